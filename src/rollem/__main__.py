@@ -1,0 +1,5 @@
+"""``python -m rollem`` runs the command line."""
+
+from rollem.cli.app import main
+
+main()

@@ -1,0 +1,1 @@
+"""The ``rollem`` command line (see ``CLI.md`` for the fixed points)."""
