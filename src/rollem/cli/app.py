@@ -29,6 +29,9 @@ def _register() -> None:
     from rollem.cli import eval_cmd
 
     app.add_command(eval_cmd.eval_command)
+    from rollem.cli import rules_cmd
+
+    app.add_command(rules_cmd.rules_command)
 
 
 _register()
