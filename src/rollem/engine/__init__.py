@@ -1,0 +1,114 @@
+"""The hand engine: one interpreter that runs any game given as a list of steps.
+
+See ``docs/dev/engine.md``. Main names:
+
+- :class:`Hand` (``pending``, ``legal_actions``, ``apply``, ``is_over``,
+  ``result``, ``view``), :class:`Options`;
+- actions: :class:`Fold`, :class:`Check`, :class:`Call`, :class:`Bet`,
+  :class:`Raise`, :class:`Discard`, :class:`Expose`, :class:`Draw`,
+  :class:`PickWild`, :class:`Stack`, :class:`Declare`;
+- :class:`IllegalAction`, :class:`EngineError`;
+- random sources: :class:`SecureSource`, :class:`SeededSource`, :class:`ReplaySource`;
+- steps: :class:`Step`, :class:`AllAtOnceStep`, :class:`BettingRound`,
+  :class:`Ante`, :class:`DealHole`, :class:`Burn`, :class:`TurnDead`,
+  :class:`DealBoard`, :class:`Showdown`, :class:`ExposeOne`.
+"""
+
+from __future__ import annotations
+
+from rollem.engine.actions import (
+    Action,
+    Bet,
+    Call,
+    Check,
+    Declare,
+    Discard,
+    Draw,
+    Expose,
+    Fold,
+    PickWild,
+    Raise,
+    Stack,
+    action_from_text,
+    action_to_text,
+    register_action,
+)
+from rollem.engine.betting import (
+    BettingRound,
+    first_left_of_button,
+    highest_showing,
+    lowest_showing,
+    next_left_of_previous_opener,
+)
+from rollem.engine.decisions import Legal, Pending
+from rollem.engine.errors import EngineError, IllegalAction
+from rollem.engine.events import Event, event_to_dict, visible_form
+from rollem.engine.hand import Hand
+from rollem.engine.options import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, STRUCTURES, Options
+from rollem.engine.pots import build_pots, split_pot
+from rollem.engine.randomness import RandomSource, ReplaySource, SecureSource, SeededSource
+from rollem.engine.result import HandOutcome, PotResult
+from rollem.engine.showdown import Showdown, decide_shows, hole_and_board, showdown_order
+from rollem.engine.simultaneous import AllAtOnceStep, ExposeOne
+from rollem.engine.step import Step
+from rollem.engine.steps import Ante, Burn, DealBoard, DealHole, TurnDead
+from rollem.engine.views import HandView, SeatView, build_view
+
+__all__ = [
+    "FIXED_LIMIT",
+    "NO_LIMIT",
+    "POT_LIMIT",
+    "STRUCTURES",
+    "Action",
+    "AllAtOnceStep",
+    "Ante",
+    "Bet",
+    "BettingRound",
+    "Burn",
+    "Call",
+    "Check",
+    "DealBoard",
+    "DealHole",
+    "Declare",
+    "Discard",
+    "Draw",
+    "EngineError",
+    "Event",
+    "Expose",
+    "ExposeOne",
+    "Fold",
+    "Hand",
+    "HandOutcome",
+    "HandView",
+    "IllegalAction",
+    "Legal",
+    "Options",
+    "Pending",
+    "PickWild",
+    "PotResult",
+    "Raise",
+    "RandomSource",
+    "ReplaySource",
+    "SeatView",
+    "SecureSource",
+    "SeededSource",
+    "Showdown",
+    "Stack",
+    "Step",
+    "TurnDead",
+    "action_from_text",
+    "action_to_text",
+    "build_pots",
+    "build_view",
+    "decide_shows",
+    "event_to_dict",
+    "first_left_of_button",
+    "highest_showing",
+    "hole_and_board",
+    "lowest_showing",
+    "next_left_of_previous_opener",
+    "register_action",
+    "showdown_order",
+    "split_pot",
+    "visible_form",
+]

@@ -1,0 +1,202 @@
+"""Actions a seat can take: small frozen dataclasses, plus their text form.
+
+Betting (R-C-5..R-C-7): :class:`Fold`, :class:`Check`, :class:`Call`,
+:class:`Bet` (``amount`` = the seat's total bet in this round),
+:class:`Raise` (``to`` = the seat's total bet in this round after raising).
+
+Other games: :class:`Discard` (to the pool, R-RYO-2), :class:`Expose`
+(R-RYO-3), :class:`Draw` (discard these and be dealt replacements, R-521-2),
+:class:`PickWild` (a pool position, R-RYO-7), :class:`Stack` (an order,
+R-521-6), :class:`Declare` (``"high"``, ``"low"`` or ``"both"``, R-521-8).
+
+Text form (hand histories, PHH-like): ``f``, ``cc`` (check or call),
+``cbr 12`` (bet or raise to 12), ``dis Qs 7d 2c``, ``exp Kc``, ``draw 5c``
+(empty = stand pat), ``wild 3``, ``stack Kc 7s 2d 9h Ac``, ``decl both``.
+Use :func:`action_to_text` / :func:`action_from_text`; a game module can add
+its own action type with :func:`register_action`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rollem.cards import Card, CardError, format_cards, parse_cards
+
+__all__ = [
+    "Action",
+    "Bet",
+    "Call",
+    "Check",
+    "Declare",
+    "Discard",
+    "Draw",
+    "Expose",
+    "Fold",
+    "PickWild",
+    "Raise",
+    "Stack",
+    "action_from_text",
+    "action_to_text",
+    "register_action",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """Give up the hand (only when facing a bet)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """Pass without betting (only when nothing is owed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Match the current bet (or go all-in for less)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """Open the betting in a round; ``amount`` chips (the seat's round total)."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """Raise to ``to`` chips: the seat's total bet in this round afterwards."""
+
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Put these cards face down into the common pool (R-RYO-2)."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Expose:
+    """Turn this down card face up (R-RYO-3, R-RYO-5)."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Discard these cards and be dealt as many replacements (R-521-2); () = stand pat."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PickWild:
+    """Pick the pool card at ``position`` (0 = top) to set the wild rank (R-RYO-7)."""
+
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """The order the seat's five cards will be rolled up, top first (R-521-6)."""
+
+    order: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Declare ``"high"``, ``"low"`` or ``"both"`` (R-521-8)."""
+
+    side: str
+
+
+Action = Fold | Check | Call | Bet | Raise | Discard | Expose | Draw | PickWild | Stack | Declare
+"""Any action of the built-in games (games may register more types)."""
+
+_TO_TEXT: dict[type, Callable[[object], str]] = {}
+_FROM_TEXT: dict[str, Callable[[str], object]] = {}
+
+
+def register_action(
+    cls: type, code: str, to_text: Callable[[object], str], from_text: Callable[[str], object]
+) -> None:
+    """Register the text form of an action type: ``code`` then ``to_text(action)``.
+
+    ``from_text`` receives the text after the code (possibly empty).
+    """
+    _TO_TEXT[cls] = lambda a: (code + " " + to_text(a)).rstrip()
+    _FROM_TEXT[code] = from_text
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text)) if text.strip() else ()
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"expected a whole number of chips, got {text!r}") from None
+
+
+register_action(Fold, "f", lambda a: "", lambda t: Fold())
+register_action(Check, "cc", lambda a: "", lambda t: Check())
+register_action(Call, "cc", lambda a: "", lambda t: Call())
+register_action(Bet, "cbr", lambda a: str(a.amount), lambda t: Bet(_int(t)))  # type: ignore[attr-defined]
+register_action(Raise, "cbr", lambda a: str(a.to), lambda t: Raise(_int(t)))  # type: ignore[attr-defined]
+register_action(
+    Discard, "dis", lambda a: format_cards(a.cards), lambda t: Discard(_cards(t))  # type: ignore[attr-defined]
+)
+register_action(
+    Expose, "exp", lambda a: str(a.card), lambda t: Expose(_one(t))  # type: ignore[attr-defined]
+)
+register_action(
+    Draw, "draw", lambda a: format_cards(a.cards), lambda t: Draw(_cards(t))  # type: ignore[attr-defined]
+)
+register_action(
+    PickWild, "wild", lambda a: str(a.position), lambda t: PickWild(_int(t))  # type: ignore[attr-defined]
+)
+register_action(
+    Stack, "stack", lambda a: format_cards(a.order), lambda t: Stack(_cards(t))  # type: ignore[attr-defined]
+)
+register_action(Declare, "decl", lambda a: a.side, lambda t: Declare(t.strip()))  # type: ignore[attr-defined]
+
+
+def _one(text: str) -> Card:
+    cards = _cards(text)
+    if len(cards) != 1:
+        raise CardError(f"expected exactly one card, got {text!r}")
+    return cards[0]
+
+
+def action_to_text(action: object) -> str:
+    """The text form of ``action`` (without the seat), e.g. ``"cbr 12"``.
+
+    Raises:
+        ValueError: for an unregistered action type.
+    """
+    fn = _TO_TEXT.get(type(action))
+    if fn is None:
+        raise ValueError(f"no text form for {action!r}")
+    return fn(action)
+
+
+def action_from_text(text: str) -> object:
+    """Parse an action's text form (without the seat).
+
+    ``cc`` reads as :class:`Call`, ``cbr N`` as :class:`Raise`; the engine's
+    :meth:`Hand.apply` accepts them for check and bet too when
+    ``lenient=True`` (as replay does).
+
+    Raises:
+        ValueError: (or :class:`CardError`) naming the bad text and the codes allowed.
+    """
+    code, _, rest = text.strip().partition(" ")
+    fn = _FROM_TEXT.get(code)
+    if fn is None:
+        allowed = ", ".join(sorted(_FROM_TEXT))
+        raise ValueError(f"unknown action {text!r}: expected one of {allowed}")
+    return fn(rest)

@@ -1,0 +1,327 @@
+"""Betting rounds (R-C-5..R-C-7, R-C-14) and their openers (R-C-7, R-C-8).
+
+:class:`BettingRound` is a step. Its state lives on the hand (so views can
+show it): ``current_bet`` (highest round total), ``last_raise`` (size of the
+last full bet/raise, pot-/no-limit), ``full_level`` (round total after the
+last full bet/raise), ``reopen`` (count of full bets/raises), ``n_full``
+(bets and raises toward the fixed-limit cap), ``acted[seat]`` (``reopen`` at
+the seat's last action, -1 = not yet), ``aggressor`` (last bettor/raiser).
+
+Rules implemented:
+
+- Fixed limit: bet/raise by exactly the round's bet size; a bet and
+  ``cap`` raises (cap off heads-up when ``cap_heads_up`` is off). An all-in of
+  at least half a bet more is a raise (counts toward the cap, reopens); a
+  smaller all-in does not: later players call it or raise to the full amount
+  (``full_level + size``) as if it had not been made. If short all-ins pile
+  up to or past that amount, the next raise is ``current_bet + size``.
+- Pot-/no-limit: minimum bet is the round's fixed-limit size; a raise is at
+  least the last full bet/raise of the round (never reduced); pot limit caps
+  a raise at the pot after calling. An all-in for less than a full raise
+  never reopens betting to seats that already acted, however many follow.
+- Folding is allowed only when facing a bet (check instead).
+- A round is skipped when at most one seat can still bet (R-C-14); the
+  opener, if all-in, passes to the next seat clockwise who can bet.
+- At the end of the round the uncalled part of a bet is returned (R-C-9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rollem.engine.actions import Bet, Call, Check, Fold, Raise
+from rollem.engine.decisions import Legal, Pending
+from rollem.engine.errors import IllegalAction
+from rollem.engine.events import Event
+from rollem.engine.options import FIXED_LIMIT, POT_LIMIT
+from rollem.engine.step import Step
+
+if TYPE_CHECKING:
+    from rollem.engine.hand import Hand
+
+__all__ = [
+    "BettingRound",
+    "Opener",
+    "first_left_of_button",
+    "highest_showing",
+    "lowest_showing",
+    "next_left_of_previous_opener",
+]
+
+Opener = Callable[["Hand"], int]
+"""Picks the seat that opens a betting round (it may be all-in; the round
+then starts with the next seat clockwise who can bet)."""
+
+
+def first_left_of_button(hand: Hand) -> int:
+    """The first active player to the dealer's left (R-C-7)."""
+    return hand.live_from_left()[0]
+
+
+def next_left_of_previous_opener(hand: Hand) -> int:
+    """The next active player to the left of the previous round's opener (R-521-3)."""
+    if not hand.openers:
+        return first_left_of_button(hand)
+    prev = hand.openers[-1]
+    n = hand.n
+    for i in range(1, n + 1):
+        s = (prev + i) % n
+        if not hand.folded[s]:
+            return s
+    return prev
+
+
+def _showing(hand: Hand, seat: int) -> list[int]:
+    return [c for c, u in zip(hand.hole[seat], hand.up[seat], strict=True) if u]
+
+
+def highest_showing(hand: Hand) -> int:
+    """The best exposed (partial) hand, wild cards counted (R-C-8, R-RYO-8);
+    ties go to the tied player nearest the dealer's left."""
+    from rollem.hands import showing_value
+
+    best_seat, best = -1, None
+    for s in hand.live_from_left():
+        v = showing_value(_showing(hand, s), hand.wild_ranks)
+        if best is None or v > best:
+            best_seat, best = s, v
+    return best_seat
+
+
+def lowest_showing(hand: Hand) -> int:
+    """The worst exposed (partial) hand (R-C-8, R-RYO-7); ties nearest the dealer's left."""
+    from rollem.hands import showing_value
+
+    best_seat, best = -1, None
+    for s in hand.live_from_left():
+        v = showing_value(_showing(hand, s), hand.wild_ranks)
+        if best is None or v < best:
+            best_seat, best = s, v
+    return best_seat
+
+
+class BettingRound(Step):
+    """One betting round.
+
+    Args:
+        name: label (``"round 1"``).
+        size: the bet size (fixed limit) or minimum bet (pot-/no-limit).
+        cap: raises allowed after the bet (fixed limit), e.g. 1 or 3.
+        structure: ``fixed-limit``, ``pot-limit`` or ``no-limit``.
+        opener: picks the opener (default: first active left of the button).
+        cap_heads_up: the cap holds when only two players remain.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        size: int,
+        cap: int,
+        structure: str = FIXED_LIMIT,
+        opener: Opener = first_left_of_button,
+        cap_heads_up: bool = True,
+    ) -> None:
+        self.name = name
+        self.size = size
+        self.max_bets = cap + 1
+        self.fixed = structure == FIXED_LIMIT
+        self.pot_limit = structure == POT_LIMIT
+        self.opener = opener
+        self.cap_heads_up = cap_heads_up
+
+    # ------------------------------------------------------------ start
+
+    def start(self, hand: Hand) -> Pending | None:
+        n = hand.n
+        hand.round += 1
+        hand.round_name = self.name
+        hand.bets = [0] * n
+        hand.current_bet = 0
+        hand.last_raise = self.size
+        hand.full_level = 0
+        hand.reopen = 0
+        hand.n_full = 0
+        hand.acted = [-1] * n
+        hand.aggressor = None
+        stacks, folded = hand.stacks, hand.folded
+        can = 0
+        for s in range(n):
+            if not folded[s] and stacks[s] > 0:
+                can += 1
+        if can <= 1:
+            hand.events.append(Event("round_skipped", None, {"round": self.name}))
+            return None
+        opener = self.opener(hand)
+        hand.openers.append(opener)
+        seat = opener
+        if stacks[seat] == 0 or folded[seat]:
+            for i in range(1, n):
+                c = (opener + i) % n
+                if not folded[c] and stacks[c] > 0:
+                    seat = c
+                    break
+        hand.events.append(Event("round", seat, {"round": self.name, "opener": opener}))
+        return Pending("bet", (seat,))
+
+    # ------------------------------------------------------------ legal
+
+    def _raise_bounds(self, hand: Hand, seat: int) -> tuple[int, int] | str:
+        """``(min_to, max_to)`` for a bet/raise, or the reason none is allowed."""
+        bets = hand.bets
+        stack = hand.stacks[seat]
+        cur = hand.current_bet
+        to_call = cur - bets[seat]
+        if stack <= to_call:
+            return "not enough chips to raise"
+        if hand.acted[seat] == hand.reopen:
+            return "the betting was not reopened by a full raise since this seat acted"
+        all_in_to = bets[seat] + stack
+        size = self.size
+        if self.fixed:
+            if hand.n_full >= self.max_bets and (self.cap_heads_up or hand.n_live > 2):
+                return f"the betting is capped ({self.max_bets - 1} raises after the bet)"
+            if cur == 0:
+                target = size
+            else:
+                target = hand.full_level + size
+                if target <= cur:
+                    target = cur + size
+            if all_in_to <= target:
+                return (all_in_to, all_in_to)
+            return (target, target)
+        min_to = size if cur == 0 else cur + hand.last_raise
+        max_to = all_in_to
+        if self.pot_limit:
+            pot = sum(hand.committed) + hand.carry_in
+            pot_max = cur + pot + to_call
+            if pot_max < min_to:
+                pot_max = min_to
+            if pot_max < max_to:
+                max_to = pot_max
+        if all_in_to <= min_to:
+            return (all_in_to, all_in_to)
+        return (min_to, max_to)
+
+    def legal(self, hand: Hand, seat: int) -> Legal:
+        to_call = hand.current_bet - hand.bets[seat]
+        stack = hand.stacks[seat]
+        if to_call > 0:
+            names: tuple[str, ...] = ("fold", "call")
+        else:
+            names = ("check",)
+        bounds = self._raise_bounds(hand, seat)
+        if isinstance(bounds, tuple):
+            names = (*names, "bet" if hand.current_bet == 0 else "raise")
+            lo, hi = bounds
+        else:
+            lo = hi = 0
+        return Legal(
+            kind="bet",
+            actions=names,
+            call_amount=to_call if to_call < stack else stack,
+            min_to=lo,
+            max_to=hi,
+        )
+
+    # -------------------------------------------------------------- act
+
+    def _refuse(self, hand: Hand, seat: int, why: str) -> IllegalAction:
+        return IllegalAction(
+            f"seat {seat} cannot do that: {why}; allowed: {self.legal(hand, seat).describe()}"
+        )
+
+    def act(self, hand: Hand, seat: int, action: object) -> Pending | None:
+        t = type(action)
+        bets, stacks, committed = hand.bets, hand.stacks, hand.committed
+        cur = hand.current_bet
+        to_call = cur - bets[seat]
+        events = hand.events
+        if t is Check:
+            if to_call > 0:
+                raise self._refuse(hand, seat, f"cannot check, there is {to_call} to call")
+            hand.acted[seat] = hand.reopen
+            events.append(Event("check", seat, {}))
+        elif t is Call:
+            if to_call <= 0:
+                raise self._refuse(hand, seat, "nothing to call")
+            stack = stacks[seat]
+            amount = to_call if to_call < stack else stack
+            stacks[seat] = stack - amount
+            bets[seat] += amount
+            committed[seat] += amount
+            hand.acted[seat] = hand.reopen
+            events.append(Event("call", seat, {"amount": amount, "to": bets[seat],
+                                               "all_in": stack == amount}))
+        elif t is Fold:
+            if to_call <= 0:
+                raise self._refuse(hand, seat, "nothing to call, so no reason to fold")
+            hand.fold(seat)
+            events.append(Event("fold", seat, {}))
+            if hand.n_live == 1:
+                return None
+        elif t is Bet or t is Raise:
+            to = action.amount if t is Bet else action.to  # type: ignore[attr-defined]
+            if t is Bet and cur > 0:
+                raise self._refuse(hand, seat, f"there is already a bet of {cur}; raise instead")
+            if t is Raise and cur == 0:
+                raise self._refuse(hand, seat, "there is no bet to raise; bet instead")
+            bounds = self._raise_bounds(hand, seat)
+            if isinstance(bounds, str):
+                raise self._refuse(hand, seat, bounds)
+            lo, hi = bounds
+            if type(to) is not int or not lo <= to <= hi:
+                word = "bet" if t is Bet else "raise to"
+                rng = str(lo) if lo == hi else f"{lo}..{hi}"
+                raise self._refuse(hand, seat, f"{word} {to!r} is not {rng}")
+            target = self._fixed_target(hand, cur) if self.fixed else 0
+            chips = to - bets[seat]
+            stacks[seat] -= chips
+            bets[seat] = to
+            committed[seat] += chips
+            increment = to - cur
+            size = self.size
+            if self.fixed:
+                # an all-in short of the full amount is a raise only if it is
+                # at least half a bet more (R-C-6)
+                full = to >= target or 2 * increment >= size
+            else:
+                full = increment >= (hand.last_raise if cur > 0 else size)
+                if full:
+                    hand.last_raise = increment
+            if full:
+                hand.full_level = to
+                hand.reopen += 1
+                hand.n_full += 1
+            hand.current_bet = to
+            hand.aggressor = seat
+            hand.acted[seat] = hand.reopen
+            events.append(Event("bet" if cur == 0 else "raise", seat,
+                                {"to": to, "amount": chips, "all_in": stacks[seat] == 0,
+                                 "full": full}))
+        else:
+            raise self._refuse(hand, seat, f"{action!r} is not a betting action")
+        return self._next(hand, seat)
+
+    def _fixed_target(self, hand: Hand, cur: int) -> int:
+        if cur == 0:
+            return self.size
+        target = hand.full_level + self.size
+        return target if target > cur else cur + self.size
+
+    def _next(self, hand: Hand, seat: int) -> Pending | None:
+        n = hand.n
+        folded, stacks, bets, acted = hand.folded, hand.stacks, hand.bets, hand.acted
+        cur = hand.current_bet
+        can = 0
+        for s in range(n):
+            if not folded[s] and stacks[s] > 0:
+                can += 1
+        for i in range(1, n):
+            c = (seat + i) % n
+            if folded[c] or stacks[c] == 0:
+                continue
+            if bets[c] < cur or (acted[c] < 0 and can > 1):
+                return Pending("bet", (c,))
+        hand.return_uncalled()
+        return None

@@ -1,0 +1,287 @@
+"""The :class:`Hand`: one hand of any game, run from the game's list of steps.
+
+Style of python-chess/PokerKit: ``hand.pending`` (the decision waited
+for), ``hand.legal_actions(seat)``, ``hand.apply(seat, action)`` (returns the
+new events), ``hand.is_over``, ``hand.result``, ``hand.view(seat)``.
+
+State is plain public attributes that steps read and mutate (see
+``docs/dev/engine.md``); consumers (bots, terminal, web, odds) must use
+:meth:`Hand.view` only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rollem.cards import CARDS, Card
+from rollem.engine.decisions import Legal, Pending
+from rollem.engine.errors import EngineError, IllegalAction
+from rollem.engine.events import Event
+from rollem.engine.options import Options
+from rollem.engine.pots import build_pots, split_pot
+from rollem.engine.randomness import RandomSource, SecureSource
+from rollem.engine.result import HandOutcome, PotResult
+from rollem.engine.step import Step
+
+if TYPE_CHECKING:
+    from rollem.engine.views import HandView
+    from rollem.games import Game
+
+__all__ = ["Hand"]
+
+
+class Hand:
+    """One hand of poker.
+
+    Args:
+        game: a :class:`rollem.games.Game` or its short id (``"sdr"``).
+        stacks: chips of each seat, seat 0 first; a seat with 0 chips sits
+            out (is not dealt in).
+        button: the seat with the dealer button (must be dealt in).
+        options: table options (default: the table defaults of R-C-6).
+        source: where random outcomes come from (default: :class:`SecureSource`).
+        carry_in: chips carried in from the previous hand (main pot).
+
+    Raises:
+        EngineError: bad stacks, button, player count, or options.
+
+    Attributes (read by steps; consumers use :meth:`view`):
+        n: number of seats. button. stacks, committed (chips in this hand per
+        seat), bets (this betting round). dealt (dealt in), folded.
+        hole: each seat's cards in the order received; up: parallel flags,
+        True for a face-up card. board (community cards), dead (dead cards,
+        e.g. the Stop and Drop), burned, muck, pool, pool_by_seat,
+        wild_ranks. deck (the stub's order) and deck_pos (next card).
+        events: the log. actions: ``(seat, action)`` applied, in order.
+        extra: a dict for a game's own state.
+    """
+
+    def __init__(
+        self,
+        game: Game | str,
+        stacks: Sequence[int],
+        *,
+        button: int = 0,
+        options: Options | None = None,
+        source: RandomSource | None = None,
+        carry_in: int = 0,
+    ) -> None:
+        if isinstance(game, str):
+            from rollem.games import get
+
+            game = get(game)
+        self.game = game
+        self.options = options if options is not None else Options()
+        n = len(stacks)
+        if any(type(s) is not int or s < 0 for s in stacks):
+            raise EngineError(f"stacks must be whole numbers of chips >= 0, got {list(stacks)}")
+        self.n = n
+        self.dealt = [s > 0 for s in stacks]
+        players = sum(self.dealt)
+        if not game.min_players <= players <= game.max_players:
+            raise EngineError(
+                f"{game.name} needs {game.min_players} to {game.max_players} players "
+                f"with chips; got {players}"
+            )
+        if not 0 <= button < n or not self.dealt[button]:
+            raise EngineError(f"button {button} must be a seat dealt in (0..{n - 1} with chips)")
+        self.button = button
+        self.start_stacks = tuple(stacks)
+        self.stacks = list(stacks)
+        self.committed = [0] * n
+        self.bets = [0] * n
+        self.folded = [not d for d in self.dealt]
+        self.n_live = players
+        self.hole: list[list[Card]] = [[] for _ in range(n)]
+        self.up: list[list[bool]] = [[] for _ in range(n)]
+        self.board: list[Card] = []
+        self.dead: list[Card] = []
+        self.burned: list[Card] = []
+        self.muck: list[Card] = []
+        self.pool: list[Card] = []
+        self.pool_by_seat: dict[int, list[Card]] = {}
+        self.wild_ranks: tuple[int, ...] = ()
+        self.carry_in = carry_in
+        self.events: list[Event] = []
+        self.actions: list[tuple[int, object]] = []
+        self.extra: dict[str, Any] = {}
+        # betting round state (see betting.py)
+        self.round = -1
+        self.round_name = ""
+        self.current_bet = 0
+        self.last_raise = 0
+        self.full_level = 0
+        self.reopen = 0
+        self.n_full = 0
+        self.acted = [-1] * n
+        self.aggressor: int | None = None
+        self.openers: list[int] = []
+        self.result: HandOutcome | None = None
+        self.pending: Pending | None = None
+        self.source = source if source is not None else SecureSource()
+        self._preset: Any = None
+        self.deck: list[Card] = self.source.shuffle("deck", CARDS)
+        self.deck_pos = 0
+        self.steps: list[Step] = game.build(self.options)
+        self.step_index = 0
+        self._advance()
+
+    # ------------------------------------------------------------------ API
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has a :attr:`result`."""
+        return self.result is not None
+
+    def legal_actions(self, seat: int) -> Legal:
+        """What ``seat`` may do now (``actions`` empty when it is not asked)."""
+        p = self.pending
+        if p is None or seat not in p.seats:
+            return Legal(kind=p.kind if p else "none")
+        return self.steps[self.step_index].legal(self, seat)
+
+    def apply(self, seat: int, action: object) -> list[Event]:
+        """Apply ``action`` by ``seat``; return the events it caused.
+
+        Raises:
+            IllegalAction: saying why and what is allowed; the hand is unchanged.
+        """
+        p = self.pending
+        if p is None:
+            raise IllegalAction(f"seat {seat} cannot act: the hand is over")
+        if seat not in p.seats:
+            who = ", ".join(str(s) for s in p.seats)
+            raise IllegalAction(
+                f"seat {seat} cannot act now: waiting for seat {who} ({p.kind})"
+            )
+        first = len(self.events)
+        nxt = self.steps[self.step_index].act(self, seat, action)
+        self.actions.append((seat, action))
+        self.pending = nxt
+        if nxt is None:
+            self.step_index += 1
+        if self.n_live == 1:
+            self._end_uncontested()
+        elif nxt is None:
+            self._advance()
+        return self.events[first:]
+
+    def view(self, seat: int | None) -> HandView:
+        """What ``seat`` may know (``None`` = a spectator); see :mod:`rollem.engine.views`."""
+        from rollem.engine.views import build_view
+
+        return build_view(self, seat)
+
+    # ------------------------------------------------- helpers for steps
+
+    def order_from(self, start: int) -> list[int]:
+        """All seats clockwise starting at ``start``."""
+        n = self.n
+        return [(start + i) % n for i in range(n)]
+
+    def live_from_left(self) -> list[int]:
+        """Seats still in the hand, clockwise from the dealer's left (R-C-7, R-C-13)."""
+        n, b, folded = self.n, self.button, self.folded
+        return [s for s in ((b + i) % n for i in range(1, n + 1)) if not folded[s]]
+
+    def deal_card(self, kind: str, seat: int | None = None) -> Card:
+        """Take the next card off the stub; ``kind`` (``"hole"``, ``"board"``,
+        ``"burn"``, ``"dead"``, ``"draw"``) and ``seat`` say where it goes.
+
+        Raises:
+            EngineError: the stub is empty (a step that can run out reshuffles first).
+        """
+        if self._preset is not None:
+            card: Card = self._preset.take(self, kind, seat)
+            return card
+        pos = self.deck_pos
+        if pos >= len(self.deck):
+            raise EngineError("the stub is empty")
+        self.deck_pos = pos + 1
+        return self.deck[pos]
+
+    @property
+    def stub_left(self) -> int:
+        """Cards left in the stub."""
+        return len(self.deck) - self.deck_pos
+
+    def fold(self, seat: int) -> None:
+        """Fold ``seat``: its cards go to the muck (R-C-11)."""
+        self.folded[seat] = True
+        self.n_live -= 1
+        self.muck.extend(self.hole[seat])
+
+    def return_uncalled(self) -> None:
+        """Return the uncalled part of the round's highest bet to its bettor (R-C-9)."""
+        bets = self.bets
+        top = 0
+        top_seat = -1
+        second = 0
+        for s, b in enumerate(bets):
+            if b > top:
+                second = top
+                top = b
+                top_seat = s
+            elif b > second:
+                second = b
+        if top > second:
+            diff = top - second
+            self.stacks[top_seat] += diff
+            bets[top_seat] = second
+            self.committed[top_seat] -= diff
+            if self.current_bet > second:
+                self.current_bet = second
+            self.events.append(Event("return", top_seat, {"amount": diff}))
+
+    def finish(
+        self,
+        pots: list[PotResult],
+        *,
+        shown: dict[int, str] | None = None,
+        shown_cards: dict[int, tuple[Card, ...]] | None = None,
+        carried: int = 0,
+        showdown: bool = True,
+    ) -> None:
+        """Pay the pots' winners and set :attr:`result` (called by a showdown step)."""
+        for pot in pots:
+            for s, chips in pot.winners.items():
+                self.stacks[s] += chips
+        net = {s: self.stacks[s] - self.start_stacks[s] for s in range(self.n) if self.dealt[s]}
+        self.result = HandOutcome(
+            game=self.game.id,
+            pots=pots,
+            net=net,
+            shown=shown or {},
+            shown_cards=shown_cards or {},
+            carried=carried,
+            showdown=showdown,
+        )
+        self.pending = None
+        self.events.append(Event("end", None, {"net": {str(s): v for s, v in net.items()}}))
+
+    # ------------------------------------------------------------ internals
+
+    def _advance(self) -> None:
+        steps = self.steps
+        while self.pending is None and self.result is None:
+            if self.step_index >= len(steps):
+                raise EngineError(f"{self.game.name} ran out of steps without a showdown")
+            p = steps[self.step_index].start(self)
+            if p is None:
+                self.step_index += 1
+            else:
+                self.pending = p
+
+    def _end_uncontested(self) -> None:
+        """All but one folded: the last player wins every pot without showing (R-C-11)."""
+        self.return_uncalled()
+        winner = next(s for s in range(self.n) if not self.folded[s])
+        pots = []
+        for amount, _eligible in build_pots(self.committed, [not f for f in self.folded],
+                                            self.carry_in):
+            pots.append(PotResult(amount, (winner,), split_pot(amount, (winner,), self.button,
+                                                                  self.n)))
+        self.events.append(Event("win", winner, {"amount": sum(p.amount for p in pots),
+                                                 "uncontested": True}))
+        self.finish(pots, showdown=False)

@@ -1,0 +1,149 @@
+"""Views: exactly what one seat (or a spectator) may know. The security boundary.
+
+A :class:`HandView` holds the seat's own cards, every face-up card, dead
+cards, card-back counts of the others, stacks, bets, pots, the button, whose
+turn it is, the seat's legal options and the event log filtered for the
+seat. Never other seats' hidden cards, the stub, the pool's contents or order
+(beyond the cards this seat put there), or another seat's pending
+all-at-once choice. Plain data; :meth:`HandView.to_dict` is JSON-ready.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rollem.cards import CARDS, RANKS
+from rollem.engine.decisions import Legal
+from rollem.engine.events import event_to_dict
+from rollem.engine.pots import build_pots
+
+if TYPE_CHECKING:
+    from rollem.engine.hand import Hand
+
+__all__ = ["HandView", "SeatView", "build_view"]
+
+
+@dataclass
+class SeatView:
+    """One seat as the viewer sees it.
+
+    ``cards``: the seat's cards in order, as text, ``None`` for a card the
+    viewer cannot see (a card back). ``up``: which of them are face up.
+    """
+
+    seat: int
+    stack: int
+    bet: int
+    committed: int
+    dealt: bool
+    folded: bool
+    all_in: bool
+    cards: list[str | None]
+    up: list[bool]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return dict(self.__dict__)
+
+
+@dataclass
+class HandView:
+    """What ``seat`` (``None`` = spectator) may know about a hand."""
+
+    game: str
+    seat: int | None
+    button: int
+    seats: list[SeatView]
+    board: list[str]
+    dead: list[str]
+    burned: int
+    stub: int
+    pool: int
+    my_pool: list[str]
+    wild_ranks: list[str]
+    pot: int
+    pots: list[dict[str, Any]]
+    round: str
+    current_bet: int
+    to_act: list[int]
+    pending: str | None
+    simultaneous: bool
+    legal: Legal | None
+    options: dict[str, Any]
+    events: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    @property
+    def my_cards(self) -> list[str]:
+        """The viewer's own cards (empty for a spectator)."""
+        if self.seat is None:
+            return []
+        return [c for c in self.seats[self.seat].cards if c is not None]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        out = dict(self.__dict__)
+        out["seats"] = [s.to_dict() for s in self.seats]
+        out["legal"] = self.legal.to_dict() if self.legal is not None else None
+        return out
+
+
+def build_view(hand: Hand, seat: int | None) -> HandView:
+    """Build ``seat``'s view of ``hand`` (``None`` = spectator)."""
+    shown = hand.result.shown_cards if hand.result is not None else {}
+    seats = []
+    for s in range(hand.n):
+        mine = seat == s or s in shown
+        cards = [
+            str(CARDS[c]) if (mine or u) else None
+            for c, u in zip(hand.hole[s], hand.up[s], strict=True)
+        ]
+        if hand.folded[s] and seat != s:
+            cards = []
+        seats.append(SeatView(
+            seat=s, stack=hand.stacks[s], bet=hand.bets[s], committed=hand.committed[s],
+            dealt=hand.dealt[s], folded=hand.folded[s] and hand.dealt[s],
+            all_in=hand.dealt[s] and not hand.folded[s] and hand.stacks[s] == 0,
+            cards=cards, up=list(hand.up[s]) if cards else [],
+        ))
+    p = hand.pending
+    live = [not f for f in hand.folded]
+    collected = [c - b for c, b in zip(hand.committed, hand.bets, strict=True)]
+    pots = [] if hand.result is not None else [
+        {"amount": a, "eligible": list(e)} for a, e in build_pots(collected, live, hand.carry_in)
+        if a
+    ]
+    legal = None
+    if seat is not None and p is not None and seat in p.seats:
+        legal = hand.legal_actions(seat)
+    events = []
+    for e in hand.events:
+        d = event_to_dict(e, seat)
+        if d is not None:
+            events.append(d)
+    return HandView(
+        game=hand.game.id,
+        seat=seat,
+        button=hand.button,
+        seats=seats,
+        board=[str(CARDS[c]) for c in hand.board],
+        dead=[str(CARDS[c]) for c in hand.dead],
+        burned=len(hand.burned),
+        stub=hand.stub_left,
+        pool=len(hand.pool),
+        my_pool=[str(CARDS[c]) for c in hand.pool_by_seat.get(seat, [])]
+        if seat is not None else [],
+        wild_ranks=[RANKS[r] for r in hand.wild_ranks],
+        pot=sum(collected) + hand.carry_in,
+        pots=pots,
+        round=hand.round_name,
+        current_bet=hand.current_bet,
+        to_act=list(p.seats) if p is not None else [],
+        pending=p.kind if p is not None else None,
+        simultaneous=p.simultaneous if p is not None else False,
+        legal=legal,
+        options=hand.options.to_dict(),
+        events=events,
+        result=hand.result.to_dict() if hand.result is not None else None,
+    )
