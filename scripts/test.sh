@@ -19,7 +19,7 @@ python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[web,dev]"
 
 echo "== ruff"
-.venv/bin/ruff check src tests bench
+.venv/bin/ruff check src tests bench scripts
 echo "== mypy (strict, library)"
 .venv/bin/mypy
 echo "== pytest"

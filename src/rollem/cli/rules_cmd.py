@@ -33,13 +33,15 @@ def rules_command(game: str | None, plain: bool) -> None:
     or rollem521 (5-2-1 Roll 'Em). Each game's rules go step by step, with a
     worked example, the house options and their defaults.
 
-    Without GAME: the three games at a glance, how the dealer picks one, the
-    hand rankings (five of a kind with wild cards, ace-to-five low) and the
-    betting basics.
+    Without GAME (or with dealers-choice): the three games at a glance, how
+    the dealer picks one, the hand rankings (five of a kind with wild cards,
+    ace-to-five low) and the betting basics.
     """
     if game is not None:
         game = game.strip().lower()
-        if game not in list_games():
+        if game == "dealers-choice":
+            game = None
+        elif game not in list_games():
             fail(f"unknown game {game!r}: expected one of {', '.join(list_games())}")
     text = rules_text(game)
     if plain or not sys.stdout.isatty():
