@@ -32,6 +32,9 @@ def _register() -> None:
     from rollem.cli import rules_cmd
 
     app.add_command(rules_cmd.rules_command)
+    from rollem.cli import serve_cmd
+
+    app.add_command(serve_cmd.serve_command)
 
 
 _register()

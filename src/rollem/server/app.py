@@ -1,0 +1,259 @@
+"""The ASGI app of the web table (Starlette): pages, a small JSON API and websockets.
+
+Routes:
+
+- ``GET /`` -- create a table (the browser client, no build step).
+- ``POST /api/tables`` -- JSON :class:`~rollem.server.config.TableConfig`
+  fields; answers ``{"id", "url"}`` and sets the host cookie.  The table id
+  is the unguessable invite token: the link ``/t/<id>`` is the invitation.
+- ``GET /t/<id>`` -- the table page.  ``POST /api/tables/<id>/join``
+  (``{"name", "seat"}``) sits a player and sets the seat cookie that lets
+  this browser reconnect to its seat.
+- ``GET /api/tables/<id>/hands`` and ``/hands/<n>`` -- the hand history as
+  this seat may see it (its redaction), step by step.
+- ``WS /ws/<id>`` -- the table's live state (see :mod:`rollem.server.protocol`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from rollem.server.config import ConfigError, parse_config
+from rollem.server.game_session import GameSession, available_games
+from rollem.server.live_table import Client, LiveTable, TableError
+from rollem.server.manager import TableManager
+from rollem.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, error_message, parse_message
+from rollem.server.store import Store
+
+__all__ = ["create_app", "host_cookie", "seat_cookie"]
+
+STATIC = Path(__file__).parent / "static"
+COOKIE_AGE = 60 * 60 * 24 * 30
+
+
+def seat_cookie(table_id: str) -> str:
+    """Name of the cookie holding this browser's seat token at ``table_id``."""
+    return f"rollem_seat_{table_id}"
+
+
+def host_cookie(table_id: str) -> str:
+    """Name of the cookie holding the host token of ``table_id``."""
+    return f"rollem_host_{table_id}"
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    body = await request.body()
+    if len(body) > 16_384:
+        raise TableError("too_large", "request body too large")
+    try:
+        data = json.loads(body or b"{}")
+    except ValueError:
+        raise TableError("malformed", "the request body must be JSON") from None
+    if not isinstance(data, dict):
+        raise TableError("malformed", "the request body must be a JSON object")
+    return data
+
+
+def create_app(db_path: str | Path = "rollem.db") -> Starlette:
+    """The web table app, storing everything in the SQLite file ``db_path``."""
+    state: dict[str, TableManager] = {}
+
+    def manager() -> TableManager:
+        return state["manager"]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        mgr = TableManager(Store(db_path))
+        state["manager"] = mgr
+        app.state.manager = mgr
+        mgr.load_all()
+        try:
+            yield
+        finally:
+            mgr.shutdown()
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
+    async def index(request: Request) -> Response:
+        return page("index.html")
+
+    async def table_page(request: Request) -> Response:
+        if manager().get(request.path_params["tid"]) is None:
+            return Response("No such table: check the invite link.", status_code=404)
+        return page("table.html")
+
+    async def info(request: Request) -> Response:
+        return JSONResponse({"games": available_games()})
+
+    async def create_table(request: Request) -> Response:
+        try:
+            data = await _json_body(request)
+            config = parse_config(data)
+        except TableError as err:
+            return _error(400, err.code, err.message)
+        except ConfigError as err:
+            return _error(400, "bad_config", str(err))
+        games = available_games()
+        if config.game != "dealers-choice" and config.game not in games:
+            return _error(400, "bad_config", f"game {config.game!r} is not available yet; "
+                          f"available: {', '.join(games)}")
+        table, host_token = manager().create(config)
+        url = f"/t/{table.id}"
+        resp = JSONResponse({"id": table.id, "url": url})
+        resp.set_cookie(host_cookie(table.id), host_token, max_age=COOKIE_AGE,
+                        httponly=True, samesite="lax")
+        return resp
+
+    def table_or_404(request: Request) -> LiveTable | None:
+        return manager().get(request.path_params["tid"])
+
+    async def table_info(request: Request) -> Response:
+        table = table_or_404(request)
+        if table is None:
+            return _error(404, "no_table", "no such table")
+        seat = table.seat_for_token(request.cookies.get(seat_cookie(table.id)))
+        data = table.table_public()
+        data["you"] = seat
+        return JSONResponse(data)
+
+    async def join(request: Request) -> Response:
+        table = table_or_404(request)
+        if table is None:
+            return _error(404, "no_table", "no such table")
+        try:
+            data = await _json_body(request)
+            seat = data.get("seat")
+            if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+                raise TableError("malformed", "seat must be a seat number")
+            current = table.seat_for_token(request.cookies.get(seat_cookie(table.id)))
+            if current is not None:
+                raise TableError("already_seated", f"this browser already sits in seat {current}")
+            number, token = table.join(str(data.get("name", "")), seat)
+        except TableError as err:
+            return _error(400, err.code, err.message)
+        resp = JSONResponse({"seat": number, "token": token})
+        resp.set_cookie(seat_cookie(table.id), token, max_age=COOKIE_AGE,
+                        httponly=True, samesite="lax")
+        return resp
+
+    def _viewer(request: Request, table: LiveTable) -> int | None:
+        return table.seat_for_token(request.cookies.get(seat_cookie(table.id)))
+
+    async def hands(request: Request) -> Response:
+        table = table_or_404(request)
+        if table is None:
+            return _error(404, "no_table", "no such table")
+        seat = _viewer(request, table)
+        out = []
+        for hand_no in table.store.hand_numbers(table.id):
+            row = table.store.load_hand(table.id, hand_no)
+            if row is None or row.result is None:
+                continue
+            net = row.result.get("net", {})
+            out.append({
+                "hand": hand_no, "game": row.setup["game"],
+                "net": net.get(str(seat)) if seat is not None else None,
+            })  # fmt: skip
+        return JSONResponse({"hands": out})
+
+    async def hand_frames(request: Request) -> Response:
+        table = table_or_404(request)
+        if table is None:
+            return _error(404, "no_table", "no such table")
+        try:
+            hand_no = int(request.path_params["n"])
+        except ValueError:
+            return _error(400, "malformed", "a hand number is needed")
+        row = table.store.load_hand(table.id, hand_no)
+        if row is None or row.result is None:
+            return _error(404, "no_hand", f"hand {hand_no} is not finished or does not exist")
+        seat = _viewer(request, table)
+        # A seat sees a past hand as itself only if it was its own (joined before the deal).
+        if seat is not None and (
+            seat not in row.setup["seats"] or table.seats[seat].row.joined_hand >= hand_no
+        ):
+            seat = None
+        session = GameSession.restore(hand_no, row.setup, table.store.load_actions(table.id,
+                                                                                   hand_no))
+        return JSONResponse({
+            "hand": hand_no, "game": row.setup["game"], "seat": seat,
+            "frames": session.frames(seat), "result": row.result,
+        })  # fmt: skip
+
+    async def websocket(ws: WebSocket) -> None:
+        table = manager().get(ws.path_params["tid"])
+        await ws.accept()
+        if table is None:
+            await ws.send_text(error_message("no_table", "no such table"))
+            await ws.close(code=4404)
+            return
+        seat = table.seat_for_token(ws.cookies.get(seat_cookie(table.id)))
+        client = Client(seat, table.is_host(ws.cookies.get(host_cookie(table.id))))
+        writer = asyncio.create_task(_writer(ws, client))
+        table.connect(client)
+        try:
+            while not client.closed:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    text = message.get("bytes") or b""
+                try:
+                    parsed = parse_message(text)
+                except ProtocolError as err:
+                    client.send(error_message(err.code, err.message))
+                    continue
+                table.handle(client, parsed)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.disconnect(client)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, timeout=1.0)
+            writer.cancel()
+
+    async def _writer(ws: WebSocket, client: Client) -> None:
+        try:
+            while True:
+                text = await client.queue.get()
+                if text is None:
+                    break
+                await ws.send_text(text)
+        except Exception:
+            client.closed = True
+        with contextlib.suppress(Exception):
+            await ws.close()
+
+    routes = [
+        Route("/", index),
+        Route("/api/info", info),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{tid}", table_info),
+        Route("/api/tables/{tid}/join", join, methods=["POST"]),
+        Route("/api/tables/{tid}/hands", hands),
+        Route("/api/tables/{tid}/hands/{n}", hand_frames),
+        Route("/t/{tid}", table_page),
+        WebSocketRoute("/ws/{tid}", websocket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.max_message = MAX_MESSAGE_BYTES
+    return app

@@ -1,0 +1,166 @@
+"""Table configuration for the web table: what the host picks when creating it.
+
+A :class:`TableConfig` is plain data, stored as JSON.  :func:`parse_config`
+reads the creation form and raises :class:`ConfigError` with a message that
+says what was wrong and what is allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+__all__ = [
+    "BOT_LEVELS",
+    "GAMES",
+    "STRUCTURES",
+    "ConfigError",
+    "TableConfig",
+    "parse_config",
+]
+
+GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
+"""Game short ids a table may play (CLI.md); ``dealers-choice`` mixes them (R-C-12)."""
+STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
+"""Betting structures (R-C-6)."""
+BOT_LEVELS = ("random", "basic")
+"""Computer player levels."""
+MAX_SEATS = {"sdr": 10, "rollyourown": 8, "rollem521": 10, "dealers-choice": 10}
+"""Most players each game deals in (RULES.md headings)."""
+
+HOUSE_OPTIONS: dict[str, tuple[type, object]] = {
+    # name: (type, default) -- RULES.md (house) options
+    "cap_heads_up": (bool, True),
+    "burn_before_roll": (bool, False),
+    "wild_duplicates": (bool, False),
+    "natural_beats_wild": (bool, False),
+    "bet_after_declare": (bool, False),
+    "failed_both_rule": (str, "carry"),
+}
+
+
+class ConfigError(ValueError):
+    """A table configuration value that is out of range; the message says what is allowed."""
+
+
+@dataclass(slots=True)
+class TableConfig:
+    """What a table plays and how (R-C-6, R-C-12, R-C-15).
+
+    Chips are whole numbers; times are seconds.
+    """
+
+    game: str = "dealers-choice"
+    structure: str = "fixed-limit"
+    ante: int = 1
+    small_bet: int = 2
+    big_bet: int = 4
+    seats: int = 6
+    stack: int = 200
+    bots: int = 1
+    bot_level: str = "random"
+    rebuys: bool = True
+    house: dict[str, Any] = field(default_factory=dict)
+    decision_seconds: float = 30.0
+    time_bank_seconds: float = 60.0
+    grace_seconds: float = 120.0
+    bot_delay: float = 0.8
+    between_hands: float = 4.0
+    name: str = "Home game"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableConfig:
+        return parse_config(data)
+
+
+def _int(data: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{key} must be a whole number from {low} to {high}, not {value!r}")
+    if not low <= value <= high:
+        raise ConfigError(f"{key} must be from {low} to {high}, not {value}")
+    return value
+
+
+def _float(data: dict[str, Any], key: str, default: float, low: float, high: float) -> float:
+    value = data.get(key, default)
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{key} must be a number of seconds, not {value!r}") from None
+    if not low <= number <= high:
+        raise ConfigError(f"{key} must be from {low} to {high} seconds, not {number}")
+    return number
+
+
+def _bool(data: dict[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if isinstance(value, bool):
+        return value
+    if value in ("true", "on", "1", 1, "yes"):
+        return True
+    if value in ("false", "off", "0", 0, "no", ""):
+        return False
+    raise ConfigError(f"{key} must be true or false, not {value!r}")
+
+
+def _choice(data: dict[str, Any], key: str, default: str, allowed: tuple[str, ...]) -> str:
+    value = data.get(key, default)
+    if value not in allowed:
+        raise ConfigError(f"{key} must be one of {', '.join(allowed)}, not {value!r}")
+    return str(value)
+
+
+def parse_config(data: dict[str, Any]) -> TableConfig:
+    """Read and check a table configuration (from the creation form or the store).
+
+    Raises :class:`ConfigError` naming the field and the allowed values.
+    """
+    if not isinstance(data, dict):
+        raise ConfigError("a table configuration must be a JSON object")
+    game = _choice(data, "game", "dealers-choice", GAMES)
+    seats = _int(data, "seats", 6, 2, MAX_SEATS[game])
+    ante = _int(data, "ante", 1, 0, 1_000_000)
+    small = _int(data, "small_bet", 2, 1, 1_000_000)
+    big = _int(data, "big_bet", max(4, 2 * small) if "small_bet" in data else 4, 1, 10_000_000)
+    if big < small:
+        raise ConfigError(f"big_bet ({big}) must be at least small_bet ({small})")
+    house_in = data.get("house", {}) or {}
+    if not isinstance(house_in, dict):
+        raise ConfigError("house must be an object of house options")
+    house: dict[str, Any] = {}
+    for key, _value in house_in.items():
+        if key not in HOUSE_OPTIONS:
+            raise ConfigError(
+                f"unknown house option {key!r}; allowed: {', '.join(sorted(HOUSE_OPTIONS))}"
+            )
+        kind, _default = HOUSE_OPTIONS[key]
+        if kind is bool:
+            house[key] = _bool(house_in, key, False)
+        elif key == "failed_both_rule":
+            house[key] = _choice(house_in, key, "carry", ("carry", "split"))
+    name = str(data.get("name", "Home game")).strip()[:40] or "Home game"
+    return TableConfig(
+        game=game,
+        structure=_choice(data, "structure", "fixed-limit", STRUCTURES),
+        ante=ante,
+        small_bet=small,
+        big_bet=big,
+        seats=seats,
+        stack=_int(data, "stack", 200, 1, 100_000_000),
+        bots=_int(data, "bots", 1, 0, seats - 1),
+        bot_level=_choice(data, "bot_level", "random", BOT_LEVELS),
+        rebuys=_bool(data, "rebuys", True),
+        house=house,
+        decision_seconds=_float(data, "decision_seconds", 30.0, 0.05, 3600),
+        time_bank_seconds=_float(data, "time_bank_seconds", 60.0, 0, 36000),
+        grace_seconds=_float(data, "grace_seconds", 120.0, 0.05, 86400),
+        bot_delay=_float(data, "bot_delay", 0.8, 0, 60),
+        between_hands=_float(data, "between_hands", 4.0, 0, 600),
+        name=name,
+    )

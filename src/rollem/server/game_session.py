@@ -1,0 +1,480 @@
+"""The web table's one point of contact with the engine.
+
+A :class:`GameSession` wraps one :class:`rollem.engine.hand.Hand` and speaks
+plain JSON to the rest of the server:
+
+- actions arrive as wire objects ``{"kind": "raise", "to": 12}`` (see
+  :func:`action_from_wire`) and are stored in that form;
+- what a seat sees is ``Hand.view(seat).to_dict()``, never the hand;
+- every random outcome (deck order, pool shuffle, reshuffle) is recorded,
+  stored with the hand setup or with the action that caused it, and fed back
+  by :class:`rollem.engine.randomness.ReplaySource` to rebuild the hand after
+  a restart (R-C-13).
+
+Wire actions (``kind`` is one of the names in ``Legal.actions``):
+``fold``, ``check``, ``call``, ``bet`` (``amount``: the seat's round total),
+``raise`` (``to``), ``discard`` (``cards``: list of card text), ``expose``
+(``card``), ``draw`` (``cards``, empty to stand pat), ``wild``
+(``position``), ``stack`` (``cards``, top first), ``declare`` (``side``).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rollem.cards import CARDS, Card, CardError, parse_card
+from rollem.engine import actions as A
+from rollem.engine.errors import EngineError, IllegalAction
+from rollem.engine.events import Event
+from rollem.engine.hand import Hand
+from rollem.engine.options import Options
+from rollem.engine.randomness import ReplaySource, SecureSource
+
+if TYPE_CHECKING:
+    from rollem.server.config import TableConfig
+    from rollem.server.store import ActionRow
+
+__all__ = [
+    "ActionRefused",
+    "Applied",
+    "GameSession",
+    "action_from_wire",
+    "games_for",
+    "pick_bot_game",
+    "timeout_action",
+]
+
+BUILT_IN = ("sdr", "rollyourown", "rollem521")
+
+
+class ActionRefused(ValueError):
+    """A wire action the hand refuses (``code``: ``malformed`` or ``illegal``); nothing changes."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def available_games() -> list[str]:
+    """Built-in game ids whose game module is installed (``rollem.games`` registry)."""
+    from rollem import games
+
+    out = []
+    for gid in BUILT_IN:
+        try:
+            games.get(gid)
+        except Exception:
+            continue
+        out.append(gid)
+    return out
+
+
+def games_for(players: int) -> list[str]:
+    """Games that fit ``players`` dealt in (dealer's choice, R-C-12)."""
+    from rollem import games
+
+    out = []
+    for gid in available_games():
+        game = games.get(gid)
+        if game.min_players <= players <= game.max_players:
+            out.append(gid)
+    return out
+
+
+def pick_bot_game(choices: list[str]) -> str:
+    """A computer player (or the clock) names a game uniformly at random (R-C-12)."""
+    return secrets.choice(list(choices))
+
+
+def _card(text: object) -> Card:
+    if not isinstance(text, str):
+        raise ActionRefused("malformed", f"a card must be card text such as 'Qh', not {text!r}")
+    try:
+        return parse_card(text)
+    except CardError as err:
+        raise ActionRefused("malformed", str(err)) from None
+
+
+def _cards(value: object) -> tuple[Card, ...]:
+    if not isinstance(value, list) or len(value) > 10:
+        raise ActionRefused("malformed", f"'cards' must be a list of card text, not {value!r}")
+    return tuple(_card(v) for v in value)
+
+
+def _chips(obj: dict[str, Any], *keys: str) -> int:
+    for key in keys:
+        if key in obj:
+            value = obj[key]
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ActionRefused("malformed", f"{key!r} must be whole chips, not {value!r}")
+            return value
+    raise ActionRefused("malformed", f"missing {keys[0]!r}")
+
+
+def action_from_wire(obj: dict[str, Any]) -> object:
+    """The engine action for a wire object; raises :class:`ActionRefused` (``malformed``)."""
+    kind = obj.get("kind")
+    if kind == "fold":
+        return A.Fold()
+    if kind == "check":
+        return A.Check()
+    if kind == "call":
+        return A.Call()
+    if kind == "bet":
+        return A.Bet(_chips(obj, "amount", "to"))
+    if kind == "raise":
+        return A.Raise(_chips(obj, "to", "amount"))
+    if kind == "discard":
+        return A.Discard(_cards(obj.get("cards")))
+    if kind == "expose":
+        return A.Expose(_card(obj.get("card")))
+    if kind == "draw":
+        return A.Draw(_cards(obj.get("cards", [])))
+    if kind == "wild":
+        return A.PickWild(_chips(obj, "position"))
+    if kind == "stack":
+        return A.Stack(_cards(obj.get("cards")))
+    if kind == "declare":
+        side = obj.get("side")
+        if side not in ("high", "low", "both"):
+            raise ActionRefused("malformed", f"'side' must be high, low or both, not {side!r}")
+        return A.Declare(str(side))
+    raise ActionRefused(
+        "unknown_action",
+        f"unknown action {kind!r}; allowed: fold, check, call, bet, raise, discard, expose, "
+        "draw, wild, stack, declare",
+    )
+
+
+def action_to_wire(action: object) -> dict[str, Any]:
+    """The wire object of an engine action (inverse of :func:`action_from_wire`)."""
+    if isinstance(action, A.Fold):
+        return {"kind": "fold"}
+    if isinstance(action, A.Check):
+        return {"kind": "check"}
+    if isinstance(action, A.Call):
+        return {"kind": "call"}
+    if isinstance(action, A.Bet):
+        return {"kind": "bet", "amount": action.amount}
+    if isinstance(action, A.Raise):
+        return {"kind": "raise", "to": action.to}
+    if isinstance(action, A.Discard):
+        return {"kind": "discard", "cards": [str(CARDS[c]) for c in action.cards]}
+    if isinstance(action, A.Expose):
+        return {"kind": "expose", "card": str(CARDS[action.card])}
+    if isinstance(action, A.Draw):
+        return {"kind": "draw", "cards": [str(CARDS[c]) for c in action.cards]}
+    if isinstance(action, A.PickWild):
+        return {"kind": "wild", "position": action.position}
+    if isinstance(action, A.Stack):
+        return {"kind": "stack", "cards": [str(CARDS[c]) for c in action.order]}
+    if isinstance(action, A.Declare):
+        return {"kind": "declare", "side": action.side}
+    raise ValueError(f"no wire form for {action!r}")
+
+
+def timeout_action(hand: Hand, seat: int) -> object:
+    """What the clock plays for ``seat`` (R-C-15).
+
+    Check if possible, else fold; discard: the three lowest-ranked cards
+    (ties: the later-dealt card); expose: the lowest-ranked down card (ties:
+    the later-dealt); draw: stand pat; wild pick: the first remaining pool
+    card; stacking: the cards' current order; declare: high.
+    """
+    legal = hand.legal_actions(seat)
+    acts = legal.actions
+    dealt_order = {c: i for i, c in enumerate(hand.hole[seat])}
+
+    def lowest(count: int) -> tuple[Card, ...]:
+        ranked = sorted(legal.cards, key=lambda c: (CARDS[c].rank, -dealt_order.get(c, 0)))
+        return tuple(ranked[:count])
+
+    if "check" in acts:
+        return A.Check()
+    if "fold" in acts:
+        return A.Fold()
+    if "call" in acts:
+        return A.Call()
+    if "discard" in acts:
+        return A.Discard(lowest(max(legal.min_count, 1)))
+    if "expose" in acts:
+        return A.Expose(lowest(1)[0])
+    if "draw" in acts:
+        return A.Draw(())
+    if "wild" in acts:
+        return A.PickWild(0)
+    if "stack" in acts:
+        return A.Stack(tuple(legal.cards))
+    if "declare" in acts:
+        return A.Declare("high" if "high" in legal.sides else legal.sides[0])
+    raise EngineError(f"seat {seat} has no decision to time out ({legal.kind})")
+
+
+_RNG = random.SystemRandom()
+
+
+def _bot(level: str) -> Any:
+    """The engine's bot of ``level`` (``rollem.bots``), or ``None`` if not available."""
+    try:
+        from rollem import bots
+    except ImportError:
+        return None
+    for name in ("make_bot", "get_bot", "bot", "get"):
+        factory = getattr(bots, name, None)
+        if callable(factory):
+            try:
+                return factory(level)
+            except Exception:
+                return None
+    return None
+
+
+def random_wire_action(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A uniformly random legal wire action from a view's ``legal`` (JSON form).
+
+    Used when the engine has no bot of the level asked for, and by load tests
+    that play through websockets with only what a client sees.
+    """
+    acts = list(legal.get("actions", []))
+    if not acts:
+        raise EngineError("no legal action to choose from")
+    kind = rng.choice(acts)
+    cards = list(legal.get("cards", []))
+    if kind in ("bet", "raise"):
+        low, high = int(legal["min_to"]), int(legal["max_to"])
+        amount = rng.choice([low, high, rng.randint(low, high)]) if high > low else low
+        return {"kind": kind, "amount" if kind == "bet" else "to": amount}
+    if kind in ("discard", "draw"):
+        count = rng.randint(int(legal.get("min_count", 0)), int(legal.get("max_count", 0)))
+        return {"kind": kind, "cards": rng.sample(cards, count)}
+    if kind == "expose":
+        return {"kind": kind, "card": rng.choice(cards)}
+    if kind == "stack":
+        order = cards[:]
+        rng.shuffle(order)
+        return {"kind": kind, "cards": order}
+    if kind == "wild":
+        return {"kind": kind, "position": rng.randrange(int(legal.get("positions", 1)))}
+    if kind == "declare":
+        return {"kind": kind, "side": rng.choice(list(legal.get("sides", ["high"])))}
+    return {"kind": kind}
+
+
+def _event_json(event: Event) -> dict[str, Any]:
+    def plain(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {str(k): plain(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple, set, frozenset)):
+            return [plain(v) for v in value]
+        if isinstance(value, (int, float, str, bool)) or value is None:
+            return value if not isinstance(value, Card) else int(value)
+        return str(value)
+
+    return {
+        "kind": event.kind,
+        "seat": event.seat,
+        "data": plain(event.data),
+        "to": sorted(event.to) if event.to is not None else None,
+        "public": plain(event.public) if event.public is not None else None,
+    }
+
+
+def _outcomes_json(outcomes: list[tuple[str, tuple[Card, ...]]]) -> list[list[Any]]:
+    return [[label, [int(c) for c in order]] for label, order in outcomes]
+
+
+@dataclass(slots=True)
+class Applied:
+    """One applied action, ready to store: its index in the hand, its wire
+    form, and what it caused (events and new random outcomes, JSON)."""
+
+    index: int
+    record: dict[str, Any]
+    events: dict[str, Any]
+
+
+class GameSession:
+    """One hand at the web table (see the module docstring)."""
+
+    def __init__(self, hand_no: int, setup: dict[str, Any], hand: Hand) -> None:
+        self.hand_no = hand_no
+        self.setup = setup
+        self.hand = hand
+        self.game: str = setup["game"]
+        self.seats: list[int] = list(setup["seats"])
+
+    # -- building ---------------------------------------------------------
+
+    @staticmethod
+    def options_for(config: TableConfig) -> Options:
+        return Options(
+            structure=config.structure,
+            ante=config.ante,
+            small_bet=config.small_bet,
+            big_bet=config.big_bet,
+            cap_heads_up=bool(config.house.get("cap_heads_up", True)),
+            house={k: v for k, v in config.house.items() if k != "cap_heads_up"},
+        )
+
+    @classmethod
+    def new(
+        cls,
+        hand_no: int,
+        game: str,
+        config: TableConfig,
+        players: list[int],
+        stacks: dict[int, int],
+        button: int,
+        *,
+        carried: int = 0,
+    ) -> GameSession:
+        """Deal a new hand with a secure shuffle (R-C-13); ``stacks`` per dealt-in seat."""
+        options = cls.options_for(config)
+        seat_stacks = [stacks.get(s, 0) if s in players else 0 for s in range(config.seats)]
+        source = SecureSource()
+        hand = Hand(
+            game, seat_stacks, button=button, options=options, source=source, carry_in=carried
+        )
+        setup = {
+            "game": game,
+            "seats": players,
+            "stacks": seat_stacks,
+            "button": button,
+            "options": options.to_dict(),
+            "carry_in": carried,
+            "outcomes": _outcomes_json(source.outcomes),
+        }
+        return cls(hand_no, setup, hand)
+
+    @classmethod
+    def restore(cls, hand_no: int, setup: dict[str, Any], actions: list[ActionRow]) -> GameSession:
+        """Rebuild a hand from its setup and stored actions, replaying recorded outcomes."""
+        outcomes: list[tuple[str, list[int]]] = [(o[0], o[1]) for o in setup["outcomes"]]
+        for row in actions:
+            outcomes.extend((o[0], o[1]) for o in row.events.get("outcomes", []))
+        source = ReplaySource(outcomes)
+        hand = Hand(
+            setup["game"], list(setup["stacks"]), button=int(setup["button"]),
+            options=Options.from_dict(setup["options"]), source=source,
+            carry_in=int(setup.get("carry_in", 0)),
+        )  # fmt: skip
+        session = cls(hand_no, setup, hand)
+        for row in actions:
+            hand.apply(row.seat, action_from_wire(row.action))
+        return session
+
+    # -- state --------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.hand.is_over
+
+    def pending_seats(self) -> list[int]:
+        p = self.hand.pending
+        return list(p.seats) if p is not None else []
+
+    def decision_key(self) -> object:
+        """Same value while one decision is open (an all-at-once one stays open
+        while its seats choose one by one)."""
+        p = self.hand.pending
+        if p is None:
+            return None
+        if p.simultaneous:
+            return (self.hand.step_index, p.kind, "all")
+        return (self.hand.step_index, p.kind, len(self.hand.actions))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """``Hand.view(seat)`` as JSON, plus the hand number and game."""
+        data = self.hand.view(seat).to_dict()
+        data["hand_no"] = self.hand_no
+        data["game"] = self.game
+        return data
+
+    # -- acting ---------------------------------------------------------------
+
+    def apply(self, seat: int, wire: dict[str, Any]) -> Applied:
+        """Apply a wire action; raises :class:`ActionRefused` and changes nothing if refused."""
+        action = action_from_wire(wire)
+        return self.apply_action(seat, action)
+
+    def apply_action(self, seat: int, action: object) -> Applied:
+        hand = self.hand
+        before = len(hand.source.outcomes)
+        index = len(hand.actions)
+        try:
+            events = hand.apply(seat, action)
+        except IllegalAction as err:
+            raise ActionRefused("illegal", str(err)) from None
+        except (CardError, EngineError) as err:
+            raise ActionRefused("illegal", str(err)) from None
+        return Applied(
+            index=index,
+            record=action_to_wire(action),
+            events={
+                "events": [_event_json(e) for e in events],
+                "outcomes": _outcomes_json(hand.source.outcomes[before:]),
+            },
+        )
+
+    def timeout_action(self, seat: int) -> dict[str, Any]:
+        return action_to_wire(timeout_action(self.hand, seat))
+
+    def bot_action(self, seat: int, level: str) -> dict[str, Any]:
+        """A computer player's action, from its view only."""
+        view = self.hand.view(seat)
+        bot = _bot(level)
+        if bot is None:
+            legal = view.legal.to_dict() if view.legal is not None else {}
+            return random_wire_action(legal, _RNG)
+        return action_to_wire(bot.act(view))
+
+    # -- the end ----------------------------------------------------------------
+
+    def result(self) -> dict[str, Any]:
+        outcome = self.hand.result
+        assert outcome is not None
+        return outcome.to_dict()
+
+    def final_stacks(self) -> dict[int, int]:
+        return {s: self.hand.stacks[s] for s in self.seats}
+
+    def frames(self, seat: int | None) -> list[dict[str, Any]]:
+        """The hand step by step as ``seat`` saw it: the view after 0, 1, ... actions.
+
+        This is the seat's redaction (DESIGN.md): what it saw, plus what was
+        shown at the showdown in the last frame.
+        """
+        setup = self.setup
+        outcomes = [(label, [int(c) for c in order]) for label, order in self.hand.source.outcomes]
+        replay = Hand(
+            setup["game"], list(setup["stacks"]), button=int(setup["button"]),
+            options=Options.from_dict(setup["options"]), source=ReplaySource(outcomes),
+            carry_in=int(setup.get("carry_in", 0)),
+        )  # fmt: skip
+        frames = [self._frame(replay, seat, None)]
+        for actor, action in self.hand.actions:
+            replay.apply(actor, action)
+            frames.append(self._frame(replay, seat, (actor, action)))
+        return frames
+
+    def _frame(
+        self, hand: Hand, seat: int | None, last: tuple[int, object] | None
+    ) -> dict[str, Any]:
+        data = hand.view(seat).to_dict()
+        if last is not None:
+            actor, action = last
+            wire = action_to_wire(action)
+            # Another seat's hidden choice (discards, draws, an expose or a
+            # declare before the reveal, a stacking order) is never shown here;
+            # the view shows whatever became visible.
+            if actor != seat and wire["kind"] in ("discard", "expose", "stack", "declare", "draw"):
+                hidden: dict[str, Any] = {"kind": wire["kind"]}
+                if wire["kind"] == "draw":
+                    hidden["count"] = len(wire["cards"])
+                wire = hidden
+            data["last_action"] = {"seat": actor, **wire}
+        return data

@@ -1,0 +1,720 @@
+"""One table in play: seats, the hand in progress, clocks, and its clients.
+
+Everything here runs on the server's one event loop, so a table changes in
+one synchronous step at a time: check the message, apply it to the hand,
+commit it to the store, then queue the new state to every client.  No
+client hears of anything before it is committed.
+
+Timers (R-C-15): every decision has a clock of ``decision_seconds``; when it
+runs out the seat's time bank is used; when that is spent too the server
+plays the seat's timeout action (check, else fold; see
+:meth:`GameSession.timeout_action`).  A disconnected player keeps the seat
+for ``grace_seconds``; after that their decisions are timed out at once and
+the seat is freed after the hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rollem.server.config import MAX_SEATS, TableConfig
+from rollem.server.game_session import (
+    ActionRefused,
+    GameSession,
+    games_for,
+    pick_bot_game,
+)
+from rollem.server.protocol import ClientMessage, error_message
+from rollem.server.store import SeatRow, Store, token_digest
+
+__all__ = ["Client", "LiveTable", "TableError"]
+
+log = logging.getLogger("rollem.server")
+
+MAX_BACKLOG = 256
+"""Messages queued to a client that does not read before it is dropped."""
+
+
+class TableError(ValueError):
+    """A request the table refuses (``code``, ``message``); nothing changes."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Client:
+    """One websocket connection: a seat (or ``None`` for an onlooker) and a send queue."""
+
+    def __init__(self, seat: int | None, is_host: bool = False) -> None:
+        self.seat = seat
+        self.is_host = is_host
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_BACKLOG:
+            self.close()
+            return
+        self.queue.put_nowait(text)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+@dataclass(slots=True)
+class Seat:
+    row: SeatRow
+    clients: set[Client] = field(default_factory=set)
+    disconnected_since: float | None = None
+    gone: bool = False  # grace period over: time out at once, free after the hand
+
+    @property
+    def connected(self) -> bool:
+        return bool(self.clients) or self.row.bot is not None
+
+
+AuditHook = Callable[["LiveTable", int | None, str], None]
+
+
+class LiveTable:
+    """A table in memory, mirrored in the store.
+
+    ``session`` (JSON, stored) holds: ``started``, ``hand_no`` (last hand
+    dealt), ``in_hand``, ``button``, ``choice`` (a pending dealer's choice:
+    ``{"hand", "seat", "games"}``), ``carried`` (chips carried into the next
+    hand, R-521-9), ``departed`` (ledger lines of players who left), ``seq``.
+    """
+
+    audit: AuditHook | None = None
+    """Test hook: called with (table, seat, text) for every message queued to a seat."""
+
+    def __init__(
+        self,
+        store: Store,
+        table_id: str,
+        config: TableConfig,
+        session: dict[str, Any],
+        host_digest: str,
+        seats: list[SeatRow],
+    ) -> None:
+        self.store = store
+        self.id = table_id
+        self.config = config
+        self.session = session
+        self.host_digest = host_digest
+        self.seats: dict[int, Seat] = {r.seat: Seat(r) for r in seats}
+        self.hand: GameSession | None = None
+        self.onlookers: set[Client] = set()
+        self.seq: int = int(session.get("seq", 0))
+        self.decision_seq: dict[int, int] = {}
+        self.decision_opened: dict[int, float] = {}
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._next_hand_timer: asyncio.TimerHandle | None = None
+        self._last_key: object = None
+        self.last_result: dict[str, Any] | None = session.get("last_result")
+        self.final_hand: GameSession | None = None
+        self.closed = False
+
+    # -- creation and restore ----------------------------------------------
+
+    @classmethod
+    def create(cls, store: Store, config: TableConfig) -> tuple[LiveTable, str]:
+        """A new table with its computer players; returns it and the host token."""
+        table_id = secrets.token_urlsafe(16)
+        host_token = secrets.token_urlsafe(24)
+        session: dict[str, Any] = {
+            "started": False, "hand_no": 0, "in_hand": False, "button": None,
+            "choice": None, "carried": 0, "departed": [], "seq": 0, "last_result": None,
+        }  # fmt: skip
+        bots = [
+            SeatRow(
+                seat=config.seats - 1 - i,
+                name=f"Bot {i + 1} ({config.bot_level})",
+                token_digest=None,
+                bot=config.bot_level,
+                stack=config.stack,
+                brought=config.stack,
+                bank=config.time_bank_seconds,
+                joined_hand=0,
+            )
+            for i in range(config.bots)
+        ]
+        store.create_table(table_id, config.to_dict(), session, token_digest(host_token))
+        store.write(table_id, seats=bots)
+        return cls(store, table_id, config, session, token_digest(host_token), bots), host_token
+
+    @classmethod
+    def restore(cls, store: Store, table_id: str) -> LiveTable:
+        """Rebuild a table from the store, replaying the hand in progress."""
+        row = store.load_table(table_id)
+        if row is None:
+            raise KeyError(table_id)
+        table = cls(
+            store, table_id, TableConfig.from_dict(row.config), row.session,
+            row.host_digest, store.load_seats(table_id),
+        )  # fmt: skip
+        if table.session.get("in_hand"):
+            hand_row = store.load_hand(table_id, table.session["hand_no"])
+            if hand_row is not None and hand_row.result is None:
+                actions = store.load_actions(table_id, hand_row.hand_no)
+                table.hand = GameSession.restore(hand_row.hand_no, hand_row.setup, actions)
+        return table
+
+    def resume(self) -> None:
+        """Restart clocks, computer players and the next deal after a restore."""
+        if self.hand is not None and self.hand.over:
+            # Committed actions finished the hand but the result was not; finish now.
+            self._finish_hand()
+            return
+        self._refresh_decisions()
+        if self.hand is None and self.session.get("started") and not self.session.get("choice"):
+            self._schedule_next_hand(self.config.between_hands)
+
+    def shutdown(self) -> None:
+        self.closed = True
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+        if self._next_hand_timer is not None:
+            self._next_hand_timer.cancel()
+        for client in self.all_clients():
+            client.close()
+
+    # -- seats and clients --------------------------------------------------
+
+    def seat_for_token(self, token: str | None) -> int | None:
+        if not token:
+            return None
+        digest = token_digest(token)
+        for number, seat in self.seats.items():
+            if seat.row.token_digest is not None and secrets.compare_digest(
+                seat.row.token_digest, digest
+            ):
+                return number
+        return None
+
+    def is_host(self, host_token: str | None) -> bool:
+        return bool(host_token) and secrets.compare_digest(
+            self.host_digest, token_digest(host_token or "")
+        )
+
+    def free_seats(self) -> list[int]:
+        return [s for s in range(self.config.seats) if s not in self.seats]
+
+    def join(self, name: str, seat: int | None) -> tuple[int, str]:
+        """Sit a player (no account, just a name); returns the seat and its token.
+
+        Raises :class:`TableError` when the name is empty or the seat taken.
+        """
+        name = " ".join(str(name).split())[:24]
+        if not name:
+            raise TableError("bad_name", "a name is needed to sit down")
+        free = self.free_seats()
+        if not free:
+            raise TableError("table_full", "every seat is taken")
+        if seat is None:
+            seat = free[0]
+        if seat not in free:
+            raise TableError(
+                "seat_taken", f"seat {seat} is not free; free seats: {', '.join(map(str, free))}"
+            )
+        token = secrets.token_urlsafe(24)
+        row = SeatRow(
+            seat=seat, name=name, token_digest=token_digest(token), bot=None,
+            stack=self.config.stack, brought=self.config.stack,
+            bank=self.config.time_bank_seconds, joined_hand=int(self.session["hand_no"]),
+        )  # fmt: skip
+        self._commit(seats=[row])
+        self.seats[seat] = Seat(row)
+        self.broadcast()
+        if self.session.get("started") and self.hand is None:
+            self._schedule_next_hand(0.2)
+        return seat, token
+
+    def connect(self, client: Client) -> None:
+        if client.seat is not None and client.seat in self.seats:
+            seat = self.seats[client.seat]
+            seat.clients.add(client)
+            seat.disconnected_since = None
+            seat.gone = False
+        else:
+            client.seat = None
+            self.onlookers.add(client)
+        self.broadcast()
+
+    def disconnect(self, client: Client) -> None:
+        client.close()
+        self.onlookers.discard(client)
+        if client.seat is not None and client.seat in self.seats:
+            seat = self.seats[client.seat]
+            seat.clients.discard(client)
+            if not seat.clients and seat.row.bot is None:
+                seat.disconnected_since = time.time()
+                number = client.seat
+                asyncio.get_running_loop().call_later(
+                    self.config.grace_seconds, self._grace_over, number, seat
+                )
+        if not self.closed:
+            self.broadcast()
+
+    def _grace_over(self, number: int, seat: Seat) -> None:
+        if self.closed or self.seats.get(number) is not seat or seat.clients:
+            return
+        seat.gone = True
+        if self.hand is None or number not in self.hand.seats:
+            self._free_seat(number)
+            self.broadcast()
+        else:
+            # Decisions of a gone seat time out at once (R-C-15).
+            if number in self.decision_seq:
+                self._timeout(number, self.decision_seq[number])
+
+    def _free_seat(self, number: int) -> None:
+        seat = self.seats.pop(number)
+        self.session["departed"].append(self._ledger_line(number, seat, left=True))
+        self._commit(remove_seats=[number], session=True)
+
+    def all_clients(self) -> list[Client]:
+        out = list(self.onlookers)
+        for seat in self.seats.values():
+            out.extend(seat.clients)
+        return out
+
+    # -- messages ----------------------------------------------------------
+
+    def handle(self, client: Client, msg: ClientMessage) -> None:
+        """Apply one checked client message, or send that client an error."""
+        try:
+            self._handle(client, msg)
+        except (TableError, ActionRefused) as err:
+            ref = {"type": msg.type, "hand": msg.hand, "seq": msg.seq}
+            client.send(error_message(err.code, err.message, ref))
+
+    def _handle(self, client: Client, msg: ClientMessage) -> None:
+        if msg.type == "ping":
+            client.send('{"type":"pong"}')
+            return
+        if msg.type == "sync":
+            client.send(self.state_text(client.seat, client.is_host))
+            return
+        assert msg.seq is not None
+        if msg.seq > self.seq:
+            raise TableError(
+                "bad_seq", f"sequence number {msg.seq} is ahead of the table ({self.seq})"
+            )
+        if msg.type == "start":
+            if not client.is_host:
+                raise TableError("not_host", "only the host who created the table can deal")
+            if self.session.get("started"):
+                raise TableError("already_started", "the game has already started")
+            self.session["started"] = True
+            self._commit(session=True)
+            self.broadcast()
+            self._schedule_next_hand(0.0)
+            return
+        seat = client.seat
+        if seat is None or seat not in self.seats:
+            raise TableError("not_seated", "take a seat first")
+        if msg.type == "rebuy":
+            self._rebuy(seat)
+            return
+        choice = self.session.get("choice")
+        if msg.type == "choose_game":
+            if not choice or choice["seat"] != seat:
+                raise TableError("not_your_turn", "it is not your turn to name the game")
+            self._check_hand_seq(seat, msg, int(choice["hand"]))
+            game = msg.body["game"]
+            if game not in choice["games"]:
+                raise TableError(
+                    "illegal", f"{game!r} cannot be chosen; allowed: {', '.join(choice['games'])}"
+                )
+            self._choose(game)
+            return
+        # action
+        if self.hand is None:
+            raise TableError("no_hand", "no hand is in progress")
+        self._check_hand_seq(seat, msg, self.hand.hand_no)
+        if seat not in self.decision_seq:
+            raise TableError(
+                "not_your_turn",
+                f"seat {seat} has no decision to make now; waiting for seat(s) "
+                + ", ".join(map(str, self.hand.pending_seats())),
+            )
+        self._act(seat, msg.body["action"], "player")
+
+    def _check_hand_seq(self, seat: int, msg: ClientMessage, hand_no: int) -> None:
+        if msg.hand != hand_no:
+            raise TableError("stale", f"hand {msg.hand} is not the hand in progress ({hand_no})")
+        opened = self.decision_seq.get(seat)
+        if opened is not None and msg.seq is not None and msg.seq < opened:
+            raise TableError(
+                "stale",
+                f"sequence number {msg.seq} is older than your decision (offered at {opened})",
+            )
+
+    # -- play -----------------------------------------------------------------
+
+    def _act(self, seat: int, action: dict[str, Any], source: str) -> None:
+        assert self.hand is not None
+        hand = self.hand
+        try:
+            applied = hand.apply(seat, action)  # raises ActionRefused, changes nothing
+        except ActionRefused:
+            raise
+        except Exception as err:  # an engine fault: the hand may be half-changed
+            log.exception("table %s hand %s: applying %r failed", self.id, hand.hand_no, action)
+            self._reload_hand()
+            raise TableError("server_error", f"the server could not apply that action ({err})")
+        self._close_decision(seat)
+        row = self.seats[seat].row if seat in self.seats else None
+        if row is not None:
+            self._settle_bank(seat)
+        self.seq += 1
+        self.session["seq"] = self.seq
+        try:
+            self.store.write(
+                self.id,
+                session=self.session,
+                seats=[row] if row is not None else [],
+                action=(hand.hand_no, applied.index, seat, applied.record, source,
+                        applied.events),
+            )  # fmt: skip
+        except Exception:
+            # The store refused: rebuild the hand from what is committed.
+            self._reload_hand()
+            raise
+        if hand.over:
+            self._finish_hand()
+            return
+        self._refresh_decisions()
+        self.broadcast()
+
+    def _reload_hand(self) -> None:
+        if self.hand is None:
+            return
+        hand_row = self.store.load_hand(self.id, self.hand.hand_no)
+        assert hand_row is not None
+        actions = self.store.load_actions(self.id, hand_row.hand_no)
+        self.hand = GameSession.restore(hand_row.hand_no, hand_row.setup, actions)
+
+    def _settle_bank(self, seat: int) -> None:
+        opened = self.decision_opened.get(seat)
+        row = self.seats[seat].row
+        if opened is None or row.bot is not None:
+            return
+        used = time.time() - opened - self.config.decision_seconds
+        if used > 0:
+            row.bank = max(0.0, row.bank - used)
+
+    def _refresh_decisions(self) -> None:
+        """Open clocks for seats that now have a decision, close the others."""
+        pending: list[int] = []
+        key: object = None
+        if self.hand is not None and not self.hand.over:
+            pending = self.hand.pending_seats()
+            key = self.hand.decision_key()
+        elif self.session.get("choice"):
+            pending = [int(self.session["choice"]["seat"])]
+            key = ("choice", self.session["choice"]["hand"])
+        for seat in list(self.decision_seq):
+            if seat not in pending or key != self._last_key:
+                self._close_decision(seat)
+        self._last_key = key
+        now = time.time()
+        for seat in pending:
+            if seat in self.decision_seq:
+                continue
+            self.decision_seq[seat] = self.seq
+            self.decision_opened[seat] = now
+            self._arm(seat)
+
+    def _close_decision(self, seat: int) -> None:
+        self.decision_seq.pop(seat, None)
+        self.decision_opened.pop(seat, None)
+        handle = self._timers.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _arm(self, seat: int) -> None:
+        loop = asyncio.get_running_loop()
+        opened_seq = self.decision_seq[seat]
+        info = self.seats.get(seat)
+        if info is not None and info.row.bot is not None:
+            self._timers[seat] = loop.call_later(
+                self.config.bot_delay, self._bot_turn, seat, opened_seq
+            )
+            return
+        if info is None or info.gone:
+            self._timers[seat] = loop.call_later(0, self._timeout, seat, opened_seq)
+            return
+        wait = self.config.decision_seconds + max(0.0, info.row.bank)
+        self._timers[seat] = loop.call_later(wait, self._timeout, seat, opened_seq)
+
+    def _still_pending(self, seat: int, opened_seq: int) -> bool:
+        return not self.closed and self.decision_seq.get(seat) == opened_seq
+
+    def _bot_turn(self, seat: int, opened_seq: int) -> None:
+        if not self._still_pending(seat, opened_seq):
+            return
+        if self.session.get("choice"):
+            self._choose(pick_bot_game(self.session["choice"]["games"]))
+            return
+        assert self.hand is not None
+        level = self.seats[seat].row.bot or "random"
+        try:
+            self._act(seat, self.hand.bot_action(seat, level), "bot")
+        except (TableError, ActionRefused) as err:
+            log.error("table %s seat %s: computer player refused (%s); timing out", self.id,
+                      seat, err)
+            self._act_safely(seat, self.hand.timeout_action(seat), "timeout")
+
+    def _act_safely(self, seat: int, action: dict[str, Any], source: str) -> None:
+        try:
+            self._act(seat, action, source)
+        except (TableError, ActionRefused) as err:
+            log.error("table %s seat %s: %s action refused: %s", self.id, seat, source, err)
+
+    def _timeout(self, seat: int, opened_seq: int) -> None:
+        if not self._still_pending(seat, opened_seq):
+            return
+        if seat in self.seats:
+            self.seats[seat].row.bank = 0.0
+        if self.session.get("choice"):
+            self._choose(pick_bot_game(self.session["choice"]["games"]))
+            return
+        assert self.hand is not None
+        self._act_safely(seat, self.hand.timeout_action(seat), "timeout")
+
+    # -- hands ------------------------------------------------------------------
+
+    def _schedule_next_hand(self, delay: float) -> None:
+        if self._next_hand_timer is not None:
+            self._next_hand_timer.cancel()
+        self._next_hand_timer = asyncio.get_running_loop().call_later(
+            delay, self._maybe_start_hand
+        )
+
+    def dealt_in(self) -> list[int]:
+        """Seats to deal the next hand: chips, not leaving (R-C-12)."""
+        out = []
+        for number in sorted(self.seats):
+            seat = self.seats[number]
+            if seat.gone or seat.row.stack <= 0:
+                continue
+            out.append(number)
+        return out
+
+    def _maybe_start_hand(self) -> None:
+        self._next_hand_timer = None
+        if self.closed or not self.session.get("started") or self.hand is not None:
+            return
+        if self.session.get("choice"):
+            return
+        changed: list[SeatRow] = []
+        for seat in self.seats.values():
+            if seat.row.bot is not None and seat.row.stack <= 0 and self.config.rebuys:
+                seat.row.stack += self.config.stack
+                seat.row.brought += self.config.stack
+                changed.append(seat.row)
+        if changed:
+            self._commit(seats=changed)
+        players = self.dealt_in()
+        if len(players) < 2:
+            self.broadcast()
+            return
+        previous = self.session.get("button")
+        if previous is None:
+            button = players[0]
+        else:
+            later = [s for s in players if s > previous]
+            button = later[0] if later else players[0]
+        self.session["button"] = button
+        hand_no = int(self.session["hand_no"]) + 1
+        game = self.config.game
+        if game == "dealers-choice":
+            games = games_for(len(players))
+            if len(games) == 1:
+                game = games[0]
+            elif self.seats[button].row.bot is not None:
+                game = pick_bot_game(games)
+            else:
+                self.session["choice"] = {
+                    "hand": hand_no, "seat": button, "games": games, "players": players,
+                }  # fmt: skip
+                self.seq += 1
+                self.session["seq"] = self.seq
+                self._commit(session=True)
+                self._refresh_decisions()
+                self.broadcast()
+                return
+        self._deal(hand_no, game, players, button)
+
+    def _choose(self, game: str) -> None:
+        choice = self.session["choice"]
+        self.session["choice"] = None
+        players = [s for s in choice["players"] if s in self.seats and self.seats[s].row.stack > 0]
+        if len(players) < 2:
+            self._commit(session=True)
+            self._refresh_decisions()
+            self.broadcast()
+            return
+        self._deal(int(choice["hand"]), game, players, int(choice["seat"]))
+
+    def _deal(self, hand_no: int, game: str, players: list[int], button: int) -> None:
+        stacks = {s: self.seats[s].row.stack for s in players}
+        hand = GameSession.new(
+            hand_no, game, self.config, players, stacks, button,
+            carried=int(self.session.get("carried", 0)),
+        )  # fmt: skip
+        self.hand = hand
+        self.session.update(hand_no=hand_no, in_hand=True, button=button, carried=0)
+        self.seq += 1
+        self.session["seq"] = self.seq
+        self.store.write(self.id, session=self.session, new_hand=(hand_no, hand.setup))
+        if hand.over:
+            self._finish_hand()
+            return
+        self._refresh_decisions()
+        self.broadcast()
+
+    def _finish_hand(self) -> None:
+        hand = self.hand
+        assert hand is not None and hand.over
+        result = hand.result()
+        changed = []
+        for number, stack in hand.final_stacks().items():
+            if number in self.seats:
+                self.seats[number].row.stack = stack
+                changed.append(self.seats[number].row)
+        self.session.update(in_hand=False, carried=int(result.get("carried", 0)))
+        self.last_result = {"hand": hand.hand_no, "game": hand.game, **result}
+        self.session["last_result"] = self.last_result
+        self.seq += 1
+        self.session["seq"] = self.seq
+        self.store.write(
+            self.id, session=self.session, seats=changed, hand_result=(hand.hand_no, result)
+        )
+        self.hand = None
+        self.final_hand = hand
+        for number in [n for n, s in self.seats.items() if s.gone]:
+            self._free_seat(number)
+        self._refresh_decisions()
+        self.broadcast()
+        self._schedule_next_hand(self.config.between_hands)
+
+    def _rebuy(self, seat: int) -> None:
+        row = self.seats[seat].row
+        if not self.config.rebuys:
+            raise TableError("no_rebuys", "the host does not allow rebuys at this table")
+        if row.stack > 0:
+            raise TableError("has_chips", f"you still have {row.stack} chips; rebuy at 0")
+        if self.hand is not None and seat in self.hand.seats:
+            raise TableError("in_hand", "rebuy after this hand")
+        row.stack += self.config.stack
+        row.brought += self.config.stack
+        self.seq += 1
+        self.session["seq"] = self.seq
+        self._commit(seats=[row], session=True)
+        self.broadcast()
+        if self.session.get("started") and self.hand is None:
+            self._schedule_next_hand(0.2)
+
+    def _commit(
+        self, *, seats: list[SeatRow] = (), remove_seats: list[int] = (),  # type: ignore[assignment]
+        session: bool = False,
+    ) -> None:
+        self.store.write(
+            self.id, seats=list(seats), remove_seats=list(remove_seats),
+            session=self.session if session else None,
+        )  # fmt: skip
+
+    # -- what clients see --------------------------------------------------------
+
+    def _ledger_line(self, number: int, seat: Seat, left: bool = False) -> dict[str, Any]:
+        row = seat.row
+        return {
+            "seat": number, "name": row.name, "brought": row.brought,
+            "stack": row.stack, "net": row.stack - row.brought, "left": left,
+        }  # fmt: skip
+
+    def table_public(self) -> dict[str, Any]:
+        now = time.time()
+        seats: list[dict[str, Any]] = []
+        for number in range(self.config.seats):
+            seat = self.seats.get(number)
+            if seat is None:
+                seats.append({"seat": number, "free": True})
+                continue
+            deadline = None
+            if number in self.decision_opened and seat.row.bot is None:
+                deadline = self.decision_opened[number] + self.config.decision_seconds
+            seats.append({
+                "seat": number, "free": False, "name": seat.row.name, "bot": seat.row.bot,
+                "stack": seat.row.stack, "connected": seat.connected,
+                "away": seat.disconnected_since is not None, "bank": round(seat.row.bank, 1),
+                "deadline": deadline, "acting": number in self.decision_seq,
+            })  # fmt: skip
+        ledger = [self._ledger_line(n, s) for n, s in sorted(self.seats.items())]
+        ledger += self.session.get("departed", [])
+        return {
+            "id": self.id,
+            "name": self.config.name,
+            "config": self.config.to_dict(),
+            "max_seats": MAX_SEATS[self.config.game],
+            "seats": seats,
+            "button": self.session.get("button"),
+            "hand_no": self.session.get("hand_no"),
+            "started": bool(self.session.get("started")),
+            "choice": self.session.get("choice"),
+            "last_result": self.last_result,
+            "ledger": ledger,
+            "now": now,
+        }
+
+    def state(self, seat: int | None, is_host: bool = False) -> dict[str, Any]:
+        """The full state ``seat`` may see (``None`` = an onlooker)."""
+        hand = None
+        shown = self.hand or self.final_hand
+        if shown is not None:
+            hand = shown.view(seat)
+        choice = self.session.get("choice")
+        return {
+            "type": "state",
+            "seq": self.seq,
+            "table": self.table_public(),
+            "you": {
+                "seat": seat,
+                "host": is_host,
+                "decision_seq": self.decision_seq.get(seat) if seat is not None else None,
+                "choose_game": bool(choice and seat == choice["seat"]),
+            },
+            "hand": hand,
+        }
+
+    def state_text(self, seat: int | None, is_host: bool = False) -> str:
+        text = json.dumps(self.state(seat, is_host), separators=(",", ":"))
+        if LiveTable.audit is not None:
+            LiveTable.audit(self, seat, text)
+        return text
+
+    def broadcast(self) -> None:
+        """Queue the new state to every client (after the change is committed)."""
+        cache: dict[tuple[int | None, bool], str] = {}
+        for client in self.all_clients():
+            key = (client.seat, client.is_host)
+            if key not in cache:
+                cache[key] = self.state_text(client.seat, client.is_host)
+            client.send(cache[key])

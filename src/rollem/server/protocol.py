@@ -1,0 +1,94 @@
+"""The websocket message protocol of the web table.
+
+Client to server, one JSON object per text frame, at most
+:data:`MAX_MESSAGE_BYTES` bytes:
+
+- ``{"type": "action", "hand": H, "seq": S, "action": {...}}`` -- a decision
+  in hand number ``H``; ``S`` is the table sequence number the client last
+  saw.  It must be at least the number at which this seat's decision was
+  offered (older: stale) and at most the current one (newer: invalid).
+- ``{"type": "choose_game", "hand": H, "seq": S, "game": "sdr"}`` -- the
+  button names the game in dealer's choice (R-C-12).
+- ``{"type": "start", "seq": S}`` -- the host deals the first hand.
+- ``{"type": "rebuy", "seq": S}`` -- a seat with no chips buys the starting stack again.
+- ``{"type": "sync"}`` -- ask for the full state again.
+- ``{"type": "ping"}`` -- keep-alive; answered with ``pong``.
+
+Server to client: ``state`` (the full state this seat may see, with the
+current ``seq``), ``error`` (``code`` and ``message``, to that client only;
+nothing changes), ``pong``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["MAX_MESSAGE_BYTES", "ClientMessage", "ProtocolError", "parse_message"]
+
+MAX_MESSAGE_BYTES = 4096
+"""Largest client message accepted (bytes of UTF-8 text)."""
+
+TYPES = ("action", "choose_game", "start", "rebuy", "sync", "ping")
+NEEDS_HAND = ("action", "choose_game")
+NEEDS_SEQ = ("action", "choose_game", "start", "rebuy")
+
+
+class ProtocolError(ValueError):
+    """A message refused before it reaches the table: ``code`` names why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(slots=True, frozen=True)
+class ClientMessage:
+    type: str
+    hand: int | None
+    seq: int | None
+    body: dict[str, Any]
+
+
+def _int_field(obj: dict[str, Any], key: str) -> int:
+    value = obj.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ProtocolError("malformed", f"{key!r} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+def parse_message(text: str | bytes) -> ClientMessage:
+    """Check the shape of one client message; raise :class:`ProtocolError` if wrong.
+
+    Codes: ``too_large``, ``malformed``, ``unknown_type``.
+    """
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(
+            "too_large", f"message of {size} bytes; at most {MAX_MESSAGE_BYTES} allowed"
+        )
+    try:
+        obj = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("malformed", "not valid JSON") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError("malformed", "a message must be a JSON object")
+    kind = obj.get("type")
+    if kind not in TYPES:
+        raise ProtocolError(
+            "unknown_type", f"unknown message type {kind!r}; allowed: {', '.join(TYPES)}"
+        )
+    hand = _int_field(obj, "hand") if kind in NEEDS_HAND else None
+    seq = _int_field(obj, "seq") if kind in NEEDS_SEQ else None
+    if kind == "action" and not isinstance(obj.get("action"), dict):
+        raise ProtocolError("malformed", "'action' must be an object such as {\"kind\": \"call\"}")
+    if kind == "choose_game" and not isinstance(obj.get("game"), str):
+        raise ProtocolError("malformed", "'game' must be a game id such as \"sdr\"")
+    return ClientMessage(kind, hand, seq, obj)
+
+
+def error_message(code: str, message: str, ref: object = None) -> str:
+    """The JSON text of an ``error`` message to one client."""
+    return json.dumps({"type": "error", "code": code, "message": message, "ref": ref})
