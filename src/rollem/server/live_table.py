@@ -377,7 +377,9 @@ class LiveTable:
         except Exception as err:  # an engine fault: the hand may be half-changed
             log.exception("table %s hand %s: applying %r failed", self.id, hand.hand_no, action)
             self._reload_hand()
-            raise TableError("server_error", f"the server could not apply that action ({err})")
+            raise TableError(
+                "server_error", f"the server could not apply that action ({err})"
+            ) from err
         self._close_decision(seat)
         row = self.seats[seat].row if seat in self.seats else None
         if row is not None:
