@@ -1,14 +1,85 @@
-"""``rollem eval``: placeholder until the evaluator lands (issue 2)."""
+"""``rollem eval``: evaluate a hand (CLI.md; R-C-2, R-C-3, R-C-8, R-RYO-9)."""
 
 from __future__ import annotations
 
+import json
+
 import click
 
+from rollem.cards import CardError, format_cards, parse_cards, parse_rank
 from rollem.cli.errors import fail
+from rollem.hands import evaluate
 
 
 @click.command("eval")
-@click.argument("cards", nargs=-1, required=True)
-def eval_command(cards: tuple[str, ...]) -> None:
-    """Evaluate a poker hand."""
-    fail("eval is not built yet")
+@click.argument("cards", nargs=-1)
+@click.option(
+    "--wild",
+    "wild",
+    multiple=True,
+    metavar="RANK",
+    help="A wild rank (2-9, T, J, Q, K, A); may repeat.",
+)
+@click.option("--low", is_flag=True, help="Rank as an ace-to-five low (R-C-3).")
+@click.option(
+    "--wild-duplicates",
+    is_flag=True,
+    help="Let a wild card duplicate a card already held (double-ace flush).",
+)
+@click.option(
+    "--natural-beats-wild",
+    is_flag=True,
+    help="A natural hand beats an equal hand made with wild cards.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def eval_command(
+    cards: tuple[str, ...],
+    wild: tuple[str, ...],
+    low: bool,
+    wild_duplicates: bool,
+    natural_beats_wild: bool,
+    as_json: bool,
+) -> None:
+    """Evaluate a poker hand: CARDS is one argument ("Qs Qd Kc") or several.
+
+    Five or more cards: the best five. One to four cards: a partial hand as
+    for "highest showing" (pairs, trips and quads count, R-C-8).
+    """
+    try:
+        hand = parse_cards(list(cards))
+        wild_ranks = {parse_rank(r) for r in wild}
+    except CardError as err:
+        fail(err)
+    if not hand:
+        fail("no cards given: expected one or more cards, e.g. rollem eval \"As Kd Qh Jc Ts\"")
+    if low and wild_ranks:
+        fail("--low cannot be combined with --wild: wild cards apply to high hands only")
+    try:
+        result = evaluate(
+            hand,
+            wild_ranks=wild_ranks,
+            low=low,
+            wild_duplicates=wild_duplicates,
+            natural_beats_wild=natural_beats_wild,
+        )
+    except ValueError as err:
+        fail(err)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "category": result.category.label,
+                    "description": result.description,
+                    "cards": [str(c) for c in result.cards],
+                    "wilds": {str(w): str(c) for w, c in result.wilds.items()},
+                    "value": result.value,
+                }
+            )
+        )
+        return
+    kind = "low" if low else "partial hand" if len(hand) < 5 else "high"
+    click.echo(f"{result.description} ({result.category.label}, {kind})")
+    line = f"cards: {format_cards(result.cards)}"
+    if result.wilds:
+        line += "; wild: " + ", ".join(f"{w} as {c}" for w, c in result.wilds.items())
+    click.echo(f"{line}; value {result.value}")
