@@ -5,8 +5,8 @@ minimum raises, short all-ins, the half-bet rule, illegal actions
 from __future__ import annotations
 
 import pytest
-from engine_helpers import stacked_hand
 
+from engine_helpers import stacked_hand
 from rollem.engine import (
     Bet,
     Call,
@@ -140,7 +140,7 @@ def test_no_limit_minimum_raise_after_raise() -> None:
     h.apply(1, Raise(25))  # raise by 15
     legal = h.legal_actions(2)
     assert (legal.min_to, legal.max_to) == (40, 499)
-    with pytest.raises(IllegalAction, match="40..499"):
+    with pytest.raises(IllegalAction, match=r"40\.\.499"):
         h.apply(2, Raise(39))
     h.apply(2, Raise(40))
     assert h.legal_actions(0).min_to == 55

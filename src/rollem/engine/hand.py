@@ -42,6 +42,9 @@ class Hand:
         options: table options (default: the table defaults of R-C-6).
         source: where random outcomes come from (default: :class:`SecureSource`).
         carry_in: chips carried in from the previous hand (main pot).
+        preset: cards chosen in advance (``rollem.history.DealPreset``: its
+            ``take(hand, kind, seat)`` supplies each card dealt); for
+            hand-written histories and tests only.
 
     Raises:
         EngineError: bad stacks, button, player count, or options.
@@ -53,7 +56,8 @@ class Hand:
         True for a face-up card. board (community cards), dead (dead cards,
         e.g. the Stop and Drop), burned, muck, pool, pool_by_seat,
         wild_ranks. deck (the stub's order) and deck_pos (next card).
-        events: the log. actions: ``(seat, action)`` applied, in order.
+        events: the log. actions: ``(seat, action)`` applied, in order;
+        action_marks: for each action, the index of its first event.
         extra: a dict for a game's own state.
     """
 
@@ -66,6 +70,7 @@ class Hand:
         options: Options | None = None,
         source: RandomSource | None = None,
         carry_in: int = 0,
+        preset: Any = None,
     ) -> None:
         if isinstance(game, str):
             from rollem.games import get
@@ -120,7 +125,8 @@ class Hand:
         self.result: HandOutcome | None = None
         self.pending: Pending | None = None
         self.source = source if source is not None else SecureSource()
-        self._preset: Any = None
+        self._preset: Any = preset
+        self.action_marks: list[int] = []
         self.deck: list[Card] = self.source.shuffle("deck", CARDS)
         self.deck_pos = 0
         self.steps: list[Step] = game.build(self.options)
@@ -158,6 +164,7 @@ class Hand:
         first = len(self.events)
         nxt = self.steps[self.step_index].act(self, seat, action)
         self.actions.append((seat, action))
+        self.action_marks.append(first)
         self.pending = nxt
         if nxt is None:
             self.step_index += 1
