@@ -126,7 +126,7 @@ def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[st
     }
     if hand.result is not None:
         out["finishing_stacks"] = list(hand.stacks)
-        out["_result"] = hand.result.to_dict()
+        out["_result"] = hand.result.to_dict(cards=True)
     return out
 
 

@@ -12,6 +12,7 @@ State is plain public attributes that steps read and mutate (see
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rollem.cards import CARDS, Card
@@ -77,7 +78,10 @@ class Hand:
 
             game = get(game)
         self.game = game
-        self.options = options if options is not None else Options()
+        options = options if options is not None else Options()
+        if any(k not in options.house for k in game.house):
+            options = replace(options, house={**game.house, **options.house})
+        self.options = options
         n = len(stacks)
         if any(type(s) is not int or s < 0 for s in stacks):
             raise EngineError(f"stacks must be whole numbers of chips >= 0, got {list(stacks)}")

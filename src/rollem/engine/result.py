@@ -63,15 +63,18 @@ class HandOutcome:
     carried: int = 0
     showdown: bool = True
 
-    def to_dict(self) -> dict[str, Any]:
-        """CLI.md ``replay --json`` form: ``game``, ``pots``, ``net``, ``shown``, ``carried``."""
-        return {
+    def to_dict(self, *, cards: bool = False) -> dict[str, Any]:
+        """CLI.md ``replay --json`` form: ``game``, ``pots``, ``net``, ``shown``, ``carried``;
+        with ``cards`` also ``shown_cards`` (seat -> the cards shown)."""
+        out: dict[str, Any] = {
             "game": self.game,
             "pots": [p.to_dict() for p in self.pots],
             "net": {str(s): c for s, c in sorted(self.net.items())},
             "shown": {str(s): d for s, d in sorted(self.shown.items())},
-            "shown_cards": {
-                str(s): [str(CARDS[c]) for c in cs] for s, cs in sorted(self.shown_cards.items())
-            },
             "carried": self.carried,
         }
+        if cards:
+            out["shown_cards"] = {
+                str(s): [str(CARDS[c]) for c in cs] for s, cs in sorted(self.shown_cards.items())
+            }
+        return out

@@ -145,5 +145,5 @@ def build_view(hand: Hand, seat: int | None) -> HandView:
         legal=legal,
         options=hand.options.to_dict(),
         events=events,
-        result=hand.result.to_dict() if hand.result is not None else None,
+        result=hand.result.to_dict(cards=True) if hand.result is not None else None,
     )

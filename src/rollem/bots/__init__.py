@@ -1,0 +1,47 @@
+"""Computer players: a :class:`Bot` turns a view into an action.
+
+Bots see only :class:`rollem.engine.HandView` (never the hand itself).
+Levels by name: :func:`make_bot` (``"random"``; more levels register with
+:func:`register_level`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from rollem.engine.views import HandView
+
+__all__ = ["LEVELS", "Bot", "make_bot", "register_level"]
+
+
+class Bot(Protocol):
+    """A computer player: ``act(view)`` returns an action legal in ``view.legal``."""
+
+    def act(self, view: HandView) -> object:
+        """Choose an action for ``view.seat``."""
+        ...
+
+
+LEVELS: dict[str, Callable[[random.Random], Bot]] = {}
+"""Bot levels by name: a factory taking the bot's own seeded ``Random``."""
+
+
+def register_level(name: str, factory: Callable[[random.Random], Bot]) -> None:
+    """Make a bot level available to :func:`make_bot` and ``--bots``."""
+    LEVELS[name] = factory
+
+
+def make_bot(level: str, rng: random.Random | None = None) -> Bot:
+    """A bot of ``level``.
+
+    Raises:
+        KeyError: naming the levels allowed.
+    """
+    from rollem.bots import random_bot  # noqa: F401  (registers "random")
+
+    factory = LEVELS.get(level)
+    if factory is None:
+        raise KeyError(f"unknown bot level {level!r}: expected one of {', '.join(sorted(LEVELS))}")
+    return factory(rng if rng is not None else random.Random())

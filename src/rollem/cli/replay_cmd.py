@@ -1,0 +1,71 @@
+"""``rollem replay FILE [--json]``: replay a hand history through the engine."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from rollem.cards import CARDS, format_cards
+from rollem.cli.errors import fail
+from rollem.engine.hand import Hand
+from rollem.history import HistoryError, replay
+
+__all__ = ["replay_command", "summary"]
+
+
+def summary(hand: Hand) -> str:
+    """A readable summary of a finished hand."""
+    r = hand.result
+    lines = [f"{hand.game.name}: {sum(hand.dealt)} players, button seat {hand.button}"]
+    if hand.dead:
+        lines.append("Dead cards: " + format_cards(hand.dead))
+    if hand.board:
+        lines.append("Board: " + format_cards(hand.board))
+    if hand.wild_ranks:
+        lines.append("Wild: " + " ".join(str(CARDS[r * 4])[0] for r in hand.wild_ranks))
+    if r is None:
+        p = hand.pending
+        who = ", ".join(str(s) for s in p.seats) if p else "-"
+        lines.append(f"The history ends before the hand is over (waiting for seat {who}).")
+        return "\n".join(lines)
+    for seat, desc in r.shown.items():
+        cards = format_cards(r.shown_cards.get(seat, ()))
+        lines.append(f"Seat {seat} shows {cards}: {desc}")
+    if not r.showdown:
+        lines.append("Won without a showdown (everyone else folded).")
+    for i, pot in enumerate(r.pots):
+        name = "Main pot" if i == 0 else f"Side pot {i}"
+        won = ", ".join(f"seat {s} wins {c}" for s, c in pot.winners.items())
+        elig = " ".join(str(s) for s in pot.eligible)
+        lines.append(f"{name}: {pot.amount} chips (eligible: {elig}); {won}")
+    lines.append("Net: " + ", ".join(f"seat {s} {c:+d}" for s, c in r.net.items()))
+    if r.carried:
+        lines.append(f"Carried to the next hand: {r.carried}")
+    return "\n".join(lines)
+
+
+@click.command("replay")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+def replay_command(file: Path, as_json: bool) -> None:
+    """Replay a hand history FILE (TOML, docs/hand-history.md) and print the result.
+
+    JSON: game, pots (main pot first: amount, eligible, winners), net (seat ->
+    chips), shown (seat -> hand description), carried.
+    """
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        fail(f"cannot read {file}: {err}")
+    try:
+        hand = replay(text)
+    except HistoryError as err:
+        fail(f"{file}: {err}")
+    if as_json:
+        if hand.result is None:
+            fail(f"{file}: the history ends before the hand is over")
+        click.echo(json.dumps(hand.result.to_dict()))
+    else:
+        click.echo(summary(hand))

@@ -1,0 +1,104 @@
+"""``rollem simulate GAME --players N --hands H [--bots L[,L...]] [--seed S] [--json]``."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from rollem.cli.errors import fail
+from rollem.engine.errors import EngineError
+from rollem.engine.options import STRUCTURES, Options
+
+__all__ = ["simulate_command"]
+
+GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
+
+
+@click.command("simulate")
+@click.argument("game")
+@click.option("--players", type=int, required=True, help="Players at the table (2-10).")
+@click.option("--hands", type=int, required=True, help="Hands to play.")
+@click.option("--bots", default="random", show_default=True,
+              help="One bot level for every seat, or one per seat: basic,random,random.")
+@click.option("--seed", type=int, default=None, help="Seed for a reproducible session.")
+@click.option("--stack", type=int, default=200, show_default=True,
+              help="Starting stack; a broke player rebuys it (counted as chips brought).")
+@click.option("--structure", type=click.Choice(STRUCTURES), default="fixed-limit",
+              show_default=True)
+@click.option("--ante", type=int, default=1, show_default=True)
+@click.option("--small-bet", type=int, default=2, show_default=True)
+@click.option("--big-bet", type=int, default=4, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def simulate_command(
+    game: str, players: int, hands: int, bots: str, seed: int | None, stack: int,
+    structure: str, ante: int, small_bet: int, big_bet: int, as_json: bool,
+) -> None:
+    """Play a session of computer players and report each seat's results.
+
+    GAME is sdr, rollyourown, rollem521 or dealers-choice. JSON: game, hands,
+    chips_start (all chips brought, rebuys included), chips_end, actions_per_hand,
+    hands_per_second, seats (seat, bot, net, net_per_hand, ci95).
+    """
+    from rollem.bots import LEVELS, make_bot
+    from rollem.games import get
+    from rollem.simulate import run_simulation
+
+    if game != "dealers-choice":
+        try:
+            get(game)
+        except KeyError as err:
+            fail(err.args[0] + " or dealers-choice")
+    if not 2 <= players <= 10:
+        fail(f"--players {players}: expected 2 to 10")
+    if hands < 1:
+        fail(f"--hands {hands}: expected at least 1")
+    if stack < 1:
+        fail(f"--stack {stack}: expected at least 1 chip")
+    levels = [b.strip() for b in bots.split(",")]
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        fail(f"--bots gives {len(levels)} levels for {players} players: give one, or one per seat")
+    for level in levels:
+        try:
+            make_bot(level)
+        except KeyError:
+            fail(f"unknown bot level {level!r}: expected one of {', '.join(sorted(LEVELS))}")
+    try:
+        options = Options(structure=structure, ante=ante, small_bet=small_bet, big_bet=big_bet)
+    except EngineError as err:
+        fail(str(err))
+    try:
+        if sys.stdout.isatty():
+            from rich.progress import Progress
+
+            with Progress(transient=True, console=_stderr_console()) as bar:
+                task = bar.add_task(f"{game}", total=hands)
+                result = run_simulation(
+                    game, players, hands, levels, seed=seed, stack=stack, options=options,
+                    progress=lambda k: bar.update(task, completed=k),
+                )
+        else:
+            result = run_simulation(game, players, hands, levels, seed=seed, stack=stack,
+                                    options=options)
+    except (EngineError, KeyError) as err:
+        fail(str(err))
+    data = result.to_dict()
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    click.echo(f"{data['game']}: {hands} hands, {players} players, "
+               f"{data['hands_per_second']} hands/s, {data['actions_per_hand']} actions/hand")
+    click.echo(f"chips brought {data['chips_start']}, at the table {data['chips_end']}")
+    for s in data["seats"]:
+        lo, hi = s["ci95"]
+        click.echo(f"seat {s['seat']} ({s['bot']}): net {s['net']:+d}, "
+                   f"{s['net_per_hand']:+.3f}/hand (95% CI {lo:+.3f} .. {hi:+.3f})")
+
+
+def _stderr_console() -> object:
+    from rich.console import Console
+
+    return Console(stderr=True)

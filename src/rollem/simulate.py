@@ -1,0 +1,113 @@
+"""Simulated sessions of computer players (``rollem simulate``).
+
+Rebuys count as chips brought to the table (CLI.md), so ``chips_start``
+(all chips brought) equals ``chips_end`` (all chips at the table, carried
+chips included) whatever happens (R-C-4).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rollem.bots import Bot, make_bot
+from rollem.engine.options import Options
+from rollem.table import Table
+
+__all__ = ["SimulationResult", "run_simulation"]
+
+
+@dataclass
+class SimulationResult:
+    """What a simulation measured; :meth:`to_dict` is CLI.md's JSON."""
+
+    game: str
+    hands: int
+    chips_start: int
+    chips_end: int
+    actions: int
+    seconds: float
+    bots: list[str]
+    per_hand: list[list[int]]  # per seat, net of each hand
+
+    def to_dict(self) -> dict[str, Any]:
+        """CLI.md ``simulate --json``."""
+        seats = []
+        h = max(self.hands, 1)
+        for s, nets in enumerate(self.per_hand):
+            total = sum(nets)
+            mean = total / h
+            if len(nets) > 1:
+                var = sum((x - mean) ** 2 for x in nets) / (len(nets) - 1)
+                half = 1.96 * math.sqrt(var / len(nets))
+            else:
+                half = 0.0
+            seats.append({"seat": s, "bot": self.bots[s], "net": total,
+                          "net_per_hand": round(mean, 4),
+                          "ci95": [round(mean - half, 4), round(mean + half, 4)]})
+        return {
+            "game": self.game,
+            "hands": self.hands,
+            "chips_start": self.chips_start,
+            "chips_end": self.chips_end,
+            "actions_per_hand": round(self.actions / h, 4),
+            "hands_per_second": round(self.hands / self.seconds, 2) if self.seconds else 0.0,
+            "seats": seats,
+        }
+
+
+def run_simulation(
+    game: str,
+    players: int,
+    hands: int,
+    bots: Sequence[str],
+    *,
+    seed: int | None = None,
+    stack: int = 200,
+    options: Options | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play ``hands`` hands of ``game`` (or ``"dealers-choice"``) among bots.
+
+    Args:
+        bots: one level per seat.
+        seed: seeds the shuffles and every bot (``None``: unpredictable).
+        progress: called with the number of hands done after each hand.
+
+    Raises:
+        KeyError: unknown bot level. TableError: unknown game.
+    """
+    master = random.Random(seed)
+    table = Table([stack] * players, game=game, options=options,
+                  rng=random.Random(master.getrandbits(64)), rebuy=stack,
+                  button=0)
+    seat_bots: list[Bot] = [make_bot(level, random.Random(master.getrandbits(64)))
+                            for level in bots]
+    per_hand: list[list[int]] = [[] for _ in range(players)]
+    actions = 0
+    start = time.perf_counter()
+    for i in range(hands):
+        hand = table.new_hand()
+        while not hand.is_over:
+            p = hand.pending
+            assert p is not None
+            for seat in p.seats:
+                hand.apply(seat, seat_bots[seat].act(hand.view(seat)))
+                actions += 1
+                if hand.is_over or hand.pending is None or hand.pending is not p:
+                    break
+        table.end_hand()
+        result = hand.result
+        assert result is not None
+        for s in range(players):
+            per_hand[s].append(result.net.get(s, 0))
+        if progress is not None:
+            progress(i + 1)
+    seconds = time.perf_counter() - start
+    return SimulationResult(game=game, hands=hands, chips_start=sum(table.brought),
+                            chips_end=table.chips, actions=actions, seconds=seconds,
+                            bots=list(bots), per_hand=per_hand)
