@@ -35,6 +35,12 @@ def _register() -> None:
     from rollem.cli import serve_cmd
 
     app.add_command(serve_cmd.serve_command)
+    from rollem.cli import replay_cmd
+
+    app.add_command(replay_cmd.replay_command)
+    from rollem.cli import simulate_cmd
+
+    app.add_command(simulate_cmd.simulate_command)
 
 
 _register()

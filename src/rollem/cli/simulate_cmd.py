@@ -5,11 +5,16 @@ from __future__ import annotations
 import json
 import sys
 
+from typing import TYPE_CHECKING
+
 import click
 
 from rollem.cli.errors import fail
 from rollem.engine.errors import EngineError
 from rollem.engine.options import STRUCTURES, Options
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 __all__ = ["simulate_command"]
 
@@ -98,7 +103,7 @@ def simulate_command(
                    f"{s['net_per_hand']:+.3f}/hand (95% CI {lo:+.3f} .. {hi:+.3f})")
 
 
-def _stderr_console() -> object:
+def _stderr_console() -> Console:
     from rich.console import Console
 
     return Console(stderr=True)
