@@ -73,6 +73,10 @@ def _event_line(kind: str, seat: int | None, data: Mapping[str, Any]) -> str | N
         return f"d dh {_p(seat)} {format_cards(data['cards'])}"
     if kind == "burn":
         return f"d burn {CARDS[data['card']]}"
+    if kind == "pool_draw":
+        return f"d pd {_p(seat)} {CARDS[data['card']]}"
+    if kind == "wild":
+        return f"d wild {CARDS[data['card']]}"
     if kind == "dead":
         return f"d dead {CARDS[data['card']]} # {data.get('label', '')}".rstrip(" #")
     if kind == "board":
@@ -153,6 +157,10 @@ class History:
     actions: list[tuple[int, str]]
     result: dict[str, Any] | None
     raw: dict[str, Any] = field(default_factory=dict)
+    checks: list[tuple[str, int | None, list[Card]]] = field(default_factory=list)
+    """Lines the replay must agree with but that set nothing: ``("pd", seat,
+    [card])`` a draw from the pool, ``("wild", None, [card])`` the wild card
+    turned (R-RYO-5..R-RYO-7); the pool's order comes from ``_shuffles``."""
 
 
 def _seat(token: str, n: int, where: str) -> int:
@@ -208,6 +216,7 @@ def parse_history(data: Mapping[str, Any]) -> History:
     except (CardError, KeyError, TypeError) as err:
         raise HistoryError(f"_deck/_shuffles: {err}") from None
     deals: list[tuple[str, int | None, list[Card]]] = []
+    checks: list[tuple[str, int | None, list[Card]]] = []
     actions: list[tuple[int, str]] = []
     for i, line in enumerate(data.get("actions", [])):
         where = f"actions[{i}] {line!r}"
@@ -229,9 +238,16 @@ def parse_history(data: Mapping[str, Any]) -> History:
                 elif code in ("db", "dead", "burn"):
                     cards = [] if "?" in body else parse_cards(parts[2:])
                     deals.append((code, None, cards))
+                elif code == "pd":
+                    seat = _seat(parts[2] if len(parts) > 2 else "", n, where)
+                    if "?" not in body:
+                        checks.append(("pd", seat, parse_cards(parts[3:])))
+                elif code == "wild":
+                    if "?" not in body:
+                        checks.append(("wild", None, parse_cards(parts[2:])))
                 else:
                     raise HistoryError(f"{where}: unknown dealing code {code!r}: "
-                                       "expected dh, du, db, dead, burn")
+                                       "expected dh, du, db, dead, burn, pd, wild")
             else:
                 seat = _seat(parts[0], n, where)
                 if len(parts) >= 2 and parts[1] == "sm":
@@ -246,7 +262,7 @@ def parse_history(data: Mapping[str, Any]) -> History:
     result = data.get("_result")
     return History(game=game, stacks=list(stacks), button=button, options=options,
                    carry_in=int(data.get("_carry_in", 0)), deck=deck, shuffles=shuffles,
-                   deals=deals, actions=actions,
+                   deals=deals, actions=actions, checks=checks,
                    result=dict(result) if isinstance(result, Mapping) else None,
                    raw=dict(data))
 
@@ -370,6 +386,8 @@ def replay(history: History | str, *, check_result: bool = True) -> Hand:
         raise HistoryError(str(err)) from None
     for i, (seat, text) in enumerate(h.actions):
         _apply_text(hand, seat, text, i)
+    if h.checks:
+        _check_lines(hand, h.checks)
     if check_result and h.result is not None:
         if hand.result is None:
             raise HistoryError("the history records a result but its actions do not finish "
@@ -380,6 +398,22 @@ def replay(history: History | str, *, check_result: bool = True) -> Hand:
                 raise HistoryError(f"recorded _result {key} {h.result[key]!r} differs from the "
                                    f"replay's {got[key]!r}")
     return hand
+
+
+def _check_lines(hand: Hand, checks: Sequence[tuple[str, int | None, list[Card]]]) -> None:
+    """Compare the history's ``d pd``/``d wild`` lines with what the replay dealt."""
+    got = [("pd" if e.kind == "pool_draw" else "wild", e.seat if e.kind == "pool_draw" else None,
+            [e.data["card"]]) for e in hand.events if e.kind in ("pool_draw", "wild")]
+    for i, (code, seat, cards) in enumerate(checks):
+        want = f"d {code} {'' if seat is None else _p(seat) + ' '}{format_cards(cards)}"
+        if i >= len(got):
+            raise HistoryError(f"line {want!r}: the replay deals no such card from the pool")
+        g_code, g_seat, g_cards = got[i]
+        if (g_code, g_seat, list(g_cards)) != (code, seat, list(cards)):
+            have = f"d {g_code} {'' if g_seat is None else _p(g_seat) + ' '}"
+            raise HistoryError(f"line {want!r} differs from the replay's "
+                               f"{have + format_cards(g_cards)!r} (the pool's order is "
+                               "set by _shuffles)")
 
 
 # ---------------------------------------------------------------- redaction
@@ -396,16 +430,19 @@ def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
     draws and stacking orders. The copy is for display; it cannot be replayed.
     """
     data = tomllib.loads(history) if isinstance(history, str) else dict(history)
-    shown = set((data.get("_result") or {}).get("shown_cards", {}))
+    shown = {str(s): set(cs) for s, cs in
+             (data.get("_result") or {}).get("shown_cards", {}).items()}
     me = _p(seat)
     lines: list[str] = []
     for line in data.get("actions", []):
         parts = line.split("#", 1)[0].split()
-        if len(parts) >= 3 and parts[0] == "d" and parts[1] in ("dh",) and parts[2] != me:
-            other = int(parts[2][1:]) - 1
-            if str(other) not in shown:
-                lines.append(f"d dh {parts[2]} " + " ".join("??" for _ in parts[3:]))
-                continue
+        if len(parts) >= 3 and parts[0] == "d" and parts[1] in ("dh", "pd") and parts[2] != me:
+            # another seat's hidden cards: only those it showed at showdown (not,
+            # e.g., the cards it discarded to a pool, R-RYO-2)
+            other = shown.get(str(int(parts[2][1:]) - 1), set())
+            lines.append(f"d {parts[1]} {parts[2]} "
+                         + " ".join(c if c in other else "??" for c in parts[3:]))
+            continue
         if len(parts) >= 2 and parts[0] == "d" and parts[1] == "burn":
             lines.append("d burn ??")
             continue

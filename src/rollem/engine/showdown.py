@@ -108,7 +108,11 @@ class Showdown(Step):
         from rollem import hands as ev
 
         if self.wild:
-            return str(ev.evaluate(cards, wild_ranks=hand.wild_ranks).description)
+            return str(ev.evaluate(
+                cards, wild_ranks=hand.wild_ranks,
+                wild_duplicates=bool(hand.options.get("wild_duplicates", False)),
+                natural_beats_wild=bool(hand.options.get("natural_beats_wild", False)),
+            ).description)
         return str(ev.evaluate(cards).description)
 
     def start(self, hand: Hand) -> Pending | None:
