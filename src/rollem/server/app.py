@@ -82,6 +82,7 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         mgr = TableManager(Store(db_path))
         state["manager"] = mgr
         app.state.manager = mgr
+        app.state.loop = asyncio.get_running_loop()
         mgr.load_all()
         try:
             yield

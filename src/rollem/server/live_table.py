@@ -344,10 +344,21 @@ class LiveTable:
             self._choose(game)
             return
         # action
+        claimed = msg.body.get("seat", seat)
+        if claimed != seat:
+            raise TableError(
+                "wrong_seat", f"this connection plays seat {seat}; it cannot act for {claimed!r}"
+            )
         if self.hand is None:
             raise TableError("no_hand", "no hand is in progress")
         self._check_hand_seq(seat, msg, self.hand.hand_no)
         if seat not in self.decision_seq:
+            if msg.seq is not None and msg.seq < self.seq:
+                raise TableError(
+                    "stale",
+                    f"sequence number {msg.seq} is older than the table ({self.seq}) and seat "
+                    f"{seat} has no decision now (a repeated or late message)",
+                )
             raise TableError(
                 "not_your_turn",
                 f"seat {seat} has no decision to make now; waiting for seat(s) "

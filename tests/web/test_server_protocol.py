@@ -1,0 +1,150 @@
+"""Bad client messages are refused with an error to that client only, and
+change nothing: malformed JSON, unknown types and actions, an action for
+another seat or out of turn, wrong hand ids and sequence numbers, oversized
+messages (issue 7)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from web_harness import Player, ServerThread, create_table, drain, join
+
+
+def _setup(server: ServerThread) -> tuple[str, list[tuple[int, str]], str]:
+    tid, host = create_table(server.url, game="sdr", seats=3, bots=1, bot_delay=0.05,
+                             between_hands=30, decision_seconds=60)
+    seats = [join(server.url, tid, "Ann"), join(server.url, tid, "Bob")]
+    return tid, seats, host
+
+
+def _store_counts(server: ServerThread, tid: str) -> tuple[int, int]:
+    db = server.manager.store.db
+    actions = db.execute("SELECT COUNT(*) FROM actions WHERE table_id=?", (tid,)).fetchone()[0]
+    hands = db.execute("SELECT COUNT(*) FROM hands WHERE table_id=?", (tid,)).fetchone()[0]
+    return int(actions), int(hands)
+
+
+async def _expect_error(p: Player, other: Player, msg: Any, code: str) -> dict[str, Any]:
+    seq_before = p.state["seq"] if p.state else None
+    await p.send(msg)
+    reply = await p.recv(5)
+    while reply["type"] == "state":  # a state queued before the error (e.g. a bot acted)
+        reply = await p.recv(5)
+    assert reply["type"] == "error", reply
+    assert reply["code"] == code, reply
+    assert reply["message"]
+    del seq_before
+    return reply
+
+
+def test_bad_messages_are_refused_and_change_nothing(server: ServerThread) -> None:
+    tid, ((s_a, tok_a), (s_b, tok_b)), host = _setup(server)
+
+    async def scenario() -> None:
+        async with Player(server.ws_url, tid, tok_a, host) as a, \
+                Player(server.ws_url, tid, tok_b) as b:
+            await a.until(lambda st: st["you"]["seat"] == s_a)
+            await b.until(lambda st: st["you"]["seat"] == s_b)
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            # Wait until one of the two friends must act (the bot acts by itself).
+            st = await a.until(lambda st: st["hand"] is not None
+                               and st["hand"]["to_act"] and st["hand"]["to_act"][0] in (s_a, s_b))
+            await drain(b, 0.2)
+            await drain(a, 0.2)
+            hand = a.state["hand"]
+            actor, waiter = (a, b) if hand["to_act"] == [s_a] else (b, a)
+            seq = a.state["seq"]
+            hand_no = hand["hand_no"]
+            counts = _store_counts(server, tid)
+            seen_by_waiter = len(waiter.messages)
+
+            good = {"type": "action", "hand": hand_no, "seq": seq, "action": {"kind": "call"}}
+            legal = actor.state["hand"]["legal"]["actions"]
+            good["action"] = {"kind": "call" if "call" in legal else "check"}
+            cases: list[tuple[Any, str]] = [
+                ("{not json", "malformed"),
+                ("[1, 2, 3]", "malformed"),
+                ('"just a string"', "malformed"),
+                ({"type": "dance"}, "unknown_type"),
+                ({"hand": hand_no, "seq": seq}, "unknown_type"),
+                ({"type": "action", "hand": hand_no, "seq": seq}, "malformed"),
+                ({"type": "action", "hand": "one", "seq": seq, "action": {"kind": "call"}},
+                 "malformed"),
+                ({"type": "action", "hand": hand_no, "seq": -1, "action": {"kind": "call"}},
+                 "malformed"),
+                ({**good, "action": {"kind": "shove"}}, "unknown_action"),
+                ({**good, "action": {"kind": "raise", "to": "lots"}}, "malformed"),
+                ({**good, "action": {"kind": "raise", "to": 10**9}}, "illegal"),
+                ({**good, "action": {"kind": "discard", "cards": ["Zz"]}}, "malformed"),
+                ({**good, "hand": hand_no + 7}, "stale"),
+                ({**good, "seq": seq + 100}, "bad_seq"),
+                ({**good, "seat": 1 - (s_a if actor is a else s_b) + 5}, "wrong_seat"),
+                (json.dumps({**good, "pad": "x" * 5000}), "too_large"),
+            ]
+            for msg, code in cases:
+                await _expect_error(actor, waiter, msg, code)
+            # The other client was told nothing at all.
+            await drain(waiter, 0.3)
+            assert len(waiter.messages) == seen_by_waiter
+            # Out of turn: the other friend tries to act.
+            await _expect_error(waiter, actor, {**good, "seq": waiter.state["seq"]},
+                                "not_your_turn")
+            await drain(actor, 0.2)
+            # Nothing changed: same sequence number, same store.
+            assert _store_counts(server, tid) == counts
+            assert actor.state["seq"] == seq and waiter.state["seq"] == seq
+            # The table is unharmed: the right action works, once.
+            await actor.send(good)
+            st = await actor.until(lambda st: st["seq"] > seq)
+            assert _store_counts(server, tid)[0] == counts[0] + 1
+            # The same message again is a duplicate: stale, refused.
+            await _expect_error(actor, waiter, good, "stale")
+            # A frame over the protocol limit closes only that connection.
+            async with Player(server.ws_url, tid, None) as onlooker:
+                await onlooker.recv()
+                try:
+                    await onlooker.send("x" * 100_000)
+                    await onlooker.recv(5)
+                except Exception:  # noqa: BLE001 -- closed by the server, as it should be
+                    pass
+            await actor.send({"type": "ping"})
+            assert (await actor.until(lambda st: True)) is not None
+            del st
+
+    asyncio.run(scenario())
+
+
+def test_join_rules_and_onlooker(server: ServerThread) -> None:
+    import httpx
+
+    tid, _host = create_table(server.url, game="sdr", seats=2, bots=1)
+    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "  "})
+    assert r.status_code == 400 and r.json()["error"] == "bad_name"
+    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Ann", "seat": 1})
+    assert r.status_code == 400 and r.json()["error"] == "seat_taken"
+    seat, _tok = join(server.url, tid, "Ann")
+    assert seat == 0
+    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Cy"})
+    assert r.status_code == 400 and r.json()["error"] == "table_full"
+    assert httpx.get(f"{server.url}/t/nope").status_code == 404
+    assert httpx.get(f"{server.url}/t/{tid}").status_code == 200
+    r = httpx.post(f"{server.url}/api/tables", json={"game": "holdem"})
+    assert r.status_code == 400 and "dealers-choice" in r.json()["message"]
+    r = httpx.post(f"{server.url}/api/tables", json={"game": "sdr", "seats": 11})
+    assert r.status_code == 400 and "seats" in r.json()["message"]
+
+    async def onlooker() -> None:
+        async with Player(server.ws_url, tid) as p:
+            st = await p.until(lambda st: True)
+            assert st["you"]["seat"] is None and not st["you"]["host"]
+            await p.send({"type": "start", "seq": st["seq"]})
+            err = await p.recv()
+            assert err["type"] == "error" and err["code"] == "not_host"
+            await p.send({"type": "action", "hand": 1, "seq": st["seq"],
+                          "action": {"kind": "fold"}})
+            err = await p.recv()
+            assert err["type"] == "error" and err["code"] == "not_seated"
+
+    asyncio.run(onlooker())

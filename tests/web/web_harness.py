@@ -1,0 +1,204 @@
+"""Helpers for the web-table tests: a real server (thread or process) and
+websocket clients that record every message they receive."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+import websockets
+
+from rollem.server.app import create_app, host_cookie, seat_cookie
+from rollem.server.game_session import random_wire_action
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_port(port: int, timeout: float = 20.0) -> None:
+    end = time.time() + timeout
+    while time.time() < end:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise TimeoutError(f"nothing listens on port {port}")
+
+
+class ServerThread:
+    """``rollem serve``'s app under uvicorn in a thread of this process."""
+
+    def __init__(self, db: Path) -> None:
+        self.port = free_port()
+        self.app = create_app(db)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_max_size=65536, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        wait_port(self.port)
+        while not self.server.started:
+            time.sleep(0.02)
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+
+    @property
+    def manager(self) -> Any:
+        return self.app.state.manager
+
+    def call(self, fn: Any, *args: Any) -> Any:
+        """Run ``fn(*args)`` on the server's event loop and return its result."""
+        loop = self.server_loop()
+        fut = asyncio.run_coroutine_threadsafe(_call(fn, *args), loop)
+        return fut.result(10)
+
+    def server_loop(self) -> asyncio.AbstractEventLoop:
+        loop: asyncio.AbstractEventLoop = self.app.state.loop
+        return loop
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(15)
+
+
+async def _call(fn: Any, *args: Any) -> Any:
+    return fn(*args)
+
+
+class ServerProcess:
+    """``rollem serve`` as a child process (to be killed hard)."""
+
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        self.port = port or free_port()
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "rollem", "serve", "--port", str(self.port), "--db", str(db)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=ROOT,
+        )
+        wait_port(self.port)
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+
+    def kill(self) -> None:
+        self.proc.kill()
+        self.proc.wait(10)
+
+    def output(self) -> str:
+        assert self.proc.stdout is not None
+        return self.proc.stdout.read().decode()
+
+
+def create_table(base: str, **config: Any) -> tuple[str, str]:
+    """Create a table; returns (table id, host token)."""
+    r = httpx.post(base + "/api/tables", json=config)
+    assert r.status_code == 200, r.text
+    tid = r.json()["id"]
+    return tid, r.cookies[host_cookie(tid)]
+
+
+def join(base: str, tid: str, name: str, seat: int | None = None) -> tuple[int, str]:
+    """Sit ``name``; returns (seat, seat token)."""
+    r = httpx.post(f"{base}/api/tables/{tid}/join", json={"name": name, "seat": seat})
+    assert r.status_code == 200, r.text
+    return r.json()["seat"], r.cookies[seat_cookie(tid)]
+
+
+def cookie_header(tid: str, seat_token: str | None = None, host_token: str | None = None) -> str:
+    parts = []
+    if seat_token:
+        parts.append(f"{seat_cookie(tid)}={seat_token}")
+    if host_token:
+        parts.append(f"{host_cookie(tid)}={host_token}")
+    return "; ".join(parts)
+
+
+class Player:
+    """A websocket client at one seat that records everything it receives."""
+
+    def __init__(self, ws_url: str, tid: str, seat_token: str | None = None,
+                 host_token: str | None = None, seed: int = 0) -> None:
+        self.url = f"{ws_url}/ws/{tid}"
+        self.tid = tid
+        self.headers = {"Cookie": cookie_header(tid, seat_token, host_token)}
+        self.messages: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self.state: dict[str, Any] | None = None
+        self.errors: list[dict[str, Any]] = []
+        self.rng = random.Random(seed)
+        self.ws: Any = None
+
+    async def __aenter__(self) -> Player:
+        self.ws = await websockets.connect(self.url, additional_headers=self.headers,
+                                           max_size=2**24)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close()
+
+    async def recv(self, timeout: float = 10.0) -> dict[str, Any]:
+        text = await asyncio.wait_for(self.ws.recv(), timeout)
+        self.raw.append(text)
+        msg = json.loads(text)
+        self.messages.append(msg)
+        if msg["type"] == "state":
+            self.state = msg
+        elif msg["type"] == "error":
+            self.errors.append(msg)
+        return msg
+
+    async def send(self, obj: Any) -> None:
+        await self.ws.send(obj if isinstance(obj, str) else json.dumps(obj))
+
+    async def until(self, pred: Any, timeout: float = 20.0) -> dict[str, Any]:
+        """Receive until ``pred(state)`` holds for the latest state."""
+        end = time.monotonic() + timeout
+        if self.state is not None and pred(self.state):
+            return self.state
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"condition not met; last state seq "
+                                   f"{self.state and self.state['seq']}")
+            msg = await self.recv(left)
+            if msg["type"] == "state" and pred(msg):
+                return msg
+
+    def my_decision(self) -> bool:
+        st = self.state
+        return bool(st and st["hand"] and st["hand"].get("legal")
+                    and st["hand"]["legal"]["actions"] and st["you"]["decision_seq"] is not None
+                    and not st["hand"].get("result"))
+
+    async def act_random(self) -> None:
+        assert self.state is not None
+        hand = self.state["hand"]
+        action = random_wire_action(hand["legal"], self.rng)
+        await self.send({"type": "action", "hand": hand["hand_no"], "seq": self.state["seq"],
+                         "action": action})
+
+
+async def drain(player: Player, seconds: float) -> None:
+    """Receive for ``seconds`` (ignoring the timeout at the end)."""
+    end = time.monotonic() + seconds
+    with contextlib.suppress(TimeoutError):
+        while time.monotonic() < end:
+            await player.recv(max(0.01, end - time.monotonic()))
