@@ -1,0 +1,113 @@
+"""``rollem replay`` and ``rollem simulate`` (CLI.md fixed points)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rollem.cli.app import main
+
+HISTORIES = Path(__file__).parent / "histories"
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(args)
+    out, err = capsys.readouterr()
+    return int(info.value.code or 0), out, err
+
+
+def test_replay_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["replay", str(HISTORIES / "sdr_worked_example.toml"), "--json"], capsys)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data == {
+        "game": "sdr",
+        "pots": [{"amount": 18, "eligible": [0, 1], "winners": {"1": 18}}],
+        "net": {"0": -9, "1": 9},
+        "shown": {"1": "pair of kings, ace kicker"},
+        "carried": 0,
+    }
+
+
+def test_replay_human(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["replay", str(HISTORIES / "sdr_worked_example.toml")], capsys)
+    assert code == 0
+    assert "Dead cards: Qh 7c" in out
+    assert "Board: Kc 7d 2s" in out
+    assert "seat 1 wins 18" in out
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["not toml [[", 'variant = "rollem-sdr"\nstarting_stacks = [5, 5]\nactions = ["p9 f"]',
+     'variant = "rollem-xyz"\nstarting_stacks = [5, 5]'],
+)
+def test_replay_bad_file_exits_2(
+    content: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(content)
+    code, out, err = run(["replay", str(path), "--json"], capsys)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("rollem: error:")
+
+
+def test_replay_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["replay", str(tmp_path / "nope.toml")], capsys)
+    assert code == 2 and "cannot read" in err
+
+
+def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["simulate", "sdr", "--players", "4", "--hands", "300",
+                          "--seed", "3", "--json"], capsys)
+    assert code == 0, err
+    data = json.loads(out)
+    assert set(data) == {"game", "hands", "chips_start", "chips_end", "actions_per_hand",
+                         "hands_per_second", "seats"}
+    assert data["game"] == "sdr" and data["hands"] == 300
+    assert data["chips_start"] == data["chips_end"]
+    assert data["chips_start"] >= 800
+    assert data["actions_per_hand"] > 0 and data["hands_per_second"] > 0
+    assert [s["seat"] for s in data["seats"]] == [0, 1, 2, 3]
+    for s in data["seats"]:
+        assert set(s) == {"seat", "bot", "net", "net_per_hand", "ci95"}
+        assert s["bot"] == "random"
+        lo, hi = s["ci95"]
+        assert lo <= s["net_per_hand"] <= hi
+    assert sum(s["net"] for s in data["seats"]) == 0
+
+
+def test_simulate_is_reproducible_with_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "sdr", "--players", "3", "--hands", "50", "--seed", "9", "--json",
+            "--structure", "no-limit"]
+    _, a, _ = run(args, capsys)
+    _, b, _ = run(args, capsys)
+    nets = [[s["net"] for s in json.loads(x)["seats"]] for x in (a, b)]
+    assert nets[0] == nets[1]
+    assert json.loads(a)["chips_start"] == json.loads(a)["chips_end"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "nope", "--players", "3", "--hands", "5"], "unknown game"),
+        (["simulate", "sdr", "--players", "11", "--hands", "5"], "2 to 10"),
+        (["simulate", "sdr", "--players", "3", "--hands", "0"], "at least 1"),
+        (["simulate", "sdr", "--players", "3", "--hands", "5", "--bots", "random,random"],
+         "one per seat"),
+        (["simulate", "sdr", "--players", "3", "--hands", "5", "--bots", "genius"],
+         "unknown bot level"),
+        (["simulate", "sdr", "--players", "x", "--hands", "5"], "players"),
+    ],
+)
+def test_simulate_bad_input_exits_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(args, capsys)
+    assert code == 2
+    assert out == ""
+    assert message in err and err.count("\n") == 1
