@@ -45,7 +45,7 @@ from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.events import Event, event_to_dict, visible_form
 from rollem.engine.hand import Hand
 from rollem.engine.options import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, STRUCTURES, Options
-from rollem.engine.pots import build_pots, split_pot
+from rollem.engine.pots import build_pots, split_high_low, split_pot
 from rollem.engine.randomness import RandomSource, ReplaySource, SecureSource, SeededSource
 from rollem.engine.result import HandOutcome, PotResult
 from rollem.engine.showdown import Showdown, decide_shows, hole_and_board, showdown_order
@@ -109,6 +109,7 @@ __all__ = [
     "next_left_of_previous_opener",
     "register_action",
     "showdown_order",
+    "split_high_low",
     "split_pot",
     "visible_form",
 ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-__all__ = ["build_pots", "seat_order_key", "split_pot"]
+__all__ = ["build_pots", "seat_order_key", "split_high_low", "split_pot"]
 
 
 def build_pots(
@@ -85,3 +85,9 @@ def split_pot(amount: int, winners: Iterable[int], button: int, n_seats: int) ->
         return {}
     share, odd = divmod(amount, len(order))
     return {s: share + (1 if i < odd else 0) for i, s in enumerate(order)}
+
+
+def split_high_low(amount: int) -> tuple[int, int]:
+    """Halves of a high-low pot: ``(high, low)``; an odd chip goes to the high half (R-C-10)."""
+    low = amount // 2
+    return amount - low, low
