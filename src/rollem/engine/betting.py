@@ -60,7 +60,9 @@ def first_left_of_button(hand: Hand) -> int:
 
 
 def next_left_of_previous_opener(hand: Hand) -> int:
-    """The next active player to the left of the previous round's opener (R-521-3)."""
+    """The next active player to the left of the player who opened the previous
+    round (R-521-3): folded seats are passed over; an all-in one passes the
+    opening on to the next seat that can bet (R-C-14)."""
     if not hand.openers:
         return first_left_of_button(hand)
     prev = hand.openers[-1]
@@ -153,7 +155,6 @@ class BettingRound(Step):
             hand.events.append(Event("round_skipped", None, {"round": self.name}))
             return None
         opener = self.opener(hand)
-        hand.openers.append(opener)
         seat = opener
         if stacks[seat] == 0 or folded[seat]:
             for i in range(1, n):
@@ -161,6 +162,9 @@ class BettingRound(Step):
                 if not folded[c] and stacks[c] > 0:
                     seat = c
                     break
+        # the seat that actually opens (an all-in opener passes it on, R-C-14):
+        # "the player who began the round" for R-521-3
+        hand.openers.append(seat)
         hand.events.append(Event("round", seat, {"round": self.name, "opener": opener}))
         return Pending("bet", (seat,))
 

@@ -1,0 +1,169 @@
+"""Drawing from the stub, one seat at a time, with a reshuffle when it runs out.
+
+:class:`DrawFromStub` is a step (R-521-2, R-521-4): in turn from the dealer's
+left, each player still in the hand (all-in players included, R-C-14)
+discards ``0 .. max_discard`` cards (:class:`rollem.engine.actions.Draw`)
+and is dealt as many replacements at once, face down.
+
+Deck exhaustion (R-521-5): when the stub runs out while a player is served,
+the muck (folded hands) and every discard made so far in the hand, except
+the cards that player discarded, are shuffled (random outcome
+``"reshuffle"``, recorded in the history) to form a new stub, and the draw
+continues from it. A player is never dealt a card they discarded in this
+hand unless no other card is left; then their own discards are added too.
+Because a reshuffled stub may hold cards that a later player discarded
+earlier in the hand, such cards are passed over when that player is served:
+they go back to the discard pile (they are not dealt, and they join the
+next reshuffle). Removing known cards from a shuffled stub leaves the rest
+in random order, so no extra random outcome is needed.
+
+State kept in ``hand.extra`` (shared by every draw of the hand):
+
+- ``"discards"``: seat -> every card it discarded in this hand, in order;
+- ``"discard_pile"``: discarded cards not back in play (not in the stub);
+- ``"recycled"``: cards now in the stub that came from a reshuffle;
+- ``"reshuffles"``: one dict per reshuffle: ``seat`` (being served),
+  ``cards`` (the new stub's size), ``own`` (whether the served seat's own
+  discards had to be added).
+
+Events: ``draw`` (the discarded cards, seen by the seat only; others see the
+count), ``reshuffle`` (public: the seat served and the number of cards),
+``draw_deal`` (the new cards, seen by the seat only; others see the count).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rollem.cards import Card, format_cards
+from rollem.engine.actions import Draw
+from rollem.engine.decisions import Legal, Pending
+from rollem.engine.errors import EngineError, IllegalAction
+from rollem.engine.events import Event
+from rollem.engine.step import Step
+
+if TYPE_CHECKING:
+    from rollem.engine.hand import Hand
+
+__all__ = ["DrawFromStub", "draw_state"]
+
+
+def draw_state(hand: Hand) -> dict[str, Any]:
+    """The hand's draw bookkeeping in ``hand.extra`` (created on first use)."""
+    extra = hand.extra
+    if "discards" not in extra:
+        extra["discards"] = {}
+        extra["discard_pile"] = []
+        extra["recycled"] = set()
+        extra["reshuffles"] = []
+    return extra
+
+
+class DrawFromStub(Step):
+    """A draw: each player in turn discards up to ``max_discard`` cards and
+    is dealt replacements from the stub (R-521-2, R-521-4, R-521-5).
+
+    Args:
+        name: label (``"first draw"``).
+        max_discard: the most cards a player may discard (2, then 1 in 5-2-1).
+    """
+
+    kind = "draw"
+
+    def __init__(self, name: str, max_discard: int) -> None:
+        self.name = name
+        self.max_discard = max_discard
+        self.order: list[int] = []
+        self.i = 0
+
+    def start(self, hand: Hand) -> Pending | None:
+        draw_state(hand)
+        self.order = hand.live_from_left()
+        self.i = 0
+        hand.events.append(Event("draw_round", None, {"draw": self.name,
+                                                      "max": self.max_discard}))
+        return self._pending(hand)
+
+    def _pending(self, hand: Hand) -> Pending | None:
+        while self.i < len(self.order) and hand.folded[self.order[self.i]]:
+            self.i += 1
+        if self.i >= len(self.order):
+            return None
+        return Pending(self.kind, (self.order[self.i],))
+
+    def legal(self, hand: Hand, seat: int) -> Legal:
+        p = hand.pending
+        if p is None or seat not in p.seats:
+            return Legal(kind=self.kind)
+        return Legal(kind=self.kind, actions=("draw",), cards=tuple(hand.hole[seat]),
+                     min_count=0, max_count=self.max_discard)
+
+    def act(self, hand: Hand, seat: int, action: object) -> Pending | None:
+        held = hand.hole[seat]
+        if not isinstance(action, Draw):
+            raise IllegalAction(f"seat {seat} must draw: Draw(cards) discarding 0 to "
+                                f"{self.max_discard} of {format_cards(held)}; got {action!r}")
+        cards = tuple(action.cards)
+        if len(cards) > self.max_discard or len(set(cards)) != len(cards) \
+                or any(c not in held for c in cards):
+            raise IllegalAction(
+                f"seat {seat} cannot discard {format_cards(cards) or 'nothing'}: discard 0 to "
+                f"{self.max_discard} different cards of {format_cards(held)}"
+            )
+        st = draw_state(hand)
+        if cards:
+            for c in cards:
+                i = held.index(c)
+                del held[i]
+                del hand.up[seat][i]
+            st["discards"].setdefault(seat, []).extend(cards)
+            st["discard_pile"].extend(cards)
+        hand.events.append(Event("draw", seat, {"cards": list(cards), "count": len(cards)},
+                                 frozenset((seat,)), {"count": len(cards)}))
+        new = [self._deal_one(hand, seat, st) for _ in cards]
+        for c in new:
+            held.append(c)
+            hand.up[seat].append(False)
+        if new:
+            hand.events.append(Event("draw_deal", seat, {"cards": new},
+                                     frozenset((seat,)), {"count": len(new)}))
+        self.i += 1
+        return self._pending(hand)
+
+    # ------------------------------------------------------------ dealing
+
+    def _deal_one(self, hand: Hand, seat: int, st: dict[str, Any]) -> Card:
+        own = set(st["discards"].get(seat, ()))
+        recycled: set[Card] = st["recycled"]
+        if recycled and own & recycled:
+            # pass over the served seat's own discards in a reshuffled stub
+            stub = hand.deck[hand.deck_pos:]
+            back = [c for c in stub if c in own]
+            if back:
+                hand.deck[hand.deck_pos:] = [c for c in stub if c not in own]
+                st["discard_pile"].extend(back)
+                recycled.difference_update(back)
+        if hand.stub_left == 0:
+            self._reshuffle(hand, seat, st, own)
+        card = hand.deal_card("draw", seat)
+        recycled.discard(card)
+        return card
+
+    def _reshuffle(self, hand: Hand, seat: int, st: dict[str, Any], own: set[Card]) -> None:
+        """Form a new stub from the muck and the discards except ``seat``'s (R-521-5)."""
+        pile: list[Card] = st["discard_pile"]
+        cards = list(hand.muck) + [c for c in pile if c not in own]
+        added_own = False
+        if not cards:
+            cards = [c for c in pile if c in own]
+            added_own = True
+        if not cards:
+            raise EngineError("the stub is empty and there is no card left to reshuffle")
+        taken = set(cards)
+        hand.muck.clear()
+        st["discard_pile"] = [c for c in pile if c not in taken]
+        order = hand.source.shuffle("reshuffle", cards)
+        hand.deck[hand.deck_pos:] = order
+        st["recycled"].update(order)
+        st["reshuffles"].append({"seat": seat, "cards": len(order), "own": added_own})
+        hand.events.append(Event("reshuffle", seat, {"count": len(order), "own": added_own}))
