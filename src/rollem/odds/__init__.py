@@ -1,0 +1,56 @@
+"""Odds: one seat's chances from what that seat can see (issue 8).
+
+The API
+-------
+
+``view_equity(view, *, samples=200, rng=None, seed=None, exact_limit=50_000) -> Odds``
+    The viewer's chances from ``hand.view(seat)`` (or its ``to_dict()``)
+    alone, in every game. Cheap enough to call at every decision (well under
+    a millisecond at 200 samples for Stop, Drop and Roll). A
+    :class:`rollem.engine.Hand`, anything else that is not a view, or a
+    spectator's view raises :class:`OddsError`: the calculators never need
+    another seat's hidden cards, and never get them.
+
+``sdr_odds(hand, *, dead=(), board=(), vs=(), opponents=None, samples=100_000, seed=None,
+rng=None, exact_limit=20_000_000) -> Odds``
+    Stop, Drop and Roll from cards the caller supplies: the hole cards, the
+    dead Stop and Drop, any Roll cards, against hands given in ``vs`` and/or
+    ``opponents`` unknown hands.
+
+:class:`Odds` has ``win``, ``tie``, ``lose`` (probabilities of taking the
+whole pot, a share of it, nothing), ``equity`` (expected share of the pot),
+``method`` (``"exact"`` or ``"monte-carlo"``), ``samples`` (outcomes
+enumerated, or worlds sampled) and ``stderr`` (of ``equity``; 0 for exact);
+for 5-2-1 also ``high``, ``low``, ``scoop`` and ``declare`` (expected share
+for each declaration) with ``best_declare``; for Five Card Roll Your Own
+``categories`` (the chance of each final hand category).
+
+Methods
+-------
+
+Exact enumeration visits every equally likely outcome when there are at
+most ``exact_limit`` of them (Stop, Drop and Roll: every Roll and, against
+one unknown hand, every two-card hand, all vectorised with numpy); otherwise
+Monte Carlo draws ``samples`` worlds, seeded by ``seed`` or by ``rng`` (a
+``random.Random``) so that answers repeat.
+
+Opponents' model
+----------------
+
+- Unknown cards are uniformly random among the cards the seat cannot see,
+  consistent with everything it can see: its own cards, every face-up card,
+  the dead cards and the board, and the cards it put in a pool. Folded
+  players' cards are unknown but out of play.
+- Every player still in goes to the showdown (no future folds); equity is the
+  expected share of the whole pot, side pots ignored.
+- Stop, Drop and Roll (R-SDR-6): each unknown hand is two unseen cards; the
+  Roll's missing cards are unseen cards too, never the Stop or the Drop.
+"""
+
+from __future__ import annotations
+
+from rollem.odds.result import Odds, OddsError
+from rollem.odds.sdr import sdr_odds
+from rollem.odds.view import view_equity
+
+__all__ = ["Odds", "OddsError", "sdr_odds", "view_equity"]

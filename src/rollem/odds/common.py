@@ -1,0 +1,102 @@
+"""Helpers shared by the odds calculators: pot shares, summaries, sampling."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from rollem.odds.result import Odds, OddsError
+
+__all__ = [
+    "draw",
+    "np_rng",
+    "shares",
+    "summarise",
+    "unseen",
+]
+
+Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+
+
+def np_rng(rng: random.Random | None = None, seed: int | None = None) -> np.random.Generator:
+    """A numpy generator seeded from ``seed`` or from ``rng`` (so a seeded
+    ``random.Random`` gives repeatable answers); fresh entropy when neither."""
+    if seed is not None:
+        return np.random.default_rng(seed)
+    if rng is not None:
+        return np.random.default_rng(rng.getrandbits(64))
+    return np.random.default_rng()
+
+
+def unseen(*known: Iterable[int]) -> Ints:
+    """The cards (sorted) not in any of ``known``.
+
+    Raises:
+        OddsError: if a card appears twice among ``known`` (R-C-1).
+    """
+    seen: set[int] = set()
+    for group in known:
+        for c in group:
+            if c in seen:
+                from rollem.cards import CARDS
+
+                raise OddsError(f"card {CARDS[c]} is given twice; each card exists once")
+            seen.add(int(c))
+    return np.asarray([c for c in range(52) if c not in seen], dtype=np.int64)
+
+
+def draw(gen: np.random.Generator, pool: Ints, samples: int, count: int) -> Ints:
+    """``samples`` independent draws of ``count`` distinct cards from
+    ``pool``, each a uniformly random ordered selection: shape
+    ``(samples, count)``."""
+    if count > len(pool):
+        raise OddsError(f"{count} unknown cards are needed but only {len(pool)} are left")
+    if count == 0:
+        return np.zeros((samples, 0), dtype=np.int64)
+    keys = gen.random((samples, len(pool)))
+    if count < len(pool):
+        idx = np.argpartition(keys, count - 1, axis=1)[:, :count]
+    else:
+        idx = np.argsort(keys, axis=1)
+    return pool[idx]
+
+
+def shares(hero: Ints, others: Ints) -> Floats:
+    """The seat's share of one pot per world: ``hero`` values shape ``(S,)``,
+    the other live hands' values ``(S, k)`` (greater is better); equal best
+    hands split (R-C-2)."""
+    if others.shape[1] == 0:
+        return np.ones(hero.shape, dtype=np.float64)
+    best = others.max(axis=1)
+    ties = (others == hero[:, None]).sum(axis=1)
+    return np.where(hero > best, 1.0, np.where(hero == best, 1.0 / (1 + ties), 0.0))
+
+
+def summarise(share: Floats, method: str, game: str, weights: Floats | None = None,
+              **extra: object) -> Odds:
+    """An :class:`Odds` from per-world shares (``weights``: exact worlds'
+    probabilities, default equal)."""
+    n = len(share)
+    if n == 0:
+        raise OddsError("no possible outcome: the cards given leave nothing to deal")
+    w = np.full(n, 1.0 / n) if weights is None else weights / weights.sum()
+    win = float((w * (share >= 1.0)).sum())
+    lose = float((w * (share <= 0.0)).sum())
+    tie = float((w * ((share > 0.0) & (share < 1.0))).sum())
+    equity = float((w * share).sum())
+    stderr = 0.0
+    if method != "exact" and n > 1:
+        stderr = float(share.std(ddof=1) / np.sqrt(n))
+    return Odds(win=win, tie=tie, lose=lose, equity=equity, method=method, samples=n,
+                stderr=stderr, game=game, **extra)  # type: ignore[arg-type]
+
+
+def cards_of(texts: Sequence[str | None]) -> list[int]:
+    """Card ints of the visible card texts (``None`` = a card back, skipped)."""
+    from rollem.cards import parse_card
+
+    return [int(parse_card(t)) for t in texts if t is not None]

@@ -1,0 +1,19 @@
+"""5-2-1 Roll .Em odds (in progress)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from rollem.odds.result import Odds, OddsError
+
+if TYPE_CHECKING:
+    from rollem.odds.view import ViewInfo
+
+__all__ = ["r521_view_odds"]
+
+
+def r521_view_odds(info: ViewInfo, *, samples: int, rng: random.Random | None,
+                  seed: int | None, exact_limit: int) -> Odds:
+    """Not yet available."""
+    raise OddsError("odds for rollem521 are not available yet")

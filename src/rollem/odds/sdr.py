@@ -1,0 +1,212 @@
+"""Stop, Drop and Roll odds (R-SDR-5, R-SDR-6): two hole cards plus the
+three Roll cards; the Stop and the Drop are dead, so they cannot appear in
+the Roll nor in any opponent's hand.
+
+Opponents' model: each unknown hand is two cards drawn uniformly from the
+cards the seat cannot see (not its hole cards, not the dead cards, not the
+board, not a hand given with ``vs``); the Roll's missing cards come from the
+same unseen cards. Everyone still in goes to the showdown.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from rollem.cards import CardError, parse_cards
+from rollem.odds.common import Floats, Ints, draw, np_rng, shares, summarise, unseen
+from rollem.odds.evaluate import FLUSH_A, HIGH5_A, KEY, RANK_BIT, SUIT, high5
+from rollem.odds.result import Odds, OddsError
+
+__all__ = ["EXACT_LIMIT", "sdr_odds", "sdr_outcomes"]
+
+EXACT_LIMIT = 20_000_000
+"""Default: enumerate exactly when there are at most this many outcomes."""
+
+CardsIn = Sequence[int] | str
+
+
+def _cards(value: CardsIn, what: str) -> list[int]:
+    try:
+        return [int(c) for c in (parse_cards(value) if isinstance(value, str) else value)]
+    except CardError as err:
+        raise OddsError(f"{what}: {err}") from None
+
+
+def sdr_outcomes(unknown: int, board: int, opponents: int) -> int | None:
+    """How many equally likely outcomes exact enumeration visits (Rolls x
+    opponent hands), or ``None`` when it is not offered (two or more unknown
+    hands)."""
+    rolls = comb(unknown, 3 - board)
+    if opponents == 0:
+        return rolls
+    if opponents == 1:
+        return rolls * comb(unknown - (3 - board), 2)
+    return None
+
+
+def sdr_odds(
+    hand: CardsIn,
+    *,
+    dead: CardsIn = (),
+    board: CardsIn = (),
+    vs: Sequence[CardsIn] = (),
+    opponents: int | None = None,
+    samples: int = 100_000,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    exact_limit: int = EXACT_LIMIT,
+) -> Odds:
+    """Stop, Drop and Roll odds from the cards the caller supplies.
+
+    Args:
+        hand: the seat's two hole cards (ints or text such as ``"As Kd"``).
+        dead: the Stop and the Drop when known (0 to 2 cards, R-SDR-6).
+        board: the Roll cards known (0 to 3).
+        vs: opponents' hands known to the caller (two cards each).
+        opponents: unknown opponents' hands (default 1 when ``vs`` is empty,
+            else 0).
+        samples: Monte Carlo worlds when exact enumeration is not used.
+        seed, rng: seed the Monte Carlo (``seed`` wins over ``rng``).
+        exact_limit: enumerate exactly when the outcomes (Rolls x unknown
+            hands) are at most this many and at most one hand is unknown;
+            0 forces Monte Carlo.
+
+    Returns:
+        :class:`Odds` (``game="sdr"``).
+
+    Raises:
+        OddsError: wrong card counts, a card given twice, too few cards left.
+    """
+    hole = _cards(hand, "hand")
+    dead_c = _cards(dead, "dead")
+    board_c = _cards(board, "board")
+    vs_c = [_cards(v, "vs") for v in vs]
+    if len(hole) != 2:
+        raise OddsError(f"hand: expected two hole cards, got {len(hole)}")
+    if len(dead_c) > 2:
+        raise OddsError(f"dead: expected at most two cards (the Stop and the Drop), "
+                        f"got {len(dead_c)}")
+    if len(board_c) > 3:
+        raise OddsError(f"board: expected at most three Roll cards, got {len(board_c)}")
+    for v in vs_c:
+        if len(v) != 2:
+            raise OddsError(f"vs: each hand is two hole cards, got {len(v)}")
+    k = (0 if vs_c else 1) if opponents is None else opponents
+    if k < 0:
+        raise OddsError("opponents must be 0 or more")
+    if k + len(vs_c) == 0:
+        raise OddsError("no opponent: give --vs hands or --opponents N (at least one)")
+    if k + len(vs_c) > 9:
+        raise OddsError("at most ten players in Stop, Drop and Roll (R-SDR-1)")
+    pool = unseen(hole, dead_c, board_c, *vs_c)
+    need = 3 - len(board_c) + 2 * k
+    if need > len(pool):
+        raise OddsError(f"{need} unknown cards are needed but only {len(pool)} are left")
+    outcomes = sdr_outcomes(len(pool), len(board_c), k)
+    if outcomes is not None and outcomes <= exact_limit:
+        return _exact(hole, board_c, vs_c, k, pool)
+    if samples < 1:
+        raise OddsError("samples must be at least 1")
+    gen = np_rng(rng, seed)
+    return summarise(_monte_carlo(hole, board_c, vs_c, k, pool, samples, gen), "monte-carlo",
+                     "sdr")
+
+
+def _monte_carlo(hole: list[int], board: list[int], vs: list[list[int]], k: int, pool: Ints,
+                 samples: int, gen: np.random.Generator) -> Floats:
+    nb = 3 - len(board)
+    d = draw(gen, pool, samples, nb + 2 * k)
+    roll = np.concatenate([np.broadcast_to(np.asarray(board, dtype=np.int64),
+                                           (samples, len(board))), d[:, :nb]], axis=1)
+    hero = high5(np.concatenate([np.broadcast_to(np.asarray(hole), (samples, 2)), roll], 1))
+    others = []
+    for v in vs:
+        others.append(high5(np.concatenate(
+            [np.broadcast_to(np.asarray(v), (samples, 2)), roll], 1)))
+    for j in range(k):
+        others.append(high5(np.concatenate([d[:, nb + 2 * j:nb + 2 * j + 2], roll], 1)))
+    return shares(hero, np.stack(others, axis=1))
+
+
+def _exact(hole: list[int], board: list[int], vs: list[list[int]], k: int,
+           pool: Ints) -> Odds:
+    nb = 3 - len(board)
+    idx = _combos(len(pool), nb)
+    rolls = np.concatenate([np.broadcast_to(np.asarray(board, dtype=np.int64),
+                                            (len(idx), len(board))), pool[idx]], axis=1)
+    hero = high5(np.concatenate([np.broadcast_to(np.asarray(hole), (len(rolls), 2)), rolls], 1))
+    known = [high5(np.concatenate([np.broadcast_to(np.asarray(v), (len(rolls), 2)), rolls], 1))
+             for v in vs]
+    if k == 0:
+        return summarise(shares(hero, np.stack(known, axis=1)), "exact", "sdr")
+    # One unknown hand: every two-card hand of the unseen cards, for each Roll
+    # (those sharing a card with the Roll are skipped); all equally likely.
+    pairs = np.asarray(list(combinations(range(len(pool)), 2)), dtype=np.int64)
+    pa, pb = pool[pairs[:, 0]], pool[pairs[:, 1]]
+    p_key = (KEY[pa] + KEY[pb]).astype(np.int32)
+    p_bits = (np.int64(1) << pairs[:, 0]) | (np.int64(1) << pairs[:, 1])
+    p_suit = np.where(SUIT[pa] == SUIT[pb], SUIT[pa], -1)
+    p_mask = RANK_BIT[pa] | RANK_BIT[pb]
+    r_key = KEY[rolls].sum(axis=1).astype(np.int32)
+    r_bits = np.zeros(len(idx), dtype=np.int64)
+    for j in range(nb):
+        r_bits |= np.int64(1) << idx[:, j]
+    rs = SUIT[rolls]
+    r_suit = np.where((rs == rs[:, :1]).all(axis=1), rs[:, 0], -2)
+    r_mask = np.bitwise_or.reduce(RANK_BIT[rolls], axis=1)
+    high = _high32()
+    if known:
+        kv = np.stack(known, axis=1)
+        known_best = kv.max(axis=1)
+        known_ties = (kv == hero[:, None]).sum(axis=1)
+    else:
+        known_best = np.full(len(rolls), -1, dtype=np.int64)
+        known_ties = np.zeros(len(rolls), dtype=np.int64)
+    above = hero > known_best  # the seat beats every known hand on this Roll
+    level = hero == known_best  # the seat ties the best known hand
+    h32 = hero.astype(np.int32)
+    win = tie = equity = n = 0.0
+    chunk = max(1, 2_000_000 // len(pairs))
+    for lo in range(0, len(rolls), chunk):
+        hi = min(len(rolls), lo + chunk)
+        opp = high[r_key[lo:hi, None] + p_key[None, :]]
+        fr, fp = np.nonzero(r_suit[lo:hi, None] == p_suit[None, :])
+        if len(fr):
+            opp[fr, fp] = FLUSH_A[r_mask[lo + fr] | p_mask[fp]]
+        invalid = (r_bits[lo:hi, None] & p_bits[None, :]) != 0
+        opp[invalid] = np.iinfo(np.int32).max  # a hand that cannot be dealt: never counted
+        h = h32[lo:hi, None]
+        n_beats = (opp < h).sum(axis=1)
+        n_ties = (opp == h).sum(axis=1)
+        n += float(len(pairs) * (hi - lo) - invalid.sum())
+        a, lv, kt = above[lo:hi], level[lo:hi], known_ties[lo:hi]
+        win += float(n_beats[a].sum())
+        tie += float(n_ties[a].sum() + (n_beats[lv] + n_ties[lv]).sum())
+        equity += float(n_beats[a].sum() + n_ties[a].sum() / 2.0
+                        + (n_beats[lv] / (1.0 + kt[lv]) + n_ties[lv] / (2.0 + kt[lv])).sum())
+    return Odds(win=win / n, tie=tie / n, lose=max(0.0, 1.0 - (win + tie) / n),
+                equity=equity / n, method="exact", samples=int(n), stderr=0.0, game="sdr")
+
+
+def _combos(n: int, r: int) -> Ints:
+    """Every ``r``-subset of ``range(n)`` as rows, shape ``(comb(n, r), r)``."""
+    rows = list(combinations(range(n), r))
+    return np.asarray(rows, dtype=np.int64).reshape(len(rows), r)
+
+
+_HIGH32: list[npt.NDArray[np.int32]] = []
+
+
+def _high32() -> npt.NDArray[np.int32]:
+    if not _HIGH32:
+        # padded: an impossible five (a card twice) may index past the end; masked later
+        table = np.zeros(5 * int(KEY.max()) + 1, dtype=np.int32)
+        table[:len(HIGH5_A)] = HIGH5_A
+        _HIGH32.append(table)
+    return _HIGH32[0]

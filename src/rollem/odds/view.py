@@ -1,0 +1,173 @@
+"""Odds from a seat's view: the only door from a live hand into the odds.
+
+:func:`view_equity` reads nothing but a :class:`rollem.engine.HandView`
+(``hand.view(seat)``) or its ``to_dict()`` form, so it can use only what that
+seat may know. It refuses a spectator's view and anything that is not a view
+(a :class:`rollem.engine.Hand` included): the calculators never need, and
+never get, another seat's hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rollem.odds.common import cards_of
+from rollem.odds.result import Odds, OddsError
+
+__all__ = ["SeatInfo", "ViewInfo", "read_view", "view_equity"]
+
+VIEW_EXACT_LIMIT = 50_000
+""":func:`view_equity` enumerates exactly up to this many outcomes by default."""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One other seat still in the hand, as the viewer sees it."""
+
+    seat: int
+    up: list[int]
+    hidden: int
+    known: list[int] | None  # every card, when all are visible (shown)
+
+
+@dataclass(frozen=True)
+class ViewInfo:
+    """The parts of a view the calculators use (card ints)."""
+
+    game: str
+    seat: int
+    mine: list[int]
+    my_up: list[int]
+    board: list[int]
+    dead: list[int]
+    my_pool: list[int]
+    wild_ranks: list[int]
+    pool: int
+    stub: int
+    opponents: list[SeatInfo]
+    options: Mapping[str, Any]
+    events: Sequence[Mapping[str, Any]]
+    round: str
+    pending: str | None
+    seen_out: list[int]  # other cards the viewer saw that are out of play (folded up cards...)
+
+
+def _get(view: Any, key: str) -> Any:
+    if isinstance(view, Mapping):
+        return view[key]
+    return getattr(view, key)
+
+
+def read_view(view: Any) -> ViewInfo:
+    """Check ``view`` is one seat's view and read it.
+
+    Raises:
+        OddsError: ``view`` is not a view (e.g. a ``Hand``: pass
+            ``hand.view(seat)``), or is a spectator's.
+    """
+    from rollem.engine.views import HandView
+
+    if not isinstance(view, HandView | Mapping) or (
+        isinstance(view, Mapping) and not {"seat", "seats", "game"} <= set(view)
+    ):
+        raise OddsError(
+            f"odds need one seat's view (hand.view(seat) or its to_dict()), got "
+            f"{type(view).__name__}: the calculators never look at a whole hand"
+        )
+    seat = _get(view, "seat")
+    if seat is None:
+        raise OddsError("a spectator's view has no hand: pass the view of a seat in the hand")
+    from rollem.cards import parse_card, parse_rank
+
+    seats = _get(view, "seats")
+    me = seats[seat]
+    my_cards = list(_get(me, "cards"))
+    if not my_cards or any(c is None for c in my_cards):
+        raise OddsError(f"seat {seat} holds no cards in this view: it is not in the hand")
+    my_up_flags = list(_get(me, "up"))
+    mine = cards_of(my_cards)
+    my_up = [int(parse_card(c)) for c, u in zip(my_cards, my_up_flags, strict=True) if u]
+    opponents = []
+    for s in seats:
+        n = _get(s, "seat")
+        if n == seat or not _get(s, "dealt") or _get(s, "folded"):
+            continue
+        cards = list(_get(s, "cards"))
+        ups = list(_get(s, "up"))
+        visible = [c for c in cards if c is not None]
+        up = [int(parse_card(c)) for c, u in zip(cards, ups, strict=True)
+              if u and c is not None]
+        hidden = sum(1 for c in cards if c is None)
+        known = cards_of(visible) if hidden == 0 and visible and len(visible) > len(up) else None
+        opponents.append(SeatInfo(seat=n, up=up, hidden=hidden, known=known))
+    return ViewInfo(
+        game=_get(view, "game"),
+        seat=seat,
+        mine=mine,
+        my_up=my_up,
+        board=cards_of(_get(view, "board")),
+        dead=cards_of(_get(view, "dead")),
+        my_pool=cards_of(_get(view, "my_pool")),
+        wild_ranks=[parse_rank(r) for r in _get(view, "wild_ranks")],
+        pool=int(_get(view, "pool")),
+        stub=int(_get(view, "stub")),
+        opponents=opponents,
+        options=_get(view, "options"),
+        events=list(_get(view, "events")),
+        round=str(_get(view, "round")),
+        pending=_get(view, "pending"),
+        seen_out=[],
+    )
+
+
+def view_equity(
+    view: Any,
+    *,
+    samples: int = 200,
+    rng: random.Random | None = None,
+    seed: int | None = None,
+    exact_limit: int = VIEW_EXACT_LIMIT,
+) -> Odds:
+    """The viewer's odds from its view alone (any game).
+
+    Args:
+        view: ``hand.view(seat)`` (a :class:`rollem.engine.HandView`) or its
+            ``to_dict()``; never a hand, never a spectator's view.
+        samples: Monte Carlo worlds when the outcomes are too many to
+            enumerate (the standard error is about ``0.5 / sqrt(samples)``).
+        rng, seed: seed the Monte Carlo (``seed`` wins).
+        exact_limit: enumerate exactly when there are at most this many
+            outcomes; 0 forces Monte Carlo.
+
+    Returns:
+        :class:`Odds` for the pot as a whole (every seat still in is assumed
+        to go to the showdown).
+
+    Raises:
+        OddsError: not a seat's view, or a game without a calculator.
+    """
+    info = read_view(view)
+    if info.game == "sdr":
+        from rollem.odds.sdr import sdr_odds
+
+        vs = [o.known for o in info.opponents if o.known is not None]
+        unknown = sum(1 for o in info.opponents if o.known is None)
+        if not vs and unknown == 0:
+            return Odds(win=1.0, tie=0.0, lose=0.0, equity=1.0, method="exact", samples=1,
+                        stderr=0.0, game="sdr")
+        return sdr_odds(info.mine, dead=info.dead, board=info.board, vs=vs, opponents=unknown,
+                        samples=samples, rng=rng, seed=seed, exact_limit=exact_limit)
+    if info.game == "rollyourown":
+        from rollem.odds.ryo import ryo_view_odds
+
+        return ryo_view_odds(info, samples=samples, rng=rng, seed=seed, exact_limit=exact_limit)
+    if info.game == "rollem521":
+        from rollem.odds.r521 import r521_view_odds
+
+        return r521_view_odds(info, samples=samples, rng=rng, seed=seed,
+                              exact_limit=exact_limit)
+    raise OddsError(f"no odds calculator for game {info.game!r}: expected sdr, rollyourown "
+                    "or rollem521")
