@@ -81,6 +81,12 @@ def _event_line(kind: str, seat: int | None, data: Mapping[str, Any]) -> str | N
         return f"d dead {CARDS[data['card']]} # {data.get('label', '')}".rstrip(" #")
     if kind == "board":
         return f"d db {format_cards(data['cards'])} # {data.get('label', '')}".rstrip(" #")
+    if kind == "reshuffle":  # R-521-5: the new stub's order is in _shuffles
+        own = ", their own discards added" if data.get("own") else ""
+        return (f"# reshuffle for {_p(seat)}: {data['count']} cards (muck and discards"
+                f"{own}) -> _shuffles")
+    if kind == "roll":  # R-521-7 (the cards are set by the stacking; a comment)
+        return f"# roll {_p(seat)} {CARDS[data['card']]}"
     if kind == "show":
         return f"{_p(seat)} sm {format_cards(data['cards'])}"
     if kind == "muck":

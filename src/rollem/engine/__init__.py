@@ -11,7 +11,9 @@ See ``docs/dev/engine.md``. Main names:
 - random sources: :class:`SecureSource`, :class:`SeededSource`, :class:`ReplaySource`;
 - steps: :class:`Step`, :class:`AllAtOnceStep`, :class:`BettingRound`,
   :class:`Ante`, :class:`DealHole`, :class:`Burn`, :class:`TurnDead`,
-  :class:`DealBoard`, :class:`Showdown`, :class:`ExposeOne`.
+  :class:`DealBoard`, :class:`Showdown`, :class:`ExposeOne`; 5-2-1's
+  :class:`DrawFromStub`, :class:`StackOrder`, :class:`RollUp`,
+  :class:`DeclareSides`, :class:`DeclareShowdown` (:func:`settle_pot`).
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ from rollem.engine.betting import (
     next_left_of_previous_opener,
 )
 from rollem.engine.decisions import Legal, Pending
+from rollem.engine.declare import DeclareShowdown, DeclareSides, PotSettlement, settle_pot
+from rollem.engine.draw import DrawFromStub
 from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.events import Event, event_to_dict, visible_form
 from rollem.engine.hand import Hand
@@ -50,6 +54,7 @@ from rollem.engine.randomness import RandomSource, ReplaySource, SecureSource, S
 from rollem.engine.result import HandOutcome, PotResult
 from rollem.engine.showdown import Showdown, decide_shows, hole_and_board, showdown_order
 from rollem.engine.simultaneous import AllAtOnceStep, ExposeOne
+from rollem.engine.stacking import RollUp, StackOrder
 from rollem.engine.step import Step
 from rollem.engine.steps import Ante, Burn, DealBoard, DealHole, TurnDead
 from rollem.engine.views import HandView, SeatView, build_view
@@ -70,8 +75,11 @@ __all__ = [
     "DealBoard",
     "DealHole",
     "Declare",
+    "DeclareShowdown",
+    "DeclareSides",
     "Discard",
     "Draw",
+    "DrawFromStub",
     "EngineError",
     "Event",
     "Expose",
@@ -86,14 +94,17 @@ __all__ = [
     "Pending",
     "PickWild",
     "PotResult",
+    "PotSettlement",
     "Raise",
     "RandomSource",
     "ReplaySource",
+    "RollUp",
     "SeatView",
     "SecureSource",
     "SeededSource",
     "Showdown",
     "Stack",
+    "StackOrder",
     "Step",
     "TurnDead",
     "action_from_text",
@@ -108,6 +119,7 @@ __all__ = [
     "lowest_showing",
     "next_left_of_previous_opener",
     "register_action",
+    "settle_pot",
     "showdown_order",
     "split_high_low",
     "split_pot",

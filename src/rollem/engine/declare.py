@@ -39,7 +39,7 @@ from rollem.engine.actions import Declare
 from rollem.engine.decisions import Legal, Pending
 from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.events import Event
-from rollem.engine.pots import build_pots, split_pot
+from rollem.engine.pots import build_pots, split_high_low, split_pot
 from rollem.engine.result import PotResult
 from rollem.engine.showdown import showdown_order
 from rollem.engine.simultaneous import AllAtOnceStep
@@ -159,8 +159,7 @@ def settle_pot(
             return out
         rest_hi, rest_lo = list(failed), list(failed)
     if rest_hi and rest_lo:
-        low_half = amount // 2
-        high_half = amount - low_half  # the odd chip goes to the high half (R-C-10)
+        high_half, low_half = split_high_low(amount)  # odd chip to the high half (R-C-10)
     elif rest_hi:
         high_half, low_half = amount, 0
     else:
