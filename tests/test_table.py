@@ -7,16 +7,23 @@ import random
 import pytest
 
 from engine_helpers import play_out
+from rollem.bots.random_bot import random_action
 from rollem.engine import Check
 from rollem.table import Table, TableError
 
 
 def _check_down(table: Table) -> None:
+    """Check every betting round; other decisions (draws, stacking, declare) at random."""
     hand = table.hand
     assert hand is not None
+    rng = random.Random(0)
     while not hand.is_over:
         assert hand.pending is not None
-        hand.apply(hand.pending.seats[0], Check())
+        seat = hand.pending.seats[0]
+        if hand.pending.kind == "bet":
+            hand.apply(seat, Check())
+        else:
+            hand.apply(seat, random_action(hand.legal_actions(seat), rng))
     table.end_hand()
 
 
