@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rollem.cards import CARDS, Card
@@ -23,11 +23,28 @@ class Pending:
             chosen yet.
         simultaneous: True for an all-at-once decision (choices hidden until all
             have chosen, then revealed together).
+
+    ``pending.legal`` / ``pending.legal_for(seat)``: the legal options with
+    amounts (call amount, bet/raise-to bounds...), as ``hand.legal_actions``.
     """
 
     kind: str
     seats: tuple[int, ...]
     simultaneous: bool = False
+    hand: Any = field(default=None, repr=False, compare=False)
+    """The hand waiting for this decision (set by the hand)."""
+
+    @property
+    def legal(self) -> Legal:
+        """The legal options of the first seat asked (``seats[0]``)."""
+        return self.legal_for(self.seats[0])
+
+    def legal_for(self, seat: int) -> Legal:
+        """The legal options of ``seat`` (empty when it is not asked)."""
+        if self.hand is None:
+            return Legal(kind=self.kind)
+        result: Legal = self.hand.legal_actions(seat)
+        return result
 
 
 @dataclass(frozen=True, slots=True)

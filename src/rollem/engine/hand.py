@@ -172,6 +172,8 @@ class Hand:
         self.pending = nxt
         if nxt is None:
             self.step_index += 1
+        else:
+            nxt.hand = self
         if self.n_live == 1:
             self._end_uncontested()
         elif nxt is None:
@@ -282,6 +284,7 @@ class Hand:
             if p is None:
                 self.step_index += 1
             else:
+                p.hand = self
                 self.pending = p
 
     def _end_uncontested(self) -> None:
