@@ -1,8 +1,9 @@
 """Computer players: a :class:`Bot` turns a view into an action.
 
 Bots see only :class:`rollem.engine.HandView` (never the hand itself).
-Levels by name: :func:`make_bot` (``"random"``; more levels register with
-:func:`register_level`).
+Levels by name: :func:`make_bot` (``"random"``: uniform over the legal
+actions; ``"basic"``: plays by its chances, see :mod:`rollem.bots.basic`;
+more levels register with :func:`register_level`).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def make_bot(level: str, rng: random.Random | None = None) -> Bot:
     Raises:
         KeyError: naming the levels allowed.
     """
-    from rollem.bots import random_bot  # noqa: F401  (registers "random")
+    from rollem.bots import basic, random_bot  # noqa: F401  (register their levels)
 
     factory = LEVELS.get(level)
     if factory is None:

@@ -1,0 +1,263 @@
+"""The ``basic`` bot: sound home-game play from the view alone.
+
+Every decision is made from :class:`rollem.engine.HandView` (the seat's own
+cards, what is face up, stacks, pots, its legal options); nothing else.
+
+- **Betting** (every game): hand strength is the seat's equity from a quick
+  Monte Carlo of what it cannot see, :func:`rollem.odds.view_equity` (in
+  5-2-1 the expected pot share of its best declaration, R-521-9). It bets or
+  raises when its equity is well above its fair share of the pot (one over
+  the players still in), calls when the equity pays the price (pot odds),
+  checks when it can, folds otherwise; now and then it bets a weak hand when
+  checked to (a bluff), so its bets do not give its cards away.
+- **Discard to the pool** (R-RYO-2): keeps the three cards that work best
+  together (trips, a high pair, then high, suited, connected cards).
+- **Expose** (R-RYO-3, R-RYO-5): turns up the down card that shows the least
+  (the weakest hand showing), which keeps pairs and high cards hidden.
+- **Wild pick** (R-RYO-7): pool cards are face down, so every position is
+  alike: a uniform pick.
+- **Draw** (R-521-2, R-521-4): goes high with a pair of nines or better or a
+  four-card flush, otherwise low with three or more cards seven or lower;
+  throws away the cards that do not fit that plan (highest first for low,
+  the lowest odd cards for high), up to the number allowed.
+- **Stack** (R-521-6): keeps the card that decides its declare down (the
+  best low card for a low hand; for a high hand the card whose absence shows
+  the weakest hand) and rolls the weakest-looking cards first, so its
+  strength shows as late as possible.
+- **Declare** (R-521-8): the side with the greatest expected share by its
+  real chances high and low (``Odds.best_declare``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from rollem.bots import register_level
+from rollem.cards import Card, parse_card, parse_rank
+from rollem.engine.actions import (
+    Bet,
+    Call,
+    Check,
+    Declare,
+    Discard,
+    Draw,
+    Expose,
+    Fold,
+    PickWild,
+    Raise,
+    Stack,
+)
+from rollem.engine.decisions import Legal
+from rollem.hands import showing_value
+
+if TYPE_CHECKING:
+    from rollem.engine.views import HandView
+    from rollem.odds.result import Odds
+
+__all__ = ["BasicBot", "discard_choice", "draw_choice", "expose_choice", "stack_choice"]
+
+def _low_rank(card: int) -> int:
+    """Ace-to-five value of a card's rank: ace 1, deuce 2 ... king 13 (R-C-3)."""
+    r = card >> 2
+    return 1 if r == 12 else r + 2
+
+
+def _cards(texts: list[str | None]) -> list[Card]:
+    return [parse_card(t) for t in texts if t is not None]
+
+
+# ------------------------------------------------------------------ card choices
+
+
+def _triple_score(cards: tuple[Card, ...]) -> float:
+    """How good three kept cards are for Five Card Roll Your Own (higher is better)."""
+    ranks = sorted((c.rank for c in cards), reverse=True)
+    counts = Counter(ranks)
+    top, n = counts.most_common(1)[0]
+    if n == 3:
+        return 400 + top
+    if n == 2:
+        kicker = next(r for r in ranks if r != top)
+        return 200 + 8 * top + kicker
+    score = float(ranks[0] * 4 + ranks[1] * 2 + ranks[2])
+    if len({c.suit for c in cards}) == 1:
+        score += 18
+    span = ranks[0] - ranks[2]
+    if span <= 4:
+        score += 14 - 2 * span
+    return score
+
+
+def discard_choice(cards: list[Card], count: int, rng: random.Random) -> tuple[Card, ...]:
+    """The ``count`` cards to put in the pool: all but the best ``len - count`` kept."""
+    keep_n = len(cards) - count
+    best: tuple[Card, ...] = tuple(cards[:keep_n])
+    best_score = -1.0
+    for keep in combinations(cards, keep_n):
+        s = _triple_score(keep) + rng.random() * 0.01
+        if s > best_score:
+            best, best_score = keep, s
+    return tuple(c for c in cards if c not in best)
+
+
+def expose_choice(down: list[Card], up: list[Card], wild_ranks: list[int],
+                  rng: random.Random) -> Card:
+    """The down card whose exposure shows the weakest hand (hides strength)."""
+    scored = [(showing_value([*up, c], wild_ranks), rng.random(), c) for c in down]
+    return min(scored)[2]
+
+
+def _plan_521(cards: list[Card]) -> str:
+    """``"high"`` or ``"low"``: what a 5-2-1 hand is drawing to."""
+    ranks = [c.rank for c in cards]
+    counts = Counter(ranks)
+    pairs = [r for r, n in counts.items() if n >= 2]
+    suits = Counter(c.suit for c in cards)
+    if any(n >= 3 for n in counts.values()) or len(pairs) >= 2:
+        return "high"
+    if pairs and max(pairs) >= 7:  # a pair of nines or better
+        return "high"
+    if max(suits.values()) >= 4:
+        return "high"
+    lows = {_low_rank(c) for c in cards if _low_rank(c) <= 7}
+    if len(lows) >= 3:
+        return "low"
+    return "high"
+
+
+def draw_choice(cards: list[Card], most: int) -> tuple[Card, ...]:
+    """Cards to throw away in a 5-2-1 draw (at most ``most``), by :func:`_plan_521`."""
+    plan = _plan_521(cards)
+    if plan == "low":
+        seen: set[int] = set()
+        bad: list[Card] = []
+        for c in sorted(cards, key=_low_rank):
+            lr = _low_rank(c)
+            if lr in seen or lr > 8:
+                bad.append(c)
+            seen.add(lr)
+        bad.sort(key=_low_rank, reverse=True)
+        return tuple(bad[:most])
+    counts = Counter(c.rank for c in cards)
+    suits = Counter(c.suit for c in cards)
+    suit, n_suit = suits.most_common(1)[0]
+    if n_suit >= 4 and max(counts.values()) < 2:
+        return tuple(c for c in cards if c.suit != suit)[:most]
+    if max(counts.values()) >= 2:
+        odd = [c for c in cards if counts[c.rank] == 1]
+    else:  # no pair: keep the highest cards
+        odd = sorted(cards, key=lambda c: c.rank)[:3]
+    odd.sort(key=lambda c: c.rank)
+    return tuple(odd[:most])
+
+
+def stack_choice(cards: list[Card], rng: random.Random) -> tuple[Card, ...]:
+    """A stacking order (top first) that hides strength: the deciding card last."""
+    plan = _plan_521(cards)
+    if plan == "low":
+        hidden = min(cards, key=lambda c: (_low_rank(c), rng.random()))
+        shown = [c for c in cards if c != hidden]
+        shown.sort(key=lambda c: (-_low_rank(c), rng.random()))  # worst low first
+    else:
+        def rest_value(h: Card) -> tuple[int, float]:
+            return (showing_value([c for c in cards if c != h][:4]), rng.random())
+
+        hidden = min(cards, key=rest_value)
+        shown = [c for c in cards if c != hidden]
+        shown.sort(key=lambda c: (c.rank, rng.random()))  # low cards first
+    return (*shown, hidden)
+
+
+# ------------------------------------------------------------------ the bot
+
+
+class BasicBot:
+    """Plays by its real chances (see the module doc).
+
+    Args:
+        rng: the bot's own seeded ``Random`` (its sampling and mixing).
+        samples: Monte Carlo samples per betting decision (more is slower, steadier).
+        bluff: chance of betting a weak hand when checked to.
+    """
+
+    def __init__(self, rng: random.Random | None = None, *, samples: int = 150,
+                 bluff: float = 0.08) -> None:
+        self.rng = rng if rng is not None else random.Random()
+        self.samples = samples
+        self.bluff = bluff
+
+    # -- decisions --------------------------------------------------
+
+    def act(self, view: HandView) -> object:
+        """The action for ``view.seat`` in ``view.legal``.
+
+        Raises:
+            ValueError: if the view offers no legal options.
+        """
+        legal = view.legal
+        if legal is None or not legal.actions:
+            raise ValueError("the basic bot was asked to act with no legal options")
+        acts = legal.actions
+        rng = self.rng
+        if "discard" in acts:
+            return Discard(discard_choice(list(legal.cards), legal.max_count, rng))
+        if "expose" in acts:
+            seat = view.seats[view.seat] if view.seat is not None else None
+            up = _cards([c for c, u in zip(seat.cards, seat.up, strict=False) if u]) \
+                if seat is not None else []
+            wild = [parse_rank(r) for r in view.wild_ranks]
+            return Expose(expose_choice(list(legal.cards), up, wild, rng))
+        if "wild" in acts:
+            return PickWild(rng.randrange(legal.positions))
+        if "draw" in acts:
+            throw = draw_choice(list(legal.cards), legal.max_count)
+            if len(throw) < legal.min_count:
+                rest = [c for c in legal.cards if c not in throw]
+                throw = (*throw, *rest[: legal.min_count - len(throw)])
+            return Draw(throw)
+        if "stack" in acts:
+            return Stack(stack_choice(list(legal.cards), rng))
+        if "declare" in acts:
+            side = self._odds(view).best_declare
+            return Declare(side if side in legal.sides else legal.sides[0])
+        return self._bet(view, legal)
+
+    def _odds(self, view: HandView) -> Odds:
+        from rollem.odds import view_equity
+
+        return view_equity(view, samples=self.samples, rng=self.rng)
+
+    def _bet(self, view: HandView, legal: Legal) -> object:
+        acts = legal.actions
+        equity = float(self._odds(view).equity)
+        live = sum(1 for s in view.seats if s.dealt and not s.folded)
+        fair = 1.0 / max(live, 1)
+        in_middle = view.pot + sum(s.bet for s in view.seats)
+        to_call = legal.call_amount if "call" in acts else 0
+        strong = equity >= max(0.5, 1.7 * fair) or equity >= 0.8
+        can_raise = "raise" in acts or "bet" in acts
+        if can_raise and strong:
+            return self._size(legal, view.current_bet, in_middle + to_call)
+        if to_call == 0:
+            if can_raise and equity >= 1.25 * fair and live <= 3:
+                return self._size(legal, view.current_bet, in_middle)
+            if can_raise and self.rng.random() < self.bluff:
+                return self._size(legal, view.current_bet, in_middle)
+            return Check()
+        price = to_call / (in_middle + to_call)
+        if equity >= price:
+            return Call()
+        return Fold()
+
+    def _size(self, legal: Legal, current_bet: int, pot: int) -> object:
+        """A bet or raise: the fixed size, or to about two thirds of the pot over the
+        current bet in pot/no-limit (within the legal bounds)."""
+        lo, hi = legal.min_to, legal.max_to
+        target = lo if lo == hi else min(hi, max(lo, current_bet + (2 * pot) // 3))
+        return Bet(target) if "bet" in legal.actions else Raise(target)
+
+
+register_level("basic", BasicBot)

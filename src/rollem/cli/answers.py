@@ -1,0 +1,282 @@
+"""Reading a player's typed answer at the terminal game's prompts (``rollem play``).
+
+Pure functions, no I/O: :func:`choices_text` lists what a seat may do
+(from its :class:`rollem.engine.Legal`), :func:`parse_answer` turns a short
+answer into an action or raises :class:`AnswerError` with a message that
+says what was wrong and what is allowed.
+
+Short answers (case does not matter):
+
+- betting: ``c`` (check, or call when facing a bet), ``k``/``x`` (check),
+  ``f`` (fold), ``b N`` / ``r N`` (bet / raise *to* N chips; the number may be
+  left out when only one size is allowed, as in fixed limit);
+- discard to the pool, expose, draw, stack: cards as text (``Qh 7c 2d``, also
+  ``Q♥``, ``10c``); a draw of nothing is ``p`` (stand pat); a stack may leave
+  out its last card; ``k`` keeps the current order;
+- the wild pick: a pool position ``1`` (the top card) to N;
+- declare: ``h`` (high), ``l`` (low), ``b`` (both);
+- everywhere: ``?`` (help on this decision), ``t`` (show the table again),
+  ``q`` (quit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rollem.cards import Card, CardError, format_cards, parse_cards
+from rollem.engine.actions import (
+    Bet,
+    Call,
+    Check,
+    Declare,
+    Discard,
+    Draw,
+    Expose,
+    Fold,
+    PickWild,
+    Raise,
+    Stack,
+)
+from rollem.engine.decisions import Legal
+
+__all__ = [
+    "HELP_KIND",
+    "AnswerError",
+    "Command",
+    "choices_text",
+    "decision_kind",
+    "parse_answer",
+    "parse_game_choice",
+]
+
+
+class AnswerError(ValueError):
+    """An answer that cannot be used; the message says why and what is allowed."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A prompt command rather than an action: ``"quit"``, ``"help"`` or ``"table"``."""
+
+    name: str
+
+
+QUIT = Command("quit")
+HELP = Command("help")
+TABLE = Command("table")
+
+_COMMANDS = {
+    "q": QUIT, "quit": QUIT, "exit": QUIT,
+    "?": HELP, "help": HELP,
+    "t": TABLE, "table": TABLE,
+}  # fmt: skip
+
+HELP_KIND = {
+    "bet": "bet",
+    "discard": "discard_to_pool",
+    "expose": "expose",
+    "draw": "draw",
+    "wild": "pick_wild",
+    "stack": "stack",
+    "declare": "declare",
+}
+"""Legal action name -> the decision kind of :func:`rollem.rules.decision_help`."""
+
+_BETTING = ("fold", "check", "call", "bet", "raise")
+_SIDES = {"h": "high", "high": "high", "l": "low", "low": "low", "b": "both", "both": "both"}
+
+
+def decision_kind(legal: Legal) -> str:
+    """The decision's kind for help texts (``bet``, ``discard_to_pool``, ...)."""
+    for name in legal.actions:
+        if name in _BETTING:
+            return "bet"
+        if name in HELP_KIND:
+            return HELP_KIND[name]
+    return legal.kind
+
+
+def _size(legal: Legal) -> str:
+    return str(legal.min_to) if legal.min_to == legal.max_to else f"{legal.min_to}..{legal.max_to}"
+
+
+def _count(legal: Legal) -> str:
+    lo, hi = legal.min_count, legal.max_count
+    n = str(hi) if lo == hi else f"{lo} to {hi}"
+    return f"{n} card" + ("" if hi == 1 else "s")
+
+
+def choices_text(legal: Legal, show: Sequence[str] | None = None) -> str:
+    """What the seat may answer, with amounts, e.g. ``c = call 4, r 8 = raise to 8, f = fold``.
+
+    ``show``: how to print ``legal.cards`` (default: their short text).
+    """
+    cards = " ".join(show) if show is not None else format_cards(legal.cards)
+    parts: list[str] = []
+    acts = legal.actions
+    if "check" in acts:
+        parts.append("c = check")
+    if "call" in acts:
+        parts.append(f"c = call {legal.call_amount}")
+    if "bet" in acts:
+        parts.append(f"b {_size(legal)} = bet {_size(legal)}")
+    if "raise" in acts:
+        parts.append(f"r {_size(legal)} = raise to {_size(legal)}")
+    if "fold" in acts:
+        parts.append("f = fold")
+    if "discard" in acts:
+        parts.append(f"put {_count(legal)} in the pool, from {cards}")
+    if "expose" in acts:
+        parts.append(f"turn up 1 card, from {cards}")
+    if "draw" in acts:
+        parts.append(f"throw away {_count(legal)} from {cards} (p = stand pat)")
+    if "wild" in acts:
+        parts.append(f"pick a pool card 1..{legal.positions} (1 = top)")
+    if "stack" in acts:
+        parts.append(f"order all {len(legal.cards)} cards, top first, from {cards}"
+                     " (k = keep this order)")
+    if "declare" in acts:
+        parts.append(", ".join(f"{s[0]} = {s}" for s in legal.sides))
+    return ", ".join(parts)
+
+
+def _cards_from(text: str, legal: Legal) -> list[Card]:
+    try:
+        cards = parse_cards(text)
+    except CardError as err:
+        raise AnswerError(f"{err}; choose from your cards {format_cards(legal.cards)}") from None
+    allowed = set(legal.cards)
+    bad = [c for c in cards if c not in allowed]
+    if bad:
+        raise AnswerError(
+            f"{format_cards(bad)} {'is' if len(bad) == 1 else 'are'} not among your cards "
+            f"to choose from: {format_cards(legal.cards)}"
+        )
+    return cards
+
+
+def _amount(word: str, rest: str, legal: Legal) -> int:
+    if not rest:
+        if legal.min_to == legal.max_to:
+            return legal.min_to
+        raise AnswerError(f"say how much: {word} {legal.min_to}..{legal.max_to} "
+                          f"(your total bet this round)")
+    try:
+        amount = int(rest)
+    except ValueError:
+        raise AnswerError(f"{rest!r} is not a number of chips: {word} {_size(legal)}") from None
+    if not legal.min_to <= amount <= legal.max_to:
+        raise AnswerError(f"{amount} is not allowed: {word} {_size(legal)} "
+                          f"(your total bet this round)")
+    return amount
+
+
+def _betting(word: str, rest: str, legal: Legal) -> object:
+    acts = legal.actions
+    if word in ("c", "call", "check", "k", "x") and not rest:
+        if word in ("c",):
+            return Call() if "call" in acts else Check()
+        if word == "call":
+            if "call" in acts:
+                return Call()
+            raise AnswerError("there is no bet to call: c = check")
+        if "check" in acts:
+            return Check()
+        raise AnswerError(f"you cannot check, there is {legal.call_amount} to call: "
+                          f"c = call, f = fold")
+    if word in ("f", "fold") and not rest:
+        if "fold" in acts:
+            return Fold()
+        raise AnswerError("nobody has bet: there is nothing to fold to, c = check")
+    if word in ("b", "bet", "r", "raise"):
+        if "bet" in acts:
+            return Bet(_amount("b", rest, legal))
+        if "raise" in acts:
+            return Raise(_amount("r", rest, legal))
+        raise AnswerError("no more raises are allowed now: " + choices_text(legal))
+    raise AnswerError(f"{(word + ' ' + rest).strip()!r} is not an answer here: "
+                      + choices_text(legal))
+
+
+def parse_answer(text: str, legal: Legal) -> object:
+    """Turn a typed answer into an action for ``legal`` (or a :class:`Command`).
+
+    Raises:
+        AnswerError: the answer cannot be used here; the message says why and what
+            is allowed.
+    """
+    raw = text.strip()
+    low = raw.lower()
+    if low in _COMMANDS:
+        return _COMMANDS[low]
+    if not raw:
+        raise AnswerError("please answer: " + choices_text(legal))
+    acts = legal.actions
+    if any(a in _BETTING for a in acts):
+        word, _, rest = low.partition(" ")
+        return _betting(word, rest.strip(), legal)
+    if "declare" in acts:
+        side = _SIDES.get(low)
+        if side is None or side not in legal.sides:
+            raise AnswerError(f"{raw!r} is not a declaration: "
+                              + ", ".join(f"{s[0]} = {s}" for s in legal.sides))
+        return Declare(side)
+    if "wild" in acts:
+        try:
+            pos = int(raw)
+        except ValueError:
+            pos = 0
+        if not 1 <= pos <= legal.positions:
+            raise AnswerError(f"{raw!r} is not a pool position: pick 1..{legal.positions} "
+                              f"(1 = the top card)")
+        return PickWild(pos - 1)
+    if "draw" in acts and low in ("p", "pat", "-", "0", "none", "stand pat"):
+        if legal.min_count > 0:
+            raise AnswerError(f"you must throw away {_count(legal)}")
+        return Draw(())
+    if "stack" in acts and low in ("k", "keep"):
+        return Stack(tuple(legal.cards))
+    cards = _cards_from(raw, legal)
+    if "discard" in acts:
+        if not legal.min_count <= len(cards) <= legal.max_count:
+            raise AnswerError(f"put exactly {_count(legal)} in the pool, from "
+                              f"{format_cards(legal.cards)}; you gave {len(cards)}")
+        return Discard(tuple(cards))
+    if "expose" in acts:
+        if len(cards) != 1:
+            raise AnswerError(f"turn up exactly one card, from {format_cards(legal.cards)}")
+        return Expose(cards[0])
+    if "draw" in acts:
+        if not legal.min_count <= len(cards) <= legal.max_count:
+            raise AnswerError(f"throw away {_count(legal)} (p = stand pat); "
+                              f"you gave {len(cards)}")
+        return Draw(tuple(cards))
+    if "stack" in acts:
+        left = [c for c in legal.cards if c not in cards]
+        if len(left) == 1:
+            cards.append(left[0])
+        elif left:
+            raise AnswerError(f"give the order of all {len(legal.cards)} cards "
+                              f"({format_cards(legal.cards)}), top first")
+        return Stack(tuple(cards))
+    raise AnswerError(f"this decision ({legal.kind}) cannot be made from the terminal yet")
+
+
+def parse_game_choice(text: str, games: Sequence[str]) -> str | Command:
+    """The game picked by an answer: its number in ``games`` (1..), its id or an
+    id's unique prefix; or a :class:`Command`.
+
+    Raises:
+        AnswerError: naming the games allowed.
+    """
+    raw = text.strip().lower()
+    if raw in _COMMANDS:
+        return _COMMANDS[raw]
+    if raw.isdigit() and 1 <= int(raw) <= len(games):
+        return games[int(raw) - 1]
+    hits = [g for g in games if g.startswith(raw)] if raw else []
+    if len(hits) == 1:
+        return hits[0]
+    listed = ", ".join(f"{i} = {g}" for i, g in enumerate(games, 1))
+    raise AnswerError(f"{text.strip()!r} is not one of the games: {listed}")

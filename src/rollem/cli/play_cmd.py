@@ -1,0 +1,381 @@
+"""``rollem play [GAME] [--players N] [--bots LEVEL] [--stack CHIPS] [--seed S]``: the
+terminal game.
+
+You sit in seat 0 at a :class:`rollem.table.Table` with computer players and
+play hand after hand until you quit. You and the bots see only
+``Hand.view(seat)``. On a terminal the table is drawn with Rich (suit
+symbols, colour); with stdin not a terminal the same game reads one answer
+per line and prints plain text, so it can be scripted. Each finished hand is
+saved as a history file (``rollem replay`` reads it).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from rollem.cli.answers import (
+    AnswerError,
+    Command,
+    choices_text,
+    decision_kind,
+    parse_answer,
+    parse_game_choice,
+)
+from rollem.cli.errors import fail
+from rollem.cli.screen import Style, describe_event, render_result, render_table
+
+__all__ = ["default_history_dir", "play_command"]
+
+GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
+BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
+
+
+def default_history_dir() -> Path:
+    """Where hand histories go by default: ``$XDG_DATA_HOME/rollem/histories``
+    (``~/.local/share/rollem/histories`` when unset)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "rollem" / "histories"
+
+
+class _Quit(Exception):
+    """The player asked to quit (``q``, end of input, Ctrl-C)."""
+
+
+class TerminalGame:
+    """One ``rollem play`` session: the loop of hands, prompts and output."""
+
+    def __init__(
+        self,
+        *,
+        game: str,
+        players: int,
+        level: str,
+        stack: int,
+        seed: int | None,
+        show_odds: bool,
+        history_dir: Path,
+        rich: bool,
+        read_line: Callable[[str], str],
+        out: IO[str],
+    ) -> None:
+        from rollem.bots import make_bot
+        from rollem.table import Table
+
+        self.rich = rich
+        self.console = Console(file=out, force_terminal=rich, no_color=not rich,
+                               highlight=False, soft_wrap=not rich,
+                               width=None if rich else 200)
+        self.read_line = read_line
+        self.names = ["You", *BOT_NAMES[: players - 1]]
+        self.style = Style(rich, self.names)
+        self.show_odds = show_odds
+        self.seed = seed
+        master = random.Random(seed) if seed is not None else random.Random()
+        self.rng = master
+        self.odds_rng = random.Random(master.getrandbits(64))
+        self.bots = [make_bot(level, random.Random(master.getrandbits(64)))
+                     for _ in range(players - 1)]
+        self.level = level
+        table_rng = random.Random(master.getrandbits(64)) if seed is not None else None
+        self.pick_rng: random.Random = table_rng if table_rng is not None else random.SystemRandom()
+        self.table = Table([stack] * players, game=game, rng=table_rng, button=0,
+                           choose_game=self._choose_game)
+        self.game = game
+        self.history_dir = history_dir
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        self.session_dir = history_dir / (f"{stamp}-seed{seed}" if seed is not None else stamp)
+        self.saved = 0
+        self.hand_no = 0
+
+    # ------------------------------------------------------------ output
+
+    def say(self, line: Text | str = "") -> None:
+        text = line if isinstance(line, Text) else Text(line)
+        if self.rich:
+            self.console.print(text)
+        else:
+            self.console.file.write(text.plain + "\n")
+            self.console.file.flush()
+
+    def ask(self, prompt: str) -> str:
+        try:
+            answer = self.read_line(prompt)
+        except (EOFError, KeyboardInterrupt):
+            raise _Quit from None
+        if not self.rich:
+            self.console.file.write(answer + "\n")  # echo scripted answers
+        return answer
+
+    # ------------------------------------------------------------ game choice
+
+    def _choose_game(self, table: Any, fits: list[Any]) -> Any:
+        if table.button != 0:
+            chosen = self.pick_rng.choice(fits)
+            self.say(f"{self.names[table.button]} has the button and deals "
+                     f"{chosen.name} ({chosen.id}).")
+            return chosen
+        ids = [g.id for g in fits]
+        listed = ", ".join(f"{i} = {g.id} ({g.name})" for i, g in enumerate(fits, 1))
+        while True:
+            answer = self.ask(f"You have the button: choose the game: {listed} (? help, q quit) > ")
+            try:
+                choice = parse_game_choice(answer, ids)
+            except AnswerError as err:
+                self.say(Text(str(err), style="red"))
+                continue
+            if isinstance(choice, Command):
+                if choice.name == "quit":
+                    raise _Quit
+                if choice.name == "help":
+                    from rollem.rules import decision_help
+
+                    self.say(decision_help(None, "choose_game"))
+                continue
+            return fits[ids.index(choice)]
+
+    # ------------------------------------------------------------ the loop
+
+    def run(self) -> None:
+        """Play hands until the player quits or cannot go on; then the ledger."""
+        from rollem.table import TableError
+
+        self.say(Text("rollem: you are in seat 0 with "
+                      f"{len(self.bots)} computer player(s) ({self.level}). "
+                      "Answer each prompt; ? explains the decision, q quits.", style="bold"))
+        try:
+            while True:
+                if self.table.stacks[0] == 0:
+                    self.say("You are out of chips.")
+                    break
+                try:
+                    hand = self.table.new_hand()
+                except TableError:
+                    self.say("Nobody else has chips left: you have won every chip at the table!")
+                    break
+                self.hand_no += 1
+                self.play_hand(hand)
+                self.table.end_hand()
+                self.save(hand)
+                if self.ask("Press Enter for the next hand (q to quit) > ").strip().lower() \
+                        in ("q", "quit", "exit"):
+                    break
+        except _Quit:
+            current = self.table.hand
+            if current is not None and not current.is_over:
+                self.say("The hand in progress is abandoned; it does not count.")
+        self.ledger()
+
+    def play_hand(self, hand: Any) -> None:
+        from rollem.games import get
+
+        name = get(hand.game.id).name
+        self.say()
+        self.say(Text(f"=== Hand {self.hand_no}: {name}, {self.names[hand.button]} "
+                      f"{'have' if hand.button == 0 else 'has'} the button ===", style="bold"))
+        shown = 0
+        while True:
+            view = hand.view(0)
+            for e in view.events[shown:]:
+                line = describe_event(e, self.style, 0)
+                if line is not None:
+                    self.say(line)
+            shown = len(view.events)
+            if hand.is_over:
+                break
+            p = hand.pending
+            others = [s for s in p.seats if s != 0]
+            if others:
+                seat = others[0]
+                hand.apply(seat, self.bots[seat - 1].act(hand.view(seat)))
+                continue
+            self.decide(hand, view, name)
+        self.say()
+        for line in render_result(hand.view(0), self.style):
+            self.say(line)
+
+    def decide(self, hand: Any, view: Any, game_name: str) -> None:
+        """Prompt until the player's answer is a legal action and apply it (or quit)."""
+        from rollem.engine.errors import IllegalAction
+
+        self.say()
+        for line in render_table(view, self.style, title=f"Hand {self.hand_no}",
+                                 game_name=game_name):
+            self.say(line)
+        if self.show_odds:
+            self.say(self.odds_line(view))
+        legal = view.legal
+        shown_cards = self.style.card_words([str(c) for c in legal.cards])
+        prompt = "Your move: " + choices_text(legal, shown_cards) + "  (? help, q quit) > "
+        while True:
+            answer = self.ask(prompt)
+            try:
+                action = parse_answer(answer, legal)
+            except AnswerError as err:
+                self.say(Text(str(err), style="red"))
+                continue
+            if isinstance(action, Command):
+                if action.name == "quit":
+                    raise _Quit
+                if action.name == "help":
+                    from rollem.rules import RulesError, decision_help
+
+                    try:
+                        self.say(decision_help(view.game, decision_kind(legal)))
+                    except RulesError as err:
+                        self.say(str(err))
+                else:
+                    for line in render_table(view, self.style, title=f"Hand {self.hand_no}",
+                                             game_name=game_name):
+                        self.say(line)
+                continue
+            try:
+                hand.apply(0, action)  # the engine has the last word; refused = unchanged
+            except IllegalAction as err:
+                self.say(Text(str(err), style="red"))
+                continue
+            return
+
+    def odds_line(self, view: Any) -> Text:
+        """Your chances now, from :func:`rollem.odds.view_equity` (``--show-odds``)."""
+        try:
+            from rollem.odds import view_equity
+
+            eq = view_equity(view, samples=2000, rng=self.odds_rng)
+        except Exception as err:  # odds for this game may not exist yet
+            return Text(f"(odds not available: {err})", style="dim")
+        return Text("Your odds: " + _odds_text(eq), style="cyan")
+
+    # ------------------------------------------------------------ after
+
+    def save(self, hand: Any) -> None:
+        from rollem.history import write_history
+
+        try:
+            self.session_dir.mkdir(parents=True, exist_ok=True)
+            path = self.session_dir / f"hand-{self.hand_no:04d}-{hand.game.id}.toml"
+            path.write_text(write_history(hand, players=self.names), encoding="utf-8")
+            self.saved += 1
+        except OSError as err:
+            self.say(Text(f"could not save the hand history: {err}", style="red"))
+
+    def ledger(self) -> None:
+        t = self.table
+        self.say()
+        done = self.hand_no - (1 if t.hand is not None and not t.hand.is_over else 0)
+        self.say(Text(f"Session ledger after {done} hand(s):", style="bold"))
+        for s, name in enumerate(self.names):
+            net = t.stacks[s] - t.brought[s]
+            self.say(f"  {name:<4} {net:+d}  (stack {t.stacks[s]})")
+        if t.carry:
+            self.say(f"  {t.carry} chips were carried to a next hand that was not played")
+        if self.saved:
+            self.say(f"{self.saved} hand histories saved in {self.session_dir} "
+                     f"(read one with: rollem replay FILE)")
+        else:
+            self.say("No hand was finished, so no history was saved.")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _odds_text(eq: Any) -> str:
+    get = eq.get if isinstance(eq, dict) else (lambda k, d=None: getattr(eq, k, d))
+    parts = []
+    for key in ("win", "tie", "equity"):
+        v = get(key)
+        if isinstance(v, (int, float)):
+            parts.append(f"{key} {_pct(float(v))}")
+    for key in ("high", "low", "scoop"):
+        v = get(key)
+        if isinstance(v, (int, float)):
+            parts.append(f"{key} {_pct(float(v))}")
+    return ", ".join(parts) if parts else str(eq)
+
+
+@click.command("play")
+@click.argument("game", required=False, default="dealers-choice", metavar="[GAME]")
+@click.option("--players", type=int, default=5, show_default=True,
+              help="Players at the table, you included (you are seat 0); 2 to 10 "
+                   "(Five Card Roll Your Own: at most 8).")
+@click.option("--bots", "level", default="basic", show_default=True,
+              help="Level of every computer player: basic (plays by its chances) or "
+                   "random (any legal move).")
+@click.option("--stack", type=int, default=200, show_default=True,
+              help="Starting chips of every player (ante 1, bets 2 and 4).")
+@click.option("--seed", type=int, default=None,
+              help="Seed the shuffles and the computer players, to replay the same session "
+                   "(default: secure shuffles).")
+@click.option("--show-odds", is_flag=True,
+              help="Show your chances (win, tie, equity; high/low in 5-2-1) at each decision.")
+@click.option("--history-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder for the hand histories, one file per hand in a folder per "
+                   "session (default: $XDG_DATA_HOME/rollem/histories, i.e. "
+                   "~/.local/share/rollem/histories).")
+def play_command(game: str, players: int, level: str, stack: int, seed: int | None,
+                 show_odds: bool, history_dir: Path | None) -> None:
+    """Play poker in the terminal against computer players, hand after hand.
+
+    GAME is sdr (Stop, Drop and Roll), rollyourown (Five Card Roll Your Own),
+    rollem521 (5-2-1 Roll 'Em) or dealers-choice (the default: the player on
+    the button names each hand's game; you choose when the button is yours).
+
+    Answer each prompt with a short answer: c (check or call), r 8 (raise to
+    8), b 2 (bet 2), f (fold); cards as text such as Qh 7c; p to stand pat;
+    h, l or b to declare high, low or both. ? explains the decision in front
+    of you, t shows the table again, q (or the end of input) quits and prints
+    the session ledger and where the hand histories were saved.
+
+    Without a terminal (stdin not a TTY) it reads one answer per line and
+    prints plain text, so a game can be scripted.
+    """
+    from rollem.bots import LEVELS, make_bot
+    from rollem.games import get
+
+    game = game.strip().lower()
+    if game not in GAMES:
+        fail(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+    if game != "dealers-choice":
+        try:
+            g = get(game)
+        except KeyError:
+            fail(f"the game {game!r} is not available in this version yet")
+        if not g.min_players <= players <= g.max_players:
+            fail(f"--players {players}: {g.name} takes {g.min_players} to {g.max_players}")
+    if not 2 <= players <= 10:
+        fail(f"--players {players}: expected 2 to 10 (you included)")
+    if stack < 1:
+        fail(f"--stack {stack}: expected at least 1 chip")
+    try:
+        make_bot(level)
+    except KeyError:
+        fail(f"unknown bot level {level!r}: expected one of {', '.join(sorted(LEVELS))}")
+    rich = sys.stdin.isatty() and sys.stdout.isatty()
+    if rich:
+        def read_line(prompt: str) -> str:
+            return input(prompt)
+    else:
+        def read_line(prompt: str) -> str:
+            sys.stdout.write(prompt)
+            sys.stdout.flush()
+            line = sys.stdin.readline()
+            if not line:
+                sys.stdout.write("\n")
+                raise EOFError
+            return line.rstrip("\r\n")
+    session = TerminalGame(
+        game=game, players=players, level=level, stack=stack, seed=seed, show_odds=show_odds,
+        history_dir=history_dir if history_dir is not None else default_history_dir(),
+        rich=rich, read_line=read_line, out=sys.stdout,
+    )
+    session.run()
