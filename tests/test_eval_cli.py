@@ -1,0 +1,128 @@
+"""``rollem eval`` (CLI.md): JSON fields, human output, bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from rollem.cards import parse_cards
+from rollem.cli.app import app
+from rollem.hands import high_value, low_value, wild_value
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, ["eval", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def run_json(*args: str) -> dict[str, object]:
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_json_fields_for_a_high_hand() -> None:
+    data = run_json("Qs Qd Kc 7d 2s")
+    assert data == {
+        "category": "one pair",
+        "description": "pair of queens, king kicker",
+        "cards": ["Qs", "Qd", "Kc", "7d", "2s"],
+        "wilds": {},
+        "value": high_value(parse_cards("Qs Qd Kc 7d 2s")),
+    }
+
+
+def test_several_arguments_best_five_of_seven() -> None:
+    data = run_json("As", "Kd", "Kc", "7d", "2s", "Ah", "Kh")
+    assert data["category"] == "full house"
+    assert data["description"] == "kings full of aces"
+    assert data["cards"] == ["Kd", "Kc", "Kh", "As", "Ah"]
+
+
+def test_royal_flush_is_a_straight_flush() -> None:
+    data = run_json("As Ks Qs Js Ts")
+    assert data["category"] == "straight flush"
+    assert data["description"] == "royal flush"
+
+
+def test_wild_cards_rryo12() -> None:
+    sevens = run_json("7s 7h Kc Qs 7d", "--wild", "Q")
+    aces = run_json("Ah Ad 5c Qh Qc", "--wild", "q")
+    assert sevens["category"] == aces["category"] == "four of a kind"
+    assert sevens["description"] == "four sevens, king kicker"
+    assert sevens["wilds"] == {"Qs": "7c"}
+    assert aces["description"] == "four aces, five kicker"
+    assert set(aces["wilds"]) == {"Qh", "Qc"}
+    assert isinstance(aces["value"], int) and isinstance(sevens["value"], int)
+    assert aces["value"] > sevens["value"]
+    assert aces["value"] == wild_value(parse_cards("Ah Ad 5c Qh Qc"), {10})
+
+
+def test_wild_options() -> None:
+    plain = run_json("As Ks 9s 3s 2h", "--wild", "2")
+    doubled = run_json("As Ks 9s 3s 2h", "--wild", "2", "--wild-duplicates")
+    assert plain["wilds"] == {"2h": "Qs"}
+    assert doubled["wilds"] == {"2h": "As"}
+    assert doubled["description"] == "double-ace flush"
+    natural = run_json("Ah Kh Qh Jh Th", "--wild", "2", "--natural-beats-wild")
+    made = run_json("As Ks Qs Js 2c", "--wild", "2", "--natural-beats-wild")
+    assert natural["value"] > made["value"]  # type: ignore[operator]
+    assert run_json("7c 7d 7h 2s 2c", "--wild", "2", "--wild", "7")["category"] == "five of a kind"
+
+
+def test_low() -> None:
+    data = run_json("7c 5d 4h 3s 2c", "--low")
+    assert data["category"] == "high card"
+    assert data["description"] == "seven-five low"
+    assert data["value"] == low_value(parse_cards("7c 5d 4h 3s 2c"))
+
+
+def test_partial_hand() -> None:
+    data = run_json("Kc", "Kd", "2s")
+    assert data["category"] == "one pair"
+    assert data["cards"] == ["Kc", "Kd", "2s"]
+    assert run_json("Qh", "--wild", "Q")["wilds"] == {"Qh": "Ah"}
+
+
+def test_human_output() -> None:
+    code, out, _ = run("Qs Qd Kc 7d 2s")
+    assert code == 0
+    assert "pair of queens" in out
+    assert len(out.splitlines()) <= 2
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["Qs Qd Zz"], "Zz"),
+        (["Qs Qd Qs"], "twice"),
+        (["Qs Qd", "--wild", "X"], "rank"),
+        (["Qs Qd", "--wild", "Q", "--low"], "--low"),
+        ([], "no cards"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args: list[str], needle: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert needle in err
+
+
+def test_bad_input_through_the_real_command() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "rollem", "eval", "As", "As", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in proc.stderr
