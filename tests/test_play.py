@@ -1,0 +1,178 @@
+"""``rollem play``: the terminal game driven as a user would (a pseudo-terminal
+through pexpect, and piped stdin), plus its answer parsing."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from rollem.cards import parse_cards
+from rollem.cli.answers import AnswerError, Command, parse_answer, parse_game_choice
+from rollem.engine import Bet, Call, Check, Declare, Discard, Draw, Fold, Legal, PickWild, Raise
+from rollem.engine import Stack as StackAction
+from rollem.history import replay
+
+ROLLEM = str(Path(sys.executable).with_name("rollem"))
+CARD = re.compile(r"[2-9TJQKA][♣♦♥♠cdhs]")
+PROMPT = re.compile(r"(Your move: [^\n]*?|Press Enter for the next hand[^\n]*?|"
+                    r"You have the button[^\n]*?)> $")
+
+
+def _answer(prompt: str) -> str:
+    """A legal answer to one prompt of the terminal game."""
+    if prompt.startswith("Press Enter"):
+        return "q"
+    if prompt.startswith("You have the button"):
+        return "1"
+    body = prompt.split(":", 1)[1]
+    cards = CARD.findall(body)
+    if "in the pool" in body:
+        return " ".join(cards[:3])
+    if "turn up 1 card" in body:
+        return cards[0]
+    if "stand pat" in body:
+        return "p"
+    if "pick a pool card" in body:
+        return "1"
+    if "order all" in body:
+        return "k"
+    if "h = high" in body:
+        return "h"
+    return "c"
+
+
+@pytest.mark.parametrize("game", ["sdr", "rollyourown", "rollem521"])
+def test_play_full_hand_in_a_pseudo_terminal(game: str, tmp_path: Path) -> None:
+    """A whole hand of each game at a terminal: one wrong answer (explained, asked
+    again), then legal answers to the end of the hand; q prints the ledger and
+    where the history was saved, and that file replays."""
+    child = pexpect.spawn(
+        ROLLEM, ["play", game, "--players", "3", "--bots", "random", "--seed", "7",
+                 "--history-dir", str(tmp_path)],
+        encoding="utf-8", timeout=60, dimensions=(50, 160), env={"TERM": "xterm", "PATH": ""},
+    )
+    child.expect(PROMPT)
+    first = child.after
+    child.sendline("zz")
+    child.expect("not (an answer here|among your cards)|bad card")
+    child.expect(PROMPT)
+    assert child.after.startswith(first.split(":")[0])
+    prompts = 0
+    while True:
+        prompt = child.after
+        answer = _answer(re.sub(r"\x1b\[[0-9;]*m", "", prompt))
+        child.sendline(answer)
+        if answer == "q":
+            break
+        prompts += 1
+        assert prompts < 60, "the hand did not end"
+        child.expect(PROMPT)
+    child.expect("Session ledger after 1 hand")
+    child.expect("hand histories saved in")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    files = list(tmp_path.rglob("*.toml"))
+    assert len(files) == 1
+    hand = replay(files[0].read_text())
+    assert hand.is_over and hand.game.id == game
+
+
+def test_play_from_piped_stdin(tmp_path: Path) -> None:
+    """Without a terminal: one answer per line, plain text out (no colour codes, short
+    card text); the end of input quits cleanly with the ledger."""
+    answers = "c\n" * 12 + "\n" + "c\n" * 12
+    out = subprocess.run(
+        [ROLLEM, "play", "sdr", "--players", "4", "--bots", "basic", "--seed", "3",
+         "--history-dir", str(tmp_path)],
+        input=answers, capture_output=True, text=True, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "\x1b[" not in text and "♥" not in text
+    assert "=== Hand 1: Stop, Drop and Roll" in text
+    assert "You are dealt " in text
+    assert "Session ledger after" in text
+    assert "Traceback" not in out.stderr
+    saved = sorted(tmp_path.rglob("*.toml"))
+    assert saved and f"{len(saved)} hand histories saved in" in text
+    for f in saved:
+        assert replay(f.read_text()).is_over
+    # the ledger balances: what one player won, others lost
+    nets = [int(m) for m in re.findall(r"^  \w+\s+([+-]\d+)", text, re.M)]
+    assert len(nets) == 4 and sum(nets) == 0
+
+
+def test_play_bad_options_are_one_line_errors() -> None:
+    for args, words in ((["nosuch"], "unknown game"), (["sdr", "--players", "1"], "2 to 10"),
+                        (["rollyourown", "--players", "9"], "2 to 8"),
+                        (["sdr", "--bots", "genius"], "unknown bot level")):
+        out = subprocess.run([ROLLEM, "play", *args], capture_output=True, text=True,
+                             input="", timeout=60)
+        assert out.returncode == 2
+        assert words in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------------ answers
+
+BETTING = Legal(kind="bet", actions=("fold", "call", "raise"), call_amount=2, min_to=4, max_to=4)
+OPEN = Legal(kind="bet", actions=("check", "bet"), min_to=2, max_to=40)
+
+
+def test_betting_answers() -> None:
+    assert parse_answer("c", BETTING) == Call()
+    assert parse_answer(" F ", BETTING) == Fold()
+    assert parse_answer("r", BETTING) == Raise(4)
+    assert parse_answer("r 4", BETTING) == Raise(4)
+    assert parse_answer("c", OPEN) == Check()
+    assert parse_answer("b 10", OPEN) == Bet(10)
+    assert parse_answer("r 10", OPEN) == Bet(10)
+    for bad, why in (("k", "cannot check, there is 2 to call"), ("r 6", "6 is not allowed"),
+                     ("zz", "not an answer here"), ("", "please answer")):
+        with pytest.raises(AnswerError, match=why):
+            parse_answer(bad, BETTING)
+    with pytest.raises(AnswerError, match=r"say how much: b 2\.\.40"):
+        parse_answer("b", OPEN)
+    with pytest.raises(AnswerError, match="nothing to fold"):
+        parse_answer("f", OPEN)
+    assert parse_answer("q", OPEN) == Command("quit")
+    assert parse_answer("?", OPEN) == Command("help")
+
+
+def test_card_answers() -> None:
+    six = tuple(parse_cards("Qh 7c 2d As Ks 9h"))
+    discard = Legal(kind="discard", actions=("discard",), cards=six, min_count=3, max_count=3)
+    assert parse_answer("2d 7c 9♥", discard) == Discard(tuple(parse_cards("2d 7c 9h")))
+    with pytest.raises(AnswerError, match="exactly 3 cards"):
+        parse_answer("2d 7c", discard)
+    with pytest.raises(AnswerError, match="not among your cards"):
+        parse_answer("2d 7c 3s", discard)
+    draw = Legal(kind="draw", actions=("draw",), cards=six[:5], min_count=0, max_count=2)
+    assert parse_answer("p", draw) == Draw(())
+    assert parse_answer("qh", draw) == Draw(tuple(parse_cards("Qh")))
+    with pytest.raises(AnswerError, match="0 to 2 cards"):
+        parse_answer("Qh 7c 2d", draw)
+    stack = Legal(kind="stack", actions=("stack",), cards=six[:5], min_count=5, max_count=5)
+    assert parse_answer("As Ks Qh 7c", stack) == StackAction(tuple(parse_cards("As Ks Qh 7c 2d")))
+    assert parse_answer("k", stack) == StackAction(six[:5])
+    wild = Legal(kind="wild", actions=("wild",), positions=12)
+    assert parse_answer("1", wild) == PickWild(0)
+    with pytest.raises(AnswerError, match=r"1\.\.12"):
+        parse_answer("13", wild)
+    declare = Legal(kind="declare", actions=("declare",), sides=("high", "low", "both"))
+    assert parse_answer("B", declare) == Declare("both")
+    with pytest.raises(AnswerError, match="h = high, l = low, b = both"):
+        parse_answer("x", declare)
+
+
+def test_game_choice_answers() -> None:
+    games = ["rollem521", "rollyourown", "sdr"]
+    assert parse_game_choice("3", games) == "sdr"
+    assert parse_game_choice("rolly", games) == "rollyourown"
+    with pytest.raises(AnswerError, match="1 = rollem521"):
+        parse_game_choice("roll", games)
