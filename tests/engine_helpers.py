@@ -7,15 +7,38 @@ from collections.abc import Mapping, Sequence
 
 from rollem.cards import CARDS, parse_cards
 from rollem.engine import (
+    Ante,
     Bet,
+    BettingRound,
     Call,
     Check,
+    DealHole,
+    ExposeOne,
     Fold,
     Hand,
     Options,
     Raise,
     ReplaySource,
+    Showdown,
 )
+from rollem.games import Game
+
+EXPOSE_GAME = Game(
+    id="expose-test",
+    name="Expose test",
+    min_players=2,
+    max_players=10,
+    build=lambda o: [
+        Ante(o.ante),
+        DealHole(5),
+        ExposeOne(),
+        BettingRound("round 1", o.small_bet, 1, o.structure),
+        ExposeOne(),
+        BettingRound("round 2", o.big_bet, 3, o.structure),
+        Showdown(cards_of=lambda h, s: list(h.hole[s])),
+    ],
+)
+"""A generic test game with two all-at-once exposes (not a real game)."""
 
 
 def sdr_deck(

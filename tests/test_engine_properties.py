@@ -11,6 +11,7 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine_helpers import EXPOSE_GAME
 from rollem.bots.random_bot import random_action
 from rollem.engine import Hand, Options, SeededSource
 from rollem.history import replay, write_history
@@ -19,7 +20,7 @@ CARD_TOKEN = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 
 
 @st.composite
-def hands(draw: st.DrawFn) -> tuple[Hand, random.Random]:
+def hands(draw: st.DrawFn, game: object = "sdr") -> tuple[Hand, random.Random]:
     n = draw(st.integers(2, 10))
     stacks = draw(st.lists(st.integers(0, 120), min_size=n, max_size=n))
     if sum(1 for s in stacks if s > 0) < 2:
@@ -36,12 +37,15 @@ def hands(draw: st.DrawFn) -> tuple[Hand, random.Random]:
         house={"burn_before_roll": draw(st.booleans())},
     )
     seed = draw(st.integers(0, 2**32))
-    hand = Hand("sdr", stacks, button=button, options=options, source=SeededSource(seed))
+    hand = Hand(game, stacks, button=button, options=options,  # type: ignore[arg-type]
+                source=SeededSource(seed))
     return hand, random.Random(seed)
 
 
 def _check_cards(hand: Hand) -> None:
     dealt = [c for h in hand.hole for c in h] + hand.board + hand.dead + hand.burned
+    if hand.result is not None:  # folded and mucked cards are in the hole lists too
+        dealt = list(dict.fromkeys(dealt))
     assert len(dealt) == len(set(dealt))
     assert sorted(hand.deck) == list(range(52))
     assert dealt and set(dealt) == set(hand.deck[: hand.deck_pos])
@@ -117,3 +121,15 @@ def test_history_write_then_read(case: tuple[Hand, random.Random]) -> None:
     assert hand.result is not None and again.result is not None
     assert again.result.to_dict(cards=True) == hand.result.to_dict(cards=True)
     assert again.stacks == hand.stacks
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(EXPOSE_GAME))
+def test_all_at_once_choices_never_leak(case: tuple[Hand, random.Random]) -> None:
+    """While an all-at-once expose is being chosen, nobody else sees a choice."""
+    hand, rng = case
+    total = sum(hand.start_stacks)
+    while not hand.is_over:
+        _step(hand, rng, total)
+        _check_views(hand)
+    assert sum(hand.stacks) == total
