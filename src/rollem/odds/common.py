@@ -100,3 +100,36 @@ def cards_of(texts: Sequence[str | None]) -> list[int]:
     from rollem.cards import parse_card
 
     return [int(parse_card(t)) for t in texts if t is not None]
+
+
+def count_assignments(unknown: int, sizes: Sequence[int]) -> int:
+    """How many ways to give disjoint sets of ``sizes`` cards (to distinct
+    seats) from ``unknown`` cards."""
+    from math import comb
+
+    total = 1
+    left = unknown
+    for k in sizes:
+        if k > left:
+            return 0
+        total *= comb(left, k)
+        left -= k
+    return total
+
+
+def assignments(pool: Ints, sizes: Sequence[int]) -> Ints:
+    """Every way to give disjoint sets of ``sizes`` cards from ``pool``, as
+    rows of ``sum(sizes)`` cards (the first ``sizes[0]`` for the first seat,
+    and so on); all rows equally likely under uniform dealing."""
+    from itertools import combinations
+
+    cards = [int(c) for c in pool]
+    rows: list[tuple[int, ...]] = [()]
+    for k in sizes:
+        nxt: list[tuple[int, ...]] = []
+        for row in rows:
+            used = set(row)
+            rest = [c for c in cards if c not in used]
+            nxt.extend(row + combo for combo in combinations(rest, k))
+        rows = nxt
+    return np.asarray(rows, dtype=np.int64).reshape(len(rows), sum(sizes))

@@ -1,19 +1,247 @@
-"""5-2-1 Roll .Em odds (in progress)."""
+"""5-2-1 Roll 'Em odds and the declare advisor (R-521-7..R-521-9).
+
+Each player's hand is its five cards, ranked high (R-C-2) and ace-to-five
+low (R-C-3). The seat's own five cards are taken as they are now (as if it
+stands pat in any draw still to come). Each opponent's hidden cards are
+uniformly random among the cards the seat cannot see (not its own cards, not
+a face-up card, not its own discards unless a reshuffle put discards back in
+play, R-521-5).
+
+Opponents' declare model (R-521-8): an opponent whose declaration is
+already revealed keeps it; any other declares the way its hand ranks higher
+among all five-card hands (its percentile as a high hand against its
+percentile as an ace-to-five low), and declares both when its hand is in
+the top 1% of five-card hands both ways (a wheel, a six-high straight).
+
+Settlement is R-521-9 for one pot: a seat that declares both must win both
+ways outright; failed both-declarers are removed and the pot is split
+between the remaining high and low declarers; if nobody remains the pot is
+carried (the seat's share is 0), or split under ``failed_both_rule="split"``.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
+import numpy as np
+
+from rollem.cards import CardError, parse_cards
+from rollem.odds.common import (
+    Floats,
+    Ints,
+    assignments,
+    count_assignments,
+    draw,
+    np_rng,
+    unseen,
+)
+from rollem.odds.evaluate import high5, low5
 from rollem.odds.result import Odds, OddsError
 
 if TYPE_CHECKING:
     from rollem.odds.view import ViewInfo
 
-__all__ = ["r521_view_odds"]
+__all__ = ["SIDES", "declare_model", "r521_odds", "r521_view_odds", "side_shares"]
+
+SIDES = ("high", "low", "both")
+BOTH_PERCENTILE = 0.99
+"""An opponent declares both when its hand is at least this good both ways."""
+
+CardsIn = Sequence[int] | str
+
+
+@cache
+def _reference() -> tuple[Ints, Ints]:
+    """Sorted high and low values of 100,000 random five-card hands (fixed seed)."""
+    gen = np.random.default_rng(521)
+    hands = np.argpartition(gen.random((100_000, 52)), 4, axis=1)[:, :5]
+    return np.sort(high5(hands)), np.sort(low5(hands))
+
+
+def declare_model(high: Ints, low: Ints) -> Ints:
+    """The opponents' declare model: 0 high, 1 low, 2 both, per hand.
+
+    ``high``/``low``: values (any shape) of the hands. A hand declares the way
+    its percentile among five-card hands is greater (high on equal), both
+    when both percentiles are at least :data:`BOTH_PERCENTILE`.
+    """
+    ref_hi, ref_lo = _reference()
+    p_hi = np.searchsorted(ref_hi, high, side="right") / len(ref_hi)
+    p_lo = np.searchsorted(ref_lo, low, side="right") / len(ref_lo)
+    side = np.where(p_lo > p_hi, 1, 0)
+    return np.where((p_hi >= BOTH_PERCENTILE) & (p_lo >= BOTH_PERCENTILE), 2, side)
+
+
+def side_shares(high: Ints, low: Ints, sides: Ints, *, failed_both_rule: str = "carry"
+                ) -> Floats:
+    """Seat 0's share of one pot per world under R-521-9.
+
+    Args:
+        high, low: hand values, shape ``(S, n)`` (column 0 is the seat).
+        sides: declarations, ``(S, n)``: 0 high, 1 low, 2 both.
+        failed_both_rule: ``"carry"`` (nobody left: the pot carries, share 0)
+            or ``"split"``.
+    """
+    s, n = high.shape
+    on_hi = sides != 1
+    on_lo = sides != 0
+    neg = np.iinfo(np.int64).min
+    hi_m = np.where(on_hi, high, neg)
+    lo_m = np.where(on_lo, low, neg)
+    failed = np.zeros((s, n), dtype=bool)
+    for j in range(n):
+        if not (sides[:, j] == 2).any():
+            continue
+        others_hi = np.delete(hi_m, j, axis=1).max(axis=1) if n > 1 else np.full(s, neg)
+        others_lo = np.delete(lo_m, j, axis=1).max(axis=1) if n > 1 else np.full(s, neg)
+        wins = (high[:, j] > others_hi) & (low[:, j] > others_lo)
+        failed[:, j] = (sides[:, j] == 2) & ~wins
+    rest_hi = on_hi & ~failed
+    rest_lo = on_lo & ~failed
+    nobody = ~rest_hi.any(axis=1) & ~rest_lo.any(axis=1)
+    if failed_both_rule == "split":
+        rest_hi = np.where(nobody[:, None], failed, rest_hi)
+        rest_lo = np.where(nobody[:, None], failed, rest_lo)
+    any_hi = rest_hi.any(axis=1)
+    any_lo = rest_lo.any(axis=1)
+    hi_half = np.where(any_hi & any_lo, 0.5, np.where(any_hi, 1.0, 0.0))
+    lo_half = np.where(any_hi & any_lo, 0.5, np.where(any_lo, 1.0, 0.0))
+    best_hi = np.where(rest_hi, high, neg).max(axis=1)
+    best_lo = np.where(rest_lo, low, neg).max(axis=1)
+    top_hi = rest_hi & (high == best_hi[:, None])
+    top_lo = rest_lo & (low == best_lo[:, None])
+    share = np.zeros(s)
+    share += np.where(top_hi[:, 0], hi_half / np.maximum(top_hi.sum(axis=1), 1), 0.0)
+    share += np.where(top_lo[:, 0], lo_half / np.maximum(top_lo.sum(axis=1), 1), 0.0)
+    return share
+
+
+def _cards(value: CardsIn, what: str) -> list[int]:
+    try:
+        return [int(c) for c in (parse_cards(value) if isinstance(value, str) else value)]
+    except CardError as err:
+        raise OddsError(f"{what}: {err}") from None
+
+
+def r521_odds(
+    hand: CardsIn,
+    opponents: Sequence[tuple[CardsIn, int]],
+    *,
+    out: CardsIn = (),
+    declared: Mapping[int, str] | None = None,
+    failed_both_rule: str = "carry",
+    samples: int = 20_000,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    exact_limit: int = 2_000_000,
+) -> Odds:
+    """5-2-1 odds and declare shares from cards the caller supplies.
+
+    Args:
+        hand: the seat's five cards.
+        opponents: per opponent still in, ``(up cards, hidden count)`` with
+            ``len(up) + hidden == 5``.
+        out: other cards the seat knows are not in any opponent's hand (its
+            own discards, folded seats' up cards).
+        declared: opponent index (into ``opponents``) -> revealed side.
+        failed_both_rule: R-521-9 house option, ``"carry"`` or ``"split"``.
+        samples, seed, rng, exact_limit: as :func:`rollem.odds.sdr_odds`;
+            exact when the opponents' hidden cards can be dealt in at most
+            ``exact_limit`` ways.
+
+    Returns:
+        :class:`Odds` with ``high``, ``low``, ``scoop``, ``declare`` (expected
+        share per declaration) and ``best_declare``; ``win``/``tie``/``lose``/
+        ``equity``/``stderr`` are for the best declaration.
+
+    Raises:
+        OddsError: wrong card counts, a card twice, no opponent.
+    """
+    mine = _cards(hand, "hand")
+    if len(mine) != 5:
+        raise OddsError(f"hand: expected five cards, got {len(mine)}")
+    if not opponents:
+        raise OddsError("no opponent: give at least one opponent still in the hand")
+    ups = [_cards(u, "opponent up cards") for u, _ in opponents]
+    hidden = [int(h) for _, h in opponents]
+    for u, h in zip(ups, hidden, strict=True):
+        if h < 0 or len(u) + h != 5:
+            raise OddsError(f"an opponent holds five cards: {len(u)} up + {h} hidden given")
+    pool = unseen(mine, _cards(out, "out"), *ups)
+    m = sum(hidden)
+    n_ways = count_assignments(len(pool), hidden)
+    if n_ways == 0:
+        raise OddsError(f"{m} unknown cards are needed but only {len(pool)} are left")
+    if n_ways <= exact_limit:
+        deal = assignments(pool, hidden)
+        method = "exact"
+    else:
+        if samples < 1:
+            raise OddsError("samples must be at least 1")
+        deal = draw(np_rng(rng, seed), pool, samples, m)
+        method = "monte-carlo"
+    s = len(deal)
+    hands = [np.broadcast_to(np.asarray(mine, dtype=np.int64), (s, 5))]
+    at = 0
+    for u, h in zip(ups, hidden, strict=True):
+        hands.append(np.concatenate(
+            [np.broadcast_to(np.asarray(u, dtype=np.int64), (s, len(u))), deal[:, at:at + h]],
+            axis=1))
+        at += h
+    stack = np.stack(hands, axis=1)  # (S, n, 5)
+    high = high5(stack)
+    low = low5(stack)
+    sides = declare_model(high, low)
+    for j, side in (declared or {}).items():
+        if side not in SIDES:
+            raise OddsError(f"declared side {side!r}: expected high, low or both")
+        sides[:, j + 1] = SIDES.index(side)
+    p_high = (high[:, :1] > high[:, 1:]).all(axis=1)
+    p_low = (low[:, :1] > low[:, 1:]).all(axis=1)
+    per_side: dict[str, Floats] = {}
+    for k, name in enumerate(SIDES):
+        sides[:, 0] = k
+        per_side[name] = side_shares(high, low, sides, failed_both_rule=failed_both_rule)
+    declare = {name: float(v.mean()) for name, v in per_side.items()}
+    best = max(SIDES, key=lambda name: declare[name])
+    share = per_side[best]
+    stderr = float(share.std(ddof=1) / np.sqrt(s)) if method != "exact" and s > 1 else 0.0
+    return Odds(
+        win=float((share >= 1.0).mean()),
+        tie=float(((share > 0.0) & (share < 1.0)).mean()),
+        lose=float((share <= 0.0).mean()),
+        equity=declare[best],
+        method=method,
+        samples=s,
+        stderr=stderr,
+        game="rollem521",
+        high=float(p_high.mean()),
+        low=float(p_low.mean()),
+        scoop=float((p_high & p_low).mean()),
+        declare=declare,
+        best_declare=best,
+    )
 
 
 def r521_view_odds(info: ViewInfo, *, samples: int, rng: random.Random | None,
-                  seed: int | None, exact_limit: int) -> Odds:
-    """Not yet available."""
-    raise OddsError("odds for rollem521 are not available yet")
+                   seed: int | None, exact_limit: int) -> Odds:
+    """:func:`r521_odds` from a seat's view (see :func:`rollem.odds.view_equity`)."""
+    if len(info.mine) != 5:
+        raise OddsError(f"seat {info.seat} holds {len(info.mine)} cards: expected five")
+    opponents = [(o.known if o.known is not None else o.up,
+                  0 if o.known is not None else o.hidden) for o in info.opponents]
+    if not opponents:
+        return Odds(win=1.0, tie=0.0, lose=0.0, equity=1.0, method="exact", samples=1,
+                    stderr=0.0, game="rollem521", high=1.0, low=1.0, scoop=1.0,
+                    declare={"high": 1.0, "low": 1.0, "both": 1.0}, best_declare="both")
+    out = [c for c in info.seen_out if c not in info.mine]
+    if not info.reshuffled:
+        out += [c for c in info.my_discards if c not in info.mine and c not in out]
+    index = {o.seat: i for i, o in enumerate(info.opponents)}
+    declared = {index[s]: side for s, side in info.declared.items() if s in index}
+    return r521_odds(info.mine, opponents, out=out, declared=declared,
+                     failed_both_rule=str(info.options.get("failed_both_rule", "carry")),
+                     samples=samples, seed=seed, rng=rng, exact_limit=exact_limit)

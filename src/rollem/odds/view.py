@@ -52,7 +52,15 @@ class ViewInfo:
     events: Sequence[Mapping[str, Any]]
     round: str
     pending: str | None
-    seen_out: list[int]  # other cards the viewer saw that are out of play (folded up cards...)
+    seen_out: list[int]
+    """Cards the viewer saw that are out of play: folded seats' up cards, the
+    turned wild card (R-RYO-7)."""
+    my_discards: list[int]
+    """5-2-1: cards the viewer discarded in draws (R-521-2, R-521-4)."""
+    reshuffled: bool
+    """5-2-1: a reshuffle happened (R-521-5): discards may be back in play."""
+    declared: dict[int, str]
+    """5-2-1: declarations already revealed (R-521-8), seat -> side."""
 
 
 def _get(view: Any, key: str) -> Any:
@@ -103,6 +111,22 @@ def read_view(view: Any) -> ViewInfo:
         hidden = sum(1 for c in cards if c is None)
         known = cards_of(visible) if hidden == 0 and visible and len(visible) > len(up) else None
         opponents.append(SeatInfo(seat=n, up=up, hidden=hidden, known=known))
+    live = {o.seat for o in opponents} | {seat}
+    seen_out: list[int] = []
+    my_discards: list[int] = []
+    reshuffled = False
+    declared: dict[int, str] = {}
+    for e in _get(view, "events"):
+        kind, who = e.get("kind"), e.get("seat")
+        folded_up = kind in ("expose", "roll", "deal_up") and who not in live
+        if (folded_up or kind == "wild") and e.get("card"):
+            seen_out.append(int(parse_card(e["card"])))
+        elif kind == "draw" and who == seat and e.get("cards"):
+            my_discards.extend(int(parse_card(c)) for c in e["cards"])
+        elif kind == "reshuffle":
+            reshuffled = True
+        elif kind == "declare" and e.get("side") and who is not None:
+            declared[int(who)] = str(e["side"])
     return ViewInfo(
         game=_get(view, "game"),
         seat=seat,
@@ -119,7 +143,10 @@ def read_view(view: Any) -> ViewInfo:
         events=list(_get(view, "events")),
         round=str(_get(view, "round")),
         pending=_get(view, "pending"),
-        seen_out=[],
+        seen_out=sorted(set(seen_out)),
+        my_discards=my_discards,
+        reshuffled=reshuffled,
+        declared=declared,
     )
 
 
