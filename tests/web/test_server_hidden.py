@@ -1,0 +1,194 @@
+"""No websocket message to a seat ever holds what that seat may not know
+(DESIGN.md, views): another seat's hidden card, the pool's contents, the
+stub, burned or mucked cards, or another seat's pending all-at-once choice.
+
+Hundreds of hands of each game are played through real websockets by
+random clients and server-side computer players. Two checks:
+
+- at the moment the server writes a message for a seat, the auditor
+  computes from the engine's hand what that seat may not know and scans the
+  message for it;
+- every client records every message it receives; each is scanned against
+  the forbidden set recorded for that table, sequence number and seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_harness import Player, ServerThread, create_table, join
+
+from rollem import games
+from rollem.cards import CARDS
+from rollem.engine.actions import action_to_text
+from rollem.server.game_session import available_games
+from rollem.server.live_table import LiveTable
+
+HANDS_PER_GAME = 200
+TABLES_PER_GAME = 4
+CARD_RE = re.compile(r"(?<![0-9A-Za-z])[2-9TJQKA][cdhs](?![0-9A-Za-z])")
+
+
+def _text(cards: Any) -> set[str]:
+    return {str(CARDS[c]) for c in cards}
+
+
+Forbidden = tuple[frozenset[str], tuple[str, ...]]
+
+
+class Auditor:
+    """The server-side half: called for every state message written for a seat."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.known: dict[tuple[str, int, int | None], set[str]] = {}
+        self.forbidden: dict[tuple[str, int, int | None], Forbidden] = {}
+        self.violations: list[str] = []
+        self.messages = 0
+
+    def __call__(self, table: LiveTable, seat: int | None, text: str) -> None:
+        session = table.hand or table.final_hand
+        if session is None:
+            return
+        h = session.hand
+        key = (table.id, session.hand_no, seat)
+        known = self.known.setdefault(key, set())
+        if seat is not None and seat < h.n:
+            known |= _text(h.hole[seat])
+            known |= _text(h.pool_by_seat.get(seat, []))
+        for s in range(h.n):
+            known |= _text(c for c, up in zip(h.hole[s], h.up[s], strict=True) if up)
+        known |= _text(h.board) | _text(h.dead)
+        if h.result is not None:
+            for cards in h.result.shown_cards.values():
+                known |= _text(cards)
+        hidden = _text(h.deck[h.deck_pos:]) | _text(h.pool) | _text(h.burned) | _text(h.muck)
+        for s in range(h.n):
+            if s != seat:
+                hidden |= _text(c for c, up in zip(h.hole[s], h.up[s], strict=True) if not up)
+        forbidden = frozenset(hidden - known)
+        # Another seat's pending all-at-once choice, in its text form.
+        choices: list[str] = []
+        if h.pending is not None and h.pending.simultaneous:
+            step = h.steps[h.step_index]
+            made = getattr(step, "choices", {})
+            own = action_to_text(made[seat]) if seat in made else None
+            for s, choice in made.items():
+                # (the same text as the viewer's own choice is checked structurally only)
+                if s != seat and action_to_text(choice) != own:
+                    choices.append(action_to_text(choice))
+        problems = check_message(text, seat, forbidden, tuple(choices))
+        with self.lock:
+            self.messages += 1
+            self.forbidden[(table.id, table.seq, seat)] = (forbidden, tuple(choices))
+            if problems:
+                self.violations.append(f"table {table.id} seq {table.seq} seat {seat}: {problems}")
+
+
+def check_message(text: str, seat: int | None, forbidden: frozenset[str],
+                  choices: tuple[str, ...]) -> list[str]:
+    """What ``text`` (a state message for ``seat``) shows that it must not."""
+    problems = []
+    leaked = set(CARD_RE.findall(text)) & forbidden
+    if leaked:
+        problems.append(f"hidden cards {sorted(leaked)}")
+    for choice in choices:
+        if choice in text:
+            problems.append(f"pending choice {choice!r}")
+    msg = json.loads(text)
+    hand = msg.get("hand") or {}
+    for event in hand.get("events", []):
+        if event.get("kind") == "chose" and event.get("seat") != seat and "action" in event:
+            problems.append(f"another seat's choice in {event}")
+    return problems
+
+
+async def _client(p: Player, done: dict[str, int], target: int) -> None:
+    acted_for: int | None = None
+    while done["hands"] < target:
+        try:
+            msg = await p.recv(15)
+        except TimeoutError:
+            raise AssertionError(f"table stalled at seq {p.state and p.state['seq']}") from None
+        if msg["type"] == "error":
+            acted_for = None  # refused (e.g. raced by the clock): decide again
+        if msg["type"] == "state" and msg["table"]["last_result"]:
+            done["hands"] = max(done["hands"], msg["table"]["last_result"]["hand"])
+        if p.my_decision() and p.state and p.state["you"]["decision_seq"] != acted_for:
+            acted_for = p.state["you"]["decision_seq"]
+            await p.act_random()
+
+
+async def _table(server: ServerThread, game: str, seed: int, target: int,
+                 players: int, bots: int) -> list[Player]:
+    tid, host = create_table(server.url, game=game, seats=players + bots, bots=bots,
+                             bot_delay=0, between_hands=0, decision_seconds=120, stack=60,
+                             structure=["fixed-limit", "pot-limit", "no-limit"][seed % 3])
+    tokens = [join(server.url, tid, f"P{i}")[1] for i in range(players)]
+    done = {"hands": 0}
+    clients = [Player(server.ws_url, tid, tok, host if i == 0 else None, seed * 10 + i)
+               for i, tok in enumerate(tokens)]
+    onlooker = Player(server.ws_url, tid, None)
+    for c in [*clients, onlooker]:
+        await c.__aenter__()
+    await clients[0].until(lambda st: st["you"]["host"])
+    await clients[0].send({"type": "start", "seq": clients[0].state["seq"]})
+
+    async def watch() -> None:
+        while done["hands"] < target:
+            try:
+                await onlooker.recv(15)
+            except TimeoutError:
+                return
+
+    await asyncio.gather(*(_client(c, done, target) for c in clients), watch())
+    for c in [*clients, onlooker]:
+        await c.__aexit__()
+    return [*clients, onlooker]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["sdr", "rollyourown", "rollem521"])
+def test_no_message_leaks_hidden_information(tmp_path: Path, game: str) -> None:
+    if game not in available_games():
+        pytest.skip(f"game {game!r} is not in rollem.games yet")
+    auditor = Auditor()
+    LiveTable.audit = auditor
+    server = ServerThread(tmp_path / "hidden.db")
+    try:
+        per_table = HANDS_PER_GAME // TABLES_PER_GAME
+        max_players = games.get(game).max_players
+
+        async def run() -> list[list[Player]]:
+            return await asyncio.gather(*(
+                _table(server, game, i, per_table, players=3, bots=min(2 + i % 2,
+                                                                        max_players - 3))
+                for i in range(TABLES_PER_GAME)
+            ))
+
+        tables = asyncio.run(run())
+    finally:
+        LiveTable.audit = None
+        server.stop()
+    assert not auditor.violations, auditor.violations[:5]
+    # The recorder half: every message each client received, checked again.
+    checked = 0
+    hands_seen: set[tuple[str, int]] = set()
+    for players in tables:
+        for p in players:
+            for raw, msg in zip(p.raw, p.messages, strict=True):
+                if msg["type"] != "state" or msg["hand"] is None:
+                    continue
+                seat = msg["you"]["seat"]
+                hands_seen.add((p.tid, msg["hand"]["hand_no"]))
+                forbidden, choices = auditor.forbidden[(p.tid, msg["seq"], seat)]
+                assert not check_message(raw, seat, forbidden, choices)
+                checked += 1
+    assert len(hands_seen) >= HANDS_PER_GAME
+    assert checked > 1000
