@@ -35,6 +35,8 @@ class Odds:
         best_declare: 5-2-1 only: the declaration with the greatest share.
         categories: Five Card Roll Your Own: the chance of each final hand
             category for the seat (category label -> probability).
+        keep: Five Card Roll Your Own before the discard: the three cards
+            whose odds are best (the odds given are for keeping them).
         game: the game's short id.
     """
 
@@ -52,6 +54,7 @@ class Odds:
     declare: dict[str, float] | None = None
     best_declare: str | None = None
     categories: dict[str, float] | None = field(default=None)
+    keep: list[str] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (CLI.md ``rollem odds``); 5-2-1 and Roll Your Own
@@ -71,4 +74,6 @@ class Odds:
                        declare=dict(self.declare or {}), best_declare=self.best_declare)
         if self.categories is not None:
             out["categories"] = dict(self.categories)
+        if self.keep is not None:
+            out["keep"] = list(self.keep)
         return out

@@ -61,6 +61,8 @@ class ViewInfo:
     """5-2-1: a reshuffle happened (R-521-5): discards may be back in play."""
     declared: dict[int, str]
     """5-2-1: declarations already revealed (R-521-8), seat -> side."""
+    folded_dealt: int
+    """Other seats dealt in that have folded."""
 
 
 def _get(view: Any, key: str) -> Any:
@@ -147,6 +149,8 @@ def read_view(view: Any) -> ViewInfo:
         my_discards=my_discards,
         reshuffled=reshuffled,
         declared=declared,
+        folded_dealt=sum(1 for s in seats if _get(s, "seat") != seat and _get(s, "dealt")
+                         and _get(s, "folded")),
     )
 
 
