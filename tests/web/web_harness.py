@@ -188,10 +188,15 @@ class Player:
                     and st["hand"]["legal"]["actions"] and st["you"]["decision_seq"] is not None
                     and not st["hand"].get("result"))
 
-    async def act_random(self) -> None:
+    async def act_random(self, passive: bool = False) -> None:
+        """A random legal action; ``passive``: check or call when allowed (never fold)."""
         assert self.state is not None
         hand = self.state["hand"]
-        action = random_wire_action(hand["legal"], self.rng)
+        legal = hand["legal"]
+        if passive and ("check" in legal["actions"] or "call" in legal["actions"]):
+            action = {"kind": "check" if "check" in legal["actions"] else "call"}
+        else:
+            action = random_wire_action(legal, self.rng)
         await self.send({"type": "action", "hand": hand["hand_no"], "seq": self.state["seq"],
                          "action": action})
 
