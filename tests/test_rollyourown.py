@@ -543,7 +543,8 @@ def test_replay_command_json() -> None:
 def test_hand_history_doc_shows_the_seed_example_as_tested() -> None:
     doc = (Path(__file__).parent.parent / "docs" / "hand-history.md").read_text()
     section = doc[doc.index("## Five Card Roll Your Own"):]
-    block = section[section.index("```toml\n") + 8:section.index("\n```")]
+    start = section.index("```toml\n") + 8
+    block = section[start:section.index("\n```", start)]
     text = (HISTORIES / "rollyourown_seed_example.toml").read_text()
     assert block == text[text.index("variant ="):].rstrip("\n")
     assert replay(block).result == replay(text).result
