@@ -41,6 +41,9 @@ def _register() -> None:
     from rollem.cli import simulate_cmd
 
     app.add_command(simulate_cmd.simulate_command)
+    from rollem.cli import odds_cmd
+
+    app.add_command(odds_cmd.odds_command)
     from rollem.cli import play_cmd
 
     app.add_command(play_cmd.play_command)

@@ -17,6 +17,16 @@ rng=None, exact_limit=20_000_000) -> Odds``
     dead Stop and Drop, any Roll cards, against hands given in ``vs`` and/or
     ``opponents`` unknown hands.
 
+``ryo_odds(hand, opponents, *, pool_known=(), pool_unknown=0, out=(), wild_ranks=None, ...)``
+    Five Card Roll Your Own: own cards, opponents' ``(up cards, hidden
+    count)``, the pool, the wild rank when known; adds ``categories``.
+
+``r521_odds(hand, opponents, *, out=(), declared=None, failed_both_rule="carry", ...)``
+    5-2-1 Roll 'Em and the declare advisor.
+
+``history_odds(history, seat, *, at=None, ...) -> (Odds, at)`` (in :mod:`rollem.odds.history`)
+    A seat's odds at a point of a hand history (``rollem odds --history``).
+
 :class:`Odds` has ``win``, ``tie``, ``lose`` (probabilities of taking the
 whole pot, a share of it, nothing), ``equity`` (expected share of the pot),
 ``method`` (``"exact"`` or ``"monte-carlo"``), ``samples`` (outcomes
@@ -45,12 +55,27 @@ Opponents' model
   expected share of the whole pot, side pots ignored.
 - Stop, Drop and Roll (R-SDR-6): each unknown hand is two unseen cards; the
   Roll's missing cards are unseen cards too, never the Stop or the Drop.
+- Five Card Roll Your Own: the seat's own discards not seen since are taken
+  to be in the pool (an opponent may in truth have drawn one face down);
+  the rest of the pool and opponents' down cards are unseen cards; draws
+  still to come and the wild card (when not yet turned) are uniform from the
+  pool. Before the discard an opponent keeps three of its six at random, and
+  the seat's odds are those of its best keep (``Odds.keep``).
+- 5-2-1 Roll 'Em: the seat stands pat in draws still to come; an opponent
+  whose declaration is revealed keeps it, any other declares the way its
+  hand ranks higher among all five-card hands (its high percentile against
+  its ace-to-five low percentile), and both when it is in the top 1% both
+  ways. ``declare`` gives the seat's expected share of the pot for each
+  declaration under R-521-9; ``equity`` and ``win``/``tie``/``lose`` are for
+  the best one (``best_declare``).
 """
 
 from __future__ import annotations
 
+from rollem.odds.r521 import r521_odds
 from rollem.odds.result import Odds, OddsError
+from rollem.odds.ryo import ryo_odds
 from rollem.odds.sdr import sdr_odds
 from rollem.odds.view import view_equity
 
-__all__ = ["Odds", "OddsError", "sdr_odds", "view_equity"]
+__all__ = ["Odds", "OddsError", "r521_odds", "ryo_odds", "sdr_odds", "view_equity"]

@@ -1,0 +1,66 @@
+"""Odds at a point of a recorded hand: a hand history, a seat, an action count.
+
+The hand is replayed up to the point and the odds come from that seat's
+view there (:func:`rollem.odds.view_equity`), so they use only what the seat
+could see at that moment.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from rollem.history import History, HistoryError, read_history, replay
+from rollem.odds.result import Odds, OddsError
+from rollem.odds.view import view_equity
+
+__all__ = ["history_odds", "last_decision_point"]
+
+
+def last_decision_point(history: History) -> int:
+    """The default point: before the last action of a finished hand, else
+    after every action recorded (the hand then waits for a decision)."""
+    hand = replay(replace(history, result=None), check_result=False)
+    n = len(history.actions)
+    return n - 1 if hand.is_over and n > 0 else n
+
+
+def history_odds(
+    history: History | str,
+    seat: int,
+    *,
+    at: int | None = None,
+    samples: int = 20_000,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    exact_limit: int | None = None,
+) -> tuple[Odds, int]:
+    """``seat``'s odds after ``at`` actions of ``history`` (TOML text or a
+    parsed :class:`rollem.history.History`); returns the odds and the point
+    used (``at`` or :func:`last_decision_point`). ``exact_limit`` defaults
+    to 20,000,000 outcomes for Stop, Drop and Roll and 1,000,000 otherwise.
+
+    Raises:
+        OddsError: a bad history, seat or point (the message says which).
+    """
+    try:
+        h = read_history(history) if isinstance(history, str) else history
+        n = len(h.actions)
+        if at is None:
+            at = last_decision_point(h)
+        if not 0 <= at <= n:
+            raise OddsError(f"--at {at}: the history has {n} actions: expected 0 to {n}")
+        if not 0 <= seat < len(h.stacks):
+            raise OddsError(f"seat {seat}: the hand has seats 0 to {len(h.stacks) - 1}")
+        hand = replay(replace(h, actions=h.actions[:at], result=None), check_result=False)
+    except HistoryError as err:
+        raise OddsError(str(err)) from None
+    if not hand.dealt[seat]:
+        raise OddsError(f"seat {seat} is not dealt in this hand")
+    if hand.folded[seat]:
+        raise OddsError(f"seat {seat} has folded by action {at}: no odds for a folded hand")
+    if exact_limit is None:
+        exact_limit = 20_000_000 if h.game == "sdr" else 1_000_000
+    odds = view_equity(hand.view(seat), samples=samples, seed=seed, rng=rng,
+                       exact_limit=exact_limit)
+    return odds, at
