@@ -11,7 +11,9 @@ See ``docs/dev/engine.md``. Main names:
 - random sources: :class:`SecureSource`, :class:`SeededSource`, :class:`ReplaySource`;
 - steps: :class:`Step`, :class:`AllAtOnceStep`, :class:`BettingRound`,
   :class:`Ante`, :class:`DealHole`, :class:`Burn`, :class:`TurnDead`,
-  :class:`DealBoard`, :class:`Showdown`, :class:`ExposeOne`; 5-2-1's
+  :class:`DealBoard`, :class:`Showdown`, :class:`ExposeOne`; Roll Your
+  Own's :class:`DiscardToPool`, :class:`DrawFromPool`,
+  :class:`PickWildFromPool`; 5-2-1's
   :class:`DrawFromStub`, :class:`StackOrder`, :class:`RollUp`,
   :class:`DeclareSides`, :class:`DeclareShowdown` (:func:`settle_pot`).
 """
@@ -49,6 +51,7 @@ from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.events import Event, event_to_dict, visible_form
 from rollem.engine.hand import Hand
 from rollem.engine.options import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, STRUCTURES, Options
+from rollem.engine.pool import DiscardToPool, DrawFromPool, PickWildFromPool
 from rollem.engine.pots import build_pots, split_high_low, split_pot
 from rollem.engine.randomness import RandomSource, ReplaySource, SecureSource, SeededSource
 from rollem.engine.result import HandOutcome, PotResult
@@ -78,7 +81,9 @@ __all__ = [
     "DeclareShowdown",
     "DeclareSides",
     "Discard",
+    "DiscardToPool",
     "Draw",
+    "DrawFromPool",
     "DrawFromStub",
     "EngineError",
     "Event",
@@ -93,6 +98,7 @@ __all__ = [
     "Options",
     "Pending",
     "PickWild",
+    "PickWildFromPool",
     "PotResult",
     "PotSettlement",
     "Raise",
