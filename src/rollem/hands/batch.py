@@ -17,7 +17,7 @@ The high and low tables are built in memory (milliseconds); the wild tables
 from __future__ import annotations
 
 import os
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from functools import cache
 from itertools import combinations
 from pathlib import Path
@@ -152,10 +152,10 @@ def _gather(
     return out
 
 
-def _best_of_subsets(hands: HandArray, five: object) -> IntArray:
+def _best_of_subsets(hands: HandArray, five: Callable[[HandArray], IntArray]) -> IntArray:
     best: IntArray | None = None
     for idx in combinations(range(hands.shape[1]), 5):
-        values: IntArray = five(hands[:, idx])  # type: ignore[operator]
+        values = five(hands[:, idx])
         best = values if best is None else np.maximum(best, values)
     assert best is not None
     return best

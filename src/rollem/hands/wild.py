@@ -19,7 +19,15 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 
 from rollem.hands.core import five_value
-from rollem.hands.tables import CARD_KEY, CARD_RANK_BIT, CARD_SUIT_BIT, RANK_WEIGHTS, rank_multisets
+from rollem.hands.tables import (
+    CARD_KEY,
+    CARD_RANK_BIT,
+    CARD_SUIT_BIT,
+    FLUSH_BEST,
+    HIGH5,
+    RANK_WEIGHTS,
+    rank_multisets,
+)
 
 __all__ = ["flush_table", "nonflush_table", "wild_value", "wild_value5"]
 
@@ -51,30 +59,40 @@ def flush_table(wilds: int, duplicates: bool) -> list[int]:
     return table
 
 
+_CARD_INFO: dict[int, tuple[list[int], list[int]]] = {}
+
+
+def _card_info(wild_bits: int) -> tuple[list[int], list[int]]:
+    """Per card, for the wild ranks in ``wild_bits``: a word summing to
+    (natural rank key | wild count << 20 | natural rank bits << 24), and its
+    suit bit (all four for a wild card)."""
+    words = []
+    suit_bits = []
+    for c in range(52):
+        if wild_bits >> (c >> 2) & 1:
+            words.append(1 << 20)
+            suit_bits.append(15)
+        else:
+            words.append(CARD_KEY[c] | CARD_RANK_BIT[c] << 24)
+            suit_bits.append(CARD_SUIT_BIT[c])
+    _CARD_INFO[wild_bits] = (words, suit_bits)
+    return words, suit_bits
+
+
+_TABLES: dict[bool, list[tuple[dict[int, int], list[int]]]] = {False: [], True: []}
+"""Per ``wild_duplicates``: for 0..5 wild cards, (non-flush table, flush table)."""
+
+
 def wild_value5(
     cards: Sequence[int],
     wild_ranks: Collection[int],
     wild_duplicates: bool = False,
     natural_beats_wild: bool = False,
 ) -> int:
-    """:func:`wild_value` of exactly five cards."""
-    wilds = 0
-    key = 0
-    mask = 0
-    suits = 15
-    for c in cards:
-        if c >> 2 in wild_ranks:
-            wilds += 1
-        else:
-            key += CARD_KEY[c]
-            mask |= CARD_RANK_BIT[c]
-            suits &= CARD_SUIT_BIT[c]
-    value = nonflush_table(wilds)[key]
-    if suits:
-        value = max(value, flush_table(wilds, wild_duplicates)[mask])
-    if natural_beats_wild:
-        return value * 2 + (wilds == 0)
-    return value
+    """:func:`wild_value` of exactly five cards (positional options)."""
+    return wild_value(
+        cards, wild_ranks, wild_duplicates=wild_duplicates, natural_beats_wild=natural_beats_wild
+    )
 
 
 def wild_value(
@@ -104,8 +122,46 @@ def wild_value(
     Raises:
         ValueError: if fewer than five cards are given.
     """
-    if len(cards) == 5:
-        return wild_value5(cards, wild_ranks, wild_duplicates, natural_beats_wild)
+    if len(cards) != 5:
+        return _wild_value_many(cards, wild_ranks, wild_duplicates, natural_beats_wild)
+    wild_bits = 0
+    for r in wild_ranks:
+        wild_bits |= 1 << r
+    info = _CARD_INFO.get(wild_bits)
+    if info is None:
+        info = _card_info(wild_bits)
+    words, suit_bits = info
+    a, b, c, d, e = cards
+    total = words[a] + words[b] + words[c] + words[d] + words[e]
+    suits = suit_bits[a] & suit_bits[b] & suit_bits[c] & suit_bits[d] & suit_bits[e]
+    wilds = (total >> 20) & 7
+    key = total & 0xFFFFF
+    mask = total >> 24  # the natural ranks; exact when they share a suit (all distinct)
+    if not wilds:
+        value = FLUSH_BEST[mask] if suits else HIGH5[key]
+        return value * 2 + 1 if natural_beats_wild else value
+    tables = _TABLES[wild_duplicates]
+    if not tables:
+        tables.extend((nonflush_table(k), flush_table(k, wild_duplicates)) for k in range(6))
+    nonflush, flushes = tables[wilds]
+    value = nonflush[key]
+    if suits:
+        flush = flushes[mask]
+        if flush > value:
+            value = flush
+    if natural_beats_wild:
+        return value * 2 + (wilds == 0)
+    return value
+
+
+def _wild_value_many(
+    cards: Sequence[int],
+    wild_ranks: Collection[int],
+    wild_duplicates: bool,
+    natural_beats_wild: bool,
+) -> int:
+    if any(not 0 <= r < 13 for r in wild_ranks):
+        raise ValueError(f"bad wild rank in {sorted(wild_ranks)}: expected 0..12")
     if len(cards) < 5:
         raise ValueError(f"a high hand needs at least five cards, got {len(cards)}")
     return max(
