@@ -244,6 +244,22 @@ def test_lowest_showing_player_chooses_the_wild_card_even_all_in() -> None:
     assert len(ev) == 1 and ev[0].to is None and ev[0].seat == 2 and ev[0].data["position"] == 2
 
 
+def test_all_in_highest_showing_player_draws_first_but_does_not_open() -> None:
+    """R-C-14 with R-RYO-5: seat 1 is all-in from the ante; its ace up is the
+    highest card, so it still draws first, while seat 2 opens the betting."""
+    holes = {0: "Kc 2d 3h 8s 9s Tc", 1: "Ac 4d 5h 6s 7s 8c", 2: "Qc 9d 4h 3s 2s Jc"}
+    hand = ryo_hand(holes, button=0, stacks=[50, 1, 50])
+    assert hand.stacks[1] == 0
+    discard(hand, {0: "8s 9s Tc", 1: "6s 7s 8c", 2: "3s 2s Jc"})
+    expose(hand, {0: "Kc", 1: "Ac", 2: "Qc"})
+    assert hand.pending is not None and hand.pending.seats == (2,)
+    mark = len(hand.events)
+    check_round(hand)
+    assert [s for s, _ in draws(hand, mark)] == [1, 2, 0]
+    round_event = next(e for e in hand.events if e.kind == "round")
+    assert round_event.data["opener"] == 1 and round_event.seat == 2
+
+
 def test_wild_rank_gives_five_of_a_kind_and_counts_for_the_round_4_opener() -> None:
     # seat 1 discards three fives; seat 0 draws two of them, the 5h is turned
     holes = {0: "9s 9h 9d 2c 3d 4h", 1: "Ac Ad Ah 5c 5d 5h"}
