@@ -329,6 +329,31 @@ def test_a_wild_rank_nobody_holds_changes_nothing() -> None:
         assert desc == evaluate(hand.hole[s]).description
 
 
+@pytest.mark.parametrize("natural_beats_wild", [False, True])
+def test_natural_beats_wild_house_option(natural_beats_wild: bool) -> None:
+    """R-RYO-9: a nine-high straight made with a wild queen ties a natural one,
+    unless the house option ``natural_beats_wild`` is on."""
+    holes = {0: "5c 6d 7h 8c Qh Qd", 1: "5d 6h 7s 8s 9c 2c"}
+    options = Options(house={"natural_beats_wild": natural_beats_wild})
+    hand = ryo_hand(holes, button=1, pool="8s 8c 9c Qh 2c Qd", options=options)
+    discard(hand, {0: "8c Qh Qd", 1: "8s 9c 2c"})
+    for ups in ({0: "7h", 1: "7s"}, {0: "6d", 1: "6h"}, {0: "5c", 1: "5d"}):
+        expose(hand, ups)
+        check_round(hand)   # ties: seat 0 (the dealer's left) opens, draws first
+    assert hand.openers == [0, 0, 0]
+    assert hand.pending is not None and hand.pending.seats == (0,)  # and is lowest too
+    hand.apply(0, PickWild(1))
+    assert hand.wild_ranks == (QUEEN,)
+    check_round(hand)
+    r = hand.result
+    assert r is not None
+    if natural_beats_wild:  # seat 1 cannot win and mucks (R-C-11)
+        assert r.shown == {0: "nine-high straight"} and r.pots[0].winners == {0: 2}
+    else:
+        assert r.shown == {0: "nine-high straight", 1: "nine-high straight"}
+        assert r.pots[0].winners == {0: 1, 1: 1}
+
+
 def test_a_fold_before_the_wild_card_ends_the_hand_without_turning_it() -> None:
     holes = {0: "Ks Kh 9d 2c 3d 4h", 1: "Ac Jd Th 5c 6d 8h"}
     hand = ryo_hand(holes, button=0, pool="5c 2c 6d 3d 8h 4h")
