@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rollem.cards import CardError, parse_cards
@@ -126,3 +128,45 @@ def test_evaluate_rejects_bad_input() -> None:
         high_value(cards("As Kd Qh Jc"))
     with pytest.raises(ValueError):
         low_value(cards("As Kd Qh Jc"))
+
+
+def test_evaluate_value_matches_the_fast_functions() -> None:
+    import random
+
+    from rollem.hands import showing_value, wild_value
+
+    rng = random.Random(12)
+    for _ in range(1500):
+        size = rng.randint(1, 7)
+        hand = rng.sample(range(52), size)
+        wild = {rng.randrange(13)}
+        dup, nbw = rng.random() < 0.5, rng.random() < 0.5
+        if size >= 5:
+            assert evaluate(hand).value == high_value(hand)
+            assert evaluate(hand, low=True).value == low_value(hand)
+            assert evaluate(
+                hand, wild_ranks=wild, wild_duplicates=dup, natural_beats_wild=nbw
+            ).value == wild_value(hand, wild, wild_duplicates=dup, natural_beats_wild=nbw)
+        if size <= 5:
+            assert evaluate(hand).value == showing_value(hand)
+            assert evaluate(hand, wild_ranks=wild).value == showing_value(hand, wild)
+        result = evaluate(hand, wild_ranks=wild)
+        assert len(result.cards) == min(size, 5)
+        assert describe_value(result.value, size=min(size, 5)) == result.description
+
+
+def test_wild_table_disk_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import numpy as np
+
+    from rollem.hands import batch
+
+    monkeypatch.setenv("ROLLEM_CACHE", str(tmp_path))
+    batch._wild_table.cache_clear()
+    try:
+        built = batch._wild_table(False)
+        files = list(tmp_path.glob("wild5_*.npy"))
+        assert len(files) == 1
+        batch._wild_table.cache_clear()
+        assert np.array_equal(batch._wild_table(False), built)
+    finally:
+        batch._wild_table.cache_clear()
