@@ -123,13 +123,15 @@ def assignments(pool: Ints, sizes: Sequence[int]) -> Ints:
     and so on); all rows equally likely under uniform dealing."""
     from itertools import combinations
 
-    cards = [int(c) for c in pool]
-    rows: list[tuple[int, ...]] = [()]
+    n = len(pool)
+    rows = np.zeros((1, 0), dtype=np.int64)
+    used = np.zeros(1, dtype=np.int64)  # bit i: pool[i] taken
     for k in sizes:
-        nxt: list[tuple[int, ...]] = []
-        for row in rows:
-            used = set(row)
-            rest = [c for c in cards if c not in used]
-            nxt.extend(row + combo for combo in combinations(rest, k))
-        rows = nxt
-    return np.asarray(rows, dtype=np.int64).reshape(len(rows), sum(sizes))
+        combos = list(combinations(range(n), k))
+        idx = np.asarray(combos, dtype=np.int64).reshape(len(combos), k)
+        bits = (np.int64(1) << idx).sum(axis=1) if k else np.zeros(len(idx), dtype=np.int64)
+        free = (used[:, None] & bits[None, :]) == 0
+        r, j = np.nonzero(free)
+        rows = np.concatenate([rows[r], idx[j]], axis=1)
+        used = used[r] | bits[j]
+    return pool[rows]

@@ -1,0 +1,377 @@
+"""Odds (issue 8): exact results against plain brute force written here,
+seeded Monte Carlo within 3 standard errors of exact answers, views only."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from rollem.cards import parse_cards
+from rollem.cli.app import app
+from rollem.engine import (
+    Call,
+    Check,
+    Declare,
+    Discard,
+    Draw,
+    Expose,
+    Hand,
+    Options,
+    PickWild,
+    ReplaySource,
+    SeededSource,
+    Stack,
+)
+from rollem.engine.declare import settle_pot
+from rollem.hands import high_value, low_value, wild_value
+from rollem.odds import Odds, OddsError, r521_odds, ryo_odds, sdr_odds, view_equity
+from rollem.odds.history import history_odds
+from rollem.odds.r521 import SIDES, declare_model
+
+HISTORIES = Path(__file__).parent / "histories"
+
+
+def c(text: str) -> list[int]:
+    return [int(x) for x in parse_cards(text)]
+
+
+def rest(*used: list[int]) -> list[int]:
+    taken = {x for u in used for x in u}
+    return [x for x in range(52) if x not in taken]
+
+
+def tally(shares: list[float]) -> tuple[float, float, float, float]:
+    n = len(shares)
+    return (sum(s == 1 for s in shares) / n, sum(0 < s < 1 for s in shares) / n,
+            sum(s == 0 for s in shares) / n, sum(shares) / n)
+
+
+def share_of(me: int, others: list[int]) -> float:
+    best = max([me, *others])
+    if me < best:
+        return 0.0
+    return 1.0 / (1 + sum(o == me for o in others))
+
+
+def assert_same(odds: Odds, expected: tuple[float, float, float, float]) -> None:
+    got = (odds.win, odds.tie, odds.lose, odds.equity)
+    assert got == pytest.approx(expected, abs=1e-12)
+
+
+def brute_sdr(hole: list[int], dead: list[int], board: list[int], vs: list[list[int]],
+              unknown: int) -> tuple[float, float, float, float]:
+    """Every Roll, every unknown hand (at most one), plainly."""
+    free = rest(hole, dead, board, *vs)
+    shares = []
+    for roll in combinations(free, 3 - len(board)):
+        full = board + list(roll)
+        known = [high_value(v + full) for v in vs]
+        me = high_value(hole + full)
+        if unknown == 0:
+            shares.append(share_of(me, known))
+            continue
+        for opp in combinations([x for x in free if x not in roll], 2):
+            shares.append(share_of(me, [*known, high_value(list(opp) + full)]))
+    return tally(shares)
+
+
+# ----------------------------------------------------------------- Stop, Drop and Roll
+
+
+def test_sdr_worked_example_r_sdr_8() -> None:
+    odds = sdr_odds("Qs Qd", dead="Qh 7c", board="Kc 7d 2s", vs=["As Kd"])
+    assert (odds.win, odds.lose, odds.method, odds.samples) == (0.0, 1.0, "exact", 1)
+
+
+def test_sdr_dead_card_changes_the_answer() -> None:
+    # Qs Qd against As Kd with the Roll's Kc 7d known: only a queen saves the
+    # queens. With the Qh dead there is one queen left; with the 2c dead, two.
+    hole, vs, board = c("Qs Qd"), [c("As Kd")], c("Kc 7d")
+    with_qh = sdr_odds(hole, dead=c("Qh 7c"), board=board, vs=vs)
+    with_2c = sdr_odds(hole, dead=c("2c 7c"), board=board, vs=vs)
+    assert_same(with_qh, brute_sdr(hole, c("Qh 7c"), board, vs, 0))
+    assert_same(with_2c, brute_sdr(hole, c("2c 7c"), board, vs, 0))
+    assert with_qh.win == pytest.approx(1 / 44)  # the Qc of 44 unseen cards
+    assert with_2c.win == pytest.approx(2 / 44)  # Qh or Qc
+
+
+@pytest.mark.parametrize(("hole", "dead", "board", "vs"), [
+    ("As Kd", "Qh 7c", "Kc 7d", []),
+    ("9h 8h", "2h 3c", "Th Jh", ["Ad Ac"]),
+    ("5c 5d", "", "5h 6s", []),
+])
+def test_sdr_exact_one_unknown_hand_equals_brute_force(
+        hole: str, dead: str, board: str, vs: list[str]) -> None:
+    odds = sdr_odds(hole, dead=dead, board=board, vs=vs, opponents=1)
+    assert odds.method == "exact"
+    assert_same(odds, brute_sdr(c(hole), c(dead), c(board), [c(v) for v in vs], 1))
+
+
+def test_sdr_exact_given_hands_with_splits_equals_brute_force() -> None:
+    hole, vs = c("As Kd"), [c("Ac Kh"), c("7s 7d")]
+    odds = sdr_odds(hole, dead=c("Qh"), board=c("2s"), vs=vs)
+    expected = brute_sdr(hole, c("Qh"), c("2s"), vs, 0)
+    assert_same(odds, expected)
+    assert odds.tie > 0.1  # As Kd and Ac Kh split whenever the sevens lose
+
+
+def test_sdr_monte_carlo_within_three_standard_errors_of_exact() -> None:
+    exact = sdr_odds("Qs Qd", dead="Qh 7c", opponents=1)
+    assert exact.method == "exact" and exact.samples == 1128 * 15180
+    mc = sdr_odds("Qs Qd", dead="Qh 7c", opponents=1, exact_limit=0, samples=20_000, seed=7)
+    assert mc.method == "monte-carlo" and mc.samples == 20_000 and mc.stderr > 0
+    assert abs(mc.equity - exact.equity) < 3 * mc.stderr
+    again = sdr_odds("Qs Qd", dead="Qh 7c", opponents=1, exact_limit=0, samples=20_000, seed=7)
+    assert again == mc  # seeded: repeatable
+
+
+def test_sdr_bad_input() -> None:
+    with pytest.raises(OddsError, match="twice"):
+        sdr_odds("As Kd", vs=["As Qd"])
+    with pytest.raises(OddsError, match="two hole cards"):
+        sdr_odds("As")
+    with pytest.raises(OddsError, match="at most two"):
+        sdr_odds("As Kd", dead="2c 3c 4c")
+
+
+# ----------------------------------------------------------------- views only
+
+
+def _sdr_hand(deck: list[int], n: int = 2) -> Hand:
+    return Hand("sdr", [200] * n, button=1, options=Options(),
+                source=ReplaySource([("deck", deck)]))
+
+
+def test_view_equity_refuses_anything_but_a_seat_view() -> None:
+    h = Hand("sdr", [200] * 3, button=0, options=Options(), source=SeededSource(1))
+    with pytest.raises(OddsError, match="view"):
+        view_equity(h)
+    with pytest.raises(OddsError):
+        view_equity(None)
+    with pytest.raises(OddsError, match="spectator"):
+        view_equity(h.view(None))
+    with pytest.raises(OddsError):
+        view_equity({"hole": ["As", "Kd"]})
+
+
+def test_view_equity_depends_only_on_what_the_seat_sees() -> None:
+    # Seat 0 holds As Kd in both hands; seat 1's hidden cards differ.
+    base = c("As Kd")
+    one = base[:1] + c("2c") + base[1:] + c("3c")
+    two = base[:1] + c("Qh") + base[1:] + c("Qs")
+    deck1 = one + [x for x in range(52) if x not in one]
+    deck2 = two + [x for x in range(52) if x not in two]
+    # button 1: seat 0 is dealt first
+    a = view_equity(_sdr_hand(deck1).view(0), seed=3)
+    b = view_equity(_sdr_hand(deck2).view(0), seed=3)
+    assert a == b
+    d = view_equity(_sdr_hand(deck1).view(0).to_dict(), seed=3)
+    assert d == a
+
+
+def _act(h: Hand, seat: int, rng: random.Random) -> object:
+    legal = h.legal_actions(seat)
+    kind = h.pending.kind if h.pending else ""
+    if kind == "bet":
+        return Call() if "call" in legal.actions else Check()
+    if kind == "discard":
+        return Discard(tuple(rng.sample(list(legal.cards), 3)))
+    if kind == "expose":
+        return Expose(rng.choice(list(legal.cards)))
+    if kind == "draw":
+        return Draw(tuple(rng.sample(list(legal.cards),
+                                     rng.randint(legal.min_count, legal.max_count))))
+    if kind == "wild":
+        return PickWild(0)
+    if kind == "stack":
+        return Stack(tuple(legal.cards))
+    if kind == "declare":
+        return Declare(rng.choice(list(legal.sides)))
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("game", ["sdr", "rollyourown", "rollem521"])
+def test_view_equity_at_every_decision(game: str) -> None:
+    rng = random.Random(4)
+    for seed in range(2):
+        h = Hand(game, [200] * 3, button=0, options=Options(), source=SeededSource(seed))
+        while not h.is_over:
+            assert h.pending is not None
+            seat = h.pending.seats[0]
+            odds = view_equity(h.view(seat), samples=100, rng=rng)
+            assert odds.game == game
+            assert odds.win + odds.tie + odds.lose == pytest.approx(1.0)
+            assert 0.0 <= odds.equity <= 1.0
+            if game == "rollem521":
+                assert odds.declare is not None and set(odds.declare) == set(SIDES)
+            if game == "rollyourown":
+                assert odds.categories and sum(odds.categories.values()) == pytest.approx(1)
+            h.apply(seat, _act(h, seat, rng))
+
+
+# ----------------------------------------------------------------- Roll Your Own
+
+
+def test_ryo_exact_final_hand_equals_brute_force() -> None:
+    # Queens wild (R-RYO-12 style): the seat holds 7s 7h Kc Qs 7d (four sevens);
+    # the opponent shows Ah Ad 5c with two down cards.
+    mine, up = c("7s 7h Kc Qs 7d"), c("Ah Ad 5c")
+    out = c("Qd")  # the turned wild card
+    odds = ryo_odds(mine, [(up, 2)], out=out, wild_ranks=[10])
+    assert odds.method == "exact"
+    shares = []
+    for down in combinations(rest(mine, up, out), 2):
+        me = wild_value(mine, {10})
+        shares.append(share_of(me, [wild_value(up + list(down), {10})]))
+    assert_same(odds, tally(shares))
+    assert odds.categories == {"four of a kind": 1.0}
+
+
+def test_ryo_wild_to_come_monte_carlo_within_three_standard_errors() -> None:
+    # After the second draw, heads-up: two pool cards left, both the seat's
+    # own discards; the wild card is one of them (R-RYO-7).
+    mine, up, pool = c("9s 9h 4c 4d Kc"), c("Jh Js 2c"), c("4h Jd")
+    shares = []
+    cats: dict[int, int] = {}
+    for down in combinations(rest(mine, up, pool), 2):
+        for turned in pool:
+            wild = {turned >> 2}
+            me = wild_value(mine, wild)
+            shares.append(share_of(me, [wild_value(up + list(down), wild)]))
+            cats[me >> 20] = cats.get(me >> 20, 0) + 1
+    exact = tally(shares)
+    odds = ryo_odds(mine, [(up, 2)], pool_known=pool, samples=20_000, seed=11)
+    assert odds.method == "monte-carlo"
+    assert abs(odds.equity - exact[3]) < 3 * odds.stderr
+    # the seat's category: four of a kind (4s wild) or two pair (jacks wild)
+    assert odds.categories is not None
+    assert set(odds.categories) == {"four of a kind", "two pair"}
+    assert odds.categories["four of a kind"] == pytest.approx(0.5, abs=0.03)
+
+
+def test_ryo_before_the_discard_gives_the_best_keep() -> None:
+    odds = ryo_odds("As Ad Ah 2c 7d 9s", [((), 6)], pool_unknown=3, samples=300, seed=1)
+    assert odds.keep == ["As", "Ad", "Ah"]
+
+
+# ----------------------------------------------------------------- 5-2-1
+
+
+def brute_521(mine: list[int], ups: list[list[int]], out: list[int]) -> dict[str, object]:
+    """Every deal of the opponents' last down card; settlement by the engine's
+    plain settle_pot; opponents declare by the documented model."""
+    amount = 2520 * 2
+    per_side: dict[str, list[float]] = {s: [] for s in SIDES}
+    hi_wins = lo_wins = both = 0
+    deals = 0
+    free = rest(mine, *ups, out)
+
+    def deal(i: int, used: list[int]):  # type: ignore[no-untyped-def]
+        if i == len(ups):
+            yield list(used)
+            return
+        for x in free:
+            if x not in used:
+                yield from deal(i + 1, [*used, x])
+
+    for downs in deal(0, []):
+        deals += 1
+        hands = [mine] + [[*u, d] for u, d in zip(ups, downs, strict=True)]
+        high = {s: high_value(h) for s, h in enumerate(hands)}
+        low = {s: low_value(h) for s, h in enumerate(hands)}
+        model = declare_model(np.array([high[s] for s in range(1, len(hands))]),
+                              np.array([low[s] for s in range(1, len(hands))]))
+        win_hi = all(high[0] > high[s] for s in range(1, len(hands)))
+        win_lo = all(low[0] > low[s] for s in range(1, len(hands)))
+        hi_wins += win_hi
+        lo_wins += win_lo
+        both += win_hi and win_lo
+        for side in SIDES:
+            sides = {0: side} | {s: SIDES[int(model[s - 1])] for s in range(1, len(hands))}
+            st = settle_pot(amount, list(range(len(hands))), sides, high, low, button=0,
+                            n_seats=len(hands))
+            per_side[side].append(st.winners.get(0, 0) / amount)
+    return {"declare": {s: sum(v) / deals for s, v in per_side.items()},
+            "high": hi_wins / deals, "low": lo_wins / deals, "scoop": both / deals,
+            "deals": deals}
+
+
+@pytest.mark.parametrize(("mine", "ups"), [
+    ("As 2d 3c 4h 9s", ["Kd Kc 7s 2h", "6d 5d 3d 2s"]),
+    ("Ah 2h 3d 4c 5s", ["Qd Qc 7c 8h"]),
+    ("Kh Kd Ks 9c 9d", ["2c 3h 4s 6h", "Ac Ad 8s 8c"]),
+])
+def test_521_exact_declare_shares_equal_brute_force(mine: str, ups: list[str]) -> None:
+    m, u = c(mine), [c(x) for x in ups]
+    out = c("Th")  # a discard the seat made
+    odds = r521_odds(m, [(x, 1) for x in u], out=out)
+    expected = brute_521(m, u, out)
+    assert odds.method == "exact" and odds.samples == expected["deals"]
+    assert odds.declare == pytest.approx(expected["declare"], abs=1e-12)
+    assert (odds.high, odds.low, odds.scoop) == pytest.approx(
+        (expected["high"], expected["low"], expected["scoop"]), abs=1e-12)
+    assert odds.best_declare is not None
+    assert odds.equity == max(odds.declare.values())
+
+
+def test_521_wheel_declares_both() -> None:
+    # the opponent shows a low and declares low; the wheel wins both ways
+    odds = r521_odds("Ah 2h 3d 4c 5s", [(c("2c 3s 6d 7h"), 1)])
+    assert odds.best_declare == "both"
+    assert odds.scoop == 1.0 and odds.equity == 1.0
+    assert odds.declare is not None and odds.declare["both"] == 1.0
+    assert max(odds.declare["high"], odds.declare["low"]) < 1.0
+
+
+def test_521_monte_carlo_within_three_standard_errors_of_exact() -> None:
+    mine, ups = c("As 2d 3c 4h 9s"), [(c("Kd Kc 7s"), 2), (c("6d 5d 3d"), 2)]
+    exact = r521_odds(mine, ups)
+    assert exact.method == "exact"
+    mc = r521_odds(mine, ups, exact_limit=0, samples=20_000, seed=5)
+    assert mc.method == "monte-carlo"
+    assert abs(mc.equity - exact.equity) < 3 * mc.stderr + 1e-9
+    assert mc.best_declare == exact.best_declare
+
+
+# ----------------------------------------------------------------- histories and CLI
+
+
+def test_history_odds_at_points_of_the_worked_example() -> None:
+    text = (HISTORIES / "sdr_worked_example.toml").read_text()
+    odds, at = history_odds(text, 1)  # default: before the last action, Roll known
+    assert at == 8
+    assert odds.method == "exact" and odds.samples == 990  # seat 0's 2 cards from 45
+    start, at0 = history_odds(text, 0, at=0, seed=1, samples=2000)
+    assert at0 == 0 and start.method == "monte-carlo"
+    with pytest.raises(OddsError, match="--at"):
+        history_odds(text, 0, at=99)
+
+
+def _rollem(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "rollem", *args], capture_output=True,
+                          text=True, timeout=60, check=False)
+
+
+def test_cli_odds_sdr_json_and_errors() -> None:
+    proc = CliRunner().invoke(app, ["odds", "sdr", "--hand", "Qs Qd", "--dead", "Qh 7c",
+                                    "--board", "Kc 7d", "--vs", "As Kd", "--json"])
+    assert proc.exit_code == 0, proc.output
+    data = json.loads(proc.output)
+    assert data["method"] == "exact" and data["stderr"] == 0
+    assert data["win"] == pytest.approx(1 / 44)
+    assert {"win", "tie", "lose", "equity", "samples"} <= set(data)
+    bad = _rollem("odds", "sdr", "--hand", "As Kd", "--vs", "As Qd")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "twice" in bad.stderr
+    hist = CliRunner().invoke(app, ["odds", "--history",
+                                    str(HISTORIES / "sdr_worked_example.toml"),
+                                    "--seat", "0", "--at", "6", "--json"])
+    assert hist.exit_code == 0, hist.output
+    assert json.loads(hist.output)["at"] == 6
