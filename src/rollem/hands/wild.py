@@ -18,7 +18,9 @@ from collections.abc import Collection, Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 
+from rollem.hands.category import Category
 from rollem.hands.core import five_value
+from rollem.hands.encoding import pack
 from rollem.hands.tables import (
     CARD_KEY,
     CARD_RANK_BIT,
@@ -37,10 +39,16 @@ def nonflush_table(wilds: int) -> dict[int, int]:
     """Natural rank key (sum of rank weights) -> best non-flush value with
     ``wilds`` wild cards added (any ranks; five of a kind allowed)."""
     table: dict[int, int] = {}
-    fills = list(combinations_with_replacement(range(13), wilds))
+    fills = combinations_with_replacement(range(13), wilds)
+    fill_keys = sorted({sum(RANK_WEIGHTS[r] for r in fill) for fill in fills})
     for naturals in rank_multisets(5 - wilds):
         key = sum(RANK_WEIGHTS[r] for r in naturals)
-        table[key] = max(five_value(naturals + fill, False) for fill in fills)
+        if len(set(naturals)) <= 1:
+            # Naturals of one rank (or none): the wilds make five of a kind.
+            table[key] = pack(Category.FIVE_OF_A_KIND, [naturals[0] if naturals else 12])
+        else:
+            # Two ranks or more: no rank can reach five, every fill is a real hand.
+            table[key] = max(HIGH5[key + fill] for fill in fill_keys)
     return table
 
 
@@ -49,10 +57,10 @@ def flush_table(wilds: int, duplicates: bool) -> list[int]:
     """Natural rank mask (5 - wilds distinct ranks of one suit) -> best
     flush or straight flush with ``wilds`` wild cards of that suit."""
     table = [0] * 8192
+    fill_masks = [sum(1 << r for r in fill) for fill in combinations(range(13), wilds)]
     for naturals in combinations(range(13), 5 - wilds):
         mask = sum(1 << r for r in naturals)
-        missing = [r for r in range(13) if not mask >> r & 1]
-        best = max(five_value(naturals + fill, True) for fill in combinations(missing, wilds))
+        best = max(FLUSH_BEST[mask | fill] for fill in fill_masks if not mask & fill)
         if duplicates:
             best = max(best, five_value(naturals + (12,) * wilds, True))
         table[mask] = best
