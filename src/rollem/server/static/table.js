@@ -365,6 +365,8 @@
       else act({ kind: a, cards: selected.slice() });
     });
     b.id = "confirm";
+    b.dataset.min = lo;
+    b.dataset.max = hi;
     b.disabled = !ok;
     wrap.appendChild(b);
     if (selected.length) {
@@ -416,7 +418,8 @@
         el("td", null, l.stack), el("td", l.net >= 0 ? "plus" : "minus", (l.net > 0 ? "+" : "") + l.net));
       tbl.appendChild(tr);
     }
-    if (t.hand_no !== renderLedger.hands) { renderLedger.hands = t.hand_no; loadHistory(); }
+    const finished = t.last_result ? t.last_result.hand : 0;
+    if (finished !== renderLedger.hands) { renderLedger.hands = finished; loadHistory(); }
   }
 
   function eventText(e, t) {

@@ -1,0 +1,183 @@
+"""End to end in a real browser (Chromium from Debian, driven by Playwright):
+two friends in two browser contexts plus a computer opponent play a complete
+hand of each game through the UI; screenshots go to test-artifacts/web/.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_harness import ARTIFACTS, ServerThread
+
+from rollem.server.game_session import available_games
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = ARTIFACTS / "web"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    srv = ServerThread(tmp_path_factory.mktemp("web") / "browser.db")
+    yield srv
+    srv.stop()
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def create_via_form(page: Any, base: str, game: str) -> str:
+    page.goto(base + "/")
+    page.select_option("select[name=game]", game)
+    page.fill("input[name=seats]", "3")
+    page.fill("input[name=bots]", "1")
+    page.fill("input[name=stack]", "100")
+    page.fill("input[name=decision_seconds]", "300")
+    page.click("details summary")
+    page.fill("input[name=bot_delay]", "0.05")
+    page.fill("input[name=between_hands]", "60")
+    page.click("#create-btn")
+    page.wait_for_url("**/t/*")
+    return str(page.url)
+
+
+def sit(page: Any, name: str) -> None:
+    page.wait_for_selector("#join:not(.hidden)")
+    page.fill("#join-name", name)
+    page.click("#join-btn")
+    page.wait_for_selector(f".me .name:has-text('{name}')")
+
+
+def take_turn(page: Any, game_choice: str | None) -> str | None:
+    """Make this page's decision if it has one; return what it did (None: nothing,
+    or the page changed under the click, e.g. the state moved on)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        return _take_turn(page, game_choice)
+    except PlaywrightError:
+        return None
+
+
+def _take_turn(page: Any, game_choice: str | None) -> str | None:
+    controls = page.locator("#controls")
+    if game_choice and controls.locator(f"[data-game={game_choice}]").count():
+        controls.locator(f"[data-game={game_choice}]").click(timeout=1500)
+        return "choose"
+    confirm = controls.locator("#confirm")
+    if confirm.count():
+        action = confirm.get_attribute("data-action")
+        lo = int(confirm.get_attribute("data-min") or 0)
+        hi = int(confirm.get_attribute("data-max") or 0)
+        want = hi if action == "stack" else (lo if action != "draw" else min(1, hi))
+        while page.locator(".me .card.selected").count() < want:
+            page.locator(".me .card.pickable:not(.selected)").first.click(timeout=1500)
+        page.locator("#confirm:not([disabled])").click(timeout=1500)
+        return str(action)
+    for action in ("check", "call", "declare-high", "declare-low"):
+        button = controls.locator(f"[data-action={action}]")
+        if button.count():
+            button.first.click(timeout=1500)
+            return action
+    wild = controls.locator("[data-position='0']")
+    if wild.count():
+        wild.click(timeout=1500)
+        return "wild"
+    return None
+
+
+@pytest.mark.parametrize("game", ["sdr", "rollyourown", "rollem521"])
+def test_two_friends_and_a_computer_play_a_hand(browser: Any, live: ServerThread,
+                                                game: str) -> None:
+    if game not in available_games():
+        pytest.skip(f"game {game!r} is not in rollem.games yet")
+    # SDR is played as a dealer's-choice table: the host, on the button, names it.
+    table_game = "dealers-choice" if game == "sdr" else game
+    host_ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+    friend_ctx = browser.new_context(viewport={"width": 390, "height": 844},
+                                     is_mobile=True, has_touch=True)
+    try:
+        host = host_ctx.new_page()
+        friend = friend_ctx.new_page()
+        url = create_via_form(host, live.url, table_game)
+        sit(host, "Ann")
+        invite = host.input_value("#invite-link")
+        assert invite.endswith(url.split("/t/")[1])
+        friend.goto(invite)
+        sit(friend, "Bob")
+        host.wait_for_selector("#start-btn")
+        shot(host, f"{game}-0-seated")
+        host.click("#start-btn")
+        chosen = game if table_game == "dealers-choice" else None
+        did: list[str] = []
+        deadline = time.time() + 90
+        shots_taken = set()
+        while time.time() < deadline:
+            if host.locator("#result:not(.hidden)").count():
+                break
+            progressed = False
+            for who, page in (("host", host), ("friend", friend)):
+                what = take_turn(page, chosen)
+                if what:
+                    did.append(what)
+                    progressed = True
+                    if what not in shots_taken:
+                        shots_taken.add(what)
+                        shot(page, f"{game}-1-{who}-{what}")
+                    page.wait_for_timeout(60)
+            if not progressed:
+                host.wait_for_timeout(80)
+        else:
+            shot(host, f"{game}-stuck")
+            raise AssertionError(f"the hand did not finish; actions so far: {did}")
+        friend.wait_for_selector("#result:not(.hidden)")
+        # The result names the winner; the hand is in each player's history.
+        result = host.inner_text("#result")
+        assert "Hand 1" in result and "wins" in result
+        assert friend.locator(".seat.winner, .me.winner").count() >= 1
+        shot(host, f"{game}-2-result-host")
+        shot(friend, f"{game}-2-result-phone")
+        # Cards are drawn with suit symbols and colours.
+        mine = friend.locator(".me .card").first
+        assert mine.locator(".suit").inner_text() in "♣♦♥♠"
+        # The ledger balances.
+        ledger = host.inner_text("#ledger")
+        assert "Ann" in ledger and "Bob" in ledger
+        # Step-by-step replay of the hand from the history list.
+        host.click("#history-box summary")
+        host.click("#history [data-hand='1']")
+        host.wait_for_selector("#replay:not(.hidden)")
+        for _ in range(3):
+            host.click("#replay-next")
+        assert "step 3" in host.inner_text("#replay-pos")
+        shot(host, f"{game}-3-replay")
+        host.click("#replay-close")
+        if game == "sdr":
+            assert "choose" in did
+        if game == "rollyourown":
+            assert "discard" in did and "expose" in did
+        if game == "rollem521":
+            assert "stack" in did and any(d.startswith("declare") for d in did)
+    finally:
+        host_ctx.close()
+        friend_ctx.close()
