@@ -123,6 +123,18 @@ def test_sdr_exact_given_hands_with_splits_equals_brute_force() -> None:
     assert odds.tie > 0.1  # As Kd and Ac Kh split whenever the sevens lose
 
 
+def test_sdr_exact_two_unknown_hands_after_the_roll_equals_brute_force() -> None:
+    hole, dead, board = c("Qs Qd"), c("Qh 7c"), c("Kc 7d 2s")
+    odds = sdr_odds(hole, dead=dead, board=board, opponents=2)
+    free = rest(hole, dead, board)
+    value = {p: high_value(list(p) + board) for p in combinations(free, 2)}
+    me = high_value(hole + board)
+    shares = [share_of(me, [v1, v2]) for p1, v1 in value.items() for p2, v2 in value.items()
+              if not set(p1) & set(p2)]
+    assert odds.method == "exact" and odds.samples == len(shares) == 990 * 903
+    assert_same(odds, tally(shares))
+
+
 def test_sdr_monte_carlo_within_three_standard_errors_of_exact() -> None:
     exact = sdr_odds("Qs Qd", dead="Qh 7c", opponents=1)
     assert exact.method == "exact" and exact.samples == 1128 * 15180
@@ -332,7 +344,7 @@ def test_521_wheel_declares_both() -> None:
 
 
 def test_521_monte_carlo_within_three_standard_errors_of_exact() -> None:
-    mine, ups = c("As 2d 3c 4h 9s"), [(c("Kd Kc 7s"), 2), (c("6d 5d 3d"), 2)]
+    mine, ups = c("As 2d 3c 4h 9s"), [(c("Kd Kc 7s 2h"), 1), (c("6d 5d 3d"), 2)]
     exact = r521_odds(mine, ups)
     assert exact.method == "exact"
     mc = r521_odds(mine, ups, exact_limit=0, samples=20_000, seed=5)

@@ -34,6 +34,7 @@ Values = npt.NDArray[np.int64]
 
 KEY = np.asarray(CARD_KEY, dtype=np.int64)
 """Card -> rank weight (sums of five index the five-card tables)."""
+KEY32 = KEY.astype(np.int32)
 RANK_BIT = np.asarray(CARD_RANK_BIT, dtype=np.int64)
 SUIT = np.arange(52, dtype=np.int64) & 3
 SUIT_BIT = np.asarray(CARD_SUIT_BIT, dtype=np.int64)
@@ -45,19 +46,29 @@ FLUSH_A = np.asarray(FLUSH_BEST, dtype=np.int64)
 def high5(cards: Cards) -> Values:
     """High values (R-C-2) of five-card hands ``cards[..., 5]``."""
     c = np.asarray(cards)
-    key = KEY[c].sum(axis=-1)
-    s = SUIT[c]
-    flush = (s == s[..., :1]).all(axis=-1)
+    shape = c.shape[:-1]
+    flat = c.reshape(-1, 5)
+    cols = [np.ascontiguousarray(flat[:, i]) for i in range(5)]
+    key = KEY32[cols[0]] + KEY32[cols[1]] + KEY32[cols[2]] + KEY32[cols[3]] + KEY32[cols[4]]
     out = HIGH5_A[key]
+    s0 = cols[0] & 3
+    flush = ((cols[1] & 3) == s0) & ((cols[2] & 3) == s0) & ((cols[3] & 3) == s0) \
+        & ((cols[4] & 3) == s0)
     if flush.any():
-        mask = np.bitwise_or.reduce(RANK_BIT[c[flush]], axis=-1)
+        f = flat[flush]
+        mask = (RANK_BIT[f[:, 0]] | RANK_BIT[f[:, 1]] | RANK_BIT[f[:, 2]] | RANK_BIT[f[:, 3]]
+                | RANK_BIT[f[:, 4]])
         out[flush] = FLUSH_A[mask]
-    return cast(Values, out)
+    return cast(Values, out.reshape(shape))
 
 
 def low5(cards: Cards) -> Values:
     """Ace-to-five low values (R-C-3) of five-card hands; greater is lower."""
-    return cast(Values, LOW5_A[KEY[np.asarray(cards)].sum(axis=-1)])
+    c = np.asarray(cards)
+    flat = c.reshape(-1, 5)
+    key = KEY32[flat[:, 0]] + KEY32[flat[:, 1]] + KEY32[flat[:, 2]] + KEY32[flat[:, 3]] \
+        + KEY32[flat[:, 4]]
+    return cast(Values, LOW5_A[key].reshape(c.shape[:-1]))
 
 
 @cache

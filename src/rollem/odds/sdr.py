@@ -13,13 +13,22 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations
-from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
 from rollem.cards import CardError, parse_cards
-from rollem.odds.common import Floats, Ints, draw, np_rng, shares, summarise, unseen
+from rollem.odds.common import (
+    Floats,
+    Ints,
+    assignments,
+    count_assignments,
+    draw,
+    np_rng,
+    shares,
+    summarise,
+    unseen,
+)
 from rollem.odds.evaluate import FLUSH_A, HIGH5_A, KEY, RANK_BIT, SUIT, high5
 from rollem.odds.result import Odds, OddsError
 
@@ -38,16 +47,10 @@ def _cards(value: CardsIn, what: str) -> list[int]:
         raise OddsError(f"{what}: {err}") from None
 
 
-def sdr_outcomes(unknown: int, board: int, opponents: int) -> int | None:
-    """How many equally likely outcomes exact enumeration visits (Rolls x
-    opponent hands), or ``None`` when it is not offered (two or more unknown
-    hands)."""
-    rolls = comb(unknown, 3 - board)
-    if opponents == 0:
-        return rolls
-    if opponents == 1:
-        return rolls * comb(unknown - (3 - board), 2)
-    return None
+def sdr_outcomes(unknown: int, board: int, opponents: int) -> int:
+    """How many equally likely outcomes exact enumeration visits: Rolls x
+    ways to deal the unknown hands (to distinct seats)."""
+    return count_assignments(unknown, [3 - board] + [2] * opponents)
 
 
 def sdr_odds(
@@ -73,9 +76,11 @@ def sdr_odds(
             else 0).
         samples: Monte Carlo worlds when exact enumeration is not used.
         seed, rng: seed the Monte Carlo (``seed`` wins over ``rng``).
-        exact_limit: enumerate exactly when the outcomes (Rolls x unknown
-            hands) are at most this many and at most one hand is unknown;
-            0 forces Monte Carlo.
+        exact_limit: enumerate exactly when the outcomes (Rolls x deals of
+            the unknown hands) are at most this many; 0 forces Monte Carlo.
+            One unknown hand has a fast path (about 17 million showdowns a
+            second or more); two or more are enumerated row by row, so keep
+            the limit near a million there.
 
     Returns:
         :class:`Odds` (``game="sdr"``).
@@ -109,7 +114,9 @@ def sdr_odds(
     if need > len(pool):
         raise OddsError(f"{need} unknown cards are needed but only {len(pool)} are left")
     outcomes = sdr_outcomes(len(pool), len(board_c), k)
-    if outcomes is not None and outcomes <= exact_limit:
+    if outcomes <= exact_limit:
+        if k >= 2:
+            return summarise(_enumerate(hole, board_c, vs_c, k, pool), "exact", "sdr")
         return _exact(hole, board_c, vs_c, k, pool)
     if samples < 1:
         raise OddsError("samples must be at least 1")
@@ -131,6 +138,22 @@ def _monte_carlo(hole: list[int], board: list[int], vs: list[list[int]], k: int,
             [np.broadcast_to(np.asarray(v), (samples, 2)), roll], 1)))
     for j in range(k):
         others.append(high5(np.concatenate([d[:, nb + 2 * j:nb + 2 * j + 2], roll], 1)))
+    return shares(hero, np.stack(others, axis=1))
+
+
+def _enumerate(hole: list[int], board: list[int], vs: list[list[int]], k: int,
+               pool: Ints) -> Floats:
+    """Shares over every (Roll, unknown hands) deal: two or more unknown hands."""
+    nb = 3 - len(board)
+    deal = assignments(pool, [nb] + [2] * k)
+    s = len(deal)
+    roll = np.concatenate([np.broadcast_to(np.asarray(board, dtype=np.int64),
+                                           (s, len(board))), deal[:, :nb]], axis=1)
+    hero = high5(np.concatenate([np.broadcast_to(np.asarray(hole), (s, 2)), roll], 1))
+    others = [high5(np.concatenate([np.broadcast_to(np.asarray(v), (s, 2)), roll], 1))
+              for v in vs]
+    for j in range(k):
+        others.append(high5(np.concatenate([deal[:, nb + 2 * j:nb + 2 * j + 2], roll], 1)))
     return shares(hero, np.stack(others, axis=1))
 
 
