@@ -26,9 +26,11 @@ K is the number of actions applied from the start (0 = before the first
 action; default: the last decision point).
 
 Exact enumeration is used when the outcomes are few enough (Stop, Drop and
-Roll: every Roll against any given hands and at most one unknown hand, up to
-20,000,000 outcomes); otherwise Monte Carlo with --samples worlds (seed it
-with --seed), and the standard error is reported.
+Roll: every Roll and every deal of the unknown hands, up to 20,000,000
+outcomes with one unknown hand and 1,000,000 with more; other games from a
+history: every deal of the opponents' hidden cards once no draw is left, up
+to 1,000,000); otherwise Monte Carlo with --samples worlds (seed it with
+--seed), and the standard error is reported.
 
 \b
 Opponents' model: unknown cards are uniformly random among the cards the

@@ -11,12 +11,19 @@ import numpy.typing as npt
 from rollem.odds.result import Odds, OddsError
 
 __all__ = [
+    "MAX_ENUMERATION",
+    "assignments",
+    "count_assignments",
     "draw",
     "np_rng",
     "shares",
     "summarise",
     "unseen",
 ]
+
+MAX_ENUMERATION = 1_000_000
+"""Deals enumerated row by row (several unknown hands) are capped at this
+many, whatever ``exact_limit`` says, to bound memory; beyond it Monte Carlo."""
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]

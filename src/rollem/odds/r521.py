@@ -30,6 +30,7 @@ import numpy as np
 
 from rollem.cards import CardError, parse_cards
 from rollem.odds.common import (
+    MAX_ENUMERATION,
     Floats,
     Ints,
     assignments,
@@ -175,7 +176,7 @@ def r521_odds(
     n_ways = count_assignments(len(pool), hidden)
     if n_ways == 0:
         raise OddsError(f"{m} unknown cards are needed but only {len(pool)} are left")
-    if n_ways <= exact_limit:
+    if n_ways <= min(exact_limit, MAX_ENUMERATION):
         deal = assignments(pool, hidden)
         method = "exact"
     else:

@@ -33,6 +33,7 @@ import numpy as np
 from rollem.cards import CARDS, CardError, parse_cards
 from rollem.hands.category import Category
 from rollem.odds.common import (
+    MAX_ENUMERATION,
     Floats,
     Ints,
     assignments,
@@ -149,7 +150,7 @@ def _odds(mine: list[int], ups: list[list[int]], hidden: list[int], pool_known: 
         if n_ways == 0:
             raise OddsError(f"{sum(kept_hidden)} unknown cards are needed but only "
                             f"{len(pool)} are left")
-        if n_ways <= exact_limit:
+        if n_ways <= min(exact_limit, MAX_ENUMERATION):
             deal = assignments(pool, kept_hidden)
             hands = _hands(mine, ups, kept_hidden, deal, np.zeros((len(deal), 0), np.int64),
                            [0] * len(draws))

@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from rollem.cards import CardError, parse_cards
 from rollem.odds.common import (
+    MAX_ENUMERATION,
     Floats,
     Ints,
     assignments,
@@ -79,8 +80,8 @@ def sdr_odds(
         exact_limit: enumerate exactly when the outcomes (Rolls x deals of
             the unknown hands) are at most this many; 0 forces Monte Carlo.
             One unknown hand has a fast path (about 17 million showdowns a
-            second or more); two or more are enumerated row by row, so keep
-            the limit near a million there.
+            second or more); two or more are enumerated row by row, at most
+            :data:`rollem.odds.common.MAX_ENUMERATION` deals.
 
     Returns:
         :class:`Odds` (``game="sdr"``).
@@ -114,7 +115,7 @@ def sdr_odds(
     if need > len(pool):
         raise OddsError(f"{need} unknown cards are needed but only {len(pool)} are left")
     outcomes = sdr_outcomes(len(pool), len(board_c), k)
-    if outcomes <= exact_limit:
+    if outcomes <= (exact_limit if k < 2 else min(exact_limit, MAX_ENUMERATION)):
         if k >= 2:
             return summarise(_enumerate(hole, board_c, vs_c, k, pool), "exact", "sdr")
         return _exact(hole, board_c, vs_c, k, pool)

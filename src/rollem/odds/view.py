@@ -97,6 +97,8 @@ def read_view(view: Any) -> ViewInfo:
     my_cards = list(_get(me, "cards"))
     if not my_cards or any(c is None for c in my_cards):
         raise OddsError(f"seat {seat} holds no cards in this view: it is not in the hand")
+    if _get(me, "folded"):
+        raise OddsError(f"seat {seat} has folded: no odds for a folded hand")
     my_up_flags = list(_get(me, "up"))
     mine = cards_of(my_cards)
     my_up = [int(parse_card(c)) for c, u in zip(my_cards, my_up_flags, strict=True) if u]
