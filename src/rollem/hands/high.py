@@ -46,11 +46,22 @@ def high_value(cards: Sequence[int]) -> int:
         return HIGH5[CARD_KEY[a] + CARD_KEY[b] + CARD_KEY[c] + CARD_KEY[d] + CARD_KEY[e]]
     if len(cards) < 5:
         raise ValueError(f"a high hand needs at least five cards, got {len(cards)}")
-    key = 0
-    suits = 0
-    for c in cards:
-        key += CARD_KEY3[c]
-        suits += CARD_SUIT_COUNT[c]
+    if len(cards) == 7:
+        a, b, c, d, e, f, g = cards
+        key = (
+            CARD_KEY3[a] + CARD_KEY3[b] + CARD_KEY3[c] + CARD_KEY3[d] + CARD_KEY3[e]
+            + CARD_KEY3[f] + CARD_KEY3[g]
+        )
+        suits = (
+            CARD_SUIT_COUNT[a] + CARD_SUIT_COUNT[b] + CARD_SUIT_COUNT[c] + CARD_SUIT_COUNT[d]
+            + CARD_SUIT_COUNT[e] + CARD_SUIT_COUNT[f] + CARD_SUIT_COUNT[g]
+        )
+    else:
+        key = 0
+        suits = 0
+        for c in cards:
+            key += CARD_KEY3[c]
+            suits += CARD_SUIT_COUNT[c]
     value = _NONFLUSH.get(key)
     if value is None:
         value = best_nonflush([(key >> (3 * r)) & 7 for r in range(13)])
