@@ -42,9 +42,8 @@ CARD_SUIT_COUNT: list[int] = [1 << (4 * (c & 3)) for c in range(52)]
 
 
 def rank_multisets(size: int) -> Iterator[tuple[int, ...]]:
-    """Every multiset of ``size`` ranks with no rank more than four times
-    (any count when ``size`` is 5 and all ranks are equal is excluded too,
-    except by callers that add it)."""
+    """Every multiset of ``size`` ranks (sorted tuples) with no rank more
+    than four times: the rank patterns real cards can make."""
     for ranks in combinations_with_replacement(range(13), size):
         if all(ranks.count(r) <= 4 for r in set(ranks)):
             yield ranks
