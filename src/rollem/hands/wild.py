@@ -120,6 +120,9 @@ def wild_value(
     without wild cards and ``2 * that`` otherwise (a natural beats an equal
     wild hand).
 
+    With more than five cards the best five are taken, and a wild card may
+    stand for any card outside those five (the games here hold exactly five).
+
     Args:
         cards: five or more distinct cards.
         wild_ranks: rank numbers (0..12) that are wild; may be empty.
