@@ -387,3 +387,31 @@ def test_cli_odds_sdr_json_and_errors() -> None:
                                     "--seat", "0", "--at", "6", "--json"])
     assert hist.exit_code == 0, hist.output
     assert json.loads(hist.output)["at"] == 6
+
+
+def test_views_give_own_discards_and_revealed_declarations() -> None:
+    from rollem.odds.view import read_view
+
+    rng = random.Random(2)
+    h = Hand("rollem521", [200] * 3, button=0, options=Options(), source=SeededSource(3))
+    discarded: dict[int, list[int]] = {0: [], 1: [], 2: []}
+    declared: dict[int, str] = {}
+    checked = 0
+    while not h.is_over:
+        assert h.pending is not None
+        seat = h.pending.seats[0]
+        action = _act(h, seat, rng)
+        if isinstance(action, Draw):
+            discarded[seat] += [int(x) for x in action.cards]
+        if isinstance(action, Declare):
+            declared[seat] = action.side
+        h.apply(seat, action)
+        if h.pending is not None and h.pending.kind == "stack":
+            for s in range(3):
+                info = read_view(h.view(s))
+                assert info.my_discards == discarded[s]
+                assert not info.declared
+                checked += 1
+    assert checked >= 3 and any(discarded.values())
+    info = read_view(h.view(0))
+    assert info.declared == declared
