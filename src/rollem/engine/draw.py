@@ -10,7 +10,10 @@ the muck (folded hands) and every discard made so far in the hand, except
 the cards that player discarded, are shuffled (random outcome
 ``"reshuffle"``, recorded in the history) to form a new stub, and the draw
 continues from it. A player is never dealt a card they discarded in this
-hand unless no other card is left; then their own discards are added too.
+hand unless no other card is left; then their own earlier discards are
+added (not the cards they are exchanging in this draw, which would only come
+straight back; those only if nothing else at all is left, which five-card
+hands with at most ten players never reach).
 Because a reshuffled stub may hold cards that a later player discarded
 earlier in the hand, such cards are passed over when that player is served:
 they go back to the discard pile (they are not dealt, and they join the
@@ -22,6 +25,8 @@ State kept in ``hand.extra`` (shared by every draw of the hand):
 - ``"discards"``: seat -> every card it discarded in this hand, in order;
 - ``"discard_pile"``: discarded cards not back in play (not in the stub);
 - ``"recycled"``: cards now in the stub that came from a reshuffle;
+- ``"own_stub"``: the seat whose own discards the last reshuffle had to use
+  (they are not passed over for that seat), else ``None``;
 - ``"reshuffles"``: one dict per reshuffle: ``seat`` (being served),
   ``cards`` (the new stub's size), ``own`` (whether the served seat's own
   discards had to be added).
@@ -120,10 +125,12 @@ class DrawFromStub(Step):
             st["discard_pile"].extend(cards)
         hand.events.append(Event("draw", seat, {"cards": list(cards), "count": len(cards)},
                                  frozenset((seat,)), {"count": len(cards)}))
-        new = [self._deal_one(hand, seat, st) for _ in cards]
-        for c in new:
+        new: list[Card] = []
+        for _ in cards:
+            c = self._deal_one(hand, seat, st, cards)
             held.append(c)
             hand.up[seat].append(False)
+            new.append(c)
         if new:
             hand.events.append(Event("draw_deal", seat, {"cards": new},
                                      frozenset((seat,)), {"count": len(new)}))
@@ -132,10 +139,11 @@ class DrawFromStub(Step):
 
     # ------------------------------------------------------------ dealing
 
-    def _deal_one(self, hand: Hand, seat: int, st: dict[str, Any]) -> Card:
+    def _deal_one(self, hand: Hand, seat: int, st: dict[str, Any],
+                  now: tuple[Card, ...]) -> Card:
         own = set(st["discards"].get(seat, ()))
         recycled: set[Card] = st["recycled"]
-        if recycled and own & recycled:
+        if recycled and own & recycled and st.get("own_stub") != seat:
             # pass over the served seat's own discards in a reshuffled stub
             stub = hand.deck[hand.deck_pos:]
             back = [c for c in stub if c in own]
@@ -144,26 +152,34 @@ class DrawFromStub(Step):
                 st["discard_pile"].extend(back)
                 recycled.difference_update(back)
         if hand.stub_left == 0:
-            self._reshuffle(hand, seat, st, own)
+            self._reshuffle(hand, seat, st, own, now)
         card = hand.deal_card("draw", seat)
         recycled.discard(card)
         return card
 
-    def _reshuffle(self, hand: Hand, seat: int, st: dict[str, Any], own: set[Card]) -> None:
+    def _reshuffle(self, hand: Hand, seat: int, st: dict[str, Any], own: set[Card],
+                   now: tuple[Card, ...]) -> None:
         """Form a new stub from the muck and the discards except ``seat``'s (R-521-5)."""
         pile: list[Card] = st["discard_pile"]
-        cards = list(hand.muck) + [c for c in pile if c not in own]
+        # the seat's own discards stay out even when they reached the muck
+        # through a folded hand that was dealt them
+        cards = [c for c in hand.muck if c not in own] + [c for c in pile if c not in own]
         added_own = False
         if not cards:
-            cards = [c for c in pile if c in own]
+            # nothing else left (R-521-5): the seat's own earlier discards, not
+            # the ones it is exchanging now (those only if nothing else exists)
+            cards = [c for c in list(hand.muck) + list(pile) if c not in now]
+            if not cards:
+                cards = list(hand.muck) + list(pile)
             added_own = True
         if not cards:
             raise EngineError("the stub is empty and there is no card left to reshuffle")
         taken = set(cards)
-        hand.muck.clear()
+        hand.muck[:] = [c for c in hand.muck if c not in taken]
         st["discard_pile"] = [c for c in pile if c not in taken]
         order = hand.source.shuffle("reshuffle", cards)
         hand.deck[hand.deck_pos:] = order
         st["recycled"].update(order)
+        st["own_stub"] = seat if added_own else None
         st["reshuffles"].append({"seat": seat, "cards": len(order), "own": added_own})
         hand.events.append(Event("reshuffle", seat, {"count": len(order), "own": added_own}))
