@@ -415,3 +415,19 @@ def test_views_give_own_discards_and_revealed_declarations() -> None:
     assert checked >= 3 and any(discarded.values())
     info = read_view(h.view(0))
     assert info.declared == declared
+
+
+@pytest.mark.parametrize("name", ["sdr_worked_example", "rollyourown_seed_example",
+                                  "rollem521_both_scoops"])
+def test_history_odds_in_every_game(name: str) -> None:
+    text = (HISTORIES / f"{name}.toml").read_text()
+    odds, _at = history_odds(text, 0, seed=1)
+    assert odds.game == name.split("_")[0]
+    assert odds.method == "exact"  # the last decision point: every card but the opponents' down
+    assert odds.win + odds.tie + odds.lose == pytest.approx(1.0)
+    if odds.game == "rollem521":
+        assert odds.declare is not None and odds.best_declare in SIDES
+    result = CliRunner().invoke(app, ["odds", "--history", str(HISTORIES / f"{name}.toml"),
+                                      "--seat", "0", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["equity"] == pytest.approx(odds.equity)
