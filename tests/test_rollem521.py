@@ -679,3 +679,18 @@ def test_a_seats_own_view_shows_its_stack_order_and_declaration_before_reveal() 
     assert hand.hole[1] == list(order)
     first = next(e for e in hand.events if e.kind == "roll" and e.seat == 1)
     assert first.data["card"] == order[0]
+
+
+def test_hand_history_doc_shows_the_side_pot_example_as_tested() -> None:
+    doc = (Path(__file__).parent.parent / "docs" / "hand-history.md").read_text()
+    section = doc[doc.index("## 5-2-1 Roll 'Em"):]
+    start = section.index("```toml\n") + 8
+    block = section[start:section.index("\n```", start)]
+    text = (HISTORIES / "rollem521_side_pot.toml").read_text()
+    assert block == text[text.index("variant ="):].rstrip("\n")
+    assert replay(block).result == replay(text).result
+    from rollem.cli.replay_cmd import summary
+
+    shown = section[section.index("$ rollem replay"):]
+    shown = shown[shown.index("\n") + 1:shown.index("\n```")]
+    assert shown == summary(replay(text))

@@ -30,6 +30,9 @@ def summary(hand: Hand) -> str:
         who = ", ".join(str(s) for s in p.seats) if p else "-"
         lines.append(f"The history ends before the hand is over (waiting for seat {who}).")
         return "\n".join(lines)
+    declared = hand.extra.get("declarations")
+    if declared:  # 5-2-1 (R-521-8)
+        lines.append("Declared: " + ", ".join(f"seat {s} {d}" for s, d in declared.items()))
     for seat, desc in r.shown.items():
         cards = format_cards(r.shown_cards.get(seat, ()))
         lines.append(f"Seat {seat} shows {cards}: {desc}")
@@ -39,6 +42,11 @@ def summary(hand: Hand) -> str:
         name = "Main pot" if i == 0 else f"Side pot {i}"
         won = ", ".join(f"seat {s} wins {c}" for s, c in pot.winners.items())
         elig = " ".join(str(s) for s in pot.eligible)
+        if pot.high is not None and pot.low is not None:  # high-low (R-521-9)
+            won = "; ".join(
+                f"{half}: " + ", ".join(f"seat {s} wins {c}" for s, c in part.items())
+                for half, part in (("high", pot.high), ("low", pot.low)) if part
+            ) or "nobody wins it"
         lines.append(f"{name}: {pot.amount} chips (eligible: {elig}); {won}")
     lines.append("Net: " + ", ".join(f"seat {s} {c:+d}" for s, c in r.net.items()))
     if r.carried:
