@@ -147,6 +147,7 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
             if current is not None:
                 raise TableError("already_seated", f"this browser already sits in seat {current}")
             number, token = table.join(str(data.get("name", "")), seat)
+            await table.wait_committed()
         except TableError as err:
             return _error(400, err.code, err.message)
         resp = JSONResponse({"seat": number, "token": token})

@@ -20,6 +20,7 @@ import json
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -125,6 +126,10 @@ class LiveTable:
         self._next_hand_timer: asyncio.TimerHandle | None = None
         self._last_key: object = None
         self.last_result: dict[str, Any] | None = session.get("last_result")
+        self._outbox: deque[tuple[asyncio.Future[None] | None, list[tuple[Client, str]]]] = (
+            deque()
+        )
+        self._pending_commit: asyncio.Future[None] | None = None
         self.final_hand: GameSession | None = None
         self.closed = False
 
@@ -301,14 +306,14 @@ class LiveTable:
             self._handle(client, msg)
         except (TableError, ActionRefused) as err:
             ref = {"type": msg.type, "hand": msg.hand, "seq": msg.seq}
-            client.send(error_message(err.code, err.message, ref))
+            self._send_after_commit([(client, error_message(err.code, err.message, ref))])
 
     def _handle(self, client: Client, msg: ClientMessage) -> None:
         if msg.type == "ping":
             client.send('{"type":"pong"}')
             return
         if msg.type == "sync":
-            client.send(self.state_text(client.seat, client.is_host))
+            self._send_after_commit([(client, self.state_text(client.seat, client.is_host))])
             return
         assert msg.seq is not None
         if msg.seq > self.seq:
@@ -397,18 +402,11 @@ class LiveTable:
             self._settle_bank(seat)
         self.seq += 1
         self.session["seq"] = self.seq
-        try:
-            self.store.write(
-                self.id,
-                session=self.session,
-                seats=[row] if row is not None else [],
-                action=(hand.hand_no, applied.index, seat, applied.record, source,
-                        applied.events),
-            )  # fmt: skip
-        except Exception:
-            # The store refused: rebuild the hand from what is committed.
-            self._reload_hand()
-            raise
+        self._write(
+            session=self.session,
+            seats=[row] if row is not None else [],
+            action=(hand.hand_no, applied.index, seat, applied.record, source, applied.events),
+        )
         if hand.over:
             self._finish_hand()
             return
@@ -596,7 +594,7 @@ class LiveTable:
         self.session.update(hand_no=hand_no, in_hand=True, button=button, carried=0)
         self.seq += 1
         self.session["seq"] = self.seq
-        self.store.write(self.id, session=self.session, new_hand=(hand_no, hand.setup))
+        self._write(session=self.session, new_hand=(hand_no, hand.setup))
         if hand.over:
             self._finish_hand()
             return
@@ -617,9 +615,7 @@ class LiveTable:
         self.session["last_result"] = self.last_result
         self.seq += 1
         self.session["seq"] = self.seq
-        self.store.write(
-            self.id, session=self.session, seats=changed, hand_result=(hand.hand_no, result)
-        )
+        self._write(session=self.session, seats=changed, hand_result=(hand.hand_no, result))
         self.hand = None
         self.final_hand = hand
         for number in [n for n, s in self.seats.items() if s.gone]:
@@ -649,8 +645,8 @@ class LiveTable:
         self, *, seats: list[SeatRow] = (), remove_seats: list[int] = (),  # type: ignore[assignment]
         session: bool = False,
     ) -> None:
-        self.store.write(
-            self.id, seats=list(seats), remove_seats=list(remove_seats),
+        self._write(
+            seats=list(seats), remove_seats=list(remove_seats),
             session=self.session if session else None,
         )  # fmt: skip
 
@@ -724,10 +720,79 @@ class LiveTable:
         return text
 
     def broadcast(self) -> None:
-        """Queue the new state to every client (after the change is committed)."""
+        """Send the new state to every client, once the change is committed."""
         cache: dict[tuple[int | None, bool], str] = {}
+        sends = []
         for client in self.all_clients():
             key = (client.seat, client.is_host)
             if key not in cache:
                 cache[key] = self.state_text(client.seat, client.is_host)
-            client.send(cache[key])
+            sends.append((client, cache[key]))
+        self._send_after_commit(sends)
+
+    # -- commit before telling -------------------------------------------------
+
+    def _write(self, **changes: Any) -> None:
+        """Queue a write to the store (group commit); later sends wait for it."""
+        statements = self.store.statements(self.id, **changes)
+        if not statements:
+            return
+        fut = asyncio.wrap_future(self.store.submit(statements))
+        self._pending_commit = fut
+        fut.add_done_callback(self._committed)
+
+    def _committed(self, fut: asyncio.Future[None]) -> None:
+        if not fut.cancelled() and fut.exception() is not None and not self.closed:
+            log.error("table %s: a write failed (%s); reloading from the store",
+                      self.id, fut.exception())
+            self._flush()
+            self._reload_from_store()
+            return
+        self._flush()
+
+    def _send_after_commit(self, sends: list[tuple[Client, str]]) -> None:
+        """Queue ``sends``; they go out, in order, once every earlier write is committed."""
+        pending = self._pending_commit
+        if pending is not None and pending.done():
+            pending = None
+        self._outbox.append((pending, sends))
+        self._flush()
+
+    def _flush(self) -> None:
+        outbox = self._outbox
+        while outbox:
+            fut, sends = outbox[0]
+            if fut is not None and not fut.done():
+                return
+            outbox.popleft()
+            if fut is not None and (fut.cancelled() or fut.exception() is not None):
+                continue  # never tell what was not committed
+            for client, text in sends:
+                client.send(text)
+
+    async def wait_committed(self) -> None:
+        """Return once every write queued so far is committed."""
+        pending = self._pending_commit
+        if pending is not None:
+            await asyncio.shield(pending)
+
+    def _reload_from_store(self) -> None:
+        """After a failed write: make memory match what is committed, tell everyone."""
+        fresh = LiveTable.restore(self.store, self.id)
+        self.session = fresh.session
+        self.seq = max(self.seq, fresh.seq) + 1
+        self.session["seq"] = self.seq
+        for number in list(self.seats):
+            if number not in fresh.seats:
+                del self.seats[number]
+        for number, seat in fresh.seats.items():
+            if number in self.seats:
+                self.seats[number].row = seat.row
+            else:
+                self.seats[number] = seat
+        self.hand = fresh.hand
+        for seat_number in list(self.decision_seq):
+            self._close_decision(seat_number)
+        self._last_key = None
+        self._refresh_decisions()
+        self.broadcast()

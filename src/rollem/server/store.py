@@ -1,9 +1,15 @@
 """SQLite store for the web table: tables, seats, hands and their actions.
 
-One :class:`Store` owns one ``sqlite3`` connection in WAL mode with
-``synchronous=FULL`` and is the only writer.  Every write is its own
-transaction and is committed before the caller tells any client about it
-(CLI.md, ``rollem serve``).
+One :class:`Store` owns the database in WAL mode with ``synchronous=FULL``
+(every commit is on disk before it returns) and is its only writer: one
+writer thread with its own connection takes the writes in the order they
+are submitted and commits them in groups (*group commit*: the writes that
+queued up while the previous commit was syncing share the next one), so a
+slow disk sync does not hold up the event loop or the other tables.  Each
+write is atomic (a savepoint inside the group).  :meth:`Store.submit`
+returns a future that is done once the write is committed; the server tells
+clients about a change only after that (CLI.md, ``rollem serve``).  Reads
+use a second connection and see only committed data.
 
 What is stored is enough to rebuild every table exactly after a restart:
 
@@ -22,10 +28,14 @@ What is stored is enough to rebuild every table exactly after a restart:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import queue
 import sqlite3
+import threading
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -71,6 +81,9 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, hand_no, idx)
 );
 """
+
+
+Statement = tuple[str, tuple[Any, ...]]
 
 
 def token_digest(token: str) -> str:
@@ -128,32 +141,100 @@ class Store:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
+        self._wdb = self._connect()
+        self._wdb.executescript(SCHEMA)
+        self.db = self._connect()  # reads (committed data only)
+        self._queue: queue.Queue[tuple[list[Statement], Future[None]] | None] = queue.Queue()
+        self._writer = threading.Thread(target=self._write_loop, name="rollem-store",
+                                        daemon=True)
+        self._writer.start()
+        self.commits = 0
+        self.groups = 0
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.execute("PRAGMA busy_timeout=10000")
+        return db
 
     def close(self) -> None:
+        """Commit what is queued, stop the writer, close the connections."""
+        if self._writer.is_alive():
+            self._queue.put(None)
+            self._writer.join(30)
         self.db.close()
+        self._wdb.close()
 
     @property
     def journal_mode(self) -> str:
         row = self.db.execute("PRAGMA journal_mode").fetchone()
         return str(row[0])
 
-    # -- writes (each one transaction) ---------------------------------
+    # -- the writer thread ----------------------------------------------
 
-    def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
-        cur = self.db.cursor()
-        cur.execute("BEGIN IMMEDIATE")
+    def _write_loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            group = [item]
+            stop = False
+            while len(group) < 1000:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                group.append(more)
+            self._commit_group(group)
+            if stop:
+                return
+
+    def _commit_group(self, group: list[tuple[list[Statement], Future[None]]]) -> None:
+        cur = self._wdb.cursor()
+        failed: dict[int, BaseException] = {}
         try:
-            for sql, args in statements:
-                cur.execute(sql, args)
-        except BaseException:
-            cur.execute("ROLLBACK")
-            raise
-        cur.execute("COMMIT")
+            cur.execute("BEGIN IMMEDIATE")
+            for i, (statements, _fut) in enumerate(group):
+                cur.execute("SAVEPOINT w")
+                try:
+                    for sql, args in statements:
+                        cur.execute(sql, args)
+                except sqlite3.Error as err:
+                    cur.execute("ROLLBACK TO w")
+                    failed[i] = err
+                cur.execute("RELEASE w")
+            cur.execute("COMMIT")
+        except BaseException as err:
+            with contextlib.suppress(sqlite3.Error):
+                cur.execute("ROLLBACK")
+            for _statements, fut in group:
+                fut.set_exception(err)
+            return
+        self.commits += len(group)
+        self.groups += 1
+        for i, (_statements, fut) in enumerate(group):
+            if i in failed:
+                fut.set_exception(failed[i])
+            else:
+                fut.set_result(None)
+
+    def submit(self, statements: list[Statement]) -> Future[None]:
+        """Queue one atomic write; the future is done when it is committed (or failed)."""
+        fut: Future[None] = Future()
+        if not statements:
+            fut.set_result(None)
+            return fut
+        self._queue.put((statements, fut))
+        return fut
+
+    def _tx(self, statements: list[Statement]) -> None:
+        """Write and wait for the commit (for rare writes: table creation, tests)."""
+        self.submit(statements).result(60)
 
     def create_table(
         self, table_id: str, config: dict[str, Any], session: dict[str, Any], host_digest: str
@@ -166,7 +247,7 @@ class Store:
     def save_session(self, table_id: str, session: dict[str, Any]) -> None:
         self._tx([("UPDATE tables SET session=? WHERE id=?", (_dump(session), table_id))])
 
-    def seat_statement(self, table_id: str, row: SeatRow) -> tuple[str, tuple[Any, ...]]:
+    def seat_statement(self, table_id: str, row: SeatRow) -> Statement:
         """The SQL that writes ``row`` (for use inside :meth:`write`)."""
         return (
             "INSERT OR REPLACE INTO seats (table_id, seat, name, token_digest, bot, stack,"
@@ -175,7 +256,15 @@ class Store:
              row.brought, row.bank, row.joined_hand),
         )  # fmt: skip
 
-    def write(
+    def write(self, table_id: str, **changes: Any) -> None:
+        """Write the changes (see :meth:`statements`) and wait until committed."""
+        self._tx(self.statements(table_id, **changes))
+
+    def write_async(self, table_id: str, **changes: Any) -> Future[None]:
+        """Queue the changes (see :meth:`statements`); the future is done when committed."""
+        return self.submit(self.statements(table_id, **changes))
+
+    def statements(
         self,
         table_id: str,
         *,
@@ -185,12 +274,12 @@ class Store:
         new_hand: tuple[int, dict[str, Any]] | None = None,
         action: tuple[int, int, int, dict[str, Any], str, dict[str, Any]] | None = None,
         hand_result: tuple[int, dict[str, Any]] | None = None,
-    ) -> None:
-        """Write any combination of changes to one table in ONE transaction.
+    ) -> list[Statement]:
+        """The SQL of any combination of changes to one table (written atomically).
 
         ``action`` is ``(hand_no, idx, seat, action, source, events)``.
         """
-        st: list[tuple[str, tuple[Any, ...]]] = []
+        st: list[Statement] = []
         if new_hand is not None:
             st.append((
                 "INSERT INTO hands (table_id, hand_no, setup) VALUES (?,?,?)",
@@ -214,8 +303,7 @@ class Store:
             st.append(self.seat_statement(table_id, row))
         if session is not None:
             st.append(("UPDATE tables SET session=? WHERE id=?", (_dump(session), table_id)))
-        if st:
-            self._tx(st)
+        return st
 
     # -- reads ----------------------------------------------------------
 

@@ -1,0 +1,272 @@
+"""Web table under load: many tables of computer players through real websockets.
+
+Starts ``rollem serve`` in a child process on a fresh database, creates
+``--tables`` tables of ``--seats`` seats, sits a websocket client in every
+seat (each plays random legal actions, from its own view only) and paces
+every table at ``--pace`` actions per second. For each action it measures
+the time from sending it to the moment *every* client of that table has
+received the resulting state; reports hands completed, the 50th/99th
+percentiles of that time, and errors. With ``--search`` it then raises the
+pace until the 99th percentile passes the goal (50 ms).
+
+    .venv/bin/python bench/bench_web_load.py [--tables 100] [--seats 6] [--seconds 60]
+        [--pace 1.0] [--game dealers-choice] [--search] [--search-seconds 20]
+
+Client and server share this machine: the figure includes the clients' own
+time to read their messages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from rollem.server.game_session import random_wire_action
+
+GOAL_MS = 50.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen[bytes], int]:
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rollem", "serve", "--port", str(port), "--db", str(db)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    end = time.time() + 30
+    while time.time() < end:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return proc, port
+        time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+class Table:
+    """One table: its clients, its pacing and its latency records."""
+
+    def __init__(self, tid: str, pace: float, rng: random.Random) -> None:
+        self.tid = tid
+        self.interval = 1.0 / pace
+        self.next_slot = 0.0
+        self.rng = rng
+        self.clients: list[Client] = []
+        self.inflight: dict[int, tuple[float, set[int]]] = {}  # sent seq -> (t0, waiting)
+        self.latencies: list[float] = []
+        self.hands = 0
+        self.errors: list[str] = []
+        self.lock = asyncio.Lock()
+
+    async def paced(self) -> None:
+        """Wait for this table's next action slot."""
+        async with self.lock:
+            now = time.perf_counter()
+            wait = self.next_slot - now
+            self.next_slot = max(now, self.next_slot) + self.interval
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+    def received(self, client_index: int, seq: int, now: float) -> None:
+        for sent_seq in list(self.inflight):
+            if seq > sent_seq:
+                t0, waiting = self.inflight[sent_seq]
+                waiting.discard(client_index)
+                if not waiting:
+                    self.latencies.append(now - t0)
+                    del self.inflight[sent_seq]
+
+
+class Client:
+    def __init__(self, table: Table, index: int, token: str, host: str | None) -> None:
+        self.table = table
+        self.index = index
+        cookie = f"rollem_seat_{table.tid}={token}"
+        if host:
+            cookie += f"; rollem_host_{table.tid}={host}"
+        self.headers = {"Cookie": cookie}
+        self.state: dict[str, Any] | None = None
+        self.acted_for: object = None
+        self.ws: Any = None
+
+    async def run(self, url: str, stop_at: list[float]) -> None:
+        table = self.table
+        async with websockets.connect(url, additional_headers=self.headers,
+                                      max_size=2**24, compression=None) as ws:
+            self.ws = ws
+            while time.perf_counter() < stop_at[0]:
+                try:
+                    text = await asyncio.wait_for(ws.recv(), 2.0)
+                except TimeoutError:
+                    continue
+                now = time.perf_counter()
+                msg = json.loads(text)
+                if msg["type"] == "error":
+                    table.errors.append(msg["code"] + ": " + msg["message"])
+                    self.acted_for = None
+                    continue
+                if msg["type"] != "state":
+                    continue
+                self.state = msg
+                table.received(self.index, msg["seq"], now)
+                result = msg["table"]["last_result"]
+                if self.index == 0 and result and result["hand"] > table.hands:
+                    table.hands = result["hand"]
+                await self.maybe_act(now)
+
+    async def maybe_act(self, now: float) -> None:
+        st = self.state
+        assert st is not None
+        you = st["you"]
+        choice = st["table"]["choice"]
+        if you["choose_game"] and choice:
+            key: object = ("choice", choice["hand"])
+            if key == self.acted_for:
+                return
+            self.acted_for = key
+            asyncio.get_running_loop().create_task(self.send_later({
+                "type": "choose_game", "hand": choice["hand"], "seq": st["seq"],
+                "game": self.table.rng.choice(choice["games"])}, st["seq"]))
+            return
+        hand = st["hand"]
+        if (not hand or hand.get("result") or not hand.get("legal")
+                or not hand["legal"]["actions"] or you["decision_seq"] is None):
+            return
+        key = (hand["hand_no"], you["decision_seq"], hand["pending"])
+        if key == self.acted_for:
+            return
+        self.acted_for = key
+        action = random_wire_action(hand["legal"], self.table.rng)
+        asyncio.get_running_loop().create_task(self.send_later({
+            "type": "action", "hand": hand["hand_no"], "seq": st["seq"], "action": action},
+            st["seq"]))
+
+    async def send_later(self, msg: dict[str, Any], seq: int) -> None:
+        table = self.table
+        await table.paced()
+        # The latest state may have moved on (another seat's all-at-once choice).
+        if self.state is not None:
+            msg["seq"] = self.state["seq"]
+            seq = self.state["seq"]
+        t0 = time.perf_counter()
+        table.inflight[seq] = (t0, set(range(len(table.clients))))
+        await self.ws.send(json.dumps(msg))
+
+
+async def run_load(base: str, ws_base: str, tables: int, seats: int, seconds: float,
+                   pace: float, game: str, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    all_tables: list[Table] = []
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        for _ in range(tables):
+            r = await http.post("/api/tables", json={
+                "game": game, "seats": seats, "bots": 0, "decision_seconds": 3600,
+                "between_hands": 0, "stack": 200})
+            r.raise_for_status()
+            tid = r.json()["id"]
+            host = r.cookies[f"rollem_host_{tid}"]
+            http.cookies.clear()
+            table = Table(tid, pace, random.Random(rng.random()))
+            for i in range(seats):
+                j = await http.post(f"/api/tables/{tid}/join", json={"name": f"cpu{i}"})
+                j.raise_for_status()
+                token = j.cookies[f"rollem_seat_{tid}"]
+                http.cookies.clear()
+                table.clients.append(Client(table, i, token, host if i == 0 else None))
+            all_tables.append(table)
+    stop_at = [time.perf_counter() + 3600.0]
+    tasks = [asyncio.create_task(c.run(f"{ws_base}/ws/{t.tid}", stop_at))
+             for t in all_tables for c in t.clients]
+    # Wait until everyone is connected, then deal everywhere.
+    while any(c.state is None for t in all_tables for c in t.clients):
+        await asyncio.sleep(0.05)
+    start = time.perf_counter()
+    stop_at[0] = start + seconds
+    for t in all_tables:  # tables keep their own rhythm, not one shared beat
+        t.next_slot = start + t.rng.random() * t.interval
+    hands_before = sum(t.hands for t in all_tables)
+    for t in all_tables:
+        host = t.clients[0]
+        await host.ws.send(json.dumps({"type": "start", "seq": host.state["seq"]}))
+    await asyncio.gather(*tasks, return_exceptions=True)
+    elapsed = time.perf_counter() - start
+    lat = sorted(x for t in all_tables for x in t.latencies)
+    errors = [e for t in all_tables for e in t.errors]
+    return {
+        "tables": tables,
+        "seats": seats,
+        "pace": pace,
+        "seconds": round(elapsed, 1),
+        "actions": len(lat),
+        "actions_per_second": round(len(lat) / elapsed, 1),
+        "hands": sum(t.hands for t in all_tables) - hands_before,
+        "p50_ms": round(1000 * statistics.median(lat), 2) if lat else None,
+        "p99_ms": round(1000 * lat[int(0.99 * (len(lat) - 1))], 2) if lat else None,
+        "max_ms": round(1000 * lat[-1], 2) if lat else None,
+        "errors": len(errors),
+        "error_kinds": sorted({e.split(":")[0] for e in errors}),
+    }
+
+
+def one_run(args: argparse.Namespace, pace: float, seconds: float) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, port = start_server(Path(tmp) / "load.db")
+        try:
+            return asyncio.run(run_load(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}",
+                                        args.tables, args.seats, seconds, pace, args.game,
+                                        args.seed))
+        finally:
+            proc.terminate()
+            proc.wait(10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seats", type=int, default=6)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--pace", type=float, default=1.0, help="actions per second per table")
+    parser.add_argument("--game", default="dealers-choice")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--search", action="store_true",
+                        help="then raise the pace until p99 passes 50 ms")
+    parser.add_argument("--search-seconds", type=float, default=20.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    print(f"cpus: {os.cpu_count()}; client and server on this machine", file=sys.stderr)
+    report = one_run(args, args.pace, args.seconds)
+    print(json.dumps(report), flush=True)
+    if args.search:
+        best = args.pace if report["p99_ms"] is not None and report["p99_ms"] <= GOAL_MS else None
+        pace = args.pace
+        while True:
+            pace = pace * 1.5 if pace >= 2 else pace + 0.5
+            r = one_run(args, pace, args.search_seconds)
+            print(json.dumps(r), flush=True)
+            if r["p99_ms"] is None or r["p99_ms"] > GOAL_MS or r["errors"]:
+                break
+            best = pace
+        print(json.dumps({"highest_pace_under_goal": best, "goal_p99_ms": GOAL_MS}))
+
+
+if __name__ == "__main__":
+    main()
