@@ -431,3 +431,16 @@ def test_history_odds_in_every_game(name: str) -> None:
                                       "--seat", "0", "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["equity"] == pytest.approx(odds.equity)
+
+
+@pytest.mark.parametrize("name", ["sdr_worked_example", "rollyourown_seed_example",
+                                  "rollem521_both_scoops"])
+def test_history_odds_at_every_point(name: str) -> None:
+    # hand-written histories name later deals (pool draws, the wild card): a
+    # point before them must still replay
+    text = (HISTORIES / f"{name}.toml").read_text()
+    last = history_odds(text, 0, samples=50, seed=1)[1]
+    for at in range(last + 1):
+        odds, got = history_odds(text, 0, at=at, samples=50, seed=1, exact_limit=5000)
+        assert got == at
+        assert odds.win + odds.tie + odds.lose == pytest.approx(1.0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from rollem.cards import CARDS
 from rollem.history import History, HistoryError, read_history, replay
 from rollem.odds.result import Odds, OddsError
 from rollem.odds.view import view_equity
@@ -52,7 +53,15 @@ def history_odds(
             raise OddsError(f"--at {at}: the history has {n} actions: expected 0 to {n}")
         if not 0 <= seat < len(h.stacks):
             raise OddsError(f"seat {seat}: the hand has seats 0 to {len(h.stacks) - 1}")
-        hand = replay(replace(h, actions=h.actions[:at], result=None), check_result=False)
+        # Replay the whole hand once for its random outcomes (the deck order, the
+        # pool's shuffle: a hand-written history names cards dealt later too),
+        # then replay the first ``at`` actions from those outcomes.
+        full = replay(replace(h, result=None), check_result=False)
+        outcomes = [(label, list(order)) for label, order in full.source.outcomes]
+        deck = [CARDS[c] for c in outcomes[0][1]]
+        shuffles = [(label, [CARDS[c] for c in order]) for label, order in outcomes[1:]]
+        hand = replay(replace(h, deck=deck, shuffles=shuffles, actions=h.actions[:at], checks=[],
+                              result=None), check_result=False)
     except HistoryError as err:
         raise OddsError(str(err)) from None
     if not hand.dealt[seat]:
