@@ -694,3 +694,17 @@ def test_hand_history_doc_shows_the_side_pot_example_as_tested() -> None:
     shown = section[section.index("$ rollem replay"):]
     shown = shown[shown.index("\n") + 1:shown.index("\n```")]
     assert shown == summary(replay(text))
+
+
+def test_simulate_rollem521(capsys: pytest.CaptureFixture[str]) -> None:
+    from rollem.cli.app import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "rollem521", "--players", "9", "--hands", "60", "--seed", "4",
+              "--json"])
+    out, _ = capsys.readouterr()
+    assert info.value.code in (0, None)
+    data = json.loads(out)
+    assert data["game"] == "rollem521" and data["hands"] == 60
+    assert data["chips_start"] == data["chips_end"]
+    assert len(data["seats"]) == 9
