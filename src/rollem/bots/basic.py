@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -65,7 +66,7 @@ def _low_rank(card: int) -> int:
     return 1 if r == 12 else r + 2
 
 
-def _cards(texts: list[str | None]) -> list[Card]:
+def _cards(texts: Sequence[str | None]) -> list[Card]:
     return [parse_card(t) for t in texts if t is not None]
 
 
@@ -181,13 +182,18 @@ class BasicBot:
         rng: the bot's own seeded ``Random`` (its sampling and mixing).
         samples: Monte Carlo samples per betting decision (more is slower, steadier).
         bluff: chance of betting a weak hand when checked to.
+        odds: where hand strength comes from, ``view -> Odds``; default
+            :func:`rollem.odds.view_equity` with ``samples`` and ``rng`` (tests may
+            pass a cheaper stand-in; it gets the same view and nothing else).
     """
 
     def __init__(self, rng: random.Random | None = None, *, samples: int = 150,
-                 bluff: float = 0.08) -> None:
+                 bluff: float = 0.08, odds: Callable[[HandView], Odds] | None = None) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.samples = samples
         self.bluff = bluff
+        self.odds = odds if odds is not None else self._view_equity
+        self._cached: tuple[object, Odds | None] | None = None
 
     # -- decisions --------------------------------------------------
 
@@ -221,20 +227,41 @@ class BasicBot:
         if "stack" in acts:
             return Stack(stack_choice(list(legal.cards), rng))
         if "declare" in acts:
-            side = self._odds(view).best_declare
+            odds = self._odds(view)
+            side = odds.best_declare if odds is not None else None
+            if side not in legal.sides:
+                side = _plan_521(_cards(view.my_cards))
             return Declare(side if side in legal.sides else legal.sides[0])
         return self._bet(view, legal)
 
-    def _odds(self, view: HandView) -> Odds:
+    def _view_equity(self, view: HandView) -> Odds:
         from rollem.odds import view_equity
 
         return view_equity(view, samples=self.samples, rng=self.rng)
 
+    def _odds(self, view: HandView) -> Odds | None:
+        """The seat's odds, computed once per state of the cards: later decisions of
+        the same betting round reuse them until a card is seen or a player folds.
+        ``None`` when the calculator cannot answer (:class:`rollem.odds.OddsError`)."""
+        from rollem.odds import OddsError
+
+        key = (view.round, view.pending, tuple(view.board), tuple(view.dead),
+               tuple(view.wild_ranks), tuple(view.my_pool),
+               tuple((tuple(s.cards), s.folded) for s in view.seats))
+        if self._cached is None or self._cached[0] != key:
+            try:
+                odds: Odds | None = self.odds(view)
+            except OddsError:
+                odds = None
+            self._cached = (key, odds)
+        return self._cached[1]
+
     def _bet(self, view: HandView, legal: Legal) -> object:
         acts = legal.actions
-        equity = float(self._odds(view).equity)
+        odds = self._odds(view)
         live = sum(1 for s in view.seats if s.dealt and not s.folded)
         fair = 1.0 / max(live, 1)
+        equity = float(odds.equity) if odds is not None else fair  # no odds: play it even
         in_middle = view.pot + sum(s.bet for s in view.seats)
         to_call = legal.call_amount if "call" in acts else 0
         strong = equity >= max(0.5, 1.7 * fair) or equity >= 0.8
