@@ -62,6 +62,9 @@ def test_play_full_hand_in_a_pseudo_terminal(game: str, tmp_path: Path) -> None:
     child.expect("not (an answer here|among your cards)|bad card")
     child.expect(PROMPT)
     assert child.after.startswith(first.split(":")[0])
+    child.sendline("?")  # help on this decision, in this game
+    child.expect("Check: pass|pool|card")
+    child.expect(PROMPT)
     prompts = 0
     while True:
         prompt = child.after
@@ -176,3 +179,21 @@ def test_game_choice_answers() -> None:
     assert parse_game_choice("rolly", games) == "rollyourown"
     with pytest.raises(AnswerError, match="1 = rollem521"):
         parse_game_choice("roll", games)
+
+
+def test_play_dealers_choice_piped_with_odds(tmp_path: Path) -> None:
+    """Dealer's choice: the button is yours first, so you name the game; --show-odds
+    prints your chances at each decision."""
+    out = subprocess.run(
+        [ROLLEM, "play", "--players", "3", "--bots", "random", "--seed", "5", "--show-odds",
+         "--history-dir", str(tmp_path)],
+        input="poker\nsdr\nc\nq\n", capture_output=True, text=True, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "You have the button: choose the game: 1 = rollem521" in text
+    assert "'poker' is not one of the games" in text
+    assert "=== Hand 1: Stop, Drop and Roll, You have the button ===" in text
+    assert re.search(r"Your odds: win \d+%, tie \d+%, equity \d+%", text)
+    assert "The hand in progress is abandoned" in text
+    assert "Session ledger after 0 hand(s)" in text

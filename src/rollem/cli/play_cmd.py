@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -33,6 +33,9 @@ from rollem.cli.answers import (
 )
 from rollem.cli.errors import fail
 from rollem.cli.screen import Style, describe_event, render_result, render_table
+
+if TYPE_CHECKING:
+    from rollem.odds import Odds
 
 __all__ = ["default_history_dir", "play_command"]
 
@@ -247,11 +250,11 @@ class TerminalGame:
 
     def odds_line(self, view: Any) -> Text:
         """Your chances now, from :func:`rollem.odds.view_equity` (``--show-odds``)."""
-        try:
-            from rollem.odds import view_equity
+        from rollem.odds import OddsError, view_equity
 
+        try:
             eq = view_equity(view, samples=2000, rng=self.odds_rng)
-        except Exception as err:  # odds for this game may not exist yet
+        except OddsError as err:
             return Text(f"(odds not available: {err})", style="dim")
         return Text("Your odds: " + _odds_text(eq), style="cyan")
 
@@ -285,22 +288,14 @@ class TerminalGame:
             self.say("No hand was finished, so no history was saved.")
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
-
-
-def _odds_text(eq: Any) -> str:
-    get = eq.get if isinstance(eq, dict) else (lambda k, d=None: getattr(eq, k, d))
-    parts = []
-    for key in ("win", "tie", "equity"):
-        v = get(key)
-        if isinstance(v, (int, float)):
-            parts.append(f"{key} {_pct(float(v))}")
-    for key in ("high", "low", "scoop"):
-        v = get(key)
-        if isinstance(v, (int, float)):
-            parts.append(f"{key} {_pct(float(v))}")
-    return ", ".join(parts) if parts else str(eq)
+def _odds_text(odds: Odds) -> str:
+    """``win 28%, tie 1%, equity 29%`` (5-2-1: also high, low, scoop, best declare)."""
+    parts = [f"win {odds.win:.0%}", f"tie {odds.tie:.0%}", f"equity {odds.equity:.0%}"]
+    if odds.high is not None and odds.low is not None and odds.scoop is not None:
+        parts += [f"high {odds.high:.0%}", f"low {odds.low:.0%}", f"scoop {odds.scoop:.0%}"]
+    if odds.best_declare:
+        parts.append(f"best declare {odds.best_declare}")
+    return ", ".join(parts)
 
 
 @click.command("play")
