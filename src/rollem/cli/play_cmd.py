@@ -82,9 +82,7 @@ class TerminalGame:
         self.names = ["You", *BOT_NAMES[: players - 1]]
         self.style = Style(rich, self.names)
         self.show_odds = show_odds
-        self.seed = seed
         master = random.Random(seed) if seed is not None else random.Random()
-        self.rng = master
         self.odds_rng = random.Random(master.getrandbits(64))
         self.bots = [make_bot(level, random.Random(master.getrandbits(64)))
                      for _ in range(players - 1)]
@@ -93,10 +91,13 @@ class TerminalGame:
         self.pick_rng: random.Random = table_rng if table_rng is not None else random.SystemRandom()
         self.table = Table([stack] * players, game=game, rng=table_rng, button=0,
                            choose_game=self._choose_game)
-        self.game = game
-        self.history_dir = history_dir
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        self.session_dir = history_dir / (f"{stamp}-seed{seed}" if seed is not None else stamp)
+        name = f"{stamp}-seed{seed}" if seed is not None else stamp
+        self.session_dir = history_dir / name
+        k = 1
+        while self.session_dir.exists():  # another session started in the same second
+            k += 1
+            self.session_dir = history_dir / f"{name}-{k}"
         self.saved = 0
         self.hand_no = 0
 
