@@ -133,16 +133,41 @@ def describe_event(e: Mapping[str, Any], style: Style, me: int) -> Text | None:
     if kind == "wild":
         return _line(f"{who} {_verb(mine, 'pick', 'picks')} pool card {e['position'] + 1}: ",
                      style.card(e["card"]), f" -- every {e['rank']} is wild")
+    if kind == "draw_round":
+        most = e.get("max")
+        return Text(f"-- {e.get('draw', 'draw')}: throw away up to {most} --", style="dim")
+    if kind == "draw":
+        if mine and e.get("cards"):
+            return _line("You throw away ", style.cards(e["cards"]))
+        count = e.get("count", 0)
+        if not count:
+            return Text(f"{who} {_verb(mine, 'stand', 'stands')} pat")
+        return Text(f"{who} {_verb(mine, 'draw', 'draws')} {count}")
+    if kind == "draw_deal":
+        if mine and e.get("cards"):
+            return _line("You are dealt ", style.cards(e["cards"]))
+        return None
+    if kind == "stacked":
+        if mine and e.get("cards"):
+            return _line("Your stack, top first: ", style.cards(e["cards"]))
+        return None
+    if kind == "roll":
+        return _line(f"{who} {_verb(mine, 'roll', 'rolls')} up ", style.card(e["card"]))
+    if kind == "declare":
+        return Text(f"{who} {_verb(mine, 'declare', 'declares')} {e['side']}", style="bold")
     if kind == "show":
         desc = e.get("description")
+        side = f" (declared {e['side']})" if e.get("side") else ""
         return _line(f"{who} {_verb(mine, 'show', 'shows')} ", style.cards(e["cards"]),
-                     f": {desc}" if desc else "")
+                     f": {desc}" if desc else "", side)
     if kind == "muck":
         return Text(f"{who} {_verb(mine, 'muck', 'mucks')}", style="dim")
     if kind == "win":
         how = " uncontested" if e.get("uncontested") else ""
         pot = e.get("pot")
-        which = "" if pot in (None, 0) else f" (side pot {pot})"
+        which = "" if pot in (None, 0) else f" from side pot {pot}"
+        if e.get("half"):
+            which += f" ({e['half']} half)"
         return Text(f"{who} {_verb(mine, 'win', 'wins')} {e['amount']}{how}{which}",
                     style="bold green")
     # a kind added by a game: say what we can
