@@ -60,6 +60,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BasicBot", "discard_choice", "draw_choice", "expose_choice", "stack_choice"]
 
+
 def _low_rank(card: int) -> int:
     """Ace-to-five value of a card's rank: ace 1, deuce 2 ... king 13 (R-C-3)."""
     r = card >> 2
@@ -164,7 +165,7 @@ def stack_choice(cards: list[Card], rng: random.Random) -> tuple[Card, ...]:
         shown.sort(key=lambda c: (-_low_rank(c), rng.random()))  # worst low first
     else:
         def rest_value(h: Card) -> tuple[int, float]:
-            return (showing_value([c for c in cards if c != h][:4]), rng.random())
+            return (showing_value([c for c in cards if c != h]), rng.random())
 
         hidden = min(cards, key=rest_value)
         shown = [c for c in cards if c != hidden]
