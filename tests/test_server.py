@@ -1,0 +1,302 @@
+"""The web table's parts without a network: table options, the message
+protocol, the SQLite store, wire actions, the clock's choices (R-C-15) and
+``rollem serve`` on the command line."""
+
+from __future__ import annotations
+
+import random
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rollem.cards import CARDS
+from rollem.engine.hand import Hand
+from rollem.engine.randomness import SeededSource
+from rollem.server.config import ConfigError, TableConfig, parse_config
+from rollem.server.game_session import (
+    ActionRefused,
+    action_from_wire,
+    action_to_wire,
+    available_games,
+    random_wire_action,
+    timeout_action,
+)
+from rollem.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, parse_message
+from rollem.server.store import SeatRow, Store, token_digest
+
+# -- table options -------------------------------------------------------------
+
+
+def test_config_defaults_follow_the_rules() -> None:
+    c = parse_config({})
+    assert (c.game, c.structure, c.ante, c.small_bet, c.big_bet, c.stack) == (
+        "dealers-choice", "fixed-limit", 1, 2, 4, 200)  # R-C-6 table defaults
+    assert TableConfig.from_dict(c.to_dict()) == c
+
+
+@pytest.mark.parametrize(("data", "word"), [
+    ({"game": "holdem"}, "game"),
+    ({"seats": 1}, "seats"),
+    ({"seats": 11}, "seats"),
+    ({"game": "rollyourown", "seats": 9}, "seats"),  # at most 8 players (RYO heading)
+    ({"structure": "spread"}, "structure"),
+    ({"ante": -1}, "ante"),
+    ({"small_bet": 4, "big_bet": 2}, "big_bet"),
+    ({"bots": 6, "seats": 6}, "bots"),
+    ({"bot_level": "genius"}, "bot_level"),
+    ({"house": {"free_beer": True}}, "free_beer"),
+    ({"house": {"failed_both_rule": "keep"}}, "failed_both_rule"),
+    ({"decision_seconds": "soon"}, "decision_seconds"),
+])
+def test_config_refuses_out_of_range_values(data: dict[str, object], word: str) -> None:
+    with pytest.raises(ConfigError, match=word):
+        parse_config(data)
+
+
+def test_config_reads_form_values() -> None:
+    c = parse_config({"game": "rollem521", "seats": "4", "bots": "2", "rebuys": False,
+                      "house": {"bet_after_declare": True, "failed_both_rule": "split"}})
+    assert (c.seats, c.bots, c.rebuys) == (4, 2, False)
+    assert c.house == {"bet_after_declare": True, "failed_both_rule": "split"}
+
+
+# -- protocol --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("{", "malformed"),
+    ("[]", "malformed"),
+    ("null", "malformed"),
+    ('{"type": "fly"}', "unknown_type"),
+    ('{"type": "action", "hand": 1, "seq": 2}', "malformed"),
+    ('{"type": "action", "hand": true, "seq": 2, "action": {}}', "malformed"),
+    ('{"type": "action", "hand": 1, "seq": 2.5, "action": {}}', "malformed"),
+    ('{"type": "choose_game", "hand": 1, "seq": 2, "game": 3}', "malformed"),
+    ('{"type": "start"}', "malformed"),
+    ('{"type": "action", "pad": "' + "x" * MAX_MESSAGE_BYTES + '"}', "too_large"),
+    (b"\xff\xfe", "malformed"),
+])
+def test_protocol_refuses_bad_messages(text: str | bytes, code: str) -> None:
+    with pytest.raises(ProtocolError) as err:
+        parse_message(text)
+    assert err.value.code == code and err.value.message
+
+
+def test_protocol_reads_good_messages() -> None:
+    m = parse_message('{"type": "action", "hand": 3, "seq": 17, "action": {"kind": "call"}}')
+    assert (m.type, m.hand, m.seq, m.body["action"]) == ("action", 3, 17, {"kind": "call"})
+    assert parse_message('{"type": "ping"}').seq is None
+
+
+# -- wire actions ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("wire", [
+    {"kind": "fold"}, {"kind": "check"}, {"kind": "call"}, {"kind": "bet", "amount": 4},
+    {"kind": "raise", "to": 8}, {"kind": "discard", "cards": ["Qs", "7d", "2c"]},
+    {"kind": "expose", "card": "Kc"}, {"kind": "draw", "cards": []},
+    {"kind": "wild", "position": 3}, {"kind": "stack", "cards": ["Kc", "7s", "2d", "9h", "Ac"]},
+    {"kind": "declare", "side": "both"},
+])
+def test_wire_actions_round_trip(wire: dict[str, object]) -> None:
+    assert action_to_wire(action_from_wire(wire)) == wire
+
+
+@pytest.mark.parametrize(("wire", "code"), [
+    ({"kind": "shove"}, "unknown_action"), ({}, "unknown_action"),
+    ({"kind": "bet"}, "malformed"), ({"kind": "bet", "amount": -2}, "malformed"),
+    ({"kind": "raise", "to": True}, "malformed"), ({"kind": "expose", "card": "1x"}, "malformed"),
+    ({"kind": "discard", "cards": "Qs"}, "malformed"),
+    ({"kind": "discard", "cards": ["Qs"] * 11}, "malformed"),
+    ({"kind": "declare", "side": "sideways"}, "malformed"),
+])
+def test_bad_wire_actions_are_refused(wire: dict[str, object], code: str) -> None:
+    with pytest.raises(ActionRefused) as err:
+        action_from_wire(wire)
+    assert err.value.code == code
+
+
+# -- the clock's choices (R-C-15) ------------------------------------------------
+
+
+def _expected_timeout(hand: Hand, seat: int) -> dict[str, object]:
+    """R-C-15 computed independently from the rule text."""
+    legal = hand.legal_actions(seat)
+    order = {c: i for i, c in enumerate(hand.hole[seat])}
+
+    def lowest(n: int) -> list[str]:
+        # lowest rank first; between equal ranks the later-dealt card first
+        ranked = sorted(legal.cards, key=lambda c: (CARDS[c].rank, -order[c]))
+        return [str(CARDS[c]) for c in ranked[:n]]
+
+    acts = legal.actions
+    if "check" in acts:
+        return {"kind": "check"}
+    if "fold" in acts:
+        return {"kind": "fold"}
+    if "discard" in acts:
+        return {"kind": "discard", "cards": lowest(3)}
+    if "expose" in acts:
+        return {"kind": "expose", "card": lowest(1)[0]}
+    if "draw" in acts:
+        return {"kind": "draw", "cards": []}
+    if "wild" in acts:
+        return {"kind": "wild", "position": 0}
+    if "stack" in acts:
+        return {"kind": "stack", "cards": [str(CARDS[c]) for c in legal.cards]}
+    if "declare" in acts:
+        return {"kind": "declare", "side": "high"}
+    raise AssertionError(f"unexpected decision {legal}")
+
+
+@pytest.mark.parametrize("game", ["sdr", "rollyourown", "rollem521"])
+@pytest.mark.parametrize("seed", range(6))
+def test_a_hand_played_by_the_clock_alone(game: str, seed: int) -> None:
+    """Every decision of a whole hand made by the clock is R-C-15's choice."""
+    if game not in available_games():
+        pytest.skip(f"game {game!r} is not in rollem.games yet")
+    hand = Hand(game, [50, 50, 50, 50], button=seed % 4, source=SeededSource(seed))
+    kinds = set()
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        wire = action_to_wire(timeout_action(hand, seat))
+        assert wire == _expected_timeout(hand, seat)
+        kinds.add(wire["kind"])
+        hand.apply(seat, action_from_wire(wire))
+    assert "check" in kinds
+    if game == "rollyourown":
+        assert {"discard", "expose", "wild"} <= kinds
+    if game == "rollem521":
+        assert {"draw", "stack", "declare"} <= kinds
+    assert sum(hand.stacks) + hand.result.carried == 200  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("game", ["sdr", "rollyourown", "rollem521"])
+def test_random_wire_actions_are_always_legal(game: str) -> None:
+    if game not in available_games():
+        pytest.skip(f"game {game!r} is not in rollem.games yet")
+    rng = random.Random(7)
+    for seed in range(30):
+        hand = Hand(game, [40, 60, 80], button=seed % 3, source=SeededSource(seed))
+        while not hand.is_over:
+            assert hand.pending is not None
+            seat = hand.pending.seats[0]
+            wire = random_wire_action(hand.view(seat).to_dict()["legal"], rng)
+            hand.apply(seat, action_from_wire(wire))  # never IllegalAction
+
+
+# -- the store -------------------------------------------------------------------
+
+
+def test_store_is_wal_and_round_trips(tmp_path: Path) -> None:
+    store = Store(tmp_path / "t.db")
+    assert store.journal_mode == "wal"
+    store.create_table("T1", {"game": "sdr"}, {"hand_no": 0}, token_digest("host"))
+    row = SeatRow(0, "Ann", token_digest("SECRET-SEAT-TOKEN"), None, 200, 200, 60.0, 0)
+    store.write("T1", seats=[row], new_hand=(1, {"game": "sdr", "outcomes": []}),
+                session={"hand_no": 1})
+    store.write("T1", action=(1, 0, 0, {"kind": "check"}, "player", {"events": []}))
+    store.write("T1", hand_result=(1, {"net": {"0": 3}}))
+    store.close()
+    again = Store(tmp_path / "t.db")
+    table = again.load_table("T1")
+    assert table is not None and table.session == {"hand_no": 1}
+    assert again.load_seats("T1") == [row]
+    hand = again.load_hand("T1", 1)
+    assert hand is not None and hand.result == {"net": {"0": 3}}
+    acts = again.load_actions("T1", 1)
+    assert [(a.idx, a.seat, a.action, a.source) for a in acts] == [
+        (0, 0, {"kind": "check"}, "player")]
+    assert again.table_ids() == ["T1"]
+    again.close()
+    # Only digests of tokens are stored.
+    stored = b"".join(p.read_bytes() for p in tmp_path.iterdir())
+    assert b"SECRET-SEAT-TOKEN" not in stored
+    assert token_digest("SECRET-SEAT-TOKEN").encode() in stored
+
+
+def test_group_commit_isolates_a_failed_write(tmp_path: Path) -> None:
+    store = Store(tmp_path / "g.db")
+    store.create_table("T", {}, {}, "h")
+    futures = [store.write_async("T", action=(1, i, 0, {"kind": "check"}, "player",
+                                              {"events": []})) for i in range(50)]
+    futures.append(store.write_async("T", action=(1, 3, 0, {"kind": "fold"}, "player",
+                                                  {"events": []})))  # duplicate key
+    futures.append(store.write_async("T", action=(1, 50, 0, {"kind": "call"}, "player",
+                                                  {"events": []})))
+    for fut in futures[:50] + futures[51:]:
+        assert fut.result(10) is None
+    with pytest.raises(sqlite3.IntegrityError):
+        futures[50].result(10)
+    assert [a.idx for a in store.load_actions("T", 1)] == list(range(51))
+    assert store.load_actions("T", 1)[3].action == {"kind": "check"}
+    assert store.groups <= store.commits
+    store.close()
+
+
+# -- rollem serve ------------------------------------------------------------------
+
+
+def _serve(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "rollem", "serve", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _first_lines(proc: subprocess.Popen[str], n: int) -> list[str]:
+    assert proc.stdout is not None
+    lines = [proc.stdout.readline() for _ in range(n)]
+    return [line.strip() for line in lines]
+
+
+def test_serve_prints_the_url_and_binds_locally(tmp_path: Path) -> None:
+    port = _free_port()
+    proc = _serve("--port", str(port), "--db", str(tmp_path / "s.db"))
+    try:
+        lines = _first_lines(proc, 2)
+        assert lines[0] == f"rollem web table: open http://127.0.0.1:{port}/"
+        assert "--host 0.0.0.0" in lines[1]
+        import httpx
+
+        end = time.time() + 20
+        while True:
+            try:
+                r = httpx.get(f"http://127.0.0.1:{port}/")
+                break
+            except httpx.ConnectError:
+                assert time.time() < end
+                time.sleep(0.1)
+        assert r.status_code == 200 and "Create a table" in r.text
+        # Port taken: one line on stderr, exit 2.
+        busy = subprocess.run([sys.executable, "-m", "rollem", "serve", "--port", str(port),
+                               "--db", str(tmp_path / "x.db")], capture_output=True, text=True,
+                              timeout=30)
+        assert busy.returncode == 2
+        assert busy.stderr.count("\n") == 1 and f"port {port}" in busy.stderr
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_serve_on_all_addresses_prints_the_lan_address(tmp_path: Path) -> None:
+    port = _free_port()
+    proc = _serve("--host", "0.0.0.0", "--port", str(port), "--db", str(tmp_path / "s.db"))
+    try:
+        lines = _first_lines(proc, 2)
+        assert lines[0] == f"rollem web table: open http://127.0.0.1:{port}/"
+        assert lines[1].startswith("friends on your network: http://")
+        assert f":{port}/" in lines[1]
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -1,0 +1,106 @@
+"""Clocks and reconnection (R-C-15, issue 7): a decision left alone is made by
+the clock after the decision time plus the time bank; a disconnected player
+keeps the seat for the grace period and gets the full state back; after the
+grace period the clock decides at once and the seat is freed after the hand."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from web_harness import Player, ServerThread, create_table, join
+
+
+def test_clock_then_time_bank_then_timeout_action(server: ServerThread) -> None:
+    tid, host = create_table(server.url, game="sdr", seats=2, bots=0, decision_seconds=0.4,
+                             time_bank_seconds=0.6, between_hands=60)
+    (s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+
+    async def run() -> None:
+        async with Player(server.ws_url, tid, t0, host) as a, Player(server.ws_url, tid, t1) as b:
+            await a.until(lambda st: st["you"]["host"])
+            await b.until(lambda st: st["you"]["seat"] == s1)
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            st = await a.until(lambda st: st["hand"] is not None and st["hand"]["to_act"])
+            first = st["hand"]["to_act"][0]
+            seat_info = st["table"]["seats"][first]
+            assert seat_info["acting"] and seat_info["deadline"] is not None
+            assert seat_info["bank"] == 0.6
+            t_open = time.monotonic()
+            # Nobody acts: after 0.4 s the bank starts, after 1.0 s the clock checks.
+            st = await a.until(lambda st: st["hand"]["to_act"] != [first], timeout=10)
+            waited = time.monotonic() - t_open
+            assert waited >= 0.9
+            assert st["table"]["seats"][first]["bank"] == 0.0  # the bank is spent
+            rows = server.manager.store.load_actions(tid, 1)
+            assert rows[0].seat == first and rows[0].source == "timeout"
+            assert rows[0].action == {"kind": "check"}  # R-C-15: check if possible
+            # The other seat now faces no bet either; let its clock run too.
+            second = st["hand"]["to_act"][0]
+            st = await a.until(lambda st: st["hand"]["round"] != "round 1"
+                               or st["hand"]["result"] is not None, timeout=10)
+            rows = server.manager.store.load_actions(tid, 1)
+            assert [(r.seat, r.source, r.action["kind"]) for r in rows[:2]] == [
+                (first, "timeout", "check"), (second, "timeout", "check")]
+            # With the bank spent the next decision of `first` waits only the clock.
+            st = await a.until(lambda st: st["hand"]["to_act"] == [first], timeout=10)
+            t_open = time.monotonic()
+            await a.until(lambda st: st["hand"]["to_act"] != [first], timeout=10)
+            assert time.monotonic() - t_open < 0.9
+
+    asyncio.run(run())
+
+
+def test_reconnect_within_grace_and_seat_freed_after_it(server: ServerThread) -> None:
+    tid, host = create_table(server.url, game="sdr", seats=3, bots=1, decision_seconds=60,
+                             grace_seconds=1.0, bot_delay=0.05, between_hands=60)
+    (s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+
+    async def run() -> None:
+        async with Player(server.ws_url, tid, t0, host) as a:
+            b = Player(server.ws_url, tid, t1)
+            await b.__aenter__()
+            await a.until(lambda st: st["you"]["host"])
+            await b.until(lambda st: st["you"]["seat"] == s1)
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            before = await b.until(lambda st: st["hand"] is not None)
+            my_cards = before["hand"]["seats"][s1]["cards"]
+            assert all(my_cards)
+            await b.__aexit__()
+            st = await a.until(lambda st: st["table"]["seats"][s1]["away"])
+            assert not st["table"]["seats"][s1]["free"]
+            # Back within the grace period: same seat, same cards, the whole state.
+            b = Player(server.ws_url, tid, t1)
+            await b.__aenter__()
+            st = await b.until(lambda st: st["hand"] is not None)
+            assert st["you"]["seat"] == s1
+            assert st["hand"]["seats"][s1]["cards"][:2] == my_cards
+            assert st["hand"]["events"][:len(before["hand"]["events"])] == \
+                before["hand"]["events"]
+            st = await a.until(lambda st: not st["table"]["seats"][s1]["away"])
+            # Gone for longer than the grace period: the clock acts at once for Bob,
+            # Ann plays on, the hand ends and Bob's seat is freed.
+            await b.__aexit__()
+            acted: object = None
+            end = time.monotonic() + 30
+            while time.monotonic() < end:
+                st = a.state
+                if st["table"]["last_result"] is not None:
+                    break
+                if a.my_decision() and st["you"]["decision_seq"] != acted:
+                    acted = st["you"]["decision_seq"]
+                    await a.act_random(passive=True)
+                await a.recv(10)
+            st = await a.until(lambda st: st["table"]["seats"][s1]["free"], timeout=10)
+            ledger = {line["name"]: line for line in st["table"]["ledger"]}
+            assert ledger["Bob"]["left"] is True
+            sources = {r.source for r in server.manager.store.load_actions(tid, 1)
+                       if r.seat == s1}
+            assert sources <= {"timeout"}  # Bob never acted: the clock did
+            # Bob's old cookie no longer holds a seat.
+            b = Player(server.ws_url, tid, t1)
+            async with b:
+                st = await b.until(lambda st: True)
+                assert st["you"]["seat"] is None
+
+    asyncio.run(run())
