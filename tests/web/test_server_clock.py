@@ -14,7 +14,7 @@ from web_harness import Player, ServerThread, create_table, join
 def test_clock_then_time_bank_then_timeout_action(server: ServerThread) -> None:
     tid, host = create_table(server.url, game="sdr", seats=2, bots=0, decision_seconds=0.4,
                              time_bank_seconds=0.6, between_hands=60)
-    (s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+    (_s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
 
     async def run() -> None:
         async with Player(server.ws_url, tid, t0, host) as a, Player(server.ws_url, tid, t1) as b:
@@ -54,7 +54,7 @@ def test_clock_then_time_bank_then_timeout_action(server: ServerThread) -> None:
 def test_reconnect_within_grace_and_seat_freed_after_it(server: ServerThread) -> None:
     tid, host = create_table(server.url, game="sdr", seats=3, bots=1, decision_seconds=60,
                              grace_seconds=1.0, bot_delay=0.05, between_hands=60)
-    (s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+    (_s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
 
     async def run() -> None:
         async with Player(server.ws_url, tid, t0, host) as a:
