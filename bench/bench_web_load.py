@@ -23,6 +23,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -44,6 +45,15 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def _cpu_of(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process ``pid`` (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start_server(db: Path) -> tuple[subprocess.Popen[bytes], int]:
@@ -231,9 +241,17 @@ def one_run(args: argparse.Namespace, pace: float, seconds: float) -> dict[str, 
     with tempfile.TemporaryDirectory() as tmp:
         proc, port = start_server(Path(tmp) / "load.db")
         try:
-            return asyncio.run(run_load(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}",
-                                        args.tables, args.seats, seconds, pace, args.game,
-                                        args.seed))
+            c0 = resource.getrusage(resource.RUSAGE_SELF)
+            s0 = _cpu_of(proc.pid)
+            report = asyncio.run(run_load(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}",
+                                          args.tables, args.seats, seconds, pace, args.game,
+                                          args.seed))
+            c1 = resource.getrusage(resource.RUSAGE_SELF)
+            report["server_cpu_s"] = round(_cpu_of(proc.pid) - s0, 1)
+            report["clients_cpu_s"] = round(c1.ru_utime + c1.ru_stime - c0.ru_utime - c0.ru_stime,
+                                            1)
+            report["load_average"] = os.getloadavg()[0]
+            return report
         finally:
             proc.terminate()
             proc.wait(10)
