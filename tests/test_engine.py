@@ -293,3 +293,38 @@ def test_sdr_deal_order_and_dead_cards() -> None:
     r = h.result
     assert r is not None
     assert r.pots[0].winners == {1: 3}
+
+
+def test_showdown_order_and_mucking_r_c_11() -> None:
+    # button 2: seat 0 is first left of the dealer. Seat 1 bets the last round,
+    # so seat 1 shows first, then clockwise: seat 2 (beaten: mucks), seat 0 (wins: shows).
+    h = stacked_hand([100] * 3, 2, {0: "As Ad", 1: "Kc Kd", 2: "3c 4d"},
+                     stop="2h", drop="2d", roll="9s 8h 7c")
+    for _ in range(3):
+        for seat in (0, 1, 2):
+            h.apply(seat, Check())
+    h.apply(0, Check())
+    h.apply(1, Bet(4))
+    h.apply(2, Call())
+    h.apply(0, Call())
+    kinds = [(e.kind, e.seat) for e in h.events if e.kind in ("show", "muck")]
+    assert kinds == [("show", 1), ("muck", 2), ("show", 0)]
+    r = h.result
+    assert r is not None
+    assert r.pots[0].winners == {0: 15}
+    assert set(r.shown) == {0, 1}
+    # the mucked hand stays hidden from the others
+    assert "3c" not in str(h.view(0).to_dict())
+
+
+def test_all_in_opener_passes_the_opening_on_r_c_14() -> None:
+    h = nl_hand([11, 100, 100], 2)
+    h.apply(0, Bet(10))  # seat 0 all-in
+    h.apply(1, Call())
+    h.apply(2, Call())
+    # round 2: seat 0 (first left of the button) is all-in; seat 1 opens
+    assert h.round_name == "round 2"
+    assert h.pending is not None and h.pending.seats == (1,)
+    h.apply(1, Check())
+    h.apply(2, Check())
+    assert h.round_name == "round 3"
