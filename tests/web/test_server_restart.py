@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,18 @@ def test_restart_mid_hand_continues_exactly(tmp_path: Path, game: str) -> None:
         assert frames[-1]["result"] is not None
         assert frames[-1]["result"]["net"] == body["result"]["net"]
         assert sum(body["result"]["net"].values()) + body["result"]["carried"] == 0
+        # The player's own copy of the history: redacted for that seat (DESIGN.md).
+        r = httpx.get(f"{second.url}/api/tables/{tid}/hands/1/history.toml",
+                      cookies={f"rollem_seat_{tid}": t0})
+        assert r.status_code == 200, r.text
+        assert f"_redacted_for = {s0}" in r.text and "_deck" not in r.text
+        copy = tomllib.loads(r.text)
+        bob_shown = set(copy["_result"].get("shown_cards", {}).get(str(s1), []))
+        bob_deals = [line.split()[3:] for line in copy["actions"]
+                     if line.startswith(f"d dh p{s1 + 1} ")]
+        assert bob_deals and all(c == "??" or c in bob_shown for d in bob_deals for c in d)
+        assert httpx.get(f"{second.url}/api/tables/{tid}/hands/1/history.toml").status_code \
+            == 403
         check = Store(db)
         actions = check.load_actions(tid, 1)
         check.close()

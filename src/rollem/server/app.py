@@ -199,6 +199,32 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
             "frames": session.frames(seat), "result": row.result,
         })  # fmt: skip
 
+    async def hand_history(request: Request) -> Response:
+        """The player's own copy of a finished hand's history (TOML)."""
+        table = table_or_404(request)
+        if table is None:
+            return _error(404, "no_table", "no such table")
+        try:
+            hand_no = int(request.path_params["n"])
+        except ValueError:
+            return _error(400, "malformed", "a hand number is needed")
+        row = table.store.load_hand(table.id, hand_no)
+        if row is None or row.result is None:
+            return _error(404, "no_hand", f"hand {hand_no} is not finished or does not exist")
+        seat = _viewer(request, table)
+        if seat is None or seat not in row.setup["seats"] or \
+                table.seats[seat].row.joined_hand >= hand_no:
+            return _error(403, "not_yours", "only a player dealt into this hand can download it")
+        session = GameSession.restore(hand_no, row.setup,
+                                      table.store.load_actions(table.id, hand_no))
+        names = [f"seat {s}" for s in range(len(row.setup["stacks"]))]
+        for number, info in table.seats.items():
+            if number < len(names):
+                names[number] = info.row.name
+        return Response(session.history_text(seat, names), media_type="application/toml",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="hand-{hand_no}.toml"'})
+
     async def websocket(ws: WebSocket) -> None:
         table = manager().get(ws.path_params["tid"])
         await ws.accept()
@@ -252,6 +278,7 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         Route("/api/tables/{tid}/join", join, methods=["POST"]),
         Route("/api/tables/{tid}/hands", hands),
         Route("/api/tables/{tid}/hands/{n}", hand_frames),
+        Route("/api/tables/{tid}/hands/{n}/history.toml", hand_history),
         Route("/t/{tid}", table_page),
         WebSocketRoute("/ws/{tid}", websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -164,8 +164,8 @@
     const now = Date.now() / 1000 + clockSkew;
     const left = Number(c.dataset.deadline) - now;
     const bank = Number(c.dataset.bank);
-    if (left > 0) c.textContent = "⏱ " + Math.ceil(left) + "s" + (bank > 0 ? " (+" + Math.round(bank) + "s bank)" : "");
-    else c.textContent = "⏱ time bank " + Math.max(0, Math.ceil(bank + left)) + "s";
+    if (left > 0) c.textContent = "clock " + Math.ceil(left) + "s" + (bank > 0 ? " (+" + Math.round(bank) + "s bank)" : "");
+    else c.textContent = "time bank " + Math.max(0, Math.ceil(bank + left)) + "s";
     c.classList.toggle("low", left < 10);
   }
   setInterval(() => document.querySelectorAll(".clock").forEach(updateClock), 250);
@@ -460,6 +460,9 @@
     const body = await resp.json();
     if (!resp.ok) { toast(body.message); return; }
     replay = { data: body, i: 0 };
+    const dl = $("replay-download");
+    dl.href = "/api/tables/" + tid + "/hands/" + n + "/history.toml";
+    dl.classList.toggle("hidden", body.seat === null);
     $("replay").classList.remove("hidden");
     showFrame();
   }
