@@ -91,8 +91,13 @@ class Table:
         """Wait for this table's next action slot."""
         async with self.lock:
             now = time.perf_counter()
-            wait = self.next_slot - now
-            self.next_slot = max(now, self.next_slot) + self.interval
+            # Slots stay on this table's own grid (its random phase): a late table
+            # does not fall into step with the others.
+            slot = self.next_slot
+            if slot < now:
+                slot += -((slot - now) // self.interval) * self.interval
+            wait = slot - now
+            self.next_slot = slot + self.interval
         if wait > 0:
             await asyncio.sleep(wait)
 

@@ -7,6 +7,7 @@ for friends on the same network.
 
 from __future__ import annotations
 
+import gc
 import socket
 from pathlib import Path
 
@@ -71,6 +72,11 @@ def serve_command(host: str, port: int, db: Path) -> None:
     else:
         click.echo("only this machine can connect; use --host 0.0.0.0 to let friends join")
     click.echo(f"saving to {db} (Ctrl-C to stop; start again to continue)")
+    # Fewer full garbage collections: a full pass over every table's hand can
+    # stall all tables for tens of milliseconds (bench/bench_web_load.py).
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 50, 1000)
     app = create_app(db)
     uvicorn.run(app, host=bind, port=port, log_level="warning", ws_max_size=65536,
                 ws_ping_interval=20, ws_ping_timeout=20)
