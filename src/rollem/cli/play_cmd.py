@@ -122,6 +122,36 @@ class TerminalGame:
 
     # ------------------------------------------------------------ game choice
 
+    def prompt_until(
+        self,
+        prompt: str,
+        parse: Callable[[str], object],
+        help_kind: tuple[str | None, str],
+        redraw: Callable[[], None] | None = None,
+    ) -> object:
+        """Ask until ``parse`` accepts the answer: a wrong answer is explained and asked
+        again, ``?`` prints the decision's help, ``t`` redraws, ``q`` quits."""
+        from rollem.rules import RulesError, decision_help
+
+        while True:
+            answer = self.ask(prompt)
+            try:
+                value = parse(answer)
+            except AnswerError as err:
+                self.say(Text(str(err), style="red"))
+                continue
+            if not isinstance(value, Command):
+                return value
+            if value.name == "quit":
+                raise _Quit
+            if value.name == "help":
+                try:
+                    self.say(decision_help(*help_kind))
+                except RulesError as err:
+                    self.say(str(err))
+            elif redraw is not None:
+                redraw()
+
     def _choose_game(self, table: Any, fits: list[Any]) -> Any:
         if table.button != 0:
             chosen = self.pick_rng.choice(fits)
@@ -130,22 +160,10 @@ class TerminalGame:
             return chosen
         ids = [g.id for g in fits]
         listed = ", ".join(f"{i} = {g.id} ({g.name})" for i, g in enumerate(fits, 1))
-        while True:
-            answer = self.ask(f"You have the button: choose the game: {listed} (? help, q quit) > ")
-            try:
-                choice = parse_game_choice(answer, ids)
-            except AnswerError as err:
-                self.say(Text(str(err), style="red"))
-                continue
-            if isinstance(choice, Command):
-                if choice.name == "quit":
-                    raise _Quit
-                if choice.name == "help":
-                    from rollem.rules import decision_help
-
-                    self.say(decision_help(None, "choose_game"))
-                continue
-            return fits[ids.index(choice)]
+        choice = self.prompt_until(
+            f"You have the button: choose the game: {listed} (? help, q quit) > ",
+            lambda answer: parse_game_choice(answer, ids), (None, "choose_game"))
+        return fits[ids.index(str(choice))]
 
     # ------------------------------------------------------------ the loop
 
@@ -211,37 +229,21 @@ class TerminalGame:
         """Prompt until the player's answer is a legal action and apply it (or quit)."""
         from rollem.engine.errors import IllegalAction
 
+        def draw() -> None:
+            for line in render_table(view, self.style, title=f"Hand {self.hand_no}",
+                                     game_name=game_name):
+                self.say(line)
+
         self.say()
-        for line in render_table(view, self.style, title=f"Hand {self.hand_no}",
-                                 game_name=game_name):
-            self.say(line)
+        draw()
         if self.show_odds:
             self.say(self.odds_line(view))
         legal = view.legal
         shown_cards = self.style.card_words([str(c) for c in legal.cards])
         prompt = "Your move: " + choices_text(legal, shown_cards) + "  (? help, q quit) > "
         while True:
-            answer = self.ask(prompt)
-            try:
-                action = parse_answer(answer, legal)
-            except AnswerError as err:
-                self.say(Text(str(err), style="red"))
-                continue
-            if isinstance(action, Command):
-                if action.name == "quit":
-                    raise _Quit
-                if action.name == "help":
-                    from rollem.rules import RulesError, decision_help
-
-                    try:
-                        self.say(decision_help(view.game, decision_kind(legal)))
-                    except RulesError as err:
-                        self.say(str(err))
-                else:
-                    for line in render_table(view, self.style, title=f"Hand {self.hand_no}",
-                                             game_name=game_name):
-                        self.say(line)
-                continue
+            action = self.prompt_until(prompt, lambda answer: parse_answer(answer, legal),
+                                       (view.game, decision_kind(legal)), draw)
             try:
                 hand.apply(0, action)  # the engine has the last word; refused = unchanged
             except IllegalAction as err:
