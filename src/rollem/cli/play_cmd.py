@@ -191,7 +191,7 @@ class TerminalGame:
                 if self.ask("Press Enter for the next hand (q to quit) > ").strip().lower() \
                         in ("q", "quit", "exit"):
                     break
-        except _Quit:
+        except (_Quit, KeyboardInterrupt):
             current = self.table.hand
             if current is not None and not current.is_over:
                 self.say("The hand in progress is abandoned; it does not count.")
