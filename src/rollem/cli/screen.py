@@ -211,7 +211,7 @@ def render_table(view: HandView, style: Style, *, title: str, game_name: str) ->
         if view.dead:
             table_bits.append(_line("Turned ", style.cards(view.dead)))
     if view.game == "rollyourown" or view.pool:
-        mine = _line(" (yours: ", style.cards(view.my_pool), ")") if view.my_pool else Text()
+        mine = _line(" (you put in ", style.cards(view.my_pool), ")") if view.my_pool else Text()
         table_bits.append(_line(f"Pool {view.pool} cards", mine))
     if view.wild_ranks:
         table_bits.append(Text(f"Wild: {' '.join(view.wild_ranks)}", style="bold magenta"))
