@@ -183,3 +183,55 @@ def test_basic_bot_is_repeatable_with_a_seed() -> None:
             hand.apply(seat, bots[seat].act(hand.view(seat)))
         hands.append(hand.actions)
     assert hands[0] == hands[1]
+
+
+def _fixed_odds(equity: float, side: str = "high") -> Callable[[HandView], Odds]:
+    def odds(view: HandView) -> Odds:
+        return Odds(win=equity, tie=0.0, lose=1 - equity, equity=equity, method="stub",
+                    samples=0, stderr=0.0, game=view.game, best_declare=side)
+    return odds
+
+
+def test_basic_betting_follows_its_chances() -> None:
+    """Strong: bet, then raise; weak: check when free, fold when the price is too high;
+    in between: call when the pot pays for its chances."""
+    from rollem.engine import Bet, Check, Fold, Raise
+    from rollem.engine import Call as CallAction
+
+    table = Table([200] * 3, game="sdr", rng=random.Random(2))
+    hand = table.new_hand()
+    assert hand.pending is not None
+    seat = hand.pending.seats[0]
+    view = hand.view(seat)
+    assert BasicBot(random.Random(1), odds=_fixed_odds(0.9), bluff=0).act(view) == Bet(2)
+    assert BasicBot(random.Random(1), odds=_fixed_odds(0.05), bluff=0).act(view) == Check()
+    hand.apply(seat, Bet(2))
+    assert hand.pending is not None
+    seat = hand.pending.seats[0]
+    view = hand.view(seat)  # facing 2 to win 5: needs 2/7 of the pot
+    assert BasicBot(random.Random(1), odds=_fixed_odds(0.9)).act(view) == Raise(4)
+    assert BasicBot(random.Random(1), odds=_fixed_odds(0.30)).act(view) == CallAction()
+    assert BasicBot(random.Random(1), odds=_fixed_odds(0.20)).act(view) == Fold()
+
+
+def test_basic_declares_its_best_side() -> None:
+    """R-521-8: the declaration with the greatest expected share (the odds' best_declare)."""
+    from rollem.engine import Call, Check, Declare
+
+    rng = random.Random(4)
+    table = Table([200] * 3, game="rollem521", rng=rng)
+    hand = table.new_hand()
+    bot = make_bot("random", random.Random(1))
+    while hand.pending is not None and hand.pending.kind != "declare":
+        seat = hand.pending.seats[0]
+        view = hand.view(seat)
+        assert view.legal is not None
+        acts = view.legal.actions
+        # everyone calls or checks, so the hand reaches the declare
+        action = Call() if "call" in acts else Check() if "check" in acts else bot.act(view)
+        hand.apply(seat, action)
+    assert hand.pending is not None
+    seat = hand.pending.seats[0]
+    view = hand.view(seat)
+    for side in ("high", "low", "both"):
+        assert BasicBot(random.Random(1), odds=_fixed_odds(0.5, side)).act(view) == Declare(side)
