@@ -184,7 +184,10 @@ class Client:
             seq = self.state["seq"]
         t0 = time.perf_counter()
         table.inflight[seq] = (t0, set(range(len(table.clients))))
-        await self.ws.send(json.dumps(msg))
+        try:
+            await self.ws.send(json.dumps(msg))
+        except websockets.ConnectionClosed:
+            table.inflight.pop(seq, None)  # the run is over
 
 
 async def run_load(base: str, ws_base: str, tables: int, seats: int, seconds: float,
@@ -273,6 +276,7 @@ def main() -> None:
     parser.add_argument("--search", action="store_true",
                         help="then raise the pace until p99 passes 50 ms")
     parser.add_argument("--search-seconds", type=float, default=20.0)
+    parser.add_argument("--step", type=float, default=0.25, help="pace step of the search")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     print(f"cpus: {os.cpu_count()}; client and server on this machine", file=sys.stderr)
@@ -282,7 +286,7 @@ def main() -> None:
         best = args.pace if report["p99_ms"] is not None and report["p99_ms"] <= GOAL_MS else None
         pace = args.pace
         while True:
-            pace = pace * 1.5 if pace >= 2 else pace + 0.5
+            pace += args.step
             r = one_run(args, pace, args.search_seconds)
             print(json.dumps(r), flush=True)
             if r["p99_ms"] is None or r["p99_ms"] > GOAL_MS or r["errors"]:

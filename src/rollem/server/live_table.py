@@ -39,6 +39,10 @@ __all__ = ["Client", "LiveTable", "TableError"]
 
 log = logging.getLogger("rollem.server")
 
+
+def _dumps(obj: object) -> str:
+    return json.dumps(obj, separators=(",", ":"))
+
 MAX_BACKLOG = 256
 """Messages queued to a client that does not read before it is dropped."""
 
@@ -713,20 +717,39 @@ class LiveTable:
             "hand": hand,
         }
 
-    def state_text(self, seat: int | None, is_host: bool = False) -> str:
-        text = json.dumps(self.state(seat, is_host), separators=(",", ":"))
+    def state_text(
+        self, seat: int | None, is_host: bool = False, table_json: str | None = None
+    ) -> str:
+        """:meth:`state` as JSON text (``table_json``: the table part, if already built)."""
+        if table_json is None:
+            table_json = _dumps(self.table_public())
+        shown = self.hand or self.final_hand
+        hand_json = _dumps(shown.view(seat)) if shown is not None else "null"
+        choice = self.session.get("choice")
+        you = {
+            "seat": seat,
+            "host": is_host,
+            "decision_seq": self.decision_seq.get(seat) if seat is not None else None,
+            "choose_game": bool(choice and seat == choice["seat"]),
+        }
+        text = (f'{{"type":"state","seq":{self.seq},"table":{table_json},'
+                f'"you":{_dumps(you)},"hand":{hand_json}}}')
         if LiveTable.audit is not None:
             LiveTable.audit(self, seat, text)
         return text
 
     def broadcast(self) -> None:
         """Send the new state to every client, once the change is committed."""
+        clients = self.all_clients()
+        if not clients:
+            return
+        table_json = _dumps(self.table_public())
         cache: dict[tuple[int | None, bool], str] = {}
         sends = []
-        for client in self.all_clients():
+        for client in clients:
             key = (client.seat, client.is_host)
             if key not in cache:
-                cache[key] = self.state_text(client.seat, client.is_host)
+                cache[key] = self.state_text(client.seat, client.is_host, table_json)
             sends.append((client, cache[key]))
         self._send_after_commit(sends)
 
