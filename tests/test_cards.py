@@ -33,6 +33,13 @@ def test_bad_token_named(bad: str) -> None:
     assert repr(bad) in str(info.value)
 
 
+@pytest.mark.parametrize("bad", ["zzz", "QsQx", "Qs9"])
+def test_bad_run_quoted_whole(bad: str) -> None:
+    with pytest.raises(CardError) as info:
+        parse_cards(bad)
+    assert repr(bad) in str(info.value)
+
+
 def test_duplicate_is_error() -> None:
     with pytest.raises(CardError, match="Qs given twice"):
         parse_cards("Qs Kd qs")

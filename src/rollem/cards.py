@@ -162,14 +162,20 @@ def parse_cards(text: str | Iterable[str], *, allow_duplicates: bool = False) ->
 
 
 def _split_run(chunk: str) -> list[str]:
-    """Split ``"QsQd10c"`` into ``["Qs", "Qd", "10c"]``; leave bad text whole."""
+    """Split ``"QsQd10c"`` into ``["Qs", "Qd", "10c"]``.
+
+    A chunk that does not split cleanly into cards is returned whole, so the
+    error message quotes exactly what the user typed.
+    """
     out: list[str] = []
     i = 0
     while i < len(chunk):
         step = 3 if chunk.startswith("10", i) else 2
         piece = chunk[i : i + step]
-        if len(piece) < 2:
-            return [chunk] if not out else [*out, piece]
+        try:
+            parse_card(piece)
+        except CardError:
+            return [chunk]
         out.append(piece)
         i += step
     return out
