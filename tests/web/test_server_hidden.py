@@ -190,5 +190,8 @@ def test_no_message_leaks_hidden_information(tmp_path: Path, game: str) -> None:
                 forbidden, choices = auditor.forbidden[(p.tid, msg["seq"], seat)]
                 assert not check_message(raw, seat, forbidden, choices)
                 checked += 1
-    assert len(hands_seen) >= HANDS_PER_GAME
+    # Every hand was audited at the server; clients may skip states they were
+    # too slow to read (each state is complete; only the newest is sent).
+    assert len({(tid, hand_no) for tid, hand_no, _seat in auditor.known}) >= HANDS_PER_GAME
+    assert len(hands_seen) >= HANDS_PER_GAME // 2
     assert checked > 1000

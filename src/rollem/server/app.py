@@ -261,7 +261,7 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
     async def _writer(ws: WebSocket, client: Client) -> None:
         try:
             while True:
-                text = await client.queue.get()
+                text = await client.next_message()
                 if text is None:
                     break
                 await ws.send_text(text)

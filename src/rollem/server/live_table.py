@@ -57,26 +57,50 @@ class TableError(ValueError):
 
 
 class Client:
-    """One websocket connection: a seat (or ``None`` for an onlooker) and a send queue."""
+    """One websocket connection: a seat (or ``None`` for an onlooker) and its outbox.
+
+    Every state message is complete, so a client that reads slowly only needs
+    the newest: a state waiting to be sent is replaced by a newer one (errors
+    are never dropped).  A client with :data:`MAX_BACKLOG` messages waiting is
+    disconnected.
+    """
 
     def __init__(self, seat: int | None, is_host: bool = False) -> None:
         self.seat = seat
         self.is_host = is_host
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._pending: deque[tuple[str, bool]] = deque()
+        self._wakeup = asyncio.Event()
         self.closed = False
 
     def send(self, text: str) -> None:
         if self.closed:
             return
-        if self.queue.qsize() >= MAX_BACKLOG:
+        is_state = text.startswith('{"type":"state"')
+        if is_state and self._pending and self._pending[-1][1]:
+            self._pending[-1] = (text, True)
+        else:
+            self._pending.append((text, is_state))
+        if len(self._pending) > MAX_BACKLOG:
             self.close()
             return
-        self.queue.put_nowait(text)
+        self._wakeup.set()
+
+    async def next_message(self) -> str | None:
+        """The next text to send, or ``None`` once closed."""
+        while not self._pending:
+            if self.closed:
+                return None
+            self._wakeup.clear()
+            await self._wakeup.wait()
+        if self.closed:
+            return None
+        return self._pending.popleft()[0]
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            self.queue.put_nowait(None)
+            self._pending.clear()
+            self._wakeup.set()
 
 
 @dataclass(slots=True)
