@@ -48,19 +48,23 @@ def test_three_all_ins_side_pots() -> None:
     assert {0, 1, 2} <= set(r.shown)
 
 
-def test_four_all_ins_side_pots_and_uncalled_return() -> None:
+def test_four_all_ins_side_pots_and_no_raise_nobody_can_call() -> None:
     h = nl_hand([10, 30, 60, 100, 150], 4)
     h.apply(0, Bet(9))
     h.apply(1, Raise(29))
     h.apply(2, Raise(59))
     h.apply(3, Raise(99))
-    h.apply(4, Raise(149))  # all-in 150; only 100 can be called
+    # every other player still in is all-in: seat 4 may only call or fold (R-C-14)
+    assert h.legal_actions(4).actions == ("fold", "call")
+    with pytest.raises(IllegalAction, match="nobody could call a raise"):
+        h.apply(4, Raise(149))
+    h.apply(4, Call())
     assert h.is_over
     r = h.result
     assert r is not None
     assert [(p.amount, p.eligible) for p in r.pots] == [
         (50, (0, 1, 2, 3, 4)), (80, (1, 2, 3, 4)), (90, (2, 3, 4)), (80, (3, 4))]
-    assert any(e.kind == "return" and e.seat == 4 and e.data["amount"] == 50 for e in h.events)
+    assert not any(e.kind == "return" for e in h.events)
     assert sum(h.stacks) == 350
 
 
@@ -99,6 +103,40 @@ def test_uncalled_part_of_all_in_returned() -> None:
     assert r is not None
     assert [(p.amount, p.eligible) for p in r.pots] == [(62, (0, 1))]
     assert any(e.kind == "return" and e.data["amount"] == 70 for e in h.events)
+
+
+@pytest.mark.parametrize("structure", ["fixed-limit", "pot-limit", "no-limit"])
+def test_no_raise_when_every_other_player_in_is_all_in(structure: str) -> None:
+    # the tester's case: seat 1 is out of chips, seat 2 bets its last chip
+    # all-in; seat 0, facing it, may call or fold, never raise (R-C-14)
+    h = Hand("sdr", [10, 0, 3], button=2, options=Options(structure=structure),
+             source=SeededSource(8))
+    h.apply(0, Check())
+    h.apply(2, Bet(2))  # all-in: 1 ante + 2
+    legal = h.legal_actions(0)
+    assert legal.actions == ("fold", "call") and legal.call_amount == 2
+    assert (legal.min_to, legal.max_to) == (0, 0)
+    view = h.view(0).to_dict()["legal"]
+    assert view["actions"] == ["fold", "call"]
+    assert h.pending is not None and h.pending.legal.actions == ("fold", "call")
+    with pytest.raises(IllegalAction, match="nobody could call a raise; allowed: fold, call 2"):
+        h.apply(0, Raise(4 if structure == "fixed-limit" else 5))
+    h.apply(0, Call())
+    assert h.is_over
+    assert not any(e.kind == "return" for e in h.events)
+
+
+def test_raise_allowed_while_another_player_in_has_chips() -> None:
+    # seat 2 is all-in, seat 0 folded, seat 1 still has chips: seat 3 may raise
+    h = nl_hand([100, 100, 20, 100], 3)
+    h.apply(0, Bet(5))
+    h.apply(1, Call())
+    h.apply(2, Raise(19))  # all-in
+    assert "raise" in h.legal_actions(3).actions
+    h.apply(3, Fold())
+    h.apply(0, Fold())
+    # only seat 1 with chips is left facing seat 2's all-in: call or fold
+    assert h.legal_actions(1).actions == ("fold", "call")
 
 
 def test_inventor_cap_refuses_second_raise_in_round_one() -> None:

@@ -20,6 +20,9 @@ Rules implemented:
   a raise at the pot after calling. An all-in for less than a full raise
   never reopens betting to seats that already acted, however many follow.
 - Folding is allowed only when facing a bet (check instead).
+- No bet or raise when every other player still in the hand is all-in
+  (nobody could call it): facing a bet, such a player may only call or
+  fold (R-C-14).
 - A round is skipped when at most one seat can still bet (R-C-14); the
   opener, if all-in, passes to the next seat clockwise who can bet.
 - At the end of the round the uncalled part of a bet is returned (R-C-9).
@@ -180,6 +183,12 @@ class BettingRound(Step):
             return "not enough chips to raise"
         if hand.acted[seat] == hand.reopen:
             return "the betting was not reopened by a full raise since this seat acted"
+        folded, stacks = hand.folded, hand.stacks
+        for s in range(hand.n):
+            if s != seat and not folded[s] and stacks[s] > 0:
+                break
+        else:  # every other player still in is all-in: nobody could call (R-C-14)
+            return "every other player still in is all-in, so nobody could call a raise"
         all_in_to = bets[seat] + stack
         size = self.size
         if self.fixed:
