@@ -444,3 +444,105 @@ def test_history_odds_at_every_point(name: str) -> None:
         odds, got = history_odds(text, 0, at=at, samples=50, seed=1, exact_limit=5000)
         assert got == at
         assert odds.win + odds.tie + odds.lose == pytest.approx(1.0)
+
+
+# ----------------------------------------------------------------- large samples, own declaration
+
+
+def test_tally_equals_summarise_over_chunks() -> None:
+    from rollem.odds.common import Tally, summarise
+
+    share = np.random.default_rng(3).choice([0.0, 1 / 3, 0.5, 1.0], size=10_001)
+    whole = summarise(share, "monte-carlo", "sdr")
+    tally = Tally()
+    for lo in range(0, len(share), 777):
+        tally.add(share[lo:lo + 777])
+    got = tally.odds("monte-carlo", "sdr")
+    assert got.samples == whole.samples == 10_001
+    for name in ("win", "tie", "lose", "equity", "stderr"):
+        assert getattr(got, name) == pytest.approx(getattr(whole, name), rel=1e-9, abs=1e-12)
+
+
+def test_monte_carlo_in_chunks_counts_every_sample_and_reports_progress(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import rollem.odds.common as common
+
+    monkeypatch.setattr(common, "CHUNK", 1_000)
+    seen: list[tuple[int, int]] = []
+    exact = sdr_odds("As Ad", dead="Kc 7d")
+    mc = sdr_odds("As Ad", dead="Kc 7d", exact_limit=0, samples=5_500, seed=1,
+                  progress=lambda done, total: seen.append((done, total)))
+    assert mc.samples == 5_500 and mc.method == "monte-carlo"
+    assert abs(mc.equity - exact.equity) < 3 * mc.stderr + 1e-9
+    assert seen[-1] == (5_500, 5_500) and len(seen) >= 2  # more than one chunk
+
+
+def test_samples_out_of_range_are_refused() -> None:
+    from rollem.odds.common import MAX_SAMPLES
+
+    with pytest.raises(OddsError, match="samples must be 1 to"):
+        sdr_odds("As Ad", exact_limit=0, samples=MAX_SAMPLES + 1)
+    bad = _rollem("odds", "sdr", "--hand", "As Ad", "--samples", "1000000000")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+    assert "expected 1 to 10,000,000" in bad.stderr and "Traceback" not in bad.stderr
+    hist = _rollem("odds", "--history", str(HISTORIES / "sdr_worked_example.toml"),
+                   "--seat", "0", "--samples", "0")
+    assert hist.returncode == 2 and hist.stderr.count("\n") == 1
+
+
+def test_cli_odds_unexpected_error_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rollem.cli.odds_cmd as odds_cmd
+
+    def boom(*args: object, **kwargs: object) -> Odds:
+        raise RuntimeError("something broke")
+
+    monkeypatch.setattr(odds_cmd, "sdr_odds", boom)
+    proc = CliRunner().invoke(app, ["odds", "sdr", "--hand", "As Ad"])
+    assert proc.exit_code == 1
+    assert "something broke" in proc.output and "Traceback" not in proc.output
+
+    def no_memory(*args: object, **kwargs: object) -> Odds:
+        raise MemoryError
+
+    monkeypatch.setattr(odds_cmd, "sdr_odds", no_memory)
+    proc = CliRunner().invoke(app, ["odds", "sdr", "--hand", "As Ad"])
+    assert proc.exit_code == 2 and "fewer --samples" in proc.output
+
+
+def test_521_odds_are_for_the_seat_own_declaration() -> None:
+    # every card known: the seat (queen high, no low) against a six-five low
+    mine, opp = c("2s Qd 8c 5s 9h"), c("6h 5c 3h 2d As")
+    free = r521_odds(mine, [(opp, 0)], declared={0: "low"})
+    assert free.best_declare == "high" and free.equity == 0.5 and free.tie == 1.0
+    both = r521_odds(mine, [(opp, 0)], declared={0: "low"}, own_side="both")
+    assert both.own_declare == "both"
+    assert (both.win, both.tie, both.lose, both.equity) == (0.0, 0.0, 1.0, 0.0)
+    assert both.declare == free.declare and both.best_declare == "high"
+    assert both.to_dict()["declared"] == "both"
+    from rollem.cli.odds_cmd import render
+
+    text = render(both)
+    assert "exact: 1 equally likely outcome\n" in text + "\n"
+    assert "declared both" in text and "best:" not in text
+
+
+def test_history_odds_after_declaring_use_the_declaration(tmp_path: Path) -> None:
+    answers = "c\np\nc\np\nk\nc\nc\nc\nc\nc\nc\nc\nb\nq\n"
+    play = CliRunner().invoke(app, ["play", "rollem521", "--players", "3", "--seed", "2",
+                                    "--history-dir", str(tmp_path)], input=answers)
+    assert play.exit_code == 0, play.output
+    (path,) = tmp_path.glob("*/hand-0001-rollem521.toml")
+    from rollem.history import read_history, replay
+
+    h = read_history(path.read_text())
+    hand = replay(h)
+    mine = [e for e in hand.view(0).events if e["kind"] == "declare" and e.get("seat") == 0]
+    assert mine, "seat 0 declared in this hand"
+    side = mine[0]["side"]
+    point = next(i for i in range(len(h.actions) + 1)
+                 if history_odds(h, 0, at=i)[0].own_declare is not None)
+    odds, _ = history_odds(h, 0, at=point)
+    assert odds.own_declare == side
+    assert odds.declare is not None and odds.equity == pytest.approx(odds.declare[side])
+    before, _ = history_odds(h, 0, at=point - 1)
+    assert before.own_declare is None and before.equity == max((before.declare or {}).values())

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
 
-from rollem.cli.errors import fail
+from rollem.cli.errors import fail, one_line
 from rollem.odds import Odds, OddsError, sdr_odds
+from rollem.odds.common import MAX_SAMPLES
 from rollem.odds.history import history_odds
 
 __all__ = ["odds_command", "render"]
@@ -29,21 +33,44 @@ Exact enumeration is used when the outcomes are few enough (Stop, Drop and
 Roll: every Roll and every deal of the unknown hands, up to 20,000,000
 outcomes with one unknown hand and 1,000,000 with more; other games from a
 history: every deal of the opponents' hidden cards once no draw is left, up
-to 1,000,000); otherwise Monte Carlo with --samples worlds (seed it with
+to 1,000,000); otherwise Monte Carlo with --samples worlds (1 to
+10,000,000; drawn in fixed-size chunks, so memory stays small; seed it with
 --seed), and the standard error is reported.
+
+\b
+win = the whole pot, tie = a share of it (split with equal hands), lose =
+nothing; equity = the expected share of the pot. In 5-2-1 Roll 'Em a win is
+taking the whole pot (a scoop, or one side with nobody declaring the other),
+a tie is any share of it (one half, or a split half), lose is nothing.
 
 \b
 Opponents' model: unknown cards are uniformly random among the cards the
 player cannot see (own cards, face-up cards, the dead Stop and Drop, the
 board and the player's own discards are seen); folded players' cards are
-unknown but out of play; everyone still in goes to the showdown. Five Card
-Roll Your Own: the player's own discards are taken to be in the pool, draws
-and the wild card come from the pool; before the discard the odds are those
-of the best three cards to keep. 5-2-1 Roll 'Em: the player stands pat;
-each opponent declares the way its hand ranks higher among all five-card
-hands (high or low percentile), or both when in the top 1% both ways; a
-revealed declaration is kept. JSON for 5-2-1 adds high, low, scoop and
-declare (high/low/both -> expected share of the pot).
+unknown but out of play; everyone still in goes to the showdown.
+
+\b
+Five Card Roll Your Own: the player's own discards that it has not seen
+since are taken to be still in the pool; every other pool card and every
+opponent's down card (kept or drawn) is uniform over the cards the player
+cannot see; draws still to come and the wild card come from the pool so
+modelled. Before the discard each opponent keeps three of its six at random,
+and the odds are those of the player's best three to keep. Limitation: the
+model does not track which cards were drawn from the pool, so an opponent's
+down card that was drawn is not restricted to the pool's cards (nor allowed
+to be one of the player's own discards); where the player could deduce it
+(e.g. every pool card is accounted for), the odds are off.
+
+\b
+5-2-1 Roll 'Em: the player stands pat; each opponent declares the way its
+hand ranks higher among all five-card hands (high or low percentile), or
+both when in the top 1% both ways; a revealed declaration is kept. Before
+the player declares, win/tie/lose/equity are for its best declaration; once
+it has declared, for its own declaration (R-521-9: both must win both ways
+outright, else nothing). JSON for 5-2-1 adds high, low, scoop (the chance
+the player's hand is the best high, best low, both, among the hands still
+in), declare (high/low/both -> expected share of the pot), best_declare and
+declared (the player's declaration, or null).
 """
 
 
@@ -56,21 +83,45 @@ def render(odds: Odds) -> str:
     lines = [f"win {_pct(odds.win)}   tie {_pct(odds.tie)}   lose {_pct(odds.lose)}   "
              f"equity {_pct(odds.equity)}"]
     if odds.method == "exact":
-        lines.append(f"exact: {odds.samples:,} equally likely outcomes")
+        n = odds.samples
+        lines.append(f"exact: {n:,} equally likely outcome{'' if n == 1 else 's'}")
     else:
         lines.append(f"Monte Carlo: {odds.samples:,} samples, standard error "
                      f"{_pct(odds.stderr)}")
     if odds.declare is not None:
-        lines.append(f"high {_pct(odds.high or 0.0)}   low {_pct(odds.low or 0.0)}   "
-                     f"scoop {_pct(odds.scoop or 0.0)}")
+        lines.append(f"best hand among those in: high {_pct(odds.high or 0.0)}   "
+                     f"low {_pct(odds.low or 0.0)}   both {_pct(odds.scoop or 0.0)}")
         shares = "   ".join(f"{k} {_pct(v)}" for k, v in odds.declare.items())
-        lines.append(f"declare: {shares}   (best: {odds.best_declare})")
+        if odds.own_declare is not None:
+            lines.append(f"declared {odds.own_declare} (the odds above are for it); "
+                         f"each declaration's share: {shares}")
+        else:
+            lines.append(f"declare (share of the pot): {shares}   (best: {odds.best_declare}; "
+                         "the odds above are for it)")
     if odds.categories:
         lines.append("final hand: " + ", ".join(
             f"{k} {_pct(v)}" for k, v in odds.categories.items()))
     if odds.keep:
         lines.append("keep: " + " ".join(odds.keep))
     return "\n".join(lines)
+
+
+@contextmanager
+def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
+    """A Rich progress bar on stderr for long runs on a terminal, else nothing."""
+    if samples < 2_000_000 or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("sampling", total=samples)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance
 
 
 @click.command("odds", help=_HELP)
@@ -90,15 +141,33 @@ def render(odds: Odds) -> str:
 @click.option("--at", "at", type=int, default=None, metavar="K",
               help="With --history: actions applied (default: the last decision point).")
 @click.option("--samples", "samples", type=int, default=None,
-              help="Monte Carlo samples (default 100000 for sdr, 20000 from a history).")
+              help=f"Monte Carlo samples, 1 to {MAX_SAMPLES:,} (default 100,000 for sdr, "
+                   "20,000 from a history).")
 @click.option("--seed", "seed", type=int, default=None, help="Seed the Monte Carlo.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def odds_command(game: str | None, hand: str | None, dead: str, board: str,
                  vs: tuple[str, ...], opponents: int | None, history: Path | None,
                  seat: int | None, at: int | None, samples: int | None, seed: int | None,
                  as_json: bool) -> None:
-    if samples is not None and samples < 1:
-        fail("--samples must be at least 1")
+    try:
+        _odds(game, hand, dead, board, vs, opponents, history, seat, at, samples, seed,
+              as_json)
+    except (SystemExit, KeyboardInterrupt, click.exceptions.Exit, click.ClickException):
+        raise
+    except MemoryError:
+        fail("not enough memory for this question: ask for fewer --samples")
+    except Exception as err:  # never a traceback for a user (CLI.md)
+        print(f"rollem: internal error in odds: {type(err).__name__}: {one_line(err)}",
+              file=sys.stderr)
+        raise SystemExit(1) from None
+
+
+def _odds(game: str | None, hand: str | None, dead: str, board: str,
+          vs: tuple[str, ...], opponents: int | None, history: Path | None,
+          seat: int | None, at: int | None, samples: int | None, seed: int | None,
+          as_json: bool) -> None:
+    if samples is not None and not 1 <= samples <= MAX_SAMPLES:
+        fail(f"--samples {samples}: expected 1 to {MAX_SAMPLES:,}")
     extra: dict[str, object] = {}
     if history is not None:
         if game is not None or hand is not None or vs or opponents is not None \
@@ -112,8 +181,9 @@ def odds_command(game: str | None, hand: str | None, dead: str, board: str,
         except (OSError, UnicodeDecodeError) as err:
             fail(f"cannot read {history}: {err}")
         try:
-            odds, point = history_odds(text, seat, at=at, samples=samples or 20_000,
-                                       seed=seed)
+            with _progress(samples or 0) as progress:
+                odds, point = history_odds(text, seat, at=at, samples=samples or 20_000,
+                                           seed=seed, progress=progress)
         except OddsError as err:
             fail(err)
         extra = {"seat": seat, "at": point}
@@ -126,8 +196,10 @@ def odds_command(game: str | None, hand: str | None, dead: str, board: str,
         if not hand:
             fail('sdr needs --hand CARDS (your two hole cards, e.g. --hand "As Kd")')
         try:
-            odds = sdr_odds(hand, dead=dead, board=board, vs=list(vs), opponents=opponents,
-                            samples=samples or 100_000, seed=seed)
+            with _progress(samples or 0) as progress:
+                odds = sdr_odds(hand, dead=dead, board=board, vs=list(vs),
+                                opponents=opponents, samples=samples or 100_000, seed=seed,
+                                progress=progress)
         except OddsError as err:
             fail(err)
     if as_json:

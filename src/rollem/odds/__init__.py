@@ -56,18 +56,28 @@ Opponents' model
 - Stop, Drop and Roll (R-SDR-6): each unknown hand is two unseen cards; the
   Roll's missing cards are unseen cards too, never the Stop or the Drop.
 - Five Card Roll Your Own: the seat's own discards not seen since are taken
-  to be in the pool (an opponent may in truth have drawn one face down);
-  the rest of the pool and opponents' down cards are unseen cards; draws
+  to be still in the pool; every other pool card and every opponent's down
+  card (kept or drawn) is uniform over the cards the seat cannot see; draws
   still to come and the wild card (when not yet turned) are uniform from the
-  pool. Before the discard an opponent keeps three of its six at random, and
-  the seat's odds are those of its best keep (``Odds.keep``).
+  pool so modelled. Before the discard an opponent keeps three of its six at
+  random, and the seat's odds are those of its best keep (``Odds.keep``).
+  Limitation: which cards were drawn from the pool is not tracked, so an
+  opponent's drawn down card is neither restricted to the pool's cards nor
+  allowed to be one of the seat's own discards; where the seat could deduce
+  it (every pool card accounted for), the odds are off.
 - 5-2-1 Roll 'Em: the seat stands pat in draws still to come; an opponent
   whose declaration is revealed keeps it, any other declares the way its
   hand ranks higher among all five-card hands (its high percentile against
   its ace-to-five low percentile), and both when it is in the top 1% both
   ways. ``declare`` gives the seat's expected share of the pot for each
   declaration under R-521-9; ``equity`` and ``win``/``tie``/``lose`` are for
-  the best one (``best_declare``).
+  the best one (``best_declare``) until the seat has declared, then for its
+  own declaration (``own_declare``). In 5-2-1 ``win`` is taking the whole
+  pot (a scoop, or one side with nobody on the other), ``tie`` any share.
+
+Monte Carlo draws and scores worlds in chunks of
+:data:`rollem.odds.common.CHUNK`, so memory stays bounded; ``samples`` is 1
+to :data:`rollem.odds.common.MAX_SAMPLES`.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -11,8 +11,14 @@ import numpy.typing as npt
 from rollem.odds.result import Odds, OddsError
 
 __all__ = [
+    "CHUNK",
     "MAX_ENUMERATION",
+    "MAX_SAMPLES",
+    "Progress",
+    "Tally",
     "assignments",
+    "check_samples",
+    "chunks",
     "count_assignments",
     "draw",
     "np_rng",
@@ -25,8 +31,82 @@ MAX_ENUMERATION = 1_000_000
 """Deals enumerated row by row (several unknown hands) are capped at this
 many, whatever ``exact_limit`` says, to bound memory; beyond it Monte Carlo."""
 
+MAX_SAMPLES = 10_000_000
+"""The most Monte Carlo worlds one question may ask for (the standard error
+is then about 0.02% of the pot); more raises :class:`OddsError`."""
+
+CHUNK = 50_000
+"""Monte Carlo worlds are drawn and scored this many at a time, so memory
+stays bounded whatever ``samples`` is."""
+
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: called after each chunk of Monte Carlo worlds."""
+
+
+def check_samples(samples: int) -> None:
+    """Raises :class:`OddsError` unless ``1 <= samples <= MAX_SAMPLES``."""
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise OddsError(f"samples must be 1 to {MAX_SAMPLES:,}, got {samples:,}")
+
+
+def chunks(samples: int, chunk: int | None = None) -> Iterator[int]:
+    """The sizes of the chunks ``samples`` worlds are drawn in (``chunk``:
+    default :data:`CHUNK`)."""
+    chunk = chunk or CHUNK
+    done = 0
+    while done < samples:
+        n = min(chunk, samples - done)
+        yield n
+        done += n
+
+
+class Tally:
+    """Running sums of per-world pot shares, chunk by chunk: win/tie/lose
+    counts, the share and its square (for the standard error), so a Monte
+    Carlo of any size needs memory for one chunk only."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.win = 0.0
+        self.tie = 0.0
+        self.lose = 0.0
+        self.total = 0.0
+        self.squares = 0.0
+
+    def add(self, share: Floats) -> None:
+        """Count the worlds of one chunk (``share``: shape ``(S,)``, 0..1)."""
+        self.n += len(share)
+        self.win += float((share >= 1.0).sum())
+        self.lose += float((share <= 0.0).sum())
+        self.tie += float(((share > 0.0) & (share < 1.0)).sum())
+        self.total += float(share.sum())
+        self.squares += float((share * share).sum())
+
+    @property
+    def equity(self) -> float:
+        """The mean share so far (0.0 before any world)."""
+        return self.total / self.n if self.n else 0.0
+
+    @property
+    def stderr(self) -> float:
+        """Standard error of :attr:`equity` (sample variance, ``ddof=1``)."""
+        if self.n < 2:
+            return 0.0
+        var = max(0.0, (self.squares - self.n * self.equity ** 2) / (self.n - 1))
+        return float(np.sqrt(var / self.n))
+
+    def odds(self, method: str, game: str, **extra: object) -> Odds:
+        """The :class:`Odds` of every world added (``stderr`` 0 for exact)."""
+        if self.n == 0:
+            raise OddsError("no possible outcome: the cards given leave nothing to deal")
+        n = self.n
+        return Odds(win=self.win / n, tie=self.tie / n, lose=self.lose / n,
+                    equity=self.equity, method=method, samples=n,
+                    stderr=0.0 if method == "exact" else self.stderr, game=game,
+                    **extra)  # type: ignore[arg-type]
 
 
 def np_rng(rng: random.Random | None = None, seed: int | None = None) -> np.random.Generator:

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from rollem.cards import CARDS
 from rollem.history import History, HistoryError, read_history, replay
+from rollem.odds.common import Progress
 from rollem.odds.result import Odds, OddsError
 from rollem.odds.view import view_equity
 
@@ -35,6 +36,7 @@ def history_odds(
     seed: int | None = None,
     rng: random.Random | None = None,
     exact_limit: int | None = None,
+    progress: Progress | None = None,
 ) -> tuple[Odds, int]:
     """``seat``'s odds after ``at`` actions of ``history`` (TOML text or a
     parsed :class:`rollem.history.History`); returns the odds and the point
@@ -71,5 +73,5 @@ def history_odds(
     if exact_limit is None:
         exact_limit = 20_000_000 if h.game == "sdr" else 1_000_000
     odds = view_equity(hand.view(seat), samples=samples, seed=seed, rng=rng,
-                       exact_limit=exact_limit)
+                       exact_limit=exact_limit, progress=progress)
     return odds, at

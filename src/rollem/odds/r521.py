@@ -22,9 +22,9 @@ carried (the seat's share is 0), or split under ``failed_both_rule="split"``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -33,7 +33,11 @@ from rollem.odds.common import (
     MAX_ENUMERATION,
     Floats,
     Ints,
+    Progress,
+    Tally,
     assignments,
+    check_samples,
+    chunks,
     count_assignments,
     draw,
     np_rng,
@@ -138,6 +142,8 @@ def r521_odds(
     seed: int | None = None,
     rng: random.Random | None = None,
     exact_limit: int = 2_000_000,
+    own_side: str | None = None,
+    progress: Progress | None = None,
 ) -> Odds:
     """5-2-1 odds and declare shares from cards the caller supplies.
 
@@ -149,14 +155,20 @@ def r521_odds(
             own discards, folded seats' up cards).
         declared: opponent index (into ``opponents``) -> revealed side.
         failed_both_rule: R-521-9 house option, ``"carry"`` or ``"split"``.
-        samples, seed, rng, exact_limit: as :func:`rollem.odds.sdr_odds`;
-            exact when the opponents' hidden cards can be dealt in at most
-            ``exact_limit`` ways.
+        samples, seed, rng, exact_limit, progress: as
+            :func:`rollem.odds.sdr_odds`; exact when the opponents' hidden
+            cards can be dealt in at most ``exact_limit`` ways.
+        own_side: the seat's own declaration once made (R-521-8): then
+            ``win``/``tie``/``lose``/``equity``/``stderr`` are for it, not for
+            the best declaration.
 
     Returns:
         :class:`Odds` with ``high``, ``low``, ``scoop``, ``declare`` (expected
-        share per declaration) and ``best_declare``; ``win``/``tie``/``lose``/
-        ``equity``/``stderr`` are for the best declaration.
+        share per declaration), ``best_declare`` and ``own_declare``;
+        ``win``/``tie``/``lose``/``equity``/``stderr`` are for ``own_side``
+        when given, else for the best declaration. ``win`` is taking the
+        whole pot (a scoop, or one side with nobody on the other), ``tie``
+        any share of it (half, a split half), ``lose`` nothing.
 
     Raises:
         OddsError: wrong card counts, a card twice, no opponent.
@@ -176,60 +188,69 @@ def r521_odds(
     n_ways = count_assignments(len(pool), hidden)
     if n_ways == 0:
         raise OddsError(f"{m} unknown cards are needed but only {len(pool)} are left")
-    if n_ways <= min(exact_limit, MAX_ENUMERATION):
-        deal = assignments(pool, hidden)
-        method = "exact"
-    else:
-        if samples < 1:
-            raise OddsError("samples must be at least 1")
-        deal = draw(np_rng(rng, seed), pool, samples, m)
-        method = "monte-carlo"
-    s = len(deal)
-    hands = [np.broadcast_to(np.asarray(mine, dtype=np.int64), (s, 5))]
-    at = 0
-    for u, h in zip(ups, hidden, strict=True):
-        hands.append(np.concatenate(
-            [np.broadcast_to(np.asarray(u, dtype=np.int64), (s, len(u))), deal[:, at:at + h]],
-            axis=1))
-        at += h
-    stack = np.stack(hands, axis=1)  # (S, n, 5)
-    high = high5(stack)
-    low = low5(stack)
-    sides = declare_model(high, low)
-    for j, side in (declared or {}).items():
+    for side in (declared or {}).values():
         if side not in SIDES:
             raise OddsError(f"declared side {side!r}: expected high, low or both")
-        sides[:, j + 1] = SIDES.index(side)
-    p_high = (high[:, :1] > high[:, 1:]).all(axis=1)
-    p_low = (low[:, :1] > low[:, 1:]).all(axis=1)
-    per_side: dict[str, Floats] = {}
-    for k, name in enumerate(SIDES):
-        sides[:, 0] = k
-        per_side[name] = side_shares(high, low, sides, failed_both_rule=failed_both_rule)
-    declare = {name: float(v.mean()) for name, v in per_side.items()}
+    if own_side is not None and own_side not in SIDES:
+        raise OddsError(f"own_side {own_side!r}: expected high, low or both")
+
+    def score(deal: Ints) -> tuple[dict[str, Floats], Any, Any]:
+        s = len(deal)
+        hands = [np.broadcast_to(np.asarray(mine, dtype=np.int64), (s, 5))]
+        at = 0
+        for u, h in zip(ups, hidden, strict=True):
+            hands.append(np.concatenate(
+                [np.broadcast_to(np.asarray(u, dtype=np.int64), (s, len(u))),
+                 deal[:, at:at + h]], axis=1))
+            at += h
+        stack = np.stack(hands, axis=1)  # (S, n, 5)
+        high = high5(stack)
+        low = low5(stack)
+        sides = declare_model(high, low)
+        for j, side in (declared or {}).items():
+            sides[:, j + 1] = SIDES.index(side)
+        p_high = (high[:, :1] > high[:, 1:]).all(axis=1)
+        p_low = (low[:, :1] > low[:, 1:]).all(axis=1)
+        per_side: dict[str, Floats] = {}
+        for k, name in enumerate(SIDES):
+            sides[:, 0] = k
+            per_side[name] = side_shares(high, low, sides, failed_both_rule=failed_both_rule)
+        return per_side, p_high, p_low
+
+    tallies = {name: Tally() for name in SIDES}
+    n_high = n_low = n_scoop = 0
+    if n_ways <= min(exact_limit, MAX_ENUMERATION):
+        method = "exact"
+        batches: Iterator[Ints] = iter([assignments(pool, hidden)])
+    else:
+        check_samples(samples)
+        method = "monte-carlo"
+        gen = np_rng(rng, seed)
+        batches = (draw(gen, pool, n, m) for n in chunks(samples))
+    for deal in batches:
+        per_side, p_high, p_low = score(deal)
+        for name in SIDES:
+            tallies[name].add(per_side[name])
+        n_high += int(p_high.sum())
+        n_low += int(p_low.sum())
+        n_scoop += int((p_high & p_low).sum())
+        if progress is not None and method != "exact":
+            progress(tallies["high"].n, samples)
+    total = tallies["high"].n
+    declare = {name: t.equity for name, t in tallies.items()}
     best = max(SIDES, key=lambda name: declare[name])
-    share = per_side[best]
-    stderr = float(share.std(ddof=1) / np.sqrt(s)) if method != "exact" and s > 1 else 0.0
-    return Odds(
-        win=float((share >= 1.0).mean()),
-        tie=float(((share > 0.0) & (share < 1.0)).mean()),
-        lose=float((share <= 0.0).mean()),
-        equity=declare[best],
-        method=method,
-        samples=s,
-        stderr=stderr,
-        game="rollem521",
-        high=float(p_high.mean()),
-        low=float(p_low.mean()),
-        scoop=float((p_high & p_low).mean()),
-        declare=declare,
-        best_declare=best,
-    )
+    chosen = own_side if own_side is not None else best
+    return tallies[chosen].odds(
+        method, "rollem521",
+        high=n_high / total, low=n_low / total, scoop=n_scoop / total,
+        declare=declare, best_declare=best, own_declare=own_side)
 
 
 def r521_view_odds(info: ViewInfo, *, samples: int, rng: random.Random | None,
-                   seed: int | None, exact_limit: int) -> Odds:
-    """:func:`r521_odds` from a seat's view (see :func:`rollem.odds.view_equity`)."""
+                   seed: int | None, exact_limit: int, progress: Progress | None = None
+                   ) -> Odds:
+    """:func:`r521_odds` from a seat's view (see :func:`rollem.odds.view_equity`);
+    once the seat's own declaration is in its view, the odds are for it."""
     if len(info.mine) != 5:
         raise OddsError(f"seat {info.seat} holds {len(info.mine)} cards: expected five")
     opponents = [(o.known if o.known is not None else o.up,
@@ -237,7 +258,8 @@ def r521_view_odds(info: ViewInfo, *, samples: int, rng: random.Random | None,
     if not opponents:
         return Odds(win=1.0, tie=0.0, lose=0.0, equity=1.0, method="exact", samples=1,
                     stderr=0.0, game="rollem521", high=1.0, low=1.0, scoop=1.0,
-                    declare={"high": 1.0, "low": 1.0, "both": 1.0}, best_declare="both")
+                    declare={"high": 1.0, "low": 1.0, "both": 1.0}, best_declare="both",
+                    own_declare=info.declared.get(info.seat))
     out = [c for c in info.seen_out if c not in info.mine]
     if not info.reshuffled:
         out += [c for c in info.my_discards if c not in info.mine and c not in out]
@@ -245,4 +267,5 @@ def r521_view_odds(info: ViewInfo, *, samples: int, rng: random.Random | None,
     declared = {index[s]: side for s, side in info.declared.items() if s in index}
     return r521_odds(info.mine, opponents, out=out, declared=declared,
                      failed_both_rule=str(info.options.get("failed_both_rule", "carry")),
-                     samples=samples, seed=seed, rng=rng, exact_limit=exact_limit)
+                     samples=samples, seed=seed, rng=rng, exact_limit=exact_limit,
+                     own_side=info.declared.get(info.seat), progress=progress)

@@ -33,6 +33,10 @@ class Odds:
             the expected share of the pot for each declaration (R-521-9) under
             the opponents' declare model; the best of these is ``equity``.
         best_declare: 5-2-1 only: the declaration with the greatest share.
+        own_declare: 5-2-1 only, once the seat has declared: its declaration;
+            ``win``/``tie``/``lose``/``equity`` are then for it (R-521-9: a
+            both-way declarer who does not win both ways outright gets
+            nothing), else for ``best_declare``.
         categories: Five Card Roll Your Own: the chance of each final hand
             category for the seat (category label -> probability).
         keep: Five Card Roll Your Own before the discard: the three cards
@@ -53,6 +57,7 @@ class Odds:
     scoop: float | None = None
     declare: dict[str, float] | None = None
     best_declare: str | None = None
+    own_declare: str | None = None
     categories: dict[str, float] | None = field(default=None)
     keep: list[str] | None = None
 
@@ -71,7 +76,8 @@ class Odds:
         }
         if self.high is not None:
             out.update(high=self.high, low=self.low, scoop=self.scoop,
-                       declare=dict(self.declare or {}), best_declare=self.best_declare)
+                       declare=dict(self.declare or {}), best_declare=self.best_declare,
+                       declared=self.own_declare)
         if self.categories is not None:
             out["categories"] = dict(self.categories)
         if self.keep is not None:

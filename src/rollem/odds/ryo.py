@@ -9,10 +9,16 @@ is the wild-card high hand (R-RYO-9, house options ``wild_duplicates`` and
 
 Model of what the seat cannot see:
 
-- The seat's own discards still unaccounted for are in the pool (in truth
-  an opponent may have drawn one face down; the model ignores that); the
-  rest of the pool, and every opponent's down cards, are uniformly random
-  among the cards the seat cannot see.
+- The seat's own discards still unaccounted for are in the pool; the rest
+  of the pool, and every opponent's down cards (kept or drawn), are
+  uniformly random among the cards the seat cannot see.
+- Limitation: which cards were drawn from the pool is not tracked. An
+  opponent's drawn down card is not restricted to the pool's cards, and is
+  never one of the seat's own discards (in truth it may be). Where the seat
+  could deduce it (e.g. heads-up once every pool card is accounted for:
+  its own discards, its draws, the turned wild card), the odds are off;
+  ``tests/histories/rollyourown_seed_example.toml`` at seat 0 is such a
+  case.
 - Draws still to come, and the wild card when not yet turned, come from the
   shuffled pool: uniformly random among its cards.
 - Before the discard, an opponent keeps three of its six cards at random,
@@ -36,7 +42,11 @@ from rollem.odds.common import (
     MAX_ENUMERATION,
     Floats,
     Ints,
+    Progress,
+    Tally,
     assignments,
+    check_samples,
+    chunks,
     count_assignments,
     draw,
     np_rng,
@@ -76,6 +86,7 @@ def ryo_odds(
     seed: int | None = None,
     rng: random.Random | None = None,
     exact_limit: int = 2_000_000,
+    progress: Progress | None = None,
 ) -> Odds:
     """Five Card Roll Your Own odds from cards the caller supplies.
 
@@ -126,19 +137,19 @@ def ryo_odds(
             gen.bit_generator.state = state  # the same worlds for every keep
             discards = [c for c in mine if c not in keep]
             odds = _odds(list(keep), ups, hidden, discards, pool_unknown, out_c, wild_ranks,
-                         opts, samples, gen, exact_limit)
+                         opts, samples, gen, exact_limit, None)
             if best is None or odds.equity > best.equity:
                 best = Odds(**{**odds.__dict__, "keep": [str(CARDS[c]) for c in keep]})
         assert best is not None
         return best
     return _odds(mine, ups, hidden, _cards(pool_known, "pool_known"), pool_unknown, out_c,
-                 wild_ranks, opts, samples, gen, exact_limit)
+                 wild_ranks, opts, samples, gen, exact_limit, progress)
 
 
 def _odds(mine: list[int], ups: list[list[int]], hidden: list[int], pool_known: list[int],
           pool_unknown: int, out: list[int], wild_ranks: Sequence[int] | None,
           opts: dict[str, bool], samples: int, gen: np.random.Generator,
-          exact_limit: int) -> Odds:
+          exact_limit: int, progress: Progress | None) -> Odds:
     kept_hidden = [3 if len(u) + h == 6 else h for u, h in zip(ups, hidden, strict=True)]
     sizes = [len(u) + h for u, h in zip(ups, kept_hidden, strict=True)]
     draws = [5 - len(mine)] + [5 - s for s in sizes]
@@ -155,21 +166,28 @@ def _odds(mine: list[int], ups: list[list[int]], hidden: list[int], pool_known: 
             hands = _hands(mine, ups, kept_hidden, deal, np.zeros((len(deal), 0), np.int64),
                            [0] * len(draws))
             return _summary(hands, [list(wild_ranks or ())], None, opts, "exact")
-    if samples < 1:
-        raise OddsError("samples must be at least 1")
+    check_samples(samples)
     in_pool = len(pool_known) + pool_unknown
     if in_pool < total_draws + need_wild:
         raise OddsError(f"the pool holds {in_pool} cards but {total_draws} draws"
                         f"{' and the wild card' if need_wild else ''} are to come")
     m = sum(kept_hidden)
-    d = draw(gen, pool, samples, m + pool_unknown)
-    known = np.broadcast_to(np.asarray(pool_known, dtype=np.int64), (samples, len(pool_known)))
-    pile = np.concatenate([known, d[:, m:]], axis=1)
-    order = np.argsort(gen.random(pile.shape), axis=1)
-    pile = np.take_along_axis(pile, order, axis=1)
-    hands = _hands(mine, ups, kept_hidden, d[:, :m], pile[:, :total_draws], draws)
-    turned = pile[:, total_draws] if need_wild else None
-    return _summary(hands, [list(wild_ranks or ())], turned, opts, "monte-carlo")
+    tally = Tally()
+    cats = np.zeros(10, dtype=np.int64)
+    for n in chunks(samples):
+        d = draw(gen, pool, n, m + pool_unknown)
+        known = np.broadcast_to(np.asarray(pool_known, dtype=np.int64), (n, len(pool_known)))
+        pile = np.concatenate([known, d[:, m:]], axis=1)
+        order = np.argsort(gen.random(pile.shape), axis=1)
+        pile = np.take_along_axis(pile, order, axis=1)
+        hands = _hands(mine, ups, kept_hidden, d[:, :m], pile[:, :total_draws], draws)
+        turned = pile[:, total_draws] if need_wild else None
+        share, chunk_cats = _score(hands, [list(wild_ranks or ())], turned, opts)
+        tally.add(share)
+        cats += chunk_cats
+        if progress is not None:
+            progress(tally.n, samples)
+    return tally.odds("monte-carlo", "rollyourown", categories=_categories(cats, tally.n))
 
 
 def _hands(mine: list[int], ups: list[list[int]], hidden: list[int], deal: Ints,
@@ -191,8 +209,9 @@ def _hands(mine: list[int], ups: list[list[int]], hidden: list[int], deal: Ints,
     return np.stack(rows, axis=1)
 
 
-def _summary(hands: Ints, wild: list[list[int]], turned: Ints | None, opts: dict[str, bool],
-             method: str) -> Odds:
+def _score(hands: Ints, wild: list[list[int]], turned: Ints | None, opts: dict[str, bool]
+           ) -> tuple[Floats, Ints]:
+    """The seat's share per world and the count of its final hand categories."""
     s, n, _ = hands.shape
     values = np.zeros((s, n), dtype=np.int64)
     if turned is None:
@@ -204,13 +223,22 @@ def _summary(hands: Ints, wild: list[list[int]], turned: Ints | None, opts: dict
             values[rows] = wild5(hands[rows], [int(r)], **opts)
     share: Floats = shares(values[:, 0], values[:, 1:])
     base = values[:, 0] >> 1 if opts["natural_beats_wild"] else values[:, 0]
-    cats = np.bincount(base >> 20, minlength=10)
-    categories = {Category(i).label: float(cats[i] / s) for i in range(9, -1, -1) if cats[i]}
-    return summarise(share, method, "rollyourown", categories=categories)
+    return share, np.bincount(base >> 20, minlength=10)
+
+
+def _categories(cats: Ints, total: int) -> dict[str, float]:
+    return {Category(i).label: float(cats[i] / total) for i in range(9, -1, -1) if cats[i]}
+
+
+def _summary(hands: Ints, wild: list[list[int]], turned: Ints | None, opts: dict[str, bool],
+             method: str) -> Odds:
+    share, cats = _score(hands, wild, turned, opts)
+    return summarise(share, method, "rollyourown", categories=_categories(cats, len(share)))
 
 
 def ryo_view_odds(info: ViewInfo, *, samples: int, rng: random.Random | None,
-                  seed: int | None, exact_limit: int) -> Odds:
+                  seed: int | None, exact_limit: int, progress: Progress | None = None
+                  ) -> Odds:
     """:func:`ryo_odds` from a seat's view (see :func:`rollem.odds.view_equity`)."""
     opponents: list[tuple[CardsIn, int]] = []
     for o in info.opponents:
@@ -239,4 +267,4 @@ def ryo_view_odds(info: ViewInfo, *, samples: int, rng: random.Random | None,
         wild_ranks=info.wild_ranks or None,
         wild_duplicates=bool(info.options.get("wild_duplicates", False)),
         natural_beats_wild=bool(info.options.get("natural_beats_wild", False)),
-        samples=samples, seed=seed, rng=rng, exact_limit=exact_limit)
+        samples=samples, seed=seed, rng=rng, exact_limit=exact_limit, progress=progress)

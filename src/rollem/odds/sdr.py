@@ -22,7 +22,11 @@ from rollem.odds.common import (
     MAX_ENUMERATION,
     Floats,
     Ints,
+    Progress,
+    Tally,
     assignments,
+    check_samples,
+    chunks,
     count_assignments,
     draw,
     np_rng,
@@ -65,6 +69,7 @@ def sdr_odds(
     seed: int | None = None,
     rng: random.Random | None = None,
     exact_limit: int = EXACT_LIMIT,
+    progress: Progress | None = None,
 ) -> Odds:
     """Stop, Drop and Roll odds from the cards the caller supplies.
 
@@ -75,13 +80,17 @@ def sdr_odds(
         vs: opponents' hands known to the caller (two cards each).
         opponents: unknown opponents' hands (default 1 when ``vs`` is empty,
             else 0).
-        samples: Monte Carlo worlds when exact enumeration is not used.
+        samples: Monte Carlo worlds when exact enumeration is not used, 1 to
+            :data:`rollem.odds.common.MAX_SAMPLES`; drawn in chunks of
+            :data:`rollem.odds.common.CHUNK`, so memory does not grow with it.
         seed, rng: seed the Monte Carlo (``seed`` wins over ``rng``).
         exact_limit: enumerate exactly when the outcomes (Rolls x deals of
             the unknown hands) are at most this many; 0 forces Monte Carlo.
             One unknown hand has a fast path (about 17 million showdowns a
             second or more); two or more are enumerated row by row, at most
             :data:`rollem.odds.common.MAX_ENUMERATION` deals.
+        progress: called as ``progress(done, samples)`` after each Monte Carlo
+            chunk.
 
     Returns:
         :class:`Odds` (``game="sdr"``).
@@ -119,11 +128,14 @@ def sdr_odds(
         if k >= 2:
             return summarise(_enumerate(hole, board_c, vs_c, k, pool), "exact", "sdr")
         return _exact(hole, board_c, vs_c, k, pool)
-    if samples < 1:
-        raise OddsError("samples must be at least 1")
+    check_samples(samples)
     gen = np_rng(rng, seed)
-    return summarise(_monte_carlo(hole, board_c, vs_c, k, pool, samples, gen), "monte-carlo",
-                     "sdr")
+    tally = Tally()
+    for n in chunks(samples):
+        tally.add(_monte_carlo(hole, board_c, vs_c, k, pool, n, gen))
+        if progress is not None:
+            progress(tally.n, samples)
+    return tally.odds("monte-carlo", "sdr")
 
 
 def _monte_carlo(hole: list[int], board: list[int], vs: list[list[int]], k: int, pool: Ints,

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rollem.odds.common import cards_of
+from rollem.odds.common import Progress, cards_of
 from rollem.odds.result import Odds, OddsError
 
 __all__ = ["SeatInfo", "ViewInfo", "read_view", "view_equity"]
@@ -163,6 +163,7 @@ def view_equity(
     rng: random.Random | None = None,
     seed: int | None = None,
     exact_limit: int = VIEW_EXACT_LIMIT,
+    progress: Progress | None = None,
 ) -> Odds:
     """The viewer's odds from its view alone (any game).
 
@@ -174,6 +175,7 @@ def view_equity(
         rng, seed: seed the Monte Carlo (``seed`` wins).
         exact_limit: enumerate exactly when there are at most this many
             outcomes; 0 forces Monte Carlo.
+        progress: ``progress(done, samples)`` after each Monte Carlo chunk.
 
     Returns:
         :class:`Odds` for the pot as a whole (every seat still in is assumed
@@ -192,15 +194,17 @@ def view_equity(
             return Odds(win=1.0, tie=0.0, lose=0.0, equity=1.0, method="exact", samples=1,
                         stderr=0.0, game="sdr")
         return sdr_odds(info.mine, dead=info.dead, board=info.board, vs=vs, opponents=unknown,
-                        samples=samples, rng=rng, seed=seed, exact_limit=exact_limit)
+                        samples=samples, rng=rng, seed=seed, exact_limit=exact_limit,
+                        progress=progress)
     if info.game == "rollyourown":
         from rollem.odds.ryo import ryo_view_odds
 
-        return ryo_view_odds(info, samples=samples, rng=rng, seed=seed, exact_limit=exact_limit)
+        return ryo_view_odds(info, samples=samples, rng=rng, seed=seed, exact_limit=exact_limit,
+                             progress=progress)
     if info.game == "rollem521":
         from rollem.odds.r521 import r521_view_odds
 
         return r521_view_odds(info, samples=samples, rng=rng, seed=seed,
-                              exact_limit=exact_limit)
+                              exact_limit=exact_limit, progress=progress)
     raise OddsError(f"no odds calculator for game {info.game!r}: expected sdr, rollyourown "
                     "or rollem521")
