@@ -11,6 +11,7 @@ tests/test_docs.py fails while the committed file differs from this output.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -68,9 +69,23 @@ def render() -> str:
     return "".join(parts)
 
 
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """``[--check]``; ``--help`` prints the usage and exits 0, an unknown
+    argument exits 2 (argparse)."""
+    parser = argparse.ArgumentParser(
+        prog="gen_cli_reference.py",
+        description="Write docs/cli-reference.md from every rollem command's --help "
+                    f"(at {COLUMNS} columns).",
+    )
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 if the file is missing or out of date")
+    return parser.parse_args(argv)
+
+
 def main(argv: list[str]) -> int:
+    args = parse_args(argv)
     text = render()
-    if "--check" in argv:
+    if args.check:
         if not TARGET.exists() or TARGET.read_text(encoding="utf-8") != text:
             print(f"{TARGET.relative_to(ROOT)} is out of date: run scripts/gen_cli_reference.py")
             return 1
