@@ -42,6 +42,7 @@ __all__ = [
     "Applied",
     "GameSession",
     "action_from_wire",
+    "bot_decide",
     "games_for",
     "pick_bot_game",
     "timeout_action",
@@ -231,6 +232,26 @@ def _bot(level: str) -> Any:
             except Exception:
                 return None
     return None
+
+
+_BOTS: dict[str, Any] = {}
+
+
+def bot_decide(view: Any, level: str) -> dict[str, Any]:
+    """A computer player of ``level`` decides from ``view`` alone (wire form).
+
+    Falls back to a uniformly random legal action when the engine has no bot of
+    that level.  Called from one worker thread (bots keep their own state).
+    """
+    bot = _BOTS.get(level)
+    if bot is None:
+        bot = _bot(level)
+        if bot is not None:
+            _BOTS[level] = bot
+    if bot is None:
+        legal = view.legal.to_dict() if view.legal is not None else {}
+        return random_wire_action(legal, _RNG)
+    return action_to_wire(bot.act(view))
 
 
 def random_wire_action(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -425,12 +446,11 @@ class GameSession:
 
     def bot_action(self, seat: int, level: str) -> dict[str, Any]:
         """A computer player's action, from its view only."""
-        view = self.hand.view(seat)
-        bot = _bot(level)
-        if bot is None:
-            legal = view.legal.to_dict() if view.legal is not None else {}
-            return random_wire_action(legal, _RNG)
-        return action_to_wire(bot.act(view))
+        return bot_decide(self.bot_view(seat), level)
+
+    def bot_view(self, seat: int) -> Any:
+        """The seat's view (a snapshot: plain data, safe to read in another thread)."""
+        return self.hand.view(seat)
 
     # -- the end ----------------------------------------------------------------
 

@@ -22,6 +22,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +30,7 @@ from rollem.server.config import MAX_SEATS, TableConfig
 from rollem.server.game_session import (
     ActionRefused,
     GameSession,
+    bot_decide,
     games_for,
     pick_bot_game,
 )
@@ -42,6 +44,9 @@ log = logging.getLogger("rollem.server")
 
 def _dumps(obj: object) -> str:
     return json.dumps(obj, separators=(",", ":"))
+
+_BOT_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rollem-bots")
+"""Computer players decide here, one at a time, off the event loop."""
 
 MAX_BACKLOG = 256
 """Messages queued to a client that does not read before it is dropped."""
@@ -513,12 +518,25 @@ class LiveTable:
             return
         assert self.hand is not None
         level = self.seats[seat].row.bot or "random"
-        try:
-            self._act(seat, self.hand.bot_action(seat, level), "bot")
-        except (TableError, ActionRefused) as err:
-            log.error("table %s seat %s: computer player refused (%s); timing out", self.id,
-                      seat, err)
-            self._act_safely(seat, self.hand.timeout_action(seat), "timeout")
+        # A computer player thinks in the bot thread (a strong one may take a
+        # while), never on the event loop that serves every table.
+        view = self.hand.bot_view(seat)
+        fut = asyncio.get_running_loop().run_in_executor(_BOT_THREAD, bot_decide, view, level)
+        fut.add_done_callback(lambda f: self._bot_decided(seat, opened_seq, f))
+
+    def _bot_decided(self, seat: int, opened_seq: int, fut: asyncio.Future[Any]) -> None:
+        if not self._still_pending(seat, opened_seq) or self.hand is None or fut.cancelled():
+            return
+        error = fut.exception()
+        if error is None:
+            try:
+                self._act(seat, fut.result(), "bot")
+                return
+            except (TableError, ActionRefused) as err:
+                error = err
+        log.error("table %s seat %s: computer player failed (%s); timing out", self.id,
+                  seat, error)
+        self._act_safely(seat, self.hand.timeout_action(seat), "timeout")
 
     def _act_safely(self, seat: int, action: dict[str, Any], source: str) -> None:
         try:
