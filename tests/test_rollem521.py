@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -86,6 +87,32 @@ def test_two_both_ways_declarers_each_winning_one_way_both_fail() -> None:
     assert _failed(hand) == {(0, 0), (0, 3)}
 
 
+def test_hand_that_makes_a_both_ways_declarer_fail_is_shown() -> None:
+    # D (seat 3) wins nothing, but its straight flush beats A's high and makes
+    # A fail: it decides A's result, so it is shown, not mucked (R-C-11, R-521-9)
+    hand = _hist("two_both_each_one_way")
+    r = hand.result
+    assert r is not None
+    assert set(r.shown) == {0, 1, 2, 3}
+    assert r.shown[3].startswith("six-high straight flush")
+    assert [str(c) for c in r.shown_cards[3]] == ["6h", "5h", "4h", "3h", "2h"]
+    assert not any(e.kind == "muck" for e in hand.events)
+
+
+@pytest.mark.parametrize("name", ["all_failed_carry", "both_scoops", "both_ties_low",
+                                  "nobody_low", "odd_chips", "side_pot",
+                                  "two_both_each_one_way"])
+def test_history_show_and_muck_lines_are_what_the_engine_does(name: str) -> None:
+    text = (HISTORIES / f"rollem521_{name}.toml").read_text()
+    written = [line.split("#")[0].strip() for line in tomllib.loads(text)["actions"]
+               if " sm" in line]
+    hand = replay(text)
+    got = [f"p{e.seat + 1} sm" + (" " + " ".join(str(CARDS[c]) for c in e.data["cards"])
+                                  if e.kind == "show" else "")
+           for e in hand.events if e.kind in ("show", "muck") and e.seat is not None]
+    assert not written or written == got
+
+
 def test_nobody_declares_low_high_takes_whole_pot() -> None:
     hand = _hist("nobody_low")
     r = hand.result
@@ -93,6 +120,14 @@ def test_nobody_declares_low_high_takes_whole_pot() -> None:
     (pot,) = r.pots
     assert pot.winners == {0: 15} and pot.high == {0: 15} and pot.low == {}
     assert r.net == {0: 10, 1: -5, 2: -5}
+    # a whole pot is no "high half" (nobody was left on the low side)
+    (win,) = [e for e in hand.events if e.kind == "win"]
+    assert win.data == {"amount": 15, "pot": 0, "half": None, "whole": "high",
+                        "description": "whole pot: no low declarers left"}
+    from rollem.cli.replay_cmd import summary
+
+    assert ("Main pot: 15 chips (eligible: 0 1 2); seat 0 wins 15 "
+            "(whole pot: no low declarers left)") in summary(hand).splitlines()
 
 
 def test_side_pot_settled_separately_with_one_declaration() -> None:
@@ -189,6 +224,23 @@ def test_settle_pot_both_declarer_tied_high_loses_and_tie_is_split() -> None:
                    button=2, n_seats=3)
     assert s.failed == (0,)
     assert s.high == {1: 4} and s.low == {2: 3}
+    assert s.deciders == (1,)  # seat 1's tie on high makes seat 0 fail
+    assert s.whole is None
+
+
+def test_settle_pot_deciders_and_whole_pot() -> None:
+    # seat 0 both: seat 1 (high) beats it high, seat 3 (both) ties it low; seat 2
+    # (low) loses to it low and decides nothing; seat 3 fails too (seat 0 beats
+    # it high). Nobody is left on the low side but seat 2: it takes the low half.
+    high = {0: 50, 1: 60, 2: 1, 3: 40}
+    low = {0: 90, 1: 1, 2: 80, 3: 90}
+    sides = {0: "both", 1: "high", 2: "low", 3: "both"}
+    s = settle_pot(9, (0, 1, 2, 3), sides, high, low, button=3, n_seats=4)
+    assert s.failed == (0, 3) and s.deciders == (0, 1, 3)
+    assert s.high == {1: 5} and s.low == {2: 4} and s.whole is None
+    # without seat 2 nobody is left on the low side: the high side takes it whole
+    s = settle_pot(9, (0, 1, 3), sides, high, low, button=3, n_seats=4)
+    assert s.winners == {1: 9} and s.high == {1: 9} and s.low == {} and s.whole == "high"
 
 
 # ------------------------------------------------ openers, sizes, options

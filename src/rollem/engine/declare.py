@@ -41,7 +41,7 @@ from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.events import Event
 from rollem.engine.pots import build_pots, split_high_low, split_pot
 from rollem.engine.result import PotResult
-from rollem.engine.showdown import showdown_order
+from rollem.engine.showdown import must_show, showdown_order
 from rollem.engine.simultaneous import AllAtOnceStep
 from rollem.engine.step import Step
 
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from rollem.engine.hand import Hand
 
 __all__ = ["FAILED_BOTH_RULES", "SIDES", "DeclareShowdown", "DeclareSides", "PotSettlement",
-           "settle_pot"]
+           "settle_pot", "whole_pot_description"]
 
 SIDES = ("high", "low", "both")
 """What a player may declare (R-521-8)."""
@@ -92,15 +92,23 @@ class PotSettlement:
         winners: seat -> chips won from the pot (both halves together).
         high, low: seat -> chips of each half.
         failed: seats that declared both and failed (collect nothing).
+        deciders: seats whose hands made a both-ways declarer fail: each beat
+            or tied one on a side it declared (R-521-9); in seat order. Their
+            hands decide a result, so they are shown (R-C-11).
         carried: chips carried to the next hand (0 unless every contender failed
             and ``failed_both_rule`` is ``carry``).
+        whole: ``"high"`` or ``"low"`` when the pot was not split because
+            nobody was left on the other side (that side took the whole pot);
+            ``None`` for a split pot or a carried one.
     """
 
     winners: dict[int, int] = field(default_factory=dict)
     high: dict[int, int] = field(default_factory=dict)
     low: dict[int, int] = field(default_factory=dict)
     failed: tuple[int, ...] = ()
+    deciders: tuple[int, ...] = ()
     carried: int = 0
+    whole: str | None = None
 
 
 def _best(seats: Sequence[int], value: Mapping[int, int]) -> list[int]:
@@ -143,14 +151,18 @@ def settle_pot(
     his = [s for s in eligible if sides[s] in ("high", "both")]
     los = [s for s in eligible if sides[s] in ("low", "both")]
     failed = []
+    deciders: set[int] = set()
     for s in eligible:
         if sides[s] != "both":
             continue
-        wins_high = all(high[s] > high[o] for o in his if o != s)
-        wins_low = all(low[s] > low[o] for o in los if o != s)
-        if not (wins_high and wins_low):
+        # everyone who beats or ties s on a side it declared makes it fail
+        spoil = [o for o in his if o != s and high[o] >= high[s]]
+        spoil += [o for o in los if o != s and low[o] >= low[s]]
+        if spoil:
             failed.append(s)
-    out = PotSettlement(failed=tuple(failed))
+            deciders.update(spoil)
+    out = PotSettlement(failed=tuple(failed),
+                        deciders=tuple(s for s in eligible if s in deciders))
     rest_hi = [s for s in his if s not in failed]
     rest_lo = [s for s in los if s not in failed]
     if not rest_hi and not rest_lo:
@@ -162,8 +174,10 @@ def settle_pot(
         high_half, low_half = split_high_low(amount)  # odd chip to the high half (R-C-10)
     elif rest_hi:
         high_half, low_half = amount, 0
+        out.whole = "high"
     else:
         high_half, low_half = 0, amount
+        out.whole = "low"
     if rest_hi:
         out.high = split_pot(high_half, _best(rest_hi, high), button, n_seats)
     if rest_lo:
@@ -174,14 +188,27 @@ def settle_pot(
     return out
 
 
+def whole_pot_description(side: str) -> str:
+    """How a pot taken whole by ``side`` (``"high"``/``"low"``) is described:
+    ``"whole pot: no low declarers left"`` (R-521-9: if one side has nobody,
+    the other takes the whole pot; there are no halves)."""
+    other = "low" if side == "high" else "high"
+    return f"whole pot: no {other} declarers left"
+
+
 class DeclareShowdown(Step):
     """The showdown of a high-low declare game (R-521-9, R-C-11).
 
     Each live seat's five cards are scored high and ace-to-five low; each pot
     is settled by :func:`settle_pot` among its eligible seats. Showing
-    (R-C-11, in :func:`showdown_order`): the first seat in order shows, and so
-    does every all-in seat, every seat that wins chips, and every contender
-    of a carried pot (their hands prove the failure); the others muck. The
+    (R-C-11, in :func:`showdown_order`, :func:`must_show`): the first seat in
+    order shows, and so does every all-in seat, every seat that wins chips,
+    every seat whose hand beats or ties a both-ways declarer on a side it
+    declared (it makes that declarer fail: ``PotSettlement.deciders``), and
+    every contender of a carried pot (their hands prove the failure); only
+    hands that neither win a share nor change anyone's result muck. A pot
+    taken whole (nobody left on one side) gives ``win`` events with
+    ``half=None``, ``whole`` (the side) and a ``description``. The
     ``shown`` description follows the declaration: the high hand, the low,
     or both (``"wheel ... and ..."``).
     """
@@ -205,14 +232,13 @@ class DeclareShowdown(Step):
                               n_seats=hand.n, failed_both_rule=rule)
                    for amount, eligible in pots]
         order = showdown_order(hand)
-        showing: set[int] = set(order[:1])
-        for s in order:
-            if hand.stacks[s] == 0:
-                showing.add(s)
+        needed: set[int] = set()
         for (_amount, eligible), st in zip(pots, settled, strict=True):
-            showing.update(s for s, c in st.winners.items() if c > 0)
+            needed.update(s for s, c in st.winners.items() if c > 0)
+            needed.update(st.deciders)
             if st.carried:
-                showing.update(eligible)
+                needed.update(eligible)
+        showing = set(must_show(hand, order, needed))
         shown: dict[int, str] = {}
         shown_cards: dict[int, tuple[Card, ...]] = {}
         for s in order:
@@ -237,8 +263,12 @@ class DeclareShowdown(Step):
                 hand.events.append(Event("failed_both", s, {"pot": i}))
             for half, won in (("high", st.high), ("low", st.low)):
                 for s, chips in won.items():
-                    hand.events.append(Event("win", s, {"amount": chips, "pot": i,
-                                                        "half": half}))
+                    data: dict[str, object] = {"amount": chips, "pot": i,
+                                               "half": None if st.whole else half}
+                    if st.whole:  # not split: nobody was left on the other side
+                        data["whole"] = st.whole
+                        data["description"] = whole_pot_description(st.whole)
+                    hand.events.append(Event("win", s, data))
             if st.carried:
                 hand.events.append(Event("carry", None, {"amount": st.carried, "pot": i}))
         hand.finish(results, shown=shown, shown_cards=shown_cards, carried=carried)

@@ -4,13 +4,13 @@
 ``cards_of(hand, seat)`` (default: hole cards plus board, R-SDR-6) scored by
 :func:`rollem.hands.high_value`, or by ``wild_value`` with the hand's wild
 ranks when ``wild=True`` (R-RYO-8/9). High-low declare settlement (R-521-9)
-reuses :func:`showdown_order`, :func:`decide_shows` and
+reuses :func:`showdown_order`, :func:`must_show` and
 :func:`rollem.engine.pots.split_pot`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rollem.cards import Card
@@ -23,7 +23,7 @@ from rollem.engine.step import Step
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
 
-__all__ = ["Showdown", "decide_shows", "hole_and_board", "showdown_order"]
+__all__ = ["Showdown", "decide_shows", "hole_and_board", "must_show", "showdown_order"]
 
 
 def hole_and_board(hand: Hand, seat: int) -> list[Card]:
@@ -70,6 +70,17 @@ def decide_shows(
                 if s in eligible and (b is None or strength[s] > b):
                     best[i] = strength[s]
     return shown
+
+
+def must_show(hand: Hand, order: Sequence[int], needed: Iterable[int]) -> list[int]:
+    """Which seats show (R-C-11), in ``order``, when the settlement already says
+    which hands matter: the first seat in order, every all-in seat, and every
+    seat in ``needed`` (hands that win a share, or that decide another
+    player's result, such as a 5-2-1 hand that makes a both-ways declarer
+    fail, R-521-9). The others neither win nor change anyone's result and
+    muck."""
+    need = set(needed)
+    return [s for i, s in enumerate(order) if i == 0 or hand.stacks[s] == 0 or s in need]
 
 
 class Showdown(Step):
