@@ -7,8 +7,9 @@ from pathlib import Path
 
 import click
 
-from rollem.cards import CARDS, format_cards
+from rollem.cards import CARDS, RANK_PLURALS, format_cards
 from rollem.cli.errors import fail
+from rollem.engine.declare import whole_pot_description
 from rollem.engine.hand import Hand
 from rollem.history import HistoryError, replay
 
@@ -19,12 +20,18 @@ def summary(hand: Hand) -> str:
     """A readable summary of a finished hand."""
     r = hand.result
     lines = [f"{hand.game.name}: {sum(hand.dealt)} players, button seat {hand.button}"]
-    if hand.dead:
-        lines.append("Dead cards: " + format_cards(hand.dead))
+    wild_card = hand.extra.get("wild_card")  # R-RYO-7: turned up, part of no hand
+    dead = [c for c in hand.dead if c != wild_card]
+    if dead:  # the Stop and the Drop (R-SDR-6)
+        lines.append("Dead cards: " + format_cards(dead))
     if hand.board:
         lines.append("Board: " + format_cards(hand.board))
     if hand.wild_ranks:
-        lines.append("Wild: " + " ".join(str(CARDS[r * 4])[0] for r in hand.wild_ranks))
+        ranks = " and ".join(RANK_PLURALS[r] for r in hand.wild_ranks) + " wild"
+        if wild_card is not None:
+            lines.append(f"Wild card: {CARDS[wild_card]} ({ranks})")
+        else:
+            lines.append(f"Wild: {ranks}")
     if r is None:
         p = hand.pending
         who = ", ".join(str(s) for s in p.seats) if p else "-"
@@ -43,10 +50,17 @@ def summary(hand: Hand) -> str:
         won = ", ".join(f"seat {s} wins {c}" for s, c in pot.winners.items())
         elig = " ".join(str(s) for s in pot.eligible)
         if pot.high is not None and pot.low is not None:  # high-low (R-521-9)
-            won = "; ".join(
-                f"{half}: " + ", ".join(f"seat {s} wins {c}" for s, c in part.items())
-                for half, part in (("high", pot.high), ("low", pot.low)) if part
-            ) or "nobody wins it"
+            if bool(pot.high) != bool(pot.low):
+                # nobody left on one side: the other takes the whole pot, no halves
+                side = "high" if pot.high else "low"
+                part = pot.high or pot.low
+                won = ", ".join(f"seat {s} wins {c}" for s, c in part.items()) \
+                    + f" ({whole_pot_description(side)})"
+            else:
+                won = "; ".join(
+                    f"{half}: " + ", ".join(f"seat {s} wins {c}" for s, c in part.items())
+                    for half, part in (("high", pot.high), ("low", pot.low)) if part
+                ) or "nobody wins it"
         lines.append(f"{name}: {pot.amount} chips (eligible: {elig}); {won}")
     lines.append("Net: " + ", ".join(f"seat {s} {c:+d}" for s, c in r.net.items()))
     if r.carried:
