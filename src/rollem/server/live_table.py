@@ -212,7 +212,17 @@ class LiveTable:
         return table
 
     def resume(self) -> None:
-        """Restart clocks, computer players and the next deal after a restore."""
+        """Restart clocks, computer players and the next deal after a restore.
+
+        Every player starts disconnected: each keeps the seat for the grace
+        period, as after any lost connection.
+        """
+        now = time.time()
+        loop = asyncio.get_running_loop()
+        for number, seat in self.seats.items():
+            if seat.row.bot is None and not seat.clients:
+                seat.disconnected_since = now
+                loop.call_later(self.config.grace_seconds, self._grace_over, number, seat)
         if self.hand is not None and self.hand.over:
             # Committed actions finished the hand but the result was not; finish now.
             self._finish_hand()
