@@ -95,6 +95,11 @@
         + " · " + (hand.simultaneous ? "everyone chooses at once: " : "to act: ") + who;
     }
     box.appendChild(el("span", null, text));
+    if (hand && !hand.result && me.seat !== null && hand.to_act.includes(me.seat)) {
+      box.appendChild(el("b", "your-turn", " — your turn"));
+    } else if (me.choose_game) {
+      box.appendChild(el("b", "your-turn", " — name the game"));
+    }
   }
 
   function winnersOf(result) {
@@ -138,6 +143,8 @@
     if (hs && hs.bet) line.appendChild(el("span", "bet", " bet " + hs.bet));
     if (hs && hs.all_in) line.appendChild(el("span", "tag", "all-in"));
     if (hs && hs.folded) line.appendChild(el("span", "tag", "folded"));
+    const side = declaredBy(hand)[s.seat];
+    if (side) line.appendChild(el("span", "tag declared", "declared " + side));
     box.appendChild(line);
     if (hs && hs.cards.length) {
       const row = el("span", "cards");
@@ -147,6 +154,13 @@
     if (shown[s.seat]) box.appendChild(el("div", "described", shown[s.seat]));
     if (s.acting && s.deadline) box.appendChild(clockEl(s));
     return box;
+  }
+
+  function declaredBy(hand) {
+    const out = {};
+    if (!hand) return out;
+    for (const e of hand.events) if (e.kind === "declare" && e.side) out[e.seat] = e.side;
+    return out;
   }
 
   function isWild(hand, card) {
@@ -240,6 +254,8 @@
     if (hs && hs.bet) head.appendChild(el("span", "bet", " bet " + hs.bet));
     if (hs && hs.all_in) head.appendChild(el("span", "tag", "all-in"));
     if (hs && hs.folded) head.appendChild(el("span", "tag", "folded"));
+    const side = declaredBy(hand)[me.seat];
+    if (side) head.appendChild(el("span", "tag declared", "declared " + side));
     box.appendChild(head);
     if (s.acting && s.deadline) box.appendChild(clockEl(s));
     if (hs && hs.cards.length) {
