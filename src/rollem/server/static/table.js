@@ -91,7 +91,7 @@
     else if (hand.result) text = "Hand " + hand.hand_no + " is over.";
     else {
       const who = hand.to_act.map((s) => seatName(t, s)).join(", ");
-      text = GAME_NAME[hand.game] + " · hand " + hand.hand_no + " · " + (hand.round || hand.pending || "")
+      text = GAME_NAME[hand.game] + " · hand " + hand.hand_no + " · " + (hand.pending && hand.pending !== "bet" ? hand.pending : hand.round || "")
         + " · " + (hand.simultaneous ? "everyone chooses at once: " : "to act: ") + who;
     }
     box.appendChild(el("span", null, text));
