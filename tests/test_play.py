@@ -197,3 +197,151 @@ def test_play_dealers_choice_piped_with_odds(tmp_path: Path) -> None:
     assert re.search(r"Your odds: win \d+%, tie \d+%, equity \d+%", text)
     assert "The hand in progress is abandoned" in text
     assert "Session ledger after 0 hand(s)" in text
+
+
+# ------------------------------------------------------------------ details (tester's list)
+
+
+def test_play_unwritable_history_dir_is_refused_at_start(tmp_path: Path) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    for folder in ("/proc/nope", str(a_file), str(a_file / "below")):
+        out = subprocess.run([ROLLEM, "play", "sdr", "--history-dir", folder],
+                             capture_output=True, text=True, input="c\n", timeout=60)
+        assert out.returncode == 2, (folder, out.stdout)
+        assert len(out.stderr.strip().splitlines()) == 1 and "--history-dir" in out.stderr
+        assert out.stdout == ""
+
+
+def test_play_ledger_is_truthful_when_saving_fails(tmp_path: Path) -> None:
+    from rollem.cli.play_cmd import TerminalGame
+
+    lines: list[str] = []
+    answers = iter(["c"] * 30)
+
+    class Out:
+        def write(self, text: str) -> None:
+            lines.append(text)
+
+        def flush(self) -> None:
+            pass
+
+    game = TerminalGame(game="sdr", players=2, level="random", stack=200, seed=3,
+                        show_odds=False, history_dir=tmp_path, rich=False,
+                        read_line=lambda prompt: next(answers), out=Out())  # type: ignore[arg-type]
+    (tmp_path / game.session_dir.name).write_text("in the way")  # mkdir will fail
+    game.hand_no = 1
+    game.save(game.table.new_hand())
+    game.ledger()
+    text = "".join(lines)
+    assert "could not save the hand history" in text
+    assert "1 finished hand(s) could not be saved" in text
+    assert "No hand was finished" not in text
+
+
+def test_pool_line_shows_only_own_discards_that_may_still_be_in_the_pool() -> None:
+    from rollem.cli.screen import Style, pool_cards_still_possible, render_table
+
+    text = (Path(__file__).parent / "histories" / "rollyourown_seed_example.toml").read_text()
+    view = replay(text).view(0)
+    assert sorted(view.my_pool) == sorted(["5c", "Qc", "2c"])
+    # 5c and Qc are in B's hand, shown at the showdown: only 2c may still be in the pool
+    assert pool_cards_still_possible(view) == ["2c"]
+    lines = render_table(view, Style(False, ["A", "B"]), title="t", game_name="g")
+    assert "(you put in 2c)" in lines[1].plain
+
+
+def test_whole_pot_win_is_narrated_as_the_whole_pot() -> None:
+    from rollem.cli.screen import Style, describe_event
+
+    style = Style(False, ["You", "Ann", "Bob"])
+    e = {"kind": "win", "seat": 2, "amount": 39, "pot": 0, "half": None, "whole": "low"}
+    line = describe_event(e, style, 0)
+    assert line is not None
+    assert line.plain == "Bob wins 39 (the whole pot: low, nobody on the high side)"
+    half = {"kind": "win", "seat": 2, "amount": 19, "pot": 0, "half": "low"}
+    line = describe_event(half, style, 0)
+    assert line is not None and line.plain == "Bob wins 19 (low half)"
+
+
+def test_whole_pot_in_the_result_lines() -> None:
+    from types import SimpleNamespace
+
+    from rollem.cli.screen import Style, render_result
+
+    view = SimpleNamespace(seat=0, result={
+        "shown": {"2": "six-five low"}, "net": {"0": -19},
+        "pots": [{"amount": 39, "winners": {"2": 39}, "high": {}, "low": {"2": 39}}]})
+    style = Style(False, ["You", "Ann", "Bob"])
+    lines = [t.plain for t in render_result(view, style)]  # type: ignore[arg-type]
+    assert "Pot (39): Bob wins 39 (the whole pot: low, nobody on the high side) with " \
+           "six-five low" in lines
+
+
+def test_redraw_keeps_the_odds_line(tmp_path: Path) -> None:
+    out = subprocess.run(
+        [ROLLEM, "play", "sdr", "--players", "2", "--bots", "random", "--seed", "5",
+         "--show-odds", "--history-dir", str(tmp_path)],
+        input="t\nt\nq\n", capture_output=True, text=True, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    first = out.stdout.index("Your move")
+    odds = re.findall(r"Your odds: [^\n]*", out.stdout[first:])
+    assert len(odds) == 2 and odds[0] == odds[1]  # once per redraw, the same numbers
+
+
+def test_error_messages_show_cards_like_the_prompt() -> None:
+    from rollem.cli.screen import Style
+
+    rich, plain = Style(True, ["You"]), Style(False, ["You"])
+    msg = "'Qx' is not a card; choose from your cards Qh 7c Ts As"
+    assert rich.message(msg) == "'Qx' is not a card; choose from your cards Q♥ 7♣ T♠ A♠"
+    assert plain.message(msg) == msg
+
+
+def test_all_at_once_decisions_say_choosing() -> None:
+    import random
+
+    from rollem.bots import make_bot
+    from rollem.cli.screen import Style, render_table
+    from rollem.table import Table
+
+    table = Table([200] * 3, game="rollyourown", rng=random.Random(1), button=0)
+    hand = table.new_hand()
+    while not hand.pending.simultaneous:
+        s = hand.pending.seats[0]
+        hand.apply(s, make_bot("random", random.Random(s)).act(hand.view(s)))
+    for s in [x for x in hand.pending.seats if x != 0]:
+        hand.apply(s, make_bot("random", random.Random(s)).act(hand.view(s)))
+    lines = [t.plain for t in render_table(hand.view(0), Style(False, ["You", "Ann", "Bob"]),
+                                           title="t", game_name="g")]
+    text = "\n".join(lines)
+    assert "to act" not in text
+    assert sum("<- choosing" in line for line in lines) == 1
+    assert sum(line.rstrip().endswith("chosen") for line in lines) == 2
+
+
+def test_ctrl_c_prints_the_ledger_and_exits_130(tmp_path: Path) -> None:
+    child = pexpect.spawn(
+        ROLLEM, ["play", "sdr", "--players", "2", "--seed", "7", "--history-dir", str(tmp_path)],
+        encoding="utf-8", timeout=60, dimensions=(50, 160), env={"TERM": "xterm", "PATH": ""},
+    )
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect("Session ledger after 0 hand")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+
+
+def test_bot_defaults_are_stated_in_both_helps() -> None:
+    from click.testing import CliRunner
+
+    from rollem.cli.app import app
+
+    play = CliRunner().invoke(app, ["play", "--help"], terminal_width=200).output
+    sim = CliRunner().invoke(app, ["simulate", "--help"], terminal_width=200).output
+    assert "default: basic" in " ".join(play.split())
+    assert "default: random" in " ".join(sim.split())
+    assert "the default of rollem simulate" in " ".join(play.split())
+    assert "rollem play defaults to basic" in " ".join(sim.split())

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -52,6 +53,14 @@ def default_history_dir() -> Path:
 
 class _Quit(Exception):
     """The player asked to quit (``q``, end of input, Ctrl-C)."""
+
+    def __init__(self, interrupted: bool = False) -> None:
+        super().__init__()
+        self.interrupted = interrupted
+
+
+INTERRUPTED_EXIT = 130
+"""Exit status after Ctrl-C (128 + SIGINT), once the ledger is printed."""
 
 
 class TerminalGame:
@@ -99,6 +108,8 @@ class TerminalGame:
             k += 1
             self.session_dir = history_dir / f"{name}-{k}"
         self.saved = 0
+        self.save_errors: list[str] = []
+        self.interrupted = False
         self.hand_no = 0
 
     # ------------------------------------------------------------ output
@@ -114,8 +125,10 @@ class TerminalGame:
     def ask(self, prompt: str) -> str:
         try:
             answer = self.read_line(prompt)
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             raise _Quit from None
+        except KeyboardInterrupt:
+            raise _Quit(interrupted=True) from None
         if not self.rich:
             self.console.file.write(answer + "\n")  # echo scripted answers
         return answer
@@ -138,7 +151,7 @@ class TerminalGame:
             try:
                 value = parse(answer)
             except AnswerError as err:
-                self.say(Text(str(err), style="red"))
+                self.say(Text(self.style.message(str(err)), style="red"))
                 continue
             if not isinstance(value, Command):
                 return value
@@ -167,8 +180,9 @@ class TerminalGame:
 
     # ------------------------------------------------------------ the loop
 
-    def run(self) -> None:
-        """Play hands until the player quits or cannot go on; then the ledger."""
+    def run(self) -> int:
+        """Play hands until the player quits or cannot go on; then the ledger.
+        Returns the exit status: 0, or :data:`INTERRUPTED_EXIT` after Ctrl-C."""
         from rollem.table import TableError
 
         self.say(Text("rollem: you are in seat 0 with "
@@ -191,11 +205,13 @@ class TerminalGame:
                 if self.ask("Press Enter for the next hand (q to quit) > ").strip().lower() \
                         in ("q", "quit", "exit"):
                     break
-        except (_Quit, KeyboardInterrupt):
+        except (_Quit, KeyboardInterrupt) as err:
+            self.interrupted = isinstance(err, KeyboardInterrupt) or err.interrupted
             current = self.table.hand
             if current is not None and not current.is_over:
                 self.say("The hand in progress is abandoned; it does not count.")
         self.ledger()
+        return INTERRUPTED_EXIT if self.interrupted else 0
 
     def play_hand(self, hand: Any) -> None:
         from rollem.games import get
@@ -229,15 +245,17 @@ class TerminalGame:
         """Prompt until the player's answer is a legal action and apply it (or quit)."""
         from rollem.engine.errors import IllegalAction
 
+        odds = self.odds_line(view) if self.show_odds else None
+
         def draw() -> None:
             for line in render_table(view, self.style, title=f"Hand {self.hand_no}",
                                      game_name=game_name):
                 self.say(line)
+            if odds is not None:  # the same line again on a redraw (t)
+                self.say(odds)
 
         self.say()
         draw()
-        if self.show_odds:
-            self.say(self.odds_line(view))
         legal = view.legal
         shown_cards = self.style.card_words([str(c) for c in legal.cards])
         prompt = "Your move: " + choices_text(legal, shown_cards) + "  (? help, q quit) > "
@@ -247,7 +265,7 @@ class TerminalGame:
             try:
                 hand.apply(0, action)  # the engine has the last word; refused = unchanged
             except IllegalAction as err:
-                self.say(Text(str(err), style="red"))
+                self.say(Text(self.style.message(str(err)), style="red"))
                 continue
             return
 
@@ -272,6 +290,7 @@ class TerminalGame:
             path.write_text(write_history(hand, players=self.names), encoding="utf-8")
             self.saved += 1
         except OSError as err:
+            self.save_errors.append(str(err))
             self.say(Text(f"could not save the hand history: {err}", style="red"))
 
     def ledger(self) -> None:
@@ -287,7 +306,10 @@ class TerminalGame:
         if self.saved:
             self.say(f"{self.saved} hand histories saved in {self.session_dir} "
                      f"(read one with: rollem replay FILE)")
-        else:
+        if self.save_errors:
+            self.say(Text(f"{len(self.save_errors)} finished hand(s) could not be saved in "
+                          f"{self.session_dir}: {self.save_errors[-1]}", style="red"))
+        elif not self.saved:
             self.say("No hand was finished, so no history was saved.")
 
 
@@ -307,8 +329,9 @@ def _odds_text(odds: Odds) -> str:
               help="Players at the table, you included (you are seat 0); 2 to 10 "
                    "(Five Card Roll Your Own: at most 8).")
 @click.option("--bots", "level", default="basic", show_default=True,
-              help="Level of every computer player: basic (plays by its chances) or "
-                   "random (any legal move).")
+              help="Level of every computer player: basic (plays by its chances; the "
+                   "default here) or random (any legal move; the default of rollem "
+                   "simulate, which tests the engine).")
 @click.option("--stack", type=int, default=200, show_default=True,
               help="Starting chips of every player (ante 1, bets 2 and 4).")
 @click.option("--seed", type=int, default=None,
@@ -358,6 +381,10 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
         make_bot(level)
     except KeyError:
         fail(f"unknown bot level {level!r}: expected one of {', '.join(sorted(LEVELS))}")
+    folder = history_dir if history_dir is not None else default_history_dir()
+    problem = _unwritable(folder)
+    if problem:
+        fail(f"--history-dir {folder}: {problem}; give a folder you can write to")
     rich = sys.stdin.isatty() and sys.stdout.isatty()
     if rich:
         def read_line(prompt: str) -> str:
@@ -373,7 +400,25 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
             return line.rstrip("\r\n")
     session = TerminalGame(
         game=game, players=players, level=level, stack=stack, seed=seed, show_odds=show_odds,
-        history_dir=history_dir if history_dir is not None else default_history_dir(),
-        rich=rich, read_line=read_line, out=sys.stdout,
+        history_dir=folder, rich=rich, read_line=read_line, out=sys.stdout,
     )
-    session.run()
+    status = session.run()
+    if status:
+        raise SystemExit(status)
+
+
+def _unwritable(folder: Path) -> str | None:
+    """Why hand histories cannot be saved under ``folder`` (created if
+    missing), or ``None`` when they can."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        return f"cannot create the folder ({err.strerror or err})"
+    if not folder.is_dir():
+        return "not a folder"
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as err:
+        return f"cannot write in the folder ({err.strerror or err})"
+    return None

@@ -8,6 +8,7 @@ colour) or as plain text (``Text.plain``: short card text such as ``Qh``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -18,9 +19,11 @@ from rollem.cards import SUIT_SYMBOLS, parse_card
 if TYPE_CHECKING:
     from rollem.engine.views import HandView, SeatView
 
-__all__ = ["Style", "describe_event", "render_result", "render_table"]
+__all__ = ["Style", "describe_event", "pool_cards_still_possible", "render_result",
+           "render_table"]
 
 _RED = "bold red"
+_CARD_WORD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA])([cdhs])(?![A-Za-z0-9])")
 _BLACK = "bold"
 _BACK = "blue"
 
@@ -50,6 +53,17 @@ class Style:
                 out.append(" ")
             out.append_text(self.card(t))
         return out
+
+    def message(self, text: str) -> str:
+        """``text`` with every card written as the table shows it: on a
+        terminal ``Qh`` becomes ``Q♥``, so error messages match the prompt."""
+        if not self.rich:
+            return text
+
+        def symbol(m: re.Match[str]) -> str:
+            return m.group(1) + SUIT_SYMBOLS["cdhs".index(m.group(2))]
+
+        return _CARD_WORD.sub(symbol, text)
 
     def card_words(self, texts: Sequence[str]) -> list[str]:
         """Cards as they are printed, one string each (for prompts)."""
@@ -166,7 +180,10 @@ def describe_event(e: Mapping[str, Any], style: Style, me: int) -> Text | None:
         how = " uncontested" if e.get("uncontested") else ""
         pot = e.get("pot")
         which = "" if pot in (None, 0) else f" from side pot {pot}"
-        if e.get("half"):
+        if e.get("whole"):  # 5-2-1: nobody on the other side, so no split (R-521-9)
+            other = "low" if e["whole"] == "high" else "high"
+            which += f" (the whole pot: {e['whole']}, nobody on the {other} side)"
+        elif e.get("half"):
             which += f" ({e['half']} half)"
         return Text(f"{who} {_verb(mine, 'win', 'wins')} {e['amount']}{how}{which}",
                     style="bold green")
@@ -191,6 +208,16 @@ def _seat_status(s: SeatView) -> str:
     return ""
 
 
+def pool_cards_still_possible(view: HandView) -> list[str]:
+    """The viewer's own discards that may still be in the pool: not back in
+    its hand, not the turned wild card, not face up in another hand."""
+    gone: set[str] = set(view.dead) | set(view.board)
+    for s in view.seats:
+        gone.update(c for c in s.cards if c is not None)
+    gone.update(str(e["card"]) for e in view.events if e["kind"] == "wild" and e.get("card"))
+    return [c for c in view.my_pool if c not in gone]
+
+
 def render_table(view: HandView, style: Style, *, title: str, game_name: str) -> list[Text]:
     """The table as ``view.seat`` sees it: dead cards and board, pool, wild rank,
     pots, then one line per seat (button, stack, bet this round, cards, status,
@@ -211,7 +238,8 @@ def render_table(view: HandView, style: Style, *, title: str, game_name: str) ->
         if view.dead:
             table_bits.append(_line("Turned ", style.cards(view.dead)))
     if view.game == "rollyourown" or view.pool:
-        mine = _line(" (you put in ", style.cards(view.my_pool), ")") if view.my_pool else Text()
+        maybe = pool_cards_still_possible(view)
+        mine = _line(" (you put in ", style.cards(maybe), ")") if maybe else Text()
         table_bits.append(_line(f"Pool {view.pool} cards", mine))
     if view.wild_ranks:
         table_bits.append(Text(f"Wild: {' '.join(view.wild_ranks)}", style="bold magenta"))
@@ -239,9 +267,11 @@ def render_table(view: HandView, style: Style, *, title: str, game_name: str) ->
             continue
         name = "You" if s.seat == me else style.names[s.seat]
         button = "D" if s.seat == view.button else " "
-        turn = " <- to act" if s.seat in view.to_act and not view.simultaneous else ""
-        if view.simultaneous and s.seat in view.to_act:
-            turn = " <- choosing"
+        if view.simultaneous:  # all at once: several seats choose, nobody "acts" in turn
+            turn = " <- choosing" if s.seat in view.to_act else \
+                ("  chosen" if not s.folded else "")
+        else:
+            turn = " <- to act" if s.seat in view.to_act else ""
         line = Text(f"{button} {name:<{width}}  stack {s.stack:>5}  bet {s.bet:>3}  ",
                     style="bold" if s.seat == me else "")
         if s.cards:
@@ -297,6 +327,12 @@ def render_result(view: HandView, style: Style) -> list[Text]:
             if pot.get("low") and key in pot["low"]:
                 halves.append(f"low {pot['low'][key]}")
             extra = f" ({', '.join(halves)})" if halves else ""
+            sides = [h for h in ("high", "low") if h in pot and pot[h] is not None]
+            if len(sides) == 2 and bool(pot["high"]) != bool(pot["low"]):
+                # one side only: it took the whole pot (nobody on the other side)
+                won = "high" if pot["high"] else "low"
+                other = "low" if won == "high" else "high"
+                extra = f" (the whole pot: {won}, nobody on the {other} side)"
             with_hand = f" with {desc}" if desc else " (uncontested)" \
                 if not res.get("shown") else ""
             parts.append(f"{style.who(s, me)} {_verb(s == me, 'win', 'wins')} "
