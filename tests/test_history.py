@@ -101,6 +101,22 @@ def test_bad_histories(text: str, message: str) -> None:
         replay(text)
 
 
+def test_replay_errors_name_the_action_number_and_the_line() -> None:
+    # players' actions are numbered on their own (as rollem odds --at); the
+    # actions list also has dealing, showdown and comment lines (docs/hand-history.md)
+    text = (HISTORIES / "sdr_worked_example.toml").read_text()
+    h = read_history(text)
+    assert [h.actions[i] for i in (0, 7)] == [(0, "cbr 2"), (1, "cbr 4")]
+    assert h.action_lines == [3, 4, 6, 7, 9, 10, 12, 13, 14]
+    bad = text.replace('"p2 cbr 4"', '"p2 cbr 400"')
+    with pytest.raises(HistoryError) as info:
+        replay(bad)
+    assert str(info.value).startswith("action 8 (line 13 of actions: p2 cbr 400): ")
+    with pytest.raises(HistoryError, match=r"^action 8 \(line 13 of actions \('p2 zz'\)\): "
+                       "unknown action"):
+        read_history(text.replace('"p2 cbr 4"', '"p2 zz"'))
+
+
 def test_deck_prefix_is_filled() -> None:
     text = ('variant = "rollem-sdr"\nstarting_stacks = [10, 10]\n_button = 1\n'
             '_deck = "As Ks Ah Kh"\nactions = []\n')

@@ -167,6 +167,11 @@ class History:
     """Lines the replay must agree with but that set nothing: ``("pd", seat,
     [card])`` a draw from the pool, ``("wild", None, [card])`` the wild card
     turned (R-RYO-5..R-RYO-7); the pool's order comes from ``_shuffles``."""
+    action_lines: list[int] = field(default_factory=list)
+    """For each entry of :attr:`actions`, its line number (1-based) in the
+    history's ``actions`` list, which also holds dealing, showdown and comment
+    lines. Players' actions are numbered 1, 2, ... on their own (``--at K``,
+    replay errors); this maps them back to the file."""
 
 
 def _seat(token: str, n: int, where: str) -> int:
@@ -224,8 +229,9 @@ def parse_history(data: Mapping[str, Any]) -> History:
     deals: list[tuple[str, int | None, list[Card]]] = []
     checks: list[tuple[str, int | None, list[Card]]] = []
     actions: list[tuple[int, str]] = []
+    action_lines: list[int] = []
     for i, line in enumerate(data.get("actions", [])):
-        where = f"actions[{i}] {line!r}"
+        where = f"line {i + 1} of actions ({line!r})"
         if not isinstance(line, str):
             raise HistoryError(f"{where}: each action must be a string")
         body = line.split("#", 1)[0].strip()
@@ -259,8 +265,12 @@ def parse_history(data: Mapping[str, Any]) -> History:
                 if len(parts) >= 2 and parts[1] == "sm":
                     continue  # showdown lines are informational; the engine shows
                 rest = " ".join(parts[1:])
-                action_from_text(rest)  # check now, apply on replay
+                try:
+                    action_from_text(rest)  # check now, apply on replay
+                except ValueError as err:
+                    raise HistoryError(f"action {len(actions) + 1} ({where}): {err}") from None
                 actions.append((seat, rest))
+                action_lines.append(i + 1)
         except (CardError, ValueError) as err:
             if isinstance(err, HistoryError):
                 raise
@@ -268,7 +278,7 @@ def parse_history(data: Mapping[str, Any]) -> History:
     result = data.get("_result")
     return History(game=game, stacks=list(stacks), button=button, options=options,
                    carry_in=int(data.get("_carry_in", 0)), deck=deck, shuffles=shuffles,
-                   deals=deals, actions=actions, checks=checks,
+                   deals=deals, actions=actions, checks=checks, action_lines=action_lines,
                    result=dict(result) if isinstance(result, Mapping) else None,
                    raw=dict(data))
 
@@ -339,7 +349,17 @@ class _FixedSource(RandomSource):
         return [CARDS[c] for c in cards]
 
 
-def _apply_text(hand: Hand, seat: int, text: str, index: int) -> None:
+def _where(h: History, index: int) -> str:
+    """``action 8 (line 13 of actions: p2 cbr 400)``: the player's action by its
+    number among the actions (as ``--at``) and by its line in the file."""
+    seat, text = h.actions[index]
+    if index < len(h.action_lines):
+        return f"action {index + 1} (line {h.action_lines[index]} of actions: {_p(seat)} {text})"
+    return f"action {index + 1} ({_p(seat)} {text})"
+
+
+def _apply_text(hand: Hand, h: History, index: int) -> None:
+    seat, text = h.actions[index]
     action = action_from_text(text)
     p = hand.pending
     if p is not None and p.kind == "bet":
@@ -350,7 +370,7 @@ def _apply_text(hand: Hand, seat: int, text: str, index: int) -> None:
     try:
         hand.apply(seat, action)
     except EngineError as err:
-        raise HistoryError(f"action {index + 1} ({_p(seat)} {text}): {err}") from None
+        raise HistoryError(f"{_where(h, index)}: {err}") from None
 
 
 def _fill(prefix: Sequence[int]) -> list[Card]:
@@ -383,15 +403,15 @@ def replay(history: History | str, *, check_result: bool = True) -> Hand:
             preset = DealPreset(h.deals, h.deck or ())
             first = Hand(game, h.stacks, button=h.button, options=h.options,
                          source=_FixedSource(h.shuffles), carry_in=h.carry_in, preset=preset)
-            for i, (seat, text) in enumerate(h.actions):
-                _apply_text(first, seat, text, i)
+            for i in range(len(h.actions)):
+                _apply_text(first, h, i)
             outcomes = [("deck", preset.deck()), *first.source.outcomes[1:]]
         hand = Hand(game, h.stacks, button=h.button, options=h.options,
                     source=ReplaySource(outcomes), carry_in=h.carry_in)
     except EngineError as err:
         raise HistoryError(str(err)) from None
-    for i, (seat, text) in enumerate(h.actions):
-        _apply_text(hand, seat, text, i)
+    for i in range(len(h.actions)):
+        _apply_text(hand, h, i)
     if h.checks:
         _check_lines(hand, h.checks)
     if check_result and h.result is not None:
