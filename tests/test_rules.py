@@ -200,7 +200,8 @@ def test_unknown_game_is_one_line_exit_2(bad: str) -> None:
     code, out, err = run_rules(bad)
     assert code == 2
     assert out == ""
-    allowed = "expected one of sdr, rollyourown, rollem521"
+    # dealers-choice is accepted (the overview), so it is listed too
+    allowed = "expected one of sdr, rollyourown, rollem521, dealers-choice"
     assert err == f"rollem: error: unknown game {bad!r}: {allowed}\n"
 
 

@@ -42,7 +42,8 @@ def rules_command(game: str | None, plain: bool) -> None:
         if game == "dealers-choice":
             game = None
         elif game not in list_games():
-            fail(f"unknown game {game!r}: expected one of {', '.join(list_games())}")
+            fail(f"unknown game {game!r}: expected one of "
+                 f"{', '.join((*list_games(), 'dealers-choice'))}")
     text = rules_text(game)
     if plain or not sys.stdout.isatty():
         click.echo(text, nl=False)
