@@ -148,3 +148,49 @@ def test_join_rules_and_onlooker(server: ServerThread) -> None:
             assert err["type"] == "error" and err["code"] == "not_seated"
 
     asyncio.run(onlooker())
+
+
+def test_nobody_hears_of_an_action_before_it_is_committed(server: ServerThread) -> None:
+    """With a slow disk, a state reaches the clients only after its commit."""
+    import sqlite3
+    import time
+
+    store = server.manager.store
+    slow_group = store._commit_group
+
+    def slow(group: Any) -> None:
+        time.sleep(0.15)
+        slow_group(group)
+
+    store._commit_group = slow
+    tid, host = create_table(server.url, game="sdr", seats=2, bots=0, between_hands=60,
+                             decision_seconds=60)
+    (_s0, t0), (_s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+    reader = sqlite3.connect(store.path)
+
+    def committed_actions() -> int:
+        row = reader.execute("SELECT COUNT(*) FROM actions WHERE table_id=?", (tid,)).fetchone()
+        return int(row[0])
+
+    async def run() -> None:
+        async with Player(server.ws_url, tid, t0, host) as a, Player(server.ws_url, tid, t1) as b:
+            await a.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            for _ in range(4):
+                st = await a.until(lambda st: st["hand"] is not None and st["hand"]["to_act"])
+                actor = a if a.my_decision() else b
+                await actor.until(lambda st, p=actor: p.my_decision())
+                before = committed_actions()
+                seq = actor.state["seq"]
+                await actor.act_random(passive=True)
+                for p in (a, b):
+                    await p.until(lambda st, seq=seq: st["seq"] > seq)
+                    # The moment a client hears of it, it is on disk.
+                    assert committed_actions() == before + 1
+                del st
+
+    try:
+        asyncio.run(run())
+    finally:
+        store._commit_group = slow_group
+        reader.close()
