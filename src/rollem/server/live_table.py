@@ -222,7 +222,7 @@ class LiveTable:
         for number, seat in self.seats.items():
             if seat.row.bot is None and not seat.clients:
                 seat.disconnected_since = now
-                loop.call_later(self.config.grace_seconds, self._grace_over, number, seat)
+                loop.call_later(self.config.grace_seconds, self._grace_over, number, seat, now)
         if self.hand is not None and self.hand.over:
             # Committed actions finished the hand but the result was not; finish now.
             self._finish_hand()
@@ -310,17 +310,17 @@ class LiveTable:
             seat = self.seats[client.seat]
             seat.clients.discard(client)
             if not seat.clients and seat.row.bot is None:
-                seat.disconnected_since = time.time()
-                number = client.seat
+                since = seat.disconnected_since = time.time()
                 asyncio.get_running_loop().call_later(
-                    self.config.grace_seconds, self._grace_over, number, seat
+                    self.config.grace_seconds, self._grace_over, client.seat, seat, since
                 )
         if not self.closed:
             self.broadcast()
 
-    def _grace_over(self, number: int, seat: Seat) -> None:
-        if self.closed or self.seats.get(number) is not seat or seat.clients:
-            return
+    def _grace_over(self, number: int, seat: Seat, since: float) -> None:
+        if (self.closed or self.seats.get(number) is not seat or seat.clients
+                or seat.disconnected_since != since):
+            return  # back in time, or away again since (a later timer decides)
         seat.gone = True
         if self.hand is None or number not in self.hand.seats:
             self._free_seat(number)
