@@ -522,7 +522,7 @@ def test_521_odds_are_for_the_seat_own_declaration() -> None:
     from rollem.cli.odds_cmd import render
 
     text = render(both)
-    assert "exact: 1 equally likely outcome\n" in text + "\n"
+    assert "exact: 1 outcome enumerated\n" in text + "\n"
     assert "declared both" in text and "best:" not in text
 
 
@@ -546,3 +546,38 @@ def test_history_odds_after_declaring_use_the_declaration(tmp_path: Path) -> Non
     assert odds.declare is not None and odds.equity == pytest.approx(odds.declare[side])
     before, _ = history_odds(h, 0, at=point - 1)
     assert before.own_declare is None and before.equity == max((before.declare or {}).values())
+
+
+# ----------------------------------------------------------------- Roll Your Own: the pool tracked
+
+
+def test_ryo_tracked_pool_seed_example_equals_brute_force() -> None:
+    # Seat 0 put 5c Qc 2c in the pool, drew Kc and 7d, and saw Qd turned: with
+    # B's 5c up, the pool's six cards are all placed but one of Qc/2c, so B's
+    # drawn down card is Qc or 2c (equally likely); its kept down card is any
+    # unseen card.
+    text = (HISTORIES / "rollyourown_seed_example.toml").read_text()
+    odds, _ = history_odds(text, 0)
+    mine = c("7s 7h Qs Kc 7d")
+    seen = set(mine) | set(c("Ah Ad Qd 5c Qc 2c"))
+    me = wild_value(mine, {10})
+    results = []
+    for drawn in c("Qc 2c"):
+        for kept in (x for x in range(52) if x not in seen):
+            results.append(share_of(me, [wild_value([*c("Ah Ad 5c"), drawn, kept], {10})]))
+    assert odds.method == "exact" and odds.samples == len(results) == 82
+    assert odds.equity == pytest.approx(sum(results) / len(results), abs=1e-12)
+    assert odds.lose == pytest.approx(sum(r == 0 for r in results) / 82, abs=1e-12)
+    assert 0.03 < odds.lose < 0.05  # B holds Qh Qc in truth; was 0.35% untracked
+    mc, _ = history_odds(text, 0, exact_limit=0, samples=20_000, seed=2)
+    assert mc.method == "monte-carlo"
+    assert abs(mc.equity - odds.equity) < 3 * mc.stderr + 1e-9
+
+
+def test_ryo_tracked_pool_before_any_draw_matches_the_pool_model() -> None:
+    # right after the discard nothing is placed yet: the tracked model is the
+    # plain one (own discards in the pool, the rest uniform)
+    text = (HISTORIES / "rollyourown_seed_example.toml").read_text()
+    odds, _ = history_odds(text, 0, at=4, samples=20_000, seed=3)
+    assert odds.method == "monte-carlo"
+    assert odds.win + odds.tie + odds.lose == pytest.approx(1.0)

@@ -50,16 +50,19 @@ board and the player's own discards are seen); folded players' cards are
 unknown but out of play; everyone still in goes to the showdown.
 
 \b
-Five Card Roll Your Own: the player's own discards that it has not seen
-since are taken to be still in the pool; every other pool card and every
-opponent's down card (kept or drawn) is uniform over the cards the player
-cannot see; draws still to come and the wild card come from the pool so
-modelled. Before the discard each opponent keeps three of its six at random,
-and the odds are those of the player's best three to keep. Limitation: the
-model does not track which cards were drawn from the pool, so an opponent's
-down card that was drawn is not restricted to the pool's cards (nor allowed
-to be one of the player's own discards); where the player could deduce it
-(e.g. every pool card is accounted for), the odds are off.
+Five Card Roll Your Own: the pool is tracked. It holds the player's own
+discards plus three discards of every other player dealt in (those unknown:
+uniform over the cards the player cannot see). The cards the player drew and
+the turned wild card came from it. Each opponent drew the cards its draws
+say: an up card that is one of the player's discards was drawn; its other
+draws are spread at random over its other up cards and its down cards. A
+drawn down card is one of the pool's cards the player cannot place (so it
+may be one of the player's own discards); a kept down card is any other
+unseen card. Draws still to come and the wild card come from what is left in
+the pool. Before the discard each opponent keeps three of its six at random,
+and the odds are those of the player's best three to keep. Not modelled: what
+the opponents' choices (discards, cards turned up, bets) say about their
+hands.
 
 \b
 5-2-1 Roll 'Em: the player stands pat; each opponent declares the way its
@@ -84,7 +87,7 @@ def render(odds: Odds) -> str:
              f"equity {_pct(odds.equity)}"]
     if odds.method == "exact":
         n = odds.samples
-        lines.append(f"exact: {n:,} equally likely outcome{'' if n == 1 else 's'}")
+        lines.append(f"exact: {n:,} outcome{'' if n == 1 else 's'} enumerated")
     else:
         lines.append(f"Monte Carlo: {odds.samples:,} samples, standard error "
                      f"{_pct(odds.stderr)}")

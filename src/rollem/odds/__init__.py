@@ -55,16 +55,18 @@ Opponents' model
   expected share of the whole pot, side pots ignored.
 - Stop, Drop and Roll (R-SDR-6): each unknown hand is two unseen cards; the
   Roll's missing cards are unseen cards too, never the Stop or the Drop.
-- Five Card Roll Your Own: the seat's own discards not seen since are taken
-  to be still in the pool; every other pool card and every opponent's down
-  card (kept or drawn) is uniform over the cards the seat cannot see; draws
-  still to come and the wild card (when not yet turned) are uniform from the
-  pool so modelled. Before the discard an opponent keeps three of its six at
-  random, and the seat's odds are those of its best keep (``Odds.keep``).
-  Limitation: which cards were drawn from the pool is not tracked, so an
-  opponent's drawn down card is neither restricted to the pool's cards nor
-  allowed to be one of the seat's own discards; where the seat could deduce
-  it (every pool card accounted for), the odds are off.
+- Five Card Roll Your Own (after the discard, the pool tracked:
+  :func:`rollem.odds.ryo.ryo_tracked_odds`): the pool is the seat's own
+  discards plus three unknown discards per other player dealt in (uniform
+  over unseen cards); the seat's draws and the turned wild card came from
+  it; an opponent's up card that is one of the seat's discards was drawn,
+  its other draws are spread at random over its other up cards and its down
+  cards; a drawn down card is one of the pool's cards the seat cannot place
+  (it may be one of the seat's own discards), a kept down card any other
+  unseen card; draws to come and the wild card (when not yet turned) come
+  from what is left in the pool. Before the discard an opponent keeps three
+  of its six at random, and the seat's odds are those of its best keep
+  (``Odds.keep``). Opponents' choices are not read as information.
 - 5-2-1 Roll 'Em: the seat stands pat in draws still to come; an opponent
   whose declaration is revealed keeps it, any other declares the way its
   hand ranks higher among all five-card hands (its high percentile against

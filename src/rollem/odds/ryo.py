@@ -9,22 +9,24 @@ is the wild-card high hand (R-RYO-9, house options ``wild_duplicates`` and
 
 Model of what the seat cannot see:
 
-- The seat's own discards still unaccounted for are in the pool; the rest
-  of the pool, and every opponent's down cards (kept or drawn), are
-  uniformly random among the cards the seat cannot see.
-- Limitation: which cards were drawn from the pool is not tracked. An
-  opponent's drawn down card is not restricted to the pool's cards, and is
-  never one of the seat's own discards (in truth it may be). Where the seat
-  could deduce it (e.g. heads-up once every pool card is accounted for:
-  its own discards, its draws, the turned wild card), the odds are off;
-  ``tests/histories/rollyourown_seed_example.toml`` at seat 0 is such a
-  case.
+- From a seat's view after the discard (:func:`ryo_view_odds`) the pool is
+  tracked (:func:`ryo_tracked_odds`): it held the seat's own discards and
+  three unknown discards per other player dealt in; the seat's draws and the
+  turned wild card came from it; an opponent's down card that was drawn is
+  one of the pool's cards the seat cannot place, possibly one of the seat's
+  own discards. ``tests/histories/rollyourown_seed_example.toml`` at seat 0:
+  B's drawn down card is Qc or 2c.
+- :func:`ryo_odds` from cards the caller supplies (and the view before the
+  discard) uses the simpler model: the seat's own discards still unaccounted
+  for are in the pool; the rest of the pool, and every opponent's down
+  cards, are uniformly random among the cards the seat cannot see.
 - Draws still to come, and the wild card when not yet turned, come from the
   shuffled pool: uniformly random among its cards.
 - Before the discard, an opponent keeps three of its six cards at random,
   and the seat's odds are those of its best keep (the three cards whose odds
   are best; :attr:`Odds.keep`).
-- Every player still in goes to the showdown.
+- Every player still in goes to the showdown; opponents' choices (what they
+  turn up, how they bet) are not read as information.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ from rollem.odds.result import Odds, OddsError
 if TYPE_CHECKING:
     from rollem.odds.view import ViewInfo
 
-__all__ = ["ryo_odds", "ryo_view_odds"]
+__all__ = ["ryo_odds", "ryo_tracked_odds", "ryo_view_odds"]
 
 CardsIn = Sequence[int] | str
 
@@ -253,6 +255,11 @@ def ryo_view_odds(info: ViewInfo, *, samples: int, rng: random.Random | None,
     for u, _ in opponents:
         visible.update(int(c) for c in u)
     out = [c for c in info.seen_out if c not in info.mine]
+    if len(info.mine) < 6 and info.my_pool:
+        tracked = ryo_tracked_odds(info, samples=samples, rng=rng, seed=seed,
+                                   exact_limit=exact_limit, progress=progress)
+        if tracked is not None:
+            return tracked
     if len(info.mine) == 6:
         dealt = 1 + len(info.opponents) + info.folded_dealt
         known: list[int] = []
@@ -268,3 +275,178 @@ def ryo_view_odds(info: ViewInfo, *, samples: int, rng: random.Random | None,
         wild_duplicates=bool(info.options.get("wild_duplicates", False)),
         natural_beats_wild=bool(info.options.get("natural_beats_wild", False)),
         samples=samples, seed=seed, rng=rng, exact_limit=exact_limit, progress=progress)
+
+
+def _hypergeom(x: int, hidden: int, up: int, drawn: int) -> float:
+    """The chance that ``x`` of ``drawn`` cards chosen at random among
+    ``hidden + up`` slots are hidden ones."""
+    from math import comb
+
+    total = comb(hidden + up, drawn)
+    return comb(hidden, x) * comb(up, drawn - x) / total if total else 0.0
+
+
+def ryo_tracked_odds(info: ViewInfo, *, samples: int, rng: random.Random | None,
+                     seed: int | None, exact_limit: int = 0,
+                     progress: Progress | None = None) -> Odds | None:
+    """Odds after the discard with the pool tracked (R-RYO-2, R-RYO-5..7).
+
+    The pool was the seat's own discards ``K`` plus the other players'
+    discards ``U`` (three each, uniformly random unseen cards). Cards the seat
+    drew and the turned wild card came from the pool, so those not in ``K``
+    are known members of ``U``. Each opponent drew as many cards as its
+    ``pool_draw`` events say: its up cards that are in ``K`` were drawn; the
+    rest of its draws are among its other up cards and its down cards, the
+    drawn slots chosen uniformly (a hypergeometric mixture over how many are
+    down). A down card that was drawn comes from the pool's cards the seat
+    cannot place (the unaccounted part of ``K`` and the unknown part of
+    ``U``); a kept down card from the other unseen cards. The rest of the
+    pool (its size is known; folded players' draws took the difference) holds
+    the draws still to come and the wild card.
+
+    Returns ``None`` when the counts admit no consistent world (the caller then
+    falls back to the untracked model). Exact (every world, weighted by its
+    probability) when no draw is left, the wild rank is known and the worlds
+    are at most ``exact_limit``; else Monte Carlo (``samples`` worlds, chunked).
+    """
+    from itertools import product
+
+    from rollem.cards import parse_card
+
+    me = info.seat
+    draws_by: dict[int, int] = {}
+    my_draws: list[int] = []
+    wild_cards: list[int] = []
+    for e in info.events:
+        kind, who = e.get("kind"), e.get("seat")
+        if kind == "pool_draw" and who is not None:
+            draws_by[int(who)] = draws_by.get(int(who), 0) + 1
+            if who == me and e.get("card"):
+                my_draws.append(int(parse_card(e["card"])))
+        elif kind == "wild" and e.get("card"):
+            wild_cards.append(int(parse_card(e["card"])))
+    own = set(info.my_pool)
+    seen = set(info.mine) | set(info.seen_out) | set(wild_cards)
+    ups: list[list[int]] = []
+    hidden: list[int] = []
+    spans: list[tuple[int, int, int]] = []  # per opponent: (other up cards, down, to place)
+    for o in info.opponents:
+        cards = list(o.known) if o.known is not None and len(o.known) == 5 else list(o.up)
+        h = 0 if o.known is not None and len(o.known) == 5 else o.hidden
+        ups.append(cards)
+        hidden.append(h)
+        seen.update(cards)
+        in_k = sum(1 for c in cards if c in own)
+        to_place = max(0, draws_by.get(o.seat, 0) - in_k)
+        spans.append((len(cards) - in_k, h, to_place))
+    k_unplaced = [c for c in info.my_pool if c not in seen]
+    u_size = 3 * (len(info.opponents) + info.folded_dealt)
+    u_known = len({c for c in [*my_draws, *wild_cards] if c not in own})
+    unseen_cards = unseen(seen | own | set(my_draws))
+    draws = [5 - len(info.mine)] + [5 - len(u) - h for u, h in zip(ups, hidden, strict=True)]
+    total_draws = sum(draws)
+    need_wild = not info.wild_ranks
+    groups: list[tuple[float, list[int], int, int]] = []  # (p, down drawn per opp, |U?|, F)
+    ranges = [range(max(0, r - a), min(r, h) + 1) for a, h, r in spans]
+    for combo in product(*ranges):
+        p = 1.0
+        for x, (a, h, r) in zip(combo, spans, strict=True):
+            p *= _hypergeom(x, h, a, r)
+        n_u = u_size - u_known - sum(r - x for x, (_, _, r) in zip(combo, spans, strict=True))
+        drawn_down = sum(combo)
+        folded_took = len(k_unplaced) + n_u - info.pool - drawn_down
+        kept_down = sum(h - x for x, (_, h, _) in zip(combo, spans, strict=True))
+        if p <= 0 or n_u < 0 or folded_took < 0 or n_u + kept_down > len(unseen_cards) \
+                or info.pool < total_draws + need_wild:
+            continue
+        groups.append((p, [int(x) for x in combo], n_u, folded_took))
+    if not groups:
+        return None
+    opts = {"wild_duplicates": bool(info.options.get("wild_duplicates", False)),
+            "natural_beats_wild": bool(info.options.get("natural_beats_wild", False))}
+    k_arr = np.asarray(k_unplaced, dtype=np.int64)
+    if total_draws == 0 and not need_wild:
+        exact = _tracked_exact(info, ups, hidden, groups, unseen_cards, k_arr, opts,
+                               min(exact_limit, MAX_ENUMERATION))
+        if exact is not None:
+            return exact
+    check_samples(samples)
+    gen = np_rng(rng, seed)
+    weights = np.asarray([g[0] for g in groups])
+    counts = gen.multinomial(samples, weights / weights.sum())
+    tally = Tally()
+    cats = np.zeros(10, dtype=np.int64)
+    for (_, xs, n_u, _), count in zip(groups, counts, strict=True):
+        kept = [h - x for x, h in zip(xs, hidden, strict=True)]
+        for n in chunks(int(count)):
+            d = draw(gen, unseen_cards, n, n_u + sum(kept))
+            pool = np.concatenate([np.broadcast_to(k_arr, (n, len(k_arr))), d[:, :n_u]], axis=1)
+            pool = np.take_along_axis(pool, np.argsort(gen.random(pool.shape), axis=1), axis=1)
+            down_drawn, rest = pool[:, :sum(xs)], pool[:, len(pool[0]) - info.pool:]
+            parts = []
+            at_k, at_x = n_u, 0
+            for x, k in zip(xs, kept, strict=True):
+                parts += [d[:, at_k:at_k + k], down_drawn[:, at_x:at_x + x]]
+                at_k += k
+                at_x += x
+            deal = np.concatenate(parts, axis=1) if parts else np.zeros((n, 0), np.int64)
+            hands = _hands(info.mine, ups, hidden, deal, rest[:, :total_draws], draws)
+            turned = rest[:, total_draws] if need_wild else None
+            share, chunk_cats = _score(hands, [list(info.wild_ranks)], turned, opts)
+            tally.add(share)
+            cats += chunk_cats
+            if progress is not None:
+                progress(tally.n, samples)
+    return tally.odds("monte-carlo", "rollyourown", categories=_categories(cats, tally.n))
+
+
+def _tracked_exact(info: ViewInfo, ups: list[list[int]], hidden: list[int],
+                   groups: list[tuple[float, list[int], int, int]], unseen_cards: Ints,
+                   k_arr: Ints, opts: dict[str, bool], limit: int) -> Odds | None:
+    """Every world of :func:`ryo_tracked_odds` when nothing is left to draw:
+    per group, every choice of the unknown discards and kept down cards, times
+    every choice of the drawn down cards from the pool's unplaced cards; each
+    world weighted by its group's probability over its group's worlds.
+    ``None`` when there are more than ``limit`` worlds."""
+    plans = []
+    total = 0
+    for p, xs, n_u, _ in groups:
+        kept = [h - x for x, h in zip(xs, hidden, strict=True)]
+        n_deal = count_assignments(len(unseen_cards), [n_u, *kept])
+        n_pick = count_assignments(len(k_arr) + n_u, xs)
+        total += n_deal * n_pick
+        if total > limit or n_deal * n_pick == 0:
+            return None
+        plans.append((p, xs, n_u, kept, n_deal * n_pick))
+    shares_all: list[Floats] = []
+    weights: list[Floats] = []
+    cats = np.zeros(10, dtype=np.float64)
+    norm = sum(p for p, *_ in plans)
+    for p, xs, n_u, kept, worlds in plans:
+        deal = assignments(unseen_cards, [n_u, *kept])  # (D, n_u + sum(kept))
+        pick = assignments(np.arange(len(k_arr) + n_u, dtype=np.int64), xs)  # (M, sum(xs))
+        pool = np.concatenate([np.broadcast_to(k_arr, (len(deal), len(k_arr))),
+                               deal[:, :n_u]], axis=1)
+        rows_d = np.repeat(np.arange(len(deal)), len(pick))
+        rows_m = np.tile(np.arange(len(pick)), len(deal))
+        drawn = np.take_along_axis(pool[rows_d], pick[rows_m], axis=1)
+        kept_cards = deal[rows_d, n_u:]
+        parts = []
+        at_k = at_x = 0
+        for x, k in zip(xs, kept, strict=True):
+            parts += [kept_cards[:, at_k:at_k + k], drawn[:, at_x:at_x + x]]
+            at_k += k
+            at_x += x
+        n = len(rows_d)
+        hand_deal = np.concatenate(parts, axis=1) if parts else np.zeros((n, 0), np.int64)
+        hands = _hands(info.mine, ups, hidden, hand_deal, np.zeros((n, 0), np.int64),
+                       [0] * (len(ups) + 1))
+        share, chunk_cats = _score(hands, [list(info.wild_ranks)], None, opts)
+        w = np.full(n, p / norm / worlds)
+        shares_all.append(share)
+        weights.append(w)
+        cats += chunk_cats * (p / norm / worlds)
+    share = np.concatenate(shares_all)
+    categories = {Category(i).label: float(cats[i]) for i in range(9, -1, -1) if cats[i]}
+    return summarise(share, "exact", "rollyourown", weights=np.concatenate(weights),
+                     categories=categories)
