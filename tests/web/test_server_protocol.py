@@ -194,3 +194,32 @@ def test_nobody_hears_of_an_action_before_it_is_committed(server: ServerThread) 
     finally:
         store._commit_group = slow_group
         reader.close()
+
+
+def test_other_sites_cannot_use_a_players_cookies(server: ServerThread) -> None:
+    import httpx
+    import websockets
+
+    tid, _host = create_table(server.url, game="sdr", seats=2, bots=1)
+    # A cross-site form post (text/plain) is refused.
+    r = httpx.post(f"{server.url}/api/tables/{tid}/join", content=b'{"name": "Eve"}',
+                   headers={"Content-Type": "text/plain"})
+    assert r.status_code == 400 and r.json()["error"] == "malformed"
+    _seat, token = join(server.url, tid, "Ann")
+
+    async def run() -> None:
+        headers = {"Cookie": f"rollem_seat_{tid}={token}", "Origin": "http://evil.example"}
+        try:
+            async with websockets.connect(f"{server.ws_url}/ws/{tid}",
+                                          additional_headers=headers) as ws:
+                await ws.recv()
+            raise AssertionError("a cross-site websocket was accepted")
+        except websockets.InvalidStatus as err:
+            assert err.response.status_code == 403
+        # The page's own origin is fine.
+        headers["Origin"] = server.url
+        async with websockets.connect(f"{server.ws_url}/ws/{tid}",
+                                      additional_headers=headers) as ws:
+            assert json.loads(await ws.recv())["you"]["seat"] == 0
+
+    asyncio.run(run())

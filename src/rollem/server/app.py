@@ -22,6 +22,7 @@ import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -58,6 +59,9 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
+    # JSON only: a cross-site form cannot send it without the browser asking first.
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise TableError("malformed", "send the request body as application/json")
     body = await request.body()
     if len(body) > 16_384:
         raise TableError("too_large", "request body too large")
@@ -227,6 +231,11 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
 
     async def websocket(ws: WebSocket) -> None:
         table = manager().get(ws.path_params["tid"])
+        origin = ws.headers.get("origin")
+        if origin and urlsplit(origin).netloc != ws.headers.get("host"):
+            # A page from another site must not play with this browser's seat cookie.
+            await ws.close(code=4403)
+            return
         await ws.accept()
         if table is None:
             await ws.send_text(error_message("no_table", "no such table"))
