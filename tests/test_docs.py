@@ -182,3 +182,29 @@ def test_guide_examples(page: Path) -> None:
     )
     assert result.attempted > 0
     assert result.failed == 0, f"{result.failed} example(s) failed in {page.name} (output above)"
+
+
+def readme_commands() -> list[str]:
+    """The README's ``sh`` blocks: the two commands (set up and serve; the test command)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = readme.split("```sh\n")[1:]
+    return [b[:b.index("```")].strip() for b in blocks]
+
+
+def test_readme_has_the_two_commands() -> None:
+    commands = readme_commands()
+    assert len(commands) == 2
+    assert commands[1] == "bash scripts/test.sh"
+
+
+@pytest.mark.parametrize("page", ["index.md", "getting-started.md"])
+def test_guide_front_pages_match_the_readme(page: str) -> None:
+    """The home page and getting started show the README's two commands exactly,
+    and mention every command a player uses."""
+    text = (DOCS / page).read_text(encoding="utf-8")
+    for command in readme_commands():
+        assert f"```sh\n{command}\n```" in text, f"{page} lacks the README's {command!r}"
+    top = {path[0] for path in COMMANDS if len(path) == 1}
+    assert top == {"play", "serve", "rules", "odds", "eval", "replay", "simulate"}
+    for name in sorted(top):
+        assert f"`rollem {name}" in text, f"{page} does not mention rollem {name}"
