@@ -129,7 +129,8 @@ async def _table(server: ServerThread, game: str, seed: int, target: int,
                  players: int, bots: int) -> list[Player]:
     tid, host = create_table(server.url, game=game, seats=players + bots, bots=bots,
                              bot_delay=0, between_hands=0, decision_seconds=120, stack=60,
-                             structure=["fixed-limit", "pot-limit", "no-limit"][seed % 3])
+                             structure=["fixed-limit", "pot-limit", "no-limit"][seed % 3],
+                             bot_level=["random", "basic"][seed % 2])
     tokens = [join(server.url, tid, f"P{i}")[1] for i in range(players)]
     done = {"hands": 0}
     clients = [Player(server.ws_url, tid, tok, host if i == 0 else None, seed * 10 + i)
