@@ -158,7 +158,8 @@ def test_library_doctests(name: str) -> None:
 
 def test_some_library_doctests_exist() -> None:
     finder = doctest.DocTestFinder(exclude_empty=True)
-    for name in ("rollem.cards", "rollem.rules"):
+    for name in ("rollem.cards", "rollem.rules", "rollem.engine", "rollem.games",
+                 "rollem.history", "rollem.table", "rollem.odds", "rollem.bots"):
         module = importlib.import_module(name)
         assert sum(len(t.examples) for t in finder.find(module, name)) >= 2, name
 

@@ -19,6 +19,22 @@ A history may be written by hand: leave out ``_deck`` and give the cards
 with deal lines (``"d dh p1 Qs Qd"``, ``"d dead Qh"``, ``"d db Kc 7d 2s"``,
 ``"d burn 2c"``) or a ``_deck`` prefix; every other card is filled from the
 remaining cards in deck order (2c 2d 2h 2s 3c ...).
+
+>>> from rollem.engine import Hand, SeededSource, Call, Check
+>>> hand = Hand("sdr", [200, 200], button=1, source=SeededSource(7))
+>>> while not hand.is_over:
+...     seat = hand.pending.seats[0]
+...     legal = hand.legal_actions(seat)
+...     events = hand.apply(seat, Call() if "call" in legal.actions else Check())
+>>> text = write_history(hand, players=["Ann", "Bob"])
+>>> read_history(text).actions[:2]
+[(0, 'cc'), (1, 'cc')]
+>>> replay(text).result == hand.result
+True
+>>> replay(text.replace('"p1 cc"', '"p1 f"', 1))
+Traceback (most recent call last):
+    ...
+rollem.history.HistoryError: action 1 (line 3 of actions: p1 f): seat 0 cannot do that: ...
 """
 
 from __future__ import annotations

@@ -6,6 +6,22 @@ table allows it), chips a hand carries over (R-521-9 ``failed_both_rule``
 ``carry``) go into the next hand's main pot, and in dealer's-choice mode the
 player on the button names the game among those that fit the number of
 players dealt in (a computer player picks uniformly).
+
+>>> from random import Random
+>>> from rollem.engine import Call, Check
+>>> table = Table([100, 100, 100], game="dealers-choice", rng=Random(5))
+>>> hand = table.new_hand()
+>>> hand.game.id, table.button
+('sdr', 0)
+>>> while not hand.is_over:
+...     seat = hand.pending.seats[0]
+...     legal = hand.legal_actions(seat)
+...     events = hand.apply(seat, Call() if "call" in legal.actions else Check())
+>>> table.end_hand()
+>>> table.chips == sum(table.brought) == 300
+True
+>>> table.new_hand().game.id, table.button
+('rollyourown', 1)
 """
 
 from __future__ import annotations

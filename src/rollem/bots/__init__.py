@@ -4,6 +4,20 @@ Bots see only :class:`rollem.engine.HandView` (never the hand itself).
 Levels by name: :func:`make_bot` (``"random"``: uniform over the legal
 actions; ``"basic"``: plays by its chances, see :mod:`rollem.bots.basic`;
 more levels register with :func:`register_level`).
+
+>>> from random import Random
+>>> from rollem.engine import Hand, SeededSource
+>>> hand = Hand("sdr", [200, 200], button=1, source=SeededSource(7))
+>>> bots = [make_bot("basic", Random(seat)) for seat in range(2)]
+>>> while not hand.is_over:
+...     seat = hand.pending.seats[0]
+...     events = hand.apply(seat, bots[seat].act(hand.view(seat)))
+>>> sum(hand.result.net.values())
+0
+>>> make_bot("expert")
+Traceback (most recent call last):
+    ...
+KeyError: "unknown bot level 'expert': expected one of basic, random"
 """
 
 from __future__ import annotations

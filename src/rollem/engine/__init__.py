@@ -16,6 +16,30 @@ See ``docs/dev/engine.md``. Main names:
   :class:`PickWildFromPool`; 5-2-1's
   :class:`DrawFromStub`, :class:`StackOrder`, :class:`RollUp`,
   :class:`DeclareSides`, :class:`DeclareShowdown` (:func:`settle_pot`).
+
+A hand of Stop, Drop and Roll, two seats with 200 chips each, seeded deal
+(amounts are the seat's total bet in the round; an illegal action raises
+:class:`IllegalAction` and changes nothing):
+
+>>> from rollem.engine import Hand, SeededSource, Bet, Call, Check, IllegalAction
+>>> hand = Hand("sdr", [200, 200], button=1, source=SeededSource(7))
+>>> hand.pending
+Pending(kind='bet', seats=(0,), simultaneous=False)
+>>> hand.legal_actions(0).actions
+('check', 'bet')
+>>> [e.kind for e in hand.apply(0, Bet(2))]
+['bet']
+>>> try:
+...     hand.apply(1, Check())
+... except IllegalAction as err:
+...     print(err)
+seat 1 cannot do that: cannot check, there is 2 to call; allowed: fold, call 2, raise to 4
+>>> while not hand.is_over:
+...     seat = hand.pending.seats[0]
+...     legal = hand.legal_actions(seat)
+...     events = hand.apply(seat, Call() if "call" in legal.actions else Check())
+>>> hand.result.net, hand.view(1).board
+({0: 3, 1: -3}, ['5h', 'Ah', '6c'])
 """
 
 from __future__ import annotations

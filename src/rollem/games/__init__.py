@@ -3,6 +3,12 @@
 >>> from rollem import games
 >>> games.get("sdr").name
 'Stop, Drop and Roll'
+>>> [(g.id, g.min_players, g.max_players) for g in sorted(games.all_games(), key=lambda g: g.id)]
+[('rollem521', 2, 10), ('rollyourown', 2, 8), ('sdr', 2, 10)]
+>>> games.get("holdem")
+Traceback (most recent call last):
+    ...
+KeyError: "unknown game 'holdem': expected one of rollem521, rollyourown, sdr"
 
 A game module defines a ``build(options) -> list[Step]`` and calls
 :func:`register` at import; add its import to :data:`_MODULES` below.

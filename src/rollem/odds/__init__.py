@@ -80,6 +80,31 @@ Opponents' model
 Monte Carlo draws and scores worlds in chunks of
 :data:`rollem.odds.common.CHUNK`, so memory stays bounded; ``samples`` is 1
 to :data:`rollem.odds.common.MAX_SAMPLES`.
+
+The worked example of Stop, Drop and Roll (R-SDR-8): Qs Qd against As Kd
+with the Stop Qh and the Drop 7c dead. 46 cards are unseen, so there are
+C(46, 3) = 15,180 Rolls, all enumerated; once the Roll is Kc 7d 2s the queens
+have lost:
+
+>>> from rollem.cards import parse_cards
+>>> odds = sdr_odds(parse_cards("Qs Qd"), dead=parse_cards("Qh 7c"), vs=[parse_cards("As Kd")])
+>>> odds.method, odds.samples, round(odds.win, 4), odds.tie
+('exact', 15180, 0.6662, 0.0)
+>>> sdr_odds(parse_cards("Qs Qd"), dead=parse_cards("Qh 7c"), board=parse_cards("Kc 7d 2s"),
+...          vs=[parse_cards("As Kd")]).lose
+1.0
+
+From a live hand, only through a seat's view:
+
+>>> from rollem.engine import Hand, SeededSource
+>>> hand = Hand("sdr", [200, 200], button=1, source=SeededSource(7))
+>>> est = view_equity(hand.view(0), samples=200, seed=1)
+>>> est.method, est.samples, abs(est.win + est.tie + est.lose - 1) < 1e-9
+('monte-carlo', 200, True)
+>>> view_equity(hand)
+Traceback (most recent call last):
+    ...
+rollem.odds.result.OddsError: odds need one seat's view (hand.view(seat) or its to_dict()), ...
 """
 
 from __future__ import annotations
