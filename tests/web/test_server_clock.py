@@ -104,3 +104,43 @@ def test_reconnect_within_grace_and_seat_freed_after_it(server: ServerThread) ->
                 assert st["you"]["seat"] is None
 
     asyncio.run(run())
+
+
+def test_dealers_choice_named_by_the_button_or_by_the_clock(server: ServerThread) -> None:
+    """R-C-12: the button names the game; if its clock runs out, one is picked at random."""
+    tid, host = create_table(server.url, game="dealers-choice", seats=2, bots=0,
+                             decision_seconds=0.3, time_bank_seconds=0, between_hands=0.1)
+    (s0, t0), (_s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+
+    async def run() -> None:
+        async with Player(server.ws_url, tid, t0, host) as a, Player(server.ws_url, tid, t1) as b:
+            await a.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            st = await a.until(lambda st: st["table"]["choice"] is not None)
+            choice = st["table"]["choice"]
+            assert choice["seat"] == s0 and st["you"]["choose_game"]
+            assert set(choice["games"]) <= {"sdr", "rollyourown", "rollem521"}
+            # Bob may not name it; a game outside the list is refused.
+            await b.until(lambda st: st["table"]["choice"] is not None)
+            await b.send({"type": "choose_game", "hand": choice["hand"], "seq": b.state["seq"],
+                          "game": "sdr"})
+            err = await b.until_error()
+            assert err["code"] == "not_your_turn"
+            await a.send({"type": "choose_game", "hand": choice["hand"], "seq": st["seq"],
+                          "game": "holdem"})
+            err = await a.until_error()
+            assert err["code"] == "illegal"
+            # Ann names Stop, Drop and Roll (the shortest hand for the clock to play out).
+            game = "sdr"
+            await a.send({"type": "choose_game", "hand": choice["hand"], "seq": a.state["seq"],
+                          "game": game})
+            st = await a.until(lambda st: st["hand"] is not None)
+            assert st["hand"]["game"] == game and st["hand"]["hand_no"] == 1
+            # Nobody acts from here on: the clock plays the hand out, then the next
+            # button (Bob) lets his clock run out and a game is picked for him.
+            st = await a.until(lambda st: st["hand"] is not None
+                               and st["hand"]["hand_no"] == 2, timeout=60)
+            assert st["hand"]["game"] in choice["games"]
+            assert st["hand"]["button"] != s0
+
+    asyncio.run(run())

@@ -182,6 +182,13 @@ class Player:
             if msg["type"] == "state" and pred(msg):
                 return msg
 
+    async def until_error(self, timeout: float = 10.0) -> dict[str, Any]:
+        """Receive until an error message arrives; return it."""
+        while True:
+            msg = await self.recv(timeout)
+            if msg["type"] == "error":
+                return msg
+
     def my_decision(self) -> bool:
         st = self.state
         return bool(st and st["hand"] and st["hand"].get("legal")
