@@ -49,8 +49,10 @@ def _actions_in_hand(st: dict[str, Any]) -> int:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["sdr", "rollyourown", "rollem521"])
-def test_restart_mid_hand_continues_exactly(tmp_path: Path, game: str) -> None:
+@pytest.mark.parametrize(("game", "stop"), [
+    ("sdr", "kill"), ("rollyourown", "kill"), ("rollem521", "kill"), ("sdr", "ctrl-c"),
+])
+def test_restart_mid_hand_continues_exactly(tmp_path: Path, game: str, stop: str) -> None:
     if game not in available_games():
         pytest.skip(f"game {game!r} is not in rollem.games yet")
     db = tmp_path / "restart.db"
@@ -77,7 +79,10 @@ def test_restart_mid_hand_continues_exactly(tmp_path: Path, game: str) -> None:
     asyncio.run(part_one())
     if any(st["hand"]["result"] is not None for st in before.values()):
         pytest.fail("the hand ended before the restart point")
-    first.kill()  # no goodbye: SIGKILL
+    if stop == "kill":
+        first.kill()  # no goodbye: SIGKILL
+    else:
+        assert first.interrupt() == 0
 
     # The database on disk already holds everything that anybody was told.
     check = Store(db)

@@ -8,6 +8,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -100,6 +101,11 @@ class ServerProcess:
     def kill(self) -> None:
         self.proc.kill()
         self.proc.wait(10)
+
+    def interrupt(self) -> int:
+        """Ctrl-C: a graceful stop; returns the exit status."""
+        self.proc.send_signal(signal.SIGINT)
+        return self.proc.wait(20)
 
     def output(self) -> str:
         assert self.proc.stdout is not None
