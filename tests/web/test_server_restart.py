@@ -126,6 +126,15 @@ def test_restart_mid_hand_continues_exactly(tmp_path: Path, game: str, stop: str
         assert body["seat"] == s0
         frames = body["frames"]
         assert frames[-1]["result"] is not None
+        for frame in frames[1:]:
+            last = frame["last_action"]
+            if last["seat"] != s0 and last["kind"] in ("discard", "expose", "stack", "draw",
+                                                        "declare"):
+                assert "cards" not in last and "card" not in last and "side" not in last
+            # A replay frame is a view: other seats' down cards are backs until shown.
+            if frame["result"] is None:
+                assert all(c is None for s, seat in enumerate(frame["seats"]) if s != s0
+                           for c, up in zip(seat["cards"], seat["up"], strict=True) if not up)
         assert frames[-1]["result"]["net"] == body["result"]["net"]
         assert sum(body["result"]["net"].values()) + body["result"]["carried"] == 0
         # The player's own copy of the history: redacted for that seat (DESIGN.md).
