@@ -144,3 +144,35 @@ def test_dealers_choice_named_by_the_button_or_by_the_clock(server: ServerThread
             assert st["hand"]["button"] != s0
 
     asyncio.run(run())
+
+
+def test_a_broke_player_rebuys_and_is_dealt_in_again(server: ServerThread) -> None:
+    """R-C-12: a seat with no chips sits out; the host allows rebuys (counted as brought)."""
+    tid, host = create_table(server.url, game="sdr", seats=2, bots=0, stack=1, ante=1,
+                             decision_seconds=60, between_hands=0.1)
+    (s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+
+    async def run() -> None:
+        async with Player(server.ws_url, tid, t0, host) as a, Player(server.ws_url, tid, t1) as b:
+            await a.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            # Both are all-in with the ante: the hand runs out by itself.
+            st = await a.until(lambda st: st["table"]["last_result"] is not None, timeout=20)
+            stacks = {line["seat"]: line["stack"] for line in st["table"]["ledger"]}
+            assert sum(stacks.values()) + st["table"]["last_result"]["carried"] == 2
+            if stacks[s0] == stacks[s1]:
+                return  # a split pot: nobody is broke this time
+            broke, rich = (a, b) if stacks[s0] == 0 else (b, a)
+            await rich.until(lambda st: st["table"]["last_result"] is not None)
+            await rich.send({"type": "rebuy", "seq": rich.state["seq"]})
+            assert (await rich.until_error())["code"] == "has_chips"
+            await broke.until(lambda st: True)
+            await broke.send({"type": "rebuy", "seq": broke.state["seq"]})
+            seat = broke.state["you"]["seat"]
+            st = await broke.until(lambda st: st["hand"] is not None
+                                   and st["hand"]["hand_no"] == 2, timeout=20)
+            line = next(x for x in st["table"]["ledger"] if x["seat"] == seat)
+            assert line["brought"] == 2
+            assert st["hand"]["seats"][seat]["dealt"]
+
+    asyncio.run(run())
