@@ -599,7 +599,8 @@ class LiveTable:
         if changed:
             self._commit(seats=changed)
         players = self.dealt_in()
-        if len(players) < 2:
+        if len(players) < 2 or all(self.seats[s].row.bot is not None for s in players):
+            # Not enough players, or only computer players left: wait for people.
             self.broadcast()
             return
         previous = self.session.get("button")
