@@ -643,10 +643,16 @@ class LiveTable:
 
     def _deal(self, hand_no: int, game: str, players: list[int], button: int) -> None:
         stacks = {s: self.seats[s].row.stack for s in players}
-        hand = GameSession.new(
-            hand_no, game, self.config, players, stacks, button,
-            carried=int(self.session.get("carried", 0)),
-        )  # fmt: skip
+        try:
+            hand = GameSession.new(
+                hand_no, game, self.config, players, stacks, button,
+                carried=int(self.session.get("carried", 0)),
+            )  # fmt: skip
+        except Exception:  # the engine refused the deal: say so, deal nothing
+            log.exception("table %s: cannot deal hand %s of %s", self.id, hand_no, game)
+            self.session["choice"] = None
+            self.broadcast()
+            return
         self.hand = hand
         self.session.update(hand_no=hand_no, in_hand=True, button=button, carried=0)
         self.seq += 1
