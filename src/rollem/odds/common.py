@@ -8,15 +8,18 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from rollem.cards import CardError, parse_cards
 from rollem.odds.result import Odds, OddsError
 
 __all__ = [
     "CHUNK",
     "MAX_ENUMERATION",
     "MAX_SAMPLES",
+    "CardsIn",
     "Progress",
     "Tally",
     "assignments",
+    "card_list",
     "check_samples",
     "chunks",
     "count_assignments",
@@ -180,6 +183,22 @@ def summarise(share: Floats, method: str, game: str, weights: Floats | None = No
         stderr = float(share.std(ddof=1) / np.sqrt(n))
     return Odds(win=win, tie=tie, lose=lose, equity=equity, method=method, samples=n,
                 stderr=stderr, game=game, **extra)  # type: ignore[arg-type]
+
+
+CardsIn = Sequence[int] | str
+"""Cards as ints, or card text such as ``"As Kd"``."""
+
+
+def card_list(value: CardsIn, what: str) -> list[int]:
+    """Cards given as text or ints, as a list of ints.
+
+    Raises:
+        OddsError: naming ``what`` (e.g. ``"hand"``) when the text is not cards.
+    """
+    try:
+        return [int(c) for c in (parse_cards(value) if isinstance(value, str) else value)]
+    except CardError as err:
+        raise OddsError(f"{what}: {err}") from None
 
 
 def cards_of(texts: Sequence[str | None]) -> list[int]:

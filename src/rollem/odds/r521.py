@@ -28,14 +28,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from rollem.cards import CardError, parse_cards
 from rollem.odds.common import (
     MAX_ENUMERATION,
+    CardsIn,
     Floats,
     Ints,
     Progress,
     Tally,
     assignments,
+    card_list,
     check_samples,
     chunks,
     count_assignments,
@@ -55,7 +56,6 @@ SIDES = ("high", "low", "both")
 BOTH_PERCENTILE = 0.99
 """An opponent declares both when its hand is at least this good both ways."""
 
-CardsIn = Sequence[int] | str
 
 
 @cache
@@ -124,12 +124,6 @@ def side_shares(high: Ints, low: Ints, sides: Ints, *, failed_both_rule: str = "
     return share
 
 
-def _cards(value: CardsIn, what: str) -> list[int]:
-    try:
-        return [int(c) for c in (parse_cards(value) if isinstance(value, str) else value)]
-    except CardError as err:
-        raise OddsError(f"{what}: {err}") from None
-
 
 def r521_odds(
     hand: CardsIn,
@@ -173,17 +167,17 @@ def r521_odds(
     Raises:
         OddsError: wrong card counts, a card twice, no opponent.
     """
-    mine = _cards(hand, "hand")
+    mine = card_list(hand, "hand")
     if len(mine) != 5:
         raise OddsError(f"hand: expected five cards, got {len(mine)}")
     if not opponents:
         raise OddsError("no opponent: give at least one opponent still in the hand")
-    ups = [_cards(u, "opponent up cards") for u, _ in opponents]
+    ups = [card_list(u, "opponent up cards") for u, _ in opponents]
     hidden = [int(h) for _, h in opponents]
     for u, h in zip(ups, hidden, strict=True):
         if h < 0 or len(u) + h != 5:
             raise OddsError(f"an opponent holds five cards: {len(u)} up + {h} hidden given")
-    pool = unseen(mine, _cards(out, "out"), *ups)
+    pool = unseen(mine, card_list(out, "out"), *ups)
     m = sum(hidden)
     n_ways = count_assignments(len(pool), hidden)
     if n_ways == 0:

@@ -38,15 +38,17 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from rollem.cards import CARDS, CardError, parse_cards
+from rollem.cards import CARDS
 from rollem.hands.category import Category
 from rollem.odds.common import (
     MAX_ENUMERATION,
+    CardsIn,
     Floats,
     Ints,
     Progress,
     Tally,
     assignments,
+    card_list,
     check_samples,
     chunks,
     count_assignments,
@@ -64,14 +66,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ryo_odds", "ryo_tracked_odds", "ryo_view_odds"]
 
-CardsIn = Sequence[int] | str
-
-
-def _cards(value: CardsIn, what: str) -> list[int]:
-    try:
-        return [int(c) for c in (parse_cards(value) if isinstance(value, str) else value)]
-    except CardError as err:
-        raise OddsError(f"{what}: {err}") from None
 
 
 def ryo_odds(
@@ -118,8 +112,8 @@ def ryo_odds(
     Raises:
         OddsError: wrong card counts, a card twice, too few cards in the pool.
     """
-    mine = _cards(hand, "hand")
-    ups = [_cards(u, "opponent up cards") for u, _ in opponents]
+    mine = card_list(hand, "hand")
+    ups = [card_list(u, "opponent up cards") for u, _ in opponents]
     hidden = [int(h) for _, h in opponents]
     if not opponents:
         raise OddsError("no opponent: give at least one opponent still in the hand")
@@ -129,7 +123,7 @@ def ryo_odds(
         if h < 0 or not 3 <= len(u) + h <= 6 or (len(u) + h == 6 and u):
             raise OddsError(f"an opponent holds three to six cards (six all down): "
                             f"{len(u)} up + {h} hidden given")
-    out_c = _cards(out, "out")
+    out_c = card_list(out, "out")
     gen = np_rng(rng, seed)
     opts = {"wild_duplicates": wild_duplicates, "natural_beats_wild": natural_beats_wild}
     if len(mine) == 6:
@@ -144,7 +138,7 @@ def ryo_odds(
                 best = Odds(**{**odds.__dict__, "keep": [str(CARDS[c]) for c in keep]})
         assert best is not None
         return best
-    return _odds(mine, ups, hidden, _cards(pool_known, "pool_known"), pool_unknown, out_c,
+    return _odds(mine, ups, hidden, card_list(pool_known, "pool_known"), pool_unknown, out_c,
                  wild_ranks, opts, samples, gen, exact_limit, progress)
 
 

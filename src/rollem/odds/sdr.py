@@ -17,14 +17,15 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from rollem.cards import CardError, parse_cards
 from rollem.odds.common import (
     MAX_ENUMERATION,
+    CardsIn,
     Floats,
     Ints,
     Progress,
     Tally,
     assignments,
+    card_list,
     check_samples,
     chunks,
     count_assignments,
@@ -42,14 +43,6 @@ __all__ = ["EXACT_LIMIT", "sdr_odds", "sdr_outcomes"]
 EXACT_LIMIT = 20_000_000
 """Default: enumerate exactly when there are at most this many outcomes."""
 
-CardsIn = Sequence[int] | str
-
-
-def _cards(value: CardsIn, what: str) -> list[int]:
-    try:
-        return [int(c) for c in (parse_cards(value) if isinstance(value, str) else value)]
-    except CardError as err:
-        raise OddsError(f"{what}: {err}") from None
 
 
 def sdr_outcomes(unknown: int, board: int, opponents: int) -> int:
@@ -98,10 +91,10 @@ def sdr_odds(
     Raises:
         OddsError: wrong card counts, a card given twice, too few cards left.
     """
-    hole = _cards(hand, "hand")
-    dead_c = _cards(dead, "dead")
-    board_c = _cards(board, "board")
-    vs_c = [_cards(v, "vs") for v in vs]
+    hole = card_list(hand, "hand")
+    dead_c = card_list(dead, "dead")
+    board_c = card_list(board, "board")
+    vs_c = [card_list(v, "vs") for v in vs]
     if len(hole) != 2:
         raise OddsError(f"hand: expected two hole cards, got {len(hole)}")
     if len(dead_c) > 2:
