@@ -52,6 +52,9 @@ def test_config_defaults_follow_the_rules() -> None:
     ({"house": {"free_beer": True}}, "free_beer"),
     ({"house": {"failed_both_rule": "keep"}}, "failed_both_rule"),
     ({"decision_seconds": "soon"}, "decision_seconds"),
+    ({"ante": 200, "stack": 200}, "starting stack"),  # everyone all-in on the ante
+    ({"ante": 500, "stack": 200}, "starting stack"),
+    ({"ante": 199, "small_bet": 2, "stack": 200}, "no betting could happen"),
 ])
 def test_config_refuses_out_of_range_values(data: dict[str, object], word: str) -> None:
     with pytest.raises(ConfigError, match=word):
@@ -284,6 +287,7 @@ def test_serve_prints_the_url_and_binds_locally(tmp_path: Path) -> None:
                               timeout=30)
         assert busy.returncode == 2
         assert busy.stderr.count("\n") == 1 and f"port {port}" in busy.stderr
+        assert "in use" in busy.stderr
     finally:
         proc.terminate()
         proc.wait(10)
@@ -297,6 +301,71 @@ def test_serve_on_all_addresses_prints_the_lan_address(tmp_path: Path) -> None:
         assert lines[0] == f"rollem web table: open http://127.0.0.1:{port}/"
         assert lines[1].startswith("friends on your network: http://")
         assert f":{port}/" in lines[1]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_serve_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> None:
+    bad = tmp_path / "notes.db"
+    bad.write_text("shopping list: chips, more chips\n" * 50)
+    run = subprocess.run([sys.executable, "-m", "rollem", "serve", "--port", "0",
+                          "--db", str(bad)], capture_output=True, text=True, timeout=30)
+    assert run.returncode == 2
+    assert run.stdout == ""  # no banner before the refusal
+    assert run.stderr.count("\n") == 1 and "not a rollem database" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(("host", "words"), [
+    ("192.0.2.77", "not available"),  # TEST-NET-1: an address this machine does not have
+    ("no-such-host.invalid", "cannot resolve host"),
+])
+def test_serve_reports_the_real_bind_failure(tmp_path: Path, host: str, words: str) -> None:
+    run = subprocess.run([sys.executable, "-m", "rollem", "serve", "--host", host, "--port", "0",
+                          "--db", str(tmp_path / "s.db")], capture_output=True, text=True,
+                         timeout=30)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr.count("\n") == 1 and words in run.stderr and "in use" not in run.stderr
+
+
+def _ipv6_loopback() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as s:
+            s.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("host", "first", "connect"), [
+    ("127.0.0.1", "http://127.0.0.1:", "127.0.0.1"),
+    ("", "http://127.0.0.1:", "127.0.0.1"),
+    ("::1", "http://[::1]:", "[::1]"),
+    ("::", "http://[::1]:", "[::1]"),
+])
+def test_serve_port_zero_prints_the_bound_port(tmp_path: Path, host: str, first: str,
+                                               connect: str) -> None:
+    if ":" in host and not _ipv6_loopback():
+        pytest.skip("no IPv6 on this machine")
+    import httpx
+
+    proc = _serve("--host", host, "--port", "0", "--db", str(tmp_path / "s.db"))
+    try:
+        line = _first_lines(proc, 1)[0]
+        assert line.startswith("rollem web table: open " + first)
+        port = int(line.rsplit(":", 1)[1].rstrip("/"))
+        assert port > 0
+        end = time.time() + 20
+        while True:
+            try:
+                r = httpx.get(f"http://{connect}:{port}/")
+                break
+            except httpx.ConnectError:
+                assert time.time() < end
+                time.sleep(0.1)
+        assert r.status_code == 200 and "Create a table" in r.text
     finally:
         proc.terminate()
         proc.wait(10)

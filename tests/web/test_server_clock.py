@@ -148,18 +148,42 @@ def test_dealers_choice_named_by_the_button_or_by_the_clock(server: ServerThread
 
 def test_a_broke_player_rebuys_and_is_dealt_in_again(server: ServerThread) -> None:
     """R-C-12: a seat with no chips sits out; the host allows rebuys (counted as brought)."""
-    tid, host = create_table(server.url, game="sdr", seats=2, bots=0, stack=1, ante=1,
-                             decision_seconds=60, between_hands=0.1)
+    # The smallest playable stack: the ante plus one small bet (a table where the
+    # ante alone puts everyone all-in is refused).
+    tid, host = create_table(server.url, game="sdr", seats=2, bots=0, stack=3, ante=1,
+                             small_bet=2, big_bet=4, decision_seconds=60, between_hands=0.1)
     (s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+
+    async def all_in(p: Player) -> None:
+        """Bet or call everything until the first hand is over."""
+        acted = None
+        while True:
+            st = await p.until(lambda st, acted=acted: st["table"]["last_result"] is not None
+                               or (p.my_decision() and st["seq"] != acted), timeout=30)
+            if st["table"]["last_result"] is not None:
+                return
+            acted = st["seq"]
+            legal = st["hand"]["legal"]
+            acts = legal["actions"]
+            if "bet" in acts or "raise" in acts:
+                kind = "bet" if "bet" in acts else "raise"
+                action = {"kind": kind, "amount" if kind == "bet" else "to": legal["max_to"]}
+            elif "call" in acts:
+                action = {"kind": "call"}
+            else:
+                await p.act_random(passive=True)
+                continue
+            await p.send({"type": "action", "hand": st["hand"]["hand_no"], "seq": st["seq"],
+                          "action": action})
 
     async def run() -> None:
         async with Player(server.ws_url, tid, t0, host) as a, Player(server.ws_url, tid, t1) as b:
             await a.until(lambda st: st["you"]["host"])
             await a.send({"type": "start", "seq": a.state["seq"]})
-            # Both are all-in with the ante: the hand runs out by itself.
+            await asyncio.gather(all_in(a), all_in(b))
             st = await a.until(lambda st: st["table"]["last_result"] is not None, timeout=20)
             stacks = {line["seat"]: line["stack"] for line in st["table"]["ledger"]}
-            assert sum(stacks.values()) + st["table"]["last_result"]["carried"] == 2
+            assert sum(stacks.values()) + st["table"]["last_result"]["carried"] == 6
             if stacks[s0] == stacks[s1]:
                 return  # a split pot: nobody is broke this time
             broke, rich = (a, b) if stacks[s0] == 0 else (b, a)
@@ -172,7 +196,7 @@ def test_a_broke_player_rebuys_and_is_dealt_in_again(server: ServerThread) -> No
             st = await broke.until(lambda st: st["hand"] is not None
                                    and st["hand"]["hand_no"] == 2, timeout=20)
             line = next(x for x in st["table"]["ledger"] if x["seat"] == seat)
-            assert line["brought"] == 2
+            assert line["brought"] == 6
             assert st["hand"]["seats"][seat]["dealt"]
 
     asyncio.run(run())

@@ -223,3 +223,31 @@ def test_other_sites_cannot_use_a_players_cookies(server: ServerThread) -> None:
             assert json.loads(await ws.recv())["you"]["seat"] == 0
 
     asyncio.run(run())
+
+
+def test_bad_hand_numbers_and_joins_are_refused_clearly(server: ServerThread) -> None:
+    import httpx
+
+    tid, _host = create_table(server.url, game="sdr", seats=3, bots=0)
+    base = f"{server.url}/api/tables/{tid}"
+    for n in ("99999999999999999999999", "0", "-1", "x"):
+        r = httpx.get(f"{base}/hands/{n}")
+        assert r.status_code == 400, (n, r.text)
+        assert r.json()["error"] == "malformed"
+    assert httpx.get(f"{base}/hands/12345").status_code == 404
+    assert httpx.get(f"{base}/hands/99999999999999999999999/history.toml").status_code == 400
+    for body, words in [
+        ({"name": "Ann", "seat": -1}, "no such seat -1: seats are 0..2"),
+        ({"name": "Ann", "seat": 99}, "no such seat 99: seats are 0..2"),
+        ({"name": 42, "seat": 0}, "name must be text"),
+        ({"name": ["Ann"]}, "name must be text"),
+        ({"name": "   "}, "a name is needed"),
+        ({"name": "x" * 25}, "at most 24 characters"),
+    ]:
+        r = httpx.post(f"{base}/join", json=body)
+        assert r.status_code == 400, body
+        assert words in r.json()["message"], (body, r.json())
+    r = httpx.post(f"{base}/join", json={"name": "  Ann   Lee  ", "seat": 2})
+    assert r.status_code == 200 and r.json()["seat"] == 2
+    info = httpx.get(base).json()
+    assert info["seats"][2]["name"] == "Ann Lee"

@@ -74,6 +74,14 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return data
 
 
+def _hand_number(text: str) -> int | None:
+    """A hand number from the URL, or None if it is not a plausible one (SQLite INTEGER)."""
+    if not text.isdigit() or len(text) > 18:
+        return None
+    number = int(text)
+    return number if number >= 1 else None
+
+
 def create_app(db_path: str | Path = "rollem.db") -> Starlette:
     """The web table app, storing everything in the SQLite file ``db_path``."""
     state: dict[str, TableManager] = {}
@@ -150,7 +158,7 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
             current = table.seat_for_token(request.cookies.get(seat_cookie(table.id)))
             if current is not None:
                 raise TableError("already_seated", f"this browser already sits in seat {current}")
-            number, token = table.join(str(data.get("name", "")), seat)
+            number, token = table.join(data.get("name", ""), seat)
             await table.wait_committed()
         except TableError as err:
             return _error(400, err.code, err.message)
@@ -183,10 +191,9 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         table = table_or_404(request)
         if table is None:
             return _error(404, "no_table", "no such table")
-        try:
-            hand_no = int(request.path_params["n"])
-        except ValueError:
-            return _error(400, "malformed", "a hand number is needed")
+        hand_no = _hand_number(request.path_params["n"])
+        if hand_no is None:
+            return _error(400, "malformed", "a hand number (1 or more) is needed")
         row = table.store.load_hand(table.id, hand_no)
         if row is None or row.result is None:
             return _error(404, "no_hand", f"hand {hand_no} is not finished or does not exist")
@@ -208,10 +215,9 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         table = table_or_404(request)
         if table is None:
             return _error(404, "no_table", "no such table")
-        try:
-            hand_no = int(request.path_params["n"])
-        except ValueError:
-            return _error(400, "malformed", "a hand number is needed")
+        hand_no = _hand_number(request.path_params["n"])
+        if hand_no is None:
+            return _error(400, "malformed", "a hand number (1 or more) is needed")
         row = table.store.load_hand(table.id, hand_no)
         if row is None or row.result is None:
             return _error(404, "no_hand", f"hand {hand_no} is not finished or does not exist")

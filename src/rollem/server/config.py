@@ -130,6 +130,13 @@ def parse_config(data: dict[str, Any]) -> TableConfig:
     big = _int(data, "big_bet", max(4, 2 * small) if "small_bet" in data else 4, 1, 10_000_000)
     if big < small:
         raise ConfigError(f"big_bet ({big}) must be at least small_bet ({small})")
+    stack = _int(data, "stack", 200, 1, 100_000_000)
+    if ante + small > stack:
+        # R-C-6: with the ante at or near the stack everyone is all-in before any bet.
+        raise ConfigError(
+            f"the starting stack ({stack}) must cover the ante plus one small bet "
+            f"({ante} + {small} = {ante + small}); otherwise no betting could happen"
+        )
     house_in = data.get("house", {}) or {}
     if not isinstance(house_in, dict):
         raise ConfigError("house must be an object of house options")
@@ -152,7 +159,7 @@ def parse_config(data: dict[str, Any]) -> TableConfig:
         small_bet=small,
         big_bet=big,
         seats=seats,
-        stack=_int(data, "stack", 200, 1, 100_000_000),
+        stack=stack,
         bots=_int(data, "bots", 1, 0, seats - 1),
         bot_level=_choice(data, "bot_level", "random", BOT_LEVELS),
         rebuys=_bool(data, "rebuys", True),

@@ -262,17 +262,24 @@ class LiveTable:
     def free_seats(self) -> list[int]:
         return [s for s in range(self.config.seats) if s not in self.seats]
 
-    def join(self, name: str, seat: int | None) -> tuple[int, str]:
+    def join(self, name: object, seat: int | None) -> tuple[int, str]:
         """Sit a player (no account, just a name); returns the seat and its token.
 
         Raises :class:`TableError` when the name is empty or the seat taken.
         """
-        name = " ".join(str(name).split())[:24]
+        if not isinstance(name, str):
+            raise TableError("bad_name", "name must be text of 1 to 24 characters")
+        name = " ".join(name.split())
         if not name:
-            raise TableError("bad_name", "a name is needed to sit down")
+            raise TableError("bad_name", "a name is needed to sit down (1 to 24 characters)")
+        if len(name) > 24:
+            raise TableError("bad_name", f"a name has at most 24 characters, not {len(name)}")
+        if seat is not None and not 0 <= seat < self.config.seats:
+            last = self.config.seats - 1
+            raise TableError("bad_seat", f"no such seat {seat}: seats are 0..{last}")
         free = self.free_seats()
         if not free:
-            raise TableError("table_full", "every seat is taken")
+            raise TableError("table_full", "every seat is taken; you can watch")
         if seat is None:
             seat = free[0]
         if seat not in free:
