@@ -139,4 +139,7 @@ def serve_command(host: str, port: int, db: Path) -> None:
     app = create_app(db)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=65536,
                             ws_ping_interval=20, ws_ping_timeout=20)
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass  # Ctrl-C: uvicorn has shut down cleanly; exit 0 as uvicorn.run does
