@@ -369,3 +369,27 @@ def test_serve_port_zero_prints_the_bound_port(tmp_path: Path, host: str, first:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+# -- the "How to play" panel's Markdown -----------------------------------------------
+
+
+def test_markdown_renders_the_rules_and_escapes_everything_else() -> None:
+    from rollem.rules import list_games, rules_text
+    from rollem.server.markdown import render_markdown
+
+    out = render_markdown("# Title\n\nA **bold** and *soft* `sdr` <b>x</b> & y\n\n"
+                          "1. one\n   more\n2. two\n\n- a\n- b\n", heading_offset=1)
+    assert out.split("\n") == [
+        "<h2>Title</h2>",
+        "<p>A <strong>bold</strong> and <em>soft</em> <code>sdr</code> "
+        "&lt;b&gt;x&lt;/b&gt; &amp; y</p>",
+        "<ol><li>one more</li><li>two</li></ol>",
+        "<ul><li>a</li><li>b</li></ul>",
+    ]
+    assert "<script" not in render_markdown("<script>alert(1)</script>")
+    sdr = render_markdown(rules_text("sdr"))
+    assert "The Stop and the Drop are <strong>dead</strong>" in " ".join(sdr.split())
+    for game in list_games():
+        html = render_markdown(rules_text(game))
+        assert "**" not in html and html.count("<ol>") == html.count("</ol>")

@@ -181,3 +181,85 @@ def test_two_friends_and_a_computer_play_a_hand(browser: Any, live: ServerThread
     finally:
         host_ctx.close()
         friend_ctx.close()
+
+
+def _no_horizontal_overflow(page: Any, width: int) -> None:
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= width, f"the page is {scroll} px wide on a {width} px screen"
+
+
+def test_phone_layout_rules_panel_and_result_felt(browser: Any, live: ServerThread) -> None:
+    """Issues: the create form and table fit a 390 px phone; an empty number field is
+    refused in the form; "How to play" shows the game's rules, this table's options
+    and help on the decision at hand; after the hand the felt shows the pot paid."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                              has_touch=True)
+    watcher_ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.goto(live.url + "/")
+        _no_horizontal_overflow(page, 390)
+        ante = page.locator("input[name=ante]").bounding_box()
+        small = page.locator("input[name=small_bet]").bounding_box()
+        assert ante and small
+        if abs(ante["y"] - small["y"]) < 5:  # side by side: they must not overlap
+            assert ante["x"] + ante["width"] <= small["x"]
+        shot(page, "phone-create")
+        # An empty "Computer players" field is refused, not read as 0.
+        page.fill("input[name=bots]", "")
+        page.click("#create-btn")
+        assert "Computer players" in page.inner_text("#create-error")
+        assert "/t/" not in page.url
+        page.select_option("select[name=game]", "sdr")
+        for name, value in (("ante", "3"), ("small_bet", "5"), ("big_bet", "10"),
+                            ("seats", "3"), ("bots", "1"), ("decision_seconds", "300")):
+            page.fill(f"input[name={name}]", value)
+        page.check("input[name='house.burn_before_roll']")
+        page.click("details summary")
+        page.fill("input[name=bot_delay]", "0.05")
+        page.fill("input[name=between_hands]", "60")
+        _no_horizontal_overflow(page, 390)
+        page.click("#create-btn")
+        page.wait_for_url("**/t/*")
+        url = str(page.url)
+        sit(page, "Ann")
+        _no_horizontal_overflow(page, 390)
+        # A watcher (no seat) is told so and offered the free seat.
+        watcher = watcher_ctx.new_page()
+        watcher.goto(url)
+        watcher.wait_for_selector("#watching:not(.hidden)")
+        assert "pick a free seat" in watcher.inner_text("#watching")
+        # How to play: the game's key fact and this table's options.
+        page.click("#rules-btn")
+        page.wait_for_selector("#rules-text h2")
+        text = page.inner_text("#rules")
+        assert "Stop and the Drop are dead" in " ".join(text.split())
+        options = page.inner_text("#rules-options")
+        assert "Ante\t3" in options and "Small bet\t5" in options and "Big bet\t10" in options
+        assert "burn_before_roll)\tyes" in options and "fixed-limit" in options
+        _no_horizontal_overflow(page, 390)
+        shot(page, "phone-how-to-play")
+        page.click("#rules-close")
+        page.click("#start-btn")
+        page.wait_for_selector("#controls [data-action]", timeout=30_000)
+        page.click("#rules-btn")
+        page.wait_for_selector("#rules-decision:not(.hidden)")
+        assert "Your decision now" in page.inner_text("#rules-decision")
+        shot(page, "phone-how-to-play-decision")
+        page.click("#rules-close")
+        _no_horizontal_overflow(page, 390)
+        deadline = time.time() + 60
+        while not page.locator("#result:not(.hidden)").count():
+            assert time.time() < deadline, "the hand did not finish"
+            if not take_turn(page, None):
+                page.wait_for_timeout(80)
+        # The felt shows the result: no bets left in front of seats, the pot paid.
+        page.wait_for_selector(".pots:has-text('awarded')")
+        assert page.locator("#felt .bet").count() == 0
+        assert "bet to call" not in page.inner_text("#felt")
+        ledger = page.inner_text("#ledger")
+        assert "after hand 1" in ledger
+        shot(page, "phone-result")
+    finally:
+        ctx.close()
+        watcher_ctx.close()

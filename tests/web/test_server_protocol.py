@@ -251,3 +251,21 @@ def test_bad_hand_numbers_and_joins_are_refused_clearly(server: ServerThread) ->
     assert r.status_code == 200 and r.json()["seat"] == 2
     info = httpx.get(base).json()
     assert info["seats"][2]["name"] == "Ann Lee"
+
+
+def test_how_to_play_serves_rules_options_and_decision_help(server: ServerThread) -> None:
+    import httpx
+
+    tid, _host = create_table(server.url, game="dealers-choice", seats=3, bots=0, ante=2,
+                              house={"wild_duplicates": True})
+    body = httpx.get(f"{server.url}/api/tables/{tid}/rules?game=sdr&decision=bet").json()
+    assert [s["title"] for s in body["sections"]] == ["Dealer's choice", "sdr"]
+    assert "Stop and the Drop are <strong>dead</strong>" in " ".join(
+        body["sections"][1]["html"].split())
+    assert body["config"]["ante"] == 2 and body["config"]["house"]["wild_duplicates"] is True
+    assert "Check" in body["decision_help"]
+    # No game named yet: only the overview; an unknown decision is simply left out.
+    body = httpx.get(f"{server.url}/api/tables/{tid}/rules?game=nope&decision=fly").json()
+    assert [s["title"] for s in body["sections"]] == ["Dealer's choice"]
+    assert body["decision_help"] is None
+    assert httpx.get(f"{server.url}/api/tables/nope/rules").status_code == 404

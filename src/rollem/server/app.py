@@ -35,6 +35,7 @@ from rollem.server.config import ConfigError, parse_config
 from rollem.server.game_session import GameSession, available_games
 from rollem.server.live_table import Client, LiveTable, TableError
 from rollem.server.manager import TableManager
+from rollem.server.markdown import render_markdown
 from rollem.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, error_message, parse_message
 from rollem.server.store import Store
 
@@ -235,6 +236,37 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
                         headers={"Content-Disposition":
                                  f'attachment; filename="hand-{hand_no}.toml"'})
 
+    async def how_to_play(request: Request) -> Response:
+        """The rules of this table's game as HTML (issue 9): for dealer's choice the
+        overview plus ``?game=`` (the current hand's game); with ``?decision=`` also
+        the help on that decision; and the table's options."""
+        from rollem.rules import RulesError, decision_help, list_games, rules_text, topic_text
+
+        table = table_or_404(request)
+        if table is None:
+            return _error(404, "no_table", "no such table")
+        config = table.config
+        game = request.query_params.get("game") or None
+        if config.game != "dealers-choice":
+            game = config.game
+        elif game not in list_games():
+            game = None
+        sections = []
+        if config.game == "dealers-choice":
+            sections.append({"title": "Dealer's choice",
+                             "html": render_markdown(topic_text("overview"), 1)})
+        if game is not None:
+            sections.append({"title": game, "html": render_markdown(rules_text(game), 1)})
+        help_html = None
+        decision = request.query_params.get("decision")
+        if decision:
+            try:
+                help_html = render_markdown(decision_help(game, decision))
+            except RulesError:
+                help_html = None
+        return JSONResponse({"game": game, "sections": sections, "decision": decision,
+                             "decision_help": help_html, "config": config.to_dict()})
+
     async def websocket(ws: WebSocket) -> None:
         table = manager().get(ws.path_params["tid"])
         origin = ws.headers.get("origin")
@@ -291,6 +323,7 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{tid}", table_info),
         Route("/api/tables/{tid}/join", join, methods=["POST"]),
+        Route("/api/tables/{tid}/rules", how_to_play),
         Route("/api/tables/{tid}/hands", hands),
         Route("/api/tables/{tid}/hands/{n}", hand_frames),
         Route("/api/tables/{tid}/hands/{n}/history.toml", hand_history),

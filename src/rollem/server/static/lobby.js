@@ -9,6 +9,13 @@
     const data = { house: {} };
     for (const el of form.elements) {
       if (!el.name) continue;
+      if (el.type === "number" && (el.value.trim() === "" || !Number.isFinite(Number(el.value)))) {
+        const label = el.closest("label");
+        const what = label ? label.textContent.trim() : el.name;
+        err.textContent = what + ": enter a number" + (el.min !== "" ? " (at least " + el.min + ")" : "");
+        el.focus();
+        return;
+      }
       let value = el.type === "checkbox" ? el.checked : el.value;
       if (el.type === "number") value = Number(value);
       if (el.name.startsWith("house.")) data.house[el.name.slice(6)] = value;

@@ -67,6 +67,11 @@
     const box = $("join");
     const free = t.seats.filter((s) => s.free);
     box.classList.toggle("hidden", me.seat !== null || free.length === 0);
+    const watch = $("watching");
+    watch.classList.toggle("hidden", me.seat !== null);
+    watch.textContent = free.length === 0
+      ? "You are watching — the table is full (every seat is taken)."
+      : "You are watching — pick a free seat below to play.";
     const sel = $("join-seat");
     const want = free.map((s) => String(s.seat)).join(",");
     if (sel.dataset.free !== want) {
@@ -138,9 +143,10 @@
     if (s.away) head.appendChild(el("span", "tag away", "away"));
     if (hand && hand.button === s.seat) head.appendChild(el("span", "button-chip", "D"));
     box.appendChild(head);
-    const stack = hs ? hs.stack : s.stack;
+    // Once the hand is over the table's stacks include what the pot paid.
+    const stack = hs && !(hand.result && s.stack !== undefined) ? hs.stack : s.stack;
     const line = el("div", "chips", "stack " + stack);
-    if (hs && hs.bet) line.appendChild(el("span", "bet", " bet " + hs.bet));
+    if (hs && hs.bet && !hand.result) line.appendChild(el("span", "bet", " bet " + hs.bet));
     if (hs && hs.all_in) line.appendChild(el("span", "tag", "all-in"));
     if (hs && hs.folded) line.appendChild(el("span", "tag", "folded"));
     const side = declaredBy(hand)[s.seat];
@@ -229,12 +235,17 @@
       box.appendChild(el("div", "wild-rank", "Wild: " + hand.wild_ranks.map((r) => RANK_TEXT[r] || r).join(", ")));
     }
     const pots = el("div", "pots");
-    if (hand.pots && hand.pots.length > 1) {
+    if (hand.result) {
+      // The hand is over: the pot has been paid out (bets cleared), say so.
+      const paid = (hand.result.pots || []).reduce((n, p) => n + (p.amount || 0), 0);
+      pots.appendChild(el("span", "pot", "pot " + paid + " awarded"));
+      if (hand.result.carried) pots.appendChild(el("span", null, " · " + hand.result.carried + " carried to the next hand"));
+    } else if (hand.pots && hand.pots.length > 1) {
       hand.pots.forEach((p, i) => pots.appendChild(el("span", "pot", (i ? "side pot " : "main pot ") + p.amount)));
     } else {
       pots.appendChild(el("span", "pot", "pot " + hand.pot));
     }
-    if (hand.current_bet) pots.appendChild(el("span", null, " · bet to call: " + hand.current_bet));
+    if (hand.current_bet && !hand.result) pots.appendChild(el("span", null, " · bet to call: " + hand.current_bet));
     box.appendChild(pots);
   }
 
@@ -250,8 +261,8 @@
     const head = el("div", "seat-head");
     head.appendChild(el("b", "name", (s.name || "you") + " (you, seat " + me.seat + ")"));
     if (hand && hand.button === me.seat) head.appendChild(el("span", "button-chip", "D"));
-    head.appendChild(el("span", "chips", " stack " + (hs ? hs.stack : s.stack)));
-    if (hs && hs.bet) head.appendChild(el("span", "bet", " bet " + hs.bet));
+    head.appendChild(el("span", "chips", " stack " + (hs && !hand.result ? hs.stack : s.stack)));
+    if (hs && hs.bet && !hand.result) head.appendChild(el("span", "bet", " bet " + hs.bet));
     if (hs && hs.all_in) head.appendChild(el("span", "tag", "all-in"));
     if (hs && hs.folded) head.appendChild(el("span", "tag", "folded"));
     const side = declaredBy(hand)[me.seat];
@@ -427,7 +438,13 @@
 
   function renderLedger(t) {
     const tbl = $("ledger");
-    tbl.innerHTML = "<tr><th>Player</th><th>Brought</th><th>Stack</th><th>Net</th></tr>";
+    const done = t.last_result ? t.last_result.hand : 0;
+    const live = state.hand && !state.hand.result;
+    const cap = el("caption", "ledger-when", done ? "after hand " + done : "before the first hand");
+    if (live) cap.textContent += " (hand " + state.hand.hand_no + " in play is not counted yet)";
+    tbl.innerHTML = "";
+    tbl.appendChild(cap);
+    tbl.insertAdjacentHTML("beforeend", "<tr><th>Player</th><th>Brought</th><th>Stack</th><th>Net</th></tr>");
     for (const l of t.ledger) {
       const tr = el("tr");
       tr.append(el("td", null, l.name + (l.left ? " (left)" : "")), el("td", null, l.brought),
@@ -500,6 +517,63 @@
     res.innerHTML = "";
     if (f.result) res.appendChild(describeResult(t, f.result));
   }
+  // ----------------------------------------------------------- how to play
+  const DECISION_OF = { bet: "bet", raise: "bet", call: "bet", check: "bet", fold: "bet",
+    discard: "discard_to_pool", expose: "expose", draw: "draw", wild: "pick_wild",
+    stack: "stack", declare: "declare" };
+  function currentDecision() {
+    if (!state) return null;
+    if (state.you.choose_game && state.table.choice) return "choose_game";
+    const h = state.hand;
+    if (!h || h.result || !h.legal || !h.legal.actions.length) return null;
+    return DECISION_OF[h.legal.actions[0]] || null;
+  }
+  function optionRows(c) {
+    const yes = (v) => (v ? "yes" : "no");
+    const h = c.house || {};
+    const dflt = (k, d) => (h[k] === undefined ? d : h[k]);
+    return [
+      ["Game", GAME_NAME[c.game] || c.game],
+      ["Betting", c.structure],
+      ["Ante", c.ante], ["Small bet", c.small_bet], ["Big bet", c.big_bet],
+      ["Starting stack", c.stack], ["Rebuys", yes(c.rebuys)],
+      ["Raise cap holds heads-up (cap_heads_up)", yes(dflt("cap_heads_up", true))],
+      ["SDR: burn before the Roll (burn_before_roll)", yes(dflt("burn_before_roll", false))],
+      ["Roll Your Own: wild cards may duplicate (wild_duplicates)", yes(dflt("wild_duplicates", false))],
+      ["Roll Your Own: natural beats wild (natural_beats_wild)", yes(dflt("natural_beats_wild", false))],
+      ["5-2-1: betting after the declare (bet_after_declare)", yes(dflt("bet_after_declare", false))],
+      ["5-2-1: when every \"both\" fails (failed_both_rule)",
+        dflt("failed_both_rule", "carry") === "split" ? "split high-low" : "pot carries over"],
+      ["Seconds per decision", c.decision_seconds], ["Time bank (s)", c.time_bank_seconds],
+      ["Reconnect grace (s)", c.grace_seconds],
+    ];
+  }
+  async function openRules() {
+    const game = state && state.hand ? state.hand.game : "";
+    const decision = currentDecision();
+    const q = "?game=" + encodeURIComponent(game || "") + (decision ? "&decision=" + decision : "");
+    $("rules").classList.remove("hidden");
+    try {
+      const resp = await fetch("/api/tables/" + tid + "/rules" + q, { credentials: "same-origin" });
+      const body = await resp.json();
+      if (!resp.ok) { toast(body.message); return; }
+      const d = $("rules-decision");
+      d.classList.toggle("hidden", !body.decision_help);
+      // The HTML comes from our own renderer, which escapes all text (server/markdown.py).
+      d.innerHTML = body.decision_help ? "<h3>Your decision now</h3>" + body.decision_help : "";
+      const tbl = $("rules-options");
+      tbl.innerHTML = "";
+      for (const [k, v] of optionRows(body.config)) {
+        const tr = el("tr"); tr.append(el("th", null, k), el("td", null, String(v))); tbl.appendChild(tr);
+      }
+      $("rules-text").innerHTML = body.sections.map((x) => x.html).join("\n<hr>\n");
+    } catch (e) { toast("the server cannot be reached"); }
+  }
+  $("rules-btn").onclick = openRules;
+  $("rules-close").onclick = () => $("rules").classList.add("hidden");
+  $("rules").onclick = (ev) => { if (ev.target === $("rules")) $("rules").classList.add("hidden"); };
+  $("replay").onclick = (ev) => { if (ev.target === $("replay")) $("replay").classList.add("hidden"); };
+
   $("replay-prev").onclick = () => { if (replay.i > 0) { replay.i--; showFrame(); } };
   $("replay-next").onclick = () => { if (replay.i < replay.data.frames.length - 1) { replay.i++; showFrame(); } };
   $("replay-close").onclick = () => $("replay").classList.add("hidden");
