@@ -11,6 +11,7 @@ stderr (exit 2), and ``--port 0`` prints the port the system picked.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import gc
 import ipaddress
@@ -139,7 +140,6 @@ def serve_command(host: str, port: int, db: Path) -> None:
     app = create_app(db)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=65536,
                             ws_ping_interval=20, ws_ping_timeout=20)
-    try:
+    # Ctrl-C: uvicorn has shut down cleanly; exit 0 as uvicorn.run does.
+    with contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass  # Ctrl-C: uvicorn has shut down cleanly; exit 0 as uvicorn.run does
