@@ -109,8 +109,16 @@ def check_message(text: str, seat: int | None, forbidden: frozenset[str],
     return problems
 
 
+def _broke_between_hands(st: dict[str, Any]) -> bool:
+    seat = st["you"]["seat"]
+    hand = st["hand"]
+    return (seat is not None and st["table"]["seats"][seat]["stack"] == 0
+            and (hand is None or bool(hand.get("result"))))
+
+
 async def _client(p: Player, done: dict[str, int], target: int) -> None:
     acted_for: int | None = None
+    rebought: int | None = None
     while done["hands"] < target:
         try:
             msg = await p.recv(15)
@@ -120,6 +128,11 @@ async def _client(p: Player, done: dict[str, int], target: int) -> None:
             acted_for = None  # refused (e.g. raced by the clock): decide again
         if msg["type"] == "state" and msg["table"]["last_result"]:
             done["hands"] = max(done["hands"], msg["table"]["last_result"]["hand"])
+        if msg["type"] == "state" and _broke_between_hands(msg) and rebought != msg["seq"]:
+            # A table without people waits (computer players alone are not dealt
+            # hands): a broke player rebuys, as a person at the table would.
+            rebought = msg["seq"]
+            await p.send({"type": "rebuy", "seq": msg["seq"]})
         if p.my_decision() and p.state and p.state["you"]["decision_seq"] != acted_for:
             acted_for = p.state["you"]["decision_seq"]
             await p.act_random()
