@@ -84,6 +84,10 @@ def _take_turn(page: Any, game_choice: str | None) -> str | None:
     if game_choice and controls.locator(f"[data-game={game_choice}]").count():
         controls.locator(f"[data-game={game_choice}]").click(timeout=1500)
         return "choose"
+    keep = controls.locator("[data-action=stack-keep]")
+    if keep.count() and (page.viewport_size or {}).get("width", 1000) < 500:
+        keep.click(timeout=1500)  # the phone keeps its cards in the order dealt
+        return "stack-keep"
     confirm = controls.locator("#confirm")
     if confirm.count():
         action = confirm.get_attribute("data-action")
@@ -178,6 +182,7 @@ def test_two_friends_and_a_computer_play_a_hand(browser: Any, live: ServerThread
             assert "discard" in did and "expose" in did
         if game == "rollem521":
             assert "stack" in did and any(d.startswith("declare") for d in did)
+            assert "stack-keep" in did
     finally:
         host_ctx.close()
         friend_ctx.close()
@@ -222,6 +227,8 @@ def test_phone_layout_rules_panel_and_result_felt(browser: Any, live: ServerThre
         page.click("#create-btn")
         page.wait_for_url("**/t/*")
         url = str(page.url)
+        # The invite link is there from the create response, before the websocket.
+        assert page.input_value("#invite-link") == url
         sit(page, "Ann")
         _no_horizontal_overflow(page, 390)
         # A watcher (no seat) is told so and offered the free seat.

@@ -130,7 +130,8 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
                           f"available: {', '.join(games)}")
         table, host_token = manager().create(config)
         url = f"/t/{table.id}"
-        resp = JSONResponse({"id": table.id, "url": url})
+        invite = str(request.base_url).rstrip("/") + url
+        resp = JSONResponse({"id": table.id, "url": url, "invite": invite})
         resp.set_cookie(host_cookie(table.id), host_token, max_age=COOKIE_AGE,
                         httponly=True, samesite="lax")
         return resp

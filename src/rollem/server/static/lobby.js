@@ -28,6 +28,8 @@
       });
       const body = await resp.json();
       if (!resp.ok) { err.textContent = body.message || "could not create the table"; return; }
+      // The table page shows the invite link at once, before its websocket is up.
+      try { sessionStorage.setItem("rollem_invite_" + body.id, body.invite || ""); } catch (e) { /* private mode */ }
       window.location.href = body.url;
     } catch (e) {
       err.textContent = "the server cannot be reached";

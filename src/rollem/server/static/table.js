@@ -396,6 +396,14 @@
     b.dataset.max = hi;
     b.disabled = !ok;
     wrap.appendChild(b);
+    if (a === "stack" && !selected.length && state.hand) {
+      // The order the cards are in now is a legal choice too (R-521-6).
+      const hs = state.hand.seats[state.you.seat];
+      const order = (hs ? hs.cards : []).filter((c) => legal.cards.includes(c));
+      if (order.length >= lo && order.length <= hi) {
+        wrap.appendChild(btn("stack-keep", "Keep this order", () => act({ kind: "stack", cards: order })));
+      }
+    }
     if (selected.length) {
       const clr = el("button", "small", "clear"); clr.type = "button";
       clr.onclick = () => { selected = []; render(); };
@@ -570,6 +578,11 @@
     } catch (e) { toast("the server cannot be reached"); }
   }
   $("rules-btn").onclick = openRules;
+  (function showInviteNow() {
+    let invite = null;
+    try { invite = sessionStorage.getItem("rollem_invite_" + tid); } catch (e) { /* private mode */ }
+    if (invite) { $("invite-link").value = invite; $("invite").classList.remove("hidden"); }
+  })();
   $("rules-close").onclick = () => $("rules").classList.add("hidden");
   $("rules").onclick = (ev) => { if (ev.target === $("rules")) $("rules").classList.add("hidden"); };
   $("replay").onclick = (ev) => { if (ev.target === $("replay")) $("replay").classList.add("hidden"); };
