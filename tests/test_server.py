@@ -1,5 +1,6 @@
 """The web table's parts without a network: table options, the message
-protocol, the SQLite store, wire actions, the clock's choices (R-C-15) and
+protocol, the SQLite store, wire actions, the clock's choices (R-C-15),
+practice odds (issue 8, through Starlette's in-process test client) and
 ``rollem serve`` on the command line."""
 
 from __future__ import annotations
@@ -395,3 +396,139 @@ def test_the_web_table_offers_every_game() -> None:
     from rollem.server.game_session import available_games
 
     assert set(available_games()) == {"sdr", "rollyourown", "rollem521"}
+
+
+# -- practice odds (issue 8) -------------------------------------------------------------
+
+
+def test_practice_odds_is_an_option_that_defaults_off() -> None:
+    assert parse_config({}).practice_odds is False
+    assert parse_config({"practice_odds": True}).practice_odds is True
+    assert parse_config({"practice_odds": "on"}).practice_odds is True
+    on = parse_config({"practice_odds": True})
+    assert TableConfig.from_dict(on.to_dict()) == on
+    assert parse_config({k: v for k, v in on.to_dict().items() if k != "practice_odds"}) \
+        .practice_odds is False  # a table stored before the option plays without it
+    with pytest.raises(ConfigError, match="practice_odds"):
+        parse_config({"practice_odds": "maybe"})
+
+
+def test_odds_messages_carry_the_hand_and_sequence() -> None:
+    m = parse_message('{"type": "odds", "hand": 2, "seq": 9}')
+    assert (m.type, m.hand, m.seq) == ("odds", 2, 9)
+    for text in ('{"type": "odds", "seq": 9}', '{"type": "odds", "hand": 2}'):
+        with pytest.raises(ProtocolError) as err:
+            parse_message(text)
+        assert err.value.code == "malformed"
+
+
+def test_a_folded_or_undealt_seat_has_no_odds() -> None:
+    from rollem.odds import OddsError
+    from rollem.server.game_session import GameSession, seat_odds
+
+    hand = Hand("sdr", [50, 50, 0, 50], button=0, source=SeededSource(4))
+    session = GameSession(1, {"game": "sdr", "seats": [0, 1, 3]}, hand)
+    assert session.odds_refusal(0) is None
+    assert session.odds_refusal(2) is not None and session.odds_refusal(2)[0] == "not_dealt"  # type: ignore[index]
+    hand.apply(hand.pending.seats[0], action_from_wire({"kind": "bet", "amount": 2}))  # type: ignore[union-attr]
+    seat = hand.pending.seats[0]  # type: ignore[union-attr]
+    hand.apply(seat, action_from_wire({"kind": "fold"}))
+    refusal = session.odds_refusal(seat)
+    assert refusal is not None and refusal[0] == "folded"
+    odds = seat_odds(session.odds_view(0 if seat != 0 else 1), samples=300)
+    assert 0 <= odds["win"] <= 1 and abs(odds["win"] + odds["tie"] + odds["lose"] - 1) < 1e-9
+    with pytest.raises(OddsError):
+        seat_odds(hand)  # never the hand itself
+
+
+def _until(ws: object, pred: object, limit: int = 200) -> dict[str, object]:
+    for _ in range(limit):
+        msg = ws.receive_json()  # type: ignore[attr-defined]
+        if pred(msg):  # type: ignore[operator]
+            return msg  # type: ignore[no-any-return]
+    raise AssertionError("the expected message never came")
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
+@pytest.mark.parametrize("game", ["sdr", "rollem521"])
+def test_practice_odds_go_to_the_asking_seat_only(tmp_path: Path, game: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from starlette.testclient import TestClient
+
+    from rollem.engine.views import HandView
+    from rollem.server import live_table
+    from rollem.server.app import create_app, host_cookie, seat_cookie
+
+    asked: list[object] = []
+
+    def recording(view: object, samples: int = 1000) -> dict[str, object]:
+        asked.append(view)
+        return live_table.seat_odds.__wrapped__(view, samples)  # type: ignore[attr-defined]
+
+    recording.__wrapped__ = live_table.seat_odds  # type: ignore[attr-defined]
+    monkeypatch.setattr(live_table, "seat_odds", recording)
+    with TestClient(create_app(tmp_path / "odds.db")) as http:
+        def table(practice: bool) -> tuple[str, str, str, str]:
+            http.cookies.clear()
+            r = http.post("/api/tables", json={
+                "game": game, "seats": 3, "bots": 1, "bot_delay": 30, "between_hands": 30,
+                "decision_seconds": 60, "practice_odds": practice})
+            tid = r.json()["id"]
+            host = r.cookies[host_cookie(tid)]
+            tokens = []
+            for name in ("Ann", "Bob"):
+                http.cookies.clear()
+                tokens.append(http.post(f"/api/tables/{tid}/join", json={"name": name})
+                              .json()["token"])
+            http.cookies.clear()
+            return tid, host, tokens[0], tokens[1]
+
+        def connect(tid: str, cookie: str) -> object:
+            return http.websocket_connect(f"/ws/{tid}", headers={"cookie": cookie})
+
+        tid, host, ann, bob = table(True)
+        with connect(tid, f"{seat_cookie(tid)}={ann}; {host_cookie(tid)}={host}") as a, \
+                connect(tid, f"{seat_cookie(tid)}={bob}") as b, connect(tid, "") as watcher:
+            st = _until(a, lambda m: m["type"] == "state")
+            a.send_json({"type": "start", "seq": st["seq"]})
+            st = _until(a, lambda m: m["type"] == "state" and m["hand"] is not None)
+            hand_no, seq = st["hand"]["hand_no"], st["seq"]  # type: ignore[index]
+            a.send_json({"type": "odds", "hand": hand_no, "seq": seq})
+            reply = _until(a, lambda m: m["type"] in ("odds", "error"))
+            assert reply["type"] == "odds", reply
+            assert (reply["hand"], reply["seq"]) == (hand_no, seq)
+            odds = reply["odds"]
+            assert isinstance(odds, dict) and odds["game"] == game
+            for key in ("win", "tie", "lose", "equity"):
+                assert 0.0 <= odds[key] <= 1.0
+            assert abs(odds["win"] + odds["tie"] + odds["lose"] - 1.0) < 1e-6
+            if game == "rollem521":
+                assert odds["best_declare"] in ("high", "low", "both")
+            # Computed from Ann's own view, never the hand.
+            assert len(asked) == 1 and isinstance(asked[0], HandView)
+            assert asked[0].seat == st["you"]["seat"]  # type: ignore[index]
+            # Nobody else hears of it.
+            for other in (b, watcher):
+                other.send_json({"type": "ping"})
+                seen = []
+                while (m := other.receive_json())["type"] != "pong":
+                    seen.append(m["type"])
+                assert "odds" not in seen
+            # An onlooker has no seat, so no odds.
+            watcher.send_json({"type": "odds", "hand": hand_no, "seq": seq})
+            err = _until(watcher, lambda m: m["type"] == "error")
+            assert err["code"] == "not_seated" and err["ref"]["type"] == "odds"  # type: ignore[index]
+            # A hand that is not the one in play.
+            a.send_json({"type": "odds", "hand": hand_no + 1, "seq": seq})  # type: ignore[operator]
+            assert _until(a, lambda m: m["type"] == "error")["code"] == "stale"
+
+        tid, host, ann, _bob = table(False)
+        with connect(tid, f"{seat_cookie(tid)}={ann}; {host_cookie(tid)}={host}") as a:
+            st = _until(a, lambda m: m["type"] == "state")
+            a.send_json({"type": "start", "seq": st["seq"]})
+            st = _until(a, lambda m: m["type"] == "state" and m["hand"] is not None)
+            a.send_json({"type": "odds", "hand": st["hand"]["hand_no"], "seq": st["seq"]})  # type: ignore[index]
+            err = _until(a, lambda m: m["type"] == "error")
+            assert err["code"] == "no_practice_odds" and "Practice" in err["message"]  # type: ignore[operator]
+        assert len(asked) == 1

@@ -216,6 +216,7 @@ def test_phone_layout_rules_panel_and_result_felt(browser: Any, live: ServerThre
                             ("seats", "3"), ("bots", "1"), ("decision_seconds", "300")):
             page.fill(f"input[name={name}]", value)
         page.check("input[name='house.burn_before_roll']")
+        page.check("input[name=practice_odds]")
         page.click("details summary")
         page.fill("input[name=bot_delay]", "0.05")
         page.fill("input[name=between_hands]", "60")
@@ -240,6 +241,7 @@ def test_phone_layout_rules_panel_and_result_felt(browser: Any, live: ServerThre
         options = page.inner_text("#rules-options")
         assert "Ante\t3" in options and "Small bet\t5" in options and "Big bet\t10" in options
         assert "burn_before_roll)\tyes" in options and "fixed-limit" in options
+        assert "practice_odds)\tyes" in options
         _no_horizontal_overflow(page, 390)
         shot(page, "phone-how-to-play")
         page.click("#rules-close")
@@ -250,6 +252,12 @@ def test_phone_layout_rules_panel_and_result_felt(browser: Any, live: ServerThre
         assert "Your decision now" in page.inner_text("#rules-decision")
         shot(page, "phone-how-to-play-decision")
         page.click("#rules-close")
+        # Practice odds (issue 8): the toggle shows this player's own odds.
+        page.check("#odds-toggle")
+        page.wait_for_selector("#odds-line:has-text('Your odds: win')", timeout=15_000)
+        assert "equity" in page.inner_text("#odds-line")
+        assert watcher.locator("#odds-box.hidden").count() == 1  # no seat, no odds
+        shot(page, "phone-practice-odds")
         _no_horizontal_overflow(page, 390)
         deadline = time.time() + 60
         while not page.locator("#result:not(.hidden)").count():

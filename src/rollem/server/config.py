@@ -67,6 +67,9 @@ class TableConfig:
     bot_delay: float = 0.8
     between_hands: float = 4.0
     name: str = "Home game"
+    practice_odds: bool = False
+    """Practice table: each player may show their own odds (issue 8), computed
+    from their own view only."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -170,4 +173,5 @@ def parse_config(data: dict[str, Any]) -> TableConfig:
         bot_delay=_float(data, "bot_delay", 0.8, 0, 60),
         between_hands=_float(data, "between_hands", 4.0, 0, 600),
         name=name,
+        practice_odds=_bool(data, "practice_odds", False),
     )

@@ -45,10 +45,14 @@ __all__ = [
     "bot_decide",
     "games_for",
     "pick_bot_game",
+    "seat_odds",
     "timeout_action",
 ]
 
 BUILT_IN = ("sdr", "rollyourown", "rollem521")
+
+ODDS_SAMPLES = 1000
+"""Monte Carlo worlds for a player's practice odds (standard error about 1.6%)."""
 
 
 class ActionRefused(ValueError):
@@ -285,6 +289,20 @@ def random_wire_action(legal: dict[str, Any], rng: random.Random) -> dict[str, A
     return {"kind": kind}
 
 
+def seat_odds(view: Any, samples: int = ODDS_SAMPLES) -> dict[str, Any]:
+    """A seat's practice odds (issue 8) from its own view alone, JSON form.
+
+    ``view`` is :meth:`GameSession.odds_view` (``Hand.view(seat)``), never the
+    hand: :func:`rollem.odds.view_equity` sees only what that seat sees.
+    Returns :meth:`rollem.odds.Odds.to_dict` (probabilities 0..1).  Raises
+    :class:`rollem.odds.OddsError` when the view has no odds (a spectator's
+    view).  Runs off the event loop (a few ms to tens of ms).
+    """
+    from rollem.odds import view_equity
+
+    return view_equity(view, samples=samples).to_dict()
+
+
 def _event_json(event: Event) -> dict[str, Any]:
     def plain(value: Any) -> Any:
         if isinstance(value, dict):
@@ -450,6 +468,21 @@ class GameSession:
 
     def bot_view(self, seat: int) -> Any:
         """The seat's view (a snapshot: plain data, safe to read in another thread)."""
+        return self.hand.view(seat)
+
+    def odds_refusal(self, seat: int) -> tuple[str, str] | None:
+        """Why ``seat`` cannot have practice odds now (``(code, message)``), or ``None``."""
+        hand = self.hand
+        if not 0 <= seat < len(hand.dealt) or not hand.dealt[seat]:
+            return ("not_dealt", f"seat {seat} is not dealt into hand {self.hand_no}")
+        if hand.folded[seat]:
+            return ("folded", "you have folded this hand: no odds to show")
+        if hand.is_over:
+            return ("no_hand", f"hand {self.hand_no} is over")
+        return None
+
+    def odds_view(self, seat: int) -> Any:
+        """The seat's own view for its practice odds (a snapshot, safe in another thread)."""
         return self.hand.view(seat)
 
     # -- the end ----------------------------------------------------------------

@@ -33,6 +33,7 @@ from rollem.server.game_session import (
     bot_decide,
     games_for,
     pick_bot_game,
+    seat_odds,
 )
 from rollem.server.protocol import ClientMessage, error_message
 from rollem.server.store import SeatRow, Store, token_digest
@@ -47,6 +48,9 @@ def _dumps(obj: object) -> str:
 
 _BOT_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rollem-bots")
 """Computer players decide here, one at a time, off the event loop."""
+
+_ODDS_THREAD = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rollem-odds")
+"""Practice odds are computed here, off the event loop (and apart from the bots)."""
 
 MAX_BACKLOG = 256
 """Messages queued to a client that does not read before it is dropped."""
@@ -76,6 +80,7 @@ class Client:
         self._pending: deque[tuple[str, bool]] = deque()
         self._wakeup = asyncio.Event()
         self.closed = False
+        self.odds_busy = False  # a practice-odds request of this client is being computed
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -380,6 +385,9 @@ class LiveTable:
             self.broadcast()
             self._schedule_next_hand(0.0)
             return
+        if msg.type == "odds":
+            self._odds(client, msg)
+            return
         seat = client.seat
         if seat is None or seat not in self.seats:
             raise TableError("not_seated", "take a seat first")
@@ -420,6 +428,52 @@ class LiveTable:
                 + ", ".join(map(str, self.hand.pending_seats())),
             )
         self._act(seat, msg.body["action"], "player")
+
+    def _odds(self, client: Client, msg: ClientMessage) -> None:
+        """Practice odds (issue 8): the asking seat's odds from its own view only,
+        computed off the event loop and sent to that client alone."""
+        if not self.config.practice_odds:
+            raise TableError(
+                "no_practice_odds",
+                "this table does not show players' odds; the host allows it with the "
+                "Practice option when creating a table",
+            )
+        seat = client.seat
+        if seat is None or seat not in self.seats:
+            raise TableError("not_seated", "only a seated player can see their own odds; "
+                             "take a seat first")
+        if self.hand is None:
+            raise TableError("no_hand", "no hand is in progress")
+        if msg.hand != self.hand.hand_no:
+            raise TableError(
+                "stale", f"hand {msg.hand} is not the hand in progress ({self.hand.hand_no})"
+            )
+        refusal = self.hand.odds_refusal(seat)
+        if refusal is not None:
+            raise TableError(*refusal)
+        if client.odds_busy:
+            raise TableError("busy", "your odds are still being computed; ask again after")
+        hand_no, seq = self.hand.hand_no, self.seq
+        view = self.hand.odds_view(seat)  # this seat's view only, never the hand
+        client.odds_busy = True
+        fut = asyncio.get_running_loop().run_in_executor(_ODDS_THREAD, seat_odds, view)
+        fut.add_done_callback(lambda f: self._odds_done(client, seat, hand_no, seq, f))
+
+    def _odds_done(
+        self, client: Client, seat: int, hand_no: int, seq: int, fut: asyncio.Future[Any]
+    ) -> None:
+        client.odds_busy = False
+        if self.closed or client.closed or fut.cancelled():
+            return
+        error = fut.exception()
+        if error is not None:
+            log.error("table %s seat %s: practice odds failed (%s)", self.id, seat, error)
+            ref = {"type": "odds", "hand": hand_no, "seq": seq}
+            text = error_message("odds_failed", f"your odds could not be computed ({error})",
+                                 ref)
+        else:
+            text = _dumps({"type": "odds", "hand": hand_no, "seq": seq, "odds": fut.result()})
+        self._send_after_commit([(client, text)])
 
     def _check_hand_seq(self, seat: int, msg: ClientMessage, hand_no: int) -> None:
         if msg.hand != hand_no:

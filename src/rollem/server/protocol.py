@@ -11,12 +11,17 @@ Client to server, one JSON object per text frame, at most
   button names the game in dealer's choice (R-C-12).
 - ``{"type": "start", "seq": S}`` -- the host deals the first hand.
 - ``{"type": "rebuy", "seq": S}`` -- a seat with no chips buys the starting stack again.
+- ``{"type": "odds", "hand": H, "seq": S}`` -- a player at a practice table
+  (``practice_odds``) asks for its own odds in hand ``H`` (issue 8); the
+  answer goes to that client only.
 - ``{"type": "sync"}`` -- ask for the full state again.
 - ``{"type": "ping"}`` -- keep-alive; answered with ``pong``.
 
 Server to client: ``state`` (the full state this seat may see, with the
 current ``seq``), ``error`` (``code`` and ``message``, to that client only;
-nothing changes), ``pong``.
+nothing changes), ``pong``, ``odds`` (``{"type": "odds", "hand": H, "seq": S,
+"odds": {...}}``: the asking seat's odds from its own view at table sequence
+``S``, :meth:`rollem.odds.Odds.to_dict`; to that client only).
 """
 
 from __future__ import annotations
@@ -30,9 +35,9 @@ __all__ = ["MAX_MESSAGE_BYTES", "ClientMessage", "ProtocolError", "parse_message
 MAX_MESSAGE_BYTES = 4096
 """Largest client message accepted (bytes of UTF-8 text)."""
 
-TYPES = ("action", "choose_game", "start", "rebuy", "sync", "ping")
-NEEDS_HAND = ("action", "choose_game")
-NEEDS_SEQ = ("action", "choose_game", "start", "rebuy")
+TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping")
+NEEDS_HAND = ("action", "choose_game", "odds")
+NEEDS_SEQ = ("action", "choose_game", "start", "rebuy", "odds")
 
 
 class ProtocolError(ValueError):

@@ -7,12 +7,18 @@
   const $ = (id) => document.getElementById(id);
   let ws = null, state = null, clockSkew = 0, selected = [], retry = 500, lastHand = null;
   let replay = null;
+  // Practice odds (a table option): asked for after each change while the toggle is on.
+  let oddsOn = false, oddsAsked = null, oddsBusy = false;
+  try { oddsOn = localStorage.getItem("rollem_odds_" + tid) === "1"; } catch (e) { /* private mode */ }
 
   // ---------------------------------------------------------------- socket
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(proto + "//" + location.host + "/ws/" + tid);
-    ws.onopen = () => { $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 500; };
+    ws.onopen = () => {
+      $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 500;
+      oddsBusy = false; oddsAsked = null;
+    };
     ws.onclose = () => {
       $("conn").textContent = "reconnecting…"; $("conn").className = "conn bad";
       setTimeout(connect, retry); retry = Math.min(retry * 2, 5000);
@@ -27,8 +33,17 @@
         lastHand = handNo;
         state = msg;
         render();
+      } else if (msg.type === "odds") {
+        oddsBusy = false;
+        if (state && state.hand && msg.hand === state.hand.hand_no && oddsWanted()) {
+          $("odds-line").textContent = oddsText(msg.odds);
+        }
+        askOdds();
       } else if (msg.type === "error") {
-        toast(msg.message);
+        if (msg.ref && msg.ref.type === "odds") {
+          oddsBusy = false;
+          if (oddsOn) $("odds-line").textContent = msg.message;
+        } else toast(msg.message);
       }
     };
   }
@@ -61,7 +76,61 @@
     renderResult(t);
     renderLedger(t);
     renderLog(state.hand);
+    renderOdds(t, me);
   }
+
+  // ---------------------------------------------------------- practice odds
+  function oddsWanted() {
+    if (!state || !oddsOn || !state.table.config.practice_odds || state.you.seat === null) return null;
+    const hand = state.hand;
+    if (!hand || hand.result) return null;
+    const hs = hand.seats[state.you.seat];
+    if (!hs || !hs.dealt || hs.folded) return null;
+    return hand.hand_no + ":" + state.seq;
+  }
+  function askOdds() {
+    const key = oddsWanted();
+    if (!key || oddsBusy || key === oddsAsked) return;
+    oddsAsked = key;
+    oddsBusy = true;
+    send({ type: "odds", hand: state.hand.hand_no, seq: state.seq });
+  }
+  function pct(x) { return Math.round(100 * x) + "%"; }
+  function oddsText(o) {
+    let text = "Your odds: win " + pct(o.win) + " · tie " + pct(o.tie) + " · equity " + pct(o.equity);
+    if (o.best_declare) {
+      const shares = ["high", "low", "both"].map((k) => k + " " + pct((o.declare || {})[k] || 0)).join(", ");
+      text += o.declared ? " · you declared " + o.declared : " · best declaration: " + o.best_declare;
+      text += " (share if declared: " + shares + ")";
+    }
+    if (o.categories) {
+      const top = Object.entries(o.categories).sort((a, b) => b[1] - a[1])[0];
+      if (top) text += " · most likely " + top[0] + " " + pct(top[1]);
+    }
+    const n = Number(o.samples).toLocaleString("en-US");
+    text += o.method === "exact" ? " (exact, " + n + " outcomes)" : " (Monte Carlo, " + n + " samples)";
+    return text;
+  }
+  function renderOdds(t, me) {
+    const allowed = !!t.config.practice_odds && me.seat !== null;
+    $("odds-box").classList.toggle("hidden", !allowed);
+    $("odds-toggle").checked = oddsOn;
+    const line = $("odds-line");
+    if (!allowed || !oddsOn) { line.textContent = ""; return; }
+    const hand = state.hand, hs = hand ? hand.seats[me.seat] : null;
+    if (!hand || hand.result || !hs || !hs.dealt) line.textContent = "Your odds show during a hand you are dealt into.";
+    else if (hs.folded) line.textContent = "You have folded this hand.";
+    else if (!line.textContent || line.dataset.hand !== String(hand.hand_no)) line.textContent = "Your odds: computing…";
+    line.dataset.hand = hand ? String(hand.hand_no) : "";
+    askOdds();
+  }
+  $("odds-toggle").onchange = () => {
+    oddsOn = $("odds-toggle").checked;
+    try { localStorage.setItem("rollem_odds_" + tid, oddsOn ? "1" : "0"); } catch (e) { /* private mode */ }
+    oddsAsked = null;
+    $("odds-line").textContent = "";
+    if (state) render();
+  };
 
   function renderJoin(t, me) {
     const box = $("join");
@@ -545,6 +614,7 @@
       ["Betting", c.structure],
       ["Ante", c.ante], ["Small bet", c.small_bet], ["Big bet", c.big_bet],
       ["Starting stack", c.stack], ["Rebuys", yes(c.rebuys)],
+      ["Practice: players may show their own odds (practice_odds)", yes(c.practice_odds)],
       ["Raise cap holds heads-up (cap_heads_up)", yes(dflt("cap_heads_up", true))],
       ["SDR: burn before the Roll (burn_before_roll)", yes(dflt("burn_before_roll", false))],
       ["Roll Your Own: wild cards may duplicate (wild_duplicates)", yes(dflt("wild_duplicates", false))],
