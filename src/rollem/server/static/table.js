@@ -282,7 +282,10 @@
     } else {
       if (dead.length) {
         const slot = el("div", "slot");
-        slot.appendChild(el("div", "label", "dead"));
+        // In Roll Your Own the only card turned up is the wild card (R-RYO-7).
+        const label = hand.game === "rollyourown" && hand.wild_ranks && hand.wild_ranks.length
+          ? "wild card" : "dead";
+        slot.appendChild(el("div", "label", label));
         slot.appendChild(cardsRow(dead, { up: true }));
         box.appendChild(slot);
       }
@@ -294,9 +297,14 @@
       const backs = el("span", "cards");
       for (let i = 0; i < Math.min(hand.pool, 18); i++) backs.appendChild(cardEl(null, { small: true }));
       slot.appendChild(backs);
-      if (hand.my_pool && hand.my_pool.length) {
-        slot.appendChild(el("div", "label", "yours in the pool:"));
-        slot.appendChild(cardsRow(hand.my_pool, { small: true }));
+      // Only your discards that may still be in the pool: not those seen
+      // since (drawn back, turned as the wild card, face up anywhere).
+      const seen = new Set([...(hand.dead || []), ...(hand.board || [])]);
+      (hand.seats || []).forEach((st) => (st.cards || []).forEach((c) => c && seen.add(c)));
+      const mine = (hand.my_pool || []).filter((c) => !seen.has(c));
+      if (mine.length) {
+        slot.appendChild(el("div", "label", "yours maybe still in the pool:"));
+        slot.appendChild(cardsRow(mine, { small: true }));
       }
       box.appendChild(slot);
     }
