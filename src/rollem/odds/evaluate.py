@@ -20,10 +20,8 @@ from rollem.hands.batch import high_values, low_values, wild_values
 from rollem.hands.tables import (
     CARD_KEY,
     CARD_RANK_BIT,
-    CARD_SUIT_BIT,
     FLUSH_BEST,
     HIGH5,
-    LOW5,
 )
 
 __all__ = ["KEY", "RANK_BIT", "SUIT", "high5", "low5", "wild5"]
@@ -33,12 +31,9 @@ Values = npt.NDArray[np.int64]
 
 KEY = np.asarray(CARD_KEY, dtype=np.int64)
 """Card -> rank weight (sums of five index the five-card tables)."""
-KEY32 = KEY.astype(np.int32)
 RANK_BIT = np.asarray(CARD_RANK_BIT, dtype=np.int64)
 SUIT = np.arange(52, dtype=np.int64) & 3
-SUIT_BIT = np.asarray(CARD_SUIT_BIT, dtype=np.int64)
 HIGH5_A = np.asarray(HIGH5, dtype=np.int64)
-LOW5_A = np.asarray(LOW5, dtype=np.int64)
 FLUSH_A = np.asarray(FLUSH_BEST, dtype=np.int64)
 
 
