@@ -462,10 +462,6 @@ class GameSession:
     def timeout_action(self, seat: int) -> dict[str, Any]:
         return action_to_wire(timeout_action(self.hand, seat))
 
-    def bot_action(self, seat: int, level: str) -> dict[str, Any]:
-        """A computer player's action, from its view only."""
-        return bot_decide(self.bot_view(seat), level)
-
     def bot_view(self, seat: int) -> Any:
         """The seat's view (a snapshot: plain data, safe to read in another thread)."""
         return self.hand.view(seat)
