@@ -244,9 +244,6 @@ class Store:
             (table_id, _dump(config), _dump(session), time.time(), host_digest),
         )])
 
-    def save_session(self, table_id: str, session: dict[str, Any]) -> None:
-        self._tx([("UPDATE tables SET session=? WHERE id=?", (_dump(session), table_id))])
-
     def seat_statement(self, table_id: str, row: SeatRow) -> Statement:
         """The SQL that writes ``row`` (for use inside :meth:`write`)."""
         return (
