@@ -36,7 +36,7 @@ from rollem.server.game_session import GameSession, available_games
 from rollem.server.live_table import Client, LiveTable, TableError
 from rollem.server.manager import TableManager
 from rollem.server.markdown import render_markdown
-from rollem.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, error_message, parse_message
+from rollem.server.protocol import ProtocolError, error_message, parse_message
 from rollem.server.store import Store
 
 __all__ = ["create_app", "host_cookie", "seat_cookie"]
@@ -332,6 +332,4 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         WebSocketRoute("/ws/{tid}", websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
-    app.state.max_message = MAX_MESSAGE_BYTES
-    return app
+    return Starlette(routes=routes, lifespan=lifespan)
