@@ -50,7 +50,6 @@ RANK_PLURALS = (
     "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
     "nines", "tens", "jacks", "queens", "kings", "aces",
 )  # fmt: skip
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
 class CardError(ValueError):
