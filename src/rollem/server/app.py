@@ -37,7 +37,7 @@ from rollem.server.live_table import Client, LiveTable, TableError
 from rollem.server.manager import TableManager
 from rollem.server.markdown import render_markdown
 from rollem.server.protocol import ProtocolError, error_message, parse_message
-from rollem.server.store import Store
+from rollem.server.store import HandRow, Store
 
 __all__ = ["create_app", "host_cookie", "seat_cookie"]
 
@@ -189,7 +189,9 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
             })  # fmt: skip
         return JSONResponse({"hands": out})
 
-    async def hand_frames(request: Request) -> Response:
+    def _finished_hand(request: Request) -> tuple[LiveTable, int, HandRow] | Response:
+        """The table, hand number and stored row of the finished hand in the URL, or the
+        error response (no such table, a malformed number, a hand not finished)."""
         table = table_or_404(request)
         if table is None:
             return _error(404, "no_table", "no such table")
@@ -199,14 +201,27 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         row = table.store.load_hand(table.id, hand_no)
         if row is None or row.result is None:
             return _error(404, "no_hand", f"hand {hand_no} is not finished or does not exist")
+        return table, hand_no, row
+
+    def _own_hand(table: LiveTable, row: HandRow, hand_no: int, seat: int | None) -> bool:
+        """Whether ``seat`` was dealt into this past hand (it joined before the deal)."""
+        return (seat is not None and seat in row.setup["seats"]
+                and table.seats[seat].row.joined_hand < hand_no)
+
+    def _replay(table: LiveTable, row: HandRow, hand_no: int) -> GameSession:
+        return GameSession.restore(hand_no, row.setup, table.store.load_actions(table.id,
+                                                                                hand_no))
+
+    async def hand_frames(request: Request) -> Response:
+        found = _finished_hand(request)
+        if isinstance(found, Response):
+            return found
+        table, hand_no, row = found
         seat = _viewer(request, table)
         # A seat sees a past hand as itself only if it was its own (joined before the deal).
-        if seat is not None and (
-            seat not in row.setup["seats"] or table.seats[seat].row.joined_hand >= hand_no
-        ):
+        if not _own_hand(table, row, hand_no, seat):
             seat = None
-        session = GameSession.restore(hand_no, row.setup, table.store.load_actions(table.id,
-                                                                                   hand_no))
+        session = _replay(table, row, hand_no)
         return JSONResponse({
             "hand": hand_no, "game": row.setup["game"], "seat": seat,
             "frames": session.frames(seat), "result": row.result,
@@ -214,21 +229,14 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
 
     async def hand_history(request: Request) -> Response:
         """The player's own copy of a finished hand's history (TOML)."""
-        table = table_or_404(request)
-        if table is None:
-            return _error(404, "no_table", "no such table")
-        hand_no = _hand_number(request.path_params["n"])
-        if hand_no is None:
-            return _error(400, "malformed", "a hand number (1 or more) is needed")
-        row = table.store.load_hand(table.id, hand_no)
-        if row is None or row.result is None:
-            return _error(404, "no_hand", f"hand {hand_no} is not finished or does not exist")
+        found = _finished_hand(request)
+        if isinstance(found, Response):
+            return found
+        table, hand_no, row = found
         seat = _viewer(request, table)
-        if seat is None or seat not in row.setup["seats"] or \
-                table.seats[seat].row.joined_hand >= hand_no:
+        if seat is None or not _own_hand(table, row, hand_no, seat):
             return _error(403, "not_yours", "only a player dealt into this hand can download it")
-        session = GameSession.restore(hand_no, row.setup,
-                                      table.store.load_actions(table.id, hand_no))
+        session = _replay(table, row, hand_no)
         names = [f"seat {s}" for s in range(len(row.setup["stacks"]))]
         for number, info in table.seats.items():
             if number < len(names):
