@@ -3,6 +3,7 @@
 Routes:
 
 - ``GET /`` -- create a table (the browser client, no build step).
+  ``GET /api/info`` -- the games a table may offer.
 - ``POST /api/tables`` -- JSON :class:`~rollem.server.config.TableConfig`
   fields; answers ``{"id", "url"}`` and sets the host cookie.  The table id
   is the unguessable invite token: the link ``/t/<id>`` is the invitation.
@@ -10,7 +11,9 @@ Routes:
   (``{"name", "seat"}``) sits a player and sets the seat cookie that lets
   this browser reconnect to its seat.
 - ``GET /api/tables/<id>/hands`` and ``/hands/<n>`` -- the hand history as
-  this seat may see it (its redaction), step by step.
+  this seat may see it (its redaction), step by step; ``/hands/<n>/history.toml``
+  -- a player's own copy of a hand it was dealt into.
+- ``GET /api/tables/<id>/rules`` -- how to play this table's game (HTML).
 - ``WS /ws/<id>`` -- the table's live state (see :mod:`rollem.server.protocol`).
 """
 
