@@ -81,12 +81,10 @@ def _p(seat: int | None) -> str:
 
 
 def _event_line(kind: str, seat: int | None, data: Mapping[str, Any]) -> str | None:
-    if kind == "deal_hole":
+    if kind in ("deal_hole", "draw_deal"):
         return f"d dh {_p(seat)} {format_cards(data['cards'])}"
     if kind == "deal_up":
         return f"d du {_p(seat)} {format_cards(data['cards'])}"
-    if kind == "draw_deal":
-        return f"d dh {_p(seat)} {format_cards(data['cards'])}"
     if kind == "burn":
         return f"d burn {CARDS[data['card']]}"
     if kind == "pool_draw":
