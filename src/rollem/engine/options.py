@@ -58,6 +58,14 @@ class Options:
         if self.caps is not None and any(type(c) is not int or c < 0 for c in self.caps):
             raise EngineError(f"caps must be whole numbers of raises >= 0, got {self.caps!r}")
 
+    def round_caps(self, default: tuple[int, ...], rounds: int) -> tuple[int, ...]:
+        """The raise cap of each of ``rounds`` betting rounds: :attr:`caps`, else the game's
+        ``default``; a shorter tuple repeats its last cap (0 when empty)."""
+        caps = self.caps if self.caps is not None else default
+        if len(caps) < rounds:
+            caps = tuple(caps) + (caps[-1] if caps else 0,) * (rounds - len(caps))
+        return caps
+
     def get(self, name: str, default: Any = None) -> Any:
         """A house option by name (``default`` when unset)."""
         return self.house.get(name, default)

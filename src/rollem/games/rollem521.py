@@ -56,9 +56,7 @@ def build(options: Options) -> list[Step]:
     if rule not in FAILED_BOTH_RULES:
         raise EngineError(f"unknown failed_both_rule {rule!r}: expected one of "
                           + ", ".join(FAILED_BOTH_RULES))
-    caps = options.caps if options.caps is not None else CAPS
-    if len(caps) < 7:
-        caps = tuple(caps) + (caps[-1] if caps else 0,) * (7 - len(caps))
+    caps = options.round_caps(CAPS, 7)
     small, big = options.small_bet, options.big_bet
 
     def rnd(i: int, name: str, size: int, opener: Opener) -> BettingRound:

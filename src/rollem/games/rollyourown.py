@@ -49,9 +49,7 @@ def own_cards(hand: Hand, seat: int) -> list[Card]:
 
 def build(options: Options) -> list[Step]:
     """The steps of one hand of Five Card Roll Your Own under ``options``."""
-    caps = options.caps if options.caps is not None else CAPS
-    if len(caps) < 4:
-        caps = tuple(caps) + (caps[-1] if caps else 0,) * (4 - len(caps))
+    caps = options.round_caps(CAPS, 4)
     sizes = (options.small_bet, options.small_bet, options.big_bet, options.big_bet)
 
     def rnd(i: int) -> BettingRound:

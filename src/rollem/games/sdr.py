@@ -28,9 +28,7 @@ CAPS = (1, 1, 1, 3)
 
 def build(options: Options) -> list[Step]:
     """The steps of one hand of Stop, Drop and Roll under ``options``."""
-    caps = options.caps if options.caps is not None else CAPS
-    if len(caps) < 4:
-        caps = tuple(caps) + (caps[-1] if caps else 0,) * (4 - len(caps))
+    caps = options.round_caps(CAPS, 4)
     sizes = (options.small_bet, options.small_bet, options.small_bet, options.big_bet)
 
     def rnd(i: int) -> BettingRound:
