@@ -30,7 +30,8 @@ class Options:
         big_bet: the big bet; default 4.
         cap_heads_up: the fixed-limit raise cap holds heads-up too (default on).
         caps: raises allowed per betting round after the bet (fixed limit), or
-            ``None`` for the game's default (R-SDR-7: 1, 1, 1, 3).
+            ``None`` for the game's default (e.g. R-SDR-7: 1, 1, 1, 3); see
+            :meth:`round_caps`.
         house: the game's own house options (e.g. ``burn_before_roll``),
             merged over the game's defaults.
     """
