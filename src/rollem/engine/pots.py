@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-__all__ = ["build_pots", "seat_order_key", "split_high_low", "split_pot"]
+__all__ = ["build_pots", "split_high_low", "split_pot"]
 
 
 def build_pots(
@@ -54,12 +54,9 @@ def build_pots(
     return pots
 
 
-def seat_order_key(button: int, n_seats: int) -> _Key:
-    """Sort key putting seats in order from the dealer's left (R-C-10, R-C-13)."""
-    return _Key(button, n_seats)
-
-
 class _Key:
+    """Sort key putting seats in order from the dealer's left (R-C-10, R-C-13)."""
+
     __slots__ = ("button", "n")
 
     def __init__(self, button: int, n: int) -> None:
