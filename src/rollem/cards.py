@@ -24,7 +24,6 @@ from random import Random
 
 __all__ = [
     "CARDS",
-    "DECK",
     "RANKS",
     "RANK_NAMES",
     "SUITS",
@@ -90,8 +89,6 @@ class Card(int):
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 """All 52 cards, indexed by their number."""
-DECK: tuple[Card, ...] = CARDS
-"""A fresh deck in its fixed order (2c 2d 2h 2s 3c ... As)."""
 
 _RANK_INPUT = {ch: i for i, ch in enumerate(RANKS)} | {
     ch.lower(): i for i, ch in enumerate(RANKS)
