@@ -142,11 +142,14 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
     def table_or_404(request: Request) -> LiveTable | None:
         return manager().get(request.path_params["tid"])
 
+    def _viewer(request: Request, table: LiveTable) -> int | None:
+        return table.seat_for_token(request.cookies.get(seat_cookie(table.id)))
+
     async def table_info(request: Request) -> Response:
         table = table_or_404(request)
         if table is None:
             return _error(404, "no_table", "no such table")
-        seat = table.seat_for_token(request.cookies.get(seat_cookie(table.id)))
+        seat = _viewer(request, table)
         data = table.table_public()
         data["you"] = seat
         return JSONResponse(data)
@@ -160,7 +163,7 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
             seat = data.get("seat")
             if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
                 raise TableError("malformed", "seat must be a seat number")
-            current = table.seat_for_token(request.cookies.get(seat_cookie(table.id)))
+            current = _viewer(request, table)
             if current is not None:
                 raise TableError("already_seated", f"this browser already sits in seat {current}")
             number, token = table.join(data.get("name", ""), seat)
@@ -171,9 +174,6 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         resp.set_cookie(seat_cookie(table.id), token, max_age=COOKIE_AGE,
                         httponly=True, samesite="lax")
         return resp
-
-    def _viewer(request: Request, table: LiveTable) -> int | None:
-        return table.seat_for_token(request.cookies.get(seat_cookie(table.id)))
 
     async def hands(request: Request) -> Response:
         table = table_or_404(request)
