@@ -186,9 +186,11 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
             if row is None or row.result is None:
                 continue
             net = row.result.get("net", {})
+            # Only the occupant's own hands show its result (never a predecessor's).
+            own = _own_hand(table, row, hand_no, seat)
             out.append({
                 "hand": hand_no, "game": row.setup["game"],
-                "net": net.get(str(seat)) if seat is not None else None,
+                "net": net.get(str(seat)) if own else None,
             })  # fmt: skip
         return JSONResponse({"hands": out})
 

@@ -448,6 +448,9 @@ class LiveTable:
             raise TableError(
                 "stale", f"hand {msg.hand} is not the hand in progress ({self.hand.hand_no})"
             )
+        if not self.dealt_in_hand(seat, self.hand):
+            raise TableError("not_dealt", f"seat {seat} is not dealt into hand "
+                             f"{self.hand.hand_no}")
         refusal = self.hand.odds_refusal(seat)
         if refusal is not None:
             raise TableError(*refusal)
@@ -817,12 +820,29 @@ class LiveTable:
             "now": now,
         }
 
+    def dealt_in_hand(self, seat: int | None, hand: GameSession | None) -> bool:
+        """Whether the *current occupant* of ``seat`` was dealt into ``hand``.
+
+        A seat's occupant sees only hands it was dealt into: a player who sat
+        down after the deal (in a seat a departed player left) sees that hand
+        as a watcher does (DESIGN.md, views; issue 13).
+        """
+        if seat is None or hand is None or seat not in hand.seats:
+            return False
+        info = self.seats.get(seat)
+        return info is not None and info.row.joined_hand < hand.hand_no
+
+    def hand_viewer(self, seat: int | None, hand: GameSession | None) -> int | None:
+        """The seat whose eyes ``seat``'s occupant sees ``hand`` with: its own if it
+        was dealt in (:meth:`dealt_in_hand`), else ``None`` (a watcher's view)."""
+        return seat if self.dealt_in_hand(seat, hand) else None
+
     def state(self, seat: int | None, is_host: bool = False) -> dict[str, Any]:
         """The full state ``seat`` may see (``None`` = an onlooker)."""
         hand = None
         shown = self.hand or self.final_hand
         if shown is not None:
-            hand = shown.view(seat)
+            hand = shown.view(self.hand_viewer(seat, shown))
         choice = self.session.get("choice")
         return {
             "type": "state",
@@ -844,7 +864,8 @@ class LiveTable:
         if table_json is None:
             table_json = _dumps(self.table_public())
         shown = self.hand or self.final_hand
-        hand_json = _dumps(shown.view(seat)) if shown is not None else "null"
+        hand_json = (_dumps(shown.view(self.hand_viewer(seat, shown))) if shown is not None
+                     else "null")
         choice = self.session.get("choice")
         you = {
             "seat": seat,

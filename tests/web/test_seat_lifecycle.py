@@ -1,0 +1,59 @@
+"""Seat lifecycle (issue 13): a seat's new occupant sees only hands that
+occupant was dealt into; any other hand it sees as a watcher does."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+from web_harness import Player, ServerThread, create_table, join
+
+from rollem.cards import CARDS
+
+
+def test_new_occupant_never_sees_the_previous_occupants_hand(server: ServerThread) -> None:
+    """Bob leaves mid-hand; his seat is freed when the hand ends; Eve sits in it
+    while the finished hand is still on the felt.  Eve's state shows that hand
+    exactly as a watcher's does (not Bob's hole cards, not his events), her
+    hand list shows none of Bob's results, and the history endpoint refuses."""
+    tid, host = create_table(server.url, game="sdr", seats=3, bots=1, bot_delay=0.0,
+                             decision_seconds=0.1, time_bank_seconds=0, grace_seconds=0.05,
+                             between_hands=120)
+    (_s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+
+    async def run() -> None:
+        async with Player(server.ws_url, tid, t0, host) as a:
+            async with Player(server.ws_url, tid, t1) as b:
+                await b.until(lambda st: st["you"]["seat"] == s1)
+                await a.until(lambda st: st["you"]["host"])
+                await a.send({"type": "start", "seq": a.state["seq"]})
+                await b.until(lambda st: st["hand"] is not None)
+            # Bob's tab is closed: his seat is freed once hand 1 is over.
+            await a.until(lambda st: st["hand"] is not None and st["hand"]["result"] is not None
+                          and st["table"]["seats"][s1]["free"], timeout=30)
+            final = server.manager.get(tid).final_hand
+            bob_cards = {str(CARDS[c]) for c in final.hand.hole[s1]}
+            shown = {str(CARDS[c]) for c in final.hand.result.shown_cards.get(s1, ())}
+            private = bob_cards - shown
+            assert len(bob_cards) >= 2
+            s_eve, t_eve = join(server.url, tid, "Eve", s1)
+            assert s_eve == s1
+            async with Player(server.ws_url, tid) as w, Player(server.ws_url, tid, t_eve) as e:
+                est = await e.until(lambda st: st["you"]["seat"] == s1
+                                    and not st["table"]["seats"][s1]["free"])
+                wst = await w.until(lambda st: st["seq"] == est["seq"])
+                # The same hand as a watcher sees it, nothing more.
+                assert est["hand"] == wst["hand"]
+                assert est["hand"]["hand_no"] == 1
+                for card in private:
+                    assert card not in e.raw[-1]
+            # Her hand list holds no result of Bob's; the history is refused.
+            cookies = {f"rollem_seat_{tid}": t_eve}
+            listing = httpx.get(f"{server.url}/api/tables/{tid}/hands", cookies=cookies).json()
+            assert [h["net"] for h in listing["hands"]] == [None]
+            frames = httpx.get(f"{server.url}/api/tables/{tid}/hands/1", cookies=cookies).json()
+            assert frames["seat"] is None
+            r = httpx.get(f"{server.url}/api/tables/{tid}/hands/1/history.toml", cookies=cookies)
+            assert r.status_code == 403
+
+    asyncio.run(run())
