@@ -16,8 +16,12 @@ cards, what is face up, stacks, pots, its legal options); nothing else.
   (the weakest hand showing), which keeps pairs and high cards hidden.
 - **Wild pick** (R-RYO-7): pool cards are face down, so every position is
   alike: a uniform pick.
-- **Draw** (R-521-2, R-521-4): goes high with a pair of nines or better or a
-  four-card flush, otherwise low with three or more cards seven or lower;
+- **Before a 5-2-1 draw** its chances are those of the hand after its own
+  planned draws (sampled replacements), not of the hand as it stands.
+- **Draw** (R-521-2, R-521-4): never breaks a made straight or better;
+  stands pat on a made eight-low; throws the odd card of a four-card flush
+  or straight draw; otherwise goes high with a pair of nines or better,
+  otherwise low with three or more cards seven or lower;
   throws away the cards that do not fit that plan (highest first for low,
   the lowest odd cards for high), up to the number allowed.
 - **Stack** (R-521-6): keeps the card that decides its declare down (the
@@ -37,6 +41,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rollem.bots import register_level
+from rollem.bots.draw521 import after_draws, draws_left, unseen_cards
 from rollem.cards import Card, parse_card, parse_rank
 from rollem.engine.actions import (
     Bet,
@@ -118,20 +123,66 @@ def _plan_521(cards: list[Card]) -> str:
     counts = Counter(ranks)
     pairs = [r for r, n in counts.items() if n >= 2]
     suits = Counter(c.suit for c in cards)
+    lows = {_low_rank(c) for c in cards if _low_rank(c) <= 8}
+    if len(lows) == 5:  # a made eight-low or better: keep it
+        return "low"
     if any(n >= 3 for n in counts.values()) or len(pairs) >= 2:
         return "high"
     if pairs and max(pairs) >= 7:  # a pair of nines or better
         return "high"
     if max(suits.values()) >= 4:
         return "high"
-    lows = {_low_rank(c) for c in cards if _low_rank(c) <= 7}
-    if len(lows) >= 3:
+    sevens = {_low_rank(c) for c in cards if _low_rank(c) <= 7}
+    if len(sevens) >= 3:
         return "low"
     return "high"
 
 
+def _straight_ranks(ranks: set[int]) -> bool:
+    """Five distinct ranks in a row (the ace also low, the wheel; R-C-2)."""
+    if len(ranks) != 5:
+        return False
+    if max(ranks) - min(ranks) == 4:
+        return True
+    return ranks == {12, 0, 1, 2, 3}
+
+
+def made_hand(cards: Sequence[Card]) -> bool:
+    """True when five cards already make a straight or better (R-C-2): a hand to
+    stand pat on, never to break."""
+    if len(cards) != 5:
+        return False
+    counts = Counter(c.rank for c in cards)
+    if max(counts.values()) >= 4 or sorted(counts.values()) == [2, 3]:
+        return True
+    return len({c.suit for c in cards}) == 1 or _straight_ranks(set(counts))
+
+
+def _straight_draw(cards: Sequence[Card]) -> Card | None:
+    """The card to throw from a four-card straight draw (four distinct ranks
+    within a span of five, the ace also low), when there is one and no pair."""
+    if len({c.rank for c in cards}) != len(cards):
+        return None
+    best: tuple[int, Card] | None = None
+    for c in cards:
+        rest = {x.rank for x in cards if x != c}
+        for low_ace in (False, True):
+            rs = {(-1 if (low_ace and r == 12) else r) for r in rest}
+            if max(rs) - min(rs) <= 4:
+                key = max(rs)
+                if best is None or key > best[0]:
+                    best = (key, c)
+    return best[1] if best is not None else None
+
+
 def draw_choice(cards: list[Card], most: int) -> tuple[Card, ...]:
-    """Cards to throw away in a 5-2-1 draw (at most ``most``), by :func:`_plan_521`."""
+    """Cards to throw away in a 5-2-1 draw (at most ``most``), by :func:`_plan_521`.
+
+    A made straight or better is never broken (stands pat); a four-card flush
+    or straight draw throws the odd card (R-521-2, R-521-4).
+    """
+    if made_hand(cards):
+        return ()
     plan = _plan_521(cards)
     if plan == "low":
         seen: set[int] = set()
@@ -146,12 +197,16 @@ def draw_choice(cards: list[Card], most: int) -> tuple[Card, ...]:
     counts = Counter(c.rank for c in cards)
     suits = Counter(c.suit for c in cards)
     suit, n_suit = suits.most_common(1)[0]
-    if n_suit >= 4 and max(counts.values()) < 2:
+    pairs = sum(1 for n in counts.values() if n >= 2)
+    if n_suit >= 4 and max(counts.values()) < 3 and pairs < 2:
         return tuple(c for c in cards if c.suit != suit)[:most]
     if max(counts.values()) >= 2:
         odd = [c for c in cards if counts[c.rank] == 1]
-    else:  # no pair: keep the highest cards
-        odd = sorted(cards, key=lambda c: c.rank)[:3]
+    else:
+        gap = _straight_draw(cards) if len(cards) == 5 else None
+        if gap is not None:
+            return (gap,)[:most]
+        odd = sorted(cards, key=lambda c: c.rank)[:3]  # no pair: keep the highest cards
     odd.sort(key=lambda c: c.rank)
     return tuple(odd[:most])
 
@@ -238,7 +293,44 @@ class BasicBot:
     def _view_equity(self, view: HandView) -> Odds:
         from rollem.odds import view_equity
 
+        if draws_left(view):
+            return self._drawn_odds(view)
         return view_equity(view, samples=self.samples, rng=self.rng)
+
+    def _drawn_odds(self, view: HandView, hands: int = 10) -> Odds:
+        """5-2-1 before a draw (R-521-2, R-521-4): the odds of the hand after its
+        own planned draws (:func:`draw_choice`), averaged over ``hands`` sampled
+        replacements, not of the hand as it stands."""
+        from rollem.odds import Odds, r521_odds
+        from rollem.odds.view import read_view
+
+        info = read_view(view)
+        opponents = [(o.known if o.known is not None else o.up,
+                      0 if o.known is not None else o.hidden) for o in info.opponents]
+        if not opponents:
+            from rollem.odds import view_equity
+
+            return view_equity(view, samples=self.samples, rng=self.rng)
+        unseen = unseen_cards(view)
+        mine = _cards(view.my_cards)
+        draws = draws_left(view)
+        per = max(20, self.samples // hands)
+        shares = {"high": 0.0, "low": 0.0, "both": 0.0}
+        win = tie = 0.0
+        for _ in range(hands):
+            after, thrown = after_draws(mine, draws, unseen, self.rng, draw_choice)
+            out = [int(c) for c in thrown] + [c for c in info.seen_out if c not in after]
+            o = r521_odds([int(c) for c in after], opponents, out=out, samples=per,
+                          rng=self.rng)
+            assert o.declare is not None
+            for side in shares:
+                shares[side] += o.declare[side] / hands
+            win += o.win / hands
+            tie += o.tie / hands
+        best = max(shares, key=lambda side: shares[side])
+        return Odds(win=win, tie=tie, lose=max(0.0, 1.0 - win - tie), equity=shares[best],
+                    method="monte-carlo", samples=hands * per, stderr=0.0,
+                    game="rollem521", declare=shares, best_declare=best)
 
     def _odds(self, view: HandView) -> Odds | None:
         """The seat's odds, computed once per state of the cards: later decisions of
