@@ -27,17 +27,29 @@ def test_replay_json(capsys: pytest.CaptureFixture[str]) -> None:
         "game": "sdr",
         "pots": [{"amount": 18, "eligible": [0, 1], "winners": {"1": 18}}],
         "net": {"0": -9, "1": 9},
-        "shown": {"1": "pair of kings, ace kicker"},
+        "shown": {"1": "pair of kings, ace-seven-deuce"},
         "carried": 0,
     }
 
 
 def test_replay_human(capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 14: step by step by default, with the players' names from the file
     code, out, _ = run(["replay", str(HISTORIES / "sdr_worked_example.toml")], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Stop, Drop and Roll: A (200) and B (200); B has the button."
+    for said in ("A bets 2 (pot 4).", "The stop: Qh is turned up, dead.",
+                 "The roll: Kc 7d 2s.", "B bets 4 (pot 14).", "A calls 4 (pot 18).",
+                 "B wins the pot (18) with pair of kings, ace-seven-deuce."):
+        assert said in lines
+    assert "seat" not in out.lower()
+    # --result: today's summary, names from the file too
+    code, out, _ = run(["replay", str(HISTORIES / "sdr_worked_example.toml"), "--result"],
+                       capsys)
     assert code == 0
     assert "Dead cards: Qh 7c" in out
     assert "Board: Kc 7d 2s" in out
-    assert "seat 1 wins 18" in out
+    assert "B wins 18" in out and "Net: A -9, B +9" in out
 
 
 @pytest.mark.parametrize(

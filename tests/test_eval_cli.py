@@ -31,7 +31,7 @@ def test_json_fields_for_a_high_hand() -> None:
     data = run_json("Qs Qd Kc 7d 2s")
     assert data == {
         "category": "one pair",
-        "description": "pair of queens, king kicker",
+        "description": "pair of queens, king-seven-deuce",
         "cards": ["Qs", "Qd", "Kc", "7d", "2s"],
         "wilds": {},
         "value": high_value(parse_cards("Qs Qd Kc 7d 2s")),
@@ -69,7 +69,7 @@ def test_wild_options() -> None:
     doubled = run_json("As Ks 9s 3s 2h", "--wild", "2", "--wild-duplicates")
     assert plain["wilds"] == {"2h": "Qs"}
     assert doubled["wilds"] == {"2h": "As"}
-    assert doubled["description"] == "double-ace flush"
+    assert doubled["description"] == "double-ace flush, king-nine-three"
     natural = run_json("Ah Kh Qh Jh Th", "--wild", "2", "--natural-beats-wild")
     made = run_json("As Ks Qs Js 2c", "--wild", "2", "--natural-beats-wild")
     assert natural["value"] > made["value"]  # type: ignore[operator]
@@ -79,7 +79,7 @@ def test_wild_options() -> None:
 def test_low() -> None:
     data = run_json("7c 5d 4h 3s 2c", "--low")
     assert data["category"] == "high card"
-    assert data["description"] == "seven-five low"
+    assert data["description"] == "seven-five low, four-three-deuce"
     assert data["value"] == low_value(parse_cards("7c 5d 4h 3s 2c"))
 
 

@@ -34,13 +34,13 @@ def test_rsdr8_pair_of_queens_loses_to_pair_of_kings() -> None:
         ("5d 4d 3d 2d Ad", Category.STRAIGHT_FLUSH, "five-high straight flush"),
         ("7c 7d 7h 7s Kd", Category.FOUR_OF_A_KIND, "four sevens, king kicker"),
         ("Ac Ad Ah Kc Kd", Category.FULL_HOUSE, "aces full of kings"),
-        ("Kh 9h 7h 4h 2h", Category.FLUSH, "king-high flush"),
+        ("Kh 9h 7h 4h 2h", Category.FLUSH, "king-high flush, nine-seven-four-deuce"),
         ("Ac Kd Qh Js Tc", Category.STRAIGHT, "ace-high straight"),
         ("5c 4d 3h 2s Ac", Category.STRAIGHT, "five-high straight (wheel)"),
-        ("8c 8d 8h Ks 2c", Category.THREE_OF_A_KIND, "three eights, king-two kickers"),
+        ("8c 8d 8h Ks 2c", Category.THREE_OF_A_KIND, "three eights, king-deuce"),
         ("Kc Kd 7h 7s Ac", Category.TWO_PAIR, "two pair, kings and sevens, ace kicker"),
-        ("Qc Qd 9h 7s 2c", Category.ONE_PAIR, "pair of queens, nine kicker"),
-        ("Ac Jd 9h 7s 2c", Category.HIGH_CARD, "ace high, jack-nine-seven-two"),
+        ("Qc Qd 9h 7s 2c", Category.ONE_PAIR, "pair of queens, nine-seven-deuce"),
+        ("Ac Jd 9h 7s 2c", Category.HIGH_CARD, "ace high, jack-nine-seven-deuce"),
     ],
 )
 def test_descriptions(text: str, category: Category, description: str) -> None:
@@ -83,7 +83,7 @@ def test_best_five_of_seven() -> None:
     assert result.description == "two pair, aces and kings, seven kicker"
     assert len(result.cards) == 5
     flush = evaluate(cards("2h 9h Jh Qh 4h Kh Ac"))
-    assert flush.description == "king-high flush"
+    assert flush.description == "king-high flush, queen-jack-nine-four"
     assert [str(c) for c in flush.cards] == ["Kh", "Qh", "Jh", "9h", "4h"]
 
 
@@ -104,13 +104,14 @@ def test_ace_to_five_low() -> None:
     values = [low_value(cards(t)) for t in ladder]
     assert values == sorted(values)
     assert len(set(values)) == len(values)
-    assert evaluate(cards("7c 5d 4h 3s 2c"), low=True).description == "seven-five low"
+    seven = evaluate(cards("7c 5d 4h 3s 2c"), low=True)
+    assert seven.description == "seven-five low, four-three-deuce"
     wheel = evaluate(cards("5c 4d 3h 2s Ac"), low=True)
     assert wheel.category is Category.HIGH_CARD
-    assert wheel.description == "wheel (five-four low)"
+    assert wheel.description == "five-four low, three-deuce-ace (the wheel)"
     assert [str(c) for c in wheel.cards] == ["5c", "4d", "3h", "2s", "Ac"]
     best = evaluate(cards("Kc 8d 5h 4s 3c 2d Ah"), low=True)
-    assert best.description == "wheel (five-four low)"
+    assert best.description == "five-four low, three-deuce-ace (the wheel)"
     assert best.value == low_value(cards("Kc 8d 5h 4s 3c 2d Ah"))
     assert evaluate(cards("Ac Ad 2h 3s 4c"), low=True).category is Category.ONE_PAIR
 

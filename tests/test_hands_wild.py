@@ -234,7 +234,7 @@ def test_wild_in_a_flush_is_the_best_card_the_suit_lacks() -> None:
     assert plain.wilds == {parse_cards("2h")[0]: parse_cards("Qs")[0]}  # no double-ace flush
     assert plain.value == high_value(parse_cards("As Ks Qs 9s 3s"))
     doubled = evaluate(hand, wild_ranks={0}, wild_duplicates=True)
-    assert doubled.description == "double-ace flush"
+    assert doubled.description == "double-ace flush, king-nine-three"
     assert doubled.wilds == {parse_cards("2h")[0]: parse_cards("As")[0]}
     assert doubled.value > plain.value
     assert doubled.value < high_value(parse_cards("Kh Kd Kc 3h 3d"))  # still below a full house

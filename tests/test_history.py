@@ -29,11 +29,11 @@ def test_sdr_worked_example_r_sdr_8() -> None:
     a = hand.hole[0] + hand.board
     b = hand.hole[1] + hand.board
     assert evaluate(a).description.startswith("pair of queens")
-    assert evaluate(b).description == "pair of kings, ace kicker"
+    assert evaluate(b).description == "pair of kings, ace-seven-deuce"
     assert high_value(b) > high_value(a)
     assert r.pots[0].amount == 18 and r.pots[0].winners == {1: 18}
     assert r.net == {0: -9, 1: 9}
-    assert r.shown == {1: "pair of kings, ace kicker"}  # B bet last, shows first; A mucks
+    assert r.shown == {1: "pair of kings, ace-seven-deuce"}  # B bet last, shows first; A mucks
 
 
 def test_write_then_read_gives_the_same_hand() -> None:

@@ -1,7 +1,8 @@
 """Uniform user-facing errors for the command line.
 
 CLI.md: a usage error or bad input exits with status 2 and one line on
-stderr that says what was wrong and what is allowed; no traceback.
+stderr that says what was wrong and what is allowed; no traceback. A
+message that quotes a huge input is cut (:data:`MAX_MESSAGE` characters).
 """
 
 from __future__ import annotations
@@ -11,10 +12,24 @@ from typing import NoReturn
 
 USAGE_EXIT = 2
 
+MAX_MESSAGE = 300
+"""Longest error line printed; the middle of a longer one is cut."""
+
+
+def cut(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` if at most ``limit`` characters, else its start and end with
+    ``... [N characters cut] ...`` between (so a 2 MB bad input line is not
+    echoed whole, and what is allowed, said at the end, still shows)."""
+    if len(text) <= limit:
+        return text
+    keep = max(limit - 40, 20)
+    head, tail = text[: keep * 2 // 3], text[-(keep // 3):]
+    return f"{head} ... [{len(text) - len(head) - len(tail)} characters cut] ... {tail}"
+
 
 def one_line(message: object) -> str:
-    """Collapse ``message`` to a single line."""
-    return " ".join(str(message).split())
+    """Collapse ``message`` to a single line, cut to :data:`MAX_MESSAGE` characters."""
+    return cut(" ".join(str(message).split()))
 
 
 def fail(message: object) -> NoReturn:

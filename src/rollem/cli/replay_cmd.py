@@ -1,25 +1,42 @@
-"""``rollem replay FILE [--json]``: replay a hand history through the engine."""
+"""``rollem replay FILE [--result | --json]``: tell a hand history step by step.
+
+By default the hand is told as it happened (:mod:`rollem.narration`): the
+deal, each action with its amount and the pot, dead cards, draws, exposes,
+the wild card, roll-ups, declarations, the showdown and the result, with the
+players' names from the file. A player's redacted copy (``_redacted_for``)
+is told as that player saw it. ``--result`` prints only the summary,
+``--json`` the result as CLI.md pins it.
+"""
 
 from __future__ import annotations
 
 import json
+import tomllib
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from rollem.cards import CARDS, RANK_PLURALS, format_cards
 from rollem.cli.errors import fail
-from rollem.engine.declare import whole_pot_description
-from rollem.engine.hand import Hand
-from rollem.history import HistoryError, replay
+
+if TYPE_CHECKING:
+    from rollem.engine.hand import Hand
 
 __all__ = ["replay_command", "summary"]
 
 
-def summary(hand: Hand) -> str:
-    """A readable summary of a finished hand."""
+def summary(hand: Hand, names: Sequence[str] | None = None) -> str:
+    """A short summary of a hand: the table cards, each hand shown, each pot
+    and who won it, the net per player (players by ``names``, else by seat)."""
+    from rollem.cards import CARDS, RANK_PLURALS, format_cards
+    from rollem.engine.declare import whole_pot_description
+
+    def who(s: int) -> str:
+        return names[s] if names is not None and s < len(names) else f"seat {s}"
+
     r = hand.result
-    lines = [f"{hand.game.name}: {sum(hand.dealt)} players, button seat {hand.button}"]
+    lines = [f"{hand.game.name}: {sum(hand.dealt)} players, {who(hand.button)} has the button"]
     wild_card = hand.extra.get("wild_card")  # R-RYO-7: turned up, part of no hand
     dead = [c for c in hand.dead if c != wild_card]
     if dead:  # the Stop and the Drop (R-SDR-6)
@@ -34,60 +51,103 @@ def summary(hand: Hand) -> str:
             lines.append(f"Wild: {ranks}")
     if r is None:
         p = hand.pending
-        who = ", ".join(str(s) for s in p.seats) if p else "-"
-        lines.append(f"The history ends before the hand is over (waiting for seat {who}).")
+        waiting = ", ".join(who(s) for s in p.seats) if p else "-"
+        lines.append(f"The history ends before the hand is over (waiting for {waiting}).")
         return "\n".join(lines)
     declared = hand.extra.get("declarations")
     if declared:  # 5-2-1 (R-521-8)
-        lines.append("Declared: " + ", ".join(f"seat {s} {d}" for s, d in declared.items()))
+        lines.append("Declared: " + ", ".join(f"{who(s)} {d}" for s, d in declared.items()))
     for seat, desc in r.shown.items():
         cards = format_cards(r.shown_cards.get(seat, ()))
-        lines.append(f"Seat {seat} shows {cards}: {desc}")
+        lines.append(f"{who(seat)} shows {cards}: {desc}")
     if not r.showdown:
         lines.append("Won without a showdown (everyone else folded).")
     for i, pot in enumerate(r.pots):
         name = "Main pot" if i == 0 else f"Side pot {i}"
-        won = ", ".join(f"seat {s} wins {c}" for s, c in pot.winners.items())
-        elig = " ".join(str(s) for s in pot.eligible)
+        won = ", ".join(f"{who(s)} wins {c}" for s, c in pot.winners.items())
+        elig = ", ".join(who(s) for s in pot.eligible)
         if pot.high is not None and pot.low is not None:  # high-low (R-521-9)
             if bool(pot.high) != bool(pot.low):
-                # nobody left on one side: the other takes the whole pot, no halves
                 side = "high" if pot.high else "low"
                 part = pot.high or pot.low
-                won = ", ".join(f"seat {s} wins {c}" for s, c in part.items()) \
+                won = ", ".join(f"{who(s)} wins {c}" for s, c in part.items()) \
                     + f" ({whole_pot_description(side)})"
             else:
                 won = "; ".join(
-                    f"{half}: " + ", ".join(f"seat {s} wins {c}" for s, c in part.items())
+                    f"{half}: " + ", ".join(f"{who(s)} wins {c}" for s, c in part.items())
                     for half, part in (("high", pot.high), ("low", pot.low)) if part
                 ) or "nobody wins it"
         lines.append(f"{name}: {pot.amount} chips (eligible: {elig}); {won}")
-    lines.append("Net: " + ", ".join(f"seat {s} {c:+d}" for s, c in r.net.items()))
+    lines.append("Net: " + ", ".join(f"{who(s)} {c:+d}" for s, c in r.net.items()))
     if r.carried:
         lines.append(f"Carried to the next hand: {r.carried}")
     return "\n".join(lines)
 
 
+def _names(data: dict[str, Any], n: int) -> list[str] | None:
+    players = data.get("players")
+    if isinstance(players, list) and len(players) == n and all(isinstance(p, str) and p
+                                                              for p in players):
+        return [str(p) for p in players]
+    return None
+
+
 @click.command("replay")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--result", "only_result", is_flag=True,
+              help="Print only a summary of the result instead of the hand step by step.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-def replay_command(file: Path, as_json: bool) -> None:
-    """Replay a hand history FILE (TOML, docs/hand-history.md) and print the result.
+def replay_command(file: Path, only_result: bool, as_json: bool) -> None:
+    """Tell the hand in a hand history FILE (TOML, docs/hand-history.md) step
+    by step: the deal, each action with the pot, the cards turned, draws,
+    declarations, the showdown and who won what with which hand.
 
-    JSON: game, pots (main pot first: amount, eligible, winners), net (seat ->
-    chips), shown (seat -> hand description), carried.
+    Players are named as in the file. A player's own copy of a history (from
+    the web table: other players' hidden cards replaced by ??) is told as that
+    player saw it. A full history is replayed through the engine, so a history
+    whose actions are not legal or whose recorded result differs is an error.
+
+    JSON (--json): game, pots (main pot first: amount, eligible, winners), net
+    (seat -> chips), shown (seat -> hand description), carried.
     """
+    from rollem.history import HistoryError, replay
+
     try:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         fail(f"cannot read {file}: {err}")
     try:
-        hand = replay(text)
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        fail(f"{file}: not a TOML hand history: {err}")
+    redacted = "_redacted_for" in data
+    if as_json or only_result:
+        if redacted:
+            result = data.get("_result")
+            if not isinstance(result, dict):
+                fail(f"{file}: the history ends before the hand is over")
+            if as_json:
+                click.echo(json.dumps({k: result[k] for k in
+                                       ("game", "pots", "net", "shown", "carried")
+                                       if k in result}))
+                return
+            fail(f"{file}: a player's redacted copy cannot be replayed for --result; "
+                 "use rollem replay FILE (step by step) or --json")
+        try:
+            hand = replay(text)
+        except HistoryError as err:
+            fail(f"{file}: {err}")
+        if as_json:
+            if hand.result is None:
+                fail(f"{file}: the history ends before the hand is over")
+            click.echo(json.dumps(hand.result.to_dict()))
+        else:
+            click.echo(summary(hand, _names(data, len(hand.start_stacks))))
+        return
+    from rollem.narration import narrate_history
+
+    try:
+        story = narrate_history(data)
     except HistoryError as err:
         fail(f"{file}: {err}")
-    if as_json:
-        if hand.result is None:
-            fail(f"{file}: the history ends before the hand is over")
-        click.echo(json.dumps(hand.result.to_dict()))
-    else:
-        click.echo(summary(hand))
+    click.echo(story.text())

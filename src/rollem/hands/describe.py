@@ -1,4 +1,12 @@
-"""Words for hand values: what a player would say ("aces full of kings")."""
+"""Words for hand values: what a player would say ("aces full of kings").
+
+A description names every rank that can decide a tie between two hands of
+the same category (R-C-2): ``"pair of sixes, king-ten-deuce"`` (all three
+kickers), ``"two pair, kings and sevens, ace kicker"``, ``"ace high,
+jack-nine-seven-deuce"``. An ace-to-five low (R-C-3) is named as a low by its
+two top cards, then the rest: ``"eight-seven low, five-three-deuce"``; the
+best low is ``"five-four low, three-deuce-ace (the wheel)"``.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +14,11 @@ from rollem.cards import RANK_NAMES, RANK_PLURALS
 from rollem.hands.category import Category
 from rollem.hands.encoding import LOW_BASE, unpack
 
-__all__ = ["category_of", "describe_value", "field_count"]
+__all__ = ["KICKER_NAMES", "category_of", "describe_value", "field_count"]
+
+KICKER_NAMES = ("deuce", *RANK_NAMES[1:])
+"""Rank names as players say them in a list of cards: a two is a deuce
+(``"king-ten-deuce"``)."""
 
 
 def field_count(category: Category, size: int) -> int:
@@ -30,20 +42,24 @@ def category_of(value: int, *, low: bool = False) -> Category:
     return Category((LOW_BASE - value if low else value) >> 20)
 
 
-def _kickers(names: list[str]) -> str:
-    if not names:
+def _kickers(fields: list[int]) -> str:
+    """``", ace kicker"`` for one, ``", king-ten-deuce"`` for several, ``""`` for none."""
+    if not fields:
         return ""
-    return f", {'-'.join(names)} kicker{'s' if len(names) > 1 else ''}"
+    if len(fields) == 1:
+        return f", {KICKER_NAMES[fields[0]]} kicker"
+    return ", " + "-".join(KICKER_NAMES[f] for f in fields)
 
 
 def describe_value(value: int, *, low: bool = False, size: int = 5) -> str:
     """Describe a value from :func:`high_value`, :func:`wild_value` (without
     ``natural_beats_wild``), :func:`low_value` (``low=True``) or
-    :func:`showing_value` (``size`` = number of cards, 1..5).
+    :func:`showing_value` (``size`` = number of cards, 1..5), naming every
+    rank that breaks a tie (R-C-2, R-C-3).
 
     >>> from rollem.hands.core import five_value
-    >>> describe_value(five_value([5, 5, 5, 5, 11], False))
-    'four sevens, king kicker'
+    >>> describe_value(five_value([4, 4, 12, 8, 0], False))
+    'pair of sixes, ace-ten-deuce'
     """
     raw = LOW_BASE - value if low else value
     category = Category(raw >> 20)
@@ -59,25 +75,28 @@ def describe_value(value: int, *, low: bool = False, size: int = 5) -> str:
             return "royal flush"
         return f"{name[0]}-high straight flush"
     if category is Category.FOUR_OF_A_KIND:
-        return f"four {plural[0]}{_kickers(name[1:])}"
+        return f"four {plural[0]}{_kickers(fields[1:])}"
     if category is Category.FULL_HOUSE:
         return f"{plural[0]} full of {plural[1]}"
     if category is Category.FLUSH:
         if fields[0] == fields[1]:
-            return f"double-{name[0]} flush"  # wild_duplicates (R-RYO-9)
-        return f"{name[0]}-high flush"
+            # wild_duplicates (R-RYO-9): the double-ace flush
+            return f"double-{name[0]} flush, " + "-".join(KICKER_NAMES[f] for f in fields[2:])
+        return f"{name[0]}-high flush, " + "-".join(KICKER_NAMES[f] for f in fields[1:])
     if category is Category.STRAIGHT:
         return "five-high straight (wheel)" if fields[0] == 3 else f"{name[0]}-high straight"
     if category is Category.THREE_OF_A_KIND:
-        return f"three {plural[0]}{_kickers(name[1:])}"
+        return f"three {plural[0]}{_kickers(fields[1:])}"
     if category is Category.TWO_PAIR:
-        return f"two pair, {plural[0]} and {plural[1]}{_kickers(name[2:])}"
+        return f"two pair, {plural[0]} and {plural[1]}{_kickers(fields[2:])}"
     if category is Category.ONE_PAIR:
-        return f"pair of {plural[0]}{_kickers(name[1:2])}"
+        return f"pair of {plural[0]}{_kickers(fields[1:])}"
+    words = [KICKER_NAMES[f] for f in fields]
     if low:
-        if size == 5 and fields == [3, 2, 1, 0, 12]:
-            return "wheel (five-four low)"
-        return f"{'-'.join(name[:2])} low"
+        top = "-".join(words[:2])
+        rest = f", {'-'.join(words[2:])}" if len(words) > 2 else ""
+        wheel = " (the wheel)" if size == 5 and fields == [3, 2, 1, 0, 12] else ""
+        return f"{top} low{rest}{wheel}"
     if len(name) == 1:
         return f"{name[0]} high"
-    return f"{name[0]} high, {'-'.join(name[1:])}"
+    return f"{name[0]} high, {'-'.join(words[1:])}"

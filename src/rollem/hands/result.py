@@ -171,8 +171,10 @@ def evaluate(
         value = shown = low_value(used)
     elif wild_set:
         fives = list(combinations(hand, 5))
+        # among equal hands, the one using the fewest wild cards (naturals read first)
         best = max(
-            fives, key=lambda f: wild_value5(f, wild_set, wild_duplicates, natural_beats_wild)
+            fives, key=lambda f: (wild_value5(f, wild_set, wild_duplicates, natural_beats_wild),
+                                  -sum(c >> 2 in wild_set for c in f))
         )
         used = [CARDS[c] for c in best]
         shown, wilds = _resolve_wilds(used, wild_set, wild_duplicates)

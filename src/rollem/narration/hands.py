@@ -1,0 +1,64 @@
+"""Hands in words: the description plus what each wild card plays as."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+
+from rollem.cards import CARDS, RANKS, Card, parse_card
+from rollem.hands.result import HandResult, evaluate
+
+__all__ = ["hand_words", "high_low_words", "wild_note"]
+
+
+def wild_note(wilds: Mapping[Card, Card]) -> str:
+    """``" (wild 5d plays as 8d)"`` for each wild card used (R-RYO-9); ``""`` for none."""
+    if not wilds:
+        return ""
+    return " (" + ", ".join(f"wild {w} plays as {c}" for w, c in wilds.items()) + ")"
+
+
+def _cards(cards: Iterable[int | str]) -> list[Card]:
+    return [parse_card(c) if isinstance(c, str) else CARDS[int(c)] for c in cards]
+
+
+def hand_words(
+    cards: Iterable[int | str],
+    *,
+    wild_ranks: Collection[int | str] = (),
+    low: bool = False,
+    wild_duplicates: bool = False,
+    natural_beats_wild: bool = False,
+) -> str:
+    """What a player would say about ``cards`` (the best five; 1-4 cards: a
+    partial hand, R-C-8): every rank that breaks a tie (R-C-2), a low named as
+    a low (R-C-3), each wild card with what it plays as (R-RYO-9).
+
+    Args:
+        cards: cards as ints 0..51 or text (``"Qh"``).
+        wild_ranks: wild ranks, as rank numbers 0..12 or characters (``"Q"``).
+        low: describe the ace-to-five low instead.
+        wild_duplicates, natural_beats_wild: the R-RYO-9 house options.
+
+    Raises:
+        CardError: a bad or repeated card, or no cards.
+        ValueError: a bad wild rank, or wild ranks with ``low``.
+
+    >>> hand_words(["5d", "8s", "8h", "2h", "Ad"], wild_ranks=["5"])
+    'three eights, ace-deuce (wild 5d plays as 8d)'
+    """
+    ranks = {RANKS.index(r) if isinstance(r, str) else int(r) for r in wild_ranks}
+    result: HandResult = evaluate(_cards(cards), wild_ranks=ranks, low=low,
+                                  wild_duplicates=wild_duplicates,
+                                  natural_beats_wild=natural_beats_wild)
+    return result.description + wild_note(result.wilds)
+
+
+def high_low_words(cards: Iterable[int | str], side: str) -> str:
+    """A high-low hand as declared (R-521-8): ``side`` ``"high"`` -> the high
+    hand, ``"low"`` -> the low, ``"both"`` -> ``"<high> for high and <low> for low"``."""
+    cs = _cards(cards)
+    if side == "high":
+        return hand_words(cs)
+    if side == "low":
+        return hand_words(cs, low=True)
+    return f"{hand_words(cs)} for high and {hand_words(cs, low=True)} for low"

@@ -1,0 +1,366 @@
+"""A hand history told step by step: a full history is replayed through the
+engine; a player's redacted copy (``rollem.history.redact``, which cannot be
+replayed) is read line by line, as that player saw the hand."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rollem.cards import RANKS, CardError, parse_card
+from rollem.engine.events import event_to_dict
+from rollem.engine.options import Options
+from rollem.narration.lines import Line
+from rollem.narration.story import Narrator
+from rollem.narration.words import and_list
+
+if TYPE_CHECKING:
+    from rollem.engine.hand import Hand
+
+__all__ = ["Story", "hand_events", "narrate_hand", "narrate_history", "redacted_events"]
+
+
+@dataclass
+class Story:
+    """A hand told in sentences.
+
+    Attributes:
+        game: the game's short id.
+        names: players' names, seat 0 first.
+        viewer: the seat whose copy it is (a redacted history), else ``None``.
+        header: who played, the button, the stakes.
+        lines: the hand step by step, then the result.
+        finished: whether the hand has a result.
+    """
+
+    game: str
+    names: list[str]
+    viewer: int | None
+    header: list[Line] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    finished: bool = True
+
+    def text(self) -> str:
+        """Everything as plain text, one sentence a line."""
+        return "\n".join(line.text for line in [*self.header, *self.lines])
+
+
+def hand_events(hand: Hand, viewer: int | None = None) -> list[dict[str, Any]]:
+    """The events of an engine hand as dicts: as ``viewer`` sees them, or
+    (``None``) each as the seat it concerns sees it: every card of a full
+    history, burns and the stub still hidden."""
+    if viewer is not None:
+        return list(hand.view(viewer).events)
+    out = []
+    for e in hand.events:
+        d = event_to_dict(e, e.seat)
+        if d is not None:
+            out.append(d)
+    return out
+
+
+def _header(game_name: str, names: Sequence[str], stacks: Sequence[int], button: int,
+            options: Mapping[str, Any], viewer: int | None) -> list[Line]:
+    seats = [s for s, st in enumerate(stacks) if st > 0]
+    players = and_list(f"{names[s]} ({stacks[s]})" for s in seats)
+    structure = str(options.get("structure", "fixed-limit")).replace("-", " ")
+    lines = [
+        Line(f"{game_name}: {players}; {names[button]} has the button.", "header"),
+        Line(f"{structure.capitalize()}, ante {options.get('ante', 1)}, bets "
+             f"{options.get('small_bet', 2)} and {options.get('big_bet', 4)}.", "header"),
+    ]
+    if viewer is not None:
+        lines.append(Line(f"As {names[viewer]} saw it (a redacted copy: other players' "
+                          "hidden cards stay hidden unless shown).", "header", viewer, True))
+    return lines
+
+
+def narrate_hand(hand: Hand, names: Sequence[str], viewer: int | None = None) -> list[Line]:
+    """The whole hand step by step then its result (if over), for ``viewer``
+    (``None``: everything the history holds)."""
+    view = hand.view(viewer)
+    opts = view.options
+    nar = Narrator(names, viewer, options=opts, carry_in=hand.carry_in)
+    out: list[Line] = []
+    for e in hand_events(hand, viewer):
+        out += nar.feed(e)
+    out += nar.finish()
+    if hand.result is not None:
+        mine = view.seats[viewer].cards if viewer is not None else []
+        out += nar.result(hand.result.to_dict(cards=True), my_cards=mine)
+    return out
+
+
+def _names(data: Mapping[str, Any], n: int) -> list[str]:
+    players = data.get("players")
+    if isinstance(players, list) and len(players) == n and all(isinstance(p, str) and p
+                                                              for p in players):
+        return [str(p) for p in players]
+    return [f"seat {s}" for s in range(n)]
+
+
+def narrate_history(history: str | Mapping[str, Any]) -> Story:
+    """Tell a hand history (TOML text or its dict) step by step.
+
+    A full history is replayed through the engine (so it is checked); a
+    redacted copy (``_redacted_for``) is told from its lines as that seat saw
+    it, with its recorded ``_result``. Names come from ``players``.
+
+    Raises:
+        rollem.history.HistoryError: a history that cannot be read or replayed.
+    """
+    from rollem.games import get
+    from rollem.history import HistoryError, parse_history, replay
+
+    if isinstance(history, str):
+        try:
+            data: Mapping[str, Any] = tomllib.loads(history)
+        except tomllib.TOMLDecodeError as err:
+            raise HistoryError(f"not a TOML hand history: {err}") from None
+    else:
+        data = history
+    redacted_for = data.get("_redacted_for")
+    h = parse_history(data) if redacted_for is None else None
+    stacks = list(data.get("starting_stacks") or [])
+    names = _names(data, len(stacks))
+    variant = str(data.get("variant", ""))
+    game_id = variant.removeprefix("rollem-")
+    try:
+        game_name = get(game_id).name
+    except KeyError:
+        raise HistoryError(f"unknown game {game_id!r} in variant {variant!r}") from None
+    if h is not None:
+        hand = replay(h)
+        header = _header(game_name, names, stacks, hand.button, hand.options.to_dict(), None)
+        story = Story(game_id, names, None, header, narrate_hand(hand, names),
+                      hand.result is not None)
+        if hand.result is None:
+            story.lines.append(Line("The history ends here, before the hand is over.", "end"))
+        return story
+    if type(redacted_for) is not int or not 0 <= redacted_for < len(stacks):
+        raise HistoryError(f"_redacted_for must be a seat 0..{len(stacks) - 1}, "
+                           f"got {redacted_for!r}")
+    viewer = redacted_for
+    try:
+        options = Options.from_dict(dict(data.get("_options", {}))).to_dict()
+    except (ValueError, TypeError) as err:
+        raise HistoryError(f"_options: {err}") from None
+    button = int(data.get("_button", 0))
+    carry_in = int(data.get("_carry_in", 0))
+    result = data.get("_result")
+    events = redacted_events(data, options)
+    nar = Narrator(names, viewer, options=options, carry_in=carry_in)
+    lines: list[Line] = []
+    for e in events:
+        lines += nar.feed(e)
+    lines += nar.finish()
+    mine = _own_cards(data, viewer)
+    if isinstance(result, Mapping):
+        lines += nar.result(result, my_cards=mine)
+    else:
+        lines.append(Line("The history ends here, before the hand is over.", "end"))
+    return Story(game_id, names, viewer, _header(game_name, names, stacks, button, options,
+                                                 viewer), lines, isinstance(result, Mapping))
+
+
+def _p(token: str, n: int) -> int:
+    if not token.startswith("p") or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+        from rollem.history import HistoryError
+
+        raise HistoryError(f"bad player {token!r}: expected p1..p{n}")
+    return int(token[1:]) - 1
+
+
+def _own_cards(data: Mapping[str, Any], seat: int) -> list[str]:
+    """The viewer's cards at the end of a redacted history (dealt, minus
+    discards; 5-2-1 draws and Roll Your Own pool draws included)."""
+    me = f"p{seat + 1}"
+    held: list[str] = []
+    for line in data.get("actions", []):
+        parts = str(line).split("#", 1)[0].split()
+        if len(parts) >= 3 and parts[0] == "d" and parts[1] in ("dh", "du", "pd") \
+                and parts[2] == me:
+            held += [c for c in parts[3:] if c != "??"]
+        elif len(parts) >= 2 and parts[0] == me and parts[1] in ("dis", "draw"):
+            held = [c for c in held if c not in parts[2:]]
+    return held
+
+
+def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Events (as ``HandView.events`` dicts) read from a history's lines
+    without the engine: antes, deals (cards, or counts for ``??``), betting
+    with amounts (a betting round ends at the next non-betting line; the
+    uncalled part of its top bet is returned, R-C-9), pool, draws, exposes,
+    the wild card, roll-ups (``# roll`` comments), declarations, shows and
+    mucks, and ``failed_both`` worked out from ``_result`` (R-521-9).
+
+    Raises:
+        rollem.history.HistoryError: a bad player or card in a line.
+    """
+    from rollem.history import HistoryError
+
+    stacks = [int(s) for s in data.get("starting_stacks", [])]
+    n = len(stacks)
+    ante = int(options.get("ante", 1))
+    events: list[dict[str, Any]] = []
+    for s in range(n):
+        if stacks[s] > 0:
+            amount = min(ante, stacks[s])
+            stacks[s] -= amount
+            events.append({"kind": "ante", "seat": s, "amount": amount,
+                           "all_in": stacks[s] == 0})
+    bets = [0] * n
+    state = {"cur": 0, "betting": False, "round": 0, "draws": 0}
+    wild_pick: list[tuple[int | None, int | None]] = []
+    declared: dict[int, str] = {}
+    last_draw: int | None = None
+
+    def end_round() -> None:
+        if not state["betting"]:
+            return
+        ordered = sorted(bets, reverse=True)
+        top, second = ordered[0], ordered[1] if n > 1 else 0
+        if top > second:
+            s = bets.index(top)
+            stacks[s] += top - second
+            events.append({"kind": "return", "seat": s, "amount": top - second})
+        bets[:] = [0] * n
+        state["cur"] = 0
+        state["betting"] = False
+
+    def start_round(seat: int) -> None:
+        if not state["betting"]:
+            state["betting"] = True
+            state["round"] += 1
+            events.append({"kind": "round", "seat": seat, "round": f"round {state['round']}",
+                           "opener": seat})
+
+    for i, raw in enumerate(data.get("actions", [])):
+        body, _, comment = str(raw).partition("#")
+        parts = body.split()
+        comment = comment.strip()
+        try:
+            if not parts:
+                bits = comment.split()
+                if len(bits) >= 3 and bits[0] == "roll":
+                    end_round()
+                    events.append({"kind": "roll", "seat": _p(bits[1], n),
+                                   "card": str(parse_card(bits[2]))})
+                elif len(bits) >= 4 and bits[0] == "reshuffle" and bits[1] == "for":
+                    events.append({"kind": "reshuffle", "seat": _p(bits[2].rstrip(":"), n),
+                                   "count": int(bits[3]) if bits[3].isdigit() else "some"})
+                continue
+            if parts[0] == "d":
+                end_round()
+                code = parts[1] if len(parts) > 1 else ""
+                if code in ("dh", "du"):
+                    seat = _p(parts[2], n)
+                    cards = parts[3:]
+                    all_known = all(c != "??" for c in cards)
+                    if code == "du":
+                        events.append({"kind": "deal_up", "seat": seat, "cards": cards})
+                        continue
+                    kind = "draw_deal" if last_draw == seat else "deal_hole"
+                    last_draw = None
+                    if all_known:
+                        events.append({"kind": kind, "seat": seat,
+                                       "cards": [str(parse_card(c)) for c in cards]})
+                    else:
+                        events.append({"kind": kind, "seat": seat, "count": len(cards)})
+                elif code == "dead":
+                    events.append({"kind": "dead", "seat": None, "card": parts[2],
+                                   "label": comment})
+                elif code == "db":
+                    events.append({"kind": "board", "seat": None, "cards": parts[2:],
+                                   "label": comment})
+                elif code == "pd":
+                    ev: dict[str, Any] = {"kind": "pool_draw", "seat": _p(parts[2], n)}
+                    if len(parts) > 3 and parts[3] != "??":
+                        ev["card"] = parts[3]
+                    events.append(ev)
+                elif code == "wild" and len(parts) > 2:
+                    card = parse_card(parts[2])
+                    picker, pos = wild_pick.pop() if wild_pick else (None, None)
+                    events.append({"kind": "wild", "seat": picker, "card": str(card),
+                                   "position": pos, "rank": RANKS[card.rank]})
+                continue
+            seat = _p(parts[0], n)
+            code = parts[1] if len(parts) > 1 else ""
+            args = parts[2:]
+            if code in ("f", "cc", "cbr"):
+                start_round(seat)
+                if code == "f":
+                    events.append({"kind": "fold", "seat": seat})
+                elif code == "cc":
+                    to_call = state["cur"] - bets[seat]
+                    if to_call <= 0:
+                        events.append({"kind": "check", "seat": seat})
+                    else:
+                        amount = min(to_call, stacks[seat])
+                        stacks[seat] -= amount
+                        bets[seat] += amount
+                        events.append({"kind": "call", "seat": seat, "amount": amount,
+                                       "to": bets[seat], "all_in": stacks[seat] == 0})
+                else:
+                    to = int(args[0])
+                    amount = to - bets[seat]
+                    stacks[seat] -= amount
+                    bets[seat] = to
+                    events.append({"kind": "bet" if state["cur"] == 0 else "raise",
+                                   "seat": seat, "to": to, "amount": amount,
+                                   "all_in": stacks[seat] == 0})
+                    state["cur"] = max(state["cur"], to)
+                continue
+            end_round()
+            known = [c for c in args if c != "??"]
+            if code == "dis":
+                ev = {"kind": "discard", "seat": seat, "count": len(args)}
+                if len(known) == len(args):
+                    ev["cards"] = known
+                events.append(ev)
+            elif code == "exp" and args:
+                events.append({"kind": "expose", "seat": seat, "card": args[0]})
+            elif code == "draw":
+                if not events or events[-1]["kind"] not in ("draw", "draw_deal", "reshuffle"):
+                    state["draws"] += 1
+                    events.append({"kind": "draw_round", "seat": None,
+                                   "draw": f"draw {state['draws']}"})
+                last_draw = seat if args else None
+                ev = {"kind": "draw", "seat": seat, "count": len(args)}
+                if args and len(known) == len(args):
+                    ev["cards"] = known
+                events.append(ev)
+            elif code == "wild" and args:
+                wild_pick.append((seat, int(args[0])))
+            elif code == "stack":
+                if args and len(known) == len(args):
+                    events.append({"kind": "stacked", "seat": seat, "cards": known})
+            elif code == "decl" and args:
+                declared[seat] = args[0]
+                events.append({"kind": "declare", "seat": seat, "side": args[0]})
+            elif code == "sm":
+                if args:
+                    ev = {"kind": "show", "seat": seat, "cards": args}
+                    if seat in declared:
+                        ev["side"] = declared[seat]
+                    shown = (data.get("_result") or {}).get("shown", {})
+                    if str(seat) in shown:
+                        ev["description"] = shown[str(seat)]
+                    events.append(ev)
+                else:
+                    events.append({"kind": "muck", "seat": seat})
+        except (CardError, ValueError, IndexError) as err:
+            if isinstance(err, HistoryError):
+                raise
+            raise HistoryError(f"line {i + 1} of actions ({raw!r}): {err}") from None
+    end_round()
+    result = data.get("_result")
+    if declared and isinstance(result, Mapping):
+        for k, pot in enumerate(result.get("pots", [])):
+            won = {int(s) for s, c in (pot.get("winners") or {}).items() if c}
+            for s in pot.get("eligible", []):
+                if declared.get(int(s)) == "both" and int(s) not in won:
+                    events.append({"kind": "failed_both", "seat": int(s), "pot": k})
+    return events

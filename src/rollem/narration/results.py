@@ -1,0 +1,286 @@
+"""Result sentences: per pot and per half, who won what with which hand, who
+failed both ways and whose hand beat them, carried pots, and the viewer's own
+hand when the viewer loses (R-C-9..R-C-11, R-521-9, R-RYO-9)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rollem.cards import parse_card
+from rollem.hands.high import high_value
+from rollem.hands.low import low_value
+from rollem.narration.hands import hand_words, high_low_words
+from rollem.narration.lines import Line
+from rollem.narration.words import Names, and_list
+
+__all__ = ["ResultFacts", "result_lines"]
+
+
+@dataclass
+class ResultFacts:
+    """What the result sentences need besides the result itself (gathered
+    from the hand's events by :class:`rollem.narration.Narrator`).
+
+    Attributes:
+        board: community cards every hand plays with (text).
+        wild_ranks: wild rank characters (``"Q"``), R-RYO-7.
+        options: the table options (``wild_duplicates``, ``natural_beats_wild``).
+        declarations: seat -> ``"high"``/``"low"``/``"both"`` (R-521-8).
+        failed: pot index -> seats that declared both and failed (R-521-9).
+        my_cards: the viewer's own cards (text) for "your hand" when it loses.
+    """
+
+    board: list[str] = field(default_factory=list)
+    wild_ranks: list[str] = field(default_factory=list)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    declarations: dict[int, str] = field(default_factory=dict)
+    failed: dict[int, list[int]] = field(default_factory=dict)
+    my_cards: list[str] = field(default_factory=list)
+
+
+def _pot_label(i: int, n: int) -> str:
+    if n == 1:
+        return "the pot"
+    return "the main pot" if i == 0 else f"side pot {i}"
+
+
+def _seatmap(d: Mapping[Any, int] | None) -> dict[int, int]:
+    return {int(k): int(v) for k, v in (d or {}).items()}
+
+
+class _Writer:
+    def __init__(self, result: Mapping[str, Any], names: Names, facts: ResultFacts) -> None:
+        self.r = result
+        self.names = names
+        self.f = facts
+        self.shown: dict[int, list[str]] = {int(k): list(v) for k, v in
+                                            (result.get("shown_cards") or {}).items()}
+        self.shown_desc: dict[int, str] = {int(k): str(v) for k, v in
+                                           (result.get("shown") or {}).items()}
+
+    # ------------------------------------------------------------ hands
+
+    def cards_of(self, seat: int) -> list[str] | None:
+        """The cards a seat plays (own cards plus the board), if known."""
+        own = self.shown.get(seat)
+        if own is None and seat == self.names.viewer and self.f.my_cards:
+            own = self.f.my_cards
+        if own is None:
+            return None
+        return own + [c for c in self.f.board if c not in own]
+
+    def words(self, seat: int, side: str | None = None) -> str | None:
+        """The seat's hand in words (``side``: the high or low half, or as declared)."""
+        cards = self.cards_of(seat)
+        if cards is None or len(cards) == 0:
+            return self.shown_desc.get(seat)
+        if self.f.declarations:
+            return high_low_words(cards, side or self.f.declarations.get(seat, "high"))
+        opts = self.f.options
+        return hand_words(cards, wild_ranks=self.f.wild_ranks,
+                          wild_duplicates=bool(opts.get("wild_duplicates", False)),
+                          natural_beats_wild=bool(opts.get("natural_beats_wild", False)))
+
+    def with_hand(self, seat: int, side: str | None = None) -> str:
+        w = self.words(seat, side)
+        return f" with {w}" if w else ""
+
+    # ------------------------------------------------------------ sentences
+
+    def line(self, text: str, kind: str, seat: int | None = None) -> Line:
+        return Line(text, kind, seat, seat is not None and seat == self.names.viewer)
+
+    def who_list(self, seats: Sequence[int]) -> str:
+        return and_list([self.names.who(s, start=i == 0) for i, s in enumerate(seats)])
+
+    def split_text(self, won: Mapping[int, int]) -> str:
+        """``"Ann 5, Bob 5"`` / with an odd chip, who got it (R-C-10)."""
+        parts = ", ".join(f"{self.names.who(s, start=False)} {c}" for s, c in won.items())
+        amounts = set(won.values())
+        if len(amounts) > 1:
+            top = max(amounts)
+            odd = [s for s, c in won.items() if c == top]
+            parts += (f"; the odd chip{'s' if len(odd) > 1 else ''} to "
+                      f"{self.who_list(odd).replace('You', 'you')}, first from the "
+                      "dealer's left")
+        return parts
+
+    def high_only(self, i: int, n: int, pot: Mapping[str, Any], uncontested: bool) -> list[Line]:
+        label = _pot_label(i, n)
+        amount = int(pot["amount"])
+        won = {s: c for s, c in _seatmap(pot.get("winners")).items()}
+        if not won:
+            return [self.line(f"Nobody wins {label} ({amount}).", "carry")]
+        seats = list(won)
+        if len(seats) == 1:
+            s = seats[0]
+            if uncontested:
+                return [self.line(f"{self.names.says(s, 'win', 'wins')} {label} ({amount}): "
+                                  "everyone else folded.", "win", s)]
+            return [self.line(f"{self.names.says(s, 'win', 'wins')} {label} ({amount})"
+                              f"{self.with_hand(s)}.", "win", s)]
+        hands = {self.words(s) for s in seats}
+        same = hands.pop() if len(hands) == 1 else None
+        how = f", each with {same}" if same else ""
+        out = [self.line(f"{self.who_list(seats)} split {label} ({amount}){how}: "
+                         f"{self.split_text(won)}.", "split")]
+        if not same:
+            out += [self.line(f"{self.names.whose(s)} hand: {self.words(s)}.", "show", s)
+                    for s in seats if self.words(s)]
+        return out
+
+    def beaters(self, seat: int, pot: Mapping[str, Any]) -> list[str]:
+        """Why a both-ways declarer failed: whose hands beat or tied it (R-521-9)."""
+        mine = self.cards_of(seat)
+        if mine is None:
+            return []
+        me = [parse_card(c) for c in mine]
+        out = []
+        for o in (int(x) for x in pot.get("eligible", [])):
+            if o == seat or o not in self.shown:
+                continue
+            other = [parse_card(c) for c in self.shown[o]]
+            side = self.f.declarations.get(o, "high")
+            for half, value in (("high", high_value), ("low", low_value)):
+                if side not in (half, "both"):
+                    continue
+                a, b = value(other), value(me)
+                if a >= b:
+                    verb = "beats" if a > b else "ties"
+                    out.append(f"{self.names.whose(o)} {hand_words(other, low=half == 'low')} "
+                               f"{verb} {self.names.whose(seat, start=False)} "
+                               f"{hand_words(me, low=half == 'low')} for {half}")
+        return out
+
+    def high_low(self, i: int, n: int, pot: Mapping[str, Any], uncontested: bool) -> list[Line]:
+        label = _pot_label(i, n)
+        amount = int(pot["amount"])
+        high = _seatmap(pot.get("high"))
+        low = _seatmap(pot.get("low"))
+        out: list[Line] = []
+        failed = self.f.failed.get(i, [])
+        for s in failed:
+            why = self.beaters(s, pot)
+            because = ": " + "; ".join(why) if why else ""
+            out.append(self.line(
+                f"{self.names.who(s)} declared both and {self.names.verb(s, 'fail', 'fails')}, "
+                f"collecting nothing from {label}{because}.", "failed_both", s))
+        if uncontested:
+            won = _seatmap(pot.get("winners"))
+            for s, c in won.items():
+                out.append(self.line(f"{self.names.says(s, 'win', 'wins')} {label} ({c}): "
+                                     "everyone else folded.", "win", s))
+            return out
+        if not high and not low:
+            out.append(self.line(
+                f"Nobody wins {label} ({amount}): every player in it declared both and "
+                "failed, so it carries to the next hand.", "carry"))
+            return out
+        if high and low and set(high) == set(low) and len(high) == 1:
+            s = next(iter(high))
+            out.append(self.line(f"{self.names.says(s, 'scoop', 'scoops')} {label} ({amount})"
+                                 f"{self.with_hand(s, 'both')}.", "scoop", s))
+            return out
+        if bool(high) != bool(low):
+            side, won = ("high", high) if high else ("low", low)
+            other = "low" if side == "high" else "high"
+            seats = list(won)
+            if len(seats) == 1:
+                s = seats[0]
+                out.append(self.line(
+                    f"{self.names.says(s, 'win', 'wins')} the whole of {label} ({amount})"
+                    f"{self.with_hand(s, side)} for {side}: nobody is left on the {other} "
+                    "side.", "win", s))
+            else:
+                out.append(self.line(
+                    f"{self.who_list(seats)} split the whole of {label} ({amount}) for {side}: "
+                    f"{self.split_text(won)}; nobody is left on the {other} side.", "split"))
+            return out
+        hi_half, lo_half = sum(high.values()), sum(low.values())
+        odd = " (the odd chip goes to the high half)" if hi_half > lo_half else ""
+        out.append(self.line(f"{label[0].upper()}{label[1:]} ({amount}) is split: {hi_half} "
+                             f"high, {lo_half} low{odd}.", "pot"))
+        for side, won, half in (("high", high, hi_half), ("low", low, lo_half)):
+            seats = list(won)
+            if len(seats) == 1:
+                s = seats[0]
+                out.append(self.line(f"{side.capitalize()}: {self.names.who(s, start=False)} "
+                                     f"{self.names.verb(s, 'win', 'wins')} {half}"
+                                     f"{self.with_hand(s, side)}.", "half", s))
+            else:
+                hands = {self.words(s, side) for s in seats}
+                same = hands.pop() if len(hands) == 1 else None
+                how = f", each with {same}" if same else ""
+                out.append(self.line(f"{side.capitalize()}: {self.who_list(seats)} split "
+                                     f"{half}{how}: {self.split_text(won)}.", "half"))
+        return out
+
+    def losing(self) -> list[Line]:
+        """The viewer's own hand when it won nothing at a showdown."""
+        me = self.names.viewer
+        net = _seatmap(self.r.get("net"))
+        if me is None or me not in net:
+            return []
+        pots = self.r.get("pots", [])
+        won = any(me in _seatmap(p.get("winners")) for p in pots)
+        in_pots = any(me in [int(x) for x in p.get("eligible", [])] for p in pots)
+        if won or not in_pots or me in [s for f in self.f.failed.values() for s in f]:
+            return []
+        words = self.words(me)
+        if not words:
+            return []
+        beat = []
+        for p in pots:
+            if me in [int(x) for x in p.get("eligible", [])]:
+                for s in _seatmap(p.get("winners")):
+                    if s not in beat:
+                        beat.append(s)
+        against = " to " + and_list(f"{self.names.whose(s, start=False)} {self.words(s)}"
+                                    for s in beat if self.words(s)) if beat else ""
+        verb = "show" if me in self.shown else "muck"
+        return [self.line(f"You {verb} {words}: it loses{against}.", "lose", me)]
+
+    def lines(self) -> list[Line]:
+        pots = list(self.r.get("pots", []))
+        uncontested = not self.shown and all(len(_seatmap(p.get("winners"))) <= 1 for p in pots)
+        out: list[Line] = []
+        for i, pot in enumerate(pots):
+            if self.f.declarations or pot.get("high") is not None:
+                out += self.high_low(i, len(pots), pot, uncontested)
+            else:
+                out += self.high_only(i, len(pots), pot, uncontested)
+        carried = int(self.r.get("carried", 0) or 0)
+        if carried and not any(line.kind == "carry" for line in out):
+            out.append(self.line(f"{carried} chips carry over to the next hand.", "carry"))
+        out += self.losing()
+        net = _seatmap(self.r.get("net"))
+        me = self.names.viewer
+        if me is not None and me in net:
+            c = net[me]
+            word = "won" if c > 0 else "lost" if c < 0 else "broke even"
+            amount = f" {abs(c)}" if c else ""
+            out.append(self.line(f"This hand: you {word}{amount}.", "net", me))
+        elif net:
+            out.append(self.line("Net: " + ", ".join(f"{self.names.name(s)} {c:+d}"
+                                                     for s, c in net.items()) + ".", "net"))
+        return out
+
+
+def result_lines(result: Mapping[str, Any], names: Names, facts: ResultFacts) -> list[Line]:
+    """The result of a hand in sentences.
+
+    Args:
+        result: ``HandOutcome.to_dict(cards=True)`` (a view's ``result``, a
+            history's ``_result``): ``pots``, ``net``, ``shown``,
+            ``shown_cards``, ``carried``.
+        names: players' names and the viewer.
+        facts: board, wild ranks, declarations, failures, the viewer's cards.
+
+    Returns:
+        one :class:`Line` per pot (per half in a high-low game), per failed
+        both-ways declarer, per carried pot, the viewer's losing hand, and the
+        net for the hand (the viewer's, or everyone's for nobody in particular).
+    """
+    return _Writer(result, names, facts).lines()

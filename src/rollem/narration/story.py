@@ -1,0 +1,283 @@
+"""The hand step by step: each event of a view as a sentence (R-C-13 order)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rollem.cards import RANK_NAMES, RANKS
+from rollem.narration.hands import hand_words, high_low_words
+from rollem.narration.lines import Line
+from rollem.narration.results import ResultFacts, result_lines
+from rollem.narration.words import Names, and_list, ordinal
+
+__all__ = ["Narrator"]
+
+_SILENT = ("choose", "chose", "burn", "end", "win", "carry", "failed_both")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class Narrator:
+    """Turns a hand's events, one at a time, into sentences, and keeps what
+    the result sentences and a table display need: the pot, face-up cards
+    (also of folded players), how many cards each seat drew and in which
+    order, declarations, the wild ranks.
+
+    Args:
+        names: one name per seat.
+        viewer: the seat reading (``"You"``), or ``None``.
+        options: the table options (a view's ``options``), for wild-card house rules.
+        carry_in: chips carried into the pot from the previous hand.
+
+    Feed it the events of ``hand.view(seat).events`` (dicts) in order with
+    :meth:`feed`; call :meth:`result` once the hand is over.
+    """
+
+    def __init__(self, names: Sequence[str], viewer: int | None = None, *,
+                 options: Mapping[str, Any] | None = None, carry_in: int = 0) -> None:
+        self.names = Names(names, viewer)
+        self.viewer = viewer
+        self.options: Mapping[str, Any] = dict(options or {})
+        self.pot = carry_in
+        self.carry_in = carry_in
+        self.board: list[str] = []
+        self.wild_ranks: list[str] = []
+        self.declarations: dict[int, str] = {}
+        self.failed: dict[int, list[int]] = {}
+        self.folded: set[int] = set()
+        self.face_up: dict[int, list[str]] = {}
+        """seat -> its face-up cards in the order turned (kept after a fold)."""
+        self.draws: dict[int, list[int]] = {}
+        """seat -> how many cards it drew at each draw (0 = stood pat)."""
+        self.draw_order: list[int] = []
+        """Seats in the order they drew in the latest draw."""
+        self._pending: list[Mapping[str, Any]] = []
+        self._pool_draws = 0
+
+    # ------------------------------------------------------------ helpers
+
+    def _line(self, text: str, kind: str, seat: int | None = None) -> Line:
+        return Line(text, kind, seat, seat is not None and seat == self.viewer)
+
+    def _says(self, seat: int | None, you: str, other: str) -> str:
+        return self.names.says(seat, you, other)
+
+    def _pot(self) -> str:
+        return f" (pot {self.pot})"
+
+    def _flush(self) -> list[Line]:
+        """Antes and face-down deals are told as one line per group."""
+        group, self._pending = self._pending, []
+        if not group:
+            return []
+        kind = group[0]["kind"]
+        if kind == "ante":
+            amounts = {int(e["amount"]) for e in group}
+            carried = f", {self.carry_in} carried in" if self.carry_in else ""
+            allin = [int(e["seat"]) for e in group if e.get("all_in")]
+            note = (f"; {self.names.who(allin[0], start=False) if len(allin) == 1 else 'several'}"
+                    " all-in") if allin else ""
+            if len(amounts) == 1 and not allin:
+                who = "Each player" if len(group) > 1 else self.names.who(group[0]["seat"])
+                return [self._line(f"{who} antes {amounts.pop()} (pot {self.pot}{carried}).",
+                                   "ante")]
+            each = ", ".join(f"{self.names.who(e['seat'], start=False)} {e['amount']}"
+                             for e in group)
+            return [self._line(f"Antes: {each}{note} (pot {self.pot}{carried}).", "ante")]
+        counts = {int(e.get("count", 0)) for e in group}
+        seats = [e["seat"] for e in group]
+        who = and_list(self.names.who(s, start=i == 0) for i, s in enumerate(seats))
+        n = counts.pop() if len(counts) == 1 else None
+        if len(seats) == 1:
+            s = seats[0]
+            many = f"{n} card{'s' if n != 1 else ''}" if n is not None else "cards"
+            return [self._line(f"{self._says(s, 'are', 'is')} dealt {many} face down.",
+                               "deal_hole", s)]
+        many = f"{n} cards each" if n is not None else "their cards"
+        return [self._line(f"{who} are dealt {many}, face down.", "deal_hole")]
+
+    # ------------------------------------------------------------ events
+
+    def feed(self, event: Mapping[str, Any]) -> list[Line]:
+        """The sentences for one event (a dict as in ``HandView.events``);
+        often one, none for events that say nothing to players."""
+        kind = str(event.get("kind"))
+        group = kind if kind == "ante" or (kind == "deal_hole" and "cards" not in event) \
+            else None
+        out: list[Line] = []
+        if self._pending and self._pending[0]["kind"] != group:
+            out += self._flush()
+        if kind == "ante":
+            self.pot += int(event.get("amount", 0))
+        if group is not None:
+            self._pending.append(event)
+            return out
+        line = self._event(kind, event)
+        if line is not None:
+            out.append(line)
+        return out
+
+    def _event(self, kind: str, e: Mapping[str, Any]) -> Line | None:
+        seat = e.get("seat")
+        s: int | None = int(seat) if seat is not None else None
+        says = self._says
+        cards = " ".join(str(c) for c in e.get("cards", []) or [])
+        if kind in _SILENT:
+            if kind == "failed_both" and s is not None:
+                self.failed.setdefault(int(e.get("pot", 0)), []).append(s)
+            return None
+        if kind == "deal_hole":
+            return self._line(f"{says(s, 'are', 'is')} dealt {cards}.", kind, s)
+        if kind == "deal_up":
+            self.face_up.setdefault(s or 0, []).extend(e.get("cards", []))
+            return self._line(f"{says(s, 'are', 'is')} dealt {cards} face up.", kind, s)
+        if kind == "dead":
+            label = str(e.get("label") or "")
+            name = f"The {label}" if label else "A dead card"
+            return self._line(f"{name}: {e['card']} is turned up, dead.", kind)
+        if kind == "board":
+            self.board.extend(str(c) for c in e.get("cards", []))
+            label = str(e.get("label") or "board")
+            return self._line(f"The {label}: {cards}.", kind)
+        if kind == "round":
+            self._pool_draws = 0
+            opener = e.get("opener")
+            who = f": {self.names.who(opener, start=False)} " \
+                  f"{self.names.verb(opener, 'open', 'opens')}" if opener is not None else ""
+            return self._line(f"{_cap(str(e.get('round', 'betting')))}{who}{self._pot()}.",
+                              kind, opener)
+        if kind == "round_skipped":
+            return self._line(f"{_cap(str(e.get('round', 'betting')))}: no betting (at most "
+                              "one player can still bet).", kind)
+        if kind == "check":
+            return self._line(f"{says(s, 'check', 'checks')}.", kind, s)
+        if kind == "call":
+            self.pot += int(e.get("amount", 0))
+            allin = ", all-in" if e.get("all_in") else ""
+            return self._line(f"{says(s, 'call', 'calls')} {e.get('amount')}{allin}"
+                              f"{self._pot()}.", kind, s)
+        if kind in ("bet", "raise"):
+            self.pot += int(e.get("amount", 0))
+            allin = ", all-in" if e.get("all_in") else ""
+            verb = says(s, "bet", "bets") if kind == "bet" else says(s, "raise", "raises") + " to"
+            return self._line(f"{verb} {e.get('to')}{allin}{self._pot()}.", kind, s)
+        if kind == "fold":
+            if s is not None:
+                self.folded.add(s)
+            return self._line(f"{says(s, 'fold', 'folds')}.", kind, s)
+        if kind == "return":
+            self.pot -= int(e.get("amount", 0))
+            return self._line(f"{says(s, 'take', 'takes')} back {e.get('amount')} uncalled"
+                              f"{self._pot()}.", kind, s)
+        if kind == "discard":
+            what = cards if cards else f"{e.get('count', 'some')} cards"
+            return self._line(f"{says(s, 'put', 'puts')} {what} in the pool.", kind, s)
+        if kind == "pool":
+            self._pool_draws = 0
+            return self._line(f"The pool ({e.get('count', '?')} cards) is shuffled.", kind)
+        if kind == "expose":
+            self._pool_draws = 0
+            self.face_up.setdefault(s or 0, []).append(str(e["card"]))
+            return self._line(f"{says(s, 'turn', 'turns')} up {e['card']}.", kind, s)
+        if kind == "pool_draw":
+            self._pool_draws += 1
+            if self._pool_draws == 1:
+                self.draw_order = []
+            if s is not None:
+                self.draw_order.append(s)
+            what = f": {e['card']}" if e.get("card") else ""
+            return self._line(f"{says(s, 'draw', 'draws')} {ordinal(self._pool_draws)} from "
+                              f"the pool{what}.", kind, s)
+        if kind == "wild":
+            rank = str(e.get("rank"))
+            self.wild_ranks = [rank]
+            pos = e.get("position")
+            where = f"pool card {int(pos) + 1}" if pos is not None else "a pool card"
+            return self._line(f"{says(s, 'pick', 'picks')} the wild card, {where}: {e['card']}; "
+                              f"every {RANK_NAMES[RANKS.index(rank)]} is wild.", kind, s)
+        if kind == "draw_round":
+            self.draw_order = []
+            most = e.get("max")
+            name = _cap(str(e.get("draw", "draw")))
+            if most is None:
+                return self._line(f"{name}.", kind)
+            return self._line(f"{name}: each player may throw away up to {most} "
+                              f"card{'s' if most != 1 else ''}.", kind)
+        if kind == "draw":
+            count = int(e.get("count", len(e.get("cards", []) or [])))
+            if s is not None:
+                self.draws.setdefault(s, []).append(count)
+                self.draw_order.append(s)
+            if not count:
+                return self._line(f"{says(s, 'stand', 'stands')} pat.", kind, s)
+            if cards:
+                return self._line(f"{says(s, 'throw', 'throws')} away {cards} and "
+                                  f"{self.names.verb(s, 'draw', 'draws')} {count}.", kind, s)
+            return self._line(f"{says(s, 'draw', 'draws')} {count}.", kind, s)
+        if kind == "draw_deal":
+            if not cards:
+                return None
+            return self._line(f"{says(s, 'get', 'gets')} {cards}.", kind, s)
+        if kind == "reshuffle":
+            who = self.names.who(s, start=False)
+            return self._line(f"The stub is empty: {e.get('count')} cards (the muck and the "
+                              f"discards) are shuffled into a new stub for {who}.", kind, s)
+        if kind == "stacked":
+            if not cards:
+                return None
+            return self._line(f"{self.names.whose(s)} cards will roll up in this order: "
+                              f"{cards}.", kind, s)
+        if kind == "roll":
+            self.face_up.setdefault(s or 0, []).append(str(e["card"]))
+            return self._line(f"{says(s, 'roll', 'rolls')} up {e['card']}.", kind, s)
+        if kind == "declare":
+            if s is not None:
+                self.declarations[s] = str(e.get("side"))
+            return self._line(f"{says(s, 'declare', 'declares')} {e.get('side')}.", kind, s)
+        if kind == "show":
+            return self._line(f"{says(s, 'show', 'shows')} {cards}: {self._shown(e)}.", kind, s)
+        if kind == "muck":
+            return self._line(f"{says(s, 'muck', 'mucks')}.", kind, s)
+        # a kind added by a game: say what we can
+        extra = cards or str(e.get("card", "") or e.get("side", ""))
+        return self._line(f"{self.names.who(s)}: {kind.replace('_', ' ')}"
+                          f"{' ' + extra if extra else ''}.", kind, s)
+
+    def _shown(self, e: Mapping[str, Any]) -> str:
+        own = [str(c) for c in e.get("cards", [])]
+        side = e.get("side")
+        try:
+            if side:
+                return f"{high_low_words(own, str(side))} (declared {side})"
+            if self.wild_ranks or self.board:
+                opts = self.options
+                return hand_words(own + [c for c in self.board if c not in own],
+                                  wild_ranks=self.wild_ranks,
+                                  wild_duplicates=bool(opts.get("wild_duplicates", False)),
+                                  natural_beats_wild=bool(opts.get("natural_beats_wild", False)))
+        except ValueError:
+            pass
+        return str(e.get("description") or hand_words(own))
+
+    # ------------------------------------------------------------ the end
+
+    def finish(self) -> list[Line]:
+        """Lines still held back (a group of antes or deals); call after the last event."""
+        return self._flush()
+
+    def result(self, result: Mapping[str, Any], *, my_cards: Sequence[str | None] = ()
+               ) -> list[Line]:
+        """The result sentences (:func:`rollem.narration.results.result_lines`).
+
+        Args:
+            result: ``HandOutcome.to_dict(cards=True)`` form.
+            my_cards: the viewer's own cards (text), to describe its hand when it loses.
+        """
+        facts = ResultFacts(board=list(self.board), wild_ranks=list(self.wild_ranks),
+                            options=self.options, declarations=dict(self.declarations),
+                            failed={k: list(v) for k, v in self.failed.items()},
+                            my_cards=[c for c in my_cards if c is not None])
+        return result_lines(result, self.names, facts)

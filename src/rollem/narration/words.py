@@ -1,0 +1,64 @@
+"""Small wording helpers: names with verbs, lists, ordinals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+__all__ = ["Names", "and_list", "ordinal"]
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+             "ninth", "tenth")
+
+
+def ordinal(k: int) -> str:
+    """``1 -> "first"`` ... ``10 -> "tenth"``, then ``"11th"``."""
+    return _ORDINALS[k - 1] if 1 <= k <= len(_ORDINALS) else f"{k}th"
+
+
+def and_list(items: Iterable[str]) -> str:
+    """``["Ann", "Bob", "Cat"] -> "Ann, Bob and Cat"``."""
+    xs = list(items)
+    if len(xs) <= 1:
+        return "".join(xs)
+    return ", ".join(xs[:-1]) + " and " + xs[-1]
+
+
+class Names:
+    """Players' names by seat, with ``You`` for the viewer.
+
+    Args:
+        names: one name per seat (missing ones read ``seat N``).
+        viewer: the seat reading the narration (``None``: nobody in particular).
+    """
+
+    def __init__(self, names: Sequence[str], viewer: int | None) -> None:
+        self.names = list(names)
+        self.viewer = viewer
+
+    def name(self, seat: int | None) -> str:
+        """The seat's own name (never ``You``)."""
+        if seat is None:
+            return "The dealer"
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return f"seat {seat}"
+
+    def who(self, seat: int | None, *, start: bool = True) -> str:
+        """``You`` (``you`` inside a sentence) for the viewer, else the name."""
+        if seat is not None and seat == self.viewer:
+            return "You" if start else "you"
+        return self.name(seat)
+
+    def whose(self, seat: int | None, *, start: bool = True) -> str:
+        """``Your`` / ``Ann's``."""
+        if seat is not None and seat == self.viewer:
+            return "Your" if start else "your"
+        return self.name(seat) + "'s"
+
+    def verb(self, seat: int | None, you: str, other: str) -> str:
+        """``you`` form for the viewer, ``other`` (third person) else."""
+        return you if seat is not None and seat == self.viewer else other
+
+    def says(self, seat: int | None, you: str, other: str, *, start: bool = True) -> str:
+        """``"You check"`` / ``"Ann checks"``."""
+        return f"{self.who(seat, start=start)} {self.verb(seat, you, other)}"

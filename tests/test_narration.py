@@ -1,0 +1,198 @@
+"""The narration layer (issue 14): hand words and result sentences, computed
+by hand for every game: a tie broken by the third kicker (SDR), wild
+stand-ins (Roll Your Own, R-RYO-9/12), failed both ways, a carried pot and
+split halves with an odd chip (5-2-1, R-521-9, R-C-10), a split pot with an
+odd chip (R-C-10), and a player's redacted copy told as that player saw it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import tomli_w
+
+from rollem.history import redact, replay, write_history
+from rollem.narration import (
+    CARD_PATTERN,
+    Narrator,
+    hand_words,
+    narrate_hand,
+    narrate_history,
+    narrate_view,
+    result_for_view,
+)
+
+HISTORIES = Path(__file__).resolve().parent / "histories"
+
+
+def story(name: str) -> list[str]:
+    return narrate_history((HISTORIES / name).read_text(encoding="utf-8")).text().splitlines()
+
+
+@pytest.mark.parametrize(
+    ("cards", "kwargs", "words"),
+    [
+        # the issue's two hands that read the same before: kickers decide
+        ("Tc Kh 6d 6h 2d", {}, "pair of sixes, king-ten-deuce"),
+        ("7s Kc 6d 6h 2d", {}, "pair of sixes, king-seven-deuce"),
+        ("8c 7d 5h 3s 2c", {"low": True}, "eight-seven low, five-three-deuce"),
+        ("5c 4d 3h 2s Ac", {"low": True}, "five-four low, three-deuce-ace (the wheel)"),
+        ("Ks 9s 7s 4s 2s", {}, "king-high flush, nine-seven-four-deuce"),
+        # Roll Your Own, fives wild: the 5d plays as the eight it makes
+        ("5d 8s 8h 2h Ad", {"wild_ranks": ["5"]}, "three eights, ace-deuce (wild 5d plays as 8d)"),
+        # a natural pair of aces and three wild queens: five aces, the naturals read first
+        ("Qs Qh Qd As Ah", {"wild_ranks": [10]},
+         "five aces (wild Qs plays as Ac, wild Qh plays as Ad, wild Qd plays as Ad)"),
+    ],
+)
+def test_hand_words(cards: str, kwargs: dict[str, object], words: str) -> None:
+    assert hand_words(cards.split(), **kwargs) == words  # type: ignore[arg-type]
+
+
+def test_sdr_tie_broken_by_the_third_kicker() -> None:
+    lines = story("sdr_third_kicker.toml")
+    assert lines[0] == "Stop, Drop and Roll: Ann (100) and Bob (100); Bob has the button."
+    assert "The stop: 9s is turned up, dead." in lines
+    assert "The roll: 6d 6h Ks." in lines
+    assert lines[-4:] == [
+        "Ann shows Qc 4d: pair of sixes, king-queen-four.",
+        "Bob mucks.",
+        "Ann wins the pot (2) with pair of sixes, king-queen-four.",
+        "Net: Ann +1, Bob -1.",
+    ]
+    # Bob's own view says what he mucked and what beat it
+    hand = replay((HISTORIES / "sdr_third_kicker.toml").read_text(encoding="utf-8"))
+    mine = [line.text for line in result_for_view(hand.view(1), ["Ann", "Bob"])]
+    assert mine == [
+        "Ann wins the pot (2) with pair of sixes, king-queen-four.",
+        "You muck pair of sixes, king-queen-three: it loses to Ann's pair of sixes, "
+        "king-queen-four.",
+        "This hand: you lost 1.",
+    ]
+
+
+def test_sdr_split_pot_with_an_odd_chip() -> None:
+    lines = story("sdr_split_odd_chip.toml")
+    assert "Ann bets 2 (pot 5)." in lines and "Bob calls 2 (pot 7)." in lines
+    assert "Cat folds." in lines
+    assert lines[-2:] == [
+        "Ann and Bob split the pot (7), each with pair of kings, ace-nine-four: Ann 4, Bob 3; "
+        "the odd chip to Ann, first from the dealer's left.",
+        "Net: Ann +1, Bob +0, Cat -1.",
+    ]
+
+
+def test_sdr_worked_example_step_by_step() -> None:
+    # R-SDR-8: antes 2, bets 2+2, 2+2, 4+4: pot 18 to B
+    lines = story("sdr_worked_example.toml")
+    assert lines[2:8] == [
+        "Each player antes 1 (pot 2).",
+        "A is dealt Qs Qd.",
+        "B is dealt As Kd.",
+        "Round 1: A opens (pot 2).",
+        "A bets 2 (pot 4).",
+        "B calls 2 (pot 6).",
+    ]
+    assert lines[-3:] == ["A mucks.", "B wins the pot (18) with pair of kings, ace-seven-deuce.",
+                          "Net: A -9, B +9."]
+
+
+def test_roll_your_own_wild_stand_ins_and_draw_order() -> None:
+    lines = story("rollyourown_seed_example.toml")
+    assert "B draws first from the pool: 5c." in lines
+    assert "A draws second from the pool: Kc." in lines
+    assert "A picks the wild card, pool card 2: Qd; every queen is wild." in lines
+    assert "A shows 7s 7h Qs Kc 7d: four sevens, king kicker (wild Qs plays as 7c)." in lines
+    assert lines[-2:] == [
+        "B wins the pot (46) with four aces, five kicker (wild Qh plays as Ac, wild Qc plays "
+        "as As).",
+        "Net: A -23, B +23.",
+    ]
+
+
+def test_521_failed_both_and_carried_pot() -> None:
+    lines = story("rollem521_all_failed_carry.toml")
+    assert lines[-4:] == [
+        "A declared both and fails, collecting nothing from the pot: B's six-high straight "
+        "flush beats A's five-high straight (wheel) for high.",
+        "B declared both and fails, collecting nothing from the pot: A's five-four low, "
+        "three-deuce-ace (the wheel) beats B's six-five low, four-three-deuce for low.",
+        "Nobody wins the pot (10): every player in it declared both and failed, so it carries "
+        "to the next hand.",
+        "Net: A -5, B -5.",
+    ]
+
+
+def test_521_split_halves_with_an_odd_chip_and_a_side_pot() -> None:
+    lines = story("rollem521_side_pot.toml")
+    assert "A bets 2, all-in (pot 5)." in lines
+    assert lines[-6:] == [
+        "B declared both and fails, collecting nothing from the main pot: A's five-four low, "
+        "three-deuce-ace (the wheel) beats B's six-four low, three-deuce-ace for low.",
+        "The main pot (9) is split: 5 high, 4 low (the odd chip goes to the high half).",
+        "High: C wins 5 with three kings, eight-seven.",
+        "Low: A wins 4 with five-four low, three-deuce-ace (the wheel).",
+        "B scoops side pot 1 (8) with ace-high flush, six-four-three-deuce for high and "
+        "six-four low, three-deuce-ace for low.",
+        "Net: A +1, B +1, C -2.",
+    ]
+
+
+def test_521_ties_in_each_half_split_with_odd_chips() -> None:
+    lines = story("rollem521_odd_chips.toml")
+    assert lines[-4:-1] == [
+        "The pot (22) is split: 11 high, 11 low.",
+        "High: A and D split 11, each with two pair, kings and sevens, deuce kicker: A 6, D 5; "
+        "the odd chip to A, first from the dealer's left.",
+        "Low: B and C split 11, each with six-four low, three-deuce-ace: B 6, C 5; the odd "
+        "chip to B, first from the dealer's left.",
+    ]
+
+
+def test_redacted_copy_is_told_as_that_player_saw_it() -> None:
+    hand = replay((HISTORIES / "rollem521_side_pot.toml").read_text(encoding="utf-8"))
+    full = write_history(hand, players=["Ann", "Bob", "Cat"])
+    mine = narrate_history(tomli_w.dumps(redact(full, 1)))
+    assert mine.viewer == 1
+    text = mine.text().splitlines()
+    assert "You are dealt Ah 2h 3h 4h 6h." in text
+    assert "Ann bets 2, all-in (pot 5)." in text
+    assert "Your cards will roll up in this order: 6h 4h 3h 2h Ah." in text
+    assert "You declare both." in text
+    assert text[-1] == "This hand: you won 1."
+    # the same sentences as the engine's view of seat 1 tells, from "Ann bets" on
+    engine = [line.text for line in narrate_view(hand.view(1), ["Ann", "Bob", "Cat"])]
+    assert engine[-6:] == text[-6:]
+    # Roll Your Own: another player's hidden cards stay hidden
+    ryo = replay((HISTORIES / "rollyourown_seed_example.toml").read_text(encoding="utf-8"))
+    copy = narrate_history(redact(write_history(ryo, players=["Ann", "Bob"]), 0)).text()
+    assert "Bob is dealt 6 cards face down." in copy and "Bob puts 3 cards in the pool." in copy
+    assert "Bob draws first from the pool: 5c." in copy  # shown at the showdown later
+    assert "Kc 7d Qd" not in copy  # Bob's discards
+
+
+def test_narrator_keeps_face_up_cards_of_folded_players_and_draw_counts() -> None:
+    nar = Narrator(["Ann", "Bob"], viewer=0)
+    events = [
+        {"kind": "ante", "seat": 0, "amount": 1, "all_in": False},
+        {"kind": "ante", "seat": 1, "amount": 1, "all_in": False},
+        {"kind": "expose", "seat": 1, "card": "Ah"},
+        {"kind": "draw", "seat": 1, "count": 2},
+        {"kind": "draw", "seat": 0, "count": 0, "cards": []},
+        {"kind": "bet", "seat": 0, "to": 2, "amount": 2, "all_in": False},
+        {"kind": "fold", "seat": 1},
+    ]
+    said = [line.text for e in events for line in nar.feed(e)]
+    assert said == ["Each player antes 1 (pot 2).", "Bob turns up Ah.", "Bob draws 2.",
+                    "You stand pat.", "You bet 2 (pot 4).", "Bob folds."]
+    assert nar.face_up == {1: ["Ah"]} and nar.folded == {1}
+    assert nar.draws == {1: [2], 0: [0]} and nar.draw_order == [1, 0]
+
+
+def test_lines_are_json_ready_and_cards_findable() -> None:
+    hand = replay((HISTORIES / "sdr_worked_example.toml").read_text(encoding="utf-8"))
+    lines = narrate_hand(hand, ["A", "B"], viewer=0)
+    d = lines[-1].to_dict()
+    assert d == {"text": "This hand: you lost 9.", "kind": "net", "seat": 0, "mine": True}
+    cards = [m.group(0) for m in CARD_PATTERN.finditer(lines[1].text)]
+    assert cards == ["Qs", "Qd"]  # "You are dealt Qs Qd."
