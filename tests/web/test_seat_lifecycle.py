@@ -36,21 +36,27 @@ def test_new_occupant_never_sees_the_previous_occupants_hand(server: ServerThrea
             shown = {str(CARDS[c]) for c in final.hand.result.shown_cards.get(s1, ())}
             private = bob_cards - shown
             assert len(bob_cards) >= 2
-            s_eve, t_eve = join(server.url, tid, "Eve", s1)
-            assert s_eve == s1
-            async with Player(server.ws_url, tid) as w, Player(server.ws_url, tid, t_eve) as e:
-                est = await e.until(lambda st: st["you"]["seat"] == s1
-                                    and not st["table"]["seats"][s1]["free"])
-                wst = await w.until(lambda st: st["seq"] == est["seq"])
-                # The same hand as a watcher sees it, nothing more.
-                assert est["hand"] == wst["hand"]
-                assert est["hand"]["hand_no"] == 1
-                for card in private:
-                    assert card not in e.raw[-1]
+            async with Player(server.ws_url, tid) as w:
+                await w.until(lambda st: True)
+                s_eve, t_eve = join(server.url, tid, "Eve", s1)
+                assert s_eve == s1
+                table = server.manager.get(tid)
+                # At once (before the next deal): hand 1 on the felt, Eve sees it as a watcher.
+                seen = server.call(lambda: (table.hand, table.state(s1)["hand"],
+                                            table.state(None)["hand"]))
+                assert seen[0] is None and seen[1]["hand_no"] == 1 and seen[1] == seen[2]
+                async with Player(server.ws_url, tid, t_eve) as e:
+                    est = await e.until(lambda st: st["you"]["seat"] == s1
+                                        and not st["table"]["seats"][s1]["free"])
+                    if est["hand"]["hand_no"] == 1:  # (unless hand 2 was dealt already)
+                        wst = await w.until(lambda st: st["seq"] == est["seq"])
+                        assert est["hand"] == wst["hand"]
+                        for card in private:
+                            assert card not in e.raw[0]
             # Her hand list holds no result of Bob's; the history is refused.
             cookies = {f"rollem_seat_{tid}": t_eve}
             listing = httpx.get(f"{server.url}/api/tables/{tid}/hands", cookies=cookies).json()
-            assert [h["net"] for h in listing["hands"]] == [None]
+            assert listing["hands"][0]["hand"] == 1 and listing["hands"][0]["net"] is None
             frames = httpx.get(f"{server.url}/api/tables/{tid}/hands/1", cookies=cookies).json()
             assert frames["seat"] is None
             r = httpx.get(f"{server.url}/api/tables/{tid}/hands/1/history.toml", cookies=cookies)

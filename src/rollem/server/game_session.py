@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -326,6 +327,20 @@ def _outcomes_json(outcomes: list[tuple[str, tuple[Card, ...]]]) -> list[list[An
     return [[label, [int(c) for c in order]] for label, order in outcomes]
 
 
+class _ResumeSource(ReplaySource):
+    """Replays the recorded outcomes, then shuffles securely (R-C-13) for the rest of
+    a hand rebuilt after a restart (a reshuffle or pool shuffle still to come)."""
+
+    def __init__(self, recorded: list[tuple[str, list[int]]]) -> None:
+        super().__init__(recorded)
+        self._fresh = SecureSource()
+
+    def _shuffle(self, label: str, cards: Sequence[int]) -> list[Card]:
+        if self.unused > 0:
+            return super()._shuffle(label, cards)
+        return self._fresh._shuffle(label, cards)
+
+
 @dataclass(slots=True)
 class Applied:
     """One applied action, ready to store: its index in the hand, its wire
@@ -395,7 +410,7 @@ class GameSession:
         outcomes: list[tuple[str, list[int]]] = [(o[0], o[1]) for o in setup["outcomes"]]
         for row in actions:
             outcomes.extend((o[0], o[1]) for o in row.events.get("outcomes", []))
-        source = ReplaySource(outcomes)
+        source = _ResumeSource(outcomes)
         hand = Hand(
             setup["game"], list(setup["stacks"]), button=int(setup["button"]),
             options=Options.from_dict(setup["options"]), source=source,

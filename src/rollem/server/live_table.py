@@ -140,6 +140,11 @@ class LiveTable:
     audit: AuditHook | None = None
     """Test hook: called with (table, seat, text) for every message queued to a seat."""
 
+    clock: Callable[[], float] = staticmethod(time.time)
+    """Wall-clock seconds (a test may give a virtual clock).  Stored moments
+    (``session["at"]``, ``session["away"]``) are on this clock, so grace periods
+    and decision clocks count wall time across restarts."""
+
     def __init__(
         self,
         store: Store,
@@ -222,17 +227,23 @@ class LiveTable:
         Every player starts disconnected: each keeps the seat for the grace
         period, as after any lost connection.
         """
-        now = time.time()
+        now = self.clock()
         loop = asyncio.get_running_loop()
+        away = self.session.get("away") or {}
         for number, seat in self.seats.items():
             if seat.row.bot is None and not seat.clients:
-                seat.disconnected_since = now
-                loop.call_later(self.config.grace_seconds, self._grace_over, number, seat, now)
+                # Away since the stored moment (or since now, if it was connected).
+                since = min(now, float(away.get(str(number), now)))
+                seat.disconnected_since = since
+                loop.call_later(max(0.0, since + self.config.grace_seconds - now),
+                                self._grace_over, number, seat, since)
         if self.hand is not None and self.hand.over:
             # Committed actions finished the hand but the result was not; finish now.
             self._finish_hand()
             return
-        self._refresh_decisions()
+        # The open decision's clock counts from when it was stored, not from now.
+        at = self.session.get("at")
+        self._refresh_decisions(opened=min(now, float(at)) if at is not None else None)
         if self.hand is None and self.session.get("started") and not self.session.get("choice"):
             self._schedule_next_hand(self.config.between_hands)
 
@@ -310,6 +321,8 @@ class LiveTable:
             seat.clients.add(client)
             seat.disconnected_since = None
             seat.gone = False
+            if self.session.get("away", {}).pop(str(client.seat), None) is not None:
+                self._commit(session=True)
         else:
             client.seat = None
             self.onlookers.add(client)
@@ -322,10 +335,13 @@ class LiveTable:
             seat = self.seats[client.seat]
             seat.clients.discard(client)
             if not seat.clients and seat.row.bot is None:
-                since = seat.disconnected_since = time.time()
+                since = seat.disconnected_since = self.clock()
                 asyncio.get_running_loop().call_later(
                     self.config.grace_seconds, self._grace_over, client.seat, seat, since
                 )
+                if not self.closed:  # stored: the grace counts on across a restart
+                    self.session.setdefault("away", {})[str(client.seat)] = since
+                    self._commit(session=True)
         if not self.closed:
             self.broadcast()
 
@@ -336,6 +352,12 @@ class LiveTable:
         seat.gone = True
         if self.hand is None or number not in self.hand.seats:
             self._free_seat(number)
+            choice = self.session.get("choice")
+            if choice and int(choice["seat"]) == number and self.hand is None:
+                # The button's decision times out at once (R-C-15): the clock names
+                # the game and the button moves on to a seat dealt in (R-C-12).
+                self._choose(pick_bot_game(choice["games"]))
+                return
             self.broadcast()
         else:
             # Decisions of a gone seat time out at once (R-C-15).
@@ -344,6 +366,7 @@ class LiveTable:
 
     def _free_seat(self, number: int) -> None:
         seat = self.seats.pop(number)
+        self.session.get("away", {}).pop(str(number), None)
         self.session["departed"].append(self._ledger_line(number, seat, left=True))
         self._commit(remove_seats=[number], session=True)
 
@@ -507,8 +530,7 @@ class LiveTable:
         row = self.seats[seat].row if seat in self.seats else None
         if row is not None:
             self._settle_bank(seat)
-        self.seq += 1
-        self.session["seq"] = self.seq
+        self._bump_seq()
         self._write(
             session=self.session,
             seats=[row] if row is not None else [],
@@ -533,12 +555,20 @@ class LiveTable:
         row = self.seats[seat].row
         if opened is None or row.bot is not None:
             return
-        used = time.time() - opened - self.config.decision_seconds
+        used = self.clock() - opened - self.config.decision_seconds
         if used > 0:
             row.bank = max(0.0, row.bank - used)
 
-    def _refresh_decisions(self) -> None:
-        """Open clocks for seats that now have a decision, close the others."""
+    def _bump_seq(self) -> None:
+        """A new table sequence number; ``session["at"]`` stores when (decision clocks
+        opened by this change count from it, across restarts)."""
+        self.seq += 1
+        self.session["seq"] = self.seq
+        self.session["at"] = self.clock()
+
+    def _refresh_decisions(self, opened: float | None = None) -> None:
+        """Open clocks for seats that now have a decision, close the others
+        (``opened``: when the decision was offered, if earlier than now)."""
         pending: list[int] = []
         key: object = None
         if self.hand is not None and not self.hand.over:
@@ -551,12 +581,12 @@ class LiveTable:
             if seat not in pending or key != self._last_key:
                 self._close_decision(seat)
         self._last_key = key
-        now = time.time()
+        now = self.clock()
         for seat in pending:
             if seat in self.decision_seq:
                 continue
             self.decision_seq[seat] = self.seq
-            self.decision_opened[seat] = now
+            self.decision_opened[seat] = now if opened is None else opened
             self._arm(seat)
 
     def _close_decision(self, seat: int) -> None:
@@ -578,8 +608,9 @@ class LiveTable:
         if info is None or info.gone:
             self._timers[seat] = loop.call_later(0, self._timeout, seat, opened_seq)
             return
-        wait = self.config.decision_seconds + max(0.0, info.row.bank)
-        self._timers[seat] = loop.call_later(wait, self._timeout, seat, opened_seq)
+        opened = self.decision_opened.get(seat, self.clock())
+        wait = opened + self.config.decision_seconds + max(0.0, info.row.bank) - self.clock()
+        self._timers[seat] = loop.call_later(max(0.0, wait), self._timeout, seat, opened_seq)
 
     def _still_pending(self, seat: int, opened_seq: int) -> bool:
         return not self.closed and self.decision_seq.get(seat) == opened_seq
@@ -686,8 +717,7 @@ class LiveTable:
                 self.session["choice"] = {
                     "hand": hand_no, "seat": button, "games": games, "players": players,
                 }  # fmt: skip
-                self.seq += 1
-                self.session["seq"] = self.seq
+                self._bump_seq()
                 self._commit(session=True)
                 self._refresh_decisions()
                 self.broadcast()
@@ -695,15 +725,29 @@ class LiveTable:
         self._deal(hand_no, game, players, button)
 
     def _choose(self, game: str) -> None:
+        """Deal the hand of the pending dealer's choice as ``game`` (R-C-12).
+
+        Seats that left since the choice was offered are not dealt in; if the
+        button itself left, the button moves to the next seat dealt in.  With
+        fewer than two players left, the choice lapses and the table deals
+        again when it can.
+        """
         choice = self.session["choice"]
         self.session["choice"] = None
-        players = [s for s in choice["players"] if s in self.seats and self.seats[s].row.stack > 0]
+        players = [s for s in choice["players"] if s in self.seats
+                   and self.seats[s].row.stack > 0 and not self.seats[s].gone]
         if len(players) < 2:
+            self._bump_seq()
             self._commit(session=True)
             self._refresh_decisions()
             self.broadcast()
+            self._schedule_next_hand(self.config.between_hands)
             return
-        self._deal(int(choice["hand"]), game, players, int(choice["seat"]))
+        button = int(choice["seat"])
+        if button not in players:
+            later = [s for s in players if s > button]
+            button = later[0] if later else players[0]
+        self._deal(int(choice["hand"]), game, players, button)
 
     def _deal(self, hand_no: int, game: str, players: list[int], button: int) -> None:
         stacks = {s: self.seats[s].row.stack for s in players}
@@ -712,15 +756,18 @@ class LiveTable:
                 hand_no, game, self.config, players, stacks, button,
                 carried=int(self.session.get("carried", 0)),
             )  # fmt: skip
-        except Exception:  # the engine refused the deal: say so, deal nothing
+        except Exception:  # the engine refused the deal: say so, try again later
             log.exception("table %s: cannot deal hand %s of %s", self.id, hand_no, game)
             self.session["choice"] = None
+            self._bump_seq()
+            self._commit(session=True)
+            self._refresh_decisions()
             self.broadcast()
+            self._schedule_next_hand(max(1.0, self.config.between_hands))
             return
         self.hand = hand
         self.session.update(hand_no=hand_no, in_hand=True, button=button, carried=0)
-        self.seq += 1
-        self.session["seq"] = self.seq
+        self._bump_seq()
         self._write(session=self.session, new_hand=(hand_no, hand.setup))
         if hand.over:
             self._finish_hand()
@@ -740,8 +787,7 @@ class LiveTable:
         self.session.update(in_hand=False, carried=int(result.get("carried", 0)))
         self.last_result = {"hand": hand.hand_no, "game": hand.game, **result}
         self.session["last_result"] = self.last_result
-        self.seq += 1
-        self.session["seq"] = self.seq
+        self._bump_seq()
         self._write(session=self.session, seats=changed, hand_result=(hand.hand_no, result))
         self.hand = None
         self.final_hand = hand
@@ -761,8 +807,7 @@ class LiveTable:
             raise TableError("in_hand", "rebuy after this hand")
         row.stack += self.config.stack
         row.brought += self.config.stack
-        self.seq += 1
-        self.session["seq"] = self.seq
+        self._bump_seq()
         self._commit(seats=[row], session=True)
         self.broadcast()
         if self.session.get("started") and self.hand is None:
@@ -787,7 +832,7 @@ class LiveTable:
         }  # fmt: skip
 
     def table_public(self) -> dict[str, Any]:
-        now = time.time()
+        now = self.clock()
         seats: list[dict[str, Any]] = []
         for number in range(self.config.seats):
             seat = self.seats.get(number)
