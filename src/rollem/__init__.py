@@ -3,6 +3,22 @@
 Stop, Drop and Roll, Five Card Roll Your Own and 5-2-1 Roll 'Em, played by
 their rules (``RULES.md``): cards, hand evaluation, a rules engine, bots,
 odds, hand histories, a terminal game and a web table.
+
+``rollem.__version__`` is read from the installed package's metadata (the
+version is written once, in ``pyproject.toml``).
 """
 
-__version__ = "0.1.0"
+from __future__ import annotations
+
+__all__ = ["__version__"]
+
+
+def __getattr__(name: str) -> str:
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("rollem")
+        except PackageNotFoundError:  # running from a source tree that is not installed
+            return "0+unknown"
+    raise AttributeError(f"module 'rollem' has no attribute {name!r}")

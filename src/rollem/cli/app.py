@@ -1,55 +1,102 @@
-"""The ``rollem`` command line (Click): one module per command, registered here.
+"""The ``rollem`` command line (Click): one module per command, loaded lazily.
 
-To add a command, write ``rollem/cli/<name>_cmd.py`` exposing a
-``click.Command`` and add one line to :func:`_register`.
+Each command lives in ``rollem/cli/<name>_cmd.py`` and is imported only when
+it runs (or when its own ``--help`` is asked for), so ``rollem --help`` and a
+quick ``rollem rules`` start fast: Click's documented lazy group
+(click.palletsprojects.com, "Complex Applications: Lazily Loading
+Subcommands"). To add a command, add one line to :data:`COMMANDS`: its name,
+``"module:attribute"`` and the one-line summary ``rollem --help`` lists
+(a test checks it matches the command's own).
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
 
-from rollem import __version__
 from rollem.cli.errors import one_line
+
+__all__ = ["COMMANDS", "LazyGroup", "app", "main"]
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "eval": ("rollem.cli.eval_cmd:eval_command",
+             'Evaluate a poker hand: CARDS is one argument ("Qs Qd Kc") or several.'),
+    "odds": ("rollem.cli.odds_cmd:odds_command",
+             "Chances of winning, tying and losing the pot, and equity (the share of the pot "
+             "expected), from what one player can see."),
+    "play": ("rollem.cli.play_cmd:play_command",
+             "Play poker in the terminal against computer players, hand after hand."),
+    "replay": ("rollem.cli.replay_cmd:replay_command",
+               "Tell the hand in a hand history FILE step by step."),
+    "rules": ("rollem.cli.rules_cmd:rules_command", "Show the rules of a game in plain words."),
+    "serve": ("rollem.cli.serve_cmd:serve_command",
+              "Run the web table: open the printed URL, create a table, send the invite link "
+              "to your friends."),
+    "simulate": ("rollem.cli.simulate_cmd:simulate_command",
+                 "Play a session of computer players and report each seat's results."),
+}
+"""Command name -> (``"module:attribute"`` of its ``click.Command``, the
+summary ``rollem --help`` lists without importing it)."""
+
+
+def _shorten(text: str, limit: int) -> str:
+    """``text`` cut at a word to at most ``limit`` characters, with ``...`` (as Click does)."""
+    if len(text) <= limit:
+        return text
+    cut = text[: max(limit - 3, 1)].rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:") + "..."
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use (Click's lazy group),
+    and whose ``--help`` lists them from :data:`COMMANDS` without importing."""
+
+    def __init__(self, *args: object, lazy: dict[str, tuple[str, str]] | None = None,
+                 **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands or cmd_name not in self.lazy:
+            return super().get_command(ctx, cmd_name)
+        module, _, attr = self.lazy[cmd_name][0].partition(":")
+        command = getattr(importlib.import_module(module), attr)
+        if not isinstance(command, click.Command):
+            raise TypeError(f"{module}:{attr} is not a click.Command")
+        self.commands[cmd_name] = command
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max((len(n) for n in names), default=0)
+        rows = []
+        for name in names:
+            if name in self.lazy:  # the stored summary, so listing imports nothing
+                rows.append((name, _shorten(self.lazy[name][1], limit)))
+                continue
+            command = self.commands[name]
+            if not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
 
 @click.group(
     name="rollem",
+    cls=LazyGroup,
+    lazy=COMMANDS,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-@click.version_option(__version__, prog_name="rollem")
+@click.version_option(package_name="rollem", prog_name="rollem")
 def app() -> None:
     """Dealer's-choice home poker: Stop, Drop and Roll (sdr), Five Card Roll
     Your Own (rollyourown) and 5-2-1 Roll 'Em (rollem521)."""
-
-
-def _register() -> None:
-    """Import each command module and add its command (one line each)."""
-    from rollem.cli import eval_cmd
-
-    app.add_command(eval_cmd.eval_command)
-    from rollem.cli import rules_cmd
-
-    app.add_command(rules_cmd.rules_command)
-    from rollem.cli import serve_cmd
-
-    app.add_command(serve_cmd.serve_command)
-    from rollem.cli import replay_cmd
-
-    app.add_command(replay_cmd.replay_command)
-    from rollem.cli import simulate_cmd
-
-    app.add_command(simulate_cmd.simulate_command)
-    from rollem.cli import odds_cmd
-
-    app.add_command(odds_cmd.odds_command)
-    from rollem.cli import play_cmd
-
-    app.add_command(play_cmd.play_command)
-
-
-_register()
 
 
 def main(argv: list[str] | None = None) -> None:

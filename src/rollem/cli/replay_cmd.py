@@ -98,8 +98,10 @@ def _names(data: dict[str, Any], n: int) -> list[str] | None:
               help="Print only a summary of the result instead of the hand step by step.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 def replay_command(file: Path, only_result: bool, as_json: bool) -> None:
-    """Tell the hand in a hand history FILE (TOML, docs/hand-history.md) step
-    by step: the deal, each action with the pot, the cards turned, draws,
+    """Tell the hand in a hand history FILE step by step.
+
+    FILE is a hand history (TOML, docs/hand-history.md). The hand is told as
+    it happened: the deal, each action with the pot, the cards turned, draws,
     declarations, the showdown and who won what with which hand.
 
     Players are named as in the file. A player's own copy of a history (from

@@ -1,21 +1,32 @@
-"""``rollem rules [GAME]``: the rules of play, in plain words, for players."""
+"""``rollem rules [GAME]``: the rules of play, in plain words, for players.
+
+On a terminal the Markdown is formatted (Rich) and shown through a pager
+(``$PAGER``, else ``less``) so a long page does not scroll away; ``--no-pager``
+prints it straight out. Piped (or ``--plain``) it is the Markdown text as is.
+"""
 
 from __future__ import annotations
 
+import io
+import shutil
 import sys
 from typing import IO
 
 import click
-from rich.console import Console
-from rich.markdown import Markdown
 
+from rollem.cli.colour import colour_allowed
 from rollem.cli.errors import fail
-from rollem.rules import list_games, rules_text
 
 
-def render_markdown(text: str, file: IO[str], *, width: int | None = None) -> None:
-    """Write Markdown ``text`` to ``file`` formatted by Rich for a terminal."""
-    console = Console(file=file, force_terminal=True, highlight=False, width=width)
+def render_markdown(text: str, file: IO[str], *, width: int | None = None,
+                    colour: bool = True) -> None:
+    """Write Markdown ``text`` to ``file`` formatted by Rich for a terminal
+    (``colour`` False: bold and underline only, no colours)."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    console = Console(file=file, force_terminal=True, highlight=False, width=width,
+                      no_color=not colour)
     console.print(Markdown(text, hyperlinks=False))
 
 
@@ -26,7 +37,13 @@ def render_markdown(text: str, file: IO[str], *, width: int | None = None) -> No
     is_flag=True,
     help="Print the Markdown text as is, even on a terminal (the default when piped).",
 )
-def rules_command(game: str | None, plain: bool) -> None:
+@click.option("--no-pager", is_flag=True,
+              help="On a terminal, print the formatted rules straight out instead of through "
+                   "a pager ($PAGER, else less).")
+@click.option("--no-color", is_flag=True,
+              help="No colour on a terminal (also when the NO_COLOR environment variable is "
+                   "set).")
+def rules_command(game: str | None, plain: bool, no_pager: bool, no_color: bool) -> None:
     """Show the rules of a game in plain words.
 
     GAME is sdr (Stop, Drop and Roll), rollyourown (Five Card Roll Your Own)
@@ -37,6 +54,8 @@ def rules_command(game: str | None, plain: bool) -> None:
     the dealer picks one, the hand rankings (five of a kind with wild cards,
     ace-to-five low) and the betting basics.
     """
+    from rollem.rules import list_games, rules_text
+
     if game is not None:
         game = game.strip().lower()
         if game == "dealers-choice":
@@ -47,5 +66,12 @@ def rules_command(game: str | None, plain: bool) -> None:
     text = rules_text(game)
     if plain or not sys.stdout.isatty():
         click.echo(text, nl=False)
-    else:
-        render_markdown(text, sys.stdout)
+        return
+    colour = colour_allowed(no_color_flag=no_color, terminal=True)
+    if no_pager:
+        render_markdown(text, sys.stdout, colour=colour)
+        return
+    buffer = io.StringIO()
+    render_markdown(text, buffer, width=min(shutil.get_terminal_size().columns, 100),
+                    colour=colour)
+    click.echo_via_pager(buffer.getvalue(), color=True)
