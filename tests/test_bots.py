@@ -71,7 +71,7 @@ def play_checked(game: str, hands: int, bots: list[Bot], seed: int) -> Counter[t
 
 def test_bots_never_touch_the_hand() -> None:
     """The bots' code imports no engine internals that could reach a hand: views only."""
-    for path in BOTS_DIR.glob("*.py"):
+    for path in BOTS_DIR.rglob("*.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module:

@@ -3,7 +3,8 @@
 Bots see only :class:`rollem.engine.HandView` (never the hand itself).
 Levels by name: :func:`make_bot` (``"random"``: uniform over the legal
 actions; ``"basic"``: plays by its chances, see :mod:`rollem.bots.basic`;
-more levels register with :func:`register_level`).
+``"strong"``: reads opponents and simulates its card choices, see
+:mod:`rollem.bots.strong`; more levels register with :func:`register_level`).
 
 >>> from random import Random
 >>> from rollem.engine import Hand, SeededSource
@@ -17,7 +18,7 @@ more levels register with :func:`register_level`).
 >>> make_bot("expert")
 Traceback (most recent call last):
     ...
-KeyError: "unknown bot level 'expert': expected one of basic, random"
+KeyError: "unknown bot level 'expert': expected one of basic, random, strong"
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def make_bot(level: str, rng: random.Random | None = None) -> Bot:
     Raises:
         KeyError: naming the levels allowed.
     """
-    from rollem.bots import basic, random_bot  # noqa: F401  (register their levels)
+    from rollem.bots import basic, random_bot, strong  # noqa: F401  (register their levels)
 
     factory = LEVELS.get(level)
     if factory is None:

@@ -1,0 +1,165 @@
+"""The ``strong`` bot: reads opponents, bets by expected value against their
+weighted ranges, plays every card choice by simulation.
+
+Every decision comes from the seat's :class:`rollem.engine.HandView` only.
+
+- **Ranges**: :func:`rollem.bots.strong.worlds.sample_worlds` deals the rest of
+  the hand ``samples`` times; :class:`rollem.bots.strong.reads.OpponentBook`
+  weights each world by how likely each opponent's actions in this hand were
+  with its cards there, with per-opponent exponents learned over the session
+  (a maniac's raises say little, a tight player's a lot; a calling station's
+  calls nothing).
+- **Betting** (every game, any structure): the weighted equity ``e`` (5-2-1:
+  of its best declaration, R-521-9) against the pot odds. It bets or raises
+  for value when ``e`` clears a threshold that grows with the number of
+  opponents, calls when ``e`` pays the price (with a margin before the last
+  round), checks when free, folds otherwise (never when it could check).
+  Heads-up only, from the second half of the hand, it bluffs weak hands at
+  the frequency that makes its bets hard to read (bluffs : value bets about
+  ``bet : pot + bet``) unless the opponent seldom folds; it slow-plays a
+  very strong hand now and then before the last round. No bluffs into
+  several players.
+- **Card choices** (:mod:`rollem.bots.strong.choices`): keep three, expose,
+  draw and stack by simulating the rest of the hand per option, stacking
+  orders randomised among near-equal ones.
+- **Declare** (R-521-8): the side with the greatest weighted share.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rollem.bots.strong.choices import card_action, declare_choice
+from rollem.bots.strong.reads import OpponentBook
+from rollem.bots.strong.worlds import Worlds, sample_worlds
+from rollem.engine.actions import Bet, Call, Check, Declare, Fold, Raise
+from rollem.engine.decisions import Legal
+from rollem.engine.views import HandView
+
+__all__ = ["StrongBot"]
+
+_LAST_ROUND = {"sdr": "round 4", "rollyourown": "round 4", "rollem521": "round 6"}
+_ROUNDS = {"sdr": 4, "rollyourown": 4, "rollem521": 6}
+
+
+def _round_number(view: HandView) -> int:
+    try:
+        return int(view.round.split()[-1])
+    except (ValueError, IndexError):
+        return 1
+
+
+class StrongBot:
+    """The ``strong`` level (see the module doc).
+
+    Args:
+        rng: the bot's own seeded ``Random`` (sampling, mixing).
+        samples: worlds sampled per betting decision.
+        worlds: simulated deals per option of a card choice (at most 32).
+        book: the opponents' tendencies (default: a new book; one bot object per
+            seat over a session learns as it plays).
+    """
+
+    def __init__(self, rng: random.Random | None = None, *, samples: int = 300,
+                 worlds: int = 32, book: OpponentBook | None = None) -> None:
+        if not 1 <= worlds <= 32:
+            raise ValueError(f"worlds must be 1 to 32 simulated deals per option, got {worlds}")
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, got {samples}")
+        self.worlds_per_option = worlds
+        self.rng = rng if rng is not None else random.Random()
+        self.samples = samples
+        self.book = book if book is not None else OpponentBook()
+        self._cached: tuple[object, Worlds] | None = None
+
+    def act(self, view: HandView) -> object:
+        """The action for ``view.seat`` in ``view.legal``.
+
+        Raises:
+            ValueError: if the view offers no legal options.
+        """
+        legal = view.legal
+        if legal is None or not legal.actions:
+            raise ValueError("the strong bot was asked to act with no legal options")
+        self.book.observe(view.events, view.seat)
+        acts = legal.actions
+        if "declare" in acts:
+            shares = self.equities(view)
+            return Declare(declare_choice(shares, legal.sides))
+        if any(a in acts for a in ("discard", "expose", "wild", "draw", "stack")):
+            return card_action(view, self.rng, worlds=self.worlds_per_option)
+        return self._bet(view, legal)
+
+    # -- ranges -----------------------------------------------------
+
+    def worlds(self, view: HandView) -> Worlds:
+        """Sampled worlds for ``view``, reused while the cards do not change."""
+        key = (view.round, tuple(view.board), tuple(view.wild_ranks),
+               tuple((tuple(s.cards), s.folded) for s in view.seats))
+        if self._cached is None or self._cached[0] != key:
+            self._cached = (key, sample_worlds(view, self.samples, self.rng))
+        return self._cached[1]
+
+    def equities(self, view: HandView) -> dict[str, float]:
+        """Weighted expected share per declaration (``"pot"`` outside 5-2-1)."""
+        w = self.worlds(view)
+        if not w.seats:
+            return {k: 1.0 for k in w.share}
+        weights = self.book.weights(view.game, view.events, w.seats, w.strength)
+        return w.equity(weights)
+
+    # -- betting ----------------------------------------------------
+
+    def _bet(self, view: HandView, legal: Legal) -> object:
+        acts = legal.actions
+        rng = self.rng
+        eq = max(self.equities(view).values())
+        live = sum(1 for s in view.seats if s.dealt and not s.folded)
+        opponents = max(1, live - 1)
+        pot = view.pot + sum(s.bet for s in view.seats)
+        to_call = legal.call_amount if "call" in acts else 0
+        can_raise = "raise" in acts or "bet" in acts
+        last = view.round == _LAST_ROUND.get(view.game, "")
+        late = _round_number(view) > _ROUNDS.get(view.game, 4) // 2
+        heads_up = opponents == 1
+        value = 0.56 if heads_up else min(0.56, 1.45 / (opponents + 1))
+        if to_call == 0:
+            if can_raise and eq >= value:
+                if heads_up and not last and eq >= 0.85 and rng.random() < 0.15:
+                    return Check()  # slow-play now and then
+                return self._size(legal, view, pot, eq)
+            if can_raise and heads_up and late and eq < 0.3 and self._bluff(view, legal, pot):
+                return self._size(legal, view, pot, eq)
+            return Check()
+        price = to_call / (pot + to_call)
+        raise_at = 0.66 if heads_up else min(0.7, 1.9 / (opponents + 1))
+        if "raise" in acts and eq >= raise_at:
+            return self._size(legal, view, pot + to_call, eq)
+        margin = 0.0 if last else 0.04
+        if eq >= price + margin:
+            return Call()
+        if "check" in acts:
+            return Check()
+        return Fold()
+
+    def _bluff(self, view: HandView, legal: Legal, pot: int) -> bool:
+        """Bluff so that bluffs : value bets is about ``bet : pot + bet``, less
+        against an opponent who seldom folds."""
+        others = [s.seat for s in view.seats if s.dealt and not s.folded and s.seat != view.seat]
+        if len(others) != 1:
+            return False
+        fold_rate = self.book.tendencies(others[0]).fold_rate
+        if fold_rate < 0.2:
+            return False
+        bet = max(1, legal.min_to - view.current_bet)
+        ratio = bet / (pot + bet)
+        # value bets come from about 44% of hands, bluffs from the weakest 30%
+        p = min(0.5, ratio * 0.44 / 0.30) * min(1.0, fold_rate / 0.35)
+        return self.rng.random() < p
+
+    def _size(self, legal: Legal, view: HandView, pot: int, eq: float) -> object:
+        """The fixed size, or in pot/no-limit about two thirds of the pot over the
+        current bet (the same for value and bluffs), within the legal bounds."""
+        lo, hi = legal.min_to, legal.max_to
+        target = lo if lo == hi else min(hi, max(lo, view.current_bet + (2 * pot) // 3))
+        return Bet(target) if "bet" in legal.actions else Raise(target)

@@ -1,0 +1,280 @@
+"""Sampled worlds for the ``strong`` bot: the rest of a hand from one seat's view.
+
+A world gives every opponent still in its hidden cards and deals every card
+still to come, uniformly among the cards the seat cannot see (the view's
+own rule: :func:`rollem.odds.view.read_view`). For each world we keep the
+seat's pot share at the showdown (per declaration in 5-2-1, R-521-9) and each
+opponent's *strength*, a number in 0..1 (a percentile) that the reads of
+:mod:`rollem.bots.strong.reads` turn into a weight: how likely that
+opponent's actions were with those cards. Weighted worlds are the weighted
+ranges of the opponents.
+
+Strength per game:
+
+- Stop, Drop and Roll: before the Roll, the hole cards' equity against one
+  random hand (:func:`preflop_strength`, R-SDR-6); once the Roll is out, the
+  made hand's percentile.
+- Five Card Roll Your Own and 5-2-1: the percentile of the hand the
+  opponent ends with (5-2-1: the better of its high and its low percentile,
+  R-C-3), since bets there follow the visible draw to it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from rollem.bots.basic import draw_choice
+from rollem.bots.draw521 import after_draws, draws_left
+from rollem.cards import Card
+from rollem.engine.views import HandView
+from rollem.odds.common import draw, unseen
+from rollem.odds.evaluate import high5, low5, wild5
+from rollem.odds.r521 import SIDES, _reference, declare_model, side_shares
+from rollem.odds.view import ViewInfo, read_view
+
+__all__ = ["Worlds", "preflop_strength", "sample_worlds"]
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+
+
+@dataclass
+class Worlds:
+    """``S`` sampled worlds of the rest of a hand, from one seat.
+
+    Attributes:
+        share: the seat's pot share per world, per declaration (``"pot"`` for
+            the high-only games; ``"high"``, ``"low"``, ``"both"`` in 5-2-1):
+            arrays of shape ``(S,)``, 0..1.
+        strength: opponents' strength percentiles, shape ``(S, k)``.
+        seats: the ``k`` opponents' seat numbers (columns of ``strength``).
+    """
+
+    share: dict[str, Floats]
+    strength: Floats
+    seats: list[int]
+    extra: dict[str, object] = field(default_factory=dict)
+
+    def equity(self, weights: Floats | None = None) -> dict[str, float]:
+        """Weighted mean share per declaration (``weights`` shape ``(S,)``)."""
+        if weights is None or weights.sum() <= 0:
+            return {k: float(v.mean()) for k, v in self.share.items()}
+        w = weights / weights.sum()
+        return {k: float((v * w).sum()) for k, v in self.share.items()}
+
+
+def _shares(hero: Ints, others: Ints) -> Floats:
+    if others.shape[1] == 0:
+        return np.ones(hero.shape, dtype=np.float64)
+    best = others.max(axis=1)
+    ties = (others == hero[:, None]).sum(axis=1)
+    out: Floats = np.where(hero > best, 1.0, np.where(hero == best, 1.0 / (1 + ties), 0.0))
+    return out
+
+
+def _percentile(values: Ints) -> Floats:
+    """Rank of each value among all values given, 0..1 (ties averaged)."""
+    flat = values.ravel()
+    if flat.size == 0:
+        return np.zeros(values.shape)
+    order = np.sort(flat)
+    lo = np.searchsorted(order, flat, side="left")
+    hi = np.searchsorted(order, flat, side="right")
+    pct: Floats = ((lo + hi) / 2.0 / flat.size).reshape(values.shape)
+    return pct
+
+
+@cache
+def preflop_strength() -> Floats:
+    """Stop, Drop and Roll: each two hole cards' equity against one random hand with a
+    random Roll (R-SDR-6), as a ``(52, 52)`` table in 0..1: a fixed-seed Monte Carlo
+    of 400 deals for each of the 169 kinds of two cards (pair, suited, offsuit),
+    computed once."""
+    gen = np.random.default_rng(20)
+    kinds = [(hi * 4, lo * 4 + (0 if suited else 1))
+             for hi in range(13) for lo in range(hi + 1)
+             for suited in ((False,) if hi == lo else (True, False))]
+    hole = np.asarray(kinds, dtype=np.int64)
+    n = 400
+    keys = gen.random((len(kinds), n, 52))
+    rows = np.arange(len(kinds))[:, None]
+    keys[rows, :, hole[:, 0][:, None]] = 2.0
+    keys[rows, :, hole[:, 1][:, None]] = 2.0
+    rest = np.argpartition(keys, 4, axis=2)[:, :, :5]
+    roll = rest[:, :, :3]
+    mine = np.concatenate([np.broadcast_to(hole[:, None, :], (len(kinds), n, 2)), roll], 2)
+    opp = np.concatenate([rest[:, :, 3:5], roll], 2)
+    hv, ov = high5(mine), high5(opp)
+    eq = ((hv > ov) + 0.5 * (hv == ov)).mean(axis=1)
+    by_kind = {(int(a) >> 2, int(b) >> 2, (int(a) & 3) == (int(b) & 3)): float(e)
+               for (a, b), e in zip(hole, eq, strict=True)}
+    table = np.zeros((52, 52))
+    for a in range(52):
+        for b in range(52):
+            if a != b:
+                hi, lo = max(a >> 2, b >> 2), min(a >> 2, b >> 2)
+                table[a, b] = by_kind[hi, lo, (a & 3) == (b & 3) and hi != lo]
+    return table
+
+
+def _sdr(info: ViewInfo, samples: int, gen: np.random.Generator) -> Worlds:
+    known = [o for o in info.opponents if o.known is not None]
+    unknown = [o for o in info.opponents if o.known is None]
+    pool = unseen(info.mine, info.dead, info.board, *[o.known or [] for o in known],
+                  [c for c in info.seen_out if c not in info.mine])
+    nb = 3 - len(info.board)
+    d = draw(gen, pool, samples, nb + 2 * len(unknown))
+    board = np.concatenate([np.broadcast_to(np.asarray(info.board, dtype=np.int64),
+                                            (samples, len(info.board))), d[:, :nb]], 1)
+    holes = [np.broadcast_to(np.asarray(o.known, dtype=np.int64), (samples, 2)) for o in known]
+    holes += [d[:, nb + 2 * j: nb + 2 * j + 2] for j in range(len(unknown))]
+    hero = high5(np.concatenate([np.broadcast_to(np.asarray(info.mine), (samples, 2)), board], 1))
+    opp_v = np.stack([high5(np.concatenate([h, board], 1)) for h in holes], 1) \
+        if holes else np.zeros((samples, 0), dtype=np.int64)
+    if nb > 0:
+        pf = preflop_strength()
+        strength = np.stack([pf[h[:, 0], h[:, 1]] for h in holes], 1) \
+            if holes else np.zeros((samples, 0))
+    else:
+        strength = _percentile(opp_v)
+    seats = [o.seat for o in known] + [o.seat for o in unknown]
+    return Worlds({"pot": _shares(hero, opp_v)}, strength, seats)
+
+
+def _ryo(info: ViewInfo, samples: int, gen: np.random.Generator) -> Worlds:
+    ups = [o.known if o.known is not None else o.up for o in info.opponents]
+    hidden = [0 if o.known is not None else 5 - len(o.up) for o in info.opponents]
+    mine_left = max(0, 5 - len(info.mine))
+    wild_known = bool(info.wild_ranks)
+    pool = unseen(info.mine, *ups, info.seen_out)
+    need = mine_left + sum(hidden) + (0 if wild_known else 1)
+    d = draw(gen, pool, samples, need)
+    rows = [np.concatenate([np.broadcast_to(np.asarray(info.mine[:5], dtype=np.int64),
+                                            (samples, min(5, len(info.mine)))),
+                            d[:, :mine_left]], 1)]
+    at = mine_left
+    for u, h in zip(ups, hidden, strict=True):
+        rows.append(np.concatenate([np.broadcast_to(np.asarray(u, dtype=np.int64),
+                                                    (samples, len(u))), d[:, at:at + h]], 1))
+        at += h
+    hands = np.stack(rows, 1)
+    opts = {"wild_duplicates": bool(info.options.get("wild_duplicates", False)),
+            "natural_beats_wild": bool(info.options.get("natural_beats_wild", False))}
+    if wild_known:
+        values = wild5(hands, info.wild_ranks, **opts)
+    else:
+        values = np.zeros(hands.shape[:2], dtype=np.int64)
+        ranks = d[:, at] >> 2
+        for r in np.unique(ranks):
+            sel = ranks == r
+            values[sel] = wild5(hands[sel], [int(r)], **opts)
+    strength = _percentile(values[:, 1:])
+    return Worlds({"pot": _shares(values[:, 0], values[:, 1:])}, strength,
+                  [o.seat for o in info.opponents])
+
+
+def r521_strength(high: Ints, low: Ints) -> Floats:
+    """A 5-2-1 hand's strength: the better of its high and its low percentile
+    among five-card hands (R-C-2, R-C-3), 0..1."""
+    ref_hi, ref_lo = _reference()
+    p_hi = np.searchsorted(ref_hi, high, side="right") / len(ref_hi)
+    p_lo = np.searchsorted(ref_lo, low, side="right") / len(ref_lo)
+    out: Floats = np.maximum(p_hi, p_lo)
+    return out
+
+
+def _improved(d2: Ints, ups: list[list[int]], hidden: list[int]) -> Ints:
+    """Opponents' hidden cards when draws are still to come: of two candidate
+    deals per opponent (the halves of ``d2``), the stronger hand, a cheap stand-in
+    for the opponent's own draws improving it (R-521-2, R-521-4)."""
+    m = sum(hidden)
+    a, b = d2[:, :m], d2[:, m:]
+    out = a.copy()
+    at = 0
+    for u, h in zip(ups, hidden, strict=True):
+        if h:
+            s = len(d2)
+            up = np.broadcast_to(np.asarray(u, dtype=np.int64), (s, len(u)))
+            ha = np.concatenate([up, a[:, at:at + h]], 1)
+            hb = np.concatenate([up, b[:, at:at + h]], 1)
+            better = r521_strength(high5(hb), low5(hb)) > r521_strength(high5(ha), low5(ha))
+            out[better, at:at + h] = b[better, at:at + h]
+        at += h
+    return out
+
+
+def _r521(info: ViewInfo, view: HandView, samples: int, gen: np.random.Generator,
+          rng: random.Random) -> Worlds:
+    ups = [o.known if o.known is not None else o.up for o in info.opponents]
+    hidden = [0 if o.known is not None else o.hidden for o in info.opponents]
+    out = [c for c in info.seen_out if c not in info.mine]
+    if not info.reshuffled:
+        out += [c for c in info.my_discards if c not in info.mine and c not in out]
+    pool = unseen(info.mine, out, *ups)
+    left = draws_left(view)
+    mine = np.broadcast_to(np.asarray(info.mine, dtype=np.int64), (samples, 5)).copy()
+    if left:
+        # the seat's own draws to come (played as the basic bot would): a few
+        # dozen sampled outcomes, each with its own opponents' cards
+        groups = min(samples, 24)
+        rest = [Card(c) for c in pool]
+        m = sum(hidden)
+        d2 = np.zeros((samples, 2 * m), dtype=np.int64)
+        for g in range(groups):
+            hand, _ = after_draws([Card(c) for c in info.mine], left, rest, rng, draw_choice)
+            rows_g = np.arange(g, samples, groups)
+            mine[rows_g] = hand
+            free = np.asarray([c for c in pool if c not in set(hand)], dtype=np.int64)
+            d2[rows_g] = draw(gen, free, len(rows_g), 2 * m)
+        d = _improved(d2, ups, hidden)
+    else:
+        d = draw(gen, pool, samples, sum(hidden))
+    rows = [mine]
+    at = 0
+    for u, h in zip(ups, hidden, strict=True):
+        rows.append(np.concatenate([np.broadcast_to(np.asarray(u, dtype=np.int64),
+                                                    (samples, len(u))), d[:, at:at + h]], 1))
+        at += h
+    hands = np.stack(rows, 1)
+    high, low = high5(hands), low5(hands)
+    sides = declare_model(high, low)
+    index = {o.seat: i for i, o in enumerate(info.opponents)}
+    for seat, side in info.declared.items():
+        if seat in index:
+            sides[:, index[seat] + 1] = SIDES.index(side)
+    rule = str(info.options.get("failed_both_rule", "carry"))
+    share: dict[str, Floats] = {}
+    for k, name in enumerate(SIDES):
+        sides[:, 0] = k
+        share[name] = side_shares(high, low, sides, failed_both_rule=rule)
+    strength = r521_strength(high[:, 1:], low[:, 1:])
+    return Worlds(share, strength, [o.seat for o in info.opponents],
+                  extra={"high": high, "low": low})
+
+
+def sample_worlds(view: HandView, samples: int, rng: random.Random) -> Worlds:
+    """``samples`` worlds of the rest of the hand from ``view`` (any of the three
+    games), seeded by ``rng``.
+
+    Raises:
+        rollem.odds.OddsError: not a seat's view, or a game with no model.
+    """
+    info = read_view(view)
+    gen = np.random.default_rng(rng.getrandbits(64))
+    if not info.opponents:
+        return Worlds({k: np.ones(1) for k in (("pot",) if info.game != "rollem521" else SIDES)},
+                      np.zeros((1, 0)), [])
+    if info.game == "sdr":
+        return _sdr(info, samples, gen)
+    if info.game == "rollyourown":
+        return _ryo(info, samples, gen)
+    if info.game == "rollem521":
+        return _r521(info, view, samples, gen, rng)
+    from rollem.odds import OddsError
+
+    raise OddsError(f"the strong bot has no model of game {info.game!r}")

@@ -1,0 +1,194 @@
+"""The ``strong`` bot (issue 20): legal in every game from its view alone,
+repeatable with a seed, and none of the bad plays the issue lists."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+from rollem.bots import Bot, make_bot
+from rollem.bots.strong import StrongBot
+from rollem.bots.strong.choices import (
+    declare_choice,
+    draw_choice,
+    expose_choice,
+    keep_choice,
+    stack_choice,
+)
+from rollem.bots.strong.reads import OpponentBook
+from rollem.bots.strong.worlds import preflop_strength, sample_worlds
+from rollem.cards import parse_cards
+from rollem.engine import Bet, Call, Check, Draw, Fold, Hand, HandView, SeededSource
+from rollem.table import Table
+from test_bots import DECISIONS, play_checked
+
+GAMES = ("sdr", "rollyourown", "rollem521")
+
+
+def _cheap(seed: int) -> StrongBot:
+    """The strong bot with few samples: the same code paths, quicker."""
+    return StrongBot(random.Random(seed), samples=16, worlds=2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "hands"), [("sdr", 400), ("rollyourown", 200),
+                                             ("rollem521", 120)])
+def test_strong_is_always_legal(game: str, hands: int) -> None:
+    """Two strong bots (cheap settings) beside random ones: every action legal (the
+    engine refuses any other), every view the seat's own (play_checked checks
+    each), every decision kind of the game made by the strong bots. The league
+    (bench/bench_league.py) plays thousands more per game at full settings."""
+    bots: list[Bot] = [_cheap(1), make_bot("random", random.Random(2)), _cheap(3),
+                       make_bot("random", random.Random(4))]
+    seen = play_checked(game, hands, bots, seed=5)
+    for kind in DECISIONS[game]:
+        assert seen[0, kind] + seen[2, kind] > 0, kind
+
+
+def _actions(seed: int) -> list[object]:
+    table = Table([200] * 3, game="rollem521", rng=random.Random(seed), rebuy=200)
+    bots: list[Bot] = [StrongBot(random.Random(7), samples=40, worlds=4),
+                       make_bot("basic", random.Random(8)), make_bot("random", random.Random(9))]
+    out: list[object] = []
+    for _ in range(3):
+        hand = table.new_hand()
+        while not hand.is_over:
+            assert hand.pending is not None
+            seat = hand.pending.seats[0]
+            hand.apply(seat, bots[seat].act(hand.view(seat)))
+        out.extend(hand.actions)
+        table.end_hand()
+    return out
+
+
+def test_a_seeded_match_reproduces() -> None:
+    assert _actions(11) == _actions(11)
+
+
+def _spot(game: str, n: int, seed: int, seat: int,
+          when: Callable[[HandView, object], bool]) -> HandView:
+    """The issue's set-up (seat k plays ``basic`` with ``Random(seed*10+k)``): the
+    first view of ``seat`` where ``when(view, basic's action)`` holds."""
+    hand = Hand(game, [200] * n, button=seed % n, source=SeededSource(seed))
+    bots = [make_bot("basic", random.Random(seed * 10 + k)) for k in range(n)]
+    while not hand.is_over:
+        assert hand.pending is not None
+        s = hand.pending.seats[0]
+        view = hand.view(s)
+        action = bots[s].act(view)
+        if s == seat and when(view, action):
+            return view
+        hand.apply(s, action)
+    raise AssertionError("the spot never came")
+
+
+def test_no_queen_high_call_on_the_last_round() -> None:
+    """SDR heads-up seed 25, seat 0: Ts 7s on Qh 4c 9s facing the last-round bet
+    (basic called): strong folds."""
+    view = _spot("sdr", 2, 25, 0, lambda v, a: v.round == "round 4" and a == Call())
+    assert view.my_cards == ["Ts", "7s"]
+    assert all(StrongBot(random.Random(s)).act(view) == Fold() for s in range(3))
+
+
+def test_no_random_bet_into_five_players() -> None:
+    """6-handed seed 22, seat 2: 8c Qc, basic bet at random into five players;
+    strong checks (no bluffs into several players)."""
+    view = _spot("sdr", 6, 22, 2, lambda v, a: isinstance(a, Bet))
+    assert view.my_cards == ["8c", "Qc"]
+    assert sum(1 for s in view.seats if not s.folded) == 6
+    assert all(StrongBot(random.Random(s)).act(view) == Check() for s in range(3))
+
+
+def test_521_keeps_the_straight_and_plays_the_drawing_hand() -> None:
+    """5-2-1 seeds 288 and 900 (seat 1): the dealt straight stands pat; 2c 3c 4c 5c 5d
+    is not folded in round 1 and throws the fifth five."""
+    view = _spot("rollem521", 2, 288, 1, lambda v, a: isinstance(a, Draw))
+    assert StrongBot(random.Random(1)).act(view) == Draw(())
+    view = _spot("rollem521", 2, 900, 1, lambda v, a: v.round == "round 1")
+    assert sorted(view.my_cards) == sorted(["2c", "3c", "4c", "5c", "5d"])
+    assert StrongBot(random.Random(1)).act(view) != Fold()
+    cards = parse_cards("2c 3c 4c 5c 5d")
+    unseen = [c for c in range(52) if c not in cards]
+    throw = draw_choice(cards, 2, unseen, random.Random(2), later=(1,))
+    assert len(throw) == 1 and throw[0] in parse_cards("5c 5d")
+
+
+def test_made_hands_stand_pat_and_trash_is_thrown() -> None:
+    rng = random.Random(3)
+    for text in ("8c 9d Th Js Qc", "3c 3d 3h 9s 9d", "Ac 2d 3h 4s 6d"):
+        cards = parse_cards(text)
+        unseen = [c for c in range(52) if c not in cards]
+        assert draw_choice(cards, 2, unseen, rng, later=(1,)) == (), text
+    cards = parse_cards("Kc Kd 9h 5s 2d")
+    unseen = [c for c in range(52) if c not in cards]
+    assert set(draw_choice(cards, 2, unseen, rng, later=(1,))) <= set(parse_cards("9h 5s 2d"))
+
+
+def test_keeps_trips_and_high_suited_cards() -> None:
+    """R-RYO-2 by simulation (32 deals per keep, so a near-equal keep may win now and
+    then): trips are always kept; the ace-king-queen suited in most seeds."""
+    six = parse_cards("7c 7d 7h As Kd 2c")
+    for seed in range(5):
+        assert set(keep_choice(six, 2, random.Random(seed))) == set(parse_cards("As Kd 2c"))
+    six = parse_cards("Ah Kh Qh 2c 5d 7s")
+    kept = [set(keep_choice(six, 2, random.Random(seed))) == set(parse_cards("2c 5d 7s"))
+            for seed in range(5)]
+    assert sum(kept) >= 4
+    rng = random.Random(1)
+    with pytest.raises(ValueError, match="six distinct cards"):
+        keep_choice(six[:5], 1, rng)
+
+
+def test_stacking_order_is_not_deterministic() -> None:
+    """R-521-6: the same five cards are stacked in several orders (randomised among
+    near-equal ones), and the king pair is never shown in the first two cards."""
+    cards = parse_cards("Kc Kd 9h 5s 2d")
+    orders = {stack_choice(cards, random.Random(s)) for s in range(12)}
+    assert len(orders) >= 2
+    for order in orders:
+        assert sorted(order) == sorted(cards)
+        assert not set(parse_cards("Kc Kd")) <= set(order[:2])
+
+
+def test_expose_shows_the_least_and_declare_takes_the_best_share() -> None:
+    rng = random.Random(1)
+    assert expose_choice(parse_cards("Kc Kd 4h"), [], [], rng) == parse_cards("4h")[0]
+    assert declare_choice({"high": 0.2, "low": 0.5, "both": 0.1},
+                          ("high", "low", "both")) == "low"
+    assert declare_choice({"high": 0.5, "low": 0.5, "both": 0.5}, ("high", "low")) == "high"
+
+
+def test_reads_weight_a_raise_toward_strong_hands() -> None:
+    """A raise from a tight player shifts the weight to strong hands; a maniac's raise
+    hardly moves it (its exponent is learned from its actions)."""
+    strength = np.linspace(0, 1, 101)[:, None]
+    events = [{"kind": "round", "round": f"round {r}", "seat": 1} for r in range(1, 5)]
+    events.append({"kind": "raise", "seat": 1, "to": 8})  # a last-round raise
+    tight = OpponentBook()
+    tight.tendencies(1).checks = 30
+    maniac = OpponentBook()
+    maniac.tendencies(1).aggressive = 60
+    wt = tight.weights("sdr", events, [1], strength)
+    wm = maniac.weights("sdr", events, [1], strength)
+    mean_t = float((wt * strength[:, 0]).sum() / wt.sum())
+    mean_m = float((wm * strength[:, 0]).sum() / wm.sum())
+    # weights 0.04 + 0.96 * z**a: a = 3 * (1 - 1.5/35)**2 = 2.75 (tight), about 0.03 (maniac)
+    assert 0.72 < mean_t < 0.8 and 0.5 <= mean_m < 0.52, (mean_t, mean_m)
+
+
+def test_worlds_match_the_odds_calculator_without_reads() -> None:
+    """Unweighted, the sampled worlds give the seat's equity as the odds calculator
+    (rollem.odds.view_equity) does: a differential check in SDR."""
+    from rollem.odds import view_equity
+
+    hand = Hand("sdr", [200, 200], button=1, source=SeededSource(7))
+    view = hand.view(0)
+    w = sample_worlds(view, 20_000, random.Random(1))
+    ref = view_equity(view, samples=20_000, seed=2).equity
+    assert abs(w.equity()["pot"] - ref) < 0.02
+    pf = preflop_strength()
+    aa, k72 = parse_cards("As Ad"), parse_cards("7c 2d")
+    assert pf[aa[0], aa[1]] > 0.9 and 0.25 < pf[k72[0], k72[1]] < 0.4
