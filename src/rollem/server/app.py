@@ -131,7 +131,10 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         if config.game != "dealers-choice" and config.game not in games:
             return _error(400, "bad_config", f"game {config.game!r} is not available yet; "
                           f"available: {', '.join(games)}")
-        table, host_token = manager().create(config)
+        try:
+            table, host_token = manager().create(config)
+        except TableError as err:  # the store could not save it
+            return _error(503, err.code, err.message)
         url = f"/t/{table.id}"
         invite = str(request.base_url).rstrip("/") + url
         resp = JSONResponse({"id": table.id, "url": url, "invite": invite})

@@ -5,6 +5,19 @@ one synchronous step at a time: check the message, apply it to the hand,
 commit it to the store, then queue the new state to every client.  No
 client hears of anything before it is committed.
 
+When a write fails (a full or read-only disk, an I/O error) the table takes
+the one way back a restart takes (:meth:`LiveTable._recover`): it stops
+play, waits until every write it queued is done (the later ones fail
+untried: see :class:`~rollem.server.store.WriteStream`), rebuilds itself
+from what is committed -- forgetting whatever was not: the last result, the
+final hand, ledger lines -- and, while writes fail, stays *paused*: its
+players are told so in plain words (``table.paused`` in the state) and it
+retries a small write after :attr:`LiveTable.RETRY_FIRST` seconds, doubling
+the wait up to :attr:`LiveTable.RETRY_MAX`.  The first write that succeeds
+resumes play where a restart would (finish a hand whose actions are all
+committed, open the decisions, deal the next hand).  It logs once when it
+pauses and once when it resumes, never per retry.
+
 Timers (R-C-15): every decision has a clock of ``decision_seconds``; when it
 runs out the seat's time bank is used; when that is spent too the server
 plays the seat's timeout action (check, else fold; see
@@ -16,9 +29,11 @@ the seat is freed after the hand.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import secrets
+import sqlite3
 import time
 from collections import deque
 from collections.abc import Callable
@@ -36,7 +51,7 @@ from rollem.server.game_session import (
     seat_odds,
 )
 from rollem.server.protocol import ClientMessage, error_message
-from rollem.server.store import SeatRow, Store, token_digest
+from rollem.server.store import SeatRow, Store, WriteStream, token_digest
 
 __all__ = ["Client", "LiveTable", "TableError"]
 
@@ -54,6 +69,19 @@ _ODDS_THREAD = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rollem-odds
 
 MAX_BACKLOG = 256
 """Messages queued to a client that does not read before it is dropped."""
+
+PAUSED_NOTICE = (
+    "Saving to the server's disk has failed, so play is paused. The table carries on "
+    "by itself from the last saved moment as soon as saving works again; a move that "
+    "was not shown to everybody yet has to be made again."
+)
+"""What the players of a table whose writes fail are told (``table.paused``)."""
+
+RECOVERING_REFUSAL = "the table is catching up with what is saved; try again in a moment"
+
+
+def _is_error(text: str) -> bool:
+    return text.startswith(('{"type": "error"', '{"type":"error"'))
 
 
 class TableError(ValueError):
@@ -145,6 +173,13 @@ class LiveTable:
     (``session["at"]``, ``session["away"]``) are on this clock, so grace periods
     and decision clocks count wall time across restarts."""
 
+    RETRY_FIRST: float = 0.5
+    """Seconds from a failed write to the first retry (docs/hosting.md)."""
+    RETRY_MAX: float = 5.0
+    """The longest wait between retries while writes fail (the wait doubles up to it)."""
+    STABLE_AFTER: float = 60.0
+    """Seconds of play without a failed write before the wait starts again at RETRY_FIRST."""
+
     def __init__(
         self,
         store: Store,
@@ -175,6 +210,13 @@ class LiveTable:
         self._pending_commit: asyncio.Future[None] | None = None
         self.final_hand: GameSession | None = None
         self.closed = False
+        self._stream: WriteStream = store.stream(table_id)
+        self.paused = False  # writes fail: play waits until a retry succeeds
+        self._recovering = False  # a write failed: waiting to rebuild from the store
+        self._backoff = self.RETRY_FIRST
+        self._resumed_at = -float("inf")  # time.monotonic() of the last resume
+        self._retry_timer: asyncio.TimerHandle | None = None
+        self._untold = False  # states were held back while rebuilding: send after it
 
     # -- creation and restore ----------------------------------------------
 
@@ -200,8 +242,14 @@ class LiveTable:
             )
             for i in range(config.bots)
         ]
-        store.create_table(table_id, config.to_dict(), session, token_digest(host_token))
-        store.write(table_id, seats=bots)
+        try:
+            store.create_table(table_id, config.to_dict(), session, token_digest(host_token),
+                               seats=bots)
+        except (sqlite3.Error, OSError) as err:
+            log.error("cannot save a new table (%s)", err)
+            raise TableError(
+                "not_saved", f"the server could not save the new table ({err}); try again later"
+            ) from err
         return cls(store, table_id, config, session, token_digest(host_token), bots), host_token
 
     @classmethod
@@ -219,6 +267,12 @@ class LiveTable:
             if hand_row is not None and hand_row.result is None:
                 actions = store.load_actions(table_id, hand_row.hand_no)
                 table.hand = GameSession.restore(hand_row.hand_no, hand_row.setup, actions)
+        elif table.last_result is not None:
+            # Between hands: the last finished hand stays on the felt.
+            hand_row = store.load_hand(table_id, int(table.last_result["hand"]))
+            if hand_row is not None and hand_row.result is not None:
+                actions = store.load_actions(table_id, hand_row.hand_no)
+                table.final_hand = GameSession.restore(hand_row.hand_no, hand_row.setup, actions)
         return table
 
     def resume(self) -> None:
@@ -237,23 +291,36 @@ class LiveTable:
                 seat.disconnected_since = since
                 loop.call_later(max(0.0, since + self.config.grace_seconds - now),
                                 self._grace_over, number, seat, since)
+        # The open decision's clock counts from when it was stored, not from now.
+        at = self.session.get("at")
+        self._continue_play(opened=min(now, float(at)) if at is not None else None)
+
+    def _continue_play(self, opened: float | None = None) -> None:
+        """Go on from what is committed, as after a restart: finish a hand whose
+        actions are all committed, open the decisions (``opened``: when they were
+        offered, see :meth:`_refresh_decisions`), or deal the next hand."""
         if self.hand is not None and self.hand.over:
             # Committed actions finished the hand but the result was not; finish now.
             self._finish_hand()
             return
-        # The open decision's clock counts from when it was stored, not from now.
-        at = self.session.get("at")
-        self._refresh_decisions(opened=min(now, float(at)) if at is not None else None)
+        self._refresh_decisions(opened=opened)
         if self.hand is None and self.session.get("started") and not self.session.get("choice"):
             self._schedule_next_hand(self.config.between_hands)
 
-    def shutdown(self) -> None:
-        self.closed = True
+    def _stop_timers(self) -> None:
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
-        if self._next_hand_timer is not None:
-            self._next_hand_timer.cancel()
+        self.decision_seq.clear()
+        self.decision_opened.clear()
+        for timer in (self._next_hand_timer, self._retry_timer):
+            if timer is not None:
+                timer.cancel()
+        self._next_hand_timer = self._retry_timer = None
+
+    def shutdown(self) -> None:
+        self.closed = True
+        self._stop_timers()
         for client in self.all_clients():
             client.close()
 
@@ -283,6 +350,7 @@ class LiveTable:
 
         Raises :class:`TableError` when the name is empty or the seat taken.
         """
+        self._check_not_paused()
         if not isinstance(name, str):
             raise TableError("bad_name", "name must be text of 1 to 24 characters")
         name = " ".join(name.split())
@@ -349,6 +417,11 @@ class LiveTable:
         if (self.closed or self.seats.get(number) is not seat or seat.clients
                 or seat.disconnected_since != since):
             return  # back in time, or away again since (a later timer decides)
+        if self.paused or self._recovering:  # freeing the seat is a write: after the pause
+            asyncio.get_running_loop().call_later(
+                self.RETRY_MAX, self._grace_over, number, seat, since
+            )
+            return
         seat.gone = True
         if self.hand is None or number not in self.hand.seats:
             self._free_seat(number)
@@ -393,6 +466,7 @@ class LiveTable:
         if msg.type == "sync":
             self._send_after_commit([(client, self.state_text(client.seat, client.is_host))])
             return
+        self._check_not_paused()
         assert msg.seq is not None
         if msg.seq > self.seq:
             raise TableError(
@@ -492,6 +566,12 @@ class LiveTable:
         if self.closed or client.closed or fut.cancelled():
             return
         error = fut.exception()
+        if self.paused or self._recovering or seq > self.seq:
+            # Asked about a moment that may never have been saved: say nothing of it.
+            ref = {"type": "odds", "hand": hand_no, "seq": seq}
+            self._send_after_commit([(client, error_message(
+                "paused", PAUSED_NOTICE if self.paused else RECOVERING_REFUSAL, ref))])
+            return
         if error is not None:
             log.error("table %s seat %s: practice odds failed (%s)", self.id, seat, error)
             ref = {"type": "odds", "hand": hand_no, "seq": seq}
@@ -500,6 +580,13 @@ class LiveTable:
         else:
             text = _dumps({"type": "odds", "hand": hand_no, "seq": seq, "odds": fut.result()})
         self._send_after_commit([(client, text)])
+
+    def _check_not_paused(self) -> None:
+        """Refuse a change while writes fail (nothing can be saved) or the table rebuilds."""
+        if self.paused:
+            raise TableError("paused", PAUSED_NOTICE)
+        if self._recovering:
+            raise TableError("paused", RECOVERING_REFUSAL)
 
     def _check_hand_seq(self, seat: int, msg: ClientMessage, hand_no: int) -> None:
         if msg.hand != hand_no:
@@ -522,7 +609,7 @@ class LiveTable:
             raise
         except Exception as err:  # an engine fault: the hand may be half-changed
             log.exception("table %s hand %s: applying %r failed", self.id, hand.hand_no, action)
-            self._reload_hand()
+            self._recover(err, saving=False)
             raise TableError(
                 "server_error", f"the server could not apply that action ({err})"
             ) from err
@@ -541,14 +628,6 @@ class LiveTable:
             return
         self._refresh_decisions()
         self.broadcast()
-
-    def _reload_hand(self) -> None:
-        if self.hand is None:
-            return
-        hand_row = self.store.load_hand(self.id, self.hand.hand_no)
-        assert hand_row is not None
-        actions = self.store.load_actions(self.id, hand_row.hand_no)
-        self.hand = GameSession.restore(hand_row.hand_no, hand_row.setup, actions)
 
     def _settle_bank(self, seat: int) -> None:
         opened = self.decision_opened.get(seat)
@@ -613,7 +692,8 @@ class LiveTable:
         self._timers[seat] = loop.call_later(max(0.0, wait), self._timeout, seat, opened_seq)
 
     def _still_pending(self, seat: int, opened_seq: int) -> bool:
-        return not self.closed and self.decision_seq.get(seat) == opened_seq
+        return (not self.closed and not self.paused and not self._recovering
+                and self.decision_seq.get(seat) == opened_seq)
 
     def _bot_turn(self, seat: int, opened_seq: int) -> None:
         if not self._still_pending(seat, opened_seq):
@@ -681,7 +761,8 @@ class LiveTable:
 
     def _maybe_start_hand(self) -> None:
         self._next_hand_timer = None
-        if self.closed or not self.session.get("started") or self.hand is not None:
+        if (self.closed or self.paused or self._recovering or not self.session.get("started")
+                or self.hand is not None):
             return
         if self.session.get("choice"):
             return
@@ -862,6 +943,7 @@ class LiveTable:
             "choice": self.session.get("choice"),
             "last_result": self.last_result,
             "ledger": ledger,
+            "paused": PAUSED_NOTICE if self.paused else None,
             "now": now,
         }
 
@@ -943,27 +1025,44 @@ class LiveTable:
 
     def _write(self, **changes: Any) -> None:
         """Queue a write to the store (group commit); later sends wait for it."""
-        statements = self.store.statements(self.id, **changes)
-        if not statements:
+        if self.paused or self._recovering:
+            # Every way in checks first; memory may not run ahead of a failed store.
+            raise TableError("paused", PAUSED_NOTICE if self.paused else RECOVERING_REFUSAL)
+        stream = self._stream
+        cfut = stream.write(**changes)
+        if cfut is None:
             return
-        fut = asyncio.wrap_future(self.store.submit(statements))
+        fut = asyncio.wrap_future(cfut)
         self._pending_commit = fut
-        fut.add_done_callback(self._committed)
+        fut.add_done_callback(functools.partial(self._committed, stream))
 
-    def _committed(self, fut: asyncio.Future[None]) -> None:
-        if not fut.cancelled() and fut.exception() is not None and not self.closed:
-            log.error("table %s: a write failed (%s); reloading from the store",
-                      self.id, fut.exception())
-            self._flush()
-            self._reload_from_store()
-            return
+    def _committed(self, stream: WriteStream, fut: asyncio.Future[None]) -> None:
+        error = None if fut.cancelled() else fut.exception()
+        if error is not None and stream is self._stream and not self.closed:
+            self._recover(error, saving=True)
         self._flush()
 
     def _send_after_commit(self, sends: list[tuple[Client, str]]) -> None:
         """Queue ``sends``; they go out, in order, once every earlier write is committed."""
         pending = self._pending_commit
         if pending is not None and pending.done():
+            error = None if pending.cancelled() else pending.exception()
+            if error is not None and not self.paused and not self._recovering:
+                self._recover(error, saving=True)  # its callback has not run yet
             pending = None
+        if self._recovering:
+            # Memory may be ahead of the store until the rebuild: only refusals go out.
+            for client, text in sends:
+                if _is_error(text):
+                    client.send(text)
+                else:
+                    self._untold = True
+            return
+        if self.paused:
+            # Nothing changes while paused: memory is what is committed.
+            for client, text in sends:
+                client.send(text)
+            return
         self._outbox.append((pending, sends))
         self._flush()
 
@@ -980,28 +1079,121 @@ class LiveTable:
                 client.send(text)
 
     async def wait_committed(self) -> None:
-        """Return once every write queued so far is committed."""
-        pending = self._pending_commit
-        if pending is not None:
-            await asyncio.shield(pending)
+        """Return once every write queued so far is committed.
 
-    def _reload_from_store(self) -> None:
-        """After a failed write: make memory match what is committed, tell everyone."""
-        fresh = LiveTable.restore(self.store, self.id)
+        Raises :class:`TableError` (``not_saved``) if one failed: the table
+        then forgets it (see :meth:`_recover`).
+        """
+        pending = self._pending_commit
+        if pending is None:
+            return
+        try:
+            await asyncio.shield(pending)
+        except Exception as err:
+            raise TableError(
+                "not_saved", f"the server could not save that ({err}); try again in a moment"
+            ) from err
+
+    # -- when a write fails: one way back, the same as a restart -------------------
+
+    def _recover(self, error: BaseException, *, saving: bool) -> None:
+        """Stop play, wait for every queued write, rebuild from the store, go on.
+
+        ``saving``: a write failed (pause until one succeeds); else an engine
+        fault left the hand half-changed (go on at once from what is committed).
+        """
+        if self._recovering or self.closed:
+            return
+        self._recovering = True
+        self._stop_timers()
+        if saving:
+            if self.paused:  # a retry failed
+                self._backoff = min(self._backoff * 2, self.RETRY_MAX)
+            else:
+                if time.monotonic() - self._resumed_at > self.STABLE_AFTER:
+                    self._backoff = self.RETRY_FIRST
+                else:  # failing again soon after resuming: keep backing off
+                    self._backoff = min(self._backoff * 2, self.RETRY_MAX)
+                log.error("table %s: saving failed (%s); play is paused and resumes by itself "
+                          "once a write succeeds", self.id, error)
+        last = self._stream.drained()
+        rebuild = functools.partial(self._rebuild, saving, not self.paused and saving)
+        self.paused = self.paused or saving
+        if last is None or last.done():
+            asyncio.get_running_loop().call_soon(rebuild)
+        else:
+            # Every write of the stream is done (committed or failed) when its last is.
+            asyncio.wrap_future(last).add_done_callback(lambda _f: rebuild())
+
+    def _rebuild(self, saving: bool, announce: bool) -> None:
+        """Make memory exactly what is committed (as :meth:`restore` does)."""
+        if self.closed:
+            return
+        try:
+            fresh = LiveTable.restore(self.store, self.id)
+        except (sqlite3.Error, OSError) as err:  # cannot even read: try again later
+            log.debug("table %s: cannot read the store (%s)", self.id, err)
+            asyncio.get_running_loop().call_later(self._backoff, self._rebuild, saving, announce)
+            return
+        self._recovering = False
+        self._stream = self.store.stream(self.id)
+        self._pending_commit = None
+        self._outbox.clear()  # only sends of failed writes were left
+        self._last_key = None
         self.session = fresh.session
-        self.seq = max(self.seq, fresh.seq) + 1
-        self.session["seq"] = self.seq
-        for number in list(self.seats):
-            if number not in fresh.seats:
-                del self.seats[number]
+        self.seq = fresh.seq
+        self.last_result = fresh.last_result
+        self.hand = fresh.hand
+        self.final_hand = fresh.final_hand
+        now = self.clock()
+        loop = asyncio.get_running_loop()
+        for number in [n for n in self.seats if n not in fresh.seats]:
+            for client in self.seats.pop(number).clients:  # a seat that was never saved
+                client.seat = None
+                self.onlookers.add(client)
         for number, seat in fresh.seats.items():
             if number in self.seats:
                 self.seats[number].row = seat.row
-            else:
-                self.seats[number] = seat
-        self.hand = fresh.hand
-        for seat_number in list(self.decision_seq):
-            self._close_decision(seat_number)
-        self._last_key = None
-        self._refresh_decisions()
+                continue
+            self.seats[number] = seat  # a seat whose freeing was never saved
+            if seat.row.bot is None:
+                seat.disconnected_since = now
+                loop.call_later(self.config.grace_seconds, self._grace_over, number, seat, now)
+        if not saving:
+            self._untold = False
+            self._continue_play()
+            self.broadcast()
+            return
+        if announce or self._untold:
+            self._untold = False
+            self.broadcast()  # the committed state, paused (sent at once)
+        self._retry_timer = loop.call_later(self._backoff, self._retry)
+
+    def _retry(self) -> None:
+        """While paused: try one small real write (the session with the next ``seq``)."""
+        self._retry_timer = None
+        if self.closed or not self.paused or self._recovering:
+            return
+        session = dict(self.session, seq=self.seq + 1)
+        stream = self._stream
+        cfut = stream.write(session=session)
+        assert cfut is not None
+        fut = asyncio.wrap_future(cfut)
+        self._pending_commit = fut
+        fut.add_done_callback(functools.partial(self._retried, stream, session))
+
+    def _retried(self, stream: WriteStream, session: dict[str, Any],
+                 fut: asyncio.Future[None]) -> None:
+        if stream is not self._stream or self.closed:
+            return
+        error = None if fut.cancelled() else fut.exception()
+        if error is not None:
+            self._recover(error, saving=True)
+            return
+        self.session = session
+        self.seq = int(session["seq"])
+        self.paused = False
+        self._resumed_at = time.monotonic()
+        log.warning("table %s: saving works again; play resumes", self.id)
+        self._continue_play()
         self.broadcast()

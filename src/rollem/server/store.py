@@ -11,6 +11,16 @@ returns a future that is done once the write is committed; the server tells
 clients about a change only after that (CLI.md, ``rollem serve``).  Reads
 use a second connection and see only committed data.
 
+A table writes through its own :class:`WriteStream` (:meth:`Store.stream`):
+its writes commit in order, and one commits only if every earlier write of
+the stream did.  Once a write of a stream fails (a full or read-only disk,
+an I/O error), every later write of that stream fails too, untried, with
+:class:`EarlierWriteFailed`, so what is committed is always a prefix of
+what the table did; the table then rebuilds itself from the store and opens
+a new stream.  After a failed commit the writer opens a fresh connection
+before the next one (a database that was read-only when it was opened stays
+read-only on that connection).
+
 What is stored is enough to rebuild every table exactly after a restart:
 
 - ``tables``: the table's id (the unguessable invite token), its
@@ -40,7 +50,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ActionRow", "HandRow", "SeatRow", "Store", "TableRow", "token_digest"]
+__all__ = [
+    "ActionRow", "EarlierWriteFailed", "HandRow", "SeatRow", "Store", "TableRow", "WriteStream",
+    "token_digest",
+]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -84,6 +97,7 @@ CREATE TABLE IF NOT EXISTS actions (
 
 
 Statement = tuple[str, tuple[Any, ...]]
+_Item = tuple[list[Statement], Future[None], "WriteStream | None"]
 
 
 def token_digest(token: str) -> str:
@@ -131,6 +145,49 @@ def _dump(obj: object) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True)
 
 
+class EarlierWriteFailed(RuntimeError):
+    """A write not tried because an earlier write of its stream failed (``cause``)."""
+
+    def __init__(self, cause: BaseException) -> None:
+        super().__init__(f"not written: an earlier write of this table failed ({cause})")
+        self.cause = cause
+
+
+class WriteStream:
+    """The ordered writes of one table (``table_id``), made through one :class:`Store`.
+
+    A write commits only if every earlier write of the stream committed:
+    after the first failure every later write fails untried with
+    :class:`EarlierWriteFailed`.  ``failed`` is the first failure (``None``
+    while every write so far committed or is still queued).  A stream never
+    recovers: rebuild from the store and open a new one.
+    """
+
+    def __init__(self, store: Store, table_id: str) -> None:
+        self.store = store
+        self.table_id = table_id
+        self.failed: BaseException | None = None  # set by the writer thread only
+        self._last: Future[None] | None = None
+
+    def write(self, **changes: Any) -> Future[None] | None:
+        """Queue the changes (see :meth:`Store.statements`) as one atomic write.
+
+        Returns the future of the write (done when committed, or failed with
+        the error), or ``None`` when there is nothing to write.
+        """
+        statements = self.store.statements(self.table_id, **changes)
+        if not statements:
+            return None
+        fut = self.store._enqueue(statements, self)
+        self._last = fut
+        return fut
+
+    def drained(self) -> Future[None] | None:
+        """The future of the last write queued (done once every write of the
+        stream is done: committed or failed), or ``None`` if none was queued."""
+        return self._last
+
+
 class Store:
     """The one writer of a table database (``path`` or ``":memory:"``).
 
@@ -141,10 +198,10 @@ class Store:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._wdb = self._connect()
+        self._wdb: sqlite3.Connection | None = self._connect()
         self._wdb.executescript(SCHEMA)
         self.db = self._connect()  # reads (committed data only)
-        self._queue: queue.Queue[tuple[list[Statement], Future[None]] | None] = queue.Queue()
+        self._queue: queue.Queue[_Item | None] = queue.Queue()
         self._writer = threading.Thread(target=self._write_loop, name="rollem-store",
                                         daemon=True)
         self._writer.start()
@@ -153,10 +210,14 @@ class Store:
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA foreign_keys=ON")
-        db.execute("PRAGMA busy_timeout=10000")
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("PRAGMA busy_timeout=10000")
+        except BaseException:
+            db.close()
+            raise
         return db
 
     def close(self) -> None:
@@ -165,7 +226,8 @@ class Store:
             self._queue.put(None)
             self._writer.join(30)
         self.db.close()
-        self._wdb.close()
+        if self._wdb is not None:
+            self._wdb.close()
 
     @property
     def journal_mode(self) -> str:
@@ -194,55 +256,104 @@ class Store:
             if stop:
                 return
 
-    def _commit_group(self, group: list[tuple[list[Statement], Future[None]]]) -> None:
-        cur = self._wdb.cursor()
-        failed: dict[int, BaseException] = {}
+    def _commit_group(self, group: list[_Item]) -> None:
+        outcome: dict[int, BaseException] = {}
         try:
+            if self._wdb is None:  # the last commit failed: start afresh
+                self._wdb = self._connect()
+            db = self._wdb
+            cur = db.cursor()
             cur.execute("BEGIN IMMEDIATE")
-            for i, (statements, _fut) in enumerate(group):
+            for i, (statements, _fut, stream) in enumerate(group):
+                if stream is not None and stream.failed is not None:
+                    outcome[i] = EarlierWriteFailed(stream.failed)
+                    continue
                 cur.execute("SAVEPOINT w")
                 try:
-                    for sql, args in statements:
-                        cur.execute(sql, args)
+                    self._apply(cur, statements)
                 except sqlite3.Error as err:
+                    if not db.in_transaction:
+                        raise  # SQLite rolled the whole transaction back (disk full, I/O)
                     cur.execute("ROLLBACK TO w")
-                    failed[i] = err
+                    outcome[i] = err
+                    if stream is not None:
+                        stream.failed = err
                 cur.execute("RELEASE w")
-            cur.execute("COMMIT")
+            self._commit(cur)
         except BaseException as err:
-            with contextlib.suppress(sqlite3.Error):
-                cur.execute("ROLLBACK")
-            for _statements, fut in group:
-                fut.set_exception(err)
+            self._drop_connection()
+            for i, (_statements, fut, stream) in enumerate(group):
+                if stream is not None and stream.failed is None:
+                    stream.failed = err
+                fut.set_exception(outcome.get(i, err))
             return
-        self.commits += len(group)
+        if any(not isinstance(e, sqlite3.IntegrityError | EarlierWriteFailed)
+               for e in outcome.values()):
+            self._drop_connection()
+        self.commits += len(group) - len(outcome)
         self.groups += 1
-        for i, (_statements, fut) in enumerate(group):
-            if i in failed:
-                fut.set_exception(failed[i])
+        for i, (_statements, fut, _stream) in enumerate(group):
+            if i in outcome:
+                fut.set_exception(outcome[i])
             else:
                 fut.set_result(None)
 
+    def _apply(self, cur: sqlite3.Cursor, statements: list[Statement]) -> None:
+        """Run one write's statements (inside its savepoint)."""
+        for sql, args in statements:
+            cur.execute(sql, args)
+
+    def _commit(self, cur: sqlite3.Cursor) -> None:
+        """Commit the group's transaction."""
+        cur.execute("COMMIT")
+
+    def _drop_connection(self) -> None:
+        """After a failure: roll back, and reconnect before the next group."""
+        db, self._wdb = self._wdb, None
+        if db is None:
+            return
+        with contextlib.suppress(sqlite3.Error):
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+        if self.path == ":memory:":  # a new connection would be a new, empty database
+            self._wdb = db
+            return
+        with contextlib.suppress(sqlite3.Error):
+            db.close()
+
+    def _enqueue(self, statements: list[Statement], stream: WriteStream | None) -> Future[None]:
+        fut: Future[None] = Future()
+        self._queue.put((statements, fut, stream))
+        return fut
+
+    def stream(self, table_id: str) -> WriteStream:
+        """A new :class:`WriteStream` for the writes of table ``table_id``."""
+        return WriteStream(self, table_id)
+
     def submit(self, statements: list[Statement]) -> Future[None]:
         """Queue one atomic write; the future is done when it is committed (or failed)."""
-        fut: Future[None] = Future()
         if not statements:
+            fut: Future[None] = Future()
             fut.set_result(None)
             return fut
-        self._queue.put((statements, fut))
-        return fut
+        return self._enqueue(statements, None)
 
     def _tx(self, statements: list[Statement]) -> None:
         """Write and wait for the commit (for rare writes: table creation, tests)."""
         self.submit(statements).result(60)
 
     def create_table(
-        self, table_id: str, config: dict[str, Any], session: dict[str, Any], host_digest: str
+        self, table_id: str, config: dict[str, Any], session: dict[str, Any], host_digest: str,
+        seats: list[SeatRow] = (),  # type: ignore[assignment]
     ) -> None:
+        """Write a new table and its first ``seats`` (one atomic write); wait for the commit.
+
+        Raises the store's error (``sqlite3.Error``) if it could not be written.
+        """
         self._tx([(
             "INSERT INTO tables (id, config, session, created, host_digest) VALUES (?,?,?,?,?)",
             (table_id, _dump(config), _dump(session), time.time(), host_digest),
-        )])
+        ), *(self.seat_statement(table_id, row) for row in seats)])
 
     def seat_statement(self, table_id: str, row: SeatRow) -> Statement:
         """The SQL that writes ``row`` (for use inside :meth:`write`)."""

@@ -1,0 +1,342 @@
+"""When the disk fails (issue 19): a table never tells what is not committed,
+pauses and says so while writes fail, backs off, and deals on by itself once a
+write succeeds; the same one recovery path for every failed write.
+
+Faults 1-4 of the issue with a store whose writes fail on demand; then a real
+full file system (tmpfs) and a read-only database file (ext4 image, immutable).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from disk_harness import (
+    FaultyStore,
+    TablePlay,
+    action_write,
+    any_write,
+    of_table,
+    once,
+    result_write,
+    saving_log_lines,
+    until,
+    verify_told,
+)
+
+from rollem.server.live_table import PAUSED_NOTICE, LiveTable
+from rollem.server.store import Store
+
+
+@pytest.fixture(autouse=True)
+def quick_retries(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(LiveTable, "RETRY_FIRST", 0.05)
+    monkeypatch.setattr(LiveTable, "RETRY_MAX", 0.4)
+    caplog.set_level(logging.INFO, logger="rollem.server")
+
+
+def _paused_states(play: TablePlay) -> list[dict[str, Any]]:
+    return [st for st in play.clients[0].states() if st["table"]["paused"]]
+
+
+@pytest.mark.parametrize("rule", ["result", "action"])
+def test_one_failed_write_is_never_told_and_play_goes_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, rule: str
+) -> None:
+    """Faults 1 and 2: one write fails (a hand's result, or an action), every
+    later one succeeds.  Nobody is told the unsaved result or action; the
+    table rebuilds from the store, finishes the hand as a restart would, and
+    deals the next hands at once."""
+    store = FaultyStore(tmp_path / "t.db")
+    play = TablePlay(store)
+
+    async def run() -> None:
+        await play.start()
+        await until(lambda: play.told_hand() >= 2, 20, "hand 2 dealt")
+        store.rule = once(result_write if rule == "result" else action_write)
+        await until(lambda: store.failed_writes == 1, 20, "the write failed")
+        failed_at = time.monotonic()
+        hand_then = play.table.session["hand_no"]
+        # It deals again within a few seconds (no restart needed).
+        took = await until(lambda: play.told_hand() >= hand_then + 2, 10, "two more hands")
+        assert took < 10
+        del failed_at
+        # The pause was told, in plain words, and is over.
+        assert _paused_states(play)
+        assert _paused_states(play)[0]["table"]["paused"] == PAUSED_NOTICE
+        assert play.clients[0].states()[-1]["table"]["paused"] is None
+
+    try:
+        asyncio.run(run())
+    finally:
+        play.close()
+        store.close()
+    assert store.integrity_errors == 0
+    assert saving_log_lines(caplog.records) == (1, 1)
+    assert verify_told(tmp_path / "t.db", [play]) > 20
+
+
+def test_writes_failing_for_a_while_pause_quietly_and_resume(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Fault 3: every write of one table fails for 1.5 s.  The table pauses
+    and tells its players once, retries with backoff (no tight loop: a few
+    retries, one log line each way, a bounded number of states), and resumes
+    by itself within a few seconds once writes succeed.  Another table on the
+    same store plays on throughout."""
+    store = FaultyStore(tmp_path / "t.db")
+    play, other = TablePlay(store), TablePlay(store, game="sdr")
+
+    async def run() -> None:
+        await play.start()
+        await other.start()
+        await until(lambda: play.told_hand() >= 2, 20, "hand 2 dealt")
+        told_before = [len(c.states()) for c in play.clients]
+        other_hand = other.told_hand()
+        store.rule = of_table(play.id, any_write)
+        await until(lambda: bool(_paused_states(play)), 10, "the pause is told")
+        await asyncio.sleep(1.5)
+        during = [len(c.states()) - n for c, n in zip(play.clients, told_before, strict=True)]
+        retries = store.failed_writes
+        store.rule = None
+        cleared = time.monotonic()
+        hand_then = play.table.session["hand_no"]
+        await until(lambda: play.clients[0].states()[-1]["table"]["paused"] is None, 5,
+                    "play resumes")
+        resumed = time.monotonic() - cleared
+        await until(lambda: play.told_hand() > hand_then, 10, "a new hand is dealt")
+        # Bounded: one paused state each (plus the last states before it).
+        assert max(during) <= 6, during
+        # Backing off from 0.05 s to 0.4 s over 1.5 s: a handful of retries.
+        assert 3 <= retries <= 12, retries
+        assert resumed <= LiveTable.RETRY_MAX + 2
+        assert other.told_hand() >= other_hand + 2  # the other table never stopped
+        assert not [st for st in other.clients[0].states() if st["table"]["paused"]]
+
+    try:
+        asyncio.run(run())
+    finally:
+        play.close()
+        other.close()
+        store.close()
+    assert saving_log_lines(caplog.records) == (1, 1)
+    assert verify_told(tmp_path / "t.db", [play, other]) > 20
+
+
+def test_writes_queued_behind_a_failed_one_are_never_committed(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Fault 4: commits are slow, so a table's writes queue up; one action
+    write fails.  The writes queued behind it fail untried (never committed
+    out of order), the rebuild waits for them, and no action is written twice."""
+    store = FaultyStore(tmp_path / "t.db")
+    play = TablePlay(store, game="sdr", seats=5, bots=3)
+
+    async def run() -> None:
+        await play.start()
+        await until(lambda: play.told_hand() >= 2, 20, "hand 2 dealt")
+        store.commit_delay = 0.04
+        await asyncio.sleep(0.2)
+        store.rule = once(action_write)
+        await until(lambda: store.failed_writes == 1, 20, "the write failed")
+        hand_then = play.table.session["hand_no"]
+        await until(lambda: play.told_hand() >= hand_then + 2, 15, "two more hands")
+        store.commit_delay = 0.0
+
+    try:
+        asyncio.run(run())
+    finally:
+        play.close()
+        store.close()
+    assert store.untried >= 1  # writes were queued behind the failed one
+    assert store.integrity_errors == 0
+    assert not [r for r in caplog.records if "UNIQUE" in r.getMessage()]
+    assert saving_log_lines(caplog.records) == (1, 1)
+    verify_told(tmp_path / "t.db", [play])
+
+
+def test_a_failed_group_commit_and_an_engine_fault_take_the_same_path(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A COMMIT that fails (every write of the group with it: an I/O error)
+    pauses and resumes the same way; so does an action the engine fails on
+    (no pause: the table rebuilds from the store and goes on at once)."""
+    store = FaultyStore(tmp_path / "t.db")
+    play = TablePlay(store, game="sdr")
+
+    async def run() -> None:
+        await play.start()
+        await until(lambda: play.told_hand() >= 2, 20, "hand 2 dealt")
+        store.fail_commit = True
+        await until(lambda: bool(_paused_states(play)), 10, "the pause is told")
+        store.fail_commit = False
+        hand_then = play.table.session["hand_no"]
+        await until(lambda: play.told_hand() > hand_then, 10, "a new hand is dealt")
+        # An engine fault in the middle of applying one action.
+        from rollem.server import game_session
+
+        real = game_session.GameSession.apply
+        fired = []
+
+        def broken(self: Any, seat: int, wire: dict[str, Any]) -> Any:
+            if not fired:
+                fired.append(seat)
+                self.hand.stacks[seat] -= 1  # half-changed, then it fails
+                raise RuntimeError("engine fault")
+            return real(self, seat, wire)
+
+        monkeypatch.setattr(game_session.GameSession, "apply", broken)
+        hand_now = play.table.session["hand_no"]
+        await until(lambda: bool(fired), 10, "the engine fault")
+        await until(lambda: play.told_hand() > hand_now + 1, 10, "play goes on")
+
+    try:
+        asyncio.run(run())
+    finally:
+        play.close()
+        store.close()
+    assert store.failed_commits >= 1
+    assert saving_log_lines(caplog.records) == (1, 1)
+    verify_told(tmp_path / "t.db", [play])
+
+
+# -- real file systems (root: mount) ---------------------------------------------------
+
+
+def _run(*cmd: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=30)
+
+
+@contextlib.contextmanager
+def _mounted(kind: str, where: Path, image: Path | None = None) -> Iterator[Path]:
+    """Mount a small file system at ``where`` (tmpfs, or an ext4 image on a loop
+    device); skip the test, saying why, where mounting is impossible."""
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small file system needs root (CI runs the tests as root)")
+    where.mkdir()
+    if kind == "tmpfs":
+        done = _run("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(where))
+    else:
+        assert image is not None
+        if shutil.which("mkfs.ext4") is None or shutil.which("chattr") is None:
+            pytest.skip("mkfs.ext4 and chattr (Debian's e2fsprogs) are not installed")
+        with image.open("wb") as f:
+            f.truncate(16 * 2**20)
+        made = _run("mkfs.ext4", "-q", "-F", "-m", "0", str(image))
+        assert made.returncode == 0, made.stderr
+        done = _run("mount", "-o", "loop", str(image), str(where))
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a {kind} file system here: {done.stderr.strip()}")
+    try:
+        yield where
+    finally:
+        if _run("umount", str(where)).returncode != 0:
+            _run("umount", "-l", str(where))
+
+
+def _fill(path: Path) -> int:
+    """Write ``path`` until the file system is full; returns the bytes written."""
+    written = 0
+    block = b"\0" * 65536
+    with path.open("wb", buffering=0) as f:
+        while True:
+            try:
+                written += f.write(block)
+            except OSError:
+                break
+    small = b"\0" * 512
+    with path.open("ab", buffering=0) as f:
+        while True:
+            try:
+                written += f.write(small)
+            except OSError:
+                return written
+
+
+def test_a_full_file_system_pauses_play_until_space_is_freed(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A real full disk: the database on a 4 MiB tmpfs, a file fills it during
+    play.  Writes fail (SQLite's "database or disk is full"); play pauses and
+    the players are told; once the file is deleted play continues by itself
+    and nothing told was lost."""
+    with _mounted("tmpfs", tmp_path / "mnt") as mnt:
+        db = mnt / "table.db"
+        store = Store(db)
+        play = TablePlay(store)
+
+        async def run() -> None:
+            await play.start()
+            await until(lambda: play.told_hand() >= 2, 20, "hand 2 dealt")
+            # Start the WAL afresh so the next commits need new space.
+            with contextlib.closing(__import__("sqlite3").connect(db)) as c:
+                c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            assert _fill(mnt / "filler") > 0
+            await until(lambda: bool(_paused_states(play)), 20, "the pause is told")
+            told = len(play.clients[0].states())
+            await asyncio.sleep(0.5)
+            assert len(play.clients[0].states()) - told <= 2  # quiet while paused
+            (mnt / "filler").unlink()
+            hand_then = play.table.session["hand_no"]
+            await until(lambda: play.clients[0].states()[-1]["table"]["paused"] is None, 5,
+                        "play resumes")
+            await until(lambda: play.told_hand() >= hand_then + 2, 15, "two more hands")
+
+        try:
+            asyncio.run(run())
+        finally:
+            play.close()
+            store.close()
+        messages = [r.getMessage() for r in caplog.records]
+        assert any("database or disk is full" in m for m in messages), messages
+        assert saving_log_lines(caplog.records)[0] >= 1
+        assert verify_told(db, [play]) > 20
+
+
+def test_a_read_only_database_file_pauses_play_until_writable(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The database file and its WAL become read-only (immutable) during play on
+    a real ext4 file system: writes fail, play pauses and says so, the store
+    reconnects on each retry (a connection opened read-only stays read-only);
+    once the files are writable again play continues, nothing lost."""
+    with _mounted("ext4", tmp_path / "mnt", tmp_path / "fs.img") as mnt:
+        db = mnt / "table.db"
+        store = Store(db)
+        play = TablePlay(store)
+        files = [str(db), f"{db}-wal"]
+
+        async def run() -> None:
+            await play.start()
+            await until(lambda: play.told_hand() >= 2, 20, "hand 2 dealt")
+            made = _run("chattr", "+i", *files)
+            if made.returncode != 0:
+                pytest.skip(f"cannot make the database immutable: {made.stderr.strip()}")
+            try:
+                await until(lambda: bool(_paused_states(play)), 20, "the pause is told")
+                await asyncio.sleep(0.8)  # retries reconnect: read-only now
+            finally:
+                assert _run("chattr", "-i", *files).returncode == 0
+            hand_then = play.table.session["hand_no"]
+            await until(lambda: play.clients[0].states()[-1]["table"]["paused"] is None, 5,
+                        "play resumes")
+            await until(lambda: play.told_hand() >= hand_then + 2, 15, "two more hands")
+
+        try:
+            asyncio.run(run())
+        finally:
+            play.close()
+            store.close()
+        messages = " ".join(r.getMessage() for r in caplog.records)
+        assert "disk I/O error" in messages or "readonly" in messages, messages
+        assert saving_log_lines(caplog.records) == (1, 1)
+        assert verify_told(db, [play]) > 20
