@@ -14,6 +14,15 @@ if ! command -v chromium >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium >/dev/null
 fi
 
+# The failing-disk tests make a small ext4 image (mkfs.ext4) and mark the
+# database immutable (chattr): Debian's e2fsprogs.
+if ! command -v mkfs.ext4 >/dev/null 2>&1 || ! command -v chattr >/dev/null 2>&1; then
+    echo "== installing Debian's e2fsprogs for the failing-disk tests"
+    if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    $SUDO apt-get update -q >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q e2fsprogs >/dev/null
+fi
+
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[web,dev]"

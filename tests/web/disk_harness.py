@@ -203,72 +203,73 @@ def verify_told(store_path: str | Path, plays: list[TablePlay]) -> int:
     balanced.  Returns the number of states checked.
     """
     store = Store(store_path)
-    checked = 0
     try:
-        for play in plays:
-            assert play.violations == [], play.violations[:5]
-            views: dict[tuple[int, int | None], set[str]] = {}
-            hands: dict[int, Any] = {}
-
-            def hand(no: int, table_id: str = play.id) -> Any:
-                if no not in hands:
-                    row = store.load_hand(table_id, no)
-                    assert row is not None, f"hand {no} was told but is not in the store"
-                    hands[no] = (row, store.load_actions(table_id, no))
-                return hands[no]
-
-            def prefix_views(no: int, viewer: int | None) -> set[str]:
-                key = (no, viewer)
-                if key not in views:
-                    row, actions = hand(no)
-                    views[key] = {
-                        json.dumps(GameSession.restore(no, row.setup, actions[:m]).view(viewer),
-                                   sort_keys=True)
-                        for m in range(len(actions) + 1)
-                    }
-                return views[key]
-
-            for client in play.clients:
-                for st in client.states():
-                    checked += 1
-                    t = st["table"]
-                    last = t["last_result"]
-                    carried = last.get("carried", 0) if last else 0
-                    ledger = t["ledger"]
-                    assert (sum(line["stack"] for line in ledger) + carried
-                            == sum(line["brought"] for line in ledger)), (ledger, last)
-                    if last is not None:
-                        row, _ = hand(last["hand"])
-                        assert row.result is not None, f"hand {last['hand']}'s result was told"
-                        assert {"hand": row.hand_no, "game": row.setup["game"],
-                                **row.result} == last
-                    if st["hand"] is not None:
-                        no = st["hand"]["hand_no"]
-                        told = json.dumps(st["hand"], sort_keys=True)
-                        assert told in prefix_views(no, client.seat), (
-                            f"seat {client.seat} was told a moment of hand {no} "
-                            "that is not in the store")
-                        if st["hand"]["result"] is not None:
-                            assert hand(no)[0].result is not None
-            for no in store.hand_numbers(play.id):
-                row, actions = hand(no)
-                assert [a.idx for a in actions] == list(range(len(actions)))
-                replayed = GameSession.restore(no, row.setup, actions)
-                if row.result is not None:
-                    assert replayed.over and replayed.result() == row.result
-            table = store.load_table(play.id)
-            assert table is not None
-            seats = store.load_seats(play.id)
-            session = table.session
-            departed = session.get("departed", [])
-            if session.get("in_hand"):
-                carried = int(hand(session["hand_no"])[0].setup.get("carry_in", 0))
-            else:
-                carried = int(session.get("carried", 0))
-            assert (sum(s.stack for s in seats) + sum(d["stack"] for d in departed) + carried
-                    == sum(s.brought for s in seats) + sum(d["brought"] for d in departed))
+        return sum(_verify_play(store, play) for play in plays)
     finally:
         store.close()
+
+
+def _verify_play(store: Store, play: TablePlay) -> int:
+    assert play.violations == [], play.violations[:5]
+    views: dict[tuple[int, int | None], set[str]] = {}
+    hands: dict[int, Any] = {}
+
+    def hand(no: int) -> Any:
+        if no not in hands:
+            row = store.load_hand(play.id, no)
+            assert row is not None, f"hand {no} was told but is not in the store"
+            hands[no] = (row, store.load_actions(play.id, no))
+        return hands[no]
+
+    def prefix_views(no: int, viewer: int | None) -> set[str]:
+        key = (no, viewer)
+        if key not in views:
+            row, actions = hand(no)
+            views[key] = {
+                json.dumps(GameSession.restore(no, row.setup, actions[:m]).view(viewer),
+                           sort_keys=True)
+                for m in range(len(actions) + 1)
+            }
+        return views[key]
+
+    checked = 0
+    for client in play.clients:
+        for st in client.states():
+            checked += 1
+            t = st["table"]
+            last = t["last_result"]
+            carried = last.get("carried", 0) if last else 0
+            ledger = t["ledger"]
+            assert (sum(line["stack"] for line in ledger) + carried
+                    == sum(line["brought"] for line in ledger)), (ledger, last)
+            if last is not None:
+                row, _ = hand(last["hand"])
+                assert row.result is not None, f"hand {last['hand']}'s unsaved result was told"
+                assert {"hand": row.hand_no, "game": row.setup["game"], **row.result} == last
+            if st["hand"] is not None:
+                no = st["hand"]["hand_no"]
+                told = json.dumps(st["hand"], sort_keys=True)
+                assert told in prefix_views(no, client.seat), (
+                    f"seat {client.seat} was told a moment of hand {no} that is not in the store")
+                if st["hand"]["result"] is not None:
+                    assert hand(no)[0].result is not None
+    for no in store.hand_numbers(play.id):
+        row, actions = hand(no)
+        assert [a.idx for a in actions] == list(range(len(actions)))
+        replayed = GameSession.restore(no, row.setup, actions)
+        if row.result is not None:
+            assert replayed.over and replayed.result() == row.result
+    table = store.load_table(play.id)
+    assert table is not None
+    seats = store.load_seats(play.id)
+    session = table.session
+    departed = session.get("departed", [])
+    if session.get("in_hand"):
+        carried = int(hand(session["hand_no"])[0].setup.get("carry_in", 0))
+    else:
+        carried = int(session.get("carried", 0))
+    assert (sum(s.stack for s in seats) + sum(d["stack"] for d in departed) + carried
+            == sum(s.brought for s in seats) + sum(d["brought"] for d in departed))
     return checked
 
 

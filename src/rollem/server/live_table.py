@@ -217,6 +217,7 @@ class LiveTable:
         self._resumed_at = -float("inf")  # time.monotonic() of the last resume
         self._retry_timer: asyncio.TimerHandle | None = None
         self._untold = False  # states were held back while rebuilding: send after it
+        self._dirty = False  # memory changed while paused (not written): rebuild first
 
     # -- creation and restore ----------------------------------------------
 
@@ -1026,8 +1027,11 @@ class LiveTable:
     def _write(self, **changes: Any) -> None:
         """Queue a write to the store (group commit); later sends wait for it."""
         if self.paused or self._recovering:
-            # Every way in checks first; memory may not run ahead of a failed store.
-            raise TableError("paused", PAUSED_NOTICE if self.paused else RECOVERING_REFUSAL)
+            # Nothing is written while writes fail (every way in that changes what
+            # players see refuses first); memory is put back to what is committed
+            # before play resumes (_retry).
+            self._dirty = True
+            return
         stream = self._stream
         cfut = stream.write(**changes)
         if cfut is None:
@@ -1139,6 +1143,21 @@ class LiveTable:
         self._stream = self.store.stream(self.id)
         self._pending_commit = None
         self._outbox.clear()  # only sends of failed writes were left
+        self._adopt(fresh)
+        if not saving:
+            self._untold = False
+            self._continue_play()
+            self.broadcast()
+            return
+        if announce or self._untold:
+            self._untold = False
+            self.broadcast()  # the committed state, paused (sent at once)
+        self._retry_timer = asyncio.get_running_loop().call_later(self._backoff, self._retry)
+
+    def _adopt(self, fresh: LiveTable) -> None:
+        """Take the committed table ``fresh`` (from :meth:`restore`) as this one,
+        keeping the connected clients."""
+        self._dirty = False
         self._last_key = None
         self.session = fresh.session
         self.seq = fresh.seq
@@ -1159,21 +1178,18 @@ class LiveTable:
             if seat.row.bot is None:
                 seat.disconnected_since = now
                 loop.call_later(self.config.grace_seconds, self._grace_over, number, seat, now)
-        if not saving:
-            self._untold = False
-            self._continue_play()
-            self.broadcast()
-            return
-        if announce or self._untold:
-            self._untold = False
-            self.broadcast()  # the committed state, paused (sent at once)
-        self._retry_timer = loop.call_later(self._backoff, self._retry)
 
     def _retry(self) -> None:
         """While paused: try one small real write (the session with the next ``seq``)."""
         self._retry_timer = None
         if self.closed or not self.paused or self._recovering:
             return
+        if self._dirty:
+            try:
+                self._adopt(LiveTable.restore(self.store, self.id))
+            except (sqlite3.Error, OSError) as err:
+                self._recover(err, saving=True)
+                return
         session = dict(self.session, seq=self.seq + 1)
         stream = self._stream
         cfut = stream.write(session=session)

@@ -158,6 +158,10 @@
   function renderStatus(t, hand, me) {
     const box = $("status");
     box.innerHTML = "";
+    if (t.paused) {  // saving failed: the server says so in plain words
+      box.appendChild(el("b", "paused", t.paused));
+      return;
+    }
     let text = "";
     if (!t.started) text = "Waiting for the host to deal.";
     else if (t.choice) text = seatName(t, t.choice.seat) + " names the game (dealer's choice)…";
