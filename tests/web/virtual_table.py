@@ -15,7 +15,7 @@ import selectors
 from collections.abc import Callable
 from typing import Any
 
-from rollem.server.store import Statement, Store
+from rollem.server.store import Statement, Store, WriteStream
 
 
 class _VirtualSelector:
@@ -60,14 +60,13 @@ class InlineStore(Store):
 
     def __init__(self, path: Any) -> None:
         super().__init__(path)
+        assert self._wdb is not None
         self._wdb.execute("PRAGMA synchronous=OFF")
 
-    def submit(self, statements: list[Statement]) -> concurrent.futures.Future[None]:
+    def _enqueue(self, statements: list[Statement],
+                 stream: WriteStream | None) -> concurrent.futures.Future[None]:
         fut: concurrent.futures.Future[None] = concurrent.futures.Future()
-        if not statements:
-            fut.set_result(None)
-            return fut
-        self._commit_group([(statements, fut)])
+        self._commit_group([(statements, fut, stream)])
         return fut
 
 

@@ -1190,7 +1190,7 @@ class LiveTable:
             except (sqlite3.Error, OSError) as err:
                 self._recover(err, saving=True)
                 return
-        session = dict(self.session, seq=self.seq + 1)
+        session = dict(self.session, seq=self.seq + 1, at=self.clock())
         stream = self._stream
         cfut = stream.write(session=session)
         assert cfut is not None

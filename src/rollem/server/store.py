@@ -322,6 +322,7 @@ class Store:
             db.close()
 
     def _enqueue(self, statements: list[Statement], stream: WriteStream | None) -> Future[None]:
+        """Queue one write for the writer thread (every write comes through here)."""
         fut: Future[None] = Future()
         self._queue.put((statements, fut, stream))
         return fut
