@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from disk_harness import (
     FaultyStore,
+    Recorder,
     TablePlay,
     action_write,
     any_write,
@@ -161,9 +162,16 @@ def test_writes_failing_for_a_while_pause_quietly_and_resume(
         play.table.handle(ann, ClientMessage("rebuy", None, play.table.seq, body))
         assert ann.told[-1][1]["code"] == "paused"
         assert ann.told[-1][1]["message"] == PAUSED_NOTICE
+        # Somebody who opens the table now sees the saved state, paused.
+        late = Recorder(play, None)
+        play.table.connect(late)
+        assert [st["table"]["paused"] for st in late.states()] == [PAUSED_NOTICE]
         await asyncio.sleep(1.5)
         during = [len(c.states()) - n for c, n in zip(play.clients, told_before, strict=True)]
         after_pause = [len(c.states()) - n for c, n in zip(play.clients, paused_at, strict=True)]
+        # (each client also saw the newcomer arrive: one state)
+        after_pause = [n - 1 for n in after_pause]
+        play.clients.append(late)
         retries = store.failed_writes
         store.rule = None
         cleared = time.monotonic()

@@ -1156,7 +1156,8 @@ class LiveTable:
 
     def _adopt(self, fresh: LiveTable) -> None:
         """Take the committed table ``fresh`` (from :meth:`restore`) as this one,
-        keeping the connected clients."""
+        keeping the connected clients.  No decision stays open."""
+        self._stop_timers()
         self._dirty = False
         self._last_key = None
         self.session = fresh.session
