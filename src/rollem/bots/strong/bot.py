@@ -10,7 +10,9 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   (a maniac's raises say little, a tight player's a lot; a calling station's
   calls nothing).
 - **Betting** (every game, any structure): the weighted equity ``e`` (5-2-1:
-  of its best declaration, R-521-9) against the pot odds. It bets or raises
+  of its best declaration, R-521-9; Five Card Roll Your Own: the pool-tracking
+  odds of :func:`rollem.odds.view_equity` scaled by the weighted / unweighted
+  ratio of the worlds) against the pot odds. It bets or raises
   for value when ``e`` clears a threshold that grows with the number of
   opponents, calls when ``e`` pays the price (with a margin before the last
   round), checks when free, folds otherwise (never when it could check).
@@ -71,6 +73,7 @@ class StrongBot:
         self.samples = samples
         self.book = book if book is not None else OpponentBook()
         self._cached: tuple[object, Worlds] | None = None
+        self._pool: tuple[object, float | None] | None = None
 
     def act(self, view: HandView) -> object:
         """The action for ``view.seat`` in ``view.legal``.
@@ -106,7 +109,28 @@ class StrongBot:
         if not w.seats:
             return {k: 1.0 for k in w.share}
         weights = self.book.weights(view.game, view.events, w.seats, w.strength)
-        return w.equity(weights)
+        read = w.equity(weights)
+        if view.game == "rollyourown":
+            # the odds calculator tracks the pool (R-RYO-2..R-RYO-7) better than the
+            # worlds do: its equity, moved by the reads' ratio
+            base = self._pool_equity(view)
+            plain = w.equity()["pot"]
+            if base is not None and plain > 0:
+                return {"pot": min(1.0, base * read["pot"] / plain)}
+        return read
+
+    def _pool_equity(self, view: HandView) -> float | None:
+        from rollem.odds import OddsError, view_equity
+
+        key = ("odds", self._cached[0] if self._cached is not None else None)
+        if self._pool is not None and self._pool[0] == key:
+            return self._pool[1]
+        try:
+            eq: float | None = view_equity(view, samples=200, rng=self.rng).equity
+        except OddsError:
+            eq = None
+        self._pool = (key, eq)
+        return eq
 
     # -- betting ----------------------------------------------------
 

@@ -1,0 +1,284 @@
+"""League of computer players: duplicate-dealt seeded matches, BB/100 with 95% intervals.
+
+Each match puts a *hero* level against an *opponent* level in one game,
+betting structure and format:
+
+- ``hu`` (heads-up): every deal is played twice with the seats swapped (the
+  same deck order, the same button), so the cards' luck cancels; the unit
+  of the interval is the pair of hands.
+- ``1v5``: one hero and five copies of the opponent, six-handed; every deal
+  is played once per hero seat of ``--rotations`` (default seats 0 and 3),
+  the unit is the group of those plays.
+
+Every hand starts from stacks of 200 (50 big bets), ante 1, bets 2 and 4;
+bots keep their state over a match (the ``strong`` level learns its
+opponents as it plays). BB/100 is the hero's chips per hand divided by the
+big bet (4), times 100. The engine refuses any illegal action, so a finished
+league also shows no bot made one.
+
+Levels: ``basic``, ``strong``, ``random`` and the exploit library below
+(plain bots built on ``basic``'s card choices and chances):
+
+- ``maniac``: bets and raises whenever it may, never folds;
+- ``station``: never bets or raises, calls everything;
+- ``bluffer``: bets whenever checked to, otherwise plays ``basic``;
+- ``tag`` (tight-aggressive): plays only good chances, and then raises;
+- ``value``: the issue's value bot: bets first in from equity 0.60, after a
+  check from 0.42, calls from 0.45 (0.62 on the last round), needs 0.8
+  against a raise, never bluffs (thresholds scaled by 2 / players still in);
+- ``declarer`` (5-2-1): plays ``basic`` but declares the side its opponents'
+  up cards say nobody else is going for (R-521-8).
+
+    .venv/bin/python bench/bench_league.py --hands 400 --jobs 2 \\
+        --games sdr --hero strong --opponents basic,value --formats hu \\
+        --structures fixed-limit [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from rollem.bots import Bot, make_bot
+from rollem.bots.basic import BasicBot
+from rollem.cards import parse_card
+from rollem.engine import Hand, HandView, SeededSource
+from rollem.engine.actions import Bet, Call, Check, Declare, Fold, Raise
+from rollem.engine.decisions import Legal
+from rollem.engine.options import Options
+
+GAMES = ("sdr", "rollyourown", "rollem521")
+LAST_ROUND = {"sdr": "round 4", "rollyourown": "round 4", "rollem521": "round 6"}
+BIG_BET = 4
+STACK = 200
+
+
+def _live(view: HandView) -> int:
+    return sum(1 for s in view.seats if s.dealt and not s.folded)
+
+
+def _aggress(legal: Legal, view: HandView) -> object:
+    lo, hi = legal.min_to, legal.max_to
+    pot = view.pot + sum(s.bet for s in view.seats)
+    target = lo if lo == hi else min(hi, max(lo, view.current_bet + (2 * pot) // 3))
+    return Bet(target) if "bet" in legal.actions else Raise(target)
+
+
+class Maniac(BasicBot):
+    """Bets and raises whenever it may; calls otherwise; never folds."""
+
+    def _bet(self, view: HandView, legal: Legal) -> object:
+        if "bet" in legal.actions or "raise" in legal.actions:
+            return _aggress(legal, view)
+        return Call() if "call" in legal.actions else Check()
+
+
+class Station(BasicBot):
+    """Never bets or raises; calls every bet."""
+
+    def _bet(self, view: HandView, legal: Legal) -> object:
+        return Call() if "call" in legal.actions else Check()
+
+
+class Bluffer(BasicBot):
+    """Bets whenever checked to (someone checked this round); else ``basic``."""
+
+    def _bet(self, view: HandView, legal: Legal) -> object:
+        checked = False
+        for e in view.events:
+            if e.get("kind") == "round":
+                checked = False
+            elif e.get("kind") == "check":
+                checked = True
+        if checked and "bet" in legal.actions:
+            return _aggress(legal, view)
+        return super()._bet(view, legal)
+
+
+class Tag(BasicBot):
+    """Tight-aggressive: with good chances bets and raises, else checks or folds."""
+
+    def _bet(self, view: HandView, legal: Legal) -> object:
+        odds = self._odds(view)
+        fair = 1.0 / max(_live(view), 1)
+        eq = float(odds.equity) if odds is not None else fair
+        can = "bet" in legal.actions or "raise" in legal.actions
+        if eq >= min(0.9, 1.3 * fair) and can:
+            return _aggress(legal, view)
+        if "check" in legal.actions:
+            return Check()
+        if eq >= min(0.85, 1.15 * fair):
+            return Call()
+        return Fold()
+
+
+class Value(BasicBot):
+    """The issue's value bot (thresholds for heads-up, scaled by 2 / players in)."""
+
+    def _bet(self, view: HandView, legal: Legal) -> object:
+        odds = self._odds(view)
+        scale = 2.0 / max(_live(view), 2)
+        eq = float(odds.equity) if odds is not None else 0.5 * scale
+        acts = legal.actions
+        can = "bet" in acts or "raise" in acts
+        raised = view.current_bet > 0 and any(
+            e.get("kind") == "raise" for e in view.events[-6:])
+        checked = any(e.get("kind") == "check" for e in view.events[-3:])
+        if "call" not in acts:  # first in or checked to
+            need = 0.42 if checked else 0.60
+            if can and eq >= need * scale:
+                return _aggress(legal, view)
+            return Check()
+        if raised:
+            return Call() if eq >= 0.8 * scale else Fold()
+        if "raise" in acts and eq >= 0.8 * scale:
+            return _aggress(legal, view)
+        need = 0.62 if view.round == LAST_ROUND.get(view.game) else 0.45
+        return Call() if eq >= need * scale else Fold()
+
+
+class Declarer(BasicBot):
+    """5-2-1: ``basic``, but declares the side nobody else seems to go for."""
+
+    def act(self, view: HandView) -> object:
+        legal = view.legal
+        if legal is not None and "declare" in legal.actions:
+            sides = set()
+            for s in view.seats:
+                if s.seat == view.seat or s.folded or not s.dealt:
+                    continue
+                ups = [parse_card(c) for c, u in zip(s.cards, s.up, strict=False)
+                       if u and c is not None]
+                ranks = [c.rank for c in ups]
+                paired = len(set(ranks)) < len(ranks)
+                high = paired or sum(1 for r in ranks if r >= 7) >= 2
+                sides.add("high" if high else "low")
+            for side in ("low", "high"):
+                if sides == {"high" if side == "low" else "low"} and side in legal.sides:
+                    odds = self._odds(view)
+                    if odds is not None and odds.declare and odds.declare[side] > 0.2:
+                        return Declare(side)
+        return super().act(view)
+
+
+EXPLOITS = {"maniac": Maniac, "station": Station, "bluffer": Bluffer, "tag": Tag,
+            "value": Value, "declarer": Declarer}
+
+
+def bot(level: str, rng: random.Random) -> Bot:
+    """A bot of a league level (a registered level or an exploit)."""
+    if level in EXPLOITS:
+        return EXPLOITS[level](rng)
+    return make_bot(level, rng)
+
+
+def _play(game: str, levels: Sequence[str], deals: Sequence[int], structure: str,
+          seed: int) -> list[int]:
+    """Play ``deals`` (deck seeds) with one bot per seat kept over the match;
+    returns every seat's net per deal, flattened as ``nets[deal * n + seat]``."""
+    n = len(levels)
+    master = random.Random(seed)
+    bots = [bot(level, random.Random(master.getrandbits(64))) for level in levels]
+    options = Options(structure=structure)
+    nets: list[int] = []
+    for i, deal in enumerate(deals):
+        hand = Hand(game, [STACK] * n, button=i % n, options=options,
+                    source=SeededSource(deal))
+        while not hand.is_over:
+            assert hand.pending is not None
+            seat = hand.pending.seats[0]
+            hand.apply(seat, bots[seat].act(hand.view(seat)))
+        assert hand.result is not None
+        net = hand.result.net
+        nets.extend(int(net.get(s, 0)) for s in range(n))
+    return nets
+
+
+def _job(args: tuple[str, str, str, str, str, list[int], int, tuple[int, ...]]) -> list[float]:
+    """One block of deals of a match: the hero's chips per unit (pair or group)."""
+    game, hero, opp, fmt, structure, deals, seed, rotations = args
+    n = 2 if fmt == "hu" else 6
+    seats = [0, 1] if fmt == "hu" else list(rotations)
+    units = [0.0] * len(deals)
+    for k, hero_seat in enumerate(seats):
+        levels = [opp] * n
+        levels[hero_seat] = hero
+        nets = _play(game, levels, deals, structure, seed * 7919 + k)
+        for i in range(len(deals)):
+            units[i] += nets[i * n + hero_seat]
+    return [u / len(seats) for u in units]  # chips per hand, averaged over the seatings
+
+
+ROTATIONS = [0, 3]
+
+
+def match(game: str, hero: str, opp: str, fmt: str, structure: str, hands: int, seed: int,
+          jobs: int) -> dict[str, Any]:
+    """A duplicate match of ``hands`` deals; BB/100 of the hero with its 95% interval."""
+    rng = random.Random(f"{game}/{fmt}/{structure}/{seed}")
+    deals = [rng.getrandbits(48) for _ in range(hands)]
+    blocks = max(1, jobs)
+    parts = [deals[b::blocks] for b in range(blocks)]
+    work = [(game, hero, opp, fmt, structure, p, seed * 100 + b, tuple(ROTATIONS))
+            for b, p in enumerate(parts) if p]
+    t = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_job, work))
+    else:
+        results = [_job(w) for w in work]
+    units = [u for r in results for u in r]
+    m = len(units)
+    mean = sum(units) / m
+    var = sum((u - mean) ** 2 for u in units) / max(1, m - 1)
+    half = 1.96 * math.sqrt(var / m)
+    scale = 100.0 / BIG_BET
+    return {"game": game, "hero": hero, "opponent": opp, "format": fmt,
+            "structure": structure, "deals": m,
+            "plays": m * (2 if fmt == "hu" else len(ROTATIONS)),
+            "bb100": round(mean * scale, 2),
+            "ci95": [round((mean - half) * scale, 2), round((mean + half) * scale, 2)],
+            "seconds": round(time.perf_counter() - t, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--hero", default="strong")
+    parser.add_argument("--opponents", default="basic,maniac,station,bluffer,tag,value,declarer")
+    parser.add_argument("--formats", default="hu,1v5")
+    parser.add_argument("--structures", default="fixed-limit,no-limit")
+    parser.add_argument("--hands", type=int, default=400, help="deals per match")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--rotations", default="0,3", help="hero seats in 1v5")
+    parser.add_argument("--json", help="also write the results here")
+    args = parser.parse_args()
+    ROTATIONS[:] = [int(x) for x in args.rotations.split(",")]
+    out = []
+    for game in args.games.split(","):
+        for structure in args.structures.split(","):
+            for fmt in args.formats.split(","):
+                for opp in args.opponents.split(","):
+                    if opp == "declarer" and game != "rollem521":
+                        continue
+                    r = match(game, args.hero, opp, fmt, structure, args.hands, args.seed,
+                              args.jobs)
+                    out.append(r)
+                    lo, hi = r["ci95"]
+                    print(f"{game:11s} {structure:11s} {fmt:3s} {args.hero} vs {opp:8s} "
+                          f"{r['bb100']:+8.2f} BB/100 [{lo:+.2f}, {hi:+.2f}] "
+                          f"({r['deals']} deals, {r['seconds']} s)", flush=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(out, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
