@@ -93,8 +93,26 @@ def test_partial_hand() -> None:
 def test_human_output() -> None:
     code, out, _ = run("Qs Qd Kc 7d 2s")
     assert code == 0
-    assert "pair of queens" in out
-    assert len(out.splitlines()) <= 2
+    assert out.splitlines() == ["pair of queens, king-seven-deuce", "cards: Qs Qd Kc 7d 2s"]
+
+
+def test_human_output_issue_14() -> None:
+    # two different hands, two descriptions (the kickers decide)
+    assert run("Tc Kh 6d 6h 2d")[1].splitlines()[0] == "pair of sixes, king-ten-deuce"
+    assert run("7s Kc 6d 6h 2d")[1].splitlines()[0] == "pair of sixes, king-seven-deuce"
+    # the description, no internal value, no doubled labels
+    code, out, _ = run("5c 4d 3h 2s Ac", "--low")
+    assert out.splitlines() == ["five-four low, three-deuce-ace (the wheel)",
+                                "cards: 5c 4d 3h 2s Ac (ace-to-five low)"]
+    assert "value" not in out and ")(" not in out.replace(" ", "")
+    # each wild card with what it plays as (R-RYO-9)
+    assert run("5d 8s 8h 2h Ad", "--wild", "5")[1].splitlines() == [
+        "three eights, ace-deuce", "cards: 8s 8h 5d Ad 2h", "wild: 5d plays as 8d"]
+    # natural aces are used before wild queens where the hand is the same
+    out = run("Qs Qh Qd As Ah Kd 3c", "--wild", "Q")[1].splitlines()
+    assert out[:2] == ["five aces", "cards: As Ah Qs Qh Qd"]
+    data = run_json("Qs", "Qh", "Qd", "Qc", "As", "Ah", "--wild", "Q")
+    assert data["cards"] == ["As", "Ah", "Qs", "Qh", "Qd"]  # 2 naturals, not 4 wilds + 1
 
 
 @pytest.mark.parametrize(

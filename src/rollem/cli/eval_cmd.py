@@ -44,6 +44,11 @@ def eval_command(
 
     Five or more cards: the best five. One to four cards: a partial hand as
     for "highest showing" (pairs, trips and quads count, R-C-8).
+
+    Prints the hand in words, naming every card that breaks a tie ("pair of
+    sixes, king-ten-deuce"), the cards used and what each wild card plays as.
+    Among equal hands the one with natural cards is shown. --json also gives
+    the category and the value (greater is better under that ranking).
     """
     try:
         hand = parse_cards(list(cards))
@@ -77,9 +82,12 @@ def eval_command(
             )
         )
         return
-    kind = "low" if low else "partial hand" if len(hand) < 5 else "high"
-    click.echo(f"{result.description} ({result.category.label}, {kind})")
+    click.echo(result.description)
     line = f"cards: {format_cards(result.cards)}"
+    if low:
+        line += " (ace-to-five low)"
+    elif len(hand) < 5:
+        line += f" (a partial hand of {len(hand)} card{'s' if len(hand) > 1 else ''}, R-C-8)"
+    click.echo(line)
     if result.wilds:
-        line += "; wild: " + ", ".join(f"{w} as {c}" for w, c in result.wilds.items())
-    click.echo(f"{line}; value {result.value}")
+        click.echo("wild: " + ", ".join(f"{w} plays as {c}" for w, c in result.wilds.items()))

@@ -113,7 +113,9 @@ def _reading_order(cards: list[Card], wilds: dict[Card, Card], low: bool) -> tup
         return (r + 1) % 13 if low else r
 
     counts = Counter(rank(c) for c in cards)
-    ordered = sorted(cards, key=lambda c: (counts[rank(c)], rank(c)), reverse=True)
+    # natural cards before the wild cards standing for the same rank
+    ordered = sorted(cards, key=lambda c: (counts[rank(c)], rank(c), c not in wilds),
+                     reverse=True)
     if not low and len(cards) == 5 and {rank(c) for c in cards} == {12, 0, 1, 2, 3}:
         ordered = ordered[1:] + ordered[:1]  # the wheel: 5-4-3-2-A
     return tuple(ordered)
