@@ -102,6 +102,7 @@ def test_human_output_issue_14() -> None:
     assert run("7s Kc 6d 6h 2d")[1].splitlines()[0] == "pair of sixes, king-seven-deuce"
     # the description, no internal value, no doubled labels
     code, out, _ = run("5c 4d 3h 2s Ac", "--low")
+    assert code == 0
     assert out.splitlines() == ["five-four low, three-deuce-ace (the wheel)",
                                 "cards: 5c 4d 3h 2s Ac (ace-to-five low)"]
     assert "value" not in out and ")(" not in out.replace(" ", "")

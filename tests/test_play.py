@@ -19,25 +19,24 @@ from rollem.history import replay
 
 ROLLEM = str(Path(sys.executable).with_name("rollem"))
 CARD = re.compile(r"[2-9TJQKA][♣♦♥♠cdhs]")
-PROMPT = re.compile(r"(Your move: [^\n]*?|Press Enter for the next hand[^\n]*?|"
-                    r"You have the button[^\n]*?)> $")
+PROMPT = re.compile(r"(Your move > |Enter = next hand[^\n]*?> |Game \(1-\d\) > )$")
 
 
-def _answer(prompt: str) -> str:
-    """A legal answer to one prompt of the terminal game."""
-    if prompt.startswith("Press Enter"):
+def _answer(prompt: str, before: str) -> str:
+    """A legal answer to one prompt of the terminal game (``before``: the text
+    printed since the last prompt, with the choices)."""
+    if prompt.startswith("Enter = next hand"):
         return "q"
-    if prompt.startswith("You have the button"):
+    if prompt.startswith("Game"):
         return "1"
-    body = prompt.split(":", 1)[1]
-    cards = CARD.findall(body)
-    if "in the pool" in body:
-        return " ".join(cards[:3])
+    body = " ".join(before.split("Choices (", 1)[-1].split())
+    if "in the pool, from" in body:
+        return "1 2 3"  # by position
     if "turn up 1 card" in body:
-        return cards[0]
+        return "1"
     if "stand pat" in body:
         return "p"
-    if "pick a pool card" in body:
+    if "pick the wild card" in body:
         return "1"
     if "order all" in body:
         return "k"
@@ -58,17 +57,21 @@ def test_play_full_hand_in_a_pseudo_terminal(game: str, tmp_path: Path) -> None:
     )
     child.expect(PROMPT)
     first = child.after
+    before = child.before
     child.sendline("zz")
     child.expect("not (an answer here|among your cards)|bad card")
     child.expect(PROMPT)
-    assert child.after.startswith(first.split(":")[0])
+    assert child.after == first
     child.sendline("?")  # help on this decision, in this game
     child.expect("Check: pass|pool|card")
     child.expect(PROMPT)
     prompts = 0
     while True:
         prompt = child.after
-        answer = _answer(re.sub(r"\x1b\[[0-9;]*m", "", prompt))
+        if prompts:
+            before = child.before
+        answer = _answer(re.sub(r"\x1b\[[0-9;]*m", "", prompt),
+                         re.sub(r"\x1b\[[0-9;]*m", "", before))
         child.sendline(answer)
         if answer == "q":
             break
@@ -191,7 +194,7 @@ def test_play_dealers_choice_piped_with_odds(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     text = out.stdout
-    assert "You have the button: choose the game: 1 = rollem521" in text
+    assert "You have the button: choose the game.\n  1 = rollem521 (5-2-1 Roll 'Em)" in text
     assert "'poker' is not one of the games" in text
     assert "=== Hand 1: Stop, Drop and Roll, You have the button ===" in text
     assert re.search(r"Your odds: win \d+%, tie \d+%, equity \d+%", text)
@@ -251,31 +254,22 @@ def test_pool_line_shows_only_own_discards_that_may_still_be_in_the_pool() -> No
     assert "(you put in 2c)" in lines[1].plain
 
 
-def test_whole_pot_win_is_narrated_as_the_whole_pot() -> None:
-    from rollem.cli.screen import Style, describe_event
-
-    style = Style(False, ["You", "Ann", "Bob"])
-    e = {"kind": "win", "seat": 2, "amount": 39, "pot": 0, "half": None, "whole": "low"}
-    line = describe_event(e, style, 0)
-    assert line is not None
-    assert line.plain == "Bob wins 39 (the whole pot: low, nobody on the high side)"
-    half = {"kind": "win", "seat": 2, "amount": 19, "pot": 0, "half": "low"}
-    line = describe_event(half, style, 0)
-    assert line is not None and line.plain == "Bob wins 19 (low half)"
-
-
 def test_whole_pot_in_the_result_lines() -> None:
-    from types import SimpleNamespace
+    from rollem.narration import Narrator
 
-    from rollem.cli.screen import Style, render_result
-
-    view = SimpleNamespace(seat=0, result={
-        "shown": {"2": "six-five low"}, "net": {"0": -19},
-        "pots": [{"amount": 39, "winners": {"2": 39}, "high": {}, "low": {"2": 39}}]})
-    style = Style(False, ["You", "Ann", "Bob"])
-    lines = [t.plain for t in render_result(view, style)]  # type: ignore[arg-type]
-    assert "Pot (39): Bob wins 39 (the whole pot: low, nobody on the high side) with " \
-           "six-five low" in lines
+    nar = Narrator(["You", "Ann", "Bob"], 0)
+    for e in ({"kind": "declare", "seat": 1, "side": "low"},
+              {"kind": "declare", "seat": 2, "side": "low"},
+              {"kind": "declare", "seat": 0, "side": "high"},
+              {"kind": "fold", "seat": 0}):
+        nar.feed(e)
+    result = {"shown": {"2": "six-five low, four-three-deuce"},
+              "shown_cards": {"2": ["6c", "5d", "4h", "3s", "2c"]}, "net": {"0": -13},
+              "pots": [{"amount": 39, "eligible": [1, 2], "winners": {"2": 39}, "high": {},
+                        "low": {"2": 39}}]}
+    lines = [line.text for line in nar.result(result)]
+    assert lines == ["Bob wins the whole of the pot (39) with six-five low, four-three-deuce "
+                     "for low: nobody is left on the high side.", "This hand: you lost 13."]
 
 
 def test_redraw_keeps_the_odds_line(tmp_path: Path) -> None:

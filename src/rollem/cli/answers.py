@@ -11,12 +11,13 @@ Short answers (case does not matter):
   ``f`` (fold), ``b N`` / ``r N`` (bet / raise *to* N chips; the number may be
   left out when only one size is allowed, as in fixed limit);
 - discard to the pool, expose, draw, stack: cards as text (``Qh 7c 2d``, also
-  ``Q♥``, ``10c``); a draw of nothing is ``p`` (stand pat); a stack may leave
-  out its last card; ``k`` keeps the current order;
+  ``Q♥``, ``10c``) or by their positions in the list shown (``1 3 4``); a draw
+  of nothing is ``p`` (stand pat); a stack may leave out its last card; ``k``
+  keeps the current order;
 - the wild pick: a pool position ``1`` (the top card) to N;
 - declare: ``h`` (high), ``l`` (low), ``b`` (both);
 - everywhere: ``?`` (help on this decision), ``t`` (show the table again),
-  ``q`` (quit).
+  ``last`` (tell the last hand again), ``q`` (quit).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rollem.cards import Card, CardError, format_cards, parse_cards
+from rollem.cards import CARDS, Card, CardError, format_cards, parse_cards
 from rollem.engine.actions import (
     Bet,
     Call,
@@ -46,6 +47,7 @@ __all__ = [
     "Command",
     "choices_text",
     "decision_kind",
+    "numbered",
     "parse_answer",
     "parse_game_choice",
 ]
@@ -65,11 +67,13 @@ class Command:
 QUIT = Command("quit")
 HELP = Command("help")
 TABLE = Command("table")
+LAST = Command("last")
 
 _COMMANDS = {
     "q": QUIT, "quit": QUIT, "exit": QUIT,
     "?": HELP, "help": HELP,
     "t": TABLE, "table": TABLE,
+    "last": LAST,
 }  # fmt: skip
 
 HELP_KIND = {
@@ -107,12 +111,19 @@ def _count(legal: Legal) -> str:
     return f"{n} card" + ("" if hi == 1 else "s")
 
 
+def numbered(cards: Sequence[str]) -> str:
+    """``1:Qh 2:7c 3:2d``: cards with the positions an answer may use."""
+    return " ".join(f"{i}:{c}" for i, c in enumerate(cards, 1))
+
+
 def choices_text(legal: Legal, show: Sequence[str] | None = None) -> str:
     """What the seat may answer, with amounts, e.g. ``c = call 4, r 8 = raise to 8, f = fold``.
 
-    ``show``: how to print ``legal.cards`` (default: their short text).
+    ``show``: how to print ``legal.cards`` (default: their short text); cards
+    are numbered (``1:Qh 2:7c``) so an answer may give positions.
     """
-    cards = " ".join(show) if show is not None else format_cards(legal.cards)
+    words = list(show) if show is not None else [str(c) for c in legal.cards]
+    cards = numbered(words)
     parts: list[str] = []
     acts = legal.actions
     if "check" in acts:
@@ -130,18 +141,30 @@ def choices_text(legal: Legal, show: Sequence[str] | None = None) -> str:
     if "expose" in acts:
         parts.append(f"turn up 1 card, from {cards}")
     if "draw" in acts:
-        parts.append(f"throw away {_count(legal)} from {cards} (p = stand pat)")
+        parts.append(f"throw away {_count(legal)} (p = stand pat), from {cards}")
     if "wild" in acts:
-        parts.append(f"pick a pool card 1..{legal.positions} (1 = top)")
+        parts.append(f"pick the wild card: a pool card by position, 1 (the top) to "
+                     f"{legal.positions}; its rank will be wild")
     if "stack" in acts:
-        parts.append(f"order all {len(legal.cards)} cards, top first, from {cards}"
-                     " (k = keep this order)")
+        parts.append(f"order all {len(legal.cards)} cards, top first (k = keep this order), "
+                     f"from {cards}")
     if "declare" in acts:
         parts.append(", ".join(f"{s[0]} = {s}" for s in legal.sides))
     return ", ".join(parts)
 
 
 def _cards_from(text: str, legal: Legal) -> list[Card]:
+    tokens = text.replace(",", " ").split()
+    if tokens and all(t.isdigit() for t in tokens):
+        n = len(legal.cards)
+        wrong = [t for t in tokens if not 1 <= int(t) <= n]
+        if wrong:
+            raise AnswerError(f"{' '.join(wrong)}: positions go from 1 to {n} "
+                              f"({numbered([str(c) for c in legal.cards])})")
+        chosen = [CARDS[legal.cards[int(t) - 1]] for t in tokens]
+        if len(set(chosen)) != len(chosen):
+            raise AnswerError("a position is given twice; each card once")
+        return chosen
     try:
         cards = parse_cards(text)
     except CardError as err:

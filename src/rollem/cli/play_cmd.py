@@ -1,4 +1,4 @@
-"""``rollem play [GAME] [--players N] [--bots LEVEL] [--stack CHIPS] [--seed S]``: the
+"""``rollem play [GAME] [--players N] [--bots LEVEL] [--stack CHIPS] [--seed S] ...``: the
 terminal game.
 
 You sit in seat 0 at a :class:`rollem.table.Table` with computer players and
@@ -15,6 +15,7 @@ import os
 import random
 import sys
 import tempfile
+import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -32,10 +33,13 @@ from rollem.cli.answers import (
     parse_answer,
     parse_game_choice,
 )
-from rollem.cli.errors import fail
-from rollem.cli.screen import Style, describe_event, render_result, render_table
+from rollem.cli.colour import colour_allowed
+from rollem.cli.errors import cut, fail
+from rollem.cli.screen import Style, decision_title, render_table
+from rollem.cli.table_options import options_from_flags, table_option_flags
 
 if TYPE_CHECKING:
+    from rollem.narration import Line, Narrator
     from rollem.odds import Odds
 
 __all__ = ["default_history_dir", "play_command"]
@@ -63,8 +67,23 @@ INTERRUPTED_EXIT = 130
 """Exit status after Ctrl-C (128 + SIGINT), once the ledger is printed."""
 
 
+WIDTH = 78
+"""Prompts and choice lines are wrapped to fit an 80-column terminal."""
+
+
+def _wrap(text: str, indent: str = "") -> list[str]:
+    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False) or [""]
+
+
 class TerminalGame:
-    """One ``rollem play`` session: the loop of hands, prompts and output."""
+    """One ``rollem play`` session: the loop of hands, prompts and output.
+
+    ``options``: the table options (stakes, structure, house options; default
+    the table defaults). ``colour``: print colour on a terminal (off with
+    ``--no-color`` or ``NO_COLOR``). Going broke offers a rebuy of ``stack``
+    chips, counted in the ledger as chips brought.
+    """
 
     def __init__(
         self,
@@ -79,18 +98,21 @@ class TerminalGame:
         rich: bool,
         read_line: Callable[[str], str],
         out: IO[str],
+        options: Any = None,
+        colour: bool = True,
     ) -> None:
         from rollem.bots import make_bot
         from rollem.table import Table
 
         self.rich = rich
-        self.console = Console(file=out, force_terminal=rich, no_color=not rich,
+        self.console = Console(file=out, force_terminal=rich, no_color=not (rich and colour),
                                highlight=False, soft_wrap=not rich,
                                width=None if rich else 200)
         self.read_line = read_line
         self.names = ["You", *BOT_NAMES[: players - 1]]
         self.style = Style(rich, self.names)
         self.show_odds = show_odds
+        self.stack = stack
         master = random.Random(seed) if seed is not None else random.Random()
         self.odds_rng = random.Random(master.getrandbits(64))
         self.bots = [make_bot(level, random.Random(master.getrandbits(64)))
@@ -99,7 +121,7 @@ class TerminalGame:
         table_rng = random.Random(master.getrandbits(64)) if seed is not None else None
         self.pick_rng: random.Random = table_rng if table_rng is not None else random.SystemRandom()
         self.table = Table([stack] * players, game=game, rng=table_rng, button=0,
-                           choose_game=self._choose_game)
+                           choose_game=self._choose_game, options=options)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         name = f"{stamp}-seed{seed}" if seed is not None else stamp
         self.session_dir = history_dir / name
@@ -111,6 +133,10 @@ class TerminalGame:
         self.save_errors: list[str] = []
         self.interrupted = False
         self.hand_no = 0
+        self.rebuys = 0
+        self.last: Any = None
+        """The last finished hand (``last`` tells it again)."""
+        self.narrator: Narrator | None = None
 
     # ------------------------------------------------------------ output
 
@@ -121,6 +147,11 @@ class TerminalGame:
         else:
             self.console.file.write(text.plain + "\n")
             self.console.file.flush()
+
+    def tell(self, lines: list[Line]) -> None:
+        """Print narrated lines (cards drawn as cards)."""
+        for line in lines:
+            self.say(self.style.line(line))
 
     def ask(self, prompt: str) -> str:
         try:
@@ -133,6 +164,11 @@ class TerminalGame:
             self.console.file.write(answer + "\n")  # echo scripted answers
         return answer
 
+    def error(self, message: str) -> None:
+        """A refused answer, cut to a few lines (a 2 MB line is not echoed whole)."""
+        for part in _wrap(self.style.message(cut(message)), "  "):
+            self.say(Text(part, style="red"))
+
     # ------------------------------------------------------------ game choice
 
     def prompt_until(
@@ -143,7 +179,8 @@ class TerminalGame:
         redraw: Callable[[], None] | None = None,
     ) -> object:
         """Ask until ``parse`` accepts the answer: a wrong answer is explained and asked
-        again, ``?`` prints the decision's help, ``t`` redraws, ``q`` quits."""
+        again, ``?`` prints the decision's help, ``t`` redraws, ``last`` tells the
+        last hand again, ``q`` quits."""
         from rollem.rules import RulesError, decision_help
 
         while True:
@@ -151,7 +188,7 @@ class TerminalGame:
             try:
                 value = parse(answer)
             except AnswerError as err:
-                self.say(Text(self.style.message(str(err)), style="red"))
+                self.error(str(err))
                 continue
             if not isinstance(value, Command):
                 return value
@@ -162,6 +199,8 @@ class TerminalGame:
                     self.say(decision_help(*help_kind))
                 except RulesError as err:
                     self.say(str(err))
+            elif value.name == "last":
+                self.show_last()
             elif redraw is not None:
                 redraw()
 
@@ -172,26 +211,48 @@ class TerminalGame:
                      f"{chosen.name} ({chosen.id}).")
             return chosen
         ids = [g.id for g in fits]
-        listed = ", ".join(f"{i} = {g.id} ({g.name})" for i, g in enumerate(fits, 1))
+        self.say("You have the button: choose the game.")
+        for i, g in enumerate(fits, 1):
+            self.say(f"  {i} = {g.id} ({g.name})")
+        self.say("  (a number or a name; ? help, last = the last hand, q quit)")
         choice = self.prompt_until(
-            f"You have the button: choose the game: {listed} (? help, q quit) > ",
+            f"Game (1-{len(fits)}) > ",
             lambda answer: parse_game_choice(answer, ids), (None, "choose_game"))
         return fits[ids.index(str(choice))]
 
     # ------------------------------------------------------------ the loop
+
+    def offer_rebuy(self) -> bool:
+        """You are broke: offer to buy ``stack`` chips again (counted as chips brought)."""
+        t = self.table
+        while True:
+            answer = self.ask(f"You are out of chips. Rebuy {self.stack} chips? "
+                              "(y = yes, n = no, stop here) > ").strip().lower()
+            if answer in ("y", "yes"):
+                t.stacks[0] = self.stack
+                t.brought[0] += self.stack
+                self.rebuys += 1
+                self.say(f"You rebuy {self.stack} chips (rebuys so far: {self.rebuys}).")
+                return True
+            if answer in ("n", "no", "q", "quit"):
+                return False
+            if answer == "last":
+                self.show_last()
+                continue
+            self.error(f"{cut(answer)!r}: answer y (rebuy) or n (stop here)")
 
     def run(self) -> int:
         """Play hands until the player quits or cannot go on; then the ledger.
         Returns the exit status: 0, or :data:`INTERRUPTED_EXIT` after Ctrl-C."""
         from rollem.table import TableError
 
-        self.say(Text("rollem: you are in seat 0 with "
-                      f"{len(self.bots)} computer player(s) ({self.level}). "
-                      "Answer each prompt; ? explains the decision, q quits.", style="bold"))
+        for part in _wrap(f"rollem: you are in seat 0 with {len(self.bots)} computer "
+                          f"player(s) ({self.level}). Answer each prompt; ? explains the "
+                          "decision, last tells the last hand again, q quits."):
+            self.say(Text(part, style="bold"))
         try:
             while True:
-                if self.table.stacks[0] == 0:
-                    self.say("You are out of chips.")
+                if self.table.stacks[0] == 0 and not self.offer_rebuy():
                     break
                 try:
                     hand = self.table.new_hand()
@@ -202,8 +263,8 @@ class TerminalGame:
                 self.play_hand(hand)
                 self.table.end_hand()
                 self.save(hand)
-                if self.ask("Press Enter for the next hand (q to quit) > ").strip().lower() \
-                        in ("q", "quit", "exit"):
+                self.last = (self.hand_no, hand)
+                if not self.between_hands():
                     break
         except (_Quit, KeyboardInterrupt) as err:
             self.interrupted = isinstance(err, KeyboardInterrupt) or err.interrupted
@@ -213,20 +274,47 @@ class TerminalGame:
         self.ledger()
         return INTERRUPTED_EXIT if self.interrupted else 0
 
+    def between_hands(self) -> bool:
+        """After a hand: Enter for the next, ``last`` to tell it again, ``q`` to stop."""
+        while True:
+            answer = self.ask("Enter = next hand, last = this hand again, q = quit > ")
+            word = answer.strip().lower()
+            if word in ("q", "quit", "exit"):
+                return False
+            if word == "last":
+                self.show_last()
+                continue
+            return True
+
+    def show_last(self) -> None:
+        """Tell the last finished hand again, step by step, as you saw it."""
+        from rollem.games import get
+        from rollem.narration import narrate_view
+
+        if self.last is None:
+            self.say("No hand has finished yet.")
+            return
+        number, hand = self.last
+        self.say()
+        self.say(Text(f"=== Hand {number} again: {get(hand.game.id).name} ===", style="bold"))
+        self.tell(narrate_view(hand.view(0), self.names))
+        self.say(Text("=== end of hand " + str(number) + " ===", style="bold"))
+
     def play_hand(self, hand: Any) -> None:
         from rollem.games import get
+        from rollem.narration import Narrator
 
         name = get(hand.game.id).name
         self.say()
         self.say(Text(f"=== Hand {self.hand_no}: {name}, {self.names[hand.button]} "
                       f"{'have' if hand.button == 0 else 'has'} the button ===", style="bold"))
+        nar = Narrator(self.names, 0, options=hand.options.to_dict(), carry_in=hand.carry_in)
+        self.narrator = nar
         shown = 0
         while True:
             view = hand.view(0)
             for e in view.events[shown:]:
-                line = describe_event(e, self.style, 0)
-                if line is not None:
-                    self.say(line)
+                self.tell(nar.feed(e))
             shown = len(view.events)
             if hand.is_over:
                 break
@@ -236,20 +324,23 @@ class TerminalGame:
                 seat = others[0]
                 hand.apply(seat, self.bots[seat - 1].act(hand.view(seat)))
                 continue
+            self.tell(nar.finish())
             self.decide(hand, view, name)
+        self.tell(nar.finish())
         self.say()
-        for line in render_result(hand.view(0), self.style):
-            self.say(line)
+        view = hand.view(0)
+        self.tell(nar.result(view.result or {}, my_cards=view.seats[0].cards))
 
     def decide(self, hand: Any, view: Any, game_name: str) -> None:
         """Prompt until the player's answer is a legal action and apply it (or quit)."""
+        from rollem.engine.actions import Fold
         from rollem.engine.errors import IllegalAction
 
         odds = self.odds_line(view) if self.show_odds else None
 
         def draw() -> None:
             for line in render_table(view, self.style, title=f"Hand {self.hand_no}",
-                                     game_name=game_name):
+                                     game_name=game_name, narrator=self.narrator):
                 self.say(line)
             if odds is not None:  # the same line again on a redraw (t)
                 self.say(odds)
@@ -258,14 +349,21 @@ class TerminalGame:
         draw()
         legal = view.legal
         shown_cards = self.style.card_words([str(c) for c in legal.cards])
-        prompt = "Your move: " + choices_text(legal, shown_cards) + "  (? help, q quit) > "
+        for part in _wrap(f"Choices ({decision_title(view)}): "
+                          + choices_text(legal, shown_cards), "  "):
+            self.say(part)
+        self.say("  (? help, t table, last = the last hand, q quit)")
         while True:
-            action = self.prompt_until(prompt, lambda answer: parse_answer(answer, legal),
+            action = self.prompt_until("Your move > ", lambda answer: parse_answer(answer, legal),
                                        (view.game, decision_kind(legal)), draw)
+            if isinstance(action, Fold) and "check" in legal.actions:
+                sure = self.ask("You can check for free. Fold anyway? (y = fold, n = back) > ")
+                if sure.strip().lower() not in ("y", "yes"):
+                    continue
             try:
                 hand.apply(0, action)  # the engine has the last word; refused = unchanged
             except IllegalAction as err:
-                self.say(Text(self.style.message(str(err)), style="red"))
+                self.error(str(err))
                 continue
             return
 
@@ -300,7 +398,10 @@ class TerminalGame:
         self.say(Text(f"Session ledger after {done} hand(s):", style="bold"))
         for s, name in enumerate(self.names):
             net = t.stacks[s] - t.brought[s]
-            self.say(f"  {name:<4} {net:+d}  (stack {t.stacks[s]})")
+            self.say(f"  {name:<4} {net:+d}  (stack {t.stacks[s]}, brought {t.brought[s]})")
+        if self.rebuys:
+            self.say(f"  You rebought {self.rebuys} time(s): {self.rebuys * self.stack} chips, "
+                     "counted in what you brought")
         if t.carry:
             self.say(f"  {t.carry} chips were carried to a next hand that was not played")
         if self.saved:
@@ -333,7 +434,8 @@ def _odds_text(odds: Odds) -> str:
                    "default here) or random (any legal move; the default of rollem "
                    "simulate, which tests the engine).")
 @click.option("--stack", type=int, default=200, show_default=True,
-              help="Starting chips of every player (ante 1, bets 2 and 4).")
+              help="Starting chips of every player; also what a rebuy buys when you go "
+                   "broke (counted in the ledger).")
 @click.option("--seed", type=int, default=None,
               help="Seed the shuffles and the computer players, to replay the same session "
                    "(default: secure shuffles).")
@@ -343,8 +445,13 @@ def _odds_text(odds: Odds) -> str:
               help="Folder for the hand histories, one file per hand in a folder per "
                    "session (default: $XDG_DATA_HOME/rollem/histories, i.e. "
                    "~/.local/share/rollem/histories).")
+@table_option_flags
+@click.option("--no-color", is_flag=True,
+              help="No colour on a terminal (also when the NO_COLOR environment variable is "
+                   "set); suit symbols stay.")
 def play_command(game: str, players: int, level: str, stack: int, seed: int | None,
-                 show_odds: bool, history_dir: Path | None) -> None:
+                 show_odds: bool, history_dir: Path | None, no_color: bool,
+                 **flags: Any) -> None:
     """Play poker in the terminal against computer players, hand after hand.
 
     GAME is sdr (Stop, Drop and Roll), rollyourown (Five Card Roll Your Own),
@@ -352,10 +459,15 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
     the button names each hand's game; you choose when the button is yours).
 
     Answer each prompt with a short answer: c (check or call), r 8 (raise to
-    8), b 2 (bet 2), f (fold); cards as text such as Qh 7c; p to stand pat;
-    h, l or b to declare high, low or both. ? explains the decision in front
-    of you, t shows the table again, q (or the end of input) quits and prints
-    the session ledger and where the hand histories were saved.
+    8), b 2 (bet 2), f (fold); cards as text such as Qh 7c or by their
+    positions in the list shown (1 3); p to stand pat; h, l or b to declare
+    high, low or both. ? explains the decision in front of you, t shows the
+    table again, last tells the last hand again, q (or the end of input)
+    quits and prints the session ledger and where the hand histories were
+    saved. Going broke offers a rebuy.
+
+    Stakes, structure and house options take the same flags as rollem
+    simulate and the web table's form.
 
     Without a terminal (stdin not a TTY) it reads one answer per line and
     prints plain text, so a game can be scripted.
@@ -377,6 +489,10 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
         fail(f"--players {players}: expected 2 to 10 (you included)")
     if stack < 1:
         fail(f"--stack {stack}: expected at least 1 chip")
+    options = options_from_flags(flags)
+    if options.ante + options.small_bet > stack:
+        fail(f"--stack {stack} must cover the ante plus one small bet "
+             f"({options.ante} + {options.small_bet}); otherwise nobody could bet")
     try:
         make_bot(level)
     except KeyError:
@@ -400,7 +516,8 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
             return line.rstrip("\r\n")
     session = TerminalGame(
         game=game, players=players, level=level, stack=stack, seed=seed, show_odds=show_odds,
-        history_dir=folder, rich=rich, read_line=read_line, out=sys.stdout,
+        history_dir=folder, rich=rich, read_line=read_line, out=sys.stdout, options=options,
+        colour=colour_allowed(no_color_flag=no_color, terminal=rich),
     )
     status = session.run()
     if status:

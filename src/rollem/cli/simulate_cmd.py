@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from rollem.cli.errors import fail
-from rollem.engine.errors import EngineError
-from rollem.engine.options import STRUCTURES, Options
+from rollem.cli.table_options import options_from_flags, table_option_flags
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -32,15 +31,11 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible session.")
 @click.option("--stack", type=int, default=200, show_default=True,
               help="Starting stack; a broke player rebuys it (counted as chips brought).")
-@click.option("--structure", type=click.Choice(STRUCTURES), default="fixed-limit",
-              show_default=True)
-@click.option("--ante", type=int, default=1, show_default=True)
-@click.option("--small-bet", type=int, default=2, show_default=True)
-@click.option("--big-bet", type=int, default=4, show_default=True)
+@table_option_flags
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_command(
     game: str, players: int, hands: int, bots: str, seed: int | None, stack: int,
-    structure: str, ante: int, small_bet: int, big_bet: int, as_json: bool,
+    as_json: bool, **flags: Any,
 ) -> None:
     """Play a session of computer players and report each seat's results.
 
@@ -73,10 +68,7 @@ def simulate_command(
             make_bot(level)
         except KeyError:
             fail(f"unknown bot level {level!r}: expected one of {', '.join(sorted(LEVELS))}")
-    try:
-        options = Options(structure=structure, ante=ante, small_bet=small_bet, big_bet=big_bet)
-    except EngineError as err:
-        fail(str(err))
+    options = options_from_flags(flags)
     try:
         if sys.stdout.isatty():
             from rich.progress import Progress
@@ -90,7 +82,7 @@ def simulate_command(
         else:
             result = run_simulation(game, players, hands, levels, seed=seed, stack=stack,
                                     options=options)
-    except (EngineError, KeyError) as err:
+    except (ValueError, KeyError) as err:  # EngineError is a ValueError
         fail(str(err))
     data = result.to_dict()
     if as_json:

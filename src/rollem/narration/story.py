@@ -87,6 +87,12 @@ class Narrator:
             each = ", ".join(f"{self.names.who(e['seat'], start=False)} {e['amount']}"
                              for e in group)
             return [self._line(f"Antes: {each}{note} (pot {self.pot}{carried}).", "ante")]
+        out = [self._line(f"{self._says(e['seat'], 'are', 'is')} dealt "
+                          f"{' '.join(str(c) for c in e['cards'])}.", "deal_hole", e["seat"])
+               for e in group if e.get("cards")]
+        group = [e for e in group if not e.get("cards")]
+        if not group:
+            return out
         counts = {int(e.get("count", 0)) for e in group}
         seats = [e["seat"] for e in group]
         who = and_list(self.names.who(s, start=i == 0) for i, s in enumerate(seats))
@@ -94,10 +100,10 @@ class Narrator:
         if len(seats) == 1:
             s = seats[0]
             many = f"{n} card{'s' if n != 1 else ''}" if n is not None else "cards"
-            return [self._line(f"{self._says(s, 'are', 'is')} dealt {many} face down.",
-                               "deal_hole", s)]
+            return [*out, self._line(f"{self._says(s, 'are', 'is')} dealt {many} face down.",
+                                     "deal_hole", s)]
         many = f"{n} cards each" if n is not None else "their cards"
-        return [self._line(f"{who} are dealt {many}, face down.", "deal_hole")]
+        return [*out, self._line(f"{who} are dealt {many}, face down.", "deal_hole")]
 
     # ------------------------------------------------------------ events
 
@@ -105,8 +111,7 @@ class Narrator:
         """The sentences for one event (a dict as in ``HandView.events``);
         often one, none for events that say nothing to players."""
         kind = str(event.get("kind"))
-        group = kind if kind == "ante" or (kind == "deal_hole" and "cards" not in event) \
-            else None
+        group = kind if kind in ("ante", "deal_hole") else None
         out: list[Line] = []
         if self._pending and self._pending[0]["kind"] != group:
             out += self._flush()
@@ -129,8 +134,6 @@ class Narrator:
             if kind == "failed_both" and s is not None:
                 self.failed.setdefault(int(e.get("pot", 0)), []).append(s)
             return None
-        if kind == "deal_hole":
-            return self._line(f"{says(s, 'are', 'is')} dealt {cards}.", kind, s)
         if kind == "deal_up":
             self.face_up.setdefault(s or 0, []).extend(e.get("cards", []))
             return self._line(f"{says(s, 'are', 'is')} dealt {cards} face up.", kind, s)

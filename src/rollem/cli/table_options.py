@@ -1,0 +1,85 @@
+"""Stakes, betting structure and house options as command-line flags, with the
+same names in ``rollem play`` and ``rollem simulate`` as the web table's form
+(R-C-6 and each game's house options in RULES.md).
+
+Use :func:`table_option_flags` as a decorator on a command and
+:func:`options_from_flags` on the values it receives; bad values become a
+one-line error (``fail``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from rollem.cli.errors import fail
+
+__all__ = ["HOUSE_FLAGS", "options_from_flags", "table_option_flags"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
+
+HOUSE_FLAGS: dict[str, str] = {
+    "burn_before_roll": "Stop, Drop and Roll: burn a card before the roll (R-SDR house option).",
+    "wild_duplicates": "Roll Your Own: a wild card may duplicate a card already held "
+                       "(double-ace flush, R-RYO-9).",
+    "natural_beats_wild": "Roll Your Own: a natural hand beats an equal hand made with wild "
+                          "cards (R-RYO-9).",
+    "bet_after_declare": "5-2-1: one more betting round after the declare (R-521-8).",
+}
+"""Boolean house options (off by default) -> help; the flag is the name with dashes."""
+
+
+def table_option_flags(func: F) -> F:
+    """Add ``--structure --ante --small-bet --big-bet --no-cap-heads-up
+    --failed-both-rule`` and one flag per :data:`HOUSE_FLAGS` to a command."""
+    for name, help_text in reversed(HOUSE_FLAGS.items()):
+        func = click.option(f"--{name.replace('_', '-')}", name, is_flag=True,
+                            help=help_text)(func)
+    decorators = [
+        click.option("--structure", type=click.Choice(STRUCTURES), default="fixed-limit",
+                     show_default=True, help="Betting structure (R-C-6)."),
+        click.option("--ante", type=int, default=1, show_default=True,
+                     help="Chips each player antes every hand."),
+        click.option("--small-bet", type=int, default=2, show_default=True,
+                     help="The small bet (fixed limit); the minimum bet in pot- and no-limit."),
+        click.option("--big-bet", type=int, default=4, show_default=True,
+                     help="The big bet (fixed limit, later rounds)."),
+        click.option("--cap-heads-up/--no-cap-heads-up", "cap_heads_up", default=True,
+                     show_default=True,
+                     help="Fixed limit: the raise cap holds with two players too."),
+        click.option("--failed-both-rule", type=click.Choice(("carry", "split")),
+                     default="carry", show_default=True,
+                     help="5-2-1: when every player in a pot declared both and failed, the pot "
+                          "carries to the next hand, or splits high-low among them (R-521-9)."),
+    ]
+    for deco in reversed(decorators):
+        func = deco(func)
+    return func
+
+
+def options_from_flags(flags: dict[str, Any]) -> Any:
+    """An :class:`rollem.engine.Options` from the values of :func:`table_option_flags`
+    (popped from ``flags``, so the rest are the command's own).
+
+    Exits with a one-line error (status 2) for a value out of range."""
+    from rollem.engine.errors import EngineError
+    from rollem.engine.options import Options
+
+    house: dict[str, Any] = {name: True for name in HOUSE_FLAGS if flags.pop(name, False)}
+    rule = flags.pop("failed_both_rule", "carry")
+    if rule != "carry":
+        house["failed_both_rule"] = rule
+    structure = flags.pop("structure", "fixed-limit")
+    ante, small, big = flags.pop("ante", 1), flags.pop("small_bet", 2), flags.pop("big_bet", 4)
+    cap_heads_up = flags.pop("cap_heads_up", True)
+    if big < small:
+        fail(f"--big-bet {big} is smaller than --small-bet {small}: the big bet is at least "
+             "the small bet")
+    try:
+        return Options(structure=structure, ante=ante, small_bet=small, big_bet=big,
+                       cap_heads_up=cap_heads_up, house=house)
+    except EngineError as err:
+        fail(str(err))
