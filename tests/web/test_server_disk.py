@@ -162,6 +162,10 @@ def test_writes_failing_for_a_while_pause_quietly_and_resume(
         play.table.handle(ann, ClientMessage("rebuy", None, play.table.seq, body))
         assert ann.told[-1][1]["code"] == "paused"
         assert ann.told[-1][1]["message"] == PAUSED_NOTICE
+        # The HTTP API says the same (the table's public part, as saved).
+        public = await play.table.public_when_committed()
+        assert public["paused"] == PAUSED_NOTICE
+        assert public["ledger"] == play.clients[0].latest["table"]["ledger"]
         # Somebody who opens the table now sees the saved state, paused.
         late = Recorder(play, None)
         play.table.connect(late)

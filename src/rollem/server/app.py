@@ -153,7 +153,10 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         if table is None:
             return _error(404, "no_table", "no such table")
         seat = _viewer(request, table)
-        data = table.table_public()
+        try:
+            data = await table.public_when_committed()
+        except TableError as err:
+            return _error(503, err.code, err.message)
         data["you"] = seat
         return JSONResponse(data)
 

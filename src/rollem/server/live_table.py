@@ -1098,6 +1098,23 @@ class LiveTable:
                 "not_saved", f"the server could not save that ({err}); try again in a moment"
             ) from err
 
+    async def public_when_committed(self, limit: float = 10.0) -> dict[str, Any]:
+        """:meth:`table_public` at a moment when all of it is committed (for the
+        HTTP API: nothing is told that is not saved).  Raises :class:`TableError`
+        (``busy``) if the table did not settle within ``limit`` seconds."""
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            pending = self._pending_commit
+            if pending is not None and not pending.done():
+                await asyncio.wait([pending], timeout=max(0.0, end - time.monotonic()))
+                continue
+            failed = pending is not None and (pending.cancelled()
+                                              or pending.exception() is not None)
+            if not failed and not self._recovering:
+                return self.table_public()
+            await asyncio.sleep(0.02)  # a failed write: the rebuild comes first
+        raise TableError("busy", "the table is busy saving; try again in a moment")
+
     # -- when a write fails: one way back, the same as a restart -------------------
 
     def _recover(self, error: BaseException, *, saving: bool) -> None:
@@ -1207,8 +1224,15 @@ class LiveTable:
         if error is not None:
             self._recover(error, saving=True)
             return
-        self.session = session
-        self.seq = int(session["seq"])
+        if self._dirty:  # something changed in memory while paused: take the store's
+            try:
+                self._adopt(LiveTable.restore(self.store, self.id))
+            except (sqlite3.Error, OSError) as err:
+                self._recover(err, saving=True)
+                return
+        else:
+            self.session = session
+            self.seq = int(session["seq"])
         self.paused = False
         self._resumed_at = time.monotonic()
         log.warning("table %s: saving works again; play resumes", self.id)
