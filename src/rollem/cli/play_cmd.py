@@ -430,8 +430,9 @@ def _odds_text(odds: Odds) -> str:
               help="Players at the table, you included (you are seat 0); 2 to 10 "
                    "(Five Card Roll Your Own: at most 8).")
 @click.option("--bots", "level", default="basic", show_default=True,
-              help="Level of every computer player: basic (plays by its chances; the "
-                   "default here) or random (any legal move; the default of rollem "
+              help="Level of every computer player: basic (friendly, plays by its own "
+                   "chances; the default here), strong (reads your bets, draws and up "
+                   "cards; hard to beat) or random (any legal move; the default of rollem "
                    "simulate, which tests the engine).")
 @click.option("--stack", type=int, default=200, show_default=True,
               help="Starting chips of every player; also what a rebuy buys when you go "

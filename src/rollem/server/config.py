@@ -23,7 +23,7 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 """Game short ids a table may play (CLI.md); ``dealers-choice`` mixes them (R-C-12)."""
 STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
 """Betting structures (R-C-6)."""
-BOT_LEVELS = ("random", "basic")
+BOT_LEVELS = ("random", "basic", "strong")
 """Computer player levels."""
 MAX_SEATS = {"sdr": 10, "rollyourown": 8, "rollem521": 10, "dealers-choice": 10}
 """Most players each game deals in (RULES.md headings)."""
