@@ -18,10 +18,12 @@ Client to server, one JSON object per text frame, at most
 - ``{"type": "ping"}`` -- keep-alive; answered with ``pong``.
 
 Server to client: ``state`` (the full state this seat may see, with the
-current ``seq``), ``error`` (``code`` and ``message``, to that client only;
-nothing changes), ``pong``, ``odds`` (``{"type": "odds", "hand": H, "seq": S,
-"odds": {...}}``: the asking seat's odds from its own view at table sequence
-``S``, :meth:`rollem.odds.Odds.to_dict`; to that client only).
+current ``seq``; ``table.paused`` is ``null``, or the plain words telling the
+players that saving has failed and play is paused until it works again),
+``error`` (``code`` and ``message``, to that client only; nothing changes),
+``pong``, ``odds`` (``{"type": "odds", "hand": H, "seq": S, "odds": {...}}``:
+the asking seat's odds from its own view at table sequence ``S``,
+:meth:`rollem.odds.Odds.to_dict`; to that client only).
 """
 
 from __future__ import annotations
