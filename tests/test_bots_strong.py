@@ -162,21 +162,42 @@ def test_expose_shows_the_least_and_declare_takes_the_best_share() -> None:
 
 
 def test_reads_weight_a_raise_toward_strong_hands() -> None:
-    """A raise from a tight player shifts the weight to strong hands; a maniac's raise
-    hardly moves it (its exponent is learned from its actions)."""
-    strength = np.linspace(0, 1, 101)[:, None]
+    """A bet from a player who seldom bets shifts the weight to its strongest hands
+    (a step at 1 - its bet rate); a maniac's bet hardly moves it (learned rates)."""
+    strength = np.linspace(0, 1, 1001)[:, None]
     events = [{"kind": "round", "round": f"round {r}", "seat": 1} for r in range(1, 5)]
-    events.append({"kind": "raise", "seat": 1, "to": 8})  # a last-round raise
+    events.append({"kind": "bet", "seat": 1, "to": 4})  # a last-round bet
     tight = OpponentBook()
-    tight.tendencies(1).checks = 30
+    tight.tendencies(1).checks = 27  # bets 0 of 27: bet rate 1/30
     maniac = OpponentBook()
-    maniac.tendencies(1).aggressive = 60
+    maniac.tendencies(1).bets = 57  # bet rate 58/60
     wt = tight.weights("sdr", events, [1], strength)
     wm = maniac.weights("sdr", events, [1], strength)
     mean_t = float((wt * strength[:, 0]).sum() / wt.sum())
     mean_m = float((wm * strength[:, 0]).sum() / wm.sum())
-    # weights 0.04 + 0.96 * z**a: a = 3 * (1 - 1.5/35)**2 = 2.75 (tight), about 0.03 (maniac)
-    assert 0.72 < mean_t < 0.8 and 0.5 <= mean_m < 0.52, (mean_t, mean_m)
+    # tight: mostly the top 1/30 (mean near 0.98), pulled down by the 0.04 floor
+    assert 0.7 < mean_t < 0.95 and 0.5 <= mean_m < 0.53, (mean_t, mean_m)
+    assert tight.tendencies(1).bet_rate == pytest.approx(1 / 30)
+
+
+def test_the_book_learns_from_views() -> None:
+    """Bets, raises, calls, checks and folds facing a bet are counted per seat, once."""
+    book = OpponentBook()
+    events = [{"kind": "ante", "seat": 0}, {"kind": "ante", "seat": 1},
+              {"kind": "round", "round": "round 1", "seat": 0},
+              {"kind": "check", "seat": 1}, {"kind": "bet", "seat": 0, "to": 2},
+              {"kind": "raise", "seat": 1, "to": 4}, {"kind": "call", "seat": 0},
+              {"kind": "round", "round": "round 2", "seat": 0},
+              {"kind": "bet", "seat": 1, "to": 2}]
+    book.observe(events, me=0)
+    book.observe(events, me=0)  # the same hand again: nothing new
+    t = book.tendencies(1)
+    assert (t.checks, t.bets, t.raises, t.calls, t.folds) == (1, 1, 1, 0, 0)
+    events2 = [{"kind": "ante", "seat": 1}, {"kind": "ante", "seat": 0},
+               {"kind": "round", "round": "round 1", "seat": 1},
+               {"kind": "bet", "seat": 0, "to": 2}, {"kind": "fold", "seat": 1}]
+    book.observe(events2, me=0)
+    assert (t.bets, t.folds) == (1, 1) and book.tendencies(0).bets == 0
 
 
 def test_worlds_match_the_odds_calculator_without_reads() -> None:

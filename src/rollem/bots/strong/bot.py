@@ -54,6 +54,12 @@ def _round_number(view: HandView) -> int:
 class StrongBot:
     """The ``strong`` level (see the module doc).
 
+    Class attributes (tuned in ``bench/bench_league.py``): ``value_hu`` and
+    ``raise_hu`` (heads-up equity to bet, to raise), ``call_margin`` (equity
+    above the price needed to call before the last round), ``bluffs`` (scale of
+    the bluffing frequency), ``slow_play`` (chance of checking a very strong hand
+    before the last round).
+
     Args:
         rng: the bot's own seeded ``Random`` (sampling, mixing).
         samples: worlds sampled per betting decision.
@@ -61,6 +67,12 @@ class StrongBot:
         book: the opponents' tendencies (default: a new book; one bot object per
             seat over a session learns as it plays).
     """
+
+    value_hu = 0.56
+    raise_hu = 0.66
+    call_margin = 0.04
+    bluffs = 1.0
+    slow_play = 0.15
 
     def __init__(self, rng: random.Random | None = None, *, samples: int = 300,
                  worlds: int = 32, book: OpponentBook | None = None) -> None:
@@ -146,20 +158,20 @@ class StrongBot:
         last = view.round == _LAST_ROUND.get(view.game, "")
         late = _round_number(view) > _ROUNDS.get(view.game, 4) // 2
         heads_up = opponents == 1
-        value = 0.56 if heads_up else min(0.56, 1.45 / (opponents + 1))
+        value = self.value_hu if heads_up else min(self.value_hu, 1.45 / (opponents + 1))
         if to_call == 0:
             if can_raise and eq >= value:
-                if heads_up and not last and eq >= 0.85 and rng.random() < 0.15:
+                if heads_up and not last and eq >= 0.85 and rng.random() < self.slow_play:
                     return Check()  # slow-play now and then
                 return self._size(legal, view, pot, eq)
             if can_raise and heads_up and late and eq < 0.3 and self._bluff(view, legal, pot):
                 return self._size(legal, view, pot, eq)
             return Check()
         price = to_call / (pot + to_call)
-        raise_at = 0.66 if heads_up else min(0.7, 1.9 / (opponents + 1))
+        raise_at = self.raise_hu if heads_up else min(0.7, 1.9 / (opponents + 1))
         if "raise" in acts and eq >= raise_at:
             return self._size(legal, view, pot + to_call, eq)
-        margin = 0.0 if last else 0.04
+        margin = 0.0 if last else self.call_margin
         if eq >= price + margin:
             return Call()
         if "check" in acts:
@@ -178,7 +190,7 @@ class StrongBot:
         bet = max(1, legal.min_to - view.current_bet)
         ratio = bet / (pot + bet)
         # value bets come from about 44% of hands, bluffs from the weakest 30%
-        p = min(0.5, ratio * 0.44 / 0.30) * min(1.0, fold_rate / 0.35)
+        p = self.bluffs * min(0.5, ratio * 0.44 / 0.30) * min(1.0, fold_rate / 0.35)
         return self.rng.random() < p
 
     def _size(self, legal: Legal, view: HandView, pot: int, eq: float) -> object:

@@ -7,18 +7,22 @@ turns one hand's actions into a weight per sampled world
 (:meth:`OpponentBook.weights`): the likelihood of those actions given that
 opponent's strength in the world (a percentile, :mod:`.worlds`):
 
-- a bet or raise: ``eps + z ** a``; ``a`` is large for a player who seldom
-  bets (its bets mean strength) and near 0 for a maniac (they mean nothing);
-- a call: ``eps + z ** c``, ``c`` large for a player who often folds, near 0
-  for a calling station;
-- a check: ``1 - 0.5 * z ** 3`` (strong hands check now and then too);
+- a bet (raise) is taken to come from the top ``r`` of its hands, ``r`` its
+  observed rate of betting when it could check (of raising facing a bet):
+  a smooth step at ``1 - r``, so a tight player's bets mean strength and a
+  maniac's nothing;
+- a call comes from the hands above its observed fold rate (a calling
+  station's calls say nothing);
+- a check makes its betting hands less likely (``1 - 0.7 * step``; strong
+  hands check now and then too);
 - 5-2-1 draw counts (R-521-2, R-521-4): standing pat ``eps + z ** 2``,
   drawing two ``1 - 0.6 * z``;
 - Five Card Roll Your Own exposes and 5-2-1 stack orders are face-up cards,
   already in every world; a revealed declare (R-521-8) is kept as declared.
 
 Early betting rounds count less (their strength says less about the final
-hand): each exponent is scaled by how late the round is.
+hand): the steps are softer the earlier the round. Every likelihood has a
+floor ``eps``: anyone may do anything once.
 """
 
 from __future__ import annotations
@@ -43,34 +47,39 @@ _ROUNDS = {"sdr": 4, "rollyourown": 4, "rollem521": 6}
 class Tendencies:
     """One opponent's counts over the session (from the bot's views)."""
 
-    aggressive: int = 0
-    calls: int = 0
+    bets: int = 0
+    """Bets made when no bet was open (first in or checked to)."""
     checks: int = 0
+    raises: int = 0
+    calls: int = 0
     folds: int = 0
-    faced: int = 0
-    """Times it acted facing a bet (its call/fold/raise decisions)."""
-    folded_to_bet: int = 0
+    """Folds facing a bet."""
 
     @property
-    def aggression(self) -> float:
-        """Share of its betting actions that were bets or raises (prior 0.3)."""
-        total = self.aggressive + self.calls + self.checks
-        return (self.aggressive + 1.5) / (total + 5.0)
+    def bet_rate(self) -> float:
+        """How often it bets when it may check (prior 1/3)."""
+        return (self.bets + 1.0) / (self.bets + self.checks + 3.0)
+
+    @property
+    def faced(self) -> int:
+        """Decisions it made facing a bet."""
+        return self.raises + self.calls + self.folds
+
+    @property
+    def raise_rate(self) -> float:
+        """How often it raises facing a bet (prior 1/5)."""
+        return (self.raises + 1.0) / (self.faced + 5.0)
 
     @property
     def fold_rate(self) -> float:
-        """How often it folds facing a bet (prior 0.35)."""
-        return (self.folded_to_bet + 1.75) / (self.faced + 5.0)
+        """How often it folds facing a bet (prior 2/5)."""
+        return (self.folds + 2.0) / (self.faced + 5.0)
 
-    @property
-    def bet_exponent(self) -> float:
-        """``a`` of the bet likelihood: strong reads of a tight player's bets."""
-        return float(3.0 * (1.0 - min(0.95, self.aggression)) ** 2)
 
-    @property
-    def call_exponent(self) -> float:
-        """``c`` of the call likelihood: a calling station's calls say little."""
-        return float(2.0 * min(1.0, self.fold_rate / 0.4) ** 1.5)
+def _step(z: Floats, q: float, soft: float) -> Floats:
+    """A smooth step from 0 (below ``q``) to 1 (above), of width ``soft``."""
+    out: Floats = 1.0 / (1.0 + np.exp(-(z - q) / soft))
+    return out
 
 
 class OpponentBook:
@@ -108,20 +117,17 @@ class OpponentBook:
                 continue
             t = self.tendencies(int(seat))
             if kind in ("bet", "raise"):
-                t.aggressive += 1
                 if bet_open:
-                    t.faced += 1
+                    t.raises += 1
+                else:
+                    t.bets += 1
                 bet_open = True
             elif kind == "call":
                 t.calls += 1
-                t.faced += 1
             elif kind == "check":
                 t.checks += 1
-            elif kind == "fold":
+            elif kind == "fold" and bet_open:
                 t.folds += 1
-                if bet_open:
-                    t.faced += 1
-                    t.folded_to_bet += 1
         self._done = len(events)
 
     def weights(self, game: str, events: Sequence[Mapping[str, Any]], seats: Sequence[int],
@@ -134,23 +140,30 @@ class OpponentBook:
         col = {seat: j for j, seat in enumerate(seats)}
         rounds = _ROUNDS.get(game, 4)
         done = 0
+        bet_open = False
         for e in events:
             kind = e.get("kind")
             if kind == "round":
                 done += 1
+                bet_open = False
                 continue
             seat = e.get("seat")
             if seat not in col:
+                if kind in ("bet", "raise"):
+                    bet_open = True
                 continue
             z = np.clip(strength[:, col[int(seat)]], 0.0, 1.0)
-            late = 0.4 + 0.6 * min(1.0, done / rounds)
+            late = min(1.0, done / rounds)
+            soft = 0.05 + 0.12 * (1.0 - late)
             t = self.tendencies(int(seat))
             if kind in ("bet", "raise"):
-                like = EPS + (1 - EPS) * z ** (t.bet_exponent * late)
+                q = 1.0 - (t.raise_rate if bet_open else t.bet_rate)
+                like = EPS + (1 - EPS) * _step(z, q, soft)
+                bet_open = True
             elif kind == "call":
-                like = EPS + (1 - EPS) * z ** (t.call_exponent * late)
+                like = EPS + (1 - EPS) * _step(z, t.fold_rate, soft)
             elif kind == "check":
-                like = 1.0 - 0.5 * z ** 3
+                like = 1.0 - 0.7 * _step(z, 1.0 - t.bet_rate, soft)
             elif kind == "draw" and game == "rollem521" and e.get("count") is not None:
                 n = int(e["count"])
                 if n == 0:

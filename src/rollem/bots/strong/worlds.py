@@ -11,9 +11,9 @@ ranges of the opponents.
 
 Strength per game:
 
-- Stop, Drop and Roll: before the Roll, the hole cards' equity against one
-  random hand (:func:`preflop_strength`, R-SDR-6); once the Roll is out, the
-  made hand's percentile.
+- Stop, Drop and Roll: before the Roll, the percentile of the hole cards'
+  equity against one random hand (:func:`preflop_percentile`, R-SDR-6); once
+  the Roll is out, the made hand's percentile.
 - Five Card Roll Your Own and 5-2-1: the percentile of the hand the
   opponent ends with (5-2-1: the better of its high and its low percentile,
   R-C-3), since bets there follow the visible draw to it.
@@ -122,6 +122,17 @@ def preflop_strength() -> Floats:
     return table
 
 
+@cache
+def preflop_percentile() -> Floats:
+    """:func:`preflop_strength` as percentiles among the 1,326 two-card hands, 0..1."""
+    eq = preflop_strength()
+    a, b = np.triu_indices(52, 1)
+    values = np.sort(eq[a, b])
+    pct = np.searchsorted(values, eq, side="right") / len(values)
+    out: Floats = np.where(np.eye(52, dtype=bool), 0.0, pct)
+    return out
+
+
 def _sdr(info: ViewInfo, samples: int, gen: np.random.Generator) -> Worlds:
     known = [o for o in info.opponents if o.known is not None]
     unknown = [o for o in info.opponents if o.known is None]
@@ -137,7 +148,7 @@ def _sdr(info: ViewInfo, samples: int, gen: np.random.Generator) -> Worlds:
     opp_v = np.stack([high5(np.concatenate([h, board], 1)) for h in holes], 1) \
         if holes else np.zeros((samples, 0), dtype=np.int64)
     if nb > 0:
-        pf = preflop_strength()
+        pf = preflop_percentile()
         strength = np.stack([pf[h[:, 0], h[:, 1]] for h in holes], 1) \
             if holes else np.zeros((samples, 0))
     else:
