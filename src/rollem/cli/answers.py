@@ -49,6 +49,7 @@ __all__ = [
     "decision_kind",
     "numbered",
     "parse_answer",
+    "parse_cards_answer",
     "parse_game_choice",
 ]
 
@@ -177,6 +178,15 @@ def _cards_from(text: str, legal: Legal) -> list[Card]:
             f"to choose from: {format_cards(legal.cards)}"
         )
     return cards
+
+
+def parse_cards_answer(text: str, legal: Legal) -> list[Card]:
+    """Cards named in ``text`` (as text or by position in ``legal.cards``).
+
+    Raises:
+        AnswerError: a bad card, a card not among ``legal.cards``, a bad position.
+    """
+    return _cards_from(text, legal)
 
 
 def _amount(word: str, rest: str, legal: Legal) -> int:

@@ -31,6 +31,7 @@ from rollem.cli.answers import (
     choices_text,
     decision_kind,
     parse_answer,
+    parse_cards_answer,
     parse_game_choice,
 )
 from rollem.cli.colour import colour_allowed
@@ -262,9 +263,12 @@ class TerminalGame:
                 self.hand_no += 1
                 self.play_hand(hand)
                 self.table.end_hand()
-                self.save(hand)
                 self.last = (self.hand_no, hand)
-                if not self.between_hands():
+                try:
+                    go_on = self.between_hands(hand)
+                finally:
+                    self.save(hand)  # with any cards shown by choice after the hand
+                if not go_on:
                     break
         except (_Quit, KeyboardInterrupt) as err:
             self.interrupted = isinstance(err, KeyboardInterrupt) or err.interrupted
@@ -274,17 +278,43 @@ class TerminalGame:
         self.ledger()
         return INTERRUPTED_EXIT if self.interrupted else 0
 
-    def between_hands(self) -> bool:
-        """After a hand: Enter for the next, ``last`` to tell it again, ``q`` to stop."""
+    def between_hands(self, hand: Any) -> bool:
+        """After a hand: Enter for the next, ``s`` to show your cards by choice
+        (R-C-11; ``s Qh`` or ``s 1`` for some), ``last`` to tell it again, ``q`` to stop."""
         while True:
-            answer = self.ask("Enter = next hand, last = this hand again, q = quit > ")
-            word = answer.strip().lower()
+            legal = hand.legal_actions(0)
+            show = "s = show your cards, " if "show" in legal.actions else ""
+            answer = self.ask(f"Enter = next hand, {show}last = this hand again, q = quit > ")
+            word, _, rest = answer.strip().lower().partition(" ")
             if word in ("q", "quit", "exit"):
                 return False
             if word == "last":
                 self.show_last()
                 continue
+            if word in ("s", "show"):
+                self.show_cards(hand, legal, rest)
+                continue
             return True
+
+    def show_cards(self, hand: Any, legal: Any, which: str) -> None:
+        """Show your cards (all, or those named) after the hand (R-C-11)."""
+        from rollem.engine import actions
+        from rollem.engine.errors import IllegalAction
+
+        show = getattr(actions, "Show", None)
+        if show is None or "show" not in legal.actions:
+            self.error("you have no cards left to show")
+            return
+        try:
+            cards = parse_cards_answer(which, legal) if which.strip() else list(legal.cards)
+            before = len(hand.view(0).events)
+            hand.apply(0, show(tuple(cards)))
+        except (AnswerError, IllegalAction) as err:
+            self.error(str(err))
+            return
+        if self.narrator is not None:
+            for e in hand.view(0).events[before:]:
+                self.tell(self.narrator.feed(e))
 
     def show_last(self) -> None:
         """Tell the last finished hand again, step by step, as you saw it."""

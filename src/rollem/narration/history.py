@@ -4,6 +4,7 @@ replayed) is read line by line, as that player saw the hand."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -183,9 +184,25 @@ def _own_cards(data: Mapping[str, Any], seat: int) -> list[str]:
         if len(parts) >= 3 and parts[0] == "d" and parts[1] in ("dh", "du", "pd") \
                 and parts[2] == me:
             held += [c for c in parts[3:] if c != "??"]
-        elif len(parts) >= 2 and parts[0] == me and parts[1] in ("dis", "draw"):
-            held = [c for c in held if c not in parts[2:]]
+        elif len(parts) >= 2 and parts[0] == me and parts[1] in ("dis", "draw", "sd"):
+            held = [c for c in held if c not in _split_cards(parts[2:])]
     return held
+
+
+_CARD_CODES = ("dis", "exp", "draw", "sd", "stack", "sm")
+_CARD_TOKEN = re.compile(r"\?\?|10[cdhs♣♦♥♠]|[2-9TJQKAtjqka][cdhs♣♦♥♠]")
+
+
+def _split_cards(tokens: Sequence[str]) -> list[str]:
+    """Card tokens, also PHH's run-together form (``QsQd`` -> ``Qs``, ``Qd``)."""
+    out: list[str] = []
+    for t in tokens:
+        found = _CARD_TOKEN.findall(t)
+        if found and "".join(found) == t:
+            out += [c if c == "??" else str(parse_card(c)) for c in found]
+        else:
+            out.append(t)
+    return out
 
 
 def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -216,6 +233,8 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list
     wild_pick: list[tuple[int | None, int | None]] = []
     declared: dict[int, str] = {}
     last_draw: int | None = None
+    folded: set[int] = set()
+    showed: set[int] = set()
 
     def end_round() -> None:
         if not state["betting"]:
@@ -292,6 +311,7 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list
             if code in ("f", "cc", "cbr"):
                 start_round(seat)
                 if code == "f":
+                    folded.add(seat)
                     events.append({"kind": "fold", "seat": seat})
                 elif code == "cc":
                     to_call = state["cur"] - bets[seat]
@@ -314,6 +334,7 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list
                     state["cur"] = max(state["cur"], to)
                 continue
             end_round()
+            args = _split_cards(args) if code in _CARD_CODES else args
             known = [c for c in args if c != "??"]
             if code == "dis":
                 ev = {"kind": "discard", "seat": seat, "count": len(args)}
@@ -322,7 +343,7 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list
                 events.append(ev)
             elif code == "exp" and args:
                 events.append({"kind": "expose", "seat": seat, "card": args[0]})
-            elif code == "draw":
+            elif code in ("draw", "sd"):
                 if not events or events[-1]["kind"] not in ("draw", "draw_deal", "reshuffle"):
                     state["draws"] += 1
                     events.append({"kind": "draw_round", "seat": None,
@@ -341,7 +362,12 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list
                 declared[seat] = args[0]
                 events.append({"kind": "declare", "seat": seat, "side": args[0]})
             elif code == "sm":
-                if args:
+                if args and (seat in folded or seat in showed):
+                    # after the hand: shown by choice (R-C-11)
+                    events.append({"kind": "show", "seat": seat, "cards": known,
+                                   "by_choice": True})
+                elif args:
+                    showed.add(seat)
                     ev = {"kind": "show", "seat": seat, "cards": args}
                     if seat in declared:
                         ev["side"] = declared[seat]
@@ -350,6 +376,7 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list
                         ev["description"] = shown[str(seat)]
                     events.append(ev)
                 else:
+                    showed.add(seat)
                     events.append({"kind": "muck", "seat": seat})
         except (CardError, ValueError, IndexError) as err:
             if isinstance(err, HistoryError):

@@ -54,6 +54,8 @@ class Narrator:
         """seat -> how many cards it drew at each draw (0 = stood pat)."""
         self.draw_order: list[int] = []
         """Seats in the order they drew in the latest draw."""
+        self.shown_by_choice: dict[int, list[str]] = {}
+        """seat -> cards it showed by choice after the hand (R-C-11)."""
         self._pending: list[Mapping[str, Any]] = []
         self._pool_draws = 0
 
@@ -170,7 +172,8 @@ class Narrator:
         if kind == "fold":
             if s is not None:
                 self.folded.add(s)
-            return self._line(f"{says(s, 'fold', 'folds')}.", kind, s)
+            free = ", giving up a free check" if e.get("could_check") else ""
+            return self._line(f"{says(s, 'fold', 'folds')}{free}.", kind, s)
         if kind == "return":
             self.pot -= int(e.get("amount", 0))
             return self._line(f"{says(s, 'take', 'takes')} back {e.get('amount')} uncalled"
@@ -241,6 +244,11 @@ class Narrator:
                 self.declarations[s] = str(e.get("side"))
             return self._line(f"{says(s, 'declare', 'declares')} {e.get('side')}.", kind, s)
         if kind == "show":
+            if e.get("by_choice"):  # after the hand, by choice (R-C-11): no result changes
+                self.shown_by_choice.setdefault(s or 0, []).extend(
+                    str(c) for c in e.get("cards", []))
+                return self._line(f"{says(s, 'show', 'shows')} {cards} after the hand.",
+                                  kind, s)
             return self._line(f"{says(s, 'show', 'shows')} {cards}: {self._shown(e)}.", kind, s)
         if kind == "muck":
             return self._line(f"{says(s, 'muck', 'mucks')}.", kind, s)

