@@ -13,6 +13,14 @@ with its 95% confidence interval and whether basic's interval lies above zero
 shows that neither bot made one.
 
     .venv/bin/python bench/bench_bots.py [--hands 20000] [--seed 1] [--jobs 2] [GAME ...]
+
+``--timing`` instead times the ``strong`` level's decisions (one process,
+so one core): ``--hands`` hands per game (default 60 here) heads-up and
+6-handed against ``basic``, and prints the median and 99th percentile per
+decision kind (betting rounds separately), against the goal of a median at
+most 50 ms and a p99 at most 300 ms.
+
+    .venv/bin/python bench/bench_bots.py --timing [--hands 60] [GAME ...]
 """
 
 from __future__ import annotations
@@ -51,13 +59,67 @@ def match(game: str, hands: int, seed: int, jobs: int) -> SimulationResult:
         bots=list(BOTS), per_hand=per_hand)
 
 
+def timing(game: str, hands: int, seed: int) -> dict[str, list[float]]:
+    """Milliseconds of each strong decision, by kind, over ``hands`` hands heads-up
+    and ``hands`` 6-handed (seat 0 strong, the others basic), after one untimed
+    hand that builds the lookup tables."""
+    import random
+    import time
+
+    from rollem.bots import make_bot
+    from rollem.table import Table
+
+    times: dict[str, list[float]] = {}
+    for players in (2, 6):
+        bots = [make_bot("strong" if i == 0 else "basic", random.Random(seed * 10 + i))
+                for i in range(players)]
+        table = Table([200] * players, game=game, rng=random.Random(seed), rebuy=200)
+        for i in range(hands + 1):  # the first hand warms up (tables built once)
+            hand = table.new_hand()
+            while not hand.is_over:
+                assert hand.pending is not None
+                seat = hand.pending.seats[0]
+                view = hand.view(seat)
+                t = time.perf_counter()
+                action = bots[seat].act(view)
+                ms = (time.perf_counter() - t) * 1000
+                if seat == 0 and i > 0:
+                    assert view.legal is not None
+                    kind = view.legal.kind
+                    if kind == "bet":
+                        kind = f"bet {view.round}"
+                    times.setdefault(kind, []).append(ms)
+                hand.apply(seat, action)
+            table.end_hand()
+    return times
+
+
+def _timing_main(games: list[str], hands: int, seed: int) -> None:
+    ok = True
+    for game in games:
+        for kind, ms in sorted(timing(game, hands, seed).items()):
+            ms.sort()
+            median = ms[len(ms) // 2]
+            p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+            good = median <= 50 and p99 <= 300
+            ok &= good
+            print(f"{game:11s} {kind:16s} n={len(ms):5d} median {median:7.1f} ms "
+                  f"p99 {p99:7.1f} ms {'ok' if good else 'OVER'}", flush=True)
+    raise SystemExit(0 if ok else 1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(GAMES))
-    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--hands", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="parallel sessions")
+    parser.add_argument("--timing", action="store_true", help="time the strong level instead")
     args = parser.parse_args()
+    if args.timing:
+        _timing_main(args.games, args.hands or 60, args.seed)
+    if args.hands is None:
+        args.hands = 20_000
     ok = True
     for game in args.games:
         result = match(game, args.hands, args.seed, args.jobs).to_dict()
