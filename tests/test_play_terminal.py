@@ -251,3 +251,13 @@ def test_fold_when_check_is_free_asks_and_show_by_choice(tmp_path: Path) -> None
     saved = list(tmp_path.rglob("*.toml"))
     assert len(saved) == 1 and " sm " in saved[0].read_text()
 
+
+
+def test_a_huge_bad_answer_is_not_echoed_whole(tmp_path: Path) -> None:
+    huge = "x" * 2_000_000  # a 2 MB line
+    game, out = scripted(iter([huge, "q"]), history_dir=tmp_path)
+    game.run()
+    lines = "".join(out).splitlines()
+    errors = [line for line in lines if "not an answer here" in line or "characters cut" in line]
+    assert errors and all(len(line) <= 80 for line in lines)
+    assert len("".join(out)) < 20_000  # nor is the echo of the scripted answer

@@ -72,8 +72,8 @@ WIDTH = 78
 """Prompts and choice lines are wrapped to fit an 80-column terminal."""
 
 
-def _wrap(text: str, indent: str = "") -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_long_words=False,
+def _wrap(text: str, indent: str = "", *, break_words: bool = False) -> list[str]:
+    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_long_words=break_words,
                          break_on_hyphens=False) or [""]
 
 
@@ -162,12 +162,12 @@ class TerminalGame:
         except KeyboardInterrupt:
             raise _Quit(interrupted=True) from None
         if not self.rich:
-            self.console.file.write(answer + "\n")  # echo scripted answers
+            self.console.file.write(cut(answer, 60) + "\n")  # echo scripted answers
         return answer
 
     def error(self, message: str) -> None:
         """A refused answer, cut to a few lines (a 2 MB line is not echoed whole)."""
-        for part in _wrap(self.style.message(cut(message)), "  "):
+        for part in _wrap(self.style.message(cut(message)), "  ", break_words=True):
             self.say(Text(part, style="red"))
 
     # ------------------------------------------------------------ game choice
