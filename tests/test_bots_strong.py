@@ -213,3 +213,20 @@ def test_worlds_match_the_odds_calculator_without_reads() -> None:
     pf = preflop_strength()
     aa, k72 = parse_cards("As Ad"), parse_cards("7c 2d")
     assert pf[aa[0], aa[1]] > 0.9 and 0.25 < pf[k72[0], k72[1]] < 0.4
+
+
+def test_declare_game_against_the_model_and_its_answers() -> None:
+    """R-521-8/9 heads-up: a wheel (best low) against a made flush declares low or
+    both, never high; a king-high no-pair hand against a pair of aces with an
+    eight-low goes low; shares stay within 0..1."""
+    from rollem.bots.strong.declare import declare_game
+    from rollem.odds.evaluate import high5, low5
+
+    def shares(me: str, opp: list[str]) -> dict[str, float]:
+        hands = np.asarray([[parse_cards(me), parse_cards(o)] for o in opp], dtype=np.int64)
+        return declare_game(high5(hands), low5(hands), np.ones(len(opp)))
+
+    s = shares("As 2d 3h 4s 5c", ["Kh Qh 9h 7h 2h", "Jc Jd Js 8c 2c", "Kc Kd 9s 9c 3d"])
+    assert max(s, key=lambda k: s[k]) != "high" and s["low"] >= 0.5
+    s = shares("Kd 9c 7h 5s 3d", ["Ac Ad 8s 6c 2h", "Ah As 8d 6d 2s"])
+    assert s["low"] > s["high"] and all(0.0 <= v <= 1.0 for v in s.values())

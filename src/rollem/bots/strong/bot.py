@@ -24,12 +24,15 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
 - **Card choices** (:mod:`rollem.bots.strong.choices`): keep three, expose,
   draw and stack by simulating the rest of the hand per option, stacking
   orders randomised among near-equal ones.
-- **Declare** (R-521-8): the side with the greatest weighted share.
+- **Declare** (R-521-8): a small simultaneous game over the weighted worlds
+  (:mod:`rollem.bots.strong.declare`).
 """
 
 from __future__ import annotations
 
 import random
+
+import numpy as np
 
 from rollem.bots.strong.choices import card_action, declare_choice
 from rollem.bots.strong.reads import OpponentBook
@@ -99,8 +102,7 @@ class StrongBot:
         self.book.observe(view.events, view.seat)
         acts = legal.actions
         if "declare" in acts:
-            shares = self.equities(view)
-            return Declare(declare_choice(shares, legal.sides))
+            return Declare(declare_choice(self._declare_shares(view), legal.sides))
         if any(a in acts for a in ("discard", "expose", "wild", "draw", "stack")):
             return card_action(view, self.rng, worlds=self.worlds_per_option)
         return self._bet(view, legal)
@@ -130,6 +132,19 @@ class StrongBot:
             if base is not None and plain > 0:
                 return {"pot": min(1.0, base * read["pot"] / plain)}
         return read
+
+    def _declare_shares(self, view: HandView) -> dict[str, float]:
+        """R-521-8: expected shares per side from the declare game over the weighted
+        worlds (:func:`rollem.bots.strong.declare.declare_game`)."""
+        from rollem.bots.strong.declare import declare_game
+
+        w = self.worlds(view)
+        high, low = w.extra.get("high"), w.extra.get("low")
+        if not w.seats or not isinstance(high, np.ndarray) or not isinstance(low, np.ndarray):
+            return self.equities(view)
+        weights = self.book.weights(view.game, view.events, w.seats, w.strength)
+        return declare_game(high, low, weights,
+                            rule=str(view.options.get("failed_both_rule", "carry")))
 
     def _pool_equity(self, view: HandView) -> float | None:
         from rollem.odds import OddsError, view_equity

@@ -1,0 +1,93 @@
+"""The 5-2-1 declare (R-521-8, R-521-9) as a small simultaneous game over the
+weighted worlds.
+
+Heads-up, the opponent's declaration is a function of its own hand only:
+its hands are grouped by their high and low percentiles (:data:`BUCKETS` x
+:data:`BUCKETS` groups), and in each group it declares the side with the
+greatest expected share against the seat's current mixed declaration
+(its best response, averaged over the worlds of that group). The seat then
+answers the opponent's policy, by fictitious play: :data:`ROUNDS` rounds,
+the opponent's policy averaged over them, starting from the percentile
+model of :func:`rollem.odds.r521.declare_model`. With more opponents the
+model stands for each of them. The seat declares its best answer to the
+final policy.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from rollem.odds.r521 import SIDES, _reference, declare_model, side_shares
+
+__all__ = ["BUCKETS", "ROUNDS", "declare_game"]
+
+BUCKETS = 5
+ROUNDS = 4
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+
+
+def _shares_for(high: Ints, low: Ints, mine: int, theirs: Ints | int, who: int,
+                rule: str) -> Floats:
+    """Share of column ``who`` (0: the seat, 1: the opponent) per world when the seat
+    declares ``mine`` and the opponent ``theirs``."""
+    sides = np.zeros(high.shape, dtype=np.int64)
+    sides[:, 0] = mine
+    sides[:, 1] = theirs
+    if who == 0:
+        return side_shares(high, low, sides, failed_both_rule=rule)
+    return side_shares(high[:, ::-1], low[:, ::-1], sides[:, ::-1], failed_both_rule=rule)
+
+
+def declare_game(high: Ints, low: Ints, weights: Floats, *, rule: str = "carry"
+                 ) -> dict[str, float]:
+    """The seat's expected share for each declaration against the opponents'
+    declare policy found by the game (see the module doc).
+
+    Args:
+        high, low: hand values per world, shape ``(S, n)``, column 0 the seat.
+        weights: world weights ``(S,)`` (the reads), not all zero.
+        rule: R-521-9 ``failed_both_rule``.
+
+    Returns:
+        ``{"high": share, "low": share, "both": share}``.
+    """
+    w = weights / weights.sum()
+    s, n = high.shape
+    model = declare_model(high, low)
+    if n != 2:
+        out = {}
+        for k, name in enumerate(SIDES):
+            model[:, 0] = k
+            out[name] = float((side_shares(high, low, model, failed_both_rule=rule) * w).sum())
+        return out
+    ref_hi, ref_lo = _reference()
+    p_hi = np.searchsorted(ref_hi, high[:, 1], side="right") / len(ref_hi)
+    p_lo = np.searchsorted(ref_lo, low[:, 1], side="right") / len(ref_lo)
+    bucket = (np.minimum(BUCKETS - 1, (p_hi * BUCKETS).astype(int)) * BUCKETS
+              + np.minimum(BUCKETS - 1, (p_lo * BUCKETS).astype(int)))
+    # mine[m][o]: the seat's share per world; theirs[m][o]: the opponent's
+    mine = [[_shares_for(high, low, m, o, 0, rule) for o in range(3)] for m in range(3)]
+    # two players: the opponent gets what the seat does not, except when both
+    # declare both and fail (the pot carries, R-521-9): computed directly there
+    theirs = [[1.0 - mine[m][o] for o in range(3)] for m in range(3)]
+    theirs[2][2] = _shares_for(high, low, 2, 2, 1, rule)
+    policy = np.zeros((s, 3))
+    policy[np.arange(s), model[:, 1]] = 1.0  # the opponent: a mixed side per world
+    total = policy.copy()
+    for r in range(ROUNDS):
+        value = np.asarray([sum((mine[m][o] * policy[:, o]) for o in range(3)) @ w
+                            for m in range(3)])
+        me = int(np.argmax(value))
+        # the opponent answers the seat's side, knowing only its own hand's group
+        gain = np.stack([theirs[me][o] for o in range(3)], axis=1) * w[:, None]
+        best = np.zeros((s, 3))
+        for b in np.unique(bucket):
+            rows = bucket == b
+            best[rows, int(np.argmax(gain[rows].sum(axis=0)))] = 1.0
+        total += best
+        policy = total / (r + 2)
+    return {name: float(sum((mine[m][o] * policy[:, o]) for o in range(3)) @ w)
+            for m, name in enumerate(SIDES)}
