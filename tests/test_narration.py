@@ -56,7 +56,7 @@ def test_sdr_tie_broken_by_the_third_kicker() -> None:
     assert "The roll: 6d 6h Ks." in lines
     assert lines[-4:] == [
         "Ann shows Qc 4d: pair of sixes, king-queen-four.",
-        "Bob mucks.",
+        "Bob mucks Qh 3c: pair of sixes, king-queen-three.",  # a full history: all known
         "Ann wins the pot (2) with pair of sixes, king-queen-four.",
         "Net: Ann +1, Bob -1.",
     ]
@@ -93,7 +93,8 @@ def test_sdr_worked_example_step_by_step() -> None:
         "A bets 2 (pot 4).",
         "B calls 2 (pot 6).",
     ]
-    assert lines[-3:] == ["A mucks.", "B wins the pot (18) with pair of kings, ace-seven-deuce.",
+    assert lines[-3:] == ["A mucks Qs Qd: pair of queens, king-seven-deuce.",
+                          "B wins the pot (18) with pair of kings, ace-seven-deuce.",
                           "Net: A -9, B +9."]
 
 

@@ -30,6 +30,8 @@ class ResultFacts:
         declarations: seat -> ``"high"``/``"low"``/``"both"`` (R-521-8).
         failed: pot index -> seats that declared both and failed (R-521-9).
         my_cards: the viewer's own cards (text) for "your hand" when it loses.
+        known: seat -> every card of that seat, where the narration saw them
+            all (the viewer's own; everyone's in a full history).
     """
 
     board: list[str] = field(default_factory=list)
@@ -38,6 +40,7 @@ class ResultFacts:
     declarations: dict[int, str] = field(default_factory=dict)
     failed: dict[int, list[int]] = field(default_factory=dict)
     my_cards: list[str] = field(default_factory=list)
+    known: dict[int, list[str]] = field(default_factory=dict)
 
 
 def _pot_label(i: int, n: int) -> str:
@@ -67,6 +70,8 @@ class _Writer:
         own = self.shown.get(seat)
         if own is None and seat == self.names.viewer and self.f.my_cards:
             own = self.f.my_cards
+        if own is None:
+            own = self.f.known.get(seat)
         if own is None:
             return None
         return own + [c for c in self.f.board if c not in own]
@@ -139,9 +144,10 @@ class _Writer:
         me = [parse_card(c) for c in mine]
         out = []
         for o in (int(x) for x in pot.get("eligible", [])):
-            if o == seat or o not in self.shown:
+            theirs = self.cards_of(o) if o != seat else None
+            if theirs is None:
                 continue
-            other = [parse_card(c) for c in self.shown[o]]
+            other = [parse_card(c) for c in theirs]
             side = self.f.declarations.get(o, "high")
             for half, value in (("high", high_value), ("low", low_value)):
                 if side not in (half, "both"):

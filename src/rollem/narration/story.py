@@ -54,12 +54,50 @@ class Narrator:
         """seat -> how many cards it drew at each draw (0 = stood pat)."""
         self.draw_order: list[int] = []
         """Seats in the order they drew in the latest draw."""
+        self.cards: dict[int, list[str]] = {}
+        """seat -> its cards as far as seen (complete unless in :attr:`unseen`)."""
+        self.unseen: set[int] = set()
+        """Seats holding a card this narration did not see."""
         self.shown_by_choice: dict[int, list[str]] = {}
         """seat -> cards it showed by choice after the hand (R-C-11)."""
         self._pending: list[Mapping[str, Any]] = []
         self._pool_draws = 0
 
     # ------------------------------------------------------------ helpers
+
+    def _track(self, kind: str, e: Mapping[str, Any]) -> None:
+        """Keep each seat's cards as far as this narration may see them."""
+        seat = e.get("seat")
+        if seat is None:
+            return
+        s = int(seat)
+        held = self.cards.setdefault(s, [])
+        cards = [str(c) for c in e.get("cards", []) or []]
+        if kind in ("deal_hole", "draw_deal"):
+            if cards:
+                held.extend(cards)
+            else:
+                self.unseen.add(s)
+        elif kind == "deal_up":
+            held.extend(cards)
+        elif kind == "pool_draw":
+            if e.get("card"):
+                held.append(str(e["card"]))
+            else:
+                self.unseen.add(s)
+        elif kind in ("discard", "draw"):
+            if cards:
+                self.cards[s] = [c for c in held if c not in cards]
+            elif int(e.get("count", 0) or 0):
+                self.unseen.add(s)
+        elif kind == "stacked" and cards:
+            self.cards[s] = cards
+
+    def known_hand(self, seat: int) -> list[str] | None:
+        """The seat's cards if this narration saw all of them, else ``None``."""
+        if seat in self.unseen or not self.cards.get(seat):
+            return None
+        return list(self.cards[seat])
 
     def _line(self, text: str, kind: str, seat: int | None = None) -> Line:
         return Line(text, kind, seat, seat is not None and seat == self.viewer)
@@ -113,6 +151,7 @@ class Narrator:
         """The sentences for one event (a dict as in ``HandView.events``);
         often one, none for events that say nothing to players."""
         kind = str(event.get("kind"))
+        self._track(kind, event)
         group = kind if kind in ("ante", "deal_hole") else None
         out: list[Line] = []
         if self._pending and self._pending[0]["kind"] != group:
@@ -251,6 +290,11 @@ class Narrator:
                                   kind, s)
             return self._line(f"{says(s, 'show', 'shows')} {cards}: {self._shown(e)}.", kind, s)
         if kind == "muck":
+            held = self.known_hand(s) if s is not None and s != self.viewer else None
+            if held:  # a full history: every card is known
+                what = self._shown({"cards": held, "side": self.declarations.get(s or 0)})
+                return self._line(f"{says(s, 'muck', 'mucks')} {' '.join(held)}: {what}.",
+                                  kind, s)
             return self._line(f"{says(s, 'muck', 'mucks')}.", kind, s)
         # a kind added by a game: say what we can
         extra = cards or str(e.get("card", "") or e.get("side", ""))
@@ -287,8 +331,12 @@ class Narrator:
             result: ``HandOutcome.to_dict(cards=True)`` form.
             my_cards: the viewer's own cards (text), to describe its hand when it loses.
         """
+        known = {s: h for s in self.cards if (h := self.known_hand(s)) is not None}
+        mine = [c for c in my_cards if c is not None]
+        if mine and self.viewer is not None:
+            known[self.viewer] = mine
         facts = ResultFacts(board=list(self.board), wild_ranks=list(self.wild_ranks),
                             options=self.options, declarations=dict(self.declarations),
                             failed={k: list(v) for k, v in self.failed.items()},
-                            my_cards=[c for c in my_cards if c is not None])
+                            my_cards=mine, known=known)
         return result_lines(result, self.names, facts)
