@@ -47,7 +47,15 @@ from typing import Any
 import tomli_w
 
 from rollem.cards import CARDS, Card, CardError, format_cards, parse_cards
-from rollem.engine.actions import Bet, Call, Check, Raise, action_from_text, action_to_text
+from rollem.engine.actions import (
+    Bet,
+    Call,
+    Check,
+    Raise,
+    Show,
+    action_from_text,
+    action_to_text,
+)
 from rollem.engine.errors import EngineError
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
@@ -102,6 +110,8 @@ def _event_line(kind: str, seat: int | None, data: Mapping[str, Any]) -> str | N
     if kind == "roll":  # R-521-7 (the cards are set by the stacking; a comment)
         return f"# roll {_p(seat)} {CARDS[data['card']]}"
     if kind == "show":
+        if data.get("by_choice"):  # written as the player's action line (R-C-11)
+            return None
         return f"{_p(seat)} sm {format_cards(data['cards'])}"
     if kind == "muck":
         return f"{_p(seat)} sm"
@@ -186,6 +196,9 @@ class History:
     history's ``actions`` list, which also holds dealing, showdown and comment
     lines. Players' actions are numbered 1, 2, ... on their own (``--at K``,
     replay errors); this maps them back to the file."""
+    shows: list[tuple[int, list[Card]]] = field(default_factory=list)
+    """``pN sm CARDS`` lines: the showdown's (checked by nothing) and, once the
+    hand is over, shows by choice (R-C-11), applied on replay."""
 
 
 def _seat(token: str, n: int, where: str) -> int:
@@ -244,6 +257,7 @@ def parse_history(data: Mapping[str, Any]) -> History:
     checks: list[tuple[str, int | None, list[Card]]] = []
     actions: list[tuple[int, str]] = []
     action_lines: list[int] = []
+    shows: list[tuple[int, list[Card]]] = []
     for i, line in enumerate(data.get("actions", [])):
         where = f"line {i + 1} of actions ({line!r})"
         if not isinstance(line, str):
@@ -277,7 +291,11 @@ def parse_history(data: Mapping[str, Any]) -> History:
             else:
                 seat = _seat(parts[0], n, where)
                 if len(parts) >= 2 and parts[1] == "sm":
-                    continue  # showdown lines are informational; the engine shows
+                    # showdown lines are informational (the engine shows); after
+                    # the hand, a show by choice (R-C-11) is applied on replay
+                    if len(parts) > 2 and "?" not in body:
+                        shows.append((seat, parse_cards(parts[2:])))
+                    continue
                 rest = " ".join(parts[1:])
                 try:
                     action_from_text(rest)  # check now, apply on replay
@@ -293,6 +311,7 @@ def parse_history(data: Mapping[str, Any]) -> History:
     return History(game=game, stacks=list(stacks), button=button, options=options,
                    carry_in=int(data.get("_carry_in", 0)), deck=deck, shuffles=shuffles,
                    deals=deals, actions=actions, checks=checks, action_lines=action_lines,
+                   shows=shows,
                    result=dict(result) if isinstance(result, Mapping) else None,
                    raw=dict(data))
 
@@ -426,6 +445,11 @@ def replay(history: History | str, *, check_result: bool = True) -> Hand:
         raise HistoryError(str(err)) from None
     for i in range(len(h.actions)):
         _apply_text(hand, h, i)
+    if hand.result is not None:
+        for seat, cards in h.shows:
+            showable = hand.showable(seat)
+            if cards and all(c in showable for c in cards):
+                hand.apply(seat, Show(tuple(cards)))
     if h.checks:
         _check_lines(hand, h.checks)
     if check_result and h.result is not None:

@@ -25,8 +25,14 @@ __all__ = ["RandomBot", "random_action"]
 
 
 def random_action(legal: Legal, rng: random.Random) -> object:
-    """A uniformly random action among ``legal`` (a bet/raise size uniform in range)."""
-    name = rng.choice(legal.actions)
+    """A uniformly random action among ``legal`` (a bet/raise size uniform in range).
+
+    Never folds when it could check (R-C-6: computer players never make that fold).
+    """
+    actions = legal.actions
+    if "check" in actions and "fold" in actions:
+        actions = tuple(a for a in actions if a != "fold")
+    name = rng.choice(actions)
     if name == "fold":
         return Fold()
     if name == "check":

@@ -6,7 +6,8 @@ See ``docs/dev/engine.md``. Main names:
   ``result``, ``view``), :class:`Options`;
 - actions: :class:`Fold`, :class:`Check`, :class:`Call`, :class:`Bet`,
   :class:`Raise`, :class:`Discard`, :class:`Expose`, :class:`Draw`,
-  :class:`PickWild`, :class:`Stack`, :class:`Declare`;
+  :class:`PickWild`, :class:`Stack`, :class:`Declare`, :class:`Show` (after
+  the hand, R-C-11);
 - :class:`IllegalAction`, :class:`EngineError`;
 - random sources: :class:`SecureSource`, :class:`SeededSource`, :class:`ReplaySource`;
 - steps: :class:`Step`, :class:`AllAtOnceStep`, :class:`BettingRound`,
@@ -25,8 +26,8 @@ A hand of Stop, Drop and Roll, two seats with 200 chips each, seeded deal
 >>> hand = Hand("sdr", [200, 200], button=1, source=SeededSource(7))
 >>> hand.pending
 Pending(kind='bet', seats=(0,), simultaneous=False)
->>> hand.legal_actions(0).actions
-('check', 'bet')
+>>> hand.legal_actions(0).actions  # fold is allowed even when a check is free (R-C-6)
+('fold', 'check', 'bet')
 >>> [e.kind for e in hand.apply(0, Bet(2))]
 ['bet']
 >>> try:
@@ -56,6 +57,7 @@ from rollem.engine.actions import (
     Fold,
     PickWild,
     Raise,
+    Show,
     Stack,
     action_from_text,
     action_to_text,
@@ -132,6 +134,7 @@ __all__ = [
     "SeatView",
     "SecureSource",
     "SeededSource",
+    "Show",
     "Showdown",
     "Stack",
     "StackOrder",

@@ -9,9 +9,15 @@ Other games: :class:`Discard` (to the pool, R-RYO-2), :class:`Expose`
 :class:`PickWild` (a pool position, R-RYO-7), :class:`Stack` (an order,
 R-521-6), :class:`Declare` (``"high"``, ``"low"`` or ``"both"``, R-521-8).
 
+After the hand: :class:`Show` (show some or all of one's cards by choice,
+R-C-11; changes no result).
+
 Text form (hand histories, PHH-like): ``f``, ``cc`` (check or call),
-``cbr 12`` (bet or raise to 12), ``dis Qs 7d 2c``, ``exp Kc``, ``draw 5c``
-(empty = stand pat), ``wild 3``, ``stack Kc 7s 2d 9h Ac``, ``decl both``.
+``cbr 12`` (bet or raise to 12), ``dis Qs 7d 2c``, ``exp Kc``, ``sd 5c``
+(PHH's stand pat or draw: discard these and draw as many; empty = stand
+pat; ``draw 5c`` is read too, as format version 1 wrote it), ``wild 3``,
+``stack Kc 7s 2d 9h Ac``, ``decl both``, ``sm QsQd`` (show by choice after
+the hand; PHH's show).
 Use :func:`action_to_text` / :func:`action_from_text`; a game module can add
 its own action type with :func:`register_action`.
 """
@@ -35,6 +41,7 @@ __all__ = [
     "Fold",
     "PickWild",
     "Raise",
+    "Show",
     "Stack",
     "action_from_text",
     "action_to_text",
@@ -44,7 +51,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Fold:
-    """Give up the hand (only when facing a bet)."""
+    """Give up the hand (whenever it is the seat's turn to bet, even when it
+    could check, R-C-6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +121,17 @@ class Declare:
     side: str
 
 
-Action = Fold | Check | Call | Bet | Raise | Discard | Expose | Draw | PickWild | Stack | Declare
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Show these of one's own cards to the table once the hand is over
+    (R-C-11, by choice; all of them or some; changes no result)."""
+
+    cards: tuple[Card, ...]
+
+
+Action = (
+    Fold | Check | Call | Bet | Raise | Discard | Expose | Draw | PickWild | Stack | Declare | Show
+)
 """Any action of the built-in games (games may register more types)."""
 
 _TO_TEXT: dict[type, Callable[[object], str]] = {}
@@ -129,6 +147,11 @@ def register_action(
     """
     _TO_TEXT[cls] = lambda a: (code + " " + to_text(a)).rstrip()
     _FROM_TEXT[code] = from_text
+
+
+def _phh(cards: tuple[Card, ...]) -> str:
+    """Cards concatenated, as PHH writes them (``QsQd``)."""
+    return "".join(str(c) for c in cards)
 
 
 def _cards(text: str) -> tuple[Card, ...]:
@@ -154,8 +177,10 @@ register_action(
     Expose, "exp", lambda a: str(a.card), lambda t: Expose(_one(t))  # type: ignore[attr-defined]
 )
 register_action(
-    Draw, "draw", lambda a: format_cards(a.cards), lambda t: Draw(_cards(t))  # type: ignore[attr-defined]
+    Draw, "sd", lambda a: _phh(a.cards), lambda t: Draw(_cards(t))  # type: ignore[attr-defined]
 )
+_FROM_TEXT["draw"] = lambda t: Draw(_cards(t))  # format version 1
+register_action(Show, "sm", lambda a: _phh(a.cards), lambda t: Show(_cards(t)))  # type: ignore[attr-defined]
 register_action(
     PickWild, "wild", lambda a: str(a.position), lambda t: PickWild(_int(t))  # type: ignore[attr-defined]
 )

@@ -7,19 +7,30 @@ last full bet/raise), ``reopen`` (count of full bets/raises), ``n_full``
 (bets and raises toward the fixed-limit cap), ``acted[seat]`` (``reopen`` at
 the seat's last action, -1 = not yet), ``aggressor`` (last bettor/raiser).
 
-Rules implemented:
+Rules implemented (R-C-6, the card-room all-in rule in all structures):
 
-- Fixed limit: bet/raise by exactly the round's bet size; a bet and
-  ``cap`` raises (cap off heads-up when ``cap_heads_up`` is off). An all-in of
-  at least half a bet more is a raise (counts toward the cap, reopens); a
-  smaller all-in does not: later players call it or raise to the full amount
-  (``full_level + size``) as if it had not been made. If short all-ins pile
-  up to or past that amount, the next raise is ``current_bet + size``.
+- The **threshold** is a full raise in pot-/no-limit (``last_raise``: the
+  last full bet or raise of the round, at least the round's bet size) and
+  half a bet in fixed limit.
+- A bet or raise is *full* when it adds at least the threshold on its own,
+  or (an all-in) when what all-ins added since the last full bet or raise
+  (``to - full_level``) reaches the threshold: short all-ins add up. A full
+  one reopens the betting, counts toward the fixed-limit cap and sets
+  ``full_level``; in pot-/no-limit only a raise that is full on its own sets
+  a new ``last_raise`` (one reached by adding up keeps it).
+- A seat that has already acted in the round may raise again only if what
+  it faces (``current_bet - bets[seat]``) is at least the threshold;
+  otherwise it may call or fold (:func:`may_raise_again`).
+- Fixed limit: bet/raise by exactly the round's bet size, to
+  ``full_level + size`` (a short all-in is raised as if it had not been
+  made); a bet and ``cap`` raises (no cap heads-up when ``cap_heads_up`` is
+  off). An all-in for less is always allowed.
 - Pot-/no-limit: minimum bet is the round's fixed-limit size; a raise is at
-  least the last full bet/raise of the round (never reduced); pot limit caps
-  a raise at the pot after calling. An all-in for less than a full raise
-  never reopens betting to seats that already acted, however many follow.
-- Folding is allowed only when facing a bet (check instead).
+  least ``current_bet + last_raise`` (never reduced); pot limit caps a raise
+  at the pot after calling.
+- Folding is allowed whenever it is the seat's turn, even when it could
+  check (R-C-6); ``"check" in legal.actions`` then marks a fold that gives
+  up a free check (interfaces confirm it, bots never make it).
 - No bet or raise when every other player still in the hand is all-in
   (nobody could call it): facing a bet, such a player may only call or
   fold (R-C-14).
@@ -49,6 +60,7 @@ __all__ = [
     "first_left_of_button",
     "highest_showing",
     "lowest_showing",
+    "may_raise_again",
     "next_left_of_previous_opener",
 ]
 
@@ -75,6 +87,14 @@ def next_left_of_previous_opener(hand: Hand) -> int:
         if not hand.folded[s]:
             return s
     return prev
+
+
+def may_raise_again(facing: int, threshold: int) -> bool:
+    """May a seat that already acted in this round raise when the action
+    returns to it? Only if what it faces above its own bet (``facing``
+    chips) is at least the ``threshold`` (R-C-6: a full raise in pot-/no-limit,
+    half a bet in fixed limit, see :meth:`BettingRound.threshold`)."""
+    return facing >= threshold
 
 
 def _showing(hand: Hand, seat: int) -> list[int]:
@@ -181,8 +201,9 @@ class BettingRound(Step):
         to_call = cur - bets[seat]
         if stack <= to_call:
             return "not enough chips to raise"
-        if hand.acted[seat] == hand.reopen:
-            return "the betting was not reopened by a full raise since this seat acted"
+        if hand.acted[seat] >= 0 and not may_raise_again(to_call, self.threshold(hand)):
+            return (f"the betting was not reopened: this seat already acted and faces "
+                    f"{to_call} more, less than {self._threshold_text(hand)}")
         folded, stacks = hand.folded, hand.stacks
         for s in range(hand.n):
             if s != seat and not folded[s] and stacks[s] > 0:
@@ -194,12 +215,8 @@ class BettingRound(Step):
         if self.fixed:
             if hand.n_full >= self.max_bets and (self.cap_heads_up or hand.n_live > 2):
                 return f"the betting is capped ({self.max_bets - 1} raises after the bet)"
-            if cur == 0:
-                target = size
-            else:
-                target = hand.full_level + size
-                if target <= cur:
-                    target = cur + size
+            # as if any short all-in since the last full bet/raise had not been made
+            target = hand.full_level + size
             if all_in_to <= target:
                 return (all_in_to, all_in_to)
             return (target, target)
@@ -219,10 +236,8 @@ class BettingRound(Step):
     def legal(self, hand: Hand, seat: int) -> Legal:
         to_call = hand.current_bet - hand.bets[seat]
         stack = hand.stacks[seat]
-        if to_call > 0:
-            names: tuple[str, ...] = ("fold", "call")
-        else:
-            names = ("check",)
+        # folding is allowed even when the seat could check (R-C-6)
+        names: tuple[str, ...] = ("fold", "call") if to_call > 0 else ("fold", "check")
         bounds = self._raise_bounds(hand, seat)
         if isinstance(bounds, tuple):
             names = (*names, "bet" if hand.current_bet == 0 else "raise")
@@ -267,10 +282,9 @@ class BettingRound(Step):
             events.append(Event("call", seat, {"amount": amount, "to": bets[seat],
                                                "all_in": stack == amount}))
         elif t is Fold:
-            if to_call <= 0:
-                raise self._refuse(hand, seat, "nothing to call, so no reason to fold")
+            # allowed even when the seat could check (R-C-6); the event says so
             hand.fold(seat)
-            events.append(Event("fold", seat, {}))
+            events.append(Event("fold", seat, {"could_check": True} if to_call <= 0 else {}))
             if hand.n_live == 1:
                 return None
         elif t is Bet or t is Raise:
@@ -287,20 +301,20 @@ class BettingRound(Step):
                 word = "bet" if t is Bet else "raise to"
                 rng = str(lo) if lo == hi else f"{lo}..{hi}"
                 raise self._refuse(hand, seat, f"{word} {to!r} is not {rng}")
-            target = self._fixed_target(hand, cur) if self.fixed else 0
             chips = to - bets[seat]
             stacks[seat] -= chips
             bets[seat] = to
             committed[seat] += chips
             increment = to - cur
-            size = self.size
+            # short all-ins add up (R-C-6): what all-ins added since the last
+            # full bet/raise counts toward the threshold
+            added = to - hand.full_level
             if self.fixed:
-                # an all-in short of the full amount is a raise only if it is
-                # at least half a bet more (R-C-6)
-                full = to >= target or 2 * increment >= size
+                full = 2 * added >= self.size
             else:
-                full = increment >= (hand.last_raise if cur > 0 else size)
-                if full:
+                threshold = hand.last_raise
+                full = added >= threshold
+                if increment >= threshold:  # full on its own: the new raise size
                     hand.last_raise = increment
             if full:
                 hand.full_level = to
@@ -316,11 +330,17 @@ class BettingRound(Step):
             raise self._refuse(hand, seat, f"{action!r} is not a betting action")
         return self._next(hand, seat)
 
-    def _fixed_target(self, hand: Hand, cur: int) -> int:
-        if cur == 0:
-            return self.size
-        target = hand.full_level + self.size
-        return target if target > cur else cur + self.size
+    def threshold(self, hand: Hand) -> int:
+        """What a full raise must add now (R-C-6): half a bet in fixed limit
+        (rounded up), the last full bet or raise in pot-/no-limit."""
+        if self.fixed:
+            return (self.size + 1) // 2
+        return hand.last_raise
+
+    def _threshold_text(self, hand: Hand) -> str:
+        if self.fixed:
+            return f"half a bet ({self.size}/2)"
+        return f"a full raise ({hand.last_raise})"
 
     def _next(self, hand: Hand, seat: int) -> Pending | None:
         n = hand.n

@@ -4,6 +4,11 @@ Style of python-chess/PokerKit: ``hand.pending`` (the decision waited
 for), ``hand.legal_actions(seat)``, ``hand.apply(seat, action)`` (returns the
 new events), ``hand.is_over``, ``hand.result``, ``hand.view(seat)``.
 
+Once the hand is over, any seat dealt in may still :class:`Show` its cards
+by choice (R-C-11): ``hand.legal_actions(seat)`` then offers ``"show"``
+(``kind="show"``, ``cards`` = the cards it may show, ``min_count`` 1); the
+``show`` event is public and the result does not change.
+
 State is plain public attributes that steps read and mutate (see
 ``docs/dev/engine.md``); consumers (bots, terminal, web, odds) must use
 :meth:`Hand.view` only.
@@ -16,6 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rollem.cards import CARDS, Card
+from rollem.engine.actions import Show
 from rollem.engine.decisions import Legal, Pending
 from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.events import Event
@@ -131,6 +137,7 @@ class Hand:
         self.source = source if source is not None else SecureSource()
         self._preset: Any = preset
         self.action_marks: list[int] = []
+        self.shown_by_choice: dict[int, list[Card]] = {}
         self.deck: list[Card] = self.source.shuffle("deck", CARDS)
         self.deck_pos = 0
         self.steps: list[Step] = game.build(self.options)
@@ -145,11 +152,33 @@ class Hand:
         return self.result is not None
 
     def legal_actions(self, seat: int) -> Legal:
-        """What ``seat`` may do now (``actions`` empty when it is not asked)."""
+        """What ``seat`` may do now (``actions`` empty when it is not asked).
+
+        After the hand is over: ``Legal(kind="show", actions=("show",),
+        cards=..., min_count=1, max_count=len(cards))`` for a seat dealt in
+        with cards not yet shown (R-C-11, showing by choice), else nothing.
+        """
         p = self.pending
+        if p is None and self.result is not None:
+            cards = self.showable(seat)
+            if not cards:
+                return Legal(kind="show")
+            return Legal(kind="show", actions=("show",), cards=cards, min_count=1,
+                         max_count=len(cards))
         if p is None or seat not in p.seats:
             return Legal(kind=p.kind if p else "none")
         return self.steps[self.step_index].legal(self, seat)
+
+    def showable(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` may still show by choice once the hand is over
+        (R-C-11): its own cards (folded or mucked ones too) not yet shown to
+        everyone; ``()`` before the end, for a seat not dealt in or a bad seat."""
+        if self.result is None or not 0 <= seat < self.n or not self.dealt[seat]:
+            return ()
+        seen = set(self.shown_by_choice.get(seat, ()))
+        seen.update(self.result.shown_cards.get(seat, ()))
+        return tuple(c for c, u in zip(self.hole[seat], self.up[seat], strict=True)
+                     if not u and c not in seen)
 
     def apply(self, seat: int, action: object) -> list[Event]:
         """Apply ``action`` by ``seat``; return the events it caused.
@@ -158,8 +187,14 @@ class Hand:
             IllegalAction: saying why and what is allowed; the hand is unchanged.
         """
         p = self.pending
+        if p is None and self.result is not None and type(action) is Show:
+            return self._show(seat, action)
         if p is None:
-            raise IllegalAction(f"seat {seat} cannot act: the hand is over")
+            raise IllegalAction(f"seat {seat} cannot act: the hand is over; "
+                                "allowed: show your own cards (R-C-11)")
+        if type(action) is Show:
+            raise IllegalAction(f"seat {seat} cannot show yet: cards are shown by choice only "
+                                "once the hand is over (R-C-11)")
         if seat not in p.seats:
             who = ", ".join(str(s) for s in p.seats)
             raise IllegalAction(
@@ -274,6 +309,29 @@ class Hand:
         self.events.append(Event("end", None, {"net": {str(s): v for s, v in net.items()}}))
 
     # ------------------------------------------------------------ internals
+
+    def _show(self, seat: int, action: Show) -> list[Event]:
+        """Show cards by choice after the hand (R-C-11): public, changes no result."""
+        allowed = self.showable(seat)
+        cards = action.cards
+        if not 0 <= seat < self.n or not self.dealt[seat]:
+            raise IllegalAction(f"seat {seat} cannot show: it was not dealt into this hand")
+        if not allowed:
+            raise IllegalAction(f"seat {seat} has no cards left to show: every card it holds "
+                                "is already face up or shown")
+        bad = [c for c in cards if c not in allowed]
+        if not cards or bad or len(set(cards)) != len(cards):
+            from rollem.cards import format_cards
+
+            what = "no cards" if not cards else format_cards(cards)
+            raise IllegalAction(f"seat {seat} cannot show {what}: allowed: show 1 to "
+                                f"{len(allowed)} of {format_cards(allowed)}")
+        first = len(self.events)
+        self.shown_by_choice.setdefault(seat, []).extend(cards)
+        self.actions.append((seat, action))
+        self.action_marks.append(first)
+        self.events.append(Event("show", seat, {"cards": list(cards), "by_choice": True}))
+        return self.events[first:]
 
     def _advance(self) -> None:
         steps = self.steps

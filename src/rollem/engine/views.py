@@ -93,13 +93,15 @@ def build_view(hand: Hand, seat: int | None) -> HandView:
     """Build ``seat``'s view of ``hand`` (``None`` = spectator)."""
     shown = hand.result.shown_cards if hand.result is not None else {}
     seats = []
+    by_choice = hand.shown_by_choice  # R-C-11: shown after the hand, to everyone
     for s in range(hand.n):
         mine = seat == s or s in shown
+        chosen = by_choice.get(s, ())
         cards = [
-            str(CARDS[c]) if (mine or u) else None
+            str(CARDS[c]) if (mine or u or c in chosen) else None
             for c, u in zip(hand.hole[s], hand.up[s], strict=True)
         ]
-        if hand.folded[s] and seat != s:
+        if hand.folded[s] and seat != s and not chosen:
             cards = []
         seats.append(SeatView(
             seat=s, stack=hand.stacks[s], bet=hand.bets[s], committed=hand.committed[s],
@@ -117,6 +119,8 @@ def build_view(hand: Hand, seat: int | None) -> HandView:
     legal = None
     if seat is not None and p is not None and seat in p.seats:
         legal = hand.legal_actions(seat)
+    elif seat is not None and hand.result is not None and hand.showable(seat):
+        legal = hand.legal_actions(seat)  # "show" by choice (R-C-11)
     events = []
     for e in hand.events:
         d = event_to_dict(e, seat)
