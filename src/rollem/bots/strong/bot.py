@@ -61,7 +61,9 @@ class StrongBot:
     ``raise_hu`` (heads-up equity to bet, to raise), ``call_margin`` (equity
     above the price needed to call before the last round), ``bluffs`` (scale of
     the bluffing frequency), ``slow_play`` (chance of checking a very strong hand
-    before the last round).
+    before the last round), ``river_ev`` (heads-up bets when free to check by
+    expected value against the calling range: 2 in every round, 1 in the last
+    round only, 0 never: by threshold).
 
     Args:
         rng: the bot's own seeded ``Random`` (sampling, mixing).
@@ -76,6 +78,7 @@ class StrongBot:
     call_margin = 0.04
     bluffs = 1.0
     slow_play = 0.15
+    river_ev = 2.0
 
     def __init__(self, rng: random.Random | None = None, *, samples: int = 300,
                  worlds: int = 32, book: OpponentBook | None = None) -> None:
@@ -174,6 +177,14 @@ class StrongBot:
         late = _round_number(view) > _ROUNDS.get(view.game, 4) // 2
         heads_up = opponents == 1
         value = self.value_hu if heads_up else min(self.value_hu, 1.45 / (opponents + 1))
+        if to_call == 0 and can_raise and heads_up and self.river_ev and (
+                last or self.river_ev >= 2):
+            if not last and eq >= 0.85 and rng.random() < self.slow_play:
+                return Check()  # slow-play now and then
+            gain = self._bet_gain(view, legal, pot)
+            if abs(gain) < 0.05 * pot:  # near-indifferent: mix, so bets tell less
+                gain = rng.random() - 0.5
+            return self._size(legal, view, pot, eq) if gain > 0 else Check()
         if to_call == 0:
             if can_raise and eq >= value:
                 if heads_up and not last and eq >= 0.85 and rng.random() < self.slow_play:
@@ -192,6 +203,28 @@ class StrongBot:
         if "check" in acts:
             return Check()
         return Fold()
+
+    def _bet_gain(self, view: HandView, legal: Legal, pot: int) -> float:
+        """Heads-up, free to check: the chips a bet gains over a check, against
+        the weighted range with the opponent calling from the hands above its
+        observed fold rate? Per world: a fold wins the pot, a call plays the pot
+        plus two bets; a check plays the pot (raises ignored)."""
+        from rollem.bots.strong.reads import _step
+
+        w = self.worlds(view)
+        if len(w.seats) != 1:
+            return 0.0
+        weights = self.book.weights(view.game, view.events, w.seats, w.strength)
+        if weights.sum() <= 0:
+            return 0.0
+        weights = weights / weights.sum()
+        eqs = w.equity(weights)
+        share = w.share[max(eqs, key=lambda k: eqs[k])]
+        t = self.book.tendencies(w.seats[0])
+        calls = 0.02 + 0.98 * _step(np.clip(w.strength[:, 0], 0, 1), t.fold_rate, 0.05)
+        bet = max(1, legal.min_to - view.current_bet)
+        gain = (1 - calls) * pot + calls * (share * (pot + 2 * bet) - bet) - share * pot
+        return float((gain * weights).sum())
 
     def _bluff(self, view: HandView, legal: Legal, pot: int) -> bool:
         """Bluff so that bluffs : value bets is about ``bet : pot + bet``, less
