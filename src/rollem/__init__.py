@@ -10,6 +10,13 @@ version is written once, in ``pyproject.toml``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from rollem.engine.game import set_catalogue as _set_catalogue
+
+if TYPE_CHECKING:
+    from rollem.engine.game import Game
+
 __all__ = ["__version__"]
 
 
@@ -22,3 +29,13 @@ def __getattr__(name: str) -> str:
         except PackageNotFoundError:  # running from a source tree that is not installed
             return "0+unknown"
     raise AttributeError(f"module 'rollem' has no attribute {name!r}")
+
+
+def _find_game(game_id: str) -> Game:
+    """The default game catalogue: the game files of :mod:`rollem.games`."""
+    from rollem.games import get
+
+    return get(game_id)
+
+
+_set_catalogue(_find_game)

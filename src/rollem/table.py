@@ -33,7 +33,7 @@ from rollem.engine.errors import EngineError
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
 from rollem.engine.randomness import RandomSource, SecureSource, SeededSource
-from rollem.games import Game, all_games, get
+from rollem.games import DEFAULT_CHOICE, Game, get
 
 __all__ = ["DEALERS_CHOICE", "Table", "TableError"]
 
@@ -53,7 +53,10 @@ class Table:
 
     Args:
         stacks: chips of each seat (seat 0 first).
-        game: a short id (``"sdr"``) or ``"dealers-choice"``.
+        game: a short id (``"sdr"``), a :class:`Game` (e.g. from a game file) or
+            ``"dealers-choice"``.
+        games: the games a dealer's choice offers (ids or :class:`Game`
+            objects; default :data:`rollem.games.DEFAULT_CHOICE`, our three).
         options: options for every game, or a mapping game id -> options.
         button: the first hand's button (moved to the next seat dealt in if
             that seat has no chips).
@@ -73,19 +76,25 @@ class Table:
         self,
         stacks: Sequence[int],
         *,
-        game: str = "sdr",
+        game: str | Game = "sdr",
         options: Options | Mapping[str, Options] | None = None,
         button: int = 0,
         rng: random.Random | None = None,
         rebuy: int | None = None,
         choose_game: GameChooser | None = None,
+        games: Sequence[str | Game] | None = None,
     ) -> None:
-        if game != DEALERS_CHOICE:
-            try:
-                get(game)
-            except KeyError as err:
-                raise TableError(str(err.args[0])) from None
-        self.game = game
+        try:
+            self.choices: list[Game] = [g if isinstance(g, Game) else get(g)
+                                        for g in (games or DEFAULT_CHOICE)]
+            self.fixed: Game | None = None
+            if isinstance(game, Game):
+                self.fixed = game
+            elif game != DEALERS_CHOICE:
+                self.fixed = self._find(game)
+        except KeyError as err:
+            raise TableError(str(err.args[0])) from None
+        self.game = game.id if isinstance(game, Game) else game
         self.options = options
         self.stacks = list(stacks)
         self.brought = list(stacks)
@@ -99,6 +108,12 @@ class Table:
         self.button = (button - 1) % self.n if self.n else 0  # moved on at the first hand
         self._first = True
         self._button0 = button
+
+    def _find(self, game_id: str) -> Game:
+        for g in self.choices:
+            if g.id == game_id:
+                return g
+        return get(game_id)
 
     def _options_for(self, game: Game) -> Options:
         o = self.options
@@ -121,8 +136,9 @@ class Table:
         raise TableError("no seat has chips")
 
     def games_that_fit(self, players: int) -> list[Game]:
-        """The games playable with ``players`` dealt in (R-C-12)."""
-        return [g for g in all_games() if g.min_players <= players <= g.max_players]
+        """The dealer's-choice games playable with ``players`` dealt in (R-C-12), by id."""
+        return sorted((g for g in self.choices if g.min_players <= players <= g.max_players),
+                      key=lambda g: g.id)
 
     def new_hand(self, game: str | None = None) -> Hand:
         """Start the next hand (rebuys, button, game choice) and return it.
@@ -149,17 +165,21 @@ class Table:
         fits = self.games_that_fit(players)
         if game is not None:
             try:
-                chosen = get(game)
+                chosen = self._find(game)
             except KeyError as err:
                 raise TableError(str(err.args[0])) from None
-        elif self.game != DEALERS_CHOICE:
-            chosen = get(self.game)
+        elif self.fixed is not None:
+            chosen = self.fixed
+            fits = [chosen] if chosen.min_players <= players <= chosen.max_players else []
         elif self.choose_game is not None:
             chosen = self.choose_game(self, fits)
         else:
             rng = self.rng if self.rng is not None else random.SystemRandom()
             chosen = rng.choice(fits)
         if chosen not in fits:
+            if not fits:
+                raise TableError(f"{chosen.name} does not fit {players} players: it needs "
+                                 f"{chosen.min_players} to {chosen.max_players}")
             raise TableError(f"{chosen.name} does not fit {players} players: choose one of "
                              + ", ".join(g.id for g in fits))
         carry, self.carry = self.carry, 0

@@ -32,8 +32,8 @@ from rollem.engine.result import HandOutcome, PotResult
 from rollem.engine.step import Step
 
 if TYPE_CHECKING:
+    from rollem.engine.game import Game
     from rollem.engine.views import HandView
-    from rollem.games import Game
 
 __all__ = ["Hand"]
 
@@ -42,7 +42,8 @@ class Hand:
     """One hand of poker.
 
     Args:
-        game: a :class:`rollem.games.Game` or its short id (``"sdr"``).
+        game: a :class:`rollem.engine.game.Game` or its short id (``"sdr"``,
+            looked up in the installed catalogue, :func:`rollem.engine.game.find_game`).
         stacks: chips of each seat, seat 0 first; a seat with 0 chips sits
             out (is not dealt in).
         button: the seat with the dealer button (must be dealt in).
@@ -80,9 +81,9 @@ class Hand:
         preset: Any = None,
     ) -> None:
         if isinstance(game, str):
-            from rollem.games import get
+            from rollem.engine.game import find_game
 
-            game = get(game)
+            game = find_game(game)
         self.game = game
         options = options if options is not None else Options()
         if any(k not in options.house for k in game.house):

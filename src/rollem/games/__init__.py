@@ -1,62 +1,42 @@
-"""Games by short id: each game module registers a :class:`Game` here.
+"""Games by short id, each loaded from a game file (TOML data, never code).
+
+The shipped files are in ``rollem/games/files/``: our three games (``sdr``,
+``rollyourown``, ``rollem521``) and the standard games (``holdem``,
+``omaha``, ``omaha8``, ``stud``, ``stud8``, ``razz``, ``draw5``,
+``deuces-wild``). A user's own file: :func:`rollem.games.gamefile.load_game_file`.
 
 >>> from rollem import games
+>>> from rollem.games import DEFAULT_CHOICE
 >>> games.get("sdr").name
 'Stop, Drop and Roll'
->>> [(g.id, g.min_players, g.max_players) for g in sorted(games.all_games(), key=lambda g: g.id)]
-[('rollem521', 2, 10), ('rollyourown', 2, 8), ('sdr', 2, 10)]
->>> games.get("holdem")
+>>> set(DEFAULT_CHOICE) <= {g.id for g in games.all_games()}
+True
+>>> games.get("nosuch")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
     ...
-KeyError: "unknown game 'holdem': expected one of rollem521, rollyourown, sdr"
-
-A game module defines a ``build(options) -> list[Step]`` and calls
-:func:`register` at import; add its import to :data:`_MODULES` below.
+KeyError: "unknown game 'nosuch': expected one of ..."
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from importlib import resources
 
-if TYPE_CHECKING:
-    from rollem.engine.options import Options
-    from rollem.engine.step import Step
+from rollem.engine.game import Game
 
-__all__ = ["Game", "all_games", "get", "register"]
+__all__ = ["DEFAULT_CHOICE", "STANDARD", "Game", "all_games", "get", "register"]
 
+DEFAULT_CHOICE = ("sdr", "rollyourown", "rollem521")
+"""The games a dealer's choice offers unless the host picks others (our three)."""
 
-@dataclass(frozen=True)
-class Game:
-    """A game: its steps (built per hand from the options) and limits.
-
-    Attributes:
-        id: short id (``"sdr"``), also the hand-history variant ``rollem-<id>``.
-        name: display name.
-        min_players, max_players: players dealt in.
-        build: ``options -> list[Step]``, called once per hand.
-        house: the game's house options and their defaults (RULES.md).
-        caps: default fixed-limit raises per betting round after the bet.
-    """
-
-    id: str
-    name: str
-    min_players: int
-    max_players: int
-    build: Callable[[Options], list[Step]]
-    house: Mapping[str, Any] = field(default_factory=dict)
-    caps: tuple[int, ...] = ()
-
+STANDARD = ("holdem", "omaha", "omaha8", "stud", "stud8", "razz", "draw5", "deuces-wild")
+"""The standard games shipped as game files."""
 
 _GAMES: dict[str, Game] = {}
-_MODULES = ("rollem.games.sdr", "rollem.games.rollyourown", "rollem.games.rollem521")
 _loaded = False
 
 
 def register(game: Game) -> Game:
-    """Add ``game`` to the registry (called by each game module at import)."""
+    """Add ``game`` to the registry (replacing a game with the same id)."""
     _GAMES[game.id] = game
     return game
 
@@ -66,12 +46,13 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True
-    for name in _MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as err:
-            if err.name != name:
-                raise
+    from rollem.games.gamefile import load_game
+
+    folder = resources.files("rollem.games").joinpath("files")
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            game = load_game(entry.read_text(encoding="utf-8"))
+            _GAMES.setdefault(game.id, game)
 
 
 def get(game_id: str) -> Game:

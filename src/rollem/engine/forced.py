@@ -1,0 +1,223 @@
+"""Forced bets: blinds (small, big, straddle), the stud bring-in, and the
+first betting round that follows them.
+
+- :class:`Blinds` (a step, before the deal): the first player to the
+  dealer's left posts the small blind, the next the big blind, the next the
+  straddle when there is one; heads-up the dealer posts the small blind and
+  the other player the big blind. A short stack posts all it has and is
+  all-in. Blinds are live bets of the first betting round.
+- :class:`BringIn` (a marker step after the up cards): names the bring-in
+  amount and whether the lowest up card (stud; ties by suit, clubs lowest,
+  then diamonds, hearts, spades) or the highest up card with aces low (razz;
+  ties: the higher suit) brings it in.
+- :class:`ForcedRound` (a :class:`~rollem.engine.betting.BettingRound`):
+  the first round, opened by the first player to the left of the big blind
+  (or straddle), the big blind (straddle) keeping the option to raise; or,
+  after a bring-in, by the bring-in player, who must bet: ``Bet(amount)``
+  with ``amount`` from the bring-in (a bring-in: not a full bet; players call
+  it or complete) to the round's bet (a completion: a full bet). In fixed
+  limit the big blind or the completion counts as the round's bet toward the
+  cap.
+
+:func:`best_low_showing` opens later razz rounds: the best ace-to-five low
+showing. Chips are whole numbers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rollem.engine.actions import Bet
+from rollem.engine.betting import BettingRound
+from rollem.engine.decisions import Legal, Pending
+from rollem.engine.events import Event
+from rollem.engine.step import Step
+
+if TYPE_CHECKING:
+    from rollem.engine.hand import Hand
+
+__all__ = ["Blinds", "BringIn", "ForcedRound", "best_low_showing", "bring_in_seat"]
+
+
+def _up(hand: Hand, seat: int) -> list[int]:
+    return [c for c, u in zip(hand.hole[seat], hand.up[seat], strict=True) if u]
+
+
+def best_low_showing(hand: Hand) -> int:
+    """The best ace-to-five low showing (razz rounds after the first): pairs
+    count against, straights and flushes do not; ties go to the tied player
+    nearest the dealer's left."""
+    from rollem.hands.core import partial_low_value
+
+    best_seat, best = -1, None
+    for s in hand.live_from_left():
+        ranks = [c >> 2 for c in _up(hand, s)]
+        v = partial_low_value(ranks) if ranks else 0
+        if best is None or v > best:
+            best_seat, best = s, v
+    return best_seat
+
+
+class Blinds(Step):
+    """Post the small blind, the big blind and (when ``straddle`` > 0) a straddle.
+
+    Args:
+        small, big, straddle: chips (whole numbers; ``straddle`` 0 = none).
+    """
+
+    name = "blinds"
+
+    def __init__(self, small: int, big: int, straddle: int = 0) -> None:
+        self.small = small
+        self.big = big
+        self.straddle = straddle
+        self.last = -1
+        """The seat that posted the last forced bet (big blind or straddle)."""
+
+    def start(self, hand: Hand) -> Pending | None:
+        live = hand.live_from_left()
+        if len(live) == 2:
+            posts = [(hand.button, self.small, "small blind"),
+                     (live[0] if live[0] != hand.button else live[1], self.big, "big blind")]
+        else:
+            posts = [(live[0], self.small, "small blind"), (live[1], self.big, "big blind")]
+            if self.straddle > 0:
+                posts.append((live[2], self.straddle, "straddle"))
+        for seat, amount, label in posts:
+            chips = min(amount, hand.stacks[seat])
+            hand.stacks[seat] -= chips
+            hand.bets[seat] += chips
+            hand.committed[seat] += chips
+            hand.events.append(Event("blind", seat, {"amount": chips, "blind": label,
+                                                     "all_in": hand.stacks[seat] == 0}))
+            self.last = seat
+        return None
+
+
+def _aces_low(card: int) -> int:
+    """A card's order with aces low, suits clubs < diamonds < hearts < spades."""
+    return (((card >> 2) + 1) % 13) * 4 + (card & 3)
+
+
+def bring_in_seat(hand: Hand, highest: bool) -> int:
+    """The seat whose up card brings in: the lowest up card (ties by suit,
+    clubs lowest), or with ``highest`` the highest with aces low (ties: the
+    higher suit)."""
+    best_seat, best = -1, -1
+    for s in hand.live_from_left():
+        up = _up(hand, s)
+        if not up:
+            continue
+        key = max(_aces_low(c) for c in up) if highest else 51 - min(up)
+        if key > best:
+            best_seat, best = s, key
+    return best_seat
+
+
+class BringIn(Step):
+    """Names the bring-in of the next betting round (nothing happens here).
+
+    Args:
+        amount: the bring-in in chips (below the round's bet).
+        highest: the highest up card brings in, aces low (razz); else the lowest.
+    """
+
+    name = "bring-in"
+
+    def __init__(self, amount: int, *, highest: bool = False) -> None:
+        self.amount = amount
+        self.highest = highest
+
+
+class ForcedRound(BettingRound):
+    """The first betting round after :class:`Blinds` or :class:`BringIn` (see the module doc).
+
+    Args:
+        name, size, cap, structure, cap_heads_up: as :class:`BettingRound`.
+        forced: the :class:`Blinds` or :class:`BringIn` step of this hand.
+    """
+
+    def __init__(self, name: str, size: int, cap: int, structure: str,
+                 forced: Blinds | BringIn, *, cap_heads_up: bool = True) -> None:
+        super().__init__(name, size, cap, structure, cap_heads_up=cap_heads_up)
+        self.forced = forced
+        self.bringer = -1
+        """The seat that must bring in (-1 once it has, or with blinds)."""
+
+    def start(self, hand: Hand) -> Pending | None:
+        n = hand.n
+        hand.round += 1
+        hand.round_name = self.name
+        hand.acted = [-1] * n
+        hand.aggressor = None
+        hand.reopen = 0
+        stacks, folded, bets = hand.stacks, hand.folded, hand.bets
+        cur = max(bets)
+        hand.current_bet = cur
+        hand.full_level = cur
+        hand.n_full = 1 if cur > 0 else 0
+        forced = self.forced
+        if isinstance(forced, Blinds):
+            hand.last_raise = max(self.size, forced.big, forced.straddle)
+            opener = forced.last
+        else:
+            hand.last_raise = self.size
+            opener = bring_in_seat(hand, forced.highest)
+        can = [s for s in range(n) if not folded[s] and stacks[s] > 0]
+        owes = [s for s in can if bets[s] < cur]
+        if not can or (len(can) == 1 and not owes):
+            hand.events.append(Event("round_skipped", None, {"round": self.name}))
+            hand.return_uncalled()
+            return None
+        first = opener if isinstance(forced, BringIn) else (opener + 1) % n
+        seat = first
+        for i in range(n):
+            c = (first + i) % n
+            if not folded[c] and stacks[c] > 0:
+                seat = c
+                break
+        if isinstance(forced, BringIn):
+            self.bringer = seat
+        hand.openers.append(seat)
+        hand.events.append(Event("round", seat, {"round": self.name, "opener": opener}))
+        return Pending("bet", (seat,))
+
+    def _bring_in_bounds(self, hand: Hand, seat: int) -> tuple[int, int]:
+        stack = hand.stacks[seat]
+        assert isinstance(self.forced, BringIn)
+        lo = min(self.forced.amount, stack)
+        bounds = self._raise_bounds(hand, seat)
+        hi = bounds[1] if isinstance(bounds, tuple) else stack
+        return (lo, max(lo, hi))
+
+    def legal(self, hand: Hand, seat: int) -> Legal:
+        if seat != self.bringer:
+            return super().legal(hand, seat)
+        lo, hi = self._bring_in_bounds(hand, seat)
+        return Legal(kind="bet", actions=("bet",), min_to=lo, max_to=hi)
+
+    def act(self, hand: Hand, seat: int, action: object) -> Pending | None:
+        if seat != self.bringer:
+            return super().act(hand, seat, action)
+        lo, hi = self._bring_in_bounds(hand, seat)
+        to = action.amount if type(action) is Bet else None
+        if to is None or type(to) is not int or not lo <= to <= hi:
+            rng = str(lo) if lo == hi else f"{lo}..{hi}"
+            raise self._refuse(hand, seat, f"the bring-in must bet {rng} (the bring-in, or "
+                               f"complete to {self.size})")
+        self.bringer = -1
+        full = self._raise_bounds(hand, seat)
+        if isinstance(full, tuple) and to >= full[0]:
+            return super().act(hand, seat, action)
+        stacks, bets, committed = hand.stacks, hand.bets, hand.committed
+        stacks[seat] -= to
+        bets[seat] = to
+        committed[seat] += to
+        hand.current_bet = to
+        hand.aggressor = seat
+        hand.acted[seat] = hand.reopen
+        hand.events.append(Event("bet", seat, {"to": to, "amount": to,
+                                               "all_in": stacks[seat] == 0, "full": False,
+                                               "bring_in": True}))
+        return self._next(hand, seat)
+

@@ -1,0 +1,170 @@
+"""Build a hand's steps from a checked game file (:class:`GameSpec`).
+
+Every step kind of the file maps to one engine step; nothing here knows a
+particular game. Betting round ``i`` (in file order, steps skipped by
+``when`` included) has cap ``options.round_caps(spec.caps, rounds)[i]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rollem.cards import RANKS
+from rollem.engine.betting import (
+    BettingRound,
+    Opener,
+    first_left_of_button,
+    highest_showing,
+    lowest_showing,
+    next_left_of_previous_opener,
+)
+from rollem.engine.declare import DeclareShowdown, DeclareSides
+from rollem.engine.draw import DrawFromStub
+from rollem.engine.errors import EngineError
+from rollem.engine.forced import Blinds, BringIn, ForcedRound, best_low_showing
+from rollem.engine.game import Game
+from rollem.engine.options import Options
+from rollem.engine.pool import DiscardToPool, DrawFromPool, PickWildFromPool
+from rollem.engine.potshowdown import PotShowdown
+from rollem.engine.showdown import Showdown
+from rollem.engine.simultaneous import ExposeOne
+from rollem.engine.stacking import RollUp, StackOrder
+from rollem.engine.step import Step
+from rollem.engine.steps import Ante, Burn, DealBoard, DealHole, TurnDead
+from rollem.engine.wildcards import FixedWild
+from rollem.games.gamefile import GameSpec, StepSpec
+
+__all__ = ["OPENER_FUNCTIONS", "amount", "build_steps", "game_from_spec"]
+
+OPENER_FUNCTIONS: dict[str, Opener] = {
+    "left-of-button": first_left_of_button,
+    "highest-showing": highest_showing,
+    "lowest-showing": lowest_showing,
+    "best-low-showing": best_low_showing,
+    "left-of-previous-opener": next_left_of_previous_opener,
+}
+
+
+def amount(value: int | str, options: Options) -> int:
+    """Chips for a file amount: a whole number, or ``small-bet``, ``half-small-bet``
+    (at least 1), ``big-bet``, ``ante``."""
+    if isinstance(value, int):
+        return value
+    if value == "small-bet":
+        return options.small_bet
+    if value == "half-small-bet":
+        return max(options.small_bet // 2, 1)
+    if value == "big-bet":
+        return options.big_bet
+    return options.ante
+
+
+def _house_amount(options: Options, name: str, default: int | str) -> int:
+    v = options.get(name, None)
+    if v is None:
+        return amount(default, options)
+    if type(v) is not int or v < 0:
+        raise EngineError(f"house option {name} must be a whole number of chips >= 0, got {v!r}")
+    return v
+
+
+def _check_house(spec: GameSpec, options: Options) -> None:
+    for k, allowed in spec.choices.items():
+        v = options.get(k, spec.house[k])
+        if v not in allowed:
+            raise EngineError(f"unknown {k} {v!r}: expected one of "
+                              + ", ".join(str(a) for a in allowed))
+
+
+def build_steps(spec: GameSpec, options: Options) -> list[Step]:
+    """The steps of one hand of ``spec`` under ``options``.
+
+    Raises:
+        EngineError: a house option outside its ``[choices]``, or a bad amount.
+    """
+    _check_house(spec, options)
+    n_rounds = sum(1 for s in spec.steps if s.kind == "bet")
+    caps = options.round_caps(spec.caps, n_rounds)
+    sizes = {"small": options.small_bet, "big": options.big_bet}
+    out: list[Step] = []
+    rounds = rolls = 0
+    forced: Blinds | BringIn | None = None
+    for s in spec.steps:
+        p = s.params
+        if s.kind == "bet":
+            i = rounds
+            rounds += 1
+            if s.when is not None and not options.get(s.when, spec.house[s.when]):
+                continue
+            name = p["label"] or f"round {i + 1}"
+            size = sizes[p["size"]]
+            if forced is not None and i == 0:
+                out.append(ForcedRound(name, size, caps[i], options.structure, forced,
+                                       cap_heads_up=options.cap_heads_up))
+            else:
+                out.append(BettingRound(name, size, caps[i], options.structure,
+                                        opener=OPENER_FUNCTIONS[p["opener"]],
+                                        cap_heads_up=options.cap_heads_up))
+            continue
+        if s.kind == "roll-up":
+            rolls += 1
+            if s.when is not None and not options.get(s.when, spec.house[s.when]):
+                continue
+            out.append(RollUp(p["label"] or f"roll {rolls}"))
+            continue
+        if s.when is not None and not options.get(s.when, spec.house[s.when]):
+            continue
+        step = _simple(s, options)
+        if isinstance(step, Blinds | BringIn):
+            forced = step
+        out.append(step)
+    return out
+
+
+def _simple(s: StepSpec, options: Options) -> Step:
+    p = s.params
+    k = s.kind
+    makers: dict[str, Callable[[], Step]] = {
+        "ante": lambda: Ante(options.ante),
+        "blinds": lambda: Blinds(_house_amount(options, "small_blind", p["small"]),
+                                 _house_amount(options, "big_blind", p["big"]),
+                                 _house_amount(options, "straddle", p["straddle"])),
+        "bring-in": lambda: BringIn(_house_amount(options, "bring_in", p["amount"]),
+                                    highest=p["card"] == "highest"),
+        "deal": lambda: DealHole(p["cards"], p["face"] == "up"),
+        "burn": Burn,
+        "dead": lambda: TurnDead(p["label"]),
+        "board": lambda: DealBoard(p["cards"], p["label"]),
+        "wild": lambda: FixedWild(tuple(RANKS.index(r) for r in p["ranks"])),
+        "discard": lambda: DiscardToPool(p["cards"]),
+        "draw-from-pool": lambda: DrawFromPool(OPENER_FUNCTIONS[p["first"]]),
+        "draw": lambda: DrawFromStub(p["label"], p["max"]),
+        "expose": ExposeOne,
+        "pick-wild": lambda: PickWildFromPool(OPENER_FUNCTIONS[p["chooser"]]),
+        "stack": StackOrder,
+        "declare": DeclareSides,
+        "showdown": lambda: _showdown(p),
+    }
+    return makers[k]()
+
+
+def _showdown(p: dict[str, Any] | Any) -> Step:
+    pot = p["pot"]
+    if pot == "declare":
+        return DeclareShowdown()
+    if pot == "high" and not p["hole"]:
+        return Showdown(wild=p["wild"])
+    return PotShowdown(pot, low=p["low"], qualifier=p["qualifier"], hole=p["hole"],
+                       board=p["board"], wild=p["wild"])
+
+
+def game_from_spec(spec: GameSpec) -> Game:
+    """The :class:`Game` of a checked game file."""
+
+    def build(options: Options) -> list[Step]:
+        return build_steps(spec, options)
+
+    return Game(id=spec.id, name=spec.name, min_players=spec.min_players,
+                max_players=spec.max_players, build=build, house=dict(spec.house),
+                caps=spec.caps, rules=spec.rules, source=spec.text, spec=spec)

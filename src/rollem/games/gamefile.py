@@ -1,0 +1,437 @@
+"""Game files: a game as TOML data (never code) on the engine's step vocabulary.
+
+A game file names the game, its players, its players' rules text, its house
+options and its steps in order (the format is ``docs/write-your-own-game.md``;
+the JSON Schema is ``rollem/games/gamefile.schema.json``)::
+
+    id = "mygame"
+    name = "My Game"
+    players = [2, 8]
+    rules = "How to play ..."
+
+    [house]
+    burn_first = false            # a house option and its default
+
+    [[steps]]
+    step = "ante"
+    [[steps]]
+    step = "deal"
+    cards = 2
+    [[steps]]
+    step = "bet"
+    size = "small"
+    cap = 3
+    opener = "left-of-button"
+    [[steps]]
+    step = "showdown"
+
+:func:`parse_game` checks everything and raises :class:`GameFileError` with
+one line naming the key and what is allowed; :func:`load_game` /
+:func:`load_game_file` give a :class:`rollem.engine.game.Game` whose steps
+are built per hand by :mod:`rollem.games.build`.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rollem.cards import RANKS
+from rollem.engine.game import Game
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "OPENERS",
+    "STEP_KINDS",
+    "GameFileError",
+    "GameSpec",
+    "StepSpec",
+    "load_game",
+    "load_game_file",
+    "parse_game",
+]
+
+MAX_FILE_BYTES = 64 * 1024
+"""The largest game file accepted (bytes)."""
+
+OPENERS = {
+    "left-of-button": "the first player still in to the dealer's left",
+    "left-of-big-blind": "the first player to the left of the big blind (or straddle)",
+    "highest-showing": "the best hand showing",
+    "lowest-showing": "the worst hand showing",
+    "best-low-showing": "the best ace-to-five low showing (razz)",
+    "left-of-previous-opener": "the next player to the left of the previous round's opener",
+    "bring-in": "the player after the bring-in",
+}
+"""Opener names (betting rounds, draws from the pool, the wild pick) and their meaning."""
+
+POT_KINDS = ("high", "low", "high-low", "declare")
+LOW_KINDS = ("ace-to-five", "deuce-to-seven")
+AMOUNT_WORDS = ("small-bet", "half-small-bet", "big-bet", "ante")
+
+_ID = re.compile(r"^[a-z][a-z0-9-]{0,31}$")
+_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+
+
+class GameFileError(ValueError):
+    """A mistake in a game file: one line naming the key and what is allowed."""
+
+
+@dataclass(frozen=True)
+class StepSpec:
+    """One ``[[steps]]`` entry: its ``kind`` (the ``step`` key), its checked
+    parameters, and ``when`` (a boolean house option that must be on for the
+    step to be played, or ``None``)."""
+
+    kind: str
+    params: Mapping[str, Any]
+    when: str | None = None
+    index: int = 0
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A checked game file."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    rules: str
+    house: Mapping[str, Any]
+    choices: Mapping[str, tuple[Any, ...]]
+    steps: tuple[StepSpec, ...]
+    text: str = field(default="", repr=False)
+
+    @property
+    def caps(self) -> tuple[int, ...]:
+        """The default raise cap of each betting round, in file order."""
+        return tuple(int(s.params["cap"]) for s in self.steps if s.kind == "bet")
+
+
+# ------------------------------------------------------------ step parameters
+
+_Param = tuple[str, Any]  # (type name, default or _REQUIRED)
+_REQUIRED = object()
+
+STEP_KINDS: dict[str, dict[str, _Param]] = {
+    "ante": {},
+    "blinds": {"small": ("amount", "half-small-bet"), "big": ("amount", "small-bet"),
+               "straddle": ("amount", 0)},
+    "bring-in": {"amount": ("amount", "half-small-bet"), "card": ("bringin", "lowest")},
+    "deal": {"cards": ("count:1..10", _REQUIRED), "face": ("face", "down")},
+    "burn": {},
+    "dead": {"label": ("label", "dead")},
+    "board": {"cards": ("count:1..5", _REQUIRED), "label": ("label", "board")},
+    "wild": {"ranks": ("ranks", _REQUIRED)},
+    "discard": {"cards": ("count:1..10", _REQUIRED)},
+    "draw-from-pool": {"first": ("opener", "left-of-button")},
+    "draw": {"max": ("count:0..7", _REQUIRED), "label": ("label", "draw")},
+    "expose": {},
+    "pick-wild": {"chooser": ("opener", "lowest-showing")},
+    "stack": {},
+    "roll-up": {"label": ("label", "")},
+    "declare": {},
+    "bet": {"size": ("size", _REQUIRED), "cap": ("count:0..20", _REQUIRED),
+            "opener": ("opener", "left-of-button"), "label": ("label", "")},
+    "showdown": {"pot": ("pot", "high"), "low": ("low", "ace-to-five"),
+                 "qualifier": ("qualifier", 0), "wild": ("bool", False),
+                 "hole": ("count:0..10", 0), "board": ("count:0..5", 0)},
+}
+"""Each step kind's parameters: ``name -> (type, default)``."""
+
+_COMMON = {"step", "when"}
+
+
+def _where(i: int, key: str) -> str:
+    return f"steps[{i}].{key}"
+
+
+def _check_param(where: str, typ: str, value: Any) -> Any:
+    if typ.startswith("count:"):
+        lo, hi = (int(x) for x in typ[6:].split(".."))
+        if type(value) is not int or not lo <= value <= hi:
+            raise GameFileError(f"{where}: must be a whole number {lo}..{hi}, got {value!r}")
+        return value
+    if typ == "amount":
+        if type(value) is int and value >= 0:
+            return value
+        if value in AMOUNT_WORDS:
+            return value
+        raise GameFileError(f"{where}: must be a whole number of chips >= 0 or one of "
+                            f"{', '.join(AMOUNT_WORDS)}, got {value!r}")
+    if typ == "bool":
+        if type(value) is not bool:
+            raise GameFileError(f"{where}: must be true or false, got {value!r}")
+        return value
+    if typ == "label":
+        if not isinstance(value, str) or len(value) > 40 or "\n" in value:
+            raise GameFileError(f"{where}: must be a one-line text of at most 40 characters, "
+                                f"got {value!r}")
+        return value
+    choices: tuple[Any, ...]
+    if typ == "face":
+        choices = ("down", "up")
+    elif typ == "opener":
+        choices = tuple(OPENERS)
+    elif typ == "bringin":
+        choices = ("lowest", "highest")
+    elif typ == "size":
+        choices = ("small", "big")
+    elif typ == "pot":
+        choices = POT_KINDS
+    elif typ == "low":
+        choices = LOW_KINDS
+    elif typ == "qualifier":
+        if type(value) is not int or not (value == 0 or 5 <= value <= 13):
+            raise GameFileError(f"{where}: must be 0 (no qualifier) or the highest rank allowed "
+                                f"in a qualifying low, 5..13 (8 = eight-or-better), "
+                                f"got {value!r}")
+        return value
+    elif typ == "ranks":
+        if (not isinstance(value, list) or not value
+                or any(not isinstance(r, str) or len(r) != 1 or r.upper() not in RANKS
+                       for r in value)):
+            raise GameFileError(f"{where}: must be a list of rank characters from {RANKS} "
+                                f"(e.g. [\"2\"] for deuces wild), got {value!r}")
+        return [r.upper() for r in value]
+    else:  # pragma: no cover - the table above is the whole vocabulary
+        raise AssertionError(typ)
+    if value not in choices:
+        raise GameFileError(f"{where}: must be one of {', '.join(choices)}, got {value!r}")
+    return value
+
+
+def _step(i: int, raw: Any, house: Mapping[str, Any]) -> StepSpec:
+    if not isinstance(raw, dict):
+        raise GameFileError(f"steps[{i}]: must be a table ([[steps]]), got {raw!r}")
+    kind = raw.get("step")
+    if kind is None:
+        raise GameFileError(f"steps[{i}].step: missing; allowed: {', '.join(STEP_KINDS)}")
+    if kind not in STEP_KINDS:
+        raise GameFileError(f"steps[{i}].step: unknown step {kind!r}; allowed: "
+                            f"{', '.join(STEP_KINDS)}")
+    spec = STEP_KINDS[kind]
+    for key in raw:
+        if key not in spec and key not in _COMMON:
+            allowed = ", ".join(["step", "when", *spec])
+            raise GameFileError(f"{_where(i, key)}: unknown key for a {kind!r} step; "
+                                f"allowed: {allowed}")
+    params: dict[str, Any] = {}
+    for key, (typ, default) in spec.items():
+        if key in raw:
+            params[key] = _check_param(_where(i, key), typ, raw[key])
+        elif default is _REQUIRED:
+            raise GameFileError(f"{_where(i, key)}: missing; a {kind!r} step needs it")
+        else:
+            params[key] = default
+    when = raw.get("when")
+    if when is not None and (not isinstance(when, str) or type(house.get(when)) is not bool):
+        flags = [k for k, v in house.items() if type(v) is bool]
+        allowed = ", ".join(flags) if flags else "none (add one to [house])"
+        raise GameFileError(f"{_where(i, 'when')}: must name a true/false house option; "
+                            f"allowed: {allowed}; got {when!r}")
+    return StepSpec(kind, params, when, i)
+
+
+def _check_order(steps: list[StepSpec], max_players: int) -> None:
+    """Rules between steps: forced bets before their round, a showdown last, cards enough."""
+    if not steps or steps[-1].kind != "showdown":
+        raise GameFileError("steps: the last step must be a showdown (step = \"showdown\")")
+    for s in steps[:-1]:
+        if s.kind == "showdown":
+            raise GameFileError(f"steps[{s.index}].step: only the last step may be a showdown")
+    if not any(s.kind == "deal" for s in steps):
+        raise GameFileError("steps: no \"deal\" step; a game needs to deal cards")
+    forced: StepSpec | None = None
+    seen_bet = False
+    for s in steps:
+        if s.kind in ("blinds", "bring-in"):
+            if seen_bet or forced is not None:
+                raise GameFileError(f"steps[{s.index}].step: {s.kind} must come before the first "
+                                    "betting round, and only once (blinds or bring-in)")
+            if s.when is not None:
+                raise GameFileError(f"steps[{s.index}].when: {s.kind} cannot depend on a house "
+                                    "option")
+            forced = s
+        if s.kind == "bet":
+            opener = s.params["opener"]
+            first = not seen_bet
+            seen_bet = True
+            if first and forced is not None:
+                if s.when is not None:
+                    raise GameFileError(f"steps[{s.index}].when: the round after the "
+                                        f"{forced.kind} cannot depend on a house option")
+                want = "left-of-big-blind" if forced.kind == "blinds" else "bring-in"
+                if opener != want:
+                    raise GameFileError(f"steps[{s.index}].opener: the round after the "
+                                        f"{forced.kind} is opened by {want!r}, got {opener!r}")
+            elif opener in ("left-of-big-blind", "bring-in"):
+                raise GameFileError(f"steps[{s.index}].opener: {opener!r} opens only the first "
+                                    "round, after blinds or a bring-in step; allowed here: "
+                                    "left-of-button, highest-showing, lowest-showing, "
+                                    "left-of-previous-opener")
+    if forced is not None and not seen_bet:
+        raise GameFileError(f"steps[{forced.index}].step: {forced.kind} need a betting round "
+                            "after them")
+    for s in steps:
+        for key in ("first", "chooser"):
+            if s.params.get(key) in ("left-of-big-blind", "bring-in"):
+                raise GameFileError(f"steps[{s.index}].{key}: {s.params[key]!r} opens betting "
+                                    "rounds only; allowed: left-of-button, highest-showing, "
+                                    "lowest-showing, best-low-showing, "
+                                    "left-of-previous-opener")
+    _check_cards(steps, max_players)
+
+
+def _check_cards(steps: list[StepSpec], max_players: int) -> None:
+    """The deck must hold every card dealt to ``max_players`` (draws reshuffle)."""
+    own = common = board = pool = dealt = 0
+    for s in steps:
+        p = s.params
+        if s.kind == "deal":
+            own += p["cards"]
+            dealt += p["cards"]
+        elif s.kind in ("burn", "dead"):
+            common += 1
+        elif s.kind == "board":
+            common += p["cards"]
+            board += p["cards"]
+        elif s.kind == "discard":
+            if p["cards"] > own:
+                raise GameFileError(f"steps[{s.index}].cards: discards {p['cards']} cards but "
+                                    f"only {own} were dealt to each player before it")
+            own -= p["cards"]
+            pool += p["cards"]
+        elif s.kind == "draw-from-pool":
+            own += 1
+            pool -= 1
+        elif s.kind == "draw" and p["max"] > own:
+            raise GameFileError(f"steps[{s.index}].max: at most {own} (the cards each player "
+                                f"holds), got {p['max']}")
+        elif s.kind == "showdown":
+            hole, need_board = p["hole"], p["board"]
+            if hole > own:
+                raise GameFileError(f"steps[{s.index}].hole: players hold {own} cards, got "
+                                    f"{hole}")
+            if need_board > board:
+                raise GameFileError(f"steps[{s.index}].board: the board has {board} cards, got "
+                                    f"{need_board}")
+            if (hole or need_board) and hole + need_board != 5:
+                raise GameFileError(f"steps[{s.index}]: hole + board must make 5 cards "
+                                    f"(e.g. hole = 2, board = 3), got {hole} + {need_board}")
+            if not (hole or need_board) and own + board < 5:
+                raise GameFileError(f"steps[{s.index}]: players end with {own} cards and the "
+                                    f"board has {board}; a hand needs 5")
+            if p["pot"] == "declare" and (board or own != 5):
+                raise GameFileError(f"steps[{s.index}].pot: \"declare\" needs exactly five "
+                                    f"cards per player and no board, got {own} and {board}")
+            if p["wild"] and (hole or need_board):
+                raise GameFileError(f"steps[{s.index}].wild: wild cards with a hole/board rule "
+                                    "are not supported; remove hole and board")
+    if pool < 0:
+        raise GameFileError("steps: more draws from the pool than cards discarded to it")
+    total = dealt * max_players + common
+    if total > 52:
+        raise GameFileError(f"players: {max_players} players need {total} cards but the deck "
+                            f"has 52; allow at most {max((52 - common) // max(dealt, 1), 1)} "
+                            "players")
+
+
+def parse_game(text: str) -> GameSpec:
+    """Check a game file's text and return its :class:`GameSpec`.
+
+    Raises:
+        GameFileError: one line naming the key and what is allowed.
+    """
+    if len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
+        raise GameFileError(f"game file: larger than {MAX_FILE_BYTES} bytes")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise GameFileError(f"game file: not valid TOML: {err}") from None
+    allowed_top = ("format", "id", "name", "players", "rules", "house", "choices", "steps")
+    for key in data:
+        if key not in allowed_top:
+            raise GameFileError(f"{key}: unknown key; allowed: {', '.join(allowed_top)}")
+    fmt = data.get("format", 1)
+    if fmt != 1:
+        raise GameFileError(f"format: must be 1, got {fmt!r}")
+    gid = data.get("id")
+    if not isinstance(gid, str) or not _ID.match(gid) or gid == "dealers-choice":
+        raise GameFileError("id: must be a short id of lower-case letters, digits and '-' "
+                            f"(1..32, starting with a letter; not dealers-choice), got {gid!r}")
+    name = data.get("name")
+    if not isinstance(name, str) or not 1 <= len(name) <= 60 or "\n" in name:
+        raise GameFileError(f"name: must be a one-line text of 1..60 characters, got {name!r}")
+    players = data.get("players")
+    if (not isinstance(players, list) or len(players) != 2
+            or any(type(p) is not int for p in players)
+            or not 2 <= players[0] <= players[1] <= 10):
+        raise GameFileError(f"players: must be [min, max] with 2 <= min <= max <= 10, "
+                            f"got {players!r}")
+    rules = data.get("rules")
+    if not isinstance(rules, str) or not rules.strip():
+        raise GameFileError("rules: missing; give the players' rules text (a string)")
+    house = data.get("house", {})
+    if not isinstance(house, dict):
+        raise GameFileError(f"house: must be a table of option = default, got {house!r}")
+    for k, v in house.items():
+        if not _NAME.match(k):
+            raise GameFileError(f"house.{k}: option names are lower_case_with_underscores")
+        if type(v) not in (bool, int, str) or (type(v) is int and v < 0):
+            raise GameFileError(f"house.{k}: a default must be true/false, a whole number "
+                                f">= 0 or a text, got {v!r}")
+    choices_raw = data.get("choices", {})
+    if not isinstance(choices_raw, dict):
+        raise GameFileError(f"choices: must be a table of option = [allowed values], "
+                            f"got {choices_raw!r}")
+    choices: dict[str, tuple[Any, ...]] = {}
+    for k, v in choices_raw.items():
+        if k not in house:
+            raise GameFileError(f"choices.{k}: not a house option; add it to [house] first")
+        if not isinstance(v, list) or not v or house[k] not in v:
+            raise GameFileError(f"choices.{k}: must be a list of allowed values that includes "
+                                f"the default {house[k]!r}, got {v!r}")
+        choices[k] = tuple(v)
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list) or not raw_steps:
+        raise GameFileError("steps: missing; give the steps in order as [[steps]] tables")
+    steps = [_step(i, raw, house) for i, raw in enumerate(raw_steps)]
+    _check_order(steps, players[1])
+    return GameSpec(id=gid, name=name, min_players=players[0], max_players=players[1],
+                    rules=rules, house=dict(house), choices=choices, steps=tuple(steps),
+                    text=text)
+
+
+def load_game(text: str) -> Game:
+    """A :class:`Game` from a game file's text (checked by :func:`parse_game`).
+
+    Raises:
+        GameFileError: one line naming the key and what is allowed.
+    """
+    from rollem.games.build import game_from_spec
+
+    return game_from_spec(parse_game(text))
+
+
+def load_game_file(path: str | Path) -> Game:
+    """A :class:`Game` from a game file on disk.
+
+    Raises:
+        GameFileError: unreadable, too large, or a mistake in the file.
+    """
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_FILE_BYTES:
+            raise GameFileError(f"{p}: larger than {MAX_FILE_BYTES} bytes")
+        text = p.read_text(encoding="utf-8")
+    except OSError as err:
+        raise GameFileError(f"{p}: cannot read: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise GameFileError(f"{p}: not UTF-8 text") from None
+    return load_game(text)
