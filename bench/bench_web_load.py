@@ -59,7 +59,11 @@ def _cpu_of(pid: int) -> float:
 def start_server(db: Path) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "rollem", "serve", "--port", str(port), "--db", str(db)],
+        [sys.executable, "-m", "rollem", "serve", "--port", str(port), "--db", str(db),
+         # Every client runs on this machine: one address, bots acting at once.
+         "--connections-per-address", "100000", "--connections-per-table", "100000",
+         "--tables-per-hour", "100000", "--messages-per-second", "100000",
+         "--no-access-log"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     end = time.time() + 30

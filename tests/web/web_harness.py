@@ -22,10 +22,18 @@ import uvicorn
 import websockets
 
 from rollem.server.app import create_app, host_cookie, seat_cookie
+from rollem.server.config import ServerSettings
 from rollem.server.game_session import random_wire_action
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
+
+
+UNLIMITED = ServerSettings(
+    messages_per_second=100_000, message_burst=100_000, connections_per_address=100_000,
+    connections_per_table=100_000, tables_per_address_per_hour=100_000)
+"""A test server's limits: none in practice, unless a test gives its own (clients
+that act the instant they may, from one address, would hit the real ones)."""
 
 
 def free_port() -> int:
@@ -47,9 +55,9 @@ def wait_port(port: int, timeout: float = 20.0) -> None:
 class ServerThread:
     """``rollem serve``'s app under uvicorn in a thread of this process."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, settings: ServerSettings | None = None) -> None:
         self.port = free_port()
-        self.app = create_app(db)
+        self.app = create_app(db, settings or UNLIMITED)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_max_size=65536, lifespan="on")
         self.server = uvicorn.Server(config)

@@ -21,6 +21,8 @@ from rollem.cli.errors import one_line
 __all__ = ["COMMANDS", "LazyGroup", "app", "main"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
+    "backup": ("rollem.cli.backup_cmd:backup_command",
+               "Copy the web table's database to PATH, safely while it is served."),
     "eval": ("rollem.cli.eval_cmd:eval_command",
              'Evaluate a poker hand: CARDS is one argument ("Qs Qd Kc") or several.'),
     "odds": ("rollem.cli.odds_cmd:odds_command",

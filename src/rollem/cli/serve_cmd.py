@@ -4,9 +4,15 @@ Prints the URL to open; binds to 127.0.0.1 unless ``--host`` says
 otherwise; with ``--host 0.0.0.0`` (or ``::``, or ``''``) also prints this
 machine's LAN address for friends on the same network.
 
-The database is opened and the listening socket bound *before* anything is
-printed, so a bad ``--db`` or an address that cannot be used is one line on
-stderr (exit 2), and ``--port 0`` prints the port the system picked.
+The database is opened and locked (one server per database) and the
+listening socket bound *before* anything is printed, so a bad ``--db``, a
+database another server uses, or an address that cannot be used is one line
+on stderr (exit 2), and ``--port 0`` prints the port the system picked.
+
+Every option may also come from the environment: ``ROLLEM_`` and the option's
+name in capitals (``ROLLEM_PORT``, ``ROLLEM_PUBLIC_URL``, ...).  Logs go to
+stderr with the time and level (``--log-level``), with an access log line per
+request unless ``--no-access-log``.
 """
 
 from __future__ import annotations
@@ -15,9 +21,12 @@ import contextlib
 import errno
 import gc
 import ipaddress
+import logging
 import socket
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -25,6 +34,30 @@ from rollem.cli.errors import fail
 
 DEFAULT_DB = "rollem.db"
 ANY_HOSTS = ("0.0.0.0", "", "::")
+_F = TypeVar("_F", bound=Callable[..., Any])
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+LEVELS = ("debug", "info", "warning", "error")
+
+
+def log_config(level: str, access_log: bool) -> dict[str, Any]:
+    """The logging setup of ``rollem serve`` (uvicorn's loggers and rollem's):
+    every line on stderr with the time, level and logger name."""
+    handler = {"class": "logging.StreamHandler", "formatter": "plain",
+               "stream": "ext://sys.stderr"}
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"plain": {"format": LOG_FORMAT}},
+        "handlers": {"stderr": handler},
+        "loggers": {
+            "rollem": {"handlers": ["stderr"], "level": level.upper(), "propagate": False},
+            "uvicorn": {"handlers": ["stderr"], "level": level.upper(), "propagate": False},
+            "uvicorn.error": {"level": level.upper()},
+            "uvicorn.access": {"handlers": ["stderr"] if access_log else [],
+                               "level": "INFO" if access_log else "CRITICAL",
+                               "propagate": False},
+        },
+    }
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -86,21 +119,69 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
+    """A serve option that may also come from ``ROLLEM_<NAME>``."""
+    long = next(n for n in names if n.startswith("--"))
+    env = "ROLLEM_" + long[2:].split("/")[0].replace("-", "_").upper()
+    return click.option(*names, envvar=env, show_envvar=True, **kwargs)
+
+
 @click.command(name="serve")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; 0.0.0.0 (or :: for IPv6 too) lets friends "
-                   "on your network join.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
-              help="TCP port; 0 picks a free one (the URL printed shows it).")
-@click.option("--db", "db", default=DEFAULT_DB, show_default=True,
-              type=click.Path(dir_okay=False, path_type=Path),
-              help="SQLite file holding every table and hand (created if missing).")
-def serve_command(host: str, port: int, db: Path) -> None:
+@_opt("--host", default="127.0.0.1", show_default=True,
+      help="Address to listen on; 0.0.0.0 (or :: for IPv6 too) lets friends "
+           "on your network join.")
+@_opt("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+      help="TCP port; 0 picks a free one (the URL printed shows it).")
+@_opt("--db", "db", default=DEFAULT_DB, show_default=True,
+      type=click.Path(dir_okay=False, path_type=Path),
+      help="SQLite file holding every table and hand (created if missing).")
+@_opt("--public-url", default=None,
+      help="The address friends open, e.g. https://poker.example.org behind a reverse "
+           "proxy: invite links use it, its pages may connect, https makes cookies Secure.")
+@_opt("--allowed-origin", "allowed_origins", multiple=True,
+      help="Another origin (scheme://host[:port]) whose pages may connect; repeat for "
+           "more (from the environment: separated by spaces).")
+@_opt("--forwarded-allow-ips", default="127.0.0.1", show_default=True,
+      help="Proxies trusted to say the client's address and scheme (X-Forwarded-For, "
+           "X-Forwarded-Proto); '*' trusts any.")
+@_opt("--log-level", default="info", show_default=True, type=click.Choice(LEVELS),
+      help="Least important log lines shown (stderr, with time and level).")
+@_opt("--access-log/--no-access-log", default=True, show_default=True,
+      help="Log one line per HTTP request and websocket.")
+@_opt("--retention", "retention", default=30.0, show_default=True,
+      type=click.FloatRange(min=0, min_open=True),
+      help="Days after its last hand a table is deleted with its hands.")
+@_opt("--idle-minutes", default=10.0, show_default=True,
+      type=click.FloatRange(min=0, min_open=True),
+      help="Minutes with nobody connected after which a table stops dealing and is "
+           "unloaded (it comes back as it was when opened).")
+@_opt("--messages-per-second", default=20.0, show_default=True,
+      type=click.FloatRange(min=0, min_open=True),
+      help="Messages a connection may send each second (bursts of 3 seconds' worth); "
+           "beyond: an error, then the connection is closed.")
+@_opt("--connections-per-address", default=32, show_default=True, type=click.IntRange(1),
+      help="Open websockets from one address.")
+@_opt("--connections-per-table", default=64, show_default=True, type=click.IntRange(1),
+      help="Open websockets to one table.")
+@_opt("--tables-per-hour", default=30, show_default=True, type=click.IntRange(1),
+      help="New tables one address may create in an hour.")
+@_opt("--max-tables", default=10_000, show_default=True, type=click.IntRange(1),
+      help="Tables the database may hold (until the retention deletes old ones).")
+@_opt("--max-body", default=16_384, show_default=True, type=click.IntRange(1),
+      help="Largest request body in bytes (cut off while read: 413).")
+def serve_command(host: str, port: int, db: Path, public_url: str | None,
+                  allowed_origins: tuple[str, ...], forwarded_allow_ips: str, log_level: str,
+                  access_log: bool, retention: float, idle_minutes: float,
+                  messages_per_second: float, connections_per_address: int,
+                  connections_per_table: int, tables_per_hour: int, max_tables: int,
+                  max_body: int) -> None:
     """Run the web table: open the printed URL, create a table, send the
     invite link to your friends.
 
     Every table and hand is saved as it is played; stop the server (Ctrl-C)
     and start it again with the same --db to carry on where you were.
+    Hosting on the internet (a reverse proxy, HTTPS, systemd, backups):
+    docs/hosting.md.
     """
     try:
         import uvicorn
@@ -110,6 +191,28 @@ def serve_command(host: str, port: int, db: Path) -> None:
     except ImportError as err:
         fail(f"the web table needs its extra packages ({err.name}); "
              "install them with: pip install -e '.[web]'")
+    from rollem.server.config import ConfigError, ServerSettings
+    from rollem.server.lock import DatabaseLocked, lock_database
+
+    origins = tuple(o for item in allowed_origins for o in item.split())
+    settings = ServerSettings(
+        public_url=public_url.rstrip("/") if public_url else None, allowed_origins=origins,
+        messages_per_second=messages_per_second, message_burst=max(1, int(messages_per_second * 3)),
+        connections_per_address=connections_per_address,
+        connections_per_table=connections_per_table,
+        tables_per_address_per_hour=tables_per_hour, max_tables=max_tables,
+        max_body_bytes=max_body, idle_seconds=idle_minutes * 60, retention_days=retention,
+    )  # fmt: skip
+    try:
+        settings.check()
+    except ConfigError as err:
+        fail(f"bad setting: {err}")
+    try:
+        lock = lock_database(db)
+    except DatabaseLocked as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"cannot write the lock file next to {db}: {err.strerror}")
     _check_db(db)
     host = host.strip()
     sock = _bind(host, port)
@@ -132,14 +235,19 @@ def serve_command(host: str, port: int, db: Path) -> None:
     else:
         click.echo(f"friends who can reach {shown} may join at the same address")
     click.echo(f"saving to {db} (Ctrl-C to stop; start again to continue)")
+    if settings.public_url:
+        click.echo(f"invite links use {settings.public_url}")
     # Fewer full garbage collections: a full pass over every table's hand can
     # stall all tables for tens of milliseconds (bench/bench_web_load.py).
     gc.collect()
     gc.freeze()
     gc.set_threshold(10_000, 50, 1000)
-    app = create_app(db)
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=65536,
-                            ws_ping_interval=20, ws_ping_timeout=20)
+    app = create_app(db, settings)
+    config = uvicorn.Config(app, log_config=log_config(log_level, access_log),
+                            log_level=log_level, access_log=access_log, ws_max_size=65536,
+                            ws_ping_interval=20, ws_ping_timeout=20, proxy_headers=True,
+                            forwarded_allow_ips=forwarded_allow_ips)
+    logging.getLogger("rollem.server").info("serving %s on %s:%s", db, shown, port)
     # Ctrl-C: uvicorn has shut down cleanly; exit 0 as uvicorn.run does.
-    with contextlib.suppress(KeyboardInterrupt):
+    with lock, contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run(sockets=[sock])

@@ -15,6 +15,14 @@ Routes:
   -- a player's own copy of a hand it was dealt into.
 - ``GET /api/tables/<id>/rules`` -- how to play this table's game (HTML).
 - ``WS /ws/<id>`` -- the table's live state (see :mod:`rollem.server.protocol`).
+- ``GET /healthz`` -- ``{"ok": true}`` when the store's writer commits (503 if not).
+
+Limits (:class:`~rollem.server.config.ServerSettings`, issue 13): request
+bodies are cut off while read (413 ``too_large``), JSON nested too deep is
+``malformed``, each websocket has a token bucket of messages (``rate_limited``,
+then closed with code 4429), connections per address and per table
+(``too_many_connections``, 4429), tables per address per hour and in total
+(429 ``too_many_tables``, 503 ``server_full``).
 """
 
 from __future__ import annotations
@@ -22,6 +30,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import time
+from collections import defaultdict, deque
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -34,18 +45,20 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from rollem.server.config import ConfigError, parse_config
+from rollem.server.config import ConfigError, ServerSettings, parse_config
 from rollem.server.game_session import GameSession, available_games
 from rollem.server.live_table import Client, LiveTable, TableError
 from rollem.server.manager import TableManager
 from rollem.server.markdown import render_markdown
-from rollem.server.protocol import ProtocolError, error_message, parse_message
+from rollem.server.protocol import ProtocolError, error_message, json_depth, parse_message
 from rollem.server.store import HandRow, Store
 
 __all__ = ["create_app", "host_cookie", "seat_cookie"]
 
 STATIC = Path(__file__).parent / "static"
 COOKIE_AGE = 60 * 60 * 24 * 30
+
+log = logging.getLogger("rollem.server")
 
 
 def seat_cookie(table_id: str) -> str:
@@ -62,16 +75,31 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
-async def _json_body(request: Request) -> dict[str, Any]:
+async def _json_body(request: Request, settings: ServerSettings) -> dict[str, Any]:
+    """The request's JSON object.  The body is cut off while it is read once it
+    passes ``settings.max_body_bytes`` (``too_large``); nesting deeper than
+    ``settings.max_json_depth`` is ``malformed``."""
     # JSON only: a cross-site form cannot send it without the browser asking first.
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise TableError("malformed", "send the request body as application/json")
-    body = await request.body()
-    if len(body) > 16_384:
-        raise TableError("too_large", "request body too large")
+    limit = settings.max_body_bytes
+    too_large = TableError("too_large", f"request body too large: at most {limit} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_large
+        chunks.append(chunk)
+    body = b"".join(chunks)
+    if json_depth(body) > settings.max_json_depth:
+        raise TableError("malformed", f"JSON nested more than {settings.max_json_depth} deep")
     try:
         data = json.loads(body or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):
         raise TableError("malformed", "the request body must be JSON") from None
     if not isinstance(data, dict):
         raise TableError("malformed", "the request body must be a JSON object")
@@ -86,24 +114,119 @@ def _hand_number(text: str) -> int | None:
     return number if number >= 1 else None
 
 
-def create_app(db_path: str | Path = "rollem.db") -> Starlette:
-    """The web table app, storing everything in the SQLite file ``db_path``."""
+def _status(err: TableError) -> int:
+    return {"too_large": 413, "too_many_tables": 429, "server_full": 503}.get(err.code, 400)
+
+
+class TokenBucket:
+    """``rate`` tokens a second, at most ``burst`` saved; :meth:`take` spends one."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Limits:
+    """Counters behind the per-address and per-table limits (one server process)."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.settings = settings
+        self.by_address: dict[str, int] = defaultdict(int)
+        self.by_table: dict[str, int] = defaultdict(int)
+        self.created: dict[str, deque[float]] = defaultdict(deque)
+
+    def open_connection(self, address: str, table_id: str) -> str | None:
+        """Count a new websocket; the reason it is refused, or ``None``."""
+        s = self.settings
+        if self.by_address[address] >= s.connections_per_address:
+            return (f"too many connections from your address (at most "
+                    f"{s.connections_per_address})")
+        if self.by_table[table_id] >= s.connections_per_table:
+            return f"too many connections to this table (at most {s.connections_per_table})"
+        self.by_address[address] += 1
+        self.by_table[table_id] += 1
+        return None
+
+    def close_connection(self, address: str, table_id: str) -> None:
+        for counts, key in ((self.by_address, address), (self.by_table, table_id)):
+            counts[key] -= 1
+            if counts[key] <= 0:
+                del counts[key]
+
+    def create_table(self, address: str, now: float) -> None:
+        """Count a table creation; raises :class:`TableError` past the hourly limit."""
+        stamps = self.created[address]
+        while stamps and stamps[0] <= now - 3600:
+            stamps.popleft()
+        if len(stamps) >= self.settings.tables_per_address_per_hour:
+            wait = int(stamps[0] + 3600 - now) + 1
+            raise TableError(
+                "too_many_tables",
+                f"at most {self.settings.tables_per_address_per_hour} new tables an hour "
+                f"from one address; try again in {wait} s")
+        stamps.append(now)
+
+
+def _address(conn: Request | WebSocket) -> str:
+    """The client's address (behind a trusted proxy: from X-Forwarded-For, by uvicorn)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+def create_app(db_path: str | Path = "rollem.db",
+               settings: ServerSettings | None = None) -> Starlette:
+    """The web table app, storing everything in the SQLite file ``db_path``,
+    limited and addressed by ``settings`` (defaults: :class:`ServerSettings`)."""
+    settings = settings or ServerSettings()
+    settings.check()
     state: dict[str, TableManager] = {}
+    limits = Limits(settings)
+    allowed_origins = settings.origins()
 
     def manager() -> TableManager:
         return state["manager"]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        mgr = TableManager(Store(db_path))
+        mgr = TableManager(Store(db_path), idle_seconds=settings.idle_seconds,
+                           retention_days=settings.retention_days)
         state["manager"] = mgr
         app.state.manager = mgr
+        app.state.limits = limits
         app.state.loop = asyncio.get_running_loop()
-        mgr.load_all()
+        mgr.start()
         try:
             yield
         finally:
             mgr.shutdown()
+
+    def set_cookie(request: Request, resp: Response, name: str, value: str) -> None:
+        secure = settings.secure or request.url.scheme == "https"
+        resp.set_cookie(name, value, max_age=COOKIE_AGE, httponly=True, samesite="lax",
+                        secure=secure)
+
+    async def healthz(request: Request) -> Response:
+        """The store's writer thread is alive and commits (a write round trip)."""
+        store = manager().store
+        try:
+            await asyncio.wait_for(asyncio.wrap_future(store.submit(
+                [("CREATE TABLE IF NOT EXISTS health (id INTEGER PRIMARY KEY, at REAL)", ()),
+                 ("INSERT OR REPLACE INTO health (id, at) VALUES (1, ?)", (time.time(),))])),
+                timeout=5)
+        except Exception as err:
+            return JSONResponse({"ok": False, "error": str(err) or type(err).__name__},
+                                status_code=503)
+        return JSONResponse({"ok": True, "tables_loaded": len(manager().tables)})
 
     def page(name: str) -> FileResponse:
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
@@ -121,10 +244,14 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
 
     async def create_table(request: Request) -> Response:
         try:
-            data = await _json_body(request)
+            data = await _json_body(request, settings)
             config = parse_config(data)
+            if manager().store_count() >= settings.max_tables:
+                raise TableError("server_full", "this server holds as many tables as it "
+                                 f"may ({settings.max_tables}); try again later")
+            limits.create_table(_address(request), time.monotonic())
         except TableError as err:
-            return _error(400, err.code, err.message)
+            return _error(_status(err), err.code, err.message)
         except ConfigError as err:
             return _error(400, "bad_config", str(err))
         games = available_games()
@@ -136,10 +263,10 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         except TableError as err:  # the store could not save it
             return _error(503, err.code, err.message)
         url = f"/t/{table.id}"
-        invite = str(request.base_url).rstrip("/") + url
+        base = settings.public_url or str(request.base_url)
+        invite = base.rstrip("/") + url
         resp = JSONResponse({"id": table.id, "url": url, "invite": invite})
-        resp.set_cookie(host_cookie(table.id), host_token, max_age=COOKIE_AGE,
-                        httponly=True, samesite="lax")
+        set_cookie(request, resp, host_cookie(table.id), host_token)
         return resp
 
     def table_or_404(request: Request) -> LiveTable | None:
@@ -158,6 +285,8 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         except TableError as err:
             return _error(503, err.code, err.message)
         data["you"] = seat
+        if settings.public_url:
+            data["invite"] = settings.public_url.rstrip("/") + f"/t/{table.id}"
         return JSONResponse(data)
 
     async def join(request: Request) -> Response:
@@ -165,20 +294,21 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         if table is None:
             return _error(404, "no_table", "no such table")
         try:
-            data = await _json_body(request)
+            data = await _json_body(request, settings)
             seat = data.get("seat")
             if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
                 raise TableError("malformed", "seat must be a seat number")
             current = _viewer(request, table)
             if current is not None:
                 raise TableError("already_seated", f"this browser already sits in seat {current}")
-            number, token = table.join(data.get("name", ""), seat)
+            # A player who left and comes back gets the stack they left with.
+            number, token = table.join(data.get("name", ""), seat,
+                                       returning=request.cookies.get(seat_cookie(table.id)))
             await table.wait_committed()
         except TableError as err:
-            return _error(400, err.code, err.message)
+            return _error(_status(err), err.code, err.message)
         resp = JSONResponse({"seat": number, "token": token})
-        resp.set_cookie(seat_cookie(table.id), token, max_age=COOKIE_AGE,
-                        httponly=True, samesite="lax")
+        set_cookie(request, resp, seat_cookie(table.id), token)
         return resp
 
     async def hands(request: Request) -> Response:
@@ -287,14 +417,37 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         return JSONResponse({"game": game, "sections": sections, "decision": decision,
                              "decision_help": help_html, "config": config.to_dict()})
 
-    async def websocket(ws: WebSocket) -> None:
-        table = manager().get(ws.path_params["tid"])
+    def origin_allowed(ws: WebSocket) -> bool:
+        """A page from another site must not play with this browser's seat cookie.
+        Allowed: no Origin (not a browser), the Host the browser asked for (or the
+        one a reverse proxy says it asked for), the public URL, the allowed origins."""
         origin = ws.headers.get("origin")
-        if origin and urlsplit(origin).netloc != ws.headers.get("host"):
-            # A page from another site must not play with this browser's seat cookie.
+        if not origin:
+            return True
+        netloc = urlsplit(origin).netloc.lower()
+        hosts = {ws.headers.get("host", "").lower(),
+                 ws.headers.get("x-forwarded-host", "").split(",")[0].strip().lower()}
+        return (netloc in hosts - {""}) or origin.rstrip("/").lower() in allowed_origins
+
+    async def websocket(ws: WebSocket) -> None:
+        tid = ws.path_params["tid"]
+        if not origin_allowed(ws):
             await ws.close(code=4403)
             return
+        address = _address(ws)
+        refused = limits.open_connection(address, tid)
         await ws.accept()
+        if refused is not None:
+            await ws.send_text(error_message("too_many_connections", refused))
+            await ws.close(code=4429)
+            return
+        try:
+            await _play(ws, tid)
+        finally:
+            limits.close_connection(address, tid)
+
+    async def _play(ws: WebSocket, tid: str) -> None:
+        table = manager().get(tid)
         if table is None:
             await ws.send_text(error_message("no_table", "no such table"))
             await ws.close(code=4404)
@@ -303,16 +456,23 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         client = Client(seat, table.is_host(ws.cookies.get(host_cookie(table.id))))
         writer = asyncio.create_task(_writer(ws, client))
         table.connect(client)
+        bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
         try:
             while not client.closed:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if not bucket.take():
+                    client.send(error_message(
+                        "rate_limited", f"more than {settings.messages_per_second:g} "
+                        "messages a second; this connection is closed"))
+                    client.finish()
+                    break
                 text = message.get("text")
                 if text is None:
                     text = message.get("bytes") or b""
                 try:
-                    parsed = parse_message(text)
+                    parsed = parse_message(text, settings.max_json_depth)
                 except ProtocolError as err:
                     client.send(error_message(err.code, err.message))
                     continue
@@ -320,6 +480,9 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         except WebSocketDisconnect:
             pass
         finally:
+            if client.finishing:  # let the error saying why go out first
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(writer), timeout=1.0)
             table.disconnect(client)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, timeout=1.0)
@@ -335,10 +498,11 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         except Exception:
             client.closed = True
         with contextlib.suppress(Exception):
-            await ws.close()
+            await ws.close(code=4429 if client.finishing else 1000)
 
     routes = [
         Route("/", index),
+        Route("/healthz", healthz),
         Route("/api/info", info),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{tid}", table_info),
@@ -351,4 +515,6 @@ def create_app(db_path: str | Path = "rollem.db") -> Starlette:
         WebSocketRoute("/ws/{tid}", websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.settings = settings
+    return app

@@ -15,6 +15,7 @@ __all__ = [
     "GAMES",
     "STRUCTURES",
     "ConfigError",
+    "ServerSettings",
     "TableConfig",
     "parse_config",
 ]
@@ -167,11 +168,73 @@ def parse_config(data: dict[str, Any]) -> TableConfig:
         bot_level=_choice(data, "bot_level", "random", BOT_LEVELS),
         rebuys=_bool(data, "rebuys", True),
         house=house,
-        decision_seconds=_float(data, "decision_seconds", 30.0, 0.05, 3600),
-        time_bank_seconds=_float(data, "time_bank_seconds", 60.0, 0, 36000),
-        grace_seconds=_float(data, "grace_seconds", 120.0, 0.05, 86400),
+        decision_seconds=_float(data, "decision_seconds", 30.0, 0.05, 600),
+        time_bank_seconds=_float(data, "time_bank_seconds", 60.0, 0, 3600),
+        grace_seconds=_float(data, "grace_seconds", 120.0, 0.05, 3600),
         bot_delay=_float(data, "bot_delay", 0.8, 0, 60),
         between_hands=_float(data, "between_hands", 4.0, 0, 600),
         name=name,
         practice_odds=_bool(data, "practice_odds", False),
     )
+
+
+@dataclass(slots=True, frozen=True)
+class ServerSettings:
+    """How one ``rollem serve`` protects itself and where it is reached (issue 13).
+
+    Every field is a ``rollem serve`` option and a ``ROLLEM_...`` environment
+    variable (``docs/hosting.md``).  Counts are whole numbers; times are seconds.
+    """
+
+    public_url: str | None = None
+    """The address friends open (``https://poker.example.org``): invite links use it,
+    its origin may open websockets, and ``https`` makes cookies ``Secure``."""
+    allowed_origins: tuple[str, ...] = ()
+    """More origins (``scheme://host[:port]``) whose pages may open websockets."""
+    messages_per_second: float = 20.0
+    """Token bucket per websocket connection (every message type): refill rate ..."""
+    message_burst: int = 60
+    """... and size.  A message beyond it gets a ``rate_limited`` error, then the
+    connection is closed."""
+    connections_per_address: int = 32
+    connections_per_table: int = 64
+    tables_per_address_per_hour: int = 30
+    max_tables: int = 10_000
+    """Tables stored at once (not yet deleted by the retention)."""
+    max_body_bytes: int = 16_384
+    """Largest HTTP request body; a longer one is cut off while read (413)."""
+    max_json_depth: int = 16
+    """Deepest nesting of arrays and objects in any JSON a client sends."""
+    idle_seconds: float = 600.0
+    """A table with no connected person stops dealing and is unloaded after this."""
+    retention_days: float = 30.0
+    """Tables not played for this long are deleted with their hands."""
+
+    def check(self) -> None:
+        """Raise :class:`ConfigError` naming a setting out of range."""
+        for name in ("messages_per_second", "idle_seconds", "retention_days"):
+            if not getattr(self, name) > 0:
+                raise ConfigError(f"{name} must be more than 0, not {getattr(self, name)}")
+        for name in ("message_burst", "connections_per_address", "connections_per_table",
+                     "tables_per_address_per_hour", "max_tables", "max_body_bytes",
+                     "max_json_depth"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"{name} must be at least 1, not {getattr(self, name)}")
+        for url in (self.public_url, *self.allowed_origins):
+            if url is not None and not url.startswith(("http://", "https://")):
+                raise ConfigError(f"{url!r} must start with http:// or https://")
+
+    @property
+    def secure(self) -> bool:
+        """Whether the public address is HTTPS (cookies then carry ``Secure``)."""
+        return bool(self.public_url and self.public_url.startswith("https://"))
+
+    def origins(self) -> set[str]:
+        """Origins (``scheme://host[:port]``, lower case) allowed besides the request's own."""
+        out = {o.rstrip("/").lower() for o in self.allowed_origins}
+        if self.public_url:
+            from urllib.parse import urlsplit
+
+            parts = urlsplit(self.public_url)
+            out.add(f"{parts.scheme}://{parts.netloc}".lower())
+        return out

@@ -32,9 +32,11 @@ import asyncio
 import functools
 import json
 import logging
+import re
 import secrets
 import sqlite3
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -53,7 +55,7 @@ from rollem.server.game_session import (
 from rollem.server.protocol import ClientMessage, error_message
 from rollem.server.store import SeatRow, Store, WriteStream, token_digest
 
-__all__ = ["Client", "LiveTable", "TableError"]
+__all__ = ["Client", "LiveTable", "TableError", "clean_name"]
 
 log = logging.getLogger("rollem.server")
 
@@ -84,6 +86,44 @@ def _is_error(text: str) -> bool:
     return text.startswith(('{"type": "error"', '{"type":"error"'))
 
 
+MAX_NAME = 24
+"""Longest player name (characters, after trimming)."""
+
+_HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+"""Unicode categories a name may not hold: control, format (zero-width, bidi
+overrides and isolates), surrogate, private use, unassigned, line/paragraph
+separators."""
+
+_BOT_NAME = re.compile(r"^bot(\s*\d+)?(\s*\(.*\))?$", re.IGNORECASE)
+"""Names reserved for computer players ("Bot 1 (random)", "bot", "BOT 2")."""
+
+STATE_CACHE_SECONDS = 1.0
+"""How long a built state is reused to answer ``sync`` (a flood of syncs costs
+a dictionary lookup each, not a full state)."""
+
+
+def clean_name(name: object) -> str:
+    """A player's name: NFC, trimmed, inner runs of spaces made one, 1 to
+    :data:`MAX_NAME` visible characters, no control, format or bidi characters,
+    not a computer player's name.  Raises :class:`TableError` (``bad_name``)."""
+    if not isinstance(name, str):
+        raise TableError("bad_name", f"name must be text of 1 to {MAX_NAME} characters")
+    name = unicodedata.normalize("NFC", name)
+    for char in name:
+        if unicodedata.category(char) in _HIDDEN_CATEGORIES:
+            raise TableError(
+                "bad_name", f"a name may not hold invisible, control or text-direction "
+                f"characters (U+{ord(char):04X}); use letters, digits, spaces, punctuation")
+    name = " ".join(name.split())
+    if not name:
+        raise TableError("bad_name", f"a name is needed to sit down (1 to {MAX_NAME} characters)")
+    if len(name) > MAX_NAME:
+        raise TableError("bad_name", f"a name has at most {MAX_NAME} characters, not {len(name)}")
+    if _BOT_NAME.match(name):
+        raise TableError("bad_name", f"{name!r} is kept for computer players; choose another name")
+    return name
+
+
 class TableError(ValueError):
     """A request the table refuses (``code``, ``message``); nothing changes."""
 
@@ -108,6 +148,7 @@ class Client:
         self._pending: deque[tuple[str, bool]] = deque()
         self._wakeup = asyncio.Event()
         self.closed = False
+        self.finishing = False  # send what is queued, then close
         self.odds_busy = False  # a practice-odds request of this client is being computed
 
     def send(self, text: str) -> None:
@@ -123,10 +164,15 @@ class Client:
             return
         self._wakeup.set()
 
+    def finish(self) -> None:
+        """Send what is queued (an error saying why), then close."""
+        self.finishing = True
+        self._wakeup.set()
+
     async def next_message(self) -> str | None:
-        """The next text to send, or ``None`` once closed."""
+        """The next text to send, or ``None`` once closed (or finished)."""
         while not self._pending:
-            if self.closed:
+            if self.closed or self.finishing:
                 return None
             self._wakeup.clear()
             await self._wakeup.wait()
@@ -218,6 +264,9 @@ class LiveTable:
         self._retry_timer: asyncio.TimerHandle | None = None
         self._untold = False  # states were held back while rebuilding: send after it
         self._dirty = False  # memory changed while paused (not written): rebuild first
+        self.idle_since = self.clock()  # nobody connected since (see TableManager)
+        self._state_cache: dict[tuple[int | None, bool], str] = {}
+        self._state_cache_at = 0.0
 
     # -- creation and restore ----------------------------------------------
 
@@ -346,19 +395,27 @@ class LiveTable:
     def free_seats(self) -> list[int]:
         return [s for s in range(self.config.seats) if s not in self.seats]
 
-    def join(self, name: object, seat: int | None) -> tuple[int, str]:
+    def join(self, name: object, seat: int | None,
+             returning: str | None = None) -> tuple[int, str]:
         """Sit a player (no account, just a name); returns the seat and its token.
 
-        Raises :class:`TableError` when the name is empty or the seat taken.
+        Buy-ins follow the person: a player who left (their old seat token in
+        ``returning``, or the same name ignoring case) sits down again with the
+        stack they left with and the chips they had brought, and their ledger
+        line is theirs again (one line per person); with no chips they may
+        rebuy if the host allows rebuys, else they watch.
+
+        Raises :class:`TableError`: ``bad_name`` (see :func:`clean_name`; or a
+        name already at the table, ignoring case), ``bad_seat``,
+        ``table_full``, ``seat_taken``.
         """
         self._check_not_paused()
-        if not isinstance(name, str):
-            raise TableError("bad_name", "name must be text of 1 to 24 characters")
-        name = " ".join(name.split())
-        if not name:
-            raise TableError("bad_name", "a name is needed to sit down (1 to 24 characters)")
-        if len(name) > 24:
-            raise TableError("bad_name", f"a name has at most 24 characters, not {len(name)}")
+        name = clean_name(name)
+        folded = name.casefold()
+        for other in self.seats.values():
+            if other.row.name.casefold() == folded:
+                raise TableError("bad_name", f"{other.row.name!r} already sits at this table; "
+                                 "choose another name")
         if seat is not None and not 0 <= seat < self.config.seats:
             last = self.config.seats - 1
             raise TableError("bad_seat", f"no such seat {seat}: seats are 0..{last}")
@@ -372,12 +429,23 @@ class LiveTable:
                 "seat_taken", f"seat {seat} is not free; free seats: {', '.join(map(str, free))}"
             )
         token = secrets.token_urlsafe(24)
+        stack = brought = self.config.stack
+        departed: list[dict[str, Any]] = self.session.setdefault("departed", [])
+        old_digest = token_digest(returning) if returning else None
+        back = next((i for i, line in enumerate(departed)
+                     if old_digest is not None and line.get("digest") == old_digest), None)
+        if back is None:
+            back = next((i for i, line in enumerate(departed)
+                         if str(line["name"]).casefold() == folded), None)
+        if back is not None:
+            line = departed.pop(back)
+            stack, brought = int(line["stack"]), int(line["brought"])
         row = SeatRow(
             seat=seat, name=name, token_digest=token_digest(token), bot=None,
-            stack=self.config.stack, brought=self.config.stack,
+            stack=stack, brought=brought,
             bank=self.config.time_bank_seconds, joined_hand=int(self.session["hand_no"]),
         )  # fmt: skip
-        self._commit(seats=[row])
+        self._commit(seats=[row], session=back is not None)
         self.seats[seat] = Seat(row)
         self.broadcast()
         if self.session.get("started") and self.hand is None:
@@ -400,6 +468,8 @@ class LiveTable:
     def disconnect(self, client: Client) -> None:
         client.close()
         self.onlookers.discard(client)
+        if not self.all_clients() or self.all_clients() == [client]:
+            self.idle_since = self.clock()
         if client.seat is not None and client.seat in self.seats:
             seat = self.seats[client.seat]
             seat.clients.discard(client)
@@ -441,7 +511,10 @@ class LiveTable:
     def _free_seat(self, number: int) -> None:
         seat = self.seats.pop(number)
         self.session.get("away", {}).pop(str(number), None)
-        self.session["departed"].append(self._ledger_line(number, seat, left=True))
+        line = self._ledger_line(number, seat, left=True)
+        if seat.row.token_digest is not None:
+            line["digest"] = seat.row.token_digest  # to know them when they come back
+        self.session["departed"].append(line)
         self._commit(remove_seats=[number], session=True)
 
     def all_clients(self) -> list[Client]:
@@ -465,7 +538,8 @@ class LiveTable:
             client.send('{"type":"pong"}')
             return
         if msg.type == "sync":
-            self._send_after_commit([(client, self.state_text(client.seat, client.is_host))])
+            self._send_after_commit([(client, self.cached_state_text(client.seat,
+                                                                     client.is_host))])
             return
         self._check_not_paused()
         assert msg.seq is not None
@@ -931,7 +1005,8 @@ class LiveTable:
                 "deadline": deadline, "acting": number in self.decision_seq,
             })  # fmt: skip
         ledger = [self._ledger_line(n, s) for n, s in sorted(self.seats.items())]
-        ledger += self.session.get("departed", [])
+        ledger += [{k: v for k, v in line.items() if k != "digest"}
+                   for line in self.session.get("departed", [])]
         return {
             "id": self.id,
             "name": self.config.name,
@@ -1007,6 +1082,19 @@ class LiveTable:
             LiveTable.audit(self, seat, text)
         return text
 
+    def cached_state_text(self, seat: int | None, is_host: bool = False) -> str:
+        """:meth:`state_text`, reused for :data:`STATE_CACHE_SECONDS` or until the
+        next broadcast (what a ``sync`` answers)."""
+        key = (seat, is_host)
+        now = self.clock()
+        if now - self._state_cache_at > STATE_CACHE_SECONDS:
+            self._state_cache = {}
+            self._state_cache_at = now
+        text = self._state_cache.get(key)
+        if text is None:
+            text = self._state_cache[key] = self.state_text(seat, is_host)
+        return text
+
     def broadcast(self) -> None:
         """Send the new state to every client, once the change is committed."""
         clients = self.all_clients()
@@ -1020,6 +1108,7 @@ class LiveTable:
             if key not in cache:
                 cache[key] = self.state_text(client.seat, client.is_host, table_json)
             sends.append((client, cache[key]))
+        self._state_cache, self._state_cache_at = cache, self.clock()
         self._send_after_commit(sends)
 
     # -- commit before telling -------------------------------------------------

@@ -32,10 +32,23 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MAX_MESSAGE_BYTES", "ClientMessage", "ProtocolError", "parse_message"]
+__all__ = [
+    "MAX_JSON_DEPTH",
+    "MAX_MESSAGE_BYTES",
+    "ClientMessage",
+    "ProtocolError",
+    "json_depth",
+    "parse_message",
+]
 
 MAX_MESSAGE_BYTES = 4096
 """Largest client message accepted (bytes of UTF-8 text)."""
+
+MAX_JSON_DEPTH = 16
+"""Deepest nesting of arrays and objects accepted in client JSON (messages and
+request bodies): a legal message nests 3 deep; deeper is refused as
+``malformed`` before parsing (a 4 KiB message of brackets would otherwise
+exhaust the parser's recursion)."""
 
 TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping")
 NEEDS_HAND = ("action", "choose_game", "odds")
@@ -66,19 +79,46 @@ def _int_field(obj: dict[str, Any], key: str) -> int:
     return value
 
 
-def parse_message(text: str | bytes) -> ClientMessage:
+def json_depth(text: str | bytes) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON text (brackets inside strings
+    do not count); linear time, no recursion."""
+    data = text.encode() if isinstance(text, str) else text
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
+
+
+def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientMessage:
     """Check the shape of one client message; raise :class:`ProtocolError` if wrong.
 
-    Codes: ``too_large``, ``malformed``, ``unknown_type``.
+    Codes: ``too_large``, ``malformed`` (not JSON, not an object, nested deeper
+    than ``max_depth``, a field of the wrong type), ``unknown_type``.
     """
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError(
             "too_large", f"message of {size} bytes; at most {MAX_MESSAGE_BYTES} allowed"
         )
+    if json_depth(text) > max_depth:
+        raise ProtocolError("malformed", f"JSON nested more than {max_depth} deep")
     try:
         obj = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise ProtocolError("malformed", "not valid JSON") from None
     if not isinstance(obj, dict):
         raise ProtocolError("malformed", "a message must be a JSON object")

@@ -200,6 +200,9 @@ class Store:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._wdb: sqlite3.Connection | None = self._connect()
         self._wdb.executescript(SCHEMA)
+        from rollem.server.schema import migrate
+
+        migrate(self._wdb)
         self.db = self._connect()  # reads (committed data only)
         self._queue: queue.Queue[_Item | None] = queue.Queue()
         self._writer = threading.Thread(target=self._write_loop, name="rollem-store",
@@ -415,6 +418,26 @@ class Store:
         return st
 
     # -- reads ----------------------------------------------------------
+
+    def table_count(self) -> int:
+        return int(self.db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
+
+    def tables_idle_since(self, before: float) -> list[str]:
+        """Ids of tables whose last change (``session.at``, else creation) is before
+        ``before`` (seconds since the epoch)."""
+        rows = self.db.execute(
+            "SELECT id FROM tables WHERE COALESCE(json_extract(session, '$.at'), created) < ?",
+            (before,))
+        return [r[0] for r in rows]
+
+    def delete_tables(self, table_ids: list[str]) -> None:
+        """Delete tables with their seats, hands and actions (waits for the commit)."""
+        st: list[Statement] = []
+        for tid in table_ids:
+            for table in ("actions", "hands", "seats"):
+                st.append((f"DELETE FROM {table} WHERE table_id=?", (tid,)))
+            st.append(("DELETE FROM tables WHERE id=?", (tid,)))
+        self._tx(st)
 
     def table_ids(self) -> list[str]:
         return [r[0] for r in self.db.execute("SELECT id FROM tables ORDER BY created")]

@@ -1,0 +1,57 @@
+"""``rollem backup PATH``: a consistent copy of the table database while it is served.
+
+Uses SQLite's online backup API (``sqlite3.Connection.backup``): the copy is
+one consistent moment of the database even while ``rollem serve`` writes to
+it.  To restore, stop the server and start it on the copy (or copy it over
+the database file): ``docs/hosting.md``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import click
+
+from rollem.cli.errors import fail
+
+__all__ = ["backup_command", "backup_database"]
+
+
+def backup_database(db: Path, target: Path) -> int:
+    """Copy ``db`` to ``target`` (a new file) with the online backup API; returns
+    the number of tables in the copy.  Raises ``sqlite3.Error`` or ``OSError``."""
+    source = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        dest = sqlite3.connect(target)
+        try:
+            source.backup(dest)
+            count = int(dest.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
+        finally:
+            dest.close()
+    finally:
+        source.close()
+    return count
+
+
+@click.command(name="backup")
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--db", "db", default="rollem.db", show_default=True, envvar="ROLLEM_DB",
+              show_envvar=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="The database rollem serve uses.")
+def backup_command(path: Path, db: Path) -> None:
+    """Copy the web table's database to PATH, safely while it is served.
+
+    Restore: stop rollem serve, then start it with --db PATH (or copy PATH
+    over the database file).
+    """
+    if not db.is_file():
+        fail(f"no database at {db}; give the one rollem serve uses with --db")
+    if path.exists():
+        fail(f"{path} already exists; give a new file name")
+    try:
+        count = backup_database(db, path)
+    except (sqlite3.Error, OSError) as err:
+        path.unlink(missing_ok=True)
+        fail(f"cannot back up {db} to {path}: {err}")
+    click.echo(f"backed up {db} to {path} ({count} tables)")

@@ -1,0 +1,217 @@
+"""Limits and hosting settings of the web table (issue 13): request bodies cut
+off while read, JSON depth, a token bucket per connection, connections per
+address and per table, tables per address and in total, bounded table
+settings, names, buy-ins that follow the person, the public URL, origins
+behind a reverse proxy, Secure cookies, /healthz, idle tables unloaded."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import websockets
+from web_harness import Player, ServerThread, create_table, join
+
+from rollem.server.config import ConfigError, ServerSettings, parse_config
+from rollem.server.live_table import TableError, clean_name
+from rollem.server.protocol import ProtocolError, json_depth, parse_message
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Iterator[ServerThread]:
+    """A server with small limits, behind a (pretend) public HTTPS address."""
+    srv = ServerThread(tmp_path / "t.db", ServerSettings(
+        public_url="https://poker.example.org", allowed_origins=("https://other.example",),
+        messages_per_second=5, message_burst=10, connections_per_address=4,
+        connections_per_table=3, tables_per_address_per_hour=3, max_tables=4,
+        max_body_bytes=2048, idle_seconds=0.4))
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def test_json_depth_and_deep_messages_are_malformed() -> None:
+    assert json_depth('{"a": [1, {"b": "[[[["}]}') == 3
+    assert json_depth("[" * 5000) == 5000
+    with pytest.raises(ProtocolError) as err:
+        parse_message("[" * 4000)
+    assert err.value.code == "malformed" and "nested" in err.value.message
+    assert parse_message('{"type": "ping"}').type == "ping"
+
+
+@pytest.mark.parametrize("raw, fixed", [
+    ("  Ann   Lee ", "Ann Lee"), ("Zoë", "Zoë"), ("李小龍", "李小龍"), ("x" * 24, "x" * 24),
+])
+def test_names_are_trimmed(raw: str, fixed: str) -> None:
+    assert clean_name(raw) == fixed
+
+
+@pytest.mark.parametrize("raw, word", [
+    ("", "needed"), ("   ", "needed"), ("x" * 25, "at most 24"), (7, "text"),
+    ("Ann\u200b", "U+200B"), ("\u202eevil", "U+202E"), ("a\u0007b", "U+0007"),
+    ("Al\u2066ice", "U+2066"), ("Bot 1 (random)", "computer"), ("bot", "computer"),
+    ("BOT 3", "computer"),
+])
+def test_bad_names_are_refused(raw: object, word: str) -> None:
+    with pytest.raises(TableError) as err:
+        clean_name(raw)
+    assert err.value.code == "bad_name" and word in err.value.message
+
+
+@pytest.mark.parametrize("field, value", [
+    ("decision_seconds", 601), ("time_bank_seconds", 3601), ("grace_seconds", 3601),
+    ("decision_seconds", "nan"), ("grace_seconds", "inf"),
+])
+def test_table_clocks_are_bounded(field: str, value: object) -> None:
+    with pytest.raises(ConfigError, match=field):
+        parse_config({field: value})
+
+
+def test_http_limits(small: ServerThread) -> None:
+    base = small.url
+    # A big body is refused (413) while it is read: declared, or streamed without a length.
+    r = httpx.post(base + "/api/tables", content=b"{" + b" " * 1_000_000 + b"}",
+                   headers={"content-type": "application/json"})
+    assert r.status_code == 413 and r.json()["error"] == "too_large"
+
+    def chunks() -> Iterator[bytes]:
+        yield b'{"name": "'
+        for _ in range(1000):
+            yield b"x" * 1000
+        yield b'"}'
+
+    r = httpx.post(base + "/api/tables", content=chunks(),
+                   headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    # Deep JSON is a plain malformed error, not a server fault.
+    r = httpx.post(base + "/api/tables", content=b"[" * 2000,
+                   headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"] == "malformed"
+    # The invite uses the public URL; the host cookie is Secure (the public URL is https).
+    r = httpx.post(base + "/api/tables", json={"game": "sdr", "bots": 1})
+    assert r.status_code == 200
+    tid = r.json()["id"]
+    assert r.json()["invite"] == f"https://poker.example.org/t/{tid}"
+    assert "secure" in r.headers["set-cookie"].lower()
+    # Three tables an hour from one address; the fourth is refused, saying when.
+    for _ in range(2):
+        assert httpx.post(base + "/api/tables", json={}).status_code == 200
+    r = httpx.post(base + "/api/tables", json={})
+    assert r.status_code == 429 and r.json()["error"] == "too_many_tables"
+    assert "try again in" in r.json()["message"]
+    # In total: max_tables (4) -- another address would be refused too.
+    small.call(small.app.state.limits.created.clear)
+    assert httpx.post(base + "/api/tables", json={}).status_code == 200
+    r = httpx.post(base + "/api/tables", json={})
+    assert r.status_code == 503 and r.json()["error"] == "server_full"
+    # /healthz: the writer commits.
+    r = httpx.get(base + "/healthz")
+    assert r.status_code == 200 and r.json()["ok"] is True
+
+
+def test_names_unique_and_buy_ins_follow_the_person(server: ServerThread) -> None:
+    tid, _host = create_table(server.url, game="sdr", seats=4, bots=1, rebuys=False,
+                             grace_seconds=0.1, decision_seconds=60, between_hands=60)
+    s0, t0 = join(server.url, tid, "Ann")
+    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": " ANN "})
+    assert r.status_code == 400 and r.json()["error"] == "bad_name"
+    assert "already sits" in r.json()["message"]
+    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Bot 1 (random)"})
+    assert r.status_code == 400 and "computer" in r.json()["message"]
+    table = server.manager.get(tid)
+    # Ann has lost chips (as after a hand), then closes her tab; her seat is freed.
+    server.call(lambda: setattr(table.seats[s0].row, "stack", 37))
+
+    async def visit(token: str) -> None:
+        async with Player(server.ws_url, tid, token) as p:
+            await p.until(lambda st: True)
+
+    asyncio.run(visit(t0))
+    end = time.time() + 10
+    while s0 in table.seats and time.time() < end:
+        time.sleep(0.05)
+    assert s0 not in table.seats
+    # She comes back (her browser still has her old seat cookie): her stack, not a new one.
+    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Annie"},
+                   cookies={f"rollem_seat_{tid}": t0})
+    assert r.status_code == 200
+    seat = r.json()["seat"]
+    info = httpx.get(f"{server.url}/api/tables/{tid}").json()
+    assert info["seats"][seat]["stack"] == 37
+    people = [line for line in info["ledger"] if line["name"] in ("Ann", "Annie")]
+    assert people == [{"seat": seat, "name": "Annie", "brought": 200, "stack": 37,
+                       "net": -163, "left": False}]
+    assert all("digest" not in line for line in info["ledger"])
+
+
+def test_websocket_limits_and_origins(small: ServerThread) -> None:
+    tid, _host = create_table(small.url, game="sdr", bots=1)
+    url = f"{small.ws_url}/ws/{tid}"
+
+    async def run() -> None:
+        # Behind nginx with its defaults: Host is the upstream's, Origin the public URL.
+        for origin in ("https://poker.example.org", "https://other.example"):
+            async with websockets.connect(url, origin=origin) as ws:  # type: ignore[arg-type]
+                assert '"type":"state"' in await ws.recv()
+        with pytest.raises(websockets.InvalidStatus):
+            async with websockets.connect(url, origin="https://evil.example"):  # type: ignore[arg-type]
+                pass
+        async with websockets.connect(url, origin="https://poker.example.org",  # type: ignore[arg-type]
+                                      additional_headers={"X-Forwarded-Host": "poker.lan"}):
+            pass
+        # A flood: the burst (10) passes, then an error and the connection is closed.
+        async with websockets.connect(url) as ws:
+            await ws.recv()
+            for _ in range(40):
+                await ws.send('{"type": "sync"}')
+            codes = []
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                while True:
+                    msg = await asyncio.wait_for(ws.recv(), 5)
+                    if json.loads(msg)["type"] == "error":
+                        codes.append(msg)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+            assert len(codes) == 1 and "rate_limited" in codes[0]
+        # Connections per table (3): the fourth is told why and closed.
+        opened = [await websockets.connect(url) for _ in range(3)]
+        async with websockets.connect(url) as extra:
+            msgs = [await extra.recv()]
+            assert "too_many_connections" in msgs[0]
+        for ws in opened:
+            await ws.close()
+
+    asyncio.run(run())
+
+
+def test_an_idle_table_is_unloaded_and_comes_back(small: ServerThread) -> None:
+    tid, host = create_table(small.url, game="sdr", bots=1, bot_delay=0.0,
+                             decision_seconds=0.1, time_bank_seconds=0, grace_seconds=0.1,
+                             between_hands=0.05)
+    _s0, t0 = join(small.url, tid, "Ann")
+
+    async def run() -> None:
+        async with Player(small.ws_url, tid, t0, host) as a:
+            await a.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            await a.until(lambda st: st["hand"] is not None)
+
+    asyncio.run(run())
+    # Nobody connected: within idle (0.4 s) + a sweep it is unloaded and deals no more.
+    end = time.time() + 10
+    while tid in small.manager.tables and time.time() < end:
+        time.sleep(0.05)
+    assert tid not in small.manager.tables
+    hands = len(small.manager.store.hand_numbers(tid))
+    time.sleep(0.5)
+    assert len(small.manager.store.hand_numbers(tid)) == hands
+    # Opening the link brings it back as it was.
+    assert httpx.get(f"{small.url}/t/{tid}").status_code == 200
+    assert tid in small.manager.tables
+    info = httpx.get(f"{small.url}/api/tables/{tid}").json()
+    assert info["hand_no"] == hands and info["started"]
