@@ -16,6 +16,7 @@ from typing import Any
 
 from rollem.bots import Bot, make_bot
 from rollem.engine.options import Options
+from rollem.parallel import child_seed, job_seed, run_parts, split_counts
 from rollem.table import Table
 
 __all__ = ["SimulationResult", "run_simulation"]
@@ -70,17 +71,57 @@ def run_simulation(
     stack: int = 200,
     options: Options | None = None,
     progress: Callable[[int], None] | None = None,
+    workers: int = 1,
 ) -> SimulationResult:
     """Play ``hands`` hands of ``game`` (or ``"dealers-choice"``) among bots.
 
     Args:
         bots: one level per seat.
         seed: seeds the shuffles and every bot (``None``: unpredictable).
-        progress: called with the number of hands done after each hand.
+        progress: called with the number of hands done after each hand (with
+            several workers: after each worker's part).
+        workers: processes to split the hands over (CLI.md ``--workers``).
+            Part ``k`` of ``W`` is its own session (fresh stacks, button 0) of
+            about ``hands / W`` hands, seeded by
+            :func:`rollem.parallel.child_seed`; the parts' results are joined
+            in part order, so the same seed and ``workers`` give the same
+            result. ``workers=1`` is one session seeded by ``seed`` itself.
 
     Raises:
         KeyError: unknown bot level. TableError: unknown game.
+        ValueError: ``workers`` < 1.
     """
+    if workers < 1:
+        raise ValueError(f"workers {workers}: expected at least 1")
+    if workers == 1:
+        return _session(game, players, hands, bots, seed, stack, options, progress)
+    base = job_seed(seed)
+    counts = split_counts(hands, workers)
+    args = [(game, players, n, list(bots), child_seed(base, k, len(counts)), stack, options, None)
+            for k, n in enumerate(counts)]
+    done = 0
+
+    def on_done(k: int, part: SimulationResult) -> None:
+        nonlocal done
+        done += part.hands
+        if progress is not None:
+            progress(done)
+
+    start = time.perf_counter()
+    parts = run_parts(_session, args, on_done=on_done)
+    seconds = time.perf_counter() - start
+    return SimulationResult(
+        game=game, hands=hands, chips_start=sum(p.chips_start for p in parts),
+        chips_end=sum(p.chips_end for p in parts), actions=sum(p.actions for p in parts),
+        seconds=seconds, bots=list(bots),
+        per_hand=[[x for p in parts for x in p.per_hand[s]] for s in range(players)])
+
+
+def _session(
+    game: str, players: int, hands: int, bots: Sequence[str], seed: int | None, stack: int,
+    options: Options | None, progress: Callable[[int], None] | None,
+) -> SimulationResult:
+    """One session at one table (one worker's part); see :func:`run_simulation`."""
     master = random.Random(seed)
     table = Table([stack] * players, game=game, options=options,
                   rng=random.Random(master.getrandbits(64)), rebuy=stack,

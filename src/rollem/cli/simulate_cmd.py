@@ -1,4 +1,4 @@
-"""``rollem simulate GAME --players N --hands H [--bots L[,L...]] [--seed S] [--json]``."""
+"""``rollem simulate GAME --players N --hands H [--bots L,...] [--seed S] [--workers W]``."""
 
 from __future__ import annotations
 
@@ -31,11 +31,14 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible session.")
 @click.option("--stack", type=int, default=200, show_default=True,
               help="Starting stack; a broke player rebuys it (counted as chips brought).")
+@click.option("--workers", type=int, default=1, show_default=True,
+              help="Processes to split the hands over; the same seed and workers give "
+                   "the same results.")
 @table_option_flags
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_command(
     game: str, players: int, hands: int, bots: str, seed: int | None, stack: int,
-    as_json: bool, **flags: Any,
+    workers: int, as_json: bool, **flags: Any,
 ) -> None:
     """Play a session of computer players and report each seat's results.
 
@@ -56,6 +59,8 @@ def simulate_command(
         fail(f"--players {players}: expected 2 to 10")
     if hands < 1:
         fail(f"--hands {hands}: expected at least 1")
+    if workers < 1:
+        fail(f"--workers {workers}: expected at least 1")
     if stack < 1:
         fail(f"--stack {stack}: expected at least 1 chip")
     levels = [b.strip() for b in bots.split(",")]
@@ -77,11 +82,11 @@ def simulate_command(
                 task = bar.add_task(f"{game}", total=hands)
                 result = run_simulation(
                     game, players, hands, levels, seed=seed, stack=stack, options=options,
-                    progress=lambda k: bar.update(task, completed=k),
+                    progress=lambda k: bar.update(task, completed=k), workers=workers,
                 )
         else:
             result = run_simulation(game, players, hands, levels, seed=seed, stack=stack,
-                                    options=options)
+                                    options=options, workers=workers)
     except (ValueError, KeyError) as err:  # EngineError is a ValueError
         fail(str(err))
     data = result.to_dict()
