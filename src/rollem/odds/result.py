@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Odds", "OddsError"]
+__all__ = ["Advice", "Choice", "Odds", "OddsError"]
 
 
 class OddsError(ValueError):
@@ -15,11 +15,82 @@ class OddsError(ValueError):
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One option of the seat's current choice and its look-ahead equity.
+
+    Attributes:
+        action: what to do, in words (``"keep As Ah Ad"``, ``"throw Kd"``,
+            ``"stand pat"``, ``"keep Qs down: 4c 6s Qc Ah Qs"``,
+            ``"declare low"``, ``"expose 7h"``, ``"pick position 3"``).
+        cards: the cards the option names (kept, thrown, the stacking order,
+            the card exposed), as text; empty for a declaration or a pick.
+        equity: expected share of the pot (0..1) after taking it, every
+            player then playing by the policy.
+        stderr: standard error of ``equity``.
+        policy: the policy would choose this option.
+        whole_pot: chance of taking the whole pot (a scoop in 5-2-1).
+        high_half, low_half: 5-2-1 only: chance of a share of the high half,
+            of the low half.
+    """
+
+    action: str
+    cards: list[str]
+    equity: float
+    stderr: float
+    policy: bool = False
+    whole_pot: float | None = None
+    high_half: float | None = None
+    low_half: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        out: dict[str, Any] = {"action": self.action, "cards": list(self.cards),
+                               "equity": self.equity, "stderr": self.stderr,
+                               "policy": self.policy}
+        if self.whole_pot is not None:
+            out["whole_pot"] = self.whole_pot
+        if self.high_half is not None:
+            out["high_half"] = self.high_half
+            out["low_half"] = self.low_half
+        return out
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every option (the best ``top``) of the choice the seat faces now.
+
+    Attributes:
+        decision: ``"discard"`` (the three to keep), ``"expose"``, ``"wild"``,
+            ``"draw"`` (first or second 5-2-1 draw), ``"stack"`` or ``"declare"``.
+        choices: best first.
+        options: how many options there are in all.
+        samples: worlds per option (the options share their worlds).
+        policy: the name of the policy every player plays by afterwards.
+        note: a remark on the model, e.g. why every option has the same equity.
+    """
+
+    decision: str
+    choices: list[Choice]
+    options: int
+    samples: int
+    policy: str
+    note: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"decision": self.decision, "choices": [c.to_dict() for c in self.choices],
+                "options": self.options, "samples": self.samples, "policy": self.policy,
+                "note": self.note}
+
+
+@dataclass(frozen=True)
 class Odds:
     """One seat's chances of winning, tying and losing the pot.
 
     Attributes:
-        win: probability of winning the whole pot (no tie).
+        win: probability of taking the whole pot (no split; in 5-2-1 a
+            scoop, or one side with nobody on the other); JSON also
+            ``whole_pot``.
         tie: probability of splitting it (a share strictly between 0 and 1).
         lose: probability of winning nothing; ``win + tie + lose == 1``.
         equity: expected share of the pot (0..1), ties split equally.
@@ -27,8 +98,8 @@ class Odds:
             ``"monte-carlo"``.
         samples: outcomes enumerated (exact) or worlds sampled (Monte Carlo).
         stderr: standard error of ``equity`` (0.0 for exact).
-        high, low, scoop: 5-2-1 only: probability the seat's high hand beats
-            every other live hand outright, its low does, and both do.
+        high, low, scoop: 5-2-1 only: probability the seat's final high hand
+            beats every other live hand outright, its low does, and both do.
         declare: 5-2-1 only: ``{"high": share, "low": share, "both": share}``,
             the expected share of the pot for each declaration (R-521-9) under
             the opponents' declare model; the best of these is ``equity``.
@@ -42,6 +113,12 @@ class Odds:
         keep: Five Card Roll Your Own before the discard: the three cards
             whose odds are best (the odds given are for keeping them).
         game: the game's short id.
+        high_half, low_half: 5-2-1 only: the chance of a share of the high
+            half and of the low half of the pot (with the look-ahead).
+        model: the look-ahead model in words (``None``: no choice left to
+            simulate).
+        advice: the options of the seat's current choice, when asked for
+            and the seat has one (:class:`Advice`).
     """
 
     win: float
@@ -60,6 +137,10 @@ class Odds:
     own_declare: str | None = None
     categories: dict[str, float] | None = field(default=None)
     keep: list[str] | None = None
+    high_half: float | None = None
+    low_half: float | None = None
+    model: str | None = None
+    advice: Advice | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (CLI.md ``rollem odds``); 5-2-1 and Roll Your Own
@@ -82,4 +163,11 @@ class Odds:
             out["categories"] = dict(self.categories)
         if self.keep is not None:
             out["keep"] = list(self.keep)
+        if self.high_half is not None:
+            out.update(high_half=self.high_half, low_half=self.low_half)
+        out["whole_pot"] = self.win
+        if self.model is not None:
+            out["model"] = self.model
+        if self.advice is not None:
+            out["advice"] = self.advice.to_dict()
         return out

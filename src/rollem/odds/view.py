@@ -12,10 +12,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rollem.odds.common import Progress, cards_of
 from rollem.odds.result import Odds, OddsError
+
+if TYPE_CHECKING:
+    from rollem.odds.policy import Policy
 
 __all__ = ["SeatInfo", "ViewInfo", "read_view", "view_equity"]
 
@@ -63,6 +66,8 @@ class ViewInfo:
     """5-2-1: declarations already revealed (R-521-8), seat -> side."""
     folded_dealt: int
     """Other seats dealt in that have folded."""
+    to_act: list[int]
+    """Seats asked to act now (for an all-at-once choice: those yet to choose)."""
 
 
 def _get(view: Any, key: str) -> Any:
@@ -153,6 +158,7 @@ def read_view(view: Any) -> ViewInfo:
         declared=declared,
         folded_dealt=sum(1 for s in seats if _get(s, "seat") != seat and _get(s, "dealt")
                          and _get(s, "folded")),
+        to_act=[int(x) for x in _get(view, "to_act")],
     )
 
 
@@ -164,8 +170,17 @@ def view_equity(
     seed: int | None = None,
     exact_limit: int = VIEW_EXACT_LIMIT,
     progress: Progress | None = None,
+    advice: bool = False,
+    top: int = 10,
+    policy: Policy | None = None,
 ) -> Odds:
     """The viewer's odds from its view alone (any game).
+
+    In Five Card Roll Your Own before the discard and in 5-2-1 Roll 'Em the
+    odds look ahead (:mod:`rollem.odds.advice`): every player still in makes
+    the choices still to come by ``policy`` (default
+    :data:`rollem.odds.policy.FAST`), and ``equity`` is the seat's if it
+    plays by the policy too (at the 5-2-1 declare: its best declaration).
 
     Args:
         view: ``hand.view(seat)`` (a :class:`rollem.engine.HandView`) or its
@@ -176,6 +191,10 @@ def view_equity(
         exact_limit: enumerate exactly when there are at most this many
             outcomes; 0 forces Monte Carlo.
         progress: ``progress(done, samples)`` after each Monte Carlo chunk.
+        advice: also evaluate every option of the choice the seat faces now
+            (``Odds.advice``; look-ahead ``samples`` worlds per option).
+        top: at most this many options in the advice, best first.
+        policy: the look-ahead policy (:class:`rollem.odds.policy.Policy`).
 
     Returns:
         :class:`Odds` for the pot as a whole (every seat still in is assumed
@@ -185,6 +204,28 @@ def view_equity(
         OddsError: not a seat's view, or a game without a calculator.
     """
     info = read_view(view)
+    from rollem.odds.advice import look_odds, neutral_advice
+    from rollem.odds.policy import FAST
+
+    pol = policy if policy is not None else FAST
+    looked = look_odds(info, samples=samples, rng=rng, seed=seed, exact_limit=exact_limit,
+                       progress=progress, advice=advice, top=top, policy=pol)
+    if looked is not None:
+        return looked
+    odds = _plain(info, samples=samples, rng=rng, seed=seed, exact_limit=exact_limit,
+                  progress=progress)
+    if advice:
+        adv = neutral_advice(info, odds, top, pol)
+        if adv is not None:
+            from dataclasses import replace
+
+            odds = replace(odds, advice=adv)
+    return odds
+
+
+def _plain(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int | None,
+           exact_limit: int, progress: Progress | None) -> Odds:
+    """The odds without look-ahead (Stop, Drop and Roll; Roll Your Own after the discard)."""
     if info.game == "sdr":
         from rollem.odds.sdr import sdr_odds
 

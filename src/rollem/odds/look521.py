@@ -1,0 +1,605 @@
+"""5-2-1 Roll 'Em odds that look ahead, and advice for each choice (issue 16).
+
+The model, from one seat's view (R-521-1..R-521-9):
+
+- **Worlds.** Each opponent still in holds its up cards and hidden cards
+  drawn from the cards the seat cannot see (not its own cards or discards,
+  not a face-up card; its own discards come back only after a reshuffle,
+  R-521-5). The draws it was seen to make condition its hand: for each
+  world the opponent's history is built backwards (which of its cards came
+  Before any card is rolled, each opponent's history is sampled forwards
+  (five dealt cards, the policy's draws) and weighted by the chance that
+  the policy throws as many cards as it was seen to throw in each draw.
+  Once cards are rolled, its hidden cards are weighted by the chance that
+  the policy's stacking shows its up cards in the order they were rolled
+  (its draws are then no longer read), and a revealed declaration against
+  the policy's declare. The policy is taken to err with chance
+  :data:`TREMBLE` (then any choice is equally likely), so a player who does
+  not follow it still gets a consistent answer. Several candidate histories
+  are drawn per opponent and world, one kept in proportion to its weight
+  (the world's weight is their mean weight); answers are weighted means.
+- **Look-ahead.** Every player still in (the seat included) makes the
+  draws, stacking and declare still to come by the policy
+  (:mod:`rollem.odds.policy`); replacement cards come from the unseen cards
+  no hand holds (each player's own, so the seat's options share their
+  worlds). No one folds; no betting is simulated, so the order of the four
+  cards shown first changes nothing: a stacking option is the card kept
+  down. A deck too small for every draw (many players) deals repeats
+  rather than reshuffling discards (R-521-5 not modelled).
+- **Settlement** is R-521-9 for one pot (side pots ignored).
+
+:func:`r521_look` answers for the seat's current decision: the equity of
+each option (with its standard error) and, when the seat is not choosing,
+of the policy's play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb, factorial
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from rollem.cards import CARDS
+from rollem.odds.common import Floats, Ints, np_rng
+from rollem.odds.evaluate import high5, low5
+from rollem.odds.policy import FAST, Policy
+from rollem.odds.result import OddsError
+
+if TYPE_CHECKING:
+    from rollem.odds.view import ViewInfo
+
+__all__ = ["TREMBLE", "Look521", "Option521", "Seat521", "State521", "r521_look", "state_of"]
+
+Bools = npt.NDArray[np.bool_]
+
+TREMBLE = 0.02
+"""The chance a player is taken not to follow the policy at a choice (then
+every option is equally likely); keeps worlds alive when a player plays
+differently."""
+
+CANDIDATES = 6
+"""Candidate histories drawn per opponent and world."""
+
+SIDES = ("high", "low", "both")
+
+
+@dataclass
+class Seat521:
+    """One opponent still in, as the seat saw it."""
+
+    seat: int
+    up: list[int]  # up cards in roll order
+    drew: list[int | None]  # cards thrown in the first and second draw (None: to come)
+    stacked: bool
+    declared: int | None
+
+
+@dataclass
+class State521:
+    """The seat's knowledge at one point of a 5-2-1 hand."""
+
+    mine: list[int]
+    drew: list[int | None]  # the seat's own draws (count thrown), None: to come
+    stacked: bool  # the seat's order is fixed (then ``mine`` is in that order)
+    declared: int | None
+    opponents: list[Seat521]
+    unseen: list[int]  # cards that may be in opponents' hidden cards and the stub
+    decision: str | None  # the seat's own choice now: "draw1", "draw2", "stack", "declare"
+    failed_both_rule: str = "carry"
+
+
+@dataclass
+class Option521:
+    """One option of the seat's current choice and its look-ahead answer."""
+
+    label: str
+    cards: list[str]
+    equity: float
+    stderr: float
+    high_half: float
+    low_half: float
+    whole_pot: float
+    policy: bool = False
+
+
+@dataclass
+class Look521:
+    """The look-ahead answer (see :func:`r521_look`)."""
+
+    equity: float
+    stderr: float
+    whole: float
+    share: float
+    nothing: float
+    high_half: float
+    low_half: float
+    best_high: float
+    best_low: float
+    best_both: float
+    declare: dict[str, float]
+    samples: int
+    effective: float
+    options: list[Option521] = field(default_factory=list)
+    decision: str | None = None
+
+
+def state_of(info: ViewInfo) -> State521:
+    """Read the 5-2-1 state from a seat's view.
+
+    Raises:
+        OddsError: the seat does not hold five cards.
+    """
+    from rollem.cards import parse_card
+
+    seat = info.seat
+    if len(info.mine) != 5:
+        raise OddsError(f"seat {seat} holds {len(info.mine)} cards: expected five")
+    live = {o.seat for o in info.opponents}
+    drew: dict[int, list[int | None]] = {s: [None, None] for s in live | {seat}}
+    rolled: dict[int, list[int]] = {s: [] for s in live}
+    stacked: set[int] = set()
+    rnd = -1
+    own_choice: dict[str, str] = {}
+    for e in info.events:
+        kind, who = e.get("kind"), e.get("seat")
+        if kind == "draw_round":
+            rnd += 1
+        elif kind == "draw" and who in drew and 0 <= rnd < 2:
+            drew[who][rnd] = int(e.get("count", len(e.get("cards", []))))
+        elif kind == "roll" and who in rolled and e.get("card"):
+            rolled[who].append(int(parse_card(e["card"])))
+        elif kind == "stacked" and who is not None:
+            stacked.add(int(who))
+        elif kind == "chose" and who == seat and e.get("action"):
+            own_choice[str(e.get("step"))] = str(e["action"])
+    decision = None
+    if info.pending is not None and info.seat is not None:
+        pend = info.pending
+        if pend == "draw" and seat_pending(info):
+            decision = "draw1" if rnd <= 0 else "draw2"
+        elif pend in ("stack", "declare") and seat_pending(info):
+            decision = pend
+    # draws not yet made this round (or rounds to come) stay None
+    opponents = []
+    seen = set(info.mine) | set(info.seen_out)
+    for o in info.opponents:
+        up = rolled.get(o.seat) or list(o.up)
+        if o.known is not None and len(o.known) == 5:
+            up = list(o.known)
+        seen.update(up)
+        side = info.declared.get(o.seat)
+        opponents.append(Seat521(seat=o.seat, up=up, drew=drew[o.seat],
+                                 stacked=o.seat in stacked or bool(up),
+                                 declared=SIDES.index(side) if side else None))
+    if not info.reshuffled:
+        seen.update(info.my_discards)
+    own_side = info.declared.get(seat)
+    if own_side is None and "declare" in own_choice:
+        own_side = own_choice["declare"].split()[-1]
+    mine = list(info.mine)
+    if "stack" in own_choice and seat not in stacked:  # chosen, not yet revealed
+        order = [int(parse_card(t)) for t in own_choice["stack"].split()[1:]]
+        if sorted(order) == sorted(mine):
+            mine = order
+    return State521(
+        mine=mine, drew=drew[seat], stacked=seat in stacked or "stack" in own_choice,
+        declared=SIDES.index(own_side) if own_side in SIDES else None,
+        opponents=opponents, unseen=[c for c in range(52) if c not in seen],
+        decision=decision, failed_both_rule=str(info.options.get("failed_both_rule", "carry")))
+
+
+def seat_pending(info: ViewInfo) -> bool:
+    """The seat is asked to choose now."""
+    return info.pending is not None and info.seat in info.to_act
+
+
+# ---------------------------------------------------------------- sampling
+
+
+def _pick(gen: np.random.Generator, avail: Bools, m: int) -> Ints:
+    """``m`` distinct cards per row among ``avail`` ``(N, 52)``, uniformly, in
+    random order: ``(N, m)``."""
+    n = len(avail)
+    if m == 0:
+        return np.zeros((n, 0), dtype=np.int64)
+    keys = gen.random((n, 52))
+    keys[~avail] = 2.0
+    idx = np.argpartition(keys, m - 1, axis=1)[:, :m] if m < 52 else np.argsort(keys, axis=1)
+    order = np.argsort(np.take_along_axis(keys, idx, axis=1), axis=1)
+    return np.asarray(np.take_along_axis(idx, order, axis=1), dtype=np.int64)
+
+
+def _positions(gen: np.random.Generator, n: int, k: int) -> Ints:
+    """``k`` distinct positions of 5 per row, uniformly: ``(n, k)``."""
+    return np.asarray(np.argsort(gen.random((n, 5)), axis=1)[:, :k], dtype=np.int64)
+
+
+def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, avail: Bools,
+                     reps: int) -> tuple[Ints, Floats, Ints]:
+    """Candidate histories for one opponent in each world: ``(hand (S, 5),
+    weight (S,), used cards (S, m))``; ``hand`` holds the up cards first.
+
+    Before any card is rolled the history runs forwards (a dealt hand, the
+    policy's draws, weighted by the chance of throwing as many cards as were
+    seen); once cards are up, the hidden cards are weighted by the policy's
+    stacking only (see the module doc)."""
+    s = len(avail)
+    k = len(opp.up)
+    k1 = opp.drew[0] if opp.drew[0] is not None else 0
+    k2 = opp.drew[1] if opp.drew[1] is not None else 0
+    n = s * reps
+    rows = np.repeat(avail, reps, axis=0)
+    lik = np.ones(n)
+    if k == 0:
+        picks = _pick(gen, rows, 5 + k1 + k2)
+        hand = picks[:, :5]
+        at = 5
+        for rnd, most in ((0, 2), (1, 1)):
+            count = opp.drew[rnd]
+            if count is None:
+                continue
+            throw = policy.draw(hand, most)
+            match = throw.sum(axis=1) == count
+            options = sum(comb(5, j) for j in range(most + 1))
+            lik *= (1 - TREMBLE) * match + TREMBLE * comb(5, count) / options
+            if count:  # a tremble throws ``count`` cards at random
+                alt = np.zeros((n, 5), dtype=bool)
+                np.put_along_axis(alt, _positions(gen, n, count), True, axis=1)
+                throw = np.where(match[:, None], throw, alt)
+                hand = _apply_draw(hand, throw, picks[:, at:at + count])
+            at += count
+    else:
+        h = 5 - k
+        picks = _pick(gen, rows, h)
+        up = np.broadcast_to(np.asarray(opp.up, dtype=np.int64), (n, k))
+        hand = np.concatenate([up, picks[:, :h]], axis=1)
+        order = policy.stack(hand)
+        match = (order[:, :k] == np.arange(k)[None, :]).all(axis=1)
+        lik *= (1 - TREMBLE) * match + TREMBLE * factorial(5 - k) / 120
+    lik = lik.reshape(s, reps)
+    total = lik.sum(axis=1)
+    cum = np.cumsum(lik, axis=1)
+    u = gen.random(s) * total
+    choice = np.minimum((cum < u[:, None]).sum(axis=1), reps - 1)
+    sel = np.arange(s) * reps + choice
+    return hand[sel], total / reps, picks[sel]
+
+
+@dataclass
+class _World:
+    weight: Floats
+    opp_hands: list[Ints]  # per opponent (S, 5) current hands, up first
+    slots: Ints  # (S, 3 * players) replacement cards, the seat's first
+    n: int
+
+
+def _sample_worlds(state: State521, policy: Policy, samples: int,
+                   gen: np.random.Generator) -> _World:
+    s = samples
+    avail = np.zeros((s, 52), dtype=bool)
+    avail[:, state.unseen] = True
+    weight = np.ones(s)
+    hands = []
+    for opp in state.opponents:
+        need = 5 - len(opp.up) + sum(d or 0 for d in opp.drew)
+        if avail[0].sum() < need:
+            raise OddsError("too few unseen cards for the opponents' hands")
+        hand, w, used = _sample_opponent(gen, policy, opp, avail, CANDIDATES)
+        weight *= w
+        np.put_along_axis(avail, used, False, axis=1)
+        hands.append(hand)
+    players = 1 + len(state.opponents)
+    need = 3 * players
+    left = int(avail[0].sum())
+    if left >= need:
+        slots = _pick(gen, avail, need)
+    else:  # too few cards for every draw: repeats (R-521-5 reshuffle not modelled)
+        base = _pick(gen, avail, left) if left else np.zeros((s, 0), dtype=np.int64)
+        if left == 0:
+            base = _pick(gen, np.ones((s, 52), dtype=bool), 1)
+        reps = -(-need // base.shape[1])
+        slots = np.tile(base, (1, reps))[:, :need]
+    return _World(weight=weight, opp_hands=hands, slots=slots, n=s)
+
+
+def _apply_draw(hand: Ints, throw: Bools, slots: Ints) -> Ints:
+    """Replace the thrown cards (left to right) by ``slots`` in order."""
+    out = hand.copy()
+    k = np.cumsum(throw, axis=1) - 1
+    rep = np.take_along_axis(slots, np.clip(k, 0, slots.shape[1] - 1), axis=1)
+    return np.where(throw, rep, out)
+
+
+def _play_opponents(state: State521, policy: Policy, world: _World
+                    ) -> tuple[list[Ints], list[Ints], list[Ints]]:
+    """Opponents' final hands, their four up cards and their down card."""
+    finals, ups, downs = [], [], []
+    for j, opp in enumerate(state.opponents):
+        hand = world.opp_hands[j]
+        base = 3 * (j + 1)
+        if not opp.up:
+            if opp.drew[0] is None:
+                hand = _apply_draw(hand, policy.draw(hand, 2), world.slots[:, base:base + 2])
+            if opp.drew[1] is None:
+                hand = _apply_draw(hand, policy.draw(hand, 1), world.slots[:, base + 2:base + 3])
+        order = policy.stack(hand)
+        k = len(opp.up)
+        if k:  # up cards first as rolled, the hidden ones in the policy's order
+            rank = np.argsort(order, axis=1)  # position of each card in the order
+            hidden_rank = rank[:, k:]
+            hidden_order = np.argsort(hidden_rank, axis=1) + k
+            order = np.concatenate([np.broadcast_to(np.arange(k), (len(hand), k)),
+                                    hidden_order], axis=1)
+        arranged = np.take_along_axis(hand, order, axis=1)
+        finals.append(hand)
+        ups.append(arranged[:, :4])
+        downs.append(arranged[:, 4])
+    return finals, ups, downs
+
+
+def settle(high: Ints, low: Ints, sides: Ints, rule: str) -> tuple[Floats, Floats, Floats]:
+    """Seat 0's share of the pot (R-521-9), and its shares of the high half
+    and of the low half, per world (``(S, n)`` inputs, column 0 the seat)."""
+    s, n = high.shape
+    on_hi = sides != 1
+    on_lo = sides != 0
+    neg = np.iinfo(np.int64).min
+    hi_m = np.where(on_hi, high, neg)
+    lo_m = np.where(on_lo, low, neg)
+    failed = np.zeros((s, n), dtype=bool)
+    for j in range(n):
+        both = sides[:, j] == 2
+        if not both.any():
+            continue
+        others_hi = np.delete(hi_m, j, axis=1).max(axis=1) if n > 1 else np.full(s, neg)
+        others_lo = np.delete(lo_m, j, axis=1).max(axis=1) if n > 1 else np.full(s, neg)
+        failed[:, j] = both & ~((high[:, j] > others_hi) & (low[:, j] > others_lo))
+    rest_hi = on_hi & ~failed
+    rest_lo = on_lo & ~failed
+    if rule == "split":
+        nobody = ~rest_hi.any(axis=1) & ~rest_lo.any(axis=1)
+        rest_hi = np.where(nobody[:, None], failed & on_hi, rest_hi)
+        rest_lo = np.where(nobody[:, None], failed & on_lo, rest_lo)
+    any_hi = rest_hi.any(axis=1)
+    any_lo = rest_lo.any(axis=1)
+    hi_half = np.where(any_hi & any_lo, 0.5, np.where(any_hi, 1.0, 0.0))
+    lo_half = np.where(any_hi & any_lo, 0.5, np.where(any_lo, 1.0, 0.0))
+    best_hi = np.where(rest_hi, high, neg).max(axis=1)
+    best_lo = np.where(rest_lo, low, neg).max(axis=1)
+    top_hi = rest_hi & (high == best_hi[:, None])
+    top_lo = rest_lo & (low == best_lo[:, None])
+    got_hi = np.where(top_hi[:, 0], hi_half / np.maximum(top_hi.sum(axis=1), 1), 0.0)
+    got_lo = np.where(top_lo[:, 0], lo_half / np.maximum(top_lo.sum(axis=1), 1), 0.0)
+    return got_hi + got_lo, got_hi, got_lo
+
+
+class _Stats:
+    """Weighted means and standard errors of per-world values."""
+
+    def __init__(self, weight: Floats) -> None:
+        self.w = weight
+        self.total = float(weight.sum())
+        self.ess = self.total ** 2 / float((weight ** 2).sum()) if self.total > 0 else 0.0
+
+    def mean(self, x: Floats) -> float:
+        return float((self.w * x).sum() / self.total) if self.total > 0 else 0.0
+
+    def stderr(self, x: Floats) -> float:
+        if self.total <= 0:
+            return 0.0
+        mu = self.mean(x)
+        return float(np.sqrt((self.w ** 2 * (x - mu) ** 2).sum()) / self.total)
+
+
+class _Declares:
+    """Every player's declare by the policy, with what does not depend on the
+    seat's hand computed once (policies with ``factors``/``combine``, like
+    :class:`rollem.odds.policy.FastPolicy`; others call ``declare``)."""
+
+    def __init__(self, policy: Policy, finals: list[Ints], ups: list[Ints]) -> None:
+        self.policy = policy
+        self.finals = finals
+        self.ups = ups
+        self.high = [high5(f) for f in finals]
+        self.low = [low5(f) for f in finals]
+        self.fast = hasattr(policy, "factors") and hasattr(policy, "combine")
+        self.pair: dict[tuple[int, int], Floats] = {}
+        if self.fast:
+            for p, f in enumerate(finals):
+                for q, u in enumerate(ups):
+                    if p != q:
+                        self.pair[p, q] = policy.factors(  # type: ignore[attr-defined]
+                            f, u, self.high[p], self.low[p])
+
+    def sides(self, hand: Ints, up: Ints, high: Ints, low: Ints) -> list[Ints]:
+        """Declares of the seat (first) and each opponent."""
+        n = len(self.finals)
+        pol = self.policy
+        if not self.fast:
+            own = [hand, *self.finals]
+            ups = [up, *self.ups]
+            return [pol.declare(own[p], np.stack([ups[q] for q in range(n + 1) if q != p],
+                                                 axis=1)) for p in range(n + 1)]
+        s = len(hand)
+        combine = pol.combine  # type: ignore[attr-defined]
+        factors = pol.factors  # type: ignore[attr-defined]
+        out = [combine([factors(hand, u, high, low) for u in self.ups], s)]
+        for p in range(n):
+            facts = [self.pair[p, q] for q in range(n) if q != p]
+            facts.append(factors(self.finals[p], up, self.high[p], self.low[p]))
+            out.append(combine(facts, s))
+        return out
+
+
+def _finish(state: State521, world: _World, decl: _Declares, seat_hand: Ints,
+            seat_order: Ints | None, seat_side: int | None, policy: Policy,
+            every_side: bool = False) -> dict[str, Floats]:
+    """Play the rest from the seat's final hand and settle; per-world arrays."""
+    hand = seat_hand
+    if seat_order is None:
+        seat_order = policy.stack(hand)
+    my_up = np.take_along_axis(hand, seat_order[:, :4], axis=1)
+    h0 = high5(hand)
+    l0 = low5(hand)
+    sides = decl.sides(hand, my_up, h0, l0)
+    weight = np.ones(world.n)
+    for j, o in enumerate(state.opponents):
+        if o.declared is not None:
+            weight *= (1 - TREMBLE) * (sides[j + 1] == o.declared) + TREMBLE / 3
+            sides[j + 1] = np.full(world.n, o.declared)
+    if seat_side is not None:
+        sides[0] = np.full(world.n, seat_side)
+    high = np.stack([h0, *decl.high], axis=1)
+    low = np.stack([l0, *decl.low], axis=1)
+    side_arr = np.stack(sides, axis=1)
+    share, hi, lo = settle(high, low, side_arr, state.failed_both_rule)
+    out = {"share": share, "hi": hi, "lo": lo, "weight": weight}
+    if every_side:
+        out["best_hi"] = (high[:, :1] > high[:, 1:]).all(axis=1).astype(np.float64)
+        out["best_lo"] = (low[:, :1] > low[:, 1:]).all(axis=1).astype(np.float64)
+        out["best_both"] = out["best_hi"] * out["best_lo"]
+        for k, name in enumerate(SIDES):
+            side_arr[:, 0] = k
+            out["decl_" + name] = settle(high, low, side_arr, state.failed_both_rule)[0]
+    return out
+
+
+def _seat_rest(state: State521, policy: Policy, world: _World, hand: Ints,
+               from_round: int) -> Ints:
+    """The seat's draws from ``from_round`` (0 first, 1 second) by the policy."""
+    for rnd, most in ((0, 2), (1, 1)):
+        if rnd < from_round or state.drew[rnd] is not None:
+            continue
+        slot = world.slots[:, 0:2] if rnd == 0 else world.slots[:, 2:3]
+        hand = _apply_draw(hand, policy.draw(hand, most), slot)
+    return hand
+
+
+def _option_result(stats: _Stats, res: dict[str, Floats], label: str, cards: list[str],
+                   ) -> Option521:
+    w = stats.w * res["weight"]
+    st = _Stats(w)
+    return Option521(label=label, cards=cards, equity=st.mean(res["share"]),
+                     stderr=st.stderr(res["share"]), high_half=st.mean(res["hi"] > 0),
+                     low_half=st.mean(res["lo"] > 0), whole_pot=st.mean(res["share"] >= 1.0))
+
+
+def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
+              seed: int | None = None, rng: random.Random | None = None,
+              advice: bool = True) -> Look521:
+    """The look-ahead odds of the seat in ``state`` (see the module doc).
+
+    Args:
+        state: from :func:`state_of`.
+        samples: worlds (with ``advice``, worlds per option; the options
+            share their worlds, so their differences are measured closely).
+        policy: the choices every player makes in the simulation.
+        seed, rng: seed the sampling (``seed`` wins).
+        advice: evaluate every option of the seat's current decision.
+
+    Returns:
+        :class:`Look521`: the equity of the policy's play (at the declare:
+        of the best declaration; once declared: of the declaration made),
+        ``declare`` (each declaration's share after the policy's play up to
+        it) and, with ``advice``, ``options`` best first.
+
+    Raises:
+        OddsError: no opponent, or too few cards.
+    """
+    if not state.opponents:
+        raise OddsError("no opponent: the hand is already won")
+    gen = np_rng(rng, seed)
+    world = _sample_worlds(state, policy, samples, gen)
+    stats = _Stats(world.weight)
+    opp = _play_opponents(state, policy, world)
+    mine = np.broadcast_to(np.asarray(state.mine, dtype=np.int64), (world.n, 5)).copy()
+    decision = state.decision if advice else None
+    fixed_order = None
+    if state.stacked:
+        fixed_order = np.broadcast_to(np.arange(5), (world.n, 5)).copy()
+    options: list[Option521] = []
+
+    decl = _Declares(policy, opp[0], opp[1])
+
+    def run(hand: Ints, order: Ints | None, side: int | None,
+            every_side: bool = False) -> dict[str, Floats]:
+        return _finish(state, world, decl, hand, order, side, policy, every_side)
+
+    if decision in ("draw1", "draw2"):
+        rnd = 0 if decision == "draw1" else 1
+        most = 2 if rnd == 0 else 1
+        pol = policy.draw(mine[:1], most)[0]
+        slot = world.slots[:, 0:2] if rnd == 0 else world.slots[:, 2:3]
+        for k in range(most + 1):
+            for throw in combinations(range(5), k):
+                mask = np.zeros((world.n, 5), dtype=bool)
+                mask[:, list(throw)] = True
+                hand = _apply_draw(mine, mask, slot)
+                hand = _seat_rest(state, policy, world, hand, rnd + 1)
+                res = run(hand, fixed_order, None)
+                cards = [str(CARDS[state.mine[i]]) for i in throw]
+                label = ("throw " + " ".join(cards)) if cards else "stand pat"
+                opt = _option_result(stats, res, label, cards)
+                opt.policy = bool((pol == mask[0]).all())
+                options.append(opt)
+    elif decision == "stack":
+        pol_order = policy.stack(mine[:1])[0]
+        for down in range(5):
+            rest = [int(i) for i in pol_order if i != down]
+            order = np.broadcast_to(np.asarray([*rest, down]), (world.n, 5)).copy()
+            res = run(mine, order, None)
+            cards = [str(CARDS[state.mine[i]]) for i in (*rest, down)]
+            opt = _option_result(stats, res, f"keep {cards[-1]} down: " + " ".join(cards),
+                                 cards)
+            opt.policy = int(pol_order[-1]) == down
+            options.append(opt)
+    hand = _seat_rest(state, policy, world, mine, 0)
+    base = run(hand, fixed_order, state.declared, every_side=True)
+    w = world.weight * base["weight"]
+    st = _Stats(w)
+    declare = {name: st.mean(base["decl_" + name]) for name in SIDES}
+    key = "share"
+    if decision == "declare":
+        best = max(SIDES, key=lambda nm: declare[nm])
+        key = "decl_" + best
+        others = np.stack([u[:1] for u in opp[1]], axis=1)
+        pol_side = int(policy.declare(hand[:1], others)[0])
+        for k, name in enumerate(SIDES):
+            got = base["decl_" + name]
+            hi_half, lo_half = _halves(got, k, w)
+            options.append(Option521(
+                label=f"declare {name}", cards=[], equity=st.mean(got), stderr=st.stderr(got),
+                high_half=hi_half, low_half=lo_half, whole_pot=st.mean(got >= 1.0),
+                policy=pol_side == k))
+    share = base[key]
+    options.sort(key=lambda o: -o.equity)
+    return Look521(
+        equity=st.mean(share), stderr=st.stderr(share),
+        whole=st.mean(share >= 1.0), share=st.mean((share > 0) & (share < 1.0)),
+        nothing=st.mean(share <= 0.0), high_half=st.mean(base["hi"] > 0),
+        low_half=st.mean(base["lo"] > 0), best_high=st.mean(base["best_hi"]),
+        best_low=st.mean(base["best_lo"]), best_both=st.mean(base["best_both"]), declare=declare, samples=world.n,
+        effective=st.ess, options=options, decision=decision)
+
+
+def _halves(share: Floats, side: int, w: Floats) -> tuple[float, float]:
+    """Chance of a share of the high half and of the low half when the seat
+    declares ``side`` and gets ``share`` (a declaration of one side can only
+    win that side; both wins both or nothing)."""
+    st = _Stats(w)
+    if side == 0:
+        return st.mean(share > 0), 0.0
+    if side == 1:
+        return 0.0, st.mean(share > 0)
+    return st.mean(share > 0), st.mean(share > 0)
+
+
+def options_for(look: Look521, top: int = 10) -> Sequence[Option521]:
+    """The best ``top`` options."""
+    return look.options[:top]

@@ -1,0 +1,375 @@
+"""The card-choice policy the look-ahead odds play for every player (issue 16).
+
+Where draws, exposes, the wild pick, stacking or the declare are still to
+come, the look-ahead (:mod:`rollem.odds.look521`, :mod:`rollem.odds.lookryo`)
+has every player still in make them by a :class:`Policy`: a set of
+vectorised functions of what that player sees, one row per simulated world.
+Any object with these methods can be passed (``policy=``); the default is
+:data:`FAST`, a :class:`FastPolicy`:
+
+- **Keep three of six** (R-RYO-2): the three cards that work best together
+  (trips, a high pair, then high, suited, connected cards) -- the ``basic``
+  computer player's rule, vectorised.
+- **Expose** (R-RYO-3, R-RYO-5): the down card that shows the weakest hand
+  (``basic``'s rule). In the model no betting follows, so the exposed card
+  changes no share of the pot; the look-ahead does not simulate it.
+- **Wild pick** (R-RYO-7): the pool is face down and shuffled, so every
+  position is alike; position 0.
+- **5-2-1 draw** (R-521-2, R-521-4), first rule that applies: stand pat with
+  a straight or better, or five different ranks eight or lower; with trips
+  or two pair throw the odd cards; with four different low ranks (eight or
+  lower, aces low) throw the fifth card; with a pair of nines or better
+  throw the odd cards, lowest first; with four cards of a suit throw the odd
+  suit; with three different low ranks throw the others, highest low rank
+  first; with a smaller pair throw odd cards; else throw the lowest cards.
+  At most the number allowed.
+- **Stacking** (R-521-6): a hand that is better as a low (its ace-to-five
+  low percentile among five-card hands above its high percentile) keeps its
+  best low card down and shows its worst low cards first; a high hand keeps
+  one card of its biggest group (or its highest card) down and shows its
+  lowest cards first.
+- **Declare** (R-521-8): from its own five cards and every other player's
+  four up cards: for each opponent and each rank the hidden card may have
+  (weighted by the cards of that rank not among its own cards and that
+  opponent's up cards), that opponent's hand
+  by rank (flushes not read) and its likely side (the way its hand ranks
+  higher among five-card hands; both when in the top 1% both ways); the
+  chance of beating every opponent on each side, treating opponents as
+  independent; then the side with the greatest expected share: high
+  ``P(high) * (1 + P(nobody low)) / 2``, low likewise, both ``P(both)``.
+
+Sides are coded 0 high, 1 low, 2 both throughout. :class:`PolicyPlayer`
+plays a hand by a policy (card choices) and checks or calls every bet; the
+calibration tests use it.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from itertools import combinations
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from rollem.odds.evaluate import high5, low5
+
+__all__ = ["FAST", "FastPolicy", "Policy", "PolicyPlayer", "low_ranks"]
+
+Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+Bools = npt.NDArray[np.bool_]
+
+TRIPLES = np.asarray(list(combinations(range(6), 3)), dtype=np.int64)
+"""The 20 ways to keep three of six cards (indices), in a fixed order."""
+
+
+class Policy(Protocol):
+    """Card choices by what a player sees, one row per world (all ``int64``
+    card ids 0..51)."""
+
+    name: str
+
+    def keep(self, cards: Ints) -> Ints:
+        """``cards`` ``(S, 6)``: the index into :data:`TRIPLES` of the three
+        kept (R-RYO-2), shape ``(S,)``."""
+        ...
+
+    def draw(self, cards: Ints, most: int) -> Bools:
+        """``cards`` ``(S, 5)``: which to throw, ``(S, 5)`` bool, at most
+        ``most`` per row (R-521-2, R-521-4)."""
+        ...
+
+    def stack(self, cards: Ints) -> Ints:
+        """``cards`` ``(S, 5)``: the stacking order as indices, top first; the
+        last stays down (R-521-6). Shape ``(S, 5)``."""
+        ...
+
+    def declare(self, own: Ints, others_up: Ints) -> Ints:
+        """``own`` ``(S, 5)``, ``others_up`` ``(S, k, 4)`` the other players'
+        up cards: 0 high, 1 low, 2 both per row (R-521-8)."""
+        ...
+
+
+def low_ranks(cards: Ints) -> Ints:
+    """Ace-to-five rank of each card: ace 1, deuce 2 ... king 13 (R-C-3)."""
+    r = cards >> 2
+    return np.where(r == 12, 1, r + 2)
+
+
+def _same_rank_counts(ranks: Ints) -> Ints:
+    """Per card, how many cards of its row share its rank (itself included)."""
+    return np.asarray((ranks[..., :, None] == ranks[..., None, :]).sum(axis=-1))
+
+
+def _first_of_rank(ranks: Ints) -> Bools:
+    """Per card, True when no earlier card of its row has its rank."""
+    n = ranks.shape[-1]
+    eq = ranks[..., :, None] == ranks[..., None, :]
+    earlier = np.tril(np.ones((n, n), dtype=bool), k=-1)
+    return np.asarray(~(eq & earlier).any(axis=-1))
+
+
+@cache
+def _percentile_refs() -> tuple[Ints, Ints]:
+    from rollem.odds.r521 import _reference
+
+    return _reference()
+
+
+def _low_is_better(high: Ints, low: Ints) -> Bools:
+    """The hand ranks higher as an ace-to-five low than as a high hand among
+    all five-card hands (percentiles of a fixed sample)."""
+    ref_hi, ref_lo = _percentile_refs()
+    p_hi = np.searchsorted(ref_hi, high, side="right")
+    p_lo = np.searchsorted(ref_lo, low, side="right")
+    return np.asarray(p_lo > p_hi)
+
+
+@cache
+def _completion_tables() -> tuple[Ints, Ints, Ints, Ints]:
+    """For every multiset of four ranks: the non-flush high value, the low
+    value and the likely side of the five-card hand it makes with each of
+    the 13 ranks. Returns ``(index, high, low, side)``: ``index`` maps the
+    sum of the four cards' rank weights to a row of the ``(M, 13)`` tables."""
+    from itertools import combinations_with_replacement
+
+    from rollem.hands.tables import RANK_WEIGHTS
+    from rollem.odds.r521 import declare_model
+
+    multisets = np.asarray(list(combinations_with_replacement(range(13), 4)), dtype=np.int64)
+    m = len(multisets)
+    ranks = np.concatenate([np.repeat(multisets, 13, axis=0),
+                            np.tile(np.arange(13), m)[:, None]], axis=1)  # (13m, 5)
+    occ = (np.tril(np.ones((5, 5), dtype=np.int64), k=-1)[None]
+           * (ranks[:, :, None] == ranks[:, None, :])).sum(axis=2)
+    cards = 4 * ranks + (ranks + occ) % 4  # never five of one suit
+    bad = occ.max(axis=1) >= 4  # five of a rank: impossible, weight 0 later
+    cards[bad] = [0, 4, 8, 12, 17]
+    hi = high5(cards).reshape(m, 13)
+    lo = low5(cards).reshape(m, 13)
+    side = declare_model(hi, lo)
+    weights = np.asarray(RANK_WEIGHTS, dtype=np.int64)
+    index = np.full(4 * RANK_WEIGHTS[12] + 1, -1, dtype=np.int64)
+    index[weights[multisets].sum(axis=1)] = np.arange(m)
+    return index, hi, lo, side
+
+
+_WEIGHTS = np.asarray([0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415],
+                      dtype=np.int64)
+
+
+class FastPolicy:
+    """The default policy (see the module doc): rule-based, vectorised.
+
+    Args:
+        name: shown in the odds' model line.
+    """
+
+    def __init__(self, name: str = "fast") -> None:
+        self.name = name
+
+    # ------------------------------------------------------------ Roll Your Own
+    def keep(self, cards: Ints) -> Ints:
+        """Index into :data:`TRIPLES` of the best three to keep (R-RYO-2)."""
+        c = np.asarray(cards, dtype=np.int64)
+        t = c[:, TRIPLES]  # (S, 20, 3)
+        ranks = -np.sort(-(t >> 2), axis=-1)  # descending
+        suits = t & 3
+        a, b, d = ranks[..., 0], ranks[..., 1], ranks[..., 2]
+        trips = (a == b) & (b == d)
+        pair_top = np.where(a == b, a, np.where(b == d, b, -1))
+        kicker = np.where(a == b, d, a)
+        suited = (suits[..., 0] == suits[..., 1]) & (suits[..., 1] == suits[..., 2])
+        span = a - d
+        plain = (a * 4 + b * 2 + d).astype(np.float64) + np.where(suited, 18.0, 0.0) \
+            + np.where(span <= 4, 14.0 - 2.0 * span, 0.0)
+        score = np.where(trips, 400.0 + a,
+                         np.where(pair_top >= 0, 200.0 + 8 * pair_top + kicker, plain))
+        return np.asarray(score.argmax(axis=1), dtype=np.int64)
+
+    # ------------------------------------------------------------ 5-2-1 draws
+    def draw(self, cards: Ints, most: int) -> Bools:
+        """Which cards to throw in a 5-2-1 draw, at most ``most`` (see the module doc)."""
+        c = np.asarray(cards, dtype=np.int64)
+        s = len(c)
+        r = c >> 2
+        lr = low_ranks(c)
+        suit = c & 3
+        cnt = _same_rank_counts(r)
+        first = _first_of_rank(r)
+        cat = high5(c) >> 20
+        low8 = first & (lr <= 8)
+        n_low8 = low8.sum(axis=1)
+        n_low7 = (first & (lr <= 7)).sum(axis=1)
+        suit_cnt = (suit[:, :, None] == np.arange(4)[None, None, :]).sum(axis=1)
+        flush_suit = suit_cnt.argmax(axis=1)
+        four_flush = suit_cnt.max(axis=1) == 4
+        max_cnt = cnt.max(axis=1)
+        pair_rank = np.where(cnt >= 2, r, -1).max(axis=1)
+
+        eligible = np.zeros((s, 5), dtype=bool)
+        bad = np.zeros((s, 5), dtype=np.float64)
+        decided = np.zeros(s, dtype=bool)
+        low_bad = np.where(low8, lr, 20 + lr).astype(np.float64)
+        high_bad = (-r).astype(np.float64)
+        everything = np.ones((s, 5), dtype=bool)
+        rules: list[tuple[Bools, Bools, Floats]] = [
+            ((cat >= 4) | (n_low8 == 5), ~everything, high_bad),
+            ((cat == 2) | (cat == 3), cnt == 1, high_bad),
+            (n_low8 == 4, ~low8, low_bad),
+            ((max_cnt >= 2) & (pair_rank >= 7), cnt == 1, high_bad),
+            (four_flush, suit != flush_suit[:, None], high_bad),
+            (n_low7 >= 3, ~low8, low_bad),
+            (max_cnt >= 2, cnt == 1, high_bad),
+            (np.ones(s, dtype=bool), everything, high_bad),
+        ]
+        for when, elig, badness in rules:
+            m = when & ~decided
+            eligible[m] = elig[m]
+            bad[m] = badness[m]
+            decided |= when
+        score = np.where(eligible, bad, -np.inf)
+        order = np.argsort(-score, axis=1, kind="stable")
+        place = np.empty_like(order)
+        np.put_along_axis(place, order, np.broadcast_to(np.arange(5), (s, 5)).copy(), axis=1)
+        return np.asarray(eligible & (place < most), dtype=bool)
+
+    # ------------------------------------------------------------ stacking
+    def stack(self, cards: Ints) -> Ints:
+        """Stacking order (indices, top first; the last stays down)."""
+        c = np.asarray(cards, dtype=np.int64)
+        r = c >> 2
+        lr = low_ranks(c)
+        is_low = _low_is_better(high5(c), low5(c))
+        cnt = _same_rank_counts(r)
+        low_key = (14 - lr) * 64 + c  # ascending: the worst low card first
+        low_hide = np.argmin(lr * 64 + c, axis=1)
+        hi_key = r * 64 + c  # ascending: the lowest card first
+        hi_hide = np.argmax(cnt * 1024 + r * 64 + c, axis=1)
+        key = np.where(is_low[:, None], low_key, hi_key).astype(np.int64)
+        hide = np.where(is_low, low_hide, hi_hide)
+        np.put_along_axis(key, hide[:, None], 1 << 20, axis=1)
+        return np.asarray(np.argsort(key, axis=1, kind="stable"), dtype=np.int64)
+
+    # ------------------------------------------------------------ declare
+    def declare(self, own: Ints, others_up: Ints) -> Ints:
+        """The side to declare from the own five and the others' up cards."""
+        own = np.asarray(own, dtype=np.int64)
+        up = np.asarray(others_up, dtype=np.int64)
+        facts = [self.factors(own, up[:, j]) for j in range(up.shape[1])]
+        return self.combine(facts, len(own))
+
+    def factors(self, own: Ints, up4: Ints, high: Ints | None = None,
+                low: Ints | None = None) -> Floats:
+        """The declare's view of one opponent: for ``own`` ``(S, 5)`` against
+        that opponent's ``up4`` ``(S, 4)``, the chances (over the rank of its
+        hidden card, weighted by the cards of that rank not among ``own`` and
+        ``up4``) that it is no obstacle high, low, both ways, that it is not
+        on the low side and not on the high side: ``(S, 5)`` floats."""
+        own = np.asarray(own, dtype=np.int64)
+        up4 = np.asarray(up4, dtype=np.int64)
+        h = (high5(own) if high is None else high)[:, None]
+        lo = (low5(own) if low is None else low)[:, None]
+        index, t_hi, t_lo, t_side = _completion_tables()
+        rows = index[_WEIGHTS[up4 >> 2].sum(axis=1)]  # (S,)
+        hi_j = t_hi[rows]  # (S, 13)
+        lo_j = t_lo[rows]
+        side_j = t_side[rows]
+        n = len(own)
+        base = (np.arange(n) * 13)[:, None]
+        seen = np.bincount((base + (own >> 2)).ravel(), minlength=13 * n) \
+            + np.bincount((base + (up4 >> 2)).ravel(), minlength=13 * n)
+        w = np.maximum(0, 4 - seen.reshape(n, 13)).astype(np.float64)
+        w /= np.maximum(w.sum(axis=1, keepdims=True), 1.0)
+        not_lo_side = side_j == 0
+        not_hi_side = side_j == 1
+        ok_hi = not_hi_side | (h > hi_j)
+        ok_lo = not_lo_side | (lo > lo_j)
+        tests = np.stack([ok_hi, ok_lo, ok_hi & ok_lo, not_lo_side, not_hi_side], axis=1)
+        return np.asarray(np.einsum("skr,sr->sk", tests, w))
+
+    @staticmethod
+    def combine(factors: list[Floats], s: int) -> Ints:
+        """The side from the :meth:`factors` of every opponent (independent)."""
+        if not factors:
+            return np.zeros(s, dtype=np.int64)
+        prod = np.prod(np.stack(factors, axis=0), axis=0)  # (S, 5)
+        p_hi, p_lo, p_both, no_low, no_high = prod.T
+        e_hi = p_hi * (1 + no_low) / 2
+        e_lo = p_lo * (1 + no_high) / 2
+        best = np.where(e_lo > e_hi, 1, 0)
+        return np.asarray(np.where(p_both > np.maximum(e_hi, e_lo), 2, best), dtype=np.int64)
+
+
+FAST = FastPolicy()
+"""The default look-ahead policy."""
+
+
+def _cards_of(texts: Any) -> list[int]:
+    from rollem.cards import parse_card
+
+    return [int(parse_card(t)) for t in texts if t is not None]
+
+
+class PolicyPlayer:
+    """Plays a hand by ``policy`` for every card choice and checks or calls
+    every bet (never folds, never raises): the players the look-ahead model
+    assumes, used by the calibration tests. ``act(view)`` returns a legal
+    action from the seat's view alone.
+    """
+
+    def __init__(self, policy: Policy = FAST, rng: random.Random | None = None) -> None:
+        self.policy = policy
+        self.rng = rng if rng is not None else random.Random(0)
+
+    def act(self, view: Any) -> object:
+        """The action for ``view.seat`` (a :class:`rollem.engine.HandView`)."""
+        from rollem.bots.basic import expose_choice
+        from rollem.cards import CARDS, parse_rank
+        from rollem.engine.actions import (
+            Call,
+            Check,
+            Declare,
+            Discard,
+            Draw,
+            Expose,
+            PickWild,
+            Stack,
+        )
+
+        legal = view.legal
+        acts = legal.actions
+        cards = [int(c) for c in legal.cards]
+        if "discard" in acts:
+            k = int(self.policy.keep(np.asarray([cards]))[0])
+            kept = {cards[i] for i in TRIPLES[k]}
+            return Discard(tuple(CARDS[c] for c in cards if c not in kept))
+        if "expose" in acts:
+            me = view.seats[view.seat]
+            up = [CARDS[c] for c in _cards_of(
+                [t for t, u in zip(me.cards, me.up, strict=False) if u])]
+            wild = [parse_rank(r) for r in view.wild_ranks]
+            return Expose(expose_choice([CARDS[c] for c in cards], up, wild, self.rng))
+        if "wild" in acts:
+            return PickWild(0)
+        if "draw" in acts:
+            throw = self.policy.draw(np.asarray([cards]), legal.max_count)[0]
+            return Draw(tuple(CARDS[c] for c, t in zip(cards, throw, strict=True) if t))
+        if "stack" in acts:
+            order = self.policy.stack(np.asarray([cards]))[0]
+            return Stack(tuple(CARDS[cards[i]] for i in order))
+        if "declare" in acts:
+            own = _cards_of(view.my_cards)
+            ups = []
+            for s in view.seats:
+                if s.seat == view.seat or not s.dealt or s.folded:
+                    continue
+                ups.append(_cards_of([t for t, u in zip(s.cards, s.up, strict=False) if u])[:4])
+            arr = np.asarray([ups], dtype=np.int64).reshape(1, len(ups), 4)
+            side = int(self.policy.declare(np.asarray([own]), arr)[0])
+            return Declare(("high", "low", "both")[side])
+        if "check" in acts:
+            return Check()
+        return Call()
