@@ -17,8 +17,9 @@ from rollem.odds.history import history_odds
 
 __all__ = ["odds_command", "render"]
 
-_HELP = """Chances of winning, tying and losing the pot, and equity (the share of
-the pot expected), from what one player can see.
+_HELP = """Equity (the expected share of the pot) and the chances of taking the
+whole pot, a share of it or nothing, from what one player can see; at a
+card choice, every option (the best ten) with its equity.
 
 \b
 Stop, Drop and Roll from cards you give:
@@ -29,84 +30,65 @@ Any game at a point of a hand history, as seat N saw it:
 K is the number of actions applied from the start (0 = before the first
 action; default: the last decision point).
 
+\b
+Words: equity = the expected share of the pot; whole pot = taking all of it
+(in 5-2-1 Roll 'Em a scoop, or one side with nobody declaring the other);
+a share = part of it (a split, or one half); high half and low half = the
+5-2-1 halves. JSON keeps win (= whole_pot), tie (a share) and lose.
+
+\b
+Look-ahead (Five Card Roll Your Own before the discard, 5-2-1 Roll 'Em):
+every player still in, you included, makes the choices still to come by the
+fast policy (rollem.odds.policy): keep three of six (trips, a high pair,
+then high, suited, connected cards); 5-2-1 draws (pat with a straight or
+better or five different ranks eight or lower; else keep trips, two pair, a
+four-card low, a pair of nines or better, four of a suit, three low cards, a
+pair, the highest cards); stacking (the card that decides the hand stays
+down); the declare (from its own hand and every other player's up cards:
+the side with the greatest expected share). What you saw of opponents'
+choices weights their hands: in 5-2-1 how many cards each threw in each
+draw (before the roll-ups), the order its cards were rolled in, and a
+revealed declaration, each by the chance the policy does the same (a player
+is taken to stray from the policy 2% of the time). Nobody folds and no
+betting is simulated, so the card you expose in Roll Your Own and the order
+of your first four 5-2-1 cards change no equity (the advice says so). Your
+equity is for playing by the policy (at the declare: your best
+declaration; once declared: yours). The options of your current choice are
+played out in the same worlds, --samples worlds each (default 10,000).
+
+\b
+Plain model (Stop, Drop and Roll; Roll Your Own after the discard): unknown
+cards are uniformly random among the cards the player cannot see (own
+cards, face-up cards, the dead Stop and Drop, the board and the player's
+own discards are seen); folded players' cards are unknown but out of play;
+everyone still in goes to the showdown. Roll Your Own's pool is tracked: it
+holds the player's own discards plus three discards of every other player
+dealt in; the cards the player drew and the turned wild card came from it;
+an opponent's up card that is one of the player's discards was drawn; a
+drawn down card is one of the pool's cards the player cannot place; draws
+still to come and the wild card come from what is left in the pool. Not
+read there: the opponents' keeps and exposes.
+
+\b
 Exact enumeration is used when the outcomes are few enough (Stop, Drop and
 Roll: every Roll and every deal of the unknown hands, up to 20,000,000
-outcomes with one unknown hand and 1,000,000 with more; other games from a
-history: every deal of the opponents' hidden cards once no draw is left, up
-to 1,000,000); otherwise Monte Carlo with --samples worlds (1 to
-10,000,000; drawn in fixed-size chunks, so memory stays small; seed it with
---seed), and the standard error is reported.
-
-\b
-win = the whole pot, tie = a share of it (split with equal hands), lose =
-nothing; equity = the expected share of the pot. In 5-2-1 Roll 'Em a win is
-taking the whole pot (a scoop, or one side with nobody declaring the other),
-a tie is any share of it (one half, or a split half), lose is nothing.
-
-\b
-Opponents' model: unknown cards are uniformly random among the cards the
-player cannot see (own cards, face-up cards, the dead Stop and Drop, the
-board and the player's own discards are seen); folded players' cards are
-unknown but out of play; everyone still in goes to the showdown.
-
-\b
-Five Card Roll Your Own: the pool is tracked. It holds the player's own
-discards plus three discards of every other player dealt in (those unknown:
-uniform over the cards the player cannot see). The cards the player drew and
-the turned wild card came from it. Each opponent drew the cards its draws
-say: an up card that is one of the player's discards was drawn; its other
-draws are spread at random over its other up cards and its down cards. A
-drawn down card is one of the pool's cards the player cannot place (so it
-may be one of the player's own discards); a kept down card is any other
-unseen card. Draws still to come and the wild card come from what is left in
-the pool. Before the discard each opponent keeps three of its six at random,
-and the odds are those of the player's best three to keep. Not modelled: what
-the opponents' choices (discards, cards turned up, bets) say about their
-hands.
-
-\b
-5-2-1 Roll 'Em: the player stands pat; each opponent declares the way its
-hand ranks higher among all five-card hands (high or low percentile), or
-both when in the top 1% both ways; a revealed declaration is kept. Before
-the player declares, win/tie/lose/equity are for its best declaration; once
-it has declared, for its own declaration (R-521-9: both must win both ways
-outright, else nothing). JSON for 5-2-1 adds high, low, scoop (the chance
-the player's hand is the best high, best low, both, among the hands still
-in), declare (high/low/both -> expected share of the pot), best_declare and
-declared (the player's declaration, or null).
+outcomes with one unknown hand and 1,000,000 with more; Roll Your Own from
+a history once no draw is left, up to 1,000,000); otherwise Monte Carlo
+with --samples worlds (1 to 10,000,000; seed it with --seed), and the
+standard error is reported. JSON for 5-2-1 adds high, low, scoop (the
+chance the player's final hand is the best high, best low, both, among the
+hands still in), high_half, low_half, declare (high/low/both -> expected
+share), best_declare and declared; with a choice at hand, advice (decision,
+choices: action, cards, equity, stderr, policy ...); model (the look-ahead
+in words).
 """
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.2f}%"
-
-
 def render(odds: Odds) -> str:
-    """Human-readable lines for ``odds``."""
-    lines = [f"win {_pct(odds.win)}   tie {_pct(odds.tie)}   lose {_pct(odds.lose)}   "
-             f"equity {_pct(odds.equity)}"]
-    if odds.method == "exact":
-        n = odds.samples
-        lines.append(f"exact: {n:,} outcome{'' if n == 1 else 's'} enumerated")
-    else:
-        lines.append(f"Monte Carlo: {odds.samples:,} samples, standard error "
-                     f"{_pct(odds.stderr)}")
-    if odds.declare is not None:
-        lines.append(f"best hand among those in: high {_pct(odds.high or 0.0)}   "
-                     f"low {_pct(odds.low or 0.0)}   both {_pct(odds.scoop or 0.0)}")
-        shares = "   ".join(f"{k} {_pct(v)}" for k, v in odds.declare.items())
-        if odds.own_declare is not None:
-            lines.append(f"declared {odds.own_declare} (the odds above are for it); "
-                         f"each declaration's share: {shares}")
-        else:
-            lines.append(f"declare (share of the pot): {shares}   (best: {odds.best_declare}; "
-                         "the odds above are for it)")
-    if odds.categories:
-        lines.append("final hand: " + ", ".join(
-            f"{k} {_pct(v)}" for k, v in odds.categories.items()))
-    if odds.keep:
-        lines.append("keep: " + " ".join(odds.keep))
-    return "\n".join(lines)
+    """Human-readable lines for ``odds`` (:func:`rollem.odds.display.odds_lines`)."""
+    from rollem.odds.display import odds_lines
+
+    return "\n".join(odds_lines(odds))
 
 
 @contextmanager
@@ -145,7 +127,7 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
               help="With --history: actions applied (default: the last decision point).")
 @click.option("--samples", "samples", type=int, default=None,
               help=f"Monte Carlo samples, 1 to {MAX_SAMPLES:,} (default 100,000 for sdr, "
-                   "20,000 from a history).")
+                   "20,000 from a history; look-ahead: 10,000 worlds per option).")
 @click.option("--seed", "seed", type=int, default=None, help="Seed the Monte Carlo.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def odds_command(game: str | None, hand: str | None, dead: str, board: str,
@@ -185,8 +167,8 @@ def _odds(game: str | None, hand: str | None, dead: str, board: str,
             fail(f"cannot read {history}: {err}")
         try:
             with _progress(samples or 0) as progress:
-                odds, point = history_odds(text, seat, at=at, samples=samples or 20_000,
-                                           seed=seed, progress=progress)
+                odds, point = history_odds(text, seat, at=at, samples=samples, seed=seed,
+                                           progress=progress, advice=True)
         except OddsError as err:
             fail(err)
         extra = {"seat": seat, "at": point}

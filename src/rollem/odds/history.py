@@ -32,16 +32,20 @@ def history_odds(
     seat: int,
     *,
     at: int | None = None,
-    samples: int = 20_000,
+    samples: int | None = None,
     seed: int | None = None,
     rng: random.Random | None = None,
     exact_limit: int | None = None,
     progress: Progress | None = None,
+    advice: bool = False,
 ) -> tuple[Odds, int]:
     """``seat``'s odds after ``at`` actions of ``history`` (TOML text or a
     parsed :class:`rollem.history.History`); returns the odds and the point
     used (``at`` or :func:`last_decision_point`). ``exact_limit`` defaults
-    to 20,000,000 outcomes for Stop, Drop and Roll and 1,000,000 otherwise.
+    to 20,000,000 outcomes for Stop, Drop and Roll and 1,000,000 otherwise;
+    ``samples`` to 20,000 (10,000 per option where the odds look ahead:
+    Roll Your Own before the discard, 5-2-1). With ``advice``, every option
+    of the seat's choice at that point (:class:`rollem.odds.Advice`).
 
     Raises:
         OddsError: a bad history, seat or point (the message says which).
@@ -72,6 +76,10 @@ def history_odds(
         raise OddsError(f"seat {seat} has folded by action {at}: no odds for a folded hand")
     if exact_limit is None:
         exact_limit = 20_000_000 if h.game == "sdr" else 1_000_000
+    if samples is None:
+        looks = h.game == "rollem521" or (h.game == "rollyourown"
+                                          and len(hand.hole[seat]) == 6)
+        samples = 10_000 if looks else 20_000
     odds = view_equity(hand.view(seat), samples=samples, seed=seed, rng=rng,
-                       exact_limit=exact_limit, progress=progress)
+                       exact_limit=exact_limit, progress=progress, advice=advice)
     return odds, at

@@ -24,7 +24,7 @@ from rollem.odds.common import Floats, np_rng
 from rollem.odds.look521 import _pick
 from rollem.odds.policy import FAST, TRIPLES, Policy
 from rollem.odds.result import OddsError
-from rollem.odds.ryo import _score
+from rollem.odds.ryo import _categories, _score
 
 __all__ = ["KeepOption", "ryo_keep_look"]
 
@@ -43,6 +43,7 @@ class KeepOption:
     share: float
     nothing: float
     policy: bool
+    categories: dict[str, float]
 
 
 def ryo_keep_look(mine: list[int], opponents: int, *, samples: int = 2000,
@@ -89,16 +90,19 @@ def ryo_keep_look(mine: list[int], opponents: int, *, samples: int = 2000,
         others = np.concatenate([opp_kept, drawn], axis=2)
         hands = np.concatenate([seat[:, None, :], others], axis=1)
         turned = shuffled[:, 2 + 2 * n]
-        share, _ = _score(hands, [[]], turned, opts)
-        out.append(_option([str(CARDS[c]) for c in keep], share, t == pol))
+        share, cats = _score(hands, [[]], turned, opts)
+        out.append(_option([str(CARDS[c]) for c in keep], share, t == pol,
+                           _categories(cats, s)))
     out.sort(key=lambda o: -o.equity)
     return out
 
 
-def _option(cards: list[str], share: Floats, is_policy: bool) -> KeepOption:
+def _option(cards: list[str], share: Floats, is_policy: bool,
+            categories: dict[str, float]) -> KeepOption:
     n = len(share)
     return KeepOption(cards=cards, equity=float(share.mean()),
                       stderr=float(share.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0,
                       whole_pot=float((share >= 1.0).mean()),
                       share=float(((share > 0) & (share < 1)).mean()),
-                      nothing=float((share <= 0).mean()), policy=is_policy)
+                      nothing=float((share <= 0).mean()), policy=is_policy,
+                      categories=categories)
