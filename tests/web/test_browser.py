@@ -254,7 +254,7 @@ def test_phone_layout_rules_panel_and_result_felt(browser: Any, live: ServerThre
         page.click("#rules-close")
         # Practice odds (issue 8): the toggle shows this player's own odds.
         page.check("#odds-toggle")
-        page.wait_for_selector("#odds-line:has-text('Your odds: win')", timeout=15_000)
+        page.wait_for_selector("#odds-line:has-text('Your odds: equity')", timeout=15_000)
         assert "equity" in page.inner_text("#odds-line")
         assert watcher.locator("#odds-box.hidden").count() == 1  # no seat, no odds
         shot(page, "phone-practice-odds")

@@ -19,7 +19,7 @@ import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 import click
 from rich.console import Console
@@ -41,7 +41,6 @@ from rollem.cli.table_options import options_from_flags, table_option_flags
 
 if TYPE_CHECKING:
     from rollem.narration import Line, Narrator
-    from rollem.odds import Odds
 
 __all__ = ["default_history_dir", "play_command"]
 
@@ -398,14 +397,12 @@ class TerminalGame:
             return
 
     def odds_line(self, view: Any) -> Text:
-        """Your chances now, from :func:`rollem.odds.view_equity` (``--show-odds``)."""
-        from rollem.odds import OddsError, view_equity
+        """Your chances now and, at a card choice, every option's equity
+        (:func:`rollem.odds.display.show_odds_text`; ``--show-odds``)."""
+        from rollem.odds.display import show_odds_text
 
-        try:
-            eq = view_equity(view, samples=2000, rng=self.odds_rng)
-        except OddsError as err:
-            return Text(f"(odds not available: {err})", style="dim")
-        return Text("Your odds: " + _odds_text(eq), style="cyan")
+        text, ok = show_odds_text(view, rng=self.odds_rng)
+        return Text(text, style="cyan" if ok else "dim")
 
     # ------------------------------------------------------------ after
 
@@ -442,16 +439,6 @@ class TerminalGame:
                           f"{self.session_dir}: {self.save_errors[-1]}", style="red"))
         elif not self.saved:
             self.say("No hand was finished, so no history was saved.")
-
-
-def _odds_text(odds: Odds) -> str:
-    """``win 28%, tie 1%, equity 29%`` (5-2-1: also high, low, scoop, best declare)."""
-    parts = [f"win {odds.win:.0%}", f"tie {odds.tie:.0%}", f"equity {odds.equity:.0%}"]
-    if odds.high is not None and odds.low is not None and odds.scoop is not None:
-        parts += [f"high {odds.high:.0%}", f"low {odds.low:.0%}", f"scoop {odds.scoop:.0%}"]
-    if odds.best_declare:
-        parts.append(f"best declare {odds.best_declare}")
-    return ", ".join(parts)
 
 
 @click.command("play")

@@ -95,7 +95,8 @@ def _ryo_keep(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: 
                                 whole_pot=o.whole_pot) for o in opts[:top]])
     return Odds(win=pol.whole_pot, tie=pol.share, lose=pol.nothing, equity=pol.equity,
                 method="monte-carlo", samples=samples, stderr=pol.stderr, game="rollyourown",
-                keep=best.cards, categories=pol.categories, model=MODEL_RYO.format(policy=policy.name), advice=adv)
+                keep=best.cards, categories=pol.categories,
+                model=MODEL_RYO.format(policy=policy.name), advice=adv)
 
 
 def neutral_advice(info: ViewInfo, odds: Odds, top: int, policy: Policy = FAST

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from rollem.odds.result import Advice, Odds
 
-__all__ = ["advice_lines", "odds_line", "odds_lines"]
+__all__ = ["advice_lines", "odds_line", "odds_lines", "show_odds_text"]
+
+SHOW_SAMPLES = 2000
+"""Worlds (per option, at a choice) for ``rollem play --show-odds``."""
 
 
 def _pct(x: float | None, digits: int = 1) -> str:
@@ -20,7 +23,9 @@ def _pct(x: float | None, digits: int = 1) -> str:
 def odds_line(odds: Odds, digits: int = 0) -> str:
     """One line: equity, then the chances of the whole pot, a share, nothing
     (5-2-1: the high half and the low half too, and the best declaration)."""
-    p = lambda x: _pct(x, digits)  # noqa: E731
+    def p(x: float | None) -> str:
+        return _pct(x, digits)
+
     parts = [f"equity {p(odds.equity)} (expected share of the pot)",
              f"whole pot {p(odds.win)}", f"a share {p(odds.tie)}", f"nothing {p(odds.lose)}"]
     if odds.high_half is not None:
@@ -81,3 +86,23 @@ def odds_lines(odds: Odds) -> list[str]:
     if odds.advice is not None:
         lines += advice_lines(odds.advice)
     return lines
+
+
+def show_odds_text(view: object, *, rng: object = None, samples: int = SHOW_SAMPLES
+                   ) -> tuple[str, bool]:
+    """What ``rollem play --show-odds`` prints for the player's ``view``:
+    ``("Your odds: ..." and, at a card choice, the advice lines, True)``, or
+    ``("(odds not available: why)", False)``."""
+    import random
+
+    from rollem.odds import OddsError, view_equity
+
+    try:
+        odds = view_equity(view, samples=samples, advice=True,
+                           rng=rng if isinstance(rng, random.Random) else None)
+    except OddsError as err:
+        return f"(odds not available: {err})", False
+    lines = ["Your odds: " + odds_line(odds)]
+    if odds.advice is not None:
+        lines += advice_lines(odds.advice)
+    return "\n".join(lines), True

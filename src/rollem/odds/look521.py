@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb, factorial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -262,9 +262,9 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
         order = policy.stack(hand)
         match = (order[:, :k] == np.arange(k)[None, :]).all(axis=1)
         lik *= (1 - TREMBLE) * match + TREMBLE * factorial(5 - k) / 120
-    lik = lik.reshape(s, reps)
-    total = lik.sum(axis=1)
-    cum = np.cumsum(lik, axis=1)
+    grid = lik.reshape(s, reps)
+    total = grid.sum(axis=1)
+    cum = np.cumsum(grid, axis=1)
     u = gen.random(s) * total
     choice = np.minimum((cum < u[:, None]).sum(axis=1), reps - 1)
     sel = np.arange(s) * reps + choice
@@ -387,10 +387,10 @@ class _Stats:
         self.total = float(weight.sum())
         self.ess = self.total ** 2 / float((weight ** 2).sum()) if self.total > 0 else 0.0
 
-    def mean(self, x: Floats) -> float:
+    def mean(self, x: npt.NDArray[Any]) -> float:
         return float((self.w * x).sum() / self.total) if self.total > 0 else 0.0
 
-    def stderr(self, x: Floats) -> float:
+    def stderr(self, x: npt.NDArray[Any]) -> float:
         if self.total <= 0:
             return 0.0
         mu = self.mean(x)
@@ -459,10 +459,10 @@ def _finish(state: State521, world: _World, decl: _Declares, seat_hand: Ints,
     low = np.stack([l0, *decl.low], axis=1)
     side_arr = np.stack(sides, axis=1)
     share, hi, lo = settle(high, low, side_arr, state.failed_both_rule)
-    out = {"share": share, "hi": hi, "lo": lo, "weight": weight}
+    out: dict[str, Floats] = {"share": share, "hi": hi, "lo": lo, "weight": weight}
     if every_side:
-        out["best_hi"] = (high[:, :1] > high[:, 1:]).all(axis=1).astype(np.float64)
-        out["best_lo"] = (low[:, :1] > low[:, 1:]).all(axis=1).astype(np.float64)
+        out["best_hi"] = np.asarray((high[:, :1] > high[:, 1:]).all(axis=1), dtype=np.float64)
+        out["best_lo"] = np.asarray((low[:, :1] > low[:, 1:]).all(axis=1), dtype=np.float64)
         out["best_both"] = out["best_hi"] * out["best_lo"]
         for k, name in enumerate(SIDES):
             side_arr[:, 0] = k
@@ -584,7 +584,8 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
         whole=st.mean(share >= 1.0), share=st.mean((share > 0) & (share < 1.0)),
         nothing=st.mean(share <= 0.0), high_half=st.mean(base["hi"] > 0),
         low_half=st.mean(base["lo"] > 0), best_high=st.mean(base["best_hi"]),
-        best_low=st.mean(base["best_lo"]), best_both=st.mean(base["best_both"]), declare=declare, samples=world.n,
+        best_low=st.mean(base["best_lo"]), best_both=st.mean(base["best_both"]),
+        declare=declare, samples=world.n,
         effective=st.ess, options=options, decision=decision)
 
 

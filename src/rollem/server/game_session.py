@@ -295,13 +295,21 @@ def seat_odds(view: Any, samples: int = ODDS_SAMPLES) -> dict[str, Any]:
 
     ``view`` is :meth:`GameSession.odds_view` (``Hand.view(seat)``), never the
     hand: :func:`rollem.odds.view_equity` sees only what that seat sees.
-    Returns :meth:`rollem.odds.Odds.to_dict` (probabilities 0..1).  Raises
+    Returns :meth:`rollem.odds.Odds.to_dict` (probabilities 0..1), with
+    ``advice`` (every option of the seat's card choice now, issue 16) and
+    ``text`` (the lines to show, :mod:`rollem.odds.display`).  Raises
     :class:`rollem.odds.OddsError` when the view has no odds (a spectator's
-    view).  Runs off the event loop (a few ms to tens of ms).
+    view).  Runs off the event loop (tens of ms; a 5-2-1 first draw's 16
+    options about a tenth of a second).
     """
     from rollem.odds import view_equity
+    from rollem.odds.display import advice_lines, odds_line
 
-    return view_equity(view, samples=samples).to_dict()
+    odds = view_equity(view, samples=samples, advice=True)
+    lines = ["Your odds: " + odds_line(odds)]
+    if odds.advice is not None:
+        lines += advice_lines(odds.advice)
+    return {**odds.to_dict(), "text": "\n".join(lines)}
 
 
 def _event_json(event: Event) -> dict[str, Any]:

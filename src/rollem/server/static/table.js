@@ -97,6 +97,7 @@
   }
   function pct(x) { return Math.round(100 * x) + "%"; }
   function oddsText(o) {
+    if (o.text) { $("odds-line").style.whiteSpace = "pre-line"; return o.text; }
     let text = "Your odds: win " + pct(o.win) + " · tie " + pct(o.tie) + " · equity " + pct(o.equity);
     if (o.best_declare) {
       const shares = ["high", "low", "both"].map((k) => k + " " + pct((o.declare || {})[k] || 0)).join(", ");

@@ -1,0 +1,313 @@
+"""Look-ahead odds and advice (issue 16): calibration against hands played by
+the policy, hand-computed best options, conditioning on what opponents did,
+the CLI, --show-odds and the web message."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from itertools import pairwise
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from rollem.cards import parse_cards
+from rollem.cli.app import app
+from rollem.engine import Hand, Options, SeededSource
+from rollem.odds import view_equity
+from rollem.odds.look521 import Seat521, State521, r521_look
+from rollem.odds.lookryo import ryo_keep_look
+from rollem.odds.policy import FAST, TRIPLES, FastPolicy, PolicyPlayer
+
+HISTORIES = Path(__file__).parent / "histories"
+
+
+def c(text: str) -> list[int]:
+    return [int(x) for x in parse_cards(text)]
+
+
+def _unseen(*known: list[int]) -> list[int]:
+    seen = {x for group in known for x in group}
+    return [x for x in range(52) if x not in seen]
+
+
+# ---------------------------------------------------------------- calibration
+
+
+def _chi2_limit(dof: int, z: float = 3.09) -> float:
+    """The 99.9% point of chi-squared with ``dof`` degrees (Wilson-Hilferty)."""
+    a = 2 / (9 * dof)
+    return dof * (1 - a + z * math.sqrt(a)) ** 3
+
+
+def _realised(hand: Hand, seat: int) -> float:
+    result = hand.result
+    assert result is not None
+    total = sum(p.amount for p in result.pots) + result.carried
+    return sum(p.winners.get(seat, 0) for p in result.pots) / total
+
+
+def _calibrate(game: str, hands: int, players: int, pick: str, samples: int) -> None:
+    """Play ``hands`` seeded hands by the policy (check/call); at one decision of
+    seat 0 per hand (``pick``: which) predict the equity of the option it takes;
+    compare with its realised share of the pot, binned by prediction."""
+    preds: list[float] = []
+    errs: list[float] = []
+    real: list[float] = []
+    for n in range(hands):
+        hand = Hand(game, [400] * players, button=n % players, options=Options(ante=12),
+                    source=SeededSource(1000 + n))
+        players_ = [PolicyPlayer(FAST, random.Random(s)) for s in range(players)]
+        decisions = 0
+        predicted: tuple[float, float] | None = None
+        while not hand.is_over:
+            assert hand.pending is not None
+            seat = hand.pending.seats[0]
+            view = hand.view(seat)
+            choice = seat == 0 and hand.pending.kind != "bet"
+            want = choice and (decisions == n % 4 if pick == "any"
+                               else hand.pending.kind == pick and predicted is None)
+            decisions += choice
+            if want:
+                odds = view_equity(view, samples=samples, seed=n, advice=True)
+                row = None
+                if odds.advice is not None:
+                    row = next((ch for ch in odds.advice.choices if ch.policy), None)
+                if row is not None:
+                    predicted = (row.equity, row.stderr)
+                elif odds.advice is None:
+                    predicted = (odds.equity, odds.stderr)
+            hand.apply(seat, players_[seat].act(view))
+        if predicted is None:
+            continue
+        preds.append(predicted[0])
+        errs.append(predicted[1])
+        real.append(_realised(hand, 0))
+    p = np.asarray(preds)
+    e = np.asarray(errs)
+    r = np.asarray(real)
+    assert len(p) >= hands * 0.6, (len(p), hands)
+    edges = [0.0, 0.15, 0.35, 0.6, 1.01]
+    chi2 = 0.0
+    dof = 0
+    for lo, hi in pairwise(edges):
+        m = (p >= lo) & (p < hi)
+        if m.sum() < 5:
+            continue
+        var = float((p[m] * (1 - p[m])).sum() + (e[m] ** 2).sum() * m.sum())
+        z = (r[m].sum() - p[m].sum()) / math.sqrt(max(var, 1e-9))
+        chi2 += z * z
+        dof += 1
+    assert dof >= 2, "predictions fell in too few bins"
+    assert chi2 < _chi2_limit(dof), (chi2, dof, [(float(x), float(y)) for x, y in zip(p, r,
+                                                                                   strict=True)])
+    # and the predictions carry information: well above chance ordering
+    hi_half = r[p >= np.median(p)].mean()
+    lo_half = r[p < np.median(p)].mean()
+    assert hi_half > lo_half
+
+
+def test_calibration_rollem521_every_decision() -> None:
+    # 5-2-1: a decision of seat 0 picked at random per hand (draws, stacking,
+    # declare); 3 players, antes only, everyone plays the policy
+    _calibrate("rollem521", hands=110, players=3, pick="any", samples=300)
+
+
+def test_calibration_rollyourown_keep() -> None:
+    # Roll Your Own at the discard: the three kept and the equity predicted for them
+    _calibrate("rollyourown", hands=110, players=3, pick="discard", samples=400)
+
+
+def test_calibration_sdr() -> None:
+    # Stop, Drop and Roll has no card choice: the equity before the Stop
+    preds, real = [], []
+    for n in range(150):
+        hand = Hand("sdr", [400] * 3, button=n % 3, options=Options(ante=12),
+                    source=SeededSource(500 + n))
+        pl = [PolicyPlayer() for _ in range(3)]
+        while not hand.is_over:
+            seat = hand.pending.seats[0]  # type: ignore[union-attr]
+            view = hand.view(seat)
+            if seat == 0 and not preds[n:]:
+                preds.append(view_equity(view, samples=400, seed=n).equity)
+            hand.apply(seat, pl[seat].act(view))
+        real.append(_realised(hand, 0))
+    p, r = np.asarray(preds), np.asarray(real)
+    var = float((p * (1 - p)).sum())
+    z = (r.sum() - p.sum()) / math.sqrt(var)
+    assert abs(z) < 3.3
+    assert r[p >= 0.5].mean() > r[p < 0.2].mean()
+
+
+# ---------------------------------------------------------------- hand-computed
+
+
+def _state(mine: str, opp_drew: list[int | None], decision: str | None,
+           my_drew: list[int | None], opp_up: str = "", declared: int | None = None,
+           stacked: bool = False) -> State521:
+    m = c(mine)
+    up = c(opp_up) if opp_up else []
+    return State521(mine=m, drew=my_drew, stacked=stacked, declared=None,
+                    opponents=[Seat521(seat=1, up=up, drew=opp_drew, stacked=bool(up),
+                                       declared=declared)],
+                    unseen=_unseen(m, up), decision=decision)
+
+
+def test_521_throwing_the_king_from_a_2_3_4_king_beats_standing_pat() -> None:
+    # second draw, A-2-3-4-K: pat is a king-high low and a king-high high hand;
+    # throwing the king draws to a wheel or a seven/eight low
+    look = r521_look(_state("Ah 2d 3c 4s Kh", [2, None], "draw2", [1, None]),
+                     samples=4000, seed=3)
+    by = {o.label: o for o in look.options}
+    assert len(by) == 6 and look.options[0].label == "throw Kh"
+    pat, king = by["stand pat"], by["throw Kh"]
+    assert king.equity - pat.equity > 4 * math.hypot(king.stderr, pat.stderr)
+    assert king.low_half > pat.low_half + 0.1
+    assert by["throw Kh"].policy and not by["stand pat"].policy
+
+
+def test_521_a_wheel_declares_both_between_a_high_and_a_low_hand() -> None:
+    # the wheel is the best low and a straight. One opponent shows Kd Kc Qh Qs
+    # (high; it beats a straight only with a full house: 4 of the 39 unseen
+    # cards), the other 2c 3h 6d 7s (low, never better than the wheel either
+    # way). High alone wins half the pot, low alone half; both wins it all
+    # unless the full house comes. (The up cards were rolled in an order the
+    # policy never uses, so no hidden card is favoured by the stacking.)
+    m, up1, up2 = c("Ah 2d 3c 4s 5h"), c("Kd Kc Qh Qs"), c("2c 3h 6d 7s")
+    state = State521(mine=m, drew=[1, 0], stacked=True, declared=None, decision="declare",
+                     opponents=[Seat521(1, up1, [1, 0], True, None),
+                                Seat521(2, up2, [1, 0], True, None)],
+                     unseen=_unseen(m, up1, up2))
+    look = r521_look(state, samples=4000, seed=1)
+    by = {o.label: o for o in look.options}
+    assert look.options[0].label == "declare both"
+    assert by["declare both"].equity == pytest.approx(35 / 39, abs=0.03)
+    assert by["declare low"].equity == pytest.approx(0.5, abs=0.05)
+    assert by["declare high"].equity < 0.5
+    assert look.equity == pytest.approx(by["declare both"].equity)
+
+
+def test_521_stacking_keeps_the_low_card_down_and_options_are_the_down_card() -> None:
+    look = r521_look(_state("Ah 2d 3c 4s 7h", [1, 1], "stack", [1, 1]), samples=600, seed=2)
+    assert len(look.options) == 5
+    assert all(o.label.startswith("keep ") for o in look.options)
+    pol = [o for o in look.options if o.policy]
+    assert len(pol) == 1 and pol[0].cards[-1] == "Ah"  # the policy hides the ace
+
+
+def test_521_an_opponent_who_stood_pat_is_stronger_than_one_who_drew_two() -> None:
+    # the same seat hand (a pair of kings) at the second draw; the opponent drew
+    # none in the first draw (a made hand under the policy) or two (a draw)
+    pat = r521_look(_state("Kh Kd 9c 5s 2h", [0, None], "draw2", [2, None]), samples=4000,
+                    seed=5, advice=False)
+    two = r521_look(_state("Kh Kd 9c 5s 2h", [2, None], "draw2", [2, None]), samples=4000,
+                    seed=5, advice=False)
+    assert two.equity - pat.equity > 4 * math.hypot(two.stderr, pat.stderr)
+
+
+def test_521_policy_is_pluggable() -> None:
+    class Pat(FastPolicy):
+        def draw(self, cards: np.ndarray, most: int) -> np.ndarray:  # type: ignore[override]
+            return np.zeros(np.asarray(cards).shape, dtype=bool)
+
+    st = _state("Ah 2d 3c 4s Kh", [None, None], None, [None, None])
+    fast = r521_look(st, samples=3000, seed=1, advice=False)
+    pat = r521_look(st, samples=3000, seed=1, advice=False, policy=Pat("pat"))
+    # standing pat on a king-high four-card low throws away most of the equity
+    assert fast.equity - pat.equity > 0.1
+
+
+def test_ryo_keeping_trips_is_the_best_of_the_20_keeps() -> None:
+    opts = ryo_keep_look(c("As Ah Ad 2c 7d 9h"), 3, samples=3000, seed=1)
+    assert len(opts) == 20
+    assert opts[0].cards == ["As", "Ah", "Ad"] and opts[0].policy
+    assert opts[0].equity - opts[1].equity > 0.2
+
+
+def test_ryo_policy_keep_matches_basic_rule() -> None:
+    from rollem.bots.basic import discard_choice
+    from rollem.cards import CARDS
+
+    gen = np.random.default_rng(3)
+    hands = np.argsort(gen.random((200, 52)), axis=1)[:, :6]
+    kept = TRIPLES[FAST.keep(hands)]
+    for row, k in zip(hands, kept, strict=True):
+        cards = [CARDS[int(x)] for x in row]
+        thrown = discard_choice(cards, 3, random.Random(0))
+        ours = {int(row[i]) for i in k}
+        basic = {int(x) for x in cards if x not in thrown}
+        assert ours == basic or len({x >> 2 for x in ours}) == len({x >> 2 for x in basic})
+
+
+def test_views_give_advice_in_each_game() -> None:
+    # 5-2-1 first draw: 16 options (none, one or two of five)
+    hand = Hand("rollem521", [200] * 3, button=2, source=SeededSource(5))
+    pl = [PolicyPlayer() for _ in range(3)]
+    seen: dict[str, int] = {}
+    while not hand.is_over:
+        seat = hand.pending.seats[0]  # type: ignore[union-attr]
+        view = hand.view(seat)
+        if seat == 0 and hand.pending.kind != "bet":  # type: ignore[union-attr]
+            odds = view_equity(view, samples=200, seed=1, advice=True)
+            assert odds.advice is not None
+            seen[odds.advice.decision] = odds.advice.options
+            eqs = [ch.equity for ch in odds.advice.choices]
+            assert eqs == sorted(eqs, reverse=True)
+            assert sum(ch.policy for ch in odds.advice.choices) <= 1
+        hand.apply(seat, pl[seat].act(view))
+    assert seen == {"draw": 6, "stack": 5, "declare": 3}  # the second draw: none or one of five
+    # Roll Your Own: the keep, then exposes whose equities are all equal
+    hand = Hand("rollyourown", [200] * 3, button=2, source=SeededSource(5))
+    kinds = set()
+    while not hand.is_over:
+        seat = hand.pending.seats[0]  # type: ignore[union-attr]
+        view = hand.view(seat)
+        if seat == 0 and hand.pending.kind in ("discard", "expose"):  # type: ignore[union-attr]
+            odds = view_equity(view, samples=200, seed=1, advice=True)
+            assert odds.advice is not None
+            kinds.add(odds.advice.decision)
+            if odds.advice.decision == "expose":
+                assert len({ch.equity for ch in odds.advice.choices}) == 1
+                assert odds.advice.note and "no share" in odds.advice.note
+            else:
+                assert odds.advice.options == 20 and odds.keep == odds.advice.choices[0].cards
+        hand.apply(seat, pl[seat].act(view))
+    assert kinds == {"discard", "expose"}
+    # Stop, Drop and Roll: no card choice, no advice
+    hand = Hand("sdr", [200] * 2, button=1, source=SeededSource(5))
+    assert view_equity(hand.view(0), samples=100, seed=1, advice=True).advice is None
+
+
+def test_cli_history_prints_advice_and_json() -> None:
+    path = str(HISTORIES / "rollem521_both_scoops.toml")
+    out = CliRunner().invoke(app, ["odds", "--history", path, "--seat", "0", "--at", "3",
+                                   "--samples", "400", "--seed", "1"])
+    assert out.exit_code == 0, out.output
+    assert "Advice, cards to throw (10 of 16 options" in out.output
+    assert "expected share of the pot" in out.output and " win " not in out.output
+    js = CliRunner().invoke(app, ["odds", "--history", path, "--seat", "0", "--at", "3",
+                                  "--samples", "400", "--seed", "1", "--json"])
+    data = json.loads(js.output)
+    assert data["advice"]["decision"] == "draw" and len(data["advice"]["choices"]) == 10
+    first = data["advice"]["choices"][0]
+    assert {"action", "cards", "equity", "stderr", "policy"} <= set(first)
+    assert data["win"] == data["whole_pot"] and "high_half" in data and "model" in data
+
+
+def test_web_message_and_show_odds_carry_the_advice() -> None:
+    from rollem.odds.display import show_odds_text
+    from rollem.server.game_session import seat_odds
+
+    hand = Hand("rollem521", [200] * 3, button=2, source=SeededSource(5))
+    pl = [PolicyPlayer() for _ in range(3)]
+    while not (hand.pending.kind == "draw" and hand.pending.seats[0] == 0):  # type: ignore[union-attr]
+        seat = hand.pending.seats[0]  # type: ignore[union-attr]
+        hand.apply(seat, pl[seat].act(hand.view(seat)))
+    msg = seat_odds(hand.view(0), samples=200)
+    assert msg["advice"]["decision"] == "draw" and msg["text"].startswith("Your odds: equity")
+    assert "Advice, cards to throw" in msg["text"]
+    text, ok = show_odds_text(hand.view(0), samples=200)
+    assert ok and "<- policy" in text
