@@ -12,7 +12,14 @@ known, three to come; seven-card hands) by Monte Carlo, single-threaded; its
 time per showdown is measured on a sample and scaled to 17,123,040
 showdowns. Printed: both times and the ratio (PokerKit / rollem).
 
+Advice (issue 16): for each decision kind (Roll Your Own: the three to keep,
+the expose, the wild pick; 5-2-1: the first and second draw, stacking, the
+declare), the time of :func:`rollem.odds.view_equity` with ``advice=True`` and
+10,000 worlds per option, from seat 0's view in a seeded hand (3 players)
+played by the policy up to that choice; one core. Goal: each under 1 s.
+
     .venv/bin/python bench/bench_odds.py [--repeat 3] [--pokerkit-samples 20000]
+                                         [--advice-samples 10000] [--players 3]
 """
 
 from __future__ import annotations
@@ -64,12 +71,75 @@ def pokerkit_per_showdown(samples: int) -> tuple[float, float]:
     return (time.perf_counter() - t) / samples, eq[0]
 
 
+def advice_views(players: int) -> dict[str, object]:
+    """Seat 0's view at its first choice of each kind, in seeded hands played
+    by the policy (:class:`rollem.odds.policy.PolicyPlayer`)."""
+    from rollem.engine import Hand, SeededSource
+    from rollem.odds.policy import PolicyPlayer
+
+    found: dict[str, object] = {}
+    for game, kinds in (("rollyourown", ("discard", "expose", "wild")),
+                        ("rollem521", ("draw", "stack", "declare"))):
+        for seed in range(40):
+            hand = Hand(game, [200] * players, button=players - 1, source=SeededSource(seed))
+            bots = [PolicyPlayer() for _ in range(players)]
+            draws = 0
+            while not hand.is_over:
+                assert hand.pending is not None
+                seat = hand.pending.seats[0]
+                view = hand.view(seat)
+                kind = hand.pending.kind
+                if seat == 0 and kind in kinds:
+                    name = f"{game} {kind}"
+                    if kind == "draw":
+                        draws += 1
+                        name += " 1" if draws == 1 else " 2"
+                    found.setdefault(name, view)
+                hand.apply(seat, bots[seat].act(view))
+            if all(any(k.startswith(f"{game} {kind}") for k in found) for kind in kinds) and \
+                    (game != "rollem521" or f"{game} draw 2" in found):
+                break
+    return found
+
+
+def advice_times(samples: int, players: int, repeat: int) -> list[dict[str, object]]:
+    """Best time of ``repeat`` advice runs per decision kind."""
+    from rollem.odds import view_equity
+
+    rows = []
+    for name, view in sorted(advice_views(players).items()):
+        view_equity(view, samples=200, advice=True, seed=0)  # warm the tables
+        best = float("inf")
+        odds = None
+        for _ in range(repeat):
+            t = time.perf_counter()
+            odds = view_equity(view, samples=samples, advice=True, seed=1)
+            best = min(best, time.perf_counter() - t)
+        assert odds is not None and odds.advice is not None, name
+        rows.append({"decision": name, "options": odds.advice.options,
+                     "samples_per_option": samples, "seconds": round(best, 3),
+                     "best": odds.advice.choices[0].action,
+                     "best_equity": round(odds.advice.choices[0].equity, 4),
+                     "stderr": round(odds.advice.choices[0].stderr, 4)})
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--pokerkit-samples", type=int, default=20_000)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--advice-samples", type=int, default=10_000)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--only-advice", action="store_true", help="skip the SDR/PokerKit part")
     args = parser.parse_args()
+    advice = advice_times(args.advice_samples, args.players, args.repeat)
+    if args.only_advice:
+        if args.json:
+            print(json.dumps({"advice": advice}))
+            return
+        _print_advice(advice)
+        return
     seconds, equity = rollem_exact(args.repeat)
     per, pk_equity = pokerkit_per_showdown(args.pokerkit_samples)
     pk_seconds = per * SHOWDOWNS
@@ -82,6 +152,7 @@ def main() -> None:
         "pokerkit_equity_holdem": pk_equity,
         "ratio_pokerkit_over_rollem": round(pk_seconds / seconds, 1),
         "target_s": 2.0,
+        "advice": advice,
     }
     if args.json:
         print(json.dumps(out))
@@ -91,6 +162,15 @@ def main() -> None:
     print(f"PokerKit calculate_equities (hold'em, comparable): {per * 1e6:.1f} us per "
           f"showdown -> {pk_seconds:,.0f} s for the same count (equity {pk_equity:.4f})")
     print(f"ratio PokerKit / rollem: {pk_seconds / seconds:,.0f}x")
+    _print_advice(advice)
+
+
+def _print_advice(rows: list[dict[str, object]]) -> None:
+    print("advice (view_equity advice=True, one core; goal < 1 s each):")
+    for r in rows:
+        print(f"  {r['decision']:<22} {r['options']:>3} options x {r['samples_per_option']:,} "
+              f"worlds: {r['seconds']:.3f} s   best: {r['best']} "
+              f"(equity {r['best_equity']:.3f} +- {r['stderr']:.3f})")
 
 
 if __name__ == "__main__":

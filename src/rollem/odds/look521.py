@@ -204,15 +204,26 @@ def seat_pending(info: ViewInfo) -> bool:
 
 def _pick(gen: np.random.Generator, avail: Bools, m: int) -> Ints:
     """``m`` distinct cards per row among ``avail`` ``(N, 52)``, uniformly, in
-    random order: ``(N, m)``."""
+    random order: ``(N, m)`` (a partial Fisher-Yates shuffle per row)."""
     n = len(avail)
     if m == 0:
         return np.zeros((n, 0), dtype=np.int64)
-    keys = gen.random((n, 52))
-    keys[~avail] = 2.0
-    idx = np.argpartition(keys, m - 1, axis=1)[:, :m] if m < 52 else np.argsort(keys, axis=1)
-    order = np.argsort(np.take_along_axis(keys, idx, axis=1), axis=1)
-    return np.asarray(np.take_along_axis(idx, order, axis=1), dtype=np.int64)
+    counts = avail.sum(axis=1)
+    size = int(counts[0]) if n else 0
+    if n == 0 or (counts != size).any():  # rows of unequal sizes: sort random keys
+        keys = gen.random((n, 52))
+        keys[~avail] = 2.0
+        return np.asarray(np.argsort(keys, axis=1)[:, :m], dtype=np.int64)
+    if m > size:
+        raise OddsError(f"{m} unknown cards are needed but only {size} are left")
+    cards = np.nonzero(avail)[1].reshape(n, size)
+    rows = np.arange(n)
+    for i in range(m):
+        j = i + (gen.random(n) * (size - i)).astype(np.int64)
+        ci = cards[:, i].copy()
+        cards[:, i] = cards[rows, j]
+        cards[rows, j] = ci
+    return np.asarray(cards[:, :m], dtype=np.int64)
 
 
 def _positions(gen: np.random.Generator, n: int, k: int) -> Ints:
