@@ -3,13 +3,16 @@
 The API
 -------
 
-``view_equity(view, *, samples=200, rng=None, seed=None, exact_limit=50_000) -> Odds``
+``view_equity(view, *, samples=200, rng=None, seed=None, exact_limit=50_000, advice=False,
+top=10, policy=None, look_ahead=None) -> Odds``
     The viewer's chances from ``hand.view(seat)`` (or its ``to_dict()``)
     alone, in every game. Cheap enough to call at every decision (well under
     a millisecond at 200 samples for Stop, Drop and Roll). A
     :class:`rollem.engine.Hand`, anything else that is not a view, or a
     spectator's view raises :class:`OddsError`: the calculators never need
-    another seat's hidden cards, and never get them.
+    another seat's hidden cards, and never get them. With ``advice`` (or
+    ``look_ahead``) the odds look ahead and list every option of the seat's
+    card choice (below).
 
 ``sdr_odds(hand, *, dead=(), board=(), vs=(), opponents=None, samples=100_000, seed=None,
 rng=None, exact_limit=20_000_000) -> Odds``
@@ -77,6 +80,21 @@ Opponents' model
   own declaration (``own_declare``). In 5-2-1 ``win`` is taking the whole
   pot (a scoop, or one side with nobody on the other), ``tie`` any share.
 
+Look-ahead and advice (issue 16)
+--------------------------------
+
+With ``look_ahead`` or ``advice`` (what ``rollem odds --history``, ``rollem
+play --show-odds`` and the web table's practice odds use), Five Card Roll
+Your Own before the discard and 5-2-1 Roll 'Em look ahead: every player still
+in, the seat included, makes the choices still to come by a policy
+(:mod:`rollem.odds.policy`, default ``fast``), and what the seat saw of
+opponents' choices weights their hands (:mod:`rollem.odds.look521`,
+:mod:`rollem.odds.lookryo`). ``Odds.advice`` (:class:`Advice`) lists every
+option of the seat's current choice (the best ``top``) with its equity and
+standard error, played out in the same worlds. The user guide's page "Odds
+and advice" states the model; :mod:`rollem.odds.display` words it for
+players.
+
 Monte Carlo draws and scores worlds in chunks of
 :data:`rollem.odds.common.CHUNK`, so memory stays bounded; ``samples`` is 1
 to :data:`rollem.odds.common.MAX_SAMPLES`.
@@ -110,9 +128,10 @@ rollem.odds.result.OddsError: odds need one seat's view (hand.view(seat) or its 
 from __future__ import annotations
 
 from rollem.odds.r521 import r521_odds
-from rollem.odds.result import Odds, OddsError
+from rollem.odds.result import Advice, Choice, Odds, OddsError
 from rollem.odds.ryo import ryo_odds
 from rollem.odds.sdr import sdr_odds
 from rollem.odds.view import view_equity
 
-__all__ = ["Odds", "OddsError", "r521_odds", "ryo_odds", "sdr_odds", "view_equity"]
+__all__ = ["Advice", "Choice", "Odds", "OddsError", "r521_odds", "ryo_odds", "sdr_odds",
+           "view_equity"]

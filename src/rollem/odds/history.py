@@ -38,6 +38,7 @@ def history_odds(
     exact_limit: int | None = None,
     progress: Progress | None = None,
     advice: bool = False,
+    look_ahead: bool | None = None,
 ) -> tuple[Odds, int]:
     """``seat``'s odds after ``at`` actions of ``history`` (TOML text or a
     parsed :class:`rollem.history.History`); returns the odds and the point
@@ -45,7 +46,8 @@ def history_odds(
     to 20,000,000 outcomes for Stop, Drop and Roll and 1,000,000 otherwise;
     ``samples`` to 20,000 (10,000 per option where the odds look ahead:
     Roll Your Own before the discard, 5-2-1). With ``advice``, every option
-    of the seat's choice at that point (:class:`rollem.odds.Advice`).
+    of the seat's choice at that point (:class:`rollem.odds.Advice`);
+    ``look_ahead`` as :func:`rollem.odds.view_equity`.
 
     Raises:
         OddsError: a bad history, seat or point (the message says which).
@@ -77,9 +79,10 @@ def history_odds(
     if exact_limit is None:
         exact_limit = 20_000_000 if h.game == "sdr" else 1_000_000
     if samples is None:
-        looks = h.game == "rollem521" or (h.game == "rollyourown"
-                                          and len(hand.hole[seat]) == 6)
+        looks = (advice or bool(look_ahead)) and (
+            h.game == "rollem521" or (h.game == "rollyourown" and len(hand.hole[seat]) == 6))
         samples = 10_000 if looks else 20_000
     odds = view_equity(hand.view(seat), samples=samples, seed=seed, rng=rng,
-                       exact_limit=exact_limit, progress=progress, advice=advice)
+                       exact_limit=exact_limit, progress=progress, advice=advice,
+                       look_ahead=look_ahead)
     return odds, at

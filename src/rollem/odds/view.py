@@ -173,14 +173,17 @@ def view_equity(
     advice: bool = False,
     top: int = 10,
     policy: Policy | None = None,
+    look_ahead: bool | None = None,
 ) -> Odds:
     """The viewer's odds from its view alone (any game).
 
-    In Five Card Roll Your Own before the discard and in 5-2-1 Roll 'Em the
-    odds look ahead (:mod:`rollem.odds.advice`): every player still in makes
-    the choices still to come by ``policy`` (default
-    :data:`rollem.odds.policy.FAST`), and ``equity`` is the seat's if it
-    plays by the policy too (at the 5-2-1 declare: its best declaration).
+    With ``look_ahead`` (implied by ``advice``), in Five Card Roll Your Own
+    before the discard and in 5-2-1 Roll 'Em the odds look ahead
+    (:mod:`rollem.odds.advice`): every player still in makes the choices
+    still to come by ``policy`` (default :data:`rollem.odds.policy.FAST`),
+    and ``equity`` is the seat's if it plays by the policy too (at the 5-2-1
+    declare: its best declaration). Without it, the plain model of the
+    module doc (a few milliseconds: what the computer players use).
 
     Args:
         view: ``hand.view(seat)`` (a :class:`rollem.engine.HandView`) or its
@@ -195,6 +198,7 @@ def view_equity(
             (``Odds.advice``; look-ahead ``samples`` worlds per option).
         top: at most this many options in the advice, best first.
         policy: the look-ahead policy (:class:`rollem.odds.policy.Policy`).
+        look_ahead: use the look-ahead model (default: when ``advice``).
 
     Returns:
         :class:`Odds` for the pot as a whole (every seat still in is assumed
@@ -208,10 +212,11 @@ def view_equity(
     from rollem.odds.policy import FAST
 
     pol = policy if policy is not None else FAST
-    looked = look_odds(info, samples=samples, rng=rng, seed=seed, exact_limit=exact_limit,
-                       progress=progress, advice=advice, top=top, policy=pol)
-    if looked is not None:
-        return looked
+    if look_ahead or (look_ahead is None and advice):
+        looked = look_odds(info, samples=samples, rng=rng, seed=seed, exact_limit=exact_limit,
+                           progress=progress, advice=advice, top=top, policy=pol)
+        if looked is not None:
+            return looked
     odds = _plain(info, samples=samples, rng=rng, seed=seed, exact_limit=exact_limit,
                   progress=progress)
     if advice:
