@@ -19,7 +19,7 @@ import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
