@@ -26,8 +26,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "eval": ("rollem.cli.eval_cmd:eval_command",
              'Evaluate a poker hand: CARDS is one argument ("Qs Qd Kc") or several.'),
     "odds": ("rollem.cli.odds_cmd:odds_command",
-             "Chances of winning, tying and losing the pot, and equity (the share of the pot "
-             "expected), from what one player can see."),
+             "Equity (the expected share of the pot) from what one player can see, and "
+             "every option's equity at a card choice."),
     "play": ("rollem.cli.play_cmd:play_command",
              "Play poker in the terminal against computer players, hand after hand."),
     "replay": ("rollem.cli.replay_cmd:replay_command",
