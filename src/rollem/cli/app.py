@@ -26,8 +26,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "eval": ("rollem.cli.eval_cmd:eval_command",
              'Evaluate a poker hand: CARDS is one argument ("Qs Qd Kc") or several.'),
     "odds": ("rollem.cli.odds_cmd:odds_command",
-             "Equity (the expected share of the pot) from what one player can see, and "
-             "every option's equity at a card choice."),
+             "Equity (the expected share of the pot) and the chances of taking the whole pot, "
+             "a share of it or nothing, from what one player can see; at a card choice, every "
+             "option (the best ten) with its equity."),
     "play": ("rollem.cli.play_cmd:play_command",
              "Play poker in the terminal against computer players, hand after hand."),
     "replay": ("rollem.cli.replay_cmd:replay_command",
