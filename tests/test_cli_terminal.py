@@ -40,3 +40,18 @@ def test_no_color_turns_colour_off(tmp_path: Path) -> None:
         text = run_in_terminal(args, env)
         assert "Stop, Drop and Roll" in text
         assert not COLOUR.search(text), COLOUR.search(text)
+
+
+def test_play_no_color_flag(tmp_path: Path) -> None:
+    child = pexpect.spawn(ROLLEM, ["play", "sdr", "--players", "2", "--seed", "1", "--no-color",
+                                   "--history-dir", str(tmp_path)],
+                          encoding="utf-8", timeout=60, dimensions=(40, 80),
+                          env={"TERM": "xterm", "PATH": ""})
+    child.expect("Your move > ")
+    seen = str(child.before)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Hand 1 -- Stop, Drop and Roll -- round 1: betting" in seen
+    assert re.search(r"[2-9TJQKA][♣♦♥♠]", seen)  # suit symbols stay
+    assert not COLOUR.search(seen)
