@@ -741,11 +741,12 @@ def test_hand_history_doc_shows_the_side_pot_example_as_tested() -> None:
     text = (HISTORIES / "rollem521_side_pot.toml").read_text()
     assert block == text[text.index("variant ="):].rstrip("\n")
     assert replay(block).result == replay(text).result
-    from rollem.cli.replay_cmd import summary
+    from rollem.narration import narrate_history
 
+    # rollem replay tells the hand step by step (issue 14)
     shown = section[section.index("$ rollem replay"):]
     shown = shown[shown.index("\n") + 1:shown.index("\n```")]
-    assert shown == summary(replay(text))
+    assert shown == narrate_history(text).text()
 
 
 def test_simulate_rollem521(capsys: pytest.CaptureFixture[str]) -> None:

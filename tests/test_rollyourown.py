@@ -589,11 +589,12 @@ def test_hand_history_doc_shows_the_seed_example_as_tested() -> None:
     text = (HISTORIES / "rollyourown_seed_example.toml").read_text()
     assert block == text[text.index("variant ="):].rstrip("\n")
     assert replay(block).result == replay(text).result
-    from rollem.cli.replay_cmd import summary
+    from rollem.narration import narrate_history
 
+    # rollem replay tells the hand step by step (issue 14)
     shown = section[section.index("$ rollem replay"):]
     shown = shown[shown.index("\n") + 1:shown.index("\n```")]
-    assert shown == summary(replay(text))
+    assert shown == narrate_history(text).text()
 
 
 def test_replay_names_the_wild_card_not_a_dead_card() -> None:

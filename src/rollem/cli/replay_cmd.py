@@ -36,7 +36,9 @@ def summary(hand: Hand, names: Sequence[str] | None = None) -> str:
         return names[s] if names is not None and s < len(names) else f"seat {s}"
 
     r = hand.result
-    lines = [f"{hand.game.name}: {sum(hand.dealt)} players, {who(hand.button)} has the button"]
+    button = f"{who(hand.button)} has the button" if names is not None \
+        else f"button seat {hand.button}"
+    lines = [f"{hand.game.name}: {sum(hand.dealt)} players, {button}"]
     wild_card = hand.extra.get("wild_card")  # R-RYO-7: turned up, part of no hand
     dead = [c for c in hand.dead if c != wild_card]
     if dead:  # the Stop and the Drop (R-SDR-6)
@@ -65,7 +67,8 @@ def summary(hand: Hand, names: Sequence[str] | None = None) -> str:
     for i, pot in enumerate(r.pots):
         name = "Main pot" if i == 0 else f"Side pot {i}"
         won = ", ".join(f"{who(s)} wins {c}" for s, c in pot.winners.items())
-        elig = ", ".join(who(s) for s in pot.eligible)
+        elig = ", ".join(who(s) for s in pot.eligible) if names is not None \
+            else " ".join(str(s) for s in pot.eligible)
         if pot.high is not None and pot.low is not None:  # high-low (R-521-9)
             if bool(pot.high) != bool(pot.low):
                 side = "high" if pot.high else "low"
