@@ -44,6 +44,12 @@ HandArray = npt.NDArray[np.integer[Any]]
 
 
 def _card_words(wild_ranks: Collection[int] = ()) -> npt.NDArray[np.int64]:
+    """The 52 card words for ``wild_ranks`` (a fresh copy of a cached table)."""
+    return _card_words_for(frozenset(int(r) for r in wild_ranks)).copy()
+
+
+@cache
+def _card_words_for(wild_ranks: frozenset[int]) -> npt.NDArray[np.int64]:
     words = np.zeros(52, dtype=np.int64)
     for c in range(52):
         if c >> 2 in wild_ranks:

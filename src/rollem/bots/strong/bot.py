@@ -10,9 +10,10 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   (a maniac's raises say little, a tight player's a lot; a calling station's
   calls nothing).
 - **Betting** (every game, any structure): the weighted equity ``e`` (5-2-1:
-  of its best declaration, R-521-9; Five Card Roll Your Own: the pool-tracking
-  odds of :func:`rollem.odds.view_equity` scaled by the weighted / unweighted
-  ratio of the worlds) against the pot odds. It bets or raises
+  of its best declaration, R-521-9; Five Card Roll Your Own against one or two
+  opponents: the pool-tracking odds of :func:`rollem.odds.view_equity` scaled
+  by the weighted / unweighted ratio of the worlds, too slow with more)
+  against the pot odds. It bets or raises
   for value when ``e`` clears a threshold that grows with the number of
   opponents, calls when ``e`` pays the price (with a margin before the last
   round), checks when free, folds otherwise (never when it could check).
@@ -127,7 +128,7 @@ class StrongBot:
             return {k: 1.0 for k in w.share}
         weights = self.book.weights(view.game, view.events, w.seats, w.strength)
         read = w.equity(weights)
-        if view.game == "rollyourown":
+        if view.game == "rollyourown" and len(w.seats) <= 2:
             # the odds calculator tracks the pool (R-RYO-2..R-RYO-7) better than the
             # worlds do: its equity, moved by the reads' ratio
             base = self._pool_equity(view)
@@ -156,7 +157,8 @@ class StrongBot:
         if self._pool is not None and self._pool[0] == key:
             return self._pool[1]
         try:
-            eq: float | None = view_equity(view, samples=200, rng=self.rng).equity
+            eq: float | None = view_equity(view, samples=120, rng=self.rng,
+                                           exact_limit=0).equity
         except OddsError:
             eq = None
         self._pool = (key, eq)
