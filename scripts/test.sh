@@ -6,12 +6,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Browser tests drive Debian's Chromium through Playwright (its own browser
-# download is not available here).
-if ! command -v chromium >/dev/null 2>&1; then
-    echo "== installing Debian's chromium for the browser tests"
+# download is not available here); the hosting tests put Debian's Caddy and
+# nginx in front of the server (docs/hosting.md).
+missing=""
+command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+command -v caddy >/dev/null 2>&1 || missing="$missing caddy"
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing="$missing nginx-light"
+if [ -n "$missing" ]; then
+    echo "== installing Debian's$missing for the browser and hosting tests"
     if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
     $SUDO apt-get update -q >/dev/null
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q $missing >/dev/null
 fi
 
 # The failing-disk tests make a small ext4 image (mkfs.ext4) and mark the
