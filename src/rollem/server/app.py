@@ -259,7 +259,7 @@ def create_app(db_path: str | Path = "rollem.db",
             return _error(400, "bad_config", f"game {config.game!r} is not available yet; "
                           f"available: {', '.join(games)}")
         try:
-            table, host_token = manager().create(config)
+            table, host_token = await manager().create_async(config)
         except TableError as err:  # the store could not save it
             return _error(503, err.code, err.message)
         url = f"/t/{table.id}"

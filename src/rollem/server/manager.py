@@ -52,6 +52,14 @@ class TableManager:
         self._count = self.store_count() + 1
         return table, host_token
 
+    async def create_async(self, config: TableConfig) -> tuple[LiveTable, str]:
+        """:meth:`create`, waiting for the table's first commit in a worker thread
+        (a slow disk sync must not hold up every other table)."""
+        table, host_token = await asyncio.to_thread(LiveTable.create, self.store, config)
+        self.tables[table.id] = table
+        self._count = self.store_count() + 1
+        return table, host_token
+
     def store_count(self) -> int:
         """Tables stored (loaded or not)."""
         if self._count is None:

@@ -1,0 +1,178 @@
+"""A hostile client against a live server while an honest player pings (issue 13).
+
+Used by tests/web/test_hostile_client.py (small sizes) and
+bench/bench_web_hostile.py (full sizes).  The attacker and the honest player
+come from different addresses (``X-Forwarded-For`` through the trusted local
+proxy address, as behind Caddy or nginx).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import websockets
+
+ATTACKER = "203.0.113.66"
+HONEST = "198.51.100.7"
+
+FLOOD_TYPES: list[Any] = [
+    {"type": "sync"}, {"type": "ping"}, {"type": "odds", "hand": 1, "seq": 0},
+    {"type": "action", "hand": 1, "seq": 0, "action": {"kind": "fold"}},
+    {"type": "choose_game", "hand": 1, "seq": 0, "game": "sdr"}, {"type": "start", "seq": 0},
+    {"type": "rebuy", "seq": 0}, {"type": "nonsense"}, "not json", "[" * 4000,
+]
+
+
+@dataclass
+class Report:
+    pings: list[float] = field(default_factory=list)
+    codes: dict[str, int] = field(default_factory=dict)
+    http: dict[int, int] = field(default_factory=dict)
+    accepted_connections: int = 0
+
+    def count(self, key: str) -> None:
+        self.codes[key] = self.codes.get(key, 0) + 1
+
+    def p99(self) -> float:
+        ordered = sorted(self.pings)
+        return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] if ordered else 0.0
+
+
+async def honest_pings(ws_url: str, tid: str, cookie: str, stop: asyncio.Event,
+                       report: Report, every: float = 0.1) -> None:
+    """The honest player pings (well within its own message budget) and times the pongs."""
+    async with websockets.connect(f"{ws_url}/ws/{tid}", max_size=2**24, additional_headers={
+            "Cookie": cookie, "X-Forwarded-For": HONEST}) as ws:
+        while not stop.is_set():
+            sent = time.perf_counter()
+            await ws.send('{"type":"ping"}')
+            while True:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                if msg["type"] == "pong":
+                    break
+            report.pings.append(time.perf_counter() - sent)
+            await asyncio.sleep(every)
+
+
+async def flood(ws_url: str, tid: str, message: Any, count: int, report: Report) -> None:
+    """One connection sends ``count`` copies of ``message`` as fast as it can."""
+    text = message if isinstance(message, str) else json.dumps(message)
+    try:
+        async with websockets.connect(f"{ws_url}/ws/{tid}", max_size=2**24,
+                                      additional_headers={"X-Forwarded-For": ATTACKER}) as ws:
+            for _ in range(count):
+                await ws.send(text)
+            while True:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                if msg["type"] == "error":
+                    report.count(msg["code"])
+    except websockets.ConnectionClosed as closed:
+        report.count(f"closed {closed.rcvd.code if closed.rcvd else None}")
+    except websockets.InvalidStatus as err:
+        report.count(f"refused {err.response.status_code}")
+
+
+async def big_bodies(base: str, tid: str, count: int, report: Report) -> None:
+    headers = {"content-type": "application/json", "X-Forwarded-For": ATTACKER}
+    body = b'{"name": "' + b"x" * 1_000_000 + b'"}'
+    async with httpx.AsyncClient(timeout=30) as client:
+        for i in range(count):
+            url = f"{base}/api/tables" if i % 2 else f"{base}/api/tables/{tid}/join"
+            r = await client.post(url, content=body, headers=headers)
+            report.http[r.status_code] = report.http.get(r.status_code, 0) + 1
+            r = await client.post(url, content=b"[" * 10_000, headers=headers)
+            report.http[r.status_code] = report.http.get(r.status_code, 0) + 1
+
+
+async def create_tables(base: str, count: int, report: Report, workers: int = 8) -> None:
+    headers = {"X-Forwarded-For": ATTACKER}
+    left = iter(range(count))
+
+    async def worker(client: httpx.AsyncClient) -> None:
+        for _ in left:
+            r = await client.post(f"{base}/api/tables", json={"game": "sdr", "bots": 3,
+                                  "seats": 4, "bot_delay": 0}, headers=headers)
+            report.http[r.status_code] = report.http.get(r.status_code, 0) + 1
+
+    async with httpx.AsyncClient(timeout=30) as client:
+        await asyncio.gather(*(worker(client) for _ in range(workers)))
+
+
+async def many_connections(ws_url: str, tid: str, count: int, report: Report) -> None:
+    """``count`` simultaneous connections (from as many addresses) to one table."""
+    opened: list[Any] = []
+
+    async def one(i: int) -> None:
+        addr = f"10.{i // 250}.{i % 250}.1"
+        try:
+            ws = await websockets.connect(f"{ws_url}/ws/{tid}", max_size=2**24,
+                                          additional_headers={"X-Forwarded-For": addr})
+        except websockets.InvalidStatus as err:
+            report.count(f"refused {err.response.status_code}")
+            return
+        opened.append(ws)
+        with contextlib.suppress(Exception):
+            msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            if msg["type"] == "state":
+                report.accepted_connections += 1
+            else:
+                report.count(msg.get("code", msg["type"]))
+
+    await asyncio.gather(*(one(i) for i in range(count)))
+    await asyncio.sleep(0.5)
+    for ws in opened:
+        with contextlib.suppress(Exception):
+            await ws.close()
+
+
+async def attack(base: str, ws_url: str, *, flood_count: int, bodies: int, tables: int,
+                 connections: int) -> Report:
+    """Every attack at once, on a table of the attacker's own; returns the figures."""
+    report = Report()
+    r = httpx.post(f"{base}/api/tables", json={"game": "sdr", "bots": 1},
+                   headers={"X-Forwarded-For": ATTACKER})
+    target = r.json()["id"]
+    await asyncio.gather(
+        *(flood(ws_url, target, m, flood_count, report) for m in FLOOD_TYPES),
+        big_bodies(base, target, bodies, report),
+        create_tables(base, tables, report),
+        many_connections(ws_url, target, connections, report),
+    )
+    return report
+
+
+async def ping_until(ws_url: str, tid: str, cookie: str, done: Any, report: Report) -> None:
+    """The honest player pings until ``done()`` is true."""
+    stop = asyncio.Event()
+
+    async def watch() -> None:
+        while not done():
+            await asyncio.sleep(0.05)
+        stop.set()
+
+    await asyncio.gather(honest_pings(ws_url, tid, cookie, stop, report), watch())
+
+
+def main() -> None:
+    """``python hostile.py PORT OUT.json FLOODS BODIES TABLES CONNECTIONS``: attack the
+    server on 127.0.0.1:PORT (its own process, apart from the player it must not stall)."""
+    import sys
+
+    port, out = sys.argv[1], sys.argv[2]
+    floods, bodies, tables, conns = (int(v) for v in sys.argv[3:7])
+    report = asyncio.run(attack(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}",
+                                flood_count=floods, bodies=bodies, tables=tables,
+                                connections=conns))
+    with open(out, "w") as f:
+        json.dump({"codes": report.codes, "http": report.http,
+                   "accepted": report.accepted_connections}, f)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""A hostile client (issue 13): floods of every message type, 1 MB bodies,
+deep JSON, a thousand table creations from one address and 200 simultaneous
+connections, while a player at another table pings.  The server keeps its
+real default limits.  Checked: every attack meets its limit with a clear
+error, the player's pings are answered throughout (p99 reported; the 50 ms
+figure is measured by bench/bench_web_hostile.py, since tests time nothing
+tightly), no traceback is logged, and every table's chips are conserved."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from hostile import HONEST, Report, ping_until
+from web_harness import ROOT, cookie_header, free_port, wait_port
+
+
+def _unbalanced(db: Path) -> list[str]:
+    """Tables between hands whose stacks + carried differ from what was brought."""
+    con = sqlite3.connect(db)
+    bad = []
+    for tid, session_text in con.execute("SELECT id, session FROM tables"):
+        session = json.loads(session_text)
+        if session.get("in_hand"):
+            continue
+        rows = con.execute("SELECT stack, brought FROM seats WHERE table_id=?", (tid,))
+        departed = session.get("departed", [])
+        held, brought = int(session.get("carried", 0)), 0
+        for stack, paid in rows:
+            held, brought = held + stack, brought + paid
+        held += sum(d["stack"] for d in departed)
+        brought += sum(d["brought"] for d in departed)
+        if held != brought:
+            bad.append(f"{tid}: {held} != {brought}")
+    con.close()
+    return bad
+
+
+def run_hostile(tmp: Path, *, floods: int, bodies: int, tables: int,
+                connections: int) -> dict[str, Any]:
+    """Serve (rollem serve, default limits), start a hand at an honest table, attack
+    from another process, ping meanwhile; returns the figures and the server log."""
+    db, log = tmp / "hostile.db", tmp / "serve.log"
+    port = free_port()
+    with open(log, "w") as err:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "rollem", "serve", "--port", str(port), "--db", str(db),
+             "--no-access-log", "--log-level", "warning"], cwd=ROOT, stdout=subprocess.DEVNULL,
+            stderr=err)
+    base, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    out: dict[str, Any] = {}
+    try:
+        wait_port(port)
+        headers = {"X-Forwarded-For": HONEST}
+        r = httpx.post(base + "/api/tables", headers=headers, json={
+            "game": "sdr", "bots": 2, "seats": 3, "decision_seconds": 0.2,
+            "time_bank_seconds": 0, "bot_delay": 0.05, "between_hands": 0.1})
+        tid = r.json()["id"]
+        host = r.cookies[f"rollem_host_{tid}"]
+        r = httpx.post(f"{base}/api/tables/{tid}/join", json={"name": "Ann"}, headers=headers)
+        seat_token = r.cookies[f"rollem_seat_{tid}"]
+        figures = tmp / "attack.json"
+
+        async def run() -> Report:
+            async with websockets.connect(f"{ws_url}/ws/{tid}", additional_headers={
+                    "Cookie": cookie_header(tid, seat_token, host), **headers}) as ws:
+                await ws.recv()
+                await ws.send('{"type": "start", "seq": 0}')
+                attacker = subprocess.Popen(
+                    [sys.executable, str(Path(__file__).with_name("hostile.py")), str(port),
+                     str(figures), str(floods), str(bodies), str(tables), str(connections)])
+                report = Report()
+                await ping_until(ws_url, tid, cookie_header(tid, seat_token),
+                                 lambda: attacker.poll() is not None, report)
+                assert attacker.returncode == 0
+                return report
+
+        t0 = time.perf_counter()
+        report = asyncio.run(run())
+        out.update(json.loads(figures.read_text()))
+        out.update(seconds=time.perf_counter() - t0, pings=len(report.pings),
+                   p99_ms=report.p99() * 1000, max_ms=max(report.pings) * 1000)
+        out["hands"] = httpx.get(f"{base}/api/tables/{tid}").json()["hand_no"]
+    finally:
+        server.terminate()
+        server.wait(20)
+    out["log"] = log.read_text()
+    out["unbalanced"] = _unbalanced(db)
+    return out
+
+
+def test_a_hostile_client_does_not_stall_the_honest_player(tmp_path: Path) -> None:
+    # Sized for the test budget; bench/bench_web_hostile.py runs the full sizes
+    # (1,000 tables) and reports the p99 against its 50 ms goal.
+    out = run_hostile(tmp_path, floods=100, bodies=2, tables=300, connections=200)
+    print(f"\nhostile: {out['seconds']:.1f} s, {out['pings']} pings, p99 {out['p99_ms']:.1f} ms,"
+          f" max {out['max_ms']:.1f} ms; {out['codes']}; http {out['http']}; "
+          f"accepted {out['accepted']}; honest hands {out['hands']}")
+    codes, http = out["codes"], {int(k): v for k, v in out["http"].items()}
+    # Every flood met the token bucket: an error, then the connection closed (4429).
+    assert codes.get("rate_limited", 0) == 10 and codes.get("closed 4429", 0) == 10
+    # 1 MB bodies cut off (413); deep JSON malformed (400); 30 tables an hour per
+    # address: of 300 asked (plus the attacker's first), 271 refused with 429.
+    assert http[413] == 2 and http[400] == 2
+    assert http[200] == 29 and http[429] == 271
+    # 200 simultaneous connections from 200 addresses to one table: at most 64 at once.
+    assert out["accepted"] <= 64
+    assert codes.get("too_many_connections", 0) >= 200 - 64 - 10
+    # The honest player was answered throughout and played on.  (Before issue 13 one
+    # watcher's sync flood alone stalled every table for seconds; the timing goal,
+    # p99 < 50 ms, is the bench's: on a shared 2-core machine running attacker,
+    # player and server at once this test only rules out a freeze.)
+    assert out["pings"] >= 10 and out["max_ms"] < 10_000
+    assert out["hands"] >= 1
+    assert "Traceback" not in out["log"] and " ERROR " not in out["log"], out["log"][-2000:]
+    assert out["unbalanced"] == []
