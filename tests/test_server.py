@@ -371,21 +371,25 @@ def test_serve_port_zero_prints_the_bound_port(tmp_path: Path, host: str, first:
 
 
 def test_markdown_renders_the_rules_and_escapes_everything_else() -> None:
+    """markdown-it-py renders the rules (issue 15): nested lists stay nested, raw HTML is
+    escaped, headings shift, and the HTML is cached."""
     from rollem.rules import list_games, rules_text
     from rollem.server.markdown import render_markdown
 
     out = render_markdown("# Title\n\nA **bold** and *soft* `sdr` <b>x</b> & y\n\n"
-                          "1. one\n   more\n2. two\n\n- a\n- b\n", heading_offset=1)
-    assert out.split("\n") == [
-        "<h2>Title</h2>",
+                          "1. one\n   more\n2. two\n\n- a\n  - inner\n- b\n", heading_offset=1)
+    assert "".join(out.split("\n")) == (
+        "<h2>Title</h2>"
         "<p>A <strong>bold</strong> and <em>soft</em> <code>sdr</code> "
-        "&lt;b&gt;x&lt;/b&gt; &amp; y</p>",
-        "<ol><li>one more</li><li>two</li></ol>",
-        "<ul><li>a</li><li>b</li></ul>",
-    ]
+        "&lt;b&gt;x&lt;/b&gt; &amp; y</p>"
+        "<ol><li>onemore</li><li>two</li></ol>"
+        "<ul><li>a<ul><li>inner</li></ul></li><li>b</li></ul>"
+    )
     assert "<script" not in render_markdown("<script>alert(1)</script>")
+    assert "<a" not in render_markdown("[x](javascript:alert(1))")
     sdr = render_markdown(rules_text("sdr"))
     assert "The Stop and the Drop are <strong>dead</strong>" in " ".join(sdr.split())
+    assert render_markdown(rules_text("sdr")) is sdr  # cached
     for game in list_games():
         html = render_markdown(rules_text(game))
         assert "**" not in html and html.count("<ol>") == html.count("</ol>")
