@@ -45,6 +45,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from rollem.server import host
 from rollem.server.config import ConfigError, ServerSettings, parse_config
 from rollem.server.game_session import GameSession, available_games
 from rollem.server.live_table import Client, LiveTable, TableError
@@ -304,6 +305,8 @@ def create_app(db_path: str | Path = "rollem.db",
             # A player who left and comes back gets the stack they left with.
             number, token = table.join(data.get("name", ""), seat,
                                        returning=request.cookies.get(seat_cookie(table.id)))
+            by_host = table.is_host(request.cookies.get(host_cookie(table.id)))
+            host.after_join(table, number, by_host)  # waits for approval if the host asks
             await table.wait_committed()
         except TableError as err:
             return _error(_status(err), err.code, err.message)

@@ -43,6 +43,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from rollem.server import host
 from rollem.server.config import MAX_SEATS, TableConfig
 from rollem.server.game_session import (
     ActionRefused,
@@ -145,6 +146,7 @@ class Client:
     def __init__(self, seat: int | None, is_host: bool = False) -> None:
         self.seat = seat
         self.is_host = is_host
+        self.host_cookie = is_host  # holds the creator's host cookie (host.client_is_host)
         self._pending: deque[tuple[str, bool]] = deque()
         self._wakeup = asyncio.Event()
         self.closed = False
@@ -309,7 +311,7 @@ class LiveTable:
         if row is None:
             raise KeyError(table_id)
         table = cls(
-            store, table_id, TableConfig.from_dict(row.config), row.session,
+            store, table_id, host.restored_config(row.config, row.session), row.session,
             row.host_digest, store.load_seats(table_id),
         )  # fmt: skip
         if table.session.get("in_hand"):
@@ -463,7 +465,10 @@ class LiveTable:
         else:
             client.seat = None
             self.onlookers.add(client)
+        client.is_host = host.client_is_host(self, client)
         self.broadcast()
+        if host.chat_log(self).lines:
+            self._send_after_commit([(client, host.chat_history_text(self))])
 
     def disconnect(self, client: Client) -> None:
         client.close()
@@ -542,6 +547,9 @@ class LiveTable:
                                                                      client.is_host))])
             return
         self._check_not_paused()
+        if msg.type in ("host", "sit_out", "show", "chat"):
+            host.handle(self, client, msg)
+            return
         assert msg.seq is not None
         if msg.seq > self.seq:
             raise TableError(
@@ -813,7 +821,9 @@ class LiveTable:
             self._choose(pick_bot_game(self.session["choice"]["games"]))
             return
         assert self.hand is not None
-        self._act_safely(seat, self.hand.timeout_action(seat), "timeout")
+        action = self.hand.timeout_action(seat)
+        host.note_timeout(self, seat, action)
+        self._act_safely(seat, action, "timeout")
 
     # -- hands ------------------------------------------------------------------
 
@@ -829,7 +839,7 @@ class LiveTable:
         out = []
         for number in sorted(self.seats):
             seat = self.seats[number]
-            if seat.gone or seat.row.stack <= 0:
+            if seat.gone or seat.row.stack <= 0 or host.skip_deal(self, number):
                 continue
             out.append(number)
         return out
@@ -841,6 +851,10 @@ class LiveTable:
             return
         if self.session.get("choice"):
             return
+        if self.session.get("paused"):
+            self.broadcast()
+            return
+        host.apply_pending_config(self)
         changed: list[SeatRow] = []
         for seat in self.seats.values():
             if seat.row.bot is not None and seat.row.stack <= 0 and self.config.rebuys:
@@ -1021,6 +1035,7 @@ class LiveTable:
             "ledger": ledger,
             "paused": PAUSED_NOTICE if self.paused else None,
             "now": now,
+            **host.public(self),
         }
 
     def dealt_in_hand(self, seat: int | None, hand: GameSession | None) -> bool:

@@ -25,7 +25,7 @@ def render_markdown(text: str, heading_offset: int = 0) -> str:
     """``text`` (Markdown) as HTML, headings shifted down ``heading_offset`` levels (at
     most ``h6``); nested lists stay nested.  Raw HTML in ``text`` is escaped, never
     kept.  Cached per ``(text, heading_offset)``."""
-    out = _MD.render(text)
+    out: str = _MD.render(text)
     if heading_offset:
         out = _HEADING.sub(
             lambda m: f"<{m.group(1)}h{min(6, int(m.group(2)) + heading_offset)}>", out

@@ -14,6 +14,10 @@ Client to server, one JSON object per text frame, at most
 - ``{"type": "odds", "hand": H, "seq": S}`` -- a player at a practice table
   (``practice_odds``) asks for its own odds in hand ``H`` (issue 8); the
   answer goes to that client only.
+- ``{"type": "host", "op": ...}``, ``{"type": "sit_out", "out": bool}``,
+  ``{"type": "show", "hand": H, "cards": [...]}`` and ``{"type": "chat",
+  "text": "..."}`` -- host controls, sitting out, showing by choice after
+  the hand and chat (:mod:`rollem.server.host`).
 - ``{"type": "sync"}`` -- ask for the full state again.
 - ``{"type": "ping"}`` -- keep-alive; answered with ``pong``.
 
@@ -23,7 +27,9 @@ players that saving has failed and play is paused until it works again),
 ``error`` (``code`` and ``message``, to that client only; nothing changes),
 ``pong``, ``odds`` (``{"type": "odds", "hand": H, "seq": S, "odds": {...}}``:
 the asking seat's odds from its own view at table sequence ``S``,
-:meth:`rollem.odds.Odds.to_dict`; to that client only).
+:meth:`rollem.odds.Odds.to_dict`; to that client only), ``chat``
+(``{"type": "chat", "lines": [...]}``: the kept lines when a client connects,
+then each new line; :mod:`rollem.server.chat`).
 """
 
 from __future__ import annotations
@@ -50,8 +56,9 @@ request bodies): a legal message nests 3 deep; deeper is refused as
 ``malformed`` before parsing (a 4 KiB message of brackets would otherwise
 exhaust the parser's recursion)."""
 
-TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping")
-NEEDS_HAND = ("action", "choose_game", "odds")
+TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping", "host", "sit_out",
+         "show", "chat")
+NEEDS_HAND = ("action", "choose_game", "odds", "show")
 NEEDS_SEQ = ("action", "choose_game", "start", "rebuy", "odds")
 
 

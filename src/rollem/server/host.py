@@ -1,0 +1,349 @@
+"""Host controls, sitting out, showing by choice and chat at a live table (issue 15).
+
+Messages (see :mod:`rollem.server.protocol`), each applied in one step on the
+event loop like every other table change, stored with the table's session:
+
+- ``{"type": "host", "op": ...}`` -- the host only:
+
+  - ``pause`` / ``resume``: while paused no new hand is dealt (the hand in
+    play is finished first);
+  - ``remove`` (``seat``): remove an idle player -- one who is away
+    (disconnected) or sitting out, or a computer player; a player dealt into
+    the hand in play has its decisions timed out at once and leaves after
+    the hand;
+  - ``config`` (``config``: any of ``game``, ``structure``, ``ante``,
+    ``small_bet``, ``big_bet``): change the stakes, structure or game; the
+    change takes effect at the next deal (at once when no hand is in play);
+  - ``hand_over`` (``seat``): the player in ``seat`` becomes the host (the
+    creator's host cookie no longer counts while that player sits there);
+  - ``approve_joins`` (``on``): from now on each new player waits for the
+    host's approval before being dealt in; ``approve`` / ``reject``
+    (``seat``): let a waiting player play, or send them away.
+
+- ``{"type": "sit_out", "out": true|false}`` -- a player sits out from the
+  next hand (not dealt in; R-C-12 "leaving") or comes back.
+- ``{"type": "show", "hand": H, "cards": [...]}`` -- after hand ``H`` is over
+  a player dealt into it shows some or all of their cards (R-C-11).
+- ``{"type": "chat", "text": "..."}`` -- a chat line (:mod:`rollem.server.chat`).
+
+Session keys kept here: ``paused``, ``sitting_out`` (seat list), ``waiting``
+(seats awaiting approval), ``approve_joins``, ``host_seat``,
+``config_overrides`` (changes already applied), ``config_next`` (changes
+for the next deal), ``clocked`` (seat -> the last action the clock played
+for it: ``{"hand", "seq", "kind"}``), ``chat``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rollem.server.chat import ChatError, ChatLog
+from rollem.server.config import MAX_SEATS, ConfigError, TableConfig, parse_config
+
+if TYPE_CHECKING:
+    from rollem.server.live_table import Client, LiveTable
+    from rollem.server.protocol import ClientMessage
+
+__all__ = [
+    "CONFIG_FIELDS",
+    "HOST_OPS",
+    "after_join",
+    "apply_pending_config",
+    "client_is_host",
+    "handle",
+    "is_idle",
+    "note_timeout",
+    "public",
+    "restored_config",
+    "skip_deal",
+]
+
+HOST_OPS = ("pause", "resume", "remove", "config", "hand_over", "approve_joins", "approve",
+            "reject")
+"""What the host may do (``op`` of a ``host`` message)."""
+CONFIG_FIELDS = ("game", "structure", "ante", "small_bet", "big_bet")
+"""Table settings the host may change between hands."""
+
+
+def _error(code: str, message: str) -> Exception:
+    from rollem.server.live_table import TableError
+
+    return TableError(code, message)
+
+
+def restored_config(config: dict[str, Any], session: dict[str, Any]) -> TableConfig:
+    """The table's settings with the host's changes (``config_overrides``) applied."""
+    return TableConfig.from_dict({**config, **session.get("config_overrides", {})})
+
+
+def client_is_host(table: LiveTable, client: Client) -> bool:
+    """Whether ``client`` is the host now: the player the role was handed to while
+    they sit at the table, else whoever holds the creator's host cookie."""
+    seat = table.session.get("host_seat")
+    if seat is not None and seat in table.seats:
+        return bool(client.seat == seat)
+    return client.host_cookie
+
+
+def _refresh_hosts(table: LiveTable) -> None:
+    for client in table.all_clients():
+        client.is_host = client_is_host(table, client)
+
+
+def is_idle(table: LiveTable, seat: int) -> bool:
+    """Whether the host may remove ``seat``: away (disconnected), sitting out,
+    waiting for approval, or a computer player."""
+    info = table.seats[seat]
+    return (info.row.bot is not None or info.disconnected_since is not None
+            or seat in table.session.get("sitting_out", [])
+            or seat in table.session.get("waiting", []))
+
+
+def skip_deal(table: LiveTable, seat: int) -> bool:
+    """Whether ``seat`` is left out of the next deal (sitting out or awaiting approval)."""
+    return (seat in table.session.get("sitting_out", [])
+            or seat in table.session.get("waiting", []))
+
+
+def after_join(table: LiveTable, seat: int, by_host: bool) -> None:
+    """A player just sat in ``seat``: when the host approves joins (and the player is
+    not the host), they wait for approval before being dealt in."""
+    if table.session.get("approve_joins") and not by_host:
+        table.session.setdefault("waiting", []).append(seat)
+        _changed(table)
+
+
+def apply_pending_config(table: LiveTable) -> None:
+    """At a deal: apply the settings the host changed during the last hand."""
+    pending = table.session.pop("config_next", None)
+    if pending:
+        _apply_config(table, pending)
+
+
+def note_timeout(table: LiveTable, seat: int, action: dict[str, Any]) -> None:
+    """Remember that the clock acted for ``seat`` (``action`` in wire form), so its
+    player is told ("the clock checked for you")."""
+    hand_no = table.hand.hand_no if table.hand is not None else None
+    table.session.setdefault("clocked", {})[str(seat)] = {
+        "hand": hand_no, "seq": table.seq + 1, "kind": action.get("kind"),
+    }  # fmt: skip
+
+
+def public(table: LiveTable) -> dict[str, Any]:
+    """The table-level facts every client sees (added to ``table_public``)."""
+    s = table.session
+    return {
+        "paused": bool(s.get("paused")),
+        "sitting_out": sorted(s.get("sitting_out", [])),
+        "waiting": sorted(s.get("waiting", [])),
+        "approve_joins": bool(s.get("approve_joins")),
+        "host_seat": s.get("host_seat") if s.get("host_seat") in table.seats else None,
+        "config_next": s.get("config_next"),
+        "clocked": s.get("clocked", {}),
+    }
+
+
+# -- messages -----------------------------------------------------------------------
+
+
+def chat_log(table: LiveTable) -> ChatLog:
+    log: ChatLog | None = getattr(table, "_chat", None)
+    if log is None:
+        log = ChatLog.from_session(table.session)
+        table._chat = log  # type: ignore[attr-defined]
+    return log
+
+
+def chat_history_text(table: LiveTable) -> str:
+    """The ``chat`` message with the kept lines, for a client that just connected."""
+    from rollem.server.live_table import _dumps
+
+    return _dumps({"type": "chat", "lines": chat_log(table).lines})
+
+
+def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
+    """Apply a ``host``, ``sit_out``, ``show`` or ``chat`` message; raises
+    :class:`~rollem.server.live_table.TableError` (nothing changes) when refused."""
+    if msg.type == "chat":
+        _chat(table, client, msg.body.get("text"))
+        return
+    seat = client.seat
+    if msg.type == "host":
+        if not client_is_host(table, client):
+            raise _error("not_host", "only the host can do that")
+        _host(table, client, msg.body)
+        return
+    if seat is None or seat not in table.seats:
+        raise _error("not_seated", "take a seat first")
+    if msg.type == "sit_out":
+        out = msg.body.get("out")
+        if not isinstance(out, bool):
+            raise _error("malformed", "'out' must be true (sit out) or false (come back)")
+        listed = table.session.setdefault("sitting_out", [])
+        if out and seat not in listed:
+            listed.append(seat)
+        elif not out and seat in listed:
+            listed.remove(seat)
+        _changed(table, deal=not out)
+        return
+    if msg.type == "show":
+        _show(table, seat, msg)
+        return
+    raise _error("unknown_type", f"unknown message type {msg.type!r}")
+
+
+def _changed(table: LiveTable, deal: bool = False) -> None:
+    table.seq += 1
+    table.session["seq"] = table.seq
+    table._commit(session=True)
+    table.broadcast()
+    if deal and table.session.get("started") and table.hand is None:
+        table._schedule_next_hand(0.2)
+
+
+def _seat_arg(table: LiveTable, body: dict[str, Any]) -> int:
+    seat = body.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in table.seats:
+        taken = ", ".join(map(str, sorted(table.seats)))
+        raise _error("bad_seat", f"no player in seat {seat!r}; seated: {taken}")
+    return seat
+
+
+def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
+    op = body.get("op")
+    s = table.session
+    if op == "pause":
+        s["paused"] = True
+        _changed(table)
+    elif op == "resume":
+        s["paused"] = False
+        _changed(table, deal=True)
+    elif op == "remove":
+        seat = _seat_arg(table, body)
+        if not is_idle(table, seat):
+            raise _error("not_idle", f"seat {seat} is playing; only an away or sitting-out "
+                         "player (or a computer player) can be removed")
+        _remove(table, seat)
+    elif op == "config":
+        changes = body.get("config")
+        if not isinstance(changes, dict) or not changes:
+            raise _error("malformed", "'config' must be an object of settings to change")
+        bad = sorted(set(changes) - set(CONFIG_FIELDS))
+        if bad:
+            raise _error("bad_config", f"cannot change {', '.join(bad)} during a session; "
+                         f"allowed: {', '.join(CONFIG_FIELDS)}")
+        merged = {**s.get("config_next", {}), **changes}
+        _check_config(table, merged)
+        if table.hand is None and not s.get("choice"):
+            s.pop("config_next", None)
+            _apply_config(table, merged)
+        else:
+            s["config_next"] = merged
+        _changed(table)
+    elif op == "hand_over":
+        seat = _seat_arg(table, body)
+        if table.seats[seat].row.bot is not None:
+            raise _error("bad_seat", "a computer player cannot host")
+        s["host_seat"] = seat
+        _refresh_hosts(table)
+        _changed(table)
+    elif op == "approve_joins":
+        on = body.get("on")
+        if not isinstance(on, bool):
+            raise _error("malformed", "'on' must be true or false")
+        s["approve_joins"] = on
+        _changed(table)
+    elif op in ("approve", "reject"):
+        seat = _seat_arg(table, body)
+        waiting = s.setdefault("waiting", [])
+        if seat not in waiting:
+            raise _error("not_waiting", f"seat {seat} is not waiting for approval")
+        waiting.remove(seat)
+        if op == "reject":
+            table.seats.pop(seat)
+            table.seq += 1
+            s["seq"] = table.seq
+            table._commit(remove_seats=[seat], session=True)
+            table.broadcast()
+        else:
+            _changed(table, deal=True)
+    else:
+        raise _error("bad_op", f"unknown host action {op!r}; allowed: {', '.join(HOST_OPS)}")
+
+
+def _remove(table: LiveTable, seat: int) -> None:
+    s = table.session
+    for key in ("sitting_out", "waiting"):
+        if seat in s.get(key, []):
+            s[key].remove(seat)
+    info = table.seats[seat]
+    if table.hand is not None and seat in table.hand.seats and not table.hand.over:
+        info.gone = True  # its decisions time out at once; freed after the hand
+        if seat in table.decision_seq:
+            table._timeout(seat, table.decision_seq[seat])
+        _changed(table)
+        return
+    table._free_seat(seat)
+    table.seq += 1
+    s["seq"] = table.seq
+    table._commit(session=True)
+    table.broadcast()
+
+
+def _check_config(table: LiveTable, changes: dict[str, Any]) -> TableConfig:
+    try:
+        config = parse_config({**table.config.to_dict(), **changes})
+    except ConfigError as err:
+        raise _error("bad_config", str(err)) from None
+    from rollem.server.game_session import available_games
+
+    if config.game != "dealers-choice" and config.game not in available_games():
+        raise _error("bad_config", f"game {config.game!r} is not available")
+    if config.seats > MAX_SEATS[config.game]:
+        raise _error("bad_config", f"{config.game} deals at most {MAX_SEATS[config.game]} "
+                     f"players; this table has {config.seats} seats")
+    return config
+
+
+def _apply_config(table: LiveTable, changes: dict[str, Any]) -> None:
+    table.config = _check_config(table, changes)
+    overrides = table.session.setdefault("config_overrides", {})
+    overrides.update(changes)
+
+
+def _chat(table: LiveTable, client: Client, text: object) -> None:
+    from rollem.server.live_table import _dumps
+
+    seat = client.seat
+    if seat is None or seat not in table.seats:
+        raise _error("not_seated", "watchers can read the chat; take a seat to write")
+    try:
+        entry = chat_log(table).add(seat, table.seats[seat].row.name, text)
+    except ChatError as err:
+        raise _error(err.code, err.message) from None
+    table.session["chat"] = chat_log(table).lines
+    table._commit(session=True)
+    text_out = _dumps({"type": "chat", "lines": [entry]})
+    table._send_after_commit([(c, text_out) for c in table.all_clients()])
+
+
+def _show(table: LiveTable, seat: int, msg: ClientMessage) -> None:
+    """Show by choice after the hand (R-C-11), through the engine's ``show`` action."""
+    from rollem.server.game_session import ActionRefused
+
+    hand = table.final_hand if table.hand is None else None
+    if hand is None or msg.hand != hand.hand_no:
+        raise _error("no_hand", "cards can be shown only after the hand, until the next deal")
+    if seat not in hand.seats:
+        raise _error("not_dealt", f"seat {seat} was not dealt into hand {hand.hand_no}")
+    cards = msg.body.get("cards")
+    try:
+        applied = hand.apply(seat, {"kind": "show", "cards": cards})
+    except ActionRefused as err:
+        raise _error(err.code, err.message) from None
+    table.seq += 1
+    table.session["seq"] = table.seq
+    table._write(session=table.session,
+                 action=(hand.hand_no, applied.index, seat, applied.record, "player",
+                         applied.events))
+    table.broadcast()
