@@ -3,6 +3,8 @@
 const SUIT_SYMBOL = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const SUIT_NAME = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
 const RANK_TEXT = { T: "10" };
+const RANK_NAME = { 2: "deuces", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
+  8: "eights", 9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces" };
 const GAME_NAME = {
   sdr: "Stop, Drop and Roll", rollyourown: "Five Card Roll Your Own",
   rollem521: "5-2-1 Roll 'Em", "dealers-choice": "Dealer's choice",
@@ -32,6 +34,10 @@ function cardEl(card, opts) {
   e.setAttribute("aria-label", (RANK_TEXT[rank] || rank) + " of " + SUIT_NAME[suit]);
   e.appendChild(el("span", "rank", RANK_TEXT[rank] || rank));
   e.appendChild(el("span", "suit", SUIT_SYMBOL[suit]));
+  if (opts.wild) {
+    e.appendChild(el("span", "wild-mark", "W"));
+    e.setAttribute("aria-label", e.getAttribute("aria-label") + " (wild)");
+  }
   return e;
 }
 

@@ -1,26 +1,39 @@
 "use strict";
 // The table page: one websocket, the server sends the full state this seat may
 // see after every change; we render it and send actions carrying the hand id
-// and the sequence number we last saw.
+// and the sequence number we last saw.  Layout: opponents around the felt (an
+// oval on a wide screen, a compact grid on a phone); your cards, clock and
+// action bar in the dock pinned to the bottom of the screen.
 (function () {
   const tid = location.pathname.split("/").filter(Boolean)[1];
   const $ = (id) => document.getElementById(id);
   let ws = null, state = null, clockSkew = 0, selected = [], retry = 500, lastHand = null;
-  let replay = null;
+  let replay = null, online = false, confirmFold = false, chatLines = [], wasMyTurn = false;
+  let clockSeen = null, showPick = [];
+  const store = {
+    get(k) { try { return localStorage.getItem(k); } catch (e) { return null; } },
+    set(k, v) { try { localStorage.setItem(k, v); } catch (e) { /* private mode */ } },
+  };
   // Practice odds (a table option): asked for after each change while the toggle is on.
-  let oddsOn = false, oddsAsked = null, oddsBusy = false;
-  try { oddsOn = localStorage.getItem("rollem_odds_" + tid) === "1"; } catch (e) { /* private mode */ }
+  let oddsOn = store.get("rollem_odds_" + tid) === "1", oddsAsked = null, oddsBusy = false;
+  let alertsOn = store.get("rollem_alerts") === "1";
+  let muted = new Set(JSON.parse(store.get("rollem_mute_" + tid) || "[]"));
 
   // ---------------------------------------------------------------- socket
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(proto + "//" + location.host + "/ws/" + tid);
     ws.onopen = () => {
+      online = true;
       $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 500;
       oddsBusy = false; oddsAsked = null;
+      chatLines = [];
+      renderChat();
     };
     ws.onclose = () => {
+      online = false;
       $("conn").textContent = "reconnecting…"; $("conn").className = "conn bad";
+      if (state) render();
       setTimeout(connect, retry); retry = Math.min(retry * 2, 5000);
     };
     ws.onmessage = (ev) => {
@@ -29,10 +42,15 @@
         clockSkew = msg.table.now - Date.now() / 1000;
         const handNo = msg.hand ? msg.hand.hand_no : null;
         if (!state || !state.you.decision_seq || msg.you.decision_seq !== state.you.decision_seq
-            || handNo !== lastHand) selected = [];
+            || handNo !== lastHand) { selected = []; confirmFold = false; }
+        if (handNo !== lastHand) showPick = [];
         lastHand = handNo;
         state = msg;
         render();
+      } else if (msg.type === "chat") {
+        for (const line of msg.lines) if (!chatLines.some((l) => l.id === line.id)) chatLines.push(line);
+        chatLines = chatLines.slice(-100);
+        renderChat();
       } else if (msg.type === "odds") {
         oddsBusy = false;
         if (state && state.hand && msg.hand === state.hand.hand_no && oddsWanted()) {
@@ -43,14 +61,20 @@
         if (msg.ref && msg.ref.type === "odds") {
           oddsBusy = false;
           if (oddsOn) $("odds-line").textContent = msg.message;
+        } else if (msg.ref && msg.ref.type === "chat") {
+          $("chat-muted").textContent = msg.message;
+          toast(msg.message);
         } else toast(msg.message);
       }
     };
   }
   function send(obj) {
-    if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj));
+    if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); return true; }
+    toast("not connected: reconnecting…");
+    return false;
   }
   function act(action) {
+    confirmFold = false;
     send({ type: "action", hand: state.hand.hand_no, seq: state.seq, action: action });
   }
   function toast(text) {
@@ -59,25 +83,89 @@
   }
 
   // ------------------------------------------------------------- rendering
+  function myTurn() {
+    if (!state) return false;
+    const h = state.hand, me = state.you;
+    if (me.choose_game) return true;
+    return !!(h && !h.result && me.seat !== null && h.to_act.includes(me.seat) && h.legal
+      && h.legal.actions.length);
+  }
+
   function render() {
     const t = state.table, me = state.you;
-    document.title = t.name + " — rollem";
+    const turn = myTurn();
+    document.title = (turn ? "● Your turn — " : "") + t.name + " — rollem";
     $("table-name").textContent = t.name + " · " + GAME_NAME[t.config.game] + " · "
       + t.config.structure + " · ante " + t.config.ante + ", bets " + t.config.small_bet + "/" + t.config.big_bet;
     $("invite").classList.toggle("hidden", !me.host);
     $("invite-link").value = location.origin + "/t/" + t.id;
+    document.body.classList.toggle("seated", me.seat !== null);
     renderJoin(t, me);
     $("host").classList.toggle("hidden", !(me.host && !t.started));
+    renderNotice(t, me);
     renderStatus(t, state.hand, me);
-    renderSeats($("seats"), t, state.hand, me.seat, t.last_result);
+    renderSeats($("seats"), t, state.hand, me.seat, false);
     renderCenter($("center"), state.hand);
     renderMe(t, state.hand, me);
     renderControls(t, state.hand, me);
-    renderResult(t);
+    renderResult(t, state.hand, me);
+    renderHostPanel(t, me);
     renderLedger(t);
     renderLog(state.hand);
     renderOdds(t, me);
+    renderChatInput(me);
+    if (turn && !wasMyTurn) turnAlert();
+    wasMyTurn = turn;
+    if (!render.linked) { render.linked = true; openLinkedHand(); }
   }
+
+  // ------------------------------------------------------ notices and alerts
+  function clockText(kind) {
+    return { check: "checked", fold: "folded", call: "called", discard: "discarded for you",
+      expose: "turned a card up", draw: "stood pat", wild: "picked the wild card",
+      stack: "kept your order", declare: "declared high" }[kind] || "acted";
+  }
+  function renderNotice(t, me) {
+    const box = $("notice");
+    const parts = [];
+    if (!online) parts.push(["bad", "Disconnected — reconnecting… your buttons are off until the table is back."]);
+    if (t.paused) parts.push(["info", "The host has paused the table: no new hand is dealt until it resumes."]);
+    if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
+    if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", "You are sitting out: you are not dealt in until you come back."]);
+    const mine = me.seat !== null ? t.clocked[String(me.seat)] : null;
+    if (mine && (clockSeen === null || mine.seq > clockSeen) && mine.hand === (state.hand && state.hand.hand_no)) {
+      parts.push(["clock", "The clock " + clockText(mine.kind) + (mine.kind === "check" || mine.kind === "fold" ? " for you" : "") + " (hand " + mine.hand + ")."]);
+    }
+    box.innerHTML = "";
+    for (const [cls, text] of parts) box.appendChild(el("div", "notice-line " + cls, text));
+    if (mine && parts.some((p) => p[0] === "clock")) {
+      const ok = el("button", "small", "OK"); ok.type = "button"; ok.dataset.action = "clock-ok";
+      ok.onclick = () => { clockSeen = mine.seq; render(); };
+      box.lastChild.appendChild(ok);
+    }
+    box.classList.toggle("hidden", parts.length === 0);
+  }
+  function turnAlert() {
+    if (!alertsOn) return;
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (Ctx) {
+        const ctx = turnAlert.ctx || (turnAlert.ctx = new Ctx());
+        const o = ctx.createOscillator(), g = ctx.createGain();
+        o.frequency.value = 880; g.gain.value = 0.08;
+        o.connect(g); g.connect(ctx.destination); o.start(); o.stop(ctx.currentTime + 0.15);
+      }
+    } catch (e) { /* no sound here */ }
+    if (navigator.vibrate) navigator.vibrate(150);
+  }
+  function renderAlertsBtn() {
+    const b = $("alerts-btn");
+    b.textContent = alertsOn ? "sound on" : "sound off";
+    b.setAttribute("aria-pressed", String(alertsOn));
+    b.title = alertsOn ? "Sound and vibration on your turn: on" : "Sound and vibration on your turn: off";
+  }
+  $("alerts-btn").onclick = () => { alertsOn = !alertsOn; store.set("rollem_alerts", alertsOn ? "1" : "0"); renderAlertsBtn(); };
+  renderAlertsBtn();
 
   // ---------------------------------------------------------- practice odds
   function oddsWanted() {
@@ -127,12 +215,13 @@
   }
   $("odds-toggle").onchange = () => {
     oddsOn = $("odds-toggle").checked;
-    try { localStorage.setItem("rollem_odds_" + tid, oddsOn ? "1" : "0"); } catch (e) { /* private mode */ }
+    store.set("rollem_odds_" + tid, oddsOn ? "1" : "0");
     oddsAsked = null;
     $("odds-line").textContent = "";
     if (state) render();
   };
 
+  // ------------------------------------------------------------------ join
   function renderJoin(t, me) {
     const box = $("join");
     const free = t.seats.filter((s) => s.free);
@@ -141,21 +230,44 @@
     watch.classList.toggle("hidden", me.seat !== null);
     watch.textContent = free.length === 0
       ? "You are watching — the table is full (every seat is taken)."
-      : "You are watching — pick a free seat below to play.";
+      : "You are watching — type your name and press Enter, or tap a free seat.";
     const sel = $("join-seat");
     const want = free.map((s) => String(s.seat)).join(",");
     if (sel.dataset.free !== want) {
+      const keep = sel.value;
       sel.innerHTML = "";
       for (const s of free) { const o = el("option", null, "Seat " + s.seat); o.value = s.seat; sel.appendChild(o); }
+      if (free.some((s) => String(s.seat) === keep)) sel.value = keep;
       sel.dataset.free = want;
     }
+    const name = $("join-name");
+    if (!name.value && !name.dataset.filled) { name.value = store.get("rollem_name") || ""; name.dataset.filled = "1"; }
   }
+  async function joinSeat(seat) {
+    $("join-error").textContent = "";
+    const name = $("join-name").value.trim();
+    if (!name) { $("join-error").textContent = "Type your name first, then tap the seat."; $("join-name").focus(); return; }
+    const resp = await fetch("/api/tables/" + tid + "/join", {
+      method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
+      body: JSON.stringify({ name: name, seat: seat }),
+    });
+    const body = await resp.json();
+    if (!resp.ok) { $("join-error").textContent = body.message; toast(body.message); return; }
+    store.set("rollem_name", name);
+    ws.onclose = null; ws.close(); connect();   // reconnect as the seat (cookie)
+  }
+  $("join-btn").onclick = () => joinSeat(Number($("join-seat").value));
+  $("join-name").addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter") { ev.preventDefault(); joinSeat(Number($("join-seat").value)); }
+  });
 
   function seatName(t, n) {
     const s = t.seats[n];
     return s && !s.free ? s.name : "seat " + n;
   }
 
+  const DECISION_WORD = { bet: "betting", discard: "discard to the pool", expose: "turn a card up",
+    draw: "draw from the pool", wild: "pick the wild card", stack: "roll-up order", declare: "declare" };
   function renderStatus(t, hand, me) {
     const box = $("status");
     box.innerHTML = "";
@@ -166,19 +278,16 @@
     let text = "";
     if (!t.started) text = "Waiting for the host to deal.";
     else if (t.choice) text = seatName(t, t.choice.seat) + " names the game (dealer's choice)…";
-    else if (!hand) text = "Waiting for the next hand…";
+    else if (!hand) text = t.paused ? "Paused by the host." : "Waiting for the next hand…";
     else if (hand.result) text = "Hand " + hand.hand_no + " is over.";
     else {
-      const who = hand.to_act.map((s) => seatName(t, s)).join(", ");
-      text = GAME_NAME[hand.game] + " · hand " + hand.hand_no + " · " + (hand.pending && hand.pending !== "bet" ? hand.pending : hand.round || "")
-        + " · " + (hand.simultaneous ? "everyone chooses at once: " : "to act: ") + who;
+      const who = hand.to_act.map((s) => (s === me.seat ? "you" : seatName(t, s))).join(", ");
+      const what = hand.pending && hand.pending !== "bet" ? DECISION_WORD[hand.pending] || hand.pending
+        : (hand.round || "betting").replace(/_/g, " ");
+      text = GAME_NAME[hand.game] + " · hand " + hand.hand_no + " · " + what + " · "
+        + (hand.simultaneous ? "everyone at once: " : "to act: ") + who;
     }
     box.appendChild(el("span", null, text));
-    if (hand && !hand.result && me.seat !== null && hand.to_act.includes(me.seat)) {
-      box.appendChild(el("b", "your-turn", " — your turn"));
-    } else if (me.choose_game) {
-      box.appendChild(el("b", "your-turn", " — name the game"));
-    }
   }
 
   function winnersOf(result) {
@@ -188,63 +297,111 @@
     return out;
   }
 
-  function renderSeats(box, t, hand, mySeat, result) {
+  // ------------------------------------------------------------- the seats
+  function renderSeats(box, t, hand, mySeat, isReplay) {
     box.innerHTML = "";
+    const n = t.seats.length;
     const winners = hand && hand.result ? winnersOf(hand.result) : {};
-    const shown = hand && hand.result ? hand.result.shown || {} : {};
-    for (const s of t.seats) {
-      if (s.free && !(hand && hand.seats[s.seat] && hand.seats[s.seat].dealt)) {
-        if (s.seat === mySeat) continue;
-        const empty = el("div", "seat empty", "Seat " + s.seat + " — free");
-        box.appendChild(empty);
+    const start = mySeat === null || mySeat < 0 ? 0 : mySeat + 1;
+    const order = [];
+    for (let k = 0; k < n; k++) {
+      const i = (start + k) % n;
+      if (i === mySeat) continue;
+      order.push(i);
+    }
+    const tiles = [];
+    for (const i of order) {
+      const s = t.seats[i];
+      const dealt = hand && hand.seats[i] && hand.seats[i].dealt;
+      if (s.free && !dealt) {
+        if (isReplay) continue;
+        const empty = el(mySeat === null ? "button" : "div", "seat empty", "Seat " + i + (mySeat === null ? " — free: tap to sit" : " — free"));
+        empty.dataset.seat = i;
+        if (mySeat === null) {
+          empty.type = "button";
+          empty.dataset.action = "take-seat";
+          empty.onclick = () => { $("join-seat").value = String(i); joinSeat(i); };
+        }
+        tiles.push(empty);
         continue;
       }
-      if (s.seat === mySeat) continue;
-      box.appendChild(seatEl(t, hand, s, winners, shown));
+      tiles.push(seatEl(t, hand, s, winners, isReplay));
     }
+    // A wide screen: around an oval, your seat at the bottom (in the dock).
+    const total = tiles.length;
+    tiles.forEach((tile, k) => {
+      const a = Math.PI / 2 + (2 * Math.PI * (k + 1)) / (total + 1);
+      tile.style.setProperty("--x", (50 + 44 * Math.cos(a)).toFixed(1) + "%");
+      tile.style.setProperty("--y", (50 + 40 * Math.sin(a)).toFixed(1) + "%");
+      box.appendChild(tile);
+    });
+    box.dataset.count = String(total);
   }
 
-  function seatEl(t, hand, s, winners, shown) {
-    const hs = hand ? hand.seats[s.seat] : null;
-    const box = el("div", "seat");
-    box.dataset.seat = s.seat;
-    if (hand && hand.to_act.includes(s.seat) && !hand.result) box.classList.add("acting");
-    if (hs && hs.folded) box.classList.add("folded");
-    if (winners[s.seat]) box.classList.add("winner");
-    const head = el("div", "seat-head");
-    head.appendChild(el("b", "name", s.name || "seat " + s.seat));
-    if (s.bot) head.appendChild(el("span", "tag", "computer"));
-    if (s.away) head.appendChild(el("span", "tag away", "away"));
-    if (hand && hand.button === s.seat) head.appendChild(el("span", "button-chip", "D"));
-    box.appendChild(head);
-    // Once the hand is over the table's stacks include what the pot paid.
-    const stack = hs && !(hand.result && s.stack !== undefined) ? hs.stack : s.stack;
-    const line = el("div", "chips", "stack " + stack);
-    if (hs && hs.bet && !hand.result) line.appendChild(el("span", "bet", " bet " + hs.bet));
-    if (hs && hs.all_in) line.appendChild(el("span", "tag", "all-in"));
-    if (hs && hs.folded) line.appendChild(el("span", "tag", "folded"));
-    const side = declaredBy(hand)[s.seat];
-    if (side) line.appendChild(el("span", "tag declared", "declared " + side));
-    box.appendChild(line);
-    if (hs && hs.cards.length) {
-      const row = el("span", "cards");
-      hs.cards.forEach((c, i) => row.appendChild(cardEl(c, { up: hs.up[i], small: true, wild: isWild(hand, c) })));
-      box.appendChild(row);
-    }
-    if (shown[s.seat]) box.appendChild(el("div", "described", shown[s.seat]));
-    if (s.acting && s.deadline) box.appendChild(clockEl(s));
-    return box;
+  function drewCount(hand, seat) {
+    if (!hand) return null;
+    let n = null;
+    for (const e of hand.events) if (e.kind === "draw" && e.seat === seat) n = e.count !== undefined ? e.count : (e.cards || []).length;
+    return n;
   }
-
   function declaredBy(hand) {
     const out = {};
     if (!hand) return out;
     for (const e of hand.events) if (e.kind === "declare" && e.side) out[e.seat] = e.side;
     return out;
   }
-
   function isWild(hand, card) {
     return !!(card && hand && hand.wild_ranks && hand.wild_ranks.includes(card[0]));
+  }
+  function tagsFor(t, hand, seatInfo, n, isReplay) {
+    const hs = hand ? hand.seats[n] : null;
+    const tags = [];
+    if (hs && hs.folded) tags.push(["folded", "folded"]);
+    if (hs && hs.all_in && hs.dealt) tags.push(["allin", "all-in"]);
+    if (!isReplay && seatInfo.away) tags.push(["away", "away"]);
+    if (!isReplay && t.sitting_out && t.sitting_out.includes(n)) tags.push(["away", "sitting out"]);
+    if (!isReplay && t.waiting && t.waiting.includes(n)) tags.push(["away", "waiting"]);
+    const side = declaredBy(hand)[n];
+    if (side) tags.push(["declared", "declared " + side]);
+    const drew = drewCount(hand, n);
+    if (drew !== null) tags.push(["drew", drew ? "drew " + drew : "stood pat"]);
+    if (!isReplay && t.host_seat === n) tags.push(["host", "host"]);
+    return tags;
+  }
+  function cardsOf(hand, hs, small) {
+    const row = el("span", "cards" + (small ? " mini" : ""));
+    hs.cards.forEach((c, i) => row.appendChild(cardEl(c, { up: hs.up[i], small: small, wild: isWild(hand, c) })));
+    return row;
+  }
+
+  function seatEl(t, hand, s, winners, isReplay) {
+    const hs = hand ? hand.seats[s.seat] : null;
+    const box = el("div", "seat");
+    box.dataset.seat = s.seat;
+    if (!isReplay && hand && hand.to_act.includes(s.seat) && !hand.result) box.classList.add("acting");
+    if (hs && hs.folded) box.classList.add("folded");
+    if (winners[s.seat]) box.classList.add("winner");
+    const head = el("div", "seat-head");
+    head.appendChild(el("b", "name", s.name || "seat " + s.seat));
+    if (hand && hand.button === s.seat) head.appendChild(el("span", "button-chip", "D"));
+    box.appendChild(head);
+    // Once the hand is over the table's stacks include what the pot paid.
+    const stack = hs && (isReplay || !(hand.result && s.stack !== undefined)) ? hs.stack : s.stack;
+    const line = el("div", "chips");
+    line.appendChild(el("span", "stack", String(stack)));
+    if (hs && hs.bet && !hand.result) line.appendChild(el("span", "bet", "bet " + hs.bet));
+    box.appendChild(line);
+    const tags = tagsFor(t, hand, s, s.seat, isReplay);
+    if (tags.length) {
+      const tl = el("div", "tags");
+      for (const [cls, text] of tags) tl.appendChild(el("span", "tag " + cls, text));
+      box.appendChild(tl);
+    }
+    if (hs && hs.cards.length) box.appendChild(cardsOf(hand, hs, true));
+    const shown = hand && hand.result ? (hand.result.shown || {})[s.seat] : null;
+    if (shown) box.appendChild(el("div", "described", shown));
+    if (!isReplay && s.acting && s.deadline) box.appendChild(clockEl(s));
+    return box;
   }
 
   function clockEl(s) {
@@ -258,31 +415,36 @@
     const now = Date.now() / 1000 + clockSkew;
     const left = Number(c.dataset.deadline) - now;
     const bank = Number(c.dataset.bank);
-    if (left > 0) c.textContent = "clock " + Math.ceil(left) + "s" + (bank > 0 ? " (+" + Math.round(bank) + "s bank)" : "");
-    else c.textContent = "time bank " + Math.max(0, Math.ceil(bank + left)) + "s";
+    if (left > 0) c.textContent = "clock " + Math.ceil(left) + "s" + (bank > 0 ? " +" + Math.round(bank) + "s bank" : "");
+    else c.textContent = "bank " + Math.max(0, Math.ceil(bank + left)) + "s";
     c.classList.toggle("low", left < 10);
   }
   setInterval(() => document.querySelectorAll(".clock").forEach(updateClock), 250);
 
+  // ------------------------------------------------------------ the middle
   function renderCenter(box, hand) {
     box.innerHTML = "";
     if (!hand) return;
     const dead = hand.dead || [];
+    const cardsRowW = (cards, small) => {
+      const row = el("span", "cards");
+      for (const c of cards) row.appendChild(cardEl(c, { up: true, small: small, wild: isWild(hand, c) }));
+      return row;
+    };
+    const mid = el("div", "mid-cards");
     if (hand.game === "sdr") {
       const names = ["Stop", "Drop"];
-      const row = el("div", "dead-cards");
       dead.forEach((c, i) => {
-        const slot = el("div", "slot");
+        const slot = el("div", "slot dead-slot");
         slot.appendChild(el("div", "label", names[i] || "dead"));
-        slot.appendChild(cardEl(c, { up: true }));
-        row.appendChild(slot);
+        slot.appendChild(cardsRowW([c], false));
+        mid.appendChild(slot);
       });
-      if (dead.length) box.appendChild(row);
       if (hand.board.length) {
         const slot = el("div", "slot roll");
         slot.appendChild(el("div", "label", "the Roll"));
-        slot.appendChild(cardsRow(hand.board, { up: true }));
-        box.appendChild(slot);
+        slot.appendChild(cardsRowW(hand.board, false));
+        mid.appendChild(slot);
       }
     } else {
       if (dead.length) {
@@ -291,16 +453,16 @@
         const label = hand.game === "rollyourown" && hand.wild_ranks && hand.wild_ranks.length
           ? "wild card" : "dead";
         slot.appendChild(el("div", "label", label));
-        slot.appendChild(cardsRow(dead, { up: true }));
-        box.appendChild(slot);
+        slot.appendChild(cardsRowW(dead, false));
+        mid.appendChild(slot);
       }
-      if (hand.board.length) box.appendChild(cardsRow(hand.board, { up: true }));
+      if (hand.board.length) mid.appendChild(cardsRowW(hand.board, false));
     }
     if (hand.pool) {
       const slot = el("div", "slot pool");
       slot.appendChild(el("div", "label", "pool: " + hand.pool + " cards"));
-      const backs = el("span", "cards");
-      for (let i = 0; i < Math.min(hand.pool, 18); i++) backs.appendChild(cardEl(null, { small: true }));
+      const backs = el("span", "cards mini");
+      for (let i = 0; i < Math.min(hand.pool, 12); i++) backs.appendChild(cardEl(null, { small: true }));
       slot.appendChild(backs);
       // Only your discards that may still be in the pool: not those seen
       // since (drawn back, turned as the wild card, face up anywhere).
@@ -308,13 +470,14 @@
       (hand.seats || []).forEach((st) => (st.cards || []).forEach((c) => c && seen.add(c)));
       const mine = (hand.my_pool || []).filter((c) => !seen.has(c));
       if (mine.length) {
-        slot.appendChild(el("div", "label", "yours maybe still in the pool:"));
-        slot.appendChild(cardsRow(mine, { small: true }));
+        slot.appendChild(el("div", "label", "yours maybe in the pool:"));
+        slot.appendChild(cardsRowW(mine, true));
       }
-      box.appendChild(slot);
+      mid.appendChild(slot);
     }
+    if (mid.childNodes.length) box.appendChild(mid);
     if (hand.wild_ranks && hand.wild_ranks.length) {
-      box.appendChild(el("div", "wild-rank", "Wild: " + hand.wild_ranks.map((r) => RANK_TEXT[r] || r).join(", ")));
+      box.appendChild(el("div", "wild-rank", "Wild: " + hand.wild_ranks.map((r) => RANK_NAME[r] || r).join(", ")));
     }
     const pots = el("div", "pots");
     if (hand.result) {
@@ -323,41 +486,55 @@
       pots.appendChild(el("span", "pot", "pot " + paid + " awarded"));
       if (hand.result.carried) pots.appendChild(el("span", null, " · " + hand.result.carried + " carried to the next hand"));
     } else if (hand.pots && hand.pots.length > 1) {
-      hand.pots.forEach((p, i) => pots.appendChild(el("span", "pot", (i ? "side pot " : "main pot ") + p.amount)));
+      hand.pots.forEach((p, i) => pots.appendChild(el("span", "pot", (i ? "side pot " + i + ": " : "main pot ") + p.amount)));
     } else {
       pots.appendChild(el("span", "pot", "pot " + hand.pot));
     }
-    if (hand.current_bet && !hand.result) pots.appendChild(el("span", null, " · bet to call: " + hand.current_bet));
     box.appendChild(pots);
   }
 
+  // --------------------------------------------------------------- the dock
+  function owed(hand) {
+    const legal = hand && !hand.result ? hand.legal : null;
+    if (!legal || !legal.actions.includes("call")) return 0;
+    return legal.call_amount || 0;
+  }
   function renderMe(t, hand, me) {
     const box = $("me");
     box.innerHTML = "";
-    if (me.seat === null) return;
+    if (me.seat === null) { box.classList.add("hidden"); return; }
+    box.classList.remove("hidden");
     const s = t.seats[me.seat];
     const hs = hand ? hand.seats[me.seat] : null;
-    box.classList.toggle("acting", !!(hand && hand.to_act.includes(me.seat) && !hand.result));
+    box.classList.toggle("acting", myTurn());
     const winners = hand && hand.result ? winnersOf(hand.result) : {};
     box.classList.toggle("winner", !!winners[me.seat]);
-    const head = el("div", "seat-head");
-    head.appendChild(el("b", "name", (s.name || "you") + " (you, seat " + me.seat + ")"));
+    box.classList.toggle("folded", !!(hs && hs.folded));
+    const head = el("div", "me-head");
+    head.appendChild(el("b", "name", (s.name || "you") + " (you)"));
     if (hand && hand.button === me.seat) head.appendChild(el("span", "button-chip", "D"));
-    head.appendChild(el("span", "chips", " stack " + (hs && !hand.result ? hs.stack : s.stack)));
-    if (hs && hs.bet && !hand.result) head.appendChild(el("span", "bet", " bet " + hs.bet));
-    if (hs && hs.all_in) head.appendChild(el("span", "tag", "all-in"));
-    if (hs && hs.folded) head.appendChild(el("span", "tag", "folded"));
-    const side = declaredBy(hand)[me.seat];
-    if (side) head.appendChild(el("span", "tag declared", "declared " + side));
+    head.appendChild(el("span", "chips", "stack " + (hs && !hand.result ? hs.stack : s.stack)));
+    if (hs && hs.bet && !hand.result) head.appendChild(el("span", "bet", "bet " + hs.bet));
+    for (const [cls, text] of tagsFor(t, hand, s, me.seat, false)) {
+      if (cls !== "host") head.appendChild(el("span", "tag " + cls, text));
+    }
+    if (s.acting && s.deadline) head.appendChild(clockEl(s));
+    const sit = el("button", "small sit", t.sitting_out.includes(me.seat) ? "I'm back" : "Sit out");
+    sit.type = "button"; sit.dataset.action = t.sitting_out.includes(me.seat) ? "sit-in" : "sit-out";
+    sit.title = "Sit out from the next hand, or come back";
+    sit.disabled = !online;
+    sit.onclick = () => send({ type: "sit_out", out: !t.sitting_out.includes(me.seat) });
+    head.appendChild(sit);
     box.appendChild(head);
-    if (s.acting && s.deadline) box.appendChild(clockEl(s));
     if (hs && hs.cards.length) {
       const legal = hand.legal;
       const picking = legal && legal.cards && legal.cards.length && legal.actions.some((a) => PICK[a]);
+      const showing = hand.result && !picking;
       const row = el("div", "cards mine");
       hs.cards.forEach((c, i) => {
         const e = cardEl(c, { up: hs.up[i], wild: isWild(hand, c) });
         e.classList.add(hs.up[i] ? "face-up" : "face-down");
+        if (hs.up[i]) e.appendChild(el("span", "up-mark", "up"));
         if (picking && legal.cards.includes(c)) {
           e.classList.add("pickable");
           const k = selected.indexOf(c);
@@ -367,14 +544,18 @@
             if (j >= 0) selected.splice(j, 1); else selected.push(c);
             render();
           });
+        } else if (showing && c && !hs.up[i]) {
+          e.classList.add("pickable");
+          if (showPick.includes(c)) e.classList.add("selected");
+          e.addEventListener("click", () => {
+            const j = showPick.indexOf(c);
+            if (j >= 0) showPick.splice(j, 1); else showPick.push(c);
+            render();
+          });
         }
         row.appendChild(e);
       });
       box.appendChild(row);
-      box.appendChild(el("div", "hint", "face-up cards are raised; the others only you can see"));
-    }
-    if (hand && hand.result && hand.result.shown && hand.result.shown[me.seat]) {
-      box.appendChild(el("div", "described", hand.result.shown[me.seat]));
     }
     if (s.stack === 0 && t.config.rebuys && !(hand && hs && hs.dealt && !hand.result)) {
       const b = el("button", "rebuy", "Rebuy " + t.config.stack);
@@ -389,29 +570,65 @@
   function renderControls(t, hand, me) {
     const box = $("controls");
     box.innerHTML = "";
+    box.classList.toggle("offline", !online);
+    if (me.seat === null) return;
+    const prompt = el("div", "prompt-line");
+    box.appendChild(prompt);
     if (me.choose_game && t.choice) {
-      box.appendChild(el("div", "prompt", "You have the button: name the game."));
+      prompt.textContent = "You have the button: name the game.";
+      const row = el("div", "actions");
       for (const g of t.choice.games) {
-        const b = el("button", "game-choice", GAME_NAME[g]);
-        b.dataset.game = g;
+        const b = el("button", "act game-choice", GAME_NAME[g]);
+        b.dataset.game = g; b.type = "button";
         b.onclick = () => send({ type: "choose_game", hand: t.choice.hand, seq: state.seq, game: g });
-        box.appendChild(b);
+        row.appendChild(b);
       }
+      box.appendChild(row);
+      disableIfOffline(box);
       return;
     }
-    if (!hand || hand.result || !hand.legal || !hand.legal.actions.length) return;
+    if (!hand || hand.result || !hand.legal || !hand.legal.actions.length) {
+      prompt.textContent = !hand ? "" : hand.result ? "" : hand.to_act.length ? "Waiting for " + hand.to_act.map((s) => seatName(t, s)).join(", ") + "…" : "";
+      if (!online) prompt.textContent = "Disconnected — reconnecting…";
+      return;
+    }
     const legal = hand.legal;
+    const due = owed(hand);
+    prompt.appendChild(el("b", "your-turn", "Your turn"));
+    if (due > 0) prompt.appendChild(el("span", "owe", " · to call " + due));
+    if (!online) prompt.appendChild(el("span", "offline-note", " · disconnected: wait for the table"));
+    if (confirmFold) {
+      prompt.appendChild(el("span", "confirm-fold", " · You can check for free. Fold anyway?"));
+      const row = el("div", "actions");
+      row.appendChild(btn("fold-confirm", "Fold anyway", () => act({ kind: "fold" })));
+      row.appendChild(btn("check", "Check", () => act({ kind: "check" })));
+      row.appendChild(btn("fold-cancel", "Cancel", () => { confirmFold = false; render(); }));
+      box.appendChild(row);
+      disableIfOffline(box);
+      return;
+    }
     const row = el("div", "actions");
+    let betBox = null;
     for (const a of legal.actions) {
-      if (a === "fold" || a === "check") row.appendChild(btn(a, cap(a), () => act({ kind: a })));
+      if (a === "fold") {
+        row.appendChild(btn("fold", "Fold", () => {
+          if (legal.actions.includes("check")) { confirmFold = true; render(); } else act({ kind: "fold" });
+        }));
+      } else if (a === "check") row.appendChild(btn(a, "Check", () => act({ kind: a })));
       else if (a === "call") row.appendChild(btn(a, "Call " + legal.call_amount, () => act({ kind: "call" })));
-      else if (a === "bet" || a === "raise") row.appendChild(betControl(a, legal));
-      else if (a === "wild") row.appendChild(wildControl(legal));
+      else if (a === "bet" || a === "raise") betBox = betControl(a, legal, hand, t, row);
+      else if (a === "wild") box.appendChild(wildControl(legal));
       else if (a === "declare") {
         for (const side of legal.sides) row.appendChild(btn("declare-" + side, "Declare " + side, () => act({ kind: "declare", side: side })));
-      } else if (PICK[a]) row.appendChild(pickControl(a, legal));
+      } else if (PICK[a]) box.appendChild(pickControl(a, legal));
     }
-    box.appendChild(row);
+    if (row.childNodes.length) box.appendChild(row);
+    if (betBox) box.appendChild(betBox);
+    disableIfOffline(box);
+  }
+  function disableIfOffline(box) {
+    if (online) return;
+    box.querySelectorAll("button, input").forEach((b) => { b.disabled = true; });
   }
 
   function btn(action, text, onclick) {
@@ -421,50 +638,77 @@
     b.onclick = onclick;
     return b;
   }
-  function cap(s) { return s[0].toUpperCase() + s.slice(1); }
 
-  function betControl(a, legal) {
+  // Pot-size arithmetic for the shortcuts: what a raise "to" amount is.
+  function potSizes(legal, hand, me) {
+    const onTable = (hand.pot || 0) + hand.seats.reduce((n, s) => n + (s.bet || 0), 0);
+    const call = legal.call_amount || 0;
+    const cur = hand.current_bet || 0;
+    const potAfterCall = onTable + call;
+    const clamp = (v) => Math.max(legal.min_to, Math.min(legal.max_to, Math.round(v)));
+    return {
+      min: legal.min_to,
+      half: clamp(cur + potAfterCall / 2),
+      pot: clamp(cur + potAfterCall),
+      allin: legal.max_to,
+    };
+  }
+
+  function betControl(a, legal, hand, t, row) {
     const word = a === "bet" ? "Bet" : "Raise to";
     const key = a === "bet" ? "amount" : "to";
     if (legal.min_to === legal.max_to) {
-      return btn(a, word + " " + legal.min_to, () => act({ kind: a, [key]: legal.min_to }));
+      row.appendChild(btn(a, word + " " + legal.min_to, () => act({ kind: a, [key]: legal.min_to })));
+      return null;
     }
-    const wrap = el("span", "bet-control");
-    const slider = el("input"); slider.type = "range"; slider.min = legal.min_to; slider.max = legal.max_to;
-    slider.value = legal.min_to; slider.dataset.slider = a;
-    const num = el("input"); num.type = "number"; num.min = legal.min_to; num.max = legal.max_to; num.value = legal.min_to;
-    num.dataset.amount = a;
     const b = btn(a, word + " " + legal.min_to, () => act({ kind: a, [key]: Number(num.value) }));
+    row.appendChild(b);
+    const wrap = el("div", "bet-control");
+    const slider = el("input"); slider.type = "range"; slider.min = legal.min_to; slider.max = legal.max_to;
+    slider.value = legal.min_to; slider.dataset.slider = a; slider.setAttribute("aria-label", "amount");
+    const num = el("input"); num.type = "number"; num.min = legal.min_to; num.max = legal.max_to; num.value = legal.min_to;
+    num.dataset.amount = a; num.setAttribute("aria-label", word + " amount"); num.inputMode = "numeric";
     const sync = (v) => { slider.value = v; num.value = v; b.textContent = word + " " + v; };
     slider.oninput = () => sync(slider.value);
     num.oninput = () => sync(num.value);
-    const all = el("button", "small", "max"); all.type = "button"; all.onclick = () => sync(legal.max_to);
-    wrap.append(slider, num, all, b);
+    const sizes = potSizes(legal, hand, t);
+    const quick = el("span", "quick");
+    const labels = t.config.structure === "fixed-limit" ? [["min", "min"], ["allin", "max"]]
+      : [["min", "min"], ["half", "½ pot"], ["pot", "pot"], ["allin", t.config.structure === "no-limit" ? "all-in" : "max"]];
+    for (const [k, label] of labels) {
+      const q = el("button", "small quick-size", label); q.type = "button"; q.dataset.size = k;
+      q.onclick = () => sync(sizes[k]);
+      quick.appendChild(q);
+    }
+    wrap.append(quick, slider, num);
     return wrap;
   }
 
   function wildControl(legal) {
-    const wrap = el("span", "wild-pick");
-    wrap.appendChild(el("span", "prompt", "Pick a pool card to set the wild rank: "));
+    const wrap = el("div", "wild-pick");
+    wrap.appendChild(el("span", "prompt", "You pick the wild card: tap a pool card."));
+    const cards = el("span", "cards");
     for (let i = 0; i < legal.positions; i++) {
       const c = cardEl(null, { small: true });
       c.classList.add("pickable");
       c.dataset.position = i;
+      c.setAttribute("role", "button");
       c.onclick = () => act({ kind: "wild", position: i });
-      wrap.appendChild(c);
+      cards.appendChild(c);
     }
+    wrap.appendChild(cards);
     return wrap;
   }
 
   function pickControl(a, legal) {
-    const wrap = el("span", "pick");
+    const wrap = el("div", "pick");
     const lo = legal.min_count, hi = legal.max_count;
     const need = lo === hi ? String(lo) : lo + "–" + hi;
     const tips = {
-      discard: "Tap " + need + " cards to put in the pool",
+      discard: "Tap " + need + " of your cards to throw into the pool",
       expose: "Tap the card to turn face up",
-      draw: "Tap up to " + hi + " cards to replace (none: stand pat)",
-      stack: "Tap your cards in the order to roll them up (first = first up)",
+      draw: "Tap up to " + hi + " cards to replace from the pool (none: stand pat)",
+      stack: "Tap your cards in the order they roll up (first = first up)",
     };
     wrap.appendChild(el("span", "prompt", tips[a] + " — chosen: " + selected.length));
     const ok = selected.length >= lo && selected.length <= hi && selected.every((c) => legal.cards.includes(c));
@@ -477,55 +721,219 @@
     b.dataset.min = lo;
     b.dataset.max = hi;
     b.disabled = !ok;
-    wrap.appendChild(b);
+    const row = el("div", "actions");
+    row.appendChild(b);
     if (a === "stack" && !selected.length && state.hand) {
       // The order the cards are in now is a legal choice too (R-521-6).
       const hs = state.hand.seats[state.you.seat];
       const order = (hs ? hs.cards : []).filter((c) => legal.cards.includes(c));
       if (order.length >= lo && order.length <= hi) {
-        wrap.appendChild(btn("stack-keep", "Keep this order", () => act({ kind: "stack", cards: order })));
+        row.appendChild(btn("stack-keep", "Keep this order", () => act({ kind: "stack", cards: order })));
       }
     }
     if (selected.length) {
       const clr = el("button", "small", "clear"); clr.type = "button";
       clr.onclick = () => { selected = []; render(); };
-      wrap.appendChild(clr);
+      row.appendChild(clr);
     }
+    wrap.appendChild(row);
     return wrap;
   }
 
-  function describeResult(t, result) {
-    const box = el("div");
-    const winners = {};
-    for (const pot of result.pots || []) for (const [s, c] of Object.entries(pot.winners || {})) winners[s] = (winners[s] || 0) + c;
-    for (const [s, c] of Object.entries(winners)) {
-      const line = el("div", "winner-line", seatName(t, Number(s)) + " wins " + c);
-      if (result.shown && result.shown[s]) line.textContent += " with " + result.shown[s];
-      const cards = result.shown_cards && result.shown_cards[s];
-      if (cards) line.appendChild(cardsRow(cards, { small: true }));
+  // ------------------------------------------------------------- the result
+  function potLines(t, result) {
+    // Used only when the server sends no narration: who won each pot or half.
+    const out = [];
+    (result.pots || []).forEach((pot, i) => {
+      const name = (result.pots.length > 1 ? (i ? "side pot " + i : "main pot") : "the pot") + " (" + pot.amount + ")";
+      const say = (part, map) => Object.entries(map || {}).map(([s, c]) => seatName(t, Number(s)) + " wins " + c + part
+        + (result.shown && result.shown[s] ? " with " + result.shown[s] : "")).join("; ");
+      if (pot.high || pot.low) {
+        if (pot.high && Object.keys(pot.high).length) out.push(say(" of " + name + ", high half", pot.high));
+        if (pot.low && Object.keys(pot.low).length) out.push(say(" of " + name + ", low half", pot.low));
+      } else out.push(say(" of " + name, pot.winners));
+    });
+    if (result.carried) out.push(result.carried + " chips carry to the next hand");
+    return out;
+  }
+  function describeResult(t, result, hand, mySeat) {
+    const box = el("div", "result-body");
+    const lines = result.narration && result.narration.length ? result.narration : potLines(t, result);
+    const ul = el("ul", "narration");
+    for (const l of lines) ul.appendChild(el("li", null, l));
+    box.appendChild(ul);
+    const winners = winnersOf(result);
+    const shownCards = result.shown_cards || {};
+    const seats = new Set([...Object.keys(result.shown || {}), ...Object.keys(shownCards)]);
+    for (const s of seats) {
+      const line = el("div", "shown-line" + (winners[s] ? " winner-line" : ""));
+      line.dataset.seat = s;
+      line.appendChild(el("span", "who", seatName(t, Number(s)) + (Number(s) === mySeat ? " (you)" : "")));
+      const cards = shownCards[s];
+      if (cards) {
+        const row = el("span", "cards");
+        for (const c of cards) row.appendChild(cardEl(c, { up: true, small: true, wild: isWild(hand, c) }));
+        line.appendChild(row);
+      }
+      if (result.shown && result.shown[s]) line.appendChild(el("span", "desc", result.shown[s]));
       box.appendChild(line);
     }
-    for (const [s, d] of Object.entries(result.shown || {})) {
-      if (winners[s]) continue;
-      const line = el("div", "shown-line", seatName(t, Number(s)) + " shows " + d);
-      const cards = result.shown_cards && result.shown_cards[s];
-      if (cards) line.appendChild(cardsRow(cards, { small: true }));
-      box.appendChild(line);
-    }
-    if (result.carried) box.appendChild(el("div", null, result.carried + " chips carry to the next hand"));
     return box;
   }
-
-  function renderResult(t) {
+  function renderResult(t, hand, me) {
     const box = $("result");
-    const r = t.last_result;
+    const r = hand && hand.result ? hand.result : null;
     box.classList.toggle("hidden", !r);
     box.innerHTML = "";
     if (!r) return;
-    box.appendChild(el("h3", null, "Hand " + r.hand + " (" + GAME_NAME[r.game] + ")"));
-    box.appendChild(describeResult(t, r));
+    box.appendChild(el("h3", null, "Hand " + hand.hand_no + " · " + GAME_NAME[hand.game]));
+    box.appendChild(describeResult(t, r, hand, me.seat));
+    const hs = me.seat !== null ? hand.seats[me.seat] : null;
+    if (hs && hs.dealt) {
+      const mine = hand.my_description || (r.shown || {})[me.seat];
+      if (mine) box.appendChild(el("div", "my-hand", "Your hand: " + mine));
+      const shown = new Set(((r.shown_cards || {})[me.seat]) || []);
+      const hidden = hs.cards.filter((c, i) => c && !hs.up[i] && !shown.has(c));
+      if (hidden.length && !state.hand_show_refused) {
+        const pick = showPick.filter((c) => hidden.includes(c));
+        const b = el("button", "small show-btn", pick.length ? "Show " + pick.length + " chosen card" + (pick.length > 1 ? "s" : "") : "Show my cards");
+        b.type = "button"; b.dataset.action = "show";
+        b.title = "Everyone sees the cards you show (tap your cards below to show only some)";
+        b.disabled = !online;
+        b.onclick = () => send({ type: "show", hand: hand.hand_no, cards: pick.length ? pick : hidden });
+        box.appendChild(b);
+      }
+    }
+    const link = el("a", "download", "Replay this hand");
+    link.href = "#hand=" + hand.hand_no;
+    link.dataset.action = "replay-last";
+    link.onclick = (ev) => { ev.preventDefault(); openReplay(hand.hand_no); };
+    box.appendChild(link);
   }
 
+  // ---------------------------------------------------------- host controls
+  function renderHostPanel(t, me) {
+    const panel = $("host-panel");
+    panel.classList.toggle("hidden", !me.host);
+    if (!me.host) return;
+    const box = $("host-controls");
+    // Keep what the host is typing in the stakes form between states.
+    const editing = box.contains(document.activeElement) && document.activeElement.tagName !== "BUTTON";
+    if (editing) return;
+    box.innerHTML = "";
+    const row = el("div", "host-row");
+    const pause = el("button", "small", t.paused ? "Resume" : "Pause");
+    pause.type = "button"; pause.dataset.host = t.paused ? "resume" : "pause";
+    pause.onclick = () => send({ type: "host", op: t.paused ? "resume" : "pause" });
+    row.appendChild(pause);
+    const appr = el("label", "check");
+    const cb = el("input"); cb.type = "checkbox"; cb.checked = !!t.approve_joins; cb.dataset.host = "approve_joins";
+    cb.onchange = () => send({ type: "host", op: "approve_joins", on: cb.checked });
+    appr.append(cb, document.createTextNode(" approve each join"));
+    row.appendChild(appr);
+    box.appendChild(row);
+    const list = el("ul", "host-seats");
+    for (const s of t.seats) {
+      if (s.free) continue;
+      const li = el("li");
+      li.dataset.seat = s.seat;
+      li.appendChild(el("span", null, s.name + (s.seat === me.seat ? " (you)" : "")
+        + (s.away ? " · away" : "") + (t.sitting_out.includes(s.seat) ? " · sitting out" : "")));
+      if (t.waiting.includes(s.seat)) {
+        for (const op of ["approve", "reject"]) {
+          const b = el("button", "small", op === "approve" ? "Let in" : "Turn away");
+          b.type = "button"; b.dataset.host = op;
+          b.onclick = () => send({ type: "host", op: op, seat: s.seat });
+          li.appendChild(b);
+        }
+      }
+      if (s.seat !== me.seat) {
+        const idle = s.bot || s.away || t.sitting_out.includes(s.seat) || t.waiting.includes(s.seat);
+        const rm = el("button", "small", "Remove");
+        rm.type = "button"; rm.dataset.host = "remove"; rm.disabled = !idle;
+        rm.title = idle ? "Remove this player from the table" : "Only an away or sitting-out player can be removed";
+        rm.onclick = () => send({ type: "host", op: "remove", seat: s.seat });
+        li.appendChild(rm);
+        if (!s.bot) {
+          const ho = el("button", "small", "Make host");
+          ho.type = "button"; ho.dataset.host = "hand_over";
+          ho.onclick = () => send({ type: "host", op: "hand_over", seat: s.seat });
+          li.appendChild(ho);
+        }
+      }
+      list.appendChild(li);
+    }
+    box.appendChild(list);
+    const form = el("form", "host-config");
+    const c = { ...t.config, ...(t.config_next || {}) };
+    const field = (label, input) => { const l = el("label", null, label + " "); l.appendChild(input); form.appendChild(l); };
+    const game = el("select"); game.name = "game";
+    for (const g of ["dealers-choice", "sdr", "rollyourown", "rollem521"]) { const o = el("option", null, GAME_NAME[g]); o.value = g; game.appendChild(o); }
+    game.value = c.game; field("Game", game);
+    const structure = el("select"); structure.name = "structure";
+    for (const g of ["fixed-limit", "pot-limit", "no-limit"]) { const o = el("option", null, g); o.value = g; structure.appendChild(o); }
+    structure.value = c.structure; field("Betting", structure);
+    for (const [k, label] of [["ante", "Ante"], ["small_bet", "Small bet"], ["big_bet", "Big bet"]]) {
+      const i = el("input"); i.type = "number"; i.name = k; i.min = 0; i.value = c[k]; i.inputMode = "numeric"; field(label, i);
+    }
+    const apply = el("button", "small", "Change"); apply.type = "submit"; apply.dataset.host = "config";
+    form.appendChild(apply);
+    if (t.config_next) form.appendChild(el("span", "hint", "Changes apply at the next deal."));
+    form.onsubmit = (ev) => {
+      ev.preventDefault();
+      const changes = { game: game.value, structure: structure.value };
+      for (const k of ["ante", "small_bet", "big_bet"]) changes[k] = Number(form.elements[k].value);
+      send({ type: "host", op: "config", config: changes });
+      document.activeElement && document.activeElement.blur();
+    };
+    box.appendChild(form);
+  }
+
+  // ------------------------------------------------------------------ chat
+  function renderChat() {
+    const list = $("chat-lines");
+    list.innerHTML = "";
+    for (const line of chatLines) {
+      if (muted.has(line.seat)) continue;
+      const li = el("li", "chat-line");
+      li.dataset.id = line.id;
+      li.appendChild(el("b", "chat-name", line.name));
+      li.appendChild(el("span", "chat-text", line.text));   // text, never HTML
+      if (state && line.seat !== state.you.seat) {
+        const m = el("button", "link mute", "mute"); m.type = "button"; m.dataset.seat = line.seat;
+        m.onclick = () => { muted.add(line.seat); saveMuted(); renderChat(); };
+        li.appendChild(m);
+      }
+      list.appendChild(li);
+    }
+    list.scrollTop = list.scrollHeight;
+    const mutedBox = $("chat-muted");
+    mutedBox.innerHTML = "";
+    if (muted.size) {
+      mutedBox.appendChild(document.createTextNode("Muted: "));
+      for (const s of muted) {
+        const b = el("button", "link unmute", (state ? seatName(state.table, s) : "seat " + s) + " (unmute)");
+        b.type = "button"; b.dataset.seat = s;
+        b.onclick = () => { muted.delete(s); saveMuted(); renderChat(); };
+        mutedBox.appendChild(b);
+      }
+    }
+  }
+  function saveMuted() { store.set("rollem_mute_" + tid, JSON.stringify([...muted])); }
+  function renderChatInput(me) {
+    const seated = me.seat !== null;
+    $("chat-form").classList.toggle("hidden", !seated);
+    $("chat-watch").classList.toggle("hidden", seated);
+    $("chat-send").disabled = !online;
+  }
+  $("chat-form").onsubmit = (ev) => {
+    ev.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (!text) return;
+    if (send({ type: "chat", text: text })) $("chat-text").value = "";
+  };
+
+  // ----------------------------------------------------------------- ledger
   function renderLedger(t) {
     const tbl = $("ledger");
     const done = t.last_result ? t.last_result.hand : 0;
@@ -545,21 +953,27 @@
     if (finished !== renderLedger.hands) { renderLedger.hands = finished; loadHistory(); }
   }
 
-  function eventText(e, t) {
+  function actionText(t, e) {
     const who = e.seat !== null && e.seat !== undefined ? seatName(t, e.seat) : "";
+    const words = { deal_hole: "is dealt", deal_up: "is dealt face up", pool_draw: "draws from the pool",
+      draw_deal: "gets", stacked: "stacks", cc: "calls" };
     const cards = e.cards ? " " + e.cards.join(" ") : e.card ? " " + e.card : "";
-    const amount = e.amount !== undefined ? " " + e.amount : e.to !== undefined ? " to " + e.to : "";
-    return (who ? who + ": " : "") + e.kind.replace(/_/g, " ") + amount + cards;
+    let amount = "";
+    if (e.kind === "raise" || e.kind === "bet") amount = " to " + (e.to !== undefined ? e.to : e.amount);
+    else if (e.amount !== undefined) amount = " " + e.amount;
+    const count = e.count !== undefined && !e.cards ? " " + e.count + " card" + (e.count === 1 ? "" : "s") : "";
+    const side = e.side ? " " + e.side : "";
+    const desc = e.description ? ": " + e.description : "";
+    return (who ? who + " " : "") + (words[e.kind] || e.kind.replace(/_/g, " ")) + amount + count + side + cards + desc;
   }
-
   function renderLog(hand) {
     const box = $("log");
     box.innerHTML = "";
     if (!hand) return;
-    for (const e of hand.events.slice(-60)) box.appendChild(el("li", null, eventText(e, state.table)));
+    for (const e of hand.events.slice(-60)) box.appendChild(el("li", null, actionText(state.table, e)));
   }
 
-  // --------------------------------------------------------------- history
+  // ----------------------------------------------------------- the replayer
   async function loadHistory() {
     try {
       const resp = await fetch("/api/tables/" + tid + "/hands", { credentials: "same-origin" });
@@ -570,6 +984,7 @@
         const li = el("li");
         const b = el("button", "link", "Hand " + h.hand + " · " + GAME_NAME[h.game]
           + (h.net !== null && h.net !== undefined ? " · " + (h.net > 0 ? "+" : "") + h.net : ""));
+        b.type = "button";
         b.dataset.hand = h.hand;
         b.onclick = () => openReplay(h.hand);
         li.appendChild(b);
@@ -577,6 +992,12 @@
       }
     } catch (e) { /* the next state will retry */ }
   }
+  function handLink(n) { return location.origin + "/t/" + tid + "#hand=" + n; }
+  function openLinkedHand() {
+    const m = /hand=(\d+)/.exec(location.hash);
+    if (m) openReplay(Number(m[1]));
+  }
+  window.addEventListener("hashchange", openLinkedHand);
 
   async function openReplay(n) {
     const resp = await fetch("/api/tables/" + tid + "/hands/" + n, { credentials: "same-origin" });
@@ -586,27 +1007,45 @@
     const dl = $("replay-download");
     dl.href = "/api/tables/" + tid + "/hands/" + n + "/history.toml";
     dl.classList.toggle("hidden", body.seat === null);
+    $("replay-link").href = handLink(n);
     $("replay").classList.remove("hidden");
     showFrame();
   }
   function showFrame() {
     const f = replay.data.frames[replay.i];
     const t = state.table;
-    $("replay-pos").textContent = "Hand " + replay.data.hand + " · step " + replay.i + " of " + (replay.data.frames.length - 1);
+    const last = replay.data.frames.length - 1;
+    $("replay-pos").textContent = "Hand " + replay.data.hand + " · step " + replay.i + " of " + last;
+    $("replay-prev").disabled = replay.i === 0;
+    $("replay-next").disabled = replay.i === last;
     const la = f.last_action;
     $("replay-what").textContent = la ? seatName(t, la.seat) + ": " + la.kind
       + (la.amount !== undefined ? " " + la.amount : "") + (la.to !== undefined ? " to " + la.to : "")
       + (la.cards ? " " + la.cards.join(" ") : "") + (la.card ? " " + la.card : "")
       + (la.side ? " " + la.side : "") + (la.count !== undefined ? " " + la.count + " cards" : "")
       : "the deal";
-    const seatsInfo = { ...t, seats: t.seats.map((s) => ({ ...s, acting: false, deadline: null })) };
-    const fake = seatsInfo.seats.map((s, i) => (f.seats[i] && f.seats[i].dealt ? { ...s, free: false, name: s.name || "seat " + i } : s));
-    renderSeats($("replay-seats"), { ...seatsInfo, seats: fake }, f, -1, null);
+    // Pot and stacks at this step, from the frame itself.
+    const stacks = $("replay-stacks");
+    stacks.innerHTML = "";
+    stacks.appendChild(el("span", "pot", "pot " + (f.result ? (f.result.pots || []).reduce((n, p) => n + p.amount, 0) : f.pot + f.seats.reduce((n, s) => n + (s.bet || 0), 0))));
+    f.seats.forEach((s, i) => {
+      if (!s.dealt) return;
+      stacks.appendChild(el("span", "replay-stack", seatName(t, i) + " " + s.stack));
+    });
+    const fake = t.seats.map((s, i) => (f.seats[i] && f.seats[i].dealt ? { ...s, free: false, name: s.name || "seat " + i, acting: false, deadline: null } : { ...s, free: true }));
+    const viewer = replay.data.seat;
+    renderSeats($("replay-seats"), { ...t, seats: fake }, f, viewer === null ? -1 : -1, true);
     renderCenter($("replay-center"), f);
     const res = $("replay-result");
     res.innerHTML = "";
-    if (f.result) res.appendChild(describeResult(t, f.result));
+    if (f.result) res.appendChild(describeResult(t, f.result, f, viewer));
   }
+  $("replay-copy").onclick = () => {
+    const link = $("replay-link").href;
+    if (navigator.clipboard) navigator.clipboard.writeText(link).then(() => toast("Link copied: " + link), () => toast(link));
+    else toast(link);
+  };
+
   // ----------------------------------------------------------- how to play
   const DECISION_OF = { bet: "bet", raise: "bet", call: "bet", check: "bet", fold: "bet",
     discard: "discard_to_pool", expose: "expose", draw: "draw", wild: "pick_wild",
@@ -650,7 +1089,7 @@
       if (!resp.ok) { toast(body.message); return; }
       const d = $("rules-decision");
       d.classList.toggle("hidden", !body.decision_help);
-      // The HTML comes from our own renderer, which escapes all text (server/markdown.py).
+      // The HTML comes from markdown-it-py with raw HTML off (server/markdown.py).
       d.innerHTML = body.decision_help ? "<h3>Your decision now</h3>" + body.decision_help : "";
       const tbl = $("rules-options");
       tbl.innerHTML = "";
@@ -668,23 +1107,22 @@
   })();
   $("rules-close").onclick = () => $("rules").classList.add("hidden");
   $("rules").onclick = (ev) => { if (ev.target === $("rules")) $("rules").classList.add("hidden"); };
-  $("replay").onclick = (ev) => { if (ev.target === $("replay")) $("replay").classList.add("hidden"); };
-
+  $("replay").onclick = (ev) => { if (ev.target === $("replay")) closeReplay(); };
+  function closeReplay() {
+    $("replay").classList.add("hidden");
+    if (/hand=/.test(location.hash)) history.replaceState(null, "", location.pathname);
+  }
   $("replay-prev").onclick = () => { if (replay.i > 0) { replay.i--; showFrame(); } };
   $("replay-next").onclick = () => { if (replay.i < replay.data.frames.length - 1) { replay.i++; showFrame(); } };
-  $("replay-close").onclick = () => $("replay").classList.add("hidden");
+  $("replay-close").onclick = closeReplay;
+  document.addEventListener("keydown", (ev) => {
+    if ($("replay").classList.contains("hidden")) return;
+    if (ev.key === "ArrowLeft") $("replay-prev").click();
+    else if (ev.key === "ArrowRight") $("replay-next").click();
+    else if (ev.key === "Escape") closeReplay();
+  });
 
-  // ------------------------------------------------------------ join/host
-  $("join-btn").onclick = async () => {
-    $("join-error").textContent = "";
-    const resp = await fetch("/api/tables/" + tid + "/join", {
-      method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
-      body: JSON.stringify({ name: $("join-name").value, seat: Number($("join-seat").value) }),
-    });
-    const body = await resp.json();
-    if (!resp.ok) { $("join-error").textContent = body.message; return; }
-    ws.onclose = null; ws.close(); connect();   // reconnect as the seat (cookie)
-  };
+  // ------------------------------------------------------------ host start
   $("start-btn").onclick = () => send({ type: "start", seq: state ? state.seq : 0 });
   $("copy-invite").onclick = () => { $("invite-link").select(); navigator.clipboard && navigator.clipboard.writeText($("invite-link").value); };
   connect();

@@ -1,0 +1,146 @@
+"""Helpers of the table-page browser tests (issue 15): a table of computer players
+and one person in a Playwright page, layout checks from element boxes, and one
+decision taken through the page as a player would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from web_harness import ARTIFACTS
+
+from rollem.server.app import host_cookie
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = ARTIFACTS / "web"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1440, "height": 900}
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def new_table(base: str, **config: Any) -> tuple[str, str]:
+    """Create a table over HTTP; returns (table id, host token)."""
+    body = {"decision_seconds": 300, "bot_delay": 0.02, "between_hands": 600,
+            "stack": 200, **config}
+    r = httpx.post(base + "/api/tables", json=body)
+    assert r.status_code == 200, r.text
+    tid = r.json()["id"]
+    return tid, r.cookies[host_cookie(tid)]
+
+
+def open_as_host(ctx: Any, base: str, tid: str, host_token: str) -> Any:
+    """A page of ``ctx`` holding the table's host cookie."""
+    ctx.add_cookies([{"name": host_cookie(tid), "value": host_token, "url": base}])
+    page = ctx.new_page()
+    page.goto(f"{base}/t/{tid}")
+    return page
+
+
+def sit_with_enter(page: Any, name: str) -> None:
+    """Type the name and press Enter: that sits the player down."""
+    page.wait_for_selector("#join:not(.hidden)")
+    page.fill("#join-name", name)
+    page.press("#join-name", "Enter")
+    page.wait_for_selector(f".me .name:has-text('{name}')")
+
+
+Box = dict[str, float]
+
+
+def _boxes(page: Any, selector: str) -> list[tuple[str, Box]]:
+    out = []
+    loc = page.locator(selector)
+    for i in range(loc.count()):
+        item = loc.nth(i)
+        if not item.is_visible():
+            continue
+        box = item.bounding_box()
+        if box and box["width"] > 0 and box["height"] > 0:
+            label = item.get_attribute("data-action") or item.get_attribute("data-card") or ""
+            out.append((f"{selector}[{i}] {label}", box))
+    return out
+
+
+def _overlap(a: Box, b: Box, slack: float = 0.5) -> bool:
+    return (a["x"] + slack < b["x"] + b["width"] and b["x"] + slack < a["x"] + a["width"]
+            and a["y"] + slack < b["y"] + b["height"] and b["y"] + slack < a["y"] + a["height"])
+
+
+CONTROLS = ("#controls button, #controls input, #controls [data-position], "
+            "#controls [data-action]")
+
+
+def assert_decision_fits(page: Any, where: str) -> None:
+    """At one of the player's decisions: their cards and every control of the
+    decision lie inside the viewport (no scrolling), and none overlaps another;
+    the opponents' tiles do not overlap each other."""
+    view = page.viewport_size
+    assert page.evaluate("document.scrollingElement.scrollTop") == 0, where
+    cards = _boxes(page, ".me .cards.mine > .card")
+    controls = _boxes(page, "#controls button:not(.hidden), #controls input, "
+                            "#controls [data-position]")
+    assert cards, f"{where}: no cards of yours on screen"
+    assert controls, f"{where}: no action controls on screen"
+    for label, b in cards + controls:
+        assert b["x"] >= 0 and b["y"] >= 0, f"{where}: {label} starts off screen {b}"
+        assert b["x"] + b["width"] <= view["width"] + 0.5, f"{where}: {label} off right {b}"
+        assert b["y"] + b["height"] <= view["height"] + 0.5, f"{where}: {label} below {b}"
+    items = cards + controls
+    for i, (la, a) in enumerate(items):
+        for lb, b in items[i + 1:]:
+            assert not _overlap(a, b), f"{where}: {la} overlaps {lb}: {a} {b}"
+    seats = _boxes(page, "#seats > .seat")
+    for i, (la, a) in enumerate(seats):
+        for lb, b in seats[i + 1:]:
+            assert not _overlap(a, b), f"{where}: seat tiles overlap: {la} {lb}"
+        for lc, c in cards + controls:
+            assert not _overlap(a, c), f"{where}: {la} overlaps your {lc}"
+
+
+def decision_kind(page: Any) -> str | None:
+    """What the page asks of the player now (None: nothing)."""
+    return str(page.evaluate("""() => {
+      const c = document.querySelector('#controls');
+      if (!c || !c.querySelector('button, [data-position]')) return null;
+      if (c.querySelector('[data-game]')) return 'choose';
+      if (c.querySelector('#confirm')) return c.querySelector('#confirm').dataset.action;
+      if (c.querySelector('[data-position]')) return 'wild';
+      if (c.querySelector('[data-action^=declare]')) return 'declare';
+      if (c.querySelector('[data-action=fold-confirm]')) return 'fold-confirm';
+      if (c.querySelector('[data-action=check], [data-action=call], [data-action=fold]'))
+        return 'bet';
+      return null;
+    }""") or "") or None
+
+
+def take_decision(page: Any, kind: str, game: str | None = None) -> None:
+    """Make the decision ``kind`` through the page: passive betting (check, else call),
+    the fewest cards, high, the first pool card, the dealt order."""
+    c = page.locator("#controls")
+    if kind == "choose":
+        c.locator(f"[data-game={game}]").click()
+    elif kind == "bet":
+        for action in ("check", "call", "fold"):
+            b = c.locator(f"[data-action={action}]")
+            if b.count():
+                b.first.click()
+                return
+    elif kind == "declare":
+        c.locator("[data-action^=declare]").first.click()
+    elif kind == "wild":
+        c.locator("[data-position='0']").click()
+    elif kind == "stack":
+        c.locator("[data-action=stack-keep]").click()
+    else:
+        confirm = c.locator("#confirm")
+        lo = int(confirm.get_attribute("data-min") or 0)
+        want = lo if kind != "draw" else 0
+        while page.locator(".me .card.selected").count() < want:
+            page.locator(".me .card.pickable:not(.selected)").first.click()
+        page.locator("#confirm:not([disabled])").click()
