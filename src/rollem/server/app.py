@@ -368,7 +368,7 @@ def create_app(db_path: str | Path = "rollem.db",
         session = _replay(table, row, hand_no)
         return JSONResponse({
             "hand": hand_no, "game": row.setup["game"], "seat": seat,
-            "frames": session.frames(seat), "result": row.result,
+            "frames": session.frames(seat, table.names()), "result": row.result,
         })  # fmt: skip
 
     async def hand_history(request: Request) -> Response:

@@ -312,6 +312,15 @@ def seat_odds(view: Any, samples: int = ODDS_SAMPLES) -> dict[str, Any]:
     return {**odds.to_dict(), "text": "\n".join(lines)}
 
 
+def result_lines(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """The result of a finished hand's view (JSON form) in players' words, as its
+    viewer may know it (:func:`rollem.narration.result_for_view`): dicts ``text``,
+    ``kind``, ``seat``, ``mine``."""
+    from rollem.narration import result_for_view
+
+    return [line.to_dict() for line in result_for_view(view, names)]
+
+
 def _event_json(event: Event) -> dict[str, Any]:
     def plain(value: Any) -> Any:
         if isinstance(value, dict):
@@ -449,11 +458,15 @@ class GameSession:
             return (self.hand.step_index, p.kind, "all")
         return (self.hand.step_index, p.kind, len(self.hand.actions))
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """``Hand.view(seat)`` as JSON, plus the hand number and game."""
+    def view(self, seat: int | None, names: list[str] | None = None) -> dict[str, Any]:
+        """``Hand.view(seat)`` as JSON, plus the hand number and game; once the hand
+        is over and ``names`` (one per seat) are given, also ``narration``: the
+        result in players' words as ``seat`` may know it (:func:`result_lines`)."""
         data = self.hand.view(seat).to_dict()
         data["hand_no"] = self.hand_no
         data["game"] = self.game
+        if names is not None and data.get("result") is not None:
+            data["narration"] = result_lines(data, names)
         return data
 
     # -- acting ---------------------------------------------------------------
@@ -514,7 +527,7 @@ class GameSession:
     def final_stacks(self) -> dict[int, int]:
         return {s: self.hand.stacks[s] for s in self.seats}
 
-    def frames(self, seat: int | None) -> list[dict[str, Any]]:
+    def frames(self, seat: int | None, names: list[str] | None = None) -> list[dict[str, Any]]:
         """The hand step by step as ``seat`` saw it: the view after 0, 1, ... actions.
 
         This is the seat's redaction (DESIGN.md): what it saw, plus what was
@@ -531,6 +544,8 @@ class GameSession:
         for actor, action in self.hand.actions:
             replay.apply(actor, action)
             frames.append(self._frame(replay, seat, (actor, action)))
+        if names is not None and frames[-1].get("result") is not None:
+            frames[-1]["narration"] = result_lines(frames[-1], names)
         return frames
 
     def history_text(self, seat: int, names: list[str]) -> str:

@@ -1082,8 +1082,8 @@ class LiveTable:
         if table_json is None:
             table_json = _dumps(self.table_public())
         shown = self.hand or self.final_hand
-        hand_json = (_dumps(shown.view(self.hand_viewer(seat, shown))) if shown is not None
-                     else "null")
+        hand_json = (_dumps(shown.view(self.hand_viewer(seat, shown), self.names()))
+                     if shown is not None else "null")
         choice = self.session.get("choice")
         you = {
             "seat": seat,
@@ -1109,6 +1109,11 @@ class LiveTable:
         if text is None:
             text = self._state_cache[key] = self.state_text(seat, is_host)
         return text
+
+    def names(self) -> list[str]:
+        """One name per seat (``seat N`` for a free seat), for narration."""
+        return [self.seats[n].row.name if n in self.seats else f"seat {n}"
+                for n in range(self.config.seats)]
 
     def broadcast(self) -> None:
         """Send the new state to every client, once the change is committed."""

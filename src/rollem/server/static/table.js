@@ -344,6 +344,15 @@
     for (const e of hand.events) if (e.kind === "draw" && e.seat === seat) n = e.count !== undefined ? e.count : (e.cards || []).length;
     return n;
   }
+  function faceUpCards(hand, seat) {
+    const out = [];
+    for (const e of hand.events || []) {
+      if (e.seat !== seat) continue;
+      if (e.kind === "deal_up" && e.cards) out.push(...e.cards);
+      else if ((e.kind === "expose" || e.kind === "roll") && e.card) out.push(e.card);
+    }
+    return [...new Set(out)];
+  }
   function declaredBy(hand) {
     const out = {};
     if (!hand) return out;
@@ -398,6 +407,15 @@
       box.appendChild(tl);
     }
     if (hs && hs.cards.length) box.appendChild(cardsOf(hand, hs, true));
+    else if (hs && hs.folded) {
+      // A folded player's face-up cards stay on the table, dimmed (from the public events).
+      const up = faceUpCards(hand, s.seat);
+      if (up.length) {
+        const row = cardsOf(hand, { cards: up, up: up.map(() => true) }, true);
+        row.classList.add("folded-cards");
+        box.appendChild(row);
+      }
+    }
     const shown = hand && hand.result ? (hand.result.shown || {})[s.seat] : null;
     if (shown) box.appendChild(el("div", "described", shown));
     if (!isReplay && s.acting && s.deadline) box.appendChild(clockEl(s));
@@ -756,11 +774,31 @@
     if (result.carried) out.push(result.carried + " chips carry to the next hand");
     return out;
   }
+  // Narration text with its cards (short text such as "Qh") drawn as rank and suit.
+  function textWithCards(box, text) {
+    const re = /\b([2-9TJQKA])([cdhs])\b/g;
+    let at = 0, m;
+    while ((m = re.exec(text)) !== null) {
+      if (m.index > at) box.appendChild(document.createTextNode(text.slice(at, m.index)));
+      const red = m[2] === "h" || m[2] === "d";
+      const c = el("span", "inline-card " + (red ? "red" : "black"), (RANK_TEXT[m[1]] || m[1]) + SUIT_SYMBOL[m[2]]);
+      c.dataset.card = m[0];
+      box.appendChild(c);
+      at = m.index + m[0].length;
+    }
+    if (at < text.length) box.appendChild(document.createTextNode(text.slice(at)));
+  }
   function describeResult(t, result, hand, mySeat) {
     const box = el("div", "result-body");
-    const lines = result.narration && result.narration.length ? result.narration : potLines(t, result);
+    const told = hand && hand.narration && hand.narration.length ? hand.narration : null;
+    const lines = told || potLines(t, result).map((text) => ({ text: text, mine: false }));
     const ul = el("ul", "narration");
-    for (const l of lines) ul.appendChild(el("li", null, l));
+    for (const l of lines) {
+      const li = el("li", l.mine ? "mine" : null);
+      li.dataset.kind = l.kind || "";
+      textWithCards(li, l.text);
+      ul.appendChild(li);
+    }
     box.appendChild(ul);
     const winners = winnersOf(result);
     const shownCards = result.shown_cards || {};
@@ -790,8 +828,6 @@
     box.appendChild(describeResult(t, r, hand, me.seat));
     const hs = me.seat !== null ? hand.seats[me.seat] : null;
     if (hs && hs.dealt) {
-      const mine = hand.my_description || (r.shown || {})[me.seat];
-      if (mine) box.appendChild(el("div", "my-hand", "Your hand: " + mine));
       const shown = new Set(((r.shown_cards || {})[me.seat]) || []);
       const hidden = hs.cards.filter((c, i) => c && !hs.up[i] && !shown.has(c));
       if (hidden.length && !state.hand_show_refused) {
