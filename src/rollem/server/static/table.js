@@ -134,11 +134,11 @@
     if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", "You are sitting out: you are not dealt in until you come back."]);
     const mine = me.seat !== null ? t.clocked[String(me.seat)] : null;
     if (mine && (clockSeen === null || mine.seq > clockSeen) && mine.hand === (state.hand && state.hand.hand_no)) {
-      parts.push(["clock", "The clock " + clockText(mine.kind) + (mine.kind === "check" || mine.kind === "fold" ? " for you" : "") + " (hand " + mine.hand + ")."]);
+      parts.push(["clocked", "The clock " + clockText(mine.kind) + (mine.kind === "check" || mine.kind === "fold" ? " for you" : "") + " (hand " + mine.hand + ")."]);
     }
     box.innerHTML = "";
     for (const [cls, text] of parts) box.appendChild(el("div", "notice-line " + cls, text));
-    if (mine && parts.some((p) => p[0] === "clock")) {
+    if (mine && parts.some((p) => p[0] === "clocked")) {
       const ok = el("button", "small", "OK"); ok.type = "button"; ok.dataset.action = "clock-ok";
       ok.onclick = () => { clockSeen = mine.seq; render(); };
       box.lastChild.appendChild(ok);
@@ -854,7 +854,8 @@
     if (!me.host) return;
     const box = $("host-controls");
     // Keep what the host is typing in the stakes form between states.
-    const editing = box.contains(document.activeElement) && document.activeElement.tagName !== "BUTTON";
+    const a = document.activeElement;
+    const editing = box.contains(a) && (a.tagName === "SELECT" || (a.tagName === "INPUT" && a.type !== "checkbox"));
     if (editing) return;
     box.innerHTML = "";
     const row = el("div", "host-row");

@@ -1,0 +1,374 @@
+"""The table page as a weekly group plays it (issue 15), in Debian's Chromium through
+Playwright: every decision fits a phone and a desktop screen with 2 to 10 seats,
+the result panel says what the stored history says, the replayer shows only what
+its viewer may see, host controls, sitting out, chat and the clock notice.
+
+One server and one browser for the module; each hand is one person against
+computer players that act at once.  Screenshots: test-artifacts/web/ui-*.png.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_ui import (
+    ARGS,
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    assert_decision_fits,
+    decision_kind,
+    new_table,
+    open_as_host,
+    shot,
+    sit_with_enter,
+    take_decision,
+)
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+RESULT_KINDS = {"win", "split", "half", "scoop", "failed_both", "carry", "lose", "net"}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    srv = ServerThread(tmp_path_factory.mktemp("ui") / "ui.db")
+    yield srv
+    srv.stop()
+
+
+def _cards_as_drawn(text: str) -> str:
+    """Narration text as the page draws it: ``Qh`` -> ``Q♥``, ``Tc`` -> ``10♣``."""
+    return re.sub(r"\b([2-9TJQKA])([cdhs])\b",
+                  lambda m: ("10" if m.group(1) == "T" else m.group(1)) + SUIT[m.group(2)], text)
+
+
+def _stored_story(live: ServerThread, tid: str, hand_no: int, seat: int) -> Any:
+    """The narration of the seat's own copy of the stored hand history."""
+    from rollem.narration import narrate_history
+    from rollem.server.game_session import GameSession
+
+    table = live.manager.get(tid)
+    row = table.store.load_hand(tid, hand_no)
+    session = GameSession.restore(hand_no, row.setup, table.store.load_actions(tid, hand_no))
+    return narrate_history(session.history_text(seat, table.names())), session
+
+
+def _check_owed(page: Any, where: str) -> None:
+    """"to call N" is what the Call button pays, and absent when nothing is owed."""
+    prompt = page.inner_text("#controls .prompt-line")
+    call = page.locator("#controls [data-action=call]")
+    if call.count():
+        owed = call.inner_text().split()[-1]
+        assert f"to call {owed}" in prompt, f"{where}: {prompt!r} vs {call.inner_text()!r}"
+    else:
+        assert "to call" not in prompt, f"{where}: nothing is owed but {prompt!r}"
+
+
+def play_hand(live: ServerThread, ctx: Any, game: str, seats: int, label: str,
+              **config: Any) -> tuple[Any, str, list[str]]:
+    """One person and ``seats - 1`` computer players play one hand; the person's
+    decisions are checked for fit and owed amount.  Returns (page, table id, kinds)."""
+    tid, host_token = new_table(live.url, game=game, seats=seats, bots=seats - 1, **config)
+    page = open_as_host(ctx, live.url, tid, host_token)
+    sit_with_enter(page, "Ann")
+    page.click("#start-btn")
+    kinds: list[str] = []
+    fold_checked = False
+    deadline = time.time() + 60
+    while not page.locator("#result:not(.hidden)").count():
+        assert time.time() < deadline, f"{label}: the hand did not finish; did {kinds}"
+        kind = decision_kind(page)
+        if kind is None:
+            page.wait_for_timeout(30)
+            continue
+        where = f"{label} decision {len(kinds) + 1} ({kind})"
+        assert_decision_fits(page, where)
+        if kind == "bet":
+            _check_owed(page, where)
+        if kind not in kinds:
+            shot(page, f"ui-{label}-{kind}")
+        if (kind == "bet" and not fold_checked
+                and page.locator("#controls [data-action=check]").count()):
+            # Folding when checking is free asks first (R-C-6, issue 12).
+            fold_checked = True
+            page.click("#controls [data-action=fold]")
+            assert "You can check for free" in page.inner_text("#controls")
+            assert_decision_fits(page, where + " fold confirm")
+            page.click("#controls [data-action=check]")
+            kinds.append("check-after-confirm")
+            page.wait_for_timeout(60)
+            continue
+        take_decision(page, kind, game)
+        kinds.append(kind)
+        page.wait_for_timeout(60)
+    return page, tid, kinds
+
+
+GAMES = ("sdr", "rollyourown", "rollem521")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_decision_fits_the_screen_and_the_result_says_what_the_history_says(
+        browser: Any, live: ServerThread, game: str) -> None:
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    desk = browser.new_context(viewport=DESKTOP)
+    most = 8 if game == "rollyourown" else 10  # Roll Your Own deals at most 8
+    seen: set[str] = set()
+    try:
+        for ctx, screen in ((phone, "phone"), (desk, "desktop")):
+            for seats in (2, 6, most):
+                label = f"{game}-{screen}-{seats}"
+                page, tid, kinds = play_hand(live, ctx, game, seats, label,
+                                             structure="no-limit" if seats == 6 else
+                                             "fixed-limit")
+                seen.update(kinds)
+                page.wait_for_selector("#result .narration li")
+                shot(page, f"ui-{label}-result")
+                if seats == most or seats == 2:
+                    _check_result_panel(live, page, tid, label)
+                page.close()
+        assert "bet" in seen or "check-after-confirm" in seen
+        if game == "rollyourown":
+            assert {"discard", "expose"} <= seen
+        if game == "rollem521":
+            assert "stack" in seen
+    finally:
+        phone.close()
+        desk.close()
+
+
+def _check_result_panel(live: ServerThread, page: Any, tid: str, label: str) -> None:
+    seat = 0  # the person sits first, in seat 0 (computer players take the last seats)
+    story, session = _stored_story(live, tid, 1, seat)
+    panel = [" ".join(t.split()) for t in page.locator("#result .narration li").all_inner_texts()]
+    assert panel, f"{label}: no narration in the result panel"
+    told = story.lines[-len(panel):]
+    assert {line.kind for line in told} <= RESULT_KINDS, f"{label}: {told}"
+    assert panel == [" ".join(_cards_as_drawn(line.text).split()) for line in told], label
+    # Every shown hand with its cards, as the stored hand shows them.
+    result = session.hand.view(seat).to_dict()["result"]
+    for s, cards in result["shown_cards"].items():
+        row = page.locator(f"#result .shown-line[data-seat='{s}'] .card")
+        assert row.evaluate_all("cs => cs.map(c => c.dataset.card)") == cards, label
+    for s, words in result["shown"].items():
+        assert words in page.inner_text(f"#result .shown-line[data-seat='{s}']"), label
+
+
+def test_the_replayer_steps_through_a_hand_as_its_viewer_saw_it(
+        browser: Any, live: ServerThread) -> None:
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    other = browser.new_context(viewport=DESKTOP)
+    try:
+        page, tid, _ = play_hand(live, ctx, "sdr", 3, "replay")
+        page.click("#result [data-action=replay-last]")
+        page.wait_for_selector("#replay:not(.hidden)")
+        data = page.evaluate(f"fetch('/api/tables/{tid}/hands/1').then(r => r.json())")
+        frames = data["frames"]
+        assert data["seat"] == 0
+        for i, frame in enumerate(frames):
+            assert f"step {i} of {len(frames) - 1}" in page.inner_text("#replay-pos")
+            # The pot and every dealt-in stack at this step.
+            stacks = page.inner_text("#replay-stacks")
+            for s, sv in enumerate(frame["seats"]):
+                if sv["dealt"]:
+                    assert str(sv["stack"]) in stacks
+            if frame["result"] is None:
+                pot = frame["pot"] + sum(sv["bet"] for sv in frame["seats"])
+                assert f"pot {pot}" in stacks
+            # Only what seat 0 may see: opponents' hole cards stay backs unless shown.
+            faces = page.locator("#replay-seats .seat:not([data-seat='0']) .card:not(.back)"
+                                 ).evaluate_all("cs => cs.map(c => c.dataset.card)")
+            own = page.locator("#replay-seats .seat[data-seat='0'] .card").evaluate_all(
+                "cs => cs.map(c => c.dataset.card)")
+            assert own == frame["seats"][0]["cards"], f"step {i}: your own cards"
+            shown = set()
+            if frame["result"]:
+                for cards in frame["result"]["shown_cards"].values():
+                    shown |= set(cards)
+            assert set(faces) <= shown, f"step {i}: {faces} not shown to seat 0"
+            if i == 2:
+                shot(page, "ui-replay-step")
+            if i < len(frames) - 1:
+                page.click("#replay-next")
+        assert page.locator("#replay-next[disabled]").count() == 1
+        page.click("#replay-prev")
+        assert f"step {len(frames) - 2} of" in page.inner_text("#replay-pos")
+        # The link to the hand opens the replayer, for a watcher too, in the watcher's
+        # redaction (no hole card of anyone that was not shown).
+        link = page.get_attribute("#replay-link", "href")
+        assert link.endswith(f"/t/{tid}#hand=1")
+        watcher = other.new_page()
+        watcher.goto(link)
+        watcher.wait_for_selector("#replay:not(.hidden)")
+        assert "Hand 1 · step 0" in watcher.inner_text("#replay-pos")
+        assert watcher.locator("#replay-seats .card:not(.back)").count() == 0
+        assert watcher.locator("#replay-download.hidden").count() == 1
+        shot(watcher, "ui-replay-link-watcher")
+    finally:
+        ctx.close()
+        other.close()
+
+
+def test_host_controls_and_sitting_out(browser: Any, live: ServerThread) -> None:
+    host_ctx = browser.new_context(viewport=DESKTOP)
+    friend_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        tid, host_token = new_table(live.url, game="sdr", seats=4, bots=1, between_hands=0.3)
+        host = open_as_host(host_ctx, live.url, tid, host_token)
+        sit_with_enter(host, "Ann")
+        host.wait_for_selector("#host-panel:not(.hidden)")
+        host.click("#host-box summary")
+        host.check("[data-host=approve_joins]")
+        friend = friend_ctx.new_page()
+        friend.goto(f"{live.url}/t/{tid}")
+        # A free seat can be tapped; the name typed before is used.
+        friend.fill("#join-name", "Bob")
+        friend.click("#seats [data-action=take-seat][data-seat='1']")
+        friend.wait_for_selector("#notice:has-text('Waiting for the host to let you in')")
+        host.wait_for_selector("#host-controls li[data-seat='1'] [data-host=approve]")
+        shot(host, "ui-host-approve")
+        host.click("#host-controls li[data-seat='1'] [data-host=approve]")
+        friend.wait_for_selector("#notice.hidden", state="attached")
+        # The name is remembered on that device.
+        assert friend.evaluate("localStorage.getItem('rollem_name')") == "Bob"
+        # Change the stakes between hands.
+        host.fill("#host-controls input[name=ante]", "3")
+        host.click("#host-controls [data-host=config]")
+        friend.wait_for_selector("#table-name:has-text('ante 3')")
+        # Remove an idle player (the computer player), not a playing one.
+        bob_remove = host.locator("#host-controls li[data-seat='1'] [data-host=remove]")
+        assert bob_remove.is_disabled()
+        host.click("#host-controls li[data-seat='3'] [data-host=remove]")
+        host.wait_for_selector("#host-controls li[data-seat='3']", state="detached")
+        # Bob sits out; the host sees it.
+        friend.click(".me [data-action=sit-out]")
+        friend.wait_for_selector("#notice:has-text('You are sitting out')")
+        host.wait_for_selector("#seats .seat[data-seat='1'] .tag:has-text('sitting out')")
+        assert not bob_remove.is_disabled()
+        friend.click(".me [data-action=sit-in]")
+        host.wait_for_selector("#seats .seat[data-seat='1'] .tag:has-text('sitting out')",
+                               state="detached")
+        # Pause before the first deal: nothing is dealt until the host resumes.
+        host.click("#host-controls [data-host=pause]")
+        friend.wait_for_selector("#notice:has-text('paused')")
+        host.click("#start-btn")
+        host.wait_for_timeout(600)
+        assert live.manager.get(tid).hand is None
+        host.click("#host-controls [data-host=resume]")
+        friend.wait_for_selector(".me .cards.mine .card", timeout=15_000)
+        assert live.manager.get(tid).config.ante == 3
+        # Hand the host role to Bob: he gets the controls, Ann loses them.
+        host.click("#host-controls li[data-seat='1'] [data-host=hand_over]")
+        friend.wait_for_selector("#host-panel:not(.hidden)")
+        host.wait_for_selector("#host-panel.hidden", state="attached")
+        shot(friend, "ui-host-handed-over-phone")
+    finally:
+        host_ctx.close()
+        friend_ctx.close()
+
+
+def test_chat_is_text_rate_limited_mutable_and_read_by_watchers(
+        browser: Any, live: ServerThread) -> None:
+    ann_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    bob_ctx = browser.new_context(viewport=DESKTOP)
+    watch_ctx = browser.new_context(viewport=PHONE)
+    try:
+        tid, host_token = new_table(live.url, game="sdr", seats=3, bots=0)
+        ann = open_as_host(ann_ctx, live.url, tid, host_token)
+        sit_with_enter(ann, "Ann")
+        bob = bob_ctx.new_page()
+        bob.goto(f"{live.url}/t/{tid}")
+        sit_with_enter(bob, "Bob")
+        watcher = watch_ctx.new_page()
+        watcher.goto(f"{live.url}/t/{tid}")
+        nasty = "<b>hi</b><img src=x onerror=alert(1)>"
+        ann.fill("#chat-text", nasty)
+        ann.press("#chat-text", "Enter")
+        for page in (bob, watcher):
+            page.wait_for_selector(".chat-line .chat-text")
+            assert page.inner_text(".chat-line .chat-text") == nasty
+            assert page.locator(".chat-line b:not(.chat-name), .chat-line img").count() == 0
+        assert watcher.locator("#chat-form.hidden").count() == 1
+        assert "take a seat to write" in watcher.inner_text("#chat")
+        # Too fast: after a burst the server says to slow down and keeps nothing more.
+        bob.evaluate("""() => { for (let i = 0; i < 6; i++) {
+            document.getElementById('chat-text').value = 'line ' + i;
+            document.getElementById('chat-form').requestSubmit(); } }""")
+        bob.wait_for_selector("#toast:has-text('slow down')")
+        ann.wait_for_timeout(300)
+        assert ann.locator(".chat-line").count() == 5  # Ann's line and Bob's burst of 4
+        # Ann mutes Bob on her device: his lines go; the watcher still reads them.
+        ann.click(".chat-line:has-text('line 0') .mute")
+        assert ann.locator(".chat-line").count() == 1
+        assert "Bob (unmute)" in ann.inner_text("#chat-muted")
+        assert watcher.locator(".chat-line").count() == 5
+        shot(ann, "ui-chat-muted-phone")
+        # Kept with the session: a reload shows the lines again.
+        watcher.reload()
+        watcher.wait_for_selector(".chat-line >> nth=4")
+        lines = live.manager.get(tid).session["chat"]
+        assert [line["text"] for line in lines][:2] == [nasty, "line 0"]
+    finally:
+        ann_ctx.close()
+        bob_ctx.close()
+        watch_ctx.close()
+
+
+def test_the_clock_notice_and_the_disconnected_action_bar(
+        browser: Any, live: ServerThread) -> None:
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        tid, host_token = new_table(live.url, game="sdr", seats=2, bots=1,
+                                    decision_seconds=1.5, time_bank_seconds=0)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        # Ann does nothing: the clock acts for her and says so.
+        page.wait_for_selector("#notice .clocked", timeout=20_000)
+        text = page.inner_text("#notice")
+        assert re.search(r"The clock (checked|folded) for you", text), text
+        shot(page, "ui-clock-notice")
+        page.click("[data-action=clock-ok]")
+        assert page.locator("#notice .clocked").count() == 0
+    finally:
+        ctx.close()
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        tid, host_token = new_table(live.url, game="sdr", seats=2, bots=1)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        page.wait_for_selector("#controls [data-action]")
+        assert page.title().startswith("● Your turn")
+        # The connection drops (and cannot come back): the bar is off and says so.
+        page.route_web_socket(re.compile(".*/ws/.*"), lambda ws: ws.close())
+        table = live.manager.get(tid)
+        live.call(lambda: [c.close() for c in table.all_clients()])
+        page.wait_for_selector("#notice:has-text('Disconnected')")
+        buttons = page.locator("#controls button")
+        assert buttons.count() >= 2
+        for i in range(buttons.count()):
+            assert buttons.nth(i).is_disabled()
+        assert "disconnected" in page.inner_text("#controls").lower()
+        shot(page, "ui-disconnected")
+    finally:
+        ctx.close()
