@@ -96,6 +96,7 @@ def play_hand(live: ServerThread, ctx: Any, game: str, seats: int, label: str,
     deadline = time.time() + 60
     while not page.locator("#result:not(.hidden)").count():
         assert time.time() < deadline, f"{label}: the hand did not finish; did {kinds}"
+        seq = page.evaluate("document.body.dataset.seq")
         kind = decision_kind(page)
         if kind is None:
             page.wait_for_timeout(30)
@@ -107,7 +108,8 @@ def play_hand(live: ServerThread, ctx: Any, game: str, seats: int, label: str,
         if kind not in kinds:
             shot(page, f"ui-{label}-{kind}")
         if (kind == "bet" and not fold_checked
-                and page.locator("#controls [data-action=check]").count()):
+                and page.locator("#controls [data-action=check]").count()
+                and page.locator("#controls [data-action=fold]").count()):
             # Folding when checking is free asks first (R-C-6, issue 12).
             fold_checked = True
             page.click("#controls [data-action=fold]")
@@ -115,11 +117,11 @@ def play_hand(live: ServerThread, ctx: Any, game: str, seats: int, label: str,
             assert_decision_fits(page, where + " fold confirm")
             page.click("#controls [data-action=check]")
             kinds.append("check-after-confirm")
-            page.wait_for_timeout(60)
-            continue
-        take_decision(page, kind, game)
-        kinds.append(kind)
-        page.wait_for_timeout(60)
+        else:
+            take_decision(page, kind, game)
+            kinds.append(kind)
+        # The next decision is looked for only once the table has moved on.
+        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=20_000)
     return page, tid, kinds
 
 
@@ -188,9 +190,9 @@ def test_the_replayer_steps_through_a_hand_as_its_viewer_saw_it(
             assert f"step {i} of {len(frames) - 1}" in page.inner_text("#replay-pos")
             # The pot and every dealt-in stack at this step.
             stacks = page.inner_text("#replay-stacks")
-            for s, sv in enumerate(frame["seats"]):
-                if sv["dealt"]:
-                    assert str(sv["stack"]) in stacks
+            shown_stacks = [t.split()[-1] for t in
+                            page.locator("#replay-stacks .replay-stack").all_inner_texts()]
+            assert shown_stacks == [str(sv["stack"]) for sv in frame["seats"] if sv["dealt"]]
             if frame["result"] is None:
                 pot = frame["pot"] + sum(sv["bet"] for sv in frame["seats"])
                 assert f"pot {pot}" in stacks

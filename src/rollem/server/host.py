@@ -55,6 +55,7 @@ __all__ = [
     "note_timeout",
     "public",
     "restored_config",
+    "seat_freed",
     "skip_deal",
 ]
 
@@ -105,9 +106,23 @@ def skip_deal(table: LiveTable, seat: int) -> bool:
             or seat in table.session.get("waiting", []))
 
 
+def seat_freed(table: LiveTable, seat: int) -> None:
+    """``seat`` is free again: it is no longer sitting out, waiting or the host (a
+    later occupant inherits none of it; the host role goes back to the creator)."""
+    s = table.session
+    for key in ("sitting_out", "waiting"):
+        if seat in s.get(key, []):
+            s[key].remove(seat)
+    s.get("clocked", {}).pop(str(seat), None)
+    if s.get("host_seat") == seat:
+        s.pop("host_seat")
+        _refresh_hosts(table)
+
+
 def after_join(table: LiveTable, seat: int, by_host: bool) -> None:
     """A player just sat in ``seat``: when the host approves joins (and the player is
     not the host), they wait for approval before being dealt in."""
+    seat_freed(table, seat)  # nothing of an earlier occupant carries over
     if table.session.get("approve_joins") and not by_host:
         table.session.setdefault("waiting", []).append(seat)
         _changed(table)
@@ -261,6 +276,7 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         waiting.remove(seat)
         if op == "reject":
             table.seats.pop(seat)
+            seat_freed(table, seat)
             table.seq += 1
             s["seq"] = table.seq
             table._commit(remove_seats=[seat], session=True)

@@ -516,6 +516,7 @@ class LiveTable:
     def _free_seat(self, number: int) -> None:
         seat = self.seats.pop(number)
         self.session.get("away", {}).pop(str(number), None)
+        host.seat_freed(self, number)
         line = self._ledger_line(number, seat, left=True)
         if seat.row.token_digest is not None:
             line["digest"] = seat.row.token_digest  # to know them when they come back

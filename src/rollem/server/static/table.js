@@ -100,6 +100,7 @@
     $("invite").classList.toggle("hidden", !me.host);
     $("invite-link").value = location.origin + "/t/" + t.id;
     document.body.classList.toggle("seated", me.seat !== null);
+    document.body.dataset.seq = String(state.seq);   // tests wait on it
     renderJoin(t, me);
     $("host").classList.toggle("hidden", !(me.host && !t.started));
     renderNotice(t, me);
