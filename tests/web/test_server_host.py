@@ -66,7 +66,7 @@ def test_only_the_host_controls_the_table_and_the_role_can_be_handed_over(
             await host.send({"type": "host", "op": "pause"})
             assert (await host.until_error())["code"] == "not_host"
             await guest.send({"type": "host", "op": "pause"})
-            await host.until(lambda s: s["table"]["paused"])
+            await host.until(lambda s: s["table"]["host_paused"])
             # Sitting out is each player's own: it lists the seat for everyone.
             await host.send({"type": "sit_out", "out": True})
             await guest.until(lambda s: s["table"]["sitting_out"] == [0])
@@ -77,7 +77,7 @@ def test_only_the_host_controls_the_table_and_the_role_can_be_handed_over(
     # Kept with the session: a restart restores the changed stakes and the new host.
     table = server.manager.get(tid)
     assert table.session["config_overrides"] == {"structure": "pot-limit", "ante": 2}
-    assert table.session["host_seat"] == 1 and table.session["paused"] is True
+    assert table.session["host_seat"] == 1 and table.session["host_paused"] is True
 
 
 def test_a_freed_seat_passes_on_no_host_role_and_waiting_joins_need_approval(

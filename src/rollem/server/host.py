@@ -26,7 +26,7 @@ event loop like every other table change, stored with the table's session:
   a player dealt into it shows some or all of their cards (R-C-11).
 - ``{"type": "chat", "text": "..."}`` -- a chat line (:mod:`rollem.server.chat`).
 
-Session keys kept here: ``paused``, ``sitting_out`` (seat list), ``waiting``
+Session keys kept here: ``host_paused``, ``sitting_out`` (seat list), ``waiting``
 (seats awaiting approval), ``approve_joins``, ``host_seat``,
 ``config_overrides`` (changes already applied), ``config_next`` (changes
 for the next deal), ``clocked`` (seat -> the last action the clock played
@@ -148,7 +148,7 @@ def public(table: LiveTable) -> dict[str, Any]:
     """The table-level facts every client sees (added to ``table_public``)."""
     s = table.session
     return {
-        "paused": bool(s.get("paused")),
+        "host_paused": bool(s.get("host_paused")),
         "sitting_out": sorted(s.get("sitting_out", [])),
         "waiting": sorted(s.get("waiting", [])),
         "approve_joins": bool(s.get("approve_joins")),
@@ -228,10 +228,10 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
     op = body.get("op")
     s = table.session
     if op == "pause":
-        s["paused"] = True
+        s["host_paused"] = True
         _changed(table)
     elif op == "resume":
-        s["paused"] = False
+        s["host_paused"] = False
         _changed(table, deal=True)
     elif op == "remove":
         seat = _seat_arg(table, body)

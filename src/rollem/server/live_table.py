@@ -852,7 +852,7 @@ class LiveTable:
             return
         if self.session.get("choice"):
             return
-        if self.session.get("paused"):
+        if self.session.get("host_paused"):
             self.broadcast()
             return
         host.apply_pending_config(self)

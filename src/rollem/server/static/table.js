@@ -130,7 +130,8 @@
     const box = $("notice");
     const parts = [];
     if (!online) parts.push(["bad", "Disconnected — reconnecting… your buttons are off until the table is back."]);
-    if (t.paused) parts.push(["info", "The host has paused the table: no new hand is dealt until it resumes."]);
+    if (t.paused) parts.push(["bad", t.paused]);  // saving failed: the server says so in plain words
+    if (t.host_paused) parts.push(["info", "The host has paused the table: no new hand is dealt until it resumes."]);
     if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
     if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", "You are sitting out: you are not dealt in until you come back."]);
     const mine = me.seat !== null ? t.clocked[String(me.seat)] : null;
@@ -279,7 +280,7 @@
     let text = "";
     if (!t.started) text = "Waiting for the host to deal.";
     else if (t.choice) text = seatName(t, t.choice.seat) + " names the game (dealer's choice)…";
-    else if (!hand) text = t.paused ? "Paused by the host." : "Waiting for the next hand…";
+    else if (!hand) text = t.host_paused ? "Paused by the host." : "Waiting for the next hand…";
     else if (hand.result) text = "Hand " + hand.hand_no + " is over.";
     else {
       const who = hand.to_act.map((s) => (s === me.seat ? "you" : seatName(t, s))).join(", ");
@@ -563,7 +564,7 @@
             if (j >= 0) selected.splice(j, 1); else selected.push(c);
             render();
           });
-        } else if (showing && c && !hs.up[i]) {
+        } else if (showing && c && hand.legal && (hand.legal.cards || []).includes(c) && hand.legal.actions.includes("show")) {
           e.classList.add("pickable");
           if (showPick.includes(c)) e.classList.add("selected");
           e.addEventListener("click", () => {
@@ -829,9 +830,10 @@
     box.appendChild(describeResult(t, r, hand, me.seat));
     const hs = me.seat !== null ? hand.seats[me.seat] : null;
     if (hs && hs.dealt) {
-      const shown = new Set(((r.shown_cards || {})[me.seat]) || []);
-      const hidden = hs.cards.filter((c, i) => c && !hs.up[i] && !shown.has(c));
-      if (hidden.length && !state.hand_show_refused) {
+      // Showing by choice (R-C-11): the engine lists the cards still showable.
+      const legal = hand.legal && hand.legal.actions.includes("show") ? hand.legal : null;
+      const hidden = legal ? legal.cards.slice() : [];
+      if (hidden.length) {
         const pick = showPick.filter((c) => hidden.includes(c));
         const b = el("button", "small show-btn", pick.length ? "Show " + pick.length + " chosen card" + (pick.length > 1 ? "s" : "") : "Show my cards");
         b.type = "button"; b.dataset.action = "show";
@@ -840,6 +842,17 @@
         b.onclick = () => send({ type: "show", hand: hand.hand_no, cards: pick.length ? pick : hidden });
         box.appendChild(b);
       }
+    }
+    for (const e of hand.events) {
+      if (e.kind !== "show" || !e.by_choice) continue;
+      const line = el("div", "shown-line by-choice");
+      line.dataset.seat = e.seat;
+      line.appendChild(el("span", "who", seatName(t, e.seat) + (e.seat === me.seat ? " (you)" : "") + " shows"));
+      const row = el("span", "cards");
+      for (const c of e.cards) row.appendChild(cardEl(c, { up: true, small: true, wild: isWild(hand, c) }));
+      line.appendChild(row);
+      line.appendChild(el("span", "desc", "by choice"));
+      box.appendChild(line);
     }
     const link = el("a", "download", "Replay this hand");
     link.href = "#hand=" + hand.hand_no;
@@ -860,9 +873,9 @@
     if (editing) return;
     box.innerHTML = "";
     const row = el("div", "host-row");
-    const pause = el("button", "small", t.paused ? "Resume" : "Pause");
-    pause.type = "button"; pause.dataset.host = t.paused ? "resume" : "pause";
-    pause.onclick = () => send({ type: "host", op: t.paused ? "resume" : "pause" });
+    const pause = el("button", "small", t.host_paused ? "Resume" : "Pause");
+    pause.type = "button"; pause.dataset.host = t.host_paused ? "resume" : "pause";
+    pause.onclick = () => send({ type: "host", op: t.host_paused ? "resume" : "pause" });
     row.appendChild(pause);
     const appr = el("label", "check");
     const cb = el("input"); cb.type = "checkbox"; cb.checked = !!t.approve_joins; cb.dataset.host = "approve_joins";
