@@ -130,7 +130,6 @@
     const box = $("notice");
     const parts = [];
     if (!online) parts.push(["bad", "Disconnected — reconnecting… your buttons are off until the table is back."]);
-    if (t.paused) parts.push(["bad", t.paused]);  // saving failed: the server says so in plain words
     if (t.host_paused) parts.push(["info", "The host has paused the table: no new hand is dealt until it resumes."]);
     if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
     if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", "You are sitting out: you are not dealt in until you come back."]);
