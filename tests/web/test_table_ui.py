@@ -189,13 +189,15 @@ def test_the_replayer_steps_through_a_hand_as_its_viewer_saw_it(
         for i, frame in enumerate(frames):
             assert f"step {i} of {len(frames) - 1}" in page.inner_text("#replay-pos")
             # The pot and every dealt-in stack at this step.
-            stacks = page.inner_text("#replay-stacks")
             shown_stacks = [t.split()[-1] for t in
                             page.locator("#replay-stacks .replay-stack").all_inner_texts()]
             assert shown_stacks == [str(sv["stack"]) for sv in frame["seats"] if sv["dealt"]]
+            pots = page.inner_text("#replay-center .pots")
             if frame["result"] is None:
-                pot = frame["pot"] + sum(sv["bet"] for sv in frame["seats"])
-                assert f"pot {pot}" in stacks
+                assert pots.startswith(f"pot {frame['pot']}") or "main pot" in pots, pots
+            else:
+                paid = sum(p["amount"] for p in frame["result"]["pots"])
+                assert f"pot {paid} awarded" in pots
             # Only what seat 0 may see: opponents' hole cards stay backs unless shown.
             faces = page.locator("#replay-seats .seat:not([data-seat='0']) .card:not(.back)"
                                  ).evaluate_all("cs => cs.map(c => c.dataset.card)")

@@ -1077,7 +1077,7 @@
     // Pot and stacks at this step, from the frame itself.
     const stacks = $("replay-stacks");
     stacks.innerHTML = "";
-    stacks.appendChild(el("span", "pot", "pot " + (f.result ? (f.result.pots || []).reduce((n, p) => n + p.amount, 0) : f.pot + f.seats.reduce((n, s) => n + (s.bet || 0), 0))));
+    stacks.appendChild(el("span", "stacks-label", "stacks:"));
     f.seats.forEach((s, i) => {
       if (!s.dealt) return;
       stacks.appendChild(el("span", "replay-stack", seatName(t, i) + " " + s.stack));
