@@ -90,10 +90,16 @@ class Auditor:
                 self.violations.append(f"table {table.id} seq {table.seq} seat {seat}: {problems}")
 
 
+STAND_IN_RE = re.compile(r"plays as [2-9TJQKA][cdhs]\b")
+
+
 def check_message(text: str, seat: int | None, forbidden: frozenset[str],
                   choices: tuple[str, ...]) -> list[str]:
     """What ``text`` (a state message for ``seat``) shows that it must not."""
     problems = []
+    # The narration names what a shown wild card plays as ("wild 4h plays as Jd"):
+    # a value, not a card of the deck, so it is no card to look for.
+    text = STAND_IN_RE.sub("plays as ?", text)
     leaked = set(CARD_RE.findall(text)) & forbidden
     if leaked:
         problems.append(f"hidden cards {sorted(leaked)}")
