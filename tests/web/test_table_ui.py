@@ -376,3 +376,47 @@ def test_the_clock_notice_and_the_disconnected_action_bar(
         shot(page, "ui-disconnected")
     finally:
         ctx.close()
+
+
+def test_a_free_check_asks_before_folding_and_cards_are_shown_by_choice(
+        browser: Any, live: ServerThread) -> None:
+    """Issue 12 in the web table: folding when checking is free asks first; after
+    the hand a player shows cards by choice and everyone sees them (R-C-6, R-C-11)."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    watch_ctx = browser.new_context(viewport=DESKTOP)
+    try:
+        tid, host_token = new_table(live.url, game="sdr", seats=2, bots=1)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        watcher = watch_ctx.new_page()
+        watcher.goto(f"{live.url}/t/{tid}")
+        page.click("#start-btn")
+        page.wait_for_selector("#controls [data-action=fold]")
+        mine = page.locator(".me .cards.mine .card").evaluate_all(
+            "cs => cs.map(c => c.dataset.card)")
+        page.click("#controls [data-action=fold]")
+        if page.locator("#controls [data-action=check]").count():
+            assert "You can check for free. Fold anyway?" in page.inner_text("#controls")
+            shot(page, "ui-fold-confirm")
+            assert_decision_fits(page, "fold confirm")
+            page.click("#controls [data-action=fold-confirm]")
+        page.wait_for_selector("#result [data-action=show]")
+        assert page.inner_text("#result [data-action=show]") == "Show my cards"
+        page.click("#result [data-action=show]")
+        page.wait_for_selector("#result .by-choice")
+        shown = page.locator("#result .by-choice .card").evaluate_all(
+            "cs => cs.map(c => c.dataset.card)")
+        assert sorted(shown) == sorted(mine)
+        assert page.locator("#result [data-action=show]").count() == 0  # nothing left
+        watcher.wait_for_selector("#result .by-choice")
+        assert "Ann shows" in watcher.inner_text("#result .by-choice")
+        seen = watcher.locator("#result .by-choice .card").evaluate_all(
+            "cs => cs.map(c => c.dataset.card)")
+        assert sorted(seen) == sorted(mine)
+        shot(watcher, "ui-shown-by-choice-watcher")
+        # Stored with the hand: the watcher's replay ends with the show.
+        data = watcher.evaluate(f"fetch('/api/tables/{tid}/hands/1').then(r => r.json())")
+        assert data["frames"][-1]["last_action"] == {"seat": 0, "kind": "show", "cards": shown}
+    finally:
+        ctx.close()
+        watch_ctx.close()

@@ -15,7 +15,8 @@ Wire actions (``kind`` is one of the names in ``Legal.actions``):
 ``fold``, ``check``, ``call``, ``bet`` (``amount``: the seat's round total),
 ``raise`` (``to``), ``discard`` (``cards``: list of card text), ``expose``
 (``card``), ``draw`` (``cards``, empty to stand pat), ``wild``
-(``position``), ``stack`` (``cards``, top first), ``declare`` (``side``).
+(``position``), ``stack`` (``cards``, top first), ``declare`` (``side``),
+``show`` (``cards``: shown by choice once the hand is over, R-C-11).
 """
 
 from __future__ import annotations
@@ -144,6 +145,8 @@ def action_from_wire(obj: dict[str, Any]) -> object:
         return A.PickWild(_chips(obj, "position"))
     if kind == "stack":
         return A.Stack(_cards(obj.get("cards")))
+    if kind == "show":
+        return A.Show(_cards(obj.get("cards")))
     if kind == "declare":
         side = obj.get("side")
         if side not in ("high", "low", "both"):
@@ -152,7 +155,7 @@ def action_from_wire(obj: dict[str, Any]) -> object:
     raise ActionRefused(
         "unknown_action",
         f"unknown action {kind!r}; allowed: fold, check, call, bet, raise, discard, expose, "
-        "draw, wild, stack, declare",
+        "draw, wild, stack, declare, show",
     )
 
 
@@ -180,6 +183,8 @@ def action_to_wire(action: object) -> dict[str, Any]:
         return {"kind": "stack", "cards": [str(CARDS[c]) for c in action.order]}
     if isinstance(action, A.Declare):
         return {"kind": "declare", "side": action.side}
+    if isinstance(action, A.Show):
+        return {"kind": "show", "cards": [str(CARDS[c]) for c in action.cards]}
     raise ValueError(f"no wire form for {action!r}")
 
 
