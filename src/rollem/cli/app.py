@@ -23,6 +23,8 @@ __all__ = ["COMMANDS", "LazyGroup", "app", "main"]
 COMMANDS: dict[str, tuple[str, str]] = {
     "backup": ("rollem.cli.backup_cmd:backup_command",
                "Copy the web table's database to PATH, safely while it is served."),
+    "check-game": ("rollem.cli.checkgame_cmd:check_game_command",
+                   "Check a game file (TOML) and print its steps in words."),
     "eval": ("rollem.cli.eval_cmd:eval_command",
              'Evaluate a poker hand: CARDS is one argument ("Qs Qd Kc") or several.'),
     "odds": ("rollem.cli.odds_cmd:odds_command",

@@ -31,9 +31,10 @@ Rules implemented (R-C-6, the card-room all-in rule in all structures):
 - Folding is allowed whenever it is the seat's turn, even when it could
   check (R-C-6); ``"check" in legal.actions`` then marks a fold that gives
   up a free check (interfaces confirm it, bots never make it).
-- No bet or raise when every other player still in the hand is all-in
-  (nobody could call it): facing a bet, such a player may only call or
-  fold (R-C-14).
+- No bet or raise when no other player still in the hand has chips beyond
+  the current bet (all-in, or able only to call all-in: nobody could call
+  it; as PokerKit): facing a bet, such a player may only call or fold
+  (R-C-14).
 - A round is skipped when at most one seat can still bet (R-C-14); the
   opener, if all-in, passes to the next seat clockwise who can bet.
 - At the end of the round the uncalled part of a bet is returned (R-C-9).
@@ -206,10 +207,11 @@ class BettingRound(Step):
                     f"{to_call} more, less than {self._threshold_text(hand)}")
         folded, stacks = hand.folded, hand.stacks
         for s in range(hand.n):
-            if s != seat and not folded[s] and stacks[s] > 0:
+            if s != seat and not folded[s] and stacks[s] + bets[s] > cur:
                 break
-        else:  # every other player still in is all-in: nobody could call (R-C-14)
-            return "every other player still in is all-in, so nobody could call a raise"
+        else:  # nobody else could put in more than the current bet (R-C-14)
+            return ("no other player still in has chips beyond the current bet, so nobody "
+                    "could call a raise")
         all_in_to = bets[seat] + stack
         size = self.size
         if self.fixed:

@@ -65,7 +65,7 @@ OPENERS = {
     "lowest-showing": "the worst hand showing",
     "best-low-showing": "the best ace-to-five low showing (razz)",
     "left-of-previous-opener": "the next player to the left of the previous round's opener",
-    "bring-in": "the player after the bring-in",
+    "bring-in": "the bring-in (the player who must bring it in)",
 }
 """Opener names (betting rounds, draws from the pool, the wild pick) and their meaning."""
 

@@ -1,0 +1,99 @@
+"""A game file's steps in words (``rollem check-game``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rollem.games.gamefile import OPENERS, GameSpec, StepSpec
+
+__all__ = ["describe_game", "describe_step"]
+
+
+def _amount(v: int | str) -> str:
+    if isinstance(v, int):
+        return f"{v} chip{'s' if v != 1 else ''}"
+    return {"small-bet": "the small bet", "half-small-bet": "half the small bet",
+            "big-bet": "the big bet", "ante": "the ante"}[v]
+
+
+def describe_step(s: StepSpec) -> str:
+    """One step as a line of plain words."""
+    p = s.params
+    k = s.kind
+    if k == "ante":
+        text = "Everyone antes."
+    elif k == "blinds":
+        text = (f"Blinds: small blind {_amount(p['small'])}, big blind {_amount(p['big'])}"
+                + (f", straddle {_amount(p['straddle'])}" if p["straddle"] else "") + ".")
+    elif k == "bring-in":
+        card = ("highest up card (aces low)" if p["card"] == "highest"
+                else "lowest up card (ties: clubs, diamonds, hearts, spades)")
+        text = f"The {card} brings in for {_amount(p['amount'])} or completes the bet."
+    elif k == "deal":
+        n = p["cards"]
+        text = f"Deal {n} card{'s' if n != 1 else ''} face {p['face']} to each player."
+    elif k == "burn":
+        text = "Burn a card."
+    elif k == "dead":
+        text = f"Turn up a dead card ({p['label']}): part of no hand."
+    elif k == "board":
+        text = f"Deal {p['cards']} community card{'s' if p['cards'] != 1 else ''} ({p['label']})."
+    elif k == "wild":
+        text = f"Wild cards: {', '.join(p['ranks'])}."
+    elif k == "discard":
+        text = f"All at once, each player discards {p['cards']} face down into a common pool."
+    elif k == "draw-from-pool":
+        text = f"Each player takes the top pool card, starting with {OPENERS[p['first']]}."
+    elif k == "draw":
+        text = (f"A draw ({p['label']}): in turn, each player discards 0 to {p['max']} and is "
+                "dealt replacements.")
+    elif k == "expose":
+        text = "All at once, each player turns one more card up."
+    elif k == "pick-wild":
+        text = (f"{OPENERS[p['chooser']].capitalize()} picks a pool card: turned up, its "
+                "rank is wild.")
+    elif k == "stack":
+        text = "All at once, each player stacks the order to roll the cards up."
+    elif k == "roll-up":
+        text = "Everyone rolls up the next card."
+    elif k == "declare":
+        text = "All at once, each player declares high, low or both."
+    elif k == "bet":
+        size = "small" if p["size"] == "small" else "big"
+        label = f" ({p['label']})" if p["label"] else ""
+        text = (f"Betting round{label}: {size} bet, a bet and {p['cap']} raise"
+                f"{'s' if p['cap'] != 1 else ''} in fixed limit; opened by {OPENERS[p['opener']]}.")
+    else:
+        text = _showdown(p)
+    if s.when:
+        text += f" (only with house option {s.when})"
+    return text
+
+
+def _showdown(p: Mapping[str, Any]) -> str:
+    pot = p["pot"]
+    use = (f"exactly {p['hole']} own cards and {p['board']} from the board"
+           if p["hole"] else "the best five cards")
+    low = "deuce-to-seven low" if p["low"] == "deuce-to-seven" else "ace-to-five low"
+    if p["qualifier"]:
+        low += f" ({p['qualifier']} or better)"
+    if pot == "declare":
+        return "Showdown: high-low by declaration, each pot settled on its own."
+    if pot == "low":
+        return f"Showdown: {low} wins, with {use}."
+    if pot == "high-low":
+        return f"Showdown: the pot is split between the best high and the best {low}, with {use}."
+    wild = " (wild cards count)" if p["wild"] else ""
+    return f"Showdown: the best high hand{wild} wins, with {use}."
+
+
+def describe_game(spec: GameSpec) -> list[str]:
+    """The game's header and its steps, numbered, one line each."""
+    lines = [f"{spec.name} ({spec.id}): {spec.min_players} to {spec.max_players} players."]
+    if spec.house:
+        opts = ", ".join(f"{k} = {v!r}".replace("True", "true").replace("False", "false")
+                         for k, v in spec.house.items())
+        lines.append(f"House options (defaults): {opts}.")
+    lines += [f"{i + 1}. {describe_step(s)}" for i, s in enumerate(spec.steps)]
+    return lines

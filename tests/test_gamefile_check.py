@@ -1,0 +1,151 @@
+"""Game files: the JSON Schema, ``rollem check-game``, and one-line errors for
+malformed files (issue 18, part 2)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from rollem import games
+from rollem.bots.random_bot import random_action
+from rollem.cli.app import app
+from rollem.engine import Hand, Options, SeededSource
+from rollem.games.gamefile import GameFileError, load_game, parse_game
+
+FILES = sorted(p for p in resources.files("rollem.games").joinpath("files").iterdir()
+               if p.name.endswith(".toml"))
+SCHEMA = json.loads(resources.files("rollem.games").joinpath("gamefile.schema.json")
+                    .read_text())
+SDR = (Path(str(resources.files("rollem.games"))) / "files" / "sdr.toml").read_text()
+
+MINIMAL = """id = "mini"
+name = "Mini"
+players = [2, 6]
+rules = "Ante, five cards, a round, showdown."
+[[steps]]
+step = "ante"
+[[steps]]
+step = "deal"
+cards = 5
+[[steps]]
+step = "bet"
+size = "small"
+cap = 3
+[[steps]]
+step = "showdown"
+"""
+
+
+def test_shipped_files_are_the_pinned_ids() -> None:
+    assert {p.name.removesuffix(".toml") for p in FILES} == {
+        "sdr", "rollyourown", "rollem521", "holdem", "omaha", "omaha8", "stud", "stud8",
+        "razz", "draw5", "deuces-wild"}
+    assert set(games.STANDARD) | set(games.DEFAULT_CHOICE) == {g.id for g in games.all_games()}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_each_shipped_file_passes_check_game_and_the_schema(path: Path) -> None:
+    result = CliRunner().invoke(app, ["check-game", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    spec = parse_game(Path(str(path)).read_text())
+    assert lines[0].startswith(f"{spec.name} ({spec.id}): {spec.min_players} to ")
+    assert lines[-1] == "OK: the game file is valid."
+    assert sum(1 for ln in lines if re.match(r"\d+\. ", ln)) == len(spec.steps)
+    jsonschema.validate(tomllib.loads(Path(str(path)).read_text()), SCHEMA)
+
+
+def test_check_game_words_for_holdem() -> None:
+    path = next(p for p in FILES if p.name == "holdem.toml")
+    out = CliRunner().invoke(app, ["check-game", str(path)]).output.splitlines()
+    assert out[1] == ("1. Blinds: small blind half the small bet, big blind the small bet.")
+    assert out[2] == "2. Deal 2 cards face down to each player."
+    assert "opened by the first player to the left of the big blind" in out[3]
+    assert out[-2] == "13. Showdown: the best high hand wins, with the best five cards."
+
+
+BAD = [
+    ("players = [2, 6]\n", 'id = "mini"', 'id = "Mini!"',
+     "id: must be a short id of lower-case letters"),
+    ("", "players = [2, 6]", "players = [1, 6]", "players: must be [min, max] with 2 <= min"),
+    ("", 'step = "ante"', 'step = "antes"', "steps[0].step: unknown step 'antes'; allowed: ante,"),
+    ("", "cards = 5", "cards = 0", "steps[1].cards: must be a whole number 1..10, got 0"),
+    ("", 'size = "small"', 'size = "medium"',
+     "steps[2].size: must be one of small, big, got 'medium'"),
+    ("", "cap = 3", "cap = 3\nraises = 2",
+     "steps[2].raises: unknown key for a 'bet' step; allowed: step, when, size, cap, opener,"),
+    ("", 'step = "showdown"', 'step = "burn"',
+     'steps: the last step must be a showdown (step = "showdown")'),
+    ("", 'cap = 3', 'cap = 3\nwhen = "no_such"',
+     "steps[2].when: must name a true/false house option; allowed: none"),
+    ("", 'cards = 5', 'cards = 9', "players: 6 players need 54 cards but the deck has 52; "
+                                   "allow at most 5 players"),
+    ("", 'cards = 5', 'cards = 5\n[[steps]]\nstep = "discard"\ncards = 6',
+     "steps[2].cards: discards 6 cards but only 5 were dealt to each player before it"),
+    ("", 'rules = "Ante, five cards, a round, showdown."', "",
+     "rules: missing; give the players' rules text"),
+    ("", 'name = "Mini"', 'name = "Mini"\nsteps_extra = 1', "steps_extra: unknown key; allowed:"),
+    ("", 'id = "mini"', 'id = "mini', "game file: not valid TOML:"),
+    ("", 'cap = 3', 'cap = 3\n[[steps]]\nstep = "blinds"',
+     "steps[3].step: blinds must come before the first betting round"),
+]
+
+
+@pytest.mark.parametrize(("prefix", "old", "new", "message"), BAD,
+                         ids=[b[3][:30] for b in BAD])
+def test_malformed_files_give_one_line_errors(prefix: str, old: str, new: str,
+                                              message: str, tmp_path: Path) -> None:
+    text = MINIMAL.replace(old, new, 1)
+    assert text != MINIMAL
+    with pytest.raises(GameFileError) as err:
+        parse_game(text)
+    assert message in str(err.value), str(err.value)
+    assert "\n" not in str(err.value)
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    result = CliRunner().invoke(app, ["check-game", str(path)])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and message in result.stderr
+    assert result.stderr.startswith("rollem: error: ")
+
+
+def test_opener_of_the_round_after_blinds_is_checked() -> None:
+    text = MINIMAL.replace('step = "ante"', 'step = "blinds"')
+    with pytest.raises(GameFileError, match=r"steps\[2\].opener: the round after the blinds is "
+                                            r"opened by 'left-of-big-blind', got "
+                                            r"'left-of-button'"):
+        parse_game(text)
+
+
+def test_too_large_and_unreadable_files(tmp_path: Path) -> None:
+    with pytest.raises(GameFileError, match="larger than 65536 bytes"):
+        parse_game(MINIMAL + "#" * 70000)
+    runner = CliRunner()
+    result = runner.invoke(app, ["check-game", str(tmp_path / "nope.toml")])
+    assert result.exit_code == 2
+
+
+def test_minimal_file_plays_and_a_house_option_switches_a_step() -> None:
+    game = load_game(MINIMAL)
+    rng = random.Random(4)
+    hand = Hand(game, [30, 30, 30], options=Options(), source=SeededSource(4))
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        hand.apply(seat, random_action(hand.legal_actions(seat), rng))
+    assert hand.result is not None and sum(hand.result.net.values()) == 0
+    burning = SDR.replace("[house]\nburn_before_roll = false", "[house]\nburn_before_roll = true")
+    sdr2 = load_game(burning)
+    plain = Hand(games.get("sdr"), [20, 20], source=SeededSource(1))
+    burnt = Hand(sdr2, [20, 20], source=SeededSource(1))
+    assert [s.name for s in burnt.steps].count("burn") == \
+        [s.name for s in plain.steps].count("burn") + 1
