@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rollem.engine.game import set_catalogue as _set_catalogue
-
 if TYPE_CHECKING:
     from rollem.engine.game import Game
 
@@ -31,11 +29,11 @@ def __getattr__(name: str) -> str:
     raise AttributeError(f"module 'rollem' has no attribute {name!r}")
 
 
-def _find_game(game_id: str) -> Game:
-    """The default game catalogue: the game files of :mod:`rollem.games`."""
+def default_catalogue(game_id: str) -> Game:
+    """The default game catalogue: the game files of :mod:`rollem.games`
+    (what :func:`rollem.engine.game.find_game` uses unless another is set).
+    Looked up on first use, so ``import rollem`` stays light (a quick
+    ``rollem --help`` imports no engine)."""
     from rollem.games import get
 
     return get(game_id)
-
-
-_set_catalogue(_find_game)

@@ -3,7 +3,8 @@
 The engine knows no particular game. A game is data: ``rollem.games`` loads
 game files (TOML) into :class:`Game` objects. :class:`~rollem.engine.hand.Hand`
 also accepts a game's short id, resolved by the catalogue installed with
-:func:`set_catalogue` (the ``rollem`` package installs ``rollem.games.get``).
+:func:`set_catalogue`, by default the ``rollem`` package's
+``default_catalogue`` (``rollem.games.get``, looked up on first use).
 """
 
 from __future__ import annotations
@@ -64,8 +65,13 @@ def find_game(game_id: str) -> Game:
 
     Raises:
         KeyError: unknown id (the catalogue's message names the ids allowed).
-        EngineError: no catalogue installed.
+        EngineError: no catalogue installed and none by default.
     """
-    if _catalogue is None:
-        raise EngineError(f"no game catalogue to look up {game_id!r}: pass a Game instead")
-    return _catalogue(game_id)
+    find = _catalogue
+    if find is None:
+        import rollem  # the package's default: the game files of rollem.games
+
+        find = getattr(rollem, "default_catalogue", None)
+        if find is None:
+            raise EngineError(f"no game catalogue to look up {game_id!r}: pass a Game instead")
+    return find(game_id)
