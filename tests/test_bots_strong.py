@@ -230,3 +230,13 @@ def test_declare_game_against_the_model_and_its_answers() -> None:
     assert max(s, key=lambda k: s[k]) != "high" and s["low"] >= 0.5
     s = shares("Kd 9c 7h 5s 3d", ["Ac Ad 8s 6c 2h", "Ah As 8d 6d 2s"])
     assert s["low"] > s["high"] and all(0.0 <= v <= 1.0 for v in s.values())
+
+
+@pytest.mark.parametrize(("game", "players"), [("rollem521", 10), ("rollyourown", 8),
+                                               ("sdr", 10)])
+def test_full_tables(game: str, players: int) -> None:
+    """The most players each game deals in, all strong (cheap settings): the worlds
+    run short of cards (10-handed 5-2-1) and the bot still acts legally."""
+    bots: list[Bot] = [_cheap(i) for i in range(players)]
+    seen = play_checked(game, 2, bots, seed=3)
+    assert sum(seen.values()) > 0

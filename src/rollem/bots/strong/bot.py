@@ -118,14 +118,23 @@ class StrongBot:
         key = (view.round, tuple(view.board), tuple(view.wild_ranks),
                tuple((tuple(s.cards), s.folded) for s in view.seats))
         if self._cached is None or self._cached[0] != key:
-            self._cached = (key, sample_worlds(view, self.samples, self.rng))
+            from rollem.odds import OddsError
+
+            try:
+                worlds = sample_worlds(view, self.samples, self.rng)
+            except OddsError:  # too few cards left to deal the worlds: an even share
+                live = sum(1 for s in view.seats if s.dealt and not s.folded)
+                sides = ("high", "low", "both") if view.game == "rollem521" else ("pot",)
+                worlds = Worlds({k: np.full(1, 1.0 / max(1, live)) for k in sides},
+                                np.zeros((1, 0)), [])
+            self._cached = (key, worlds)
         return self._cached[1]
 
     def equities(self, view: HandView) -> dict[str, float]:
         """Weighted expected share per declaration (``"pot"`` outside 5-2-1)."""
         w = self.worlds(view)
         if not w.seats:
-            return {k: 1.0 for k in w.share}
+            return {k: float(v.mean()) for k, v in w.share.items()}
         weights = self.book.weights(view.game, view.events, w.seats, w.strength)
         read = w.equity(weights)
         if view.game == "rollyourown" and len(w.seats) <= 2:

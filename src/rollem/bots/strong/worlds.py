@@ -229,20 +229,21 @@ def _r521(info: ViewInfo, view: HandView, samples: int, gen: np.random.Generator
     pool = unseen(info.mine, out, *ups)
     left = draws_left(view)
     mine = np.broadcast_to(np.asarray(info.mine, dtype=np.int64), (samples, 5)).copy()
-    if left:
+    if left and sum(hidden) + sum(left) <= len(pool):
         # the seat's own draws to come (played as the basic bot would): a few
         # dozen sampled outcomes, each with its own opponents' cards
         groups = min(samples, 24)
         rest = [Card(c) for c in pool]
         m = sum(hidden)
-        d2 = np.zeros((samples, 2 * m), dtype=np.int64)
+        twice = 2 if 2 * m + 5 <= len(pool) else 1  # enough cards for two candidates each
+        d2 = np.zeros((samples, twice * m), dtype=np.int64)
         for g in range(groups):
             hand, _ = after_draws([Card(c) for c in info.mine], left, rest, rng, draw_choice)
             rows_g = np.arange(g, samples, groups)
             mine[rows_g] = hand
             free = np.asarray([c for c in pool if c not in set(hand)], dtype=np.int64)
-            d2[rows_g] = draw(gen, free, len(rows_g), 2 * m)
-        d = _improved(d2, ups, hidden)
+            d2[rows_g] = draw(gen, free, len(rows_g), twice * m)
+        d = _improved(d2, ups, hidden) if twice == 2 else d2
     else:
         d = draw(gen, pool, samples, sum(hidden))
     rows = [mine]
