@@ -201,7 +201,7 @@ async def run_load(base: str, ws_base: str, tables: int, seats: int, seconds: fl
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         for _ in range(tables):
             r = await http.post("/api/tables", json={
-                "game": game, "seats": seats, "bots": 0, "decision_seconds": 3600,
+                "game": game, "seats": seats, "bots": 0, "decision_seconds": 600,
                 "between_hands": 0, "stack": 200})
             r.raise_for_status()
             tid = r.json()["id"]

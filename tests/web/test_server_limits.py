@@ -183,6 +183,13 @@ def test_websocket_limits_and_origins(small: ServerThread) -> None:
         async with websockets.connect(url) as extra:
             msgs = [await extra.recv()]
             assert "too_many_connections" in msgs[0]
+        # Connections per address (4): one more at another table is refused too.
+        other, _ = create_table(small.url, game="sdr", bots=1)
+        async with websockets.connect(f"{small.ws_url}/ws/{other}") as fourth:
+            assert '"type":"state"' in await fourth.recv()
+            async with websockets.connect(f"{small.ws_url}/ws/{other}") as fifth:
+                msg = await fifth.recv()
+                assert "too_many_connections" in msg and "your address" in msg
         for ws in opened:
             await ws.close()
 
