@@ -7,6 +7,7 @@ odd chip (R-C-10), and a player's redacted copy told as that player saw it."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import tomli_w
@@ -197,3 +198,68 @@ def test_lines_are_json_ready_and_cards_findable() -> None:
     assert d == {"text": "This hand: you lost 9.", "kind": "net", "seat": 0, "mine": True}
     cards = [m.group(0) for m in CARD_PATTERN.finditer(lines[1].text)]
     assert cards == ["Qs", "Qd"]  # "You are dealt Qs Qd."
+
+
+def _called_down(game: object, seed: int, players: int) -> object:
+    """A hand where everyone checks or calls to the showdown; other choices random."""
+    import random
+
+    from rollem.bots import make_bot
+    from rollem.engine import Call, Check, Hand, SeededSource
+
+    hand = Hand(game, [100] * players, button=0, source=SeededSource(seed))  # type: ignore[arg-type]
+    bots = [make_bot("random", random.Random(seed * 10 + s)) for s in range(players)]
+    while not hand.is_over:
+        s = hand.pending.seats[0]  # type: ignore[union-attr]
+        legal = hand.legal_actions(s)
+        action = Check() if "check" in legal.actions else Call() if "call" in legal.actions \
+            else bots[s].act(hand.view(s))
+        hand.apply(s, action)
+    return hand
+
+
+def test_every_game_is_told_with_the_right_pot_and_no_card_leaks() -> None:
+    """Each shipped game (the three and the standard game files): the pot told
+    after the last action is the chips the pots hold; a player's narration
+    names no card that player may not see."""
+    import re
+
+    from rollem.games import all_games
+
+    for game in all_games():
+        players = min(game.max_players, 4)
+        hand: Any = _called_down(game, 0, players)
+        names = ["Ann", "Bob", "Cat", "Dan"][:players]
+        lines = narrate_hand(hand, names)
+        pots = [int(m) for line in lines for m in re.findall(r"\(pot (\d+)", line.text)]
+        assert pots[-1] == sum(p.amount for p in hand.result.pots), game.id
+        assert any(line.kind == "show" for line in lines), game.id
+        for seat in range(players):
+            view = hand.view(seat)
+            visible = set(view.board) | set(view.dead)
+            for s in view.seats:
+                visible |= {c for c in s.cards if c is not None}
+            for e in view.events:
+                visible |= {str(c) for c in e.get("cards", []) or []}
+                if e.get("card"):
+                    visible.add(str(e["card"]))
+            said = {m.group(0) for line in narrate_view(view, names)  # stand-ins are no cards
+                    for m in CARD_PATTERN.finditer(re.sub(r"plays as \w\w", "", line.text))}
+            assert said <= visible, (game.id, seat, said - visible)
+
+
+def test_game_file_games_keep_the_engines_words() -> None:
+    from rollem.games import get
+
+    # Omaha hi-lo eight or better, cards speak: no qualifying low, the high takes it all
+    hand: Any = _called_down(get("omaha8"), 0, 4)
+    lines = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat", "Dan"])]
+    assert "Bob posts the small blind 1 (pot 1)." in lines
+    assert "Ann wins the whole of the pot (8) with king-high straight and no low: no hand " \
+           "qualifies for low." in lines
+    # deuces wild: the deuce plays as an ace
+    hand = _called_down(get("deuces-wild"), 0, 4)
+    lines = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat", "Dan"])]
+    assert "Twos are wild." in lines
+    assert "Bob wins the pot (4) with pair of aces, jack-nine-three (wild 2d plays as Ad)." \
+        in lines

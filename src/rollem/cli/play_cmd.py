@@ -337,7 +337,8 @@ class TerminalGame:
         self.say()
         self.say(Text(f"=== Hand {self.hand_no}: {name}, {self.names[hand.button]} "
                       f"{'have' if hand.button == 0 else 'has'} the button ===", style="bold"))
-        nar = Narrator(self.names, 0, options=hand.options.to_dict(), carry_in=hand.carry_in)
+        nar = Narrator(self.names, 0, options=hand.options.to_dict(), carry_in=hand.carry_in,
+                       game=hand.game.id)
         self.narrator = nar
         shown = 0
         while True:

@@ -68,7 +68,8 @@ def _narrator(v: Mapping[str, Any], names: Sequence[str]) -> Narrator:
     elif v.get("result") is not None:
         total = sum(int(p["amount"]) for p in v["result"].get("pots", []))
         carry_in = max(0, total - committed)
-    return Narrator(names, v.get("seat"), options=v.get("options") or {}, carry_in=carry_in)
+    return Narrator(names, v.get("seat"), options=v.get("options") or {}, carry_in=carry_in,
+                    game=v.get("game"))
 
 
 def _my_cards(v: Mapping[str, Any]) -> list[str | None]:

@@ -83,7 +83,7 @@ def narrate_hand(hand: Hand, names: Sequence[str], viewer: int | None = None) ->
     (``None``: everything the history holds)."""
     view = hand.view(viewer)
     opts = view.options
-    nar = Narrator(names, viewer, options=opts, carry_in=hand.carry_in)
+    nar = Narrator(names, viewer, options=opts, carry_in=hand.carry_in, game=hand.game.id)
     out: list[Line] = []
     for e in hand_events(hand, viewer):
         out += nar.feed(e)
@@ -152,7 +152,7 @@ def narrate_history(history: str | Mapping[str, Any]) -> Story:
     carry_in = int(data.get("_carry_in", 0))
     result = data.get("_result")
     events = redacted_events(data, options)
-    nar = Narrator(names, viewer, options=options, carry_in=carry_in)
+    nar = Narrator(names, viewer, options=options, carry_in=carry_in, game=game_id)
     lines: list[Line] = []
     for e in events:
         lines += nar.feed(e)

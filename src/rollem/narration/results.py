@@ -41,6 +41,8 @@ class ResultFacts:
     failed: dict[int, list[int]] = field(default_factory=dict)
     my_cards: list[str] = field(default_factory=list)
     known: dict[int, list[str]] = field(default_factory=dict)
+    own_words: bool = True
+    """Word hands here (the built-in games); else keep the engine's description."""
 
 
 def _pot_label(i: int, n: int) -> str:
@@ -79,7 +81,7 @@ class _Writer:
     def words(self, seat: int, side: str | None = None) -> str | None:
         """The seat's hand in words (``side``: the high or low half, or as declared)."""
         cards = self.cards_of(seat)
-        if cards is None or len(cards) == 0:
+        if cards is None or len(cards) == 0 or not self.f.own_words:
             return self.shown_desc.get(seat)
         if self.f.declarations:
             return high_low_words(cards, side or self.f.declarations.get(seat, "high"))
@@ -139,7 +141,7 @@ class _Writer:
     def beaters(self, seat: int, pot: Mapping[str, Any]) -> list[str]:
         """Why a both-ways declarer failed: whose hands beat or tied it (R-521-9)."""
         mine = self.cards_of(seat)
-        if mine is None:
+        if mine is None or not self.f.own_words:
             return []
         me = [parse_card(c) for c in mine]
         out = []
@@ -193,16 +195,19 @@ class _Writer:
             side, won = ("high", high) if high else ("low", low)
             other = "low" if side == "high" else "high"
             seats = list(won)
+            # declared (5-2-1): nobody left on the other side; cards speak: no qualifier
+            reason = f"nobody is left on the {other} side" if self.f.declarations \
+                else f"no hand qualifies for {other}"
+            for_side = f" for {side}" if self.f.declarations else ""
             if len(seats) == 1:
                 s = seats[0]
                 out.append(self.line(
                     f"{self.names.says(s, 'win', 'wins')} the whole of {label} ({amount})"
-                    f"{self.with_hand(s, side)} for {side}: nobody is left on the {other} "
-                    "side.", "win", s))
+                    f"{self.with_hand(s, side)}{for_side}: {reason}.", "win", s))
             else:
                 out.append(self.line(
-                    f"{self.who_list(seats)} split the whole of {label} ({amount}) for {side}: "
-                    f"{self.split_text(won)}; nobody is left on the {other} side.", "split"))
+                    f"{self.who_list(seats)} split the whole of {label} ({amount}){for_side}: "
+                    f"{self.split_text(won)}; {reason}.", "split"))
             return out
         hi_half, lo_half = sum(high.values()), sum(low.values())
         odd = " (the odd chip goes to the high half)" if hi_half > lo_half else ""

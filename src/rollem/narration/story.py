@@ -5,15 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rollem.cards import RANK_NAMES, RANKS
+from rollem.cards import RANK_NAMES, RANK_PLURALS, RANKS
 from rollem.narration.hands import hand_words, high_low_words
 from rollem.narration.lines import Line
 from rollem.narration.results import ResultFacts, result_lines
 from rollem.narration.words import Names, and_list, ordinal
 
-__all__ = ["Narrator"]
+__all__ = ["OWN_WORDS", "Narrator"]
 
 _SILENT = ("choose", "chose", "burn", "end", "win", "carry", "failed_both")
+
+OWN_WORDS = frozenset({"sdr", "rollyourown", "rollem521", "holdem", "stud", "draw5",
+                       "deuces-wild"})
+"""Games whose hands are the best five of a seat's cards (and the board) as
+high hands (wild cards counted), or a declared ace-to-five low (5-2-1): the
+narration words them itself. Other games keep the engine's description."""
 
 
 def _cap(text: str) -> str:
@@ -31,14 +37,21 @@ class Narrator:
         viewer: the seat reading (``"You"``), or ``None``.
         options: the table options (a view's ``options``), for wild-card house rules.
         carry_in: chips carried into the pot from the previous hand.
+        game: the game's short id; hands are worded here (every tie-breaking
+            card, wild stand-ins) for the games in :data:`OWN_WORDS`, and as
+            the engine described them for other game files (Omaha's two
+            cards, eight-or-better, deuce-to-seven).
 
     Feed it the events of ``hand.view(seat).events`` (dicts) in order with
     :meth:`feed`; call :meth:`result` once the hand is over.
     """
 
     def __init__(self, names: Sequence[str], viewer: int | None = None, *,
-                 options: Mapping[str, Any] | None = None, carry_in: int = 0) -> None:
+                 options: Mapping[str, Any] | None = None, carry_in: int = 0,
+                 game: str | None = None) -> None:
         self.names = Names(names, viewer)
+        self.game = game
+        self.own_words = game is None or game in OWN_WORDS
         self.viewer = viewer
         self.options: Mapping[str, Any] = dict(options or {})
         self.pot = carry_in
@@ -206,8 +219,21 @@ class Narrator:
         if kind in ("bet", "raise"):
             self.pot += int(e.get("amount", 0))
             allin = ", all-in" if e.get("all_in") else ""
+            if e.get("bring_in"):
+                return self._line(f"{says(s, 'bring', 'brings')} it in for {e.get('to')}{allin}"
+                                  f"{self._pot()}.", kind, s)
             verb = says(s, "bet", "bets") if kind == "bet" else says(s, "raise", "raises") + " to"
             return self._line(f"{verb} {e.get('to')}{allin}{self._pot()}.", kind, s)
+        if kind == "blind":
+            self.pot += int(e.get("amount", 0))
+            allin = ", all-in" if e.get("all_in") else ""
+            return self._line(f"{says(s, 'post', 'posts')} the {e.get('blind', 'blind')} "
+                              f"{e.get('amount')}{allin}{self._pot()}.", kind, s)
+        if kind == "wild_ranks":
+            ranks = [str(r) for r in e.get("ranks", [])]
+            self.wild_ranks = ranks
+            words = " and ".join(RANK_PLURALS[RANKS.index(r)] for r in ranks if r in RANKS)
+            return self._line(f"{_cap(words)} are wild.", kind)
         if kind == "fold":
             if s is not None:
                 self.folded.add(s)
@@ -291,7 +317,7 @@ class Narrator:
             return self._line(f"{says(s, 'show', 'shows')} {cards}: {self._shown(e)}.", kind, s)
         if kind == "muck":
             held = self.known_hand(s) if s is not None and s != self.viewer else None
-            if held:  # a full history: every card is known
+            if held and self.own_words:  # a full history: every card is known
                 what = self._shown({"cards": held, "side": self.declarations.get(s or 0)})
                 return self._line(f"{says(s, 'muck', 'mucks')} {' '.join(held)}: {what}.",
                                   kind, s)
@@ -304,10 +330,12 @@ class Narrator:
     def _shown(self, e: Mapping[str, Any]) -> str:
         own = [str(c) for c in e.get("cards", [])]
         side = e.get("side")
+        if not self.own_words and e.get("description"):
+            return str(e["description"])
         try:
             if side:
                 return f"{high_low_words(own, str(side))} (declared {side})"
-            if self.wild_ranks or self.board:
+            if self.wild_ranks or self.board or not e.get("description"):
                 opts = self.options
                 return hand_words(own + [c for c in self.board if c not in own],
                                   wild_ranks=self.wild_ranks,
@@ -338,5 +366,5 @@ class Narrator:
         facts = ResultFacts(board=list(self.board), wild_ranks=list(self.wild_ranks),
                             options=self.options, declarations=dict(self.declarations),
                             failed={k: list(v) for k, v in self.failed.items()},
-                            my_cards=mine, known=known)
+                            my_cards=mine, known=known, own_words=self.own_words)
         return result_lines(result, self.names, facts)
