@@ -52,7 +52,8 @@ from rollem.server.live_table import Client, LiveTable, TableError
 from rollem.server.manager import TableManager
 from rollem.server.markdown import render_markdown
 from rollem.server.protocol import ProtocolError, error_message, json_depth, parse_message
-from rollem.server.store import HandRow, Store
+from rollem.server.store import HandRow
+from rollem.server.stores import open_store
 
 __all__ = ["create_app", "host_cookie", "seat_cookie"]
 
@@ -199,7 +200,7 @@ def create_app(db_path: str | Path = "rollem.db",
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        mgr = TableManager(Store(db_path), idle_seconds=settings.idle_seconds,
+        mgr = TableManager(open_store(db_path), idle_seconds=settings.idle_seconds,
                            retention_days=settings.retention_days)
         state["manager"] = mgr
         app.state.manager = mgr

@@ -1,0 +1,279 @@
+"""PostgreSQL store for the web table (``rollem serve --db postgresql://...``, issue 17).
+
+:class:`PgStore` is :class:`rollem.server.store.Store` (the store interface:
+:meth:`~Store.stream` → :meth:`WriteStream.write` → a future done once
+committed, :meth:`~WriteStream.drained`, the reads) on a PostgreSQL database
+through psycopg 3, with the same promise: a write's future is done only once
+its transaction has committed (PostgreSQL's default ``synchronous_commit=on``:
+the commit is in the write-ahead log on disk), and the server tells clients of
+a change only after that.  The one writer thread, the group commit, the
+per-write savepoints and the per-table stream ordering are the SQLite store's.
+
+The statements are the SQLite store's, translated (:func:`translate`):
+``?`` placeholders become ``%s``, ``INSERT OR REPLACE`` an ``INSERT ... ON
+CONFLICT (primary key) DO UPDATE``, ``json_extract(col, '$.key')`` a
+``jsonb`` lookup.  Errors reach the caller as the store interface's error
+type, :class:`sqlite3.Error` (:class:`sqlite3.IntegrityError` for a
+constraint, :class:`sqlite3.OperationalError` otherwise), so a table reacts to
+a failed PostgreSQL write exactly as to a failed SQLite one.
+
+Schema versions (:data:`PG_MIGRATIONS`) are kept in step with
+:data:`rollem.server.schema.MIGRATIONS`: the version is in the one-row table
+``rollem_schema``; a newer database is refused with
+:class:`~rollem.server.schema.SchemaError`.
+"""
+
+from __future__ import annotations
+
+import queue
+import re
+import sqlite3
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import psycopg
+
+from rollem.server.schema import SCHEMA_VERSION, SchemaError
+from rollem.server.store import EarlierWriteFailed, Statement, Store
+
+__all__ = ["PG_MIGRATIONS", "PG_SCHEMA", "PgStore", "translate"]
+
+PG_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rollem_schema (
+    one INTEGER PRIMARY KEY CHECK (one = 1),
+    version INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    config TEXT NOT NULL,
+    session TEXT NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    host_digest TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    token_digest TEXT,
+    bot TEXT,
+    stack BIGINT NOT NULL,
+    brought BIGINT NOT NULL,
+    bank DOUBLE PRECISION NOT NULL,
+    joined_hand INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS hands (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    hand_no INTEGER NOT NULL,
+    setup TEXT NOT NULL,
+    result TEXT,
+    PRIMARY KEY (table_id, hand_no)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL,
+    hand_no INTEGER NOT NULL,
+    idx INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    source TEXT NOT NULL,
+    events TEXT NOT NULL,
+    ts DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, hand_no, idx)
+);
+"""
+
+PG_MIGRATIONS: list[str] = [
+    "CREATE INDEX IF NOT EXISTS tables_created ON tables (created)",
+]
+"""``PG_MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1`` (as SQLite's)."""
+
+assert len(PG_MIGRATIONS) == SCHEMA_VERSION, "keep PostgreSQL's migrations in step"
+
+PRIMARY_KEYS = {"seats": "table_id, seat", "health": "id"}
+"""The conflict target of ``INSERT OR REPLACE`` per table written that way."""
+
+_REPLACE = re.compile(r"INSERT OR REPLACE INTO (\w+) \(([^)]*)\)(.*)", re.S)
+_JSON = re.compile(r"json_extract\((\w+), '\$\.(\w+)'\)")
+
+
+def translate(sql: str) -> str:
+    """The PostgreSQL form of one of the SQLite store's statements.
+
+    ``translate("SELECT x FROM t WHERE id=?") == "SELECT x FROM t WHERE id=%s"``.
+
+    Raises:
+        KeyError: an ``INSERT OR REPLACE`` into a table not in :data:`PRIMARY_KEYS`.
+    """
+    m = _REPLACE.fullmatch(sql)
+    if m is not None:
+        table, cols, rest = m.group(1), m.group(2), m.group(3)
+        key = PRIMARY_KEYS[table]
+        keys = {k.strip() for k in key.split(",")}
+        names = [c.strip() for c in cols.split(",")]
+        update = ", ".join(f"{c}=EXCLUDED.{c}" for c in names if c not in keys)
+        sql = (f"INSERT INTO {table} ({cols}){rest} ON CONFLICT ({key}) "
+               + (f"DO UPDATE SET {update}" if update else "DO NOTHING"))
+    sql = _JSON.sub(r"((\1::jsonb)->>'\2')::double precision", sql)
+    return sql.replace("?", "%s")
+
+
+def _as_store_error(err: psycopg.Error) -> sqlite3.Error:
+    """A psycopg error as the store interface's error type (see the module docstring)."""
+    kind = (sqlite3.IntegrityError if isinstance(err, psycopg.errors.IntegrityError)
+            else sqlite3.OperationalError)
+    return kind(f"PostgreSQL: {str(err).strip() or type(err).__name__}")
+
+
+class _Reader:
+    """The read connection, speaking the SQLite store's SQL (``execute(sql, args)``)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.lock = threading.Lock()
+        self.conn: psycopg.Connection[Any] | None = None
+
+    def execute(self, sql: str, args: tuple[Any, ...] = ()) -> _Rows:
+        with self.lock:
+            try:
+                if self.conn is None or self.conn.closed:
+                    self.conn = psycopg.connect(self.url, autocommit=True)
+                rows = self.conn.execute(translate(sql), args).fetchall()
+            except psycopg.Error as err:
+                if self.conn is not None and self.conn.broken:
+                    self.conn = None
+                raise _as_store_error(err) from err
+        return _Rows(rows)
+
+    def close(self) -> None:
+        with self.lock:
+            if self.conn is not None:
+                self.conn.close()
+
+
+class _Rows:
+    """Fetched rows with the cursor methods the store's reads use."""
+
+    def __init__(self, rows: list[tuple[Any, ...]]) -> None:
+        self.rows = rows
+
+    def fetchone(self) -> tuple[Any, ...] | None:
+        return self.rows[0] if self.rows else None
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return iter(self.rows)
+
+
+class PgStore(Store):
+    """The store on the PostgreSQL database at ``url`` (a libpq connection URL).
+
+    Raises (from the constructor):
+        sqlite3.OperationalError: cannot connect or create the schema.
+        SchemaError: the database's schema is newer than this rollem's.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.path = url
+        self._pg: psycopg.Connection[Any] | None = self._pg_connect()
+        self._pg_migrate(self._pg)
+        self.db = _Reader(url)  # type: ignore[assignment]
+        self._queue: queue.Queue[Any] = queue.Queue()
+        self._wdb = None
+        self._writer = threading.Thread(target=self._write_loop, name="rollem-store-pg",
+                                        daemon=True)
+        self._writer.start()
+        self.commits = 0
+        self.groups = 0
+
+    def _pg_connect(self) -> psycopg.Connection[Any]:
+        try:
+            return psycopg.connect(self.path, autocommit=True)
+        except psycopg.Error as err:
+            raise _as_store_error(err) from err
+
+    @staticmethod
+    def _pg_migrate(conn: psycopg.Connection[Any]) -> int:
+        """Create the schema and run the migrations (each in one transaction); the
+        version found.  Several processes starting at once take turns (a lock)."""
+        try:
+            with conn.transaction():
+                conn.execute("SELECT pg_advisory_xact_lock(7117017)")
+                conn.execute(PG_SCHEMA)
+                row = conn.execute("SELECT version FROM rollem_schema").fetchone()
+                found = 0 if row is None else int(row[0])
+                if found > SCHEMA_VERSION:
+                    raise SchemaError(
+                        f"the database has schema version {found}; this rollem knows up to "
+                        f"{SCHEMA_VERSION}: upgrade rollem or use another --db")
+                for version in range(found, SCHEMA_VERSION):
+                    conn.execute(PG_MIGRATIONS[version])
+                conn.execute("INSERT INTO rollem_schema (one, version) VALUES (1, %s) "
+                             "ON CONFLICT (one) DO UPDATE SET version=EXCLUDED.version",
+                             (SCHEMA_VERSION,))
+        except psycopg.Error as err:
+            raise _as_store_error(err) from err
+        return found
+
+    def schema_version(self) -> int:
+        """The database's schema version."""
+        row = self.db.execute("SELECT version FROM rollem_schema").fetchone()
+        return 0 if row is None else int(row[0])
+
+    @property
+    def journal_mode(self) -> str:
+        return "postgresql"
+
+    def close(self) -> None:
+        """Commit what is queued, stop the writer, close the connections."""
+        if self._writer.is_alive():
+            self._queue.put(None)
+            self._writer.join(30)
+        self.db.close()
+        if self._pg is not None:
+            self._pg.close()
+
+    def _commit_group(self, group: list[Any]) -> None:
+        """As :meth:`Store._commit_group`: one transaction, one savepoint per write."""
+        outcome: dict[int, BaseException] = {}
+        try:
+            if self._pg is None or self._pg.closed or self._pg.broken:
+                self._pg = self._pg_connect()
+            conn = self._pg
+            try:
+                with conn.transaction():
+                    for i, (statements, _fut, stream) in enumerate(group):
+                        if stream is not None and stream.failed is not None:
+                            outcome[i] = EarlierWriteFailed(stream.failed)
+                            continue
+                        try:
+                            with conn.transaction():  # a savepoint
+                                self._pg_apply(conn, statements)
+                        except psycopg.Error as err:
+                            if conn.broken:
+                                raise
+                            failure = _as_store_error(err)
+                            outcome[i] = failure
+                            if stream is not None:
+                                stream.failed = failure
+            except psycopg.Error as err:
+                raise _as_store_error(err) from err
+        except BaseException as err:
+            if self._pg is not None and self._pg.broken:
+                self._pg = None
+            for i, (_statements, fut, stream) in enumerate(group):
+                if stream is not None and stream.failed is None:
+                    stream.failed = err
+                fut.set_exception(outcome.get(i, err))
+            return
+        self.commits += len(group) - len(outcome)
+        self.groups += 1
+        for i, (_statements, fut, _stream) in enumerate(group):
+            if i in outcome:
+                fut.set_exception(outcome[i])
+            else:
+                fut.set_result(None)
+
+    def _pg_apply(self, conn: psycopg.Connection[Any], statements: list[Statement]) -> None:
+        for sql, args in statements:
+            conn.execute(translate(sql), args)
+

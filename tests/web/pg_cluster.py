@@ -1,0 +1,63 @@
+"""A private PostgreSQL cluster for the tests (Debian's ``postgresql``, issue 17).
+
+:class:`PgCluster` runs ``initdb`` in a temporary directory and starts the
+server on a Unix socket in that directory only (no TCP port), as the
+``postgres`` user when the tests run as root (PostgreSQL refuses to run as
+root), and stops it and removes the directory on :meth:`stop`.
+:meth:`new_database` creates an empty database and returns its URL.
+"""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import os
+import shutil
+import subprocess
+import tempfile
+
+import psycopg
+
+
+def pg_bin() -> str | None:
+    """The directory of Debian's PostgreSQL server programs (newest), or None."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+                   key=lambda p: int(p.split("/")[4]))
+    return os.path.dirname(found[-1]) if found else None
+
+
+class PgCluster:
+    def __init__(self) -> None:
+        bindir = pg_bin()
+        if bindir is None:
+            raise RuntimeError("PostgreSQL is not installed (scripts/test.sh installs it)")
+        self.dir = tempfile.mkdtemp(prefix="rollem-pg-")
+        self.data = os.path.join(self.dir, "data")
+        self.as_user: list[str] = []
+        if os.geteuid() == 0:
+            os.chmod(self.dir, 0o755)
+            shutil.chown(self.dir, "postgres", "postgres")
+            self.as_user = ["runuser", "-u", "postgres", "--"]
+        self.pg_ctl = os.path.join(bindir, "pg_ctl")
+        self._run([os.path.join(bindir, "initdb"), "-D", self.data, "-A", "trust", "-U",
+                   "rollem", "--no-sync", "-E", "UTF8"])
+        self._run([self.pg_ctl, "-D", self.data, "-l", os.path.join(self.dir, "log"), "-w",
+                   "-o", f"-k {self.dir} -c listen_addresses='' -c fsync=on", "start"])
+        self.admin_url = f"postgresql://rollem@/postgres?host={self.dir}"
+        self._names = itertools.count()
+
+    def _run(self, cmd: list[str]) -> None:
+        subprocess.run([*self.as_user, *cmd], check=True, capture_output=True, timeout=60)
+
+    def new_database(self) -> str:
+        """Create an empty database; its URL."""
+        name = f"t{os.getpid()}_{next(self._names)}"
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return f"postgresql://rollem@/{name}?host={self.dir}"
+
+    def stop(self) -> None:
+        try:
+            self._run([self.pg_ctl, "-D", self.data, "-m", "immediate", "-w", "stop"])
+        finally:
+            shutil.rmtree(self.dir, ignore_errors=True)
