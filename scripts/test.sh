@@ -28,6 +28,15 @@ if ! command -v mkfs.ext4 >/dev/null 2>&1 || ! command -v chattr >/dev/null 2>&1
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q e2fsprogs >/dev/null
 fi
 
+# The server tests also run on PostgreSQL (issue 17): Debian's postgresql
+# (the tests start a private cluster of their own in a temporary directory).
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    echo "== installing Debian's postgresql for the PostgreSQL store tests"
+    if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    $SUDO apt-get update -q >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q postgresql >/dev/null
+fi
+
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[web,dev]"

@@ -1,4 +1,9 @@
-"""Fixtures of the web-table tests: a live server in a thread with its own database."""
+"""Fixtures of the web-table tests: a live server in a thread with its own database.
+
+``server`` runs each test that uses it twice: on a SQLite file (the default
+store) and on a PostgreSQL database (issue 17) of one private cluster
+started for the whole run (``pg_cluster``, only when a PostgreSQL test runs).
+"""
 
 from __future__ import annotations
 
@@ -6,12 +11,31 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pg_cluster import PgCluster
 from web_harness import ServerThread
 
 
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PgCluster]:
+    cluster = PgCluster()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database for one test: a SQLite file, or a PostgreSQL URL."""
+    if request.param == "postgresql":
+        cluster: PgCluster = request.getfixturevalue("pg_cluster")
+        return cluster.new_database()
+    return str(tmp_path / "table.db")
+
+
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    srv = ServerThread(tmp_path / "table.db")
+def server(db: str) -> Iterator[ServerThread]:
+    srv = ServerThread(db)  # type: ignore[arg-type]
     try:
         yield srv
     finally:

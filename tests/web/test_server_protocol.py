@@ -155,6 +155,8 @@ def test_nobody_hears_of_an_action_before_it_is_committed(server: ServerThread) 
     import sqlite3
     import time
 
+    from rollem.server.stores import is_postgres_url
+
     store = server.manager.store
     slow_group = store._commit_group
 
@@ -166,10 +168,18 @@ def test_nobody_hears_of_an_action_before_it_is_committed(server: ServerThread) 
     tid, host = create_table(server.url, game="sdr", seats=2, bots=0, between_hands=60,
                              decision_seconds=60)
     (_s0, t0), (_s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
-    reader = sqlite3.connect(store.path)
+    # A connection of its own (not the store's): it sees committed data only.
+    reader: Any
+    if is_postgres_url(store.path):
+        import psycopg
+
+        reader, mark = psycopg.connect(store.path, autocommit=True), "%s"
+    else:
+        reader, mark = sqlite3.connect(store.path), "?"
 
     def committed_actions() -> int:
-        row = reader.execute("SELECT COUNT(*) FROM actions WHERE table_id=?", (tid,)).fetchone()
+        row = reader.execute(f"SELECT COUNT(*) FROM actions WHERE table_id={mark}",
+                             (tid,)).fetchone()
         return int(row[0])
 
     async def run() -> None:

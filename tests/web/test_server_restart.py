@@ -14,7 +14,7 @@ import httpx
 import pytest
 from web_harness import Player, ServerProcess, create_table, join
 
-from rollem.server.store import Store
+from rollem.server.stores import open_store
 
 
 async def _play_until(players: list[Player], stop: Any, timeout: float = 30,
@@ -48,11 +48,16 @@ def _actions_in_hand(st: dict[str, Any]) -> int:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("game", "stop"), [
-    ("sdr", "kill"), ("rollyourown", "kill"), ("rollem521", "kill"), ("sdr", "ctrl-c"),
+@pytest.mark.parametrize(("game", "stop", "kind"), [
+    ("sdr", "kill", "sqlite"), ("rollyourown", "kill", "sqlite"),
+    ("rollem521", "kill", "sqlite"), ("sdr", "ctrl-c", "sqlite"),
+    ("sdr", "kill", "postgresql"),  # issue 17: the same promise on PostgreSQL
 ])
-def test_restart_mid_hand_continues_exactly(tmp_path: Path, game: str, stop: str) -> None:
-    db = tmp_path / "restart.db"
+def test_restart_mid_hand_continues_exactly(tmp_path: Path, game: str, stop: str, kind: str,
+                                            request: pytest.FixtureRequest) -> None:
+    db: Any = tmp_path / "restart.db"
+    if kind == "postgresql":
+        db = request.getfixturevalue("pg_cluster").new_database()
     first = ServerProcess(db)
     port = first.port
     tid, host = create_table(first.url, game=game, seats=3, bots=1, bot_delay=0.02,
@@ -82,13 +87,14 @@ def test_restart_mid_hand_continues_exactly(tmp_path: Path, game: str, stop: str
         assert first.interrupt() == 0
 
     # The database on disk already holds everything that anybody was told.
-    check = Store(db)
+    check = open_store(db)
     hand_row = check.load_hand(tid, 1)
     assert hand_row is not None and hand_row.result is None
     stored_actions = check.load_actions(tid, 1)
     assert [a.idx for a in stored_actions] == list(range(len(stored_actions)))
     check.close()
-    assert sqlite3.connect(db).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    if kind == "sqlite":
+        assert sqlite3.connect(db).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
     second = ServerProcess(db, port=port)
     try:
@@ -146,7 +152,7 @@ def test_restart_mid_hand_continues_exactly(tmp_path: Path, game: str, stop: str
         assert bob_deals and all(c == "??" or c in bob_shown for d in bob_deals for c in d)
         assert httpx.get(f"{second.url}/api/tables/{tid}/hands/1/history.toml").status_code \
             == 403
-        check = Store(db)
+        check = open_store(db)
         actions = check.load_actions(tid, 1)
         check.close()
         assert len(frames) == len(actions) + 1

@@ -110,6 +110,16 @@ def _check_db(db: Path) -> None:
         fail(f"{db} is not a rollem database ({err}); give another file with --db")
 
 
+def _check_db_url(url: str) -> None:
+    """Connect to the PostgreSQL database and migrate it; exits 2 if rollem cannot use it."""
+    from rollem.server.stores import open_store
+
+    try:
+        open_store(url).close()
+    except sqlite3.Error as err:
+        fail(f"cannot use the database {url} ({err}); give another --db")
+
+
 def _is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
@@ -133,8 +143,8 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
 @_opt("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
       help="TCP port; 0 picks a free one (the URL printed shows it).")
 @_opt("--db", "db", default=DEFAULT_DB, show_default=True,
-      type=click.Path(dir_okay=False, path_type=Path),
-      help="SQLite file holding every table and hand (created if missing).")
+      help="SQLite file holding every table and hand (created if missing), or a "
+           "PostgreSQL database: postgresql://user@host/dbname.")
 @_opt("--public-url", default=None,
       help="The address friends open, e.g. https://poker.example.org behind a reverse "
            "proxy: invite links use it, its pages may connect, https makes cookies Secure.")
@@ -169,7 +179,7 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
       help="Tables the database may hold (until the retention deletes old ones).")
 @_opt("--max-body", default=16_384, show_default=True, type=click.IntRange(1),
       help="Largest request body in bytes (cut off while read: 413).")
-def serve_command(host: str, port: int, db: Path, public_url: str | None,
+def serve_command(host: str, port: int, db: str, public_url: str | None,
                   allowed_origins: tuple[str, ...], forwarded_allow_ips: str, log_level: str,
                   access_log: bool, retention: float, idle_minutes: float,
                   messages_per_second: float, connections_per_address: int,
@@ -207,13 +217,27 @@ def serve_command(host: str, port: int, db: Path, public_url: str | None,
         settings.check()
     except ConfigError as err:
         fail(f"bad setting: {err}")
-    try:
-        lock = lock_database(db)
-    except DatabaseLocked as err:
-        fail(str(err))
-    except OSError as err:
-        fail(f"cannot write the lock file next to {db}: {err.strerror}")
-    _check_db(db)
+    from rollem.server.stores import is_postgres_url
+
+    lock: contextlib.AbstractContextManager[object] = contextlib.nullcontext()
+    if is_postgres_url(db):  # issue 17
+        from rollem.server.store_pg import lock_database_url
+
+        try:
+            lock = lock_database_url(db)
+        except DatabaseLocked as err:
+            fail(str(err))
+        except sqlite3.Error as err:
+            fail(f"cannot use the database {db} ({err}); give another --db")
+        _check_db_url(db)
+    else:
+        try:
+            lock = lock_database(Path(db))
+        except DatabaseLocked as err:
+            fail(str(err))
+        except OSError as err:
+            fail(f"cannot write the lock file next to {db}: {err.strerror}")
+        _check_db(Path(db))
     host = host.strip()
     sock = _bind(host, port)
     port = int(sock.getsockname()[1])

@@ -34,10 +34,11 @@ from typing import Any
 
 import psycopg
 
+from rollem.server.lock import DatabaseLocked
 from rollem.server.schema import SCHEMA_VERSION, SchemaError
 from rollem.server.store import EarlierWriteFailed, Statement, Store
 
-__all__ = ["PG_MIGRATIONS", "PG_SCHEMA", "PgStore", "translate"]
+__all__ = ["PG_MIGRATIONS", "PG_SCHEMA", "PgStore", "lock_database_url", "translate"]
 
 PG_SCHEMA = """
 CREATE TABLE IF NOT EXISTS rollem_schema (
@@ -277,3 +278,37 @@ class PgStore(Store):
         for sql, args in statements:
             conn.execute(translate(sql), args)
 
+
+
+SERVER_LOCK = 7117018
+"""The advisory lock key one ``rollem serve`` holds on its PostgreSQL database."""
+
+
+def lock_database_url(url: str) -> psycopg.Connection[Any]:
+    """One server per database, as :func:`rollem.server.lock.lock_database` for SQLite.
+
+    Takes a session advisory lock on a connection of its own; keep the
+    returned connection open while serving (closing it, or the process
+    ending however it ends, releases the lock).  Until leases per table exist
+    (issue 17's several processes), a second server on the same database
+    would deal the same tables, so it refuses to start.
+
+    Raises:
+        DatabaseLocked: another process holds the lock (the message names its pid).
+        sqlite3.OperationalError: cannot connect.
+    """
+    try:
+        conn = psycopg.connect(url, autocommit=True)
+        row = conn.execute("SELECT pg_try_advisory_lock(%s)", (SERVER_LOCK,)).fetchone()
+        if row is not None and row[0]:
+            return conn
+        holder = conn.execute(
+            "SELECT a.pid, a.client_addr FROM pg_locks l JOIN pg_stat_activity a"
+            " ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.objid = %s",
+            (SERVER_LOCK,)).fetchone()
+        conn.close()
+    except psycopg.Error as err:
+        raise _as_store_error(err) from err
+    who = f" (its database session is pid {holder[0]})" if holder else ""
+    raise DatabaseLocked(f"another rollem serve is using this database{who}; "
+                         "stop it first or give another --db")
