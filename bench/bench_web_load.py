@@ -11,6 +11,7 @@ pace until the 99th percentile passes the goal (50 ms).
 
     .venv/bin/python bench/bench_web_load.py [--tables 100] [--seats 6] [--seconds 60]
         [--pace 1.0] [--game dealers-choice] [--search] [--search-seconds 20]
+        [--db postgresql://...]
 
 Client and server share this machine: the figure includes the clients' own
 time to read their messages.
@@ -56,7 +57,7 @@ def _cpu_of(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(db: Path | str) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "rollem", "serve", "--port", str(port), "--db", str(db),
@@ -251,7 +252,7 @@ async def run_load(base: str, ws_base: str, tables: int, seats: int, seconds: fl
 
 def one_run(args: argparse.Namespace, pace: float, seconds: float) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
-        proc, port = start_server(Path(tmp) / "load.db")
+        proc, port = start_server(args.db or Path(tmp) / "load.db")
         try:
             c0 = resource.getrusage(resource.RUSAGE_SELF)
             s0 = _cpu_of(proc.pid)
@@ -282,6 +283,8 @@ def main() -> None:
     parser.add_argument("--search-seconds", type=float, default=20.0)
     parser.add_argument("--step", type=float, default=0.25, help="pace step of the search")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--db", default=None,
+                        help="a PostgreSQL URL to serve from (default: a fresh SQLite file)")
     args = parser.parse_args()
     print(f"cpus: {os.cpu_count()}; client and server on this machine", file=sys.stderr)
     report = one_run(args, args.pace, args.seconds)
