@@ -137,6 +137,10 @@ def test_names_unique_and_buy_ins_follow_the_person(server: ServerThread) -> Non
     while s0 in table.seats and time.time() < end:
         time.sleep(0.05)
     assert s0 not in table.seats
+    # A stranger typing her name cannot take her chips (nor start a second "Ann" line).
+    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "ann"})
+    assert r.status_code == 400 and r.json()["error"] == "bad_name"
+    assert "left this table" in r.json()["message"]
     # She comes back (her browser still has her old seat cookie): her stack, not a new one.
     r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Annie"},
                    cookies={f"rollem_seat_{tid}": t0})

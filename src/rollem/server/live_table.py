@@ -402,13 +402,14 @@ class LiveTable:
         """Sit a player (no account, just a name); returns the seat and its token.
 
         Buy-ins follow the person: a player who left (their old seat token in
-        ``returning``, or the same name ignoring case) sits down again with the
+        ``returning``; their name is theirs alone) sits down again with the
         stack they left with and the chips they had brought, and their ledger
         line is theirs again (one line per person); with no chips they may
         rebuy if the host allows rebuys, else they watch.
 
         Raises :class:`TableError`: ``bad_name`` (see :func:`clean_name`; or a
-        name already at the table, ignoring case), ``bad_seat``,
+        name already at the table or of a player who left, ignoring case, without
+        that player's seat token), ``bad_seat``,
         ``table_full``, ``seat_taken``.
         """
         self._check_not_paused()
@@ -436,9 +437,11 @@ class LiveTable:
         old_digest = token_digest(returning) if returning else None
         back = next((i for i, line in enumerate(departed)
                      if old_digest is not None and line.get("digest") == old_digest), None)
-        if back is None:
-            back = next((i for i, line in enumerate(departed)
-                         if str(line["name"]).casefold() == folded), None)
+        if back is None and any(str(line["name"]).casefold() == folded for line in departed):
+            # The name is a person on the ledger; only their own browser (the old seat
+            # cookie) may take back their chips, so a stranger cannot claim them.
+            raise TableError("bad_name", f"{name!r} left this table earlier; they can sit "
+                             "down again from the same browser, or choose another name")
         if back is not None:
             line = departed.pop(back)
             stack, brought = int(line["stack"]), int(line["brought"])
