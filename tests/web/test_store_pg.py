@@ -13,7 +13,7 @@ from rollem.server.lock import DatabaseLocked
 from rollem.server.schema import SCHEMA_VERSION, SchemaError
 from rollem.server.store import EarlierWriteFailed, SeatRow, Store
 from rollem.server.store_pg import PgStore, lock_database_url, translate
-from rollem.server.stores import is_postgres_url, open_store
+from rollem.server.stores import is_postgres_url, open_store, shown_db
 
 
 def test_translate_worked_examples() -> None:
@@ -33,6 +33,9 @@ def test_translate_worked_examples() -> None:
 def test_open_store_picks_the_backend(tmp_path: object) -> None:
     assert is_postgres_url("postgresql://u@h/db") and is_postgres_url("postgres://h/db")
     assert not is_postgres_url("rollem.db") and not is_postgres_url("/tmp/postgresql.db")
+    assert shown_db("postgresql://ann:s3:cr@t@h:5432/db") == "postgresql://ann:***@h:5432/db"
+    assert shown_db("postgresql://ann@/db?host=/tmp") == "postgresql://ann@/db?host=/tmp"
+    assert shown_db("club.db") == "club.db"
     store = open_store(f"{tmp_path}/x.db")
     assert type(store) is Store and store.journal_mode == "wal"
     store.close()

@@ -112,12 +112,12 @@ def _check_db(db: Path) -> None:
 
 def _check_db_url(url: str) -> None:
     """Connect to the PostgreSQL database and migrate it; exits 2 if rollem cannot use it."""
-    from rollem.server.stores import open_store
+    from rollem.server.stores import open_store, shown_db
 
     try:
         open_store(url).close()
     except sqlite3.Error as err:
-        fail(f"cannot use the database {url} ({err}); give another --db")
+        fail(f"cannot use the database {shown_db(url)} ({err}); give another --db")
 
 
 def _is_loopback(host: str) -> bool:
@@ -217,7 +217,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         settings.check()
     except ConfigError as err:
         fail(f"bad setting: {err}")
-    from rollem.server.stores import is_postgres_url
+    from rollem.server.stores import is_postgres_url, shown_db
 
     lock: contextlib.AbstractContextManager[object] = contextlib.nullcontext()
     if is_postgres_url(db):  # issue 17
@@ -228,7 +228,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         except DatabaseLocked as err:
             fail(str(err))
         except sqlite3.Error as err:
-            fail(f"cannot use the database {db} ({err}); give another --db")
+            fail(f"cannot use the database {shown_db(db)} ({err}); give another --db")
         _check_db_url(db)
     else:
         try:
@@ -258,7 +258,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         click.echo("only this machine can connect; use --host 0.0.0.0 to let friends join")
     else:
         click.echo(f"friends who can reach {shown} may join at the same address")
-    click.echo(f"saving to {db} (Ctrl-C to stop; start again to continue)")
+    click.echo(f"saving to {shown_db(db)} (Ctrl-C to stop; start again to continue)")
     if settings.public_url:
         click.echo(f"invite links use {settings.public_url}")
     # Fewer full garbage collections: a full pass over every table's hand can
@@ -271,7 +271,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
                             log_level=log_level, access_log=access_log, ws_max_size=65536,
                             ws_ping_interval=20, ws_ping_timeout=20, proxy_headers=True,
                             forwarded_allow_ips=forwarded_allow_ips)
-    logging.getLogger("rollem.server").info("serving %s on %s:%s", db, shown, port)
+    logging.getLogger("rollem.server").info("serving %s on %s:%s", shown_db(db), shown, port)
     # Ctrl-C: uvicorn has shut down cleanly; exit 0 as uvicorn.run does.
     with lock, contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run(sockets=[sock])

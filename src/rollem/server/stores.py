@@ -8,11 +8,12 @@ loaded by a home game).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from rollem.server.store import Store
 
-__all__ = ["is_postgres_url", "open_store"]
+__all__ = ["is_postgres_url", "open_store", "shown_db"]
 
 
 def is_postgres_url(db: str | Path) -> bool:
@@ -32,3 +33,11 @@ def open_store(db: str | Path) -> Store:
 
         return PgStore(str(db))
     return Store(db)
+
+
+def shown_db(db: str | Path) -> str:
+    """``db`` as printed and logged: a PostgreSQL URL's password replaced by ``***``.
+
+    ``shown_db("postgresql://ann:secret@h/db") == "postgresql://ann:***@h/db"``.
+    """
+    return re.sub(r"^(postgres(?:ql)?://[^:/@]*):[^/]*@", r"\1:***@", str(db))
