@@ -51,6 +51,9 @@ def test_new_occupant_never_sees_the_previous_occupants_hand(server: ServerThrea
                     if est["hand"]["hand_no"] == 1:  # (unless hand 2 was dealt already)
                         wst = await w.until(lambda st: st["seq"] == est["seq"])
                         assert est["hand"] == wst["hand"]
+                        # The hand's story names the player it was dealt to, not Eve.
+                        told = " ".join(line["text"] for line in est["hand"]["narration"])
+                        assert "Bob" in told and "Eve" not in told
                         for card in private:
                             assert card not in e.raw[0]
             # Her hand list holds no result of Bob's; the history is refused.

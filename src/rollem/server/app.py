@@ -369,7 +369,8 @@ def create_app(db_path: str | Path = "rollem.db",
         session = _replay(table, row, hand_no)
         return JSONResponse({
             "hand": hand_no, "game": row.setup["game"], "seat": seat,
-            "frames": session.frames(seat, table.names()), "result": row.result,
+            "frames": session.frames(seat, session.player_names(table.names())),
+            "result": row.result,
         })  # fmt: skip
 
     async def hand_history(request: Request) -> Response:
@@ -382,10 +383,7 @@ def create_app(db_path: str | Path = "rollem.db",
         if seat is None or not _own_hand(table, row, hand_no, seat):
             return _error(403, "not_yours", "only a player dealt into this hand can download it")
         session = _replay(table, row, hand_no)
-        names = [f"seat {s}" for s in range(len(row.setup["stacks"]))]
-        for number, info in table.seats.items():
-            if number < len(names):
-                names[number] = info.row.name
+        names = session.player_names(table.names())
         return Response(session.history_text(seat, names), media_type="application/toml",
                         headers={"Content-Disposition":
                                  f'attachment; filename="hand-{hand_no}.toml"'})

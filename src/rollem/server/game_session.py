@@ -407,8 +407,10 @@ class GameSession:
         button: int,
         *,
         carried: int = 0,
+        names: list[str] | None = None,
     ) -> GameSession:
-        """Deal a new hand with a secure shuffle (R-C-13); ``stacks`` per dealt-in seat."""
+        """Deal a new hand with a secure shuffle (R-C-13); ``stacks`` per dealt-in seat;
+        ``names`` (one per seat) are the players' names as dealt, kept with the hand."""
         options = cls.options_for(config)
         seat_stacks = [stacks.get(s, 0) if s in players else 0 for s in range(config.seats)]
         source = SecureSource()
@@ -424,7 +426,16 @@ class GameSession:
             "carry_in": carried,
             "outcomes": _outcomes_json(source.outcomes),
         }
+        if names is not None:
+            setup["names"] = list(names)
         return cls(hand_no, setup, hand)
+
+    def player_names(self, current: list[str]) -> list[str]:
+        """One name per seat for this hand: the names of the players it was dealt to
+        (a seat taken since by someone else keeps the old player's name); ``current``
+        (the table's names now) only for hands stored before names were kept."""
+        stored = self.setup.get("names")
+        return list(stored) if stored is not None else current
 
     @classmethod
     def restore(cls, hand_no: int, setup: dict[str, Any], actions: list[ActionRow]) -> GameSession:

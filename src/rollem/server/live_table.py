@@ -928,7 +928,7 @@ class LiveTable:
         try:
             hand = GameSession.new(
                 hand_no, game, self.config, players, stacks, button,
-                carried=int(self.session.get("carried", 0)),
+                carried=int(self.session.get("carried", 0)), names=self.names(),
             )  # fmt: skip
         except Exception:  # the engine refused the deal: say so, try again later
             log.exception("table %s: cannot deal hand %s of %s", self.id, hand_no, game)
@@ -1086,7 +1086,8 @@ class LiveTable:
         if table_json is None:
             table_json = _dumps(self.table_public())
         shown = self.hand or self.final_hand
-        hand_json = (_dumps(shown.view(self.hand_viewer(seat, shown), self.names()))
+        hand_json = (_dumps(shown.view(self.hand_viewer(seat, shown),
+                                       shown.player_names(self.names())))
                      if shown is not None else "null")
         choice = self.session.get("choice")
         you = {
