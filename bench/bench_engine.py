@@ -1,4 +1,5 @@
-"""Engine speed: Stop, Drop and Roll vs PokerKit, measured in the same run.
+"""Engine speed: Stop, Drop and Roll and hold'em (from its game file) vs PokerKit,
+measured in the same run.
 
 Both play 6-handed fixed limit with random legal actions (uniform over the
 legal action kinds; fixed limit has one size per kind):
@@ -7,7 +8,10 @@ legal action kinds; fixed limit has one size per kind):
 - PokerKit: fixed-limit Texas hold'em, blinds 1/2, small bet 2, big bet 4,
   stacks 200, everything but the betting automated.
 
-Prints hands/s of each and the ratio (target: rollem >= 5x PokerKit).
+- rollem hold'em: the shipped game file ``holdem.toml`` (issue 18), blinds
+  1/2, small bet 2, big bet 4, no ante, stacks 200: the same game as PokerKit's.
+
+Prints hands/s of each and the ratios (target: rollem >= 5x PokerKit).
 
     .venv/bin/python bench/bench_engine.py [--seconds 5]
 """
@@ -21,11 +25,15 @@ import time
 from rollem.engine import Bet, Call, Check, Fold, Hand, Options, Raise, SeededSource
 
 
-def rollem_hands(seconds: float, seed: int = 1) -> tuple[int, float]:
-    """Play SDR hands for about ``seconds``; return (hands, elapsed)."""
+def rollem_hands(seconds: float, seed: int = 1, game: str = "sdr",
+                 opts: Options | None = None) -> tuple[int, float]:
+    """Play hands of ``game`` (SDR by default) for about ``seconds``; return (hands, elapsed)."""
+    from rollem import games
+
     rng = random.Random(seed)
     source = SeededSource(rng)
-    opts = Options()
+    opts = opts if opts is not None else Options()
+    the_game = games.get(game)
     fold, check, call = Fold(), Check(), Call()
     hands = 0
     start = time.perf_counter()
@@ -33,7 +41,7 @@ def rollem_hands(seconds: float, seed: int = 1) -> tuple[int, float]:
     while True:
         for _ in range(50):
             source.outcomes.clear()
-            hand = Hand("sdr", [200] * 6, button=hands % 6, options=opts, source=source)
+            hand = Hand(the_game, [200] * 6, button=hands % 6, options=opts, source=source)
             while hand.result is None:
                 p = hand.pending
                 assert p is not None
@@ -109,11 +117,16 @@ def main() -> None:
     args = parser.parse_args()
     pk, pk_s = pokerkit_hands(args.seconds)
     ro, ro_s = rollem_hands(args.seconds)
+    he, he_s = rollem_hands(args.seconds, game="holdem",
+                            opts=Options(ante=0, small_bet=2, big_bet=4))
     pk_rate = pk / pk_s
     ro_rate = ro / ro_s
+    he_rate = he / he_s
     print(f"pokerkit fixed-limit hold'em, 6-handed, random: {pk_rate:9.1f} hands/s ({pk} hands)")
     print(f"rollem Stop, Drop and Roll, 6-handed, random:    {ro_rate:9.1f} hands/s ({ro} hands)")
-    print(f"ratio rollem / pokerkit: {ro_rate / pk_rate:.2f}x (target >= 5x)")
+    print(f"rollem hold'em (game file), 6-handed, random:    {he_rate:9.1f} hands/s ({he} hands)")
+    print(f"ratio rollem SDR / pokerkit: {ro_rate / pk_rate:.2f}x (target >= 5x)")
+    print(f"ratio rollem hold'em file / pokerkit hold'em: {he_rate / pk_rate:.2f}x (target >= 5x)")
 
 
 if __name__ == "__main__":
