@@ -31,7 +31,8 @@ def main() -> None:
         for seed in range(args.hands):
             play_both(variant, seed, tally)
         print(f"{name:10s} {args.hands} hands agree: {tally.decisions} decisions, "
-              f"{tally.known} known fixed-limit all-in divergences "
+              f"{tally.known} known fixed-limit all-in divergences, {tally.odd_chips} hands "
+              f"with the hi-lo odd chip placed by R-C-10 "
               f"({time.perf_counter() - start:.1f} s)")
 
 

@@ -25,3 +25,7 @@ def test_agrees_with_pokerkit(name: str) -> None:
     assert tally.known <= tally.decisions // 50
     if VARIANTS[name].options.structure != "fixed-limit":
         assert tally.known == 0
+    # the hi-lo odd chip (R-C-10: to the high half; PokerKit: by player order)
+    assert tally.odd_chips <= HANDS // 10
+    if name not in ("omaha8-pl", "stud8"):
+        assert tally.odd_chips == 0

@@ -44,7 +44,8 @@ if TYPE_CHECKING:
 
 __all__ = ["default_history_dir", "play_command"]
 
-GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
+GAMES = ("sdr", "rollyourown", "rollem521", "holdem", "omaha", "omaha8", "stud", "stud8",
+         "razz", "draw5", "deuces-wild", "dealers-choice")
 BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
 
 
@@ -100,6 +101,7 @@ class TerminalGame:
         out: IO[str],
         options: Any = None,
         colour: bool = True,
+        games: list[str] | None = None,
     ) -> None:
         from rollem.bots import make_bot
         from rollem.table import Table
@@ -121,7 +123,7 @@ class TerminalGame:
         table_rng = random.Random(master.getrandbits(64)) if seed is not None else None
         self.pick_rng: random.Random = table_rng if table_rng is not None else random.SystemRandom()
         self.table = Table([stack] * players, game=game, rng=table_rng, button=0,
-                           choose_game=self._choose_game, options=options)
+                           choose_game=self._choose_game, options=options, games=games)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         name = f"{stamp}-seed{seed}" if seed is not None else stamp
         self.session_dir = history_dir / name
@@ -464,13 +466,18 @@ class TerminalGame:
               help="Folder for the hand histories, one file per hand in a folder per "
                    "session (default: $XDG_DATA_HOME/rollem/histories, i.e. "
                    "~/.local/share/rollem/histories).")
+@click.option("--game-file", default=None, metavar="FILE",
+              help="Play the game in this game file (TOML, see rollem check-game).")
+@click.option("--games", "choice", default=None, metavar="LIST",
+              help="Dealer's choice: the games offered, comma-separated ids (default: "
+                   "sdr,rollyourown,rollem521; a --game-file game may be named too).")
 @table_option_flags
 @click.option("--no-color", is_flag=True,
               help="No colour on a terminal (also when the NO_COLOR environment variable is "
                    "set); suit symbols stay.")
 def play_command(game: str, players: int, level: str, stack: int, seed: int | None,
                  show_odds: bool, history_dir: Path | None, no_color: bool,
-                 **flags: Any) -> None:
+                 game_file: str | None, choice: str | None, **flags: Any) -> None:
     """Play poker in the terminal against computer players, hand after hand.
 
     GAME is sdr (Stop, Drop and Roll), rollyourown (Five Card Roll Your Own),
@@ -495,7 +502,20 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
     from rollem.games import get
 
     game = game.strip().lower()
-    if game not in GAMES:
+    offered: list[str] | None = None
+    if game_file is not None:
+        from rollem.cli.gamefile_opt import register_game_file
+
+        file_id = register_game_file(game_file)
+        if game != "dealers-choice" or choice is None:
+            game = file_id
+    if choice is not None:
+        from rollem.cli.gamefile_opt import games_list
+
+        if game != "dealers-choice":
+            fail("--games is for dealers-choice: give GAME or --games, not both")
+        offered = games_list(choice)
+    if game not in GAMES and (game_file is None or game != file_id):
         fail(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if game != "dealers-choice":
         try:
@@ -536,7 +556,7 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
     session = TerminalGame(
         game=game, players=players, level=level, stack=stack, seed=seed, show_odds=show_odds,
         history_dir=folder, rich=rich, read_line=read_line, out=sys.stdout, options=options,
-        colour=colour_allowed(no_color_flag=no_color, terminal=rich),
+        colour=colour_allowed(no_color_flag=no_color, terminal=rich), games=offered,
     )
     status = session.run()
     if status:

@@ -20,7 +20,10 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 
 
 @click.command("simulate")
-@click.argument("game")
+@click.argument("game", required=False, default=None, metavar="[GAME]")
+@click.option("--game-file", default=None, metavar="FILE",
+              help="Play the game in this game file (TOML, see rollem check-game) instead "
+                   "of GAME.")
 @click.option("--players", type=int, required=True, help="Players at the table (2-10).")
 @click.option("--hands", type=int, required=True, help="Hands to play.")
 @click.option("--bots", default="random", show_default=True,
@@ -37,12 +40,14 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 @table_option_flags
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_command(
-    game: str, players: int, hands: int, bots: str, seed: int | None, stack: int,
-    workers: int, as_json: bool, **flags: Any,
+    game: str | None, game_file: str | None, players: int, hands: int, bots: str,
+    seed: int | None, stack: int, workers: int, as_json: bool, **flags: Any,
 ) -> None:
     """Play a session of computer players and report each seat's results.
 
-    GAME is sdr, rollyourown, rollem521 or dealers-choice. JSON: game, hands,
+    GAME is sdr, rollyourown, rollem521, a standard game (holdem, omaha,
+    omaha8, stud, stud8, razz, draw5, deuces-wild) or dealers-choice; or give
+    --game-file FILE. JSON: game, hands,
     chips_start (all chips brought, rebuys included), chips_end, actions_per_hand,
     hands_per_second, seats (seat, bot, net, net_per_hand, ci95).
     """
@@ -50,6 +55,15 @@ def simulate_command(
     from rollem.games import get
     from rollem.simulate import run_simulation
 
+    if game_file is not None:
+        from rollem.cli.gamefile_opt import register_game_file
+
+        if game is not None:
+            fail("give GAME or --game-file FILE, not both")
+        game = register_game_file(game_file)
+    if game is None:
+        fail("missing GAME (sdr, rollyourown, rollem521, a standard game or dealers-choice) "
+             "or --game-file FILE")
     if game != "dealers-choice":
         try:
             get(game)

@@ -202,7 +202,10 @@ class BettingRound(Step):
         to_call = cur - bets[seat]
         if stack <= to_call:
             return "not enough chips to raise"
-        if hand.acted[seat] >= 0 and not may_raise_again(to_call, self.threshold(hand)):
+        # a seat that has only checked this round faces a new wager, so it may raise
+        # even a short all-in bet (as PokerKit; TDA: reopening concerns raises)
+        if (hand.acted[seat] >= 0 and bets[seat] > 0
+                and not may_raise_again(to_call, self.threshold(hand))):
             return (f"the betting was not reopened: this seat already acted and faces "
                     f"{to_call} more, less than {self._threshold_text(hand)}")
         folded, stacks = hand.folded, hand.stacks

@@ -13,9 +13,11 @@ first betting round that follows them.
 - :class:`ForcedRound` (a :class:`~rollem.engine.betting.BettingRound`):
   the first round, opened by the first player to the left of the big blind
   (or straddle), the big blind (straddle) keeping the option to raise; or,
-  after a bring-in, by the bring-in player, who must bet: ``Bet(amount)``
-  with ``amount`` from the bring-in (a bring-in: not a full bet; players call
-  it or complete) to the round's bet (a completion: a full bet). In fixed
+  after a bring-in, by the bring-in player, who must post the bring-in
+  (``Call()``, legal action ``"call"`` with ``call_amount`` the bring-in: not
+  a full bet; the others call it or complete) or complete (``Bet(amount)``,
+  ``"bet"`` from ``min_to`` to ``max_to``: the round's bet, a full bet; no
+  limit and pot limit: more). Neither check nor fold. In fixed
   limit the big blind or the completion counts as the round's bet toward the
   cap.
 
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rollem.engine.actions import Bet
+from rollem.engine.actions import Bet, Call
 from rollem.engine.betting import BettingRound
 from rollem.engine.decisions import Legal, Pending
 from rollem.engine.events import Event
@@ -182,33 +184,37 @@ class ForcedRound(BettingRound):
         hand.events.append(Event("round", seat, {"round": self.name, "opener": opener}))
         return Pending("bet", (seat,))
 
-    def _bring_in_bounds(self, hand: Hand, seat: int) -> tuple[int, int]:
-        stack = hand.stacks[seat]
+    def _bring_in(self, hand: Hand, seat: int) -> int:
         assert isinstance(self.forced, BringIn)
-        lo = min(self.forced.amount, stack)
-        bounds = self._raise_bounds(hand, seat)
-        hi = bounds[1] if isinstance(bounds, tuple) else stack
-        return (lo, max(lo, hi))
+        return min(self.forced.amount, hand.stacks[seat])
 
     def legal(self, hand: Hand, seat: int) -> Legal:
         if seat != self.bringer:
             return super().legal(hand, seat)
-        lo, hi = self._bring_in_bounds(hand, seat)
-        return Legal(kind="bet", actions=("bet",), min_to=lo, max_to=hi)
+        bounds = self._raise_bounds(hand, seat)
+        amount = self._bring_in(hand, seat)
+        if isinstance(bounds, tuple) and bounds[0] > amount:
+            return Legal(kind="bet", actions=("call", "bet"), call_amount=amount,
+                         min_to=bounds[0], max_to=bounds[1])
+        return Legal(kind="bet", actions=("call",), call_amount=amount)
 
     def act(self, hand: Hand, seat: int, action: object) -> Pending | None:
         if seat != self.bringer:
             return super().act(hand, seat, action)
-        lo, hi = self._bring_in_bounds(hand, seat)
-        to = action.amount if type(action) is Bet else None
-        if to is None or type(to) is not int or not lo <= to <= hi:
-            rng = str(lo) if lo == hi else f"{lo}..{hi}"
-            raise self._refuse(hand, seat, f"the bring-in must bet {rng} (the bring-in, or "
-                               f"complete to {self.size})")
-        self.bringer = -1
-        full = self._raise_bounds(hand, seat)
-        if isinstance(full, tuple) and to >= full[0]:
+        legal = self.legal(hand, seat)
+        t = type(action)
+        if t is Bet and "bet" in legal.actions:
+            to = action.amount  # type: ignore[attr-defined]
+            if type(to) is not int or not legal.min_to <= to <= legal.max_to:
+                raise self._refuse(hand, seat, f"bet {to!r} is not {legal.min_to}"
+                                   + ("" if legal.min_to == legal.max_to else f"..{legal.max_to}"))
+            self.bringer = -1
             return super().act(hand, seat, action)
+        if t is not Call:
+            raise self._refuse(hand, seat, "the bring-in must post the bring-in (call "
+                               f"{legal.call_amount}) or complete the bet")
+        self.bringer = -1
+        to = legal.call_amount
         stacks, bets, committed = hand.stacks, hand.bets, hand.committed
         stacks[seat] -= to
         bets[seat] = to

@@ -1,0 +1,59 @@
+"""``--game-file`` and ``--games`` on the command line (issue 18)."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from rollem.cli.app import app
+
+HOLDEM = str(resources.files("rollem.games").joinpath("files", "holdem.toml"))
+
+
+def _my_game(tmp_path: Path) -> str:
+    text = Path(HOLDEM).read_text().replace('id = "holdem"', 'id = "my-holdem"')
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    return str(path)
+
+
+def test_simulate_a_game_file(tmp_path: Path) -> None:
+    out = CliRunner().invoke(app, ["simulate", "--game-file", _my_game(tmp_path), "--players",
+                                   "3", "--hands", "20", "--bots", "basic", "--seed", "2",
+                                   "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["game"] == "my-holdem" and data["hands"] == 20
+    assert data["chips_end"] == data["chips_start"]
+
+
+def test_simulate_every_standard_game_with_basic_bots() -> None:
+    for game in ("holdem", "omaha", "omaha8", "stud", "stud8", "razz", "draw5", "deuces-wild"):
+        out = CliRunner().invoke(app, ["simulate", game, "--players", "3", "--hands", "6",
+                                       "--bots", "basic,random,basic", "--seed", "1", "--json"])
+        assert out.exit_code == 0, (game, out.output)
+        assert json.loads(out.stdout)["chips_end"] == json.loads(out.stdout)["chips_start"]
+
+
+def test_bad_game_file_is_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('id = "x"\n')
+    out = CliRunner().invoke(app, ["simulate", "--game-file", str(bad), "--players", "3",
+                                   "--hands", "2"])
+    assert out.exit_code == 2
+    assert out.stderr == (f"rollem: error: --game-file {bad}: name: must be a one-line text "
+                          "of 1..60 characters, got None\n")
+
+
+def test_play_dealers_choice_games_list(tmp_path: Path) -> None:
+    out = CliRunner().invoke(app, ["play", "dealers-choice", "--games", "holdem,nosuch",
+                                   "--history-dir", str(tmp_path)], input="q\n")
+    assert out.exit_code == 2
+    assert "--games: unknown game 'nosuch'" in out.stderr
+    out = CliRunner().invoke(app, ["play", "--game-file", _my_game(tmp_path), "--players", "3",
+                                   "--seed", "1", "--history-dir", str(tmp_path)], input="q\n")
+    assert out.exit_code == 0, out.output
+    assert "Texas Hold'em" in out.stdout
