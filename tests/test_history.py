@@ -112,7 +112,7 @@ def test_replay_errors_name_the_action_number_and_the_line() -> None:
     with pytest.raises(HistoryError) as info:
         replay(bad)
     assert str(info.value).startswith("action 8 (line 13 of actions: p2 cbr 400): ")
-    with pytest.raises(HistoryError, match=r"^action 8 \(line 13 of actions \('p2 zz'\)\): "
+    with pytest.raises(HistoryError, match=r"^action 8 \(line 13 of actions: p2 zz\): "
                        "unknown action"):
         read_history(text.replace('"p2 cbr 4"', '"p2 zz"'))
 

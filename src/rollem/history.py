@@ -31,10 +31,10 @@ remaining cards in deck order (2c 2d 2h 2s 3c ...).
 [(0, 'cc'), (1, 'cc')]
 >>> replay(text).result == hand.result
 True
->>> replay(text.replace('"p1 cc"', '"p1 f"', 1))
+>>> replay(text.replace('"p1 cc"', '"p1 cbr 3"', 1))
 Traceback (most recent call last):
     ...
-rollem.history.HistoryError: action 1 (line 3 of actions: p1 f): seat 0 cannot do that: ...
+rollem.history.HistoryError: action 1 (line 3 of actions: p1 cbr 3): seat 0 cannot do that: ...
 """
 
 from __future__ import annotations
@@ -58,11 +58,13 @@ from rollem.engine.actions import (
 )
 from rollem.engine.errors import EngineError
 from rollem.engine.hand import Hand
-from rollem.engine.options import Options
+from rollem.engine.options import FIXED_LIMIT, Options
 from rollem.engine.randomness import RandomSource, ReplaySource
 
 __all__ = [
+    "READ_VERSIONS",
     "VERSION",
+    "DealLine",
     "DealPreset",
     "History",
     "HistoryError",
@@ -73,12 +75,18 @@ __all__ = [
     "write_history",
 ]
 
-VERSION = 1
-"""Format version written in ``_version``."""
+VERSION = 2
+"""Format version written in ``_version`` (2: PHH's concatenated cards in
+``d dh``, ``d db`` and ``sm`` lines, ``sd`` for draws, ``min_bet`` only in
+pot- and no-limit, ``seats``; shows by choice)."""
+
+READ_VERSIONS = (1, 2)
+"""Format versions :func:`read_history` reads."""
 
 
 class HistoryError(ValueError):
-    """A history that cannot be read or does not replay; the message says where and why."""
+    """A history that cannot be read or does not replay; the message (one
+    line) says where and why."""
 
 
 # ---------------------------------------------------------------- writing
@@ -88,9 +96,14 @@ def _p(seat: int | None) -> str:
     return f"p{(seat or 0) + 1}"
 
 
+def _phh(cards: Sequence[int]) -> str:
+    """Cards concatenated, as PHH writes them: ``QsQd``."""
+    return "".join(str(CARDS[c]) for c in cards)
+
+
 def _event_line(kind: str, seat: int | None, data: Mapping[str, Any]) -> str | None:
     if kind in ("deal_hole", "draw_deal"):
-        return f"d dh {_p(seat)} {format_cards(data['cards'])}"
+        return f"d dh {_p(seat)} {_phh(data['cards'])}"
     if kind == "deal_up":
         return f"d du {_p(seat)} {format_cards(data['cards'])}"
     if kind == "burn":
@@ -102,7 +115,7 @@ def _event_line(kind: str, seat: int | None, data: Mapping[str, Any]) -> str | N
     if kind == "dead":
         return f"d dead {CARDS[data['card']]} # {data.get('label', '')}".rstrip(" #")
     if kind == "board":
-        return f"d db {format_cards(data['cards'])} # {data.get('label', '')}".rstrip(" #")
+        return f"d db {_phh(data['cards'])} # {data.get('label', '')}".rstrip(" #")
     if kind == "reshuffle":  # R-521-5: the new stub's order is in _shuffles
         own = ", their own discards added" if data.get("own") else ""
         return (f"# reshuffle for {_p(seat)}: {data['count']} cards (muck and discards"
@@ -112,14 +125,18 @@ def _event_line(kind: str, seat: int | None, data: Mapping[str, Any]) -> str | N
     if kind == "show":
         if data.get("by_choice"):  # written as the player's action line (R-C-11)
             return None
-        return f"{_p(seat)} sm {format_cards(data['cards'])}"
+        return f"{_p(seat)} sm {_phh(data['cards'])}"
     if kind == "muck":
         return f"{_p(seat)} sm"
     return None
 
 
 def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[str, Any]:
-    """The history of ``hand`` as a TOML-ready dict (see the module doc)."""
+    """The history of ``hand`` as a TOML-ready dict (see the module doc).
+
+    PHH fields first (``min_bet`` only in pot- and no-limit, ``seats`` the
+    physical seat numbers 1..n), then rollem's ``_`` fields.
+    """
     opts = hand.options
     n = hand.n
     lines: list[str] = []
@@ -145,10 +162,14 @@ def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[st
         "blinds_or_straddles": [0] * n,
         "small_bet": opts.small_bet,
         "big_bet": opts.big_bet,
-        "min_bet": opts.small_bet,
+    }
+    if opts.structure != FIXED_LIMIT:
+        out["min_bet"] = opts.small_bet
+    out.update({
         "starting_stacks": list(hand.start_stacks),
         "actions": lines,
         "players": list(players) if players is not None else [f"seat {s}" for s in range(n)],
+        "seats": list(range(1, n + 1)),
         "_version": VERSION,
         "_game": hand.game.id,
         "_button": hand.button,
@@ -157,7 +178,7 @@ def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[st
         "_deck": format_cards(outcomes[0][1]) if outcomes else "",
         "_shuffles": [{"label": label, "cards": format_cards(order)}
                       for label, order in outcomes[1:]],
-    }
+    })
     if hand.result is not None:
         out["finishing_stacks"] = list(hand.stacks)
         out["_result"] = hand.result.to_dict(cards=True)
@@ -170,6 +191,33 @@ def write_history(hand: Hand, *, players: Sequence[str] | None = None) -> str:
 
 
 # ---------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True)
+class DealLine:
+    """A dealer line (``d ...``) or show line (``pN sm``) of a history: the
+    replay must deal or show exactly this at this point (R-C-13).
+
+    Attributes:
+        code: ``dh``, ``du``, ``db``, ``dead``, ``burn``, ``pd``, ``wild``,
+            ``show`` (``pN sm CARDS``) or ``muck`` (``pN sm``).
+        seat: the seat it names, or ``None``.
+        cards: the cards it names, in order.
+        number: its line number (1-based) in ``actions``.
+        text: the line as written.
+        anchor: how many players' actions come before it.
+    """
+
+    code: str
+    seat: int | None
+    cards: tuple[Card, ...]
+    number: int
+    text: str
+    anchor: int
+
+    def where(self) -> str:
+        """``line 5 of actions (d dead Qh # stop), after action 1``."""
+        return f"line {self.number} of actions ({self.text}), after action {self.anchor}"
 
 
 @dataclass
@@ -188,17 +236,18 @@ class History:
     result: dict[str, Any] | None
     raw: dict[str, Any] = field(default_factory=dict)
     checks: list[tuple[str, int | None, list[Card]]] = field(default_factory=list)
-    """Lines the replay must agree with but that set nothing: ``("pd", seat,
-    [card])`` a draw from the pool, ``("wild", None, [card])`` the wild card
-    turned (R-RYO-5..R-RYO-7); the pool's order comes from ``_shuffles``."""
+    """``("pd", seat, [card])`` draws from the pool and ``("wild", None, [card])``
+    the wild card turned, as written (R-RYO-5..R-RYO-7); the replay checks them
+    with every other line of :attr:`lines`."""
     action_lines: list[int] = field(default_factory=list)
     """For each entry of :attr:`actions`, its line number (1-based) in the
     history's ``actions`` list, which also holds dealing, showdown and comment
     lines. Players' actions are numbered 1, 2, ... on their own (``--at K``,
     replay errors); this maps them back to the file."""
-    shows: list[tuple[int, list[Card]]] = field(default_factory=list)
-    """``pN sm CARDS`` lines: the showdown's (checked by nothing) and, once the
-    hand is over, shows by choice (R-C-11), applied on replay."""
+    lines: list[DealLine] = field(default_factory=list)
+    """Every dealer and ``sm`` line, in order, with the number of players'
+    actions before it: the replay checks each against what it deals and shows
+    there; an ``sm`` line after the end is a show by choice (R-C-11)."""
 
 
 def _seat(token: str, n: int, where: str) -> int:
@@ -208,27 +257,49 @@ def _seat(token: str, n: int, where: str) -> int:
 
 
 def read_history(text: str) -> History:
-    """Parse a history's TOML text.
+    """Parse a history's TOML text (a leading UTF-8 byte order mark is ignored).
 
     Raises:
         HistoryError: naming the field or action line that is wrong.
     """
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:
-        raise HistoryError(f"not a TOML hand history: {err}") from None
+        raise HistoryError(f"not a TOML hand history: {_one_line(str(err))}") from None
     return parse_history(data)
 
 
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+_DEAL_CODES = ("dh", "du", "db", "dead", "burn", "pd", "wild")
+
+
 def parse_history(data: Mapping[str, Any]) -> History:
-    """Check and convert a history dict (as :func:`history_dict` makes)."""
+    """Check and convert a history dict (as :func:`history_dict` makes).
+
+    Reads format versions 1 and 2. A player's redacted copy (``_redacted_for``)
+    or any line with hidden cards (``??``) is refused: the cards it hides are
+    unknown, and a replay never invents them.
+
+    Raises:
+        HistoryError: naming the field or line that is wrong (one line).
+    """
+    if not isinstance(data, Mapping):
+        raise HistoryError("a hand history is a TOML table of fields")
+    if "_redacted_for" in data:
+        raise HistoryError(
+            f"this is a player's own copy (_redacted_for = {data['_redacted_for']!r}): other "
+            "players' hidden cards are not in it, so it cannot be replayed through the engine "
+            "(rollem replay FILE tells it as that player saw it)")
     variant = data.get("variant")
     if not isinstance(variant, str) or not variant.startswith("rollem-"):
         raise HistoryError(f"variant must be 'rollem-<game>' (e.g. rollem-sdr), got {variant!r}")
     game = variant[len("rollem-"):]
     version = data.get("_version", VERSION)
-    if version != VERSION:
-        raise HistoryError(f"_version {version!r} is not supported: expected {VERSION}")
+    if version not in READ_VERSIONS:
+        raise HistoryError(f"_version {version!r} is not supported: expected 1 or {VERSION}")
     stacks = data.get("starting_stacks")
     if not isinstance(stacks, list) or not all(type(s) is int and s >= 0 for s in stacks):
         raise HistoryError("starting_stacks must be a list of whole numbers of chips")
@@ -236,84 +307,107 @@ def parse_history(data: Mapping[str, Any]) -> History:
     button = data.get("_button", 0)
     if type(button) is not int:
         raise HistoryError("_button must be a seat number")
-    opt_data = dict(data.get("_options", {}))
+    carry_in = data.get("_carry_in", 0)
+    if type(carry_in) is not int or carry_in < 0:
+        raise HistoryError(f"_carry_in must be a whole number of chips >= 0, got {carry_in!r}")
+    raw_options = data.get("_options", {})
+    if not isinstance(raw_options, Mapping):
+        raise HistoryError("_options must be a table of options")
+    opt_data = dict(raw_options)
     if "_options" not in data:
         antes = data.get("antes", [])
-        if antes:
+        if isinstance(antes, list) and antes and all(type(a) is int for a in antes):
             opt_data["ante"] = max(antes)
         for key in ("small_bet", "big_bet"):
             if key in data:
                 opt_data[key] = data[key]
     try:
         options = Options.from_dict(opt_data)
-    except (EngineError, TypeError) as err:
-        raise HistoryError(f"_options: {err}") from None
+    except (ValueError, TypeError, KeyError, AttributeError) as err:
+        raise HistoryError(f"_options: {_one_line(str(err))}") from None
+    deck_text = data.get("_deck")
+    shuffles_raw = data.get("_shuffles", [])
+    if (deck_text is not None and not isinstance(deck_text, str)) \
+            or not isinstance(shuffles_raw, list):
+        raise HistoryError("_deck must be a string of cards and _shuffles a list of tables")
     try:
-        deck = parse_cards(data["_deck"]) if data.get("_deck") else None
-        shuffles = [(str(s["label"]), parse_cards(s["cards"])) for s in data.get("_shuffles", [])]
-    except (CardError, KeyError, TypeError) as err:
-        raise HistoryError(f"_deck/_shuffles: {err}") from None
+        deck = parse_cards(deck_text) if deck_text else None
+        shuffles = [(str(s["label"]), parse_cards(s["cards"])) for s in shuffles_raw]
+    except (CardError, KeyError, TypeError, ValueError) as err:
+        raise HistoryError(f"_deck/_shuffles: {_one_line(str(err))}") from None
+    if deck is not None and (len(deck) > 52 or len(set(deck)) != len(deck)):
+        raise HistoryError("_deck names a card twice; each card exists once")
+    raw_lines = data.get("actions", [])
+    if not isinstance(raw_lines, list):
+        raise HistoryError("actions must be a list of lines")
     deals: list[tuple[str, int | None, list[Card]]] = []
     checks: list[tuple[str, int | None, list[Card]]] = []
     actions: list[tuple[int, str]] = []
     action_lines: list[int] = []
-    shows: list[tuple[int, list[Card]]] = []
-    for i, line in enumerate(data.get("actions", [])):
+    lines: list[DealLine] = []
+    for i, line in enumerate(raw_lines):
         where = f"line {i + 1} of actions ({line!r})"
         if not isinstance(line, str):
-            raise HistoryError(f"{where}: each action must be a string")
+            raise HistoryError(f"line {i + 1} of actions: each line must be a string")
         body = line.split("#", 1)[0].strip()
         parts = body.split()
         if not parts:
             continue
+        text = _one_line(line)
+        where = f"line {i + 1} of actions ({text}), after action {len(actions)}"
+        if "?" in body:
+            raise HistoryError(f"{where}: hidden cards (??) cannot be replayed; a replay "
+                               "never invents cards (replay the full history)")
         try:
             if parts[0] == "d":
-                if len(parts) < 2:
-                    raise HistoryError(f"{where}: expected 'd dh pN CARDS', 'd db CARDS'...")
-                code = parts[1]
-                if code in ("dh", "du"):
-                    seat = _seat(parts[2] if len(parts) > 2 else "", n, where)
-                    cards = [] if "?" in body else parse_cards(parts[3:])
-                    deals.append(("p", seat, cards))
-                elif code in ("db", "dead", "burn"):
-                    cards = [] if "?" in body else parse_cards(parts[2:])
-                    deals.append((code, None, cards))
-                elif code == "pd":
-                    seat = _seat(parts[2] if len(parts) > 2 else "", n, where)
-                    if "?" not in body:
-                        checks.append(("pd", seat, parse_cards(parts[3:])))
-                elif code == "wild":
-                    if "?" not in body:
-                        checks.append(("wild", None, parse_cards(parts[2:])))
-                else:
+                code = parts[1] if len(parts) > 1 else ""
+                if code not in _DEAL_CODES:
                     raise HistoryError(f"{where}: unknown dealing code {code!r}: "
                                        "expected dh, du, db, dead, burn, pd, wild")
+                seat: int | None = None
+                if code in ("dh", "du", "pd"):
+                    seat = _seat(parts[2] if len(parts) > 2 else "", n, where)
+                    cards = parse_cards(parts[3:])
+                else:
+                    cards = parse_cards(parts[2:])
+                if not cards:
+                    raise HistoryError(f"{where}: names no card")
+                if code in ("dead", "burn", "pd", "wild") and len(cards) != 1:
+                    raise HistoryError(f"{where}: names {len(cards)} cards, expected one")
+                if code in ("dh", "du"):
+                    deals.append(("p", seat, cards))
+                elif code in ("db", "dead", "burn"):
+                    deals.append((code, None, cards))
+                else:
+                    checks.append((code, seat, cards))
+                lines.append(DealLine(code, seat, tuple(cards), i + 1, text, len(actions)))
             else:
                 seat = _seat(parts[0], n, where)
                 if len(parts) >= 2 and parts[1] == "sm":
-                    # showdown lines are informational (the engine shows); after
-                    # the hand, a show by choice (R-C-11) is applied on replay
-                    if len(parts) > 2 and "?" not in body:
-                        shows.append((seat, parse_cards(parts[2:])))
+                    # the showdown's show or muck (checked against the replay's),
+                    # or after the end a show by choice (R-C-11)
+                    cards = parse_cards(parts[2:])
+                    lines.append(DealLine("show" if cards else "muck", seat, tuple(cards),
+                                          i + 1, text, len(actions)))
                     continue
                 rest = " ".join(parts[1:])
                 try:
                     action_from_text(rest)  # check now, apply on replay
-                except ValueError as err:
-                    raise HistoryError(f"action {len(actions) + 1} ({where}): {err}") from None
+                except (ValueError, TypeError) as err:
+                    raise HistoryError(f"action {len(actions) + 1} (line {i + 1} of actions: "
+                                       f"{text}): {_one_line(str(err))}") from None
                 actions.append((seat, rest))
                 action_lines.append(i + 1)
         except (CardError, ValueError) as err:
             if isinstance(err, HistoryError):
                 raise
-            raise HistoryError(f"{where}: {err}") from None
+            raise HistoryError(f"{where}: {_one_line(str(err))}") from None
     result = data.get("_result")
     return History(game=game, stacks=list(stacks), button=button, options=options,
-                   carry_in=int(data.get("_carry_in", 0)), deck=deck, shuffles=shuffles,
+                   carry_in=carry_in, deck=deck, shuffles=shuffles,
                    deals=deals, actions=actions, checks=checks, action_lines=action_lines,
-                   shows=shows,
                    result=dict(result) if isinstance(result, Mapping) else None,
-                   raw=dict(data))
+                   raw=dict(data), lines=lines)
 
 
 class DealPreset:
@@ -323,17 +417,23 @@ class DealPreset:
     hole cards and draws, in order), ``"db"`` (board), ``"dead"``, ``"burn"``.
     Any other card comes from the cards not named anywhere, in deck order.
     :attr:`dealt` is the order the cards were dealt in.
+
+    Raises:
+        HistoryError: a card named twice (each card exists once, R-C-1).
     """
 
     def __init__(self, deals: Sequence[tuple[str, int | None, Sequence[int]]],
                  prefix: Sequence[int] = ()) -> None:
         self.queues: dict[tuple[str, int | None], list[Card]] = {}
         named: set[int] = set(prefix)
+        if len(named) != len(prefix):
+            raise HistoryError("_deck names a card twice; each card exists once")
         for key, seat, cards in deals:
             self.queues.setdefault((key, seat), []).extend(CARDS[c] for c in cards)
             for c in cards:
                 if c in named:
-                    raise HistoryError(f"card {CARDS[c]} is dealt twice; each card exists once")
+                    raise HistoryError(f"card {CARDS[c]} is named twice (in _deck or the "
+                                       "dealing lines); each card exists once")
                 named.add(c)
         self.prefix = [CARDS[c] for c in prefix]
         self.free = [c for c in CARDS if c not in named]
@@ -393,17 +493,19 @@ def _where(h: History, index: int) -> str:
 
 def _apply_text(hand: Hand, h: History, index: int) -> None:
     seat, text = h.actions[index]
-    action = action_from_text(text)
-    p = hand.pending
-    if p is not None and p.kind == "bet":
-        if isinstance(action, Call) and "check" in hand.legal_actions(seat).actions:
-            action = Check()
-        elif isinstance(action, Raise) and hand.current_bet == 0:
-            action = Bet(action.to)
     try:
+        action = action_from_text(text)
+        p = hand.pending
+        if p is not None and p.kind == "bet":
+            if isinstance(action, Call) and "check" in hand.legal_actions(seat).actions:
+                action = Check()
+            elif isinstance(action, Raise) and hand.current_bet == 0:
+                action = Bet(action.to)
+        if isinstance(action, Show):
+            raise EngineError("a show is written 'pN sm CARDS'")
         hand.apply(seat, action)
-    except EngineError as err:
-        raise HistoryError(f"{_where(h, index)}: {err}") from None
+    except (EngineError, CardError, ValueError) as err:
+        raise HistoryError(f"{_where(h, index)}: {_one_line(str(err))}") from None
 
 
 def _fill(prefix: Sequence[int]) -> list[Card]:
@@ -413,12 +515,127 @@ def _fill(prefix: Sequence[int]) -> list[Card]:
     return [CARDS[c] for c in prefix] + [c for c in CARDS if c not in used]
 
 
+def _event_key(kind: str, seat: int | None,
+               data: Mapping[str, Any]) -> tuple[str, int | None, tuple[int, ...]] | None:
+    """The line an event is written as: ``(code, seat, cards)``, or ``None``."""
+    if kind in ("deal_hole", "draw_deal"):
+        return ("dh", seat, tuple(data["cards"]))
+    if kind == "deal_up":
+        return ("du", seat, tuple(data["cards"]))
+    if kind == "board":
+        return ("db", None, tuple(data["cards"]))
+    if kind in ("burn", "dead", "wild"):
+        return (kind, None, (data["card"],))
+    if kind == "pool_draw":
+        return ("pd", seat, (data["card"],))
+    if kind == "show" and not data.get("by_choice"):
+        return ("show", seat, tuple(data["cards"]))
+    if kind == "muck":
+        return ("muck", seat, ())
+    return None
+
+
+def _key_text(key: tuple[str, int | None, tuple[int, ...]], cards: bool = True) -> str:
+    code, seat, cs = key
+    shown = " " + _phh(cs) if cards and cs else ""
+    if code in ("show", "muck"):
+        return f"{_p(seat)} sm{shown}"
+    who = f" {_p(seat)}" if seat is not None else ""
+    if not cards:
+        n = len(cs)
+        return f"d {code}{who} ({n} card{'s' if n != 1 else ''})"
+    return f"d {code}{who}{shown}"
+
+
+class _Lines:
+    """Checks a history's dealer and ``sm`` lines against the replay, in order."""
+
+    def __init__(self, hand: Hand, h: History, from_deck: bool) -> None:
+        self.hand = hand
+        self.h = h
+        self.pos = 0  # first event a line may still match
+        self.source = "_deck" if from_deck else "the dealing lines and the deck order"
+
+    def segment(self) -> None:
+        """Lines after the next action match only what that action causes."""
+        self.pos = len(self.hand.events)
+
+    def check(self, line: DealLine) -> None:
+        hand = self.hand
+        events = hand.events
+        want = (line.code, line.seat)
+        for i in range(self.pos, len(events)):
+            e = events[i]
+            key = _event_key(e.kind, e.seat, e.data)
+            if key is None or (key[0], key[1]) != want:
+                continue
+            if key[2] != line.cards:
+                what = "shows" if line.code == "show" else "deals"
+                raise HistoryError(f"{line.where()}: the replay {what} {_key_text(key)} here "
+                                   f"(the cards come from {self.source})")
+            self.pos = i + 1
+            return
+        if line.code == "show" and hand.is_over and line.seat is not None:
+            self.show_by_choice(line)
+            return
+        rest = [k for k in (_event_key(e.kind, e.seat, e.data) for e in events[self.pos:])
+                if k is not None]
+        if rest:
+            nxt = ", ".join(_key_text(k, cards=False) for k in rest[:3])
+            raise HistoryError(f"{line.where()}: not what the replay deals or shows here "
+                               f"(next: {nxt})")
+        if line.code in ("show", "muck"):
+            raise HistoryError(f"{line.where()}: nobody shows or mucks here (cards are shown "
+                               "at the showdown by the engine, or by choice once the hand "
+                               "is over)")
+        raise HistoryError(f"{line.where()}: the replay deals nothing here")
+
+    def show_by_choice(self, line: DealLine) -> None:
+        seat = line.seat
+        assert seat is not None
+        hand = self.hand
+        held = [c for c in hand.hole[seat]] if 0 <= seat < hand.n else []
+        if not hand.dealt[seat]:
+            raise HistoryError(f"{line.where()}: {_p(seat)} was not dealt into this hand")
+        stray = [c for c in line.cards if c not in held]
+        if stray:
+            raise HistoryError(f"{line.where()}: {_p(seat)} never held "
+                               f"{format_cards(stray)}; a shown hand is the cards dealt "
+                               f"to that seat ({format_cards(held)})")
+        try:
+            hand.apply(seat, Show(line.cards))
+        except EngineError as err:
+            raise HistoryError(f"{line.where()}: {_one_line(str(err))}") from None
+
+
+def _run(hand: Hand, h: History, from_deck: bool) -> None:
+    """Apply the players' actions and check every dealer/``sm`` line in place."""
+    lines = _Lines(hand, h, from_deck)
+    todo = [ln for ln in h.lines if ln.anchor <= len(h.actions)]
+    j = 0
+    for k in range(len(h.actions) + 1):
+        while j < len(todo) and todo[j].anchor == k:
+            lines.check(todo[j])
+            j += 1
+        if k < len(h.actions):
+            lines.segment()
+            _apply_text(hand, h, k)
+
+
 def replay(history: History | str, *, check_result: bool = True) -> Hand:
     """Rebuild the hand of ``history`` (a :class:`History` or TOML text).
 
+    Every dealer line must be what the step at that point deals (kind, seat,
+    cards, in order); with a 52-card ``_deck`` every card must be the one the
+    deck order gives; without it the lines choose the cards (each card named
+    once). An ``sm`` line must equal the engine's show (or muck) there; after
+    the end of the hand it is a show by choice of cards the seat holds
+    (R-C-11). Lines may be left out of a hand-written history.
+
     Raises:
-        HistoryError: a bad field or action, or (``check_result``) a recorded
-            ``_result`` different from the replay's.
+        HistoryError: a bad field, action or line (one line naming the action
+            number and line), or (``check_result``) a recorded ``_result``
+            different from the replay's.
     """
     h = read_history(history) if isinstance(history, str) else history
     try:
@@ -426,9 +643,11 @@ def replay(history: History | str, *, check_result: bool = True) -> Hand:
 
         game = get(h.game)
     except KeyError as err:
-        raise HistoryError(str(err.args[0])) from None
+        raise HistoryError(_one_line(str(err.args[0]))) from None
+    from_deck = h.deck is not None and len(h.deck) == 52
     try:
-        if h.deck is not None and len(h.deck) == 52:
+        if from_deck:
+            assert h.deck is not None
             deck = _fill(h.deck)
             outcomes: list[tuple[str, Sequence[int]]] = [("deck", deck), *h.shuffles]
         else:
@@ -442,16 +661,8 @@ def replay(history: History | str, *, check_result: bool = True) -> Hand:
         hand = Hand(game, h.stacks, button=h.button, options=h.options,
                     source=ReplaySource(outcomes), carry_in=h.carry_in)
     except EngineError as err:
-        raise HistoryError(str(err)) from None
-    for i in range(len(h.actions)):
-        _apply_text(hand, h, i)
-    if hand.result is not None:
-        for seat, cards in h.shows:
-            showable = hand.showable(seat)
-            if cards and all(c in showable for c in cards):
-                hand.apply(seat, Show(tuple(cards)))
-    if h.checks:
-        _check_lines(hand, h.checks)
+        raise HistoryError(_one_line(str(err))) from None
+    _run(hand, h, from_deck)
     if check_result and h.result is not None:
         if hand.result is None:
             raise HistoryError("the history records a result but its actions do not finish "
@@ -459,60 +670,73 @@ def replay(history: History | str, *, check_result: bool = True) -> Hand:
         got = hand.result.to_dict()
         for key in ("pots", "net", "carried"):
             if key in h.result and h.result[key] != got[key]:
-                raise HistoryError(f"recorded _result {key} {h.result[key]!r} differs from the "
-                                   f"replay's {got[key]!r}")
+                raise HistoryError(_one_line(f"recorded _result {key} {h.result[key]!r} differs "
+                                             f"from the replay's {got[key]!r}"))
     return hand
-
-
-def _check_lines(hand: Hand, checks: Sequence[tuple[str, int | None, list[Card]]]) -> None:
-    """Compare the history's ``d pd``/``d wild`` lines with what the replay dealt."""
-    got = [("pd" if e.kind == "pool_draw" else "wild", e.seat if e.kind == "pool_draw" else None,
-            [e.data["card"]]) for e in hand.events if e.kind in ("pool_draw", "wild")]
-    for i, (code, seat, cards) in enumerate(checks):
-        want = f"d {code} {'' if seat is None else _p(seat) + ' '}{format_cards(cards)}"
-        if i >= len(got):
-            raise HistoryError(f"line {want!r}: the replay deals no such card from the pool")
-        g_code, g_seat, g_cards = got[i]
-        if (g_code, g_seat, list(g_cards)) != (code, seat, list(cards)):
-            have = f"d {g_code} {'' if g_seat is None else _p(g_seat) + ' '}"
-            raise HistoryError(f"line {want!r} differs from the replay's "
-                               f"{have + format_cards(g_cards)!r} (the pool's order is "
-                               "set by _shuffles)")
 
 
 # ---------------------------------------------------------------- redaction
 
-_HIDDEN_CHOICES = ("dis", "draw", "stack")
+_HIDDEN_CHOICES = ("dis", "draw", "sd", "stack")
+
+
+def _card_tokens(tokens: Sequence[str]) -> list[str]:
+    """Card text, one card a token, from separate (``Qs Qd``) or PHH's
+    run-together (``QsQd``, ``????``) tokens; anything else kept as is."""
+    out: list[str] = []
+    for t in tokens:
+        if len(t) > 2 and len(t) % 2 == 0 and set(t) == {"?"}:
+            out += ["??"] * (len(t) // 2)
+            continue
+        try:
+            cards = parse_cards(t)
+        except CardError:
+            cards = []
+        out += [str(c) for c in cards] if len(cards) > 1 else [t]
+    return out
 
 
 def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
-    """``seat``'s copy of a history: what it saw plus what was shown at showdown.
+    """``seat``'s copy of a history: what it saw plus what was shown.
 
     Removes ``_deck`` and ``_shuffles`` (the stub and the pool's order),
     replaces other seats' hidden cards and burns with ``??`` unless shown at
-    showdown (in ``_result.shown_cards``), and hides other seats' discards,
-    draws and stacking orders. The copy is for display; it cannot be replayed.
+    showdown (in ``_result.shown_cards``) or by choice after the hand (their
+    ``pN sm`` lines, R-C-11), and hides other seats' discards, draws and
+    stacking orders. Run-together cards stay run together (``d dh p2 ????``).
+    The copy is for display: ``_redacted_for`` says whose it is, and
+    :func:`replay` refuses it (it never invents the hidden cards).
     """
     data = tomllib.loads(history) if isinstance(history, str) else dict(history)
     shown = {str(s): set(cs) for s, cs in
              (data.get("_result") or {}).get("shown_cards", {}).items()}
+    raw_lines = [str(line) for line in data.get("actions", [])]
+    for line in raw_lines:  # shows by choice (after the end) reveal cards too
+        parts = _card_tokens(line.split("#", 1)[0].split())
+        if len(parts) >= 3 and parts[0].startswith("p") and parts[1] == "sm" \
+                and parts[0][1:].isdigit():
+            shown.setdefault(str(int(parts[0][1:]) - 1), set()).update(parts[2:])
     me = _p(seat)
     lines: list[str] = []
-    for line in data.get("actions", []):
-        parts = line.split("#", 1)[0].split()
+    for line in raw_lines:
+        tokens = line.split("#", 1)[0].split()
+        parts = _card_tokens(tokens)
         if len(parts) >= 3 and parts[0] == "d" and parts[1] in ("dh", "pd") and parts[2] != me:
-            # another seat's hidden cards: only those it showed at showdown (not,
-            # e.g., the cards it discarded to a pool, R-RYO-2)
-            other = shown.get(str(int(parts[2][1:]) - 1), set())
-            lines.append(f"d {parts[1]} {parts[2]} "
-                         + " ".join(c if c in other else "??" for c in parts[3:]))
+            # another seat's hidden cards: only those it showed (not, e.g., the
+            # cards it discarded to a pool, R-RYO-2)
+            other = shown.get(str(int(parts[2][1:]) - 1), set()) if parts[2][1:].isdigit() \
+                else set()
+            cards = [c if c in other else "??" for c in parts[3:]]
+            sep = "" if parts[1] == "dh" and len(tokens) == 4 else " "
+            lines.append(f"d {parts[1]} {parts[2]} " + sep.join(cards))
             continue
         if len(parts) >= 2 and parts[0] == "d" and parts[1] == "burn":
             lines.append("d burn ??")
             continue
         if len(parts) >= 2 and parts[0].startswith("p") and parts[0] != me \
                 and parts[1] in _HIDDEN_CHOICES:
-            lines.append(f"{parts[0]} {parts[1]} " + " ".join("??" for _ in parts[2:]))
+            sep = "" if parts[1] == "sd" else " "
+            lines.append(f"{parts[0]} {parts[1]} " + sep.join("??" for _ in parts[2:]))
             continue
         lines.append(line)
     out = {k: v for k, v in data.items() if k not in ("_deck", "_shuffles")}

@@ -118,7 +118,7 @@ def replay_command(file: Path, only_result: bool, as_json: bool) -> None:
     from rollem.history import HistoryError, replay
 
     try:
-        text = file.read_text(encoding="utf-8")
+        text = file.read_text(encoding="utf-8-sig")  # a byte order mark is read like any other file
     except (OSError, UnicodeDecodeError) as err:
         fail(f"cannot read {file}: {err}")
     try:

@@ -180,7 +180,7 @@ def _own_cards(data: Mapping[str, Any], seat: int) -> list[str]:
     me = f"p{seat + 1}"
     held: list[str] = []
     for line in data.get("actions", []):
-        parts = str(line).split("#", 1)[0].split()
+        parts = _split_cards(str(line).split("#", 1)[0].split())
         if len(parts) >= 3 and parts[0] == "d" and parts[1] in ("dh", "du", "pd") \
                 and parts[2] == me:
             held += [c for c in parts[3:] if c != "??"]
@@ -258,7 +258,7 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list
 
     for i, raw in enumerate(data.get("actions", [])):
         body, _, comment = str(raw).partition("#")
-        parts = body.split()
+        parts = _split_cards(body.split())  # PHH's run-together cards too
         comment = comment.strip()
         try:
             if not parts:

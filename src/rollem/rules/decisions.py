@@ -31,9 +31,12 @@ GAME_DECISIONS: dict[str | None, tuple[str, ...]] = {
 _BET = (
     "Your turn to bet. Check: pass, if nobody has bet this round. Bet: put chips "
     "in first. Call: match the current bet. Raise: match it and put in more. "
-    "Fold: give up the hand and what you have put in. If you cannot cover a call "
+    "Fold: give up the hand and what you have put in (allowed even when you could "
+    "check for free; you are asked to confirm that). If you cannot cover a call "
     "you may go all-in: you stay in the hand, but can win from each opponent "
-    "only as much as you put in (the rest goes to a side pot)."
+    "only as much as you put in (the rest goes to a side pot). An all-in for "
+    "less than a full raise is not a raise, but such all-ins add up; if you have "
+    "already acted, you may raise again only when you face a full raise more."
 )
 
 _CHOOSE_GAME = (
