@@ -155,8 +155,10 @@ def play_both(variant: Variant, seed: int, tally: Tally | None = None) -> int:
     all-in of at least half a bet more is a raise that reopens the betting and
     counts toward the cap; a smaller one does not count toward the cap) where
     PokerKit counts every all-in toward the cap and never reopens on a short
-    one; then only whether a raise is allowed may differ, and the hand goes on
-    with an action both allow.
+    one, and it completes a short all-in bet below half a bet to the full bet
+    (R-C-6) where PokerKit raises by a full bet over it; then only whether or
+    to what a raise is allowed may differ, and the hand goes on with an action
+    both allow.
 
     Raises:
         AssertionError: the engines disagree (legal actions, actor or final stacks).
@@ -183,7 +185,8 @@ def play_both(variant: Variant, seed: int, tally: Tally | None = None) -> int:
                 and {k: v for k, v in ours.items() if k != "bet_or_raise"}
                 == {k: v for k, v in theirs.items() if k != "bet_or_raise"}):
             tally.known += 1
-            ours = {k: v for k, v in ours.items() if k in theirs}
+            ours = {k: v for k, v in ours.items() if theirs.get(k) == v}
+            theirs = {k: v for k, v in theirs.items() if k in ours}
         assert ours == theirs, f"seed {seed} decision {decisions}: {ours} != {theirs}"
         decisions += 1
         tally.decisions += 1
