@@ -57,3 +57,9 @@ def test_play_dealers_choice_games_list(tmp_path: Path) -> None:
                                    "--seed", "1", "--history-dir", str(tmp_path)], input="q\n")
     assert out.exit_code == 0, out.output
     assert "Texas Hold'em" in out.stdout
+
+
+def test_rules_of_a_standard_game_come_from_its_file() -> None:
+    out = CliRunner().invoke(app, ["rules", "razz"])
+    assert out.exit_code == 0
+    assert out.stdout.startswith("# Razz\n\nRazz: seven-card stud played for low.")

@@ -61,8 +61,15 @@ def rules_command(game: str | None, plain: bool, no_pager: bool, no_color: bool)
         if game == "dealers-choice":
             game = None
         elif game not in list_games():
-            fail(f"unknown game {game!r}: expected one of "
-                 f"{', '.join((*list_games(), 'dealers-choice'))}")
+            from rollem import games
+
+            file_games = sorted(games.STANDARD)
+            if game not in file_games:
+                fail(f"unknown game {game!r}: expected one of "
+                     f"{', '.join((*list_games(), *file_games, 'dealers-choice'))}")
+            g = games.get(game)  # a game file carries its players' rules text
+            click.echo(f"# {g.name}\n\n{g.rules.strip()}\n", nl=False)
+            return
     text = rules_text(game)
     if plain or not sys.stdout.isatty():
         click.echo(text, nl=False)
