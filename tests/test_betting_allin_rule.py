@@ -158,7 +158,8 @@ class Model:
         if self.fixed and count >= cap + 1:
             return False
         threshold = (self.size + 1) // 2 if self.fixed else step
-        return seat not in self.acted or cur - bet >= threshold
+        # a seat that only checked faces a new wager and may raise it
+        return seat not in self.acted or bet == 0 or cur - bet >= threshold
 
     def bounds(self, bet: int, stack: int) -> tuple[int, int]:
         cur, full, step, _count = self.levels()
@@ -194,7 +195,9 @@ def test_betting_matches_the_independent_rule(structure: str, size: int, stacks:
         seat = h.pending.seats[0]
         legal = h.legal_actions(seat)
         bet, stack = h.bets[seat], h.stacks[seat]
-        others = any(not h.folded[s] and h.stacks[s] > 0 for s in range(h.n) if s != seat)
+        # somebody else must be able to put in more than the current bet (R-C-14)
+        others = any(not h.folded[s] and h.stacks[s] + h.bets[s] > h.current_bet
+                     for s in range(h.n) if s != seat)
         want = model.may_raise(seat, bet, stack, others, cap)
         can = "raise" in legal.actions or "bet" in legal.actions
         assert can == want, (legal, model.raises, model.acted, seat)

@@ -18,9 +18,10 @@ Rules implemented (R-C-6, the card-room all-in rule in all structures):
   one reopens the betting, counts toward the fixed-limit cap and sets
   ``full_level``; in pot-/no-limit only a raise that is full on its own sets
   a new ``last_raise`` (one reached by adding up keeps it).
-- A seat that has already acted in the round may raise again only if what
-  it faces (``current_bet - bets[seat]``) is at least the threshold;
-  otherwise it may call or fold (:func:`may_raise_again`).
+- A seat that has already bet, raised or called in the round may raise
+  again only if what it faces (``current_bet - bets[seat]``) is at least
+  the threshold; otherwise it may call or fold (:func:`may_raise_again`).
+  A seat that only checked faces a new wager and may raise it.
 - Fixed limit: bet/raise by exactly the round's bet size, to
   ``full_level + size`` (a short all-in is raised as if it had not been
   made); a bet and ``cap`` raises (no cap heads-up when ``cap_heads_up`` is
