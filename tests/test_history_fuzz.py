@@ -21,8 +21,8 @@ from rollem.history import HistoryError, replay, write_history
 HISTORIES = Path(__file__).parent / "histories"
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
 NUMBER = re.compile(r"\b\d+\b")
-TEXT_MUTANTS = 1000
-ACTION_MUTANTS = 2000
+TEXT_MUTANTS = 2000
+ACTION_MUTANTS = 4000
 
 
 def corpus() -> list[str]:
@@ -115,4 +115,4 @@ def test_mutated_histories_replay_consistently_or_are_refused_in_one_line() -> N
         data["actions"] = mutate(rng, data["actions"])
         tally[judge(tomli_w.dumps(data))] += 1
     # both outcomes happen often: the mutations are neither all fatal nor all harmless
-    assert tally["refused"] > 400 and tally["replayed"] > 100, tally
+    assert tally["refused"] > 1000 and tally["replayed"] > 300, tally
