@@ -34,7 +34,7 @@ from web_harness import ServerThread
 pytestmark = pytest.mark.browser
 
 SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-RESULT_KINDS = {"win", "split", "half", "scoop", "failed_both", "carry", "lose", "net"}
+RESULT_KINDS = {"pot", "win", "split", "half", "scoop", "failed_both", "carry", "lose", "net"}
 
 
 @pytest.fixture(scope="module")
