@@ -21,6 +21,18 @@ decision kind (betting rounds separately), against the goal of a median at
 most 50 ms and a p99 at most 300 ms.
 
     .venv/bin/python bench/bench_bots.py --timing [--hands 60] [GAME ...]
+
+``--legality`` instead plays ``--hands`` hands per game (default 10,000) at
+one seeded table of ``--levels`` (default ``basic,random,random,basic,random,
+random``; ``basic`` with a quick random stand-in for its strength so every
+branch comes up, ``strong`` with few samples), stacks 200 with rebuys, fixed
+limit: every action must be legal from the seat's own view (the checks of
+``tests/bot_helpers.py``), and it prints how often each level made each kind
+of decision. tests/test_bots.py runs the same checks over many short
+hypothesis-chosen sessions instead.
+
+    .venv/bin/python bench/bench_bots.py --legality [--hands 10000] \
+        [--levels basic,random,strong,random] [GAME ...]
 """
 
 from __future__ import annotations
@@ -108,6 +120,28 @@ def _timing_main(games: list[str], hands: int, seed: int) -> None:
     raise SystemExit(0 if ok else 1)
 
 
+def _legality_main(games: list[str], hands: int, seed: int, levels: list[str]) -> None:
+    import sys
+    import time
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from bot_helpers import level_bot, play_checked
+
+    for game in games:
+        bots = [level_bot(level, seed * 100 + i) for i, level in enumerate(levels)]
+        t = time.perf_counter()
+        seen = play_checked(game, hands, bots, seed)
+        kinds = sorted({k for _, k in seen})
+        print(f"{game}: {hands} hands at {len(levels)} seats, every action legal "
+              f"({time.perf_counter() - t:.0f} s)")
+        for level in dict.fromkeys(levels):
+            seats = [i for i, lv in enumerate(levels) if lv == level]
+            counts = ", ".join(f"{k} {sum(seen[s, k] for s in seats)}" for k in kinds)
+            print(f"  {level:<7} decisions: {counts}", flush=True)
+    raise SystemExit(0)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(GAMES))
@@ -115,7 +149,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="parallel sessions")
     parser.add_argument("--timing", action="store_true", help="time the strong level instead")
+    parser.add_argument("--legality", action="store_true",
+                        help="play long sessions checking every action instead")
+    parser.add_argument("--levels", default="basic,random,random,basic,random,random",
+                        help="seats of the --legality table")
     args = parser.parse_args()
+    if args.legality:
+        _legality_main(args.games, args.hands or 10_000, args.seed, args.levels.split(","))
     if args.timing:
         _timing_main(args.games, args.hands or 60, args.seed)
     if args.hands is None:
