@@ -9,10 +9,9 @@ import psycopg
 import pytest
 from pg_cluster import PgCluster
 
-from rollem.server.lock import DatabaseLocked
 from rollem.server.schema import SCHEMA_VERSION, SchemaError
 from rollem.server.store import EarlierWriteFailed, SeatRow, Store
-from rollem.server.store_pg import PgStore, lock_database_url, translate
+from rollem.server.store_pg import PgStore, translate
 from rollem.server.stores import is_postgres_url, open_store, shown_db
 
 
@@ -91,11 +90,3 @@ def test_an_unreachable_database_is_a_store_error(pg_cluster: PgCluster) -> None
     with pytest.raises(sqlite3.OperationalError, match="PostgreSQL"):
         PgStore(f"postgresql://rollem@/no_such_db?host={pg_cluster.dir}")
 
-
-def test_one_server_per_database(pg_cluster: PgCluster) -> None:
-    url = pg_cluster.new_database()
-    held = lock_database_url(url)
-    with pytest.raises(DatabaseLocked, match="another rollem serve is using this database"):
-        lock_database_url(url)
-    held.close()  # the first server ends: the next one may start
-    lock_database_url(url).close()

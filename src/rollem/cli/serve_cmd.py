@@ -4,10 +4,12 @@ Prints the URL to open; binds to 127.0.0.1 unless ``--host`` says
 otherwise; with ``--host 0.0.0.0`` (or ``::``, or ``''``) also prints this
 machine's LAN address for friends on the same network.
 
-The database is opened and locked (one server per database) and the
-listening socket bound *before* anything is printed, so a bad ``--db``, a
-database another server uses, or an address that cannot be used is one line
-on stderr (exit 2), and ``--port 0`` prints the port the system picked.
+The database is opened and locked (one server per SQLite database; on
+PostgreSQL several servers share it, each table leased to one of them:
+docs/hosting.md, "Running many tables") and the listening socket bound
+*before* anything is printed, so a bad ``--db``, a SQLite database
+another server uses, or an address that cannot be used is one line on
+stderr (exit 2), and ``--port 0`` prints the port the system picked.
 
 Every option may also come from the environment: ``ROLLEM_`` and the option's
 name in capitals (``ROLLEM_PORT``, ``ROLLEM_PUBLIC_URL``, ...).  Logs go to
@@ -18,6 +20,7 @@ request unless ``--no-access-log``.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import gc
 import ipaddress
@@ -179,12 +182,19 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
       help="Tables the database may hold (until the retention deletes old ones).")
 @_opt("--max-body", default=16_384, show_default=True, type=click.IntRange(1),
       help="Largest request body in bytes (cut off while read: 413).")
+@_opt("--lease-seconds", default=10.0, show_default=True,
+      type=click.FloatRange(min=0, min_open=True),
+      help="PostgreSQL, several servers: a table's lease time; a stopped server's "
+           "tables move to another after it.")
+@_opt("--advertise-url", default=None,
+      help="PostgreSQL, several servers: where the others and the proxy reach this "
+           "server (default: http://<host>:<port>).")
 def serve_command(host: str, port: int, db: str, public_url: str | None,
                   allowed_origins: tuple[str, ...], forwarded_allow_ips: str, log_level: str,
                   access_log: bool, retention: float, idle_minutes: float,
                   messages_per_second: float, connections_per_address: int,
                   connections_per_table: int, tables_per_hour: int, max_tables: int,
-                  max_body: int) -> None:
+                  max_body: int, lease_seconds: float, advertise_url: str | None) -> None:
     """Run the web table: open the printed URL, create a table, send the
     invite link to your friends.
 
@@ -212,6 +222,8 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         connections_per_table=connections_per_table,
         tables_per_address_per_hour=tables_per_hour, max_tables=max_tables,
         max_body_bytes=max_body, idle_seconds=idle_minutes * 60, retention_days=retention,
+        lease_seconds=lease_seconds,
+        advertise_url=advertise_url.rstrip("/") if advertise_url else None,
     )  # fmt: skip
     try:
         settings.check()
@@ -220,15 +232,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     from rollem.server.stores import is_postgres_url, shown_db
 
     lock: contextlib.AbstractContextManager[object] = contextlib.nullcontext()
-    if is_postgres_url(db):  # issue 17
-        from rollem.server.store_pg import lock_database_url
-
-        try:
-            lock = lock_database_url(db)
-        except DatabaseLocked as err:
-            fail(str(err))
-        except sqlite3.Error as err:
-            fail(f"cannot use the database {shown_db(db)} ({err}); give another --db")
+    if is_postgres_url(db):  # issue 17: several servers share it, each table leased
         _check_db_url(db)
     else:
         try:
@@ -259,6 +263,9 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     else:
         click.echo(f"friends who can reach {shown} may join at the same address")
     click.echo(f"saving to {shown_db(db)} (Ctrl-C to stop; start again to continue)")
+    if is_postgres_url(db) and settings.advertise_url is None:
+        lan = lan_address() if everywhere else None
+        settings = dataclasses.replace(settings, advertise_url=f"http://{lan or shown}:{port}")
     if settings.public_url:
         click.echo(f"invite links use {settings.public_url}")
     # Fewer full garbage collections: a full pass over every table's hand can

@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import time
 from collections import defaultdict, deque
 from collections.abc import AsyncIterator
@@ -49,11 +50,11 @@ from rollem.server import host
 from rollem.server.config import ConfigError, ServerSettings, parse_config
 from rollem.server.game_session import GameSession, available_games
 from rollem.server.live_table import Client, LiveTable, TableError
-from rollem.server.manager import TableManager
+from rollem.server.manager import TableElsewhere, TableManager
 from rollem.server.markdown import render_markdown
 from rollem.server.protocol import ProtocolError, error_message, json_depth, parse_message
 from rollem.server.store import HandRow
-from rollem.server.stores import open_store
+from rollem.server.stores import is_postgres_url, open_store
 
 __all__ = ["create_app", "host_cookie", "seat_cookie"]
 
@@ -114,6 +115,19 @@ def _hand_number(text: str) -> int | None:
         return None
     number = int(text)
     return number if number >= 1 else None
+
+
+def _moved(moved: TableElsewhere, path: str, websocket: bool = False) -> Response:
+    """A 307 to the process that holds the table (issue 17; ``ws://`` or ``wss://``
+    for a websocket).  ``X-Rollem-Owner`` (``host:port``) lets the reverse proxy
+    send the request there itself (docs/hosting.md, "Running many tables")."""
+    url = moved.lease.url.rstrip("/")
+    location = url + path
+    if websocket:
+        location = re.sub(r"^http", "ws", location)
+    return Response(f"this table is played by {url}\n", status_code=307,
+                    headers={"Location": location,
+                             "X-Rollem-Owner": urlsplit(url).netloc})
 
 
 def _status(err: TableError) -> int:
@@ -200,8 +214,16 @@ def create_app(db_path: str | Path = "rollem.db",
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        mgr = TableManager(open_store(db_path), idle_seconds=settings.idle_seconds,
-                           retention_days=settings.retention_days)
+        store = open_store(db_path)
+        leases = None
+        if is_postgres_url(db_path):  # several processes may share it (issue 17)
+            from rollem.server.leases import Leases, new_owner_id
+
+            leases = Leases(str(db_path), new_owner_id(),
+                            settings.advertise_url or settings.public_url or "",
+                            settings.lease_seconds)
+        mgr = TableManager(store, idle_seconds=settings.idle_seconds,
+                           retention_days=settings.retention_days, leases=leases)
         state["manager"] = mgr
         app.state.manager = mgr
         app.state.limits = limits
@@ -436,6 +458,11 @@ def create_app(db_path: str | Path = "rollem.db",
         if not origin_allowed(ws):
             await ws.close(code=4403)
             return
+        try:
+            manager().get(tid)
+        except TableElsewhere as moved:  # another process plays it: send the asker there
+            await ws.send_denial_response(_moved(moved, ws.url.path, websocket=True))
+            return
         address = _address(ws)
         refused = limits.open_connection(address, tid)
         await ws.accept()
@@ -449,7 +476,10 @@ def create_app(db_path: str | Path = "rollem.db",
             limits.close_connection(address, tid)
 
     async def _play(ws: WebSocket, tid: str) -> None:
-        table = manager().get(tid)
+        try:
+            table = manager().get(tid)
+        except TableElsewhere:  # lost since the check: no table here (the client retries)
+            table = None
         if table is None:
             await ws.send_text(error_message("no_table", "no such table"))
             await ws.close(code=4404)
@@ -517,6 +547,11 @@ def create_app(db_path: str | Path = "rollem.db",
         WebSocketRoute("/ws/{tid}", websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    async def elsewhere(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, TableElsewhere)
+        return _moved(exc, request.url.path)
+
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={TableElsewhere: elsewhere})
     app.state.settings = settings
     return app

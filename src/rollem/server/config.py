@@ -209,10 +209,17 @@ class ServerSettings:
     """A table with no connected person stops dealing and is unloaded after this."""
     retention_days: float = 30.0
     """Tables not played for this long are deleted with their hands."""
+    lease_seconds: float = 10.0
+    """PostgreSQL (several processes, issue 17): a table's lease lasts this long
+    unless renewed; a dead process's tables move to another after it."""
+    advertise_url: str | None = None
+    """PostgreSQL: where the other processes and the proxy reach this process
+    (``http://10.0.0.5:8001``); stored in its leases.  ``rollem serve`` fills in
+    its own address when not given."""
 
     def check(self) -> None:
         """Raise :class:`ConfigError` naming a setting out of range."""
-        for name in ("messages_per_second", "idle_seconds", "retention_days"):
+        for name in ("messages_per_second", "idle_seconds", "retention_days", "lease_seconds"):
             if not getattr(self, name) > 0:
                 raise ConfigError(f"{name} must be more than 0, not {getattr(self, name)}")
         for name in ("message_burst", "connections_per_address", "connections_per_table",
@@ -220,7 +227,7 @@ class ServerSettings:
                      "max_json_depth"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1, not {getattr(self, name)}")
-        for url in (self.public_url, *self.allowed_origins):
+        for url in (self.public_url, self.advertise_url, *self.allowed_origins):
             if url is not None and not url.startswith(("http://", "https://")):
                 raise ConfigError(f"{url!r} must start with http:// or https://")
 

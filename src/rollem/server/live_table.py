@@ -103,6 +103,13 @@ STATE_CACHE_SECONDS = 1.0
 a dictionary lookup each, not a full state)."""
 
 
+def _lease_lost(error: BaseException) -> bool:
+    """Whether a write failed because this process no longer holds the table."""
+    from rollem.server.leases import LeaseLost
+
+    return isinstance(getattr(error, "cause", error), LeaseLost)
+
+
 def clean_name(name: object) -> str:
     """A player's name: NFC, trimmed, inner runs of spaces made one, 1 to
     :data:`MAX_NAME` visible characters, no control, format or bidi characters,
@@ -269,13 +276,18 @@ class LiveTable:
         self.idle_since = self.clock()  # nobody connected since (see TableManager)
         self._state_cache: dict[tuple[int | None, bool], str] = {}
         self._state_cache_at = 0.0
+        self.on_lease_lost: Callable[[LiveTable, BaseException], None] | None = None
+        """Called when a write is refused because another process took the table over
+        (:class:`rollem.server.leases.LeaseLost`): the manager drops the table."""
 
     # -- creation and restore ----------------------------------------------
 
     @classmethod
-    def create(cls, store: Store, config: TableConfig) -> tuple[LiveTable, str]:
-        """A new table with its computer players; returns it and the host token."""
-        table_id = secrets.token_urlsafe(16)
+    def create(cls, store: Store, config: TableConfig,
+               table_id: str | None = None) -> tuple[LiveTable, str]:
+        """A new table with its computer players (``table_id``: its id, by default a
+        new unguessable one); returns it and the host token."""
+        table_id = table_id or secrets.token_urlsafe(16)
         host_token = secrets.token_urlsafe(24)
         session: dict[str, Any] = {
             "started": False, "hand_no": 0, "in_hand": False, "button": None,
@@ -1238,6 +1250,9 @@ class LiveTable:
         fault left the hand half-changed (go on at once from what is committed).
         """
         if self._recovering or self.closed:
+            return
+        if self.on_lease_lost is not None and _lease_lost(error):
+            self.on_lease_lost(self, error)
             return
         self._recovering = True
         self._stop_timers()

@@ -6,6 +6,16 @@ unloaded (its clocks stop; everything is stored): it comes back as it was,
 with its clocks and grace periods counted in wall time, when someone opens
 it again.  Tables not played for ``retention_days`` are deleted with their
 hands (issue 13).
+
+On PostgreSQL several processes share the tables (issue 17): with
+``leases`` (:class:`rollem.server.leases.Leases`) a table is loaded only by
+the process that acquires its lease; :meth:`TableManager.get` raises
+:class:`TableElsewhere` (naming the holder's URL) when another process holds
+it.  A background task renews this process's leases every third of the lease
+time, drops the tables it lost (and any table whose write was refused by the
+fence), and adopts *orphans*: tables whose owner stopped renewing without
+releasing them (it died), replayed from the store as after a restart.
+Unloading a table, and stopping, release its lease.
 """
 
 from __future__ import annotations
@@ -13,23 +23,44 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
+import sqlite3
 import time
+from typing import TYPE_CHECKING
 
 from rollem.server.config import TableConfig
 from rollem.server.live_table import LiveTable
 from rollem.server.store import Store
 
-__all__ = ["TableManager"]
+if TYPE_CHECKING:  # psycopg is imported only for PostgreSQL
+    from rollem.server.leases import Lease, Leases
+
+__all__ = ["TableElsewhere", "TableManager"]
 
 log = logging.getLogger("rollem.server")
 
 
+class TableElsewhere(Exception):
+    """Another live process holds the table's lease: ask it (``lease.url``)."""
+
+    def __init__(self, lease: Lease) -> None:
+        super().__init__(f"table {lease.table_id} is played by {lease.url}")
+        self.lease = lease
+
+
 class TableManager:
-    """Creates tables, finds (loads) them by id, unloads idle ones, deletes old ones."""
+    """Creates tables, finds (loads) them by id, unloads idle ones, deletes old ones;
+    with ``leases``, only the tables this process holds (see the module docstring)."""
 
     def __init__(self, store: Store, idle_seconds: float = 600.0,
-                 retention_days: float = 30.0) -> None:
+                 retention_days: float = 30.0, leases: Leases | None = None) -> None:
         self.store = store
+        self.leases = leases
+        self.epochs: dict[str, int] = {}  # the lease epoch of each table loaded here
+        self._renewer: asyncio.Task[None] | None = None
+        if leases is not None:
+            self.epochs = store.epochs  # type: ignore[attr-defined]  # a PgStore
+            store.fence_owner = leases.owner  # type: ignore[attr-defined]
         self.tables: dict[str, LiveTable] = {}
         self.idle_seconds = idle_seconds
         self.retention_days = retention_days
@@ -40,6 +71,8 @@ class TableManager:
         """Delete tables past the retention period; start the idle sweep (needs the loop)."""
         self.delete_old()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
+        if self.leases is not None:
+            self._renewer = asyncio.get_running_loop().create_task(self._lease_loop())
 
     def load_all(self) -> None:
         """Load every stored table and restart its clocks (tests, tools)."""
@@ -47,18 +80,32 @@ class TableManager:
             self.get(table_id)
 
     def create(self, config: TableConfig) -> tuple[LiveTable, str]:
-        table, host_token = LiveTable.create(self.store, config)
-        self.tables[table.id] = table
+        table, host_token = LiveTable.create(self.store, config, self._new_id())
+        self._adopted(table)
         self._count = self.store_count() + 1
         return table, host_token
 
     async def create_async(self, config: TableConfig) -> tuple[LiveTable, str]:
         """:meth:`create`, waiting for the table's first commit in a worker thread
         (a slow disk sync must not hold up every other table)."""
-        table, host_token = await asyncio.to_thread(LiveTable.create, self.store, config)
-        self.tables[table.id] = table
+        table_id = await asyncio.to_thread(self._new_id)
+        table, host_token = await asyncio.to_thread(LiveTable.create, self.store, config,
+                                                    table_id)
+        self._adopted(table)
         self._count = self.store_count() + 1
         return table, host_token
+
+    def _new_id(self) -> str:
+        """A new table id (the unguessable invite token), leased here first."""
+        table_id = secrets.token_urlsafe(16)
+        if self.leases is not None:
+            self.epochs[table_id] = self.leases.acquire(table_id).epoch
+        return table_id
+
+    def _adopted(self, table: LiveTable) -> None:
+        self.tables[table.id] = table
+        if self.leases is not None:
+            table.on_lease_lost = self._lost
 
     def store_count(self) -> int:
         """Tables stored (loaded or not)."""
@@ -73,11 +120,64 @@ class TableManager:
             return table
         if len(table_id) > 64 or self.store.load_table(table_id) is None:
             return None
+        if self.leases is not None:
+            lease = self.leases.acquire(table_id)
+            if not lease.ours:
+                raise TableElsewhere(lease)
+            self.epochs[table_id] = lease.epoch
         table = LiveTable.restore(self.store, table_id)
-        self.tables[table_id] = table
+        self._adopted(table)
         table.resume()
         log.info("table %s loaded", table_id)
         return table
+
+    # -- leases (several processes on one PostgreSQL) ---------------------------
+
+    def _drop(self, table_id: str) -> None:
+        table = self.tables.pop(table_id, None)
+        self.epochs.pop(table_id, None)
+        if table is not None:
+            table.shutdown()  # its clients reconnect, through the proxy, to the new owner
+
+    def _lost(self, table: LiveTable, error: BaseException) -> None:
+        """A write of ``table`` was refused by the fence: another process took it."""
+        if self.tables.get(table.id) is table:
+            log.warning("table %s: %s; dropped here", table.id, error)
+            self._drop(table.id)
+
+    async def renew_leases(self) -> None:
+        """Renew this process's leases, drop the tables lost, adopt orphans."""
+        assert self.leases is not None
+        held = {t: self.epochs[t] for t in self.tables if t in self.epochs}
+        for table_id in await asyncio.to_thread(self.leases.renew, held):
+            if self.epochs.get(table_id) == held[table_id]:
+                log.warning("table %s: lease renewal refused (another process took it over); "
+                            "dropped here", table_id)
+                self._drop(table_id)
+        for table_id in await asyncio.to_thread(self.leases.orphans):
+            if table_id in self.tables:
+                continue
+            try:
+                if self.get(table_id) is not None:
+                    log.warning("table %s: its process stopped renewing its lease; "
+                                "taken over here", table_id)
+            except TableElsewhere:
+                pass  # another process adopted it first
+
+    async def _lease_loop(self) -> None:
+        assert self.leases is not None
+        while True:
+            await asyncio.sleep(self.leases.seconds / 3)
+            try:
+                await self.renew_leases()
+            except Exception:  # keep renewing; say why once per failure
+                log.exception("lease renewal failed")
+
+    def _release(self, table_id: str) -> None:
+        epoch = self.epochs.pop(table_id, None)
+        if self.leases is not None and epoch is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self.leases.release(table_id, epoch)
 
     # -- idle tables and retention --------------------------------------------
 
@@ -106,6 +206,7 @@ class TableManager:
                 continue
             table.shutdown()
             del self.tables[table_id]
+            self._release(table_id)
             gone.append(table_id)
             log.info("table %s idle for %.0f s: unloaded", table_id, now - table.idle_since)
         return gone
@@ -123,9 +224,14 @@ class TableManager:
         return len(ids)
 
     def shutdown(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._renewer):
+            if task is not None:
+                task.cancel()
         for table in self.tables.values():
             table.shutdown()
         with contextlib.suppress(Exception):
-            self.store.close()
+            self.store.close()  # commits what is queued, then the leases go
+        for table_id in list(self.epochs):
+            self._release(table_id)
+        if self.leases is not None:
+            self.leases.close()

@@ -34,11 +34,11 @@ from typing import Any
 
 import psycopg
 
-from rollem.server.lock import DatabaseLocked
+from rollem.server.leases import LeaseLost, check_fence
 from rollem.server.schema import SCHEMA_VERSION, SchemaError
-from rollem.server.store import EarlierWriteFailed, Statement, Store
+from rollem.server.store import EarlierWriteFailed, Statement, Store, WriteStream
 
-__all__ = ["PG_MIGRATIONS", "PG_SCHEMA", "PgStore", "lock_database_url", "translate"]
+__all__ = ["PG_MIGRATIONS", "PG_SCHEMA", "FencedStream", "PgStore", "translate"]
 
 PG_SCHEMA = """
 CREATE TABLE IF NOT EXISTS rollem_schema (
@@ -165,8 +165,24 @@ class _Rows:
         return iter(self.rows)
 
 
+class FencedStream(WriteStream):
+    """A table's :class:`WriteStream` under a lease: ``epoch`` is the fencing token
+    this process acquired for the table (``None``: it holds none, so every write
+    is refused).  See :mod:`rollem.server.leases`."""
+
+    def __init__(self, store: PgStore, table_id: str, epoch: int | None) -> None:
+        super().__init__(store, table_id)
+        self.epoch = epoch
+
+
 class PgStore(Store):
     """The store on the PostgreSQL database at ``url`` (a libpq connection URL).
+
+    Several processes may share one database once :attr:`fence_owner` is set
+    (``rollem serve`` sets it to its lease owner id): then every write of a
+    table's stream is fenced (:func:`rollem.server.leases.check_fence`) with the
+    epoch in :attr:`epochs` when the stream was opened, and fails with
+    :class:`~rollem.server.leases.LeaseLost` once another process took the table.
 
     Raises (from the constructor):
         sqlite3.OperationalError: cannot connect or create the schema.
@@ -185,6 +201,16 @@ class PgStore(Store):
         self._writer.start()
         self.commits = 0
         self.groups = 0
+        self.fence_owner: str | None = None
+        self.epochs: dict[str, int] = {}
+        self.refused = 0  # writes refused by the fence (a stale owner's late writes)
+
+    def stream(self, table_id: str) -> WriteStream:
+        """As :meth:`Store.stream`; fenced with the table's current epoch once
+        :attr:`fence_owner` is set."""
+        if self.fence_owner is None:
+            return WriteStream(self, table_id)
+        return FencedStream(self, table_id, self.epochs.get(table_id))
 
     def _pg_connect(self) -> psycopg.Connection[Any]:
         try:
@@ -248,11 +274,17 @@ class PgStore(Store):
                             continue
                         try:
                             with conn.transaction():  # a savepoint
+                                if isinstance(stream, FencedStream):
+                                    assert self.fence_owner is not None
+                                    check_fence(conn, stream.table_id, self.fence_owner,
+                                                stream.epoch)
                                 self._pg_apply(conn, statements)
-                        except psycopg.Error as err:
-                            if conn.broken:
+                        except (psycopg.Error, LeaseLost) as err:
+                            if isinstance(err, psycopg.Error) and conn.broken:
                                 raise
-                            failure = _as_store_error(err)
+                            failure = (err if isinstance(err, LeaseLost)
+                                       else _as_store_error(err))
+                            self.refused += isinstance(err, LeaseLost)
                             outcome[i] = failure
                             if stream is not None:
                                 stream.failed = failure
@@ -277,38 +309,3 @@ class PgStore(Store):
     def _pg_apply(self, conn: psycopg.Connection[Any], statements: list[Statement]) -> None:
         for sql, args in statements:
             conn.execute(translate(sql), args)
-
-
-
-SERVER_LOCK = 7117018
-"""The advisory lock key one ``rollem serve`` holds on its PostgreSQL database."""
-
-
-def lock_database_url(url: str) -> psycopg.Connection[Any]:
-    """One server per database, as :func:`rollem.server.lock.lock_database` for SQLite.
-
-    Takes a session advisory lock on a connection of its own; keep the
-    returned connection open while serving (closing it, or the process
-    ending however it ends, releases the lock).  Until leases per table exist
-    (issue 17's several processes), a second server on the same database
-    would deal the same tables, so it refuses to start.
-
-    Raises:
-        DatabaseLocked: another process holds the lock (the message names its pid).
-        sqlite3.OperationalError: cannot connect.
-    """
-    try:
-        conn = psycopg.connect(url, autocommit=True)
-        row = conn.execute("SELECT pg_try_advisory_lock(%s)", (SERVER_LOCK,)).fetchone()
-        if row is not None and row[0]:
-            return conn
-        holder = conn.execute(
-            "SELECT a.pid, a.client_addr FROM pg_locks l JOIN pg_stat_activity a"
-            " ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.objid = %s",
-            (SERVER_LOCK,)).fetchone()
-        conn.close()
-    except psycopg.Error as err:
-        raise _as_store_error(err) from err
-    who = f" (its database session is pid {holder[0]})" if holder else ""
-    raise DatabaseLocked(f"another rollem serve is using this database{who}; "
-                         "stop it first or give another --db")
