@@ -8,8 +8,9 @@ import asyncio
 import json
 import random
 import sqlite3
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -59,7 +60,8 @@ class FaultyStore(Store):
     ``rule`` (set from any thread): the writes it matches fail inside their
     savepoint with SQLite's own "database or disk is full"; ``fail_commit``:
     every group's COMMIT fails ("disk I/O error"); ``commit_delay``: seconds
-    each commit takes (writes queue up behind it).
+    each commit takes.  :meth:`hold` stops the writer before its next group
+    (writes queue up behind it) until :meth:`release`.
     """
 
     def __init__(self, path: str | Path) -> None:
@@ -70,7 +72,33 @@ class FaultyStore(Store):
         self.failed_commits = 0
         self.integrity_errors = 0
         self.untried = 0  # writes failed with EarlierWriteFailed
+        self._gate = threading.Condition()
+        self._let_through: int | None = None  # while held: groups still let through
+        self.holding = threading.Event()  # set while the writer waits at the gate
+        self.held = 0  # the size of the group it holds there
         super().__init__(path)
+
+    def hold(self) -> None:
+        """Stop the writer before the next group it takes, until :meth:`release`."""
+        with self._gate:
+            self._let_through = 0
+
+    def release(self, groups: int | None = None) -> None:
+        """Let the writer go on (``groups``: that many groups, then hold again)."""
+        with self._gate:
+            if groups is None or self._let_through is None:
+                self._let_through = None
+            else:
+                self._let_through += groups
+            self._gate.notify_all()
+
+    def close(self) -> None:
+        self.release()
+        super().close()
+
+    def queued(self) -> int:
+        """Writes waiting for the writer, the group it holds included."""
+        return self._queue.qsize() + (self.held if self.holding.is_set() else 0)
 
     def _apply(self, cur: sqlite3.Cursor, statements: list[Statement]) -> None:
         rule = self.rule
@@ -92,9 +120,24 @@ class FaultyStore(Store):
         super()._commit(cur)
 
     def _commit_group(self, group: list[tuple[list[Statement], Future[None], Any]]) -> None:
+        with self._gate:
+            if self._let_through == 0:
+                self.held = len(group)
+                self.holding.set()
+                self._gate.wait_for(lambda: self._let_through != 0)
+                self.holding.clear()
+            if self._let_through is not None:
+                self._let_through -= 1
         super()._commit_group(group)
-        self.untried += sum(1 for _st, fut, _s in group
-                            if isinstance(fut.exception(), EarlierWriteFailed))
+
+    def _enqueue(self, statements: list[Statement], stream: Any) -> Future[None]:
+        fut = super()._enqueue(statements, stream)
+        fut.add_done_callback(self._count_untried)  # runs before the table hears
+        return fut
+
+    def _count_untried(self, fut: Future[None]) -> None:
+        if isinstance(fut.exception(), EarlierWriteFailed):
+            self.untried += 1
 
 
 class Recorder(Client):
@@ -107,6 +150,7 @@ class Recorder(Client):
         self.told: list[tuple[float, dict[str, Any]]] = []
         self.latest: dict[str, Any] | None = None
         self.rng = random.Random(seed)
+        self.passive = False  # while True the player leaves its decisions open
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -127,7 +171,7 @@ class Recorder(Client):
         return [m for _t, m in self.told if m["type"] == "state"]
 
     def _maybe_act(self, msg: dict[str, Any]) -> None:
-        if self.closed or self.latest is not msg or self.play.table.closed:
+        if self.closed or self.passive or self.latest is not msg or self.play.table.closed:
             return
         hand = msg["hand"]
         if (msg["you"]["decision_seq"] is None or not hand or hand.get("result")
@@ -172,6 +216,34 @@ class TablePlay:
         row = self.reader.execute("SELECT session FROM tables WHERE id=?", (self.id,)).fetchone()
         return int(json.loads(row[0]).get("seq", 0))
 
+    async def deal(self, hands: int = 1) -> None:
+        """Start the table; return once hand ``hands`` has been told."""
+        await self.start()
+        await until(lambda: self.told_hand() >= hands, 20, f"hand {hands} dealt")
+
+    async def resumes(self, hands: int = 1) -> None:
+        """Return once play has resumed (told unpaused) and ``hands`` more hands are told."""
+        hand_then = self.table.session["hand_no"]
+        await until(lambda: self.clients[0].states()[-1]["table"]["paused"] is None, 5,
+                    "play resumes")
+        await until(lambda: self.told_hand() >= hand_then + hands, 15,
+                    f"{hands} more hand(s) dealt")
+
+    def paused_states(self) -> list[dict[str, Any]]:
+        """The states told to the first player while the table was paused."""
+        return [st for st in self.clients[0].states() if st["table"]["paused"]]
+
+    def settled(self) -> bool:
+        """Only people's decisions are open, every write is committed and every
+        client has been told the latest state."""
+        table = self.table
+        pending = table._pending_commit
+        return (table.hand is not None and bool(table.decision_seq)
+                and all(table.seats[s].row.bot is None for s in table.decision_seq)
+                and (pending is None or pending.done())
+                and all(c.latest is not None and c.latest["seq"] == table.seq
+                        for c in self.clients))
+
     def told_hand(self) -> int:
         """The highest hand number told to the first player."""
         return max((m["table"]["hand_no"] or 0 for m in self.clients[0].states()), default=0)
@@ -179,6 +251,17 @@ class TablePlay:
     def close(self) -> None:
         self.table.shutdown()
         self.reader.close()
+
+
+def play_out(run: Callable[[], Coroutine[Any, Any, None]], store: Store,
+             *plays: TablePlay) -> None:
+    """Run ``run()`` in a new event loop, then close the tables and the store."""
+    try:
+        asyncio.run(run())
+    finally:
+        for play in plays:
+            play.close()
+        store.close()
 
 
 async def until(pred: Callable[[], bool], timeout: float, what: str) -> float:
