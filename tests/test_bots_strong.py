@@ -226,3 +226,30 @@ def test_full_tables(game: str, players: int) -> None:
     bots: list[Bot] = [_cheap(i) for i in range(players)]
     seen = play_checked(game, 1, bots, seed=3)
     assert sum(seen.values()) > 0
+
+
+def test_bets_after_a_check_are_read_apart() -> None:
+    """A player who bets whenever checked to (the league's ``bluffer``) but seldom
+    first in: its checked-to bets leave the weights nearly flat, its first-in
+    bets still point at strong hands."""
+    book = OpponentBook()
+    t = book.tendencies(1)
+    t.bets, t.bets_checked = 20, 18  # 18 of 18 checked-to spots; 2 of 22 first in
+    t.checks, t.checks_checked = 20, 0
+    assert t.bet_rate_checked > 0.9 and t.bet_rate_first < 0.15
+    strength = np.linspace(0, 1, 1001)[:, None]
+    rounds = [{"kind": "round", "round": f"round {r}", "seat": 0} for r in range(1, 5)]
+    checked_to = [*rounds, {"kind": "check", "seat": 0}, {"kind": "bet", "seat": 1, "to": 4}]
+    first_in = [*rounds, {"kind": "bet", "seat": 1, "to": 4}]
+    mean = {}
+    for name, events in (("checked", checked_to), ("first", first_in)):
+        w = book.weights("sdr", events, [1], strength)
+        mean[name] = float((w * strength[:, 0]).sum() / w.sum())
+    assert mean["checked"] < 0.56 and mean["first"] > 0.8, mean
+    # and the counts come from the views: seat 1 bets after seat 0's check
+    book2 = OpponentBook()
+    book2.observe([{"kind": "ante", "seat": 0}, *rounds[:1], {"kind": "check", "seat": 0},
+                   {"kind": "bet", "seat": 1, "to": 2}, {"kind": "call", "seat": 0},
+                   rounds[1], {"kind": "bet", "seat": 1, "to": 2}], me=0)
+    t2 = book2.tendencies(1)
+    assert (t2.bets, t2.bets_checked, t2.checks, t2.checks_checked) == (2, 1, 0, 0)

@@ -10,7 +10,9 @@ opponent's strength in the world (a percentile, :mod:`.worlds`):
 - a bet (raise) is taken to come from the top ``r`` of its hands, ``r`` its
   observed rate of betting when it could check (of raising facing a bet):
   a smooth step at ``1 - r``, so a tight player's bets mean strength and a
-  maniac's nothing;
+  maniac's nothing; bets after a check in the same round have their own rate
+  (a player who bets whenever checked to says nothing by it, though its
+  first-in bets may mean a lot);
 - a call comes from the hands above its observed fold rate (a calling
   station's calls say nothing);
 - a check makes its betting hands less likely (``1 - 0.7 * step``; strong
@@ -54,11 +56,34 @@ class Tendencies:
     calls: int = 0
     folds: int = 0
     """Folds facing a bet."""
+    bets_checked: int = 0
+    """Of ``bets``: those made after someone checked in the same round."""
+    checks_checked: int = 0
+    """Of ``checks``: those made after someone checked in the same round."""
 
     @property
     def bet_rate(self) -> float:
         """How often it bets when it may check (prior 1/3)."""
         return (self.bets + 1.0) / (self.bets + self.checks + 3.0)
+
+    @property
+    def bet_rate_checked(self) -> float:
+        """How often it bets when checked to (a check before it in the round),
+        shrunk toward :attr:`bet_rate` (a prior worth three decisions)."""
+        n = self.bets_checked + self.checks_checked
+        return (self.bets_checked + 3.0 * self.bet_rate) / (n + 3.0)
+
+    @property
+    def bet_rate_first(self) -> float:
+        """How often it bets first in (no check before it in the round), shrunk
+        toward :attr:`bet_rate`."""
+        b = self.bets - self.bets_checked
+        n = b + self.checks - self.checks_checked
+        return (b + 3.0 * self.bet_rate) / (n + 3.0)
+
+    def open_rate(self, checked: bool) -> float:
+        """The bet rate of the spot: after a check in the round, or first in."""
+        return self.bet_rate_checked if checked else self.bet_rate_first
 
     @property
     def faced(self) -> int:
@@ -101,19 +126,17 @@ class OpponentBook:
         if key != self._hand_key or len(events) < self._done:
             self._hand_key = key
             self._done = 0
-        bet_open = False
+        bet_open = checked = False
         for i, e in enumerate(events):
             kind = e.get("kind")
             if kind == "round":
-                bet_open = False
-            if i < self._done:
-                if kind in ("bet", "raise"):
-                    bet_open = True
-                continue
+                bet_open = checked = False
             seat = e.get("seat")
-            if seat is None or seat == me:
+            if i < self._done or seat is None or seat == me:
                 if kind in ("bet", "raise"):
                     bet_open = True
+                elif kind == "check":
+                    checked = True
                 continue
             t = self.tendencies(int(seat))
             if kind in ("bet", "raise"):
@@ -121,11 +144,14 @@ class OpponentBook:
                     t.raises += 1
                 else:
                     t.bets += 1
+                    t.bets_checked += checked
                 bet_open = True
             elif kind == "call":
                 t.calls += 1
             elif kind == "check":
                 t.checks += 1
+                t.checks_checked += checked
+                checked = True
             elif kind == "fold" and bet_open:
                 t.folds += 1
         self._done = len(events)
@@ -140,30 +166,33 @@ class OpponentBook:
         col = {seat: j for j, seat in enumerate(seats)}
         rounds = _ROUNDS.get(game, 4)
         done = 0
-        bet_open = False
+        bet_open = checked = False
         for e in events:
             kind = e.get("kind")
             if kind == "round":
                 done += 1
-                bet_open = False
+                bet_open = checked = False
                 continue
             seat = e.get("seat")
             if seat not in col:
                 if kind in ("bet", "raise"):
                     bet_open = True
+                elif kind == "check":
+                    checked = True
                 continue
             z = np.clip(strength[:, col[int(seat)]], 0.0, 1.0)
             late = min(1.0, done / rounds)
             soft = 0.05 + 0.12 * (1.0 - late)
             t = self.tendencies(int(seat))
             if kind in ("bet", "raise"):
-                q = 1.0 - (t.raise_rate if bet_open else t.bet_rate)
+                q = 1.0 - (t.raise_rate if bet_open else t.open_rate(checked))
                 like = EPS + (1 - EPS) * _step(z, q, soft)
                 bet_open = True
             elif kind == "call":
                 like = EPS + (1 - EPS) * _step(z, t.fold_rate, soft)
             elif kind == "check":
-                like = 1.0 - 0.7 * _step(z, 1.0 - t.bet_rate, soft)
+                like = 1.0 - 0.7 * _step(z, 1.0 - t.open_rate(checked), soft)
+                checked = True
             elif kind == "draw" and game == "rollem521" and e.get("count") is not None:
                 n = int(e["count"])
                 if n == 0:
