@@ -109,15 +109,17 @@ def advice_times(samples: int, players: int, repeat: int) -> list[dict[str, obje
     rows = []
     for name, view in sorted(advice_views(players).items()):
         view_equity(view, samples=200, advice=True, seed=0)  # warm the tables
-        best = float("inf")
+        best = cpu = float("inf")
         odds = None
         for _ in range(repeat):
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             odds = view_equity(view, samples=samples, advice=True, seed=1)
             best = min(best, time.perf_counter() - t)
+            cpu = min(cpu, time.process_time() - c)
         assert odds is not None and odds.advice is not None, name
         rows.append({"decision": name, "options": odds.advice.options,
                      "samples_per_option": samples, "seconds": round(best, 3),
+                     "cpu_seconds": round(cpu, 3),
                      "best": odds.advice.choices[0].action,
                      "best_equity": round(odds.advice.choices[0].equity, 4),
                      "stderr": round(odds.advice.choices[0].stderr, 4)})
@@ -166,10 +168,11 @@ def main() -> None:
 
 
 def _print_advice(rows: list[dict[str, object]]) -> None:
-    print("advice (view_equity advice=True, one core; goal < 1 s each):")
+    print("advice (view_equity advice=True, one core; goal < 1 s each; wall and this "
+          f"process's CPU time, load average {os.getloadavg()[0]:.1f}):")
     for r in rows:
         print(f"  {r['decision']:<22} {r['options']:>3} options x {r['samples_per_option']:,} "
-              f"worlds: {r['seconds']:.3f} s   best: {r['best']} "
+              f"worlds: {r['seconds']:.3f} s (cpu {r['cpu_seconds']:.3f} s)   best: {r['best']} "
               f"(equity {r['best_equity']:.3f} +- {r['stderr']:.3f})")
 
 

@@ -311,3 +311,42 @@ def test_web_message_and_show_odds_carry_the_advice() -> None:
     assert "Advice, cards to throw" in msg["text"]
     text, ok = show_odds_text(hand.view(0), samples=200)
     assert ok and "<- policy" in text
+
+
+def test_policy_choices_depend_on_the_cards_not_their_order() -> None:
+    # the look-ahead asks the policy once per distinct set of cards, so the
+    # draw and the stacking must not depend on the order the cards are in
+    gen = np.random.default_rng(11)
+    hands = np.argsort(gen.random((400, 52)), axis=1)[:, :5]
+    hands[:200, 1] = hands[:200, 0] ^ 1  # pairs (same rank, other suit)
+    srt = np.sort(hands, axis=1)
+    hands = hands[(srt[:, 1:] != srt[:, :-1]).all(axis=1)]  # five distinct cards
+    assert len(hands) > 300
+    perm = np.argsort(gen.random(hands.shape), axis=1)
+    shuffled = np.take_along_axis(hands, perm, axis=1)
+    for most in (1, 2):
+        a = np.sort(np.where(FAST.draw(hands, most), hands, -1), axis=1)
+        b = np.sort(np.where(FAST.draw(shuffled, most), shuffled, -1), axis=1)
+        assert (a == b).all()
+    a = np.take_along_axis(hands, FAST.stack(hands), axis=1)
+    b = np.take_along_axis(shuffled, FAST.stack(shuffled), axis=1)
+    assert (a == b).all()
+
+
+def test_521_racing_keeps_the_values_of_the_options_played_in_full(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import rollem.odds.look521 as look521
+
+    st = _state("Ah 2d 3c 4s Kh", [None, None], "draw1", [None, None])
+    raced = r521_look(st, samples=4000, seed=9)
+    monkeypatch.setattr(look521, "RACE_PART", 1)
+    full = {o.label: o for o in r521_look(st, samples=4000, seed=9).options}
+    assert len(raced.options) == len(full) == 16
+    behind = [o for o in raced.options if o.samples is not None]
+    assert 0 < len(behind) < 16 and all(o.samples == 1000 for o in behind)
+    for o in raced.options:
+        if o.samples is None:  # played in every world: the same value as without racing
+            assert o.equity == pytest.approx(full[o.label].equity, abs=1e-12)
+        else:  # stopped early: clearly behind the best, in the full run too
+            assert full[o.label].equity < raced.options[0].equity
+    assert raced.options[0].label == max(full.values(), key=lambda o: o.equity).label

@@ -45,7 +45,8 @@ def look_odds(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: 
 
 def _r521(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int | None,
           advice: bool, top: int, policy: Policy) -> Odds | None:
-    from rollem.odds.look521 import SIDES, r521_look, state_of
+    from rollem.odds.look521 import r521_look, state_of
+    from rollem.odds.r521 import SIDES
 
     state = state_of(info)
     if not state.opponents:
@@ -63,7 +64,8 @@ def _r521(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int 
                      note=note, choices=[
                          Choice(action=o.label, cards=o.cards, equity=o.equity, stderr=o.stderr,
                                 policy=o.policy, whole_pot=o.whole_pot,
-                                high_half=o.high_half, low_half=o.low_half)
+                                high_half=o.high_half, low_half=o.low_half,
+                                samples=o.samples)
                          for o in look.options[:top]])
     best = max(SIDES, key=lambda nm: look.declare[nm])
     own = SIDES[state.declared] if state.declared is not None else None

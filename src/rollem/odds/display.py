@@ -50,6 +50,8 @@ def advice_lines(advice: Advice, digits: int = 1) -> list[str]:
         if c.high_half is not None:
             extra = f"   high half {_pct(c.high_half, 0)}, low half {_pct(c.low_half, 0)}"
         mark = "   <- policy" if c.policy else ""
+        if c.samples is not None:
+            extra += f"   ({c.samples:,} worlds: clearly behind)"
         lines.append(f"  {c.action:<{width}}  equity {_pct(c.equity, digits)} "
                      f"± {_pct(c.stderr, digits)}{extra}{mark}")
     if advice.note:

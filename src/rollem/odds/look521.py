@@ -27,6 +27,11 @@ The model, from one seat's view (R-521-1..R-521-9):
   down. A deck too small for every draw (many players) deals repeats
   rather than reshuffling discards (R-521-5 not modelled).
 - **Settlement** is R-521-9 for one pot (side pots ignored).
+- **Racing.** Each option of the seat's choice is first played in the
+  first quarter of the worlds; one more than :data:`RACE_Z` standard
+  errors behind the best so far stops there (:func:`_race`), the others
+  are played in every world. The seat's policy choices are asked once per
+  distinct set of cards (its kept cards repeat in every world).
 
 :func:`r521_look` answers for the seat's current decision: the equity of
 each option (with its standard error) and, when the seat is not choosing,
@@ -49,6 +54,7 @@ from rollem.cards import CARDS
 from rollem.odds.common import Floats, Ints, np_rng
 from rollem.odds.evaluate import high5, low5
 from rollem.odds.policy import FAST, Policy
+from rollem.odds.r521 import SIDES, settle
 from rollem.odds.result import OddsError
 
 if TYPE_CHECKING:
@@ -63,11 +69,8 @@ TREMBLE = 0.02
 every option is equally likely); keeps worlds alive when a player plays
 differently."""
 
-CANDIDATES = 6
+CANDIDATES = 4
 """Candidate histories drawn per opponent and world."""
-
-SIDES = ("high", "low", "both")
-
 
 @dataclass
 class Seat521:
@@ -106,6 +109,7 @@ class Option521:
     low_half: float
     whole_pot: float
     policy: bool = False
+    samples: int | None = None  # worlds played, when fewer than all (see _race)
 
 
 @dataclass
@@ -319,6 +323,33 @@ def _sample_worlds(state: State521, policy: Policy, samples: int,
     return _World(weight=weight, opp_hands=hands, slots=slots, n=s)
 
 
+def _distinct(hands: Ints) -> tuple[Ints, Ints]:
+    """The distinct card sets among the rows of ``hands`` ``(S, 5)`` (one row
+    each, as first met) and, per row, the index of its set."""
+    keys = (np.int64(1) << hands).sum(axis=1)
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return hands[first], inverse.reshape(-1)
+
+
+def _throws(policy: Policy, hand: Ints, most: int) -> Bools:
+    """``policy.draw(hand, most)``, asked once per distinct set of cards (the
+    seat's hands repeat: its kept cards are the same in every world)."""
+    uniq, inv = _distinct(hand)
+    if len(uniq) * 2 > len(hand):
+        return policy.draw(hand, most)
+    thrown = (policy.draw(uniq, most) * (np.int64(1) << uniq)).sum(axis=1)
+    return np.asarray((thrown[inv][:, None] >> hand) & 1, dtype=bool)
+
+
+def _arranged(policy: Policy, hand: Ints) -> Ints:
+    """The cards of ``hand`` in the policy's stacking order, asked once per
+    distinct set of cards."""
+    uniq, inv = _distinct(hand)
+    if len(uniq) * 2 > len(hand):
+        return np.take_along_axis(hand, policy.stack(hand), axis=1)
+    return np.take_along_axis(uniq, policy.stack(uniq), axis=1)[inv]
+
+
 def _apply_draw(hand: Ints, throw: Bools, slots: Ints) -> Ints:
     """Replace the thrown cards (left to right) by ``slots`` in order."""
     out = hand.copy()
@@ -354,42 +385,6 @@ def _play_opponents(state: State521, policy: Policy, world: _World
     return finals, ups, downs
 
 
-def settle(high: Ints, low: Ints, sides: Ints, rule: str) -> tuple[Floats, Floats, Floats]:
-    """Seat 0's share of the pot (R-521-9), and its shares of the high half
-    and of the low half, per world (``(S, n)`` inputs, column 0 the seat)."""
-    s, n = high.shape
-    on_hi = sides != 1
-    on_lo = sides != 0
-    neg = np.iinfo(np.int64).min
-    hi_m = np.where(on_hi, high, neg)
-    lo_m = np.where(on_lo, low, neg)
-    failed = np.zeros((s, n), dtype=bool)
-    for j in range(n):
-        both = sides[:, j] == 2
-        if not both.any():
-            continue
-        others_hi = np.delete(hi_m, j, axis=1).max(axis=1) if n > 1 else np.full(s, neg)
-        others_lo = np.delete(lo_m, j, axis=1).max(axis=1) if n > 1 else np.full(s, neg)
-        failed[:, j] = both & ~((high[:, j] > others_hi) & (low[:, j] > others_lo))
-    rest_hi = on_hi & ~failed
-    rest_lo = on_lo & ~failed
-    if rule == "split":
-        nobody = ~rest_hi.any(axis=1) & ~rest_lo.any(axis=1)
-        rest_hi = np.where(nobody[:, None], failed & on_hi, rest_hi)
-        rest_lo = np.where(nobody[:, None], failed & on_lo, rest_lo)
-    any_hi = rest_hi.any(axis=1)
-    any_lo = rest_lo.any(axis=1)
-    hi_half = np.where(any_hi & any_lo, 0.5, np.where(any_hi, 1.0, 0.0))
-    lo_half = np.where(any_hi & any_lo, 0.5, np.where(any_lo, 1.0, 0.0))
-    best_hi = np.where(rest_hi, high, neg).max(axis=1)
-    best_lo = np.where(rest_lo, low, neg).max(axis=1)
-    top_hi = rest_hi & (high == best_hi[:, None])
-    top_lo = rest_lo & (low == best_lo[:, None])
-    got_hi = np.where(top_hi[:, 0], hi_half / np.maximum(top_hi.sum(axis=1), 1), 0.0)
-    got_lo = np.where(top_lo[:, 0], lo_half / np.maximum(top_lo.sum(axis=1), 1), 0.0)
-    return got_hi + got_lo, got_hi, got_lo
-
-
 class _Stats:
     """Weighted means and standard errors of per-world values."""
 
@@ -420,6 +415,8 @@ class _Declares:
         self.high = [high5(f) for f in finals]
         self.low = [low5(f) for f in finals]
         self.fast = hasattr(policy, "factors") and hasattr(policy, "combine")
+        self.read = hasattr(policy, "read_up")
+        self.reads: list[Any] | None = None
         self.pair: dict[tuple[int, int], Floats] = {}
         if self.fast:
             for p, f in enumerate(finals):
@@ -427,6 +424,23 @@ class _Declares:
                     if p != q:
                         self.pair[p, q] = policy.factors(  # type: ignore[attr-defined]
                             f, u, self.high[p], self.low[p])
+
+    def part(self, rows: slice) -> _Declares:
+        """The same for the worlds ``rows`` alone."""
+        if self.read and self.reads is None:
+            self.reads = [self.policy.read_up(u) for u in self.ups]  # type: ignore[attr-defined]
+        sub = object.__new__(_Declares)
+        sub.policy = self.policy
+        sub.finals = [f[rows] for f in self.finals]
+        sub.ups = [u[rows] for u in self.ups]
+        sub.high = [h[rows] for h in self.high]
+        sub.low = [lo[rows] for lo in self.low]
+        sub.fast = self.fast
+        sub.read = self.read
+        sub.pair = {k: v[rows] for k, v in self.pair.items()}
+        sub.reads = None if self.reads is None else [
+            tuple(x[:, rows] for x in r) for r in self.reads]
+        return sub
 
     def sides(self, hand: Ints, up: Ints, high: Ints, low: Ints) -> list[Ints]:
         """Declares of the seat (first) and each opponent."""
@@ -440,10 +454,20 @@ class _Declares:
         s = len(hand)
         combine = pol.combine  # type: ignore[attr-defined]
         factors = pol.factors  # type: ignore[attr-defined]
-        out = [combine([factors(hand, u, high, low) for u in self.ups], s)]
+        if self.reads is None:
+            self.reads = [pol.read_up(u) if self.read else None  # type: ignore[attr-defined]
+                          for u in self.ups]
+        out = [combine([factors(hand, u, high, low, read=r) if r is not None
+                        else factors(hand, u, high, low)
+                        for u, r in zip(self.ups, self.reads, strict=True)], s)]
+        seat_read = pol.read_up(up) if self.read else None  # type: ignore[attr-defined]
         for p in range(n):
             facts = [self.pair[p, q] for q in range(n) if q != p]
-            facts.append(factors(self.finals[p], up, self.high[p], self.low[p]))
+            if seat_read is not None:
+                facts.append(factors(self.finals[p], up, self.high[p], self.low[p],
+                                     read=seat_read))
+            else:
+                facts.append(factors(self.finals[p], up, self.high[p], self.low[p]))
             out.append(combine(facts, s))
         return out
 
@@ -454,8 +478,9 @@ def _finish(state: State521, world: _World, decl: _Declares, seat_hand: Ints,
     """Play the rest from the seat's final hand and settle; per-world arrays."""
     hand = seat_hand
     if seat_order is None:
-        seat_order = policy.stack(hand)
-    my_up = np.take_along_axis(hand, seat_order[:, :4], axis=1)
+        my_up = _arranged(policy, hand)[:, :4]
+    else:
+        my_up = np.take_along_axis(hand, seat_order[:, :4], axis=1)
     h0 = high5(hand)
     l0 = low5(hand)
     sides = decl.sides(hand, my_up, h0, l0)
@@ -488,7 +513,7 @@ def _seat_rest(state: State521, policy: Policy, world: _World, hand: Ints,
         if rnd < from_round or state.drew[rnd] is not None:
             continue
         slot = world.slots[:, 0:2] if rnd == 0 else world.slots[:, 2:3]
-        hand = _apply_draw(hand, policy.draw(hand, most), slot)
+        hand = _apply_draw(hand, _throws(policy, hand, most), slot)
     return hand
 
 
@@ -527,7 +552,6 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
         raise OddsError("no opponent: the hand is already won")
     gen = np_rng(rng, seed)
     world = _sample_worlds(state, policy, samples, gen)
-    stats = _Stats(world.weight)
     opp = _play_opponents(state, policy, world)
     mine = np.broadcast_to(np.asarray(state.mine, dtype=np.int64), (world.n, 5)).copy()
     decision = state.decision if advice else None
@@ -542,34 +566,49 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
             every_side: bool = False) -> dict[str, Floats]:
         return _finish(state, world, decl, hand, order, side, policy, every_side)
 
+    specs: list[tuple[str, list[str], bool, Any]] = []  # label, cards, policy's, play
     if decision in ("draw1", "draw2"):
         rnd = 0 if decision == "draw1" else 1
         most = 2 if rnd == 0 else 1
         pol = policy.draw(mine[:1], most)[0]
-        slot = world.slots[:, 0:2] if rnd == 0 else world.slots[:, 2:3]
+
+        def drawing(throw: tuple[int, ...]) -> Any:
+            def play(w: _World, d: _Declares, rows: slice) -> dict[str, Floats]:
+                mask = np.zeros((w.n, 5), dtype=bool)
+                mask[:, list(throw)] = True
+                slot = w.slots[:, 0:2] if rnd == 0 else w.slots[:, 2:3]
+                hand = _seat_rest(state, policy, w, _apply_draw(mine[rows], mask, slot),
+                                  rnd + 1)
+                order = fixed_order[rows] if fixed_order is not None else None
+                return _finish(state, w, d, hand, order, None, policy)
+            return play
+
         for k in range(most + 1):
             for throw in combinations(range(5), k):
-                mask = np.zeros((world.n, 5), dtype=bool)
-                mask[:, list(throw)] = True
-                hand = _apply_draw(mine, mask, slot)
-                hand = _seat_rest(state, policy, world, hand, rnd + 1)
-                res = run(hand, fixed_order, None)
                 cards = [str(CARDS[state.mine[i]]) for i in throw]
-                label = ("throw " + " ".join(cards)) if cards else "stand pat"
-                opt = _option_result(stats, res, label, cards)
-                opt.policy = bool((pol == mask[0]).all())
-                options.append(opt)
+                specs.append((("throw " + " ".join(cards)) if cards else "stand pat", cards,
+                              bool(pol[list(throw)].all() and pol.sum() == k),
+                              drawing(throw)))
     elif decision == "stack":
         pol_order = policy.stack(mine[:1])[0]
+
+        def stacking(order: list[int]) -> Any:
+            def play(w: _World, d: _Declares, rows: slice) -> dict[str, Floats]:
+                arr = np.broadcast_to(np.asarray(order), (w.n, 5)).copy()
+                return _finish(state, w, d, mine[rows], arr, None, policy)
+            return play
+
         for down in range(5):
             rest = [int(i) for i in pol_order if i != down]
-            order = np.broadcast_to(np.asarray([*rest, down]), (world.n, 5)).copy()
-            res = run(mine, order, None)
             cards = [str(CARDS[state.mine[i]]) for i in (*rest, down)]
-            opt = _option_result(stats, res, f"keep {cards[-1]} down: " + " ".join(cards),
-                                 cards)
-            opt.policy = int(pol_order[-1]) == down
-            options.append(opt)
+            specs.append((f"keep {cards[-1]} down: " + " ".join(cards), cards,
+                          int(pol_order[-1]) == down, stacking([*rest, down])))
+    for (label, cards, is_pol, _), (res, rows) in zip(specs, _race(world, decl, specs),
+                                                       strict=True):
+        opt = _option_result(_Stats(world.weight[rows]), res, label, cards)
+        opt.policy = is_pol
+        opt.samples = None if rows.stop - rows.start == world.n else rows.stop - rows.start
+        options.append(opt)
     hand = _seat_rest(state, policy, world, mine, 0)
     base = run(hand, fixed_order, state.declared, every_side=True)
     w = world.weight * base["weight"]
@@ -598,6 +637,56 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
         best_low=st.mean(base["best_lo"]), best_both=st.mean(base["best_both"]),
         declare=declare, samples=world.n,
         effective=st.ess, options=options, decision=decision)
+
+
+RACE_PART = 4
+"""Options are first played out in ``1 / RACE_PART`` of the worlds (at least
+:data:`RACE_MIN` of them); see :func:`_race`."""
+RACE_MIN = 1000
+RACE_Z = 4.0
+"""An option this many standard errors (of its paired difference) behind the
+best after the first part is not played out further."""
+
+
+def _part(world: _World, decl: _Declares, rows: slice) -> tuple[_World, _Declares]:
+    """The worlds ``rows`` alone."""
+    sub = _World(weight=world.weight[rows], opp_hands=[h[rows] for h in world.opp_hands],
+                 slots=world.slots[rows], n=len(world.weight[rows]))
+    return sub, decl.part(rows)
+
+
+def _race(world: _World, decl: _Declares, specs: Sequence[tuple[str, list[str], bool, Any]]
+          ) -> list[tuple[dict[str, Floats], slice]]:
+    """Play out each option (``spec[3](world, declares, rows)``) in the
+    worlds, racing: every option is first played in the first part of the
+    worlds (``1 / RACE_PART`` of them); one whose paired difference with the
+    best so far is more than :data:`RACE_Z` standard errors below zero is
+    reported from that part alone (its standard error says so), the others
+    are played in every world. Returns per option the per-world results and
+    the rows played."""
+    n = world.n
+    first = max(RACE_MIN, n // RACE_PART)
+    if len(specs) <= 2 or first >= n:
+        return [(spec[3](world, decl, slice(0, n)), slice(0, n)) for spec in specs]
+    head = slice(0, first)
+    w1, d1 = _part(world, decl, head)
+    results = [spec[3](w1, d1, head) for spec in specs]
+    weights = [w1.weight * r["weight"] for r in results]
+    means = [_Stats(w).mean(r["share"]) for w, r in zip(weights, results, strict=True)]
+    lead = int(np.argmax(means))
+    tail = slice(first, n)
+    w2, d2 = _part(world, decl, tail)
+    out = []
+    for j, spec in enumerate(specs):
+        diff = results[j]["share"] - results[lead]["share"]
+        st = _Stats(weights[j])
+        if j != lead and st.mean(diff) + RACE_Z * st.stderr(diff) < 0:
+            out.append((results[j], head))
+            continue
+        rest = spec[3](w2, d2, tail)
+        out.append(({k: np.concatenate([results[j][k], rest[k]]) for k in results[j]},
+                    slice(0, n)))
+    return out
 
 
 def _halves(share: Floats, side: int, w: Floats) -> tuple[float, float]:

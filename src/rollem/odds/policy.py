@@ -22,7 +22,9 @@ Any object with these methods can be passed (``policy=``); the default is
   throw the odd cards, lowest first; with four cards of a suit throw the odd
   suit; with three different low ranks throw the others, highest low rank
   first; with a smaller pair throw odd cards; else throw the lowest cards.
-  At most the number allowed.
+  At most the number allowed; of two cards of a rank, the one with the
+  smaller card id counts first (so the choice depends on the cards alone,
+  not on their order).
 - **Stacking** (R-521-6): a hand that is better as a low (its ace-to-five
   low percentile among five-card hands above its high percentile) keeps its
   best low card down and shows its worst low cards first; a high hand keeps
@@ -67,7 +69,9 @@ TRIPLES = np.asarray(list(combinations(range(6), 3)), dtype=np.int64)
 
 class Policy(Protocol):
     """Card choices by what a player sees, one row per world (all ``int64``
-    card ids 0..51)."""
+    card ids 0..51). Each choice must depend on the set of cards a row
+    holds, not on their order: the look-ahead asks once per distinct set
+    and maps the answer back by card."""
 
     name: str
 
@@ -96,19 +100,6 @@ def low_ranks(cards: Ints) -> Ints:
     """Ace-to-five rank of each card: ace 1, deuce 2 ... king 13 (R-C-3)."""
     r = cards >> 2
     return np.where(r == 12, 1, r + 2)
-
-
-def _same_rank_counts(ranks: Ints) -> Ints:
-    """Per card, how many cards of its row share its rank (itself included)."""
-    return np.asarray((ranks[..., :, None] == ranks[..., None, :]).sum(axis=-1))
-
-
-def _first_of_rank(ranks: Ints) -> Bools:
-    """Per card, True when no earlier card of its row has its rank."""
-    n = ranks.shape[-1]
-    eq = ranks[..., :, None] == ranks[..., None, :]
-    earlier = np.tril(np.ones((n, n), dtype=bool), k=-1)
-    return np.asarray(~(eq & earlier).any(axis=-1))
 
 
 @cache
@@ -156,6 +147,16 @@ def _completion_tables() -> tuple[Ints, Ints, Ints, Ints]:
     return index, hi, lo, side
 
 
+@cache
+def _completion_tables_t() -> tuple[Ints, Ints, Ints, Ints]:
+    """:func:`_completion_tables` with the ``(M, 13)`` tables transposed to ``(13, M)``."""
+    index, hi, lo, side = _completion_tables()
+    return (index, np.ascontiguousarray(hi.T), np.ascontiguousarray(lo.T),
+            np.ascontiguousarray(side.T))
+
+
+_POS = np.arange(5, dtype=np.int64)
+
 _WEIGHTS = np.asarray([0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415],
                       dtype=np.int64)
 
@@ -193,65 +194,62 @@ class FastPolicy:
     def draw(self, cards: Ints, most: int) -> Bools:
         """Which cards to throw in a 5-2-1 draw, at most ``most`` (see the module doc)."""
         c = np.asarray(cards, dtype=np.int64)
-        s = len(c)
-        r = c >> 2
-        lr = low_ranks(c)
-        suit = c & 3
-        cnt = _same_rank_counts(r)
-        first = _first_of_rank(r)
+        # worked on (5, S) columns: sums over five cards add five rows
+        ct = np.ascontiguousarray(c.T)
+        r = ct >> 2
+        lr = np.where(r == 12, 1, r + 2)
+        suit = ct & 3
+        same = r[:, None, :] == r[None, :, :]  # (5, 5, S)
+        cnt = same.sum(axis=1)
+        # first of its rank: no card of its rank with a smaller id (so the
+        # choice depends on the cards, not on their order)
+        first = ~(same & (ct[None, :, :] < ct[:, None, :])).any(axis=1)
         cat = high5(c) >> 20
         low8 = first & (lr <= 8)
-        n_low8 = low8.sum(axis=1)
-        n_low7 = (first & (lr <= 7)).sum(axis=1)
-        suit_cnt = (suit[:, :, None] == np.arange(4)[None, None, :]).sum(axis=1)
-        flush_suit = suit_cnt.argmax(axis=1)
-        four_flush = suit_cnt.max(axis=1) == 4
-        max_cnt = cnt.max(axis=1)
-        pair_rank = np.where(cnt >= 2, r, -1).max(axis=1)
-
-        eligible = np.zeros((s, 5), dtype=bool)
-        bad = np.zeros((s, 5), dtype=np.float64)
-        decided = np.zeros(s, dtype=bool)
-        low_bad = np.where(low8, lr, 20 + lr).astype(np.float64)
-        high_bad = (-r).astype(np.float64)
-        everything = np.ones((s, 5), dtype=bool)
-        rules: list[tuple[Bools, Bools, Floats]] = [
-            ((cat >= 4) | (n_low8 == 5), ~everything, high_bad),
-            ((cat == 2) | (cat == 3), cnt == 1, high_bad),
-            (n_low8 == 4, ~low8, low_bad),
-            ((max_cnt >= 2) & (pair_rank >= 7), cnt == 1, high_bad),
-            (four_flush, suit != flush_suit[:, None], high_bad),
-            (n_low7 >= 3, ~low8, low_bad),
-            (max_cnt >= 2, cnt == 1, high_bad),
-            (np.ones(s, dtype=bool), everything, high_bad),
-        ]
-        for when, elig, badness in rules:
-            m = when & ~decided
-            eligible[m] = elig[m]
-            bad[m] = badness[m]
-            decided |= when
-        score = np.where(eligible, bad, -np.inf)
-        order = np.argsort(-score, axis=1, kind="stable")
-        place = np.empty_like(order)
-        np.put_along_axis(place, order, np.broadcast_to(np.arange(5), (s, 5)).copy(), axis=1)
-        return np.asarray(eligible & (place < most), dtype=bool)
+        n_low8 = low8.sum(axis=0)
+        n_low7 = (first & (lr <= 7)).sum(axis=0)
+        same_suit = (suit[:, None, :] == suit[None, :, :]).sum(axis=1)
+        four_flush = same_suit.max(axis=0) == 4
+        max_cnt = cnt.max(axis=0)
+        pair_rank = np.where(cnt >= 2, r, -1).max(axis=0)
+        # the first rule that applies (see the module doc), 0..7
+        rule = np.select(
+            [(cat >= 4) | (n_low8 == 5), (cat == 2) | (cat == 3), n_low8 == 4,
+             (max_cnt >= 2) & (pair_rank >= 7), four_flush, n_low7 >= 3, max_cnt >= 2],
+            [0, 1, 2, 3, 4, 5, 6], 7)
+        eligible = np.select(
+            [rule == 0, (rule == 1) | (rule == 3) | (rule == 6), rule == 2, rule == 4,
+             rule == 5],
+            [False, cnt == 1, ~low8, same_suit != 4, ~low8], True)
+        low_rule = (rule == 2) | (rule == 5)
+        # badness: the greatest is thrown first, ties: the smaller card id first
+        bad = np.where(low_rule, np.where(low8, lr, 20 + lr), -r)
+        key = np.where(eligible, bad * 64 + 63 - ct, np.iinfo(np.int64).min)
+        place = (key[None, :, :] > key[:, None, :]).sum(axis=1)
+        return np.ascontiguousarray((eligible & (place < most)).T)
 
     # ------------------------------------------------------------ stacking
     def stack(self, cards: Ints) -> Ints:
         """Stacking order (indices, top first; the last stays down)."""
         c = np.asarray(cards, dtype=np.int64)
-        r = c >> 2
-        lr = low_ranks(c)
         is_low = _low_is_better(high5(c), low5(c))
-        cnt = _same_rank_counts(r)
-        low_key = (14 - lr) * 64 + c  # ascending: the worst low card first
-        low_hide = np.argmin(lr * 64 + c, axis=1)
-        hi_key = r * 64 + c  # ascending: the lowest card first
-        hi_hide = np.argmax(cnt * 1024 + r * 64 + c, axis=1)
-        key = np.where(is_low[:, None], low_key, hi_key).astype(np.int64)
-        hide = np.where(is_low, low_hide, hi_hide)
-        np.put_along_axis(key, hide[:, None], 1 << 20, axis=1)
-        return np.asarray(np.argsort(key, axis=1, kind="stable"), dtype=np.int64)
+        ct = np.ascontiguousarray(c.T)  # (5, S)
+        r = ct >> 2
+        lr = np.where(r == 12, 1, r + 2)
+        cnt = (r[:, None, :] == r[None, :, :]).sum(axis=1)
+        # the card kept down: a low hand's best low card; a high hand's card of
+        # its biggest group (the highest); shown first: the worst low card, or
+        # the lowest card (ties by card id)
+        low_key = (14 - lr) * 64 + ct
+        hi_key = r * 64 + ct
+        hide = np.where(is_low, np.argmin(lr * 64 + ct, axis=0),
+                        np.argmax(cnt * 1024 + hi_key, axis=0))
+        key = np.where(is_low, low_key, hi_key)
+        key[hide, np.arange(len(c))] = 1 << 20
+        place = (key[None, :, :] < key[:, None, :]).sum(axis=1)  # distinct keys
+        order = np.empty_like(place)
+        np.put_along_axis(order, place, np.broadcast_to(_POS[:, None], place.shape), axis=0)
+        return np.ascontiguousarray(order.T)
 
     # ------------------------------------------------------------ declare
     def declare(self, own: Ints, others_up: Ints) -> Ints:
@@ -261,34 +259,50 @@ class FastPolicy:
         facts = [self.factors(own, up[:, j]) for j in range(up.shape[1])]
         return self.combine(facts, len(own))
 
-    def factors(self, own: Ints, up4: Ints, high: Ints | None = None,
-                low: Ints | None = None) -> Floats:
-        """The declare's view of one opponent: for ``own`` ``(S, 5)`` against
-        that opponent's ``up4`` ``(S, 4)``, the chances (over the rank of its
-        hidden card, weighted by the cards of that rank not among ``own`` and
-        ``up4``) that it is no obstacle high, low, both ways, that it is not
-        on the low side and not on the high side: ``(S, 5)`` floats."""
-        own = np.asarray(own, dtype=np.int64)
+    def read_up(self, up4: Ints) -> tuple[Ints, Ints, Ints, Ints]:
+        """What :meth:`factors` needs of an opponent's four up cards ``up4``
+        ``(S, 4)`` alone: per rank its hidden card may have (rows) and world
+        (columns), the hand's likely side, high and low value, and the cards
+        of the rank among ``up4``. Pass it as ``factors(..., read=)`` to
+        evaluate many own hands against the same up cards."""
         up4 = np.asarray(up4, dtype=np.int64)
-        h = (high5(own) if high is None else high)[:, None]
-        lo = (low5(own) if low is None else low)[:, None]
-        index, t_hi, t_lo, t_side = _completion_tables()
+        index, t_hi, t_lo, t_side = _completion_tables_t()
         rows = index[_WEIGHTS[up4 >> 2].sum(axis=1)]  # (S,)
-        hi_j = t_hi[rows]  # (S, 13)
-        lo_j = t_lo[rows]
-        side_j = t_side[rows]
+        n = len(up4)
+        counts = np.bincount((((up4 >> 2).T * n) + np.arange(n)[None, :]).ravel(),
+                             minlength=13 * n).reshape(13, n)
+        return t_side[:, rows], t_hi[:, rows], t_lo[:, rows], counts
+
+    def factors(self, own: Ints, up4: Ints | None, high: Ints | None = None,
+                low: Ints | None = None,
+                read: tuple[Ints, Ints, Ints, Ints] | None = None) -> Floats:
+        """The declare's view of one opponent: for ``own`` ``(S, 5)`` against
+        that opponent's ``up4`` ``(S, 4)`` (or its :meth:`read_up`), the
+        chances (over the rank of its hidden card, weighted by the cards of
+        that rank not among ``own`` and ``up4``) that it is no obstacle high,
+        low, both ways, that it is not on the low side and not on the high
+        side: ``(S, 5)`` floats."""
+        own = np.asarray(own, dtype=np.int64)
+        h = (high5(own) if high is None else high)[None, :]
+        lo = (low5(own) if low is None else low)[None, :]
+        if read is None:
+            assert up4 is not None
+            read = self.read_up(up4)
+        # worked on (13, S): one row per rank the hidden card may have
+        side_j, hi_j, lo_j, up_counts = read
         n = len(own)
-        base = (np.arange(n) * 13)[:, None]
-        seen = np.bincount((base + (own >> 2)).ravel(), minlength=13 * n) \
-            + np.bincount((base + (up4 >> 2)).ravel(), minlength=13 * n)
-        w = np.maximum(0, 4 - seen.reshape(n, 13)).astype(np.float64)
-        w /= np.maximum(w.sum(axis=1, keepdims=True), 1.0)
+        seen = np.bincount((((own >> 2).T * n) + np.arange(n)[None, :]).ravel(),
+                           minlength=13 * n).reshape(13, n) + up_counts
+        w = np.maximum(0, 4 - seen).astype(np.float64)
+        w /= np.maximum(w.sum(axis=0), 1.0)
         not_lo_side = side_j == 0
         not_hi_side = side_j == 1
         ok_hi = not_hi_side | (h > hi_j)
         ok_lo = not_lo_side | (lo > lo_j)
-        tests = np.stack([ok_hi, ok_lo, ok_hi & ok_lo, not_lo_side, not_hi_side], axis=1)
-        return np.asarray(np.einsum("skr,sr->sk", tests, w))
+        out = np.empty((5, n))
+        for k, test in enumerate((ok_hi, ok_lo, ok_hi & ok_lo, not_lo_side, not_hi_side)):
+            out[k] = np.where(test, w, 0.0).sum(axis=0)
+        return np.ascontiguousarray(out.T)
 
     @staticmethod
     def combine(factors: list[Floats], s: int) -> Ints:

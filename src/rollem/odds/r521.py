@@ -50,7 +50,7 @@ from rollem.odds.result import Odds, OddsError
 if TYPE_CHECKING:
     from rollem.odds.view import ViewInfo
 
-__all__ = ["SIDES", "declare_model", "r521_odds", "r521_view_odds", "side_shares"]
+__all__ = ["SIDES", "declare_model", "r521_odds", "r521_view_odds", "settle", "side_shares"]
 
 SIDES = ("high", "low", "both")
 BOTH_PERCENTILE = 0.99
@@ -80,49 +80,72 @@ def declare_model(high: Ints, low: Ints) -> Ints:
     return np.where((p_hi >= BOTH_PERCENTILE) & (p_lo >= BOTH_PERCENTILE), 2, side)
 
 
-def side_shares(high: Ints, low: Ints, sides: Ints, *, failed_both_rule: str = "carry"
-                ) -> Floats:
-    """Seat 0's share of one pot per world under R-521-9.
+def _max_of_others(a: Ints) -> Ints:
+    """Per row and column, the greatest value in the row's other columns
+    (the least ``int64`` when there is none): shape of ``a`` ``(S, n)``."""
+    s, n = a.shape
+    neg = np.iinfo(np.int64).min
+    if n == 1:
+        return np.full((s, 1), neg, dtype=np.int64)
+    top = a.argmax(axis=1)
+    rows = np.arange(s)
+    first = a[rows, top]
+    rest = a.copy()
+    rest[rows, top] = neg
+    second = rest.max(axis=1)
+    out: Ints = np.where(np.arange(n)[None, :] == top[:, None], second[:, None],
+                         first[:, None])
+    return out
+
+
+def settle(high: Ints, low: Ints, sides: Ints, rule: str = "carry"
+           ) -> tuple[Floats, Floats, Floats]:
+    """Seat 0's share of one pot under R-521-9, and its shares of the high
+    half and of the low half, per world.
 
     Args:
         high, low: hand values, shape ``(S, n)`` (column 0 is the seat).
         sides: declarations, ``(S, n)``: 0 high, 1 low, 2 both.
-        failed_both_rule: ``"carry"`` (nobody left: the pot carries, share 0)
-            or ``"split"``.
+        rule: ``failed_both_rule``: ``"carry"`` (nobody left: the pot
+            carries, share 0) or ``"split"`` (the failed both-declarers share).
+
+    Returns:
+        ``(share, high_share, low_share)``, each ``(S,)`` floats in 0..1.
     """
     s, n = high.shape
     on_hi = sides != 1
     on_lo = sides != 0
     neg = np.iinfo(np.int64).min
-    hi_m = np.where(on_hi, high, neg)
-    lo_m = np.where(on_lo, low, neg)
-    failed = np.zeros((s, n), dtype=bool)
-    for j in range(n):
-        if not (sides[:, j] == 2).any():
-            continue
-        others_hi = np.delete(hi_m, j, axis=1).max(axis=1) if n > 1 else np.full(s, neg)
-        others_lo = np.delete(lo_m, j, axis=1).max(axis=1) if n > 1 else np.full(s, neg)
-        wins = (high[:, j] > others_hi) & (low[:, j] > others_lo)
-        failed[:, j] = (sides[:, j] == 2) & ~wins
+    both = sides == 2
+    if both.any():
+        wins = (high > _max_of_others(np.where(on_hi, high, neg))) \
+            & (low > _max_of_others(np.where(on_lo, low, neg)))
+        failed = both & ~wins
+    else:
+        failed = np.zeros((s, n), dtype=bool)
     rest_hi = on_hi & ~failed
     rest_lo = on_lo & ~failed
-    nobody = ~rest_hi.any(axis=1) & ~rest_lo.any(axis=1)
-    if failed_both_rule == "split":
+    if rule == "split":
+        nobody = ~rest_hi.any(axis=1) & ~rest_lo.any(axis=1)
         rest_hi = np.where(nobody[:, None], failed, rest_hi)
         rest_lo = np.where(nobody[:, None], failed, rest_lo)
     any_hi = rest_hi.any(axis=1)
     any_lo = rest_lo.any(axis=1)
-    hi_half = np.where(any_hi & any_lo, 0.5, np.where(any_hi, 1.0, 0.0))
-    lo_half = np.where(any_hi & any_lo, 0.5, np.where(any_lo, 1.0, 0.0))
+    half = np.where(any_hi & any_lo, 0.5, 1.0)
     best_hi = np.where(rest_hi, high, neg).max(axis=1)
     best_lo = np.where(rest_lo, low, neg).max(axis=1)
     top_hi = rest_hi & (high == best_hi[:, None])
     top_lo = rest_lo & (low == best_lo[:, None])
-    share = np.zeros(s)
-    share += np.where(top_hi[:, 0], hi_half / np.maximum(top_hi.sum(axis=1), 1), 0.0)
-    share += np.where(top_lo[:, 0], lo_half / np.maximum(top_lo.sum(axis=1), 1), 0.0)
-    return share
+    got_hi = np.where(top_hi[:, 0], half / np.maximum(top_hi.sum(axis=1), 1), 0.0)
+    got_lo = np.where(top_lo[:, 0], half / np.maximum(top_lo.sum(axis=1), 1), 0.0)
+    return got_hi + got_lo, got_hi, got_lo
 
+
+def side_shares(high: Ints, low: Ints, sides: Ints, *, failed_both_rule: str = "carry"
+                ) -> Floats:
+    """Seat 0's share of one pot per world under R-521-9 (:func:`settle`'s
+    first part; same arguments)."""
+    return settle(high, low, sides, failed_both_rule)[0]
 
 
 def r521_odds(

@@ -31,6 +31,10 @@ class Choice:
         whole_pot: chance of taking the whole pot (a scoop in 5-2-1).
         high_half, low_half: 5-2-1 only: chance of a share of the high half,
             of the low half.
+        samples: the worlds this option was played out in, when fewer than
+            the advice's ``samples``: an option clearly behind the best after
+            the first quarter of the worlds is not played further (its
+            ``stderr`` is from those worlds); ``None``: all of them.
     """
 
     action: str
@@ -41,12 +45,15 @@ class Choice:
     whole_pot: float | None = None
     high_half: float | None = None
     low_half: float | None = None
+    samples: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         out: dict[str, Any] = {"action": self.action, "cards": list(self.cards),
                                "equity": self.equity, "stderr": self.stderr,
                                "policy": self.policy}
+        if self.samples is not None:
+            out["samples"] = self.samples
         if self.whole_pot is not None:
             out["whole_pot"] = self.whole_pot
         if self.high_half is not None:
@@ -64,7 +71,8 @@ class Advice:
             ``"draw"`` (first or second 5-2-1 draw), ``"stack"`` or ``"declare"``.
         choices: best first.
         options: how many options there are in all.
-        samples: worlds per option (the options share their worlds).
+        samples: worlds per option (the options share their worlds); a
+            choice with its own ``samples`` was played in fewer.
         policy: the name of the policy every player plays by afterwards.
         note: a remark on the model, e.g. why every option has the same equity.
     """
