@@ -23,7 +23,7 @@ from rollem.bots.strong.choices import (
 from rollem.bots.strong.reads import OpponentBook
 from rollem.bots.strong.worlds import preflop_strength, sample_worlds
 from rollem.cards import parse_cards
-from rollem.engine import Bet, Call, Check, Draw, Fold, Hand, HandView, SeededSource
+from rollem.engine import Bet, Call, Check, Draw, Fold, Hand, HandView, Raise, SeededSource
 from rollem.table import Table
 
 GAMES = ("sdr", "rollyourown", "rollem521")
@@ -253,3 +253,23 @@ def test_bets_after_a_check_are_read_apart() -> None:
                    rounds[1], {"kind": "bet", "seat": 1, "to": 2}], me=0)
     t2 = book2.tendencies(1)
     assert (t2.bets, t2.bets_checked, t2.checks, t2.checks_checked) == (2, 1, 0, 0)
+    # raised back, it folds: its rate of folding to raises is learned apart
+    book2.observe([{"kind": "ante", "seat": 0}, *rounds[:1], {"kind": "check", "seat": 0},
+                   {"kind": "bet", "seat": 1, "to": 2}, {"kind": "call", "seat": 0},
+                   rounds[1], {"kind": "bet", "seat": 1, "to": 2},
+                   {"kind": "raise", "seat": 0, "to": 4}, {"kind": "fold", "seat": 1}], me=0)
+    assert (t2.faced_raise, t2.folds_to_raise, t2.folds) == (1, 1, 1)
+    assert t2.fold_to_raise_rate == pytest.approx(2 / 4)
+
+
+def test_raises_a_player_who_folds_to_raises() -> None:
+    """Heads-up SDR, facing a bet with a middling hand: against a player who has
+    folded to 30 raises in 30 the strong bot raises (the raise's expected gain
+    over a call); against one who never folds to a raise it does not."""
+    view = _spot("sdr", 2, 25, 0, lambda v, a: v.round == "round 4" and a == Call())
+    assert view.legal is not None and "raise" in view.legal.actions
+    folder, caller = StrongBot(random.Random(1)), StrongBot(random.Random(1))
+    folder.book.tendencies(1).faced_raise = folder.book.tendencies(1).folds_to_raise = 30
+    caller.book.tendencies(1).faced_raise = 30
+    assert folder.act(view) == Raise(view.legal.min_to)
+    assert caller.act(view) == Fold()

@@ -64,7 +64,9 @@ class StrongBot:
     the bluffing frequency), ``slow_play`` (chance of checking a very strong hand
     before the last round), ``river_ev`` (heads-up bets when free to check by
     expected value against the calling range: 2 in every round, 1 in the last
-    round only, 0 never: by threshold).
+    round only, 0 never: by threshold), ``raise_ev`` (heads-up, facing a bet,
+    also raises when the expected gain over calling or folding says so: an
+    opponent who folds to raises too often).
 
     Args:
         rng: the bot's own seeded ``Random`` (sampling, mixing).
@@ -80,6 +82,7 @@ class StrongBot:
     bluffs = 1.0
     slow_play = 0.15
     river_ev = 2.0
+    raise_ev = True
 
     def __init__(self, rng: random.Random | None = None, *, samples: int = 300,
                  worlds: int = 32, book: OpponentBook | None = None) -> None:
@@ -208,6 +211,9 @@ class StrongBot:
         raise_at = self.raise_hu if heads_up else min(0.7, 1.9 / (opponents + 1))
         if "raise" in acts and eq >= raise_at:
             return self._size(legal, view, pot + to_call, eq)
+        if "raise" in acts and heads_up and self.raise_ev and self._raise_gain(
+                view, legal, pot, to_call) > 0.05 * pot:
+            return self._size(legal, view, pot + to_call, eq)  # folds to raises too often
         margin = 0.0 if last else self.call_margin
         if eq >= price + margin:
             return Call()
@@ -236,6 +242,34 @@ class StrongBot:
         bet = max(1, legal.min_to - view.current_bet)
         gain = (1 - calls) * pot + calls * (share * (pot + 2 * bet) - bet) - share * pot
         return float((gain * weights).sum())
+
+    def _raise_gain(self, view: HandView, legal: Legal, pot: int, to_call: int) -> float:
+        """Heads-up, facing a bet: the chips a raise gains over the better of a
+        call and a fold, against the weighted range with the opponent calling
+        the raise from the hands above its observed rate of folding to raises
+        (a player who folds to raises unless very strong can be raised off its
+        bets). Per world: a fold wins the pot, a call plays the pot plus the
+        call and two raises; re-raises ignored."""
+        from rollem.bots.strong.reads import _step
+
+        w = self.worlds(view)
+        if len(w.seats) != 1:
+            return 0.0
+        weights = self.book.weights(view.game, view.events, w.seats, w.strength)
+        if weights.sum() <= 0:
+            return 0.0
+        weights = weights / weights.sum()
+        eqs = w.equity(weights)
+        share = w.share[max(eqs, key=lambda k: eqs[k])]
+        t = self.book.tendencies(w.seats[0])
+        calls = 0.02 + 0.98 * _step(np.clip(w.strength[:, 0], 0, 1), t.fold_to_raise_rate,
+                                     0.05)
+        more = max(1, legal.min_to - view.current_bet)
+        raise_ = (1 - calls) * pot + calls * (share * (pot + to_call + 2 * more)
+                                              - to_call - more)
+        call = share * (pot + to_call) - to_call
+        best = max(float((call * weights).sum()), 0.0)
+        return float((raise_ * weights).sum()) - best
 
     def _bluff(self, view: HandView, legal: Legal, pot: int) -> bool:
         """Bluff so that bluffs : value bets is about ``bet : pot + bet``, less

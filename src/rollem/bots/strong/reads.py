@@ -60,6 +60,9 @@ class Tendencies:
     """Of ``bets``: those made after someone checked in the same round."""
     checks_checked: int = 0
     """Of ``checks``: those made after someone checked in the same round."""
+    faced_raise: int = 0
+    """Decisions it made facing a raise (a bet and at least one raise open)."""
+    folds_to_raise: int = 0
 
     @property
     def bet_rate(self) -> float:
@@ -96,6 +99,11 @@ class Tendencies:
         return (self.raises + 1.0) / (self.faced + 5.0)
 
     @property
+    def fold_to_raise_rate(self) -> float:
+        """How often it folds facing a raise (prior 1/3)."""
+        return (self.folds_to_raise + 1.0) / (self.faced_raise + 3.0)
+
+    @property
     def fold_rate(self) -> float:
         """How often it folds facing a bet (prior 2/5)."""
         return (self.folds + 2.0) / (self.faced + 5.0)
@@ -126,20 +134,25 @@ class OpponentBook:
         if key != self._hand_key or len(events) < self._done:
             self._hand_key = key
             self._done = 0
-        bet_open = checked = False
+        bet_open = checked = raised = False
         for i, e in enumerate(events):
             kind = e.get("kind")
             if kind == "round":
-                bet_open = checked = False
+                bet_open = checked = raised = False
             seat = e.get("seat")
             if i < self._done or seat is None or seat == me:
                 if kind in ("bet", "raise"):
+                    raised = bet_open
                     bet_open = True
                 elif kind == "check":
                     checked = True
                 continue
             t = self.tendencies(int(seat))
+            if raised and kind in ("bet", "raise", "call", "fold"):
+                t.faced_raise += 1
+                t.folds_to_raise += kind == "fold"
             if kind in ("bet", "raise"):
+                raised = bet_open
                 if bet_open:
                     t.raises += 1
                 else:
