@@ -40,7 +40,7 @@ def test_config_defaults_follow_the_rules() -> None:
 
 
 @pytest.mark.parametrize(("data", "word"), [
-    ({"game": "holdem"}, "game"),
+    ({"game": "poker"}, "game"),  # holdem and the standard games are games now (issue 18)
     ({"seats": 1}, "seats"),
     ({"seats": 11}, "seats"),
     ({"game": "rollyourown", "seats": 9}, "seats"),  # at most 8 players (RYO heading)
@@ -396,10 +396,12 @@ def test_markdown_renders_the_rules_and_escapes_everything_else() -> None:
 
 
 def test_the_web_table_offers_every_game() -> None:
-    """The per-game web tests above run for all three games: none may vanish."""
+    """Our three games first (the per-game web tests above run for them), then the
+    standard games (issue 18)."""
     from rollem.server.game_session import available_games
 
-    assert set(available_games()) == {"sdr", "rollyourown", "rollem521"}
+    assert available_games() == ["sdr", "rollyourown", "rollem521", "holdem", "omaha",
+                                 "omaha8", "stud", "stud8", "razz", "draw5", "deuces-wild"]
 
 
 # -- practice odds (issue 8) -------------------------------------------------------------

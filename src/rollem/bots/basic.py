@@ -80,19 +80,20 @@ def _cards(texts: Sequence[str | None]) -> list[Card]:
 
 
 def _triple_score(cards: tuple[Card, ...]) -> float:
-    """How good three kept cards are for Five Card Roll Your Own (higher is better)."""
+    """How good three kept cards are for Five Card Roll Your Own (higher is better);
+    any other number of kept cards (a game file's discard) is scored alike."""
     ranks = sorted((c.rank for c in cards), reverse=True)
     counts = Counter(ranks)
     top, n = counts.most_common(1)[0]
-    if n == 3:
+    if n >= 3:
         return 400 + top
     if n == 2:
-        kicker = next(r for r in ranks if r != top)
+        kicker = next((r for r in ranks if r != top), 0)
         return 200 + 8 * top + kicker
-    score = float(ranks[0] * 4 + ranks[1] * 2 + ranks[2])
-    if len({c.suit for c in cards}) == 1:
+    score = float(sum(r * w for r, w in zip(ranks, (4, 2, 1, 0.5, 0.25), strict=False)))
+    if len(cards) > 1 and len({c.suit for c in cards}) == 1:
         score += 18
-    span = ranks[0] - ranks[2]
+    span = ranks[0] - ranks[-1]
     if span <= 4:
         score += 14 - 2 * span
     return score
@@ -101,6 +102,8 @@ def _triple_score(cards: tuple[Card, ...]) -> float:
 def discard_choice(cards: list[Card], count: int, rng: random.Random) -> tuple[Card, ...]:
     """The ``count`` cards to put in the pool: all but the best ``len - count`` kept."""
     keep_n = len(cards) - count
+    if keep_n <= 0:
+        return tuple(cards)
     best: tuple[Card, ...] = tuple(cards[:keep_n])
     best_score = -1.0
     for keep in combinations(cards, keep_n):

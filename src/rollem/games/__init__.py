@@ -23,7 +23,16 @@ from importlib import resources
 
 from rollem.engine.game import Game
 
-__all__ = ["DEFAULT_CHOICE", "STANDARD", "Game", "all_games", "get", "register"]
+__all__ = [
+    "DEFAULT_CHOICE",
+    "STANDARD",
+    "Game",
+    "all_games",
+    "get",
+    "is_shipped",
+    "register",
+    "shipped_ids",
+]
 
 DEFAULT_CHOICE = ("sdr", "rollyourown", "rollem521")
 """The games a dealer's choice offers unless the host picks others (our three)."""
@@ -32,6 +41,7 @@ STANDARD = ("holdem", "omaha", "omaha8", "stud", "stud8", "razz", "draw5", "deuc
 """The standard games shipped as game files."""
 
 _GAMES: dict[str, Game] = {}
+_SHIPPED: dict[str, Game] = {}
 _loaded = False
 
 
@@ -52,6 +62,7 @@ def _load() -> None:
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
             game = load_game(entry.read_text(encoding="utf-8"))
+            _SHIPPED[game.id] = game
             _GAMES.setdefault(game.id, game)
 
 
@@ -74,3 +85,19 @@ def all_games() -> list[Game]:
     """Every registered game, by id."""
     _load()
     return [_GAMES[k] for k in sorted(_GAMES)]
+
+
+def shipped_ids() -> list[str]:
+    """The ids of the shipped game files: our three (:data:`DEFAULT_CHOICE`) first,
+    then the standard games (:data:`STANDARD`), then any other shipped file."""
+    _load()
+    first = [g for g in (*DEFAULT_CHOICE, *STANDARD) if g in _SHIPPED]
+    return first + sorted(set(_SHIPPED) - set(first))
+
+
+def is_shipped(game: Game) -> bool:
+    """Whether ``game`` is a shipped game file as shipped (same id and same text);
+    a user's file, even one reusing a shipped id, is not."""
+    _load()
+    shipped = _SHIPPED.get(game.id)
+    return shipped is not None and (shipped is game or shipped.source == game.source)

@@ -46,6 +46,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from rollem.games.gamefile import MAX_FILE_BYTES
 from rollem.server import host
 from rollem.server.config import ConfigError, ServerSettings, parse_config
 from rollem.server.game_session import GameSession, available_games
@@ -78,14 +79,16 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
-async def _json_body(request: Request, settings: ServerSettings) -> dict[str, Any]:
+async def _json_body(request: Request, settings: ServerSettings,
+                     extra: int = 0) -> dict[str, Any]:
     """The request's JSON object.  The body is cut off while it is read once it
-    passes ``settings.max_body_bytes`` (``too_large``); nesting deeper than
-    ``settings.max_json_depth`` is ``malformed``."""
+    passes ``settings.max_body_bytes`` (plus ``extra`` bytes: a table's game
+    file) (``too_large``); nesting deeper than ``settings.max_json_depth`` is
+    ``malformed``."""
     # JSON only: a cross-site form cannot send it without the browser asking first.
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise TableError("malformed", "send the request body as application/json")
-    limit = settings.max_body_bytes
+    limit = settings.max_body_bytes + extra
     too_large = TableError("too_large", f"request body too large: at most {limit} bytes")
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
@@ -264,11 +267,18 @@ def create_app(db_path: str | Path = "rollem.db",
         return page("table.html")
 
     async def info(request: Request) -> Response:
-        return JSONResponse({"games": available_games()})
+        from rollem import games
+        from rollem.games.gamefile import MAX_FILE_BYTES
+
+        ids = available_games()
+        return JSONResponse({"games": ids, "names": {g: games.get(g).name for g in ids},
+                             "dealers_choice": list(games.DEFAULT_CHOICE),
+                             "max_game_file_bytes": MAX_FILE_BYTES})
 
     async def create_table(request: Request) -> Response:
         try:
-            data = await _json_body(request, settings)
+            # room for a host's game file (at most 64 KB of TOML, JSON-escaped)
+            data = await _json_body(request, settings, extra=2 * MAX_FILE_BYTES)
             config = parse_config(data)
             if manager().store_count() >= settings.max_tables:
                 raise TableError("server_full", "this server holds as many tables as it "
@@ -278,10 +288,6 @@ def create_app(db_path: str | Path = "rollem.db",
             return _error(_status(err), err.code, err.message)
         except ConfigError as err:
             return _error(400, "bad_config", str(err))
-        games = available_games()
-        if config.game != "dealers-choice" and config.game not in games:
-            return _error(400, "bad_config", f"game {config.game!r} is not available yet; "
-                          f"available: {', '.join(games)}")
         try:
             table, host_token = await manager().create_async(config)
         except TableError as err:  # the store could not save it
@@ -423,23 +429,28 @@ def create_app(db_path: str | Path = "rollem.db",
         game = request.query_params.get("game") or None
         if config.game != "dealers-choice":
             game = config.game
-        elif game not in list_games():
+        elif game not in config.game_ids():
             game = None
         sections = []
         if config.game == "dealers-choice":
             sections.append({"title": "Dealer's choice",
                              "html": render_markdown(topic_text("overview"), 1)})
-        if game is not None:
+        if game is not None and game in list_games():
             sections.append({"title": game, "html": render_markdown(rules_text(game), 1)})
+        elif game is not None:  # a game file carries its players' rules text
+            the_game = config.game_of(game)
+            sections.append({"title": the_game.name,
+                             "html": render_markdown(the_game.rules.strip(), 1)})
         help_html = None
         decision = request.query_params.get("decision")
         if decision:
             try:
-                help_html = render_markdown(decision_help(game, decision))
+                help_html = render_markdown(
+                    decision_help(game if game in list_games() else None, decision))
             except RulesError:
                 help_html = None
         return JSONResponse({"game": game, "sections": sections, "decision": decision,
-                             "decision_help": help_html, "config": config.to_dict()})
+                             "decision_help": help_html, "config": config.public_dict()})
 
     def origin_allowed(ws: WebSocket) -> bool:
         """A page from another site must not play with this browser's seat cookie.

@@ -8,7 +8,11 @@ says what was wrong and what is allowed.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rollem.engine.game import Game
 
 __all__ = [
     "BOT_LEVELS",
@@ -17,17 +21,53 @@ __all__ = [
     "ConfigError",
     "ServerSettings",
     "TableConfig",
+    "file_game",
     "parse_config",
+    "shipped_game_ids",
 ]
 
 GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
-"""Game short ids a table may play (CLI.md); ``dealers-choice`` mixes them (R-C-12)."""
+"""Our three games and ``dealers-choice`` (R-C-12).  A table may also play every
+shipped standard game (:func:`shipped_game_ids`) and the host's own game file."""
 STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
 """Betting structures (R-C-6)."""
 BOT_LEVELS = ("random", "basic", "strong")
 """Computer player levels."""
 MAX_SEATS = {"sdr": 10, "rollyourown": 8, "rollem521": 10, "dealers-choice": 10}
-"""Most players each game deals in (RULES.md headings)."""
+"""Most players our three games deal in (RULES.md headings); every game:
+:meth:`TableConfig.max_seats`."""
+
+
+def shipped_game_ids() -> list[str]:
+    """The ids of the shipped games (our three, then the standard games: CLI.md)."""
+    from rollem import games
+
+    return games.shipped_ids()
+
+
+@lru_cache(maxsize=64)
+def file_game(text: str) -> Game:
+    """The game of a host's game file ``text`` (loaded once per text).
+
+    Raises:
+        ConfigError: ``game_file: `` and the file's one-line error
+            (:class:`rollem.games.gamefile.GameFileError`), or the file is
+            larger than 64 KB, or its id is a shipped game's.
+    """
+    from rollem.games.gamefile import MAX_FILE_BYTES, GameFileError, load_game
+
+    size = len(text.encode("utf-8", "replace"))
+    if size > MAX_FILE_BYTES:
+        raise ConfigError(f"game_file: {size} bytes; a game file may be at most "
+                          f"{MAX_FILE_BYTES} bytes")
+    try:
+        game = load_game(text)
+    except GameFileError as err:
+        raise ConfigError(f"game_file: {err}") from None
+    if game.id in shipped_game_ids():
+        raise ConfigError(f"game_file: id {game.id!r} is a shipped game's id; give your game "
+                          "an id of its own")
+    return game
 
 HOUSE_OPTIONS: dict[str, tuple[type, object]] = {
     # name: (type, default) -- RULES.md (house) options
@@ -71,9 +111,55 @@ class TableConfig:
     practice_odds: bool = False
     """Practice table: each player may show their own odds (issue 8), computed
     from their own view only."""
+    choices: list[str] = field(default_factory=lambda: ["sdr", "rollyourown", "rollem521"])
+    """The games a dealer's choice offers (R-C-12), picked by the host; default our
+    three; the host's own game (a game file) is always among them."""
+    game_file: str = ""
+    """The host's own game file (TOML text, at most 64 KB), or empty: stored with the
+    table, so a restart deals and replays its hands again."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def public_dict(self) -> dict[str, Any]:
+        """:meth:`to_dict` for the players: the game file's text is left out
+        (``game_file`` is then its id, or ``None``)."""
+        out = asdict(self)
+        own = self.own_game()
+        out["game_file"] = own.id if own is not None else None
+        return out
+
+    def own_game(self) -> Game | None:
+        """The host's own game (from :attr:`game_file`), or ``None``."""
+        return file_game(self.game_file) if self.game_file else None
+
+    def game_of(self, game_id: str) -> Game:
+        """The :class:`~rollem.engine.game.Game` this table deals as ``game_id``.
+
+        Raises:
+            KeyError: not a game of this server (naming the ids allowed).
+        """
+        own = self.own_game()
+        if own is not None and own.id == game_id:
+            return own
+        from rollem import games
+
+        return games.get(game_id)
+
+    def game_ids(self) -> list[str]:
+        """Every game this table may deal: the shipped games, then the host's own."""
+        own = self.own_game()
+        return shipped_game_ids() + ([own.id] if own is not None else [])
+
+    def game_names(self) -> dict[str, str]:
+        """Display name of every game this table may deal, by id."""
+        return {gid: self.game_of(gid).name for gid in self.game_ids()}
+
+    def max_seats(self) -> int:
+        """Most players this table's game deals in (dealer's choice: its largest game)."""
+        if self.game == "dealers-choice":
+            return max(self.game_of(g).max_players for g in self.choices)
+        return self.game_of(self.game).max_players
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
@@ -127,8 +213,15 @@ def parse_config(data: dict[str, Any]) -> TableConfig:
     """
     if not isinstance(data, dict):
         raise ConfigError("a table configuration must be a JSON object")
-    game = _choice(data, "game", "dealers-choice", GAMES)
-    seats = _int(data, "seats", 6, 2, MAX_SEATS[game])
+    game_file = data.get("game_file", "") or ""
+    if not isinstance(game_file, str):
+        raise ConfigError("game_file must be the text of a game file (TOML)")
+    own = file_game(game_file) if game_file else None
+    ids = shipped_game_ids() + ([own.id] if own is not None else [])
+    game = _choice(data, "game", "dealers-choice", (*ids, "dealers-choice"))
+    choices = _choices(data, ids, own.id if own is not None else None)
+    probe = TableConfig(game=game, choices=choices, game_file=game_file)
+    seats = _int(data, "seats", 6, 2, probe.max_seats())
     ante = _int(data, "ante", 1, 0, 1_000_000)
     small = _int(data, "small_bet", 2, 1, 1_000_000)
     big = _int(data, "big_bet", max(4, 2 * small) if "small_bet" in data else 4, 1, 10_000_000)
@@ -175,7 +268,32 @@ def parse_config(data: dict[str, Any]) -> TableConfig:
         between_hands=_float(data, "between_hands", 4.0, 0, 600),
         name=name,
         practice_odds=_bool(data, "practice_odds", False),
+        choices=choices,
+        game_file=game_file,
     )
+
+
+def _choices(data: dict[str, Any], ids: list[str], own: str | None) -> list[str]:
+    """The dealer's choice games (R-C-12): a list of game ids, each once (default our
+    three); the host's own game (a game file) is always among them."""
+    from rollem.games import DEFAULT_CHOICE
+
+    raw = data.get("choices")
+    if raw is None or raw == []:
+        raw = list(DEFAULT_CHOICE)
+    if isinstance(raw, str):
+        raw = [g.strip() for g in raw.split(",") if g.strip()]
+    if not isinstance(raw, list) or not all(isinstance(g, str) for g in raw):
+        raise ConfigError("choices must be a list of game ids, e.g. [\"sdr\", \"holdem\"]")
+    out: list[str] = []
+    for gid in raw:
+        if gid not in ids:
+            raise ConfigError(f"choices: unknown game {gid!r}; allowed: {', '.join(ids)}")
+        if gid not in out:
+            out.append(gid)
+    if own is not None and own not in out:
+        out.append(own)
+    return out
 
 
 @dataclass(slots=True, frozen=True)

@@ -52,6 +52,7 @@ __all__ = [
 ]
 
 BUILT_IN = ("sdr", "rollyourown", "rollem521")
+"""Our three games: dealer's choice offers them unless the host picks others."""
 
 ODDS_SAMPLES = 1000
 """Monte Carlo worlds for a player's practice odds (standard error about 1.6%)."""
@@ -67,29 +68,36 @@ class ActionRefused(ValueError):
 
 
 def available_games() -> list[str]:
-    """Built-in game ids whose game module is installed (``rollem.games`` registry)."""
+    """The shipped games a table may play: our three, then the standard games
+    (``rollem.games.shipped_ids``; CLI.md pins the ids)."""
     from rollem import games
 
-    out = []
-    for gid in BUILT_IN:
-        try:
-            games.get(gid)
-        except Exception:
-            continue
-        out.append(gid)
-    return out
+    return games.shipped_ids()
 
 
-def games_for(players: int) -> list[str]:
-    """Games that fit ``players`` dealt in (dealer's choice, R-C-12)."""
+def games_for(players: int, config: TableConfig | None = None) -> list[str]:
+    """The dealer's choice games (R-C-12) that fit ``players`` dealt in: the host's
+    ``config.choices`` (default our three), in that order."""
     from rollem import games
 
+    choices = list(config.choices) if config is not None else list(BUILT_IN)
     out = []
-    for gid in available_games():
-        game = games.get(gid)
+    for gid in choices:
+        game = config.game_of(gid) if config is not None else games.get(gid)
         if game.min_players <= players <= game.max_players:
             out.append(gid)
     return out
+
+
+def _setup_game(setup: dict[str, Any]) -> Any:
+    """The game of a stored hand setup: the host's own game from the game file
+    stored with the hand (``game_file``), else the shipped game's id."""
+    text = setup.get("game_file")
+    if text:
+        from rollem.server.config import file_game
+
+        return file_game(str(text))
+    return setup["game"]
 
 
 def pick_bot_game(choices: list[str]) -> str:
@@ -295,7 +303,7 @@ def random_wire_action(legal: dict[str, Any], rng: random.Random) -> dict[str, A
     return {"kind": kind}
 
 
-def seat_odds(view: Any, samples: int = ODDS_SAMPLES) -> dict[str, Any]:
+def seat_odds(view: Any, samples: int = ODDS_SAMPLES, game: Any = None) -> dict[str, Any]:
     """A seat's practice odds (issue 8) from its own view alone, JSON form.
 
     ``view`` is :meth:`GameSession.odds_view` (``Hand.view(seat)``), never the
@@ -304,13 +312,14 @@ def seat_odds(view: Any, samples: int = ODDS_SAMPLES) -> dict[str, Any]:
     ``advice`` (every option of the seat's card choice now, issue 16) and
     ``text`` (the lines to show, :mod:`rollem.odds.display`).  Raises
     :class:`rollem.odds.OddsError` when the view has no odds (a spectator's
-    view).  Runs off the event loop (tens of ms; a 5-2-1 first draw's 16
+    view).  ``game``: the hand's game (a table's own game file is not in the
+    ``rollem.games`` registry).  Runs off the event loop (tens of ms; a 5-2-1 first draw's 16
     options about a tenth of a second).
     """
     from rollem.odds import view_equity
     from rollem.odds.display import advice_lines, odds_line
 
-    odds = view_equity(view, samples=samples, advice=True)
+    odds = view_equity(view, samples=samples, advice=True, game=game)
     lines = ["Your odds: " + odds_line(odds)]
     if odds.advice is not None:
         lines += advice_lines(odds.advice)
@@ -414,10 +423,12 @@ class GameSession:
         options = cls.options_for(config)
         seat_stacks = [stacks.get(s, 0) if s in players else 0 for s in range(config.seats)]
         source = SecureSource()
+        the_game = config.game_of(game)
         hand = Hand(
-            game, seat_stacks, button=button, options=options, source=source, carry_in=carried
+            the_game, seat_stacks, button=button, options=options, source=source,
+            carry_in=carried,
         )
-        setup = {
+        setup: dict[str, Any] = {
             "game": game,
             "seats": players,
             "stacks": seat_stacks,
@@ -428,6 +439,10 @@ class GameSession:
         }
         if names is not None:
             setup["names"] = list(names)
+        from rollem import games
+
+        if not games.is_shipped(the_game):  # the host's own game: kept with the hand
+            setup["game_file"] = the_game.source
         return cls(hand_no, setup, hand)
 
     def player_names(self, current: list[str]) -> list[str]:
@@ -445,7 +460,7 @@ class GameSession:
             outcomes.extend((o[0], o[1]) for o in row.events.get("outcomes", []))
         source = _ResumeSource(outcomes)
         hand = Hand(
-            setup["game"], list(setup["stacks"]), button=int(setup["button"]),
+            _setup_game(setup), list(setup["stacks"]), button=int(setup["button"]),
             options=Options.from_dict(setup["options"]), source=source,
             carry_in=int(setup.get("carry_in", 0)),
         )  # fmt: skip
@@ -552,7 +567,7 @@ class GameSession:
         setup = self.setup
         outcomes = [(label, [int(c) for c in order]) for label, order in self.hand.source.outcomes]
         replay = Hand(
-            setup["game"], list(setup["stacks"]), button=int(setup["button"]),
+            _setup_game(setup), list(setup["stacks"]), button=int(setup["button"]),
             options=Options.from_dict(setup["options"]), source=ReplaySource(outcomes),
             carry_in=int(setup.get("carry_in", 0)),
         )  # fmt: skip

@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rollem.server.chat import ChatError, ChatLog
-from rollem.server.config import MAX_SEATS, ConfigError, TableConfig, parse_config
+from rollem.server.config import ConfigError, TableConfig, parse_config
 
 if TYPE_CHECKING:
     from rollem.server.live_table import Client, LiveTable
@@ -62,7 +62,7 @@ __all__ = [
 HOST_OPS = ("pause", "resume", "remove", "config", "hand_over", "approve_joins", "approve",
             "reject")
 """What the host may do (``op`` of a ``host`` message)."""
-CONFIG_FIELDS = ("game", "structure", "ante", "small_bet", "big_bet")
+CONFIG_FIELDS = ("game", "structure", "ante", "small_bet", "big_bet", "choices")
 """Table settings the host may change between hands."""
 
 
@@ -311,12 +311,8 @@ def _check_config(table: LiveTable, changes: dict[str, Any]) -> TableConfig:
         config = parse_config({**table.config.to_dict(), **changes})
     except ConfigError as err:
         raise _error("bad_config", str(err)) from None
-    from rollem.server.game_session import available_games
-
-    if config.game != "dealers-choice" and config.game not in available_games():
-        raise _error("bad_config", f"game {config.game!r} is not available")
-    if config.seats > MAX_SEATS[config.game]:
-        raise _error("bad_config", f"{config.game} deals at most {MAX_SEATS[config.game]} "
+    if config.seats > config.max_seats():
+        raise _error("bad_config", f"{config.game} deals at most {config.max_seats()} "
                      f"players; this table has {config.seats} seats")
     return config
 

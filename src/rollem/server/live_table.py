@@ -44,8 +44,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rollem.server import host
-from rollem.server.config import MAX_SEATS, TableConfig
+from rollem.server.config import TableConfig
 from rollem.server.game_session import (
+    ODDS_SAMPLES,
     ActionRefused,
     GameSession,
     bot_decide,
@@ -655,7 +656,8 @@ class LiveTable:
         hand_no, seq = self.hand.hand_no, self.seq
         view = self.hand.odds_view(seat)  # this seat's view only, never the hand
         client.odds_busy = True
-        fut = asyncio.get_running_loop().run_in_executor(_ODDS_THREAD, seat_odds, view)
+        fut = asyncio.get_running_loop().run_in_executor(
+            _ODDS_THREAD, seat_odds, view, ODDS_SAMPLES, self.hand.hand.game)
         fut.add_done_callback(lambda f: self._odds_done(client, seat, hand_no, seq, f))
 
     def _odds_done(
@@ -894,7 +896,7 @@ class LiveTable:
         hand_no = int(self.session["hand_no"]) + 1
         game = self.config.game
         if game == "dealers-choice":
-            games = games_for(len(players))
+            games = games_for(len(players), self.config)
             if len(games) == 1:
                 game = games[0]
             elif self.seats[button].row.bot is not None:
@@ -1040,8 +1042,9 @@ class LiveTable:
         return {
             "id": self.id,
             "name": self.config.name,
-            "config": self.config.to_dict(),
-            "max_seats": MAX_SEATS[self.config.game],
+            "config": self.config.public_dict(),
+            "game_names": self.config.game_names(),
+            "max_seats": self.config.max_seats(),
             "seats": seats,
             "button": self.session.get("button"),
             "hand_no": self.session.get("hand_no"),

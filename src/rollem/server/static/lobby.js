@@ -3,12 +3,37 @@
 (function () {
   const form = document.getElementById("create");
   const err = document.getElementById("create-error");
+  // Every shipped game, from the server: the game list and the dealer's choice boxes.
+  fetch("/api/info").then((r) => r.json()).then((info) => {
+    const select = form.elements.game, box = document.getElementById("choices");
+    for (const g of info.games) {
+      if (!select.querySelector('option[value="' + g + '"]')) {
+        const o = document.createElement("option"); o.value = g; o.textContent = info.names[g];
+        select.appendChild(o);
+      }
+      if (!form.elements["choice." + g]) {
+        const l = document.createElement("label"); l.className = "check";
+        const i = document.createElement("input"); i.type = "checkbox"; i.name = "choice." + g;
+        i.checked = info.dealers_choice.includes(g);
+        l.appendChild(i); l.appendChild(document.createTextNode(" " + info.names[g]));
+        box.appendChild(l);
+      }
+    }
+  }).catch(() => { /* the three games of the page stay */ });
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     err.textContent = "";
-    const data = { house: {} };
+    const data = { house: {}, choices: [] };
     for (const el of form.elements) {
       if (!el.name) continue;
+      if (el.name.startsWith("choice.")) { if (el.checked) data.choices.push(el.name.slice(7)); continue; }
+      if (el.type === "file") {
+        if (el.files.length) {
+          if (el.files[0].size > 65536) { err.textContent = "the game file is larger than 64 KB"; return; }
+          data.game_file = await el.files[0].text();
+        }
+        continue;
+      }
       if (el.type === "number" && (el.value.trim() === "" || !Number.isFinite(Number(el.value)))) {
         const label = el.closest("label");
         const what = label ? label.textContent.trim() : el.name;

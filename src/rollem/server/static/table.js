@@ -93,6 +93,7 @@
 
   function render() {
     const t = state.table, me = state.you;
+    if (t.game_names) Object.assign(GAME_NAME, t.game_names);  // every game this table may deal
     const turn = myTurn();
     document.title = (turn ? "● Your turn — " : "") + t.name + " — rollem";
     $("table-name").textContent = t.name + " · " + GAME_NAME[t.config.game] + " · "
@@ -918,7 +919,7 @@
     const c = { ...t.config, ...(t.config_next || {}) };
     const field = (label, input) => { const l = el("label", null, label + " "); l.appendChild(input); form.appendChild(l); };
     const game = el("select"); game.name = "game";
-    for (const g of ["dealers-choice", "sdr", "rollyourown", "rollem521"]) { const o = el("option", null, GAME_NAME[g]); o.value = g; game.appendChild(o); }
+    for (const g of ["dealers-choice", ...Object.keys(t.game_names || GAME_NAME).filter((g) => g !== "dealers-choice")]) { const o = el("option", null, GAME_NAME[g]); o.value = g; game.appendChild(o); }
     game.value = c.game; field("Game", game);
     const structure = el("select"); structure.name = "structure";
     for (const g of ["fixed-limit", "pot-limit", "no-limit"]) { const o = el("option", null, g); o.value = g; structure.appendChild(o); }
