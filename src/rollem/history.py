@@ -6,8 +6,9 @@ The layout follows PHH (PokerKit's Poker Hand History): ``variant``
 ``players``; what PHH lacks is in ``_``-prefixed fields: ``_version``,
 ``_button``, ``_options``, ``_deck`` (the deck order), ``_shuffles`` (every
 later random outcome: the pool's shuffle, reshuffles), ``_carry_in``,
-``_result``. Seat ``s`` is written ``p{s+1}`` as in PHH. See
-``docs/hand-history.md``.
+``_result``, and for a game that is not a shipped game file ``_game_file``
+(the game file's text, so the history replays on its own). Seat ``s`` is
+written ``p{s+1}`` as in PHH. See ``docs/hand-history.md``.
 
 - :func:`write_history` / :func:`history_dict`: a finished (or running) hand.
 - :func:`read_history`: parse and check a history's text into a :class:`History`.
@@ -57,6 +58,7 @@ from rollem.engine.actions import (
     action_to_text,
 )
 from rollem.engine.errors import EngineError
+from rollem.engine.game import Game
 from rollem.engine.hand import Hand
 from rollem.engine.options import FIXED_LIMIT, Options
 from rollem.engine.randomness import RandomSource, ReplaySource
@@ -69,6 +71,7 @@ __all__ = [
     "History",
     "HistoryError",
     "history_dict",
+    "history_game",
     "read_history",
     "redact",
     "replay",
@@ -182,7 +185,45 @@ def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[st
     if hand.result is not None:
         out["finishing_stacks"] = list(hand.stacks)
         out["_result"] = hand.result.to_dict(cards=True)
+    from rollem import games
+
+    if hand.game.source and not games.is_shipped(hand.game):
+        out["_game_file"] = hand.game.source  # a user's game: the history carries it
     return out
+
+
+def history_game(data: Mapping[str, Any]) -> Game:
+    """The game of a history dict: the game file it carries (``_game_file``), else the
+    shipped game named by ``variant`` (``rollem-<id>``).
+
+    Raises:
+        HistoryError: unknown game id, or a ``_game_file`` with a mistake (its
+            one-line error) or whose id is not the variant's.
+    """
+    variant = data.get("variant")
+    if not isinstance(variant, str) or not variant.startswith("rollem-"):
+        raise HistoryError(f"variant must be 'rollem-<game>' (e.g. rollem-sdr), got {variant!r}")
+    game_id = variant[len("rollem-"):]
+    text = data.get("_game_file")
+    if text is not None:
+        from rollem.games.gamefile import GameFileError, load_game
+
+        if not isinstance(text, str):
+            raise HistoryError("_game_file must be the text of a game file (TOML)")
+        try:
+            game = load_game(text)
+        except GameFileError as err:
+            raise HistoryError(f"_game_file: {_one_line(str(err))}") from None
+        if game.id != game_id:
+            raise HistoryError(f"_game_file is game {game.id!r} but variant is {variant!r}")
+        return game
+    from rollem.games import get
+
+    try:
+        return get(game_id)
+    except KeyError as err:
+        raise HistoryError(_one_line(str(err.args[0])) + " (a history of your own game "
+                           "carries its game file as _game_file)") from None
 
 
 def write_history(hand: Hand, *, players: Sequence[str] | None = None) -> str:
@@ -638,12 +679,7 @@ def replay(history: History | str, *, check_result: bool = True) -> Hand:
             different from the replay's.
     """
     h = read_history(history) if isinstance(history, str) else history
-    try:
-        from rollem.games import get
-
-        game = get(h.game)
-    except KeyError as err:
-        raise HistoryError(_one_line(str(err.args[0]))) from None
+    game = history_game(h.raw) if h.raw else history_game({"variant": f"rollem-{h.game}"})
     from_deck = h.deck is not None and len(h.deck) == 52
     try:
         if from_deck:

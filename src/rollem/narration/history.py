@@ -113,7 +113,7 @@ def narrate_history(history: str | Mapping[str, Any]) -> Story:
         rollem.history.HistoryError: a history that cannot be read or replayed.
     """
     from rollem.games import get
-    from rollem.history import HistoryError, parse_history, replay
+    from rollem.history import HistoryError, history_game, parse_history, replay
 
     if isinstance(history, str):
         try:
@@ -128,10 +128,13 @@ def narrate_history(history: str | Mapping[str, Any]) -> Story:
     names = _names(data, len(stacks))
     variant = str(data.get("variant", ""))
     game_id = variant.removeprefix("rollem-")
-    try:
-        game_name = get(game_id).name
-    except KeyError:
-        raise HistoryError(f"unknown game {game_id!r} in variant {variant!r}") from None
+    if data.get("_game_file") is not None:  # a user's game: the history carries its file
+        game_name = history_game(data).name
+    else:
+        try:
+            game_name = get(game_id).name
+        except KeyError:
+            raise HistoryError(f"unknown game {game_id!r} in variant {variant!r}") from None
     if h is not None:
         hand = replay(h)
         header = _header(game_name, names, stacks, hand.button, hand.options.to_dict(), None)
