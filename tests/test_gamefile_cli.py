@@ -63,3 +63,22 @@ def test_rules_of_a_standard_game_come_from_its_file() -> None:
     out = CliRunner().invoke(app, ["rules", "razz"])
     assert out.exit_code == 0
     assert out.stdout.startswith("# Razz\n\nRazz: seven-card stud played for low.")
+
+
+def test_play_every_standard_game_with_odds_and_its_rules(tmp_path: Path) -> None:
+    from rollem import games
+
+    for gid in games.STANDARD:
+        game = games.get(gid)
+        odds = ["--show-odds"] if gid in ("holdem", "razz") else []  # (each: test_gamefile_odds)
+        out = CliRunner().invoke(app, ["play", gid, "--players", "3", "--bots", "random",
+                                       "--seed", "2", *odds, "--history-dir",
+                                       str(tmp_path / gid)], input="c\n" * 3 + "q\n")
+        assert out.exit_code == 0, (gid, out.output)
+        assert f"=== Hand 1: {game.name}" in out.stdout, gid
+        assert "You are dealt " in out.stdout, gid
+        if odds:
+            assert "Your odds: equity " in out.stdout, gid  # Monte Carlo from the view
+        rules = CliRunner().invoke(app, ["rules", gid])
+        assert rules.exit_code == 0
+        assert rules.stdout == f"# {game.name}\n\n{game.rules.strip()}\n"

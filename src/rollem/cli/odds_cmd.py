@@ -70,6 +70,13 @@ still to come and the wild card come from what is left in the pool. Not
 read there: the opponents' keeps and exposes.
 
 \b
+Games from game files (hold'em, Omaha, stud, razz, draw and your own
+--game-file games, from a history): Monte Carlo in the plain model; the
+cards still to come are dealt as the file says, draws are taken as standing
+pat, a discard still to come keeps what plays best, and the file's showdown
+(high, low, high-low, Omaha's two and three, wild ranks) decides.
+
+\b
 Exact enumeration is used when the outcomes are few enough (Stop, Drop and
 Roll: every Roll and every deal of the unknown hands, up to 20,000,000
 outcomes with one unknown hand and 1,000,000 with more; Roll Your Own from

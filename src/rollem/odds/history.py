@@ -84,5 +84,5 @@ def history_odds(
         samples = 10_000 if looks else 20_000
     odds = view_equity(hand.view(seat), samples=samples, seed=seed, rng=rng,
                        exact_limit=exact_limit, progress=progress, advice=advice,
-                       look_ahead=look_ahead)
+                       look_ahead=look_ahead, game=hand.game)
     return odds, at

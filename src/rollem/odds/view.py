@@ -18,6 +18,7 @@ from rollem.odds.common import Progress, cards_of
 from rollem.odds.result import Odds, OddsError
 
 if TYPE_CHECKING:
+    from rollem.engine.game import Game
     from rollem.odds.policy import Policy
 
 __all__ = ["SeatInfo", "ViewInfo", "read_view", "view_equity"]
@@ -174,8 +175,13 @@ def view_equity(
     top: int = 10,
     policy: Policy | None = None,
     look_ahead: bool | None = None,
+    game: Game | None = None,
 ) -> Odds:
     """The viewer's odds from its view alone (any game).
+
+    Games other than our three are read from their game file
+    (:mod:`rollem.odds.filegame`: Monte Carlo, plain model): the registry's
+    game of the view's id, or ``game`` (a user's game file not registered).
 
     With ``look_ahead`` (implied by ``advice``), in Five Card Roll Your Own
     before the discard and in 5-2-1 Roll 'Em the odds look ahead
@@ -199,6 +205,8 @@ def view_equity(
         top: at most this many options in the advice, best first.
         policy: the look-ahead policy (:class:`rollem.odds.policy.Policy`).
         look_ahead: use the look-ahead model (default: when ``advice``).
+        game: the :class:`rollem.engine.game.Game` of a game file, when the
+            registry does not hold it (a web table's own game file).
 
     Returns:
         :class:`Odds` for the pot as a whole (every seat still in is assumed
@@ -218,7 +226,7 @@ def view_equity(
         if looked is not None:
             return looked
     odds = _plain(info, samples=samples, rng=rng, seed=seed, exact_limit=exact_limit,
-                  progress=progress)
+                  progress=progress, game=game)
     if advice:
         adv = neutral_advice(info, odds, top, pol)
         if adv is not None:
@@ -229,8 +237,9 @@ def view_equity(
 
 
 def _plain(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int | None,
-           exact_limit: int, progress: Progress | None) -> Odds:
-    """The odds without look-ahead (Stop, Drop and Roll; Roll Your Own after the discard)."""
+           exact_limit: int, progress: Progress | None, game: Game | None = None) -> Odds:
+    """The odds without look-ahead (Stop, Drop and Roll; Roll Your Own after the discard;
+    any other game from its game file: :mod:`rollem.odds.filegame`)."""
     if info.game == "sdr":
         from rollem.odds.sdr import sdr_odds
 
@@ -252,5 +261,24 @@ def _plain(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int
 
         return r521_view_odds(info, samples=samples, rng=rng, seed=seed,
                               exact_limit=exact_limit, progress=progress)
-    raise OddsError(f"no odds calculator for game {info.game!r}: expected sdr, rollyourown "
-                    "or rollem521")
+    game = _file_game(info.game, game)
+    if game is None:
+        raise OddsError(f"no odds calculator for game {info.game!r}: expected sdr, "
+                        "rollyourown, rollem521 or a game from a game file")
+    from rollem.odds.filegame import file_game_odds
+
+    return file_game_odds(info, game, samples=samples, rng=rng, seed=seed, progress=progress)
+
+
+def _file_game(game_id: str, game: Game | None) -> Game | None:
+    """The game file's game for ``game_id``: ``game`` if given (and of that id), else
+    the registry's (``rollem.games``), else ``None``."""
+    if game is not None and game.id == game_id and game.spec is not None:
+        return game
+    from rollem import games
+
+    try:
+        found = games.get(game_id)
+    except KeyError:
+        return None
+    return found if found.spec is not None else None
