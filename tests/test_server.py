@@ -468,9 +468,9 @@ def test_practice_odds_go_to_the_asking_seat_only(tmp_path: Path, game: str,
 
     asked: list[object] = []
 
-    def recording(view: object, samples: int = 1000) -> dict[str, object]:
+    def recording(view: object, samples: int = 1000, game: object = None) -> dict[str, object]:
         asked.append(view)
-        return live_table.seat_odds.__wrapped__(view, samples)  # type: ignore[attr-defined]
+        return live_table.seat_odds.__wrapped__(view, samples, game)  # type: ignore[attr-defined]
 
     recording.__wrapped__ = live_table.seat_odds  # type: ignore[attr-defined]
     monkeypatch.setattr(live_table, "seat_odds", recording)

@@ -371,7 +371,7 @@ class BasicBot:
                 return self._size(legal, view.current_bet, in_middle)
             return Check()
         price = to_call / (in_middle + to_call)
-        if equity >= price:
+        if equity >= price or "fold" not in acts:  # a bring-in posts or completes
             return Call()
         return Fold()
 
