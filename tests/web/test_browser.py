@@ -274,3 +274,43 @@ def test_phone_layout_rules_panel_and_result_felt(browser: Any, live: ServerThre
     finally:
         ctx.close()
         watcher_ctx.close()
+
+
+def test_the_lobby_offers_every_game_the_dealers_choice_and_a_game_file(
+        browser: Any, live: ServerThread, tmp_path: Path) -> None:
+    """Issue 18: the form lists the shipped games from /api/info, the host ticks the
+    dealer's choice games and adds a game file; a bad file is refused in one line."""
+    import re
+
+    page = browser.new_page()
+    try:
+        page.goto(live.url + "/")
+        page.wait_for_selector("input[name='choice.deuces-wild']")
+        games = page.eval_on_selector_all("select[name=game] option", "os => os.map(o => o.value)")
+        assert games == ["dealers-choice", "sdr", "rollyourown", "rollem521", "holdem", "omaha",
+                         "omaha8", "stud", "stud8", "razz", "draw5", "deuces-wild"]
+        for g in ("sdr", "rollyourown", "rollem521"):
+            page.uncheck(f"input[name='choice.{g}']")
+        for g in ("holdem", "razz"):
+            page.check(f"input[name='choice.{g}']")
+        page.fill("input[name=seats]", "3")
+        example = re.findall(r"```toml\n(.*?)```", (Path(__file__).parents[2] / "docs" /
+                             "write-your-own-game.md").read_text(), flags=re.S)[0]
+        bad = tmp_path / "bad.toml"
+        bad.write_text(example.replace('size = "small"', 'size = "medium"', 1))
+        page.set_input_files("input[name=game_file]", str(bad))
+        page.click("#create-btn")
+        page.wait_for_selector("#create-error:has-text('game_file:')")
+        assert page.text_content("#create-error") == (
+            "game_file: steps[2].size: must be one of small, big, got 'medium'")
+        good = tmp_path / "crazy-pineapple.toml"
+        good.write_text(example)
+        page.set_input_files("input[name=game_file]", str(good))
+        page.click("#create-btn")
+        page.wait_for_url("**/t/*")
+        table = live.manager.get(page.url.rsplit("/t/", 1)[1])
+        assert table.config.game == "dealers-choice"
+        assert table.config.choices == ["holdem", "razz", "crazy-pineapple"]
+        assert table.config.game_file == example
+    finally:
+        page.close()
