@@ -175,6 +175,13 @@ def test_a_process_sends_the_asker_to_the_tables_owner(pg_cluster: PgCluster) ->
                 (307, a.url + path, f"127.0.0.1:{a.port}")
             assert httpx.get(b.url + path, follow_redirects=True).status_code == 200
         assert httpx.get(b.url + "/t/nope").status_code == 404
+        # A POST is passed on by B itself (a proxy cannot send a body twice).
+        r = httpx.post(f"{b.url}/api/tables/{tid}/join", json={"name": "Ann"})
+        assert r.status_code == 200 and r.json()["seat"] == 0, r.text
+        assert r.cookies[f"rollem_seat_{tid}"] == r.json()["token"]
+        assert a.manager.tables[tid].seats[0].row.name == "Ann"
+        r = httpx.post(f"{b.url}/api/tables/{tid}/join", json={"name": "Ann", "seat": 0})
+        assert (r.status_code, r.json()["error"]) == (400, "bad_name")  # the holder's answer
         assert tid in a.manager.tables and tid not in b.manager.tables
 
         async def watch(base: str) -> dict[str, Any]:

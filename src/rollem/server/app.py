@@ -33,6 +33,8 @@ import json
 import logging
 import re
 import time
+import urllib.error
+import urllib.request
 from collections import defaultdict, deque
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -131,6 +133,31 @@ def _moved(moved: TableElsewhere, path: str, websocket: bool = False) -> Respons
     return Response(f"this table is played by {url}\n", status_code=307,
                     headers={"Location": location,
                              "X-Rollem-Owner": urlsplit(url).netloc})
+
+
+_FORWARDED = ("content-type", "cookie", "origin", "user-agent", "x-forwarded-proto",
+              "x-forwarded-host")
+
+
+def _forward(request: Request, owner: str, body: bytes) -> Response:
+    """``request`` (with ``body``) made to the table's holder at ``owner``; its reply
+    (status, body, content type, cookies).  A holder that cannot be reached: 503."""
+    headers = {k: v for k, v in request.headers.items() if k in _FORWARDED}
+    headers["x-forwarded-for"] = _address(request)
+    url = owner.rstrip("/") + request.url.path
+    req = urllib.request.Request(url, data=body, headers=headers, method=request.method)
+    try:
+        with urllib.request.urlopen(req, timeout=15) as reply:
+            status, got, data = reply.status, reply.headers, reply.read()
+    except urllib.error.HTTPError as err:
+        status, got, data = err.code, err.headers, err.read()
+    except OSError as err:
+        return _error(503, "moving", f"this table's server cannot be reached ({err}); "
+                      "try again in a moment")
+    resp = Response(data, status_code=status, media_type=got.get("content-type"))
+    for cookie in got.get_all("set-cookie") or []:
+        resp.headers.append("set-cookie", cookie)
+    return resp
 
 
 def _status(err: TableError) -> int:
@@ -560,7 +587,17 @@ def create_app(db_path: str | Path = "rollem.db",
     ]
     async def elsewhere(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, TableElsewhere)
-        return _moved(exc, request.url.path)
+        if request.method != "POST":
+            return _moved(exc, request.url.path)
+        # A proxy cannot send a request body on a second time (Caddy's
+        # handle_response): pass a POST on to the holder here and answer its reply.
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > settings.max_body_bytes:
+                return _error(413, "too_large", "request body too large: at most "
+                              f"{settings.max_body_bytes} bytes")
+        return await asyncio.to_thread(_forward, request, exc.lease.url, body)
 
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={TableElsewhere: elsewhere})

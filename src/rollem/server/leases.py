@@ -120,6 +120,8 @@ class Leases:
             try:
                 if self._conn is None or self._conn.closed or self._conn.broken:
                     self._conn = psycopg.connect(self.url, autocommit=True)
+                    # Never wait long for a lease row a hung process's commit holds.
+                    self._conn.execute(f"SET lock_timeout = {int(self.seconds * 1000)}")
                 cur = self._conn.execute(sql, args)
                 return cur.fetchall() if fetch else []
             except psycopg.Error as err:

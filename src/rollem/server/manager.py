@@ -60,7 +60,7 @@ class TableManager:
         self._renewer: asyncio.Task[None] | None = None
         if leases is not None:
             self.epochs = store.epochs  # type: ignore[attr-defined]  # a PgStore
-            store.fence_owner = leases.owner  # type: ignore[attr-defined]
+            store.fence(leases.owner, max(0.5, leases.seconds / 2))  # type: ignore[attr-defined]
         self.tables: dict[str, LiveTable] = {}
         self.idle_seconds = idle_seconds
         self.retention_days = retention_days
@@ -121,9 +121,15 @@ class TableManager:
         if len(table_id) > 64 or self.store.load_table(table_id) is None:
             return None
         if self.leases is not None:
-            lease = self.leases.acquire(table_id)
+            return self._load(self.leases.acquire(table_id))
+        return self._load(None, table_id)
+
+    def _load(self, lease: Lease | None, table_id: str = "") -> LiveTable:
+        """Load ``table_id`` (or the table of ``lease``, if it is this process's)."""
+        if lease is not None:
             if not lease.ours:
                 raise TableElsewhere(lease)
+            table_id = lease.table_id
             self.epochs[table_id] = lease.epoch
         table = LiveTable.restore(self.store, table_id)
         self._adopted(table)
@@ -157,12 +163,16 @@ class TableManager:
         for table_id in await asyncio.to_thread(self.leases.orphans):
             if table_id in self.tables:
                 continue
-            try:
-                if self.get(table_id) is not None:
+            try:  # (in a thread: the row may be locked a moment by a hung process)
+                lease = await asyncio.to_thread(self.leases.acquire, table_id)
+                if table_id not in self.tables and self.store.load_table(table_id):
+                    self._load(lease)
                     log.warning("table %s: its process stopped renewing its lease; "
                                 "taken over here", table_id)
             except TableElsewhere:
                 pass  # another process adopted it first
+            except sqlite3.Error as err:
+                log.warning("table %s: cannot take it over yet (%s)", table_id, err)
 
     async def _lease_loop(self) -> None:
         assert self.leases is not None

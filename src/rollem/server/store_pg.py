@@ -183,6 +183,8 @@ class PgStore(Store):
     table's stream is fenced (:func:`rollem.server.leases.check_fence`) with the
     epoch in :attr:`epochs` when the stream was opened, and fails with
     :class:`~rollem.server.leases.LeaseLost` once another process took the table.
+    The writer's transactions then may not stay idle longer than
+    :attr:`idle_tx_seconds` (a hung process's open commit would block takeovers).
 
     Raises (from the constructor):
         sqlite3.OperationalError: cannot connect or create the schema.
@@ -202,6 +204,7 @@ class PgStore(Store):
         self.commits = 0
         self.groups = 0
         self.fence_owner: str | None = None
+        self.idle_tx_seconds = 5.0  # with fence_owner: see _pg_connect
         self.epochs: dict[str, int] = {}
         self.refused = 0  # writes refused by the fence (a stale owner's late writes)
 
@@ -212,9 +215,30 @@ class PgStore(Store):
             return WriteStream(self, table_id)
         return FencedStream(self, table_id, self.epochs.get(table_id))
 
+    def fence(self, owner: str, idle_tx_seconds: float) -> None:
+        """Fence every table stream from now on under the leases of ``owner``
+        (call before the first write; see the class docstring)."""
+        self.fence_owner = owner
+        self.idle_tx_seconds = idle_tx_seconds
+        self._queue.put_nowait(None)  # the writer reconnects with the limit: restart it
+        self._writer.join(30)
+        if self._pg is not None:
+            self._pg.close()
+        self._pg = None
+        self._writer = threading.Thread(target=self._write_loop, name="rollem-store-pg",
+                                        daemon=True)
+        self._writer.start()
+
     def _pg_connect(self) -> psycopg.Connection[Any]:
         try:
-            return psycopg.connect(self.path, autocommit=True)
+            conn = psycopg.connect(self.path, autocommit=True)
+            if getattr(self, "fence_owner", None) is not None:
+                # A process that hangs in the middle of a commit must not hold its
+                # lease rows locked (the fence) past its lease: the server ends
+                # such a transaction (the writes are refused, never half-made).
+                conn.execute(f"SET idle_in_transaction_session_timeout = "
+                             f"{int(self.idle_tx_seconds * 1000)}")
+            return conn
         except psycopg.Error as err:
             raise _as_store_error(err) from err
 
