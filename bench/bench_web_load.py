@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 from rollem.server.game_session import random_wire_action
@@ -139,7 +140,7 @@ class Client:
                 except TimeoutError:
                     continue
                 now = time.perf_counter()
-                msg = json.loads(text)
+                msg = orjson.loads(text)
                 if msg["type"] == "error":
                     table.errors.append(msg["code"] + ": " + msg["message"])
                     self.acted_for = None

@@ -32,6 +32,7 @@ FLOOD_TYPES: list[Any] = [
 @dataclass
 class Report:
     pings: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)  # when each ping left (perf_counter)
     codes: dict[str, int] = field(default_factory=dict)
     http: dict[int, int] = field(default_factory=dict)
     accepted_connections: int = 0
@@ -42,6 +43,12 @@ class Report:
     def p99(self) -> float:
         ordered = sorted(self.pings)
         return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] if ordered else 0.0
+
+    def slowest(self, count: int = 5) -> list[tuple[float, float]]:
+        """The ``count`` slowest pings as (seconds into the run, latency seconds)."""
+        start = self.sent_at[0] if self.sent_at else 0.0
+        pairs = sorted(zip(self.pings, self.sent_at, strict=True), reverse=True)[:count]
+        return [(at - start, latency) for latency, at in pairs]
 
 
 async def honest_pings(ws_url: str, tid: str, cookie: str, stop: asyncio.Event,
@@ -57,6 +64,7 @@ async def honest_pings(ws_url: str, tid: str, cookie: str, stop: asyncio.Event,
                 if msg["type"] == "pong":
                     break
             report.pings.append(time.perf_counter() - sent)
+            report.sent_at.append(sent)
             await asyncio.sleep(every)
 
 

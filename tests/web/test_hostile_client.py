@@ -87,7 +87,9 @@ def run_hostile(tmp: Path, *, floods: int, bodies: int, tables: int,
         report = asyncio.run(run())
         out.update(json.loads(figures.read_text()))
         out.update(seconds=time.perf_counter() - t0, pings=len(report.pings),
-                   p99_ms=report.p99() * 1000, max_ms=max(report.pings) * 1000)
+                   p99_ms=report.p99() * 1000, max_ms=max(report.pings) * 1000,
+                   slowest=[(round(at, 2), round(ms * 1000, 1))
+                            for at, ms in report.slowest()])
         out["hands"] = httpx.get(f"{base}/api/tables/{tid}").json()["hand_no"]
     finally:
         server.terminate()

@@ -270,6 +270,11 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         click.echo(f"invite links use {settings.public_url}")
     # Fewer full garbage collections: a full pass over every table's hand can
     # stall all tables for tens of milliseconds (bench/bench_web_load.py).
+    # The engine, games, computer players and narration are loaded now, not by
+    # the first hands on the event loop (a stall of every table for a second).
+    from rollem.server.game_session import warm_up
+
+    warmed = warm_up()
     gc.collect()
     gc.freeze()
     gc.set_threshold(10_000, 50, 1000)
@@ -278,7 +283,8 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
                             log_level=log_level, access_log=access_log, ws_max_size=65536,
                             ws_ping_interval=20, ws_ping_timeout=20, proxy_headers=True,
                             forwarded_allow_ips=forwarded_allow_ips)
-    logging.getLogger("rollem.server").info("serving %s on %s:%s", shown_db(db), shown, port)
+    logging.getLogger("rollem.server").info("serving %s on %s:%s (warmed up in %.1f s)",
+                                            shown_db(db), shown, port, warmed)
     # Ctrl-C: uvicorn has shut down cleanly; exit 0 as uvicorn.run does.
     with lock, contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run(sockets=[sock])

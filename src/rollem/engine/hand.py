@@ -216,11 +216,12 @@ class Hand:
             self._advance()
         return self.events[first:]
 
-    def view(self, seat: int | None) -> HandView:
-        """What ``seat`` may know (``None`` = a spectator); see :mod:`rollem.engine.views`."""
+    def view(self, seat: int | None, *, events: bool = True) -> HandView:
+        """What ``seat`` may know (``None`` = a spectator); see :mod:`rollem.engine.views`
+        (``events=False``: without the event log)."""
         from rollem.engine.views import build_view
 
-        return build_view(self, seat)
+        return build_view(self, seat, events=events)
 
     # ------------------------------------------------- helpers for steps
 

@@ -89,8 +89,10 @@ class HandView:
         return out
 
 
-def build_view(hand: Hand, seat: int | None) -> HandView:
-    """Build ``seat``'s view of ``hand`` (``None`` = spectator)."""
+def build_view(hand: Hand, seat: int | None, *, events: bool = True) -> HandView:
+    """Build ``seat``'s view of ``hand`` (``None`` = spectator); ``events=False``
+    leaves ``events`` empty (a caller that keeps its own copy of the event log,
+    such as the web table, which adds each event once)."""
     shown = hand.result.shown_cards if hand.result is not None else {}
     seats = []
     by_choice = hand.shown_by_choice  # R-C-11: shown after the hand, to everyone
@@ -121,11 +123,11 @@ def build_view(hand: Hand, seat: int | None) -> HandView:
         legal = hand.legal_actions(seat)
     elif seat is not None and hand.result is not None and hand.showable(seat):
         legal = hand.legal_actions(seat)  # "show" by choice (R-C-11)
-    events = []
-    for e in hand.events:
+    shown_events = []
+    for e in hand.events if events else ():
         d = event_to_dict(e, seat)
         if d is not None:
-            events.append(d)
+            shown_events.append(d)
     return HandView(
         game=hand.game.id,
         seat=seat,
@@ -148,6 +150,6 @@ def build_view(hand: Hand, seat: int | None) -> HandView:
         simultaneous=p.simultaneous if p is not None else False,
         legal=legal,
         options=hand.options.to_dict(),
-        events=events,
+        events=shown_events,
         result=hand.result.to_dict(cards=True) if hand.result is not None else None,
     )

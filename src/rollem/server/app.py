@@ -55,7 +55,7 @@ from rollem.server.game_session import GameSession, available_games
 from rollem.server.live_table import Client, LiveTable, TableError
 from rollem.server.manager import TableElsewhere, TableManager
 from rollem.server.markdown import render_markdown
-from rollem.server.protocol import ProtocolError, error_message, json_depth, parse_message
+from rollem.server.protocol import ProtocolError, deeper_than, error_message, parse_message
 from rollem.server.store import HandRow
 from rollem.server.stores import is_postgres_url, open_store
 
@@ -103,7 +103,7 @@ async def _json_body(request: Request, settings: ServerSettings,
             raise too_large
         chunks.append(chunk)
     body = b"".join(chunks)
-    if json_depth(body) > settings.max_json_depth:
+    if deeper_than(body, settings.max_json_depth):
         raise TableError("malformed", f"JSON nested more than {settings.max_json_depth} deep")
     try:
         data = json.loads(body or b"{}")
@@ -210,18 +210,28 @@ class Limits:
             if counts[key] <= 0:
                 del counts[key]
 
-    def create_table(self, address: str, now: float) -> None:
-        """Count a table creation; raises :class:`TableError` past the hourly limit."""
-        stamps = self.created[address]
+    def check_create(self, address: str, now: float) -> None:
+        """Raise :class:`TableError` (``too_many_tables``) if ``address`` has created
+        as many tables this hour as it may; counts nothing (a refusal before any work)."""
+        stamps = self.created.get(address)
+        if not stamps:
+            return
         while stamps and stamps[0] <= now - 3600:
             stamps.popleft()
+        if not stamps:
+            del self.created[address]
+            return
         if len(stamps) >= self.settings.tables_per_address_per_hour:
             wait = int(stamps[0] + 3600 - now) + 1
             raise TableError(
                 "too_many_tables",
                 f"at most {self.settings.tables_per_address_per_hour} new tables an hour "
                 f"from one address; try again in {wait} s")
-        stamps.append(now)
+
+    def create_table(self, address: str, now: float) -> None:
+        """Count a table creation; raises :class:`TableError` past the hourly limit."""
+        self.check_create(address, now)
+        self.created[address].append(now)
 
 
 def _address(conn: Request | WebSocket) -> str:
@@ -304,6 +314,8 @@ def create_app(db_path: str | Path = "rollem.db",
 
     async def create_table(request: Request) -> Response:
         try:
+            # Refused before the body is read: an address past its hourly limit.
+            limits.check_create(_address(request), time.monotonic())
             # room for a host's game file (at most 64 KB of TOML, JSON-escaped)
             data = await _json_body(request, settings, extra=2 * MAX_FILE_BYTES)
             config = parse_config(data)

@@ -5,7 +5,9 @@ plain JSON to the rest of the server:
 
 - actions arrive as wire objects ``{"kind": "raise", "to": 12}`` (see
   :func:`action_from_wire`) and are stored in that form;
-- what a seat sees is ``Hand.view(seat).to_dict()``, never the hand;
+- what a seat sees is ``Hand.view(seat).to_dict()``, never the hand
+  (:meth:`GameSession.view_json`: the same as JSON text, built once per
+  change of the hand and viewer, each event serialised once per viewer);
 - every random outcome (deck order, pool shuffle, reshuffle) is recorded,
   stored with the hand setup or with the action that caused it, and fed back
   by :class:`rollem.engine.randomness.ReplaySource` to rebuild the hand after
@@ -27,10 +29,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from rollem.cards import CARDS, Card, CardError, parse_card
 from rollem.engine import actions as A
 from rollem.engine.errors import EngineError, IllegalAction
-from rollem.engine.events import Event
+from rollem.engine.events import Event, event_to_dict
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
 from rollem.engine.randomness import ReplaySource, SecureSource
@@ -272,6 +276,38 @@ def bot_decide(view: Any, level: str) -> dict[str, Any]:
     return action_to_wire(bot.act(view))
 
 
+def warm_up() -> float:
+    """Load and exercise, once, what the first hands would otherwise load on the
+    event loop: the engine, every available game, the computer players of every
+    level and their hand tables, views and narration.  ``rollem serve`` calls it
+    before serving, so the first deal does not stall every table for a second or
+    more (bench/bench_web_load.py).  Returns the seconds it took."""
+    import time
+
+    from rollem.server.config import BOT_LEVELS
+
+    start = time.perf_counter()
+    rng = random.Random(0)
+    for level in BOT_LEVELS:
+        bot_decide_ready = _BOTS.get(level) or _bot(level)
+        if bot_decide_ready is not None:
+            _BOTS[level] = bot_decide_ready
+    for game in available_games():
+        from rollem import games
+
+        players = games.get(game).min_players
+        options = Options()
+        hand = Hand(game, [200] * players, button=0, options=options, source=SecureSource())
+        session = GameSession(0, {"game": game, "seats": list(range(players))}, hand)
+        while not hand.is_over:
+            seat = hand.pending.seats[0] if hand.pending is not None else 0
+            legal = session.view(seat)["legal"]
+            session.apply(seat, random_wire_action(legal, rng))
+        for seat in range(players):
+            session.view_json(seat, [f"seat {n}" for n in range(players)])
+    return time.perf_counter() - start
+
+
 def random_wire_action(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A uniformly random legal wire action from a view's ``legal`` (JSON form).
 
@@ -391,6 +427,10 @@ class GameSession:
         self.hand = hand
         self.game: str = setup["game"]
         self.seats: list[int] = list(setup["seats"])
+        # view_json's caches, per viewer: (events read, their JSON) and
+        # (hand version, names, the view's JSON text).
+        self._events_json: dict[int | None, tuple[int, list[bytes]]] = {}
+        self._view_json: dict[int | None, tuple[tuple[int, int], object, str]] = {}
 
     # -- building ---------------------------------------------------------
 
@@ -499,6 +539,38 @@ class GameSession:
         if names is not None and data.get("result") is not None:
             data["narration"] = result_lines(data, names)
         return data
+
+    def view_json(self, seat: int | None, names: list[str] | None = None) -> str:
+        """:meth:`view` as compact JSON text (``events`` last), built once per change
+        of the hand: the same text is returned until an action changes the hand.
+        Each event is turned into ``seat``'s form and serialised once (the event
+        log only grows), so a state costs the same early and late in a hand."""
+        hand = self.hand
+        version = (len(hand.actions), len(hand.events))
+        key = tuple(names) if names is not None and hand.is_over else None
+        cached = self._view_json.get(seat)
+        if cached is not None and cached[0] == version and cached[1] == key:
+            return cached[2]
+        data = hand.view(seat, events=False).to_dict()
+        del data["events"]
+        data["hand_no"] = self.hand_no
+        data["game"] = self.game
+        if names is not None and data.get("result") is not None:
+            data["narration"] = result_lines(
+                {**data, "events": self._event_dicts(seat)}, names)
+        done, parts = self._events_json.get(seat, (0, []))
+        for event in hand.events[done:]:
+            shown = event_to_dict(event, seat)
+            if shown is not None:
+                parts.append(orjson.dumps(shown, option=orjson.OPT_NON_STR_KEYS))
+        self._events_json[seat] = (len(hand.events), parts)
+        body = orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+        text = (body[:-1] + b',"events":[' + b",".join(parts) + b"]}").decode()
+        self._view_json[seat] = (version, key, text)
+        return text
+
+    def _event_dicts(self, seat: int | None) -> list[dict[str, Any]]:
+        return [d for d in (event_to_dict(e, seat) for e in self.hand.events) if d is not None]
 
     # -- acting ---------------------------------------------------------------
 

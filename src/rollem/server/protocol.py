@@ -43,6 +43,7 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "ClientMessage",
     "ProtocolError",
+    "deeper_than",
     "json_depth",
     "parse_message",
 ]
@@ -110,6 +111,13 @@ def json_depth(text: str | bytes) -> int:
     return deepest
 
 
+def deeper_than(text: str | bytes, limit: int) -> bool:
+    """Whether ``text`` nests deeper than ``limit`` (:func:`json_depth`); text with at
+    most ``limit`` brackets in all, the usual case, is answered without a scan."""
+    data = text.encode() if isinstance(text, str) else text
+    return data.count(b"[") + data.count(b"{") > limit and json_depth(data) > limit
+
+
 def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientMessage:
     """Check the shape of one client message; raise :class:`ProtocolError` if wrong.
 
@@ -121,7 +129,7 @@ def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientM
         raise ProtocolError(
             "too_large", f"message of {size} bytes; at most {MAX_MESSAGE_BYTES} allowed"
         )
-    if json_depth(text) > max_depth:
+    if deeper_than(text, max_depth):
         raise ProtocolError("malformed", f"JSON nested more than {max_depth} deep")
     try:
         obj = json.loads(text)
