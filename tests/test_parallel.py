@@ -75,3 +75,45 @@ def test_cli_two_workers_join_two_independent_sessions(
     assert data["chips_start"] == a.chips_start + b.chips_start == data["chips_end"]  # R-C-4
     code, out, err = run([*args[:-1], "0"], capsys)
     assert code == 2 and "--workers 0: expected at least 1" in err
+
+
+def test_odds_monte_carlo_on_two_workers_is_the_two_seeded_parts() -> None:
+    """``sdr_odds(workers=2)``: the same seed gives the same answer, which is exactly
+    the two parts' tallies (each from its own child seed) added in part order, and
+    agrees with the exact enumeration within five standard errors."""
+    from rollem.odds.common import Tally, card_list, unseen
+    from rollem.odds.sdr import _monte_carlo_part, sdr_odds
+
+    kwargs: dict[str, object] = {"vs": ["7c 7d"], "exact_limit": 0, "samples": 30_001}
+    odds = sdr_odds("As Kd", seed=5, workers=2, **kwargs)  # type: ignore[arg-type]
+    assert odds.method == "monte-carlo" and odds.samples == 30_001
+    hole, vs = card_list("As Kd", "hand"), card_list("7c 7d", "vs")
+    pool = unseen(hole, vs)
+    tally = Tally()
+    for i, n in enumerate([15_001, 15_000]):
+        tally.merge(_monte_carlo_part(hole, [], [vs], 0, pool, n, child_seed(5, i, 2)))
+    assert odds == tally.odds("monte-carlo", "sdr")
+    exact = sdr_odds("As Kd", vs=["7c 7d"])
+    assert exact.method == "exact"
+    assert abs(odds.equity - exact.equity) < 5 * odds.stderr
+    assert odds.win + odds.tie + odds.lose == pytest.approx(1.0)
+
+
+def test_cli_odds_workers_is_the_seeded_parts(capsys: pytest.CaptureFixture[str]) -> None:
+    from rollem.odds.common import Tally, card_list, unseen
+    from rollem.odds.sdr import _monte_carlo_part
+
+    args = ["odds", "sdr", "--hand", "As Kd", "--opponents", "3", "--samples", "20000",
+            "--seed", "9", "--json", "--workers", "2"]
+    code, out, err = run(args, capsys)
+    assert code == 0, err
+    got = json.loads(out)
+    hole = card_list("As Kd", "hand")
+    tally = Tally()
+    for i in range(2):
+        tally.merge(_monte_carlo_part(hole, [], [], 3, unseen(hole), 10_000,
+                                      child_seed(9, i, 2)))
+    want = tally.odds("monte-carlo", "sdr")
+    assert (got["samples"], got["win"], got["equity"]) == (20_000, want.win, want.equity)
+    code, _out, err = run([*args[:-1], "0"], capsys)
+    assert code == 2 and "--workers 0: expected at least 1" in err

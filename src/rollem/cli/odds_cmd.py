@@ -136,14 +136,17 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
               help=f"Monte Carlo samples, 1 to {MAX_SAMPLES:,} (default 100,000 for sdr, "
                    "20,000 from a history; look-ahead: 10,000 worlds per option).")
 @click.option("--seed", "seed", type=int, default=None, help="Seed the Monte Carlo.")
+@click.option("--workers", "workers", type=int, default=1, show_default=True,
+              help="sdr: processes to split the Monte Carlo samples over; the same seed "
+                   "and workers give the same odds.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def odds_command(game: str | None, hand: str | None, dead: str, board: str,
                  vs: tuple[str, ...], opponents: int | None, history: Path | None,
                  seat: int | None, at: int | None, samples: int | None, seed: int | None,
-                 as_json: bool) -> None:
+                 workers: int, as_json: bool) -> None:
     try:
         _odds(game, hand, dead, board, vs, opponents, history, seat, at, samples, seed,
-              as_json)
+              as_json, workers)
     except (SystemExit, KeyboardInterrupt, click.exceptions.Exit, click.ClickException):
         raise
     except MemoryError:
@@ -157,9 +160,11 @@ def odds_command(game: str | None, hand: str | None, dead: str, board: str,
 def _odds(game: str | None, hand: str | None, dead: str, board: str,
           vs: tuple[str, ...], opponents: int | None, history: Path | None,
           seat: int | None, at: int | None, samples: int | None, seed: int | None,
-          as_json: bool) -> None:
+          as_json: bool, workers: int = 1) -> None:
     if samples is not None and not 1 <= samples <= MAX_SAMPLES:
         fail(f"--samples {samples}: expected 1 to {MAX_SAMPLES:,}")
+    if workers < 1:
+        fail(f"--workers {workers}: expected at least 1")
     extra: dict[str, object] = {}
     if history is not None:
         if game is not None or hand is not None or vs or opponents is not None \
@@ -191,7 +196,7 @@ def _odds(game: str | None, hand: str | None, dead: str, board: str,
             with _progress(samples or 0) as progress:
                 odds = sdr_odds(hand, dead=dead, board=board, vs=list(vs),
                                 opponents=opponents, samples=samples or 100_000, seed=seed,
-                                progress=progress)
+                                progress=progress, workers=workers)
         except OddsError as err:
             fail(err)
     if as_json:

@@ -88,6 +88,15 @@ class Tally:
         self.total += float(share.sum())
         self.squares += float((share * share).sum())
 
+    def merge(self, other: Tally) -> None:
+        """Count the worlds of ``other`` too (a worker's part of the same question)."""
+        self.n += other.n
+        self.win += other.win
+        self.tie += other.tie
+        self.lose += other.lose
+        self.total += other.total
+        self.squares += other.squares
+
     @property
     def equity(self) -> float:
         """The mean share so far (0.0 before any world)."""

@@ -37,6 +37,7 @@ from rollem.odds.common import (
 )
 from rollem.odds.evaluate import FLUSH_A, HIGH5_A, KEY, RANK_BIT, SUIT, high5
 from rollem.odds.result import Odds, OddsError
+from rollem.parallel import child_seed, job_seed, run_parts, split_counts
 
 __all__ = ["EXACT_LIMIT", "sdr_odds", "sdr_outcomes"]
 
@@ -63,6 +64,7 @@ def sdr_odds(
     rng: random.Random | None = None,
     exact_limit: int = EXACT_LIMIT,
     progress: Progress | None = None,
+    workers: int = 1,
 ) -> Odds:
     """Stop, Drop and Roll odds from the cards the caller supplies.
 
@@ -83,14 +85,22 @@ def sdr_odds(
             second or more); two or more are enumerated row by row, at most
             :data:`rollem.odds.common.MAX_ENUMERATION` deals.
         progress: called as ``progress(done, samples)`` after each Monte Carlo
-            chunk.
+            chunk (with several workers: after each worker's part).
+        workers: processes to split the Monte Carlo worlds over
+            (:mod:`rollem.parallel`): part ``i`` draws from its own stream
+            seeded by ``child_seed(seed, i, workers)`` and the parts' tallies
+            are added in part order, so the same ``seed`` and ``workers`` give
+            the same answer; ``workers=1`` is one stream seeded by ``seed``.
 
     Returns:
         :class:`Odds` (``game="sdr"``).
 
     Raises:
         OddsError: wrong card counts, a card given twice, too few cards left.
+        ValueError: ``workers`` < 1.
     """
+    if workers < 1:
+        raise ValueError(f"workers {workers}: expected at least 1")
     hole = card_list(hand, "hand")
     dead_c = card_list(dead, "dead")
     board_c = card_list(board, "board")
@@ -122,6 +132,23 @@ def sdr_odds(
             return summarise(_enumerate(hole, board_c, vs_c, k, pool), "exact", "sdr")
         return _exact(hole, board_c, vs_c, k, pool)
     check_samples(samples)
+    if workers > 1:
+        base = job_seed(seed if seed is not None or rng is None else rng.getrandbits(64))
+        counts = split_counts(samples, workers)
+        done = [0]
+
+        def part_done(_index: int, part: Tally) -> None:
+            done[0] += part.n
+            if progress is not None:
+                progress(done[0], samples)
+
+        parts = run_parts(_monte_carlo_part, [
+            (hole, board_c, vs_c, k, pool, n, child_seed(base, i, len(counts)))
+            for i, n in enumerate(counts)], on_done=part_done)
+        tally = Tally()
+        for part in parts:
+            tally.merge(part)
+        return tally.odds("monte-carlo", "sdr")
     gen = np_rng(rng, seed)
     tally = Tally()
     for n in chunks(samples):
@@ -129,6 +156,17 @@ def sdr_odds(
         if progress is not None:
             progress(tally.n, samples)
     return tally.odds("monte-carlo", "sdr")
+
+
+def _monte_carlo_part(hole: list[int], board: list[int], vs: list[list[int]], k: int,
+                      pool: Ints, samples: int, seed: int) -> Tally:
+    """One worker's part of :func:`sdr_odds`' Monte Carlo: ``samples`` worlds drawn
+    from the stream seeded by ``seed``, in chunks; their tally."""
+    gen = np.random.default_rng(seed)
+    tally = Tally()
+    for n in chunks(samples):
+        tally.add(_monte_carlo(hole, board, vs, k, pool, n, gen))
+    return tally
 
 
 def _monte_carlo(hole: list[int], board: list[int], vs: list[list[int]], k: int, pool: Ints,
