@@ -96,6 +96,10 @@ BAD = [
     ("", 'id = "mini"', 'id = "mini', "game file: not valid TOML:"),
     ("", 'cap = 3', 'cap = 3\n[[steps]]\nstep = "blinds"',
      "steps[3].step: blinds must come before the first betting round"),
+    # a low-only pot that nobody qualifies for would have no winner (issue 18)
+    ("", 'step = "showdown"', 'step = "showdown"\npot = "low"\nqualifier = 8',
+     'steps[3].qualifier: only for pot = "high-low" with an ace-to-five low, got pot = '
+     "'low', low = 'ace-to-five'"),
 ]
 
 

@@ -26,8 +26,7 @@ from rollem.engine.forced import Blinds, BringIn, ForcedRound, best_low_showing
 from rollem.engine.game import Game
 from rollem.engine.options import Options
 from rollem.engine.pool import DiscardToPool, DrawFromPool, PickWildFromPool
-from rollem.engine.potshowdown import PotShowdown
-from rollem.engine.showdown import Showdown
+from rollem.engine.showdown import PotShowdown, Showdown
 from rollem.engine.simultaneous import ExposeOne
 from rollem.engine.stacking import RollUp, StackOrder
 from rollem.engine.step import Step

@@ -330,6 +330,11 @@ def _check_cards(steps: list[StepSpec], max_players: int) -> None:
             if p["pot"] == "declare" and (board or own != 5):
                 raise GameFileError(f"steps[{s.index}].pot: \"declare\" needs exactly five "
                                     f"cards per player and no board, got {own} and {board}")
+            if p["qualifier"] and (p["pot"] != "high-low" or p["low"] != "ace-to-five"):
+                # a low-only pot that nobody qualifies for would have no winner
+                raise GameFileError(f"steps[{s.index}].qualifier: only for pot = \"high-low\" "
+                                    f"with an ace-to-five low, got pot = {p['pot']!r}, "
+                                    f"low = {p['low']!r}")
             if p["wild"] and (hole or need_board):
                 raise GameFileError(f"steps[{s.index}].wild: wild cards with a hole/board rule "
                                     "are not supported; remove hole and board")

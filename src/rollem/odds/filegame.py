@@ -67,7 +67,7 @@ def _scorer(spec: GameSpec, wild_ranks: Sequence[int], options: Any) -> Score:
     """``score(own, board) -> (high, low or None)``: greater is better; ``low`` is
     ``None`` when the pot has no low half or the hand's low does not qualify."""
     from rollem import hands as ev
-    from rollem.engine.potshowdown import deuce_to_seven_value, qualifies
+    from rollem.engine.showdown import deuce_to_seven_value, qualifies
 
     p = spec.steps[-1].params
     pot, low_kind, qualifier = p["pot"], p["low"], p["qualifier"]
