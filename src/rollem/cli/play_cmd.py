@@ -481,8 +481,10 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
     """Play poker in the terminal against computer players, hand after hand.
 
     GAME is sdr (Stop, Drop and Roll), rollyourown (Five Card Roll Your Own),
-    rollem521 (5-2-1 Roll 'Em) or dealers-choice (the default: the player on
-    the button names each hand's game; you choose when the button is yours).
+    rollem521 (5-2-1 Roll 'Em), a standard game (holdem, omaha, omaha8, stud,
+    stud8, razz, draw5, deuces-wild) or dealers-choice (the default: the
+    player on the button names each hand's game; you choose when the button
+    is yours); or give --game-file FILE.
 
     Answer each prompt with a short answer: c (check or call), r 8 (raise to
     8), b 2 (bet 2), f (fold); cards as text such as Qh 7c or by their

@@ -48,7 +48,9 @@ def rules_command(game: str | None, plain: bool, no_pager: bool, no_color: bool)
 
     GAME is sdr (Stop, Drop and Roll), rollyourown (Five Card Roll Your Own)
     or rollem521 (5-2-1 Roll 'Em). Each game's rules go step by step, with a
-    worked example, the house options and their defaults.
+    worked example, the house options and their defaults. A standard game
+    (holdem, omaha, omaha8, stud, stud8, razz, draw5, deuces-wild) prints the
+    rules text its game file carries.
 
     Without GAME (or with dealers-choice): the three games at a glance, how
     the dealer picks one, the hand rankings (five of a kind with wild cards,
