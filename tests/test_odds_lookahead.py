@@ -350,3 +350,125 @@ def test_521_racing_keeps_the_values_of_the_options_played_in_full(
         else:  # stopped early: clearly behind the best, in the full run too
             assert full[o.label].equity < raced.options[0].equity
     assert raced.options[0].label == max(full.values(), key=lambda o: o.equity).label
+
+
+# ------------------------------------------- Roll Your Own: reading opponents
+
+
+def _ryo_reference(kept: list[int], discards: list[int], up1: int, worlds: int,
+                   seed: int) -> tuple[float, int]:
+    """Heads-up Roll Your Own just after the first exposure, by plain
+    rejection: deal the opponent six cards holding the card it showed (a
+    uniform deal given that it holds it), keep and expose by the policy (with
+    the 2% stray of the model, ties at random), keep the worlds where it
+    shows that card, then shuffle the pool, draw two each, turn the wild
+    card and settle. Returns the seat's mean share and the worlds kept."""
+    from rollem.odds.common import shares
+    from rollem.odds.evaluate import wild5
+    from rollem.odds.look521 import TREMBLE
+
+    gen = np.random.default_rng(seed)
+    rest = np.asarray(_unseen(kept, discards, [up1]))
+    others = np.asarray([[i for i in range(6) if i not in t] for t in TRIPLES])
+    m = worlds
+    five = rest[np.argsort(gen.random((m, len(rest))), axis=1)[:, :5]]
+    six = np.concatenate([np.full((m, 1), up1), five], axis=1)
+    score = FAST.keep_scores(six)
+    best = score == score.max(axis=1, keepdims=True)
+    keep = np.where(best, gen.random(score.shape), -1.0).argmax(axis=1)
+    keep = np.where(gen.random(m) < TREMBLE, gen.integers(0, 20, m), keep)
+    kept_opp = np.take_along_axis(six, TRIPLES[keep], axis=1)
+    thrown = np.take_along_axis(six, others[keep], axis=1)
+    value = FAST.expose_scores(np.zeros((m, 0), dtype=np.int64), kept_opp)
+    low = value == value.min(axis=1, keepdims=True)
+    shown = np.where(low, gen.random(value.shape), -1.0).argmax(axis=1)
+    shown = np.where(gen.random(m) < TREMBLE, gen.integers(0, 3, m), shown)
+    ok = kept_opp[np.arange(m), shown] == up1
+    kept_opp, thrown = kept_opp[ok], thrown[ok]
+    k = len(kept_opp)
+    pool = np.concatenate([np.broadcast_to(np.asarray(discards), (k, 3)), thrown], axis=1)
+    pool = np.take_along_axis(pool, np.argsort(gen.random(pool.shape), axis=1), axis=1)
+    hands = np.stack([np.concatenate([np.broadcast_to(np.asarray(kept), (k, 3)), pool[:, :2]],
+                                     axis=1),
+                      np.concatenate([kept_opp, pool[:, 2:4]], axis=1)], axis=1)
+    wild = pool[:, 4] >> 2
+    values = np.zeros((k, 2), dtype=np.int64)
+    for r in np.unique(wild):
+        rows = wild == r
+        values[rows] = wild5(hands[rows], [int(r)])
+    return float(shares(values[:, 0], values[:, 1:]).mean()), k
+
+
+@pytest.mark.parametrize(("kept", "discards", "shown"), [
+    ("As Ad 2c", "7h 8d 9c", "Kh"),  # a king shown: the policy shows its weakest card
+    ("Ah Kd 9c", "2c 3d 4s", "6h"),  # a six shown: its hidden cards are sixes or better
+])
+def test_ryo_after_the_discard_reads_the_keep_and_the_expose(kept: str, discards: str,
+                                                             shown: str) -> None:
+    # The look-ahead after the discard weighs the opponent's hidden cards by its
+    # keep and its expose (importance weighting, rollem.odds.ryoseen); a plain
+    # rejection sampler of the same model is the reference. The model before
+    # this (hidden cards uniform among the unseen ones) is far off here.
+    from rollem.odds import ryo_odds
+    from rollem.odds.ryoseen import SeenOpponent, SeenPool, ryo_seen_look
+
+    k, d, up = c(kept), c(discards), c(shown)[0]
+    ref, n = _ryo_reference(k, d, up, 120_000, seed=1)
+    assert n > 5000
+    seen = SeenPool(mine=k, discards=d, my_draws=[], opponents=[SeenOpponent(1, [up], [], True)],
+                    drawn=0, wild=None)
+    got = ryo_seen_look(seen, samples=20_000, seed=2)
+    assert got is not None and "importance weighting" in (got.model or "")
+    ref_se = 0.5 / math.sqrt(n)
+    assert abs(got.equity - ref) < 4 * math.hypot(got.stderr, ref_se), (got.equity, ref)
+    old = ryo_odds(k, [([up], 2)], pool_known=d, pool_unknown=3, samples=10_000, seed=3)
+    assert abs(old.equity - ref) > 8 * math.hypot(old.stderr, ref_se), old.equity
+
+
+def test_ryo_views_after_the_discard_say_which_model_answered() -> None:
+    # heads-up every point after the discard is read with the weighting; with
+    # six players, late, the weights are too uneven and the tracked model
+    # answers, saying so
+    for players, seed in ((2, 5), (6, 3)):
+        hand = Hand("rollyourown", [200] * players, button=1, source=SeededSource(seed))
+        pl = [PolicyPlayer() for _ in range(players)]
+        views = []
+        while not hand.is_over:
+            seat = hand.pending.seats[0]  # type: ignore[union-attr]
+            view = hand.view(seat)
+            if seat == 0 and hand.pending.kind == "bet":  # type: ignore[union-attr]
+                views.append(view)
+            hand.apply(seat, pl[seat].act(view))
+        assert len(views) >= 3
+        models = [view_equity(v, samples=1000, seed=1, look_ahead=True).model or ""
+                  for v in (views[0], views[-1])]
+        if players == 2:
+            assert all("importance weighting" in m for m in models), models
+        else:
+            assert "tracked pool" in models[-1], models
+
+
+def test_ryo_reading_nothing_of_the_policy_gives_the_tracked_pool_odds() -> None:
+    # With the policy ignored (every keep and expose equally likely: tremble 1)
+    # the weighting must give the tracked model's answer, computed exactly
+    # another way (rollem.odds.ryo.ryo_tracked_odds): a check of its counting
+    # of worlds (kept or drawn up cards, the seat's discards drawn by the
+    # opponent, hidden draws, the turned wild card). R-RYO-12's example at A's
+    # last decision: B showed Ah Ad and A's discard 5c, and drew one hidden card.
+    from rollem.odds.history import history_odds
+    from rollem.odds.ryoseen import SeenOpponent, SeenPool, ryo_seen_look
+
+    text = (HISTORIES / "rollyourown_seed_example.toml").read_text()
+    exact, _ = history_odds(text, 0, seed=1)
+    assert exact.method == "exact"
+    seen = SeenPool(mine=c("7s 7h Qs Kc 7d"), discards=c("5c Qc 2c"),
+                    my_draws=[(1, c("Kc")[0]), (3, c("7d")[0])],
+                    opponents=[SeenOpponent(1, c("Ah Ad 5c"), [0, 2], True)], drawn=4,
+                    wild=c("Qd")[0])
+    flat = ryo_seen_look(seen, samples=20_000, seed=1, tremble=1.0)
+    assert flat is not None
+    assert flat.equity == pytest.approx(exact.equity, abs=4 * flat.stderr + 1e-9)
+    # under the policy, a player who shows an ace first holds aces (the policy
+    # shows its weakest card): B's four aces beat A's four sevens
+    policy = ryo_seen_look(seen, samples=20_000, seed=1)
+    assert policy is not None and policy.equity < 0.1

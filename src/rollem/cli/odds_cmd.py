@@ -48,8 +48,13 @@ down); the declare (from its own hand and every other player's up cards:
 the side with the greatest expected share). What you saw of opponents'
 choices weights their hands: in 5-2-1 how many cards each threw in each
 draw (before the roll-ups), the order its cards were rolled in, and a
-revealed declaration, each by the chance the policy does the same (a player
-is taken to stray from the policy 2% of the time). Nobody folds and no
+revealed declaration; in Roll Your Own after the discard, each player's
+keep and every card it exposed (with the pool: your discards and draws, the
+wild card), by importance weighting; each by the chance the policy does the
+same (a player is taken to stray from the policy 2% of the time). Where
+that weighting is too uneven (Roll Your Own with many players, late in the
+hand) the tracked pool below answers, and the model line says so. Nobody
+folds and no
 betting is simulated, so the card you expose in Roll Your Own and the order
 of your first four 5-2-1 cards change no equity (the advice says so). Your
 equity is for playing by the policy (at the declare: your best
@@ -57,7 +62,8 @@ declaration; once declared: yours). The options of your current choice are
 played out in the same worlds, --samples worlds each (default 10,000).
 
 \b
-Plain model (Stop, Drop and Roll; Roll Your Own after the discard): unknown
+Plain model (Stop, Drop and Roll; Roll Your Own without --advice or where
+the weighting is too uneven): unknown
 cards are uniformly random among the cards the player cannot see (own
 cards, face-up cards, the dead Stop and Drop, the board and the player's
 own discards are seen); folded players' cards are unknown but out of play;

@@ -85,11 +85,13 @@ Look-ahead and advice (issue 16)
 
 With ``look_ahead`` or ``advice`` (what ``rollem odds --history``, ``rollem
 play --show-odds`` and the web table's practice odds use), Five Card Roll
-Your Own before the discard and 5-2-1 Roll 'Em look ahead: every player still
-in, the seat included, makes the choices still to come by a policy
+Your Own and 5-2-1 Roll 'Em look ahead: every player still in, the seat
+included, makes the choices still to come by a policy
 (:mod:`rollem.odds.policy`, default ``fast``), and what the seat saw of
 opponents' choices weights their hands (:mod:`rollem.odds.look521`,
-:mod:`rollem.odds.lookryo`). ``Odds.advice`` (:class:`Advice`) lists every
+:mod:`rollem.odds.lookryo`; after the Roll Your Own discard each opponent's
+keep and exposes, :mod:`rollem.odds.ryoseen`, falling back to the tracked
+pool where the weighting is too uneven). ``Odds.advice`` (:class:`Advice`) lists every
 option of the seat's current choice (the best ``top``) with its equity and
 standard error, played out in the same worlds. The user guide's page "Odds
 and advice" states the model; :mod:`rollem.odds.display` words it for

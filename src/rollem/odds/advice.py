@@ -23,6 +23,9 @@ __all__ = ["MODEL_521", "MODEL_RYO", "look_odds"]
 
 MODEL_521 = ("look-ahead: every player still in draws, stacks and declares by the {policy} "
              "policy; opponents' hands weighted by the draws and roll order seen")
+MODEL_RYO_TRACKED = ("tracked pool: opponents' keeps and exposes not read here (too many "
+                     "opponents or too late in the hand for the weighting to be even); draws "
+                     "and the wild card from the pool")
 MODEL_RYO = ("look-ahead: every other player keeps three of six by the {policy} policy; "
              "draws and the wild card from the shuffled pool")
 
@@ -31,16 +34,46 @@ def look_odds(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: 
               exact_limit: int, progress: Progress | None = None, advice: bool = False,
               top: int = 10, policy: Policy = FAST) -> Odds | None:
     """The look-ahead odds (and advice) for ``info``; ``None`` when the
-    game's plain calculator answers (Stop, Drop and Roll; Roll Your Own after
-    the discard, where no choice left changes a share of the pot, with the
-    neutral advice added by :func:`neutral_advice`)."""
+    game's plain calculator answers (Stop, Drop and Roll). Roll Your Own
+    after the discard reads opponents' keeps and exposes
+    (:mod:`rollem.odds.ryoseen`; no choice left changes a share of the pot
+    there, so its advice is :func:`neutral_advice`)."""
     if info.game == "rollem521":
         return _r521(info, samples=samples, rng=rng, seed=seed, advice=advice, top=top,
                      policy=policy)
     if info.game == "rollyourown" and len(info.mine) == 6 and info.opponents:
         return _ryo_keep(info, samples=samples, rng=rng, seed=seed, advice=advice, top=top,
                          policy=policy)
+    if info.game == "rollyourown" and info.opponents:
+        return _ryo_seen(info, samples=samples, rng=rng, seed=seed, exact_limit=exact_limit,
+                         progress=progress, advice=advice, top=top, policy=policy)
     return None
+
+
+def _ryo_seen(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int | None,
+              exact_limit: int, progress: Progress | None, advice: bool, top: int,
+              policy: Policy) -> Odds | None:
+    """Roll Your Own after the discard: opponents' keeps and exposes read
+    (:mod:`rollem.odds.ryoseen`); where that model cannot answer well, the
+    tracked model, saying so."""
+    from dataclasses import replace
+
+    from rollem.odds.ryo import ryo_view_odds
+    from rollem.odds.ryoseen import ryo_seen_look, seen_of
+
+    seen = seen_of(info)
+    odds = None
+    if seen is not None:
+        odds = ryo_seen_look(seen, samples=samples, policy=policy,  # type: ignore[arg-type]
+                             seed=seed, rng=rng)
+    if odds is None:
+        if len(info.mine) >= 6:
+            return None
+        odds = replace(ryo_view_odds(info, samples=samples, rng=rng, seed=seed,
+                                     exact_limit=exact_limit, progress=progress),
+                       model=MODEL_RYO_TRACKED)
+    adv = neutral_advice(info, odds, top, policy) if advice else None
+    return replace(odds, advice=adv)
 
 
 def _r521(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int | None,

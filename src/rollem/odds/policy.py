@@ -102,6 +102,20 @@ def low_ranks(cards: Ints) -> Ints:
     return np.where(r == 12, 1, r + 2)
 
 
+def _showing_key(ranks: Ints) -> Ints:
+    """The value of one to three exposed ranks ``(S, k)`` as a partial hand
+    (R-C-8: trips, then a pair, then high cards; comparable for equal k),
+    ordered like :func:`rollem.hands.core.partial_value`."""
+    k = ranks.shape[1]
+    cnt = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
+    order = np.argsort(-(cnt * 16 + ranks), axis=1, kind="stable")
+    sorted_r = np.take_along_axis(ranks, order, axis=1)
+    key = cnt.max(axis=1)
+    for i in range(3):
+        key = key * 13 + (sorted_r[:, i] if i < k else 0)
+    return np.asarray(key, dtype=np.int64)
+
+
 @cache
 def _percentile_refs() -> tuple[Ints, Ints]:
     from rollem.odds.r521 import _reference
@@ -174,6 +188,12 @@ class FastPolicy:
     # ------------------------------------------------------------ Roll Your Own
     def keep(self, cards: Ints) -> Ints:
         """Index into :data:`TRIPLES` of the best three to keep (R-RYO-2)."""
+        return np.asarray(self.keep_scores(cards).argmax(axis=1), dtype=np.int64)
+
+    def keep_scores(self, cards: Ints) -> Floats:
+        """The score of each of the 20 ways to keep three of ``cards``
+        ``(S, 6)`` (:data:`TRIPLES` order), ``(S, 20)``: :meth:`keep` takes
+        the greatest; equal scores are equally good to the policy."""
         c = np.asarray(cards, dtype=np.int64)
         t = c[:, TRIPLES]  # (S, 20, 3)
         ranks = -np.sort(-(t >> 2), axis=-1)  # descending
@@ -188,7 +208,17 @@ class FastPolicy:
             + np.where(span <= 4, 14.0 - 2.0 * span, 0.0)
         score = np.where(trips, 400.0 + a,
                          np.where(pair_top >= 0, 200.0 + 8 * pair_top + kicker, plain))
-        return np.asarray(score.argmax(axis=1), dtype=np.int64)
+        return np.asarray(score, dtype=np.float64)
+
+    def expose_scores(self, up: Ints, down: Ints) -> Ints:
+        """Roll Your Own before the wild card (R-RYO-3, R-RYO-5): for ``up``
+        ``(S, k)`` (k 0..2) and each of the three ``down`` cards ``(S, 3)``,
+        the value of the hand that would show (pairs and trips count, R-C-8);
+        the policy exposes a card of least value (ties: at random)."""
+        up = np.asarray(up, dtype=np.int64)
+        down = np.asarray(down, dtype=np.int64)
+        return np.stack([_showing_key(np.concatenate([up >> 2, down[:, i:i + 1] >> 2], axis=1))
+                         for i in range(down.shape[1])], axis=1)
 
     # ------------------------------------------------------------ 5-2-1 draws
     def draw(self, cards: Ints, most: int) -> Bools:

@@ -184,7 +184,7 @@ def view_equity(
     game of the view's id, or ``game`` (a user's game file not registered).
 
     With ``look_ahead`` (implied by ``advice``), in Five Card Roll Your Own
-    before the discard and in 5-2-1 Roll 'Em the odds look ahead
+    and in 5-2-1 Roll 'Em the odds look ahead
     (:mod:`rollem.odds.advice`): every player still in makes the choices
     still to come by ``policy`` (default :data:`rollem.odds.policy.FAST`),
     and ``equity`` is the seat's if it plays by the policy too (at the 5-2-1
