@@ -123,7 +123,8 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=2, help="asks per hole and history")
     parser.add_argument("--levels", default="basic,strong")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--iterations", type=int, default=1500, help="CFR+ iterations")
+    parser.add_argument("--iterations", type=int, default=1500,
+                        help="CFR+ iterations (0: skip the equilibrium's own figure)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     totals: dict[str, list[float]] = {}
@@ -131,12 +132,14 @@ def main() -> None:
         board = rng.sample(DECK, 5)
         game, holes = river_game(board)
         t = time.perf_counter()
-        strat, v0 = equilibrium(game, args.iterations)
-        eq = exploitability(game, strat)
         print(f"board {b + 1}: stop {board[0]} drop {board[1]} roll {' '.join(board[2:])}; "
-              f"{game.n} holes; equilibrium seat 0 {v0:+.3f} chips, its exploitability "
-              f"{eq:.4f} ({time.perf_counter() - t:.0f} s)", flush=True)
-        totals.setdefault("equilibrium", []).append(eq)
+              f"{game.n} holes", flush=True)
+        if args.iterations:
+            strat, v0 = equilibrium(game, args.iterations)
+            eq = exploitability(game, strat)
+            print(f"  equilibrium: seat 0 wins {v0:+.3f} chips/hand; its exploitability "
+                  f"{eq:.4f} ({time.perf_counter() - t:.0f} s)", flush=True)
+            totals.setdefault("equilibrium", []).append(eq)
         for level in args.levels.split(","):
             t = time.perf_counter()
             policy, asked = read_policy(game, holes, board, level, args.queries,
