@@ -7,8 +7,9 @@ betting structure and format:
   same deck order, the same button), so the cards' luck cancels; the unit
   of the interval is the pair of hands.
 - ``1v5``: one hero and five copies of the opponent, six-handed; every deal
-  is played once per hero seat of ``--rotations`` (default seats 0 and 3),
-  the unit is the group of those plays.
+  is played once per hero seat of ``--rotations`` (default all six seats, so
+  the hero holds every seat's cards once: four times less variance per hand
+  than seats 0 and 3 alone, measured), the unit is the group of those plays.
 
 Every hand starts from stacks of 200 (50 big bets), ante 1, bets 2 and 4;
 bots keep their state over a match (the ``strong`` level learns its
@@ -26,6 +27,9 @@ Levels: ``basic``, ``strong``, ``random`` and the exploit library below
 - ``value``: the issue's value bot: bets first in from equity 0.60, after a
   check from 0.42, calls from 0.45 (0.62 on the last round), needs 0.8
   against a raise, never bluffs (thresholds scaled by 2 / players still in);
+- ``potvalue``: the value bot, but calling whenever its chances clear the
+  price plus 0.15 (the value bot's fixed call thresholds fold too much in
+  5-2-1's big pots);
 - ``declarer`` (5-2-1): plays ``basic`` but declares the side its opponents'
   up cards say nobody else is going for (R-521-8).
 
@@ -143,6 +147,24 @@ class Value(BasicBot):
         return Call() if eq >= need * scale else Fold()
 
 
+class PotValue(Value):
+    """The value bot that also reads the pot: it calls whenever its chances clear
+    the price by a margin for the bettor's range (``price + 0.15``), even below
+    the value bot's fixed call thresholds (5-2-1's pots grow over six rounds,
+    where folding 0.45-equity hands getting 10 to 1 is the value bot's leak)."""
+
+    def _bet(self, view: HandView, legal: Legal) -> object:
+        action = super()._bet(view, legal)
+        if isinstance(action, Fold) and "call" in legal.actions:
+            odds = self._odds(view)
+            pot = view.pot + sum(s.bet for s in view.seats)
+            price = legal.call_amount / (pot + legal.call_amount)
+            scale = 2.0 / max(_live(view), 2)
+            if odds is not None and float(odds.equity) >= price + 0.15 * scale:
+                return Call()
+        return action
+
+
 class Declarer(BasicBot):
     """5-2-1: ``basic``, but declares the side nobody else seems to go for."""
 
@@ -168,7 +190,7 @@ class Declarer(BasicBot):
 
 
 EXPLOITS = {"maniac": Maniac, "station": Station, "bluffer": Bluffer, "tag": Tag,
-            "value": Value, "declarer": Declarer}
+            "value": Value, "potvalue": PotValue, "declarer": Declarer}
 
 
 def bot(level: str, rng: random.Random) -> Bot:
@@ -215,7 +237,7 @@ def _job(args: tuple[str, str, str, str, str, list[int], int, tuple[int, ...]]) 
     return [u / len(seats) for u in units]  # chips per hand, averaged over the seatings
 
 
-ROTATIONS = [0, 3]
+ROTATIONS = [0, 1, 2, 3, 4, 5]
 
 
 def match(game: str, hero: str, opp: str, fmt: str, structure: str, hands: int, seed: int,
@@ -251,13 +273,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--hero", default="strong")
-    parser.add_argument("--opponents", default="basic,maniac,station,bluffer,tag,value,declarer")
+    parser.add_argument("--opponents",
+                        default="basic,maniac,station,bluffer,tag,value,potvalue,declarer")
     parser.add_argument("--formats", default="hu,1v5")
     parser.add_argument("--structures", default="fixed-limit,no-limit")
     parser.add_argument("--hands", type=int, default=400, help="deals per match")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--rotations", default="0,3", help="hero seats in 1v5")
+    parser.add_argument("--rotations", default="0,1,2,3,4,5", help="hero seats in 1v5")
     parser.add_argument("--json", help="also write the results here")
     args = parser.parse_args()
     ROTATIONS[:] = [int(x) for x in args.rotations.split(",")]
