@@ -146,3 +146,23 @@ def test_rollem_odds_from_a_history_of_a_standard_and_a_user_game(tmp_path: Path
                                    "--seat", "1", "--samples", "300", "--seed", "1", "--json"])
     assert out.exit_code == 0, out.output
     assert json.loads(out.stdout)["game"] == "crazy-pineapple"
+
+
+def test_the_basic_bot_reads_odds_from_a_game_file_the_registry_lacks() -> None:
+    """A web table's own game is not in the registry: the bot is handed the game
+    (``bot_decide(view, level, game)``) and plays by real odds, not blind."""
+    from rollem.bots.basic import BasicBot
+    from rollem.server.game_session import bot_decide
+
+    text = re.findall(r"```toml\n(.*?)```", PAGE.read_text(), flags=re.S)[0]
+    game = load_game(text.replace('id = "crazy-pineapple"', 'id = "not-registered"'))
+    hand = Hand(game, [100, 100, 100], button=0, source=SeededSource(3))
+    assert hand.pending is not None
+    view = hand.view(hand.pending.seats[0])
+    blind = BasicBot(random.Random(1), samples=50)
+    assert blind._odds(view) is None  # by id alone there is no game to read
+    seeing = BasicBot(random.Random(1), samples=50)
+    seeing.game = game
+    odds = seeing._odds(view)
+    assert odds is not None and odds.game == "not-registered" and 0.0 < odds.equity < 1.0
+    assert bot_decide(view, "basic", game)["kind"] in view.legal.actions  # type: ignore[union-attr]

@@ -60,6 +60,7 @@ from rollem.engine.decisions import Legal
 from rollem.hands import showing_value
 
 if TYPE_CHECKING:
+    from rollem.engine.game import Game
     from rollem.engine.views import HandView
     from rollem.odds.result import Odds
 
@@ -253,6 +254,9 @@ class BasicBot:
         self.bluff = bluff
         self.odds = odds if odds is not None else self._view_equity
         self._cached: tuple[object, Odds | None] | None = None
+        self.game: Game | None = None
+        """The game of a game file the ``rollem.games`` registry does not hold (a web
+        table's own game), for :func:`rollem.odds.view_equity`; set by the caller."""
 
     # -- decisions --------------------------------------------------
 
@@ -298,7 +302,7 @@ class BasicBot:
 
         if draws_left(view):
             return self._drawn_odds(view)
-        return view_equity(view, samples=self.samples, rng=self.rng)
+        return view_equity(view, samples=self.samples, rng=self.rng, game=self.game)
 
     def _drawn_odds(self, view: HandView, hands: int = 10) -> Odds:
         """5-2-1 before a draw (R-521-2, R-521-4): the odds of the hand after its
@@ -313,7 +317,7 @@ class BasicBot:
         if not opponents:
             from rollem.odds import view_equity
 
-            return view_equity(view, samples=self.samples, rng=self.rng)
+            return view_equity(view, samples=self.samples, rng=self.rng, game=self.game)
         unseen = unseen_cards(view)
         mine = _cards(view.my_cards)
         draws = draws_left(view)

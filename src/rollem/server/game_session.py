@@ -259,8 +259,10 @@ def _bot(level: str) -> Any:
 _BOTS: dict[str, Any] = {}
 
 
-def bot_decide(view: Any, level: str) -> dict[str, Any]:
-    """A computer player of ``level`` decides from ``view`` alone (wire form).
+def bot_decide(view: Any, level: str, game: Any = None) -> dict[str, Any]:
+    """A computer player of ``level`` decides from ``view`` alone (wire form);
+    ``game``: the hand's game (a table's own game file, which the odds cannot
+    look up by id), given to bots that read it.
 
     Falls back to a uniformly random legal action when the engine has no bot of
     that level.  Called from one worker thread (bots keep their own state).
@@ -273,6 +275,8 @@ def bot_decide(view: Any, level: str) -> dict[str, Any]:
     if bot is None:
         legal = view.legal.to_dict() if view.legal is not None else {}
         return random_wire_action(legal, _RNG)
+    if hasattr(bot, "game"):
+        bot.game = game
     return action_to_wire(bot.act(view))
 
 

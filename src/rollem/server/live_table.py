@@ -817,7 +817,8 @@ class LiveTable:
         # A computer player thinks in the bot thread (a strong one may take a
         # while), never on the event loop that serves every table.
         view = self.hand.bot_view(seat)
-        fut = asyncio.get_running_loop().run_in_executor(_BOT_THREAD, bot_decide, view, level)
+        fut = asyncio.get_running_loop().run_in_executor(_BOT_THREAD, bot_decide, view, level,
+                                                         self.hand.hand.game)
         fut.add_done_callback(lambda f: self._bot_decided(seat, opened_seq, f))
 
     def _bot_decided(self, seat: int, opened_seq: int, fut: asyncio.Future[Any]) -> None:
