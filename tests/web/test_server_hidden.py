@@ -2,8 +2,9 @@
 (DESIGN.md, views): another seat's hidden card, the pool's contents, the
 stub, burned or mucked cards, or another seat's pending all-at-once choice.
 
-Hundreds of hands of each game are played through real websockets by
-random clients and server-side computer players. Two checks:
+Eighty hands of each game (four tables, the three betting structures) are
+played through real websockets by random clients and server-side computer
+players (random and basic). Two checks:
 
 - at the moment the server writes a message for a seat, the auditor
   computes from the engine's hand what that seat may not know and scans the
@@ -29,7 +30,7 @@ from rollem.cards import CARDS
 from rollem.engine.actions import action_to_text
 from rollem.server.live_table import LiveTable
 
-HANDS_PER_GAME = 200
+HANDS_PER_GAME = 80
 TABLES_PER_GAME = 4
 CARD_RE = re.compile(r"(?<![0-9A-Za-z])[2-9TJQKA][cdhs](?![0-9A-Za-z])")
 
