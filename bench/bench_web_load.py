@@ -11,9 +11,12 @@ pace until the 99th percentile passes the goal (50 ms).
 
     .venv/bin/python bench/bench_web_load.py [--tables 100] [--seats 6] [--seconds 60]
         [--pace 1.0] [--game dealers-choice] [--search] [--search-seconds 20]
-        [--db postgresql://...]
+        [--db postgresql://... | --pg] [--processes 2]
 
-Client and server share this machine: the figure includes the clients' own
+``--processes 2`` starts two servers and spreads the tables over them in turn
+(each table's clients talk to the server holding it): on PostgreSQL both share
+the database, each table leased to one (issue 17); on SQLite each has its own
+file.  Client and server share this machine: the figure includes the clients' own
 time to read their messages.
 """
 
@@ -196,12 +199,16 @@ class Client:
             table.inflight.pop(seq, None)  # the run is over
 
 
-async def run_load(base: str, ws_base: str, tables: int, seats: int, seconds: float,
+async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
                    pace: float, game: str, seed: int) -> dict[str, Any]:
+    """Tables are created on the servers ``bases`` in turn; each table's clients
+    connect to the server that created (and holds) it."""
     rng = random.Random(seed)
     all_tables: list[Table] = []
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        for _ in range(tables):
+    ws_of: dict[str, str] = {}
+    for n in range(tables):
+        base = bases[n % len(bases)]
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             r = await http.post("/api/tables", json={
                 "game": game, "seats": seats, "bots": 0, "decision_seconds": 600,
                 "between_hands": 0, "stack": 200})
@@ -217,8 +224,9 @@ async def run_load(base: str, ws_base: str, tables: int, seats: int, seconds: fl
                 http.cookies.clear()
                 table.clients.append(Client(table, i, token, host if i == 0 else None))
             all_tables.append(table)
+            ws_of[tid] = "ws" + base.removeprefix("http")
     stop_at = [time.perf_counter() + 3600.0]
-    tasks = [asyncio.create_task(c.run(f"{ws_base}/ws/{t.tid}", stop_at))
+    tasks = [asyncio.create_task(c.run(f"{ws_of[t.tid]}/ws/{t.tid}", stop_at))
              for t in all_tables for c in t.clients]
     # Wait until everyone is connected, then deal everywhere.
     while any(c.state is None for t in all_tables for c in t.clients):
@@ -252,23 +260,32 @@ async def run_load(base: str, ws_base: str, tables: int, seats: int, seconds: fl
 
 
 def one_run(args: argparse.Namespace, pace: float, seconds: float) -> dict[str, Any]:
+    """One run with ``args.processes`` servers: on PostgreSQL all on the one database
+    (each table leased to the server that created it), on SQLite each on its own
+    file (a SQLite database has one server)."""
     with tempfile.TemporaryDirectory() as tmp:
-        proc, port = start_server(args.db or Path(tmp) / "load.db")
+        servers = [start_server(args.db or Path(tmp) / f"load{k}.db")
+                   for k in range(args.processes)]
         try:
             c0 = resource.getrusage(resource.RUSAGE_SELF)
-            s0 = _cpu_of(proc.pid)
-            report = asyncio.run(run_load(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}",
+            s0 = sum(_cpu_of(proc.pid) for proc, _port in servers)
+            report = asyncio.run(run_load([f"http://127.0.0.1:{port}" for _p, port in servers],
                                           args.tables, args.seats, seconds, pace, args.game,
                                           args.seed))
             c1 = resource.getrusage(resource.RUSAGE_SELF)
-            report["server_cpu_s"] = round(_cpu_of(proc.pid) - s0, 1)
+            report["processes"] = args.processes
+            report["store"] = "postgresql" if args.db else "sqlite"
+            report["server_cpu_s"] = round(
+                sum(_cpu_of(proc.pid) for proc, _port in servers) - s0, 1)
             report["clients_cpu_s"] = round(c1.ru_utime + c1.ru_stime - c0.ru_utime - c0.ru_stime,
                                             1)
             report["load_average"] = os.getloadavg()[0]
             return report
         finally:
-            proc.terminate()
-            proc.wait(10)
+            for proc, _port in servers:
+                proc.terminate()
+            for proc, _port in servers:
+                proc.wait(10)
 
 
 def main() -> None:
@@ -286,7 +303,28 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--db", default=None,
                         help="a PostgreSQL URL to serve from (default: a fresh SQLite file)")
+    parser.add_argument("--pg", action="store_true",
+                        help="serve from a private PostgreSQL cluster started for the run "
+                             "(Debian's postgresql, as the tests do)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="rollem serve processes (PostgreSQL: sharing the database; "
+                             "SQLite: one file each); tables are spread over them in turn")
     args = parser.parse_args()
+    if args.pg:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
+        from pg_cluster import PgCluster
+
+        cluster = PgCluster()
+        try:
+            args.db = cluster.new_database()
+            run_all(args)
+        finally:
+            cluster.stop()
+        return
+    run_all(args)
+
+
+def run_all(args: argparse.Namespace) -> None:
     print(f"cpus: {os.cpu_count()}; client and server on this machine", file=sys.stderr)
     report = one_run(args, args.pace, args.seconds)
     print(json.dumps(report), flush=True)
