@@ -3,7 +3,8 @@
 The proxy is docs/hosting.md's ``caddy-many`` recipe (its ports filled in).
 20 tables (three games), each with two computer players and one person: a
 websocket client through the proxy that sits, plays check/call, and reconnects
-whenever its connection drops (as the page does).  Then:
+whenever its connection drops (as the page does); one table is also watched
+in Chromium through the proxy.  Then:
 
 1. process A is frozen (SIGSTOP) past its lease: B takes every table over and
    deals on; A is woken (SIGCONT): its late writes are refused (fencing) and
@@ -12,7 +13,9 @@ whenever its connection drops (as the page does).  Then:
    over within the lease time plus a few seconds, each hand in progress goes
    on from its last committed action with the same cards, and the next hands
    are dealt;
-3. the database, checked hand by hand: numbers without gaps, every hand
+3. the page in Chromium reconnected by itself and shows hands dealt after the
+   kill;
+4. the database, checked hand by hand: numbers without gaps, every hand
    replays to its stored result, each hand starts with the stacks the previous
    one ended with, and every table's chips add up.
 """
@@ -30,6 +33,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +42,7 @@ import psycopg
 import pytest
 import websockets
 from pg_cluster import PgCluster
+from test_browser import browser  # noqa: F401 -- the browser fixture
 from test_proxy_browser import recipe
 from web_harness import ROOT, free_port, wait_port
 
@@ -209,7 +214,8 @@ def _check_database(db: str, tids: list[str]) -> int:
     return checked
 
 
-def test_two_processes_fail_over_behind_caddy(pg_cluster: PgCluster, tmp_path: Path) -> None:
+def test_two_processes_fail_over_behind_caddy(pg_cluster: PgCluster, tmp_path: Path,
+                                              browser: Any) -> None:  # noqa: F811
     if shutil.which("caddy") is None:
         pytest.skip("Debian's caddy is not installed (scripts/test.sh installs it)")
     db = pg_cluster.new_database()
@@ -248,7 +254,19 @@ def test_two_processes_fail_over_behind_caddy(pg_cluster: PgCluster, tmp_path: P
                                      r.cookies[f"rollem_host_{tid}"]))
         tids = [p.tid for p in people]
         assert {url for url, _live in _leases(db).values()} == {a.url, b.url}
-        asyncio.run(_scenario(db, a, b, people))
+        page = browser.new_page()
+        page.goto(f"{proxy}/t/{tids[0]}")  # an onlooker's page
+        page.wait_for_selector("#conn:not(.bad)")
+        with ThreadPoolExecutor(1) as pool:  # Playwright's sync API holds this thread's loop
+            pool.submit(asyncio.run, _scenario(db, a, b, people)).result()
+        # The page reconnected by itself (through the proxy, to A) and shows the
+        # hands A dealt after the kill.
+        last = _hands(db)[tids[0]][0]
+        page.wait_for_function(
+            "n => Math.max(...[...document.body.innerText.matchAll(/hand (\\d+)/gi)]"
+            ".map(m => +m[1])) >= n", arg=last, timeout=30_000)
+        assert "bad" not in (page.get_attribute("#conn", "class") or "")
+        page.close()
     finally:
         for p in people:
             p.stop = True
@@ -291,8 +309,9 @@ async def _scenario(db: str, a: Server, b: Server, people: list[Person]) -> None
         at_kill = await asyncio.to_thread(_in_progress, db, tids)
         assert len(at_kill) >= 1
         connections = {p.tid: p.connections for p in people}
-        took = await _until("A holds every table", lambda: all(
+        await _until("A holds every table", lambda: all(
             v == (a.url, True) for v in _leases(db).values()), LEASE + 20)
+        took = time.monotonic() - killed
         await _until("every hand in progress at the kill finished in A", lambda: all(
             _hands(db)[t][0] > n or _hands(db)[t][1] for t, (n, _s, _a) in at_kill.items()), 40)
         await _until("every table dealt a new hand in A", lambda: all(
