@@ -122,7 +122,8 @@ def advice_times(samples: int, players: int, repeat: int) -> list[dict[str, obje
                      "cpu_seconds": round(cpu, 3),
                      "best": odds.advice.choices[0].action,
                      "best_equity": round(odds.advice.choices[0].equity, 4),
-                     "stderr": round(odds.advice.choices[0].stderr, 4)})
+                     "stderr": round(odds.advice.choices[0].stderr, 4),
+                     "model": (odds.model or odds.method).split(":")[0]})
     return rows
 
 
@@ -173,7 +174,7 @@ def _print_advice(rows: list[dict[str, object]]) -> None:
     for r in rows:
         print(f"  {r['decision']:<22} {r['options']:>3} options x {r['samples_per_option']:,} "
               f"worlds: {r['seconds']:.3f} s (cpu {r['cpu_seconds']:.3f} s)   best: {r['best']} "
-              f"(equity {r['best_equity']:.3f} +- {r['stderr']:.3f})")
+              f"(equity {r['best_equity']:.3f} +- {r['stderr']:.3f}; {r['model']})")
 
 
 if __name__ == "__main__":

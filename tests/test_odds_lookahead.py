@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import math
 import random
-from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -16,8 +15,9 @@ from click.testing import CliRunner
 
 from rollem.cards import parse_cards
 from rollem.cli.app import app
-from rollem.engine import Hand, Options, SeededSource
+from rollem.engine import Hand, SeededSource
 from rollem.odds import view_equity
+from rollem.odds.calibration import Calibration, calibrate
 from rollem.odds.look521 import Seat521, State521, r521_look
 from rollem.odds.lookryo import ryo_keep_look
 from rollem.odds.policy import FAST, TRIPLES, FastPolicy, PolicyPlayer
@@ -37,109 +37,40 @@ def _unseen(*known: list[int]) -> list[int]:
 # ---------------------------------------------------------------- calibration
 
 
-def _chi2_limit(dof: int, z: float = 3.09) -> float:
-    """The 99.9% point of chi-squared with ``dof`` degrees (Wilson-Hilferty)."""
-    a = 2 / (9 * dof)
-    return dof * (1 - a + z * math.sqrt(a)) ** 3
-
-
-def _realised(hand: Hand, seat: int) -> float:
-    result = hand.result
-    assert result is not None
-    total = sum(p.amount for p in result.pots) + result.carried
-    return sum(p.winners.get(seat, 0) for p in result.pots) / total
-
-
-def _calibrate(game: str, hands: int, players: int, pick: str, samples: int) -> None:
-    """Play ``hands`` seeded hands by the policy (check/call); at one decision of
-    seat 0 per hand (``pick``: which) predict the equity of the option it takes;
-    compare with its realised share of the pot, binned by prediction."""
-    preds: list[float] = []
-    errs: list[float] = []
-    real: list[float] = []
-    for n in range(hands):
-        hand = Hand(game, [400] * players, button=n % players, options=Options(ante=12),
-                    source=SeededSource(1000 + n))
-        players_ = [PolicyPlayer(FAST, random.Random(s)) for s in range(players)]
-        decisions = 0
-        predicted: tuple[float, float] | None = None
-        while not hand.is_over:
-            assert hand.pending is not None
-            seat = hand.pending.seats[0]
-            view = hand.view(seat)
-            choice = seat == 0 and hand.pending.kind != "bet"
-            want = choice and (decisions == n % 4 if pick == "any"
-                               else hand.pending.kind == pick and predicted is None)
-            decisions += choice
-            if want:
-                odds = view_equity(view, samples=samples, seed=n, advice=True)
-                row = None
-                if odds.advice is not None:
-                    row = next((ch for ch in odds.advice.choices if ch.policy), None)
-                if row is not None:
-                    predicted = (row.equity, row.stderr)
-                elif odds.advice is None:
-                    predicted = (odds.equity, odds.stderr)
-            hand.apply(seat, players_[seat].act(view))
-        if predicted is None:
-            continue
-        preds.append(predicted[0])
-        errs.append(predicted[1])
-        real.append(_realised(hand, 0))
-    p = np.asarray(preds)
-    e = np.asarray(errs)
-    r = np.asarray(real)
-    assert len(p) >= hands * 0.6, (len(p), hands)
-    edges = [0.0, 0.15, 0.35, 0.6, 1.01]
-    chi2 = 0.0
-    dof = 0
-    for lo, hi in pairwise(edges):
-        m = (p >= lo) & (p < hi)
-        if m.sum() < 5:
-            continue
-        var = float((p[m] * (1 - p[m])).sum() + (e[m] ** 2).sum() * m.sum())
-        z = (r[m].sum() - p[m].sum()) / math.sqrt(max(var, 1e-9))
-        chi2 += z * z
-        dof += 1
-    assert dof >= 2, "predictions fell in too few bins"
-    assert chi2 < _chi2_limit(dof), (chi2, dof, [(float(x), float(y)) for x, y in zip(p, r,
-                                                                                   strict=True)])
-    # and the predictions carry information: well above chance ordering
-    hi_half = r[p >= np.median(p)].mean()
-    lo_half = r[p < np.median(p)].mean()
-    assert hi_half > lo_half
+def _check(cal: Calibration, hands: int) -> None:
+    assert len(cal.predicted) >= hands * 0.6, (len(cal.predicted), hands)
+    assert cal.ok, (cal.chi2, cal.dof, cal.bins)
+    above, below = cal.spread()  # the predictions carry information
+    assert above > below + 0.1, (above, below)
 
 
 def test_calibration_rollem521_every_decision() -> None:
-    # 5-2-1: a decision of seat 0 picked at random per hand (draws, stacking,
+    # 5-2-1: a card choice of seat 0 picked in turn per hand (draws, stacking,
     # declare); 3 players, antes only, everyone plays the policy
-    _calibrate("rollem521", hands=110, players=3, pick="any", samples=300)
+    cal = calibrate("rollem521", hands=110, players=3, pick="any", samples=300)
+    _check(cal, 110)
+    assert set(cal.kinds) == {"draw", "stack", "declare"}
 
 
 def test_calibration_rollyourown_keep() -> None:
     # Roll Your Own at the discard: the three kept and the equity predicted for them
-    _calibrate("rollyourown", hands=110, players=3, pick="discard", samples=400)
+    cal = calibrate("rollyourown", hands=110, players=3, pick="discard", samples=400)
+    _check(cal, 110)
+
+
+def test_calibration_rollyourown_after_the_discard() -> None:
+    # heads-up Roll Your Own at seat 0's exposes and wild pick: opponents' keeps
+    # and exposes read by the weighting (rollem.odds.ryoseen)
+    cal = calibrate("rollyourown", hands=90, players=2, pick="any", samples=1000, seed=3000)
+    _check(cal, 90)
+    assert "expose" in cal.kinds and cal.models.get("look-ahead", 0) >= 0.5 * sum(
+        cal.models.values())
 
 
 def test_calibration_sdr() -> None:
-    # Stop, Drop and Roll has no card choice: the equity before the Stop
-    preds, real = [], []
-    for n in range(150):
-        hand = Hand("sdr", [400] * 3, button=n % 3, options=Options(ante=12),
-                    source=SeededSource(500 + n))
-        pl = [PolicyPlayer() for _ in range(3)]
-        while not hand.is_over:
-            seat = hand.pending.seats[0]  # type: ignore[union-attr]
-            view = hand.view(seat)
-            if seat == 0 and not preds[n:]:
-                preds.append(view_equity(view, samples=400, seed=n).equity)
-            hand.apply(seat, pl[seat].act(view))
-        real.append(_realised(hand, 0))
-    p, r = np.asarray(preds), np.asarray(real)
-    var = float((p * (1 - p)).sum())
-    z = (r.sum() - p.sum()) / math.sqrt(var)
-    assert abs(z) < 3.3
-    assert r[p >= 0.5].mean() > r[p < 0.2].mean()
+    # Stop, Drop and Roll has no card choice: the equity at seat 0's first decision
+    cal = calibrate("sdr", hands=150, players=3, pick="first", samples=400, seed=500)
+    _check(cal, 150)
 
 
 # ---------------------------------------------------------------- hand-computed
@@ -472,3 +403,23 @@ def test_ryo_reading_nothing_of_the_policy_gives_the_tracked_pool_odds() -> None
     # shows its weakest card): B's four aces beat A's four sevens
     policy = ryo_seen_look(seen, samples=20_000, seed=1)
     assert policy is not None and policy.equity < 0.1
+
+
+def test_play_show_odds_gives_the_advice_at_a_card_choice() -> None:
+    # rollem play --show-odds, end to end: at the first 5-2-1 draw the options
+    # with their equities, the policy's marked; the words of issue 16
+    out = CliRunner().invoke(app, ["play", "rollem521", "--players", "3", "--bots", "random",
+                                   "--seed", "5", "--show-odds"], input="c\nq\n")
+    assert out.exit_code == 0, out.output
+    text = out.output
+    assert "Advice, cards to throw (10 of 16 options, 2,000 worlds each" in text
+    assert "<- policy" in text and "equity" in text and "high half" in text
+    assert "Your odds: equity" in text and " win " not in text
+
+
+def test_odds_help_states_the_model() -> None:
+    text = CliRunner().invoke(app, ["odds", "--help"]).output
+    for words in ("Look-ahead", "fast policy", "equity", "expected share of the pot",
+                  "whole pot", "high half", "keep and every card it exposed",
+                  "importance weighting", "stray from the policy 2% of the time"):
+        assert words in " ".join(text.split()), words

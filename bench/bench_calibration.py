@@ -1,0 +1,65 @@
+"""Calibration of the look-ahead odds at scale (issue 16).
+
+Plays seeded hands by the policy in each game and compares the equity
+predicted at seat 0's decisions with the share of the pot it won
+(:func:`rollem.odds.calibration.calibrate`; the test suite runs the same
+check small). Prints per configuration: predictions, chi-squared over the
+bins with its 99.9% point, and per bin the mean predicted and realised
+shares with the bin's z-score.
+
+    .venv/bin/python bench/bench_calibration.py [--hands 600] [--samples 1000] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+from rollem.odds.calibration import calibrate
+
+CONFIGS = (
+    ("rollem521", 3, "any", "5-2-1, 3 players, every card choice"),
+    ("rollyourown", 3, "discard", "Roll Your Own, 3 players, the keep"),
+    ("rollyourown", 2, "any", "Roll Your Own heads-up, keep, exposes, wild pick"),
+    ("rollyourown", 3, "expose", "Roll Your Own, 3 players, the first expose"),
+    ("sdr", 3, "first", "Stop, Drop and Roll, 3 players, first decision"),
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=600)
+    parser.add_argument("--samples", type=int, default=1000)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows = []
+    for game, players, pick, label in CONFIGS:
+        t = time.perf_counter()
+        cal = calibrate(game, hands=args.hands, players=players, pick=pick,
+                        samples=args.samples, seed=20_000)
+        above, below = cal.spread()
+        rows.append({"config": label, "predictions": len(cal.predicted),
+                     "chi2": round(cal.chi2, 2), "dof": cal.dof, "limit": round(cal.limit, 2),
+                     "ok": cal.ok, "above_median": round(above, 3),
+                     "below_median": round(below, 3), "kinds": cal.kinds, "models": cal.models,
+                     "bins": [[round(x, 3) for x in b] for b in cal.bins],
+                     "seconds": round(time.perf_counter() - t, 1)})
+        if not args.json:
+            r = rows[-1]
+            print(f"{label}: {r['predictions']} predictions, chi2 {r['chi2']} on {r['dof']} "
+                  f"bins (99.9% point {r['limit']}): {'ok' if r['ok'] else 'FAILS'}; "
+                  f"realised above/below the median prediction {above:.3f}/{below:.3f}; "
+                  f"models {cal.models}; {r['seconds']} s")
+            for lo, hi, n, mp, mr, z in cal.bins:
+                print(f"    predicted {lo:.2f}-{min(hi, 1.0):.2f}: n {n:4d}  mean predicted "
+                      f"{mp:.3f}  realised {mr:.3f}  z {z:+.2f}")
+    if args.json:
+        print(json.dumps(rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+"""Calibration of the look-ahead odds against hands played by the policy (issue 16).
+
+:func:`calibrate` plays seeded hands in which every seat plays by a policy
+(:class:`rollem.odds.policy.PolicyPlayer`: card choices by the policy,
+check or call every bet, the players the look-ahead model assumes). At one
+decision of seat 0 per hand it records the equity predicted for the option
+the seat then takes (or the odds' equity where there is no advice), and at
+the end the share of the pot the seat won. Predictions are binned; in each
+bin the realised total is compared with the predicted total, its variance
+the sum of ``p (1 - p)`` (a share is in 0..1, so this bounds its variance)
+plus the predictions' own Monte Carlo variance. The sum of squared
+z-scores is compared with the 99.9% point of chi-squared
+(:func:`chi2_limit`). ``tests/test_odds_lookahead.py`` runs it small;
+``bench/bench_calibration.py`` large.
+
+>>> chi2_limit(3) > 3
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any
+
+import numpy as np
+
+__all__ = ["BIN_EDGES", "Calibration", "calibrate", "chi2_limit", "realised_share"]
+
+BIN_EDGES = (0.0, 0.15, 0.35, 0.6, 1.01)
+"""Predicted equity bins."""
+
+
+def chi2_limit(dof: int, z: float = 3.09) -> float:
+    """The upper point of chi-squared with ``dof`` degrees of freedom at the
+    normal quantile ``z`` (3.09: 99.9%), by Wilson-Hilferty."""
+    a = 2 / (9 * dof)
+    return dof * (1 - a + z * math.sqrt(a)) ** 3
+
+
+def realised_share(hand: Any, seat: int) -> float:
+    """The share of the whole pot ``seat`` won in a finished hand (a carried
+    pot counts as won by nobody), 0..1."""
+    result = hand.result
+    assert result is not None
+    total = sum(p.amount for p in result.pots) + result.carried
+    return float(sum(p.winners.get(seat, 0) for p in result.pots) / total)
+
+
+@dataclass
+class Calibration:
+    """The outcome of :func:`calibrate`."""
+
+    predicted: list[float]
+    stderr: list[float]
+    realised: list[float]
+    kinds: dict[str, int]
+    models: dict[str, int]
+    bins: list[tuple[float, float, int, float, float, float]] = field(default_factory=list)
+    """Per bin with at least 5 predictions: ``(low, high, n, mean predicted,
+    mean realised, z)``."""
+    chi2: float = 0.0
+    dof: int = 0
+
+    @property
+    def limit(self) -> float:
+        """The 99.9% point for :attr:`dof` (``inf`` with no bin)."""
+        return chi2_limit(self.dof) if self.dof else math.inf
+
+    @property
+    def ok(self) -> bool:
+        """The predictions match the realised shares (chi-squared below its
+        99.9% point, in at least two bins)."""
+        return self.dof >= 2 and self.chi2 < self.limit
+
+    def spread(self) -> tuple[float, float]:
+        """The mean realised share of the hands predicted above the median,
+        and below it (predictions that carry information differ)."""
+        p = np.asarray(self.predicted)
+        r = np.asarray(self.realised)
+        mid = float(np.median(p))
+        return float(r[p >= mid].mean()), float(r[p < mid].mean())
+
+
+def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
+              samples: int = 300, seed: int = 1000) -> Calibration:
+    """Play ``hands`` seeded hands by the policy and compare predictions
+    with outcomes (see the module doc).
+
+    Args:
+        game: ``"sdr"``, ``"rollyourown"`` or ``"rollem521"``.
+        hands, players: how many hands, of how many players (400 chips,
+            ante 12, every seat by the policy).
+        pick: which decision of seat 0 is predicted: ``"any"`` (its card
+            choices in turn, one per hand), ``"first"`` (its first decision
+            of any kind, bets included), or a decision kind
+            (``"discard"``, ``"expose"``, ``"draw"``, ...: the first of it).
+        samples: worlds per option for each prediction.
+        seed: hand ``n`` is dealt from ``SeededSource(seed + n)``.
+    """
+    from rollem.engine import Hand, Options, SeededSource
+    from rollem.odds.policy import FAST, PolicyPlayer
+    from rollem.odds.view import view_equity
+
+    preds: list[float] = []
+    errs: list[float] = []
+    real: list[float] = []
+    kinds: dict[str, int] = {}
+    models: dict[str, int] = {}
+    for n in range(hands):
+        hand = Hand(game, [400] * players, button=n % players, options=Options(ante=12),
+                    source=SeededSource(seed + n))
+        seats = [PolicyPlayer(FAST, random.Random(s)) for s in range(players)]
+        choices = 0
+        predicted: tuple[float, float] | None = None
+        while not hand.is_over:
+            assert hand.pending is not None
+            kind = hand.pending.kind
+            seat = hand.pending.seats[0]
+            view = hand.view(seat)
+            if seat == 0 and predicted is None:
+                card_choice = kind != "bet"
+                if pick == "first":
+                    want = True
+                elif pick == "any":
+                    want = card_choice and choices == n % 4
+                else:
+                    want = kind == pick
+                choices += card_choice
+                if want:
+                    odds = view_equity(view, samples=samples, seed=n, advice=True)
+                    row = None
+                    if odds.advice is not None:
+                        row = next((ch for ch in odds.advice.choices if ch.policy), None)
+                    if row is not None:
+                        predicted = (row.equity, row.stderr)
+                    elif odds.advice is None or len({ch.equity for ch in odds.advice.choices}) == 1:
+                        predicted = (odds.equity, odds.stderr)
+                    if predicted is not None:
+                        kinds[kind] = kinds.get(kind, 0) + 1
+                        model = (odds.model or odds.method).split(":")[0]
+                        models[model] = models.get(model, 0) + 1
+            hand.apply(seat, seats[seat].act(view))
+        if predicted is None:
+            continue
+        preds.append(predicted[0])
+        errs.append(predicted[1])
+        real.append(realised_share(hand, 0))
+    out = Calibration(predicted=preds, stderr=errs, realised=real, kinds=kinds, models=models)
+    p, e, r = np.asarray(preds), np.asarray(errs), np.asarray(real)
+    for lo, hi in pairwise(BIN_EDGES):
+        m = (p >= lo) & (p < hi)
+        k = int(m.sum())
+        if k < 5:
+            continue
+        var = float((p[m] * (1 - p[m])).sum() + (e[m] ** 2).sum())
+        z = float((r[m].sum() - p[m].sum()) / math.sqrt(max(var, 1e-9)))
+        out.bins.append((lo, hi, k, float(p[m].mean()), float(r[m].mean()), z))
+        out.chi2 += z * z
+        out.dof += 1
+    return out
