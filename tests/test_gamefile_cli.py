@@ -33,7 +33,7 @@ def test_simulate_a_game_file(tmp_path: Path) -> None:
 def test_simulate_every_standard_game_with_basic_bots() -> None:
     for game in ("holdem", "omaha", "omaha8", "stud", "stud8", "razz", "draw5", "deuces-wild"):
         out = CliRunner().invoke(app, ["simulate", game, "--players", "3", "--hands", "6",
-                                       "--bots", "basic,random,basic", "--seed", "1", "--json"])
+                                       "--bots", "basic,random,random", "--seed", "1", "--json"])
         assert out.exit_code == 0, (game, out.output)
         assert json.loads(out.stdout)["chips_end"] == json.loads(out.stdout)["chips_start"]
 

@@ -79,8 +79,21 @@ def _scorer(spec: GameSpec, wild_ranks: Sequence[int], options: Any) -> Score:
     dup = bool(options.get("wild_duplicates", False))
     nbw = bool(options.get("natural_beats_wild", False))
 
+    boards: dict[tuple[int, ...], list[tuple[int, ...]]] = {}  # shared by the seats
+
     def fives(own: Sequence[int], board: Sequence[int]) -> list[tuple[int, ...]]:
-        return [h + b for h in combinations(own, hole) for b in combinations(board, need_board)]
+        key = tuple(board)
+        combos = boards.get(key)
+        if combos is None:
+            if len(boards) > 8:
+                boards.clear()
+            combos = boards[key] = list(combinations(board, need_board))
+        return [h + b for h in combinations(own, hole) for b in combos]
+
+    def low_card(c: int) -> bool:
+        """May be in a qualifying ace-to-five low (an ace, or rank <= qualifier)."""
+        r = c >> 2
+        return r == 12 or r + 2 <= qualifier
 
     def high_of(own: Sequence[int], board: Sequence[int]) -> int:
         if hole:
@@ -91,6 +104,13 @@ def _scorer(spec: GameSpec, wild_ranks: Sequence[int], options: Any) -> Score:
         return ev.high_value(cards)
 
     def low_of(own: Sequence[int], board: Sequence[int]) -> int | None:
+        if qualifier and low_kind == "ace-to-five":
+            # a qualifying low holds only such cards: look at those alone
+            own = [c for c in own if low_card(c)]
+            board = [c for c in board if low_card(c)]
+            if (len(own) < hole or len(board) < need_board) if hole \
+                    else len(own) + len(board) < 5:
+                return None
         groups = fives(own, board) if hole else [(*own, *board)]
         if low_kind == "deuce-to-seven":
             return max(deuce_to_seven_value(cast("Sequence[Card]", f)) for f in groups)
