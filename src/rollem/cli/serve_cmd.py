@@ -181,7 +181,8 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
 @_opt("--max-tables", default=10_000, show_default=True, type=click.IntRange(1),
       help="Tables the database may hold (until the retention deletes old ones).")
 @_opt("--max-body", default=16_384, show_default=True, type=click.IntRange(1),
-      help="Largest request body in bytes (cut off while read: 413).")
+      help="Largest request body in bytes (cut off while read: 413); creating a table "
+           "may send 128 KB more (a game file of up to 64 KB).")
 @_opt("--lease-seconds", default=10.0, show_default=True,
       type=click.FloatRange(min=0, min_open=True),
       help="PostgreSQL, several servers: a table's lease time; a stopped server's "
