@@ -182,7 +182,8 @@ def _shuffled(gen: np.random.Generator, cards: Ints) -> Ints:
 
 
 def _group(seen: SeenPool, pattern: tuple[tuple[int, ...], ...], count: int,
-           unseen: Ints, policy: FastPolicy, tremble: float, gen: np.random.Generator
+           unseen: Ints, policy: FastPolicy, tremble: float, gen: np.random.Generator,
+           guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]]
            ) -> tuple[Ints, Floats, Ints | None]:
     """``count`` worlds of one pattern: every player's final five cards
     ``(count, players, 5)`` (the seat first, then live opponents), the
@@ -208,8 +209,11 @@ def _group(seen: SeenPool, pattern: tuple[tuple[int, ...], ...], count: int,
     parts = []
     log_q = np.zeros(k)
     for j, opp in enumerate(seen.opponents):
-        table, prob = _guide(policy, kept_up[j], fills[j], unseen, like, opp, drawn_up[j],
-                             tremble, gen)
+        key = (j, pattern[j])
+        if key not in guides:  # a guide depends on the opponent's own pattern only
+            guides[key] = _guide(policy, kept_up[j], fills[j], unseen, like, opp, drawn_up[j],
+                                 tremble, gen)
+        table, prob = guides[key]
         if len(table) == 0:  # uniform over sets of three unseen cards
             parts.append(unseen[np.argsort(gen.random((k, len(unseen))), axis=1)[:, :3]])
             log_q -= lgamma(len(unseen) + 1) - lgamma(4) - lgamma(len(unseen) - 2)
@@ -409,6 +413,7 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     counts = gen.multinomial(samples, prior / prior.sum())
     opts = {"wild_duplicates": seen.wild_duplicates,
             "natural_beats_wild": seen.natural_beats_wild}
+    guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] = {}
     share_parts: list[Floats] = []
     weight_parts: list[Floats] = []
     cat_parts: list[Ints] = []
@@ -416,7 +421,8 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         if count == 0:
             continue
         try:
-            hands, weight, turned = _group(seen, pat, int(count), unseen, policy, trem, gen)
+            hands, weight, turned = _group(seen, pat, int(count), unseen, policy, trem, gen,
+                                           guides)
         except (IndexError, ValueError, AssertionError):
             return None
         if turned is None:
