@@ -289,6 +289,9 @@ async def _scenario(db: str, a: Server, b: Server, people: list[Person]) -> None
 
         # 1. A hangs past its lease: B takes its tables; A's late writes are refused.
         a.proc.send_signal(signal.SIGSTOP)
+        held_by_a = [t for t, (url, _live) in _leases(db).items() if url == a.url]
+        print(f"A held {len(held_by_a)} tables when frozen")
+        assert held_by_a
         dealt = await asyncio.to_thread(_hands, db)
         await _until("B holds every table", lambda: all(
             v == (b.url, True) for v in _leases(db).values()), LEASE + 20)
@@ -299,6 +302,8 @@ async def _scenario(db: str, a: Server, b: Server, people: list[Person]) -> None
         a.proc.send_signal(signal.SIGCONT)
         await _until("A's late writes refused", lambda: "write refused" in a.text()
                      or "renewal refused" in a.text(), 15, lambda: a.text()[-3000:])
+        print(f"A's log: {a.text().count('write refused')} writes refused, "
+              f"{a.text().count('renewal refused')} renewals refused")
 
         # 2. B dies in the middle of hands: A takes every table over and plays on.
         await _until("hands in progress", lambda: sum(
