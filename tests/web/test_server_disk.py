@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import shutil
@@ -219,6 +220,7 @@ def test_writes_queued_behind_a_failed_one_are_never_committed(
         store.rule = once(of_table(play.id, action_write))
         _time_out_people(table)  # the first write: a person's action (it will fail)
         await until(store.holding.is_set, 10, "the writer holds the first write")
+        first = store.held  # the writes of that timeout (a group of its own)
         for _ in range(1000):  # the others queue behind it
             if store.queued() >= 12:
                 break
@@ -233,7 +235,7 @@ def test_writes_queued_behind_a_failed_one_are_never_committed(
         store.release(groups=1)  # the first write fails; the writer holds the rest
         await until(lambda: store.failed_writes == 1, 10, "the first write failed")
         await asyncio.sleep(0.1)  # time enough for a rebuild that did not wait
-        assert store.queued() >= queued - store.held
+        assert store.queued() >= queued - first  # the others wait at the writer
         assert not play.paused_states()  # it waits for every queued write first
         store.release()
         await until(lambda: bool(play.paused_states()), 10, "the pause is told")
@@ -248,8 +250,10 @@ def test_writes_queued_behind_a_failed_one_are_never_committed(
             assert resumed["seq"] > committed and resumed["table"]["paused"] is None
 
     play_out(run, store, play)
+    gc.collect()  # (a failed write's future nobody looked at is logged when collected)
     assert store.integrity_errors == 0
-    assert not [r for r in caplog.records if "UNIQUE" in r.getMessage()]
+    assert not [r.getMessage() for r in caplog.records
+                if "UNIQUE" in r.getMessage() or r.name == "asyncio"]
     assert saving_log_lines(caplog.records) == (1, 1)
     assert verify_told(tmp_path / "t.db", [play]) > 20
 

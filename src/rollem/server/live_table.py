@@ -1297,7 +1297,12 @@ class LiveTable:
             asyncio.get_running_loop().call_soon(rebuild)
         else:
             # Every write of the stream is done (committed or failed) when its last is.
-            asyncio.wrap_future(last).add_done_callback(lambda _f: rebuild())
+            def after_last(fut: asyncio.Future[None]) -> None:
+                if not fut.cancelled():
+                    fut.exception()  # seen (asyncio logs a failure nobody looked at)
+                rebuild()
+
+            asyncio.wrap_future(last).add_done_callback(after_last)
 
     def _rebuild(self, saving: bool, announce: bool) -> None:
         """Make memory exactly what is committed (as :meth:`restore` does)."""
@@ -1371,9 +1376,9 @@ class LiveTable:
 
     def _retried(self, stream: WriteStream, session: dict[str, Any],
                  fut: asyncio.Future[None]) -> None:
+        error = None if fut.cancelled() else fut.exception()
         if stream is not self._stream or self.closed:
             return
-        error = None if fut.cancelled() else fut.exception()
         if error is not None:
             self._recover(error, saving=True)
             return
