@@ -45,14 +45,15 @@ import queue
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 __all__ = [
-    "ActionRow", "EarlierWriteFailed", "HandRow", "SeatRow", "Store", "TableRow", "WriteStream",
-    "token_digest",
+    "ActionRow", "EarlierWriteFailed", "HandRow", "QueuedWrite", "SeatRow", "Store", "TableRow",
+    "WriteStream", "token_digest",
 ]
 
 SCHEMA = """
@@ -97,7 +98,8 @@ CREATE TABLE IF NOT EXISTS actions (
 
 
 Statement = tuple[str, tuple[Any, ...]]
-_Item = tuple[list[Statement], Future[None], "WriteStream | None"]
+QueuedWrite = tuple[list[Statement], Future[None], "WriteStream | None"]
+"""One write waiting for the writer thread: its statements, its future, its stream."""
 
 
 def token_digest(token: str) -> str:
@@ -204,12 +206,7 @@ class Store:
 
         migrate(self._wdb)
         self.db = self._connect()  # reads (committed data only)
-        self._queue: queue.Queue[_Item | None] = queue.Queue()
-        self._writer = threading.Thread(target=self._write_loop, name="rollem-store",
-                                        daemon=True)
-        self._writer.start()
-        self.commits = 0
-        self.groups = 0
+        self._start_writer("rollem-store")
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -229,6 +226,9 @@ class Store:
             self._queue.put(None)
             self._writer.join(30)
         self.db.close()
+        self._close_writer_connection()
+
+    def _close_writer_connection(self) -> None:
         if self._wdb is not None:
             self._wdb.close()
 
@@ -237,7 +237,15 @@ class Store:
         row = self.db.execute("PRAGMA journal_mode").fetchone()
         return str(row[0])
 
-    # -- the writer thread ----------------------------------------------
+    # -- the writer thread (shared by every backend) -----------------------
+
+    def _start_writer(self, name: str) -> None:
+        """Start the one writer thread (named ``name``) and the queue it takes writes from."""
+        self._queue: queue.Queue[QueuedWrite | None] = queue.Queue()
+        self.commits = 0
+        self.groups = 0
+        self._writer = threading.Thread(target=self._write_loop, name=name, daemon=True)
+        self._writer.start()
 
     def _write_loop(self) -> None:
         while True:
@@ -259,40 +267,21 @@ class Store:
             if stop:
                 return
 
-    def _commit_group(self, group: list[_Item]) -> None:
+    def _commit_group(self, group: list[QueuedWrite]) -> None:
+        """Commit ``group`` in one transaction (:meth:`_transact`), then settle each
+        write's future: committed, failed on its own (the group still commits),
+        failed untried (:class:`EarlierWriteFailed`), or failed with the whole
+        transaction (then every stream in the group has failed)."""
         outcome: dict[int, BaseException] = {}
         try:
-            if self._wdb is None:  # the last commit failed: start afresh
-                self._wdb = self._connect()
-            db = self._wdb
-            cur = db.cursor()
-            cur.execute("BEGIN IMMEDIATE")
-            for i, (statements, _fut, stream) in enumerate(group):
-                if stream is not None and stream.failed is not None:
-                    outcome[i] = EarlierWriteFailed(stream.failed)
-                    continue
-                cur.execute("SAVEPOINT w")
-                try:
-                    self._apply(cur, statements)
-                except sqlite3.Error as err:
-                    if not db.in_transaction:
-                        raise  # SQLite rolled the whole transaction back (disk full, I/O)
-                    cur.execute("ROLLBACK TO w")
-                    outcome[i] = err
-                    if stream is not None:
-                        stream.failed = err
-                cur.execute("RELEASE w")
-            self._commit(cur)
+            self._transact(group, outcome)
         except BaseException as err:
-            self._drop_connection()
+            self._transaction_failed()
             for i, (_statements, fut, stream) in enumerate(group):
                 if stream is not None and stream.failed is None:
                     stream.failed = err
                 fut.set_exception(outcome.get(i, err))
             return
-        if any(not isinstance(e, sqlite3.IntegrityError | EarlierWriteFailed)
-               for e in outcome.values()):
-            self._drop_connection()
         self.commits += len(group) - len(outcome)
         self.groups += 1
         for i, (_statements, fut, _stream) in enumerate(group):
@@ -300,6 +289,54 @@ class Store:
                 fut.set_exception(outcome[i])
             else:
                 fut.set_result(None)
+
+    @staticmethod
+    def _writes_to_try(group: list[QueuedWrite], outcome: dict[int, BaseException],
+                       ) -> Iterator[tuple[int, list[Statement], WriteStream | None]]:
+        """``(index, statements, stream)`` of each write of ``group`` to try, in
+        order; a write whose stream has already failed is not tried: its
+        outcome is :class:`EarlierWriteFailed`."""
+        for i, (statements, _fut, stream) in enumerate(group):
+            if stream is not None and stream.failed is not None:
+                outcome[i] = EarlierWriteFailed(stream.failed)
+            else:
+                yield i, statements, stream
+
+    @staticmethod
+    def _write_failed(outcome: dict[int, BaseException], i: int, stream: WriteStream | None,
+                      err: BaseException) -> None:
+        """Write ``i`` failed on its own with ``err`` (rolled back to its savepoint)."""
+        outcome[i] = err
+        if stream is not None:
+            stream.failed = err
+
+    def _transact(self, group: list[QueuedWrite], outcome: dict[int, BaseException]) -> None:
+        """Run ``group`` in one transaction, each write in a savepoint, and commit;
+        record each write that failed on its own in ``outcome``.  Raises if the
+        transaction as a whole failed (SQLite rolled it back, or COMMIT failed)."""
+        if self._wdb is None:  # the last commit failed: start afresh
+            self._wdb = self._connect()
+        db = self._wdb
+        cur = db.cursor()
+        cur.execute("BEGIN IMMEDIATE")
+        for i, statements, stream in self._writes_to_try(group, outcome):
+            cur.execute("SAVEPOINT w")
+            try:
+                self._apply(cur, statements)
+            except sqlite3.Error as err:
+                if not db.in_transaction:
+                    raise  # SQLite rolled the whole transaction back (disk full, I/O)
+                cur.execute("ROLLBACK TO w")
+                self._write_failed(outcome, i, stream, err)
+            cur.execute("RELEASE w")
+        self._commit(cur)
+        if any(not isinstance(e, sqlite3.IntegrityError | EarlierWriteFailed)
+               for e in outcome.values()):
+            self._drop_connection()
+
+    def _transaction_failed(self) -> None:
+        """After a failed transaction: reconnect before the next group."""
+        self._drop_connection()
 
     def _apply(self, cur: sqlite3.Cursor, statements: list[Statement]) -> None:
         """Run one write's statements (inside its savepoint)."""

@@ -7,7 +7,9 @@ through psycopg 3, with the same promise: a write's future is done only once
 its transaction has committed (PostgreSQL's default ``synchronous_commit=on``:
 the commit is in the write-ahead log on disk), and the server tells clients of
 a change only after that.  The one writer thread, the group commit, the
-per-write savepoints and the per-table stream ordering are the SQLite store's.
+per-write savepoints and the per-table stream ordering are the SQLite store's
+(the same code: only :meth:`PgStore._transact`, one group's transaction, is
+PostgreSQL's own).
 
 The statements are the SQLite store's, translated (:func:`translate`):
 ``?`` placeholders become ``%s``, ``INSERT OR REPLACE`` an ``INSERT ... ON
@@ -25,7 +27,6 @@ Schema versions (:data:`PG_MIGRATIONS`) are kept in step with
 
 from __future__ import annotations
 
-import queue
 import re
 import sqlite3
 import threading
@@ -36,7 +37,7 @@ import psycopg
 
 from rollem.server.leases import LeaseLost, check_fence
 from rollem.server.schema import SCHEMA_VERSION, SchemaError
-from rollem.server.store import EarlierWriteFailed, Statement, Store, WriteStream
+from rollem.server.store import QueuedWrite, Statement, Store, WriteStream
 
 __all__ = ["PG_MIGRATIONS", "PG_SCHEMA", "FencedStream", "PgStore", "translate"]
 
@@ -196,13 +197,8 @@ class PgStore(Store):
         self._pg: psycopg.Connection[Any] | None = self._pg_connect()
         self._pg_migrate(self._pg)
         self.db = _Reader(url)  # type: ignore[assignment]
-        self._queue: queue.Queue[Any] = queue.Queue()
         self._wdb = None
-        self._writer = threading.Thread(target=self._write_loop, name="rollem-store-pg",
-                                        daemon=True)
-        self._writer.start()
-        self.commits = 0
-        self.groups = 0
+        self._start_writer("rollem-store-pg")
         self.fence_owner: str | None = None
         self.idle_tx_seconds = 5.0  # with fence_owner: see _pg_connect
         self.epochs: dict[str, int] = {}
@@ -274,61 +270,38 @@ class PgStore(Store):
     def journal_mode(self) -> str:
         return "postgresql"
 
-    def close(self) -> None:
-        """Commit what is queued, stop the writer, close the connections."""
-        if self._writer.is_alive():
-            self._queue.put(None)
-            self._writer.join(30)
-        self.db.close()
+    def _close_writer_connection(self) -> None:
         if self._pg is not None:
             self._pg.close()
 
-    def _commit_group(self, group: list[Any]) -> None:
-        """As :meth:`Store._commit_group`: one transaction, one savepoint per write."""
-        outcome: dict[int, BaseException] = {}
+    def _transact(self, group: list[QueuedWrite], outcome: dict[int, BaseException]) -> None:
+        """As :meth:`Store._transact`: one transaction, one savepoint per write
+        (fenced first when its stream is)."""
+        if self._pg is None or self._pg.closed or self._pg.broken:
+            self._pg = self._pg_connect()
+        conn = self._pg
         try:
-            if self._pg is None or self._pg.closed or self._pg.broken:
-                self._pg = self._pg_connect()
-            conn = self._pg
-            try:
-                with conn.transaction():
-                    for i, (statements, _fut, stream) in enumerate(group):
-                        if stream is not None and stream.failed is not None:
-                            outcome[i] = EarlierWriteFailed(stream.failed)
-                            continue
-                        try:
-                            with conn.transaction():  # a savepoint
-                                if isinstance(stream, FencedStream):
-                                    assert self.fence_owner is not None
-                                    check_fence(conn, stream.table_id, self.fence_owner,
-                                                stream.epoch)
-                                self._pg_apply(conn, statements)
-                        except (psycopg.Error, LeaseLost) as err:
-                            if isinstance(err, psycopg.Error) and conn.broken:
-                                raise
-                            failure = (err if isinstance(err, LeaseLost)
-                                       else _as_store_error(err))
-                            self.refused += isinstance(err, LeaseLost)
-                            outcome[i] = failure
-                            if stream is not None:
-                                stream.failed = failure
-            except psycopg.Error as err:
-                raise _as_store_error(err) from err
-        except BaseException as err:
-            if self._pg is not None and self._pg.broken:
-                self._pg = None
-            for i, (_statements, fut, stream) in enumerate(group):
-                if stream is not None and stream.failed is None:
-                    stream.failed = err
-                fut.set_exception(outcome.get(i, err))
-            return
-        self.commits += len(group) - len(outcome)
-        self.groups += 1
-        for i, (_statements, fut, _stream) in enumerate(group):
-            if i in outcome:
-                fut.set_exception(outcome[i])
-            else:
-                fut.set_result(None)
+            with conn.transaction():
+                for i, statements, stream in self._writes_to_try(group, outcome):
+                    try:
+                        with conn.transaction():  # a savepoint
+                            if isinstance(stream, FencedStream):
+                                assert self.fence_owner is not None
+                                check_fence(conn, stream.table_id, self.fence_owner,
+                                            stream.epoch)
+                            self._pg_apply(conn, statements)
+                    except (psycopg.Error, LeaseLost) as err:
+                        if isinstance(err, psycopg.Error) and conn.broken:
+                            raise
+                        self.refused += isinstance(err, LeaseLost)
+                        self._write_failed(outcome, i, stream, err if isinstance(err, LeaseLost)
+                                           else _as_store_error(err))
+        except psycopg.Error as err:
+            raise _as_store_error(err) from err
+
+    def _transaction_failed(self) -> None:
+        if self._pg is not None and self._pg.broken:
+            self._pg = None
 
     def _pg_apply(self, conn: psycopg.Connection[Any], statements: list[Statement]) -> None:
         for sql, args in statements:
