@@ -15,11 +15,14 @@ lease, a row of ``leases`` (created by :data:`LEASES_SCHEMA`):
 
 Fencing: every write of a table's stream (:class:`rollem.server.store_pg.PgStore`)
 first runs :func:`check_fence` in the same transaction.  It locks the lease
-row (``FOR SHARE``) and refuses the write with :class:`LeaseLost` unless the
-row still names this process and the epoch the process acquired; an
-acquisition by another process waits for that lock, so a write either
-commits before the takeover (and the new owner replays it from the store) or
-is refused after it.  A process that gets :class:`LeaseLost` drops the table.
+row (``FOR KEY SHARE``) and refuses the write with :class:`LeaseLost` unless
+the row still names this process and the epoch the process acquired; an
+acquisition locks the row ``FOR UPDATE`` first, so it waits for that lock: a
+write either commits before the takeover (and the new owner replays it from
+the store) or is refused after it.  Renewals (a plain ``UPDATE`` of the
+expiry) do not conflict with the fence's lock, so a renewal of many rows and
+a group commit of many tables cannot deadlock.  A process that gets
+:class:`LeaseLost` drops the table.
 """
 
 from __future__ import annotations
@@ -81,7 +84,7 @@ def check_fence(conn: psycopg.Connection[Any], table_id: str, owner: str,
     Raises:
         LeaseLost: it does not (the message says who does, at which epoch).
     """
-    row = conn.execute("SELECT owner, epoch FROM leases WHERE table_id=%s FOR SHARE",
+    row = conn.execute("SELECT owner, epoch FROM leases WHERE table_id=%s FOR KEY SHARE",
                        (table_id,)).fetchone()
     if row is None or row[0] != owner or epoch is None or int(row[1]) != epoch:
         now = "nobody" if row is None or row[0] is None else f"{row[0]} at epoch {row[1]}"
@@ -114,14 +117,21 @@ class Leases:
         self._run(f"BEGIN; SELECT pg_advisory_xact_lock(7117017); {LEASES_SCHEMA}; COMMIT",
                   None, fetch=False)
 
-    def _run(self, sql: str, args: tuple[Any, ...] | None,
-             fetch: bool = True) -> list[tuple[Any, ...]]:
+    def _run(self, sql: str, args: tuple[Any, ...] | dict[str, Any] | None,
+             fetch: bool = True, lock_first: str | None = None) -> list[tuple[Any, ...]]:
+        """Run ``sql``; with ``lock_first``, in one transaction after locking that
+        table's lease row ``FOR UPDATE`` (waiting for writes fenced on it)."""
         with self._lock:
             try:
                 if self._conn is None or self._conn.closed or self._conn.broken:
                     self._conn = psycopg.connect(self.url, autocommit=True)
                     # Never wait long for a lease row a hung process's commit holds.
                     self._conn.execute(f"SET lock_timeout = {int(self.seconds * 1000)}")
+                if lock_first is not None:
+                    with self._conn.transaction():
+                        self._conn.execute("SELECT 1 FROM leases WHERE table_id=%s FOR UPDATE",
+                                           (lock_first,))
+                        return self._conn.execute(sql, args).fetchall()
                 cur = self._conn.execute(sql, args)
                 return cur.fetchall() if fetch else []
             except psycopg.Error as err:
@@ -139,13 +149,14 @@ class Leases:
         """
         rows = self._run(
             "INSERT INTO leases (table_id, owner, url, epoch, expires) VALUES "
-            "(%s, %s, %s, 1, clock_timestamp() + %s * interval '1 second') "
+            "(%(t)s, %(o)s, %(u)s, 1, clock_timestamp() + %(s)s * interval '1 second') "
             "ON CONFLICT (table_id) DO UPDATE SET owner=EXCLUDED.owner, url=EXCLUDED.url, "
             "epoch=leases.epoch + 1, expires=EXCLUDED.expires "
             "WHERE leases.owner IS NULL OR leases.owner = EXCLUDED.owner "
             "OR leases.expires < clock_timestamp() "
             "OR (leases.url = EXCLUDED.url AND EXCLUDED.url <> '') RETURNING epoch",
-            (table_id, self.owner, self.advertise, self.seconds))
+            {"t": table_id, "o": self.owner, "u": self.advertise, "s": self.seconds},
+            lock_first=table_id)
         if rows:
             return Lease(table_id, self.owner, self.advertise, int(rows[0][0]), True, True)
         held = self.holder(table_id)
