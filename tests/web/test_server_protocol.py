@@ -130,7 +130,7 @@ def test_join_rules_and_onlooker(server: ServerThread) -> None:
     assert r.status_code == 400 and r.json()["error"] == "table_full"
     assert httpx.get(f"{server.url}/t/nope").status_code == 404
     assert httpx.get(f"{server.url}/t/{tid}").status_code == 200
-    r = httpx.post(f"{server.url}/api/tables", json={"game": "holdem"})
+    r = httpx.post(f"{server.url}/api/tables", json={"game": "poker"})  # holdem is a game now
     assert r.status_code == 400 and "dealers-choice" in r.json()["message"]
     r = httpx.post(f"{server.url}/api/tables", json={"game": "sdr", "seats": 11})
     assert r.status_code == 400 and "seats" in r.json()["message"]
