@@ -414,6 +414,7 @@ def test_play_show_odds_gives_the_advice_at_a_card_choice() -> None:
     text = out.output
     assert "Advice, cards to throw (10 of 16 options, 2,000 worlds each" in text
     assert "<- policy" in text and "equity" in text and "high half" in text
+    assert "whole pot (scoop)" in text and "low half" in text
     assert "Your odds: equity" in text and " win " not in text
 
 

@@ -26,8 +26,9 @@ def odds_line(odds: Odds, digits: int = 0) -> str:
     def p(x: float | None) -> str:
         return _pct(x, digits)
 
+    whole = "whole pot (scoop)" if odds.high_half is not None else "whole pot"
     parts = [f"equity {p(odds.equity)} (expected share of the pot)",
-             f"whole pot {p(odds.win)}", f"a share {p(odds.tie)}", f"nothing {p(odds.lose)}"]
+             f"{whole} {p(odds.win)}", f"a share {p(odds.tie)}", f"nothing {p(odds.lose)}"]
     if odds.high_half is not None:
         parts += [f"high half {p(odds.high_half)}", f"low half {p(odds.low_half)}"]
     if odds.declare is not None and odds.own_declare is None:
@@ -72,7 +73,7 @@ def odds_lines(odds: Odds) -> list[str]:
         lines.append(f"model: {odds.model}")
     if odds.declare is not None:
         lines.append(f"best final hand among those in: high {_pct(odds.high, 2)}   "
-                     f"low {_pct(odds.low, 2)}   both {_pct(odds.scoop, 2)}")
+                     f"low {_pct(odds.low, 2)}   both (a scoop) {_pct(odds.scoop, 2)}")
         shares = "   ".join(f"{k} {_pct(v, 2)}" for k, v in odds.declare.items())
         if odds.own_declare is not None:
             lines.append(f"declared {odds.own_declare} (the odds above are for it); "

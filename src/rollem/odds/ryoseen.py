@@ -396,6 +396,8 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     if seen.wild is not None:
         seen_cards.add(seen.wild)
     unseen = np.asarray([c for c in range(52) if c not in seen_cards], dtype=np.int64)
+    if not seen.my_draws and all(not o.ups and not o.draws for o in seen.opponents):
+        return _forward(seen, unseen, samples, policy, trem, np_rng(rng, seed))
     per_opp = [_origins(o, set(seen.discards)) for o in seen.opponents]
     total = 1
     for p in per_opp:
@@ -457,3 +459,60 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
                 method="monte-carlo", samples=len(share), stderr=stderr, game="rollyourown",
                 categories=categories,
                 model=MODEL_SEEN.format(policy=policy.name, ess=ess, n=len(share)))
+
+
+def _forward(seen: SeenPool, unseen: Ints, samples: int, policy: FastPolicy, tremble: float,
+             gen: np.random.Generator) -> Odds:
+    """Before any expose or draw is seen (the seat's first expose): nothing
+    of the opponents is seen but that each kept three by the policy, so the
+    worlds are drawn forwards, exactly: each opponent's six from the unseen
+    cards, its keep by the policy (ties at random; any three with chance
+    ``tremble``), its three others into the pool; then the draws and the
+    wild card from the shuffled pool. Every world has weight 1."""
+    from rollem.odds.common import shares, summarise
+    from rollem.odds.look521 import _pick
+    from rollem.odds.policy import TRIPLES
+
+    s = samples
+    m = len(seen.opponents)
+    avail = np.zeros((s, 52), dtype=bool)
+    avail[:, unseen] = True
+    six = _pick(gen, avail, 6 * m).reshape(s * m, 6)
+    score = policy.keep_scores(six)
+    best = score == score.max(axis=1, keepdims=True)
+    keep = np.where(best, gen.random(score.shape), -1.0).argmax(axis=1)
+    keep = np.where(gen.random(s * m) < tremble, gen.integers(0, 20, s * m), keep)
+    others = np.asarray([[i for i in range(6) if i not in t] for t in TRIPLES])
+    kept = np.take_along_axis(six, TRIPLES[keep], axis=1).reshape(s, m, 3)
+    thrown = np.take_along_axis(six, others[keep], axis=1).reshape(s, 3 * m)
+    pool = np.concatenate([np.broadcast_to(np.asarray(seen.discards), (s, 3)), thrown], axis=1)
+    pool = np.take_along_axis(pool, np.argsort(gen.random(pool.shape), axis=1), axis=1)
+    live = [j for j, o in enumerate(seen.opponents) if o.live]
+    need = 5 - len(seen.mine)
+    mine = np.concatenate([np.broadcast_to(np.asarray(seen.mine), (s, len(seen.mine))),
+                           pool[:, :need]], axis=1)
+    at = need
+    hands = [mine]
+    for j in live:
+        hands.append(np.concatenate([kept[:, j], pool[:, at:at + 2]], axis=1))
+        at += 2
+    stack = np.stack(hands, axis=1)
+    turned = pool[:, at]
+    opts = {"wild_duplicates": seen.wild_duplicates,
+            "natural_beats_wild": seen.natural_beats_wild}
+    values = np.zeros(stack.shape[:2], dtype=np.int64)
+    ranks = turned >> 2
+    for r in np.unique(ranks):
+        rows = ranks == r
+        values[rows] = wild5(stack[rows], [int(r)], **opts)
+    share = shares(values[:, 0], values[:, 1:])
+    base = values[:, 0] >> 1 if seen.natural_beats_wild else values[:, 0]
+    cats = np.bincount(base >> 20, minlength=10) / s
+    categories = {Category(i).label: float(cats[i]) for i in range(9, -1, -1) if cats[i] > 0}
+    return summarise(share, "monte-carlo", "rollyourown", categories=categories,
+                     model=MODEL_FORWARD.format(policy=policy.name))
+
+
+MODEL_FORWARD = ("look-ahead: every other player dealt in kept three of six by the {policy} "
+                 "policy (drawn forwards: nothing else of theirs seen yet); draws and the wild "
+                 "card from the pool")
