@@ -2,17 +2,21 @@
 each), 1 MB bodies and deep JSON, 1,000 table creations from one address and
 200 simultaneous connections, from a separate process, while an honest player
 at another table pings ten times a second.  Reports the honest player's ping
-p99 (goal: under 50 ms), what each attack met, and whether chips balanced.
+p99 against the goal (under 50 ms: ``"p99_ok"``), the slowest pings (seconds
+into the run, milliseconds), what each attack met, whether chips balanced, and
+the load average (the figure means little on a machine busy with other work).
 
     .venv/bin/python bench/bench_web_hostile.py
 
 The server is ``rollem serve`` with its default limits; attacker, player and
-server share this machine's cores.
+server share this machine's cores (the attacker at a lower priority: it stands
+for other machines).  Exits 1 if the goal is missed or anything else is wrong.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -21,14 +25,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 
 from test_hostile_client import run_hostile
 
+GOAL_MS = 50.0
+
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         out = run_hostile(Path(tmp), floods=300, bodies=5, tables=1000, connections=200)
     log = out.pop("log")
     out["tracebacks"] = log.count("Traceback")
-    out["goal_p99_ms"] = 50
-    print(json.dumps(out, indent=1))
+    out["goal_p99_ms"] = GOAL_MS
+    out["p99_ok"] = out["p99_ms"] <= GOAL_MS
+    out["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    print(json.dumps(out))
+    if not out["p99_ok"] or out["tracebacks"] or out["unbalanced"]:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -134,7 +134,7 @@ class Client:
 
     async def run(self, url: str, stop_at: list[float]) -> None:
         table = self.table
-        async with websockets.connect(url, additional_headers=self.headers,
+        async with websockets.connect(url, additional_headers=self.headers, open_timeout=120,
                                       max_size=2**24, compression=None) as ws:
             self.ws = ws
             while time.perf_counter() < stop_at[0]:
@@ -200,7 +200,8 @@ class Client:
 
 
 async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
-                   pace: float, game: str, seed: int) -> dict[str, Any]:
+                   pace: float, game: str, seed: int,
+                   server_pids: list[int]) -> dict[str, Any]:
     """Tables are created on the servers ``bases`` in turn; each table's clients
     connect to the server that created (and holds) it."""
     rng = random.Random(seed)
@@ -230,17 +231,26 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
              for t in all_tables for c in t.clients]
     # Wait until everyone is connected, then deal everywhere.
     while any(c.state is None for t in all_tables for c in t.clients):
+        failed = [task for task in tasks if task.done()]
+        if failed:  # a client could not connect: say why rather than wait for ever
+            raise RuntimeError(f"{len(failed)} clients ended before the start") from (
+                failed[0].exception())
         await asyncio.sleep(0.05)
     start = time.perf_counter()
     stop_at[0] = start + seconds
     for t in all_tables:  # tables keep their own rhythm, not one shared beat
         t.next_slot = start + t.rng.random() * t.interval
     hands_before = sum(t.hands for t in all_tables)
+    cpu_before = sum(_cpu_of(pid) for pid in server_pids)
+    own = resource.getrusage(resource.RUSAGE_SELF)
     for t in all_tables:
         host = t.clients[0]
         await host.ws.send(json.dumps({"type": "start", "seq": host.state["seq"]}))
     await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.perf_counter() - start
+    server_cpu = sum(_cpu_of(pid) for pid in server_pids) - cpu_before
+    own_end = resource.getrusage(resource.RUSAGE_SELF)
+    clients_cpu = (own_end.ru_utime + own_end.ru_stime) - (own.ru_utime + own.ru_stime)
     lat = sorted(x for t in all_tables for x in t.latencies)
     errors = [e for t in all_tables for e in t.errors]
     return {
@@ -256,6 +266,10 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
         "max_ms": round(1000 * lat[-1], 2) if lat else None,
         "errors": len(errors),
         "error_kinds": sorted({e.split(":")[0] for e in errors}),
+        # CPU while playing (not setting up): what each action costs, whatever the load
+        "server_cpu_s": round(server_cpu, 1),
+        "clients_cpu_s": round(clients_cpu, 1),
+        "server_cpu_ms_per_action": round(1000 * server_cpu / len(lat), 2) if lat else None,
     }
 
 
@@ -267,18 +281,11 @@ def one_run(args: argparse.Namespace, pace: float, seconds: float) -> dict[str, 
         servers = [start_server(args.db or Path(tmp) / f"load{k}.db")
                    for k in range(args.processes)]
         try:
-            c0 = resource.getrusage(resource.RUSAGE_SELF)
-            s0 = sum(_cpu_of(proc.pid) for proc, _port in servers)
             report = asyncio.run(run_load([f"http://127.0.0.1:{port}" for _p, port in servers],
                                           args.tables, args.seats, seconds, pace, args.game,
-                                          args.seed))
-            c1 = resource.getrusage(resource.RUSAGE_SELF)
+                                          args.seed, [proc.pid for proc, _port in servers]))
             report["processes"] = args.processes
             report["store"] = "postgresql" if args.db else "sqlite"
-            report["server_cpu_s"] = round(
-                sum(_cpu_of(proc.pid) for proc, _port in servers) - s0, 1)
-            report["clients_cpu_s"] = round(c1.ru_utime + c1.ru_stime - c0.ru_utime - c0.ru_stime,
-                                            1)
             report["load_average"] = os.getloadavg()[0]
             return report
         finally:

@@ -2,9 +2,10 @@
 deep JSON, a thousand table creations from one address and 200 simultaneous
 connections, while a player at another table pings.  The server keeps its
 real default limits.  Checked: every attack meets its limit with a clear
-error, the player's pings are answered throughout (p99 reported; the 50 ms
-figure is measured by bench/bench_web_hostile.py, since tests time nothing
-tightly), no traceback is logged, and every table's chips are conserved."""
+error, the player's pings are answered throughout with a p99 under a generous
+"not starved" bound (:data:`NOT_STARVED_P99_MS`; the 50 ms goal is checked and
+printed by bench/bench_web_hostile.py, since tests time nothing tightly), no
+traceback is logged, and every table's chips are conserved."""
 
 from __future__ import annotations
 
@@ -21,6 +22,13 @@ import httpx
 import websockets
 from hostile import HONEST, Report, ping_until
 from web_harness import ROOT, cookie_header, free_port, wait_port
+
+NOT_STARVED_P99_MS = 250.0
+"""The honest player's ping p99 the test asks for: five times the 50 ms goal, so
+that a loaded 2-core CI machine running attacker, player and server at once
+passes, while a stall (before issue 13 one sync flood stalled every table for
+seconds; a deal on the event loop that loads the engine stalls for a second)
+fails."""
 
 
 def _unbalanced(db: Path) -> list[str]:
@@ -116,11 +124,11 @@ def test_a_hostile_client_does_not_stall_the_honest_player(tmp_path: Path) -> No
     # 200 simultaneous connections from 200 addresses to one table: at most 64 at once.
     assert out["accepted"] <= 64
     assert codes.get("too_many_connections", 0) >= 200 - 64 - 10
-    # The honest player was answered throughout and played on.  (Before issue 13 one
-    # watcher's sync flood alone stalled every table for seconds; the timing goal,
-    # p99 < 50 ms, is the bench's: on a shared 2-core machine running attacker,
-    # player and server at once this test only rules out a freeze.)
-    assert out["pings"] >= 10 and out["max_ms"] < 10_000
+    # The honest player was answered throughout and played on, never starved.  (Before
+    # issue 13 one watcher's sync flood alone stalled every table for seconds; the
+    # timing goal, p99 < 50 ms, is the bench's.)
+    assert out["pings"] >= 50
+    assert out["p99_ms"] <= NOT_STARVED_P99_MS, out["slowest"]
     assert out["hands"] >= 1
     assert "Traceback" not in out["log"] and " ERROR " not in out["log"], out["log"][-2000:]
     assert out["unbalanced"] == []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,9 +37,38 @@ def small(tmp_path: Path) -> Iterator[ServerThread]:
         srv.stop()
 
 
+def _depth_by_scanning(text: str) -> int:
+    """json_depth written the plain way: one byte at a time."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def test_json_depth_and_deep_messages_are_malformed() -> None:
     assert json_depth('{"a": [1, {"b": "[[[["}]}') == 3
     assert json_depth("[" * 5000) == 5000
+    assert json_depth('["\\"[", "\\\\", [[]]]') == 3 and json_depth('"[[') == 0
+    # The fast json_depth (no loop over the bytes) against the plain scan: random
+    # text made of brackets, quotes, backslashes and letters, open strings included.
+    rng = random.Random(13)
+    for _ in range(3000):
+        text = "".join(rng.choice('[]{}"\\ab,é') for _ in range(rng.randint(0, 24)))
+        assert json_depth(text) == _depth_by_scanning(text), text
     with pytest.raises(ProtocolError) as err:
         parse_message("[" * 4000)
     assert err.value.code == "malformed" and "nested" in err.value.message

@@ -559,6 +559,9 @@ def create_app(db_path: str | Path = "rollem.db",
                     client.send(error_message(err.code, err.message))
                     continue
                 table.handle(client, parsed)
+                # Let every other connection have its turn before this one's next
+                # message (a burst already read would otherwise run back to back).
+                await asyncio.sleep(0)
         except WebSocketDisconnect:
             pass
         finally:

@@ -35,6 +35,7 @@ then each new line; :mod:`rollem.server.chat`).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,28 +88,27 @@ def _int_field(obj: dict[str, Any], key: str) -> int:
     return value
 
 
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"?', re.DOTALL)
+"""A JSON string literal (one left open runs to the end of the text)."""
+
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_OPEN_CLOSE = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
+
+
 def json_depth(text: str | bytes) -> int:
     """The deepest nesting of ``[`` and ``{`` in JSON text (brackets inside strings
-    do not count); linear time, no recursion."""
+    do not count); linear time, no recursion, no Python loop over the bytes (the
+    strings are cut out by a regular expression, the running depth is summed by
+    numpy: a flood of 4 KiB bracket messages costs little)."""
     data = text.encode() if isinstance(text, str) else text
-    depth = deepest = 0
-    in_string = escaped = False
-    for byte in data:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:  # quote
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):
-            depth += 1
-            deepest = max(deepest, depth)
-        elif byte in (0x5D, 0x7D):
-            depth -= 1
-    return deepest
+    brackets = _STRING.sub(b"", data).translate(_OPEN_CLOSE, _NOT_BRACKETS)
+    if not brackets:
+        return 0
+    import numpy as np
+
+    # +1 for an opening bracket, -1 for a closing one; the depth is the highest sum.
+    steps = np.frombuffer(brackets, dtype=np.uint8).astype(np.int32) - 1
+    return max(0, int(steps.cumsum().max()))
 
 
 def deeper_than(text: str | bytes, limit: int) -> bool:
