@@ -99,7 +99,7 @@ def test_conservation_cards_and_termination(case: tuple[Hand, random.Random]) ->
         assert not any(hand.folded[s] for s in pot.winners)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands())
 def test_views_never_leak(case: tuple[Hand, random.Random]) -> None:
     hand, rng = case
@@ -123,7 +123,7 @@ def test_history_write_then_read(case: tuple[Hand, random.Random]) -> None:
     assert again.stacks == hand.stacks
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands(EXPOSE_GAME))
 def test_all_at_once_choices_never_leak(case: tuple[Hand, random.Random]) -> None:
     """While an all-at-once expose is being chosen, nobody else sees a choice."""

@@ -541,11 +541,11 @@ def test_history_odds_after_declaring_use_the_declaration(tmp_path: Path) -> Non
     assert mine, "seat 0 declared in this hand"
     side = mine[0]["side"]
     point = next(i for i in range(len(h.actions) + 1)
-                 if history_odds(h, 0, at=i)[0].own_declare is not None)
-    odds, _ = history_odds(h, 0, at=point)
+                 if history_odds(h, 0, at=i, samples=100, seed=1)[0].own_declare is not None)
+    odds, _ = history_odds(h, 0, at=point, samples=1000, seed=1)
     assert odds.own_declare == side
     assert odds.declare is not None and odds.equity == pytest.approx(odds.declare[side])
-    before, _ = history_odds(h, 0, at=point - 1)
+    before, _ = history_odds(h, 0, at=point - 1, samples=1000, seed=1)
     assert before.own_declare is None and before.equity == max((before.declare or {}).values())
 
 

@@ -697,7 +697,7 @@ def _check_views(hand: Hand, viewers: Sequence[int | None]) -> None:
                 assert e["seat"] == viewer or "side" not in e
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands())
 def test_views_never_reveal_stacks_unrolled_cards_or_declarations(
     case: tuple[Hand, random.Random]

@@ -492,7 +492,7 @@ def _check_views(hand: Hand, ever_up: set[int]) -> None:
             assert len(hand.view(viewer).to_dict()["my_pool"]) in (0, 3)
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
+@settings(max_examples=100, deadline=None, derandomize=True)
 @given(
     seed=st.integers(0, 2**32),
     n=st.integers(2, 8),
@@ -500,7 +500,7 @@ def _check_views(hand: Hand, ever_up: set[int]) -> None:
 )
 def test_chips_and_cards_conserved(seed: int, n: int, structure: str) -> None:
     """R-C-4 and every one of the 52 cards in exactly one place, at every
-    decision, over 150 x 15 = 2250 random hands (short stacks: many all-ins)."""
+    decision, over 100 x 15 = 1500 random hands (short stacks: many all-ins)."""
     rng = random.Random(seed)
     for i in range(15):
         stacks = [rng.choice([0, 3, 6, 15, 60, 200]) for _ in range(n)]
@@ -519,12 +519,12 @@ def test_no_view_reveals_hidden_cards() -> None:
     pending expose choice, or the pool)."""
     rng = random.Random(7)
     ends: Counter[str] = Counter()
-    for i in range(120):
+    for i in range(60):
         n = rng.randint(2, 6)
         stacks = [rng.choice([4, 10, 40, 100]) for _ in range(n)]
         hand = Hand("rollyourown", stacks, button=rng.randrange(n), source=SeededSource(i))
         ends[_play(hand, rng, check=True)] += 1
-    assert ends["wild"] >= 40 and ends["folded"] >= 5, ends
+    assert ends["wild"] >= 20 and ends["folded"] >= 3, ends
 
 
 def test_redacted_histories_reveal_nothing_hidden() -> None:
