@@ -78,7 +78,7 @@ class StrongBot:
 
     value_hu = 0.56
     raise_hu = 0.66
-    call_margin = 0.04
+    call_margin = 0.10
     bluffs = 1.0
     slow_play = 0.15
     river_ev = 2.0
