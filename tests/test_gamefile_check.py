@@ -153,3 +153,17 @@ def test_minimal_file_plays_and_a_house_option_switches_a_step() -> None:
     burnt = Hand(sdr2, [20, 20], source=SeededSource(1))
     assert [s.name for s in burnt.steps].count("burn") == \
         [s.name for s in plain.steps].count("burn") + 1
+
+
+@pytest.mark.parametrize("nested", ["[" * 5000 + "]" * 5000, "{a=" * 3000 + "1" + "}" * 3000])
+def test_a_deeply_nested_file_is_refused_in_one_line(tmp_path: Path, nested: str) -> None:
+    text = f'format = 1\nid = "deep"\nname = "d"\nplayers = [2, 9]\nx = {nested}\n'
+    with pytest.raises(GameFileError, match=r"^game file: arrays or tables nested too deeply$"):
+        parse_game(text)
+    path = tmp_path / "deep.toml"
+    path.write_text(text)
+    for args in (["check-game", str(path)], ["simulate", "--game-file", str(path), "--players", "3",
+                                                    "--hands", "1"]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code != 0 and "nested too deeply" in result.output, result.output
+        assert "Traceback" not in result.output and "RecursionError" not in result.output

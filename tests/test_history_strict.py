@@ -287,3 +287,14 @@ def test_version_1_written_file_with_spaced_cards_and_min_bet_replays() -> None:
         acts.append(line)
     data["actions"] = acts
     assert replay(tomli_w.dumps(data)).result == h.result
+
+
+def test_a_deeply_nested_history_is_refused_in_one_line(tmp_path: Path) -> None:
+    text = 'variant = "rollem-sdr"\nx = ' + "[" * 5000 + "]" * 5000 + "\n"
+    with pytest.raises(HistoryError, match="nested too deeply"):
+        read_history(text)
+    path = tmp_path / "deep.toml"
+    path.write_text(text)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["replay", str(path)])
+    assert exit_info.value.code != 0

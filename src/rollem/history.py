@@ -307,6 +307,8 @@ def read_history(text: str) -> History:
         data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:
         raise HistoryError(f"not a TOML hand history: {_one_line(str(err))}") from None
+    except RecursionError:  # tomllib recurses once per level of [ or {
+        raise HistoryError("not a hand history: arrays or tables nested too deeply") from None
     return parse_history(data)
 
 

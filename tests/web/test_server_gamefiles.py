@@ -88,6 +88,8 @@ def test_the_table_config_names_games_choices_and_the_game_file() -> None:
     (own_game().replace('id = "crazy-pineapple"', 'id = "holdem"'),
      "game_file: id 'holdem' is a shipped game's id; give your game an id of its own"),
     ("#" * 70_000, "game_file: 70000 bytes; a game file may be at most 65536 bytes"),
+    ("x = " + "[" * 30_000 + "]" * 30_000,  # was a 500 and a 3,000-line traceback
+     "game_file: game file: arrays or tables nested too deeply"),
 ])
 def test_a_bad_game_file_is_refused_in_one_line(srv: ServerThread, text: str,
                                                 message: str) -> None:

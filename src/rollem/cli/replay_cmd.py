@@ -125,6 +125,8 @@ def replay_command(file: Path, only_result: bool, as_json: bool) -> None:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         fail(f"{file}: not a TOML hand history: {err}")
+    except RecursionError:
+        fail(f"{file}: not a hand history: arrays or tables nested too deeply")
     redacted = "_redacted_for" in data
     if as_json or only_result:
         if redacted:

@@ -359,6 +359,8 @@ def parse_game(text: str) -> GameSpec:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise GameFileError(f"game file: not valid TOML: {err}") from None
+    except RecursionError:  # tomllib recurses once per level of [ or {
+        raise GameFileError("game file: arrays or tables nested too deeply") from None
     allowed_top = ("format", "id", "name", "players", "rules", "house", "choices", "steps")
     for key in data:
         if key not in allowed_top:

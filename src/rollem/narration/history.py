@@ -120,6 +120,8 @@ def narrate_history(history: str | Mapping[str, Any]) -> Story:
             data: Mapping[str, Any] = tomllib.loads(history)
         except tomllib.TOMLDecodeError as err:
             raise HistoryError(f"not a TOML hand history: {err}") from None
+        except RecursionError:
+            raise HistoryError("not a hand history: arrays or tables nested too deeply") from None
     else:
         data = history
     redacted_for = data.get("_redacted_for")
