@@ -82,3 +82,27 @@ def test_play_every_standard_game_with_odds_and_its_rules(tmp_path: Path) -> Non
         rules = CliRunner().invoke(app, ["rules", gid])
         assert rules.exit_code == 0
         assert rules.stdout == f"# {game.name}\n\n{game.rules.strip()}\n"
+
+
+def test_simulate_a_game_file_on_two_workers_plays_that_game(tmp_path: Path) -> None:
+    """Each worker process learns the file's game (it was 'unknown game' there)."""
+    args = ["simulate", "--game-file", _my_game(tmp_path), "--players", "3", "--hands", "20",
+            "--seed", "2", "--json"]
+    one = CliRunner().invoke(app, [*args, "--workers", "1"])
+    two = CliRunner().invoke(app, [*args, "--workers", "2"])
+    assert one.exit_code == 0 and two.exit_code == 0, two.output
+    data = json.loads(two.stdout)
+    assert data["game"] == "my-holdem" and data["hands"] == 20
+    assert data["chips_end"] == data["chips_start"]
+
+
+def test_a_game_file_reusing_a_shipped_id_is_refused(tmp_path: Path) -> None:
+    """Its histories would name the shipped game (the web table refuses it too)."""
+    clash = tmp_path / "clash.toml"
+    clash.write_text(Path(_my_game(tmp_path)).read_text().replace('id = "my-holdem"',
+                                                                  'id = "holdem"'))
+    for command in (["simulate", "--hands", "5"], ["play"]):
+        out = CliRunner().invoke(app, [*command, "--game-file", str(clash), "--players", "3"],
+                                 input="q\n")
+        assert out.exit_code == 2
+        assert "id 'holdem' is a shipped game's id" in out.stderr, out.output

@@ -14,10 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rollem import games
 from rollem.bots import Bot, make_bot
 from rollem.engine.options import Options
 from rollem.parallel import child_seed, job_seed, run_parts, split_counts
-from rollem.table import Table
+from rollem.table import DEALERS_CHOICE, Table
 
 __all__ = ["SimulationResult", "run_simulation"]
 
@@ -97,8 +98,11 @@ def run_simulation(
         return _session(game, players, hands, bots, seed, stack, options, progress)
     base = job_seed(seed)
     counts = split_counts(hands, workers)
-    args = [(game, players, n, list(bots), child_seed(base, k, len(counts)), stack, options, None)
-            for k, n in enumerate(counts)]
+    # A game registered from a file in this process is unknown to a fresh worker
+    # process (or, reusing a shipped id, would be the shipped game there): send its text.
+    game_file = _own_game_file(game)
+    args = [(game, players, n, list(bots), child_seed(base, k, len(counts)), stack, options, None,
+             game_file) for k, n in enumerate(counts)]
     done = 0
 
     def on_done(k: int, part: SimulationResult) -> None:
@@ -117,11 +121,24 @@ def run_simulation(
         per_hand=[[x for p in parts for x in p.per_hand[s]] for s in range(players)])
 
 
+def _own_game_file(game: str) -> str:
+    """The game file text of ``game`` when it is not a shipped game, else ``""``."""
+    if game == DEALERS_CHOICE:
+        return ""
+    found = games.get(game)
+    return "" if games.is_shipped(found) else found.source
+
+
 def _session(
     game: str, players: int, hands: int, bots: Sequence[str], seed: int | None, stack: int,
-    options: Options | None, progress: Callable[[int], None] | None,
+    options: Options | None, progress: Callable[[int], None] | None, game_file: str = "",
 ) -> SimulationResult:
-    """One session at one table (one worker's part); see :func:`run_simulation`."""
+    """One session at one table (one worker's part); see :func:`run_simulation`.
+    ``game_file``: the text of a user's game file to register first (workers)."""
+    if game_file:
+        from rollem.games.gamefile import load_game
+
+        games.register(load_game(game_file))
     master = random.Random(seed)
     table = Table([stack] * players, game=game, options=options,
                   rng=random.Random(master.getrandbits(64)), rebuy=stack,

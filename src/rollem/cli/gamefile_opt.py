@@ -9,7 +9,8 @@ __all__ = ["games_list", "register_game_file"]
 
 def register_game_file(path: str) -> str:
     """Load the game file at ``path``, make it available by its id in this
-    process, and return the id; a bad file exits 2 with its one-line error."""
+    process, and return the id; a bad file, or one reusing a shipped game's id
+    (whose histories would name the shipped game), exits 2 with one line."""
     from rollem import games
     from rollem.games.gamefile import GameFileError, load_game_file
 
@@ -17,6 +18,9 @@ def register_game_file(path: str) -> str:
         game = load_game_file(path)
     except GameFileError as err:
         fail(f"--game-file {path}: {err}")
+    if game.id in games.shipped_ids():
+        fail(f"--game-file {path}: id {game.id!r} is a shipped game's id; give your game an "
+             f"id of its own (or play the shipped game: GAME {game.id})")
     games.register(game)
     return game.id
 
