@@ -180,3 +180,35 @@ def test_the_hosts_own_game_file_is_dealt_and_survives_a_restart(tmp_path: Path)
         assert rules["sections"][0]["title"] == "Crazy Pineapple"
     finally:
         second.stop()
+
+
+def _four_or_more() -> str:
+    return own_game().replace('id = "crazy-pineapple"', 'id = "cp4"').replace(
+        "players = [2, 9]", "players = [4, 9]")
+
+
+def test_a_game_needing_more_players_waits_for_them(srv: ServerThread) -> None:
+    """A table never tries to deal a game to fewer players than it needs (it logged
+    an engine error every few seconds and told nobody why)."""
+    assert "players = [4, 9]" in _four_or_more()
+    with pytest.raises(ConfigError, match="cp4 needs at least 4 players but the table has 3"):
+        parse_config({"game_file": _four_or_more(), "game": "cp4", "seats": 3})
+    with pytest.raises(ConfigError, match="cp4 needs at least 4 players"):
+        parse_config({"game_file": _four_or_more(), "game": "dealers-choice",
+                      "choices": ["cp4"], "seats": 3})
+    tid, host = create_table(srv.url, game="cp4", game_file=_four_or_more(), seats=6, bots=1,
+                             bot_delay=0, between_hands=600, decision_seconds=300)
+    _, ann = join(srv.url, tid, "Ann")
+
+    async def run() -> None:
+        async with Player(srv.ws_url, tid, ann, host) as p:
+            await p.until(lambda st: st["you"]["host"])
+            await p.send({"type": "start", "seq": p.state["seq"]})  # type: ignore[index]
+            await asyncio.sleep(1.0)
+            assert p.state is not None and p.state["hand"] is None  # two players: waits
+            join(srv.url, tid, "Bob")
+            join(srv.url, tid, "Cy")  # four dealt in: the game is dealt
+            st = await p.until(lambda st: st["hand"] is not None, timeout=10)
+            assert st["hand"]["game"] == "cp4"
+
+    asyncio.run(run())

@@ -222,6 +222,12 @@ def parse_config(data: dict[str, Any]) -> TableConfig:
     choices = _choices(data, ids, own.id if own is not None else None)
     probe = TableConfig(game=game, choices=choices, game_file=game_file)
     seats = _int(data, "seats", 6, 2, probe.max_seats())
+    # A game that needs more players than the table has seats could never be dealt.
+    for gid in choices if game == "dealers-choice" else [game]:
+        least = probe.game_of(gid).min_players
+        if least > seats:
+            raise ConfigError(f"{gid} needs at least {least} players but the table has "
+                              f"{seats} seats; give seats {least} or more")
     ante = _int(data, "ante", 1, 0, 1_000_000)
     small = _int(data, "small_bet", 2, 1, 1_000_000)
     big = _int(data, "big_bet", max(4, 2 * small) if "small_bet" in data else 4, 1, 10_000_000)

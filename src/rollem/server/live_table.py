@@ -893,8 +893,10 @@ class LiveTable:
         if changed:
             self._commit(seats=changed)
         players = self.dealt_in()
-        if len(players) < 2 or all(self.seats[s].row.bot is not None for s in players):
-            # Not enough players, or only computer players left: wait for people.
+        if (len(players) < 2 or all(self.seats[s].row.bot is not None for s in players)
+                or not self._games_that_fit(len(players))):
+            # Not enough players (for any game of the table), or only computer players
+            # left: wait for people.
             self.broadcast()
             return
         previous = self.session.get("button")
@@ -922,6 +924,14 @@ class LiveTable:
                 self.broadcast()
                 return
         self._deal(hand_no, game, players, button)
+
+    def _games_that_fit(self, players: int) -> list[str]:
+        """The table's games that ``players`` dealt in can play (its dealer's choice
+        games, or its one game)."""
+        if self.config.game == "dealers-choice":
+            return games_for(players, self.config)
+        game = self.config.game_of(self.config.game)
+        return [game.id] if game.min_players <= players <= game.max_players else []
 
     def _choose(self, game: str) -> None:
         """Deal the hand of the pending dealer's choice as ``game`` (R-C-12).
