@@ -62,7 +62,7 @@ declaration; once declared: yours). The options of your current choice are
 played out in the same worlds, --samples worlds each (default 10,000).
 
 \b
-Plain model (Stop, Drop and Roll; Roll Your Own without --advice or where
+Plain model (Stop, Drop and Roll; Roll Your Own where
 the weighting is too uneven): unknown
 cards are uniformly random among the cards the player cannot see (own
 cards, face-up cards, the dead Stop and Drop, the board and the player's
