@@ -387,6 +387,7 @@ def test_markdown_renders_the_rules_and_escapes_everything_else() -> None:
     )
     assert "<script" not in render_markdown("<script>alert(1)</script>")
     assert "<a" not in render_markdown("[x](javascript:alert(1))")
+    assert "<img" not in render_markdown("![x](http://elsewhere.example/p.png)")
     sdr = render_markdown(rules_text("sdr"))
     assert "The Stop and the Drop are <strong>dead</strong>" in " ".join(sdr.split())
     assert render_markdown(rules_text("sdr")) is sdr  # cached

@@ -2,7 +2,8 @@
 
 markdown-it-py comes with Rich (pinned in ``pyproject.toml``).  Raw HTML in
 the input is never passed through (``html`` is off: ``<b>`` becomes
-``&lt;b&gt;``), links are limited to markdown-it-py's safe schemes, and the
+``&lt;b&gt;``), links are limited to markdown-it-py's safe schemes, images are not
+rendered (a game file's rules text must not make browsers fetch anything), and the
 output is cached: the rules texts are packaged and never change while the
 server runs.
 """
@@ -16,7 +17,10 @@ from markdown_it import MarkdownIt
 
 __all__ = ["render_markdown"]
 
-_MD = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
+# No images: a host's game file carries its own rules text, and an image would make
+# every player's browser fetch an address the host chose.
+_MD = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}
+                 ).disable("image")
 _HEADING = re.compile(r"<(/?)h([1-6])>")
 
 
