@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+from rollem import games
 from rollem.cli.app import app
 
 HOLDEM = str(resources.files("rollem.games").joinpath("files", "holdem.toml"))
+
+
+@pytest.fixture(autouse=True)
+def _registry_as_it_was() -> Iterator[None]:
+    """``--game-file`` registers the file's game in this process: forget it afterwards."""
+    games.all_games()  # the shipped games are loaded on first use
+    before = dict(games._GAMES)
+    yield
+    games._GAMES.clear()
+    games._GAMES.update(before)
 
 
 def _my_game(tmp_path: Path) -> str:

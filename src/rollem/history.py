@@ -161,8 +161,8 @@ def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[st
     out: dict[str, Any] = {
         "variant": f"rollem-{hand.game.id}",
         "ante_trimming_status": True,
-        "antes": [opts.ante if hand.dealt[s] else 0 for s in range(n)],
-        "blinds_or_straddles": [0] * n,
+        "antes": _antes(hand, opts.ante),
+        "blinds_or_straddles": _blinds(hand),
         "small_bet": opts.small_bet,
         "big_bet": opts.big_bet,
     }
@@ -295,6 +295,22 @@ def _seat(token: str, n: int, where: str) -> int:
     if not token.startswith("p") or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
         raise HistoryError(f"{where}: bad player {token!r}: expected p1..p{n}")
     return int(token[1:]) - 1
+
+
+def _antes(hand: Hand, ante: int) -> list[int]:
+    """PHH ``antes``: the ante of each seat dealt in, where the game takes antes
+    (a blind game's seats ante nothing, whatever the ante option says)."""
+    antes = any(e.kind == "ante" for e in hand.events)
+    return [ante if antes and hand.dealt[s] else 0 for s in range(hand.n)]
+
+
+def _blinds(hand: Hand) -> list[int]:
+    """PHH ``blinds_or_straddles``: the chips each seat posted as a blind or straddle."""
+    posted = [0] * hand.n
+    for e in hand.events:
+        if e.kind == "blind" and e.seat is not None:
+            posted[e.seat] += int(e.data["amount"])
+    return posted
 
 
 def read_history(text: str) -> History:

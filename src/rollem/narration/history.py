@@ -62,14 +62,28 @@ def hand_events(hand: Hand, viewer: int | None = None) -> list[dict[str, Any]]:
     return out
 
 
+def _forced_bets(data: Mapping[str, Any], options: Mapping[str, Any]) -> str:
+    """The header's forced bets: ``"ante 1"``, or a blind game's ``"blinds 1 and 2"``
+    (with ``", straddle 4"``), read from the history's PHH lists."""
+    n = len(data.get("starting_stacks") or [])
+    blinds = sorted(b for b in _per_seat(data.get("blinds_or_straddles"), n, []) if b > 0)
+    if not blinds:
+        return f"ante {options.get('ante', 1)}"
+    words = f"blinds {blinds[0]} and {blinds[1]}" if len(blinds) > 1 else f"blind {blinds[0]}"
+    if len(blinds) > 2:
+        words += f", straddle {blinds[2]}"
+    antes = _per_seat(data.get("antes"), n, [])
+    return f"ante {max(antes)}, {words}" if antes and max(antes) > 0 else words
+
+
 def _header(game_name: str, names: Sequence[str], stacks: Sequence[int], button: int,
-            options: Mapping[str, Any], viewer: int | None) -> list[Line]:
+            options: Mapping[str, Any], viewer: int | None, forced: str) -> list[Line]:
     seats = [s for s, st in enumerate(stacks) if st > 0]
     players = and_list(f"{names[s]} ({stacks[s]})" for s in seats)
     structure = str(options.get("structure", "fixed-limit")).replace("-", " ")
     lines = [
         Line(f"{game_name}: {players}; {names[button]} has the button.", "header"),
-        Line(f"{structure.capitalize()}, ante {options.get('ante', 1)}, bets "
+        Line(f"{structure.capitalize()}, {forced}, bets "
              f"{options.get('small_bet', 2)} and {options.get('big_bet', 4)}.", "header"),
     ]
     if viewer is not None:
@@ -139,7 +153,9 @@ def narrate_history(history: str | Mapping[str, Any]) -> Story:
             raise HistoryError(f"unknown game {game_id!r} in variant {variant!r}") from None
     if h is not None:
         hand = replay(h)
-        header = _header(game_name, names, stacks, hand.button, hand.options.to_dict(), None)
+        opts = hand.options.to_dict()
+        header = _header(game_name, names, stacks, hand.button, opts, None,
+                         _forced_bets(data, opts))
         story = Story(game_id, names, None, header, narrate_hand(hand, names),
                       hand.result is not None)
         if hand.result is None:
@@ -167,8 +183,9 @@ def narrate_history(history: str | Mapping[str, Any]) -> Story:
         lines += nar.result(result, my_cards=mine)
     else:
         lines.append(Line("The history ends here, before the hand is over.", "end"))
-    return Story(game_id, names, viewer, _header(game_name, names, stacks, button, options,
-                                                 viewer), lines, isinstance(result, Mapping))
+    header = _header(game_name, names, stacks, button, options, viewer,
+                     _forced_bets(data, options))
+    return Story(game_id, names, viewer, header, lines, isinstance(result, Mapping))
 
 
 def _p(token: str, n: int) -> int:
@@ -210,6 +227,13 @@ def _split_cards(tokens: Sequence[str]) -> list[str]:
     return out
 
 
+def _per_seat(value: Any, n: int, default: list[int]) -> list[int]:
+    """A PHH per-seat list of chips (``antes``, ``blinds_or_straddles``), or ``default``."""
+    if isinstance(value, list) and len(value) == n and all(type(v) is int for v in value):
+        return [max(0, v) for v in value]
+    return default
+
+
 def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Events (as ``HandView.events`` dicts) read from a history's lines
     without the engine: antes, deals (cards, or counts for ``??``), betting
@@ -226,15 +250,29 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list
     stacks = [int(s) for s in data.get("starting_stacks", [])]
     n = len(stacks)
     ante = int(options.get("ante", 1))
+    antes = _per_seat(data.get("antes"), n, [ante] * n)
+    blinds = _per_seat(data.get("blinds_or_straddles"), n, [0] * n)
     events: list[dict[str, Any]] = []
     for s in range(n):
-        if stacks[s] > 0:
-            amount = min(ante, stacks[s])
+        if stacks[s] > 0 and antes[s] > 0:
+            amount = min(antes[s], stacks[s])
             stacks[s] -= amount
             events.append({"kind": "ante", "seat": s, "amount": amount,
                            "all_in": stacks[s] == 0})
     bets = [0] * n
-    state = {"cur": 0, "betting": False, "round": 0, "draws": 0}
+    # Blinds and a straddle (PHH blinds_or_straddles), smallest first; they are the
+    # first betting round's opening bets.
+    posted = sorted((b, s) for s, b in enumerate(blinds) if b > 0 and stacks[s] > 0)
+    for (amount, s), label in zip(posted, ("small blind", "big blind", "straddle"),
+                                  strict=False):
+        amount = min(amount, stacks[s])
+        stacks[s] -= amount
+        bets[s] = amount
+        events.append({"kind": "blind", "seat": s, "amount": amount, "blind": label,
+                       "all_in": stacks[s] == 0})
+    state = {"cur": max(bets, default=0), "betting": False, "round": 0, "draws": 0}
+    # The engine names the last blind as the first round's opener (its forced bet opened it).
+    blind_opener = posted[-1][1] if posted else None
     wild_pick: list[tuple[int | None, int | None]] = []
     declared: dict[int, str] = {}
     last_draw: int | None = None
@@ -258,8 +296,9 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list
         if not state["betting"]:
             state["betting"] = True
             state["round"] += 1
+            opener = blind_opener if state["round"] == 1 and blind_opener is not None else seat
             events.append({"kind": "round", "seat": seat, "round": f"round {state['round']}",
-                           "opener": seat})
+                           "opener": opener})
 
     for i, raw in enumerate(data.get("actions", [])):
         body, _, comment = str(raw).partition("#")
