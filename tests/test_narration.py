@@ -265,17 +265,19 @@ def test_game_file_games_keep_the_engines_words() -> None:
         in lines
 
 
-@pytest.mark.parametrize("game", ["holdem", "omaha8"])
-def test_a_blind_games_redacted_copy_is_told_as_the_engine_tells_it(game: str) -> None:
-    """A blind game's history names its blinds (PHH blinds_or_straddles, no antes), and a
-    player's copy, told without the engine, says what the engine's view says: the blinds,
-    the calls (an under-the-gun call was told as a check) and the pots."""
+@pytest.mark.parametrize("game", ["holdem", "omaha8", "stud", "razz"])
+def test_a_forced_bet_games_redacted_copy_is_told_as_the_engine_tells_it(game: str) -> None:
+    """A blind game's history names its blinds (PHH blinds_or_straddles, no antes), a
+    stud game's its bring-in (PHH bring_in), and a player's copy, told without the
+    engine, says what the engine's view says: the blinds or the bring-in, the calls (an
+    under-the-gun call was told as a check, the bring-in too) and the pots."""
     import random
     import tomllib
 
     from rollem.bots import make_bot
     from rollem.engine import Hand, SeededSource
 
+    blinds = game in ("holdem", "omaha8")
     names = ["Ann", "Bob", "Cat", "Dan"]
     for seed in range(6):
         hand = Hand(game, [100] * 4, button=3, source=SeededSource(seed))
@@ -285,11 +287,19 @@ def test_a_blind_games_redacted_copy_is_told_as_the_engine_tells_it(game: str) -
             hand.apply(s, bots[s].act(hand.view(s)))
         full = write_history(hand, players=names)
         data = tomllib.loads(full)
-        assert data["antes"] == [0, 0, 0, 0] and data["blinds_or_straddles"] == [1, 2, 0, 0]
+        if blinds:
+            assert data["antes"] == [0, 0, 0, 0] and data["blinds_or_straddles"] == [1, 2, 0, 0]
+        else:
+            assert data["antes"] == [1, 1, 1, 1] and data["bring_in"] == 1
         told = narrate_history(redact(full, 0)).text().splitlines()
-        assert told[1] == "Fixed limit, blinds 1 and 2, bets 2 and 4."
+        assert told[1] == ("Fixed limit, blinds 1 and 2, bets 2 and 4." if blinds else
+                           "Fixed limit, ante 1, bets 2 and 4.")
         engine = [line.text for line in narrate_view(hand.view(0), names)]
         # (the copy names the cards a player showed at the showdown where they were dealt)
         assert [t for t in told[3:] if " dealt " not in t] == \
             [t for t in engine if " dealt " not in t], seed
-        assert "Bob posts the big blind 2 (pot 3)." in told
+        if blinds:
+            assert "Bob posts the big blind 2 (pot 3)." in told
+        brought_in = [t for t in told if " it in for 1" in t]
+        assert len(brought_in) == (0 if blinds else
+                                   sum(1 for e in hand.events if e.data.get("bring_in")))

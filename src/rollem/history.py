@@ -58,6 +58,7 @@ from rollem.engine.actions import (
     action_to_text,
 )
 from rollem.engine.errors import EngineError
+from rollem.engine.forced import BringIn
 from rollem.engine.game import Game
 from rollem.engine.hand import Hand
 from rollem.engine.options import FIXED_LIMIT, Options
@@ -166,6 +167,9 @@ def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[st
         "small_bet": opts.small_bet,
         "big_bet": opts.big_bet,
     }
+    bring_in = [step for step in hand.steps if isinstance(step, BringIn)]
+    if bring_in:  # PHH bring_in (a stud game's; none in our three games)
+        out["bring_in"] = bring_in[0].amount
     if opts.structure != FIXED_LIMIT:
         out["min_bet"] = opts.small_bet
     out.update({

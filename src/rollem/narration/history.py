@@ -273,6 +273,7 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list
     state = {"cur": max(bets, default=0), "betting": False, "round": 0, "draws": 0}
     # The engine names the last blind as the first round's opener (its forced bet opened it).
     blind_opener = posted[-1][1] if posted else None
+    bring_in = data.get("bring_in") if not posted else None  # PHH: a stud game's bring-in
     wild_pick: list[tuple[int | None, int | None]] = []
     declared: dict[int, str] = {}
     last_draw: int | None = None
@@ -357,6 +358,15 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list
                 if code == "f":
                     folded.add(seat)
                     events.append({"kind": "fold", "seat": seat})
+                elif code == "cc" and type(bring_in) is int and state["round"] == 1 \
+                        and state["cur"] == 0 and bring_in > 0:
+                    # the first call of a stud game's first round posts the bring-in
+                    amount = min(bring_in, stacks[seat])
+                    stacks[seat] -= amount
+                    bets[seat] += amount
+                    state["cur"] = amount
+                    events.append({"kind": "bet", "seat": seat, "to": amount, "amount": amount,
+                                   "all_in": stacks[seat] == 0, "bring_in": True})
                 elif code == "cc":
                     to_call = state["cur"] - bets[seat]
                     if to_call <= 0:
