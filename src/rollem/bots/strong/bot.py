@@ -228,20 +228,28 @@ class StrongBot:
         plus two bets; a check plays the pot (raises ignored)."""
         from rollem.bots.strong.reads import _step
 
-        w = self.worlds(view)
-        if len(w.seats) != 1:
+        found = self._heads_up_range(view)
+        if found is None:
             return 0.0
-        weights = self.book.weights(view.game, view.events, w.seats, w.strength)
-        if weights.sum() <= 0:
-            return 0.0
-        weights = weights / weights.sum()
-        eqs = w.equity(weights)
-        share = w.share[max(eqs, key=lambda k: eqs[k])]
+        w, weights, share = found
         t = self.book.tendencies(w.seats[0])
         calls = 0.02 + 0.98 * _step(np.clip(w.strength[:, 0], 0, 1), t.fold_rate, 0.05)
         bet = max(1, legal.min_to - view.current_bet)
         gain = (1 - calls) * pot + calls * (share * (pot + 2 * bet) - bet) - share * pot
         return float((gain * weights).sum())
+
+    def _heads_up_range(self, view: HandView) -> tuple[Worlds, np.ndarray, np.ndarray] | None:
+        """Heads-up only: the worlds, the opponent's range weights (summing to 1)
+        and the seat's share per world at its best option; ``None`` otherwise."""
+        w = self.worlds(view)
+        if len(w.seats) != 1:
+            return None
+        weights = self.book.weights(view.game, view.events, w.seats, w.strength)
+        if weights.sum() <= 0:
+            return None
+        weights = weights / weights.sum()
+        eqs = w.equity(weights)
+        return w, weights, w.share[max(eqs, key=lambda k: eqs[k])]
 
     def _raise_gain(self, view: HandView, legal: Legal, pot: int, to_call: int) -> float:
         """Heads-up, facing a bet: the chips a raise gains over the better of a
@@ -252,15 +260,10 @@ class StrongBot:
         call and two raises; re-raises ignored."""
         from rollem.bots.strong.reads import _step
 
-        w = self.worlds(view)
-        if len(w.seats) != 1:
+        found = self._heads_up_range(view)
+        if found is None:
             return 0.0
-        weights = self.book.weights(view.game, view.events, w.seats, w.strength)
-        if weights.sum() <= 0:
-            return 0.0
-        weights = weights / weights.sum()
-        eqs = w.equity(weights)
-        share = w.share[max(eqs, key=lambda k: eqs[k])]
+        w, weights, share = found
         t = self.book.tendencies(w.seats[0])
         calls = 0.02 + 0.98 * _step(np.clip(w.strength[:, 0], 0, 1), t.fold_to_raise_rate,
                                      0.05)
