@@ -100,6 +100,15 @@ BAD = [
     ("", 'step = "showdown"', 'step = "showdown"\npot = "low"\nqualifier = 8',
      'steps[3].qualifier: only for pot = "high-low" with an ace-to-five low, got pot = '
      "'low', low = 'ace-to-five'"),
+    # a game's name is shown to every player: it must read as what it is
+    ("", 'name = "Mini"', 'name = " "', "name: must be a one-line text of 1..60 characters, "
+                                        "not all spaces, got ' '"),
+    ("", 'name = "Mini"', 'name = "Mini\\u0000"',
+     "name: may not hold invisible, control or text-direction characters (U+0000)"),
+    ("", 'name = "Mini"', 'name = "\\u202einiM"',
+     "name: may not hold invisible, control or text-direction characters (U+202E)"),
+    ("", 'name = "Mini"', 'name = "Mi\\nni"',
+     "name: may not hold invisible, control or text-direction characters (U+000A)"),
 ]
 
 

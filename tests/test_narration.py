@@ -303,3 +303,25 @@ def test_a_forced_bet_games_redacted_copy_is_told_as_the_engine_tells_it(game: s
         brought_in = [t for t in told if " it in for 1" in t]
         assert len(brought_in) == (0 if blinds else
                                    sum(1 for e in hand.events if e.data.get("bring_in")))
+
+
+def test_a_history_from_rollem_play_tells_its_player_as_you() -> None:
+    # `rollem play` names its player "You" in the histories it writes: a full
+    # replay of one must say "You are dealt", not "You is dealt".
+    text = (HISTORIES / "sdr_worked_example.toml").read_text(encoding="utf-8")
+    text = text.replace('players = ["A", "B"]', 'players = ["You", "B"]', 1)
+    lines = narrate_history(text).text().splitlines()
+    assert lines[3:8] == [
+        "You are dealt Qs Qd.",
+        "B is dealt As Kd.",
+        "Round 1: you open (pot 2).",
+        "You bet 2 (pot 4).",
+        "B calls 2 (pot 6).",
+    ]
+    assert lines[-4:] == [
+        "You muck Qs Qd: pair of queens, king-seven-deuce.",
+        "B wins the pot (18) with pair of kings, ace-seven-deuce.",
+        "You muck pair of queens, king-seven-deuce: it loses to B's pair of kings, "
+        "ace-seven-deuce.",
+        "This hand: you lost 9.",
+    ]

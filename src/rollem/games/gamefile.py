@@ -42,6 +42,7 @@ from typing import Any
 
 from rollem.cards import RANKS
 from rollem.engine.game import Game
+from rollem.text import hidden_character
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -373,8 +374,13 @@ def parse_game(text: str) -> GameSpec:
         raise GameFileError("id: must be a short id of lower-case letters, digits and '-' "
                             f"(1..32, starting with a letter; not dealers-choice), got {gid!r}")
     name = data.get("name")
-    if not isinstance(name, str) or not 1 <= len(name) <= 60 or "\n" in name:
-        raise GameFileError(f"name: must be a one-line text of 1..60 characters, got {name!r}")
+    if not isinstance(name, str) or not 1 <= len(name) <= 60 or not name.strip():
+        raise GameFileError("name: must be a one-line text of 1..60 characters, not all "
+                            f"spaces, got {name!r}")
+    hidden = hidden_character(name)
+    if hidden is not None:
+        raise GameFileError(f"name: may not hold invisible, control or text-direction "
+                            f"characters ({hidden}); got {name!r}")
     players = data.get("players")
     if (not isinstance(players, list) or len(players) != 2
             or any(type(p) is not int for p in players)

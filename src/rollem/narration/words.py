@@ -28,11 +28,16 @@ class Names:
 
     Args:
         names: one name per seat (missing ones read ``seat N``).
-        viewer: the seat reading the narration (``None``: nobody in particular).
+        viewer: the seat reading the narration (``None``: nobody in particular,
+            unless one seat is named ``You``, as ``rollem play`` names its player).
     """
 
     def __init__(self, names: Sequence[str], viewer: int | None) -> None:
         self.names = list(names)
+        # `rollem play` names its player "You": told to anyone, that seat is
+        # still second person ("You are dealt", not "You is dealt").
+        if viewer is None and self.names.count("You") == 1:
+            viewer = self.names.index("You")
         self.viewer = viewer
 
     def name(self, seat: int | None) -> str:

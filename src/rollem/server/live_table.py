@@ -57,6 +57,7 @@ from rollem.server.game_session import (
 )
 from rollem.server.protocol import ClientMessage, error_message
 from rollem.server.store import SeatRow, Store, WriteStream, token_digest
+from rollem.text import hidden_character
 
 __all__ = ["Client", "LiveTable", "TableError", "clean_name"]
 
@@ -95,10 +96,6 @@ def _is_error(text: str) -> bool:
 MAX_NAME = 24
 """Longest player name (characters, after trimming)."""
 
-_HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
-"""Unicode categories a name may not hold: control, format (zero-width, bidi
-overrides and isolates), surrogate, private use, unassigned, line/paragraph
-separators."""
 
 _BOT_NAME = re.compile(r"^bot(\s*\d+)?(\s*\(.*\))?$", re.IGNORECASE)
 """Names reserved for computer players ("Bot 1 (random)", "bot", "BOT 2")."""
@@ -122,11 +119,11 @@ def clean_name(name: object) -> str:
     if not isinstance(name, str):
         raise TableError("bad_name", f"name must be text of 1 to {MAX_NAME} characters")
     name = unicodedata.normalize("NFC", name)
-    for char in name:
-        if unicodedata.category(char) in _HIDDEN_CATEGORIES:
-            raise TableError(
-                "bad_name", f"a name may not hold invisible, control or text-direction "
-                f"characters (U+{ord(char):04X}); use letters, digits, spaces, punctuation")
+    hidden = hidden_character(name)
+    if hidden is not None:
+        raise TableError(
+            "bad_name", f"a name may not hold invisible, control or text-direction "
+            f"characters ({hidden}); use letters, digits, spaces, punctuation")
     name = " ".join(name.split())
     if not name:
         raise TableError("bad_name", f"a name is needed to sit down (1 to {MAX_NAME} characters)")
