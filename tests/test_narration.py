@@ -289,6 +289,9 @@ def test_a_forced_bet_games_redacted_copy_is_told_as_the_engine_tells_it(game: s
         data = tomllib.loads(full)
         if blinds:
             assert data["antes"] == [0, 0, 0, 0] and data["blinds_or_straddles"] == [1, 2, 0, 0]
+            # the big blind's forced bet opens round 1; Ann (under the gun) acts first
+            assert "Round 1: Bob's big blind opens (pot 3)." in \
+                narrate_history(full).text().splitlines()
         else:
             assert data["antes"] == [1, 1, 1, 1] and data["bring_in"] == 1
         told = narrate_history(redact(full, 0)).text().splitlines()

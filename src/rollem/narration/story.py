@@ -75,6 +75,7 @@ class Narrator:
         """seat -> cards it showed by choice after the hand (R-C-11)."""
         self._pending: list[Mapping[str, Any]] = []
         self._pool_draws = 0
+        self._blinds: dict[int, str] = {}  # seat -> blind posted before the first round
 
     # ------------------------------------------------------------ helpers
 
@@ -202,8 +203,14 @@ class Narrator:
         if kind == "round":
             self._pool_draws = 0
             opener = e.get("opener")
-            who = f": {self.names.who(opener, start=False)} " \
-                  f"{self.names.verb(opener, 'open', 'opens')}" if opener is not None else ""
+            blind, self._blinds = self._blinds.get(opener), {}
+            if blind is not None:  # the engine's opener is the last blind: its forced bet opened
+                who = f": {self.names.whose(opener, start=False)} {blind} opens"
+            elif opener is not None:
+                who = f": {self.names.who(opener, start=False)} " \
+                      f"{self.names.verb(opener, 'open', 'opens')}"
+            else:
+                who = ""
             return self._line(f"{_cap(str(e.get('round', 'betting')))}{who}{self._pot()}.",
                               kind, opener)
         if kind == "round_skipped":
@@ -226,6 +233,8 @@ class Narrator:
             return self._line(f"{verb} {e.get('to')}{allin}{self._pot()}.", kind, s)
         if kind == "blind":
             self.pot += int(e.get("amount", 0))
+            if s is not None:
+                self._blinds[s] = str(e.get("blind", "blind"))
             allin = ", all-in" if e.get("all_in") else ""
             return self._line(f"{says(s, 'post', 'posts')} the {e.get('blind', 'blind')} "
                               f"{e.get('amount')}{allin}{self._pot()}.", kind, s)
