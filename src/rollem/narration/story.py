@@ -203,7 +203,8 @@ class Narrator:
         if kind == "round":
             self._pool_draws = 0
             opener = e.get("opener")
-            blind, self._blinds = self._blinds.get(opener), {}
+            blind = self._blinds.get(opener) if opener is not None else None
+            self._blinds = {}
             if blind is not None:  # the engine's opener is the last blind: its forced bet opened
                 who = f": {self.names.whose(opener, start=False)} {blind} opens"
             elif opener is not None:
