@@ -119,6 +119,12 @@ def test_two_friends_and_a_computer_play_a_hand(browser: Any, live: ServerThread
     try:
         host = host_ctx.new_page()
         friend = friend_ctx.new_page()
+        # The page runs under the server's Content-Security-Policy: nothing it
+        # needs may be refused (Chromium logs each refusal on the console).
+        refused: list[str] = []
+        for page in (host, friend):
+            page.on("console", lambda m: refused.append(m.text)
+                    if "Content Security Policy" in m.text else None)
         url = create_via_form(host, live.url, table_game)
         sit(host, "Ann")
         invite = host.input_value("#invite-link")
@@ -174,6 +180,7 @@ def test_two_friends_and_a_computer_play_a_hand(browser: Any, live: ServerThread
         assert "step 3" in host.inner_text("#replay-pos")
         shot(host, f"{game}-3-replay")
         host.click("#replay-close")
+        assert refused == []
         if game == "sdr":
             assert "choose" in did
         if game == "rollyourown":

@@ -235,6 +235,23 @@ def test_other_sites_cannot_use_a_players_cookies(server: ServerThread) -> None:
     asyncio.run(run())
 
 
+def test_every_page_and_answer_carries_the_security_headers(server: ServerThread) -> None:
+    """Only the table's own scripts, styles and websocket may load; no framing; no
+    Referer (an invite link is a table's key). The browser test checks that the
+    pages work under this policy."""
+    import httpx
+
+    tid, _host = create_table(server.url, game="sdr", seats=2, bots=1)
+    for path in ("/", f"/t/{tid}", "/static/table.js", f"/api/tables/{tid}", "/no/such/page"):
+        r = httpx.get(server.url + path)
+        csp = r.headers["content-security-policy"]
+        assert "default-src 'none'" in csp and "script-src 'self'" in csp, path
+        assert "connect-src 'self'" in csp and "frame-ancestors 'none'" in csp, path
+        assert r.headers["x-content-type-options"] == "nosniff", path
+        assert r.headers["x-frame-options"] == "DENY", path
+        assert r.headers["referrer-policy"] == "no-referrer", path
+
+
 def test_bad_hand_numbers_and_joins_are_refused_clearly(server: ServerThread) -> None:
     import httpx
 

@@ -42,6 +42,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -52,6 +53,7 @@ from rollem.games.gamefile import MAX_FILE_BYTES
 from rollem.server import host
 from rollem.server.config import ConfigError, ServerSettings, parse_config
 from rollem.server.game_session import GameSession, available_games
+from rollem.server.headers import SecurityHeaders
 from rollem.server.live_table import Client, LiveTable, TableError
 from rollem.server.manager import TableElsewhere, TableManager
 from rollem.server.markdown import render_markdown
@@ -615,6 +617,7 @@ def create_app(db_path: str | Path = "rollem.db",
         return await asyncio.to_thread(_forward, request, exc.lease.url, body)
 
     app = Starlette(routes=routes, lifespan=lifespan,
-                    exception_handlers={TableElsewhere: elsewhere})
+                    exception_handlers={TableElsewhere: elsewhere},
+                    middleware=[Middleware(SecurityHeaders)])
     app.state.settings = settings
     return app
