@@ -119,3 +119,20 @@ def test_a_game_file_reusing_a_shipped_id_is_refused(tmp_path: Path) -> None:
                                  input="q\n")
         assert out.exit_code == 2
         assert "id 'holdem' is a shipped game's id" in out.stderr, out.output
+
+
+def test_rules_of_a_game_file_and_play_refuses_two_games(tmp_path: Path) -> None:
+    mine = _my_game(tmp_path)
+    out = CliRunner().invoke(app, ["rules", "--game-file", mine])
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    assert lines[0] == "# Texas Hold'em"
+    assert "## Step by step" in lines
+    assert "Texas Hold'em (my-holdem): 2 to 10 players." in lines
+    assert any(line.startswith("1. ") for line in lines)
+    # GAME and a game file name two games: refused, not one silently ignored
+    for argv in (["rules", "sdr", "--game-file", mine],
+                 ["play", "holdem", "--game-file", mine, "--history-dir", str(tmp_path)]):
+        out = CliRunner().invoke(app, argv, input="q\n")
+        assert out.exit_code == 2, argv
+        assert "give GAME or --game-file, not both" in out.stderr

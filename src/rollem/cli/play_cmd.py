@@ -509,6 +509,9 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
         from rollem.cli.gamefile_opt import register_game_file
 
         file_id = register_game_file(game_file)
+        if game not in ("dealers-choice", file_id):
+            fail(f"give GAME or --game-file, not both: GAME is {game!r}, the file's game "
+                 f"is {file_id!r}")
         if game != "dealers-choice" or choice is None:
             game = file_id
     if choice is not None:

@@ -43,7 +43,11 @@ def render_markdown(text: str, file: IO[str], *, width: int | None = None,
 @click.option("--no-color", is_flag=True,
               help="No colour on a terminal (also when the NO_COLOR environment variable is "
                    "set).")
-def rules_command(game: str | None, plain: bool, no_pager: bool, no_color: bool) -> None:
+@click.option("--game-file", default=None, metavar="FILE",
+              help="Show the rules text of the game in this game file (TOML, see rollem "
+                   "check-game), with its steps in words.")
+def rules_command(game: str | None, plain: bool, no_pager: bool, no_color: bool,
+                  game_file: str | None) -> None:
     """Show the rules of a game in plain words.
 
     GAME is sdr (Stop, Drop and Roll), rollyourown (Five Card Roll Your Own)
@@ -58,6 +62,19 @@ def rules_command(game: str | None, plain: bool, no_pager: bool, no_color: bool)
     """
     from rollem.rules import list_games, rules_text
 
+    if game_file is not None:
+        if game is not None:
+            fail(f"give GAME or --game-file, not both: GAME is {game!r}")
+        from rollem.games.describe import describe_game
+        from rollem.games.gamefile import GameFileError, load_game_file
+
+        try:
+            g = load_game_file(game_file)
+        except GameFileError as err:
+            fail(f"--game-file {game_file}: {err}")
+        steps = "\n".join(describe_game(g.spec))
+        click.echo(f"# {g.name}\n\n{g.rules.strip()}\n\n## Step by step\n\n{steps}\n", nl=False)
+        return
     if game is not None:
         game = game.strip().lower()
         if game == "dealers-choice":
