@@ -151,6 +151,117 @@ def test_521_policy_is_pluggable() -> None:
     assert fast.equity - pat.equity > 0.1
 
 
+def _declared_hand(mine: str, opp: str, my_side: str, opp_side: str) -> Hand:
+    """A heads-up 5-2-1 hand dealt ``mine`` to seat 0 and ``opp`` to seat 1
+    (both stand pat, stack by the policy, declare), stopped at the betting
+    round after the declare (house option ``bet_after_declare``, R-521-8),
+    where both declarations are revealed (R-521-9)."""
+    from rollem.engine import Options, ReplaySource
+    from rollem.engine.actions import Call, Check, Declare, Draw, Stack
+
+    deck = [x for pair in zip(c(mine), c(opp), strict=True) for x in pair]
+    deck += [x for x in range(52) if x not in deck]
+    hand = Hand("rollem521", [200, 200], button=1,
+                options=Options(ante=2, house={"bet_after_declare": True}),
+                source=ReplaySource([("deck", deck)]))
+    declared = 0
+    while True:
+        assert hand.pending is not None
+        seat, kind = hand.pending.seats[0], hand.pending.kind
+        if kind == "bet" and declared == 2:
+            return hand
+        if kind == "bet":
+            action: object = Check() if "check" in hand.legal_actions(seat).actions else Call()
+        elif kind == "draw":
+            action = Draw(())
+        elif kind == "stack":
+            cards = list(hand.legal_actions(seat).cards)
+            order = FAST.stack(np.asarray([[int(x) for x in cards]]))[0]
+            action = Stack(tuple(cards[i] for i in order))
+        else:
+            assert kind == "declare"
+            action = Declare(my_side if seat == 0 else opp_side)
+            declared += 1
+        hand.apply(seat, action)
+
+
+def _declared_reference(mine: list[int], my_up: list[int], opp_up: list[int], my_side: str,
+                        opp_side: str) -> float:
+    """Brute force over the opponent's one hidden card: each unseen card
+    weighted by the policy's chance of showing the up cards in the order
+    they were rolled and of declaring ``opp_side`` (each with the model's
+    tremble), the pot settled by R-521-9; the seat's expected share."""
+    from rollem.odds.evaluate import high5, low5
+    from rollem.odds.look521 import TREMBLE
+    from rollem.odds.r521 import SIDES, settle
+
+    hidden = np.asarray(_unseen(mine, opp_up))
+    n = len(hidden)
+    hands = np.concatenate([np.broadcast_to(np.asarray(opp_up), (n, 4)), hidden[:, None]],
+                           axis=1)
+    shown = (FAST.stack(hands)[:, :4] == np.arange(4)).all(axis=1)
+    said = FAST.declare(hands, np.broadcast_to(np.asarray(my_up), (n, 1, 4)))
+    side = SIDES.index(opp_side)
+    weight = (((1 - TREMBLE) * shown + TREMBLE / 120)
+              * ((1 - TREMBLE) * (said == side) + TREMBLE / 3))
+    seat = np.broadcast_to(np.asarray(mine), (n, 5))
+    share = settle(np.stack([high5(seat), high5(hands)], axis=1),
+                   np.stack([low5(seat), low5(hands)], axis=1),
+                   np.stack([np.full(n, SIDES.index(my_side)), np.full(n, side)], axis=1),
+                   "carry")[0]
+    return float((weight * share).sum() / weight.sum())
+
+
+@pytest.mark.parametrize(("opp_side", "equity", "high_half", "whole"), [
+    ("high", 1.0, 1.0, 1.0),  # both on high: the full house wins it, nobody on low
+    ("low", 0.5, 1.0, 0.0),  # the high half to the full house, the low half to the other
+    ("both", 1.0, 1.0, 1.0),  # both must win high too: fails, settled as if not in it
+])
+def test_521_a_revealed_declaration_gives_the_pot_by_hand_reasoning(
+        opp_side: str, equity: float, high_half: float, whole: float) -> None:
+    # After the declare (bet_after_declare on) the declarations are revealed
+    # (R-521-9). Seat 0: Kh Kd Ks Qc Qd, a full house, declared high. Seat 1
+    # shows four of 2c 3d 4h 7s 9c: at best a pair whatever its hidden card,
+    # so the full house wins high; the same cards, only seat 1's declaration
+    # differs.
+    hand = _declared_hand("Kh Kd Ks Qc Qd", "2c 3d 4h 7s 9c", "high", opp_side)
+    odds = view_equity(hand.view(0), samples=2000, seed=1, look_ahead=True)
+    assert odds.own_declare == "high"
+    assert odds.equity == pytest.approx(equity)
+    assert odds.high_half == pytest.approx(high_half) and odds.low_half == 0.0
+    assert odds.win == pytest.approx(whole)
+
+
+@pytest.mark.parametrize(("opp_side", "equity", "unread"), [
+    ("high", 0.997, 0.667),
+    ("low", 0.5, 0.5),
+    ("both", 0.013, 0.667),
+])
+def test_521_a_revealed_declaration_weighs_the_hidden_card_like_brute_force(
+        opp_side: str, equity: float, unread: float) -> None:
+    # Seat 0 holds a pair of jacks (2h 6s 9s Jc up, Jh down), declared high;
+    # seat 1 shows 5d 6d 7d 8h, its fifth card hidden. The policy's stacking
+    # leaves a straight (a nine kept down) or a pair of fives to eights; it
+    # declares both with the straight (also a nine-low) and high with a pair.
+    # So declared both, seat 1 has the straight and scoops; declared high, it
+    # has a pair the jacks beat (nobody on low: the jacks take it all);
+    # declared low, half each whatever the card. The expected values are a
+    # brute force over the hidden card (_declared_reference: the policy's
+    # stacking and declare likelihoods); reading the stacking alone (the
+    # declaration unread) gives the seat 0.667 for high and both.
+    mine, my_up, opp = c("2h 6s 9s Jc Jh"), c("2h 6s 9s Jc"), c("5d 6d 7d 8h")
+    ref = _declared_reference(mine, my_up, opp, "high", opp_side)
+    assert ref == pytest.approx(equity, abs=1e-3)
+    hand = _declared_hand("2h 6s 9s Jc Jh", "5d 6d 7d 8h 9c", "high", opp_side)
+    view = hand.view(0)
+    rolled = [e["card"] for e in view.to_dict()["events"] if e.get("kind") == "roll"]
+    assert rolled[1::2] == ["5d", "6d", "7d", "8h"] and rolled[0::2] == ["2h", "6s", "9s", "Jc"]
+    odds = view_equity(view, samples=10_000, seed=1, look_ahead=True)
+    assert abs(odds.equity - ref) < 4 * odds.stderr + 0.01, (odds.equity, odds.stderr, ref)
+    if opp_side != "low":
+        assert abs(odds.equity - unread) > 0.3
+
+
 def test_ryo_keeping_trips_is_the_best_of_the_20_keeps() -> None:
     opts = ryo_keep_look(c("As Ah Ad 2c 7d 9h"), 3, samples=3000, seed=1)
     assert len(opts) == 20
