@@ -110,6 +110,10 @@ def test_a_standard_game_is_dealt_with_its_rules(srv: ServerThread) -> None:
     st = asyncio.run(run())
     assert st["hand"]["game"] == "stud" and st["table"]["game_names"]["stud"] == "Seven-Card Stud"
     assert st["table"]["max_seats"] == 7
+    # the header names each game's own forced bets at the table's stakes
+    forced = st["table"]["forced_bets"]
+    assert (forced["stud"], forced["holdem"], forced["sdr"]) == (
+        "ante 1, bring-in 1", "blinds 1 and 2", "ante 1")
     # Seven cards each at a showdown; three down (two first and the last), four up.
     for seat in st["hand"]["result"].get("shown", {}):
         assert len(st["hand"]["seats"][int(seat)]["cards"]) == 7

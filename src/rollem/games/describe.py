@@ -5,9 +5,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rollem.engine.forced import Blinds, BringIn
+from rollem.engine.game import Game
+from rollem.engine.options import Options
+from rollem.engine.steps import Ante
 from rollem.games.gamefile import OPENERS, GameSpec, StepSpec
 
-__all__ = ["describe_game", "describe_step"]
+__all__ = ["describe_game", "describe_step", "forced_bet_words"]
+
+
+def forced_bet_words(game: Game, options: Options) -> str:
+    """The forced bets of a hand of ``game`` under ``options``, as a table header says
+    them: ``"ante 1"``, ``"blinds 1 and 2"`` (``", straddle 4"``), ``"ante 1, bring-in 1"``;
+    ``""`` when the game has none (R-C-5)."""
+    words: list[str] = []
+    for step in game.build(options):
+        if isinstance(step, Ante) and step.ante > 0:
+            words.append(f"ante {step.ante}")
+        elif isinstance(step, Blinds):
+            words.append(f"blinds {step.small} and {step.big}"
+                         + (f", straddle {step.straddle}" if step.straddle > 0 else ""))
+        elif isinstance(step, BringIn):
+            words.append(f"bring-in {step.amount}")
+    return ", ".join(words)
 
 
 def _amount(v: int | str) -> str:

@@ -155,6 +155,15 @@ class TableConfig:
         """Display name of every game this table may deal, by id."""
         return {gid: self.game_of(gid).name for gid in self.game_ids()}
 
+    def forced_bets(self) -> dict[str, str]:
+        """Every game's forced bets at this table's stakes, by id, in words
+        (``"ante 1"``, ``"blinds 1 and 2"``, ``"ante 1, bring-in 1"``)."""
+        from rollem.games.describe import forced_bet_words
+        from rollem.server.game_session import GameSession
+
+        options = GameSession.options_for(self)
+        return {gid: forced_bet_words(self.game_of(gid), options) for gid in self.game_ids()}
+
     def max_seats(self) -> int:
         """Most players this table's game deals in (dealer's choice: its largest game)."""
         if self.game == "dealers-choice":

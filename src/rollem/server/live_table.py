@@ -1075,12 +1075,13 @@ class LiveTable:
 
     def _config_public(self) -> dict[str, Any]:
         """The configuration's part of :meth:`table_public` (``config``, ``game_names``,
-        ``max_seats``), kept until the configuration is replaced (by the host)."""
+        ``forced_bets``, ``max_seats``), kept until the configuration is replaced (by the host)."""
         cached = self._config_json
         if cached is None or cached[0] is not self.config:
             cached = self._config_json = (self.config, {
                 "config": self.config.public_dict(),
                 "game_names": self.config.game_names(),
+                "forced_bets": self.config.forced_bets(),
                 "max_seats": self.config.max_seats(),
             })
         return cached[1]

@@ -96,8 +96,11 @@
     if (t.game_names) Object.assign(GAME_NAME, t.game_names);  // every game this table may deal
     const turn = myTurn();
     document.title = (turn ? "● Your turn — " : "") + t.name + " — rollem";
+    // forced bets of the game in play (dealer's choice between hands: none named)
+    const forced = (t.forced_bets || {})[state.hand ? state.hand.game : t.config.game];
     $("table-name").textContent = t.name + " · " + GAME_NAME[t.config.game] + " · "
-      + t.config.structure + " · ante " + t.config.ante + ", bets " + t.config.small_bet + "/" + t.config.big_bet;
+      + t.config.structure + " · " + (forced ? forced + ", " : "") + "bets "
+      + t.config.small_bet + "/" + t.config.big_bet;
     $("invite").classList.toggle("hidden", !me.host);
     $("invite-link").value = location.origin + "/t/" + t.id;
     document.body.classList.toggle("seated", me.seat !== null);
