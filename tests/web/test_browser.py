@@ -297,7 +297,7 @@ def test_the_lobby_offers_every_game_the_dealers_choice_and_a_game_file(
         page.wait_for_selector("input[name='choice.deuces-wild']")
         games = page.eval_on_selector_all("select[name=game] option", "os => os.map(o => o.value)")
         assert games == ["dealers-choice", "sdr", "rollyourown", "rollem521", "holdem", "omaha",
-                         "omaha8", "stud", "stud8", "razz", "draw5", "deuces-wild"]
+                         "omaha8", "stud", "stud8", "razz", "draw5", "deuces-wild", "own-file"]
         for g in ("sdr", "rollyourown", "rollem521"):
             page.uncheck(f"input[name='choice.{g}']")
         for g in ("holdem", "razz"):
@@ -321,5 +321,20 @@ def test_the_lobby_offers_every_game_the_dealers_choice_and_a_game_file(
         assert table.config.game == "dealers-choice"
         assert table.config.choices == ["holdem", "razz", "crazy-pineapple"]
         assert table.config.game_file == example
+        # The uploaded game alone, with one of its own house options switched off.
+        page.goto(live.url + "/")
+        page.wait_for_selector("input[name='choice.deuces-wild']")
+        page.select_option("select[name=game]", "own-file")
+        page.click("#create-btn")
+        page.wait_for_selector("#create-error:has-text('choose your game file')")
+        page.set_input_files("input[name=game_file]", str(good))
+        page.wait_for_selector("#own-house:not(.hidden) input[name='house.burn_cards']")
+        assert page.is_checked("input[name='house.burn_cards']")  # the file's default
+        page.uncheck("input[name='house.burn_cards']")
+        page.click("#create-btn")
+        page.wait_for_url("**/t/*")
+        alone = live.manager.get(page.url.rsplit("/t/", 1)[1])
+        assert alone.config.game == "crazy-pineapple"
+        assert alone.config.house["burn_cards"] is False
     finally:
         page.close()

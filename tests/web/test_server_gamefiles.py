@@ -79,6 +79,23 @@ def test_the_table_config_names_games_choices_and_the_game_file() -> None:
     assert "[[steps]]" in own.to_dict()["game_file"]  # stored with the table
     with pytest.raises(ConfigError, match="game must be one of"):
         parse_config({"game": "crazy-pineapple"})  # no file: not a game of this table
+    # the file's own house options may be set at the table, checked by their defaults' kind
+    assert own.house == {}
+    off = parse_config({"game_file": own_game(), "house": {"burn_cards": False}})
+    assert off.house == {"burn_cards": False}
+    from rollem.engine.steps import Burn
+    from rollem.server.game_session import GameSession
+
+    def burns(config: Any) -> int:
+        steps = config.game_of("crazy-pineapple").build(GameSession.options_for(config))
+        return sum(isinstance(step, Burn) for step in steps)
+
+    assert (burns(own), burns(off)) == (3, 0)  # the flop, turn and river burns go
+    with pytest.raises(ConfigError, match="burn_cards must be true or false, not 'maybe'"):
+        parse_config({"game_file": own_game(), "house": {"burn_cards": "maybe"}})
+    with pytest.raises(ConfigError, match=r"unknown house option 'burn_cards'; allowed: "
+                                          r"bet_after_declare, burn_before_roll"):
+        parse_config({"house": {"burn_cards": False}})  # no file: no such option
 
 
 @pytest.mark.parametrize(("text", "message"), [

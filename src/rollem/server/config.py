@@ -215,6 +215,19 @@ def _choice(data: dict[str, Any], key: str, default: str, allowed: tuple[str, ..
     return str(value)
 
 
+def _own_house_option(house_in: dict[str, Any], key: str, default: object,
+                      own: Game | None) -> object:
+    """A value for a house option of the host's game file, of its default's kind:
+    true/false, a whole number, or one of the texts the file allows."""
+    if isinstance(default, bool):
+        return _bool(house_in, key, default)
+    if isinstance(default, int):
+        return _int(house_in, key, default, 0, 1_000_000)
+    spec = own.spec if own is not None else None
+    allowed = tuple(str(v) for v in (spec.choices.get(key, ()) if spec is not None else ()))
+    return _choice(house_in, key, str(default), allowed or (str(default),))
+
+
 def parse_config(data: dict[str, Any]) -> TableConfig:
     """Read and check a table configuration (from the creation form or the store).
 
@@ -253,11 +266,15 @@ def parse_config(data: dict[str, Any]) -> TableConfig:
     if not isinstance(house_in, dict):
         raise ConfigError("house must be an object of house options")
     house: dict[str, Any] = {}
+    # the host's own game file brings its own house options (and their defaults)
+    own_house = dict(own.house) if own is not None else {}
     for key, _value in house_in.items():
+        if key in own_house and key not in HOUSE_OPTIONS:
+            house[key] = _own_house_option(house_in, key, own_house[key], own)
+            continue
         if key not in HOUSE_OPTIONS:
-            raise ConfigError(
-                f"unknown house option {key!r}; allowed: {', '.join(sorted(HOUSE_OPTIONS))}"
-            )
+            allowed = sorted({*HOUSE_OPTIONS, *own_house})
+            raise ConfigError(f"unknown house option {key!r}; allowed: {', '.join(allowed)}")
         kind, _default = HOUSE_OPTIONS[key]
         if kind is bool:
             house[key] = _bool(house_in, key, False)

@@ -19,7 +19,30 @@
         box.appendChild(l);
       }
     }
+    select.appendChild(select.querySelector('option[value="own-file"]'));  // last
   }).catch(() => { /* the three games of the page stay */ });
+  // A game file chosen: its id (to deal it alone) and its true/false house options
+  // (the [house] table's `name = true|false` lines) as boxes the host may tick.
+  let ownId = null;
+  const fileInput = form.elements.game_file, ownHouse = document.getElementById("own-house");
+  fileInput.addEventListener("change", async () => {
+    ownId = null;
+    for (const l of ownHouse.querySelectorAll("label")) l.remove();
+    ownHouse.classList.add("hidden");
+    if (!fileInput.files.length || fileInput.files[0].size > 65536) return;
+    const text = await fileInput.files[0].text();
+    const id = text.match(/^\s*id\s*=\s*["']([^"'\n]*)["']/m);
+    ownId = id ? id[1] : null;
+    const house = text.split(/^\s*\[/m).find((part) => /^house\]/.test(part)) || "";
+    for (const m of house.matchAll(/^\s*([a-z][a-z0-9_]*)\s*=\s*(true|false)\b/gm)) {
+      const l = document.createElement("label"); l.className = "check";
+      const i = document.createElement("input"); i.type = "checkbox"; i.name = "house." + m[1];
+      i.checked = m[2] === "true";
+      l.appendChild(i); l.appendChild(document.createTextNode(" " + m[1].replace(/_/g, " ")));
+      ownHouse.appendChild(l);
+      ownHouse.classList.remove("hidden");
+    }
+  });
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     err.textContent = "";
@@ -45,6 +68,13 @@
       if (el.type === "number") value = Number(value);
       if (el.name.startsWith("house.")) data.house[el.name.slice(6)] = value;
       else data[el.name] = value;
+    }
+    if (data.game === "own-file") {  // the uploaded game alone
+      if (!data.game_file || !ownId) {
+        err.textContent = "Game: choose your game file below (it names its game's id)";
+        return;
+      }
+      data.game = ownId;
     }
     try {
       const resp = await fetch("/api/tables", {
