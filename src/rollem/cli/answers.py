@@ -169,7 +169,12 @@ def _cards_from(text: str, legal: Legal) -> list[Card]:
     try:
         cards = parse_cards(text)
     except CardError as err:
-        raise AnswerError(f"{err}; choose from your cards {format_cards(legal.cards)}") from None
+        k = max(1, min(legal.max_count or 1, 2, len(legal.cards)))
+        positions = " ".join(str(i) for i in range(1, k + 1))
+        raise AnswerError(
+            f"{err}; choose from your cards {format_cards(legal.cards)}, by name "
+            f"({format_cards(legal.cards[:k])}) or by position ({positions})"
+        ) from None
     allowed = set(legal.cards)
     bad = [c for c in cards if c not in allowed]
     if bad:
