@@ -1,4 +1,4 @@
-"""A table: a session of hands (R-C-12).
+"""A table: a session of hands (R-C-12), the one model of it.
 
 Stacks carry from hand to hand, the button moves to the next seat on the
 left that is dealt in, a seat with no chips sits out (or rebuys when the
@@ -6,6 +6,18 @@ table allows it), chips a hand carries over (R-521-9 ``failed_both_rule``
 ``carry``) go into the next hand's main pot, and in dealer's-choice mode the
 player on the button names the game among those that fit the number of
 players dealt in (a computer player picks uniformly).
+
+The terminal game (``rollem play``), ``rollem simulate`` and the web table
+(:mod:`rollem.server.live_table`, which stores the session and presents it
+as a :class:`Table` for every decision: :meth:`LiveTable.session_table`)
+all follow these rules through this module.  A seat may be *out*: empty,
+sitting out, leaving, or waiting for the host's approval; it is not dealt
+in, whatever its chips.
+
+A hand in three steps (what :meth:`Table.new_hand` does, and what the web
+table does with a clock between the second and the third while a person on
+the button names the game): :meth:`Table.rebuy_broke`, :meth:`Table.next_deal`
+(seats dealt in, button, games that fit), :meth:`Table.deal`.
 
 >>> from random import Random
 >>> from rollem.engine import Call, Check
@@ -27,7 +39,9 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
 
 from rollem.engine.errors import EngineError
 from rollem.engine.hand import Hand
@@ -35,41 +49,127 @@ from rollem.engine.options import Options
 from rollem.engine.randomness import RandomSource, SecureSource, SeededSource
 from rollem.games import DEFAULT_CHOICE, Game, get
 
-__all__ = ["DEALERS_CHOICE", "Table", "TableError"]
+__all__ = [
+    "DEALERS_CHOICE",
+    "Deal",
+    "Table",
+    "TableError",
+    "button_from",
+    "games_that_fit",
+    "pick_game",
+    "seats_dealt_in",
+]
 
 DEALERS_CHOICE = "dealers-choice"
 
+T = TypeVar("T")
+
 
 class TableError(EngineError):
-    """A session that cannot go on (fewer than two players with chips, bad game)."""
+    """A session that cannot go on (fewer than two players with chips, bad game),
+    or a refused rebuy.  ``code``: a short reason (``no_players``, ``bad_game``,
+    ``no_fit``, ``no_rebuys``, ``has_chips``, ``in_hand``, ``not_over``,
+    ``no_hand``), the web table's error code."""
+
+    def __init__(self, message: str, code: str = "table") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 GameChooser = Callable[["Table", list[Game]], Game]
 """The button's pick among the games that fit (a human player's choice)."""
 
 
+# -- the rules, as plain functions (R-C-12) ------------------------------------------
+
+
+def seats_dealt_in(stacks: Sequence[int], out: Collection[int] = ()) -> list[int]:
+    """The seats dealt into the next hand, in seat order: chips and not out
+    (R-C-12: a seat with no chips sits out; ``out``: seats that are empty, sit
+    out, leave or wait).
+
+    >>> seats_dealt_in([100, 0, 50, 20], out={3})
+    [0, 2]
+    """
+    return [s for s, chips in enumerate(stacks) if chips > 0 and s not in out]
+
+
+def button_from(dealt_in: Sequence[int], seat: int) -> int:
+    """The button: ``seat`` if it is dealt in, else the next seat dealt in on
+    its left (higher numbers, wrapping round to the lowest) (R-C-12).
+
+    The hand after one with the button on seat ``b`` has it at
+    ``button_from(dealt_in, b + 1)``.
+
+    Raises:
+        TableError: ``no_players``: no seat is dealt in.
+
+    >>> button_from([0, 2, 5], 3), button_from([0, 2, 5], 2), button_from([0, 2, 5], 6)
+    (5, 2, 0)
+    """
+    if not dealt_in:
+        raise TableError("no seat has chips", "no_players")
+    ordered = sorted(dealt_in)
+    return next((s for s in ordered if s >= seat), ordered[0])
+
+
+def games_that_fit(games: Iterable[Game], players: int) -> list[Game]:
+    """The games (in the order given) playable with ``players`` dealt in:
+    ``min_players <= players <= max_players`` (R-C-12)."""
+    return [g for g in games if g.min_players <= players <= g.max_players]
+
+
+def pick_game(games: Sequence[T], rng: random.Random | None = None) -> T:
+    """A computer player's (or the clock's) pick: uniform among ``games``
+    (R-C-12); ``rng`` seeded for simulations, else a secure source."""
+    return (rng if rng is not None else random.SystemRandom()).choice(list(games))
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The next hand before its game is named (:meth:`Table.next_deal`).
+
+    Attributes:
+        button: the button's seat.
+        players: the seats dealt in, in seat order (at least two).
+        games: the games it may be: the table's one game if it fits, or the
+            dealer's-choice games that fit ``len(players)`` (may be empty).
+    """
+
+    button: int
+    players: tuple[int, ...]
+    games: tuple[Game, ...]
+
+
 class Table:
     """A session of hands.
 
     Args:
-        stacks: chips of each seat (seat 0 first).
+        stacks: chips of each seat (seat 0 first; an empty seat has 0).
         game: a short id (``"sdr"``), a :class:`Game` (e.g. from a game file) or
             ``"dealers-choice"``.
         games: the games a dealer's choice offers (ids or :class:`Game`
             objects; default :data:`rollem.games.DEFAULT_CHOICE`, our three).
         options: options for every game, or a mapping game id -> options.
         button: the first hand's button (moved to the next seat dealt in if
-            that seat has no chips).
+            that seat is not dealt in).
         rng: a seeded :class:`random.Random` for simulations (shuffles and the
             computer's game choice); ``None`` = secure shuffles (real play).
-        rebuy: chips a broke seat rebuys at the start of a hand (``None`` =
-            no rebuys: a broke seat sits out).
+        rebuy: chips of a rebuy (``None`` = no rebuys: a broke seat sits out).
+        auto_rebuy: which broke seats rebuy by themselves at the start of a
+            hand (default every seat; the others may :meth:`rebuy_seat`).
         choose_game: how the button picks in dealer's choice (default: uniformly).
+        out: seats not dealt in whatever their chips (empty, sitting out,
+            leaving, waiting for approval); the attribute may change between hands.
+        brought: chips each seat brought so far (default ``stacks``).
+        carry: chips carried into the first hand's main pot (R-521-9).
+        by_id: list the dealer's-choice games that fit by id (the terminal);
+            ``False``: in the order of ``games`` (the web host's list).
 
     Attributes:
         stacks, button (of the current/last hand), carry (chips carried into
         the next hand), brought (chips each seat brought, rebuys included),
-        hands (hands started), hand (the current/last :class:`Hand`).
+        hands (hands started), hand (the current/last :class:`Hand`), out.
     """
 
     def __init__(
@@ -83,6 +183,11 @@ class Table:
         rebuy: int | None = None,
         choose_game: GameChooser | None = None,
         games: Sequence[str | Game] | None = None,
+        auto_rebuy: Callable[[int], bool] | None = None,
+        out: Collection[int] = (),
+        brought: Sequence[int] | None = None,
+        carry: int = 0,
+        by_id: bool = True,
     ) -> None:
         try:
             self.choices: list[Game] = [g if isinstance(g, Game) else get(g)
@@ -93,21 +198,23 @@ class Table:
             elif game != DEALERS_CHOICE:
                 self.fixed = self._find(game)
         except KeyError as err:
-            raise TableError(str(err.args[0])) from None
+            raise TableError(str(err.args[0]), "bad_game") from None
         self.game = game.id if isinstance(game, Game) else game
         self.options = options
         self.stacks = list(stacks)
-        self.brought = list(stacks)
+        self.brought = list(brought) if brought is not None else list(stacks)
         self.n = len(stacks)
         self.rng = rng
         self.rebuy = rebuy
+        self.auto_rebuy = auto_rebuy
         self.choose_game = choose_game
-        self.carry = 0
+        self.out: set[int] = set(out)
+        self.by_id = by_id
+        self.carry = carry
         self.hands = 0
         self.hand: Hand | None = None
         self.button = (button - 1) % self.n if self.n else 0  # moved on at the first hand
-        self._first = True
-        self._button0 = button
+        self._start: int | None = button % self.n if self.n else 0  # None after the first
 
     def _find(self, game_id: str) -> Game:
         for g in self.choices:
@@ -126,19 +233,127 @@ class Table:
     def _source(self) -> RandomSource:
         return SeededSource(self.rng) if self.rng is not None else SecureSource()
 
+    # -- who is dealt in, the button, the games -----------------------------------
+
+    def dealt_in(self) -> list[int]:
+        """The seats the next hand deals in, in seat order: chips, not out (R-C-12)."""
+        return seats_dealt_in(self.stacks, self.out)
+
     def next_button(self) -> int:
-        """The seat that gets the button next: the next seat on the left dealt in (R-C-12)."""
-        start = self._button0 - 1 if self._first else self.button
-        for i in range(1, self.n + 1):
-            s = (start + i) % self.n
-            if self.stacks[s] > 0:
-                return s
-        raise TableError("no seat has chips")
+        """The seat that gets the button next: the next seat on the left dealt in
+        (R-C-12); the first hand: the table's ``button`` if dealt in.
+
+        Raises:
+            TableError: ``no_players``: no seat is dealt in.
+        """
+        start = self._start if self._start is not None else self.button + 1
+        return button_from(self.dealt_in(), start)
 
     def games_that_fit(self, players: int) -> list[Game]:
-        """The dealer's-choice games playable with ``players`` dealt in (R-C-12), by id."""
-        return sorted((g for g in self.choices if g.min_players <= players <= g.max_players),
-                      key=lambda g: g.id)
+        """The dealer's-choice games playable with ``players`` dealt in (R-C-12),
+        by id (``by_id``) or in the table's order."""
+        fits = games_that_fit(self.choices, players)
+        return sorted(fits, key=lambda g: g.id) if self.by_id else fits
+
+    def playable(self, players: int) -> list[Game]:
+        """What a hand with ``players`` dealt in may be: the table's one game if
+        it fits (else nothing), or the dealer's-choice games that fit."""
+        if self.fixed is not None:
+            g = self.fixed
+            return [g] if g.min_players <= players <= g.max_players else []
+        return self.games_that_fit(players)
+
+    # -- rebuys ---------------------------------------------------------------------
+
+    def rebuy_broke(self) -> list[int]:
+        """The start of a hand: every broke seat that rebuys by itself
+        (``auto_rebuy``) gets ``rebuy`` chips, counted as brought.  Returns
+        those seats (none without rebuys)."""
+        if self.rebuy is None:
+            return []
+        seats = [s for s in range(self.n) if self.stacks[s] <= 0
+                 and (self.auto_rebuy is None or self.auto_rebuy(s))]
+        for s in seats:
+            self.stacks[s] = self.rebuy
+            self.brought[s] += self.rebuy
+        return seats
+
+    def rebuy_seat(self, seat: int) -> int:
+        """A broke player buys ``rebuy`` chips again (counted as brought); returns
+        the chips.
+
+        Raises:
+            TableError: ``no_rebuys`` (the table allows none), ``has_chips``
+                (the seat still has chips), ``in_hand`` (dealt into the hand
+                in play: after it).  Nothing changes.
+        """
+        if self.rebuy is None:
+            raise TableError("the host does not allow rebuys at this table", "no_rebuys")
+        stack = self.stacks[seat]
+        if stack > 0:
+            raise TableError(f"you still have {stack} chips; rebuy at 0", "has_chips")
+        hand = self.hand
+        if hand is not None and not hand.is_over and hand.dealt[seat]:
+            raise TableError("rebuy after this hand", "in_hand")
+        self.stacks[seat] += self.rebuy
+        self.brought[seat] += self.rebuy
+        return self.rebuy
+
+    # -- a hand ---------------------------------------------------------------------
+
+    def next_deal(self) -> Deal:
+        """The next hand's seats dealt in, button and games that may be dealt
+        (changes nothing; see :meth:`deal`).
+
+        Raises:
+            TableError: ``no_players``: fewer than two seats are dealt in.
+        """
+        players = self.dealt_in()
+        if len(players) < 2:
+            raise TableError(f"{len(players)} seat(s) with chips: a hand needs at least 2",
+                             "no_players")
+        start = self._start if self._start is not None else self.button + 1
+        return Deal(button_from(players, start), tuple(players),
+                    tuple(self.playable(len(players))))
+
+    def deal(self, deal: Deal, game: Game | str, *, source: RandomSource | None = None,
+             fits: Sequence[Game] | None = None) -> Hand:
+        """Deal ``deal`` as ``game``: the button moves, the carried chips go into
+        the main pot, the seats dealt in play with their stacks (the others with
+        none), ``hand`` is the new hand.
+
+        Args:
+            deal: from :meth:`next_deal`.
+            game: the game (the button's pick): one of ``deal.games`` (or of ``fits``).
+            source: the shuffles (default: seeded by ``rng``, else secure).
+            fits: the games allowed instead of ``deal.games``.
+
+        Raises:
+            TableError: ``bad_game`` (no such game), ``no_fit`` (the game does
+                not fit the players dealt in); nothing changes.
+        """
+        try:
+            chosen = self._find(game) if isinstance(game, str) else game
+        except KeyError as err:
+            raise TableError(str(err.args[0]), "bad_game") from None
+        allowed = list(deal.games if fits is None else fits)
+        players = len(deal.players)
+        if chosen not in allowed:
+            if not allowed:
+                raise TableError(f"{chosen.name} does not fit {players} players: it needs "
+                                 f"{chosen.min_players} to {chosen.max_players}", "no_fit")
+            raise TableError(f"{chosen.name} does not fit {players} players: choose one of "
+                             + ", ".join(g.id for g in allowed), "no_fit")
+        stacks = [self.stacks[s] if s in deal.players else 0 for s in range(self.n)]
+        hand = Hand(chosen, stacks, button=deal.button, options=self._options_for(chosen),
+                    source=source if source is not None else self._source(),
+                    carry_in=self.carry)
+        self.carry = 0
+        self.button = deal.button
+        self._start = None
+        self.hand = hand
+        self.hands += 1
+        return hand
 
     def new_hand(self, game: str | None = None) -> Hand:
         """Start the next hand (rebuys, button, game choice) and return it.
@@ -148,54 +363,49 @@ class Table:
                 default: the table's game, or a uniform pick in dealer's choice.
 
         Raises:
-            TableError: fewer than two seats with chips, or a game that does not fit.
+            TableError: fewer than two seats dealt in, or a game that does not fit.
         """
         if self.hand is not None and not self.hand.is_over:
-            raise TableError("the current hand is not over")
-        if self.rebuy is not None:
-            for s in range(self.n):
-                if self.stacks[s] == 0:
-                    self.stacks[s] = self.rebuy
-                    self.brought[s] += self.rebuy
-        players = sum(1 for s in self.stacks if s > 0)
-        if players < 2:
-            raise TableError(f"{players} seat(s) with chips: a hand needs at least 2")
-        self.button = self.next_button()
-        self._first = False
-        fits = self.games_that_fit(players)
+            raise TableError("the current hand is not over", "not_over")
+        self.rebuy_broke()
+        deal = self.next_deal()
+        self.button = deal.button  # the button names the game (choose_game sees it)
+        self._start = None
+        fits = list(deal.games)
         if game is not None:
             try:
                 chosen = self._find(game)
             except KeyError as err:
-                raise TableError(str(err.args[0])) from None
+                raise TableError(str(err.args[0]), "bad_game") from None
+            fits = self.games_that_fit(len(deal.players))
         elif self.fixed is not None:
             chosen = self.fixed
-            fits = [chosen] if chosen.min_players <= players <= chosen.max_players else []
         elif self.choose_game is not None:
             chosen = self.choose_game(self, fits)
         else:
-            rng = self.rng if self.rng is not None else random.SystemRandom()
-            chosen = rng.choice(fits)
-        if chosen not in fits:
-            if not fits:
-                raise TableError(f"{chosen.name} does not fit {players} players: it needs "
-                                 f"{chosen.min_players} to {chosen.max_players}")
-            raise TableError(f"{chosen.name} does not fit {players} players: choose one of "
-                             + ", ".join(g.id for g in fits))
-        carry, self.carry = self.carry, 0
-        self.hand = Hand(chosen, self.stacks, button=self.button,
-                         options=self._options_for(chosen), source=self._source(),
-                         carry_in=carry)
-        self.hands += 1
-        return self.hand
+            chosen = pick_game(fits, self.rng)
+        return self.deal(deal, chosen, fits=fits)
+
+    def settle(self, hand: Hand) -> None:
+        """Take a finished ``hand``'s stacks of the seats it dealt in (the others
+        keep theirs), and the chips it carries over (R-521-9), into the session.
+
+        Raises:
+            TableError: ``no_hand``: the hand is not finished.
+        """
+        if hand.result is None:
+            raise TableError("no finished hand to end", "no_hand")
+        for s, dealt in enumerate(hand.dealt):
+            if dealt:
+                self.stacks[s] = hand.stacks[s]
+        self.carry = hand.result.carried
 
     def end_hand(self) -> None:
         """Take the finished hand's stacks and carried chips into the session."""
         hand = self.hand
         if hand is None or hand.result is None:
-            raise TableError("no finished hand to end")
-        self.stacks = list(hand.stacks)
-        self.carry = hand.result.carried
+            raise TableError("no finished hand to end", "no_hand")
+        self.settle(hand)
 
     @property
     def chips(self) -> int:

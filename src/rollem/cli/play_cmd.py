@@ -122,8 +122,10 @@ class TerminalGame:
         self.level = level
         table_rng = random.Random(master.getrandbits(64)) if seed is not None else None
         self.pick_rng: random.Random = table_rng if table_rng is not None else random.SystemRandom()
+        # You may rebuy when broke (offer_rebuy); the computer players never do.
         self.table = Table([stack] * players, game=game, rng=table_rng, button=0,
-                           choose_game=self._choose_game, options=options, games=games)
+                           choose_game=self._choose_game, options=options, games=games,
+                           rebuy=stack, auto_rebuy=lambda seat: False)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         name = f"{stamp}-seed{seed}" if seed is not None else stamp
         self.session_dir = history_dir / name
@@ -231,8 +233,7 @@ class TerminalGame:
             answer = self.ask(f"You are out of chips. Rebuy {self.stack} chips? "
                               "(y = yes, n = no, stop here) > ").strip().lower()
             if answer in ("y", "yes"):
-                t.stacks[0] = self.stack
-                t.brought[0] += self.stack
+                t.rebuy_seat(0)
                 self.rebuys += 1
                 self.say(f"You rebuy {self.stack} chips (rebuys so far: {self.rebuys}).")
                 return True

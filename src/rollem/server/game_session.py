@@ -24,7 +24,6 @@ Wire actions (``kind`` is one of the names in ``Legal.actions``):
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -37,7 +36,7 @@ from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.events import Event, event_to_dict
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
-from rollem.engine.randomness import ReplaySource, SecureSource
+from rollem.engine.randomness import RandomSource, ReplaySource, SecureSource
 
 if TYPE_CHECKING:
     from rollem.server.config import TableConfig
@@ -83,14 +82,11 @@ def games_for(players: int, config: TableConfig | None = None) -> list[str]:
     """The dealer's choice games (R-C-12) that fit ``players`` dealt in: the host's
     ``config.choices`` (default our three), in that order."""
     from rollem import games
+    from rollem.table import games_that_fit
 
     choices = list(config.choices) if config is not None else list(BUILT_IN)
-    out = []
-    for gid in choices:
-        game = config.game_of(gid) if config is not None else games.get(gid)
-        if game.min_players <= players <= game.max_players:
-            out.append(gid)
-    return out
+    find = config.game_of if config is not None else games.get
+    return [g.id for g in games_that_fit((find(gid) for gid in choices), players)]
 
 
 def _setup_game(setup: dict[str, Any]) -> Any:
@@ -105,8 +101,16 @@ def _setup_game(setup: dict[str, Any]) -> Any:
 
 
 def pick_bot_game(choices: list[str]) -> str:
-    """A computer player (or the clock) names a game uniformly at random (R-C-12)."""
-    return secrets.choice(list(choices))
+    """A computer player (or the clock) names a game uniformly at random, securely
+    (R-C-12: :func:`rollem.table.pick_game`)."""
+    from rollem.table import pick_game
+
+    return pick_game(choices)
+
+
+def secure_source() -> SecureSource:
+    """The shuffles of a new hand: secure, every outcome recorded (R-C-13)."""
+    return SecureSource()
 
 
 def _card(text: object) -> Card:
@@ -463,22 +467,33 @@ class GameSession:
         names: list[str] | None = None,
     ) -> GameSession:
         """Deal a new hand with a secure shuffle (R-C-13); ``stacks`` per dealt-in seat;
-        ``names`` (one per seat) are the players' names as dealt, kept with the hand."""
+        ``names`` (one per seat) are the players' names as dealt, kept with the hand.
+        (The live table deals through :class:`rollem.table.Table` and :meth:`of_hand`.)"""
         options = cls.options_for(config)
         seat_stacks = [stacks.get(s, 0) if s in players else 0 for s in range(config.seats)]
         source = SecureSource()
-        the_game = config.game_of(game)
         hand = Hand(
-            the_game, seat_stacks, button=button, options=options, source=source,
+            config.game_of(game), seat_stacks, button=button, options=options, source=source,
             carry_in=carried,
         )
+        return cls.of_hand(hand_no, hand, players, source, options, names=names)
+
+    @classmethod
+    def of_hand(cls, hand_no: int, hand: Hand, players: list[int], source: RandomSource,
+                options: Options, *, names: list[str] | None = None) -> GameSession:
+        """The web table's hand number ``hand_no`` for ``hand``, just dealt to the seats
+        ``players`` with ``options`` (:meth:`options_for`) and the shuffles of ``source``
+        (a :func:`secure_source`, whose outcomes are stored with it so that it replays
+        exactly: R-C-13); ``names`` (one per seat) are the players' names as dealt,
+        kept with the hand."""
+        the_game = hand.game
         setup: dict[str, Any] = {
-            "game": game,
+            "game": the_game.id,
             "seats": players,
-            "stacks": seat_stacks,
-            "button": button,
+            "stacks": list(hand.start_stacks),
+            "button": hand.button,
             "options": options.to_dict(),
-            "carry_in": carried,
+            "carry_in": hand.carry_in,
             "outcomes": _outcomes_json(source.outcomes),
         }
         if names is not None:

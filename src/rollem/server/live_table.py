@@ -51,12 +51,15 @@ from rollem.server.game_session import (
     ActionRefused,
     GameSession,
     bot_decide,
-    games_for,
     pick_bot_game,
     seat_odds,
+    secure_source,
 )
 from rollem.server.protocol import ClientMessage, error_message
 from rollem.server.store import SeatRow, Store, WriteStream, token_digest
+from rollem.table import DEALERS_CHOICE, Deal
+from rollem.table import Table as SessionTable
+from rollem.table import TableError as SessionRefused
 from rollem.text import hidden_character
 
 __all__ = ["Client", "LiveTable", "TableError", "clean_name"]
@@ -860,15 +863,52 @@ class LiveTable:
             delay, self._maybe_start_hand
         )
 
+    def session_table(self, out: set[int] | None = None,
+                      button: int | None = None) -> SessionTable:
+        """This table's session as a :class:`rollem.table.Table`, the one model of
+        its rules (R-C-12): who is dealt in, the button, the games that fit, rebuys
+        (computer players rebuy by themselves, people ask) and carried chips.
+
+        Built from what is stored (the seats' rows: stacks and chips brought; the
+        session: the last button, the chips carried), so a restored table decides
+        exactly as before; what it changes is written back by the caller.
+
+        Args:
+            out: seats not dealt in (default: free seats, and seats leaving,
+                sitting out or waiting for the host's approval).
+            button: the seat the button goes to if dealt in, else the next one
+                dealt in (default: the seat after the last hand's button).
+        """
+        config = self.config
+        n = config.seats
+        rows = {number: seat.row for number, seat in self.seats.items()}
+        if out is None:
+            out = {s for s in range(n) if s not in rows or self.seats[s].gone
+                   or host.skip_deal(self, s)}
+        if button is None:
+            last = self.session.get("button")
+            button = 0 if last is None else int(last) + 1
+        table = SessionTable(
+            [rows[s].stack if s in rows else 0 for s in range(n)],
+            game=(DEALERS_CHOICE if config.game == DEALERS_CHOICE
+                  else config.game_of(config.game)),
+            games=[config.game_of(g) for g in config.choices],
+            options=GameSession.options_for(config),
+            button=button,
+            rebuy=config.stack if config.rebuys else None,
+            auto_rebuy=lambda s: s in rows and rows[s].bot is not None,
+            out=out,
+            brought=[rows[s].brought if s in rows else 0 for s in range(n)],
+            carry=int(self.session.get("carried", 0)),
+            by_id=False,  # the host's order
+        )
+        if self.hand is not None:
+            table.hand = self.hand.hand
+        return table
+
     def dealt_in(self) -> list[int]:
         """Seats to deal the next hand: chips, not leaving (R-C-12)."""
-        out = []
-        for number in sorted(self.seats):
-            seat = self.seats[number]
-            if seat.gone or seat.row.stack <= 0 or host.skip_deal(self, number):
-                continue
-            out.append(number)
-        return out
+        return self.session_table().dealt_in()
 
     def _maybe_start_hand(self) -> None:
         self._next_hand_timer = None
@@ -881,32 +921,27 @@ class LiveTable:
             self.broadcast()
             return
         host.apply_pending_config(self)
-        changed: list[SeatRow] = []
-        for seat in self.seats.values():
-            if seat.row.bot is not None and seat.row.stack <= 0 and self.config.rebuys:
-                seat.row.stack += self.config.stack
-                seat.row.brought += self.config.stack
-                changed.append(seat.row)
-        if changed:
-            self._commit(seats=changed)
-        players = self.dealt_in()
+        table = self.session_table()
+        rebought = table.rebuy_broke()  # computer players with no chips
+        if rebought:
+            for number in rebought:
+                row = self.seats[number].row
+                row.stack, row.brought = table.stacks[number], table.brought[number]
+            self._commit(seats=[self.seats[number].row for number in rebought])
+        players = table.dealt_in()
         if (len(players) < 2 or all(self.seats[s].row.bot is not None for s in players)
-                or not self._games_that_fit(len(players))):
+                or not table.playable(len(players))):
             # Not enough players (for any game of the table), or only computer players
             # left: wait for people.
             self.broadcast()
             return
-        previous = self.session.get("button")
-        if previous is None:
-            button = players[0]
-        else:
-            later = [s for s in players if s > previous]
-            button = later[0] if later else players[0]
+        deal = table.next_deal()
+        button = deal.button
         self.session["button"] = button
         hand_no = int(self.session["hand_no"]) + 1
         game = self.config.game
-        if game == "dealers-choice":
-            games = games_for(len(players), self.config)
+        if game == DEALERS_CHOICE:
+            games = [g.id for g in deal.games]
             if len(games) == 1:
                 game = games[0]
             elif self.seats[button].row.bot is not None:
@@ -920,15 +955,7 @@ class LiveTable:
                 self._refresh_decisions()
                 self.broadcast()
                 return
-        self._deal(hand_no, game, players, button)
-
-    def _games_that_fit(self, players: int) -> list[str]:
-        """The table's games that ``players`` dealt in can play (its dealer's choice
-        games, or its one game)."""
-        if self.config.game == "dealers-choice":
-            return games_for(players, self.config)
-        game = self.config.game_of(self.config.game)
-        return [game.id] if game.min_players <= players <= game.max_players else []
+        self._deal(hand_no, game, table, deal)
 
     def _choose(self, game: str) -> None:
         """Deal the hand of the pending dealer's choice as ``game`` (R-C-12).
@@ -940,28 +967,30 @@ class LiveTable:
         """
         choice = self.session["choice"]
         self.session["choice"] = None
-        players = [s for s in choice["players"] if s in self.seats
-                   and self.seats[s].row.stack > 0 and not self.seats[s].gone]
-        if len(players) < 2:
+        offered = {int(s) for s in choice["players"]}
+        table = self.session_table(
+            out={s for s in range(self.config.seats)
+                 if s not in offered or s not in self.seats or self.seats[s].gone},
+            button=int(choice["seat"]),
+        )
+        if len(table.dealt_in()) < 2:
             self._bump_seq()
             self._commit(session=True)
             self._refresh_decisions()
             self.broadcast()
             self._schedule_next_hand(self.config.between_hands)
             return
-        button = int(choice["seat"])
-        if button not in players:
-            later = [s for s in players if s > button]
-            button = later[0] if later else players[0]
-        self._deal(int(choice["hand"]), game, players, button)
+        self._deal(int(choice["hand"]), game, table, table.next_deal())
 
-    def _deal(self, hand_no: int, game: str, players: list[int], button: int) -> None:
-        stacks = {s: self.seats[s].row.stack for s in players}
+    def _deal(self, hand_no: int, game: str, table: SessionTable, deal: Deal) -> None:
+        """Deal hand ``hand_no`` as ``game`` through the session ``table`` (R-C-12:
+        its seats dealt in, button, carried chips) with a secure shuffle (R-C-13)."""
         try:
-            hand = GameSession.new(
-                hand_no, game, self.config, players, stacks, button,
-                carried=int(self.session.get("carried", 0)), names=self.names(),
-            )  # fmt: skip
+            source = secure_source()
+            dealt = table.deal(deal, self.config.game_of(game), source=source)
+            hand = GameSession.of_hand(hand_no, dealt, list(deal.players), source,
+                                       GameSession.options_for(self.config),
+                                       names=self.names())
         except Exception:  # the engine refused the deal: say so, try again later
             log.exception("table %s: cannot deal hand %s of %s", self.id, hand_no, game)
             self.session["choice"] = None
@@ -972,7 +1001,8 @@ class LiveTable:
             self._schedule_next_hand(max(1.0, self.config.between_hands))
             return
         self.hand = hand
-        self.session.update(hand_no=hand_no, in_hand=True, button=button, carried=0)
+        self.session.update(hand_no=hand_no, in_hand=True, button=table.button,
+                            carried=table.carry)
         self._bump_seq()
         self._write(session=self.session, new_hand=(hand_no, hand.setup))
         if hand.over:
@@ -985,12 +1015,14 @@ class LiveTable:
         hand = self.hand
         assert hand is not None and hand.over
         result = hand.result()
+        table = self.session_table()
+        table.settle(hand.hand)  # stacks of the seats dealt in, carried chips
         changed = []
-        for number, stack in hand.final_stacks().items():
+        for number in hand.seats:
             if number in self.seats:
-                self.seats[number].row.stack = stack
+                self.seats[number].row.stack = table.stacks[number]
                 changed.append(self.seats[number].row)
-        self.session.update(in_hand=False, carried=int(result.get("carried", 0)))
+        self.session.update(in_hand=False, carried=table.carry)
         self.last_result = {"hand": hand.hand_no, "game": hand.game, **result}
         self.session["last_result"] = self.last_result
         self._bump_seq()
@@ -1005,14 +1037,12 @@ class LiveTable:
 
     def _rebuy(self, seat: int) -> None:
         row = self.seats[seat].row
-        if not self.config.rebuys:
-            raise TableError("no_rebuys", "the host does not allow rebuys at this table")
-        if row.stack > 0:
-            raise TableError("has_chips", f"you still have {row.stack} chips; rebuy at 0")
-        if self.hand is not None and seat in self.hand.seats:
-            raise TableError("in_hand", "rebuy after this hand")
-        row.stack += self.config.stack
-        row.brought += self.config.stack
+        table = self.session_table()
+        try:
+            table.rebuy_seat(seat)  # R-C-12: the host may allow rebuys
+        except SessionRefused as err:
+            raise TableError(err.code, str(err)) from None
+        row.stack, row.brought = table.stacks[seat], table.brought[seat]
         self._bump_seq()
         self._commit(seats=[row], session=True)
         self.broadcast()
