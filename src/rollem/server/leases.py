@@ -14,8 +14,10 @@ lease, a row of ``leases`` (created by :data:`LEASES_SCHEMA`):
   of the lease time; a lease not renewed in time may be taken by any process.
 
 Fencing: every write of a table's stream (:class:`rollem.server.store_pg.PgStore`)
-first runs :func:`check_fence` in the same transaction.  It locks the lease
-row (``FOR KEY SHARE``) and refuses the write with :class:`LeaseLost` unless
+is checked in the transaction that commits it: a group commit locks the lease
+rows of all its tables at once (:func:`lock_fences`, then :func:`fence_refusal`
+per write; a write on its own: :func:`check_fence`).  The lease row is locked
+(``FOR KEY SHARE``) and the write is refused with :class:`LeaseLost` unless
 the row still names this process and the epoch the process acquired; an
 acquisition locks the row ``FOR UPDATE`` first, so it waits for that lock: a
 write either commits before the takeover (and the new owner replays it from
@@ -37,7 +39,8 @@ from typing import Any
 
 import psycopg
 
-__all__ = ["LEASES_SCHEMA", "Lease", "LeaseLost", "Leases", "check_fence", "new_owner_id"]
+__all__ = ["LEASES_SCHEMA", "Lease", "LeaseLost", "Leases", "check_fence", "fence_refusal",
+           "lock_fences", "new_owner_id"]
 
 LEASES_SCHEMA = """
 CREATE TABLE IF NOT EXISTS leases (
@@ -86,10 +89,35 @@ def check_fence(conn: psycopg.Connection[Any], table_id: str, owner: str,
     """
     row = conn.execute("SELECT owner, epoch FROM leases WHERE table_id=%s FOR KEY SHARE",
                        (table_id,)).fetchone()
-    if row is None or row[0] != owner or epoch is None or int(row[1]) != epoch:
-        now = "nobody" if row is None or row[0] is None else f"{row[0]} at epoch {row[1]}"
-        raise LeaseLost(f"write refused: table {table_id} is no longer this process's "
-                        f"(it held epoch {epoch}; the lease is now {now})")
+    refusal = fence_refusal(table_id, owner, epoch,
+                            None if row is None else (row[0], int(row[1])))
+    if refusal is not None:
+        raise refusal
+
+
+def lock_fences(conn: psycopg.Connection[Any],
+                table_ids: list[str]) -> dict[str, tuple[str | None, int]]:
+    """Inside a group's transaction: lock the lease rows of ``table_ids`` (one
+    statement, ``FOR KEY SHARE`` in table id order) and read them: table id →
+    ``(owner, epoch)`` (a table never leased is absent).  Check each write with
+    :func:`fence_refusal`; the locks hold until the transaction ends, so a
+    takeover waits for the commit (as with :func:`check_fence`)."""
+    rows = conn.execute(
+        "SELECT table_id, owner, epoch FROM leases WHERE table_id = ANY(%s) "
+        "ORDER BY table_id FOR KEY SHARE", (sorted(table_ids),)).fetchall()
+    return {r[0]: (r[1], int(r[2])) for r in rows}
+
+
+def fence_refusal(table_id: str, owner: str, epoch: int | None,
+                  row: tuple[str | None, int] | None) -> LeaseLost | None:
+    """The :class:`LeaseLost` refusing a write of ``table_id`` by ``owner`` under
+    ``epoch`` when the lease row (``(owner, epoch)``, ``None``: never leased) says
+    otherwise; ``None`` when the write may go ahead."""
+    if row is not None and row[0] == owner and epoch is not None and row[1] == epoch:
+        return None
+    now = "nobody" if row is None or row[0] is None else f"{row[0]} at epoch {row[1]}"
+    return LeaseLost(f"write refused: table {table_id} is no longer this process's "
+                     f"(it held epoch {epoch}; the lease is now {now})")
 
 
 class Leases:

@@ -27,6 +27,7 @@ Schema versions (:data:`PG_MIGRATIONS`) are kept in step with
 
 from __future__ import annotations
 
+import functools
 import re
 import sqlite3
 import threading
@@ -35,7 +36,7 @@ from typing import Any
 
 import psycopg
 
-from rollem.server.leases import LeaseLost, check_fence
+from rollem.server.leases import LeaseLost, check_fence, fence_refusal, lock_fences
 from rollem.server.schema import SCHEMA_VERSION, SchemaError
 from rollem.server.store import QueuedWrite, Statement, Store, WriteStream
 
@@ -99,6 +100,7 @@ _REPLACE = re.compile(r"INSERT OR REPLACE INTO (\w+) \(([^)]*)\)(.*)", re.S)
 _JSON = re.compile(r"json_extract\((\w+), '\$\.(\w+)'\)")
 
 
+@functools.lru_cache(maxsize=256)
 def translate(sql: str) -> str:
     """The PostgreSQL form of one of the SQLite store's statements.
 
@@ -125,6 +127,10 @@ def _as_store_error(err: psycopg.Error) -> sqlite3.Error:
     kind = (sqlite3.IntegrityError if isinstance(err, psycopg.errors.IntegrityError)
             else sqlite3.OperationalError)
     return kind(f"PostgreSQL: {str(err).strip() or type(err).__name__}")
+
+
+class _OneByOne(Exception):
+    """A statement of a pipelined group failed: run the group one write at a time."""
 
 
 class _Reader:
@@ -203,6 +209,7 @@ class PgStore(Store):
         self.idle_tx_seconds = 5.0  # with fence_owner: see _pg_connect
         self.epochs: dict[str, int] = {}
         self.refused = 0  # writes refused by the fence (a stale owner's late writes)
+        self.one_by_one = 0  # groups run again write by write (a statement failed)
 
     def stream(self, table_id: str) -> WriteStream:
         """As :meth:`Store.stream`; fenced with the table's current epoch once
@@ -275,29 +282,87 @@ class PgStore(Store):
             self._pg.close()
 
     def _transact(self, group: list[QueuedWrite], outcome: dict[int, BaseException]) -> None:
-        """As :meth:`Store._transact`: one transaction, one savepoint per write
-        (fenced first when its stream is)."""
+        """As :meth:`Store._transact`: one transaction for the whole group.
+
+        First in one pipeline (:meth:`_transact_pipelined`: a few round trips
+        for the whole group); if any statement fails there, the transaction is
+        rolled back and the group is run again one write at a time, each in a
+        savepoint (:meth:`_transact_savepoints`), so a write failing on its own
+        fails alone, exactly as on SQLite.
+        """
         if self._pg is None or self._pg.closed or self._pg.broken:
             self._pg = self._pg_connect()
         conn = self._pg
         try:
-            with conn.transaction():
-                for i, statements, stream in self._writes_to_try(group, outcome):
-                    try:
-                        with conn.transaction():  # a savepoint
-                            if isinstance(stream, FencedStream):
-                                assert self.fence_owner is not None
-                                check_fence(conn, stream.table_id, self.fence_owner,
-                                            stream.epoch)
-                            self._pg_apply(conn, statements)
-                    except (psycopg.Error, LeaseLost) as err:
-                        if isinstance(err, psycopg.Error) and conn.broken:
-                            raise
-                        self.refused += isinstance(err, LeaseLost)
-                        self._write_failed(outcome, i, stream, err if isinstance(err, LeaseLost)
-                                           else _as_store_error(err))
+            try:
+                self._transact_pipelined(conn, group, outcome)
+                return
+            except _OneByOne:
+                self.one_by_one += 1
+            self._transact_savepoints(conn, group, outcome)
         except psycopg.Error as err:
             raise _as_store_error(err) from err
+
+    def _transact_pipelined(self, conn: psycopg.Connection[Any], group: list[QueuedWrite],
+                            outcome: dict[int, BaseException]) -> None:
+        """The group's transaction in pipeline mode: the fences of all its fenced
+        tables are locked and read in one statement (:func:`lock_fences`), a
+        write refused by its fence is not sent (:class:`LeaseLost`; the later
+        writes of its stream fail untried), every other statement is sent
+        without waiting for the one before, then the commit.
+
+        Raises:
+            _OneByOne: a statement failed (the transaction was rolled back and
+                nothing of the group recorded: run it one write at a time).
+            psycopg.Error: the connection broke.
+        """
+        owner = self.fence_owner
+        fenced = sorted({stream.table_id for _st, _fut, stream in group
+                         if isinstance(stream, FencedStream)})
+        refused: list[WriteStream] = []
+        try:
+            with conn.pipeline(), conn.transaction():
+                held = lock_fences(conn, fenced) if fenced else {}
+                cur = conn.cursor()
+                for i, statements, stream in self._writes_to_try(group, outcome):
+                    if isinstance(stream, FencedStream):
+                        assert owner is not None
+                        refusal = fence_refusal(stream.table_id, owner, stream.epoch,
+                                                held.get(stream.table_id))
+                        if refusal is not None:
+                            self._write_failed(outcome, i, stream, refusal)
+                            refused.append(stream)
+                            continue
+                    for sql, args in statements:
+                        cur.execute(translate(sql), args)
+        except psycopg.Error:
+            if conn.broken:
+                raise
+            for stream in refused:  # forget this try: the savepoints run decides
+                stream.failed = None
+            outcome.clear()
+            raise _OneByOne from None
+        self.refused += len(refused)
+
+    def _transact_savepoints(self, conn: psycopg.Connection[Any], group: list[QueuedWrite],
+                             outcome: dict[int, BaseException]) -> None:
+        """The group's transaction one write at a time, each in a savepoint
+        (fenced first when its stream is): a write that fails is rolled back
+        to its savepoint and recorded in ``outcome``; the others commit."""
+        with conn.transaction():
+            for i, statements, stream in self._writes_to_try(group, outcome):
+                try:
+                    with conn.transaction():  # a savepoint
+                        if isinstance(stream, FencedStream):
+                            assert self.fence_owner is not None
+                            check_fence(conn, stream.table_id, self.fence_owner, stream.epoch)
+                        self._pg_apply(conn, statements)
+                except (psycopg.Error, LeaseLost) as err:
+                    if isinstance(err, psycopg.Error) and conn.broken:
+                        raise
+                    self.refused += isinstance(err, LeaseLost)
+                    self._write_failed(outcome, i, stream, err if isinstance(err, LeaseLost)
+                                       else _as_store_error(err))
 
     def _transaction_failed(self) -> None:
         if self._pg is not None and self._pg.broken:
