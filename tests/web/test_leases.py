@@ -16,7 +16,7 @@ import pytest
 from pg_cluster import PgCluster
 from web_harness import Player, ServerThread, create_table
 
-from rollem.server.leases import LeaseLost, Leases, check_fence, fence_refusal, lock_fences
+from rollem.server.leases import GROUP_FENCE, LeaseLost, Leases, check_fence
 from rollem.server.store import EarlierWriteFailed
 from rollem.server.store_pg import PgStore
 
@@ -143,10 +143,8 @@ def test_a_takeover_waits_for_a_write_in_flight(pg_cluster: PgCluster, fence: st
     _expire(url, "T")
     taken: list[int] = []
     with psycopg.connect(url) as conn:
-        if fence == "group":  # A's group commit of T and U: checked, not committed
-            held = lock_fences(conn, ["U", "T"])
-            assert held == {"T": ("A", 1)} and fence_refusal("T", "A", 1, held["T"]) is None
-            assert fence_refusal("U", "A", 1, held.get("U")) is not None
+        if fence == "group":  # A's group commit of T: checked, not committed
+            conn.execute(GROUP_FENCE, (["T"], [1], "A"))
         else:
             check_fence(conn, "T", "A", 1)  # A's write transaction: checked, not committed
         conn.execute("CREATE TABLE IF NOT EXISTS w (n INT)")
@@ -215,9 +213,10 @@ def _group(*writes: tuple[Any, dict[str, Any]]) -> list[Any]:
 
 def test_one_group_commit_of_many_tables_fences_each_and_fails_each_alone(
         pg_cluster: PgCluster) -> None:
-    """A group is one pipelined transaction with one fence statement; a stale
-    table's writes are refused, a write failing on its own fails alone (the
-    group is run again write by write), and every other write commits."""
+    """A group is one query with one fence statement; when anything fails there
+    (a stale table's fence, a write failing on its own) the group is run again
+    write by write: the stale table's writes are refused, a failing write fails
+    alone, and every other write commits."""
     url = pg_cluster.new_database()
     a, b = Leases(url, "A", "http://a:1"), Leases(url, "B", "http://b:2")
     store = PgStore(url)
@@ -225,20 +224,30 @@ def test_one_group_commit_of_many_tables_fences_each_and_fails_each_alone(
     for tid in ("T1", "T2", "T3"):
         store.create_table(tid, {"game": "sdr"}, {"hand_no": 0}, "h")
         store.epochs[tid] = a.acquire(tid).epoch
+    s1, s2, s3 = store.stream("T1"), store.stream("T2"), store.stream("T3")
+    group = _group((s1, {"new_hand": (1, {})}), (s2, {"session": {"x": 0}}),
+                   (s3, {"session": {"x": 0}}))
+    store._commit_group(group)
+    assert [fut.exception() for _st, fut, _s in group] == [None, None, None]
+    assert store.one_by_one == 0  # all in one query
+    with psycopg.connect(url) as conn:  # the group fence: A holds all three, not B
+        conn.execute(GROUP_FENCE, (["T1", "T2", "T3"], [1, 1, 1], "A"))
+        conn.rollback()
+        with pytest.raises(psycopg.Error, match="a lease was lost"):
+            conn.execute(GROUP_FENCE, (["T1", "T2"], [1, 1], "B"))
     _expire(url, "T2")
     assert b.acquire("T2").epoch == 2  # T2 was taken over: A is stale there
-    s1, s2, s3 = store.stream("T1"), store.stream("T2"), store.stream("T3")
-    # One group: T1 and T3 commit; T2's two writes are refused, the second untried.
-    group = _group((s1, {"new_hand": (1, {})}), (s2, {"new_hand": (1, {})}),
+    # T1 and T3 commit; T2's two writes are refused, the second untried.
+    group = _group((s1, {"session": {"x": 1}}), (s2, {"new_hand": (1, {})}),
                    (s2, {"session": {"x": 1}}), (s3, {"new_hand": (1, {})}))
     store._commit_group(group)
     assert [fut.exception() is None for _st, fut, _s in group] == [True, False, False, True]
     assert isinstance(group[1][1].exception(), LeaseLost)
     assert isinstance(group[2][1].exception(), EarlierWriteFailed)
-    assert store.refused == 1 and (s1.failed, s3.failed) == (None, None)
-    assert store.one_by_one == 0
-    # T3's duplicate hand fails alone (PostgreSQL aborts the pipelined transaction:
-    # the group runs again write by write); T2 is refused once, T1 commits.
+    assert (store.refused, store.one_by_one) == (1, 1)
+    assert (s1.failed, s3.failed) == (None, None)
+    # T3's duplicate hand fails alone; T2 (a new stream, still stale) is refused
+    # once; T1 commits.
     s2 = store.stream("T2")
     group = _group((s1, {"action": (1, 0, 0, {"kind": "check"}, "player", {})}),
                    (s2, {"session": {"x": 2}}), (s3, {"new_hand": (1, {})}),
@@ -248,13 +257,12 @@ def test_one_group_commit_of_many_tables_fences_each_and_fails_each_alone(
     assert errors[0] is None and isinstance(errors[1], LeaseLost)
     assert isinstance(errors[2], sqlite3.IntegrityError)
     assert isinstance(errors[3], EarlierWriteFailed)
-    assert store.refused == 2 and s1.failed is None
+    assert (store.refused, store.one_by_one) == (2, 2) and s1.failed is None
     assert [r.idx for r in store.load_actions("T1", 1)] == [0]
     assert store.hand_numbers("T2") == [] and store.hand_numbers("T3") == [1]
-    row = store.load_table("T3")
-    assert row is not None and row.session == {"hand_no": 0}
-    assert (store.groups, store.commits) == (3 + 2, 3 + 2 + 1)
-    assert store.one_by_one == 1  # only the second group was run again write by write
+    assert [store.load_table(t).session for t in ("T1", "T2", "T3")] == [  # type: ignore[union-attr]
+        {"x": 1}, {"x": 0}, {"x": 0}]
+    assert (store.groups, store.commits) == (3 + 3, 3 + 3 + 2 + 1)
     store.close()
     a.close()
     b.close()

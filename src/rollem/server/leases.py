@@ -14,9 +14,9 @@ lease, a row of ``leases`` (created by :data:`LEASES_SCHEMA`):
   of the lease time; a lease not renewed in time may be taken by any process.
 
 Fencing: every write of a table's stream (:class:`rollem.server.store_pg.PgStore`)
-is checked in the transaction that commits it: a group commit locks the lease
-rows of all its tables at once (:func:`lock_fences`, then :func:`fence_refusal`
-per write; a write on its own: :func:`check_fence`).  The lease row is locked
+is checked in the transaction that commits it: a group commit locks and
+checks the lease rows of all its tables at once (:data:`GROUP_FENCE`, the
+function ``rollem_fence``); a write on its own: :func:`check_fence`.  The lease row is locked
 (``FOR KEY SHARE``) and the write is refused with :class:`LeaseLost` unless
 the row still names this process and the epoch the process acquired; an
 acquisition locks the row ``FOR UPDATE`` first, so it waits for that lock: a
@@ -39,8 +39,8 @@ from typing import Any
 
 import psycopg
 
-__all__ = ["LEASES_SCHEMA", "Lease", "LeaseLost", "Leases", "check_fence", "fence_refusal",
-           "lock_fences", "new_owner_id"]
+__all__ = ["GROUP_FENCE", "LEASES_SCHEMA", "Lease", "LeaseLost", "Leases", "check_fence",
+           "fence_refusal", "new_owner_id"]
 
 LEASES_SCHEMA = """
 CREATE TABLE IF NOT EXISTS leases (
@@ -49,7 +49,19 @@ CREATE TABLE IF NOT EXISTS leases (
     url TEXT NOT NULL,
     epoch BIGINT NOT NULL,
     expires TIMESTAMPTZ NOT NULL
-)
+);
+CREATE OR REPLACE FUNCTION rollem_fence(ids TEXT[], epochs BIGINT[], who TEXT)
+RETURNS void LANGUAGE plpgsql AS $fence$
+BEGIN
+    PERFORM 1 FROM leases WHERE table_id = ANY(ids) ORDER BY table_id FOR KEY SHARE;
+    IF EXISTS (SELECT 1 FROM unnest(ids, epochs) AS f(table_id, epoch)
+               LEFT JOIN leases l USING (table_id)
+               WHERE l.owner IS DISTINCT FROM who OR f.epoch IS NULL
+                  OR l.epoch IS DISTINCT FROM f.epoch) THEN
+        RAISE EXCEPTION 'rollem: a lease was lost' USING ERRCODE = 'RLF01';
+    END IF;
+END
+$fence$
 """
 
 
@@ -95,17 +107,13 @@ def check_fence(conn: psycopg.Connection[Any], table_id: str, owner: str,
         raise refusal
 
 
-def lock_fences(conn: psycopg.Connection[Any],
-                table_ids: list[str]) -> dict[str, tuple[str | None, int]]:
-    """Inside a group's transaction: lock the lease rows of ``table_ids`` (one
-    statement, ``FOR KEY SHARE`` in table id order) and read them: table id →
-    ``(owner, epoch)`` (a table never leased is absent).  Check each write with
-    :func:`fence_refusal`; the locks hold until the transaction ends, so a
-    takeover waits for the commit (as with :func:`check_fence`)."""
-    rows = conn.execute(
-        "SELECT table_id, owner, epoch FROM leases WHERE table_id = ANY(%s) "
-        "ORDER BY table_id FOR KEY SHARE", (sorted(table_ids),)).fetchall()
-    return {r[0]: (r[1], int(r[2])) for r in rows}
+GROUP_FENCE = "SELECT rollem_fence(%s::text[], %s::bigint[], %s::text)"
+"""Inside a group commit's transaction, with ``(table ids, epochs, owner)``: lock
+the lease rows of those tables (one statement, ``FOR KEY SHARE`` in table id
+order; the locks hold until the transaction ends, so a takeover waits for the
+commit, as with :func:`check_fence`) and fail (SQLSTATE ``RLF01``) unless
+``owner`` holds every one at its epoch.  The failure does not say which: run
+the writes again one by one with :func:`check_fence`."""
 
 
 def fence_refusal(table_id: str, owner: str, epoch: int | None,

@@ -36,7 +36,7 @@ from typing import Any
 
 import psycopg
 
-from rollem.server.leases import LeaseLost, check_fence, fence_refusal, lock_fences
+from rollem.server.leases import GROUP_FENCE, LeaseLost, check_fence
 from rollem.server.schema import SCHEMA_VERSION, SchemaError
 from rollem.server.store import QueuedWrite, Statement, Store, WriteStream
 
@@ -284,18 +284,18 @@ class PgStore(Store):
     def _transact(self, group: list[QueuedWrite], outcome: dict[int, BaseException]) -> None:
         """As :meth:`Store._transact`: one transaction for the whole group.
 
-        First in one pipeline (:meth:`_transact_pipelined`: a few round trips
-        for the whole group); if any statement fails there, the transaction is
-        rolled back and the group is run again one write at a time, each in a
-        savepoint (:meth:`_transact_savepoints`), so a write failing on its own
-        fails alone, exactly as on SQLite.
+        First as one query (:meth:`_transact_one_query`: one round trip for the
+        whole group); if any statement fails there (a fence included), the
+        transaction is rolled back and the group is run again one write at a
+        time, each in a savepoint (:meth:`_transact_savepoints`), so a write
+        failing on its own fails alone, exactly as on SQLite.
         """
         if self._pg is None or self._pg.closed or self._pg.broken:
             self._pg = self._pg_connect()
         conn = self._pg
         try:
             try:
-                self._transact_pipelined(conn, group, outcome)
+                self._transact_one_query(conn, group, outcome)
                 return
             except _OneByOne:
                 self.one_by_one += 1
@@ -303,46 +303,47 @@ class PgStore(Store):
         except psycopg.Error as err:
             raise _as_store_error(err) from err
 
-    def _transact_pipelined(self, conn: psycopg.Connection[Any], group: list[QueuedWrite],
+    def _transact_one_query(self, conn: psycopg.Connection[Any], group: list[QueuedWrite],
                             outcome: dict[int, BaseException]) -> None:
-        """The group's transaction in pipeline mode: the fences of all its fenced
-        tables are locked and read in one statement (:func:`lock_fences`), a
-        write refused by its fence is not sent (:class:`LeaseLost`; the later
-        writes of its stream fail untried), every other statement is sent
-        without waiting for the one before, then the commit.
+        """The group's transaction as one query string, sent at once: ``BEGIN``,
+        the fence of all its fenced tables in one statement
+        (:data:`~rollem.server.leases.GROUP_FENCE`), every write's statements
+        (the values bound here, quoted by psycopg), ``COMMIT``.
+
+        One round trip, not one per statement: the writer thread gives up
+        Python's lock (GIL) only while it waits, and each time it takes it
+        back it may wait for the server's busy event loop (up to
+        ``sys.getswitchinterval()``), so many short waits add up.
 
         Raises:
-            _OneByOne: a statement failed (the transaction was rolled back and
-                nothing of the group recorded: run it one write at a time).
+            _OneByOne: a statement failed (rolled back; nothing of the group
+                recorded: run it one write at a time).
             psycopg.Error: the connection broke.
         """
-        owner = self.fence_owner
-        fenced = sorted({stream.table_id for _st, _fut, stream in group
-                         if isinstance(stream, FencedStream)})
-        refused: list[WriteStream] = []
+        cur = psycopg.ClientCursor(conn)
+        parts = ["BEGIN"]
+        fenced: dict[tuple[str, int | None], None] = {}
+        body: list[str] = []
+        for _i, statements, stream in self._writes_to_try(group, outcome):
+            if isinstance(stream, FencedStream):
+                fenced[stream.table_id, stream.epoch] = None
+            body.extend(cur.mogrify(translate(sql), args) for sql, args in statements)
+        if fenced:
+            assert self.fence_owner is not None
+            parts.append(cur.mogrify(GROUP_FENCE, ([t for t, _e in fenced],
+                                                   [e for _t, e in fenced],
+                                                   self.fence_owner)))
+        parts.extend(body)
+        parts.append("COMMIT")
         try:
-            with conn.pipeline(), conn.transaction():
-                held = lock_fences(conn, fenced) if fenced else {}
-                cur = conn.cursor()
-                for i, statements, stream in self._writes_to_try(group, outcome):
-                    if isinstance(stream, FencedStream):
-                        assert owner is not None
-                        refusal = fence_refusal(stream.table_id, owner, stream.epoch,
-                                                held.get(stream.table_id))
-                        if refusal is not None:
-                            self._write_failed(outcome, i, stream, refusal)
-                            refused.append(stream)
-                            continue
-                    for sql, args in statements:
-                        cur.execute(translate(sql), args)
+            cur.execute(";\n".join(parts))
         except psycopg.Error:
             if conn.broken:
                 raise
-            for stream in refused:  # forget this try: the savepoints run decides
-                stream.failed = None
+            if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                conn.execute("ROLLBACK")
             outcome.clear()
             raise _OneByOne from None
-        self.refused += len(refused)
 
     def _transact_savepoints(self, conn: psycopg.Connection[Any], group: list[QueuedWrite],
                              outcome: dict[int, BaseException]) -> None:
