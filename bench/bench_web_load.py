@@ -7,10 +7,13 @@ every table at ``--pace`` actions per second. For each action it measures
 the time from sending it to the moment *every* client of that table has
 received the resulting state; reports hands completed, the 50th/99th
 percentiles of that time, and errors. With ``--search`` it then raises the
-pace until the 99th percentile passes the goal (50 ms).
+pace until the 99th percentile passes the goal (50 ms); with ``--search-tables``
+it keeps the pace and raises the table count instead, and reports the largest
+count whose 99th percentile stayed within the goal (issue 17's "tables held").
 
     .venv/bin/python bench/bench_web_load.py [--tables 100] [--seats 6] [--seconds 60]
         [--pace 1.0] [--game dealers-choice] [--search] [--search-seconds 20]
+        [--search-tables --tables 20 --table-step 10]
         [--db postgresql://... | --pg] [--processes 2]
 
 ``--processes 2`` starts two servers and spreads the tables over them in turn
@@ -277,8 +280,10 @@ def one_run(args: argparse.Namespace, pace: float, seconds: float) -> dict[str, 
     """One run with ``args.processes`` servers: on PostgreSQL all on the one database
     (each table leased to the server that created it), on SQLite each on its own
     file (a SQLite database has one server)."""
+    new_db = getattr(args, "new_db", None)
+    db = new_db() if new_db is not None else args.db  # --pg: a fresh database each run
     with tempfile.TemporaryDirectory() as tmp:
-        servers = [start_server(args.db or Path(tmp) / f"load{k}.db")
+        servers = [start_server(db or Path(tmp) / f"load{k}.db")
                    for k in range(args.processes)]
         try:
             report = asyncio.run(run_load([f"http://127.0.0.1:{port}" for _p, port in servers],
@@ -307,6 +312,12 @@ def main() -> None:
                         help="then raise the pace until p99 passes 50 ms")
     parser.add_argument("--search-seconds", type=float, default=20.0)
     parser.add_argument("--step", type=float, default=0.25, help="pace step of the search")
+    parser.add_argument("--search-tables", action="store_true",
+                        help="instead: keep the pace and raise the table count from --tables "
+                             "by --table-step while p99 stays within 50 ms (runs of "
+                             "--search-seconds); report the largest count held")
+    parser.add_argument("--table-step", type=int, default=10,
+                        help="table count step of --search-tables")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--db", default=None,
                         help="a PostgreSQL URL to serve from (default: a fresh SQLite file)")
@@ -324,6 +335,7 @@ def main() -> None:
         cluster = PgCluster()
         try:
             args.db = cluster.new_database()
+            args.new_db = cluster.new_database
             run_all(args)
         finally:
             cluster.stop()
@@ -331,8 +343,39 @@ def main() -> None:
     run_all(args)
 
 
+def search_tables(args: argparse.Namespace) -> None:
+    """Raise the table count by ``--table-step`` (from ``--tables``) while a run's p99
+    stays within the goal with no errors; print each run and then the largest count
+    held.  When the first count already fails, step down (halving) to find one held."""
+    held: int | None = None
+    tables = args.tables
+    step = args.table_step
+    while tables >= 1:
+        args.tables = tables
+        r = one_run(args, args.pace, args.search_seconds)
+        print(json.dumps(r), flush=True)
+        ok = r["p99_ms"] is not None and r["p99_ms"] <= GOAL_MS and not r["errors"]
+        if ok:
+            held = tables
+            if step < 0:
+                break
+            tables += step
+        elif held is not None:
+            break
+        else:  # the first count failed: look lower
+            step = -1
+            tables = tables // 2 if tables > 1 else 0
+    print(json.dumps({"store": "postgresql" if args.db else "sqlite",
+                      "processes": args.processes, "pace": args.pace,
+                      "largest_tables_held": held, "goal_p99_ms": GOAL_MS,
+                      "load_average": os.getloadavg()}), flush=True)
+
+
 def run_all(args: argparse.Namespace) -> None:
     print(f"cpus: {os.cpu_count()}; client and server on this machine", file=sys.stderr)
+    if args.search_tables:
+        search_tables(args)
+        return
     report = one_run(args, args.pace, args.seconds)
     print(json.dumps(report), flush=True)
     if args.search:

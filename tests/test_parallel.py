@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -44,8 +45,18 @@ def test_run_parts_keeps_part_order() -> None:
     assert sorted(done) == [0, 1, 2]
 
 
+def test_run_parts_plays_the_last_part_here_and_raises_a_parts_error() -> None:
+    pids = run_parts(os.getpid, [(), (), ()])
+    assert pids[2] == os.getpid() and os.getpid() not in pids[:2]
+    with pytest.raises(ZeroDivisionError):
+        run_parts(divmod, [(1, 0), (1, 1)])  # a worker's part
+    with pytest.raises(ZeroDivisionError):
+        run_parts(divmod, [(1, 1), (1, 0)])  # this process's part
+
+
 def test_one_worker_is_one_session_seeded_by_the_seed() -> None:
     one = run_simulation("sdr", 3, 20, ["random"] * 3, seed=5)
+    assert len(one.part_seconds) == 1 and one.part_seconds[0] <= one.seconds
     assert one.per_hand == _session("sdr", 3, 20, ["random"] * 3, 5, 200, None, None).per_hand
 
 

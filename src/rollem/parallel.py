@@ -5,9 +5,10 @@ A job of ``total`` units (hands, Monte Carlo samples) is cut into
 random stream seeded by :func:`child_seed` from the job's seed, ``k`` and the
 number of parts, so the same seed and worker count always give the same
 parts, whatever order the processes finish in, and no two parts share a
-stream. :func:`run_parts` runs one function per part in a process pool
-(``forkserver`` where the platform has it, else ``spawn``: both are safe in a
-program that already runs threads) and returns the results in part order.
+stream. :func:`run_parts` runs one function per part: the last in this
+process, the others in a process pool (``forkserver`` where the platform has
+it, else ``spawn``: both are safe in a program that already runs threads),
+and returns the results in part order.
 """
 
 from __future__ import annotations
@@ -71,13 +72,17 @@ def run_parts(
     """``[fn(*args) for args in part_args]``, one process per part.
 
     ``fn`` and its arguments must be picklable (a module-level function).
-    One part runs in this process, with no pool. ``on_done(index, result)``
-    is called in this process as each part finishes (any order).
+    The last part runs in this process (it would only wait otherwise), the
+    others each in a worker process started for the job; with one part there
+    is no pool. ``on_done(index, result)`` is called in this process as each
+    part finishes (any order).
 
     Raises:
-        whatever ``fn`` raised in the first part that failed.
+        whatever ``fn`` raised in a part that failed (this process's part
+        first; then the first worker's part to fail, in part order).
     """
-    if len(part_args) == 1:
+    last = len(part_args) - 1
+    if last == 0:
         result = fn(*part_args[0])
         if on_done is not None:
             on_done(0, result)
@@ -85,8 +90,15 @@ def run_parts(
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     results: dict[int, R] = {}
-    with ProcessPoolExecutor(max_workers=len(part_args), mp_context=ctx) as pool:
-        futures = {pool.submit(fn, *args): k for k, args in enumerate(part_args)}
+    with ProcessPoolExecutor(max_workers=last, mp_context=ctx) as pool:
+        futures = {pool.submit(fn, *args): k for k, args in enumerate(part_args[:last])}
+        try:
+            results[last] = fn(*part_args[last])
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        if on_done is not None:
+            on_done(last, results[last])
         for fut in as_completed(futures):
             k = futures[fut]
             results[k] = fut.result()

@@ -11,7 +11,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rollem import games
@@ -35,6 +35,10 @@ class SimulationResult:
     seconds: float
     bots: list[str]
     per_hand: list[list[int]]  # per seat, net of each hand
+    part_seconds: list[float] = field(default_factory=list)
+    """Each worker part's own playing time in seconds, in part order (one entry
+    with one worker; not in :meth:`to_dict`): with :attr:`seconds` (the wall
+    time of the whole), how much the workers lost to start-up and joining."""
 
     def to_dict(self) -> dict[str, Any]:
         """CLI.md ``simulate --json``."""
@@ -118,7 +122,8 @@ def run_simulation(
         game=game, hands=hands, chips_start=sum(p.chips_start for p in parts),
         chips_end=sum(p.chips_end for p in parts), actions=sum(p.actions for p in parts),
         seconds=seconds, bots=list(bots),
-        per_hand=[[x for p in parts for x in p.per_hand[s]] for s in range(players)])
+        per_hand=[[x for p in parts for x in p.per_hand[s]] for s in range(players)],
+        part_seconds=[p.seconds for p in parts])
 
 
 def _own_game_file(game: str) -> str:
@@ -168,4 +173,4 @@ def _session(
     seconds = time.perf_counter() - start
     return SimulationResult(game=game, hands=hands, chips_start=sum(table.brought),
                             chips_end=table.chips, actions=actions, seconds=seconds,
-                            bots=list(bots), per_hand=per_hand)
+                            bots=list(bots), per_hand=per_hand, part_seconds=[seconds])
