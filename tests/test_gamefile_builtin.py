@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ast
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -73,9 +75,11 @@ def test_house_choice_checked_like_before() -> None:
         Hand("rollem521", [50, 50], options=opts, source=SeededSource(1))
 
 
+ENGINE = Path(__file__).parent.parent / "src" / "rollem" / "engine"
+
+
 def test_engine_imports_no_game() -> None:
-    engine = Path(__file__).parent.parent / "src" / "rollem" / "engine"
-    for path in engine.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             names = []
             if isinstance(node, ast.ImportFrom) and node.module:
@@ -84,6 +88,30 @@ def test_engine_imports_no_game() -> None:
                 names = [a.name for a in node.names]
             assert not any(n == "rollem.games" or n.startswith("rollem.games.")
                            for n in names), path.name
+
+
+def test_engine_code_names_no_game() -> None:
+    """No string in the engine's code (docstrings aside: they give examples) is a
+    shipped game's id or name, and importing every engine module loads no game."""
+    known = set(games.shipped_ids()) | {games.get(g).name for g in games.shipped_ids()}
+    assert {"sdr", "holdem", "razz"} <= known
+    for path in ENGINE.rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                           ast.AsyncFunctionDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)}
+        named = [(node.lineno, node.value) for node in ast.walk(tree)
+                 if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                 and id(node) not in docstrings and node.value in known]
+        assert not named, f"{path.name} names a game: {named}"
+    modules = sorted(f"rollem.engine.{p.stem}" for p in ENGINE.glob("*.py")
+                     if p.stem != "__init__")
+    code = ("import sys\n" + "".join(f"import {m}\n" for m in modules)
+            + "print(sorted(m for m in sys.modules if m.startswith('rollem.games')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_hand_takes_a_game_object_or_a_catalogued_id() -> None:
