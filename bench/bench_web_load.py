@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -95,6 +96,7 @@ class Table:
         self.clients: list[Client] = []
         self.inflight: dict[int, tuple[float, set[int]]] = {}  # sent seq -> (t0, waiting)
         self.latencies: list[float] = []
+        self.measure_from = float("inf")  # actions sent before (the warm-up) are not counted
         self.hands = 0
         self.errors: list[str] = []
         self.lock = asyncio.Lock()
@@ -119,7 +121,8 @@ class Table:
                 t0, waiting = self.inflight[sent_seq]
                 waiting.discard(client_index)
                 if not waiting:
-                    self.latencies.append(now - t0)
+                    if t0 >= self.measure_from:
+                        self.latencies.append(now - t0)
                     del self.inflight[sent_seq]
 
 
@@ -135,16 +138,13 @@ class Client:
         self.acted_for: object = None
         self.ws: Any = None
 
-    async def run(self, url: str, stop_at: list[float]) -> None:
+    async def run(self, url: str) -> None:
         table = self.table
         async with websockets.connect(url, additional_headers=self.headers, open_timeout=120,
                                       max_size=2**24, compression=None) as ws:
             self.ws = ws
-            while time.perf_counter() < stop_at[0]:
-                try:
-                    text = await asyncio.wait_for(ws.recv(), 2.0)
-                except TimeoutError:
-                    continue
+            while True:  # until the run cancels this task
+                text = await ws.recv()
                 now = time.perf_counter()
                 msg = orjson.loads(text)
                 if msg["type"] == "error":
@@ -204,7 +204,7 @@ class Client:
 
 async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
                    pace: float, game: str, seed: int,
-                   server_pids: list[int]) -> dict[str, Any]:
+                   server_pids: list[int], warmup: float = 5.0) -> dict[str, Any]:
     """Tables are created on the servers ``bases`` in turn; each table's clients
     connect to the server that created (and holds) it."""
     rng = random.Random(seed)
@@ -229,8 +229,7 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
                 table.clients.append(Client(table, i, token, host if i == 0 else None))
             all_tables.append(table)
             ws_of[tid] = "ws" + base.removeprefix("http")
-    stop_at = [time.perf_counter() + 3600.0]
-    tasks = [asyncio.create_task(c.run(f"{ws_of[t.tid]}/ws/{t.tid}", stop_at))
+    tasks = [asyncio.create_task(c.run(f"{ws_of[t.tid]}/ws/{t.tid}"))
              for t in all_tables for c in t.clients]
     # Wait until everyone is connected, then deal everywhere.
     while any(c.state is None for t in all_tables for c in t.clients):
@@ -239,20 +238,50 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
             raise RuntimeError(f"{len(failed)} clients ended before the start") from (
                 failed[0].exception())
         await asyncio.sleep(0.05)
-    start = time.perf_counter()
-    stop_at[0] = start + seconds
+    # The 600 clients stand for 600 browsers, each with its own memory: a full
+    # garbage collection of this one process would stall every table's clients
+    # at once (hundreds of ms), so collect now and keep what was set up out of
+    # later collections, as the server does.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 50, 1000)
+    pauses: list[float] = []
+    gc_start = [0.0]
+
+    def gc_timer(phase: str, _info: dict[str, Any]) -> None:
+        if phase == "start":
+            gc_start[0] = time.perf_counter()
+        else:
+            pauses.append(time.perf_counter() - gc_start[0])
+
+    gc.callbacks.append(gc_timer)
+    begin = time.perf_counter()
     for t in all_tables:  # tables keep their own rhythm, not one shared beat
-        t.next_slot = start + t.rng.random() * t.interval
-    hands_before = sum(t.hands for t in all_tables)
-    cpu_before = sum(_cpu_of(pid) for pid in server_pids)
-    own = resource.getrusage(resource.RUSAGE_SELF)
+        t.next_slot = begin + t.rng.random() * t.interval
     for t in all_tables:
         host = t.clients[0]
         await host.ws.send(json.dumps({"type": "start", "seq": host.state["seq"]}))
-    await asyncio.gather(*tasks, return_exceptions=True)
+    # Every table deals its first hand at the same moment: that burst is not
+    # the steady play measured, so the figures start after ``warmup`` seconds.
+    await asyncio.sleep(warmup)
+    print(f"playing: {len(tasks)} clients connected", file=sys.stderr, flush=True)
+    start = time.perf_counter()
+    for t in all_tables:
+        t.measure_from = start
+    hands_before = sum(t.hands for t in all_tables)
+    cpu_before = sum(_cpu_of(pid) for pid in server_pids)
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    pauses.clear()
+    await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - start
     server_cpu = sum(_cpu_of(pid) for pid in server_pids) - cpu_before
     own_end = resource.getrusage(resource.RUSAGE_SELF)
+    for t in all_tables:
+        t.measure_from = float("inf")  # what arrives from now on is not counted
+    gc.callbacks.remove(gc_timer)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
     clients_cpu = (own_end.ru_utime + own_end.ru_stime) - (own.ru_utime + own.ru_stime)
     lat = sorted(x for t in all_tables for x in t.latencies)
     errors = [e for t in all_tables for e in t.errors]
@@ -273,6 +302,9 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
         "server_cpu_s": round(server_cpu, 1),
         "clients_cpu_s": round(clients_cpu, 1),
         "server_cpu_ms_per_action": round(1000 * server_cpu / len(lat), 2) if lat else None,
+        # the clients' own stalls (this process), which the latencies include
+        "clients_gc_max_ms": round(1000 * max(pauses), 1) if pauses else 0.0,
+        "warmup_s": warmup,
     }
 
 
@@ -288,7 +320,8 @@ def one_run(args: argparse.Namespace, pace: float, seconds: float) -> dict[str, 
         try:
             report = asyncio.run(run_load([f"http://127.0.0.1:{port}" for _p, port in servers],
                                           args.tables, args.seats, seconds, pace, args.game,
-                                          args.seed, [proc.pid for proc, _port in servers]))
+                                          args.seed, [proc.pid for proc, _port in servers],
+                                          args.warmup))
             report["processes"] = args.processes
             report["store"] = "postgresql" if args.db else "sqlite"
             report["load_average"] = os.getloadavg()[0]
@@ -308,6 +341,9 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0, help="actions per second per table")
     parser.add_argument("--game", default="dealers-choice")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds of play before the figures start (every table deals "
+                             "its first hand at once)")
     parser.add_argument("--search", action="store_true",
                         help="then raise the pace until p99 passes 50 ms")
     parser.add_argument("--search-seconds", type=float, default=20.0)

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from rollem.engine.views import build_view
 from rollem.server.config import parse_config
 from rollem.server.game_session import GameSession, games_for, random_wire_action
 
@@ -75,3 +76,25 @@ def test_a_show_by_choice_after_the_hand_changes_the_text() -> None:
         assert json.loads(after)["seats"][seat]["cards"] == cards
         return
     pytest.fail("no hand in 40 had a folded player who could show")
+
+
+@pytest.mark.parametrize("game", games_for(6))
+def test_a_view_built_on_the_spectators_view_is_the_same_view(game: str) -> None:
+    """``build_view(hand, seat, base=spectator's view)`` shares all but the seat's own
+    parts with the spectator's view: it must equal the view built from scratch, for
+    every seat (and a seat number past the hand's), with and without events."""
+    rng = random.Random(11)
+    session = _hand(game, 5)
+    hand = session.hand
+    while True:
+        base = build_view(hand, None, events=False)
+        for seat in [None, *range(6), 9]:
+            for events in (False, True):
+                built = build_view(hand, seat, events=events, base=base)
+                assert built == build_view(hand, seat, events=events), (game, seat)
+        if session.over:
+            break
+        seat = session.pending_seats()[0]
+        session.apply(seat, random_wire_action(session.view(seat)["legal"], rng))
+    with pytest.raises(ValueError, match="spectator"):
+        build_view(hand, 1, base=build_view(hand, 0))

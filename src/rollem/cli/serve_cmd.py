@@ -27,6 +27,7 @@ import ipaddress
 import logging
 import socket
 import sqlite3
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -279,6 +280,11 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     gc.collect()
     gc.freeze()
     gc.set_threshold(10_000, 50, 1000)
+    # The store's writer thread gives up the GIL at every SQLite statement and
+    # must get it back from the event loop before its commit is done: with
+    # Python's default 5 ms switch interval each such wait can add 5 ms to a
+    # commit that every client of the table waits for.
+    sys.setswitchinterval(0.001)
     app = create_app(db, settings)
     config = uvicorn.Config(app, log_config=log_config(log_level, access_log),
                             log_level=log_level, access_log=access_log, ws_max_size=65536,

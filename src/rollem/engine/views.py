@@ -89,28 +89,75 @@ class HandView:
         return out
 
 
-def build_view(hand: Hand, seat: int | None, *, events: bool = True) -> HandView:
+def _seat_view(hand: Hand, s: int, viewer: int | None, shown: Any, by_choice: Any) -> SeatView:
+    """Seat ``s`` as ``viewer`` (``None`` = spectator) sees it."""
+    mine = viewer == s or s in shown
+    chosen = by_choice.get(s, ())
+    cards = [
+        str(CARDS[c]) if (mine or u or c in chosen) else None
+        for c, u in zip(hand.hole[s], hand.up[s], strict=True)
+    ]
+    if hand.folded[s] and viewer != s and not chosen:
+        cards = []
+    return SeatView(
+        seat=s, stack=hand.stacks[s], bet=hand.bets[s], committed=hand.committed[s],
+        dealt=hand.dealt[s], folded=hand.folded[s] and hand.dealt[s],
+        all_in=hand.dealt[s] and not hand.folded[s] and hand.stacks[s] == 0,
+        cards=cards, up=list(hand.up[s]) if cards else [],
+    )
+
+
+def _legal(hand: Hand, seat: int | None) -> Legal | None:
+    """``seat``'s legal options now: its decision, or "show" after the hand (R-C-11)."""
+    p = hand.pending
+    if seat is not None and p is not None and seat in p.seats:
+        return hand.legal_actions(seat)
+    if seat is not None and hand.result is not None and hand.showable(seat):
+        return hand.legal_actions(seat)  # "show" by choice (R-C-11)
+    return None
+
+
+def _events(hand: Hand, seat: int | None) -> list[dict[str, Any]]:
+    shown_events = []
+    for e in hand.events:
+        d = event_to_dict(e, seat)
+        if d is not None:
+            shown_events.append(d)
+    return shown_events
+
+
+def build_view(hand: Hand, seat: int | None, *, events: bool = True,
+               base: HandView | None = None) -> HandView:
     """Build ``seat``'s view of ``hand`` (``None`` = spectator); ``events=False``
     leaves ``events`` empty (a caller that keeps its own copy of the event log,
-    such as the web table, which adds each event once)."""
+    such as the web table, which adds each event once).
+
+    ``base``: the spectator's view of the hand as it is now (``build_view(hand,
+    None, events=False)``, unchanged since).  Everything a spectator sees is
+    the same for every viewer except the viewer's own seat, options and pool
+    discards, so those alone are built and the rest is shared with ``base``
+    (the same objects: read them, never change them).  The result equals the
+    view built without ``base``.  Raises ``ValueError`` if ``base`` is not a
+    spectator's view.
+    """
+    if base is not None:
+        if base.seat is not None:
+            raise ValueError(f"base must be a spectator's view (seat None), not seat {base.seat}")
+        seats = base.seats
+        if seat is not None and 0 <= seat < hand.n:
+            shown = hand.result.shown_cards if hand.result is not None else {}
+            seats = list(seats)
+            seats[seat] = _seat_view(hand, seat, seat, shown, hand.shown_by_choice)
+        return HandView(**{
+            **base.__dict__, "seat": seat, "seats": seats,
+            "my_pool": [str(CARDS[c]) for c in hand.pool_by_seat.get(seat, [])]
+            if seat is not None else [],
+            "legal": _legal(hand, seat),
+            "events": _events(hand, seat) if events else [],
+        })
     shown = hand.result.shown_cards if hand.result is not None else {}
-    seats = []
     by_choice = hand.shown_by_choice  # R-C-11: shown after the hand, to everyone
-    for s in range(hand.n):
-        mine = seat == s or s in shown
-        chosen = by_choice.get(s, ())
-        cards = [
-            str(CARDS[c]) if (mine or u or c in chosen) else None
-            for c, u in zip(hand.hole[s], hand.up[s], strict=True)
-        ]
-        if hand.folded[s] and seat != s and not chosen:
-            cards = []
-        seats.append(SeatView(
-            seat=s, stack=hand.stacks[s], bet=hand.bets[s], committed=hand.committed[s],
-            dealt=hand.dealt[s], folded=hand.folded[s] and hand.dealt[s],
-            all_in=hand.dealt[s] and not hand.folded[s] and hand.stacks[s] == 0,
-            cards=cards, up=list(hand.up[s]) if cards else [],
-        ))
+    seats = [_seat_view(hand, s, seat, shown, by_choice) for s in range(hand.n)]
     p = hand.pending
     live = [not f for f in hand.folded]
     collected = [c - b for c, b in zip(hand.committed, hand.bets, strict=True)]
@@ -118,16 +165,8 @@ def build_view(hand: Hand, seat: int | None, *, events: bool = True) -> HandView
         {"amount": a, "eligible": list(e)} for a, e in build_pots(collected, live, hand.carry_in)
         if a
     ]
-    legal = None
-    if seat is not None and p is not None and seat in p.seats:
-        legal = hand.legal_actions(seat)
-    elif seat is not None and hand.result is not None and hand.showable(seat):
-        legal = hand.legal_actions(seat)  # "show" by choice (R-C-11)
-    shown_events = []
-    for e in hand.events if events else ():
-        d = event_to_dict(e, seat)
-        if d is not None:
-            shown_events.append(d)
+    legal = _legal(hand, seat)
+    shown_events = _events(hand, seat) if events else []
     return HandView(
         game=hand.game.id,
         seat=seat,

@@ -37,6 +37,7 @@ from rollem.engine.events import Event, event_to_dict
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
 from rollem.engine.randomness import RandomSource, ReplaySource, SecureSource
+from rollem.engine.views import HandView, build_view
 
 if TYPE_CHECKING:
     from rollem.server.config import TableConfig
@@ -439,6 +440,7 @@ class GameSession:
         # (hand version, names, the view's JSON text).
         self._events_json: dict[int | None, tuple[int, list[bytes]]] = {}
         self._view_json: dict[int | None, tuple[tuple[int, int], object, str]] = {}
+        self._base_view: tuple[tuple[int, int], HandView] | None = None
 
     # -- building ---------------------------------------------------------
 
@@ -570,7 +572,11 @@ class GameSession:
         cached = self._view_json.get(seat)
         if cached is not None and cached[0] == version and cached[1] == key:
             return cached[2]
-        data = hand.view(seat, events=False).to_dict()
+        base = self._base_view
+        if base is None or base[0] != version:
+            # What a spectator sees: every viewer shares it but for its own seat.
+            base = self._base_view = (version, build_view(hand, None, events=False))
+        data = build_view(hand, seat, events=False, base=base[1]).to_dict()
         del data["events"]
         data["hand_no"] = self.hand_no
         data["game"] = self.game
