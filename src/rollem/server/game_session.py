@@ -469,16 +469,20 @@ class GameSession:
         names: list[str] | None = None,
     ) -> GameSession:
         """Deal a new hand with a secure shuffle (R-C-13); ``stacks`` per dealt-in seat;
-        ``names`` (one per seat) are the players' names as dealt, kept with the hand.
-        (The live table deals through :class:`rollem.table.Table` and :meth:`of_hand`.)"""
+        ``names`` (one per seat) are the players' names as dealt, kept with the hand;
+        ``button``: the button's seat (or the next one dealt in, R-C-12).  Dealt by a
+        :class:`rollem.table.Table` of those seats, as the live table deals."""
+        from rollem.table import Table
+
         options = cls.options_for(config)
-        seat_stacks = [stacks.get(s, 0) if s in players else 0 for s in range(config.seats)]
-        source = SecureSource()
-        hand = Hand(
-            config.game_of(game), seat_stacks, button=button, options=options, source=source,
-            carry_in=carried,
-        )
-        return cls.of_hand(hand_no, hand, players, source, options, names=names)
+        table = Table([stacks.get(s, 0) for s in range(config.seats)],
+                      game=config.game_of(game), options=options, button=button,
+                      out=set(range(config.seats)) - set(players), carry=carried)
+        source = secure_source()
+        deal = table.next_deal()
+        hand = table.deal(deal, deal.games[0] if deal.games else config.game_of(game),
+                          source=source)
+        return cls.of_hand(hand_no, hand, list(deal.players), source, options, names=names)
 
     @classmethod
     def of_hand(cls, hand_no: int, hand: Hand, players: list[int], source: RandomSource,
