@@ -273,3 +273,21 @@ def test_raises_a_player_who_folds_to_raises() -> None:
     caller.book.tendencies(1).faced_raise = 30
     assert folder.act(view) == Raise(view.legal.min_to)
     assert caller.act(view) == Fold()
+
+
+def test_stack_orders_read_by_the_hider_model() -> None:
+    """R-521-6/7: a player keeps down the card that tells most. Showing Kd Qc Th 9s,
+    a hidden ten (a pair kept down) or ace (the highest card kept down) fits; a
+    hidden deuce (the king shown, no pair) does not. Showing 7c 6d 4h 3s, a hidden
+    ace (the best low card down) fits, a hidden eight does not."""
+    from rollem.bots.strong.worlds import STACK_STRAY, stack_likelihood
+
+    def like(shown: str, hidden: list[str]) -> list[float]:
+        hands = np.asarray([parse_cards(f"{shown} {h}") for h in hidden], dtype=np.int64)
+        return [float(x) for x in stack_likelihood(hands, 4)]
+
+    assert like("Kd Qc Th 9s", ["Ts", "As", "2c"]) == [1.0, 1.0, STACK_STRAY]
+    assert like("7c 6d 4h 3s", ["Ah", "8d"]) == [1.0, STACK_STRAY]
+    two = np.asarray([parse_cards("Kd 2c Qc Ts 9s")], dtype=np.int64)
+    assert float(stack_likelihood(two, 2)[0]) == STACK_STRAY  # the king is up
+    assert float(stack_likelihood(two, 0)[0]) == 1.0  # nothing up yet: no read

@@ -25,8 +25,16 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
 - **Card choices** (:mod:`rollem.bots.strong.choices`): keep three, expose,
   draw and stack by simulating the rest of the hand per option, stacking
   orders randomised among near-equal ones.
-- **Declare** (R-521-8): a small simultaneous game over the weighted worlds
-  (:mod:`rollem.bots.strong.declare`).
+- **Declare** (R-521-8): the side with the greatest expected share over the
+  weighted worlds, the opponents declaring by the percentile model
+  (:func:`rollem.bots.strong.declare.declare_game` with ``declare_rounds``
+  rounds of fictitious play: 0 by default, as the game's best-responding
+  opponent declared against measured worse: against ``basic`` it led to
+  both-ways declares on ace-high that a plain high declarer beat).
+- **5-2-1 stack orders** (R-521-6, R-521-7): a player keeps down the card
+  that tells most (:func:`rollem.bots.strong.worlds.stack_likelihood`);
+  worlds against that model weigh :data:`rollem.bots.strong.worlds.STACK_STRAY`
+  (``stack_reads``).
 """
 
 from __future__ import annotations
@@ -66,7 +74,9 @@ class StrongBot:
     expected value against the calling range: 2 in every round, 1 in the last
     round only, 0 never: by threshold), ``raise_ev`` (heads-up, facing a bet,
     also raises when the expected gain over calling or folding says so: an
-    opponent who folds to raises too often).
+    opponent who folds to raises too often), ``stack_reads`` (5-2-1: read the
+    opponents' stack orders), ``declare_rounds`` (5-2-1: rounds of fictitious
+    play in the declare game).
 
     Args:
         rng: the bot's own seeded ``Random`` (sampling, mixing).
@@ -83,6 +93,8 @@ class StrongBot:
     slow_play = 0.15
     river_ev = 2.0
     raise_ev = True
+    stack_reads = True
+    declare_rounds = 0
 
     def __init__(self, rng: random.Random | None = None, *, samples: int = 300,
                  worlds: int = 32, book: OpponentBook | None = None) -> None:
@@ -138,7 +150,7 @@ class StrongBot:
         w = self.worlds(view)
         if not w.seats:
             return {k: float(v.mean()) for k, v in w.share.items()}
-        weights = self.book.weights(view.game, view.events, w.seats, w.strength)
+        weights = self._weights(view, w)
         read = w.equity(weights)
         if view.game == "rollyourown" and len(w.seats) <= 2:
             # the odds calculator tracks the pool (R-RYO-2..R-RYO-7) better than the
@@ -149,6 +161,14 @@ class StrongBot:
                 return {"pot": min(1.0, base * read["pot"] / plain)}
         return read
 
+    def _weights(self, view: HandView, w: Worlds) -> np.ndarray:
+        """Per-world weights: the reads of the opponents' actions times what their
+        cards alone say (5-2-1 stack orders, :attr:`Worlds.like`)."""
+        weights = self.book.weights(view.game, view.events, w.seats, w.strength)
+        if w.like is not None and self.stack_reads:
+            weights = weights * w.like
+        return weights
+
     def _declare_shares(self, view: HandView) -> dict[str, float]:
         """R-521-8: expected shares per side from the declare game over the weighted
         worlds (:func:`rollem.bots.strong.declare.declare_game`)."""
@@ -158,9 +178,10 @@ class StrongBot:
         high, low = w.extra.get("high"), w.extra.get("low")
         if not w.seats or not isinstance(high, np.ndarray) or not isinstance(low, np.ndarray):
             return self.equities(view)
-        weights = self.book.weights(view.game, view.events, w.seats, w.strength)
+        weights = self._weights(view, w)
         return declare_game(high, low, weights,
-                            rule=str(view.options.get("failed_both_rule", "carry")))
+                            rule=str(view.options.get("failed_both_rule", "carry")),
+                            rounds=self.declare_rounds)
 
     def _pool_equity(self, view: HandView) -> float | None:
         from rollem.odds import OddsError, view_equity
@@ -244,7 +265,7 @@ class StrongBot:
         w = self.worlds(view)
         if len(w.seats) != 1:
             return None
-        weights = self.book.weights(view.game, view.events, w.seats, w.strength)
+        weights = self._weights(view, w)
         if weights.sum() <= 0:
             return None
         weights = weights / weights.sum()

@@ -59,6 +59,10 @@ class Worlds:
     strength: Floats
     seats: list[int]
     extra: dict[str, object] = field(default_factory=dict)
+    like: Floats | None = None
+    """Card-only likelihood per world, shape ``(S,)`` (5-2-1: the opponents'
+    stack orders, :func:`stack_likelihood`), multiplied into the reads'
+    weights; ``None``: all alike."""
 
     def equity(self, weights: Floats | None = None) -> dict[str, float]:
         """Weighted mean share per declaration (``weights`` shape ``(S,)``)."""
@@ -199,6 +203,71 @@ def r521_strength(high: Ints, low: Ints) -> Floats:
     return out
 
 
+STACK_STRAY = 0.1
+"""Likelihood of a world whose hidden cards go against the hider model of
+:func:`stack_likelihood` (a player may stack any order)."""
+
+
+@cache
+def _popcount() -> Ints:
+    """Set bits of every 9-bit number (ace-to-five ranks 1..8 as bits 1..8)."""
+    out: Ints = np.asarray([bin(i).count("1") for i in range(512)], dtype=np.int64)
+    return out
+
+
+def _going_low(hands: Ints) -> npt.NDArray[np.bool_]:
+    """Per row of five cards, whether a player plans a low hand as a draw-by-plan
+    player would (:func:`rollem.bots.basic._plan_521`, vectorised): a made
+    eight-low, else with no trips, two pair, pair of nines or better or four
+    to a flush, three or more distinct cards seven or lower."""
+    ranks = hands >> 2
+    low = np.where(ranks == 12, 1, ranks + 2)
+    bits = np.bitwise_or.reduce(np.left_shift(1, low), axis=1)
+    ones = _popcount()
+    lows8 = ones[bits & 0b111111110]
+    lows7 = ones[bits & 0b11111110]
+    counts = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
+    pairs = (counts == 2).sum(axis=1) // 2
+    top = counts.max(axis=1)
+    paired_rank = np.where(counts >= 2, ranks, -1).max(axis=1)
+    suits = hands & 3
+    flush4 = ((suits[:, :, None] == suits[:, None, :]).sum(axis=2) >= 4).any(axis=1)
+    high = (top >= 3) | (pairs >= 2) | (paired_rank >= 7) | flush4
+    out: npt.NDArray[np.bool_] = (lows8 == 5) | (~high & (lows7 >= 3))
+    return out
+
+
+def stack_likelihood(hands: Ints, shown: int) -> Floats:
+    """R-521-6, R-521-7: how likely an opponent's stack order is in each world,
+    by the *hider* model: a player keeps down to the end the card that tells
+    most: for a hand going high one of its highest rank group (a pair's card,
+    else its highest card: the card whose absence shows the weakest hand), for
+    a hand going low (:func:`_going_low`) its best low card. A world where
+    that card is among the ``shown`` face-up cards gets :data:`STACK_STRAY`,
+    else 1.
+
+    Args:
+        hands: the opponent's five cards per world, ``(S, 5)``, the ``shown``
+            face-up cards first.
+        shown: how many are face up (1..4; 0 or 5: all alike).
+
+    Returns:
+        ``(S,)`` likelihoods, :data:`STACK_STRAY` or 1.
+    """
+    s = hands.shape[0]
+    if not 0 < shown < 5 or s == 0:
+        return np.ones(s)
+    ranks = hands >> 2
+    counts = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
+    group = ranks[np.arange(s), np.argmax(counts * 13 + ranks, axis=1)]
+    low = np.where(ranks == 12, 1, ranks + 2)
+    best_low = ranks[np.arange(s), np.argmin(low, axis=1)]
+    key = np.where(_going_low(hands), best_low, group)
+    hidden_ok = (ranks[:, shown:] == key[:, None]).any(axis=1)
+    out: Floats = np.where(hidden_ok, 1.0, STACK_STRAY)
+    return out
+
+
 def _improved(d2: Ints, ups: list[list[int]], hidden: list[int]) -> Ints:
     """Opponents' hidden cards when draws are still to come: of two candidate
     deals per opponent (the halves of ``d2``), the stronger hand, a cheap stand-in
@@ -265,8 +334,12 @@ def _r521(info: ViewInfo, view: HandView, samples: int, gen: np.random.Generator
         sides[:, 0] = k
         share[name] = side_shares(high, low, sides, failed_both_rule=rule)
     strength = r521_strength(high[:, 1:], low[:, 1:])
+    like = np.ones(samples)
+    for j, (u, h) in enumerate(zip(ups, hidden, strict=True)):
+        if h and u and len(u) + h == 5:
+            like *= stack_likelihood(hands[:, j + 1], len(u))
     return Worlds(share, strength, [o.seat for o in info.opponents],
-                  extra={"high": high, "low": low})
+                  extra={"high": high, "low": low}, like=like)
 
 
 def sample_worlds(view: HandView, samples: int, rng: random.Random) -> Worlds:
