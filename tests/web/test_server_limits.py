@@ -18,6 +18,8 @@ import pytest
 import websockets
 from web_harness import Player, ServerThread, create_table, join
 
+from rollem.server import app as app_module
+from rollem.server.app import AddressBuckets
 from rollem.server.config import ConfigError, ServerSettings, parse_config
 from rollem.server.live_table import TableError, clean_name
 from rollem.server.protocol import ProtocolError, json_depth, parse_message
@@ -30,7 +32,8 @@ def small(tmp_path: Path) -> Iterator[ServerThread]:
         public_url="https://poker.example.org", allowed_origins=("https://other.example",),
         messages_per_second=5, message_burst=10, connections_per_address=4,
         connections_per_table=3, tables_per_address_per_hour=3, max_tables=4,
-        max_body_bytes=2048, idle_seconds=0.4))
+        max_body_bytes=2048, idle_seconds=0.4, costly_requests_per_minute=3,
+        costly_burst=3))
     try:
         yield srv
     finally:
@@ -256,3 +259,69 @@ def test_an_idle_table_is_unloaded_and_comes_back(small: ServerThread) -> None:
     assert tid in small.manager.tables
     info = httpx.get(f"{small.url}/api/tables/{tid}").json()
     assert info["hand_no"] == hands and info["started"]
+
+
+def test_costly_requests_are_limited_per_address(small: ServerThread) -> None:
+    """The routes that build something (hand list, replays, histories, rules,
+    /healthz) share one token bucket per address (here 3, refilled one per 20 s):
+    past it a 429 ``rate_limited`` with ``Retry-After``, before any work."""
+    tid, _host = create_table(small.url, game="sdr", bots=1)
+    hands = f"{small.url}/api/tables/{tid}/hands"
+    assert [httpx.get(hands).status_code for _ in range(3)] == [200, 200, 200]
+    r = httpx.get(hands)
+    assert r.status_code == 429 and r.json()["error"] == "rate_limited"
+    wait = int(r.headers["Retry-After"])
+    assert 1 <= wait <= 20 and f"try again in {wait} s" in r.json()["message"]
+    assert "at most 3 a minute" in r.json()["message"]
+    for path in ("/rules", "/hands/1", "/hands/1/history.toml"):
+        assert httpx.get(f"{small.url}/api/tables/{tid}{path}").status_code == 429, path
+    assert httpx.get(f"{small.url}/healthz").status_code == 429
+    # What costs little is not counted: the table's own summary, the page.
+    assert httpx.get(f"{small.url}/api/tables/{tid}").status_code == 200
+    assert httpx.get(f"{small.url}/t/{tid}").status_code == 200
+    # Another address (as the trusted proxy says) has a bucket of its own.
+    assert httpx.get(hands, headers={"X-Forwarded-For": "10.1.2.3"}).status_code == 200
+
+
+def test_address_buckets_refill_and_forget_full_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [1000.0]
+    monkeypatch.setattr(app_module.time, "monotonic", lambda: clock[0])
+    buckets = AddressBuckets(per_minute=6, burst=2)  # a token every 10 s
+    assert [buckets.wait("a"), buckets.wait("a")] == [0.0, 0.0]
+    assert buckets.wait("a") == pytest.approx(10.0)
+    clock[0] += 4.0
+    assert buckets.wait("a") == pytest.approx(6.0)  # refused: nothing spent
+    clock[0] += 6.0
+    assert buckets.wait("a") == 0.0 and buckets.wait("b") == 0.0
+    # Past PRUNE_AT addresses, those whose buckets are full again are forgotten.
+    monkeypatch.setattr(AddressBuckets, "PRUNE_AT", 2)
+    clock[0] += 20.0
+    assert buckets.wait("c") == 0.0
+    assert set(buckets.buckets) == {"c"}
+
+
+def test_a_websocket_past_its_limit_is_refused_before_its_table_is_loaded(
+        small: ServerThread) -> None:
+    """Connections per address (4) are counted first: a fifth connection, to a table
+    not in memory, is refused without loading that table from the store."""
+    tids = [create_table(small.url, game="sdr", bots=1)[0] for _ in range(3)]
+    end = time.time() + 10  # nobody connected: idle tables are unloaded (0.4 s)
+    while any(t in small.manager.tables for t in tids) and time.time() < end:
+        time.sleep(0.05)
+    assert not any(t in small.manager.tables for t in tids)
+
+    async def run() -> None:
+        opened = [await websockets.connect(f"{small.ws_url}/ws/{t}")
+                  for t in (tids[0], tids[0], tids[0], tids[1])]
+        async with websockets.connect(f"{small.ws_url}/ws/{tids[2]}") as fifth:
+            msg = json.loads(await fifth.recv())
+            assert msg["code"] == "too_many_connections" and "your address" in msg["message"]
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await fifth.recv()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        assert tids[2] not in small.manager.tables
+        for ws in opened:
+            await ws.close()
+
+    asyncio.run(run())
+    assert tids[0] in small.manager.tables or tids[1] in small.manager.tables

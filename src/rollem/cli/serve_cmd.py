@@ -179,6 +179,11 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
       help="Open websockets to one table.")
 @_opt("--tables-per-hour", default=30, show_default=True, type=click.IntRange(1),
       help="New tables one address may create in an hour.")
+@_opt("--costly-requests-per-minute", default=120.0, show_default=True,
+      type=click.FloatRange(min=0, min_open=True),
+      help="Requests one address may make each minute for hand lists, replays, hand "
+           "histories, rules and /healthz (bursts of a quarter minute's worth); "
+           "beyond: HTTP 429 with Retry-After.")
 @_opt("--max-tables", default=10_000, show_default=True, type=click.IntRange(1),
       help="Tables the database may hold (until the retention deletes old ones).")
 @_opt("--max-body", default=16_384, show_default=True, type=click.IntRange(1),
@@ -195,7 +200,8 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
                   allowed_origins: tuple[str, ...], forwarded_allow_ips: str, log_level: str,
                   access_log: bool, retention: float, idle_minutes: float,
                   messages_per_second: float, connections_per_address: int,
-                  connections_per_table: int, tables_per_hour: int, max_tables: int,
+                  connections_per_table: int, tables_per_hour: int,
+                  costly_requests_per_minute: float, max_tables: int,
                   max_body: int, lease_seconds: float, advertise_url: str | None) -> None:
     """Run the web table: open the printed URL, create a table, send the
     invite link to your friends.
@@ -223,6 +229,8 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         connections_per_address=connections_per_address,
         connections_per_table=connections_per_table,
         tables_per_address_per_hour=tables_per_hour, max_tables=max_tables,
+        costly_requests_per_minute=costly_requests_per_minute,
+        costly_burst=max(1, int(costly_requests_per_minute / 4)),
         max_body_bytes=max_body, idle_seconds=idle_minutes * 60, retention_days=retention,
         lease_seconds=lease_seconds,
         advertise_url=advertise_url.rstrip("/") if advertise_url else None,

@@ -22,7 +22,10 @@ bodies are cut off while read (413 ``too_large``), JSON nested too deep is
 ``malformed``, each websocket has a token bucket of messages (``rate_limited``,
 then closed with code 4429), connections per address and per table
 (``too_many_connections``, 4429), tables per address per hour and in total
-(429 ``too_many_tables``, 503 ``server_full``).
+(429 ``too_many_tables``, 503 ``server_full``), and requests per address to
+the routes that build something (hand lists, replays, histories, rules,
+``/healthz``: 429 ``rate_limited`` with ``Retry-After``).  A websocket past
+its limits is refused before its table is looked up.
 """
 
 from __future__ import annotations
@@ -31,12 +34,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import re
 import time
 import urllib.error
 import urllib.request
 from collections import defaultdict, deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -236,6 +240,37 @@ class Limits:
         self.created[address].append(now)
 
 
+class AddressBuckets:
+    """A :class:`TokenBucket` per client address (``per_minute`` tokens a minute, at
+    most ``burst`` saved): what one address may ask of the costly HTTP routes."""
+
+    PRUNE_AT = 4096
+    """Addresses kept before the buckets that have filled up again are dropped."""
+
+    def __init__(self, per_minute: float, burst: int) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = burst
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def wait(self, address: str) -> float:
+        """Spend one of ``address``'s tokens: 0.0 if it had one, else the seconds
+        until it will (nothing spent)."""
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= self.PRUNE_AT:
+                self._prune()
+            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
+        if bucket.take():
+            return 0.0
+        return (1.0 - bucket.tokens) / self.rate
+
+    def _prune(self) -> None:
+        now = time.monotonic()
+        for address, bucket in list(self.buckets.items()):
+            if bucket.tokens + (now - bucket.stamp) * bucket.rate >= bucket.burst:
+                del self.buckets[address]
+
+
 def _address(conn: Request | WebSocket) -> str:
     """The client's address (behind a trusted proxy: from X-Forwarded-For, by uvicorn)."""
     return conn.client.host if conn.client is not None else "unknown"
@@ -249,6 +284,26 @@ def create_app(db_path: str | Path = "rollem.db",
     settings.check()
     state: dict[str, TableManager] = {}
     limits = Limits(settings)
+    costly_buckets = AddressBuckets(settings.costly_requests_per_minute, settings.costly_burst)
+
+    def costly(handler: Callable[[Request], Awaitable[Response]],
+               ) -> Callable[[Request], Awaitable[Response]]:
+        """``handler`` behind the per-address limit of costly requests: past it, a 429
+        (``rate_limited``, ``Retry-After``) before any work is done."""
+
+        async def limited(request: Request) -> Response:
+            wait = costly_buckets.wait(_address(request))
+            if wait > 0:
+                seconds = max(1, math.ceil(wait))
+                resp = _error(429, "rate_limited", (
+                    "too many requests for hand histories, replays, rules and health "
+                    f"checks from your address (at most {settings.costly_requests_per_minute:g}"
+                    f" a minute); try again in {seconds} s"))
+                resp.headers["Retry-After"] = str(seconds)
+                return resp
+            return await handler(request)
+
+        return limited
     allowed_origins = settings.origins()
 
     def manager() -> TableManager:
@@ -510,19 +565,22 @@ def create_app(db_path: str | Path = "rollem.db",
         if not origin_allowed(ws):
             await ws.close(code=4403)
             return
-        try:
-            manager().get(tid)
-        except TableElsewhere as moved:  # another process plays it: send the asker there
-            await ws.send_denial_response(_moved(moved, ws.url.path, websocket=True))
-            return
         address = _address(ws)
+        # Counted, and refused past the limits, before anything costly: the table
+        # is not looked up (nor loaded from the store), no state is built.
         refused = limits.open_connection(address, tid)
-        await ws.accept()
         if refused is not None:
+            await ws.accept()
             await ws.send_text(error_message("too_many_connections", refused))
             await ws.close(code=4429)
             return
         try:
+            try:
+                manager().get(tid)
+            except TableElsewhere as moved:  # another process plays it: send the asker there
+                await ws.send_denial_response(_moved(moved, ws.url.path, websocket=True))
+                return
+            await ws.accept()
             await _play(ws, tid)
         finally:
             limits.close_connection(address, tid)
@@ -589,15 +647,15 @@ def create_app(db_path: str | Path = "rollem.db",
 
     routes = [
         Route("/", index),
-        Route("/healthz", healthz),
+        Route("/healthz", costly(healthz)),
         Route("/api/info", info),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{tid}", table_info),
         Route("/api/tables/{tid}/join", join, methods=["POST"]),
-        Route("/api/tables/{tid}/rules", how_to_play),
-        Route("/api/tables/{tid}/hands", hands),
-        Route("/api/tables/{tid}/hands/{n}", hand_frames),
-        Route("/api/tables/{tid}/hands/{n}/history.toml", hand_history),
+        Route("/api/tables/{tid}/rules", costly(how_to_play)),
+        Route("/api/tables/{tid}/hands", costly(hands)),
+        Route("/api/tables/{tid}/hands/{n}", costly(hand_frames)),
+        Route("/api/tables/{tid}/hands/{n}/history.toml", costly(hand_history)),
         Route("/t/{tid}", table_page),
         WebSocketRoute("/ws/{tid}", websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -349,6 +349,12 @@ class ServerSettings:
     connections_per_address: int = 32
     connections_per_table: int = 64
     tables_per_address_per_hour: int = 30
+    costly_requests_per_minute: float = 120.0
+    """Token bucket per client address for the HTTP requests that build something
+    (hand lists, replays and histories, rules pages, ``/healthz``'s commit):
+    refill rate a minute ..."""
+    costly_burst: int = 30
+    """... and size.  Beyond it: HTTP 429 ``rate_limited`` with ``Retry-After``."""
     max_tables: int = 10_000
     """Tables stored at once (not yet deleted by the retention)."""
     max_body_bytes: int = 16_384
@@ -369,12 +375,13 @@ class ServerSettings:
 
     def check(self) -> None:
         """Raise :class:`ConfigError` naming a setting out of range."""
-        for name in ("messages_per_second", "idle_seconds", "retention_days", "lease_seconds"):
+        for name in ("messages_per_second", "idle_seconds", "retention_days", "lease_seconds",
+                     "costly_requests_per_minute"):
             if not getattr(self, name) > 0:
                 raise ConfigError(f"{name} must be more than 0, not {getattr(self, name)}")
         for name in ("message_burst", "connections_per_address", "connections_per_table",
                      "tables_per_address_per_hour", "max_tables", "max_body_bytes",
-                     "max_json_depth"):
+                     "max_json_depth", "costly_burst"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1, not {getattr(self, name)}")
         for url in (self.public_url, self.advertise_url, *self.allowed_origins):
