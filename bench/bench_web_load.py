@@ -65,6 +65,26 @@ def _cpu_of(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _db_cpu(data_dir: str | None) -> float:
+    """CPU seconds used so far by the PostgreSQL cluster in ``data_dir`` (its
+    postmaster and the postmaster's children alive now); 0 without one."""
+    if data_dir is None:
+        return 0.0
+    try:
+        master = int(Path(data_dir, "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    total = _cpu_of(master)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == master:
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def start_server(db: Path | str) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     proc = subprocess.Popen(
@@ -204,7 +224,8 @@ class Client:
 
 async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
                    pace: float, game: str, seed: int,
-                   server_pids: list[int], warmup: float = 5.0) -> dict[str, Any]:
+                   server_pids: list[int], warmup: float = 5.0,
+                   db_dir: str | None = None) -> dict[str, Any]:
     """Tables are created on the servers ``bases`` in turn; each table's clients
     connect to the server that created (and holds) it."""
     rng = random.Random(seed)
@@ -270,11 +291,13 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
         t.measure_from = start
     hands_before = sum(t.hands for t in all_tables)
     cpu_before = sum(_cpu_of(pid) for pid in server_pids)
+    db_before = _db_cpu(db_dir)
     own = resource.getrusage(resource.RUSAGE_SELF)
     pauses.clear()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - start
     server_cpu = sum(_cpu_of(pid) for pid in server_pids) - cpu_before
+    db_cpu = _db_cpu(db_dir) - db_before
     own_end = resource.getrusage(resource.RUSAGE_SELF)
     for t in all_tables:
         t.measure_from = float("inf")  # what arrives from now on is not counted
@@ -305,6 +328,9 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
         # the clients' own stalls (this process), which the latencies include
         "clients_gc_max_ms": round(1000 * max(pauses), 1) if pauses else 0.0,
         "warmup_s": warmup,
+        # --pg: the PostgreSQL server's own processes (another process on the same cores)
+        **({"db_cpu_ms_per_action": round(1000 * db_cpu / len(lat), 2) if lat else None}
+           if db_dir is not None else {}),
     }
 
 
@@ -321,7 +347,7 @@ def one_run(args: argparse.Namespace, pace: float, seconds: float) -> dict[str, 
             report = asyncio.run(run_load([f"http://127.0.0.1:{port}" for _p, port in servers],
                                           args.tables, args.seats, seconds, pace, args.game,
                                           args.seed, [proc.pid for proc, _port in servers],
-                                          args.warmup))
+                                          args.warmup, getattr(args, "db_dir", None)))
             report["processes"] = args.processes
             report["store"] = "postgresql" if args.db else "sqlite"
             report["load_average"] = os.getloadavg()[0]
@@ -372,6 +398,7 @@ def main() -> None:
         try:
             args.db = cluster.new_database()
             args.new_db = cluster.new_database
+            args.db_dir = cluster.data
             run_all(args)
         finally:
             cluster.stop()
