@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+import threading
 
 import pytest
 
 from rollem.cli.app import main as cli_main
-from rollem.parallel import child_seed, run_parts, split_counts
+from rollem.parallel import _start_method, child_seed, run_parts, split_counts
 from rollem.simulate import _session, run_simulation
 
 
@@ -40,9 +42,21 @@ def test_child_seeds_are_distinct_and_stable() -> None:
 
 def test_run_parts_keeps_part_order() -> None:
     done: list[int] = []
+    if threading.active_count() == 1:  # (an earlier test may have left a thread)
+        assert _start_method() == ("fork" if sys.platform == "linux" else "forkserver")
     assert run_parts(divmod, [(7, 2), (9, 4), (20, 6)],
                      on_done=lambda k, r: done.append(k)) == [(3, 1), (2, 1), (3, 2)]
     assert sorted(done) == [0, 1, 2]
+    # Another thread running (a progress bar's): no fork; the same results.
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert _start_method() != "fork"
+        assert run_parts(divmod, [(7, 2), (9, 4)]) == [(3, 1), (2, 1)]
+    finally:
+        release.set()
+        other.join()
 
 
 def test_run_parts_plays_the_last_part_here_and_raises_a_parts_error() -> None:

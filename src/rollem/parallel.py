@@ -6,9 +6,8 @@ random stream seeded by :func:`child_seed` from the job's seed, ``k`` and the
 number of parts, so the same seed and worker count always give the same
 parts, whatever order the processes finish in, and no two parts share a
 stream. :func:`run_parts` runs one function per part: the last in this
-process, the others in a process pool (``forkserver`` where the platform has
-it, else ``spawn``: both are safe in a program that already runs threads),
-and returns the results in part order.
+process, the others in a process pool (see :func:`_start_method`), and
+returns the results in part order.
 """
 
 from __future__ import annotations
@@ -16,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import random
+import sys
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
@@ -63,6 +64,18 @@ def split_counts(total: int, workers: int) -> list[int]:
     return [base + (1 if k < extra else 0) for k in range(parts)]
 
 
+def _start_method() -> str:
+    """How worker processes start: ``fork`` on Linux while this process runs one
+    thread (a worker then starts at once, with every module this process has
+    loaded), else ``forkserver`` where the platform has it, else ``spawn``
+    (both safe in a program that already runs threads: a fork copies only the
+    forking thread, and a lock another thread held would stay locked)."""
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform == "linux" and "fork" in methods and threading.active_count() == 1:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
 def run_parts(
     fn: Callable[..., R],
     part_args: Sequence[tuple[Any, ...]],
@@ -87,8 +100,7 @@ def run_parts(
         if on_done is not None:
             on_done(0, result)
         return [result]
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    ctx = multiprocessing.get_context(_start_method())
     results: dict[int, R] = {}
     with ProcessPoolExecutor(max_workers=last, mp_context=ctx) as pool:
         futures = {pool.submit(fn, *args): k for k, args in enumerate(part_args[:last])}
