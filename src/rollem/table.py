@@ -257,7 +257,7 @@ class Table:
 
     def playable(self, players: int) -> list[Game]:
         """What a hand with ``players`` dealt in may be: the table's one game if
-        it fits (else nothing), or the dealer's-choice games that fit."""
+        it fits (else nothing), or the dealer's-choice games that fit (R-C-12)."""
         if self.fixed is not None:
             g = self.fixed
             return [g] if g.min_players <= players <= g.max_players else []
@@ -267,8 +267,8 @@ class Table:
 
     def rebuy_broke(self) -> list[int]:
         """The start of a hand: every broke seat that rebuys by itself
-        (``auto_rebuy``) gets ``rebuy`` chips, counted as brought.  Returns
-        those seats (none without rebuys)."""
+        (``auto_rebuy``) gets ``rebuy`` chips, counted as brought (R-C-12: the
+        host may allow rebuys).  Returns those seats (none without rebuys)."""
         if self.rebuy is None:
             return []
         seats = [s for s in range(self.n) if self.stacks[s] <= 0
@@ -279,8 +279,8 @@ class Table:
         return seats
 
     def rebuy_seat(self, seat: int) -> int:
-        """A broke player buys ``rebuy`` chips again (counted as brought); returns
-        the chips.
+        """A broke player buys ``rebuy`` chips again, counted as brought (R-C-12);
+        returns the chips.
 
         Raises:
             TableError: ``no_rebuys`` (the table allows none), ``has_chips``
