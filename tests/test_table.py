@@ -84,3 +84,58 @@ def test_carry_goes_into_the_next_main_pot() -> None:
     assert hand.result is not None
     assert sum(p.amount for p in hand.result.pots) == 2 + 7
     assert table.chips == 207
+
+
+def test_a_seat_out_keeps_its_chips_and_is_not_dealt_in() -> None:
+    # Seat 1 sits out with 80 chips; seat 3 is empty (R-C-12: dealt in = chips, not out).
+    table = Table([100, 80, 100, 0], out={1, 3}, rng=random.Random(2))
+    hand = table.new_hand()
+    assert hand.button == 0 and hand.hole[1] == [] and hand.start_stacks[1] == 0
+    _check_down(table)
+    assert table.stacks[1] == 80  # not played: untouched by the hand
+    assert table.chips == 280
+    table.out = {3}  # back in
+    assert table.next_deal().players == (0, 1, 2)
+    assert table.new_hand().button == 1  # the next seat dealt in after seat 0
+
+
+def test_rebuys_on_request_and_by_themselves() -> None:
+    table = Table([0, 0, 50], rebuy=40, auto_rebuy=lambda seat: seat == 1)
+    assert table.rebuy_broke() == [1]
+    assert table.stacks == [0, 40, 50] and table.brought == [0, 40, 50]
+    assert table.rebuy_seat(0) == 40
+    assert table.stacks == [40, 40, 50] and table.brought == [40, 40, 50]
+    for seat, code in ((0, "has_chips"), (7, "bad_seat")):
+        with pytest.raises(TableError) as err:
+            table.rebuy_seat(seat)
+        assert err.value.code == code
+    assert table.stacks == [40, 40, 50] and table.brought == [40, 40, 50]
+    none = Table([0, 50])
+    with pytest.raises(TableError, match="does not allow rebuys"):
+        none.rebuy_seat(0)
+    assert none.rebuy_broke() == [] and none.stacks == [0, 50]
+
+
+def test_in_the_hand_a_broke_seat_rebuys_after_it() -> None:
+    table = Table([100, 100], rebuy=100, rng=random.Random(1))
+    table.new_hand()
+    table.stacks[0] = 0  # as if its chips were all in the pot
+    with pytest.raises(TableError) as err:
+        table.rebuy_seat(0)
+    assert err.value.code == "in_hand"
+
+
+def test_the_button_names_the_game_between_next_deal_and_deal() -> None:
+    table = Table([100] * 9, game="dealers-choice", button=4, by_id=False,
+                  games=["sdr", "rollyourown", "rollem521"], rng=random.Random(1))
+    deal = table.next_deal()
+    # Five Card Roll Your Own deals at most 8 (R-C-12): two games fit 9, the host's order.
+    assert deal.button == 4 and deal.players == tuple(range(9))
+    assert [g.id for g in deal.games] == ["sdr", "rollem521"]
+    assert table.button == 3 and table.hands == 0  # nothing changed yet
+    with pytest.raises(TableError, match="does not fit 9 players: choose one of sdr, rollem521"):
+        table.deal(deal, "rollyourown")
+    hand = table.deal(deal, "rollem521")
+    assert hand.game.id == "rollem521" and table.button == 4 and table.hands == 1
+    sorted_table = Table([100] * 9, game="dealers-choice", games=["sdr", "rollem521"])
+    assert [g.id for g in sorted_table.next_deal().games] == ["rollem521", "sdr"]

@@ -68,7 +68,7 @@ T = TypeVar("T")
 class TableError(EngineError):
     """A session that cannot go on (fewer than two players with chips, bad game),
     or a refused rebuy.  ``code``: a short reason (``no_players``, ``bad_game``,
-    ``no_fit``, ``no_rebuys``, ``has_chips``, ``in_hand``, ``not_over``,
+    ``no_fit``, ``bad_seat``, ``no_rebuys``, ``has_chips``, ``in_hand``, ``not_over``,
     ``no_hand``), the web table's error code."""
 
     def __init__(self, message: str, code: str = "table") -> None:
@@ -283,10 +283,13 @@ class Table:
         returns the chips.
 
         Raises:
-            TableError: ``no_rebuys`` (the table allows none), ``has_chips``
-                (the seat still has chips), ``in_hand`` (dealt into the hand
-                in play: after it).  Nothing changes.
+            TableError: ``bad_seat`` (no such seat), ``no_rebuys`` (the table
+                allows none), ``has_chips`` (the seat still has chips),
+                ``in_hand`` (dealt into the hand in play: after it).  Nothing
+                changes.
         """
+        if not 0 <= seat < self.n:
+            raise TableError(f"no such seat {seat}: seats are 0..{self.n - 1}", "bad_seat")
         if self.rebuy is None:
             raise TableError("the host does not allow rebuys at this table", "no_rebuys")
         stack = self.stacks[seat]
