@@ -259,8 +259,7 @@ class Table:
         """What a hand with ``players`` dealt in may be: the table's one game if
         it fits (else nothing), or the dealer's-choice games that fit (R-C-12)."""
         if self.fixed is not None:
-            g = self.fixed
-            return [g] if g.min_players <= players <= g.max_players else []
+            return games_that_fit([self.fixed], players)
         return self.games_that_fit(players)
 
     # -- rebuys ---------------------------------------------------------------------
