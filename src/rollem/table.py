@@ -149,7 +149,8 @@ class Table:
         game: a short id (``"sdr"``), a :class:`Game` (e.g. from a game file) or
             ``"dealers-choice"``.
         games: the games a dealer's choice offers (ids or :class:`Game`
-            objects; default :data:`rollem.games.DEFAULT_CHOICE`, our three).
+            objects; default :data:`rollem.games.DEFAULT_CHOICE`, our three;
+            an empty list offers none, so no hand can be dealt).
         options: options for every game, or a mapping game id -> options.
         button: the first hand's button (moved to the next seat dealt in if
             that seat is not dealt in).
@@ -191,7 +192,7 @@ class Table:
     ) -> None:
         try:
             self.choices: list[Game] = [g if isinstance(g, Game) else get(g)
-                                        for g in (games or DEFAULT_CHOICE)]
+                                        for g in (DEFAULT_CHOICE if games is None else games)]
             self.fixed: Game | None = None
             if isinstance(game, Game):
                 self.fixed = game
