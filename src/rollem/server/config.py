@@ -314,7 +314,7 @@ def _choices(data: dict[str, Any], ids: list[str], own: str | None) -> list[str]
     if raw is None or raw == []:
         raw = list(DEFAULT_CHOICE)
     if isinstance(raw, str):
-        raw = [g.strip() for g in raw.split(",") if g.strip()]
+        raw = [g.strip() for g in raw.split(",") if g.strip()] or list(DEFAULT_CHOICE)
     if not isinstance(raw, list) or not all(isinstance(g, str) for g in raw):
         raise ConfigError("choices must be a list of game ids, e.g. [\"sdr\", \"holdem\"]")
     out: list[str] = []
