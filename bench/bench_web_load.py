@@ -377,7 +377,8 @@ def main() -> None:
     parser.add_argument("--search-tables", action="store_true",
                         help="instead: keep the pace and raise the table count from --tables "
                              "by --table-step while p99 stays within 50 ms (runs of "
-                             "--search-seconds); report the largest count held")
+                             "--search-seconds), then try halfway to the count that failed; "
+                             "report the largest count held")
     parser.add_argument("--table-step", type=int, default=10,
                         help="table count step of --search-tables")
     parser.add_argument("--json", action="store_true")
@@ -408,26 +409,32 @@ def main() -> None:
 
 def search_tables(args: argparse.Namespace) -> None:
     """Raise the table count by ``--table-step`` (from ``--tables``) while a run's p99
-    stays within the goal with no errors; print each run and then the largest count
-    held.  When the first count already fails, step down (halving) to find one held."""
-    held: int | None = None
-    tables = args.tables
-    step = args.table_step
-    while tables >= 1:
+    stays within the goal with no errors, then try once halfway between the last
+    count held and the first that failed; print each run and then the largest
+    count held.  When the first count already fails, halve it until one holds."""
+
+    def holds(tables: int) -> bool:
         args.tables = tables
         r = one_run(args, args.pace, args.search_seconds)
         print(json.dumps(r), flush=True)
-        ok = r["p99_ms"] is not None and r["p99_ms"] <= GOAL_MS and not r["errors"]
-        if ok:
+        return r["p99_ms"] is not None and r["p99_ms"] <= GOAL_MS and not r["errors"]
+
+    held: int | None = None
+    tables = args.tables
+    if holds(tables):
+        held = tables
+        while holds(tables + args.table_step):
+            tables += args.table_step
             held = tables
-            if step < 0:
+        half = held + args.table_step // 2
+        if half > held and holds(half):
+            held = half
+    else:
+        while tables > 1:
+            tables //= 2
+            if holds(tables):
+                held = tables
                 break
-            tables += step
-        elif held is not None:
-            break
-        else:  # the first count failed: look lower
-            step = -1
-            tables = tables // 2 if tables > 1 else 0
     print(json.dumps({"store": "postgresql" if args.db else "sqlite",
                       "processes": args.processes, "pace": args.pace,
                       "largest_tables_held": held, "goal_p99_ms": GOAL_MS,
