@@ -55,6 +55,12 @@ def test_config_defaults_follow_the_rules() -> None:
     ({"ante": 200, "stack": 200}, "starting stack"),  # everyone all-in on the ante
     ({"ante": 500, "stack": 200}, "starting stack"),
     ({"ante": 199, "small_bet": 2, "stack": 200}, "no betting could happen"),
+    # number-like texts that int() refuses or misreads were a 500 (a ValueError)
+    ({"ante": "--5"}, "ante must be a whole number"),
+    ({"seats": "²"}, "seats must be a whole number"),
+    ({"stack": "1_000"}, "stack must be a whole number"),
+    ({"name": {"a": 1}}, "name must be a text"),
+    ({"name": "Fri\u202eday"}, "name must be a text of visible characters"),
 ])
 def test_config_refuses_out_of_range_values(data: dict[str, object], word: str) -> None:
     with pytest.raises(ConfigError, match=word):
@@ -65,6 +71,8 @@ def test_config_reads_form_values() -> None:
     c = parse_config({"game": "rollem521", "seats": "4", "bots": "2", "rebuys": False,
                       "house": {"bet_after_declare": True, "failed_both_rule": "split"}})
     assert (c.seats, c.bots, c.rebuys) == (4, 2, False)
+    assert parse_config({"ante": " 3 ", "name": "  Friday   night "}).ante == 3
+    assert parse_config({"name": "  Friday   night "}).name == "Friday night"
     assert c.house == {"bet_after_declare": True, "failed_both_rule": "split"}
 
 

@@ -7,9 +7,12 @@ says what was wrong and what is allowed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+from rollem.text import hidden_character
 
 if TYPE_CHECKING:
     from rollem.engine.game import Game
@@ -175,9 +178,13 @@ class TableConfig:
         return parse_config(data)
 
 
+_WHOLE_NUMBER = re.compile(r"\s*-?[0-9]{1,15}\s*\Z", re.ASCII)
+"""A whole number written as text ("12", " -5 "): ASCII digits only ("²" and "--5" are not)."""
+
+
 def _int(data: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = data.get(key, default)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and _WHOLE_NUMBER.match(value):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise ConfigError(f"{key} must be a whole number from {low} to {high}, not {value!r}")
@@ -280,7 +287,11 @@ def parse_config(data: dict[str, Any]) -> TableConfig:
             house[key] = _bool(house_in, key, False)
         elif key == "failed_both_rule":
             house[key] = _choice(house_in, key, "carry", ("carry", "split"))
-    name = str(data.get("name", "Home game")).strip()[:40] or "Home game"
+    name = data.get("name", "Home game")
+    if not isinstance(name, str) or hidden_character(name) is not None:
+        raise ConfigError("name must be a text of visible characters (at most 40 are kept), "
+                          f"not {name!r}")
+    name = " ".join(name.split())[:40] or "Home game"
     return TableConfig(
         game=game,
         structure=_choice(data, "structure", "fixed-limit", STRUCTURES),
