@@ -7,8 +7,9 @@ games, the web table, the terminal's table and the rule written out by hand
 name the same seats dealt in, the same next button and the same games that
 fit; (2) a web table played on a virtual clock for a dozen hands (people who
 never act, computer players, rebuys, dealer's choice) dealt every stored hand
-as the terminal's model, fed the same hands, deals it: seats, button, stacks,
-carried chips, and ends with the same stacks and chips brought.
+as the terminal's model deals it: seats, button, stacks, carried chips; the
+model's hand, given the stored shuffles and actions, ends as stored; and the
+model ends with the same stacks and chips brought.
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from virtual_table import InlineExecutor, InlineStore, VirtualLoop
 
+from rollem.bots import make_bot
 from rollem.engine.randomness import SeededSource
 from rollem.server import game_session, live_table
 from rollem.server.config import parse_config
-from rollem.server.game_session import GameSession, games_for
+from rollem.server.game_session import GameSession, _ResumeSource, action_from_wire, games_for
 from rollem.server.live_table import Client, LiveTable
 from rollem.server.store import SeatRow
 from rollem.table import DEALERS_CHOICE, Table
@@ -105,7 +107,8 @@ def test_a_web_session_deals_every_hand_as_the_terminal_model() -> None:
     folder = Path(tempfile.mkdtemp(prefix="rollem-model-"))
     loop = VirtualLoop()
     saved = (live_table._BOT_THREAD, LiveTable.__dict__.get("clock"),
-             game_session.SecureSource, live_table.pick_bot_game)
+             game_session.SecureSource, live_table.pick_bot_game, dict(game_session._BOTS))
+    game_session._BOTS["random"] = make_bot("random", random.Random(5))
     seeded = random.Random(3)
     picks = random.Random(4)
     live_table.pick_bot_game = lambda games: picks.choice(sorted(games))
@@ -163,9 +166,16 @@ def test_a_web_session_deals_every_hand_as_the_terminal_model() -> None:
             assert model.carry == setup["carry_in"]
             assert [model.stacks[s] if s in deal.players else 0 for s in range(6)] == \
                 setup["stacks"]
-            model.deal(deal, setup["game"], source=SeededSource(random.Random(0)))
-            played = GameSession.restore(hand_no, setup, store.load_actions(table.id, hand_no))
-            model.settle(played.hand)
+            # The model deals it with the stored shuffles and plays the stored actions.
+            actions = store.load_actions(table.id, hand_no)
+            outcomes = [(o[0], o[1]) for o in setup["outcomes"]]
+            outcomes += [(o[0], o[1]) for a in actions for o in a.events.get("outcomes", [])]
+            hand = model.deal(deal, setup["game"], source=_ResumeSource(outcomes))
+            for action in actions:
+                hand.apply(action.seat, action_from_wire(action.action))
+            assert hand.result is not None
+            assert hand.result.to_dict() == row.result
+            model.end_hand()
             buttons.append(deal.button)
         assert len(set(buttons)) >= 3  # the button went round
         rows = {s: table.seats[s].row for s in table.seats}
@@ -184,5 +194,7 @@ def test_a_web_session_deals_every_hand_as_the_terminal_model() -> None:
         store.close()
         loop.close()
         (live_table._BOT_THREAD, LiveTable.clock, game_session.SecureSource,
-         live_table.pick_bot_game) = saved  # type: ignore[assignment]
+         live_table.pick_bot_game, bots) = saved  # type: ignore[assignment]
+        game_session._BOTS.clear()
+        game_session._BOTS.update(bots)
         shutil.rmtree(folder, ignore_errors=True)
