@@ -112,6 +112,18 @@ async def create_tables(base: str, count: int, report: Report, workers: int = 8)
         await asyncio.gather(*(worker(client) for _ in range(workers)))
 
 
+async def costly_requests(base: str, tid: str, count: int, report: Report) -> None:
+    """``count`` requests to the routes that build something (hand list, replays,
+    histories, rules, health checks): past the per-address bucket, 429s."""
+    headers = {"X-Forwarded-For": ATTACKER}
+    paths = [f"/api/tables/{tid}/hands", f"/api/tables/{tid}/hands/1",
+             f"/api/tables/{tid}/hands/1/history.toml", f"/api/tables/{tid}/rules", "/healthz"]
+    async with httpx.AsyncClient(timeout=30) as client:
+        for i in range(count):
+            r = await client.get(base + paths[i % len(paths)], headers=headers)
+            report.count(f"costly {r.status_code}")
+
+
 async def many_connections(ws_url: str, tid: str, count: int, report: Report) -> None:
     """``count`` simultaneous connections (from as many addresses) to one table."""
     opened: list[Any] = []
@@ -150,6 +162,7 @@ async def attack(base: str, ws_url: str, *, flood_count: int, bodies: int, table
         *(flood(ws_url, target, m, flood_count, report) for m in FLOOD_TYPES),
         big_bodies(base, target, bodies, report),
         create_tables(base, tables, report),
+        costly_requests(base, target, flood_count, report),
         many_connections(ws_url, target, connections, report),
     )
     return report

@@ -121,6 +121,11 @@ def test_a_hostile_client_does_not_stall_the_honest_player(tmp_path: Path) -> No
     # address: of 300 asked (plus the attacker's first), 271 refused with 429.
     assert http[413] == 2 and http[400] == 2
     assert http[200] == 29 and http[429] == 271
+    # 100 requests to the costly routes: 30 (the burst) and 2 a second more are
+    # answered, the rest refused (429) before any work.
+    assert codes.get("costly 429", 0) >= 100 - 30 - 2 * out["seconds"] - 1, codes
+    assert codes.get("costly 429", 0) + sum(
+        v for k, v in codes.items() if k.startswith("costly ") and k != "costly 429") == 100
     # 200 simultaneous connections from 200 addresses to one table: at most 64 at once.
     assert out["accepted"] <= 64
     assert codes.get("too_many_connections", 0) >= 200 - 64 - 10
