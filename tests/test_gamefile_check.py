@@ -100,6 +100,26 @@ BAD = [
     ("", 'step = "showdown"', 'step = "showdown"\npot = "low"\nqualifier = 8',
      'steps[3].qualifier: only for pot = "high-low" with an ace-to-five low, got pot = '
      "'low', low = 'ace-to-five'"),
+    # what a step needs from the steps before it (each was accepted and then could
+    # not be dealt: a web table froze, rollem play crashed)
+    ("", 'step = "ante"', 'step = "ante"\n[[steps]]\nstep = "deal"\ncards = 1\n'
+     '[[steps]]\nstep = "pick-wild"\nchooser = "left-of-button"',
+     "steps[2]: pick-wild takes a card from the discard pool, but no card is left in it"),
+    ("", 'size = "small"', 'size = "small"\nopener = "highest-showing"',
+     "steps[2].opener: 'highest-showing' reads the hands showing, but no card is face up"),
+    ("", 'cards = 5', 'cards = 5\n[[steps]]\nstep = "draw-from-pool"\n[[steps]]\n'
+     'step = "discard"\ncards = 1',
+     "steps[2]: draw-from-pool takes a card from the discard pool, but no card is left"),
+    ("", 'cards = 5', 'cards = 5\nface = "up"\n[[steps]]\nstep = "expose"',
+     "steps[2]: expose takes 1 face-down card from each player, but they hold 0 face down"),
+    ("", 'cards = 5', 'cards = 5\n[[steps]]\nstep = "expose"\n[[steps]]\nstep = "stack"',
+     "steps[3]: stack orders face-down cards for the roll-ups, but a card is already face up"),
+    ("", 'players = [2, 6]\nrules = "Ante, five cards, a round, showdown."\n[[steps]]\n'
+     'step = "ante"\n[[steps]]\nstep = "deal"\ncards = 5',
+     'players = [2, 4]\nrules = "Ante, five cards, a round, showdown."\n[[steps]]\n'
+     'step = "ante"\n[[steps]]\nstep = "deal"\ncards = 5\n[[steps]]\nstep = "expose"\n'
+     '[[steps]]\nstep = "discard"\ncards = 5\n[[steps]]\nstep = "deal"\ncards = 5',
+     "steps[3]: discard takes 5 face-down cards from each player, but they hold 4 face down"),
     # a game's name is shown to every player: it must read as what it is
     ("", 'name = "Mini"', 'name = " "', "name: must be a one-line text of 1..60 characters, "
                                         "not all spaces, got ' '"),

@@ -136,3 +136,42 @@ def test_rules_of_a_game_file_and_play_refuses_two_games(tmp_path: Path) -> None
         out = CliRunner().invoke(app, argv, input="q\n")
         assert out.exit_code == 2, argv
         assert "give GAME or --game-file, not both" in out.stderr
+
+
+def test_a_bug_reaches_the_user_as_one_line(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI.md: no traceback ever reaches a user, even for a bug (exit 70,
+    EX_SOFTWARE); ROLLEM_DEBUG=1 lets the traceback through for whoever fixes it."""
+    from rollem.cli import app as app_module
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("the engine\nbroke")
+
+    monkeypatch.setattr(app_module.app, "main", broken)
+    monkeypatch.delenv("ROLLEM_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as code:
+        app_module.main(["simulate"])
+    assert code.value.code == 70
+    err = capsys.readouterr().err
+    assert err.startswith("rollem: internal error: RuntimeError: the engine broke (a bug in ")
+    assert err.count("\n") == 1
+    monkeypatch.setenv("ROLLEM_DEBUG", "1")
+    with pytest.raises(RuntimeError, match="broke"):
+        app_module.main(["simulate"])
+
+
+def test_check_game_refuses_a_file_it_cannot_deal(tmp_path: Path) -> None:
+    """A pick-wild with no pool and no card face up passed check-game, then froze a
+    web table and crashed rollem play: now check-game, play and simulate refuse it."""
+    path = tmp_path / "wild.toml"
+    path.write_text('id = "wildnopool"\nname = "W"\nplayers = [2, 8]\nrules = "x"\n'
+                    '[[steps]]\nstep = "ante"\n[[steps]]\nstep = "deal"\ncards = 5\n'
+                    '[[steps]]\nstep = "pick-wild"\n[[steps]]\nstep = "bet"\nsize = "small"\n'
+                    'cap = 3\n[[steps]]\nstep = "showdown"\n')
+    for argv in (["check-game", str(path)],
+                 ["simulate", "--game-file", str(path), "--players", "3", "--hands", "2"],
+                 ["play", "--game-file", str(path), "--history-dir", str(tmp_path)]):
+        out = CliRunner().invoke(app, argv, input="q\n")
+        assert out.exit_code == 2, (argv, out.output)
+        assert "steps[2].chooser: 'lowest-showing' reads the hands showing, but no card is " \
+               "face up" in out.stderr, argv

@@ -12,6 +12,7 @@ Subcommands"). To add a command, add one line to :data:`COMMANDS`: its name,
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
@@ -125,6 +126,15 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(err.exit_code)
     except BrokenPipeError:
         sys.exit(0)
+    except Exception as err:
+        # A bug: one line for the user (CLI.md: no traceback ever reaches a user);
+        # ROLLEM_DEBUG=1 shows the traceback for whoever reports or fixes it.
+        if os.environ.get("ROLLEM_DEBUG"):
+            raise
+        print(f"rollem: internal error: {type(err).__name__}: {one_line(str(err))} (a bug in "
+              "rollem: please report it with the command you ran; ROLLEM_DEBUG=1 shows the "
+              "traceback)", file=sys.stderr)
+        sys.exit(70)
     sys.exit(0)
 
 

@@ -287,6 +287,52 @@ def _check_order(steps: list[StepSpec], max_players: int) -> None:
                                     "lowest-showing, best-low-showing, "
                                     "left-of-previous-opener")
     _check_cards(steps, max_players)
+    _check_needs(steps)
+
+
+def _check_needs(steps: list[StepSpec]) -> None:
+    """What a step needs from the steps before it: an opener read from the hands
+    showing ("highest-showing", "lowest-showing", "best-low-showing") needs a card
+    face up; a draw from the pool or a wild card turned from it needs a card left in
+    the pool; an expose, a roll-up and a discard take face-down cards, so each player
+    must still hold that many; stacking for roll-ups needs every card face down."""
+    up = down = pool = 0  # each player's face-up and face-down cards; the pool per player
+    for s in steps:
+        p = s.params
+        for key in ("opener", "first", "chooser"):
+            if str(p.get(key, "")).endswith("-showing") and up == 0:
+                raise GameFileError(
+                    f"steps[{s.index}].{key}: {p[key]!r} reads the hands showing, but no card "
+                    "is face up before this step; deal face = \"up\", add an expose or "
+                    "choose left-of-button")
+        if s.kind in ("expose", "roll-up", "discard"):
+            need = p["cards"] if s.kind == "discard" else 1
+            if need > down:
+                raise GameFileError(
+                    f"steps[{s.index}]: {s.kind} takes {need} face-down card"
+                    f"{'s' if need != 1 else ''} from each player, but they hold {down} face "
+                    "down here")
+            down -= need
+            if s.kind == "discard":
+                pool += need
+            else:
+                up += 1
+        elif s.kind == "deal":
+            if p["face"] == "up":
+                up += p["cards"]
+            else:
+                down += p["cards"]
+        elif s.kind in ("draw-from-pool", "pick-wild") and pool <= 0:
+            raise GameFileError(f"steps[{s.index}]: {s.kind} takes a card from the discard "
+                                "pool, but no card is left in it here; discard to the pool "
+                                "before this step")
+        elif s.kind == "draw-from-pool":
+            pool -= 1
+            down += 1
+        elif s.kind == "stack" and up > 0:
+            raise GameFileError(f"steps[{s.index}]: stack orders face-down cards for the "
+                                "roll-ups, but a card is already face up here; stack before "
+                                "any card is turned up")
 
 
 def _check_cards(steps: list[StepSpec], max_players: int) -> None:
@@ -433,10 +479,12 @@ def load_game(text: str) -> Game:
 
 
 def load_game_file(path: str | Path) -> Game:
-    """A :class:`Game` from a game file on disk.
+    """A :class:`Game` from a game file on disk, checked and dealt on trial
+    (:func:`rollem.games.trial.trial_deal`).
 
     Raises:
-        GameFileError: unreadable, too large, or a mistake in the file.
+        GameFileError: unreadable, too large, a mistake in the file, or a game the
+            trial hands could not play.
     """
     p = Path(path)
     try:
@@ -447,4 +495,8 @@ def load_game_file(path: str | Path) -> Game:
         raise GameFileError(f"{p}: cannot read: {err.strerror or err}") from None
     except UnicodeDecodeError:
         raise GameFileError(f"{p}: not UTF-8 text") from None
-    return load_game(text)
+    from rollem.games.trial import trial_deal
+
+    game = load_game(text)
+    trial_deal(game)
+    return game

@@ -63,8 +63,11 @@ def file_game(text: str) -> Game:
     if size > MAX_FILE_BYTES:
         raise ConfigError(f"game_file: {size} bytes; a game file may be at most "
                           f"{MAX_FILE_BYTES} bytes")
+    from rollem.games.trial import trial_deal
+
     try:
         game = load_game(text)
+        trial_deal(game)
     except GameFileError as err:
         raise ConfigError(f"game_file: {err}") from None
     if game.id in shipped_game_ids():
