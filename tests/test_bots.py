@@ -58,6 +58,19 @@ def test_every_level_makes_every_decision(game: str) -> None:
             assert seen[i, kind] > 0, (level, kind)
 
 
+@pytest.mark.parametrize("game", ["holdem", "omaha8", "stud", "stud8", "razz", "draw5",
+                                  "deuces-wild"])
+def test_every_level_plays_the_standard_games_legally(game: str) -> None:
+    """The shipped standard games (game files) have decisions our three lack: blinds,
+    the stud bring-in (post or complete, never fold: strong folded it and crashed
+    rollem play), a draw of several cards. A short seeded session, each level seated."""
+    from rollem.games import get
+
+    bots = [level_bot(level, 20 + i) for i, level in enumerate(("strong", *LEVELS))]
+    seen = play_checked(game, 4, bots[: min(4, get(game).max_players)], seed=7)
+    assert all(seen[s, "bet"] > 0 for s in range(4))  # every seat made betting decisions
+
+
 _EXAMPLES = {"sdr": 100, "rollyourown": 80, "rollem521": 40}
 
 

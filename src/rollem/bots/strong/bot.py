@@ -240,6 +240,8 @@ class StrongBot:
             return Call()
         if "check" in acts:
             return Check()
+        if "fold" not in acts:  # the stud bring-in: post it (call) or complete, never fold
+            return Call()
         return Fold()
 
     def _bet_gain(self, view: HandView, legal: Legal, pot: int) -> float:
