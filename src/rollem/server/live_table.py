@@ -45,6 +45,7 @@ from typing import Any
 import orjson
 
 from rollem.server import host
+from rollem.server.completions import loop_future
 from rollem.server.config import TableConfig
 from rollem.server.game_session import (
     ODDS_SAMPLES,
@@ -1224,7 +1225,7 @@ class LiveTable:
         cfut = stream.write(**changes)
         if cfut is None:
             return
-        fut = asyncio.wrap_future(cfut)
+        fut = loop_future(cfut)  # the writes a commit settles wake the loop once
         self._pending_commit = fut
         fut.add_done_callback(functools.partial(self._committed, stream))
 
