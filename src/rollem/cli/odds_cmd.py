@@ -137,7 +137,9 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
               default=None, help="A hand history file (TOML).")
 @click.option("--seat", "seat", type=int, default=None, help="With --history: the seat.")
 @click.option("--at", "at", type=int, default=None, metavar="K",
-              help="With --history: actions applied (default: the last decision point).")
+              help="With --history: the players' actions applied, counting only the players' "
+                   "lines (p1 cc, p2 cbr 4, ...), not the dealer's (d dh ...); default: the "
+                   "last decision point.")
 @click.option("--samples", "samples", type=int, default=None,
               help=f"Monte Carlo samples, 1 to {MAX_SAMPLES:,} (default 100,000 for sdr, "
                    "20,000 from a history; look-ahead: 10,000 worlds per option).")

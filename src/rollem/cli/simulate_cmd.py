@@ -30,7 +30,8 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
               help="One bot level for every seat, or one per seat: basic,random,random. "
                    "Levels: random (uniform over the legal actions; the default here, the "
                    "engine's fast legality check), basic (plays by its chances from its own "
-                   "view; rollem play defaults to basic).")
+                   "view; rollem play defaults to basic), strong (reads bets, draws and up "
+                   "cards; slower).")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible session.")
 @click.option("--stack", type=int, default=200, show_default=True,
               help="Starting stack; a broke player rebuys it (counted as chips brought).")

@@ -58,7 +58,8 @@ def history_odds(
         if at is None:
             at = last_decision_point(h)
         if not 0 <= at <= n:
-            raise OddsError(f"--at {at}: the history has {n} actions: expected 0 to {n}")
+            raise OddsError(f"--at {at}: the history has {n} player actions (dealer lines are not "
+                           f"counted): expected 0 to {n}")
         if not 0 <= seat < len(h.stacks):
             raise OddsError(f"seat {seat}: the hand has seats 0 to {len(h.stacks) - 1}")
         # Replay the whole hand once for its random outcomes (the deck order, the
