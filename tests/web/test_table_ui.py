@@ -424,3 +424,39 @@ def test_a_free_check_asks_before_folding_and_cards_are_shown_by_choice(
     finally:
         ctx.close()
         watch_ctx.close()
+
+
+def test_seat_tiles_stay_on_the_felt_at_every_desktop_width(browser: Any,
+                                                          live: ServerThread) -> None:
+    """Ten seats: at 1024 px wide the tiles of the side seats stuck out of the felt,
+    one off the left edge of the screen, one under the side panel. Each tile must lie
+    on the felt, clear of the side panel and of the other tiles."""
+    tid, host = new_table(live.url, game="sdr", seats=10, bots=9, bot_level="random")
+    ctx = browser.new_context(viewport=DESKTOP)
+    try:
+        page = open_as_host(ctx, live.url, tid, host)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        page.wait_for_selector(".me .cards .card")
+        for width, height in ((1024, 768), (920, 700), (1280, 720), (1440, 900)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)
+            felt = page.locator("#felt").bounding_box()
+            side = page.locator(".side-col").bounding_box()
+            shown = page.locator("#seats > .seat:visible")
+            tiles = [shown.nth(i).bounding_box() for i in range(shown.count())]
+            assert len(tiles) == 9 and felt and side  # the nine others; yours is the dock
+            for i, t in enumerate(tiles):
+                assert t is not None
+                where = f"{width}x{height} seat tile {i}: {t}, felt {felt}"
+                assert t["x"] >= felt["x"] - 0.5, where
+                assert t["x"] + t["width"] <= felt["x"] + felt["width"] + 0.5, where
+                assert t["x"] + t["width"] <= side["x"] + 0.5, where
+                for u in tiles[i + 1:]:
+                    assert u is not None
+                    assert not (t["x"] + 0.5 < u["x"] + u["width"] and u["x"] + 0.5 <
+                                t["x"] + t["width"] and t["y"] + 0.5 < u["y"] + u["height"]
+                                and u["y"] + 0.5 < t["y"] + t["height"]), where
+        shot(page, "ui-ten-seats-1440")
+    finally:
+        ctx.close()
