@@ -26,6 +26,7 @@ CONFIGS = (
     ("rollyourown", 3, "discard", "Roll Your Own, 3 players, the keep"),
     ("rollyourown", 2, "any", "Roll Your Own heads-up, keep, exposes, wild pick"),
     ("rollyourown", 3, "expose", "Roll Your Own, 3 players, the first expose"),
+    ("rollyourown", 3, "late", "Roll Your Own, 3 players, after the seat's second draw"),
     ("sdr", 3, "first", "Stop, Drop and Roll, 3 players, first decision"),
 )
 
@@ -35,9 +36,12 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=600)
     parser.add_argument("--samples", type=int, default=1000)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--only", help="run only the configurations whose label holds this text")
     args = parser.parse_args()
     rows = []
     for game, players, pick, label in CONFIGS:
+        if args.only and args.only not in label:
+            continue
         t = time.perf_counter()
         cal = calibrate(game, hands=args.hands, players=players, pick=pick,
                         samples=args.samples, seed=20_000)

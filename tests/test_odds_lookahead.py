@@ -67,6 +67,16 @@ def test_calibration_rollyourown_after_the_discard() -> None:
         cal.models.values())
 
 
+def test_calibration_rollyourown_three_players_late() -> None:
+    # three players, seat 0's first decision after its second draw: both
+    # opponents' keeps and three exposes read one opponent at a time
+    # (rollem.odds.ryoseen); the tracked model answers only where the
+    # weighting is still too uneven, which must be rare
+    cal = calibrate("rollyourown", hands=70, players=3, pick="late", samples=500, seed=7000)
+    _check(cal, 70)
+    assert cal.models.get("look-ahead", 0) >= 0.85 * sum(cal.models.values()), cal.models
+
+
 def test_calibration_sdr() -> None:
     # Stop, Drop and Roll has no card choice: the equity at seat 0's first decision
     cal = calibrate("sdr", hands=150, players=3, pick="first", samples=400, seed=500)
@@ -260,6 +270,34 @@ def test_521_a_revealed_declaration_weighs_the_hidden_card_like_brute_force(
     assert abs(odds.equity - ref) < 4 * odds.stderr + 0.01, (odds.equity, odds.stderr, ref)
     if opp_side != "low":
         assert abs(odds.equity - unread) > 0.3
+
+
+def test_policy_lookup_tables_match_the_rules() -> None:
+    # keep_scores and expose_scores read precomputed tables; here each is
+    # checked against its rule written out per hand (300 random deals)
+    from rollem.odds.policy import _showing_key
+
+    gen = np.random.default_rng(4)
+    six = np.argsort(gen.random((300, 52)), axis=1)[:, :6]
+    scores = FAST.keep_scores(six)
+    for row, got in zip(six, scores, strict=True):
+        for t, triple in enumerate(TRIPLES):
+            cards = row[triple]
+            a, b, d = sorted((int(x) >> 2 for x in cards), reverse=True)
+            suited = len({int(x) & 3 for x in cards}) == 1
+            if a == b == d:
+                want = 400.0 + a
+            elif a == b or b == d:
+                want = 200.0 + 8 * b + (d if a == b else a)
+            else:
+                want = a * 4 + b * 2 + d + 18.0 * suited + (14.0 - 2 * (a - d) if a - d <= 4
+                                                             else 0.0)
+            assert got[t] == want, (row, t)
+    for k in range(3):
+        up, down = six[:, :k], six[:, 3:6]
+        direct = np.stack([_showing_key(np.concatenate([up >> 2, down[:, i:i + 1] >> 2], axis=1))
+                           for i in range(3)], axis=1)
+        assert (FAST.expose_scores(up, down) == direct).all()
 
 
 def test_ryo_keeping_trips_is_the_best_of_the_20_keeps() -> None:

@@ -95,7 +95,9 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
             ante 12, every seat by the policy).
         pick: which decision of seat 0 is predicted: ``"any"`` (its card
             choices in turn, one per hand), ``"first"`` (its first decision
-            of any kind, bets included), or a decision kind
+            of any kind, bets included), ``"late"`` (its first decision of
+            any kind once it has drawn twice: in Roll Your Own from the
+            pool, R-RYO-5..6; in 5-2-1 both draws), or a decision kind
             (``"discard"``, ``"expose"``, ``"draw"``, ...: the first of it).
         samples: worlds per option for each prediction.
         seed: hand ``n`` is dealt from ``SeededSource(seed + n)``.
@@ -124,6 +126,8 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
                 card_choice = kind != "bet"
                 if pick == "first":
                     want = True
+                elif pick == "late":
+                    want = _draws(view) >= 2
                 elif pick == "any":
                     want = card_choice and choices == n % 4
                 else:
@@ -161,3 +165,11 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
         out.chi2 += z * z
         out.dof += 1
     return out
+
+
+def _draws(view: Any) -> int:
+    """How many times the viewing seat has drawn so far (pool draws in Roll
+    Your Own, draws in 5-2-1)."""
+    seat = view.seat
+    return sum(1 for e in view.to_dict()["events"]
+               if e.get("kind") in ("pool_draw", "draw") and e.get("seat") == seat)

@@ -117,6 +117,39 @@ def _showing_key(ranks: Ints) -> Ints:
 
 
 @cache
+def _showing_table(k: int) -> Ints:
+    """:func:`_showing_key` of every ``k`` ranks (1..3), indexed by the ranks
+    in base 13, first rank most significant."""
+    index = np.arange(13 ** k)
+    ranks = np.stack([index // 13 ** (k - 1 - i) % 13 for i in range(k)], axis=1)
+    return _showing_key(ranks)
+
+
+@cache
+def _keep_table() -> Floats:
+    """The policy's score of keeping three cards, by their ranks in any order
+    (``r1 * 169 + r2 * 13 + r3``) plus 2197 when all three share a suit:
+    trips, then pairs (by pair, then kicker), then three unpaired cards by
+    their ranks, a common suit and how close they are (a straight or flush
+    to draw to)."""
+    r = np.arange(2197)
+    three = np.stack([r // 169, r // 13 % 13, r % 13], axis=1)
+    ranks = -np.sort(-three, axis=1)
+    a, b, d = ranks[:, 0], ranks[:, 1], ranks[:, 2]
+    trips = (a == b) & (b == d)
+    pair_top = np.where(a == b, a, np.where(b == d, b, -1))
+    kicker = np.where(a == b, d, a)
+    span = a - d
+    out = []
+    for suited in (False, True):
+        plain = (a * 4 + b * 2 + d).astype(np.float64) + (18.0 if suited else 0.0) \
+            + np.where(span <= 4, 14.0 - 2.0 * span, 0.0)
+        out.append(np.where(trips, 400.0 + a,
+                            np.where(pair_top >= 0, 200.0 + 8 * pair_top + kicker, plain)))
+    return np.concatenate(out)
+
+
+@cache
 def _percentile_refs() -> tuple[Ints, Ints]:
     from rollem.odds.r521 import _reference
 
@@ -194,21 +227,14 @@ class FastPolicy:
         """The score of each of the 20 ways to keep three of ``cards``
         ``(S, 6)`` (:data:`TRIPLES` order), ``(S, 20)``: :meth:`keep` takes
         the greatest; equal scores are equally good to the policy."""
-        c = np.asarray(cards, dtype=np.int64)
-        t = c[:, TRIPLES]  # (S, 20, 3)
-        ranks = -np.sort(-(t >> 2), axis=-1)  # descending
-        suits = t & 3
-        a, b, d = ranks[..., 0], ranks[..., 1], ranks[..., 2]
-        trips = (a == b) & (b == d)
-        pair_top = np.where(a == b, a, np.where(b == d, b, -1))
-        kicker = np.where(a == b, d, a)
-        suited = (suits[..., 0] == suits[..., 1]) & (suits[..., 1] == suits[..., 2])
-        span = a - d
-        plain = (a * 4 + b * 2 + d).astype(np.float64) + np.where(suited, 18.0, 0.0) \
-            + np.where(span <= 4, 14.0 - 2.0 * span, 0.0)
-        score = np.where(trips, 400.0 + a,
-                         np.where(pair_top >= 0, 200.0 + 8 * pair_top + kicker, plain))
-        return np.asarray(score, dtype=np.float64)
+        c = np.asarray(cards, dtype=np.int16)
+        r = c >> 2
+        s = c & 3
+        t0, t1, t2 = TRIPLES[:, 0], TRIPLES[:, 1], TRIPLES[:, 2]
+        s0, s1 = s[:, t0], s[:, t1]
+        index = r[:, t0] * np.int16(169) + r[:, t1] * np.int16(13) + r[:, t2] \
+            + np.int16(2197) * ((s0 == s1) & (s1 == s[:, t2]))
+        return np.asarray(_keep_table()[index], dtype=np.float64)
 
     def expose_scores(self, up: Ints, down: Ints) -> Ints:
         """Roll Your Own before the wild card (R-RYO-3, R-RYO-5): for ``up``
@@ -217,8 +243,11 @@ class FastPolicy:
         the policy exposes a card of least value (ties: at random)."""
         up = np.asarray(up, dtype=np.int64)
         down = np.asarray(down, dtype=np.int64)
-        return np.stack([_showing_key(np.concatenate([up >> 2, down[:, i:i + 1] >> 2], axis=1))
-                         for i in range(down.shape[1])], axis=1)
+        k = up.shape[1] + 1
+        base = np.zeros(len(up), dtype=np.int64)
+        for i in range(up.shape[1]):
+            base = base * 13 + (up[:, i] >> 2)
+        return np.asarray(_showing_table(k)[base[:, None] * 13 + (down >> 2)], dtype=np.int64)
 
     # ------------------------------------------------------------ 5-2-1 draws
     def draw(self, cards: Ints, most: int) -> Bools:

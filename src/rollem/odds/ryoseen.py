@@ -22,25 +22,36 @@ cannot see, by **importance weighting**:
   unknown pool cards and the opponents' hidden kept cards from the unseen
   cards, the opponents' discards a uniform split of the pool's other cards,
   the pool's order uniform given the draws seen (the wild card among the
-  cards not drawn). Patterns get worlds in proportion to how many
-  consistent worlds they hold (a count, :func:`_log_worlds`), so each
-  world's weight is just the policy's likelihood.
+  cards not drawn). A pattern's prior chance is how many consistent worlds
+  it holds (a count, :func:`_log_worlds`).
+- **One opponent at a time** (:func:`_group`). Within a pattern, a world
+  first lays out the pool without naming its unknown cards (which
+  opponent discarded which, which of them each hidden draw took); then,
+  one opponent after the other, :data:`CANDIDATES` candidates for what is
+  still unnamed of that opponent (its hidden kept cards, from a guide
+  (:func:`_guide`) that favours the sets explaining its exposes and keep,
+  and the unknown cards among its discards and draws) are weighed by the
+  policy's chance of its keep and exposes; one is kept in proportion to its
+  weight and the world's weight is multiplied by their mean weight (an
+  unbiased estimate of that opponent's likelihood given what is named, so
+  every world stays properly weighted). Weighing each opponent by itself
+  keeps the weights even where a product over opponents would not.
+- **Patterns by a pilot run.** A pilot of :data:`PILOT` worlds per pattern
+  estimates how well each explains what was seen; the worlds are shared
+  out in proportion to that (:data:`DEFENSIVE` of them by the prior alone)
+  and weighted back by prior over share.
 - Answers are weighted means; the standard error is that of a ratio
   estimate; the effective number of worlds (``sum(w)^2 / sum(w^2)``) is in
   the model line.
 
 Draws still to come and the wild card (when not yet turned) come from the
 pool cards not yet drawn. Nobody folds from here on; no betting is read.
-The proposal (how worlds are drawn before weighting) guides each
-opponent's hidden kept cards (:func:`_guide`: the sets that explain its
-exposes and that the policy would keep are drawn more often; the weights
-undo this exactly). It works well heads-up and with three players; with
-more opponents, late in the hand, the weights grow uneven. With more
-patterns than :data:`MAX_PATTERNS`, fewer effective worlds than
-:data:`MIN_EFFECTIVE` of those drawn, or a view the model cannot place,
-:func:`ryo_seen_look` returns ``None`` and the caller falls back to the
-tracked model (:func:`rollem.odds.ryo.ryo_tracked_odds`), which does not
-read keeps or exposes (the model line says which was used).
+With more patterns than :data:`MAX_PATTERNS`, fewer effective worlds than
+:data:`MIN_EFFECTIVE` of those drawn (rare with two or three opponents;
+more often with five or more, late in the hand), or a view the model cannot
+place, :func:`ryo_seen_look` returns ``None`` and the caller falls back to
+the tracked model (:func:`rollem.odds.ryo.ryo_tracked_odds`), which does
+not read keeps or exposes (the model line says which was used).
 """
 
 from __future__ import annotations
@@ -56,6 +67,7 @@ from rollem.cards import parse_card
 from rollem.hands.category import Category
 from rollem.odds.common import Floats, Ints, np_rng
 from rollem.odds.evaluate import wild5
+from rollem.odds.look521 import Bools
 from rollem.odds.policy import FAST, FastPolicy
 from rollem.odds.result import Odds
 from rollem.odds.view import ViewInfo
@@ -181,15 +193,46 @@ def _shuffled(gen: np.random.Generator, cards: Ints) -> Ints:
     return np.take_along_axis(cards, np.argsort(gen.random(cards.shape), axis=1), axis=1)
 
 
+PILOT = 64
+"""Worlds per pattern in the pilot run that shares the worlds among the
+patterns (see :func:`ryo_seen_look`)."""
+DEFENSIVE = 0.1
+"""The share of worlds given out by the patterns' prior chances alone, so a
+pattern the pilot underrates still gets worlds."""
+CANDIDATES = 8
+"""Candidates drawn per opponent and world (see :func:`_group`)."""
+
+
 def _group(seen: SeenPool, pattern: tuple[tuple[int, ...], ...], count: int,
            unseen: Ints, policy: FastPolicy, tremble: float, gen: np.random.Generator,
-           guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]]
-           ) -> tuple[Ints, Floats, Ints | None]:
+           guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]],
+           candidates: int = CANDIDATES) -> tuple[Ints, Floats, Ints | None]:
     """``count`` worlds of one pattern: every player's final five cards
     ``(count, players, 5)`` (the seat first, then live opponents), the
-    likelihood weights, and the wild card per world when not yet turned."""
+    weights, and the wild card per world when not yet turned.
+
+    Each world is built in two steps. First the pool's layout, without the
+    cards' identities: the pool cards other than the seat's discards (those
+    the seat knows of and ``u`` unknown ones, labelled) split uniformly
+    among the opponents' discards, and the pool's order (which of the seat's
+    discards or which unknown card each hidden draw took). Then one opponent
+    at a time: ``candidates`` draws of the unknown cards not yet named and
+    its hidden kept cards, uniformly from the unseen cards no earlier step
+    named, each weighed by the policy's chance of the opponent's keep (its
+    discards are its part of the split) and exposes (its draws the pool's
+    order) with it; one is kept in proportion to its weight, and of it only
+    the cards of that opponent (its kept cards, its discards, its draws):
+    the rest stay unnamed for the next. The world's weight is multiplied by
+    the candidates' mean weight, an unbiased estimate of that opponent's
+    likelihood given what is already named, so the world stays properly
+    weighted (the unknown cards' names are exchangeable, so naming them
+    lazily draws from the same uniform prior). Reading one opponent at a
+    time keeps the weights even where one draw per world, weighed by a
+    product over opponents, would not.
+    """
     k = count
-    n = 3 * (1 + len(seen.opponents))
+    m = len(seen.opponents)
+    n = 3 * (1 + m)
     discards = list(seen.discards)
     my_cards = {c for _, c in seen.my_draws}
     fixed_pool = set(my_cards) | ({seen.wild} if seen.wild is not None else set())
@@ -201,95 +244,152 @@ def _group(seen: SeenPool, pattern: tuple[tuple[int, ...], ...], count: int,
         fixed_pool.update(drawn_up[-1].values())
     fills = [3 - len(a) for a in kept_up]
     u = n - len(fixed_pool | set(discards))
-    total_fill = sum(fills)
-    # each opponent's hidden kept cards from its guide (see _guide), then the
-    # unknown pool cards uniformly from the unseen cards left
-    like = np.asarray(sorted(set(unseen.tolist()) | (fixed_pool - set(discards))),
-                      dtype=np.int64)
-    parts = []
-    log_q = np.zeros(k)
-    for j, opp in enumerate(seen.opponents):
-        key = (j, pattern[j])
-        if key not in guides:  # a guide depends on the opponent's own pattern only
-            guides[key] = _guide(policy, kept_up[j], fills[j], unseen, like, opp, drawn_up[j],
-                                 tremble, gen)
-        table, prob = guides[key]
-        if len(table) == 0:  # uniform over sets of three unseen cards
-            parts.append(unseen[np.argsort(gen.random((k, len(unseen))), axis=1)[:, :3]])
-            log_q -= lgamma(len(unseen) + 1) - lgamma(4) - lgamma(len(unseen) - 2)
-            continue
-        pick = gen.choice(len(table), size=k, p=prob)
-        parts.append(table[pick])
-        log_q += np.log(prob[pick])
-    fill_cards = np.concatenate(parts, axis=1) if parts else np.zeros((k, 0), np.int64)
-    srt = np.sort(fill_cards, axis=1)
-    clash = (srt[:, 1:] == srt[:, :-1]).any(axis=1) if total_fill > 1 else np.zeros(k, bool)
-    is_fill = (unseen[None, :, None] == fill_cards[:, None, :]).any(axis=2)
-    keys = gen.random((k, len(unseen))) + is_fill
-    unknown_pool = unseen[np.argsort(keys, axis=1)[:, :u]]
-    # weight: uniform prior over the fill assignments (|V|! / (prod f! (|V|-F)!)) over
-    # the guide's chance of the fills drawn; clashing fills are no world
-    n_v = len(unseen)
-    log_assign = lgamma(n_v + 1) - sum(lgamma(f + 1) for f in fills) - lgamma(n_v - total_fill + 1)
-    weight = np.where(clash, 0.0, np.exp(-log_q - log_assign))
-    # the pool's cards other than the seat's discards, split among the opponents
+    if u < 0 or min(fills) < 0 or u + sum(fills) > len(unseen):
+        raise ValueError("no world fits this pattern")
+    labels = np.arange(52, 52 + u, dtype=np.int64)  # unknown pool card i is 52 + i
     others_fixed = np.asarray(sorted(fixed_pool - set(discards)), dtype=np.int64)
-    others = np.concatenate([np.broadcast_to(others_fixed, (k, len(others_fixed))),
-                             unknown_pool], axis=1)
-    assert others.shape[1] == 3 * len(seen.opponents)
-    split = _shuffled(gen, others)
-    # pool cards whose place the seat does not know (not the wild card)
+    split = _shuffled(gen, np.broadcast_to(np.concatenate([others_fixed, labels]), (k, 3 * m)))
     placed = set(my_cards) | {c for d in drawn_up for c in d.values()}
     loose_fixed = np.asarray([c for c in discards if c not in placed and c != seen.wild],
                              dtype=np.int64)
-    loose = _shuffled(gen, np.concatenate(
-        [np.broadcast_to(loose_fixed, (k, len(loose_fixed))), unknown_pool], axis=1))
+    loose = _shuffled(gen, np.broadcast_to(np.concatenate([loose_fixed, labels]),
+                                           (k, len(loose_fixed) + u)))
+    avail = np.zeros((k, 52), dtype=bool)
+    avail[:, unseen] = True
+    named = np.full((k, u), -1, dtype=np.int64)
+    weight = np.ones(k)
+    rows = np.arange(k)
     at_loose = 0
-    at_fill = 0
     finals: list[Ints] = []
     live_need: list[int] = []
     for j, opp in enumerate(seen.opponents):
+        hidden_draws = [r for r in range(1, len(opp.draws) + 1) if r not in drawn_up[j]]
+        at = {r: at_loose + i for i, r in enumerate(hidden_draws)}
+        at_loose += len(hidden_draws)
+        mine_lab = np.concatenate([split[:, 3 * j:3 * j + 3],
+                                   loose[:, [at[r] for r in hidden_draws]]], axis=1)
+        local = (mine_lab[:, :, None] == labels[None, None, :]).any(axis=1)  # (k, u)
+        fresh = local & (named < 0)
+        reps = candidates if fills[j] or fresh.any() else 1
+        f = fills[j]
+        ratio: Floats | None = None
+        if 0 < f < 3:  # hidden kept cards from the guide, the unknown cards uniformly
+            key = (j, pattern[j])
+            if key not in guides:  # it depends on the opponent's own pattern only
+                like = np.asarray(sorted(set(unseen.tolist()) | (fixed_pool - set(discards))),
+                                  dtype=np.int64)
+                guides[key] = _guide(policy, kept_up[j], f, unseen, like, opp, drawn_up[j],
+                                     tremble, gen)
+            table, prob = guides[key]
+            idx = gen.choice(len(table), size=k * reps, p=prob)
+            draw = np.concatenate([_pick_each(gen, avail, reps, u), table[idx]], axis=1)
+            # the prior chance of these hidden kept cards (uniform among the sets
+            # of the cards left) over the guide's: zero where they clash
+            fresh_rep = np.repeat(fresh, reps, axis=0)
+            clash = ~avail[np.repeat(rows, reps)[:, None], draw[:, u:]].all(axis=1)
+            clash |= ((draw[:, :u, None] == draw[:, None, u:]).any(axis=2) & fresh_rep).any(axis=1)
+            left = np.repeat(avail.sum(axis=1) - fresh.sum(axis=1), reps)
+            sets = left * (left - 1) / 2 if f == 2 else left.astype(np.float64)
+            ratio = np.where(clash, 0.0, 1.0 / (sets * prob[idx]))
+        else:
+            draw = _pick_each(gen, avail, reps, u + f)  # (k * reps, u + f)
+        names = np.where(np.repeat(named, reps, axis=0) >= 0, np.repeat(named, reps, axis=0),
+                         draw[:, :u])
+        def card(lab: Ints, names: Ints = names, reps: int = reps) -> Ints:
+            lab = np.repeat(lab, reps, axis=0)
+            if u == 0:
+                return lab
+            at = np.clip(lab - 52, 0, u - 1)
+            return np.where(lab >= 52, np.take_along_axis(names, at, axis=1), lab)
+
         kept = np.concatenate(
-            [np.broadcast_to(np.asarray(kept_up[j], dtype=np.int64), (k, len(kept_up[j]))),
-             fill_cards[:, at_fill:at_fill + fills[j]]], axis=1)  # up cards kept first
-        at_fill += fills[j]
-        six = np.concatenate([kept, split[:, 3 * j:3 * j + 3]], axis=1)
-        scores = policy.keep_scores(six)
-        best = scores.max(axis=1)
-        weight *= (1 - tremble) * (scores[:, 0] == best) / (scores == best[:, None]).sum(axis=1) \
-            + tremble / 20
-        got = []  # the cards it drew, by draw
+            [np.broadcast_to(np.asarray(kept_up[j], dtype=np.int64), (k * reps, len(kept_up[j]))),
+             draw[:, u:]], axis=1)  # up cards kept first
+        thrown = card(split[:, 3 * j:3 * j + 3])
+        hid = card(loose[:, [at[r] for r in hidden_draws]]) if hidden_draws else None
+        got = []
         for r in range(1, len(opp.draws) + 1):
             if r in drawn_up[j]:
-                got.append(np.full(k, drawn_up[j][r], dtype=np.int64))
+                got.append(np.full(k * reps, drawn_up[j][r], dtype=np.int64))
             else:
-                got.append(loose[:, at_loose])
-                at_loose += 1
-        # its exposes, in order: the first from the three kept, then one of
-        # the three down cards after each draw
-        down = kept
-        up = np.zeros((k, 0), dtype=np.int64)
-        for e, card in enumerate(opp.ups):
-            if e >= 1:
-                down = np.concatenate([down, got[e - 1][:, None]], axis=1)
-            shown = np.argmax(down == card, axis=1)
-            weight *= _lik_at(policy, up, down, shown, tremble)
-            up = np.concatenate([up, np.full((k, 1), card, dtype=np.int64)], axis=1)
-            down = down[np.arange(3)[None, :] != shown[:, None]].reshape(k, 2)
+                assert hid is not None
+                got.append(hid[:, hidden_draws.index(r)])
+        lik = _opponent_lik(policy, opp, kept, thrown, got, tremble)
+        if ratio is not None:
+            lik = lik * ratio
+        lik = lik.reshape(k, reps)
+        total = lik.sum(axis=1)
+        weight *= total / reps
+        u01 = gen.random(k) * total
+        choice = np.minimum((np.cumsum(lik, axis=1) < u01[:, None]).sum(axis=1), reps - 1)
+        pick = rows * reps + choice
+        named = np.where(fresh, names[pick], named)
+        kept = kept[pick]
+        np.put_along_axis(avail, kept, False, axis=1)
+        avail[np.repeat(rows, u)[fresh.ravel()], named[fresh]] = False
         if opp.live:
-            hand = np.concatenate([kept, *[g[:, None] for g in got]], axis=1)
+            hand = np.concatenate([kept, *[g[pick][:, None] for g in got]], axis=1)
             finals.append(hand)
             live_need.append(5 - hand.shape[1])
-    rest = loose[:, at_loose:]
+    # every unknown pool card is some opponent's discard, so all are named now
+    assert (named >= 0).all()
+    full = np.concatenate([np.arange(52)[None, :].repeat(k, axis=0), named], axis=1)
+    rest = np.take_along_axis(full, loose[:, at_loose:], axis=1)
     mine = np.broadcast_to(np.asarray(seen.mine, dtype=np.int64), (k, len(seen.mine)))
     need = [5 - len(seen.mine), *live_need]
-    at = 0
+    at_rest = 0
     hands = []
     for j, hand in enumerate([mine, *finals]):
-        hands.append(np.concatenate([hand, rest[:, at:at + need[j]]], axis=1))
-        at += need[j]
-    turned = None if seen.wild is not None else rest[:, at]
+        hands.append(np.concatenate([hand, rest[:, at_rest:at_rest + need[j]]], axis=1))
+        at_rest += need[j]
+    turned = None if seen.wild is not None else rest[:, at_rest]
     return np.stack(hands, axis=1), weight, turned
+
+
+def _pick_each(gen: np.random.Generator, avail: Bools, reps: int, m: int) -> Ints:
+    """``reps`` draws per row of ``avail`` ``(k, 52)`` (rows may hold
+    different numbers of cards) of ``m`` distinct cards among those
+    available, uniformly, in random order: ``(k * reps, m)``, the draws of
+    row ``i`` at ``i * reps`` to ``i * reps + reps - 1`` (a partial
+    Fisher-Yates shuffle)."""
+    k = len(avail)
+    if m == 0:
+        return np.zeros((k * reps, 0), dtype=np.int64)
+    size = np.repeat(avail.sum(axis=1), reps)
+    if (size < m).any():
+        raise ValueError(f"{m} unknown cards are needed but fewer are left")
+    first = np.argsort(~avail, axis=1, kind="stable").astype(np.int8)  # available first
+    cards = np.repeat(first, reps, axis=0)
+    rows = np.arange(k * reps)
+    for i in range(m):
+        j = i + (gen.random(k * reps) * (size - i)).astype(np.int64)
+        ci = cards[:, i].copy()
+        cards[:, i] = cards[rows, j]
+        cards[rows, j] = ci
+    return np.asarray(cards[:, :m], dtype=np.int64)
+
+
+def _opponent_lik(policy: FastPolicy, opp: SeenOpponent, kept: Ints, thrown: Ints,
+                  got: list[Ints], tremble: float) -> Floats:
+    """The policy's chance, per row, that an opponent dealt ``kept`` ``(N, 3)``
+    (its up cards kept first) and ``thrown`` ``(N, 3)`` keeps ``kept`` and,
+    drawing ``got`` (per draw ``(N,)``), exposes its up cards in the order
+    seen."""
+    n = len(kept)
+    scores = policy.keep_scores(np.concatenate([kept, thrown], axis=1))
+    best = scores.max(axis=1)
+    lik = (1 - tremble) * (scores[:, 0] == best) / (scores == best[:, None]).sum(axis=1) \
+        + tremble / 20
+    down = kept
+    up = np.zeros((n, 0), dtype=np.int64)
+    for e, card in enumerate(opp.ups):
+        if e >= 1:
+            down = np.concatenate([down, got[e - 1][:, None]], axis=1)
+        shown = np.argmax(down == card, axis=1)
+        lik *= _lik_at(policy, up, down, shown, tremble)
+        up = np.concatenate([up, np.full((n, 1), card, dtype=np.int64)], axis=1)
+        down = down[np.arange(3)[None, :] != shown[:, None]].reshape(n, 2)
+    return np.asarray(lik)
 
 
 GUIDE_X = 12
@@ -411,15 +511,26 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         return None
     top = max(lw for _, lw in kept)
     prior = np.asarray([np.exp(lw - top) for _, lw in kept])
+    prior /= prior.sum()
     gen = np_rng(rng, seed)
-    counts = gen.multinomial(samples, prior / prior.sum())
+    share_of = prior
+    guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] = {}
+    if len(kept) > 1:  # a pilot run per pattern: how well it explains what was seen
+        try:
+            z = np.asarray([_group(seen, pat, PILOT, unseen, policy, trem, gen, guides)[1].mean()
+                            for pat, _ in kept])
+        except (IndexError, ValueError, AssertionError):
+            return None
+        post = prior * z
+        if post.sum() > 0:
+            share_of = (1 - DEFENSIVE) * post / post.sum() + DEFENSIVE * prior
+    counts = gen.multinomial(samples, share_of)
     opts = {"wild_duplicates": seen.wild_duplicates,
             "natural_beats_wild": seen.natural_beats_wild}
-    guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] = {}
     share_parts: list[Floats] = []
     weight_parts: list[Floats] = []
     cat_parts: list[Ints] = []
-    for (pat, _), count in zip(kept, counts, strict=True):
+    for i, ((pat, _), count) in enumerate(zip(kept, counts, strict=True)):
         if count == 0:
             continue
         try:
@@ -437,7 +548,7 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
                 rows = ranks == r
                 values[rows] = wild5(hands[rows], [int(r)], **opts)
         share_parts.append(shares(values[:, 0], values[:, 1:]))
-        weight_parts.append(weight)
+        weight_parts.append(weight * (prior[i] / share_of[i]))
         base = values[:, 0] >> 1 if seen.natural_beats_wild else values[:, 0]
         cat_parts.append(base >> 20)
     share = np.concatenate(share_parts)
