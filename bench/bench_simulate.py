@@ -8,7 +8,9 @@ workers 1 (ideal: 2.0 on two idle cores). Each configuration is run
 ``--repeat`` times and the best kept.
 
 Where the rest goes: each worker part's own hands/s (its playing time, the
-first hand's lazy imports included) against the one process's, the wall time
+first hand's lazy imports included) and hands per CPU second of its process
+(lower than the one process's when the two cores slow each other down, as
+two virtual CPUs sharing one physical core do) against the one process's, the wall time
 spent outside the parts (starting the processes, imports, sending the results
 back, joining), and the CPU time the hypervisor gave to others while the run
 waited (``steal``, from ``/proc/stat``) and the load average.
@@ -54,6 +56,8 @@ def measure(game: str, players: int, hands: int, workers: int,
         row = {"hands_per_second": hands / seconds, "seconds": seconds,
                "part_hands_per_second": [n / t for n, t in
                                          zip(counts, result.part_seconds, strict=True)],
+               "part_hands_per_cpu_second": [n / t for n, t in
+                                             zip(counts, result.part_cpu_seconds, strict=True)],
                "outside_parts_seconds": seconds - max(result.part_seconds),
                "steal_seconds": _steal_seconds() - steal,
                "load_average": os.getloadavg()[0]}
@@ -77,8 +81,10 @@ def main() -> None:
           f"{os.cpu_count()} cpus")
     for w, row in rows.items():
         parts = ", ".join(f"{h:.1f}" for h in row["part_hands_per_second"])
+        cpu = ", ".join(f"{h:.1f}" for h in row["part_hands_per_cpu_second"])
         print(f"  --workers {w}: {row['hands_per_second']:8.1f} hands/s "
-              f"({row['seconds']:.1f} s; each part's own hands/s: {parts}; "
+              f"({row['seconds']:.1f} s; each part's own hands/s: {parts}, "
+              f"per CPU second: {cpu}; "
               f"{row['outside_parts_seconds']:.2f} s outside the parts; "
               f"steal {row['steal_seconds']:.2f} s; load {row['load_average']:.2f})")
     print(f"  speed-up workers 2 / workers 1: {ratio:.2f}")

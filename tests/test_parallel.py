@@ -70,7 +70,8 @@ def test_run_parts_plays_the_last_part_here_and_raises_a_parts_error() -> None:
 
 def test_one_worker_is_one_session_seeded_by_the_seed() -> None:
     one = run_simulation("sdr", 3, 20, ["random"] * 3, seed=5)
-    assert len(one.part_seconds) == 1 and one.part_seconds[0] <= one.seconds
+    assert len(one.part_seconds) == len(one.part_cpu_seconds) == 1
+    assert one.part_seconds[0] <= one.seconds
     assert one.per_hand == _session("sdr", 3, 20, ["random"] * 3, 5, 200, None, None).per_hand
 
 

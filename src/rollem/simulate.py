@@ -39,6 +39,9 @@ class SimulationResult:
     """Each worker part's own playing time in seconds, in part order (one entry
     with one worker; not in :meth:`to_dict`): with :attr:`seconds` (the wall
     time of the whole), how much the workers lost to start-up and joining."""
+    part_cpu_seconds: list[float] = field(default_factory=list)
+    """Each part's CPU time in seconds (its process's), in part order: hands per
+    CPU second falling when parts run at once means the cores slow each other."""
 
     def to_dict(self) -> dict[str, Any]:
         """CLI.md ``simulate --json``."""
@@ -123,7 +126,8 @@ def run_simulation(
         chips_end=sum(p.chips_end for p in parts), actions=sum(p.actions for p in parts),
         seconds=seconds, bots=list(bots),
         per_hand=[[x for p in parts for x in p.per_hand[s]] for s in range(players)],
-        part_seconds=[p.seconds for p in parts])
+        part_seconds=[p.seconds for p in parts],
+        part_cpu_seconds=[c for p in parts for c in p.part_cpu_seconds])
 
 
 def _own_game_file(game: str) -> str:
@@ -153,6 +157,7 @@ def _session(
     per_hand: list[list[int]] = [[] for _ in range(players)]
     actions = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     for i in range(hands):
         hand = table.new_hand()
         while not hand.is_over:
@@ -173,4 +178,5 @@ def _session(
     seconds = time.perf_counter() - start
     return SimulationResult(game=game, hands=hands, chips_start=sum(table.brought),
                             chips_end=table.chips, actions=actions, seconds=seconds,
-                            bots=list(bots), per_hand=per_hand, part_seconds=[seconds])
+                            bots=list(bots), per_hand=per_hand, part_seconds=[seconds],
+                            part_cpu_seconds=[time.process_time() - cpu])
