@@ -67,6 +67,14 @@ def _live(view: HandView) -> int:
     return sum(1 for s in view.seats if s.dealt and not s.folded)
 
 
+def _this_round(view: HandView) -> list[dict[str, Any]]:
+    """The events of the current betting round (after its ``round`` event)."""
+    out: list[dict[str, Any]] = []
+    for e in view.events:
+        out = [] if e.get("kind") == "round" else [*out, dict(e)]
+    return out
+
+
 def _aggress(legal: Legal, view: HandView) -> object:
     lo, hi = legal.min_to, legal.max_to
     pot = view.pot + sum(s.bet for s in view.seats)
@@ -131,9 +139,9 @@ class Value(BasicBot):
         eq = float(odds.equity) if odds is not None else 0.5 * scale
         acts = legal.actions
         can = "bet" in acts or "raise" in acts
-        raised = view.current_bet > 0 and any(
-            e.get("kind") == "raise" for e in view.events[-6:])
-        checked = any(e.get("kind") == "check" for e in view.events[-3:])
+        this_round = _this_round(view)
+        raised = sum(e.get("kind") in ("bet", "raise") for e in this_round) >= 2
+        checked = any(e.get("kind") == "check" for e in this_round)
         if "call" not in acts:  # first in or checked to
             need = 0.42 if checked else 0.60
             if can and eq >= need * scale:
