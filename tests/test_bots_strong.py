@@ -280,14 +280,31 @@ def test_stack_orders_read_by_the_hider_model() -> None:
     a hidden ten (a pair kept down) or ace (the highest card kept down) fits; a
     hidden deuce (the king shown, no pair) does not. Showing 7c 6d 4h 3s, a hidden
     ace (the best low card down) fits, a hidden eight does not."""
-    from rollem.bots.strong.worlds import STACK_STRAY, stack_likelihood
+    from rollem.bots.strong.worlds import HIDER_STRAY, stack_likelihood
 
     def like(shown: str, hidden: list[str]) -> list[float]:
         hands = np.asarray([parse_cards(f"{shown} {h}") for h in hidden], dtype=np.int64)
         return [float(x) for x in stack_likelihood(hands, 4)]
 
-    assert like("Kd Qc Th 9s", ["Ts", "As", "2c"]) == [1.0, 1.0, STACK_STRAY]
-    assert like("7c 6d 4h 3s", ["Ah", "8d"]) == [1.0, STACK_STRAY]
+    assert like("Kd Qc Th 9s", ["Ts", "As", "2c"]) == [1.0, 1.0, HIDER_STRAY]
+    assert like("7c 6d 4h 3s", ["Ah", "8d"]) == [1.0, HIDER_STRAY]
     two = np.asarray([parse_cards("Kd 2c Qc Ts 9s")], dtype=np.int64)
-    assert float(stack_likelihood(two, 2)[0]) == STACK_STRAY  # the king is up
+    assert float(stack_likelihood(two, 2)[0]) == HIDER_STRAY  # the king is up
     assert float(stack_likelihood(two, 0)[0]) == 1.0  # nothing up yet: no read
+
+
+def test_exposes_read_by_the_hider_model() -> None:
+    """R-RYO-5: with 7c up, a player who turned up Kd next (two down) held nothing
+    that shows weaker than 7-K: two down kings or aces fit, and so does a down
+    seven (kept down, it hides the pair); a down deuce does not (the hider would
+    have shown it). A first expose reads the same way."""
+    from rollem.bots.strong.worlds import HIDER_STRAY, expose_likelihood
+
+    up = parse_cards("7c Kd")
+    rows = [parse_cards(f"7c Kd {down}") for down in ("Kh Ks", "Ah As", "2h Ks", "Ah 7s")]
+    hands = np.asarray(rows, dtype=np.int64)
+    got = [float(x) for x in expose_likelihood(hands, up, up[1], 2)]
+    assert got == [1.0, 1.0, HIDER_STRAY, 1.0]
+    first = np.asarray([parse_cards("5c 9h Kd"), parse_cards("5c 2h Kd")], dtype=np.int64)
+    got = [float(x) for x in expose_likelihood(first, parse_cards("5c"), parse_cards("5c")[0], 2)]
+    assert got == [1.0, HIDER_STRAY]

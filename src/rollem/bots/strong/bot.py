@@ -33,7 +33,7 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   both-ways declares on ace-high that a plain high declarer beat).
 - **5-2-1 stack orders** (R-521-6, R-521-7): a player keeps down the card
   that tells most (:func:`rollem.bots.strong.worlds.stack_likelihood`);
-  worlds against that model weigh :data:`rollem.bots.strong.worlds.STACK_STRAY`
+  worlds against that model weigh :data:`rollem.bots.strong.worlds.HIDER_STRAY`
   (``stack_reads``).
 """
 

@@ -19,9 +19,10 @@ opponent's strength in the world (a percentile, :mod:`.worlds`):
   hands check now and then too);
 - 5-2-1 draw counts (R-521-2, R-521-4): standing pat ``eps + z ** 2``,
   drawing two ``1 - 0.6 * z``;
-- Five Card Roll Your Own exposes are face-up cards, already in every world;
-  5-2-1 stack orders also say which card a player kept down (the hider model
-  of :func:`rollem.bots.strong.worlds.stack_likelihood`, applied by the bot
+- Five Card Roll Your Own exposes and 5-2-1 stack orders are face-up cards,
+  in every world, and they also say which cards a player kept down (the
+  hider models of :func:`rollem.bots.strong.worlds.expose_likelihood` and
+  :func:`rollem.bots.strong.worlds.stack_likelihood`, applied by the bot
   with these weights); a revealed declare (R-521-8) is kept as declared.
 
 Early betting rounds count less (their strength says less about the final

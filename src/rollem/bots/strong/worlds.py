@@ -22,16 +22,19 @@ Strength per game:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from rollem.bots.basic import draw_choice
 from rollem.bots.draw521 import after_draws, draws_left
-from rollem.cards import Card
+from rollem.cards import Card, parse_card
 from rollem.engine.views import HandView
+from rollem.hands import showing_value
 from rollem.odds.common import draw, unseen
 from rollem.odds.evaluate import high5, low5, wild5
 from rollem.odds.r521 import SIDES, _reference, declare_model, side_shares
@@ -161,6 +164,43 @@ def _sdr(info: ViewInfo, samples: int, gen: np.random.Generator) -> Worlds:
     return Worlds({"pot": _shares(hero, opp_v)}, strength, seats)
 
 
+def expose_likelihood(hands: Ints, up: Sequence[int], last: int, down: int) -> Floats:
+    """R-RYO-3, R-RYO-5: how likely an opponent's last exposed card is in each
+    world, by the *hider* model: a player turns up the down card that shows the
+    weakest hand (R-C-8), keeping pairs and high cards down. A world where one
+    of the ``down`` cards the opponent still holds would have shown weaker than
+    ``last`` gets :data:`HIDER_STRAY`, else 1.
+
+    Args:
+        hands: the opponent's cards per world ``(S, m)``: the ``len(up)`` face-up
+            cards first, then the ``down`` cards it holds now (then any to come).
+        up: its face-up cards, ``last`` among them.
+        last: the card it turned up last.
+        down: how many cards it holds face down now.
+
+    Returns:
+        ``(S,)`` likelihoods, :data:`HIDER_STRAY` or 1.
+    """
+    s = hands.shape[0]
+    if last not in up or down < 1 or s == 0:
+        return np.ones(s)
+    before = [c for c in up if c != last]
+    table = np.asarray([showing_value([*before, r * 4]) for r in range(13)])
+    held = hands[:, len(up):len(up) + down] >> 2
+    ok = table[held].min(axis=1) >= table[last >> 2]
+    out: Floats = np.where(ok, 1.0, HIDER_STRAY)
+    return out
+
+
+def _last_exposed(events: Sequence[Mapping[str, Any]], seat: int) -> int | None:
+    """The card ``seat`` turned up last (R-RYO-3, R-RYO-5), if any."""
+    card = None
+    for e in events:
+        if e.get("kind") == "expose" and e.get("seat") == seat and e.get("card"):
+            card = int(parse_card(str(e["card"])))
+    return card
+
+
 def _ryo(info: ViewInfo, samples: int, gen: np.random.Generator) -> Worlds:
     ups = [o.known if o.known is not None else o.up for o in info.opponents]
     hidden = [0 if o.known is not None else 5 - len(o.up) for o in info.opponents]
@@ -189,8 +229,13 @@ def _ryo(info: ViewInfo, samples: int, gen: np.random.Generator) -> Worlds:
             sel = ranks == r
             values[sel] = wild5(hands[sel], [int(r)], **opts)
     strength = _percentile(values[:, 1:])
+    like = np.ones(samples)
+    for j, o in enumerate(info.opponents):
+        last = _last_exposed(info.events, o.seat) if o.known is None else None
+        if last is not None:
+            like *= expose_likelihood(hands[:, j + 1], o.up, last, o.hidden)
     return Worlds({"pot": _shares(values[:, 0], values[:, 1:])}, strength,
-                  [o.seat for o in info.opponents])
+                  [o.seat for o in info.opponents], like=like)
 
 
 def r521_strength(high: Ints, low: Ints) -> Floats:
@@ -203,9 +248,10 @@ def r521_strength(high: Ints, low: Ints) -> Floats:
     return out
 
 
-STACK_STRAY = 0.1
+HIDER_STRAY = 0.1
 """Likelihood of a world whose hidden cards go against the hider model of
-:func:`stack_likelihood` (a player may stack any order)."""
+:func:`stack_likelihood` (5-2-1 stack orders) or :func:`expose_likelihood`
+(Roll Your Own exposes): a player may stack and expose as it likes."""
 
 
 @cache
@@ -243,7 +289,7 @@ def stack_likelihood(hands: Ints, shown: int) -> Floats:
     most: for a hand going high one of its highest rank group (a pair's card,
     else its highest card: the card whose absence shows the weakest hand), for
     a hand going low (:func:`_going_low`) its best low card. A world where
-    that card is among the ``shown`` face-up cards gets :data:`STACK_STRAY`,
+    that card is among the ``shown`` face-up cards gets :data:`HIDER_STRAY`,
     else 1.
 
     Args:
@@ -252,7 +298,7 @@ def stack_likelihood(hands: Ints, shown: int) -> Floats:
         shown: how many are face up (1..4; 0 or 5: all alike).
 
     Returns:
-        ``(S,)`` likelihoods, :data:`STACK_STRAY` or 1.
+        ``(S,)`` likelihoods, :data:`HIDER_STRAY` or 1.
     """
     s = hands.shape[0]
     if not 0 < shown < 5 or s == 0:
@@ -264,7 +310,7 @@ def stack_likelihood(hands: Ints, shown: int) -> Floats:
     best_low = ranks[np.arange(s), np.argmin(low, axis=1)]
     key = np.where(_going_low(hands), best_low, group)
     hidden_ok = (ranks[:, shown:] == key[:, None]).any(axis=1)
-    out: Floats = np.where(hidden_ok, 1.0, STACK_STRAY)
+    out: Floats = np.where(hidden_ok, 1.0, HIDER_STRAY)
     return out
 
 
