@@ -31,10 +31,11 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   rounds of fictitious play: 0 by default, as the game's best-responding
   opponent declared against measured worse: against ``basic`` it led to
   both-ways declares on ace-high that a plain high declarer beat).
-- **5-2-1 stack orders** (R-521-6, R-521-7): a player keeps down the card
-  that tells most (:func:`rollem.bots.strong.worlds.stack_likelihood`);
-  worlds against that model weigh :data:`rollem.bots.strong.worlds.HIDER_STRAY`
-  (``stack_reads``).
+- **Stack orders and exposes** (R-521-6, R-521-7; R-RYO-3, R-RYO-5): a
+  player keeps down the cards that tell most
+  (:func:`rollem.bots.strong.worlds.stack_likelihood`,
+  :func:`rollem.bots.strong.worlds.expose_likelihood`); worlds against that
+  model weigh :data:`rollem.bots.strong.worlds.HIDER_STRAY` (``stack_reads``).
 """
 
 from __future__ import annotations
@@ -74,8 +75,8 @@ class StrongBot:
     expected value against the calling range: 2 in every round, 1 in the last
     round only, 0 never: by threshold), ``raise_ev`` (heads-up, facing a bet,
     also raises when the expected gain over calling or folding says so: an
-    opponent who folds to raises too often), ``stack_reads`` (5-2-1: read the
-    opponents' stack orders), ``declare_rounds`` (5-2-1: rounds of fictitious
+    opponent who folds to raises too often), ``stack_reads`` (read the opponents'
+    5-2-1 stack orders and Roll Your Own exposes), ``declare_rounds`` (5-2-1: rounds of fictitious
     play in the declare game).
 
     Args:
