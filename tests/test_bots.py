@@ -50,7 +50,7 @@ def test_bots_never_touch_the_hand() -> None:
 def test_every_level_makes_every_decision(game: str) -> None:
     """A seeded 4-handed session, one seat of each level: every decision kind of the
     game is made by every level, each one legal from the seat's view."""
-    hands = {"sdr": 8, "rollyourown": 40, "rollem521": 12}[game]
+    hands = {"sdr": 8, "rollyourown": 40, "rollem521": 16}[game]
     bots = [level_bot(level, 10 + i) for i, level in enumerate((*LEVELS, "basic"))]
     seen = play_checked(game, hands, bots, seed=3)
     for i, level in enumerate(LEVELS):
