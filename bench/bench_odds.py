@@ -13,7 +13,7 @@ time per showdown is measured on a sample and scaled to 17,123,040
 showdowns. Printed: both times and the ratio (PokerKit / rollem).
 
 Advice (issue 16): for each decision kind (Roll Your Own: the three to keep,
-the expose, the wild pick; 5-2-1: the first and second draw, stacking, the
+each of the three exposes, the wild pick; 5-2-1: the first and second draw, stacking, the
 declare), the time of :func:`rollem.odds.view_equity` with ``advice=True`` and
 10,000 worlds per option, from seat 0's view in a seeded hand (3 players)
 played by the policy up to that choice; one core. Goal: each under 1 s.
@@ -83,7 +83,7 @@ def advice_views(players: int) -> dict[str, object]:
         for seed in range(40):
             hand = Hand(game, [200] * players, button=players - 1, source=SeededSource(seed))
             bots = [PolicyPlayer() for _ in range(players)]
-            draws = 0
+            draws = exposes = 0
             while not hand.is_over:
                 assert hand.pending is not None
                 seat = hand.pending.seats[0]
@@ -94,10 +94,14 @@ def advice_views(players: int) -> dict[str, object]:
                     if kind == "draw":
                         draws += 1
                         name += " 1" if draws == 1 else " 2"
+                    elif kind == "expose":  # the first, and the last after two draws
+                        exposes += 1
+                        name += f" {exposes}"
                     found.setdefault(name, view)
                 hand.apply(seat, bots[seat].act(view))
             if all(any(k.startswith(f"{game} {kind}") for k in found) for kind in kinds) and \
-                    (game != "rollem521" or f"{game} draw 2" in found):
+                    (game != "rollem521" or f"{game} draw 2" in found) and \
+                    (game != "rollyourown" or f"{game} expose 3" in found):
                 break
     return found
 

@@ -47,8 +47,9 @@ cannot see, by **importance weighting**:
 Draws still to come and the wild card (when not yet turned) come from the
 pool cards not yet drawn. Nobody folds from here on; no betting is read.
 With more patterns than :data:`MAX_PATTERNS`, fewer effective worlds than
-:data:`MIN_EFFECTIVE` of those drawn (rare with two or three opponents;
-more often with five or more, late in the hand), or a view the model cannot
+:data:`MIN_EFFECTIVE` of those drawn even on a second try with
+:data:`RETRY` times the candidates (rare with two opponents; more often
+with five or more, late in the hand), or a view the model cannot
 place, :func:`ryo_seen_look` returns ``None`` and the caller falls back to
 the tracked model (:func:`rollem.odds.ryo.ryo_tracked_odds`), which does
 not read keeps or exposes (the model line says which was used).
@@ -201,6 +202,9 @@ DEFENSIVE = 0.1
 pattern the pilot underrates still gets worlds."""
 CANDIDATES = 8
 """Candidates drawn per opponent and world (see :func:`_group`)."""
+RETRY = 4
+"""Where the weights are too uneven: this many times the candidates, this
+many times fewer worlds, once (see :func:`ryo_seen_look`)."""
 
 
 def _group(seen: SeenPool, pattern: tuple[tuple[int, ...], ...], count: int,
@@ -464,9 +468,13 @@ MODEL_SEEN = ("look-ahead: every other player dealt in kept three of six and exp
 
 def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = FAST,
                   seed: int | None = None, rng: random.Random | None = None,
-                  tremble: float | None = None) -> Odds | None:
+                  tremble: float | None = None, candidates: int = CANDIDATES,
+                  retry: bool = True) -> Odds | None:
     """The seat's odds after the discard, opponents' hands conditioned on
-    their keeps and exposes under ``policy`` (see the module doc).
+    their keeps and exposes under ``policy`` (see the module doc). Where the
+    weights come out too uneven, it tries once more with :data:`RETRY`
+    times the candidates per opponent and that many times fewer worlds
+    (about the same work) before giving up.
 
     Args:
         seen: from :func:`seen_of`.
@@ -477,6 +485,8 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         seed, rng: seed the sampling (``seed`` wins).
         tremble: the chance a player strays from the policy (default
             :data:`rollem.odds.look521.TREMBLE`).
+        candidates: per opponent and world (:func:`_group`).
+        retry: whether to try once more (see above).
 
     Returns:
         :class:`Odds` (``equity`` the weighted mean share, ``stderr`` its
@@ -517,7 +527,8 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] = {}
     if len(kept) > 1:  # a pilot run per pattern: how well it explains what was seen
         try:
-            z = np.asarray([_group(seen, pat, PILOT, unseen, policy, trem, gen, guides)[1].mean()
+            z = np.asarray([_group(seen, pat, PILOT, unseen, policy, trem, gen, guides,
+                                   candidates)[1].mean()
                             for pat, _ in kept])
         except (IndexError, ValueError, AssertionError):
             return None
@@ -527,33 +538,34 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     counts = gen.multinomial(samples, share_of)
     opts = {"wild_duplicates": seen.wild_duplicates,
             "natural_beats_wild": seen.natural_beats_wild}
-    share_parts: list[Floats] = []
+    hand_parts: list[Ints] = []
     weight_parts: list[Floats] = []
-    cat_parts: list[Ints] = []
+    turned_parts: list[Ints] = []
     for i, ((pat, _), count) in enumerate(zip(kept, counts, strict=True)):
         if count == 0:
             continue
         try:
             hands, weight, turned = _group(seen, pat, int(count), unseen, policy, trem, gen,
-                                           guides)
+                                           guides, candidates)
         except (IndexError, ValueError, AssertionError):
             return None
-        if turned is None:
-            assert seen.wild is not None
-            values = wild5(hands, [seen.wild >> 2], **opts)
-        else:
-            values = np.zeros(hands.shape[:2], dtype=np.int64)
-            ranks = turned >> 2
-            for r in np.unique(ranks):
-                rows = ranks == r
-                values[rows] = wild5(hands[rows], [int(r)], **opts)
-        share_parts.append(shares(values[:, 0], values[:, 1:]))
+        hand_parts.append(hands)
         weight_parts.append(weight * (prior[i] / share_of[i]))
-        base = values[:, 0] >> 1 if seen.natural_beats_wild else values[:, 0]
-        cat_parts.append(base >> 20)
-    share = np.concatenate(share_parts)
+        if turned is not None:
+            turned_parts.append(turned)
+    hands = np.concatenate(hand_parts)
     w = np.concatenate(weight_parts)
-    cats = np.concatenate(cat_parts)
+    if seen.wild is not None:
+        values = wild5(hands, [seen.wild >> 2], **opts)
+    else:  # every world at once per rank of the wild card turned
+        values = np.zeros(hands.shape[:2], dtype=np.int64)
+        ranks = np.concatenate(turned_parts) >> 2
+        for r in np.unique(ranks):
+            rows = ranks == r
+            values[rows] = wild5(hands[rows], [int(r)], **opts)
+    share = shares(values[:, 0], values[:, 1:])
+    base = values[:, 0] >> 1 if seen.natural_beats_wild else values[:, 0]
+    cats = base >> 20
     tw = float(w.sum())
     if tw <= 0:
         return None
@@ -561,7 +573,11 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     stderr = float(np.sqrt((w ** 2 * (share - equity) ** 2).sum()) / tw)
     ess = tw ** 2 / float((w ** 2).sum())
     if ess < MIN_EFFECTIVE * len(share):
-        return None
+        if not retry:
+            return None
+        return ryo_seen_look(seen, samples=max(samples // RETRY, 200), policy=policy,
+                             seed=int(gen.integers(1 << 31)), tremble=tremble,
+                             candidates=candidates * RETRY, retry=False)
     cat_w = np.bincount(cats, weights=w, minlength=10) / tw
     categories = {Category(i).label: float(cat_w[i]) for i in range(9, -1, -1) if cat_w[i] > 0}
     return Odds(win=float((w * (share >= 1.0)).sum() / tw),
