@@ -116,6 +116,7 @@ class Table:
         self.clients: list[Client] = []
         self.inflight: dict[int, tuple[float, set[int]]] = {}  # sent seq -> (t0, waiting)
         self.latencies: list[float] = []
+        self.sent_at: list[float] = []  # when each measured action was sent (``--trace``)
         self.measure_from = float("inf")  # actions sent before (the warm-up) are not counted
         self.hands = 0
         self.errors: list[str] = []
@@ -143,6 +144,7 @@ class Table:
                 if not waiting:
                     if t0 >= self.measure_from:
                         self.latencies.append(now - t0)
+                        self.sent_at.append(t0)
                     del self.inflight[sent_seq]
 
 
@@ -225,7 +227,7 @@ class Client:
 async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
                    pace: float, game: str, seed: int,
                    server_pids: list[int], warmup: float = 5.0,
-                   db_dir: str | None = None) -> dict[str, Any]:
+                   db_dir: str | None = None, trace: str | None = None) -> dict[str, Any]:
     """Tables are created on the servers ``bases`` in turn; each table's clients
     connect to the server that created (and holds) it."""
     rng = random.Random(seed)
@@ -307,6 +309,11 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
     await asyncio.gather(*tasks, return_exceptions=True)
     clients_cpu = (own_end.ru_utime + own_end.ru_stime) - (own.ru_utime + own.ru_stime)
     lat = sorted(x for t in all_tables for x in t.latencies)
+    if trace is not None:  # every action: seconds into the run, milliseconds, table
+        with open(trace, "w") as out:
+            for n, t in enumerate(all_tables):
+                for t0, x in zip(t.sent_at, t.latencies, strict=True):
+                    out.write(f"{t0 - start:.4f} {1000 * x:.2f} {n}\n")
     errors = [e for t in all_tables for e in t.errors]
     return {
         "tables": tables,
@@ -347,7 +354,8 @@ def one_run(args: argparse.Namespace, pace: float, seconds: float) -> dict[str, 
             report = asyncio.run(run_load([f"http://127.0.0.1:{port}" for _p, port in servers],
                                           args.tables, args.seats, seconds, pace, args.game,
                                           args.seed, [proc.pid for proc, _port in servers],
-                                          args.warmup, getattr(args, "db_dir", None)))
+                                          args.warmup, getattr(args, "db_dir", None),
+                                          args.trace))
             report["processes"] = args.processes
             report["store"] = "postgresql" if args.db else "sqlite"
             report["load_average"] = os.getloadavg()[0]
@@ -367,6 +375,9 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0, help="actions per second per table")
     parser.add_argument("--game", default="dealers-choice")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--trace", default=None,
+                        help="write every measured action to this file: seconds into the "
+                             "run, milliseconds, table number (to see when the slow ones were)")
     parser.add_argument("--warmup", type=float, default=5.0,
                         help="seconds of play before the figures start (every table deals "
                              "its first hand at once)")
