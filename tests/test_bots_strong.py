@@ -308,3 +308,19 @@ def test_exposes_read_by_the_hider_model() -> None:
     first = np.asarray([parse_cards("5c 9h Kd"), parse_cards("5c 2h Kd")], dtype=np.int64)
     got = [float(x) for x in expose_likelihood(first, parse_cards("5c"), parse_cards("5c")[0], 2)]
     assert got == [1.0, HIDER_STRAY]
+
+
+def test_a_calling_stations_checks_say_little() -> None:
+    """A check lowers the weight of the hands its player bets with, in proportion
+    to how often it bets (below reads.QUIET): a player who bets half the time
+    checks its top hands at about a third of a weak hand's weight; a player who
+    never bets (a calling station) at above 0.99 (without the proportion: 0.65),
+    as its best hands check too."""
+    strength = np.asarray([[0.2], [0.999]])
+    events = [{"kind": "round", "round": "round 4", "seat": 1}, {"kind": "check", "seat": 1}]
+    station, half = OpponentBook(), OpponentBook()
+    station.tendencies(1).checks = 100
+    half.tendencies(1).checks, half.tendencies(1).bets = 50, 50
+    ws = station.weights("sdr", events, [1], strength)
+    wh = half.weights("sdr", events, [1], strength)
+    assert ws[1] / ws[0] > 0.99 and 0.3 < wh[1] / wh[0] < 0.4, (ws, wh)

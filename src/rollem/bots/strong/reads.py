@@ -16,7 +16,9 @@ opponent's strength in the world (a percentile, :mod:`.worlds`):
 - a call comes from the hands above its observed fold rate (a calling
   station's calls say nothing);
 - a check makes its betting hands less likely (``1 - 0.7 * step``; strong
-  hands check now and then too);
+  hands check now and then too), less so from a player who seldom bets
+  (in proportion to its bet rate below :data:`QUIET`: a calling station's
+  best hands check too);
 - 5-2-1 draw counts (R-521-2, R-521-4): standing pat ``eps + z ** 2``,
   drawing two ``1 - 0.6 * z``;
 - Five Card Roll Your Own exposes and 5-2-1 stack orders are face-up cards,
@@ -44,6 +46,12 @@ __all__ = ["OpponentBook", "Tendencies"]
 Floats = npt.NDArray[np.float64]
 EPS = 0.04
 """Floor of every likelihood: anyone may do anything once."""
+
+CHECK_READ = 0.7
+"""How much a check lowers the weight of the hands its player bets with."""
+QUIET = 0.15
+"""A player betting less often than this when it may (a calling station) says
+less by checking, in proportion: its strongest hands check too."""
 
 _ROUNDS = {"sdr": 4, "rollyourown": 4, "rollem521": 6}
 
@@ -207,7 +215,8 @@ class OpponentBook:
             elif kind == "call":
                 like = EPS + (1 - EPS) * _step(z, t.fold_rate, soft)
             elif kind == "check":
-                like = 1.0 - 0.7 * _step(z, 1.0 - t.open_rate(checked), soft)
+                rate = t.open_rate(checked)
+                like = 1.0 - CHECK_READ * min(1.0, rate / QUIET) * _step(z, 1.0 - rate, soft)
                 checked = True
             elif kind == "draw" and game == "rollem521" and e.get("count") is not None:
                 n = int(e["count"])

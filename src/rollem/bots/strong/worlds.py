@@ -248,7 +248,7 @@ def r521_strength(high: Ints, low: Ints) -> Floats:
     return out
 
 
-HIDER_STRAY = 0.1
+HIDER_STRAY = 0.05
 """Likelihood of a world whose hidden cards go against the hider model of
 :func:`stack_likelihood` (5-2-1 stack orders) or :func:`expose_likelihood`
 (Roll Your Own exposes): a player may stack and expose as it likes."""
