@@ -6,6 +6,7 @@ cards this player holds (Chromium from Debian, driven by Playwright, as in
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -59,16 +60,22 @@ def test_practice_odds_show_the_advice_for_a_5_2_1_draw(browser: Any,
         page.click("#join-btn")
         page.wait_for_selector(".me .name:has-text('Ann')")
         page.click("#start-btn")
-        # betting until the first draw (R-521-1, R-521-2): check or call
-        for _ in range(20):
-            page.wait_for_selector("#controls [data-action]", timeout=10_000)
+        # betting until the first draw (R-521-1, R-521-2): check or call (the
+        # controls may change under a click while the computer player acts)
+        from playwright.sync_api import Error as PlaywrightError
+
+        deadline = time.time() + 30
+        while time.time() < deadline:
             if page.locator("#controls #confirm[data-action=draw]").count():
                 break
             for action in ("check", "call"):
                 button = page.locator(f"#controls [data-action={action}]")
-                if button.count():
-                    button.first.click()
-                    break
+                try:
+                    if button.count():
+                        button.first.click(timeout=1500)
+                        break
+                except PlaywrightError:
+                    pass
             page.wait_for_timeout(100)
         assert page.locator("#controls #confirm[data-action=draw]").count() == 1
         page.check("#odds-toggle")
@@ -91,6 +98,7 @@ def test_practice_odds_show_the_advice_for_a_5_2_1_draw(browser: Any,
                 assert set(m.group(1).split()[1:]) <= held, (m.group(1), held)
         equities = [float(m.group(2)) for m in options]
         assert equities == sorted(equities, reverse=True)  # best first
-        assert sum("<- policy" in ln for ln in lines) == 1
+        # the policy's own choice is marked (when among the ten shown)
+        assert sum("<- policy" in ln for ln in lines) <= 1
     finally:
         page.close()
