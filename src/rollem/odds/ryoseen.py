@@ -75,7 +75,7 @@ from rollem.odds.view import ViewInfo
 
 __all__ = ["MAX_PATTERNS", "SeenOpponent", "SeenPool", "ryo_seen_look", "seen_of"]
 
-MAX_PATTERNS = 400
+MAX_PATTERNS = 64
 """At most this many combinations of up-card origins are weighed."""
 MIN_EFFECTIVE = 0.03
 """Below this share of effective worlds (``sum(w)^2 / sum(w^2)`` over the
