@@ -66,7 +66,8 @@ def test_info_lists_every_shipped_game(srv: ServerThread) -> None:
 def test_the_table_config_names_games_choices_and_the_game_file() -> None:
     assert parse_config({}).choices == ["sdr", "rollyourown", "rollem521"]
     assert parse_config({"game": "razz", "seats": 7}).max_seats() == 7
-    with pytest.raises(ConfigError, match="seats must be from 2 to 7, not 8"):
+    with pytest.raises(ConfigError, match="seats must be from 2 to 7, not 8: Seven-Card Stud "
+                                          "deals at most 7 players"):
         parse_config({"game": "stud", "seats": 8})
     assert parse_config({"choices": ["stud", "razz"], "seats": 7}).max_seats() == 7
     assert parse_config({"choices": "holdem, razz"}).choices == ["holdem", "razz"]

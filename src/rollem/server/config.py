@@ -253,7 +253,13 @@ def parse_config(data: dict[str, Any]) -> TableConfig:
     game = _choice(data, "game", "dealers-choice", (*ids, "dealers-choice"))
     choices = _choices(data, ids, own.id if own is not None else None)
     probe = TableConfig(game=game, choices=choices, game_file=game_file)
-    seats = _int(data, "seats", 6, 2, probe.max_seats())
+    most = probe.max_seats()
+    seats = _int(data, "seats", 6, 2, 10)
+    if seats > most:  # say which game limits the seats (a host may not have sent seats)
+        what = (f"{probe.game_of(game).name} deals" if game != "dealers-choice"
+                else "the dealer's choice games deal")
+        raise ConfigError(f"seats must be from 2 to {most}, not {seats}: {what} at most {most} "
+                          "players")
     # A game that needs more players than the table has seats could never be dealt.
     for gid in choices if game == "dealers-choice" else [game]:
         least = probe.game_of(gid).min_players
