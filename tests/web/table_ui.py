@@ -4,6 +4,7 @@ decision taken through the page as a player would."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -17,6 +18,18 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 SHOTS = ARTIFACTS / "web"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
+
+
+def wait_until(page: Any, expression: str, arg: Any = None, timeout: float = 20.0) -> None:
+    """Poll ``expression`` (a JavaScript function of ``arg``) in the page until it is
+    true. ``page.wait_for_function`` compiles its predicate inside the page, which the
+    table's Content-Security-Policy (no eval) refuses; ``evaluate`` runs it from
+    outside the page's policy."""
+    end = time.monotonic() + timeout
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out after {timeout} s waiting for {expression}")
+        page.wait_for_timeout(50)
 
 
 def shot(page: Any, name: str) -> None:

@@ -42,6 +42,7 @@ import psycopg
 import pytest
 import websockets
 from pg_cluster import PgCluster
+from table_ui import wait_until
 from test_browser import browser  # noqa: F401 -- the browser fixture
 from test_proxy_browser import recipe
 from web_harness import ROOT, free_port, wait_port
@@ -262,9 +263,8 @@ def test_two_processes_fail_over_behind_caddy(pg_cluster: PgCluster, tmp_path: P
         # The page reconnected by itself (through the proxy, to A) and shows the
         # hands A dealt after the kill.
         last = _hands(db)[tids[0]][0]
-        page.wait_for_function(
-            "n => Math.max(...[...document.body.innerText.matchAll(/hand (\\d+)/gi)]"
-            ".map(m => +m[1])) >= n", arg=last, timeout=30_000)
+        wait_until(page, "n => Math.max(...[...document.body.innerText.matchAll("
+                   "/hand (\\d+)/gi)].map(m => +m[1])) >= n", last, timeout=30)
         assert "bad" not in (page.get_attribute("#conn", "class") or "")
         page.close()
     finally:

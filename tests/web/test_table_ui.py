@@ -28,6 +28,7 @@ from table_ui import (
     shot,
     sit_with_enter,
     take_decision,
+    wait_until,
 )
 from web_harness import ServerThread
 
@@ -122,7 +123,7 @@ def play_hand(live: ServerThread, ctx: Any, game: str, seats: int, label: str,
             take_decision(page, kind, game)
             kinds.append(kind)
         # The next decision is looked for only once the table has moved on.
-        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=20_000)
+        wait_until(page, "seq => document.body.dataset.seq !== seq", str(seq))
     return page, tid, kinds
 
 
