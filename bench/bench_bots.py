@@ -18,7 +18,9 @@ shows that neither bot made one.
 so one core): ``--hands`` hands per game (default 60 here) heads-up and
 6-handed against ``basic``, and prints the median and 99th percentile per
 decision kind (betting rounds separately), against the goal of a median at
-most 50 ms and a p99 at most 300 ms.
+most 50 ms and a p99 at most 300 ms. Times are the process's CPU time
+(``time.process_time``), so a loaded or niced machine does not inflate them:
+a decision's cost on one core.
 
     .venv/bin/python bench/bench_bots.py --timing [--hands 60] [GAME ...]
 
@@ -72,7 +74,7 @@ def match(game: str, hands: int, seed: int, jobs: int) -> SimulationResult:
 
 
 def timing(game: str, hands: int, seed: int) -> dict[str, list[float]]:
-    """Milliseconds of each strong decision, by kind, over ``hands`` hands heads-up
+    """CPU milliseconds of each strong decision, by kind, over ``hands`` hands heads-up
     and ``hands`` 6-handed (seat 0 strong, the others basic), after one untimed
     hand that builds the lookup tables."""
     import random
@@ -92,9 +94,9 @@ def timing(game: str, hands: int, seed: int) -> dict[str, list[float]]:
                 assert hand.pending is not None
                 seat = hand.pending.seats[0]
                 view = hand.view(seat)
-                t = time.perf_counter()
+                t = time.process_time()
                 action = bots[seat].act(view)
-                ms = (time.perf_counter() - t) * 1000
+                ms = (time.process_time() - t) * 1000
                 if seat == 0 and i > 0:
                     assert view.legal is not None
                     kind = view.legal.kind

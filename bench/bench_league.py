@@ -40,6 +40,12 @@ Levels: ``basic``, ``strong``, ``random`` and the exploit library below
     .venv/bin/python bench/bench_league.py --hands 400 --jobs 2 \\
         --games sdr --hero strong --opponents basic,value --formats hu \\
         --structures fixed-limit [--json out.json]
+
+A long match can run as chunks of different ``--seed`` (different deals),
+each with ``--json``; ``--pool`` then merges the chunks' units per match into
+one interval (the JSON keeps each unit, the hero's chips per deal):
+
+    .venv/bin/python bench/bench_league.py --pool /tmp/league-*.json [--json all.json]
 """
 
 from __future__ import annotations
@@ -268,17 +274,59 @@ def match(game: str, hero: str, opp: str, fmt: str, structure: str, hands: int, 
     else:
         results = [_job(w) for w in work]
     units = [u for r in results for u in r]
+    out = {"game": game, "hero": hero, "opponent": opp, "format": fmt,
+           "structure": structure, "seeds": [seed],
+           "plays_per_deal": 2 if fmt == "hu" else len(ROTATIONS)}
+    out.update(_summary(units))
+    out["seconds"] = round(time.perf_counter() - t, 1)
+    out["units"] = [round(u, 4) for u in units]
+    return out
+
+
+def _summary(units: Sequence[float]) -> dict[str, Any]:
+    """BB/100 of the hero's chips per unit (a deal's pair or group) and its 95%
+    interval (normal approximation over the units)."""
     m = len(units)
     mean = sum(units) / m
     var = sum((u - mean) ** 2 for u in units) / max(1, m - 1)
     half = 1.96 * math.sqrt(var / m)
     scale = 100.0 / BIG_BET
-    return {"game": game, "hero": hero, "opponent": opp, "format": fmt,
-            "structure": structure, "deals": m,
-            "plays": m * (2 if fmt == "hu" else len(ROTATIONS)),
-            "bb100": round(mean * scale, 2),
-            "ci95": [round((mean - half) * scale, 2), round((mean + half) * scale, 2)],
-            "seconds": round(time.perf_counter() - t, 1)}
+    return {"deals": m, "bb100": round(mean * scale, 2),
+            "ci95": [round((mean - half) * scale, 2), round((mean + half) * scale, 2)]}
+
+
+def pool(paths: Sequence[str]) -> list[dict[str, Any]]:
+    """Pool the ``--json`` outputs of runs with different ``--seed`` (so different
+    deals) by match: the units of every run of a match, one interval over all.
+
+    Raises:
+        ValueError: if two runs of one match share a seed (the same deals twice)."""
+    merged: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for path in paths:
+        with open(path) as f:
+            for r in json.load(f):
+                key = (r["game"], r["hero"], r["opponent"], r["format"], r["structure"],
+                       r.get("plays_per_deal"))
+                m = merged.setdefault(key, {**r, "seeds": [], "units": [], "seconds": 0.0})
+                if set(r["seeds"]) & set(m["seeds"]):
+                    raise ValueError(f"{path}: seed {r['seeds']} of {key} pooled twice; "
+                                     "pool runs of different --seed only")
+                m["seeds"] += r["seeds"]
+                m["units"] += r["units"]
+                m["seconds"] += r["seconds"]
+    out = []
+    for m in merged.values():
+        m.update(_summary(m["units"]))
+        m["seconds"] = round(m["seconds"], 1)
+        out.append(m)
+    return out
+
+
+def _line(r: dict[str, Any]) -> str:
+    lo, hi = r["ci95"]
+    return (f"{r['game']:11s} {r['structure']:11s} {r['format']:3s} {r['hero']} vs "
+            f"{r['opponent']:8s} {r['bb100']:+8.2f} BB/100 [{lo:+.2f}, {hi:+.2f}] "
+            f"({r['deals']} deals, {r['seconds']} s)")
 
 
 def main() -> None:
@@ -294,7 +342,17 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--rotations", default="0,1,2,3,4,5", help="hero seats in 1v5")
     parser.add_argument("--json", help="also write the results here")
+    parser.add_argument("--pool", nargs="+", metavar="JSON",
+                        help="instead pool these --json outputs (runs of different --seed)")
     args = parser.parse_args()
+    if args.pool:
+        out = pool(args.pool)
+        for r in out:
+            print(f"{_line(r)} seeds {','.join(map(str, r['seeds']))}")
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(out, f, indent=1)
+        return
     ROTATIONS[:] = [int(x) for x in args.rotations.split(",")]
     out = []
     for game in args.games.split(","):
@@ -306,10 +364,7 @@ def main() -> None:
                     r = match(game, args.hero, opp, fmt, structure, args.hands, args.seed,
                               args.jobs)
                     out.append(r)
-                    lo, hi = r["ci95"]
-                    print(f"{game:11s} {structure:11s} {fmt:3s} {args.hero} vs {opp:8s} "
-                          f"{r['bb100']:+8.2f} BB/100 [{lo:+.2f}, {hi:+.2f}] "
-                          f"({r['deals']} deals, {r['seconds']} s)", flush=True)
+                    print(_line(r), flush=True)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(out, f, indent=1)
