@@ -9,10 +9,33 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pg_cluster import PgCluster
+from table_ui import ARGS, CHROMIUM
 from web_harness import ServerThread
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium through Playwright, one for the test module."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def live(request: pytest.FixtureRequest,
+         tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """A live server on a SQLite file, one for the test module."""
+    srv = ServerThread(tmp_path_factory.mktemp("web") / f"{request.module.__name__}.db")
+    yield srv
+    srv.stop()
 
 
 @pytest.fixture(scope="session")

@@ -55,6 +55,34 @@ def open_as_host(ctx: Any, base: str, tid: str, host_token: str) -> Any:
     return page
 
 
+def create_via_form(page: Any, base: str, game: str, seats: int = 3, bots: int = 1,
+                    stack: int | None = 100, practice_odds: bool = False) -> str:
+    """Create a table through the lobby form as a host would, with computer players
+    that act at once and a long decision clock; returns the table's URL."""
+    page.goto(base + "/")
+    page.select_option("select[name=game]", game)
+    fields = {"seats": seats, "bots": bots, "stack": stack, "decision_seconds": 300}
+    for name, value in fields.items():
+        if value is not None:
+            page.fill(f"input[name={name}]", str(value))
+    if practice_odds:
+        page.check("input[name=practice_odds]")
+    page.click("details summary")
+    page.fill("input[name=bot_delay]", "0.05")
+    page.fill("input[name=between_hands]", "60")
+    page.click("#create-btn")
+    page.wait_for_url("**/t/*")
+    return str(page.url)
+
+
+def sit(page: Any, name: str) -> None:
+    """Type the name and click the join button."""
+    page.wait_for_selector("#join:not(.hidden)")
+    page.fill("#join-name", name)
+    page.click("#join-btn")
+    page.wait_for_selector(f".me .name:has-text('{name}')")
+
+
 def sit_with_enter(page: Any, name: str) -> None:
     """Type the name and press Enter: that sits the player down."""
     page.wait_for_selector("#join:not(.hidden)")
@@ -66,18 +94,20 @@ def sit_with_enter(page: Any, name: str) -> None:
 Box = dict[str, float]
 
 
-def _boxes(page: Any, selector: str) -> list[tuple[str, Box]]:
-    out = []
-    loc = page.locator(selector)
-    for i in range(loc.count()):
-        item = loc.nth(i)
-        if not item.is_visible():
-            continue
-        box = item.bounding_box()
-        if box and box["width"] > 0 and box["height"] > 0:
-            label = item.get_attribute("data-action") or item.get_attribute("data-card") or ""
-            out.append((f"{selector}[{i}] {label}", box))
-    return out
+def _boxes(page: Any, *selectors: str) -> list[list[tuple[str, Box]]]:
+    """The visible boxes of each selector, all read in one snapshot: computer players
+    act all the time and each state redraws the table, so boxes read one by one
+    could mix two drawings."""
+    found = page.evaluate("""selectors => selectors.map(sel =>
+      [...document.querySelectorAll(sel)].map((e, i) => {
+        const r = e.getBoundingClientRect();
+        const shown = e.checkVisibility({visibilityProperty: true});
+        return {i, shown, label: e.dataset.action || e.dataset.card || '',
+                box: {x: r.x, y: r.y, width: r.width, height: r.height}};
+      }))""", list(selectors))
+    return [[(f"{sel}[{item['i']}] {item['label']}", item["box"]) for item in items
+             if item["shown"] and item["box"]["width"] > 0 and item["box"]["height"] > 0]
+            for sel, items in zip(selectors, found, strict=True)]
 
 
 def _overlap(a: Box, b: Box, slack: float = 0.5) -> bool:
@@ -95,9 +125,10 @@ def assert_decision_fits(page: Any, where: str) -> None:
     the opponents' tiles do not overlap each other."""
     view = page.viewport_size
     assert page.evaluate("document.scrollingElement.scrollTop") == 0, where
-    cards = _boxes(page, ".me .cards.mine > .card")
-    controls = _boxes(page, "#controls button:not(.hidden), #controls input, "
-                            "#controls [data-position]")
+    cards, controls, seats = _boxes(
+        page, ".me .cards.mine > .card",
+        "#controls button:not(.hidden), #controls input, #controls [data-position]",
+        "#seats > .seat")
     assert cards, f"{where}: no cards of yours on screen"
     assert controls, f"{where}: no action controls on screen"
     for label, b in cards + controls:
@@ -108,7 +139,6 @@ def assert_decision_fits(page: Any, where: str) -> None:
     for i, (la, a) in enumerate(items):
         for lb, b in items[i + 1:]:
             assert not _overlap(a, b), f"{where}: {la} overlaps {lb}: {a} {b}"
-    seats = _boxes(page, "#seats > .seat")
     for i, (la, a) in enumerate(seats):
         for lb, b in seats[i + 1:]:
             assert not _overlap(a, b), f"{where}: seat tiles overlap: {la} {lb}"

@@ -6,64 +6,20 @@ hand of each game through the UI; screenshots go to test-artifacts/web/.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from table_ui import create_via_form, sit
 from web_harness import ARTIFACTS, ServerThread
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 SHOTS = ARTIFACTS / "web"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
-    srv = ServerThread(tmp_path_factory.mktemp("web") / "browser.db")
-    yield srv
-    srv.stop()
 
 
 def shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def create_via_form(page: Any, base: str, game: str) -> str:
-    page.goto(base + "/")
-    page.select_option("select[name=game]", game)
-    page.fill("input[name=seats]", "3")
-    page.fill("input[name=bots]", "1")
-    page.fill("input[name=stack]", "100")
-    page.fill("input[name=decision_seconds]", "300")
-    page.click("details summary")
-    page.fill("input[name=bot_delay]", "0.05")
-    page.fill("input[name=between_hands]", "60")
-    page.click("#create-btn")
-    page.wait_for_url("**/t/*")
-    return str(page.url)
-
-
-def sit(page: Any, name: str) -> None:
-    page.wait_for_selector("#join:not(.hidden)")
-    page.fill("#join-name", name)
-    page.click("#join-btn")
-    page.wait_for_selector(f".me .name:has-text('{name}')")
 
 
 def take_turn(page: Any, game_choice: str | None) -> str | None:

@@ -7,58 +7,22 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from table_ui import create_via_form, sit
 from web_harness import ARTIFACTS, ServerThread
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 OPTION = re.compile(r"^\s*(stand pat|throw(?: \S\S)+)\s+equity (\d+\.\d)% ± (\d+\.\d)%")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
-    srv = ServerThread(tmp_path_factory.mktemp("web") / "odds.db")
-    yield srv
-    srv.stop()
 
 
 def test_practice_odds_show_the_advice_for_a_5_2_1_draw(browser: Any,
                                                         live: ServerThread) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     try:
-        page.goto(live.url + "/")
-        page.select_option("select[name=game]", "rollem521")
-        for name, value in (("seats", "2"), ("bots", "1"), ("stack", "100"),
-                            ("decision_seconds", "300")):
-            page.fill(f"input[name={name}]", value)
-        page.check("input[name=practice_odds]")
-        page.click("details summary")
-        page.fill("input[name=bot_delay]", "0.05")
-        page.fill("input[name=between_hands]", "60")
-        page.click("#create-btn")
-        page.wait_for_url("**/t/*")
-        page.wait_for_selector("#join:not(.hidden)")
-        page.fill("#join-name", "Ann")
-        page.click("#join-btn")
-        page.wait_for_selector(".me .name:has-text('Ann')")
+        create_via_form(page, live.url, "rollem521", seats=2, practice_odds=True)
+        sit(page, "Ann")
         page.click("#start-btn")
         # betting until the first draw (R-521-1, R-521-2): check or call (the
         # controls may change under a click while the computer player acts)

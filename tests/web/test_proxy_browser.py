@@ -20,7 +20,8 @@ from typing import Any
 
 import httpx
 import pytest
-from test_browser import browser, shot, take_turn  # noqa: F401 -- the browser fixture
+from table_ui import create_via_form, sit
+from test_browser import shot, take_turn
 from web_harness import ROOT, free_port, wait_port
 
 pytestmark = pytest.mark.browser
@@ -56,25 +57,13 @@ def stop(*procs: subprocess.Popen[bytes]) -> None:
             proc.wait(5)
 
 
-def play_a_hand(browser: Any, base: str, name: str, **context: Any) -> str:  # noqa: F811
+def play_a_hand(browser: Any, base: str, name: str, **context: Any) -> str:
     """Create a table at ``base``, sit, deal, play the hand out; return the invite link."""
     ctx = browser.new_context(viewport={"width": 1100, "height": 900}, **context)
     try:
         page = ctx.new_page()
-        page.goto(base + "/")
-        page.select_option("select[name=game]", "sdr")
-        page.fill("input[name=seats]", "2")
-        page.fill("input[name=bots]", "1")
-        page.fill("input[name=decision_seconds]", "300")
-        page.click("details summary")
-        page.fill("input[name=bot_delay]", "0.05")
-        page.fill("input[name=between_hands]", "60")
-        page.click("#create-btn")
-        page.wait_for_url("**/t/*")
-        page.wait_for_selector("#join:not(.hidden)")
-        page.fill("#join-name", "Ann")
-        page.click("#join-btn")
-        page.wait_for_selector(".me .name:has-text('Ann')")
+        create_via_form(page, base, "sdr", seats=2, stack=None)
+        sit(page, "Ann")
         invite = page.input_value("#invite-link")
         page.click("#start-btn")
         deadline = time.time() + 60
@@ -98,7 +87,7 @@ def tmp(tmp_path: Path) -> Iterator[Path]:
     yield tmp_path
 
 
-def test_a_hand_through_caddy_over_https(browser: Any, tmp: Path) -> None:  # noqa: F811
+def test_a_hand_through_caddy_over_https(browser: Any, tmp: Path) -> None:
     if shutil.which("caddy") is None:
         pytest.skip("Debian's caddy is not installed (scripts/test.sh installs it)")
     app_port, https_port, http_port = free_port(), free_port(), free_port()
@@ -135,7 +124,7 @@ def test_a_hand_through_caddy_over_https(browser: Any, tmp: Path) -> None:  # no
         stop(caddy, app)
 
 
-def test_a_hand_through_nginx(browser: Any, tmp: Path) -> None:  # noqa: F811
+def test_a_hand_through_nginx(browser: Any, tmp: Path) -> None:
     if shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists():
         pytest.skip("Debian's nginx is not installed (scripts/test.sh installs it)")
     app_port, web_port = free_port(), free_port()
