@@ -7,6 +7,7 @@ import asyncio
 import re
 
 import httpx
+import pytest
 from web_harness import Player, ServerThread, create_table, join
 
 from rollem.cards import CARDS
@@ -60,6 +61,14 @@ def test_new_occupant_never_sees_the_previous_occupants_hand(server: ServerThrea
                         for card in private:  # as a card token (not inside an id)
                             assert not re.search(rf"(?<![0-9A-Za-z]){card}(?![0-9A-Za-z])",
                                                  e.raw[0]), card
+                    # Nor can she show Bob's folded cards to the table (R-C-11: only the
+                    # player dealt the cards shows them); the refusal names none of them.
+                    for cards in ([next(iter(bob_cards))], sorted(private)):
+                        if est["hand"]["hand_no"] == 1:
+                            await e.send({"type": "show", "hand": 1, "cards": cards})
+                            err = await e.until_error()
+                            assert err["code"] == "not_dealt", err
+                            assert not any(card in err["message"] for card in bob_cards)
             # Her hand list holds no result of Bob's; the history is refused.
             cookies = {f"rollem_seat_{tid}": t_eve}
             listing = httpx.get(f"{server.url}/api/tables/{tid}/hands", cookies=cookies).json()
@@ -68,5 +77,61 @@ def test_new_occupant_never_sees_the_previous_occupants_hand(server: ServerThrea
             assert frames["seat"] is None
             r = httpx.get(f"{server.url}/api/tables/{tid}/hands/1/history.toml", cookies=cookies)
             assert r.status_code == 403
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("how", ["remove", "reject"])
+def test_a_freed_seats_open_connection_becomes_a_watcher(server: ServerThread, how: str) -> None:
+    """Mallory's seat is freed while her tab stays open (the host removes her, or
+    turns her join down); Vic sits in that seat and is dealt in.  Mallory's open
+    connection must not see Vic's hole cards nor act for him: it is a watcher."""
+    tid, host = create_table(server.url, game="sdr", seats=3, bots=0, decision_seconds=60,
+                             between_hands=60)
+    _s0, t0 = join(server.url, tid, "Ann")
+
+    async def run() -> None:
+        async with Player(server.ws_url, tid, t0, host) as a:
+            await a.until(lambda st: st["you"]["host"])
+            if how == "reject":
+                await a.send({"type": "host", "op": "approve_joins", "on": True})
+                await a.until(lambda st: st["table"]["approve_joins"])
+            s1, t1 = join(server.url, tid, "Mallory")
+            async with Player(server.ws_url, tid, t1) as m:
+                await m.until(lambda st: st["you"]["seat"] == s1)
+                if how == "reject":
+                    await a.until(lambda st: s1 in st["table"]["waiting"])
+                    await a.send({"type": "host", "op": "reject", "seat": s1})
+                else:  # (only a player sitting out or away may be removed)
+                    await m.send({"type": "sit_out", "out": True})
+                    await a.until(lambda st: s1 in st["table"]["sitting_out"])
+                    await a.send({"type": "host", "op": "remove", "seat": s1})
+                # She is told at once that she watches now.
+                await m.until(lambda st: st["you"]["seat"] is None
+                              and st["table"]["seats"][s1]["free"])
+                assert not m.state["you"]["host"]
+                s2, t2 = join(server.url, tid, "Vic", s1)
+                assert s2 == s1
+                async with Player(server.ws_url, tid, t2) as v:
+                    await v.until(lambda st: st["you"]["seat"] == s1)
+                    if how == "reject":
+                        await a.until(lambda st: s1 in st["table"]["waiting"])
+                        await a.send({"type": "host", "op": "approve", "seat": s1})
+                        await a.until(lambda st: s1 not in st["table"]["waiting"])
+                    await a.send({"type": "start", "seq": a.state["seq"]})
+                    vst = await v.until(lambda st: st["hand"] is not None
+                                        and all(st["hand"]["seats"][s1]["cards"]))
+                    vic_cards = vst["hand"]["seats"][s1]["cards"]
+                    await m.send({"type": "sync"})
+                    mst = await m.until(lambda st: st["hand"] is not None)
+                    assert mst["you"]["seat"] is None
+                    assert not any(c in m.raw[-1] for c in vic_cards if c)
+                    await m.send({"type": "action", "hand": 1, "seq": mst["seq"],
+                                  "action": {"kind": "fold"}})
+                    err = await m.until_error()
+                    assert err["code"] == "not_seated", err
+                    await v.send({"type": "sync"})
+                    vst = await v.until(lambda st: st["seq"] >= mst["seq"])
+                    assert not vst["hand"]["seats"][s1]["folded"]
 
     asyncio.run(run())

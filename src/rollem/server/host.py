@@ -275,7 +275,7 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
             raise _error("not_waiting", f"seat {seat} is not waiting for approval")
         waiting.remove(seat)
         if op == "reject":
-            table.seats.pop(seat)
+            table.release_seat(seat)
             seat_freed(table, seat)
             table.seq += 1
             s["seq"] = table.seq
@@ -346,7 +346,8 @@ def _show(table: LiveTable, seat: int, msg: ClientMessage) -> None:
     hand = table.final_hand if table.hand is None else None
     if hand is None or msg.hand != hand.hand_no:
         raise _error("no_hand", "cards can be shown only after the hand, until the next deal")
-    if seat not in hand.seats:
+    if not table.dealt_in_hand(seat, hand):
+        # (an occupant who sat down after the deal shows nothing of the one before)
         raise _error("not_dealt", f"seat {seat} was not dealt into hand {hand.hand_no}")
     cards = msg.body.get("cards")
     try:

@@ -540,8 +540,30 @@ class LiveTable:
             if number in self.decision_seq:
                 self._timeout(number, self.decision_seq[number])
 
-    def _free_seat(self, number: int) -> None:
+    def release_seat(self, number: int) -> Seat:
+        """Take ``number`` out of :attr:`seats`; its open connections become onlookers.
+
+        Whoever sits there next must not inherit them: a connection left holding the
+        seat number would see the next occupant's hole cards and act for them.
+        """
         seat = self.seats.pop(number)
+        for client in seat.clients:
+            client.seat = None
+            client.is_host = host.client_is_host(self, client)
+            self.onlookers.add(client)
+        seat.clients.clear()
+        return seat
+
+    def _seat_of(self, client: Client) -> int | None:
+        """The seat ``client`` plays, or ``None``: a connection counts only while its
+        seat still holds it (see :meth:`release_seat`)."""
+        seat = self.seats.get(client.seat) if client.seat is not None else None
+        if seat is None or client not in seat.clients:
+            return None
+        return client.seat
+
+    def _free_seat(self, number: int) -> None:
+        seat = self.release_seat(number)
         self.session.get("away", {}).pop(str(number), None)
         host.seat_freed(self, number)
         line = self._ledger_line(number, seat, left=True)
@@ -567,6 +589,9 @@ class LiveTable:
             self._send_after_commit([(client, error_message(err.code, err.message, ref))])
 
     def _handle(self, client: Client, msg: ClientMessage) -> None:
+        if client.seat is not None and self._seat_of(client) is None:
+            raise TableError("not_seated", "this connection no longer holds a seat; "
+                             "reload the page to watch or take a seat")
         if msg.type == "ping":
             client.send('{"type":"pong"}')
             return
@@ -1382,9 +1407,7 @@ class LiveTable:
         now = self.clock()
         loop = asyncio.get_running_loop()
         for number in [n for n in self.seats if n not in fresh.seats]:
-            for client in self.seats.pop(number).clients:  # a seat that was never saved
-                client.seat = None
-                self.onlookers.add(client)
+            self.release_seat(number)  # a seat that was never saved
         for number, seat in fresh.seats.items():
             if number in self.seats:
                 self.seats[number].row = seat.row
