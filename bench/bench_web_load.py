@@ -269,6 +269,7 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
     gc.freeze()
     gc.set_threshold(10_000, 50, 1000)
     pauses: list[float] = []
+    pause_at: list[float] = []  # when each pause began (``--trace``)
     gc_start = [0.0]
 
     def gc_timer(phase: str, _info: dict[str, Any]) -> None:
@@ -276,6 +277,7 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
             gc_start[0] = time.perf_counter()
         else:
             pauses.append(time.perf_counter() - gc_start[0])
+            pause_at.append(gc_start[0])
 
     gc.callbacks.append(gc_timer)
     begin = time.perf_counter()
@@ -296,6 +298,7 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
     db_before = _db_cpu(db_dir)
     own = resource.getrusage(resource.RUSAGE_SELF)
     pauses.clear()
+    pause_at.clear()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - start
     server_cpu = sum(_cpu_of(pid) for pid in server_pids) - cpu_before
@@ -311,6 +314,12 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
     lat = sorted(x for t in all_tables for x in t.latencies)
     if trace is not None:  # every action: seconds into the run, milliseconds, table
         with open(trace, "w") as out:
+            # The run's start on this machine's monotonic clock (time.perf_counter,
+            # shared by every process) and the clients' own collections, to line
+            # the actions up with what a server-side probe logged.
+            out.write(f"# start {start:.4f}\n")
+            for at, pause in zip(pause_at, pauses, strict=True):
+                out.write(f"# clients-gc {at - start:.4f} {1000 * pause:.2f}\n")
             for n, t in enumerate(all_tables):
                 for t0, x in zip(t.sent_at, t.latencies, strict=True):
                     out.write(f"{t0 - start:.4f} {1000 * x:.2f} {n}\n")
@@ -334,11 +343,36 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
         "server_cpu_ms_per_action": round(1000 * server_cpu / len(lat), 2) if lat else None,
         # the clients' own stalls (this process), which the latencies include
         "clients_gc_max_ms": round(1000 * max(pauses), 1) if pauses else 0.0,
+        "stalls": stalls(all_tables, start),
         "warmup_s": warmup,
         # --pg: the PostgreSQL server's own processes (another process on the same cores)
         **({"db_cpu_ms_per_action": round(1000 * db_cpu / len(lat), 2) if lat else None}
            if db_dir is not None else {}),
     }
+
+
+STALL_TABLES = 10  # actions over the goal at this many tables at once: a stall of the server
+STALL_GAP_S = 0.25  # slow actions sent within this of each other belong to one stall
+
+
+def stalls(tables: list[Table], start: float) -> list[list[float]]:
+    """The moments when many tables were slow at once: actions over the goal
+    (50 ms), grouped by when they were sent (within ``STALL_GAP_S`` of the
+    previous one); a group spanning at least ``STALL_TABLES`` tables is a
+    stall of the whole server (a collection, a disk sync, a long step of the
+    event loop) rather than of one table.  Each: seconds into the run, tables,
+    slowest action (ms)."""
+    slow = sorted((t0, x, n) for n, t in enumerate(tables)
+                  for t0, x in zip(t.sent_at, t.latencies, strict=True) if 1000 * x > GOAL_MS)
+    groups: list[list[tuple[float, float, int]]] = []
+    for item in slow:
+        if groups and item[0] - groups[-1][-1][0] <= STALL_GAP_S:
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    return [[round(g[0][0] - start, 2), len({n for _t, _x, n in g}),
+             round(1000 * max(x for _t, x, _n in g), 1)]
+            for g in groups if len({n for _t, _x, n in g}) >= STALL_TABLES]
 
 
 def one_run(args: argparse.Namespace, pace: float, seconds: float) -> dict[str, Any]:
