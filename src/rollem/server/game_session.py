@@ -314,6 +314,13 @@ def warm_up() -> float:
             session.apply(seat, random_wire_action(legal, rng))
         for seat in range(players):
             session.view_json(seat, [f"seat {n}" for n in range(players)])
+    # Hand values with wild cards use tables built on their first use (R-RYO-9;
+    # 30-50 ms each way): a random hand above rarely reaches a wild showdown,
+    # and the first one at a table stalled every table (issue 13).
+    from rollem.hands.wild import wild_value
+
+    for duplicates in (False, True):
+        wild_value([0, 4, 8, 12, 17], [0], wild_duplicates=duplicates)
     return time.perf_counter() - start
 
 
