@@ -114,6 +114,8 @@ def test_simulate_is_reproducible_with_seed(capsys: pytest.CaptureFixture[str]) 
         (["simulate", "sdr", "--players", "3", "--hands", "5", "--bots", "genius"],
          "unknown bot level"),
         (["simulate", "sdr", "--players", "x", "--hands", "5"], "players"),
+        (["simulate", "sdr", "--players", "3", "--hands", "5", "--stack", "1"],
+         "must cover the ante plus one small bet (1 + 2)"),
     ],
 )
 def test_simulate_bad_input_exits_2(

@@ -162,6 +162,13 @@ def test_opener_of_the_round_after_blinds_is_checked() -> None:
 def test_too_large_and_unreadable_files(tmp_path: Path) -> None:
     with pytest.raises(GameFileError, match="larger than 65536 bytes"):
         parse_game(MINIMAL + "#" * 70000)
+    # 61 steps in a small file (a draw step repeated): refused before any is read.
+    draws = '[[steps]]\nstep = "draw"\nmax = 1\n' * 57
+    many = MINIMAL.replace('[[steps]]\nstep = "showdown"', draws + '[[steps]]\nstep = "showdown"')
+    assert many.count("[[steps]]") == 61 and len(many) < 2100
+    with pytest.raises(GameFileError, match=r"^steps: 61 steps; a game may have at most 60$"):
+        parse_game(many)
+    assert parse_game(many.replace(draws, draws[:-len(draws) // 57])).steps
     runner = CliRunner()
     result = runner.invoke(app, ["check-game", str(tmp_path / "nope.toml")])
     assert result.exit_code == 2

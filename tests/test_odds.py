@@ -382,6 +382,9 @@ def test_cli_odds_sdr_json_and_errors() -> None:
     assert {"win", "tie", "lose", "equity", "samples"} <= set(data)
     bad = _rollem("odds", "sdr", "--hand", "As Kd", "--vs", "As Qd")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "twice" in bad.stderr
+    early = CliRunner().invoke(app, ["odds", "sdr", "--hand", "As Kd", "--dead", "Qh",
+                                     "--board", "Qs Js Ts"])
+    assert early.exit_code == 2 and "after the Stop and the Drop" in early.output
     hist = CliRunner().invoke(app, ["odds", "--history",
                                     str(HISTORIES / "sdr_worked_example.toml"),
                                     "--seat", "0", "--at", "6", "--json"])

@@ -132,7 +132,9 @@ def test_a_hostile_client_does_not_stall_the_honest_player(tmp_path: Path) -> No
     # The honest player was answered throughout and played on, never starved.  (Before
     # issue 13 one watcher's sync flood alone stalled every table for seconds; the
     # timing goal, p99 < 50 ms, is the bench's.)
-    assert out["pings"] >= 20  # ten a second while the attack lasts (10-30 s)
+    # A ping every 0.1 s while the attack lasts (1.5 s to 30 s, by machine), each
+    # answered within the bound below.
+    assert out["pings"] >= 5, out
     assert out["p99_ms"] <= NOT_STARVED_P99_MS, out["slowest"]
     assert out["hands"] >= 1
     assert "Traceback" not in out["log"] and " ERROR " not in out["log"], out["log"][-2000:]

@@ -19,7 +19,7 @@ import websockets
 from web_harness import Player, ServerThread, create_table, join
 
 from rollem.server import app as app_module
-from rollem.server.app import AddressBuckets
+from rollem.server.app import AddressBuckets, seat_cookie
 from rollem.server.config import ConfigError, ServerSettings, parse_config
 from rollem.server.live_table import TableError, clean_name
 from rollem.server.protocol import ProtocolError, json_depth, parse_message
@@ -99,11 +99,17 @@ def test_bad_names_are_refused(raw: object, word: str) -> None:
 
 @pytest.mark.parametrize("field, value", [
     ("decision_seconds", 601), ("time_bank_seconds", 3601), ("grace_seconds", 3601),
-    ("decision_seconds", "nan"), ("grace_seconds", "inf"),
+    ("decision_seconds", "nan"), ("grace_seconds", "inf"), ("decision_seconds", True),
+    ("decision_seconds", "\uff11\uff12"), ("grace_seconds", "1e3"), ("bot_delay", [1]),
 ])
 def test_table_clocks_are_bounded(field: str, value: object) -> None:
     with pytest.raises(ConfigError, match=field):
         parse_config({field: value})
+
+
+def test_clock_settings_read_numbers_and_number_texts() -> None:
+    config = parse_config({"decision_seconds": " 1.5 ", "grace_seconds": 90, "bot_delay": 0.25})
+    assert (config.decision_seconds, config.grace_seconds, config.bot_delay) == (1.5, 90, 0.25)
 
 
 def test_http_limits(small: ServerThread) -> None:
@@ -187,8 +193,22 @@ def test_names_unique_and_buy_ins_follow_the_person(server: ServerThread) -> Non
     assert all("digest" not in line for line in info["ledger"])
 
 
+def test_every_try_with_a_game_file_counts_against_the_hourly_limit(
+        small: ServerThread) -> None:
+    """A game file is read and dealt on trial, good or bad: three refused files use
+    the address's three tables an hour, so the fourth try is refused before reading."""
+    bad = 'id = "x"\nname = "X"\nplayers = [2, 6]\nrules = "r"\n[[steps]]\nstep = "nope"\n'
+    for _ in range(3):
+        r = httpx.post(small.url + "/api/tables", json={"game_file": bad})
+        assert r.status_code == 400 and r.json()["error"] == "bad_config", r.text
+        assert "steps[0].step" in r.json()["message"]
+    r = httpx.post(small.url + "/api/tables", json={"game": "sdr"})
+    assert r.status_code == 429 and r.json()["error"] == "too_many_tables"
+
+
 def test_websocket_limits_and_origins(small: ServerThread) -> None:
     tid, _host = create_table(small.url, game="sdr", bots=1)
+    _seat, seat_token = join(small.url, tid, "Ann")
     url = f"{small.ws_url}/ws/{tid}"
 
     async def run() -> None:
@@ -219,7 +239,20 @@ def test_websocket_limits_and_origins(small: ServerThread) -> None:
         opened = [await websockets.connect(url) for _ in range(3)]
         async with websockets.connect(url) as extra:
             msgs = [await extra.recv()]
-            assert "too_many_connections" in msgs[0]
+            assert "too_many_connections" in msgs[0] and "watchers" in msgs[0]
+        # Watchers filling the table never lock its players out: a seated player
+        # still connects; a made-up seat cookie is a watcher's, refused.
+        async with websockets.connect(url, additional_headers={
+                "Cookie": f"{seat_cookie(tid)}={seat_token}"}) as ws:
+            assert '"type":"state"' in await ws.recv()
+        for _ in range(50):  # (until the server has counted the player's close)
+            async with websockets.connect(url, additional_headers={
+                    "Cookie": f"{seat_cookie(tid)}=made-up"}) as ws:
+                told = await ws.recv()
+            if "your address" not in told:
+                break
+            await asyncio.sleep(0.05)
+        assert "too_many_connections" in told and "watchers" in told, told
         # Connections per address (4): one more at another table is refused too.
         other, _ = create_table(small.url, game="sdr", bots=1)
         async with websockets.connect(f"{small.ws_url}/ws/{other}") as fourth:

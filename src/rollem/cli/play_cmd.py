@@ -37,7 +37,7 @@ from rollem.cli.answers import (
 from rollem.cli.colour import colour_allowed
 from rollem.cli.errors import cut, fail
 from rollem.cli.screen import Style, decision_title, render_table
-from rollem.cli.table_options import options_from_flags, table_option_flags
+from rollem.cli.table_options import check_stack, options_from_flags, table_option_flags
 
 if TYPE_CHECKING:
     from rollem.narration import Line, Narrator
@@ -532,12 +532,8 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
             fail(f"--players {players}: {g.name} takes {g.min_players} to {g.max_players}")
     if not 2 <= players <= 10:
         fail(f"--players {players}: expected 2 to 10 (you included)")
-    if stack < 1:
-        fail(f"--stack {stack}: expected at least 1 chip")
     options = options_from_flags(flags)
-    if options.ante + options.small_bet > stack:
-        fail(f"--stack {stack} must cover the ante plus one small bet "
-             f"({options.ante} + {options.small_bet}); otherwise nobody could bet")
+    check_stack(stack, options)
     try:
         make_bot(level)
     except KeyError:

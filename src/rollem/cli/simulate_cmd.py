@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from rollem.cli.errors import fail
-from rollem.cli.table_options import options_from_flags, table_option_flags
+from rollem.cli.table_options import check_stack, options_from_flags, table_option_flags
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -76,8 +76,6 @@ def simulate_command(
         fail(f"--hands {hands}: expected at least 1")
     if workers < 1:
         fail(f"--workers {workers}: expected at least 1")
-    if stack < 1:
-        fail(f"--stack {stack}: expected at least 1 chip")
     levels = [b.strip() for b in bots.split(",")]
     if len(levels) == 1:
         levels = levels * players
@@ -89,6 +87,7 @@ def simulate_command(
         except KeyError:
             fail(f"unknown bot level {level!r}: expected one of {', '.join(sorted(LEVELS))}")
     options = options_from_flags(flags)
+    check_stack(stack, options)
     try:
         if sys.stdout.isatty():
             from rich.progress import Progress

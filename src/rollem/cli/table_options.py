@@ -83,3 +83,13 @@ def options_from_flags(flags: dict[str, Any]) -> Any:
                        cap_heads_up=cap_heads_up, house=house)
     except EngineError as err:
         fail(str(err))
+
+
+def check_stack(stack: int, options: Any) -> None:
+    """Exit with a one-line error (status 2) unless ``stack`` chips cover the ante
+    plus one small bet of ``options`` (otherwise nobody could bet)."""
+    if stack < 1:
+        fail(f"--stack {stack}: expected at least 1 chip")
+    if options.ante + options.small_bet > stack:
+        fail(f"--stack {stack} must cover the ante plus one small bet "
+             f"({options.ante} + {options.small_bet}); otherwise nobody could bet")

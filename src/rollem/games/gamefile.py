@@ -46,6 +46,7 @@ from rollem.text import hidden_character
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "MAX_STEPS",
     "OPENERS",
     "STEP_KINDS",
     "GameFileError",
@@ -58,6 +59,10 @@ __all__ = [
 
 MAX_FILE_BYTES = 64 * 1024
 """The largest game file accepted (bytes)."""
+
+MAX_STEPS = 60
+"""The most steps a game may have: the longest shipped game (5-2-1) has 18; a cap
+keeps one uploaded file from costing seconds to check and to deal."""
 
 OPENERS = {
     "left-of-button": "the first player still in to the dealer's left",
@@ -460,6 +465,9 @@ def parse_game(text: str) -> GameSpec:
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
         raise GameFileError("steps: missing; give the steps in order as [[steps]] tables")
+    if len(raw_steps) > MAX_STEPS:
+        raise GameFileError(f"steps: {len(raw_steps)} steps; a game may have at most "
+                            f"{MAX_STEPS}")
     steps = [_step(i, raw, house) for i, raw in enumerate(raw_steps)]
     _check_order(steps, players[1])
     return GameSpec(id=gid, name=name, min_players=players[0], max_players=players[1],

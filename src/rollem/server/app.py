@@ -51,7 +51,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from rollem.games.gamefile import MAX_FILE_BYTES
 from rollem.server import host
@@ -195,26 +195,47 @@ class Limits:
     def __init__(self, settings: ServerSettings) -> None:
         self.settings = settings
         self.by_address: dict[str, int] = defaultdict(int)
-        self.by_table: dict[str, int] = defaultdict(int)
+        self.by_table: dict[tuple[str, bool], int] = defaultdict(int)  # (table, player)
         self.created: dict[str, deque[float]] = defaultdict(deque)
 
-    def open_connection(self, address: str, table_id: str) -> str | None:
-        """Count a new websocket; the reason it is refused, or ``None``."""
+    def open_connection(self, address: str, table_id: str, player: bool) -> str | None:
+        """Count a new websocket; the reason it is refused, or ``None``.
+
+        ``player``: it brings a seat or host cookie of the table.  Players and
+        watchers are counted apart, each up to ``connections_per_table``, so
+        watchers filling a table never lock its players out; a cookie that turns
+        out to be no seat's is moved to the watchers (:meth:`demote`).
+        """
         s = self.settings
         if self.by_address[address] >= s.connections_per_address:
             return (f"too many connections from your address (at most "
                     f"{s.connections_per_address})")
-        if self.by_table[table_id] >= s.connections_per_table:
-            return f"too many connections to this table (at most {s.connections_per_table})"
+        if self.by_table[(table_id, player)] >= s.connections_per_table:
+            who = "players" if player else "watchers"
+            return (f"too many {who} connected to this table (at most "
+                    f"{s.connections_per_table})")
         self.by_address[address] += 1
-        self.by_table[table_id] += 1
+        self.by_table[(table_id, player)] += 1
         return None
 
-    def close_connection(self, address: str, table_id: str) -> None:
-        for counts, key in ((self.by_address, address), (self.by_table, table_id)):
-            counts[key] -= 1
-            if counts[key] <= 0:
-                del counts[key]
+    def demote(self, table_id: str) -> bool:
+        """Count a player's connection as a watcher's after all (its cookie holds no
+        seat); ``False`` (nothing moved) when the watchers are full."""
+        if self.by_table[(table_id, False)] >= self.settings.connections_per_table:
+            return False
+        self._drop(self.by_table, (table_id, True))
+        self.by_table[(table_id, False)] += 1
+        return True
+
+    def close_connection(self, address: str, table_id: str, player: bool) -> None:
+        self._drop(self.by_address, address)
+        self._drop(self.by_table, (table_id, player))
+
+    @staticmethod
+    def _drop(counts: dict[Any, int], key: Any) -> None:
+        counts[key] -= 1
+        if counts[key] <= 0:
+            del counts[key]
 
     def check_create(self, address: str, now: float) -> None:
         """Raise :class:`TableError` (``too_many_tables``) if ``address`` has created
@@ -375,11 +396,20 @@ def create_app(db_path: str | Path = "rollem.db",
             limits.check_create(_address(request), time.monotonic())
             # room for a host's game file (at most 64 KB of TOML, JSON-escaped)
             data = await _json_body(request, settings, extra=2 * MAX_FILE_BYTES)
-            config = parse_config(data)
+            with_file = isinstance(data, dict) and bool(data.get("game_file"))
+            if with_file:
+                # A game file is read and dealt on trial: that costs CPU whether or not
+                # the file is good, so every try counts against the hourly limit, and
+                # it runs off the event loop that serves every table.
+                limits.create_table(_address(request), time.monotonic())
+                config = await asyncio.to_thread(parse_config, data)
+            else:
+                config = parse_config(data)
             if manager().store_count() >= settings.max_tables:
                 raise TableError("server_full", "this server holds as many tables as it "
                                  f"may ({settings.max_tables}); try again later")
-            limits.create_table(_address(request), time.monotonic())
+            if not with_file:
+                limits.create_table(_address(request), time.monotonic())
         except TableError as err:
             return _error(_status(err), err.code, err.message)
         except ConfigError as err:
@@ -568,11 +598,10 @@ def create_app(db_path: str | Path = "rollem.db",
         address = _address(ws)
         # Counted, and refused past the limits, before anything costly: the table
         # is not looked up (nor loaded from the store), no state is built.
-        refused = limits.open_connection(address, tid)
+        player = seat_cookie(tid) in ws.cookies or host_cookie(tid) in ws.cookies
+        refused = limits.open_connection(address, tid, player)
         if refused is not None:
-            await ws.accept()
-            await ws.send_text(error_message("too_many_connections", refused))
-            await ws.close(code=4429)
+            await _refuse(ws, refused)
             return
         try:
             try:
@@ -581,11 +610,18 @@ def create_app(db_path: str | Path = "rollem.db",
                 await ws.send_denial_response(_moved(moved, ws.url.path, websocket=True))
                 return
             await ws.accept()
-            await _play(ws, tid)
+            player = await _play(ws, tid, player)
         finally:
-            limits.close_connection(address, tid)
+            limits.close_connection(address, tid, player)
 
-    async def _play(ws: WebSocket, tid: str) -> None:
+    async def _refuse(ws: WebSocket, reason: str) -> None:
+        if ws.client_state == WebSocketState.CONNECTING:
+            await ws.accept()
+        await ws.send_text(error_message("too_many_connections", reason))
+        await ws.close(code=4429)
+
+    async def _play(ws: WebSocket, tid: str, player: bool) -> bool:
+        """Play one connection to its end; returns whether it was counted as a player's."""
         try:
             table = manager().get(tid)
         except TableElsewhere:  # lost since the check: no table here (the client retries)
@@ -593,9 +629,15 @@ def create_app(db_path: str | Path = "rollem.db",
         if table is None:
             await ws.send_text(error_message("no_table", "no such table"))
             await ws.close(code=4404)
-            return
+            return player
         seat = table.seat_for_token(ws.cookies.get(seat_cookie(table.id)))
         client = Client(seat, table.is_host(ws.cookies.get(host_cookie(table.id))))
+        if player and seat is None and not client.is_host:
+            if not limits.demote(tid):  # a stale or made-up cookie: a watcher after all
+                await _refuse(ws, "too many watchers connected to this table (at most "
+                              f"{settings.connections_per_table})")
+                return True
+            player = False
         writer = asyncio.create_task(_writer(ws, client))
         table.connect(client)
         bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
@@ -632,6 +674,7 @@ def create_app(db_path: str | Path = "rollem.db",
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, timeout=1.0)
             writer.cancel()
+        return player
 
     async def _writer(ws: WebSocket, client: Client) -> None:
         try:

@@ -7,6 +7,7 @@ says what was wrong and what is allowed.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
@@ -49,31 +50,49 @@ def shipped_game_ids() -> list[str]:
 
 
 @lru_cache(maxsize=64)
+def _parsed_game(text: str) -> Game:
+    from rollem.games.gamefile import GameFileError, load_game
+
+    try:
+        return load_game(text)
+    except GameFileError as err:
+        raise ConfigError(f"game_file: {err}") from None
+
+
+_DEALT: set[bytes] = set()
+"""SHA-256 digests of the game files whose trial deal passed (32 bytes each, so a
+table's lookups never deal a trial again, however many files are live)."""
+
+
 def file_game(text: str) -> Game:
-    """The game of a host's game file ``text`` (loaded once per text).
+    """The game of a host's game file ``text``: read (cached per text), and dealt on
+    trial the first time (:func:`rollem.games.trial.trial_deal`).
 
     Raises:
         ConfigError: ``game_file: `` and the file's one-line error
             (:class:`rollem.games.gamefile.GameFileError`), or the file is
             larger than 64 KB, or its id is a shipped game's.
     """
-    from rollem.games.gamefile import MAX_FILE_BYTES, GameFileError, load_game
+    from rollem.games.gamefile import MAX_FILE_BYTES, GameFileError
+    from rollem.games.trial import trial_deal
 
     size = len(text.encode("utf-8", "replace"))
     if size > MAX_FILE_BYTES:
         raise ConfigError(f"game_file: {size} bytes; a game file may be at most "
                           f"{MAX_FILE_BYTES} bytes")
-    from rollem.games.trial import trial_deal
-
-    try:
-        game = load_game(text)
-        trial_deal(game)
-    except GameFileError as err:
-        raise ConfigError(f"game_file: {err}") from None
+    game = _parsed_game(text)
     if game.id in shipped_game_ids():
         raise ConfigError(f"game_file: id {game.id!r} is a shipped game's id; give your game "
                           "an id of its own")
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+    if digest not in _DEALT:
+        try:
+            trial_deal(game)
+        except GameFileError as err:
+            raise ConfigError(f"game_file: {err}") from None
+        _DEALT.add(digest)
     return game
+
 
 HOUSE_OPTIONS: dict[str, tuple[type, object]] = {
     # name: (type, default) -- RULES.md (house) options
@@ -183,6 +202,8 @@ class TableConfig:
 
 _WHOLE_NUMBER = re.compile(r"\s*-?[0-9]{1,15}\s*\Z", re.ASCII)
 """A whole number written as text ("12", " -5 "): ASCII digits only ("²" and "--5" are not)."""
+_DECIMAL = re.compile(r"\s*-?[0-9]{1,15}(\.[0-9]{1,15})?\s*\Z", re.ASCII)
+"""A number written as text ("1.5", "30"): ASCII digits, no exponent, NaN or infinity."""
 
 
 def _int(data: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
@@ -198,10 +219,11 @@ def _int(data: dict[str, Any], key: str, default: int, low: int, high: int) -> i
 
 def _float(data: dict[str, Any], key: str, default: float, low: float, high: float) -> float:
     value = data.get(key, default)
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise ConfigError(f"{key} must be a number of seconds, not {value!r}") from None
+    if isinstance(value, str) and _DECIMAL.match(value):
+        value = float(value)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConfigError(f"{key} must be a number of seconds, not {value!r}")
+    number = float(value)
     if not low <= number <= high:
         raise ConfigError(f"{key} must be from {low} to {high} seconds, not {number}")
     return number
