@@ -138,3 +138,28 @@ def test_chat_reaches_every_client_as_text_and_watchers_cannot_write(
             assert [line["text"] for line in second["lines"]] == ["<i>gl</i> all"]
 
     asyncio.run(run())
+
+
+def test_the_table_says_what_it_waits_for(server: ServerThread) -> None:
+    """A started table that cannot deal says why (R-C-12): too few players with chips,
+    or only computer players; and nothing once a hand is dealt."""
+
+    async def run(bots: int, want: str) -> None:
+        tid, host = create_table(server.url, game="sdr", seats=3, bots=bots, bot_delay=0.02,
+                                 decision_seconds=60, between_hands=60)
+        _s0, t0 = join(server.url, tid, "Ann")
+        async with Player(server.ws_url, tid, t0, host) as a:
+            await a.until(lambda st: st["you"]["host"])
+            assert a.state["table"]["waiting_for"] is None  # not started: nothing to say
+            await a.send({"type": "sit_out", "out": True})
+            await a.until(lambda st: st["table"]["sitting_out"])
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            st = await a.until(lambda st: st["table"]["started"])
+            assert st["hand"] is None and want in st["table"]["waiting_for"]
+            if bots:  # Ann comes back: a hand is dealt, nothing is waited for
+                await a.send({"type": "sit_out", "out": False})
+                st = await a.until(lambda st: st["hand"] is not None)
+                assert st["table"]["waiting_for"] is None
+
+    asyncio.run(run(0, "at least two with chips"))
+    asyncio.run(run(2, "Waiting for a person"))

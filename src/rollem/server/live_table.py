@@ -889,6 +889,30 @@ class LiveTable:
             delay, self._maybe_start_hand
         )
 
+    def _waiting_for(self, table: SessionTable, players: list[int]) -> str | None:
+        """Why the next hand cannot be dealt to ``players`` (the seats dealt in), in
+        words for the felt; ``None`` when it can (R-C-12)."""
+        if len(players) < 2:
+            return ("Waiting for players: the next hand needs at least two with chips "
+                    "who are not sitting out.")
+        if all(self.seats[s].row.bot is not None for s in players):
+            # (computer players do not play on alone: the table waits for people)
+            return "Waiting for a person: computer players do not play alone."
+        if not table.playable(len(players)):
+            return (f"Waiting: no game of this table deals {len(players)} players; "
+                    "one must leave or sit out.")
+        return None
+
+    def waiting_for(self) -> str | None:
+        """Why a started table deals no hand now, or ``None`` (a hand is on, the button
+        is naming the game, the host paused it, or the next deal is coming)."""
+        if (not self.session.get("started") or self.hand is not None
+                or self.session.get("choice") or self.session.get("host_paused")):
+            return None
+        table = self.session_table()  # (a copy: the rebuys below are only counted)
+        table.rebuy_broke()
+        return self._waiting_for(table, table.dealt_in())
+
     def session_table(self, out: set[int] | None = None,
                       button: int | None = None) -> SessionTable:
         """This table's session as a :class:`rollem.table.Table`, the one model of
@@ -955,11 +979,8 @@ class LiveTable:
                 row.stack, row.brought = table.stacks[number], table.brought[number]
             self._commit(seats=[self.seats[number].row for number in rebought])
         players = table.dealt_in()
-        if (len(players) < 2 or all(self.seats[s].row.bot is not None for s in players)
-                or not table.playable(len(players))):
-            # Not enough players (for any game of the table), or only computer players
-            # left: wait for people.
-            self.broadcast()
+        if self._waiting_for(table, players) is not None:
+            self.broadcast()  # (the table's state says what it waits for)
             return
         deal = table.next_deal()
         button = deal.button
@@ -1125,6 +1146,7 @@ class LiveTable:
             "last_result": self.last_result,
             "ledger": ledger,
             "paused": PAUSED_NOTICE if self.paused else None,
+            "waiting_for": self.waiting_for(),
             "now": now,
             **host.public(self),
         }

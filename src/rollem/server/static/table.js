@@ -135,6 +135,7 @@
     const parts = [];
     if (!online) parts.push(["bad", "Disconnected — reconnecting… your buttons are off until the table is back."]);
     if (t.host_paused) parts.push(["info", "The host has paused the table: no new hand is dealt until it resumes."]);
+    if (t.waiting_for) parts.push(["info", t.waiting_for]);
     if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
     if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", "You are sitting out: you are not dealt in until you come back."]);
     const mine = me.seat !== null ? t.clocked[String(me.seat)] : null;
