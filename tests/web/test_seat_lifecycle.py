@@ -77,6 +77,15 @@ def test_new_occupant_never_sees_the_previous_occupants_hand(server: ServerThrea
             assert frames["seat"] is None
             r = httpx.get(f"{server.url}/api/tables/{tid}/hands/1/history.toml", cookies=cookies)
             assert r.status_code == 403
+            # Bob, gone from the table, still replays and downloads the hand he played.
+            bobs = {f"rollem_seat_{tid}": t1}
+            listing = httpx.get(f"{server.url}/api/tables/{tid}/hands", cookies=bobs).json()
+            assert listing["hands"][0]["net"] is not None
+            frames = httpx.get(f"{server.url}/api/tables/{tid}/hands/1", cookies=bobs).json()
+            assert frames["seat"] == s1
+            r = httpx.get(f"{server.url}/api/tables/{tid}/hands/1/history.toml", cookies=bobs)
+            assert r.status_code == 200 and f"_redacted_for = {s1}" in r.text
+            assert all(card in r.text for card in bob_cards)
 
     asyncio.run(run())
 

@@ -473,18 +473,17 @@ def create_app(db_path: str | Path = "rollem.db",
         table = table_or_404(request)
         if table is None:
             return _error(404, "no_table", "no such table")
-        seat = _viewer(request, table)
         out = []
         for hand_no in table.store.hand_numbers(table.id):
             row = table.store.load_hand(table.id, hand_no)
             if row is None or row.result is None:
                 continue
             net = row.result.get("net", {})
-            # Only the occupant's own hands show its result (never a predecessor's).
-            own = _own_hand(table, row, hand_no, seat)
+            # Only the viewer's own hands show its result (never a predecessor's).
+            seat = _played(request, table, row, hand_no)
             out.append({
                 "hand": hand_no, "game": row.setup["game"],
-                "net": net.get(str(seat)) if own else None,
+                "net": net.get(str(seat)) if seat is not None else None,
             })  # fmt: skip
         return JSONResponse({"hands": out})
 
@@ -502,10 +501,11 @@ def create_app(db_path: str | Path = "rollem.db",
             return _error(404, "no_hand", f"hand {hand_no} is not finished or does not exist")
         return table, hand_no, row
 
-    def _own_hand(table: LiveTable, row: HandRow, hand_no: int, seat: int | None) -> bool:
-        """Whether ``seat`` was dealt into this past hand (it joined before the deal)."""
-        return (seat is not None and seat in row.setup["seats"]
-                and table.seats[seat].row.joined_hand < hand_no)
+    def _played(request: Request, table: LiveTable, row: HandRow, hand_no: int) -> int | None:
+        """The seat the asking browser played in this past hand, or ``None`` (it was
+        not dealt in: it sees the hand as a watcher does)."""
+        return table.seat_in_hand(request.cookies.get(seat_cookie(table.id)), hand_no,
+                                  list(row.setup["seats"]))
 
     def _replay(table: LiveTable, row: HandRow, hand_no: int) -> GameSession:
         return GameSession.restore(hand_no, row.setup, table.store.load_actions(table.id,
@@ -516,10 +516,7 @@ def create_app(db_path: str | Path = "rollem.db",
         if isinstance(found, Response):
             return found
         table, hand_no, row = found
-        seat = _viewer(request, table)
-        # A seat sees a past hand as itself only if it was its own (joined before the deal).
-        if not _own_hand(table, row, hand_no, seat):
-            seat = None
+        seat = _played(request, table, row, hand_no)
         session = _replay(table, row, hand_no)
         return JSONResponse({
             "hand": hand_no, "game": row.setup["game"], "seat": seat,
@@ -533,8 +530,8 @@ def create_app(db_path: str | Path = "rollem.db",
         if isinstance(found, Response):
             return found
         table, hand_no, row = found
-        seat = _viewer(request, table)
-        if seat is None or not _own_hand(table, row, hand_no, seat):
+        seat = _played(request, table, row, hand_no)
+        if seat is None:
             return _error(403, "not_yours", "only a player dealt into this hand can download it")
         session = _replay(table, row, hand_no)
         names = session.player_names(table.names())

@@ -408,6 +408,23 @@ class LiveTable:
                 return number
         return None
 
+    def seat_in_hand(self, token: str | None, hand_no: int, seats: list[int]) -> int | None:
+        """The seat the holder of seat cookie ``token`` played in past hand ``hand_no``
+        (dealt to ``seats``), or ``None``: their seat now if they sat down before that
+        deal, else a seat they held then and have left since (``session["stints"]``).
+        A later occupant of the seat never gets a predecessor's hands."""
+        if not token:
+            return None
+        now = self.seat_for_token(token)
+        if now is not None and self.seats[now].row.joined_hand < hand_no:
+            return now if now in seats else None
+        digest = token_digest(token)
+        for stint in self.session.get("stints", []):
+            if (stint["first"] <= hand_no <= stint["last"] and stint["seat"] in seats
+                    and secrets.compare_digest(str(stint["digest"]), digest)):
+                return int(stint["seat"])
+        return None
+
     def is_host(self, host_token: str | None) -> bool:
         return bool(host_token) and secrets.compare_digest(
             self.host_digest, token_digest(host_token or "")
@@ -464,6 +481,9 @@ class LiveTable:
         if back is not None:
             line = departed.pop(back)
             stack, brought = int(line["stack"]), int(line["brought"])
+            for stint in self.session.get("stints", []):  # their hands follow the new cookie
+                if stint["digest"] == old_digest:
+                    stint["digest"] = token_digest(token)
         row = SeatRow(
             seat=seat, name=name, token_digest=token_digest(token), bot=None,
             stack=stack, brought=brought,
@@ -569,6 +589,12 @@ class LiveTable:
         line = self._ledger_line(number, seat, left=True)
         if seat.row.token_digest is not None:
             line["digest"] = seat.row.token_digest  # to know them when they come back
+            # ... and to let them replay and download the hands they played here.
+            first, last = seat.row.joined_hand + 1, int(self.session["hand_no"])
+            if first <= last:
+                self.session.setdefault("stints", []).append(
+                    {"digest": seat.row.token_digest, "seat": number, "first": first,
+                     "last": last})
         self.session["departed"].append(line)
         self._commit(remove_seats=[number], session=True)
 
