@@ -5,7 +5,10 @@ predicted at seat 0's decisions with the share of the pot it won
 (:func:`rollem.odds.calibration.calibrate`; the test suite runs the same
 check small). Prints per configuration: predictions, chi-squared over the
 bins with its 99.9% point, and per bin the mean predicted and realised
-shares with the bin's z-score.
+shares with the bin's z-score (its square is the bin's part of chi-squared),
+how many predictions a fallback model answered (Roll Your Own's tracked
+pool), and the wall-clock time per prediction (median, 99th percentile,
+max; at ``--samples`` worlds per option).
 
     .venv/bin/python bench/bench_calibration.py [--hands 600] [--samples 1000] [--json]
 """
@@ -17,6 +20,8 @@ import json
 import os
 import time
 
+import numpy as np
+
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 from rollem.odds.calibration import calibrate
@@ -27,6 +32,9 @@ CONFIGS = (
     ("rollyourown", 2, "any", "Roll Your Own heads-up, keep, exposes, wild pick"),
     ("rollyourown", 3, "expose", "Roll Your Own, 3 players, the first expose"),
     ("rollyourown", 3, "late", "Roll Your Own, 3 players, after the seat's second draw"),
+    ("rollyourown", 4, "late", "Roll Your Own, 4 players, after the seat's second draw"),
+    ("rollyourown", 5, "late", "Roll Your Own, 5 players, after the seat's second draw"),
+    ("rollyourown", 6, "late", "Roll Your Own, 6 players, after the seat's second draw"),
     ("sdr", 3, "first", "Stop, Drop and Roll, 3 players, first decision"),
 )
 
@@ -46,7 +54,12 @@ def main() -> None:
         cal = calibrate(game, hands=args.hands, players=players, pick=pick,
                         samples=args.samples, seed=20_000)
         above, below = cal.spread()
+        took = np.asarray(cal.seconds) if cal.seconds else np.zeros(1)
+        times = {"median": round(float(np.median(took)), 3),
+                 "p99": round(float(np.quantile(took, 0.99)), 3),
+                 "max": round(float(took.max()), 3)}
         rows.append({"config": label, "predictions": len(cal.predicted),
+                     "fallbacks": cal.fallbacks, "seconds_per_prediction": times,
                      "chi2": round(cal.chi2, 2), "dof": cal.dof, "limit": round(cal.limit, 2),
                      "ok": cal.ok, "above_median": round(above, 3),
                      "below_median": round(below, 3), "kinds": cal.kinds, "models": cal.models,
@@ -57,10 +70,12 @@ def main() -> None:
             print(f"{label}: {r['predictions']} predictions, chi2 {r['chi2']} on {r['dof']} "
                   f"bins (99.9% point {r['limit']}): {'ok' if r['ok'] else 'FAILS'}; "
                   f"realised above/below the median prediction {above:.3f}/{below:.3f}; "
-                  f"models {cal.models}; {r['seconds']} s")
+                  f"models {cal.models} (fallbacks {cal.fallbacks}); {r['seconds']} s; per "
+                  f"prediction median {times['median']} s, p99 {times['p99']} s, "
+                  f"max {times['max']} s")
             for lo, hi, n, mp, mr, z in cal.bins:
                 print(f"    predicted {lo:.2f}-{min(hi, 1.0):.2f}: n {n:4d}  mean predicted "
-                      f"{mp:.3f}  realised {mr:.3f}  z {z:+.2f}")
+                      f"{mp:.3f}  realised {mr:.3f}  z {z:+.2f}  chi2 part {z * z:.2f}")
     if args.json:
         print(json.dumps(rows))
 

@@ -18,8 +18,17 @@ declare), the time of :func:`rollem.odds.view_equity` with ``advice=True`` and
 10,000 worlds per option, from seat 0's view in a seeded hand (3 players)
 played by the policy up to that choice; one core. Goal: each under 1 s.
 
+Roll Your Own late in the hand (``--ryo-late N``): at 4, 5 and 6 players, N
+seeded hands played by the policy, seat 0's first decision after its second
+draw (the third expose; opponents' keeps and two exposes each read) and its
+last decision (the wild card turned, three exposes each): the time of
+:func:`rollem.odds.view_equity` with ``advice=True`` and 10,000 worlds per
+option, median, 99th percentile and max (wall and CPU), and how many
+answers fell back to the tracked pool.
+
     .venv/bin/python bench/bench_odds.py [--repeat 3] [--pokerkit-samples 20000]
                                          [--advice-samples 10000] [--players 3]
+                                         [--ryo-late 0]
 """
 
 from __future__ import annotations
@@ -31,6 +40,8 @@ import time
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np
 
 from rollem.odds import sdr_odds
 
@@ -131,6 +142,60 @@ def advice_times(samples: int, players: int, repeat: int) -> list[dict[str, obje
     return rows
 
 
+def ryo_late_views(players: int, hands: int, seed: int = 30_000) -> dict[str, list[object]]:
+    """Seat 0's first decision after its second draw ("late") and its last
+    decision ("last") in ``hands`` seeded Roll Your Own hands."""
+    import random
+
+    from rollem.engine import Hand, Options, SeededSource
+    from rollem.odds.calibration import _draws
+    from rollem.odds.policy import FAST, PolicyPlayer
+
+    out: dict[str, list[object]] = {"late": [], "last": []}
+    for n in range(hands):
+        hand = Hand("rollyourown", [400] * players, button=n % players,
+                    options=Options(ante=12), source=SeededSource(seed + n))
+        bots = [PolicyPlayer(FAST, random.Random(s)) for s in range(players)]
+        late = last = None
+        while not hand.is_over:
+            assert hand.pending is not None
+            seat = hand.pending.seats[0]
+            view = hand.view(seat)
+            if seat == 0 and _draws(view) >= 2:
+                late = late or view
+                last = view
+            hand.apply(seat, bots[seat].act(view))
+        if late is not None:
+            out["late"].append(late)
+            out["last"].append(last)
+    return out
+
+
+def ryo_late_times(hands: int, samples: int) -> list[dict[str, object]]:
+    """Advice times and fallbacks late in Roll Your Own hands (see the module doc)."""
+    from rollem.odds import view_equity
+
+    rows = []
+    for players in (4, 5, 6):
+        for point, views in ryo_late_views(players, hands).items():
+            wall, cpu, fallbacks = [], [], 0
+            for i, view in enumerate(views):
+                t, c = time.perf_counter(), time.process_time()
+                odds = view_equity(view, samples=samples, advice=True, seed=i)
+                wall.append(time.perf_counter() - t)
+                cpu.append(time.process_time() - c)
+                fallbacks += (odds.model or "").startswith("tracked")
+            w, p = np.asarray(wall), np.asarray(cpu)
+            rows.append({"players": players, "point": point, "positions": len(views),
+                         "fallbacks": fallbacks, "samples_per_option": samples,
+                         **{f"wall_{k}": round(float(f(w)), 3) for k, f in STATS.items()},
+                         **{f"cpu_{k}": round(float(f(p)), 3) for k, f in STATS.items()}})
+    return rows
+
+
+STATS = {"median": np.median, "p99": lambda a: np.quantile(a, 0.99), "max": np.max}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -139,7 +204,22 @@ def main() -> None:
     parser.add_argument("--advice-samples", type=int, default=10_000)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--only-advice", action="store_true", help="skip the SDR/PokerKit part")
+    parser.add_argument("--ryo-late", type=int, default=0, metavar="N",
+                        help="only: Roll Your Own late-hand advice at 4-6 players, N hands each")
     args = parser.parse_args()
+    if args.ryo_late:
+        late = ryo_late_times(args.ryo_late, args.advice_samples)
+        if args.json:
+            print(json.dumps({"ryo_late": late}))
+            return
+        print(f"Roll Your Own late in the hand, advice at {args.advice_samples:,} worlds per "
+              f"option, one core (load average {os.getloadavg()[0]:.1f}):")
+        for r in late:
+            print(f"  {r['players']} players, {r['point']:<4} {r['positions']:3d} positions, "
+                  f"fallbacks {r['fallbacks']}: wall median {r['wall_median']:.3f} s, p99 "
+                  f"{r['wall_p99']:.3f} s, max {r['wall_max']:.3f} s; cpu median "
+                  f"{r['cpu_median']:.3f} s, p99 {r['cpu_p99']:.3f} s, max {r['cpu_max']:.3f} s")
+        return
     advice = advice_times(args.advice_samples, args.players, args.repeat)
     if args.only_advice:
         if args.json:

@@ -58,6 +58,8 @@ class Calibration:
     realised: list[float]
     kinds: dict[str, int]
     models: dict[str, int]
+    seconds: list[float] = field(default_factory=list)
+    """Per prediction, the wall-clock time of the odds and advice (s)."""
     bins: list[tuple[float, float, int, float, float, float]] = field(default_factory=list)
     """Per bin with at least 5 predictions: ``(low, high, n, mean predicted,
     mean realised, z)``."""
@@ -83,6 +85,12 @@ class Calibration:
         mid = float(np.median(p))
         return float(r[p >= mid].mean()), float(r[p < mid].mean())
 
+    @property
+    def fallbacks(self) -> int:
+        """Predictions answered by a fallback model (Roll Your Own's tracked
+        pool, which does not read opponents' keeps and exposes)."""
+        return sum(n for name, n in self.models.items() if name.startswith("tracked"))
+
 
 def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
               samples: int = 300, seed: int = 1000) -> Calibration:
@@ -102,6 +110,8 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
         samples: worlds per option for each prediction.
         seed: hand ``n`` is dealt from ``SeededSource(seed + n)``.
     """
+    import time
+
     from rollem.engine import Hand, Options, SeededSource
     from rollem.odds.policy import FAST, PolicyPlayer
     from rollem.odds.view import view_equity
@@ -111,6 +121,7 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
     real: list[float] = []
     kinds: dict[str, int] = {}
     models: dict[str, int] = {}
+    seconds: list[float] = []
     for n in range(hands):
         hand = Hand(game, [400] * players, button=n % players, options=Options(ante=12),
                     source=SeededSource(seed + n))
@@ -134,7 +145,9 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
                     want = kind == pick
                 choices += card_choice
                 if want:
+                    start = time.perf_counter()
                     odds = view_equity(view, samples=samples, seed=n, advice=True)
+                    took = time.perf_counter() - start
                     row = None
                     if odds.advice is not None:
                         row = next((ch for ch in odds.advice.choices if ch.policy), None)
@@ -143,6 +156,7 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
                     elif odds.advice is None or len({ch.equity for ch in odds.advice.choices}) == 1:
                         predicted = (odds.equity, odds.stderr)
                     if predicted is not None:
+                        seconds.append(took)
                         kinds[kind] = kinds.get(kind, 0) + 1
                         model = (odds.model or odds.method).split(":")[0]
                         models[model] = models.get(model, 0) + 1
@@ -152,7 +166,8 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
         preds.append(predicted[0])
         errs.append(predicted[1])
         real.append(realised_share(hand, 0))
-    out = Calibration(predicted=preds, stderr=errs, realised=real, kinds=kinds, models=models)
+    out = Calibration(predicted=preds, stderr=errs, realised=real, kinds=kinds, models=models,
+                      seconds=seconds)
     p, e, r = np.asarray(preds), np.asarray(errs), np.asarray(real)
     for lo, hi in pairwise(BIN_EDGES):
         m = (p >= lo) & (p < hi)

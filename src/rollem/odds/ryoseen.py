@@ -9,50 +9,45 @@ exposes by a policy (:class:`rollem.odds.policy.FastPolicy`: ``keep`` and
 the expose rule, the down card that shows the weakest hand), straying with
 chance :data:`rollem.odds.look521.TREMBLE` (then any option is equally
 likely). This module answers with the posterior over everything the seat
-cannot see, by **importance weighting**:
+cannot see, by **sequential importance sampling**, one opponent at a time:
 
 - The hidden state is each opponent's six dealt cards (three kept, three
   discarded into the pool) and the pool's shuffled order. Deal and shuffle
   are uniform, so the posterior is uniform over the worlds consistent with
   what the seat saw, times the policy's likelihood of every opponent's keep
   and every expose.
-- An opponent's up card was either kept or drawn in an earlier draw (an up
-  card the seat itself discarded was drawn). For each combination of these
-  origins (a *pattern*) the consistent worlds are drawn uniformly: the
-  unknown pool cards and the opponents' hidden kept cards from the unseen
-  cards, the opponents' discards a uniform split of the pool's other cards,
-  the pool's order uniform given the draws seen (the wild card among the
-  cards not drawn). A pattern's prior chance is how many consistent worlds
-  it holds (a count, :func:`_log_worlds`).
-- **One opponent at a time** (:func:`_group`). Within a pattern, a world
-  first lays out the pool without naming its unknown cards (which
-  opponent discarded which, which of them each hidden draw took); then,
-  one opponent after the other, :data:`CANDIDATES` candidates for what is
-  still unnamed of that opponent (its hidden kept cards, from a guide
-  (:func:`_guide`) that favours the sets explaining its exposes and keep,
-  and the unknown cards among its discards and draws) are weighed by the
-  policy's chance of its keep and exposes; one is kept in proportion to its
-  weight and the world's weight is multiplied by their mean weight (an
-  unbiased estimate of that opponent's likelihood given what is named, so
-  every world stays properly weighted). Weighing each opponent by itself
-  keeps the weights even where a product over opponents would not.
-- **Patterns by a pilot run.** A pilot of :data:`PILOT` worlds per pattern
-  estimates how well each explains what was seen; the worlds are shared
-  out in proportion to that (:data:`DEFENSIVE` of them by the prior alone)
-  and weighted back by prior over share.
-- Answers are weighted means; the standard error is that of a ratio
-  estimate; the effective number of worlds (``sum(w)^2 / sum(w^2)``) is in
-  the model line.
+- **Layout** (:func:`_layout`): the pool's order with the opponents'
+  discards as unnamed *labels*; the seat's own discards placed where they
+  may be; and per opponent the *origins* of its up cards (each was kept or
+  drawn in an earlier draw, :func:`_origins`; an up card drawn names the
+  label at that draw), drawn in proportion to a pilot run's estimate
+  (:data:`PILOT` worlds) of how likely each is. An opponent has at most
+  five origins, so many opponents cost no more than a few (the joint
+  combinations, 5^5 with six players, are never listed).
+- **One opponent at a time** (:func:`_read_opponent`): :data:`CANDIDATES`
+  candidates for what is still unnamed of it (its hidden kept cards from a
+  guide (:func:`_guide`) that favours sets explaining its keep and exposes,
+  restricted to the cards still free; its unnamed discards and draws
+  uniformly) are weighed by the policy's chance of its keep and exposes;
+  one is kept in proportion to its weight and the world's weight is
+  multiplied by their mean weight (an unbiased estimate of that opponent's
+  likelihood given what is named). The weights carry the number of ways to
+  name what is left (``(A)_U``, ``A`` free cards, ``U`` unnamed labels), so
+  that worlds stay comparable between steps; it telescopes to a constant
+  at the end. Between opponents the worlds are **resampled** where the
+  weights have grown uneven (:data:`RESAMPLE`).
+- Answers are weighted means; the standard error counts the worlds by
+  their ancestor before any resampling (copies are not independent), and
+  the effective number of worlds in the model line is the spread of the
+  shares over the squared standard error.
 
 Draws still to come and the wild card (when not yet turned) come from the
 pool cards not yet drawn. Nobody folds from here on; no betting is read.
-With more patterns than :data:`MAX_PATTERNS`, fewer effective worlds than
-:data:`MIN_EFFECTIVE` of those drawn even on a second try with
-:data:`RETRY` times the candidates (rare with two opponents; more often
-with five or more, late in the hand), or a view the model cannot
-place, :func:`ryo_seen_look` returns ``None`` and the caller falls back to
-the tracked model (:func:`rollem.odds.ryo.ryo_tracked_odds`), which does
-not read keeps or exposes (the model line says which was used).
+With fewer than :data:`MIN_EFFECTIVE` effective worlds even on a second try
+with :data:`RETRY` times the candidates, or a view the model cannot place,
+:func:`ryo_seen_look` returns ``None`` and the caller falls back to the
+tracked model (:func:`rollem.odds.ryo.ryo_tracked_odds`), which does not
+read keeps or exposes (the model line says which was used).
 """
 
 from __future__ import annotations
@@ -60,7 +55,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import product
-from math import lgamma
+from typing import Any
 
 import numpy as np
 
@@ -73,13 +68,12 @@ from rollem.odds.policy import FAST, FastPolicy
 from rollem.odds.result import Odds
 from rollem.odds.view import ViewInfo
 
-__all__ = ["MAX_PATTERNS", "SeenOpponent", "SeenPool", "ryo_seen_look", "seen_of"]
+__all__ = ["SeenOpponent", "SeenPool", "ryo_seen_look", "seen_of"]
 
-MAX_PATTERNS = 64
-"""At most this many combinations of up-card origins are weighed."""
-MIN_EFFECTIVE = 0.03
-"""Below this share of effective worlds (``sum(w)^2 / sum(w^2)`` over the
-worlds drawn) the weighting is too uneven to trust: :func:`ryo_seen_look`
+MIN_EFFECTIVE = 25
+"""Below this many effective worlds (see the module doc) the weighting is
+too uneven to trust (the standard error itself needs some dozens of
+independent ancestors): :func:`ryo_seen_look` tries once more, then
 returns ``None`` and the caller falls back to the tracked model."""
 
 
@@ -158,196 +152,370 @@ def _origins(opp: SeenOpponent, discards: set[int]) -> list[tuple[int, ...]]:
             if len([r for r in combo if r]) == len({r for r in combo if r})]
 
 
-def _log_worlds(seen: SeenPool, pattern: tuple[tuple[int, ...], ...], n_unseen: int
-                ) -> float | None:
-    """Log of the number of consistent worlds under ``pattern`` (up to a
-    constant shared by every pattern); ``None`` when there are none. The
-    count is: choose the unknown pool cards ``u`` and each opponent's hidden
-    kept cards ``f_j`` from the ``n_unseen`` unseen cards, split the pool's
-    other cards among the opponents (the same count for every pattern), and
-    order the pool cards not at a draw the seat can place (``free``), the
-    wild card among those not drawn."""
-    n = 3 * (1 + len(seen.opponents))
-    known = set(seen.discards) | {c for _, c in seen.my_draws}
-    if seen.wild is not None:
-        known.add(seen.wild)
-    placed = len(seen.my_draws)
-    fills = []
-    for opp, combo in zip(seen.opponents, pattern, strict=True):
-        for card, r in zip(opp.ups, combo, strict=True):
-            if r:
-                known.add(card)
-                placed += 1
-        fills.append(3 - sum(1 for r in combo if r == 0))
-    u = n - len(known)
-    if u < 0 or min(fills) < 0 or u + sum(fills) > n_unseen:
-        return None
-    free = n - placed - (seen.wild is not None)
-    return (-lgamma(u + 1) - sum(lgamma(f + 1) for f in fills)
-            - lgamma(n_unseen - u - sum(fills) + 1) + lgamma(free + 1))
-
-
-def _shuffled(gen: np.random.Generator, cards: Ints) -> Ints:
-    """Each row of ``cards`` ``(S, k)`` in a uniformly random order."""
-    if cards.shape[1] < 2:
-        return cards
-    return np.take_along_axis(cards, np.argsort(gen.random(cards.shape), axis=1), axis=1)
-
-
-PILOT = 64
-"""Worlds per pattern in the pilot run that shares the worlds among the
-patterns (see :func:`ryo_seen_look`)."""
-DEFENSIVE = 0.1
-"""The share of worlds given out by the patterns' prior chances alone, so a
-pattern the pilot underrates still gets worlds."""
-CANDIDATES = 8
-"""Candidates drawn per opponent and world (see :func:`_group`)."""
+PILOT = 400
+"""Worlds in the pilot run that estimates how likely each origin of each
+opponent's up cards is (see :func:`_layout`)."""
+DEFENSIVE = 0.2
+"""The share of each opponent's origins drawn alike, so that one the pilot
+underrates still gets worlds."""
 RETRY = 4
 """Where the weights are too uneven: this many times the candidates, this
 many times fewer worlds, once (see :func:`ryo_seen_look`)."""
+CANDIDATES = 4
+"""Candidates drawn per opponent and world (see :func:`_read_opponent`)."""
+RESAMPLE = 0.5
+"""After an opponent is read, the worlds are resampled (in proportion to
+their weights, each then given the mean weight) when fewer than this share
+of them are effective (``sum(w)^2 / sum(w^2)``)."""
 
 
-def _group(seen: SeenPool, pattern: tuple[tuple[int, ...], ...], count: int,
-           unseen: Ints, policy: FastPolicy, tremble: float, gen: np.random.Generator,
-           guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]],
-           candidates: int = CANDIDATES) -> tuple[Ints, Floats, Ints | None]:
-    """``count`` worlds of one pattern: every player's final five cards
-    ``(count, players, 5)`` (the seat first, then live opponents), the
-    weights, and the wild card per world when not yet turned.
+def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Floats] | None
+            ) -> tuple[Ints, Ints, Ints, Floats, Floats]:
+    """The pool's order and every opponent's origins of its up cards in
+    ``k`` worlds, without naming the unseen cards: ``order`` ``(k, n)``, per
+    pool position either one of the seat's discards (a card, below 52) or a
+    *label* ``52 + 3 j + i``, the ``i``-th discard of opponent ``j``;
+    ``named`` ``(k, 3 m)``, per label its card where already known (a card
+    the seat drew itself; the turned wild card, taken to be at the first
+    position not drawn, the pool's positions being exchangeable; an up card
+    an opponent drew) and ``-1`` elsewhere; ``origin`` ``(k, m)``, per
+    opponent the index of its origins in :func:`_origins`; the weights; and
+    per opponent a log factor its step multiplies in ``(k, m)``.
 
-    Each world is built in two steps. First the pool's layout, without the
-    cards' identities: the pool cards other than the seat's discards (those
-    the seat knows of and ``u`` unknown ones, labelled) split uniformly
-    among the opponents' discards, and the pool's order (which of the seat's
-    discards or which unknown card each hidden draw took). Then one opponent
-    at a time: ``candidates`` draws of the unknown cards not yet named and
-    its hidden kept cards, uniformly from the unseen cards no earlier step
-    named, each weighed by the policy's chance of the opponent's keep (its
-    discards are its part of the split) and exposes (its draws the pool's
-    order) with it; one is kept in proportion to its weight, and of it only
-    the cards of that opponent (its kept cards, its discards, its draws):
-    the rest stay unnamed for the next. The world's weight is multiplied by
-    the candidates' mean weight, an unbiased estimate of that opponent's
-    likelihood given what is already named, so the world stays properly
-    weighted (the unknown cards' names are exchangeable, so naming them
-    lazily draws from the same uniform prior). Reading one opponent at a
-    time keeps the weights even where one draw per world, weighed by a
-    product over opponents, would not.
-    """
-    k = count
+    Under the prior every order is equally likely. The seat's discards are
+    placed first, each uniformly among the positions it may hold (one it
+    drew itself or that was turned wild: that position; one an opponent
+    shows: a position that opponent drew before showing it; any other: a
+    position whose card the seat has not seen), the labels then uniformly in
+    the others. Each opponent's origins are drawn among those that fit, in
+    proportion to ``shares`` (per opponent, per origin in :func:`_origins`
+    order: a pilot run's estimate of how likely each is; ``None``: alike),
+    partly uniformly. The weights undo both proposals, and carry the number of
+    ways to name the labels left unnamed (``(A)_U``, ``A`` unseen cards,
+    ``U`` labels), so that they stay comparable between worlds with
+    different origins (:func:`_read_opponent` divides it back out); the
+    parts for an opponent's origins are put off to its step."""
     m = len(seen.opponents)
     n = 3 * (1 + m)
-    discards = list(seen.discards)
-    my_cards = {c for _, c in seen.my_draws}
-    fixed_pool = set(my_cards) | ({seen.wild} if seen.wild is not None else set())
-    kept_up: list[list[int]] = []
-    drawn_up: list[dict[int, int]] = []
-    for opp, combo in zip(seen.opponents, pattern, strict=True):
-        kept_up.append([c for c, r in zip(opp.ups, combo, strict=True) if r == 0])
-        drawn_up.append({r: c for c, r in zip(opp.ups, combo, strict=True) if r})
-        fixed_pool.update(drawn_up[-1].values())
-    fills = [3 - len(a) for a in kept_up]
-    u = n - len(fixed_pool | set(discards))
-    if u < 0 or min(fills) < 0 or u + sum(fills) > len(unseen):
-        raise ValueError("no world fits this pattern")
-    labels = np.arange(52, 52 + u, dtype=np.int64)  # unknown pool card i is 52 + i
-    others_fixed = np.asarray(sorted(fixed_pool - set(discards)), dtype=np.int64)
-    split = _shuffled(gen, np.broadcast_to(np.concatenate([others_fixed, labels]), (k, 3 * m)))
-    placed = set(my_cards) | {c for d in drawn_up for c in d.values()}
-    loose_fixed = np.asarray([c for c in discards if c not in placed and c != seen.wild],
-                             dtype=np.int64)
-    loose = _shuffled(gen, np.broadcast_to(np.concatenate([loose_fixed, labels]),
-                                           (k, len(loose_fixed) + u)))
+    rows = np.arange(k)
+    discards = set(seen.discards)
+    mine_at = {p: c for p, c in seen.my_draws}
+    wild_at = seen.drawn if seen.wild is not None else None
+    known = set(mine_at) | ({wild_at} if wild_at is not None else set())
+    options: list[tuple[int, list[int]]] = []
+    for s in seen.discards:
+        at = [p for p, c in mine_at.items() if c == s]
+        if not at and s == seen.wild:
+            at = [wild_at]  # type: ignore[list-item]
+        if not at:
+            for opp in seen.opponents:
+                if s in opp.ups:
+                    e = opp.ups.index(s)
+                    at = [opp.draws[r] for r in range(min(e, len(opp.draws)))]
+                    break
+            else:
+                at = [p for p in range(n) if p not in known]
+        options.append((s, at))
+    options.sort(key=lambda o: len(o[1]))  # the forced ones first
+    order = np.full((k, n), -1, dtype=np.int64)
+    taken = np.zeros((k, n), dtype=bool)
+    weight = np.ones(k)
+    for s, at in options:
+        mask = np.zeros((k, n), dtype=bool)
+        mask[:, at] = True
+        mask &= ~taken
+        weight *= mask.sum(axis=1)
+        pos = np.where(mask, gen.random((k, n)), -1.0).argmax(axis=1)
+        taken[rows, pos] = True
+        order[rows, pos] = s
+    free = np.argsort(taken, axis=1, kind="stable")[:, :3 * m]  # positions not taken
+    order[rows[:, None], free] = 52 + np.argsort(gen.random((k, 3 * m)), axis=1)
+    named = np.full((k, 3 * m), -1, dtype=np.int64)
+    fixed = dict(mine_at)
+    if wild_at is not None:
+        fixed[wild_at] = seen.wild  # type: ignore[assignment]
+    for p, c in fixed.items():
+        item = order[:, p]
+        lab = item >= 52
+        named[rows[lab], item[lab] - 52] = c
+        weight *= (lab | (item == c))  # a discard of the seat there must be that card
+    origin = np.zeros((k, m), dtype=np.int64)
+    later = np.zeros((k, m))  # log factors each opponent's step takes on (see below)
+    a = np.full(k, 52 - len(_seen_cards(seen)))
+    for j, opp in enumerate(seen.opponents):
+        combos = _origins(opp, discards)
+        item = order[:, opp.draws] if opp.draws else np.zeros((k, 0), dtype=np.int64)
+        fits = np.ones((k, len(combos)), dtype=bool)
+        for i, combo in enumerate(combos):
+            drawn_up = {r: c for c, r in zip(opp.ups, combo, strict=True) if r}
+            for r in range(1, len(opp.draws) + 1):
+                it = item[:, r - 1]
+                if r in drawn_up:  # a label not named yet, or that discard of the seat
+                    x = drawn_up[r]
+                    fits[:, i] &= (it == x) if x in discards else \
+                        (it >= 52) & (named[rows, np.maximum(it - 52, 0)] == -1)
+                else:  # a hidden draw: not one of its up cards
+                    fits[:, i] &= ~np.isin(it, opp.ups)
+        base = np.full(len(combos), 1 / len(combos))
+        if shares is not None:
+            base = (1 - DEFENSIVE) * shares[j] + DEFENSIVE * base
+        chance = fits * base
+        total = chance.sum(axis=1)
+        weight *= total > 0
+        pick = np.minimum(((np.cumsum(chance, axis=1) / np.maximum(total, 1e-300)[:, None])
+                           < gen.random(k)[:, None]).sum(axis=1), len(combos) - 1)
+        origin[:, j] = pick
+        before = _log_falling(a, (named < 0).sum(axis=1))
+        for i, combo in enumerate(combos):
+            for c, r in zip(opp.ups, combo, strict=True):
+                if r and c not in discards:
+                    at = (pick == i) & (total > 0) & (item[:, r - 1] >= 52)
+                    named[rows[at], item[at, r - 1] - 52] = c
+        # 1 / q of the origins, and the change in the number of ways to name
+        # the labels left ((A)_U, A unseen cards, U unnamed labels): put off
+        # to the opponent's step, so that resampling before it keeps them
+        q = np.where(total > 0, chance[rows, pick] / np.maximum(total, 1e-300), 1.0)
+        later[:, j] = _log_falling(a, (named < 0).sum(axis=1)) - before - np.log(q)
+    return order, named, origin, weight, later
+
+
+def _seen_cards(seen: SeenPool) -> set[int]:
+    """Every card the seat has seen."""
+    out = set(seen.mine) | set(seen.discards) | {c for _, c in seen.my_draws}
+    for o in seen.opponents:
+        out.update(o.ups)
+    if seen.wild is not None:
+        out.add(seen.wild)
+    return out
+
+
+LOG_FACTORIAL = np.concatenate([[0.0], np.cumsum(np.log(np.arange(1, 53)))])
+"""``log(n!)`` for ``n`` 0..52."""
+
+
+def _log_falling(a: Ints, t: Ints | int) -> Floats:
+    """``log(a (a - 1) ... (a - t + 1))`` per row; ``-inf`` where ``t > a``."""
+    low = a - t
+    return np.where(low >= 0, LOG_FACTORIAL[np.maximum(a, 0)] - LOG_FACTORIAL[np.maximum(low, 0)],
+                    -np.inf)
+
+
+def _from_guide(gen: np.random.Generator, table: Ints, prob: Floats, avail: Bools,
+                reps: int) -> tuple[Ints, Floats]:
+    """``reps`` sets per row of ``avail`` ``(k, 52)`` from the guide's sets
+    ``table`` ``(M, f)`` (``f`` 0..2) and chances ``prob``, restricted to the
+    sets of available cards: ``(k * reps, f)``, and per set ``log(Z / p)``,
+    ``p`` its chance in the guide and ``Z`` the guide's chance of the
+    available sets (so ``p / Z`` is the chance it was drawn). A pair is drawn
+    as an ordered pair from the symmetric table of chances, one card then
+    the other."""
+    k = len(avail)
+    f = table.shape[1]
+    if f == 0:
+        return np.zeros((k * reps, 0), dtype=np.int64), np.zeros(k * reps)
+    av = avail.astype(np.float32)
+    if f == 1:
+        single = np.zeros(52, dtype=np.float32)
+        single[table[:, 0]] = prob
+        mass = av * single  # (k, 52)
+        z = mass.sum(axis=1)
+        first = _sample_rows(gen, mass, reps)
+        return first[:, None], np.log(np.repeat(z, reps) / single[first]).astype(np.float64)
+    pair = np.zeros((52, 52), dtype=np.float32)
+    pair[table[:, 0], table[:, 1]] = prob
+    pair[table[:, 1], table[:, 0]] = prob
+    mass = av * (av @ pair)  # (k, 52): each first card's share of the ordered pairs
+    z = mass.sum(axis=1) / 2
+    first = _sample_rows(gen, mass, reps)
+    second = _sample_rows(gen, np.repeat(av, reps, axis=0) * pair[first], 1)
+    return (np.stack([first, second], axis=1),
+            np.log(np.repeat(z, reps) / pair[first, second]).astype(np.float64))
+
+
+def _sample_rows(gen: np.random.Generator, mass: Any, reps: int) -> Ints:
+    """``reps`` indices per row of ``mass`` ``(k, M)``, each in proportion
+    to the row's masses: ``(k * reps,)``, row ``i``'s at ``i * reps``..."""
+    cum = np.cumsum(mass, axis=1)
+    u = gen.random((len(mass), reps)) * cum[:, -1:]
+    idx = (cum[:, None, :] <= u[:, :, None]).sum(axis=2)
+    return np.asarray(np.minimum(idx, mass.shape[1] - 1).reshape(-1), dtype=np.int64)
+
+
+def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Ints,
+                   avail: Bools, policy: FastPolicy, tremble: float,
+                   gen: np.random.Generator,
+                   guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats, float]],
+                   candidates: int) -> tuple[Floats, Ints, Ints]:
+    """Name what is still unnamed of opponent ``j`` in each world, its
+    origins of its up cards given (:func:`_layout`): its hidden kept cards
+    and the unnamed cards among its three discards and its draws.
+
+    Per world, ``candidates`` candidates: the hidden kept cards from the
+    guide (:func:`_guide`), the unnamed cards uniformly among the unseen
+    cards no earlier step named; each is weighed by the policy's chance of
+    its keep and exposes over the proposal's chance of it (zero where it
+    clashes with what is named), times the number of ways to name the rest
+    after it over that before it. One is kept in proportion to its weight,
+    and the world's weight is multiplied by the candidates' mean weight: an
+    unbiased estimate of the opponent's likelihood summed over what of it
+    was not yet named, so every world stays properly weighted (the prior is
+    uniform over deals and pool orders: every full world is equally likely
+    before the policy is read).
+
+    Returns the factor per world ``(k,)``, the chosen kept cards ``(k, 3)``
+    and the chosen cards of its discards and draws ``(k, 3 + draws)``;
+    ``named`` and ``avail`` are not changed here."""
+    opp = seen.opponents[j]
+    k = len(order)
+    rows = np.arange(k)
+    d = len(opp.draws)
+    own = np.arange(3 * j, 3 * j + 3)
+    item = order[:, opp.draws] if d else np.zeros((k, 0), dtype=np.int64)
+    lab = np.concatenate([np.broadcast_to(own, (k, 3)), np.where(item >= 52, item - 52, -1)],
+                         axis=1)  # (k, 3 + d): the label of each slot, -1 for the seat's card
+    cur = np.where(lab >= 0, named[rows[:, None], np.maximum(lab, 0)],
+                   np.concatenate([np.full((k, 3), -1), item], axis=1))
+    dup = [(lab[:, 3 + r] - 3 * j) for r in range(d)]  # a draw of its own discard
+    dup_ok = [(x >= 0) & (x < 3) for x in dup]
+    fresh = (cur == -1) & (lab >= 0)
+    for r in range(d):
+        fresh[:, 3 + r] &= ~dup_ok[r]
+    n_fresh = fresh.sum(axis=1)
+    a_count = avail.sum(axis=1)
+    unnamed = (named < 0).sum(axis=1)
+    reps = candidates
+    out_w = np.zeros((k, reps))
+    out_kept = np.zeros((k, reps, 3), dtype=np.int64)
+    out_val = np.zeros((k, reps, 3 + d), dtype=np.int64)
+    for i, combo in enumerate(_origins(opp, set(seen.discards))):
+        sub = np.flatnonzero(origin[:, j] == i)
+        if not len(sub):
+            continue
+        ks = len(sub)
+        kept_up = [c for c, r in zip(opp.ups, combo, strict=True) if r == 0]
+        f = 3 - len(kept_up)
+        sub_avail = avail[sub]
+        sub_fresh = fresh[sub]
+        a_s, nf_s, u_s = a_count[sub], n_fresh[sub], unnamed[sub]
+        # the ways to name what is left after this step over before it:
+        # (A - f - nf)_(U - nf) / (A)_U, times 1 / q of the hidden cards
+        count = _log_falling(a_s - f - nf_s, u_s - nf_s) - _log_falling(a_s, u_s)
+        table, prob, _ = guides[(j, combo)]
+        if f == 3 or not len(table):
+            draw = _pick_each(gen, sub_avail, reps, f + 3 + d)
+            hidden, names = draw[:, :f], draw[:, f:]
+            # q = f! / (A)_(f + nf)
+            log_q = LOG_FACTORIAL[f] - _log_falling(a_s, f + nf_s)
+            factor = np.repeat(np.exp(count - log_q), reps)
+        else:
+            hidden, log_ratio = _from_guide(gen, table, prob, sub_avail, reps)
+            rest = np.repeat(sub_avail, reps, axis=0)
+            rest[np.arange(ks * reps)[:, None], hidden] = False
+            names = _pick_each(gen, rest, 1, 3 + d)
+            # q = (prob / Z) / (A - f)_nf, Z the guide's chance of the sets left
+            log_q = -_log_falling(a_s - f, nf_s)
+            factor = np.exp(np.repeat(count - log_q, reps) + log_ratio)
+        val_r = np.where(np.repeat(sub_fresh, reps, axis=0), names,
+                         np.repeat(cur[sub], reps, axis=0))
+        for r in range(d):  # a draw of its own discard is that discard's card
+            own_i = np.repeat(np.where(dup_ok[r][sub], dup[r][sub], 0), reps)
+            val_r[:, 3 + r] = np.where(np.repeat(dup_ok[r][sub], reps),
+                                       val_r[np.arange(ks * reps), own_i], val_r[:, 3 + r])
+        kept = np.concatenate([np.broadcast_to(np.asarray(kept_up, dtype=np.int64),
+                                               (ks * reps, len(kept_up))), hidden], axis=1)
+        got = [val_r[:, 3 + r] for r in range(d)]
+        lik = _opponent_lik(policy, opp, kept, np.maximum(val_r[:, :3], 0), got, tremble)
+        out_w[sub] = (lik * factor).reshape(ks, reps) / reps
+        out_kept[sub] = kept.reshape(ks, reps, 3)
+        out_val[sub] = val_r.reshape(ks, reps, 3 + d)
+    total = out_w.sum(axis=1)
+    u01 = gen.random(k) * total
+    choice = np.minimum((np.cumsum(out_w, axis=1) < u01[:, None]).sum(axis=1), reps - 1)
+    return total, out_kept[rows, choice], out_val[rows, choice]
+
+
+def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: float,
+            gen: np.random.Generator, candidates: int = CANDIDATES,
+            shares: list[Floats] | None = None
+            ) -> tuple[Ints, Floats, Ints | None, Ints, list[Floats]]:
+    """``k`` worlds: every player's final five cards ``(k, players, 5)`` (the
+    seat first, then live opponents), the weights, the wild card per world
+    when not yet turned, each world's ancestor among the first ``k``
+    (resampling copies worlds: their errors are counted by ancestor), and
+    per opponent the weighted share of each origin of its up cards once it
+    is read (for ``shares`` of a later run, :func:`_layout`).
+
+    The pool's order and the up cards' origins first (:func:`_layout`), then
+    one opponent after the other (:func:`_read_opponent`); after each, the
+    worlds are resampled where the weights have grown uneven
+    (:data:`RESAMPLE`), each new world given the mean weight (so the total,
+    an estimate of how likely what was seen is, is kept)."""
+    rows = np.arange(k)
+    discards = set(seen.discards)
+    guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats, float]] = {}
+    for j, opp in enumerate(seen.opponents):
+        for combo in _origins(opp, discards):
+            kept_up = [c for c, r in zip(opp.ups, combo, strict=True) if r == 0]
+            drawn_up = {r: c for c, r in zip(opp.ups, combo, strict=True) if r}
+            guides[(j, combo)] = _guide(policy, kept_up, 3 - len(kept_up), unseen, unseen, opp,
+                                        drawn_up, tremble, gen)
+    order, named, origin, weight, later = _layout(seen, k, gen, shares)
+    found: list[Floats] = []
     avail = np.zeros((k, 52), dtype=bool)
     avail[:, unseen] = True
-    named = np.full((k, u), -1, dtype=np.int64)
-    weight = np.ones(k)
-    rows = np.arange(k)
-    at_loose = 0
-    finals: list[Ints] = []
-    live_need: list[int] = []
+    eve = rows.copy()
+    finals: dict[int, Ints] = {}
     for j, opp in enumerate(seen.opponents):
-        hidden_draws = [r for r in range(1, len(opp.draws) + 1) if r not in drawn_up[j]]
-        at = {r: at_loose + i for i, r in enumerate(hidden_draws)}
-        at_loose += len(hidden_draws)
-        mine_lab = np.concatenate([split[:, 3 * j:3 * j + 3],
-                                   loose[:, [at[r] for r in hidden_draws]]], axis=1)
-        local = (mine_lab[:, :, None] == labels[None, None, :]).any(axis=1)  # (k, u)
-        fresh = local & (named < 0)
-        reps = candidates if fills[j] or fresh.any() else 1
-        f = fills[j]
-        ratio: Floats | None = None
-        if 0 < f < 3:  # hidden kept cards from the guide, the unknown cards uniformly
-            key = (j, pattern[j])
-            if key not in guides:  # it depends on the opponent's own pattern only
-                like = np.asarray(sorted(set(unseen.tolist()) | (fixed_pool - set(discards))),
-                                  dtype=np.int64)
-                guides[key] = _guide(policy, kept_up[j], f, unseen, like, opp, drawn_up[j],
-                                     tremble, gen)
-            table, prob = guides[key]
-            idx = gen.choice(len(table), size=k * reps, p=prob)
-            draw = np.concatenate([_pick_each(gen, avail, reps, u), table[idx]], axis=1)
-            # the prior chance of these hidden kept cards (uniform among the sets
-            # of the cards left) over the guide's: zero where they clash
-            fresh_rep = np.repeat(fresh, reps, axis=0)
-            clash = ~avail[np.repeat(rows, reps)[:, None], draw[:, u:]].all(axis=1)
-            clash |= ((draw[:, :u, None] == draw[:, None, u:]).any(axis=2) & fresh_rep).any(axis=1)
-            left = np.repeat(avail.sum(axis=1) - fresh.sum(axis=1), reps)
-            sets = left * (left - 1) / 2 if f == 2 else left.astype(np.float64)
-            ratio = np.where(clash, 0.0, 1.0 / (sets * prob[idx]))
-        else:
-            draw = _pick_each(gen, avail, reps, u + f)  # (k * reps, u + f)
-        names = np.where(np.repeat(named, reps, axis=0) >= 0, np.repeat(named, reps, axis=0),
-                         draw[:, :u])
-        def card(lab: Ints, names: Ints = names, reps: int = reps) -> Ints:
-            lab = np.repeat(lab, reps, axis=0)
-            if u == 0:
-                return lab
-            at = np.clip(lab - 52, 0, u - 1)
-            return np.where(lab >= 52, np.take_along_axis(names, at, axis=1), lab)
-
-        kept = np.concatenate(
-            [np.broadcast_to(np.asarray(kept_up[j], dtype=np.int64), (k * reps, len(kept_up[j]))),
-             draw[:, u:]], axis=1)  # up cards kept first
-        thrown = card(split[:, 3 * j:3 * j + 3])
-        hid = card(loose[:, [at[r] for r in hidden_draws]]) if hidden_draws else None
-        got = []
-        for r in range(1, len(opp.draws) + 1):
-            if r in drawn_up[j]:
-                got.append(np.full(k * reps, drawn_up[j][r], dtype=np.int64))
-            else:
-                assert hid is not None
-                got.append(hid[:, hidden_draws.index(r)])
-        lik = _opponent_lik(policy, opp, kept, thrown, got, tremble)
-        if ratio is not None:
-            lik = lik * ratio
-        lik = lik.reshape(k, reps)
-        total = lik.sum(axis=1)
-        weight *= total / reps
-        u01 = gen.random(k) * total
-        choice = np.minimum((np.cumsum(lik, axis=1) < u01[:, None]).sum(axis=1), reps - 1)
-        pick = rows * reps + choice
-        named = np.where(fresh, names[pick], named)
-        kept = kept[pick]
-        np.put_along_axis(avail, kept, False, axis=1)
-        avail[np.repeat(rows, u)[fresh.ravel()], named[fresh]] = False
+        if weight.sum() <= 0:
+            raise ValueError("no world fits what was seen")
+        if weight.sum() ** 2 < RESAMPLE * k * (weight ** 2).sum():
+            pick = _systematic(gen, weight)
+            order, named, avail, eve, origin, later = (
+                order[pick], named[pick], avail[pick], eve[pick], origin[pick], later[pick])
+            finals = {i: h[pick] for i, h in finals.items()}
+            weight = np.full(k, weight.sum() / k)
+        factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
+                                           tremble, gen, guides, candidates)
+        weight = weight * factor * np.exp(later[:, j])
+        by_origin = np.bincount(origin[:, j], weights=weight,
+                                minlength=len(_origins(opp, discards)))
+        found.append(by_origin / max(by_origin.sum(), 1e-300))
+        d = len(opp.draws)
+        lab = np.concatenate([np.broadcast_to(np.arange(3 * j, 3 * j + 3), (k, 3)),
+                              order[:, opp.draws] - 52 if d else np.zeros((k, 0), np.int64)],
+                             axis=1)
+        for s in range(3 + d):
+            is_lab = lab[:, s] >= 0
+            named[rows[is_lab], lab[is_lab, s]] = val[is_lab, s]
+        avail[rows[:, None], kept] = False
+        avail[rows[:, None], np.clip(val, 0, 51)] = False  # seen cards are off already
         if opp.live:
-            hand = np.concatenate([kept, *[g[pick][:, None] for g in got]], axis=1)
-            finals.append(hand)
-            live_need.append(5 - hand.shape[1])
-    # every unknown pool card is some opponent's discard, so all are named now
-    assert (named >= 0).all()
-    full = np.concatenate([np.arange(52)[None, :].repeat(k, axis=0), named], axis=1)
-    rest = np.take_along_axis(full, loose[:, at_loose:], axis=1)
+            finals[j] = np.concatenate([kept, val[:, 3:]], axis=1)
+    if weight.sum() <= 0:
+        raise ValueError("no world fits what was seen")
+    assert (named >= 0).all()  # every label is some opponent's discard
+    cards = np.where(order < 52, order, np.take_along_axis(named, np.maximum(order - 52, 0),
+                                                           axis=1))
+    rest = cards[:, seen.drawn + (seen.wild is not None):]
     mine = np.broadcast_to(np.asarray(seen.mine, dtype=np.int64), (k, len(seen.mine)))
-    need = [5 - len(seen.mine), *live_need]
-    at_rest = 0
-    hands = []
-    for j, hand in enumerate([mine, *finals]):
-        hands.append(np.concatenate([hand, rest[:, at_rest:at_rest + need[j]]], axis=1))
-        at_rest += need[j]
-    turned = None if seen.wild is not None else rest[:, at_rest]
-    return np.stack(hands, axis=1), weight, turned
+    at = 0
+    out = []
+    for hand in [mine, *[finals[j] for j in sorted(finals)]]:
+        need = 5 - hand.shape[1]
+        out.append(np.concatenate([hand, rest[:, at:at + need]], axis=1))
+        at += need
+    turned = None if seen.wild is not None else rest[:, at]
+    return np.stack(out, axis=1), weight, turned, eve, found
+
+
+def _systematic(gen: np.random.Generator, weight: Floats) -> Ints:
+    """Systematic resampling: ``len(weight)`` indices, each drawn in
+    proportion to its weight with the least spread."""
+    k = len(weight)
+    edges = np.cumsum(weight)
+    edges /= edges[-1]
+    u = (gen.random() + np.arange(k)) / k
+    return np.minimum(np.searchsorted(edges, u, side="right"), k - 1)
 
 
 def _pick_each(gen: np.random.Generator, avail: Bools, reps: int, m: int) -> Ints:
@@ -362,7 +530,9 @@ def _pick_each(gen: np.random.Generator, avail: Bools, reps: int, m: int) -> Int
     size = np.repeat(avail.sum(axis=1), reps)
     if (size < m).any():
         raise ValueError(f"{m} unknown cards are needed but fewer are left")
-    first = np.argsort(~avail, axis=1, kind="stable").astype(np.int8)  # available first
+    r, c = np.nonzero(avail)  # row by row, the available cards first
+    first = np.zeros(avail.shape, dtype=np.int8)
+    first[r, (np.cumsum(avail, axis=1) - 1)[r, c]] = c
     cards = np.repeat(first, reps, axis=0)
     rows = np.arange(k * reps)
     for i in range(m):
@@ -403,20 +573,21 @@ policy is to keep a candidate three."""
 
 def _guide(policy: FastPolicy, kept_up: list[int], f: int, unseen: Ints, like: Ints,
            opp: SeenOpponent, drawn_up: dict[int, int], tremble: float,
-           gen: np.random.Generator) -> tuple[Ints, Floats]:
+           gen: np.random.Generator) -> tuple[Ints, Floats, float]:
     """A proposal for an opponent's ``f`` hidden kept cards: every set of
     ``f`` unseen cards, with a chance in proportion to how well it explains
     what was seen: the exposes whose down cards are all known under the
     pattern, times the share of ``GUIDE_X`` random discards (from ``like``)
     with which the policy keeps the three. Every set keeps a chance of at
     least a small floor, so every consistent world can be drawn; the weights
-    undo the proposal exactly. Returns ``(sets (M, f), chances (M,))``."""
+    undo the proposal exactly. Returns ``(sets (M, f), chances (M,),
+    evidence)``, the evidence the mean of the unfloored weights over ``f!``:
+    roughly how well this origin of the up cards explains what was seen,
+    for :func:`_layout`'s choice of origins."""
     from itertools import combinations
 
-    if f == 0:
-        return np.zeros((1, 0), dtype=np.int64), np.ones(1)
     if f == 3:  # nothing of it seen yet: uniform (the keep is weighed in the world)
-        return np.zeros((0, 3), dtype=np.int64), np.zeros(0)
+        return np.zeros((0, 3), dtype=np.int64), np.zeros(0), 1.0
     table = unseen[np.asarray(list(combinations(range(len(unseen)), f)), dtype=np.int64)]
     m = len(table)
     kept = np.concatenate([np.broadcast_to(np.asarray(kept_up, dtype=np.int64),
@@ -425,9 +596,17 @@ def _guide(policy: FastPolicy, kept_up: list[int], f: int, unseen: Ints, like: I
     down = kept
     up = np.zeros((m, 0), dtype=np.int64)
     for e, card in enumerate(opp.ups):
+        if e >= 1 and e not in drawn_up:
+            # the drawn card is hidden: this expose's chance averaged over the
+            # ranks it may have (the expose reads ranks only), then no further
+            ranks = np.bincount(unseen >> 2, minlength=13) / len(unseen)
+            both = np.concatenate([np.repeat(down, 13, axis=0),
+                                   np.tile(np.arange(13) * 4, m)[:, None]], axis=1)
+            at = _lik_at(policy, np.repeat(up, 13, axis=0), both,
+                         np.argmax(both == card, axis=1), tremble)
+            lik *= (at.reshape(m, 13) * ranks).sum(axis=1)
+            break
         if e >= 1:
-            if e not in drawn_up:
-                break  # the drawn card is hidden: not known here
             down = np.concatenate([down, np.full((m, 1), drawn_up[e], dtype=np.int64)],
                                   axis=1)
         shown = np.argmax(down == card, axis=1)
@@ -445,9 +624,10 @@ def _guide(policy: FastPolicy, kept_up: list[int], f: int, unseen: Ints, like: I
     best = scores.max(axis=1)
     keep = ((scores[:, 0] == best) / (scores == best[:, None]).sum(axis=1))
     lik *= keep.reshape(m, GUIDE_X).mean(axis=1) + 0.05
+    evidence = float(lik.mean()) / (1, 1, 2)[f]
     prob = lik / lik.sum()
     prob = 0.9 * prob + 0.1 / m  # a floor: every set stays possible
-    return table, prob / prob.sum()
+    return table, prob / prob.sum(), evidence
 
 
 def _lik_at(policy: FastPolicy, up: Ints, down: Ints, shown: Ints, tremble: float
@@ -462,8 +642,8 @@ def _lik_at(policy: FastPolicy, up: Ints, down: Ints, shown: Ints, tremble: floa
 
 MODEL_SEEN = ("look-ahead: every other player dealt in kept three of six and exposed by the "
               "{policy} policy; their hidden cards and the pool weighted by what was seen "
-              "(keeps, exposes, draws; importance weighting, {ess:,.0f} effective of {n:,} "
-              "worlds); draws and the wild card from the pool")
+              "(keeps, exposes, draws; importance weighting, one opponent at a time, {ess:,.0f} "
+              "effective of {n:,} worlds); draws and the wild card from the pool")
 
 
 def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = FAST,
@@ -472,9 +652,9 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
                   retry: bool = True) -> Odds | None:
     """The seat's odds after the discard, opponents' hands conditioned on
     their keeps and exposes under ``policy`` (see the module doc). Where the
-    weights come out too uneven, it tries once more with :data:`RETRY`
-    times the candidates per opponent and that many times fewer worlds
-    (about the same work) before giving up.
+    effective number of worlds comes out below :data:`MIN_EFFECTIVE`, it
+    tries once more with :data:`RETRY` times the candidates per opponent
+    and that many times fewer worlds (about the same work) before giving up.
 
     Args:
         seen: from :func:`seen_of`.
@@ -485,14 +665,15 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         seed, rng: seed the sampling (``seed`` wins).
         tremble: the chance a player strays from the policy (default
             :data:`rollem.odds.look521.TREMBLE`).
-        candidates: per opponent and world (:func:`_group`).
+        candidates: per opponent, world and origin of its up cards
+            (:func:`_read_opponent`).
         retry: whether to try once more (see above).
 
     Returns:
         :class:`Odds` (``equity`` the weighted mean share, ``stderr`` its
-        ratio-estimate standard error, ``categories`` the seat's final hand
-        categories), or ``None`` when the model cannot place the view (then
-        use the tracked model).
+        standard error counted by ancestor, ``categories`` the seat's final
+        hand categories), or ``None`` when the model cannot place the view
+        (then use the tracked model).
     """
     from rollem.odds.common import shares
     from rollem.odds.look521 import TREMBLE
@@ -506,60 +687,26 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     if seen.wild is not None:
         seen_cards.add(seen.wild)
     unseen = np.asarray([c for c in range(52) if c not in seen_cards], dtype=np.int64)
-    if not seen.my_draws and all(not o.ups and not o.draws for o in seen.opponents):
-        return _forward(seen, unseen, samples, policy, trem, np_rng(rng, seed))
-    per_opp = [_origins(o, set(seen.discards)) for o in seen.opponents]
-    total = 1
-    for p in per_opp:
-        total *= len(p)
-    if total == 0 or total > MAX_PATTERNS:
-        return None
-    patterns = list(product(*per_opp))
-    logs = [_log_worlds(seen, pat, len(unseen)) for pat in patterns]
-    kept = [(pat, lw) for pat, lw in zip(patterns, logs, strict=True) if lw is not None]
-    if not kept:
-        return None
-    top = max(lw for _, lw in kept)
-    prior = np.asarray([np.exp(lw - top) for _, lw in kept])
-    prior /= prior.sum()
     gen = np_rng(rng, seed)
-    share_of = prior
-    guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] = {}
-    if len(kept) > 1:  # a pilot run per pattern: how well it explains what was seen
-        try:
-            z = np.asarray([_group(seen, pat, PILOT, unseen, policy, trem, gen, guides,
-                                   candidates)[1].mean()
-                            for pat, _ in kept])
-        except (IndexError, ValueError, AssertionError):
-            return None
-        post = prior * z
-        if post.sum() > 0:
-            share_of = (1 - DEFENSIVE) * post / post.sum() + DEFENSIVE * prior
-    counts = gen.multinomial(samples, share_of)
+    if not seen.my_draws and all(not o.ups and not o.draws for o in seen.opponents):
+        return _forward(seen, unseen, samples, policy, trem, gen)
+    if any(not _origins(o, set(seen.discards)) for o in seen.opponents):
+        return None
+    try:
+        likely = None
+        if any(len(_origins(o, set(seen.discards))) > 1 for o in seen.opponents):
+            likely = _worlds(seen, PILOT, unseen, policy, trem, gen, candidates)[4]
+        hands, w, turned, eve, _ = _worlds(seen, samples, unseen, policy, trem, gen,
+                                           candidates, likely)
+    except (IndexError, ValueError, AssertionError):
+        return None
     opts = {"wild_duplicates": seen.wild_duplicates,
             "natural_beats_wild": seen.natural_beats_wild}
-    hand_parts: list[Ints] = []
-    weight_parts: list[Floats] = []
-    turned_parts: list[Ints] = []
-    for i, ((pat, _), count) in enumerate(zip(kept, counts, strict=True)):
-        if count == 0:
-            continue
-        try:
-            hands, weight, turned = _group(seen, pat, int(count), unseen, policy, trem, gen,
-                                           guides, candidates)
-        except (IndexError, ValueError, AssertionError):
-            return None
-        hand_parts.append(hands)
-        weight_parts.append(weight * (prior[i] / share_of[i]))
-        if turned is not None:
-            turned_parts.append(turned)
-    hands = np.concatenate(hand_parts)
-    w = np.concatenate(weight_parts)
-    if seen.wild is not None:
-        values = wild5(hands, [seen.wild >> 2], **opts)
+    if turned is None:
+        values = wild5(hands, [int(seen.wild) >> 2], **opts)  # type: ignore[arg-type]
     else:  # every world at once per rank of the wild card turned
         values = np.zeros(hands.shape[:2], dtype=np.int64)
-        ranks = np.concatenate(turned_parts) >> 2
+        ranks = turned >> 2
         for r in np.unique(ranks):
             rows = ranks == r
             values[rows] = wild5(hands[rows], [int(r)], **opts)
@@ -570,9 +717,13 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     if tw <= 0:
         return None
     equity = float((w * share).sum() / tw)
-    stderr = float(np.sqrt((w ** 2 * (share - equity) ** 2).sum()) / tw)
-    ess = tw ** 2 / float((w ** 2).sum())
-    if ess < MIN_EFFECTIVE * len(share):
+    # the error of a ratio estimate, the worlds grouped by ancestor (copies
+    # made by resampling are not independent)
+    by_eve = np.bincount(eve, weights=w * (share - equity), minlength=samples)
+    stderr = float(np.sqrt((by_eve ** 2).sum()) / tw)
+    spread = float((w * (share - equity) ** 2).sum() / tw)
+    ess = len(share) if stderr <= 0 else min(len(share), spread / stderr ** 2)
+    if ess < MIN_EFFECTIVE:
         if not retry:
             return None
         return ryo_seen_look(seen, samples=max(samples // RETRY, 200), policy=policy,
