@@ -158,9 +158,19 @@ opponent's up cards is (see :func:`_layout`)."""
 DEFENSIVE = 0.2
 """The share of each opponent's origins drawn alike, so that one the pilot
 underrates still gets worlds."""
+MIN_WORLDS = 4000
+"""With three or more opponents at least this many worlds are drawn,
+whatever fewer were asked for: with fewer, few ancestors survive the
+resampling and the standard error comes out too small (measured with four
+opponents late in the hand: at 1,000 worlds the stated errors were about
+half the real spread; at 10,000 they matched it)."""
 RETRY = 4
 """Where the weights are too uneven: this many times the candidates, this
-many times fewer worlds, once (see :func:`ryo_seen_look`)."""
+many times fewer worlds (but not fewer than :data:`RETRY_WORLDS`, nor more
+than were asked for), once (see :func:`ryo_seen_look`)."""
+RETRY_WORLDS = 2500
+"""The fewest worlds a retry draws (fewer where fewer were asked for): a
+small run is retried with all its worlds, at :data:`RETRY` times the work."""
 CANDIDATES = 4
 """Candidates drawn per opponent and world (see :func:`_read_opponent`)."""
 RESAMPLE = 0.5
@@ -344,7 +354,7 @@ def _sample_rows(gen: np.random.Generator, mass: Any, reps: int) -> Ints:
 def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Ints,
                    avail: Bools, policy: FastPolicy, tremble: float,
                    gen: np.random.Generator,
-                   guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats, float]],
+                   guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]],
                    candidates: int) -> tuple[Floats, Ints, Ints]:
     """Name what is still unnamed of opponent ``j`` in each world, its
     origins of its up cards given (:func:`_layout`): its hidden kept cards
@@ -400,7 +410,7 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
         # the ways to name what is left after this step over before it:
         # (A - f - nf)_(U - nf) / (A)_U, times 1 / q of the hidden cards
         count = _log_falling(a_s - f - nf_s, u_s - nf_s) - _log_falling(a_s, u_s)
-        table, prob, _ = guides[(j, combo)]
+        table, prob = guides[(j, combo)]
         if f == 3 or not len(table):
             draw = _pick_each(gen, sub_avail, reps, f + 3 + d)
             hidden, names = draw[:, :f], draw[:, f:]
@@ -452,7 +462,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     an estimate of how likely what was seen is, is kept)."""
     rows = np.arange(k)
     discards = set(seen.discards)
-    guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats, float]] = {}
+    guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] = {}
     for j, opp in enumerate(seen.opponents):
         for combo in _origins(opp, discards):
             kept_up = [c for c, r in zip(opp.ups, combo, strict=True) if r == 0]
@@ -573,21 +583,20 @@ policy is to keep a candidate three."""
 
 def _guide(policy: FastPolicy, kept_up: list[int], f: int, unseen: Ints, like: Ints,
            opp: SeenOpponent, drawn_up: dict[int, int], tremble: float,
-           gen: np.random.Generator) -> tuple[Ints, Floats, float]:
+           gen: np.random.Generator) -> tuple[Ints, Floats]:
     """A proposal for an opponent's ``f`` hidden kept cards: every set of
     ``f`` unseen cards, with a chance in proportion to how well it explains
-    what was seen: the exposes whose down cards are all known under the
-    pattern, times the share of ``GUIDE_X`` random discards (from ``like``)
-    with which the policy keeps the three. Every set keeps a chance of at
-    least a small floor, so every consistent world can be drawn; the weights
-    undo the proposal exactly. Returns ``(sets (M, f), chances (M,),
-    evidence)``, the evidence the mean of the unfloored weights over ``f!``:
-    roughly how well this origin of the up cards explains what was seen,
-    for :func:`_layout`'s choice of origins."""
+    what was seen: the exposes whose down cards are all known under these
+    origins of its up cards (the first expose after a hidden draw averaged
+    over the drawn card's rank), times the share of ``GUIDE_X`` random
+    discards (from ``like``) with which the policy keeps the three. Every
+    set keeps a chance of at least a small floor, so every consistent world
+    can be drawn; the weights undo the proposal exactly. Returns
+    ``(sets (M, f), chances (M,))``."""
     from itertools import combinations
 
     if f == 3:  # nothing of it seen yet: uniform (the keep is weighed in the world)
-        return np.zeros((0, 3), dtype=np.int64), np.zeros(0), 1.0
+        return np.zeros((0, 3), dtype=np.int64), np.zeros(0)
     table = unseen[np.asarray(list(combinations(range(len(unseen)), f)), dtype=np.int64)]
     m = len(table)
     kept = np.concatenate([np.broadcast_to(np.asarray(kept_up, dtype=np.int64),
@@ -624,10 +633,9 @@ def _guide(policy: FastPolicy, kept_up: list[int], f: int, unseen: Ints, like: I
     best = scores.max(axis=1)
     keep = ((scores[:, 0] == best) / (scores == best[:, None]).sum(axis=1))
     lik *= keep.reshape(m, GUIDE_X).mean(axis=1) + 0.05
-    evidence = float(lik.mean()) / (1, 1, 2)[f]
     prob = lik / lik.sum()
     prob = 0.9 * prob + 0.1 / m  # a floor: every set stays possible
-    return table, prob / prob.sum(), evidence
+    return table, prob / prob.sum()
 
 
 def _lik_at(policy: FastPolicy, up: Ints, down: Ints, shown: Ints, tremble: float
@@ -654,12 +662,14 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     their keeps and exposes under ``policy`` (see the module doc). Where the
     effective number of worlds comes out below :data:`MIN_EFFECTIVE`, it
     tries once more with :data:`RETRY` times the candidates per opponent
-    and that many times fewer worlds (about the same work) before giving up.
+    and that many times fewer worlds (about the same work; at least
+    :data:`RETRY_WORLDS` of those asked for) before giving up.
 
     Args:
         seen: from :func:`seen_of`.
         samples: worlds drawn (weighted; the model line gives the effective
-            number).
+            number); at least :data:`MIN_WORLDS` with three or more
+            opponents (the odds' ``samples`` says how many).
         policy: needs ``keep_scores`` and ``expose_scores``
             (:class:`rollem.odds.policy.FastPolicy`).
         seed, rng: seed the sampling (``seed`` wins).
@@ -692,6 +702,8 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         return _forward(seen, unseen, samples, policy, trem, gen)
     if any(not _origins(o, set(seen.discards)) for o in seen.opponents):
         return None
+    if len(seen.opponents) >= 3 and retry:  # (a retry has its own count)
+        samples = max(samples, MIN_WORLDS)
     try:
         likely = None
         if any(len(_origins(o, set(seen.discards))) > 1 for o in seen.opponents):
@@ -726,7 +738,8 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     if ess < MIN_EFFECTIVE:
         if not retry:
             return None
-        return ryo_seen_look(seen, samples=max(samples // RETRY, 200), policy=policy,
+        again = max(samples // RETRY, min(samples, RETRY_WORLDS))
+        return ryo_seen_look(seen, samples=again, policy=policy,
                              seed=int(gen.integers(1 << 31)), tremble=tremble,
                              candidates=candidates * RETRY, retry=False)
     cat_w = np.bincount(cats, weights=w, minlength=10) / tw
