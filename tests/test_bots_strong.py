@@ -201,6 +201,35 @@ def test_worlds_match_the_odds_calculator_without_reads() -> None:
     assert pf[aa[0], aa[1]] > 0.9 and 0.25 < pf[k72[0], k72[1]] < 0.4
 
 
+@pytest.mark.parametrize(("players", "low", "high"), [(6, 0.13, 0.20), (4, 0.21, 0.29)])
+def test_521_multiway_worlds_before_the_draws_are_fair(players: int, low: float,
+                                                        high: float) -> None:
+    """5-2-1 multiway before the draws (R-521-2, R-521-4): the opponents draw in
+    the worlds, so a seat's best expected share averaged over 40 random deals is
+    near a fair 1 / players (with opponents left undrawn it was 0.27 six-handed);
+    no world repeats a card within an opponent's hand or shares one with the
+    seat's hand."""
+    from rollem.bots.strong.worlds import _policy_draws
+    from rollem.odds.common import unseen
+
+    best = []
+    for d in range(40):
+        hand = Hand("rollem521", [200] * players, button=0, source=SeededSource(d))
+        view = hand.view(hand.pending.seats[0])
+        w = sample_worlds(view, 300, random.Random(d))
+        best.append(max(float(x.mean()) for x in w.share.values()))
+    assert low < float(np.mean(best)) < high
+    gen = np.random.default_rng(1)
+    mine = np.broadcast_to(np.arange(5, dtype=np.int64), (200, 5)).copy()
+    pool = unseen(list(range(5)), [])
+    d = np.stack([gen.permutation(pool)[:10] for _ in range(200)])
+    out = _policy_draws(d, [5, 5], (2, 1), pool, mine, gen)
+    for hand_ in (out[:, :5], out[:, 5:]):
+        assert all(len(set(row)) == 5 for row in hand_.tolist())
+        assert not np.isin(hand_, np.arange(5)).any()
+    assert (out != d).any()  # somebody drew
+
+
 def test_declare_game_against_the_model_and_its_answers() -> None:
     """R-521-8/9 heads-up: a wheel (best low) against a made flush declares low or
     both, never high; a king-high no-pair hand against a pair of aces with an

@@ -69,7 +69,8 @@ class StrongBot:
 
     Class attributes (tuned in ``bench/bench_league.py``): ``value_hu`` and
     ``raise_hu`` (heads-up equity to bet, to raise), ``call_margin`` (equity
-    above the price needed to call before the last round), ``bluffs`` (scale of
+    above the price needed to call before the last round, heads-up; with
+    more players in, scaled by 2 / players in, as a fair share shrinks), ``bluffs`` (scale of
     the bluffing frequency), ``slow_play`` (chance of checking a very strong hand
     before the last round), ``river_ev`` (heads-up bets when free to check by
     expected value against the calling range: 2 in every round, 1 in the last
@@ -236,7 +237,8 @@ class StrongBot:
         if "raise" in acts and heads_up and self.raise_ev and self._raise_gain(
                 view, legal, pot, to_call) > 0.05 * pot:
             return self._size(legal, view, pot + to_call, eq)  # folds to raises too often
-        margin = 0.0 if last else self.call_margin
+        # the margin is a fraction of the fair share (half the pot heads-up)
+        margin = 0.0 if last else self.call_margin * 2 / (opponents + 1)
         if eq >= price + margin:
             return Call()
         if "check" in acts:
