@@ -72,6 +72,21 @@ class Worlds:
     stack orders, :func:`stack_likelihood`), multiplied into the reads'
     weights; ``None``: all alike."""
 
+    def joined(self, other: Worlds) -> Worlds:
+        """These worlds and ``other``'s (sampled from the same view) together."""
+        extra: dict[str, object] = {}
+        for k, v in self.extra.items():
+            o = other.extra.get(k)
+            extra[k] = (np.concatenate([v, o]) if isinstance(v, np.ndarray)
+                        and isinstance(o, np.ndarray) else v)
+        like = None
+        if self.like is not None or other.like is not None:
+            like = np.concatenate([
+                self.like if self.like is not None else np.ones(len(self.strength)),
+                other.like if other.like is not None else np.ones(len(other.strength))])
+        return Worlds({k: np.concatenate([v, other.share[k]]) for k, v in self.share.items()},
+                      np.concatenate([self.strength, other.strength]), self.seats, extra, like)
+
     def equity(self, weights: Floats | None = None) -> dict[str, float]:
         """Weighted mean share per declaration (``weights`` shape ``(S,)``)."""
         if weights is None or weights.sum() <= 0:
