@@ -354,7 +354,7 @@ def _improved(d2: Ints, ups: list[list[int]], hidden: list[int]) -> Ints:
     return out
 
 
-def _policy_draws(d: Ints, hidden: list[int], left: Sequence[int], pool: Sequence[int],
+def _policy_draws(d: Ints, hidden: list[int], left: Sequence[int], pool: Ints,
                   mine: Ints, gen: np.random.Generator) -> Ints:
     """Multiway, before the draws: each opponent's sampled five hidden cards
     after the draws still to come (``left``, R-521-2, R-521-4), thrown by the
