@@ -647,3 +647,28 @@ def test_odds_help_states_the_model() -> None:
                   "whole pot", "high half", "keep and every card it exposed",
                   "importance weighting", "stray from the policy 2% of the time"):
         assert words in " ".join(text.split()), words
+
+
+def test_ryo_guide_draws_only_sets_still_free_and_says_their_chance() -> None:
+    # rollem.odds.ryoseen._from_guide: the guide's pairs restricted per world
+    # to the cards still free, hand-computed: sets {0,1} .5, {0,2} .3, {1,2} .2.
+    # All free: each drawn with its chance, Z / p = 1 / p. Only 0 and 1 free:
+    # always {0,1}, Z / p = .5 / .5 = 1. Nothing free: weight 0.
+    from rollem.odds.ryoseen import _from_guide
+
+    table = np.asarray([[0, 1], [0, 2], [1, 2]])
+    prob = np.asarray([0.5, 0.3, 0.2])
+    avail = np.zeros((3, 52), dtype=bool)
+    avail[0, [0, 1, 2]] = True
+    avail[1, [0, 1]] = True
+    avail[2, [5]] = True
+    reps = 20_000
+    sets, log_ratio = _from_guide(np.random.default_rng(1), table, prob, avail, reps)
+    sets = np.sort(sets, axis=1).reshape(3, reps, 2)
+    ratio = np.exp(log_ratio).reshape(3, reps)
+    for pair, p in zip(table.tolist(), prob, strict=True):
+        hit = (sets[0] == pair).all(axis=1)
+        assert abs(hit.mean() - p) < 4 * math.sqrt(p * (1 - p) / reps), (pair, hit.mean())
+        assert np.allclose(ratio[0][hit], 1 / p)
+    assert (sets[1] == [0, 1]).all() and np.allclose(ratio[1], 1.0)
+    assert (ratio[2] == 0).all()

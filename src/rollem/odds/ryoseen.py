@@ -330,7 +330,9 @@ def _from_guide(gen: np.random.Generator, table: Ints, prob: Floats, avail: Bool
         mass = av * single  # (k, 52)
         z = mass.sum(axis=1)
         first = _sample_rows(gen, mass, reps)
-        return first[:, None], np.log(np.repeat(z, reps) / single[first]).astype(np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):  # no set left: weight 0
+            ratio = np.log(np.repeat(z, reps) / single[first])
+        return first[:, None], np.nan_to_num(ratio, nan=-np.inf).astype(np.float64)
     pair = np.zeros((52, 52), dtype=np.float32)
     pair[table[:, 0], table[:, 1]] = prob
     pair[table[:, 1], table[:, 0]] = prob
@@ -338,8 +340,10 @@ def _from_guide(gen: np.random.Generator, table: Ints, prob: Floats, avail: Bool
     z = mass.sum(axis=1) / 2
     first = _sample_rows(gen, mass, reps)
     second = _sample_rows(gen, np.repeat(av, reps, axis=0) * pair[first], 1)
+    with np.errstate(divide="ignore", invalid="ignore"):  # no pair left: weight 0
+        ratio = np.log(np.repeat(z, reps) / pair[first, second])
     return (np.stack([first, second], axis=1),
-            np.log(np.repeat(z, reps) / pair[first, second]).astype(np.float64))
+            np.nan_to_num(ratio, nan=-np.inf).astype(np.float64))
 
 
 def _sample_rows(gen: np.random.Generator, mass: Any, reps: int) -> Ints:
