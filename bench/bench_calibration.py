@@ -8,7 +8,8 @@ bins with its 99.9% point, and per bin the mean predicted and realised
 shares with the bin's z-score (its square is the bin's part of chi-squared),
 how many predictions a fallback model answered (Roll Your Own's tracked
 pool), and the wall-clock time per prediction (median, 99th percentile,
-max; at ``--samples`` worlds per option).
+max; wall clock and this process's CPU time; at ``--samples`` worlds per
+option).
 
     .venv/bin/python bench/bench_calibration.py [--hands 600] [--samples 1000] [--json]
 """
@@ -54,10 +55,12 @@ def main() -> None:
         cal = calibrate(game, hands=args.hands, players=players, pick=pick,
                         samples=args.samples, seed=20_000)
         above, below = cal.spread()
-        took = np.asarray(cal.seconds) if cal.seconds else np.zeros(1)
-        times = {"median": round(float(np.median(took)), 3),
-                 "p99": round(float(np.quantile(took, 0.99)), 3),
-                 "max": round(float(took.max()), 3)}
+        times = {}
+        for name, got in (("", cal.seconds), ("cpu_", cal.cpu_seconds)):
+            took = np.asarray(got) if got else np.zeros(1)
+            times[name + "median"] = round(float(np.median(took)), 3)
+            times[name + "p99"] = round(float(np.quantile(took, 0.99)), 3)
+            times[name + "max"] = round(float(took.max()), 3)
         rows.append({"config": label, "predictions": len(cal.predicted),
                      "fallbacks": cal.fallbacks, "seconds_per_prediction": times,
                      "chi2": round(cal.chi2, 2), "dof": cal.dof, "limit": round(cal.limit, 2),
@@ -72,7 +75,8 @@ def main() -> None:
                   f"realised above/below the median prediction {above:.3f}/{below:.3f}; "
                   f"models {cal.models} (fallbacks {cal.fallbacks}); {r['seconds']} s; per "
                   f"prediction median {times['median']} s, p99 {times['p99']} s, "
-                  f"max {times['max']} s")
+                  f"max {times['max']} s (CPU {times['cpu_median']}, {times['cpu_p99']}, "
+                  f"{times['cpu_max']} s; load average {os.getloadavg()[0]:.1f})")
             for lo, hi, n, mp, mr, z in cal.bins:
                 print(f"    predicted {lo:.2f}-{min(hi, 1.0):.2f}: n {n:4d}  mean predicted "
                       f"{mp:.3f}  realised {mr:.3f}  z {z:+.2f}  chi2 part {z * z:.2f}")

@@ -60,6 +60,8 @@ class Calibration:
     models: dict[str, int]
     seconds: list[float] = field(default_factory=list)
     """Per prediction, the wall-clock time of the odds and advice (s)."""
+    cpu_seconds: list[float] = field(default_factory=list)
+    """Per prediction, this process's CPU time for the odds and advice (s)."""
     bins: list[tuple[float, float, int, float, float, float]] = field(default_factory=list)
     """Per bin with at least 5 predictions: ``(low, high, n, mean predicted,
     mean realised, z)``."""
@@ -122,6 +124,7 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
     kinds: dict[str, int] = {}
     models: dict[str, int] = {}
     seconds: list[float] = []
+    cpu: list[float] = []
     for n in range(hands):
         hand = Hand(game, [400] * players, button=n % players, options=Options(ante=12),
                     source=SeededSource(seed + n))
@@ -145,9 +148,10 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
                     want = kind == pick
                 choices += card_choice
                 if want:
-                    start = time.perf_counter()
+                    start, start_cpu = time.perf_counter(), time.process_time()
                     odds = view_equity(view, samples=samples, seed=n, advice=True)
                     took = time.perf_counter() - start
+                    took_cpu = time.process_time() - start_cpu
                     row = None
                     if odds.advice is not None:
                         row = next((ch for ch in odds.advice.choices if ch.policy), None)
@@ -157,6 +161,7 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
                         predicted = (odds.equity, odds.stderr)
                     if predicted is not None:
                         seconds.append(took)
+                        cpu.append(took_cpu)
                         kinds[kind] = kinds.get(kind, 0) + 1
                         model = (odds.model or odds.method).split(":")[0]
                         models[model] = models.get(model, 0) + 1
@@ -167,7 +172,7 @@ def calibrate(game: str, *, hands: int, players: int, pick: str = "any",
         errs.append(predicted[1])
         real.append(realised_share(hand, 0))
     out = Calibration(predicted=preds, stderr=errs, realised=real, kinds=kinds, models=models,
-                      seconds=seconds)
+                      seconds=seconds, cpu_seconds=cpu)
     p, e, r = np.asarray(preds), np.asarray(errs), np.asarray(real)
     for lo, hi in pairwise(BIN_EDGES):
         m = (p >= lo) & (p < hi)
