@@ -32,6 +32,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import socket
 import statistics
 import subprocess
@@ -48,6 +49,16 @@ import websockets
 from rollem.server.game_session import random_wire_action
 
 GOAL_MS = 50.0
+
+PG_TRACE_SETTINGS = {
+    "log_min_duration_statement": "20",  # ms: with the text
+    "log_duration": "on",  # every statement's time, without the text
+    "log_lock_waits": "on", "deadlock_timeout": "10ms",  # a lock wait past 10 ms
+    "log_checkpoints": "on", "log_autovacuum_min_duration": "0",
+    "track_wal_io_timing": "on",  # pg_stat_wal's sync time
+    "log_line_prefix": "%m [%p] %a ",  # milliseconds
+}
+"""PostgreSQL's own logging for ``--pg --trace-dir``."""
 
 
 def free_port() -> int:
@@ -85,15 +96,45 @@ def _db_cpu(data_dir: str | None) -> float:
     return total
 
 
-def start_server(db: Path | str) -> tuple[subprocess.Popen[bytes], int]:
+def _wal_stats(url: str | None) -> dict[str, float]:
+    """PostgreSQL's write-ahead log counters (``pg_stat_wal``) and checkpoints so far
+    (empty without ``url``)."""
+    if url is None or not url.startswith("postgresql"):
+        return {}
+    import psycopg
+
+    try:
+        conn = psycopg.connect(url, autocommit=True)
+    except psycopg.Error:
+        return {}
+    with conn:
+        try:
+            row = conn.execute(
+                "SELECT wal_bytes, wal_fpi, wal_write, wal_sync, wal_sync_time, "
+                "wal_buffers_full, "
+                "(SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter), "
+                "(SELECT count(*) FROM pg_ls_waldir()) FROM pg_stat_wal").fetchone()
+        except psycopg.Error:  # not allowed to read them (--db of another server)
+            return {}
+    assert row is not None
+    keys = ("bytes", "fpi", "writes", "syncs", "sync_ms", "buffers_full", "checkpoints",
+            "segments")
+    return {k: float(v) for k, v in zip(keys, row, strict=True)}
+
+
+def start_server(db: Path | str, trace_dir: str | None = None,
+                 ) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
+    env = dict(os.environ)
+    if trace_dir is not None:  # the server's own timings (rollem.server.trace)
+        env["ROLLEM_TRACE_DIR"] = trace_dir
     proc = subprocess.Popen(
         [sys.executable, "-m", "rollem", "serve", "--port", str(port), "--db", str(db),
          # Every client runs on this machine: one address, bots acting at once.
          "--connections-per-address", "100000", "--connections-per-table", "100000",
          "--tables-per-hour", "100000", "--messages-per-second", "100000",
          "--no-access-log"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
     )
     end = time.time() + 30
     while time.time() < end:
@@ -227,7 +268,8 @@ class Client:
 async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
                    pace: float, game: str, seed: int,
                    server_pids: list[int], warmup: float = 5.0,
-                   db_dir: str | None = None, trace: str | None = None) -> dict[str, Any]:
+                   db_dir: str | None = None, trace: str | None = None,
+                   db_url: str | None = None) -> dict[str, Any]:
     """Tables are created on the servers ``bases`` in turn; each table's clients
     connect to the server that created (and holds) it."""
     rng = random.Random(seed)
@@ -296,6 +338,7 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
     hands_before = sum(t.hands for t in all_tables)
     cpu_before = sum(_cpu_of(pid) for pid in server_pids)
     db_before = _db_cpu(db_dir)
+    wal_before = _wal_stats(db_url)
     own = resource.getrusage(resource.RUSAGE_SELF)
     pauses.clear()
     pause_at.clear()
@@ -303,6 +346,7 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
     elapsed = time.perf_counter() - start
     server_cpu = sum(_cpu_of(pid) for pid in server_pids) - cpu_before
     db_cpu = _db_cpu(db_dir) - db_before
+    wal = {k: v - wal_before[k] for k, v in _wal_stats(db_url).items()}
     own_end = resource.getrusage(resource.RUSAGE_SELF)
     for t in all_tables:
         t.measure_from = float("inf")  # what arrives from now on is not counted
@@ -312,8 +356,9 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
     await asyncio.gather(*tasks, return_exceptions=True)
     clients_cpu = (own_end.ru_utime + own_end.ru_stime) - (own.ru_utime + own.ru_stime)
     lat = sorted(x for t in all_tables for x in t.latencies)
-    if trace is not None:  # every action: seconds into the run, milliseconds, table
-        with open(trace, "w") as out:
+    if trace is not None:  # every action: seconds into the run, milliseconds, table,
+        wall = time.time() - time.perf_counter()  # and when it was sent (wall clock)
+        with open(trace, "a") as out:  # (a search's runs one after another)
             # The run's start on this machine's monotonic clock (time.perf_counter,
             # shared by every process) and the clients' own collections, to line
             # the actions up with what a server-side probe logged.
@@ -322,7 +367,7 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
                 out.write(f"# clients-gc {at - start:.4f} {1000 * pause:.2f}\n")
             for n, t in enumerate(all_tables):
                 for t0, x in zip(t.sent_at, t.latencies, strict=True):
-                    out.write(f"{t0 - start:.4f} {1000 * x:.2f} {n}\n")
+                    out.write(f"{t0 - start:.4f} {1000 * x:.2f} {n} {t0 + wall:.4f}\n")
     errors = [e for t in all_tables for e in t.errors]
     return {
         "tables": tables,
@@ -348,6 +393,14 @@ async def run_load(bases: list[str], tables: int, seats: int, seconds: float,
         # --pg: the PostgreSQL server's own processes (another process on the same cores)
         **({"db_cpu_ms_per_action": round(1000 * db_cpu / len(lat), 2) if lat else None}
            if db_dir is not None else {}),
+        # PostgreSQL's write-ahead log while playing: volume, disk syncs (their mean time
+        # with track_wal_io_timing=on), checkpoints, new 16 MB segment files
+        **({"wal_kb_per_action": round(wal["bytes"] / 1024 / max(1, len(lat)), 2),
+            "wal_full_pages": int(wal["fpi"]), "wal_syncs": int(wal["syncs"]),
+            "wal_sync_ms_mean": round(wal["sync_ms"] / max(1, wal["syncs"]), 2),
+            "wal_buffers_full": int(wal["buffers_full"]),
+            "checkpoints": int(wal["checkpoints"]), "wal_segments_added": int(wal["segments"])}
+           if wal else {}),
     }
 
 
@@ -382,14 +435,16 @@ def one_run(args: argparse.Namespace, pace: float, seconds: float) -> dict[str, 
     new_db = getattr(args, "new_db", None)
     db = new_db() if new_db is not None else args.db  # --pg: a fresh database each run
     with tempfile.TemporaryDirectory() as tmp:
-        servers = [start_server(db or Path(tmp) / f"load{k}.db")
+        servers = [start_server(db or Path(tmp) / f"load{k}.db", args.trace_dir)
                    for k in range(args.processes)]
         try:
             report = asyncio.run(run_load([f"http://127.0.0.1:{port}" for _p, port in servers],
                                           args.tables, args.seats, seconds, pace, args.game,
                                           args.seed, [proc.pid for proc, _port in servers],
                                           args.warmup, getattr(args, "db_dir", None),
-                                          args.trace))
+                                          args.trace or (args.trace_dir and
+                                                         os.path.join(args.trace_dir, "actions")),
+                                          db if isinstance(db, str) else None))
             report["processes"] = args.processes
             report["store"] = "postgresql" if args.db else "sqlite"
             report["load_average"] = os.getloadavg()[0]
@@ -412,6 +467,12 @@ def main() -> None:
     parser.add_argument("--trace", default=None,
                         help="write every measured action to this file: seconds into the "
                              "run, milliseconds, table number (to see when the slow ones were)")
+    parser.add_argument("--trace-dir", default=None,
+                        help="write timings to this directory: every action (as --trace, "
+                             "file actions), the servers' commits, event-loop stalls and "
+                             "garbage collections (ROLLEM_TRACE_DIR: rollem.server.trace), "
+                             "and with --pg PostgreSQL's log (postgresql.log) with slow "
+                             "statements, lock waits, checkpoints and autovacuum logged")
     parser.add_argument("--warmup", type=float, default=5.0,
                         help="seconds of play before the figures start (every table deals "
                              "its first hand at once)")
@@ -435,6 +496,9 @@ def main() -> None:
     parser.add_argument("--pg", action="store_true",
                         help="serve from a private PostgreSQL cluster started for the run "
                              "(Debian's postgresql, as the tests do)")
+    parser.add_argument("--pg-setting", action="append", default=[], metavar="NAME=VALUE",
+                        help="--pg: a setting of the cluster (repeat for more), as "
+                             "synchronous_commit=off to see what the commit's disk sync costs")
     parser.add_argument("--processes", type=int, default=1,
                         help="rollem serve processes (PostgreSQL: sharing the database; "
                              "SQLite: one file each); tables are spread over them in turn")
@@ -443,13 +507,17 @@ def main() -> None:
         sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
         from pg_cluster import PgCluster
 
-        cluster = PgCluster()
+        settings = dict(PG_TRACE_SETTINGS) if args.trace_dir else {}
+        settings.update(s.split("=", 1) for s in args.pg_setting)
+        cluster = PgCluster(settings)
         try:
             args.db = cluster.new_database()
             args.new_db = cluster.new_database
             args.db_dir = cluster.data
             run_all(args)
         finally:
+            if args.trace_dir:
+                shutil.copy(cluster.log, os.path.join(args.trace_dir, "postgresql.log"))
             cluster.stop()
         return
     run_all(args)

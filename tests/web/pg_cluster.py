@@ -12,6 +12,7 @@ from __future__ import annotations
 import glob
 import itertools
 import os
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -27,7 +28,10 @@ def pg_bin() -> str | None:
 
 
 class PgCluster:
-    def __init__(self) -> None:
+    """``settings``: more server settings (``{"log_checkpoints": "on"}``), given
+    to the server as ``-c name=value``; its log is :attr:`log`."""
+
+    def __init__(self, settings: dict[str, str] | None = None) -> None:
         bindir = pg_bin()
         if bindir is None:
             raise RuntimeError("PostgreSQL is not installed (scripts/test.sh installs it)")
@@ -39,10 +43,12 @@ class PgCluster:
             shutil.chown(self.dir, "postgres", "postgres")
             self.as_user = ["runuser", "-u", "postgres", "--"]
         self.pg_ctl = os.path.join(bindir, "pg_ctl")
+        self.log = os.path.join(self.dir, "log")
+        extra = "".join(f" -c {k}={shlex.quote(v)}" for k, v in (settings or {}).items())
         self._run([os.path.join(bindir, "initdb"), "-D", self.data, "-A", "trust", "-U",
                    "rollem", "--no-sync", "-E", "UTF8"])
-        self._run([self.pg_ctl, "-D", self.data, "-l", os.path.join(self.dir, "log"), "-w",
-                   "-o", f"-k {self.dir} -c listen_addresses='' -c fsync=on", "start"])
+        self._run([self.pg_ctl, "-D", self.data, "-l", self.log, "-w",
+                   "-o", f"-k {self.dir} -c listen_addresses='' -c fsync=on{extra}", "start"])
         self.admin_url = f"postgresql://rollem@/postgres?host={self.dir}"
         self._names = itertools.count()
 

@@ -54,7 +54,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from rollem.games.gamefile import MAX_FILE_BYTES
-from rollem.server import host
+from rollem.server import host, trace
 from rollem.server.config import ConfigError, ServerSettings, parse_config
 from rollem.server.game_session import GameSession, available_games
 from rollem.server.headers import SecurityHeaders
@@ -347,9 +347,12 @@ def create_app(db_path: str | Path = "rollem.db",
         app.state.limits = limits
         app.state.loop = asyncio.get_running_loop()
         mgr.start()
+        watcher = trace.watch_loop()  # ROLLEM_TRACE_DIR only
         try:
             yield
         finally:
+            if watcher is not None:
+                watcher.cancel()
             mgr.shutdown()
 
     def set_cookie(request: Request, resp: Response, name: str, value: str) -> None:

@@ -63,6 +63,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rollem.server import trace
+
 __all__ = [
     "ActionRow", "Checkpointer", "EarlierWriteFailed", "HandRow", "QueuedWrite", "SeatRow",
     "Store", "TableRow", "WriteStream", "token_digest",
@@ -392,6 +394,7 @@ class Store:
         failed untried (:class:`EarlierWriteFailed`), or failed with the whole
         transaction (then every stream in the group has failed)."""
         outcome: dict[int, BaseException] = {}
+        started = time.perf_counter() if trace.TRACE_DIR else 0.0
         try:
             self._transact(group, outcome)
         except BaseException as err:
@@ -403,6 +406,12 @@ class Store:
             return
         self.commits += len(group) - len(outcome)
         self.groups += 1
+        if trace.TRACE_DIR:
+            done = time.perf_counter()
+            queued = getattr(group[0][1], "queued_at", started)
+            trace.line("commit", f"{time.time() - (done - started):.4f}",
+                       f"{(done - started) * 1000:.2f}", len(group),
+                       f"{(started - queued) * 1000:.2f}")
         for i, (_statements, fut, _stream) in enumerate(group):
             if i in outcome:
                 fut.set_exception(outcome[i])
@@ -501,6 +510,8 @@ class Store:
     def _enqueue(self, statements: list[Statement], stream: WriteStream | None) -> Future[None]:
         """Queue one write for the writer thread (every write comes through here)."""
         fut: Future[None] = Future()
+        if trace.TRACE_DIR:
+            fut.queued_at = time.perf_counter()  # type: ignore[attr-defined]
         self._queue.put((statements, fut, stream))
         return fut
 

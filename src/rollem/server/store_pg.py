@@ -31,11 +31,13 @@ import functools
 import re
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import psycopg
 
+from rollem.server import trace
 from rollem.server.leases import GROUP_FENCE, LeaseLost, check_fence
 from rollem.server.schema import SCHEMA_VERSION, SchemaError
 from rollem.server.store import QueuedWrite, Statement, Store, WriteStream
@@ -320,6 +322,7 @@ class PgStore(Store):
                 recorded: run it one write at a time).
             psycopg.Error: the connection broke.
         """
+        t0 = time.perf_counter() if trace.TRACE_DIR else 0.0
         cur = psycopg.ClientCursor(conn)
         parts = ["BEGIN"]
         fenced: dict[tuple[str, int | None], None] = {}
@@ -336,7 +339,15 @@ class PgStore(Store):
         parts.extend(body)
         parts.append("COMMIT")
         try:
-            cur.execute(";\n".join(parts))
+            query = ";\n".join(parts)
+            if trace.TRACE_DIR:
+                t1, cpu1 = time.perf_counter(), time.thread_time()
+            cur.execute(query)
+            if trace.TRACE_DIR:  # built, sent and answered, this thread's CPU meanwhile
+                t2 = time.perf_counter()
+                trace.line("pg", f"{time.time() - (t2 - t0):.4f}", f"{(t1 - t0) * 1000:.2f}",
+                           f"{(t2 - t1) * 1000:.2f}",
+                           f"{(time.thread_time() - cpu1) * 1000:.2f}", len(query))
         except psycopg.Error:
             if conn.broken:
                 raise

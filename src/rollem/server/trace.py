@@ -1,0 +1,76 @@
+"""Timing traces of the server for load benchmarks (``ROLLEM_TRACE_DIR``, issue 17).
+
+When the environment variable ``ROLLEM_TRACE_DIR`` names a directory, the
+server writes there, one file per kind and process (``<kind>.<pid>``), one
+line per event, wall-clock seconds first (to set beside the benchmark's
+``--trace`` and PostgreSQL's log):
+
+- ``commit``: every group commit of the store's writer thread: start, the
+  milliseconds the transaction took, the writes in it, the milliseconds the
+  oldest of them had waited in the queue before it started;
+- ``loop``: every event-loop stall of more than :data:`LAG_MS`: when it was
+  seen, how many milliseconds late a 5 ms timer woke;
+- ``gc``: every garbage collection longer than 5 ms: end, milliseconds, generation.
+
+Without the variable nothing is measured or written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import os
+import threading
+import time
+from typing import IO, Any
+
+__all__ = ["LAG_MS", "TRACE_DIR", "line", "watch_loop"]
+
+TRACE_DIR = os.environ.get("ROLLEM_TRACE_DIR") or None
+LAG_MS = 10.0
+
+_files: dict[str, IO[str]] = {}
+_lock = threading.Lock()
+
+
+def line(kind: str, *fields: object) -> None:
+    """Append one line (space-separated ``fields``) to this process's ``kind`` file
+    (nothing without ``ROLLEM_TRACE_DIR``)."""
+    if TRACE_DIR is None:
+        return
+    with _lock:
+        out = _files.get(kind)
+        if out is None:
+            out = _files[kind] = open(  # noqa: SIM115  (open for the process's life)
+                os.path.join(TRACE_DIR, f"{kind}.{os.getpid()}"), "a", buffering=1)
+        out.write(" ".join(str(f) for f in fields) + "\n")
+
+
+async def _loop_lag() -> None:
+    while True:
+        t0 = time.perf_counter()
+        await asyncio.sleep(0.005)
+        late = (time.perf_counter() - t0 - 0.005) * 1000
+        if late > LAG_MS:
+            line("loop", f"{time.time():.4f}", f"{late:.1f}")
+
+
+_gc_start = [0.0]
+
+
+def _gc_timer(phase: str, info: dict[str, Any]) -> None:
+    if phase == "start":
+        _gc_start[0] = time.perf_counter()
+        return
+    ms = (time.perf_counter() - _gc_start[0]) * 1000
+    if ms > 5:
+        line("gc", f"{time.time():.4f}", f"{ms:.1f}", info.get("generation"))
+
+
+def watch_loop() -> asyncio.Task[None] | None:
+    """With ``ROLLEM_TRACE_DIR``: start tracing the running loop's stalls and the
+    garbage collector; the task (``None`` without the variable)."""
+    if TRACE_DIR is None:
+        return None
+    gc.callbacks.append(_gc_timer)
+    return asyncio.get_running_loop().create_task(_loop_lag())
