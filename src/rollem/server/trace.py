@@ -38,11 +38,11 @@ def line(kind: str, *fields: object) -> None:
     (nothing without ``ROLLEM_TRACE_DIR``)."""
     if TRACE_DIR is None:
         return
+    path = os.path.join(TRACE_DIR, f"{kind}.{os.getpid()}")
     with _lock:
-        out = _files.get(kind)
-        if out is None:
-            out = _files[kind] = open(  # noqa: SIM115  (open for the process's life)
-                os.path.join(TRACE_DIR, f"{kind}.{os.getpid()}"), "a", buffering=1)
+        out = _files.get(path)
+        if out is None:  # open for the process's life, a line at a time
+            out = _files[path] = open(path, "a", buffering=1)  # noqa: SIM115
         out.write(" ".join(str(f) for f in fields) + "\n")
 
 
