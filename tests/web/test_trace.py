@@ -32,8 +32,9 @@ def test_sqlite_commits_are_traced(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         store.close()
     commits = _lines(tmp_path, "commit")
     assert len(commits) == 2  # one group commit per write, waited for one by one
-    for start, ms, writes, queued in commits:
+    for start, ms, writes, queued, cpu_wait in commits:
         assert float(start) > 1.7e9 and float(ms) >= 0 and float(queued) >= 0
+        assert float(cpu_wait) >= 0
         assert writes == "1"
 
 
@@ -58,6 +59,7 @@ def test_postgresql_round_trips_are_traced(pg_cluster: PgCluster, tmp_path: Path
     assert [c[2] for c in _lines(tmp_path, "commit")] == ["1", "1"]
     pg = _lines(tmp_path, "pg")
     assert len(pg) == 2
-    for _start, build_ms, round_trip_ms, cpu_ms, chars in pg:
+    for _start, build_ms, round_trip_ms, cpu_ms, cpu_wait_ms, chars in pg:
         assert float(build_ms) >= 0 and float(round_trip_ms) > 0 and float(cpu_ms) >= 0
+        assert float(cpu_wait_ms) >= 0
         assert int(chars) > len("BEGIN;\nCOMMIT")  # the statements were in the one query

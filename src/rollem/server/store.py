@@ -351,6 +351,7 @@ class Store:
         self._queue: queue.Queue[QueuedWrite | None] = queue.Queue()
         self.commits = 0
         self.groups = 0
+        self._run_delay = 0.0  # (ROLLEM_TRACE_DIR: the writer thread's, at its last commit)
         self._writer = threading.Thread(target=self._write_loop, name=name, daemon=True)
         self._writer.start()
 
@@ -409,9 +410,10 @@ class Store:
         if trace.TRACE_DIR:
             done = time.perf_counter()
             queued = getattr(group[0][1], "queued_at", started)
+            delay, self._run_delay = self._run_delay, trace.run_delay_ms()
             trace.line("commit", f"{time.time() - (done - started):.4f}",
                        f"{(done - started) * 1000:.2f}", len(group),
-                       f"{(started - queued) * 1000:.2f}")
+                       f"{(started - queued) * 1000:.2f}", f"{self._run_delay - delay:.2f}")
         for i, (_statements, fut, _stream) in enumerate(group):
             if i in outcome:
                 fut.set_exception(outcome[i])

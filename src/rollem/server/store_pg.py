@@ -341,13 +341,14 @@ class PgStore(Store):
         try:
             query = ";\n".join(parts)
             if trace.TRACE_DIR:
-                t1, cpu1 = time.perf_counter(), time.thread_time()
+                t1, cpu1, wait1 = time.perf_counter(), time.thread_time(), trace.run_delay_ms()
             cur.execute(query)
-            if trace.TRACE_DIR:  # built, sent and answered, this thread's CPU meanwhile
+            if trace.TRACE_DIR:  # built, sent and answered; this thread's CPU and CPU wait
                 t2 = time.perf_counter()
                 trace.line("pg", f"{time.time() - (t2 - t0):.4f}", f"{(t1 - t0) * 1000:.2f}",
                            f"{(t2 - t1) * 1000:.2f}",
-                           f"{(time.thread_time() - cpu1) * 1000:.2f}", len(query))
+                           f"{(time.thread_time() - cpu1) * 1000:.2f}",
+                           f"{trace.run_delay_ms() - wait1:.2f}", len(query))
         except psycopg.Error:
             if conn.broken:
                 raise

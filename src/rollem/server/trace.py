@@ -7,9 +7,16 @@ line per event, wall-clock seconds first (to set beside the benchmark's
 
 - ``commit``: every group commit of the store's writer thread: start, the
   milliseconds the transaction took, the writes in it, the milliseconds the
-  oldest of them had waited in the queue before it started;
+  oldest of them had waited in the queue before it started, and the
+  milliseconds the writer thread spent runnable but not running (waiting for
+  a CPU: Linux's ``schedstat``) from the end of its previous commit to the
+  end of this one;
+- ``pg`` (PostgreSQL): every group commit's query: start, milliseconds to
+  build it, milliseconds from sending it to its answer, this thread's CPU
+  milliseconds and milliseconds waiting for a CPU meanwhile, its length;
 - ``loop``: every event-loop stall of more than :data:`LAG_MS`: when it was
-  seen, how many milliseconds late a 5 ms timer woke;
+  seen, how many milliseconds late a 5 ms timer woke, and how many of them
+  the loop's thread spent waiting for a CPU;
 - ``gc``: every garbage collection longer than 5 ms: end, milliseconds, generation.
 
 Without the variable nothing is measured or written.
@@ -24,7 +31,7 @@ import threading
 import time
 from typing import IO, Any
 
-__all__ = ["LAG_MS", "TRACE_DIR", "line", "watch_loop"]
+__all__ = ["LAG_MS", "TRACE_DIR", "line", "run_delay_ms", "watch_loop"]
 
 TRACE_DIR = os.environ.get("ROLLEM_TRACE_DIR") or None
 LAG_MS = 10.0
@@ -46,13 +53,23 @@ def line(kind: str, *fields: object) -> None:
         out.write(" ".join(str(f) for f in fields) + "\n")
 
 
+def run_delay_ms() -> float:
+    """Milliseconds the calling thread has spent so far waiting for a CPU (runnable
+    but not running; Linux's ``/proc/thread-self/schedstat``), 0.0 where unknown."""
+    try:
+        with open("/proc/thread-self/schedstat") as f:
+            return int(f.read().split()[1]) / 1e6
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 async def _loop_lag() -> None:
     while True:
-        t0 = time.perf_counter()
+        t0, wait0 = time.perf_counter(), run_delay_ms()
         await asyncio.sleep(0.005)
         late = (time.perf_counter() - t0 - 0.005) * 1000
         if late > LAG_MS:
-            line("loop", f"{time.time():.4f}", f"{late:.1f}")
+            line("loop", f"{time.time():.4f}", f"{late:.1f}", f"{run_delay_ms() - wait0:.1f}")
 
 
 _gc_start = [0.0]
