@@ -43,7 +43,6 @@ import pytest
 import websockets
 from pg_cluster import PgCluster
 from table_ui import wait_until
-from test_browser import browser  # noqa: F401 -- the browser fixture
 from test_proxy_browser import recipe
 from web_harness import ROOT, free_port, wait_port
 
@@ -216,7 +215,7 @@ def _check_database(db: str, tids: list[str]) -> int:
 
 
 def test_two_processes_fail_over_behind_caddy(pg_cluster: PgCluster, tmp_path: Path,
-                                              browser: Any) -> None:  # noqa: F811
+                                              browser: Any) -> None:
     if shutil.which("caddy") is None:
         pytest.skip("Debian's caddy is not installed (scripts/test.sh installs it)")
     db = pg_cluster.new_database()
