@@ -292,5 +292,22 @@ def test_the_lobby_offers_every_game_the_dealers_choice_and_a_game_file(
         alone = live.manager.get(page.url.rsplit("/t/", 1)[1])
         assert alone.config.game == "crazy-pineapple"
         assert alone.config.house["burn_cards"] is False
+        # A file option named like one of the table's own (wild_duplicates): one box,
+        # the table's, set to the file's default (two boxes of one name: the later won).
+        clash = tmp_path / "clash.toml"
+        clash.write_text(re.sub(r"^(burn_cards = true.*)$", "\\1\nwild_duplicates = true",
+                                example, count=1, flags=re.M))
+        assert "wild_duplicates = true" in clash.read_text()
+        page.goto(live.url + "/")
+        page.wait_for_selector("input[name='choice.deuces-wild']")
+        page.select_option("select[name=game]", "own-file")
+        page.set_input_files("input[name=game_file]", str(clash))
+        page.wait_for_selector(".also-own")
+        assert page.locator("input[name='house.wild_duplicates']").count() == 1
+        assert page.is_checked("input[name='house.wild_duplicates']")
+        page.click("#create-btn")
+        page.wait_for_url("**/t/*")
+        own = live.manager.get(page.url.rsplit("/t/", 1)[1])
+        assert own.config.house["wild_duplicates"] is True
     finally:
         page.close()

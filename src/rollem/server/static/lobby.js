@@ -28,6 +28,7 @@
   fileInput.addEventListener("change", async () => {
     ownId = null;
     for (const l of ownHouse.querySelectorAll("label")) l.remove();
+    for (const note of form.querySelectorAll(".also-own")) note.remove();
     ownHouse.classList.add("hidden");
     if (!fileInput.files.length || fileInput.files[0].size > 65536) return;
     const text = await fileInput.files[0].text();
@@ -35,6 +36,16 @@
     ownId = id ? id[1] : null;
     const house = text.split(/^\s*\[/m).find((part) => /^house\]/.test(part)) || "";
     for (const m of house.matchAll(/^\s*([a-z][a-z0-9_]*)\s*=\s*(true|false)\b/gm)) {
+      const same = form.elements["house." + m[1]];
+      if (same) {
+        // One option of the table by that name (the server keeps one value a name):
+        // the table's own box takes the file's default and says it is the file's too.
+        if (same.type === "checkbox") same.checked = m[2] === "true";
+        const note = document.createElement("span"); note.className = "also-own";
+        note.textContent = " (also your game's option)";
+        same.closest("label").appendChild(note);
+        continue;
+      }
       const l = document.createElement("label"); l.className = "check";
       const i = document.createElement("input"); i.type = "checkbox"; i.name = "house." + m[1];
       i.checked = m[2] === "true";
