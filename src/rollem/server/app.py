@@ -3,6 +3,7 @@
 Routes:
 
 - ``GET /`` -- create a table (the browser client, no build step).
+  ``GET /favicon.ico`` -- the icon (SVG, also ``/static/favicon.svg``).
   ``GET /api/info`` -- the games a table may offer.
 - ``POST /api/tables`` -- JSON :class:`~rollem.server.config.TableConfig`
   fields; answers ``{"id", "url"}`` and sets the host cookie.  The table id
@@ -379,6 +380,11 @@ def create_app(db_path: str | Path = "rollem.db",
     async def index(request: Request) -> Response:
         return page("index.html")
 
+    async def favicon(request: Request) -> Response:
+        # The pages name /static/favicon.svg; a browser asking the old way gets it too.
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml",
+                            headers={"Cache-Control": "max-age=86400"})
+
     async def table_page(request: Request) -> Response:
         if manager().get(request.path_params["tid"]) is None:
             return Response("No such table: check the invite link.", status_code=404)
@@ -690,6 +696,7 @@ def create_app(db_path: str | Path = "rollem.db",
 
     routes = [
         Route("/", index),
+        Route("/favicon.ico", favicon),
         Route("/healthz", costly(healthz)),
         Route("/api/info", info),
         Route("/api/tables", create_table, methods=["POST"]),
