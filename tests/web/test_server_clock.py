@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
 from web_harness import Player, ServerThread, create_table, join
 
 
@@ -200,5 +201,34 @@ def test_a_broke_player_rebuys_and_is_dealt_in_again(server: ServerThread) -> No
             line = next(x for x in st["table"]["ledger"] if x["seat"] == seat)
             assert line["brought"] == 6
             assert st["hand"]["seats"][seat]["dealt"]
+
+    asyncio.run(run())
+
+
+def test_an_all_at_once_decision_keeps_its_clock_across_a_restart(server: ServerThread) -> None:
+    """Roll Your Own's discard is made by all at once (R-RYO-2). Ann discards a while
+    after the deal; Bob has not. Reloaded from the store (as after a restart), Bob's
+    clock still counts from the deal, not from Ann's discard (R-C-15)."""
+    tid, host = create_table(server.url, game="rollyourown", seats=2, bots=0,
+                             decision_seconds=300, time_bank_seconds=0, between_hands=60)
+    (s0, t0), (s1, _t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+
+    async def run() -> None:
+        async with Player(server.ws_url, tid, t0, host) as a:
+            await a.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            st = await a.until(lambda st: st["hand"] is not None and st["hand"]["legal"])
+            opened = st["table"]["seats"][s1]["deadline"] - 300
+            await asyncio.sleep(0.5)
+            await a.act_random()
+            await a.until(lambda st: not st["table"]["seats"][s0]["acting"])
+            table = server.manager.get(tid)
+            assert table.session["at"] >= opened + 0.5  # Ann's discard: the last change
+            assert table.session["opened_at"] == pytest.approx(opened, abs=0.05)
+            # Reloaded from the store: Bob's decision opened at the deal.
+            server.call(server.manager._drop, tid)
+            again = server.call(server.manager.get, tid)
+            assert again is not table and s1 in again.decision_opened
+            assert again.decision_opened[s1] == pytest.approx(opened, abs=0.05)
 
     asyncio.run(run())

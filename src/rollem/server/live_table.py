@@ -362,8 +362,8 @@ class LiveTable:
                 seat.disconnected_since = since
                 loop.call_later(max(0.0, since + self.config.grace_seconds - now),
                                 self._grace_over, number, seat, since)
-        # The open decision's clock counts from when it was stored, not from now.
-        at = self.session.get("at")
+        # The open decision's clock counts from when it opened (stored), not from now.
+        at = self.session.get("opened_at", self.session.get("at"))
         self._continue_play(opened=min(now, float(at)) if at is not None else None)
 
     def _continue_play(self, opened: float | None = None) -> None:
@@ -807,18 +807,28 @@ class LiveTable:
         self.seq += 1
         self.session["seq"] = self.seq
         self.session["at"] = self.clock()
+        if self._decision_key() != self._last_key:
+            # A new decision opens with this change: its clock counts from now, also
+            # for the seats of an all-at-once decision still choosing after others.
+            self.session["opened_at"] = self.session["at"]
+
+    def _decision_key(self) -> object:
+        """What identifies the open decision (see :meth:`_refresh_decisions`)."""
+        if self.hand is not None and not self.hand.over:
+            return self.hand.decision_key()
+        if self.session.get("choice"):
+            return ("choice", self.session["choice"]["hand"])
+        return None
 
     def _refresh_decisions(self, opened: float | None = None) -> None:
         """Open clocks for seats that now have a decision, close the others
         (``opened``: when the decision was offered, if earlier than now)."""
         pending: list[int] = []
-        key: object = None
+        key = self._decision_key()
         if self.hand is not None and not self.hand.over:
             pending = self.hand.pending_seats()
-            key = self.hand.decision_key()
         elif self.session.get("choice"):
             pending = [int(self.session["choice"]["seat"])]
-            key = ("choice", self.session["choice"]["hand"])
         for seat in list(self.decision_seq):
             if seat not in pending or key != self._last_key:
                 self._close_decision(seat)
