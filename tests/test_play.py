@@ -348,3 +348,16 @@ def test_bot_defaults_are_stated_in_both_helps() -> None:
     assert "default: random" in " ".join(sim.split())
     assert "the default of rollem simulate" in " ".join(play.split())
     assert "rollem play defaults to basic" in " ".join(sim.split())
+
+
+def test_dealers_choice_of_one_game_asks_nothing(tmp_path: Path) -> None:
+    """``--games sdr``: one game fits, so the button is not asked to name it."""
+    out = subprocess.run(
+        [ROLLEM, "play", "dealers-choice", "--games", "sdr", "--players", "2", "--bots",
+         "random", "--seed", "5", "--history-dir", str(tmp_path)],
+        input="q\n", capture_output=True, text=True, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "choose the game" not in out.stdout
+    assert "You have the button; the game is Stop, Drop and Roll (sdr), the only one " \
+        "that fits." in out.stdout

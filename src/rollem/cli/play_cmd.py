@@ -209,6 +209,11 @@ class TerminalGame:
                 redraw()
 
     def _choose_game(self, table: Any, fits: list[Any]) -> Any:
+        if len(fits) == 1:  # nothing to choose (as at the web table)
+            who = "You have" if table.button == 0 else f"{self.names[table.button]} has"
+            self.say(f"{who} the button; the game is {fits[0].name} ({fits[0].id}), "
+                     "the only one that fits.")
+            return fits[0]
         if table.button != 0:
             chosen = self.pick_rng.choice(fits)
             self.say(f"{self.names[table.button]} has the button and deals "
