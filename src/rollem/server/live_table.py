@@ -615,12 +615,12 @@ class LiveTable:
             self._send_after_commit([(client, error_message(err.code, err.message, ref))])
 
     def _handle(self, client: Client, msg: ClientMessage) -> None:
+        if msg.type == "ping":  # the page's heartbeat: answered whatever the seat's state
+            client.send('{"type":"pong"}')
+            return
         if client.seat is not None and self._seat_of(client) is None:
             raise TableError("not_seated", "this connection no longer holds a seat; "
                              "reload the page to watch or take a seat")
-        if msg.type == "ping":
-            client.send('{"type":"pong"}')
-            return
         if msg.type == "sync":
             self._send_after_commit([(client, self.cached_state_text(client.seat,
                                                                      client.is_host))])

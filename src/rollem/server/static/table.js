@@ -20,31 +20,47 @@
   let muted = new Set(JSON.parse(store.get("rollem_mute_" + tid) || "[]"));
 
   // ---------------------------------------------------------------- socket
+  // A connection can die without a close event (a phone leaving its Wi-Fi): for
+  // many seconds the page would say "connected" while taps went nowhere.  So the
+  // page pings every PING_MS and right after each action, and a ping unanswered
+  // for ANSWER_MS, or the browser going offline, ends the connection: the buttons
+  // go off and the page reconnects.  (One ping in 5 s is far below the server's
+  // message rate limit, ServerSettings.messages_per_second.)
+  const PING_MS = 5000, ANSWER_MS = 4000;
+  let answerTimer = null, reconnectTimer = null, pings = 0, pongs = 0;
+  let tap = null, lostTap = null;  // an action not yet known to have reached the server
   function connect() {
+    clearTimeout(reconnectTimer); reconnectTimer = null;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    ws = new WebSocket(proto + "//" + location.host + "/ws/" + tid);
-    ws.onopen = () => {
+    const sock = new WebSocket(proto + "//" + location.host + "/ws/" + tid);
+    ws = sock; pings = 0; pongs = 0;
+    clearTimeout(answerTimer); answerTimer = null;
+    sock.onopen = () => {
       online = true;
       $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 500;
       oddsBusy = false; oddsAsked = null;
       chatLines = [];
       renderChat();
     };
-    ws.onclose = () => {
-      online = false;
-      $("conn").textContent = "reconnecting…"; $("conn").className = "conn bad";
-      if (state) render();
-      setTimeout(connect, retry); retry = Math.min(retry * 2, 5000);
-    };
-    ws.onmessage = (ev) => {
+    sock.onclose = () => dropped(sock);
+    sock.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "state") {
+      if (msg.type === "pong") {
+        pongs++;
+        clearTimeout(answerTimer); answerTimer = null;
+        if (tap && pongs >= tap.ping) tap = null;   // answered after the action: it arrived
+        if (pongs < pings) answerTimer = setTimeout(lost, ANSWER_MS);
+      } else if (msg.type === "state") {
         clockSkew = msg.table.now - Date.now() / 1000;
         const handNo = msg.hand ? msg.hand.hand_no : null;
         if (!state || !state.you.decision_seq || msg.you.decision_seq !== state.you.decision_seq
             || handNo !== lastHand) { selected = []; confirmFold = false; }
         if (handNo !== lastHand) showPick = [];
         lastHand = handNo;
+        if (lostTap !== null && msg.seq === lostTap) {
+          toast("Your last tap did not reach the table: nothing has changed, make it again.");
+        }
+        lostTap = null;
         state = msg;
         render();
       } else if (msg.type === "chat") {
@@ -68,6 +84,39 @@
       }
     };
   }
+  // The socket in use is gone (closed, or given up on): buttons off, reconnect.
+  function dropped(sock) {
+    if (sock !== ws) return;   // one already given up on
+    ws = null;
+    clearTimeout(answerTimer); answerTimer = null;
+    if (tap) { lostTap = tap.seq; tap = null; }
+    online = false;
+    $("conn").textContent = "reconnecting…"; $("conn").className = "conn bad";
+    if (state) render();
+    clearTimeout(reconnectTimer);
+    reconnectTimer = setTimeout(connect, retry); retry = Math.min(retry * 2, 5000);
+  }
+  // Give up on the socket in use without waiting for its close event.
+  function abandon() {
+    const sock = ws;
+    if (!sock) return null;
+    sock.onopen = null; sock.onclose = null; sock.onmessage = null;
+    try { sock.close(); } catch (e) { /* already closing */ }
+    return sock;
+  }
+  function lost() { const sock = abandon(); if (sock) dropped(sock); }
+  function ping() {
+    if (!ws || ws.readyState !== 1) return;
+    ws.send('{"type":"ping"}');
+    pings++;
+    if (!answerTimer) answerTimer = setTimeout(lost, ANSWER_MS);
+  }
+  setInterval(ping, PING_MS);
+  window.addEventListener("offline", lost);
+  window.addEventListener("online", () => {
+    if (online) { ping(); return; }
+    abandon(); ws = null; retry = 500; connect();
+  });
   function send(obj) {
     if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); return true; }
     toast("not connected: reconnecting…");
@@ -75,7 +124,10 @@
   }
   function act(action) {
     confirmFold = false;
-    send({ type: "action", hand: state.hand.hand_no, seq: state.seq, action: action });
+    if (send({ type: "action", hand: state.hand.hand_no, seq: state.seq, action: action })) {
+      tap = { seq: state.seq, ping: pings + 1 };
+      ping();   // its answer says the action arrived; none within ANSWER_MS: reconnect
+    }
   }
   function toast(text) {
     const t = $("toast"); t.textContent = text; t.classList.remove("hidden");
@@ -260,7 +312,7 @@
     const body = await resp.json();
     if (!resp.ok) { $("join-error").textContent = body.message; toast(body.message); return; }
     store.set("rollem_name", name);
-    ws.onclose = null; ws.close(); connect();   // reconnect as the seat (cookie)
+    abandon(); ws = null; connect();   // reconnect as the seat (cookie)
   }
   $("join-btn").onclick = () => joinSeat(Number($("join-seat").value));
   $("join-name").addEventListener("keydown", (ev) => {
