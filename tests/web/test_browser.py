@@ -309,5 +309,24 @@ def test_the_lobby_offers_every_game_the_dealers_choice_and_a_game_file(
         page.wait_for_url("**/t/*")
         own = live.manager.get(page.url.rsplit("/t/", 1)[1])
         assert own.config.house["wild_duplicates"] is True
+        # Whole-number and text options too: a number box, and a list of [choices].
+        more = tmp_path / "more.toml"
+        more.write_text(re.sub(r"^(burn_cards = true.*)$",
+                               '\\1\nbuy_in_chips = 50\nseating = "fixed"', example,
+                               count=1, flags=re.M).replace(
+            "[[steps]]", '[choices]\nseating = ["fixed", "random"]\n\n[[steps]]', 1))
+        page.goto(live.url + "/")
+        page.wait_for_selector("input[name='choice.deuces-wild']")
+        page.select_option("select[name=game]", "own-file")
+        page.set_input_files("input[name=game_file]", str(more))
+        page.wait_for_selector("#own-house input[name='house.buy_in_chips'][type=number]")
+        assert page.input_value("input[name='house.buy_in_chips']") == "50"
+        assert page.input_value("select[name='house.seating']") == "fixed"
+        page.fill("input[name='house.buy_in_chips']", "80")
+        page.select_option("select[name='house.seating']", "random")
+        page.click("#create-btn")
+        page.wait_for_url("**/t/*")
+        own = live.manager.get(page.url.rsplit("/t/", 1)[1])
+        assert own.config.house["buy_in_chips"] == 80 and own.config.house["seating"] == "random"
     finally:
         page.close()

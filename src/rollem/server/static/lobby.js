@@ -21,8 +21,8 @@
     }
     select.appendChild(select.querySelector('option[value="own-file"]'));  // last
   }).catch(() => { /* the three games of the page stay */ });
-  // A game file chosen: its id (to deal it alone) and its true/false house options
-  // (the [house] table's `name = true|false` lines) as boxes the host may tick.
+  // A game file chosen: its id (to deal it alone) and its house options (the [house]
+  // table's lines: true/false as boxes, whole numbers, texts from [choices]) to set.
   let ownId = null;
   const fileInput = form.elements.game_file, ownHouse = document.getElementById("own-house");
   fileInput.addEventListener("change", async () => {
@@ -34,22 +34,49 @@
     const text = await fileInput.files[0].text();
     const id = text.match(/^\s*id\s*=\s*["']([^"'\n]*)["']/m);
     ownId = id ? id[1] : null;
-    const house = text.split(/^\s*\[/m).find((part) => /^house\]/.test(part)) || "";
-    for (const m of house.matchAll(/^\s*([a-z][a-z0-9_]*)\s*=\s*(true|false)\b/gm)) {
-      const same = form.elements["house." + m[1]];
+    const section = (name) => text.split(/^\s*\[/m).find((part) => part.startsWith(name + "]")) || "";
+    const allowed = {};  // [choices]: the values a text option may take
+    for (const m of section("choices").matchAll(/^\s*([a-z][a-z0-9_]*)\s*=\s*\[([^\]\n]*)\]/gm)) {
+      allowed[m[1]] = [...m[2].matchAll(/["']([^"'\n]*)["']/g)].map((v) => v[1]);
+    }
+    const line = /^\s*([a-z][a-z0-9_]*)\s*=\s*(true|false|-?\d+|"[^"\n]*"|'[^'\n]*')\s*(?:#.*)?$/gm;
+    for (const m of section("house").matchAll(line)) {
+      const [key, raw] = [m[1], m[2]];
+      const kind = raw === "true" || raw === "false" ? "bool" : /^-?\d/.test(raw) ? "int" : "text";
+      const value = kind === "text" ? raw.slice(1, -1) : raw;
+      const same = form.elements["house." + key];
       if (same) {
         // One option of the table by that name (the server keeps one value a name):
-        // the table's own box takes the file's default and says it is the file's too.
-        if (same.type === "checkbox") same.checked = m[2] === "true";
+        // the table's own input takes the file's default and says it is the file's too.
+        if (same.type === "checkbox") same.checked = value === "true"; else same.value = value;
         const note = document.createElement("span"); note.className = "also-own";
         note.textContent = " (also your game's option)";
         same.closest("label").appendChild(note);
         continue;
       }
-      const l = document.createElement("label"); l.className = "check";
-      const i = document.createElement("input"); i.type = "checkbox"; i.name = "house." + m[1];
-      i.checked = m[2] === "true";
-      l.appendChild(i); l.appendChild(document.createTextNode(" " + m[1].replace(/_/g, " ")));
+      const l = document.createElement("label");
+      let input;
+      if (kind === "bool") {
+        l.className = "check";
+        input = document.createElement("input"); input.type = "checkbox";
+        input.checked = value === "true";
+      } else if (kind === "text" && allowed[key]) {
+        input = document.createElement("select");
+        for (const v of allowed[key]) {
+          const o = document.createElement("option"); o.value = v; o.textContent = v;
+          input.appendChild(o);
+        }
+        input.value = value;
+      } else {
+        input = document.createElement("input");
+        input.type = kind === "int" ? "number" : "text";
+        if (kind === "int") input.step = "1";
+        input.value = value;
+      }
+      input.name = "house." + key;
+      const words = " " + key.replace(/_/g, " ");
+      if (kind === "bool") { l.appendChild(input); l.appendChild(document.createTextNode(words)); }
+      else { l.appendChild(document.createTextNode(words + " ")); l.appendChild(input); }
       ownHouse.appendChild(l);
       ownHouse.classList.remove("hidden");
     }
