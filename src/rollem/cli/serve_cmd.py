@@ -176,7 +176,8 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
 @_opt("--connections-per-address", default=32, show_default=True, type=click.IntRange(1),
       help="Open websockets from one address.")
 @_opt("--connections-per-table", default=64, show_default=True, type=click.IntRange(1),
-      help="Open websockets to one table.")
+      help="Open websockets to one table: players and watchers each (a watcher never "
+           "takes a player's place).")
 @_opt("--tables-per-hour", default=30, show_default=True, type=click.IntRange(1),
       help="New tables one address may create in an hour.")
 @_opt("--costly-requests-per-minute", default=120.0, show_default=True,
