@@ -52,8 +52,9 @@ revealed declaration; in Roll Your Own after the discard, each player's
 keep and every card it exposed (with the pool: your discards and draws, the
 wild card), by importance weighting; each by the chance the policy does the
 same (a player is taken to stray from the policy 2% of the time). Where
-that weighting is too uneven (Roll Your Own with many players, late in the
-hand) the tracked pool below answers, and the model line says so. Nobody
+that weighting is too uneven even on a second try (rare: 1 of 180 late
+answers with 4 to 6 players) the tracked pool below answers, and the model
+line says so. Nobody
 folds and no
 betting is simulated, so the card you expose in Roll Your Own and the order
 of your first four 5-2-1 cards change no equity (the advice says so). Your

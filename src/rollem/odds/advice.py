@@ -23,8 +23,8 @@ __all__ = ["MODEL_521", "MODEL_RYO", "look_odds"]
 
 MODEL_521 = ("look-ahead: every player still in draws, stacks and declares by the {policy} "
              "policy; opponents' hands weighted by the draws and roll order seen")
-MODEL_RYO_TRACKED = ("tracked pool: opponents' keeps and exposes not read here (too many "
-                     "opponents or too late in the hand for the weighting to be even); draws "
+MODEL_RYO_TRACKED = ("tracked pool: opponents' keeps and exposes not read here (the "
+                     "weighting came out too uneven to trust, even on a second try); draws "
                      "and the wild card from the pool")
 MODEL_RYO = ("look-ahead: every other player keeps three of six by the {policy} policy; "
              "draws and the wild card from the shuffled pool")
