@@ -10,11 +10,27 @@ import time
 from typing import Any
 
 import pytest
-from table_ui import create_via_form, sit
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    assert_decision_fits,
+    create_via_form,
+    decision_kind,
+    new_table,
+    open_as_host,
+    shot,
+    sit,
+    sit_with_enter,
+    take_decision,
+    wait_until,
+)
 from web_harness import ARTIFACTS, ServerThread
 
 pytestmark = pytest.mark.browser
 OPTION = re.compile(r"^\s*(stand pat|throw(?: \S\S)+)\s+equity (\d+\.\d)% ± (\d+\.\d)%")
+
+ADVICE_FOR = """kind => { const a = document.querySelector('#odds-advice');
+  return a.dataset.decision === kind && !a.classList.contains('hidden'); }"""
 
 
 def test_practice_odds_show_the_advice_for_a_5_2_1_draw(browser: Any,
@@ -43,10 +59,15 @@ def test_practice_odds_show_the_advice_for_a_5_2_1_draw(browser: Any,
             page.wait_for_timeout(100)
         assert page.locator("#controls #confirm[data-action=draw]").count() == 1
         page.check("#odds-toggle")
-        page.wait_for_selector("#odds-line:has-text('Advice, cards to throw')", timeout=15_000)
+        wait_until(page, ADVICE_FOR, "draw", timeout=15)
+        # The advice is folded behind its best option; opened, it lists them all.
+        summary = page.inner_text("#odds-advice summary")
+        assert re.match(r"Advice: best (stand pat|throw( \S\S)+), equity \d+\.\d% "
+                        r"\(all 16 options\)$", summary), summary
+        page.click("#odds-advice summary")
         ARTIFACTS.joinpath("web").mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "web" / "odds-advice-521-draw.png"), full_page=True)
-        text = page.inner_text("#odds-line")
+        text = page.inner_text("#odds-line") + "\n" + page.inner_text("#odds-advice-list")
         lines = text.splitlines()
         assert lines[0].startswith("Your odds: equity"), text
         head = next(ln for ln in lines if ln.startswith("Advice, cards to throw"))
@@ -62,7 +83,66 @@ def test_practice_odds_show_the_advice_for_a_5_2_1_draw(browser: Any,
                 assert set(m.group(1).split()[1:]) <= held, (m.group(1), held)
         equities = [float(m.group(2)) for m in options]
         assert equities == sorted(equities, reverse=True)  # best first
+        best = options[0]  # the summary names the best option and its equity (0.1 points:
+        # the page and the server round a half differently)
+        said = re.match(r"Advice: best (.+), equity (\d+\.\d)%", summary)
+        assert said is not None and said.group(1) == best.group(1), (summary, best.group(0))
+        assert abs(float(said.group(2)) - float(best.group(2))) <= 0.1 + 1e-9, summary
         # the policy's own choice is marked (when among the ten shown)
         assert sum("<- policy" in ln for ln in lines) <= 1
     finally:
         page.close()
+
+
+def _player_actions(live: ServerThread, tid: str) -> int:
+    """How many actions of hand 1 a person (not a computer player or a clock) made."""
+    return sum(row.source == "player" for row in live.manager.store.load_actions(tid, 1))
+
+
+@pytest.mark.parametrize(("screen", "seats"), [("phone", 2), ("desktop", 8)])
+def test_with_odds_on_every_5_2_1_decision_fits_the_screen(
+        browser: Any, live: ServerThread, screen: str, seats: int) -> None:
+    """Practice odds on: the advice (up to ten options, one a line) pushed the draw's
+    buttons below a phone's screen, and on a desktop with eight seats the taller dock
+    covered the bottom opponents.  At the draw and the stacking order the cards, the
+    buttons and the opponents' tiles fit, with the advice list closed and open."""
+    view = {"viewport": PHONE, "is_mobile": True, "has_touch": True} if screen == "phone" \
+        else {"viewport": DESKTOP}
+    ctx = browser.new_context(**view)
+    try:
+        tid, host_token = new_table(live.url, game="rollem521", seats=seats, bots=seats - 1,
+                                    practice_odds=True)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.check("#odds-toggle")
+        page.click("#start-btn")
+        kinds: list[str] = []
+        deadline = time.time() + 90
+        while not page.locator("#result:not(.hidden)").count():
+            assert time.time() < deadline, f"{screen}: the hand did not finish; did {kinds}"
+            kind = decision_kind(page)
+            if kind is None:
+                page.wait_for_timeout(30)
+                continue
+            where = f"{screen}-{seats} decision {len(kinds) + 1} ({kind}), odds on"
+            if kind in ("draw", "stack"):
+                wait_until(page, ADVICE_FOR, kind, timeout=30)
+                assert_decision_fits(page, where)
+                shot(page, f"odds-{screen}-{seats}-{kind}")
+                page.click("#odds-advice summary")
+                assert page.locator("#odds-advice[open]").count() == 1
+                assert_decision_fits(page, where + ", advice open")
+                shot(page, f"odds-{screen}-{seats}-{kind}-open")
+                page.click("#odds-advice summary")
+            take_decision(page, kind)
+            kinds.append(kind)
+            end = time.monotonic() + 20
+            while _player_actions(live, tid) < len(kinds):
+                assert time.monotonic() < end, f"{where}: the server never played it"
+                page.wait_for_timeout(30)
+            told = live.manager.tables[tid].seq
+            wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", told)
+        assert {"draw", "stack"} <= set(kinds), kinds
+        page.close()
+    finally:
+        ctx.close()

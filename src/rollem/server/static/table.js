@@ -69,14 +69,12 @@
         renderChat();
       } else if (msg.type === "odds") {
         oddsBusy = false;
-        if (state && state.hand && msg.hand === state.hand.hand_no && oddsWanted()) {
-          $("odds-line").textContent = oddsText(msg.odds);
-        }
+        if (state && state.hand && msg.hand === state.hand.hand_no && oddsWanted()) showOdds(msg.odds);
         askOdds();
       } else if (msg.type === "error") {
         if (msg.ref && msg.ref.type === "odds") {
           oddsBusy = false;
-          if (oddsOn) $("odds-line").textContent = msg.message;
+          if (oddsOn) { $("odds-line").textContent = msg.message; showAdvice(null); }
         } else if (msg.ref && msg.ref.type === "chat") {
           $("chat-muted").textContent = msg.message;
           toast(msg.message);
@@ -242,8 +240,27 @@
     send({ type: "odds", hand: state.hand.hand_no, seq: state.seq });
   }
   function pct(x) { return Math.round(100 * x) + "%"; }
+  // The odds in one line; the advice (every option of a card choice, one a line:
+  // up to a dozen lines) folded behind its best option, in a box of bounded height,
+  // so that it never pushes the cards or the buttons off a phone's screen.
+  function showOdds(o) {
+    const lines = o.text ? o.text.split("\n") : [oddsText(o)];
+    $("odds-line").textContent = lines[0];
+    showAdvice(lines.length > 1 ? { advice: o.advice || null, lines: lines.slice(1) } : null);
+  }
+  function showAdvice(a) {
+    const box = $("odds-advice");
+    box.classList.toggle("hidden", !a);
+    if (!a) { box.dataset.decision = ""; return; }
+    const best = a.advice && a.advice.choices && a.advice.choices[0];
+    box.dataset.decision = a.advice ? a.advice.decision : "";
+    $("odds-advice-head").textContent = best
+      ? "Advice: best " + best.action + ", equity " + (100 * best.equity).toFixed(1) + "% (all "
+        + a.advice.options + " options)"
+      : "Advice";
+    $("odds-advice-list").textContent = a.lines.join("\n");
+  }
   function oddsText(o) {
-    if (o.text) { $("odds-line").style.whiteSpace = "pre-line"; return o.text; }
     let text = "Your odds: win " + pct(o.win) + " · tie " + pct(o.tie) + " · equity " + pct(o.equity);
     if (o.best_declare) {
       const shares = ["high", "low", "both"].map((k) => k + " " + pct((o.declare || {})[k] || 0)).join(", ");
@@ -263,11 +280,12 @@
     $("odds-box").classList.toggle("hidden", !allowed);
     $("odds-toggle").checked = oddsOn;
     const line = $("odds-line");
-    if (!allowed || !oddsOn) { line.textContent = ""; return; }
+    if (!allowed || !oddsOn) { line.textContent = ""; showAdvice(null); return; }
     const hand = state.hand, hs = hand ? hand.seats[me.seat] : null;
-    if (!hand || hand.result || !hs || !hs.dealt) line.textContent = "Your odds show during a hand you are dealt into.";
-    else if (hs.folded) line.textContent = "You have folded this hand.";
-    else if (!line.textContent || line.dataset.hand !== String(hand.hand_no)) line.textContent = "Your odds: computing…";
+    const other = !hand || hand.result || !hs || !hs.dealt ? "Your odds show during a hand you are dealt into."
+      : hs.folded ? "You have folded this hand."
+      : !line.textContent || line.dataset.hand !== String(hand.hand_no) ? "Your odds: computing…" : null;
+    if (other) { line.textContent = other; showAdvice(null); }
     line.dataset.hand = hand ? String(hand.hand_no) : "";
     askOdds();
   }
@@ -276,6 +294,7 @@
     store.set("rollem_odds_" + tid, oddsOn ? "1" : "0");
     oddsAsked = null;
     $("odds-line").textContent = "";
+    showAdvice(null);
     if (state) render();
   };
 
