@@ -19,7 +19,9 @@ Client to server, one JSON object per text frame, at most
   "text": "..."}`` -- host controls, sitting out, showing by choice after
   the hand and chat (:mod:`rollem.server.host`).
 - ``{"type": "sync"}`` -- ask for the full state again.
-- ``{"type": "ping"}`` -- keep-alive; answered with ``pong``.
+- ``{"type": "ping"}`` -- keep-alive; always answered with ``pong`` (the table
+  page sends one every 5 s and after each action, and reconnects when no
+  answer comes within 4 s).
 
 Server to client: ``state`` (the full state this seat may see, with the
 current ``seq``; ``table.paused`` is ``null``, or the plain words telling the

@@ -26,7 +26,8 @@
   // for ANSWER_MS, or the browser going offline, ends the connection: the buttons
   // go off and the page reconnects.  (One ping in 5 s is far below the server's
   // message rate limit, ServerSettings.messages_per_second.)
-  const PING_MS = 5000, ANSWER_MS = 4000;
+  // A socket not open within CONNECT_MS (a handshake lost on the way) is tried again.
+  const PING_MS = 5000, ANSWER_MS = 4000, CONNECT_MS = 10000;
   let answerTimer = null, reconnectTimer = null, pings = 0, pongs = 0;
   let tap = null, lostTap = null;  // an action not yet known to have reached the server
   function connect() {
@@ -35,6 +36,7 @@
     const sock = new WebSocket(proto + "//" + location.host + "/ws/" + tid);
     ws = sock; pings = 0; pongs = 0;
     clearTimeout(answerTimer); answerTimer = null;
+    setTimeout(() => { if (ws === sock && sock.readyState === 0) lost(); }, CONNECT_MS);
     sock.onopen = () => {
       online = true;
       $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 500;
@@ -111,6 +113,8 @@
   }
   setInterval(ping, PING_MS);
   window.addEventListener("offline", lost);
+  // Back on screen (a phone unlocked): find a connection that died meanwhile at once.
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) ping(); });
   window.addEventListener("online", () => {
     if (online) { ping(); return; }
     abandon(); ws = null; retry = 500; connect();
