@@ -146,6 +146,18 @@ def assert_decision_fits(page: Any, where: str) -> None:
             assert not _overlap(a, c), f"{where}: {la} overlaps your {lc}"
 
 
+def wait_played(page: Any, live: Any, tid: str, made: int, where: str) -> None:
+    """Wait until the server has played the person's ``made`` decisions of hand 1 and
+    the page has drawn the state that says so: a computer player's state arriving in
+    between would show the decision just made again."""
+    end = time.monotonic() + 20
+    while sum(row.source == "player" for row in live.manager.store.load_actions(tid, 1)) < made:
+        assert time.monotonic() < end, f"{where}: the server never played it"
+        page.wait_for_timeout(30)
+    told = live.manager.tables[tid].seq
+    wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", told)
+
+
 def decision_kind(page: Any) -> str | None:
     """What the page asks of the player now (None: nothing)."""
     return str(page.evaluate("""() => {

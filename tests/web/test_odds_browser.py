@@ -22,6 +22,7 @@ from table_ui import (
     sit,
     sit_with_enter,
     take_decision,
+    wait_played,
     wait_until,
 )
 from web_harness import ARTIFACTS, ServerThread
@@ -94,11 +95,6 @@ def test_practice_odds_show_the_advice_for_a_5_2_1_draw(browser: Any,
         page.close()
 
 
-def _player_actions(live: ServerThread, tid: str) -> int:
-    """How many actions of hand 1 a person (not a computer player or a clock) made."""
-    return sum(row.source == "player" for row in live.manager.store.load_actions(tid, 1))
-
-
 @pytest.mark.parametrize(("screen", "seats"), [("phone", 2), ("desktop", 8)])
 def test_with_odds_on_every_5_2_1_decision_fits_the_screen(
         browser: Any, live: ServerThread, screen: str, seats: int) -> None:
@@ -136,12 +132,7 @@ def test_with_odds_on_every_5_2_1_decision_fits_the_screen(
                 page.click("#odds-advice summary")
             take_decision(page, kind)
             kinds.append(kind)
-            end = time.monotonic() + 20
-            while _player_actions(live, tid) < len(kinds):
-                assert time.monotonic() < end, f"{where}: the server never played it"
-                page.wait_for_timeout(30)
-            told = live.manager.tables[tid].seq
-            wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", told)
+            wait_played(page, live, tid, len(kinds), where)
         assert {"draw", "stack"} <= set(kinds), kinds
         page.close()
     finally:

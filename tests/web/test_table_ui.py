@@ -24,7 +24,7 @@ from table_ui import (
     shot,
     sit_with_enter,
     take_decision,
-    wait_until,
+    wait_played,
 )
 from web_harness import ServerThread
 
@@ -60,11 +60,6 @@ def _check_owed(page: Any, where: str) -> None:
         assert f"to call {owed}" in prompt, f"{where}: {prompt!r} vs {call.inner_text()!r}"
     else:
         assert "to call" not in prompt, f"{where}: nothing is owed but {prompt!r}"
-
-
-def _player_actions(live: ServerThread, tid: str) -> int:
-    """How many actions of hand 1 a person (not a computer player or a clock) made."""
-    return sum(row.source == "player" for row in live.manager.store.load_actions(tid, 1))
 
 
 def play_hand(live: ServerThread, ctx: Any, game: str, seats: int, label: str,
@@ -104,15 +99,7 @@ def play_hand(live: ServerThread, ctx: Any, game: str, seats: int, label: str,
         else:
             take_decision(page, kind, game)
             kinds.append(kind)
-        # The next decision is looked for only once the server has played this one
-        # and the page has drawn the state that says so: a computer player's state
-        # arriving in between would show the same controls again.
-        end = time.monotonic() + 20
-        while _player_actions(live, tid) < len(kinds):
-            assert time.monotonic() < end, f"{where}: the server never played it"
-            page.wait_for_timeout(30)
-        told = live.manager.tables[tid].seq
-        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", told)
+        wait_played(page, live, tid, len(kinds), where)
     return page, tid, kinds
 
 
