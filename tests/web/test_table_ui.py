@@ -25,8 +25,9 @@ from table_ui import (
     sit_with_enter,
     take_decision,
     wait_played,
+    wait_until,
 )
-from web_harness import ServerThread
+from web_harness import ServerThread, join
 
 pytestmark = pytest.mark.browser
 
@@ -440,5 +441,31 @@ def test_seat_tiles_stay_on_the_felt_at_every_desktop_width(browser: Any,
                                 t["x"] + t["width"] and t["y"] + 0.5 < u["y"] + u["height"]
                                 and u["y"] + 0.5 < t["y"] + t["height"]), where
         shot(page, "ui-ten-seats-1440")
+    finally:
+        ctx.close()
+
+
+def test_your_all_at_once_choice_shows_while_the_others_choose(browser: Any,
+                                                              live: ServerThread) -> None:
+    """Roll Your Own's discard is made by all at once (R-RYO-2): once Ann has thrown
+    her three cards, her page says so and marks them while Bob still chooses."""
+    tid, host = new_table(live.url, game="rollyourown", seats=2, bots=0)
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = open_as_host(ctx, live.url, tid, host)
+        sit_with_enter(page, "Ann")
+        join(live.url, tid, "Bob")  # sits, never acts (a 300 s clock)
+        page.click("#start-btn")
+        wait_until(page, "() => document.querySelector('#confirm[data-action=discard]')")
+        take_decision(page, "discard")
+        wait_until(page, "() => document.querySelector('#controls').innerText"
+                         ".includes('Your choice is in')")
+        prompt = page.inner_text("#controls")
+        thrown = re.search(r"throw into the pool (\S\S) (\S\S) (\S\S)\. Waiting for Bob", prompt)
+        assert thrown, prompt
+        marked = page.eval_on_selector_all(".me .card.chosen", "cs => cs.length")
+        assert marked == 3
+        assert page.locator("#controls button").count() == 0  # nothing to decide meanwhile
+        shot(page, "ui-rollyourown-discard-chosen")
     finally:
         ctx.close()

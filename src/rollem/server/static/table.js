@@ -629,10 +629,12 @@
       const legal = hand.legal;
       const picking = legal && legal.cards && legal.cards.length && legal.actions.some((a) => PICK[a]);
       const showing = hand.result && !picking;
+      const pending = myPendingChoice(hand, me.seat);
       const row = el("div", "cards mine");
       hs.cards.forEach((c, i) => {
         const e = cardEl(c, { up: hs.up[i], wild: isWild(hand, c) });
         e.classList.add(hs.up[i] ? "face-up" : "face-down");
+        if (pending && pending.cards.includes(c)) e.classList.add("chosen");
         if (hs.up[i]) e.appendChild(el("span", "up-mark", "up"));
         if (picking && legal.cards.includes(c)) {
           e.classList.add("pickable");
@@ -665,6 +667,25 @@
   }
 
   const PICK = { discard: "Discard to the pool", expose: "Turn face up", draw: "Draw", stack: "Stack in this order" };
+  const CHOSE_WORDS = { discard: "throw into the pool", expose: "turn up", draw: "throw",
+    stack: "roll-up order", declare: "declare" };
+
+  // Your choice in an all-at-once step, made while others still choose: the
+  // 'chose' event of your seat after the step's 'choose' event (R-RYO-2, R-521-6).
+  function myPendingChoice(hand, seat) {
+    if (!hand || hand.result || !hand.simultaneous || !hand.to_act.length
+        || hand.to_act.includes(seat)) return null;
+    let mine = null;
+    for (const e of hand.events) {
+      if (e.kind === "choose") mine = null;
+      else if (e.kind === "chose" && e.seat === seat && e.action) mine = e;
+    }
+    if (!mine) return null;
+    const tokens = mine.action.split(/\s+/).slice(1);
+    const cards = tokens.filter((x) => /^[2-9TJQKA][cdhs]$/.test(x));
+    return { step: mine.step, cards: cards, words: CHOSE_WORDS[mine.step] || mine.step,
+             rest: cards.length ? cards.join(" ") : tokens.join(" ") };
+  }
 
   function renderControls(t, hand, me) {
     const box = $("controls");
@@ -688,6 +709,8 @@
     }
     if (!hand || hand.result || !hand.legal || !hand.legal.actions.length) {
       prompt.textContent = !hand ? "" : hand.result ? "" : hand.to_act.length ? "Waiting for " + hand.to_act.map((s) => seatName(t, s)).join(", ") + "…" : "";
+      const chose = myPendingChoice(hand, me.seat);
+      if (chose) prompt.textContent = "Your choice is in: " + chose.words + " " + chose.rest + ". " + prompt.textContent;
       if (!online) prompt.textContent = "Disconnected — reconnecting…";
       return;
     }
