@@ -144,3 +144,39 @@ def test_a_freed_seats_open_connection_becomes_a_watcher(server: ServerThread, h
                     assert not vst["hand"]["seats"][s1]["folded"]
 
     asyncio.run(run())
+
+
+def test_a_returning_player_keeps_the_hands_played_before_leaving(server: ServerThread) -> None:
+    """Bob plays hand 1, leaves (his seat is freed after the hand) and sits down again
+    from the same browser: with the new seat cookie he still replays and downloads
+    hand 1 as his own (the stints follow the person)."""
+    tid, host = create_table(server.url, game="sdr", seats=4, bots=1, bot_delay=0.0,
+                             decision_seconds=0.1, time_bank_seconds=0, grace_seconds=0.05,
+                             between_hands=120)
+    (_s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+
+    async def run() -> None:
+        async with Player(server.ws_url, tid, t0, host) as a:
+            async with Player(server.ws_url, tid, t1) as b:
+                await b.until(lambda st: st["you"]["seat"] == s1)
+                await a.until(lambda st: st["you"]["host"])
+                await a.send({"type": "start", "seq": a.state["seq"]})
+                await b.until(lambda st: st["hand"] is not None)
+            await a.until(lambda st: st["hand"] is not None and st["hand"]["result"] is not None
+                          and st["table"]["seats"][s1]["free"], timeout=30)
+
+    asyncio.run(run())
+    back = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Bob"},
+                      cookies={f"rollem_seat_{tid}": t1})
+    assert back.status_code == 200, back.text
+    t1_new = back.cookies[f"rollem_seat_{tid}"]
+    assert t1_new != t1
+    cookies = {f"rollem_seat_{tid}": t1_new}
+    frames = httpx.get(f"{server.url}/api/tables/{tid}/hands/1", cookies=cookies).json()
+    assert frames["seat"] == s1
+    r = httpx.get(f"{server.url}/api/tables/{tid}/hands/1/history.toml", cookies=cookies)
+    assert r.status_code == 200 and f"_redacted_for = {s1}" in r.text
+    # The old cookie no longer names him: it is nobody's now.
+    old = httpx.get(f"{server.url}/api/tables/{tid}/hands/1/history.toml",
+                    cookies={f"rollem_seat_{tid}": t1})
+    assert old.status_code == 403
