@@ -13,26 +13,40 @@ from web_harness import Player, ServerThread, create_table, join
 from rollem.cards import CARDS
 
 
+def _ann_and_bob(server: ServerThread, seats: int) -> tuple[str, str, str, int, str]:
+    """A Stop, Drop and Roll table with one computer player, fast clocks and a short
+    grace; Ann and Bob sit. Returns (table id, host token, Ann's token, Bob's seat,
+    Bob's token)."""
+    tid, host = create_table(server.url, game="sdr", seats=seats, bots=1, bot_delay=0.0,
+                             decision_seconds=0.1, time_bank_seconds=0, grace_seconds=0.05,
+                             between_hands=120)
+    (_s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+    return tid, host, t0, s1, t1
+
+
+async def _bob_plays_hand_1_and_leaves(server: ServerThread, a: Player, tid: str, s1: int,
+                                       t1: str) -> None:
+    """Ann (``a``, the host) deals; Bob plays from his own tab and closes it: his seat
+    is freed once hand 1 is over."""
+    async with Player(server.ws_url, tid, t1) as b:
+        await b.until(lambda st: st["you"]["seat"] == s1)
+        await a.until(lambda st: st["you"]["host"])
+        await a.send({"type": "start", "seq": a.state["seq"]})
+        await b.until(lambda st: st["hand"] is not None)
+    await a.until(lambda st: st["hand"] is not None and st["hand"]["result"] is not None
+                  and st["table"]["seats"][s1]["free"], timeout=30)
+
+
 def test_new_occupant_never_sees_the_previous_occupants_hand(server: ServerThread) -> None:
     """Bob leaves mid-hand; his seat is freed when the hand ends; Eve sits in it
     while the finished hand is still on the felt.  Eve's state shows that hand
     exactly as a watcher's does (not Bob's hole cards, not his events), her
     hand list shows none of Bob's results, and the history endpoint refuses."""
-    tid, host = create_table(server.url, game="sdr", seats=3, bots=1, bot_delay=0.0,
-                             decision_seconds=0.1, time_bank_seconds=0, grace_seconds=0.05,
-                             between_hands=120)
-    (_s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+    tid, host, t0, s1, t1 = _ann_and_bob(server, seats=3)
 
     async def run() -> None:
         async with Player(server.ws_url, tid, t0, host) as a:
-            async with Player(server.ws_url, tid, t1) as b:
-                await b.until(lambda st: st["you"]["seat"] == s1)
-                await a.until(lambda st: st["you"]["host"])
-                await a.send({"type": "start", "seq": a.state["seq"]})
-                await b.until(lambda st: st["hand"] is not None)
-            # Bob's tab is closed: his seat is freed once hand 1 is over.
-            await a.until(lambda st: st["hand"] is not None and st["hand"]["result"] is not None
-                          and st["table"]["seats"][s1]["free"], timeout=30)
+            await _bob_plays_hand_1_and_leaves(server, a, tid, s1, t1)
             final = server.manager.get(tid).final_hand
             bob_cards = {str(CARDS[c]) for c in final.hand.hole[s1]}
             shown = {str(CARDS[c]) for c in final.hand.result.shown_cards.get(s1, ())}
@@ -150,20 +164,11 @@ def test_a_returning_player_keeps_the_hands_played_before_leaving(server: Server
     """Bob plays hand 1, leaves (his seat is freed after the hand) and sits down again
     from the same browser: with the new seat cookie he still replays and downloads
     hand 1 as his own (the stints follow the person)."""
-    tid, host = create_table(server.url, game="sdr", seats=4, bots=1, bot_delay=0.0,
-                             decision_seconds=0.1, time_bank_seconds=0, grace_seconds=0.05,
-                             between_hands=120)
-    (_s0, t0), (s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+    tid, host, t0, s1, t1 = _ann_and_bob(server, seats=4)
 
     async def run() -> None:
         async with Player(server.ws_url, tid, t0, host) as a:
-            async with Player(server.ws_url, tid, t1) as b:
-                await b.until(lambda st: st["you"]["seat"] == s1)
-                await a.until(lambda st: st["you"]["host"])
-                await a.send({"type": "start", "seq": a.state["seq"]})
-                await b.until(lambda st: st["hand"] is not None)
-            await a.until(lambda st: st["hand"] is not None and st["hand"]["result"] is not None
-                          and st["table"]["seats"][s1]["free"], timeout=30)
+            await _bob_plays_hand_1_and_leaves(server, a, tid, s1, t1)
 
     asyncio.run(run())
     back = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Bob"},
