@@ -45,7 +45,7 @@ A long match can run as chunks of different ``--seed`` (different deals),
 each with ``--json``; ``--pool`` then merges the chunks' units per match into
 one interval (the JSON keeps each unit, the hero's chips per deal):
 
-    .venv/bin/python bench/bench_league.py --pool /tmp/league-*.json [--json all.json]
+    .venv/bin/python bench/bench_league.py --pool /tmp/league-*.json [--table] [--json all.json]
 
 Figures (issue 20; fixed limit only, no limit not measured). Measured
 2026-12-01 10:05-11:40 UTC on the shared 2-core machine (load 6-14: other
@@ -407,6 +407,32 @@ def _line(r: dict[str, Any]) -> str:
             f"({r['deals']} deals, {r['seconds']} s)")
 
 
+_COLUMN = {"sdr": "SDR", "rollyourown": "Roll Your Own", "rollem521": "5-2-1"}
+
+
+def table(results: Sequence[dict[str, Any]]) -> str:
+    """The pooled results as the docstring's grid: a block per structure, format
+    and hero, a row per opponent, a column per game (BB/100 [95% interval]
+    deals; ``-`` where not measured)."""
+    cells = {(r["structure"], r["format"], r["hero"], r["opponent"], r["game"]): r
+             for r in results}
+    blocks = sorted({k[:3] for k in cells},
+                    key=lambda b: (b[2] != "strong", b[0], b[1] != "hu", b[2]))
+    opponents = list(dict.fromkeys(k[3] for k in cells))
+    lines = []
+    for structure, fmt, hero in blocks:
+        head = f"{structure} {'heads-up' if fmt == 'hu' else '1 vs 5'}, {hero} against"
+        lines.append(f"{head:36s}" + "".join(f"{_COLUMN[g]:>24s}" for g in GAMES))
+        for opp in opponents:
+            row = [cells.get((structure, fmt, hero, opp, g)) for g in GAMES]
+            if not any(row):
+                continue
+            text = [f"{r['bb100']:+.1f} [{r['ci95'][0]:+.0f}, {r['ci95'][1]:+.0f}] "
+                    f"{r['deals']}" if r else "-" for r in row]
+            lines.append(f"  {opp:34s}" + "".join(f"{t:>24s}" for t in text))
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(GAMES))
@@ -422,9 +448,13 @@ def main() -> None:
     parser.add_argument("--json", help="also write the results here")
     parser.add_argument("--pool", nargs="+", metavar="JSON",
                         help="instead pool these --json outputs (runs of different --seed)")
+    parser.add_argument("--table", action="store_true",
+                        help="with --pool: print the pooled results as a grid per game")
     args = parser.parse_args()
     if args.pool:
         out = pool(args.pool)
+        if args.table:
+            print(table(out))
         for r in out:
             print(f"{_line(r)} seeds {','.join(map(str, r['seeds']))}")
         if args.json:

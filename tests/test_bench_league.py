@@ -1,0 +1,54 @@
+"""``bench/bench_league.py``'s pooling of chunk runs and its grid (the figures in
+its docstring and in the issue notes come from these)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench_league.py"
+
+
+def _league() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_league", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(seed: int, units: list[float], game: str = "sdr") -> list[dict[str, object]]:
+    return [{"game": game, "hero": "strong", "opponent": "basic", "format": "hu",
+             "structure": "fixed-limit", "seeds": [seed], "plays_per_deal": 2,
+             "deals": len(units), "bb100": 0.0, "ci95": [0.0, 0.0], "seconds": 1.5,
+             "units": units}]
+
+
+def test_chunks_pool_into_one_interval_and_grid(tmp_path: Path) -> None:
+    league = _league()
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps(_run(1, [2.0, 4.0])))
+    b.write_text(json.dumps(_run(2, [0.0, 6.0])))
+    [r] = league.pool([str(a), str(b)])
+    # units 2, 4, 0, 6 chips per hand: mean 3, sample sd sqrt(20/3); big bet 4, so
+    # 75 BB/100 +- 1.96 * sqrt(20/3) / 2 * 25 = 63.25
+    assert r["deals"] == 4 and r["seeds"] == [1, 2] and r["seconds"] == 3.0
+    assert r["bb100"] == 75.0
+    half = 1.96 * (20 / 3) ** 0.5 / 2 * 25
+    assert r["ci95"] == [round(75 - half, 2), round(75 + half, 2)]
+    grid = league.table([r]).splitlines()
+    assert grid[0].startswith("fixed-limit heads-up, strong against")
+    assert grid[1].split() == ["basic", "+75.0", "[+12,", "+138]", "4", "-", "-"]
+
+
+def test_a_seed_pooled_twice_is_refused(tmp_path: Path) -> None:
+    league = _league()
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps(_run(1, [2.0])))
+    b.write_text(json.dumps(_run(1, [3.0])))
+    with pytest.raises(ValueError, match="pooled twice"):
+        league.pool([str(a), str(b)])
