@@ -214,6 +214,54 @@ def test_the_replayer_steps_through_a_hand_as_its_viewer_saw_it(
         other.close()
 
 
+def test_the_replayer_names_the_players_of_the_hand_not_those_seated_now(
+        browser: Any, live: ServerThread) -> None:
+    """Hand 1 is played by Ann and two computer players; the host then removes both
+    and Newbie sits in one of their seats: the replay of hand 1 still names the
+    computer players everywhere (seat panels, stacks, the action line, the shown
+    hands), as its narration does, and never Newbie or a bare ``seat N``."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    try:
+        page, tid, _ = play_hand(live, ctx, "sdr", 3, "replay-names")
+        names = live.manager.get(tid).names()
+        assert names[0] == "Ann" and all(n.startswith("Bot ") for n in names[1:]), names
+        page.click("#host-box summary")
+        for seat in (1, 2):
+            page.click(f"#host-controls li[data-seat='{seat}'] [data-host=remove]")
+            page.wait_for_selector(f"#host-controls li[data-seat='{seat}']", state="detached")
+        assert join(live.url, tid, "Newbie", 2)[0] == 2
+        page.wait_for_selector("#seats .seat[data-seat='2'] .name:has-text('Newbie')")
+        page.goto(f"{live.url}/t/{tid}#hand=1")
+        page.wait_for_selector("#replay:not(.hidden)")
+        data = page.evaluate(f"fetch('/api/tables/{tid}/hands/1').then(r => r.json())")
+        assert data["names"] == names
+        frames = data["frames"]
+        for i, frame in enumerate(frames):
+            where = f"step {i}"
+            panels = page.locator("#replay-seats .seat").evaluate_all(
+                "ss => ss.map(s => [Number(s.dataset.seat), s.querySelector('.name').textContent])")
+            assert sorted(panels) == [[s, names[s]] for s, sv in enumerate(frame["seats"])
+                                      if sv["dealt"]], where
+            stacks = page.locator("#replay-stacks .replay-stack").all_inner_texts()
+            assert stacks == [f"{names[s]} {sv['stack']}" for s, sv in enumerate(frame["seats"])
+                              if sv["dealt"]], where
+            action = frame.get("last_action")
+            what = page.inner_text("#replay-what")
+            assert what.startswith(f"{names[action['seat']]}: ") if action else what == "the deal"
+            assert "Newbie" not in page.inner_text("#replay"), where
+            if i < len(frames) - 1:
+                page.click("#replay-next")
+        shown = page.locator("#replay-result .shown-line").evaluate_all(
+            "ls => ls.map(l => [Number(l.dataset.seat), l.querySelector('.who').textContent])")
+        assert shown, "the last step shows the hands at the showdown"
+        assert all(who.removesuffix(" (you)") == names[s] for s, who in shown), shown
+        told = page.locator("#replay-result .narration li").all_inner_texts()
+        assert told and not any("seat 1" in line or "seat 2" in line for line in told), told
+        shot(page, "ui-replay-names")
+    finally:
+        ctx.close()
+
+
 def test_host_controls_and_sitting_out(browser: Any, live: ServerThread) -> None:
     host_ctx = browser.new_context(viewport=DESKTOP)
     friend_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)

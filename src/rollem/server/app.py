@@ -527,10 +527,11 @@ def create_app(db_path: str | Path = "rollem.db",
         table, hand_no, row = found
         seat = _played(request, table, row, hand_no)
         session = _replay(table, row, hand_no)
+        # The names of the players dealt this hand, not of whoever sits there now.
+        names = session.player_names(table.names())
         return JSONResponse({
-            "hand": hand_no, "game": row.setup["game"], "seat": seat,
-            "frames": session.frames(seat, session.player_names(table.names())),
-            "result": row.result,
+            "hand": hand_no, "game": row.setup["game"], "seat": seat, "names": names,
+            "frames": session.frames(seat, names), "result": row.result,
         })  # fmt: skip
 
     async def hand_history(request: Request) -> Response:

@@ -1166,7 +1166,11 @@
   }
   function showFrame() {
     const f = replay.data.frames[replay.i];
-    const t = state.table;
+    // The seats as they were in this hand: its players' names (from its history), not
+    // those of whoever sits there now.
+    const names = replay.data.names || [];
+    const t = { ...state.table, seats: state.table.seats.map((s, i) => (f.seats[i] && f.seats[i].dealt
+      ? { ...s, free: false, name: names[i] || s.name || "seat " + i } : { ...s, free: true })) };
     const last = replay.data.frames.length - 1;
     $("replay-pos").textContent = "Hand " + replay.data.hand + " · step " + replay.i + " of " + last;
     $("replay-prev").disabled = replay.i === 0;
@@ -1185,9 +1189,9 @@
       if (!s.dealt) return;
       stacks.appendChild(el("span", "replay-stack", seatName(t, i) + " " + s.stack));
     });
-    const fake = t.seats.map((s, i) => (f.seats[i] && f.seats[i].dealt ? { ...s, free: false, name: s.name || "seat " + i, acting: false, deadline: null } : { ...s, free: true }));
+    const fake = t.seats.map((s) => (s.free ? s : { ...s, acting: false, deadline: null }));
     const viewer = replay.data.seat;
-    renderSeats($("replay-seats"), { ...t, seats: fake }, f, viewer === null ? -1 : -1, true);
+    renderSeats($("replay-seats"), { ...t, seats: fake }, f, -1, true);
     renderCenter($("replay-center"), f);
     const res = $("replay-result");
     res.innerHTML = "";
