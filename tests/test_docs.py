@@ -210,3 +210,33 @@ def test_guide_front_pages_match_the_readme(page: str) -> None:
                    "check-game"}
     for name in sorted(top):
         assert f"`rollem {name}" in text, f"{page} does not mention rollem {name}"
+
+
+def test_every_computer_player_level_is_described_alike_everywhere() -> None:
+    """The three levels (random, basic, strong), each with the create form's one line
+    (``BOT_LEVEL_HINTS``), in the form's hint line, the hosting guide, ``rollem play
+    --help`` and the terminal guide; the terminal guide's "computer players" section
+    has a paragraph for each level."""
+    import html
+
+    from rollem.server.config import BOT_LEVEL_HINTS, BOT_LEVELS
+
+    def flat(text: str) -> str:
+        return " ".join(text.split())
+
+    assert BOT_LEVELS == ("random", "basic", "strong")
+    index = (ROOT / "src/rollem/server/static/index.html").read_text()
+    hint = html.unescape(index.split('id="bot-levels">')[1].split("</p>")[0])
+    assert hint == " · ".join(f"{lv}: {h}" for lv, h in BOT_LEVEL_HINTS.items())
+    hosting = flat((DOCS / "hosting.md").read_text())
+    terminal_text = (DOCS / "playing-in-the-terminal.md").read_text()
+    terminal = flat(terminal_text)
+    play_help = flat(CliRunner().invoke(app, ["play", "--help"], terminal_width=200).output)
+    for level, line in BOT_LEVEL_HINTS.items():
+        assert f"`{level}` ({line}" in hosting, level
+        assert f"{level} (" in play_help and line in play_help, level
+        assert line in terminal, level
+    section = terminal_text.split("## The computer players")[1].split("\n## ")[0]
+    bullets = [b.split()[0] for b in section.split("\n- ")[1:]]
+    assert bullets == ["`random`", "`basic`", "`strong`"], bullets
+    assert "built for the three home games" in flat(section)

@@ -13,6 +13,8 @@ import pytest
 from table_ui import create_via_form, sit
 from web_harness import ARTIFACTS, ServerThread
 
+from rollem.server.config import BOT_LEVEL_HINTS
+
 pytestmark = pytest.mark.browser
 SHOTS = ARTIFACTS / "web"
 
@@ -182,6 +184,10 @@ def test_phone_layout_rules_panel_and_result_felt(browser: Any, live: ServerThre
             page.fill(f"input[name={name}]", value)
         page.check("input[name='house.burn_before_roll']")
         page.check("input[name=practice_odds]")
+        # The levels' hint line is the server's (one source for the form and the table).
+        assert page.inner_text("#bot-levels") == " · ".join(
+            f"{level}: {hint}" for level, hint in BOT_LEVEL_HINTS.items())
+        page.select_option("select[name=bot_level]", "strong")
         page.click("details summary")
         page.fill("input[name=bot_delay]", "0.05")
         page.fill("input[name=between_hands]", "60")
@@ -207,6 +213,7 @@ def test_phone_layout_rules_panel_and_result_felt(browser: Any, live: ServerThre
         assert "Ante\t3" in options and "Small bet\t5" in options and "Big bet\t10" in options
         assert "burn_before_roll)\tyes" in options and "fixed-limit" in options
         assert "practice_odds)\tyes" in options
+        assert f"Computer players' level\tstrong: {BOT_LEVEL_HINTS['strong']}" in options
         _no_horizontal_overflow(page, 390)
         shot(page, "phone-how-to-play")
         page.click("#rules-close")

@@ -458,7 +458,8 @@ class TerminalGame:
 @click.option("--bots", "level", default="basic", show_default=True,
               help="Level of every computer player: basic (friendly, plays by its own "
                    "chances; the default here), strong (reads your bets, draws and up "
-                   "cards; hard to beat) or random (any legal move; the default of rollem "
+                   "cards, bluffs now and then; hard to beat; built for the three home "
+                   "games) or random (any legal move; the default of rollem "
                    "simulate, which tests the engine).")
 @click.option("--stack", type=int, default=200, show_default=True,
               help="Starting chips of every player; also what a rebuy buys when you go "

@@ -56,7 +56,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from rollem.games.gamefile import MAX_FILE_BYTES
 from rollem.server import host, trace
-from rollem.server.config import ConfigError, ServerSettings, parse_config
+from rollem.server.config import BOT_LEVEL_HINTS, ConfigError, ServerSettings, parse_config
 from rollem.server.game_session import GameSession, available_games
 from rollem.server.headers import SecurityHeaders
 from rollem.server.live_table import Client, LiveTable, TableError
@@ -397,6 +397,7 @@ def create_app(db_path: str | Path = "rollem.db",
         ids = available_games()
         return JSONResponse({"games": ids, "names": {g: games.get(g).name for g in ids},
                              "dealers_choice": list(games.DEFAULT_CHOICE),
+                             "bot_levels": BOT_LEVEL_HINTS,
                              "max_game_file_bytes": MAX_FILE_BYTES})
 
     async def create_table(request: Request) -> Response:
@@ -583,7 +584,8 @@ def create_app(db_path: str | Path = "rollem.db",
             except RulesError:
                 help_html = None
         return JSONResponse({"game": game, "sections": sections, "decision": decision,
-                             "decision_help": help_html, "config": config.public_dict()})
+                             "decision_help": help_html, "config": config.public_dict(),
+                             "bot_levels": BOT_LEVEL_HINTS})
 
     def origin_allowed(ws: WebSocket) -> bool:
         """A page from another site must not play with this browser's seat cookie.

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BOT_LEVELS",
+    "BOT_LEVEL_HINTS",
     "GAMES",
     "STRUCTURES",
     "ConfigError",
@@ -35,7 +36,14 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 shipped standard game (:func:`shipped_game_ids`) and the host's own game file."""
 STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
 """Betting structures (R-C-6)."""
-BOT_LEVELS = ("random", "basic", "strong")
+BOT_LEVEL_HINTS = {
+    "random": "any legal move",
+    "basic": "friendly, plays by its own chances",
+    "strong": "reads your bets, draws and up cards, bluffs now and then; hard to beat",
+}
+"""Computer player levels, each with the one line the create form and the table's
+"How to play" panel show (``rollem play --help`` says the same)."""
+BOT_LEVELS = tuple(BOT_LEVEL_HINTS)
 """Computer player levels."""
 MAX_SEATS = {"sdr": 10, "rollyourown": 8, "rollem521": 10, "dealers-choice": 10}
 """Most players our three games deal in (RULES.md headings); every game:

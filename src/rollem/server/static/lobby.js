@@ -20,6 +20,11 @@
       }
     }
     select.appendChild(select.querySelector('option[value="own-file"]'));  // last
+    // The computer players' levels, each with its one line, as the server describes them.
+    if (info.bot_levels) {
+      document.getElementById("bot-levels").textContent = Object.entries(info.bot_levels)
+        .map(([level, hint]) => level + ": " + hint).join(" · ");
+    }
   }).catch(() => { /* the three games of the page stay */ });
   // A game file chosen: its id (to deal it alone) and its house options (the [house]
   // table's lines: true/false as boxes, whole numbers, texts from [choices]) to set.

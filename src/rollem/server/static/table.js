@@ -1214,8 +1214,9 @@
     if (!h || h.result || !h.legal || !h.legal.actions.length) return null;
     return DECISION_OF[h.legal.actions[0]] || null;
   }
-  function optionRows(c) {
+  function optionRows(c, botLevels) {
     const yes = (v) => (v ? "yes" : "no");
+    const hint = (botLevels || {})[c.bot_level];
     const h = c.house || {};
     const dflt = (k, d) => (h[k] === undefined ? d : h[k]);
     return [
@@ -1223,6 +1224,7 @@
       ["Betting", c.structure],
       ["Ante", c.ante], ["Small bet", c.small_bet], ["Big bet", c.big_bet],
       ["Starting stack", c.stack], ["Rebuys", yes(c.rebuys)],
+      ["Computer players' level", c.bot_level + (hint ? ": " + hint : "")],
       ["Practice: players may show their own odds (practice_odds)", yes(c.practice_odds)],
       ["Raise cap holds heads-up (cap_heads_up)", yes(dflt("cap_heads_up", true))],
       ["SDR: burn before the Roll (burn_before_roll)", yes(dflt("burn_before_roll", false))],
@@ -1250,7 +1252,7 @@
       d.innerHTML = body.decision_help ? "<h3>Your decision now</h3>" + body.decision_help : "";
       const tbl = $("rules-options");
       tbl.innerHTML = "";
-      for (const [k, v] of optionRows(body.config)) {
+      for (const [k, v] of optionRows(body.config, body.bot_levels)) {
         const tr = el("tr"); tr.append(el("th", null, k), el("td", null, String(v))); tbl.appendChild(tr);
       }
       $("rules-text").innerHTML = body.sections.map((x) => x.html).join("\n<hr>\n");
