@@ -22,6 +22,7 @@ from table_ui import (
     new_table,
     open_as_host,
     shot,
+    sit,
     sit_with_enter,
     take_decision,
     wait_played,
@@ -260,6 +261,42 @@ def test_the_replayer_names_the_players_of_the_hand_not_those_seated_now(
         shot(page, "ui-replay-names")
     finally:
         ctx.close()
+
+
+def test_a_player_sitting_down_mid_hand_shows_their_stack_and_waits(
+        browser: Any, live: ServerThread) -> None:
+    """Bob sits down while Ann plays a hand against a computer player: everyone sees
+    his stack (200, as the ledger says; not 0) and that he joins the next hand."""
+    ann_ctx = browser.new_context(viewport=DESKTOP)
+    bob_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        tid, host_token = new_table(live.url, game="sdr", seats=3, bots=1, stack=200)
+        ann = open_as_host(ann_ctx, live.url, tid, host_token)
+        sit_with_enter(ann, "Ann")
+        ann.click("#start-btn")
+        ann.wait_for_selector(".me .cards.mine .card")
+        bob = bob_ctx.new_page()
+        bob.goto(f"{live.url}/t/{tid}")
+        sit(bob, "Bob")
+        table = live.manager.get(tid)
+        assert table.hand is not None and 1 not in table.hand.seats  # not dealt in
+        ledger = {line["name"]: line["stack"] for line in table.table_public()["ledger"]}
+        assert ledger["Bob"] == 200
+        tile = "#seats .seat[data-seat='1']"
+        ann.wait_for_selector(f"{tile} .name:has-text('Bob')")
+        assert ann.inner_text(f"{tile} .stack") == "200"
+        assert "joins next hand" in ann.inner_text(f"{tile} .tags")
+        assert "stack 200" in bob.inner_text(".me .chips")
+        assert "joins next hand" in bob.inner_text(".me")
+        assert "dealt in from the next one" in bob.inner_text("#notice")
+        # The players dealt in keep their stacks in the hand (ante paid), untagged.
+        assert ann.locator("#seats .seat[data-seat='2'] .tag:has-text('joins')").count() == 0
+        assert ann.inner_text("#seats .seat[data-seat='2'] .stack") == str(
+            table.hand.hand.stacks[2])
+        shot(bob, "ui-sat-mid-hand")
+    finally:
+        ann_ctx.close()
+        bob_ctx.close()
 
 
 def test_host_controls_and_sitting_out(browser: Any, live: ServerThread) -> None:

@@ -192,6 +192,9 @@
     if (t.waiting_for) parts.push(["info", t.waiting_for]);
     if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
     if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", "You are sitting out: you are not dealt in until you come back."]);
+    if (me.seat !== null && state.hand && !state.hand.result && joinsNextHand(t, state.hand, me.seat)) {
+      parts.push(["info", "You sat down during this hand: you are dealt in from the next one."]);
+    }
     const mine = me.seat !== null ? t.clocked[String(me.seat)] : null;
     if (mine && (clockSeen === null || mine.seq > clockSeen) && mine.hand === (state.hand && state.hand.hand_no)) {
       parts.push(["clocked", "The clock " + clockText(mine.kind) + (mine.kind === "check" || mine.kind === "fold" ? " for you" : "") + " (hand " + mine.hand + ")."]);
@@ -443,6 +446,19 @@
   function isWild(hand, card) {
     return !!(card && hand && hand.wild_ranks && hand.wild_ranks.includes(card[0]));
   }
+  // Someone who sat down during this hand: not dealt in, waiting for the next deal
+  // (not one sitting out or waiting for the host's approval: those have their own tag).
+  function joinsNextHand(t, hand, n) {
+    const s = t.seats[n], hs = hand ? hand.seats[n] : null;
+    return !!(hand && s && !s.free && !(hs && hs.dealt)
+      && !(t.sitting_out || []).includes(n) && !(t.waiting || []).includes(n));
+  }
+  // The stack to show: during a hand a dealt-in player's stack in it; otherwise (not
+  // dealt in, or the hand is over and paid) the table's; a replay shows the hand's.
+  function shownStack(s, hand, hs, isReplay) {
+    if (isReplay) return hs.stack;
+    return hs && hs.dealt && !(hand.result && s.stack !== undefined) ? hs.stack : s.stack;
+  }
   function tagsFor(t, hand, seatInfo, n, isReplay) {
     const hs = hand ? hand.seats[n] : null;
     const tags = [];
@@ -451,6 +467,7 @@
     if (!isReplay && seatInfo.away) tags.push(["away", "away"]);
     if (!isReplay && t.sitting_out && t.sitting_out.includes(n)) tags.push(["away", "sitting out"]);
     if (!isReplay && t.waiting && t.waiting.includes(n)) tags.push(["away", "waiting"]);
+    if (!isReplay && joinsNextHand(t, hand, n)) tags.push(["away", "joins next hand"]);
     const side = declaredBy(hand)[n];
     if (side) tags.push(["declared", "declared " + side]);
     const drew = drewCount(hand, n);
@@ -476,7 +493,7 @@
     if (hand && hand.button === s.seat) head.appendChild(el("span", "button-chip", "D"));
     box.appendChild(head);
     // Once the hand is over the table's stacks include what the pot paid.
-    const stack = hs && (isReplay || !(hand.result && s.stack !== undefined)) ? hs.stack : s.stack;
+    const stack = shownStack(s, hand, hs, isReplay);
     const line = el("div", "chips");
     line.appendChild(el("span", "stack", String(stack)));
     if (hs && hs.bet && !hand.result) line.appendChild(el("span", "bet", "bet " + hs.bet));
@@ -612,7 +629,7 @@
     const head = el("div", "me-head");
     head.appendChild(el("b", "name", (s.name || "you") + " (you)"));
     if (hand && hand.button === me.seat) head.appendChild(el("span", "button-chip", "D"));
-    head.appendChild(el("span", "chips", "stack " + (hs && !hand.result ? hs.stack : s.stack)));
+    head.appendChild(el("span", "chips", "stack " + shownStack(s, hand, hs, false)));
     if (hs && hs.bet && !hand.result) head.appendChild(el("span", "bet", "bet " + hs.bet));
     for (const [cls, text] of tagsFor(t, hand, s, me.seat, false)) {
       if (cls !== "host") head.appendChild(el("span", "tag " + cls, text));
