@@ -755,38 +755,35 @@ def _card_tokens(tokens: Sequence[str]) -> list[str]:
 
 
 def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
-    """``seat``'s copy of a history: what it saw plus what was shown.
+    """``seat``'s copy of a history: what it saw, where it saw it.
 
-    Removes ``_deck`` and ``_shuffles`` (the stub and the pool's order),
-    replaces other seats' hidden cards and burns with ``??`` unless shown at
-    showdown (in ``_result.shown_cards``) or by choice after the hand (their
-    ``pN sm`` lines, R-C-11), and hides other seats' discards, draws and
-    stacking orders. Run-together cards stay run together (``d dh p2 ????``).
+    Removes ``_deck`` and ``_shuffles`` (the stub and the pool's order) and
+    replaces with ``??`` every card the seat did not see at that point: other
+    seats' hole cards and draws where they were dealt (``d dh``, a 5-2-1
+    replacement, a Roll Your Own pool draw ``d pd``), burns, and other seats'
+    discards, draws and stacking orders. A card another seat later showed is
+    named only where the seat saw it: turned up (``exp``, a roll), at the
+    showdown (the ``pN sm`` line, ``_result.shown_cards``) or shown by choice
+    after the hand (R-C-11), never at the deal, so the copy does not tell
+    which shown cards were dealt, kept, discarded and drawn back from the pool
+    (R-RYO-2, R-RYO-5, R-RYO-6) or drawn as replacements (R-521-2, R-521-4):
+    the same as the seat's view during the hand (``Hand.view``). Run-together
+    cards stay run together (``d dh p2 ????``).
+
     The copy is for display: ``_redacted_for`` says whose it is, and
     :func:`replay` refuses it (it never invents the hidden cards).
     """
     data = tomllib.loads(history) if isinstance(history, str) else dict(history)
-    shown = {str(s): set(cs) for s, cs in
-             (data.get("_result") or {}).get("shown_cards", {}).items()}
     raw_lines = [str(line) for line in data.get("actions", [])]
-    for line in raw_lines:  # shows by choice (after the end) reveal cards too
-        parts = _card_tokens(line.split("#", 1)[0].split())
-        if len(parts) >= 3 and parts[0].startswith("p") and parts[1] == "sm" \
-                and parts[0][1:].isdigit():
-            shown.setdefault(str(int(parts[0][1:]) - 1), set()).update(parts[2:])
     me = _p(seat)
     lines: list[str] = []
     for line in raw_lines:
         tokens = line.split("#", 1)[0].split()
         parts = _card_tokens(tokens)
         if len(parts) >= 3 and parts[0] == "d" and parts[1] in ("dh", "pd") and parts[2] != me:
-            # another seat's hidden cards: only those it showed (not, e.g., the
-            # cards it discarded to a pool, R-RYO-2)
-            other = shown.get(str(int(parts[2][1:]) - 1), set()) if parts[2][1:].isdigit() \
-                else set()
-            cards = [c if c in other else "??" for c in parts[3:]]
+            # another seat's face-down cards: none seen where they were dealt
             sep = "" if parts[1] == "dh" and len(tokens) == 4 else " "
-            lines.append(f"d {parts[1]} {parts[2]} " + sep.join(cards))
+            lines.append(f"d {parts[1]} {parts[2]} " + sep.join("??" for _ in parts[3:]))
             continue
         if len(parts) >= 2 and parts[0] == "d" and parts[1] == "burn":
             lines.append("d burn ??")

@@ -1,0 +1,271 @@
+"""A player's copy of a hand history (``rollem.history.redact``) names a card only
+where that player saw it: checked line by line against the engine's view of the
+seat (``Hand.view``) over the replay, for the three home games with computer
+players, plus the two leaks found by a tester (a Roll Your Own discard drawn back
+from the pool, a 5-2-1 replacement card) and the copy told by ``rollem replay``."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot_helpers import level_bot
+from rollem.cards import CARDS
+from rollem.engine import Hand, HandView, SeededSource
+from rollem.engine.actions import Check, Discard, Draw, Expose, PickWild, Stack
+from rollem.history import parse_history, redact, replay, write_history
+from rollem.narration import narrate_hand, narrate_history
+
+CARD = re.compile(r"[2-9TJQKA][cdhs]")  # also run together: QsQd
+ROLLEM = str(Path(sys.executable).with_name("rollem"))
+WORD_CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
+_HIDDEN = ("dis", "draw", "sd", "stack")
+
+
+def _cards(text: str) -> list[str]:
+    return CARD.findall(text)
+
+
+def _frames(full: str, seat: int) -> list[HandView]:
+    """``seat``'s view after 0, 1, ... players' actions (as the web table's replay)."""
+    h = parse_history(tomllib.loads(full))
+    hand = replay(full)
+    again = Hand(hand.game, h.stacks, button=h.button, options=h.options,
+                 source=_source(hand), carry_in=h.carry_in)
+    frames = [again.view(seat)]
+    for actor, action in hand.actions:
+        again.apply(actor, action)
+        frames.append(again.view(seat))
+    return frames
+
+
+def _source(hand: Hand) -> Any:
+    from rollem.engine.randomness import ReplaySource
+
+    return ReplaySource([(label, list(order)) for label, order in hand.source.outcomes])
+
+
+def _seen(view: HandView, s: int, *, up_only: bool = False) -> set[str]:
+    sv = view.seats[s]
+    return {c for c, u in zip(sv.cards, sv.up, strict=False)
+            if c is not None and (u or not up_only)}
+
+
+def check_copy(full: str, seat: int) -> None:
+    """Every card that ``redact(full, seat)`` names is one ``seat`` saw there:
+    another seat's cards where they were dealt or drawn only if that seat's view
+    showed them right then (never: they are dealt face down), its turned-up cards
+    only if they were up in the view at or after that line, its shown hands as
+    the final view shows them, none of its hidden choices (discards, draws,
+    stacking); the seat's own cards only if they are in its view around the line."""
+    mine = redact(full, seat)
+    assert "_deck" not in mine and "_shuffles" not in mine
+    frames = _frames(full, seat)
+    final = frames[-1]
+    ever = set().union(*(set(_cards(str(v.to_dict()))) for v in frames))
+    leaked = set(_cards(tomli_w.dumps(mine))) - ever
+    assert not leaked, f"seat {seat}'s copy names {leaked}, never in its view"
+    me = f"p{seat + 1}"
+    k = 0  # players' actions before this line
+    for line in mine["actions"]:
+        body, _, comment = line.partition("#")
+        parts = body.split()
+        named = _cards(body)
+        where = f"seat {seat}'s copy, line {line!r} (after action {k})"
+        if parts and parts[0] == "d":
+            code, now = parts[1], frames[k]
+            if code in ("dh", "du", "pd"):
+                s = int(parts[2][1:]) - 1
+                assert set(named) <= _seen(now, s) | set(now.my_pool), where
+            elif code in ("db",):
+                assert set(named) <= set(now.board), where
+            elif code in ("dead", "wild"):
+                assert set(named) <= set(now.dead), where
+            else:  # a burn
+                assert not named, where
+        elif parts:
+            s = int(parts[0][1:]) - 1
+            code = parts[1]
+            if code == "sm":
+                assert set(named) <= _seen(final, s), where
+            elif parts[0] == me:
+                around = frames[k: k + 2]
+                own = set().union(*(_seen(v, s) | set(v.my_pool) for v in around))
+                assert set(named) <= own, where
+            elif code in _HIDDEN:
+                assert not named, where
+            elif code == "exp":
+                assert any(set(named) <= _seen(v, s, up_only=True) for v in frames[k:]), where
+            else:
+                assert not named, where
+            if code != "sm":
+                k += 1
+        bits = comment.split()
+        if len(bits) >= 3 and bits[0] == "roll":  # turned up, for all to see
+            s = int(bits[1][1:]) - 1
+            assert bits[2] in _seen(frames[k], s, up_only=True), where
+    for s, cards in (mine.get("_result") or {}).get("shown_cards", {}).items():
+        assert set(cards) <= _seen(final, int(s)), f"seat {seat}'s copy, _result {s}"
+
+
+def _play(game: str, n: int, seed: int, levels: list[str]) -> Hand:
+    hand = Hand(game, [random.Random(seed).choice([12, 40, 200])] * n,
+                button=seed % n, source=SeededSource(seed))
+    bots = [level_bot(levels[s % len(levels)], seed * 10 + s) for s in range(n)]
+    while not hand.is_over:
+        assert hand.pending is not None
+        s = hand.pending.seats[0]
+        hand.apply(s, bots[s].act(hand.view(s)))
+    return hand
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(game=st.sampled_from(["sdr", "rollyourown", "rollem521"]),
+       n=st.integers(2, 6), seed=st.integers(0, 2**20),
+       levels=st.lists(st.sampled_from(["random", "basic"]), min_size=1, max_size=3))
+def test_a_copy_names_only_cards_its_seat_saw_there(game: str, n: int, seed: int,
+                                                     levels: list[str]) -> None:
+    hand = _play(game, n, seed, levels)
+    full = write_history(hand, players=[f"P{s}" for s in range(n)])
+    for seat in range(n):
+        check_copy(full, seat)
+
+
+def _action_to_the_end(hand: Hand, s: int, plan: dict[str, Any]) -> object:
+    """A scripted player: checks or calls, and follows ``plan`` for the choices."""
+    from rollem.engine.actions import Call, Declare
+
+    legal = hand.legal_actions(s)
+    kind = legal.kind
+    if kind == "bet":
+        return Check() if "check" in legal.actions else Call()
+    if kind == "discard":
+        return Discard(tuple(plan["discard"](hand, s)))
+    if kind == "expose":
+        return Expose(next(c for c, u in zip(hand.hole[s], hand.up[s], strict=True) if not u))
+    if kind == "draw":
+        return Draw(tuple(plan["draw"](hand, s)))
+    if kind == "wild":
+        return PickWild(0)
+    if kind == "stack":
+        return Stack(tuple(hand.hole[s]))
+    if kind == "declare":
+        return Declare("high")
+    raise AssertionError(kind)
+
+
+def _scripted(game: str, n: int, seed: int, plan: dict[str, Any]) -> Hand:
+    hand = Hand(game, [100] * n, button=0, source=SeededSource(seed))
+    while not hand.is_over:
+        assert hand.pending is not None
+        s = hand.pending.seats[0]
+        hand.apply(s, _action_to_the_end(hand, s, plan))
+    return hand
+
+
+def _drawn_back(hand: Hand) -> list[tuple[int, int]]:
+    """(seat, card): a Roll Your Own seat that drew back one of its own discards."""
+    return [(e.seat, e.data["card"]) for e in hand.events
+            if e.kind == "pool_draw" and e.seat is not None
+            and e.data["card"] in hand.pool_by_seat.get(e.seat, [])]
+
+
+def test_ryo_a_discard_drawn_back_is_not_named_at_the_deal() -> None:
+    """The tester's leak (R-RYO-2, R-RYO-5): seat 2 discarded a card and drew it
+    back from the pool; the old copy named it, shown at the showdown, in seat 2's
+    deal line (four of six dealt cards named, only three kept)."""
+    plan = {"discard": lambda h, s: h.hole[s][:3]}
+    seed = next(sd for sd in range(200)
+                if _drawn_back(_scripted("rollyourown", 3, sd, plan)))
+    hand = _scripted("rollyourown", 3, seed, plan)
+    (s, card), *_ = _drawn_back(hand)
+    assert hand.result is not None and s in hand.result.shown_cards
+    full = write_history(hand)
+    for viewer in (v for v in range(3) if v != s):
+        lines = redact(full, viewer)["actions"]
+        deal = next(ln for ln in lines if ln.startswith(f"d dh p{s + 1} "))
+        assert deal == f"d dh p{s + 1} " + "??" * 6
+        assert all(ln.endswith(" ??") for ln in lines if ln.startswith(f"d pd p{s + 1} "))
+        assert f"p{s + 1} sm " in "\n".join(lines)  # the shown hand is still there
+        check_copy(full, viewer)
+    # the seat's own copy keeps everything it saw
+    own = "\n".join(redact(full, s)["actions"])
+    assert f"d pd p{s + 1} {CARDS[card]}" in own
+
+
+def test_521_a_replacement_card_is_not_named_where_it_was_drawn() -> None:
+    """R-521-2, R-521-4: the others see how many cards a player drew, never which;
+    the old copy named the replacement (``d dh p2 8s``) and four of the five dealt
+    cards, so the one replaced could be told from the shown hand."""
+    plan = {"draw": lambda h, s: h.hole[s][:1] if s == 1 else []}
+    hand = _scripted("rollem521", 3, 4, plan)
+    assert hand.result is not None and 1 in hand.result.shown_cards
+    full = write_history(hand)
+    drawn = [e.data["cards"] for e in hand.events if e.kind == "draw_deal" and e.seat == 1]
+    assert len(drawn) == 2
+    lines = redact(full, 0)["actions"]
+    assert [ln for ln in lines if ln.startswith("d dh p2 ")] == \
+        ["d dh p2 ??????????", "d dh p2 ??", "d dh p2 ??"]
+    assert [ln for ln in lines if ln.startswith("p2 sd")] == ["p2 sd ??", "p2 sd ??"]
+    check_copy(full, 0)
+    told = narrate_history(redact(full, 0)).text()
+    for cards in drawn:
+        for c in cards:
+            assert f"dealt {c}" not in told and f"draws {c}" not in told
+
+
+def test_a_copy_is_told_as_the_live_table_tells_it() -> None:
+    """``rollem replay`` of a player's copy names the cards the engine's view of that
+    seat names (the web table's replay), in the same sentences, in all three games
+    (the copy, told without the engine, leaves out a few sentences without cards,
+    such as the pool's shuffle)."""
+    for game, n, seed in (("sdr", 3, 1), ("rollyourown", 4, 2), ("rollem521", 4, 3)):
+        hand = _play(game, n, seed, ["basic"])
+        names = [f"P{s}" for s in range(n)]
+        full = write_history(hand, players=names)
+        for seat in range(n):
+            told = [ln.text for ln in narrate_history(redact(full, seat)).lines
+                    if WORD_CARD.search(ln.text)]
+            live = [ln.text for ln in narrate_hand(hand, names, viewer=seat)
+                    if WORD_CARD.search(ln.text)]
+            assert told == live, (game, seat)
+
+
+def test_the_testers_terminal_repro(tmp_path: Path) -> None:
+    """The tester's run (6 players, strong computer players, seed 99, random answers):
+    in every saved history every seat's copy names only cards it saw there, and the
+    run holds the leak's case: a Roll Your Own seat that drew back one of its own
+    discards and showed it (its old copy named it in the seat's deal line)."""
+    r = random.Random(5)
+    answers = ["c", "c", "c", "f", "y", "r", "b", "p", "k", "h", "l", "b", "1 2 3", "1", "2",
+               "1 2", "", "s", "last", "t", "?", "rolly", "sdr", "rollem521", "3", "n"]
+    text = "\n".join(r.choice(answers) for _ in range(6000)) + "\nq\n"
+    subprocess.run([ROLLEM, "play", "--players", "6", "--bots", "strong", "--seed", "99",
+                    "--history-dir", str(tmp_path)], input=text, text=True,
+                   capture_output=True, timeout=120, check=True)
+    files = sorted(tmp_path.glob("*/hand-*.toml"))
+    assert len(files) > 20
+    drawn_back = []
+    for f in files:
+        full = f.read_text(encoding="utf-8")
+        data = tomllib.loads(full)
+        for seat in range(len(data["starting_stacks"])):
+            check_copy(full, seat)
+        discards: dict[str, set[str]] = {}
+        for line in data["actions"]:
+            parts = line.split()
+            if len(parts) >= 3 and parts[1] == "dis":
+                discards[parts[0]] = set(parts[2:])
+            if len(parts) == 4 and parts[:2] == ["d", "pd"] and parts[3] in \
+                    discards.get(parts[2], ()) and f"{parts[2]} sm " in "\n".join(data["actions"]):
+                drawn_back.append((f.name, parts[2], parts[3]))
+    assert drawn_back, "the run no longer holds a discard drawn back and shown: pick a seed"
