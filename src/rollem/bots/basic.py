@@ -339,6 +339,12 @@ class BasicBot:
                     method="monte-carlo", samples=hands * per, stderr=0.0,
                     game="rollem521", declare=shares, best_declare=best)
 
+    def chances(self, view: HandView) -> Odds | None:
+        """The seat's odds from ``view`` (any game :func:`rollem.odds.view_equity`
+        knows, a game file's with :attr:`game` set), cached per state of the cards;
+        ``None`` when the calculator cannot answer."""
+        return self._odds(view)
+
     def _odds(self, view: HandView) -> Odds | None:
         """The seat's odds, computed once per state of the cards: later decisions of
         the same betting round reuse them until a card is seen or a player folds.

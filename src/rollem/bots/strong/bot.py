@@ -31,6 +31,11 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   rounds of fictitious play: 0 by default, as the game's best-responding
   opponent declared against measured worse: against ``basic`` it led to
   both-ways declares on ace-high that a plain high declarer beat).
+- **Other games** (the standard games, a game file's): the worlds model only
+  the three home games, so there the card choices and the declare are
+  ``basic``'s and the betting is the thresholds above on ``basic``'s odds
+  (:func:`rollem.odds.view_equity`, every opponent's hidden cards random):
+  no reads, no expected-value bets or bluffs that need the worlds.
 - **Stack orders and exposes** (R-521-6, R-521-7; R-RYO-3, R-RYO-5): a
   player keeps down the cards that tell most
   (:func:`rollem.bots.strong.worlds.stack_likelihood`,
@@ -41,9 +46,11 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from rollem.bots.basic import BasicBot
 from rollem.bots.strong.choices import card_action, declare_choice
 from rollem.bots.strong.reads import OpponentBook
 from rollem.bots.strong.worlds import Worlds, sample_worlds
@@ -51,8 +58,13 @@ from rollem.engine.actions import Bet, Call, Check, Declare, Fold, Raise
 from rollem.engine.decisions import Legal
 from rollem.engine.views import HandView
 
+if TYPE_CHECKING:
+    from rollem.engine.game import Game
+
 __all__ = ["StrongBot"]
 
+MODELLED = frozenset({"sdr", "rollyourown", "rollem521"})
+"""The games the worlds model (:func:`rollem.bots.strong.worlds.sample_worlds`)."""
 _LAST_ROUND = {"sdr": "round 4", "rollyourown": "round 4", "rollem521": "round 6"}
 _ROUNDS = {"sdr": 4, "rollyourown": 4, "rollem521": 6}
 
@@ -120,6 +132,19 @@ class StrongBot:
         self.book = book if book is not None else OpponentBook()
         self._cached: tuple[object, Worlds] | None = None
         self._pool: tuple[object, float | None] | None = None
+        self._basic: BasicBot | None = None
+        self.game: Game | None = None
+        """A game file's game the ``rollem.games`` registry does not hold (a web
+        table's own game), for the odds in games the worlds do not model; set by
+        the caller, as for ``basic``."""
+
+    def _plain(self) -> BasicBot:
+        """``basic``, sharing this bot's ``Random``: the card choices, the declare
+        and the odds of the games outside :data:`MODELLED`."""
+        if self._basic is None:
+            self._basic = BasicBot(self.rng)
+        self._basic.game = self.game
+        return self._basic
 
     def act(self, view: HandView) -> object:
         """The action for ``view.seat`` in ``view.legal``.
@@ -132,6 +157,9 @@ class StrongBot:
             raise ValueError("the strong bot was asked to act with no legal options")
         self.book.observe(view.events, view.seat)
         acts = legal.actions
+        if view.game not in MODELLED and not any(
+                a in acts for a in ("check", "call", "bet", "raise", "fold")):
+            return self._plain().act(view)  # a card choice or declare the worlds cannot play
         if "declare" in acts:
             return Declare(declare_choice(self._declare_shares(view), legal.sides))
         if any(a in acts for a in ("discard", "expose", "wild", "draw", "stack")):
@@ -158,7 +186,14 @@ class StrongBot:
         return self._cached[1]
 
     def equities(self, view: HandView) -> dict[str, float]:
-        """Weighted expected share per declaration (``"pot"`` outside 5-2-1)."""
+        """Weighted expected share per declaration (``"pot"`` outside 5-2-1;
+        outside :data:`MODELLED`, ``basic``'s odds: an even share if it has none)."""
+        if view.game not in MODELLED:
+            odds = self._plain().chances(view)
+            if odds is None:
+                live = sum(1 for s in view.seats if s.dealt and not s.folded)
+                return {"pot": 1.0 / max(1, live)}
+            return dict(odds.declare) if odds.declare else {"pot": float(odds.equity)}
         w = self.worlds(view)
         if not w.seats:
             return {k: float(v.mean()) for k, v in w.share.items()}
@@ -253,7 +288,7 @@ class StrongBot:
         heads_up = opponents == 1
         value = self.value_hu if heads_up else min(self.value_hu, 1.45 / (opponents + 1))
         if to_call == 0 and can_raise and heads_up and self.river_ev and (
-                last or self.river_ev >= 2):
+                last or self.river_ev >= 2) and view.game in MODELLED:
             if not last and eq >= 0.85 and rng.random() < self.slow_play:
                 return Check()  # slow-play now and then
             gain = self._bet_gain(view, legal, pot)
@@ -305,6 +340,8 @@ class StrongBot:
     def _heads_up_range(self, view: HandView) -> tuple[Worlds, np.ndarray, np.ndarray] | None:
         """Heads-up only: the worlds, the opponent's range weights (summing to 1)
         and the seat's share per world at its best option; ``None`` otherwise."""
+        if view.game not in MODELLED:
+            return None
         w = self.worlds(view)
         if len(w.seats) != 1:
             return None
