@@ -353,3 +353,18 @@ def test_a_calling_stations_checks_say_little() -> None:
     ws = station.weights("sdr", events, [1], strength)
     wh = half.weights("sdr", events, [1], strength)
     assert ws[1] / ws[0] > 0.99 and 0.3 < wh[1] / wh[0] < 0.4, (ws, wh)
+
+
+@pytest.mark.parametrize(("hand", "suited", "offsuit"), [("2c 3c 4c 5c 5d", "5c", "5d"),
+                                                         ("3h 2h 7h 9h 9d", "9h", "9d")])
+def test_521_draw_throws_the_offsuit_card_of_a_pair(hand: str, suited: str,
+                                                    offsuit: str) -> None:
+    """Of two cards of one rank the draw never throws the one that suits the
+    rest and keeps the other (the tester's seeds 900 and 733: 5c and 9h were
+    thrown), whatever the simulation's worlds."""
+    cards = [int(c) for c in parse_cards(hand)]
+    unseen = [c for c in range(52) if c not in cards]
+    for seed in range(12):
+        throw = {str(c) for c in draw_choice(cards, 2, unseen, random.Random(seed),
+                                             later=(1,), worlds=4)}
+        assert suited not in throw or offsuit in throw, (seed, throw)

@@ -146,7 +146,8 @@ def draw_choice(cards: Sequence[int], most: int, unseen: Sequence[int], rng: ran
     k = max(1, min(3, opponents))
     extra = most + sum(later)
     deal = _deals(unseen, worlds, extra + 5 * k, rng)
-    opts = [t for n in range(least, most + 1) for t in combinations(range(5), n)]
+    opts = _undominated([t for n in range(least, most + 1) for t in combinations(range(5), n)],
+                        cards)
     base = [Card(c) for c in cards]
     arr = np.asarray(cards, dtype=np.int64)
     opp = deal[:, extra:].reshape(worlds, k, 5)
@@ -182,6 +183,23 @@ def draw_choice(cards: Sequence[int], most: int, unseen: Sequence[int], rng: ran
     else:
         best = opts[int(np.argmax(first))]
     return tuple(base[j] for j in best)
+
+
+def _undominated(options: list[tuple[int, ...]], cards: Sequence[int]) -> list[tuple[int, ...]]:
+    """The draw options (positions to throw) less those a same-rank swap beats:
+    of options that throw the same ranks, only those keeping the most cards of
+    one suit (the same ranks kept, so the same lows and pairs, and the better
+    flush chances). The simulation's few worlds cannot see that difference, and
+    threw the suited five of 2c 3c 4c 5c 5d."""
+    def suited(throw: tuple[int, ...]) -> int:
+        suits = [cards[j] & 3 for j in range(5) if j not in throw]
+        return max((suits.count(x) for x in set(suits)), default=0)
+
+    best: dict[tuple[int, ...], int] = {}
+    for t in options:
+        ranks = tuple(sorted(cards[j] >> 2 for j in t))
+        best[ranks] = max(best.get(ranks, 0), suited(t))
+    return [t for t in options if suited(t) == best[tuple(sorted(cards[j] >> 2 for j in t))]]
 
 
 def _low_rank(card: int) -> int:
