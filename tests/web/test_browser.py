@@ -188,6 +188,8 @@ def test_phone_layout_rules_panel_and_result_felt(browser: Any, live: ServerThre
         assert page.inner_text("#bot-levels") == " · ".join(
             f"{level}: {hint}" for level, hint in BOT_LEVEL_HINTS.items())
         page.select_option("select[name=bot_level]", "strong")
+        # The decision clock's minimum is the server's (a test server allows 0.05 s).
+        assert page.get_attribute("input[name=decision_seconds]", "min") == "0.05"
         page.click("details summary")
         page.fill("input[name=bot_delay]", "0.05")
         page.fill("input[name=between_hands]", "60")

@@ -61,8 +61,8 @@ def run_hostile(tmp: Path, *, floods: int, bodies: int, tables: int,
     with open(log, "w") as err:
         server = subprocess.Popen(
             [sys.executable, "-m", "rollem", "serve", "--port", str(port), "--db", str(db),
-             "--no-access-log", "--log-level", "warning"], cwd=ROOT, stdout=subprocess.DEVNULL,
-            stderr=err)
+             "--no-access-log", "--log-level", "warning", "--shortest-decision", "0.2"],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err)
     base, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     out: dict[str, Any] = {}
     try:

@@ -70,7 +70,8 @@ class Server:
                 [sys.executable, "-m", "rollem", "serve", "--port", str(self.port),
                  "--db", db, "--lease-seconds", str(LEASE), "--advertise-url", self.url,
                  "--no-access-log", "--connections-per-address", "10000",
-                 "--tables-per-hour", "10000", "--messages-per-second", "1000"],
+                 "--tables-per-hour", "10000", "--messages-per-second", "1000",
+                 "--shortest-decision", "0.5"],
                 stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
 
     def text(self) -> str:

@@ -20,7 +20,13 @@ from web_harness import Player, ServerThread, create_table, join
 
 from rollem.server import app as app_module
 from rollem.server.app import AddressBuckets, seat_cookie
-from rollem.server.config import ConfigError, ServerSettings, parse_config
+from rollem.server.config import (
+    DECISION_SECONDS,
+    ConfigError,
+    ServerSettings,
+    TableConfig,
+    parse_config,
+)
 from rollem.server.live_table import TableError, clean_name
 from rollem.server.protocol import ProtocolError, json_depth, parse_message
 
@@ -33,7 +39,7 @@ def small(tmp_path: Path) -> Iterator[ServerThread]:
         messages_per_second=5, message_burst=10, connections_per_address=4,
         connections_per_table=3, tables_per_address_per_hour=3, max_tables=4,
         max_body_bytes=2048, idle_seconds=0.4, costly_requests_per_minute=3,
-        costly_burst=3))
+        costly_burst=3, shortest_decision=0.05))
     try:
         yield srv
     finally:
@@ -110,6 +116,32 @@ def test_table_clocks_are_bounded(field: str, value: object) -> None:
 def test_clock_settings_read_numbers_and_number_texts() -> None:
     config = parse_config({"decision_seconds": " 1.5 ", "grace_seconds": 90, "bot_delay": 0.25})
     assert (config.decision_seconds, config.grace_seconds, config.bot_delay) == (1.5, 90, 0.25)
+
+
+def test_the_decision_clock_bounds_are_the_forms_and_the_refusal_names_them(
+        tmp_path: Path) -> None:
+    """A server with the default settings refuses a 1 s decision clock as the create
+    form does (its minimum, read from /api/info, is the API's: 5 s), naming the range;
+    a stored table created with a shorter clock before the bound still restores."""
+    srv = ServerThread(tmp_path / "t.db", ServerSettings(
+        tables_per_address_per_hour=100, costly_requests_per_minute=1e6, costly_burst=100))
+    try:
+        info = httpx.get(srv.url + "/api/info").json()
+        assert info["decision_seconds"] == list(DECISION_SECONDS) == [5, 600]
+        page = httpx.get(srv.url + "/").text  # the form's own fallback agrees
+        assert '<input name="decision_seconds" type="number" min="5" max="600"' in page
+        for seconds, status in ((1, 400), (4.99, 400), (601, 400), (5, 200), (600, 200)):
+            r = httpx.post(srv.url + "/api/tables",
+                           json={"game": "sdr", "decision_seconds": seconds})
+            assert r.status_code == status, (seconds, r.text)
+            if status == 400:
+                assert r.json()["message"] == ("decision_seconds must be from 5 to 600 "
+                                               f"seconds, not {seconds:g}")
+    finally:
+        srv.stop()
+    assert TableConfig.from_dict({"game": "sdr", "decision_seconds": 1}).decision_seconds == 1
+    with pytest.raises(ConfigError, match=r"shortest_decision must be from 0\.05 to 600"):
+        ServerSettings(shortest_decision=0.01).check()
 
 
 def test_http_limits(small: ServerThread) -> None:

@@ -32,9 +32,10 @@ ARTIFACTS = ROOT / "test-artifacts"
 UNLIMITED = ServerSettings(
     messages_per_second=100_000, message_burst=100_000, connections_per_address=100_000,
     connections_per_table=100_000, tables_per_address_per_hour=100_000,
-    costly_requests_per_minute=1e9, costly_burst=100_000)
+    costly_requests_per_minute=1e9, costly_burst=100_000, shortest_decision=0.05)
 """A test server's limits: none in practice, unless a test gives its own (clients
-that act the instant they may, from one address, would hit the real ones)."""
+that act the instant they may, from one address, would hit the real ones); decision
+clocks as short as 0.05 s, for the tests of timeouts."""
 
 
 def free_port() -> int:

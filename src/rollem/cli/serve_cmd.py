@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 import click
 
 from rollem.cli.errors import fail
+from rollem.server.config import DECISION_SECONDS, STORED_SHORTEST_DECISION
 
 DEFAULT_DB = "rollem.db"
 ANY_HOSTS = ("0.0.0.0", "", "::")
@@ -190,6 +191,10 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
 @_opt("--max-body", default=16_384, show_default=True, type=click.IntRange(1),
       help="Largest request body in bytes (cut off while read: 413); creating a table "
            "may send 128 KB more (a game file of up to 64 KB).")
+@_opt("--shortest-decision", default=DECISION_SECONDS[0], show_default=True,
+      type=click.FloatRange(min=STORED_SHORTEST_DECISION, max=DECISION_SECONDS[1]),
+      help="Shortest decision clock in seconds a new table may ask for (the create "
+           "form's minimum too); a server for quick test tables may lower it.")
 @_opt("--lease-seconds", default=10.0, show_default=True,
       type=click.FloatRange(min=0, min_open=True),
       help="PostgreSQL, several servers: a table's lease time; a stopped server's "
@@ -203,7 +208,8 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
                   messages_per_second: float, connections_per_address: int,
                   connections_per_table: int, tables_per_hour: int,
                   costly_requests_per_minute: float, max_tables: int,
-                  max_body: int, lease_seconds: float, advertise_url: str | None) -> None:
+                  max_body: int, shortest_decision: float, lease_seconds: float,
+                  advertise_url: str | None) -> None:
     """Run the web table: open the printed URL, create a table, send the
     invite link to your friends.
 
@@ -233,7 +239,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         costly_requests_per_minute=costly_requests_per_minute,
         costly_burst=max(1, int(costly_requests_per_minute / 4)),
         max_body_bytes=max_body, idle_seconds=idle_minutes * 60, retention_days=retention,
-        lease_seconds=lease_seconds,
+        shortest_decision=shortest_decision, lease_seconds=lease_seconds,
         advertise_url=advertise_url.rstrip("/") if advertise_url else None,
     )  # fmt: skip
     try:

@@ -56,7 +56,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from rollem.games.gamefile import MAX_FILE_BYTES
 from rollem.server import host, trace
-from rollem.server.config import BOT_LEVEL_HINTS, ConfigError, ServerSettings, parse_config
+from rollem.server.config import (
+    BOT_LEVEL_HINTS,
+    DECISION_SECONDS,
+    ConfigError,
+    ServerSettings,
+    parse_config,
+)
 from rollem.server.game_session import GameSession, available_games
 from rollem.server.headers import SecurityHeaders
 from rollem.server.live_table import Client, LiveTable, TableError
@@ -398,6 +404,9 @@ def create_app(db_path: str | Path = "rollem.db",
         return JSONResponse({"games": ids, "names": {g: games.get(g).name for g in ids},
                              "dealers_choice": list(games.DEFAULT_CHOICE),
                              "bot_levels": BOT_LEVEL_HINTS,
+                             # the create form's bounds: what creating a table allows
+                             "decision_seconds": [settings.shortest_decision,
+                                                  DECISION_SECONDS[1]],
                              "max_game_file_bytes": MAX_FILE_BYTES})
 
     async def create_table(request: Request) -> Response:
@@ -412,9 +421,10 @@ def create_app(db_path: str | Path = "rollem.db",
                 # the file is good, so every try counts against the hourly limit, and
                 # it runs off the event loop that serves every table.
                 limits.create_table(_address(request), time.monotonic())
-                config = await asyncio.to_thread(parse_config, data)
+                config = await asyncio.to_thread(parse_config, data,
+                                                 settings.shortest_decision)
             else:
-                config = parse_config(data)
+                config = parse_config(data, settings.shortest_decision)
             if manager().store_count() >= settings.max_tables:
                 raise TableError("server_full", "this server holds as many tables as it "
                                  f"may ({settings.max_tables}); try again later")

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BOT_LEVELS",
     "BOT_LEVEL_HINTS",
+    "DECISION_SECONDS",
     "GAMES",
     "STRUCTURES",
     "ConfigError",
@@ -45,6 +46,14 @@ BOT_LEVEL_HINTS = {
 "How to play" panel show (``rollem play --help`` says the same)."""
 BOT_LEVELS = tuple(BOT_LEVEL_HINTS)
 """Computer player levels."""
+DECISION_SECONDS = (5.0, 600.0)
+"""The decision clock a new table may have (R-C-15), shortest and longest, in
+seconds: what the API allows and the create form's bounds (served by
+``/api/info``).  ``rollem serve --shortest-decision`` may lower the shortest (a
+server for quick test tables)."""
+STORED_SHORTEST_DECISION = 0.05
+"""The shortest clock a stored table may have: tables created before the 5 s
+bound keep theirs when restored or reconfigured."""
 MAX_SEATS = {"sdr": 10, "rollyourown": 8, "rollem521": 10, "dealers-choice": 10}
 """Most players our three games deal in (RULES.md headings); every game:
 :meth:`TableConfig.max_seats`."""
@@ -233,7 +242,7 @@ def _float(data: dict[str, Any], key: str, default: float, low: float, high: flo
         raise ConfigError(f"{key} must be a number of seconds, not {value!r}")
     number = float(value)
     if not low <= number <= high:
-        raise ConfigError(f"{key} must be from {low} to {high} seconds, not {number}")
+        raise ConfigError(f"{key} must be from {low:g} to {high:g} seconds, not {number:g}")
     return number
 
 
@@ -268,8 +277,13 @@ def _own_house_option(house_in: dict[str, Any], key: str, default: object,
     return _choice(house_in, key, str(default), allowed or (str(default),))
 
 
-def parse_config(data: dict[str, Any]) -> TableConfig:
+def parse_config(data: dict[str, Any],
+                 shortest_decision: float = STORED_SHORTEST_DECISION) -> TableConfig:
     """Read and check a table configuration (from the creation form or the store).
+
+    ``shortest_decision``: the shortest decision clock allowed, in seconds; a new
+    table from the API is held to the server's (``ServerSettings.shortest_decision``,
+    :data:`DECISION_SECONDS`), a stored one to :data:`STORED_SHORTEST_DECISION`.
 
     Raises :class:`ConfigError` naming the field and the allowed values.
     """
@@ -343,7 +357,8 @@ def parse_config(data: dict[str, Any]) -> TableConfig:
         bot_level=_choice(data, "bot_level", "random", BOT_LEVELS),
         rebuys=_bool(data, "rebuys", True),
         house=house,
-        decision_seconds=_float(data, "decision_seconds", 30.0, 0.05, 600),
+        decision_seconds=_float(data, "decision_seconds", 30.0, shortest_decision,
+                                DECISION_SECONDS[1]),
         time_bank_seconds=_float(data, "time_bank_seconds", 60.0, 0, 3600),
         grace_seconds=_float(data, "grace_seconds", 120.0, 0.05, 3600),
         bot_delay=_float(data, "bot_delay", 0.8, 0, 60),
@@ -418,6 +433,9 @@ class ServerSettings:
     lease_seconds: float = 10.0
     """PostgreSQL (several processes, issue 17): a table's lease lasts this long
     unless renewed; a dead process's tables move to another after it."""
+    shortest_decision: float = DECISION_SECONDS[0]
+    """The shortest decision clock a new table may ask for (seconds; the create
+    form's minimum too); a test server lowers it for quick clocks."""
     advertise_url: str | None = None
     """PostgreSQL: where the other processes and the proxy reach this process
     (``http://10.0.0.5:8001``); stored in its leases.  ``rollem serve`` fills in
@@ -434,6 +452,10 @@ class ServerSettings:
                      "max_json_depth", "costly_burst"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1, not {getattr(self, name)}")
+        low, high = STORED_SHORTEST_DECISION, DECISION_SECONDS[1]
+        if not low <= self.shortest_decision <= high:
+            raise ConfigError(f"shortest_decision must be from {low:g} to {high:g} seconds, "
+                              f"not {self.shortest_decision:g}")
         for url in (self.public_url, self.advertise_url, *self.allowed_origins):
             if url is not None and not url.startswith(("http://", "https://")):
                 raise ConfigError(f"{url!r} must start with http:// or https://")

@@ -20,6 +20,12 @@
       }
     }
     select.appendChild(select.querySelector('option[value="own-file"]'));  // last
+    // The decision clock's bounds: those the server allows a new table.
+    if (info.decision_seconds) {
+      const clock = form.elements.decision_seconds;
+      clock.min = String(info.decision_seconds[0]);
+      clock.max = String(info.decision_seconds[1]);
+    }
     // The computer players' levels, each with its one line, as the server describes them.
     if (info.bot_levels) {
       document.getElementById("bot-levels").textContent = Object.entries(info.bot_levels)
