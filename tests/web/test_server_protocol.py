@@ -116,6 +116,16 @@ def test_bad_messages_are_refused_and_change_nothing(server: ServerThread) -> No
     asyncio.run(scenario())
 
 
+def test_computer_players_are_numbered_in_seat_order(server: ServerThread) -> None:
+    """They take the last seats, Bot 1 in the lowest of them (not against seat order)."""
+    import httpx
+
+    tid, _host = create_table(server.url, game="sdr", seats=6, bots=3, bot_level="basic")
+    seats = httpx.get(f"{server.url}/api/tables/{tid}").json()["seats"]
+    assert [(s["seat"], s.get("name")) for s in seats if not s["free"]] == [
+        (3, "Bot 1 (basic)"), (4, "Bot 2 (basic)"), (5, "Bot 3 (basic)")]
+
+
 def test_join_rules_and_onlooker(server: ServerThread) -> None:
     import httpx
 

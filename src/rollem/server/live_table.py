@@ -300,9 +300,12 @@ class LiveTable:
             "started": False, "hand_no": 0, "in_hand": False, "button": None,
             "choice": None, "carried": 0, "departed": [], "seq": 0, "last_result": None,
         }  # fmt: skip
+        # Computer players take the last seats, numbered in seat order ("Bot 1" in the
+        # lowest); a stored table keeps the names it was created with.
+        first = config.seats - config.bots
         bots = [
             SeatRow(
-                seat=config.seats - 1 - i,
+                seat=first + i,
                 name=f"Bot {i + 1} ({config.bot_level})",
                 token_digest=None,
                 bot=config.bot_level,
