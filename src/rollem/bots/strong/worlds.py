@@ -268,6 +268,43 @@ def r521_strength(high: Ints, low: Ints) -> Floats:
     return out
 
 
+@cache
+def _final_strengths() -> Floats:
+    """:func:`r521_strength` of 20,000 final 5-2-1 hands, sorted: five random
+    cards after both draws (two, then one; R-521-2, R-521-4) thrown by the
+    look-ahead odds' policy (:data:`rollem.odds.policy.FAST`), fixed seed."""
+    from rollem.odds.policy import FAST
+
+    gen = np.random.default_rng(521)
+    deal = draw(gen, np.arange(52, dtype=np.int64), 20000, 8)
+    hand = deal[:, :5]
+    at = 5
+    for most in (2, 1):
+        throw = FAST.draw(hand, most)
+        k = np.clip(np.cumsum(throw, axis=1) - 1, 0, most - 1)
+        hand = np.where(throw, np.take_along_axis(deal[:, at:at + most], k, axis=1), hand)
+        at += most
+    out: Floats = np.sort(r521_strength(high5(hand), low5(hand)))
+    return out
+
+
+def final_percentile(strength: Floats) -> Floats:
+    """A 5-2-1 final hand's :func:`r521_strength` as a percentile among final
+    hands (:func:`_final_strengths`, ties at their middle), 0..1.
+
+    The reads take a bet from an opponent betting a share ``r`` of the time
+    as coming from the top ``r`` of its hands; on the random-hand scale of
+    :func:`r521_strength` the hands after the draws sit high (median 0.91;
+    79% above 0.7), so a bet at rate 0.3 ruled out a fifth of them, not 70%,
+    and multiway the read equity facing a last-round bet ran 0.03-0.10
+    above the share the real cards gave."""
+    ref = _final_strengths()
+    lo = np.searchsorted(ref, strength, side="left")
+    hi = np.searchsorted(ref, strength, side="right")
+    out: Floats = (lo + hi) / (2.0 * len(ref))
+    return out
+
+
 HIDER_STRAY = 0.05
 """Likelihood of a world whose hidden cards go against the hider model of
 :func:`stack_likelihood` (5-2-1 stack orders) or :func:`expose_likelihood`
@@ -443,6 +480,10 @@ def _r521(info: ViewInfo, view: HandView, samples: int, gen: np.random.Generator
         sides[:, 0] = k
         share[name] = side_shares(high, low, sides, failed_both_rule=rule)
     strength = r521_strength(high[:, 1:], low[:, 1:])
+    if len(ups) >= 2:
+        # multiway: on the scale of final hands, which the reads' action rates
+        # assume (:func:`final_percentile`); heads-up keeps the scale it was tuned on
+        strength = final_percentile(strength)
     like = np.ones(samples)
     for j, (u, h) in enumerate(zip(ups, hidden, strict=True)):
         if h and u and len(u) + h == 5:
