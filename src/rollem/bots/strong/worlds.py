@@ -469,12 +469,18 @@ def _r521(info: ViewInfo, view: HandView, samples: int, gen: np.random.Generator
         at += h
     hands = np.stack(rows, 1)
     high, low = high5(hands), low5(hands)
-    sides = declare_model(high, low)
     index = {o.seat: i for i, o in enumerate(info.opponents)}
+    rule = str(info.options.get("failed_both_rule", "carry"))
+    if len(ups) >= 2:  # multiway: opponents declare their best share (answer_sides)
+        from rollem.bots.strong.declare import answer_sides
+
+        sides = answer_sides(high, low, rule=rule,
+                             fixed={index[s] + 1 for s in info.declared if s in index})
+    else:
+        sides = declare_model(high, low)
     for seat, side in info.declared.items():
         if seat in index:
             sides[:, index[seat] + 1] = SIDES.index(side)
-    rule = str(info.options.get("failed_both_rule", "carry"))
     share: dict[str, Floats] = {}
     for k, name in enumerate(SIDES):
         sides[:, 0] = k
