@@ -395,3 +395,38 @@ def test_521_multiway_strength_is_a_percentile_of_final_hands() -> None:
     high, low = w.extra["high"], w.extra["low"]
     assert isinstance(high, np.ndarray) and isinstance(low, np.ndarray)
     assert np.allclose(w.strength, r521_strength(high[:, 1:], low[:, 1:]))
+
+
+def test_521_multiway_opponents_declare_their_best_share() -> None:
+    """R-521-8, R-521-9 multiway: in the worlds each opponent declares the side
+    with its greatest share against the others' model declares. Kings full of
+    nothing (trips) against trip queens and a pair of jacks: the percentile
+    model sends all three high and the kings take the pot; the queens and the
+    jacks, each alone on the low side against the model, declare low, and the
+    kings' high declare is worth half the pot. On random worlds no opponent
+    could gain by declaring otherwise."""
+    from rollem.bots.strong.declare import answer_sides, declare_game
+    from rollem.odds.common import draw
+    from rollem.odds.evaluate import high5, low5
+    from rollem.odds.r521 import declare_model, settle
+
+    hands = np.asarray([[list(map(int, parse_cards(h))) for h in (
+        "Kc Kd Ks 9h 2c", "Qc Qd Qs 8h 3c", "Jc Jd 4h 5s 6c")]], dtype=np.int64)
+    high, low = high5(hands), low5(hands)
+    assert declare_model(high, low).tolist() == [[0, 0, 0]]
+    assert answer_sides(high, low).tolist() == [[0, 1, 1]]
+    assert declare_game(high, low, np.ones(1)) == {"high": 0.5, "low": 0.0, "both": 0.0}
+    assert answer_sides(high, low, fixed={1}).tolist() == [[0, 0, 1]]
+    deal = draw(np.random.default_rng(5), np.arange(52, dtype=np.int64), 300, 20)
+    hands = deal.reshape(300, 4, 5)
+    high, low = high5(hands), low5(hands)
+    sides = answer_sides(high, low)
+    model = declare_model(high, low)
+    for j in range(1, 4):
+        order = [j, *[c for c in range(4) if c != j]]
+        mine = model[:, order].copy()
+        mine[:, 0] = sides[:, j]
+        got = settle(high[:, order], low[:, order], mine)[0]
+        for k in range(3):
+            mine[:, 0] = k
+            assert (settle(high[:, order], low[:, order], mine)[0] <= got + 1e-12).all()
