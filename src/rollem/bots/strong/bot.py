@@ -75,6 +75,17 @@ def _ess(weights: np.ndarray) -> float:
     return float(weights.sum()) ** 2 / sq if sq > 0 else 0.0
 
 
+def _bets_this_round(view: HandView) -> int:
+    """Bets and raises made so far in the current betting round."""
+    n = 0
+    for e in reversed(view.events):
+        kind = e.get("kind")
+        if kind == "round":
+            break
+        n += kind in ("bet", "raise")
+    return n
+
+
 def _round_number(view: HandView) -> int:
     try:
         return int(view.round.split()[-1])
@@ -96,7 +107,10 @@ class StrongBot:
     also raises when the expected gain over calling or folding says so: an
     opponent who folds to raises too often), ``stack_reads`` (read the opponents'
     5-2-1 stack orders and Roll Your Own exposes), ``declare_rounds`` (5-2-1: rounds of fictitious
-    play in the declare game), ``min_ess`` and ``more_worlds`` (against two or
+    play in the declare game), ``first_call_521`` (5-2-1 multiway, facing one
+    bet in round 1: the share of the price the equity must pay, no margin;
+    calling instead of the old folds there gained chips on the same deals,
+    replayed), ``min_ess`` and ``more_worlds`` (against two or
     more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds
     while the reads' weights are worth fewer than ``min_ess`` equal worlds).
 
@@ -119,6 +133,7 @@ class StrongBot:
     declare_rounds = 0
     min_ess = 60.0
     more_worlds = 7
+    first_call_521 = 0.5
 
     def __init__(self, rng: random.Random | None = None, *, samples: int = 300,
                  worlds: int = 32, book: OpponentBook | None = None) -> None:
@@ -312,6 +327,11 @@ class StrongBot:
             return self._size(legal, view, pot + to_call, eq)  # folds to raises too often
         # the margin is a fraction of the fair share (half the pot heads-up)
         margin = 0.0 if last else self.call_margin * 2 / (opponents + 1)
+        if (view.game == "rollem521" and not heads_up and _round_number(view) == 1
+                and _bets_this_round(view) <= 1):
+            # 5-2-1 multiway, one bet before the first draw: two draws and five
+            # betting rounds to come, so the price alone undersells the hand
+            price, margin = price * self.first_call_521, 0.0
         if eq >= price + margin:
             return Call()
         if "check" in acts:
