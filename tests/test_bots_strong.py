@@ -430,3 +430,33 @@ def test_521_multiway_opponents_declare_their_best_share() -> None:
         for k in range(3):
             mine[:, 0] = k
             assert (settle(high[:, order], low[:, order], mine)[0] <= got + 1e-12).all()
+
+
+def test_521_multiway_calls_one_bet_before_the_first_draw() -> None:
+    """5-2-1 six-handed, facing one bet in round 1 (two draws and five betting
+    rounds to come, R-521-1..R-521-7): the strong bot calls from half the
+    price, no margin. Deal 28 (seat 0, A-K-J-6-3) and deal 37 (seat 4,
+    A-K-J-9-8): equity 0.18 and 0.11 against a price of 0.2, below the
+    price plus margin (0.23) that folded them; trash (deal 24, seat 4,
+    J-T-8-3-2, equity 0.05) still folds."""
+    from rollem.bots.strong.bot import _bets_this_round
+
+    for deal, seat, want in ((28, 0, Call), (37, 4, Call), (24, 4, Fold)):
+        hand = Hand("rollem521", [200] * 6, button=0, source=SeededSource(deal))
+        bots = [make_bot("basic", random.Random(i)) for i in range(6)]
+        while True:
+            assert hand.pending is not None
+            s = hand.pending.seats[0]
+            view = hand.view(s)
+            if s == seat:
+                break
+            hand.apply(s, bots[s].act(view))
+        assert view.round == "round 1" and _bets_this_round(view) == 1
+        assert view.legal is not None and view.legal.call_amount == 2
+        pot = view.pot + sum(x.bet for x in view.seats)
+        bot = StrongBot(random.Random(deal))
+        action = bot.act(view)
+        eq = max(bot.equities(view).values())
+        assert isinstance(action, want), (deal, eq)
+        if want is Call:
+            assert eq < 2 / (pot + 2) + bot.call_margin * 2 / 6
