@@ -26,11 +26,14 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   draw and stack by simulating the rest of the hand per option, stacking
   orders randomised among near-equal ones.
 - **Declare** (R-521-8): the side with the greatest expected share over the
-  weighted worlds, the opponents declaring by the percentile model
+  weighted worlds; heads-up the opponent declaring by the percentile model
   (:func:`rollem.bots.strong.declare.declare_game` with ``declare_rounds``
   rounds of fictitious play: 0 by default, as the game's best-responding
   opponent declared against measured worse: against ``basic`` it led to
-  both-ways declares on ace-high that a plain high declarer beat).
+  both-ways declares on ace-high that a plain high declarer beat);
+  multiway each opponent declaring its best share in the world against the
+  others' model (:func:`rollem.bots.strong.declare.answer_sides`: by the
+  declare it sees four of every five cards).
 - **Other games** (the standard games, a game file's): the worlds model only
   the three home games, so there the card choices and the declare are
   ``basic``'s and the betting is the thresholds above on ``basic``'s odds

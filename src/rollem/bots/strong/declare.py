@@ -46,9 +46,9 @@ def answer_sides(high: Ints, low: Ints, *, rule: str = "carry",
     By the declare each opponent sees four of every other hand's five cards
     (R-521-7), so it knows nearly what the world holds: the ``basic`` level
     declares its best expected share, and the league's ``declarer`` the side
-    nobody else goes for; with the percentile model instead, the seat's share
-    facing a last-round bet came out 0.06-0.08 above the share the real
-    declares gave (3 and 4 opponents).
+    nobody else goes for. Facing a last-round bet 1 vs 5 (137 decisions), the
+    read equity with the percentile model's declares came out 0.041 above
+    the share the real cards and declares gave, -0.006 with these.
 
     Args:
         high, low: hand values ``(S, n)``, column 0 the seat (left at the model).
