@@ -105,22 +105,28 @@ BB/100 of ``strong`` against each level [95% interval] and deals:
   the real cards give (round 6, 2-4 opponents, 300 deals; it calls and
   raises too much there), and it folds a quarter of its first-round hands
   where ``basic`` folds 3% (240 seat-plays).
-- 5-2-1 multiway reads and declares (after the figures above; issue 20):
-  the worlds' opponent strength was on the scale of random five-card hands,
-  where final hands sit high (median 0.91), so a bet from a player betting
-  30% of the time kept 79% of its worlds, not 30%; and the opponents
-  declared by the percentile model, though by the declare they see four of
-  every five cards and declare their best share. Now the strength is a
+- 5-2-1 multiway, after the figures above (issue 20): (1) the worlds'
+  opponent strength was on the scale of random five-card hands, where
+  final hands sit high (median 0.91), so a bet from a player betting 30%
+  of the time kept 79% of its worlds, not 30%; and the opponents declared
+  by the percentile model, though by the declare they see four of every
+  five cards and declare their best share. Now the strength is a
   percentile among final hands and each opponent declares its best share
-  against the model (multiway only; heads-up play unchanged: the same units
-  on 16 heads-up deals). Facing a last-round bet (round 6, 2-5 opponents,
-  137 decisions, 1 vs 5 against ``basic``, ``bluffer``, ``declarer``) the
-  read equity less the share the real cards and declares gave: +0.061
-  +- 0.028 before, -0.006 +- 0.021 after. 1 vs 5, the same deals played by
-  the old and the new code (``--formats 1v5 --hands 30 --jobs 1`` seeds
-  300-304, ``nice -n 19``, load 4-5): new - old +52.7 [+18.1, +87.3]
-  BB/100 over 450 deals (``basic`` +58.0 [-3.9, +119.9], ``bluffer`` +31.0
-  [-23.1, +85.1], ``declarer`` +69.2 [+5.6, +132.8], 150 each).
+  against the model. Facing a last-round bet (round 6, 2-5 opponents, 137
+  decisions 1 vs 5 against ``basic``, ``bluffer``, ``declarer``) the read
+  equity less the share the real cards and declares gave: +0.061 +- 0.028
+  before, -0.006 +- 0.021 after. (2) Facing one bet in round 1 it calls
+  from half the price, no margin (it folded 26% of its hands 1 vs 5
+  against ``basic``, 80% against ``bluffer``; replaying those folds as
+  calls on the same deals gained +10.7 +- 9.8 and +4.7 +- 3.5 chips per
+  fold). Both multiway only: heads-up play unchanged (the same units on 16
+  heads-up deals). 1 vs 5, the same deals played by the old code and the
+  new (``--formats 1v5 --hands 30 --jobs 1``, a chunk per seed from 300,
+  ``nice -n 19``, load 4-5), new - old BB/100: (1) alone +46.0 [+17.0,
+  +75.1] over 630 deals (210 per opponent); (1) and (2) +79.2 [+33.2,
+  +125.1] over 360 deals (``basic`` +90.6 [+6.0, +175.3], ``bluffer``
+  +57.8 [-11.6, +127.2], ``declarer`` +89.0 [+4.8, +173.3], 120 each);
+  (2) on top of (1) +27.9 [-3.6, +59.3] (360).
 - The library's teeth: the issue's value bot, as specified, loses to
   ``basic`` in 5-2-1 heads-up (-62.8 [-75.1, -50.4], 1000 deals; its fixed
   call thresholds fold hands that chop by declaring the other way), so in

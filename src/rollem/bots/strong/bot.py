@@ -16,7 +16,9 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   against the pot odds. It bets or raises
   for value when ``e`` clears a threshold that grows with the number of
   opponents, calls when ``e`` pays the price (with a margin before the last
-  round), checks when free, folds otherwise (never when it could check).
+  round; 5-2-1 multiway facing one bet in round 1, from half the price and
+  no margin, with two draws and five betting rounds to come), checks when
+  free, folds otherwise (never when it could check).
   Heads-up only, from the second half of the hand, it bluffs weak hands at
   the frequency that makes its bets hard to read (bluffs : value bets about
   ``bet : pot + bet``) unless the opponent seldom folds; it slow-plays a
