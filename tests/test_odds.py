@@ -152,6 +152,14 @@ def test_sdr_bad_input() -> None:
         sdr_odds("As")
     with pytest.raises(OddsError, match="at most two"):
         sdr_odds("As Kd", dead="2c 3c 4c")
+    # The opponents' range as it really is: 1 to 9 unknown hands alone, 0 to 9 - n
+    # beside n known ones (at least one opponent, ten players at most, R-SDR-1).
+    for k in (-1, 0, 10):
+        with pytest.raises(OddsError, match=f"opponents must be from 1 to 9, not {k}: "):
+            sdr_odds("As Kd", opponents=k)
+    with pytest.raises(OddsError, match="opponents must be from 0 to 7 with 2 vs hands, not 8"):
+        sdr_odds("As Kd", vs=["Qs Qd", "Jc Th"], opponents=8)
+    assert sdr_odds("As Kd", vs=["Qs Qd"], opponents=0).method == "exact"
 
 
 # ----------------------------------------------------------------- views only

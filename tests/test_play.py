@@ -181,6 +181,27 @@ def test_card_answers() -> None:
         parse_answer("x", declare)
 
 
+def test_numbers_are_ascii_digits_only() -> None:
+    """Full-width, superscript and other Unicode digits, underscores and signs are
+    refused with a clear message (Python's int() reads "３" as 3 and "1_0" as 10);
+    none of them is taken as a bet, a pool position, a card position or a game."""
+    assert parse_answer("b 3", OPEN) == Bet(3)
+    for bad in ("\uff13", "1_0", "+3", "\u00b2", "\u0663"):
+        with pytest.raises(AnswerError, match=r"is not a number of chips \(digits 0-9\): "
+                                              r"b 2\.\.40"):
+            parse_answer(f"b {bad}", OPEN)
+    wild = Legal(kind="wild", actions=("wild",), positions=5)
+    assert parse_answer("3", wild) == PickWild(2)
+    with pytest.raises(AnswerError, match=r"not a pool position: pick 1\.\.5"):
+        parse_answer("\uff13", wild)
+    six = tuple(parse_cards("Qh 7c 2d As Ks 9h"))
+    discard = Legal(kind="discard", actions=("discard",), cards=six, min_count=3, max_count=3)
+    with pytest.raises(AnswerError, match="choose from your cards"):
+        parse_answer("1 2 \u00b3", discard)  # was a crash: "³".isdigit(), int("³") fails
+    with pytest.raises(AnswerError, match="not one of the games"):
+        parse_game_choice("\uff13", ["rollem521", "rollyourown", "sdr"])
+
+
 def test_game_choice_answers() -> None:
     games = ["rollem521", "rollyourown", "sdr"]
     assert parse_game_choice("3", games) == "sdr"

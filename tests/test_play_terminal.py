@@ -261,3 +261,23 @@ def test_a_huge_bad_answer_is_not_echoed_whole(tmp_path: Path) -> None:
     errors = [line for line in lines if "not an answer here" in line or "characters cut" in line]
     assert errors and all(len(line) <= 80 for line in lines)
     assert len("".join(out)) < 20_000  # nor is the echo of the scripted answer
+
+
+def test_after_a_hand_only_the_listed_answers_are_taken(tmp_path: Path) -> None:
+    """At "Enter = next hand, ..." a late bet (``b 2.5``) or ``y`` is refused, naming
+    what is accepted, and asked again: only Enter deals the next hand."""
+    after = iter(["b 2.5", "y", "", "q"])
+
+    def answers() -> Iterator[str]:
+        while True:
+            yield next(after) if "".join(out).endswith("q = quit > ") else "c"
+
+    out: list[str] = []
+    game, out = scripted(answers(), history_dir=tmp_path)
+    game.run()
+    text = "".join(out)
+    for bad in ("b 2.5", "y"):
+        assert f"'{bad}' is not an answer here: Enter = next hand" in text, bad
+    assert "=== Hand 2" in text and "=== Hand 3" not in text
+    before_hand_2 = text.split("=== Hand 2")[0]
+    assert before_hand_2.count("Enter = next hand") == 3 + 2  # 3 prompts, 2 refusals

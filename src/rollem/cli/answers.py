@@ -22,6 +22,7 @@ Short answers (case does not matter):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -102,6 +103,16 @@ def decision_kind(legal: Legal) -> str:
     return legal.kind
 
 
+_WHOLE = re.compile(r"[0-9]{1,15}")
+"""A count typed at a prompt: ASCII digits only (Python's int() also reads "３",
+"1_0" and "+3"; the terminal refuses those with a clear message)."""
+
+
+def _whole(text: str) -> int | None:
+    """``text`` as a whole number if it is ASCII digits only, else ``None``."""
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
 def _size(legal: Legal) -> str:
     return str(legal.min_to) if legal.min_to == legal.max_to else f"{legal.min_to}..{legal.max_to}"
 
@@ -156,7 +167,7 @@ def choices_text(legal: Legal, show: Sequence[str] | None = None) -> str:
 
 def _cards_from(text: str, legal: Legal) -> list[Card]:
     tokens = text.replace(",", " ").split()
-    if tokens and all(t.isdigit() for t in tokens):
+    if tokens and all(_whole(t) is not None for t in tokens):
         n = len(legal.cards)
         wrong = [t for t in tokens if not 1 <= int(t) <= n]
         if wrong:
@@ -200,10 +211,10 @@ def _amount(word: str, rest: str, legal: Legal) -> int:
             return legal.min_to
         raise AnswerError(f"say how much: {word} {legal.min_to}..{legal.max_to} "
                           f"(your total bet this round)")
-    try:
-        amount = int(rest)
-    except ValueError:
-        raise AnswerError(f"{rest!r} is not a number of chips: {word} {_size(legal)}") from None
+    amount = _whole(rest)
+    if amount is None:
+        raise AnswerError(f"{rest!r} is not a number of chips (digits 0-9): "
+                          f"{word} {_size(legal)}")
     if not legal.min_to <= amount <= legal.max_to:
         raise AnswerError(f"{amount} is not allowed: {word} {_size(legal)} "
                           f"(your total bet this round)")
@@ -261,10 +272,7 @@ def parse_answer(text: str, legal: Legal) -> object:
                               + ", ".join(f"{s[0]} = {s}" for s in legal.sides))
         return Declare(side)
     if "wild" in acts:
-        try:
-            pos = int(raw)
-        except ValueError:
-            pos = 0
+        pos = _whole(raw) or 0
         if not 1 <= pos <= legal.positions:
             raise AnswerError(f"{raw!r} is not a pool position: pick 1..{legal.positions} "
                               f"(1 = the top card)")
@@ -311,8 +319,9 @@ def parse_game_choice(text: str, games: Sequence[str]) -> str | Command:
     raw = text.strip().lower()
     if raw in _COMMANDS:
         return _COMMANDS[raw]
-    if raw.isdigit() and 1 <= int(raw) <= len(games):
-        return games[int(raw) - 1]
+    number = _whole(raw)
+    if number is not None and 1 <= number <= len(games):
+        return games[number - 1]
     hits = [g for g in games if g.startswith(raw)] if raw else []
     if len(hits) == 1:
         return hits[0]

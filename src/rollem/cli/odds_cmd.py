@@ -133,7 +133,8 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
 @click.option("--vs", "vs", metavar="CARDS", multiple=True,
               help="sdr: an opponent's two hole cards; may repeat.")
 @click.option("--opponents", "opponents", type=int, default=None, metavar="N",
-              help="sdr: unknown opponents' hands (default 1 without --vs, else 0).")
+              help="sdr: unknown opponents' hands (default 1 without --vs, else 0): 1 to 9, "
+                   "or 0 to 9 minus the --vs hands.")
 @click.option("--history", "history", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="A hand history file (TOML).")
 @click.option("--seat", "seat", type=int, default=None, help="With --history: the seat.")

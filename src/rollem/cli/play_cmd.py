@@ -291,17 +291,22 @@ class TerminalGame:
         while True:
             legal = hand.legal_actions(0)
             show = "s = show your cards, " if "show" in legal.actions else ""
-            answer = self.ask(f"Enter = next hand, {show}last = this hand again, q = quit > ")
+            choices = f"Enter = next hand, {show}last = this hand again, q = quit"
+            answer = self.ask(choices + " > ")
             word, _, rest = answer.strip().lower().partition(" ")
-            if word in ("q", "quit", "exit"):
+            if not word:
+                return True
+            if word in ("q", "quit", "exit") and not rest:
                 return False
-            if word == "last":
+            if word == "last" and not rest:
                 self.show_last()
                 continue
             if word in ("s", "show"):
                 self.show_cards(hand, legal, rest)
                 continue
-            return True
+            # Anything else is asked again, not taken for Enter (a bet typed late
+            # must not deal the next hand).
+            self.error(f"{answer.strip()!r} is not an answer here: {choices}")
 
     def show_cards(self, hand: Any, legal: Any, which: str) -> None:
         """Show your cards (all, or those named) after the hand (R-C-11)."""

@@ -96,7 +96,8 @@ def sdr_odds(
         :class:`Odds` (``game="sdr"``).
 
     Raises:
-        OddsError: wrong card counts, a card given twice, too few cards left.
+        OddsError: wrong card counts, a card given twice, too few cards left,
+            ``opponents`` out of its range (naming it).
         ValueError: ``workers`` < 1.
     """
     if workers < 1:
@@ -116,12 +117,15 @@ def sdr_odds(
         if len(v) != 2:
             raise OddsError(f"vs: each hand is two hole cards, got {len(v)}")
     k = (0 if vs_c else 1) if opponents is None else opponents
-    if k < 0:
-        raise OddsError("opponents must be 0 or more")
-    if k + len(vs_c) == 0:
-        raise OddsError("no opponent: give --vs hands or --opponents N (at least one)")
-    if k + len(vs_c) > 9:
-        raise OddsError("at most ten players in Stop, Drop and Roll (R-SDR-1)")
+    if len(vs_c) > 9:
+        raise OddsError("at most ten players in Stop, Drop and Roll (R-SDR-1): "
+                        f"at most 9 vs hands, got {len(vs_c)}")
+    # At least one opponent, known or not; at most ten players with you (R-SDR-1).
+    least, most = (0 if vs_c else 1), 9 - len(vs_c)
+    if not least <= k <= most:
+        given = f" with {len(vs_c)} vs hand{'s' if len(vs_c) > 1 else ''}" if vs_c else ""
+        raise OddsError(f"opponents must be from {least} to {most}{given}, not {k}: at least "
+                        "one opponent, at most ten players with you (R-SDR-1)")
     pool = unseen(hole, dead_c, board_c, *vs_c)
     need = 3 - len(board_c) + 2 * k
     if need > len(pool):
