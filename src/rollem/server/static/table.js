@@ -447,10 +447,11 @@
     return !!(card && hand && hand.wild_ranks && hand.wild_ranks.includes(card[0]));
   }
   // Someone who sat down during this hand: not dealt in, waiting for the next deal
-  // (not one sitting out or waiting for the host's approval: those have their own tag).
+  // (not one sitting out or waiting for the host's approval: those have their own
+  // tag; nor one without chips, who is offered a rebuy).
   function joinsNextHand(t, hand, n) {
     const s = t.seats[n], hs = hand ? hand.seats[n] : null;
-    return !!(hand && s && !s.free && !(hs && hs.dealt)
+    return !!(hand && s && !s.free && s.stack > 0 && !(hs && hs.dealt)
       && !(t.sitting_out || []).includes(n) && !(t.waiting || []).includes(n));
   }
   // The stack to show: during a hand a dealt-in player's stack in it; otherwise (not
