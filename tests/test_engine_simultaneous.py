@@ -64,8 +64,9 @@ def test_expose_all_at_once_hidden_until_all_chose() -> None:
     # revealed together: now public
     assert h.up[1][3] and h.up[2][0] and h.up[0][1]
     spectator = h.view(None).to_dict()
-    assert spectator["seats"][1]["cards"][3] == str(card1)
-    assert spectator["seats"][1]["cards"][0] is None
+    # another seat's face-up cards first (in the order turned up), then its card backs
+    assert spectator["seats"][1]["cards"] == [str(card1), None, None, None, None]
+    assert spectator["seats"][1]["up"] == [True, False, False, False, False]
     assert h.pending is not None and h.pending.kind == "bet"
     while not h.is_over:
         assert h.pending is not None

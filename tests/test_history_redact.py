@@ -97,6 +97,8 @@ def check_copy(full: str, seat: int) -> None:
             code = parts[1]
             if code == "sm":
                 assert set(named) <= _seen(final, s), where
+                if s != seat:  # in the order the final view shows them (public_order)
+                    assert [c for c in final.seats[s].cards if c in named] == named, where
             elif parts[0] == me:
                 around = frames[k: k + 2]
                 own = set().union(*(_seen(v, s) | set(v.my_pool) for v in around))
@@ -115,6 +117,44 @@ def check_copy(full: str, seat: int) -> None:
             assert bits[2] in _seen(frames[k], s, up_only=True), where
     for s, cards in (mine.get("_result") or {}).get("shown_cards", {}).items():
         assert set(cards) <= _seen(final, int(s)), f"seat {seat}'s copy, _result {s}"
+    if final.result is not None:
+        assert mine["_result"]["shown_cards"] == final.result["shown_cards"], seat
+
+
+def check_view_order(full: str, seat: int) -> None:
+    """In every view of ``seat``, another seat's cards tell nothing of the order it
+    was dealt and drew them: its face-up cards in the order they were turned up
+    (the view's own events say so), then its shown down cards highest first, then
+    card backs; its shows and the result's shown hands likewise."""
+    for view in _frames(full, seat):
+        turned: dict[int, list[str]] = {}
+        for e in view.events:
+            if e["kind"] in ("deal_up", "expose", "roll"):
+                turned.setdefault(e["seat"], []).extend(e.get("cards") or [e["card"]])
+            if e["kind"] == "show" and e["seat"] != seat:
+                up = [c for c in turned.get(e["seat"], []) if c in e["cards"]]
+                rest = [c for c in e["cards"] if c not in up]
+                assert e["cards"] == up + _high_first(rest), (seat, e)
+        for sv in view.seats:
+            if sv.seat == seat or not sv.cards:
+                continue
+            up = [c for c, u in zip(sv.cards, sv.up, strict=True) if u]
+            down = [c for c, u in zip(sv.cards, sv.up, strict=True) if not u]
+            assert sv.cards == up + down and up == [c for c in turned.get(sv.seat, [])
+                                                    if c in up], (seat, sv)
+            seen = [c for c in down if c is not None]
+            assert down == seen + [None] * (len(down) - len(seen)), (seat, sv)
+            assert seen == _high_first(seen), (seat, sv)
+        if view.result is not None:
+            for s, cards in view.result["shown_cards"].items():
+                up = [c for c in turned.get(int(s), []) if c in cards]
+                assert cards == up + _high_first([c for c in cards if c not in up])
+
+
+def _high_first(cards: list[str]) -> list[str]:
+    from rollem.cards import parse_card
+
+    return sorted(cards, key=lambda c: int(parse_card(c)), reverse=True)
 
 
 def _play(game: str, n: int, seed: int, levels: list[str]) -> Hand:
@@ -138,6 +178,7 @@ def test_a_copy_names_only_cards_its_seat_saw_there(game: str, n: int, seed: int
     full = write_history(hand, players=[f"P{s}" for s in range(n)])
     for seat in range(n):
         check_copy(full, seat)
+        check_view_order(full, seat)
 
 
 def _action_to_the_end(hand: Hand, s: int, plan: dict[str, Any]) -> object:
@@ -269,3 +310,57 @@ def test_the_testers_terminal_repro(tmp_path: Path) -> None:
                     discards.get(parts[2], ()) and f"{parts[2]} sm " in "\n".join(data["actions"]):
                 drawn_back.append((f.name, parts[2], parts[3]))
     assert drawn_back, "the run no longer holds a discard drawn back and shown: pick a seed"
+
+
+def _expose_newest(hand: Hand, s: int) -> object:
+    """Discard the first three cards, turn up the newest down card (a pool draw)."""
+    legal = hand.legal_actions(s)
+    if legal.kind == "bet":
+        return Check() if "check" in legal.actions else _call()
+    if legal.kind == "discard":
+        return Discard(tuple(hand.hole[s][:3]))
+    if legal.kind == "expose":
+        return Expose([c for c, u in zip(hand.hole[s], hand.up[s], strict=True) if not u][-1])
+    return PickWild(0)
+
+
+def _call() -> object:
+    from rollem.engine.actions import Call
+
+    return Call()
+
+
+def test_the_live_view_does_not_tell_which_cards_a_seat_drew() -> None:
+    """Heads-up Roll Your Own: Bob draws back one of his discards and turns it up
+    (R-RYO-2, R-RYO-5). Ann's view used to show Bob's cards in the order he held
+    them, dealt cards then pool draws, so the card turned up in the 4th place was
+    a pool card that Ann had not discarded: Bob's discard. Now another seat's
+    cards, shows and shown hands are the same whatever order it holds them in."""
+    import itertools
+
+    for seed in range(100):
+        hand = Hand("rollyourown", [100, 100], button=0, source=SeededSource(seed))
+        while not hand.is_over:
+            assert hand.pending is not None
+            s = hand.pending.seats[0]
+            hand.apply(s, _expose_newest(hand, s))
+        if _drawn_back(hand):
+            break
+    (bob, card), *_ = _drawn_back(hand)
+    ann = 1 - bob
+    assert hand.result is not None and bob in hand.result.shown_cards
+    assert hand.up[bob][hand.hole[bob].index(card)]  # turned up in a pool draw's place
+    seen = hand.view(ann).to_dict()
+    assert seen["seats"][bob]["cards"][:3] == [
+        str(CARDS[e.data["card"]]) for e in hand.events if e.kind == "expose" and e.seat == bob]
+    assert seen["seats"][bob]["up"] == [True] * 3 + [False] * 2
+    held = list(zip(hand.hole[bob], hand.up[bob], strict=True))
+    for order in itertools.permutations(held):
+        hand.hole[bob] = [c for c, _ in order]
+        hand.up[bob] = [u for _, u in order]
+        again = hand.view(ann).to_dict()
+        assert again["seats"][bob] == seen["seats"][bob]
+        assert again["result"] == seen["result"]
+    shows = [e for e in seen["events"] if e["kind"] == "show" and e["seat"] == bob]
+    assert shows and shows[0]["cards"] == seen["seats"][bob]["cards"]
+    assert seen["result"]["shown_cards"][str(bob)] == seen["seats"][bob]["cards"]

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from rollem.cards import parse_card
 from rollem.engine.views import build_view
 from rollem.server.config import parse_config
 from rollem.server.game_session import GameSession, games_for, random_wire_action
@@ -73,7 +74,9 @@ def test_a_show_by_choice_after_the_hand_changes_the_text() -> None:
         after = session.view_json(None, names)
         assert after != before
         assert json.loads(after) == session.view(None, names)
-        assert json.loads(after)["seats"][seat]["cards"] == cards
+        # to others, in public_order: highest first, not the order dealt
+        assert json.loads(after)["seats"][seat]["cards"] == \
+            sorted(cards, key=lambda c: int(parse_card(c)), reverse=True)
         return
     pytest.fail("no hand in 40 had a folded player who could show")
 

@@ -36,15 +36,19 @@ def test_show_some_then_the_rest_changes_no_result() -> None:
     assert legal.cards == tuple(h.hole[1]) and (legal.min_count, legal.max_count) == (1, 2)
     first = h.hole[1][0]
     events = h.apply(1, Show((first,)))
-    assert [(e.kind, e.seat, e.data, e.to) for e in events] == [
-        ("show", 1, {"cards": [first], "by_choice": True}, None)]
+    # public: the seat sees its cards in its order, others in public_order
+    assert [(e.kind, e.seat, e.data, e.to, e.public) for e in events] == [
+        ("show", 1, {"cards": [first], "by_choice": True}, frozenset((1,)),
+         {"cards": [first], "by_choice": True})]
     assert h.legal_actions(1).cards == (h.hole[1][1],)
     # everyone (a spectator too) now sees that card, the other one stays a back
     assert h.view(None).seats[1].cards == [str(first), None]
     assert h.view(2).seats[1].cards == [str(first), None]
     h.apply(1, Show((h.hole[1][1],)))
     assert h.legal_actions(1).actions == ()
-    assert h.view(0).seats[1].cards == [str(c) for c in h.hole[1]]
+    # shown cards, not turned up: highest first, never the order dealt (public_order)
+    assert h.view(0).seats[1].cards == [str(c) for c in sorted(h.hole[1], reverse=True)]
+    assert h.view(1).seats[1].cards == [str(c) for c in h.hole[1]]
     assert h.result is result and h.result.net == net
     assert h.view(1).legal is None and h.view(0).legal is not None
 

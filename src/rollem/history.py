@@ -62,6 +62,7 @@ from rollem.engine.forced import BringIn
 from rollem.engine.game import Game
 from rollem.engine.hand import Hand
 from rollem.engine.options import FIXED_LIMIT, Options
+from rollem.engine.public_order import public_order
 from rollem.engine.randomness import RandomSource, ReplaySource
 
 __all__ = [
@@ -754,6 +755,37 @@ def _card_tokens(tokens: Sequence[str]) -> list[str]:
     return out
 
 
+def _turned_up(raw_lines: Sequence[str]) -> dict[str, list[str]]:
+    """``pN`` -> every seat's cards in the order turned face up (``d du``, ``exp``,
+    ``# roll`` lines), as :func:`rollem.engine.public_order.turned_up`; a key for
+    every seat named in a line."""
+    out: dict[str, list[str]] = {}
+    for line in raw_lines:
+        body, _, comment = line.partition("#")
+        parts = _card_tokens(body.split())
+        bits = comment.split()
+        if len(parts) >= 3 and parts[0] == "d" and parts[1] == "du":
+            out.setdefault(parts[2], []).extend(parts[3:])
+        elif len(parts) >= 3 and parts[1] == "exp":
+            out.setdefault(parts[0], []).append(parts[2])
+        elif not parts and len(bits) >= 3 and bits[0] == "roll":
+            out.setdefault(bits[1], []).append(bits[2])
+        elif len(parts) >= 2 and parts[0].startswith("p"):
+            out.setdefault(parts[0], [])
+    return out
+
+
+def _public_text(cards: Sequence[str], turned: Sequence[str]) -> list[str]:
+    """Cards (text) in :func:`rollem.engine.public_order.public_order` (unchanged
+    if any is not a card)."""
+    try:
+        known = [parse_cards(c)[0] for c in cards]
+        up = [parse_cards(c)[0] for c in turned]
+    except (CardError, IndexError):
+        return list(cards)
+    return [str(c) for c in public_order(known, up)]
+
+
 def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
     """``seat``'s copy of a history: what it saw, where it saw it.
 
@@ -764,11 +796,13 @@ def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
     discards, draws and stacking orders. A card another seat later showed is
     named only where the seat saw it: turned up (``exp``, a roll), at the
     showdown (the ``pN sm`` line, ``_result.shown_cards``) or shown by choice
-    after the hand (R-C-11), never at the deal, so the copy does not tell
-    which shown cards were dealt, kept, discarded and drawn back from the pool
-    (R-RYO-2, R-RYO-5, R-RYO-6) or drawn as replacements (R-521-2, R-521-4):
-    the same as the seat's view during the hand (``Hand.view``). Run-together
-    cards stay run together (``d dh p2 ????``).
+    after the hand (R-C-11), never at the deal; and shown hands are in
+    :func:`~rollem.engine.public_order.public_order` (face-up cards in the order
+    turned up, then the rest highest first), not the order dealt and drawn.
+    So the copy does not tell which shown cards were kept, discarded and drawn
+    back from the pool (R-RYO-2, R-RYO-5, R-RYO-6) or drawn as replacements
+    (R-521-2, R-521-4): the same as the seat's view during the hand
+    (``Hand.view``). Run-together cards stay run together (``d dh p2 ????``).
 
     The copy is for display: ``_redacted_for`` says whose it is, and
     :func:`replay` refuses it (it never invents the hidden cards).
@@ -776,10 +810,17 @@ def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
     data = tomllib.loads(history) if isinstance(history, str) else dict(history)
     raw_lines = [str(line) for line in data.get("actions", [])]
     me = _p(seat)
+    turned = _turned_up(raw_lines)
     lines: list[str] = []
     for line in raw_lines:
         tokens = line.split("#", 1)[0].split()
         parts = _card_tokens(tokens)
+        if len(parts) >= 3 and parts[0] != me and parts[1] == "sm" and parts[0] in turned:
+            # another seat's shown cards in the order all saw them (public_order)
+            cards = _public_text(parts[2:], turned[parts[0]])
+            sep = "" if len(tokens) == 3 else " "
+            lines.append(f"{parts[0]} sm " + sep.join(cards))
+            continue
         if len(parts) >= 3 and parts[0] == "d" and parts[1] in ("dh", "pd") and parts[2] != me:
             # another seat's face-down cards: none seen where they were dealt
             sep = "" if parts[1] == "dh" and len(tokens) == 4 else " "
@@ -796,5 +837,11 @@ def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
         lines.append(line)
     out = {k: v for k, v in data.items() if k not in ("_deck", "_shuffles")}
     out["actions"] = lines
+    result = out.get("_result")
+    if isinstance(result, Mapping) and isinstance(result.get("shown_cards"), Mapping):
+        out["_result"] = {**result, "shown_cards": {
+            s: _public_text([str(c) for c in cs], turned.get(f"p{int(s) + 1}", []))
+            if str(s).isdigit() and isinstance(cs, list) else cs
+            for s, cs in result["shown_cards"].items()}}
     out["_redacted_for"] = seat
     return out

@@ -40,6 +40,7 @@ from rollem.engine.decisions import Legal, Pending
 from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.events import Event
 from rollem.engine.pots import build_pots, split_high_low, split_pot
+from rollem.engine.public_order import show_event
 from rollem.engine.result import PotResult
 from rollem.engine.showdown import must_show, showdown_order
 from rollem.engine.simultaneous import AllAtOnceStep
@@ -249,8 +250,8 @@ class DeclareShowdown(Step):
                 desc = h if side == "high" else lo if side == "low" else f"{h} and {lo}"
                 shown[s] = desc
                 shown_cards[s] = tuple(cards[s])
-                hand.events.append(Event("show", s, {"cards": cards[s], "description": desc,
-                                                     "side": side}))
+                hand.events.append(show_event(hand, s, {"cards": cards[s], "description": desc,
+                                                        "side": side}))
             else:
                 hand.muck.extend(hand.hole[s])
                 hand.events.append(Event("muck", s, {}))

@@ -27,6 +27,7 @@ from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.events import Event
 from rollem.engine.options import Options
 from rollem.engine.pots import build_pots, split_pot
+from rollem.engine.public_order import show_event
 from rollem.engine.randomness import RandomSource, SecureSource
 from rollem.engine.result import HandOutcome, PotResult
 from rollem.engine.step import Step
@@ -332,7 +333,7 @@ class Hand:
         self.shown_by_choice.setdefault(seat, []).extend(cards)
         self.actions.append((seat, action))
         self.action_marks.append(first)
-        self.events.append(Event("show", seat, {"cards": list(cards), "by_choice": True}))
+        self.events.append(show_event(self, seat, {"cards": list(cards), "by_choice": True}))
         return self.events[first:]
 
     def _advance(self) -> None:

@@ -34,6 +34,7 @@ from rollem.cards import Card
 from rollem.engine.decisions import Pending
 from rollem.engine.events import Event
 from rollem.engine.pots import build_pots, split_high_low, split_pot
+from rollem.engine.public_order import show_event
 from rollem.engine.result import PotResult
 from rollem.engine.step import Step
 
@@ -298,8 +299,8 @@ class PotShowdown(Step):
                 desc = self._description(hand, s, high, low)
                 shown[s] = desc
                 shown_cards[s] = tuple(hand.hole[s])
-                hand.events.append(Event("show", s, {"cards": list(hand.hole[s]),
-                                                     "description": desc}))
+                hand.events.append(show_event(hand, s, {"cards": list(hand.hole[s]),
+                                                        "description": desc}))
             else:
                 hand.muck.extend(hand.hole[s])
                 hand.events.append(Event("muck", s, {}))

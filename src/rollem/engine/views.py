@@ -5,7 +5,10 @@ cards, card-back counts of the others, stacks, bets, pots, the button, whose
 turn it is, the seat's legal options and the event log filtered for the
 seat. Never other seats' hidden cards, the stub, the pool's contents or order
 (beyond the cards this seat put there), or another seat's pending
-all-at-once choice. Plain data; :meth:`HandView.to_dict` is JSON-ready.
+all-at-once choice, nor which of another seat's cards it drew: another
+seat's cards (its seat, its shows, the result's shown hands) are in
+:func:`public_order`, never in the order dealt and drawn. Plain data;
+:meth:`HandView.to_dict` is JSON-ready.
 """
 
 from __future__ import annotations
@@ -13,10 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rollem.cards import CARDS, RANKS
+from rollem.cards import CARDS, RANKS, Card
 from rollem.engine.decisions import Legal
 from rollem.engine.events import event_to_dict
 from rollem.engine.pots import build_pots
+from rollem.engine.public_order import public_order, turned_up
 
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
@@ -89,21 +93,33 @@ class HandView:
         return out
 
 
-def _seat_view(hand: Hand, s: int, viewer: int | None, shown: Any, by_choice: Any) -> SeatView:
-    """Seat ``s`` as ``viewer`` (``None`` = spectator) sees it."""
-    mine = viewer == s or s in shown
+def _seat_view(hand: Hand, s: int, viewer: int | None, shown: Any, by_choice: Any,
+               turned: dict[int, list[Card]]) -> SeatView:
+    """Seat ``s`` as ``viewer`` (``None`` = spectator) sees it: its own cards in
+    the order it holds them, another seat's in :func:`public_order` (face-up
+    cards, then the face-down ones: card backs, or the cards shown)."""
     chosen = by_choice.get(s, ())
-    cards = [
-        str(CARDS[c]) if (mine or u or c in chosen) else None
-        for c, u in zip(hand.hole[s], hand.up[s], strict=True)
-    ]
+    held, up = hand.hole[s], hand.up[s]
+    if viewer == s:
+        cards: list[str | None] = [str(CARDS[c]) for c in held]
+        flags = list(up)
+    elif not any(up) and s not in shown and not chosen:  # card backs only
+        cards = [None] * len(held)
+        flags = [False] * len(held)
+    else:
+        faced = [c for c, u in zip(held, up, strict=True) if u]
+        down = [c for c, u in zip(held, up, strict=True) if not u]
+        seen = [c for c in down if s in shown or c in chosen]
+        ordered = public_order(faced, turned.get(s, ())) + public_order(seen)
+        cards = [str(CARDS[c]) for c in ordered] + [None] * (len(down) - len(seen))
+        flags = [True] * len(faced) + [False] * len(down)
     if hand.folded[s] and viewer != s and not chosen:
         cards = []
     return SeatView(
         seat=s, stack=hand.stacks[s], bet=hand.bets[s], committed=hand.committed[s],
         dealt=hand.dealt[s], folded=hand.folded[s] and hand.dealt[s],
         all_in=hand.dealt[s] and not hand.folded[s] and hand.stacks[s] == 0,
-        cards=cards, up=list(hand.up[s]) if cards else [],
+        cards=cards, up=flags if cards else [],
     )
 
 
@@ -124,6 +140,18 @@ def _events(hand: Hand, seat: int | None) -> list[dict[str, Any]]:
         if d is not None:
             shown_events.append(d)
     return shown_events
+
+
+def _result(hand: Hand, turned: dict[int, list[Card]]) -> dict[str, Any] | None:
+    """The result, each shown hand in :func:`public_order`."""
+    if hand.result is None:
+        return None
+    out = hand.result.to_dict(cards=True)
+    out["shown_cards"] = {
+        str(s): [str(CARDS[c]) for c in public_order(cs, turned.get(s, ()))]
+        for s, cs in sorted(hand.result.shown_cards.items())
+    }
+    return out
 
 
 def build_view(hand: Hand, seat: int | None, *, events: bool = True,
@@ -147,7 +175,7 @@ def build_view(hand: Hand, seat: int | None, *, events: bool = True,
         if seat is not None and 0 <= seat < hand.n:
             shown = hand.result.shown_cards if hand.result is not None else {}
             seats = list(seats)
-            seats[seat] = _seat_view(hand, seat, seat, shown, hand.shown_by_choice)
+            seats[seat] = _seat_view(hand, seat, seat, shown, hand.shown_by_choice, {})
         return HandView(**{
             **base.__dict__, "seat": seat, "seats": seats,
             "my_pool": [str(CARDS[c]) for c in hand.pool_by_seat.get(seat, [])]
@@ -157,7 +185,8 @@ def build_view(hand: Hand, seat: int | None, *, events: bool = True,
         })
     shown = hand.result.shown_cards if hand.result is not None else {}
     by_choice = hand.shown_by_choice  # R-C-11: shown after the hand, to everyone
-    seats = [_seat_view(hand, s, seat, shown, by_choice) for s in range(hand.n)]
+    turned = turned_up(hand) if any(any(u) for u in hand.up) else {}
+    seats = [_seat_view(hand, s, seat, shown, by_choice, turned) for s in range(hand.n)]
     p = hand.pending
     live = [not f for f in hand.folded]
     collected = [c - b for c, b in zip(hand.committed, hand.bets, strict=True)]
@@ -190,5 +219,5 @@ def build_view(hand: Hand, seat: int | None, *, events: bool = True,
         legal=legal,
         options=hand.options.to_dict(),
         events=shown_events,
-        result=hand.result.to_dict(cards=True) if hand.result is not None else None,
+        result=_result(hand, turned),
     )

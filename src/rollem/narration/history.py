@@ -104,7 +104,10 @@ def narrate_hand(hand: Hand, names: Sequence[str], viewer: int | None = None) ->
     out += nar.finish()
     if hand.result is not None:
         mine = view.seats[viewer].cards if viewer is not None else []
-        out += nar.result(hand.result.to_dict(cards=True), my_cards=mine)
+        # a viewer's result: others' shown hands in the order it may know them
+        result = view.result if viewer is not None and view.result is not None \
+            else hand.result.to_dict(cards=True)
+        out += nar.result(result, my_cards=mine)
     return out
 
 
