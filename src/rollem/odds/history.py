@@ -8,11 +8,13 @@ could see at that moment.
 from __future__ import annotations
 
 import random
+import tomllib
 from dataclasses import replace
 
 from rollem.cards import CARDS
 from rollem.history import History, HistoryError, read_history, replay
 from rollem.odds.common import Progress
+from rollem.odds.own_copy import is_own_copy, stand_in_history
 from rollem.odds.result import Odds, OddsError
 from rollem.odds.view import view_equity
 
@@ -25,6 +27,19 @@ def last_decision_point(history: History) -> int:
     hand = replay(replace(history, result=None), check_result=False)
     n = len(history.actions)
     return n - 1 if hand.is_over and n > 0 else n
+
+
+def _own_copy(text: str, seat: int, at: int | None) -> tuple[str, int | None]:
+    """A player's own copy (``_redacted_for``) as a stand-in full history for its
+    seat (:mod:`rollem.odds.own_copy`); any other text as it is."""
+    try:
+        data = tomllib.loads(text.removeprefix("\ufeff"))
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return text, at  # read_history says what is wrong
+    if not isinstance(data, dict) or not is_own_copy(data):
+        return text, at
+    stand_in, point = stand_in_history(data, seat, at)
+    return stand_in, point
 
 
 def history_odds(
@@ -42,7 +57,10 @@ def history_odds(
 ) -> tuple[Odds, int]:
     """``seat``'s odds after ``at`` actions of ``history`` (TOML text or a
     parsed :class:`rollem.history.History`); returns the odds and the point
-    used (``at`` or :func:`last_decision_point`). ``exact_limit`` defaults
+    used (``at`` or :func:`last_decision_point`). The text may be a player's own
+    copy (``rollem.history.redact``) for that player's seat, before the end of
+    the hand: it is replayed with stand-in cards for what the seat did not see
+    (:mod:`rollem.odds.own_copy`). ``exact_limit`` defaults
     to 20,000,000 outcomes for Stop, Drop and Roll and 1,000,000 otherwise;
     ``samples`` to 20,000 (10,000 per option where the odds look ahead:
     Roll Your Own before the discard, 5-2-1). With ``advice``, every option
@@ -52,6 +70,8 @@ def history_odds(
     Raises:
         OddsError: a bad history, seat or point (the message says which).
     """
+    if isinstance(history, str):
+        history, at = _own_copy(history, seat, at)
     try:
         h = read_history(history) if isinstance(history, str) else history
         n = len(h.actions)

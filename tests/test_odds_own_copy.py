@@ -1,0 +1,107 @@
+"""``rollem odds --history`` on a player's own copy (``rollem.history.redact``): for
+its own seat, before the end of the hand, the same odds as from the full history
+(the seat's view is the same, stand-in cards only where it saw card backs); any
+other seat, or a point after the end, refused with a message that says why."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+import tomli_w
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot_helpers import level_bot
+from rollem.cli.app import app
+from rollem.engine import Hand, SeededSource
+from rollem.history import redact, write_history
+from rollem.odds.history import history_odds
+from rollem.odds.result import OddsError
+
+
+def _hand(game: str, n: int, seed: int) -> Hand:
+    hand = Hand(game, [60] * n, button=seed % n, source=SeededSource(seed))
+    bots = [level_bot("basic", seed * 10 + s) for s in range(n)]
+    while not hand.is_over:
+        assert hand.pending is not None
+        s = hand.pending.seats[0]
+        hand.apply(s, bots[s].act(hand.view(s)))
+    return hand
+
+
+def _odds(text: str, seat: int, at: int) -> dict[str, object] | str:
+    try:
+        odds, point = history_odds(text, seat, at=at, samples=40, seed=3, exact_limit=2000)
+    except OddsError as err:
+        return str(err)
+    assert point == at
+    return odds.to_dict()
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(game=st.sampled_from(["sdr", "rollyourown", "rollem521"]), n=st.integers(2, 5),
+       seed=st.integers(0, 2**16), pick=st.randoms(use_true_random=False))
+def test_a_copy_gives_its_seat_the_full_historys_odds(game: str, n: int, seed: int,
+                                                      pick: random.Random) -> None:
+    hand = _hand(game, n, seed)
+    full = write_history(hand)
+    points = len(hand.actions)
+    for seat in range(n):
+        mine = tomli_w.dumps(redact(full, seat))
+        for at in sorted({0, pick.randrange(points), points - 1}):
+            want = _odds(full, seat, at)
+            if isinstance(want, str):
+                assert "folded" in want, want
+                continue
+            assert _odds(mine, seat, at) == want, (seat, at)
+
+
+def _ryo() -> tuple[str, Hand]:
+    hand = _hand("rollyourown", 3, 11)
+    assert hand.result is not None and hand.result.showdown
+    return write_history(hand), hand
+
+
+def test_another_seats_odds_and_a_point_after_the_end_are_refused_with_why() -> None:
+    full, hand = _ryo()
+    mine = tomli_w.dumps(redact(full, 0))
+    with pytest.raises(OddsError, match=r"this is seat 0's own copy .*gives seat 0's odds only "
+                                        r"\(--seat 0\); seat 1's odds need the full history"):
+        history_odds(mine, 1)
+    n = len(hand.actions)
+    with pytest.raises(OddsError, match=rf"the hand is over after action {n}: .*--at 0 to "
+                                        rf"{n - 1}"):
+        history_odds(mine, 0, at=n, samples=40, seed=1)
+    # the default point, before the last action, as for a full history
+    odds, point = history_odds(mine, 0, samples=40, seed=1)
+    assert point == n - 1
+    assert odds.to_dict() == history_odds(full, 0, samples=40, seed=1)[0].to_dict()
+
+
+def test_a_copy_whose_lines_do_not_play_is_refused() -> None:
+    full, hand = _ryo()
+    data = redact(full, 0)
+    # seat 0's own draw from the pool changed to a card it already holds
+    mine = next(ln for ln in data["actions"] if ln.startswith("d dh p1 ")).split()[-1][:2]
+    data["actions"] = [f"d pd p1 {mine}" if ln.startswith("d pd p1 ") else ln
+                       for ln in data["actions"]]
+    assert tomllib.loads(tomli_w.dumps(data))["actions"] != redact(full, 0)["actions"]
+    with pytest.raises(OddsError, match=r"cannot be rebuilt.*the full history answers"):
+        history_odds(tomli_w.dumps(data), 0, at=len(hand.actions) - 1)
+
+
+def test_rollem_odds_takes_a_players_own_copy(tmp_path: Path) -> None:
+    full, _ = _ryo()
+    path = tmp_path / "mine.toml"
+    path.write_text(tomli_w.dumps(redact(full, 2)), encoding="utf-8")
+    run = CliRunner().invoke(app, ["odds", "--history", str(path), "--seat", "2", "--at", "3",
+                                   "--samples", "200", "--seed", "1"], prog_name="rollem")
+    assert run.exit_code == 0, run.output
+    assert run.output.startswith("Seat 2 after 3 actions (rollyourown):")
+    run = CliRunner().invoke(app, ["odds", "--history", str(path), "--seat", "0"],
+                             prog_name="rollem")
+    assert run.exit_code != 0 and "this is seat 2's own copy" in run.output
