@@ -123,10 +123,14 @@ BB/100 of ``strong`` against each level [95% interval] and deals:
   heads-up deals). 1 vs 5, the same deals played by the old code and the
   new (``--formats 1v5 --hands 30 --jobs 1``, a chunk per seed from 300,
   ``nice -n 19``, load 4-5), new - old BB/100: (1) alone +46.0 [+17.0,
-  +75.1] over 630 deals (210 per opponent); (1) and (2) +79.2 [+33.2,
-  +125.1] over 360 deals (``basic`` +90.6 [+6.0, +175.3], ``bluffer``
-  +57.8 [-11.6, +127.2], ``declarer`` +89.0 [+4.8, +173.3], 120 each);
-  (2) on top of (1) +27.9 [-3.6, +59.3] (360).
+  +75.1] over 630 deals (210 per opponent); (1) and (2) +68.2 [+33.2,
+  +103.2] over 540 deals (``basic`` +67.7 [+3.9, +131.5], ``bluffer``
+  +60.0 [+6.1, +113.9], ``declarer`` +77.0 [+13.1, +140.8], 180 each);
+  (2) on top of (1) +28.0 [+3.0, +52.9] (540). They cost against five
+  tight ``value`` bots (seeds 402-407, 120 deals): (1) -39.5 [-63.2,
+  -15.9], (1) and (2) -23.9 [-52.7, +5.0] (``strong`` still +42.3 [+22.2,
+  +62.3] there); in round 5 the read equity facing a bet now runs 0.041
+  +- 0.030 below the real share (155 decisions; +0.107 +- 0.032 before).
 - The library's teeth: the issue's value bot, as specified, loses to
   ``basic`` in 5-2-1 heads-up (-62.8 [-75.1, -50.4], 1000 deals; its fixed
   call thresholds fold hands that chop by declaring the other way), so in
