@@ -398,7 +398,7 @@ def test_521_multiway_strength_is_a_percentile_of_final_hands() -> None:
 
 
 def test_521_multiway_opponents_declare_their_best_share() -> None:
-    """R-521-8, R-521-9 multiway: in the worlds each opponent declares the side
+    """R-521-8, R-521-9 multiway, ``answer_declares``: each opponent declares the side
     with its greatest share against the others' model declares. Kings full of
     nothing (trips) against trip queens and a pair of jacks: the percentile
     model sends all three high and the kings take the pot; the queens and the
@@ -415,7 +415,9 @@ def test_521_multiway_opponents_declare_their_best_share() -> None:
     high, low = high5(hands), low5(hands)
     assert declare_model(high, low).tolist() == [[0, 0, 0]]
     assert answer_sides(high, low).tolist() == [[0, 1, 1]]
-    assert declare_game(high, low, np.ones(1)) == {"high": 0.5, "low": 0.0, "both": 0.0}
+    assert declare_game(high, low, np.ones(1), answer=True) == {
+        "high": 0.5, "low": 0.0, "both": 0.0}
+    assert declare_game(high, low, np.ones(1))["high"] == 1.0
     assert answer_sides(high, low, fixed={1}).tolist() == [[0, 0, 1]]
     deal = draw(np.random.default_rng(5), np.arange(52, dtype=np.int64), 300, 20)
     hands = deal.reshape(300, 4, 5)

@@ -33,9 +33,9 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   rounds of fictitious play: 0 by default, as the game's best-responding
   opponent declared against measured worse: against ``basic`` it led to
   both-ways declares on ace-high that a plain high declarer beat);
-  multiway each opponent declaring its best share in the world against the
-  others' model (:func:`rollem.bots.strong.declare.answer_sides`: by the
-  declare it sees four of every five cards).
+  multiway by the model too (``answer_declares``: each opponent declaring
+  its best share in the world, :func:`rollem.bots.strong.declare.answer_sides`,
+  read the last round's equity better but cost in play).
 - **Other games** (the standard games, a game file's): the worlds model only
   the three home games, so there the card choices and the declare are
   ``basic``'s and the betting is the thresholds above on ``basic``'s odds
@@ -115,7 +115,9 @@ class StrongBot:
     play in the declare game), ``first_call_521`` (5-2-1 multiway, facing one
     bet in round 1: the share of the price the equity must pay, no margin;
     calling instead of the old folds there gained chips on the same deals,
-    replayed), ``min_ess`` and ``more_worlds`` (against two or
+    replayed), ``answer_declares`` (5-2-1 multiway: the opponents in the
+    worlds declare their best share, not by the percentile model; off, as
+    it cost 1 vs 5), ``min_ess`` and ``more_worlds`` (against two or
     more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds
     while the reads' weights are worth fewer than ``min_ess`` equal worlds).
 
@@ -139,6 +141,7 @@ class StrongBot:
     min_ess = 60.0
     more_worlds = 7
     first_call_521 = 0.5
+    answer_declares = False
 
     def __init__(self, rng: random.Random | None = None, *, samples: int = 300,
                  worlds: int = 32, book: OpponentBook | None = None) -> None:
@@ -196,7 +199,8 @@ class StrongBot:
             from rollem.odds import OddsError
 
             try:
-                worlds = sample_worlds(view, self.samples, self.rng)
+                worlds = sample_worlds(view, self.samples, self.rng,
+                                       answer_declares=self.answer_declares)
             except OddsError:  # too few cards left to deal the worlds: an even share
                 live = sum(1 for s in view.seats if s.dealt and not s.folded)
                 sides = ("high", "low", "both") if view.game == "rollem521" else ("pot",)
@@ -253,7 +257,8 @@ class StrongBot:
             from rollem.odds import OddsError
 
             try:
-                more = sample_worlds(view, self.samples, self.rng)
+                more = sample_worlds(view, self.samples, self.rng,
+                                     answer_declares=self.answer_declares)
             except OddsError:  # the first sample worked, so not expected: keep it
                 break
             if more.seats != w.seats:
@@ -276,7 +281,7 @@ class StrongBot:
             return self.equities(view)
         return declare_game(high, low, weights,
                             rule=str(view.options.get("failed_both_rule", "carry")),
-                            rounds=self.declare_rounds)
+                            rounds=self.declare_rounds, answer=self.answer_declares)
 
     def _pool_equity(self, view: HandView) -> float | None:
         from rollem.odds import OddsError, view_equity

@@ -48,7 +48,10 @@ def answer_sides(high: Ints, low: Ints, *, rule: str = "carry",
     declares its best expected share, and the league's ``declarer`` the side
     nobody else goes for. Facing a last-round bet 1 vs 5 (137 decisions), the
     read equity with the percentile model's declares came out 0.041 above
-    the share the real cards and declares gave, -0.006 with these.
+    the share the real cards and declares gave, -0.006 with these; but in
+    play it cost (1 vs 5, the same 180 deals against ``basic``, ``bluffer``,
+    ``declarer``: -68.1 [-126.1, -10.0] BB/100), so the strong bot leaves it
+    off (``StrongBot.answer_declares``).
 
     Args:
         high, low: hand values ``(S, n)``, column 0 the seat (left at the model).
@@ -90,7 +93,7 @@ def _shares_for(high: Ints, low: Ints, mine: int, theirs: Ints | int, who: int,
 
 
 def declare_game(high: Ints, low: Ints, weights: Floats, *, rule: str = "carry",
-                 rounds: int = ROUNDS) -> dict[str, float]:
+                 rounds: int = ROUNDS, answer: bool = False) -> dict[str, float]:
     """The seat's expected share for each declaration against the opponents'
     declare policy found by the game (see the module doc).
 
@@ -100,13 +103,16 @@ def declare_game(high: Ints, low: Ints, weights: Floats, *, rule: str = "carry",
         rule: R-521-9 ``failed_both_rule``.
         rounds: rounds of fictitious play (0: the opponents declare by the
             percentile model, :func:`rollem.odds.r521.declare_model`).
+        answer: three or more hands: the opponents declare by
+            :func:`answer_sides` instead of the model.
 
     Returns:
         ``{"high": share, "low": share, "both": share}``.
     """
     w = weights / weights.sum()
     s, n = high.shape
-    model = declare_model(high, low) if n == 2 else answer_sides(high, low, rule=rule)
+    model = answer_sides(high, low, rule=rule) if answer and n != 2 \
+        else declare_model(high, low)
     if n != 2:
         out = {}
         for k, name in enumerate(SIDES):

@@ -427,7 +427,7 @@ def _policy_draws(d: Ints, hidden: list[int], left: Sequence[int], pool: Ints,
 
 
 def _r521(info: ViewInfo, view: HandView, samples: int, gen: np.random.Generator,
-          rng: random.Random) -> Worlds:
+          rng: random.Random, answer_declares: bool = False) -> Worlds:
     ups = [o.known if o.known is not None else o.up for o in info.opponents]
     hidden = [0 if o.known is not None else o.hidden for o in info.opponents]
     out = [c for c in info.seen_out if c not in info.mine]
@@ -471,7 +471,7 @@ def _r521(info: ViewInfo, view: HandView, samples: int, gen: np.random.Generator
     high, low = high5(hands), low5(hands)
     index = {o.seat: i for i, o in enumerate(info.opponents)}
     rule = str(info.options.get("failed_both_rule", "carry"))
-    if len(ups) >= 2:  # multiway: opponents declare their best share (answer_sides)
+    if answer_declares and len(ups) >= 2:  # opponents declare their best share
         from rollem.bots.strong.declare import answer_sides
 
         sides = answer_sides(high, low, rule=rule,
@@ -498,9 +498,13 @@ def _r521(info: ViewInfo, view: HandView, samples: int, gen: np.random.Generator
                   extra={"high": high, "low": low}, like=like)
 
 
-def sample_worlds(view: HandView, samples: int, rng: random.Random) -> Worlds:
+def sample_worlds(view: HandView, samples: int, rng: random.Random, *,
+                  answer_declares: bool = False) -> Worlds:
     """``samples`` worlds of the rest of the hand from ``view`` (any of the three
-    games), seeded by ``rng``.
+    games), seeded by ``rng``. 5-2-1 multiway with ``answer_declares``, each
+    opponent declares its best share in the world
+    (:func:`rollem.bots.strong.declare.answer_sides`), else by the
+    percentile model.
 
     Raises:
         rollem.odds.OddsError: not a seat's view, or a game with no model.
@@ -515,7 +519,7 @@ def sample_worlds(view: HandView, samples: int, rng: random.Random) -> Worlds:
     if info.game == "rollyourown":
         return _ryo(info, samples, gen)
     if info.game == "rollem521":
-        return _r521(info, view, samples, gen, rng)
+        return _r521(info, view, samples, gen, rng, answer_declares)
     from rollem.odds import OddsError
 
     raise OddsError(f"the strong bot has no model of game {info.game!r}")
