@@ -131,6 +131,12 @@ BB/100 of ``strong`` against each level [95% interval] and deals:
   -15.9], (1) and (2) -23.9 [-52.7, +5.0] (``strong`` still +42.3 [+22.2,
   +62.3] there); in round 5 the read equity facing a bet now runs 0.041
   +- 0.030 below the real share (155 decisions; +0.107 +- 0.032 before).
+  (3) Then the opponents' best-share declares of (1) turned off
+  (``StrongBot.answer_declares``, d944795): though they read the last
+  round better, (1) and (2) without them gain on (1) and (2) with them
+  +38.5 [+1.4, +75.6] over 360 deals (seeds 300-303) and +14.5 [-6.3,
+  +35.3] against five ``value`` (120 deals); against the old code +117.7
+  [+72.2, +163.1] (360 deals) and against ``value`` -9.3 [-42.2, +23.6].
 - The library's teeth: the issue's value bot, as specified, loses to
   ``basic`` in 5-2-1 heads-up (-62.8 [-75.1, -50.4], 1000 deals; its fixed
   call thresholds fold hands that chop by declaring the other way), so in

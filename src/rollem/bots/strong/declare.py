@@ -49,8 +49,8 @@ def answer_sides(high: Ints, low: Ints, *, rule: str = "carry",
     nobody else goes for. Facing a last-round bet 1 vs 5 (137 decisions), the
     read equity with the percentile model's declares came out 0.041 above
     the share the real cards and declares gave, -0.006 with these; but in
-    play it cost (1 vs 5, the same 180 deals against ``basic``, ``bluffer``,
-    ``declarer``: -68.1 [-126.1, -10.0] BB/100), so the strong bot leaves it
+    play it cost (1 vs 5, the same 360 deals against ``basic``, ``bluffer``,
+    ``declarer``: -38.5 [-75.6, -1.4] BB/100), so the strong bot leaves it
     off (``StrongBot.answer_declares``).
 
     Args:
