@@ -134,9 +134,12 @@ BB/100 of ``strong`` against each level [95% interval] and deals:
   (3) Then the opponents' best-share declares of (1) turned off
   (``StrongBot.answer_declares``, d944795): though they read the last
   round better, (1) and (2) without them gain on (1) and (2) with them
-  +38.5 [+1.4, +75.6] over 360 deals (seeds 300-303) and +14.5 [-6.3,
-  +35.3] against five ``value`` (120 deals); against the old code +117.7
-  [+72.2, +163.1] (360 deals) and against ``value`` -9.3 [-42.2, +23.6].
+  +37.9 [+8.8, +66.9] over 540 deals (seeds 300-305) and +14.5 [-6.3,
+  +35.3] against five ``value`` (120 deals). Against the old code, all
+  three as landed: +100.0 [+70.0, +130.0] over 720 deals (seeds 300-307;
+  ``basic`` +106.0 [+54.8, +157.2], ``bluffer`` +87.0 [+33.2, +140.8],
+  ``declarer`` +107.1 [+56.1, +158.2], 240 each), against ``value`` -9.3
+  [-42.2, +23.6] (120 deals).
 - The library's teeth: the issue's value bot, as specified, loses to
   ``basic`` in 5-2-1 heads-up (-62.8 [-75.1, -50.4], 1000 deals; its fixed
   call thresholds fold hands that chop by declaring the other way), so in
