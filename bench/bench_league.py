@@ -47,118 +47,14 @@ one interval (the JSON keeps each unit, the hero's chips per deal):
 
     .venv/bin/python bench/bench_league.py --pool /tmp/league-*.json [--table] [--json all.json]
 
-Figures (issue 20; fixed limit only, no limit not measured). Measured
-2026-12-01 10:05-11:40 UTC on the shared 2-core machine (load 6-14: other
-people's tests and load runs alongside), every run ``nice -n 19 ... --jobs
-2``, chunks of 12-400 deals of different seeds pooled with ``--pool``
-(heads-up seeds 1-2 in 5-2-1, 11-12 and 100-105 elsewhere; 1 vs 5 seeds
-11-29 and 200-208 in 5-2-1, 100-107 elsewhere); every run stopped at a time
-set in advance (11:39 UTC), not on its result. The strong level of e9c3e4f:
-its heads-up play is the same as before a6c0a46 (the same units on the same
-deals, checked), so the heads-up chunks played before it count; Roll Your Own measured with the odds
-before 97e39f7 / d3fbe74 (the Roll Your Own odds changed in between).
-BB/100 of ``strong`` against each level [95% interval] and deals:
-
-    heads-up                       SDR            Roll Your Own                    5-2-1
-    basic        +17.5 [+14, +21] 2520    +49.0 [+39, +59]  920    +49.9 [+27, +72]  300
-    maniac       +66.1 [+60, +73] 2520 +198.3 [+174, +223]  920  +161.8 [+89, +234]  150
-    station      +43.3 [+41, +45] 2520    +63.5 [+56, +71]  920    +37.3 [+16, +58]  150
-    bluffer      +18.1 [+15, +21] 2520    +56.7 [+47, +66]  920    +55.6 [+26, +85]  150
-    tag             +4.3 [+2, +7] 2520    +21.5 [+13, +30]  920    +33.1 [+14, +52]  450
-    value           +4.5 [+2, +7] 2520     +14.8 [+9, +21]  920    +56.2 [+36, +77]  150
-    potvalue       +9.3 [+7, +11] 2520    +32.1 [+24, +40]  920    +41.7 [+13, +71]  150
-    declarer                         -                        -    +50.8 [+24, +78]  150
-    1 vs 5                         SDR            Roll Your Own                    5-2-1
-    basic        +19.8 [+16, +24] 1600   +82.1 [+62, +103]  800     +23.8 [+2, +45] 1200
-    maniac       +70.4 [+58, +83] 1600  +104.9 [+71, +139]  800  +136.8 [+88, +185]  252
-    station      +80.1 [+77, +83] 1600 +124.0 [+111, +137]  800 +130.8 [+102, +160]  252
-    bluffer      +21.3 [+17, +26] 1600   +92.4 [+72, +113]  800     +41.1 [-2, +84]  252
-    tag            +6.7 [+4, +10] 1600    +29.3 [+12, +46]  800    +64.8 [+34, +96]  252
-    value          +9.1 [+6, +12] 1600      +8.4 [-0, +17]  800    +46.5 [+31, +63]  252
-    potvalue       +8.7 [+5, +12] 1600     +16.7 [+4, +30]  800    +39.2 [+17, +62]  348
-    declarer                         -                        -    +18.8 [-21, +58]  348
-    teeth (hero vs basic, heads-up)
-    value        +17.1 [+13, +21] 1000    +39.2 [+31, +47] 1000    -62.8 [-75, -50] 1000
-    potvalue      +12.6 [+9, +17] 1000    +31.6 [+24, +39] 1000     +14.9 [+9, +20] 1000
-
-- ``strong`` against ``basic`` heads-up: SDR +17.5 [+14.5, +20.5] is level
-  with the value bot's +17.1 [+12.8, +21.4], not clearly above it; Roll
-  Your Own and 5-2-1 are well above (5-2-1 also +55.8 [+37.3, +74.3] over
-  400 deals of seed 1 at e518fbc, the same heads-up play).
-- No exploit's interval lies above zero anywhere; not yet shown at or below
-  zero (``strong``'s lower bound under zero): 1 vs 5 in 5-2-1 ``bluffer``
-  (+41.2 [-2.1, +84.4], 252 deals) and ``declarer`` (+18.8 [-20.5, +58.1],
-  348 deals), in Roll Your Own ``value`` (+8.4 [-0.2, +17.0], 800 deals).
-- 1 vs 5 in 5-2-1 ``strong`` beats five ``basic``: +23.8 [+2.4, +45.2] over
-  1200 deals (7200 hands). Two multiway faults found and fixed on the way
-  (a6c0a46, d4138cd): the worlds left the five opponents' draws out before the draws (a random
-  seat's best expected share came out 0.27 against a fair 1/6: it bet two
-  thirds of its first-round hands into five players), and by the last round
-  the reads' weights left about 5 effective worlds of 300. Against
-  ``basic`` they changed nothing measurable (the same 240 deals: old -5.7
-  [-57.3, +45.8], fixed -6.9 [-57.5, +43.8]); against the tight ``value``
-  bots they cost (60 deals: +96.0 -> +44.4, difference -51.5 [-95.8,
-  -7.3]); in SDR 1 vs 5 the call margin's scaling gained (100 deals: vs
-  ``basic`` +6.0 [-8.2, +20.2], ``maniac`` +67.7 [+21.5, +114.0],
-  ``bluffer`` +22.0 [+3.8, +40.2]). Still open: facing a
-  last-round bet multiway its read equity runs 0.03-0.10 above the share
-  the real cards give (round 6, 2-4 opponents, 300 deals; it calls and
-  raises too much there), and it folds a quarter of its first-round hands
-  where ``basic`` folds 3% (240 seat-plays).
-- 5-2-1 multiway, after the figures above (issue 20): (1) the worlds'
-  opponent strength was on the scale of random five-card hands, where
-  final hands sit high (median 0.91), so a bet from a player betting 30%
-  of the time kept 79% of its worlds, not 30%; and the opponents declared
-  by the percentile model, though by the declare they see four of every
-  five cards and declare their best share. Now the strength is a
-  percentile among final hands and each opponent declares its best share
-  against the model. Facing a last-round bet (round 6, 2-5 opponents, 137
-  decisions 1 vs 5 against ``basic``, ``bluffer``, ``declarer``) the read
-  equity less the share the real cards and declares gave: +0.061 +- 0.028
-  before, -0.006 +- 0.021 after. (2) Facing one bet in round 1 it calls
-  from half the price, no margin (it folded 26% of its hands 1 vs 5
-  against ``basic``, 80% against ``bluffer``; replaying those folds as
-  calls on the same deals gained +10.7 +- 9.8 and +4.7 +- 3.5 chips per
-  fold). Both multiway only: heads-up play unchanged (the same units on 16
-  heads-up deals). 1 vs 5, the same deals played by the old code and the
-  new (``--formats 1v5 --hands 30 --jobs 1``, a chunk per seed from 300,
-  ``nice -n 19``, load 4-5), new - old BB/100: (1) alone +46.0 [+17.0,
-  +75.1] over 630 deals (210 per opponent); (1) and (2) +68.2 [+33.2,
-  +103.2] over 540 deals (``basic`` +67.7 [+3.9, +131.5], ``bluffer``
-  +60.0 [+6.1, +113.9], ``declarer`` +77.0 [+13.1, +140.8], 180 each);
-  (2) on top of (1) +28.0 [+3.0, +52.9] (540). They cost against five
-  tight ``value`` bots (seeds 402-407, 120 deals): (1) -39.5 [-63.2,
-  -15.9], (1) and (2) -23.9 [-52.7, +5.0] (``strong`` still +42.3 [+22.2,
-  +62.3] there); in round 5 the read equity facing a bet now runs 0.041
-  +- 0.030 below the real share (155 decisions; +0.107 +- 0.032 before).
-  (3) Then the opponents' best-share declares of (1) turned off
-  (``StrongBot.answer_declares``, d944795): though they read the last
-  round better, (1) and (2) without them gain on (1) and (2) with them
-  +37.9 [+8.8, +66.9] over 540 deals (seeds 300-305) and +14.5 [-6.3,
-  +35.3] against five ``value`` (120 deals). Against the old code, all
-  three as landed: +100.0 [+70.0, +130.0] over 720 deals (seeds 300-307;
-  ``basic`` +106.0 [+54.8, +157.2], ``bluffer`` +87.0 [+33.2, +140.8],
-  ``declarer`` +107.1 [+56.1, +158.2], 240 each), against ``value`` -9.3
-  [-42.2, +23.6] (120 deals).
-- The library's teeth: the issue's value bot, as specified, loses to
-  ``basic`` in 5-2-1 heads-up (-62.8 [-75.1, -50.4], 1000 deals; its fixed
-  call thresholds fold hands that chop by declaring the other way), so in
-  5-2-1 ``potvalue`` (the value bot calling by pot odds) stands as the
-  library's teeth: it beats ``basic`` heads-up in all three games (SDR +12.6
-  [+8.6, +16.6], Roll Your Own +31.6 [+24.0, +39.1], 5-2-1 +14.9 [+9.5,
-  +20.3], 1000 deals each); the value bot is the teeth in SDR (+17.1) and
-  Roll Your Own (+39.2 [+31.3, +47.1]).
-- Variance of 1 vs 5 in 5-2-1: one deal (six hands, the hero in every
-  seat) has a standard deviation of about 380 BB/100 (1200 deals), so a
-  +-40 interval takes about 340 deals, +-20 about 1400. Nothing sound is
-  left to subtract: the seat rotation already is the all-``basic`` control
-  variate (six seats of one strategy net exactly zero, so subtracting that
-  game's nets subtracts nothing); a 5-2-1 showdown has no cards to come
-  (all five are out before the last round and the declare) and all-ins are
-  rare at 50 big bets, so an all-in-adjusted or showdown expected value
-  equals the result; a split pot's odd chip is at most one chip. The rest
-  is the hands going apart after the hero's different decisions, which
-  only more deals reduce; the estimator is unchanged.
+Figures (issue 20): ``docs/dev/league.md`` keeps the grid of the code on
+main, how and when each part was measured, and how the strong level got
+there (each fix's paired before/after figure). In short: in fixed limit
+``strong`` beats ``basic`` and every exploit heads-up and 1 vs 5 in all
+three games (no interval reaches zero); in no limit it beats them all but
+the tight-aggressive ``tag`` heads-up in SDR and 5-2-1 (intervals across
+zero). Variance of 1 vs 5 in 5-2-1: one deal (six hands) has a standard
+deviation of about 380 BB/100, so +-40 takes about 340 deals.
 """
 
 from __future__ import annotations
@@ -457,14 +353,14 @@ def table(results: Sequence[dict[str, Any]]) -> str:
     lines = []
     for structure, fmt, hero in blocks:
         head = f"{structure} {'heads-up' if fmt == 'hu' else '1 vs 5'}, {hero} against"
-        lines.append(f"{head:36s}" + "".join(f"{_COLUMN[g]:>24s}" for g in GAMES))
+        lines.append(f"{head:36s}" + "".join(f"{_COLUMN[g]:>26s}" for g in GAMES))
         for opp in opponents:
             row = [cells.get((structure, fmt, hero, opp, g)) for g in GAMES]
             if not any(row):
                 continue
             text = [f"{r['bb100']:+.1f} [{r['ci95'][0]:+.0f}, {r['ci95'][1]:+.0f}] "
                     f"{r['deals']}" if r else "-" for r in row]
-            lines.append(f"  {opp:34s}" + "".join(f"{t:>24s}" for t in text))
+            lines.append(f"  {opp:34s}" + "".join(f"{t:>26s}" for t in text))
     return "\n".join(lines)
 
 
