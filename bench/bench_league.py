@@ -52,8 +52,8 @@ main, how and when each part was measured, and how the strong level got
 there (each fix's paired before/after figure). In short: in fixed limit
 ``strong`` beats ``basic`` and every exploit heads-up and 1 vs 5 in all
 three games (no interval reaches zero); in no limit it beats them all but
-the tight-aggressive ``tag`` heads-up in SDR and 5-2-1 (intervals across
-zero). Variance of 1 vs 5 in 5-2-1: one deal (six hands) has a standard
+the tight-aggressive ``tag`` heads-up: even in SDR, and ``tag`` beats it in
+5-2-1. Variance of 1 vs 5 in 5-2-1: one deal (six hands) has a standard
 deviation of about 380 BB/100, so +-40 takes about 340 deals.
 """
 
