@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from rollem.cli.errors import fail, one_line
+from rollem.cli.seed_opt import seed_option
 from rollem.odds import Odds, OddsError, sdr_odds
 from rollem.odds.common import MAX_SAMPLES
 from rollem.odds.history import history_odds
@@ -146,7 +147,7 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
 @click.option("--samples", "samples", type=int, default=None,
               help=f"Monte Carlo samples, 1 to {MAX_SAMPLES:,} (default 100,000 for sdr, "
                    "20,000 from a history; look-ahead: 10,000 worlds per option).")
-@click.option("--seed", "seed", type=int, default=None, help="Seed the Monte Carlo.")
+@seed_option("Seed the Monte Carlo.")
 @click.option("--workers", "workers", type=int, default=1, show_default=True,
               help="sdr: processes to split the Monte Carlo samples over; the same seed "
                    "and workers give the same odds.")

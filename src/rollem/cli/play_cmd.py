@@ -37,6 +37,7 @@ from rollem.cli.answers import (
 from rollem.cli.colour import colour_allowed
 from rollem.cli.errors import cut, fail
 from rollem.cli.screen import Style, decision_title, render_table
+from rollem.cli.seed_opt import seed_option
 from rollem.cli.table_options import check_stack, options_from_flags, table_option_flags
 
 if TYPE_CHECKING:
@@ -469,9 +470,8 @@ class TerminalGame:
 @click.option("--stack", type=int, default=200, show_default=True,
               help="Starting chips of every player; also what a rebuy buys when you go "
                    "broke (counted in the ledger).")
-@click.option("--seed", type=int, default=None,
-              help="Seed the shuffles and the computer players, to replay the same session "
-                   "(default: secure shuffles).")
+@seed_option("Seed the shuffles and the computer players, to replay the same session "
+             "(default: secure shuffles).")
 @click.option("--show-odds", is_flag=True,
               help="Show your chances (win, tie, equity; high/low in 5-2-1) at each decision.")
 @click.option("--history-dir", type=click.Path(file_okay=False, path_type=Path), default=None,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from rollem.cli.errors import fail
+from rollem.cli.seed_opt import seed_option
 from rollem.cli.table_options import check_stack, options_from_flags, table_option_flags
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
                    "engine's fast legality check), basic (plays by its chances from its own "
                    "view; rollem play defaults to basic), strong (reads bets, draws and up "
                    "cards; slower).")
-@click.option("--seed", type=int, default=None, help="Seed for a reproducible session.")
+@seed_option("Seed for a reproducible session.")
 @click.option("--stack", type=int, default=200, show_default=True,
               help="Starting stack; a broke player rebuys it (counted as chips brought).")
 @click.option("--workers", type=int, default=1, show_default=True,

@@ -21,6 +21,7 @@ __all__ = [
     "assignments",
     "card_list",
     "check_samples",
+    "check_seed",
     "chunks",
     "count_assignments",
     "draw",
@@ -121,9 +122,21 @@ class Tally:
                     **extra)  # type: ignore[arg-type]
 
 
+def check_seed(seed: int | None) -> None:
+    """Refuse a negative ``seed`` (numpy's generators take none; the command
+    line's ``--seed`` rule too): raises :class:`OddsError` naming it."""
+    if seed is not None and seed < 0:
+        raise OddsError(f"seed {seed}: expected a whole number, 0 or more")
+
+
 def np_rng(rng: random.Random | None = None, seed: int | None = None) -> np.random.Generator:
     """A numpy generator seeded from ``seed`` or from ``rng`` (so a seeded
-    ``random.Random`` gives repeatable answers); fresh entropy when neither."""
+    ``random.Random`` gives repeatable answers); fresh entropy when neither.
+
+    Raises:
+        OddsError: ``seed`` is negative (:func:`check_seed`).
+    """
+    check_seed(seed)
     if seed is not None:
         return np.random.default_rng(seed)
     if rng is not None:

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from rollem.cards import CARDS
 from rollem.history import History, HistoryError, read_history, replay
-from rollem.odds.common import Progress
+from rollem.odds.common import Progress, check_seed
 from rollem.odds.own_copy import is_own_copy, stand_in_history
 from rollem.odds.result import Odds, OddsError
 from rollem.odds.view import view_equity
@@ -68,8 +68,10 @@ def history_odds(
     ``look_ahead`` as :func:`rollem.odds.view_equity`.
 
     Raises:
-        OddsError: a bad history, seat or point (the message says which).
+        OddsError: a bad history, seat or point, or a negative ``seed`` (the
+            message says which).
     """
+    check_seed(seed)
     if isinstance(history, str):
         history, at = _own_copy(history, seat, at)
     try:

@@ -27,6 +27,7 @@ from rollem.odds.common import (
     assignments,
     card_list,
     check_samples,
+    check_seed,
     chunks,
     count_assignments,
     draw,
@@ -97,11 +98,12 @@ def sdr_odds(
 
     Raises:
         OddsError: wrong card counts, a card given twice, too few cards left,
-            ``opponents`` out of its range (naming it).
+            ``opponents`` out of its range (naming it), a negative ``seed``.
         ValueError: ``workers`` < 1.
     """
     if workers < 1:
         raise ValueError(f"workers {workers}: expected at least 1")
+    check_seed(seed)
     hole = card_list(hand, "hand")
     dead_c = card_list(dead, "dead")
     board_c = card_list(board, "board")

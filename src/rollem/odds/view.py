@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rollem.odds.common import Progress, cards_of
+from rollem.odds.common import Progress, cards_of, check_seed
 from rollem.odds.result import Odds, OddsError
 
 if TYPE_CHECKING:
@@ -213,8 +213,10 @@ def view_equity(
         to go to the showdown).
 
     Raises:
-        OddsError: not a seat's view, or a game without a calculator.
+        OddsError: not a seat's view, a game without a calculator, or a
+            negative ``seed``.
     """
+    check_seed(seed)
     info = read_view(view)
     from rollem.odds.advice import look_odds, neutral_advice
     from rollem.odds.policy import FAST
