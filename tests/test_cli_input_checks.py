@@ -56,3 +56,33 @@ def test_odds_library_refuses_a_negative_seed() -> None:
                  lambda: history_odds(text, 0, at=2, seed=-1)):
         with pytest.raises(OddsError, match=r"^seed -1: expected a whole number, 0 or more$"):
             call()
+
+
+SHIPPED = Path(__file__).parent.parent / "src" / "rollem" / "games" / "files"
+
+
+def test_check_game_refuses_a_shipped_id_as_play_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Before: check-game said "OK: the game file is valid." (exit 0) for it.
+    clash = tmp_path / "clash.toml"
+    clash.write_text((SHIPPED / "holdem.toml").read_text(encoding="utf-8")
+                     .replace('id = "holdem"', 'id = "sdr"'), encoding="utf-8")
+    said = ("id 'sdr' is a shipped game's id; give your game an id of its own "
+            "(or play the shipped game: GAME sdr)\n")
+    assert run(["check-game", str(clash)], capsys) == (
+        2, "", f"rollem: error: {clash}: {said}")
+    assert run(["check-game", "--json", str(clash)], capsys)[0] == 2
+    for command in (["simulate", "--players", "2", "--hands", "1"], ["rules"]):
+        assert run([*command, "--game-file", str(clash)], capsys) == (
+            2, "", f"rollem: error: --game-file {clash}: {said}")
+
+
+def test_a_shipped_file_unchanged_is_the_shipped_game(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(SHIPPED / "holdem.toml")
+    code, out, err = run(["check-game", path], capsys)
+    assert code == 0 and out.splitlines()[-1] == "OK: the game file is valid.", err
+    code, out, err = run(["simulate", "--game-file", path, "--players", "2", "--hands", "2",
+                          "--seed", "1", "--json"], capsys)
+    assert code == 0, err
+    assert '"game": "holdem", "hands": 2' in out

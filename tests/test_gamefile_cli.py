@@ -110,10 +110,13 @@ def test_simulate_a_game_file_on_two_workers_plays_that_game(tmp_path: Path) -> 
 
 
 def test_a_game_file_reusing_a_shipped_id_is_refused(tmp_path: Path) -> None:
-    """Its histories would name the shipped game (the web table refuses it too)."""
+    """Its histories would name the shipped game (the web table refuses it too); the
+    shipped file unchanged is the shipped game (tests/test_cli_input_checks.py)."""
     clash = tmp_path / "clash.toml"
-    clash.write_text(Path(_my_game(tmp_path)).read_text().replace('id = "my-holdem"',
-                                                                  'id = "holdem"'))
+    clash.write_text(Path(_my_game(tmp_path)).read_text()
+                     .replace('id = "my-holdem"', 'id = "holdem"')
+                     .replace('name = "Texas Hold\'em"', 'name = "My Hold\'em"'))
+    assert 'name = "My Hold\'em"' in clash.read_text()
     for command in (["simulate", "--hands", "5"], ["play"]):
         out = CliRunner().invoke(app, [*command, "--game-file", str(clash), "--players", "3"],
                                  input="q\n")

@@ -6,8 +6,6 @@ import json
 
 import click
 
-from rollem.cli.errors import fail
-
 
 @click.command("check-game")
 @click.argument("file", metavar="FILE")
@@ -18,15 +16,13 @@ def check_game_command(file: str, as_json: bool) -> None:
 
     FILE is a game file as described in "Write your own game" (docs). A
     mistake exits with status 2 and one line naming the key and what is
-    allowed.
+    allowed; so does an id of a shipped game (unless FILE is that shipped
+    file unchanged), as rollem play --game-file and the web table refuse it.
     """
+    from rollem.cli.gamefile_opt import check_user_game_file
     from rollem.games.describe import describe_game, describe_step
-    from rollem.games.gamefile import GameFileError, load_game_file
 
-    try:
-        game = load_game_file(file)
-    except GameFileError as err:
-        fail(err)
+    game = check_user_game_file(file)
     spec = game.spec
     if as_json:
         click.echo(json.dumps({

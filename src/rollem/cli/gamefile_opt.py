@@ -2,26 +2,46 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rollem.cli.errors import fail
 
-__all__ = ["games_list", "register_game_file"]
+__all__ = ["check_user_game_file", "games_list", "register_game_file"]
+
+if TYPE_CHECKING:
+    from rollem.engine.game import Game
 
 
-def register_game_file(path: str) -> str:
-    """Load the game file at ``path``, make it available by its id in this
-    process, and return the id; a bad file, or one reusing a shipped game's id
-    (whose histories would name the shipped game), exits 2 with one line."""
+def check_user_game_file(path: str, label: str | None = None) -> Game:
+    """The game of the game file at ``path``, checked as ``rollem check-game``,
+    ``--game-file`` and the web table's form do: read (bounded), checked, dealt
+    on trial, and its id not a shipped game's (its histories would name the
+    shipped game) unless it is that shipped file unchanged. A mistake exits 2
+    with one line starting ``label: ``."""
     from rollem import games
     from rollem.games.gamefile import GameFileError, load_game_file
 
     try:
         game = load_game_file(path)
     except GameFileError as err:
-        fail(f"--game-file {path}: {err}")
-    if game.id in games.shipped_ids():
-        fail(f"--game-file {path}: id {game.id!r} is a shipped game's id; give your game an "
-             f"id of its own (or play the shipped game: GAME {game.id})")
-    games.register(game)
+        fail(f"{label}: {err}" if label is not None else err)
+    if game.id in games.shipped_ids() and not games.is_shipped(game):
+        where = label if label is not None else path
+        fail(f"{where}: id {game.id!r} is a shipped game's id; give your game an id of its "
+             f"own (or play the shipped game: GAME {game.id})")
+    return game
+
+
+def register_game_file(path: str) -> str:
+    """Load the game file at ``path`` (:func:`check_user_game_file`), make it
+    available by its id in this process, and return the id (a shipped file
+    unchanged is the shipped game, already available); a mistake exits 2
+    with one line."""
+    from rollem import games
+
+    game = check_user_game_file(path, f"--game-file {path}")
+    if not games.is_shipped(game):
+        games.register(game)
     return game.id
 
 

@@ -65,13 +65,10 @@ def rules_command(game: str | None, plain: bool, no_pager: bool, no_color: bool,
     if game_file is not None:
         if game is not None:
             fail(f"give GAME or --game-file, not both: GAME is {game!r}")
+        from rollem.cli.gamefile_opt import check_user_game_file
         from rollem.games.describe import describe_game
-        from rollem.games.gamefile import GameFileError, load_game_file
 
-        try:
-            g = load_game_file(game_file)
-        except GameFileError as err:
-            fail(f"--game-file {game_file}: {err}")
+        g = check_user_game_file(game_file, f"--game-file {game_file}")
         steps = "\n".join(describe_game(g.spec))
         click.echo(f"# {g.name}\n\n{g.rules.strip()}\n\n## Step by step\n\n{steps}\n", nl=False)
         return
