@@ -86,3 +86,36 @@ def test_a_shipped_file_unchanged_is_the_shipped_game(
                           "--seed", "1", "--json"], capsys)
     assert code == 0, err
     assert '"game": "holdem", "hands": 2' in out
+
+
+def test_a_long_all_digit_amount_is_not_allowed_by_its_range() -> None:
+    # Before: "'1234567890123456789' is not a number of chips (digits 0-9)".
+    from rollem.cards import parse_cards
+    from rollem.cli.answers import AnswerError, parse_answer
+    from rollem.engine.actions import Bet, Raise
+    from rollem.engine.decisions import Legal
+
+    facing = Legal(kind="bet", actions=("fold", "call", "raise"), call_amount=2, min_to=4,
+                   max_to=200)
+    opening = Legal(kind="bet", actions=("check", "bet"), min_to=4, max_to=200)
+    cases = [("b 1234567890123456789", opening, "1234567890123456789 is not allowed: b 4..200"),
+             ("raise 99999999999999999999", facing,
+              "99999999999999999999 is not allowed: r 4..200"),
+             ("b 12345678901", opening, "12345678901 is not allowed: b 4..200"),
+             ("r 201", facing, "201 is not allowed: r 4..200")]
+    for answer, legal, said in cases:
+        with pytest.raises(AnswerError) as err:
+            parse_answer(answer, legal)
+        assert str(err.value) == f"{said} (your total bet this round)"
+    with pytest.raises(AnswerError) as err:  # 5,000 digits: cut, not int()'s limit
+        parse_answer("b " + "9" * 5000, opening)
+    assert str(err.value) == ("9999999999999 ... [4981 characters cut] ... 999999 is not "
+                              "allowed: b 4..200 (your total bet this round)")
+    assert parse_answer("b 0000000000000000000200", opening) == Bet(200)
+    assert parse_answer("r 4", facing) == Raise(4)
+    discard = Legal(kind="discard", actions=("discard",),
+                    cards=tuple(parse_cards("Qh 7c 2d As Ks 9h")), min_count=3, max_count=3)
+    with pytest.raises(AnswerError) as err:
+        parse_answer("1 2 12345678901234567890", discard)
+    assert str(err.value) == ("12345678901234567890: positions go from 1 to 6 "
+                              "(1:Qh 2:7c 3:2d 4:As 5:Ks 6:9h)")

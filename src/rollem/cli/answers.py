@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rollem.cards import CARDS, Card, CardError, format_cards, parse_cards
+from rollem.cli.errors import cut
 from rollem.engine.actions import (
     Bet,
     Call,
@@ -113,6 +114,20 @@ def _whole(text: str) -> int | None:
     return int(text) if _WHOLE.fullmatch(text) else None
 
 
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def _at_most(text: str, most: int) -> int | None:
+    """``text`` (ASCII digits only, any length) as a whole number when it is at
+    most ``most``; a number with more digits than ``most`` as ``most + 1`` (too
+    many, so refused by its range, never converted whole: a 5,000-digit answer
+    is beyond ``int()``'s limit); ``None`` if ``text`` is not all digits."""
+    if not _DIGITS.fullmatch(text):
+        return None
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) <= len(str(most)) else most + 1
+
+
 def _size(legal: Legal) -> str:
     return str(legal.min_to) if legal.min_to == legal.max_to else f"{legal.min_to}..{legal.max_to}"
 
@@ -167,13 +182,14 @@ def choices_text(legal: Legal, show: Sequence[str] | None = None) -> str:
 
 def _cards_from(text: str, legal: Legal) -> list[Card]:
     tokens = text.replace(",", " ").split()
-    if tokens and all(_whole(t) is not None for t in tokens):
-        n = len(legal.cards)
-        wrong = [t for t in tokens if not 1 <= int(t) <= n]
+    n = len(legal.cards)
+    positions = [_at_most(t, n) for t in tokens]
+    if tokens and all(p is not None for p in positions):
+        wrong = [t for t, p in zip(tokens, positions, strict=True) if not 1 <= (p or 0) <= n]
         if wrong:
-            raise AnswerError(f"{' '.join(wrong)}: positions go from 1 to {n} "
+            raise AnswerError(f"{cut(' '.join(wrong), 60)}: positions go from 1 to {n} "
                               f"({numbered([str(c) for c in legal.cards])})")
-        chosen = [CARDS[legal.cards[int(t) - 1]] for t in tokens]
+        chosen = [CARDS[legal.cards[(p or 0) - 1]] for p in positions]
         if len(set(chosen)) != len(chosen):
             raise AnswerError("a position is given twice; each card once")
         return chosen
@@ -211,12 +227,13 @@ def _amount(word: str, rest: str, legal: Legal) -> int:
             return legal.min_to
         raise AnswerError(f"say how much: {word} {legal.min_to}..{legal.max_to} "
                           f"(your total bet this round)")
-    amount = _whole(rest)
+    amount = _at_most(rest, legal.max_to)
     if amount is None:
         raise AnswerError(f"{rest!r} is not a number of chips (digits 0-9): "
                           f"{word} {_size(legal)}")
     if not legal.min_to <= amount <= legal.max_to:
-        raise AnswerError(f"{amount} is not allowed: {word} {_size(legal)} "
+        said = amount if amount <= legal.max_to else cut(rest, 60)
+        raise AnswerError(f"{said} is not allowed: {word} {_size(legal)} "
                           f"(your total bet this round)")
     return amount
 
