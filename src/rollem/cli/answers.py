@@ -197,10 +197,10 @@ def _cards_from(text: str, legal: Legal) -> list[Card]:
         cards = parse_cards(text)
     except CardError as err:
         k = max(1, min(legal.max_count or 1, 2, len(legal.cards)))
-        positions = " ".join(str(i) for i in range(1, k + 1))
+        example = " ".join(str(i) for i in range(1, k + 1))
         raise AnswerError(
             f"{err}; choose from your cards {format_cards(legal.cards)}, by name "
-            f"({format_cards(legal.cards[:k])}) or by position ({positions})"
+            f"({format_cards(legal.cards[:k])}) or by position ({example})"
         ) from None
     allowed = set(legal.cards)
     bad = [c for c in cards if c not in allowed]
