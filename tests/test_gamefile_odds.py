@@ -150,9 +150,9 @@ def test_rollem_odds_from_a_history_of_a_standard_and_a_user_game(tmp_path: Path
 
 def test_the_basic_bot_reads_odds_from_a_game_file_the_registry_lacks() -> None:
     """A web table's own game is not in the registry: the bot is handed the game
-    (``bot_decide(view, level, game)``) and plays by real odds, not blind."""
+    (``bot_decide(view, bot, game)``) and plays by real odds, not blind."""
     from rollem.bots.basic import BasicBot
-    from rollem.server.game_session import bot_decide
+    from rollem.server.game_session import bot_decide, new_bot
 
     text = re.findall(r"```toml\n(.*?)```", PAGE.read_text(), flags=re.S)[0]
     game = load_game(text.replace('id = "crazy-pineapple"', 'id = "not-registered"'))
@@ -165,4 +165,4 @@ def test_the_basic_bot_reads_odds_from_a_game_file_the_registry_lacks() -> None:
     seeing.game = game
     odds = seeing._odds(view)
     assert odds is not None and odds.game == "not-registered" and 0.0 < odds.equity < 1.0
-    assert bot_decide(view, "basic", game)["kind"] in view.legal.actions  # type: ignore[union-attr]
+    assert bot_decide(view, new_bot("basic"), game)["kind"] in view.legal.actions  # type: ignore[union-attr]

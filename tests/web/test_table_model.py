@@ -111,8 +111,10 @@ def test_a_web_session_deals_every_hand_as_the_terminal_model() -> None:
     folder = Path(tempfile.mkdtemp(prefix="rollem-model-"))
     loop = VirtualLoop()
     saved = (live_table._BOT_THREAD, LiveTable.__dict__.get("clock"),
-             game_session.SecureSource, live_table.pick_bot_game, dict(game_session._BOTS))
-    game_session._BOTS["random"] = make_bot("random", random.Random(5))
+             game_session.SecureSource, live_table.pick_bot_game, LiveTable.__dict__["bot_factory"])
+    bot_seeds = random.Random(5)  # each computer player seat its own seeded bot
+    LiveTable.bot_factory = staticmethod(  # type: ignore[assignment]
+        lambda level: make_bot(level, random.Random(bot_seeds.getrandbits(64))))
     seeded = random.Random(3)
     picks = random.Random(4)
     live_table.pick_bot_game = lambda games: picks.choice(sorted(games))
@@ -198,7 +200,5 @@ def test_a_web_session_deals_every_hand_as_the_terminal_model() -> None:
         store.close()
         loop.close()
         (live_table._BOT_THREAD, LiveTable.clock, game_session.SecureSource,
-         live_table.pick_bot_game, bots) = saved  # type: ignore[assignment]
-        game_session._BOTS.clear()
-        game_session._BOTS.update(bots)
+         live_table.pick_bot_game, LiveTable.bot_factory) = saved  # type: ignore[assignment]
         shutil.rmtree(folder, ignore_errors=True)

@@ -50,6 +50,7 @@ __all__ = [
     "action_from_wire",
     "bot_decide",
     "games_for",
+    "new_bot",
     "pick_bot_game",
     "seat_odds",
     "timeout_action",
@@ -245,38 +246,36 @@ def timeout_action(hand: Hand, seat: int) -> object:
 _RNG = random.SystemRandom()
 
 
-def _bot(level: str) -> Any:
-    """The engine's bot of ``level`` (``rollem.bots``), or ``None`` if not available."""
+def new_bot(level: str, rng: random.Random | None = None) -> Any:
+    """A new computer player of ``level`` (:func:`rollem.bots.make_bot`; ``rng``:
+    its own ``Random``, by default a fresh one), or ``None`` when the engine
+    has no bot of that level (:func:`bot_decide` then plays a uniformly random
+    legal action).
+
+    Every computer player seat at every table has its own (see
+    :meth:`rollem.server.live_table.LiveTable.computer_player`): a ``strong``
+    bot learns its opponents by seat number and caches the hand it plays, so
+    one object shared between seats or tables would mix different players
+    and different hands.
+    """
+    from rollem.bots import make_bot
+
     try:
-        from rollem import bots
-    except ImportError:
+        return make_bot(level, rng)
+    except KeyError:
         return None
-    for name in ("make_bot", "get_bot", "bot", "get"):
-        factory = getattr(bots, name, None)
-        if callable(factory):
-            try:
-                return factory(level)
-            except Exception:
-                return None
-    return None
 
 
-_BOTS: dict[str, Any] = {}
-
-
-def bot_decide(view: Any, level: str, game: Any = None) -> dict[str, Any]:
-    """A computer player of ``level`` decides from ``view`` alone (wire form);
+def bot_decide(view: Any, bot: Any, game: Any = None) -> dict[str, Any]:
+    """The computer player ``bot`` (from :func:`new_bot`, or ``None``: a
+    uniformly random legal action) decides from ``view`` alone (wire form);
     ``game``: the hand's game (a table's own game file, which the odds cannot
     look up by id), given to bots that read it.
 
-    Falls back to a uniformly random legal action when the engine has no bot of
-    that level.  Called from one worker thread (bots keep their own state).
+    Called from one worker thread, one decision at a time: a bot keeps its own
+    state (its reads of the opponents, its cached worlds), so each bot object
+    must belong to one seat at one table.
     """
-    bot = _BOTS.get(level)
-    if bot is None:
-        bot = _bot(level)
-        if bot is not None:
-            _BOTS[level] = bot
     if bot is None:
         legal = view.legal.to_dict() if view.legal is not None else {}
         return random_wire_action(legal, _RNG)
@@ -298,9 +297,7 @@ def warm_up() -> float:
     start = time.perf_counter()
     rng = random.Random(0)
     for level in BOT_LEVELS:
-        bot_decide_ready = _BOTS.get(level) or _bot(level)
-        if bot_decide_ready is not None:
-            _BOTS[level] = bot_decide_ready
+        new_bot(level)  # (imports each level's modules; every seat makes its own bot)
     for game in available_games():
         from rollem import games
 

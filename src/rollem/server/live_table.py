@@ -52,6 +52,7 @@ from rollem.server.game_session import (
     ActionRefused,
     GameSession,
     bot_decide,
+    new_bot,
     pick_bot_game,
     seat_odds,
     secure_source,
@@ -208,6 +209,12 @@ class Seat:
     clients: set[Client] = field(default_factory=set)
     disconnected_since: float | None = None
     gone: bool = False  # grace period over: time out at once, free after the hand
+    bot: Any = None
+    """This seat's own computer player (:meth:`LiveTable.computer_player`), made at
+    its first decision and dropped with the seat: never shared with another seat
+    or table, as a bot reads its opponents by seat number."""
+    bot_level: str | None = None
+    """The level :attr:`bot` was made for."""
 
     @property
     def connected(self) -> bool:
@@ -233,6 +240,9 @@ class LiveTable:
     """Wall-clock seconds (a test may give a virtual clock).  Stored moments
     (``session["at"]``, ``session["away"]``) are on this clock, so grace periods
     and decision clocks count wall time across restarts."""
+
+    bot_factory: Callable[[str], Any] = staticmethod(new_bot)
+    """Makes a new computer player of a level (a test may give seeded ones)."""
 
     RETRY_FIRST: float = 0.5
     """Seconds from a failed write to the first retry (docs/hosting.md)."""
@@ -570,12 +580,38 @@ class LiveTable:
         seat number would see the next occupant's hole cards and act for them.
         """
         seat = self.seats.pop(number)
+        seat.bot = None  # a later occupant of the seat gets a new computer player
+        self._new_opponent(number)
         for client in seat.clients:
             client.seat = None
             client.is_host = host.client_is_host(self, client)
             self.onlookers.add(client)
         seat.clients.clear()
         return seat
+
+    def computer_player(self, number: int) -> Any:
+        """Seat ``number``'s own computer player, of the seat's level (made when
+        first asked for; ``None`` when the engine has no bot of that level, see
+        :func:`~rollem.server.game_session.bot_decide`).  Only the bot thread
+        uses it, one decision at a time.
+
+        Raises:
+            KeyError: if nobody sits at ``number``.
+        """
+        seat = self.seats[number]
+        level = seat.row.bot or "random"
+        if seat.bot is None or seat.bot_level != level:
+            seat.bot, seat.bot_level = self.bot_factory(level), level
+        return seat.bot
+
+    def _new_opponent(self, number: int) -> None:
+        """Tell the computer players here that whoever sits at ``number`` next is
+        someone else (a ``strong`` bot forgets its reads of that seat).  In the bot
+        thread, where their reads are kept, after any decision already asked for."""
+        for seat in self.seats.values():
+            forget = getattr(seat.bot, "new_opponent", None)
+            if forget is not None:
+                _BOT_THREAD.submit(forget, number)
 
     def _seat_of(self, client: Client) -> int | None:
         """The seat ``client`` plays, or ``None``: a connection counts only while its
@@ -878,11 +914,11 @@ class LiveTable:
             self._choose(pick_bot_game(self.session["choice"]["games"]))
             return
         assert self.hand is not None
-        level = self.seats[seat].row.bot or "random"
+        bot = self.computer_player(seat)
         # A computer player thinks in the bot thread (a strong one may take a
         # while), never on the event loop that serves every table.
         view = self.hand.bot_view(seat)
-        fut = asyncio.get_running_loop().run_in_executor(_BOT_THREAD, bot_decide, view, level,
+        fut = asyncio.get_running_loop().run_in_executor(_BOT_THREAD, bot_decide, view, bot,
                                                          self.hand.hand.game)
         fut.add_done_callback(lambda f: self._bot_decided(seat, opened_seq, f))
 

@@ -161,6 +161,11 @@ class StrongBot:
         table's own game), for the odds in games the worlds do not model; set by
         the caller, as for ``basic``."""
 
+    def new_opponent(self, seat: int) -> None:
+        """Someone new sits at ``seat`` (a web table's seat changed hands): forget
+        what was read of the player before (:meth:`OpponentBook.forget`)."""
+        self.book.forget(seat)
+
     def _plain(self) -> BasicBot:
         """``basic``, sharing this bot's ``Random``: the card choices, the declare
         and the odds of the games outside :data:`MODELLED`."""

@@ -138,6 +138,10 @@ class OpponentBook:
         """The counts of ``seat`` (created empty)."""
         return self.seats.setdefault(seat, Tendencies())
 
+    def forget(self, seat: int) -> None:
+        """Drop the counts of ``seat``: someone else sits there now."""
+        self.seats.pop(seat, None)
+
     def observe(self, events: Sequence[Mapping[str, Any]], me: int | None) -> None:
         """Count the betting actions in ``events`` not counted yet (the events of
         the current hand; a new hand is noticed when the log restarts)."""
