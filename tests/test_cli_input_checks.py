@@ -119,3 +119,61 @@ def test_a_long_all_digit_amount_is_not_allowed_by_its_range() -> None:
         parse_answer("1 2 12345678901234567890", discard)
     assert str(err.value) == ("12345678901234567890: positions go from 1 to 6 "
                               "(1:Qh 2:7c 3:2d 4:As 5:Ks 6:9h)")
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Path:
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    path = tmp_path / "pipe.toml"
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.timeout(30)  # the old code hung on these for ever
+@pytest.mark.parametrize("kind", ["/dev/zero", "fifo", "folder"])
+def test_special_files_are_refused_at_once(kind: str, fifo: Path, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    if kind == "/dev/zero" and not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    path = {"/dev/zero": "/dev/zero", "fifo": str(fifo), "folder": str(tmp_path)}[kind]
+    said = (f"rollem: error: {path}: not a regular file (a folder, a device or a pipe); "
+            "give a file\n")
+    commands = [["check-game", path], ["play", "--game-file", path],
+                ["rules", "--game-file", path]]
+    if kind != "folder":  # click refuses a folder for these (dir_okay=False)
+        commands += [["replay", path], ["replay", path, "--result"],
+                     ["odds", "--history", path, "--seat", "0"]]
+    for args in commands:
+        code, out, err = run(args, capsys)
+        prefix = "--game-file " if "--game-file" in args else ""
+        assert (code, out) == (2, ""), args
+        assert err == said.replace("error: ", f"error: {prefix}"), args
+
+
+def test_files_over_the_limit_are_refused_reading_just_past_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rollem.userfile import MAX_HISTORY_BYTES, UserFileError, read_user_text
+
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"#" * 65537)
+    assert run(["check-game", str(big)], capsys) == (
+        2, "", f"rollem: error: {big}: larger than 65536 bytes\n")
+    big.write_bytes(b"#" * (MAX_HISTORY_BYTES + 1))
+    for args in (["replay", str(big)], ["odds", "--history", str(big), "--seat", "0"]):
+        assert run(args, capsys) == (
+            2, "", f"rollem: error: {big}: larger than {MAX_HISTORY_BYTES} bytes\n")
+    exact = tmp_path / "exact.toml"
+    exact.write_bytes(b"a\r\nb\rc\n" + b"#" * 93)
+    assert read_user_text(exact, 100) == "a\nb\nc\n" + "#" * 93  # line ends as read_text
+    with pytest.raises(UserFileError, match=r"exact.toml: larger than 99 bytes$"):
+        read_user_text(exact, 99)
+    exact.write_bytes(b"\xef\xbb\xbfid = 1\n")
+    assert read_user_text(exact, 100, encoding="utf-8-sig") == "id = 1\n"
+    exact.write_bytes(b"\xff\xfe")
+    with pytest.raises(UserFileError, match=r"exact.toml: not UTF-8 text$"):
+        read_user_text(exact, 100)
+    with pytest.raises(UserFileError, match=r"nope.toml: cannot read: No such file"):
+        read_user_text(tmp_path / "nope.toml", 100)

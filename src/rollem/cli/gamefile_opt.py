@@ -12,21 +12,27 @@ if TYPE_CHECKING:
     from rollem.engine.game import Game
 
 
-def check_user_game_file(path: str, label: str | None = None) -> Game:
+def check_user_game_file(path: str, option: str | None = None) -> Game:
     """The game of the game file at ``path``, checked as ``rollem check-game``,
     ``--game-file`` and the web table's form do: read (bounded), checked, dealt
     on trial, and its id not a shipped game's (its histories would name the
     shipped game) unless it is that shipped file unchanged. A mistake exits 2
-    with one line starting ``label: ``."""
+    with one line, starting ``OPTION PATH: `` when ``option`` is given (e.g.
+    ``"--game-file"``), else the file's own error as it is (``PATH: `` before
+    a shipped id)."""
     from rollem import games
     from rollem.games.gamefile import GameFileError, load_game_file
 
     try:
         game = load_game_file(path)
     except GameFileError as err:
-        fail(f"{label}: {err}" if label is not None else err)
+        said = str(err)
+        if option is not None:
+            fail(f"{option} {said}" if said.startswith(f"{path}: ") else
+                 f"{option} {path}: {said}")
+        fail(said)
     if game.id in games.shipped_ids() and not games.is_shipped(game):
-        where = label if label is not None else path
+        where = f"{option} {path}" if option is not None else path
         fail(f"{where}: id {game.id!r} is a shipped game's id; give your game an id of its "
              f"own (or play the shipped game: GAME {game.id})")
     return game
@@ -39,7 +45,7 @@ def register_game_file(path: str) -> str:
     with one line."""
     from rollem import games
 
-    game = check_user_game_file(path, f"--game-file {path}")
+    game = check_user_game_file(path, "--game-file")
     if not games.is_shipped(game):
         games.register(game)
     return game.id

@@ -185,10 +185,12 @@ def _odds(game: str | None, hand: str | None, dead: str, board: str,
                  "use rollem odds --history FILE --seat N [--at K]")
         if seat is None:
             fail("--history needs --seat N (the seat whose odds to show, from 0)")
+        from rollem.userfile import MAX_HISTORY_BYTES, UserFileError, read_user_text
+
         try:
-            text = history.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            fail(f"cannot read {history}: {err}")
+            text = read_user_text(history, MAX_HISTORY_BYTES, encoding="utf-8-sig")
+        except UserFileError as err:
+            fail(err)
         try:
             with _progress(samples or 0) as progress:
                 odds, point = history_odds(text, seat, at=at, samples=samples, seed=seed,

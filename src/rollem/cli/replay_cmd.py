@@ -116,11 +116,12 @@ def replay_command(file: Path, only_result: bool, as_json: bool) -> None:
     (seat -> chips), shown (seat -> hand description), carried.
     """
     from rollem.history import HistoryError, replay
+    from rollem.userfile import MAX_HISTORY_BYTES, UserFileError, read_user_text
 
-    try:
-        text = file.read_text(encoding="utf-8-sig")  # a byte order mark is read like any other file
-    except (OSError, UnicodeDecodeError) as err:
-        fail(f"cannot read {file}: {err}")
+    try:  # a byte order mark is read like any other file
+        text = read_user_text(file, MAX_HISTORY_BYTES, encoding="utf-8-sig")
+    except UserFileError as err:
+        fail(err)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:

@@ -68,7 +68,7 @@ def rules_command(game: str | None, plain: bool, no_pager: bool, no_color: bool,
         from rollem.cli.gamefile_opt import check_user_game_file
         from rollem.games.describe import describe_game
 
-        g = check_user_game_file(game_file, f"--game-file {game_file}")
+        g = check_user_game_file(game_file, "--game-file")
         steps = "\n".join(describe_game(g.spec))
         click.echo(f"# {g.name}\n\n{g.rules.strip()}\n\n## Step by step\n\n{steps}\n", nl=False)
         return

@@ -491,19 +491,17 @@ def load_game_file(path: str | Path) -> Game:
     (:func:`rollem.games.trial.trial_deal`).
 
     Raises:
-        GameFileError: unreadable, too large, a mistake in the file, or a game the
-            trial hands could not play.
+        GameFileError: unreadable, not a regular file, too large (read bounded:
+            :func:`rollem.userfile.read_user_text`), a mistake in the file, or a
+            game the trial hands could not play.
     """
-    p = Path(path)
-    try:
-        if p.stat().st_size > MAX_FILE_BYTES:
-            raise GameFileError(f"{p}: larger than {MAX_FILE_BYTES} bytes")
-        text = p.read_text(encoding="utf-8")
-    except OSError as err:
-        raise GameFileError(f"{p}: cannot read: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise GameFileError(f"{p}: not UTF-8 text") from None
     from rollem.games.trial import trial_deal
+    from rollem.userfile import UserFileError, read_user_text
+
+    try:
+        text = read_user_text(Path(path), MAX_FILE_BYTES)
+    except UserFileError as err:
+        raise GameFileError(str(err)) from None
 
     game = load_game(text)
     trial_deal(game)
