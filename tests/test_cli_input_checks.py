@@ -177,3 +177,32 @@ def test_files_over_the_limit_are_refused_reading_just_past_it(
         read_user_text(exact, 100)
     with pytest.raises(UserFileError, match=r"nope.toml: cannot read: No such file"):
         read_user_text(tmp_path / "nope.toml", 100)
+
+
+def test_a_player_named_you_takes_you_verbs_in_replay(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # rollem play names its player "You"; was "You has the button", "You wins 18".
+    text = (HISTORIES / "sdr_worked_example.toml").read_text(encoding="utf-8")
+    assert 'players = ["A", "B"]' in text
+    path = tmp_path / "you.toml"
+    path.write_text(text.replace('players = ["A", "B"]', 'players = ["A", "You"]'))
+    code, out, err = run(["replay", str(path), "--result"], capsys)
+    assert code == 0, err
+    assert out.splitlines() == [
+        "Stop, Drop and Roll: 2 players, You have the button",
+        "Dead cards: Qh 7c",
+        "Board: Kc 7d 2s",
+        "You show As Kd: pair of kings, ace-seven-deuce",
+        "Main pot: 18 chips (eligible: A, You); You win 18",
+        "Net: A -9, You +9",
+    ]
+    code, out, err = run(["replay", str(path)], capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Stop, Drop and Roll: A (200) and You (200); You have the button."
+    assert "You win the pot (18) with pair of kings, ace-seven-deuce." in lines
+    # Any other name keeps the third person.
+    code, out, _ = run(["replay", str(HISTORIES / "sdr_worked_example.toml"), "--result"],
+                       capsys)
+    assert out.splitlines()[0] == "Stop, Drop and Roll: 2 players, B has the button"
+    assert "B shows As Kd: pair of kings, ace-seven-deuce" in out and "B wins 18" in out

@@ -31,12 +31,17 @@ def summary(hand: Hand, names: Sequence[str] | None = None) -> str:
     and who won it, the net per player (players by ``names``, else by seat)."""
     from rollem.cards import CARDS, RANK_PLURALS, format_cards
     from rollem.engine.declare import whole_pot_description
+    from rollem.narration.words import Names
 
-    def who(s: int) -> str:
-        return names[s] if names is not None and s < len(names) else f"seat {s}"
+    # A seat named "You" (rollem play's player) takes "have", "show", "win".
+    said = Names(names or [], None)
+    who = said.who
+
+    def wins(part: dict[int, int]) -> str:
+        return ", ".join(f"{said.says(s, 'win', 'wins')} {c}" for s, c in part.items())
 
     r = hand.result
-    button = f"{who(hand.button)} has the button" if names is not None \
+    button = f"{said.says(hand.button, 'have', 'has')} the button" if names is not None \
         else f"button seat {hand.button}"
     lines = [f"{hand.game.name}: {sum(hand.dealt)} players, {button}"]
     wild_card = hand.extra.get("wild_card")  # R-RYO-7: turned up, part of no hand
@@ -61,23 +66,22 @@ def summary(hand: Hand, names: Sequence[str] | None = None) -> str:
         lines.append("Declared: " + ", ".join(f"{who(s)} {d}" for s, d in declared.items()))
     for seat, desc in r.shown.items():
         cards = format_cards(r.shown_cards.get(seat, ()))
-        lines.append(f"{who(seat)} shows {cards}: {desc}")
+        lines.append(f"{said.says(seat, 'show', 'shows')} {cards}: {desc}")
     if not r.showdown:
         lines.append("Won without a showdown (everyone else folded).")
     for i, pot in enumerate(r.pots):
         name = "Main pot" if i == 0 else f"Side pot {i}"
-        won = ", ".join(f"{who(s)} wins {c}" for s, c in pot.winners.items())
+        won = wins(pot.winners)
         elig = ", ".join(who(s) for s in pot.eligible) if names is not None \
             else " ".join(str(s) for s in pot.eligible)
         if pot.high is not None and pot.low is not None:  # high-low (R-521-9)
             if bool(pot.high) != bool(pot.low):
                 side = "high" if pot.high else "low"
                 part = pot.high or pot.low
-                won = ", ".join(f"{who(s)} wins {c}" for s, c in part.items()) \
-                    + f" ({whole_pot_description(side)})"
+                won = wins(part) + f" ({whole_pot_description(side)})"
             else:
                 won = "; ".join(
-                    f"{half}: " + ", ".join(f"{who(s)} wins {c}" for s, c in part.items())
+                    f"{half}: {wins(part)}"
                     for half, part in (("high", pot.high), ("low", pot.low)) if part
                 ) or "nobody wins it"
         lines.append(f"{name}: {pot.amount} chips (eligible: {elig}); {won}")

@@ -15,7 +15,7 @@ from rollem.engine.events import event_to_dict
 from rollem.engine.options import Options
 from rollem.narration.lines import Line
 from rollem.narration.story import Narrator
-from rollem.narration.words import and_list
+from rollem.narration.words import Names, and_list
 
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
@@ -82,7 +82,9 @@ def _header(game_name: str, names: Sequence[str], stacks: Sequence[int], button:
     players = and_list(f"{names[s]} ({stacks[s]})" for s in seats)
     structure = str(options.get("structure", "fixed-limit")).replace("-", " ")
     lines = [
-        Line(f"{game_name}: {players}; {names[button]} has the button.", "header"),
+        # A seat named "You" (rollem play's player) has the button as "You have".
+        Line(f"{game_name}: {players}; {Names(names, None).says(button, 'have', 'has')} the "
+             "button.", "header"),
         Line(f"{structure.capitalize()}, {forced}, bets "
              f"{options.get('small_bet', 2)} and {options.get('big_bet', 4)}.", "header"),
     ]
