@@ -9,18 +9,69 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["HIDDEN_CATEGORIES", "hidden_character"]
+__all__ = ["HIDDEN_CATEGORIES", "hidden_character", "shown_length"]
 
 HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 """Unicode categories a shown name may not hold: control, format (zero-width,
 bidi overrides and isolates), surrogate, private use, unassigned, line and
-paragraph separators."""
+paragraph separators. One exception: the zero width joiner inside an emoji
+sequence (:func:`hidden_character`)."""
+
+ZWJ = "\u200d"
+"""ZERO WIDTH JOINER: joins emoji into one (the family 👨‍👩‍👧‍👦 is four)."""
+
+VS16 = "\ufe0f"
+"""VARIATION SELECTOR-16: shows the character before it as an emoji."""
+
+
+def _pictograph(char: str) -> bool:
+    # Every emoji an emoji ZWJ sequence joins (people, hearts, ♀ ♂, 🔥, ➡, ⬛,
+    # ❄, 🌈, 💻 ...) is an "other symbol" (So); no letter, digit or mark is.
+    return unicodedata.category(char) == "So"
+
+
+def _skin_tone(char: str) -> bool:
+    return "\U0001f3fb" <= char <= "\U0001f3ff"
+
+
+def _after_pictograph(text: str, i: int) -> bool:
+    """Whether ``text[:i]`` ends in a pictograph, maybe followed by a skin tone
+    and a VS16 (``👩🏽``, ``🏳️``)."""
+    j = i - 1
+    if j >= 0 and text[j] == VS16:
+        j -= 1
+    if j >= 0 and _skin_tone(text[j]):
+        j -= 1
+    return j >= 0 and _pictograph(text[j])
+
+
+def _joins_emoji(text: str, i: int) -> bool:
+    """Whether ``text[i]`` is a ZWJ between two emoji (not first, last, doubled or
+    next to a letter: there it only hides, making ``An‍n`` look like ``Ann``)."""
+    return (text[i] == ZWJ and i + 1 < len(text) and _pictograph(text[i + 1])
+            and _after_pictograph(text, i))
 
 
 def hidden_character(text: str) -> str | None:
     """The first character of ``text`` in :data:`HIDDEN_CATEGORIES`, as ``U+XXXX``;
-    ``None`` when every character is visible text or a space."""
-    for char in text:
-        if unicodedata.category(char) in HIDDEN_CATEGORIES:
+    ``None`` when every character is visible text or a space. A zero width
+    joiner (U+200D) between two emoji (an emoji ZWJ sequence such as 👨‍👩‍👧‍👦 or
+    🏳️‍🌈) is not hidden; anywhere else it is."""
+    for i, char in enumerate(text):
+        if unicodedata.category(char) in HIDDEN_CATEGORIES and not _joins_emoji(text, i):
             return f"U+{ord(char):04X}"
     return None
+
+
+def shown_length(text: str) -> int:
+    """``len(text)`` as a reader counts it: an emoji ZWJ sequence, with its skin
+    tones and VS16 selectors, counts one (👨‍👩‍👧‍👦 is 7 code points, 1 shown);
+    every other code point counts one, combining marks too (so a length limit
+    still bounds them)."""
+    n = 0
+    for i, char in enumerate(text):
+        if _joins_emoji(text, i):
+            n -= 1  # the ZWJ and the pictograph it joins count nothing
+        elif not ((char == VS16 or _skin_tone(char)) and _after_pictograph(text, i)):
+            n += 1
+    return n

@@ -62,7 +62,7 @@ from rollem.server.store import SeatRow, Store, WriteStream, token_digest
 from rollem.table import DEALERS_CHOICE, Deal
 from rollem.table import Table as SessionTable
 from rollem.table import TableError as SessionRefused
-from rollem.text import hidden_character
+from rollem.text import hidden_character, shown_length
 
 __all__ = ["Client", "LiveTable", "TableError", "clean_name"]
 
@@ -99,7 +99,11 @@ def _is_error(text: str) -> bool:
 
 
 MAX_NAME = 24
-"""Longest player name (characters, after trimming)."""
+"""Longest player name (characters as shown, after trimming: an emoji sequence
+such as 👨‍👩‍👧‍👦 counts one, :func:`rollem.text.shown_length`)."""
+
+MAX_NAME_CODE_POINTS = 4 * MAX_NAME
+"""Longest player name in code points (bounds what emoji sequences may add)."""
 
 
 _BOT_NAME = re.compile(r"^bot(\s*\d+)?(\s*\(.*\))?$", re.IGNORECASE)
@@ -119,8 +123,10 @@ def _lease_lost(error: BaseException) -> bool:
 
 def clean_name(name: object) -> str:
     """A player's name: NFC, trimmed, inner runs of spaces made one, 1 to
-    :data:`MAX_NAME` visible characters, no control, format or bidi characters,
-    not a computer player's name.  Raises :class:`TableError` (``bad_name``)."""
+    :data:`MAX_NAME` visible characters (an emoji sequence counts one; at most
+    :data:`MAX_NAME_CODE_POINTS` code points), no control, format or bidi
+    characters (a zero width joiner only between two emoji), not a computer
+    player's name.  Raises :class:`TableError` (``bad_name``)."""
     if not isinstance(name, str):
         raise TableError("bad_name", f"name must be text of 1 to {MAX_NAME} characters")
     name = unicodedata.normalize("NFC", name)
@@ -132,8 +138,12 @@ def clean_name(name: object) -> str:
     name = " ".join(name.split())
     if not name:
         raise TableError("bad_name", f"a name is needed to sit down (1 to {MAX_NAME} characters)")
-    if len(name) > MAX_NAME:
-        raise TableError("bad_name", f"a name has at most {MAX_NAME} characters, not {len(name)}")
+    shown = shown_length(name)
+    if shown > MAX_NAME:
+        raise TableError("bad_name", f"a name has at most {MAX_NAME} characters, not {shown}")
+    if len(name) > MAX_NAME_CODE_POINTS:
+        raise TableError("bad_name", f"a name has at most {MAX_NAME_CODE_POINTS} Unicode code "
+                         f"points (an emoji sequence has several), not {len(name)}")
     if _BOT_NAME.match(name):
         raise TableError("bad_name", f"{name!r} is kept for computer players; choose another name")
     return name

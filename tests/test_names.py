@@ -1,0 +1,49 @@
+"""Player names with emoji ZWJ sequences (rollem.text, clean_name)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rollem.server.live_table import TableError, clean_name
+from rollem.text import hidden_character, shown_length
+
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # 👨‍👩‍👧‍👦
+RAINBOW_FLAG = "\U0001f3f3\ufe0f\u200d\U0001f308"  # 🏳️‍🌈
+CODER = "\U0001f469\U0001f3fd\u200d\U0001f4bb"  # 👩🏽‍💻, a skin tone before the joiner
+BLACK_CAT = "\U0001f408\u200d\u2b1b"  # 🐈‍⬛
+FIRE = "\U0001f525"
+
+
+@pytest.mark.parametrize("name", [FAMILY, f"Dad {FAMILY}", RAINBOW_FLAG, CODER, BLACK_CAT,
+                                  f"{FAMILY}{FAMILY}"])
+def test_emoji_joined_by_zwj_are_allowed(name: str) -> None:
+    # Before: "a name may not hold invisible, control or text-direction characters (U+200D)"
+    assert hidden_character(name) is None
+    assert clean_name(name) == name
+
+
+@pytest.mark.parametrize("name", ["\u200dAnn", "Ann\u200d", "An\u200dn", f"{FIRE}\u200d",
+                                  f"\u200d{FIRE}", f"a\u200d{FIRE}", f"{FIRE}\u200da",
+                                  f"{FIRE}\u200d\u200d{FIRE}", f"{FIRE} \u200d{FIRE}"])
+def test_zwj_anywhere_else_is_refused(name: str) -> None:
+    assert hidden_character(name) == "U+200D"
+    with pytest.raises(TableError) as err:
+        clean_name(name)
+    assert err.value.message == ("a name may not hold invisible, control or text-direction "
+                                 "characters (U+200D); use letters, digits, spaces, "
+                                 "punctuation")
+
+
+def test_an_emoji_sequence_counts_one_character() -> None:
+    assert [shown_length(t) for t in (FAMILY, RAINBOW_FLAG, CODER, BLACK_CAT, "Ann",
+                                      "e\u0301", f"Dad {FAMILY}")] == [1, 1, 1, 1, 3, 2, 5]
+    assert clean_name(FAMILY + "x" * 23) == FAMILY + "x" * 23  # 24 shown
+    with pytest.raises(TableError) as err:
+        clean_name(FAMILY + "x" * 24)
+    assert err.value.message == "a name has at most 24 characters, not 25"
+    # Sequences still take room: 13 families (91 code points) pass, 14 (98) do not.
+    assert clean_name(FAMILY * 13) == FAMILY * 13
+    with pytest.raises(TableError) as err:
+        clean_name(FAMILY * 14)
+    assert err.value.message == ("a name has at most 96 Unicode code points (an emoji "
+                                 "sequence has several), not 98")
