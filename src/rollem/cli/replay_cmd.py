@@ -114,7 +114,9 @@ def replay_command(file: Path, only_result: bool, as_json: bool) -> None:
     Players are named as in the file. A player's own copy of a history (from
     the web table: other players' hidden cards replaced by ??) is told as that
     player saw it. A full history is replayed through the engine, so a history
-    whose actions are not legal or whose recorded result differs is an error.
+    whose actions are not legal or whose recorded result differs is an error;
+    a player's copy is replayed with stand-in cards where it shows ??, so one
+    that describes a hand that cannot happen is an error too.
 
     JSON (--json): game, pots (main pot first: amount, eligible, winners), net
     (seat -> chips), shown (seat -> hand description), carried.
@@ -132,9 +134,15 @@ def replay_command(file: Path, only_result: bool, as_json: bool) -> None:
         fail(f"{file}: not a TOML hand history: {err}")
     except RecursionError:
         fail(f"{file}: not a hand history: arrays or tables nested too deeply")
-    redacted = "_redacted_for" in data
+    redacted = isinstance(data, dict) and "_redacted_for" in data
     if as_json or only_result:
         if redacted:
+            from rollem.history_copy import own_copy_hand
+
+            try:
+                own_copy_hand(data)  # the copy must describe a hand that can happen
+            except HistoryError as err:
+                fail(f"{file}: {err}")
             result = data.get("_result")
             if not isinstance(result, dict):
                 fail(f"{file}: the history ends before the hand is over")

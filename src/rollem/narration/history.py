@@ -125,14 +125,18 @@ def narrate_history(history: str | Mapping[str, Any]) -> Story:
     """Tell a hand history (TOML text or its dict) step by step.
 
     A full history is replayed through the engine (so it is checked); a
-    redacted copy (``_redacted_for``) is told from its lines as that seat saw
-    it, with its recorded ``_result``. Names come from ``players``.
+    redacted copy (``_redacted_for``) is checked the same way with stand-in
+    cards for its ``??`` (:func:`rollem.history_copy.own_copy_hand`), then
+    told from its lines as that seat saw it, with its recorded ``_result``.
+    Names come from ``players``.
 
     Raises:
-        rollem.history.HistoryError: a history that cannot be read or replayed.
+        rollem.history.HistoryError: a history that cannot be read or replayed
+            (a copy: one that describes no hand that can happen).
     """
     from rollem.games import get
     from rollem.history import HistoryError, history_game, parse_history, replay
+    from rollem.history_copy import own_copy_hand
 
     if isinstance(history, str):
         try:
@@ -166,10 +170,9 @@ def narrate_history(history: str | Mapping[str, Any]) -> Story:
         if hand.result is None:
             story.lines.append(Line("The history ends here, before the hand is over.", "end"))
         return story
-    if type(redacted_for) is not int or not 0 <= redacted_for < len(stacks):
-        raise HistoryError(f"_redacted_for must be a seat 0..{len(stacks) - 1}, "
-                           f"got {redacted_for!r}")
-    viewer = redacted_for
+    # a copy is told from its lines, once they describe a hand that can happen
+    own_copy_hand(data)
+    viewer: int = data["_redacted_for"]  # a seat: own_copy_hand checked it
     try:
         options = Options.from_dict(dict(data.get("_options", {}))).to_dict()
     except (ValueError, TypeError) as err:

@@ -1,0 +1,395 @@
+"""A player's own copy of a history (:func:`rollem.history.redact`), checked.
+
+A copy hides the other players' face-down cards (``??``), so it cannot be
+replayed as it is. It can be replayed with *stand-in* cards: every ``??``
+gets a card nobody named, chosen so that the hand plays out as the copy says
+(the others keep the cards they later turn up; the cards the seat drew from
+the Roll Your Own pool, and the wild card, are in the pool; a 5-2-1 stacking
+rolls up the cards the copy shows rolled). The stand-in hand is checked:
+redacted again for the seat, it must give the copy's lines exactly (shows
+aside), so the seat saw the same in both hands, and a finished copy's
+recorded pots must be the stand-in hand's. A copy that passes describes a
+hand that can happen; one that fails (cards named twice, an action out of
+turn or over a stack, a bad field) is refused with the engine's reason.
+
+:func:`own_copy_hand` is the one check: ``rollem replay`` (and
+:func:`rollem.narration.narrate_history`) run it before telling a copy, and
+``rollem odds --history`` replays a copy's stand-in hand for the copy's seat.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import tomli_w
+
+from rollem.cards import CARDS, Card, CardError, parse_card
+from rollem.engine.actions import Discard, Draw, Stack, action_to_text
+from rollem.engine.hand import Hand
+from rollem.history import (
+    HistoryError,
+    _card_tokens,
+    parse_history,
+    redact,
+    replay,
+    write_history,
+)
+
+__all__ = ["IMPOSSIBLE", "action_points", "is_own_copy", "own_copy_hand"]
+
+IMPOSSIBLE = "this player's copy describes a hand that cannot happen"
+"""The start of the message of a copy whose lines do not play."""
+
+
+def is_own_copy(data: Mapping[str, Any]) -> bool:
+    """Whether ``data`` (a history dict) is a player's own copy (``_redacted_for``)."""
+    return "_redacted_for" in data
+
+
+def _split(line: str) -> tuple[list[str], list[str]]:
+    body, _, comment = line.partition("#")
+    return _card_tokens(body.split()), comment.split()
+
+
+def _is_action(parts: Sequence[str]) -> bool:
+    return len(parts) >= 2 and parts[0] != "d" and parts[1] != "sm"
+
+
+def _card(text: str) -> Card:
+    return parse_card(text)
+
+
+class _OutOfCards(HistoryError):
+    """More cards than the deck holds: the hand reshuffled its discards."""
+
+
+class _StandIns:
+    """Builds the stand-in lines of one copy (see the module doc)."""
+
+    def __init__(self, lines: Sequence[str], seat: int) -> None:
+        self.lines = list(lines)
+        self.me = f"p{seat + 1}"
+        self.parsed = [_split(line) for line in self.lines]
+        named: set[Card] = set()
+        for parts, comment in self.parsed:
+            for t in [*parts, *comment]:
+                with contextlib.suppress(CardError):
+                    named.add(_card(t))
+        self.free: Iterator[Card] = (c for c in CARDS if c not in named)
+        self.hands: dict[str, list[Card]] = {}
+        self.up_needed: dict[str, list[Card]] = {}   # turned up later: never thrown
+        self.throws: dict[str, list[int]] = {}       # how many each later discard throws
+        self.to_pool: dict[str, list[Card]] = {}     # known pool cards it must discard
+        self.draws: list[tuple[str, Card | None]] = []
+        self.wild: tuple[int, Card] | None = None
+        self.my_discards: set[Card] = set()
+        self.pool_order: list[Card] | None = None
+        self.pool_next = 0
+        self.thrown: dict[str, list[Card]] = {}
+        self._scan()
+
+    def _scan(self) -> None:
+        pick: int | None = None
+        for parts, comment in self.parsed:
+            if not parts:
+                if len(comment) >= 3 and comment[0] == "roll" and comment[1] != self.me:
+                    self.up_needed.setdefault(comment[1], []).append(_card(comment[2]))
+                continue
+            if parts[0] == "d" and len(parts) >= 3 and parts[1] == "pd":
+                card = None if parts[3] == "??" else _card(parts[3])
+                self.draws.append((parts[2], card))
+            elif parts[0] == "d" and len(parts) >= 3 and parts[1] == "wild" and pick is not None:
+                self.wild = (pick, _card(parts[2]))
+            elif parts[0] == self.me and len(parts) >= 2 and parts[1] == "dis":
+                self.my_discards |= {_card(c) for c in parts[2:]}
+            elif parts[0] != "d" and len(parts) >= 3 and parts[1] == "wild":
+                pick = int(parts[2])
+            elif parts[0] != "d" and parts[0] != self.me and len(parts) >= 2:
+                if parts[1] == "exp" and len(parts) >= 3:
+                    self.up_needed.setdefault(parts[0], []).append(_card(parts[2]))
+                elif parts[1] in ("dis", "sd", "draw"):
+                    self.throws.setdefault(parts[0], []).append(len(parts) - 2)
+        # a card another seat turned up that the seat itself discarded: that seat
+        # drew it from the pool
+        self.via_pool = {s: [c for c in cs if c in self.my_discards]
+                         for s, cs in self.up_needed.items()}
+        # cards the seat drew from the pool (or turned as the wild card) that it
+        # did not discard itself: another seat discarded them
+        needed = [c for s, c in self.draws if s == self.me and c is not None]
+        if self.wild is not None:
+            needed.append(self.wild[1])
+        others = [s for s in self.throws if s != self.me]
+        room = {s: self.throws[s][0] if self.throws[s] else 0 for s in others}
+        for c in needed:
+            if c in self.my_discards:
+                continue
+            s = next((s for s in others if room[s] > len(self.to_pool.get(s, []))), None)
+            if s is None:
+                raise HistoryError("a pool card the seat drew "
+                                "has no discarder")
+            self.to_pool.setdefault(s, []).append(c)
+
+    def _filler(self) -> Card:
+        try:
+            return next(self.free)
+        except StopIteration:
+            raise _OutOfCards("the deck runs out (a reshuffle): stand-in cards cannot be "
+                              "drawn from a reshuffle") from None
+
+    def _keep(self, s: str) -> set[Card]:
+        return set(self.up_needed.get(s, []))
+
+    def _deal(self, s: str, count: int) -> list[Card]:
+        hand = self.hands.setdefault(s, [])
+        keep = self._keep(s)
+        later = [c for c in self.up_needed.get(s, [])
+                 if c not in hand and c not in self.via_pool.get(s, [])]
+        throws = self.throws.get(s, [])
+        next_throw = throws[0] if throws else 0
+        pool = [c for c in self.to_pool.get(s, []) if c not in hand]
+        held_needed = sum(1 for c in hand if c in keep)
+        room = len(hand) + count - next_throw - held_needed
+        cards = later[:max(0, min(count, room))]
+        cards += pool[:count - len(cards)]
+        while len(cards) < count:
+            cards.append(self._filler())
+        hand.extend(cards)
+        return cards
+
+    def _throw(self, s: str, count: int) -> list[Card]:
+        hand = self.hands.setdefault(s, [])
+        if self.throws.get(s):
+            self.throws[s].pop(0)
+        keep = self._keep(s)
+        first = [c for c in self.to_pool.get(s, []) if c in hand]
+        rest = [c for c in hand if c not in keep and c not in first]
+        out = (first + rest)[:count]
+        if len(out) < count:
+            raise HistoryError("a player throws cards it turns up later")
+        for c in out:
+            hand.remove(c)
+        return out
+
+    def _pool_card(self, s: str) -> Card:
+        assert self.pool_order is not None
+        card = self.pool_order[self.pool_next]
+        self.pool_next += 1
+        self.hands.setdefault(s, []).append(card)
+        return card
+
+    def _make_pool(self) -> list[Card]:
+        pool = set(self.my_discards)
+        for thrown in self.thrown.values():
+            pool |= set(thrown)
+        mine = [c for s, c in self.draws if s == self.me and c is not None]
+        reserved = set(mine) | ({self.wild[1]} if self.wild else set())
+        wanted = {s: list(cs) for s, cs in self.via_pool.items()}
+        reserved |= {c for cs in wanted.values() for c in cs}
+        spare = [c for c in CARDS if c in pool and c not in reserved]
+        order: list[Card] = []
+        for s, c in self.draws:
+            if c is None and wanted.get(s):
+                c = wanted[s].pop(0)
+            if c is None:
+                if not spare:
+                    raise HistoryError("the pool runs short")
+                c = spare.pop(0)
+            order.append(c)
+        rest = [c for c in CARDS if c in pool and c not in order
+                and (self.wild is None or c != self.wild[1])]
+        if self.wild is not None:
+            rest.insert(min(self.wild[0], len(rest)), self.wild[1])
+        return order + rest
+
+    def build(self) -> tuple[list[str], list[dict[str, Any]]]:
+        """The stand-in lines and ``_shuffles`` (the pool's order, if any)."""
+        out: list[str] = []
+        shuffles: list[dict[str, Any]] = []
+        for line, (parts, _) in zip(self.lines, self.parsed, strict=True):
+            if len(parts) >= 2 and parts[1] == "sm":
+                out.append("#")  # shows: the engine's own (a placeholder keeps the numbering)
+                continue
+            if len(parts) >= 3 and parts[0] == "d" and parts[2] != self.me \
+                    and parts[1] in ("dh", "du", "pd"):
+                s = parts[2]
+                if parts[1] == "du":
+                    self.hands.setdefault(s, []).extend(_card(c) for c in parts[3:])
+                    out.append(line)
+                elif parts[1] == "dh":
+                    cards = self._deal(s, len(parts) - 3)
+                    out.append(f"d dh {s} " + "".join(str(c) for c in cards))
+                else:
+                    if self.pool_order is None:
+                        self.pool_order = self._make_pool()
+                        shuffles.append({"label": "pool",
+                                         "cards": " ".join(str(c) for c in self.pool_order)})
+                    self._pool_card(s)
+                    out.append("#")  # the pool's order deals it
+                continue
+            if len(parts) >= 3 and parts[:3] == ["d", "pd", self.me]:
+                if self.pool_order is None:
+                    self.pool_order = self._make_pool()
+                    shuffles.append({"label": "pool",
+                                     "cards": " ".join(str(c) for c in self.pool_order)})
+                self.pool_next += 1
+                out.append(line)
+                continue
+            if len(parts) >= 2 and parts[:2] == ["d", "burn"]:
+                out.append(f"d burn {self._filler()}")
+                continue
+            if len(parts) >= 2 and parts[0] not in ("d", self.me) \
+                    and parts[1] in ("dis", "sd", "draw", "stack"):
+                s, code, count = parts[0], parts[1], len(parts) - 2
+                if code == "stack":
+                    hand = self.hands.get(s, [])
+                    rolls = [c for c in self.up_needed.get(s, []) if c in hand]
+                    order = rolls + [c for c in hand if c not in rolls]
+                    self.hands[s] = order
+                    out.append(f"{s} {action_to_text(Stack(tuple(order)))}")
+                    continue
+                thrown = self._throw(s, count)
+                self.thrown.setdefault(s, []).extend(thrown)
+                action = Discard(tuple(thrown)) if code == "dis" else Draw(tuple(thrown))
+                out.append(f"{s} {action_to_text(action)}")
+                continue
+            out.append(line)
+        return out, shuffles
+
+
+def _normal(lines: Sequence[str]) -> list[tuple[int, tuple[str, ...], tuple[str, ...]]]:
+    """The lines compared (index, cards, comment): all but shows and blank lines."""
+    out = []
+    for i, line in enumerate(lines):
+        parts, comment = _split(line)
+        if parts or comment:
+            if len(parts) >= 2 and parts[1] == "sm":
+                continue
+            out.append((i, tuple(parts), tuple(comment)))
+    return out
+
+
+def action_points(lines: Sequence[str]) -> list[int]:
+    """For each player's action of a copy's ``actions`` lines, the index of its line."""
+    return [i for i, line in enumerate(lines) if _is_action(_split(line)[0])]
+
+
+def _header(data: Mapping[str, Any]) -> tuple[int, list[str]]:
+    """The copy's seat and lines, its fields checked as a full history's are."""
+    parse_history({k: v for k, v in data.items() if k not in ("_redacted_for", "actions")})
+    owner = data.get("_redacted_for")
+    n = len(data["starting_stacks"])
+    if type(owner) is not int or not 0 <= owner < n:
+        raise HistoryError(f"_redacted_for must be a seat of the hand (0 to {n - 1}), "
+                           f"got {owner!r}")
+    lines = data.get("actions", [])
+    if not isinstance(lines, list):
+        raise HistoryError("actions must be a list of lines")
+    for i, line in enumerate(lines):
+        if not isinstance(line, str):
+            raise HistoryError(f"line {i + 1} of actions: each line must be a string")
+    return owner, list(lines)
+
+
+def _first_difference(copy: Sequence[str], again: Sequence[str]) -> str:
+    mine, theirs = _normal(copy), _normal(again)
+    for (i, *line), (j, *other) in zip(mine, theirs, strict=False):
+        if line != other:
+            return (f"line {i + 1} of actions ({copy[i]!r}) is not what the hand gives there "
+                    f"({again[j]!r})")
+    if len(mine) > len(theirs):
+        i = mine[len(theirs)][0]
+        return f"line {i + 1} of actions ({copy[i]!r}) comes after the end of the hand"
+    j = theirs[len(mine)][0]
+    return f"the lines stop before the hand gives {again[j]!r}"
+
+
+def _check_result(data: Mapping[str, Any], hand: Hand) -> None:
+    result = data.get("_result")
+    if result is None:
+        if hand.is_over:
+            raise HistoryError(f"{IMPOSSIBLE}: its actions finish the hand but it records no "
+                               "_result")
+        return
+    if not isinstance(result, Mapping):
+        raise HistoryError("_result must be a table")
+    if hand.result is None:
+        raise HistoryError(f"{IMPOSSIBLE}: it records a _result but its actions do not "
+                           "finish the hand")
+    # the pots' chips and who may win them follow from the betting alone; the
+    # winners need the hidden cards
+    got = [(p["amount"], p["eligible"]) for p in hand.result.to_dict()["pots"]]
+    pots = result.get("pots")
+    want = [(p.get("amount"), p.get("eligible")) for p in pots if isinstance(p, Mapping)] \
+        if isinstance(pots, list) else pots
+    if want != got:
+        raise HistoryError(f"{IMPOSSIBLE}: its _result pots (amount, eligible) {want!r} "
+                           f"differ from its actions' {got!r}")
+
+
+def _stand_in_hand(data: Mapping[str, Any], seat: int, cut: list[str]) -> Hand:
+    """The hand of the copy's lines ``cut`` with stand-ins, checked (not its result).
+
+    Raises:
+        _OutOfCards: the lines need more cards than the deck holds.
+        HistoryError: the lines describe no hand that can happen.
+    """
+    try:
+        built, shuffles = _StandIns(cut, seat).build()
+    except _OutOfCards:
+        raise
+    except (CardError, ValueError, IndexError) as err:
+        raise HistoryError(f"{IMPOSSIBLE}: {err}") from None
+    full = {k: v for k, v in data.items()
+            if k not in ("_redacted_for", "_result", "finishing_stacks", "_deck", "_shuffles")}
+    full["actions"] = built
+    full["_shuffles"] = shuffles
+    try:
+        hand = replay(tomli_w.dumps(full), check_result=False)
+    except HistoryError as err:
+        raise HistoryError(f"{IMPOSSIBLE}: {err}") from None
+    again = redact(tomllib.loads(write_history(hand)), seat)["actions"]
+    if [line for _, *line in _normal(again)] != [line for _, *line in _normal(cut)]:
+        raise HistoryError(f"{IMPOSSIBLE}: {_first_difference(cut, again)}")
+    return hand
+
+
+def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Hand:
+    """The hand of ``data`` (a player's own copy as a dict, ``_redacted_for``
+    a seat) replayed with stand-in cards where it shows ``??``: after its
+    first ``actions`` players' actions (dealer lines are not counted), or
+    (``None``) all its lines, then a recorded ``_result``'s pots (amount,
+    eligible seats) must be the hand's. Redacted again for the seat, the hand
+    gives the copy's lines (shows aside). R-C-13.
+
+    A hand that ran out of cards reshuffled its discards, which stand-ins
+    cannot follow: with ``actions=None`` its lines up to the last action
+    before that are checked (and that hand returned); with ``actions`` it
+    is refused.
+
+    Raises:
+        HistoryError: a bad field (as :func:`rollem.history.read_history`
+            says it), ``actions`` out of range or past a reshuffle, or lines
+            that describe no hand that can happen (the message starts with
+            :data:`IMPOSSIBLE` and gives the engine's reason or the first
+            line that differs).
+    """
+    seat, lines = _header(data)
+    points = action_points(lines)
+    if actions is not None and not 0 <= actions <= len(points):
+        raise HistoryError(f"the copy has {len(points)} player actions, not {actions}")
+    cut = lines[:points[actions]] if actions is not None and actions < len(points) else lines
+    try:
+        hand = _stand_in_hand(data, seat, cut)
+    except _OutOfCards as err:
+        if actions is None:
+            for k in range(len(points) - 1, -1, -1):
+                with contextlib.suppress(_OutOfCards):
+                    return _stand_in_hand(data, seat, lines[:points[k]])
+        raise HistoryError(f"this copy cannot be replayed with stand-in cards: {err}") \
+            from None
+    if actions is None:
+        _check_result(data, hand)
+    return hand
