@@ -75,6 +75,8 @@ class _StandIns:
         self.parsed = [_split(line) for line in self.lines]
         named: set[Card] = set()
         for parts, comment in self.parsed:
+            if len(parts) >= 2 and parts[1] == "sm":
+                continue  # shows are the engine's own (see build): free for stand-ins
             for t in [*parts, *comment]:
                 with contextlib.suppress(CardError):
                     named.add(_card(t))
@@ -364,10 +366,10 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
     eligible seats) must be the hand's. Redacted again for the seat, the hand
     gives the copy's lines (shows aside). R-C-13.
 
-    A hand that ran out of cards reshuffled its discards, which stand-ins
-    cannot follow: with ``actions=None`` its lines up to the last action
-    before that are checked (and that hand returned); with ``actions`` it
-    is refused.
+    A hand that ran out of cards reshuffled its discards (a ``# reshuffle``
+    line), which stand-ins cannot follow: with ``actions=None`` its lines
+    before the first reshuffle are checked (and that hand returned), the
+    rest is not; with ``actions`` past it the copy is refused.
 
     Raises:
         HistoryError: a bad field (as :func:`rollem.history.read_history`
@@ -384,12 +386,24 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
     try:
         hand = _stand_in_hand(data, seat, cut)
     except _OutOfCards as err:
-        if actions is None:
-            for k in range(len(points) - 1, -1, -1):
-                with contextlib.suppress(_OutOfCards):
-                    return _stand_in_hand(data, seat, lines[:points[k]])
-        raise HistoryError(f"this copy cannot be replayed with stand-in cards: {err}") \
-            from None
+        if actions is not None:
+            raise HistoryError(f"this copy cannot be replayed with stand-in cards: {err}") \
+                from None
+        # A hand that ran out of cards reshuffled its discards, which stand-ins
+        # cannot follow: the lines before the first reshuffle are checked (cut
+        # before the action that needed it), the rest is told as recorded.
+        first = next((i for i, line in enumerate(lines)
+                      if _split(line)[1][:1] == ["reshuffle"] and not _split(line)[0]), None)
+        if first is None:
+            raise HistoryError(f"{IMPOSSIBLE}: it needs more cards than the deck holds and "
+                               "records no reshuffle") from None
+        before = sum(1 for i in points if i < first)
+        for k in range(before, -1, -1):
+            with contextlib.suppress(_OutOfCards):
+                return _stand_in_hand(data, seat, lines[:points[k]] if k < len(points)
+                                      else lines)
+        raise HistoryError(f"{IMPOSSIBLE}: it needs more cards than the deck holds before "
+                           "its first reshuffle") from None
     if actions is None:
         _check_result(data, hand)
     return hand
