@@ -1,0 +1,189 @@
+"""``rollem replay`` on a player's own copy (``_redacted_for``): told as that player
+saw it only if it describes a hand that can happen, checked as ``rollem odds
+--history`` checks it (one function, ``rollem.history_copy.own_copy_hand``:
+stand-in cards where the copy shows ``??``). The fixtures in tests/copies/ are
+three-handed bot hands (Ann, Bob, Cy) in hold'em and the three home games:
+the full history ``GAME.toml``, Ann's copy ``GAME_ann.toml`` and how rollem
+replay told that copy before the check (``GAME_ann.txt``); and Ann's copy of a
+ten-handed 5-2-1 hand that reshuffled (``rollem521_ten_ann.toml``)."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot_helpers import level_bot
+from rollem.cli.app import main
+from rollem.engine import Hand, SeededSource
+from rollem.history import HistoryError, redact, write_history
+from rollem.history_copy import IMPOSSIBLE, own_copy_hand
+
+COPIES = Path(__file__).parent / "copies"
+GAMES = ("holdem", "sdr", "rollyourown", "rollem521")
+HUGE = "100000000000000000000000000"
+DEALT_TWICE = ("line 1 of actions (d dh p1 AsAsThAs), after action 0: card As given twice "
+               "('As'); each card exists once")
+
+
+def _deal_impossible(data: dict[str, Any]) -> None:
+    data["actions"] = [re.sub(r"^d dh p1 \S+$", "d dh p1 AsAsThAs", ln) for ln in data["actions"]]
+
+
+def _raise_out_of_turn(data: dict[str, Any]) -> None:
+    # before the first action of another player: that player was to act
+    lines = data["actions"]
+    i = next(i for i, ln in enumerate(lines) if re.match(r"p[2-9] ", ln))
+    lines.insert(i, f"p1 cbr {HUGE}")
+
+
+def _negative_stack(data: dict[str, Any]) -> None:
+    data["starting_stacks"][0] = -5
+
+
+def _version_99(data: dict[str, Any]) -> None:
+    data["_version"] = 99
+
+
+EDITS: dict[str, Callable[[dict[str, Any]], None]] = {
+    "deal": _deal_impossible, "raise": _raise_out_of_turn, "stack": _negative_stack,
+    "version": _version_99,
+}
+
+# The engine's reason, the same for a full history and for a copy (a copy's
+# starts with IMPOSSIBLE where its lines do not play).
+WHY: dict[tuple[str, str], str] = {
+    **{(g, "deal"): DEALT_TWICE for g in GAMES},
+    ("holdem", "raise"): f"action 1 (line 4 of actions: p1 cbr {HUGE}): seat 0 cannot act now: "
+                         "waiting for seat 2 (bet)",
+    ("sdr", "raise"): f"action 2 (line 5 of actions: p1 cbr {HUGE}): seat 0 cannot act now: "
+                      "waiting for seat 1 (bet)",
+    ("rollyourown", "raise"): f"action 2 (line 5 of actions: p1 cbr {HUGE}): seat 0 cannot act "
+                              "now: waiting for seat 1, 2 (discard)",
+    ("rollem521", "raise"): f"action 2 (line 5 of actions: p1 cbr {HUGE}): seat 0 cannot act "
+                            "now: waiting for seat 1 (bet)",
+    **{(g, "stack"): "starting_stacks must be a list of whole numbers of chips" for g in GAMES},
+    **{(g, "version"): "_version 99 is not supported: expected 1 or 2" for g in GAMES},
+}
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(args)
+    out, err = capsys.readouterr()
+    return int(info.value.code or 0), out, err
+
+
+def _load(name: str) -> dict[str, Any]:
+    return tomllib.loads((COPIES / name).read_text(encoding="utf-8"))
+
+
+def _write(data: dict[str, Any], name: str) -> str:
+    Path(name).write_text(tomli_w.dumps(data), encoding="utf-8")
+    return name
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("edit", list(EDITS))
+def test_an_edited_copy_is_refused_as_the_full_history_is(
+        game: str, edit: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)  # short file names: the error lines are not cut
+    why = WHY[game, edit]
+    full = _load(f"{game}.toml")
+    EDITS[edit](full)
+    path = _write(full, "full.toml")
+    assert run(["replay", path], capsys) == (2, "", f"rollem: error: {path}: {why}\n")
+
+    copy = _load(f"{game}_ann.toml")
+    EDITS[edit](copy)
+    path = _write(copy, "ann.toml")
+    said = f"{IMPOSSIBLE}: {why}" if edit in ("deal", "raise") else why
+    for args in (["replay", path], ["replay", path, "--json"]):
+        assert run(args, capsys) == (2, "", f"rollem: error: {path}: {said}\n"), args
+    # rollem odds --history: the same check, the same line
+    assert run(["odds", "--history", path, "--seat", "0"], capsys) \
+        == (2, "", f"rollem: error: {said}\n")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_unedited_copy_is_told_as_before(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(COPIES / f"{game}_ann.toml")
+    told = (COPIES / f"{game}_ann.txt").read_text(encoding="utf-8")
+    assert run(["replay", path], capsys) == (0, told, "")
+    code, out, _ = run(["replay", path, "--json"], capsys)
+    result = _load(f"{game}_ann.toml")["_result"]
+    assert code == 0 and json.loads(out) == {k: result[k] for k in
+                                             ("game", "pots", "net", "shown", "carried")}
+
+
+def test_a_copys_result_must_be_what_its_betting_gives(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    copy = _load("holdem_ann.toml")
+    assert copy["_result"]["pots"] == [{"amount": 28, "eligible": [0, 1], "winners": {"0": 28}}]
+    copy["_result"]["pots"][0]["amount"] = 2800
+    path = _write(copy, "ann.toml")
+    assert run(["replay", path], capsys) == (
+        2, "", f"rollem: error: {path}: {IMPOSSIBLE}: its _result pots (amount, eligible) "
+               "[(2800, [0, 1])] differ from its actions' [(28, [0, 1])]\n")
+    del copy["_result"]
+    path = _write(copy, "ann.toml")
+    assert run(["replay", path], capsys) == (
+        2, "", f"rollem: error: {path}: {IMPOSSIBLE}: its actions finish the hand but it "
+               "records no _result\n")
+    # a line the seat saw that the hand does not give (Ann's bet is 2, not 3)
+    copy = _load("holdem_ann.toml")
+    copy["actions"] = [ln.replace("p1 cbr 2", "p1 cbr 3") for ln in copy["actions"]]
+    with pytest.raises(HistoryError, match=r"^this player's copy describes a hand that cannot "
+                                           r"happen: action 4 \(line 9 of actions: p1 cbr 3\): "
+                                           r"seat 0 cannot do that: bet 3 is not 2"):
+        own_copy_hand(copy)
+
+
+def test_a_copy_that_reshuffled_is_checked_up_to_the_reshuffle(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    copy = _load("rollem521_ten_ann.toml")
+    assert any(ln.startswith("# reshuffle for p6") for ln in copy["actions"])
+    code, out, _ = run(["replay", str(COPIES / "rollem521_ten_ann.toml")], capsys)
+    assert code == 0
+    assert out.splitlines()[0].startswith("5-2-1 Roll 'Em: Ann (60), Bob (60)")
+    assert "You are dealt As 8c Qd 5h Jh." in out.splitlines()
+    monkeypatch.chdir(tmp_path)
+    EDITS["deal"](copy)
+    path = _write(copy, "ann.toml")
+    assert run(["replay", path], capsys) == (
+        2, "", f"rollem: error: {path}: {IMPOSSIBLE}: line 7 of actions (d dh p1 AsAsThAs), "
+               "after action 0: card As given twice ('As'); each card exists once\n")
+
+
+@settings(max_examples=10, deadline=None, derandomize=True)
+@given(game=st.sampled_from(["holdem", "sdr", "rollyourown", "rollem521", "stud", "draw5"]),
+       n=st.integers(2, 6), seed=st.integers(0, 2**16))
+def test_every_seats_copy_of_a_real_hand_passes(game: str, n: int, seed: int) -> None:
+    # no false refusal: a copy of a hand the engine played describes a hand that
+    # can happen, whose pots the stand-in hand gives
+    hand = Hand(game, [60] * n, button=seed % n, source=SeededSource(seed))
+    bots = [level_bot("basic", seed * 10 + s) for s in range(n)]
+    while not hand.is_over:
+        assert hand.pending is not None
+        s = hand.pending.seats[0]
+        hand.apply(s, bots[s].act(hand.view(s)))
+    assert hand.result is not None
+    full = write_history(hand)
+    for seat in range(n):
+        stand_in = own_copy_hand(redact(full, seat))
+        assert stand_in.result is not None
+        assert [(p["amount"], p["eligible"]) for p in stand_in.result.to_dict()["pots"]] \
+            == [(p["amount"], p["eligible"]) for p in hand.result.to_dict()["pots"]]
+        assert stand_in.view(seat).seats[seat].cards == hand.view(seat).seats[seat].cards
