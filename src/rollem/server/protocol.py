@@ -6,7 +6,8 @@ Client to server, one JSON object per text frame, at most
 - ``{"type": "action", "hand": H, "seq": S, "action": {...}}`` -- a decision
   in hand number ``H``; ``S`` is the table sequence number the client last
   saw.  It must be at least the number at which this seat's decision was
-  offered (older: stale) and at most the current one (newer: invalid).
+  offered (older: stale) and at most the current one (newer: invalid). It
+  may say ``"seat": N``, which must be the sender's own seat (``wrong_seat``).
 - ``{"type": "choose_game", "hand": H, "seq": S, "game": "sdr"}`` -- the
   button names the game in dealer's choice (R-C-12).
 - ``{"type": "start", "seq": S}`` -- the host deals the first hand.
@@ -22,6 +23,11 @@ Client to server, one JSON object per text frame, at most
 - ``{"type": "ping"}`` -- keep-alive; always answered with ``pong`` (the table
   page sends one every 5 s and after each action, and reconnects when no
   answer comes within 4 s).
+
+A message, or an action object, with a field its type does not take
+(:data:`FIELDS`, :data:`HOST_FIELDS`, :data:`ACTION_FIELDS`) is refused as
+``unknown_field``, naming the field and the fields allowed: a mistyped or
+stray field is never silently ignored.
 
 Server to client: ``state`` (the full state this seat may see, with the
 current ``seq``; ``table.paused`` is ``null``, or the plain words telling the
@@ -42,6 +48,9 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
+    "ACTION_FIELDS",
+    "FIELDS",
+    "HOST_FIELDS",
     "MAX_JSON_DEPTH",
     "MAX_MESSAGE_BYTES",
     "ClientMessage",
@@ -64,6 +73,49 @@ TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping", "hos
          "show", "chat")
 NEEDS_HAND = ("action", "choose_game", "odds", "show")
 NEEDS_SEQ = ("action", "choose_game", "start", "rebuy", "odds")
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "action": ("hand", "seq", "action", "seat"),
+    "choose_game": ("hand", "seq", "game"),
+    "start": ("seq",),
+    "rebuy": ("seq",),
+    "odds": ("hand", "seq"),
+    "sync": (),
+    "ping": (),
+    "host": ("op", "seat", "on", "config"),
+    "sit_out": ("out",),
+    "show": ("hand", "cards"),
+    "chat": ("text",),
+}
+"""The fields each message type may carry besides ``type``; any other field is
+refused (``unknown_field``), so a mistyped or stray field is never silently
+ignored. An action's ``seat`` is optional and must be the sender's own."""
+
+HOST_FIELDS: dict[str, tuple[str, ...]] = {
+    "pause": (), "resume": (), "remove": ("seat",), "hand_over": ("seat",),
+    "approve": ("seat",), "reject": ("seat",), "config": ("config",),
+    "approve_joins": ("on",),
+}
+"""A ``host`` message's fields besides ``type`` and ``op``, by ``op``
+(:data:`rollem.server.host.HOST_OPS`)."""
+
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "fold": (), "check": (), "call": (), "bet": ("amount", "to"), "raise": ("to", "amount"),
+    "discard": ("cards",), "expose": ("card",), "draw": ("cards",), "wild": ("position",),
+    "stack": ("cards",), "show": ("cards",), "declare": ("side",),
+}
+"""An action object's fields besides ``kind``, by ``kind``
+(:func:`rollem.server.game_session.action_from_wire`; a bet may say ``to``
+for ``amount``, a raise ``amount`` for ``to``)."""
+
+
+def _only(obj: dict[str, Any], allowed: tuple[str, ...], what: str) -> None:
+    """Refuse a field of ``obj`` not in ``allowed`` (``unknown_field``, naming it
+    and the fields allowed)."""
+    for key in obj:
+        if key not in allowed:
+            raise ProtocolError("unknown_field", f"{what}: unknown field {key!r}; allowed: "
+                                f"{', '.join(allowed)}")
 
 
 class ProtocolError(ValueError):
@@ -124,7 +176,9 @@ def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientM
     """Check the shape of one client message; raise :class:`ProtocolError` if wrong.
 
     Codes: ``too_large``, ``malformed`` (not JSON, not an object, nested deeper
-    than ``max_depth``, a field of the wrong type), ``unknown_type``.
+    than ``max_depth``, a field of the wrong type), ``unknown_type``,
+    ``unknown_field`` (a field the type does not take: :data:`FIELDS`,
+    :data:`HOST_FIELDS`, :data:`ACTION_FIELDS`).
     """
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_MESSAGE_BYTES:
@@ -144,10 +198,20 @@ def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientM
         raise ProtocolError(
             "unknown_type", f"unknown message type {kind!r}; allowed: {', '.join(TYPES)}"
         )
+    _only(obj, ("type", *FIELDS[kind]), f"{kind!r} message")
+    op = obj.get("op")
+    if kind == "host" and isinstance(op, str) and op in HOST_FIELDS:
+        _only(obj, ("type", "op", *HOST_FIELDS[op]), f"'host' message with op {op!r}")
     hand = _int_field(obj, "hand") if kind in NEEDS_HAND else None
     seq = _int_field(obj, "seq") if kind in NEEDS_SEQ else None
     if kind == "action" and not isinstance(obj.get("action"), dict):
         raise ProtocolError("malformed", "'action' must be an object such as {\"kind\": \"call\"}")
+    if kind == "action":
+        if "seat" in obj:
+            _int_field(obj, "seat")
+        act = obj["action"].get("kind")
+        if isinstance(act, str) and act in ACTION_FIELDS:
+            _only(obj["action"], ("kind", *ACTION_FIELDS[act]), f"{act!r} action")
     if kind == "choose_game" and not isinstance(obj.get("game"), str):
         raise ProtocolError("malformed", "'game' must be a game id such as \"sdr\"")
     return ClientMessage(kind, hand, seq, obj)

@@ -1,0 +1,66 @@
+"""Client messages with fields their type does not take are refused
+(``unknown_field``), never silently ignored (rollem.server.protocol)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rollem.server.game_session import action_from_wire, action_to_wire
+from rollem.server.host import HOST_OPS
+from rollem.server.protocol import (
+    ACTION_FIELDS,
+    FIELDS,
+    HOST_FIELDS,
+    TYPES,
+    ProtocolError,
+    parse_message,
+)
+
+CALL = {"type": "action", "hand": 3, "seq": 17, "action": {"kind": "call"}}
+
+
+@pytest.mark.parametrize(("message", "said"), [
+    ({**CALL, "seet": 1},
+     "'action' message: unknown field 'seet'; allowed: type, hand, seq, action, seat"),
+    ({"type": "ping", "seat": 1}, "'ping' message: unknown field 'seat'; allowed: type"),
+    ({"type": "start", "seq": 1, "hand": 2},
+     "'start' message: unknown field 'hand'; allowed: type, seq"),
+    ({"type": "chat", "text": "hi", "to": 2},
+     "'chat' message: unknown field 'to'; allowed: type, text"),
+    ({"type": "host", "op": "pause", "seat": 1},
+     "'host' message with op 'pause': unknown field 'seat'; allowed: type, op"),
+    ({**CALL, "action": {"kind": "call", "to": 5}},
+     "'call' action: unknown field 'to'; allowed: kind"),
+    ({**CALL, "action": {"kind": "raise", "to": 8, "seat": 0}},
+     "'raise' action: unknown field 'seat'; allowed: kind, to, amount"),
+])
+def test_an_unknown_field_is_refused_naming_it(message: dict[str, object], said: str) -> None:
+    with pytest.raises(ProtocolError) as err:
+        parse_message(json.dumps(message))
+    assert (err.value.code, err.value.message) == ("unknown_field", said)
+
+
+def test_an_action_may_name_its_own_seat_as_a_whole_number() -> None:
+    # "seat" is the protocol's own optional field (the table refuses another
+    # seat's: wrong_seat); a bool is not a seat (True == 1 in Python).
+    assert parse_message(json.dumps({**CALL, "seat": 1})).body["seat"] == 1
+    with pytest.raises(ProtocolError) as err:
+        parse_message(json.dumps({**CALL, "seat": True}))
+    assert (err.value.code, err.value.message) == (
+        "malformed", "'seat' must be a whole number >= 0, not True")
+
+
+def test_the_field_tables_cover_every_type_op_and_action() -> None:
+    assert set(FIELDS) == set(TYPES)
+    assert set(HOST_FIELDS) == set(HOST_OPS)
+    for wire in ({"kind": "fold"}, {"kind": "bet", "amount": 4}, {"kind": "bet", "to": 4},
+                 {"kind": "raise", "to": 8}, {"kind": "wild", "position": 2},
+                 {"kind": "discard", "cards": ["Qs", "7d", "2c"]},
+                 {"kind": "expose", "card": "Kc"}, {"kind": "declare", "side": "low"}):
+        message = json.dumps({**CALL, "action": wire})
+        assert parse_message(message).body["action"] == wire
+        # What the server itself writes passes too.
+        assert set(action_to_wire(action_from_wire(wire))) <= {
+            "kind", *ACTION_FIELDS[str(wire["kind"])]}
