@@ -187,3 +187,40 @@ def test_every_seats_copy_of_a_real_hand_passes(game: str, n: int, seed: int) ->
         assert [(p["amount"], p["eligible"]) for p in stand_in.result.to_dict()["pots"]] \
             == [(p["amount"], p["eligible"]) for p in hand.result.to_dict()["pots"]]
         assert stand_in.view(seat).seats[seat].cards == hand.view(seat).seats[seat].cards
+
+
+def _with(copy: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    assert old in copy["actions"]
+    return {**copy, "actions": [new if ln == old else ln for ln in copy["actions"]]}
+
+
+@pytest.mark.parametrize(("old", "new", "why"), [
+    # Bob's shown hand (Jh 3c): a flop card, one of Ann's cards, a card twice
+    ("p2 sm Jh3c", "p2 sm 4hJh", "line 21 of actions (p2 sm 4hJh) shows 4h, which is on the "
+                                 "board"),
+    ("p2 sm Jh3c", "p2 sm 6hJh", "line 21 of actions (p2 sm 6hJh) shows 6h, which is one of your "
+                                 "cards"),
+    ("p2 sm Jh3c", "p2 sm Jh Jh", "line 21 of actions (p2 sm Jh Jh) shows Jh twice"),
+    ("p2 sm Jh3c", "p2 sm Jh Zz", "line 21 of actions (p2 sm Jh Zz): bad card 'Zz': expected"),
+    # Ann shows a card she never held
+    ("p1 sm 6h5s", "p1 sm 6hAs", "line 22 of actions (p1 sm 6hAs) shows As, which is not one of "
+                                 "your cards (6h 5s)"),
+    # the flop's label is told ("The turn: 5d."): it must be what the hand dealt
+    ("d db 5d # turn", "d db 5d # river", "line 12 of actions (d db 5d # river) is not what the "
+                                          "hand gives there (d db 5d # turn)"),
+])
+def test_a_copys_shows_and_labels_must_be_possible(old: str, new: str, why: str) -> None:
+    copy = _with(_load("holdem_ann.toml"), old, new)
+    with pytest.raises(HistoryError) as info:
+        own_copy_hand(copy)
+    assert str(info.value).startswith(f"{IMPOSSIBLE}: {why}")
+
+
+def test_a_copy_may_carry_its_readers_notes(capsys: pytest.CaptureFixture[str],
+                                            tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    copy = _with(_load("holdem_ann.toml"), "p3 f", "p3 f # Cy gives up")
+    copy["actions"].insert(5, "# a note of mine")
+    told = (COPIES / "holdem_ann.txt").read_text(encoding="utf-8")
+    assert run(["replay", _write(copy, "ann.toml")], capsys) == (0, told, "")

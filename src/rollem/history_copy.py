@@ -32,6 +32,7 @@ from rollem.engine.hand import Hand
 from rollem.history import (
     HistoryError,
     _card_tokens,
+    _turned_up,
     parse_history,
     redact,
     replay,
@@ -262,14 +263,20 @@ class _StandIns:
 
 
 def _normal(lines: Sequence[str]) -> list[tuple[int, tuple[str, ...], tuple[str, ...]]]:
-    """The lines compared (index, cards, comment): all but shows and blank lines."""
+    """The lines compared (index, cards, comment): all but shows, blank lines and
+    a reader's own notes. The comments that say what happened are kept (a
+    dealer line's label, ``# stop``, ``# flop``; the ``# roll`` and ``# reshuffle``
+    lines); any other comment is a note, which a copy may gain or lose."""
     out = []
     for i, line in enumerate(lines):
         parts, comment = _split(line)
-        if parts or comment:
-            if len(parts) >= 2 and parts[1] == "sm":
-                continue
-            out.append((i, tuple(parts), tuple(comment)))
+        if len(parts) >= 2 and parts[1] == "sm":
+            continue
+        if parts and parts[0] != "d":
+            comment = []  # on a player's line: a note
+        elif not parts and comment[:1] not in (["roll"], ["reshuffle"]):
+            continue  # a comment line: a note
+        out.append((i, tuple(parts), tuple(comment)))
     return out
 
 
@@ -299,13 +306,13 @@ def _first_difference(copy: Sequence[str], again: Sequence[str]) -> str:
     mine, theirs = _normal(copy), _normal(again)
     for (i, *line), (j, *other) in zip(mine, theirs, strict=False):
         if line != other:
-            return (f"line {i + 1} of actions ({copy[i]!r}) is not what the hand gives there "
-                    f"({again[j]!r})")
+            return (f"line {i + 1} of actions ({copy[i]}) is not what the hand gives there "
+                    f"({again[j]})")
     if len(mine) > len(theirs):
         i = mine[len(theirs)][0]
-        return f"line {i + 1} of actions ({copy[i]!r}) comes after the end of the hand"
+        return f"line {i + 1} of actions ({copy[i]}) comes after the end of the hand"
     j = theirs[len(mine)][0]
-    return f"the lines stop before the hand gives {again[j]!r}"
+    return f"the lines stop before the hand gives {again[j]}"
 
 
 def _check_result(data: Mapping[str, Any], hand: Hand) -> None:
@@ -329,6 +336,45 @@ def _check_result(data: Mapping[str, Any], hand: Hand) -> None:
     if want != got:
         raise HistoryError(f"{IMPOSSIBLE}: its _result pots (amount, eligible) {want!r} "
                            f"differ from its actions' {got!r}")
+
+
+def _check_shows(lines: Sequence[str], seat: int, hand: Hand) -> None:
+    """The copy's shows (``sm`` lines), which the stand-in hand cannot check (its
+    shows are of stand-ins): each names cards, none twice; the seat's own are
+    cards it held; another seat's are no card the seat saw elsewhere at the end
+    (its own cards, the board, a dead card, the wild card, a third seat's up
+    cards; a folded seat's cards went to the muck, which a reshuffle reuses).
+    """
+    me = f"p{seat + 1}"
+    parsed = [_split(line) for line in lines]
+    folded = {parts[0] for parts, _ in parsed if len(parts) >= 2 and parts[1] == "f"}
+    mine = [c for c in hand.view(seat).seats[seat].cards if c is not None]
+    seen: dict[str, str] = {} if me in folded else {c: "one of your cards" for c in mine}
+    for parts, _ in parsed:
+        if len(parts) >= 3 and parts[0] == "d" and parts[1] in ("db", "dead", "wild"):
+            place = {"db": "on the board", "dead": "a dead card", "wild": "the wild card"}
+            seen.update((str(_card(c)), place[parts[1]]) for c in parts[2:])
+    for s, cards in _turned_up(lines).items():
+        if s not in folded and s != me:
+            seen.update((str(_card(c)), f"{s}'s up card") for c in cards)
+    for i, (parts, _) in enumerate(parsed):
+        if len(parts) < 3 or parts[1] != "sm":
+            continue
+        where = f"line {i + 1} of actions ({lines[i]})"
+        try:
+            cards = [str(_card(c)) for c in parts[2:]]
+        except CardError as err:
+            raise HistoryError(f"{IMPOSSIBLE}: {where}: {err}") from None
+        twice = next((c for c in cards if cards.count(c) > 1), None)
+        if twice is not None:
+            raise HistoryError(f"{IMPOSSIBLE}: {where} shows {twice} twice")
+        for c in cards:
+            if parts[0] == me and c not in mine:
+                raise HistoryError(f"{IMPOSSIBLE}: {where} shows {c}, which is not one of "
+                                   f"your cards ({' '.join(mine)})")
+            other = seen.get(c)
+            if parts[0] != me and other is not None and other != f"{parts[0]}'s up card":
+                raise HistoryError(f"{IMPOSSIBLE}: {where} shows {c}, which is {other}")
 
 
 def _stand_in_hand(data: Mapping[str, Any], seat: int, cut: list[str]) -> Hand:
@@ -362,8 +408,9 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
     """The hand of ``data`` (a player's own copy as a dict, ``_redacted_for``
     a seat) replayed with stand-in cards where it shows ``??``: after its
     first ``actions`` players' actions (dealer lines are not counted), or
-    (``None``) all its lines, then a recorded ``_result``'s pots (amount,
-    eligible seats) must be the hand's. Redacted again for the seat, the hand
+    (``None``) all its lines, then its shows must name cards that can be
+    there and a recorded ``_result``'s pots (amount, eligible seats) must be
+    the hand's. Redacted again for the seat, the hand
     gives the copy's lines (shows aside). R-C-13.
 
     A hand that ran out of cards reshuffled its discards (a ``# reshuffle``
@@ -405,5 +452,6 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
         raise HistoryError(f"{IMPOSSIBLE}: it needs more cards than the deck holds before "
                            "its first reshuffle") from None
     if actions is None:
+        _check_shows(lines, seat, hand)
         _check_result(data, hand)
     return hand
