@@ -206,3 +206,34 @@ def test_a_player_named_you_takes_you_verbs_in_replay(
                        capsys)
     assert out.splitlines()[0] == "Stop, Drop and Roll: 2 players, B has the button"
     assert "B shows As Kd: pair of kings, ace-seven-deuce" in out and "B wins 18" in out
+
+
+@pytest.mark.parametrize("hands", ["99999999999999999999", "1000001", "0"])
+def test_simulate_hands_has_a_documented_maximum(
+        hands: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # Before: 99999999999999999999 hands were accepted and played silently.
+    from rollem.simulate import MAX_HANDS, run_simulation
+
+    assert MAX_HANDS == 1_000_000
+    assert run(["simulate", "sdr", "--players", "2", "--hands", hands], capsys) == (
+        2, "", f"rollem: error: --hands {hands}: expected 1 to 1,000,000\n")
+    with pytest.raises(ValueError, match=r"^hands 1000001: expected 1 to 1,000,000$"):
+        run_simulation("sdr", 2, MAX_HANDS + 1, ["random", "random"])
+    code, out, _ = run(["simulate", "--help"], capsys)
+    assert code == 0 and "Hands to play, 1 to 1,000,000." in " ".join(out.split())
+
+
+def test_simulate_progress_moves_during_a_split_run() -> None:
+    # Before: with --workers 2 the bar moved only when a worker's part ended.
+    from rollem.simulate import run_simulation
+
+    seen: list[int] = []
+    result = run_simulation("sdr", 3, 60, ["random"] * 3, seed=4, workers=2,
+                            progress=seen.append)
+    assert seen == sorted(set(seen)) and seen[-1] == 60
+    assert len(seen) >= 25 and max(seen[:-1]) <= 59  # per hand of this process's part
+    again = run_simulation("sdr", 3, 60, ["random"] * 3, seed=4, workers=2)
+    assert again.to_dict()["seats"] == result.to_dict()["seats"]  # the same hands
+    one: list[int] = []
+    run_simulation("sdr", 3, 20, ["random"] * 3, seed=4, progress=one.append)
+    assert one == list(range(1, 21))

@@ -108,7 +108,7 @@ def test_simulate_is_reproducible_with_seed(capsys: pytest.CaptureFixture[str]) 
     [
         (["simulate", "nope", "--players", "3", "--hands", "5"], "unknown game"),
         (["simulate", "sdr", "--players", "11", "--hands", "5"], "2 to 10"),
-        (["simulate", "sdr", "--players", "3", "--hands", "0"], "at least 1"),
+        (["simulate", "sdr", "--players", "3", "--hands", "0"], "expected 1 to 1,000,000"),
         (["simulate", "sdr", "--players", "3", "--hands", "5", "--bots", "random,random"],
          "one per seat"),
         (["simulate", "sdr", "--players", "3", "--hands", "5", "--bots", "genius"],

@@ -20,7 +20,12 @@ from rollem.engine.options import Options
 from rollem.parallel import child_seed, job_seed, run_parts, split_counts
 from rollem.table import DEALERS_CHOICE, Table
 
-__all__ = ["SimulationResult", "run_simulation"]
+__all__ = ["MAX_HANDS", "SimulationResult", "run_simulation"]
+
+MAX_HANDS = 1_000_000
+"""The most hands one simulation plays (``rollem simulate --hands``): every
+hand's net per seat is kept for the confidence interval (about 100 MB for ten
+seats at the most), and a million hands of random bots take minutes."""
 
 
 @dataclass
@@ -86,8 +91,11 @@ def run_simulation(
     Args:
         bots: one level per seat.
         seed: seeds the shuffles and every bot (``None``: unpredictable).
-        progress: called with the number of hands done after each hand (with
-            several workers: after each worker's part).
+        progress: called with the number of hands done, never decreasing:
+            after each hand with one worker; with several, after each hand of
+            the part this process plays, estimated from it (the parts play at
+            about one pace; below ``hands`` until every part is done), and as
+            each worker's part ends.
         workers: processes to split the hands over (CLI.md ``--workers``).
             Part ``k`` of ``W`` is its own session (fresh stacks, button 0) of
             about ``hands / W`` hands, seeded by
@@ -97,10 +105,12 @@ def run_simulation(
 
     Raises:
         KeyError: unknown bot level. TableError: unknown game.
-        ValueError: ``workers`` < 1.
+        ValueError: ``workers`` < 1, ``hands`` not 1 to :data:`MAX_HANDS`.
     """
     if workers < 1:
         raise ValueError(f"workers {workers}: expected at least 1")
+    if not 1 <= hands <= MAX_HANDS:
+        raise ValueError(f"hands {hands}: expected 1 to {MAX_HANDS:,}")
     if workers == 1:
         return _session(game, players, hands, bots, seed, stack, options, progress)
     base = job_seed(seed)
@@ -108,15 +118,27 @@ def run_simulation(
     # A game registered from a file in this process is unknown to a fresh worker
     # process (or, reusing a shipped id, would be the shipped game there): send its text.
     game_file = _own_game_file(game)
-    args = [(game, players, n, list(bots), child_seed(base, k, len(counts)), stack, options, None,
-             game_file) for k, n in enumerate(counts)]
-    done = 0
+    args: list[tuple[Any, ...]] = [
+        (game, players, n, list(bots), child_seed(base, k, len(counts)), stack, options, None,
+         game_file) for k, n in enumerate(counts)]
+    done = shown = 0
+
+    def report(n: int) -> None:
+        nonlocal shown
+        if progress is not None and n > shown:
+            shown = n
+            progress(n)
+
+    def local(k: int) -> None:  # this process's part (the last) stands for all
+        report(min(hands - 1, k * hands // counts[-1]))
+
+    if progress is not None:
+        args[-1] = (*args[-1][:7], local, game_file)
 
     def on_done(k: int, part: SimulationResult) -> None:
         nonlocal done
         done += part.hands
-        if progress is not None:
-            progress(done)
+        report(done)
 
     start = time.perf_counter()
     parts = run_parts(_session, args, on_done=on_done)

@@ -26,7 +26,9 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
               help="Play the game in this game file (TOML, see rollem check-game) instead "
                    "of GAME.")
 @click.option("--players", type=int, required=True, help="Players at the table (2-10).")
-@click.option("--hands", type=int, required=True, help="Hands to play.")
+@click.option("--hands", type=int, required=True,
+              help="Hands to play, 1 to 1,000,000. On a terminal "
+                   "a progress bar (on stderr) shows how far it is.")
 @click.option("--bots", default="random", show_default=True,
               help="One bot level for every seat, or one per seat: basic,random,random. "
                    "Levels: random (uniform over the legal actions; the default here, the "
@@ -55,7 +57,7 @@ def simulate_command(
     """
     from rollem.bots import LEVELS, make_bot
     from rollem.games import get
-    from rollem.simulate import run_simulation
+    from rollem.simulate import MAX_HANDS, run_simulation
 
     if game_file is not None:
         from rollem.cli.gamefile_opt import register_game_file
@@ -73,8 +75,8 @@ def simulate_command(
             fail(err.args[0] + " or dealers-choice")
     if not 2 <= players <= 10:
         fail(f"--players {players}: expected 2 to 10")
-    if hands < 1:
-        fail(f"--hands {hands}: expected at least 1")
+    if not 1 <= hands <= MAX_HANDS:
+        fail(f"--hands {hands}: expected 1 to {MAX_HANDS:,}")
     if workers < 1:
         fail(f"--workers {workers}: expected at least 1")
     levels = [b.strip() for b in bots.split(",")]
@@ -90,7 +92,7 @@ def simulate_command(
     options = options_from_flags(flags)
     check_stack(stack, options)
     try:
-        if sys.stdout.isatty():
+        if sys.stderr.isatty():  # the bar is on stderr: shown with --json > FILE too
             from rich.progress import Progress
 
             with Progress(transient=True, console=_stderr_console()) as bar:
