@@ -237,3 +237,15 @@ def test_simulate_progress_moves_during_a_split_run() -> None:
     one: list[int] = []
     run_simulation("sdr", 3, 20, ["random"] * 3, seed=4, progress=one.append)
     assert one == list(range(1, 21))
+
+
+@pytest.mark.timeout(30)  # the old code blocked for ever opening the pipe
+def test_serve_refuses_a_database_that_is_not_a_file(
+        fifo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["serve", "--db", str(fifo), "--port", "0"], capsys) == (
+        2, "", f"rollem: error: --db {fifo}: not a regular file (a folder, a device or a "
+               "pipe); give a database file (created if missing)\n")
+    assert not Path(f"{fifo}.lock").exists()
+    code, _, err = run(["backup", str(fifo.parent / "copy.db"), "--db", str(fifo)], capsys)
+    assert (code, err) == (2, f"rollem: error: no database at {fifo}; give the one rollem "
+                              "serve uses with --db\n")

@@ -252,6 +252,9 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     if is_postgres_url(db):  # issue 17: several servers share it, each table leased
         _check_db_url(db)
     else:
+        if Path(db).exists() and not Path(db).is_file():  # a pipe would block the open
+            fail(f"--db {db}: not a regular file (a folder, a device or a pipe); give a "
+                 "database file (created if missing)")
         try:
             lock = lock_database(Path(db))
         except DatabaseLocked as err:
