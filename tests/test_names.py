@@ -47,3 +47,12 @@ def test_an_emoji_sequence_counts_one_character() -> None:
         clean_name(FAMILY * 14)
     assert err.value.message == ("a name has at most 96 Unicode code points (an emoji "
                                  "sequence has several), not 98")
+
+
+def test_names_that_look_alike_have_one_key() -> None:
+    from rollem.text import name_key
+
+    assert name_key("Ann") == name_key("ANN\ufe0f") == name_key("a\U000e0100nn") == "ann"
+    assert name_key(f"{FIRE}\u200d{FIRE}") == name_key(FIRE * 2)
+    assert name_key(CODER) != name_key("\U0001f469\u200d\U0001f4bb")  # a skin tone shows
+    assert name_key("Ann") != name_key("Anna")

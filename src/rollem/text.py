@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["HIDDEN_CATEGORIES", "hidden_character", "shown_length"]
+__all__ = ["HIDDEN_CATEGORIES", "hidden_character", "name_key", "shown_length"]
 
 HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 """Unicode categories a shown name may not hold: control, format (zero-width,
@@ -75,3 +75,18 @@ def shown_length(text: str) -> int:
         elif not ((char == VS16 or _skin_tone(char)) and _after_pictograph(text, i)):
             n += 1
     return n
+
+
+def _unseen(char: str) -> bool:
+    # A ZWJ or a variation selector (U+FE00-U+FE0F, U+E0100-U+E01EF) changes how
+    # a name looks little or not at all ("Ann" + U+FE0F reads "Ann"; 🔥‍🔥 may
+    # show as 🔥🔥).
+    return (char == ZWJ or "\ufe00" <= char <= "\ufe0f"
+            or "\U000e0100" <= char <= "\U000e01ef")
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by when they must differ (one per table):
+    ``casefold`` without joiners and variation selectors, so ``Ann`` and
+    ``ANN`` + U+FE0F are the same name."""
+    return "".join(c for c in name if not _unseen(c)).casefold()

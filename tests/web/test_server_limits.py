@@ -193,6 +193,10 @@ def test_names_unique_and_buy_ins_follow_the_person(server: ServerThread) -> Non
     r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": " ANN "})
     assert r.status_code == 400 and r.json()["error"] == "bad_name"
     assert "already sits" in r.json()["message"]
+    # A variation selector reads as nothing: "Ann\ufe0f" looks like "Ann" (rollem.text.name_key).
+    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Ann\ufe0f"})
+    assert (r.status_code, r.json()["error"]) == (400, "bad_name")
+    assert r.json()["message"] == "'Ann' already sits at this table; choose another name"
     r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Bot 1 (random)"})
     assert r.status_code == 400 and "computer" in r.json()["message"]
     table = server.manager.get(tid)

@@ -62,7 +62,7 @@ from rollem.server.store import SeatRow, Store, WriteStream, token_digest
 from rollem.table import DEALERS_CHOICE, Deal
 from rollem.table import Table as SessionTable
 from rollem.table import TableError as SessionRefused
-from rollem.text import hidden_character, shown_length
+from rollem.text import hidden_character, name_key, shown_length
 
 __all__ = ["Client", "LiveTable", "TableError", "clean_name"]
 
@@ -467,15 +467,16 @@ class LiveTable:
         rebuy if the host allows rebuys, else they watch.
 
         Raises :class:`TableError`: ``bad_name`` (see :func:`clean_name`; or a
-        name already at the table or of a player who left, ignoring case, without
-        that player's seat token), ``bad_seat``,
+        name already at the table or of a player who left, ignoring case,
+        joiners and variation selectors (:func:`rollem.text.name_key`),
+        without that player's seat token), ``bad_seat``,
         ``table_full``, ``seat_taken``.
         """
         self._check_not_paused()
         name = clean_name(name)
-        folded = name.casefold()
+        folded = name_key(name)
         for other in self.seats.values():
-            if other.row.name.casefold() == folded:
+            if name_key(other.row.name) == folded:
                 raise TableError("bad_name", f"{other.row.name!r} already sits at this table; "
                                  "choose another name")
         if seat is not None and not 0 <= seat < self.config.seats:
@@ -496,7 +497,7 @@ class LiveTable:
         old_digest = token_digest(returning) if returning else None
         back = next((i for i, line in enumerate(departed)
                      if old_digest is not None and line.get("digest") == old_digest), None)
-        if back is None and any(str(line["name"]).casefold() == folded for line in departed):
+        if back is None and any(name_key(str(line["name"])) == folded for line in departed):
             # The name is a person on the ledger; only their own browser (the old seat
             # cookie) may take back their chips, so a stranger cannot claim them.
             raise TableError("bad_name", f"{name!r} left this table earlier; they can sit "
