@@ -57,6 +57,7 @@ import numpy as np
 
 from rollem.bots.basic import BasicBot
 from rollem.bots.strong.choices import card_action, declare_choice
+from rollem.bots.strong.gains import bet_gain, pot_raise_to
 from rollem.bots.strong.reads import OpponentBook
 from rollem.bots.strong.worlds import Worlds, sample_worlds
 from rollem.engine.actions import Bet, Call, Check, Declare, Fold, Raise
@@ -356,10 +357,11 @@ class StrongBot:
         return Fold()
 
     def _bet_gain(self, view: HandView, legal: Legal, pot: int) -> float:
-        """Heads-up, free to check: the chips a bet gains over a check, against
-        the weighted range with the opponent calling from the hands above its
-        observed fold rate? Per world: a fold wins the pot, a call plays the pot
-        plus two bets; a check plays the pot (raises ignored)."""
+        """Heads-up, free to check: the chips the bet :meth:`_size` would make
+        gains over a check (:func:`gains.bet_gain`), against the weighted range,
+        the opponent calling from the hands above its observed fold rate. In pot
+        and no limit the hands above its raise rate raise (a raise costs more
+        than the bet, so ignoring them overrated bets: ``tag`` won heads-up)."""
         from rollem.bots.strong.reads import _step
 
         found = self._heads_up_range(view)
@@ -367,10 +369,20 @@ class StrongBot:
             return 0.0
         w, weights, share = found
         t = self.book.tendencies(w.seats[0])
-        calls = 0.02 + 0.98 * _step(np.clip(w.strength[:, 0], 0, 1), t.fold_rate, 0.05)
-        bet = max(1, legal.min_to - view.current_bet)
-        gain = (1 - calls) * pot + calls * (share * (pot + 2 * bet) - bet) - share * pot
-        return float((gain * weights).sum())
+        strength = np.clip(w.strength[:, 0], 0, 1)
+        calls = 0.02 + 0.98 * _step(strength, t.fold_rate, 0.05)
+        sized = self._size(legal, view, pot, 0.0)
+        bet = max(1, (sized.amount if isinstance(sized, Bet) else legal.min_to)
+                  - view.current_bet)
+        if view.options.get("structure", "fixed-limit") == "fixed-limit":
+            return bet_gain(pot, bet, share, calls, weights)
+        stacks = {s.seat: s.stack for s in view.seats}
+        behind = min(stacks[view.seat], stacks[w.seats[0]]) if view.seat is not None else 0
+        raise_to = pot_raise_to(pot, bet, behind)
+        if raise_to <= bet:  # the bet puts a stack all in: no raise
+            return bet_gain(pot, bet, share, calls, weights)
+        raises = calls * _step(strength, 1 - t.raise_rate, 0.05)
+        return bet_gain(pot, bet, share, calls, weights, raises, raise_to)
 
     def _heads_up_range(self, view: HandView) -> tuple[Worlds, np.ndarray, np.ndarray] | None:
         """Heads-up only: the worlds, the opponent's range weights (summing to 1)

@@ -1,0 +1,68 @@
+"""The chips a bet gains over a check, heads-up, over the sampled worlds.
+
+The ``strong`` level bets by expected value against the opponent's weighted
+range (issue 20). Everything here is a pure function of arrays with one entry
+per sampled world, so the arithmetic can be checked by hand in tests.
+
+Chips are whole numbers in the game; the expected values are floats.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+Floats = np.ndarray
+
+
+def bet_gain(pot: int, bet: int, share: Floats, calls: Floats, weights: Floats,
+             raises: Floats | None = None, raise_to: int = 0) -> float:
+    """Free to check: the chips a bet of ``bet`` gains over a check.
+
+    Per world the opponent folds (the seat wins ``pot``), calls (the seat plays
+    for ``pot + 2 * bet`` at its ``share``) or raises, making the seat's total
+    in this round ``raise_to``. The seat cannot tell the raising worlds apart,
+    so it answers every raise one way: it folds (losing ``bet``) or calls
+    (playing for ``pot + 2 * raise_to``), whichever is worth more over them.
+    A check plays the pot at the seat's share (a bet after it is ignored).
+
+    Args:
+        pot: chips in the middle before the bet, every earlier round's bets in.
+        bet: the seat's bet, in chips (at least 1).
+        share: the seat's share of the pot at showdown, per world (0 to 1).
+        calls: the chance the opponent does not fold, per world (0 to 1); the
+            raises are a part of it.
+        weights: the worlds' weights (summing to 1).
+        raises: the chance the opponent raises, per world (at most ``calls``);
+            ``None`` when it never raises (fixed limit, where a raise costs
+            one more bet and the calls cover it).
+        raise_to: the seat's round total after the raise it would call (chips,
+            above ``bet``); used only with ``raises``.
+
+    Returns:
+        The expected chips of betting minus those of checking.
+
+    Raises:
+        ValueError: ``bet`` below 1, or ``raises`` given with ``raise_to`` not
+            above ``bet``.
+    """
+    if bet < 1:
+        raise ValueError(f"bet must be at least 1 chip, got {bet}")
+    flat = calls if raises is None else calls - raises
+    gain = (1 - calls) * pot + flat * (share * (pot + 2 * bet) - bet) - share * pot
+    total = float((gain * weights).sum())
+    if raises is None:
+        return total
+    if raise_to <= bet:
+        raise ValueError(f"raise_to must be above the bet ({bet} chips), got {raise_to}")
+    raised = raises * weights
+    fold = float((-bet * raised).sum())
+    call = float(((share * (pot + 2 * raise_to) - raise_to) * raised).sum())
+    return total + max(fold, call)
+
+
+def pot_raise_to(pot: int, bet: int, behind: int) -> int:
+    """A pot or no-limit raise as the opponent models make it: about two thirds
+    of the pot after the bet and the call, over the bet (so at least one more
+    ``bet``), capped at ``behind``, the chips the smaller stack had before the
+    bet. Chips, the seat's round total to call."""
+    return min(behind, bet + (2 * (pot + 2 * bet)) // 3)
