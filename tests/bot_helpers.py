@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from rollem.bots import Bot, make_bot
 from rollem.bots.basic import BasicBot
 from rollem.bots.strong import StrongBot
-from rollem.engine import HandView
+from rollem.engine import Hand, HandView, SeededSource
 from rollem.engine.options import Options
 from rollem.odds import Odds
 from rollem.table import Table
@@ -94,3 +94,15 @@ def level_bot(level: str, seed: int) -> Bot:
     if level == "strong":
         return StrongBot(rng, samples=16, worlds=2)
     return make_bot(level, rng)
+
+
+def basic_hand(game: str, players: int, seed: int, stack: int = 60) -> Hand:
+    """A seeded hand of ``game`` played to its end by ``basic`` bots (seat k
+    seeded ``seed * 10 + k``), the button at ``seed % players``."""
+    hand = Hand(game, [stack] * players, button=seed % players, source=SeededSource(seed))
+    bots = [level_bot("basic", seed * 10 + s) for s in range(players)]
+    while not hand.is_over:
+        assert hand.pending is not None
+        s = hand.pending.seats[0]
+        hand.apply(s, bots[s].act(hand.view(s)))
+    return hand

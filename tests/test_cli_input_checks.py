@@ -7,18 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from rollem.cli.app import main
+from cli_helpers import run_cli as run
 from rollem.odds import OddsError, sdr_odds
 from rollem.odds.history import history_odds
 
 HISTORIES = Path(__file__).parent / "histories"
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(args)
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
 
 
 SEED_ERROR = "rollem: error: --seed -1: expected a whole number, 0 or more\n"

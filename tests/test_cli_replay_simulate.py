@@ -7,16 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from rollem.cli.app import main
+from cli_helpers import run_cli as run
 
 HISTORIES = Path(__file__).parent / "histories"
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(args)
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
 
 
 def test_replay_json(capsys: pytest.CaptureFixture[str]) -> None:

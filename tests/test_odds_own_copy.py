@@ -15,22 +15,16 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot_helpers import level_bot
+from bot_helpers import basic_hand
 from rollem.cli.app import app
-from rollem.engine import Hand, SeededSource
+from rollem.engine import Hand
 from rollem.history import redact, write_history
 from rollem.odds.history import history_odds
 from rollem.odds.result import OddsError
 
 
 def _hand(game: str, n: int, seed: int) -> Hand:
-    hand = Hand(game, [60] * n, button=seed % n, source=SeededSource(seed))
-    bots = [level_bot("basic", seed * 10 + s) for s in range(n)]
-    while not hand.is_over:
-        assert hand.pending is not None
-        s = hand.pending.seats[0]
-        hand.apply(s, bots[s].act(hand.view(s)))
-    return hand
+    return basic_hand(game, n, seed)
 
 
 def _odds(text: str, seat: int, at: int) -> dict[str, object] | str:

@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from rollem.cli.app import main as cli_main
+from cli_helpers import run_cli as run
 from rollem.parallel import _start_method, child_seed, run_parts, split_counts
 from rollem.simulate import _session, run_simulation
 
@@ -73,13 +73,6 @@ def test_one_worker_is_one_session_seeded_by_the_seed() -> None:
     assert len(one.part_seconds) == len(one.part_cpu_seconds) == 1
     assert one.part_seconds[0] <= one.seconds
     assert one.per_hand == _session("sdr", 3, 20, ["random"] * 3, 5, 200, None, None).per_hand
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        cli_main(args)
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
 
 
 def test_cli_two_workers_join_two_independent_sessions(

@@ -21,9 +21,8 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot_helpers import level_bot
-from rollem.cli.app import main
-from rollem.engine import Hand, SeededSource
+from bot_helpers import basic_hand
+from cli_helpers import run_cli as run
 from rollem.history import HistoryError, redact, write_history
 from rollem.history_copy import IMPOSSIBLE, own_copy_hand
 
@@ -73,13 +72,6 @@ WHY: dict[tuple[str, str], str] = {
     **{(g, "stack"): "starting_stacks must be a list of whole numbers of chips" for g in GAMES},
     **{(g, "version"): "_version 99 is not supported: expected 1 or 2" for g in GAMES},
 }
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(args)
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -173,12 +165,7 @@ def test_a_copy_that_reshuffled_is_checked_up_to_the_reshuffle(
 def test_every_seats_copy_of_a_real_hand_passes(game: str, n: int, seed: int) -> None:
     # no false refusal: a copy of a hand the engine played describes a hand that
     # can happen, whose pots the stand-in hand gives
-    hand = Hand(game, [60] * n, button=seed % n, source=SeededSource(seed))
-    bots = [level_bot("basic", seed * 10 + s) for s in range(n)]
-    while not hand.is_over:
-        assert hand.pending is not None
-        s = hand.pending.seats[0]
-        hand.apply(s, bots[s].act(hand.view(s)))
+    hand = basic_hand(game, n, seed)
     assert hand.result is not None
     full = write_history(hand)
     for seat in range(n):
