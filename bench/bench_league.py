@@ -49,11 +49,9 @@ one interval (the JSON keeps each unit, the hero's chips per deal):
 
 Figures (issue 20): ``docs/dev/league.md`` keeps the grid of the code on
 main, how and when each part was measured, and how the strong level got
-there (each fix's paired before/after figure). In short: in fixed limit
-``strong`` beats ``basic`` and every exploit heads-up and 1 vs 5 in all
-three games (no interval reaches zero); in no limit it beats them all but
-the tight-aggressive ``tag`` heads-up: even in SDR, and ``tag`` beats it in
-5-2-1. Variance of 1 vs 5 in 5-2-1: one deal (six hands) has a standard
+there (each fix's paired before/after figure). In short: ``strong`` beats
+``basic`` and every exploit, heads-up and 1 vs 5, fixed and no limit, in
+all three games (no interval reaches zero). Variance of 1 vs 5 in 5-2-1: one deal (six hands) has a standard
 deviation of about 380 BB/100, so +-40 takes about 340 deals.
 """
 
@@ -350,17 +348,22 @@ def table(results: Sequence[dict[str, Any]]) -> str:
     blocks = sorted({k[:3] for k in cells},
                     key=lambda b: (b[2] != "strong", b[0], b[1] != "hu", b[2]))
     opponents = list(dict.fromkeys(k[3] for k in cells))
-    lines = []
+    rows: list[tuple[str, list[str]]] = []  # (label, cells); a block's head has none
     for structure, fmt, hero in blocks:
-        head = f"{structure} {'heads-up' if fmt == 'hu' else '1 vs 5'}, {hero} against"
-        lines.append(f"{head:36s}" + "".join(f"{_COLUMN[g]:>26s}" for g in GAMES))
+        rows.append((f"{structure} {'heads-up' if fmt == 'hu' else '1 vs 5'}, {hero} against",
+                     []))
         for opp in opponents:
-            row = [cells.get((structure, fmt, hero, opp, g)) for g in GAMES]
-            if not any(row):
-                continue
-            text = [f"{r['bb100']:+.1f} [{r['ci95'][0]:+.0f}, {r['ci95'][1]:+.0f}] "
-                    f"{r['deals']}" if r else "-" for r in row]
-            lines.append(f"  {opp:34s}" + "".join(f"{t:>26s}" for t in text))
+            found = [cells.get((structure, fmt, hero, opp, g)) for g in GAMES]
+            if any(found):
+                rows.append((f"  {opp}", [
+                    f"{r['bb100']:+.1f} [{r['ci95'][0]:+.0f}, {r['ci95'][1]:+.0f}] "
+                    f"{r['deals']}" if r else "-" for r in found]))
+    # columns as wide as the widest cell and two spaces, so cells never touch
+    width = max([26] + [len(t) + 2 for _, texts in rows for t in texts])
+    lines = []
+    for label, texts in rows:
+        shown = texts or [_COLUMN[g] for g in GAMES]
+        lines.append(f"{label:36s}" + "".join(f"{t:>{width}s}" for t in shown))
     return "\n".join(lines)
 
 

@@ -43,6 +43,12 @@ def test_chunks_pool_into_one_interval_and_grid(tmp_path: Path) -> None:
     grid = league.table([r]).splitlines()
     assert grid[0].startswith("fixed-limit heads-up, strong against")
     assert grid[1].split() == ["basic", "+75.0", "[+12,", "+138]", "4", "-", "-"]
+    # a wide cell widens every column: cells never run together
+    wide = dict(r, bb100=1610.52, ci95=[1385.88, 1835.15], deals=420, game="rollyourown")
+    row = league.table([r, wide]).splitlines()[1]
+    assert row.split() == ["basic", "+75.0", "[+12,", "+138]", "4",
+                           "+1610.5", "[+1386,", "+1835]", "420", "-"]
+    assert "] 4  +1610.5 [" in row  # the widest cell: two spaces before it
 
 
 def test_a_seed_pooled_twice_is_refused(tmp_path: Path) -> None:
