@@ -51,8 +51,9 @@ Figures (issue 20): ``docs/dev/league.md`` keeps the grid of the code on
 main, how and when each part was measured, and how the strong level got
 there (each fix's paired before/after figure). In short: ``strong`` beats
 ``basic`` and every exploit, heads-up and 1 vs 5, fixed and no limit, in
-all three games (no interval reaches zero). Variance of 1 vs 5 in 5-2-1: one deal (six hands) has a standard
-deviation of about 380 BB/100, so +-40 takes about 340 deals.
+all three games (no interval reaches zero). Variance of 1 vs 5 in 5-2-1:
+one deal (six hands) has a standard deviation of about 380 BB/100, so +-40
+takes about 340 deals.
 """
 
 from __future__ import annotations
