@@ -3,34 +3,75 @@ option across commands, bounded file reads, clear answers)."""
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 
 import pytest
 
 from cli_helpers import run_cli as run
+from rollem.cli.seed_opt import MAX_SEED
 from rollem.odds import OddsError, sdr_odds
 from rollem.odds.history import history_odds
 
 HISTORIES = Path(__file__).parent / "histories"
 
 
-SEED_ERROR = "rollem: error: --seed -1: expected a whole number, 0 or more\n"
+SEED_ALLOWED = "expected a whole number from 0 to 18446744073709551615 (2**64 - 1)"
+SEED_ERROR = f"rollem: error: --seed -1: {SEED_ALLOWED}\n"
 
-
-@pytest.mark.parametrize("args", [
-    ["odds", "sdr", "--hand", "AsKs", "--seed", "-1"],
-    ["odds", "sdr", "--hand", "AsKs", "--seed", "-1", "--workers", "2"],
+SEED_COMMANDS = [
+    ["odds", "sdr", "--hand", "AsKs"],
+    ["odds", "sdr", "--hand", "AsKs", "--workers", "2"],
     ["odds", "--history", str(HISTORIES / "sdr_worked_example.toml"), "--seat", "0",
-     "--at", "2", "--seed", "-1"],
-    ["simulate", "sdr", "--players", "2", "--hands", "3", "--seed", "-1"],
-    ["play", "--seed", "-1"],
-])
+     "--at", "2"],
+    ["simulate", "sdr", "--players", "2", "--hands", "3"],
+    ["play"],
+]
+
+
+@pytest.mark.parametrize("args", SEED_COMMANDS)
 def test_negative_seed_is_one_usage_error_everywhere(
         args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     # Before: odds crashed (numpy: "expected non-negative integer", exit 1)
     # while simulate and play took -1 (as 1).
-    code, out, err = run(args, capsys)
+    code, out, err = run([*args, "--seed", "-1"], capsys)
     assert (code, out, err) == (2, "", SEED_ERROR)
+
+
+@pytest.mark.parametrize("args", SEED_COMMANDS)
+def test_seed_above_2_to_the_64_is_one_usage_error_everywhere(
+        args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    # Before: play --seed 10**300 crashed naming its session folder
+    # ("internal error: OSError: [Errno 36] File name too long", exit 70).
+    assert MAX_SEED == 18446744073709551615
+    code, out, err = run([*args, "--seed", str(MAX_SEED + 1)], capsys)
+    assert (code, out, err) == (
+        2, "", f"rollem: error: --seed 18446744073709551616: {SEED_ALLOWED}\n")
+    code, out, err = run([*args, "--seed", str(10**300)], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("rollem: error: --seed 10000") and err.count("\n") == 1
+    assert err.endswith(f"0 ... [117 characters cut] ... {'0' * 18}: {SEED_ALLOWED}\n")
+
+
+def test_largest_seed_is_allowed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rollem.cli.play_cmd import TerminalGame
+
+    runs = [run(["simulate", "sdr", "--players", "2", "--hands", "2", "--seed", str(MAX_SEED),
+                 "--json"], capsys) for _ in range(2)]
+    assert [code for code, _, _ in runs] == [0, 0], runs
+    first, second = (json.loads(out)["seats"] for _, out, _ in runs)
+    assert first == second  # seeded: the same results
+    code, out, err = run(["odds", "sdr", "--hand", "AsKs", "--seed", str(MAX_SEED),
+                          "--samples", "200", "--json"], capsys)
+    assert (code, json.loads(out)["samples"]) == (0, 200), err
+    game = TerminalGame(game="sdr", players=2, level="random", stack=200, seed=MAX_SEED,
+                        show_odds=False, history_dir=tmp_path, rich=False,
+                        read_line=lambda prompt: "c", out=io.StringIO())
+    assert game.session_dir.name.endswith("-seed18446744073709551615")
+    game.hand_no = 1
+    game.save(game.table.new_hand())
+    assert game.saved == 1 and game.session_dir.is_dir()
 
 
 def test_seed_zero_is_allowed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,11 +1,14 @@
 """``--seed S``: one rule for every command that takes it (``odds``, ``play``,
 ``simulate``).
 
-A seed is a whole number, 0 or more: the same seed (with the same other
-options) gives the same shuffles, computer players and Monte Carlo samples.
-A negative seed is refused with a usage error (exit status 2), in every
-command alike: numpy's generators (the odds) take no negative seed, and
-Python's ``random`` would silently take ``-S`` as ``S``.
+A seed is a whole number from 0 to 2**64 - 1 (:data:`MAX_SEED`): the same
+seed (with the same other options) gives the same shuffles, computer players
+and Monte Carlo samples. Any other is refused with a usage error (exit status
+2), in every command alike: numpy's generators (the odds) take no negative
+seed, Python's ``random`` would silently take ``-S`` as ``S``, and ``play``
+names its session folder after the seed (a 300-digit seed made a file name
+the system refused). 64 bits is the usual size of a seed and more than the
+shuffles can tell apart in any session.
 """
 
 from __future__ import annotations
@@ -17,25 +20,28 @@ import click
 
 from rollem.cli.errors import fail
 
-__all__ = ["SEED_RULE", "check_seed", "seed_option"]
+__all__ = ["MAX_SEED", "SEED_RULE", "check_seed", "seed_option"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-SEED_RULE = "a whole number, 0 or more"
+MAX_SEED = 2**64 - 1
+"""The largest seed allowed (18446744073709551615)."""
+
+SEED_RULE = f"a whole number from 0 to {MAX_SEED} (2**64 - 1)"
 """What ``--seed`` allows, in words (said in its help and its error)."""
 
 
 def check_seed(seed: int | None) -> int | None:
-    """``seed`` unchanged when ``None`` or at least 0; else a one-line usage
-    error (exit status 2) naming the value and what is allowed."""
-    if seed is not None and seed < 0:
+    """``seed`` unchanged when ``None`` or from 0 to :data:`MAX_SEED`; else a
+    one-line usage error (exit status 2) naming the value and what is allowed."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
         fail(f"--seed {seed}: expected {SEED_RULE}")
     return seed
 
 
 def seed_option(help_text: str) -> Callable[[F], F]:
     """The ``--seed`` option (an integer, default ``None``) with ``help_text``
-    and the rule appended, refusing a negative seed (:func:`check_seed`)."""
+    and the rule appended, refusing a seed outside the rule (:func:`check_seed`)."""
     return click.option(
         "--seed", "seed", type=int, default=None,
         callback=lambda _ctx, _param, value: check_seed(value),
