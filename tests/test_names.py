@@ -56,3 +56,48 @@ def test_names_that_look_alike_have_one_key() -> None:
     assert name_key(f"{FIRE}\u200d{FIRE}") == name_key(FIRE * 2)
     assert name_key(CODER) != name_key("\U0001f469\u200d\U0001f4bb")  # a skin tone shows
     assert name_key("Ann") != name_key("Anna")
+
+
+BAD_NAME = ("a name may not hold invisible, control or text-direction characters ({}); "
+            "use letters, digits, spaces, punctuation")
+
+
+@pytest.mark.parametrize("name", ["Bot\ufe0f", "B\ufe0fot", "bot\U000e0100 2",
+                                  " BOT\ufe0e 1 (strong)"])
+def test_a_reserved_name_with_variation_selectors_is_still_reserved(name: str) -> None:
+    # Before: accepted, though each reads as a computer player's name.
+    with pytest.raises(TableError) as err:
+        clean_name(name)
+    shown = " ".join(name.split())
+    assert err.value.message == f"{shown!r} is kept for computer players; choose another name"
+
+
+@pytest.mark.parametrize("name", ["\ufe0f", "\ufe0f\ufe0f", " \ufe0e \U000e0100 "])
+def test_a_name_of_only_variation_selectors_is_empty(name: str) -> None:
+    # Before: "\ufe0f" sat down, shown blank.
+    with pytest.raises(TableError) as err:
+        clean_name(name)
+    assert err.value.message == "a name is needed to sit down (1 to 24 characters)"
+
+
+@pytest.mark.parametrize(("name", "stray"), [
+    ("Ann\ufe0f", "U+FE0F"), ("A\ufe0enn", "U+FE0E"), ("Ann \ufe0f", "U+FE0F"),
+    ("7\ufe0f", "U+FE0F"), (f"{FIRE}\ufe0f\ufe0f", "U+FE0F"), ("Ann\ufe00", "U+FE00"),
+    ("Ann\U000e0100", "U+E0100"), (f"{FIRE}\u200d\ufe0f", "U+200D"),
+])
+def test_a_variation_selector_that_varies_nothing_is_refused(name: str, stray: str) -> None:
+    # Before: each was accepted, reading as the name without it.
+    assert hidden_character(name) == stray
+    with pytest.raises(TableError) as err:
+        clean_name(name)
+    assert err.value.message == BAD_NAME.format(stray)
+
+
+@pytest.mark.parametrize("name", [
+    "\u2764\ufe0f", f"Ann {FIRE}\ufe0f", "\u2194\ufe0f", "\u00a9\ufe0f", "\u203c\ufe0f",
+    "1\ufe0f\u20e3", "#\ufe0f\u20e3", "\u845b\U000e0100", "\u2229\ufe00", RAINBOW_FLAG,
+])
+def test_a_variation_selector_after_what_it_varies_is_allowed(name: str) -> None:
+    # ❤️, 🔥️, ↔️, ©️, ‼️, the keycaps 1️⃣ and #️⃣, 葛 with an ideographic variant, ∩︀.
+    assert hidden_character(name) is None
+    assert clean_name(name) == name

@@ -193,12 +193,22 @@ def test_names_unique_and_buy_ins_follow_the_person(server: ServerThread) -> Non
     r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": " ANN "})
     assert r.status_code == 400 and r.json()["error"] == "bad_name"
     assert "already sits" in r.json()["message"]
-    # A variation selector reads as nothing: "Ann\ufe0f" looks like "Ann" (rollem.text.name_key).
+    # A variation selector after a letter varies nothing: "Ann\ufe0f" would read as "Ann".
     r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Ann\ufe0f"})
     assert (r.status_code, r.json()["error"]) == (400, "bad_name")
-    assert r.json()["message"] == "'Ann' already sits at this table; choose another name"
+    assert r.json()["message"] == ("a name may not hold invisible, control or text-direction "
+                                   "characters (U+FE0F); use letters, digits, spaces, "
+                                   "punctuation")
     r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Bot 1 (random)"})
     assert r.status_code == 400 and "computer" in r.json()["message"]
+    # Names are judged as they read (rollem.text.name_key). Before: both sat down.
+    for name in ("Bot\ufe0f", "B\ufe0fot"):
+        r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": name})
+        assert (r.status_code, r.json()["message"]) == (
+            400, f"{name!r} is kept for computer players; choose another name")
+    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "\ufe0f\ufe0f"})
+    assert (r.status_code, r.json()["message"]) == (
+        400, "a name is needed to sit down (1 to 24 characters)")
     table = server.manager.get(tid)
     # Ann has lost chips (as after a hand), then closes her tab; her seat is freed.
     server.call(lambda: setattr(table.seats[s0].row, "stack", 37))

@@ -125,27 +125,32 @@ def clean_name(name: object) -> str:
     """A player's name: NFC, trimmed, inner runs of spaces made one, 1 to
     :data:`MAX_NAME` visible characters (an emoji sequence counts one; at most
     :data:`MAX_NAME_CODE_POINTS` code points), no control, format or bidi
-    characters (a zero width joiner only between two emoji), not a computer
-    player's name.  Raises :class:`TableError` (``bad_name``)."""
+    characters (a zero width joiner only between two emoji, a variation
+    selector only after what it varies: :func:`rollem.text.hidden_character`),
+    not a computer player's name. A name is judged as it reads
+    (:func:`rollem.text.name_key`): one of only variation selectors is empty,
+    and ``Bot`` + U+FE0F is ``Bot``.  Raises :class:`TableError` (``bad_name``)."""
     if not isinstance(name, str):
         raise TableError("bad_name", f"name must be text of 1 to {MAX_NAME} characters")
     name = unicodedata.normalize("NFC", name)
+    reads = " ".join(name_key(name).split())
+    if not reads:
+        raise TableError("bad_name", f"a name is needed to sit down (1 to {MAX_NAME} characters)")
+    if _BOT_NAME.match(reads):
+        raise TableError("bad_name", f"{' '.join(name.split())!r} is kept for computer "
+                         "players; choose another name")
     hidden = hidden_character(name)
     if hidden is not None:
         raise TableError(
             "bad_name", f"a name may not hold invisible, control or text-direction "
             f"characters ({hidden}); use letters, digits, spaces, punctuation")
     name = " ".join(name.split())
-    if not name:
-        raise TableError("bad_name", f"a name is needed to sit down (1 to {MAX_NAME} characters)")
     shown = shown_length(name)
     if shown > MAX_NAME:
         raise TableError("bad_name", f"a name has at most {MAX_NAME} characters, not {shown}")
     if len(name) > MAX_NAME_CODE_POINTS:
         raise TableError("bad_name", f"a name has at most {MAX_NAME_CODE_POINTS} Unicode code "
                          f"points (an emoji sequence has several), not {len(name)}")
-    if _BOT_NAME.match(name):
-        raise TableError("bad_name", f"{name!r} is kept for computer players; choose another name")
     return name
 
 
