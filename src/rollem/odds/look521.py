@@ -24,8 +24,14 @@ The model, from one seat's view (R-521-1..R-521-9):
   no hand holds (each player's own, so the seat's options share their
   worlds). No one folds; no betting is simulated, so the order of the four
   cards shown first changes nothing: a stacking option is the card kept
-  down. A deck too small for every draw (many players) deals repeats
-  rather than reshuffling discards (R-521-5 not modelled).
+  down. When the stub is too short for every draw to come (eight or more
+  players), its cards go to the first draws (the first draw's before the
+  second's, the players in a random order per world) and the rest stand
+  for a reshuffle of the discards (R-521-5): for each player, distinct
+  cards it neither holds nor discarded (for an opponent, nor the seat's
+  cards), not from the stub, drawn uniformly (:func:`_replacements`). No hand ever holds a
+  card twice; two players' replacement cards may coincide (the
+  discards a reshuffle would hold are not simulated).
 - **Settlement** is R-521-9 for one pot (side pots ignored).
 - **Racing.** Each option of the seat's choice is first played in the
   first quarter of the worlds; one more than :data:`RACE_Z` standard
@@ -95,6 +101,7 @@ class State521:
     unseen: list[int]  # cards that may be in opponents' hidden cards and the stub
     decision: str | None  # the seat's own choice now: "draw1", "draw2", "stack", "declare"
     failed_both_rule: str = "carry"
+    discards: list[int] = field(default_factory=list)  # the seat's own discards (R-521-5)
 
 
 @dataclass
@@ -195,7 +202,8 @@ def state_of(info: ViewInfo) -> State521:
         mine=mine, drew=drew[seat], stacked=seat in stacked or "stack" in own_choice,
         declared=SIDES.index(own_side) if own_side in SIDES else None,
         opponents=opponents, unseen=[c for c in range(52) if c not in seen],
-        decision=decision, failed_both_rule=str(info.options.get("failed_both_rule", "carry")))
+        decision=decision, failed_both_rule=str(info.options.get("failed_both_rule", "carry")),
+        discards=list(info.my_discards))
 
 
 def seat_pending(info: ViewInfo) -> bool:
@@ -301,6 +309,12 @@ def _sample_worlds(state: State521, policy: Policy, samples: int,
     avail[:, state.unseen] = True
     weight = np.ones(s)
     hands = []
+    rows = np.arange(s)[:, None]
+    mine = np.zeros((s, 52), dtype=bool)
+    mine[:, state.mine] = True
+    seat_held = mine.copy()
+    seat_held[:, state.discards] = True
+    held = [seat_held]  # per player: the cards it holds or discarded
     for opp in state.opponents:
         need = 5 - len(opp.up) + sum(d or 0 for d in opp.drew)
         if avail[0].sum() < need:
@@ -309,18 +323,51 @@ def _sample_worlds(state: State521, policy: Policy, samples: int,
         weight *= w
         np.put_along_axis(avail, used, False, axis=1)
         hands.append(hand)
+        own = mine.copy()
+        own[rows, hand] = True
+        own[rows, used] = True
+        held.append(own)
     players = 1 + len(state.opponents)
     need = 3 * players
-    left = int(avail[0].sum())
-    if left >= need:
+    if int(avail[0].sum()) >= need:
         slots = _pick(gen, avail, need)
-    else:  # too few cards for every draw: repeats (R-521-5 reshuffle not modelled)
-        base = _pick(gen, avail, left) if left else np.zeros((s, 0), dtype=np.int64)
-        if left == 0:
-            base = _pick(gen, np.ones((s, 52), dtype=bool), 1)
-        reps = -(-need // base.shape[1])
-        slots = np.tile(base, (1, reps))[:, :need]
+    else:
+        to_come = [state.drew] + [[d if o.up == [] else 0 for d in o.drew]
+                                  for o in state.opponents]
+        slots = _replacements(gen, avail, held, to_come)
     return _World(weight=weight, opp_hands=hands, slots=slots, n=s)
+
+
+def _replacements(gen: np.random.Generator, stub: Bools, held: list[Bools],
+                  drew: list[list[int | None]]) -> Ints:
+    """Every player's three replacement cards (two for the first draw, one
+    for the second; the seat first), ``(S, 3 * players)``, when the stub
+    ``stub`` ``(S, 52)`` is too short for them all. The stub's cards, in a
+    random order, go to the draws to come (``drew[p][r]`` is None) in
+    dealing order: the first draw's before the second's, the players in a
+    random order per world. The other cards of player ``p`` stand for a
+    reshuffle of the discards (R-521-5): distinct cards outside ``held[p]``
+    ``(S, 52)`` (what it holds or discarded) and outside the stub,
+    uniformly. So no player is dealt a card twice or a card it holds."""
+    s = len(stub)
+    players = len(held)
+    left = int(stub[0].sum()) if s else 0
+    rnd = np.tile([0, 0, 1], players)
+    who = np.repeat(np.arange(players), 3)
+    come = np.asarray([drew[p][r] is None for p, r in zip(who, rnd, strict=True)])
+    rank = np.argsort(gen.random((s, players)), axis=1)  # a random order of the players
+    key = np.where(come, rnd, 2)[None, :] * (4 * players) + rank[:, who] * 3 \
+        + np.tile([0, 1, 2], players)[None, :]
+    order = np.argsort(key, axis=1)[:, :left]
+    slots = np.zeros((s, 3 * players), dtype=np.int64)
+    from_stub = np.zeros((s, 3 * players), dtype=bool)
+    np.put_along_axis(slots, order, _pick(gen, stub, left), axis=1)
+    np.put_along_axis(from_stub, order, True, axis=1)
+    for p in range(players):
+        cols = slice(3 * p, 3 * p + 3)
+        fresh = _pick(gen, ~(held[p] | stub), 3)
+        slots[:, cols] = np.where(from_stub[:, cols], slots[:, cols], fresh)
+    return slots
 
 
 def _distinct(hands: Ints) -> tuple[Ints, Ints]:

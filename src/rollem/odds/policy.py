@@ -202,8 +202,6 @@ def _completion_tables_t() -> tuple[Ints, Ints, Ints, Ints]:
             np.ascontiguousarray(side.T))
 
 
-_POS = np.arange(5, dtype=np.int64)
-
 _WEIGHTS = np.asarray([0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415],
                       dtype=np.int64)
 
@@ -289,7 +287,9 @@ class FastPolicy:
 
     # ------------------------------------------------------------ stacking
     def stack(self, cards: Ints) -> Ints:
-        """Stacking order (indices, top first; the last stays down)."""
+        """Stacking order (indices, top first; the last stays down): a
+        permutation of 0..4 per row, ``(S, 5)`` ``int64``, even for a row
+        that holds a card twice (its copies keep their given order)."""
         c = np.asarray(cards, dtype=np.int64)
         is_low = _low_is_better(high5(c), low5(c))
         ct = np.ascontiguousarray(c.T)  # (5, S)
@@ -305,10 +305,10 @@ class FastPolicy:
                         np.argmax(cnt * 1024 + hi_key, axis=0))
         key = np.where(is_low, low_key, hi_key)
         key[hide, np.arange(len(c))] = 1 << 20
-        place = (key[None, :, :] < key[:, None, :]).sum(axis=1)  # distinct keys
-        order = np.empty_like(place)
-        np.put_along_axis(order, place, np.broadcast_to(_POS[:, None], place.shape), axis=0)
-        return np.ascontiguousarray(order.T)
+        # a stable sort: always a permutation, equal keys (only a card held
+        # twice has them) in their given order
+        order = np.argsort(key, axis=0, kind="stable")
+        return np.ascontiguousarray(order.T, dtype=np.int64)
 
     # ------------------------------------------------------------ declare
     def declare(self, own: Ints, others_up: Ints) -> Ints:
