@@ -25,7 +25,8 @@ Client to server, one JSON object per text frame, at most
   answer comes within 4 s).
 
 A message, or an action object, with a field its type does not take
-(:data:`FIELDS`, :data:`HOST_FIELDS`, :data:`ACTION_FIELDS`) is refused as
+(:data:`FIELDS`, :data:`HOST_FIELDS`, :data:`ACTION_FIELDS`; a bet or raise
+with both ``amount`` and ``to``, :data:`ONE_OF`) is refused as
 ``unknown_field``, naming the field and the fields allowed: a mistyped or
 stray field is never silently ignored.
 
@@ -53,6 +54,7 @@ __all__ = [
     "HOST_FIELDS",
     "MAX_JSON_DEPTH",
     "MAX_MESSAGE_BYTES",
+    "ONE_OF",
     "ClientMessage",
     "ProtocolError",
     "deeper_than",
@@ -106,7 +108,11 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 }
 """An action object's fields besides ``kind``, by ``kind``
 (:func:`rollem.server.game_session.action_from_wire`; a bet may say ``to``
-for ``amount``, a raise ``amount`` for ``to``)."""
+for ``amount``, a raise ``amount`` for ``to``, never both: :data:`ONE_OF`)."""
+
+ONE_OF: dict[str, tuple[str, ...]] = {"bet": ("amount", "to"), "raise": ("to", "amount")}
+"""The fields of which an action carries at most one, by ``kind``: the second
+would be a stray field (``unknown_field``), not silently ignored."""
 
 
 def _only(obj: dict[str, Any], allowed: tuple[str, ...], what: str) -> None:
@@ -178,7 +184,7 @@ def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientM
     Codes: ``too_large``, ``malformed`` (not JSON, not an object, nested deeper
     than ``max_depth``, a field of the wrong type), ``unknown_type``,
     ``unknown_field`` (a field the type does not take: :data:`FIELDS`,
-    :data:`HOST_FIELDS`, :data:`ACTION_FIELDS`).
+    :data:`HOST_FIELDS`, :data:`ACTION_FIELDS`, :data:`ONE_OF`).
     """
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_MESSAGE_BYTES:
@@ -212,6 +218,11 @@ def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientM
         act = obj["action"].get("kind")
         if isinstance(act, str) and act in ACTION_FIELDS:
             _only(obj["action"], ("kind", *ACTION_FIELDS[act]), f"{act!r} action")
+            given = [key for key in ONE_OF.get(act, ()) if key in obj["action"]]
+            if len(given) > 1:
+                raise ProtocolError(
+                    "unknown_field", f"{act!r} action: unknown field {given[1]!r} beside "
+                    f"{given[0]!r}; allowed: kind and one of {', '.join(ONE_OF[act])}")
     if kind == "choose_game" and not isinstance(obj.get("game"), str):
         raise ProtocolError("malformed", "'game' must be a game id such as \"sdr\"")
     return ClientMessage(kind, hand, seq, obj)
