@@ -39,7 +39,8 @@ from rollem.history import (
     write_history,
 )
 
-__all__ = ["IMPOSSIBLE", "action_points", "is_own_copy", "own_copy_hand"]
+__all__ = ["IMPOSSIBLE", "action_points", "is_own_copy", "last_stand_in_point",
+           "own_copy_hand"]
 
 IMPOSSIBLE = "this player's copy describes a hand that cannot happen"
 """The start of the message of a copy whose lines do not play."""
@@ -262,11 +263,26 @@ class _StandIns:
         return out, shuffles
 
 
+def _canon(parts: Sequence[str]) -> tuple[str, ...]:
+    """A line's tokens in the engine's spelling: each card as the engine writes it
+    (``qs`` -> ``Qs``), ``draw`` (format version 1) as ``sd``."""
+    out = []
+    for t in parts:
+        try:
+            out.append(str(_card(t)))
+        except CardError:
+            out.append(t)
+    if len(out) >= 2 and out[0] != "d" and out[1] == "draw":
+        out[1] = "sd"
+    return tuple(out)
+
+
 def _normal(lines: Sequence[str]) -> list[tuple[int, tuple[str, ...], tuple[str, ...]]]:
-    """The lines compared (index, cards, comment): all but shows, blank lines and
-    a reader's own notes. The comments that say what happened are kept (a
-    dealer line's label, ``# stop``, ``# flop``; the ``# roll`` and ``# reshuffle``
-    lines); any other comment is a note, which a copy may gain or lose."""
+    """The lines compared (index, cards, comment), in the engine's spelling
+    (:func:`_canon`): all but shows, blank lines and a reader's own notes. The
+    comments that say what happened are kept (a dealer line's label, ``# stop``,
+    ``# flop``, its first word only; the ``# roll`` and ``# reshuffle`` lines);
+    any other comment is a note, which a copy may gain or lose."""
     out = []
     for i, line in enumerate(lines):
         parts, comment = _split(line)
@@ -274,15 +290,74 @@ def _normal(lines: Sequence[str]) -> list[tuple[int, tuple[str, ...], tuple[str,
             continue
         if parts and parts[0] != "d":
             comment = []  # on a player's line: a note
-        elif not parts and comment[:1] not in (["roll"], ["reshuffle"]):
+        elif parts:
+            comment = comment[:1]  # a dealer line's label
+        elif comment[:1] not in (["roll"], ["reshuffle"]):
             continue  # a comment line: a note
-        out.append((i, tuple(parts), tuple(comment)))
+        out.append((i, _canon(parts), tuple(comment)))
     return out
+
+
+def _omissible(parts: Sequence[str]) -> bool:
+    """Whether a line the hand gives may be left out of a copy, as out of a
+    hand-written full history (:func:`rollem.history.replay`): a dealer line,
+    or a ``# roll`` / ``# reshuffle`` line (the engine's comments)."""
+    return not parts or parts[0] == "d"
+
+
+def _same(mine: tuple[str, ...], line: tuple[str, ...], theirs: tuple[str, ...],
+          other: tuple[str, ...]) -> bool:
+    """Whether the copy's line (cards ``mine``, comment ``line``) is the hand's
+    (``theirs``, ``other``): a dealer line without a label matches any label."""
+    if mine != theirs:
+        return False
+    return line == other or (bool(mine) and mine[0] == "d" and not line)
+
+
+def _difference(copy: Sequence[str], again: Sequence[str]) -> str | None:
+    """The first line of the copy that the hand (``again``, the hand's lines
+    redacted for the seat) does not give, in order, or ``None``; the copy may
+    leave out the hand's dealer and ``# roll`` / ``# reshuffle`` lines."""
+    mine, theirs = _normal(copy), _normal(again)
+    j = 0
+    for i, parts, comment in mine:
+        start = j
+        while j < len(theirs) and not _same(parts, comment, *theirs[j][1:]) \
+                and _omissible(theirs[j][1]):
+            j += 1
+        if j == len(theirs):
+            if start == len(theirs):
+                return f"line {i + 1} of actions ({copy[i]}) comes after the end of the hand"
+            return (f"line {i + 1} of actions ({copy[i]}) is not what the hand gives there "
+                    f"({again[theirs[start][0]]})")
+        if not _same(parts, comment, *theirs[j][1:]):
+            # name the hand's line of the same kind there, if any, else the next one
+            near = theirs[start:j + 1]
+            k = next((k for k, other, _ in near if other[:2] == parts[:2]), near[0][0])
+            return (f"line {i + 1} of actions ({copy[i]}) is not what the hand gives there "
+                    f"({again[k]})")
+        j += 1
+    rest = next((k for k, parts, _ in theirs[j:] if not _omissible(parts)), None)
+    if rest is not None:
+        return f"the lines stop before the hand gives {again[rest]}"
+    return None
 
 
 def action_points(lines: Sequence[str]) -> list[int]:
     """For each player's action of a copy's ``actions`` lines, the index of its line."""
     return [i for i, line in enumerate(lines) if _is_action(_split(line)[0])]
+
+
+def last_stand_in_point(lines: Sequence[str]) -> int | None:
+    """For a copy's ``actions`` lines that record a reshuffle (a ``# reshuffle``
+    line, R-521-5), the most players' actions its stand-in hand can replay:
+    those before the action that needed the reshuffle; ``None`` with no
+    reshuffle (any point)."""
+    first = next((i for i, line in enumerate(lines)
+                  if _split(line)[1][:1] == ["reshuffle"] and not _split(line)[0]), None)
+    if first is None:
+        return None
+    return max(0, sum(1 for i in action_points(lines) if i < first) - 1)
 
 
 def _header(data: Mapping[str, Any]) -> tuple[int, list[str]]:
@@ -302,26 +377,10 @@ def _header(data: Mapping[str, Any]) -> tuple[int, list[str]]:
     return owner, list(lines)
 
 
-def _first_difference(copy: Sequence[str], again: Sequence[str]) -> str:
-    mine, theirs = _normal(copy), _normal(again)
-    for (i, *line), (j, *other) in zip(mine, theirs, strict=False):
-        if line != other:
-            return (f"line {i + 1} of actions ({copy[i]}) is not what the hand gives there "
-                    f"({again[j]})")
-    if len(mine) > len(theirs):
-        i = mine[len(theirs)][0]
-        return f"line {i + 1} of actions ({copy[i]}) comes after the end of the hand"
-    j = theirs[len(mine)][0]
-    return f"the lines stop before the hand gives {again[j]}"
-
-
 def _check_result(data: Mapping[str, Any], hand: Hand) -> None:
     result = data.get("_result")
     if result is None:
-        if hand.is_over:
-            raise HistoryError(f"{IMPOSSIBLE}: its actions finish the hand but it records no "
-                               "_result")
-        return
+        return  # none recorded: as a full history may leave it out (redact keeps one)
     if not isinstance(result, Mapping):
         raise HistoryError("_result must be a table")
     if hand.result is None:
@@ -399,8 +458,9 @@ def _stand_in_hand(data: Mapping[str, Any], seat: int, cut: list[str]) -> Hand:
     except HistoryError as err:
         raise HistoryError(f"{IMPOSSIBLE}: {err}") from None
     again = redact(tomllib.loads(write_history(hand)), seat)["actions"]
-    if [line for _, *line in _normal(again)] != [line for _, *line in _normal(cut)]:
-        raise HistoryError(f"{IMPOSSIBLE}: {_first_difference(cut, again)}")
+    differs = _difference(cut, again)
+    if differs is not None:
+        raise HistoryError(f"{IMPOSSIBLE}: {differs}")
     return hand
 
 
@@ -413,10 +473,16 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
     the hand's. Redacted again for the seat, the hand
     gives the copy's lines (shows aside). R-C-13.
 
+    The lines are compared as the engine spells them (:func:`_canon`), and
+    the copy may leave out dealer lines and ``_result`` as a hand-written
+    full history may: every copy :func:`rollem.history.redact` makes of a
+    history :func:`rollem.history.replay` accepts passes.
+
     A hand that ran out of cards reshuffled its discards (a ``# reshuffle``
     line), which stand-ins cannot follow: with ``actions=None`` its lines
-    before the first reshuffle are checked (and that hand returned), the
-    rest is not; with ``actions`` past it the copy is refused.
+    before the action that needed the first reshuffle are checked (and that
+    hand returned), the rest is not (:func:`last_stand_in_point`); with
+    ``actions`` past it the copy is refused.
 
     Raises:
         HistoryError: a bad field (as :func:`rollem.history.read_history`
@@ -430,27 +496,26 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
     if actions is not None and not 0 <= actions <= len(points):
         raise HistoryError(f"the copy has {len(points)} player actions, not {actions}")
     cut = lines[:points[actions]] if actions is not None and actions < len(points) else lines
+    last = last_stand_in_point(lines)
+    if last is not None and (actions is None or actions > last):
+        # The hand ran out of cards and reshuffled its discards, which stand-ins
+        # cannot follow, and the cards named after it are reused ones (so never
+        # held against the cards before it): the lines before the action that
+        # needed it are checked, the rest is told as recorded.
+        if actions is not None:
+            raise HistoryError(f"this copy cannot be replayed with stand-in cards after action "
+                               f"{last}: the hand then reshuffled (a # reshuffle line), whose "
+                               f"order the copy hides; choose a point from 0 to {last}")
+        for k in range(last, -1, -1):
+            with contextlib.suppress(_OutOfCards):
+                return _stand_in_hand(data, seat, lines[:points[k]])
+        raise HistoryError(f"{IMPOSSIBLE}: it needs more cards than the deck holds before "
+                           "its first reshuffle")
     try:
         hand = _stand_in_hand(data, seat, cut)
-    except _OutOfCards as err:
-        if actions is not None:
-            raise HistoryError(f"this copy cannot be replayed with stand-in cards: {err}") \
-                from None
-        # A hand that ran out of cards reshuffled its discards, which stand-ins
-        # cannot follow: the lines before the first reshuffle are checked (cut
-        # before the action that needed it), the rest is told as recorded.
-        first = next((i for i, line in enumerate(lines)
-                      if _split(line)[1][:1] == ["reshuffle"] and not _split(line)[0]), None)
-        if first is None:
-            raise HistoryError(f"{IMPOSSIBLE}: it needs more cards than the deck holds and "
-                               "records no reshuffle") from None
-        before = sum(1 for i in points if i < first)
-        for k in range(before, -1, -1):
-            with contextlib.suppress(_OutOfCards):
-                return _stand_in_hand(data, seat, lines[:points[k]] if k < len(points)
-                                      else lines)
-        raise HistoryError(f"{IMPOSSIBLE}: it needs more cards than the deck holds before "
-                           "its first reshuffle") from None
+    except _OutOfCards:
+        raise HistoryError(f"{IMPOSSIBLE}: it needs more cards than the deck holds and "
+                           "records no reshuffle") from None
     if actions is None:
         _check_shows(lines, seat, hand)
         _check_result(data, hand)

@@ -17,7 +17,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from rollem.history import HistoryError, write_history
-from rollem.history_copy import action_points, is_own_copy, own_copy_hand
+from rollem.history_copy import (
+    action_points,
+    is_own_copy,
+    last_stand_in_point,
+    own_copy_hand,
+)
 from rollem.odds.result import OddsError
 
 __all__ = ["is_own_copy", "stand_in_history"]
@@ -26,8 +31,10 @@ __all__ = ["is_own_copy", "stand_in_history"]
 def stand_in_history(data: Mapping[str, Any], seat: int, at: int | None) -> tuple[str, int]:
     """A full history (TOML text) that plays as ``data`` (a player's own copy)
     shows it to its seat, cut after ``at`` players' actions (default: before
-    the last action of a finished hand, else after every action); returns it
-    and the point.
+    the last action of a finished hand, with or without ``_result``, else
+    after every action; in a hand that reshuffled, at most the last point
+    before the reshuffle, :func:`rollem.history_copy.last_stand_in_point`);
+    returns it and the point.
 
     Raises:
         OddsError: another seat than the copy's, a point out of range or after
@@ -42,15 +49,25 @@ def stand_in_history(data: Mapping[str, Any], seat: int, at: int | None) -> tupl
             f"seat {seat}'s odds need the full history (the host's file, or rollem play "
             "--history-dir's)")
     lines = data.get("actions", [])
-    n = len(action_points([str(line) for line in lines])) if isinstance(lines, list) else 0
+    texts = [str(line) for line in lines] if isinstance(lines, list) else []
+    n = len(action_points(texts))
     over = isinstance(data.get("_result"), Mapping)
+    last = last_stand_in_point(texts)
+    default = at is None
     if at is None:
         at = n - 1 if over and n > 0 else n
+        if last is not None:
+            at = min(at, last)  # the last point before a reshuffle (R-521-5)
     if not 0 <= at <= n:
         raise OddsError(f"--at {at}: the history has {n} player actions (dealer lines are not "
                         f"counted): expected 0 to {n}")
     try:
         hand = own_copy_hand(data, actions=at)
+        if default and hand.is_over and at == n and n > 0:
+            # no _result recorded (as a hand-written full history may leave out):
+            # the default point is before the last action all the same
+            at = n - 1
+            hand = own_copy_hand(data, actions=at)
     except HistoryError as err:
         raise OddsError(str(err)) from None
     if hand.is_over:
