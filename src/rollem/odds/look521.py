@@ -5,33 +5,39 @@ The model, from one seat's view (R-521-1..R-521-9):
 - **Worlds.** Each opponent still in holds its up cards and hidden cards
   drawn from the cards the seat cannot see (not its own cards or discards,
   not a face-up card; its own discards come back only after a reshuffle,
-  R-521-5). The draws it was seen to make condition its hand: for each
-  world the opponent's history is built backwards (which of its cards came
-  Before any card is rolled, each opponent's history is sampled forwards
-  (five dealt cards, the policy's draws) and weighted by the chance that
-  the policy throws as many cards as it was seen to throw in each draw.
-  Once cards are rolled, its hidden cards are weighted by the chance that
-  the policy's stacking shows its up cards in the order they were rolled
-  (its draws are then no longer read), and a revealed declaration against
-  the policy's declare. The policy is taken to err with chance
-  :data:`TREMBLE` (then any choice is equally likely), so a player who does
-  not follow it still gets a consistent answer. Several candidate histories
-  are drawn per opponent and world, one kept in proportion to its weight
-  (the world's weight is their mean weight); answers are weighted means.
+  R-521-5). The draws it was seen to make condition its hand: before any
+  card is rolled, each opponent's history is sampled forwards (five dealt
+  cards, the policy's draws) and weighted by the chance that the policy
+  throws as many cards as it was seen to throw in each draw. Once cards
+  are rolled, its hidden cards are weighted by the chance that the
+  policy's stacking shows its up cards in the order they were rolled (its
+  draws are then no longer read), and a revealed declaration against the
+  policy's declare. The policy is taken to err with chance
+  :data:`TREMBLE` (then any choice is equally likely), so a player who
+  does not follow it still gets a consistent answer. Several candidate
+  histories are drawn per opponent and world, one kept in proportion to
+  its weight (the world's weight is their mean weight); answers are
+  weighted means. Histories use distinct cards unless the unseen cards
+  are too few for them all (a reshuffle dealt discards again, eight or
+  more players): then only the hands are kept apart (one opponent's
+  discards may be in another's hand), and an opponent for whose history
+  too few cards are left is given its current hand alone (its draws not
+  read).
 - **Look-ahead.** Every player still in (the seat included) makes the
   draws, stacking and declare still to come by the policy
-  (:mod:`rollem.odds.policy`); replacement cards come from the unseen cards
-  no hand holds (each player's own, so the seat's options share their
-  worlds). No one folds; no betting is simulated, so the order of the four
-  cards shown first changes nothing: a stacking option is the card kept
-  down. When the stub is too short for every draw to come (eight or more
-  players), its cards go to the first draws (the first draw's before the
-  second's, the players in a random order per world) and the rest stand
-  for a reshuffle of the discards (R-521-5): for each player, distinct
-  cards it neither holds nor discarded (for an opponent, nor the seat's
-  cards), not from the stub, drawn uniformly (:func:`_replacements`). No hand ever holds a
-  card twice; two players' replacement cards may coincide (the
-  discards a reshuffle would hold are not simulated).
+  (:mod:`rollem.odds.policy`); replacement cards come from the unseen
+  cards no hand holds (each player's own, so the seat's options share
+  their worlds). No one folds; no betting is simulated, so the order of
+  the four cards shown first changes nothing: a stacking option is the
+  card kept down. When the stub is too short for every draw to come
+  (eight or more players), its cards go to the first draws (the first
+  draw's before the second's, the players in a random order per world)
+  and the rest stand for a reshuffle of the discards (R-521-5): for each
+  player, distinct cards it neither holds nor discarded (for an opponent,
+  nor the seat's cards), not from the stub, drawn uniformly
+  (:func:`_replacements`). No hand ever holds a card twice; two players'
+  replacement cards may coincide (the discards a reshuffle would hold are
+  not simulated).
 - **Settlement** is R-521-9 for one pot (side pots ignored).
 - **Racing.** Each option of the seat's choice is first played in the
   first quarter of the worlds; one more than :data:`RACE_Z` standard
@@ -315,13 +321,21 @@ def _sample_worlds(state: State521, policy: Policy, samples: int,
     seat_held = mine.copy()
     seat_held[:, state.discards] = True
     held = [seat_held]  # per player: the cards it holds or discarded
+    # every opponent's whole history from distinct cards, unless a reshuffle
+    # (R-521-5) dealt discards again: then one opponent's thrown cards may be
+    # in another's hand, and only the hands are kept apart
+    apart = sum(_history_cards(o) for o in state.opponents) <= len(state.unseen)
     for opp in state.opponents:
-        need = 5 - len(opp.up) + sum(d or 0 for d in opp.drew)
-        if avail[0].sum() < need:
+        left = int(avail[0].sum())
+        if left < 5 - len(opp.up):
             raise OddsError("too few unseen cards for the opponents' hands")
-        hand, w, used = _sample_opponent(gen, policy, opp, avail, CANDIDATES)
+        if left >= _history_cards(opp):
+            hand, w, used = _sample_opponent(gen, policy, opp, avail, CANDIDATES)
+        else:  # its current hand alone, its draws not read
+            hand = _pick(gen, avail, 5)
+            w, used = np.ones(s), hand
         weight *= w
-        np.put_along_axis(avail, used, False, axis=1)
+        np.put_along_axis(avail, used if apart else hand, False, axis=1)
         hands.append(hand)
         own = mine.copy()
         own[rows, hand] = True
@@ -336,6 +350,15 @@ def _sample_worlds(state: State521, policy: Policy, samples: int,
                                   for o in state.opponents]
         slots = _replacements(gen, avail, held, to_come)
     return _World(weight=weight, opp_hands=hands, slots=slots, n=s)
+
+
+def _history_cards(opp: Seat521) -> int:
+    """The unseen cards :func:`_sample_opponent` draws for ``opp``: its hidden
+    cards once cards are up, else its five dealt cards and every
+    replacement."""
+    if opp.up:
+        return 5 - len(opp.up)
+    return 5 + sum(d or 0 for d in opp.drew)
 
 
 def _replacements(gen: np.random.Generator, stub: Bools, held: list[Bools],
