@@ -81,17 +81,20 @@ def virtual_server() -> Iterator[tuple[VirtualLoop, Store]]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def new_table(loop: VirtualLoop, store: Store, bots: int) -> tuple[LiveTable, list[Client]]:
+def new_table(loop: VirtualLoop, store: Store, bots: int,
+              bot_delay: float = 0.0) -> tuple[LiveTable, list[Client]]:
     """A started 3-seat SDR table (fixed limit): people in the first seats, strong
-    computer players in the last ``bots``."""
+    computer players in the last ``bots`` (each acting ``bot_delay`` seconds after
+    its decision opens); the host's client is ``table.host_client``."""
     config = parse_config({
         "game": "sdr", "seats": 3, "bots": bots, "bot_level": "strong", "stack": 400,
         "ante": 1, "small_bet": 2, "big_bet": 4, "decision_seconds": 600.0,
         "time_bank_seconds": 0.0, "grace_seconds": 1000.0, "between_hands": 0.5,
-        "bot_delay": 0.0, "rebuys": True,
+        "bot_delay": bot_delay, "rebuys": True,
     })
     table, _ = loop.call(LiveTable.create, store, config)
     host = Client(None, True)
+    table.host_client = host  # type: ignore[attr-defined]
     loop.call(table.connect, host)
     people = []
     for seat in range(3 - bots):
@@ -207,3 +210,36 @@ def test_a_new_occupant_of_a_seat_gets_a_new_bot() -> None:
         table.seats[2] = live_table.Seat(row)  # the next occupant (as a rebuilt table's)
         fresh = table.computer_player(2)
         assert isinstance(fresh, StrongBot) and fresh is not first and not fresh.book.seats
+
+
+def test_a_computer_player_removed_mid_hand_times_out_at_once() -> None:
+    # R-C-15 as the table applies it: a seat gone mid-hand (here removed by the
+    # host) has its later decisions timed out at once -- check if possible, else
+    # fold -- by the clock, not played by its computer player. Before: the
+    # removed bot went on playing seat 1 (source "bot", after bot_delay).
+    with virtual_server() as (loop, store):
+        table, (person,) = new_table(loop, store, bots=2, bot_delay=5.0)
+        host: Client = table.host_client  # type: ignore[attr-defined]
+        removed_at = None
+        while table.hand is not None and int(table.session["hand_no"]) == 1:
+            assert loop.now < 1_000_000 + 1_000, "the hand stopped"
+            if removed_at is not None:
+                assert 1 not in table.decision_seq  # never left waiting
+            if 0 in table.decision_seq:
+                if removed_at is None:
+                    removed_at = len(store.load_actions(table.id, 1))
+                    loop.call(table.handle, host, ClientMessage(
+                        "host", None, None, {"op": "remove", "seat": 1}))
+                    assert table.seats[1].gone
+                legal = table.hand.view(0)["legal"]
+                msg = ClientMessage("action", 1, table.seq,
+                                    {"action": aggressive(legal) or {"kind": "check"}})
+                loop.call(table.handle, person, msg)
+            loop.advance(0.1)
+        actions = store.load_actions(table.id, 1)
+        assert removed_at is not None
+        before = [(a.seat, a.source) for a in actions[:removed_at]]
+        assert (1, "bot") in before  # it played while seated
+        after = [(a.action, a.source) for a in actions[removed_at:] if a.seat == 1]
+        # The person's raise faced seat 1 next: nothing to check, so the clock folded.
+        assert after == [({"kind": "fold"}, "timeout")]

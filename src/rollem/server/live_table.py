@@ -907,13 +907,15 @@ class LiveTable:
         loop = asyncio.get_running_loop()
         opened_seq = self.decision_seq[seat]
         info = self.seats.get(seat)
-        if info is not None and info.row.bot is not None:
+        if info is None or info.gone:
+            # A gone seat's decisions time out at once (R-C-15), a computer
+            # player's too once the host has removed it: it no longer plays.
+            self._timers[seat] = loop.call_later(0, self._timeout, seat, opened_seq)
+            return
+        if info.row.bot is not None:
             self._timers[seat] = loop.call_later(
                 self.config.bot_delay, self._bot_turn, seat, opened_seq
             )
-            return
-        if info is None or info.gone:
-            self._timers[seat] = loop.call_later(0, self._timeout, seat, opened_seq)
             return
         opened = self.decision_opened.get(seat, self.clock())
         wait = opened + self.config.decision_seconds + max(0.0, info.row.bank) - self.clock()
