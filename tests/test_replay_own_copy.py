@@ -101,9 +101,28 @@ def test_an_edited_copy_is_refused_as_the_full_history_is(
     said = f"{IMPOSSIBLE}: {why}" if edit in ("deal", "raise") else why
     for args in (["replay", path], ["replay", path, "--json"]):
         assert run(args, capsys) == (2, "", f"rollem: error: {path}: {said}\n"), args
-    # rollem odds --history: the same check, the same line
+    # rollem odds --history: the same check, the same line, naming the file too
     assert run(["odds", "--history", path, "--seat", "0"], capsys) \
-        == (2, "", f"rollem: error: {said}\n")
+        == (2, "", f"rollem: error: {path}: {said}\n")
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("x = [\n", "not a TOML hand history: Invalid value (at end of document)"),
+    ('variant = "rollem-sdr"\n_version = 99\n', "_version 99 is not supported: expected 1 or 2"),
+])
+def test_odds_names_a_bad_history_file_as_replay_does(
+        text: str, why: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("broken.toml").write_text(text, encoding="utf-8")
+    code, out, replay_err = run(["replay", "broken.toml"], capsys)
+    assert (code, out) == (2, "") and replay_err.startswith(f"rollem: error: broken.toml: {why}")
+    assert run(["odds", "--history", "broken.toml", "--seat", "0"], capsys) \
+        == (2, "", replay_err)
+    # an argument's error names no file: the file is fine
+    full = _write(_load("holdem.toml"), "full.toml")
+    code, _, err = run(["odds", "--history", full, "--seat", "0", "--at", "999"], capsys)
+    assert code == 2 and err.startswith("rollem: error: --at 999: ")
 
 
 @pytest.mark.parametrize("game", GAMES)

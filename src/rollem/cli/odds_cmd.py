@@ -15,6 +15,7 @@ from rollem.cli.seed_opt import seed_option
 from rollem.odds import Odds, OddsError, sdr_odds
 from rollem.odds.common import MAX_SAMPLES
 from rollem.odds.history import history_odds
+from rollem.odds.result import HistoryOddsError
 
 __all__ = ["odds_command", "render"]
 
@@ -195,6 +196,8 @@ def _odds(game: str | None, hand: str | None, dead: str, board: str,
             with _progress(samples or 0) as progress:
                 odds, point = history_odds(text, seat, at=at, samples=samples, seed=seed,
                                            progress=progress, advice=True)
+        except HistoryOddsError as err:
+            fail(f"{history}: {err}")  # the file's text itself: named, as rollem replay does
         except OddsError as err:
             fail(err)
         extra = {"seat": seat, "at": point}

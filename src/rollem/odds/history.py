@@ -15,7 +15,7 @@ from rollem.cards import CARDS
 from rollem.history import History, HistoryError, read_history, replay
 from rollem.odds.common import Progress, check_seed
 from rollem.odds.own_copy import is_own_copy, stand_in_history
-from rollem.odds.result import Odds, OddsError
+from rollem.odds.result import HistoryOddsError, Odds, OddsError
 from rollem.odds.view import view_equity
 
 __all__ = ["history_odds", "last_decision_point"]
@@ -68,8 +68,9 @@ def history_odds(
     ``look_ahead`` as :func:`rollem.odds.view_equity`.
 
     Raises:
-        OddsError: a bad history, seat or point, or a negative ``seed`` (the
-            message says which).
+        OddsError: a bad seat or point, or a negative ``seed`` (the message
+            says which); :class:`rollem.odds.result.HistoryOddsError` (an
+            ``OddsError``) for a bad history text (as ``rollem replay`` says it).
     """
     check_seed(seed)
     if isinstance(history, str):
@@ -94,7 +95,7 @@ def history_odds(
         hand = replay(replace(h, deck=deck, shuffles=shuffles, actions=h.actions[:at], checks=[],
                               result=None), check_result=False)
     except HistoryError as err:
-        raise OddsError(str(err)) from None
+        raise HistoryOddsError(str(err)) from None
     if not hand.dealt[seat]:
         raise OddsError(f"seat {seat} is not dealt in this hand")
     if hand.folded[seat]:

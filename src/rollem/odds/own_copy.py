@@ -23,7 +23,7 @@ from rollem.history_copy import (
     last_stand_in_point,
     own_copy_hand,
 )
-from rollem.odds.result import OddsError
+from rollem.odds.result import HistoryOddsError, OddsError
 
 __all__ = ["is_own_copy", "stand_in_history"]
 
@@ -38,7 +38,8 @@ def stand_in_history(data: Mapping[str, Any], seat: int, at: int | None) -> tupl
 
     Raises:
         OddsError: another seat than the copy's, a point out of range or after
-            the end of the hand, or a copy that does not play (the message of
+            the end of the hand, or (:class:`~rollem.odds.result.HistoryOddsError`)
+            a copy that does not play (the message of
             :func:`rollem.history_copy.own_copy_hand`).
     """
     owner = data.get("_redacted_for")
@@ -69,7 +70,7 @@ def stand_in_history(data: Mapping[str, Any], seat: int, at: int | None) -> tupl
             at = n - 1
             hand = own_copy_hand(data, actions=at)
     except HistoryError as err:
-        raise OddsError(str(err)) from None
+        raise HistoryOddsError(str(err)) from None
     if hand.is_over:
         raise OddsError(f"the hand is over after action {at}: from a player's own copy, odds "
                         f"are for a point before its end (--at 0 to {n - 1})")

@@ -14,6 +14,12 @@ class OddsError(ValueError):
     The message says what was wrong and what is allowed."""
 
 
+class HistoryOddsError(OddsError):
+    """An :class:`OddsError` about a history's text itself (not TOML, a bad
+    field or line, a player's copy that does not play): ``rollem odds
+    --history`` names the file before the message, as ``rollem replay`` does."""
+
+
 @dataclass(frozen=True)
 class Choice:
     """One option of the seat's current choice and its look-ahead equity.
