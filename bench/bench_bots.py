@@ -22,7 +22,7 @@ most 50 ms and a p99 at most 300 ms. Times are the process's CPU time
 (``time.process_time``), so a loaded or niced machine does not inflate them:
 a decision's cost on one core.
 
-    .venv/bin/python bench/bench_bots.py --timing [--hands 60] [GAME ...]
+    .venv/bin/python bench/bench_bots.py --timing [--hands 60] [--structure no-limit] [GAME ...]
 
 Measured 2026-12-01 10:48 UTC at e9c3e4f (``--timing --hands 100``, seed 1,
 ``nice -n 19``, one process with ``OMP_NUM_THREADS=1`` on the shared 2-core
@@ -31,6 +31,9 @@ machine at load 7-9): every kind well inside the goal; the largest median
 declare); 5-2-1 betting medians 1.2-3.3 ms, p99 5.7-24.6 ms; SDR medians
 0.4-0.5 ms; card choices (discard, expose, draw, stack) medians at most
 0.5 ms.
+No limit (``--structure no-limit --hands 60``, 2026-12-01 16:31 UTC at
+b195d97, ``nice -n 19``, load 3-4): betting medians at most 4.0 ms (5-2-1
+round 1), p99 at most 22.8 ms (5-2-1 round 4); the declare 1.1 / 20.5 ms.
 
 ``--legality`` instead plays ``--hands`` hands per game (default 10,000) at
 one seeded table of ``--levels`` (default ``basic,random,random,basic,random,
@@ -81,21 +84,24 @@ def match(game: str, hands: int, seed: int, jobs: int) -> SimulationResult:
         bots=list(BOTS), per_hand=per_hand)
 
 
-def timing(game: str, hands: int, seed: int) -> dict[str, list[float]]:
+def timing(game: str, hands: int, seed: int,
+           structure: str = "fixed-limit") -> dict[str, list[float]]:
     """CPU milliseconds of each strong decision, by kind, over ``hands`` hands heads-up
-    and ``hands`` 6-handed (seat 0 strong, the others basic), after one untimed
-    hand that builds the lookup tables."""
+    and ``hands`` 6-handed (seat 0 strong, the others basic) in ``structure``,
+    after one untimed hand that builds the lookup tables."""
     import random
     import time
 
     from rollem.bots import make_bot
+    from rollem.engine.options import Options
     from rollem.table import Table
 
     times: dict[str, list[float]] = {}
     for players in (2, 6):
         bots = [make_bot("strong" if i == 0 else "basic", random.Random(seed * 10 + i))
                 for i in range(players)]
-        table = Table([200] * players, game=game, rng=random.Random(seed), rebuy=200)
+        table = Table([200] * players, game=game, rng=random.Random(seed), rebuy=200,
+                      options=Options(structure=structure))
         for i in range(hands + 1):  # the first hand warms up (tables built once)
             hand = table.new_hand()
             while not hand.is_over:
@@ -116,16 +122,16 @@ def timing(game: str, hands: int, seed: int) -> dict[str, list[float]]:
     return times
 
 
-def _timing_main(games: list[str], hands: int, seed: int) -> None:
+def _timing_main(games: list[str], hands: int, seed: int, structure: str) -> None:
     ok = True
     for game in games:
-        for kind, ms in sorted(timing(game, hands, seed).items()):
+        for kind, ms in sorted(timing(game, hands, seed, structure).items()):
             ms.sort()
             median = ms[len(ms) // 2]
             p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
             good = median <= 50 and p99 <= 300
             ok &= good
-            print(f"{game:11s} {kind:16s} n={len(ms):5d} median {median:7.1f} ms "
+            print(f"{game:11s} {structure:11s} {kind:16s} n={len(ms):5d} median {median:7.1f} ms "
                   f"p99 {p99:7.1f} ms {'ok' if good else 'OVER'}", flush=True)
     raise SystemExit(0 if ok else 1)
 
@@ -161,13 +167,15 @@ def main() -> None:
     parser.add_argument("--timing", action="store_true", help="time the strong level instead")
     parser.add_argument("--legality", action="store_true",
                         help="play long sessions checking every action instead")
+    parser.add_argument("--structure", default="fixed-limit",
+                        help="betting structure of --timing (fixed-limit, pot-limit, no-limit)")
     parser.add_argument("--levels", default="basic,random,random,basic,random,random",
                         help="seats of the --legality table")
     args = parser.parse_args()
     if args.legality:
         _legality_main(args.games, args.hands or 10_000, args.seed, args.levels.split(","))
     if args.timing:
-        _timing_main(args.games, args.hands or 60, args.seed)
+        _timing_main(args.games, args.hands or 60, args.seed, args.structure)
     if args.hands is None:
         args.hands = 20_000
     ok = True
