@@ -223,6 +223,42 @@ def test_a_copys_shows_and_labels_must_be_possible(old: str, new: str, why: str)
     assert str(info.value).startswith(f"{IMPOSSIBLE}: {why}")
 
 
+def _sdr_copy_of_a_folded_seat() -> dict[str, Any]:
+    # p3 (seat 2) is dealt 7h As and folds at once; p2 shows Jd 6c, p4 Js 9c
+    copy = redact(write_history(basic_hand("sdr", 4, 4)), 2)
+    assert {"d dh p3 7hAs", "p3 f", "p2 sm Jd6c"} <= set(copy["actions"])
+    assert copy["_result"]["shown_cards"] == {"1": ["Jd", "6c"], "3": ["Js", "9c"]}
+    return copy
+
+
+@pytest.mark.parametrize(("old", "new", "why"), [
+    # a folded seat's cards went to the muck, which no reshuffle dealt again
+    ("p2 sm Jd6c", "p2 sm 7hAs", "line 26 of actions (p2 sm 7hAs) shows 7h, which is one of "
+                                 "your cards"),
+    ("d dh p3 7hAs", "d dh p3 6cAs", "line 26 of actions (p2 sm Jd6c) shows 6c, which is one of "
+                                     "your cards"),
+    # the result's shown cards are the show lines' cards
+    ("p2 sm Jd6c", "p2 sm Jd5c", "its _result.shown_cards says p2 showed Jd 6c, but its show "
+                                 "lines say 5c Jd"),
+])
+def test_a_folded_seats_copy_still_holds_its_cards_against_the_shows(
+        old: str, new: str, why: str) -> None:
+    copy = _sdr_copy_of_a_folded_seat()
+    own_copy_hand(copy)  # as it is: accepted
+    with pytest.raises(HistoryError) as info:
+        own_copy_hand(_with(copy, old, new))
+    assert str(info.value).startswith(f"{IMPOSSIBLE}: {why}")
+
+
+def test_a_copys_shown_cards_must_be_its_show_lines() -> None:
+    copy = _sdr_copy_of_a_folded_seat()
+    copy["_result"]["shown_cards"]["3"] = ["Js", "8c"]
+    with pytest.raises(HistoryError, match=re.escape(
+            f"{IMPOSSIBLE}: its _result.shown_cards says p4 showed Js 8c, but its show lines "
+            "say 9c Js")):
+        own_copy_hand(copy)
+
+
 def test_a_copy_may_carry_its_readers_notes(capsys: pytest.CaptureFixture[str],
                                             tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:

@@ -397,7 +397,8 @@ def _check_result(data: Mapping[str, Any], hand: Hand) -> None:
                            f"differ from its actions' {got!r}")
 
 
-def _check_shows(lines: Sequence[str], seat: int, hand: Hand) -> None:
+def _check_shows(data: Mapping[str, Any], lines: Sequence[str], seat: int,
+                 hand: Hand) -> None:
     """The copy's shows (``sm`` lines), which the stand-in hand cannot check (its
     shows are of stand-ins): each names cards, none twice; the seat's own are
     cards it held; another seat's are no card the seat saw elsewhere at the end
@@ -406,7 +407,12 @@ def _check_shows(lines: Sequence[str], seat: int, hand: Hand) -> None:
     """
     me = f"p{seat + 1}"
     parsed = [_split(line) for line in lines]
-    folded = {parts[0] for parts, _ in parsed if len(parts) >= 2 and parts[1] == "f"}
+    # a folded seat's cards went to the muck, which only a later reshuffle (R-521-5)
+    # deals again: without one they are still out of play at the showdown
+    reshuffles = [i for i, (parts, comment) in enumerate(parsed)
+                  if not parts and comment[:1] == ["reshuffle"]]
+    folded = {parts[0] for i, (parts, _) in enumerate(parsed)
+              if len(parts) >= 2 and parts[1] == "f" and any(r > i for r in reshuffles)}
     mine = [c for c in hand.view(seat).seats[seat].cards if c is not None]
     seen: dict[str, str] = {} if me in folded else {c: "one of your cards" for c in mine}
     for parts, _ in parsed:
@@ -434,6 +440,37 @@ def _check_shows(lines: Sequence[str], seat: int, hand: Hand) -> None:
             other = seen.get(c)
             if parts[0] != me and other is not None and other != f"{parts[0]}'s up card":
                 raise HistoryError(f"{IMPOSSIBLE}: {where} shows {c}, which is {other}")
+    _check_shown_cards(data, parsed)
+
+
+def _check_shown_cards(data: Mapping[str, Any],
+                       parsed: Sequence[tuple[list[str], list[str]]]) -> None:
+    """A recorded ``_result.shown_cards`` entry (seat -> cards) must be the cards
+    of one of that seat's show lines (``pN sm``; order aside, as :func:`redact`
+    reorders them): the result tells the showdown the lines tell."""
+    result = data.get("_result")
+    shown = result.get("shown_cards") if isinstance(result, Mapping) else None
+    if shown is None:
+        return
+    if not isinstance(shown, Mapping):
+        raise HistoryError("_result.shown_cards must be a table (seat -> cards)")
+    shows: dict[str, list[set[str]]] = {}
+    for parts, _ in parsed:
+        if len(parts) >= 3 and parts[1] == "sm":
+            shows.setdefault(parts[0], []).append({str(_card(c)) for c in parts[2:]})
+    for s, cs in shown.items():
+        if not str(s).isdigit() or not isinstance(cs, list):
+            raise HistoryError(f"_result.shown_cards: {s!r} = {cs!r} is not a seat's "
+                               "list of cards")
+        try:
+            cards = {str(_card(c)) for c in cs}
+        except (CardError, TypeError) as err:
+            raise HistoryError(f"_result.shown_cards.{s}: {err}") from None
+        who = f"p{int(s) + 1}"
+        if cards not in shows.get(who, []):
+            told = " / ".join(" ".join(sorted(c)) for c in shows.get(who, [])) or "none"
+            raise HistoryError(f"{IMPOSSIBLE}: its _result.shown_cards says {who} showed "
+                               f"{' '.join(map(str, cs))}, but its show lines say {told}")
 
 
 def _stand_in_hand(data: Mapping[str, Any], seat: int, cut: list[str]) -> Hand:
@@ -517,6 +554,6 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
         raise HistoryError(f"{IMPOSSIBLE}: it needs more cards than the deck holds and "
                            "records no reshuffle") from None
     if actions is None:
-        _check_shows(lines, seat, hand)
+        _check_shows(data, lines, seat, hand)
         _check_result(data, hand)
     return hand
