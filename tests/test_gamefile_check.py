@@ -129,6 +129,9 @@ BAD = [
      "name: may not hold invisible, control or text-direction characters (U+202E)"),
     ("", 'name = "Mini"', 'name = "Mi\\nni"',
      "name: may not hold invisible, control or text-direction characters (U+000A)"),
+    # a default-ignorable letter (HANGUL FILLER) shows as nothing: "Mini" would read "Mini"
+    ("", 'name = "Mini"', 'name = "Mini\\u3164"',
+     "name: may not hold invisible, control or text-direction characters (U+3164)"),
 ]
 
 

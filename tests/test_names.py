@@ -1,4 +1,5 @@
-"""Player names with emoji ZWJ sequences (rollem.text, clean_name)."""
+"""Player names: emoji ZWJ sequences, invisible characters, lookalikes (rollem.text,
+clean_name)."""
 
 from __future__ import annotations
 
@@ -101,3 +102,86 @@ def test_a_variation_selector_after_what_it_varies_is_allowed(name: str) -> None
     # ❤️, 🔥️, ↔️, ©️, ‼️, the keycaps 1️⃣ and #️⃣, 葛 with an ideographic variant, ∩︀.
     assert hidden_character(name) is None
     assert clean_name(name) == name
+
+
+# Default ignorables outside the control/format categories (marks, Hangul letters)
+# and blank fillers: each shows as nothing, so "Ann" + one reads "Ann".
+INVISIBLE = ["\u034f", "\u115f", "\u1160", "\u3164", "\uffa0", "\u17b4", "\u17b5", "\u180b",
+             "\u180c", "\u180d", "\u180f", "\u2800", "\U0001d159", "\U00016fe4", "\u00ad",
+             "\U000e0041", "\U000e0fff"]
+
+
+@pytest.mark.parametrize("char", INVISIBLE)
+def test_invisible_characters_are_refused(char: str) -> None:
+    # Before: U+034F ... U+2800 were accepted (not of a refused category).
+    code = f"U+{ord(char):04X}"
+    for name in (f"Ann{char}", f"A{char}nn", f"Ann {char}Lee"):
+        assert hidden_character(name) == code
+        with pytest.raises(TableError) as err:
+            clean_name(name)
+        assert err.value.message == BAD_NAME.format(code)
+
+
+@pytest.mark.parametrize("name", ["\u034f", "\u3164", "\u2800", " \uffa0 \u115f\u1160 ",
+                                  "\u180b\u17b4"])
+def test_a_name_of_only_invisible_characters_is_empty(name: str) -> None:
+    # Before: "\u034f" and "\u3164" sat down, shown blank.
+    with pytest.raises(TableError) as err:
+        clean_name(name)
+    assert err.value.message == "a name is needed to sit down (1 to 24 characters)"
+
+
+@pytest.mark.parametrize("name", [
+    "Bot\u034f 2 (random)", "B\u3164ot", "\u2800Bot 1", "\uff22\uff4f\uff54",
+    "\U0001d401\U0001d428\U0001d42d", "\uff22\uff2f\uff34\u3000\uff12", "\u24b7ot",
+])
+def test_a_reserved_name_in_disguise_is_still_reserved(name: str) -> None:
+    # "Bot" with an invisible mark, filler or blank braille cell; full width Ｂｏｔ,
+    # mathematical bold 𝐁𝐨𝐭, full width with an ideographic space, circled Ⓑ.
+    # Before: each sat down, reading as a computer player's name.
+    with pytest.raises(TableError) as err:
+        clean_name(name)
+    shown = " ".join(name.split())
+    assert err.value.message == f"{shown!r} is kept for computer players; choose another name"
+
+
+def test_lookalike_names_have_one_key() -> None:
+    from rollem.text import name_key
+
+    for name in ("Ann", "\uff21\uff4e\uff4e", "\U0001d400\U0001d427\U0001d427", "A\u034fnn",
+                 "An\u3164n", "A\uffa0nn", "\u2800ANN", "a\u180bnn\u00ad"):
+        assert name_key(name) == "ann", name
+    assert name_key("Stra\u00dfe") == name_key("STRASSE") == "strasse"  # casefold
+    assert name_key("\ufb01n") == "fin"  # the ligature ﬁ is f + i
+    assert name_key("Zo\u00eb") == name_key("Zoe\u0308") != name_key("Zoe")
+    assert name_key("Ann") != name_key("Anne")
+
+
+def test_the_default_ignorable_table() -> None:
+    import itertools
+    import sys
+    import unicodedata
+
+    from rollem.text import DEFAULT_IGNORABLE, default_ignorable
+
+    # Sorted, each range non-empty, merged (no two touch): 4174 code points, as
+    # DerivedCoreProperties.txt 14.0 counts (perl's Unicode::UCD agrees).
+    assert all(a <= b for a, b in DEFAULT_IGNORABLE)
+    assert all(b + 1 < c for (_, b), (c, _) in itertools.pairwise(DEFAULT_IGNORABLE))
+    assert sum(b - a + 1 for a, b in DEFAULT_IGNORABLE) == 4174
+    for first, last in DEFAULT_IGNORABLE:
+        assert default_ignorable(chr(first)) and default_ignorable(chr(last))
+        assert not default_ignorable(chr(first - 1)) and not default_ignorable(chr(last + 1))
+    # The property is every format character (Cf) but the few that show (prepended
+    # concatenation marks such as ARABIC NUMBER SIGN U+0600, interlinear annotation
+    # U+FFF9-U+FFFB, Egyptian hieroglyph format controls U+13430-U+13438), plus the
+    # variation selectors and some others, less white space.
+    shown = {*range(0x600, 0x606), 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0xFFF9, 0xFFFA,
+             0xFFFB, 0x110BD, 0x110CD, *range(0x13430, 0x13439)}
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        if unicodedata.category(char) == "Cf":
+            assert default_ignorable(char) == (code not in shown), hex(code)
+        if default_ignorable(char):  # never a space; a mark or a Hangul filler at most
+            assert not char.isspace(), hex(code)
+            assert unicodedata.category(char) in ("Cf", "Cn", "Mn", "Lo"), hex(code)

@@ -61,6 +61,8 @@ def test_config_defaults_follow_the_rules() -> None:
     ({"stack": "1_000"}, "stack must be a whole number"),
     ({"name": {"a": 1}}, "name must be a text"),
     ({"name": "Fri\u202eday"}, "name must be a text of visible characters"),
+    ({"name": "Home\u3164game"}, "name must be a text of visible characters"),
+    ({"name": "\u2800"}, "name must be a text of visible characters"),
 ])
 def test_config_refuses_out_of_range_values(data: dict[str, object], word: str) -> None:
     with pytest.raises(ConfigError, match=word):

@@ -7,16 +7,51 @@ can make one name read as another).
 
 from __future__ import annotations
 
+import bisect
 import unicodedata
 
-__all__ = ["HIDDEN_CATEGORIES", "hidden_character", "name_key", "shown_length"]
+__all__ = ["BLANK_FILLERS", "DEFAULT_IGNORABLE", "HIDDEN_CATEGORIES", "default_ignorable",
+           "hidden_character", "name_key", "shown_length"]
 
 HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 """Unicode categories a shown name may not hold: control, format (zero-width,
 bidi overrides and isolates), surrogate, private use, unassigned, line and
 paragraph separators. One exception: the zero width joiner inside an emoji
 sequence (:func:`hidden_character`). A variation selector (not in these
-categories) is refused too where it varies nothing."""
+categories) is refused too where it varies nothing, and so is every other
+:data:`DEFAULT_IGNORABLE` or :data:`BLANK_FILLERS` character."""
+
+DEFAULT_IGNORABLE: tuple[tuple[int, int], ...] = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+    (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+    (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+"""Unicode's Default_Ignorable_Code_Point property, as inclusive code point
+ranges (first, last), adjacent ranges merged: DerivedCoreProperties.txt of
+Unicode 14.0, the version of Python 3.11's ``unicodedata`` (which lacks the
+property). A renderer shows these as nothing: soft hyphen, combining grapheme
+joiner U+034F, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, Khmer
+inherent vowels U+17B4-U+17B5, Mongolian free variation selectors
+U+180B-U+180F, zero-width and bidi controls, variation selectors, tags. Not all
+are of a category in :data:`HIDDEN_CATEGORIES` (U+3164 is a letter, Lo;
+U+034F a mark, Mn), so they are checked by code point."""
+
+_IGNORABLE_FIRSTS = [first for first, _last in DEFAULT_IGNORABLE]
+
+BLANK_FILLERS = "\u2800\U0001d159\U00016fe4"
+"""Characters outside :data:`DEFAULT_IGNORABLE` that show as a blank yet are
+not spaces (``str.split`` does not split at them): BRAILLE PATTERN BLANK
+U+2800, MUSICAL SYMBOL NULL NOTEHEAD U+1D159, KHITAN SMALL SCRIPT FILLER
+U+16FE4. (The Hangul fillers are default ignorable.)"""
+
+
+def default_ignorable(char: str) -> bool:
+    """Whether the one character ``char`` is in :data:`DEFAULT_IGNORABLE`."""
+    code = ord(char)
+    i = bisect.bisect_right(_IGNORABLE_FIRSTS, code) - 1
+    return i >= 0 and code <= DEFAULT_IGNORABLE[i][1]
 
 ZWJ = "\u200d"
 """ZERO WIDTH JOINER: joins emoji into one (the family 👨‍👩‍👧‍👦 is four)."""
@@ -82,15 +117,25 @@ def _stray_selector(text: str, i: int) -> bool:
     return category != "Lo"
 
 
+def _hidden_at(text: str, i: int) -> bool:
+    char = text[i]
+    if char == ZWJ:
+        return not _joins_emoji(text, i)
+    if _variation_selector(char):
+        return _stray_selector(text, i)
+    return (unicodedata.category(char) in HIDDEN_CATEGORIES or default_ignorable(char)
+            or char in BLANK_FILLERS)
+
+
 def hidden_character(text: str) -> str | None:
-    """The first character of ``text`` in :data:`HIDDEN_CATEGORIES`, or a
-    variation selector that varies nothing (:func:`_stray_selector`), as
-    ``U+XXXX``; ``None`` when every character is visible text or a space. A
-    zero width joiner (U+200D) between two emoji (an emoji ZWJ sequence such as
-    👨‍👩‍👧‍👦 or 🏳️‍🌈) is not hidden; anywhere else it is."""
+    """The first character of ``text`` in :data:`HIDDEN_CATEGORIES`,
+    :data:`DEFAULT_IGNORABLE` or :data:`BLANK_FILLERS`, as ``U+XXXX``; ``None``
+    when every character is visible text or a space. Two default ignorables
+    are allowed where they do something seen: a zero width joiner (U+200D)
+    between two emoji (an emoji ZWJ sequence such as 👨‍👩‍👧‍👦 or 🏳️‍🌈), and a
+    variation selector after what it varies (:func:`_stray_selector`)."""
     for i, char in enumerate(text):
-        if ((unicodedata.category(char) in HIDDEN_CATEGORIES and not _joins_emoji(text, i))
-                or (_variation_selector(char) and _stray_selector(text, i))):
+        if _hidden_at(text, i):
             return f"U+{ord(char):04X}"
     return None
 
@@ -109,15 +154,18 @@ def shown_length(text: str) -> int:
     return n
 
 
-def _unseen(char: str) -> bool:
-    # A ZWJ or a variation selector (U+FE00-U+FE0F, U+E0100-U+E01EF) changes how
-    # a name looks little or not at all ("Ann" + U+FE0F reads "Ann"; 🔥‍🔥 may
+def _drop_unseen(text: str) -> str:
+    # Default ignorables (a ZWJ, a variation selector ...) and blank fillers change
+    # how a name looks little or not at all ("Ann" + U+FE0F reads "Ann"; 🔥‍🔥 may
     # show as 🔥🔥).
-    return char == ZWJ or _variation_selector(char)
+    return "".join(c for c in text if not (default_ignorable(c) or c in BLANK_FILLERS))
 
 
 def name_key(name: str) -> str:
-    """What two names are compared by when they must differ (one per table):
-    ``casefold`` without joiners and variation selectors, so ``Ann`` and
-    ``ANN`` + U+FE0F are the same name."""
-    return "".join(c for c in name if not _unseen(c)).casefold()
+    """What two names are compared by when they must differ (one per table, or
+    not a computer player's): NFKC, ``casefold``, NFKC again (Unicode's
+    ``toNFKC_Casefold`` steps), without :data:`DEFAULT_IGNORABLE` or
+    :data:`BLANK_FILLERS` characters, so ``Ann``, ``ANN`` + U+FE0F, ``Ａｎｎ``
+    (full width) and ``𝐀𝐧𝐧`` (mathematical bold) are one name, ``ann``."""
+    folded = unicodedata.normalize("NFKC", _drop_unseen(name))
+    return _drop_unseen(unicodedata.normalize("NFKC", folded.casefold()))

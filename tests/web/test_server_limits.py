@@ -199,6 +199,15 @@ def test_names_unique_and_buy_ins_follow_the_person(server: ServerThread) -> Non
     assert r.json()["message"] == ("a name may not hold invisible, control or text-direction "
                                    "characters (U+FE0F); use letters, digits, spaces, "
                                    "punctuation")
+    # A Hangul filler (default ignorable) shows as nothing. Before: "Ann\u3164" sat beside Ann.
+    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Ann\u3164"})
+    assert (r.status_code, r.json()["message"]) == (
+        400, "a name may not hold invisible, control or text-direction characters (U+3164); "
+        "use letters, digits, spaces, punctuation")
+    # Full-width letters read as Ann (NFKC).
+    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "\uff21\uff4e\uff4e"})
+    assert (r.status_code, r.json()["message"]) == (
+        400, "'Ann' already sits at this table; choose another name")
     r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Bot 1 (random)"})
     assert r.status_code == 400 and "computer" in r.json()["message"]
     # Names are judged as they read (rollem.text.name_key). Before: both sat down.

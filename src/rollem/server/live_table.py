@@ -124,12 +124,14 @@ def _lease_lost(error: BaseException) -> bool:
 def clean_name(name: object) -> str:
     """A player's name: NFC, trimmed, inner runs of spaces made one, 1 to
     :data:`MAX_NAME` visible characters (an emoji sequence counts one; at most
-    :data:`MAX_NAME_CODE_POINTS` code points), no control, format or bidi
-    characters (a zero width joiner only between two emoji, a variation
-    selector only after what it varies: :func:`rollem.text.hidden_character`),
-    not a computer player's name. A name is judged as it reads
-    (:func:`rollem.text.name_key`): one of only variation selectors is empty,
-    and ``Bot`` + U+FE0F is ``Bot``.  Raises :class:`TableError` (``bad_name``)."""
+    :data:`MAX_NAME_CODE_POINTS` code points), no control, format, bidi,
+    default-ignorable or blank filler characters (a zero width joiner only
+    between two emoji, a variation selector only after what it varies:
+    :func:`rollem.text.hidden_character`), not a computer player's name. A
+    name is judged as it reads (:func:`rollem.text.name_key`): one of only
+    invisible characters (U+FE0F, U+034F, U+3164 ...) is empty, and
+    ``Bot`` + U+034F, ``Ｂｏｔ`` and ``𝐁𝐨𝐭`` are ``Bot``.  Raises
+    :class:`TableError` (``bad_name``)."""
     if not isinstance(name, str):
         raise TableError("bad_name", f"name must be text of 1 to {MAX_NAME} characters")
     name = unicodedata.normalize("NFC", name)
@@ -472,8 +474,9 @@ class LiveTable:
         rebuy if the host allows rebuys, else they watch.
 
         Raises :class:`TableError`: ``bad_name`` (see :func:`clean_name`; or a
-        name already at the table or of a player who left, ignoring case,
-        joiners and variation selectors (:func:`rollem.text.name_key`),
+        name already at the table or of a player who left, as the names
+        read: NFKC, ignoring case and invisible characters
+        (:func:`rollem.text.name_key`),
         without that player's seat token), ``bad_seat``,
         ``table_full``, ``seat_taken``.
         """
