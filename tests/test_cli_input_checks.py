@@ -54,6 +54,22 @@ def test_seed_above_2_to_the_64_is_one_usage_error_everywhere(
     assert err.endswith(f"0 ... [117 characters cut] ... {'0' * 18}: {SEED_ALLOWED}\n")
 
 
+@pytest.mark.parametrize("args", SEED_COMMANDS)
+def test_a_seed_is_ascii_digits_only_everywhere(
+        args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    # Before: click's int() took full-width digits (１２ as 12), 1_000 and +5.
+    for seed in ("\uff11\uff12", "1_000", "+5", "1e3", "abc", "", "\u0661"):
+        code, out, err = run([*args, "--seed", seed], capsys)
+        assert (code, out, err) == (2, "", f"rollem: error: --seed {seed}: {SEED_ALLOWED}\n")
+
+
+def test_a_seed_with_leading_zeros_is_the_number(capsys: pytest.CaptureFixture[str]) -> None:
+    answers = [run(["odds", "sdr", "--hand", "AsKs", "--seed", seed, "--samples", "200",
+                    "--json"], capsys) for seed in ("12", "0012", "13")]
+    assert answers[0][0] == 0 and answers[0] == answers[1]
+    assert answers[0] != answers[2]  # the seed is used: another gives other samples
+
+
 def test_largest_seed_is_allowed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from rollem.cli.play_cmd import TerminalGame
 
