@@ -36,12 +36,14 @@ CALL = {"type": "action", "hand": 3, "seq": 17, "action": {"kind": "call"}}
     ({**CALL, "action": {"kind": "raise", "to": 8, "seat": 0}},
      "'raise' action: unknown field 'seat'; allowed: kind, to, amount"),
     # Before: both accepted, the raise went to 4 and 'amount' was never looked at.
+    # (Earlier wording, "unknown field 'amount' beside 'to'", called a field a raise
+    # takes unknown.)
     ({**CALL, "action": {"kind": "raise", "to": 4, "amount": 150}},
-     "'raise' action: unknown field 'amount' beside 'to'; allowed: kind and one of to, amount"),
+     "'raise' action: give only one of 'to' or 'amount', not both"),
     ({**CALL, "action": {"kind": "raise", "amount": 150, "to": 4}},
-     "'raise' action: unknown field 'amount' beside 'to'; allowed: kind and one of to, amount"),
+     "'raise' action: give only one of 'to' or 'amount', not both"),
     ({**CALL, "action": {"kind": "bet", "amount": 2, "to": "x"}},
-     "'bet' action: unknown field 'to' beside 'amount'; allowed: kind and one of amount, to"),
+     "'bet' action: give only one of 'amount' or 'to', not both"),
 ])
 def test_an_unknown_field_is_refused_naming_it(message: dict[str, object], said: str) -> None:
     with pytest.raises(ProtocolError) as err:
@@ -52,9 +54,10 @@ def test_an_unknown_field_is_refused_naming_it(message: dict[str, object], said:
 def test_the_engine_side_refuses_both_chips_fields_too() -> None:
     from rollem.server.game_session import ActionRefused
 
-    for wire, said in (({"kind": "raise", "to": 4, "amount": 150}, "give one of 'to', 'amount', "
-                        "not both"), ({"kind": "bet", "to": 4, "amount": 4},
-                                      "give one of 'amount', 'to', not both")):
+    for wire, said in (({"kind": "raise", "to": 4, "amount": 150},
+                        "give only one of 'to' or 'amount', not both"),
+                       ({"kind": "bet", "to": 4, "amount": 4},
+                        "give only one of 'amount' or 'to', not both")):
         with pytest.raises(ActionRefused) as err:
             action_from_wire(wire)
         assert (err.value.code, err.value.message) == ("malformed", said)

@@ -133,7 +133,8 @@ def _cards(value: object) -> tuple[Card, ...]:
 def _chips(obj: dict[str, Any], *keys: str) -> int:
     given = [key for key in keys if key in obj]
     if len(given) > 1:  # the protocol refuses it first (ONE_OF); never take one silently
-        raise ActionRefused("malformed", f"give one of {', '.join(map(repr, keys))}, not both")
+        raise ActionRefused("malformed",
+                            f"give only one of {' or '.join(map(repr, keys))}, not both")
     for key in keys:
         if key in obj:
             value = obj[key]

@@ -111,8 +111,9 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 for ``amount``, a raise ``amount`` for ``to``, never both: :data:`ONE_OF`)."""
 
 ONE_OF: dict[str, tuple[str, ...]] = {"bet": ("amount", "to"), "raise": ("to", "amount")}
-"""The fields of which an action carries at most one, by ``kind``: the second
-would be a stray field (``unknown_field``), not silently ignored."""
+"""The fields of which an action carries at most one, by ``kind`` (each says the
+same thing): both are refused (code ``unknown_field``; "give only one of 'to'
+or 'amount', not both"), neither silently ignored."""
 
 
 def _only(obj: dict[str, Any], allowed: tuple[str, ...], what: str) -> None:
@@ -220,9 +221,10 @@ def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientM
             _only(obj["action"], ("kind", *ACTION_FIELDS[act]), f"{act!r} action")
             given = [key for key in ONE_OF.get(act, ()) if key in obj["action"]]
             if len(given) > 1:
+                first, second = ONE_OF[act]
                 raise ProtocolError(
-                    "unknown_field", f"{act!r} action: unknown field {given[1]!r} beside "
-                    f"{given[0]!r}; allowed: kind and one of {', '.join(ONE_OF[act])}")
+                    "unknown_field", f"{act!r} action: give only one of {first!r} or "
+                    f"{second!r}, not both")
     if kind == "choose_game" and not isinstance(obj.get("game"), str):
         raise ProtocolError("malformed", "'game' must be a game id such as \"sdr\"")
     return ClientMessage(kind, hand, seq, obj)
