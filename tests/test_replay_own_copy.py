@@ -259,6 +259,51 @@ def test_a_copys_shown_cards_must_be_its_show_lines() -> None:
         own_copy_hand(copy)
 
 
+def _ten_seat_copy_past_reshuffles() -> dict[str, Any]:
+    # Ann (p1) draws 4c for Kc after the first reshuffle (line 32) and holds
+    # Ad 7s 5d 8h 4c to the showdown; p2 shows the Kc she threw (reshuffled)
+    copy = redact(write_history(basic_hand("rollem521", 10, 0)), 0)
+    lines = copy["actions"]
+    assert lines[31].startswith("# reshuffle for p3") and lines[54:56] == ["p1 sd Kc",
+                                                                            "d dh p1 4c"]
+    assert {"p1 sm 8h7s5d4cAd", "p2 sm TdJsKcAcJd", "p9 sm 8s9dTcJcQc", "p1 cbr 8"} <= set(lines)
+    return copy
+
+
+@pytest.mark.parametrize(("old", "new", "why"), [
+    ("p9 sm 8s9dTcJcQc", "p9 sm 8s9dTcJc4c", "line 206 of actions (p9 sm 8s9dTcJc4c) shows 4c, "
+                                             "which is one of your cards"),
+    ("p9 sm 8s9dTcJcQc", "p9 sm 8s9dTcJcJc", "line 206 of actions (p9 sm 8s9dTcJcJc) shows Jc "
+                                             "twice"),
+    ("p1 sm 8h7s5d4cAd", "p1 sm 8h7s5dKcAd", "line 208 of actions (p1 sm 8h7s5dKcAd) shows Kc, "
+                                             "which is not one of your cards (Ad 7s 5d 8h 4c)"),
+    ("p1 cbr 8", "p1 cbr 99999", "line 115 of actions (p1 cbr 99999) bets 99999, more than "
+                                 "p1's stack (60)"),
+])
+def test_a_copy_is_still_checked_after_a_reshuffle(old: str, new: str, why: str) -> None:
+    copy = _ten_seat_copy_past_reshuffles()
+    own_copy_hand(copy)  # as it is: accepted
+    with pytest.raises(HistoryError) as info:
+        own_copy_hand(_with(copy, old, new))
+    assert str(info.value).startswith(f"{IMPOSSIBLE}: {why}")
+
+
+@pytest.mark.parametrize(("net", "why"), [
+    ({"8": 999}, "its _result.net sums to 525, not 0 (chips carried in 0, carried out 0): a "
+                 "hand makes no chips"),
+    ({"0": -61, "8": 475}, "its _result.net says seat 0 lost 61, more than its stack (60)"),
+])
+def test_a_reshuffled_copys_net_must_be_possible(net: dict[str, int], why: str,
+                                                  tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    copy = _ten_seat_copy_past_reshuffles()
+    copy["_result"]["net"].update(net)
+    path = str(tmp_path / "ann.toml")
+    Path(path).write_text(tomli_w.dumps(copy), encoding="utf-8")
+    assert run(["replay", path], capsys) == (
+        2, "", f"rollem: error: {path}: {IMPOSSIBLE}: {why}\n")
+
+
 def test_a_copy_may_carry_its_readers_notes(capsys: pytest.CaptureFixture[str],
                                             tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:

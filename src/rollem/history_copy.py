@@ -53,7 +53,22 @@ def is_own_copy(data: Mapping[str, Any]) -> bool:
 
 def _split(line: str) -> tuple[list[str], list[str]]:
     body, _, comment = line.partition("#")
-    return _card_tokens(body.split()), comment.split()
+    return [c for t in _card_tokens(body.split()) for c in _pairs(t)], comment.split()
+
+
+def _pairs(token: str) -> list[str]:
+    """A run-together token that names a card twice (``JcJc``, which
+    :func:`rollem.history._card_tokens` keeps whole) as its cards, so that a
+    show is refused for the repeat, not as a bad card; any other token as is."""
+    if len(token) <= 2 or len(token) % 2:
+        return [token]
+    pieces = [token[i:i + 2] for i in range(0, len(token), 2)]
+    try:
+        for p in pieces:
+            _card(p)
+    except CardError:
+        return [token]
+    return pieces
 
 
 def _is_action(parts: Sequence[str]) -> bool:
@@ -397,8 +412,25 @@ def _check_result(data: Mapping[str, Any], hand: Hand) -> None:
                            f"differ from its actions' {got!r}")
 
 
+def _held_at_end(lines: Sequence[str], me: str) -> list[str]:
+    """The cards the copy's lines deal ``me`` (``d dh`` / ``d du`` / ``d pd``)
+    less those it throws (``dis`` / ``sd`` / ``draw``), in the order dealt: the
+    seat's cards at the end, read from the lines (no replay needed)."""
+    held: list[str] = []
+    for line in lines:
+        parts, _ = _split(line)
+        if len(parts) >= 3 and parts[0] == "d" and parts[1] in ("dh", "du", "pd") \
+                and parts[2] == me:
+            held += [str(_card(c)) for c in parts[3:] if c != "??"]
+        elif len(parts) >= 2 and parts[0] == me and parts[1] in ("dis", "sd", "draw"):
+            for c in parts[2:]:
+                with contextlib.suppress(ValueError):
+                    held.remove(str(_card(c)))
+    return held
+
+
 def _check_shows(data: Mapping[str, Any], lines: Sequence[str], seat: int,
-                 hand: Hand) -> None:
+                 hand: Hand | None) -> None:
     """The copy's shows (``sm`` lines), which the stand-in hand cannot check (its
     shows are of stand-ins): each names cards, none twice; the seat's own are
     cards it held; another seat's are no card the seat saw elsewhere at the end
@@ -413,7 +445,13 @@ def _check_shows(data: Mapping[str, Any], lines: Sequence[str], seat: int,
                   if not parts and comment[:1] == ["reshuffle"]]
     folded = {parts[0] for i, (parts, _) in enumerate(parsed)
               if len(parts) >= 2 and parts[1] == "f" and any(r > i for r in reshuffles)}
-    mine = [c for c in hand.view(seat).seats[seat].cards if c is not None]
+    if hand is not None:
+        mine = [str(c) for c in hand.view(seat).seats[seat].cards if c is not None]
+    else:  # no stand-in hand to the end (a reshuffle): the seat's cards as its lines say
+        try:
+            mine = _held_at_end(lines, me)
+        except CardError as err:
+            raise HistoryError(f"{IMPOSSIBLE}: {err}") from None
     seen: dict[str, str] = {} if me in folded else {c: "one of your cards" for c in mine}
     for parts, _ in parsed:
         if len(parts) >= 3 and parts[0] == "d" and parts[1] in ("db", "dead", "wild"):
@@ -473,6 +511,50 @@ def _check_shown_cards(data: Mapping[str, Any],
                                f"{' '.join(map(str, cs))}, but its show lines say {told}")
 
 
+def _check_net(data: Mapping[str, Any]) -> None:
+    """A recorded ``_result.net`` (seat -> chips won or lost): no seat loses more
+    than its stack, and the hand makes no chips: the nets sum to the chips
+    carried in less those carried out (``_carry_in`` - ``_result.carried``)."""
+    result = data.get("_result")
+    net = result.get("net") if isinstance(result, Mapping) else None
+    if net is None:
+        return
+    stacks = data["starting_stacks"]
+    if not isinstance(net, Mapping) or not all(
+            str(s).isdigit() and int(s) < len(stacks) and type(c) is int
+            for s, c in net.items()):
+        raise HistoryError(f"_result.net must be a table of seats (0 to {len(stacks) - 1}) "
+                           f"and whole chips, got {net!r}")
+    for s, c in net.items():
+        if c < -stacks[int(s)]:
+            raise HistoryError(f"{IMPOSSIBLE}: its _result.net says seat {s} lost {-c}, more "
+                               f"than its stack ({stacks[int(s)]})")
+    carried = result.get("carried", 0) if isinstance(result, Mapping) else 0
+    carry_in = data.get("_carry_in", 0)
+    if type(carried) is int and type(carry_in) is int \
+            and sum(net.values()) != carry_in - carried:
+        raise HistoryError(f"{IMPOSSIBLE}: its _result.net sums to {sum(net.values())}, not "
+                           f"{carry_in - carried} (chips carried in {carry_in}, carried out "
+                           f"{carried}): a hand makes no chips")
+
+
+def _check_bets(data: Mapping[str, Any], lines: Sequence[str]) -> None:
+    """No bet or raise (``pN cbr X``, to ``X`` in the round) beyond the seat's
+    whole stack: what can be checked of lines not replayed (after a reshuffle)."""
+    stacks = data["starting_stacks"]
+    for i, line in enumerate(lines):
+        parts, _ = _split(line)
+        if len(parts) < 3 or parts[1] != "cbr" or not parts[0][1:].isdigit():
+            continue
+        s = int(parts[0][1:]) - 1
+        if not parts[2].isdigit() or not 0 <= s < len(stacks):
+            raise HistoryError(f"{IMPOSSIBLE}: line {i + 1} of actions ({line}): a bet names "
+                               "a seat of the hand and whole chips")
+        if int(parts[2]) > stacks[s]:
+            raise HistoryError(f"{IMPOSSIBLE}: line {i + 1} of actions ({line}) bets "
+                               f"{parts[2]}, more than {parts[0]}'s stack ({stacks[s]})")
+
+
 def _stand_in_hand(data: Mapping[str, Any], seat: int, cut: list[str]) -> Hand:
     """The hand of the copy's lines ``cut`` with stand-ins, checked (not its result).
 
@@ -517,9 +599,11 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
 
     A hand that ran out of cards reshuffled its discards (a ``# reshuffle``
     line), which stand-ins cannot follow: with ``actions=None`` its lines
-    before the action that needed the first reshuffle are checked (and that
-    hand returned), the rest is not (:func:`last_stand_in_point`); with
-    ``actions`` past it the copy is refused.
+    before the action that needed the first reshuffle are replayed (and that
+    hand returned, :func:`last_stand_in_point`); of the rest only what the
+    lines alone tell is checked (no bet beyond a stack, the shows, and
+    ``_result.shown_cards`` / ``net``), not whose turn each action is nor
+    the pots; with ``actions`` past it the copy is refused.
 
     Raises:
         HistoryError: a bad field (as :func:`rollem.history.read_history`
@@ -545,9 +629,16 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
                                f"order the copy hides; choose a point from 0 to {last}")
         for k in range(last, -1, -1):
             with contextlib.suppress(_OutOfCards):
-                return _stand_in_hand(data, seat, lines[:points[k]])
-        raise HistoryError(f"{IMPOSSIBLE}: it needs more cards than the deck holds before "
-                           "its first reshuffle")
+                hand = _stand_in_hand(data, seat, lines[:points[k]])
+                break
+        else:
+            raise HistoryError(f"{IMPOSSIBLE}: it needs more cards than the deck holds "
+                               "before its first reshuffle")
+        # the rest, which is not replayed: what the lines alone can tell
+        _check_bets(data, lines)
+        _check_shows(data, lines, seat, None)
+        _check_net(data)
+        return hand
     try:
         hand = _stand_in_hand(data, seat, cut)
     except _OutOfCards:
@@ -556,4 +647,5 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
     if actions is None:
         _check_shows(data, lines, seat, hand)
         _check_result(data, hand)
+        _check_net(data)
     return hand
