@@ -100,3 +100,17 @@ def test_rollem_odds_takes_a_players_own_copy(tmp_path: Path) -> None:
     run = CliRunner().invoke(app, ["odds", "--history", str(path), "--seat", "0"],
                              prog_name="rollem")
     assert run.exit_code != 0 and "this is seat 2's own copy" in run.output
+
+
+def test_a_copy_is_checked_whole_even_for_a_point_before_its_bad_line() -> None:
+    # seat 2 (p3) is dealt 7h As and folds; p2's show edited to p3's own cards:
+    # replay refuses the copy, and so do its odds at any point, even before the fold
+    data = redact(write_history(_hand("sdr", 4, 4)), 2)
+    assert "p2 sm Jd6c" in data["actions"] and "d dh p3 7hAs" in data["actions"]
+    text = tomli_w.dumps(data)
+    assert isinstance(_odds(text, 2, 1), dict)  # as it is: odds after action 1
+    data["actions"] = ["p2 sm 7hAs" if ln == "p2 sm Jd6c" else ln for ln in data["actions"]]
+    with pytest.raises(OddsError, match=r"^this player's copy describes a hand that cannot "
+                                        r"happen: line 26 of actions \(p2 sm 7hAs\) shows 7h, "
+                                        r"which is one of your cards"):
+        history_odds(tomli_w.dumps(data), 2, at=1)

@@ -34,7 +34,8 @@ def stand_in_history(data: Mapping[str, Any], seat: int, at: int | None) -> tupl
     the last action of a finished hand, with or without ``_result``, else
     after every action; in a hand that reshuffled, at most the last point
     before the reshuffle, :func:`rollem.history_copy.last_stand_in_point`);
-    returns it and the point.
+    returns it and the point. The whole copy is checked first, as ``rollem
+    replay`` checks it, whatever the point.
 
     Raises:
         OddsError: another seat than the copy's, a point out of range or after
@@ -63,6 +64,9 @@ def stand_in_history(data: Mapping[str, Any], seat: int, at: int | None) -> tupl
         raise OddsError(f"--at {at}: the history has {n} player actions (dealer lines are not "
                         f"counted): expected 0 to {n}")
     try:
+        # the whole copy first, as rollem replay checks it: a point before a
+        # line that cannot happen is no point of a real hand
+        own_copy_hand(data)
         hand = own_copy_hand(data, actions=at)
         if default and hand.is_over and at == n and n > 0:
             # no _result recorded (as a hand-written full history may leave out):
