@@ -54,3 +54,31 @@ def test_it_bets_and_folds_by_its_cards(game: str) -> None:
             hand.apply(seat, action)
     assert kinds["Bet"] + kinds["Raise"] >= 5, kinds
     assert kinds["Fold"] >= 2, kinds
+
+
+def test_without_reads_it_raises_no_lighter_than_basic() -> None:
+    """Facing a bet heads-up in a standard game, the strong bot's equity is
+    against random hands (no reads of the bettor's range), so it raises only
+    from ``basic``'s own raising equity, 0.8: between its heads-up raise
+    threshold (0.66) and 0.8 it calls or folds. Over seeded hold'em spots."""
+    from rollem.engine import Raise
+
+    seen = 0
+    for seed in range(400):
+        hand = Hand("holdem", [200, 200], button=seed % 2, source=SeededSource(seed))
+        basic = BasicBot(random.Random(seed))
+        while not hand.is_over and hand.pending is not None:
+            seat = hand.pending.seats[0]
+            view = hand.view(seat)
+            legal = view.legal
+            if legal is not None and "raise" in legal.actions and "call" in legal.actions:
+                bot = StrongBot(random.Random(seed))
+                eq = bot.equities(view)["pot"]
+                if 0.68 <= eq < 0.78:
+                    seen += 1
+                    assert not isinstance(bot.act(view), Raise), (seed, eq)
+                    break
+            hand.apply(seat, basic.act(view))
+        if seen >= 8:
+            break
+    assert seen >= 8

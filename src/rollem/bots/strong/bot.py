@@ -342,6 +342,12 @@ class StrongBot:
             return Check()
         price = to_call / (pot + to_call)
         raise_at = self.raise_hu if heads_up else min(0.7, 1.9 / (opponents + 1))
+        if view.game not in MODELLED:
+            # no reads: its equity is against random hands, not the bettor's
+            # range, so it raises no lighter than ``basic`` (heads-up it raised
+            # from 0.66 and lost to ``basic`` in draw5; from 0.8, the same 3000
+            # deals: draw5 +8.0 BB/100, hold'em +7.3, stud +5.5)
+            raise_at = max(raise_at, min(0.8, max(0.5, 1.7 / (opponents + 1))))
         if "raise" in acts and eq >= raise_at:
             return self._size(legal, view, pot + to_call, eq)
         if "raise" in acts and heads_up and self.raise_ev and self._raise_gain(
