@@ -579,13 +579,7 @@ class LiveTable:
             return
         seat.gone = True
         if self.hand is None or number not in self.hand.seats:
-            self._free_seat(number)
-            choice = self.session.get("choice")
-            if choice and int(choice["seat"]) == number and self.hand is None:
-                # The button's decision times out at once (R-C-15): the clock names
-                # the game and the button moves on to a seat dealt in (R-C-12).
-                self._choose(pick_bot_game(choice["games"]))
-                return
+            self._free_seat(number)  # (a pending dealer's choice of the seat lapses)
             self.broadcast()
         else:
             # Decisions of a gone seat time out at once (R-C-15).
@@ -655,6 +649,40 @@ class LiveTable:
                      "last": last})
         self.session["departed"].append(line)
         self._commit(remove_seats=[number], session=True)
+        self.choice_lapses(number)
+
+    def chooser(self) -> int | None:
+        """The seat naming the game of the pending dealer's choice (R-C-12), while
+        the player it was offered to still sits there and plays: whoever takes the
+        seat later inherits nothing.  ``None`` when no choice is open."""
+        choice = self.session.get("choice")
+        if not choice:
+            return None
+        number = int(choice["seat"])
+        seat = self.seats.get(number)
+        if (seat is None or seat.gone
+                or seat.row.token_digest != choice.get("digest", seat.row.token_digest)):
+            return None
+        return number
+
+    def public_choice(self) -> dict[str, Any] | None:
+        """The pending dealer's choice as every player sees it: ``hand``, ``seat``,
+        ``games``, ``players`` (never the chooser's token digest)."""
+        choice = self.session.get("choice")
+        if not choice:
+            return None
+        return {k: v for k, v in choice.items() if k != "digest"}
+
+    def choice_lapses(self, number: int) -> bool:
+        """Seat ``number`` was freed (or removed): if it was naming the game of the
+        pending dealer's choice, its decision times out at once (R-C-15) -- a
+        game is picked at random, as when its clock runs out, and the button
+        moves on to the next seat dealt in (R-C-12).  Returns whether it lapsed."""
+        choice = self.session.get("choice")
+        if not choice or int(choice["seat"]) != number or self.hand is not None:
+            return False
+        self._choose(pick_bot_game(choice["games"]))
+        return True
 
     def all_clients(self) -> list[Client]:
         out = list(self.onlookers)
@@ -713,7 +741,7 @@ class LiveTable:
             return
         choice = self.session.get("choice")
         if msg.type == "choose_game":
-            if not choice or choice["seat"] != seat:
+            if not choice or self.chooser() != seat:
                 raise TableError("not_your_turn", "it is not your turn to name the game")
             self._check_hand_seq(seat, msg, int(choice["hand"]))
             game = msg.body["game"]
@@ -1092,6 +1120,8 @@ class LiveTable:
             else:
                 self.session["choice"] = {
                     "hand": hand_no, "seat": button, "games": games, "players": players,
+                    # who was offered it: a later occupant of the seat is not
+                    "digest": self.seats[button].row.token_digest,
                 }  # fmt: skip
                 self._bump_seq()
                 self._commit(session=True)
@@ -1238,7 +1268,7 @@ class LiveTable:
             "button": self.session.get("button"),
             "hand_no": self.session.get("hand_no"),
             "started": bool(self.session.get("started")),
-            "choice": self.session.get("choice"),
+            "choice": self.public_choice(),
             "last_result": self.last_result,
             "ledger": ledger,
             "paused": PAUSED_NOTICE if self.paused else None,
@@ -1283,7 +1313,6 @@ class LiveTable:
         shown = self.hand or self.final_hand
         if shown is not None:
             hand = shown.view(self.hand_viewer(seat, shown))
-        choice = self.session.get("choice")
         return {
             "type": "state",
             "seq": self.seq,
@@ -1292,7 +1321,7 @@ class LiveTable:
                 "seat": seat,
                 "host": is_host,
                 "decision_seq": self.decision_seq.get(seat) if seat is not None else None,
-                "choose_game": bool(choice and seat == choice["seat"]),
+                "choose_game": seat is not None and seat == self.chooser(),
             },
             "hand": hand,
         }
@@ -1307,12 +1336,11 @@ class LiveTable:
         hand_json = (shown.view_json(self.hand_viewer(seat, shown),
                                      shown.player_names(self.names()))
                      if shown is not None else "null")
-        choice = self.session.get("choice")
         you = {
             "seat": seat,
             "host": is_host,
             "decision_seq": self.decision_seq.get(seat) if seat is not None else None,
-            "choose_game": bool(choice and seat == choice["seat"]),
+            "choose_game": seat is not None and seat == self.chooser(),
         }
         text = (f'{{"type":"state","seq":{self.seq},"table":{table_json},'
                 f'"you":{_dumps(you)},"hand":{hand_json}}}')

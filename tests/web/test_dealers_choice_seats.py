@@ -1,0 +1,105 @@
+"""Dealer's choice while the seats change (R-C-12, R-C-15), on a virtual clock.
+
+The button names the game with a long clock (600 s); each case checks what the
+table does within a second of virtual time: a chooser removed by the host times
+out at once (a game picked at random) and whoever sits there next inherits
+nothing; a player who sits out while the button chooses is not dealt in; a
+button who sits out during its own choice is not dealt in either (its choice
+lapses to the random pick, the button moves on); the host's pause holds the
+chosen hand until resume.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from test_table_bots import virtual_server
+from virtual_table import VirtualLoop
+
+from rollem.server.config import parse_config
+from rollem.server.live_table import Client, LiveTable
+from rollem.server.protocol import ClientMessage
+from rollem.server.store import Store
+
+GAMES = {"sdr", "rollyourown", "rollem521"}
+
+
+def choice_table(loop: VirtualLoop, store: Store) -> tuple[LiveTable, Client, dict[int, Client]]:
+    """A started 3-seat dealer's-choice table of people (P0..P2), the button naming
+    the game; returns the table, the host's client and the players' clients."""
+    config = parse_config({
+        "game": "dealers-choice", "seats": 3, "bots": 0, "stack": 400, "ante": 1,
+        "small_bet": 2, "big_bet": 4, "decision_seconds": 600.0, "time_bank_seconds": 0.0,
+        "grace_seconds": 1000.0, "between_hands": 0.5,
+    })
+    table, _ = loop.call(LiveTable.create, store, config)
+    host = Client(None, True)
+    loop.call(table.connect, host)
+    people = {}
+    for seat in range(3):
+        _, token = loop.call(table.join, f"P{seat}", seat)
+        people[seat] = Client(table.seat_for_token(token))
+        loop.call(table.connect, people[seat])
+    send(loop, table, host, "start")
+    loop.advance(0.1)
+    assert table.hand is None and table.session["choice"] is not None
+    return table, host, people
+
+
+def send(loop: VirtualLoop, table: LiveTable, client: Client, kind: str,
+         hand: int | None = None, **body: Any) -> None:
+    loop.call(table.handle, client, ClientMessage(kind, hand, table.seq, body))
+
+
+def errors(client: Client) -> list[str]:
+    """The error codes sent to ``client`` so far (read and cleared)."""
+    texts = [json.loads(text) for text, _ in client._pending]
+    client._pending.clear()
+    return [m["code"] for m in texts if m["type"] == "error"]
+
+
+def you(table: LiveTable, client: Client) -> dict[str, Any]:
+    state: dict[str, Any] = table.state(client.seat)["you"]
+    return state
+
+
+def test_a_chooser_removed_by_the_host_times_out_at_once_and_leaves_nothing() -> None:
+    with virtual_server() as (loop, store):
+        table, host, people = choice_table(loop, store)
+        chooser = int(table.session["choice"]["seat"])
+        hand_no = int(table.session["choice"]["hand"])
+        assert you(table, people[chooser])["choose_game"]
+        loop.call(table.disconnect, people[chooser])  # away: the host may remove them
+        send(loop, table, host, "host", op="remove", seat=chooser)
+        loop.advance(0.5)
+        # Dealt at once (not 600 s later), without the removed seat; a game was
+        # picked at random and the button moved on to the next seat dealt in.
+        assert table.hand is not None and table.hand.hand_no == hand_no
+        assert chooser not in table.hand.seats and len(table.hand.seats) == 2
+        assert table.hand.game in GAMES
+        assert table.session["button"] == (chooser + 1) % 3
+        assert table.session["choice"] is None
+        # A newcomer in that seat has no choice to make.
+        _, token = loop.call(table.join, "Dan", chooser)
+        dan = Client(table.seat_for_token(token))
+        loop.call(table.connect, dan)
+        assert dan.seat == chooser and not you(table, dan)["choose_game"]
+        send(loop, table, dan, "choose_game", hand_no, game="rollem521")
+        assert errors(dan) == ["not_your_turn"]
+
+
+def test_a_later_occupant_of_the_choosers_seat_is_not_the_chooser() -> None:
+    """The choice belongs to the player it was offered to, not to the seat number."""
+    with virtual_server() as (loop, store):
+        table, _, people = choice_table(loop, store)
+        chooser = int(table.session["choice"]["seat"])
+        assert table.chooser() == chooser
+        table.seats[chooser].row.token_digest = "someone else"  # (the seat changed hands)
+        assert table.chooser() is None and not you(table, people[chooser])["choose_game"]
+        send(loop, table, people[chooser], "choose_game", table.session["choice"]["hand"],
+             game="sdr")
+        assert errors(people[chooser]) == ["not_your_turn"]
+        assert table.hand is None
+        # The chooser's token digest is never shown to the table.
+        assert "digest" not in table.table_public()["choice"]
