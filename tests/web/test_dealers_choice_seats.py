@@ -103,3 +103,34 @@ def test_a_later_occupant_of_the_choosers_seat_is_not_the_chooser() -> None:
         assert table.hand is None
         # The chooser's token digest is never shown to the table.
         assert "digest" not in table.table_public()["choice"]
+
+
+def test_a_player_who_sits_out_while_the_button_chooses_is_not_dealt_in() -> None:
+    with virtual_server() as (loop, store):
+        table, _, people = choice_table(loop, store)
+        chooser = int(table.session["choice"]["seat"])
+        hand_no = int(table.session["choice"]["hand"])
+        other = (chooser + 1) % 3
+        send(loop, table, people[other], "sit_out", out=True)
+        assert table.hand is None and table.chooser() == chooser  # the choice stands
+        send(loop, table, people[chooser], "choose_game", hand_no, game="sdr")
+        assert errors(people[chooser]) == []
+        assert table.hand is not None and table.hand.game == "sdr"
+        assert sorted(table.hand.seats) == sorted({0, 1, 2} - {other})
+        assert table.session["button"] == chooser
+        assert other not in table.decision_seq
+
+
+def test_a_button_who_sits_out_during_its_own_choice_is_not_dealt_in() -> None:
+    with virtual_server() as (loop, store):
+        table, _, people = choice_table(loop, store)
+        chooser = int(table.session["choice"]["seat"])
+        hand_no = int(table.session["choice"]["hand"])
+        send(loop, table, people[chooser], "sit_out", out=True)
+        loop.advance(0.5)
+        # Its choice lapsed at once to the random pick; the button moved on.
+        assert table.hand is not None and table.hand.hand_no == hand_no
+        assert table.hand.game in GAMES
+        assert sorted(table.hand.seats) == sorted({0, 1, 2} - {chooser})
+        assert table.session["button"] == (chooser + 1) % 3
+        assert table.session["choice"] is None

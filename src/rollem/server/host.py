@@ -199,6 +199,8 @@ def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
             listed.append(seat)
         elif not out and seat in listed:
             listed.remove(seat)
+        if out:  # not dealt in, even into a hand whose game the button is naming
+            table.choice_lapses(seat)
         _changed(table, deal=not out)
         return
     if msg.type == "show":

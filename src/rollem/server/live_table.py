@@ -674,10 +674,11 @@ class LiveTable:
         return {k: v for k, v in choice.items() if k != "digest"}
 
     def choice_lapses(self, number: int) -> bool:
-        """Seat ``number`` was freed (or removed): if it was naming the game of the
-        pending dealer's choice, its decision times out at once (R-C-15) -- a
-        game is picked at random, as when its clock runs out, and the button
-        moves on to the next seat dealt in (R-C-12).  Returns whether it lapsed."""
+        """Seat ``number`` was freed, removed or sat out: if it was naming the game
+        of the pending dealer's choice, its decision times out at once (R-C-15)
+        -- a game is picked at random, as when its clock runs out, and the
+        button moves on to the next seat dealt in (R-C-12; the seat is not dealt
+        in).  Returns whether it lapsed."""
         choice = self.session.get("choice")
         if not choice or int(choice["seat"]) != number or self.hand is not None:
             return False
@@ -1133,8 +1134,9 @@ class LiveTable:
     def _choose(self, game: str) -> None:
         """Deal the hand of the pending dealer's choice as ``game`` (R-C-12).
 
-        Seats that left since the choice was offered are not dealt in; if the
-        button itself left, the button moves to the next seat dealt in.  With
+        Seats that left or sat out since the choice was offered are not dealt
+        in; if the button itself did, the button moves to the next seat dealt
+        in.  With
         fewer than two players left, the choice lapses and the table deals
         again when it can.
         """
@@ -1143,7 +1145,8 @@ class LiveTable:
         offered = {int(s) for s in choice["players"]}
         table = self.session_table(
             out={s for s in range(self.config.seats)
-                 if s not in offered or s not in self.seats or self.seats[s].gone},
+                 if s not in offered or s not in self.seats or self.seats[s].gone
+                 or host.skip_deal(self, s)},
             button=int(choice["seat"]),
         )
         if len(table.dealt_in()) < 2:
