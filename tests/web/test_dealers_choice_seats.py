@@ -134,3 +134,25 @@ def test_a_button_who_sits_out_during_its_own_choice_is_not_dealt_in() -> None:
         assert sorted(table.hand.seats) == sorted({0, 1, 2} - {chooser})
         assert table.session["button"] == (chooser + 1) % 3
         assert table.session["choice"] is None
+
+
+def test_the_hosts_pause_holds_the_chosen_hand_until_resume() -> None:
+    with virtual_server() as (loop, store):
+        table, host, people = choice_table(loop, store)
+        chooser = int(table.session["choice"]["seat"])
+        hand_no = int(table.session["choice"]["hand"])
+        send(loop, table, host, "host", op="pause")
+        send(loop, table, people[chooser], "choose_game", hand_no, game="rollem521")
+        assert errors(people[chooser]) == []
+        loop.advance(5.0)
+        # Named, but nothing is dealt while paused; the choice is made (no clock).
+        assert table.hand is None and table.session["host_paused"]
+        assert table.table_public()["choice"]["game"] == "rollem521"
+        assert table.chooser() is None and not table.decision_seq
+        send(loop, table, people[chooser], "choose_game", hand_no, game="sdr")
+        assert errors(people[chooser]) == ["not_your_turn"]
+        send(loop, table, host, "host", op="resume")
+        loop.advance(0.5)
+        assert table.hand is not None and table.hand.hand_no == hand_no
+        assert table.hand.game == "rollem521" and sorted(table.hand.seats) == [0, 1, 2]
+        assert table.session["button"] == chooser and table.session["choice"] is None

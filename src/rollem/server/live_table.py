@@ -246,7 +246,8 @@ class LiveTable:
 
     ``session`` (JSON, stored) holds: ``started``, ``hand_no`` (last hand
     dealt), ``in_hand``, ``button``, ``choice`` (a pending dealer's choice:
-    ``{"hand", "seat", "games"}``), ``carried`` (chips carried into the next
+    ``{"hand", "seat", "games", "players", "digest"}``, and ``game`` once named
+    while the host has paused the table), ``carried`` (chips carried into the next
     hand, R-521-9), ``departed`` (ledger lines of players who left), ``seq``.
     """
 
@@ -405,7 +406,7 @@ class LiveTable:
             self._finish_hand()
             return
         self._refresh_decisions(opened=opened)
-        if self.hand is None and self.session.get("started") and not self.session.get("choice"):
+        if self.hand is None and self.session.get("started") and not self.open_choice():
             self._schedule_next_hand(self.config.between_hands)
 
     def _stop_timers(self) -> None:
@@ -655,8 +656,8 @@ class LiveTable:
         """The seat naming the game of the pending dealer's choice (R-C-12), while
         the player it was offered to still sits there and plays: whoever takes the
         seat later inherits nothing.  ``None`` when no choice is open."""
-        choice = self.session.get("choice")
-        if not choice:
+        choice = self.open_choice()
+        if choice is None:
             return None
         number = int(choice["seat"])
         seat = self.seats.get(number)
@@ -664,6 +665,12 @@ class LiveTable:
                 or seat.row.token_digest != choice.get("digest", seat.row.token_digest)):
             return None
         return number
+
+    def open_choice(self) -> dict[str, Any] | None:
+        """The pending dealer's choice while its game is still to be named (once
+        named during the host's pause, the deal waits for resume: ``game``)."""
+        choice: dict[str, Any] | None = self.session.get("choice")
+        return choice if choice and "game" not in choice else None
 
     def public_choice(self) -> dict[str, Any] | None:
         """The pending dealer's choice as every player sees it: ``hand``, ``seat``,
@@ -679,8 +686,8 @@ class LiveTable:
         -- a game is picked at random, as when its clock runs out, and the
         button moves on to the next seat dealt in (R-C-12; the seat is not dealt
         in).  Returns whether it lapsed."""
-        choice = self.session.get("choice")
-        if not choice or int(choice["seat"]) != number or self.hand is not None:
+        choice = self.open_choice()
+        if choice is None or int(choice["seat"]) != number or self.hand is not None:
             return False
         self._choose(pick_bot_game(choice["games"]))
         return True
@@ -903,7 +910,7 @@ class LiveTable:
         """What identifies the open decision (see :meth:`_refresh_decisions`)."""
         if self.hand is not None and not self.hand.over:
             return self.hand.decision_key()
-        if self.session.get("choice"):
+        if self.open_choice():
             return ("choice", self.session["choice"]["hand"])
         return None
 
@@ -914,7 +921,7 @@ class LiveTable:
         key = self._decision_key()
         if self.hand is not None and not self.hand.over:
             pending = self.hand.pending_seats()
-        elif self.session.get("choice"):
+        elif self.open_choice():
             pending = [int(self.session["choice"]["seat"])]
         for seat in list(self.decision_seq):
             if seat not in pending or key != self._last_key:
@@ -1090,7 +1097,10 @@ class LiveTable:
         if (self.closed or self.paused or self._recovering or not self.session.get("started")
                 or self.hand is not None):
             return
-        if self.session.get("choice"):
+        choice = self.session.get("choice")
+        if choice:
+            if "game" in choice and not self.session.get("host_paused"):
+                self._choose(choice["game"])  # named during the pause: deal it now
             return
         if self.session.get("host_paused"):
             self.broadcast()
@@ -1138,9 +1148,17 @@ class LiveTable:
         in; if the button itself did, the button moves to the next seat dealt
         in.  With
         fewer than two players left, the choice lapses and the table deals
-        again when it can.
+        again when it can.  While the host has paused the table the game is
+        kept (``choice["game"]``) and dealt at resume.
         """
         choice = self.session["choice"]
+        if self.session.get("host_paused"):
+            choice["game"] = game
+            self._bump_seq()
+            self._commit(session=True)
+            self._refresh_decisions()
+            self.broadcast()
+            return
         self.session["choice"] = None
         offered = {int(s) for s in choice["players"]}
         table = self.session_table(
