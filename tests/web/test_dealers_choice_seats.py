@@ -156,3 +156,21 @@ def test_the_hosts_pause_holds_the_chosen_hand_until_resume() -> None:
         assert table.hand is not None and table.hand.hand_no == hand_no
         assert table.hand.game == "rollem521" and sorted(table.hand.seats) == [0, 1, 2]
         assert table.session["button"] == chooser and table.session["choice"] is None
+
+
+def test_the_host_changes_the_choices_only_to_a_list_of_games_each_once() -> None:
+    with virtual_server() as (loop, store):
+        table, host, _ = choice_table(loop, store)
+        before = list(table.config.choices)
+        for bad, says in (([], "at least one game"), ("sdr", "must be a list"),
+                          (["sdr", "rollem521", "sdr"], "'sdr' more than once")):
+            send(loop, table, host, "host", op="config", config={"choices": bad})
+            sent = [json.loads(text) for text, _ in host._pending]
+            host._pending.clear()
+            refused = [m for m in sent if m["type"] == "error"]
+            assert [m["code"] for m in refused] == ["bad_config"], bad
+            assert says in refused[0]["message"], refused[0]["message"]
+            assert table.config.choices == before and "config_next" not in table.session
+        send(loop, table, host, "host", op="config", config={"choices": ["sdr", "rollem521"]})
+        assert errors(host) == []
+        assert table.session["config_next"] == {"choices": ["sdr", "rollem521"]}

@@ -249,6 +249,8 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         if bad:
             raise _error("bad_config", f"cannot change {', '.join(bad)} during a session; "
                          f"allowed: {', '.join(CONFIG_FIELDS)}")
+        if "choices" in changes:
+            _check_choices(changes["choices"])
         merged = {**s.get("config_next", {}), **changes}
         _check_config(table, merged)
         if table.hand is None and not s.get("choice"):
@@ -306,6 +308,20 @@ def _remove(table: LiveTable, seat: int) -> None:
     s["seq"] = table.seq
     table._commit(session=True)
     table.broadcast()
+
+
+def _check_choices(choices: object) -> None:
+    """The host's new dealer's choice games (R-C-12): a list of at least one game
+    id, each once (which ids exist is checked with the rest of the settings)."""
+    if not isinstance(choices, list) or not all(isinstance(g, str) for g in choices):
+        raise _error("bad_config", "choices must be a list of game ids, e.g. "
+                     "[\"sdr\", \"holdem\"]")
+    if not choices:
+        raise _error("bad_config", "choices must name at least one game")
+    twice = sorted({g for g in choices if choices.count(g) > 1})
+    if twice:
+        raise _error("bad_config", f"choices names {', '.join(map(repr, twice))} more than "
+                     "once; list each game once")
 
 
 def _check_config(table: LiveTable, changes: dict[str, Any]) -> TableConfig:
