@@ -123,6 +123,12 @@ def test_in_the_hand_a_broke_seat_rebuys_after_it() -> None:
     with pytest.raises(TableError) as err:
         table.rebuy_seat(0)
     assert err.value.code == "in_hand"
+    # All-in, its stack here is still the one it was dealt in with: it is told
+    # that the chips in the pot count until the hand ends, not "you have chips".
+    table.stacks[1] = 100
+    with pytest.raises(TableError, match="chips in the pot count until it ends") as err:
+        table.rebuy_seat(1)
+    assert err.value.code == "in_hand" and table.stacks == [0, 100]
 
 
 def test_the_button_names_the_game_between_next_deal_and_deal() -> None:

@@ -284,20 +284,24 @@ class Table:
 
         Raises:
             TableError: ``bad_seat`` (no such seat), ``no_rebuys`` (the table
-                allows none), ``has_chips`` (the seat still has chips),
-                ``in_hand`` (dealt into the hand in play: after it).  Nothing
+                allows none), ``in_hand`` (dealt into the hand in play: after
+                it, whatever its chips), ``has_chips`` (the seat still has chips).  Nothing
                 changes.
         """
         if not 0 <= seat < self.n:
             raise TableError(f"no such seat {seat}: seats are 0..{self.n - 1}", "bad_seat")
         if self.rebuy is None:
             raise TableError("the host does not allow rebuys at this table", "no_rebuys")
+        hand = self.hand
+        if hand is not None and not hand.is_over and hand.dealt[seat]:
+            # (its stack here is the one it was dealt in with: all-in or not, the
+            # chips it put in the pot are its own until the hand is settled)
+            raise TableError("you are in the hand in play: your chips in the pot count "
+                             "until it ends; rebuy after the hand if you have none left",
+                             "in_hand")
         stack = self.stacks[seat]
         if stack > 0:
             raise TableError(f"you still have {stack} chips; rebuy at 0", "has_chips")
-        hand = self.hand
-        if hand is not None and not hand.is_over and hand.dealt[seat]:
-            raise TableError("rebuy after this hand", "in_hand")
         self.stacks[seat] += self.rebuy
         self.brought[seat] += self.rebuy
         return self.rebuy

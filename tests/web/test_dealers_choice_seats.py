@@ -31,7 +31,7 @@ def choice_table(loop: VirtualLoop, store: Store) -> tuple[LiveTable, Client, di
     config = parse_config({
         "game": "dealers-choice", "seats": 3, "bots": 0, "stack": 400, "ante": 1,
         "small_bet": 2, "big_bet": 4, "decision_seconds": 600.0, "time_bank_seconds": 0.0,
-        "grace_seconds": 1000.0, "between_hands": 0.5,
+        "grace_seconds": 1000.0, "between_hands": 0.5, "rebuys": True,
     })
     table, _ = loop.call(LiveTable.create, store, config)
     host = Client(None, True)
@@ -174,3 +174,19 @@ def test_the_host_changes_the_choices_only_to_a_list_of_games_each_once() -> Non
         send(loop, table, host, "host", op="config", config={"choices": ["sdr", "rollem521"]})
         assert errors(host) == []
         assert table.session["config_next"] == {"choices": ["sdr", "rollem521"]}
+
+
+def test_a_rebuy_in_the_hand_is_told_the_chips_in_the_pot_count_until_it_ends() -> None:
+    with virtual_server() as (loop, store):
+        table, _, people = choice_table(loop, store)
+        chooser = int(table.session["choice"]["seat"])
+        send(loop, table, people[chooser], "choose_game", table.session["choice"]["hand"],
+             game="sdr")
+        assert table.hand is not None
+        errors(people[chooser])
+        send(loop, table, people[chooser], "rebuy")
+        sent = [json.loads(text) for text, _ in people[chooser]._pending]
+        refused = [m for m in sent if m["type"] == "error"]
+        assert [m["code"] for m in refused] == ["in_hand"]
+        assert "chips in the pot count until it ends" in refused[0]["message"]
+        assert table.seats[chooser].row.brought == 400  # nothing bought
