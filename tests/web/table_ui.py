@@ -4,12 +4,15 @@ decision taken through the page as a player would."""
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
 import httpx
 from web_harness import ARTIFACTS
 
+from rollem.bots.basic import BasicBot
+from rollem.engine.actions import Call, Check
 from rollem.server.app import host_cookie
 
 CHROMIUM = "/usr/bin/chromium"
@@ -35,6 +38,21 @@ def wait_until(page: Any, expression: str, arg: Any = None, timeout: float = 20.
 def shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+class CheckingBot(BasicBot):
+    """A computer player that never bets or raises (checks, else calls) and plays
+    every other decision as ``basic``: the person it plays always meets a free check,
+    so a test of the fold-when-checking-is-free question never depends on the deal."""
+
+    def _bet(self, view: Any, legal: Any) -> object:
+        return Call() if "call" in legal.actions else Check()
+
+
+def only_checking_bots(live: Any, tid: str) -> None:
+    """Make every computer player at table ``tid`` of ``live`` a :class:`CheckingBot`
+    (before the first deal: the table makes its bots when first asked)."""
+    live.manager.get(tid).bot_factory = lambda level: CheckingBot(random.Random(0))
 
 
 def new_table(base: str, **config: Any) -> tuple[str, str]:

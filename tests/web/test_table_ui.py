@@ -20,6 +20,7 @@ from table_ui import (
     assert_decision_fits,
     decision_kind,
     new_table,
+    only_checking_bots,
     open_as_host,
     shot,
     sit,
@@ -65,10 +66,14 @@ def _check_owed(page: Any, where: str) -> None:
 
 
 def play_hand(live: ServerThread, ctx: Any, game: str, seats: int, label: str,
-              **config: Any) -> tuple[Any, str, list[str]]:
+              checking: bool = False, **config: Any) -> tuple[Any, str, list[str]]:
     """One person and ``seats - 1`` computer players play one hand; the person's
-    decisions are checked for fit and owed amount.  Returns (page, table id, kinds)."""
+    decisions are checked for fit and owed amount.  ``checking``: the computer
+    players never bet, so the person meets a free check.  Returns (page, table id,
+    kinds)."""
     tid, host_token = new_table(live.url, game=game, seats=seats, bots=seats - 1, **config)
+    if checking:
+        only_checking_bots(live, tid)
     page = open_as_host(ctx, live.url, tid, host_token)
     sit_with_enter(page, "Ann")
     page.click("#start-btn")
@@ -121,17 +126,20 @@ def test_each_decision_fits_the_screen_and_the_result_says_what_the_history_says
         for ctx, screen, sizes in ((phone, "phone", (2, 6, most)), (desk, "desktop", (most,))):
             for seats in sizes:
                 label = f"{game}-{screen}-{seats}"
+                # Heads-up the computer player only checks, so the free check
+                # (and its fold question) comes whatever the deal.
                 page, tid, kinds = play_hand(live, ctx, game, seats, label,
+                                             checking=seats == 2,
                                              structure="no-limit" if seats == 6 else
                                              "fixed-limit")
+                if seats == 2:
+                    assert "check-after-confirm" in kinds, f"{label}: {kinds}"
                 seen.update(kinds)
                 page.wait_for_selector("#result .narration li")
                 shot(page, f"ui-{label}-result")
                 if seats == most or seats == 2:
                     _check_result_panel(live, page, tid, label)
                 page.close()
-        # Folding a free check asked first at least once in the game's four hands.
-        assert "check-after-confirm" in seen
         if game == "rollyourown":
             assert {"discard", "expose"} <= seen
         if game == "rollem521":
@@ -453,6 +461,7 @@ def test_a_free_check_asks_before_folding_and_cards_are_shown_by_choice(
     watch_ctx = browser.new_context(viewport=DESKTOP)
     try:
         tid, host_token = new_table(live.url, game="sdr", seats=2, bots=1)
+        only_checking_bots(live, tid)  # Ann's first decision is a free check
         page = open_as_host(ctx, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         watcher = watch_ctx.new_page()
@@ -461,12 +470,12 @@ def test_a_free_check_asks_before_folding_and_cards_are_shown_by_choice(
         page.wait_for_selector("#controls [data-action=fold]")
         mine = page.locator(".me .cards.mine .card").evaluate_all(
             "cs => cs.map(c => c.dataset.card)")
+        assert page.locator("#controls [data-action=check]").count()
         page.click("#controls [data-action=fold]")
-        if page.locator("#controls [data-action=check]").count():
-            assert "You can check for free. Fold anyway?" in page.inner_text("#controls")
-            shot(page, "ui-fold-confirm")
-            assert_decision_fits(page, "fold confirm")
-            page.click("#controls [data-action=fold-confirm]")
+        assert "You can check for free. Fold anyway?" in page.inner_text("#controls")
+        shot(page, "ui-fold-confirm")
+        assert_decision_fits(page, "fold confirm")
+        page.click("#controls [data-action=fold-confirm]")
         page.wait_for_selector("#result [data-action=show]")
         assert page.inner_text("#result [data-action=show]") == "Show my cards"
         page.click("#result [data-action=show]")
