@@ -25,11 +25,13 @@ from rollem.server.store import Store
 GAMES = {"sdr", "rollyourown", "rollem521"}
 
 
-def choice_table(loop: VirtualLoop, store: Store) -> tuple[LiveTable, Client, dict[int, Client]]:
-    """A started 3-seat dealer's-choice table of people (P0..P2), the button naming
-    the game; returns the table, the host's client and the players' clients."""
+def choice_table(loop: VirtualLoop, store: Store,
+                 seats: int = 3) -> tuple[LiveTable, Client, dict[int, Client]]:
+    """A started dealer's-choice table of people (P0..P2 in seats 0-2; ``seats``
+    seats in all, the others free), the button naming the game; returns the table,
+    the host's client and the players' clients."""
     config = parse_config({
-        "game": "dealers-choice", "seats": 3, "bots": 0, "stack": 400, "ante": 1,
+        "game": "dealers-choice", "seats": seats, "bots": 0, "stack": 400, "ante": 1,
         "small_bet": 2, "big_bet": 4, "decision_seconds": 600.0, "time_bank_seconds": 0.0,
         "grace_seconds": 1000.0, "between_hands": 0.5, "rebuys": True,
     })
@@ -119,6 +121,68 @@ def test_a_player_who_sits_out_while_the_button_chooses_is_not_dealt_in() -> Non
         assert sorted(table.hand.seats) == sorted({0, 1, 2} - {other})
         assert table.session["button"] == chooser
         assert other not in table.decision_seq
+
+
+def sit(loop: VirtualLoop, table: LiveTable, name: str, seat: int) -> Client:
+    """``name`` takes ``seat`` (and connects); returns their client."""
+    _, token = loop.call(table.join, name, seat)
+    client = Client(table.seat_for_token(token))
+    loop.call(table.connect, client)
+    assert client.seat == seat
+    return client
+
+
+def test_a_newcomer_while_the_button_chooses_waits_for_the_next_hand() -> None:
+    """R-C-12: the button names the game among those that fit the players dealt
+    in, so those players are the ones the choice was offered for; whoever sits
+    down after that waits for the next hand, as one who sits down during a hand."""
+    with virtual_server() as (loop, store):
+        table, _, people = choice_table(loop, store, seats=4)
+        chooser = int(table.session["choice"]["seat"])
+        hand_no = int(table.session["choice"]["hand"])
+        assert table.session["choice"]["players"] == [0, 1, 2]
+        dan = sit(loop, table, "Dan", 3)
+        assert table.hand is None and table.chooser() == chooser
+        send(loop, table, people[chooser], "choose_game", hand_no, game="sdr")
+        assert errors(people[chooser]) == []
+        assert table.hand is not None and table.hand.hand_no == hand_no
+        assert sorted(table.hand.seats) == [0, 1, 2]
+        assert not table.dealt_in_hand(3, table.hand) and 3 not in table.decision_seq
+        assert table.state(dan.seat)["hand"]["seat"] is None  # a watcher's view of it
+
+
+def test_a_newcomer_in_a_seat_left_while_the_button_chooses_is_not_dealt_in() -> None:
+    """The seats of the choice are the players it was offered for: a newcomer who
+    takes the seat of one who left meanwhile waits for the next hand (R-C-12)."""
+    with virtual_server() as (loop, store):
+        table, host, people = choice_table(loop, store)
+        chooser = int(table.session["choice"]["seat"])
+        hand_no = int(table.session["choice"]["hand"])
+        other = (chooser + 1) % 3
+        loop.call(table.disconnect, people[other])  # away: the host may remove them
+        send(loop, table, host, "host", op="remove", seat=other)
+        assert errors(host) == [] and other not in table.seats
+        assert table.hand is None and table.chooser() == chooser  # the choice stands
+        dan = sit(loop, table, "Dan", other)
+        send(loop, table, people[chooser], "choose_game", hand_no, game="sdr")
+        assert errors(people[chooser]) == []
+        assert table.hand is not None and table.hand.hand_no == hand_no
+        assert sorted(table.hand.seats) == sorted({0, 1, 2} - {other})
+        assert not table.dealt_in_hand(other, table.hand) and other not in table.decision_seq
+        assert table.state(dan.seat)["hand"]["seat"] is None
+        # ... and is dealt into the next one.
+        for _ in range(200):
+            if table.hand is None or table.hand.hand_no != hand_no:
+                break
+            seat = table.hand.pending_seats()[0]
+            send(loop, table, people[seat], "action", hand_no,
+                 action={"kind": "fold"} if "fold" in table.hand.view(seat)["legal"]["actions"]
+                 else {"kind": "check"})
+        loop.advance(1.0)
+        if table.session["choice"] is not None:
+            assert other in table.session["choice"]["players"]
+        else:
+            assert table.hand is not None and other in table.hand.seats
 
 
 def test_a_button_who_sits_out_during_its_own_choice_is_not_dealt_in() -> None:

@@ -246,7 +246,8 @@ class LiveTable:
 
     ``session`` (JSON, stored) holds: ``started``, ``hand_no`` (last hand
     dealt), ``in_hand``, ``button``, ``choice`` (a pending dealer's choice:
-    ``{"hand", "seat", "games", "players", "digest"}``, and ``game`` once named
+    ``{"hand", "seat", "games", "players", "digest"}`` -- the chooser's seat token
+    digest -- and ``"digests"``, those of ``players``; ``game`` once named
     while the host has paused the table), ``carried`` (chips carried into the next
     hand, R-521-9), ``departed`` (ledger lines of players who left), ``seq``.
     """
@@ -678,7 +679,7 @@ class LiveTable:
         choice = self.session.get("choice")
         if not choice:
             return None
-        return {k: v for k, v in choice.items() if k != "digest"}
+        return {k: v for k, v in choice.items() if k not in ("digest", "digests")}
 
     def choice_lapses(self, number: int) -> bool:
         """Seat ``number`` was freed, removed or sat out: if it was naming the game
@@ -1133,6 +1134,9 @@ class LiveTable:
                     "hand": hand_no, "seat": button, "games": games, "players": players,
                     # who was offered it: a later occupant of the seat is not
                     "digest": self.seats[button].row.token_digest,
+                    # who it was offered for (R-C-12: the games fit them): whoever
+                    # sits in one of their seats later waits for the next hand
+                    "digests": [self.seats[s].row.token_digest for s in players],
                 }  # fmt: skip
                 self._bump_seq()
                 self._commit(session=True)
@@ -1144,9 +1148,12 @@ class LiveTable:
     def _choose(self, game: str) -> None:
         """Deal the hand of the pending dealer's choice as ``game`` (R-C-12).
 
-        Seats that left or sat out since the choice was offered are not dealt
-        in; if the button itself did, the button moves to the next seat dealt
-        in.  With
+        Only the players the choice was offered for are dealt in (the games
+        offered fit that many): seats that left or sat out since are not, and
+        a newcomer who sat down meanwhile -- in a free seat or in the seat of
+        one who left -- waits for the next hand, as one who sits down during a
+        hand.  If the button itself left or sat out, the button moves to the
+        next seat dealt in.  With
         fewer than two players left, the choice lapses and the table deals
         again when it can.  While the host has paused the table the game is
         kept (``choice["game"]``) and dealt at resume.
@@ -1160,10 +1167,9 @@ class LiveTable:
             self.broadcast()
             return
         self.session["choice"] = None
-        offered = {int(s) for s in choice["players"]}
         table = self.session_table(
             out={s for s in range(self.config.seats)
-                 if s not in offered or s not in self.seats or self.seats[s].gone
+                 if not self._offered_still_seated(choice, s) or self.seats[s].gone
                  or host.skip_deal(self, s)},
             button=int(choice["seat"]),
         )
@@ -1175,6 +1181,18 @@ class LiveTable:
             self._schedule_next_hand(self.config.between_hands)
             return
         self._deal(int(choice["hand"]), game, table, table.next_deal())
+
+    def _offered_still_seated(self, choice: dict[str, Any], seat: int) -> bool:
+        """Whether the player ``choice`` was offered for in ``seat`` still sits there
+        (not a newcomer who took the seat since; a choice stored without the
+        players' digests knows only the seats)."""
+        players = [int(p) for p in choice["players"]]
+        if seat not in players or seat not in self.seats:
+            return False
+        digests = choice.get("digests")
+        if digests is None:
+            return True
+        return bool(self.seats[seat].row.token_digest == digests[players.index(seat)])
 
     def _deal(self, hand_no: int, game: str, table: SessionTable, deal: Deal) -> None:
         """Deal hand ``hand_no`` as ``game`` through the session ``table`` (R-C-12:
