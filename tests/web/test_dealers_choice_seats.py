@@ -5,8 +5,10 @@ table does within a second of virtual time: a chooser removed by the host times
 out at once (a game picked at random) and whoever sits there next inherits
 nothing; a player who sits out while the button chooses is not dealt in; a
 button who sits out during its own choice is not dealt in either (its choice
-lapses to the random pick, the button moves on); the host's pause holds the
-chosen hand until resume.
+lapses to the random pick, the button moves on); a newcomer who sits down
+meanwhile (also in the seat of one who left) waits for the next hand; the
+host's pause holds the chosen hand until resume and stops the button's clock,
+which goes on at resume with the time it had left.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from test_table_bots import virtual_server
 from virtual_table import VirtualLoop
 
@@ -254,3 +257,46 @@ def test_a_rebuy_in_the_hand_is_told_the_chips_in_the_pot_count_until_it_ends() 
         assert [m["code"] for m in refused] == ["in_hand"]
         assert "chips in the pot count until it ends" in refused[0]["message"]
         assert table.seats[chooser].row.brought == 400  # nothing bought
+
+
+def deadline(table: LiveTable, seat: int) -> float | None:
+    """The end of ``seat``'s clock as every player is shown it (``None``: no clock)."""
+    value: float | None = table.table_public()["seats"][seat]["deadline"]
+    return value
+
+
+def test_the_hosts_pause_stops_the_choice_clock_and_resume_gives_back_the_time_left() -> None:
+    """R-C-15 on a 600 s clock: 100 s used before the pause, none during 1000 s of
+    pause (no game is picked for the button), 500 s left at resume -- also when
+    the server restarts during the pause."""
+    with virtual_server() as (loop, store):
+        table, host, _ = choice_table(loop, store)
+        chooser = int(table.session["choice"]["seat"])
+        hand_no = int(table.session["choice"]["hand"])
+        end = deadline(table, chooser)
+        assert end is not None and loop.time() <= end - 600.0 + 1.0  # a 600 s clock
+        loop.advance(100.0)
+        used = loop.time() - (end - 600.0)  # 100 s and the moment before it
+        send(loop, table, host, "host", op="pause")
+        assert errors(host) == []
+        assert deadline(table, chooser) is None and chooser not in table.decision_seq
+        loop.advance(1000.0)  # past the 600 s clock: it stood still
+        assert table.hand is None and table.chooser() == chooser
+        assert "game" not in table.session["choice"]
+        # A restart during the pause: still no clock, the time used is kept.
+        table.shutdown()
+        table = loop.call(LiveTable.restore, store, table.id)
+        loop.call(table.resume)
+        host.closed = False
+        loop.call(table.connect, host)
+        loop.advance(200.0)
+        assert table.hand is None and table.chooser() == chooser
+        assert deadline(table, chooser) is None
+        send(loop, table, host, "host", op="resume")
+        assert errors(host) == []
+        assert deadline(table, chooser) == pytest.approx(loop.time() + 600.0 - used)
+        loop.advance(600.0 - used - 1.0)
+        assert table.hand is None and table.chooser() == chooser
+        loop.advance(2.0)  # the time left ran out: a game picked at random, dealt
+        assert table.hand is not None and table.hand.hand_no == hand_no
+        assert table.hand.game in GAMES and table.session["choice"] is None

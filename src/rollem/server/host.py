@@ -6,7 +6,9 @@ event loop like every other table change, stored with the table's session:
 - ``{"type": "host", "op": ...}`` -- the host only:
 
   - ``pause`` / ``resume``: while paused no new hand is dealt (the hand in
-    play is finished first);
+    play is finished first) and the button's clock for naming the game of a
+    dealer's choice stands still (it goes on at resume with the time it had
+    left);
   - ``remove`` (``seat``): remove an idle player -- one who is away
     (disconnected) or sitting out, or a computer player; a player dealt into
     the hand in play has its decisions timed out at once and leaves after
@@ -231,9 +233,11 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
     s = table.session
     if op == "pause":
         s["host_paused"] = True
+        table.hold_choice_clock()  # every clock stops while paused
         _changed(table)
     elif op == "resume":
         s["host_paused"] = False
+        table.release_choice_clock()
         _changed(table, deal=True)
     elif op == "remove":
         seat = _seat_arg(table, body)

@@ -679,7 +679,7 @@ class LiveTable:
         choice = self.session.get("choice")
         if not choice:
             return None
-        return {k: v for k, v in choice.items() if k not in ("digest", "digests")}
+        return {k: v for k, v in choice.items() if k not in ("digest", "digests", "used")}
 
     def choice_lapses(self, number: int) -> bool:
         """Seat ``number`` was freed, removed or sat out: if it was naming the game
@@ -692,6 +692,31 @@ class LiveTable:
             return False
         self._choose(pick_bot_game(choice["games"]))
         return True
+
+    def hold_choice_clock(self) -> None:
+        """The host has paused the table (``session["host_paused"]`` set): the
+        button's clock for naming the game stops (R-C-15), its time used so far
+        kept in the stored choice (``used``, seconds) for
+        :meth:`release_choice_clock`.  The button may still name the game."""
+        choice = self.open_choice()
+        if choice is None:
+            return
+        opened = self.decision_opened.get(int(choice["seat"]))
+        if opened is not None:  # (none when already held)
+            choice["used"] = max(0.0, self.clock() - opened)
+        self._refresh_decisions()  # closes it
+
+    def release_choice_clock(self) -> None:
+        """The host has resumed the table (``host_paused`` cleared): the button's
+        clock for naming the game goes on with the time it had left when the pause
+        stopped it (a pause neither costs nor gives the button time: pausing
+        twice is no way to a fresh clock) (R-C-15)."""
+        choice = self.open_choice()
+        if choice is None or int(choice["seat"]) in self.decision_seq:
+            return
+        opened = self.clock() - float(choice.pop("used", 0.0))
+        self.session["opened_at"] = opened  # (a restart counts from it too)
+        self._refresh_decisions(opened=opened)
 
     def all_clients(self) -> list[Client]:
         out = list(self.onlookers)
@@ -922,7 +947,8 @@ class LiveTable:
         key = self._decision_key()
         if self.hand is not None and not self.hand.over:
             pending = self.hand.pending_seats()
-        elif self.open_choice():
+        elif self.open_choice() and not self.session.get("host_paused"):
+            # (no clock while the host has paused the table: hold_choice_clock)
             pending = [int(self.session["choice"]["seat"])]
         for seat in list(self.decision_seq):
             if seat not in pending or key != self._last_key:

@@ -362,7 +362,8 @@
     let text = "";
     if (!t.started) text = "Waiting for the host to deal.";
     else if (t.choice && t.choice.game) text = "Paused by the host; the next hand (" + (GAME_NAME[t.choice.game] || t.choice.game) + ") is dealt at resume.";
-    else if (t.choice) text = seatName(t, t.choice.seat) + " names the game (dealer's choice)…";
+    else if (t.choice) text = seatName(t, t.choice.seat) + " names the game (dealer's choice)…"
+      + (t.host_paused ? " Paused by the host: their clock stands still until it resumes." : "");
     else if (!hand) text = t.host_paused ? "Paused by the host." : "Waiting for the next hand…";
     else if (hand.result) text = "Hand " + hand.hand_no + " is over.";
     else {
