@@ -365,6 +365,62 @@ def test_host_controls_and_sitting_out(browser: Any, live: ServerThread) -> None
         friend_ctx.close()
 
 
+def _how_to_play_options(page: Any, has: str) -> str:
+    """Open How to play, wait until its table of options holds ``has``, close it;
+    returns that table's text."""
+    page.click("#rules-btn")
+    wait_until(page, "has => document.querySelector('#rules-options').innerText.includes(has)",
+               has)
+    text = str(page.inner_text("#rules-options"))
+    page.click("#rules-close")
+    return text
+
+
+def test_how_to_play_tells_the_levels_of_the_computer_players_seated_now(
+        browser: Any, live: ServerThread) -> None:
+    """Each computer player has its own level (the seat's): the panel tells those
+    of the computer players at the table now, not the level it was created with."""
+    from rollem.server.config import BOT_LEVEL_HINTS
+
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        tid, host_token = new_table(live.url, game="sdr", seats=3, bots=2, bot_level="basic")
+        page = open_as_host(ctx, live.url, tid, host_token)
+        page.wait_for_selector("#host-panel:not(.hidden)")
+        basic = f"basic: {BOT_LEVEL_HINTS['basic']}"
+        options = _how_to_play_options(page, "Computer players' level")
+        assert f"Computer players' level\t{basic}\n" in options + "\n"
+        table = live.manager.get(tid)
+
+        def seat_2_plays_strong() -> int:  # (as the host's change of a seat's level would)
+            row = table.seats[2].row
+            row.bot = "strong"
+            table.seq += 1
+            table.session["seq"] = table.seq
+            table._commit(seats=[row], session=True)
+            table.broadcast()
+            return int(table.seq)
+
+        told = live.call(seat_2_plays_strong)
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", told)
+        options = _how_to_play_options(page, "strong")
+        names = {n: table.seats[n].row.name for n in (1, 2)}
+        assert (f"Computer players' level\t{basic} ({names[1]})\n"
+                f"Computer players' level\tstrong: {BOT_LEVEL_HINTS['strong']} ({names[2]})"
+                in options), options
+        # The host removes both: none is left, whatever the table was created with.
+        page.click("#host-box summary")
+        for seat in (1, 2):
+            page.click(f"#host-controls li[data-seat='{seat}'] [data-host=remove]")
+            page.wait_for_selector(f"#host-controls li[data-seat='{seat}']", state="detached")
+        options = _how_to_play_options(page, "Computer players\tnone")
+        assert "Computer players\tnone at this table" in options
+        assert "Computer players' level" not in options
+        shot(page, "ui-how-to-play-no-computer-players")
+    finally:
+        ctx.close()
+
+
 def test_chat_is_text_rate_limited_mutable_and_read_by_watchers(
         browser: Any, live: ServerThread) -> None:
     ann_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)

@@ -1234,9 +1234,20 @@
     if (!h || h.result || !h.legal || !h.legal.actions.length) return null;
     return DECISION_OF[h.legal.actions[0]] || null;
   }
-  function optionRows(c, botLevels) {
+  // The computer players seated now and their levels (each seat has its own; the
+  // level the table was created with may no longer be any seat's).
+  function botRows(t, botLevels) {
+    if (!t) return [];  // (no state yet: nothing known of the seats)
+    const bots = t.seats.filter((s) => !s.free && s.bot);
+    if (!bots.length) return [["Computer players", "none at this table"]];
+    const levels = [...new Set(bots.map((s) => s.bot))];
+    const said = (level) => level + ((botLevels || {})[level] ? ": " + botLevels[level] : "");
+    if (levels.length === 1) return [["Computer players' level", said(levels[0])]];
+    return levels.map((level) => ["Computer players' level", said(level) + " (" +
+      bots.filter((s) => s.bot === level).map((s) => s.name).join(", ") + ")"]);
+  }
+  function optionRows(c, botLevels, t) {
     const yes = (v) => (v ? "yes" : "no");
-    const hint = (botLevels || {})[c.bot_level];
     const h = c.house || {};
     const dflt = (k, d) => (h[k] === undefined ? d : h[k]);
     return [
@@ -1244,7 +1255,7 @@
       ["Betting", c.structure],
       ["Ante", c.ante], ["Small bet", c.small_bet], ["Big bet", c.big_bet],
       ["Starting stack", c.stack], ["Rebuys", yes(c.rebuys)],
-      ["Computer players' level", c.bot_level + (hint ? ": " + hint : "")],
+      ...botRows(t, botLevels),
       ["Practice: players may show their own odds (practice_odds)", yes(c.practice_odds)],
       ["Raise cap holds heads-up (cap_heads_up)", yes(dflt("cap_heads_up", true))],
       ["SDR: burn before the Roll (burn_before_roll)", yes(dflt("burn_before_roll", false))],
@@ -1272,7 +1283,7 @@
       d.innerHTML = body.decision_help ? "<h3>Your decision now</h3>" + body.decision_help : "";
       const tbl = $("rules-options");
       tbl.innerHTML = "";
-      for (const [k, v] of optionRows(body.config, body.bot_levels)) {
+      for (const [k, v] of optionRows(body.config, body.bot_levels, state && state.table)) {
         const tr = el("tr"); tr.append(el("th", null, k), el("td", null, String(v))); tbl.appendChild(tr);
       }
       $("rules-text").innerHTML = body.sections.map((x) => x.html).join("\n<hr>\n");
