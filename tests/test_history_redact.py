@@ -6,9 +6,9 @@ from the pool, a 5-2-1 replacement card) and the copy told by ``rollem replay``.
 
 from __future__ import annotations
 
+import io
 import random
 import re
-import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -283,21 +283,35 @@ def test_a_copy_is_told_as_the_live_table_tells_it() -> None:
 
 def test_the_testers_terminal_repro(tmp_path: Path) -> None:
     """The tester's run (6 players, strong computer players, seed 99, random answers):
-    in every saved history every seat's copy names only cards it saw there, and the
-    run holds the leak's case: a Roll Your Own seat that drew back one of its own
-    discards and showed it (its old copy named it in the seat's deal line)."""
+    in every hand every seat's copy names only cards it saw there, the file
+    rollem play saved is seat 0's copy, and the run holds the leak's case: a
+    Roll Your Own seat that drew back one of its own discards and showed it
+    (its old copy named it in the seat's deal line)."""
+    from rollem.cli.play_cmd import TerminalGame
+
     r = random.Random(5)
     answers = ["c", "c", "c", "f", "y", "r", "b", "p", "k", "h", "l", "b", "1 2 3", "1", "2",
                "1 2", "", "s", "last", "t", "?", "rolly", "sdr", "rollem521", "3", "n"]
-    text = "\n".join(r.choice(answers) for _ in range(6000)) + "\nq\n"
-    subprocess.run([ROLLEM, "play", "--players", "6", "--bots", "strong", "--seed", "99",
-                    "--history-dir", str(tmp_path)], input=text, text=True,
-                   capture_output=True, timeout=120, check=True)
+    script = iter([r.choice(answers) for _ in range(6000)] + ["q"])
+    fulls: list[str] = []
+
+    class Recorded(TerminalGame):
+        """Also keeps each hand's full history (rollem play saves only seat 0's copy)."""
+
+        def save(self, hand: Any) -> None:
+            fulls.append(write_history(hand, players=self.names))
+            super().save(hand)
+
+    game = Recorded(game="dealers-choice", players=6, level="strong", stack=200, seed=99,
+                    show_odds=False, history_dir=tmp_path, rich=False,
+                    read_line=lambda prompt: next(script), out=io.StringIO())
+    game.run()
     files = sorted(tmp_path.glob("*/hand-*.toml"))
-    assert len(files) > 20
+    assert len(files) == len(fulls) > 20
+    assert [tomllib.loads(f.read_text(encoding="utf-8")) for f in files] \
+        == [redact(full, 0) for full in fulls]
     drawn_back = []
-    for f in files:
-        full = f.read_text(encoding="utf-8")
+    for f, full in zip(files, fulls, strict=True):
         data = tomllib.loads(full)
         for seat in range(len(data["starting_stacks"])):
             check_copy(full, seat)

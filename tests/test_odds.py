@@ -538,15 +538,22 @@ def test_521_odds_are_for_the_seat_own_declaration() -> None:
     assert "declared both" in text and "best:" not in text
 
 
-def test_history_odds_after_declaring_use_the_declaration(tmp_path: Path) -> None:
-    answers = "c\np\nc\np\nk\nc\nc\nc\nc\nc\nc\nc\nb\nq\n"
-    play = CliRunner().invoke(app, ["play", "rollem521", "--players", "3", "--seed", "2",
-                                    "--history-dir", str(tmp_path)], input=answers)
-    assert play.exit_code == 0, play.output
-    (path,) = tmp_path.glob("*/hand-0001-rollem521.toml")
-    from rollem.history import read_history, replay
+def test_history_odds_after_declaring_use_the_declaration() -> None:
+    import io
 
-    h = read_history(path.read_text())
+    from rollem.cli.play_cmd import TerminalGame
+    from rollem.history import read_history, replay, write_history
+
+    answers = iter(["c", "p", "c", "p", "k", "c", "c", "c", "c", "c", "c", "c", "b", "q"])
+    game = TerminalGame(game="rollem521", players=3, level="basic", stack=200, seed=2,
+                        show_odds=False, history_dir=Path("/nonexistent"), rich=False,
+                        read_line=lambda prompt: next(answers), out=io.StringIO())
+    game.save = lambda hand: None  # type: ignore[method-assign]  # the full history, below
+    game.run()
+    assert game.last is not None
+    # the full history (rollem play saves only your own copy, which ends before the
+    # point after your declaration here: you declare last)
+    h = read_history(write_history(game.last[1]))
     hand = replay(h)
     mine = [e for e in hand.view(0).events if e["kind"] == "declare" and e.get("seat") == 0]
     assert mine, "seat 0 declared in this hand"

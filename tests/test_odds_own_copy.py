@@ -64,7 +64,7 @@ def test_another_seats_odds_and_a_point_after_the_end_are_refused_with_why() -> 
     full, hand = _ryo()
     mine = tomli_w.dumps(redact(full, 0))
     with pytest.raises(OddsError, match=r"this is seat 0's own copy .*gives seat 0's odds only "
-                                        r"\(--seat 0\); seat 1's odds need the full history"):
+                                        r"\(--seat 0\); seat 1's odds need a full history"):
         history_odds(mine, 1)
     n = len(hand.actions)
     with pytest.raises(OddsError, match=rf"the hand is over after action {n}: .*--at 0 to "

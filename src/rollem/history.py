@@ -78,6 +78,7 @@ __all__ = [
     "redact",
     "replay",
     "write_history",
+    "write_own_copy",
 ]
 
 VERSION = 2
@@ -234,6 +235,22 @@ def history_game(data: Mapping[str, Any]) -> Game:
 def write_history(hand: Hand, *, players: Sequence[str] | None = None) -> str:
     """The history of ``hand`` as TOML text."""
     return tomli_w.dumps(history_dict(hand, players=players))
+
+
+def write_own_copy(hand: Hand, seat: int, *, players: Sequence[str] | None = None) -> str:
+    """``seat``'s own copy of the history of ``hand`` as TOML text (:func:`redact`):
+    what that seat saw (its own cards, the cards dealt face up, the cards
+    shown at the showdown, R-C-11, or by choice after the hand), every other
+    card ``??``; ``_redacted_for = seat``. ``rollem play`` saves this, and the
+    web table's download is this (a player's file must never hold a card that
+    player did not see).
+
+    Raises:
+        ValueError: ``seat`` is not a seat of the hand (0 to ``hand.n - 1``).
+    """
+    if not 0 <= seat < hand.n:
+        raise ValueError(f"seat {seat} is not a seat of the hand (0 to {hand.n - 1})")
+    return tomli_w.dumps(redact(history_dict(hand, players=players), seat))
 
 
 # ---------------------------------------------------------------- reading

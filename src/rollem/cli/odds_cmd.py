@@ -31,7 +31,8 @@ Any game at a point of a hand history, as seat N saw it:
   rollem odds --history FILE --seat N [--at K]
 K is the number of actions applied from the start (0 = before the first
 action; default: the last decision point). FILE may be a player's own copy
-(from the web table, _redacted_for = N): seat N only, before the end.
+(rollem play's files, the web table's download; _redacted_for = N): seat N
+only, before the end.
 
 \b
 Words: equity = the expected share of the pot; whole pot = taking all of it

@@ -6,7 +6,8 @@ play hand after hand until you quit. You and the bots see only
 ``Hand.view(seat)``. On a terminal the table is drawn with Rich (suit
 symbols, colour); with stdin not a terminal the same game reads one answer
 per line and prints plain text, so it can be scripted. Each finished hand is
-saved as a history file (``rollem replay`` reads it).
+saved as your own copy of its history (what seat 0 saw, as the web table's
+download: ``rollem replay`` and ``rollem odds --history`` read it).
 """
 
 from __future__ import annotations
@@ -422,12 +423,15 @@ class TerminalGame:
     # ------------------------------------------------------------ after
 
     def save(self, hand: Any) -> None:
-        from rollem.history import write_history
+        """Save your own copy of the finished hand (seat 0's, as the web table's
+        download): your cards, the cards dealt face up and the cards shown, never
+        a computer player's face-down cards (folded, mucked or never shown)."""
+        from rollem.history import write_own_copy
 
         try:
             self.session_dir.mkdir(parents=True, exist_ok=True)
             path = self.session_dir / f"hand-{self.hand_no:04d}-{hand.game.id}.toml"
-            path.write_text(write_history(hand, players=self.names), encoding="utf-8")
+            path.write_text(write_own_copy(hand, 0, players=self.names), encoding="utf-8")
             self.saved += 1
         except OSError as err:
             self.save_errors.append(str(err))
@@ -448,7 +452,8 @@ class TerminalGame:
             self.say(f"  {t.carry} chips were carried to a next hand that was not played")
         if self.saved:
             self.say(f"{self.saved} hand histories saved in {self.session_dir} "
-                     f"(read one with: rollem replay FILE)")
+                     f"(your own copies, with only the cards you saw; read one with: "
+                     "rollem replay FILE)")
         if self.save_errors:
             self.say(Text(f"{len(self.save_errors)} finished hand(s) could not be saved in "
                           f"{self.session_dir}: {self.save_errors[-1]}", style="red"))
@@ -475,8 +480,10 @@ class TerminalGame:
 @click.option("--show-odds", is_flag=True,
               help="Show your chances (win, tie, equity; high/low in 5-2-1) at each decision.")
 @click.option("--history-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Folder for the hand histories, one file per hand in a folder per "
-                   "session (default: $XDG_DATA_HOME/rollem/histories, i.e. "
+              help="Folder for your copies of the hand histories, one file per hand in a "
+                   "folder per session: your own copy, with only the cards you saw (the "
+                   "computer players' hidden cards are ??), as the web table's download "
+                   "(default: $XDG_DATA_HOME/rollem/histories, i.e. "
                    "~/.local/share/rollem/histories).")
 @click.option("--game-file", default=None, metavar="FILE",
               help="Play the game in this game file (TOML, see rollem check-game).")

@@ -111,12 +111,13 @@ def replay_command(file: Path, only_result: bool, as_json: bool) -> None:
     it happened: the deal, each action with the pot, the cards turned, draws,
     declarations, the showdown and who won what with which hand.
 
-    Players are named as in the file. A player's own copy of a history (from
-    the web table: other players' hidden cards replaced by ??) is told as that
-    player saw it. A full history is replayed through the engine, so a history
-    whose actions are not legal or whose recorded result differs is an error;
-    a player's copy is replayed with stand-in cards where it shows ??, so one
-    that describes a hand that cannot happen is an error too.
+    Players are named as in the file. A player's own copy of a history
+    (rollem play's files, the web table's download: other players' hidden
+    cards replaced by ??) is told as that player saw it. A full history is
+    replayed through the engine, so a history whose actions are not legal or
+    whose recorded result differs is an error; a player's copy is replayed
+    with stand-in cards where it shows ??, so one that describes a hand that
+    cannot happen is an error too.
 
     JSON (--json): game, pots (main pot first: amount, eligible, winners), net
     (seat -> chips), shown (seat -> hand description), carried.

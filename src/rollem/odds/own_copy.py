@@ -48,8 +48,8 @@ def stand_in_history(data: Mapping[str, Any], seat: int, at: int | None) -> tupl
         raise OddsError(
             f"this is seat {owner}'s own copy (_redacted_for = {owner}): it holds only what "
             f"seat {owner} saw, so it gives seat {owner}'s odds only (--seat {owner}); "
-            f"seat {seat}'s odds need the full history (the host's file, or rollem play "
-            "--history-dir's)")
+            f"seat {seat}'s odds need a full history of the hand (every seat's cards), which "
+            "no player's copy holds")
     lines = data.get("actions", [])
     texts = [str(line) for line in lines] if isinstance(lines, list) else []
     n = len(action_points(texts))

@@ -697,11 +697,9 @@ class GameSession:
     def history_text(self, seat: int, names: list[str]) -> str:
         """``seat``'s copy of the hand history (TOML, PHH-like; ``rollem.history.redact``):
         what it saw plus what was shown at the showdown."""
-        import tomli_w
+        from rollem.history import write_own_copy
 
-        from rollem.history import history_dict, redact
-
-        return tomli_w.dumps(redact(history_dict(self.hand, players=names), seat))
+        return write_own_copy(self.hand, seat, players=names)
 
     def _frame(
         self, hand: Hand, seat: int | None, last: tuple[int, object] | None
