@@ -145,3 +145,37 @@ def test_the_button_names_the_game_between_next_deal_and_deal() -> None:
     assert hand.game.id == "rollem521" and table.button == 4 and table.hands == 1
     sorted_table = Table([100] * 9, game="dealers-choice", games=["sdr", "rollem521"])
     assert [g.id for g in sorted_table.next_deal().games] == ["rollem521", "sdr"]
+
+
+def test_a_deal_goes_to_its_players_still_dealt_in_not_to_newcomers() -> None:
+    """While the button names the game (between next_deal and deal) seats change:
+    the hand is dealt to the players the deal was made for less those that left
+    or sat out, never to a seat that sat down since; the button moves on if its
+    own seat left (R-C-12)."""
+    table = Table([100, 100, 100, 0, 100], game="dealers-choice", button=1, out={4},
+                  games=["sdr", "rollyourown", "rollem521"], by_id=False)
+    offered = table.next_deal()
+    assert offered.button == 1 and offered.players == (0, 1, 2)
+    table.out = {1}  # the button leaves; seat 4 comes in; seat 3 buys chips
+    table.stacks[3] = 100
+    assert table.dealt_in() == [0, 2, 3, 4] and table.still_dealt_in(offered) == [0, 2]
+    hand = table.deal(offered, "sdr")
+    assert hand.dealt == [True, False, True, False, False]
+    assert table.button == hand.button == 2 and list(hand.start_stacks) == [100, 0, 100, 0, 0]
+    assert table.hands == 1
+    # Fewer than two of them left: nothing is dealt.
+    table = Table([100, 100, 100], game="dealers-choice")
+    offered = table.next_deal()
+    table.out = {0, 2}
+    with pytest.raises(TableError, match="1 of the 3 players of this deal") as err:
+        table.deal(offered, "sdr")
+    assert err.value.code == "no_players" and table.hands == 0 and table.hand is None
+
+
+def test_why_no_deal_names_the_rule() -> None:
+    assert Table([100, 100], game="sdr").why_no_deal() is None
+    alone = Table([100, 0, 100], game="sdr", out={2}).why_no_deal()
+    assert alone is not None and alone.code == "no_players"
+    nine = Table([100] * 9, game="rollyourown").why_no_deal()  # at most 8 (R-C-12)
+    assert nine is not None and nine.code == "no_fit" and "9 players" in str(nine)
+    assert Table([100] * 9, game="dealers-choice").why_no_deal() is None

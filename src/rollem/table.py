@@ -17,7 +17,13 @@ in, whatever its chips.
 A hand in three steps (what :meth:`Table.new_hand` does, and what the web
 table does with a clock between the second and the third while a person on
 the button names the game): :meth:`Table.rebuy_broke`, :meth:`Table.next_deal`
-(seats dealt in, button, games that fit), :meth:`Table.deal`.
+(seats dealt in, button, games that fit: what the button is offered),
+:meth:`Table.deal` (the players of that deal still dealt in: a seat that
+left or sat out meanwhile is not, one who sat down meanwhile waits for the
+next hand, and the button moves on if its own seat left).  The web table
+keeps only what is its own: the offer while it waits (stored with its
+session, with who it was offered to: seats here are numbers, there people
+come and go) and the button's clock (R-C-15, a web-table rule).
 
 >>> from random import Random
 >>> from rollem.engine import Call, Check
@@ -308,6 +314,18 @@ class Table:
 
     # -- a hand ---------------------------------------------------------------------
 
+    def why_no_deal(self) -> TableError | None:
+        """Why no hand can be dealt now (R-C-12), or ``None``: ``no_players``
+        (fewer than two seats dealt in) or ``no_fit`` (no game of the table deals
+        that many).  Changes nothing."""
+        players = len(self.dealt_in())
+        if players < 2:
+            return TableError(f"{players} seat(s) with chips: a hand needs at least 2",
+                              "no_players")
+        if not self.playable(players):
+            return TableError(f"no game of this table deals {players} players", "no_fit")
+        return None
+
     def next_deal(self) -> Deal:
         """The next hand's seats dealt in, button and games that may be dealt
         (changes nothing; see :meth:`deal`).
@@ -316,12 +334,19 @@ class Table:
             TableError: ``no_players``: fewer than two seats are dealt in.
         """
         players = self.dealt_in()
-        if len(players) < 2:
-            raise TableError(f"{len(players)} seat(s) with chips: a hand needs at least 2",
-                             "no_players")
+        refusal = self.why_no_deal()
+        if refusal is not None and refusal.code == "no_players":
+            raise refusal
         start = self._start if self._start is not None else self.button + 1
         return Deal(button_from(players, start), tuple(players),
                     tuple(self.playable(len(players))))
+
+    def still_dealt_in(self, deal: Deal) -> list[int]:
+        """The players of ``deal`` (from :meth:`next_deal`) dealt in now, in seat
+        order: those that left, sat out (:attr:`out`) or lost their chips since
+        are not, and no seat that was not among them is (R-C-12)."""
+        now = set(self.dealt_in())
+        return [s for s in deal.players if s in now]
 
     def deal(self, deal: Deal, game: Game | str, *, source: RandomSource | None = None,
              fits: Sequence[Game] | None = None) -> Hand:
@@ -329,34 +354,48 @@ class Table:
         the main pot, the seats dealt in play with their stacks (the others with
         none), ``hand`` is the new hand.
 
+        The seats dealt in are :meth:`still_dealt_in`: the players ``deal`` was
+        made for (in dealer's choice the games the button was offered fit that
+        many), less any that left or sat out while the button named the game;
+        whoever sat down meanwhile waits for the next hand.  If the button's own
+        seat is no longer dealt in, the button moves to the next of them on its
+        left (R-C-12).
+
         Args:
             deal: from :meth:`next_deal`.
-            game: the game (the button's pick): one of ``deal.games`` (or of ``fits``).
+            game: the game (the button's pick): one of ``deal.games`` (or of
+                ``fits``) that fits the players still dealt in.
             source: the shuffles (default: seeded by ``rng``, else secure).
             fits: the games allowed instead of ``deal.games``.
 
         Raises:
-            TableError: ``bad_game`` (no such game), ``no_fit`` (the game does
-                not fit the players dealt in); nothing changes.
+            TableError: ``no_players`` (fewer than two of them still dealt in),
+                ``bad_game`` (no such game), ``no_fit`` (the game does not fit
+                the players dealt in); nothing changes.
         """
         try:
             chosen = self._find(game) if isinstance(game, str) else game
         except KeyError as err:
             raise TableError(str(err.args[0]), "bad_game") from None
-        allowed = list(deal.games if fits is None else fits)
-        players = len(deal.players)
+        seats = self.still_dealt_in(deal)
+        players = len(seats)
+        if players < 2:
+            raise TableError(f"{players} of the {len(deal.players)} players of this deal "
+                             "still dealt in: a hand needs at least 2", "no_players")
+        allowed = games_that_fit(deal.games if fits is None else fits, players)
         if chosen not in allowed:
             if not allowed:
                 raise TableError(f"{chosen.name} does not fit {players} players: it needs "
                                  f"{chosen.min_players} to {chosen.max_players}", "no_fit")
             raise TableError(f"{chosen.name} does not fit {players} players: choose one of "
                              + ", ".join(g.id for g in allowed), "no_fit")
-        stacks = [self.stacks[s] if s in deal.players else 0 for s in range(self.n)]
-        hand = Hand(chosen, stacks, button=deal.button, options=self._options_for(chosen),
+        button = button_from(seats, deal.button)
+        stacks = [self.stacks[s] if s in seats else 0 for s in range(self.n)]
+        hand = Hand(chosen, stacks, button=button, options=self._options_for(chosen),
                     source=source if source is not None else self._source(),
                     carry_in=self.carry)
         self.carry = 0
-        self.button = deal.button
+        self.button = button
         self._start = None
         self.hand = hand
         self.hands += 1

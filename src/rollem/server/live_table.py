@@ -1048,16 +1048,20 @@ class LiveTable:
             delay, self._maybe_start_hand
         )
 
-    def _waiting_for(self, table: SessionTable, players: list[int]) -> str | None:
-        """Why the next hand cannot be dealt to ``players`` (the seats dealt in), in
-        words for the felt; ``None`` when it can (R-C-12)."""
-        if len(players) < 2:
+    def _waiting_for(self, table: SessionTable) -> str | None:
+        """Why the session ``table`` cannot deal its next hand, in words for the
+        felt; ``None`` when it can: its reasons (R-C-12:
+        :meth:`~rollem.table.Table.why_no_deal`), and this table's own -- computer
+        players do not play on alone here."""
+        refusal = table.why_no_deal()
+        if refusal is not None and refusal.code == "no_players":
             return ("Waiting for players: the next hand needs at least two with chips "
                     "who are not sitting out.")
+        players = table.dealt_in()
         if all(self.seats[s].row.bot is not None for s in players):
             # (computer players do not play on alone: the table waits for people)
             return "Waiting for a person: computer players do not play alone."
-        if not table.playable(len(players)):
+        if refusal is not None:
             return (f"Waiting: no game of this table deals {len(players)} players; "
                     "one must leave or sit out.")
         return None
@@ -1070,10 +1074,9 @@ class LiveTable:
             return None
         table = self.session_table()  # (a copy: the rebuys below are only counted)
         table.rebuy_broke()
-        return self._waiting_for(table, table.dealt_in())
+        return self._waiting_for(table)
 
-    def session_table(self, out: set[int] | None = None,
-                      button: int | None = None) -> SessionTable:
+    def session_table(self, out: set[int] | None = None) -> SessionTable:
         """This table's session as a :class:`rollem.table.Table`, the one model of
         its rules (R-C-12): who is dealt in, the button, the games that fit, rebuys
         (computer players rebuy by themselves, people ask) and carried chips.
@@ -1084,9 +1087,9 @@ class LiveTable:
 
         Args:
             out: seats not dealt in (default: free seats, and seats leaving,
-                sitting out or waiting for the host's approval).
-            button: the seat the button goes to if dealt in, else the next one
-                dealt in (default: the seat after the last hand's button).
+                sitting out or waiting for the host's approval).  The button
+                goes to the seat after the last hand's button, or the next one
+                dealt in.
         """
         config = self.config
         n = config.seats
@@ -1094,9 +1097,8 @@ class LiveTable:
         if out is None:
             out = {s for s in range(n) if s not in rows or self.seats[s].gone
                    or host.skip_deal(self, s)}
-        if button is None:
-            last = self.session.get("button")
-            button = 0 if last is None else int(last) + 1
+        last = self.session.get("button")
+        button = 0 if last is None else int(last) + 1
         table = SessionTable(
             [rows[s].stack if s in rows else 0 for s in range(n)],
             game=(DEALERS_CHOICE if config.game == DEALERS_CHOICE
@@ -1140,11 +1142,11 @@ class LiveTable:
                 row = self.seats[number].row
                 row.stack, row.brought = table.stacks[number], table.brought[number]
             self._commit(seats=[self.seats[number].row for number in rebought])
-        players = table.dealt_in()
-        if self._waiting_for(table, players) is not None:
+        if self._waiting_for(table) is not None:
             self.broadcast()  # (the table's state says what it waits for)
             return
         deal = table.next_deal()
+        players = list(deal.players)
         button = deal.button
         self.session["button"] = button
         hand_no = int(self.session["hand_no"]) + 1
@@ -1193,32 +1195,32 @@ class LiveTable:
             self.broadcast()
             return
         self.session["choice"] = None
+        # The session deals the players it was offered for, less those that left or
+        # sat out since; the button moves on if it left (Table.deal).
+        offered = Deal(int(choice["seat"]), tuple(int(p) for p in choice["players"]),
+                       tuple(self.config.game_of(g) for g in choice["games"]))
         table = self.session_table(
-            out={s for s in range(self.config.seats)
-                 if not self._offered_still_seated(choice, s) or self.seats[s].gone
-                 or host.skip_deal(self, s)},
-            button=int(choice["seat"]),
-        )
-        if len(table.dealt_in()) < 2:
+            out={s for s in range(self.config.seats) if s not in self.seats
+                 or self._taken_since(choice, s) or self.seats[s].gone
+                 or host.skip_deal(self, s)})
+        if len(table.still_dealt_in(offered)) < 2:
             self._bump_seq()
             self._commit(session=True)
             self._refresh_decisions()
             self.broadcast()
             self._schedule_next_hand(self.config.between_hands)
             return
-        self._deal(int(choice["hand"]), game, table, table.next_deal())
+        self._deal(int(choice["hand"]), game, table, offered)
 
-    def _offered_still_seated(self, choice: dict[str, Any], seat: int) -> bool:
-        """Whether the player ``choice`` was offered for in ``seat`` still sits there
-        (not a newcomer who took the seat since; a choice stored without the
-        players' digests knows only the seats)."""
+    def _taken_since(self, choice: dict[str, Any], seat: int) -> bool:
+        """Whether ``seat``, one of the players ``choice`` was offered for, is held
+        by someone else now: a newcomer who took the seat of one who left (a
+        choice stored without the players' digests knows only the seats)."""
         players = [int(p) for p in choice["players"]]
-        if seat not in players or seat not in self.seats:
-            return False
         digests = choice.get("digests")
-        if digests is None:
-            return True
-        return bool(self.seats[seat].row.token_digest == digests[players.index(seat)])
+        if seat not in players or digests is None:
+            return False
+        return bool(self.seats[seat].row.token_digest != digests[players.index(seat)])
 
     def _deal(self, hand_no: int, game: str, table: SessionTable, deal: Deal) -> None:
         """Deal hand ``hand_no`` as ``game`` through the session ``table`` (R-C-12:
@@ -1226,7 +1228,7 @@ class LiveTable:
         try:
             source = secure_source()
             dealt = table.deal(deal, self.config.game_of(game), source=source)
-            hand = GameSession.of_hand(hand_no, dealt, list(deal.players), source,
+            hand = GameSession.of_hand(hand_no, dealt, table.still_dealt_in(deal), source,
                                        GameSession.options_for(self.config),
                                        names=self.names())
         except Exception:  # the engine refused the deal: say so, try again later
