@@ -110,19 +110,26 @@ def test_reconnect_within_grace_and_seat_freed_after_it(server: ServerThread) ->
 
 
 def test_dealers_choice_named_by_the_button_or_by_the_clock(server: ServerThread) -> None:
-    """R-C-12: the button names the game; if its clock runs out, one is picked at random."""
-    tid, host = create_table(server.url, game="dealers-choice", seats=2, bots=0,
-                             decision_seconds=0.3, time_bank_seconds=0, between_hands=0.1)
-    (s0, t0), (_s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+    """R-C-12: the button names the game; if its clock runs out, one is picked at random.
 
-    async def run() -> None:
+    Two tables: at the first the button has a long clock (300 s), so the refusals and
+    its choice always come before any clock (with a 0.3 s clock a loaded machine could
+    let the clock pick first); at the second nobody acts and the clocks are short: the
+    clock names the game for the button, plays the hand out, and names the next
+    button's game too (of two games with short hands, for the clock to play out)."""
+    tid, host = create_table(server.url, game="dealers-choice", seats=2, bots=0,
+                             decision_seconds=300, time_bank_seconds=0, between_hands=60)
+    (s0, t0), (_s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+    games = {"sdr", "rollyourown", "rollem521"}
+
+    async def named() -> None:
         async with Player(server.ws_url, tid, t0, host) as a, Player(server.ws_url, tid, t1) as b:
             await a.until(lambda st: st["you"]["host"])
             await a.send({"type": "start", "seq": a.state["seq"]})
             st = await a.until(lambda st: st["table"]["choice"] is not None)
             choice = st["table"]["choice"]
             assert choice["seat"] == s0 and st["you"]["choose_game"]
-            assert set(choice["games"]) <= {"sdr", "rollyourown", "rollem521"}
+            assert set(choice["games"]) == games
             # Bob may not name it; a game outside the list is refused.
             await b.until(lambda st: st["table"]["choice"] is not None)
             await b.send({"type": "choose_game", "hand": choice["hand"], "seq": b.state["seq"],
@@ -133,20 +140,38 @@ def test_dealers_choice_named_by_the_button_or_by_the_clock(server: ServerThread
                           "game": "holdem"})
             err = await a.until_error()
             assert err["code"] == "illegal"
-            # Ann names Stop, Drop and Roll (the shortest hand for the clock to play out).
-            game = "sdr"
+            # Ann names 5-2-1 Roll 'Em (not the first of the list).
             await a.send({"type": "choose_game", "hand": choice["hand"], "seq": a.state["seq"],
-                          "game": game})
+                          "game": "rollem521"})
             st = await a.until(lambda st: st["hand"] is not None)
-            assert st["hand"]["game"] == game and st["hand"]["hand_no"] == 1
-            # Nobody acts from here on: the clock plays the hand out, then the next
-            # button (Bob) lets his clock run out and a game is picked for him.
+            assert st["hand"]["game"] == "rollem521" and st["hand"]["hand_no"] == 1
+            assert st["hand"]["button"] == s0
+
+    asyncio.run(named())
+
+    tid, host = create_table(server.url, game="dealers-choice", seats=2, bots=0,
+                             choices=["sdr", "holdem"], decision_seconds=0.3,
+                             time_bank_seconds=0, between_hands=0.1)
+    games = {"sdr", "holdem"}
+    (s0, t0), (_s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
+
+    async def by_the_clock() -> None:
+        async with Player(server.ws_url, tid, t0, host) as a, Player(server.ws_url, tid, t1):
+            await a.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            # Nobody acts from here on: Ann's clock names the game, the clock plays
+            # the hand out, then the next button (Bob) lets his clock run out and a
+            # game is picked for him.
             st = await a.until(lambda st: st["hand"] is not None
                                and st["hand"]["hand_no"] == 2, timeout=60)
-            assert st["hand"]["game"] in choice["games"]
+            assert st["hand"]["game"] in games
             assert st["hand"]["button"] != s0
 
-    asyncio.run(run())
+    asyncio.run(by_the_clock())
+    store = server.manager.store
+    first = store.load_hand(tid, 1)
+    assert first is not None and first.setup["game"] in games and first.result is not None
+    assert {r.source for r in store.load_actions(tid, 1)} == {"timeout"}
 
 
 def test_a_broke_player_rebuys_and_is_dealt_in_again(server: ServerThread) -> None:
