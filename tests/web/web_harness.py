@@ -38,6 +38,17 @@ that act the instant they may, from one address, would hit the real ones); decis
 clocks as short as 0.05 s, for the tests of timeouts."""
 
 
+def seeded_deals(monkeypatch: Any, seed: int) -> None:
+    """Every hand a server of this process deals while ``monkeypatch`` (pytest's
+    fixture) lasts is shuffled by ``SeededSource(seed)`` instead of the secure
+    source (R-C-13 allows a seeded source for tests): each hand the same deck order,
+    so a test that needs a kind of deal (a winner, not a split) gets it every run."""
+    from rollem.engine.randomness import SeededSource
+    from rollem.server import game_session
+
+    monkeypatch.setattr(game_session, "SecureSource", lambda: SeededSource(seed))
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
