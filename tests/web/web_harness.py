@@ -21,6 +21,8 @@ import httpx
 import uvicorn
 import websockets
 
+from rollem.bots.basic import BasicBot
+from rollem.engine.actions import Bet, Call, Check
 from rollem.server.app import create_app, host_cookie, seat_cookie
 from rollem.server.config import ServerSettings
 from rollem.server.game_session import random_wire_action
@@ -47,6 +49,24 @@ def seeded_deals(monkeypatch: Any, seed: int) -> None:
     from rollem.server import game_session
 
     monkeypatch.setattr(game_session, "SecureSource", lambda: SeededSource(seed))
+
+
+class BettingBot(BasicBot):
+    """A computer player that bets the least it may whenever nothing is owed, else
+    calls (never raises or folds), and plays every other decision as ``basic``:
+    the people it plays always face a bet, whatever the deal."""
+
+    def _bet(self, view: Any, legal: Any) -> object:
+        if "bet" in legal.actions:
+            return Bet(legal.min_to)
+        return Call() if "call" in legal.actions else Check()
+
+
+def only_betting_bots(server: Any, tid: str) -> None:
+    """Make every computer player at table ``tid`` of ``server`` (a :class:`ServerThread`)
+    a seeded :class:`BettingBot` (before the first deal: the table makes its bots when
+    first asked)."""
+    server.manager.get(tid).bot_factory = lambda level: BettingBot(random.Random(0))
 
 
 def free_port() -> int:
