@@ -421,6 +421,40 @@ def test_how_to_play_tells_the_levels_of_the_computer_players_seated_now(
         ctx.close()
 
 
+def test_the_hosts_pause_stops_the_buttons_clock_for_naming_the_game(
+        browser: Any, live: ServerThread) -> None:
+    """Dealer's choice, two people: while the host has paused the table the button's
+    clock is not shown (it stands still) and the felt says so; at resume it is back."""
+    host_ctx = browser.new_context(viewport=DESKTOP)
+    friend_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        tid, host_token = new_table(live.url, game="dealers-choice", seats=2, bots=0)
+        host = open_as_host(host_ctx, live.url, tid, host_token)
+        sit_with_enter(host, "Ann")
+        friend = friend_ctx.new_page()
+        friend.goto(f"{live.url}/t/{tid}")
+        sit(friend, "Bob")
+        host.click("#start-btn")
+        chooser = "#seats .seat[data-seat='0'] .clock"  # Ann has the first button
+        friend.wait_for_selector(chooser)
+        assert "names the game" in friend.inner_text("#status")
+        host.wait_for_selector("#controls [data-game]")
+        host.click("#host-box summary")
+        host.click("#host-controls [data-host=pause]")
+        friend.wait_for_selector("#status:has-text('their clock stands still')")
+        friend.wait_for_selector(chooser, state="detached")
+        assert host.locator(".me .clock").count() == 0
+        assert live.manager.get(tid).hand is None
+        host.wait_for_selector("#controls [data-game]")  # the button may still name it
+        host.click("#host-controls [data-host=resume]")
+        friend.wait_for_selector(chooser)
+        assert "stands still" not in friend.inner_text("#status")
+        assert re.fullmatch(r"clock \d+s( \+\d+s bank)?", friend.inner_text(chooser))
+    finally:
+        host_ctx.close()
+        friend_ctx.close()
+
+
 def test_chat_is_text_rate_limited_mutable_and_read_by_watchers(
         browser: Any, live: ServerThread) -> None:
     ann_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
