@@ -483,8 +483,14 @@ def test_chat_is_text_rate_limited_mutable_and_read_by_watchers(
             document.getElementById('chat-text').value = 'line ' + i;
             document.getElementById('chat-form').requestSubmit(); } }""")
         bob.wait_for_selector("#toast:has-text('slow down')")
+        # Ann's line and Bob's burst of 4 are kept and reach every page (waited for:
+        # 0.3 s of waiting alone was too little on a loaded machine), and no more.
+        table = live.manager.get(tid)
+        wait_until(ann, "() => document.querySelectorAll('.chat-line').length >= 5")
+        wait_until(watcher, "() => document.querySelectorAll('.chat-line').length >= 5")
         ann.wait_for_timeout(300)
-        assert ann.locator(".chat-line").count() == 5  # Ann's line and Bob's burst of 4
+        assert len(table.session["chat"]) == 5
+        assert ann.locator(".chat-line").count() == 5
         # Ann mutes Bob on her device: his lines go; the watcher still reads them.
         ann.click(".chat-line:has-text('line 0') .mute")
         assert ann.locator(".chat-line").count() == 1
