@@ -20,6 +20,9 @@ from rollem.server.leases import GROUP_FENCE, LeaseLost, Leases, check_fence
 from rollem.server.store import EarlierWriteFailed
 from rollem.server.store_pg import PgStore
 
+LEASE = 1.2
+"""Seconds of the leases of the renewal test."""
+
 
 def _expire(url: str, table_id: str) -> None:
     """Make the lease of ``table_id`` expired now (as if its owner stopped renewing)."""
@@ -38,24 +41,27 @@ def _expires(url: str, table_id: str) -> float:
 
 def test_one_owner_renewals_keep_it_takeover_after_expiry(pg_cluster: PgCluster) -> None:
     url = pg_cluster.new_database()
-    a = Leases(url, "A", "http://a:1", seconds=0.6)
-    b = Leases(url, "B", "http://b:2", seconds=0.6)
+    # 1.2 s leases: between A's renewal and B's try (a new database connection and a
+    # query) a loaded machine may stall for a while; with 0.6 s leases a stall of
+    # 0.6 s there let B take the lease from a live owner.
+    a = Leases(url, "A", "http://a:1", seconds=LEASE)
+    b = Leases(url, "B", "http://b:2", seconds=LEASE)
     got = a.acquire("T")
     assert (got.ours, got.owner, got.epoch) == (True, "A", 1)
     seen = b.acquire("T")  # held and live: B is told who holds it, where
     assert (seen.ours, seen.owner, seen.url, seen.epoch, seen.live) == \
         (False, "A", "http://a:1", 1, True)
     # Renewals every third of the lease keep it for three lease times.
-    for _ in range(6):
+    for _ in range(9):
         before = _expires(url, "T")
-        time.sleep(0.3)
+        time.sleep(LEASE / 3)
         assert a.renew({"T": 1}) == set()
         assert _expires(url, "T") > before
         assert not b.acquire("T").ours
     assert b.orphans() == []
     # A stops renewing (dies): once the lease time has passed it is an orphan and B
     # takes it with the next epoch.
-    time.sleep(0.8)
+    time.sleep(LEASE + 0.2)
     assert b.orphans() == ["T"]
     took = b.acquire("T")
     assert (took.ours, took.owner, took.epoch) == (True, "B", 2)
@@ -66,7 +72,7 @@ def test_one_owner_renewals_keep_it_takeover_after_expiry(pg_cluster: PgCluster)
     # Re-acquiring one's own live lease is allowed and fences the earlier epoch.
     assert b.acquire("T").epoch == 3 and b.renew({"T": 2}) == {"T"}
     # A restarted server (a new owner id, the same address) takes its tables at once.
-    again = Leases(url, "B-restarted", "http://b:2", seconds=0.6)
+    again = Leases(url, "B-restarted", "http://b:2", seconds=LEASE)
     assert again.acquire("T").epoch == 4 and b.renew({"T": 3}) == {"T"}
     again.close()
     a.close()
