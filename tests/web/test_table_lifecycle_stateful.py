@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from virtual_table import InlineExecutor, InlineStore, VirtualLoop
 
+from rollem.bots import make_bot
 from rollem.engine.randomness import SeededSource
 from rollem.server import game_session, live_table
 from rollem.server.config import parse_config
@@ -39,10 +40,16 @@ class TableMachine(RuleBasedStateMachine):
         super().__init__()
         self.dir = Path(tempfile.mkdtemp(prefix="rollem-sm-"))
         self.loop = VirtualLoop()
-        # Deterministic: inline computer players, seeded shuffles and game picks.
+        # Deterministic: inline computer players, seeded shuffles, game picks and
+        # computer players (each its own seeded Random; the table's default made each
+        # with a fresh unseeded one).
         self._saved = (live_table._BOT_THREAD, LiveTable.__dict__.get("clock"),
-                       game_session.SecureSource, live_table.pick_bot_game)
+                       game_session.SecureSource, live_table.pick_bot_game,
+                       LiveTable.__dict__["bot_factory"])
         seeded = random.Random(1)
+        bot_seeds = random.Random(2)
+        LiveTable.bot_factory = staticmethod(  # type: ignore[assignment]
+            lambda level: make_bot(level, random.Random(bot_seeds.getrandbits(64))))
         live_table._BOT_THREAD = InlineExecutor()  # type: ignore[assignment]
         LiveTable.clock = staticmethod(self.loop.time)  # type: ignore[assignment]
         game_session.SecureSource = lambda: SeededSource(seeded)  # type: ignore[assignment,misc]
@@ -62,7 +69,7 @@ class TableMachine(RuleBasedStateMachine):
             self.loop.close()
         finally:
             (live_table._BOT_THREAD, LiveTable.clock, game_session.SecureSource,
-             live_table.pick_bot_game) = self._saved  # type: ignore[assignment]
+             live_table.pick_bot_game, LiveTable.bot_factory) = self._saved  # type: ignore[assignment]
             shutil.rmtree(self.dir, ignore_errors=True)
 
     # -- helpers --------------------------------------------------------------
