@@ -304,6 +304,134 @@ def test_a_reshuffled_copys_net_must_be_possible(net: dict[str, int], why: str,
         2, "", f"rollem: error: {path}: {IMPOSSIBLE}: {why}\n")
 
 
+def _swap(i: int, j: int) -> Callable[[dict[str, Any]], None]:
+    """Lines ``i`` and ``j`` (1-based) of actions swapped."""
+    def edit(copy: dict[str, Any]) -> None:
+        lines = copy["actions"]
+        lines[i - 1], lines[j - 1] = lines[j - 1], lines[i - 1]
+    return edit
+
+
+def _line(i: int, text: str) -> Callable[[dict[str, Any]], None]:
+    def edit(copy: dict[str, Any]) -> None:
+        copy["actions"][i - 1] = text
+    return edit
+
+
+def _pot(**changes: object) -> Callable[[dict[str, Any]], None]:
+    def edit(copy: dict[str, Any]) -> None:
+        copy["_result"]["pots"][0].update(changes)
+    return edit
+
+
+def _net(**changes: int) -> Callable[[dict[str, Any]], None]:
+    def edit(copy: dict[str, Any]) -> None:
+        copy["_result"]["net"].update({k.lstrip("s"): v for k, v in changes.items()})
+    return edit
+
+
+ELIGIBLE = [0, 1, 2, 3, 6, 7, 8, 9]
+
+
+# Every edit is after the first reshuffle (line 32, needed by p3's draw at line
+# 31): these lines are not replayed with stand-ins, so the turn order, the
+# bets and the pots are checked on the onlooker's lines with every draw a
+# stand pat (history_copy._without_draws), and the nets against the pots.
+@pytest.mark.parametrize(("edit", "why"), [
+    # p3 is to act first in round 2 (R-521-3), then p4
+    (_swap(57, 58), "action 29 (line 57 of actions: p4 cbr 2): seat 3 cannot act now: "
+                    "waiting for seat 2 (bet)"),
+    # after the first roll Ks (p6) and Kd (p7) show: p6, nearer the dealer's left, opens (R-C-8)
+    (_swap(110, 111), "action 60 (line 110 of actions: p7 cc): seat 6 cannot act now: "
+                      "waiting for seat 5 (bet)"),
+    # a bet of the big bet (4) only, in round 3 (R-521-10)
+    (_line(113, "p9 cbr 6"), "action 63 (line 113 of actions: p9 cbr 6): seat 8 cannot do "
+                             "that: bet 6 is not 4; allowed: fold, check, bet 4"),
+    # p6 folded here: calling instead, p6 is to act first in the next round
+    (_line(120, "p6 cc"), "action 80 (line 139 of actions: p7 cc): seat 6 cannot act now: "
+                          "waiting for seat 5 (bet)"),
+    (_pot(amount=536), "its _result pots (amount, eligible) [(536, [0, 1, 2, 3, 6, 7, 8, 9])] "
+                       "differ from its actions' [(534, [0, 1, 2, 3, 6, 7, 8, 9])]"),
+    (_pot(eligible=ELIGIBLE[:-1]), "its _result pots (amount, eligible) [(534, [0, 1, 2, 3, "
+                                   "6, 7, 8])] differ from its actions' [(534, [0, 1, 2, 3, "
+                                   "6, 7, 8, 9])]"),
+    # a chip moved from seat 5 (who put 11 in and folded) to the winner: the sum holds
+    (_net(s5=-12, s8=475), "its _result.net says seat 5 made -12, but it put 11 in the pot "
+                           "and its _result.pots give it 0: -11"),
+    (_net(s8=473, s9=-59), "its _result.net says seat 8 made +473, but it put 60 in the pot "
+                           "and its _result.pots give it 534: +474"),
+])
+def test_turn_order_and_pots_are_checked_after_a_reshuffle(
+        edit: Callable[[dict[str, Any]], None], why: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    copy = _ten_seat_copy_past_reshuffles()
+    assert copy["_result"]["pots"][0]["eligible"] == ELIGIBLE
+    assert copy["_result"]["net"]["5"] == -11 and copy["_result"]["net"]["8"] == 474
+    own_copy_hand(copy)  # as it is: accepted
+    edit(copy)
+    with pytest.raises(HistoryError) as info:
+        own_copy_hand(copy)
+    assert str(info.value) == f"{IMPOSSIBLE}: {why}"
+    path = tmp_path / "ann.toml"
+    path.write_text(tomli_w.dumps(copy), encoding="utf-8")
+    assert run(["replay", str(path)], capsys) == (
+        2, "", f"rollem: error: {path}: {IMPOSSIBLE}: {why}\n")
+
+
+def test_the_betting_is_checked_without_draws_unless_one_follows_an_up_card() -> None:
+    from rollem.history_copy import _draw_after_an_up_card, _without_draws
+
+    lines = _ten_seat_copy_past_reshuffles()["actions"]
+    assert not _draw_after_an_up_card(lines)  # 5-2-1 rolls after its draws
+    bare = _without_draws(lines, 10)
+    assert len(bare) == len(lines)  # each line keeps its number
+    assert (lines[54:57], bare[54:57]) == (["p1 sd Kc", "d dh p1 4c", "p3 cc"],
+                                           ["p1 sd", "#", "p3 cc"])
+    assert (lines[30:33], bare[30:33]) == (
+        ["p3 sd ??", "# reshuffle for p3: 2 cards (muck and discards) -> _shuffles",
+         "d dh p3 ??"], ["p3 sd", "#", "#"])
+    assert bare[0] == "d dh p2 ??????????" and bare[98] == "p1 stack ?? ?? ?? ?? ??"
+    assert bare[99] == lines[99] == "# roll p2 Td"
+    assert _draw_after_an_up_card(["d du p1 Ah", "p1 cc", "p1 sd ??"])
+    assert _draw_after_an_up_card(["# roll p2 Td", "p2 draw Td"])
+    assert not _draw_after_an_up_card(["d dh p1 ????", "p1 sd ??", "d du p1 Ah"])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_seats_copy_of_a_hand_that_reshuffled_passes(seed: int) -> None:
+    # no false refusal after a reshuffle: the onlooker's lines without draws
+    # give the real hand's turn order and pots, and its nets are what the
+    # pots give less what each seat put in
+    hand = basic_hand("rollem521", 10, seed)
+    assert hand.result is not None
+    full = write_history(hand)
+    assert "# reshuffle" in full
+    real = hand.result.to_dict()
+    for s, net in real["net"].items():
+        won = sum(p["winners"].get(s, 0) for p in real["pots"])
+        assert net == won - hand.committed[int(s)]
+    for seat in range(10):
+        own_copy_hand(redact(full, seat))
+
+
+@pytest.mark.parametrize(("net", "why"), [
+    ({"0": 13, "2": 1}, "seat 0 made +13, but it put 14 in the pot and its _result.pots give "
+                        "it 28: +14"),
+    ({"1": -13, "2": -1}, "seat 1 made -13, but it put 14 in the pot and its _result.pots give "
+                          "it 0: -14"),
+])
+def test_a_copys_net_must_be_what_its_pots_give(net: dict[str, int], why: str) -> None:
+    """Without a reshuffle too: each seat's net is what the recorded pots give it
+    less what it put in (here a chip moved between two nets, keeping their sum)."""
+    copy = _load("holdem_ann.toml")
+    assert copy["_result"]["net"] == {"0": 14, "1": -14, "2": 0}
+    own_copy_hand(copy)
+    copy["_result"]["net"].update(net)
+    with pytest.raises(HistoryError) as info:
+        own_copy_hand(copy)
+    assert str(info.value) == f"{IMPOSSIBLE}: its _result.net says {why}"
+
+
 def test_a_copy_may_carry_its_readers_notes(capsys: pytest.CaptureFixture[str],
                                             tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:

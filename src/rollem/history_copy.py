@@ -8,7 +8,10 @@ the Roll Your Own pool, and the wild card, are in the pool; a 5-2-1 stacking
 rolls up the cards the copy shows rolled). The stand-in hand is checked:
 redacted again for the seat, it must give the copy's lines exactly (shows
 aside), so the seat saw the same in both hands, and a finished copy's
-recorded pots must be the stand-in hand's. A copy that passes describes a
+recorded pots must be the stand-in hand's, its nets what those pots give.
+A hand that ran out of cards and reshuffled is replayed up to the
+reshuffle, and its whole betting (turn order, bets, pots, nets) on an
+onlooker's lines with every draw a stand pat. A copy that passes describes a
 hand that can happen; one that fails (cards named twice, an action out of
 turn or over a stack, a bad field) is refused with the engine's reason.
 
@@ -555,6 +558,85 @@ def _check_bets(data: Mapping[str, Any], lines: Sequence[str]) -> None:
                                f"{parts[2]}, more than {parts[0]}'s stack ({stacks[s]})")
 
 
+def _check_winnings(data: Mapping[str, Any], hand: Hand) -> None:
+    """A recorded ``_result.net`` against its pots: each seat's net is the chips
+    the recorded pots' ``winners`` give it less the chips it put in the pot,
+    ``hand.committed`` (antes and bets, an uncalled bet returned), which follow
+    from the betting alone (the winners need the hidden cards, so they are
+    taken as recorded). R-C-9, R-C-10."""
+    result = data.get("_result")
+    if not isinstance(result, Mapping) or hand.result is None:
+        return
+    net, pots = result.get("net"), result.get("pots")
+    if not isinstance(net, Mapping) or not isinstance(pots, list):
+        return  # none recorded (or a bad one, which _check_net / _check_result name)
+    won = [0] * hand.n
+    for i, pot in enumerate(pots):
+        winners = pot.get("winners", {}) if isinstance(pot, Mapping) else None
+        if not isinstance(winners, Mapping) or not all(
+                str(s).isdigit() and int(s) < hand.n and type(c) is int and c >= 0
+                for s, c in winners.items()):
+            raise HistoryError(f"_result.pots[{i}].winners must be a table of seats (0 to "
+                               f"{hand.n - 1}) and whole chips, got {winners!r}")
+        for s, c in winners.items():
+            won[int(s)] += c
+    for s, c in sorted(net.items(), key=lambda item: int(item[0])):
+        seat = int(s)
+        put_in = hand.committed[seat]
+        if c != won[seat] - put_in:
+            raise HistoryError(
+                f"{IMPOSSIBLE}: its _result.net says seat {s} made {c:+d}, but it put "
+                f"{put_in} in the pot and its _result.pots give it {won[seat]}: "
+                f"{won[seat] - put_in:+d}")
+
+
+def _draw_after_an_up_card(lines: Sequence[str]) -> bool:
+    """Whether a draw (``sd``) comes after a card was turned up (``d du``,
+    ``exp``, a roll): a draw may throw an up card, which the copy does not
+    tell (its discards are ``??``), so without the draws the cards showing,
+    which may decide who acts first (R-C-8), could differ. No shipped game
+    does so (5-2-1 rolls after its draws)."""
+    up = False
+    for line in lines:
+        parts, comment = _split(line)
+        if (len(parts) >= 3 and parts[:2] == ["d", "du"]) or \
+                (len(parts) >= 2 and parts[0] != "d" and parts[1] == "exp") or \
+                (not parts and comment[:1] == ["roll"]):
+            up = True
+        elif up and len(parts) >= 2 and parts[0] != "d" and parts[1] in ("sd", "draw"):
+            return True
+    return False
+
+
+def _without_draws(lines: Sequence[str], n: int) -> list[str]:
+    """The lines of an onlooker's copy of the copy (every seat's face-down cards
+    and choices ``??``, :func:`rollem.history.redact` for no seat) with every
+    draw a stand pat (``pN sd``) and its replacement cards and reshuffles gone
+    (``#``, so each line keeps its number). The betting, the turn order, the
+    cards turned up and the pots are the hand's: no betting depends on a
+    seat's face-down cards or on what it draws (R-521-2..R-521-7), and the
+    draws no longer run the deck out."""
+    onlooker = redact({"actions": list(lines)}, n)["actions"]
+    out: list[str] = []
+    drawing: str | None = None  # the seat whose replacement cards may come next
+    for line in onlooker:
+        parts, comment = _split(line)
+        if not parts and comment[:1] == ["reshuffle"]:
+            out.append("#")
+            continue
+        if len(parts) >= 3 and parts[:2] == ["d", "dh"] and parts[2] == drawing:
+            out.append("#")  # the replacement cards of the draw just before
+            drawing = None
+            continue
+        drawing = None
+        if len(parts) >= 2 and parts[0] != "d" and parts[1] in ("sd", "draw"):
+            out.append(f"{parts[0]} sd")
+            drawing = parts[0] if len(parts) > 2 else None
+            continue
+        out.append(line)
+    return out
+
+
 def _stand_in_hand(data: Mapping[str, Any], seat: int, cut: list[str]) -> Hand:
     """The hand of the copy's lines ``cut`` with stand-ins, checked (not its result).
 
@@ -597,13 +679,21 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
     full history may: every copy :func:`rollem.history.redact` makes of a
     history :func:`rollem.history.replay` accepts passes.
 
+    A recorded ``_result.net`` must be what the recorded pots' winners give
+    each seat less the chips it put in (R-C-9).
+
     A hand that ran out of cards reshuffled its discards (a ``# reshuffle``
     line), which stand-ins cannot follow: with ``actions=None`` its lines
     before the action that needed the first reshuffle are replayed (and that
-    hand returned, :func:`last_stand_in_point`); of the rest only what the
-    lines alone tell is checked (no bet beyond a stack, the shows, and
-    ``_result.shown_cards`` / ``net``), not whose turn each action is nor
-    the pots; with ``actions`` past it the copy is refused.
+    hand returned, :func:`last_stand_in_point`); of the rest, what the lines
+    alone tell is checked (no bet beyond a stack, the shows, and
+    ``_result.shown_cards`` / ``net``), then the whole hand's betting
+    without its draws (:func:`_without_draws`, an onlooker's lines replayed
+    with stand-ins): whose turn each action is, each bet, and the pots and
+    nets against ``_result``; not the seat's own draws and stacking after
+    the reshuffle. (A game file's draw after a card turned up skips that
+    last check, :func:`_draw_after_an_up_card`.) With ``actions`` past the
+    reshuffle the copy is refused.
 
     Raises:
         HistoryError: a bad field (as :func:`rollem.history.read_history`
@@ -634,10 +724,22 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
         else:
             raise HistoryError(f"{IMPOSSIBLE}: it needs more cards than the deck holds "
                                "before its first reshuffle")
-        # the rest, which is not replayed: what the lines alone can tell
+        # the rest: what the lines alone can tell, then the whole hand's turn
+        # order, bets and pots, which need no hidden card: the onlooker's lines
+        # with every draw a stand pat, replayed with stand-ins
         _check_bets(data, lines)
         _check_shows(data, lines, seat, None)
         _check_net(data)
+        if _draw_after_an_up_card(lines):
+            return hand  # (a game file's): the cards showing need the draws
+        n = len(data["starting_stacks"])
+        try:
+            betting = _stand_in_hand(data, n, _without_draws(lines, n))
+        except _OutOfCards:
+            raise HistoryError(f"{IMPOSSIBLE}: it turns up more cards than the deck "
+                               "holds") from None
+        _check_result(data, betting)
+        _check_winnings(data, betting)
         return hand
     try:
         hand = _stand_in_hand(data, seat, cut)
@@ -648,4 +750,5 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
         _check_shows(data, lines, seat, hand)
         _check_result(data, hand)
         _check_net(data)
+        _check_winnings(data, hand)
     return hand
