@@ -378,6 +378,29 @@ def test_turn_order_and_pots_are_checked_after_a_reshuffle(
         2, "", f"rollem: error: {path}: {IMPOSSIBLE}: {why}\n")
 
 
+@pytest.mark.parametrize(("edit", "why"), [
+    (_line(55, "p1 sd Qh"), "line 55 of actions (p1 sd Qh) throws Qh, which is not one of "
+                            "your cards (Ad Kc 7s 5d 8h)"),
+    (_line(56, "d dh p1 8h"), "line 56 of actions (d dh p1 8h) deals you 8h, which you hold "
+                              "already"),
+    (_line(99, "p1 stack 8h 7s 5d Kc Ad"), "line 99 of actions (p1 stack 8h 7s 5d Kc Ad) "
+                                           "stacks cards that are not your cards "
+                                           "(Ad 7s 5d 8h 4c)"),
+    (_line(99, "p1 stack 7s 8h 5d 4c Ad"), "line 109 of actions (# roll p1 8h) rolls up 8h, "
+                                           "but your stacking order has 7s on top"),
+    (_line(109, "# roll p1 Ad"), "line 109 of actions (# roll p1 Ad) rolls up Ad, but your "
+                                 "stacking order has 8h on top"),
+])
+def test_your_own_cards_are_checked_after_a_reshuffle(
+        edit: Callable[[dict[str, Any]], None], why: str) -> None:
+    copy = _ten_seat_copy_past_reshuffles()
+    assert copy["actions"][9] == "d dh p1 AdKc7s5d8h" and copy["actions"][108] == "# roll p1 8h"
+    edit(copy)
+    with pytest.raises(HistoryError) as info:
+        own_copy_hand(copy)
+    assert str(info.value) == f"{IMPOSSIBLE}: {why}"
+
+
 def test_the_betting_is_checked_without_draws_unless_one_follows_an_up_card() -> None:
     from rollem.history_copy import _draw_after_an_up_card, _without_draws
 

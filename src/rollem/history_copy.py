@@ -432,6 +432,47 @@ def _held_at_end(lines: Sequence[str], me: str) -> list[str]:
     return held
 
 
+def _check_own_cards(lines: Sequence[str], me: str) -> None:
+    """The seat's own cards as its lines tell them, for lines not replayed
+    (after a reshuffle): no card dealt to it while it holds it, a draw
+    (``sd`` / ``draw`` / ``dis``) throws only cards it holds, a stacking
+    order (``stack``) is its cards, and it rolls them up in that order
+    (R-521-2, R-521-4, R-521-6, R-521-7)."""
+    held: list[str] = []
+    order: list[str] = []
+    for i, line in enumerate(lines):
+        parts, comment = _split(line)
+        where = f"line {i + 1} of actions ({line})"
+        try:
+            if len(parts) >= 3 and parts[0] == "d" and parts[1] in ("dh", "du", "pd") \
+                    and parts[2] == me:
+                for c in (str(_card(t)) for t in parts[3:] if t != "??"):
+                    if c in held:
+                        raise HistoryError(f"{IMPOSSIBLE}: {where} deals you {c}, which you "
+                                           "hold already")
+                    held.append(c)
+            elif len(parts) >= 2 and parts[0] == me and parts[1] in ("sd", "draw", "dis"):
+                for c in (str(_card(t)) for t in parts[2:]):
+                    if c not in held:
+                        raise HistoryError(f"{IMPOSSIBLE}: {where} throws {c}, which is not "
+                                           f"one of your cards ({' '.join(held)})")
+                    held.remove(c)
+            elif len(parts) >= 2 and parts[:2] == [me, "stack"]:
+                order = [str(_card(t)) for t in parts[2:]]
+                if sorted(order) != sorted(held):
+                    raise HistoryError(f"{IMPOSSIBLE}: {where} stacks cards that are not "
+                                       f"your cards ({' '.join(held)})")
+            elif not parts and comment[:2] == ["roll", me] and len(comment) >= 3:
+                c = str(_card(comment[2]))
+                if not order or order[0] != c:
+                    top = f"{order[0]} on top" if order else "no card"
+                    raise HistoryError(f"{IMPOSSIBLE}: {where} rolls up {c}, but your "
+                                       f"stacking order has {top}")
+                order.pop(0)
+        except CardError as err:
+            raise HistoryError(f"{IMPOSSIBLE}: {where}: {err}") from None
+
+
 def _check_shows(data: Mapping[str, Any], lines: Sequence[str], seat: int,
                  hand: Hand | None) -> None:
     """The copy's shows (``sm`` lines), which the stand-in hand cannot check (its
@@ -686,14 +727,15 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
     line), which stand-ins cannot follow: with ``actions=None`` its lines
     before the action that needed the first reshuffle are replayed (and that
     hand returned, :func:`last_stand_in_point`); of the rest, what the lines
-    alone tell is checked (no bet beyond a stack, the shows, and
+    alone tell is checked (no bet beyond a stack, the seat's own cards
+    through its draws, stacking and rolls, the shows, and
     ``_result.shown_cards`` / ``net``), then the whole hand's betting
     without its draws (:func:`_without_draws`, an onlooker's lines replayed
     with stand-ins): whose turn each action is, each bet, and the pots and
-    nets against ``_result``; not the seat's own draws and stacking after
-    the reshuffle. (A game file's draw after a card turned up skips that
-    last check, :func:`_draw_after_an_up_card`.) With ``actions`` past the
-    reshuffle the copy is refused.
+    nets against ``_result``. (A game file's draw after a card turned up
+    skips that last check, :func:`_draw_after_an_up_card`.) What stays
+    unchecked after a reshuffle: which cards the others could have drawn
+    from it. With ``actions`` past the reshuffle the copy is refused.
 
     Raises:
         HistoryError: a bad field (as :func:`rollem.history.read_history`
@@ -728,6 +770,7 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
         # order, bets and pots, which need no hidden card: the onlooker's lines
         # with every draw a stand pat, replayed with stand-ins
         _check_bets(data, lines)
+        _check_own_cards(lines, f"p{seat + 1}")
         _check_shows(data, lines, seat, None)
         _check_net(data)
         if _draw_after_an_up_card(lines):
