@@ -463,3 +463,68 @@ def test_a_copy_may_carry_its_readers_notes(capsys: pytest.CaptureFixture[str],
     copy["actions"].insert(5, "# a note of mine")
     told = (COPIES / "holdem_ann.txt").read_text(encoding="utf-8")
     assert run(["replay", _write(copy, "ann.toml")], capsys) == (0, told, "")
+
+
+def _split_order(text: str) -> list[str]:
+    """Summary lines with each shown hand's cards, and each split's winners, in
+    one order (a recorded ``_result`` keeps both by seat)."""
+    def norm(line: str) -> str:
+        head, _, rest = line.partition(": ")
+        shown = re.fullmatch(r"(.+ shows?) (.+)", head)
+        if shown:
+            return f"{shown[1]} {' '.join(sorted(shown[2].split()))}: {rest}"
+        return re.sub(r"(\S+ wins? \d+(?:, )?)+", lambda m: ", ".join(
+            sorted(m.group(0).rstrip(", ").split(", "))), line)
+    return [norm(line) for line in text.splitlines()]
+
+
+@pytest.mark.parametrize(("game", "n", "seed"), [
+    ("sdr", 4, 2), ("sdr", 2, 9), ("rollyourown", 5, 2), ("rollem521", 3, 1), ("omaha8", 5, 1)])
+def test_result_of_a_copy_says_what_the_full_historys_result_says(
+        game: str, n: int, seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay --result`` on each seat's copy (rollem play's files): the table
+    cards from the copy's public lines, the shows in the order shown, the pots and
+    nets the copy records; never a card the seat did not see."""
+    monkeypatch.chdir(tmp_path)
+    hand = basic_hand(game, n, seed)
+    names = ["You", "Ann", "Bob", "Cy", "Di"][:n]
+    full = write_history(hand, players=names)
+    code, told, _ = run(["replay", _write(tomllib.loads(full), "full.toml"), "--result"], capsys)
+    assert code == 0 and "shows" in told
+    for seat in range(n):
+        copy = redact(full, seat)
+        code, out, err = run(["replay", _write(copy, f"s{seat}.toml"), "--result"], capsys)
+        assert (code, err) == (0, "")
+        assert _split_order(out) == _split_order(told), seat
+        seen = set(re.findall(r"[2-9TJQKA][cdhs]", " ".join(copy["actions"])))
+        assert set(re.findall(r"\b[2-9TJQKA][cdhs]\b", out)) <= seen
+
+
+def test_result_of_a_copy_that_reshuffled_is_refused_with_what_works(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(COPIES / "rollem521_ten_ann.toml")
+    code, out, err = run(["replay", path, "--result"], capsys)
+    assert (code, out) == (2, "")
+    assert err == (f"rollem: error: {path}: this copy's deck ran out and was reshuffled, so "
+                   "its table cannot be summed up from it; use rollem replay FILE (step by "
+                   "step) or --json\n")
+    assert run(["replay", path, "--json"], capsys)[0] == 0
+
+
+@pytest.mark.parametrize(("edit", "why"), [
+    (lambda r: r.update(shown=["x"]), "_result.shown must be a table of seats to hand "
+                                      "descriptions"),
+    (lambda r: r.update(shown={"0": 5}), "_result.shown must be a table of seats to hand "
+                                         "descriptions"),
+    (lambda r: r["pots"][0].update(high={"0": "x"}),
+     "_result.pots[0].high: '0' = 'x' is not a seat (0 to 99) and whole chips"),
+])
+def test_result_of_a_copy_with_a_malformed_result_is_refused(
+        edit: Callable[[dict[str, Any]], None], why: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    copy = _load("rollem521_ann.toml")
+    edit(copy["_result"])
+    path = _write(copy, "ann.toml")
+    assert run(["replay", path, "--result"], capsys) == (2, "", f"rollem: error: {path}: {why}\n")

@@ -22,13 +22,17 @@ from rollem.cli.errors import fail
 
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
+    from rollem.engine.result import HandOutcome
 
 __all__ = ["replay_command", "summary"]
 
 
-def summary(hand: Hand, names: Sequence[str] | None = None) -> str:
+def summary(hand: Hand, names: Sequence[str] | None = None,
+            outcome: HandOutcome | None = None) -> str:
     """A short summary of a hand: the table cards, each hand shown, each pot
-    and who won it, the net per player (players by ``names``, else by seat)."""
+    and who won it, the net per player (players by ``names``, else by seat).
+    ``outcome``: the result to tell instead of ``hand.result`` (a player's own
+    copy, whose hand has stand-in cards: its recorded ``_result``)."""
     from rollem.cards import CARDS, RANK_PLURALS, format_cards
     from rollem.engine.declare import whole_pot_description
     from rollem.narration.words import Names
@@ -40,7 +44,7 @@ def summary(hand: Hand, names: Sequence[str] | None = None) -> str:
     def wins(part: dict[int, int]) -> str:
         return ", ".join(f"{said.says(s, 'win', 'wins')} {c}" for s, c in part.items())
 
-    r = hand.result
+    r = outcome if outcome is not None else hand.result
     button = f"{said.says(hand.button, 'have', 'has')} the button" if names is not None \
         else f"button seat {hand.button}"
     lines = [f"{hand.game.name}: {sum(hand.dealt)} players, {button}"]
@@ -91,6 +95,21 @@ def summary(hand: Hand, names: Sequence[str] | None = None) -> str:
     return "\n".join(lines)
 
 
+def _in_show_order(outcome: HandOutcome, data: dict[str, Any]) -> HandOutcome:
+    """``outcome`` with its shown hands in the order the copy's ``sm`` lines show
+    them (a recorded ``_result`` keeps them by seat)."""
+    from dataclasses import replace
+
+    order = []
+    for line in data.get("actions", []):
+        parts = str(line).split()
+        if len(parts) == 3 and parts[1] == "sm" and parts[0][1:].isdigit():
+            order.append(int(parts[0][1:]) - 1)
+    seats = [s for s in order if s in outcome.shown] + \
+        [s for s in outcome.shown if s not in order]
+    return replace(outcome, shown={s: outcome.shown[s] for s in seats})
+
+
 def _names(data: dict[str, Any], n: int) -> list[str] | None:
     players = data.get("players")
     if isinstance(players, list) and len(players) == n and all(isinstance(p, str) and p
@@ -138,22 +157,31 @@ def replay_command(file: Path, only_result: bool, as_json: bool) -> None:
     redacted = isinstance(data, dict) and "_redacted_for" in data
     if as_json or only_result:
         if redacted:
+            from rollem.engine.result import outcome_from_dict
             from rollem.history_copy import own_copy_hand
 
             try:
-                own_copy_hand(data)  # the copy must describe a hand that can happen
-            except HistoryError as err:
+                stand_in = own_copy_hand(data)  # the copy must describe a hand that can happen
+                result = data.get("_result")
+                if not isinstance(result, dict):
+                    fail(f"{file}: the history ends before the hand is over")
+                outcome = outcome_from_dict(result)
+            except (HistoryError, ValueError) as err:
                 fail(f"{file}: {err}")
-            result = data.get("_result")
-            if not isinstance(result, dict):
-                fail(f"{file}: the history ends before the hand is over")
             if as_json:
                 click.echo(json.dumps({k: result[k] for k in
                                        ("game", "pots", "net", "shown", "carried")
                                        if k in result}))
                 return
-            fail(f"{file}: a player's redacted copy cannot be replayed for --result; "
-                 "use rollem replay FILE (step by step) or --json")
+            if not stand_in.is_over:  # replayed only up to its first reshuffle
+                fail(f"{file}: this copy's deck ran out and was reshuffled, so its table "
+                     "cannot be summed up from it; use rollem replay FILE (step by step) "
+                     "or --json")
+            # The table cards are public, so the stand-in hand has them right; who
+            # won is what the copy records (stand-ins would decide it at random).
+            click.echo(summary(stand_in, _names(data, len(stand_in.start_stacks)),
+                               _in_show_order(outcome, data)))
+            return
         try:
             hand = replay(text)
         except HistoryError as err:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rollem.cards import CARDS, Card
+from rollem.cards import CARDS, Card, parse_card
 
-__all__ = ["HandOutcome", "PotResult"]
+__all__ = ["HandOutcome", "PotResult", "outcome_from_dict"]
 
 
 @dataclass
@@ -78,3 +78,71 @@ class HandOutcome:
                 str(s): [str(CARDS[c]) for c in cs] for s, cs in sorted(self.shown_cards.items())
             }
         return out
+
+
+def _seat_chips(value: Any, where: str) -> dict[int, int]:
+    """A recorded ``{seat: chips}`` table (seats as strings, as TOML keeps them)."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{where} must be a table of seats to chips")
+    out: dict[int, int] = {}
+    for k, v in value.items():
+        if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2) or \
+                isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError(f"{where}: {k!r} = {v!r} is not a seat (0 to 99) and whole chips")
+        out[int(k)] = v
+    return out
+
+
+def outcome_from_dict(data: Any) -> HandOutcome:
+    """The :class:`HandOutcome` a history records as ``_result`` (the form of
+    ``HandOutcome.to_dict(cards=True)``, docs/hand-history.md): what a player's
+    own copy says happened, where its hidden cards cannot be replayed (R-C-13).
+    ``showdown`` is whether any hand was shown (R-C-11: at a showdown the
+    winner's is).
+
+    Raises:
+        ValueError: naming the field whose shape is wrong.
+    """
+    if not isinstance(data, dict):
+        raise ValueError("_result must be a table")
+    pots: list[PotResult] = []
+    raw_pots = data.get("pots", [])
+    if not isinstance(raw_pots, list):
+        raise ValueError("_result.pots must be a list of pots")
+    for i, pot in enumerate(raw_pots):
+        where = f"_result.pots[{i}]"
+        if not isinstance(pot, dict):
+            raise ValueError(f"{where} must be a table")
+        amount, eligible = pot.get("amount"), pot.get("eligible")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise ValueError(f"{where}.amount must be whole chips, 0 or more")
+        if not isinstance(eligible, list) or not all(
+                isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 100
+                for s in eligible):
+            raise ValueError(f"{where}.eligible must be a list of seats (0 to 99)")
+        halves = {half: _seat_chips(pot[half], f"{where}.{half}")
+                  for half in ("high", "low") if half in pot}
+        pots.append(PotResult(amount, tuple(eligible),
+                              _seat_chips(pot.get("winners", {}), f"{where}.winners"),
+                              halves.get("high"), halves.get("low")))
+    shown_raw = data.get("shown", {})
+    if not isinstance(shown_raw, dict) or not all(
+            isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2
+            and isinstance(v, str) for k, v in shown_raw.items()):
+        raise ValueError("_result.shown must be a table of seats to hand descriptions")
+    cards_raw = data.get("shown_cards", {})
+    if not isinstance(cards_raw, dict):
+        raise ValueError("_result.shown_cards must be a table of seats to cards")
+    shown_cards: dict[int, tuple[Card, ...]] = {}
+    for k, cs in cards_raw.items():
+        if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2
+                and isinstance(cs, list) and all(isinstance(c, str) for c in cs)):
+            raise ValueError(f"_result.shown_cards: {k!r} = {cs!r} is not a seat's list of cards")
+        shown_cards[int(k)] = tuple(parse_card(c) for c in cs)
+    carried = data.get("carried", 0)
+    if isinstance(carried, bool) or not isinstance(carried, int) or carried < 0:
+        raise ValueError("_result.carried must be whole chips, 0 or more")
+    game = data.get("game", "")
+    shown = {int(k): v for k, v in shown_raw.items()}
+    return HandOutcome(str(game), pots, _seat_chips(data.get("net", {}), "_result.net"),
+                       shown, shown_cards, carried, showdown=bool(shown))
