@@ -3,10 +3,12 @@ through pexpect, and piped stdin), plus its answer parsing."""
 
 from __future__ import annotations
 
+import platform
 import re
 import signal
 import subprocess
 import sys
+import time
 import tomllib
 from pathlib import Path
 
@@ -346,6 +348,28 @@ def test_all_at_once_decisions_say_choosing() -> None:
     assert sum(line.rstrip().endswith("chosen") for line in lines) == 2
 
 
+READ_SYSCALL = {"x86_64": "0", "aarch64": "63"}.get(platform.machine())
+"""Linux's number of the read() system call on this machine (None: not known here)."""
+
+
+def _until_reading(pid: int) -> None:
+    """Wait until process ``pid`` sleeps in read() (Linux: ``/proc/PID/syscall``).
+
+    The game prints its prompt, then reads; a Ctrl-C that comes between the two
+    sets Python's signal flag but interrupts no read, so the game waits for a line
+    and never raises KeyboardInterrupt (a test that sends Ctrl-C the moment the
+    prompt shows hung on 2 runs in 60 with a loaded CPU). A person never presses
+    that fast; the test waits until the game is reading. Without /proc: 0.5 s."""
+    path = Path(f"/proc/{pid}/syscall")
+    if READ_SYSCALL is None or not path.exists():
+        time.sleep(0.5)
+        return
+    end = time.monotonic() + 30
+    while path.read_text().split()[:1] != [READ_SYSCALL]:
+        assert time.monotonic() < end, f"the game never waited for input: {path.read_text()}"
+        time.sleep(0.01)
+
+
 def test_ctrl_c_prints_the_ledger_and_exits_130(tmp_path: Path) -> None:
     child = pexpect.spawn(
         ROLLEM, ["play", "sdr", "--players", "2", "--seed", "7", "--history-dir", str(tmp_path)],
@@ -355,6 +379,7 @@ def test_ctrl_c_prints_the_ledger_and_exits_130(tmp_path: Path) -> None:
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     child.expect(PROMPT)
+    _until_reading(child.pid)
     child.sendintr()
     child.expect("Session ledger after 0 hand")
     child.expect(pexpect.EOF)
