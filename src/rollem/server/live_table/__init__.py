@@ -1,0 +1,354 @@
+"""One table in play: seats, the hand in progress, clocks, and its clients.
+
+Everything here runs on the server's one event loop, so a table changes in
+one synchronous step at a time: check the message, apply it to the hand,
+commit it to the store, then queue the new state to every client.  No
+client hears of anything before it is committed.
+
+:class:`LiveTable` is one class with one state; its methods live in one
+module per job (written there as functions of ``self``, bound in the class
+body below), each saying the rules it carries:
+
+- :mod:`~rollem.server.live_table.seats`: seats, joining, connections, the
+  grace period of a player who is away (R-C-15);
+- :mod:`~rollem.server.live_table.choice`: the dealer's choice and its clock
+  (R-C-12, R-C-15);
+- :mod:`~rollem.server.live_table.messages`: checking and routing client
+  messages, practice odds;
+- :mod:`~rollem.server.live_table.turns`: decisions, clocks, time banks,
+  computer players' turns and timeouts (R-C-15);
+- :mod:`~rollem.server.live_table.hands`: dealing and finishing hands, rebuys
+  (R-C-12, R-C-13, R-521-9);
+- :mod:`~rollem.server.live_table.views`: the public table, each seat's
+  state, the broadcast;
+- :mod:`~rollem.server.live_table.saving`: commit before telling, and the way
+  back when a write fails (pause, rebuild, retry);
+
+with :mod:`~rollem.server.live_table.clients` (connections and seats in
+memory), :mod:`~rollem.server.live_table.player_names` (:func:`clean_name`)
+and :mod:`~rollem.server.live_table.errors` (:class:`TableError`).  This
+module keeps the class's settings (which tests replace), its state
+(``__init__``), creation, restore, resuming play and shutdown.
+
+The executors and engine functions that tests replace in this module
+(``_BOT_THREAD``, ``pick_bot_game``, ``seat_odds``) are looked up here at
+call time by the parts that use them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import sqlite3
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from rollem.server import host
+from rollem.server.config import TableConfig
+from rollem.server.game_session import GameSession, new_bot
+from rollem.server.game_session import pick_bot_game as pick_bot_game
+from rollem.server.game_session import seat_odds as seat_odds
+from rollem.server.live_table import choice, hands, messages, saving, seats, turns, views
+from rollem.server.live_table.clients import MAX_BACKLOG as MAX_BACKLOG
+from rollem.server.live_table.clients import Client as Client
+from rollem.server.live_table.clients import Seat as Seat
+from rollem.server.live_table.clients import _dumps as _dumps
+from rollem.server.live_table.errors import PAUSED_NOTICE as PAUSED_NOTICE
+from rollem.server.live_table.errors import RECOVERING_REFUSAL as RECOVERING_REFUSAL
+from rollem.server.live_table.errors import TableError as TableError
+from rollem.server.live_table.player_names import MAX_NAME as MAX_NAME
+from rollem.server.live_table.player_names import MAX_NAME_CODE_POINTS as MAX_NAME_CODE_POINTS
+from rollem.server.live_table.player_names import clean_name as clean_name
+from rollem.server.live_table.views import STATE_CACHE_SECONDS as STATE_CACHE_SECONDS
+from rollem.server.protocol import ClientMessage as ClientMessage
+from rollem.server.store import SeatRow, Store, WriteStream, token_digest
+
+__all__ = ["Client", "LiveTable", "TableError", "clean_name"]
+
+log = logging.getLogger("rollem.server")
+
+_BOT_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rollem-bots")
+"""Computer players decide here, one at a time, off the event loop."""
+
+_ODDS_THREAD = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rollem-odds")
+"""Practice odds are computed here, off the event loop (and apart from the bots)."""
+
+AuditHook = Callable[["LiveTable", int | None, str], None]
+
+
+class LiveTable:
+    """A table in memory, mirrored in the store.
+
+    ``session`` (JSON, stored) holds: ``started``, ``hand_no`` (last hand
+    dealt), ``in_hand``, ``button``, ``choice`` (a pending dealer's choice:
+    ``{"hand", "seat", "games", "players", "digest"}`` -- the chooser's seat token
+    digest -- and ``"digests"``, those of ``players``; ``game`` once named
+    while the host has paused the table), ``carried`` (chips carried into the next
+    hand, R-521-9), ``departed`` (ledger lines of players who left), ``seq``.
+    """
+
+    audit: AuditHook | None = None
+    """Test hook: called with (table, seat, text) for every message queued to a seat."""
+
+    clock: Callable[[], float] = staticmethod(time.time)
+    """Wall-clock seconds (a test may give a virtual clock).  Stored moments
+    (``session["at"]``, ``session["away"]``) are on this clock, so grace periods
+    and decision clocks count wall time across restarts."""
+
+    bot_factory: Callable[[str], Any] = staticmethod(new_bot)
+    """Makes a new computer player of a level (a test may give seeded ones)."""
+
+    RETRY_FIRST: float = 0.5
+    """Seconds from a failed write to the first retry (docs/hosting.md)."""
+    RETRY_MAX: float = 5.0
+    """The longest wait between retries while writes fail (the wait doubles up to it)."""
+    STABLE_AFTER: float = 60.0
+    """Seconds of play without a failed write before the wait starts again at RETRY_FIRST."""
+
+    def __init__(
+        self,
+        store: Store,
+        table_id: str,
+        config: TableConfig,
+        session: dict[str, Any],
+        host_digest: str,
+        seats: list[SeatRow],
+    ) -> None:
+        self.store = store
+        self.id = table_id
+        self.config = config
+        self.session = session
+        self.host_digest = host_digest
+        self.seats: dict[int, Seat] = {r.seat: Seat(r) for r in seats}
+        self.hand: GameSession | None = None
+        self.onlookers: set[Client] = set()
+        self.seq: int = int(session.get("seq", 0))
+        self.decision_seq: dict[int, int] = {}
+        self.decision_opened: dict[int, float] = {}
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._next_hand_timer: asyncio.TimerHandle | None = None
+        self._last_key: object = None
+        self.last_result: dict[str, Any] | None = session.get("last_result")
+        self._outbox: deque[tuple[asyncio.Future[None] | None, list[tuple[Client, str]]]] = (
+            deque()
+        )
+        self._pending_commit: asyncio.Future[None] | None = None
+        self.final_hand: GameSession | None = None
+        self.closed = False
+        self._stream: WriteStream = store.stream(table_id)
+        self.paused = False  # writes fail: play waits until a retry succeeds
+        self._recovering = False  # a write failed: waiting to rebuild from the store
+        self._backoff = self.RETRY_FIRST
+        self._resumed_at = -float("inf")  # time.monotonic() of the last resume
+        self._retry_timer: asyncio.TimerHandle | None = None
+        self._untold = False  # states were held back while rebuilding: send after it
+        self._dirty = False  # memory changed while paused (not written): rebuild first
+        self.idle_since = self.clock()  # nobody connected since (see TableManager)
+        self._state_cache: dict[tuple[int | None, bool], str] = {}
+        self._state_cache_at = 0.0
+        self.on_lease_lost: Callable[[LiveTable, BaseException], None] | None = None
+        """Called when a write is refused because another process took the table over
+        (:class:`rollem.server.leases.LeaseLost`): the manager drops the table."""
+        self._config_json: tuple[TableConfig, dict[str, Any]] | None = None
+
+    # -- creation and restore ----------------------------------------------
+
+    @classmethod
+    def create(cls, store: Store, config: TableConfig,
+               table_id: str | None = None) -> tuple[LiveTable, str]:
+        """A new table with its computer players (``table_id``: its id, by default a
+        new unguessable one); returns it and the host token."""
+        table_id = table_id or secrets.token_urlsafe(16)
+        host_token = secrets.token_urlsafe(24)
+        session: dict[str, Any] = {
+            "started": False, "hand_no": 0, "in_hand": False, "button": None,
+            "choice": None, "carried": 0, "departed": [], "seq": 0, "last_result": None,
+        }  # fmt: skip
+        # Computer players take the last seats, numbered in seat order ("Bot 1" in the
+        # lowest); a stored table keeps the names it was created with.
+        first = config.seats - config.bots
+        bots = [
+            SeatRow(
+                seat=first + i,
+                name=f"Bot {i + 1} ({config.bot_level})",
+                token_digest=None,
+                bot=config.bot_level,
+                stack=config.stack,
+                brought=config.stack,
+                bank=config.time_bank_seconds,
+                joined_hand=0,
+            )
+            for i in range(config.bots)
+        ]
+        try:
+            store.create_table(table_id, config.to_dict(), session, token_digest(host_token),
+                               seats=bots)
+        except (sqlite3.Error, OSError) as err:
+            log.error("cannot save a new table (%s)", err)
+            raise TableError(
+                "not_saved", f"the server could not save the new table ({err}); try again later"
+            ) from err
+        return cls(store, table_id, config, session, token_digest(host_token), bots), host_token
+
+    @classmethod
+    def restore(cls, store: Store, table_id: str) -> LiveTable:
+        """Rebuild a table from the store, replaying the hand in progress."""
+        row = store.load_table(table_id)
+        if row is None:
+            raise KeyError(table_id)
+        table = cls(
+            store, table_id, host.restored_config(row.config, row.session), row.session,
+            row.host_digest, store.load_seats(table_id),
+        )  # fmt: skip
+        if table.session.get("in_hand"):
+            hand_row = store.load_hand(table_id, table.session["hand_no"])
+            if hand_row is not None and hand_row.result is None:
+                actions = store.load_actions(table_id, hand_row.hand_no)
+                table.hand = GameSession.restore(hand_row.hand_no, hand_row.setup, actions)
+        elif table.last_result is not None:
+            # Between hands: the last finished hand stays on the felt.
+            hand_row = store.load_hand(table_id, int(table.last_result["hand"]))
+            if hand_row is not None and hand_row.result is not None:
+                actions = store.load_actions(table_id, hand_row.hand_no)
+                table.final_hand = GameSession.restore(hand_row.hand_no, hand_row.setup, actions)
+        return table
+
+    def resume(self) -> None:
+        """Restart clocks, computer players and the next deal after a restore.
+
+        Every player starts disconnected: each keeps the seat for the grace
+        period, as after any lost connection.
+        """
+        now = self.clock()
+        loop = asyncio.get_running_loop()
+        away = self.session.get("away") or {}
+        for number, seat in self.seats.items():
+            if seat.row.bot is None and not seat.clients:
+                # Away since the stored moment (or since now, if it was connected).
+                since = min(now, float(away.get(str(number), now)))
+                seat.disconnected_since = since
+                loop.call_later(max(0.0, since + self.config.grace_seconds - now),
+                                self._grace_over, number, seat, since)
+        # The open decision's clock counts from when it opened (stored), not from now.
+        at = self.session.get("opened_at", self.session.get("at"))
+        self._continue_play(opened=min(now, float(at)) if at is not None else None)
+
+    def _continue_play(self, opened: float | None = None) -> None:
+        """Go on from what is committed, as after a restart: finish a hand whose
+        actions are all committed, open the decisions (``opened``: when they were
+        offered, see :meth:`_refresh_decisions`), or deal the next hand."""
+        if self.hand is not None and self.hand.over:
+            # Committed actions finished the hand but the result was not; finish now.
+            self._finish_hand()
+            return
+        self._refresh_decisions(opened=opened)
+        if self.hand is None and self.session.get("started") and not self.open_choice():
+            self._schedule_next_hand(self.config.between_hands)
+
+    def _stop_timers(self) -> None:
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+        self.decision_seq.clear()
+        self.decision_opened.clear()
+        for timer in (self._next_hand_timer, self._retry_timer):
+            if timer is not None:
+                timer.cancel()
+        self._next_hand_timer = self._retry_timer = None
+
+    def shutdown(self) -> None:
+        self.closed = True
+        self._stop_timers()
+        for client in self.all_clients():
+            client.close()
+
+    # The methods of each job, defined as functions of ``self`` in its module.
+
+    # -- seats and connections (seats.py) --------------------------------------------
+    seat_for_token = seats.seat_for_token
+    seat_in_hand = seats.seat_in_hand
+    is_host = seats.is_host
+    free_seats = seats.free_seats
+    join = seats.join
+    connect = seats.connect
+    disconnect = seats.disconnect
+    _grace_over = seats._grace_over
+    release_seat = seats.release_seat
+    computer_player = seats.computer_player
+    _new_opponent = seats._new_opponent
+    _seat_of = seats._seat_of
+    _free_seat = seats._free_seat
+    all_clients = seats.all_clients
+
+    # -- the dealer's choice (choice.py) ---------------------------------------------
+    chooser = choice.chooser
+    open_choice = choice.open_choice
+    public_choice = choice.public_choice
+    choice_lapses = choice.choice_lapses
+    hold_choice_clock = choice.hold_choice_clock
+    release_choice_clock = choice.release_choice_clock
+    _choose = choice._choose
+    _taken_since = choice._taken_since
+
+    # -- client messages (messages.py) -----------------------------------------------
+    handle = messages.handle
+    _handle = messages._handle
+    _odds = messages._odds
+    _odds_done = messages._odds_done
+    _check_not_paused = messages._check_not_paused
+    _check_hand_seq = messages._check_hand_seq
+
+    # -- decisions, clocks, computer players (turns.py) ------------------------------
+    _act = turns._act
+    _settle_bank = turns._settle_bank
+    _bump_seq = turns._bump_seq
+    _decision_key = turns._decision_key
+    _refresh_decisions = turns._refresh_decisions
+    _close_decision = turns._close_decision
+    _arm = turns._arm
+    _still_pending = turns._still_pending
+    _bot_turn = turns._bot_turn
+    _bot_decided = turns._bot_decided
+    _act_safely = turns._act_safely
+    _timeout = turns._timeout
+
+    # -- dealing and finishing hands (hands.py) --------------------------------------
+    _schedule_next_hand = hands._schedule_next_hand
+    _waiting_for = hands._waiting_for
+    waiting_for = hands.waiting_for
+    session_table = hands.session_table
+    dealt_in = hands.dealt_in
+    _maybe_start_hand = hands._maybe_start_hand
+    _deal = hands._deal
+    _finish_hand = hands._finish_hand
+    _rebuy = hands._rebuy
+
+    # -- what clients see (views.py) -------------------------------------------------
+    _ledger_line = views._ledger_line
+    table_public = views.table_public
+    _config_public = views._config_public
+    dealt_in_hand = views.dealt_in_hand
+    hand_viewer = views.hand_viewer
+    state = views.state
+    state_text = views.state_text
+    cached_state_text = views.cached_state_text
+    names = views.names
+    broadcast = views.broadcast
+
+    # -- commit before telling, and failure recovery (saving.py) ---------------------
+    _commit = saving._commit
+    _write = saving._write
+    _committed = saving._committed
+    _send_after_commit = saving._send_after_commit
+    _flush = saving._flush
+    wait_committed = saving.wait_committed
+    public_when_committed = saving.public_when_committed
+    _recover = saving._recover
+    _rebuild = saving._rebuild
+    _adopt = saving._adopt
+    _retry = saving._retry
+    _retried = saving._retried

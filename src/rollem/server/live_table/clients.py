@@ -1,0 +1,103 @@
+"""A table's connections and seats in memory: :class:`Client` (one websocket
+connection and its outbox) and :class:`Seat` (a seat's stored row, the
+connections that play it, its away clock and computer player), and the JSON
+text sent to them.  No rule of its own."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from rollem.server.store import SeatRow
+
+
+def _dumps(obj: object) -> str:
+    """Compact JSON text (orjson: several times faster than the standard library,
+    which matters at one state per client per action)."""
+    return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def _is_error(text: str) -> bool:
+    return text.startswith(('{"type": "error"', '{"type":"error"'))
+
+
+MAX_BACKLOG = 256
+"""Messages queued to a client that does not read before it is dropped."""
+
+
+class Client:
+    """One websocket connection: a seat (or ``None`` for an onlooker) and its outbox.
+
+    Every state message is complete, so a client that reads slowly only needs
+    the newest: a state waiting to be sent is replaced by a newer one (errors
+    are never dropped).  A client with :data:`MAX_BACKLOG` messages waiting is
+    disconnected.
+    """
+
+    def __init__(self, seat: int | None, is_host: bool = False) -> None:
+        self.seat = seat
+        self.is_host = is_host
+        self.host_cookie = is_host  # holds the creator's host cookie (host.client_is_host)
+        self._pending: deque[tuple[str, bool]] = deque()
+        self._wakeup = asyncio.Event()
+        self.closed = False
+        self.finishing = False  # send what is queued, then close
+        self.odds_busy = False  # a practice-odds request of this client is being computed
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        is_state = text.startswith('{"type":"state"')
+        if is_state and self._pending and self._pending[-1][1]:
+            self._pending[-1] = (text, True)
+        else:
+            self._pending.append((text, is_state))
+        if len(self._pending) > MAX_BACKLOG:
+            self.close()
+            return
+        self._wakeup.set()
+
+    def finish(self) -> None:
+        """Send what is queued (an error saying why), then close."""
+        self.finishing = True
+        self._wakeup.set()
+
+    async def next_message(self) -> str | None:
+        """The next text to send, or ``None`` once closed (or finished)."""
+        while not self._pending:
+            if self.closed or self.finishing:
+                return None
+            self._wakeup.clear()
+            await self._wakeup.wait()
+        if self.closed:
+            return None
+        return self._pending.popleft()[0]
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self._pending.clear()
+            self._wakeup.set()
+
+
+@dataclass(slots=True)
+class Seat:
+    row: SeatRow
+    clients: set[Client] = field(default_factory=set)
+    disconnected_since: float | None = None
+    gone: bool = False  # grace period over: time out at once, free after the hand
+    bot: Any = None
+    """This seat's own computer player (:meth:`LiveTable.computer_player`), made at
+    its first decision and dropped with the seat: never shared with another seat
+    or table, as a bot reads its opponents by seat number."""
+    bot_level: str | None = None
+    """The level :attr:`bot` was made for."""
+
+    @property
+    def connected(self) -> bool:
+        return bool(self.clients) or self.row.bot is not None
+

@@ -1,0 +1,241 @@
+"""Dealing and finishing the hands of a live table: who is dealt in (through
+:meth:`LiveTable.session_table`, the one model of the table's rules), the next
+deal and its timer, the secure shuffle, settling stacks and carried chips,
+rebuys, and why a started table is waiting.
+
+Methods of :class:`~rollem.server.live_table.LiveTable`, written here as
+functions of ``self`` and bound in its class body (one class, one state).
+
+Rules: R-C-12 (button, who is dealt in, rebuys, the games that fit),
+R-C-13 (a cryptographically secure shuffle), R-521-9 (chips carried into the
+next hand).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from rollem.server import host, live_table
+from rollem.server.game_session import (
+    GameSession,
+    secure_source,
+)
+from rollem.server.live_table.errors import TableError
+from rollem.table import DEALERS_CHOICE, Deal
+from rollem.table import Table as SessionTable
+from rollem.table import TableError as SessionRefused
+
+if TYPE_CHECKING:
+    from rollem.server.live_table import LiveTable
+
+log = logging.getLogger("rollem.server")
+
+
+def _schedule_next_hand(self: LiveTable, delay: float) -> None:
+    if self._next_hand_timer is not None:
+        self._next_hand_timer.cancel()
+    self._next_hand_timer = asyncio.get_running_loop().call_later(
+        delay, self._maybe_start_hand
+    )
+
+
+def _waiting_for(self: LiveTable, table: SessionTable) -> str | None:
+    """Why the session ``table`` cannot deal its next hand, in words for the
+    felt; ``None`` when it can: its reasons (R-C-12:
+    :meth:`~rollem.table.Table.why_no_deal`), and this table's own -- computer
+    players do not play on alone here."""
+    refusal = table.why_no_deal()
+    if refusal is not None and refusal.code == "no_players":
+        return ("Waiting for players: the next hand needs at least two with chips "
+                "who are not sitting out.")
+    players = table.dealt_in()
+    if all(self.seats[s].row.bot is not None for s in players):
+        # (computer players do not play on alone: the table waits for people)
+        return "Waiting for a person: computer players do not play alone."
+    if refusal is not None:
+        return (f"Waiting: no game of this table deals {len(players)} players; "
+                "one must leave or sit out.")
+    return None
+
+
+def waiting_for(self: LiveTable) -> str | None:
+    """Why a started table deals no hand now, or ``None`` (a hand is on, the button
+    is naming the game, the host paused it, or the next deal is coming)."""
+    if (not self.session.get("started") or self.hand is not None
+            or self.session.get("choice") or self.session.get("host_paused")):
+        return None
+    table = self.session_table()  # (a copy: the rebuys below are only counted)
+    table.rebuy_broke()
+    return self._waiting_for(table)
+
+
+def session_table(self: LiveTable, out: set[int] | None = None) -> SessionTable:
+    """This table's session as a :class:`rollem.table.Table`, the one model of
+    its rules (R-C-12): who is dealt in, the button, the games that fit, rebuys
+    (computer players rebuy by themselves, people ask) and carried chips.
+
+    Built from what is stored (the seats' rows: stacks and chips brought; the
+    session: the last button, the chips carried), so a restored table decides
+    exactly as before; what it changes is written back by the caller.
+
+    Args:
+        out: seats not dealt in (default: free seats, and seats leaving,
+            sitting out or waiting for the host's approval).  The button
+            goes to the seat after the last hand's button, or the next one
+            dealt in.
+    """
+    config = self.config
+    n = config.seats
+    rows = {number: seat.row for number, seat in self.seats.items()}
+    if out is None:
+        out = {s for s in range(n) if s not in rows or self.seats[s].gone
+               or host.skip_deal(self, s)}
+    last = self.session.get("button")
+    button = 0 if last is None else int(last) + 1
+    table = SessionTable(
+        [rows[s].stack if s in rows else 0 for s in range(n)],
+        game=(DEALERS_CHOICE if config.game == DEALERS_CHOICE
+              else config.game_of(config.game)),
+        games=[config.game_of(g) for g in config.choices],
+        options=GameSession.options_for(config),
+        button=button,
+        rebuy=config.stack if config.rebuys else None,
+        auto_rebuy=lambda s: s in rows and rows[s].bot is not None,
+        out=out,
+        brought=[rows[s].brought if s in rows else 0 for s in range(n)],
+        carry=int(self.session.get("carried", 0)),
+        by_id=False,  # the host's order
+    )
+    if self.hand is not None:
+        table.hand = self.hand.hand
+    return table
+
+
+def dealt_in(self: LiveTable) -> list[int]:
+    """Seats to deal the next hand: chips, not leaving (R-C-12)."""
+    return self.session_table().dealt_in()
+
+
+def _maybe_start_hand(self: LiveTable) -> None:
+    self._next_hand_timer = None
+    if (self.closed or self.paused or self._recovering or not self.session.get("started")
+            or self.hand is not None):
+        return
+    choice = self.session.get("choice")
+    if choice:
+        if "game" in choice and not self.session.get("host_paused"):
+            self._choose(choice["game"])  # named during the pause: deal it now
+        return
+    if self.session.get("host_paused"):
+        self.broadcast()
+        return
+    host.apply_pending_config(self)
+    table = self.session_table()
+    rebought = table.rebuy_broke()  # computer players with no chips
+    if rebought:
+        for number in rebought:
+            row = self.seats[number].row
+            row.stack, row.brought = table.stacks[number], table.brought[number]
+        self._commit(seats=[self.seats[number].row for number in rebought])
+    if self._waiting_for(table) is not None:
+        self.broadcast()  # (the table's state says what it waits for)
+        return
+    deal = table.next_deal()
+    players = list(deal.players)
+    button = deal.button
+    self.session["button"] = button
+    hand_no = int(self.session["hand_no"]) + 1
+    game = self.config.game
+    if game == DEALERS_CHOICE:
+        games = [g.id for g in deal.games]
+        if len(games) == 1:
+            game = games[0]
+        elif self.seats[button].row.bot is not None:
+            game = live_table.pick_bot_game(games)
+        else:
+            self.session["choice"] = {
+                "hand": hand_no, "seat": button, "games": games, "players": players,
+                # who was offered it: a later occupant of the seat is not
+                "digest": self.seats[button].row.token_digest,
+                # who it was offered for (R-C-12: the games fit them): whoever
+                # sits in one of their seats later waits for the next hand
+                "digests": [self.seats[s].row.token_digest for s in players],
+            }  # fmt: skip
+            self._bump_seq()
+            self._commit(session=True)
+            self._refresh_decisions()
+            self.broadcast()
+            return
+    self._deal(hand_no, game, table, deal)
+
+
+def _deal(self: LiveTable, hand_no: int, game: str, table: SessionTable, deal: Deal) -> None:
+    """Deal hand ``hand_no`` as ``game`` through the session ``table`` (R-C-12:
+    its seats dealt in, button, carried chips) with a secure shuffle (R-C-13)."""
+    try:
+        source = secure_source()
+        dealt = table.deal(deal, self.config.game_of(game), source=source)
+        hand = GameSession.of_hand(hand_no, dealt, table.still_dealt_in(deal), source,
+                                   GameSession.options_for(self.config),
+                                   names=self.names())
+    except Exception:  # the engine refused the deal: say so, try again later
+        log.exception("table %s: cannot deal hand %s of %s", self.id, hand_no, game)
+        self.session["choice"] = None
+        self._bump_seq()
+        self._commit(session=True)
+        self._refresh_decisions()
+        self.broadcast()
+        self._schedule_next_hand(max(1.0, self.config.between_hands))
+        return
+    self.hand = hand
+    self.session.update(hand_no=hand_no, in_hand=True, button=table.button,
+                        carried=table.carry)
+    self._bump_seq()
+    self._write(session=self.session, new_hand=(hand_no, hand.setup))
+    if hand.over:
+        self._finish_hand()
+        return
+    self._refresh_decisions()
+    self.broadcast()
+
+
+def _finish_hand(self: LiveTable) -> None:
+    hand = self.hand
+    assert hand is not None and hand.over
+    result = hand.result()
+    table = self.session_table()
+    table.settle(hand.hand)  # stacks of the seats dealt in, carried chips
+    changed = []
+    for number in hand.seats:
+        if number in self.seats:
+            self.seats[number].row.stack = table.stacks[number]
+            changed.append(self.seats[number].row)
+    self.session.update(in_hand=False, carried=table.carry)
+    self.last_result = {"hand": hand.hand_no, "game": hand.game, **result}
+    self.session["last_result"] = self.last_result
+    self._bump_seq()
+    self._write(session=self.session, seats=changed, hand_result=(hand.hand_no, result))
+    self.hand = None
+    self.final_hand = hand
+    for number in [n for n, s in self.seats.items() if s.gone]:
+        self._free_seat(number)
+    self._refresh_decisions()
+    self.broadcast()
+    self._schedule_next_hand(self.config.between_hands)
+
+
+def _rebuy(self: LiveTable, seat: int) -> None:
+    row = self.seats[seat].row
+    table = self.session_table()
+    try:
+        table.rebuy_seat(seat)  # R-C-12: the host may allow rebuys
+    except SessionRefused as err:
+        raise TableError(err.code, str(err)) from None
+    row.stack, row.brought = table.stacks[seat], table.brought[seat]
+    self._bump_seq()
+    self._commit(seats=[row], session=True)
+    self.broadcast()
+    if self.session.get("started") and self.hand is None:
+        self._schedule_next_hand(0.2)

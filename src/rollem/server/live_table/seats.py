@@ -1,0 +1,272 @@
+"""Seats and connections of a live table: tokens, sitting down (buy-ins follow
+the person), connecting and disconnecting, the grace period of a player who
+is away, freeing a seat (its ledger line, its hands for replay) and each
+seat's own computer player.
+
+Methods of :class:`~rollem.server.live_table.LiveTable`, written here as
+functions of ``self`` and bound in its class body (one class, one state).
+
+Rules: R-C-15 (a player away longer than ``grace_seconds`` is *gone*: their
+decisions time out at once and the seat is freed after the hand; a pending
+dealer's choice of a freed seat lapses, R-C-12).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from rollem.server import host, live_table
+from rollem.server.live_table.clients import Client, Seat
+from rollem.server.live_table.errors import TableError
+from rollem.server.live_table.player_names import clean_name
+from rollem.server.store import SeatRow, token_digest
+from rollem.text import name_key
+
+if TYPE_CHECKING:
+    from rollem.server.live_table import LiveTable
+
+
+def seat_for_token(self: LiveTable, token: str | None) -> int | None:
+    if not token:
+        return None
+    digest = token_digest(token)
+    for number, seat in self.seats.items():
+        if seat.row.token_digest is not None and secrets.compare_digest(
+            seat.row.token_digest, digest
+        ):
+            return number
+    return None
+
+
+def seat_in_hand(self: LiveTable, token: str | None, hand_no: int, seats: list[int]) -> int | None:
+    """The seat the holder of seat cookie ``token`` played in past hand ``hand_no``
+    (dealt to ``seats``), or ``None``: their seat now if they sat down before that
+    deal, else a seat they held then and have left since (``session["stints"]``).
+    A later occupant of the seat never gets a predecessor's hands."""
+    if not token:
+        return None
+    now = self.seat_for_token(token)
+    if now is not None and self.seats[now].row.joined_hand < hand_no:
+        return now if now in seats else None
+    digest = token_digest(token)
+    for stint in self.session.get("stints", []):
+        if (stint["first"] <= hand_no <= stint["last"] and stint["seat"] in seats
+                and secrets.compare_digest(str(stint["digest"]), digest)):
+            return int(stint["seat"])
+    return None
+
+
+def is_host(self: LiveTable, host_token: str | None) -> bool:
+    return bool(host_token) and secrets.compare_digest(
+        self.host_digest, token_digest(host_token or "")
+    )
+
+
+def free_seats(self: LiveTable) -> list[int]:
+    return [s for s in range(self.config.seats) if s not in self.seats]
+
+
+def join(self: LiveTable, name: object, seat: int | None,
+         returning: str | None = None) -> tuple[int, str]:
+    """Sit a player (no account, just a name); returns the seat and its token.
+
+    Buy-ins follow the person: a player who left (their old seat token in
+    ``returning``; their name is theirs alone) sits down again with the
+    stack they left with and the chips they had brought, and their ledger
+    line is theirs again (one line per person); with no chips they may
+    rebuy if the host allows rebuys, else they watch.
+
+    Raises :class:`TableError`: ``bad_name`` (see :func:`clean_name`; or a
+    name already at the table or of a player who left, as the names
+    read: NFKC, ignoring case and invisible characters
+    (:func:`rollem.text.name_key`),
+    without that player's seat token), ``bad_seat``,
+    ``table_full``, ``seat_taken``.
+    """
+    self._check_not_paused()
+    name = clean_name(name)
+    folded = name_key(name)
+    for other in self.seats.values():
+        if name_key(other.row.name) == folded:
+            raise TableError("bad_name", f"{other.row.name!r} already sits at this table; "
+                             "choose another name")
+    if seat is not None and not 0 <= seat < self.config.seats:
+        last = self.config.seats - 1
+        raise TableError("bad_seat", f"no such seat {seat}: seats are 0..{last}")
+    free = self.free_seats()
+    if not free:
+        raise TableError("table_full", "every seat is taken; you can watch")
+    if seat is None:
+        seat = free[0]
+    if seat not in free:
+        raise TableError(
+            "seat_taken", f"seat {seat} is not free; free seats: {', '.join(map(str, free))}"
+        )
+    token = secrets.token_urlsafe(24)
+    stack = brought = self.config.stack
+    departed: list[dict[str, Any]] = self.session.setdefault("departed", [])
+    old_digest = token_digest(returning) if returning else None
+    back = next((i for i, line in enumerate(departed)
+                 if old_digest is not None and line.get("digest") == old_digest), None)
+    if back is None and any(name_key(str(line["name"])) == folded for line in departed):
+        # The name is a person on the ledger; only their own browser (the old seat
+        # cookie) may take back their chips, so a stranger cannot claim them.
+        raise TableError("bad_name", f"{name!r} left this table earlier; they can sit "
+                         "down again from the same browser, or choose another name")
+    if back is not None:
+        line = departed.pop(back)
+        stack, brought = int(line["stack"]), int(line["brought"])
+        for stint in self.session.get("stints", []):  # their hands follow the new cookie
+            if stint["digest"] == old_digest:
+                stint["digest"] = token_digest(token)
+    row = SeatRow(
+        seat=seat, name=name, token_digest=token_digest(token), bot=None,
+        stack=stack, brought=brought,
+        bank=self.config.time_bank_seconds, joined_hand=int(self.session["hand_no"]),
+    )  # fmt: skip
+    self._commit(seats=[row], session=back is not None)
+    self.seats[seat] = Seat(row)
+    self.broadcast()
+    if self.session.get("started") and self.hand is None:
+        self._schedule_next_hand(0.2)
+    return seat, token
+
+
+def connect(self: LiveTable, client: Client) -> None:
+    if client.seat is not None and client.seat in self.seats:
+        seat = self.seats[client.seat]
+        seat.clients.add(client)
+        seat.disconnected_since = None
+        seat.gone = False
+        if self.session.get("away", {}).pop(str(client.seat), None) is not None:
+            self._commit(session=True)
+    else:
+        client.seat = None
+        self.onlookers.add(client)
+    client.is_host = host.client_is_host(self, client)
+    if client.seat is None and not client.is_host:
+        # Nobody else sees an onlooker come (or go): only they get the state, so
+        # many watchers joining cost one state each, not a state to everyone each.
+        self._send_after_commit([(client, self.state_text(None))])
+    else:
+        self.broadcast()
+    if host.chat_log(self).lines:
+        self._send_after_commit([(client, host.chat_history_text(self))])
+
+
+def disconnect(self: LiveTable, client: Client) -> None:
+    client.close()
+    self.onlookers.discard(client)
+    if not self.all_clients() or self.all_clients() == [client]:
+        self.idle_since = self.clock()
+    if client.seat is not None and client.seat in self.seats:
+        seat = self.seats[client.seat]
+        seat.clients.discard(client)
+        if not seat.clients and seat.row.bot is None:
+            since = seat.disconnected_since = self.clock()
+            asyncio.get_running_loop().call_later(
+                self.config.grace_seconds, self._grace_over, client.seat, seat, since
+            )
+            if not self.closed:  # stored: the grace counts on across a restart
+                self.session.setdefault("away", {})[str(client.seat)] = since
+                self._commit(session=True)
+    if not self.closed and (client.seat is not None or client.is_host):
+        self.broadcast()
+
+
+def _grace_over(self: LiveTable, number: int, seat: Seat, since: float) -> None:
+    if (self.closed or self.seats.get(number) is not seat or seat.clients
+            or seat.disconnected_since != since):
+        return  # back in time, or away again since (a later timer decides)
+    if self.paused or self._recovering:  # freeing the seat is a write: after the pause
+        asyncio.get_running_loop().call_later(
+            self.RETRY_MAX, self._grace_over, number, seat, since
+        )
+        return
+    seat.gone = True
+    if self.hand is None or number not in self.hand.seats:
+        self._free_seat(number)  # (a pending dealer's choice of the seat lapses)
+        self.broadcast()
+    else:
+        # Decisions of a gone seat time out at once (R-C-15).
+        if number in self.decision_seq:
+            self._timeout(number, self.decision_seq[number])
+
+
+def release_seat(self: LiveTable, number: int) -> Seat:
+    """Take ``number`` out of :attr:`seats`; its open connections become onlookers.
+
+    Whoever sits there next must not inherit them: a connection left holding the
+    seat number would see the next occupant's hole cards and act for them.
+    """
+    seat = self.seats.pop(number)
+    seat.bot = None  # a later occupant of the seat gets a new computer player
+    self._new_opponent(number)
+    for client in seat.clients:
+        client.seat = None
+        client.is_host = host.client_is_host(self, client)
+        self.onlookers.add(client)
+    seat.clients.clear()
+    return seat
+
+
+def computer_player(self: LiveTable, number: int) -> Any:
+    """Seat ``number``'s own computer player, of the seat's level (made when
+    first asked for; ``None`` when the engine has no bot of that level, see
+    :func:`~rollem.server.game_session.bot_decide`).  Only the bot thread
+    uses it, one decision at a time.
+
+    Raises:
+        KeyError: if nobody sits at ``number``.
+    """
+    seat = self.seats[number]
+    level = seat.row.bot or "random"
+    if seat.bot is None or seat.bot_level != level:
+        seat.bot, seat.bot_level = self.bot_factory(level), level
+    return seat.bot
+
+
+def _new_opponent(self: LiveTable, number: int) -> None:
+    """Tell the computer players here that whoever sits at ``number`` next is
+    someone else (a ``strong`` bot forgets its reads of that seat).  In the bot
+    thread, where their reads are kept, after any decision already asked for."""
+    for seat in self.seats.values():
+        forget = getattr(seat.bot, "new_opponent", None)
+        if forget is not None:
+            live_table._BOT_THREAD.submit(forget, number)
+
+
+def _seat_of(self: LiveTable, client: Client) -> int | None:
+    """The seat ``client`` plays, or ``None``: a connection counts only while its
+    seat still holds it (see :meth:`release_seat`)."""
+    seat = self.seats.get(client.seat) if client.seat is not None else None
+    if seat is None or client not in seat.clients:
+        return None
+    return client.seat
+
+
+def _free_seat(self: LiveTable, number: int) -> None:
+    seat = self.release_seat(number)
+    self.session.get("away", {}).pop(str(number), None)
+    host.seat_freed(self, number)
+    line = self._ledger_line(number, seat, left=True)
+    if seat.row.token_digest is not None:
+        line["digest"] = seat.row.token_digest  # to know them when they come back
+        # ... and to let them replay and download the hands they played here.
+        first, last = seat.row.joined_hand + 1, int(self.session["hand_no"])
+        if first <= last:
+            self.session.setdefault("stints", []).append(
+                {"digest": seat.row.token_digest, "seat": number, "first": first,
+                 "last": last})
+    self.session["departed"].append(line)
+    self._commit(remove_seats=[number], session=True)
+    self.choice_lapses(number)
+
+
+def all_clients(self: LiveTable) -> list[Client]:
+    out = list(self.onlookers)
+    for seat in self.seats.values():
+        out.extend(seat.clients)
+    return out

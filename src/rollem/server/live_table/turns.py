@@ -1,0 +1,200 @@
+"""Decisions of a live table: applying an action, the clocks and time banks,
+computer players' turns (decided off the event loop) and timeouts.
+
+Methods of :class:`~rollem.server.live_table.LiveTable`, written here as
+functions of ``self`` and bound in its class body (one class, one state).
+
+Timers (R-C-15): every decision has a clock of ``decision_seconds``; when it
+runs out the seat's time bank is used; when that is spent too the server
+plays the seat's timeout action (check, else fold; see
+:meth:`GameSession.timeout_action`).  A gone seat's decisions (see
+:mod:`~rollem.server.live_table.seats`) time out at once.
+
+Rules: R-C-15.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from rollem.server import host, live_table
+from rollem.server.game_session import (
+    ActionRefused,
+    bot_decide,
+)
+from rollem.server.live_table.errors import TableError
+
+if TYPE_CHECKING:
+    from rollem.server.live_table import LiveTable
+
+log = logging.getLogger("rollem.server")
+
+
+def _act(self: LiveTable, seat: int, action: dict[str, Any], source: str) -> None:
+    assert self.hand is not None
+    hand = self.hand
+    try:
+        applied = hand.apply(seat, action)  # raises ActionRefused, changes nothing
+    except ActionRefused:
+        raise
+    except Exception as err:  # an engine fault: the hand may be half-changed
+        log.exception("table %s hand %s: applying %r failed", self.id, hand.hand_no, action)
+        self._recover(err, saving=False)
+        raise TableError(
+            "server_error", f"the server could not apply that action ({err})"
+        ) from err
+    self._close_decision(seat)
+    row = self.seats[seat].row if seat in self.seats else None
+    if row is not None:
+        self._settle_bank(seat)
+    self._bump_seq()
+    self._write(
+        session=self.session,
+        seats=[row] if row is not None else [],
+        action=(hand.hand_no, applied.index, seat, applied.record, source, applied.events),
+    )
+    if hand.over:
+        self._finish_hand()
+        return
+    self._refresh_decisions()
+    self.broadcast()
+
+
+def _settle_bank(self: LiveTable, seat: int) -> None:
+    opened = self.decision_opened.get(seat)
+    row = self.seats[seat].row
+    if opened is None or row.bot is not None:
+        return
+    used = self.clock() - opened - self.config.decision_seconds
+    if used > 0:
+        row.bank = max(0.0, row.bank - used)
+
+
+def _bump_seq(self: LiveTable) -> None:
+    """A new table sequence number; ``session["at"]`` stores when (decision clocks
+    opened by this change count from it, across restarts)."""
+    self.seq += 1
+    self.session["seq"] = self.seq
+    self.session["at"] = self.clock()
+    if self._decision_key() != self._last_key:
+        # A new decision opens with this change: its clock counts from now, also
+        # for the seats of an all-at-once decision still choosing after others.
+        self.session["opened_at"] = self.session["at"]
+
+
+def _decision_key(self: LiveTable) -> object:
+    """What identifies the open decision (see :meth:`_refresh_decisions`)."""
+    if self.hand is not None and not self.hand.over:
+        return self.hand.decision_key()
+    if self.open_choice():
+        return ("choice", self.session["choice"]["hand"])
+    return None
+
+
+def _refresh_decisions(self: LiveTable, opened: float | None = None) -> None:
+    """Open clocks for seats that now have a decision, close the others
+    (``opened``: when the decision was offered, if earlier than now)."""
+    pending: list[int] = []
+    key = self._decision_key()
+    if self.hand is not None and not self.hand.over:
+        pending = self.hand.pending_seats()
+    elif self.open_choice() and not self.session.get("host_paused"):
+        # (no clock while the host has paused the table: hold_choice_clock)
+        pending = [int(self.session["choice"]["seat"])]
+    for seat in list(self.decision_seq):
+        if seat not in pending or key != self._last_key:
+            self._close_decision(seat)
+    self._last_key = key
+    now = self.clock()
+    for seat in pending:
+        if seat in self.decision_seq:
+            continue
+        self.decision_seq[seat] = self.seq
+        self.decision_opened[seat] = now if opened is None else opened
+        self._arm(seat)
+
+
+def _close_decision(self: LiveTable, seat: int) -> None:
+    self.decision_seq.pop(seat, None)
+    self.decision_opened.pop(seat, None)
+    handle = self._timers.pop(seat, None)
+    if handle is not None:
+        handle.cancel()
+
+
+def _arm(self: LiveTable, seat: int) -> None:
+    loop = asyncio.get_running_loop()
+    opened_seq = self.decision_seq[seat]
+    info = self.seats.get(seat)
+    if info is None or info.gone:
+        # A gone seat's decisions time out at once (R-C-15), a computer
+        # player's too once the host has removed it: it no longer plays.
+        self._timers[seat] = loop.call_later(0, self._timeout, seat, opened_seq)
+        return
+    if info.row.bot is not None:
+        self._timers[seat] = loop.call_later(
+            self.config.bot_delay, self._bot_turn, seat, opened_seq
+        )
+        return
+    opened = self.decision_opened.get(seat, self.clock())
+    wait = opened + self.config.decision_seconds + max(0.0, info.row.bank) - self.clock()
+    self._timers[seat] = loop.call_later(max(0.0, wait), self._timeout, seat, opened_seq)
+
+
+def _still_pending(self: LiveTable, seat: int, opened_seq: int) -> bool:
+    return (not self.closed and not self.paused and not self._recovering
+            and self.decision_seq.get(seat) == opened_seq)
+
+
+def _bot_turn(self: LiveTable, seat: int, opened_seq: int) -> None:
+    if not self._still_pending(seat, opened_seq):
+        return
+    if self.session.get("choice"):
+        self._choose(live_table.pick_bot_game(self.session["choice"]["games"]))
+        return
+    assert self.hand is not None
+    bot = self.computer_player(seat)
+    # A computer player thinks in the bot thread (a strong one may take a
+    # while), never on the event loop that serves every table.
+    view = self.hand.bot_view(seat)
+    fut = asyncio.get_running_loop().run_in_executor(live_table._BOT_THREAD, bot_decide, view, bot,
+                                                     self.hand.hand.game)
+    fut.add_done_callback(lambda f: self._bot_decided(seat, opened_seq, f))
+
+
+def _bot_decided(self: LiveTable, seat: int, opened_seq: int, fut: asyncio.Future[Any]) -> None:
+    if not self._still_pending(seat, opened_seq) or self.hand is None or fut.cancelled():
+        return
+    error = fut.exception()
+    if error is None:
+        try:
+            self._act(seat, fut.result(), "bot")
+            return
+        except (TableError, ActionRefused) as err:
+            error = err
+    log.error("table %s seat %s: computer player failed (%s); timing out", self.id,
+              seat, error)
+    self._act_safely(seat, self.hand.timeout_action(seat), "timeout")
+
+
+def _act_safely(self: LiveTable, seat: int, action: dict[str, Any], source: str) -> None:
+    try:
+        self._act(seat, action, source)
+    except (TableError, ActionRefused) as err:
+        log.error("table %s seat %s: %s action refused: %s", self.id, seat, source, err)
+
+
+def _timeout(self: LiveTable, seat: int, opened_seq: int) -> None:
+    if not self._still_pending(seat, opened_seq):
+        return
+    if seat in self.seats:
+        self.seats[seat].row.bank = 0.0
+    if self.session.get("choice"):
+        self._choose(live_table.pick_bot_game(self.session["choice"]["games"]))
+        return
+    assert self.hand is not None
+    action = self.hand.timeout_action(seat)
+    host.note_timeout(self, seat, action)
+    self._act_safely(seat, action, "timeout")

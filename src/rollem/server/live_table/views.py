@@ -1,0 +1,188 @@
+"""What the clients of a live table see: the table's public part, each
+seat's state (a player sees only hands they were dealt into, with their own
+eyes; DESIGN.md, views; issue 13), the state as JSON text, its short cache
+for ``sync``, and the broadcast after every committed change.  No rule of
+its own.
+
+
+Methods of :class:`~rollem.server.live_table.LiveTable`, written here as
+functions of ``self`` and bound in its class body (one class, one state)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rollem.server import host, live_table
+from rollem.server.game_session import (
+    GameSession,
+)
+from rollem.server.live_table.clients import Seat, _dumps
+from rollem.server.live_table.errors import PAUSED_NOTICE
+
+if TYPE_CHECKING:
+    from rollem.server.live_table import LiveTable
+
+
+STATE_CACHE_SECONDS = 1.0
+"""How long a built state is reused to answer ``sync`` (a flood of syncs costs
+a dictionary lookup each, not a full state)."""
+
+
+
+def _ledger_line(self: LiveTable, number: int, seat: Seat, left: bool = False) -> dict[str, Any]:
+    row = seat.row
+    return {
+        "seat": number, "name": row.name, "brought": row.brought,
+        "stack": row.stack, "net": row.stack - row.brought, "left": left,
+    }  # fmt: skip
+
+
+def table_public(self: LiveTable) -> dict[str, Any]:
+    now = self.clock()
+    seats: list[dict[str, Any]] = []
+    for number in range(self.config.seats):
+        seat = self.seats.get(number)
+        if seat is None:
+            seats.append({"seat": number, "free": True})
+            continue
+        deadline = None
+        if number in self.decision_opened and seat.row.bot is None:
+            deadline = self.decision_opened[number] + self.config.decision_seconds
+        seats.append({
+            "seat": number, "free": False, "name": seat.row.name, "bot": seat.row.bot,
+            "stack": seat.row.stack, "connected": seat.connected,
+            "away": seat.disconnected_since is not None, "bank": round(seat.row.bank, 1),
+            "deadline": deadline, "acting": number in self.decision_seq,
+        })  # fmt: skip
+    ledger = [self._ledger_line(n, s) for n, s in sorted(self.seats.items())]
+    ledger += [{k: v for k, v in line.items() if k != "digest"}
+               for line in self.session.get("departed", [])]
+    return {
+        "id": self.id,
+        "name": self.config.name,
+        **self._config_public(),
+        "seats": seats,
+        "button": self.session.get("button"),
+        "hand_no": self.session.get("hand_no"),
+        "started": bool(self.session.get("started")),
+        "choice": self.public_choice(),
+        "last_result": self.last_result,
+        "ledger": ledger,
+        "paused": PAUSED_NOTICE if self.paused else None,
+        "waiting_for": self.waiting_for(),
+        "now": now,
+        **host.public(self),
+    }
+
+
+def _config_public(self: LiveTable) -> dict[str, Any]:
+    """The configuration's part of :meth:`table_public` (``config``, ``game_names``,
+    ``forced_bets``, ``max_seats``), kept until the configuration is replaced (by the host)."""
+    cached = self._config_json
+    if cached is None or cached[0] is not self.config:
+        cached = self._config_json = (self.config, {
+            "config": self.config.public_dict(),
+            "game_names": self.config.game_names(),
+            "forced_bets": self.config.forced_bets(),
+            "max_seats": self.config.max_seats(),
+        })
+    return cached[1]
+
+
+def dealt_in_hand(self: LiveTable, seat: int | None, hand: GameSession | None) -> bool:
+    """Whether the *current occupant* of ``seat`` was dealt into ``hand``.
+
+    A seat's occupant sees only hands it was dealt into: a player who sat
+    down after the deal (in a seat a departed player left) sees that hand
+    as a watcher does (DESIGN.md, views; issue 13).
+    """
+    if seat is None or hand is None or seat not in hand.seats:
+        return False
+    info = self.seats.get(seat)
+    return info is not None and info.row.joined_hand < hand.hand_no
+
+
+def hand_viewer(self: LiveTable, seat: int | None, hand: GameSession | None) -> int | None:
+    """The seat whose eyes ``seat``'s occupant sees ``hand`` with: its own if it
+    was dealt in (:meth:`dealt_in_hand`), else ``None`` (a watcher's view)."""
+    return seat if self.dealt_in_hand(seat, hand) else None
+
+
+def state(self: LiveTable, seat: int | None, is_host: bool = False) -> dict[str, Any]:
+    """The full state ``seat`` may see (``None`` = an onlooker)."""
+    hand = None
+    shown = self.hand or self.final_hand
+    if shown is not None:
+        hand = shown.view(self.hand_viewer(seat, shown))
+    return {
+        "type": "state",
+        "seq": self.seq,
+        "table": self.table_public(),
+        "you": {
+            "seat": seat,
+            "host": is_host,
+            "decision_seq": self.decision_seq.get(seat) if seat is not None else None,
+            "choose_game": seat is not None and seat == self.chooser(),
+        },
+        "hand": hand,
+    }
+
+
+def state_text(
+    self: LiveTable, seat: int | None, is_host: bool = False, table_json: str | None = None
+) -> str:
+    """:meth:`state` as JSON text (``table_json``: the table part, if already built)."""
+    if table_json is None:
+        table_json = _dumps(self.table_public())
+    shown = self.hand or self.final_hand
+    hand_json = (shown.view_json(self.hand_viewer(seat, shown),
+                                 shown.player_names(self.names()))
+                 if shown is not None else "null")
+    you = {
+        "seat": seat,
+        "host": is_host,
+        "decision_seq": self.decision_seq.get(seat) if seat is not None else None,
+        "choose_game": seat is not None and seat == self.chooser(),
+    }
+    text = (f'{{"type":"state","seq":{self.seq},"table":{table_json},'
+            f'"you":{_dumps(you)},"hand":{hand_json}}}')
+    if live_table.LiveTable.audit is not None:
+        live_table.LiveTable.audit(self, seat, text)
+    return text
+
+
+def cached_state_text(self: LiveTable, seat: int | None, is_host: bool = False) -> str:
+    """:meth:`state_text`, reused for :data:`STATE_CACHE_SECONDS` or until the
+    next broadcast (what a ``sync`` answers)."""
+    key = (seat, is_host)
+    now = self.clock()
+    if now - self._state_cache_at > STATE_CACHE_SECONDS:
+        self._state_cache = {}
+        self._state_cache_at = now
+    text = self._state_cache.get(key)
+    if text is None:
+        text = self._state_cache[key] = self.state_text(seat, is_host)
+    return text
+
+
+def names(self: LiveTable) -> list[str]:
+    """One name per seat (``seat N`` for a free seat), for narration."""
+    return [self.seats[n].row.name if n in self.seats else f"seat {n}"
+            for n in range(self.config.seats)]
+
+
+def broadcast(self: LiveTable) -> None:
+    """Send the new state to every client, once the change is committed."""
+    clients = self.all_clients()
+    if not clients:
+        return
+    table_json = _dumps(self.table_public())
+    cache: dict[tuple[int | None, bool], str] = {}
+    sends = []
+    for client in clients:
+        key = (client.seat, client.is_host)
+        if key not in cache:
+            cache[key] = self.state_text(client.seat, client.is_host, table_json)
+        sends.append((client, cache[key]))
+    self._state_cache, self._state_cache_at = cache, self.clock()
+    self._send_after_commit(sends)
