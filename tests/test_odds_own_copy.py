@@ -67,13 +67,28 @@ def test_another_seats_odds_and_a_point_after_the_end_are_refused_with_why() -> 
                                         r"\(--seat 0\); seat 1's odds need a full history"):
         history_odds(mine, 1)
     n = len(hand.actions)
-    with pytest.raises(OddsError, match=rf"the hand is over after action {n}: .*--at 0 to "
-                                        rf"{n - 1}"):
+    with pytest.raises(OddsError, match=rf"the hand is over after action {n}: .*choose a "
+                                        rf"point from 0 to {n - 1}$"):
         history_odds(mine, 0, at=n, samples=40, seed=1)
     # the default point, before the last action, as for a full history
     odds, point = history_odds(mine, 0, samples=40, seed=1)
     assert point == n - 1
     assert odds.to_dict() == history_odds(full, 0, samples=40, seed=1)[0].to_dict()
+
+
+def test_every_point_out_of_range_names_the_one_range_of_a_copy() -> None:
+    """--at K (K = actions taken, CLI.md): a finished copy of n actions gives odds at
+    0 to n - 1; whatever K is refused, the message names that same range (it said
+    "expected 0 to n" past the end, then refused n as over)."""
+    full, hand = _ryo()
+    mine = tomli_w.dumps(redact(full, 0))
+    n = len(hand.actions)
+    for at in (-1, n, n + 1, n + 40):
+        with pytest.raises(OddsError) as info:
+            history_odds(mine, 0, at=at, samples=40, seed=1)
+        assert str(info.value).startswith(f"--at {at}: the copy has {n} player actions")
+        assert str(info.value).endswith(f"choose a point from 0 to {n - 1}"), str(info.value)
+    assert _odds(mine, 0, n - 1) == _odds(full, 0, n - 1)  # the top of the range is taken
 
 
 def test_a_copy_whose_lines_do_not_play_is_refused() -> None:

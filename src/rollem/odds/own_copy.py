@@ -38,9 +38,11 @@ def stand_in_history(data: Mapping[str, Any], seat: int, at: int | None) -> tupl
     replay`` checks it, whatever the point.
 
     Raises:
-        OddsError: another seat than the copy's, a point out of range or after
-            the end of the hand, or (:class:`~rollem.odds.result.HistoryOddsError`)
-            a copy that does not play (the message of
+        OddsError: another seat than the copy's, a point out of its one range
+            (0 to the last point before the end of the hand, or before a
+            reshuffle; the message names that range whatever was asked),
+            or (:class:`~rollem.odds.result.HistoryOddsError`) a copy that does not
+            play (the message of
             :func:`rollem.history_copy.own_copy_hand`).
     """
     owner = data.get("_redacted_for")
@@ -55,27 +57,29 @@ def stand_in_history(data: Mapping[str, Any], seat: int, at: int | None) -> tupl
     n = len(action_points(texts))
     over = isinstance(data.get("_result"), Mapping)
     last = last_stand_in_point(texts)
-    default = at is None
-    if at is None:
-        at = n - 1 if over and n > 0 else n
-        if last is not None:
-            at = min(at, last)  # the last point before a reshuffle (R-521-5)
-    if not 0 <= at <= n:
-        raise OddsError(f"--at {at}: the history has {n} player actions (dealer lines are not "
-                        f"counted): expected 0 to {n}")
     try:
         # the whole copy first, as rollem replay checks it: a point before a
         # line that cannot happen is no point of a real hand
-        own_copy_hand(data)
-        hand = own_copy_hand(data, actions=at)
-        if default and hand.is_over and at == n and n > 0:
-            # no _result recorded (as a hand-written full history may leave out):
-            # the default point is before the last action all the same
-            at = n - 1
-            hand = own_copy_hand(data, actions=at)
+        whole = own_copy_hand(data)
     except HistoryError as err:
         raise HistoryOddsError(str(err)) from None
-    if hand.is_over:
-        raise OddsError(f"the hand is over after action {at}: from a player's own copy, odds "
-                        f"are for a point before its end (--at 0 to {n - 1})")
+    # The one range of points, said the same way whatever is asked: before the
+    # end of the hand (a finished hand, with or without _result, ends at its
+    # last action) and, in a hand that reshuffled, before the reshuffle.
+    top = n - 1 if (over or whole.is_over) and n > 0 else n
+    why = (f"the hand is over after action {n}: from a player's own copy, odds are for a "
+           "point before its end" if top < n else "")
+    if last is not None and last < top:
+        top = last
+        why = (f"this copy cannot be replayed with stand-in cards after action {last}: the "
+               "hand then reshuffled (a # reshuffle line), whose order the copy hides")
+    if at is None:
+        at = top
+    if not 0 <= at <= top:
+        raise OddsError(f"--at {at}: the copy has {n} player actions (dealer lines are not "
+                        f"counted){'; ' + why if why else ''}; choose a point from 0 to {top}")
+    try:
+        hand = own_copy_hand(data, actions=at)
+    except HistoryError as err:
+        raise HistoryOddsError(str(err)) from None
     return write_history(hand), at
