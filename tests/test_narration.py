@@ -125,6 +125,23 @@ def test_521_failed_both_and_carried_pot() -> None:
     ]
 
 
+def test_declarations_with_a_pot_paid_high_are_told_as_paid() -> None:
+    # A pot the engine paid to the best high hand is told as paid, whatever was
+    # declared before: the words follow the result, not the declarations.
+    nar = Narrator(["You", "Ann"], None)
+    for e in ({"kind": "declare", "seat": 0, "side": "both"},
+              {"kind": "declare", "seat": 1, "side": "low"}):
+        nar.feed(e)
+    result = {"shown": {"0": "x", "1": "y"},
+              "shown_cards": {"0": ["Ks", "Kd", "9c", "5h", "2s"],
+                              "1": ["8c", "7d", "5s", "3h", "2c"]},
+              "net": {"0": 33, "1": -33}, "carried": 0,
+              "pots": [{"amount": 66, "eligible": [0, 1], "winners": {"0": 66}}]}
+    lines = [line.text for line in nar.result(result)]
+    assert lines == ["You win the pot (66) with pair of kings, nine-five-deuce.",
+                     "This hand: you won 33."]
+
+
 def test_521_split_halves_with_an_odd_chip_and_a_side_pot() -> None:
     lines = story("rollem521_side_pot.toml")
     assert "A bets 2, all-in (pot 5)." in lines

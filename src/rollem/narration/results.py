@@ -64,6 +64,10 @@ class _Writer:
                                             (result.get("shown_cards") or {}).items()}
         self.shown_desc: dict[int, str] = {int(k): str(v) for k, v in
                                            (result.get("shown") or {}).items()}
+        # Told as a declare result only when the engine settled it so (pots with
+        # halves): a game may ask for declarations yet settle high only.
+        self.declared = bool(facts.declarations) and any(
+            p.get("high") is not None for p in result.get("pots", []))
 
     # ------------------------------------------------------------ hands
 
@@ -83,7 +87,7 @@ class _Writer:
         cards = self.cards_of(seat)
         if cards is None or len(cards) == 0 or not self.f.own_words:
             return self.shown_desc.get(seat)
-        if self.f.declarations:
+        if self.declared:
             return high_low_words(cards, side or self.f.declarations.get(seat, "high"))
         opts = self.f.options
         return hand_words(cards, wild_ranks=self.f.wild_ranks,
@@ -196,9 +200,9 @@ class _Writer:
             other = "low" if side == "high" else "high"
             seats = list(won)
             # declared (5-2-1): nobody left on the other side; cards speak: no qualifier
-            reason = f"nobody is left on the {other} side" if self.f.declarations \
+            reason = f"nobody is left on the {other} side" if self.declared \
                 else f"no hand qualifies for {other}"
-            for_side = f" for {side}" if self.f.declarations else ""
+            for_side = f" for {side}" if self.declared else ""
             if len(seats) == 1:
                 s = seats[0]
                 out.append(self.line(
@@ -258,7 +262,8 @@ class _Writer:
         uncontested = not self.shown and all(len(_seatmap(p.get("winners"))) <= 1 for p in pots)
         out: list[Line] = []
         for i, pot in enumerate(pots):
-            if self.f.declarations or pot.get("high") is not None:
+            # the result's own shape says how the pot was settled (halves or winners)
+            if pot.get("high") is not None:
                 out += self.high_low(i, len(pots), pot, uncontested)
             else:
                 out += self.high_only(i, len(pots), pot, uncontested)
