@@ -120,6 +120,15 @@ BAD = [
      'step = "ante"\n[[steps]]\nstep = "deal"\ncards = 5\n[[steps]]\nstep = "expose"\n'
      '[[steps]]\nstep = "discard"\ncards = 5\n[[steps]]\nstep = "deal"\ncards = 5',
      "steps[3]: discard takes 5 face-down cards from each player, but they hold 4 face down"),
+    # declarations settle only a declare pot, and a declare pot needs them: a declare
+    # step before a high showdown was accepted, played as high, and told as carried
+    ("", 'step = "showdown"', 'step = "declare"\n[[steps]]\nstep = "showdown"',
+     'steps[3].step: a "declare" step needs the showdown\'s pot = "declare" (steps[4].pot '
+     "is 'high'); set pot = \"declare\" or remove the declare step"),
+    ("", 'step = "showdown"', 'step = "showdown"\npot = "declare"',
+     'steps[3].pot: "declare" needs a "declare" step before the showdown'),
+    ("", 'step = "showdown"', 'step = "declare"\n[[steps]]\nstep = "declare"\n[[steps]]\n'
+     'step = "showdown"\npot = "declare"', 'steps[4].step: only one "declare" step'),
     # a game's name is shown to every player: it must read as what it is
     ("", 'name = "Mini"', 'name = " "', "name: must be a one-line text of 1..60 characters, "
                                         "not all spaces, got ' '"),

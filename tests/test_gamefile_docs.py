@@ -33,6 +33,17 @@ def test_worked_example_passes_check_game(tmp_path: Path) -> None:
     assert "7. All at once, each player discards 1 face down into a common pool." in out.output
 
 
+def test_worked_example_with_a_declare_step_is_refused(tmp_path: Path) -> None:
+    # a declare step before a high showdown: the declarations would settle nothing
+    path = tmp_path / "crazy-declare.toml"
+    path.write_text(example().replace('[[steps]]\nstep = "showdown"',
+                                      '[[steps]]\nstep = "declare"\n\n[[steps]]\n'
+                                      'step = "showdown"'))
+    out = CliRunner().invoke(app, ["check-game", str(path)])
+    assert out.exit_code == 2
+    assert 'steps[13].step: a "declare" step needs the showdown\'s pot = "declare"' in out.stderr
+
+
 def test_worked_example_plays() -> None:
     game = load_game(example())
     for seed in range(30):

@@ -293,6 +293,32 @@ def _check_order(steps: list[StepSpec], max_players: int) -> None:
                                     "left-of-previous-opener")
     _check_cards(steps, max_players)
     _check_needs(steps)
+    _check_declare(steps)
+
+
+def _check_declare(steps: list[StepSpec]) -> None:
+    """A ``declare`` step and a showdown with ``pot = "declare"`` go together
+    (R-521-8, R-521-9): declarations settle only a declare pot, and a declare
+    pot without them would settle everyone as high."""
+    showdown = steps[-1]
+    pot = showdown.params["pot"]
+    declares = [s for s in steps if s.kind == "declare"]
+    if declares and pot != "declare":
+        raise GameFileError(
+            f"steps[{declares[0].index}].step: a \"declare\" step needs the showdown's "
+            f"pot = \"declare\" (steps[{showdown.index}].pot is {pot!r}); set pot = "
+            "\"declare\" or remove the declare step")
+    if pot == "declare" and not declares:
+        raise GameFileError(
+            f"steps[{showdown.index}].pot: \"declare\" needs a \"declare\" step before "
+            "the showdown (players declare high, low or both); add one, or use pot = "
+            "\"high-low\" (cards speak)")
+    if len(declares) > 1:
+        raise GameFileError(f"steps[{declares[1].index}].step: only one \"declare\" step; "
+                            "players declare once, before the showdown")
+    if declares and declares[0].when is not None:
+        raise GameFileError(f"steps[{declares[0].index}].when: the declare step cannot depend "
+                            "on a house option (the declare pot needs it)")
 
 
 def _check_needs(steps: list[StepSpec]) -> None:
