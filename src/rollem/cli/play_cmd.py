@@ -264,6 +264,10 @@ class TerminalGame:
             while True:
                 if self.table.stacks[0] == 0 and not self.offer_rebuy():
                     break
+                refusal = self.table.why_no_deal()
+                if refusal is not None and refusal.code == "no_fit":
+                    self.no_fit()
+                    break
                 try:
                     hand = self.table.new_hand()
                 except TableError:
@@ -286,6 +290,16 @@ class TerminalGame:
                 self.say("The hand in progress is abandoned; it does not count.")
         self.ledger()
         return INTERRUPTED_EXIT if self.interrupted else 0
+
+    def no_fit(self) -> None:
+        """Say that no game of the table deals the players still dealt in (R-C-12):
+        the session cannot go on (computer players who went broke do not rebuy)."""
+        t = self.table
+        players = len(t.dealt_in())
+        games = [t.fixed] if t.fixed is not None else t.choices
+        self.say(Text(f"No hand can be dealt: {players} players are still dealt in, and no game "
+                      f"of this table fits {players} players ({fit_words(games)}). "
+                      "The session ends here.", style="bold"))
 
     def between_hands(self, hand: Any) -> bool:
         """After a hand: Enter for the next, ``s`` to show your cards by choice
@@ -550,6 +564,14 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
             fail(f"--players {players}: {g.name} takes {g.min_players} to {g.max_players}")
     if not 2 <= players <= 10:
         fail(f"--players {players}: expected 2 to 10 (you included)")
+    if game == "dealers-choice":
+        from rollem.games import DEFAULT_CHOICE
+        from rollem.table import games_that_fit
+
+        choices = [get(gid) for gid in (offered if offered is not None else DEFAULT_CHOICE)]
+        if not games_that_fit(choices, players):
+            fail(f"--players {players}: none of the games offered fits {players} players: "
+                 + fit_words(choices))
     options = options_from_flags(flags)
     check_stack(stack, options)
     try:
@@ -581,6 +603,11 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
     status = session.run()
     if status:
         raise SystemExit(status)
+
+
+def fit_words(games: list[Any]) -> str:
+    """How many players each game takes: ``"stud takes 2 to 7, razz takes 2 to 7"``."""
+    return ", ".join(f"{g.id} takes {g.min_players} to {g.max_players}" for g in games)
 
 
 def _unwritable(folder: Path) -> str | None:
