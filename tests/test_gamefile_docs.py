@@ -11,9 +11,11 @@ from click.testing import CliRunner
 
 from rollem.bots.random_bot import random_action
 from rollem.cli.app import app
+from rollem.cli.screen import decision_title
 from rollem.engine import Hand, Options, SeededSource
 from rollem.games.gamefile import load_game
 from rollem.history import write_history
+from rollem.narration import narrate_view
 
 PAGE = Path(__file__).parent.parent / "docs" / "write-your-own-game.md"
 
@@ -30,7 +32,8 @@ def test_worked_example_passes_check_game(tmp_path: Path) -> None:
     out = CliRunner().invoke(app, ["check-game", str(path)])
     assert out.exit_code == 0, out.output
     assert out.output.splitlines()[0] == "Crazy Pineapple (crazy-pineapple): 2 to 9 players."
-    assert "7. All at once, each player discards 1 face down into a common pool." in out.output
+    assert "7. All at once, each player discards 1 card face down into a common pool." \
+        in out.output
 
 
 def test_worked_example_with_a_declare_step_is_refused(tmp_path: Path) -> None:
@@ -42,6 +45,30 @@ def test_worked_example_with_a_declare_step_is_refused(tmp_path: Path) -> None:
     out = CliRunner().invoke(app, ["check-game", str(path)])
     assert out.exit_code == 2
     assert 'steps[13].step: a "declare" step needs the showdown\'s pot = "declare"' in out.stderr
+
+
+def test_worked_example_says_one_card_to_the_pool() -> None:
+    # The discard of 1 card was told as Roll Your Own's 3 ("everyone puts 3 cards in
+    # the pool") and as "puts 1 cards".
+    game = load_game(example())
+    rng = random.Random(41)
+    hand = Hand(game, [100] * 6, options=Options(ante=0), source=SeededSource(41))
+    while hand.pending is not None and hand.pending.kind != "discard":
+        seat = hand.pending.seats[0]
+        hand.apply(seat, random_action(hand.legal_actions(seat), rng))
+    assert hand.pending is not None
+    seat = hand.pending.seats[0]
+    assert decision_title(hand.view(seat)) == "everyone puts 1 card in the pool"
+    while hand.pending is not None and hand.pending.kind == "discard":
+        s = hand.pending.seats[0]
+        hand.apply(s, random_action(hand.legal_actions(s), rng))
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+    told = [line.text for line in narrate_view(hand.view(seat), names)]
+    others = [n for i, n in enumerate(names) if i != seat and not hand.folded[i]]
+    assert others
+    for name in others:
+        assert f"{name} puts 1 card in the pool." in told
+    assert not any("1 cards" in t for t in told)
 
 
 def test_worked_example_plays() -> None:

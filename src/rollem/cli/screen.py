@@ -131,7 +131,7 @@ def pool_cards_still_possible(view: HandView) -> list[str]:
 
 
 _DECISIONS = {
-    "discard": "everyone puts 3 cards in the pool",
+    "discard": "everyone puts cards in the pool",
     "expose": "everyone turns a card up",
     "wild": "picking the wild card",
     "stack": "everyone orders their cards to roll up",
@@ -150,6 +150,11 @@ def decision_title(view: HandView) -> str:
     if kind == "draw":
         names = [str(e.get("draw")) for e in view.events if e["kind"] == "draw_round"]
         return names[-1] if names else "the draw"
+    legal = view.legal
+    if kind == "discard" and legal is not None and legal.kind == "discard" and legal.max_count:
+        # the game's own count (3 in Roll Your Own, 1 in Crazy Pineapple)
+        n = legal.max_count
+        return f"everyone puts {n} card{'s' if n != 1 else ''} in the pool"
     return _DECISIONS.get(kind, kind.replace("_", " "))
 
 

@@ -62,7 +62,9 @@ def describe_step(s: StepSpec) -> str:
     elif k == "wild":
         text = f"Wild cards: {', '.join(p['ranks'])}."
     elif k == "discard":
-        text = f"All at once, each player discards {p['cards']} face down into a common pool."
+        n = p["cards"]
+        text = (f"All at once, each player discards {n} card{'s' if n != 1 else ''} face down "
+                "into a common pool.")
     elif k == "draw-from-pool":
         text = f"Each player takes the top pool card, starting with {OPENERS[p['first']]}."
     elif k == "draw":

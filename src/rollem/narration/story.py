@@ -254,7 +254,9 @@ class Narrator:
             return self._line(f"{says(s, 'take', 'takes')} back {e.get('amount')} uncalled"
                               f"{self._pot()}.", kind, s)
         if kind == "discard":
-            what = cards if cards else f"{e.get('count', 'some')} cards"
+            count = e.get("count")
+            what = cards if cards else (
+                "some cards" if count is None else f"{count} card{'s' if count != 1 else ''}")
             return self._line(f"{says(s, 'put', 'puts')} {what} in the pool.", kind, s)
         if kind == "pool":
             self._pool_draws = 0
