@@ -129,6 +129,13 @@ BAD = [
      'steps[3].pot: "declare" needs a "declare" step before the showdown'),
     ("", 'step = "showdown"', 'step = "declare"\n[[steps]]\nstep = "declare"\n[[steps]]\n'
      'step = "showdown"\npot = "declare"', 'steps[4].step: only one "declare" step'),
+    # a wild rank goes with a showdown that counts wild cards, and the other way round
+    ("", 'cards = 5', 'cards = 5\n[[steps]]\nstep = "wild"\nranks = ["2"]',
+     "steps[2].step: a 'wild' step makes a rank wild, but the showdown does not count wild "
+     "cards (steps[4].wild is false); set wild = true in the showdown or remove the wild step"),
+    ("", 'step = "showdown"', 'step = "showdown"\nwild = true',
+     'steps[3].wild: true counts wild cards, but no "wild" or "pick-wild" step makes a rank '
+     "wild; add one or remove wild = true"),
     # a game's name is shown to every player: it must read as what it is
     ("", 'name = "Mini"', 'name = " "', "name: must be a one-line text of 1..60 characters, "
                                         "not all spaces, got ' '"),
@@ -161,6 +168,20 @@ def test_malformed_files_give_one_line_errors(prefix: str, old: str, new: str,
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1 and message in result.stderr
     assert result.stderr.startswith("rollem: error: ")
+
+
+def test_a_wild_pick_with_no_wild_showdown_is_refused() -> None:
+    # Roll Your Own with wild = false: the pick was told "every two is wild", and the
+    # twos played as twos
+    ryo = (Path(str(resources.files("rollem.games"))) / "files" / "rollyourown.toml").read_text()
+    text = ryo.replace('id = "rollyourown"', 'id = "ryo-plain"').replace("\nwild = true",
+                                                                         "\nwild = false")
+    assert text.count("\nwild = false") == 1
+    with pytest.raises(GameFileError, match=r"^steps\[\d+\]\.step: a 'pick-wild' step makes a "
+                                            r"rank wild, but the showdown does not count wild "
+                                            r"cards \(steps\[\d+\]\.wild is false\)"):
+        parse_game(text)
+    assert parse_game(text.replace("\nwild = false", "\nwild = true")).id == "ryo-plain"
 
 
 def test_opener_of_the_round_after_blinds_is_checked() -> None:

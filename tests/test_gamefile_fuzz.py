@@ -53,6 +53,15 @@ def random_game_file(rng: random.Random) -> str:
     for name, (typ, _default) in STEP_KINDS["showdown"].items():
         if rng.random() < 0.25:
             showdown[name] = _value(typ, rng)
+    # mostly the showdown that goes with the steps (check-game refuses the others)
+    kinds = {s["step"] for s in steps}
+    if rng.random() < 0.9:
+        showdown["wild"] = bool(kinds & {"wild", "pick-wild"})
+    if rng.random() < 0.9:
+        if "declare" in kinds:
+            showdown["pot"] = "declare"
+        elif showdown.get("pot") == "declare":
+            showdown["pot"] = "high-low"
     steps.append(showdown)
     low = rng.randint(2, 4)
     return tomli_w.dumps({"id": "fuzz", "name": "Fuzz", "players": [low, rng.randint(low, 7)],

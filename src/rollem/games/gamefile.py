@@ -294,6 +294,25 @@ def _check_order(steps: list[StepSpec], max_players: int) -> None:
     _check_cards(steps, max_players)
     _check_needs(steps)
     _check_declare(steps)
+    _check_wild(steps)
+
+
+def _check_wild(steps: list[StepSpec]) -> None:
+    """A wild rank (a ``wild`` or ``pick-wild`` step) and a showdown that counts
+    wild cards (``wild = true``) go together: a wild card that plays as itself
+    would be told to players as wild (R-RYO-7, R-RYO-9)."""
+    showdown = steps[-1]
+    wilds = [s for s in steps if s.kind in ("wild", "pick-wild")]
+    if wilds and not showdown.params["wild"]:
+        w = wilds[0]
+        raise GameFileError(
+            f"steps[{w.index}].step: a {w.kind!r} step makes a rank wild, but the showdown "
+            f"does not count wild cards (steps[{showdown.index}].wild is false); set "
+            f"wild = true in the showdown or remove the {w.kind} step")
+    if showdown.params["wild"] and not wilds:
+        raise GameFileError(
+            f"steps[{showdown.index}].wild: true counts wild cards, but no \"wild\" or "
+            "\"pick-wild\" step makes a rank wild; add one or remove wild = true")
 
 
 def _check_declare(steps: list[StepSpec]) -> None:
