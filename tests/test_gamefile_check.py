@@ -145,6 +145,23 @@ BAD = [
      "name: may not hold invisible, control or text-direction characters (U+202E)"),
     ("", 'name = "Mini"', 'name = "Mi\\nni"',
      "name: may not hold invisible, control or text-direction characters (U+000A)"),
+    # the rules and the step labels are shown to players too (rollem rules, the web
+    # table's How to play, the table header): the same check, line breaks allowed
+    ("", 'rules = "Ante, five cards, a round, showdown."',
+     'rules = "Ante, \\u202ewodwohs ,dnuor a ,sdrac evif"',
+     "rules: may not hold invisible, control or text-direction characters (U+202E in line "
+     "1; line breaks are allowed)"),
+    ("", 'rules = "Ante, five cards, a round, showdown."',
+     'rules = """\nAnte, five cards,\na round,\\u200b showdown."""',
+     "rules: may not hold invisible, control or text-direction characters (U+200B in line 2;"),
+    ("", 'rules = "Ante, five cards, a round, showdown."',
+     'rules = "Ante, five cards,\\ta round, showdown."',
+     "rules: may not hold invisible, control or text-direction characters (U+0009 in line 1;"),
+    ("", "cap = 3", 'cap = 3\nlabel = "\\u202epolf"',
+     "steps[2].label: may not hold invisible, control or text-direction characters (U+202E); "
+     "got '\\u202epolf'"),
+    ("", 'step = "ante"', 'step = "ante"\n[[steps]]\nstep = "dead"\nlabel = "Stop\\u3164"',
+     "steps[1].label: may not hold invisible, control or text-direction characters (U+3164)"),
     # a default-ignorable letter (HANGUL FILLER) shows as nothing: "Mini" would read "Mini"
     ("", 'name = "Mini"', 'name = "Mini\\u3164"',
      "name: may not hold invisible, control or text-direction characters (U+3164)"),

@@ -157,6 +157,29 @@ def _where(i: int, key: str) -> str:
     return f"steps[{i}].{key}"
 
 
+def _check_shown(where: str, text: str, *, lines: bool = False) -> None:
+    """Text players are shown (the name, the rules, a step's label) must read as
+    what it is: no invisible, control or text-direction characters
+    (:func:`rollem.text.hidden_character`, as for players' names); ``lines``:
+    line breaks allowed (the rules text).
+
+    Raises:
+        GameFileError: naming the key and the character (``U+XXXX``): with the
+            text, or for ``lines`` with its line number.
+    """
+    if not lines:
+        hidden = hidden_character(text)
+        if hidden is not None:
+            raise GameFileError(f"{where}: may not hold invisible, control or text-direction "
+                                f"characters ({hidden}); got {text!r}")
+        return
+    for n, line in enumerate(text.split("\n"), 1):
+        hidden = hidden_character(line)
+        if hidden is not None:
+            raise GameFileError(f"{where}: may not hold invisible, control or text-direction "
+                                f"characters ({hidden} in line {n}; line breaks are allowed)")
+
+
 def _check_param(where: str, typ: str, value: Any) -> Any:
     if typ.startswith("count:"):
         lo, hi = (int(x) for x in typ[6:].split(".."))
@@ -178,6 +201,7 @@ def _check_param(where: str, typ: str, value: Any) -> Any:
         if not isinstance(value, str) or len(value) > 40 or "\n" in value:
             raise GameFileError(f"{where}: must be a one-line text of at most 40 characters, "
                                 f"got {value!r}")
+        _check_shown(where, value)
         return value
     choices: tuple[Any, ...]
     if typ == "face":
@@ -473,10 +497,7 @@ def parse_game(text: str) -> GameSpec:
     if not isinstance(name, str) or not 1 <= len(name) <= 60 or not name.strip():
         raise GameFileError("name: must be a one-line text of 1..60 characters, not all "
                             f"spaces, got {name!r}")
-    hidden = hidden_character(name)
-    if hidden is not None:
-        raise GameFileError(f"name: may not hold invisible, control or text-direction "
-                            f"characters ({hidden}); got {name!r}")
+    _check_shown("name", name)
     players = data.get("players")
     if (not isinstance(players, list) or len(players) != 2
             or any(type(p) is not int for p in players)
@@ -486,6 +507,7 @@ def parse_game(text: str) -> GameSpec:
     rules = data.get("rules")
     if not isinstance(rules, str) or not rules.strip():
         raise GameFileError("rules: missing; give the players' rules text (a string)")
+    _check_shown("rules", rules, lines=True)
     house = data.get("house", {})
     if not isinstance(house, dict):
         raise GameFileError(f"house: must be a table of option = default, got {house!r}")
