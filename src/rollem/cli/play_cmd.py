@@ -40,6 +40,8 @@ from rollem.cli.errors import cut, fail
 from rollem.cli.screen import Style, decision_title, render_table
 from rollem.cli.seed_opt import seed_option
 from rollem.cli.table_options import check_stack, options_from_flags, table_option_flags
+from rollem.rules import decision_help
+from rollem.rules.game_help import explain_decision
 
 if TYPE_CHECKING:
     from rollem.narration import Line, Narrator
@@ -181,14 +183,12 @@ class TerminalGame:
         self,
         prompt: str,
         parse: Callable[[str], object],
-        help_kind: tuple[str | None, str],
+        help_text: Callable[[], str],
         redraw: Callable[[], None] | None = None,
     ) -> object:
         """Ask until ``parse`` accepts the answer: a wrong answer is explained and asked
-        again, ``?`` prints the decision's help, ``t`` redraws, ``last`` tells the
-        last hand again, ``q`` quits."""
-        from rollem.rules import RulesError, decision_help
-
+        again, ``?`` prints the decision's help (``help_text()``), ``t`` redraws,
+        ``last`` tells the last hand again, ``q`` quits."""
         while True:
             answer = self.ask(prompt)
             try:
@@ -201,10 +201,11 @@ class TerminalGame:
             if value.name == "quit":
                 raise _Quit
             if value.name == "help":
-                try:
-                    self.say(decision_help(*help_kind))
-                except RulesError as err:
-                    self.say(str(err))
+                for i, paragraph in enumerate(help_text().split("\n\n")):
+                    if i:
+                        self.say()
+                    for part in _wrap(paragraph):
+                        self.say(part)
             elif value.name == "last":
                 self.show_last()
             elif redraw is not None:
@@ -228,7 +229,8 @@ class TerminalGame:
         self.say("  (a number or a name; ? help, last = the last hand, q quit)")
         choice = self.prompt_until(
             f"Game (1-{len(fits)}) > ",
-            lambda answer: parse_game_choice(answer, ids), (None, "choose_game"))
+            lambda answer: parse_game_choice(answer, ids),
+            lambda: decision_help(None, "choose_game"))
         return fits[ids.index(str(choice))]
 
     # ------------------------------------------------------------ the loop
@@ -413,8 +415,10 @@ class TerminalGame:
             self.say(part)
         self.say("  (? help, t table, last = the last hand, q quit)")
         while True:
-            action = self.prompt_until("Your move > ", lambda answer: parse_answer(answer, legal),
-                                       (view.game, decision_kind(legal)), draw)
+            action = self.prompt_until(
+                "Your move > ", lambda answer: parse_answer(answer, legal),
+                lambda: explain_decision(hand.game, decision_kind(legal), legal,
+                                         view.options.get("structure")), draw)
             if isinstance(action, Fold) and "check" in legal.actions:
                 sure = self.ask("You can check for free. Fold anyway? (y = fold, n = back) > ")
                 if sure.strip().lower() not in ("y", "yes"):

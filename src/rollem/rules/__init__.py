@@ -5,8 +5,9 @@ The texts are Markdown files shipped with the package (``rollem/rules/*.md``);
 they are written for people at the table and follow the project's rules of
 play (RULES.md: R-C-*, R-SDR-*, R-RYO-*, R-521-*). ``rollem rules`` prints
 them, the user guide in ``docs/rules/`` is generated from them, and the
-terminal's ``?`` key and the web table's "How to play" panel read
-:func:`decision_help`.
+web table's "How to play" panel reads :func:`decision_help`; the terminal's
+``?`` key reads it through :mod:`rollem.rules.game_help`, which explains
+any other game (standard games, game files) from the game's own data.
 
 >>> list_games()
 ('sdr', 'rollyourown', 'rollem521')

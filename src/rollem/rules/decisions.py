@@ -28,7 +28,7 @@ GAME_DECISIONS: dict[str | None, tuple[str, ...]] = {
 }
 """The decision kinds each game has (R-SDR, R-RYO, R-521 step lists)."""
 
-_BET = (
+BET = (
     "Your turn to bet. Check: pass, if nobody has bet this round. Bet: put chips "
     "in first. Call: match the current bet. Raise: match it and put in more. "
     "Fold: give up the hand and what you have put in (allowed even when you could "
@@ -49,15 +49,15 @@ _CHOOSE_GAME = (
 )
 
 DECISION_HELP: dict[tuple[str | None, str], str] = {
-    (None, "bet"): _BET,
+    (None, "bet"): BET,
     (None, "choose_game"): _CHOOSE_GAME,
-    ("sdr", "bet"): _BET
+    ("sdr", "bet"): BET
     + " In Stop, Drop and Roll (fixed limit) bets are the small bet in rounds 1 to 3 with "
     "one raise allowed, and the big bet after the Roll with up to three raises. Remember: "
     "the Stop and the Drop are dead; your hand is your two hole cards plus the three "
     "Roll cards.",
     ("sdr", "choose_game"): _CHOOSE_GAME,
-    ("rollyourown", "bet"): _BET
+    ("rollyourown", "bet"): BET
     + " In Five Card Roll Your Own (fixed limit) bets are the small bet in rounds 1 and 2 "
     "and the big bet in rounds 3 and 4, with up to three raises. The best cards showing "
     "open each round; in round 4, wild cards count.",
@@ -85,7 +85,7 @@ DECISION_HELP: dict[tuple[str | None, str], str] = {
         "of play, so at most three cards are wild."
     ),
     ("rollyourown", "choose_game"): _CHOOSE_GAME,
-    ("rollem521", "bet"): _BET
+    ("rollem521", "bet"): BET
     + " In 5-2-1 Roll 'Em (fixed limit) bets are the small bet in rounds 1 and 2 and the "
     "big bet from the first roll on, with up to three raises. Half the pot goes high, "
     "half low (ace-to-five).",

@@ -1,0 +1,148 @@
+"""``?`` in ``rollem play`` explains the decision in front of you, in this game
+(the play help and docs/playing-in-the-terminal.md): in every standard game
+and every game-file game, at betting and at card decisions, from the game's
+own data; and at the dealer's-choice prompt, the games offered."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from rollem import games
+from rollem.cli.play_cmd import TerminalGame
+from rollem.engine.decisions import Legal
+from rollem.games.gamefile import load_game
+from rollem.rules import decision_help
+from rollem.rules.game_help import explain_decision
+
+
+@pytest.fixture(autouse=True)
+def _registry_as_it_was() -> Iterator[None]:
+    """A test registers a user's game: forget it afterwards."""
+    games.all_games()
+    before = dict(games._GAMES)
+    yield
+    games._GAMES.clear()
+    games._GAMES.update(before)
+
+
+def _play(game: object, players: int, seed: int, tmp_path: Path, **kwargs: object) -> str:
+    """One hand with random bots: ``?`` once at each of your decisions, then a
+    legal answer; ``q`` after the hand. The whole output."""
+    out: list[str] = []
+
+    class Out:
+        def write(self, text: str) -> None:
+            out.append(text)
+
+        def flush(self) -> None:
+            pass
+
+    asked = [0]
+
+    def read_line(prompt: str) -> str:
+        out.append(prompt)
+        text = "".join(out)
+        if prompt.startswith("Game ("):  # the dealer's choice: '?' once, then q
+            return "q" if text.count(prompt) > 1 else "?"
+        if prompt != "Your move > ":
+            return "q"
+        decisions = text.count("Choices (")
+        if asked[0] < decisions:
+            asked[0] = decisions
+            return "?"
+        tail = text.rsplit("Choices (", 1)[-1]
+        if "throw away" in tail:
+            return "p" if "p = stand pat" in tail else "1"
+        if "in the pool, from" in tail:
+            return "1 2 3"
+        if "turn up 1 card" in tail:
+            return "1"
+        if "pick the wild card" in tail:
+            return "1"
+        if "order all" in tail:
+            return "k"
+        if "h = high" in tail:
+            return "h"
+        return "c"
+
+    session = TerminalGame(game=game, players=players, level="random", stack=200,  # type: ignore[arg-type]
+                           seed=seed, show_odds=False, history_dir=tmp_path, rich=False,
+                           read_line=read_line, out=Out(), **kwargs)  # type: ignore[arg-type]
+    session.run()
+    return "".join(out)
+
+
+def _helps(text: str) -> list[str]:
+    """What each ``?`` printed: the lines after ``Your move > ?`` up to the next prompt."""
+    return [part.split("Your move > ", 1)[0] for part in text.split("Your move > ?\n")[1:]]
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_question_mark_at_a_standard_games_bet_and_draw(tmp_path: Path) -> None:
+    text = _play("draw5", 2, 5, tmp_path)
+    helps = _helps(text)
+    assert helps, text
+    assert not any("unknown game" in h for h in helps)
+    bets = [h for h in helps if h.startswith("Your turn to bet.")]
+    draws = [h for h in helps if h.startswith("Choose 0 to 3 cards to throw away (p stands pat")]
+    assert bets and draws, helps
+    # the decision's legal actions, the structure, the game's steps and rules text
+    bet = _flat(bets[0])
+    assert "This table plays fixed limit" in bet
+    assert re.search(r"You may now: (fold, )?(check|call \d+)", bet), bet
+    assert "Five-Card Draw has 2 betting rounds." in bet
+    one = _flat(draws[0])
+    assert ("In Five-Card Draw: A draw (draw): in turn, each player discards 0 to 3 and is "
+            "dealt replacements.") in one
+    assert "The rules of Five-Card Draw: Everyone antes and gets five cards face down." in one
+    assert all(len(line) <= 80 for h in helps for line in h.splitlines())
+
+
+def test_question_mark_works_at_every_decision_of_every_standard_game(tmp_path: Path) -> None:
+    for gid in games.STANDARD:
+        text = _play(gid, 3, 2, tmp_path / gid)
+        helps = _helps(text)
+        assert helps and len(helps) == text.count("Choices ("), gid
+        name = games.get(gid).name
+        for h in helps:
+            assert "unknown game" not in h and f"The rules of {name}: " in _flat(h), (gid, h)
+
+
+def _my_draw() -> games.Game:
+    """A user's game file: five-card draw with its own id and rules text."""
+    text = resources.files("rollem.games").joinpath("files", "draw5.toml").read_text("utf-8")
+    start = text.index('rules = """')
+    end = text.index('"""', start + 11) + 3
+    text = (text[:start] + 'rules = "Kitchen draw: deal five, draw up to three, best hand wins."'
+            + text[end:]).replace('id = "draw5"', 'id = "kitchen-draw"') \
+        .replace('name = "Five-Card Draw"', 'name = "Kitchen Draw"')
+    return games.register(load_game(text))
+
+
+def test_question_mark_in_a_game_file_game(tmp_path: Path) -> None:
+    mine = _my_draw()
+    helps = _helps(_play(mine, 2, 5, tmp_path))
+    bets = [h for h in helps if h.startswith("Your turn to bet.")]
+    draws = [h for h in helps if h.startswith("Choose 0 to 3 cards to throw away")]
+    assert bets and draws, helps
+    bet = _flat(bets[0])
+    assert "The rules of Kitchen Draw: Deal five, draw up to three, best hand wins." in bet
+    assert "Kitchen Draw has 2 betting rounds." in bet
+    assert "In Kitchen Draw: A draw (draw): in turn" in _flat(draws[0])
+
+
+def test_our_three_games_keep_their_hand_written_help() -> None:
+    for gid, kind in (("sdr", "bet"), ("rollyourown", "pick_wild"), ("rollem521", "declare")):
+        assert explain_decision(games.get(gid), kind) == decision_help(gid, kind)
+    # a decision a game has by its data only is still explained
+    legal = Legal(kind="draw", actions=("draw",), cards=(0, 1), min_count=1, max_count=2)
+    assert explain_decision(games.get("holdem"), "draw", legal).startswith(
+        "Choose 1 to 2 cards to throw away; you are dealt as many new ones.")
