@@ -17,7 +17,7 @@ from rollem.cli.play_cmd import TerminalGame
 from rollem.engine.decisions import Legal
 from rollem.games.gamefile import load_game
 from rollem.rules import decision_help
-from rollem.rules.game_help import explain_decision
+from rollem.rules.game_help import choose_game_help, explain_decision
 
 
 @pytest.fixture(autouse=True)
@@ -146,3 +146,21 @@ def test_our_three_games_keep_their_hand_written_help() -> None:
     legal = Legal(kind="draw", actions=("draw",), cards=(0, 1), min_count=1, max_count=2)
     assert explain_decision(games.get("holdem"), "draw", legal).startswith(
         "Choose 1 to 2 cards to throw away; you are dealt as many new ones.")
+
+
+def test_the_choose_game_help_describes_the_games_offered(tmp_path: Path) -> None:
+    text = _play("dealers-choice", 3, 1, tmp_path, games=["holdem", "stud"])
+    # you have the first button: '?' at the game prompt, then q
+    help_text = " ".join(text.split("Game (1-2) > ?\n", 1)[1].split("Game (1-2) > ")[0].split())
+    assert help_text == (
+        "You are on the button: name the game for this hand. Texas Hold'em (holdem, 2 to 10 "
+        "players): The two players to the dealer's left post the small and the big blind "
+        "(heads-up, the dealer posts the small blind). Seven-Card Stud (stud, 2 to 7 "
+        "players): Everyone antes and gets two cards down and one up. The game holds for "
+        "this hand only.")
+    # the offered games that do not fit are named as such; our three keep their words
+    fits = [games.get("sdr"), games.get("holdem")]
+    said = choose_game_help(fits, [*fits, games.get("stud")], 9)
+    assert "Stop, Drop and Roll (sdr): two hole cards, two dead cards" in said
+    assert "Also offered, but not for 9 players: Seven-Card Stud (stud, 2 to 7)." in said
+    assert "rollyourown" not in said and "rollem521" not in said

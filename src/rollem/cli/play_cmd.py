@@ -40,8 +40,7 @@ from rollem.cli.errors import cut, fail
 from rollem.cli.screen import Style, decision_title, render_table
 from rollem.cli.seed_opt import seed_option
 from rollem.cli.table_options import check_stack, options_from_flags, table_option_flags
-from rollem.rules import decision_help
-from rollem.rules.game_help import explain_decision
+from rollem.rules.game_help import choose_game_help, explain_decision
 
 if TYPE_CHECKING:
     from rollem.narration import Line, Narrator
@@ -227,10 +226,11 @@ class TerminalGame:
         for i, g in enumerate(fits, 1):
             self.say(f"  {i} = {g.id} ({g.name})")
         self.say("  (a number or a name; ? help, last = the last hand, q quit)")
+        players = len(table.dealt_in())
         choice = self.prompt_until(
             f"Game (1-{len(fits)}) > ",
             lambda answer: parse_game_choice(answer, ids),
-            lambda: decision_help(None, "choose_game"))
+            lambda: choose_game_help(fits, table.choices, players))
         return fits[ids.index(str(choice))]
 
     # ------------------------------------------------------------ the loop

@@ -39,14 +39,20 @@ BET = (
     "already acted, you may raise again only when you face a full raise more."
 )
 
-_CHOOSE_GAME = (
-    "You are on the button: name the game for this hand. Stop, Drop and Roll "
-    "(sdr): two hole cards, two dead cards (the Stop and the Drop), three "
-    "community cards (the Roll). Five Card Roll Your Own (rollyourown, at most "
-    "8 players): choose what to show, a wild rank at the end. 5-2-1 Roll 'Em "
-    "(rollem521): draw, stack, roll up, then declare high, low or both. "
-    "The game holds for this hand only."
-)
+GAME_BLURBS: dict[str, str] = {
+    "sdr": "Stop, Drop and Roll (sdr): two hole cards, two dead cards (the Stop and the "
+           "Drop), three community cards (the Roll).",
+    "rollyourown": "Five Card Roll Your Own (rollyourown, at most 8 players): choose what "
+                   "to show, a wild rank at the end.",
+    "rollem521": "5-2-1 Roll 'Em (rollem521): draw, stack, roll up, then declare high, "
+                 "low or both.",
+}
+"""Our three games in one sentence each, for the dealer's choice."""
+
+CHOOSE_GAME_START = "You are on the button: name the game for this hand."
+CHOOSE_GAME_END = "The game holds for this hand only."
+
+_CHOOSE_GAME = " ".join((CHOOSE_GAME_START, *GAME_BLURBS.values(), CHOOSE_GAME_END))
 
 DECISION_HELP: dict[tuple[str | None, str], str] = {
     (None, "bet"): BET,

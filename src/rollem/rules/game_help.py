@@ -1,4 +1,5 @@
-"""Help on the decision in front of a player, for any game: the terminal's ``?``.
+"""Help on the decision in front of a player, for any game: the terminal's ``?``
+(and, at the dealer's choice, on the games offered: :func:`choose_game_help`).
 
 Our three games have hand-written help (:func:`rollem.rules.decision_help`).
 Any other game -- a standard game or a user's game file -- is explained from
@@ -17,13 +18,15 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rollem.cards import format_cards
 from rollem.engine.decisions import Legal
 from rollem.engine.game import Game
 from rollem.rules import GAMES, RulesError, decision_help
-from rollem.rules.decisions import BET
+from rollem.rules.decisions import BET, CHOOSE_GAME_END, CHOOSE_GAME_START, GAME_BLURBS
 
-__all__ = ["explain_decision"]
+__all__ = ["choose_game_help", "explain_decision"]
 
 STEPS_OF_KIND: dict[str, tuple[str, ...]] = {
     "bet": ("bet", "bring-in"),
@@ -149,3 +152,37 @@ def explain_decision(game: Game, kind: str, legal: Legal | None = None,
         parts.append(f"The steps of {game.name}: "
                      + " ".join(describe_step(s) for s in spec.steps))
     return "\n\n".join(parts)
+
+
+def _first_sentence(text: str, most: int = 200) -> str:
+    words = text
+    end = words.find(". ")
+    first = words if end < 0 else words[: end + 1]
+    return first if len(first) <= most else first[: most - 3].rstrip() + "..."
+
+
+def game_blurb(game: Game) -> str:
+    """One sentence on ``game`` for the dealer's choice: the hand-written one of our
+    three games as shipped, else its name, id, players and its rules text's first
+    sentence."""
+    from rollem.games import is_shipped
+
+    if game.id in GAME_BLURBS and is_shipped(game):
+        return GAME_BLURBS[game.id]
+    head = f"{game.name} ({game.id}, {game.min_players} to {game.max_players} players)"
+    return f"{head}: {_first_sentence(_rules(game))}" if game.rules.strip() else head + "."
+
+
+def choose_game_help(fits: Sequence[Game], offered: Sequence[Game] = (),
+                     players: int | None = None) -> str:
+    """The help on naming the game (dealer's choice): each game that ``fits`` the
+    players dealt in, in one sentence; the ``offered`` games that do not fit
+    ``players``, by name with their player range (R-C-12)."""
+    parts = [CHOOSE_GAME_START, *(game_blurb(g) for g in fits)]
+    left_out = [g for g in offered if g not in fits]
+    if left_out and players is not None:
+        parts.append(f"Also offered, but not for {players} players: "
+                     + ", ".join(f"{g.name} ({g.id}, {g.min_players} to {g.max_players})"
+                                 for g in left_out) + ".")
+    parts.append(CHOOSE_GAME_END)
+    return " ".join(parts)
