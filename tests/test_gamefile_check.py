@@ -42,6 +42,7 @@ cap = 3
 [[steps]]
 step = "showdown"
 """
+RULES = 'rules = "Ante, five cards, a round, showdown."'
 
 
 def test_shipped_files_are_the_pinned_ids() -> None:
@@ -136,6 +137,28 @@ BAD = [
     ("", 'step = "showdown"', 'step = "showdown"\nwild = true',
      'steps[3].wild: true counts wild cards, but no "wild" or "pick-wild" step makes a rank '
      "wild; add one or remove wild = true"),
+    # every [house] option must do something: the table's own options are set at the
+    # table; the engine's options where they apply; any other a switch a step's when names
+    ("", RULES, RULES + '\n[house]\nstructure = "no-limit"',
+     "house.structure: a table option, not a game's: set it at the table (rollem play's "
+     "--structure, --ante"),
+    ("", RULES, RULES + "\n[house]\nante = 5000", "house.ante: a table option, not a game's"),
+    ("", RULES, RULES + "\n[house]\nwild_duplicates = 7",
+     "house.wild_duplicates: must be true or false, got 7"),
+    ("", RULES, RULES + "\n[house]\nwild_duplicates = true",
+     "house.wild_duplicates: applies only to a game with a showdown with wild = true; this "
+     "one has none, so it would do nothing; remove it"),
+    ("", RULES, RULES + '\n[house]\nfailed_both_rule = "split"',
+     'house.failed_both_rule: applies only to a game with a showdown with pot = "declare"'),
+    ("", RULES, RULES + "\n[house]\nsmall_blind = 1",
+     'house.small_blind: applies only to a game with a "blinds" step'),
+    ("", RULES, RULES + '\n[house]\nsmall_blind = "small-bet"',
+     "house.small_blind: must be a whole number of chips >= 0, got 'small-bet'"),
+    ("", RULES, RULES + "\n[house]\nburn_cards = true",
+     'house.burn_cards: no step names it (when = "burn_cards"), so it would do nothing'),
+    ("", RULES, RULES + '\n[house]\nseating = "fixed"',
+     "house.seating: must be true or false (a game's own house option switches steps on "
+     "and off with when), got 'fixed'"),
     # a game's name is shown to every player: it must read as what it is
     ("", 'name = "Mini"', 'name = " "', "name: must be a one-line text of 1..60 characters, "
                                         "not all spaces, got ' '"),
@@ -199,6 +222,18 @@ def test_a_wild_pick_with_no_wild_showdown_is_refused() -> None:
                                             r"cards \(steps\[\d+\]\.wild is false\)"):
         parse_game(text)
     assert parse_game(text.replace("\nwild = false", "\nwild = true")).id == "ryo-plain"
+
+
+def test_house_choices_hold_only_allowed_values() -> None:
+    r521 = (Path(str(resources.files("rollem.games"))) / "files" / "rollem521.toml").read_text()
+    text = r521.replace('id = "rollem521"', 'id = "r521-x"')
+    assert parse_game(text).choices == {"failed_both_rule": ("carry", "split")}
+    bad = text.replace('failed_both_rule = ["carry", "split"]',
+                       'failed_both_rule = ["carry", "split", "chop"]')
+    assert bad != text
+    with pytest.raises(GameFileError, match=r"^choices\.failed_both_rule\[2\]: must be one of "
+                                            r"carry, split, got 'chop'$"):
+        parse_game(bad)
 
 
 def test_opener_of_the_round_after_blinds_is_checked() -> None:

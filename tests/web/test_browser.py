@@ -301,41 +301,36 @@ def test_the_lobby_offers_every_game_the_dealers_choice_and_a_game_file(
         alone = live.manager.get(page.url.rsplit("/t/", 1)[1])
         assert alone.config.game == "crazy-pineapple"
         assert alone.config.house["burn_cards"] is False
-        # A file option named like one of the table's own (wild_duplicates): one box,
+        # A file option named like one of the table's own (burn_before_roll): one box,
         # the table's, set to the file's default (two boxes of one name: the later won).
         clash = tmp_path / "clash.toml"
-        clash.write_text(re.sub(r"^(burn_cards = true.*)$", "\\1\nwild_duplicates = true",
-                                example, count=1, flags=re.M))
-        assert "wild_duplicates = true" in clash.read_text()
+        clash.write_text(example.replace("burn_cards", "burn_before_roll"))
+        assert "burn_before_roll = true" in clash.read_text()
         page.goto(live.url + "/")
         page.wait_for_selector("input[name='choice.deuces-wild']")
         page.select_option("select[name=game]", "own-file")
         page.set_input_files("input[name=game_file]", str(clash))
         page.wait_for_selector(".also-own")
-        assert page.locator("input[name='house.wild_duplicates']").count() == 1
-        assert page.is_checked("input[name='house.wild_duplicates']")
+        assert page.locator("input[name='house.burn_before_roll']").count() == 1
+        assert page.is_checked("input[name='house.burn_before_roll']")
         page.click("#create-btn")
         page.wait_for_url("**/t/*")
         own = live.manager.get(page.url.rsplit("/t/", 1)[1])
-        assert own.config.house["wild_duplicates"] is True
-        # Whole-number and text options too: a number box, and a list of [choices].
+        assert own.config.house["burn_before_roll"] is True
+        # A whole-number option too (a blind's amount): a number box.
         more = tmp_path / "more.toml"
-        more.write_text(re.sub(r"^(burn_cards = true.*)$",
-                               '\\1\nbuy_in_chips = 50\nseating = "fixed"', example,
-                               count=1, flags=re.M).replace(
-            "[[steps]]", '[choices]\nseating = ["fixed", "random"]\n\n[[steps]]', 1))
+        more.write_text(re.sub(r"^(burn_cards = true.*)$", "\\1\nstraddle = 0", example,
+                               count=1, flags=re.M))
         page.goto(live.url + "/")
         page.wait_for_selector("input[name='choice.deuces-wild']")
         page.select_option("select[name=game]", "own-file")
         page.set_input_files("input[name=game_file]", str(more))
-        page.wait_for_selector("#own-house input[name='house.buy_in_chips'][type=number]")
-        assert page.input_value("input[name='house.buy_in_chips']") == "50"
-        assert page.input_value("select[name='house.seating']") == "fixed"
-        page.fill("input[name='house.buy_in_chips']", "80")
-        page.select_option("select[name='house.seating']", "random")
+        page.wait_for_selector("#own-house input[name='house.straddle'][type=number]")
+        assert page.input_value("input[name='house.straddle']") == "0"
+        page.fill("input[name='house.straddle']", "4")
         page.click("#create-btn")
         page.wait_for_url("**/t/*")
         own = live.manager.get(page.url.rsplit("/t/", 1)[1])
-        assert own.config.house["buy_in_chips"] == 80 and own.config.house["seating"] == "random"
+        assert own.config.house["straddle"] == 4
     finally:
         page.close()

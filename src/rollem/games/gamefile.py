@@ -10,13 +10,17 @@ the JSON Schema is ``rollem/games/gamefile.schema.json``)::
     rules = "How to play ..."
 
     [house]
-    burn_first = false            # a house option and its default
+    burn_first = false            # a house option and its default (a switch a
+                                  # step's when names, or one of HOUSE_KNOWN)
 
     [[steps]]
     step = "ante"
     [[steps]]
+    step = "burn"
+    when = "burn_first"           # played only with the option on
+    [[steps]]
     step = "deal"
-    cards = 2
+    cards = 5
     [[steps]]
     step = "bet"
     size = "small"
@@ -78,6 +82,27 @@ OPENERS = {
 POT_KINDS = ("high", "low", "high-low", "declare")
 LOW_KINDS = ("ace-to-five", "deuce-to-seven")
 AMOUNT_WORDS = ("small-bet", "half-small-bet", "big-bet", "ante")
+
+TABLE_OPTIONS = ("structure", "ante", "small_bet", "big_bet", "cap_heads_up", "caps")
+"""The table's own options (R-C-6): set at the table, never in a game file's ``[house]``."""
+
+HOUSE_KNOWN: dict[str, tuple[tuple[Any, ...] | str, str]] = {
+    "wild_duplicates": ((True, False), "wild"),
+    "natural_beats_wild": ((True, False), "wild"),
+    "failed_both_rule": (("carry", "split"), "declare"),
+    "small_blind": ("chips", "blinds"),
+    "big_blind": ("chips", "blinds"),
+    "straddle": ("chips", "blinds"),
+    "bring_in": ("chips", "bring-in"),
+}
+"""The house options the engine reads (R-RYO-9, R-521-9, the forced bets'
+amounts): name -> (allowed values, or ``"chips"`` for a whole number >= 0; what
+the game needs for it to do anything: ``"wild"`` a showdown with wild = true,
+``"declare"`` pot = "declare", else a step of that kind). Any other house
+option is a true/false switch some step's ``when`` names."""
+
+_NEEDS = {"wild": 'a showdown with wild = true', "declare": 'a showdown with pot = "declare"',
+          "blinds": 'a "blinds" step', "bring-in": 'a "bring-in" step'}
 
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,31}$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
@@ -468,6 +493,60 @@ def _check_cards(steps: list[StepSpec], max_players: int) -> None:
                             "players")
 
 
+def _house_value(where: str, key: str, value: Any) -> None:
+    """One value (a default or a ``[choices]`` entry) of house option ``key``."""
+    if key in HOUSE_KNOWN:
+        allowed, _need = HOUSE_KNOWN[key]
+        if allowed == "chips":
+            if type(value) is not int or value < 0:
+                raise GameFileError(f"{where}: must be a whole number of chips >= 0, "
+                                    f"got {value!r}")
+        elif type(value) is not type(allowed[0]) or value not in allowed:
+            words = ("true or false" if allowed == (True, False)
+                     else "one of " + ", ".join(map(str, allowed)))
+            raise GameFileError(f"{where}: must be {words}, got {value!r}")
+    elif type(value) is not bool:
+        raise GameFileError(f"{where}: must be true or false (a game's own house option "
+                            f"switches steps on and off with when), got {value!r}")
+
+
+def _check_house(house: Mapping[str, Any]) -> None:
+    """Each ``[house]`` option's name and default: the engine's options of
+    :data:`HOUSE_KNOWN` with their values, else a true/false switch."""
+    for k, v in house.items():
+        if not _NAME.match(k):
+            raise GameFileError(f"house.{k}: option names are lower_case_with_underscores")
+        if k in TABLE_OPTIONS:
+            raise GameFileError(f"house.{k}: a table option, not a game's: set it at the "
+                                "table (rollem play's --structure, --ante, --small-bet, "
+                                "--big-bet, --no-cap-heads-up, or the web table's form); a "
+                                "game's house options are true/false switches named by a "
+                                "step's when, or " + ", ".join(HOUSE_KNOWN))
+        _house_value(f"house.{k}", k, v)
+
+
+def _check_house_use(house: Mapping[str, Any], steps: list[StepSpec]) -> None:
+    """Every house option does something: a switch is named by a step's ``when``;
+    an option of :data:`HOUSE_KNOWN` has what it applies to."""
+    named = {s.when for s in steps if s.when is not None}
+    kinds = {s.kind for s in steps}
+    showdown = steps[-1].params
+    have = {"wild": bool(showdown["wild"]), "declare": showdown["pot"] == "declare",
+            "blinds": "blinds" in kinds, "bring-in": "bring-in" in kinds}
+    for k in house:
+        if k in named:
+            continue
+        if k in HOUSE_KNOWN:
+            need = HOUSE_KNOWN[k][1]
+            if not have[need]:
+                raise GameFileError(f"house.{k}: applies only to a game with {_NEEDS[need]}; "
+                                    "this one has none, so it would do nothing; remove it")
+        else:
+            raise GameFileError(f"house.{k}: no step names it (when = \"{k}\"), so it would "
+                                "do nothing; name it in a step's when, or remove it (options "
+                                "the engine reads: " + ", ".join(HOUSE_KNOWN) + ")")
+
+
 def parse_game(text: str) -> GameSpec:
     """Check a game file's text and return its :class:`GameSpec`.
 
@@ -511,12 +590,7 @@ def parse_game(text: str) -> GameSpec:
     house = data.get("house", {})
     if not isinstance(house, dict):
         raise GameFileError(f"house: must be a table of option = default, got {house!r}")
-    for k, v in house.items():
-        if not _NAME.match(k):
-            raise GameFileError(f"house.{k}: option names are lower_case_with_underscores")
-        if type(v) not in (bool, int, str) or (type(v) is int and v < 0):
-            raise GameFileError(f"house.{k}: a default must be true/false, a whole number "
-                                f">= 0 or a text, got {v!r}")
+    _check_house(house)
     choices_raw = data.get("choices", {})
     if not isinstance(choices_raw, dict):
         raise GameFileError(f"choices: must be a table of option = [allowed values], "
@@ -528,6 +602,8 @@ def parse_game(text: str) -> GameSpec:
         if not isinstance(v, list) or not v or house[k] not in v:
             raise GameFileError(f"choices.{k}: must be a list of allowed values that includes "
                                 f"the default {house[k]!r}, got {v!r}")
+        for j, value in enumerate(v):
+            _house_value(f"choices.{k}[{j}]", k, value)
         choices[k] = tuple(v)
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
@@ -537,6 +613,7 @@ def parse_game(text: str) -> GameSpec:
                             f"{MAX_STEPS}")
     steps = [_step(i, raw, house) for i, raw in enumerate(raw_steps)]
     _check_order(steps, players[1])
+    _check_house_use(house, steps)
     return GameSpec(id=gid, name=name, min_players=players[0], max_players=players[1],
                     rules=rules, house=dict(house), choices=choices, steps=tuple(steps),
                     text=text)
