@@ -11,7 +11,7 @@ import bisect
 import unicodedata
 
 __all__ = ["BLANK_FILLERS", "DEFAULT_IGNORABLE", "HIDDEN_CATEGORIES", "default_ignorable",
-           "hidden_character", "name_key", "shown_length"]
+           "hidden_character", "name_key", "replace_hidden", "shown_length"]
 
 HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 """Unicode categories a shown name may not hold: control, format (zero-width,
@@ -138,6 +138,12 @@ def hidden_character(text: str) -> str | None:
         if _hidden_at(text, i):
             return f"U+{ord(char):04X}"
     return None
+
+
+def replace_hidden(text: str, mark: str = "\ufffd") -> str:
+    """``text`` with each character :func:`hidden_character` would name replaced
+    by ``mark`` (default U+FFFD, the replacement character)."""
+    return "".join(mark if _hidden_at(text, i) else char for i, char in enumerate(text))
 
 
 def shown_length(text: str) -> int:

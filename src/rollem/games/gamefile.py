@@ -46,7 +46,7 @@ from typing import Any
 
 from rollem.cards import RANKS
 from rollem.engine.game import Game
-from rollem.text import hidden_character
+from rollem.text import hidden_character, replace_hidden
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -205,7 +205,16 @@ def _check_shown(where: str, text: str, *, lines: bool = False) -> None:
                                 f"characters ({hidden} in line {n}; line breaks are allowed)")
 
 
-def _check_param(where: str, typ: str, value: Any) -> Any:
+def _shown_as_read(text: str, *, lines: bool = False) -> str:
+    """``text`` of a stored file (read leniently) with each invisible, control or
+    text-direction character replaced by U+FFFD, so it never reaches a screen raw
+    (``lines``: line breaks kept); the game plays the same."""
+    if not lines:
+        return replace_hidden(text)
+    return "\n".join(replace_hidden(line) for line in text.split("\n"))
+
+
+def _check_param(where: str, typ: str, value: Any, strict: bool = True) -> Any:
     if typ.startswith("count:"):
         lo, hi = (int(x) for x in typ[6:].split(".."))
         if type(value) is not int or not lo <= value <= hi:
@@ -226,6 +235,8 @@ def _check_param(where: str, typ: str, value: Any) -> Any:
         if not isinstance(value, str) or len(value) > 40 or "\n" in value:
             raise GameFileError(f"{where}: must be a one-line text of at most 40 characters, "
                                 f"got {value!r}")
+        if not strict:
+            return _shown_as_read(value)
         _check_shown(where, value)
         return value
     choices: tuple[Any, ...]
@@ -261,7 +272,7 @@ def _check_param(where: str, typ: str, value: Any) -> Any:
     return value
 
 
-def _step(i: int, raw: Any, house: Mapping[str, Any]) -> StepSpec:
+def _step(i: int, raw: Any, house: Mapping[str, Any], strict: bool = True) -> StepSpec:
     if not isinstance(raw, dict):
         raise GameFileError(f"steps[{i}]: must be a table ([[steps]]), got {raw!r}")
     kind = raw.get("step")
@@ -279,7 +290,7 @@ def _step(i: int, raw: Any, house: Mapping[str, Any]) -> StepSpec:
     params: dict[str, Any] = {}
     for key, (typ, default) in spec.items():
         if key in raw:
-            params[key] = _check_param(_where(i, key), typ, raw[key])
+            params[key] = _check_param(_where(i, key), typ, raw[key], strict)
         elif default is _REQUIRED:
             raise GameFileError(f"{_where(i, key)}: missing; a {kind!r} step needs it")
         else:
@@ -293,7 +304,7 @@ def _step(i: int, raw: Any, house: Mapping[str, Any]) -> StepSpec:
     return StepSpec(kind, params, when, i)
 
 
-def _check_order(steps: list[StepSpec], max_players: int) -> None:
+def _check_order(steps: list[StepSpec], max_players: int, strict: bool = True) -> None:
     """Rules between steps: forced bets before their round, a showdown last, cards enough."""
     if not steps or steps[-1].kind != "showdown":
         raise GameFileError("steps: the last step must be a showdown (step = \"showdown\")")
@@ -342,8 +353,9 @@ def _check_order(steps: list[StepSpec], max_players: int) -> None:
                                     "left-of-previous-opener")
     _check_cards(steps, max_players)
     _check_needs(steps)
-    _check_declare(steps)
-    _check_wild(steps)
+    if strict:  # new files only: a stored file is read as it was accepted
+        _check_declare(steps)
+        _check_wild(steps)
 
 
 def _check_wild(steps: list[StepSpec]) -> None:
@@ -510,6 +522,18 @@ def _house_value(where: str, key: str, value: Any) -> None:
                             f"switches steps on and off with when), got {value!r}")
 
 
+def _check_house_as_read(house: Mapping[str, Any]) -> None:
+    """The ``[house]`` check a stored file was accepted under (before the options
+    had to do something): a lower_case name, a default true/false, a whole number
+    >= 0 or a text."""
+    for k, v in house.items():
+        if not _NAME.match(k):
+            raise GameFileError(f"house.{k}: option names are lower_case_with_underscores")
+        if type(v) not in (bool, int, str) or (type(v) is int and v < 0):
+            raise GameFileError(f"house.{k}: a default must be true/false, a whole number "
+                                f">= 0 or a text, got {v!r}")
+
+
 def _check_house(house: Mapping[str, Any]) -> None:
     """Each ``[house]`` option's name and default: the engine's options of
     :data:`HOUSE_KNOWN` with their values, else a true/false switch."""
@@ -547,8 +571,18 @@ def _check_house_use(house: Mapping[str, Any], steps: list[StepSpec]) -> None:
                                 "the engine reads: " + ", ".join(HOUSE_KNOWN) + ")")
 
 
-def parse_game(text: str) -> GameSpec:
+def parse_game(text: str, *, strict: bool = True) -> GameSpec:
     """Check a game file's text and return its :class:`GameSpec`.
+
+    ``strict`` (a new file: ``rollem check-game``, ``--game-file``, a new web
+    table): every check. ``strict=False`` reads a *stored* file (a history's
+    ``_game_file``, a stored web table) as it was accepted: the checks that
+    refuse only what does nothing or misleads (a declare step without a declare
+    pot and the other way round, a wild rank without ``wild = true`` and the
+    other way round, a ``[house]`` option that does nothing or has the wrong
+    type, hidden characters in the rules or a step's label -- those are shown
+    as U+FFFD) are skipped; every check of size, depth, steps and cards stays.
+    The game plays the same either way.
 
     Raises:
         GameFileError: one line naming the key and what is allowed.
@@ -586,11 +620,17 @@ def parse_game(text: str) -> GameSpec:
     rules = data.get("rules")
     if not isinstance(rules, str) or not rules.strip():
         raise GameFileError("rules: missing; give the players' rules text (a string)")
-    _check_shown("rules", rules, lines=True)
+    if strict:
+        _check_shown("rules", rules, lines=True)
+    else:
+        rules = _shown_as_read(rules, lines=True)
     house = data.get("house", {})
     if not isinstance(house, dict):
         raise GameFileError(f"house: must be a table of option = default, got {house!r}")
-    _check_house(house)
+    if strict:
+        _check_house(house)
+    else:
+        _check_house_as_read(house)
     choices_raw = data.get("choices", {})
     if not isinstance(choices_raw, dict):
         raise GameFileError(f"choices: must be a table of option = [allowed values], "
@@ -602,7 +642,7 @@ def parse_game(text: str) -> GameSpec:
         if not isinstance(v, list) or not v or house[k] not in v:
             raise GameFileError(f"choices.{k}: must be a list of allowed values that includes "
                                 f"the default {house[k]!r}, got {v!r}")
-        for j, value in enumerate(v):
+        for j, value in enumerate(v if strict else ()):
             _house_value(f"choices.{k}[{j}]", k, value)
         choices[k] = tuple(v)
     raw_steps = data.get("steps")
@@ -611,23 +651,25 @@ def parse_game(text: str) -> GameSpec:
     if len(raw_steps) > MAX_STEPS:
         raise GameFileError(f"steps: {len(raw_steps)} steps; a game may have at most "
                             f"{MAX_STEPS}")
-    steps = [_step(i, raw, house) for i, raw in enumerate(raw_steps)]
-    _check_order(steps, players[1])
-    _check_house_use(house, steps)
+    steps = [_step(i, raw, house, strict) for i, raw in enumerate(raw_steps)]
+    _check_order(steps, players[1], strict)
+    if strict:
+        _check_house_use(house, steps)
     return GameSpec(id=gid, name=name, min_players=players[0], max_players=players[1],
                     rules=rules, house=dict(house), choices=choices, steps=tuple(steps),
                     text=text)
 
 
-def load_game(text: str) -> Game:
-    """A :class:`Game` from a game file's text (checked by :func:`parse_game`).
+def load_game(text: str, *, strict: bool = True) -> Game:
+    """A :class:`Game` from a game file's text (checked by :func:`parse_game`;
+    ``strict=False``: a stored file, read as it was accepted).
 
     Raises:
         GameFileError: one line naming the key and what is allowed.
     """
     from rollem.games.build import game_from_spec
 
-    return game_from_spec(parse_game(text))
+    return game_from_spec(parse_game(text, strict=strict))
 
 
 def load_game_file(path: str | Path) -> Game:
