@@ -66,7 +66,7 @@ from rollem.server.config import (
 from rollem.server.game_session import GameSession, available_games
 from rollem.server.headers import SecurityHeaders
 from rollem.server.live_table import Client, LiveTable, TableError
-from rollem.server.manager import TableElsewhere, TableManager
+from rollem.server.manager import TableElsewhere, TableManager, TableUnreadable
 from rollem.server.markdown import render_markdown
 from rollem.server.protocol import ProtocolError, deeper_than, error_message, parse_message
 from rollem.server.store import HandRow
@@ -88,6 +88,12 @@ def seat_cookie(table_id: str) -> str:
 def host_cookie(table_id: str) -> str:
     """Name of the cookie holding the host token of ``table_id``."""
     return f"rollem_host_{table_id}"
+
+
+def _unreadable(err: TableUnreadable) -> str:
+    """The refusal of a stored table that cannot be restored, naming why."""
+    return (f"this table cannot be opened: it was stored with something this server can no "
+            f"longer read ({err.reason}); other tables are not affected")
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -628,6 +634,11 @@ def create_app(db_path: str | Path = "rollem.db",
             except TableElsewhere as moved:  # another process plays it: send the asker there
                 await ws.send_denial_response(_moved(moved, ws.url.path, websocket=True))
                 return
+            except TableUnreadable as err:  # stored, but it cannot be restored: say why
+                await ws.accept()
+                await ws.send_text(error_message("table_unreadable", _unreadable(err)))
+                await ws.close(code=4409)
+                return
             await ws.accept()
             player = await _play(ws, tid, player)
         finally:
@@ -643,7 +654,7 @@ def create_app(db_path: str | Path = "rollem.db",
         """Play one connection to its end; returns whether it was counted as a player's."""
         try:
             table = manager().get(tid)
-        except TableElsewhere:  # lost since the check: no table here (the client retries)
+        except (TableElsewhere, TableUnreadable):  # lost since the check (the client retries)
             table = None
         if table is None:
             await ws.send_text(error_message("no_table", "no such table"))
@@ -737,8 +748,15 @@ def create_app(db_path: str | Path = "rollem.db",
                               f"{settings.max_body_bytes} bytes")
         return await asyncio.to_thread(_forward, request, exc.lease.url, body)
 
+    async def unreadable(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, TableUnreadable)
+        if request.url.path.startswith("/api/"):
+            return _error(409, "table_unreadable", _unreadable(exc))
+        return Response(_unreadable(exc), status_code=409, media_type="text/plain")
+
     app = Starlette(routes=routes, lifespan=lifespan,
-                    exception_handlers={TableElsewhere: elsewhere},
+                    exception_handlers={TableElsewhere: elsewhere,
+                                        TableUnreadable: unreadable},
                     middleware=[Middleware(SecurityHeaders)])
     app.state.settings = settings
     return app

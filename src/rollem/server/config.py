@@ -67,11 +67,11 @@ def shipped_game_ids() -> list[str]:
 
 
 @lru_cache(maxsize=64)
-def _parsed_game(text: str) -> Game:
+def _parsed_game(text: str, strict: bool) -> Game:
     from rollem.games.gamefile import GameFileError, load_game
 
     try:
-        return load_game(text)
+        return load_game(text, strict=strict)
     except GameFileError as err:
         raise ConfigError(f"game_file: {err}") from None
 
@@ -81,9 +81,11 @@ _DEALT: set[bytes] = set()
 table's lookups never deal a trial again, however many files are live)."""
 
 
-def file_game(text: str) -> Game:
+def file_game(text: str, *, strict: bool = True) -> Game:
     """The game of a host's game file ``text``: read (cached per text), and dealt on
-    trial the first time (:func:`rollem.games.trial.trial_deal`).
+    trial the first time (:func:`rollem.games.trial.trial_deal`). ``strict``: a
+    new table's file, every check; ``strict=False``: a stored table's file, read
+    as it was accepted (:func:`rollem.games.gamefile.parse_game`).
 
     Raises:
         ConfigError: ``game_file: `` and the file's one-line error
@@ -97,7 +99,7 @@ def file_game(text: str) -> Game:
     if size > MAX_FILE_BYTES:
         raise ConfigError(f"game_file: {size} bytes; a game file may be at most "
                           f"{MAX_FILE_BYTES} bytes")
-    game = _parsed_game(text)
+    game = _parsed_game(text, strict)
     if game.id in shipped_game_ids():
         raise ConfigError(f"game_file: id {game.id!r} is a shipped game's id; give your game "
                           "an id of its own")
@@ -172,8 +174,10 @@ class TableConfig:
         return out
 
     def own_game(self) -> Game | None:
-        """The host's own game (from :attr:`game_file`), or ``None``."""
-        return file_game(self.game_file) if self.game_file else None
+        """The host's own game (from :attr:`game_file`), or ``None``. The file was
+        checked when this configuration was read (:func:`parse_config`), so it is
+        read here as accepted (``strict=False``)."""
+        return file_game(self.game_file, strict=False) if self.game_file else None
 
     def game_of(self, game_id: str) -> Game:
         """The :class:`~rollem.engine.game.Game` this table deals as ``game_id``.
@@ -214,7 +218,8 @@ class TableConfig:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
-        return parse_config(data)
+        """A stored configuration (:func:`parse_config` with ``strict=False``)."""
+        return parse_config(data, strict=False)
 
 
 _WHOLE_NUMBER = re.compile(r"\s*-?[0-9]{1,15}\s*\Z", re.ASCII)
@@ -278,12 +283,15 @@ def _own_house_option(house_in: dict[str, Any], key: str, default: object,
 
 
 def parse_config(data: dict[str, Any],
-                 shortest_decision: float = STORED_SHORTEST_DECISION) -> TableConfig:
+                 shortest_decision: float = STORED_SHORTEST_DECISION, *,
+                 strict: bool = True) -> TableConfig:
     """Read and check a table configuration (from the creation form or the store).
 
     ``shortest_decision``: the shortest decision clock allowed, in seconds; a new
     table from the API is held to the server's (``ServerSettings.shortest_decision``,
     :data:`DECISION_SECONDS`), a stored one to :data:`STORED_SHORTEST_DECISION`.
+    ``strict``: the host's game file gets every check (a new table); ``False``:
+    a stored table's file, read as it was accepted (:func:`file_game`).
 
     Raises :class:`ConfigError` naming the field and the allowed values.
     """
@@ -292,7 +300,7 @@ def parse_config(data: dict[str, Any],
     game_file = data.get("game_file", "") or ""
     if not isinstance(game_file, str):
         raise ConfigError("game_file must be the text of a game file (TOML)")
-    own = file_game(game_file) if game_file else None
+    own = file_game(game_file, strict=strict) if game_file else None
     ids = shipped_game_ids() + ([own.id] if own is not None else [])
     game = _choice(data, "game", "dealers-choice", (*ids, "dealers-choice"))
     choices = _choices(data, ids, own.id if own is not None else None)

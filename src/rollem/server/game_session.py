@@ -98,7 +98,7 @@ def _setup_game(setup: dict[str, Any]) -> Any:
     if text:
         from rollem.server.config import file_game
 
-        return file_game(str(text))
+        return file_game(str(text), strict=False)  # stored: read as it was accepted
     return setup["game"]
 
 

@@ -330,7 +330,8 @@ def _check_choices(choices: object) -> None:
 
 def _check_config(table: LiveTable, changes: dict[str, Any]) -> TableConfig:
     try:
-        config = parse_config({**table.config.to_dict(), **changes})
+        # the game file is not among CONFIG_FIELDS: the stored one, read as accepted
+        config = parse_config({**table.config.to_dict(), **changes}, strict=False)
     except ConfigError as err:
         raise _error("bad_config", str(err)) from None
     if config.seats > config.max_seats():

@@ -16,6 +16,10 @@ time, drops the tables it lost (and any table whose write was refused by the
 fence), and adopts *orphans*: tables whose owner stopped renewing without
 releasing them (it died), replayed from the store as after a restart.
 Unloading a table, and stopping, release its lease.
+
+A stored table that can no longer be read (its stored game file fails even the
+lenient reading of :func:`rollem.games.gamefile.parse_game`) is refused with
+:class:`TableUnreadable`, naming why; other tables are not affected.
 """
 
 from __future__ import annotations
@@ -28,14 +32,14 @@ import sqlite3
 import time
 from typing import TYPE_CHECKING
 
-from rollem.server.config import TableConfig
+from rollem.server.config import ConfigError, TableConfig
 from rollem.server.live_table import LiveTable
 from rollem.server.store import Store
 
 if TYPE_CHECKING:  # psycopg is imported only for PostgreSQL
     from rollem.server.leases import Lease, Leases
 
-__all__ = ["TableElsewhere", "TableManager"]
+__all__ = ["TableElsewhere", "TableManager", "TableUnreadable"]
 
 log = logging.getLogger("rollem.server")
 
@@ -46,6 +50,16 @@ class TableElsewhere(Exception):
     def __init__(self, lease: Lease) -> None:
         super().__init__(f"table {lease.table_id} is played by {lease.url}")
         self.lease = lease
+
+
+class TableUnreadable(Exception):
+    """A stored table that cannot be restored (e.g. its stored game file fails
+    even when read as stored); ``reason``: the one-line error, for the asker."""
+
+    def __init__(self, table_id: str, reason: str) -> None:
+        super().__init__(f"table {table_id} cannot be opened: {reason}")
+        self.table_id = table_id
+        self.reason = reason
 
 
 class TableManager:
@@ -66,6 +80,9 @@ class TableManager:
         self.retention_days = retention_days
         self._sweeper: asyncio.Task[None] | None = None
         self._count: int | None = None
+        self.unreadable: dict[str, str] = {}
+        """Stored tables that failed to restore, by id: the reason (not retried, so
+        each look costs nothing; at most one entry per stored table)."""
 
     def start(self) -> None:
         """Delete tables past the retention period; start the idle sweep (needs the loop)."""
@@ -75,9 +92,11 @@ class TableManager:
             self._renewer = asyncio.get_running_loop().create_task(self._lease_loop())
 
     def load_all(self) -> None:
-        """Load every stored table and restart its clocks (tests, tools)."""
+        """Load every stored table and restart its clocks (tests, tools); a table
+        that cannot be restored is logged and skipped."""
         for table_id in self.store.table_ids():
-            self.get(table_id)
+            with contextlib.suppress(TableUnreadable):
+                self.get(table_id)
 
     def create(self, config: TableConfig) -> tuple[LiveTable, str]:
         table, host_token = LiveTable.create(self.store, config, self._new_id())
@@ -114,12 +133,20 @@ class TableManager:
         return self._count
 
     def get(self, table_id: str) -> LiveTable | None:
-        """The table ``table_id``, loaded from the store if it is not in memory."""
+        """The table ``table_id``, loaded from the store if it is not in memory.
+
+        Raises:
+            TableElsewhere: another process holds it (with leases).
+            TableUnreadable: it is stored but cannot be restored (naming why).
+        """
         table = self.tables.get(table_id)
         if table is not None:
             return table
         if len(table_id) > 64 or self.store.load_table(table_id) is None:
+            self.unreadable.pop(table_id, None)
             return None
+        if table_id in self.unreadable:
+            raise TableUnreadable(table_id, self.unreadable[table_id])
         if self.leases is not None:
             return self._load(self.leases.acquire(table_id))
         return self._load(None, table_id)
@@ -131,7 +158,17 @@ class TableManager:
                 raise TableElsewhere(lease)
             table_id = lease.table_id
             self.epochs[table_id] = lease.epoch
-        table = LiveTable.restore(self.store, table_id)
+        try:
+            table = LiveTable.restore(self.store, table_id)
+        except ConfigError as err:  # e.g. a stored game file that cannot be read
+            reason = str(err)
+            log.error("table %s cannot be restored: %s", table_id, reason)
+            self.unreadable[table_id] = reason
+            if lease is not None:
+                self.epochs.pop(table_id, None)
+                with contextlib.suppress(Exception):
+                    self.leases.release(table_id, lease.epoch)  # type: ignore[union-attr]
+            raise TableUnreadable(table_id, reason) from None
         self._adopted(table)
         table.resume()
         log.info("table %s loaded", table_id)
@@ -171,6 +208,8 @@ class TableManager:
                                 "taken over here", table_id)
             except TableElsewhere:
                 pass  # another process adopted it first
+            except TableUnreadable:
+                pass  # logged by _load
             except sqlite3.Error as err:
                 log.warning("table %s: cannot take it over yet (%s)", table_id, err)
 
