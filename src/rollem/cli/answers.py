@@ -42,6 +42,7 @@ from rollem.engine.actions import (
     Stack,
 )
 from rollem.engine.decisions import Legal
+from rollem.rules.game_help import HELP_KIND, decision_kind
 
 __all__ = [
     "HELP_KIND",
@@ -79,29 +80,8 @@ _COMMANDS = {
     "last": LAST,
 }  # fmt: skip
 
-HELP_KIND = {
-    "bet": "bet",
-    "discard": "discard_to_pool",
-    "expose": "expose",
-    "draw": "draw",
-    "wild": "pick_wild",
-    "stack": "stack",
-    "declare": "declare",
-}
-"""Legal action name -> the decision kind of :func:`rollem.rules.decision_help`."""
-
 _BETTING = ("fold", "check", "call", "bet", "raise")
 _SIDES = {"h": "high", "high": "high", "l": "low", "low": "low", "b": "both", "both": "both"}
-
-
-def decision_kind(legal: Legal) -> str:
-    """The decision's kind for help texts (``bet``, ``discard_to_pool``, ...)."""
-    for name in legal.actions:
-        if name in _BETTING:
-            return "bet"
-        if name in HELP_KIND:
-            return HELP_KIND[name]
-    return legal.kind
 
 
 _WHOLE = re.compile(r"[0-9]{1,15}")

@@ -26,7 +26,7 @@ from rollem.engine.game import Game
 from rollem.rules import GAMES, RulesError, decision_help
 from rollem.rules.decisions import BET, CHOOSE_GAME_END, CHOOSE_GAME_START, GAME_BLURBS
 
-__all__ = ["choose_game_help", "explain_decision"]
+__all__ = ["HELP_KIND", "choose_game_help", "decision_kind", "explain_decision"]
 
 STEPS_OF_KIND: dict[str, tuple[str, ...]] = {
     "bet": ("bet", "bring-in"),
@@ -38,6 +38,32 @@ STEPS_OF_KIND: dict[str, tuple[str, ...]] = {
     "declare": ("declare", "showdown"),
 }
 """Decision kind -> the game-file steps (``[[steps]] step = ...``) it comes from."""
+
+HELP_KIND = {
+    "bet": "bet",
+    "discard": "discard_to_pool",
+    "expose": "expose",
+    "draw": "draw",
+    "wild": "pick_wild",
+    "stack": "stack",
+    "declare": "declare",
+}
+"""Legal action name -> the decision kind of :func:`explain_decision`."""
+
+_BETTING = ("fold", "check", "call", "bet", "raise")
+
+
+def decision_kind(legal: Legal) -> str:
+    """The kind of the decision ``legal`` offers, for :func:`explain_decision`
+    (``bet``, ``discard_to_pool``, ...; the terminal's ``?`` and the web table's
+    "How to play" both name it so)."""
+    for name in legal.actions:
+        if name in _BETTING:
+            return "bet"
+        if name in HELP_KIND:
+            return HELP_KIND[name]
+    return legal.kind
+
 
 STRUCTURES: dict[str, str] = {
     "fixed-limit": "This table plays fixed limit: each bet and raise is one size (the small "

@@ -568,9 +568,12 @@ def create_app(db_path: str | Path = "rollem.db",
 
     async def how_to_play(request: Request) -> Response:
         """The rules of this table's game as HTML (issue 9): for dealer's choice the
-        overview plus ``?game=`` (the current hand's game); with ``?decision=`` also
-        the help on that decision; and the table's options."""
-        from rollem.rules import RulesError, decision_help, list_games, rules_text, topic_text
+        overview plus ``?game=`` (the current hand's game); the help on the decision
+        the asking seat has now, as the terminal's ``?`` words it (else, with
+        ``?decision=``, on that kind of decision in that game); and the table's
+        options."""
+        from rollem.rules import list_games, rules_text, topic_text
+        from rollem.server.table_help import asked_decision_help, seat_decision_help
 
         table = table_or_404(request)
         if table is None:
@@ -591,14 +594,13 @@ def create_app(db_path: str | Path = "rollem.db",
             the_game = config.game_of(game)
             sections.append({"title": the_game.name,
                              "html": render_markdown(the_game.rules.strip(), 1)})
-        help_html = None
-        decision = request.query_params.get("decision")
-        if decision:
-            try:
-                help_html = render_markdown(
-                    decision_help(game if game in list_games() else None, decision))
-            except RulesError:
-                help_html = None
+        decision = request.query_params.get("decision") or None
+        seats = seat_decision_help(table, _viewer(request, table))
+        if seats is not None:
+            decision, help_text = seats
+        else:
+            help_text = asked_decision_help(table, game, decision) if decision else None
+        help_html = render_markdown(help_text) if help_text is not None else None
         return JSONResponse({"game": game, "sections": sections, "decision": decision,
                              "decision_help": help_html, "config": config.public_dict(),
                              "bot_levels": BOT_LEVEL_HINTS})

@@ -1,0 +1,69 @@
+"""The web table's help on the decision in front of a player ("How to play",
+issue 9): the same words as the terminal's ``?`` (:mod:`rollem.rules.game_help`),
+for the game being dealt, the table's structure and what the seat may do now.
+
+The seat's decision is read from the live table, never from the request: the
+page names nothing but which table it sits at (its seat cookie says the seat).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rollem.rules import DECISION_KINDS
+from rollem.rules.game_help import choose_game_help, decision_kind, explain_decision
+
+if TYPE_CHECKING:
+    from rollem.server.live_table import LiveTable
+
+__all__ = ["asked_decision_help", "seat_decision_help"]
+
+
+def seat_decision_help(table: LiveTable, seat: int | None) -> tuple[str, str] | None:
+    """``(decision kind, help text)`` on the decision ``seat``'s occupant has now,
+    or ``None`` when it has none (a watcher, a seat not dealt in, not its turn, or
+    a decision already made).
+
+    Naming the game of a dealer's choice (R-C-12): each game that fits the
+    players dealt in and the offered games that do not
+    (:func:`~rollem.rules.game_help.choose_game_help`). A decision in a hand:
+    :func:`~rollem.rules.game_help.explain_decision` of the hand's game (a
+    dealer's choice: the game chosen; a game file's game from its own data),
+    with the seat's :class:`~rollem.engine.decisions.Legal` and the structure.
+    The text is plain paragraphs separated by blank lines.
+    """
+    if seat is None:
+        return None
+    choice = table.open_choice()
+    if choice is not None and seat == table.chooser():
+        config = table.config
+        fits = [config.game_of(g) for g in choice["games"]]
+        offered = [config.game_of(g) for g in config.choices]
+        return "choose_game", choose_game_help(fits, offered, len(choice["players"]))
+    session = table.hand
+    if session is None or session.over or table.hand_viewer(seat, session) is None:
+        return None
+    view = session.hand.view(seat)
+    legal = view.legal
+    if legal is None or not legal.actions or "show" in legal.actions:
+        return None
+    kind = decision_kind(legal)
+    return kind, explain_decision(session.hand.game, kind, legal,
+                                  view.options.get("structure"))
+
+
+def asked_decision_help(table: LiveTable, game: str | None, decision: str) -> str | None:
+    """The help on ``decision`` (a kind of :data:`rollem.rules.DECISION_KINDS`) in
+    the table's game ``game`` (an id the table may deal; ``None``: no game named
+    yet), without a seat's numbers: for a page that is not at a decision of its
+    own. ``None`` when ``decision`` is no such kind or ``game`` is not one of the
+    table's."""
+    config = table.config
+    if decision == "choose_game":
+        if config.game != "dealers-choice":
+            return None
+        offered = [config.game_of(g) for g in config.choices]
+        return choose_game_help(offered)
+    if game is None or game not in config.game_ids() or decision not in DECISION_KINDS:
+        return None
+    return explain_decision(config.game_of(game), decision, None, config.structure)
