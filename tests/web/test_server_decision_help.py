@@ -25,6 +25,12 @@ from rollem.rules.game_help import explain_decision
 from rollem.server.markdown import render_markdown
 
 
+PAGE_KIND = {"bet": "bet", "raise": "bet", "call": "bet", "check": "bet", "fold": "bet",
+             "discard": "discard_to_pool", "expose": "expose", "draw": "draw",
+             "wild": "pick_wild", "stack": "stack", "declare": "declare"}
+"""The decision the page names in its query, by the first legal action (table.js)."""
+
+
 def _rules(srv: ServerThread, tid: str, ann: str, query: str = "") -> dict[str, Any]:
     r = httpx.get(f"{srv.url}/api/tables/{tid}/rules{query}",
                   headers={"Cookie": cookie_header(tid, ann)})
@@ -62,14 +68,17 @@ def play_asking(srv: ServerThread, tid: str, host: str, ann: str, seat: int,
                     return
                 if st is not None and st["you"]["choose_game"] and st["table"]["choice"] \
                         and "choose_game" not in asked:
-                    asked["choose_game"] = {"body": _rules(srv, tid, ann), "state": st}
+                    asked["choose_game"] = {
+                        "body": _rules(srv, tid, ann, "?decision=choose_game"), "state": st}
                     await p.send({"type": "choose_game", "hand": st["table"]["choice"]["hand"],
                                   "seq": st["seq"], "game": choose})
                 elif p.my_decision() and st is not None and st["you"]["decision_seq"] != acted:
                     acted = st["you"]["decision_seq"]
                     legal = st["hand"]["legal"]
-                    body = _rules(srv, tid, ann, f"?game={st['hand']['game']}")
-                    kind = body["decision"]
+                    # the query the page sends (table.js: openRules, DECISION_OF)
+                    kind = PAGE_KIND[legal["actions"][0]]
+                    body = _rules(srv, tid, ann, f"?game={st['hand']['game']}&decision={kind}")
+                    assert body["decision"] == kind
                     if kind not in asked:
                         terminal = srv.call(_terminal_help, srv, tid, seat, kind)
                         asked[kind] = {"body": body, "legal": legal, "terminal": terminal,
