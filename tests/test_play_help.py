@@ -164,3 +164,21 @@ def test_the_choose_game_help_describes_the_games_offered(tmp_path: Path) -> Non
     assert "Stop, Drop and Roll (sdr): two hole cards, two dead cards" in said
     assert "Also offered, but not for 9 players: Seven-Card Stud (stud, 2 to 7)." in said
     assert "rollyourown" not in said and "rollem521" not in said
+
+
+def test_a_pool_nobody_draws_from_is_not_said_to_come_back() -> None:
+    """A discard into a pool: the cards come back to players only in a game that
+    draws from the pool (Roll Your Own's steps); Crazy Pineapple's are out of play."""
+    doc = Path(__file__).parents[1] / "docs" / "write-your-own-game.md"
+    pineapple = load_game(re.findall(r"```toml\n(.*?)```", doc.read_text(), flags=re.S)[0])
+    ryo = resources.files("rollem.games").joinpath("files", "rollyourown.toml").read_text()
+    mine = load_game(ryo.replace('id = "rollyourown"', 'id = "kitchen-roll"'))
+    legal = Legal(kind="discard", actions=("discard",), cards=(0, 1, 2), min_count=1,
+                  max_count=1)
+    out = explain_decision(pineapple, "discard_to_pool", legal)
+    assert out.startswith("Choose 1 card to put face down into the shared pool. No player "
+                          "gets them back: they are out of every hand.\n\n")
+    back = explain_decision(mine, "discard_to_pool", legal)
+    assert back.startswith("Choose 1 card to put face down into the shared pool. Nobody sees "
+                           "them and the pool is shuffled; the cards you give up may come "
+                           "back to you or go to an opponent.\n\n")

@@ -79,15 +79,19 @@ def _count(legal: Legal) -> str:
     return f"{n} card" + ("" if hi == 1 else "s")
 
 
+_BACK_TO_PLAYERS = ("Nobody sees them and the pool is shuffled; the cards you give up may "
+                    "come back to you or go to an opponent.")
+_OUT_OF_PLAY = "No player gets them back: they are out of every hand."
+"""A pool nobody draws from (no ``draw-from-pool`` step, as in Crazy Pineapple)."""
+
+
 def _what(kind: str, legal: Legal | None) -> str:
     """What the decision is, the same for every game; with ``legal``, its numbers."""
     if kind == "bet":
         return BET
     if kind == "discard_to_pool":
         n = _count(legal) if legal is not None else "some of your cards"
-        return (f"Choose {n} to put face down into the shared pool. Nobody sees them and "
-                "the pool is shuffled; the cards you give up may come back to you or go "
-                "to an opponent.")
+        return f"Choose {n} to put face down into the shared pool. {_BACK_TO_PLAYERS}"
     if kind == "expose":
         return ("Choose one of your down cards to turn face up; everyone chooses at the "
                 "same time.")
@@ -158,6 +162,9 @@ def explain_decision(game: Game, kind: str, legal: Legal | None = None,
         except RulesError:
             pass  # a decision the hand-written help does not cover: from the data
     parts = [_what(kind, legal)]
+    if kind == "discard_to_pool" and game.spec is not None and not any(
+            s.kind == "draw-from-pool" for s in game.spec.steps):
+        parts[0] = parts[0].replace(_BACK_TO_PLAYERS, _OUT_OF_PLAY)
     if kind == "bet":
         if structure in STRUCTURES:
             parts[0] += " " + STRUCTURES[structure]
