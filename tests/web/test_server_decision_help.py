@@ -24,7 +24,6 @@ from rollem.rules import decision_help
 from rollem.rules.game_help import explain_decision
 from rollem.server.markdown import render_markdown
 
-
 PAGE_KIND = {"bet": "bet", "raise": "bet", "call": "bet", "check": "bet", "fold": "bet",
              "discard": "discard_to_pool", "expose": "expose", "draw": "draw",
              "wild": "pick_wild", "stack": "stack", "declare": "declare"}

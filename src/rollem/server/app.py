@@ -595,11 +595,12 @@ def create_app(db_path: str | Path = "rollem.db",
             sections.append({"title": the_game.name,
                              "html": render_markdown(the_game.rules.strip(), 1)})
         decision = request.query_params.get("decision") or None
+        help_text: str | None = None
         seats = seat_decision_help(table, _viewer(request, table))
         if seats is not None:
             decision, help_text = seats
-        else:
-            help_text = asked_decision_help(table, game, decision) if decision else None
+        elif decision is not None:
+            help_text = asked_decision_help(table, game, decision)
         help_html = render_markdown(help_text) if help_text is not None else None
         return JSONResponse({"game": game, "sections": sections, "decision": decision,
                              "decision_help": help_html, "config": config.public_dict(),
