@@ -20,6 +20,7 @@ from table_ui import only_checking_bots
 from test_server_gamefiles import own_game
 from web_harness import Player, ServerThread, cookie_header, create_table, join, seeded_deals
 
+from rollem import games
 from rollem.rules import decision_help
 from rollem.rules.game_help import explain_decision
 from rollem.server.markdown import render_markdown
@@ -213,3 +214,16 @@ def test_our_three_games_keep_their_hand_written_help(live: ServerThread, seeded
     assert "bet" in asked
     for kind, seen in asked.items():
         assert seen["body"]["decision_help"] == render_markdown(decision_help(game, kind)), kind
+
+
+@pytest.mark.parametrize("game", games.STANDARD)
+def test_every_standard_game_explains_every_decision_as_the_terminal(
+        live: ServerThread, seeded: None, game: str) -> None:
+    tid, host, ann, seat = _table(live, game=game)
+    asked = play_asking(live, tid, host, ann, seat)
+    assert "bet" in asked, game
+    name = games.get(game).name
+    for kind, seen in asked.items():
+        html = seen["body"]["decision_help"]
+        assert html == seen["terminal"], (game, kind)
+        assert f"The rules of {name}: " in _text(html), (game, kind)

@@ -596,6 +596,10 @@ def create_app(db_path: str | Path = "rollem.db",
                              "html": render_markdown(the_game.rules.strip(), 1)})
         decision = request.query_params.get("decision") or None
         help_text: str | None = None
+        try:  # the seat's decision as saved: nothing is told that is not (its cards)
+            await table.public_when_committed()
+        except TableError as err:
+            return _error(503, err.code, err.message)
         seats = seat_decision_help(table, _viewer(request, table))
         if seats is not None:
             decision, help_text = seats
