@@ -414,3 +414,56 @@ def test_a_websocket_past_its_limit_is_refused_before_its_table_is_loaded(
 
     asyncio.run(run())
     assert tids[0] in small.manager.tables or tids[1] in small.manager.tables
+
+
+def test_forwarded_host_counts_only_from_a_trusted_proxy(tmp_path: Path) -> None:
+    """A page of evil.example may not pass the origin check by also sending
+    ``X-Forwarded-Host: evil.example`` itself: only the proxies of
+    ``forwarded_allow_ips`` (default 127.0.0.1, as Caddy or nginx on this
+    machine) are believed.  From 127.0.0.2 the forged header is removed (403);
+    from the proxy's address the same header is its word, and believed."""
+    srv = ServerThread(tmp_path / "t.db")
+    try:
+        tid, _host = create_table(srv.url, game="sdr", bots=1)
+        _seat, token = join(srv.url, tid, "Ann")
+        url = f"{srv.ws_url}/ws/{tid}"
+        forged = {"X-Forwarded-Host": "evil.example", "Cookie": f"{seat_cookie(tid)}={token}"}
+
+        async def run() -> None:
+            with pytest.raises(websockets.InvalidStatus) as refused:
+                async with websockets.connect(url, origin="http://evil.example",  # type: ignore[arg-type]
+                                              additional_headers=forged,
+                                              local_addr=("127.0.0.2", 0)):
+                    pass
+            assert refused.value.response.status_code == 403
+            # Without the header, the same page from the proxy's own address: refused.
+            with pytest.raises(websockets.InvalidStatus):
+                async with websockets.connect(url, origin="http://evil.example"):  # type: ignore[arg-type]
+                    pass
+            # From the trusted proxy (127.0.0.1) the header is believed.
+            async with websockets.connect(url, origin="http://evil.example",  # type: ignore[arg-type]
+                                          additional_headers=forged) as ws:
+                assert '"type":"state"' in await ws.recv()
+            # The request's own Host still passes from anywhere.
+            async with websockets.connect(url, origin=srv.url,  # type: ignore[arg-type]
+                                          local_addr=("127.0.0.2", 0)) as ws:
+                assert '"type":"state"' in await ws.recv()
+
+        asyncio.run(run())
+        # A forged X-Forwarded-For from 127.0.0.2 does not change the address the
+        # limits count: two joins "from 10.1.2.3" are from 127.0.0.2 still.
+        transport = httpx.HTTPTransport(local_address="127.0.0.2")
+        with httpx.Client(transport=transport) as client:
+            r = client.post(srv.url + "/api/tables", json={"game": "sdr"},
+                            headers={"X-Forwarded-For": "10.1.2.3"})
+            assert r.status_code == 200
+        assert set(srv.call(lambda: list(srv.app.state.limits.created))) == {"127.0.0.1",
+                                                                             "127.0.0.2"}
+    finally:
+        srv.stop()
+
+
+def test_forwarded_allow_ips_is_checked() -> None:
+    with pytest.raises(ConfigError, match="empty item"):
+        ServerSettings(forwarded_allow_ips="127.0.0.1,,").check()
+    ServerSettings(forwarded_allow_ips="127.0.0.1, 10.0.0.0/8, ::1").check()

@@ -92,7 +92,8 @@ class ServerThread:
         self.port = free_port()
         self.app = create_app(db, settings or UNLIMITED)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=65536, lifespan="on")
+                                ws_max_size=65536, lifespan="on",
+                                proxy_headers=False)  # as rollem serve: the app's own
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

@@ -157,8 +157,9 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
       help="Another origin (scheme://host[:port]) whose pages may connect; repeat for "
            "more (from the environment: separated by spaces).")
 @_opt("--forwarded-allow-ips", default="127.0.0.1", show_default=True,
-      help="Proxies trusted to say the client's address and scheme (X-Forwarded-For, "
-           "X-Forwarded-Proto); '*' trusts any.")
+      help="Proxies trusted to say the client's address, scheme and host (X-Forwarded-For, "
+           "-Proto, -Host), comma separated (addresses or networks); '*' trusts any. "
+           "From anyone else those headers are ignored.")
 @_opt("--log-level", default="info", show_default=True, type=click.Choice(LEVELS),
       help="Least important log lines shown (stderr, with time and level).")
 @_opt("--access-log/--no-access-log", default=True, show_default=True,
@@ -232,6 +233,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     origins = tuple(o for item in allowed_origins for o in item.split())
     settings = ServerSettings(
         public_url=public_url.rstrip("/") if public_url else None, allowed_origins=origins,
+        forwarded_allow_ips=forwarded_allow_ips,
         messages_per_second=messages_per_second, message_burst=max(1, int(messages_per_second * 3)),
         connections_per_address=connections_per_address,
         connections_per_table=connections_per_table,
@@ -306,8 +308,8 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     app = create_app(db, settings)
     config = uvicorn.Config(app, log_config=log_config(log_level, access_log),
                             log_level=log_level, access_log=access_log, ws_max_size=65536,
-                            ws_ping_interval=20, ws_ping_timeout=20, proxy_headers=True,
-                            forwarded_allow_ips=forwarded_allow_ips)
+                            ws_ping_interval=20, ws_ping_timeout=20,
+                            proxy_headers=False)  # the app's own: rollem.server.proxies
     logging.getLogger("rollem.server").info("serving %s on %s:%s (warmed up in %.1f s)",
                                             shown_db(db), shown, port, warmed)
     # Ctrl-C: uvicorn has shut down cleanly; exit 0 as uvicorn.run does.

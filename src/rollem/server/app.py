@@ -69,6 +69,7 @@ from rollem.server.live_table import Client, LiveTable, TableError
 from rollem.server.manager import TableElsewhere, TableManager, TableUnreadable
 from rollem.server.markdown import render_markdown
 from rollem.server.protocol import ProtocolError, deeper_than, error_message, parse_message
+from rollem.server.proxies import TrustedProxies
 from rollem.server.store import HandRow
 from rollem.server.stores import is_postgres_url, open_store
 
@@ -306,7 +307,8 @@ class AddressBuckets:
 
 
 def _address(conn: Request | WebSocket) -> str:
-    """The client's address (behind a trusted proxy: from X-Forwarded-For, by uvicorn)."""
+    """The client's address (behind a trusted proxy: from X-Forwarded-For,
+    :class:`~rollem.server.proxies.TrustedProxies`)."""
     return conn.client.host if conn.client is not None else "unknown"
 
 
@@ -613,7 +615,8 @@ def create_app(db_path: str | Path = "rollem.db",
     def origin_allowed(ws: WebSocket) -> bool:
         """A page from another site must not play with this browser's seat cookie.
         Allowed: no Origin (not a browser), the Host the browser asked for (or the
-        one a reverse proxy says it asked for), the public URL, the allowed origins."""
+        one a trusted reverse proxy says it asked for: from anyone else
+        ``X-Forwarded-Host`` never gets here), the public URL, the allowed origins."""
         origin = ws.headers.get("origin")
         if not origin:
             return True
@@ -764,6 +767,7 @@ def create_app(db_path: str | Path = "rollem.db",
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={TableElsewhere: elsewhere,
                                         TableUnreadable: unreadable},
-                    middleware=[Middleware(SecurityHeaders)])
+                    middleware=[Middleware(TrustedProxies, trusted=settings.forwarded_allow_ips),
+                                Middleware(SecurityHeaders)])
     app.state.settings = settings
     return app

@@ -414,6 +414,10 @@ class ServerSettings:
     its origin may open websockets, and ``https`` makes cookies ``Secure``."""
     allowed_origins: tuple[str, ...] = ()
     """More origins (``scheme://host[:port]``) whose pages may open websockets."""
+    forwarded_allow_ips: str = "127.0.0.1"
+    """Reverse proxies (addresses, networks, comma separated; ``*`` any) whose
+    ``X-Forwarded-*`` headers are believed; from anyone else they are removed
+    (:mod:`rollem.server.proxies`)."""
     messages_per_second: float = 20.0
     """Token bucket per websocket connection (every message type): refill rate ..."""
     message_burst: int = 60
@@ -464,6 +468,12 @@ class ServerSettings:
         if not low <= self.shortest_decision <= high:
             raise ConfigError(f"shortest_decision must be from {low:g} to {high:g} seconds, "
                               f"not {self.shortest_decision:g}")
+        from rollem.server.proxies import parse_trusted
+
+        try:
+            parse_trusted(self.forwarded_allow_ips)
+        except ValueError as err:
+            raise ConfigError(str(err)) from None
         for url in (self.public_url, self.advertise_url, *self.allowed_origins):
             if url is not None and not url.startswith(("http://", "https://")):
                 raise ConfigError(f"{url!r} must start with http:// or https://")
