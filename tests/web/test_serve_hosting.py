@@ -21,6 +21,7 @@ from web_harness import ROOT, create_table, free_port, join, wait_port
 from rollem.server.config import parse_config
 from rollem.server.live_table import Client, LiveTable
 from rollem.server.manager import TableManager
+from rollem.server.protocol import ClientMessage
 from rollem.server.schema import SCHEMA_VERSION, SchemaError, schema_version
 from rollem.server.store import Store
 
@@ -108,6 +109,50 @@ def test_backup_while_serving_and_restore(tmp_path: Path) -> None:
         _stop(restored)
 
 
+def test_tables_never_played_at_are_deleted_after_an_hour(tmp_path: Path) -> None:
+    """An abandoned table (no hand dealt, nobody seated) stops counting against
+    --max-tables an hour after its last change; a table with a person seated, or
+    with a hand dealt (its player gone since), or loaded here, is kept."""
+    loop = VirtualLoop()
+    store = InlineStore(tmp_path / "u.db")
+    try:
+        config = parse_config({"game": "sdr", "bots": 1, "between_hands": 0})
+        never, _ = loop.call(LiveTable.create, store, config)
+        recent, _ = loop.call(LiveTable.create, store, config)
+        seated, _ = loop.call(LiveTable.create, store, config)
+        loop.call(seated.join, "Ann", None)
+        played, _ = loop.call(LiveTable.create, store, config)
+        ann, _token = loop.call(played.join, "Ann", None)
+        host = Client(None, True)
+        loop.call(played.connect, host)
+        loop.call(played.handle, host, ClientMessage("start", None, played.seq, {}))
+        loop.advance(0.1)
+        assert played.hand is not None
+        store.write(played.id, remove_seats=[ann])  # hands dealt, nobody seated now
+        opened, _ = loop.call(LiveTable.create, store, config)
+        now = time.time()
+        for table, age in ((never, 3700), (recent, 1800), (seated, 7200), (played, 7200),
+                           (opened, 7200)):
+            store.write(table.id, session={**table.session, "at": now - age})
+        def count(sql: str, tid: str) -> int:
+            return int(store.db.execute(sql, (tid,)).fetchone()[0])
+
+        people = "SELECT COUNT(*) FROM seats WHERE table_id=? AND bot IS NULL"
+        assert count(people, played.id) == 0 and count(people, seated.id) == 1
+        assert count("SELECT COUNT(*) FROM hands WHERE table_id=?", played.id) >= 1
+        manager = TableManager(store, retention_days=30, unplayed_seconds=3600)
+        manager.tables[opened.id] = opened  # someone has it open
+        assert store.unplayed_tables_idle_since(now - 3600) == [never.id, opened.id]
+        assert manager.delete_old(now) == 1
+        assert sorted(store.table_ids()) == sorted([recent.id, seated.id, played.id, opened.id])
+        assert manager.delete_old(now + 1801) == 1  # recent's hour is up
+        assert manager.delete_old(now + 29 * 86400) == 0
+        assert sorted(store.table_ids()) == sorted([seated.id, played.id, opened.id])
+    finally:
+        store.close()
+        loop.close()
+
+
 def test_schema_version_and_migrations(tmp_path: Path) -> None:
     old = tmp_path / "old.db"
     with sqlite3.connect(old) as db:  # a database of an older rollem (version 0)
@@ -130,7 +175,9 @@ def test_retention_deletes_tables_not_played(tmp_path: Path) -> None:
         config = parse_config({"game": "sdr", "bots": 1})
         old, _ = loop.call(LiveTable.create, store, config)
         new, _ = loop.call(LiveTable.create, store, config)
-        manager = TableManager(store, retention_days=30)
+        # (both tables were never played at: the sooner deletion of those is
+        # pushed past the retention here, see the test below)
+        manager = TableManager(store, retention_days=30, unplayed_seconds=40 * 86400)
         now = time.time()
         store.write(old.id, session={**old.session, "at": now - 31 * 86400})
         assert manager.delete_old(now) == 1

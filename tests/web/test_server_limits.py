@@ -467,3 +467,51 @@ def test_forwarded_allow_ips_is_checked() -> None:
     with pytest.raises(ConfigError, match="empty item"):
         ServerSettings(forwarded_allow_ips="127.0.0.1,,").check()
     ServerSettings(forwarded_allow_ips="127.0.0.1, 10.0.0.0/8, ::1").check()
+
+
+def test_limit_key_groups_an_ipv6_64() -> None:
+    key = app_module.limit_key
+    assert key("2001:db8:1:2::5") == key("2001:db8:1:2:ffff:ffff:ffff:1") == "2001:db8:1:2::/64"
+    assert key("2001:db8:1:3::5") == "2001:db8:1:3::/64"
+    assert key("fe80::1%eth0") == "fe80::/64"
+    assert key("::ffff:198.51.100.7") == "198.51.100.7"
+    assert key("198.51.100.7") == "198.51.100.7" != key("198.51.100.8")
+    assert key("testclient") == "testclient"
+
+
+def test_one_ipv6_64_shares_one_table_quota(small: ServerThread) -> None:
+    """Tables an hour (3 here) are counted per /64: a party with one /64 cannot
+    take a new address for every table (through the trusted local proxy)."""
+    def create(address: str) -> httpx.Response:
+        return httpx.post(small.url + "/api/tables", json={"game": "sdr"},
+                          headers={"X-Forwarded-For": address})
+
+    assert [create(f"2001:db8:0:1::{n}").status_code for n in range(1, 4)] == [200] * 3
+    r = create("2001:db8:0:1:abcd::99")
+    assert r.status_code == 429 and "/64" in r.json()["message"]
+    assert create("2001:db8:0:2::1").status_code == 200  # another household
+
+
+def test_abandoned_tables_stop_filling_the_server(small: ServerThread) -> None:
+    """Tables created and never played at fill max_tables (4) only until the
+    sweep after their hour: then the server takes new tables again.  The table
+    where Ann sits is kept."""
+    ids = []
+    for n in range(3):
+        r = httpx.post(small.url + "/api/tables", json={"game": "sdr"},
+                       headers={"X-Forwarded-For": f"198.51.100.{n}"})
+        assert r.status_code == 200
+        ids.append(r.json()["id"])
+    kept, _host = create_table(small.url, game="sdr", bots=1)
+    join(small.url, kept, "Ann")
+    r = httpx.post(small.url + "/api/tables", json={"game": "sdr"},
+                   headers={"X-Forwarded-For": "198.51.100.9"})
+    assert r.status_code == 503 and r.json()["error"] == "server_full"
+    end = time.time() + 10
+    while small.call(lambda: len(small.manager.tables)) and time.time() < end:
+        time.sleep(0.1)  # unloaded once nobody is connected (0.4 s here)
+    assert small.call(small.manager.delete_old, time.time() + 3601) == 3
+    assert small.manager.store.table_ids() == [kept]
+    r = httpx.post(small.url + "/api/tables", json={"game": "sdr"},
+                   headers={"X-Forwarded-For": "198.51.100.9"})
+    assert r.status_code == 200

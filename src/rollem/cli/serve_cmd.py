@@ -167,6 +167,11 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
 @_opt("--retention", "retention", default=30.0, show_default=True,
       type=click.FloatRange(min=0, min_open=True),
       help="Days after its last hand a table is deleted with its hands.")
+@_opt("--unplayed-minutes", default=60.0, show_default=True,
+      type=click.FloatRange(min=0, min_open=True),
+      help="Minutes after its last change a table never dealt a hand, with nobody "
+           "seated, is deleted (not while anyone has it open), so abandoned tables "
+           "do not fill --max-tables.")
 @_opt("--idle-minutes", default=10.0, show_default=True,
       type=click.FloatRange(min=0, min_open=True),
       help="Minutes with nobody connected after which a table stops dealing and is "
@@ -205,7 +210,8 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
            "server (default: http://<host>:<port>).")
 def serve_command(host: str, port: int, db: str, public_url: str | None,
                   allowed_origins: tuple[str, ...], forwarded_allow_ips: str, log_level: str,
-                  access_log: bool, retention: float, idle_minutes: float,
+                  access_log: bool, retention: float, unplayed_minutes: float,
+                  idle_minutes: float,
                   messages_per_second: float, connections_per_address: int,
                   connections_per_table: int, tables_per_hour: int,
                   costly_requests_per_minute: float, max_tables: int,
@@ -241,6 +247,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         costly_requests_per_minute=costly_requests_per_minute,
         costly_burst=max(1, int(costly_requests_per_minute / 4)),
         max_body_bytes=max_body, idle_seconds=idle_minutes * 60, retention_days=retention,
+        unplayed_seconds=unplayed_minutes * 60,
         shortest_decision=shortest_decision, lease_seconds=lease_seconds,
         advertise_url=advertise_url.rstrip("/") if advertise_url else None,
     )  # fmt: skip

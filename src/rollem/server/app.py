@@ -26,13 +26,15 @@ then closed with code 4429), connections per address and per table
 (429 ``too_many_tables``, 503 ``server_full``), and requests per address to
 the routes that build something (hand lists, replays, histories, rules,
 ``/healthz``: 429 ``rate_limited`` with ``Retry-After``).  A websocket past
-its limits is refused before its table is looked up.
+its limits is refused before its table is looked up.  "Per address" is per IPv4
+address and per IPv6 /64 network (:func:`limit_key`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import math
@@ -73,7 +75,7 @@ from rollem.server.proxies import TrustedProxies
 from rollem.server.store import HandRow
 from rollem.server.stores import is_postgres_url, open_store
 
-__all__ = ["create_app", "host_cookie", "seat_cookie"]
+__all__ = ["create_app", "host_cookie", "limit_key", "seat_cookie"]
 
 STATIC = Path(__file__).parent / "static"
 COOKIE_AGE = 60 * 60 * 24 * 30
@@ -267,7 +269,7 @@ class Limits:
             raise TableError(
                 "too_many_tables",
                 f"at most {self.settings.tables_per_address_per_hour} new tables an hour "
-                f"from one address; try again in {wait} s")
+                f"from one address (IPv6: one /64 network); try again in {wait} s")
 
     def create_table(self, address: str, now: float) -> None:
         """Count a table creation; raises :class:`TableError` past the hourly limit."""
@@ -312,6 +314,27 @@ def _address(conn: Request | WebSocket) -> str:
     return conn.client.host if conn.client is not None else "unknown"
 
 
+def limit_key(address: str) -> str:
+    """What the per-address limits count ``address`` under: an IPv4 address itself
+    (a household behind one NAT address is one; a /24 would lump strangers of one
+    provider together), an IPv6 address its /64 network (one household's or one
+    server's: whoever holds one holds all 2**64 of its addresses), an IPv4-mapped
+    IPv6 address its IPv4 address; anything else (a unix socket) as it is."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def _limit_key(conn: Request | WebSocket) -> str:
+    return limit_key(_address(conn))
+
+
 def create_app(db_path: str | Path = "rollem.db",
                settings: ServerSettings | None = None) -> Starlette:
     """The web table app, storing everything in the SQLite file ``db_path``,
@@ -328,7 +351,7 @@ def create_app(db_path: str | Path = "rollem.db",
         (``rate_limited``, ``Retry-After``) before any work is done."""
 
         async def limited(request: Request) -> Response:
-            wait = costly_buckets.wait(_address(request))
+            wait = costly_buckets.wait(_limit_key(request))
             if wait > 0:
                 seconds = max(1, math.ceil(wait))
                 resp = _error(429, "rate_limited", (
@@ -356,7 +379,8 @@ def create_app(db_path: str | Path = "rollem.db",
                             settings.advertise_url or settings.public_url or "",
                             settings.lease_seconds)
         mgr = TableManager(store, idle_seconds=settings.idle_seconds,
-                           retention_days=settings.retention_days, leases=leases)
+                           retention_days=settings.retention_days, leases=leases,
+                           unplayed_seconds=settings.unplayed_seconds)
         state["manager"] = mgr
         app.state.manager = mgr
         app.state.limits = limits
@@ -420,7 +444,7 @@ def create_app(db_path: str | Path = "rollem.db",
     async def create_table(request: Request) -> Response:
         try:
             # Refused before the body is read: an address past its hourly limit.
-            limits.check_create(_address(request), time.monotonic())
+            limits.check_create(_limit_key(request), time.monotonic())
             # room for a host's game file (at most 64 KB of TOML, JSON-escaped)
             data = await _json_body(request, settings, extra=2 * MAX_FILE_BYTES)
             with_file = isinstance(data, dict) and bool(data.get("game_file"))
@@ -428,7 +452,7 @@ def create_app(db_path: str | Path = "rollem.db",
                 # A game file is read and dealt on trial: that costs CPU whether or not
                 # the file is good, so every try counts against the hourly limit, and
                 # it runs off the event loop that serves every table.
-                limits.create_table(_address(request), time.monotonic())
+                limits.create_table(_limit_key(request), time.monotonic())
                 config = await asyncio.to_thread(parse_config, data,
                                                  settings.shortest_decision)
             else:
@@ -437,7 +461,7 @@ def create_app(db_path: str | Path = "rollem.db",
                 raise TableError("server_full", "this server holds as many tables as it "
                                  f"may ({settings.max_tables}); try again later")
             if not with_file:
-                limits.create_table(_address(request), time.monotonic())
+                limits.create_table(_limit_key(request), time.monotonic())
         except TableError as err:
             return _error(_status(err), err.code, err.message)
         except ConfigError as err:
@@ -630,7 +654,7 @@ def create_app(db_path: str | Path = "rollem.db",
         if not origin_allowed(ws):
             await ws.close(code=4403)
             return
-        address = _address(ws)
+        address = _limit_key(ws)
         # Counted, and refused past the limits, before anything costly: the table
         # is not looked up (nor loaded from the store), no state is built.
         player = seat_cookie(tid) in ws.cookies or host_cookie(tid) in ws.cookies

@@ -442,6 +442,10 @@ class ServerSettings:
     """A table with no connected person stops dealing and is unloaded after this."""
     retention_days: float = 30.0
     """Tables not played for this long are deleted with their hands."""
+    unplayed_seconds: float = 3600.0
+    """A table never dealt a hand with nobody seated is deleted this long after its
+    last change (and not while anyone has it open), so abandoned tables do not
+    count against ``max_tables`` for ``retention_days``."""
     lease_seconds: float = 10.0
     """PostgreSQL (several processes, issue 17): a table's lease lasts this long
     unless renewed; a dead process's tables move to another after it."""
@@ -456,6 +460,7 @@ class ServerSettings:
     def check(self) -> None:
         """Raise :class:`ConfigError` naming a setting out of range."""
         for name in ("messages_per_second", "idle_seconds", "retention_days", "lease_seconds",
+                     "unplayed_seconds",
                      "costly_requests_per_minute"):
             if not getattr(self, name) > 0:
                 raise ConfigError(f"{name} must be more than 0, not {getattr(self, name)}")

@@ -5,7 +5,10 @@ all at every start.  A table with nobody connected for ``idle_seconds`` is
 unloaded (its clocks stop; everything is stored): it comes back as it was,
 with its clocks and grace periods counted in wall time, when someone opens
 it again.  Tables not played for ``retention_days`` are deleted with their
-hands (issue 13).
+hands (issue 13), and so, sooner, are tables nobody ever played at: never dealt
+a hand, nobody seated, unchanged for ``unplayed_seconds`` and not loaded (so
+at least ``idle_seconds`` after the last person left), lest tables created
+and abandoned fill ``max_tables`` for the whole retention period.
 
 On PostgreSQL several processes share the tables (issue 17): with
 ``leases`` (:class:`rollem.server.leases.Leases`) a table is loaded only by
@@ -67,7 +70,8 @@ class TableManager:
     with ``leases``, only the tables this process holds (see the module docstring)."""
 
     def __init__(self, store: Store, idle_seconds: float = 600.0,
-                 retention_days: float = 30.0, leases: Leases | None = None) -> None:
+                 retention_days: float = 30.0, leases: Leases | None = None,
+                 unplayed_seconds: float = 3600.0) -> None:
         self.store = store
         self.leases = leases
         self.epochs: dict[str, int] = {}  # the lease epoch of each table loaded here
@@ -78,6 +82,7 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self.idle_seconds = idle_seconds
         self.retention_days = retention_days
+        self.unplayed_seconds = unplayed_seconds
         self._sweeper: asyncio.Task[None] | None = None
         self._count: int | None = None
         self.unreadable: dict[str, str] = {}
@@ -232,12 +237,13 @@ class TableManager:
 
     async def _sweep_loop(self) -> None:
         period = max(0.05, min(30.0, self.idle_seconds / 4))
+        retention_period = max(0.05, min(3600.0, self.unplayed_seconds / 4))
         last_retention = time.time()
         while True:
             await asyncio.sleep(period)
             try:
                 await self.unload_idle()
-                if time.time() - last_retention > 3600:
+                if time.time() - last_retention > retention_period:
                     last_retention = time.time()
                     self.delete_old()
             except Exception:  # keep sweeping; say why once per failure
@@ -262,15 +268,26 @@ class TableManager:
 
     def delete_old(self, now: float | None = None) -> int:
         """Delete stored tables (with hands, actions, seats) not played for
-        ``retention_days``; returns how many."""
+        ``retention_days``, and those never played at (no hand dealt, nobody
+        seated) unchanged for ``unplayed_seconds``; never one loaded here, nor
+        (PostgreSQL) one another live process holds.  Returns how many."""
         now = time.time() if now is None else now
-        before = now - self.retention_days * 86400
-        ids = [t for t in self.store.tables_idle_since(before) if t not in self.tables]
+        old = self.store.tables_idle_since(now - self.retention_days * 86400)
+        unplayed = self.store.unplayed_tables_idle_since(now - self.unplayed_seconds)
+        ids = [t for t in dict.fromkeys(old + unplayed) if t not in self.tables]
+        if self.leases is not None:
+            ids = [t for t in ids if not self._held_elsewhere(t)]
         if ids:
             self.store.delete_tables(ids)
             self._count = None
-            log.info("deleted %d tables not played for %g days", len(ids), self.retention_days)
+            log.info("deleted %d tables not played for %g days or never played at for %g "
+                     "minutes", len(ids), self.retention_days, self.unplayed_seconds / 60)
         return len(ids)
+
+    def _held_elsewhere(self, table_id: str) -> bool:
+        assert self.leases is not None
+        lease = self.leases.holder(table_id)
+        return lease is not None and lease.live and not lease.ours
 
     def shutdown(self) -> None:
         for task in (self._sweeper, self._renewer):

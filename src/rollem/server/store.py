@@ -617,6 +617,17 @@ class Store:
             (before,))
         return [r[0] for r in rows]
 
+    def unplayed_tables_idle_since(self, before: float) -> list[str]:
+        """Ids of tables never dealt a hand, with nobody seated (computer players
+        only, or no one), whose last change (``session.at``, else creation) is
+        before ``before`` (seconds since the epoch)."""
+        rows = self.db.execute(
+            "SELECT id FROM tables WHERE COALESCE(json_extract(session, '$.at'), created) < ? "
+            "AND NOT EXISTS (SELECT 1 FROM hands WHERE hands.table_id = tables.id) "
+            "AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.table_id = tables.id "
+            "AND seats.bot IS NULL)", (before,))
+        return [r[0] for r in rows]
+
     def delete_tables(self, table_ids: list[str]) -> None:
         """Delete tables with their seats, hands and actions (waits for the commit)."""
         st: list[Statement] = []
