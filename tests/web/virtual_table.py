@@ -81,3 +81,9 @@ class InlineExecutor(concurrent.futures.Executor):
         except BaseException as err:
             fut.set_exception(err)
         return fut
+
+    def submit_for(self, key: object, fn: Callable[..., Any], /, *args: Any,
+                   **kwargs: Any) -> concurrent.futures.Future[Any]:
+        """:meth:`submit` (as :class:`~rollem.server.fair_executor.FairExecutor`'s,
+        whose one queue per ``key`` does not matter inline)."""
+        return self.submit(fn, *args, **kwargs)

@@ -276,7 +276,8 @@ def bot_decide(view: Any, bot: Any, game: Any = None) -> dict[str, Any]:
     ``game``: the hand's game (a table's own game file, which the odds cannot
     look up by id), given to bots that read it.
 
-    Called from one worker thread, one decision at a time: a bot keeps its own
+    Called from a worker thread, one call at a time for each table (see
+    :class:`~rollem.server.fair_executor.FairExecutor`): a bot keeps its own
     state (its reads of the opponents, its cached worlds), so each bot object
     must belong to one seat at one table.
     """

@@ -18,6 +18,10 @@ line per event, wall-clock seconds first (to set beside the benchmark's
   seen, how many milliseconds late a 5 ms timer woke, and how many of them
   the loop's thread spent waiting for a CPU;
 - ``gc``: every garbage collection longer than 5 ms: end, milliseconds, generation.
+- ``bot``: every computer player's decision, back on the event loop: when,
+  the table id, the seat, the milliseconds from asking (its ``bot_delay``
+  over) to the bot starting to think (the wait in the bot thread's queue),
+  and to the decision being back on the event loop.
 
 Without the variable nothing is measured or written.
 """

@@ -49,6 +49,7 @@ from typing import Any
 
 from rollem.server import host
 from rollem.server.config import TableConfig
+from rollem.server.fair_executor import FairExecutor
 from rollem.server.game_session import GameSession, new_bot
 from rollem.server.game_session import pick_bot_game as pick_bot_game
 from rollem.server.game_session import seat_odds as seat_odds
@@ -71,8 +72,12 @@ __all__ = ["Client", "LiveTable", "TableError", "clean_name"]
 
 log = logging.getLogger("rollem.server")
 
-_BOT_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rollem-bots")
-"""Computer players decide here, one at a time, off the event loop."""
+_BOT_THREAD = FairExecutor(workers=1, thread_name_prefix="rollem-bots")
+"""Computer players decide here, off the event loop, one call at a time per
+table (``submit_for(table id, ...)``), the tables served in turn: a table whose
+bots ask for many decisions at once does not hold up another's.  One worker:
+the bots' Python holds the GIL, so a second thread would add no CPU on the
+host, only contention with the event loop (bench/bench_web_bots.py)."""
 
 _ODDS_THREAD = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rollem-odds")
 """Practice odds are computed here, off the event loop (and apart from the bots)."""

@@ -231,11 +231,12 @@ def computer_player(self: LiveTable, number: int) -> Any:
 def _new_opponent(self: LiveTable, number: int) -> None:
     """Tell the computer players here that whoever sits at ``number`` next is
     someone else (a ``strong`` bot forgets its reads of that seat).  In the bot
-    thread, where their reads are kept, after any decision already asked for."""
+    thread, where their reads are kept, after any decision already asked for
+    (in this table's queue there)."""
     for seat in self.seats.values():
         forget = getattr(seat.bot, "new_opponent", None)
         if forget is not None:
-            live_table._BOT_THREAD.submit(forget, number)
+            live_table._BOT_THREAD.submit_for(self.id, forget, number)
 
 
 def _seat_of(self: LiveTable, client: Client) -> int | None:

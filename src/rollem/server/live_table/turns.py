@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
-from rollem.server import host, live_table
+from rollem.server import host, live_table, trace
 from rollem.server.game_session import (
     ActionRefused,
     bot_decide,
@@ -155,22 +156,38 @@ def _bot_turn(self: LiveTable, seat: int, opened_seq: int) -> None:
         self._choose(live_table.pick_bot_game(self.session["choice"]["games"]))
         return
     assert self.hand is not None
+    asked = time.perf_counter()
     bot = self.computer_player(seat)
     # A computer player thinks in the bot thread (a strong one may take a
-    # while), never on the event loop that serves every table.
+    # while), never on the event loop that serves every table; in this
+    # table's queue there, so other tables' bots take their turns between
+    # this table's decisions (see live_table._BOT_THREAD).
     view = self.hand.bot_view(seat)
-    fut = asyncio.get_running_loop().run_in_executor(live_table._BOT_THREAD, bot_decide, view, bot,
-                                                     self.hand.hand.game)
-    fut.add_done_callback(lambda f: self._bot_decided(seat, opened_seq, f))
+    fut = asyncio.wrap_future(live_table._BOT_THREAD.submit_for(
+        self.id, _decide, view, bot, self.hand.hand.game))
+    fut.add_done_callback(lambda f: self._bot_decided(seat, opened_seq, f, asked))
 
 
-def _bot_decided(self: LiveTable, seat: int, opened_seq: int, fut: asyncio.Future[Any]) -> None:
+def _decide(view: Any, bot: Any, game: Any) -> tuple[dict[str, Any], float]:
+    """:func:`bot_decide`, and when it started (``time.perf_counter()``)."""
+    started = time.perf_counter()
+    return bot_decide(view, bot, game), started
+
+
+def _bot_decided(self: LiveTable, seat: int, opened_seq: int, fut: asyncio.Future[Any],
+                 asked: float) -> None:
+    """Play the decision ``fut`` brought back for ``seat`` (asked for at ``asked``,
+    ``time.perf_counter()``), if still wanted; a failed one times out."""
+    if not fut.cancelled() and fut.exception() is None and trace.TRACE_DIR:
+        now, started = time.perf_counter(), fut.result()[1]
+        trace.line("bot", f"{time.time():.4f}", self.id, seat,
+                   f"{1000 * (started - asked):.2f}", f"{1000 * (now - asked):.2f}")
     if not self._still_pending(seat, opened_seq) or self.hand is None or fut.cancelled():
         return
     error = fut.exception()
     if error is None:
         try:
-            self._act(seat, fut.result(), "bot")
+            self._act(seat, fut.result()[0], "bot")
             return
         except (TableError, ActionRefused) as err:
             error = err
