@@ -4,8 +4,10 @@ Starts ``rollem serve`` on a fresh SQLite database with the server's own
 timings on (``ROLLEM_TRACE_DIR``, its ``bot`` lines), then over HTTP and
 websockets creates ``--busy`` busy tables -- Roll Your Own (R-RYO), 8 seats, 7
 ``strong`` computer players and one person who folds whenever folding is
-allowed (else plays a random legal action), every other setting the
-default (``bot_delay`` 0.8 s, 4 s between hands) -- and one probe table:
+allowed (else plays a random legal action), bots acting ``--busy-delay``
+seconds after their turn comes and hands ``--busy-between`` seconds apart
+(both 0 by default: as fast as any client may ask; the table defaults are 0.8
+and 4) -- and one probe table:
 ``--probe-game``, 2 seats, one ``strong`` computer player (``bot_delay``
 ``--probe-delay``, no wait between hands) and a person who checks or calls
 (else a random legal choice), so the probe's bot decides all hand long.
@@ -17,7 +19,8 @@ thread's queue.  Reports the probe table's median, 99th percentile, max and
 count, its queue wait alone, the same over the busy tables, the server's CPU
 and the load average.
 
-    .venv/bin/python bench/bench_web_bots.py [--busy 10] [--seconds 40] [--warmup 10]
+    .venv/bin/python bench/bench_web_bots.py [--busy 10] [--busy-delay 0] [--busy-between 0]
+        [--seconds 40] [--warmup 10]
         [--probe-game rollyourown] [--probe-delay 0.05] [--json]
 
 Run it on an otherwise idle machine (``flock /tmp/webbench.lock``): the figure
@@ -134,6 +137,7 @@ async def run(args: argparse.Namespace, base: str, trace_dir: str, pid: int) -> 
         for _ in range(args.busy):
             _tid, task = await new_table(http, ws_base, {
                 "game": "rollyourown", "seats": 8, "bots": 7, "bot_level": "strong",
+                "bot_delay": args.busy_delay, "between_hands": args.busy_between,
                 "decision_seconds": 600}, fold_else_random, random.Random(rng.random()))
             tasks.append(task)
     await asyncio.sleep(args.warmup)
@@ -156,7 +160,8 @@ async def run(args: argparse.Namespace, base: str, trace_dir: str, pid: int) -> 
                 busy_total.append(float(total))
                 busy_wait.append(float(wait))
     return {
-        "busy_tables": args.busy, "seconds": args.seconds, "probe_game": args.probe_game,
+        "busy_tables": args.busy, "busy_bot_delay": args.busy_delay,
+        "busy_between_hands": args.busy_between, "seconds": args.seconds, "probe_game": args.probe_game,
         "probe_bot_delay": args.probe_delay,
         "probe": figures(probe_total), "probe_queue_wait": figures(probe_wait),
         "busy": figures(busy_total), "busy_queue_wait": figures(busy_wait),
@@ -168,6 +173,10 @@ async def run(args: argparse.Namespace, base: str, trace_dir: str, pid: int) -> 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--busy", type=int, default=10, help="tables of 7 strong bots")
+    parser.add_argument("--busy-delay", type=float, default=0.0,
+                        help="the busy tables' bot_delay (seconds; 0.8 is the default)")
+    parser.add_argument("--busy-between", type=float, default=0.0,
+                        help="the busy tables' between_hands (seconds; 4 is the default)")
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--probe-game", default="rollyourown")
