@@ -48,7 +48,6 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_web_load import _cpu_of, start_server
-
 from rollem.server.game_session import random_wire_action
 
 
@@ -161,8 +160,8 @@ async def run(args: argparse.Namespace, base: str, trace_dir: str, pid: int) -> 
                 busy_wait.append(float(wait))
     return {
         "busy_tables": args.busy, "busy_bot_delay": args.busy_delay,
-        "busy_between_hands": args.busy_between, "seconds": args.seconds, "probe_game": args.probe_game,
-        "probe_bot_delay": args.probe_delay,
+        "busy_between_hands": args.busy_between, "seconds": args.seconds,
+        "probe_game": args.probe_game, "probe_bot_delay": args.probe_delay,
         "probe": figures(probe_total), "probe_queue_wait": figures(probe_wait),
         "busy": figures(busy_total), "busy_queue_wait": figures(busy_wait),
         "server_cpu_share": round(cpu / (end - start), 2),

@@ -31,16 +31,22 @@ from rollem.server.protocol import ClientMessage
 
 
 class Gate:
-    """Holds the worker in the first call until :meth:`open`; records every call."""
+    """Holds the worker in the first call until :meth:`open`; records every call.
+    Each call takes one second of :meth:`clock` (a virtual clock)."""
 
     def __init__(self) -> None:
         self.entered = threading.Event()
         self.opened = threading.Event()
         self.calls: list[object] = []
         self._first = True
+        self.now = 0.0
+
+    def clock(self) -> float:
+        return self.now
 
     def run(self, name: object) -> object:
-        self.calls.append((name, threading.current_thread().name))
+        self.calls.append(name)
+        self.now += 1.0
         if self._first:
             self._first = False
             self.entered.set()
@@ -50,14 +56,21 @@ class Gate:
     def open(self) -> None:
         self.opened.set()
 
+    def hold_next(self) -> None:
+        """Hold the worker again, in the next call; forget the calls so far."""
+        self.entered.clear()
+        self.opened.clear()
+        self._first = True
+        self.calls.clear()
 
-def names(gate: Gate) -> list[object]:
-    return [name for name, _thread in gate.calls]
 
-
-def test_tables_are_served_in_turn() -> None:
-    pool = FairExecutor(workers=1, thread_name_prefix="t")
+def test_tables_that_used_less_go_first() -> None:
+    """Calls of one second each (virtual): while A's first holds the worker, A
+    queues three more, B two, C two.  B and C, which have used nothing, go
+    before A's second; then, having used the same, they take turns (round-robin)
+    until only A is left."""
     gate = Gate()
+    pool = FairExecutor(workers=1, thread_name_prefix="t", clock=gate.clock)
     futures = [pool.submit_for("A", gate.run, "A1")]
     assert gate.entered.wait(30)
     futures += [pool.submit_for("A", gate.run, f"A{n}") for n in (2, 3, 4)]
@@ -68,9 +81,29 @@ def test_tables_are_served_in_turn() -> None:
     gate.open()
     assert [f.result(30) for f in futures] == [
         "A1", "A2", "A3", "A4", "B1", "C1", "C2", "B2"]
-    # B and C, waiting when A1 ended, each go before A's second; A goes to the back.
-    assert names(gate) == ["A1", "B1", "C1", "A2", "B2", "C2", "A3", "A4"]
+    assert gate.calls == ["A1", "B1", "C1", "A2", "B2", "C2", "A3", "A4"]
     assert pool.waiting() == 0
+    pool.shutdown()
+
+
+def test_an_idle_table_banks_no_time() -> None:
+    """A has used five seconds alone; D, idle all that time, then asks for three
+    calls while A asks for more: D goes first once (it is behind), then they take
+    turns -- D did not bank the five seconds it did not use (only CREDIT)."""
+    gate = Gate()
+    gate.open()
+    pool = FairExecutor(workers=1, clock=gate.clock)
+    assert [pool.submit_for("A", gate.run, f"A{n}").result(30) for n in range(5)] == [
+        f"A{n}" for n in range(5)]
+    gate.hold_next()  # (in A5, until D and A have asked)
+    futures = [pool.submit_for("A", gate.run, "A5")]
+    assert gate.entered.wait(30)
+    futures += [pool.submit_for("D", gate.run, f"D{n}") for n in (1, 2, 3)]
+    futures += [pool.submit_for("A", gate.run, f"A{n}") for n in (6, 7)]
+    gate.open()
+    for f in futures:
+        f.result(30)
+    assert gate.calls == ["A5", "D1", "D2", "A6", "D3", "A7"]
     pool.shutdown()
 
 
@@ -87,7 +120,7 @@ def test_errors_cancelling_and_shutdown() -> None:
     assert first.result(30) == "A1" and after.result(30) == "A3"
     with pytest.raises(ZeroDivisionError):
         failing.result(30)
-    assert names(gate) == ["A1", "A3"]  # the cancelled call never ran
+    assert gate.calls == ["A1", "A3"]  # the cancelled call never ran
     pool.shutdown()
     with pytest.raises(RuntimeError, match="after shutdown"):
         pool.submit_for("A", gate.run, "late")

@@ -74,10 +74,11 @@ log = logging.getLogger("rollem.server")
 
 _BOT_THREAD = FairExecutor(workers=1, thread_name_prefix="rollem-bots")
 """Computer players decide here, off the event loop, one call at a time per
-table (``submit_for(table id, ...)``), the tables served in turn: a table whose
-bots ask for many decisions at once does not hold up another's.  One worker:
-the bots' Python holds the GIL, so a second thread would add no CPU on the
-host, only contention with the event loop (bench/bench_web_bots.py)."""
+table (``submit_for(table id, ...)``), the tables sharing the thread by fair
+queuing: a table whose bots ask for many decisions at once does not hold up
+another's, which waits only for the decision being made.  One worker: the
+bots' Python holds the GIL, so a second thread adds no CPU, only contention
+(measured slower, bench/bench_web_bots.py)."""
 
 _ODDS_THREAD = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rollem-odds")
 """Practice odds are computed here, off the event loop (and apart from the bots)."""
