@@ -25,7 +25,7 @@ from virtual_table import InlineStore
 
 from rollem.bots import make_bot
 from rollem.server.config import parse_config
-from rollem.server.fair_executor import FairExecutor
+from rollem.server.fair_executor import CREDIT, FairExecutor
 from rollem.server.live_table import Client, LiveTable
 from rollem.server.protocol import ClientMessage
 
@@ -104,6 +104,23 @@ def test_an_idle_table_banks_no_time() -> None:
     for f in futures:
         f.result(30)
     assert gate.calls == ["A5", "D1", "D2", "A6", "D3", "A7"]
+    pool.shutdown()
+
+
+def test_finish_tags_of_idle_tables_are_dropped() -> None:
+    """A table that has gone idle (every closed table) leaves no tag behind once
+    its tag no longer matters (at or below the last start minus CREDIT), so the
+    tags do not grow with every table ever served; a busy table keeps its own."""
+    gate = Gate()
+    gate.open()
+    pool = FairExecutor(workers=1, clock=gate.clock)
+    pool.submit_for("old", gate.run, "old").result(30)
+    for n in range(998):  # (the sweep runs every 1,000 calls)
+        pool.submit_for("busy", gate.run, n)
+    assert "old" in pool._finish
+    pool.submit_for("busy", gate.run, "last").result(30)
+    assert sorted(pool._finish) == ["busy"]
+    assert pool._finish["busy"] == pytest.approx(999 - CREDIT)
     pool.shutdown()
 
 
