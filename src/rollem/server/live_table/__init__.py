@@ -44,7 +44,6 @@ import sqlite3
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from rollem.server import host
@@ -80,8 +79,9 @@ another's, which waits only for the decision being made.  One worker: the
 bots' Python holds the GIL, so a second thread adds no CPU, only contention
 (measured slower, bench/bench_web_bots.py)."""
 
-_ODDS_THREAD = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rollem-odds")
-"""Practice odds are computed here, off the event loop (and apart from the bots)."""
+_ODDS_THREAD = FairExecutor(workers=2, thread_name_prefix="rollem-odds")
+"""Practice odds are computed here, off the event loop (and apart from the bots),
+one at a time per table, the tables sharing the workers as the bots' thread."""
 
 AuditHook = Callable[["LiveTable", int | None, str], None]
 

@@ -146,8 +146,10 @@ def _odds(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     hand_no, seq = self.hand.hand_no, self.seq
     view = self.hand.odds_view(seat)  # this seat's view only, never the hand
     client.odds_busy = True
-    fut = asyncio.get_running_loop().run_in_executor(
-        live_table._ODDS_THREAD, live_table.seat_odds, view, ODDS_SAMPLES, self.hand.hand.game)
+    # In this table's queue: a table whose players all ask at once does not hold
+    # up another's (see live_table._BOT_THREAD).
+    fut = asyncio.wrap_future(live_table._ODDS_THREAD.submit_for(
+        self.id, live_table.seat_odds, view, ODDS_SAMPLES, self.hand.hand.game))
     fut.add_done_callback(lambda f: self._odds_done(client, seat, hand_no, seq, f))
 
 
