@@ -160,9 +160,8 @@ def decision_title(view: HandView) -> str:
 
 def _pot_text(view: HandView, style: Style) -> str:
     pots = view.pots
-    bets = sum(s.bet for s in view.seats)
-    betting = view.pending == "bet"
-    total = view.pot if betting else view.pot + bets  # the finished round's bets are in
+    bets = sum(s.bet for s in view.seats)  # 0 once the round ends: the view gathers them
+    total = view.pot
     if len(pots) <= 1:
         text = f"Pot {total}"
     else:
@@ -171,7 +170,7 @@ def _pot_text(view: HandView, style: Style) -> str:
             who = and_list(style.who(s, view.seat) for s in p.get("eligible", []))
             parts.append(f"side pot {i}: {p['amount']} ({who})")
         text = f"Pot {total}: " + ", ".join(parts)
-    if bets and betting:
+    if bets:
         text += f" + {bets} bet this round"
     return text
 
@@ -245,7 +244,7 @@ def render_table(view: HandView, style: Style, *, title: str, game_name: str,
                 ("  chosen" if not s.folded else "")
         else:
             turn = " <- to act" if s.seat in view.to_act else ""
-        bet = f"  bet {s.bet:>3}" if betting else ""
+        bet = f"  bet {s.bet:>3}" if betting or s.bet else ""
         line = Text(f"{button} {name:<{width}}  stack {s.stack:>5}{bet}  ",
                     style="bold" if s.seat == me else ("dim" if s.folded else ""))
         cards: list[str | None] = list(s.cards)

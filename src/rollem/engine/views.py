@@ -17,15 +17,36 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rollem.cards import CARDS, RANKS, Card
+from rollem.engine.betting import BettingRound
 from rollem.engine.decisions import Legal
 from rollem.engine.events import event_to_dict
+from rollem.engine.forced import Blinds
 from rollem.engine.pots import build_pots
 from rollem.engine.public_order import public_order, turned_up
 
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
 
-__all__ = ["HandView", "SeatView", "build_view"]
+__all__ = ["HandView", "SeatView", "bets_in_front", "build_view"]
+
+
+def bets_in_front(hand: Hand) -> bool:
+    """Whether ``hand.bets`` are still bets in front of the players: a betting
+    round is open (its decision pending), or blinds are posted for a round not
+    yet played. Otherwise the last round has ended and its bets are gathered
+    into the pot, as a dealer gathers them (R-C-9: the uncalled part is already
+    returned). The engine keeps ``hand.bets`` until the next round starts; only
+    views gather them."""
+    steps = hand.steps
+    i = min(hand.step_index, len(steps) - 1)
+    while i >= 0:
+        step = steps[i]
+        if isinstance(step, BettingRound):
+            return i == hand.step_index and hand.pending is not None
+        if isinstance(step, Blinds):
+            return hand.result is None
+        i -= 1
+    return False
 
 
 @dataclass
@@ -53,7 +74,14 @@ class SeatView:
 
 @dataclass
 class HandView:
-    """What ``seat`` (``None`` = spectator) may know about a hand."""
+    """What ``seat`` (``None`` = spectator) may know about a hand.
+
+    Chips: ``pot`` is what is in the middle (every pot, ``carry_in`` included);
+    each seat's ``bet`` and ``current_bet`` are the open betting round's bets in
+    front of the players. Once a round ends its bets are gathered into ``pot``
+    and ``pots`` and the bets read 0 (see :func:`bets_in_front`), so ``pot`` plus
+    the seats' bets is always every chip committed this hand plus ``carry_in``.
+    """
 
     game: str
     seat: int | None
@@ -94,10 +122,11 @@ class HandView:
 
 
 def _seat_view(hand: Hand, s: int, viewer: int | None, shown: Any, by_choice: Any,
-               turned: dict[int, list[Card]]) -> SeatView:
+               turned: dict[int, list[Card]], in_front: bool) -> SeatView:
     """Seat ``s`` as ``viewer`` (``None`` = spectator) sees it: its own cards in
     the order it holds them, another seat's in :func:`public_order` (face-up
-    cards, then the face-down ones: card backs, or the cards shown)."""
+    cards, then the face-down ones: card backs, or the cards shown).
+    ``in_front``: :func:`bets_in_front` (else the seat's bet shows as 0)."""
     chosen = by_choice.get(s, ())
     held, up = hand.hole[s], hand.up[s]
     if viewer == s:
@@ -116,7 +145,8 @@ def _seat_view(hand: Hand, s: int, viewer: int | None, shown: Any, by_choice: An
     if hand.folded[s] and viewer != s and not chosen:
         cards = []
     return SeatView(
-        seat=s, stack=hand.stacks[s], bet=hand.bets[s], committed=hand.committed[s],
+        seat=s, stack=hand.stacks[s], bet=hand.bets[s] if in_front else 0,
+        committed=hand.committed[s],
         dealt=hand.dealt[s], folded=hand.folded[s] and hand.dealt[s],
         all_in=hand.dealt[s] and not hand.folded[s] and hand.stacks[s] == 0,
         cards=cards, up=flags if cards else [],
@@ -175,7 +205,8 @@ def build_view(hand: Hand, seat: int | None, *, events: bool = True,
         if seat is not None and 0 <= seat < hand.n:
             shown = hand.result.shown_cards if hand.result is not None else {}
             seats = list(seats)
-            seats[seat] = _seat_view(hand, seat, seat, shown, hand.shown_by_choice, {})
+            seats[seat] = _seat_view(hand, seat, seat, shown, hand.shown_by_choice, {},
+                                     bets_in_front(hand))
         return HandView(**{
             **base.__dict__, "seat": seat, "seats": seats,
             "my_pool": [str(CARDS[c]) for c in hand.pool_by_seat.get(seat, [])]
@@ -186,10 +217,14 @@ def build_view(hand: Hand, seat: int | None, *, events: bool = True,
     shown = hand.result.shown_cards if hand.result is not None else {}
     by_choice = hand.shown_by_choice  # R-C-11: shown after the hand, to everyone
     turned = turned_up(hand) if any(any(u) for u in hand.up) else {}
-    seats = [_seat_view(hand, s, seat, shown, by_choice, turned) for s in range(hand.n)]
+    in_front = bets_in_front(hand)
+    seats = [_seat_view(hand, s, seat, shown, by_choice, turned, in_front)
+             for s in range(hand.n)]
     p = hand.pending
     live = [not f for f in hand.folded]
-    collected = [c - b for c, b in zip(hand.committed, hand.bets, strict=True)]
+    # the pot holds what is not in front of the players: once a round ends, its bets too
+    collected = ([c - b for c, b in zip(hand.committed, hand.bets, strict=True)] if in_front
+                 else list(hand.committed))
     pots = [] if hand.result is not None else [
         {"amount": a, "eligible": list(e)} for a, e in build_pots(collected, live, hand.carry_in)
         if a
@@ -212,7 +247,7 @@ def build_view(hand: Hand, seat: int | None, *, events: bool = True,
         pot=sum(collected) + hand.carry_in,
         pots=pots,
         round=hand.round_name,
-        current_bet=hand.current_bet,
+        current_bet=hand.current_bet if in_front else 0,
         to_act=list(p.seats) if p is not None else [],
         pending=p.kind if p is not None else None,
         simultaneous=p.simultaneous if p is not None else False,
