@@ -574,7 +574,7 @@ def create_app(db_path: str | Path = "rollem.db",
         names = session.player_names(table.names())
         return JSONResponse({
             "hand": hand_no, "game": row.setup["game"], "seat": seat, "names": names,
-            "frames": session.frames(seat, names), "result": row.result,
+            **session.replay(seat, names), "result": row.result,
         })  # fmt: skip
 
     async def hand_history(request: Request) -> Response:

@@ -1186,6 +1186,8 @@
   }
   function showFrame() {
     const f = replay.data.frames[replay.i];
+    // A frame's event log is the first events_n of the hand's (sent once: the log only grows).
+    if (!f.events) f.events = (replay.data.events || []).slice(0, f.events_n || 0);
     // The seats as they were in this hand: its players' names (from its history), not
     // those of whoever sits there now.
     const names = replay.data.names || [];
