@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -65,13 +66,14 @@ from rollem.server.config import (
     ServerSettings,
     parse_config,
 )
-from rollem.server.game_session import GameSession, available_games
+from rollem.server.game_session import GameSession, available_games, player_names
 from rollem.server.headers import SecurityHeaders
 from rollem.server.live_table import Client, LiveTable, TableError
 from rollem.server.manager import TableElsewhere, TableManager, TableUnreadable
 from rollem.server.markdown import render_markdown
 from rollem.server.protocol import ProtocolError, deeper_than, error_message, parse_message
 from rollem.server.proxies import TrustedProxies
+from rollem.server.replays import ReplayBody, ReplayCache, encode_body
 from rollem.server.store import HandRow
 from rollem.server.stores import is_postgres_url, open_store
 
@@ -344,6 +346,7 @@ def create_app(db_path: str | Path = "rollem.db",
     state: dict[str, TableManager] = {}
     limits = Limits(settings)
     costly_buckets = AddressBuckets(settings.costly_requests_per_minute, settings.costly_burst)
+    replays = ReplayCache()
 
     def costly(handler: Callable[[Request], Awaitable[Response]],
                ) -> Callable[[Request], Awaitable[Response]]:
@@ -564,18 +567,36 @@ def create_app(db_path: str | Path = "rollem.db",
                                                                                 hand_no))
 
     async def hand_frames(request: Request) -> Response:
+        """A finished hand step by step as the asking browser may see it (the lean
+        form of :meth:`GameSession.replay`), built on the replay thread and kept:
+        a finished hand's replay for one viewer never changes.  Gzipped when the
+        browser accepts it."""
         found = _finished_hand(request)
         if isinstance(found, Response):
             return found
         table, hand_no, row = found
         seat = _played(request, table, row, hand_no)
-        session = _replay(table, row, hand_no)
         # The names of the players dealt this hand, not of whoever sits there now.
-        names = session.player_names(table.names())
-        return JSONResponse({
-            "hand": hand_no, "game": row.setup["game"], "seat": seat, "names": names,
-            **session.replay(seat, names), "result": row.result,
-        })  # fmt: skip
+        names = player_names(row.setup, table.names())
+
+        def make() -> Callable[[], ReplayBody]:
+            actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
+
+            def build() -> ReplayBody:
+                session = GameSession.restore(hand_no, row.setup, actions)
+                lean = session.replay(seat, names)
+                return encode_body(orjson.dumps({
+                    "hand": hand_no, "game": row.setup["game"], "seat": seat, "names": names,
+                    **lean, "result": row.result,
+                }, option=orjson.OPT_NON_STR_KEYS))  # fmt: skip
+            return build
+
+        body = await replays.get((table.id, hand_no, seat, tuple(names)), make)
+        headers = {"Vary": "Accept-Encoding"}
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            headers["Content-Encoding"] = "gzip"
+            return Response(body.gzipped, media_type="application/json", headers=headers)
+        return Response(body.json, media_type="application/json", headers=headers)
 
     async def hand_history(request: Request) -> Response:
         """The player's own copy of a finished hand's history (TOML)."""
@@ -794,4 +815,5 @@ def create_app(db_path: str | Path = "rollem.db",
                     middleware=[Middleware(TrustedProxies, trusted=settings.forwarded_allow_ips),
                                 Middleware(SecurityHeaders)])
     app.state.settings = settings
+    app.state.replays = replays  # (tests read what it built)
     return app

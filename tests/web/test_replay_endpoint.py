@@ -1,0 +1,52 @@
+"""``GET /api/tables/<id>/hands/<n>``: a finished hand's replay in the lean form
+(the event log once, each frame's ``events_n``), gzipped when asked, built once
+per viewer and kept."""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+
+import httpx
+from web_harness import Player, ServerThread, create_table, join
+
+from rollem.server.game_session import GameSession
+
+
+def test_replay_is_lean_gzipped_and_built_once_per_viewer(server: ServerThread) -> None:
+    tid, host = create_table(server.url, game="sdr", seats=2, bots=1, bot_delay=0.0,
+                             decision_seconds=0.1, time_bank_seconds=0, between_hands=120)
+    seat, token = join(server.url, tid, "Ann")
+
+    async def play() -> None:
+        async with Player(server.ws_url, tid, token, host) as a:
+            await a.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            await a.until(lambda st: st["hand"] is not None and st["hand"]["result"] is not None,
+                          timeout=30)
+
+    asyncio.run(play())
+    url = f"{server.url}/api/tables/{tid}/hands/1"
+    ann = {f"rollem_seat_{tid}": token}
+    raw = httpx.get(url, cookies=ann, headers={"Accept-Encoding": "gzip"})
+    assert raw.headers["content-encoding"] == "gzip"
+    plain = httpx.get(url, cookies=ann, headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert raw.json() == plain.json()
+    with httpx.stream("GET", url, cookies=ann, headers={"Accept-Encoding": "gzip"}) as r:
+        assert gzip.decompress(b"".join(r.iter_raw())) == plain.content  # as sent
+    body = plain.json()
+    assert body["seat"] == seat and body["names"][seat] == "Ann"
+    # The same frames as the full form (each with its own copy of the log), as Ann saw it.
+    table = server.manager.get(tid)
+    session = GameSession.restore(1, table.store.load_hand(tid, 1).setup,
+                                  table.store.load_actions(tid, 1))
+    full = session.frames(seat, body["names"])
+    assert [{**{k: v for k, v in f.items() if k != "events_n"},
+             "events": body["events"][:f["events_n"]]} for f in body["frames"]] == full
+    assert body["frames"][-1]["result"]["net"] == body["result"]["net"]
+    # Ann's replay was built once (three asks); a watcher's is another, built once too.
+    replays = server.app.state.replays
+    assert replays.builds == 1
+    watcher = [httpx.get(url).json() for _ in range(2)]
+    assert replays.builds == 2 and watcher[0] == watcher[1] and watcher[0]["seat"] is None
