@@ -86,6 +86,9 @@ def test_json_depth_and_deep_messages_are_malformed() -> None:
 
 @pytest.mark.parametrize("raw, fixed", [
     ("  Ann   Lee ", "Ann Lee"), ("Zoë", "Zoë"), ("李小龍", "李小龍"), ("x" * 24, "x" * 24),
+    # one script a word; Han with kana and Latin is one writing (TS #39)
+    ("Ann Иванова", "Ann Иванова"), ("Иван", "Иван"), ("山田たろう", "山田たろう"),
+    ("Ἀθηνᾶ", "Ἀθηνᾶ"), ("Bots", "Bots"), ("Ann-2 😀", "Ann-2 😀"),
 ])
 def test_names_are_trimmed(raw: str, fixed: str) -> None:
     assert clean_name(raw) == fixed
@@ -96,6 +99,11 @@ def test_names_are_trimmed(raw: str, fixed: str) -> None:
     ("Ann\u200b", "U+200B"), ("\u202eevil", "U+202E"), ("a\u0007b", "U+0007"),
     ("Al\u2066ice", "U+2066"), ("Bot 1 (random)", "computer"), ("bot", "computer"),
     ("BOT 3", "computer"),
+    # look-alikes (rollem.lookalike): Cyrillic А (U+0410) in a Latin word; the
+    # computer players' name in Cyrillic В, о, or with a zero for the o
+    ("\u0410nn", "mixes letters of Cyrillic and Latin in one word"),
+    ("\u0412\u043et", "computer"), ("\u0412\u043et 1 (random)", "computer"),
+    ("B0t 2", "computer"),
 ])
 def test_bad_names_are_refused(raw: object, word: str) -> None:
     with pytest.raises(TableError) as err:
@@ -184,6 +192,32 @@ def test_http_limits(small: ServerThread) -> None:
     # /healthz: the writer commits.
     r = httpx.get(base + "/healthz")
     assert r.status_code == 200 and r.json()["ok"] is True
+
+
+def test_look_alike_names_are_refused(server: ServerThread) -> None:
+    """Names must differ as they look (Unicode TS #39 skeletons), not only as they
+    read: before, "Аnn" (Cyrillic А) sat down beside Ann."""
+    tid, _host = create_table(server.url, game="sdr", seats=6, bots=1)
+    for name in ("Ann", "ABC", "Ian"):
+        join(server.url, tid, name)
+
+    def refused(name: str) -> str:
+        r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": name})
+        assert (r.status_code, r.json()["error"]) == (400, "bad_name"), name
+        return str(r.json()["message"])
+
+    assert refused("\u0410nn") == (
+        "'\u0410nn' mixes letters of Cyrillic and Latin in one word, so it can pass for "
+        "another name; write each word in one script")
+    # All Cyrillic (А, В, С): one script, but the look of ABC.
+    assert refused("\u0410\u0412\u0421") == (
+        "'\u0410\u0412\u0421' looks like 'ABC', who sits at this table; choose another name")
+    assert refused("lan") == "'lan' looks like 'Ian', who sits at this table; choose another name"
+    assert refused("\U0001d400nn") == "'Ann' already sits at this table; choose another name"
+    assert "computer" in refused("\u0412\u043et")
+    # A name of its own in another script sits down.
+    seat, _token = join(server.url, tid, "\u0418\u0432\u0430\u043d")  # Иван
+    assert seat >= 0
 
 
 def test_names_unique_and_buy_ins_follow_the_person(server: ServerThread) -> None:

@@ -1,12 +1,14 @@
 """Players' names: :func:`clean_name` checks and tidies the name a player
-sits down with (length, invisible characters, names kept for computer
-players).  No rule of its own."""
+sits down with (length, invisible characters, words mixing scripts, names
+kept for computer players, also as look-alikes: :mod:`rollem.lookalike`).
+No rule of its own."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 
+from rollem.lookalike import look_alike_key, mixed_script_word
 from rollem.server.live_table.errors import TableError
 from rollem.text import hidden_character, name_key, shown_length
 
@@ -21,6 +23,17 @@ MAX_NAME_CODE_POINTS = 4 * MAX_NAME
 
 _BOT_NAME = re.compile(r"^bot(\s*\d+)?(\s*\(.*\))?$", re.IGNORECASE)
 """Names reserved for computer players ("Bot 1 (random)", "bot", "BOT 2")."""
+_FIRST_WORD = re.compile(r"^(\S+?)(\s*\d+)?(\s*\(.*\))?$")
+"""A name split as a computer player's is: its first word, a number, a level."""
+
+
+def _kept_for_bots(name: str) -> bool:
+    """Whether ``name`` (NFC) reads as a computer player's name, or is one with a
+    look-alike first word (``Воt`` with Cyrillic ``В`` and ``о``, ``B0t 2``)."""
+    if _BOT_NAME.match(" ".join(name_key(name).split())):
+        return True
+    parts = _FIRST_WORD.match(" ".join(unicodedata.normalize("NFKC", name).split()))
+    return parts is not None and look_alike_key(parts.group(1)) == "bot"
 
 
 def clean_name(name: object) -> str:
@@ -29,18 +42,21 @@ def clean_name(name: object) -> str:
     :data:`MAX_NAME_CODE_POINTS` code points), no control, format, bidi,
     default-ignorable or blank filler characters (a zero width joiner only
     between two emoji, a variation selector only after what it varies:
-    :func:`rollem.text.hidden_character`), not a computer player's name. A
-    name is judged as it reads (:func:`rollem.text.name_key`): one of only
+    :func:`rollem.text.hidden_character`), no word mixing the letters of
+    several scripts (``Аnn`` with a Cyrillic ``А``; Latin with Han and kana is
+    allowed: :func:`rollem.lookalike.mixed_script_word`), not a computer
+    player's name. A name is judged as it reads (:func:`rollem.text.name_key`)
+    and as it looks (:func:`rollem.lookalike.look_alike_key`): one of only
     invisible characters (U+FE0F, U+034F, U+3164 ...) is empty, and
-    ``Bot`` + U+034F, ``Ｂｏｔ`` and ``𝐁𝐨𝐭`` are ``Bot``.  Raises
-    :class:`TableError` (``bad_name``)."""
+    ``Bot`` + U+034F, ``Ｂｏｔ``, ``𝐁𝐨𝐭``, ``B0t`` and ``Воt`` (Cyrillic) are
+    ``Bot``.  Raises :class:`TableError` (``bad_name``)."""
     if not isinstance(name, str):
         raise TableError("bad_name", f"name must be text of 1 to {MAX_NAME} characters")
     name = unicodedata.normalize("NFC", name)
     reads = " ".join(name_key(name).split())
     if not reads:
         raise TableError("bad_name", f"a name is needed to sit down (1 to {MAX_NAME} characters)")
-    if _BOT_NAME.match(reads):
+    if _kept_for_bots(name):
         raise TableError("bad_name", f"{' '.join(name.split())!r} is kept for computer "
                          "players; choose another name")
     hidden = hidden_character(name)
@@ -48,6 +64,12 @@ def clean_name(name: object) -> str:
         raise TableError(
             "bad_name", f"a name may not hold invisible, control or text-direction "
             f"characters ({hidden}); use letters, digits, spaces, punctuation")
+    mixed = mixed_script_word(name)
+    if mixed is not None:
+        word, scripts = mixed
+        raise TableError(
+            "bad_name", f"{word!r} mixes letters of {' and '.join(s.title() for s in scripts)} "
+            "in one word, so it can pass for another name; write each word in one script")
     name = " ".join(name.split())
     shown = shown_length(name)
     if shown > MAX_NAME:

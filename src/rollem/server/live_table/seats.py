@@ -17,6 +17,7 @@ import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from rollem.lookalike import look_alike_key
 from rollem.server import host, live_table
 from rollem.server.live_table.clients import Client, Seat
 from rollem.server.live_table.errors import TableError
@@ -81,17 +82,21 @@ def join(self: LiveTable, name: object, seat: int | None,
     Raises :class:`TableError`: ``bad_name`` (see :func:`clean_name`; or a
     name already at the table or of a player who left, as the names
     read: NFKC, ignoring case and invisible characters
-    (:func:`rollem.text.name_key`),
+    (:func:`rollem.text.name_key`), or as they look: Unicode TS #39
+    confusables (:func:`rollem.lookalike.look_alike_key`),
     without that player's seat token), ``bad_seat``,
     ``table_full``, ``seat_taken``.
     """
     self._check_not_paused()
     name = clean_name(name)
-    folded = name_key(name)
+    folded, looks = name_key(name), look_alike_key(name)
     for other in self.seats.values():
         if name_key(other.row.name) == folded:
             raise TableError("bad_name", f"{other.row.name!r} already sits at this table; "
                              "choose another name")
+        if look_alike_key(other.row.name) == looks:
+            raise TableError("bad_name", f"{name!r} looks like {other.row.name!r}, who sits "
+                             "at this table; choose another name")
     if seat is not None and not 0 <= seat < self.config.seats:
         last = self.config.seats - 1
         raise TableError("bad_seat", f"no such seat {seat}: seats are 0..{last}")
@@ -110,7 +115,8 @@ def join(self: LiveTable, name: object, seat: int | None,
     old_digest = token_digest(returning) if returning else None
     back = next((i for i, line in enumerate(departed)
                  if old_digest is not None and line.get("digest") == old_digest), None)
-    if back is None and any(name_key(str(line["name"])) == folded for line in departed):
+    if back is None and any(name_key(str(line["name"])) == folded
+                            or look_alike_key(str(line["name"])) == looks for line in departed):
         # The name is a person on the ledger; only their own browser (the old seat
         # cookie) may take back their chips, so a stranger cannot claim them.
         raise TableError("bad_name", f"{name!r} left this table earlier; they can sit "
