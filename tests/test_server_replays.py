@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import itertools
 import random
 import threading
 import time
@@ -45,7 +46,9 @@ def test_lean_replay_is_the_full_frames_without_the_repeated_log(
     names = [f"P{s}" for s in range(players)]
     for seat in (None, 0, players - 1):
         full = session.frames(seat, names)
-        lean = session.replay(seat, names)
+        calls = itertools.count()
+        lean = session.replay(seat, names, pause=calls.__next__)
+        assert next(calls) == len(session.hand.actions)  # once after each action's frame
         assert "events" not in lean["frames"][0]
         assert lean["events"] == full[-1]["events"]
         rebuilt = [{**{k: v for k, v in f.items() if k != "events_n"},

@@ -584,7 +584,7 @@ def create_app(db_path: str | Path = "rollem.db",
 
             def build() -> ReplayBody:
                 session = GameSession.restore(hand_no, row.setup, actions)
-                lean = session.replay(seat, names)
+                lean = session.replay(seat, names, pause=lambda: time.sleep(0))
                 return encode_body(orjson.dumps({
                     "hand": hand_no, "game": row.setup["game"], "seat": seat, "names": names,
                     **lean, "result": row.result,

@@ -24,7 +24,7 @@ Wire actions (``kind`` is one of the names in ``Legal.actions``):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -700,13 +700,16 @@ class GameSession:
             frames[-1]["narration"] = result_lines(frames[-1], names)
         return frames
 
-    def replay(self, seat: int | None, names: list[str] | None = None) -> dict[str, Any]:
+    def replay(self, seat: int | None, names: list[str] | None = None, *,
+               pause: Callable[[], object] | None = None) -> dict[str, Any]:
         """:meth:`frames` in the web replayer's lean form: ``{"events": [...],
         "frames": [...]}``.  ``events`` is ``seat``'s whole event log; each frame
         is the view of :meth:`frames` without its copy of the log, holding
         instead ``events_n``: the log so far is the first ``events_n`` of
         ``events`` (the log only grows).  A long 10-player hand's replay is a
-        quarter of the size, and built in a fraction of the time."""
+        quarter of the size, and built in a fraction of the time.  ``pause`` is
+        called after each frame (a worker thread's ``time.sleep(0)``: it lets the
+        event loop's thread have the GIL at once, not after a switch interval)."""
         setup = self.setup
         outcomes = [(label, [int(c) for c in order]) for label, order in self.hand.source.outcomes]
         replay = Hand(
@@ -732,6 +735,8 @@ class GameSession:
         for actor, action in self.hand.actions:
             replay.apply(actor, action)
             frames.append(frame((actor, action)))
+            if pause is not None:
+                pause()
         if names is not None and frames[-1].get("result") is not None:
             frames[-1]["narration"] = result_lines({**frames[-1], "events": events}, names)
         return {"events": events, "frames": frames}
