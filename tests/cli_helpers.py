@@ -1,10 +1,14 @@
-"""Helpers for the command-line tests: run ``rollem`` in this process."""
+"""Helpers for the command-line tests: run ``rollem`` in this process, and a
+``rollem play`` session driven by scripted answers."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 import pytest
 
 from rollem.cli.app import main
+from rollem.cli.play_cmd import TerminalGame
 
 
 def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -13,3 +17,35 @@ def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
         main(args)
     out, err = capsys.readouterr()
     return int(info.value.code or 0), out, err
+
+
+class ListWriter:
+    """A file-like ``out`` for :class:`TerminalGame`: each text written is
+    appended to ``parts``."""
+
+    def __init__(self, parts: list[str]) -> None:
+        self.parts = parts
+
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def scripted(answers: Iterator[str], **kwargs: object) -> tuple[TerminalGame, list[str]]:
+    """A plain-text ``rollem play`` session answering each prompt with the next
+    of ``answers`` (heads-up SDR, random bots, 50 chips, seed 5 unless
+    ``kwargs`` say otherwise); returns the game and its output so far, prompts
+    included."""
+    out: list[str] = []
+
+    def read_line(prompt: str) -> str:
+        out.append(prompt)
+        return next(answers)
+
+    args: dict[str, object] = {"game": "sdr", "players": 2, "level": "random", "stack": 50,
+                               "seed": 5, "show_odds": False, "rich": False}
+    args.update(kwargs)
+    game = TerminalGame(read_line=read_line, out=ListWriter(out), **args)  # type: ignore[arg-type]
+    return game, out

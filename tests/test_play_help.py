@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_helpers import ListWriter
 from rollem import games
 from rollem.cli.play_cmd import TerminalGame
 from rollem.engine.decisions import Legal
@@ -34,14 +35,6 @@ def _play(game: object, players: int, seed: int, tmp_path: Path, **kwargs: objec
     """One hand with random bots: ``?`` once at each of your decisions, then a
     legal answer; ``q`` after the hand. The whole output."""
     out: list[str] = []
-
-    class Out:
-        def write(self, text: str) -> None:
-            out.append(text)
-
-        def flush(self) -> None:
-            pass
-
     asked = [0]
 
     def read_line(prompt: str) -> str:
@@ -72,7 +65,7 @@ def _play(game: object, players: int, seed: int, tmp_path: Path, **kwargs: objec
 
     session = TerminalGame(game=game, players=players, level="random", stack=200,  # type: ignore[arg-type]
                            seed=seed, show_odds=False, history_dir=tmp_path, rich=False,
-                           read_line=read_line, out=Out(), **kwargs)  # type: ignore[arg-type]
+                           read_line=read_line, out=ListWriter(out), **kwargs)  # type: ignore[arg-type]
     session.run()
     return "".join(out)
 

@@ -5,14 +5,12 @@ said plainly instead of asking to choose from an empty list."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
-from rollem.cli.play_cmd import TerminalGame
+from cli_helpers import run_cli, scripted
 from rollem.engine.game import Game
 from rollem.games.gamefile import load_game
 
@@ -22,25 +20,6 @@ def _three_to_six() -> Game:
     text = resources.files("rollem.games").joinpath("files", "holdem.toml").read_text("utf-8")
     return load_game(text.replace('id = "holdem"', 'id = "holdem3"')
                      .replace("players = [2, 10]", "players = [3, 6]"))
-
-
-def _scripted(answers: Iterator[str], **kwargs: object) -> tuple[TerminalGame, list[str]]:
-    out: list[str] = []
-
-    class Out:
-        def write(self, text: str) -> None:
-            out.append(text)
-
-        def flush(self) -> None:
-            pass
-
-    def read_line(prompt: str) -> str:
-        out.append(prompt)
-        return next(answers)
-
-    game = TerminalGame(level="random", stack=50, seed=5, show_odds=False, rich=False,
-                        read_line=read_line, out=Out(), **kwargs)  # type: ignore[arg-type]
-    return game, out
 
 
 @pytest.mark.parametrize(("games", "why"), [
@@ -67,8 +46,8 @@ def test_players_dropping_out_so_that_no_game_fits_ends_the_session_plainly(
     three = _three_to_six()
     kwargs: dict[str, object] = (
         {"game": "dealers-choice", "games": [three]} if dealers_choice else {"game": three})
-    game, out = _scripted(iter(["1", "holdem3", "q"]), players=3, history_dir=tmp_path,
-                          **kwargs)
+    game, out = scripted(iter(["1", "holdem3", "q"]), players=3, history_dir=tmp_path,
+                         **kwargs)
     game.table.stacks[2] = 0  # a computer player went broke (they do not rebuy)
     assert game.run() == 0
     text = "".join(out)

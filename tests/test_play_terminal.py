@@ -18,8 +18,8 @@ import pexpect
 import pytest
 import tomli_w
 
+from cli_helpers import scripted
 from rollem.cli.answers import AnswerError, parse_answer
-from rollem.cli.play_cmd import TerminalGame
 from rollem.cli.screen import Style, render_table
 from rollem.engine import Discard, Legal, PickWild
 from rollem.engine import Stack as StackAction
@@ -91,27 +91,6 @@ def test_terminal_session_issue_14(tmp_path: Path) -> None:
             assert len(line) <= 80, line
     assert "Round 1:" in plain and "draws first from the pool" in plain
     assert "Drew from the pool, in order:" in plain
-
-
-def scripted(answers: Iterator[str], **kwargs: object) -> tuple[TerminalGame, list[str]]:
-    out: list[str] = []
-
-    class Out:
-        def write(self, text: str) -> None:
-            out.append(text)
-
-        def flush(self) -> None:
-            pass
-
-    def read_line(prompt: str) -> str:
-        out.append(prompt)
-        return next(answers)
-
-    args: dict[str, object] = {"game": "sdr", "players": 2, "level": "random", "stack": 50,
-                               "seed": 5, "show_odds": False, "rich": False}
-    args.update(kwargs)
-    game = TerminalGame(read_line=read_line, out=Out(), **args)  # type: ignore[arg-type]
-    return game, out
 
 
 def test_rebuy_offer_when_broke_counts_in_the_ledger(tmp_path: Path) -> None:

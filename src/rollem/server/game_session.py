@@ -685,13 +685,7 @@ class GameSession:
         This is the seat's redaction (DESIGN.md): what it saw, plus what was
         shown at the showdown in the last frame.
         """
-        setup = self.setup
-        outcomes = [(label, [int(c) for c in order]) for label, order in self.hand.source.outcomes]
-        replay = Hand(
-            _setup_game(setup), list(setup["stacks"]), button=int(setup["button"]),
-            options=Options.from_dict(setup["options"]), source=ReplaySource(outcomes),
-            carry_in=int(setup.get("carry_in", 0)),
-        )  # fmt: skip
+        replay = self._replay_hand()
         frames = [self._frame(replay, seat, None)]
         for actor, action in self.hand.actions:
             replay.apply(actor, action)
@@ -710,13 +704,7 @@ class GameSession:
         quarter of the size, and built in a fraction of the time.  ``pause`` is
         called after each frame (a worker thread's ``time.sleep(0)``: it lets the
         event loop's thread have the GIL at once, not after a switch interval)."""
-        setup = self.setup
-        outcomes = [(label, [int(c) for c in order]) for label, order in self.hand.source.outcomes]
-        replay = Hand(
-            _setup_game(setup), list(setup["stacks"]), button=int(setup["button"]),
-            options=Options.from_dict(setup["options"]), source=ReplaySource(outcomes),
-            carry_in=int(setup.get("carry_in", 0)),
-        )  # fmt: skip
+        replay = self._replay_hand()
         events: list[dict[str, Any]] = []
         done = 0
 
@@ -740,6 +728,17 @@ class GameSession:
         if names is not None and frames[-1].get("result") is not None:
             frames[-1]["narration"] = result_lines({**frames[-1], "events": events}, names)
         return {"events": events, "frames": frames}
+
+    def _replay_hand(self) -> Hand:
+        """A fresh hand of this setup dealing this hand's cards (its recorded
+        random outcomes), before any action: for replaying it step by step."""
+        setup = self.setup
+        outcomes = [(label, [int(c) for c in order]) for label, order in self.hand.source.outcomes]
+        return Hand(
+            _setup_game(setup), list(setup["stacks"]), button=int(setup["button"]),
+            options=Options.from_dict(setup["options"]), source=ReplaySource(outcomes),
+            carry_in=int(setup.get("carry_in", 0)),
+        )  # fmt: skip
 
     def history_text(self, seat: int, names: list[str]) -> str:
         """``seat``'s copy of the hand history (TOML, PHH-like; ``rollem.history.redact``):
