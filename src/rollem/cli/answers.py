@@ -135,12 +135,17 @@ def choices_text(legal: Legal, show: Sequence[str] | None = None) -> str:
     acts = legal.actions
     if "check" in acts:
         parts.append("c = check")
+    # at a stud bring-in the call posts the bring-in and the bet (or, facing the
+    # bring-in, the raise) completes it to the full bet (Legal.forced)
     if "call" in acts:
-        parts.append(f"c = call {legal.call_amount}")
+        word = "bring in for" if legal.forced == "bring-in" else "call"
+        parts.append(f"c = {word} {legal.call_amount}")
     if "bet" in acts:
-        parts.append(f"b {_size(legal)} = bet {_size(legal)}")
+        word = "complete to" if legal.forced else "bet"
+        parts.append(f"b {_size(legal)} = {word} {_size(legal)}")
     if "raise" in acts:
-        parts.append(f"r {_size(legal)} = raise to {_size(legal)}")
+        word = "complete to" if legal.forced else "raise to"
+        parts.append(f"r {_size(legal)} = {word} {_size(legal)}")
     if "fold" in acts:
         parts.append("f = fold")
     if "discard" in acts:

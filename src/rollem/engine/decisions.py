@@ -62,6 +62,11 @@ class Legal:
         min_count, max_count: how many cards to choose.
         positions: for a wild pick, positions ``0 .. positions-1`` may be picked.
         sides: for a declare, the sides allowed.
+        forced: at a stud bring-in (see :mod:`rollem.engine.forced`):
+            ``"bring-in"`` for the seat that must bring it in (``call`` posts
+            the bring-in of ``call_amount``, ``bet`` completes to ``min_to``),
+            ``"complete"`` for a seat facing a bring-in nobody has completed
+            (``raise`` completes); ``""`` otherwise.
     """
 
     kind: str
@@ -74,6 +79,7 @@ class Legal:
     max_count: int = 0
     positions: int = 0
     sides: tuple[str, ...] = ()
+    forced: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (cards as text)."""
@@ -88,6 +94,7 @@ class Legal:
             "max_count": self.max_count,
             "positions": self.positions,
             "sides": list(self.sides),
+            "forced": self.forced,
         }
 
     def describe(self) -> str:
@@ -95,9 +102,12 @@ class Legal:
         parts: list[str] = []
         for name in self.actions:
             if name == "call":
-                parts.append(f"call {self.call_amount}")
+                word = "bring in for" if self.forced == "bring-in" else "call"
+                parts.append(f"{word} {self.call_amount}")
             elif name in ("bet", "raise"):
                 word = "bet" if name == "bet" else "raise to"
+                if self.forced:  # the bet or raise that completes a bring-in
+                    word = "complete to"
                 if self.min_to == self.max_to:
                     parts.append(f"{word} {self.min_to}")
                 else:

@@ -27,6 +27,7 @@ showing. Chips are whole numbers.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rollem.engine.actions import Bet, Call
@@ -190,13 +191,18 @@ class ForcedRound(BettingRound):
 
     def legal(self, hand: Hand, seat: int) -> Legal:
         if seat != self.bringer:
-            return super().legal(hand, seat)
+            legal = super().legal(hand, seat)
+            if (isinstance(self.forced, BringIn) and hand.n_full == 0
+                    and hand.current_bet > 0 and "raise" in legal.actions):
+                # the bet is only the bring-in: a raise completes it (Legal.forced)
+                return replace(legal, forced="complete")
+            return legal
         bounds = self._raise_bounds(hand, seat)
         amount = self._bring_in(hand, seat)
         if isinstance(bounds, tuple) and bounds[0] > amount:
             return Legal(kind="bet", actions=("call", "bet"), call_amount=amount,
-                         min_to=bounds[0], max_to=bounds[1])
-        return Legal(kind="bet", actions=("call",), call_amount=amount)
+                         min_to=bounds[0], max_to=bounds[1], forced="bring-in")
+        return Legal(kind="bet", actions=("call",), call_amount=amount, forced="bring-in")
 
     def act(self, hand: Hand, seat: int, action: object) -> Pending | None:
         if seat != self.bringer:

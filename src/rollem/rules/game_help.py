@@ -119,6 +119,23 @@ def _what(kind: str, legal: Legal | None) -> str:
     return "Your decision now."
 
 
+def _bring_in_words(legal: Legal) -> str:
+    """The first betting round of a stud game, at the bring-in (``legal.forced``)."""
+    size = (str(legal.min_to) if legal.min_to == legal.max_to
+            else f"{legal.min_to} to {legal.max_to}")
+    if legal.forced == "bring-in":
+        text = ("You bring it in: your up card is the one that must start the betting, so "
+                f"you must either bring it in for {legal.call_amount} (a forced bet smaller "
+                "than the small bet) or complete it to the full small bet. You cannot check "
+                "or fold.")
+        if "bet" in legal.actions:
+            text += f" Completing here is a bet of {size}."
+        return text
+    return ("The bet is only the bring-in, not yet a full bet. Call: match the bring-in. "
+            f"Complete: raise it to a full bet ({size}); the next raise goes up from "
+            "there. Fold: give up the hand.")
+
+
 def _paragraph(text: str) -> str:
     return " ".join(text.split())
 
@@ -162,6 +179,8 @@ def explain_decision(game: Game, kind: str, legal: Legal | None = None,
         except RulesError:
             pass  # a decision the hand-written help does not cover: from the data
     parts = [_what(kind, legal)]
+    if kind == "bet" and legal is not None and legal.forced:
+        parts[0] = _bring_in_words(legal)
     if kind == "discard_to_pool" and game.spec is not None and not any(
             s.kind == "draw-from-pool" for s in game.spec.steps):
         parts[0] = parts[0].replace(_BACK_TO_PLAYERS, _OUT_OF_PLAY)

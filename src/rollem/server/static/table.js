@@ -757,7 +757,11 @@
           if (legal.actions.includes("check")) { confirmFold = true; render(); } else act({ kind: "fold" });
         }));
       } else if (a === "check") row.appendChild(btn(a, "Check", () => act({ kind: a })));
-      else if (a === "call") row.appendChild(btn(a, "Call " + legal.call_amount, () => act({ kind: "call" })));
+      else if (a === "call") {
+        // the stud bring-in: the call posts the bring-in (legal.forced, see engine Legal)
+        const word = legal.forced === "bring-in" ? "Bring in for " : "Call ";
+        row.appendChild(btn(a, word + legal.call_amount, () => act({ kind: "call" })));
+      }
       else if (a === "bet" || a === "raise") betBox = betControl(a, legal, hand, t, row);
       else if (a === "wild") box.appendChild(wildControl(legal));
       else if (a === "declare") {
@@ -797,7 +801,8 @@
   }
 
   function betControl(a, legal, hand, t, row) {
-    const word = a === "bet" ? "Bet" : "Raise to";
+    // at a stud bring-in the bet (or, facing the bring-in, the raise) completes it
+    const word = legal.forced ? "Complete to" : (a === "bet" ? "Bet" : "Raise to");
     const key = a === "bet" ? "amount" : "to";
     if (legal.min_to === legal.max_to) {
       row.appendChild(btn(a, word + " " + legal.min_to, () => act({ kind: a, [key]: legal.min_to })));

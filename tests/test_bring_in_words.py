@@ -1,0 +1,79 @@
+"""The stud bring-in is labelled as what it is (the tester's report): at your own
+bring-in the choices are "bring in for N" and "complete to M", not "call" and
+"bet" (nobody has bet); facing a bring-in, the raise "completes"; ``?`` explains
+the bring-in, and the web table's buttons say the same."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli_helpers import ListWriter
+from rollem.cli.answers import choices_text, decision_kind
+from rollem.cli.play_cmd import TerminalGame
+from rollem.engine.decisions import Legal
+from rollem.games import get
+from rollem.rules.game_help import explain_decision
+
+TABLE_JS = Path(__file__).resolve().parents[1] / "src" / "rollem" / "server" / "static" / "table.js"
+
+
+def _first_decision(game: str, seed: int, tmp_path: Path) -> tuple[str, Legal, str]:
+    """Your first decision in ``rollem play GAME --seed S --players 3``: the choices
+    line, the seat's Legal and what ``?`` printed (then quit)."""
+    out: list[str] = []
+    seen: list[Legal] = []
+
+    def read_line(prompt: str) -> str:
+        out.append(prompt)
+        if prompt == "Your move > " and not seen:
+            hand = session.table.hand
+            assert hand is not None
+            seen.append(hand.legal_actions(0))
+            return "?"
+        return "q"
+
+    session = TerminalGame(game=game, players=3, level="basic", stack=200, seed=seed,
+                           show_odds=False, history_dir=tmp_path, rich=False,
+                           read_line=read_line, out=ListWriter(out))
+    session.run()
+    text = "".join(out)
+    choices = next(line for line in text.splitlines() if line.startswith("Choices ("))
+    helped = text.split("Your move > ?\n", 1)[1].split("Your move > ", 1)[0]
+    return choices, seen[0], " ".join(helped.split())
+
+
+def test_your_own_bring_in_in_stud_and_razz(tmp_path: Path) -> None:
+    for game, seed in (("stud", 7), ("razz", 1)):
+        choices, legal, helped = _first_decision(game, seed, tmp_path / game)
+        assert legal.forced == "bring-in" and legal.actions == ("call", "bet")
+        assert choices == ("Choices (round 1: betting): c = bring in for 1, "
+                           "b 2 = complete to 2"), (game, choices)
+        assert helped.startswith("You bring it in:"), helped
+        assert "you must either bring it in for 1" in helped
+        assert "Completing here is a bet of 2." in helped
+        assert "Check: pass, if nobody has bet" not in helped
+        assert "You may now: bring in for 1, complete to 2." in helped
+
+
+def test_facing_a_bring_in_the_raise_completes(tmp_path: Path) -> None:
+    choices, legal, helped = _first_decision("stud", 3, tmp_path)
+    assert legal.forced == "complete" and legal.actions == ("fold", "call", "raise")
+    assert choices == ("Choices (round 1: betting): c = call 1, r 2 = complete to 2, "
+                       "f = fold")
+    assert helped.startswith("The bet is only the bring-in, not yet a full bet.")
+    assert "Complete: raise it to a full bet (2)" in helped
+
+
+def test_an_ordinary_bet_is_not_called_a_completion() -> None:
+    legal = Legal(kind="bet", actions=("fold", "call", "raise"), call_amount=2,
+                  min_to=4, max_to=4)
+    assert choices_text(legal) == "c = call 2, r 4 = raise to 4, f = fold"
+    assert legal.to_dict()["forced"] == ""
+    text = explain_decision(get("stud"), decision_kind(legal), legal, "fixed-limit")
+    assert text.startswith("Your turn to bet.") and "You may now: fold, call 2, raise to 4." in text
+
+
+def test_web_table_buttons_say_bring_in_and_complete() -> None:
+    js = TABLE_JS.read_text(encoding="utf-8")
+    assert 'legal.forced === "bring-in" ? "Bring in for " : "Call "' in js
+    assert 'legal.forced ? "Complete to"' in js
