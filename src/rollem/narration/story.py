@@ -205,7 +205,12 @@ class Narrator:
             opener = e.get("opener")
             blind = self._blinds.get(opener) if opener is not None else None
             self._blinds = {}
-            if blind is not None:  # the engine's opener is the last blind: its forced bet opened
+            if blind is not None and s is not None:
+                # the engine's opener is the last blind (its forced bet opened); the
+                # round's seat is the first to act: left of it (heads-up, the button)
+                who = (f": after {self.names.whose(opener, start=False)} {blind}, "
+                       f"{self.names.says(s, 'act', 'acts', start=False)} first")
+            elif blind is not None:
                 who = f": {self.names.whose(opener, start=False)} {blind} opens"
             elif opener is not None:
                 who = f": {self.names.who(opener, start=False)} " \
