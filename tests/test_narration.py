@@ -367,3 +367,38 @@ def test_blinds_round_says_who_acts_first_pre_flop() -> None:
     lines = [x.text for x in narrate_view(heads_up.view(0), ["You", "Ann"])]
     assert "Ann posts the small blind 1 (pot 1)." in lines
     assert "Round 1: after your big blind, Ann acts first (pot 3)." in lines
+
+
+def _521_as_seat_0(seed: int) -> tuple[list[str], list[dict[str, object]]]:
+    """A 4-handed 5-2-1 hand of basic bots (seed ``seed``): the result lines seat 0
+    is told, and the declarations."""
+    import random
+
+    from rollem.bots import make_bot
+    from rollem.engine import Hand, SeededSource
+
+    hand = Hand("rollem521", [100] * 4, button=3, source=SeededSource(seed))
+    bots = [make_bot("basic", random.Random(seed * 10 + s)) for s in range(4)]
+    while not hand.is_over:
+        s = hand.pending.seats[0]  # type: ignore[union-attr]
+        hand.apply(s, bots[s].act(hand.view(s)))
+    view = hand.view(0)
+    told = [line.text for line in result_for_view(view, ["You", "Ann", "Bob", "Cat"])]
+    declared = [e for e in view.to_dict()["events"] if e["kind"] == "declare"]
+    return told, declared
+
+
+def test_521_losing_hand_names_only_the_winners_of_your_side() -> None:
+    """The tester's case: you declared high and lost; the line named the low
+    winner too. Only the hands that beat yours on your side (R-521-8/9)."""
+    told, declared = _521_as_seat_0(4)
+    assert {"kind": "declare", "seat": 0, "side": "high"} in declared
+    assert "Low: Cat wins 76 with nine-eight low, seven-five-ace." in told
+    assert ("You muck two pair, kings and jacks, seven kicker: it loses to Bob's "
+            "ace-high flush, queen-ten-nine-deuce.") in told
+    # declared low: only the low winner (Ann won high with four tens)
+    told, declared = _521_as_seat_0(45)
+    assert {"kind": "declare", "seat": 0, "side": "low"} in declared
+    assert "High: Ann wins 100 with four tens, nine kicker." in told
+    assert ("You muck two pair, kings and aces, jack kicker: it loses to Bob's "
+            "eight-seven low, five-four-ace.") in told

@@ -246,14 +246,22 @@ class _Writer:
         words = self.words(me)
         if not words:
             return []
-        beat = []
+        # declared (5-2-1): only the hands that beat yours on the side(s) you
+        # declared, not the other half's winner (R-521-8/9)
+        mine = self.f.declarations.get(me, "high")
+        sides = ("high", "low") if mine == "both" else (mine,)
+        beat: list[tuple[int, str | None]] = []
         for p in pots:
-            if me in [int(x) for x in p.get("eligible", [])]:
-                for s in _seatmap(p.get("winners")):
-                    if s not in beat:
-                        beat.append(s)
-        against = " to " + and_list(f"{self.names.whose(s, start=False)} {self.words(s)}"
-                                    for s in beat if self.words(s)) if beat else ""
+            if me not in [int(x) for x in p.get("eligible", [])]:
+                continue
+            found: list[tuple[int, str | None]] = []
+            if self.declared and p.get("high") is not None:
+                found = [(s, side) for side in sides for s in _seatmap(p.get(side))]
+            if not found:
+                found = [(s, None) for s in _seatmap(p.get("winners"))]
+            beat += [x for x in found if x[0] not in [b[0] for b in beat]]
+        against = " to " + and_list(f"{self.names.whose(s, start=False)} {self.words(s, side)}"
+                                    for s, side in beat if self.words(s, side)) if beat else ""
         verb = "show" if me in self.shown else "muck"
         return [self.line(f"You {verb} {words}: it loses{against}.", "lose", me)]
 
