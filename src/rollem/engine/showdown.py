@@ -303,7 +303,10 @@ class PotShowdown(Step):
                                                         "description": desc}))
             else:
                 hand.muck.extend(hand.hole[s])
-                hand.events.append(Event("muck", s, {}))
+                # the mucked hand's words for its own seat only (its "it loses to" line)
+                hand.events.append(Event("muck", s,
+                                         {"description": self._description(hand, s, high, low)},
+                                         to=frozenset({s}), public={}))
         for s, chips, i, half in wins:
             data: dict[str, object] = {"amount": chips, "pot": i}
             if half is not None:

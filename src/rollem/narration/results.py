@@ -43,6 +43,8 @@ class ResultFacts:
     known: dict[int, list[str]] = field(default_factory=dict)
     own_words: bool = True
     """Word hands here (the built-in games); else keep the engine's description."""
+    mucked: dict[int, str] = field(default_factory=dict)
+    """Seat -> the engine's description of its mucked hand (the viewer's own only)."""
 
 
 def _pot_label(i: int, n: int) -> str:
@@ -86,7 +88,7 @@ class _Writer:
         """The seat's hand in words (``side``: the high or low half, or as declared)."""
         cards = self.cards_of(seat)
         if cards is None or len(cards) == 0 or not self.f.own_words:
-            return self.shown_desc.get(seat)
+            return self.shown_desc.get(seat) or self.f.mucked.get(seat)
         if self.declared:
             return high_low_words(cards, side or self.f.declarations.get(seat, "high"))
         opts = self.f.options

@@ -58,6 +58,8 @@ class Narrator:
         self.carry_in = carry_in
         self.board: list[str] = []
         self.wild_ranks: list[str] = []
+        self.mucked: dict[int, str] = {}
+        """Seat -> the engine's words for its mucked hand (seen by that seat only)."""
         self.declarations: dict[int, str] = {}
         self.failed: dict[int, list[int]] = {}
         self.folded: set[int] = set()
@@ -333,6 +335,8 @@ class Narrator:
                                   kind, s)
             return self._line(f"{says(s, 'show', 'shows')} {cards}: {self._shown(e)}.", kind, s)
         if kind == "muck":
+            if s is not None and e.get("description"):  # the engine's words, to its seat only
+                self.mucked[s] = str(e["description"])
             held = self.known_hand(s) if s is not None and s != self.viewer else None
             if held and self.own_words:  # a full history: every card is known
                 what = self._shown({"cards": held, "side": self.declarations.get(s or 0)})
@@ -383,5 +387,6 @@ class Narrator:
         facts = ResultFacts(board=list(self.board), wild_ranks=list(self.wild_ranks),
                             options=self.options, declarations=dict(self.declarations),
                             failed={k: list(v) for k, v in self.failed.items()},
-                            my_cards=mine, known=known, own_words=self.own_words)
+                            my_cards=mine, known=known, own_words=self.own_words,
+                            mucked=dict(self.mucked))
         return result_lines(result, self.names, facts)
