@@ -57,3 +57,21 @@ def test_crazy_pineapple_example_tells_your_muck_only_to_you() -> None:
     assert mucks == [{"kind": "muck", "seat": 0}]
     assert [e for e in hand.view(None).to_dict()["events"] if e["kind"] == "muck"] == mucks
     assert not any("pair of sevens" in x.text for x in result_for_view(hand.view(1), NAMES))
+
+
+def test_a_declare_file_game_tells_your_muck_for_your_side() -> None:
+    # 5-2-1 as a game file: you declared high; only the high winner beat you
+    text = resources.files("rollem.games").joinpath("files", "rollem521.toml").read_text("utf-8")
+    game = load_game(text.replace('id = "rollem521"', 'id = "my-521"'))
+    hand = Hand(game, [100] * 4, button=3, source=SeededSource(3))
+    bots = [make_bot("basic", random.Random(30 + s)) for s in range(4)]
+    while not hand.is_over:
+        s = hand.pending.seats[0]  # type: ignore[union-attr]
+        hand.apply(s, bots[s].act(hand.view(s)))
+    names = [*NAMES, "Cat"]
+    told = [x.text for x in result_for_view(hand.view(0), names)]
+    assert {"kind": "declare", "seat": 0, "side": "high"} in hand.view(0).to_dict()["events"]
+    assert "Low: Cat wins 18 with pair of sevens, six-three-ace." in told
+    assert ("You muck queen high, jack-nine-eight-three: it loses to Bob's two pair, tens "
+            "and twos, queen kicker.") in told
+    assert {"kind": "muck", "seat": 0} in hand.view(1).to_dict()["events"]

@@ -243,18 +243,20 @@ class DeclareShowdown(Step):
         shown: dict[int, str] = {}
         shown_cards: dict[int, tuple[Card, ...]] = {}
         for s in order:
+            h = ev.evaluate(cards[s]).description
+            lo = ev.evaluate(cards[s], low=True).description
+            side = sides[s]
+            desc = h if side == "high" else lo if side == "low" else f"{h} and {lo}"
             if s in showing:
-                h = ev.evaluate(cards[s]).description
-                lo = ev.evaluate(cards[s], low=True).description
-                side = sides[s]
-                desc = h if side == "high" else lo if side == "low" else f"{h} and {lo}"
                 shown[s] = desc
                 shown_cards[s] = tuple(cards[s])
                 hand.events.append(show_event(hand, s, {"cards": cards[s], "description": desc,
                                                         "side": side}))
             else:
                 hand.muck.extend(hand.hole[s])
-                hand.events.append(Event("muck", s, {}))
+                # the mucked hand's words for its own seat only (its "it loses to" line)
+                hand.events.append(Event("muck", s, {"description": desc},
+                                         to=frozenset({s}), public={}))
         results: list[PotResult] = []
         carried = 0
         for i, ((amount, eligible), st) in enumerate(zip(pots, settled, strict=True)):
