@@ -85,7 +85,8 @@ def test_question_mark_at_a_standard_games_bet_and_draw(tmp_path: Path) -> None:
     assert helps, text
     assert not any("unknown game" in h for h in helps)
     bets = [h for h in helps if h.startswith("Your turn to bet.")]
-    draws = [h for h in helps if h.startswith("Choose 0 to 3 cards to throw away (p stands pat")]
+    draws = [h for h in helps
+             if h.startswith("Choose 0 to 3 cards to throw away (or none: stand pat)")]
     assert bets and draws, helps
     # the decision's legal actions, the structure, the game's steps and rules text
     bet = _flat(bets[0])

@@ -152,7 +152,7 @@ def test_a_standard_game_explains_its_bet_and_its_draw(live: ServerThread, seede
     draw = _text(asked["draw"]["body"]["decision_help"])
     legal = asked["draw"]["legal"]
     assert (legal["min_count"], legal["max_count"]) == (0, 3)
-    assert "Choose 0 to 3 cards to throw away (p stands pat: none)" in draw
+    assert "Choose 0 to 3 cards to throw away (or none: stand pat)" in draw
     assert f"Your cards: {' '.join(legal['cards'])}." in draw
     assert "each player discards 0 to 3 and is dealt replacements" in draw
 

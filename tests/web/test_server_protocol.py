@@ -9,6 +9,7 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
 from web_harness import Player, ServerThread, create_table, drain, join
 
 
@@ -314,3 +315,25 @@ def test_how_to_play_serves_rules_options_and_decision_help(server: ServerThread
     assert [s["title"] for s in body["sections"]] == ["Dealer's choice"]
     assert body["decision_help"] is None
     assert httpx.get(f"{server.url}/api/tables/nope/rules").status_code == 404
+
+
+@pytest.mark.parametrize(("game", "asked", "helped"), [
+    ("holdem", "holdem&decision=bet", True),
+    ("holdem", "holdem&decision=declare", False),  # hold'em never asks for it
+    ("holdem", "holdem&decision=draw", False),
+    ("holdem", "holdem&decision=stack", False),
+    ("dealers-choice", "holdem&decision=bet", False),  # not among the offered games
+    ("dealers-choice", "rollem521&decision=declare", True),
+    ("dealers-choice", "sdr&decision=declare", False),
+])
+def test_how_to_play_explains_only_decisions_of_the_tables_games(
+        server: ServerThread, game: str, asked: str, helped: bool) -> None:
+    import httpx
+
+    tid, _host = create_table(server.url, game=game, seats=3, bots=0)
+    body = httpx.get(f"{server.url}/api/tables/{tid}/rules?game={asked}").json()
+    assert (body["decision_help"] is not None) is helped, body["decision_help"]
+    asked_game = asked.split("&")[0]
+    # a game this table does not deal gets no rules section either
+    told = asked_game in game or asked_game in ("sdr", "rollyourown", "rollem521")
+    assert (body["game"] == asked_game) is told, body["game"]

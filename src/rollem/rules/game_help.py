@@ -26,7 +26,7 @@ from rollem.engine.game import Game
 from rollem.rules import GAMES, RulesError, decision_help
 from rollem.rules.decisions import BET, CHOOSE_GAME_END, CHOOSE_GAME_START, GAME_BLURBS
 
-__all__ = ["HELP_KIND", "choose_game_help", "decision_kind", "explain_decision"]
+__all__ = ["HELP_KIND", "asks_for", "choose_game_help", "decision_kind", "explain_decision"]
 
 STEPS_OF_KIND: dict[str, tuple[str, ...]] = {
     "bet": ("bet", "bring-in"),
@@ -98,7 +98,7 @@ def _what(kind: str, legal: Legal | None) -> str:
     if kind == "draw":
         if legal is None:
             return "Choose the cards to throw away; you are dealt as many new ones."
-        pat = " (p stands pat: none)" if legal.min_count == 0 else ""
+        pat = " (or none: stand pat)" if legal.min_count == 0 else ""
         return (f"Choose {_count(legal)} to throw away{pat}; you are dealt as many new "
                 f"ones. Your cards: {format_cards(legal.cards)}.")
     if kind == "pick_wild":
@@ -148,6 +148,16 @@ def _rules(game: Game) -> str:
         rest = text[len(head):].strip()
         text = rest[0].upper() + rest[1:]
     return text
+
+
+def asks_for(game: Game, kind: str) -> bool:
+    """Whether ``game`` ever asks a player for the decision ``kind`` (a kind of
+    :data:`rollem.rules.DECISION_KINDS`): every game bets; the others come from
+    the game's steps (a game without steps data: assumed to)."""
+    if kind == "bet" or game.spec is None:
+        return True
+    wanted = ("declare",) if kind == "declare" else STEPS_OF_KIND.get(kind, ())
+    return any(s.kind in wanted for s in game.spec.steps)
 
 
 def explain_decision(game: Game, kind: str, legal: Legal | None = None,

@@ -620,7 +620,11 @@ def create_app(db_path: str | Path = "rollem.db",
         ``?decision=``, on that kind of decision in that game); and the table's
         options."""
         from rollem.rules import list_games, rules_text, topic_text
-        from rollem.server.table_help import asked_decision_help, seat_decision_help
+        from rollem.server.table_help import (
+            asked_decision_help,
+            games_dealt,
+            seat_decision_help,
+        )
 
         table = table_or_404(request)
         if table is None:
@@ -629,7 +633,7 @@ def create_app(db_path: str | Path = "rollem.db",
         game = request.query_params.get("game") or None
         if config.game != "dealers-choice":
             game = config.game
-        elif game not in config.game_ids():
+        elif game not in games_dealt(table):
             game = None
         sections = []
         if config.game == "dealers-choice":

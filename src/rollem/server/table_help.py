@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rollem.rules import DECISION_KINDS
-from rollem.rules.game_help import choose_game_help, decision_kind, explain_decision
+from rollem.rules.game_help import asks_for, choose_game_help, decision_kind, explain_decision
 
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
 
-__all__ = ["asked_decision_help", "seat_decision_help"]
+__all__ = ["asked_decision_help", "games_dealt", "seat_decision_help"]
 
 
 def seat_decision_help(table: LiveTable, seat: int | None) -> tuple[str, str] | None:
@@ -56,14 +56,28 @@ def asked_decision_help(table: LiveTable, game: str | None, decision: str) -> st
     """The help on ``decision`` (a kind of :data:`rollem.rules.DECISION_KINDS`) in
     the table's game ``game`` (an id the table may deal; ``None``: no game named
     yet), without a seat's numbers: for a page that is not at a decision of its
-    own. ``None`` when ``decision`` is no such kind or ``game`` is not one of the
-    table's."""
+    own. ``None`` when ``decision`` is no such kind, ``game`` is not one the
+    table deals, or ``game`` never asks for ``decision``."""
     config = table.config
     if decision == "choose_game":
         if config.game != "dealers-choice":
             return None
         offered = [config.game_of(g) for g in config.choices]
         return choose_game_help(offered)
-    if game is None or game not in config.game_ids() or decision not in DECISION_KINDS:
+    if game is None or game not in games_dealt(table) or decision not in DECISION_KINDS:
         return None
-    return explain_decision(config.game_of(game), decision, None, config.structure)
+    dealt = config.game_of(game)
+    if not asks_for(dealt, decision):
+        return None
+    return explain_decision(dealt, decision, None, config.structure)
+
+
+def games_dealt(table: LiveTable) -> set[str]:
+    """The ids of the games ``table`` deals: its one game, or a dealer's choice's
+    offered games (R-C-12), and the game of the hand in play (the host may have
+    changed the offered games since it was named)."""
+    config = table.config
+    ids = set(config.choices) if config.game == "dealers-choice" else {config.game}
+    if table.hand is not None:
+        ids.add(table.hand.hand.game.id)
+    return ids
