@@ -1,7 +1,7 @@
 """The stud bring-in is labelled as what it is (the tester's report): at your own
 bring-in the choices are "bring in for N" and "complete to M", not "call" and
 "bet" (nobody has bet); facing a bring-in, the raise "completes"; ``?`` explains
-the bring-in, and the web table's buttons say the same."""
+the bring-in (the web table's buttons: tests/web/test_browser_bring_in.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,6 @@ from rollem.cli.play_cmd import TerminalGame
 from rollem.engine.decisions import Legal
 from rollem.games import get
 from rollem.rules.game_help import explain_decision
-
-TABLE_JS = Path(__file__).resolve().parents[1] / "src" / "rollem" / "server" / "static" / "table.js"
 
 
 def _first_decision(game: str, seed: int, tmp_path: Path) -> tuple[str, Legal, str]:
@@ -72,8 +70,3 @@ def test_an_ordinary_bet_is_not_called_a_completion() -> None:
     text = explain_decision(get("stud"), decision_kind(legal), legal, "fixed-limit")
     assert text.startswith("Your turn to bet.") and "You may now: fold, call 2, raise to 4." in text
 
-
-def test_web_table_buttons_say_bring_in_and_complete() -> None:
-    js = TABLE_JS.read_text(encoding="utf-8")
-    assert 'legal.forced === "bring-in" ? "Bring in for " : "Call "' in js
-    assert 'legal.forced ? "Complete to"' in js
