@@ -528,3 +528,113 @@ def test_result_of_a_copy_with_a_malformed_result_is_refused(
     edit(copy["_result"])
     path = _write(copy, "ann.toml")
     assert run(["replay", path, "--result"], capsys) == (2, "", f"rollem: error: {path}: {why}\n")
+
+
+# --- the showdown a copy records, against the shown cards (R-C-9..R-C-11, R-521-9)
+
+def _copy_of(game: str, n: int, seed: int, seat: int) -> dict[str, Any]:
+    return redact(write_history(basic_hand(game, n, seed)), seat)
+
+
+def _give(copy: dict[str, Any], pot: int, to: str) -> None:
+    """Give pot ``pot`` (one winner) to seat ``to``, with nets and finishing stacks to match."""
+    result = copy["_result"]
+    [(was, chips)] = result["pots"][pot]["winners"].items()
+    result["pots"][pot]["winners"] = {to: chips}
+    result["net"][was] -= chips
+    result["net"][to] += chips
+    copy["finishing_stacks"][int(was)] -= chips
+    copy["finishing_stacks"][int(to)] += chips
+
+
+def _refused(copy: dict[str, Any]) -> str:
+    with pytest.raises(HistoryError) as err:
+        own_copy_hand(copy)
+    return str(err.value)
+
+
+def test_a_copys_pot_goes_to_the_best_shown_hand() -> None:
+    # Hold'em, 2 players, seed 9: both show and p2 takes the pot; the copy of
+    # the loser p1 gives it to p1, with nets and finishing stacks to match
+    copy = _copy_of("holdem", 2, 9, 0)
+    assert copy["_result"]["pots"][0]["winners"] == {"1": 16}
+    assert sorted(copy["_result"]["shown_cards"]) == ["0", "1"]
+    own_copy_hand(copy)
+    _give(copy, 0, "0")
+    assert _refused(copy) == (f"{IMPOSSIBLE}: its _result.pots[0].winners is p1 16, but the "
+                              "shown hands give p2 16")
+
+
+def test_a_5_2_1_copys_halves_follow_the_declarations() -> None:
+    # 5-2-1, 2 players, seed 8: one takes the high half, the other the low
+    copy = _copy_of("rollem521", 2, 8, 0)
+    pot = copy["_result"]["pots"][0]
+    high, low = pot["high"], pot["low"]
+    assert set(high) != set(low)
+    own_copy_hand(copy)
+    pot["high"], pot["low"] = low, high
+    assert _refused(copy) == (f"{IMPOSSIBLE}: its _result.pots[0].high is {_chips(low)}, but "
+                              f"the shown hands give {_chips(high)}")
+
+
+def _chips(table: dict[str, int]) -> str:
+    return ", ".join(f"p{int(s) + 1} {c}" for s, c in sorted(table.items()))
+
+
+def test_a_reshuffled_5_2_1_copys_halves_are_checked() -> None:
+    # p9's straight and queen-jack low scoop; the copy gives the low half to
+    # p1's eight-seven (declared low), with nets and finishing stacks to match
+    copy = _ten_seat_copy_past_reshuffles()
+    own_copy_hand(copy)
+    pot = copy["_result"]["pots"][0]
+    assert pot["high"] == pot["low"] == {"8": 267}
+    pot["low"] = {"0": 267}
+    pot["winners"] = {"0": 267, "8": 267}
+    copy["_result"]["net"]["0"] += 267
+    copy["_result"]["net"]["8"] -= 267
+    copy["finishing_stacks"][0] += 267
+    copy["finishing_stacks"][8] -= 267
+    assert _refused(copy) == (f"{IMPOSSIBLE}: its _result.pots[0].winners is p1 267, p9 267, "
+                              "but the shown hands give p9 534")
+
+
+def test_a_copys_shown_descriptions_are_the_cards() -> None:
+    copy = _copy_of("holdem", 2, 4, 0)
+    assert copy["_result"]["shown"] == {"1": "two pair, aces and jacks, queen kicker"}
+    copy["_result"]["shown"]["1"] = "royal flush"
+    assert _refused(copy) == (f"{IMPOSSIBLE}: its _result.shown says p2 has 'royal flush', "
+                              "but its shown cards (Js Jd) make 'two pair, aces and jacks, "
+                              "queen kicker'")
+
+
+@pytest.mark.parametrize(("mine", "why"), [
+    ("QhQd", "you muck Qh Qd, which win 16 of pot 0"),  # queens full beat aces and jacks
+    ("JhJc", "you muck Jh Jc, which win 8 of pot 0"),  # aces and jacks: a tie
+])
+def test_your_mucked_hand_may_not_win(mine: str, why: str) -> None:
+    # Hold'em, seed 4: you (p1) hold 7h7d and muck to p2's aces and jacks
+    copy = _copy_of("holdem", 2, 4, 0)
+    assert "d dh p1 7h7d" in copy["actions"] and "p1 sm" in copy["actions"]
+    own_copy_hand(copy)
+    edited = _with(copy, "d dh p1 7h7d", f"d dh p1 {mine}")
+    assert _refused(edited).startswith(f"{IMPOSSIBLE}: {why} against the hands shown")
+
+
+def test_a_copys_finishing_stacks_are_its_nets() -> None:
+    copy = _copy_of("holdem", 2, 4, 0)
+    stacks = list(copy["finishing_stacks"])
+    copy["finishing_stacks"] = [stacks[0] + 5, stacks[1] - 5]
+    assert _refused(copy) == (f"{IMPOSSIBLE}: its finishing_stacks {copy['finishing_stacks']} "
+                              f"are not its starting stacks plus its _result.net: {stacks}")
+
+
+def test_result_of_a_copy_whose_pot_went_to_the_loser_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    copy = _copy_of("holdem", 2, 9, 0)
+    _give(copy, 0, "0")
+    path = _write(copy, "given.toml")
+    assert run(["replay", path, "--result"], capsys) == (
+        2, "", f"rollem: error: {path}: {IMPOSSIBLE}: its _result.pots[0].winners is p1 16, "
+               "but the shown hands give p2 16\n")

@@ -9,6 +9,9 @@ rolls up the cards the copy shows rolled). The stand-in hand is checked:
 redacted again for the seat, it must give the copy's lines exactly (shows
 aside), so the seat saw the same in both hands, and a finished copy's
 recorded pots must be the stand-in hand's, its nets what those pots give.
+Its showdown is the engine's on the real cards the copy shows
+(:func:`_check_showdown`): descriptions, who shows, each pot's winners and
+halves, and a mucked own hand that would have won is refused.
 A hand that ran out of cards and reshuffled is replayed up to the
 reshuffle, and its whole betting (turn order, bets, pots, nets) on an
 onlooker's lines with every draw a stand pat. A copy that passes describes a
@@ -23,6 +26,7 @@ turn or over a stack, a bad field) is refused with the engine's reason.
 from __future__ import annotations
 
 import contextlib
+import copy
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -32,6 +36,7 @@ import tomli_w
 from rollem.cards import CARDS, Card, CardError, parse_card
 from rollem.engine.actions import Discard, Draw, Stack, action_to_text
 from rollem.engine.hand import Hand
+from rollem.engine.result import HandOutcome, outcome_from_dict
 from rollem.history import (
     HistoryError,
     _card_tokens,
@@ -604,7 +609,8 @@ def _check_winnings(data: Mapping[str, Any], hand: Hand) -> None:
     the recorded pots' ``winners`` give it less the chips it put in the pot,
     ``hand.committed`` (antes and bets, an uncalled bet returned), which follow
     from the betting alone (the winners need the hidden cards, so they are
-    taken as recorded). R-C-9, R-C-10."""
+    taken as recorded here, and checked against the shown cards by
+    :func:`_check_showdown`). R-C-9, R-C-10."""
     result = data.get("_result")
     if not isinstance(result, Mapping) or hand.result is None:
         return
@@ -629,6 +635,138 @@ def _check_winnings(data: Mapping[str, Any], hand: Hand) -> None:
                 f"{IMPOSSIBLE}: its _result.net says seat {s} made {c:+d}, but it put "
                 f"{put_in} in the pot and its _result.pots give it {won[seat]}: "
                 f"{won[seat] - put_in:+d}")
+
+
+def _check_finishing_stacks(data: Mapping[str, Any]) -> None:
+    """A recorded ``finishing_stacks`` must be each seat's starting stack plus its
+    ``_result.net`` (a seat the net leaves out was not dealt in: unchanged), as
+    :func:`rollem.history.write_history` writes them (chips carried in or out
+    are in the nets). R-C-9."""
+    finishing = data.get("finishing_stacks")
+    result = data.get("_result")
+    net = result.get("net") if isinstance(result, Mapping) else None
+    if finishing is None or not isinstance(net, Mapping):
+        return
+    stacks = data["starting_stacks"]
+    if not isinstance(finishing, list) or len(finishing) != len(stacks) or not all(
+            type(c) is int for c in finishing):
+        raise HistoryError(f"finishing_stacks must be a list of {len(stacks)} whole numbers "
+                           f"of chips, got {finishing!r}")
+    want = [c + net.get(str(s), 0) for s, c in enumerate(stacks)]
+    if finishing != want:
+        raise HistoryError(f"{IMPOSSIBLE}: its finishing_stacks {finishing} are not its "
+                           f"starting stacks plus its _result.net: {want}")
+
+
+def _check_showdown(data: Mapping[str, Any], hand: Hand, seat: int,
+                    mine: Sequence[Card]) -> None:
+    """A recorded showdown against the shown cards (R-C-9..R-C-11, R-521-9).
+
+    The shown hands are real cards (``_result.shown_cards``, checked against
+    the show lines by :func:`_check_shown_cards`) and the board, wild card and
+    declarations are public lines, so the engine's own showdown step of
+    ``hand`` (the stand-in hand, finished) is run again on a copy of it with
+    each showing seat holding its shown cards, the seat's own cards ``mine``
+    (known to it, shown or not) and every other mucked seat out (a hand that
+    mucks wins nothing and, by R-C-11, decides nothing). Its descriptions,
+    who shows, each pot's winners and halves and the chips carried must be
+    the copy's; a mucked own hand that would win or tie a share is refused
+    (the engine would have shown it).
+
+    Raises:
+        HistoryError: naming the field and what the cards give.
+    """
+    result = data.get("_result")
+    if not isinstance(result, Mapping) or hand.result is None or not hand.result.showdown:
+        return
+    try:
+        told = outcome_from_dict(dict(result))
+    except (ValueError, CardError) as err:
+        raise HistoryError(str(err)) from None
+    if "shown_cards" not in result:
+        raise HistoryError(f"{IMPOSSIBLE}: its _result records a showdown without "
+                           "shown_cards: who won cannot be told from the cards")
+    again = copy.deepcopy(hand)
+    assert again.result is not None
+    for pot in again.result.pots:  # undo the stand-in showdown's payments
+        for s, chips in pot.winners.items():
+            again.stacks[s] -= chips
+    again.result = None
+    for s in range(again.n):
+        if again.folded[s]:
+            continue
+        cards = list(told.shown_cards.get(s, mine if s == seat else ()))
+        if not cards:
+            again.folded[s] = True  # mucked: out of the pots (R-C-11)
+            again.n_live -= 1
+            continue
+        if len(cards) != len(again.hole[s]):
+            raise HistoryError(f"{IMPOSSIBLE}: its _result.shown_cards gives p{s + 1} "
+                               f"{len(cards)} cards, but p{s + 1} holds {len(again.hole[s])}")
+        again.hole[s] = cards
+    for s in told.shown_cards:
+        if not 0 <= s < again.n or again.folded[s]:
+            raise HistoryError(f"{IMPOSSIBLE}: its _result.shown_cards names seat {s}, which "
+                               "is not in the hand at the showdown")
+    try:
+        again.steps[again.step_index - 1].start(again)
+    except ValueError as err:  # (an EngineError too) a pot no shown hand contests
+        raise HistoryError(f"{IMPOSSIBLE}: its _result.shown_cards leave a pot that no shown "
+                           f"hand contests ({err})") from None
+    got = _outcome(again)
+    for s, words in sorted(told.shown.items()):
+        if s in got.shown and got.shown[s] != words:
+            raise HistoryError(f"{IMPOSSIBLE}: its _result.shown says p{s + 1} has {words!r}, "
+                               f"but its shown cards ({_cards(told.shown_cards.get(s, ()))}) "
+                               f"make {got.shown[s]!r}")
+    if seat not in told.shown_cards and not hand.folded[seat]:
+        won = {i: p.winners.get(seat, 0) for i, p in enumerate(got.pots)}
+        share = next(((i, c) for i, c in won.items() if c > 0), None)
+        if share is not None:
+            raise HistoryError(f"{IMPOSSIBLE}: you muck {_cards(mine)}, which win "
+                               f"{share[1]} of pot {share[0]} against the hands shown: "
+                               "the engine would have shown them (R-C-11)")
+    if set(got.shown) != set(told.shown_cards):
+        raise HistoryError(
+            f"{IMPOSSIBLE}: its _result.shown_cards has seats "
+            f"{_seats(told.shown_cards)} show, but with those cards the engine shows "
+            f"{_seats(got.shown)} (R-C-11)")
+    if set(got.shown) != set(told.shown):
+        raise HistoryError(f"{IMPOSSIBLE}: its _result.shown describes seats "
+                           f"{_seats(told.shown)}, but seats {_seats(got.shown)} show")
+    if [p.amount for p in got.pots] != [p.amount for p in told.pots]:
+        raise HistoryError(f"{IMPOSSIBLE}: its _result pots {[p.amount for p in told.pots]} "
+                           "are not the pots the shown hands contest "
+                           f"{[p.amount for p in got.pots]}")
+    for i, (g, t) in enumerate(zip(got.pots, told.pots, strict=True)):
+        for field in ("winners", "high", "low"):
+            want, have = getattr(g, field), getattr(t, field)
+            if field != "winners" and not want and not have:
+                continue  # no such half (a high-only game, or a pot taken whole)
+            if (want or {}) != (have or {}):
+                raise HistoryError(
+                    f"{IMPOSSIBLE}: its _result.pots[{i}].{field} is {_chips(have or {})}, "
+                    f"but the shown hands give {_chips(want or {})}")
+    if got.carried != told.carried:
+        raise HistoryError(f"{IMPOSSIBLE}: its _result.carried is {told.carried}, but the "
+                           f"shown hands carry {got.carried}")
+
+
+def _outcome(hand: Hand) -> HandOutcome:
+    assert hand.result is not None
+    return hand.result
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(str(CARDS[c]) for c in cards)
+
+
+def _seats(table: Mapping[int, Any]) -> str:
+    return ", ".join(f"p{s + 1}" for s in sorted(table)) or "none"
+
+
+def _chips(table: Mapping[int, int]) -> str:
+    return ", ".join(f"p{s + 1} {c}" for s, c in sorted(table.items())) or "nobody"
 
 
 def _draw_after_an_up_card(lines: Sequence[str]) -> bool:
@@ -721,7 +859,11 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
     history :func:`rollem.history.replay` accepts passes.
 
     A recorded ``_result.net`` must be what the recorded pots' winners give
-    each seat less the chips it put in (R-C-9).
+    each seat less the chips it put in (R-C-9), ``finishing_stacks`` the
+    starting stacks plus the nets, and the recorded showdown the engine's
+    on the shown cards (:func:`_check_showdown`: descriptions, who shows,
+    each pot's winners and 5-2-1 halves, R-C-11, R-521-9); the seat's own
+    mucked hand may not win or tie a share.
 
     A hand that ran out of cards reshuffled its discards (a ``# reshuffle``
     line), which stand-ins cannot follow: with ``actions=None`` its lines
@@ -783,6 +925,9 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
                                "holds") from None
         _check_result(data, betting)
         _check_winnings(data, betting)
+        _check_finishing_stacks(data)
+        mine = [_card(c) for c in _held_at_end(lines, f"p{seat + 1}")]
+        _check_showdown(data, betting, seat, mine)
         return hand
     try:
         hand = _stand_in_hand(data, seat, cut)
@@ -794,4 +939,6 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
         _check_result(data, hand)
         _check_net(data)
         _check_winnings(data, hand)
+        _check_finishing_stacks(data)
+        _check_showdown(data, hand, seat, hand.hole[seat])
     return hand
