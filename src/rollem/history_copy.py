@@ -668,10 +668,12 @@ def _check_showdown(data: Mapping[str, Any], hand: Hand, seat: int,
     ``hand`` (the stand-in hand, finished) is run again on a copy of it with
     each showing seat holding its shown cards, the seat's own cards ``mine``
     (known to it, shown or not) and every other mucked seat out (a hand that
-    mucks wins nothing and, by R-C-11, decides nothing). Its descriptions,
-    who shows, each pot's winners and halves and the chips carried must be
-    the copy's; a mucked own hand that would win or tie a share is refused
-    (the engine would have shown it).
+    mucks wins nothing, R-C-11; a 5-2-1 both-ways declarer that mucks has
+    failed, which no other result depends on, R-521-9), every hand shown (so
+    described; who shows is not compared: in 5-2-1 a hand that made a mucked
+    declarer fail shows, R-C-11). Its descriptions, each pot's winners and
+    halves and the chips carried must be the copy's; a mucked own hand that
+    would win or tie a share is refused (the engine would have shown it).
 
     Raises:
         HistoryError: naming the field and what the cards give.
@@ -683,9 +685,12 @@ def _check_showdown(data: Mapping[str, Any], hand: Hand, seat: int,
         told = outcome_from_dict(dict(result))
     except (ValueError, CardError) as err:
         raise HistoryError(str(err)) from None
-    if "shown_cards" not in result:
-        raise HistoryError(f"{IMPOSSIBLE}: its _result records a showdown without "
-                           "shown_cards: who won cannot be told from the cards")
+    recorded = "shown_cards" in result
+    if not recorded:  # (a hand-written history's copy) the show lines tell them
+        shows = _shows_of(data.get("actions", []), hand, told.shown)
+        if shows is None:
+            return  # lines left out, as a hand-written history may: nothing to go by
+        told.shown_cards = shows
     again = copy.deepcopy(hand)
     assert again.result is not None
     for pot in again.result.pots:  # undo the stand-in showdown's payments
@@ -704,6 +709,7 @@ def _check_showdown(data: Mapping[str, Any], hand: Hand, seat: int,
             raise HistoryError(f"{IMPOSSIBLE}: its _result.shown_cards gives p{s + 1} "
                                f"{len(cards)} cards, but p{s + 1} holds {len(again.hole[s])}")
         again.hole[s] = cards
+        again.stacks[s] = 0  # as if all in: every hand shows, described (R-C-11)
     for s in told.shown_cards:
         if not 0 <= s < again.n or again.folded[s]:
             raise HistoryError(f"{IMPOSSIBLE}: its _result.shown_cards names seat {s}, which "
@@ -715,7 +721,7 @@ def _check_showdown(data: Mapping[str, Any], hand: Hand, seat: int,
                            f"hand contests ({err})") from None
     got = _outcome(again)
     for s, words in sorted(told.shown.items()):
-        if s in got.shown and got.shown[s] != words:
+        if s in told.shown_cards and got.shown.get(s) != words:
             raise HistoryError(f"{IMPOSSIBLE}: its _result.shown says p{s + 1} has {words!r}, "
                                f"but its shown cards ({_cards(told.shown_cards.get(s, ()))}) "
                                f"make {got.shown[s]!r}")
@@ -726,14 +732,9 @@ def _check_showdown(data: Mapping[str, Any], hand: Hand, seat: int,
             raise HistoryError(f"{IMPOSSIBLE}: you muck {_cards(mine)}, which win "
                                f"{share[1]} of pot {share[0]} against the hands shown: "
                                "the engine would have shown them (R-C-11)")
-    if set(got.shown) != set(told.shown_cards):
-        raise HistoryError(
-            f"{IMPOSSIBLE}: its _result.shown_cards has seats "
-            f"{_seats(told.shown_cards)} show, but with those cards the engine shows "
-            f"{_seats(got.shown)} (R-C-11)")
-    if set(got.shown) != set(told.shown):
+    if recorded and set(told.shown) != set(told.shown_cards):
         raise HistoryError(f"{IMPOSSIBLE}: its _result.shown describes seats "
-                           f"{_seats(told.shown)}, but seats {_seats(got.shown)} show")
+                           f"{_seats(told.shown)}, but seats {_seats(told.shown_cards)} show")
     if [p.amount for p in got.pots] != [p.amount for p in told.pots]:
         raise HistoryError(f"{IMPOSSIBLE}: its _result pots {[p.amount for p in told.pots]} "
                            "are not the pots the shown hands contest "
@@ -750,6 +751,29 @@ def _check_showdown(data: Mapping[str, Any], hand: Hand, seat: int,
     if got.carried != told.carried:
         raise HistoryError(f"{IMPOSSIBLE}: its _result.carried is {told.carried}, but the "
                            f"shown hands carry {got.carried}")
+
+
+def _shows_of(lines: Sequence[str], hand: Hand,
+              shown: Mapping[int, str]) -> dict[int, tuple[Card, ...]] | None:
+    """Without ``_result.shown_cards``: each seat's showdown cards from its first
+    show line (``pN sm``; a show by choice comes later), for the seats ``shown``
+    describes, or (none described) every seat still in the hand that shows;
+    ``None`` when a seat still in the hand has no show line (left out)."""
+    out: dict[int, tuple[Card, ...]] = {}
+    seen: set[int] = set()
+    for line in lines:
+        parts, _ = _split(line)
+        if len(parts) < 2 or parts[1] != "sm" or not parts[0][1:].isdigit():
+            continue
+        s = int(parts[0][1:]) - 1
+        if s in seen or not 0 <= s < hand.n or hand.folded[s]:
+            continue
+        seen.add(s)
+        if len(parts) > 2 and (not shown or s in shown):
+            out[s] = tuple(_card(c) for c in parts[2:])
+    if any(not hand.folded[s] and s not in seen for s in range(hand.n)):
+        return None
+    return out
 
 
 def _outcome(hand: Hand) -> HandOutcome:
