@@ -650,3 +650,16 @@ def test_a_copy_where_a_hand_shows_to_fail_a_mucked_both_ways_declarer_passes() 
     full = write_history(hand)
     for seat in range(6):
         own_copy_hand(redact(full, seat))
+
+
+def test_a_copy_without_shown_cards_is_checked_by_its_show_lines() -> None:
+    # a hand-written history may leave _result.shown_cards out: the first show
+    # line of each seat gives its cards; with show lines left out, nothing is
+    copy = _copy_of("holdem", 2, 9, 0)
+    del copy["_result"]["shown_cards"]
+    own_copy_hand(copy)
+    _give(copy, 0, "0")
+    assert _refused(copy) == (f"{IMPOSSIBLE}: its _result.pots[0].winners is p1 16, but the "
+                              "shown hands give p2 16")
+    copy["actions"] = [line for line in copy["actions"] if " sm" not in line]
+    own_copy_hand(copy)
