@@ -897,8 +897,8 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
     through its draws, stacking and rolls, the shows, and
     ``_result.shown_cards`` / ``net``), then the whole hand's betting
     without its draws (:func:`_without_draws`, an onlooker's lines replayed
-    with stand-ins): whose turn each action is, each bet, and the pots and
-    nets against ``_result``. (A game file's draw after a card turned up
+    with stand-ins): whose turn each action is, each bet, and the pots,
+    nets and showdown against ``_result``. (A game file's draw after a card turned up
     skips that last check, :func:`_draw_after_an_up_card`.) What stays
     unchecked after a reshuffle: which cards the others could have drawn
     from it. With ``actions`` past the reshuffle the copy is refused.
