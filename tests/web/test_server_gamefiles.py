@@ -41,10 +41,17 @@ async def play_one_hand(p: Player) -> dict[str, Any]:
     at random) to its result; the last state."""
     await p.until(lambda st: st["you"]["host"])
     await p.send({"type": "start", "seq": p.state["seq"]})  # type: ignore[index]
+    return await play_out(p)
+
+
+async def play_out(p: Player, hand_no: int | None = None) -> dict[str, Any]:
+    """Play passively (check or call, any card choice at random) until a hand's
+    result (``hand_no``'s, or any); the last state."""
     acted = None
     while True:
         st = p.state
-        if st is not None and st["table"]["last_result"] is not None:
+        result = st["table"]["last_result"] if st is not None else None
+        if st is not None and result is not None and hand_no in (None, result["hand"]):
             return st
         if p.my_decision() and st is not None and st["you"]["decision_seq"] != acted:
             acted = st["you"]["decision_seq"]

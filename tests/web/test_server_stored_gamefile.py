@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
+from test_server_gamefiles import play_out
 from web_harness import Player, ServerThread, create_table, join
 
 from rollem.server.config import ConfigError, parse_config
@@ -67,22 +68,6 @@ def store_instead(db: str, tid: str, before: str, after: str, **config: Any) -> 
             run("UPDATE hands SET setup = ? WHERE table_id = ? AND hand_no = ?",
                 json.dumps(setup), tid, hand_no)
     con.close()
-
-
-async def play_out(p: Player, hand_no: int) -> dict[str, Any]:
-    """Check or call through hand ``hand_no`` to its result; the last state."""
-    acted = None
-    while True:
-        st = p.state
-        if (st is not None and st["table"]["last_result"] is not None
-                and st["table"]["last_result"]["hand"] == hand_no):
-            return st
-        if p.my_decision() and st is not None and st["you"]["decision_seq"] != acted:
-            acted = st["you"]["decision_seq"]
-            await p.act_random(passive=True)
-        msg = await p.recv(20)
-        if msg["type"] == "error":
-            acted = None
 
 
 def test_a_table_stored_with_an_old_game_file_restores_and_deals(db: str) -> None:
