@@ -70,3 +70,25 @@ def test_an_ordinary_bet_is_not_called_a_completion() -> None:
     text = explain_decision(get("stud"), decision_kind(legal), legal, "fixed-limit")
     assert text.startswith("Your turn to bet.") and "You may now: fold, call 2, raise to 4." in text
 
+
+
+def test_a_completion_is_told_as_one_and_later_bets_as_bets(tmp_path: Path) -> None:
+    """``rollem play stud --players 6 --seed 15``: Eve brings it in for 1, you
+    complete to 2 ("r 2"); the story says so, not "raise to 2", and the next
+    rounds' raises are raises."""
+    answers = iter(["r 2"] + ["c"] * 12 + ["q"] * 5)
+    out: list[str] = []
+
+    def read_line(prompt: str) -> str:
+        out.append(prompt)
+        return next(answers)
+
+    TerminalGame(game="stud", players=6, level="basic", stack=200, seed=15, show_odds=False,
+                 history_dir=tmp_path, rich=False, read_line=read_line,
+                 out=ListWriter(out)).run()
+    lines = "".join(out).splitlines()
+    assert "Eve brings it in for 1 (pot 7)." in lines
+    assert "You complete to 2 (pot 9)." in lines
+    assert not any(line.startswith("You raise to 2") for line in lines)
+    told = [line for line in lines if " complete" in line and "=" not in line]
+    assert told == ["You complete to 2 (pot 9)."], told

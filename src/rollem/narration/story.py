@@ -78,6 +78,7 @@ class Narrator:
         self._pending: list[Mapping[str, Any]] = []
         self._pool_draws = 0
         self._blinds: dict[int, str] = {}  # seat -> blind posted before the first round
+        self._to_complete = False  # a stud bring-in this round, not yet completed
 
     # ------------------------------------------------------------ helpers
 
@@ -204,6 +205,7 @@ class Narrator:
             return self._line(f"The {label}: {cards}.", kind)
         if kind == "round":
             self._pool_draws = 0
+            self._to_complete = False
             opener = e.get("opener")
             blind = self._blinds.get(opener) if opener is not None else None
             self._blinds = {}
@@ -235,9 +237,15 @@ class Narrator:
             self.pot += int(e.get("amount", 0))
             allin = ", all-in" if e.get("all_in") else ""
             if e.get("bring_in"):
+                self._to_complete = True
                 return self._line(f"{says(s, 'bring', 'brings')} it in for {e.get('to')}{allin}"
                                   f"{self._pot()}.", kind, s)
-            verb = says(s, "bet", "bets") if kind == "bet" else says(s, "raise", "raises") + " to"
+            if self._to_complete:  # the first full bet over a bring-in completes it
+                self._to_complete = False
+                verb = says(s, "complete", "completes") + " to"
+            else:
+                verb = says(s, "bet", "bets") if kind == "bet" \
+                    else says(s, "raise", "raises") + " to"
             return self._line(f"{verb} {e.get('to')}{allin}{self._pot()}.", kind, s)
         if kind == "blind":
             self.pot += int(e.get("amount", 0))
