@@ -129,3 +129,24 @@ def test_a_copy_is_checked_whole_even_for_a_point_before_its_bad_line() -> None:
                                         r"happen: line 26 of actions \(p2 sm 7hAs\) shows 7h, "
                                         r"which is one of your cards"):
         history_odds(tomli_w.dumps(data), 2, at=1)
+
+
+def test_a_seat_that_folded_gets_its_odds_before_its_fold_by_default() -> None:
+    """``--at`` defaults to the last decision point (CLI.md); for a seat that
+    folded that is the point of its fold, not the end of the hand (where it has
+    no cards to rate): a 3-handed hold'em hand (seed 2) where seat 0 folds at
+    action 1 of 11, from the full history and from its own copy."""
+    hand = _hand("holdem", 3, 2)
+    full = write_history(hand)
+    assert [(k, s) for k, (s, a) in enumerate(hand.actions)
+            if type(a).__name__ == "Fold"] == [(1, 0)]
+    for text in (full, tomli_w.dumps(redact(full, 0))):
+        odds, point = history_odds(text, 0, samples=40, seed=3, exact_limit=2000)
+        assert point == 1
+        assert odds.to_dict() == history_odds(text, 0, at=1, samples=40, seed=3,
+                                              exact_limit=2000)[0].to_dict()
+    # a seat still in at the end keeps the hand's last decision point
+    _, point = history_odds(full, 1, samples=40, seed=3, exact_limit=2000)
+    assert point == len(hand.actions) - 1
+    with pytest.raises(OddsError, match="seat 0 has folded by action 2"):
+        history_odds(full, 0, at=2, samples=40, seed=3, exact_limit=2000)

@@ -30,7 +30,8 @@ Stop, Drop and Roll from cards you give:
 Any game at a point of a hand history, as seat N saw it:
   rollem odds --history FILE --seat N [--at K]
 K is the number of actions applied from the start (0 = before the first
-action; default: the last decision point). FILE may be a player's own copy
+action; default: the last decision point, for a seat that folded the point
+of its fold). FILE may be a player's own copy
 (rollem play's files, the web table's download; _redacted_for = N): seat N
 only, before the end.
 
@@ -145,7 +146,7 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
 @click.option("--at", "at", type=int, default=None, metavar="K",
               help="With --history: the players' actions applied, counting only the players' "
                    "lines (p1 cc, p2 cbr 4, ...), not the dealer's (d dh ...); default: the "
-                   "last decision point.")
+                   "last decision point (a seat that folded: the point of its fold).")
 @click.option("--samples", "samples", type=int, default=None,
               help=f"Monte Carlo samples, 1 to {MAX_SAMPLES:,} (default 100,000 for sdr, "
                    "20,000 from a history; look-ahead: 10,000 worlds per option).")

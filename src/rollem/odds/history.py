@@ -14,7 +14,7 @@ from dataclasses import replace
 from rollem.cards import CARDS
 from rollem.history import History, HistoryError, read_history, replay
 from rollem.odds.common import Progress, check_seed
-from rollem.odds.own_copy import is_own_copy, stand_in_history
+from rollem.odds.own_copy import fold_point, is_own_copy, stand_in_history
 from rollem.odds.result import HistoryOddsError, Odds, OddsError
 from rollem.odds.view import view_equity
 
@@ -78,8 +78,11 @@ def history_odds(
     try:
         h = read_history(history) if isinstance(history, str) else history
         n = len(h.actions)
-        if at is None:
+        if at is None:  # the last decision point; a folded seat's, before its fold
             at = last_decision_point(h)
+            folded_at = fold_point(h.actions, seat)
+            if folded_at is not None:
+                at = min(at, folded_at)
         if not 0 <= at <= n:
             raise OddsError(f"--at {at}: the history has {n} player actions (dealer lines are not "
                            f"counted): expected 0 to {n}")

@@ -13,7 +13,7 @@ stand-ins would be shown); another seat's odds need the full history.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rollem.history import HistoryError, write_history
@@ -25,14 +25,32 @@ from rollem.history_copy import (
 )
 from rollem.odds.result import HistoryOddsError, OddsError
 
-__all__ = ["is_own_copy", "stand_in_history"]
+__all__ = ["fold_point", "is_own_copy", "stand_in_history"]
+
+
+def fold_point(actions: Sequence[tuple[int, str]], seat: int) -> int | None:
+    """How many players' actions come before ``seat`` folds (``f``): its last
+    decision point with cards, the default ``--at`` for a seat that folded;
+    ``None`` if it never folds. ``actions``: (seat, action text) in order."""
+    return next((k for k, (s, text) in enumerate(actions)
+                 if s == seat and text.split()[:1] == ["f"]), None)
+
+
+def _seat_actions(lines: Sequence[str]) -> list[tuple[int, str]]:
+    """A copy's players' actions as (seat, action text): ``p2 f`` -> ``(1, "f")``."""
+    out = []
+    for i in action_points(lines):
+        who, _, text = lines[i].partition(" ")
+        out.append((int(who[1:]) - 1 if who[1:].isdigit() else -1, text))
+    return out
 
 
 def stand_in_history(data: Mapping[str, Any], seat: int, at: int | None) -> tuple[str, int]:
     """A full history (TOML text) that plays as ``data`` (a player's own copy)
     shows it to its seat, cut after ``at`` players' actions (default: before
     the last action of a finished hand, with or without ``_result``, else
-    after every action; in a hand that reshuffled, at most the last point
+    after every action; for a seat that folded, before its fold
+    (:func:`fold_point`); in a hand that reshuffled, at most the last point
     before the reshuffle, :func:`rollem.history_copy.last_stand_in_point`);
     returns it and the point. The whole copy is checked first, as ``rollem
     replay`` checks it, whatever the point.
@@ -73,8 +91,11 @@ def stand_in_history(data: Mapping[str, Any], seat: int, at: int | None) -> tupl
         top = last
         why = (f"this copy cannot be replayed with stand-in cards after action {last}: the "
                "hand then reshuffled (a # reshuffle line), whose order the copy hides")
-    if at is None:
+    if at is None:  # the last decision point; a folded seat's, before its fold
         at = top
+        folded_at = fold_point(_seat_actions(texts), seat)
+        if folded_at is not None:
+            at = min(at, folded_at)
     if not 0 <= at <= top:
         raise OddsError(f"--at {at}: the copy has {n} player actions (dealer lines are not "
                         f"counted){'; ' + why if why else ''}; choose a point from 0 to {top}")
