@@ -5,10 +5,11 @@ event loop like every other table change, stored with the table's session:
 
 - ``{"type": "host", "op": ...}`` -- the host only:
 
-  - ``pause`` / ``resume``: while paused no new hand is dealt (the hand in
-    play is finished first) and the button's clock for naming the game of a
-    dealer's choice stands still (it goes on at resume with the time it had
-    left);
+  - ``pause`` / ``resume``: while paused nothing moves (issue 27): no new
+    hand is dealt, the hand in play stands still (no decision is open, so
+    nobody acts and the clock acts for nobody) and every clock -- a
+    player's decision and time bank, the button's for naming the game of a
+    dealer's choice -- goes on at resume with the time it had left;
   - ``remove`` (``seat``): remove an idle player -- one who is away
     (disconnected) or sitting out, or a computer player; a player dealt into
     the hand in play has its decisions timed out at once and leaves after
@@ -151,6 +152,7 @@ def public(table: LiveTable) -> dict[str, Any]:
     s = table.session
     return {
         "host_paused": bool(s.get("host_paused")),
+        "held_used": s.get("held_used"),
         "sitting_out": sorted(s.get("sitting_out", [])),
         "waiting": sorted(s.get("waiting", [])),
         "approve_joins": bool(s.get("approve_joins")),
@@ -232,12 +234,14 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
     op = body.get("op")
     s = table.session
     if op == "pause":
-        s["host_paused"] = True
-        table.hold_choice_clock()  # every clock stops while paused
+        if not s.get("host_paused"):
+            s["host_paused"] = True
+            table.hold_clocks()  # every clock stops; nobody acts while paused
         _changed(table)
     elif op == "resume":
-        s["host_paused"] = False
-        table.release_choice_clock()
+        if s.get("host_paused"):
+            s["host_paused"] = False
+            table.release_clocks()
         _changed(table, deal=True)
     elif op == "remove":
         seat = _seat_arg(table, body)

@@ -314,6 +314,8 @@ class LiveTable:
     _bump_seq = turns._bump_seq
     _decision_key = turns._decision_key
     _refresh_decisions = turns._refresh_decisions
+    hold_clocks = turns.hold_clocks
+    release_clocks = turns.release_clocks
     _close_decision = turns._close_decision
     _arm = turns._arm
     _still_pending = turns._still_pending

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rollem.server import host, live_table
-from rollem.table import Deal
+from rollem.table import DEALERS_CHOICE, Deal
 
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
@@ -114,6 +114,20 @@ def _choose(self: LiveTable, game: str) -> None:
         self.broadcast()
         return
     self.session["choice"] = None
+    # The host's changes made since the last deal apply to this one (issue 27: a
+    # change made while the button chose, or while paused, is not a hand late).
+    # If the table no longer offers the named game, the choice lapses and the
+    # table deals anew under its new settings.
+    host.apply_pending_config(self)
+    if self.config.game != DEALERS_CHOICE or game not in self.config.choices:
+        # (the same button deals, or names again: the next deal starts from it)
+        self.session["button"] = (int(choice["seat"]) - 1) % self.config.seats
+        self._bump_seq()
+        self._commit(session=True)
+        self._refresh_decisions()
+        self.broadcast()
+        self._schedule_next_hand(0.0)
+        return
     # The session deals the players it was offered for, less those that left or
     # sat out since; the button moves on if it left (Table.deal).
     offered = Deal(int(choice["seat"]), tuple(int(p) for p in choice["players"]),

@@ -101,6 +101,9 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     if self.hand is None:
         raise TableError("no_hand", "no hand is in progress")
     self._check_hand_seq(seat, msg, self.hand.hand_no)
+    if self.session.get("host_paused"):
+        raise TableError("host_paused", "the host has paused the table: nobody acts "
+                         "until they resume, and your clock stands still meanwhile")
     if seat not in self.decision_seq:
         if msg.seq is not None and msg.seq < self.seq:
             raise TableError(

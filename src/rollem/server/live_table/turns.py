@@ -99,10 +99,11 @@ def _refresh_decisions(self: LiveTable, opened: float | None = None) -> None:
     (``opened``: when the decision was offered, if earlier than now)."""
     pending: list[int] = []
     key = self._decision_key()
-    if self.hand is not None and not self.hand.over:
+    if self.session.get("host_paused"):
+        pass  # no decision is open while the host has paused the table (hold_clocks)
+    elif self.hand is not None and not self.hand.over:
         pending = self.hand.pending_seats()
-    elif self.open_choice() and not self.session.get("host_paused"):
-        # (no clock while the host has paused the table: hold_choice_clock)
+    elif self.open_choice():
         pending = [int(self.session["choice"]["seat"])]
     for seat in list(self.decision_seq):
         if seat not in pending or key != self._last_key:
@@ -115,6 +116,34 @@ def _refresh_decisions(self: LiveTable, opened: float | None = None) -> None:
         self.decision_seq[seat] = self.seq
         self.decision_opened[seat] = now if opened is None else opened
         self._arm(seat)
+
+
+def hold_clocks(self: LiveTable) -> None:
+    """The host has paused the table (``session["host_paused"]`` set; issue 27):
+    every clock stops where it stands and no decision is taken for anyone --
+    the open decisions close (nobody acts, computer players wait) and the
+    time the hand's open decision had used is kept (``session["held_used"]``,
+    seconds, stored so a restart keeps it) for :meth:`release_clocks`.  The
+    button's clock for naming a dealer's choice is held the same way
+    (:meth:`hold_choice_clock`)."""
+    if self.hand is not None and not self.hand.over and self.decision_opened:
+        opened = min(self.decision_opened.values())
+        self.session["held_used"] = max(0.0, self.clock() - opened)
+    self.hold_choice_clock()
+    self._refresh_decisions()  # closes every open decision and its timer
+
+
+def release_clocks(self: LiveTable) -> None:
+    """The host has resumed the table (``host_paused`` cleared): the hand's open
+    decision reopens with the time it had left when the pause stopped it (a
+    pause neither costs nor gives a player time, time bank included), as does
+    the button's clock for naming the game (R-C-15; issue 27)."""
+    used = float(self.session.pop("held_used", 0.0))
+    if self.hand is not None and not self.hand.over:
+        opened = self.clock() - used
+        self.session["opened_at"] = opened  # (a restart counts from it too)
+        self._refresh_decisions(opened=opened)
+    self.release_choice_clock()
 
 
 def _close_decision(self: LiveTable, seat: int) -> None:
@@ -146,6 +175,7 @@ def _arm(self: LiveTable, seat: int) -> None:
 
 def _still_pending(self: LiveTable, seat: int, opened_seq: int) -> bool:
     return (not self.closed and not self.paused and not self._recovering
+            and not self.session.get("host_paused")
             and self.decision_seq.get(seat) == opened_seq)
 
 

@@ -1,0 +1,176 @@
+"""The host's pause pauses (issue 27), on a virtual clock.
+
+While the host has paused the table nothing moves: the open decision closes
+with the time it had used kept, nobody acts (a player who tries is told
+why), the clock acts for nobody and computer players wait; at resume the
+decision reopens with exactly the time it had left, time bank included.  A
+change of stakes the host makes while paused applies to the hand dealt at
+resume, also at a dealer's choice whose game the button named before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_dealers_choice_seats import errors, send
+from test_table_bots import virtual_server
+from virtual_table import VirtualLoop
+
+from rollem.server.config import parse_config
+from rollem.server.live_table import Client, LiveTable
+from rollem.server.store import Store
+
+DECISION, BANK = 5.0, 4.0
+
+
+def holdem_table(loop: VirtualLoop, store: Store, bots: int = 0,
+                 **extra: Any) -> tuple[LiveTable, Client, dict[int, Client]]:
+    """A started 3-seat hold'em table of people P0.. (and ``bots`` computer
+    players in the last seats) with a 5 s clock and a 4 s time bank."""
+    config = parse_config({
+        "game": "holdem", "seats": 3, "bots": bots, "bot_level": "random", "stack": 400,
+        "small_bet": 2, "big_bet": 4, "decision_seconds": DECISION,
+        "time_bank_seconds": BANK, "grace_seconds": 1000.0, "between_hands": 0.5,
+        "bot_delay": 1.0, **extra,
+    })
+    table, _ = loop.call(LiveTable.create, store, config)
+    host = Client(None, True)
+    loop.call(table.connect, host)
+    people = {}
+    for seat in range(3 - bots):
+        _, token = loop.call(table.join, f"P{seat}", seat)
+        people[seat] = Client(table.seat_for_token(token))
+        loop.call(table.connect, people[seat])
+    send(loop, table, host, "start")
+    loop.advance(0.1)
+    assert table.hand is not None
+    return table, host, people
+
+
+def acted(table: LiveTable) -> int:
+    assert table.hand is not None
+    return len(table.hand.hand.actions)
+
+
+def test_a_pause_mid_decision_freezes_the_clock_and_resume_gives_the_time_left() -> None:
+    with virtual_server() as (loop, store):
+        table, host, people = holdem_table(loop, store)
+        hand_no = table.hand.hand_no  # type: ignore[union-attr]
+        [seat] = table.hand.pending_seats()  # type: ignore[union-attr]
+        loop.advance(2.0)
+        used = loop.now - table.decision_opened[seat]  # about 2 of the 5 s
+        done = acted(table)
+        send(loop, table, host, "host", op="pause")
+        assert table.session["host_paused"] and table.decision_seq == {}
+        assert table.session["held_used"] == pytest.approx(used)
+        assert table.table_public()["seats"][seat]["deadline"] is None
+        # A minute later: the clock has acted for nobody, and nobody may act.
+        loop.advance(60.0)
+        assert acted(table) == done and table.hand is not None
+        assert table.hand.hand_no == hand_no
+        send(loop, table, people[seat], "action", hand_no, action={"kind": "fold"})
+        assert errors(people[seat]) == ["host_paused"]
+        assert acted(table) == done
+        # Resume: 3 s of the clock and the 4 s bank are left, not a fresh clock.
+        resumed = loop.now
+        send(loop, table, host, "host", op="resume")
+        assert table.decision_seq.get(seat) is not None
+        deadline = table.table_public()["seats"][seat]["deadline"]
+        assert deadline == pytest.approx(resumed - used + DECISION)
+        loop.advance(DECISION - used + BANK - 0.1)
+        assert acted(table) == done  # (still the seat's to make)
+        loop.advance(0.2)
+        assert acted(table) == done + 1  # the clock acted, 7 s after resume
+        assert table.hand.hand.actions[-1][0] == seat
+
+
+def test_a_pause_holds_computer_players_and_a_repeated_pause_costs_nothing() -> None:
+    with virtual_server() as (loop, store):
+        table, host, people = holdem_table(loop, store, bots=2)
+        person = people[0]
+        for _ in range(400):  # until a computer player's decision has just opened
+            pending = table.hand.pending_seats() if table.hand else []
+            if pending == [0]:
+                send(loop, table, person, "action", table.hand.hand_no,  # type: ignore[union-attr]
+                     action={"kind": "fold"})
+            elif pending and table.seats[pending[0]].row.bot is not None:
+                break
+            loop.advance(0.05)
+        else:
+            raise AssertionError("no computer player's turn came")
+        done = acted(table)
+        send(loop, table, host, "host", op="pause")
+        send(loop, table, host, "host", op="pause")  # twice: still held, same time used
+        loop.advance(30.0)
+        assert acted(table) == done
+        send(loop, table, host, "host", op="resume")
+        loop.advance(1.05)  # the bot's 1 s delay, counted from its turn's start
+        assert acted(table) >= done + 1
+
+
+def test_a_change_made_while_paused_applies_to_the_hand_dealt_at_resume() -> None:
+    """The reported case: dealer's choice, the button has named the game, the host
+    pauses, switches to no limit and resumes: the next hand is no limit."""
+    with virtual_server() as (loop, store):
+        config = parse_config({
+            "game": "dealers-choice", "seats": 3, "bots": 0, "stack": 400, "ante": 1,
+            "small_bet": 2, "big_bet": 4, "decision_seconds": 600.0,
+            "time_bank_seconds": 0.0, "grace_seconds": 1000.0, "between_hands": 0.5,
+            "structure": "pot-limit", "choices": ["sdr", "holdem"],
+        })
+        table, _ = loop.call(LiveTable.create, store, config)
+        host = Client(None, True)
+        loop.call(table.connect, host)
+        people = {}
+        for seat in range(3):
+            _, token = loop.call(table.join, f"P{seat}", seat)
+            people[seat] = Client(table.seat_for_token(token))
+            loop.call(table.connect, people[seat])
+        send(loop, table, host, "start")
+        loop.advance(0.1)
+        chooser = int(table.session["choice"]["seat"])
+        hand_no = int(table.session["choice"]["hand"])
+        send(loop, table, host, "host", op="pause")
+        send(loop, table, people[chooser], "choose_game", hand_no, game="holdem")
+        assert table.hand is None  # named, held until resume
+        send(loop, table, host, "host", op="config", config={"structure": "no-limit"})
+        send(loop, table, host, "host", op="resume")
+        loop.advance(1.0)
+        assert table.hand is not None and table.hand.hand_no == hand_no
+        assert table.hand.hand.options.structure == "no-limit"
+        assert table.config.structure == "no-limit"
+        assert "config_next" not in table.session
+
+
+def test_a_named_game_the_host_took_off_the_list_while_paused_is_offered_again() -> None:
+    with virtual_server() as (loop, store):
+        config = parse_config({
+            "game": "dealers-choice", "seats": 3, "bots": 0, "stack": 400, "ante": 1,
+            "small_bet": 2, "big_bet": 4, "decision_seconds": 600.0,
+            "time_bank_seconds": 0.0, "grace_seconds": 1000.0, "between_hands": 0.5,
+            "choices": ["sdr", "holdem"],
+        })
+        table, _ = loop.call(LiveTable.create, store, config)
+        host = Client(None, True)
+        loop.call(table.connect, host)
+        people = {}
+        for seat in range(3):
+            _, token = loop.call(table.join, f"P{seat}", seat)
+            people[seat] = Client(table.seat_for_token(token))
+            loop.call(table.connect, people[seat])
+        send(loop, table, host, "start")
+        loop.advance(0.1)
+        chooser = int(table.session["choice"]["seat"])
+        hand_no = int(table.session["choice"]["hand"])
+        send(loop, table, host, "host", op="pause")
+        send(loop, table, people[chooser], "choose_game", hand_no, game="holdem")
+        send(loop, table, host, "host", op="config", config={"choices": ["sdr", "rollyourown"]})
+        assert errors(host) == []
+        send(loop, table, host, "host", op="resume")
+        loop.advance(1.0)
+        # Hold'em is no longer offered: the button names again among the new games.
+        assert table.hand is None
+        assert table.session["choice"]["games"] == ["sdr", "rollyourown"]
+        assert int(table.session["choice"]["seat"]) == chooser  # the same button
+        assert table.config.choices == ["sdr", "rollyourown"]
