@@ -72,6 +72,14 @@ def test_a_pause_mid_decision_freezes_the_clock_and_resume_gives_the_time_left()
         send(loop, table, people[seat], "action", hand_no, action={"kind": "fold"})
         assert errors(people[seat]) == ["host_paused"]
         assert acted(table) == done
+        # A restart during the pause: still no clock, the time used is kept.
+        table.shutdown()
+        table = loop.call(LiveTable.restore, store, table.id)
+        loop.call(table.resume)
+        host.closed = False
+        loop.call(table.connect, host)
+        loop.advance(30.0)
+        assert acted(table) == done and table.decision_seq == {}
         # Resume: 3 s of the clock and the 4 s bank are left, not a fresh clock.
         resumed = loop.now
         send(loop, table, host, "host", op="resume")
