@@ -182,3 +182,56 @@ def test_a_named_game_the_host_took_off_the_list_while_paused_is_offered_again()
         assert table.session["choice"]["games"] == ["sdr", "rollyourown"]
         assert int(table.session["choice"]["seat"]) == chooser  # the same button
         assert table.config.choices == ["sdr", "rollyourown"]
+
+
+def test_away_mode_sits_out_a_person_the_clock_acted_for_twice_in_a_row() -> None:
+    """Away mode (issue 27): two people who never act and one computer player;
+    after 2 decisions in a row made by the clock a person is sat out and marked
+    away (their later decisions in that hand time out at once) and is not dealt
+    in again until they say they are back."""
+    with virtual_server() as (loop, store):
+        table, host, people = holdem_table(loop, store, bots=1)
+        assert table.config.away_after == 2
+        for _ in range(400):
+            if sorted(table.session.get("idle_away", [])) == [0, 1]:
+                break
+            loop.advance(0.5)
+        assert sorted(table.session["idle_away"]) == [0, 1]
+        assert sorted(table.session["sitting_out"]) == [0, 1]
+        assert table.table_public()["idle_away"] == [0, 1]
+        loop.advance(30.0)  # the hand ends; no new hand: only a computer player is in
+        assert table.hand is None
+        assert table.waiting_for() is not None
+        # "I'm back": dealt in from the next hand, the streak starting again.
+        send(loop, table, people[0], "sit_out", out=False)
+        assert table.session["idle_away"] == [1] and 0 not in table.session["sitting_out"]
+        assert table.table_public()["sitting_out"] == [1]
+        assert "0" not in table.session.get("timeouts", {})
+        loop.advance(5.0)
+        assert table.hand is not None and sorted(table.hand.seats) == [0, 2]
+
+
+def test_a_person_who_acts_between_timeouts_is_not_made_away() -> None:
+    """Seat 1 lets the clock act, then acts itself, in turn: never 2 in a row,
+    never away; seat 0 never acts and is made away."""
+    with virtual_server() as (loop, store):
+        table, host, people = holdem_table(loop, store, bots=1)
+        seen: set[int] = set()  # seat 1's decisions so far (by their decision seq)
+        clock_turn = True
+        for _ in range(4000):
+            opened = table.decision_seq.get(1)
+            if opened is not None and opened not in seen and table.hand is not None:
+                seen.add(opened)
+                clock_turn = not clock_turn
+                if not clock_turn:
+                    legal = table.hand.hand.legal_actions(1)
+                    kind = "check" if "check" in legal.actions else "call"
+                    send(loop, table, people[1], "action", table.hand.hand_no,
+                         action={"kind": kind})
+                    assert errors(people[1]) == []
+            loop.advance(0.25)
+            if len(seen) >= 6 and 0 in table.session.get("idle_away", []):
+                break
+        assert len(seen) >= 6
+        assert table.session.get("idle_away") == [0]
+        assert int(table.session.get("timeouts", {}).get("1", 0)) <= 1

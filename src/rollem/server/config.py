@@ -151,6 +151,9 @@ class TableConfig:
     grace_seconds: float = 120.0
     bot_delay: float = 0.8
     between_hands: float = 4.0
+    away_after: int = 2
+    """Away mode (issue 27): after this many decisions in a row made by the clock
+    (1 to 5), a person is sat out and marked away until they come back."""
     name: str = "Home game"
     practice_odds: bool = False
     """Practice table: each player may show their own odds (issue 8), computed
@@ -371,6 +374,7 @@ def parse_config(data: dict[str, Any],
         grace_seconds=_float(data, "grace_seconds", 120.0, 0.05, 3600),
         bot_delay=_float(data, "bot_delay", 0.8, 0, 60),
         between_hands=_float(data, "between_hands", 4.0, 0, 600),
+        away_after=_int(data, "away_after", 2, 1, 5),
         name=name,
         practice_odds=_bool(data, "practice_odds", False),
         choices=choices,

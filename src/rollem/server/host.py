@@ -33,7 +33,9 @@ Session keys kept here: ``host_paused``, ``sitting_out`` (seat list), ``waiting`
 (seats awaiting approval), ``approve_joins``, ``host_seat``,
 ``config_overrides`` (changes already applied), ``config_next`` (changes
 for the next deal), ``clocked`` (seat -> the last action the clock played
-for it: ``{"hand", "seq", "kind"}``), ``chat``.
+for it: ``{"hand", "seq", "kind"}``), ``timeouts`` (seat -> decisions in a
+row the clock made), ``idle_away`` (seats sat out by the clock: away mode),
+``chat``.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ __all__ = [
     "client_is_host",
     "handle",
     "is_idle",
+    "is_idle_away",
+    "note_own_action",
     "note_timeout",
     "public",
     "restored_config",
@@ -65,7 +69,7 @@ __all__ = [
 HOST_OPS = ("pause", "resume", "remove", "config", "hand_over", "approve_joins", "approve",
             "reject")
 """What the host may do (``op`` of a ``host`` message)."""
-CONFIG_FIELDS = ("game", "structure", "ante", "small_bet", "big_bet", "choices")
+CONFIG_FIELDS = ("game", "structure", "ante", "small_bet", "big_bet", "choices", "away_after")
 """Table settings the host may change between hands."""
 
 
@@ -113,10 +117,11 @@ def seat_freed(table: LiveTable, seat: int) -> None:
     """``seat`` is free again: it is no longer sitting out, waiting or the host (a
     later occupant inherits none of it; the host role goes back to the creator)."""
     s = table.session
-    for key in ("sitting_out", "waiting"):
+    for key in ("sitting_out", "waiting", "idle_away"):
         if seat in s.get(key, []):
             s[key].remove(seat)
     s.get("clocked", {}).pop(str(seat), None)
+    s.get("timeouts", {}).pop(str(seat), None)
     if s.get("host_seat") == seat:
         s.pop("host_seat")
         _refresh_hosts(table)
@@ -140,11 +145,34 @@ def apply_pending_config(table: LiveTable) -> None:
 
 def note_timeout(table: LiveTable, seat: int, action: dict[str, Any]) -> None:
     """Remember that the clock acted for ``seat`` (``action`` in wire form), so its
-    player is told ("the clock checked for you")."""
+    player is told ("the clock checked for you"); a person for whom the clock
+    made ``away_after`` decisions in a row is sat out and marked away (issue 27:
+    not dealt in, so no ante or blind is taken, R-C-12; their other decisions
+    in this hand are timed out at once) until they say they are back."""
+    s = table.session
     hand_no = table.hand.hand_no if table.hand is not None else None
-    table.session.setdefault("clocked", {})[str(seat)] = {
+    s.setdefault("clocked", {})[str(seat)] = {
         "hand": hand_no, "seq": table.seq + 1, "kind": action.get("kind"),
     }  # fmt: skip
+    info = table.seats.get(seat)
+    if info is None or info.row.bot is not None or info.disconnected_since is not None:
+        return  # (a closed tab keeps the grace rules: R-C-15)
+    streak = s.setdefault("timeouts", {})
+    streak[str(seat)] = int(streak.get(str(seat), 0)) + 1
+    if streak[str(seat)] >= table.config.away_after and seat not in s.get("idle_away", []):
+        s.setdefault("idle_away", []).append(seat)
+        if seat not in s.setdefault("sitting_out", []):
+            s["sitting_out"].append(seat)
+
+
+def note_own_action(table: LiveTable, seat: int) -> None:
+    """``seat``'s player acted themselves: the clock's streak starts again."""
+    table.session.get("timeouts", {}).pop(str(seat), None)
+
+
+def is_idle_away(table: LiveTable, seat: int) -> bool:
+    """Whether ``seat`` was sat out by the clock (away mode) and has not come back."""
+    return seat in table.session.get("idle_away", [])
 
 
 def public(table: LiveTable) -> dict[str, Any]:
@@ -154,6 +182,7 @@ def public(table: LiveTable) -> dict[str, Any]:
         "host_paused": bool(s.get("host_paused")),
         "held_used": s.get("held_used"),
         "sitting_out": sorted(s.get("sitting_out", [])),
+        "idle_away": sorted(s.get("idle_away", [])),
         "waiting": sorted(s.get("waiting", [])),
         "approve_joins": bool(s.get("approve_joins")),
         "host_seat": s.get("host_seat") if s.get("host_seat") in table.seats else None,
@@ -203,6 +232,11 @@ def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
             listed.append(seat)
         elif not out and seat in listed:
             listed.remove(seat)
+        if not out:  # back (also from away mode): the clock's streak starts again
+            for key in ("idle_away",):
+                if seat in table.session.get(key, []):
+                    table.session[key].remove(seat)
+            note_own_action(table, seat)
         if out:  # not dealt in, even into a hand whose game the button is naming
             table.choice_lapses(seat)
         _changed(table, deal=not out)

@@ -47,6 +47,8 @@ def _act(self: LiveTable, seat: int, action: dict[str, Any], source: str) -> Non
             "server_error", f"the server could not apply that action ({err})"
         ) from err
     self._close_decision(seat)
+    if source == "player":
+        host.note_own_action(self, seat)
     row = self.seats[seat].row if seat in self.seats else None
     if row is not None:
         self._settle_bank(seat)
@@ -158,9 +160,10 @@ def _arm(self: LiveTable, seat: int) -> None:
     loop = asyncio.get_running_loop()
     opened_seq = self.decision_seq[seat]
     info = self.seats.get(seat)
-    if info is None or info.gone:
+    if info is None or info.gone or host.is_idle_away(self, seat):
         # A gone seat's decisions time out at once (R-C-15), a computer
-        # player's too once the host has removed it: it no longer plays.
+        # player's too once the host has removed it: it no longer plays; so do
+        # those of a person the clock made away in this hand (issue 27).
         self._timers[seat] = loop.call_later(0, self._timeout, seat, opened_seq)
         return
     if info.row.bot is not None:
