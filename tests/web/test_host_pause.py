@@ -190,7 +190,7 @@ def test_away_mode_sits_out_a_person_the_clock_acted_for_twice_in_a_row() -> Non
     away (their later decisions in that hand time out at once) and is not dealt
     in again until they say they are back."""
     with virtual_server() as (loop, store):
-        table, host, people = holdem_table(loop, store, bots=1)
+        table, _host, people = holdem_table(loop, store, bots=1)
         assert table.config.away_after == 2
         for _ in range(400):
             if sorted(table.session.get("idle_away", [])) == [0, 1]:
@@ -215,7 +215,7 @@ def test_a_person_who_acts_between_timeouts_is_not_made_away() -> None:
     """Seat 1 lets the clock act, then acts itself, in turn: never 2 in a row,
     never away; seat 0 never acts and is made away."""
     with virtual_server() as (loop, store):
-        table, host, people = holdem_table(loop, store, bots=1)
+        table, _host, people = holdem_table(loop, store, bots=1)
         seen: set[int] = set()  # seat 1's decisions so far (by their decision seq)
         clock_turn = True
         for _ in range(4000):
