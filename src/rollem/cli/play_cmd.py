@@ -41,6 +41,7 @@ from rollem.cli.screen import Style, decision_title, render_table
 from rollem.cli.seed_opt import seed_option
 from rollem.cli.table_options import check_stack, options_from_flags, table_option_flags
 from rollem.rules.game_help import choose_game_help, explain_decision
+from rollem.settle import settle
 
 if TYPE_CHECKING:
     from rollem.narration import Line, Narrator
@@ -463,6 +464,15 @@ class TerminalGame:
         for s, name in enumerate(self.names):
             net = t.stacks[s] - t.brought[s]
             self.say(f"  {name:<4} {net:+d}  (stack {t.stacks[s]}, brought {t.brought[s]})")
+        if not t.carry and (t.hand is None or t.hand.is_over):
+            nets = [(name, t.stacks[s] - t.brought[s]) for s, name in enumerate(self.names)]
+            transfers = settle(nets)
+            if transfers:
+                you = self.names[0]
+                self.say("  To settle up: " + "; ".join(
+                    ("You pay" if x.payer == you else f"{x.payer} pays")
+                    + (" you" if x.payee == you else f" {x.payee}") + f" {x.chips}"
+                    for x in transfers))
         if self.rebuys:
             self.say(f"  You rebought {self.rebuys} time(s): {self.rebuys * self.stack} chips, "
                      "counted in what you brought")

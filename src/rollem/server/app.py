@@ -542,6 +542,44 @@ def create_app(db_path: str | Path = "rollem.db",
             })  # fmt: skip
         return JSONResponse({"hands": out})
 
+    async def ledger_csv(request: Request) -> Response:
+        """The session's ledger as CSV (issue 27: each player's chips brought, stack
+        and net; public at the table, as the ledger panel is)."""
+        from rollem.settle import ledger_csv as to_csv
+
+        table = table_or_404(request)
+        if table is None:
+            return _error(404, "no_table", "no such table")
+        try:
+            data = await table.public_when_committed()
+        except TableError as err:
+            return _error(503, err.code, err.message)
+        return Response(to_csv(data["ledger"]), media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="ledger-{table.id}.csv"'})
+
+    async def hands_csv(request: Request) -> Response:
+        """Every finished hand's net per player as CSV (issue 27): ``hand``, ``game``,
+        ``seat``, ``name``, ``net`` (chips), one row per player dealt in.  Each
+        hand's nets are public at the table (its result was shown to all)."""
+        from rollem.settle import csv_rows
+
+        table = table_or_404(request)
+        if table is None:
+            return _error(404, "no_table", "no such table")
+        rows: list[list[object]] = []
+        for hand_no in table.store.hand_numbers(table.id):
+            row = table.store.load_hand(table.id, hand_no)
+            if row is None or row.result is None:
+                continue
+            names = player_names(row.setup, table.names())
+            for seat, net in sorted(row.result.get("net", {}).items(), key=lambda kv: int(kv[0])):
+                rows.append([hand_no, row.setup["game"], int(seat), names[int(seat)], net])
+        return Response(csv_rows(["hand", "game", "seat", "name", "net"], rows),
+                        media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="hands-{table.id}.csv"'})
+
     def _finished_hand(request: Request) -> tuple[LiveTable, int, HandRow] | Response:
         """The table, hand number and stored row of the finished hand in the URL, or the
         error response (no such table, a malformed number, a hand not finished)."""
@@ -787,6 +825,8 @@ def create_app(db_path: str | Path = "rollem.db",
         Route("/api/tables/{tid}/join", join, methods=["POST"]),
         Route("/api/tables/{tid}/rules", costly(how_to_play)),
         Route("/api/tables/{tid}/hands", costly(hands)),
+        Route("/api/tables/{tid}/ledger.csv", costly(ledger_csv)),
+        Route("/api/tables/{tid}/hands.csv", costly(hands_csv)),
         Route("/api/tables/{tid}/hands/{n}", costly(hand_frames)),
         Route("/api/tables/{tid}/hands/{n}/history.toml", costly(hand_history)),
         Route("/t/{tid}", table_page),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import asdict, dataclass, field
+from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -151,6 +152,9 @@ class TableConfig:
     grace_seconds: float = 120.0
     bot_delay: float = 0.8
     between_hands: float = 4.0
+    chip_value: str = ""
+    """Money per chip for settling up (issue 27): a decimal text such as ``"0.05"``
+    (at most 4 places, at most 1000), or empty: the ledger settles in chips only."""
     away_after: int = 2
     """Away mode (issue 27): after this many decisions in a row made by the clock
     (1 to 5), a person is sat out and marked away until they come back."""
@@ -229,6 +233,23 @@ _WHOLE_NUMBER = re.compile(r"\s*-?[0-9]{1,15}\s*\Z", re.ASCII)
 """A whole number written as text ("12", " -5 "): ASCII digits only ("²" and "--5" are not)."""
 _DECIMAL = re.compile(r"\s*-?[0-9]{1,15}(\.[0-9]{1,15})?\s*\Z", re.ASCII)
 """A number written as text ("1.5", "30"): ASCII digits, no exponent, NaN or infinity."""
+
+
+def _chip_value(data: dict[str, Any]) -> str:
+    """``chip_value``: empty, or a decimal text of at most 4 places from 0.0001 to 1000."""
+    raw = data.get("chip_value", "")
+    if raw in ("", None):
+        return ""
+    text = str(raw).strip() if isinstance(raw, (str, int, float)) and not isinstance(
+        raw, bool) else ""
+    ok = re.fullmatch(r"\d{1,4}(\.\d{1,4})?", text) is not None
+    if ok and not 0 < Fraction(text) <= 1000:
+        ok = False
+    if not ok:
+        raise ConfigError(f"chip_value must be the money one chip is worth, a number such "
+                          f"as 0.05 (more than 0, at most 1000, 4 decimals at most), or empty "
+                          f"for chips only; not {raw!r}"[:300])
+    return text
 
 
 def _int(data: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
@@ -375,6 +396,7 @@ def parse_config(data: dict[str, Any],
         bot_delay=_float(data, "bot_delay", 0.8, 0, 60),
         between_hands=_float(data, "between_hands", 4.0, 0, 600),
         away_after=_int(data, "away_after", 2, 1, 5),
+        chip_value=_chip_value(data),
         name=name,
         practice_odds=_bool(data, "practice_odds", False),
         choices=choices,

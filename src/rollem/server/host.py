@@ -69,7 +69,8 @@ __all__ = [
 HOST_OPS = ("pause", "resume", "remove", "config", "hand_over", "approve_joins", "approve",
             "reject")
 """What the host may do (``op`` of a ``host`` message)."""
-CONFIG_FIELDS = ("game", "structure", "ante", "small_bet", "big_bet", "choices", "away_after")
+CONFIG_FIELDS = ("game", "structure", "ante", "small_bet", "big_bet", "choices", "away_after",
+                 "chip_value")
 """Table settings the host may change between hands."""
 
 

@@ -138,6 +138,8 @@ class LiveTable:
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._next_hand_timer: asyncio.TimerHandle | None = None
         self._last_key: object = None
+        # the last settle-up worked out: (ledger nets and chip value, result)
+        self._settled: tuple[object, dict[str, Any] | None] | None = None
         self.last_result: dict[str, Any] | None = session.get("last_result")
         self._outbox: deque[tuple[asyncio.Future[None] | None, list[tuple[Client, str]]]] = (
             deque()
@@ -338,6 +340,7 @@ class LiveTable:
     # -- what clients see (views.py) -------------------------------------------------
     _ledger_line = views._ledger_line
     table_public = views.table_public
+    _settle_up = views._settle_up
     _config_public = views._config_public
     dealt_in_hand = views.dealt_in_hand
     hand_viewer = views.hand_viewer

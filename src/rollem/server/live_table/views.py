@@ -10,6 +10,7 @@ functions of ``self`` and bound in its class body (one class, one state)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rollem.server import host, live_table
@@ -18,6 +19,7 @@ from rollem.server.game_session import (
 )
 from rollem.server.live_table.clients import Seat, _dumps
 from rollem.server.live_table.errors import PAUSED_NOTICE
+from rollem.settle import money, settle
 
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
@@ -57,6 +59,7 @@ def table_public(self: LiveTable) -> dict[str, Any]:
     ledger = [self._ledger_line(n, s) for n, s in sorted(self.seats.items())]
     ledger += [{k: v for k, v in line.items() if k != "digest"}
                for line in self.session.get("departed", [])]
+    settle_up = self._settle_up(ledger)
     return {
         "id": self.id,
         "name": self.config.name,
@@ -68,11 +71,38 @@ def table_public(self: LiveTable) -> dict[str, Any]:
         "choice": self.public_choice(),
         "last_result": self.last_result,
         "ledger": ledger,
+        "settle": settle_up,
         "paused": PAUSED_NOTICE if self.paused else None,
         "waiting_for": self.waiting_for(),
         "now": now,
         **host.public(self),
     }
+
+
+def _settle_up(self: LiveTable, ledger: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Who pays whom to settle the ledger (issue 27, :func:`rollem.settle.settle`):
+    ``{"transfers": [{"from", "to", "chips", "money"}], "chip_value"}``, or
+    ``None`` while the nets do not balance (a hand in play, chips carried to the
+    next hand).  Names that repeat in the ledger (a player who left and came back)
+    are summed."""
+    nets: dict[str, int] = {}
+    for line in ledger:
+        nets[str(line["name"])] = nets.get(str(line["name"]), 0) + int(line["net"])
+    key = (tuple(nets.items()), self.config.chip_value)
+    cached = self._settled
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    try:
+        transfers = settle(list(nets.items()))
+    except ValueError:
+        out = None
+    else:
+        value = Fraction(self.config.chip_value) if self.config.chip_value else None
+        out = {"chip_value": self.config.chip_value or None,
+               "transfers": [{**t.to_dict(), "money": money(t.chips, value)}
+                             for t in transfers]}
+    self._settled = (key, out)
+    return out
 
 
 def _config_public(self: LiveTable) -> dict[str, Any]:

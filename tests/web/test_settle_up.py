@@ -1,0 +1,64 @@
+"""Settling up (issue 27): the ledger says who pays whom, in chips and in money
+at the host's chip value, and the ledger and every hand's nets download as CSV."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+
+import httpx
+from test_server_gamefiles import play_out
+from web_harness import Player, ServerThread, create_table, join
+
+from rollem.server.config import ConfigError, parse_config
+
+
+def test_the_ledger_settles_up_and_downloads_as_csv(server: ServerThread) -> None:
+    tid, host = create_table(server.url, game="sdr", seats=3, bots=2, bot_delay=0.0,
+                             decision_seconds=5, time_bank_seconds=0, between_hands=120,
+                             chip_value="0.25", bot_level="basic")
+    _, token = join(server.url, tid, "Ann")
+
+    async def play() -> None:
+        async with Player(server.ws_url, tid, token, host) as ann:
+            await ann.until(lambda st: st["you"]["host"])
+            await ann.send({"type": "start", "seq": ann.state["seq"]})
+            await asyncio.wait_for(play_out(ann, 1), 60)
+
+    asyncio.run(play())
+    info = httpx.get(f"{server.url}/api/tables/{tid}").json()
+    ledger, settle = info["ledger"], info["settle"]
+    nets = {line["name"]: line["net"] for line in ledger}
+    assert sum(nets.values()) == 0 and any(nets.values())
+    assert settle["chip_value"] == "0.25"
+    # The transfers square every player, at most players - 1 of them, money at 0.25.
+    after = dict(nets)
+    for t in settle["transfers"]:
+        after[t["from"]] += t["chips"]
+        after[t["to"]] -= t["chips"]
+        assert t["money"] == f"{t['chips'] / 4:.2f}"
+    assert set(after.values()) == {0}
+    assert 1 <= len(settle["transfers"]) <= len(nets) - 1
+    # The ledger as CSV: the same nets.
+    text = httpx.get(f"{server.url}/api/tables/{tid}/ledger.csv").text
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert {r["name"]: int(r["net"]) for r in rows} == nets
+    # Every hand's nets as CSV: hand 1's add up to zero and equal the stored result.
+    text = httpx.get(f"{server.url}/api/tables/{tid}/hands.csv").text
+    rows = [r for r in csv.DictReader(io.StringIO(text)) if r["hand"] == "1"]
+    stored = server.manager.get(tid).store.load_hand(tid, 1).result["net"]
+    assert {int(r["seat"]): int(r["net"]) for r in rows} == {int(k): v for k, v in stored.items()}
+    assert sum(int(r["net"]) for r in rows) == 0 and rows[0]["game"] == "sdr"
+
+
+def test_a_chip_value_is_a_plain_decimal() -> None:
+    assert parse_config({"chip_value": "0.05"}).chip_value == "0.05"
+    assert parse_config({}).chip_value == ""
+    for bad in ("-1", "0", "abc", "1e3", "0.12345", "5000", True, [1]):
+        try:
+            parse_config({"chip_value": bad})
+        except ConfigError as err:
+            assert "chip_value" in str(err) and len(str(err)) <= 300
+        else:
+            raise AssertionError(f"{bad!r} accepted")
