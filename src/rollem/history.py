@@ -470,8 +470,8 @@ def parse_history(data: Mapping[str, Any]) -> History:
         if not parts:
             continue
         text = _one_line(line)
-        if len(text) > 60:  # a line of a hostile file: named, not echoed whole
-            text = text[:56] + " ..."
+        if len(text) > 100:  # a line of a hostile file: named, not echoed whole
+            text = text[:96] + " ..."
         where = f"line {i + 1} of actions ({text}), after action {len(actions)}"
         if "?" in body:
             raise HistoryError(f"{where}: hidden cards (??) cannot be replayed; a replay "
