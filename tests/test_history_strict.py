@@ -10,7 +10,9 @@ from __future__ import annotations
 import random
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import tomli_w
@@ -218,6 +220,123 @@ def test_cli_refusal_is_one_line_exit_2(tmp_path: Path,
         out, err = capsys.readouterr()
         assert info.value.code == 2 and out == ""
         assert err.count("\n") == 1 and "line 4 of actions (d dead Qh # stop)" in err, err
+
+
+# ------------------------------------------------ what the history records (issue 34)
+
+
+def called_down() -> str:
+    """A 3-seat Stop, Drop and Roll hand checked and called to the showdown
+    (seed 3): Bob shows 5d 6s (ten high), Cy 9c 9d (pair of nines) and wins 3."""
+    h = Hand("sdr", [60] * 3, button=0, options=Options(), source=SeededSource(3))
+    while not h.is_over:
+        assert h.pending is not None
+        s = h.pending.seats[0]
+        h.apply(s, Call() if "call" in h.legal_actions(s).actions else Check())
+    return write_history(h, players=["Ann", "Bob", "Cy"])
+
+
+def changed(text: str, change: Callable[[dict[str, Any]], None]) -> str:
+    data = tomllib.loads(text)
+    change(data)
+    return tomli_w.dumps(data)
+
+
+CONTRADICTIONS: list[tuple[Callable[[dict[str, Any]], None], str]] = [
+    (lambda d: d["_result"]["shown_cards"]["1"].__setitem__(0, "2c"),
+     "recorded _result.shown_cards.1 ['2c', '6s'] differs from the replay's ['5d', '6s']"),
+    (lambda d: d["_result"]["shown"].__setitem__("2", "a royal flush"),
+     "recorded _result.shown.2 'a royal flush' differs from the replay's 'pair of nines, "
+     "ten-four-three'"),
+    (lambda d: d["finishing_stacks"].__setitem__(0, 61),
+     "recorded finishing_stacks [61, 59, 62] differs from the replay's [59, 59, 62]"),
+    (lambda d: d["players"].pop(), "players has 2 names for 3 starting stacks (one a seat)"),
+    (lambda d: d["_result"]["net"].__setitem__("5", 0),
+     "recorded _result.net names seat '5' (0), which the replay does not"),
+    (lambda d: d["_result"]["pots"][0]["winners"].update({"1": 1, "2": 2}),
+     "recorded _result.pots[0].winners {'2': 2, '1': 1} differs from the replay's {'2': 3}"),
+    (lambda d: d["_result"].__setitem__("carried", 3),
+     "recorded _result.carried 3 differs from the replay's 0"),
+    (lambda d: d["_result"]["shown"].pop("1"),
+     "recorded _result.shown leaves out seat 1, which the replay gives 'ten high, "
+     "six-five-four-three'"),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), CONTRADICTIONS)
+def test_what_the_replay_contradicts_is_refused(change: Callable[[dict[str, Any]], None],
+                                                message: str) -> None:
+    # Before: each replayed, printing the replay's own result and saying nothing.
+    assert replay(called_down()).result is not None
+    assert refused(changed(called_down(), change)) == message
+
+
+def test_a_history_without_a_result_still_replays() -> None:
+    # hand-written histories leave out _result and finishing_stacks; a field left
+    # out is not a contradiction
+    data = tomllib.loads(called_down())
+    for key in ("_result", "finishing_stacks", "players", "seats"):
+        del data[key]
+    assert replay(tomli_w.dumps(data)).result is not None
+    assert replay(changed(called_down(), lambda d: d["_result"].pop("shown_cards"))).is_over
+
+
+def test_every_refusal_is_at_most_300_characters() -> None:
+    # Before: one refusal echoed a 10,089-character value.
+    huge = "x" * 20_000
+    cases = [
+        changed(called_down(), lambda d: d["_result"]["shown"].__setitem__("1", huge)),
+        changed(called_down(), lambda d: d.__setitem__("variant", huge)),
+        changed(called_down(), lambda d: d.__setitem__("_carry_in", [1] * 5000)),
+        changed(called_down(), lambda d: d["actions"].insert(0, "d dh p1 " + "As" * 5000)),
+        changed(called_down(), lambda d: d["actions"].append("p1 cbr " + "9" * 10_000)),
+        changed(called_down(), lambda d: d.__setitem__("players", list(range(5000)))),
+        changed(called_down(), lambda d: d["_result"].__setitem__("net", {"0": huge})),
+    ]
+    for text in cases:
+        message = refused(text)
+        assert len(message) <= 300, (len(message), message)
+    assert refused(cases[0]).startswith("recorded _result.shown.1 'xxxxxxx")
+
+
+def test_lenient_replays_and_lists_the_differences(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def both(d: dict[str, Any]) -> None:
+        d["_result"]["shown"]["2"] = "a royal flush"
+        d["finishing_stacks"][0] = 61
+        d["players"].append("Dee")
+
+    path = tmp_path / "contradicted.toml"
+    path.write_text(changed(called_down(), both))
+    with pytest.raises(SystemExit) as info:
+        main(["replay", str(path), "--result"])
+    out, err = capsys.readouterr()
+    assert info.value.code == 2 and out == ""
+    assert err == (f"rollem: error: {path}: players has 4 names for 3 starting stacks "
+                   "(one a seat)\n")
+    listed = (f"rollem: {path}: told as replayed; 3 differences from what the history records "
+              "(--lenient):\n"
+              "  players has 4 names for 3 starting stacks (one a seat)\n"
+              "  recorded _result.shown.2 'a royal flush' differs from the replay's 'pair of "
+              "nines, ten-four-three'\n"
+              "  recorded finishing_stacks [61, 59, 62] differs from the replay's "
+              "[59, 59, 62]\n")
+    for args, told in ((["--result"], "seat 2 shows 9c 9d: pair of nines"),
+                       (["--json"], '"shown": {"1": "ten high, six-five-four-three", "2": '
+                                    '"pair of nines, ten-four-three"}'),
+                       ([], "seat 2 wins the pot (3) with pair of nines")):
+        with pytest.raises(SystemExit) as info:
+            main(["replay", str(path), "--lenient", *args])
+        out, err = capsys.readouterr()
+        assert info.value.code in (0, None), err
+        assert err == listed
+        assert told in out, out
+    # a history the replay agrees with lists nothing
+    path.write_text(called_down())
+    with pytest.raises(SystemExit) as info:
+        main(["replay", str(path), "--lenient", "--json"])
+    out, err = capsys.readouterr()
+    assert info.value.code in (0, None) and err == "" and out.count("\n") == 1
 
 
 # ------------------------------------------------------------------ PHH

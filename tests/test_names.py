@@ -185,3 +185,79 @@ def test_the_default_ignorable_table() -> None:
         if default_ignorable(char):  # never a space; a mark or a Hangul filler at most
             assert not char.isspace(), hex(code)
             assert unicodedata.category(char) in ("Cf", "Cn", "Mn", "Lo"), hex(code)
+
+
+# ------------------------------------------------ look-alikes (issue 34)
+
+
+@pytest.mark.parametrize("name", [
+    "Ann", "ANN", "\u0410\u043f\u043f", "An\u0144", "A\u0336nn", "An\u0301n", "\u00c0nn",
+    "A\u0336n\u0336n\u0336", "\u0430\u043f\u043f",
+])
+def test_names_that_look_like_ann_have_its_key(name: str) -> None:
+    # Апп (all Cyrillic: п is in no confusables.txt line as n), Anń, A̶nn (a stroke
+    # overlay), Ann with an acute on the second n, Ànn, A̶n̶n̶; before, each had a key
+    # of its own ("aππ", "anń", "a̵nn" ...) and sat down beside Ann.
+    from rollem.lookalike import look_alike_key
+
+    assert look_alike_key(name) == "ann", name
+
+
+def test_accents_and_marks_compare_alike() -> None:
+    from rollem.lookalike import look_alike_key
+
+    # Decided (issue 34): a name is compared without the marks that sit on any
+    # letter, so Zoë and Zoe cannot share a table; Bót is the computer players' Bot.
+    assert look_alike_key("Zo\u00eb") == look_alike_key("Zoe") == "zoe"
+    assert look_alike_key("B\u00f3t") == look_alike_key("\u0432\u043e\u0442") == "bot"  # вот
+    assert look_alike_key("Nguy\u1ec5n") == "nguyen"
+    # A script's own marks are letters of it: kept (Devanagari vowel sign, Tibetan
+    # subjoined letter), so these stay apart.
+    assert look_alike_key("\u092e\u094b\u0939\u0928") != look_alike_key("\u092e\u0939\u0928")
+    assert look_alike_key("\u0f66\u0f92\u0fb2\u0f74\u0f56") != look_alike_key("\u0f66\u0f56")
+    # Names of their own in other scripts keep keys of their own.
+    keys = {look_alike_key(n) for n in ("Ann", "\u0418\u0432\u0430\u043d", "Ivan",
+                                        "\u1f08\u03b8\u03b7\u03bd\u1fb6", "Athena",
+                                        "\u5c71\u7530\u305f\u308d\u3046", "Bots", "Bot")}
+    assert len(keys) == 8
+
+
+def test_the_whole_script_of_a_name() -> None:
+    from rollem.lookalike import whole_script
+
+    assert whole_script("\u0410\u043f\u043f") == "CYRILLIC"
+    assert whole_script("Ann-2 \U0001f600") == "LATIN"
+    assert whole_script("\u1f08\u03b8\u03b7\u03bd\u1fb6") == "GREEK"
+    assert whole_script("Ann \u0418\u0432\u0430\u043d\u043e\u0432\u0430") is None
+    assert whole_script("\U0001f600 7") is None
+
+
+ZALGO = "Z\u0337\u0322\u031ba\u0334l\u0338g\u0335o\u0336"  # Z̷̢̛a̴l̸g̵o̶
+
+
+@pytest.mark.parametrize("name", [
+    ZALGO, "\u0301", "A\u0301\u0300\u0302\u0303nn", "Ann" + "\u0336" * 4,
+    "A\u20dd\u20dd\u20ddn", "Ann \u0489\u0489\u0489\u0489",
+])
+def test_a_name_made_mostly_of_combining_marks_is_refused(name: str) -> None:
+    # Before: each sat down, its marks stacked over the names shown around it.
+    with pytest.raises(TableError) as err:
+        clean_name(name)
+    assert err.value.message == (
+        "a name may not be made mostly of accents or other combining marks (at most 3 on "
+        "a letter, fewer than its letters): they spill over the names around it")
+
+
+@pytest.mark.parametrize("name", [
+    "Zo\u00eb", "Nguy\u1ec5n Th\u1ecb \u00c1nh", "\u1f04\u03b4\u03c9", "A\u0336n\u0336n\u0336",
+    "\u092e\u094b\u0939\u0928", "\u0f66\u0f92\u0fb2\u0f74\u0f56", "1\ufe0f\u20e3",
+    "\u0645\u064f\u062d\u064e\u0645\u0651\u064e\u062f",
+    "\u0418\u0432\u0430\u043d", "Ann \u0418\u0432\u0430\u043d\u043e\u0432\u0430",
+    "\u5c71\u7530\u305f\u308d\u3046", "\u1f08\u03b8\u03b7\u03bd\u1fb6", "Bots",
+])
+def test_names_with_marks_of_their_writing_sit_down(name: str) -> None:
+    # Vietnamese (two marks on ễ), polytonic Greek (three on ᾄ), Hindi, Tibetan,
+    # a keycap, Arabic with its vowel marks, and the accepted names kept.
+    import unicodedata
+
+    assert clean_name(name) == unicodedata.normalize("NFC", name)

@@ -13,7 +13,11 @@ written ``p{s+1}`` as in PHH. See ``docs/hand-history.md``.
 - :func:`write_history` / :func:`history_dict`: a finished (or running) hand.
 - :func:`read_history`: parse and check a history's text into a :class:`History`.
 - :func:`replay`: rebuild the :class:`Hand` by applying everything again;
-  raises :class:`HistoryError` if the recorded ``_result`` differs.
+  raises :class:`HistoryError` if what the history records differs from the
+  replay (:func:`differences`: ``_result``, ``finishing_stacks``, the
+  per-seat fields' lengths, issue 34).
+- :func:`differences`: every such difference, one line each (``rollem replay
+  --lenient`` lists them and replays anyway).
 - :func:`redact`: one seat's copy (what it saw plus what was shown).
 
 A history may be written by hand: leave out ``_deck`` and give the cards
@@ -66,12 +70,14 @@ from rollem.engine.public_order import public_order
 from rollem.engine.randomness import RandomSource, ReplaySource
 
 __all__ = [
+    "MAX_MESSAGE",
     "READ_VERSIONS",
     "VERSION",
     "DealLine",
     "DealPreset",
     "History",
     "HistoryError",
+    "differences",
     "history_dict",
     "history_game",
     "read_history",
@@ -90,9 +96,34 @@ READ_VERSIONS = (1, 2)
 """Format versions :func:`read_history` reads."""
 
 
+MAX_MESSAGE = 300
+"""Longest message of a :class:`HistoryError`, in characters (issue 34: a value
+of a hostile file is elided, not echoed whole)."""
+
+
+def _cap(message: str) -> str:
+    """``message`` on one line, at most :data:`MAX_MESSAGE` characters: a longer
+    one keeps its start and its end, the middle elided (``...``)."""
+    line = " ".join(message.split())
+    if len(line) <= MAX_MESSAGE:
+        return line
+    tail = 60
+    return f"{line[:MAX_MESSAGE - tail - 5]} ... {line[-tail:]}"
+
+
+def _brief(value: object, limit: int = 60) -> str:
+    """``repr(value)`` in at most ``limit`` characters (``[1, 2, 3, ...]``), for a
+    value of the file named in a message."""
+    text = " ".join(repr(value).split())
+    return text if len(text) <= limit else text[:limit - 4] + " ..."
+
+
 class HistoryError(ValueError):
     """A history that cannot be read or does not replay; the message (one
-    line) says where and why."""
+    line of at most :data:`MAX_MESSAGE` characters, issue 34) says where and why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(_cap(str(message)))
 
 
 # ---------------------------------------------------------------- writing
@@ -208,7 +239,8 @@ def history_game(data: Mapping[str, Any]) -> Game:
     """
     variant = data.get("variant")
     if not isinstance(variant, str) or not variant.startswith("rollem-"):
-        raise HistoryError(f"variant must be 'rollem-<game>' (e.g. rollem-sdr), got {variant!r}")
+        raise HistoryError("variant must be 'rollem-<game>' (e.g. rollem-sdr), got "
+                           f"{_brief(variant)}")
     game_id = variant[len("rollem-"):]
     text = data.get("_game_file")
     if text is not None:
@@ -376,11 +408,13 @@ def parse_history(data: Mapping[str, Any]) -> History:
             "(rollem replay FILE tells it as that player saw it)")
     variant = data.get("variant")
     if not isinstance(variant, str) or not variant.startswith("rollem-"):
-        raise HistoryError(f"variant must be 'rollem-<game>' (e.g. rollem-sdr), got {variant!r}")
+        raise HistoryError("variant must be 'rollem-<game>' (e.g. rollem-sdr), got "
+                           f"{_brief(variant)}")
     game = variant[len("rollem-"):]
     version = data.get("_version", VERSION)
     if version not in READ_VERSIONS:
-        raise HistoryError(f"_version {version!r} is not supported: expected 1 or {VERSION}")
+        raise HistoryError(f"_version {_brief(version)} is not supported: expected 1 or "
+                           f"{VERSION}")
     stacks = data.get("starting_stacks")
     if not isinstance(stacks, list) or not all(type(s) is int and s >= 0 for s in stacks):
         raise HistoryError("starting_stacks must be a list of whole numbers of chips")
@@ -390,7 +424,8 @@ def parse_history(data: Mapping[str, Any]) -> History:
         raise HistoryError("_button must be a seat number")
     carry_in = data.get("_carry_in", 0)
     if type(carry_in) is not int or carry_in < 0:
-        raise HistoryError(f"_carry_in must be a whole number of chips >= 0, got {carry_in!r}")
+        raise HistoryError(f"_carry_in must be a whole number of chips >= 0, got "
+                           f"{_brief(carry_in)}")
     raw_options = data.get("_options", {})
     if not isinstance(raw_options, Mapping):
         raise HistoryError("_options must be a table of options")
@@ -435,6 +470,8 @@ def parse_history(data: Mapping[str, Any]) -> History:
         if not parts:
             continue
         text = _one_line(line)
+        if len(text) > 100:  # a line of a hostile file: named, not echoed whole
+            text = text[:96] + " ..."
         where = f"line {i + 1} of actions ({text}), after action {len(actions)}"
         if "?" in body:
             raise HistoryError(f"{where}: hidden cards (??) cannot be replayed; a replay "
@@ -484,6 +521,8 @@ def parse_history(data: Mapping[str, Any]) -> History:
                 raise
             raise HistoryError(f"{where}: {_one_line(str(err))}") from None
     result = data.get("_result")
+    if result is not None and not isinstance(result, Mapping):
+        raise HistoryError(f"_result must be a table (the hand's result), got {_brief(result)}")
     return History(game=game, stacks=list(stacks), button=button, options=options,
                    carry_in=carry_in, deck=deck, shuffles=shuffles,
                    deals=deals, actions=actions, checks=checks, action_lines=action_lines,
@@ -739,16 +778,112 @@ def replay(history: History | str, *, check_result: bool = True) -> Hand:
     except EngineError as err:
         raise HistoryError(_one_line(str(err))) from None
     _run(hand, h, from_deck)
-    if check_result and h.result is not None:
-        if hand.result is None:
-            raise HistoryError("the history records a result but its actions do not finish "
-                               "the hand")
-        got = hand.result.to_dict()
-        for key in ("pots", "net", "carried"):
-            if key in h.result and h.result[key] != got[key]:
-                raise HistoryError(_one_line(f"recorded _result {key} {h.result[key]!r} differs "
-                                             f"from the replay's {got[key]!r}"))
+    if check_result:
+        found = differences(h, hand)
+        if found:
+            raise HistoryError(found[0])
     return hand
+
+
+_RESULT_FIELDS = ("game", "pots", "net", "shown", "shown_cards", "carried")
+"""The ``_result`` fields a replay gives (``HandOutcome.to_dict(cards=True)``);
+any other is not compared."""
+
+
+def _differ(where: str, recorded: object, got: object) -> str:
+    return f"recorded {where} {_brief(recorded)} differs from the replay's {_brief(got)}"
+
+
+def _table_difference(where: str, recorded: object, got: Mapping[str, Any]) -> str | None:
+    """The first seat (key) of a recorded ``seat -> value`` table that differs
+    from the replay's ``got``: one missing on either side, or another value."""
+    if not isinstance(recorded, Mapping):
+        return _differ(where, recorded, dict(got))
+    for key in sorted({*map(str, recorded), *got}, key=lambda k: (len(k), k)):
+        mine, theirs = recorded.get(key), got.get(key)
+        if mine == theirs:
+            continue
+        if key not in recorded:
+            return f"recorded {where} leaves out seat {key}, which the replay gives " \
+                   f"{_brief(theirs)}"
+        if key not in got:
+            return f"recorded {where} names seat {_brief(key)} ({_brief(mine)}), which the " \
+                   "replay does not"
+        return _differ(f"{where}.{key}", mine, theirs)
+    return None
+
+
+def _pots_difference(recorded: object, got: Sequence[Mapping[str, Any]]) -> str | None:
+    if not isinstance(recorded, list):
+        return _differ("_result.pots", recorded, list(got))
+    if len(recorded) != len(got):
+        return f"recorded _result.pots has {len(recorded)} pots, the replay {len(got)}: " \
+               f"{_brief([p.get('amount') for p in got])} chips"
+    for i, (mine, theirs) in enumerate(zip(recorded, got, strict=True)):
+        if not isinstance(mine, Mapping):
+            return _differ(f"_result.pots[{i}]", mine, dict(theirs))
+        for key in sorted({*mine, *theirs}, key=lambda k: ("amount", "eligible", "winners",
+                                                           "high", "low").index(k)
+                          if k in ("amount", "eligible", "winners", "high", "low") else 9):
+            if mine.get(key) != theirs.get(key):
+                return _differ(f"_result.pots[{i}].{key}", mine.get(key), theirs.get(key))
+    return None
+
+
+def differences(history: History, hand: Hand) -> list[str]:
+    """What ``history`` records that its replay ``hand`` contradicts, one line each
+    (at most :data:`MAX_MESSAGE` characters, long values elided), in the order
+    checked; empty when nothing does (issue 34).
+
+    Checked, each where the history has it (a hand-written one may leave any
+    out): ``players`` and ``seats`` hold one entry per starting stack;
+    ``finishing_stacks`` are the replay's stacks at the end; ``_result`` is a
+    table whose fields ``game``, ``pots`` (each pot's ``amount``, ``eligible``,
+    ``winners``, ``high``, ``low``), ``net``, ``shown`` (descriptions),
+    ``shown_cards`` (the cards, in the order the engine shows them) and
+    ``carried`` are the replay's exactly; a history that records either ends
+    the hand. Other ``_result`` fields are not compared.
+    """
+    raw = history.raw
+    n = len(hand.start_stacks)
+    found: list[str] = []
+    for key, what in (("players", "name"), ("seats", "seat number")):
+        listed = raw.get(key)
+        if listed is None:
+            continue
+        if not isinstance(listed, list):
+            found.append(f"{key} must be a list of {what}s, one per starting stack, got "
+                         f"{_brief(listed)}")
+        elif len(listed) != n:
+            found.append(f"{key} has {len(listed)} {what}{'s' if len(listed) != 1 else ''} "
+                         f"for {n} starting stacks (one a seat)")
+        elif key == "players" and not all(isinstance(p, str) for p in listed):
+            found.append(f"players must be names (text), got {_brief(listed)}")
+    result = history.result
+    finishing = raw.get("finishing_stacks")
+    if hand.result is None:
+        if result is not None:
+            found.append("the history records a result but its actions do not finish the hand")
+        if finishing is not None:
+            found.append("the history records finishing_stacks but its actions do not finish "
+                         "the hand")
+        return found
+    if result is not None:
+        got = hand.result.to_dict(cards=True)
+        for key in _RESULT_FIELDS:
+            if key not in result or result[key] == got[key]:
+                continue
+            if key == "pots":
+                differs = _pots_difference(result[key], got[key])
+            elif key in ("net", "shown", "shown_cards"):
+                differs = _table_difference(f"_result.{key}", result[key], got[key])
+            else:
+                differs = _differ(f"_result.{key}", result[key], got[key])
+            if differs is not None:
+                found.append(differs)
+    if finishing is not None and finishing != list(hand.stacks):
+        found.append(_differ("finishing_stacks", finishing, list(hand.stacks)))
+    return [_cap(line) for line in found]
 
 
 # ---------------------------------------------------------------- redaction

@@ -209,12 +209,23 @@ def test_look_alike_names_are_refused(server: ServerThread) -> None:
     assert refused("\u0410nn") == (
         "'\u0410nn' mixes letters of Cyrillic and Latin in one word, so it can pass for "
         "another name; write each word in one script")
-    # All Cyrillic (А, В, С): one script, but the look of ABC.
+    # All Cyrillic (А, В, С): one script, but the look of ABC (a whole-script look-alike).
     assert refused("\u0410\u0412\u0421") == (
-        "'\u0410\u0412\u0421' looks like 'ABC', who sits at this table; choose another name")
+        "'\u0410\u0412\u0421', in Cyrillic letters, looks like 'ABC', who sits at this "
+        "table; choose another name")
     assert refused("lan") == "'lan' looks like 'Ian', who sits at this table; choose another name"
     assert refused("\U0001d400nn") == "'Ann' already sits at this table; choose another name"
     assert "computer" in refused("\u0412\u043et")
+    # Issue 34: all Cyrillic Апп (п is not in confusables.txt as n), and Ann with a
+    # combining acute or stroke. Before: each sat down beside Ann.
+    assert refused("\u0410\u043f\u043f") == (
+        "'\u0410\u043f\u043f', in Cyrillic letters, looks like 'Ann', who sits at this "
+        "table; choose another name")
+    assert refused("An\u0144") == (
+        "'An\u0144' looks like 'Ann', who sits at this table; choose another name")
+    assert refused("A\u0336nn") == (
+        "'A\u0336nn' looks like 'Ann', who sits at this table; choose another name")
+    assert "computer" in refused("B\u00f3t")  # Bót
     # A name of its own in another script sits down.
     seat, _token = join(server.url, tid, "\u0418\u0432\u0430\u043d")  # Иван
     assert seat >= 0
@@ -269,6 +280,11 @@ def test_names_unique_and_buy_ins_follow_the_person(server: ServerThread) -> Non
     r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "ann"})
     assert r.status_code == 400 and r.json()["error"] == "bad_name"
     assert "left this table" in r.json()["message"]
+    # Nor one typing her name in Cyrillic letters (issue 34: a whole-script look-alike).
+    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "\u0410\u043f\u043f"})
+    assert (r.status_code, r.json()["message"]) == (
+        400, "'\u0410\u043f\u043f', in Cyrillic letters, looks like 'Ann', who left this "
+        "table earlier; choose another name")
     # She comes back (her browser still has her old seat cookie): her stack, not a new one.
     r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Annie"},
                    cookies={f"rollem_seat_{tid}": t0})

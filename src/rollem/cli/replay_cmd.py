@@ -5,7 +5,10 @@ deal, each action with its amount and the pot, dead cards, draws, exposes,
 the wild card, roll-ups, declarations, the showdown and the result, with the
 players' names from the file. A player's redacted copy (``_redacted_for``)
 is told as that player saw it. ``--result`` prints only the summary,
-``--json`` the result as CLI.md pins it.
+``--json`` the result as CLI.md pins it. A full history whose recorded
+result, finishing stacks or players the replay contradicts is refused
+(:func:`rollem.history.differences`); ``--lenient`` tells it as replayed and
+lists the differences on stderr (issue 34).
 """
 
 from __future__ import annotations
@@ -118,12 +121,36 @@ def _names(data: dict[str, Any], n: int) -> list[str] | None:
     return None
 
 
+def _list_differences(file: Path, data: Any) -> None:
+    """``--lenient``: each difference between what the full history ``data``
+    records and its replay (:func:`rollem.history.differences`), on stderr;
+    nothing when it replays as recorded or does not replay at all (the replay
+    that follows says why)."""
+    from rollem.history import HistoryError, differences, parse_history, replay
+
+    try:
+        h = parse_history(data)
+        found = differences(h, replay(h, check_result=False))
+    except HistoryError:
+        return
+    if found:
+        click.echo(f"rollem: {file}: told as replayed; {len(found)} difference"
+                   f"{'s' if len(found) != 1 else ''} from what the history records "
+                   "(--lenient):", err=True)
+        for line in found:
+            click.echo(f"  {line}", err=True)
+
+
 @click.command("replay")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--result", "only_result", is_flag=True,
               help="Print only a summary of the result instead of the hand step by step.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-def replay_command(file: Path, only_result: bool, as_json: bool) -> None:
+@click.option("--lenient", is_flag=True,
+              help="Replay a full history even where what it records (_result, "
+                   "finishing_stacks, players) differs from the replay; tell the hand as "
+                   "replayed and list each difference on stderr.")
+def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) -> None:
     """Tell the hand in a hand history FILE step by step.
 
     FILE is a hand history (TOML, docs/hand-history.md). The hand is told as
@@ -133,10 +160,14 @@ def replay_command(file: Path, only_result: bool, as_json: bool) -> None:
     Players are named as in the file. A player's own copy of a history
     (rollem play's files, the web table's download: other players' hidden
     cards replaced by ??) is told as that player saw it. A full history is
-    replayed through the engine, so a history whose actions are not legal or
-    whose recorded result differs is an error; a player's copy is replayed
-    with stand-in cards where it shows ??, so one that describes a hand that
-    cannot happen is an error too.
+    replayed through the engine, so a history whose actions are not legal is
+    an error, and so is one that records what the replay contradicts: a
+    _result field (pots, net, shown hands and cards, carried),
+    finishing_stacks, or players and seats that are not one per starting
+    stack. The error names the first difference; with --lenient the hand is
+    told as replayed and every difference listed on stderr. A player's copy is
+    replayed with stand-in cards where it shows ??, so one that describes a
+    hand that cannot happen is an error too (--lenient does not change that).
 
     JSON (--json): game, pots (main pot first: amount, eligible, winners), net
     (seat -> chips), shown (seat -> hand description), carried.
@@ -155,6 +186,8 @@ def replay_command(file: Path, only_result: bool, as_json: bool) -> None:
     except RecursionError:
         fail(f"{file}: not a hand history: arrays or tables nested too deeply")
     redacted = isinstance(data, dict) and "_redacted_for" in data
+    if lenient and not redacted:
+        _list_differences(file, data)
     if as_json or only_result:
         if redacted:
             from rollem.engine.result import outcome_from_dict
@@ -183,7 +216,7 @@ def replay_command(file: Path, only_result: bool, as_json: bool) -> None:
                                _in_show_order(outcome, data)))
             return
         try:
-            hand = replay(text)
+            hand = replay(text, check_result=not lenient)
         except HistoryError as err:
             fail(f"{file}: {err}")
         if as_json:
@@ -196,7 +229,7 @@ def replay_command(file: Path, only_result: bool, as_json: bool) -> None:
     from rollem.narration import narrate_history
 
     try:
-        story = narrate_history(data)
+        story = narrate_history(data, lenient=lenient)
     except HistoryError as err:
         fail(f"{file}: {err}")
     click.echo(story.text())

@@ -121,10 +121,12 @@ def _names(data: Mapping[str, Any], n: int) -> list[str]:
     return [f"seat {s}" for s in range(n)]
 
 
-def narrate_history(history: str | Mapping[str, Any]) -> Story:
+def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) -> Story:
     """Tell a hand history (TOML text or its dict) step by step.
 
-    A full history is replayed through the engine (so it is checked); a
+    A full history is replayed through the engine (so it is checked: with
+    ``lenient``, what it records that the replay contradicts,
+    :func:`rollem.history.differences`, is not refused but told as replayed); a
     redacted copy (``_redacted_for``) is checked the same way with stand-in
     cards for its ``??`` (:func:`rollem.history_copy.own_copy_hand`), then
     told from its lines as that seat saw it, with its recorded ``_result``.
@@ -161,7 +163,7 @@ def narrate_history(history: str | Mapping[str, Any]) -> Story:
         except KeyError:
             raise HistoryError(f"unknown game {game_id!r} in variant {variant!r}") from None
     if h is not None:
-        hand = replay(h)
+        hand = replay(h, check_result=not lenient)
         opts = hand.options.to_dict()
         header = _header(game_name, names, stacks, hand.button, opts, None,
                          _forced_bets(data, opts))

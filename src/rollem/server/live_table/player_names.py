@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from rollem.lookalike import look_alike_key, mixed_script_word
+from rollem.lookalike import MAX_MARKS_ON_ONE, look_alike_key, mixed_script_word, stacked_marks
 from rollem.server.live_table.errors import TableError
 from rollem.text import hidden_character, name_key, shown_length
 
@@ -44,12 +44,13 @@ def clean_name(name: object) -> str:
     between two emoji, a variation selector only after what it varies:
     :func:`rollem.text.hidden_character`), no word mixing the letters of
     several scripts (``Аnn`` with a Cyrillic ``А``; Latin with Han and kana is
-    allowed: :func:`rollem.lookalike.mixed_script_word`), not a computer
-    player's name. A name is judged as it reads (:func:`rollem.text.name_key`)
+    allowed: :func:`rollem.lookalike.mixed_script_word`), not made mostly of
+    combining marks ("Zalgo" text: :func:`rollem.lookalike.stacked_marks`, issue
+    34), not a computer player's name. A name is judged as it reads (:func:`rollem.text.name_key`)
     and as it looks (:func:`rollem.lookalike.look_alike_key`): one of only
     invisible characters (U+FE0F, U+034F, U+3164 ...) is empty, and
-    ``Bot`` + U+034F, ``Ｂｏｔ``, ``𝐁𝐨𝐭``, ``B0t`` and ``Воt`` (Cyrillic) are
-    ``Bot``.  Raises :class:`TableError` (``bad_name``)."""
+    ``Bot`` + U+034F, ``Ｂｏｔ``, ``𝐁𝐨𝐭``, ``B0t``, ``Bót`` and ``Воt`` (Cyrillic)
+    are ``Bot``.  Raises :class:`TableError` (``bad_name``)."""
     if not isinstance(name, str):
         raise TableError("bad_name", f"name must be text of 1 to {MAX_NAME} characters")
     name = unicodedata.normalize("NFC", name)
@@ -70,6 +71,11 @@ def clean_name(name: object) -> str:
         raise TableError(
             "bad_name", f"{word!r} mixes letters of {' and '.join(s.title() for s in scripts)} "
             "in one word, so it can pass for another name; write each word in one script")
+    if stacked_marks(name):
+        raise TableError(
+            "bad_name", f"a name may not be made mostly of accents or other combining marks "
+            f"(at most {MAX_MARKS_ON_ONE} on a letter, fewer than its letters): they spill "
+            "over the names around it")
     name = " ".join(name.split())
     shown = shown_length(name)
     if shown > MAX_NAME:

@@ -17,7 +17,7 @@ import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from rollem.lookalike import look_alike_key
+from rollem.lookalike import look_alike_key, whole_script
 from rollem.server import host, live_table
 from rollem.server.live_table.clients import Client, Seat
 from rollem.server.live_table.errors import TableError
@@ -69,6 +69,16 @@ def free_seats(self: LiveTable) -> list[int]:
     return [s for s in range(self.config.seats) if s not in self.seats]
 
 
+def _looks_like(name: str, other: str) -> str:
+    """``'Апп', in Cyrillic letters, looks like 'Ann'``: the start of a refusal of a
+    look-alike name, naming its script when the two are written wholly in two
+    scripts (a TS #39 whole-script confusable). Issue 34."""
+    mine, theirs = whole_script(name), whole_script(other)
+    if mine is not None and theirs is not None and mine != theirs:
+        return f"{name!r}, in {mine.title()} letters, looks like {other!r}"
+    return f"{name!r} looks like {other!r}"
+
+
 def join(self: LiveTable, name: object, seat: int | None,
          returning: str | None = None) -> tuple[int, str]:
     """Sit a player (no account, just a name); returns the seat and its token.
@@ -83,7 +93,9 @@ def join(self: LiveTable, name: object, seat: int | None,
     name already at the table or of a player who left, as the names
     read: NFKC, ignoring case and invisible characters
     (:func:`rollem.text.name_key`), or as they look: Unicode TS #39
-    confusables (:func:`rollem.lookalike.look_alike_key`),
+    confusables without accents and other combining marks, a name wholly in
+    another script too (``Апп`` beside ``Ann``, issue 34;
+    :func:`rollem.lookalike.look_alike_key`),
     without that player's seat token), ``bad_seat``,
     ``table_full``, ``seat_taken``.
     """
@@ -95,7 +107,7 @@ def join(self: LiveTable, name: object, seat: int | None,
             raise TableError("bad_name", f"{other.row.name!r} already sits at this table; "
                              "choose another name")
         if look_alike_key(other.row.name) == looks:
-            raise TableError("bad_name", f"{name!r} looks like {other.row.name!r}, who sits "
+            raise TableError("bad_name", f"{_looks_like(name, other.row.name)}, who sits "
                              "at this table; choose another name")
     if seat is not None and not 0 <= seat < self.config.seats:
         last = self.config.seats - 1
@@ -115,12 +127,17 @@ def join(self: LiveTable, name: object, seat: int | None,
     old_digest = token_digest(returning) if returning else None
     back = next((i for i, line in enumerate(departed)
                  if old_digest is not None and line.get("digest") == old_digest), None)
-    if back is None and any(name_key(str(line["name"])) == folded
-                            or look_alike_key(str(line["name"])) == looks for line in departed):
-        # The name is a person on the ledger; only their own browser (the old seat
-        # cookie) may take back their chips, so a stranger cannot claim them.
-        raise TableError("bad_name", f"{name!r} left this table earlier; they can sit "
-                         "down again from the same browser, or choose another name")
+    if back is None:
+        for line in departed:
+            # The name is a person on the ledger; only their own browser (the old seat
+            # cookie) may take back their chips, so a stranger cannot claim them.
+            gone = str(line["name"])
+            if name_key(gone) == folded:
+                raise TableError("bad_name", f"{name!r} left this table earlier; they can sit "
+                                 "down again from the same browser, or choose another name")
+            if look_alike_key(gone) == looks:
+                raise TableError("bad_name", f"{_looks_like(name, gone)}, who left this table "
+                                 "earlier; choose another name")
     if back is not None:
         line = departed.pop(back)
         stack, brought = int(line["stack"]), int(line["brought"])
