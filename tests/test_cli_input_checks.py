@@ -299,3 +299,29 @@ def test_serve_refuses_a_database_that_is_not_a_file(
     code, _, err = run(["backup", str(fifo.parent / "copy.db"), "--db", str(fifo)], capsys)
     assert (code, err) == (2, f"rollem: error: no database at {fifo}; give the one rollem "
                               "serve uses with --db\n")
+
+
+def test_play_reads_scripted_input_in_bounded_pieces_and_stops_when_refused_on_and_on(
+        tmp_path: Path) -> None:
+    """Issue 33: ``rollem play < /dev/zero`` grew past 5 GB (a line of standard
+    input had no limit) and ``yes c | rollem play`` never ended (an answer refused
+    forever).  Now a long line is read 1,000 characters at a time and 50 refused
+    answers in a row stop the game with exit 2, after the ledger."""
+    import resource
+    import subprocess
+    import sys
+
+    base = [sys.executable, "-m", "rollem", "play", "sdr", "--seed", "1",
+            "--history-dir", str(tmp_path)]
+    with open("/dev/zero", "rb") as zeros:
+        out = subprocess.run(base, stdin=zeros, capture_output=True, timeout=120)
+    text = out.stdout.decode(errors="replace")
+    assert out.returncode == 2, out.stderr
+    assert "50 answers in a row were refused; stopping" in text
+    assert "Session ledger after 0 hand(s)" in text
+    # (children's peak memory: far from gigabytes)
+    assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 400_000  # KiB
+    out = subprocess.run(base, input="c\n" * 5000, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 2 and "answers in a row were refused" in out.stdout
+    assert "Session ledger after 1 hand(s)" in out.stdout  # the hand played; then refused

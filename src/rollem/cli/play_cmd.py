@@ -63,9 +63,20 @@ def default_history_dir() -> Path:
 class _Quit(Exception):
     """The player asked to quit (``q``, end of input, Ctrl-C)."""
 
-    def __init__(self, interrupted: bool = False) -> None:
+    def __init__(self, interrupted: bool = False, status: int = 0) -> None:
         super().__init__()
         self.interrupted = interrupted
+        self.status = status
+
+
+MAX_ANSWER = 1000
+"""The longest answer read from scripted (non-terminal) input, in characters: a
+longer line is read in pieces of this size, each refused (memory stays bounded
+whatever comes in, ``< /dev/zero`` included)."""
+
+MAX_REFUSED = 50
+"""Answers refused in a row on scripted input before the game stops (exit 2):
+``yes c | rollem play`` ends instead of being refused forever."""
 
 
 INTERRUPTED_EXIT = 130
@@ -111,6 +122,9 @@ class TerminalGame:
         from rollem.table import Table
 
         self.rich = rich
+        self._asked = 0  # answers asked for so far
+        self._refused = 0  # answers refused in a row
+        self._refused_at = -1  # the ask whose answer was last refused
         self.console = Console(file=out, force_terminal=rich, no_color=not (rich and colour),
                                highlight=False, soft_wrap=not rich,
                                width=None if rich else 200)
@@ -162,6 +176,13 @@ class TerminalGame:
             self.say(self.style.line(line))
 
     def ask(self, prompt: str) -> str:
+        if self._refused_at != self._asked:
+            self._refused = 0  # the last answer was taken
+        self._asked += 1
+        if not self.rich and self._refused >= MAX_REFUSED:
+            self.say(Text(f"{MAX_REFUSED} answers in a row were refused; stopping (the "
+                          "answers come from a script, not a terminal).", style="red"))
+            raise _Quit(status=2)
         try:
             answer = self.read_line(prompt)
         except EOFError:
@@ -174,6 +195,8 @@ class TerminalGame:
 
     def error(self, message: str) -> None:
         """A refused answer, cut to a few lines (a 2 MB line is not echoed whole)."""
+        self._refused += 1
+        self._refused_at = self._asked
         for part in _wrap(self.style.message(cut(message)), "  ", break_words=True):
             self.say(Text(part, style="red"))
 
@@ -259,6 +282,7 @@ class TerminalGame:
         Returns the exit status: 0, or :data:`INTERRUPTED_EXIT` after Ctrl-C."""
         from rollem.table import TableError
 
+        status = 0
         for part in _wrap(f"rollem: you are in seat 0 with {len(self.bots)} computer "
                           f"player(s) ({self.level}). Answer each prompt; ? explains the "
                           "decision, last tells the last hand again, q quits."):
@@ -288,11 +312,12 @@ class TerminalGame:
                     break
         except (_Quit, KeyboardInterrupt) as err:
             self.interrupted = isinstance(err, KeyboardInterrupt) or err.interrupted
+            status = 0 if isinstance(err, KeyboardInterrupt) else err.status
             current = self.table.hand
             if current is not None and not current.is_over:
                 self.say("The hand in progress is abandoned; it does not count.")
         self.ledger()
-        return INTERRUPTED_EXIT if self.interrupted else 0
+        return INTERRUPTED_EXIT if self.interrupted else status
 
     def no_fit(self) -> None:
         """Say that no game of the table deals the players still dealt in (R-C-12):
@@ -604,7 +629,7 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
         def read_line(prompt: str) -> str:
             sys.stdout.write(prompt)
             sys.stdout.flush()
-            line = sys.stdin.readline()
+            line = sys.stdin.readline(MAX_ANSWER + 1)  # (a longer line: in pieces)
             if not line:
                 sys.stdout.write("\n")
                 raise EOFError
