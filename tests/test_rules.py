@@ -299,3 +299,35 @@ def test_installed_wheel_ships_the_rules(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     where, ok = proc.stdout.split()
     assert where.startswith(str(site)) and ok == "True"
+
+
+def test_rules_on_a_terminal_page_with_less_r_and_no_codes_with_no_color(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33: ``rollem rules sdr`` in a plain shell showed raw escape codes in
+    less (no ``-R``), and ``NO_COLOR`` still left bold and underline codes."""
+    import os
+
+    import click
+
+    from rollem.cli import rules_cmd
+
+    paged: list[tuple[str, bool]] = []
+    monkeypatch.setattr(click, "echo_via_pager",
+                        lambda text, color=None: paged.append((text, bool(color))))
+    monkeypatch.setattr(rules_cmd.sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.delenv("LESS", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+    def run(**env: str) -> tuple[str, bool]:
+        for key, value in env.items():
+            monkeypatch.setenv(key, value)
+        rules_cmd.rules_command.callback("sdr", False, False, False, None)  # type: ignore[misc]
+        return paged[-1]
+
+    text, colour = run()
+    assert os.environ["LESS"] == "-R" and "\x1b[" in text and colour
+    run(LESS="-FX")
+    assert os.environ["LESS"] == "-FX -R"
+    text, colour = run(LESS="-FRX", NO_COLOR="1")
+    assert os.environ["LESS"] == "-FRX"
+    assert "\x1b" not in text and not colour and "Stop, Drop and Roll" in text

@@ -8,6 +8,7 @@ prints it straight out. Piped (or ``--plain``) it is the Markdown text as is.
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import sys
 from typing import IO
@@ -21,12 +22,13 @@ from rollem.cli.errors import fail
 def render_markdown(text: str, file: IO[str], *, width: int | None = None,
                     colour: bool = True) -> None:
     """Write Markdown ``text`` to ``file`` formatted by Rich for a terminal
-    (``colour`` False: bold and underline only, no colours)."""
+    (``colour`` False, as with ``NO_COLOR``: laid out the same, with no escape
+    codes at all -- no colour, bold or underline)."""
     from rich.console import Console
     from rich.markdown import Markdown
 
-    console = Console(file=file, force_terminal=True, highlight=False, width=width,
-                      no_color=not colour)
+    console = Console(file=file, force_terminal=colour, highlight=False, width=width,
+                      color_system="auto" if colour else None)
     console.print(Markdown(text, hyperlinks=False))
 
 
@@ -97,4 +99,9 @@ def rules_command(game: str | None, plain: bool, no_pager: bool, no_color: bool,
     buffer = io.StringIO()
     render_markdown(text, buffer, width=min(shutil.get_terminal_size().columns, 100),
                     colour=colour)
-    click.echo_via_pager(buffer.getvalue(), color=True)
+    # less shows escape codes raw unless -R: Click sets it only when it colours
+    # the text itself, so add it to the player's own LESS options (issue 33).
+    less = os.environ.get("LESS", "")
+    if "R" not in less and "r" not in less:  # (-R, -FRX, --RAW-CONTROL-CHARS, -r)
+        os.environ["LESS"] = f"{less} -R".strip()
+    click.echo_via_pager(buffer.getvalue(), color=colour)
