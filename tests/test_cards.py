@@ -54,3 +54,11 @@ def test_rank_and_suit() -> None:
 def test_shuffles() -> None:
     assert sorted(shuffled_deck()) == list(range(52))
     assert shuffled_deck(Random(7)) == shuffled_deck(Random(7))
+
+
+def test_suit_symbols_with_a_phone_keyboards_variation_selector_parse() -> None:
+    """Issue 33: ``T♥️`` (♥ then U+FE0F, as phone keyboards send it) was refused."""
+    assert parse_card("T\u2665\ufe0f") == parse_card("Th")
+    assert parse_cards("A\u2660\ufe0fK\u2666\ufe0e, 10\u2663\ufe0f") == parse_cards("As Kd Tc")
+    with pytest.raises(CardError):
+        parse_card("\ufe0f")

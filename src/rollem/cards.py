@@ -120,7 +120,7 @@ def parse_card(token: str) -> Card:
     Raises:
         CardError: naming ``token`` if it is not a card.
     """
-    text = token.strip()
+    text = _plain_suits(token.strip())
     rank = _RANK_INPUT.get(text[:-1]) if len(text) >= 2 else None
     suit = _SUIT_INPUT.get(text[-1:]) if text else None
     if rank is None or suit is None:
@@ -129,6 +129,14 @@ def parse_card(token: str) -> Card:
 
 
 _SPLIT = re.compile(r"[\s,]+")
+
+_VARIATION_SELECTORS = dict.fromkeys(map(ord, "\ufe0e\ufe0f"))
+"""Text and emoji presentation selectors, which phone keyboards add after a
+suit symbol (``T♥️`` is ``T``, ``♥``, U+FE0F): not part of the card."""
+
+
+def _plain_suits(text: str) -> str:
+    return text.translate(_VARIATION_SELECTORS)
 
 
 def parse_cards(text: str | Iterable[str], *, allow_duplicates: bool = False) -> list[Card]:
@@ -144,7 +152,7 @@ def parse_cards(text: str | Iterable[str], *, allow_duplicates: bool = False) ->
     parts = [text] if isinstance(text, str) else list(text)
     tokens: list[str] = []
     for part in parts:
-        for chunk in _SPLIT.split(part.strip()):
+        for chunk in _SPLIT.split(_plain_suits(part).strip()):
             if chunk:
                 tokens.extend(_split_run(chunk))
     cards = [parse_card(t) for t in tokens]
