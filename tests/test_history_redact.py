@@ -378,3 +378,18 @@ def test_the_live_view_does_not_tell_which_cards_a_seat_drew() -> None:
     shows = [e for e in seen["events"] if e["kind"] == "show" and e["seat"] == bob]
     assert shows and shows[0]["cards"] == seen["seats"][bob]["cards"]
     assert seen["result"]["shown_cards"][str(bob)] == seen["seats"][bob]["cards"]
+
+
+def test_replay_of_a_redacted_table_says_why_not() -> None:
+    """Issue 33: ``replay(redact(...))`` raised a bare AttributeError (a table, not a
+    History); now it reads the table and refuses the copy in words."""
+    import pytest
+
+    from rollem.history import HistoryError, history_dict, redact, replay
+
+    text = (Path(__file__).parent / "histories" / "sdr_worked_example.toml").read_text()
+    with pytest.raises(HistoryError, match="player's own copy"):
+        replay(redact(text, 0))
+    full = replay(text)
+    again = replay(history_dict(full))  # a table as written: replays the same hand
+    assert full.result is not None and again.result == full.result

@@ -742,8 +742,9 @@ def _run(hand: Hand, h: History, from_deck: bool) -> None:
             _apply_text(hand, h, k)
 
 
-def replay(history: History | str, *, check_result: bool = True) -> Hand:
-    """Rebuild the hand of ``history`` (a :class:`History` or TOML text).
+def replay(history: History | str | Mapping[str, Any], *, check_result: bool = True) -> Hand:
+    """Rebuild the hand of ``history`` (a :class:`History`, TOML text, or its
+    table as read, e.g. :func:`history_dict`'s).
 
     Every dealer line must be what the step at that point deals (kind, seat,
     cards, in order); with a 52-card ``_deck`` every card must be the one the
@@ -757,7 +758,12 @@ def replay(history: History | str, *, check_result: bool = True) -> Hand:
             number and line), or (``check_result``) a recorded ``_result``
             different from the replay's.
     """
-    h = read_history(history) if isinstance(history, str) else history
+    if isinstance(history, str):
+        h = read_history(history)
+    elif isinstance(history, History):
+        h = history
+    else:
+        h = parse_history(history)
     game = history_game(h.raw) if h.raw else history_game({"variant": f"rollem-{h.game}"})
     from_deck = h.deck is not None and len(h.deck) == 52
     try:
