@@ -176,3 +176,26 @@ def test_a_pool_nobody_draws_from_is_not_said_to_come_back() -> None:
     assert back.startswith("Choose 1 card to put face down into the shared pool. Nobody sees "
                            "them and the pool is shuffled; the cards you give up may come "
                            "back to you or go to an opponent.\n\n")
+
+
+def test_help_and_the_table_at_the_prompt_after_a_hand(tmp_path: Path) -> None:
+    """Issue 33: ``?`` and ``t`` were refused after a hand though the guide says
+    they work everywhere."""
+    from cli_helpers import scripted
+    from rollem.cli.play_cmd import AFTER_HAND_HELP
+
+    seen: list[list[str]] = []
+    after_hand = iter(["?", "t", "q"])
+
+    def answers() -> Iterator[str]:
+        while True:  # fold in the hand; then ?, t and q at the prompt after it
+            yield next(after_hand) if "Enter = next hand" in seen[0][-1] else "f"
+
+    game, out = scripted(answers(), history_dir=tmp_path)
+    seen.append(out)
+    assert game.run() == 0
+    text = "".join(out)
+    after = text[text.index("Enter = next hand"):]
+    assert AFTER_HAND_HELP in after
+    assert "is not an answer here" not in after
+    assert after.count("=== Hand 1") == 0 and "Hand 1" in after  # the table drawn again

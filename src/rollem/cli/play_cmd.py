@@ -74,6 +74,13 @@ MAX_ANSWER = 1000
 longer line is read in pieces of this size, each refused (memory stays bounded
 whatever comes in, ``< /dev/zero`` included)."""
 
+AFTER_HAND_HELP = (
+    "The hand is over. Enter deals the next hand; s shows all your cards to the "
+    "table (s Qh Th, or s 1 3, shows some; only a hand that was not shown can be), "
+    "last tells this hand again, t shows the table as it ended, q stops and prints "
+    "the session ledger.")
+"""The help (``?``) at the prompt after a hand."""
+
 MAX_REFUSED = 50
 """Answers refused in a row on scripted input before the game stops (exit 2):
 ``yes c | rollem play`` ends instead of being refused forever."""
@@ -185,10 +192,10 @@ class TerminalGame:
             raise _Quit(status=2)
         try:
             answer = self.read_line(prompt)
-        except EOFError:
-            raise _Quit from None
-        except KeyboardInterrupt:
-            raise _Quit(interrupted=True) from None
+        except (EOFError, KeyboardInterrupt) as err:
+            if self.rich:  # (the terminal left the cursor after the prompt or ^C)
+                self.say()
+            raise _Quit(interrupted=isinstance(err, KeyboardInterrupt)) from None
         if not self.rich:
             self.console.file.write(cut(answer, 60) + "\n")  # echo scripted answers
         return answer
@@ -344,6 +351,15 @@ class TerminalGame:
                 return False
             if word == "last" and not rest:
                 self.show_last()
+                continue
+            if word in ("?", "help") and not rest:
+                self.say(AFTER_HAND_HELP)
+                continue
+            if word == "t" and not rest:  # the table as the hand ended
+                for line in render_table(hand.view(0), self.style,
+                                         title=f"Hand {self.hand_no}",
+                                         game_name=hand.game.name, narrator=self.narrator):
+                    self.say(line)
                 continue
             if word in ("s", "show"):
                 self.show_cards(hand, legal, rest)
