@@ -39,8 +39,9 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 @click.option("--stack", type=int, default=200, show_default=True,
               help="Starting stack; a broke player rebuys it (counted as chips brought).")
 @click.option("--workers", type=int, default=1, show_default=True,
-              help="Processes to split the hands over; the same seed and workers give "
-                   "the same results.")
+              help="Processes to split the hands over, each playing its own table (the "
+                   "chips add up over the tables); the same seed and workers give the "
+                   "same results.")
 @table_option_flags
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_command(
@@ -112,7 +113,10 @@ def simulate_command(
         return
     click.echo(f"{data['game']}: {hands} hands, {players} players, "
                f"{data['hands_per_second']} hands/s, {data['actions_per_hand']} actions/hand")
-    click.echo(f"chips brought {data['chips_start']}, at the table {data['chips_end']}")
+    tables = f" (summed over {workers} tables: each worker plays its own table)" \
+        if workers > 1 else ""
+    click.echo(f"chips brought {data['chips_start']}, at the table "
+               f"{data['chips_end']}{tables}")
     for s in data["seats"]:
         lo, hi = s["ci95"]
         click.echo(f"seat {s['seat']} ({s['bot']}): net {s['net']:+d}, "
