@@ -47,6 +47,8 @@ def _act(self: LiveTable, seat: int, action: dict[str, Any], source: str) -> Non
             "server_error", f"the server could not apply that action ({err})"
         ) from err
     self._close_decision(seat)
+    if source == "player":
+        self.person_acted(action)  # (a fold does not count: pace.py)
     row = self.seats[seat].row if seat in self.seats else None
     if row is not None:
         self._settle_bank(seat)
