@@ -422,3 +422,4 @@ def test_deal_now_is_refused_in_a_hand_and_while_paused() -> None:
         with pytest.raises(TableError, match="the table is paused; resume it to deal"):
             loop.call(paused._handle, host2, ClientMessage("host", None, paused.seq,
                                                            {"op": "deal_now"}))
+
