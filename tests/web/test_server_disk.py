@@ -63,7 +63,8 @@ def test_a_write_stream_commits_a_prefix_and_reconnects_after_a_failure(tmp_path
     def act(stream: Any, idx: int) -> Any:
         return stream.write(action=(1, idx, 0, {"kind": "check"}, "player", {"events": []}))
 
-    store.rule = once(lambda st: any(args[2] == 2 for _sql, args in st))  # A's action 2
+    store.rule = once(lambda st: any(sql.startswith("INSERT INTO actions") and args[2] == 2
+                                     for sql, args in st))  # A's action 2
     a = [act(first, i) for i in range(6)]
     b = [act(store.stream("B"), i) for i in range(3)]
     assert [f.exception(10) is None for f in a] == [True, True, False, False, False, False]

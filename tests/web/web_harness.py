@@ -34,10 +34,12 @@ ARTIFACTS = ROOT / "test-artifacts"
 UNLIMITED = ServerSettings(
     messages_per_second=100_000, message_burst=100_000, connections_per_address=100_000,
     connections_per_table=100_000, tables_per_address_per_hour=100_000,
-    costly_requests_per_minute=1e9, costly_burst=100_000, shortest_decision=0.05)
+    costly_requests_per_minute=1e9, costly_burst=100_000, shortest_decision=0.05,
+    hand_seconds=0, unattended_hand_seconds=0, unattended_seconds=1e9)
 """A test server's limits: none in practice, unless a test gives its own (clients
 that act the instant they may, from one address, would hit the real ones); decision
-clocks as short as 0.05 s, for the tests of timeouts."""
+clocks as short as 0.05 s, for the tests of timeouts; no floor on the time per hand
+nor stop of tables no person plays (the storage limits are the real ones)."""
 
 
 def seeded_deals(monkeypatch: Any, seed: int) -> None:

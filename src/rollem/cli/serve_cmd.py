@@ -176,6 +176,26 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
       type=click.FloatRange(min=0, min_open=True),
       help="Minutes with nobody connected after which a table stops dealing and is "
            "unloaded (it comes back as it was when opened).")
+@_opt("--hand-seconds", default=1.0, show_default=True, type=click.FloatRange(0, 600),
+      help="Least seconds from one deal to the next at every table (a host may ask "
+           "for more).")
+@_opt("--unattended-hand-seconds", default=5.0, show_default=True,
+      type=click.FloatRange(0, 600),
+      help="Least seconds from one deal to the next when no person played the last "
+           "hand (computer players and the clock did; a person at most folded).")
+@_opt("--unattended-minutes", default=10.0, show_default=True,
+      type=click.FloatRange(min=0, min_open=True),
+      help="Minutes without a person playing a hand after which a table stops dealing "
+           "(a player sitting down, or the host's Deal now, deals again); a table no "
+           "person ever played is deleted after --unplayed-minutes.")
+@_opt("--table-storage-mb", default=100.0, show_default=True,
+      type=click.FloatRange(min=0, min_open=True),
+      help="Megabytes of stored hands one table may hold; then it deals no more and "
+           "says why.")
+@_opt("--storage-mb", default=4000.0, show_default=True,
+      type=click.FloatRange(min=0, min_open=True),
+      help="Megabytes of stored hands all tables together may hold; then none deals "
+           "more until old tables are deleted.")
 @_opt("--messages-per-second", default=20.0, show_default=True,
       type=click.FloatRange(min=0, min_open=True),
       help="Messages a connection may send each second (bursts of 3 seconds' worth); "
@@ -211,7 +231,9 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
 def serve_command(host: str, port: int, db: str, public_url: str | None,
                   allowed_origins: tuple[str, ...], forwarded_allow_ips: str, log_level: str,
                   access_log: bool, retention: float, unplayed_minutes: float,
-                  idle_minutes: float,
+                  idle_minutes: float, hand_seconds: float,
+                  unattended_hand_seconds: float, unattended_minutes: float,
+                  table_storage_mb: float, storage_mb: float,
                   messages_per_second: float, connections_per_address: int,
                   connections_per_table: int, tables_per_hour: int,
                   costly_requests_per_minute: float, max_tables: int,
@@ -248,6 +270,9 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         costly_burst=max(1, int(costly_requests_per_minute / 4)),
         max_body_bytes=max_body, idle_seconds=idle_minutes * 60, retention_days=retention,
         unplayed_seconds=unplayed_minutes * 60,
+        hand_seconds=hand_seconds, unattended_hand_seconds=unattended_hand_seconds,
+        unattended_seconds=unattended_minutes * 60, table_storage_mb=table_storage_mb,
+        storage_mb=storage_mb,
         shortest_decision=shortest_decision, lease_seconds=lease_seconds,
         advertise_url=advertise_url.rstrip("/") if advertise_url else None,
     )  # fmt: skip

@@ -383,7 +383,8 @@ def create_app(db_path: str | Path = "rollem.db",
                             settings.lease_seconds)
         mgr = TableManager(store, idle_seconds=settings.idle_seconds,
                            retention_days=settings.retention_days, leases=leases,
-                           unplayed_seconds=settings.unplayed_seconds)
+                           unplayed_seconds=settings.unplayed_seconds,
+                           budget=settings.budget())
         state["manager"] = mgr
         app.state.manager = mgr
         app.state.limits = limits

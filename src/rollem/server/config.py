@@ -18,6 +18,7 @@ from rollem.text import hidden_character
 
 if TYPE_CHECKING:
     from rollem.engine.game import Game
+    from rollem.server.budget import DiskBudget
 
 __all__ = [
     "BOT_LEVELS",
@@ -168,6 +169,10 @@ class TableConfig:
     game_file: str = ""
     """The host's own game file (TOML text, at most 64 KB), or empty: stored with the
     table, so a restart deals and replays its hands again."""
+    hand_seconds: float = 0.0
+    """Least seconds from one deal to the next at this table (issue 34): the host
+    may slow a table down; the server's floor applies when longer
+    (:class:`rollem.server.budget.DiskBudget`)."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -397,6 +402,7 @@ def parse_config(data: dict[str, Any],
         between_hands=_float(data, "between_hands", 4.0, 0, 600),
         away_after=_int(data, "away_after", 2, 1, 5),
         chip_value=_chip_value(data),
+        hand_seconds=_float(data, "hand_seconds", 0.0, 0, 600),
         name=name,
         practice_odds=_bool(data, "practice_odds", False),
         choices=choices,
@@ -482,12 +488,38 @@ class ServerSettings:
     """PostgreSQL: where the other processes and the proxy reach this process
     (``http://10.0.0.5:8001``); stored in its leases.  ``rollem serve`` fills in
     its own address when not given."""
+    # The disk budget (issue 34, rollem.server.budget.DiskBudget):
+    hand_seconds: float = 1.0
+    """Least seconds from one deal to the next at every table (a host may ask for
+    more: the table's ``hand_seconds``)."""
+    unattended_hand_seconds: float = 5.0
+    """Least seconds from one deal to the next when no person played the last hand
+    (computer players and the clock did; a person at most folded)."""
+    unattended_seconds: float = 600.0
+    """A table where no person played a hand for this long stops dealing (until a
+    person sits down or the host deals); one where no person ever played is
+    deleted ``unplayed_seconds`` after its last change."""
+    table_storage_mb: float = 100.0
+    """Most megabytes (10**6 bytes) of stored hands per table: then it deals no more."""
+    storage_mb: float = 4000.0
+    """Most megabytes of stored hands of all tables together: then none deals more."""
+
+    def budget(self) -> DiskBudget:
+        """The :class:`~rollem.server.budget.DiskBudget` of these settings."""
+        from rollem.server.budget import DiskBudget
+
+        return DiskBudget(
+            hand_seconds=self.hand_seconds,
+            unattended_hand_seconds=self.unattended_hand_seconds,
+            unattended_seconds=self.unattended_seconds,
+            table_bytes=int(self.table_storage_mb * 10**6),
+            server_bytes=int(self.storage_mb * 10**6))
 
     def check(self) -> None:
         """Raise :class:`ConfigError` naming a setting out of range."""
         for name in ("messages_per_second", "idle_seconds", "retention_days", "lease_seconds",
-                     "unplayed_seconds",
-                     "costly_requests_per_minute"):
+                     "unplayed_seconds", "unattended_seconds", "table_storage_mb",
+                     "storage_mb", "costly_requests_per_minute"):
             if not getattr(self, name) > 0:
                 raise ConfigError(f"{name} must be more than 0, not {getattr(self, name)}")
         for name in ("message_burst", "connections_per_address", "connections_per_table",
@@ -495,6 +527,10 @@ class ServerSettings:
                      "max_json_depth", "costly_burst"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1, not {getattr(self, name)}")
+        for name in ("hand_seconds", "unattended_hand_seconds"):
+            if not 0 <= getattr(self, name) <= 600:
+                raise ConfigError(f"{name} must be from 0 to 600 seconds, not "
+                                  f"{getattr(self, name):g}")
         low, high = STORED_SHORTEST_DECISION, DECISION_SECONDS[1]
         if not low <= self.shortest_decision <= high:
             raise ConfigError(f"shortest_decision must be from {low:g} to {high:g} seconds, "

@@ -10,12 +10,18 @@ event loop like every other table change, stored with the table's session:
     nobody acts and the clock acts for nobody) and every clock -- a
     player's decision and time bank, the button's for naming the game of a
     dealer's choice -- goes on at resume with the time it had left;
+  - ``deal_now``: end the pause between hands (``between_hands``) and deal the
+    next hand at once -- the only way to cut it short (issue 34: a player's
+    join, rebuy, return or the host's resume or approval deals a table that
+    was waiting, never sooner than the pause); also deals again at a table that
+    stopped because no person played for a while;
   - ``remove`` (``seat``): remove an idle player -- one who is away
     (disconnected) or sitting out, or a computer player; a player dealt into
     the hand in play has its decisions timed out at once and leaves after
     the hand;
   - ``config`` (``config``: any of ``game``, ``structure``, ``ante``,
-    ``small_bet``, ``big_bet``): change the stakes, structure or game; the
+    ``small_bet``, ``big_bet``, ``choices``, ``hand_seconds``): change the
+    stakes, structure, game or the least time per hand; the
     change takes effect at the next deal (at once when no hand is in play);
   - ``hand_over`` (``seat``): the player in ``seat`` becomes the host (the
     creator's host cookie no longer counts while that player sits there);
@@ -66,11 +72,11 @@ __all__ = [
     "skip_deal",
 ]
 
-HOST_OPS = ("pause", "resume", "remove", "config", "hand_over", "approve_joins", "approve",
-            "reject")
+HOST_OPS = ("pause", "resume", "deal_now", "remove", "config", "hand_over", "approve_joins",
+            "approve", "reject")
 """What the host may do (``op`` of a ``host`` message)."""
 CONFIG_FIELDS = ("game", "structure", "ante", "small_bet", "big_bet", "choices", "away_after",
-                 "chip_value")
+                 "chip_value", "hand_seconds")
 """Table settings the host may change between hands."""
 
 
@@ -253,8 +259,8 @@ def _changed(table: LiveTable, deal: bool = False) -> None:
     table.session["seq"] = table.seq
     table._commit(session=True)
     table.broadcast()
-    if deal and table.session.get("started") and table.hand is None:
-        table._schedule_next_hand(0.2)
+    if deal:  # (a waiting table deals; the pause between hands is not cut short)
+        table._deal_soon()
 
 
 def _seat_arg(table: LiveTable, body: dict[str, Any]) -> int:
@@ -278,6 +284,9 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
             s["host_paused"] = False
             table.release_clocks()
         _changed(table, deal=True)
+    elif op == "deal_now":
+        table.deal_now()
+        _changed(table)
     elif op == "remove":
         seat = _seat_arg(table, body)
         if not is_idle(table, seat):

@@ -8,7 +8,13 @@ it again.  Tables not played for ``retention_days`` are deleted with their
 hands (issue 13), and so, sooner, are tables nobody ever played at: never dealt
 a hand, nobody seated, unchanged for ``unplayed_seconds`` and not loaded (so
 at least ``idle_seconds`` after the last person left), lest tables created
-and abandoned fill ``max_tables`` for the whole retention period.
+and abandoned fill ``max_tables`` for the whole retention period; and so are
+tables dealt hands that no person ever played (computer players and the clock
+did; a person at most folded: issue 34), lest they fill the disk.
+
+The manager gives its tables the server's
+:class:`~rollem.server.budget.DiskBudget` (issue 34) and keeps its count of
+every table's stored hands (``used``), read from the store at each sweep.
 
 On PostgreSQL several processes share the tables (issue 17): with
 ``leases`` (:class:`rollem.server.leases.Leases`) a table is loaded only by
@@ -35,6 +41,7 @@ import sqlite3
 import time
 from typing import TYPE_CHECKING
 
+from rollem.server.budget import DiskBudget
 from rollem.server.config import ConfigError, TableConfig
 from rollem.server.live_table import LiveTable
 from rollem.server.store import Store
@@ -71,8 +78,10 @@ class TableManager:
 
     def __init__(self, store: Store, idle_seconds: float = 600.0,
                  retention_days: float = 30.0, leases: Leases | None = None,
-                 unplayed_seconds: float = 3600.0) -> None:
+                 unplayed_seconds: float = 3600.0, budget: DiskBudget | None = None) -> None:
         self.store = store
+        self.budget = budget
+        """The server's disk budget given to every table (``None``: the tables' default)."""
         self.leases = leases
         self.epochs: dict[str, int] = {}  # the lease epoch of each table loaded here
         self._renewer: asyncio.Task[None] | None = None
@@ -92,6 +101,7 @@ class TableManager:
     def start(self) -> None:
         """Delete tables past the retention period; start the idle sweep (needs the loop)."""
         self.delete_old()
+        self.count_stored()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
         if self.leases is not None:
             self._renewer = asyncio.get_running_loop().create_task(self._lease_loop())
@@ -128,6 +138,8 @@ class TableManager:
 
     def _adopted(self, table: LiveTable) -> None:
         self.tables[table.id] = table
+        if self.budget is not None:
+            table.budget = self.budget
         if self.leases is not None:
             table.on_lease_lost = self._lost
 
@@ -243,6 +255,7 @@ class TableManager:
             await asyncio.sleep(period)
             try:
                 await self.unload_idle()
+                self.count_stored()
                 if time.time() - last_retention > retention_period:
                     last_retention = time.time()
                     self.delete_old()
@@ -266,14 +279,22 @@ class TableManager:
             log.info("table %s idle for %.0f s: unloaded", table_id, now - table.idle_since)
         return gone
 
+    def count_stored(self) -> None:
+        """Read the bytes of every table's stored hands into the budget's ``used``
+        (issue 34; between two reads the tables add what they write)."""
+        if self.budget is not None:
+            self.budget.used = self.store.stored_total()
+
     def delete_old(self, now: float | None = None) -> int:
         """Delete stored tables (with hands, actions, seats) not played for
         ``retention_days``, and those never played at (no hand dealt, nobody
-        seated) unchanged for ``unplayed_seconds``; never one loaded here, nor
+        seated; or hands dealt that no person played, issue 34) unchanged for
+        ``unplayed_seconds``; never one loaded here, nor
         (PostgreSQL) one another live process holds.  Returns how many."""
         now = time.time() if now is None else now
         old = self.store.tables_idle_since(now - self.retention_days * 86400)
         unplayed = self.store.unplayed_tables_idle_since(now - self.unplayed_seconds)
+        unplayed += self.store.unattended_tables_idle_since(now - self.unplayed_seconds)
         ids = [t for t in dict.fromkeys(old + unplayed) if t not in self.tables]
         if self.leases is not None:
             ids = [t for t in ids if not self._held_elsewhere(t)]

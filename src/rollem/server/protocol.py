@@ -94,7 +94,7 @@ refused (``unknown_field``), so a mistyped or stray field is never silently
 ignored. An action's ``seat`` is optional and must be the sender's own."""
 
 HOST_FIELDS: dict[str, tuple[str, ...]] = {
-    "pause": (), "resume": (), "remove": ("seat",), "hand_over": ("seat",),
+    "pause": (), "resume": (), "deal_now": (), "remove": ("seat",), "hand_over": ("seat",),
     "approve": ("seat",), "reject": ("seat",), "config": ("config",),
     "approve_joins": ("on",),
 }

@@ -24,7 +24,23 @@ def _v1(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS tables_created ON tables (created)")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+STORED_BACKFILL = (
+    "UPDATE tables SET stored = "
+    "COALESCE((SELECT SUM(length(setup) + COALESCE(length(result), 0)) FROM hands "
+    "WHERE hands.table_id = tables.id), 0) + "
+    "COALESCE((SELECT SUM(length(action) + length(events)) FROM actions "
+    "WHERE actions.table_id = tables.id), 0)")
+"""Version 2's count of the hands a table stored before (SQLite and PostgreSQL)."""
+
+
+def _v2(db: sqlite3.Connection) -> None:
+    # Version 2 (issue 34): tables.stored, the bytes of a table's hands
+    # (rollem.server.store.STORED_SQL), counted for the tables already stored.
+    db.execute("ALTER TABLE tables ADD COLUMN stored INTEGER NOT NULL DEFAULT 0")
+    db.execute(STORED_BACKFILL)
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
 """``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -127,6 +127,8 @@ class TableRow:
     config: dict[str, Any]
     session: dict[str, Any]
     host_digest: str
+    stored: int = 0
+    """Bytes of the table's hands stored (``tables.stored``: see :data:`STORED_SQL`)."""
 
 
 @dataclass(slots=True)
@@ -161,6 +163,13 @@ def _dump(obj: object) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True)
 
 
+STORED_SQL = "UPDATE tables SET stored = stored + ? WHERE id=?"
+"""Counts what a write adds to a table's hands (issue 34): ``tables.stored``
+is the sum of the lengths (characters) of its hands' stored setups and results
+and its actions' records and events, kept as the rows are written, so a
+table's storage is known without a query (:class:`WriteStream` ``bytes``)."""
+
+
 class EarlierWriteFailed(RuntimeError):
     """A write not tried because an earlier write of its stream failed (``cause``)."""
 
@@ -184,6 +193,8 @@ class WriteStream:
         self.table_id = table_id
         self.failed: BaseException | None = None  # set by the writer thread only
         self._last: Future[None] | None = None
+        self.bytes = 0
+        """Bytes of hands this stream's writes add (:data:`STORED_SQL`), queued or done."""
 
     def write(self, **changes: Any) -> Future[None] | None:
         """Queue the changes (see :meth:`Store.statements`) as one atomic write.
@@ -194,6 +205,9 @@ class WriteStream:
         statements = self.store.statements(self.table_id, **changes)
         if not statements:
             return None
+        sql, args = statements[-1]
+        if sql is STORED_SQL:
+            self.bytes += int(args[0])
         fut = self.store._enqueue(statements, self)
         self._last = fut
         return fut
@@ -579,22 +593,29 @@ class Store:
         ``action`` is ``(hand_no, idx, seat, action, source, events)``.
         """
         st: list[Statement] = []
+        stored = 0  # (STORED_SQL)
         if new_hand is not None:
+            setup = _dump(new_hand[1])
+            stored += len(setup)
             st.append((
                 "INSERT INTO hands (table_id, hand_no, setup) VALUES (?,?,?)",
-                (table_id, new_hand[0], _dump(new_hand[1])),
+                (table_id, new_hand[0], setup),
             ))
         if action is not None:
             hand_no, idx, seat, act, source, events = action
+            record, told = _dump(act), _dump(events)
+            stored += len(record) + len(told)
             st.append((
                 "INSERT INTO actions (table_id, hand_no, idx, seat, action, source, events, ts)"
                 " VALUES (?,?,?,?,?,?,?,?)",
-                (table_id, hand_no, idx, seat, _dump(act), source, _dump(events), time.time()),
+                (table_id, hand_no, idx, seat, record, source, told, time.time()),
             ))
         if hand_result is not None:
+            result = _dump(hand_result[1])
+            stored += len(result)
             st.append((
                 "UPDATE hands SET result=? WHERE table_id=? AND hand_no=?",
-                (_dump(hand_result[1]), table_id, hand_result[0]),
+                (result, table_id, hand_result[0]),
             ))
         for seat in remove_seats:
             st.append(("DELETE FROM seats WHERE table_id=? AND seat=?", (table_id, seat)))
@@ -602,6 +623,8 @@ class Store:
             st.append(self.seat_statement(table_id, row))
         if session is not None:
             st.append(("UPDATE tables SET session=? WHERE id=?", (_dump(session), table_id)))
+        if stored:
+            st.append((STORED_SQL, (stored, table_id)))  # last (WriteStream.write)
         return st
 
     # -- reads ----------------------------------------------------------
@@ -628,6 +651,21 @@ class Store:
             "AND seats.bot IS NULL)", (before,))
         return [r[0] for r in rows]
 
+    def unattended_tables_idle_since(self, before: float) -> list[str]:
+        """Ids of tables dealt hands where no person ever played one (session key
+        ``unattended``, :mod:`rollem.server.live_table.pace`: computer players
+        and the clock played them; a person at most folded), whose last change
+        is before ``before`` (seconds since the epoch)."""
+        rows = self.db.execute(
+            "SELECT id FROM tables WHERE COALESCE(json_extract(session, '$.at'), created) < ? "
+            "AND json_extract(session, '$.unattended') = 1 "
+            "AND EXISTS (SELECT 1 FROM hands WHERE hands.table_id = tables.id)", (before,))
+        return [r[0] for r in rows]
+
+    def stored_total(self) -> int:
+        """Bytes of the hands of every table stored (the sum of ``tables.stored``)."""
+        return int(self.db.execute("SELECT COALESCE(SUM(stored), 0) FROM tables").fetchone()[0])
+
     def delete_tables(self, table_ids: list[str]) -> None:
         """Delete tables with their seats, hands and actions (waits for the commit)."""
         st: list[Statement] = []
@@ -642,11 +680,12 @@ class Store:
 
     def load_table(self, table_id: str) -> TableRow | None:
         r = self.db.execute(
-            "SELECT id, config, session, host_digest FROM tables WHERE id=?", (table_id,)
+            "SELECT id, config, session, host_digest, stored FROM tables WHERE id=?",
+            (table_id,)
         ).fetchone()
         if r is None:
             return None
-        return TableRow(r[0], json.loads(r[1]), json.loads(r[2]), r[3])
+        return TableRow(r[0], json.loads(r[1]), json.loads(r[2]), r[3], int(r[4]))
 
     def load_seats(self, table_id: str) -> list[SeatRow]:
         rows = self.db.execute(

@@ -39,7 +39,7 @@ import psycopg
 
 from rollem.server import trace
 from rollem.server.leases import GROUP_FENCE, LeaseLost, check_fence
-from rollem.server.schema import SCHEMA_VERSION, SchemaError
+from rollem.server.schema import SCHEMA_VERSION, STORED_BACKFILL, SchemaError
 from rollem.server.store import QueuedWrite, Statement, Store, WriteStream
 
 __all__ = ["PG_MIGRATIONS", "PG_SCHEMA", "FencedStream", "PgStore", "translate"]
@@ -90,6 +90,8 @@ CREATE TABLE IF NOT EXISTS actions (
 
 PG_MIGRATIONS: list[str] = [
     "CREATE INDEX IF NOT EXISTS tables_created ON tables (created)",
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS stored BIGINT NOT NULL DEFAULT 0; "
+    + STORED_BACKFILL,
 ]
 """``PG_MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1`` (as SQLite's)."""
 

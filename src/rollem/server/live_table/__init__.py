@@ -23,6 +23,8 @@ body below), each saying the rules it carries:
   state, the broadcast;
 - :mod:`~rollem.server.live_table.saving`: commit before telling, and the way
   back when a write fails (pause, rebuild, retry);
+- :mod:`~rollem.server.live_table.pace`: the floor on the time per hand,
+  whether a person plays, the bytes its hands stored (issue 34);
 
 with :mod:`~rollem.server.live_table.clients` (connections and seats in
 memory), :mod:`~rollem.server.live_table.player_names` (:func:`clean_name`)
@@ -47,12 +49,13 @@ from collections.abc import Callable
 from typing import Any
 
 from rollem.server import host
+from rollem.server.budget import DiskBudget
 from rollem.server.config import TableConfig
 from rollem.server.fair_executor import FairExecutor
 from rollem.server.game_session import GameSession, new_bot
 from rollem.server.game_session import pick_bot_game as pick_bot_game
 from rollem.server.game_session import seat_odds as seat_odds
-from rollem.server.live_table import choice, hands, messages, saving, seats, turns, views
+from rollem.server.live_table import choice, hands, messages, pace, saving, seats, turns, views
 from rollem.server.live_table.clients import MAX_BACKLOG as MAX_BACKLOG
 from rollem.server.live_table.clients import Client as Client
 from rollem.server.live_table.clients import Seat as Seat
@@ -108,6 +111,10 @@ class LiveTable:
     bot_factory: Callable[[str], Any] = staticmethod(new_bot)
     """Makes a new computer player of a level (a test may give seeded ones)."""
 
+    budget: DiskBudget = DiskBudget()
+    """The server's bounds on dealing and storing hands (issue 34; given by the
+    :class:`~rollem.server.manager.TableManager`; by default none)."""
+
     RETRY_FIRST: float = 0.5
     """Seconds from a failed write to the first retry (docs/hosting.md)."""
     RETRY_MAX: float = 5.0
@@ -123,6 +130,7 @@ class LiveTable:
         session: dict[str, Any],
         host_digest: str,
         seats: list[SeatRow],
+        stored: int = 0,
     ) -> None:
         self.store = store
         self.id = table_id
@@ -162,6 +170,11 @@ class LiveTable:
         """Called when a write is refused because another process took the table over
         (:class:`rollem.server.leases.LeaseLost`): the manager drops the table."""
         self._config_json: tuple[TableConfig, dict[str, Any]] | None = None
+        self._stored_base = stored  # bytes of hands committed before this stream (pace.py)
+        self._dealt_at: float | None = None  # loop time of the last deal (the floor)
+        self._played_hand = False  # a person played the last hand dealt
+        self._attended_at = self.clock()  # a person last played, sat down or the host dealt
+        self._told_stopped = False  # the log said why it stopped dealing
 
     # -- creation and restore ----------------------------------------------
 
@@ -175,6 +188,7 @@ class LiveTable:
         session: dict[str, Any] = {
             "started": False, "hand_no": 0, "in_hand": False, "button": None,
             "choice": None, "carried": 0, "departed": [], "seq": 0, "last_result": None,
+            "unattended": 1,  # until a person plays a hand (pace.py)
         }  # fmt: skip
         # Computer players take the last seats, numbered in seat order ("Bot 1" in the
         # lowest); a stored table keeps the names it was created with.
@@ -210,7 +224,7 @@ class LiveTable:
             raise KeyError(table_id)
         table = cls(
             store, table_id, host.restored_config(row.config, row.session), row.session,
-            row.host_digest, store.load_seats(table_id),
+            row.host_digest, store.load_seats(table_id), row.stored,
         )  # fmt: skip
         if table.session.get("in_hand"):
             hand_row = store.load_hand(table_id, table.session["hand_no"])
@@ -328,6 +342,8 @@ class LiveTable:
 
     # -- dealing and finishing hands (hands.py) --------------------------------------
     _schedule_next_hand = hands._schedule_next_hand
+    _deal_soon = hands._deal_soon
+    deal_now = hands.deal_now
     _waiting_for = hands._waiting_for
     waiting_for = hands.waiting_for
     session_table = hands.session_table
@@ -336,6 +352,14 @@ class LiveTable:
     _deal = hands._deal
     _finish_hand = hands._finish_hand
     _rebuy = hands._rebuy
+
+    # -- pace and storage (pace.py) ---------------------------------------------------
+    floor_left = pace.floor_left
+    dealt_now = pace.dealt_now
+    person_acted = pace.person_acted
+    attended = pace.attended
+    stored_bytes = pace.stored_bytes
+    why_stopped = pace.why_stopped
 
     # -- what clients see (views.py) -------------------------------------------------
     _ledger_line = views._ledger_line

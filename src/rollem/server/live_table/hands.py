@@ -34,18 +34,60 @@ log = logging.getLogger("rollem.server")
 
 
 def _schedule_next_hand(self: LiveTable, delay: float) -> None:
+    """Deal the next hand in ``delay`` seconds (replacing a deal already coming),
+    never before the floor on the time per hand allows
+    (:meth:`~rollem.server.live_table.LiveTable.floor_left`, issue 34)."""
     if self._next_hand_timer is not None:
         self._next_hand_timer.cancel()
     self._next_hand_timer = asyncio.get_running_loop().call_later(
-        delay, self._maybe_start_hand
+        max(delay, self.floor_left()), self._maybe_start_hand
     )
+
+
+DEAL_SOON = 0.2
+"""Seconds from a change that lets a waiting table deal (a join, a rebuy, a
+player back, the host's resume, approval or deal now) to the deal."""
+
+
+def _deal_soon(self: LiveTable) -> None:
+    """A change may let a waiting table deal (a player sat down, rebought, came
+    back, was approved; the host resumed): deal in :data:`DEAL_SOON` seconds if
+    no deal is coming.  The pause between hands already running is never cut
+    short by it (issue 34): only the host's ``deal_now`` does
+    (:func:`deal_now`)."""
+    if (self.session.get("started") and self.hand is None
+            and self._next_hand_timer is None):
+        self._schedule_next_hand(DEAL_SOON)
+
+
+def deal_now(self: LiveTable) -> None:
+    """The host's "deal now": end the pause between hands and deal in
+    :data:`DEAL_SOON` seconds (no sooner than the floor on the time per hand,
+    :meth:`floor_left`).  Also deals again at a table that stopped because no
+    person played for a while (:meth:`unattended_stop`).
+
+    Raises :class:`TableError`: ``not_started``, ``in_hand`` (a hand is in
+    play, or the button is naming its game), ``host_paused`` (resume first).
+    """
+    if not self.session.get("started"):
+        raise TableError("not_started", "the game has not started; start it first")
+    if self.hand is not None or self.session.get("choice"):
+        raise TableError("in_hand", "a hand is in play; deal now ends the pause between hands")
+    if self.session.get("host_paused"):
+        raise TableError("host_paused", "the table is paused; resume it to deal")
+    self.attended()
+    self._schedule_next_hand(DEAL_SOON)
 
 
 def _waiting_for(self: LiveTable, table: SessionTable) -> str | None:
     """Why the session ``table`` cannot deal its next hand, in words for the
     felt; ``None`` when it can: its reasons (R-C-12:
-    :meth:`~rollem.table.Table.why_no_deal`), and this table's own -- computer
-    players do not play on alone here."""
+    :meth:`~rollem.table.Table.why_no_deal`), and this table's own -- a storage
+    limit reached, or no person played for a while (:meth:`why_stopped`), and
+    computer players do not play on alone here."""
+    stopped = self.why_stopped()  # a storage limit, or no person plays (issue 34)
+    if stopped is not None:
+        return stopped
     refusal = table.why_no_deal()
     if refusal is not None and refusal.code == "no_players":
         return ("Waiting for players: the next hand needs at least two with chips "
@@ -190,6 +232,7 @@ def _deal(self: LiveTable, hand_no: int, game: str, table: SessionTable, deal: D
         self._schedule_next_hand(max(1.0, self.config.between_hands))
         return
     self.hand = hand
+    self.dealt_now()  # (the floor on the time per hand counts from here)
     self.session.update(hand_no=hand_no, in_hand=True, button=table.button,
                         carried=table.carry)
     self._bump_seq()
@@ -237,5 +280,4 @@ def _rebuy(self: LiveTable, seat: int) -> None:
     self._bump_seq()
     self._commit(seats=[row], session=True)
     self.broadcast()
-    if self.session.get("started") and self.hand is None:
-        self._schedule_next_hand(0.2)
+    self._deal_soon()

@@ -70,9 +70,11 @@ def _write(self: LiveTable, **changes: Any) -> None:
         self._dirty = True
         return
     stream = self._stream
+    before = stream.bytes
     cfut = stream.write(**changes)
     if cfut is None:
         return
+    self.budget.used += stream.bytes - before  # (the server's storage, pace.py)
     fut = loop_future(cfut)  # the writes a commit settles wake the loop once
     self._pending_commit = fut
     fut.add_done_callback(functools.partial(self._committed, stream))
@@ -228,6 +230,7 @@ def _adopt(self: LiveTable, fresh: LiveTable) -> None:
     self._stop_timers()
     self._dirty = False
     self._last_key = None
+    self._stored_base = fresh._stored_base  # (the stream is new: what is committed)
     self.session = fresh.session
     self.seq = fresh.seq
     self.last_result = fresh.last_result

@@ -152,8 +152,8 @@ def join(self: LiveTable, name: object, seat: int | None,
     self._commit(seats=[row], session=back is not None)
     self.seats[seat] = Seat(row)
     self.broadcast()
-    if self.session.get("started") and self.hand is None:
-        self._schedule_next_hand(0.2)
+    self.attended()  # a person sat down: the table is played again
+    self._deal_soon()
     return seat, token
 
 

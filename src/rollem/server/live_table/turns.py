@@ -49,6 +49,7 @@ def _act(self: LiveTable, seat: int, action: dict[str, Any], source: str) -> Non
     self._close_decision(seat)
     if source == "player":
         host.note_own_action(self, seat)
+        self.person_acted(action)  # (a fold does not count: pace.py)
     row = self.seats[seat].row if seat in self.seats else None
     if row is not None:
         self._settle_bank(seat)

@@ -1004,6 +1004,13 @@
     pause.type = "button"; pause.dataset.host = t.host_paused ? "resume" : "pause";
     pause.onclick = () => send({ type: "host", op: t.host_paused ? "resume" : "pause" });
     row.appendChild(pause);
+    if (t.started && !t.host_paused && !t.choice && (!state.hand || state.hand.result)) {
+      // Between hands: only the host ends the pause early (issue 34).
+      const deal = el("button", "small", "Deal now");
+      deal.type = "button"; deal.dataset.host = "deal_now";
+      deal.onclick = () => send({ type: "host", op: "deal_now" });
+      row.appendChild(deal);
+    }
     const appr = el("label", "check");
     const cb = el("input"); cb.type = "checkbox"; cb.checked = !!t.approve_joins; cb.dataset.host = "approve_joins";
     cb.onchange = () => send({ type: "host", op: "approve_joins", on: cb.checked });
