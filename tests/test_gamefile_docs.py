@@ -7,7 +7,7 @@ import random
 import re
 from pathlib import Path
 
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from rollem.bots.random_bot import random_action
 from rollem.cli.app import app
@@ -92,3 +92,36 @@ def test_worked_example_plays() -> None:
     plain = Hand(game, [50, 50], options=Options(house={"burn_cards": False}),
                  source=SeededSource(1))
     assert [s.name for s in plain.steps].count("burn") == 0
+
+
+def test_a_game_files_own_house_option_is_set_from_simulate_and_play(tmp_path: Path) -> None:
+    """Issue 33: Crazy Pineapple's ``burn_cards`` could not be set from play or
+    simulate, and house options that do not apply were accepted silently."""
+    import json
+
+    path = tmp_path / "crazy-pineapple.toml"
+    path.write_text(example())
+    runner = CliRunner()
+
+    def sim(*flags: str) -> Result:
+        return runner.invoke(app, ["simulate", "--game-file", str(path), "--players", "3",
+                                   "--hands", "200", "--seed", "4", "--json", *flags])
+
+    burnt, plain = sim(), sim("--house", "burn_cards=false")
+    assert burnt.exit_code == 0 and plain.exit_code == 0, plain.output
+    # The same seed: with no burns the board differs, so the results do too.
+    assert json.loads(burnt.output)["seats"] != json.loads(plain.output)["seats"]
+    bad = sim("--house", "burn_cards=sometimes")
+    assert bad.exit_code == 2
+    assert "burn_cards is a switch: give true or false" in bad.output
+    bad = sim("--wild-duplicates")
+    assert bad.exit_code == 2
+    assert "--wild-duplicates: not a house option of crazy-pineapple (theirs: burn_cards)" \
+        in bad.output
+    out = runner.invoke(app, ["play", "sdr", "--natural-beats-wild"], input="q\n")
+    assert out.exit_code == 2
+    assert "--natural-beats-wild: not a house option of sdr (theirs: burn_before_roll)" \
+        in out.output
+    out = runner.invoke(app, ["simulate", "holdem", "--players", "2", "--hands", "1",
+                              "--house", "oops"])
+    assert out.exit_code == 2 and "expected NAME=VALUE" in out.output

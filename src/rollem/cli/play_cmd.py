@@ -39,7 +39,12 @@ from rollem.cli.colour import colour_allowed
 from rollem.cli.errors import cut, fail
 from rollem.cli.screen import Style, decision_title, render_table
 from rollem.cli.seed_opt import seed_option
-from rollem.cli.table_options import check_stack, options_from_flags, table_option_flags
+from rollem.cli.table_options import (
+    check_house,
+    check_stack,
+    options_from_flags,
+    table_option_flags,
+)
 from rollem.rules.game_help import choose_game_help, explain_decision
 from rollem.settle import settle
 
@@ -629,6 +634,10 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
                  + fit_words(choices))
     options = options_from_flags(flags)
     check_stack(stack, options)
+    if game == "dealers-choice":
+        check_house(options, choices)
+    else:
+        check_house(options, [g])
     try:
         make_bot(level)
     except KeyError:

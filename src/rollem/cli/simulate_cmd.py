@@ -10,7 +10,12 @@ import click
 
 from rollem.cli.errors import fail
 from rollem.cli.seed_opt import seed_option
-from rollem.cli.table_options import check_stack, options_from_flags, table_option_flags
+from rollem.cli.table_options import (
+    check_house,
+    check_stack,
+    options_from_flags,
+    table_option_flags,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -92,6 +97,10 @@ def simulate_command(
             fail(f"unknown bot level {level!r}: expected one of {', '.join(sorted(LEVELS))}")
     options = options_from_flags(flags)
     check_stack(stack, options)
+    from rollem.games import DEFAULT_CHOICE
+
+    check_house(options, [get(g) for g in (DEFAULT_CHOICE if game == "dealers-choice"
+                                           else [game])])
     try:
         if sys.stderr.isatty():  # the bar is on stderr: shown with --json > FILE too
             from rich.progress import Progress

@@ -15,7 +15,7 @@ import click
 
 from rollem.cli.errors import fail
 
-__all__ = ["HOUSE_FLAGS", "options_from_flags", "table_option_flags"]
+__all__ = ["HOUSE_FLAGS", "check_house", "options_from_flags", "table_option_flags"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -50,6 +50,10 @@ def table_option_flags(func: F) -> F:
         click.option("--cap-heads-up/--no-cap-heads-up", "cap_heads_up", default=True,
                      show_default=True,
                      help="Fixed limit: the raise cap holds with two players too."),
+        click.option("--house", "house_options", multiple=True, metavar="NAME=VALUE",
+                     help="Any house option of the game by name, e.g. a game file's own "
+                          "(--house burn_cards=false); VALUE true/false for a switch, else "
+                          "the option's word. Repeatable."),
         click.option("--failed-both-rule", type=click.Choice(("carry", "split")),
                      default="carry", show_default=True,
                      help="5-2-1: when every player in a pot declared both and failed, the pot "
@@ -69,6 +73,14 @@ def options_from_flags(flags: dict[str, Any]) -> Any:
     from rollem.engine.options import Options
 
     house: dict[str, Any] = {name: True for name in HOUSE_FLAGS if flags.pop(name, False)}
+    for item in flags.pop("house_options", ()):
+        name, sep, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or not name or len(item) > 80:
+            fail(f"--house {item[:80]!r}: expected NAME=VALUE, e.g. --house burn_cards=false")
+        word = value.strip().lower()
+        house[name] = {"true": True, "on": True, "yes": True, "false": False, "off": False,
+                       "no": False}.get(word, value.strip())
     rule = flags.pop("failed_both_rule", "carry")
     if rule != "carry":
         house["failed_both_rule"] = rule
@@ -83,6 +95,27 @@ def options_from_flags(flags: dict[str, Any]) -> Any:
                        cap_heads_up=cap_heads_up, house=house)
     except EngineError as err:
         fail(str(err))
+
+
+def check_house(options: Any, games: list[Any]) -> None:
+    """Exit with a one-line error (status 2) unless every house option set in
+    ``options`` is one of ``games``' (the game played, or every game a dealer's
+    choice offers) with a value of the right kind: a flag that does nothing is
+    refused, not ignored (issue 33)."""
+    known: dict[str, Any] = {}
+    for g in games:
+        known.update(getattr(g, "house", {}) or {})
+    names = ", ".join(g.id for g in games)
+    for name, value in options.house.items():
+        flag = f"--{name.replace('_', '-')}" if name in HOUSE_FLAGS else f"--house {name}"
+        if name not in known:
+            have = ", ".join(sorted(known)) or "none"
+            fail(f"{flag}: not a house option of {names} (theirs: {have})")
+        default = known[name]
+        if isinstance(default, bool) and not isinstance(value, bool):
+            fail(f"{flag}={value}: {name} is a switch: give true or false")
+        if not isinstance(default, bool) and isinstance(value, bool):
+            fail(f"{flag}: {name} takes a word, e.g. {name}={default}")
 
 
 def check_stack(stack: int, options: Any) -> None:
