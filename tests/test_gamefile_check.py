@@ -288,3 +288,31 @@ def test_a_deeply_nested_file_is_refused_in_one_line(tmp_path: Path, nested: str
         result = CliRunner().invoke(app, args)
         assert result.exit_code != 0 and "nested too deeply" in result.output, result.output
         assert "Traceback" not in result.output and "RecursionError" not in result.output
+
+
+def test_a_game_with_no_betting_round_or_no_forced_bet_is_refused(tmp_path: Path) -> None:
+    """Issue 33: check-game accepted a game with no betting step and no forced bet."""
+    no_bet = MINIMAL.replace('[[steps]]\nstep = "bet"\nsize = "small"\ncap = 3\n', "")
+    with pytest.raises(GameFileError, match=r'^steps: no "bet" step; a poker game needs at '
+                                            r"least one betting round"):
+        parse_game(no_bet)
+    no_forced = MINIMAL.replace('[[steps]]\nstep = "ante"\n', "")
+    with pytest.raises(GameFileError, match=r'^steps: no forced bet; start the pot with an '
+                                            r'"ante", "blinds" or "bring-in" step'):
+        parse_game(no_forced)
+    # Stored files are read as they were accepted.
+    assert parse_game(no_forced, strict=False).id == "mini"
+    assert parse_game(MINIMAL).id == "mini"
+
+
+def test_the_showing_openers_rank_a_seat_with_no_up_card_below_every_other() -> None:
+    """A game file may draw away a seat's only up card: the seat then shows nothing,
+    which ranks below any card showing (it was a crash: 'a hand showing needs at
+    least one card')."""
+    from rollem.engine.betting import highest_showing, lowest_showing
+
+    hand = Hand(load_game(MINIMAL), [50, 50, 50], source=SeededSource(1))
+    hand.up = [[False] * len(hand.hole[s]) for s in range(3)]
+    hand.up[1][0] = True  # only seat 1 shows a card
+    assert highest_showing(hand) == 1
+    assert lowest_showing(hand) in (0, 2) and lowest_showing(hand) != 1

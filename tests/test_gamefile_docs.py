@@ -3,6 +3,7 @@ is checked, loaded and played (issue 18)."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -97,12 +98,20 @@ def test_worked_example_plays() -> None:
 def test_a_game_files_own_house_option_is_set_from_simulate_and_play(tmp_path: Path) -> None:
     """Issue 33: Crazy Pineapple's ``burn_cards`` could not be set from play or
     simulate, and house options that do not apply were accepted silently."""
-    import json
+    from rollem import games
 
     path = tmp_path / "crazy-pineapple.toml"
     path.write_text(example())
     runner = CliRunner()
+    before = dict(games._GAMES)  # (--game-file registers the game in this process)
+    try:
+        _house_options(runner, path)
+    finally:
+        games._GAMES.clear()
+        games._GAMES.update(before)
 
+
+def _house_options(runner: CliRunner, path: Path) -> None:
     def sim(*flags: str) -> Result:
         return runner.invoke(app, ["simulate", "--game-file", str(path), "--players", "3",
                                    "--hands", "200", "--seed", "4", "--json", *flags])

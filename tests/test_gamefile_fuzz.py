@@ -18,8 +18,8 @@ import tomli_w
 from rollem.games.gamefile import OPENERS, STEP_KINDS, GameFileError, load_game
 from rollem.games.trial import trial_deal
 
-FILES = 700
-"""Random files tried (about a tenth are accepted; a few seconds in all)."""
+FILES = 1000
+"""Random files tried (about one in twenty is accepted; a few seconds in all)."""
 
 
 def _value(typ: str, rng: random.Random) -> Any:
@@ -42,8 +42,10 @@ def random_game_file(rng: random.Random) -> str:
     middle = [k for k in STEP_KINDS if k not in ("showdown", "ante", "blinds")]
     steps: list[dict[str, Any]] = [{"step": rng.choice(["ante", "ante", "blinds"])},
                                    {"step": "deal", "cards": rng.randint(2, 7)}]
-    for _ in range(rng.randint(1, 7)):
-        kind = rng.choice([*middle, "bet", "bet", "deal"])
+    kinds = [rng.choice([*middle, "bet", "bet", "deal"]) for _ in range(rng.randint(1, 7))]
+    if "bet" not in kinds and rng.random() < 0.9:  # (check-game refuses a game without)
+        kinds.insert(rng.randint(0, len(kinds)), "bet")
+    for kind in kinds:
         step: dict[str, Any] = {"step": kind}
         for name, (typ, default) in STEP_KINDS[kind].items():
             if not isinstance(default, int | str | bool) or rng.random() < 0.3:
@@ -54,11 +56,11 @@ def random_game_file(rng: random.Random) -> str:
         if rng.random() < 0.25:
             showdown[name] = _value(typ, rng)
     # mostly the showdown that goes with the steps (check-game refuses the others)
-    kinds = {s["step"] for s in steps}
+    kinds_dealt = {s["step"] for s in steps}
     if rng.random() < 0.9:
-        showdown["wild"] = bool(kinds & {"wild", "pick-wild"})
+        showdown["wild"] = bool(kinds_dealt & {"wild", "pick-wild"})
     if rng.random() < 0.9:
-        if "declare" in kinds:
+        if "declare" in kinds_dealt:
             showdown["pot"] = "declare"
         elif showdown.get("pot") == "declare":
             showdown["pot"] = "high-low"

@@ -44,7 +44,7 @@ Rules implemented (R-C-6, the card-room all-in rule in all structures):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rollem.engine.actions import Bet, Call, Check, Fold, Raise
 from rollem.engine.decisions import Legal, Pending
@@ -103,26 +103,34 @@ def _showing(hand: Hand, seat: int) -> list[int]:
     return [c for c, u in zip(hand.hole[seat], hand.up[seat], strict=True) if u]
 
 
-def highest_showing(hand: Hand) -> int:
-    """The best exposed (partial) hand, wild cards counted (R-C-8, R-RYO-8);
-    ties go to the tied player nearest the dealer's left."""
+def _showing_key(hand: Hand, seat: int) -> tuple[int, Any]:
+    """How good ``seat``'s exposed cards are, for the showing openers: a seat
+    with no card face up (a game file's draw may have replaced its only up
+    card) ranks below every seat showing one."""
     from rollem.hands import showing_value
 
+    cards = _showing(hand, seat)
+    return (1, showing_value(cards, hand.wild_ranks)) if cards else (0, 0)
+
+
+def highest_showing(hand: Hand) -> int:
+    """The best exposed (partial) hand, wild cards counted (R-C-8, R-RYO-8);
+    ties go to the tied player nearest the dealer's left.  A seat showing no
+    card ranks below any that shows one."""
     best_seat, best = -1, None
     for s in hand.live_from_left():
-        v = showing_value(_showing(hand, s), hand.wild_ranks)
+        v = _showing_key(hand, s)
         if best is None or v > best:
             best_seat, best = s, v
     return best_seat
 
 
 def lowest_showing(hand: Hand) -> int:
-    """The worst exposed (partial) hand (R-C-8, R-RYO-7); ties nearest the dealer's left."""
-    from rollem.hands import showing_value
-
+    """The worst exposed (partial) hand (R-C-8, R-RYO-7); ties nearest the dealer's
+    left.  A seat showing no card is the worst."""
     best_seat, best = -1, None
     for s in hand.live_from_left():
-        v = showing_value(_showing(hand, s), hand.wild_ranks)
+        v = _showing_key(hand, s)
         if best is None or v < best:
             best_seat, best = s, v
     return best_seat

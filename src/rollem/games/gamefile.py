@@ -356,6 +356,21 @@ def _check_order(steps: list[StepSpec], max_players: int, strict: bool = True) -
     if strict:  # new files only: a stored file is read as it was accepted
         _check_declare(steps)
         _check_wild(steps)
+        _check_betting(steps)
+
+
+def _check_betting(steps: list[StepSpec]) -> None:
+    """A poker game has a betting round and a forced bet that starts the pot
+    (an ante, blinds or a bring-in; R-C-6): without a betting round there is
+    nothing to play, without a forced bet nobody has a reason to bet (issue 33)."""
+    kinds = {s.kind for s in steps}
+    if "bet" not in kinds:
+        raise GameFileError('steps: no "bet" step; a poker game needs at least one betting '
+                            'round (step = "bet")')
+    if not kinds & {"ante", "blinds", "bring-in"}:
+        raise GameFileError('steps: no forced bet; start the pot with an "ante", "blinds" or '
+                            '"bring-in" step before the first betting round, or nobody has a '
+                            "reason to bet")
 
 
 def _check_wild(steps: list[StepSpec]) -> None:
