@@ -185,6 +185,10 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
 @_opt("--connections-per-table", default=64, show_default=True, type=click.IntRange(1),
       help="Open websockets to one table: players and watchers each (a watcher never "
            "takes a player's place).")
+@_opt("--connections-per-seat", default=4, show_default=True, type=click.IntRange(1),
+      help="Open websockets of one seat (tabs or devices; the host's cookie too): a "
+           "newer one replaces the oldest, which is told why. A seat's own connection "
+           "is never refused for the two counts above.")
 @_opt("--tables-per-hour", default=30, show_default=True, type=click.IntRange(1),
       help="New tables one address may create in an hour.")
 @_opt("--costly-requests-per-minute", default=120.0, show_default=True,
@@ -213,7 +217,8 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
                   access_log: bool, retention: float, unplayed_minutes: float,
                   idle_minutes: float,
                   messages_per_second: float, connections_per_address: int,
-                  connections_per_table: int, tables_per_hour: int,
+                  connections_per_table: int, connections_per_seat: int,
+                  tables_per_hour: int,
                   costly_requests_per_minute: float, max_tables: int,
                   max_body: int, shortest_decision: float, lease_seconds: float,
                   advertise_url: str | None) -> None:
@@ -243,6 +248,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         messages_per_second=messages_per_second, message_burst=max(1, int(messages_per_second * 3)),
         connections_per_address=connections_per_address,
         connections_per_table=connections_per_table,
+        connections_per_seat=connections_per_seat,
         tables_per_address_per_hour=tables_per_hour, max_tables=max_tables,
         costly_requests_per_minute=costly_requests_per_minute,
         costly_burst=max(1, int(costly_requests_per_minute / 4)),
