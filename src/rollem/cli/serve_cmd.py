@@ -249,6 +249,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
             ConnectionGuard,
             guarded_http,
             handle_limit,
+            quiet_denials,
             raise_handle_limit,
         )
         from rollem.server.net import lan_address
@@ -345,7 +346,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     config = uvicorn.Config(app, log_config=log_config(log_level, access_log),
                             log_level=log_level, access_log=access_log, ws_max_size=65536,
                             ws_ping_interval=20, ws_ping_timeout=20,
-                            http=guarded_http(guard),
+                            http=guarded_http(guard), ws=quiet_denials(),
                             timeout_keep_alive=min(5, max(1, int(settings.http_timeout))),
                             proxy_headers=False)  # the app's own: rollem.server.proxies
     server_log = logging.getLogger("rollem.server")

@@ -44,7 +44,7 @@ from typing import Any
 from rollem.server.proxies import parse_trusted
 
 __all__ = ["ConnectionGuard", "ThrottledLog", "guarded_http", "handle_limit",
-           "raise_handle_limit"]
+           "quiet_denials", "raise_handle_limit"]
 
 log = logging.getLogger("rollem.server.connections")
 
@@ -293,3 +293,24 @@ def guarded_http(guard: ConnectionGuard) -> type[asyncio.Protocol]:
             super().handle_websocket_upgrade(*args)
 
     return GuardedHTTP
+
+
+def quiet_denials() -> type[asyncio.Protocol]:
+    """uvicorn's websocket protocol (``websockets-sansio``, its default) without the
+    ``ERROR ... ASGI callable returned without completing handshake`` it logs after
+    every websocket turned away with an HTTP response (ASGI's denial response, as
+    the 307 to a table's holder: issue 34, item 10).  The response is sent whole
+    and the connection closed as before; the protocol only forgets to count the
+    handshake as done, as its wsproto sibling does (uvicorn pull request 3138)."""
+    from uvicorn.protocols.websockets.websockets_sansio_impl import (
+        WebSocketsSansIOProtocol,
+    )
+
+    class QuietDenials(WebSocketsSansIOProtocol):
+        async def send(self, message: Any) -> None:
+            await super().send(message)
+            if (message.get("type") == "websocket.http.response.body"
+                    and not message.get("more_body", False)):
+                self.handshake_complete = True  # the denial is on the wire, whole
+
+    return QuietDenials
