@@ -721,7 +721,9 @@ def create_app(db_path: str | Path = "rollem.db",
         from the store if it is not in memory (it then stays for its idle time)."""
         try:
             table = manager().get(tid)
-        except (TableElsewhere, TableUnreadable):
+        except TableElsewhere:
+            return True  # only sent on (307): the holder checks the cookie
+        except TableUnreadable:
             return False
         return table is not None and (
             table.seat_for_token(ws.cookies.get(seat_cookie(tid))) is not None

@@ -184,7 +184,7 @@ def _replace_oldest(clients: set[Client], most: int, whose: str) -> set[Client]:
         clients.discard(old)
         old.send(error_message(
             "replaced", f"replaced by a newer connection of this {whose} (at most {most} "
-            "at once: another tab or device); reload this page to play here"))
+            "at once: another tab or device)"))
         old.finish(REPLACED_CODE, f"replaced by a newer connection of this {whose}")
     return set(extra)
 

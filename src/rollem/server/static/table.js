@@ -106,13 +106,14 @@
     ws = null; elsewhere = true; online = false;
     clearTimeout(answerTimer); answerTimer = null; tap = null;
     clearTimeout(reconnectTimer); reconnectTimer = null;
-    $("conn").textContent = "open elsewhere: tap to play here"; $("conn").className = "conn bad";
+    $("conn").textContent = "play here"; $("conn").className = "conn bad";
+    $("conn").style.cursor = "pointer";
     if (state) render();
   }
   $("conn").addEventListener("click", () => {
     if (!elsewhere) return;
     retry = 500;
-    $("conn").textContent = "connecting…"; $("conn").className = "conn";
+    $("conn").textContent = "connecting…"; $("conn").className = "conn"; $("conn").style.cursor = "";
     connect();
   });
   // Give up on the socket in use without waiting for its close event.
@@ -206,7 +207,7 @@
   function renderNotice(t, me) {
     const box = $("notice");
     const parts = [];
-    if (elsewhere) parts.push(["bad", "This seat is now played from another tab or device. Tap “open elsewhere” at the top to play here again."]);
+    if (elsewhere) parts.push(["bad", "This seat is now played from another tab or device. Tap “play here” at the top to play it here again."]);
     else if (!online) parts.push(["bad", "Disconnected — reconnecting… your buttons are off until the table is back."]);
     if (t.host_paused) parts.push(["info", "The host has paused the table: no new hand is dealt until it resumes."]);
     if (t.waiting_for) parts.push(["info", t.waiting_for]);
@@ -751,14 +752,14 @@
       prompt.textContent = !hand ? "" : hand.result ? "" : hand.to_act.length ? "Waiting for " + hand.to_act.map((s) => seatName(t, s)).join(", ") + "…" : "";
       const chose = myPendingChoice(hand, me.seat);
       if (chose) prompt.textContent = "Your choice is in: " + chose.words + " " + chose.rest + ". " + prompt.textContent;
-      if (!online) prompt.textContent = "Disconnected — reconnecting…";
+      if (!online) prompt.textContent = elsewhere ? "Played from another tab or device" : "Disconnected — reconnecting…";
       return;
     }
     const legal = hand.legal;
     const due = owed(hand);
     prompt.appendChild(el("b", "your-turn", "Your turn"));
     if (due > 0) prompt.appendChild(el("span", "owe", " · to call " + due));
-    if (!online) prompt.appendChild(el("span", "offline-note", " · disconnected: wait for the table"));
+    if (!online) prompt.appendChild(el("span", "offline-note", elsewhere ? " · played from another tab or device" : " · disconnected: wait for the table"));
     if (confirmFold) {
       prompt.appendChild(el("span", "confirm-fold", " · You can check for free. Fold anyway?"));
       const row = el("div", "actions");
