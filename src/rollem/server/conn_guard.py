@@ -233,6 +233,9 @@ class ConnectionGuard:
     def _deadline(self, proto: Any) -> None:
         if proto in self.waiting:
             self.waiting.pop(proto)
+            cycle = getattr(proto, "cycle", None)
+            if cycle is not None and not cycle.response_complete and not cycle.more_body:
+                return  # a request all read (a pipelined one): the app's to answer
             self.timed_out += 1
             peer = proto.transport.get_extra_info("peername") if proto.transport else None
             self.log.note(f"closed connections that sent no whole request in {self.timeout:g} s",
