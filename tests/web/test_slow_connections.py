@@ -247,3 +247,19 @@ def test_throttled_log_tells_a_count_not_each() -> None:
     now[0] += 10
     throttled.note("refused", "peer 500")
     assert lines[1] == "refused: 500 in the last 10 s (latest: peer 500)"
+
+
+def test_serve_raises_its_soft_handle_limit_to_the_hard_one() -> None:
+    """``rollem serve`` starts with the soft open-file limit raised to the hard one
+    (a soft 1,024 under a hard 4,096 here): 4,096 less 128 connections."""
+    code = ("import resource\n"
+            "resource.setrlimit(resource.RLIMIT_NOFILE, (512, 4096))\n"
+            "from rollem.server.conn_guard import handle_limit, raise_handle_limit\n"
+            "print(raise_handle_limit(), resource.getrlimit(resource.RLIMIT_NOFILE)[0],"
+            " handle_limit())\n")
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 4096:
+        pytest.skip("the hard open-file limit here is below 4,096")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout.split()
+    assert out == ["(4096,", "4096)", "4096", str(4096 - 128)], out
