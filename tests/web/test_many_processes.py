@@ -338,6 +338,12 @@ async def _scenario(db: str, a: Server, b: Server, people: list[Person]) -> None
         finally:
             store.close()
         assert all(not p.errors for p in people), [p.errors for p in people]
+        # Websockets turned away to the holder (307) close cleanly: no ERROR line
+        # (issue 34, item 10), in either process's log.
+        for srv in (a, b):
+            errors = [line for line in srv.text().splitlines() if " ERROR " in line
+                      and "handshake" in line]
+            assert not errors, errors[:3]
     finally:
         for p in people:
             p.stop = True

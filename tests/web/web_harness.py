@@ -25,6 +25,7 @@ from rollem.bots.basic import BasicBot
 from rollem.engine.actions import Bet, Call, Check
 from rollem.server.app import create_app, host_cookie, seat_cookie
 from rollem.server.config import ServerSettings
+from rollem.server.conn_guard import quiet_denials
 from rollem.server.game_session import random_wire_action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,6 +96,7 @@ class ServerThread:
         self.app = create_app(db, settings or UNLIMITED)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_max_size=65536, lifespan="on",
+                                ws=quiet_denials(),  # as rollem serve (issue 34)
                                 proxy_headers=False)  # as rollem serve: the app's own
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

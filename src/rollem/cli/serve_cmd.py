@@ -205,6 +205,20 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
 @_opt("--connections-per-table", default=64, show_default=True, type=click.IntRange(1),
       help="Open websockets to one table: players and watchers each (a watcher never "
            "takes a player's place).")
+@_opt("--connections-per-seat", default=4, show_default=True, type=click.IntRange(1),
+      help="Open websockets of one seat (tabs or devices; the host's cookie too): a "
+           "newer one replaces the oldest, which is told why. A seat's own connection "
+           "is never refused for the two counts above.")
+@_opt("--http-timeout", default=20.0, show_default=True,
+      type=click.FloatRange(min=0, min_open=True, max=300),
+      help="Seconds a connection has to send a whole HTTP request (head and body) from "
+           "when it opens or its last answer went out; then it is closed, so idle and "
+           "slow connections cannot hold the server's file handles.")
+@_opt("--http-connections-per-address", default=64, show_default=True,
+      type=click.IntRange(1),
+      help="Open HTTP connections (not yet websockets) from one address; a trusted "
+           "proxy's are not counted. Past it the address's oldest connection still "
+           "waiting for its request is closed to make room.")
 @_opt("--tables-per-hour", default=30, show_default=True, type=click.IntRange(1),
       help="New tables one address may create in an hour.")
 @_opt("--costly-requests-per-minute", default=120.0, show_default=True,
@@ -235,7 +249,9 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
                   unattended_hand_seconds: float, unattended_minutes: float,
                   table_storage_mb: float, storage_mb: float,
                   messages_per_second: float, connections_per_address: int,
-                  connections_per_table: int, tables_per_hour: int,
+                  connections_per_table: int, connections_per_seat: int,
+                  http_timeout: float, http_connections_per_address: int,
+                  tables_per_hour: int,
                   costly_requests_per_minute: float, max_tables: int,
                   max_body: int, shortest_decision: float, lease_seconds: float,
                   advertise_url: str | None) -> None:
@@ -251,6 +267,13 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         import uvicorn
 
         from rollem.server.app import create_app
+        from rollem.server.conn_guard import (
+            ConnectionGuard,
+            guarded_http,
+            handle_limit,
+            quiet_denials,
+            raise_handle_limit,
+        )
         from rollem.server.net import lan_address
     except ImportError as err:
         fail(f"the web table needs its extra packages ({err.name}); "
@@ -265,6 +288,8 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         messages_per_second=messages_per_second, message_burst=max(1, int(messages_per_second * 3)),
         connections_per_address=connections_per_address,
         connections_per_table=connections_per_table,
+        connections_per_seat=connections_per_seat,
+        http_timeout=http_timeout, http_connections_per_address=http_connections_per_address,
         tables_per_address_per_hour=tables_per_hour, max_tables=max_tables,
         costly_requests_per_minute=costly_requests_per_minute,
         costly_burst=max(1, int(costly_requests_per_minute / 4)),
@@ -338,12 +363,22 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     # commit that every client of the table waits for.
     sys.setswitchinterval(0.001)
     app = create_app(db, settings)
+    # Idle and slow connections are closed, and the connections kept below the
+    # open-file limit, raised first as far as the system allows (issue 34).
+    handles, _hard = raise_handle_limit()
+    guard = ConnectionGuard(settings.http_timeout, settings.http_connections_per_address,
+                            handle_limit(), settings.forwarded_allow_ips)
     config = uvicorn.Config(app, log_config=log_config(log_level, access_log),
                             log_level=log_level, access_log=access_log, ws_max_size=65536,
                             ws_ping_interval=20, ws_ping_timeout=20,
+                            http=guarded_http(guard), ws=quiet_denials(),
+                            timeout_keep_alive=min(5, max(1, int(settings.http_timeout))),
                             proxy_headers=False)  # the app's own: rollem.server.proxies
-    logging.getLogger("rollem.server").info("serving %s on %s:%s (warmed up in %.1f s)",
-                                            shown_db(db), shown, port, warmed)
+    server_log = logging.getLogger("rollem.server")
+    server_log.info("serving %s on %s:%s (warmed up in %.1f s)", shown_db(db), shown, port,
+                    warmed)
+    server_log.info("open-file limit %d: at most %d connections at once; a request must "
+                    "arrive within %g s", handles, guard.most_open, settings.http_timeout)
     # Ctrl-C: uvicorn has shut down cleanly; exit 0 as uvicorn.run does.
     with lock, contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run(sockets=[sock])

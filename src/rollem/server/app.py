@@ -22,8 +22,10 @@ Limits (:class:`~rollem.server.config.ServerSettings`, issue 13): request
 bodies are cut off while read (413 ``too_large``), JSON nested too deep is
 ``malformed``, each websocket has a token bucket of messages (``rate_limited``,
 then closed with code 4429), connections per address and per table
-(``too_many_connections``, 4429), tables per address per hour and in total
-(429 ``too_many_tables``, 503 ``server_full``), and requests per address to
+(``too_many_connections``, 4429; never a seat's own connection: a seat keeps
+at most ``connections_per_seat``, a newer one replacing the oldest, issue 34),
+tables per address per hour and in total (429 ``too_many_tables``, 503
+``server_full``), and requests per address to
 the routes that build something (hand lists, replays, histories, rules,
 ``/healthz``: 429 ``rate_limited`` with ``Retry-After``).  A websocket past
 its limits is refused before its table is looked up.  "Per address" is per IPv4
@@ -232,9 +234,15 @@ class Limits:
             who = "players" if player else "watchers"
             return (f"too many {who} connected to this table (at most "
                     f"{s.connections_per_table})")
+        self.admit(address, table_id, player)
+        return None
+
+    def admit(self, address: str, table_id: str, player: bool = True) -> None:
+        """Count a new websocket past the limits: a seat's (or the host's) own
+        connection, which counts is never a reason to refuse (issue 34; its seat
+        keeps at most ``connections_per_seat``, the oldest replaced)."""
         self.by_address[address] += 1
         self.by_table[(table_id, player)] += 1
-        return None
 
     def demote(self, table_id: str) -> bool:
         """Count a player's connection as a watcher's after all (its cookie holds no
@@ -723,6 +731,9 @@ def create_app(db_path: str | Path = "rollem.db",
         # is not looked up (nor loaded from the store), no state is built.
         player = seat_cookie(tid) in ws.cookies or host_cookie(tid) in ws.cookies
         refused = limits.open_connection(address, tid, player)
+        if refused is not None and player and _holds_seat(ws, tid):
+            limits.admit(address, tid)  # a seat's holder is never kept out (issue 34)
+            refused = None
         if refused is not None:
             await _refuse(ws, refused)
             return
@@ -741,6 +752,21 @@ def create_app(db_path: str | Path = "rollem.db",
             player = await _play(ws, tid, player)
         finally:
             limits.close_connection(address, tid, player)
+
+    def _holds_seat(ws: WebSocket, tid: str) -> bool:
+        """Whether ``ws`` brings the cookie of a seat at table ``tid`` (or its host's
+        cookie): only asked of a connection past the connection limits, so a
+        seat's holder gets in whoever else uses up the counts; the table is read
+        from the store if it is not in memory (it then stays for its idle time)."""
+        try:
+            table = manager().get(tid)
+        except TableElsewhere:
+            return True  # only sent on (307): the holder checks the cookie
+        except TableUnreadable:
+            return False
+        return table is not None and (
+            table.seat_for_token(ws.cookies.get(seat_cookie(tid))) is not None
+            or table.is_host(ws.cookies.get(host_cookie(tid))))
 
     async def _refuse(ws: WebSocket, reason: str) -> None:
         if ws.client_state == WebSocketState.CONNECTING:
@@ -767,7 +793,7 @@ def create_app(db_path: str | Path = "rollem.db",
                 return True
             player = False
         writer = asyncio.create_task(_writer(ws, client))
-        table.connect(client)
+        table.connect(client, settings.connections_per_seat)
         bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
         try:
             while not client.closed:
@@ -814,7 +840,10 @@ def create_app(db_path: str | Path = "rollem.db",
         except Exception:
             client.closed = True
         with contextlib.suppress(Exception):
-            await ws.close(code=4429 if client.finishing else 1000)
+            if client.finishing:
+                await ws.close(code=client.close_code, reason=client.close_reason)
+            else:
+                await ws.close(code=1000)
 
     routes = [
         Route("/", index),

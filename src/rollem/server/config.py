@@ -457,6 +457,18 @@ class ServerSettings:
     connection is closed."""
     connections_per_address: int = 32
     connections_per_table: int = 64
+    connections_per_seat: int = 4
+    """Open websockets of one seat (and of the host's cookie): a newer one replaces
+    the oldest, which is told why (``replaced``, close code 4410).  A seat's own
+    connection is never refused for the two counts above (issue 34)."""
+    http_timeout: float = 20.0
+    """Seconds an HTTP connection may take to send a whole request (head and body),
+    from when it opens or its last answer went out; then it is closed (issue 34:
+    idle and slow connections must not hold the server's file handles)."""
+    http_connections_per_address: int = 64
+    """Open HTTP connections (not yet websockets) from one address (IPv6: /64); a
+    trusted proxy's are not counted.  Past it, the address's oldest connection
+    still waiting for its request is closed to make room, else the new one is."""
     tables_per_address_per_hour: int = 30
     costly_requests_per_minute: float = 120.0
     """Token bucket per client address for the HTTP requests that build something
@@ -519,10 +531,11 @@ class ServerSettings:
         """Raise :class:`ConfigError` naming a setting out of range."""
         for name in ("messages_per_second", "idle_seconds", "retention_days", "lease_seconds",
                      "unplayed_seconds", "unattended_seconds", "table_storage_mb",
-                     "storage_mb", "costly_requests_per_minute"):
+                     "storage_mb", "http_timeout", "costly_requests_per_minute"):
             if not getattr(self, name) > 0:
                 raise ConfigError(f"{name} must be more than 0, not {getattr(self, name)}")
         for name in ("message_burst", "connections_per_address", "connections_per_table",
+                     "connections_per_seat", "http_connections_per_address",
                      "tables_per_address_per_hour", "max_tables", "max_body_bytes",
                      "max_json_depth", "costly_burst"):
             if getattr(self, name) < 1:

@@ -6,6 +6,7 @@ text sent to them.  No rule of its own."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,17 @@ def _is_error(text: str) -> bool:
 MAX_BACKLOG = 256
 """Messages queued to a client that does not read before it is dropped."""
 
+CONNECTIONS_PER_SEAT = 4
+"""Open connections one seat (or the host's cookie) may have at a table, each a
+browser tab or device (issue 34): a newer one replaces the oldest
+(:data:`REPLACED_CODE`), so nobody holding a seat's cookie can use up the
+table's connections, and the seat's holder always gets in."""
+
+REPLACED_CODE = 4410
+"""Websocket close code of a connection replaced by a newer one of its seat."""
+
+_opened = itertools.count()
+
 
 class Client:
     """One websocket connection: a seat (or ``None`` for an onlooker) and its outbox.
@@ -47,6 +59,9 @@ class Client:
         self.closed = False
         self.finishing = False  # send what is queued, then close
         self.odds_busy = False  # a practice-odds request of this client is being computed
+        self.opened = next(_opened)  # order of opening: the oldest is replaced first
+        self.close_code = 4429  # the close code once finished (rate_limited by default)
+        self.close_reason = ""
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -61,9 +76,11 @@ class Client:
             return
         self._wakeup.set()
 
-    def finish(self) -> None:
-        """Send what is queued (an error saying why), then close."""
+    def finish(self, code: int = 4429, reason: str = "") -> None:
+        """Send what is queued (an error saying why), then close with ``code``
+        (a websocket close code) and ``reason`` (at most 123 bytes of UTF-8)."""
         self.finishing = True
+        self.close_code, self.close_reason = code, reason
         self._wakeup.set()
 
     async def next_message(self) -> str | None:

@@ -19,9 +19,15 @@ from typing import TYPE_CHECKING, Any
 
 from rollem.lookalike import look_alike_key, whole_script
 from rollem.server import host, live_table
-from rollem.server.live_table.clients import Client, Seat
+from rollem.server.live_table.clients import (
+    CONNECTIONS_PER_SEAT,
+    REPLACED_CODE,
+    Client,
+    Seat,
+)
 from rollem.server.live_table.errors import TableError
 from rollem.server.live_table.player_names import clean_name
+from rollem.server.protocol import error_message
 from rollem.server.store import SeatRow, token_digest
 from rollem.text import name_key
 
@@ -157,10 +163,14 @@ def join(self: LiveTable, name: object, seat: int | None,
     return seat, token
 
 
-def connect(self: LiveTable, client: Client) -> None:
+def connect(self: LiveTable, client: Client, most: int = CONNECTIONS_PER_SEAT) -> None:
+    """Add ``client`` to its seat (or to the onlookers).  A seat, and the host's
+    cookie, keep at most ``most`` connections: past that the oldest is replaced,
+    told why and closed (:func:`_replace_oldest`, issue 34)."""
     if client.seat is not None and client.seat in self.seats:
         seat = self.seats[client.seat]
         seat.clients.add(client)
+        _replace_oldest(seat.clients, most, "seat")
         seat.disconnected_since = None
         seat.gone = False
         if self.session.get("away", {}).pop(str(client.seat), None) is not None:
@@ -168,6 +178,9 @@ def connect(self: LiveTable, client: Client) -> None:
     else:
         client.seat = None
         self.onlookers.add(client)
+        if client.host_cookie:
+            hosts = {c for c in self.onlookers if c.host_cookie}
+            self.onlookers -= _replace_oldest(hosts, most, "host's cookie")
     client.is_host = host.client_is_host(self, client)
     if client.seat is None and not client.is_host:
         # Nobody else sees an onlooker come (or go): only they get the state, so
@@ -179,6 +192,20 @@ def connect(self: LiveTable, client: Client) -> None:
         self._send_after_commit([(client, host.chat_history_text(self))])
 
 
+def _replace_oldest(clients: set[Client], most: int, whose: str) -> set[Client]:
+    """Close the oldest of ``clients`` (one seat's, or the host cookie's) past
+    ``most``: each is told why (``replaced``) and closed with
+    :data:`REPLACED_CODE`, and taken out of ``clients``.  Returns those closed."""
+    extra = sorted(clients, key=lambda c: c.opened)[:max(0, len(clients) - most)]
+    for old in extra:
+        clients.discard(old)
+        old.send(error_message(
+            "replaced", f"replaced by a newer connection of this {whose} (at most {most} "
+            "at once: another tab or device)"))
+        old.finish(REPLACED_CODE, f"replaced by a newer connection of this {whose}")
+    return set(extra)
+
+
 def disconnect(self: LiveTable, client: Client) -> None:
     client.close()
     self.onlookers.discard(client)
@@ -186,8 +213,9 @@ def disconnect(self: LiveTable, client: Client) -> None:
         self.idle_since = self.clock()
     if client.seat is not None and client.seat in self.seats:
         seat = self.seats[client.seat]
+        held = client in seat.clients  # (not when replaced by a newer connection)
         seat.clients.discard(client)
-        if not seat.clients and seat.row.bot is None:
+        if held and not seat.clients and seat.row.bot is None:
             since = seat.disconnected_since = self.clock()
             asyncio.get_running_loop().call_later(
                 self.config.grace_seconds, self._grace_over, client.seat, seat, since

@@ -31,7 +31,7 @@
   let answerTimer = null, reconnectTimer = null, pings = 0, pongs = 0;
   let tap = null, lostTap = null;  // an action not yet known to have reached the server
   function connect() {
-    clearTimeout(reconnectTimer); reconnectTimer = null;
+    clearTimeout(reconnectTimer); reconnectTimer = null; elsewhere = false;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const sock = new WebSocket(proto + "//" + location.host + "/ws/" + tid);
     ws = sock; pings = 0; pongs = 0;
@@ -44,7 +44,7 @@
       chatLines = [];
       renderChat();
     };
-    sock.onclose = () => dropped(sock);
+    sock.onclose = (ev) => (ev.code === REPLACED ? replaced(sock) : dropped(sock));
     sock.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === "pong") {
@@ -96,6 +96,26 @@
     clearTimeout(reconnectTimer);
     reconnectTimer = setTimeout(connect, retry); retry = Math.min(retry * 2, 5000);
   }
+  // Replaced by a newer connection of this seat (another tab or device; the server
+  // keeps a few per seat, issue 34): no reconnecting on our own, or the tabs would
+  // take the seat from each other for ever; a tap on the badge takes it back.
+  const REPLACED = 4410;
+  let elsewhere = false;
+  function replaced(sock) {
+    if (sock !== ws) return;
+    ws = null; elsewhere = true; online = false;
+    clearTimeout(answerTimer); answerTimer = null; tap = null;
+    clearTimeout(reconnectTimer); reconnectTimer = null;
+    $("conn").textContent = "play here"; $("conn").className = "conn bad";
+    $("conn").style.cursor = "pointer";
+    if (state) render();
+  }
+  $("conn").addEventListener("click", () => {
+    if (!elsewhere) return;
+    retry = 500;
+    $("conn").textContent = "connecting…"; $("conn").className = "conn"; $("conn").style.cursor = "";
+    connect();
+  });
   // Give up on the socket in use without waiting for its close event.
   function abandon() {
     const sock = ws;
@@ -116,7 +136,7 @@
   // Back on screen (a phone unlocked): find a connection that died meanwhile at once.
   document.addEventListener("visibilitychange", () => { if (!document.hidden) ping(); });
   window.addEventListener("online", () => {
-    if (online) { ping(); return; }
+    if (online || elsewhere) { if (online) ping(); return; }
     abandon(); ws = null; retry = 500; connect();
   });
   function send(obj) {
@@ -187,7 +207,8 @@
   function renderNotice(t, me) {
     const box = $("notice");
     const parts = [];
-    if (!online) parts.push(["bad", "Disconnected — reconnecting… your buttons are off until the table is back."]);
+    if (elsewhere) parts.push(["bad", "This seat is now played from another tab or device. Tap “play here” at the top to play it here again."]);
+    else if (!online) parts.push(["bad", "Disconnected — reconnecting… your buttons are off until the table is back."]);
     if (t.host_paused) parts.push(["info", "The host has paused the table: no new hand is dealt until it resumes."]);
     if (t.waiting_for) parts.push(["info", t.waiting_for]);
     if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
@@ -731,14 +752,14 @@
       prompt.textContent = !hand ? "" : hand.result ? "" : hand.to_act.length ? "Waiting for " + hand.to_act.map((s) => seatName(t, s)).join(", ") + "…" : "";
       const chose = myPendingChoice(hand, me.seat);
       if (chose) prompt.textContent = "Your choice is in: " + chose.words + " " + chose.rest + ". " + prompt.textContent;
-      if (!online) prompt.textContent = "Disconnected — reconnecting…";
+      if (!online) prompt.textContent = elsewhere ? "Played from another tab or device" : "Disconnected — reconnecting…";
       return;
     }
     const legal = hand.legal;
     const due = owed(hand);
     prompt.appendChild(el("b", "your-turn", "Your turn"));
     if (due > 0) prompt.appendChild(el("span", "owe", " · to call " + due));
-    if (!online) prompt.appendChild(el("span", "offline-note", " · disconnected: wait for the table"));
+    if (!online) prompt.appendChild(el("span", "offline-note", elsewhere ? " · played from another tab or device" : " · disconnected: wait for the table"));
     if (confirmFold) {
       prompt.appendChild(el("span", "confirm-fold", " · You can check for free. Fold anyway?"));
       const row = el("div", "actions");

@@ -1,0 +1,319 @@
+"""HTTP connections that hold file handles without asking for anything (issue 34).
+
+uvicorn closes an idle keep-alive connection after a response
+(``timeout_keep_alive``), but has no timeout for a request's head or body:
+a TCP connection that sends nothing, or a request head a byte a second
+(slowloris), stays open for ever, and with the usual 1,024-handle limit a
+thousand of them block every new page and websocket.  This module wraps
+uvicorn's HTTP protocol (:func:`guarded_http`):
+
+- **A deadline per request**: a connection must send a whole request (head
+  and body) within ``timeout`` seconds of opening, or of its last answer;
+  else it is closed.  A request fully read is the app's: no deadline while
+  it is answered.  Websockets leave the guard once upgraded (their own ping
+  timeout, and the app's per-address and per-table counts, bound them).
+- **A cap per address** (:func:`~rollem.server.app.limit_key`: IPv4 address,
+  IPv6 /64) of open HTTP connections; a trusted proxy's are not counted
+  (every visitor comes from it).
+- **A cap in total** (``most_open``, below the process's open-file limit,
+  websockets included): the server never runs out of handles, so it can
+  always accept and answer.
+
+At either cap the *oldest connection still waiting for its request* is
+closed to make room (an honest browser's request head arrives within
+milliseconds of its connection; an idle keep-alive connection it will simply
+open again), so a new visitor is never kept out by idle or slow connections;
+only when none is waiting is the new connection refused (HTTP 503).  Every
+refusal and every connection closed to make room is logged, at most one line
+per kind every :data:`LOG_EVERY` seconds with the count since the last
+(:class:`ThrottledLog`), so a flood cannot flood the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import logging
+import resource
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from rollem.server.proxies import parse_trusted
+
+__all__ = ["ConnectionGuard", "ThrottledLog", "guarded_http", "handle_limit",
+           "quiet_denials", "raise_handle_limit"]
+
+log = logging.getLogger("rollem.server.connections")
+
+LOG_EVERY = 10.0
+"""Seconds between two log lines of one kind (refusals, closings to make room)."""
+
+HANDLE_RESERVE = 128
+"""Open files kept back from connections (the database, its journal, logs, pages
+being sent, threads' pipes): :func:`handle_limit`."""
+
+_BUSY = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
+         b"connection: close\r\nretry-after: 5\r\ncontent-length: 43\r\n\r\n"
+         b"this server is busy: try again in a moment\n")
+
+
+def raise_handle_limit() -> tuple[int, int]:
+    """Raise this process's soft limit of open files to its hard limit (the soft
+    one is often 1,024, far below what the system allows); returns (soft, hard)
+    after.  Left as it is where the system refuses."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != soft and (hard == resource.RLIM_INFINITY or hard > soft):
+        target = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return soft, hard
+
+
+def handle_limit() -> int:
+    """Connections (HTTP and websockets) this process may hold open at once: its
+    soft open-file limit less :data:`HANDLE_RESERVE` (a quarter of a small one)."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        soft = 1 << 20
+    return max(8, soft - min(HANDLE_RESERVE, soft // 4))
+
+
+class ThrottledLog:
+    """Warnings of one kind at most every ``every`` seconds: the first at once,
+    the others counted and told in the next line (or ``every`` seconds later)."""
+
+    def __init__(self, logger: logging.Logger, every: float = LOG_EVERY,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.logger = logger
+        self.every = every
+        self.clock = clock
+        self.last: dict[str, float] = {}
+        self.pending: dict[str, tuple[int, str]] = {}
+        self.levels: dict[str, int] = {}
+        self.scheduled: set[str] = set()
+
+    def note(self, kind: str, detail: str, level: int = logging.WARNING) -> None:
+        """One event of ``kind`` (``detail``: what the latest was), told at ``level``."""
+        now = self.clock()
+        self.levels[kind] = level
+        count, _ = self.pending.get(kind, (0, ""))
+        self.pending[kind] = (count + 1, detail)
+        last = self.last.get(kind)
+        if last is None or now - last >= self.every:
+            self.flush(kind)
+        elif kind not in self.scheduled:
+            self.scheduled.add(kind)
+            with contextlib.suppress(RuntimeError):  # (no loop: told at the next note)
+                asyncio.get_running_loop().call_later(last + self.every - now,
+                                                      self.flush, kind)
+
+    def flush(self, kind: str) -> None:
+        self.scheduled.discard(kind)
+        count, detail = self.pending.pop(kind, (0, ""))
+        if not count:
+            return
+        self.last[kind] = self.clock()
+        self.logger.log(self.levels.get(kind, logging.WARNING),
+                        "%s: %d in the last %g s (latest: %s)", kind, count, self.every,
+                        detail)
+
+
+class ConnectionGuard:
+    """The connection counts and deadlines of one server (module docstring).
+
+    Args:
+        timeout: seconds a connection has to send a whole request (more than 0).
+        per_address: open HTTP connections from one address (at least 1).
+        most_open: connections in total, websockets included (at least 1).
+        trusted: the ``--forwarded-allow-ips`` spec: these peers are not capped.
+    """
+
+    def __init__(self, timeout: float, per_address: int, most_open: int,
+                 trusted: str = "127.0.0.1") -> None:
+        self.timeout = timeout
+        self.per_address = per_address
+        self.most_open = most_open
+        self.anyone, self.networks, self.literals = parse_trusted(trusted)
+        self.http: dict[Any, str | None] = {}  # open HTTP protocol -> its address key
+        self.waiting: dict[Any, asyncio.TimerHandle | None] = {}  # oldest first
+        self.by_address: dict[str, int] = defaultdict(int)
+        self.sockets: set[Any] = set()  # transports of upgraded websockets
+        self._prune_at = 64  # (closed ones are dropped when the set reaches it)
+        self.log = ThrottledLog(log)
+        self.timed_out = 0  # connections closed for their deadline (tests read it)
+
+    # -- counting --------------------------------------------------------------
+
+    def _key(self, peer: str) -> str | None:
+        """What ``peer`` is counted under, or ``None`` for a trusted proxy."""
+        from rollem.server.app import limit_key
+
+        if self.anyone or peer in self.literals:
+            return None
+        key = limit_key(peer)
+        try:
+            address = ipaddress.ip_address(peer.split("%", 1)[0])
+        except ValueError:
+            return key
+        if any(address in net for net in self.networks):
+            return None
+        return key
+
+    def open_count(self) -> int:
+        """Open connections: HTTP ones and websockets not yet closing."""
+        if len(self.http) + len(self.sockets) >= self.most_open:
+            self.sockets = {t for t in self.sockets if not t.is_closing()}
+        return len(self.http) + len(self.sockets)
+
+    def opened(self, proto: Any, peer: str) -> bool:
+        """Count a new connection from ``peer``; ``False`` when it was refused
+        (answered 503 and closed).  Makes room first (module docstring)."""
+        key = self._key(peer)
+        if key is not None and self.by_address[key] >= self.per_address:
+            victim = next((p for p in self.waiting if self.http.get(p) == key), None)
+            if victim is None:
+                self._refuse(proto, f"{peer}: {self.per_address} connections from its "
+                             "address, each busy")
+                return False
+            self.log.note("closed a waiting connection to make room for a new one from "
+                          "its address", f"{peer}, {self.per_address} open from it")
+            self._close(victim)
+        if self.open_count() >= self.most_open:
+            victim = next(iter(self.waiting), None)
+            if victim is None:
+                self._refuse(proto, f"{peer}: {self.most_open} connections open, each "
+                             "busy (the open-file limit)")
+                return False
+            self.log.note("closed the oldest waiting connection to make room (open "
+                          "connections at the limit)", f"for {peer}, {self.most_open} open")
+            self._close(victim)
+        self.http[proto] = key
+        if key is not None:
+            self.by_address[key] += 1
+        self.wait_for_request(proto)
+        return True
+
+    def _refuse(self, proto: Any, detail: str) -> None:
+        self.log.note("refused new HTTP connections", detail)
+        transport = proto.transport
+        if transport is not None and not transport.is_closing():
+            transport.write(_BUSY)
+            transport.close()
+
+    def _close(self, proto: Any) -> None:
+        self.done(proto)
+        transport = proto.transport
+        if transport is not None and not transport.is_closing():
+            transport.close()
+
+    def wait_for_request(self, proto: Any) -> None:
+        """``proto`` now waits for a request: it has ``timeout`` seconds to send it."""
+        if proto not in self.http:
+            return
+        self._stop_clock(proto)
+        loop = asyncio.get_running_loop()
+        self.waiting[proto] = loop.call_later(self.timeout, self._deadline, proto)
+
+    def request_read(self, proto: Any) -> None:
+        """``proto``'s request is all read: the app answers it, no deadline."""
+        if proto in self.waiting:
+            self._stop_clock(proto)
+
+    def _stop_clock(self, proto: Any) -> None:
+        timer = self.waiting.pop(proto, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _deadline(self, proto: Any) -> None:
+        if proto in self.waiting:
+            self.waiting.pop(proto)
+            cycle = getattr(proto, "cycle", None)
+            if cycle is not None and not cycle.response_complete and not cycle.more_body:
+                return  # a request all read (a pipelined one): the app's to answer
+            self.timed_out += 1
+            peer = proto.transport.get_extra_info("peername") if proto.transport else None
+            self.log.note(f"closed connections that sent no whole request in {self.timeout:g} s",
+                          str(peer[0]) if isinstance(peer, tuple) and peer else "?",
+                          logging.INFO)
+            self._close(proto)
+
+    def upgraded(self, proto: Any) -> None:
+        """``proto`` became a websocket: counted in the total until it closes."""
+        self.done(proto)
+        if proto.transport is not None:
+            self.sockets.add(proto.transport)
+            if len(self.sockets) >= self._prune_at:
+                self.sockets = {t for t in self.sockets if not t.is_closing()}
+                self._prune_at = 2 * len(self.sockets) + 64
+
+    def done(self, proto: Any) -> None:
+        """``proto`` closed (or left HTTP): count it off."""
+        self._stop_clock(proto)
+        if proto not in self.http:
+            return
+        key = self.http.pop(proto)
+        if key is not None:
+            self.by_address[key] -= 1
+            if self.by_address[key] <= 0:
+                del self.by_address[key]
+
+
+def guarded_http(guard: ConnectionGuard) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol class (httptools, else h11) with ``guard`` on every
+    connection: pass it as ``uvicorn.Config(http=...)``."""
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+    class GuardedHTTP(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
+        def connection_made(self, transport: asyncio.Transport) -> None:
+            super().connection_made(transport)
+            peer = transport.get_extra_info("peername")
+            host = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer or "")
+            guard.opened(self, host)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            guard.done(self)
+            super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            cycle = self.cycle
+            if cycle is not None and not cycle.response_complete and not cycle.more_body:
+                guard.request_read(self)
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                guard.wait_for_request(self)
+
+        def handle_websocket_upgrade(self, *args: Any) -> None:
+            guard.upgraded(self)
+            super().handle_websocket_upgrade(*args)
+
+    return GuardedHTTP
+
+
+def quiet_denials() -> type[asyncio.Protocol]:
+    """uvicorn's websocket protocol (``websockets-sansio``, its default) without the
+    ``ERROR ... ASGI callable returned without completing handshake`` it logs after
+    every websocket turned away with an HTTP response (ASGI's denial response, as
+    the 307 to a table's holder: issue 34, item 10).  The response is sent whole
+    and the connection closed as before; the protocol only forgets to count the
+    handshake as done, as its wsproto sibling does (uvicorn pull request 3138)."""
+    from uvicorn.protocols.websockets.websockets_sansio_impl import (
+        WebSocketsSansIOProtocol,
+    )
+
+    class QuietDenials(WebSocketsSansIOProtocol):
+        async def send(self, message: Any) -> None:
+            await super().send(message)
+            if (message.get("type") == "websocket.http.response.body"
+                    and not message.get("more_body", False)):
+                self.handshake_complete = True  # the denial is on the wire, whole
+
+    return QuietDenials

@@ -1,0 +1,63 @@
+"""One seat open in more tabs than the server keeps (issue 34, item 3), in
+Chromium at 390x844 and 1440x900: the newest tab plays the seat; the tab it
+replaced says so, turns its buttons off and does not reconnect by itself (two
+tabs would otherwise take the seat from each other for ever); a tap on its
+badge takes the seat back, and then the other tab is the one replaced."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_ui import DESKTOP, PHONE, new_table, open_as_host, sit, wait_until
+from web_harness import ServerThread
+
+from rollem.server.config import ServerSettings
+
+pytestmark = pytest.mark.browser
+
+REPLACED = """() => document.querySelector('#conn').innerText === 'play here'
+  && document.querySelector('#notice').innerText.includes('another tab or device')"""
+CONNECTED = "() => document.querySelector('#conn').innerText === 'connected'"
+
+
+@pytest.fixture(scope="module")
+def one_per_seat(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """A live server keeping one connection per seat."""
+    srv = ServerThread(tmp_path_factory.mktemp("web") / "tabs.db",
+                       ServerSettings(connections_per_seat=1))
+    yield srv
+    srv.stop()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_replaced_tab_stops_and_a_tap_takes_the_seat_back(
+        browser: Any, one_per_seat: ServerThread, viewport: dict[str, int],
+        tmp_path: Path) -> None:
+    live = one_per_seat
+    ctx = browser.new_context(viewport=viewport)
+    try:
+        tid, host_token = new_table(live.url, game="sdr", seats=2, bots=1)
+        first = open_as_host(ctx, live.url, tid, host_token)
+        sit(first, "Ann")
+        wait_until(first, CONNECTED)
+        second = ctx.new_page()
+        second.goto(f"{live.url}/t/{tid}")
+        wait_until(second, CONNECTED)
+        wait_until(first, REPLACED, timeout=10)
+        # No reconnecting on its own: 3 s later it still waits, the other still plays.
+        first.wait_for_timeout(3000)
+        wait_until(first, REPLACED, timeout=1)
+        wait_until(second, CONNECTED, timeout=1)
+        seat = live.manager.tables[tid].seats[0]
+        assert len(seat.clients) == 1
+        first.screenshot(path=str(tmp_path / f"replaced-{viewport['width']}.png"))
+        # The tap takes it back: the second tab is the one replaced now.
+        first.click("#conn")
+        wait_until(first, CONNECTED, timeout=10)
+        wait_until(second, REPLACED, timeout=10)
+        assert len(seat.clients) == 1
+    finally:
+        ctx.close()
