@@ -127,3 +127,27 @@ def test_the_terminal_ledger_says_who_pays_whom(tmp_path: Path) -> None:
                       + (" you" if t.payee == "You" else f" {t.payee}") + f" {t.chips}"
                       for t in transfers)
     assert f"To settle up: {words}" in text
+
+
+def test_the_terminal_ledger_tells_your_play(tmp_path: Path) -> None:
+    """Issue 27: rollem play's end-of-session summary gives your statistics,
+    counted from the hands played (:mod:`rollem.stats`)."""
+    from cli_helpers import scripted
+    from rollem.stats import hand_facts
+
+    hands: list[object] = []
+    answers = iter(["c"] * 12 + [""] + ["c"] * 12 + ["q"] * 3)
+    game, out = scripted(answers, players=3, stack=200, seed=3, history_dir=tmp_path)
+    play_hand = game.play_hand
+
+    def keep(hand: object) -> None:
+        hands.append(hand)
+        play_hand(hand)
+
+    game.play_hand = keep  # type: ignore[method-assign]
+    game.run()
+    text = "".join(out)
+    assert len(hands) == 2
+    vpip = sum(hand_facts(h.events, [0])[0].vpip for h in hands)  # type: ignore[attr-defined]
+    assert f"Your play: 2 hand(s); put chips in voluntarily in the first round " \
+           f"{100 * vpip / 2:.0f}%" in text

@@ -62,3 +62,38 @@ def test_a_chip_value_is_a_plain_decimal() -> None:
             assert "chip_value" in str(err) and len(str(err)) <= 300
         else:
             raise AssertionError(f"{bad!r} accepted")
+
+
+def test_stats_count_the_stored_hands(server: ServerThread) -> None:
+    """Issue 27: each player's statistics, from the stored hands: equal to counting
+    each stored hand's events again with :func:`rollem.stats.hand_facts`."""
+    from rollem.server.game_session import GameSession
+    from rollem.stats import hand_facts
+
+    tid, host = create_table(server.url, game="holdem", seats=3, bots=2, bot_delay=0.0,
+                             decision_seconds=5, time_bank_seconds=0, between_hands=0.2,
+                             bot_level="basic")
+    _, token = join(server.url, tid, "Ann")
+
+    async def play() -> None:
+        async with Player(server.ws_url, tid, token, host) as ann:
+            await ann.until(lambda st: st["you"]["host"])
+            await ann.send({"type": "start", "seq": ann.state["seq"]})
+            await asyncio.wait_for(play_out(ann, 2), 60)
+
+    asyncio.run(play())
+    out = httpx.get(f"{server.url}/api/tables/{tid}/stats").json()
+    table = server.manager.get(tid)
+    finished = [n for n in table.store.hand_numbers(tid)
+                if table.store.load_hand(tid, n).result is not None]
+    assert out["hands"] == len(finished) >= 2
+    calls = 0
+    for n in finished:
+        row = table.store.load_hand(tid, n)
+        hand = GameSession.restore(n, row.setup, table.store.load_actions(tid, n))
+        for seat, f in hand_facts(hand.hand.events, hand.seats).items():
+            if row.setup["names"][seat] == "Ann":
+                calls += f.calls
+    ann = out["players"]["Ann"]
+    assert ann["hands"] == len(finished) and ann["counts"]["calls"] == calls
+    assert out["games"]["holdem"]["Ann"]["hands"] == len(finished)

@@ -47,6 +47,7 @@ from rollem.cli.table_options import (
 )
 from rollem.rules.game_help import choose_game_help, explain_decision
 from rollem.settle import settle
+from rollem.stats import SessionStats
 
 if TYPE_CHECKING:
     from rollem.narration import Line, Narrator
@@ -167,6 +168,7 @@ class TerminalGame:
         self.save_errors: list[str] = []
         self.interrupted = False
         self.hand_no = 0
+        self.stats = SessionStats()  # the players' statistics, hand by hand (issue 27)
         self.rebuys = 0
         self.last: Any = None
         """The last finished hand (``last`` tells it again)."""
@@ -315,6 +317,9 @@ class TerminalGame:
                 self.hand_no += 1
                 self.play_hand(hand)
                 self.table.end_hand()
+                self.stats.add_hand(hand.game.id, hand.events,
+                                    {s: self.names[s] for s in range(hand.n)
+                                     if hand.dealt[s]})
                 self.last = (self.hand_no, hand)
                 try:
                     go_on = self.between_hands(hand)
@@ -519,6 +524,16 @@ class TerminalGame:
                     ("You pay" if x.payer == you else f"{x.payer} pays")
                     + (" you" if x.payee == you else f" {x.payee}") + f" {x.chips}"
                     for x in transfers))
+        mine = self.stats.players.get(self.names[0])
+        if mine is not None and mine.hands:
+            line = mine.to_dict()
+
+            def pct(value: float | None) -> str:
+                return "-" if value is None else f"{value:.0f}%"
+
+            self.say(f"  Your play: {mine.hands} hand(s); put chips in voluntarily in the "
+                     f"first round {pct(line['vpip'])}, raised first {pct(line['pfr'])}, "
+                     f"to the showdown {pct(line['wtsd'])}, won there {pct(line['wsd'])}")
         if self.rebuys:
             self.say(f"  You rebought {self.rebuys} time(s): {self.rebuys * self.stack} chips, "
                      "counted in what you brought")

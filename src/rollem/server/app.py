@@ -41,6 +41,7 @@ import json
 import logging
 import math
 import re
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -589,6 +590,47 @@ def create_app(db_path: str | Path = "rollem.db",
                         headers={"Content-Disposition":
                                  f'attachment; filename="hands-{table.id}.csv"'})
 
+    stats_cache: dict[str, tuple[int, Any]] = {}
+    stats_lock = threading.Lock()  # (one count at a time: the cached counts are shared)
+
+    def _count_stats(table: LiveTable) -> dict[str, Any]:
+        """The session's player statistics (issue 27, :mod:`rollem.stats`), from
+        the stored hands (a restart changes nothing); hands already counted are
+        kept per table, so each finished hand is read once.  Runs in a thread."""
+        from rollem.stats import SessionStats
+
+        with stats_lock:
+            return _count_stats_locked(table, SessionStats)
+
+    def _count_stats_locked(table: LiveTable, new: Any) -> dict[str, Any]:
+        if len(stats_cache) > 256:  # (tables come and go: keep the cache small)
+            stats_cache.clear()
+        done, session = stats_cache.get(table.id, (0, None))
+        if session is None:
+            session = new()
+        for hand_no in table.store.hand_numbers(table.id):
+            if hand_no <= done:
+                continue
+            row = table.store.load_hand(table.id, hand_no)
+            if row is None or row.result is None:
+                break  # (the hand in play: counted once finished)
+            hand = GameSession.restore(hand_no, row.setup, table.store.load_actions(
+                table.id, hand_no))
+            names = player_names(row.setup, table.names())
+            session.add_hand(row.setup["game"], hand.hand.events,
+                             {s: names[s] for s in hand.seats})
+            done = hand_no
+        stats_cache[table.id] = (done, session)
+        return session.to_dict()  # type: ignore[no-any-return]
+
+    async def stats(request: Request) -> Response:
+        """Each player's statistics this session, over every game and per game
+        (issue 27): public at the table, as every hand's result is."""
+        table = table_or_404(request)
+        if table is None:
+            return _error(404, "no_table", "no such table")
+        return JSONResponse(await asyncio.to_thread(_count_stats, table))
+
     def _finished_hand(request: Request) -> tuple[LiveTable, int, HandRow] | Response:
         """The table, hand number and stored row of the finished hand in the URL, or the
         error response (no such table, a malformed number, a hand not finished)."""
@@ -857,6 +899,7 @@ def create_app(db_path: str | Path = "rollem.db",
         Route("/api/tables/{tid}/hands", costly(hands)),
         Route("/api/tables/{tid}/ledger.csv", costly(ledger_csv)),
         Route("/api/tables/{tid}/hands.csv", costly(hands_csv)),
+        Route("/api/tables/{tid}/stats", costly(stats)),
         Route("/api/tables/{tid}/hands/{n}", costly(hand_frames)),
         Route("/api/tables/{tid}/hands/{n}/history.toml", costly(hand_history)),
         Route("/t/{tid}", table_page),
