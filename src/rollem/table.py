@@ -47,13 +47,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from rollem.engine.errors import EngineError
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
 from rollem.engine.randomness import RandomSource, SecureSource, SeededSource
 from rollem.games import DEFAULT_CHOICE, Game, get
+
+if TYPE_CHECKING:
+    from rollem.tournament.session import Tournament
 
 __all__ = [
     "DEALERS_CHOICE",
@@ -170,6 +173,9 @@ class Table:
             leaving, waiting for approval); the attribute may change between hands.
         brought: chips each seat brought so far (default ``stacks``).
         carry: chips carried into the first hand's main pot (R-521-9).
+        tournament: a sit-and-go (:class:`rollem.tournament.session.Tournament`):
+            each hand's ante and bets come from its level, players who bust
+            sit out for good, no rebuys (issue 28).
         by_id: list the dealer's-choice games that fit by id (the terminal);
             ``False``: in the order of ``games`` (the web host's list).
 
@@ -195,6 +201,7 @@ class Table:
         brought: Sequence[int] | None = None,
         carry: int = 0,
         by_id: bool = True,
+        tournament: Tournament | None = None,
     ) -> None:
         try:
             self.choices: list[Game] = [g if isinstance(g, Game) else get(g)
@@ -218,6 +225,9 @@ class Table:
         self.out: set[int] = set(out)
         self.by_id = by_id
         self.carry = carry
+        self.tournament = tournament
+        if tournament is not None:  # a sit-and-go: no rebuys; the busted sit out
+            self.rebuy = None
         self.hands = 0
         self.hand: Hand | None = None
         self.button = (button - 1) % self.n if self.n else 0  # moved on at the first hand
@@ -232,10 +242,13 @@ class Table:
     def _options_for(self, game: Game) -> Options:
         o = self.options
         if o is None:
-            return Options()
-        if isinstance(o, Options):
-            return o
-        return o.get(game.id, Options())
+            base = Options()
+        elif isinstance(o, Options):
+            base = o
+        else:
+            base = o.get(game.id, Options())
+        # a tournament's level sets the ante and bets of each hand (issue 28)
+        return base if self.tournament is None else self.tournament.options(base)
 
     def _source(self) -> RandomSource:
         return SeededSource(self.rng) if self.rng is not None else SecureSource()
@@ -445,6 +458,13 @@ class Table:
             if dealt:
                 self.stacks[s] = hand.stacks[s]
         self.carry = hand.result.carried
+        if self.tournament is not None:
+            self.out.update(self.tournament.record(hand.start_stacks, self.stacks))
+            if self.tournament.over(self.stacks) and self.carry:
+                # chips carried to a hand that will not be played: the winner's
+                winner = self.tournament.left(self.stacks)[0]
+                self.stacks[winner] += self.carry
+                self.carry = 0
 
     def end_hand(self) -> None:
         """Take the finished hand's stacks and carried chips into the session."""

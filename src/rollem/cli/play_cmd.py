@@ -130,9 +130,11 @@ class TerminalGame:
         options: Any = None,
         colour: bool = True,
         games: list[str] | None = None,
+        tournament: Any = None,
     ) -> None:
         from rollem.bots import make_bot
         from rollem.table import Table
+        from rollem.tournament.session import Tournament
 
         self.rich = rich
         self._asked = 0  # answers asked for so far
@@ -154,9 +156,16 @@ class TerminalGame:
         table_rng = random.Random(master.getrandbits(64)) if seed is not None else None
         self.pick_rng: random.Random = table_rng if table_rng is not None else random.SystemRandom()
         # You may rebuy when broke (offer_rebuy); the computer players never do.
+        # A tournament (issue 28, ``tournament``: its schedule): no rebuys, the
+        # stakes rise by level, the busted sit out; the stack is the schedule's.
+        self.tournament = (Tournament(tournament, players, buy_in=10)
+                           if tournament is not None else None)
+        if tournament is not None:
+            stack = self.stack = tournament.stack
         self.table = Table([stack] * players, game=game, rng=table_rng, button=0,
                            choose_game=self._choose_game, options=options, games=games,
-                           rebuy=stack, auto_rebuy=lambda seat: False)
+                           rebuy=stack, auto_rebuy=lambda seat: False,
+                           tournament=self.tournament)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         name = f"{stamp}-seed{seed}" if seed is not None else stamp
         self.session_dir = history_dir / name
@@ -273,6 +282,48 @@ class TerminalGame:
 
     # ------------------------------------------------------------ the loop
 
+    def level_line(self, hand: Any) -> str:
+        """The tournament's level for this hand, and what comes next (issue 28)."""
+        t = self.tournament
+        assert t is not None
+        levels = t.schedule.levels
+        level = t.schedule.level_at_hand(t.hands_played)  # (this hand counts at its end)
+        lv = levels[level]
+        line = (f"Level {level + 1} of {len(levels)} ({t.schedule.name} tournament): "
+                f"ante {lv.ante}, bets {lv.small_bet}/{lv.big_bet}")
+        left = t.schedule.hands_to_next(t.hands_played)
+        if left is not None:
+            nxt = levels[level + 1]
+            line += (f"; {left} hand(s) to go, this one included, then level {level + 2} "
+                     f"(ante {nxt.ante}, bets "
+                     f"{nxt.small_bet}/{nxt.big_bet})")
+        return line
+
+    def finish_tournament(self) -> None:
+        """You busted or won: the computer players play the rest out unseen, then
+        the finishing places and the prize pool paid by place (issue 28)."""
+        t, table = self.tournament, self.table
+        assert t is not None
+        if table.stacks[0] == 0 and not t.over(table.stacks):
+            place = t.places(table.stacks)[0]
+            self.say(Text(f"You are out of the tournament in place {place}. The computer "
+                          "players play it out.", style="bold"))
+            while not t.over(table.stacks) and t.hands_played < 100_000:
+                hand = table.new_hand()
+                while not hand.is_over:
+                    seat = hand.pending.seats[0]  # type: ignore[union-attr]
+                    hand.apply(seat, self.bots[seat - 1].act(hand.view(seat)))
+                table.end_hand()
+        elif t.over(table.stacks):
+            self.say(Text("You win the tournament: every chip is yours!", style="bold"))
+        places = t.places(table.stacks)
+        pay = t.payouts(table.stacks)
+        self.say(f"Finishing places ({t.entrants} entrants, buy-in {t.buy_in}, prize pool "
+                 f"{t.prize_pool}):")
+        for seat, place in sorted(places.items(), key=lambda kv: (kv[1], kv[0])):
+            won = f", wins {pay[seat]}" if pay[seat] else ""
+            self.say(f"  {place}. {self.names[seat]}{won}")
+
     def offer_rebuy(self) -> bool:
         """You are broke: offer to buy ``stack`` chips again (counted as chips brought)."""
         t = self.table
@@ -303,6 +354,10 @@ class TerminalGame:
             self.say(Text(part, style="bold"))
         try:
             while True:
+                if self.tournament is not None and (self.table.stacks[0] == 0
+                                                    or self.tournament.over(self.table.stacks)):
+                    self.finish_tournament()
+                    break
                 if self.table.stacks[0] == 0 and not self.offer_rebuy():
                     break
                 refusal = self.table.why_no_deal()
@@ -420,6 +475,8 @@ class TerminalGame:
         self.say()
         self.say(Text(f"=== Hand {self.hand_no}: {name}, {self.names[hand.button]} "
                       f"{'have' if hand.button == 0 else 'has'} the button ===", style="bold"))
+        if self.tournament is not None:
+            self.say(self.level_line(hand))
         nar = Narrator(self.names, 0, options=hand.options.to_dict(), carry_in=hand.carry_in,
                        game=hand.game.id)
         self.narrator = nar
@@ -515,7 +572,7 @@ class TerminalGame:
         for s, name in enumerate(self.names):
             net = t.stacks[s] - t.brought[s]
             self.say(f"  {name:<4} {net:+d}  (stack {t.stacks[s]}, brought {t.brought[s]})")
-        if not t.carry and (t.hand is None or t.hand.is_over):
+        if self.tournament is None and not t.carry and (t.hand is None or t.hand.is_over):
             nets = [(name, t.stacks[s] - t.brought[s]) for s, name in enumerate(self.names)]
             transfers = settle(nets)
             if transfers:
@@ -579,13 +636,19 @@ class TerminalGame:
 @click.option("--games", "choice", default=None, metavar="LIST",
               help="Dealer's choice: the games offered, comma-separated ids (default: "
                    "sdr,rollyourown,rollem521; a --game-file game may be named too).")
+@click.option("--tournament", "schedule_name", default=None, metavar="SCHEDULE",
+              help="Play a sit-and-go tournament instead of a cash game: turbo, regular or "
+                   "slow (the shipped level schedules) or a schedule file (TOML). Everyone "
+                   "starts with the schedule's stack, the stakes rise by hands, no rebuys; "
+                   "it ends when you are out or hold every chip.")
 @table_option_flags
 @click.option("--no-color", is_flag=True,
               help="No colour on a terminal (also when the NO_COLOR environment variable is "
                    "set); suit symbols stay.")
 def play_command(game: str, players: int, level: str, stack: int, seed: int | None,
                  show_odds: bool, history_dir: Path | None, no_color: bool,
-                 game_file: str | None, choice: str | None, **flags: Any) -> None:
+                 game_file: str | None, choice: str | None, schedule_name: str | None,
+                 **flags: Any) -> None:
     """Play poker in the terminal against computer players, hand after hand.
 
     GAME is sdr (Stop, Drop and Roll), rollyourown (Five Card Roll Your Own),
@@ -674,7 +737,11 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
                 sys.stdout.write("\n")
                 raise EOFError
             return line.rstrip("\r\n")
+    schedule = _schedule(schedule_name) if schedule_name is not None else None
+    if schedule is not None and not 2 <= players <= 10:
+        fail(f"--players {players}: a tournament takes 2 to 10")
     session = TerminalGame(
+        tournament=schedule,
         game=game, players=players, level=level, stack=stack, seed=seed, show_odds=show_odds,
         history_dir=folder, rich=rich, read_line=read_line, out=sys.stdout, options=options,
         colour=colour_allowed(no_color_flag=no_color, terminal=rich), games=offered,
@@ -682,6 +749,23 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
     status = session.run()
     if status:
         raise SystemExit(status)
+
+
+def _schedule(name: str) -> Any:
+    """The schedule ``--tournament`` names: shipped, or a TOML file (exit 2 if neither)."""
+    from rollem.tournament import SCHEDULES, load_schedule
+    from rollem.tournament.schedule import ScheduleError
+
+    if name in SCHEDULES:
+        return SCHEDULES[name]
+    path = Path(name)
+    if not path.is_file():
+        fail(f"--tournament {name!r}: not a shipped schedule ({', '.join(SCHEDULES)}) nor a "
+             "schedule file")
+    try:
+        return load_schedule(path.read_text(encoding="utf-8")[:70_000], path.stem)
+    except (ScheduleError, UnicodeDecodeError) as err:
+        fail(f"--tournament {name}: {err}")
 
 
 def fit_words(games: list[Any]) -> str:

@@ -31,9 +31,18 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
               help="Play the game in this game file (TOML, see rollem check-game) instead "
                    "of GAME.")
 @click.option("--players", type=int, required=True, help="Players at the table (2-10).")
-@click.option("--hands", type=int, required=True,
-              help="Hands to play, 1 to 1,000,000. On a terminal "
-                   "a progress bar (on stderr) shows how far it is.")
+@click.option("--hands", type=int, default=None,
+              help="Hands to play, 1 to 1,000,000 (needed unless --tournament). On a "
+                   "terminal a progress bar (on stderr) shows how far it is.")
+@click.option("--tournament", "schedule_name", default=None, metavar="SCHEDULE",
+              help="Play sit-and-go tournaments instead of a cash session: turbo, regular "
+                   "or slow (the shipped level schedules), or a schedule file (TOML). "
+                   "Each is played to one winner; the stakes rise by hands.")
+@click.option("--tournaments", type=int, default=200, show_default=True,
+              help="With --tournament: how many to play, 1 to 100,000.")
+@click.option("--hands-max", type=int, default=5000, show_default=True,
+              help="With --tournament: a tournament with no winner after this many hands "
+                   "is counted unfinished.")
 @click.option("--bots", default="random", show_default=True,
               help="One bot level for every seat, or one per seat: basic,random,random. "
                    "Levels: random (uniform over the legal actions; the default here, the "
@@ -51,7 +60,8 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_command(
     game: str | None, game_file: str | None, players: int, hands: int, bots: str,
-    seed: int | None, stack: int, workers: int, as_json: bool, **flags: Any,
+    seed: int | None, stack: int, workers: int, as_json: bool,
+    schedule_name: str | None, tournaments: int, hands_max: int, **flags: Any,
 ) -> None:
     """Play a session of computer players and report each seat's results.
 
@@ -81,7 +91,9 @@ def simulate_command(
             fail(err.args[0] + " or dealers-choice")
     if not 2 <= players <= 10:
         fail(f"--players {players}: expected 2 to 10")
-    if not 1 <= hands <= MAX_HANDS:
+    if schedule_name is None and hands is None:
+        fail("missing --hands (how many hands to play), or --tournament SCHEDULE")
+    if hands is not None and not 1 <= hands <= MAX_HANDS:
         fail(f"--hands {hands}: expected 1 to {MAX_HANDS:,}")
     if workers < 1:
         fail(f"--workers {workers}: expected at least 1")
@@ -101,6 +113,11 @@ def simulate_command(
 
     check_house(options, [get(g) for g in (DEFAULT_CHOICE if game == "dealers-choice"
                                            else [game])])
+    if schedule_name is not None:
+        _tournaments(game, levels, schedule_name, tournaments, hands_max, seed, options,
+                     as_json)
+        return
+    assert hands is not None
     try:
         if sys.stderr.isatty():  # the bar is on stderr: shown with --json > FILE too
             from rich.progress import Progress
@@ -130,6 +147,51 @@ def simulate_command(
         lo, hi = s["ci95"]
         click.echo(f"seat {s['seat']} ({s['bot']}): net {s['net']:+d}, "
                    f"{s['net_per_hand']:+.3f}/hand (95% CI {lo:+.3f} .. {hi:+.3f})")
+
+
+def _tournaments(game: str, levels: list[str], schedule_name: str, count: int,
+                 hands_max: int, seed: int | None, options: Any, as_json: bool) -> None:
+    """``simulate --tournament``: sit-and-gos of the bots to one winner each (issue 28)."""
+    from pathlib import Path
+
+    from rollem.tournament import SCHEDULES, load_schedule
+    from rollem.tournament.schedule import ScheduleError
+    from rollem.tournament.simulate import run_tournaments
+
+    if schedule_name in SCHEDULES:
+        schedule = SCHEDULES[schedule_name]
+    else:
+        path = Path(schedule_name)
+        if not path.is_file():
+            fail(f"--tournament {schedule_name!r}: not a shipped schedule "
+                 f"({', '.join(SCHEDULES)}) nor a schedule file")
+        try:
+            schedule = load_schedule(path.read_text(encoding="utf-8")[:70_000], path.stem)
+        except (ScheduleError, UnicodeDecodeError) as err:
+            fail(f"--tournament {schedule_name}: {err}")
+    if not 1 <= count <= 100_000:
+        fail(f"--tournaments {count}: expected 1 to 100,000")
+    if not 1 <= hands_max <= MAX_HANDS_TOURNAMENT:
+        fail(f"--hands-max {hands_max}: expected 1 to {MAX_HANDS_TOURNAMENT:,}")
+    try:
+        run = run_tournaments(game, schedule, levels, tournaments=count, hands_max=hands_max,
+                              seed=seed, options=options)
+    except (ValueError, KeyError) as err:
+        fail(str(err))
+    data = run.to_dict()
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    click.echo(f"{game}: {data['tournaments']} {schedule.name} tournaments of "
+               f"{len(levels)} players, {data['finished']} to one winner "
+               f"({data['unfinished']} unfinished after {hands_max} hands); "
+               f"{data['hands_mean']} hands on average, {data['hands_max']} at most")
+    for s in data["seats"]:
+        click.echo(f"seat {s['seat']} ({s['bot']}): won {s['wins']}, mean place "
+                   f"{s['mean_place']}, net {s['winnings']:+d} (buy-ins of 10)")
+
+
+MAX_HANDS_TOURNAMENT = 100_000
 
 
 def _stderr_console() -> Console:

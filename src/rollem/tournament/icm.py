@@ -1,0 +1,86 @@
+"""A deal for the final players of a tournament (issue 28): each player's
+equity in the prize money left, by ICM or by chip-chop.
+
+ICM (the Malmuth-Harville method): a player's chance to finish first is
+their share of the chips; given who finished above, a player's chance to
+finish next is their share of the chips those players did not hold.  The
+equity is each place's prize weighted by those chances.  Exact, over the
+players left (subsets of the players: 2^n states, n at most 10 here).
+
+Chip-chop: every player is sure of the smallest prize still to be paid to
+the players left; the rest is split in proportion to chips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+
+__all__ = ["chip_chop", "icm_equities", "place_probabilities"]
+
+MAX_PLAYERS = 12
+
+
+def place_probabilities(stacks: Sequence[int]) -> list[list[Fraction]]:
+    """``p[i][k]``: the chance (exact) that player ``i`` finishes in place ``k + 1``
+    under the Malmuth-Harville model.
+
+    Raises:
+        ValueError: a stack below 1 chip, or more than 12 players.
+    """
+    n = len(stacks)
+    if not 1 <= n <= MAX_PLAYERS or any(type(s) is not int or s < 1 for s in stacks):
+        raise ValueError(f"ICM takes 1 to {MAX_PLAYERS} players with 1 chip or more each")
+    total = sum(stacks)
+
+    @cache
+    def chance(taken: int) -> Fraction:
+        """The chance that the players in ``taken`` (a bit set) took the top
+        places, in some order."""
+        if taken == 0:
+            return Fraction(1)
+        out = Fraction(0)
+        left_before = total - sum(stacks[j] for j in range(n) if taken >> j & 1)
+        for j in range(n):
+            if taken >> j & 1:
+                rest = taken ^ (1 << j)
+                # j finished last among them, with the chips of those not above it
+                out += chance(rest) * Fraction(stacks[j], left_before + stacks[j])
+        return out
+
+    probs = [[Fraction(0)] * n for _ in range(n)]
+    for taken in range(1 << n):
+        above = chance(taken)
+        if above == 0:
+            continue
+        left = total - sum(stacks[j] for j in range(n) if taken >> j & 1)
+        place = bin(taken).count("1")
+        for i in range(n):
+            if not taken >> i & 1:
+                probs[i][place] += above * Fraction(stacks[i], left)
+    return probs
+
+
+def icm_equities(stacks: Sequence[int], prizes: Sequence[int | Fraction]) -> list[Fraction]:
+    """Each player's ICM equity (exact, in the prizes' unit) from their ``stacks``
+    (chips) and the ``prizes`` still to be paid, best place first (a field
+    with fewer prizes than players pays nothing below them)."""
+    probs = place_probabilities(stacks)
+    paid = list(prizes)[:len(stacks)]
+    return [sum((p[k] * Fraction(paid[k]) for k in range(len(paid))), Fraction(0))
+            for p in probs]
+
+
+def chip_chop(stacks: Sequence[int], prizes: Sequence[int | Fraction]) -> list[Fraction]:
+    """Each player's chip-chop share: the smallest prize left to the players
+    (``prizes[len(stacks) - 1]``, or 0 when fewer prizes than players) for
+    everyone, and the rest of ``prizes`` in proportion to chips."""
+    n = len(stacks)
+    if n < 1 or any(type(s) is not int or s < 1 for s in stacks):
+        raise ValueError("chip-chop takes 1 or more players with 1 chip or more each")
+    paid = [Fraction(p) for p in list(prizes)[:n]]
+    floor = paid[n - 1] if len(paid) == n else Fraction(0)
+    rest = sum(paid, Fraction(0)) - floor * n
+    total = sum(stacks)
+    return [floor + rest * Fraction(s, total) for s in stacks]
