@@ -47,9 +47,10 @@ from collections.abc import Callable
 from typing import Any
 
 from rollem.server import host
+from rollem.server.budget_workers import BudgetWorkers
 from rollem.server.config import TableConfig
 from rollem.server.fair_executor import FairExecutor
-from rollem.server.game_session import GameSession, new_bot
+from rollem.server.game_session import ODDS_PRELOAD, GameSession, new_bot
 from rollem.server.game_session import pick_bot_game as pick_bot_game
 from rollem.server.game_session import seat_odds as seat_odds
 from rollem.server.live_table import choice, hands, messages, saving, seats, turns, views
@@ -80,8 +81,17 @@ bots' Python holds the GIL, so a second thread adds no CPU, only contention
 (measured slower, bench/bench_web_bots.py)."""
 
 _ODDS_THREAD = FairExecutor(workers=2, thread_name_prefix="rollem-odds")
-"""Practice odds are computed here, off the event loop (and apart from the bots),
-one at a time per table, the tables sharing the workers as the bots' thread."""
+"""Practice odds are queued here, off the event loop (and apart from the bots),
+one at a time per table, the tables sharing the workers as the bots' thread;
+each of its two threads waits for its request in a worker process of
+:data:`_ODDS_WORKERS` (issue 34)."""
+
+_ODDS_WORKERS = BudgetWorkers(preload=ODDS_PRELOAD)
+"""The processes that compute practice odds, each request under
+:attr:`LiveTable.ODDS_BUDGET` (killed past it, or when its asker leaves or the
+hand moves on), at a lower CPU priority than the event loop, apart from its
+GIL (:mod:`rollem.server.budget_workers`).  At most two busy at once (one per
+thread of :data:`_ODDS_THREAD`)."""
 
 AuditHook = Callable[["LiveTable", int | None, str], None]
 
@@ -114,6 +124,10 @@ class LiveTable:
     """The longest wait between retries while writes fail (the wait doubles up to it)."""
     STABLE_AFTER: float = 60.0
     """Seconds of play without a failed write before the wait starts again at RETRY_FIRST."""
+    ODDS_BUDGET: float = 1.5
+    """Seconds of wall-clock time one practice-odds request may take in its worker
+    (issue 34): past it the worker is killed and the asker told the odds are too
+    costly to compute here.  Our games answer in well under a tenth of that."""
 
     def __init__(
         self,
@@ -160,6 +174,9 @@ class LiveTable:
         """Called when a write is refused because another process took the table over
         (:class:`rollem.server.leases.LeaseLost`): the manager drops the table."""
         self._config_json: tuple[TableConfig, dict[str, Any]] | None = None
+        self.odds_jobs: dict[int, messages.OddsJob] = {}  # seat -> its odds in flight
+        self.odds_costly: int | None = None  # the hand whose odds ran over budget
+        self.odds_logged: set[tuple[str, str]] = set()  # (what, game): logged once
 
     # -- creation and restore ----------------------------------------------
 

@@ -46,7 +46,6 @@ class Client:
         self._wakeup = asyncio.Event()
         self.closed = False
         self.finishing = False  # send what is queued, then close
-        self.odds_busy = False  # a practice-odds request of this client is being computed
 
     def send(self, text: str) -> None:
         if self.closed:
