@@ -88,6 +88,12 @@ def spin(pid_file: str) -> None:
         n += 1
 
 
+def write_pid_then_sleep(pid_file: str) -> None:
+    """Write this process's id to ``pid_file``, then wait for ever (no CPU)."""
+    Path(pid_file).write_text(str(os.getpid()))
+    time.sleep(3600)
+
+
 def spin_odds(view: Any, samples: int = 0, game: Any = None) -> dict[str, Any]:
     """A practice-odds request that uses the CPU and never ends."""
     while True:

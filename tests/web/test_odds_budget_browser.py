@@ -2,8 +2,8 @@
 of the costly game file (26 cards a player, wild cards) the odds line says so
 in one line that fits a phone and a desktop, instead of "computing..." for
 minutes (Chromium from Debian, driven by Playwright).  The real odds of that
-file, under a budget of half a second: 1,000 worlds of two 26-card wild
-hands never fit in it."""
+file, under a budget of half a second of CPU: 1,000 worlds of two 26-card
+wild hands never fit in it."""
 
 from __future__ import annotations
 

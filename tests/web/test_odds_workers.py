@@ -1,8 +1,9 @@
 """The practice-odds worker processes (issue 34, :mod:`rollem.server.budget_workers`):
-a call past its budget or cancelled has its process killed -- it no longer
-uses the CPU -- and the next call gets a new one; results and errors come back
-as raised; a worker left on its own ends itself at twice the budget plus a
-second.  The calls that never end are tests/web/odds_jobs.py's."""
+a call past its budget of CPU time, past its wall-clock limit, or cancelled has
+its process killed -- it no longer uses the CPU -- and the next call gets a
+new one; results and errors come back as raised; a worker left on its own
+still ends a call at its limits.  The calls that never end are
+tests/web/odds_jobs.py's."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import odds_jobs
 import pytest
@@ -67,8 +69,8 @@ def test_results_and_errors_come_back_and_a_worker_serves_again(workers: BudgetW
 
 def test_a_call_over_budget_is_killed(workers: BudgetWorkers, tmp_path: Path) -> None:
     before = workers.run(odds_jobs.pid, (), budget=30)
-    with pytest.raises(OverBudget, match=r"over its budget of 0\.5 s"):
-        workers.run(odds_jobs.spin, (str(tmp_path / "pid"),), budget=0.5)
+    with pytest.raises(OverBudget, match=r"over its budget of 0\.5 s of CPU time"):
+        workers.run(odds_jobs.spin, (str(tmp_path / "pid"),), budget=0.5, wall=600)
     pid = int((tmp_path / "pid").read_text())
     assert pid == before  # the idle worker took the call ...
     assert gone(pid) and workers.pids() == []  # ... and was killed: no CPU used after
@@ -106,14 +108,27 @@ def test_a_worker_that_dies_fails_the_call(workers: BudgetWorkers) -> None:
     assert workers.pids() == []
 
 
-def test_a_worker_left_alone_ends_itself(workers: BudgetWorkers, tmp_path: Path) -> None:
-    """A worker whose server stopped watching (gone) ends its call by itself at
-    twice the budget plus a second (its own alarm)."""
+def test_a_call_that_waits_stops_at_its_wall_clock_limit(workers: BudgetWorkers) -> None:
+    """No CPU used (a budget of CPU time never ends it): the wall-clock limit does."""
+    with pytest.raises(OverBudget, match=r"past its wall-clock limit of 0\.3 s") as caught:
+        workers.run(time.sleep, (3600,), budget=60, wall=0.3)
+    assert caught.value.wall and workers.pids() == []
+
+
+@pytest.mark.parametrize(("call", "budget", "wall", "ended_by"), [
+    (odds_jobs.spin, 0.2, 600.0, signal.SIGPROF),  # its CPU time
+    (odds_jobs.write_pid_then_sleep, 60.0, 0.2, signal.SIGALRM),  # its wall-clock limit + 1 s
+])
+def test_a_worker_left_alone_ends_its_call_itself(
+        workers: BudgetWorkers, tmp_path: Path, call: Any, budget: float, wall: float,
+        ended_by: int) -> None:
+    """A worker whose server stopped watching (gone) ends the call by itself, at its
+    budget of CPU time or a second past its wall-clock limit: its own timers."""
     worker = _Worker(workers._context(), 0)
     try:
-        worker.conn.send((odds_jobs.spin, (str(tmp_path / "pid"),), 0.1))
+        worker.conn.send((call, (str(tmp_path / "pid"),), budget, wall))
         pid = pid_from(tmp_path / "pid")
-        worker.proc.join(30)  # (no one kills it: the alarm, at 1.2 s)
-        assert worker.proc.exitcode == -signal.SIGALRM and gone(pid)
+        worker.proc.join(60)  # (no one kills it)
+        assert worker.proc.exitcode == -ended_by and gone(pid)
     finally:
         worker.kill()

@@ -1,4 +1,4 @@
-"""Calls run in worker processes, each under a wall-clock budget (issue 34).
+"""Calls run in worker processes, each under a budget of CPU time (issue 34).
 
 Practice odds on a costly game file (26 cards a player, wild cards) took one
 to three minutes of CPU a request; in a thread nothing could stop them, they
@@ -7,18 +7,21 @@ loop needs.  :class:`BudgetWorkers` runs each call in a worker process of its
 own (one call at a time per process) and the calling thread waits for it,
 without the GIL:
 
-- a call still running when its ``budget`` (seconds of wall-clock time) is
-  spent has its process killed (``SIGKILL``) and raises :class:`OverBudget`;
+- a call may use ``budget`` seconds of CPU: the worker's own timer of CPU
+  time (``ITIMER_PROF``, whose signal ends the process) kills it there, and
+  the call raises :class:`OverBudget` -- so a call stops using the CPU by its
+  budget whatever it computes, with no cooperation from the computation, and
+  even if the server itself is gone;
+- CPU time, not wall-clock time: on a machine busy with other work a cheap
+  call is slow but not "too costly"; a call that waits without using the CPU
+  is stopped at ``wall`` seconds (default :data:`WALL_FACTOR` times the
+  budget) by the caller, and by the worker's own alarm (``SIGALRM``) a second
+  later if the caller is gone;
 - a call whose ``cancelled()`` turns true (its asker left, the hand moved on:
   checked every :attr:`BudgetWorkers.poll` seconds) has its process killed
   and raises :class:`Cancelled`;
-- so a call stops using CPU by its budget, whatever it computes -- no
-  cooperation from the computation needed;
 - a worker runs at a lower CPU priority (``nice`` :data:`NICE`): on a busy
-  machine the event loop that serves every table goes first;
-- each worker arms an alarm of twice the budget plus a second before every
-  call (``SIGALRM``, whose default action ends the process): a call
-  outlives its budget by no more even if the server itself is gone.
+  machine the event loop that serves every table goes first.
 
 A killed worker is replaced by a new one at the next call.  Workers start from
 a fork server that has imported :attr:`preload` (the odds), so a new worker is
@@ -46,18 +49,23 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
-__all__ = ["NICE", "BudgetWorkers", "Cancelled", "OverBudget", "WorkerFailed"]
+__all__ = ["NICE", "WALL_FACTOR", "BudgetWorkers", "Cancelled", "OverBudget", "WorkerFailed"]
 
 NICE = 10
 """How much lower a worker's CPU priority is than the server's (``os.nice``)."""
+WALL_FACTOR = 10.0
+"""A call's wall-clock limit by default: this many times its CPU budget."""
 
 
 class OverBudget(Exception):
-    """The call ran past its budget; its worker was killed."""
+    """The call used more than its budget of CPU time (or ran past its wall-clock
+    limit); its worker was killed."""
 
-    def __init__(self, budget: float) -> None:
-        super().__init__(f"over its budget of {budget:g} s")
+    def __init__(self, budget: float, wall: bool = False) -> None:
+        super().__init__(f"past its wall-clock limit of {budget:g} s" if wall
+                         else f"over its budget of {budget:g} s of CPU time")
         self.budget = budget
+        self.wall = wall
 
 
 class Cancelled(Exception):
@@ -123,32 +131,36 @@ class BudgetWorkers:
         return [w.proc.pid for w in workers if w.proc.pid is not None and w.proc.is_alive()]
 
     def run(self, fn: Callable[..., Any], args: tuple[Any, ...], *, budget: float,
-            cancelled: Callable[[], bool] = lambda: False) -> Any:
+            wall: float | None = None, cancelled: Callable[[], bool] = lambda: False) -> Any:
         """``fn(*args)`` in a worker process; its result, or the exception it raised.
 
-        Blocks the calling thread (not the GIL) until the result, at most
-        ``budget`` seconds from the moment the worker has the call.
+        Blocks the calling thread (not the GIL) until the result: at most
+        ``budget`` seconds of the worker's CPU time and ``wall`` seconds
+        (default :data:`WALL_FACTOR` times ``budget``) from the moment the
+        worker has the call.
 
         Raises:
-            OverBudget: still running after ``budget`` seconds: the worker was killed.
+            OverBudget: the call used its budget of CPU time, or ran past ``wall``:
+                the worker was killed.
             Cancelled: ``cancelled()`` turned true first: the worker was killed.
             WorkerFailed: the worker died, or ``fn``, its arguments or its
                 result could not be pickled.
         """
+        wall = WALL_FACTOR * budget if wall is None else wall
         if cancelled():
             raise Cancelled("cancelled before it started")
         worker = self._take()
         try:
-            worker.conn.send((fn, args, budget))
+            worker.conn.send((fn, args, budget, wall))
         except (OSError, pickle.PicklingError, AttributeError, TypeError) as err:
             self._drop(worker)
             raise WorkerFailed(f"the call could not be sent to a worker ({err})") from None
-        deadline = time.monotonic() + budget
+        deadline = time.monotonic() + wall
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 self._drop(worker)
-                raise OverBudget(budget)
+                raise OverBudget(wall, wall=True)
             if worker.conn.poll(min(left, self.poll)):
                 break
             if cancelled():
@@ -159,6 +171,10 @@ class BudgetWorkers:
         except (EOFError, OSError, pickle.UnpicklingError) as err:
             self._drop(worker)
             code = worker.proc.exitcode
+            if code == -signal.SIGPROF:
+                raise OverBudget(budget) from None
+            if code == -signal.SIGALRM:
+                raise OverBudget(wall, wall=True) from None
             raise WorkerFailed(f"the worker process ended during the call (exit code {code}; "
                                f"{type(err).__name__})") from None
         self._give_back(worker)
@@ -199,21 +215,26 @@ class BudgetWorkers:
 
 
 def _serve(conn: Connection, nice: int) -> None:
-    """A worker's life: lower its priority, then answer calls until the pipe closes."""
+    """A worker's life: lower its priority, then answer calls until the pipe closes.
+    Each call runs under two timers whose signals end the process: its budget of
+    CPU time (``SIGPROF``) and its wall-clock limit plus a second (``SIGALRM``)."""
     with contextlib.suppress(OSError):
         os.nice(nice)
-    signal.signal(signal.SIGALRM, signal.SIG_DFL)  # (the alarm ends the process)
+    for sig in (signal.SIGPROF, signal.SIGALRM):
+        signal.signal(sig, signal.SIG_DFL)
     while True:
         try:
-            fn, args, budget = conn.recv()
+            fn, args, budget, wall = conn.recv()
         except (EOFError, OSError):
             return  # the server is gone
-        signal.setitimer(signal.ITIMER_REAL, 2 * budget + 1)
+        signal.setitimer(signal.ITIMER_REAL, wall + 1)
+        signal.setitimer(signal.ITIMER_PROF, budget)
         try:
             answer: tuple[bool, Any] = (True, fn(*args))
         except Exception as err:  # (the caller's to judge, sent back as raised)
             answer = (False, err)
         finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
             signal.setitimer(signal.ITIMER_REAL, 0)
         try:
             conn.send(answer)

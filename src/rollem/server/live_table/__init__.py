@@ -88,9 +88,9 @@ each of its two threads waits for its request in a worker process of
 
 _ODDS_WORKERS = BudgetWorkers(preload=ODDS_PRELOAD)
 """The processes that compute practice odds, each request under
-:attr:`LiveTable.ODDS_BUDGET` (killed past it, or when its asker leaves or the
-hand moves on), at a lower CPU priority than the event loop, apart from its
-GIL (:mod:`rollem.server.budget_workers`).  At most two busy at once (one per
+:attr:`LiveTable.ODDS_BUDGET` of CPU time (killed past it, or when its asker
+leaves or the hand moves on), at a lower CPU priority than the event loop,
+apart from its GIL (:mod:`rollem.server.budget_workers`).  At most two busy at once (one per
 thread of :data:`_ODDS_THREAD`)."""
 
 AuditHook = Callable[["LiveTable", int | None, str], None]
@@ -124,10 +124,12 @@ class LiveTable:
     """The longest wait between retries while writes fail (the wait doubles up to it)."""
     STABLE_AFTER: float = 60.0
     """Seconds of play without a failed write before the wait starts again at RETRY_FIRST."""
-    ODDS_BUDGET: float = 1.5
-    """Seconds of wall-clock time one practice-odds request may take in its worker
-    (issue 34): past it the worker is killed and the asker told the odds are too
-    costly to compute here.  Our games answer in well under a tenth of that."""
+    ODDS_BUDGET: float = 1.0
+    """Seconds of CPU time one practice-odds request may use in its worker (issue
+    34; and ten times that of wall-clock time): past it the worker is killed and
+    the asker told the odds are too costly to compute here.  Our games use a
+    tenth of it or less (a 5-2-1 first draw's advice, the most); a request of
+    another table waits for at most about that long (two workers)."""
 
     def __init__(
         self,

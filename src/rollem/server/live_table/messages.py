@@ -130,8 +130,8 @@ class OddsJob:
     """The hand's game id (what the log lines name)."""
 
 
-TOO_COSTLY = ("your odds are too costly to compute here (over the server's {budget:g} s "
-              "budget for this game); they will not be shown this hand")
+TOO_COSTLY = ("your odds are too costly to compute here (more than the {budget:g} s of "
+              "computing the server gives a request); they will not be shown this hand")
 """The one-line answer to a request that ran over its budget (code ``too_costly``)."""
 
 
@@ -140,7 +140,7 @@ def _odds(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     computed off the event loop and sent to that client alone.
 
     Issue 34: each request runs in a worker process under
-    :attr:`LiveTable.ODDS_BUDGET` (``too_costly`` past it, and at once for the
+    :attr:`LiveTable.ODDS_BUDGET` of CPU time (``too_costly`` past it, and at once for the
     rest of that hand); it is cancelled -- its worker killed -- when the
     asking connection closes or the hand moves on; a seat has one request in
     flight, from whichever of its connections (``busy``); a game without odds
@@ -201,9 +201,9 @@ def _odds_done(self: LiveTable, seat: int, job: OddsJob, fut: asyncio.Future[Any
     if self.odds_jobs.get(seat) is job:
         del self.odds_jobs[seat]
     client, hand_no, seq = job.client, job.hand_no, job.seq
+    error = None if fut.cancelled() else fut.exception()  # (retrieved: asyncio warns otherwise)
     if self.closed or client.closed or fut.cancelled():
         return
-    error = fut.exception()
     ref = {"type": "odds", "hand": hand_no, "seq": seq}
     if self.paused or self._recovering or seq > self.seq:
         # Asked about a moment that may never have been saved: say nothing of it.
@@ -219,9 +219,9 @@ def _odds_done(self: LiveTable, seat: int, job: OddsJob, fut: asyncio.Future[Any
         if self.hand is not None and self.hand.hand_no == hand_no:
             self.odds_costly = hand_no
         _log_once(self, "too_costly", job.game, logging.WARNING,
-                  "practice odds ran over their %g s budget; answered too_costly (the "
-                  "rest of each such hand at once)", error.budget)
-        text = error_message("too_costly", TOO_COSTLY.format(budget=error.budget), ref)
+                  "practice odds stopped %s; answered too_costly (the rest of each such "
+                  "hand at once)", error)
+        text = error_message("too_costly", TOO_COSTLY.format(budget=self.ODDS_BUDGET), ref)
     else:
         from rollem.odds import OddsError  # (loaded with the first odds, not at start)
 
