@@ -487,6 +487,9 @@ def test_practice_odds_go_to_the_asking_seat_only(tmp_path: Path, game: str,
         def run(self, fn: object, args: tuple[object, ...], **_budget: object) -> object:
             return fn(*args)  # type: ignore[operator]
 
+        def warm(self) -> None:
+            pass
+
     recording.__wrapped__ = live_table.seat_odds  # type: ignore[attr-defined]
     monkeypatch.setattr(live_table, "seat_odds", recording)
     monkeypatch.setattr(live_table, "_ODDS_WORKERS", InThread())

@@ -70,12 +70,15 @@ class _Seat:
         self.answered_hand: int | None = None
         self.latencies: list[float] = []
         self.answers: dict[str, int] = {}
+        self.other_errors: dict[str, int] = {}
         self.acted: Any = None
 
     async def step(self, msg: dict[str, Any]) -> None:
         p, st = self.p, self.p.state
-        if msg["type"] == "odds" or (msg["type"] == "error" and msg.get("ref", {}).get("type")
-                                     == "odds"):
+        if msg["type"] == "error" and (msg.get("ref") or {}).get("type") != "odds":
+            self.other_errors[msg["code"]] = self.other_errors.get(msg["code"], 0) + 1
+        if msg["type"] == "odds" or (msg["type"] == "error" and (msg.get("ref") or {}).get(
+                "type") == "odds"):
             kind = "odds" if msg["type"] == "odds" else msg["code"]
             self.answers[kind] = self.answers.get(kind, 0) + 1
             if self.asked is not None:
@@ -187,6 +190,8 @@ def run_odds_attack(tmp: Path, *, seconds: float = 45.0, mode: str = "odds") -> 
         "honest_ping_ms": {"p50": round(1000 * _pct(pings, 0.5), 1),
                            "p99": round(1000 * _pct(pings, 0.99), 1), "count": len(pings)},
         "attacker_answers": [a.answers for a in attackers],
+        "attacker_other_errors": [a.other_errors for a in attackers],
+        "honest_other_errors": ann.other_errors,
         "attacker_ms_median": [round(1000 * statistics.median(a.latencies))
                                if a.latencies else None for a in attackers],
         "server_cpu_share": round(cpu / took, 2),

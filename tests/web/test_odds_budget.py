@@ -1,14 +1,15 @@
 """Practice odds under a budget at the web table (issue 34, items 2 and 7).
 
-A request runs in a worker process: past :attr:`LiveTable.ODDS_BUDGET` (CPU time) it is
-killed and the asker alone is told ``too_costly`` in one line (and at once for
-the rest of that hand); it is killed when the asking connection closes or the
-hand moves on; a seat has one request in flight, whichever connection asks
-(``busy``); a game without odds (a declare game file) is refused when the
-table is created; a failure is logged once per table and game, not once a
-request.  The slow requests are tests/web/odds_jobs.py's stand-ins for
-``seat_odds`` (one that spins, one that sleeps): no timing is asserted, only
-what is answered and that no worker is left running.
+A request runs in a worker process: past :attr:`LiveTable.ODDS_BUDGET` (CPU time)
+it is killed and the asker alone is told ``too_costly`` in one line (and at
+once, computing nothing, in that game at that table from then on); it is
+killed when the asking connection closes or the hand moves on; a seat has
+one request in flight, whichever connection asks (``busy``); a game without
+odds (a declare game file) is refused when the table is created; a failure is
+logged once per table and game, not once a request.  The slow requests are
+tests/web/odds_jobs.py's stand-ins for ``seat_odds`` (one that spins, one that
+sleeps): no timing is asserted, only what is answered and that no worker is
+left running.
 """
 
 from __future__ import annotations
@@ -35,8 +36,10 @@ pytestmark = [pytest.mark.timeout(90),
 
 @pytest.fixture
 def pool(monkeypatch: pytest.MonkeyPatch) -> Iterator[BudgetWorkers]:
-    """This test's own odds workers (so ``pids()`` counts only its calls)."""
+    """This test's own odds workers (so ``pids()`` counts only its calls: none started
+    ahead by a practice table)."""
     workers = BudgetWorkers()
+    monkeypatch.setattr(workers, "warm", lambda: None)
     monkeypatch.setattr(live_table, "_ODDS_WORKERS", workers)
     try:
         yield workers
@@ -53,12 +56,14 @@ def srv(tmp_path: Path, pool: BudgetWorkers) -> Iterator[ServerThread]:
         s.stop()
 
 
-def practice_table(srv: ServerThread, bot_delay: float = 30) -> tuple[str, str, str]:
+def practice_table(srv: ServerThread, bot_delay: float = 30,
+                   between_hands: float = 600) -> tuple[str, str, str]:
     """A practice table of Stop, Drop and Roll, Ann (the host) and a computer player
     that never folds (and takes ``bot_delay`` seconds); returns (table id, host token,
     Ann's seat token)."""
     tid, host = create_table(srv.url, game="sdr", seats=2, bots=1, bot_delay=bot_delay,
-                             between_hands=600, decision_seconds=300, practice_odds=True)
+                             between_hands=between_hands, decision_seconds=300,
+                             practice_odds=True)
     only_betting_bots(srv, tid)
     _, ann = join(srv.url, tid, "Ann")
     return tid, host, ann
@@ -104,23 +109,29 @@ def test_a_request_over_budget_is_answered_too_costly_and_stops(
         caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.setattr(live_table.LiveTable, "ODDS_BUDGET", 0.5)
     monkeypatch.setattr(live_table, "seat_odds", odds_jobs.spin_odds)
-    tid, host, ann = practice_table(srv)
+    tid, host, ann = practice_table(srv, bot_delay=0, between_hands=0.1)
 
     async def go() -> None:
         async with Player(srv.ws_url, tid, ann, host) as a:
             await dealt(a)
+            await a.until(lambda st: st["you"]["decision_seq"] is not None)
             await ask(a)
             until(lambda: pool.pids() != [])  # the worker spins ...
             err = await answer(a)
             assert (err["type"], err["code"]) == ("error", "too_costly")
             assert err["message"] == TOO_COSTLY.format(budget=0.5) == (
                 "your odds are too costly to compute here (more than the 0.5 s of computing "
-                "the server gives a request); they will not be shown this hand")
+                "the server gives a request); they are not shown in this game at this table")
             assert pool.pids() == []  # ... and was killed at its budget: no CPU used since
-            # Asked again in the same hand: answered at once, nothing started.
+            # Asked again, in this hand or the next: answered at once, nothing started.
             await ask(a)
             again = await answer(a)
             assert again["code"] == "too_costly" and pool.pids() == []
+            await a.send({"type": "action", "hand": 1, "seq": a.state["seq"],  # type: ignore[index]
+                          "action": {"kind": "fold"}})
+            await a.until(lambda st: st["hand"] is not None and st["hand"]["hand_no"] == 2)
+            await ask(a)
+            assert (await answer(a))["code"] == "too_costly" and pool.pids() == []
 
     with caplog.at_level(logging.DEBUG, logger="rollem.server"):
         asyncio.run(go())

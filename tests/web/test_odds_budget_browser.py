@@ -54,6 +54,6 @@ def test_too_costly_odds_say_so_in_one_line(browser: Any, live: ServerThread, sc
         box = page.locator("#odds-line").bounding_box()
         width = (PHONE if screen == "phone" else DESKTOP)["width"]
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
-        assert live.manager.get(tid).odds_costly == 1  # (the rest of hand 1: at once)
+        assert live.manager.get(tid).odds_costly == {"costly-wild"}  # (at once from now on)
     finally:
         ctx.close()

@@ -113,6 +113,7 @@ class BudgetWorkers:
         self._idle: list[_Worker] = []
         self._busy: set[_Worker] = set()
         self._ctx: Any = None
+        self._warming = False
 
     def _context(self) -> Any:
         if self._ctx is None:
@@ -123,6 +124,21 @@ class BudgetWorkers:
             else:  # pragma: no cover - (Windows)
                 self._ctx = multiprocessing.get_context("spawn")
         return self._ctx
+
+    def warm(self) -> None:
+        """Start one worker in the background, once (the fork server then loads
+        :attr:`preload`: a second or more), so that the first call does not wait
+        for it.  Returns at once."""
+        with self._lock:
+            if self._warming:
+                return
+            self._warming = True
+        threading.Thread(target=self._warm, daemon=True, name="rollem-budget-warm").start()
+
+    def _warm(self) -> None:
+        worker = _Worker(self._context(), self.nice)
+        with self._lock:
+            self._idle.append(worker)
 
     def pids(self) -> list[int]:
         """The process ids of the workers alive now, idle or busy."""

@@ -177,8 +177,10 @@ class LiveTable:
         (:class:`rollem.server.leases.LeaseLost`): the manager drops the table."""
         self._config_json: tuple[TableConfig, dict[str, Any]] | None = None
         self.odds_jobs: dict[int, messages.OddsJob] = {}  # seat -> its odds in flight
-        self.odds_costly: int | None = None  # the hand whose odds ran over budget
+        self.odds_costly: set[str] = set()  # games whose odds ran over budget here
         self.odds_logged: set[tuple[str, str]] = set()  # (what, game): logged once
+        if config.practice_odds:
+            _ODDS_WORKERS.warm()  # (the odds workers load while the table fills)
 
     # -- creation and restore ----------------------------------------------
 

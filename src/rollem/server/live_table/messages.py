@@ -131,7 +131,8 @@ class OddsJob:
 
 
 TOO_COSTLY = ("your odds are too costly to compute here (more than the {budget:g} s of "
-              "computing the server gives a request); they will not be shown this hand")
+              "computing the server gives a request); they are not shown in this game at "
+              "this table")
 """The one-line answer to a request that ran over its budget (code ``too_costly``)."""
 
 
@@ -140,9 +141,11 @@ def _odds(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     computed off the event loop and sent to that client alone.
 
     Issue 34: each request runs in a worker process under
-    :attr:`LiveTable.ODDS_BUDGET` of CPU time (``too_costly`` past it, and at once for the
-    rest of that hand); it is cancelled -- its worker killed -- when the
-    asking connection closes or the hand moves on; a seat has one request in
+    :attr:`LiveTable.ODDS_BUDGET` of CPU time (``too_costly`` past it; then
+    at once, without computing, for every request in that game at this table
+    while it is in memory: an attacker's table costs one budget a game, not
+    one a request); it is cancelled -- its worker killed -- when the asking
+    connection closes or the hand moves on; a seat has one request in
     flight, from whichever of its connections (``busy``); a game without odds
     is refused before anything runs (``no_odds``).  Failures are logged once
     per table and game, never once a request."""
@@ -172,12 +175,12 @@ def _odds(self: LiveTable, client: Client, msg: ClientMessage) -> None:
             _log_once(self, "no_odds", session.game, logging.WARNING,
                       "practice odds are on but refused in this game (%s)", refusal[1])
         raise TableError(*refusal)
+    if session.game in self.odds_costly:
+        raise TableError("too_costly", TOO_COSTLY.format(budget=self.ODDS_BUDGET))
     running = self.odds_jobs.get(seat)
     if running is not None and not running.client.closed:
         raise TableError("busy", "your odds are still being computed (asked from this or "
                          "another connection of your seat); ask again after")
-    if self.odds_costly == session.hand_no:
-        raise TableError("too_costly", TOO_COSTLY.format(budget=self.ODDS_BUDGET))
     view = session.odds_view(seat)  # this seat's view only, never the hand
     own = self.config.own_game()
     # A table's own game travels to the worker as its file's text (a Game does not pickle).
@@ -216,11 +219,10 @@ def _odds_done(self: LiveTable, seat: int, job: OddsJob, fut: asyncio.Future[Any
         text = error_message("cancelled", f"hand {hand_no} moved on before your odds were "
                              "computed", ref)
     elif isinstance(error, OverBudget):
-        if self.hand is not None and self.hand.hand_no == hand_no:
-            self.odds_costly = hand_no
+        self.odds_costly.add(job.game)
         _log_once(self, "too_costly", job.game, logging.WARNING,
-                  "practice odds stopped %s; answered too_costly (the rest of each such "
-                  "hand at once)", error)
+                  "practice odds stopped %s; answered too_costly (at once from now on)",
+                  error)
         text = error_message("too_costly", TOO_COSTLY.format(budget=self.ODDS_BUDGET), ref)
     else:
         from rollem.odds import OddsError  # (loaded with the first odds, not at start)
