@@ -64,7 +64,8 @@ def odds_under_attack(seconds: float) -> None:
             out = run_odds_attack(Path(tmp), seconds=seconds, mode=mode)
         out["goal_ms"] = ODDS_GOAL_MS
         pending = out["honest_odds_pending_at_end_ms"]
-        out["odds_ok"] = (out["honest_odds_ms"]["max"] <= ODDS_GOAL_MS
+        most = out["honest_odds_ms"]["max"]
+        out["odds_ok"] = (most is not None and most <= ODDS_GOAL_MS
                           and (pending is None or pending <= ODDS_GOAL_MS))
         out["load_average"] = [round(x, 2) for x in os.getloadavg()]
         print(json.dumps(out), flush=True)

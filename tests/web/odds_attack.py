@@ -58,6 +58,13 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def _ms(seconds: float, digits: int = 0) -> float | None:
+    """Milliseconds, rounded; ``None`` for no figure (nothing answered)."""
+    if seconds != seconds:  # (NaN)
+        return None
+    return round(1000 * seconds, digits) if digits else round(1000 * seconds)
+
+
 class _Seat:
     """One seated client: asks for its odds as the page does (one request at a time,
     again when the table has moved on) and records the answers."""
@@ -206,17 +213,17 @@ def run_odds_attack(tmp: Path, *, seconds: float = 45.0, mode: str = "odds") -> 
         "mode": mode, "seconds": round(took, 1),
         "honest_odds_asked": len(ann.latencies) + (ann.asked is not None),
         "honest_odds_answered": ann.answers,
-        "honest_odds_ms": {"p50": round(1000 * _pct(ann.latencies, 0.5)),
-                           "p99": round(1000 * _pct(ann.latencies, 0.99)),
-                           "max": round(1000 * max(ann.latencies, default=float("nan")))},
+        "honest_odds_ms": {"p50": _ms(_pct(ann.latencies, 0.5)),
+                           "p99": _ms(_pct(ann.latencies, 0.99)),
+                           "max": _ms(max(ann.latencies, default=float("nan")))},
         "honest_odds_ms_after_10s": {  # (the workers' fork server loads meanwhile)
-            "p99": round(1000 * _pct(later := [x for x, at in zip(
+            "p99": _ms(_pct(later := [x for x, at in zip(
                 ann.latencies, ann.asked_when, strict=True) if at >= t0 + 10], 0.99)),
-            "max": round(1000 * max(later, default=float("nan"))), "count": len(later)},
+            "max": _ms(max(later, default=float("nan"))), "count": len(later)},
         "honest_odds_pending_at_end_ms": (round(1000 * (until - ann.asked_at))
                                           if ann.asked is not None else None),
-        "honest_ping_ms": {"p50": round(1000 * _pct(pings, 0.5), 1),
-                           "p99": round(1000 * _pct(pings, 0.99), 1), "count": len(pings)},
+        "honest_ping_ms": {"p50": _ms(_pct(pings, 0.5), 1),
+                           "p99": _ms(_pct(pings, 0.99), 1), "count": len(pings)},
         "attacker_answers": [a.answers for a in attackers],
         "attacker_other_errors": [a.other_errors for a in attackers],
         "attacker_reconnects": [a.reconnects for a in attackers],
