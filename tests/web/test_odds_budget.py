@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -26,7 +27,7 @@ import odds_jobs
 import pytest
 from web_harness import Player, ServerThread, create_table, join, only_betting_bots
 
-from rollem.server import live_table
+from rollem.server import budget_workers, live_table
 from rollem.server.budget_workers import BudgetWorkers
 from rollem.server.live_table.messages import TOO_COSTLY
 
@@ -38,7 +39,7 @@ pytestmark = [pytest.mark.timeout(90),
 def pool(monkeypatch: pytest.MonkeyPatch) -> Iterator[BudgetWorkers]:
     """This test's own odds workers (so ``pids()`` counts only its calls: none started
     ahead by a practice table)."""
-    workers = BudgetWorkers()
+    workers = BudgetWorkers(nice=0)  # (a busy test machine: its CPU time comes sooner)
     monkeypatch.setattr(workers, "warm", lambda: None)
     monkeypatch.setattr(live_table, "_ODDS_WORKERS", workers)
     try:
@@ -98,6 +99,21 @@ def until(pred: Callable[[], bool], timeout: float = 30.0) -> None:
         time.sleep(0.02)
 
 
+def gone(pid: int) -> bool:
+    """The process ``pid`` no longer exists (killed and reaped)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def running(pool: BudgetWorkers) -> list[int]:
+    """The workers' process ids once one is running (waiting for it)."""
+    until(lambda: pool.pids() != [])
+    return pool.pids()
+
+
 def odds_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [r.getMessage() for r in caplog.records
             if r.name == "rollem.server" and r.levelno >= logging.WARNING
@@ -108,6 +124,7 @@ def test_a_request_over_budget_is_answered_too_costly_and_stops(
         srv: ServerThread, pool: BudgetWorkers, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.setattr(live_table.LiveTable, "ODDS_BUDGET", 0.5)
+    monkeypatch.setattr(budget_workers, "WALL_FACTOR", 1000.0)  # (the CPU time stops it)
     monkeypatch.setattr(live_table, "seat_odds", odds_jobs.spin_odds)
     tid, host, ann = practice_table(srv, bot_delay=0, between_hands=0.1)
 
@@ -116,13 +133,13 @@ def test_a_request_over_budget_is_answered_too_costly_and_stops(
             await dealt(a)
             await a.until(lambda st: st["you"]["decision_seq"] is not None)
             await ask(a)
-            until(lambda: pool.pids() != [])  # the worker spins ...
+            pids = running(pool)  # the worker spins ...
             err = await answer(a)
             assert (err["type"], err["code"]) == ("error", "too_costly")
             assert err["message"] == TOO_COSTLY.format(budget=0.5) == (
                 "your odds are too costly to compute here (more than the 0.5 s of computing "
                 "the server gives a request); they are not shown in this game at this table")
-            assert pool.pids() == []  # ... and was killed at its budget: no CPU used since
+            assert pool.pids() == [] and all(map(gone, pids))  # ... killed at its budget
             # Asked again, in this hand or the next: answered at once, nothing started.
             await ask(a)
             again = await answer(a)
@@ -149,10 +166,11 @@ def test_the_asker_leaving_cancels_the_request(
         async with Player(srv.ws_url, tid, ann, host) as a:
             await dealt(a)
             await ask(a)
-            until(lambda: pool.pids() != [])
+            pids = running(pool)
         # Ann closed her page: her request's worker is killed (not by its budget:
         # 600 s of CPU).
-        until(lambda: pool.pids() == [])
+        until(lambda: all(map(gone, pids)))
+        assert pool.pids() == []
         table = srv.manager.get(tid)
         until(lambda: table.odds_jobs == {})
 
@@ -171,13 +189,14 @@ def test_a_new_hand_cancels_the_request(
             hand_no = st["hand"]["hand_no"]
             await a.until(lambda st: st["you"]["decision_seq"] is not None)
             await ask(a)
-            until(lambda: pool.pids() != [])
+            pids = running(pool)
             await a.send({"type": "action", "hand": hand_no, "seq": a.state["seq"],  # type: ignore[index]
                           "action": {"kind": "fold"}})
             err = await answer(a)  # the hand is over: the request is dropped
             assert (err["type"], err["code"]) == ("error", "cancelled")
             assert err["message"] == f"hand {hand_no} moved on before your odds were computed"
-            until(lambda: pool.pids() == [])
+            until(lambda: all(map(gone, pids)))
+            assert pool.pids() == []
 
     asyncio.run(go())
 
@@ -192,7 +211,7 @@ def test_one_request_in_flight_per_seat_whichever_connection_asks(
         async with Player(srv.ws_url, tid, ann, host) as a:
             await dealt(a)
             await ask(a)
-            until(lambda: pool.pids() != [])
+            running(pool)
             async with Player(srv.ws_url, tid, ann) as b:  # Ann's second page
                 await b.until(lambda st: st["hand"] is not None)
                 await ask(b)
