@@ -205,6 +205,11 @@ def _odds_done(self: LiveTable, seat: int, job: OddsJob, fut: asyncio.Future[Any
         del self.odds_jobs[seat]
     client, hand_no, seq = job.client, job.hand_no, job.seq
     error = None if fut.cancelled() else fut.exception()  # (retrieved: asyncio warns otherwise)
+    if isinstance(error, OverBudget):  # (even if the asker has just left)
+        self.odds_costly.add(job.game)
+        _log_once(self, "too_costly", job.game, logging.WARNING,
+                  "practice odds stopped %s; answered too_costly (at once from now on)",
+                  error)
     if self.closed or client.closed or fut.cancelled():
         return
     ref = {"type": "odds", "hand": hand_no, "seq": seq}
@@ -219,10 +224,6 @@ def _odds_done(self: LiveTable, seat: int, job: OddsJob, fut: asyncio.Future[Any
         text = error_message("cancelled", f"hand {hand_no} moved on before your odds were "
                              "computed", ref)
     elif isinstance(error, OverBudget):
-        self.odds_costly.add(job.game)
-        _log_once(self, "too_costly", job.game, logging.WARNING,
-                  "practice odds stopped %s; answered too_costly (at once from now on)",
-                  error)
         text = error_message("too_costly", TOO_COSTLY.format(budget=self.ODDS_BUDGET), ref)
     else:
         from rollem.odds import OddsError  # (loaded with the first odds, not at start)
