@@ -106,6 +106,16 @@ def sleep_odds(view: Any, samples: int = 0, game: Any = None) -> dict[str, Any]:
     return {}
 
 
+def holdem_spins_odds(view: Any, samples: int = 1000, game: Any = None) -> dict[str, Any]:
+    """Hold'em odds use the CPU for ever (an attacker's costly game); any other game's
+    are the real ones."""
+    if view.game == "holdem":
+        spin_odds(view)
+    from rollem.server.game_session import seat_odds
+
+    return seat_odds(view, samples, game)
+
+
 def failing_odds(view: Any, samples: int = 0, game: Any = None) -> dict[str, Any]:
     """A practice-odds request that always fails as the odds fail (``OddsError``)."""
     from rollem.odds import OddsError

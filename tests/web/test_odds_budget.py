@@ -156,6 +156,44 @@ def test_a_request_over_budget_is_answered_too_costly_and_stops(
     assert len(lines) == 1 and "stopped over its budget of 0.5 s of CPU time" in lines[0], lines
 
 
+def test_two_attacker_tables_do_not_starve_an_honest_table(
+        srv: ServerThread, pool: BudgetWorkers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attack of issue 34 rebuilt: two tables whose odds never end by themselves
+    (here hold'em's, spinning) hold both odds workers; an honest table's request
+    waits for the first of them to reach its budget, is answered with its real
+    odds, and the attackers are answered too_costly (at once when they ask again).
+    Before, neither attacker's request ever ended and the honest one was never
+    answered."""
+    monkeypatch.setattr(live_table.LiveTable, "ODDS_BUDGET", 0.5)
+    monkeypatch.setattr(budget_workers, "WALL_FACTOR", 1000.0)
+    monkeypatch.setattr(live_table, "seat_odds", odds_jobs.holdem_spins_odds)
+    tables = []
+    for game in ("holdem", "holdem", "sdr"):
+        tid, host = create_table(srv.url, game=game, seats=2, bots=1, bot_delay=30,
+                                 between_hands=600, decision_seconds=300, practice_odds=True)
+        tables.append((tid, host, join(srv.url, tid, "Ann")[1]))
+
+    async def go() -> None:
+        async with Player(srv.ws_url, *tables[0][::2], tables[0][1]) as a, \
+                Player(srv.ws_url, *tables[1][::2], tables[1][1]) as b, \
+                Player(srv.ws_url, *tables[2][::2], tables[2][1]) as honest:
+            for p in (a, b, honest):
+                await dealt(p)
+            await ask(a)
+            await ask(b)
+            until(lambda: len(pool.pids()) == 2)  # both workers spin for the attackers
+            await ask(honest)
+            reply = await answer(honest)
+            assert reply["type"] == "odds" and reply["odds"]["game"] == "sdr", reply
+            for p in (a, b):
+                assert (await answer(p))["code"] == "too_costly"
+                await ask(p)
+                assert (await answer(p))["code"] == "too_costly"  # at once
+            assert len(pool.pids()) <= 1  # (the honest one's worker, kept for next time)
+
+    asyncio.run(go())
+
+
 def test_the_asker_leaving_cancels_the_request(
         srv: ServerThread, pool: BudgetWorkers, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(live_table.LiveTable, "ODDS_BUDGET", 600.0)
