@@ -8,10 +8,18 @@ the load average (the figure means little on a machine busy with other work).
 
     .venv/bin/python bench/bench_web_hostile.py
     .venv/bin/python bench/bench_web_hostile.py --slow-connections  # issue 34, item 4
+    .venv/bin/python bench/bench_web_hostile.py --odds [SECONDS]
 
 The server is ``rollem serve`` with its default limits; attacker, player and
 server share this machine's cores (the attacker at a lower priority: it stands
 for other machines).  Exits 1 if the goal is missed or anything else is wrong.
+
+``--odds``: practice odds under attack instead (issue 34, item 2,
+:func:`odds_under_attack`): two attacker tables of the costly game file
+(26 cards a player, wild cards) ask for their odds while an honest player asks
+for hers; the goal is each of her odds answered within
+:data:`ODDS_GOAL_MS`.  Figures: docs/dev/hostile.md, "Practice odds under
+attack".
 """
 
 from __future__ import annotations
@@ -27,6 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 from test_hostile_client import run_hostile
 
 GOAL_MS = 50.0
+ODDS_GOAL_MS = 2000.0
+"""Issue 34: an honest table's practice odds answered within 2 s under attack."""
 
 
 def main() -> None:
@@ -70,8 +80,33 @@ def slow_connections(runs: int = 3, visits: int = 5) -> None:
         sys.exit(1)
 
 
+def odds_under_attack(seconds: float) -> None:
+    """Both attacks of :func:`odds_attack.run_odds_attack` (``odds``: ask, wait, fold,
+    again; ``play``: every hand to its showdown, asking at every change), one JSON
+    line each; exits 1 if an honest answer took longer than :data:`ODDS_GOAL_MS`,
+    was never given, or a traceback was logged."""
+    from odds_attack import run_odds_attack
+
+    failed = False
+    for mode in ("odds", "play"):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = run_odds_attack(Path(tmp), seconds=seconds, mode=mode)
+        out["goal_ms"] = ODDS_GOAL_MS
+        pending = out["honest_odds_pending_at_end_ms"]
+        most = out["honest_odds_ms"]["max"]
+        out["odds_ok"] = (most is not None and most <= ODDS_GOAL_MS
+                          and (pending is None or pending <= ODDS_GOAL_MS))
+        out["load_average"] = [round(x, 2) for x in os.getloadavg()]
+        print(json.dumps(out), flush=True)
+        failed |= not out["odds_ok"] or bool(out["tracebacks"])
+    if failed:
+        sys.exit(1)
+
+
 if __name__ == "__main__":
     if "--slow-connections" in sys.argv[1:]:
         slow_connections()
+    elif sys.argv[1:2] == ["--odds"]:
+        odds_under_attack(float(sys.argv[2]) if len(sys.argv) > 2 else 45.0)
     else:
         main()

@@ -483,8 +483,16 @@ def test_practice_odds_go_to_the_asking_seat_only(tmp_path: Path, game: str,
         asked.append(view)
         return live_table.seat_odds.__wrapped__(view, samples, game)  # type: ignore[attr-defined]
 
+    class InThread:  # (the recording stays in this process: no worker process)
+        def run(self, fn: object, args: tuple[object, ...], **_budget: object) -> object:
+            return fn(*args)  # type: ignore[operator]
+
+        def warm(self) -> None:
+            pass
+
     recording.__wrapped__ = live_table.seat_odds  # type: ignore[attr-defined]
     monkeypatch.setattr(live_table, "seat_odds", recording)
+    monkeypatch.setattr(live_table, "_ODDS_WORKERS", InThread())
     with TestClient(create_app(tmp_path / "odds.db")) as http:
         def table(practice: bool) -> tuple[str, str, str, str]:
             http.cookies.clear()

@@ -14,6 +14,11 @@ top=10, policy=None, look_ahead=None) -> Odds``
     ``look_ahead``) the odds look ahead and list every option of the seat's
     card choice (below).
 
+``no_odds_reason(game) -> str | None``
+    Why :func:`view_equity` can never answer in ``game`` (a game file with a
+    ``declare`` showdown: no model of the declarations), in one line, or
+    ``None``; cheap, so a web table refuses practice odds up front (issue 34).
+
 ``sdr_odds(hand, *, dead=(), board=(), vs=(), opponents=None, samples=100_000, seed=None,
 rng=None, exact_limit=20_000_000) -> Odds``
     Stop, Drop and Roll from cards the caller supplies: the hole cards, the
@@ -133,7 +138,7 @@ from rollem.odds.r521 import r521_odds
 from rollem.odds.result import Advice, Choice, Odds, OddsError
 from rollem.odds.ryo import ryo_odds
 from rollem.odds.sdr import sdr_odds
-from rollem.odds.view import view_equity
+from rollem.odds.view import no_odds_reason, view_equity
 
-__all__ = ["Advice", "Choice", "Odds", "OddsError", "r521_odds", "ryo_odds", "sdr_odds",
-           "view_equity"]
+__all__ = ["Advice", "Choice", "Odds", "OddsError", "no_odds_reason", "r521_odds", "ryo_odds",
+           "sdr_odds", "view_equity"]

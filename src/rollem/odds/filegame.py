@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from rollem.games.gamefile import GameSpec
     from rollem.odds.view import ViewInfo
 
-__all__ = ["file_game_odds", "final_counts"]
+__all__ = ["file_game_odds", "final_counts", "plain_model_refusal"]
 
 Score = Callable[[Sequence[int], Sequence[int]], tuple[int, int | None]]
 
@@ -63,6 +63,16 @@ def final_counts(spec: GameSpec, options: Any) -> tuple[int, int]:
     return own, board
 
 
+def plain_model_refusal(spec: GameSpec) -> str | None:
+    """Why the plain model cannot give odds for ``spec`` (one line), or ``None``:
+    a ``declare`` showdown has no model of the declarations here (issue 34:
+    practice odds are refused when such a table is created)."""
+    if spec.steps[-1].params["pot"] == "declare":
+        return (f"no plain odds for {spec.id!r}: a declare showdown needs a model of "
+                "the declarations (only 5-2-1 Roll 'Em has one)")
+    return None
+
+
 def _scorer(spec: GameSpec, wild_ranks: Sequence[int], options: Any) -> Score:
     """``score(own, board) -> (high, low or None)``: greater is better; ``low`` is
     ``None`` when the pot has no low half or the hand's low does not qualify."""
@@ -72,9 +82,9 @@ def _scorer(spec: GameSpec, wild_ranks: Sequence[int], options: Any) -> Score:
     p = spec.steps[-1].params
     pot, low_kind, qualifier = p["pot"], p["low"], p["qualifier"]
     hole, need_board, wild = p["hole"], p["board"], p["wild"]
-    if pot == "declare":
-        raise OddsError(f"no plain odds for {spec.id!r}: a declare showdown needs a model of "
-                        "the declarations (only 5-2-1 Roll 'Em has one)")
+    refusal = plain_model_refusal(spec)
+    if refusal is not None:
+        raise OddsError(refusal)
     wild_set = tuple(wild_ranks)
     dup = bool(options.get("wild_duplicates", False))
     nbw = bool(options.get("natural_beats_wild", False))

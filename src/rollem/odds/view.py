@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from rollem.engine.game import Game
     from rollem.odds.policy import Policy
 
-__all__ = ["SeatInfo", "ViewInfo", "read_view", "view_equity"]
+__all__ = ["SeatInfo", "ViewInfo", "no_odds_reason", "read_view", "view_equity"]
 
 VIEW_EXACT_LIMIT = 50_000
 """:func:`view_equity` enumerates exactly up to this many outcomes by default."""
@@ -270,6 +270,23 @@ def _plain(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int
     from rollem.odds.filegame import file_game_odds
 
     return file_game_odds(info, game, samples=samples, rng=rng, seed=seed, progress=progress)
+
+
+def no_odds_reason(game: Game) -> str | None:
+    """Why :func:`view_equity` can never give odds in ``game`` (one line), or
+    ``None`` when it can: our three games have their calculators; any other
+    game needs its game file (``game.spec``) and a showdown the plain model
+    reads (not ``declare``: :func:`rollem.odds.filegame.plain_model_refusal`).
+    Cheap (reads the game's steps): the web table checks it before practice
+    odds are allowed (issue 34)."""
+    if game.id in ("sdr", "rollyourown", "rollem521"):
+        return None
+    if game.spec is None:
+        return (f"no odds calculator for game {game.id!r}: expected sdr, rollyourown, "
+                "rollem521 or a game from a game file")
+    from rollem.odds.filegame import plain_model_refusal
+
+    return plain_model_refusal(game.spec)
 
 
 def _file_game(game_id: str, game: Game | None) -> Game | None:

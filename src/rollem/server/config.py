@@ -320,7 +320,10 @@ def parse_config(data: dict[str, Any],
     table from the API is held to the server's (``ServerSettings.shortest_decision``,
     :data:`DECISION_SECONDS`), a stored one to :data:`STORED_SHORTEST_DECISION`.
     ``strict``: the host's game file gets every check (a new table); ``False``:
-    a stored table's file, read as it was accepted (:func:`file_game`).
+    a stored table's file, read as it was accepted (:func:`file_game`).  A new
+    table with ``practice_odds`` is refused when a game it may deal has no odds
+    (:func:`rollem.odds.no_odds_reason`: a game file with a declare showdown;
+    issue 34); a stored one keeps its settings (each request is refused then).
 
     Raises :class:`ConfigError` naming the field and the allowed values.
     """
@@ -382,6 +385,11 @@ def parse_config(data: dict[str, Any],
         raise ConfigError("name must be a text of visible characters (at most 40 are kept), "
                           f"not {name!r}")
     name = " ".join(name.split())[:40] or "Home game"
+    practice_odds = _bool(data, "practice_odds", False)
+    if practice_odds and strict:
+        # the host may switch to the own game later (host ``config``): it counts too
+        _check_practice_odds(probe, [*([own.id] if own is not None else []),
+                                     *(choices if game == "dealers-choice" else [game])])
     return TableConfig(
         game=game,
         structure=_choice(data, "structure", "fixed-limit", STRUCTURES),
@@ -404,10 +412,22 @@ def parse_config(data: dict[str, Any],
         chip_value=_chip_value(data),
         hand_seconds=_float(data, "hand_seconds", 0.0, 0, 600),
         name=name,
-        practice_odds=_bool(data, "practice_odds", False),
+        practice_odds=practice_odds,
         choices=choices,
         game_file=game_file,
     )
+
+
+def _check_practice_odds(config: TableConfig, game_ids: list[str]) -> None:
+    """Practice odds only where they can be computed (issue 34): a game file
+    with a declare showdown has no odds, and each request would only fail."""
+    from rollem.odds import no_odds_reason
+
+    for gid in dict.fromkeys(game_ids):
+        reason = no_odds_reason(config.game_of(gid))
+        if reason is not None:
+            raise ConfigError(f"practice_odds: the table may deal {gid}, which has no odds "
+                              f"({reason}); create it without the Practice option")
 
 
 def _choices(data: dict[str, Any], ids: list[str], own: str | None) -> list[str]:

@@ -23,6 +23,7 @@ Wire actions (``kind`` is one of the names in ``Legal.actions``):
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -61,6 +62,9 @@ BUILT_IN = ("sdr", "rollyourown", "rollem521")
 
 ODDS_SAMPLES = 1000
 """Monte Carlo worlds for a player's practice odds (standard error about 1.6%)."""
+ODDS_PRELOAD = ("rollem.server.odds_preload",)
+"""What the practice-odds workers' fork server imports once (issue 34,
+:class:`rollem.server.budget_workers.BudgetWorkers`): :func:`warm_odds`."""
 
 
 class ActionRefused(ValueError):
@@ -358,7 +362,8 @@ def random_wire_action(legal: dict[str, Any], rng: random.Random) -> dict[str, A
 
 
 def seat_odds(view: Any, samples: int = ODDS_SAMPLES, game: Any = None) -> dict[str, Any]:
-    """A seat's practice odds (issue 8) from its own view alone, JSON form.
+    """A seat's practice odds (issue 8) from its own view alone, JSON form;
+    the web table runs it in a worker process under a budget (issue 34).
 
     ``view`` is :meth:`GameSession.odds_view` (``Hand.view(seat)``), never the
     hand: :func:`rollem.odds.view_equity` sees only what that seat sees.
@@ -367,17 +372,47 @@ def seat_odds(view: Any, samples: int = ODDS_SAMPLES, game: Any = None) -> dict[
     ``text`` (the lines to show, :mod:`rollem.odds.display`).  Raises
     :class:`rollem.odds.OddsError` when the view has no odds (a spectator's
     view).  ``game``: the hand's game (a table's own game file is not in the
-    ``rollem.games`` registry).  Runs off the event loop (tens of ms; a 5-2-1 first draw's 16
-    options about a tenth of a second).
+    ``rollem.games`` registry), or its game file's text (a ``str``: what
+    travels to a worker process, read here as accepted, once per file).  Runs
+    off the event loop (tens of ms; a 5-2-1 first draw's 16 options about a
+    tenth of a second).
     """
     from rollem.odds import view_equity
     from rollem.odds.display import advice_lines, odds_line
 
+    if isinstance(game, str):
+        game = _game_file(game)
     odds = view_equity(view, samples=samples, advice=True, game=game)
     lines = ["Your odds: " + odds_line(odds)]
     if odds.advice is not None:
         lines += advice_lines(odds.advice)
     return {**odds.to_dict(), "text": "\n".join(lines)}
+
+
+@functools.lru_cache(maxsize=8)
+def _game_file(text: str) -> Any:
+    """The game of a table's game file (checked when the table was created)."""
+    from rollem.games.gamefile import load_game
+
+    return load_game(text, strict=False)
+
+
+def warm_odds() -> None:
+    """Compute a few practice odds (20 worlds) in every shipped game, once: the
+    first odds in a process build tables (hand values, wild cards) that cost up
+    to half a second.  The practice-odds workers' fork server runs it
+    (:data:`ODDS_PRELOAD`), so each worker -- a new one after one was killed at
+    its budget -- starts with them built."""
+    from rollem import games
+
+    for game in available_games():
+        players = games.get(game).min_players
+        hand = Hand(game, [200] * players, button=0, source=SecureSource())
+        seat_odds(hand.view(0), samples=20)
+    from rollem.hands.wild import wild_value
+
+    for duplicates in (False, True):
+        wild_value([0, 4, 8, 12, 17], [0], wild_duplicates=duplicates)
 
 
 def result_lines(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
@@ -663,7 +698,16 @@ class GameSession:
             return ("folded", "you have folded this hand: no odds to show")
         if hand.is_over:
             return ("no_hand", f"hand {self.hand_no} is over")
-        return None
+        return self.no_odds()
+
+    def no_odds(self) -> tuple[str, str] | None:
+        """``("no_odds", why)`` when this hand's game has no odds at all (a game file
+        with a declare showdown at a table stored before such tables were refused
+        practice odds, issue 34), else ``None``."""
+        from rollem.odds import no_odds_reason
+
+        reason = no_odds_reason(self.hand.game)
+        return None if reason is None else ("no_odds", f"no practice odds in this game: {reason}")
 
     def odds_view(self, seat: int) -> Any:
         """The seat's own view for its practice odds (a snapshot, safe in another thread)."""

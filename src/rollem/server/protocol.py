@@ -14,7 +14,10 @@ Client to server, one JSON object per text frame, at most
 - ``{"type": "rebuy", "seq": S}`` -- a seat with no chips buys the starting stack again.
 - ``{"type": "odds", "hand": H, "seq": S}`` -- a player at a practice table
   (``practice_odds``) asks for its own odds in hand ``H`` (issue 8); the
-  answer goes to that client only.
+  answer goes to that client only: ``odds``, or an error -- among them
+  ``too_costly`` (over the budget of CPU time), ``cancelled`` (the hand
+  moved on first), ``busy`` (the seat's earlier request is still being
+  computed), ``no_odds`` (the game has none; issue 34).
 - ``{"type": "host", "op": ...}``, ``{"type": "sit_out", "out": bool}``,
   ``{"type": "show", "hand": H, "cards": [...]}`` and ``{"type": "chat",
   "text": "..."}`` -- host controls, sitting out, showing by choice after

@@ -50,9 +50,10 @@ from typing import Any
 
 from rollem.server import host
 from rollem.server.budget import DiskBudget
+from rollem.server.budget_workers import BudgetWorkers
 from rollem.server.config import TableConfig
 from rollem.server.fair_executor import FairExecutor
-from rollem.server.game_session import GameSession, new_bot
+from rollem.server.game_session import ODDS_PRELOAD, GameSession, new_bot
 from rollem.server.game_session import pick_bot_game as pick_bot_game
 from rollem.server.game_session import seat_odds as seat_odds
 from rollem.server.live_table import choice, hands, messages, pace, saving, seats, turns, views
@@ -83,8 +84,17 @@ bots' Python holds the GIL, so a second thread adds no CPU, only contention
 (measured slower, bench/bench_web_bots.py)."""
 
 _ODDS_THREAD = FairExecutor(workers=2, thread_name_prefix="rollem-odds")
-"""Practice odds are computed here, off the event loop (and apart from the bots),
-one at a time per table, the tables sharing the workers as the bots' thread."""
+"""Practice odds are queued here, off the event loop (and apart from the bots),
+one at a time per table, the tables sharing the workers as the bots' thread;
+each of its two threads waits for its request in a worker process of
+:data:`_ODDS_WORKERS` (issue 34)."""
+
+_ODDS_WORKERS = BudgetWorkers(preload=ODDS_PRELOAD)
+"""The processes that compute practice odds, each request under
+:attr:`LiveTable.ODDS_BUDGET` of CPU time (killed past it, or when its asker
+leaves or the hand moves on), at a lower CPU priority than the event loop,
+apart from its GIL (:mod:`rollem.server.budget_workers`).  At most two busy at once (one per
+thread of :data:`_ODDS_THREAD`)."""
 
 AuditHook = Callable[["LiveTable", int | None, str], None]
 
@@ -121,6 +131,12 @@ class LiveTable:
     """The longest wait between retries while writes fail (the wait doubles up to it)."""
     STABLE_AFTER: float = 60.0
     """Seconds of play without a failed write before the wait starts again at RETRY_FIRST."""
+    ODDS_BUDGET: float = 1.0
+    """Seconds of CPU time one practice-odds request may use in its worker (issue
+    34; and ten times that of wall-clock time): past it the worker is killed and
+    the asker told the odds are too costly to compute here.  Our games use a
+    tenth of it or less (a 5-2-1 first draw's advice, the most); a request of
+    another table waits for at most about that long (two workers)."""
 
     def __init__(
         self,
@@ -175,6 +191,11 @@ class LiveTable:
         self._played_hand = False  # a person played the last hand dealt
         self._attended_at = self.clock()  # a person last played, sat down or the host dealt
         self._told_stopped = False  # the log said why it stopped dealing
+        self.odds_jobs: dict[int, messages.OddsJob] = {}  # seat -> its odds in flight
+        self.odds_costly: set[str] = set()  # games whose odds ran over budget here
+        self.odds_logged: set[tuple[str, str]] = set()  # (what, game): logged once
+        if config.practice_odds:
+            _ODDS_WORKERS.warm()  # (the odds workers load while the table fills)
 
     # -- creation and restore ----------------------------------------------
 

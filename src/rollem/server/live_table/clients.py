@@ -58,7 +58,6 @@ class Client:
         self._wakeup = asyncio.Event()
         self.closed = False
         self.finishing = False  # send what is queued, then close
-        self.odds_busy = False  # a practice-odds request of this client is being computed
         self.opened = next(_opened)  # order of opening: the oldest is replaced first
         self.close_code = 4429  # the close code once finished (rate_limited by default)
         self.close_reason = ""

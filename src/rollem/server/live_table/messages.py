@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rollem.server import host, live_table
+from rollem.server.budget_workers import Cancelled, OverBudget
 from rollem.server.game_session import (
     ODDS_SAMPLES,
     ActionRefused,
@@ -119,9 +121,37 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     self._act(seat, msg.body["action"], "player")
 
 
+@dataclass(eq=False, slots=True)
+class OddsJob:
+    """A seat's practice-odds request in flight (one a seat, issue 34)."""
+
+    client: Client
+    """The connection that asked: the answer goes to it alone."""
+    hand_no: int
+    seq: int
+    game: str
+    """The hand's game id (what the log lines name)."""
+
+
+TOO_COSTLY = ("your odds are too costly to compute here (more than the {budget:g} s of "
+              "computing the server gives a request); they are not shown in this game at "
+              "this table")
+"""The one-line answer to a request that ran over its budget (code ``too_costly``)."""
+
+
 def _odds(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     """Practice odds (issue 8): the asking seat's odds from its own view only,
-    computed off the event loop and sent to that client alone."""
+    computed off the event loop and sent to that client alone.
+
+    Issue 34: each request runs in a worker process under
+    :attr:`LiveTable.ODDS_BUDGET` of CPU time (``too_costly`` past it; then
+    at once, without computing, for every request in that game at this table
+    while it is in memory: an attacker's table costs one budget a game, not
+    one a request); it is cancelled -- its worker killed -- when the asking
+    connection closes or the hand moves on; a seat has one request in
+    flight, from whichever of its connections (``busy``); a game without odds
+    is refused before anything runs (``no_odds``).  Failures are logged once
+    per table and game, never once a request."""
     if not self.config.practice_odds:
         raise TableError(
             "no_practice_odds",
@@ -141,42 +171,86 @@ def _odds(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     if not self.dealt_in_hand(seat, self.hand):
         raise TableError("not_dealt", f"seat {seat} is not dealt into hand "
                          f"{self.hand.hand_no}")
-    refusal = self.hand.odds_refusal(seat)
+    session = self.hand
+    refusal = session.odds_refusal(seat)
     if refusal is not None:
+        if refusal[0] == "no_odds":
+            _log_once(self, "no_odds", session.game, logging.WARNING,
+                      "practice odds are on but refused in this game (%s)", refusal[1])
         raise TableError(*refusal)
-    if client.odds_busy:
-        raise TableError("busy", "your odds are still being computed; ask again after")
-    hand_no, seq = self.hand.hand_no, self.seq
-    view = self.hand.odds_view(seat)  # this seat's view only, never the hand
-    client.odds_busy = True
+    if session.game in self.odds_costly:
+        raise TableError("too_costly", TOO_COSTLY.format(budget=self.ODDS_BUDGET))
+    running = self.odds_jobs.get(seat)
+    if running is not None and not running.client.closed:
+        raise TableError("busy", "your odds are still being computed (asked from this or "
+                         "another connection of your seat); ask again after")
+    view = session.odds_view(seat)  # this seat's view only, never the hand
+    own = self.config.own_game()
+    # A table's own game travels to the worker as its file's text (a Game does not pickle).
+    game = self.config.game_file if own is not None and own.id == session.game else None
+    job = OddsJob(client, session.hand_no, self.seq, session.game)
+    self.odds_jobs[seat] = job
+
+    def cancelled() -> bool:
+        # Read in the odds thread: plain reads of what the event loop sets.
+        return client.closed or self.closed or self.hand is not session
+
     # In this table's queue: a table whose players all ask at once does not hold
-    # up another's (see live_table._BOT_THREAD).
+    # up another's (see live_table._BOT_THREAD); then in a worker process.
     fut = asyncio.wrap_future(live_table._ODDS_THREAD.submit_for(
-        self.id, live_table.seat_odds, view, ODDS_SAMPLES, self.hand.hand.game))
-    fut.add_done_callback(lambda f: self._odds_done(client, seat, hand_no, seq, f))
+        self.id, live_table._ODDS_WORKERS.run, live_table.seat_odds,
+        (view, ODDS_SAMPLES, game), budget=self.ODDS_BUDGET, cancelled=cancelled))
+    fut.add_done_callback(lambda f: self._odds_done(seat, job, f))
 
 
-def _odds_done(
-    self: LiveTable, client: Client, seat: int, hand_no: int, seq: int, fut: asyncio.Future[Any]
-) -> None:
-    client.odds_busy = False
+def _odds_done(self: LiveTable, seat: int, job: OddsJob, fut: asyncio.Future[Any]) -> None:
+    if self.odds_jobs.get(seat) is job:
+        del self.odds_jobs[seat]
+    client, hand_no, seq = job.client, job.hand_no, job.seq
+    error = None if fut.cancelled() else fut.exception()  # (retrieved: asyncio warns otherwise)
+    if isinstance(error, OverBudget):  # (even if the asker has just left)
+        self.odds_costly.add(job.game)
+        _log_once(self, "too_costly", job.game, logging.WARNING,
+                  "practice odds stopped %s; answered too_costly (at once from now on)",
+                  error)
     if self.closed or client.closed or fut.cancelled():
         return
-    error = fut.exception()
+    ref = {"type": "odds", "hand": hand_no, "seq": seq}
     if self.paused or self._recovering or seq > self.seq:
         # Asked about a moment that may never have been saved: say nothing of it.
-        ref = {"type": "odds", "hand": hand_no, "seq": seq}
         self._send_after_commit([(client, error_message(
             "paused", PAUSED_NOTICE if self.paused else RECOVERING_REFUSAL, ref))])
         return
-    if error is not None:
-        log.error("table %s seat %s: practice odds failed (%s)", self.id, seat, error)
-        ref = {"type": "odds", "hand": hand_no, "seq": seq}
+    if error is None:
+        text = _dumps({"type": "odds", "hand": hand_no, "seq": seq, "odds": fut.result()})
+    elif isinstance(error, Cancelled):
+        text = error_message("cancelled", f"hand {hand_no} moved on before your odds were "
+                             "computed", ref)
+    elif isinstance(error, OverBudget):
+        text = error_message("too_costly", TOO_COSTLY.format(budget=self.ODDS_BUDGET), ref)
+    else:
+        from rollem.odds import OddsError  # (loaded with the first odds, not at start)
+
+        if isinstance(error, OddsError):
+            _log_once(self, "odds_error", job.game, logging.WARNING,
+                      "practice odds failed (%s)", error)
+        else:
+            _log_once(self, "failed", job.game, logging.ERROR,
+                      "practice odds failed (%s: %s)", type(error).__name__, error)
         text = error_message("odds_failed", f"your odds could not be computed ({error})",
                              ref)
-    else:
-        text = _dumps({"type": "odds", "hand": hand_no, "seq": seq, "odds": fut.result()})
     self._send_after_commit([(client, text)])
+
+
+def _log_once(self: LiveTable, what: str, game: str, level: int, text: str,
+              *args: object) -> None:
+    """Log ``text`` for this table and ``game`` the first time ``what`` happens
+    there (issue 34: a client asking again and again writes one line, not one
+    a request); later times at DEBUG."""
+    first = (what, game) not in self.odds_logged
+    self.odds_logged.add((what, game))
+    log.log(level if first else logging.DEBUG, "table %s game %s: " + text, self.id, game,
+            *args)
 
 
 def _check_not_paused(self: LiveTable) -> None:

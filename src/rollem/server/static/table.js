@@ -77,6 +77,7 @@
         if (msg.ref && msg.ref.type === "odds") {
           oddsBusy = false;
           if (oddsOn) { $("odds-line").textContent = msg.message; showAdvice(null); }
+          askOdds();   // the table moved on meanwhile (a new hand cancels a request): ask for now
         } else if (msg.ref && msg.ref.type === "chat") {
           $("chat-muted").textContent = msg.message;
           toast(msg.message);
