@@ -7,7 +7,10 @@ The layout follows PHH (PokerKit's Poker Hand History): ``variant``
 ``_button``, ``_options``, ``_deck`` (the deck order), ``_shuffles`` (every
 later random outcome: the pool's shuffle, reshuffles), ``_carry_in``,
 ``_result``, and for a game that is not a shipped game file ``_game_file``
-(the game file's text, so the history replays on its own). Seat ``s`` is
+(the game file's text, so the history replays on its own); a hand dealt from
+committed seeds (issue 32, :mod:`rollem.engine.commit_reveal`) also has
+``_hand_no``, ``_commitment``, ``_prev_hash``, ``_client_seeds``,
+``_server_seed`` and ``_hand_hash`` (``rollem verify``). Seat ``s`` is
 written ``p{s+1}`` as in PHH. See ``docs/hand-history.md``.
 
 - :func:`write_history` / :func:`history_dict`: a finished (or running) hand.
@@ -191,6 +194,8 @@ def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[st
     if hand.result is not None:
         out["finishing_stacks"] = list(hand.stacks)
         out["_result"] = hand.result.to_dict(cards=True)
+    if hand.source.proof is not None:  # committed seeds (issue 32, docs/verify.md)
+        out.update(hand.source.proof.fields(reveal=True))
     from rollem import games
 
     if hand.game.source and not games.is_shipped(hand.game):
@@ -689,9 +694,12 @@ class _Lines:
             raise HistoryError(f"{line.where()}: {_one_line(str(err))}") from None
 
 
-def _run(hand: Hand, h: History, from_deck: bool) -> None:
-    """Apply the players' actions and check every dealer/``sm`` line in place."""
+def _run(hand: Hand, h: History, from_deck: bool, *, source: str | None = None) -> None:
+    """Apply the players' actions and check every dealer/``sm`` line in place
+    (``source``: where the cards come from, for the errors)."""
     lines = _Lines(hand, h, from_deck)
+    if source is not None:
+        lines.source = source
     todo = [ln for ln in h.lines if ln.anchor <= len(h.actions)]
     j = 0
     for k in range(len(h.actions) + 1):
@@ -754,6 +762,7 @@ def replay(history: History | str, *, check_result: bool = True) -> Hand:
 # ---------------------------------------------------------------- redaction
 
 _HIDDEN_CHOICES = ("dis", "draw", "sd", "stack")
+_SECRET_DURING_HAND = ("_deck", "_shuffles", "_server_seed", "_hand_hash")
 
 
 def _card_tokens(tokens: Sequence[str]) -> list[str]:
@@ -806,7 +815,10 @@ def _public_text(cards: Sequence[str], turned: Sequence[str]) -> list[str]:
 def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
     """``seat``'s copy of a history: what it saw, where it saw it.
 
-    Removes ``_deck`` and ``_shuffles`` (the stub and the pool's order) and
+    Removes ``_deck`` and ``_shuffles`` (the stub and the pool's order), and
+    while the hand is not over (no ``_result``) the committed hand's
+    ``_server_seed`` and ``_hand_hash`` (the seed gives every card; it is
+    revealed once the hand is over, issue 32), and
     replaces with ``??`` every card the seat did not see at that point: other
     seats' hole cards and draws where they were dealt (``d dh``, a 5-2-1
     replacement, a Roll Your Own pool draw ``d pd``), burns, and other seats'
@@ -852,7 +864,9 @@ def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
             lines.append(f"{parts[0]} {parts[1]} " + sep.join("??" for _ in parts[2:]))
             continue
         lines.append(line)
-    out = {k: v for k, v in data.items() if k not in ("_deck", "_shuffles")}
+    # the server seed gives every card: revealed only once the hand is over (issue 32)
+    secret = ("_deck", "_shuffles") if "_result" in data else _SECRET_DURING_HAND
+    out = {k: v for k, v in data.items() if k not in secret}
     out["actions"] = lines
     result = out.get("_result")
     if isinstance(result, Mapping) and isinstance(result.get("shown_cards"), Mapping):

@@ -172,6 +172,9 @@ class Table:
         carry: chips carried into the first hand's main pot (R-521-9).
         by_id: list the dealer's-choice games that fit by id (the terminal);
             ``False``: in the order of ``games`` (the web host's list).
+        sources: the shuffles of each hand, ``sources(hand_no)`` with ``hand_no``
+            1, 2, ... (``rollem play``: committed seeds, issue 32); default:
+            seeded by ``rng``, else secure.
 
     Attributes:
         stacks, button (of the current/last hand), carry (chips carried into
@@ -195,6 +198,7 @@ class Table:
         brought: Sequence[int] | None = None,
         carry: int = 0,
         by_id: bool = True,
+        sources: Callable[[int], RandomSource] | None = None,
     ) -> None:
         try:
             self.choices: list[Game] = [g if isinstance(g, Game) else get(g)
@@ -217,6 +221,7 @@ class Table:
         self.choose_game = choose_game
         self.out: set[int] = set(out)
         self.by_id = by_id
+        self.sources = sources
         self.carry = carry
         self.hands = 0
         self.hand: Hand | None = None
@@ -238,6 +243,8 @@ class Table:
         return o.get(game.id, Options())
 
     def _source(self) -> RandomSource:
+        if self.sources is not None:
+            return self.sources(self.hands + 1)
         return SeededSource(self.rng) if self.rng is not None else SecureSource()
 
     # -- who is dealt in, the button, the games -----------------------------------

@@ -40,6 +40,13 @@ from rollem.cli.errors import cut, fail
 from rollem.cli.screen import Style, decision_title, render_table
 from rollem.cli.seed_opt import seed_option
 from rollem.cli.table_options import check_stack, options_from_flags, table_option_flags
+from rollem.engine.commit_reveal import (
+    ZERO_HASH,
+    CommittedSource,
+    DealProof,
+    new_client_seed,
+    seeded_proof,
+)
 from rollem.rules.game_help import choose_game_help, explain_decision
 
 if TYPE_CHECKING:
@@ -126,9 +133,12 @@ class TerminalGame:
         table_rng = random.Random(master.getrandbits(64)) if seed is not None else None
         self.pick_rng: random.Random = table_rng if table_rng is not None else random.SystemRandom()
         # You may rebuy when broke (offer_rebuy); the computer players never do.
+        self.seed = seed
+        self.prev_hash = ZERO_HASH
         self.table = Table([stack] * players, game=game, rng=table_rng, button=0,
                            choose_game=self._choose_game, options=options, games=games,
-                           rebuy=stack, auto_rebuy=lambda seat: False)
+                           rebuy=stack, auto_rebuy=lambda seat: False,
+                           sources=self._committed_source)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         name = f"{stamp}-seed{seed}" if seed is not None else stamp
         self.session_dir = history_dir / name
@@ -144,6 +154,20 @@ class TerminalGame:
         self.last: Any = None
         """The last finished hand (``last`` tells it again)."""
         self.narrator: Narrator | None = None
+
+    def _committed_source(self, hand_no: int) -> CommittedSource:
+        """The shuffles of hand ``hand_no`` from committed seeds (issue 32): the
+        dealer's secret seed (``--seed``: derived from it, so deals repeat) and
+        the terminal's client seed (:func:`new_client_seed`), chained to the
+        previous hand dealt; the history saved after the hand reveals the seed
+        (``rollem verify``)."""
+        if self.seed is not None:
+            proof = seeded_proof(self.seed, hand_no, self.prev_hash)
+        else:
+            proof = DealProof.new(hand_no, self.prev_hash).with_client_seeds(
+                {0: new_client_seed()})
+        self.prev_hash = proof.hand_hash()
+        return CommittedSource(proof)
 
     # ------------------------------------------------------------ output
 
