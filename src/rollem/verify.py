@@ -27,11 +27,12 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from rollem.cards import CARDS, CardError, format_cards, parse_cards
 from rollem.engine.actions import Bet, Call, Check, Discard, Draw, Raise, Stack, action_from_text
-from rollem.engine.commit_reveal import CommittedSource, DealProof, ProofError
+from rollem.engine.commit_reveal import CommittedSource, DealProof, ProofError, hex_text
 from rollem.engine.errors import EngineError
 from rollem.engine.hand import Hand
 from rollem.history import (
@@ -111,9 +112,9 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
     if "_commitment" not in data:
         return Verdict(NO_COMMITMENT, "no commitment recorded (a hand dealt before "
                        "issue 32, or not from committed seeds): nothing to verify")
-    commitment = str(data.get("_commitment"))
+    commitment = str(data.get("_commitment")).upper()
     verdict = Verdict(FAILED, "", commitment=commitment,
-                      prev_hash=str(data.get("_prev_hash")),
+                      prev_hash=str(data.get("_prev_hash")).upper(),
                       hand_no=data.get("_hand_no") if type(data.get("_hand_no")) is int else None)
     if "_server_seed" not in data:
         verdict.status = UNREVEALED
@@ -125,15 +126,16 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
     except ProofError as err:
         verdict.reason = str(err)
         return verdict
-    verdict.server_seed = proof.server_seed.hex()
-    if proof.commitment.hex() != commitment.lower():
+    verdict.server_seed = hex_text(proof.server_seed)
+    if hex_text(proof.commitment) != commitment:
         verdict.reason = (f"_server_seed does not match _commitment: SHA-256(server seed ‖ "
-                          f"prev hash) is {proof.commitment.hex()}, not {commitment}")
+                          f"prev hash) is {hex_text(proof.commitment)}, not {commitment}")
         return verdict
-    verdict.hand_hash = proof.hand_hash().hex()
-    if str(data.get("_hand_hash", "")).lower() != verdict.hand_hash:
-        verdict.reason = (f"_hand_hash {data.get('_hand_hash')!r} is not the hand's hash "
-                          f"{verdict.hand_hash} (from its seeds and number)")
+    verdict.hand_hash = hex_text(proof.hand_hash())
+    if str(data.get("_hand_hash", "")).upper() != verdict.hand_hash:
+        verdict.reason = (f"_hand_hash {data.get('_hand_hash')!r} is not the hash of "
+                          "_server_seed, _client_seeds and _hand_no "
+                          f"({verdict.hand_hash}): one of them was changed")
         return verdict
     try:
         if "_redacted_for" in data:
@@ -171,17 +173,17 @@ def _check_full(data: Mapping[str, Any], proof: DealProof) -> int:
     h = parse_history(data)
     hand = _new_hand(h, data, proof)
     if h.deck is not None:
-        for i, (want, got) in enumerate(zip(h.deck, hand.deck, strict=False)):
-            if want != got:
+        for i, (want, dealt) in enumerate(zip(h.deck, hand.deck, strict=False)):
+            if want != dealt:
                 raise HistoryError(f"card {i + 1} of _deck is {CARDS[want]}, but the seeds "
-                                   f"put {CARDS[got]} there")
+                                   f"put {CARDS[dealt]} there")
     _run(hand, h, True, source=_SOURCE)
     later = hand.source.outcomes[1:]
     for i, (label, order) in enumerate(h.shuffles):
         if i >= len(later):
             raise HistoryError(f"_shuffles {i + 1} ({label}): the hand has no such shuffle")
-        got_label, got = later[i]
-        if (label, list(order)) != (got_label, list(got)):
+        got_label, got = later[i][0], list(later[i][1])
+        if (label, list(order)) != (got_label, got):
             at = next((k for k, (a, b) in enumerate(zip(order, got, strict=False)) if a != b),
                       min(len(order), len(got)))
             shown = f"{CARDS[order[at]]}" if at < len(order) else "nothing"
@@ -320,7 +322,7 @@ def check_chain(verdicts: Sequence[Verdict]) -> str | None:
     Hands without a revealed hash are left out."""
     hands = sorted((v for v in verdicts if v.hand_no is not None and v.hand_hash),
                    key=lambda v: v.hand_no or 0)
-    for a, b in zip(hands, hands[1:], strict=False):
+    for a, b in pairwise(hands):
         if a.hand_no == b.hand_no:
             if a.hand_hash == b.hand_hash:
                 continue  # two copies of one hand (two players' copies)

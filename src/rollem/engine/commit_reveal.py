@@ -53,6 +53,7 @@ __all__ = [
     "check_client_seed",
     "commitment",
     "encode_client_seeds",
+    "hex_text",
     "new_client_seed",
     "seeded_proof",
 ]
@@ -66,7 +67,7 @@ ZERO_HASH = bytes(32)
 CLIENT_SEED_MAX = 64
 """Most characters in a client seed."""
 
-_CLIENT_SEED = re.compile(r"[A-Za-z0-9_-]{0,%d}" % CLIENT_SEED_MAX)
+_CLIENT_SEED = re.compile(rf"[A-Za-z0-9_-]{{0,{CLIENT_SEED_MAX}}}")
 
 
 class ProofError(ValueError):
@@ -88,7 +89,13 @@ def check_client_seed(text: object) -> str:
 
 def new_client_seed() -> str:
     """A random client seed (32 hex digits: 128 bits), as the terminal sends."""
-    return secrets.token_hex(16)
+    return hex_text(secrets.token_bytes(16))
+
+
+def hex_text(data: bytes) -> str:
+    """Bytes as upper-case hex digits, as histories write seeds and hashes (no
+    run of them reads as card text such as ``4d``, which lower case could)."""
+    return data.hex().upper()
 
 
 def encode_client_seeds(seeds: Mapping[int, str]) -> bytes:
@@ -159,16 +166,17 @@ class DealProof:
     def fields(self, *, reveal: bool = True) -> dict[str, Any]:
         """The history fields: ``_hand_no``, ``_commitment``, ``_prev_hash``,
         ``_client_seeds`` (seat as a decimal string -> seed), and when
-        ``reveal`` (after the hand) ``_server_seed`` and ``_hand_hash``."""
+        ``reveal`` (after the hand) ``_server_seed`` and ``_hand_hash``; bytes
+        as :func:`hex_text`."""
         out: dict[str, Any] = {
             "_hand_no": self.hand_no,
-            "_commitment": self.commitment.hex(),
-            "_prev_hash": self.prev_hash.hex(),
+            "_commitment": hex_text(self.commitment),
+            "_prev_hash": hex_text(self.prev_hash),
             "_client_seeds": {str(s): self.client_seeds[s] for s in sorted(self.client_seeds)},
         }
         if reveal:
-            out["_server_seed"] = self.server_seed.hex()
-            out["_hand_hash"] = self.hand_hash().hex()
+            out["_server_seed"] = hex_text(self.server_seed)
+            out["_hand_hash"] = hex_text(self.hand_hash())
         return out
 
     @classmethod
@@ -212,8 +220,8 @@ def seeded_proof(seed: int, hand_no: int, prev_hash: bytes = ZERO_HASH,
     of ``seats`` sends the first 32 hex digits of ``SHA-256("rollem-client:" ‖
     seed ‖ ":" ‖ hand_no ‖ ":" ‖ seat)``."""
     server = hashlib.sha256(f"rollem-seed:{seed}:{hand_no}".encode()).digest()
-    clients = {s: hashlib.sha256(f"rollem-client:{seed}:{hand_no}:{s}".encode()).hexdigest()[:32]
-               for s in seats}
+    clients = {s: hex_text(hashlib.sha256(f"rollem-client:{seed}:{hand_no}:{s}".encode())
+                           .digest()[:16]) for s in seats}
     return DealProof(server, clients, hand_no, prev_hash)
 
 
