@@ -1,8 +1,10 @@
-"""Commit-reveal deals and ``rollem verify`` (issue 32, docs/verify.md).
+"""Committed decks and ``rollem verify`` (issue 32, docs/verify.md).
 
 The procedure is re-implemented here from its description (docs/verify.md)
 with nothing but hashlib and hmac, and a fixed vector pins it: the same
-seeds give the same deck on every platform.
+key and client seeds give the same deck on every platform.  A player's own
+copy opens exactly the cards its player saw, and nothing in it gives
+another card.
 """
 
 from __future__ import annotations
@@ -33,8 +35,11 @@ from rollem.engine.commit_reveal import (
     DealProof,
     ProofError,
     check_client_seed,
+    committed_deck,
+    deal_permutation,
     encode_client_seeds,
     new_client_seed,
+    salt,
     seeded_proof,
 )
 from rollem.engine.hand import Hand
@@ -42,37 +47,56 @@ from rollem.history import redact, write_history, write_own_copy
 from rollem.verify import check_chain, verify_history, verify_text
 
 HISTORIES = Path(__file__).parent / "histories"
+CARD = re.compile(r"[2-9TJQKA][cdhs]")
 
 # -- the fixed vector ------------------------------------------------------------------
 
-SEED = bytes(range(32))
+KEY = bytes(range(32))
 CLIENTS = {2: "", 0: "abc"}
-VECTOR_DECK = ("Ks 3c 3h 6d 9c Kh Kc 8d 6s Ac 9h Js 2s Th As 4h 7s 5h 2h 2d 9s Td 5d 2c 9d "
-               "7h 6h 3d 7c 8c 4c Tc Jh Ad Qc Kd 4s 5s Jc 7d Jd Ah Qs Qd 3s 8s 8h 6c Ts 5c "
-               "4d Qh")
-VECTOR_COMMITMENT = "5576ce645abbf23973c63a02b3cdb0efc8ed3c9bd7dac3845f6b9ad6820b4bde"
-VECTOR_HAND_HASH = "30e2aa04283fb581ae332b50e7d66d043d6761499436f72e07652ccb47a481b3"
+VECTOR_DECK = ("4h 4d 5d 7c Ac 5c 9c Jh 9h 3h Js 7s Kd 2c 6s Td 8h 8d Ad 3c Qc 8c Ah Tc 9d "
+               "7h 2h Ks 6h 6d 5s 9s 6c 7d Qh 2s Kc Qs 3d 4s Qd Kh Jd 5h As Ts Th Jc 4c 8s 3s 2d")
+VECTOR_ROOT = "abca7a9571add72a7be41778a9a10e4d2e337e8aed1e50f3a3a28333a996a3a0"
+VECTOR_COMMITMENT = "8e5e90d859cc4b280b628418bd497b37997afbe067988e351d4b9e50e958ee48"
+VECTOR_HAND_HASH = "f69669b7e4fed9a67caedacf468c6fa313c1d135a50ee9e4a5829c35b45c8d1e"
 
 
-def _spec_deck(server_seed: bytes, seeds: bytes, hand_no: int) -> list[int]:
+def _spec_shuffle(key: bytes, tag: bytes) -> list[int]:
     """docs/verify.md, step by step: the HMAC byte stream, 4-byte draws with
-    rejection, Fisher-Yates over the cards 0..51 (2c 2d 2h 2s 3c ...)."""
+    rejection, Fisher-Yates over 0..51."""
     stream = b""
     counter = 0
-    deck = list(range(52))
+    out = list(range(52))
     for i in range(51, 0, -1):
         n = i + 1
         while True:
             while len(stream) < 4:
-                msg = seeds + hand_no.to_bytes(8, "big") + counter.to_bytes(8, "big")
-                stream += hmac.digest(server_seed, msg, "sha256")
+                stream += hmac.digest(key, tag + counter.to_bytes(8, "big"), "sha256")
                 counter += 1
             x, stream = int.from_bytes(stream[:4], "big"), stream[4:]
             if x < 2**32 - 2**32 % n:
                 break
         j = x % n
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _spec_root(key: bytes) -> bytes:
+    deck = _spec_shuffle(key, b"rollem-deck")
+    level = [hashlib.sha256(b"rollem-leaf" + bytes([i, deck[i]])
+                            + hmac.digest(key, b"rollem-salt" + bytes([i]), "sha256")).digest()
+             for i in range(52)] + [bytes(32)] * 12
+    while len(level) > 1:
+        level = [hashlib.sha256(b"rollem-node" + level[k] + level[k + 1]).digest()
+                 for k in range(0, len(level), 2)]
+    return level[0]
+
+
+def _spec_dealt(key: bytes, seeds: bytes, hand_no: int, prev: bytes = bytes(32)) -> list[int]:
+    deck = _spec_shuffle(key, b"rollem-deck")
+    commitment = hashlib.sha256(b"rollem-commit" + _spec_root(key) + prev).digest()
+    link = hashlib.sha256(b"rollem-hand" + commitment + seeds
+                          + hand_no.to_bytes(8, "big")).digest()
+    return [deck[p] for p in _spec_shuffle(link, b"rollem-deal")]
 
 
 def test_client_seeds_bytes_are_as_documented() -> None:
@@ -83,33 +107,62 @@ def test_client_seeds_bytes_are_as_documented() -> None:
 
 
 def test_fixed_vector() -> None:
-    proof = DealProof(SEED, CLIENTS, 7)
+    proof = DealProof(KEY, CLIENTS, 7)
     deck = CommittedSource(proof).shuffle("deck", CARDS)
     assert format_cards(deck) == VECTOR_DECK
-    assert format_cards([CARDS[c] for c in _spec_deck(SEED, encode_client_seeds(CLIENTS), 7)]) \
-        == VECTOR_DECK
-    assert proof.commitment.hex() == VECTOR_COMMITMENT == \
-        hashlib.sha256(SEED + ZERO_HASH).hexdigest()
+    seeds = encode_client_seeds(CLIENTS)
+    assert format_cards([CARDS[c] for c in _spec_dealt(KEY, seeds, 7)]) == VECTOR_DECK
+    assert proof.root.hex() == VECTOR_ROOT == _spec_root(KEY).hex()
+    assert proof.commitment.hex() == VECTOR_COMMITMENT == hashlib.sha256(
+        b"rollem-commit" + bytes.fromhex(VECTOR_ROOT) + ZERO_HASH).hexdigest()
     assert proof.hand_hash().hex() == VECTOR_HAND_HASH == hashlib.sha256(
-        bytes.fromhex(VECTOR_COMMITMENT) + SEED + encode_client_seeds(CLIENTS)
+        b"rollem-hand" + bytes.fromhex(VECTOR_COMMITMENT) + seeds
         + (7).to_bytes(8, "big")).hexdigest()
 
 
+def test_an_opening_leads_to_the_root() -> None:
+    proof = DealProof(KEY, CLIENTS, 7)
+    for pos in (0, 1, 31, 51):
+        o = proof.opening(pos)
+        assert o.card == committed_deck(KEY)[pos] and o.salt == salt(KEY, pos)
+        assert len(o.path) == 6 and o.root() == proof.root
+        for wrong in ({"card": (o.card + 1) % 52}, {"pos": (pos + 1) % 52},
+                      {"salt": bytes(32)}):
+            assert type(o)(**{**o.__dict__, **wrong}).root() != proof.root
+
+
 def test_every_input_changes_the_deck() -> None:
-    base = format_cards(CommittedSource(DealProof(SEED, CLIENTS, 7)).shuffle("deck", CARDS))
-    for proof in (DealProof(SEED, {0: "abd", 2: ""}, 7), DealProof(SEED, {0: "abc"}, 7),
-                  DealProof(SEED, CLIENTS, 8), DealProof(bytes(32), CLIENTS, 7)):
+    base = format_cards(CommittedSource(DealProof(KEY, CLIENTS, 7)).shuffle("deck", CARDS))
+    for proof in (DealProof(KEY, {0: "abd", 2: ""}, 7), DealProof(KEY, {0: "abc"}, 7),
+                  DealProof(KEY, CLIENTS, 8), DealProof(bytes(32), CLIENTS, 7),
+                  DealProof(KEY, CLIENTS, 7, bytes([1]) * 32)):
         assert format_cards(CommittedSource(proof).shuffle("deck", CARDS)) != base
 
 
-def test_later_shuffles_read_on_in_the_same_stream() -> None:
-    """A pool's shuffle after the deck continues the stream (not a fresh one)."""
-    source = CommittedSource(DealProof(SEED, CLIENTS, 7))
+def test_the_permutation_holds_no_secret() -> None:
+    """``P`` comes from the hand hash alone (public once the client seeds are in):
+    anyone can compute it; the dealt deck is the secret ``D`` moved by it."""
+    proof = DealProof(KEY, CLIENTS, 7)
+    perm = deal_permutation(proof.hand_hash())
+    assert sorted(perm) == list(range(52)) and perm == proof.permutation()
+    dealt = CommittedSource(proof).shuffle("deck", CARDS)
+    assert [int(c) for c in dealt] == [committed_deck(KEY)[p] for p in perm]
+
+
+def test_later_shuffles_read_on_in_the_secret_stream() -> None:
+    """A pool's shuffle after the deck continues the key's stream (not a fresh
+    one, and not the public one: the players could tell where their own
+    discards went)."""
+    source = CommittedSource(DealProof(KEY, CLIENTS, 7))
     source.shuffle("deck", CARDS)
-    pool = source.shuffle("pool", [0, 1, 2, 3, 4, 5])
-    fresh = CommittedSource(DealProof(SEED, CLIENTS, 7)).shuffle("pool", [0, 1, 2, 3, 4, 5])
-    assert sorted(pool) == [0, 1, 2, 3, 4, 5] and source.outcomes[1] == ("pool", tuple(pool))
-    assert pool != fresh
+    pool = source.shuffle("pool", list(range(12)))
+    again = CommittedSource(DealProof(KEY, CLIENTS, 7))
+    again.shuffle("deck", CARDS)
+    assert again.shuffle("pool", list(range(12))) == pool
+    other = CommittedSource(DealProof(bytes(32), CLIENTS, 7))  # same seeds, another key
+    other.shuffle("deck", CARDS)
+    assert sorted(pool) == list(range(12)) and source.outcomes[1] == ("pool", tuple(pool))
+    assert other.shuffle("pool", list(range(12))) != pool
 
 
 @pytest.mark.parametrize("bad", ["x" * 65, "a b", "é", "a\n", 5, None])
@@ -118,38 +171,49 @@ def test_a_client_seed_is_short_plain_text(bad: object) -> None:
         check_client_seed(bad)
 
 
-# -- uniformity: chi-squared over 100,000 decks -----------------------------------------
+# -- uniformity: chi-squared over 100,000 dealt decks ------------------------------------
 
 
-def _many_decks(count: int, *, byte_draws: bool = False) -> np.ndarray:
-    """``count`` decks (hands 0..count-1 of one server seed), vectorised: the
-    HMAC blocks per deck, then Fisher-Yates on every deck at once.  With
-    ``byte_draws``, a biased variant: 1-byte draws taken modulo n."""
-    seeds = encode_client_seeds({0: "chi", 1: "squared"})
+def _vec_shuffles(keys: list[bytes], tag: bytes, *, byte_draws: bool = False) -> np.ndarray:
+    """Fisher-Yates of 0..51 from ``stream(key, tag)`` for every key at once
+    (vectorised).  With ``byte_draws``, a biased variant: 1-byte draws taken
+    modulo n."""
+    count = len(keys)
     size = 7 if not byte_draws else 2  # 51 draws of 4 bytes: 204 <= 7 * 32
-    raw = b"".join(hmac.digest(SEED, seeds + h.to_bytes(8, "big") + k.to_bytes(8, "big"),
-                               "sha256") for h in range(count) for k in range(size))
+    raw = b"".join(hmac.digest(key, tag + k.to_bytes(8, "big"), "sha256")
+                   for key in keys for k in range(size))
     if byte_draws:
         x = np.frombuffer(raw, dtype=np.uint8).reshape(count, 64)[:, :51].astype(np.int64)
     else:
         x = np.frombuffer(raw, dtype=">u4").reshape(count, 56)[:, :51].astype(np.int64)
     n = np.arange(52, 1, -1)
-    if not byte_draws:
-        limit = 2**32 - (2**32 % n)
-        rejected = (x >= limit).any(axis=1)
-    else:
-        rejected = np.zeros(count, dtype=bool)
+    rejected = (x >= 2**32 - (2**32 % n)).any(axis=1) if not byte_draws \
+        else np.zeros(count, dtype=bool)
     j = x % n
-    decks = np.tile(np.arange(52), (count, 1))
+    out = np.tile(np.arange(52), (count, 1))
     rows = np.arange(count)
     for col, i in enumerate(range(51, 0, -1)):
-        a = decks[rows, i].copy()
-        decks[rows, i] = decks[rows, j[:, col]]
-        decks[rows, j[:, col]] = a
-    for r in np.flatnonzero(rejected):  # (about one deck in 40 million)
-        proof = DealProof(SEED, {0: "chi", 1: "squared"}, int(r))
-        decks[r] = [int(c) for c in CommittedSource(proof).shuffle("deck", CARDS)]
-    return decks
+        a = out[rows, i].copy()
+        out[rows, i] = out[rows, j[:, col]]
+        out[rows, j[:, col]] = a
+    for r in np.flatnonzero(rejected):  # (about one shuffle in 40 million)
+        out[r] = committed_deck(keys[r]) if tag == b"rollem-deck" else deal_permutation(keys[r])
+    return out
+
+
+def _keys(tag: bytes, count: int) -> list[bytes]:
+    return [hashlib.sha256(tag + r.to_bytes(4, "big")).digest() for r in range(count)]
+
+
+def _dealt_decks(count: int) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` secret decks ``D`` (keys ``SHA-256("key" ‖ r)``) and the decks
+    dealt from them, ``D[P[i]]`` with ``P`` from hand hashes ``SHA-256("hand" ‖
+    r)`` (a hand hash is a SHA-256 of the commitment and the client seeds; the
+    Merkle roots of 100,000 keys would take the test too long, and the exact
+    path is pinned by the test below)."""
+    deck = _vec_shuffles(_keys(b"key", count), b"rollem-deck")
+    perm = _vec_shuffles(_keys(b"hand", count), b"rollem-deal")
+    return deck, np.take_along_axis(deck, perm, axis=1)
 
 
 def _chi_squared(decks: np.ndarray) -> float:
@@ -168,29 +232,43 @@ def _bounds(df: int, z: float) -> tuple[float, float]:
 
 
 def test_the_vectorised_decks_are_the_sources() -> None:
-    decks = _many_decks(50)
-    for h in range(50):
-        proof = DealProof(SEED, {0: "chi", 1: "squared"}, h)
-        assert list(decks[h]) == [int(c) for c in CommittedSource(proof).shuffle("deck", CARDS)]
+    decks = _dealt_decks(50)[1]
+    for r in range(50):
+        key = hashlib.sha256(b"key" + r.to_bytes(4, "big")).digest()
+        link = hashlib.sha256(b"hand" + r.to_bytes(4, "big")).digest()
+        assert list(decks[r]) == [committed_deck(key)[p] for p in deal_permutation(link)]
+    # and the source deals D[P[i]] with P from the proof's own hand hash
+    for h in range(5):
+        proof = DealProof(KEY, {0: "chi", 1: "squared"}, h)
+        dealt = [int(c) for c in CommittedSource(proof).shuffle("deck", CARDS)]
+        assert dealt == [committed_deck(KEY)[p] for p in deal_permutation(proof.hand_hash())]
 
 
-def test_card_positions_are_uniform_over_100000_decks() -> None:
-    """Each card at each position 1/52 of the time: the chi-squared statistic
-    of the 52x52 table (2601 degrees of freedom) lies within 3.72 standard
-    deviations (two-sided p = 0.0002); a biased shuffle (1-byte draws taken
-    modulo n) is far outside."""
+def test_card_positions_are_uniform_over_100000_dealt_decks() -> None:
+    """Each card at each position of the deck dealt 1/52 of the time: the
+    chi-squared statistic of the 52x52 table (2601 degrees of freedom) lies
+    within 3.72 standard deviations (two-sided p = 0.0002); and so does the
+    secret deck ``D`` alone (what an honest dealer deals when every client
+    seed is empty); a biased shuffle (1-byte draws taken modulo n) is far
+    outside."""
     low, high = _bounds(51 * 51, 3.72)
-    stat = _chi_squared(_many_decks(100_000))
-    assert low < stat < high, (low, stat, high)
-    assert _chi_squared(_many_decks(100_000, byte_draws=True)) > 2 * high
+    secret, dealt = _dealt_decks(100_000)
+    for decks in (dealt, secret):
+        stat = _chi_squared(decks)
+        assert low < stat < high, (low, stat, high)
+    biased = _vec_shuffles(_keys(b"key", 100_000), b"rollem-deck", byte_draws=True)
+    assert _chi_squared(biased) > 2 * high
 
 
 # -- histories of every shipped game verify --------------------------------------------
 
+_EXCHANGE_GAMES = ("draw5", "deuces-wild", "rollem521", "rollyourown")
+_DEALT = ("deal_hole", "draw_deal", "deal_up", "board", "burn", "dead", "wild", "pool_draw")
+
 
 def _play(game: str, players: int, k: int, *, stop: int | None = None,
           prev: bytes = ZERO_HASH) -> Hand:
-    """A hand of random legal actions from committed seeds (``stop``: that many actions)."""
+    """A hand of random legal actions from a committed deck (``stop``: that many actions)."""
     rng = random.Random(k)
     proof = DealProof(hashlib.sha256(f"{game}{k}".encode()).digest(),
                       {s: f"c{s}x{k}" for s in range(players)}, k, prev)
@@ -202,29 +280,98 @@ def _play(game: str, players: int, k: int, *, stop: int | None = None,
     return hand
 
 
-@pytest.mark.parametrize("game", games.shipped_ids())
-def test_every_shipped_games_histories_verify(game: str) -> None:
+def _hands(game: str) -> list[Hand]:
     g = games.get(game)
+    return [_play(game, players, k) for k, players in
+            enumerate((g.min_players, min(g.max_players, 5), 3, 4))]
+
+
+@pytest.mark.parametrize("game", games.shipped_ids())
+def test_every_shipped_games_histories_and_copies_verify(game: str) -> None:
     assert len(games.shipped_ids()) == 11
-    for k, players in enumerate((g.min_players, min(g.max_players, 5))):
-        hand = _play(game, players, k)
+    for hand in _hands(game):
         verdict = verify_text(write_history(hand))
         assert verdict.status == "verified", verdict.reason
-        dealt = sum(len(e.data.get("cards", [0])) for e in hand.events if e.kind in (
-            "deal_hole", "draw_deal", "deal_up", "board", "burn", "dead", "wild", "pool_draw"))
-        assert verdict.cards == dealt > 0
+        dealt = sum(len(e.data.get("cards", [0])) for e in hand.events if e.kind in _DEALT)
+        assert verdict.cards == dealt > 0 and verdict.opened == 52
         assert verdict.commitment == hand.source.proof.commitment.hex().upper()  # type: ignore[union-attr]
-        for seat in range(players):
+        for seat in range(hand.n):
             copy = verify_text(write_own_copy(hand, seat))
-            assert copy.ok and copy.status in ("verified", "partial"), copy.reason
-            assert copy.hand_hash == verdict.hand_hash
+            assert copy.ok, copy.reason
+            assert copy.status == "verified" or game in ("rollem521", "rollyourown"), copy.reason
+            assert copy.hand_hash == verdict.hand_hash and copy.cards > 0
 
 
-def test_a_copy_before_the_end_reveals_nothing_and_verifies_after() -> None:
+def _clear(copy: dict[str, Any]) -> set[str]:
+    """The cards a copy names in the clear (its lines, shown cards): read as a
+    person would, by their text."""
+    text = tomli_w.dumps({k: v for k, v in copy.items() if k != "_openings"})
+    return set(CARD.findall(text))
+
+
+@pytest.mark.parametrize("game", games.shipped_ids())
+def test_a_copy_opens_exactly_the_cards_its_player_saw(game: str) -> None:
+    """For every seat's copy of seeded hands: every opened card is one the copy
+    names in the clear, and (in a game where nobody exchanges cards in secret)
+    every card it names is opened; the copy holds no deal key, no deck order,
+    and no salt of a position it does not open, so no hidden card can be
+    computed from it (a leaf's hash without its salt cannot be tried card by
+    card)."""
+    for hand in _hands(game):
+        proof = hand.source.proof
+        assert proof is not None
+        assert tomllib.loads(write_history(hand))["_deal_key"] == proof.key.hex().upper()
+        for seat in range(hand.n):
+            text = write_own_copy(hand, seat)
+            copy = tomllib.loads(text)
+            opened = {o["card"] for o in copy["_openings"]}
+            clear = _clear(copy)
+            assert opened <= clear, (seat, opened - clear)
+            if game not in _EXCHANGE_GAMES:
+                assert opened == clear, (seat, clear - opened)
+            # the seat's own cards and the face-up cards are opened
+            mine = {str(c) for e in hand.events if e.kind in ("deal_hole", "deal_up")
+                    and e.seat == seat for c in e.data["cards"]}
+            board = {str(c) for e in hand.events if e.kind == "board" for c in e.data["cards"]}
+            assert mine | board <= opened
+            # never a burn, never a card the seat did not see
+            burns = {str(e.data["card"]) for e in hand.events if e.kind == "burn"}
+            assert not opened & burns and not opened - clear
+            for key in ("_deal_key", "_deck", "_shuffles"):
+                assert key not in copy
+            upper = text.upper()
+            assert proof.key.hex().upper() not in upper
+            open_pos = {o["pos"] for o in copy["_openings"]}
+            for pos in range(52):
+                assert (salt(proof.key, pos).hex().upper() in upper) == (pos in open_pos)
+            # each opening is the card at that position of the secret deck
+            assert all(str(CARDS[proof.deck[o["pos"]]]) == o["card"] for o in copy["_openings"])
+
+
+def test_a_folded_hand_is_not_opened_to_anyone_else() -> None:
+    """Hold'em: a seat that folds; every other seat's copy opens neither of its
+    cards, nor a burn, and so cannot compute them."""
+    for k in range(40):
+        hand = _play("holdem", 4, k)
+        folded = [e.seat for e in hand.events if e.kind == "fold"]
+        shown = {e.seat for e in hand.events if e.kind == "show"}
+        if folded and folded[0] not in shown:
+            break
+    seat = folded[0]
+    assert seat is not None
+    hole = {str(c) for c in hand.hole[seat]}
+    for other in range(hand.n):
+        copy = tomllib.loads(write_own_copy(hand, other))
+        opened = {o["card"] for o in copy["_openings"]}
+        assert (hole <= opened) == (other == seat)
+        assert not hole & opened or other == seat
+
+
+def test_a_copy_before_the_end_has_no_openings_and_verifies_after() -> None:
     hand = _play("holdem", 3, 1, stop=3)
     assert not hand.is_over
     mid = tomllib.loads(write_own_copy(hand, 0))
-    assert "_server_seed" not in mid and "_hand_hash" not in mid and "_deck" not in mid
+    assert "_openings" not in mid and "_deal_key" not in mid and "_deck" not in mid
     assert mid["_commitment"] == hand.source.proof.commitment.hex().upper()  # type: ignore[union-attr]
     assert set(mid["_client_seeds"]) == {"0", "1", "2"}
     verdict = verify_history(mid)
@@ -236,8 +383,8 @@ def test_a_copy_before_the_end_reveals_nothing_and_verifies_after() -> None:
         seat = hand.pending.seats[0]
         hand.apply(seat, random_action(hand.legal_actions(seat), rng))
     after = tomllib.loads(write_own_copy(hand, 0))
-    assert after["_server_seed"] == hand.source.proof.server_seed.hex().upper()  # type: ignore[union-attr]
-    assert after["_commitment"] == mid["_commitment"]
+    assert after["_commitment"] == mid["_commitment"] and after["_openings"]
+    assert "_deal_key" not in after
     assert verify_history(after).status == "verified"
 
 
@@ -245,19 +392,23 @@ def test_a_ryo_copy_is_checked_up_to_the_pool() -> None:
     hand = _play("rollyourown", 3, 2)
     verdict = verify_text(write_own_copy(hand, 1))
     assert verdict.status == "partial" and verdict.ok
-    assert "the pool's shuffle holds other players' hidden discards" in verdict.reason
+    assert "the pool's shuffle (its order is the dealer's secret" in verdict.reason
     assert verdict.cards > 0
 
 
-# -- a changed card, seed, client seed or hand fails, named ------------------------------
+# -- a changed card, opening, key, client seed or hand fails, named --------------------
 
 
 def _history(game: str = "holdem", k: int = 3, prev: bytes = ZERO_HASH) -> dict[str, Any]:
     return tomllib.loads(write_history(_play(game, 3, k, prev=prev)))
 
 
-def _first_hole_line(data: dict[str, Any]) -> int:
-    return next(i for i, line in enumerate(data["actions"]) if line.startswith("d dh p2 "))
+def _copy(seat: int = 0, game: str = "holdem", k: int = 3) -> dict[str, Any]:
+    return tomllib.loads(write_own_copy(_play(game, 3, k), seat))
+
+
+def _first_hole_line(data: dict[str, Any], seat: str = "p2") -> int:
+    return next(i for i, line in enumerate(data["actions"]) if line.startswith(f"d dh {seat} "))
 
 
 def test_a_changed_card_fails_naming_it() -> None:
@@ -271,37 +422,76 @@ def test_a_changed_card_fails_naming_it() -> None:
     assert verdict.status == "failed"
     assert verdict.reason.startswith(f"line {i + 1} of actions (d dh p2 {other}")
     assert f"the replay deals d dh p2 {real}" in verdict.reason
-    assert "the committed seeds" in verdict.reason
+    assert "the committed deck" in verdict.reason
 
 
-def test_a_changed_deck_fails_naming_the_card() -> None:
+def test_a_changed_card_in_a_copy_fails_naming_it() -> None:
+    data = _copy()
+    i = _first_hole_line(data, "p1")
+    line = data["actions"][i]
+    real = line.split()[3][:2]
+    # a card the copy does not open: no opening for it
+    other = next(str(c) for c in CARDS if str(c) not in _clear(data))
+    bad = dict(data, actions=list(data["actions"]))
+    bad["actions"][i] = line.replace(real, other, 1)
+    verdict = verify_history(bad)
+    assert verdict.status == "failed"
+    assert verdict.reason == (f"line {i + 1} of actions ({bad['actions'][i]}): the copy names "
+                              f"{other} here but _openings does not open it")
+    # an opened card moved to another place: the deck put another card there
+    board = next(o["card"] for o in data["_openings"] if o["card"] not in line)
+    bad["actions"][i] = line.replace(real, board, 1)
+    verdict = verify_history(bad)
+    assert verdict.status == "failed" and f"the replay deals d dh p1 {real}" in verdict.reason
+
+
+def test_a_changed_opening_fails_naming_it() -> None:
+    data = _copy()
+    for field, value in (("card", None), ("salt", "00" * 32), ("pos", None)):
+        bad = dict(data, _openings=[dict(o) for o in data["_openings"]])
+        o = bad["_openings"][1]
+        if field == "card":
+            value = next(str(c) for c in CARDS if str(c) not in _clear(data))
+        if field == "pos":
+            value = (o["pos"] + 1) % 52
+        o[field] = value
+        verdict = verify_history(bad)
+        assert verdict.status == "failed"
+        assert verdict.reason.startswith("opening 2 of _openings (position ")
+        assert "does not match the commitment" in verdict.reason
+    bad = dict(data, _openings=data["_openings"][1:])
+    verdict = verify_history(bad)
+    assert verdict.status == "failed" and "_openings does not open it" in verdict.reason
+
+
+def test_a_changed_key_fails() -> None:
     data = _history()
-    deck = data["_deck"].split()
-    deck[4], deck[9] = deck[9], deck[4]
-    data["_deck"] = " ".join(deck)
-    verdict = verify_history(data)
-    assert verdict.reason == f"card 5 of _deck is {deck[4]}, but the seeds put {deck[9]} there"
-
-
-def test_a_changed_server_seed_fails() -> None:
-    data = _history()
-    data["_server_seed"] = "00" * 32
+    data["_deal_key"] = "00" * 32
     verdict = verify_history(data)
     assert verdict.status == "failed"
-    assert verdict.reason.startswith("_server_seed does not match _commitment")
+    assert verdict.reason.startswith("_deck_root is not the root _deal_key gives")
+    del data["_deck_root"]
+    verdict = verify_history(data)
+    assert verdict.reason.startswith("_deal_key does not match _commitment")
 
 
-def test_a_changed_client_seed_fails() -> None:
-    data = _history()
+@pytest.mark.parametrize("copy", [False, True])
+def test_a_changed_client_seed_fails(copy: bool) -> None:
+    data = _copy() if copy else _history()
     data["_client_seeds"]["1"] = "mine"
     verdict = verify_history(data)
     assert verdict.status == "failed"
     assert "_client_seeds" in verdict.reason and "_hand_hash" in verdict.reason
-    # and with the hash made to match, the cards no longer do
-    data["_hand_hash"] = DealProof.from_fields(data).hand_hash().hex().upper()
+    # and with the hash made to match, the permutation moves the cards: they no longer do
+    from rollem.engine.commit_reveal import encode_client_seeds as enc
+    from rollem.engine.commit_reveal import hand_hash
+    link = hand_hash(bytes.fromhex(data["_commitment"]), enc({int(k): v for k, v in
+                                                             data["_client_seeds"].items()}),
+                     data["_hand_no"])
+    data["_hand_hash"] = link.hex().upper()
     verdict = verify_history(data)
     assert verdict.status == "failed"
-    assert "the seeds put" in verdict.reason or "the replay deals" in verdict.reason
+    assert "the committed deck puts" in verdict.reason or "the replay deals" in verdict.reason
 
 
 def _session(hands: int) -> list[dict[str, Any]]:
@@ -323,6 +513,10 @@ def test_a_deleted_or_reordered_hand_breaks_the_chain() -> None:
     broken = check_chain([verdicts[0], verdicts[2]])
     assert broken is not None and broken.startswith("hand 2 does not follow hand 0")
     assert "hands 1 to 1 are not given" in broken
+    # copies chain as the full histories do
+    copies = [verify_history(redact(d, 1)) for d in session]
+    assert [c.hand_hash for c in copies] == [v.hand_hash for v in verdicts]
+    assert check_chain(copies + verdicts) is None
     # hands 1 and 2 swapped (renumbered): each fails on its own
     one, two = dict(session[1]), dict(session[2])
     one["_hand_no"], two["_hand_no"] = 2, 1
@@ -338,21 +532,24 @@ def test_an_old_history_has_no_commitment() -> None:
     assert verdict.reason.startswith("no commitment recorded")
 
 
-def test_seeds_and_hashes_never_read_as_card_text() -> None:
-    """Upper-case hex: a copy's seeds and hashes hold no ``4d`` a reader could
+def test_keys_and_hashes_never_read_as_card_text() -> None:
+    """Upper-case hex: a copy's hashes and salts hold no ``4d`` a reader could
     take for a card (the copy names only cards its player saw)."""
     data = _history()
-    for key in ("_commitment", "_prev_hash", "_server_seed", "_hand_hash"):
+    for key in ("_commitment", "_prev_hash", "_deal_key", "_hand_hash", "_deck_root"):
         assert re.fullmatch(r"[0-9A-F]{64}", data[key]), key
     assert all(re.fullmatch(r"[0-9A-F]*|c\dx\d", v) for v in data["_client_seeds"].values())
     assert re.fullmatch(r"[0-9A-F]{32}", new_client_seed())
+    for o in _copy()["_openings"]:
+        assert all(re.fullmatch(r"[0-9A-F]{64}", h) for h in [o["salt"], *o["path"]])
 
 
-def test_redact_keeps_the_seed_only_after_the_hand() -> None:
+def test_redact_opens_only_after_the_hand_and_never_gives_the_key() -> None:
     data = _history()
-    assert "_server_seed" in redact(data, 1)
+    assert "_openings" in redact(data, 1) and "_deal_key" not in redact(data, 1)
     del data["_result"]
-    assert "_server_seed" not in redact(data, 1) and "_commitment" in redact(data, 1)
+    mid = redact(data, 1)
+    assert "_openings" not in mid and "_deal_key" not in mid and "_commitment" in mid
 
 
 # -- the command line -------------------------------------------------------------------
@@ -372,7 +569,7 @@ def test_cli_verifies_files_and_their_chain(tmp_path: Path,
     got = json.loads(out)
     assert code == 1 and got["ok"] is False and got["chain"]["ok"] is False
     assert [f["status"] for f in got["files"]] == ["verified", "verified"]
-    assert got["files"][0]["cards_checked"] > 0 and len(got["files"][0]["server_seed"]) == 64
+    assert got["files"][0]["cards_checked"] > 0 and got["files"][0]["cards_opened"] == 52
     old = str(next(iter(sorted(HISTORIES.glob("*.toml")))))
     code, out, err = run_cli(["verify", old], capsys)
     assert code == 1 and "not verified: no commitment recorded" in out
@@ -408,6 +605,7 @@ def test_play_sessions_verify_as_a_chain(tmp_path: Path,
     assert "chain: ok" in out
     first = tomllib.loads(files[0].read_text(encoding="utf-8"))
     assert first["_hand_no"] == 1 and first["_prev_hash"] == "00" * 32
-    assert first["_server_seed"] == seeded_proof(9, 1).server_seed.hex().upper()
+    assert first["_commitment"] == seeded_proof(9, 1).commitment.hex().upper()
+    assert "_deal_key" not in first and first["_openings"]
     again = session(tmp_path / "b")
     assert again[0].read_text(encoding="utf-8") == files[0].read_text(encoding="utf-8")
