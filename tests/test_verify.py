@@ -609,3 +609,33 @@ def test_play_sessions_verify_as_a_chain(tmp_path: Path,
     assert "_deal_key" not in first and first["_openings"]
     again = session(tmp_path / "b")
     assert again[0].read_text(encoding="utf-8") == files[0].read_text(encoding="utf-8")
+
+
+def test_copies_of_one_hand_must_agree() -> None:
+    """A dealer who committed to a deck holding a card twice could open it to
+    two players at two positions, and each copy alone verifies: checked
+    together, they fail, naming the card."""
+    key = hashlib.sha256(b"twice").digest()
+    proof = DealProof(key, {0: "a", 1: "b"}, 1)
+    copies = [verify_history(redact(tomllib.loads(write_history(
+        _play_with(proof, 2))), seat)) for seat in (0, 1)]
+    assert check_chain(copies) is None
+    # the same hand hash, a card claimed at another position
+    forged = copies[1]
+    pos, card = next(iter(forged.positions.items()))
+    forged.positions = {(pos + 1) % 52: card} if (pos + 1) % 52 not in copies[0].positions \
+        else {(pos + 2) % 52: card}
+    copies[0].positions[pos] = card
+    broken = check_chain(copies)
+    assert broken is not None and f"{CARDS[card]} is opened at positions" in broken
+    assert broken.endswith("the committed deck holds a card twice")
+
+
+def _play_with(proof: DealProof, players: int) -> Hand:
+    rng = random.Random(1)
+    hand = Hand("holdem", [200] * players, button=0, source=CommittedSource(proof))
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        hand.apply(seat, random_action(hand.legal_actions(seat), rng))
+    return hand

@@ -173,7 +173,7 @@ class Table:
         by_id: list the dealer's-choice games that fit by id (the terminal);
             ``False``: in the order of ``games`` (the web host's list).
         sources: the shuffles of each hand, ``sources(hand_no)`` with ``hand_no``
-            1, 2, ... (``rollem play``: committed seeds, issue 32); default:
+            1, 2, ... (``rollem play``: a committed deck, issue 32); default:
             seeded by ``rng``, else secure.
 
     Attributes:

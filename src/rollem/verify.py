@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
@@ -95,6 +95,8 @@ class Verdict:
         reason: one line saying why (or what was checked).
         cards: how many cards dealt in the hand were checked.
         opened: how many positions a copy opens (a full history: all 52).
+        positions: the opened positions of ``D`` -> card (checked across
+            copies of one hand by :func:`check_chain`).
     """
 
     status: str
@@ -105,6 +107,7 @@ class Verdict:
     hand_hash: str | None = None
     cards: int = 0
     opened: int = 0
+    positions: dict[int, int] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -175,9 +178,11 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
         if full:
             cards, stopped = _check_full(data, proof), None
             verdict.opened = DECK_SIZE
+            verdict.positions = dict(enumerate(proof.deck))
         else:
             openings = _openings(data, root)
             verdict.opened = len(openings)
+            verdict.positions = dict(openings)
             cards, stopped = _check_copy(data, openings, deal_permutation(linked))
     except (HistoryError, EngineError, CardError, ProofError) as err:
         verdict.reason = _one_line(str(err))
@@ -413,8 +418,21 @@ def _check_show(hand: Hand, seat: int, cards_text: Sequence[str], where: str,
 def check_chain(verdicts: Sequence[Verdict]) -> str | None:
     """Whether hands of one session follow each other: sorted by hand number,
     each hand's ``_prev_hash`` must be the previous hand's ``_hand_hash`` and
-    the numbers consecutive.  Returns the first break (one line), or ``None``.
-    Hands without a revealed hash are left out."""
+    the numbers consecutive; and whether copies of one hand agree (a card
+    opened at two positions means the committed deck held it twice: each
+    copy alone cannot tell).  Returns the first break (one line), or
+    ``None``.  Hands without a hash are left out."""
+    seen: dict[str, dict[int, int]] = {}
+    for v in verdicts:
+        if not v.hand_hash:
+            continue
+        where = seen.setdefault(v.hand_hash, {})
+        for pos, card in v.positions.items():
+            other = where.setdefault(card, pos)
+            if other != pos:
+                return (f"hand {v.hand_no}: {CARDS[card]} is opened at positions "
+                        f"{min(pos, other)} and {max(pos, other)} in different files: the "
+                        "committed deck holds a card twice")
     hands = sorted((v for v in verdicts if v.hand_no is not None and v.hand_hash),
                    key=lambda v: v.hand_no or 0)
     for a, b in pairwise(hands):

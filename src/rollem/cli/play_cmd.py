@@ -156,11 +156,11 @@ class TerminalGame:
         self.narrator: Narrator | None = None
 
     def _committed_source(self, hand_no: int) -> CommittedSource:
-        """The shuffles of hand ``hand_no`` from committed seeds (issue 32): the
-        dealer's secret seed (``--seed``: derived from it, so deals repeat) and
-        the terminal's client seed (:func:`new_client_seed`), chained to the
-        previous hand dealt; the history saved after the hand reveals the seed
-        (``rollem verify``)."""
+        """The shuffles of hand ``hand_no`` from a committed deck (issue 32): the
+        dealer's secret deal key (``--seed``: derived from it, so deals repeat)
+        and the terminal's client seed (:func:`new_client_seed`), chained to
+        the previous hand dealt; the copy saved after the hand opens the cards
+        you saw (``rollem verify``)."""
         if self.seed is not None:
             proof = seeded_proof(self.seed, hand_no, self.prev_hash)
         else:

@@ -1,12 +1,12 @@
 """``rollem verify FILE... [--json]``: check that each hand was dealt from the
-seeds its dealer committed to before the deal (issue 32, docs/verify.md).
+deck its dealer committed to before the deal (issue 32, docs/verify.md).
 
 Each FILE is a hand history or a player's own copy. Several files of one
 session are also checked as a chain: each hand's ``_prev_hash`` must be the
 previous hand's ``_hand_hash``, so a hand left out, rewritten or reordered
 shows. Exit status: 0 when every file verifies (a player's copy as far as
 its hidden cards allow) and the chain holds; 1 when a check fails or a file
-has no commitment or no revealed seed; 2 for a file that cannot be read or
+has no commitment or no openings yet; 2 for a file that cannot be read or
 is not a hand history (CLI.md).
 """
 
@@ -31,21 +31,23 @@ MAX_FILES = 10_000
                 type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
 def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
-    """Check that the hands in hand history FILEs were dealt from the committed seeds.
+    """Check that the hands in hand history FILEs were dealt from the committed deck.
 
-    Recomputes each hand's commitment from its revealed server seed, deals
-    the deck (and every later shuffle) again from the server seed and the
-    players' client seeds, and checks every card dealt, burned, turned up,
-    drawn from the pool or dealt after a reshuffle. Several files of one
-    session are checked as a hand chain too.
+    A player's own copy: checks each opened card against the commitment, and
+    that every card the copy names where it was dealt is the opened card the
+    players' client seeds moved there (and every shown hand of a player who
+    exchanged no card in secret). A full history (the dealer's): deals the
+    whole hand again from its deal key and the client seeds, and checks every
+    card dealt, burned, turned up, drawn from the pool or dealt after a
+    reshuffle. Several files of one session are checked as a hand chain too.
 
     Exit status 0: all verified; 1: a check failed, or a file has no
-    commitment (dealt before verifiable deals) or no revealed seed (the hand
-    was not over); 2: a file cannot be read.
+    commitment (dealt before verifiable deals) or no openings (a copy saved
+    before the hand was over); 2: a file cannot be read.
 
     JSON (--json): ok, files (a list, per file: file, status (verified,
     partial, failed, unrevealed, no_commitment), ok, reason, hand_no,
-    commitment, prev_hash, hand_hash, server_seed, cards_checked), chain (ok,
+    commitment, prev_hash, hand_hash, cards_checked, cards_opened), chain (ok,
     reason: the first break, or null).
     """
     from rollem.history import HistoryError

@@ -10,12 +10,12 @@ checking that each is a permutation of the cards asked about.
 - :class:`SeededSource`: simulations, tests, practice games, a seeded
   :class:`random.Random`.
 - :class:`ReplaySource`: recorded outcomes (hand histories).
-- :class:`rollem.engine.commit_reveal.CommittedSource`: committed seeds that
-  every player can check after the hand (issue 32).
+- :class:`rollem.engine.commit_reveal.CommittedSource`: a committed deck
+  that every player can check after the hand (issue 32).
 
 A source's :attr:`~RandomSource.proof` is the hand's
 :class:`~rollem.engine.commit_reveal.DealProof` where its shuffles come from
-committed seeds (the history writes its fields), else ``None``.
+a committed deck (the history writes its fields), else ``None``.
 """
 
 from __future__ import annotations
