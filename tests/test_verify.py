@@ -639,3 +639,35 @@ def _play_with(proof: DealProof, players: int) -> Hand:
         seat = hand.pending.seats[0]
         hand.apply(seat, random_action(hand.legal_actions(seat), rng))
     return hand
+
+
+def _attack(copy: dict[str, Any], extra: tuple[bytes, ...] = ()) -> list[tuple[int, int]]:
+    """Every (position, card) of a position the copy does not open whose leaf
+    (as a Merkle path shows it) matches some 32-byte value in the copy (or
+    ``extra``) taken as its salt."""
+    values = {bytes.fromhex(h) for h in re.findall(r"[0-9A-F]{64}", tomli_w.dumps(copy))}
+    values.update(extra)
+    opened = {o["pos"] for o in copy["_openings"]}
+    leaves = {bytes.fromhex(o["path"][0]) for o in copy["_openings"]}  # siblings' leaves
+    return [(pos, card) for pos in range(52) if pos not in opened for card in range(52)
+            for value in values
+            if hashlib.sha256(b"rollem-leaf" + bytes([pos, card]) + value).digest() in leaves]
+
+
+@pytest.mark.parametrize("game", ["holdem", "draw5"])
+def test_no_hidden_card_can_be_computed_from_a_copy(game: str) -> None:
+    """The attack, rebuilt: take every 32-byte value a copy holds (salts,
+    hashes, paths) as a possible salt, and try every card at every position
+    it does not open against the leaf hashes its paths show: none matches,
+    so the copy's hashes give no hidden card (the old scheme revealed the
+    server seed, from which every card followed).  With one hidden
+    position's salt added, the same attack finds its card."""
+    hand = _play(game, 4, 5)
+    proof = hand.source.proof
+    assert proof is not None
+    for seat in range(hand.n):
+        copy = tomllib.loads(write_own_copy(hand, seat))
+        assert _attack(copy) == []
+    opened = {o["pos"] for o in copy["_openings"]}
+    hidden = next(o["pos"] ^ 1 for o in copy["_openings"] if o["pos"] ^ 1 not in opened)
+    assert _attack(copy, (salt(proof.key, hidden),)) == [(hidden, proof.deck[hidden])]
