@@ -41,7 +41,7 @@ def _first_decision(game: str, seed: int, tmp_path: Path) -> tuple[str, Legal, s
 
 
 def test_your_own_bring_in_in_stud_and_razz(tmp_path: Path) -> None:
-    for game, seed in (("stud", 7), ("razz", 1)):
+    for game, seed in (("stud", 7), ("razz", 0)):
         choices, legal, helped = _first_decision(game, seed, tmp_path / game)
         assert legal.forced == "bring-in" and legal.actions == ("call", "bet")
         assert choices == ("Choices (round 1: betting): c = bring in for 1, "
@@ -54,7 +54,7 @@ def test_your_own_bring_in_in_stud_and_razz(tmp_path: Path) -> None:
 
 
 def test_facing_a_bring_in_the_raise_completes(tmp_path: Path) -> None:
-    choices, legal, helped = _first_decision("stud", 3, tmp_path)
+    choices, legal, helped = _first_decision("stud", 0, tmp_path)
     assert legal.forced == "complete" and legal.actions == ("fold", "call", "raise")
     assert choices == ("Choices (round 1: betting): c = call 1, r 2 = complete to 2, "
                        "f = fold")
@@ -73,7 +73,7 @@ def test_an_ordinary_bet_is_not_called_a_completion() -> None:
 
 
 def test_a_completion_is_told_as_one_and_later_bets_as_bets(tmp_path: Path) -> None:
-    """``rollem play stud --players 6 --seed 15``: Eve brings it in for 1, you
+    """``rollem play stud --players 6 --seed 1``: Eve brings it in for 1, you
     complete to 2 ("r 2"); the story says so, not "raise to 2", and the next
     rounds' raises are raises."""
     answers = iter(["r 2"] + ["c"] * 12 + ["q"] * 5)
@@ -83,7 +83,7 @@ def test_a_completion_is_told_as_one_and_later_bets_as_bets(tmp_path: Path) -> N
         out.append(prompt)
         return next(answers)
 
-    TerminalGame(game="stud", players=6, level="basic", stack=200, seed=15, show_odds=False,
+    TerminalGame(game="stud", players=6, level="basic", stack=200, seed=1, show_odds=False,
                  history_dir=tmp_path, rich=False, read_line=read_line,
                  out=ListWriter(out)).run()
     lines = "".join(out).splitlines()

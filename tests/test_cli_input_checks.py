@@ -270,7 +270,8 @@ def test_simulate_hands_has_a_documented_maximum(
     with pytest.raises(ValueError, match=r"^hands 1000001: expected 1 to 1,000,000$"):
         run_simulation("sdr", 2, MAX_HANDS + 1, ["random", "random"])
     code, out, _ = run(["simulate", "--help"], capsys)
-    assert code == 0 and "Hands to play, 1 to 1,000,000." in " ".join(out.split())
+    assert code == 0 and "Hands to play, 1 to 1,000,000 (needed unless --tournament)." \
+        in " ".join(out.split())
 
 
 def test_simulate_progress_moves_during_a_split_run() -> None:

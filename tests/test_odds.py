@@ -545,7 +545,7 @@ def test_history_odds_after_declaring_use_the_declaration() -> None:
     from rollem.history import read_history, replay, write_history
 
     answers = iter(["c", "p", "c", "p", "k", "c", "c", "c", "c", "c", "c", "c", "b", "q"])
-    game = TerminalGame(game="rollem521", players=3, level="basic", stack=200, seed=2,
+    game = TerminalGame(game="rollem521", players=3, level="basic", stack=200, seed=3,
                         show_odds=False, history_dir=Path("/nonexistent"), rich=False,
                         read_line=lambda prompt: next(answers), out=io.StringIO())
     game.save = lambda hand: None  # type: ignore[method-assign]  # the full history, below

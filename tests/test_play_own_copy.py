@@ -1,11 +1,12 @@
 """``rollem play`` saves the player's own copy of each hand, never a card the
 player did not see (a computer player's folded or mucked hand, a burn).
 
-The session: Stop, Drop and Roll, 4 players, basic computer players, seed 1,
+The session: Stop, Drop and Roll, 4 players, basic computer players, seed 43,
 you check and call throughout. Its deal (pinned below, and checked against
-the seeded table itself): you Tc 5d, Ann 4s 7d, Bob 8d Kc, Cat 6d 8s; burns
-5s and 6s; the Stop Qh, the Drop Jh, the Roll 2h 4d Kd. Cat folds in round 4;
-at the showdown Bob shows Kc 8d, you and Ann muck (R-C-11)."""
+the seeded table itself; committed seeds derived from the seed, issue 32):
+you 3s Td, Ann 9s Ac, Bob Jh Ah, Cat Qh 6d; burns 5d and Tc; the Stop Qs,
+the Drop Ts, the Roll Kd Jc 4h. Cat folds in round 1;
+at the showdown Bob shows Ah Jh, you and Ann muck (R-C-11)."""
 
 from __future__ import annotations
 
@@ -17,26 +18,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import tomli_w
 
 from cli_helpers import run_cli
 from rollem.cli.play_cmd import TerminalGame
 from rollem.history import history_dict, write_history
 from rollem.odds.history import history_odds
 
-MINE = {"Tc", "5d"}
-ANN_MUCKED = {"4s", "7d"}
-CAT_FOLDED = {"6d", "8s"}
-BURNS = {"5s", "6s"}
-FACE_UP = {"Qh", "Jh", "2h", "4d", "Kd"}  # the Stop, the Drop, the Roll
-BOB_SHOWN = {"8d", "Kc"}
+MINE = {"3s", "Td"}
+ANN_MUCKED = {"9s", "Ac"}
+CAT_FOLDED = {"Qh", "6d"}
+BURNS = {"5d", "Tc"}
+FACE_UP = {"Qs", "Ts", "Kd", "Jc", "4h"}  # the Stop, the Drop, the Roll
+BOB_SHOWN = {"Jh", "Ah"}
 ANSWERS = "c\n" * 12  # the hand takes 5; the rest are refused after it, then end of input
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
+SEEDS = ("_commitment", "_deck_root", "_prev_hash", "_hand_hash", "_client_seeds")
 
 
 def _play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
           capsys: pytest.CaptureFixture[str]) -> tuple[str, Path]:
     monkeypatch.setattr("sys.stdin", io.StringIO(ANSWERS))
-    code, out, err = run_cli(["play", "sdr", "--players", "4", "--bots", "basic", "--seed", "1",
+    code, out, err = run_cli(["play", "sdr", "--players", "4", "--bots", "basic", "--seed", "43",
                               "--history-dir", str(tmp_path)], capsys)
     assert code == 0, err
     (path,) = tmp_path.glob("*/hand-0001-sdr.toml")
@@ -46,7 +49,7 @@ def _play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 def _seeded_hand() -> Any:
     """The session's hand, played in this process: the full hand, every card."""
     it = iter(["c"] * 5 + ["q"])
-    game = TerminalGame(game="sdr", players=4, level="basic", stack=200, seed=1,
+    game = TerminalGame(game="sdr", players=4, level="basic", stack=200, seed=43,
                         show_odds=False, history_dir=Path("/nonexistent"), rich=False,
                         read_line=lambda prompt: next(it), out=io.StringIO())
     game.save = lambda hand: None  # type: ignore[method-assign]  # nothing written here
@@ -64,33 +67,37 @@ def test_the_pinned_deal_is_the_seeded_sessions() -> None:
     assert dealt == {"p1": MINE, "p2": ANN_MUCKED, "p3": BOB_SHOWN, "p4": CAT_FOLDED}
     assert {c for line in lines if line.startswith("d burn") for c in CARD.findall(line)} \
         == BURNS
-    assert "p4 f" in lines and "p2 sm" in lines and "p3 sm 8dKc" in lines
+    assert "p4 f" in lines and "p2 sm" in lines and "p3 sm JhAh" in lines
 
 
 def test_play_saves_only_what_you_saw_and_it_replays(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     out, path = _play(tmp_path, monkeypatch, capsys)
-    assert "You are dealt Tc 5d." in out and "Cat folds." in out
-    assert "Bob shows Kc 8d" in out and "Ann mucks." in out
-    text = path.read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    assert "You are dealt 3s Td." in out and "Cat folds." in out
+    assert "Bob shows Ah Jh" in out and "Ann mucks." in out
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    # the deal's hashes (issue 32) are hex, not card text; the openings (salts and
+    # Merkle paths in hex) open only cards you saw, and the deal key is not there
+    assert set(SEEDS) <= set(data) and "_deal_key" not in data
+    assert {o["card"] for o in data["_openings"]} == MINE | FACE_UP | BOB_SHOWN
+    text = tomli_w.dumps({k: v for k, v in data.items() if k not in SEEDS})
     # every card the file names is one you saw: yours, the face-up ones, Bob's shown hand
     assert set(CARD.findall(text)) == MINE | FACE_UP | BOB_SHOWN
     assert not set(CARD.findall(text)) & (ANN_MUCKED | CAT_FOLDED | BURNS)
     assert data["_redacted_for"] == 0 and "_deck" not in data and "_shuffles" not in data
     acts = data["actions"]
-    assert "d dh p1 Tc5d" in acts and "d dh p2 ????" in acts and "d dh p4 ????" in acts
+    assert "d dh p1 3sTd" in acts and "d dh p2 ????" in acts and "d dh p4 ????" in acts
     assert "p4 f" in acts and "p2 sm" in acts
     assert "your own copies, with only the cards you saw" in out  # the ledger says so
     # rollem replay tells it as you saw it
     code, told, err = run_cli(["replay", str(path)], capsys)
     assert code == 0, err
-    assert "You are dealt Tc 5d." in told and "Bob shows Kc 8d" in told
+    assert "You are dealt 3s Td." in told and "Bob shows Ah Jh" in told
     assert not set(CARD.findall(told)) & (ANN_MUCKED | CAT_FOLDED | BURNS)
     code, result, err = run_cli(["replay", "--json", str(path)], capsys)
     assert code == 0, err
-    assert json.loads(result)["net"] == {"0": -17, "1": -17, "2": 35, "3": -1}
+    assert json.loads(result)["net"] == {"0": -11, "1": -11, "2": 23, "3": -1}
     # rollem odds reads it for your seat (only yours)
     code, odds, err = run_cli(["odds", "--history", str(path), "--seat", "0", "--samples",
                                "300", "--seed", "1", "--json"], capsys)
@@ -110,12 +117,12 @@ def test_a_shown_hand_is_in_the_copy(tmp_path: Path, monkeypatch: pytest.MonkeyP
     still replays."""
     monkeypatch.setattr("sys.stdin", io.StringIO("c\n" * 5 + "s\nq\n"))
     code, out, err = run_cli(["play", "sdr", "--players", "4", "--bots", "basic", "--seed",
-                              "1", "--history-dir", str(tmp_path)], capsys)
+                              "43", "--history-dir", str(tmp_path)], capsys)
     assert code == 0, err
-    assert "You show Tc 5d after the hand." in out
+    assert "You show 3s Td after the hand." in out
     (path,) = tmp_path.glob("*/hand-0001-sdr.toml")
     acts = tomllib.loads(path.read_text(encoding="utf-8"))["actions"]
     assert set(CARD.findall(acts[-1])) == MINE and acts[-1].startswith("p1 sm ")
     code, told, err = run_cli(["replay", str(path)], capsys)
     assert code == 0, err
-    assert "You show Tc 5d after the hand." in told
+    assert "You show 3s Td after the hand." in told

@@ -7,7 +7,11 @@ The layout follows PHH (PokerKit's Poker Hand History): ``variant``
 ``_button``, ``_options``, ``_deck`` (the deck order), ``_shuffles`` (every
 later random outcome: the pool's shuffle, reshuffles), ``_carry_in``,
 ``_result``, and for a game that is not a shipped game file ``_game_file``
-(the game file's text, so the history replays on its own). Seat ``s`` is
+(the game file's text, so the history replays on its own); a hand dealt from
+committed deck (issue 32, :mod:`rollem.engine.commit_reveal`) also has
+``_hand_no``, ``_commitment``, ``_prev_hash``, ``_client_seeds``,
+``_deck_root``, ``_hand_hash`` and ``_deal_key`` (a player's copy: the
+``_openings`` of the cards it saw instead of the key; ``rollem verify``). Seat ``s`` is
 written ``p{s+1}`` as in PHH. See ``docs/hand-history.md``.
 
 - :func:`write_history` / :func:`history_dict`: a finished (or running) hand.
@@ -222,6 +226,8 @@ def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[st
     if hand.result is not None:
         out["finishing_stacks"] = list(hand.stacks)
         out["_result"] = hand.result.to_dict(cards=True)
+    if hand.source.proof is not None:  # a committed deck (issue 32, docs/verify.md)
+        out.update(hand.source.proof.fields())
     from rollem import games
 
     if hand.game.source and not games.is_shipped(hand.game):
@@ -728,9 +734,12 @@ class _Lines:
             raise HistoryError(f"{line.where()}: {_one_line(str(err))}") from None
 
 
-def _run(hand: Hand, h: History, from_deck: bool) -> None:
-    """Apply the players' actions and check every dealer/``sm`` line in place."""
+def _run(hand: Hand, h: History, from_deck: bool, *, source: str | None = None) -> None:
+    """Apply the players' actions and check every dealer/``sm`` line in place
+    (``source``: where the cards come from, for the errors)."""
     lines = _Lines(hand, h, from_deck)
+    if source is not None:
+        lines.source = source
     todo = [ln for ln in h.lines if ln.anchor <= len(h.actions)]
     j = 0
     for k in range(len(h.actions) + 1):
@@ -895,6 +904,7 @@ def differences(history: History, hand: Hand) -> list[str]:
 # ---------------------------------------------------------------- redaction
 
 _HIDDEN_CHOICES = ("dis", "draw", "sd", "stack")
+_SECRETS = ("_deck", "_shuffles", "_deal_key")
 
 
 def _card_tokens(tokens: Sequence[str]) -> list[str]:
@@ -948,6 +958,10 @@ def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
     """``seat``'s copy of a history: what it saw, where it saw it.
 
     Removes ``_deck`` and ``_shuffles`` (the stub and the pool's order) and
+    a committed deck's ``_deal_key`` (it gives every card; issue 32): once
+    the hand is over (``_result``) the copy gets instead ``_openings``, the
+    openings of exactly the cards the seat saw come off the deck
+    (:func:`rollem.openings.copy_openings`); and
     replaces with ``??`` every card the seat did not see at that point: other
     seats' hole cards and draws where they were dealt (``d dh``, a 5-2-1
     replacement, a Roll Your Own pool draw ``d pd``), burns, and other seats'
@@ -993,7 +1007,8 @@ def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
             lines.append(f"{parts[0]} {parts[1]} " + sep.join("??" for _ in parts[2:]))
             continue
         lines.append(line)
-    out = {k: v for k, v in data.items() if k not in ("_deck", "_shuffles")}
+    # the deal key gives every card: never in a copy (issue 32)
+    out = {k: v for k, v in data.items() if k not in _SECRETS}
     out["actions"] = lines
     result = out.get("_result")
     if isinstance(result, Mapping) and isinstance(result.get("shown_cards"), Mapping):
@@ -1002,4 +1017,8 @@ def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
             if str(s).isdigit() and isinstance(cs, list) else cs
             for s, cs in result["shown_cards"].items()}}
     out["_redacted_for"] = seat
+    if "_deal_key" in data and "_result" in data:
+        from rollem.openings import copy_openings
+
+        out["_openings"] = copy_openings(data, seat, out)
     return out

@@ -178,6 +178,9 @@ class Table:
             sit out for good, no rebuys (issue 28).
         by_id: list the dealer's-choice games that fit by id (the terminal);
             ``False``: in the order of ``games`` (the web host's list).
+        sources: the shuffles of each hand, ``sources(hand_no)`` with ``hand_no``
+            1, 2, ... (``rollem play``: a committed deck, issue 32); default:
+            seeded by ``rng``, else secure.
 
     Attributes:
         stacks, button (of the current/last hand), carry (chips carried into
@@ -202,6 +205,7 @@ class Table:
         carry: int = 0,
         by_id: bool = True,
         tournament: Tournament | None = None,
+        sources: Callable[[int], RandomSource] | None = None,
     ) -> None:
         try:
             self.choices: list[Game] = [g if isinstance(g, Game) else get(g)
@@ -224,6 +228,7 @@ class Table:
         self.choose_game = choose_game
         self.out: set[int] = set(out)
         self.by_id = by_id
+        self.sources = sources
         self.carry = carry
         self.tournament = tournament
         if tournament is not None:  # a sit-and-go: no rebuys; the busted sit out
@@ -251,6 +256,8 @@ class Table:
         return base if self.tournament is None else self.tournament.options(base)
 
     def _source(self) -> RandomSource:
+        if self.sources is not None:
+            return self.sources(self.hands + 1)
         return SeededSource(self.rng) if self.rng is not None else SecureSource()
 
     # -- who is dealt in, the button, the games -----------------------------------

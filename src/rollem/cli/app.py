@@ -42,6 +42,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
               "to your friends."),
     "simulate": ("rollem.cli.simulate_cmd:simulate_command",
                  "Play a session of computer players and report each seat's results."),
+    "verify": ("rollem.cli.verify_cmd:verify_command",
+               "Check that the hands in hand history FILEs were dealt from the committed deck."),
 }
 """Command name -> (``"module:attribute"`` of its ``click.Command``, the
 summary ``rollem --help`` lists without importing it)."""

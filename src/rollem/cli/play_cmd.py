@@ -45,6 +45,13 @@ from rollem.cli.table_options import (
     options_from_flags,
     table_option_flags,
 )
+from rollem.engine.commit_reveal import (
+    ZERO_HASH,
+    CommittedSource,
+    DealProof,
+    new_client_seed,
+    seeded_proof,
+)
 from rollem.rules.game_help import choose_game_help, explain_decision
 from rollem.settle import settle
 from rollem.stats import SessionStats
@@ -162,10 +169,13 @@ class TerminalGame:
                            if tournament is not None else None)
         if tournament is not None:
             stack = self.stack = tournament.stack
+        self.seed = seed
+        self.prev_hash = ZERO_HASH
         self.table = Table([stack] * players, game=game, rng=table_rng, button=0,
                            choose_game=self._choose_game, options=options, games=games,
                            rebuy=stack, auto_rebuy=lambda seat: False,
-                           tournament=self.tournament)
+                           tournament=self.tournament,
+                           sources=self._committed_source)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         name = f"{stamp}-seed{seed}" if seed is not None else stamp
         self.session_dir = history_dir / name
@@ -182,6 +192,20 @@ class TerminalGame:
         self.last: Any = None
         """The last finished hand (``last`` tells it again)."""
         self.narrator: Narrator | None = None
+
+    def _committed_source(self, hand_no: int) -> CommittedSource:
+        """The shuffles of hand ``hand_no`` from a committed deck (issue 32): the
+        dealer's secret deal key (``--seed``: derived from it, so deals repeat)
+        and the terminal's client seed (:func:`new_client_seed`), chained to
+        the previous hand dealt; the copy saved after the hand opens the cards
+        you saw (``rollem verify``)."""
+        if self.seed is not None:
+            proof = seeded_proof(self.seed, hand_no, self.prev_hash)
+        else:
+            proof = DealProof.new(hand_no, self.prev_hash).with_client_seeds(
+                {0: new_client_seed()})
+        self.prev_hash = proof.hand_hash()
+        return CommittedSource(proof)
 
     # ------------------------------------------------------------ output
 

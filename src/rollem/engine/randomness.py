@@ -10,6 +10,12 @@ checking that each is a permutation of the cards asked about.
 - :class:`SeededSource`: simulations, tests, practice games, a seeded
   :class:`random.Random`.
 - :class:`ReplaySource`: recorded outcomes (hand histories).
+- :class:`rollem.engine.commit_reveal.CommittedSource`: a committed deck
+  that every player can check after the hand (issue 32).
+
+A source's :attr:`~RandomSource.proof` is the hand's
+:class:`~rollem.engine.commit_reveal.DealProof` where its shuffles come from
+a committed deck (the history writes its fields), else ``None``.
 """
 
 from __future__ import annotations
@@ -17,9 +23,13 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from random import Random
+from typing import TYPE_CHECKING
 
 from rollem.cards import CARDS, Card
 from rollem.engine.errors import EngineError
+
+if TYPE_CHECKING:
+    from rollem.engine.commit_reveal import DealProof
 
 __all__ = ["RandomSource", "ReplaySource", "SecureSource", "SeededSource"]
 
@@ -29,6 +39,7 @@ class RandomSource:
 
     def __init__(self) -> None:
         self.outcomes: list[tuple[str, tuple[Card, ...]]] = []
+        self.proof: DealProof | None = None
 
     def shuffle(self, label: str, cards: Sequence[int]) -> list[Card]:
         """Return ``cards`` in a random order and record it under ``label``."""

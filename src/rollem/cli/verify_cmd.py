@@ -1,0 +1,92 @@
+"""``rollem verify FILE... [--json]``: check that each hand was dealt from the
+deck its dealer committed to before the deal (issue 32, docs/verify.md).
+
+Each FILE is a hand history or a player's own copy. Several files of one
+session are also checked as a chain: each hand's ``_prev_hash`` must be the
+previous hand's ``_hand_hash``, so a hand left out, rewritten or reordered
+shows. Exit status: 0 when every file verifies (a player's copy as far as
+its hidden cards allow) and the chain holds; 1 when a check fails or a file
+has no commitment or no openings yet; 2 for a file that cannot be read or
+is not a hand history (CLI.md).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import click
+
+from rollem.cli.errors import fail, one_line
+
+__all__ = ["verify_command"]
+
+MAX_FILES = 10_000
+"""Most files one command checks."""
+
+
+@click.command("verify")
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
+def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
+    """Check that the hands in hand history FILEs were dealt from the committed deck.
+
+    A player's own copy: checks each opened card against the commitment, and
+    that every card the copy names where it was dealt is the opened card the
+    players' client seeds moved there (and every shown hand of a player who
+    exchanged no card in secret). A full history (the dealer's): deals the
+    whole hand again from its deal key and the client seeds, and checks every
+    card dealt, burned, turned up, drawn from the pool or dealt after a
+    reshuffle. Several files of one session are checked as a hand chain too.
+
+    Exit status 0: all verified; 1: a check failed, or a file has no
+    commitment (dealt before verifiable deals) or no openings (a copy saved
+    before the hand was over); 2: a file cannot be read.
+
+    JSON (--json): ok, files (a list, per file: file, status (verified,
+    partial, failed, unrevealed, no_commitment), ok, reason, hand_no,
+    commitment, prev_hash, hand_hash, cards_checked, cards_opened), chain (ok,
+    reason: the first break, or null).
+    """
+    from rollem.history import HistoryError
+    from rollem.userfile import MAX_HISTORY_BYTES, UserFileError, read_user_text
+    from rollem.verify import check_chain, verify_history
+
+    if len(files) > MAX_FILES:
+        fail(f"{len(files)} files given; at most {MAX_FILES} at once")
+    results = []
+    for file in files:
+        try:
+            text = read_user_text(file, MAX_HISTORY_BYTES, encoding="utf-8-sig")
+        except UserFileError as err:
+            fail(err)
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as err:
+            fail(f"{file}: not a TOML hand history: {err}")
+        except RecursionError:
+            fail(f"{file}: not a hand history: arrays or tables nested too deeply")
+        try:
+            verdict = verify_history(data)
+        except HistoryError as err:  # (verify_history turns check errors into verdicts)
+            fail(f"{file}: {err}")
+        results.append((file, verdict))
+    chain = check_chain([v for _, v in results]) if len(results) > 1 else None
+    ok = all(v.ok for _, v in results) and chain is None
+    if as_json:
+        click.echo(json.dumps({
+            "ok": ok,
+            "files": [{"file": str(f), **v.to_dict()} for f, v in results],
+            "chain": {"ok": chain is None, "reason": chain},
+        }))
+    else:
+        for file, v in results:
+            hand = f"hand {v.hand_no}: " if v.hand_no is not None else ""
+            mark = "ok" if v.ok else "FAILED" if v.status == "failed" else "not verified"
+            click.echo(f"{file}: {mark}: {hand}{one_line(v.reason)}")
+        if len(results) > 1:
+            click.echo("chain: " + (f"BROKEN: {chain}" if chain else
+                                    "ok (each hand's commitment includes the previous hand)"))
+    raise SystemExit(0 if ok else 1)

@@ -1,0 +1,449 @@
+"""Check a dealt hand from its history: ``rollem verify FILE...`` (issue 32).
+
+A hand dealt from a committed deck (:mod:`rollem.engine.commit_reveal`)
+carries ``_hand_no``, ``_commitment``, ``_prev_hash``, ``_client_seeds``,
+``_deck_root`` and ``_hand_hash``; the full history also ``_deal_key``, a
+player's own copy (once the hand is over) ``_openings`` instead.
+:func:`verify_history`
+
+1. checks ``_commitment`` against the root (the full history: the root the
+   key gives) and ``_hand_hash`` against the commitment, the client seeds and
+   the hand number;
+2. a full history: deals the hand again from the key and the client seeds
+   (the engine asks the same :class:`~rollem.engine.commit_reveal.
+   CommittedSource` for the deck and every later shuffle) applying the
+   history's actions, and checks that every card dealt, burned, turned up,
+   drawn from the pool and dealt after a reshuffle is the card the deal puts
+   there, and that ``_deck`` and ``_shuffles`` are its orders;
+3. a player's own copy (``_redacted_for``): checks each opening against the
+   root, then deals the copy's hand from a deck whose opened positions hold
+   the opened cards (moved by the public permutation of the client seeds)
+   and whose other positions hold stand-in cards, and checks that every card
+   the copy names where it was dealt is opened and is the card there, and
+   that every shown card of a player who exchanged none was dealt to that
+   player.  Another player's hidden choice (``??``) is played with stand-in
+   cards, which cannot change where later cards come from; a later shuffle
+   (the Roll Your Own pool, a 5-2-1 reshuffle) is the dealer's secret, so
+   the check stops there and says so (``partial``).
+
+The first difference is the reason, naming the card and the line.
+:func:`check_chain` checks that the hands of a session follow each other:
+each hand's ``_prev_hash`` is the previous hand's ``_hand_hash``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any
+
+from rollem.cards import CARDS, Card, CardError, format_cards, parse_cards
+from rollem.engine.actions import Bet, Call, Check, Discard, Draw, Raise, Stack, action_from_text
+from rollem.engine.commit_reveal import (
+    DECK_SIZE,
+    CommittedSource,
+    DealProof,
+    Opening,
+    ProofError,
+    chained_commitment,
+    client_seeds_field,
+    deal_permutation,
+    encode_client_seeds,
+    hand_hash,
+    hand_no_field,
+    hash_field,
+    hex_text,
+)
+from rollem.engine.errors import EngineError
+from rollem.engine.hand import Hand
+from rollem.engine.randomness import RandomSource
+from rollem.history import (
+    _HIDDEN_CHOICES,
+    DealLine,
+    History,
+    HistoryError,
+    _card_tokens,
+    _event_key,
+    _Lines,
+    _one_line,
+    _run,
+    history_game,
+    parse_history,
+)
+
+__all__ = ["VERIFIED", "Verdict", "check_chain", "verify_history", "verify_text"]
+
+VERIFIED, PARTIAL, FAILED, UNREVEALED, NO_COMMITMENT = (
+    "verified", "partial", "failed", "unrevealed", "no_commitment")
+
+_SOURCE = "the committed deck"
+_OPENED = "the openings"
+_DEALT = ("deal_hole", "draw_deal", "deal_up", "board", "burn", "dead", "wild", "pool_draw")
+
+
+@dataclass
+class Verdict:
+    """What :func:`verify_history` found.
+
+    Attributes:
+        status: ``verified``; ``partial`` (a player's copy checked up to a
+            later shuffle, whose order is the dealer's secret); ``failed``;
+            ``unrevealed`` (a copy of a hand not over: no openings yet);
+            ``no_commitment`` (a history without these fields).
+        reason: one line saying why (or what was checked).
+        cards: how many cards dealt in the hand were checked.
+        opened: how many positions a copy opens (a full history: all 52).
+        positions: the opened positions of ``D`` -> card (checked across
+            copies of one hand by :func:`check_chain`).
+    """
+
+    status: str
+    reason: str
+    hand_no: int | None = None
+    commitment: str | None = None
+    prev_hash: str | None = None
+    hand_hash: str | None = None
+    cards: int = 0
+    opened: int = 0
+    positions: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """Verified (wholly, or a player's copy as far as it can be)."""
+        return self.status in (VERIFIED, PARTIAL)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"status": self.status, "ok": self.ok, "reason": self.reason,
+                "hand_no": self.hand_no, "commitment": self.commitment,
+                "prev_hash": self.prev_hash, "hand_hash": self.hand_hash,
+                "cards_checked": self.cards, "cards_opened": self.opened}
+
+
+def verify_text(text: str) -> Verdict:
+    """:func:`verify_history` of a history's TOML text.
+
+    Raises:
+        HistoryError: not a TOML hand history.
+    """
+    try:
+        data = tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as err:
+        raise HistoryError(f"not a TOML hand history: {_one_line(str(err))}") from None
+    except RecursionError:
+        raise HistoryError("not a hand history: arrays or tables nested too deeply") from None
+    return verify_history(data)
+
+
+def verify_history(data: Mapping[str, Any]) -> Verdict:
+    """Check one hand's history (a dict as :func:`rollem.history.history_dict`
+    or :func:`rollem.history.redact` gives); see the module doc."""
+    if "_commitment" not in data:
+        return Verdict(NO_COMMITMENT, "no commitment recorded (a hand dealt before "
+                       "issue 32, or not from a committed deck): nothing to verify")
+    commitment = str(data.get("_commitment")).upper()
+    verdict = Verdict(FAILED, "", commitment=commitment,
+                      prev_hash=str(data.get("_prev_hash")).upper(),
+                      hand_no=data.get("_hand_no") if type(data.get("_hand_no")) is int else None)
+    full = "_redacted_for" not in data and "_deal_key" in data
+    if not full and "_openings" not in data:
+        verdict.status = UNREVEALED
+        verdict.reason = ("no openings yet (a copy gets those of the cards its player saw "
+                          f"once the hand is over): commitment {commitment}")
+        return verdict
+    try:
+        root = hash_field(data, "_deck_root") if "_deck_root" in data or not full else None
+        if full:
+            proof = DealProof.from_fields(data)
+            if root is not None and root != proof.root:
+                raise ProofError(f"_deck_root is not the root _deal_key gives "
+                                 f"({hex_text(proof.root)})")
+            root = proof.root
+            what = "_deal_key"
+        else:
+            what = "_deck_root"
+        assert root is not None
+        chained = chained_commitment(root, hash_field(data, "_prev_hash"))
+        if hex_text(chained) != commitment:
+            raise ProofError(f"{what} does not match _commitment: the commitment of its root "
+                             f"and _prev_hash is {hex_text(chained)}, not {commitment}")
+        seeds = client_seeds_field(data)
+        linked = hand_hash(chained, encode_client_seeds(seeds), hand_no_field(data))
+        verdict.hand_hash = hex_text(linked)
+        if str(data.get("_hand_hash", "")).upper() != verdict.hand_hash:
+            raise ProofError(f"_hand_hash {data.get('_hand_hash')!r} is not the hash of "
+                             "_commitment, _client_seeds and _hand_no "
+                             f"({verdict.hand_hash}): one of them was changed")
+        if full:
+            cards, stopped = _check_full(data, proof), None
+            verdict.opened = DECK_SIZE
+            verdict.positions = dict(enumerate(proof.deck))
+        else:
+            openings = _openings(data, root)
+            verdict.opened = len(openings)
+            verdict.positions = dict(openings)
+            cards, stopped = _check_copy(data, openings, deal_permutation(linked))
+    except (HistoryError, EngineError, CardError, ProofError) as err:
+        verdict.reason = _one_line(str(err))
+        return verdict
+    verdict.cards = cards
+    if stopped is not None:
+        verdict.status = PARTIAL
+        verdict.reason = f"{cards} cards are where the committed deck put them; {stopped}"
+    else:
+        verdict.status = VERIFIED
+        verdict.reason = f"all {cards} cards {'dealt' if full else 'named'} are where the " \
+            "committed deck put them"
+    return verdict
+
+
+def _openings(data: Mapping[str, Any], root: bytes) -> dict[int, int]:
+    """A copy's ``_openings``, each checked against ``root``: position -> card.
+
+    Raises:
+        ProofError: a malformed opening, one that does not lead to the root, a
+            position opened twice or a card at two positions (named).
+    """
+    raw = data.get("_openings")
+    if not isinstance(raw, list) or len(raw) > DECK_SIZE:
+        raise ProofError(f"_openings must be a list of at most {DECK_SIZE} openings")
+    out: dict[int, int] = {}
+    for k, item in enumerate(raw):
+        where = f"opening {k + 1} of _openings"
+        o = Opening.from_fields(item, where)
+        if o.root() != root:
+            raise ProofError(f"{where} (position {o.pos}, {CARDS[o.card]}) does not match "
+                             "the commitment: its leaf and path do not lead to _deck_root")
+        if o.pos in out:
+            raise ProofError(f"{where}: position {o.pos} is opened twice")
+        if o.card in out.values():
+            raise ProofError(f"{where}: {CARDS[o.card]} is opened at two positions")
+        out[o.pos] = o.card
+    return out
+
+
+class _CopySource(RandomSource):
+    """A copy's deck: the opened cards where the permutation puts them, stand-ins
+    (unopened cards) elsewhere; a later shuffle keeps the order it is given
+    (the check stops there)."""
+
+    def __init__(self, opened: Mapping[int, int], perm: Sequence[int]) -> None:
+        super().__init__()
+        rest = iter(c for c in range(DECK_SIZE) if c not in set(opened.values()))
+        self.deck = [CARDS[opened[p]] if p in opened else CARDS[next(rest)] for p in perm]
+
+    def _shuffle(self, label: str, cards: Sequence[int]) -> list[Card]:
+        if label == "deck" and not self.outcomes:
+            return list(self.deck)
+        return [CARDS[c] for c in cards]
+
+
+def _cards_dealt(hand: Hand) -> int:
+    total = 0
+    for e in hand.events:
+        if e.kind in _DEALT:
+            total += len(e.data["cards"]) if "cards" in e.data else 1
+    return total
+
+
+def _new_hand(h: History, data: Mapping[str, Any], source: RandomSource) -> Hand:
+    return Hand(history_game(data), h.stacks, button=h.button, options=h.options,
+                source=source, carry_in=h.carry_in)
+
+
+def _check_full(data: Mapping[str, Any], proof: DealProof) -> int:
+    """The whole history: every line and ``_deck``/``_shuffles``; the cards checked."""
+    h = parse_history(data)
+    hand = _new_hand(h, data, CommittedSource(proof))
+    if h.deck is not None:
+        for i, (want, dealt) in enumerate(zip(h.deck, hand.deck, strict=False)):
+            if want != dealt:
+                raise HistoryError(f"card {i + 1} of _deck is {CARDS[want]}, but the "
+                                   f"committed deck puts {CARDS[dealt]} there")
+    _run(hand, h, True, source=_SOURCE)
+    later = hand.source.outcomes[1:]
+    for i, (label, order) in enumerate(h.shuffles):
+        if i >= len(later):
+            raise HistoryError(f"_shuffles {i + 1} ({label}): the hand has no such shuffle")
+        got_label, got = later[i][0], list(later[i][1])
+        if (label, list(order)) != (got_label, got):
+            at = next((k for k, (a, b) in enumerate(zip(order, got, strict=False)) if a != b),
+                      min(len(order), len(got)))
+            shown = f"{CARDS[order[at]]}" if at < len(order) else "nothing"
+            seeds = f"{CARDS[got[at]]}" if at < len(got) else "nothing"
+            raise HistoryError(f"_shuffles {i + 1} ({label}): card {at + 1} is {shown}, but "
+                               f"the deal key puts {seeds} there")
+    if len(h.shuffles) < len(later):
+        raise HistoryError(f"_shuffles records {len(h.shuffles)} later shuffles; the hand "
+                           f"has {len(later)}")
+    if h.result is not None and hand.result is not None:
+        got_result = hand.result.to_dict()
+        for key in ("pots", "net", "carried"):
+            if key in h.result and h.result[key] != got_result[key]:
+                raise HistoryError(f"recorded _result {key} differs from the hand dealt "
+                                   "from the committed deck")
+    return _cards_dealt(hand)
+
+
+def _check_copy(data: Mapping[str, Any], opened: Mapping[int, int],
+                perm: Sequence[int]) -> tuple[int, str | None]:
+    """A player's own copy: every card it names (see the module doc).  Returns the
+    cards checked and, if the check stopped early, why."""
+    header = {k: v for k, v in data.items() if k not in ("_redacted_for", "actions", "_result")}
+    h = parse_history({**header, "actions": []})
+    hand = _new_hand(h, data, _CopySource(opened, perm))
+    lines = _Lines(hand, h, True)
+    lines.source = _OPENED
+    raw = data.get("actions", [])
+    if not isinstance(raw, list):
+        raise HistoryError("actions must be a list of lines")
+    n = len(h.stacks)
+    cards_opened = {str(CARDS[c]) for c in opened.values()}
+    exchanged = set()  # seats whose exchanges are hidden: their shown cards are not opened
+    for line in raw:
+        parts = _card_tokens(str(line).split("#", 1)[0].split())
+        if len(parts) >= 3 and parts[1] in _HIDDEN_CHOICES and "??" in parts:
+            exchanged.add(parts[0])
+    checked = 0
+    actions = 0
+    for i, line in enumerate(raw):
+        body = str(line).split("#", 1)[0]
+        parts = _card_tokens(body.split())
+        if not parts:
+            continue
+        where = f"line {i + 1} of actions ({_one_line(str(line))})"
+        if len(hand.source.outcomes) > 1:
+            label = hand.source.outcomes[1][0]
+            what = "the pool's shuffle" if label == "pool" else f"a {label}"
+            return checked, (f"not checked from {where} on: {what} (its order is the "
+                             "dealer's secret; the full history checks it)")
+        if parts[0] == "d":
+            if "??" in parts or len(parts) < 3:
+                continue
+            code = parts[1]
+            seat = _seat(parts[2], n, where) if code in ("dh", "du", "pd") else None
+            cards = parse_cards(parts[3:] if seat is not None else parts[2:])
+            for c in cards:
+                if str(c) not in cards_opened:
+                    raise HistoryError(f"{where}: the copy names {c} here but _openings "
+                                       "does not open it")
+            lines.check(DealLine(code, seat, tuple(cards), i + 1, _one_line(str(line)), actions))
+            checked += len(cards)
+            continue
+        seat = _seat(parts[0], n, where)
+        if len(parts) >= 2 and parts[1] == "sm":
+            if parts[0] not in exchanged:
+                checked += _check_show(hand, seat, parts[2:], where, cards_opened)
+            continue
+        if hand.is_over:
+            continue  # shows by choice are 'sm' lines; nothing else comes after the end
+        if "??" in parts:
+            action: object = _stand_in(hand, seat, parts[1], parts.count("??"), where)
+        else:
+            action = _action(hand, seat, " ".join(parts[1:]), where)
+        lines.segment()  # lines after it match only what it deals
+        try:
+            hand.apply(seat, action)
+        except EngineError as err:
+            if exchanged:  # the stand-in cards may not allow it: stop there
+                return checked, (f"not checked from {where} on: it depends on another "
+                                 "player's hidden choice")
+            raise HistoryError(f"{where}: {_one_line(str(err))}") from None
+        actions += 1
+    return checked, None
+
+
+def _seat(token: str, n: int, where: str) -> int:
+    if not token.startswith("p") or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+        raise HistoryError(f"{where}: bad player {token!r}: expected p1..p{n}")
+    return int(token[1:]) - 1
+
+
+def _action(hand: Hand, seat: int, text: str, where: str) -> object:
+    try:
+        action = action_from_text(text)
+    except (ValueError, TypeError) as err:
+        raise HistoryError(f"{where}: {_one_line(str(err))}") from None
+    p = hand.pending
+    if p is not None and p.kind == "bet":
+        if isinstance(action, Call) and "check" in hand.legal_actions(seat).actions:
+            return Check()
+        if isinstance(action, Raise) and hand.current_bet == 0:
+            return Bet(action.to)
+    return action
+
+
+def _stand_in(hand: Hand, seat: int, kind: str, count: int, where: str) -> object:
+    """Another player's hidden choice of ``count`` cards, played with the first
+    cards it may choose: where its real cards went is hidden, and where later
+    cards come from does not depend on it until a shuffle of them."""
+    legal = hand.legal_actions(seat)
+    cards = tuple(legal.cards)
+    if kind == "dis":
+        return Discard(cards[:count])
+    if kind in ("sd", "draw"):
+        return Draw(cards[:count])
+    if kind == "stack":
+        return Stack(cards)
+    raise HistoryError(f"{where}: hidden cards (??) in a {kind!r} line; only other "
+                       "players' discards, draws and stacking orders are hidden")
+
+
+def _check_show(hand: Hand, seat: int, cards_text: Sequence[str], where: str,
+                opened: set[str]) -> int:
+    """A shown hand (in a copy, in the order all saw it) of a seat that exchanged
+    no card in secret: each card opened and dealt to that seat.  Returns the
+    cards checked."""
+    if not cards_text or "??" in cards_text:
+        return 0
+    shown = parse_cards(list(cards_text))
+    unopened = [c for c in shown if str(c) not in opened]
+    if unopened:
+        raise HistoryError(f"{where}: p{seat + 1} shows {format_cards(unopened)}, but _openings "
+                           f"does not open {'it' if len(unopened) == 1 else 'them'}")
+    given: set[int] = set()
+    for e in hand.events:
+        key = _event_key(e.kind, e.seat, e.data)
+        if key is not None and key[1] == seat and key[0] in ("dh", "du", "pd"):
+            given.update(key[2])
+    stray = [c for c in shown if c not in given]
+    if stray:
+        raise HistoryError(f"{where}: p{seat + 1} shows {format_cards(stray)}, but the committed "
+                           f"deck never dealt {'it' if len(stray) == 1 else 'them'} to "
+                           f"p{seat + 1}")
+    return len(shown)
+
+
+def check_chain(verdicts: Sequence[Verdict]) -> str | None:
+    """Whether hands of one session follow each other: sorted by hand number,
+    each hand's ``_prev_hash`` must be the previous hand's ``_hand_hash`` and
+    the numbers consecutive; and whether copies of one hand agree (a card
+    opened at two positions means the committed deck held it twice: each
+    copy alone cannot tell).  Returns the first break (one line), or
+    ``None``.  Hands without a hash are left out."""
+    seen: dict[str, dict[int, int]] = {}
+    for v in verdicts:
+        if not v.hand_hash:
+            continue
+        where = seen.setdefault(v.hand_hash, {})
+        for pos, card in v.positions.items():
+            other = where.setdefault(card, pos)
+            if other != pos:
+                return (f"hand {v.hand_no}: {CARDS[card]} is opened at positions "
+                        f"{min(pos, other)} and {max(pos, other)} in different files: the "
+                        "committed deck holds a card twice")
+    hands = sorted((v for v in verdicts if v.hand_no is not None and v.hand_hash),
+                   key=lambda v: v.hand_no or 0)
+    for a, b in pairwise(hands):
+        if a.hand_no == b.hand_no:
+            if a.hand_hash == b.hand_hash:
+                continue  # two copies of one hand (two players' copies)
+            return f"two different hands are numbered {a.hand_no}"
+        if b.prev_hash != a.hand_hash:
+            gap = "" if b.hand_no == (a.hand_no or 0) + 1 else \
+                f" (hands {(a.hand_no or 0) + 1} to {(b.hand_no or 0) - 1} are not given)"
+            return (f"hand {b.hand_no} does not follow hand {a.hand_no}: its _prev_hash is not "
+                    f"hand {a.hand_no}'s _hand_hash{gap}; a hand between them is missing, "
+                    "or one was rewritten or reordered")
+    return None

@@ -1,0 +1,673 @@
+"""Committed decks and ``rollem verify`` (issue 32, docs/verify.md).
+
+The procedure is re-implemented here from its description (docs/verify.md)
+with nothing but hashlib and hmac, and a fixed vector pins it: the same
+key and client seeds give the same deck on every platform.  A player's own
+copy opens exactly the cards its player saw, and nothing in it gives
+another card.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import io
+import json
+import math
+import random
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import tomli_w
+
+from cli_helpers import run_cli
+from rollem import games
+from rollem.bots.random_bot import random_action
+from rollem.cards import CARDS, format_cards
+from rollem.cli.play_cmd import TerminalGame
+from rollem.engine.commit_reveal import (
+    ZERO_HASH,
+    CommittedSource,
+    DealProof,
+    ProofError,
+    check_client_seed,
+    committed_deck,
+    deal_permutation,
+    encode_client_seeds,
+    new_client_seed,
+    salt,
+    seeded_proof,
+)
+from rollem.engine.hand import Hand
+from rollem.history import redact, write_history, write_own_copy
+from rollem.verify import check_chain, verify_history, verify_text
+
+HISTORIES = Path(__file__).parent / "histories"
+CARD = re.compile(r"[2-9TJQKA][cdhs]")
+
+# -- the fixed vector ------------------------------------------------------------------
+
+KEY = bytes(range(32))
+CLIENTS = {2: "", 0: "abc"}
+VECTOR_DECK = ("4h 4d 5d 7c Ac 5c 9c Jh 9h 3h Js 7s Kd 2c 6s Td 8h 8d Ad 3c Qc 8c Ah Tc 9d "
+               "7h 2h Ks 6h 6d 5s 9s 6c 7d Qh 2s Kc Qs 3d 4s Qd Kh Jd 5h As Ts Th Jc 4c 8s 3s 2d")
+VECTOR_ROOT = "abca7a9571add72a7be41778a9a10e4d2e337e8aed1e50f3a3a28333a996a3a0"
+VECTOR_COMMITMENT = "8e5e90d859cc4b280b628418bd497b37997afbe067988e351d4b9e50e958ee48"
+VECTOR_HAND_HASH = "f69669b7e4fed9a67caedacf468c6fa313c1d135a50ee9e4a5829c35b45c8d1e"
+
+
+def _spec_shuffle(key: bytes, tag: bytes) -> list[int]:
+    """docs/verify.md, step by step: the HMAC byte stream, 4-byte draws with
+    rejection, Fisher-Yates over 0..51."""
+    stream = b""
+    counter = 0
+    out = list(range(52))
+    for i in range(51, 0, -1):
+        n = i + 1
+        while True:
+            while len(stream) < 4:
+                stream += hmac.digest(key, tag + counter.to_bytes(8, "big"), "sha256")
+                counter += 1
+            x, stream = int.from_bytes(stream[:4], "big"), stream[4:]
+            if x < 2**32 - 2**32 % n:
+                break
+        j = x % n
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _spec_root(key: bytes) -> bytes:
+    deck = _spec_shuffle(key, b"rollem-deck")
+    level = [hashlib.sha256(b"rollem-leaf" + bytes([i, deck[i]])
+                            + hmac.digest(key, b"rollem-salt" + bytes([i]), "sha256")).digest()
+             for i in range(52)] + [bytes(32)] * 12
+    while len(level) > 1:
+        level = [hashlib.sha256(b"rollem-node" + level[k] + level[k + 1]).digest()
+                 for k in range(0, len(level), 2)]
+    return level[0]
+
+
+def _spec_dealt(key: bytes, seeds: bytes, hand_no: int, prev: bytes = bytes(32)) -> list[int]:
+    deck = _spec_shuffle(key, b"rollem-deck")
+    commitment = hashlib.sha256(b"rollem-commit" + _spec_root(key) + prev).digest()
+    link = hashlib.sha256(b"rollem-hand" + commitment + seeds
+                          + hand_no.to_bytes(8, "big")).digest()
+    return [deck[p] for p in _spec_shuffle(link, b"rollem-deal")]
+
+
+def test_client_seeds_bytes_are_as_documented() -> None:
+    # count 2; seat 0, length 3, "abc"; seat 2, length 0
+    assert encode_client_seeds(CLIENTS) == bytes.fromhex("0002" "0000" "0003" "616263"
+                                                         "0002" "0000")
+    assert encode_client_seeds({}) == b"\x00\x00"
+
+
+def test_fixed_vector() -> None:
+    proof = DealProof(KEY, CLIENTS, 7)
+    deck = CommittedSource(proof).shuffle("deck", CARDS)
+    assert format_cards(deck) == VECTOR_DECK
+    seeds = encode_client_seeds(CLIENTS)
+    assert format_cards([CARDS[c] for c in _spec_dealt(KEY, seeds, 7)]) == VECTOR_DECK
+    assert proof.root.hex() == VECTOR_ROOT == _spec_root(KEY).hex()
+    assert proof.commitment.hex() == VECTOR_COMMITMENT == hashlib.sha256(
+        b"rollem-commit" + bytes.fromhex(VECTOR_ROOT) + ZERO_HASH).hexdigest()
+    assert proof.hand_hash().hex() == VECTOR_HAND_HASH == hashlib.sha256(
+        b"rollem-hand" + bytes.fromhex(VECTOR_COMMITMENT) + seeds
+        + (7).to_bytes(8, "big")).hexdigest()
+
+
+def test_an_opening_leads_to_the_root() -> None:
+    proof = DealProof(KEY, CLIENTS, 7)
+    for pos in (0, 1, 31, 51):
+        o = proof.opening(pos)
+        assert o.card == committed_deck(KEY)[pos] and o.salt == salt(KEY, pos)
+        assert len(o.path) == 6 and o.root() == proof.root
+        for wrong in ({"card": (o.card + 1) % 52}, {"pos": (pos + 1) % 52},
+                      {"salt": bytes(32)}):
+            assert type(o)(**{**o.__dict__, **wrong}).root() != proof.root
+
+
+def test_every_input_changes_the_deck() -> None:
+    base = format_cards(CommittedSource(DealProof(KEY, CLIENTS, 7)).shuffle("deck", CARDS))
+    for proof in (DealProof(KEY, {0: "abd", 2: ""}, 7), DealProof(KEY, {0: "abc"}, 7),
+                  DealProof(KEY, CLIENTS, 8), DealProof(bytes(32), CLIENTS, 7),
+                  DealProof(KEY, CLIENTS, 7, bytes([1]) * 32)):
+        assert format_cards(CommittedSource(proof).shuffle("deck", CARDS)) != base
+
+
+def test_the_permutation_holds_no_secret() -> None:
+    """``P`` comes from the hand hash alone (public once the client seeds are in):
+    anyone can compute it; the dealt deck is the secret ``D`` moved by it."""
+    proof = DealProof(KEY, CLIENTS, 7)
+    perm = deal_permutation(proof.hand_hash())
+    assert sorted(perm) == list(range(52)) and perm == proof.permutation()
+    dealt = CommittedSource(proof).shuffle("deck", CARDS)
+    assert [int(c) for c in dealt] == [committed_deck(KEY)[p] for p in perm]
+
+
+def test_later_shuffles_read_on_in_the_secret_stream() -> None:
+    """A pool's shuffle after the deck continues the key's stream (not a fresh
+    one, and not the public one: the players could tell where their own
+    discards went)."""
+    source = CommittedSource(DealProof(KEY, CLIENTS, 7))
+    source.shuffle("deck", CARDS)
+    pool = source.shuffle("pool", list(range(12)))
+    again = CommittedSource(DealProof(KEY, CLIENTS, 7))
+    again.shuffle("deck", CARDS)
+    assert again.shuffle("pool", list(range(12))) == pool
+    other = CommittedSource(DealProof(bytes(32), CLIENTS, 7))  # same seeds, another key
+    other.shuffle("deck", CARDS)
+    assert sorted(pool) == list(range(12)) and source.outcomes[1] == ("pool", tuple(pool))
+    assert other.shuffle("pool", list(range(12))) != pool
+
+
+@pytest.mark.parametrize("bad", ["x" * 65, "a b", "é", "a\n", 5, None])
+def test_a_client_seed_is_short_plain_text(bad: object) -> None:
+    with pytest.raises(ProofError, match="0 to 64 characters of A-Z a-z 0-9 _ -"):
+        check_client_seed(bad)
+
+
+# -- uniformity: chi-squared over 100,000 dealt decks ------------------------------------
+
+
+def _vec_shuffles(keys: list[bytes], tag: bytes, *, byte_draws: bool = False) -> np.ndarray:
+    """Fisher-Yates of 0..51 from ``stream(key, tag)`` for every key at once
+    (vectorised).  With ``byte_draws``, a biased variant: 1-byte draws taken
+    modulo n."""
+    count = len(keys)
+    size = 7 if not byte_draws else 2  # 51 draws of 4 bytes: 204 <= 7 * 32
+    raw = b"".join(hmac.digest(key, tag + k.to_bytes(8, "big"), "sha256")
+                   for key in keys for k in range(size))
+    if byte_draws:
+        x = np.frombuffer(raw, dtype=np.uint8).reshape(count, 64)[:, :51].astype(np.int64)
+    else:
+        x = np.frombuffer(raw, dtype=">u4").reshape(count, 56)[:, :51].astype(np.int64)
+    n = np.arange(52, 1, -1)
+    rejected = (x >= 2**32 - (2**32 % n)).any(axis=1) if not byte_draws \
+        else np.zeros(count, dtype=bool)
+    j = x % n
+    out = np.tile(np.arange(52), (count, 1))
+    rows = np.arange(count)
+    for col, i in enumerate(range(51, 0, -1)):
+        a = out[rows, i].copy()
+        out[rows, i] = out[rows, j[:, col]]
+        out[rows, j[:, col]] = a
+    for r in np.flatnonzero(rejected):  # (about one shuffle in 40 million)
+        out[r] = committed_deck(keys[r]) if tag == b"rollem-deck" else deal_permutation(keys[r])
+    return out
+
+
+def _keys(tag: bytes, count: int) -> list[bytes]:
+    return [hashlib.sha256(tag + r.to_bytes(4, "big")).digest() for r in range(count)]
+
+
+def _dealt_decks(count: int) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` secret decks ``D`` (keys ``SHA-256("key" ‖ r)``) and the decks
+    dealt from them, ``D[P[i]]`` with ``P`` from hand hashes ``SHA-256("hand" ‖
+    r)`` (a hand hash is a SHA-256 of the commitment and the client seeds; the
+    Merkle roots of 100,000 keys would take the test too long, and the exact
+    path is pinned by the test below)."""
+    deck = _vec_shuffles(_keys(b"key", count), b"rollem-deck")
+    perm = _vec_shuffles(_keys(b"hand", count), b"rollem-deal")
+    return deck, np.take_along_axis(deck, perm, axis=1)
+
+
+def _chi_squared(decks: np.ndarray) -> float:
+    counts = np.zeros((52, 52))
+    for pos in range(52):
+        counts[:, pos] = np.bincount(decks[:, pos], minlength=52)
+    expected = len(decks) / 52
+    return float(((counts - expected) ** 2 / expected).sum())
+
+
+def _bounds(df: int, z: float) -> tuple[float, float]:
+    """Wilson-Hilferty: the chi-squared quantiles at -z and +z standard deviations."""
+    def q(zz: float) -> float:
+        return df * (1 - 2 / (9 * df) + zz * math.sqrt(2 / (9 * df))) ** 3
+    return q(-z), q(z)
+
+
+def test_the_vectorised_decks_are_the_sources() -> None:
+    decks = _dealt_decks(50)[1]
+    for r in range(50):
+        key = hashlib.sha256(b"key" + r.to_bytes(4, "big")).digest()
+        link = hashlib.sha256(b"hand" + r.to_bytes(4, "big")).digest()
+        assert list(decks[r]) == [committed_deck(key)[p] for p in deal_permutation(link)]
+    # and the source deals D[P[i]] with P from the proof's own hand hash
+    for h in range(5):
+        proof = DealProof(KEY, {0: "chi", 1: "squared"}, h)
+        dealt = [int(c) for c in CommittedSource(proof).shuffle("deck", CARDS)]
+        assert dealt == [committed_deck(KEY)[p] for p in deal_permutation(proof.hand_hash())]
+
+
+def test_card_positions_are_uniform_over_100000_dealt_decks() -> None:
+    """Each card at each position of the deck dealt 1/52 of the time: the
+    chi-squared statistic of the 52x52 table (2601 degrees of freedom) lies
+    within 3.72 standard deviations (two-sided p = 0.0002); and so does the
+    secret deck ``D`` alone (what an honest dealer deals when every client
+    seed is empty); a biased shuffle (1-byte draws taken modulo n) is far
+    outside."""
+    low, high = _bounds(51 * 51, 3.72)
+    secret, dealt = _dealt_decks(100_000)
+    for decks in (dealt, secret):
+        stat = _chi_squared(decks)
+        assert low < stat < high, (low, stat, high)
+    biased = _vec_shuffles(_keys(b"key", 100_000), b"rollem-deck", byte_draws=True)
+    assert _chi_squared(biased) > 2 * high
+
+
+# -- histories of every shipped game verify --------------------------------------------
+
+_EXCHANGE_GAMES = ("draw5", "deuces-wild", "rollem521", "rollyourown")
+_DEALT = ("deal_hole", "draw_deal", "deal_up", "board", "burn", "dead", "wild", "pool_draw")
+
+
+def _play(game: str, players: int, k: int, *, stop: int | None = None,
+          prev: bytes = ZERO_HASH) -> Hand:
+    """A hand of random legal actions from a committed deck (``stop``: that many actions)."""
+    rng = random.Random(k)
+    proof = DealProof(hashlib.sha256(f"{game}{k}".encode()).digest(),
+                      {s: f"c{s}x{k}" for s in range(players)}, k, prev)
+    hand = Hand(game, [200] * players, button=k % players, source=CommittedSource(proof))
+    while not hand.is_over and (stop is None or len(hand.actions) < stop):
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        hand.apply(seat, random_action(hand.legal_actions(seat), rng))
+    return hand
+
+
+def _hands(game: str) -> list[Hand]:
+    g = games.get(game)
+    return [_play(game, players, k) for k, players in
+            enumerate((g.min_players, min(g.max_players, 5), 3, 4))]
+
+
+@pytest.mark.parametrize("game", games.shipped_ids())
+def test_every_shipped_games_histories_and_copies_verify(game: str) -> None:
+    assert len(games.shipped_ids()) == 11
+    for hand in _hands(game):
+        verdict = verify_text(write_history(hand))
+        assert verdict.status == "verified", verdict.reason
+        dealt = sum(len(e.data.get("cards", [0])) for e in hand.events if e.kind in _DEALT)
+        assert verdict.cards == dealt > 0 and verdict.opened == 52
+        assert verdict.commitment == hand.source.proof.commitment.hex().upper()  # type: ignore[union-attr]
+        for seat in range(hand.n):
+            copy = verify_text(write_own_copy(hand, seat))
+            assert copy.ok, copy.reason
+            assert copy.status == "verified" or game in ("rollem521", "rollyourown"), copy.reason
+            assert copy.hand_hash == verdict.hand_hash and copy.cards > 0
+
+
+def _clear(copy: dict[str, Any]) -> set[str]:
+    """The cards a copy names in the clear (its lines, shown cards): read as a
+    person would, by their text."""
+    text = tomli_w.dumps({k: v for k, v in copy.items() if k != "_openings"})
+    return set(CARD.findall(text))
+
+
+@pytest.mark.parametrize("game", games.shipped_ids())
+def test_a_copy_opens_exactly_the_cards_its_player_saw(game: str) -> None:
+    """For every seat's copy of seeded hands: every opened card is one the copy
+    names in the clear, and (in a game where nobody exchanges cards in secret)
+    every card it names is opened; the copy holds no deal key, no deck order,
+    and no salt of a position it does not open, so no hidden card can be
+    computed from it (a leaf's hash without its salt cannot be tried card by
+    card)."""
+    for hand in _hands(game):
+        proof = hand.source.proof
+        assert proof is not None
+        assert tomllib.loads(write_history(hand))["_deal_key"] == proof.key.hex().upper()
+        for seat in range(hand.n):
+            text = write_own_copy(hand, seat)
+            copy = tomllib.loads(text)
+            opened = {o["card"] for o in copy["_openings"]}
+            clear = _clear(copy)
+            assert opened <= clear, (seat, opened - clear)
+            if game not in _EXCHANGE_GAMES:
+                assert opened == clear, (seat, clear - opened)
+            # the seat's own cards and the face-up cards are opened
+            mine = {str(c) for e in hand.events if e.kind in ("deal_hole", "deal_up")
+                    and e.seat == seat for c in e.data["cards"]}
+            board = {str(c) for e in hand.events if e.kind == "board" for c in e.data["cards"]}
+            assert mine | board <= opened
+            # never a burn, never a card the seat did not see
+            burns = {str(e.data["card"]) for e in hand.events if e.kind == "burn"}
+            assert not opened & burns and not opened - clear
+            for key in ("_deal_key", "_deck", "_shuffles"):
+                assert key not in copy
+            upper = text.upper()
+            assert proof.key.hex().upper() not in upper
+            open_pos = {o["pos"] for o in copy["_openings"]}
+            for pos in range(52):
+                assert (salt(proof.key, pos).hex().upper() in upper) == (pos in open_pos)
+            # each opening is the card at that position of the secret deck
+            assert all(str(CARDS[proof.deck[o["pos"]]]) == o["card"] for o in copy["_openings"])
+
+
+def test_a_folded_hand_is_not_opened_to_anyone_else() -> None:
+    """Hold'em: a seat that folds; every other seat's copy opens neither of its
+    cards, nor a burn, and so cannot compute them."""
+    for k in range(40):
+        hand = _play("holdem", 4, k)
+        folded = [e.seat for e in hand.events if e.kind == "fold"]
+        shown = {e.seat for e in hand.events if e.kind == "show"}
+        if folded and folded[0] not in shown:
+            break
+    seat = folded[0]
+    assert seat is not None
+    hole = {str(c) for c in hand.hole[seat]}
+    for other in range(hand.n):
+        copy = tomllib.loads(write_own_copy(hand, other))
+        opened = {o["card"] for o in copy["_openings"]}
+        assert (hole <= opened) == (other == seat)
+        assert not hole & opened or other == seat
+
+
+def test_a_copy_before_the_end_has_no_openings_and_verifies_after() -> None:
+    hand = _play("holdem", 3, 1, stop=3)
+    assert not hand.is_over
+    mid = tomllib.loads(write_own_copy(hand, 0))
+    assert "_openings" not in mid and "_deal_key" not in mid and "_deck" not in mid
+    assert mid["_commitment"] == hand.source.proof.commitment.hex().upper()  # type: ignore[union-attr]
+    assert set(mid["_client_seeds"]) == {"0", "1", "2"}
+    verdict = verify_history(mid)
+    assert verdict.status == "unrevealed" and not verdict.ok
+    assert mid["_commitment"] in verdict.reason
+    rng = random.Random(1)
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        hand.apply(seat, random_action(hand.legal_actions(seat), rng))
+    after = tomllib.loads(write_own_copy(hand, 0))
+    assert after["_commitment"] == mid["_commitment"] and after["_openings"]
+    assert "_deal_key" not in after
+    assert verify_history(after).status == "verified"
+
+
+def test_a_ryo_copy_is_checked_up_to_the_pool() -> None:
+    hand = _play("rollyourown", 3, 2)
+    verdict = verify_text(write_own_copy(hand, 1))
+    assert verdict.status == "partial" and verdict.ok
+    assert "the pool's shuffle (its order is the dealer's secret" in verdict.reason
+    assert verdict.cards > 0
+
+
+# -- a changed card, opening, key, client seed or hand fails, named --------------------
+
+
+def _history(game: str = "holdem", k: int = 3, prev: bytes = ZERO_HASH) -> dict[str, Any]:
+    return tomllib.loads(write_history(_play(game, 3, k, prev=prev)))
+
+
+def _copy(seat: int = 0, game: str = "holdem", k: int = 3) -> dict[str, Any]:
+    return tomllib.loads(write_own_copy(_play(game, 3, k), seat))
+
+
+def _first_hole_line(data: dict[str, Any], seat: str = "p2") -> int:
+    return next(i for i, line in enumerate(data["actions"]) if line.startswith(f"d dh {seat} "))
+
+
+def test_a_changed_card_fails_naming_it() -> None:
+    data = _history()
+    i = _first_hole_line(data)
+    line = data["actions"][i]
+    real = line.split()[3][:2]
+    other = next(str(c) for c in CARDS if str(c) not in " ".join(data["actions"]))
+    data["actions"][i] = line.replace(real, other, 1)
+    verdict = verify_history(data)
+    assert verdict.status == "failed"
+    assert verdict.reason.startswith(f"line {i + 1} of actions (d dh p2 {other}")
+    assert f"the replay deals d dh p2 {real}" in verdict.reason
+    assert "the committed deck" in verdict.reason
+
+
+def test_a_changed_card_in_a_copy_fails_naming_it() -> None:
+    data = _copy()
+    i = _first_hole_line(data, "p1")
+    line = data["actions"][i]
+    real = line.split()[3][:2]
+    # a card the copy does not open: no opening for it
+    other = next(str(c) for c in CARDS if str(c) not in _clear(data))
+    bad = dict(data, actions=list(data["actions"]))
+    bad["actions"][i] = line.replace(real, other, 1)
+    verdict = verify_history(bad)
+    assert verdict.status == "failed"
+    assert verdict.reason == (f"line {i + 1} of actions ({bad['actions'][i]}): the copy names "
+                              f"{other} here but _openings does not open it")
+    # an opened card moved to another place: the deck put another card there
+    board = next(o["card"] for o in data["_openings"] if o["card"] not in line)
+    bad["actions"][i] = line.replace(real, board, 1)
+    verdict = verify_history(bad)
+    assert verdict.status == "failed" and f"the replay deals d dh p1 {real}" in verdict.reason
+
+
+def test_a_changed_opening_fails_naming_it() -> None:
+    data = _copy()
+    for field, value in (("card", None), ("salt", "00" * 32), ("pos", None)):
+        bad = dict(data, _openings=[dict(o) for o in data["_openings"]])
+        o = bad["_openings"][1]
+        if field == "card":
+            value = next(str(c) for c in CARDS if str(c) not in _clear(data))
+        if field == "pos":
+            value = (o["pos"] + 1) % 52
+        o[field] = value
+        verdict = verify_history(bad)
+        assert verdict.status == "failed"
+        assert verdict.reason.startswith("opening 2 of _openings (position ")
+        assert "does not match the commitment" in verdict.reason
+    bad = dict(data, _openings=data["_openings"][1:])
+    verdict = verify_history(bad)
+    assert verdict.status == "failed" and "_openings does not open it" in verdict.reason
+
+
+def test_a_changed_key_fails() -> None:
+    data = _history()
+    data["_deal_key"] = "00" * 32
+    verdict = verify_history(data)
+    assert verdict.status == "failed"
+    assert verdict.reason.startswith("_deck_root is not the root _deal_key gives")
+    del data["_deck_root"]
+    verdict = verify_history(data)
+    assert verdict.reason.startswith("_deal_key does not match _commitment")
+
+
+@pytest.mark.parametrize("copy", [False, True])
+def test_a_changed_client_seed_fails(copy: bool) -> None:
+    data = _copy() if copy else _history()
+    data["_client_seeds"]["1"] = "mine"
+    verdict = verify_history(data)
+    assert verdict.status == "failed"
+    assert "_client_seeds" in verdict.reason and "_hand_hash" in verdict.reason
+    # and with the hash made to match, the permutation moves the cards: they no longer do
+    from rollem.engine.commit_reveal import encode_client_seeds as enc
+    from rollem.engine.commit_reveal import hand_hash
+    link = hand_hash(bytes.fromhex(data["_commitment"]), enc({int(k): v for k, v in
+                                                             data["_client_seeds"].items()}),
+                     data["_hand_no"])
+    data["_hand_hash"] = link.hex().upper()
+    verdict = verify_history(data)
+    assert verdict.status == "failed"
+    assert "the committed deck puts" in verdict.reason or "the replay deals" in verdict.reason
+
+
+def _session(hands: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    prev = ZERO_HASH
+    for k in range(hands):
+        data = tomllib.loads(write_history(_play("sdr", 3, k, prev=prev)))
+        prev = bytes.fromhex(data["_hand_hash"])
+        out.append(data)
+    return out
+
+
+def test_a_deleted_or_reordered_hand_breaks_the_chain() -> None:
+    session = _session(3)
+    verdicts = [verify_history(d) for d in session]
+    assert all(v.status == "verified" for v in verdicts)
+    assert check_chain(verdicts) is None
+    assert check_chain(list(reversed(verdicts))) is None  # the files' order does not matter
+    broken = check_chain([verdicts[0], verdicts[2]])
+    assert broken is not None and broken.startswith("hand 2 does not follow hand 0")
+    assert "hands 1 to 1 are not given" in broken
+    # copies chain as the full histories do
+    copies = [verify_history(redact(d, 1)) for d in session]
+    assert [c.hand_hash for c in copies] == [v.hand_hash for v in verdicts]
+    assert check_chain(copies + verdicts) is None
+    # hands 1 and 2 swapped (renumbered): each fails on its own
+    one, two = dict(session[1]), dict(session[2])
+    one["_hand_no"], two["_hand_no"] = 2, 1
+    for data in (one, two):
+        verdict = verify_history(data)
+        assert verdict.status == "failed" and "_hand_hash" in verdict.reason
+
+
+def test_an_old_history_has_no_commitment() -> None:
+    path = next(iter(sorted(HISTORIES.glob("*.toml"))))
+    verdict = verify_text(path.read_text(encoding="utf-8"))
+    assert verdict.status == "no_commitment" and not verdict.ok
+    assert verdict.reason.startswith("no commitment recorded")
+
+
+def test_keys_and_hashes_never_read_as_card_text() -> None:
+    """Upper-case hex: a copy's hashes and salts hold no ``4d`` a reader could
+    take for a card (the copy names only cards its player saw)."""
+    data = _history()
+    for key in ("_commitment", "_prev_hash", "_deal_key", "_hand_hash", "_deck_root"):
+        assert re.fullmatch(r"[0-9A-F]{64}", data[key]), key
+    assert all(re.fullmatch(r"[0-9A-F]*|c\dx\d", v) for v in data["_client_seeds"].values())
+    assert re.fullmatch(r"[0-9A-F]{32}", new_client_seed())
+    for o in _copy()["_openings"]:
+        assert all(re.fullmatch(r"[0-9A-F]{64}", h) for h in [o["salt"], *o["path"]])
+
+
+def test_redact_opens_only_after_the_hand_and_never_gives_the_key() -> None:
+    data = _history()
+    assert "_openings" in redact(data, 1) and "_deal_key" not in redact(data, 1)
+    del data["_result"]
+    mid = redact(data, 1)
+    assert "_openings" not in mid and "_deal_key" not in mid and "_commitment" in mid
+
+
+# -- the command line -------------------------------------------------------------------
+
+
+def test_cli_verifies_files_and_their_chain(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    paths = []
+    for k, data in enumerate(_session(3)):
+        path = tmp_path / f"hand-{k}.toml"
+        path.write_text(tomli_w.dumps(data), encoding="utf-8")
+        paths.append(str(path))
+    code, out, err = run_cli(["verify", *paths], capsys)
+    assert code == 0 and err == ""
+    assert out.count(": ok: hand ") == 3 and "chain: ok" in out
+    code, out, err = run_cli(["verify", "--json", paths[0], paths[2]], capsys)
+    got = json.loads(out)
+    assert code == 1 and got["ok"] is False and got["chain"]["ok"] is False
+    assert [f["status"] for f in got["files"]] == ["verified", "verified"]
+    assert got["files"][0]["cards_checked"] > 0 and got["files"][0]["cards_opened"] == 52
+    old = str(next(iter(sorted(HISTORIES.glob("*.toml")))))
+    code, out, err = run_cli(["verify", old], capsys)
+    assert code == 1 and "not verified: no commitment recorded" in out
+    bad = tmp_path / "bad.toml"
+    bad.write_text("not = [toml", encoding="utf-8")
+    code, out, err = run_cli(["verify", str(bad)], capsys)
+    assert code == 2 and err.startswith("rollem: error: ") and err.count("\n") == 1
+
+
+def test_play_sessions_verify_as_a_chain(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """``rollem play --seed``: each saved copy verifies, and the hands chain; the
+    same seed deals the same cards again."""
+    def session(folder: Path) -> list[Path]:
+        between = [0]
+
+        def answer(prompt: str) -> str:  # check or call; two hands, then quit
+            if "Enter = next hand" not in prompt:
+                return "c"
+            between[0] += 1
+            return "" if between[0] < 3 else "q"
+
+        game = TerminalGame(game="sdr", players=3, level="random", stack=200, seed=9,
+                            show_odds=False, history_dir=folder, rich=False,
+                            read_line=answer, out=io.StringIO())
+        game.run()
+        return sorted(folder.glob("*/hand-*.toml"))
+
+    files = session(tmp_path / "a")
+    assert len(files) == 3
+    code, out, err = run_cli(["verify", *map(str, files)], capsys)
+    assert code == 0, out + err
+    assert "chain: ok" in out
+    first = tomllib.loads(files[0].read_text(encoding="utf-8"))
+    assert first["_hand_no"] == 1 and first["_prev_hash"] == "00" * 32
+    assert first["_commitment"] == seeded_proof(9, 1).commitment.hex().upper()
+    assert "_deal_key" not in first and first["_openings"]
+    again = session(tmp_path / "b")
+    assert again[0].read_text(encoding="utf-8") == files[0].read_text(encoding="utf-8")
+
+
+def test_copies_of_one_hand_must_agree() -> None:
+    """A dealer who committed to a deck holding a card twice could open it to
+    two players at two positions, and each copy alone verifies: checked
+    together, they fail, naming the card."""
+    key = hashlib.sha256(b"twice").digest()
+    proof = DealProof(key, {0: "a", 1: "b"}, 1)
+    copies = [verify_history(redact(tomllib.loads(write_history(
+        _play_with(proof, 2))), seat)) for seat in (0, 1)]
+    assert check_chain(copies) is None
+    # the same hand hash, a card claimed at another position
+    forged = copies[1]
+    pos, card = next(iter(forged.positions.items()))
+    forged.positions = {(pos + 1) % 52: card} if (pos + 1) % 52 not in copies[0].positions \
+        else {(pos + 2) % 52: card}
+    copies[0].positions[pos] = card
+    broken = check_chain(copies)
+    assert broken is not None and f"{CARDS[card]} is opened at positions" in broken
+    assert broken.endswith("the committed deck holds a card twice")
+
+
+def _play_with(proof: DealProof, players: int) -> Hand:
+    rng = random.Random(1)
+    hand = Hand("holdem", [200] * players, button=0, source=CommittedSource(proof))
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        hand.apply(seat, random_action(hand.legal_actions(seat), rng))
+    return hand
+
+
+def _attack(copy: dict[str, Any], extra: tuple[bytes, ...] = ()) -> list[tuple[int, int]]:
+    """Every (position, card) of a position the copy does not open whose leaf
+    (as a Merkle path shows it) matches some 32-byte value in the copy (or
+    ``extra``) taken as its salt."""
+    values = {bytes.fromhex(h) for h in re.findall(r"[0-9A-F]{64}", tomli_w.dumps(copy))}
+    values.update(extra)
+    opened = {o["pos"] for o in copy["_openings"]}
+    leaves = {bytes.fromhex(o["path"][0]) for o in copy["_openings"]}  # siblings' leaves
+    return [(pos, card) for pos in range(52) if pos not in opened for card in range(52)
+            for value in values
+            if hashlib.sha256(b"rollem-leaf" + bytes([pos, card]) + value).digest() in leaves]
+
+
+@pytest.mark.parametrize("game", ["holdem", "draw5"])
+def test_no_hidden_card_can_be_computed_from_a_copy(game: str) -> None:
+    """The attack, rebuilt: take every 32-byte value a copy holds (salts,
+    hashes, paths) as a possible salt, and try every card at every position
+    it does not open against the leaf hashes its paths show: none matches,
+    so the copy's hashes give no hidden card (the old scheme revealed the
+    server seed, from which every card followed).  With one hidden
+    position's salt added, the same attack finds its card."""
+    hand = _play(game, 4, 5)
+    proof = hand.source.proof
+    assert proof is not None
+    for seat in range(hand.n):
+        copy = tomllib.loads(write_own_copy(hand, seat))
+        assert _attack(copy) == []
+    opened = {o["pos"] for o in copy["_openings"]}
+    hidden = next(o["pos"] ^ 1 for o in copy["_openings"] if o["pos"] ^ 1 not in opened)
+    assert _attack(copy, (salt(proof.key, hidden),)) == [(hidden, proof.deck[hidden])]
