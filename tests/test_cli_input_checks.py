@@ -326,3 +326,27 @@ def test_play_reads_scripted_input_in_bounded_pieces_and_stops_when_refused_on_a
                          timeout=120)
     assert out.returncode == 2 and "answers in a row were refused" in out.stdout
     assert "Session ledger after 1 hand(s)" in out.stdout  # the hand played; then refused
+
+
+def test_bet_facing_a_bet_and_a_card_already_up_are_answered_in_words() -> None:
+    """Issue 33: ``b 2`` facing a bet answered "2 is not allowed: r 4"; a card
+    already face up was "not among your cards to choose from"."""
+    from rollem.cards import parse_card
+    from rollem.cli.answers import AnswerError, parse_answer
+    from rollem.engine.actions import Raise
+    from rollem.engine.decisions import Legal
+
+    facing = Legal(kind="bet", actions=("fold", "call", "raise"), call_amount=2,
+                   min_to=4, max_to=4)
+    with pytest.raises(AnswerError, match=r"^there is a bet already \(2 to call\): r 4 "
+                                          r"raises \(your total bet this round\), c calls, "
+                                          r"f folds$"):
+        parse_answer("b 2", facing)
+    assert parse_answer("b 4", facing) == Raise(4)  # a bet of the raise's size is that raise
+    expose = Legal(kind="expose", actions=("expose",), cards=(parse_card("Kd"),
+                                                              parse_card("7c")),
+                   min_count=1, max_count=1)
+    with pytest.raises(AnswerError, match=r"^4h is already face up; choose from Kd 7c$"):
+        parse_answer("4h", expose, up=[parse_card("4h")])
+    with pytest.raises(AnswerError, match="not among your cards"):
+        parse_answer("4h", expose)

@@ -23,7 +23,7 @@ Short answers (case does not matter):
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rollem.cards import CARDS, Card, CardError, format_cards, parse_cards
@@ -165,7 +165,7 @@ def choices_text(legal: Legal, show: Sequence[str] | None = None) -> str:
     return ", ".join(parts)
 
 
-def _cards_from(text: str, legal: Legal) -> list[Card]:
+def _cards_from(text: str, legal: Legal, up: Collection[Card] = ()) -> list[Card]:
     tokens = text.replace(",", " ").split()
     n = len(legal.cards)
     positions = [_at_most(t, n) for t in tokens]
@@ -189,6 +189,12 @@ def _cards_from(text: str, legal: Legal) -> list[Card]:
         ) from None
     allowed = set(legal.cards)
     bad = [c for c in cards if c not in allowed]
+    shown = [c for c in bad if c in up]
+    if shown:  # (issue 33: it is yours, but already turned up)
+        raise AnswerError(
+            f"{format_cards(shown)} {'is' if len(shown) == 1 else 'are'} already face up; "
+            f"choose from {format_cards(legal.cards)}"
+        )
     if bad:
         raise AnswerError(
             f"{format_cards(bad)} {'is' if len(bad) == 1 else 'are'} not among your cards "
@@ -244,14 +250,23 @@ def _betting(word: str, rest: str, legal: Legal) -> object:
         if "bet" in acts:
             return Bet(_amount("b", rest, legal))
         if "raise" in acts:
+            if word in ("b", "bet"):  # there is a bet already (issue 33): a bet is a raise
+                amount = _at_most(rest, legal.max_to) if rest else None
+                if amount is None or not legal.min_to <= amount <= legal.max_to:
+                    raise AnswerError(
+                        f"there is a bet already ({legal.call_amount} to call): r "
+                        f"{_size(legal)} raises (your total bet this round), c calls, "
+                        "f folds")
+                return Raise(amount)
             return Raise(_amount("r", rest, legal))
         raise AnswerError("no more raises are allowed now: " + choices_text(legal))
     raise AnswerError(f"{(word + ' ' + rest).strip()!r} is not an answer here: "
                       + choices_text(legal))
 
 
-def parse_answer(text: str, legal: Legal) -> object:
-    """Turn a typed answer into an action for ``legal`` (or a :class:`Command`).
+def parse_answer(text: str, legal: Legal, up: Collection[Card] = ()) -> object:
+    """Turn a typed answer into an action for ``legal`` (or a :class:`Command`);
+    ``up``: the seat's cards already face up (named in a refusal).
 
     Raises:
         AnswerError: the answer cannot be used here; the message says why and what
@@ -285,7 +300,7 @@ def parse_answer(text: str, legal: Legal) -> object:
         return Draw(())
     if "stack" in acts and low in ("k", "keep"):
         return Stack(tuple(legal.cards))
-    cards = _cards_from(raw, legal)
+    cards = _cards_from(raw, legal, up)
     if "discard" in acts:
         if not legal.min_count <= len(cards) <= legal.max_count:
             raise AnswerError(f"put exactly {_count(legal)} in the pool, from "

@@ -26,6 +26,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
+from rollem.cards import parse_card
 from rollem.cli.answers import (
     AnswerError,
     Command,
@@ -547,9 +548,11 @@ class TerminalGame:
                           + choices_text(legal, shown_cards), "  "):
             self.say(part)
         self.say("  (? help, t table, last = the last hand, q quit)")
+        me = view.seats[0]
+        up = [parse_card(c) for c, u in zip(me.cards, me.up, strict=True) if u and c]
         while True:
             action = self.prompt_until(
-                "Your move > ", lambda answer: parse_answer(answer, legal),
+                "Your move > ", lambda answer: parse_answer(answer, legal, up),
                 lambda: explain_decision(hand.game, decision_kind(legal), legal,
                                          view.options.get("structure")), draw)
             if isinstance(action, Fold) and "check" in legal.actions:
