@@ -29,6 +29,22 @@ FLOOD_TYPES: list[Any] = [
 ]
 
 
+def costly_game_file(cards: tuple[int, ...] = (10, 10, 6), players: int = 2) -> str:
+    """A game file dealing ``cards`` (one deal step each, a betting round after
+    each) to ``players`` players, deuces and treys wild.  The default is the file
+    of issue 34 (26 cards a player: 263,120 evaluations a showdown, refused);
+    ``(7, 6)`` is the costliest of its kind still accepted (13 cards: 5,148 of the
+    6,000 allowed, :mod:`rollem.games.cost`)."""
+    text = (f'id = "big-wild"\nname = "Big Wild"\nplayers = [{players}, {players}]\n'
+            'rules = "Many cards each, deuces and treys wild."\n'
+            '[[steps]]\nstep = "ante"\n')
+    for n in cards:
+        text += (f'[[steps]]\nstep = "deal"\ncards = {n}\n'
+                 '[[steps]]\nstep = "bet"\nsize = "small"\ncap = 3\n')
+    return (text + '[[steps]]\nstep = "wild"\nranks = ["2", "3"]\n'
+            '[[steps]]\nstep = "showdown"\nwild = true\n')
+
+
 @dataclass
 class Report:
     pings: list[float] = field(default_factory=list)
