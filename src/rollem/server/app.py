@@ -347,6 +347,8 @@ def create_app(db_path: str | Path = "rollem.db",
     limits = Limits(settings)
     costly_buckets = AddressBuckets(settings.costly_requests_per_minute, settings.costly_burst)
     replays = ReplayCache()
+    histories = ReplayCache(max_bytes=8 * 2**20)
+    """Each player's copy of a finished hand (TOML bytes), built once and kept (issue 34)."""
 
     def costly(handler: Callable[[Request], Awaitable[Response]],
                ) -> Callable[[Request], Awaitable[Response]]:
@@ -562,10 +564,6 @@ def create_app(db_path: str | Path = "rollem.db",
         return table.seat_in_hand(request.cookies.get(seat_cookie(table.id)), hand_no,
                                   list(row.setup["seats"]))
 
-    def _replay(table: LiveTable, row: HandRow, hand_no: int) -> GameSession:
-        return GameSession.restore(hand_no, row.setup, table.store.load_actions(table.id,
-                                                                                hand_no))
-
     async def hand_frames(request: Request) -> Response:
         """A finished hand step by step as the asking browser may see it (the lean
         form of :meth:`GameSession.replay`), built on the replay thread and kept:
@@ -591,7 +589,7 @@ def create_app(db_path: str | Path = "rollem.db",
                 }, option=orjson.OPT_NON_STR_KEYS))  # fmt: skip
             return build
 
-        body = await replays.get((table.id, hand_no, seat, tuple(names)), make)
+        body = await replays.get((table.id, hand_no, seat, tuple(names)), make, table.id)
         headers = {"Vary": "Accept-Encoding"}
         if "gzip" in request.headers.get("accept-encoding", ""):
             headers["Content-Encoding"] = "gzip"
@@ -607,9 +605,20 @@ def create_app(db_path: str | Path = "rollem.db",
         seat = _played(request, table, row, hand_no)
         if seat is None:
             return _error(403, "not_yours", "only a player dealt into this hand can download it")
-        session = _replay(table, row, hand_no)
-        names = session.player_names(table.names())
-        return Response(session.history_text(seat, names), media_type="application/toml",
+        # The names of the players dealt this hand, not of whoever sits there now.
+        names = player_names(row.setup, table.names())
+
+        def make() -> Callable[[], ReplayBody]:
+            actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
+
+            def build() -> ReplayBody:
+                # Replays the hand, showdown included, on the replay thread (issue 34).
+                session = GameSession.restore(hand_no, row.setup, actions)
+                return ReplayBody(session.history_text(seat, names).encode(), b"")
+            return build
+
+        body = await histories.get((table.id, hand_no, seat, tuple(names)), make, table.id)
+        return Response(body.json, media_type="application/toml",
                         headers={"Content-Disposition":
                                  f'attachment; filename="hand-{hand_no}.toml"'})
 
@@ -820,4 +829,5 @@ def create_app(db_path: str | Path = "rollem.db",
                                 Middleware(SecurityHeaders)])
     app.state.settings = settings
     app.state.replays = replays  # (tests read what it built)
+    app.state.histories = histories
     return app
