@@ -32,9 +32,10 @@ from math import comb
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from rollem.engine.game import Game
     from rollem.games.gamefile import StepSpec
 
-__all__ = ["MAX_SHOWDOWN_EVALUATIONS", "check_cost", "showdown_evaluations"]
+__all__ = ["MAX_SHOWDOWN_EVALUATIONS", "check_cost", "game_evaluations", "showdown_evaluations"]
 
 MAX_SHOWDOWN_EVALUATIONS = 6_000
 """The most five-card hand evaluations a game's showdown may need (players x
@@ -105,3 +106,12 @@ def check_cost(steps: Sequence[StepSpec], max_players: int) -> None:
         f"steps[{showdown.index}]: the showdown would evaluate {count:,} five-card hands "
         f"({max_players} players, {per}{passes}); at most {MAX_SHOWDOWN_EVALUATIONS:,} are "
         "allowed: deal fewer cards, use hole/board, or allow fewer players")
+
+
+def game_evaluations(game: Game) -> int:
+    """:func:`showdown_evaluations` of a game from a file (shipped or a host's),
+    at its most players; 0 for a game built in code (no file)."""
+    spec = game.spec
+    if spec is None:
+        return 0
+    return showdown_evaluations(spec.steps, spec.max_players)

@@ -31,7 +31,7 @@ module keeps the class's settings (which tests replace), its state
 (``__init__``), creation, restore, resuming play and shutdown.
 
 The executors and engine functions that tests replace in this module
-(``_BOT_THREAD``, ``pick_bot_game``, ``seat_odds``) are looked up here at
+(``_BOT_THREAD``, ``_SHOWDOWN_THREAD``, ``pick_bot_game``, ``seat_odds``) are looked up here at
 call time by the parts that use them.
 """
 
@@ -82,6 +82,12 @@ bots' Python holds the GIL, so a second thread adds no CPU, only contention
 _ODDS_THREAD = FairExecutor(workers=2, thread_name_prefix="rollem-odds")
 """Practice odds are computed here, off the event loop (and apart from the bots),
 one at a time per table, the tables sharing the workers as the bots' thread."""
+
+_SHOWDOWN_THREAD = FairExecutor(workers=1, thread_name_prefix="rollem-showdowns")
+"""The actions of a hand whose showdown is costly (``GameSession.off_loop``) are
+applied here, off the event loop, one at a time per table, the tables sharing
+the thread by fair queuing (issue 34): a table waits for its own showdown,
+never for another's queue."""
 
 AuditHook = Callable[["LiveTable", int | None, str], None]
 
@@ -160,6 +166,8 @@ class LiveTable:
         """Called when a write is refused because another process took the table over
         (:class:`rollem.server.leases.LeaseLost`): the manager drops the table."""
         self._config_json: tuple[TableConfig, dict[str, Any]] | None = None
+        self._applying = False  # an action is being applied off the loop (turns.py)
+        self._deferred: deque[Callable[[], object]] = deque()  # what waits for it
 
     # -- creation and restore ----------------------------------------------
 

@@ -1,0 +1,107 @@
+"""A costly showdown is computed off the event loop (issue 34, item 1): a host's
+game file whose showdown needs many evaluations (still under the bound of
+:mod:`rollem.games.cost`) has its actions applied to a copy of the hand in the
+showdown thread; its table waits for the result, the other tables go on.
+
+The showdown here is held on a :class:`threading.Event` (a controlled
+slowness, not a timed one): while it is held, another table's ping is
+answered and the costly table's own messages wait; once released, the hand
+ends with its chips conserved.  Before, the showdown ran on the event loop:
+the held showdown held every table, and the other table's ping went
+unanswered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hostile import costly_game_file
+from web_harness import Player, ServerThread, create_table, join
+
+from rollem.engine.showdown import Showdown
+from rollem.server.game_session import OFF_LOOP_EVALUATIONS
+
+
+@pytest.fixture
+def srv(tmp_path: Path) -> Iterator[ServerThread]:
+    s = ServerThread(tmp_path / "t.db")
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def test_a_held_showdown_holds_its_table_only(srv: ServerThread,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    entered, release = threading.Event(), threading.Event()
+    threads: list[str] = []
+    start = Showdown.start
+
+    def held(self: Showdown, hand: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        entered.set()
+        release.wait(15)  # (never reached before the other table's pong, unless on the loop)
+        return start(self, hand)
+
+    # 13 cards a player, wild cards: 5,148 evaluations a showdown (accepted, costly)
+    costly, costly_host = create_table(srv.url, game="big-wild",
+                                       game_file=costly_game_file((7, 6)), seats=2,
+                                       bots=0, decision_seconds=60, between_hands=120)
+    other, other_host = create_table(srv.url, game="sdr", seats=2, bots=1)
+    assert OFF_LOOP_EVALUATIONS < 5_148
+    _, ann = join(srv.url, costly, "Ann")
+    _, bob = join(srv.url, costly, "Bob")
+    _, cy = join(srv.url, other, "Cy")
+    monkeypatch.setattr(Showdown, "start", held)  # (after the file's trial deal)
+
+    async def run() -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+        async with (Player(srv.ws_url, costly, ann, costly_host) as a,
+                    Player(srv.ws_url, costly, bob) as b,
+                    Player(srv.ws_url, other, cy, other_host) as c):
+            await a.until(lambda st: st["you"]["host"])
+            await b.until(lambda st: st["you"]["seat"] is not None)
+            await c.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})  # type: ignore[index]
+            players = [a, b]
+            acted: dict[int, Any] = {}
+            # Both play passively (check or call) until the showdown is reached.
+            while not entered.is_set():
+                for i, p in enumerate(players):
+                    if (p.my_decision() and p.state is not None
+                            and acted.get(i) != p.state["you"]["decision_seq"]):
+                        acted[i] = p.state["you"]["decision_seq"]
+                        await p.act_random(passive=True)
+                done, _ = await asyncio.wait(
+                    [asyncio.ensure_future(p.recv(0.3)) for p in players],
+                    return_when=asyncio.ALL_COMPLETED)
+                for t in done:
+                    t.exception()  # (a quiet second is fine)
+            # The showdown is held in its thread: the other table is answered ...
+            await c.send({"type": "ping"})
+            while (await c.recv(10))["type"] != "pong":
+                pass
+            assert not release.is_set()
+            # ... and the costly table answers a sync with the hand before its last
+            # action (committed, unchanged); a start (any changing message) waits.
+            await a.send({"type": "sync"})
+            waiting = await a.until(lambda st: True)
+            await a.send({"type": "start", "seq": waiting["seq"]})
+            release.set()
+            final = await a.until(lambda st: st["table"]["last_result"] is not None, 30)
+            late = await a.until_error(10)  # the start that waited, refused after
+            return waiting, final, [late]
+
+    try:
+        waiting, final, errors = asyncio.run(run())
+    finally:
+        release.set()
+    assert threads and all(t.startswith("rollem-showdowns") for t in threads), threads
+    assert waiting["hand"]["result"] is None
+    result = final["table"]["last_result"]
+    assert result["hand"] == 1 and sum(result["net"].values()) == 0
+    assert errors[0]["code"] == "already_started"
