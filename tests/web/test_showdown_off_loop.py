@@ -15,12 +15,16 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from hostile import costly_game_file
+from test_server_gamefiles import play_out
+from test_server_stored_gamefile import store_instead
 from web_harness import Player, ServerThread, create_table, join
 
 from rollem.engine.showdown import Showdown
@@ -105,3 +109,51 @@ def test_a_held_showdown_holds_its_table_only(srv: ServerThread,
     result = final["table"]["last_result"]
     assert result["hand"] == 1 and sum(result["net"].values()) == 0
     assert errors[0]["code"] == "already_started"
+
+
+def test_a_table_stored_with_a_costlier_file_still_deals_off_the_loop(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table stored with the file of issue 34 (accepted before the bound; 263,120
+    evaluations a showdown) opens and deals as it did, its showdowns in the
+    showdown thread; its hand's history downloads (built on the replay thread)."""
+    db = str(tmp_path / "t.db")
+    accepted, attack = costly_game_file((7, 6)), costly_game_file()
+    first = ServerThread(db)  # type: ignore[arg-type]
+    try:
+        r = httpx.post(first.url + "/api/tables", json={"game_file": attack})
+        assert r.status_code == 400 and "263,120" in r.json()["message"]
+        tid, host = create_table(first.url, game="big-wild", game_file=accepted, seats=2,
+                                 bots=1, bot_delay=0, between_hands=600, decision_seconds=300)
+        _, ann = join(first.url, tid, "Ann")
+    finally:
+        first.stop()
+    store_instead(db, tid, accepted, attack)
+    threads: list[str] = []
+    start = Showdown.start
+
+    def seen(self: Showdown, hand: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        return start(self, hand)
+
+    monkeypatch.setattr(Showdown, "start", seen)
+    second = ServerThread(db)  # type: ignore[arg-type]
+    try:
+        async def one_hand() -> dict[str, Any]:
+            async with Player(second.ws_url, tid, ann, host) as p:
+                await p.until(lambda st: st["you"]["host"])
+                await p.send({"type": "start", "seq": p.state["seq"]})  # type: ignore[index]
+                dealt = await p.until(lambda st: st["hand"] is not None)
+                assert len(dealt["hand"]["seats"][0]["cards"]) == 10  # the first deal
+                return await play_out(p, 1)
+
+        st = asyncio.run(one_hand())
+        assert st["table"]["last_result"]["hand"] == 1
+        assert sum(s["stack"] for s in st["table"]["seats"] if s) == 400  # chips kept
+        assert threads == ["rollem-showdowns-0"], threads
+        history = httpx.get(f"{second.url}/api/tables/{tid}/hands/1/history.toml",
+                            cookies={f"rollem_seat_{tid}": ann})
+        assert history.status_code == 200
+        assert tomllib.loads(history.text)["_game_file"] == attack
+        assert threads[1:] == ["rollem-replays-0"], threads
+    finally:
+        second.stop()
