@@ -10,8 +10,8 @@ the load average (the figure means little on a machine busy with other work).
     .venv/bin/python bench/bench_web_hostile.py --costly [SECONDS [TABLES]]
 
 ``--costly`` (issue 34): instead, ``TABLES`` attacker tables (default 2) play the
-costliest game file still accepted (13 cards a player, wild cards, 2 players:
-5,148 of the 6,000 evaluations a showdown may take, ``rollem.games.cost``) flat
+costliest game file still accepted (10 cards a player, wild cards, 2 players:
+10,080 of the 15,000 evaluations a showdown may take, ``rollem.games.cost``) flat
 out -- the attacker checking or calling at once, one computer player at
 ``bot_delay`` 0, ``between_hands`` 0 -- and download the last hand's history
 five times a second, for ``SECONDS`` (default 30), while the honest player

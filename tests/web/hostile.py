@@ -32,9 +32,9 @@ FLOOD_TYPES: list[Any] = [
 def costly_game_file(cards: tuple[int, ...] = (10, 10, 6), players: int = 2) -> str:
     """A game file dealing ``cards`` (one deal step each, a betting round after
     each) to ``players`` players, deuces and treys wild.  The default is the file
-    of issue 34 (26 cards a player: 263,120 evaluations a showdown, refused);
-    ``(7, 6)`` is the costliest of its kind still accepted (13 cards: 5,148 of the
-    6,000 allowed, :mod:`rollem.games.cost`)."""
+    of issue 34 (26 cards a player: 2,631,200 evaluations a showdown, refused);
+    ``(5, 5)`` is the costliest of its kind still accepted (10 cards: 10,080 of the
+    15,000 allowed, :mod:`rollem.games.cost`)."""
     text = (f'id = "big-wild"\nname = "Big Wild"\nplayers = [{players}, {players}]\n'
             'rules = "Many cards each, deuces and treys wild."\n'
             '[[steps]]\nstep = "ante"\n')
@@ -186,14 +186,14 @@ async def attack(base: str, ws_url: str, *, flood_count: int, bodies: int, table
 
 async def costly_table(base: str, ws_url: str, seconds: float, report: Report) -> None:
     """One attacker table (issue 34): the costliest game file still accepted
-    (:func:`costly_game_file` ``(7, 6)``), the attacker and one computer player
+    (:func:`costly_game_file` ``(5, 5)``), the attacker and one computer player
     at ``bot_delay`` 0 and ``between_hands`` 0, the attacker checking or calling
     at once, for ``seconds``; meanwhile it downloads the last finished hand's
     history again and again (inside the per-address limit: 429s counted)."""
     headers = {"X-Forwarded-For": ATTACKER}
     async with httpx.AsyncClient(timeout=30, headers=headers) as client:
         r = await client.post(f"{base}/api/tables", json={
-            "game": "big-wild", "game_file": costly_game_file((7, 6)), "seats": 2, "bots": 1,
+            "game": "big-wild", "game_file": costly_game_file((5, 5)), "seats": 2, "bots": 1,
             "bot_delay": 0, "between_hands": 0, "decision_seconds": 60})
         r.raise_for_status()
         tid = r.json()["id"]

@@ -118,9 +118,9 @@ def test_the_table_config_names_games_choices_and_the_game_file() -> None:
     ("x = " + "[" * 30_000 + "]" * 30_000,  # was a 500 and a 3,000-line traceback
      "game_file: game file: arrays or tables nested too deeply"),
     # issue 34: 26 cards a player with wild cards took 0.7 s a showdown on the loop
-    (costly_game_file(), "game_file: steps[8]: the showdown would evaluate 263,120 five-card "
-     "hands (2 players, the best five of 26 cards: 65,780 hands; a wild showdown reads "
-     "each hand twice); at most 6,000 are allowed"),
+    (costly_game_file(), "game_file: steps[8]: the showdown would cost 2,631,200 hand "
+     "evaluations (2 players x 65,780 five-card hands, the best five of 26 cards, x 20 for "
+     "wild cards); at most 15,000 are allowed"),
 ])
 def test_a_bad_game_file_is_refused_in_one_line(srv: ServerThread, text: str,
                                                 message: str) -> None:

@@ -52,12 +52,12 @@ def test_a_held_showdown_holds_its_table_only(srv: ServerThread,
         release.wait(15)  # (never reached before the other table's pong, unless on the loop)
         return start(self, hand)
 
-    # 13 cards a player, wild cards: 5,148 evaluations a showdown (accepted, costly)
+    # 10 cards a player, wild cards: 10,080 evaluations a showdown (accepted, costly)
     costly, costly_host = create_table(srv.url, game="big-wild",
-                                       game_file=costly_game_file((7, 6)), seats=2,
+                                       game_file=costly_game_file((5, 5)), seats=2,
                                        bots=0, decision_seconds=60, between_hands=120)
     other, other_host = create_table(srv.url, game="sdr", seats=2, bots=1)
-    assert OFF_LOOP_EVALUATIONS < 5_148
+    assert OFF_LOOP_EVALUATIONS < 10_080
     _, ann = join(srv.url, costly, "Ann")
     _, bob = join(srv.url, costly, "Bob")
     _, cy = join(srv.url, other, "Cy")
@@ -113,15 +113,15 @@ def test_a_held_showdown_holds_its_table_only(srv: ServerThread,
 
 def test_a_table_stored_with_a_costlier_file_still_deals_off_the_loop(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A table stored with the file of issue 34 (accepted before the bound; 263,120
+    """A table stored with the file of issue 34 (accepted before the bound; 2,631,200
     evaluations a showdown) opens and deals as it did, its showdowns in the
     showdown thread; its hand's history downloads (built on the replay thread)."""
     db = str(tmp_path / "t.db")
-    accepted, attack = costly_game_file((7, 6)), costly_game_file()
+    accepted, attack = costly_game_file((5, 5)), costly_game_file()
     first = ServerThread(db)  # type: ignore[arg-type]
     try:
         r = httpx.post(first.url + "/api/tables", json={"game_file": attack})
-        assert r.status_code == 400 and "263,120" in r.json()["message"]
+        assert r.status_code == 400 and "2,631,200" in r.json()["message"]
         tid, host = create_table(first.url, game="big-wild", game_file=accepted, seats=2,
                                  bots=1, bot_delay=0, between_hands=600, decision_seconds=300)
         _, ann = join(first.url, tid, "Ann")

@@ -67,9 +67,9 @@ OFF_LOOP_EVALUATIONS = 1_500
 (:func:`rollem.games.cost.game_evaluations`: none of the shipped games, Omaha
 hi-lo at 10 players needs 1,200) is played off the event loop: each action is
 applied to a copy of the hand in a worker (:meth:`GameSession.apply_copy`), so
-its showdown -- up to a few tens of milliseconds for a new file, seconds for a
-stored file accepted before the bound (issue 34) -- never holds up the other
-tables."""
+its showdown -- up to about ten milliseconds for a new file (the bound of
+:mod:`rollem.games.cost`), seconds for a stored file accepted before that bound
+(issue 34) -- never holds up the other tables."""
 
 
 class ActionRefused(ValueError):
