@@ -157,3 +157,37 @@ def test_a_table_stored_with_a_costlier_file_still_deals_off_the_loop(
         assert threads[1:] == ["rollem-replays-0"], threads
     finally:
         second.stop()
+
+
+def test_an_action_applied_off_the_loop_is_refused_as_on_it(srv: ServerThread) -> None:
+    """On a costly table the engine's refusal comes back from the showdown thread
+    to the player who sent the action, as one error; a malformed action is refused
+    at once; nothing changes either way."""
+    tid, host = create_table(srv.url, game="big-wild", game_file=costly_game_file((5, 5)),
+                             seats=2, bots=1, bot_delay=0, decision_seconds=60)
+    _, ann = join(srv.url, tid, "Ann")
+
+    async def run() -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any]]:
+        async with Player(srv.ws_url, tid, ann, host) as a:
+            await a.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})  # type: ignore[index]
+            st = await a.until(lambda st: a.my_decision())
+            errors = []
+            for action in ({"kind": "raise", "to": 99_999}, {"kind": "nonsense"}):
+                await a.send({"type": "action", "hand": st["hand"]["hand_no"],
+                              "seq": st["seq"], "action": action})
+                errors.append(await a.until_error())
+            await a.send({"type": "sync"})
+            same = await a.until(lambda s: True)
+            legal = st["hand"]["legal"]["actions"]
+            await a.send({"type": "action", "hand": st["hand"]["hand_no"], "seq": st["seq"],
+                          "action": {"kind": "check" if "check" in legal else "call"}})
+            moved = await a.until(lambda s: s["seq"] > st["seq"])
+            return errors, {**same, "was": st["seq"]}, moved
+
+    errors, same, moved = asyncio.run(run())
+    # (the protocol refuses an unknown kind before the table sees it)
+    assert [e["code"] for e in errors] == ["illegal", "unknown_action"]
+    assert "raise" in errors[0]["message"] and errors[0]["ref"]["type"] == "action"
+    assert same["seq"] == same["was"]
+    assert moved["hand"]["hand_no"] == 1

@@ -104,10 +104,13 @@ def _act_off_loop(self: LiveTable, seat: int, wire: dict[str, Any], source: str,
     hand = self.hand
     action = action_from_wire(wire)  # malformed: refused now, as on the loop
     copy = hand.hand_copy()
-    self._applying = True
     started = time.perf_counter()
-    fut = asyncio.wrap_future(live_table._SHOWDOWN_THREAD.submit_for(
-        self.id, GameSession.apply_to, copy, seat, action))
+    try:
+        fut = asyncio.wrap_future(live_table._SHOWDOWN_THREAD.submit_for(
+            self.id, GameSession.apply_to, copy, seat, action))
+    except RuntimeError as err:  # the thread is shut down: the server is stopping
+        raise TableError("server_error", f"the server is stopping ({err})") from err
+    self._applying = True
 
     def done(f: asyncio.Future[Applied]) -> None:
         self._applying = False
