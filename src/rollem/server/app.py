@@ -81,6 +81,10 @@ __all__ = ["create_app", "host_cookie", "limit_key", "seat_cookie"]
 
 STATIC = Path(__file__).parent / "static"
 COOKIE_AGE = 60 * 60 * 24 * 30
+BUILD_WAIT_SECONDS = 10.0
+"""The longest a replay or history request waits for its body to be built (issue
+34: a hand of a costly stored game file); past it a 503 ``busy`` with
+``Retry-After``, while the build goes on and is kept for the next ask."""
 
 log = logging.getLogger("rollem.server")
 
@@ -564,6 +568,18 @@ def create_app(db_path: str | Path = "rollem.db",
         return table.seat_in_hand(request.cookies.get(seat_cookie(table.id)), hand_no,
                                   list(row.setup["seats"]))
 
+    async def _built(cache: ReplayCache, key: Any, make: Callable[[], Callable[[], ReplayBody]],
+                     share: str) -> ReplayBody | Response:
+        """``cache.get(key, make, share)`` within :data:`BUILD_WAIT_SECONDS`, else a
+        503 ``busy`` (the build goes on and is kept)."""
+        try:
+            return await asyncio.wait_for(cache.get(key, make, share), BUILD_WAIT_SECONDS)
+        except TimeoutError:
+            resp = _error(503, "busy", "this hand takes long to rebuild; it is being built "
+                          "now: try again in a few seconds")
+            resp.headers["Retry-After"] = "5"
+            return resp
+
     async def hand_frames(request: Request) -> Response:
         """A finished hand step by step as the asking browser may see it (the lean
         form of :meth:`GameSession.replay`), built on the replay thread and kept:
@@ -589,7 +605,9 @@ def create_app(db_path: str | Path = "rollem.db",
                 }, option=orjson.OPT_NON_STR_KEYS))  # fmt: skip
             return build
 
-        body = await replays.get((table.id, hand_no, seat, tuple(names)), make, table.id)
+        body = await _built(replays, (table.id, hand_no, seat, tuple(names)), make, table.id)
+        if isinstance(body, Response):
+            return body
         headers = {"Vary": "Accept-Encoding"}
         if "gzip" in request.headers.get("accept-encoding", ""):
             headers["Content-Encoding"] = "gzip"
@@ -617,7 +635,9 @@ def create_app(db_path: str | Path = "rollem.db",
                 return ReplayBody(session.history_text(seat, names).encode(), b"")
             return build
 
-        body = await histories.get((table.id, hand_no, seat, tuple(names)), make, table.id)
+        body = await _built(histories, (table.id, hand_no, seat, tuple(names)), make, table.id)
+        if isinstance(body, Response):
+            return body
         return Response(body.json, media_type="application/toml",
                         headers={"Content-Disposition":
                                  f'attachment; filename="hand-{hand_no}.toml"'})
