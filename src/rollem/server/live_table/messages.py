@@ -37,12 +37,20 @@ _NEVER_WAIT = ("ping", "sync", "chat", "odds")
 """Messages answered at once while an action is applied off the loop (they
 change no hand); the others wait for it (:func:`turns.defer`, issue 34)."""
 
+MAX_WAITING = 256
+"""Messages of one table that may wait for an action applied off the loop; past
+it a message is refused (``busy``) rather than kept."""
+
 
 def handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     """Apply one checked client message, or send that client an error."""
-    if msg.type not in _NEVER_WAIT and turns.defer(self, lambda: self.handle(client, msg)):
-        return
     try:
+        if msg.type not in _NEVER_WAIT and self._applying:
+            if len(self._deferred) >= MAX_WAITING:
+                raise TableError("busy", "the table is still applying the last action; "
+                                 "try again in a moment")
+            turns.defer(self, lambda: self.handle(client, msg))
+            return
         self._handle(client, msg)
     except (TableError, ActionRefused) as err:
         _refuse(self, client, msg, err)
