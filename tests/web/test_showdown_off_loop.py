@@ -157,6 +157,20 @@ def test_a_table_stored_with_a_costlier_file_still_deals_off_the_loop(
         assert threads[1:] == ["rollem-replays-0"], threads
     finally:
         second.stop()
+    # Opened after a restart between hands, the table shows its last hand again,
+    # replayed (showdown and all) in the showdown thread, not on the event loop.
+    third = ServerThread(db)  # type: ignore[arg-type]
+    try:
+        async def reopen() -> dict[str, Any]:
+            async with Player(third.ws_url, tid, ann, host) as p:
+                return await p.until(lambda st: st["hand"] is not None
+                                     and st["hand"]["result"] is not None)
+
+        st = asyncio.run(reopen())
+        assert st["hand"]["hand_no"] == 1
+        assert threads[2:] == ["rollem-showdowns-0"], threads
+    finally:
+        third.stop()
 
 
 def test_an_action_applied_off_the_loop_is_refused_as_on_it(srv: ServerThread) -> None:

@@ -546,6 +546,15 @@ class GameSession:
         """One name per seat for this hand: :func:`player_names` of its setup."""
         return player_names(self.setup, current)
 
+    @staticmethod
+    def costly_setup(setup: dict[str, Any]) -> bool:
+        """Whether the hand of ``setup`` is of a game whose showdown is costly
+        (:attr:`off_loop`): a host's game file over :data:`OFF_LOOP_EVALUATIONS`."""
+        from rollem.games.cost import game_evaluations
+
+        game = _setup_game(setup)
+        return not isinstance(game, str) and game_evaluations(game) > OFF_LOOP_EVALUATIONS
+
     @classmethod
     def restore(cls, hand_no: int, setup: dict[str, Any], actions: list[ActionRow]) -> GameSession:
         """Rebuild a hand from its setup and stored actions, replaying recorded outcomes."""

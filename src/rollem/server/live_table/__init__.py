@@ -168,6 +168,8 @@ class LiveTable:
         self._config_json: tuple[TableConfig, dict[str, Any]] | None = None
         self._applying = False  # an action is being applied off the loop (turns.py)
         self._deferred: deque[Callable[[], object]] = deque()  # what waits for it
+        # a costly game's last finished hand, replayed off the loop by resume()
+        self._final_pending: tuple[int, dict[str, Any], list[Any]] | None = None
 
     # -- creation and restore ----------------------------------------------
 
@@ -228,7 +230,13 @@ class LiveTable:
             hand_row = store.load_hand(table_id, int(table.last_result["hand"]))
             if hand_row is not None and hand_row.result is not None:
                 actions = store.load_actions(table_id, hand_row.hand_no)
-                table.final_hand = GameSession.restore(hand_row.hand_no, hand_row.setup, actions)
+                if GameSession.costly_setup(hand_row.setup):
+                    # replayed, showdown and all, in the showdown thread (issue 34):
+                    # :meth:`resume` puts it on the felt when it is done
+                    table._final_pending = (hand_row.hand_no, hand_row.setup, actions)
+                else:
+                    table.final_hand = GameSession.restore(hand_row.hand_no, hand_row.setup,
+                                                           actions)
         return table
 
     def resume(self) -> None:
@@ -247,9 +255,34 @@ class LiveTable:
                 seat.disconnected_since = since
                 loop.call_later(max(0.0, since + self.config.grace_seconds - now),
                                 self._grace_over, number, seat, since)
+        if self._final_pending is not None:
+            self._restore_final_off_loop(*self._final_pending)
+            self._final_pending = None
         # The open decision's clock counts from when it opened (stored), not from now.
         at = self.session.get("opened_at", self.session.get("at"))
         self._continue_play(opened=min(now, float(at)) if at is not None else None)
+
+    def _restore_final_off_loop(self, hand_no: int, setup: dict[str, Any],
+                                actions: list[Any]) -> None:
+        """Replay the last finished hand of a costly game (its showdown may take
+        seconds: a stored file accepted before the bound of issue 34) in the
+        showdown thread, then show it on the felt if no hand came since."""
+        fut = asyncio.wrap_future(_SHOWDOWN_THREAD.submit_for(
+            self.id, GameSession.restore, hand_no, setup, actions))
+
+        def done(f: asyncio.Future[GameSession]) -> None:
+            if f.cancelled() or self.closed:
+                return
+            if f.exception() is not None:
+                log.error("table %s: hand %s could not be replayed: %r", self.id, hand_no,
+                          f.exception())
+                return
+            if self.hand is None and self.final_hand is None and (
+                    self.last_result or {}).get("hand") == hand_no:
+                self.final_hand = f.result()
+                self.broadcast()
+
+        fut.add_done_callback(done)
 
     def _continue_play(self, opened: float | None = None) -> None:
         """Go on from what is committed, as after a restart: finish a hand whose
