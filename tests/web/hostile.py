@@ -29,6 +29,22 @@ FLOOD_TYPES: list[Any] = [
 ]
 
 
+def costly_game_file(cards: tuple[int, ...] = (10, 10, 6), players: int = 2) -> str:
+    """A game file dealing ``cards`` (one deal step each, a betting round after
+    each) to ``players`` players, deuces and treys wild.  The default is the file
+    of issue 34 (26 cards a player: 2,631,200 evaluations a showdown, refused);
+    ``(5, 5)`` is the costliest of its kind still accepted (10 cards: 10,080 of the
+    15,000 allowed, :mod:`rollem.games.cost`)."""
+    text = (f'id = "big-wild"\nname = "Big Wild"\nplayers = [{players}, {players}]\n'
+            'rules = "Many cards each, deuces and treys wild."\n'
+            '[[steps]]\nstep = "ante"\n')
+    for n in cards:
+        text += (f'[[steps]]\nstep = "deal"\ncards = {n}\n'
+                 '[[steps]]\nstep = "bet"\nsize = "small"\ncap = 3\n')
+    return (text + '[[steps]]\nstep = "wild"\nranks = ["2", "3"]\n'
+            '[[steps]]\nstep = "showdown"\nwild = true\n')
+
+
 @dataclass
 class Report:
     pings: list[float] = field(default_factory=list)
@@ -37,8 +53,8 @@ class Report:
     http: dict[int, int] = field(default_factory=dict)
     accepted_connections: int = 0
 
-    def count(self, key: str) -> None:
-        self.codes[key] = self.codes.get(key, 0) + 1
+    def count(self, key: str, by: int = 1) -> None:
+        self.codes[key] = self.codes.get(key, 0) + by
 
     def p99(self) -> float:
         ordered = sorted(self.pings)
@@ -168,6 +184,62 @@ async def attack(base: str, ws_url: str, *, flood_count: int, bodies: int, table
     return report
 
 
+async def costly_table(base: str, ws_url: str, seconds: float, report: Report) -> None:
+    """One attacker table (issue 34): the costliest game file still accepted
+    (:func:`costly_game_file` ``(5, 5)``), the attacker and one computer player
+    at ``bot_delay`` 0 and ``between_hands`` 0, the attacker checking or calling
+    at once, for ``seconds``; meanwhile it downloads the last finished hand's
+    history again and again (inside the per-address limit: 429s counted)."""
+    headers = {"X-Forwarded-For": ATTACKER}
+    async with httpx.AsyncClient(timeout=30, headers=headers) as client:
+        r = await client.post(f"{base}/api/tables", json={
+            "game": "big-wild", "game_file": costly_game_file((5, 5)), "seats": 2, "bots": 1,
+            "bot_delay": 0, "between_hands": 0, "decision_seconds": 60})
+        r.raise_for_status()
+        tid = r.json()["id"]
+        host = r.cookies[f"rollem_host_{tid}"]
+        r = await client.post(f"{base}/api/tables/{tid}/join", json={"name": "Mallory"})
+        seat = r.cookies[f"rollem_seat_{tid}"]
+        cookies = {f"rollem_seat_{tid}": seat}
+        end = time.monotonic() + seconds
+        last = [0]
+
+        async def download() -> None:
+            while time.monotonic() < end:
+                if last[0]:
+                    r = await client.get(f"{base}/api/tables/{tid}/hands/{last[0]}/history.toml",
+                                         cookies=cookies)
+                    report.count(f"history {r.status_code}")
+                await asyncio.sleep(0.2)
+
+        async def play() -> None:
+            async with websockets.connect(f"{ws_url}/ws/{tid}", max_size=2**24,
+                                          additional_headers={**headers, "Cookie": (
+                                              f"rollem_seat_{tid}={seat}; "
+                                              f"rollem_host_{tid}={host}")}) as ws:
+                await ws.send('{"type": "start", "seq": 0}')
+                while time.monotonic() < end:
+                    try:
+                        msg = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                    except TimeoutError:
+                        continue
+                    if msg["type"] != "state":
+                        continue
+                    result = msg["table"].get("last_result")
+                    if result:
+                        last[0] = int(result["hand"])
+                    hand, you = msg.get("hand"), msg["you"]
+                    legal = (hand or {}).get("legal") or {}
+                    if (hand and not hand.get("result") and you.get("decision_seq") is not None
+                            and legal.get("actions")):
+                        kind = "check" if "check" in legal["actions"] else "call"
+                        await ws.send(json.dumps({"type": "action", "hand": hand["hand_no"],
+                                                  "seq": msg["seq"], "action": {"kind": kind}}))
+                report.count("hands", last[0])
+
+        await asyncio.gather(play(), download())
+
+
 async def ping_until(ws_url: str, tid: str, cookie: str, done: Any, report: Report) -> None:
     """The honest player pings until ``done()`` is true."""
     stop = asyncio.Event()
@@ -190,6 +262,19 @@ def main() -> None:
     # server's to share, so on this machine it runs at a lower priority than the
     # server and the honest player (it still sends as fast as the server reads).
     os.nice(10)
+    if sys.argv[1] == "costly":  # hostile.py costly PORT OUT.json SECONDS TABLES
+        port, out, seconds, tables = sys.argv[2], sys.argv[3], float(sys.argv[4]), int(sys.argv[5])
+        report = Report()
+
+        async def costly() -> None:
+            await asyncio.gather(*(costly_table(f"http://127.0.0.1:{port}",
+                                                f"ws://127.0.0.1:{port}", seconds, report)
+                                   for _ in range(tables)))
+
+        asyncio.run(costly())
+        with open(out, "w") as f:
+            json.dump({"codes": report.codes}, f)
+        return
     port, out = sys.argv[1], sys.argv[2]
     floods, bodies, tables, conns = (int(v) for v in sys.argv[3:7])
     report = asyncio.run(attack(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}",

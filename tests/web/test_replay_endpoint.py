@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import threading
 
 import httpx
+import pytest
 from web_harness import Player, ServerThread, create_table, join
 
 from rollem.server.game_session import GameSession
@@ -50,3 +52,84 @@ def test_replay_is_lean_gzipped_and_built_once_per_viewer(server: ServerThread) 
     assert replays.builds == 1
     watcher = [httpx.get(url).json() for _ in range(2)]
     assert replays.builds == 2 and watcher[0] == watcher[1] and watcher[0]["seat"] is None
+
+
+def test_a_history_download_is_built_once_off_the_event_loop(
+        server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 34: each download of a hand's history.toml replayed the hand (showdown
+    included) on the event loop; now the player's copy is built once, on the
+    replay thread, and kept."""
+    tid, host = create_table(server.url, game="sdr", seats=2, bots=1, bot_delay=0.0,
+                             decision_seconds=0.1, time_bank_seconds=0, between_hands=120)
+    _seat, token = join(server.url, tid, "Ann")
+
+    async def play() -> None:
+        async with Player(server.ws_url, tid, token, host) as a:
+            await a.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            await a.until(lambda st: st["hand"] is not None and st["hand"]["result"] is not None,
+                          timeout=30)
+
+    asyncio.run(play())
+    threads: list[str] = []
+    history_text = GameSession.history_text
+
+    def counted(self: GameSession, seat: int, names: list[str]) -> str:
+        threads.append(threading.current_thread().name)
+        return history_text(self, seat, names)
+
+    monkeypatch.setattr(GameSession, "history_text", counted)
+    url = f"{server.url}/api/tables/{tid}/hands/1/history.toml"
+    ann = {f"rollem_seat_{tid}": token}
+    bodies = [httpx.get(url, cookies=ann) for _ in range(3)]
+    assert all(r.status_code == 200 for r in bodies)
+    assert bodies[0].text == bodies[1].text == bodies[2].text
+    assert '"Ann"' in bodies[0].text and 'variant = "rollem-sdr"' in bodies[0].text
+    assert bodies[0].headers["content-disposition"] == 'attachment; filename="hand-1.toml"'
+    assert len(threads) == 1 and threads[0].startswith("rollem-replays"), threads
+    assert server.app.state.histories.builds == 1
+    # a watcher gets no copy, and nothing is built for it
+    assert httpx.get(url).status_code == 403 and server.app.state.histories.builds == 1
+
+
+def test_a_history_that_takes_long_is_busy_then_kept(
+        server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A download waits at most BUILD_WAIT_SECONDS for its body (a stored costly game
+    file's hand may take seconds): past it a 503 ``busy`` with Retry-After; the build
+    goes on and the next ask gets it, built once.  (The build is held on an event,
+    not timed.)"""
+    from rollem.server import app as app_module
+
+    tid, host = create_table(server.url, game="sdr", seats=2, bots=1, bot_delay=0.0,
+                             decision_seconds=0.1, time_bank_seconds=0, between_hands=120)
+    _seat, token = join(server.url, tid, "Ann")
+
+    async def play() -> None:
+        async with Player(server.ws_url, tid, token, host) as a:
+            await a.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            await a.until(lambda st: st["hand"] is not None and st["hand"]["result"] is not None,
+                          timeout=30)
+
+    asyncio.run(play())
+    release = threading.Event()
+    history_text = GameSession.history_text
+
+    def held(self: GameSession, seat: int, names: list[str]) -> str:
+        release.wait(30)
+        return history_text(self, seat, names)
+
+    monkeypatch.setattr(GameSession, "history_text", held)
+    monkeypatch.setattr(app_module, "BUILD_WAIT_SECONDS", 0.3)
+    url = f"{server.url}/api/tables/{tid}/hands/1/history.toml"
+    ann = {f"rollem_seat_{tid}": token}
+    try:
+        busy = httpx.get(url, cookies=ann)
+        assert busy.status_code == 503 and busy.json()["error"] == "busy"
+        assert busy.headers["retry-after"] == "5"
+    finally:
+        release.set()
+    monkeypatch.setattr(app_module, "BUILD_WAIT_SECONDS", 30.0)
+    done = httpx.get(url, cookies=ann)
+    assert done.status_code == 200 and 'variant = "rollem-sdr"' in done.text
+    assert server.app.state.histories.builds == 1

@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from hostile import costly_game_file
 from web_harness import Player, ServerThread, create_table, join
 
 from rollem import games
@@ -116,6 +117,10 @@ def test_the_table_config_names_games_choices_and_the_game_file() -> None:
     ("#" * 70_000, "game_file: 70000 bytes; a game file may be at most 65536 bytes"),
     ("x = " + "[" * 30_000 + "]" * 30_000,  # was a 500 and a 3,000-line traceback
      "game_file: game file: arrays or tables nested too deeply"),
+    # issue 34: 26 cards a player with wild cards took 0.7 s a showdown on the loop
+    (costly_game_file(), "game_file: steps[8]: the showdown would cost 2,631,200 hand "
+     "evaluations (2 players x 65,780 five-card hands, the best five of 26 cards, x 20 for "
+     "wild cards); at most 15,000 are allowed"),
 ])
 def test_a_bad_game_file_is_refused_in_one_line(srv: ServerThread, text: str,
                                                 message: str) -> None:

@@ -46,6 +46,7 @@ from typing import Any
 
 from rollem.cards import RANKS
 from rollem.engine.game import Game
+from rollem.games.cost import check_cost
 from rollem.text import hidden_character, replace_hidden
 
 __all__ = [
@@ -670,6 +671,8 @@ def parse_game(text: str, *, strict: bool = True) -> GameSpec:
     _check_order(steps, players[1], strict)
     if strict:
         _check_house_use(house, steps)
+        # a new file only: a stored one was accepted before the bound (issue 34)
+        check_cost(steps, players[1])
     return GameSpec(id=gid, name=name, min_players=players[0], max_players=players[1],
                     rules=rules, house=dict(house), choices=choices, steps=tuple(steps),
                     text=text)

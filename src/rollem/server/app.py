@@ -84,6 +84,10 @@ __all__ = ["create_app", "host_cookie", "limit_key", "seat_cookie"]
 
 STATIC = Path(__file__).parent / "static"
 COOKIE_AGE = 60 * 60 * 24 * 30
+BUILD_WAIT_SECONDS = 10.0
+"""The longest a replay or history request waits for its body to be built (issue
+34: a hand of a costly stored game file); past it a 503 ``busy`` with
+``Retry-After``, while the build goes on and is kept for the next ask."""
 
 log = logging.getLogger("rollem.server")
 
@@ -356,6 +360,8 @@ def create_app(db_path: str | Path = "rollem.db",
     limits = Limits(settings)
     costly_buckets = AddressBuckets(settings.costly_requests_per_minute, settings.costly_burst)
     replays = ReplayCache()
+    histories = ReplayCache(max_bytes=8 * 2**20)
+    """Each player's copy of a finished hand (TOML bytes), built once and kept (issue 34)."""
 
     def costly(handler: Callable[[Request], Awaitable[Response]],
                ) -> Callable[[Request], Awaitable[Response]]:
@@ -651,9 +657,17 @@ def create_app(db_path: str | Path = "rollem.db",
         return table.seat_in_hand(request.cookies.get(seat_cookie(table.id)), hand_no,
                                   list(row.setup["seats"]))
 
-    def _replay(table: LiveTable, row: HandRow, hand_no: int) -> GameSession:
-        return GameSession.restore(hand_no, row.setup, table.store.load_actions(table.id,
-                                                                                hand_no))
+    async def _built(cache: ReplayCache, key: Any, make: Callable[[], Callable[[], ReplayBody]],
+                     share: str) -> ReplayBody | Response:
+        """``cache.get(key, make, share)`` within :data:`BUILD_WAIT_SECONDS`, else a
+        503 ``busy`` (the build goes on and is kept)."""
+        try:
+            return await asyncio.wait_for(cache.get(key, make, share), BUILD_WAIT_SECONDS)
+        except TimeoutError:
+            resp = _error(503, "busy", "this hand takes long to rebuild; it is being built "
+                          "now: try again in a few seconds")
+            resp.headers["Retry-After"] = "5"
+            return resp
 
     async def hand_frames(request: Request) -> Response:
         """A finished hand step by step as the asking browser may see it (the lean
@@ -680,7 +694,9 @@ def create_app(db_path: str | Path = "rollem.db",
                 }, option=orjson.OPT_NON_STR_KEYS))  # fmt: skip
             return build
 
-        body = await replays.get((table.id, hand_no, seat, tuple(names)), make)
+        body = await _built(replays, (table.id, hand_no, seat, tuple(names)), make, table.id)
+        if isinstance(body, Response):
+            return body
         headers = {"Vary": "Accept-Encoding"}
         if "gzip" in request.headers.get("accept-encoding", ""):
             headers["Content-Encoding"] = "gzip"
@@ -696,9 +712,22 @@ def create_app(db_path: str | Path = "rollem.db",
         seat = _played(request, table, row, hand_no)
         if seat is None:
             return _error(403, "not_yours", "only a player dealt into this hand can download it")
-        session = _replay(table, row, hand_no)
-        names = session.player_names(table.names())
-        return Response(session.history_text(seat, names), media_type="application/toml",
+        # The names of the players dealt this hand, not of whoever sits there now.
+        names = player_names(row.setup, table.names())
+
+        def make() -> Callable[[], ReplayBody]:
+            actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
+
+            def build() -> ReplayBody:
+                # Replays the hand, showdown included, on the replay thread (issue 34).
+                session = GameSession.restore(hand_no, row.setup, actions)
+                return ReplayBody(session.history_text(seat, names).encode(), b"")
+            return build
+
+        body = await _built(histories, (table.id, hand_no, seat, tuple(names)), make, table.id)
+        if isinstance(body, Response):
+            return body
+        return Response(body.json, media_type="application/toml",
                         headers={"Content-Disposition":
                                  f'attachment; filename="hand-{hand_no}.toml"'})
 
@@ -933,4 +962,5 @@ def create_app(db_path: str | Path = "rollem.db",
                                 Middleware(SecurityHeaders)])
     app.state.settings = settings
     app.state.replays = replays  # (tests read what it built)
+    app.state.histories = histories
     return app

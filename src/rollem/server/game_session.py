@@ -66,6 +66,15 @@ ODDS_PRELOAD = ("rollem.server.odds_preload",)
 """What the practice-odds workers' fork server imports once (issue 34,
 :class:`rollem.server.budget_workers.BudgetWorkers`): :func:`warm_odds`."""
 
+OFF_LOOP_EVALUATIONS = 1_500
+"""A hand whose game's showdown needs more five-card hand evaluations than this
+(:func:`rollem.games.cost.game_evaluations`: none of the shipped games, Omaha
+hi-lo at 10 players needs 1,200) is played off the event loop: each action is
+applied to a copy of the hand in a worker (:meth:`GameSession.apply_copy`), so
+its showdown -- up to about ten milliseconds for a new file (the bound of
+:mod:`rollem.games.cost`), seconds for a stored file accepted before that bound
+(issue 34) -- never holds up the other tables."""
+
 
 class ActionRefused(ValueError):
     """A wire action the hand refuses (``code``: ``malformed`` or ``illegal``); nothing changes."""
@@ -572,6 +581,15 @@ class GameSession:
         """One name per seat for this hand: :func:`player_names` of its setup."""
         return player_names(self.setup, current)
 
+    @staticmethod
+    def costly_setup(setup: dict[str, Any]) -> bool:
+        """Whether the hand of ``setup`` is of a game whose showdown is costly
+        (:attr:`off_loop`): a host's game file over :data:`OFF_LOOP_EVALUATIONS`."""
+        from rollem.games.cost import game_evaluations
+
+        game = _setup_game(setup)
+        return not isinstance(game, str) and game_evaluations(game) > OFF_LOOP_EVALUATIONS
+
     @classmethod
     def restore(cls, hand_no: int, setup: dict[str, Any], actions: list[ActionRow]) -> GameSession:
         """Rebuild a hand from its setup and stored actions, replaying recorded outcomes."""
@@ -664,7 +682,37 @@ class GameSession:
         return self.apply_action(seat, action)
 
     def apply_action(self, seat: int, action: object) -> Applied:
+        return self.apply_to(self.hand, seat, action)
+
+    @property
+    def off_loop(self) -> bool:
+        """Whether this hand's actions are applied off the event loop: its game's
+        showdown needs more than :data:`OFF_LOOP_EVALUATIONS` evaluations."""
+        from rollem.games.cost import game_evaluations
+
+        return game_evaluations(self.hand.game) > OFF_LOOP_EVALUATIONS
+
+    def hand_copy(self) -> Hand:
+        """A copy of the hand that shares nothing an action changes (the game is
+        shared), for :meth:`apply_to` in a worker while the event loop goes on
+        reading this one."""
+        import copy
+
         hand = self.hand
+        return copy.deepcopy(hand, {id(hand.game): hand.game})
+
+    def adopt(self, hand: Hand) -> None:
+        """Make ``hand`` (a :meth:`hand_copy` that :meth:`apply_to` changed) this
+        session's hand; the views are built anew."""
+        self.hand = hand
+        self._events_json.clear()
+        self._view_json.clear()
+        self._base_view = None
+
+    @staticmethod
+    def apply_to(hand: Hand, seat: int, action: object) -> Applied:
+        """Apply ``action`` by ``seat`` to ``hand`` (this session's or a copy);
+        raises :class:`ActionRefused` and changes nothing if refused."""
         before = len(hand.source.outcomes)
         index = len(hand.actions)
         try:

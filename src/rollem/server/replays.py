@@ -1,12 +1,16 @@
-"""Replays of finished hands, built off the event loop and kept.
+"""Replays and history downloads of finished hands, built off the event loop and kept.
 
 A replay (``GET /api/tables/<id>/hands/<n>``) replays the hand's actions and
 builds a view per step: tens of milliseconds of CPU for a long 10-player hand,
-which on the event loop would hold up every other table.  :class:`ReplayCache`
-builds each on one worker thread (so a burst of replays takes one core's share,
-never the loop) and keeps the encoded body: a finished hand's replay for one
-viewer never changes.  Bodies are kept as JSON and gzip, most recently used
-first, up to a byte budget.
+which on the event loop would hold up every other table; a history download
+(``.../history.toml``) replays the hand too, showdown included (a stored game
+file accepted before the bound of :mod:`rollem.games.cost` may take a second,
+issue 34).  :class:`ReplayCache` builds each on one worker thread shared by the
+tables in turn (a :class:`~rollem.server.fair_executor.FairExecutor` keyed by
+table, so a burst of one table's downloads takes one core's share and waits
+behind none of another's) and keeps the encoded body: a finished hand's replay
+or history for one viewer never changes.  Bodies are kept (replays as JSON and
+gzip), most recently used first, up to a byte budget.
 """
 
 from __future__ import annotations
@@ -16,18 +20,22 @@ import gzip
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
+
+from rollem.server.fair_executor import FairExecutor
 
 __all__ = ["ReplayBody", "ReplayCache", "encode_body"]
 
-_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rollem-replays")
-"""One thread for every app's replays: at most one core's share of the GIL goes to them."""
+_THREAD = FairExecutor(workers=1, thread_name_prefix="rollem-replays")
+"""One thread for every app's replays and history downloads, shared fairly by
+the tables: at most one core's share of the GIL goes to them."""
 
 
 @dataclass(frozen=True)
 class ReplayBody:
-    """One replay's response body: ``json`` (UTF-8) and the same ``gzipped``."""
+    """One replay's response body: ``json`` (UTF-8) and the same ``gzipped``; a
+    history download's: its TOML as ``json`` and ``gzipped`` empty."""
 
     json: bytes
     gzipped: bytes
@@ -51,10 +59,11 @@ class ReplayCache:
         max_bytes: keep finished bodies up to this many bytes in all (the least
             recently used go first; one larger than the budget is served but not
             kept).  Must be 0 or more (``ValueError``).
-        executor: where bodies are built (default: one shared thread).
+        executor: where bodies are built (default: one shared thread, fair between
+            tables); a :class:`FairExecutor` queues each build behind its ``share``.
     """
 
-    def __init__(self, max_bytes: int = 32 * 2**20, executor: ThreadPoolExecutor | None = None,
+    def __init__(self, max_bytes: int = 32 * 2**20, executor: Executor | None = None,
                  ) -> None:
         if type(max_bytes) is not int or max_bytes < 0:
             raise ValueError(f"max_bytes {max_bytes!r}: expected a whole number >= 0")
@@ -70,8 +79,10 @@ class ReplayCache:
     def __len__(self) -> int:
         return len(self._entries)
 
-    async def get(self, key: Hashable, make: Callable[[], Callable[[], ReplayBody]]) -> ReplayBody:
-        """The body for ``key``: the kept one, the one being built, or a new one.
+    async def get(self, key: Hashable, make: Callable[[], Callable[[], ReplayBody]],
+                  share: Hashable = None) -> ReplayBody:
+        """The body for ``key``: the kept one, the one being built, or a new one
+        (built in ``share``'s turn: the table's id).
 
         ``make`` runs on the event loop only when ``key`` is neither kept nor being
         built (for what must be read there, such as the store) and returns the
@@ -88,7 +99,9 @@ class ReplayCache:
                 fut = self._entries.get(key)
                 new = fut is None
                 if fut is None:
-                    fut = self._executor.submit(build)
+                    executor = self._executor
+                    fut = (executor.submit_for(share, build) if isinstance(executor, FairExecutor)
+                           else executor.submit(build))
                     self.builds += 1
                     self._entries[key] = fut
             if new:  # (outside the lock: a build done already calls back at once, here)

@@ -33,7 +33,7 @@ module keeps the class's settings (which tests replace), its state
 (``__init__``), creation, restore, resuming play and shutdown.
 
 The executors and engine functions that tests replace in this module
-(``_BOT_THREAD``, ``pick_bot_game``, ``seat_odds``) are looked up here at
+(``_BOT_THREAD``, ``_SHOWDOWN_THREAD``, ``pick_bot_game``, ``seat_odds``) are looked up here at
 call time by the parts that use them.
 """
 
@@ -95,6 +95,12 @@ _ODDS_WORKERS = BudgetWorkers(preload=ODDS_PRELOAD)
 leaves or the hand moves on), at a lower CPU priority than the event loop,
 apart from its GIL (:mod:`rollem.server.budget_workers`).  At most two busy at once (one per
 thread of :data:`_ODDS_THREAD`)."""
+
+_SHOWDOWN_THREAD = FairExecutor(workers=1, thread_name_prefix="rollem-showdowns")
+"""The actions of a hand whose showdown is costly (``GameSession.off_loop``) are
+applied here, off the event loop, one at a time per table, the tables sharing
+the thread by fair queuing (issue 34): a table waits for its own showdown,
+never for another's queue."""
 
 AuditHook = Callable[["LiveTable", int | None, str], None]
 
@@ -196,6 +202,10 @@ class LiveTable:
         self.odds_logged: set[tuple[str, str]] = set()  # (what, game): logged once
         if config.practice_odds:
             _ODDS_WORKERS.warm()  # (the odds workers load while the table fills)
+        self._applying = False  # an action is being applied off the loop (turns.py)
+        self._deferred: deque[Callable[[], object]] = deque()  # what waits for it
+        # a costly game's last finished hand, replayed off the loop by resume()
+        self._final_pending: tuple[int, dict[str, Any], list[Any]] | None = None
 
     # -- creation and restore ----------------------------------------------
 
@@ -257,7 +267,13 @@ class LiveTable:
             hand_row = store.load_hand(table_id, int(table.last_result["hand"]))
             if hand_row is not None and hand_row.result is not None:
                 actions = store.load_actions(table_id, hand_row.hand_no)
-                table.final_hand = GameSession.restore(hand_row.hand_no, hand_row.setup, actions)
+                if GameSession.costly_setup(hand_row.setup):
+                    # replayed, showdown and all, in the showdown thread (issue 34):
+                    # :meth:`resume` puts it on the felt when it is done
+                    table._final_pending = (hand_row.hand_no, hand_row.setup, actions)
+                else:
+                    table.final_hand = GameSession.restore(hand_row.hand_no, hand_row.setup,
+                                                           actions)
         return table
 
     def resume(self) -> None:
@@ -276,9 +292,34 @@ class LiveTable:
                 seat.disconnected_since = since
                 loop.call_later(max(0.0, since + self.config.grace_seconds - now),
                                 self._grace_over, number, seat, since)
+        if self._final_pending is not None:
+            self._restore_final_off_loop(*self._final_pending)
+            self._final_pending = None
         # The open decision's clock counts from when it opened (stored), not from now.
         at = self.session.get("opened_at", self.session.get("at"))
         self._continue_play(opened=min(now, float(at)) if at is not None else None)
+
+    def _restore_final_off_loop(self, hand_no: int, setup: dict[str, Any],
+                                actions: list[Any]) -> None:
+        """Replay the last finished hand of a costly game (its showdown may take
+        seconds: a stored file accepted before the bound of issue 34) in the
+        showdown thread, then show it on the felt if no hand came since."""
+        fut = asyncio.wrap_future(_SHOWDOWN_THREAD.submit_for(
+            self.id, GameSession.restore, hand_no, setup, actions))
+
+        def done(f: asyncio.Future[GameSession]) -> None:
+            if f.cancelled() or self.closed:
+                return
+            if f.exception() is not None:
+                log.error("table %s: hand %s could not be replayed: %r", self.id, hand_no,
+                          f.exception())
+                return
+            if self.hand is None and self.final_hand is None and (
+                    self.last_result or {}).get("hand") == hand_no:
+                self.final_hand = f.result()
+                self.broadcast()
+
+        fut.add_done_callback(done)
 
     def _continue_play(self, opened: float | None = None) -> None:
         """Go on from what is committed, as after a restart: finish a hand whose

@@ -24,6 +24,7 @@ from rollem.server.game_session import (
     ODDS_SAMPLES,
     ActionRefused,
 )
+from rollem.server.live_table import turns
 from rollem.server.live_table.clients import Client, _dumps
 from rollem.server.live_table.errors import PAUSED_NOTICE, RECOVERING_REFUSAL, TableError
 from rollem.server.protocol import ClientMessage, error_message
@@ -34,13 +35,34 @@ if TYPE_CHECKING:
 log = logging.getLogger("rollem.server")
 
 
+_NEVER_WAIT = ("ping", "sync", "chat", "odds")
+"""Messages answered at once while an action is applied off the loop (they
+change no hand); the others wait for it (:func:`turns.defer`, issue 34)."""
+
+MAX_WAITING = 256
+"""Messages of one table that may wait for an action applied off the loop; past
+it a message is refused (``busy``) rather than kept."""
+
+
 def handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     """Apply one checked client message, or send that client an error."""
     try:
+        if msg.type not in _NEVER_WAIT and self._applying:
+            if len(self._deferred) >= MAX_WAITING:
+                raise TableError("busy", "the table is still applying the last action; "
+                                 "try again in a moment")
+            turns.defer(self, lambda: self.handle(client, msg))
+            return
         self._handle(client, msg)
     except (TableError, ActionRefused) as err:
-        ref = {"type": msg.type, "hand": msg.hand, "seq": msg.seq}
-        self._send_after_commit([(client, error_message(err.code, err.message, ref))])
+        _refuse(self, client, msg, err)
+
+
+def _refuse(self: LiveTable, client: Client, msg: ClientMessage,
+            err: TableError | ActionRefused) -> None:
+    """Send ``client`` the error for its message ``msg``."""
+    ref = {"type": msg.type, "hand": msg.hand, "seq": msg.seq}
+    self._send_after_commit([(client, error_message(err.code, err.message, ref))])
 
 
 def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
@@ -118,7 +140,8 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
             f"seat {seat} has no decision to make now; waiting for seat(s) "
             + ", ".join(map(str, self.hand.pending_seats())),
         )
-    self._act(seat, msg.body["action"], "player")
+    self._act(seat, msg.body["action"], "player",
+              refused=lambda err: _refuse(self, client, msg, err))
 
 
 @dataclass(eq=False, slots=True)

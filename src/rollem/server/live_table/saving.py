@@ -236,6 +236,8 @@ def _adopt(self: LiveTable, fresh: LiveTable) -> None:
     self.last_result = fresh.last_result
     self.hand = fresh.hand
     self.final_hand = fresh.final_hand
+    if fresh._final_pending is not None:  # a costly game's: replayed off the loop
+        self._restore_final_off_loop(*fresh._final_pending)
     now = self.clock()
     loop = asyncio.get_running_loop()
     for number in [n for n in self.seats if n not in fresh.seats]:

@@ -18,11 +18,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rollem.server import host, live_table, trace
 from rollem.server.game_session import (
     ActionRefused,
+    Applied,
+    GameSession,
+    action_from_wire,
     bot_decide,
 )
 from rollem.server.live_table.errors import TableError
@@ -32,10 +36,33 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("rollem.server")
 
+SLOW_APPLY_SECONDS = 2.0
+"""An action applied off the loop that takes longer than this is logged (one
+warning line: the table, the hand, the seconds and the game)."""
 
-def _act(self: LiveTable, seat: int, action: dict[str, Any], source: str) -> None:
+
+def _act(self: LiveTable, seat: int, action: dict[str, Any], source: str,
+         refused: Callable[[ActionRefused], None] | None = None) -> None:
+    """Apply ``action`` (wire form) by ``seat``, commit it and tell everyone.
+
+    A hand whose showdown is costly (:attr:`GameSession.off_loop`) is changed off
+    the event loop: the action is applied to a copy of the hand in the showdown
+    thread, in this table's turn (:data:`live_table._SHOWDOWN_THREAD`), and the
+    copy is adopted when it is done; meanwhile the table's other messages, bot
+    decisions and timeouts wait (:func:`defer`), and the other tables go on
+    (issue 34).  A refusal found there goes to ``refused`` (else it is logged);
+    a malformed action is refused at once either way.
+
+    Raises:
+        ActionRefused: the action is malformed, or (applied here) illegal; nothing
+            changes.
+        TableError: ``server_error``, an engine fault (the table recovers).
+    """
     assert self.hand is not None
     hand = self.hand
+    if hand.off_loop:
+        _act_off_loop(self, seat, action, source, refused)
+        return
     try:
         applied = hand.apply(seat, action)  # raises ActionRefused, changes nothing
     except ActionRefused:
@@ -46,10 +73,17 @@ def _act(self: LiveTable, seat: int, action: dict[str, Any], source: str) -> Non
         raise TableError(
             "server_error", f"the server could not apply that action ({err})"
         ) from err
+    _acted(self, hand, seat, applied, source)
+
+
+def _acted(self: LiveTable, hand: GameSession, seat: int, applied: Applied,
+           source: str) -> None:
+    """``applied`` changed ``hand`` (this table's): close the seat's decision,
+    commit, and finish the hand or open the next decisions."""
     self._close_decision(seat)
     if source == "player":
         host.note_own_action(self, seat)
-        self.person_acted(action)  # (a fold does not count: pace.py)
+        self.person_acted(applied.record)  # (a fold does not count: pace.py)
     row = self.seats[seat].row if seat in self.seats else None
     if row is not None:
         self._settle_bank(seat)
@@ -64,6 +98,80 @@ def _act(self: LiveTable, seat: int, action: dict[str, Any], source: str) -> Non
         return
     self._refresh_decisions()
     self.broadcast()
+
+
+def _act_off_loop(self: LiveTable, seat: int, wire: dict[str, Any], source: str,
+                  refused: Callable[[ActionRefused], None] | None) -> None:
+    """:func:`_act` for a costly hand: apply to a copy in the showdown thread."""
+    assert self.hand is not None
+    hand = self.hand
+    action = action_from_wire(wire)  # malformed: refused now, as on the loop
+    copy = hand.hand_copy()
+    started = time.perf_counter()
+    try:
+        fut = asyncio.wrap_future(live_table._SHOWDOWN_THREAD.submit_for(
+            self.id, GameSession.apply_to, copy, seat, action))
+    except RuntimeError as err:  # the thread is shut down: the server is stopping
+        raise TableError("server_error", f"the server is stopping ({err})") from err
+    self._applying = True
+
+    def done(f: asyncio.Future[Applied]) -> None:
+        self._applying = False
+        try:
+            _applied_off_loop(self, hand, copy, seat, wire, source, refused, f, started)
+        finally:
+            run_deferred(self)
+
+    fut.add_done_callback(done)
+
+
+def _applied_off_loop(self: LiveTable, hand: GameSession, copy: Any, seat: int,
+                      wire: dict[str, Any], source: str,
+                      refused: Callable[[ActionRefused], None] | None,
+                      fut: asyncio.Future[Applied], started: float) -> None:
+    """(Event loop.)  The copy of ``hand`` came back from the showdown thread:
+    adopt it and go on as :func:`_act`, unless the table closed or rebuilt its
+    hand meanwhile (then the action is dropped: its seat's clock goes on)."""
+    took = time.perf_counter() - started
+    if took > SLOW_APPLY_SECONDS:
+        log.warning("table %s hand %s: an action took %.1f s to apply (game %s)",
+                    self.id, hand.hand_no, took, hand.game)
+    if fut.cancelled() or self.closed or self.hand is not hand:
+        return
+    error = fut.exception()
+    if isinstance(error, ActionRefused):
+        if refused is not None:
+            refused(error)
+        else:
+            log.error("table %s seat %s: %s action refused: %s", self.id, seat, source, error)
+        return
+    if error is not None:  # an engine fault; the table's hand is unchanged
+        log.error("table %s hand %s: applying %r failed: %r", self.id, hand.hand_no, wire,
+                  error)
+        self._recover(error, saving=False)
+        return
+    hand.adopt(copy)
+    _acted(self, hand, seat, fut.result(), source)
+
+
+def defer(self: LiveTable, later: Callable[[], object]) -> bool:
+    """While an action of this table is applied off the loop, keep ``later`` (a
+    message, a bot's decision, a timeout) to run once it is done, in order, with
+    every check made again then; ``True`` if kept."""
+    if not self._applying:
+        return False
+    self._deferred.append(later)
+    return True
+
+
+def run_deferred(self: LiveTable) -> None:
+    """Run what :func:`defer` kept, until another action goes off the loop."""
+    while self._deferred and not self._applying and not self.closed:
+        later = self._deferred.popleft()
+        try:
+            later()
+        except Exception:  # one failed call does not stop the others
+            log.exception("table %s: a deferred call failed", self.id)
 
 
 def _settle_bank(self: LiveTable, seat: int) -> None:
@@ -212,6 +320,8 @@ def _bot_decided(self: LiveTable, seat: int, opened_seq: int, fut: asyncio.Futur
                  asked: float) -> None:
     """Play the decision ``fut`` brought back for ``seat`` (asked for at ``asked``,
     ``time.perf_counter()``), if still wanted; a failed one times out."""
+    if defer(self, lambda: self._bot_decided(seat, opened_seq, fut, asked)):
+        return
     if not fut.cancelled() and fut.exception() is None and trace.TRACE_DIR:
         now, started = time.perf_counter(), fut.result()[1]
         trace.line("bot", f"{time.time():.4f}", self.id, seat,
@@ -221,10 +331,18 @@ def _bot_decided(self: LiveTable, seat: int, opened_seq: int, fut: asyncio.Futur
     error = fut.exception()
     if error is None:
         try:
-            self._act(seat, fut.result()[0], "bot")
+            self._act(seat, fut.result()[0], "bot",
+                      refused=lambda err: _bot_failed(self, seat, opened_seq, err))
             return
         except (TableError, ActionRefused) as err:
             error = err
+    _bot_failed(self, seat, opened_seq, error)
+
+
+def _bot_failed(self: LiveTable, seat: int, opened_seq: int, error: BaseException) -> None:
+    """A computer player's decision failed or was refused: its timeout action."""
+    if not self._still_pending(seat, opened_seq) or self.hand is None:
+        return
     log.error("table %s seat %s: computer player failed (%s); timing out", self.id,
               seat, error)
     self._act_safely(seat, self.hand.timeout_action(seat), "timeout")
@@ -238,6 +356,8 @@ def _act_safely(self: LiveTable, seat: int, action: dict[str, Any], source: str)
 
 
 def _timeout(self: LiveTable, seat: int, opened_seq: int) -> None:
+    if defer(self, lambda: self._timeout(seat, opened_seq)):
+        return
     if not self._still_pending(seat, opened_seq):
         return
     if seat in self.seats:
