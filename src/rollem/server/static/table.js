@@ -351,7 +351,7 @@
   }
 
   const DECISION_WORD = { bet: "betting", discard: "discard to the pool", expose: "turn a card up",
-    draw: "draw from the pool", wild: "pick the wild card", stack: "roll-up order", declare: "declare" };
+    draw: "draw", wild: "pick the wild card", stack: "roll-up order", declare: "declare" };
   function renderStatus(t, hand, me) {
     const box = $("status");
     box.innerHTML = "";
@@ -854,7 +854,7 @@
     const tips = {
       discard: "Tap " + need + " of your cards to throw into the pool",
       expose: "Tap the card to turn face up",
-      draw: "Tap up to " + hi + " cards to replace from the pool (none: stand pat)",
+      draw: "Tap up to " + hi + " cards to throw away: you are dealt as many new ones (none: stand pat)",
       stack: "Tap your cards in the order they roll up (first = first up)",
     };
     wrap.appendChild(el("span", "prompt", tips[a] + " — chosen: " + selected.length));
