@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from rollem.bots.random_bot import random_action
+from rollem.cards import parse_card
 from rollem.engine import Hand, SeededSource
 
 STATIC = Path(__file__).parents[1] / "src" / "rollem" / "server" / "static"
@@ -37,3 +38,32 @@ def test_the_draw_help_says_new_cards_are_dealt(game: str) -> None:
 
     text = explain_decision(games.get(game), "draw", None, "fixed-limit")
     assert "pool" not in text and "dealt" in text
+
+
+def test_the_advice_is_phrased_as_the_buttons_ask_in_plain_words() -> None:
+    """Roll Your Own's discard advice names the three cards to throw into the pool
+    (the button asks which to throw; it said "keep ..."), and the method in plain
+    words: no "fast policy", no "worlds"."""
+    from rollem.engine import actions as A
+    from rollem.odds import view_equity
+    from rollem.odds.display import advice_lines
+
+    hand = Hand("rollyourown", [100] * 3, button=0, source=SeededSource(3))
+    assert hand.pending is not None and hand.pending.kind == "discard"
+    odds = view_equity(hand.view(1), samples=300, seed=1, advice=True)
+    assert odds.advice is not None
+    held = [str(c) for c in hand.view(1).my_cards]
+    for choice in odds.advice.choices:
+        thrown = choice.action.removeprefix("throw ").split()
+        assert choice.action.startswith("throw ") and len(thrown) == 3
+        assert set(thrown) <= set(held) and thrown == choice.cards
+    lines = advice_lines(odds.advice)
+    assert lines[0] == ("Advice, cards to throw into the pool (the 10 best of 20 options, each "
+                        "played out in 300 random deals; every later choice made by rule of "
+                        "thumb):")
+    text = "\n".join(lines)
+    for jargon in ("policy", "worlds", "keep "):
+        assert jargon not in text, jargon
+    # the throw the advice names is one the table takes as it is
+    best = odds.advice.choices[0]
+    hand.apply(1, A.Discard(tuple(parse_card(c) for c in best.cards)))
