@@ -44,8 +44,13 @@ of ``{"seat": int|null, "text": str, "kind": str}``, the same sentences as
 once the hand is over; ``hand.last_actions``, each seat's latest action this
 hand, keyed by seat number as text, ``{"kind": str, "text": str}``, e.g.
 ``{"3": {"kind": "raise", "text": "raises to 9"}}``; the kinds are
-:data:`rollem.narration.felt.ACTION_KINDS`),
-``error`` (``code`` and ``message``, to that client only; nothing changes),
+:data:`rollem.narration.felt.ACTION_KINDS`;
+``you.next_hand`` is ``null``, or the plain words telling a player with chips
+who is not in the hand being played why, e.g. "You bought chips again during
+this hand: you are dealt in from the next one.",
+:func:`rollem.server.live_table.views.next_hand_notice`),
+``error`` (``code`` and ``message``, to that client only; nothing changes; code
+``removed`` tells a player the host removed them from the table, issue 26),
 ``pong``, ``odds`` (``{"type": "odds", "hand": H, "seq": S, "odds": {...}}``:
 the asking seat's odds from its own view at table sequence ``S``,
 :meth:`rollem.odds.Odds.to_dict`; to that client only), ``chat``

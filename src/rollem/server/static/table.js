@@ -192,9 +192,7 @@
     if (t.waiting_for) parts.push(["info", t.waiting_for]);
     if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
     if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", "You are sitting out: you are not dealt in until you come back."]);
-    if (me.seat !== null && state.hand && !state.hand.result && joinsNextHand(t, state.hand, me.seat)) {
-      parts.push(["info", "You sat down during this hand: you are dealt in from the next one."]);
-    }
+    if (me.next_hand) parts.push(["info", me.next_hand]);  // the server's words (issue 26)
     const mine = me.seat !== null ? t.clocked[String(me.seat)] : null;
     if (mine && (clockSeen === null || mine.seq > clockSeen) && mine.hand === (state.hand && state.hand.hand_no)) {
       parts.push(["clocked", "The clock " + clockText(mine.kind) + (mine.kind === "check" || mine.kind === "fold" ? " for you" : "") + " (hand " + mine.hand + ")."]);
