@@ -67,3 +67,32 @@ def test_the_advice_is_phrased_as_the_buttons_ask_in_plain_words() -> None:
     # the throw the advice names is one the table takes as it is
     best = odds.advice.choices[0]
     hand.apply(1, A.Discard(tuple(parse_card(c) for c in best.cards)))
+
+
+def test_a_downloaded_history_lists_only_the_players_dealt_in(tmp_path: Path) -> None:
+    """The web table's download named each empty seat as a player ("seat 1"); a seat
+    not dealt in is written ``""`` and the copy still replays with the players' names."""
+    import tomllib
+
+    from click.testing import CliRunner
+
+    from rollem.cli.app import app
+    from rollem.server.config import parse_config
+    from rollem.server.game_session import GameSession, random_wire_action
+
+    config = parse_config({"game": "sdr", "seats": 6, "stack": 200})
+    names = ["Ann", "seat 1", "Cy", "seat 3", "Di", "seat 5"]  # as the live table names them
+    session = GameSession.new(1, "sdr", config, [0, 2, 4], dict.fromkeys((0, 2, 4), 200), 0,
+                              names=names)
+    rng = random.Random(1)
+    while not session.over:
+        seat = session.pending_seats()[0]
+        session.apply(seat, random_wire_action(session.view(seat)["legal"], rng))
+    text = session.history_text(2, session.player_names([]))
+    assert tomllib.loads(text)["players"] == ["Ann", "", "Cy", "", "Di", ""]
+    path = tmp_path / "hand.toml"
+    path.write_text(text, encoding="utf-8")
+    told = CliRunner().invoke(app, ["replay", str(path)])
+    assert told.exit_code == 0, told.output
+    first = told.output.splitlines()[0]
+    assert first.startswith("Stop, Drop and Roll: Ann (") and "seat 1" not in told.output

@@ -114,10 +114,12 @@ def narrate_hand(hand: Hand, names: Sequence[str], viewer: int | None = None) ->
 
 
 def _names(data: Mapping[str, Any], n: int) -> list[str]:
+    """One name per seat from ``players`` (``"seat N"`` for a seat written ``""``:
+    not dealt in), or ``"seat N"`` for every seat without a usable list."""
     players = data.get("players")
-    if isinstance(players, list) and len(players) == n and all(isinstance(p, str) and p
-                                                              for p in players):
-        return [str(p) for p in players]
+    if (isinstance(players, list) and len(players) == n and any(players)
+            and all(isinstance(p, str) for p in players)):
+        return [str(p) or f"seat {s}" for s, p in enumerate(players)]
     return [f"seat {s}" for s in range(n)]
 
 

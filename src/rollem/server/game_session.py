@@ -465,9 +465,10 @@ class GameSession:
         self._events_json: dict[int | None, tuple[int, list[bytes]]] = {}
         self._view_json: dict[int | None, tuple[tuple[int, int], object, str]] = {}
         self._base_view: tuple[tuple[int, int], HandView] | None = None
-        # Per viewer: the felt's words (the log, each seat's last action), fed
-        # each event once; rebuilt only if the names change.
-        self._talk: dict[int | None, tuple[tuple[str, ...], FeltTalk]] = {}
+        # Per viewer and names: the felt's words (the log, each seat's last
+        # action), fed each event once; and the viewer's hand name, per cards seen.
+        self._talk: dict[tuple[int | None, tuple[str, ...]], FeltTalk] = {}
+        self._hand_name: dict[int, tuple[object, str | None]] = {}  # seat -> (cards seen, name)
         self._scoring: Scoring | None = None
 
     # -- building ---------------------------------------------------------
@@ -644,27 +645,32 @@ class GameSession:
         data["last_actions"] = talk.last_actions_json()
         name = None
         if seat is not None and 0 <= seat < len(data["seats"]):
-            if self._scoring is None:
-                self._scoring = scoring_of(self.hand.steps)
-            try:
-                name = hand_so_far(data["seats"][seat]["cards"], data["board"],
-                                   scoring=self._scoring, wild_ranks=data["wild_ranks"],
-                                   options=data["options"],
-                                   declared=talk.narrator.declarations.get(seat))
-            except ValueError:  # a hand these words cannot name (a game's own rule)
-                name = None
+            cards, board = data["seats"][seat]["cards"], data["board"]
+            declared = talk.narrator.declarations.get(seat)
+            seen = (tuple(cards), tuple(board), tuple(data["wild_ranks"]), declared)
+            known = self._hand_name.get(seat)
+            if known is not None and known[0] == seen:  # named once per change of cards
+                name = known[1]
+            else:
+                if self._scoring is None:
+                    self._scoring = scoring_of(self.hand.steps)
+                try:
+                    name = hand_so_far(cards, board, scoring=self._scoring,
+                                       wild_ranks=data["wild_ranks"], options=data["options"],
+                                       declared=declared)
+                except ValueError:  # a hand these words cannot name (a game's own rule)
+                    name = None
+                self._hand_name[seat] = (seen, name)
         data["hand_name"] = name
 
     def _felt(self, seat: int | None, names: list[str] | None) -> FeltTalk:
         """``seat``'s :class:`FeltTalk`, fed every event so far (each once)."""
         key = tuple(names) if names is not None else ()
-        held = self._talk.get(seat)
-        if held is None or held[0] != key:
+        talk = self._talk.get((seat, key))
+        if talk is None:
             talk = FeltTalk(list(key), seat, options=self.hand.options.to_dict(),
                             carry_in=self.hand.carry_in, game=self.game)
-            self._talk[seat] = (key, talk)
-        else:
-            talk = held[1]
+            self._talk[(seat, key)] = talk
         events = self.hand.events
         for event in events[talk.events:]:
             shown = event_to_dict(event, seat)
