@@ -110,6 +110,11 @@ def test_hand_name_words() -> None:
     # eight or better: a nine makes no low
     nine = ["9h", "7d", "3c", "2s", "Ad"]
     assert hand_so_far(nine, scoring=Scoring("high-low", qualifier=8)).endswith("; low: no low")
+    # a flush draw, while cards are still to come ("where simple": no wild cards)
+    assert hand_so_far(["Kh", "9h"], ["4h", "2h", "Qs"], more_to_come=True) == \
+        "king high, queen-nine-four-deuce; king-high flush draw"
+    assert hand_so_far(["Kh", "9h"], ["4h", "2h", "Qs", "Jd", "3c"]) == \
+        _eval(["Kh", "9h", "4h", "2h", "Qs", "Jd", "3c"])
     # a partial hand (R-C-8), and no card yet
     assert hand_so_far(["Kd", "Ks", None]) == _eval(["Kd", "Ks"]) == "pair of kings"
     assert hand_so_far([None, None]) is None

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from rollem.cards import RANK_PLURALS, RANKS, Card, parse_card
+from rollem.cards import RANK_NAMES, RANK_PLURALS, RANKS, Card, parse_card
 from rollem.hands import evaluate
+from rollem.hands.category import Category
 from rollem.narration.lines import Line
 from rollem.narration.story import Narrator
 
@@ -102,10 +103,19 @@ def _low(fives: list[list[Card]], scoring: Scoring) -> str | None:
     return str(best.description)
 
 
+def _flush_draw(cards: list[Card]) -> str | None:
+    """``"king-high flush draw"`` when four of ``cards`` share a suit, else ``None``."""
+    for suit in {c.suit for c in cards}:
+        same = [c for c in cards if c.suit == suit]
+        if len(same) == 4:
+            return f"{RANK_NAMES[max(c.rank for c in same)]}-high flush draw"
+    return None
+
+
 def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
                 scoring: Scoring = Scoring(), wild_ranks: Sequence[str] = (),
                 options: Mapping[str, Any] | None = None,
-                declared: str | None = None) -> str | None:
+                declared: str | None = None, more_to_come: bool = False) -> str | None:
     """The name of a seat's hand so far, or ``None`` (no card yet).
 
     Args:
@@ -115,6 +125,9 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
         wild_ranks: the wild ranks known so far (``"5"``).
         options: the table options (``wild_duplicates``, ``natural_beats_wild``).
         declared: the seat's declaration in a declare game (``"high"``, ``"low"``, ``"both"``).
+        more_to_come: cards are still to come to the seat or the board: a high hand
+            below a flush with four cards of a suit adds ``"; king-high flush draw"``
+            (no wild cards; not where the hand must use exact hole and board counts).
 
     Returns:
         The description ``rollem eval`` prints for the same cards (the best five,
@@ -136,6 +149,10 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
         if wild:
             ranks = " and ".join(RANK_PLURALS[r] for r in sorted(wild, reverse=True))
             name += f" ({ranks} wild)"
+        elif more_to_come and not scoring.hole and len(fives) == 1:
+            draw = _flush_draw(fives[0])
+            if draw is not None and evaluate(fives[0]).category < Category.STRAIGHT:
+                name += f"; {draw}"
         return name
     if pot == "low":
         return _low(fives, scoring) or "no low"

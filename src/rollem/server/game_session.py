@@ -647,7 +647,8 @@ class GameSession:
         if seat is not None and 0 <= seat < len(data["seats"]):
             cards, board = data["seats"][seat]["cards"], data["board"]
             declared = talk.narrator.declarations.get(seat)
-            seen = (tuple(cards), tuple(board), tuple(data["wild_ranks"]), declared)
+            more = self._more_to_come()
+            seen = (tuple(cards), tuple(board), tuple(data["wild_ranks"]), declared, more)
             known = self._hand_name.get(seat)
             if known is not None and known[0] == seen:  # named once per change of cards
                 name = known[1]
@@ -657,11 +658,24 @@ class GameSession:
                 try:
                     name = hand_so_far(cards, board, scoring=self._scoring,
                                        wild_ranks=data["wild_ranks"], options=data["options"],
-                                       declared=declared)
+                                       declared=declared, more_to_come=more)
                 except ValueError:  # a hand these words cannot name (a game's own rule)
                     name = None
                 self._hand_name[seat] = (seen, name)
         data["hand_name"] = name
+
+    def _more_to_come(self) -> bool:
+        """Whether a step still to play deals cards (to the seats, the board, or by a
+        draw): a hand name may then tell a draw."""
+        from rollem.engine.draw import DrawFromStub
+        from rollem.engine.pool import DrawFromPool
+        from rollem.engine.steps import DealBoard, DealHole
+
+        hand = self.hand
+        if hand.is_over:
+            return False
+        return any(isinstance(step, DealHole | DealBoard | DrawFromPool | DrawFromStub)
+                   for step in hand.steps[hand.step_index:])
 
     def _felt(self, seat: int | None, names: list[str] | None) -> FeltTalk:
         """``seat``'s :class:`FeltTalk`, fed every event so far (each once)."""
