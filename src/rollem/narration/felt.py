@@ -98,8 +98,10 @@ def _low(fives: list[list[Card]], scoring: Scoring) -> str | None:
 
         if len(best.cards) == 5 and not qualifies(best.value, scoring.qualifier):
             return None
-        if any(c.rank != 12 and c.rank + 2 > scoring.qualifier for c in best.cards):
-            return None  # a card above the qualifier: no low so far
+        ranks = [c.rank for c in best.cards]
+        if any(r != 12 and r + 2 > scoring.qualifier for r in ranks) or \
+                len(set(ranks)) < len(ranks):
+            return None  # a pair or a card above the qualifier: no low so far
     return str(best.description)
 
 
@@ -126,7 +128,7 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
         options: the table options (``wild_duplicates``, ``natural_beats_wild``).
         declared: the seat's declaration in a declare game (``"high"``, ``"low"``, ``"both"``).
         more_to_come: cards are still to come to the seat or the board: a high hand
-            below a flush with four cards of a suit adds ``"; king-high flush draw"``
+            below a straight with four cards of a suit adds ``"; king-high flush draw"``
             (no wild cards; not where the hand must use exact hole and board counts).
 
     Returns:
