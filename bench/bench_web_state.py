@@ -6,8 +6,9 @@ legal actions and, after every action, builds the state text of every viewer
 what every broadcast sends).  Reports microseconds per viewer state, median of
 ``--runs`` runs, with the felt's words (``hand_name``, ``log``, ``last_actions``)
 and with them left out (``GameSession._add_felt`` a no-op: the state as before
-issue 26), runs interleaved.  No network, no store: the state build alone, the
-part of ``bench/bench_web_load.py``'s figure that these words add to.
+issue 26), runs interleaved, after the server's warm-up.  No network, no store:
+the state build alone, the part of ``bench/bench_web_load.py``'s figure that
+these words add to.
 
     .venv/bin/python bench/bench_web_state.py [--hands 12] [--runs 3]
         [--games sdr,rollyourown,rollem521,holdem]
@@ -21,7 +22,7 @@ import statistics
 import time
 
 from rollem.server.config import parse_config
-from rollem.server.game_session import GameSession, random_wire_action
+from rollem.server.game_session import GameSession, random_wire_action, warm_up
 
 SEATS = 6
 
@@ -62,6 +63,7 @@ def main() -> None:
     parser.add_argument("--games", default="sdr,rollyourown,rollem521,holdem")
     args = parser.parse_args()
     games = args.games.split(",")
+    warm_up()  # as `rollem serve` does: tables built on first use are not counted
     results: dict[bool, list[float]] = {False: [], True: []}
     for _ in range(args.runs):
         for felt in (False, True):

@@ -470,6 +470,7 @@ class GameSession:
         self._talk: dict[tuple[int | None, tuple[str, ...]], FeltTalk] = {}
         self._hand_name: dict[int, tuple[object, str | None]] = {}  # seat -> (cards seen, name)
         self._scoring: Scoring | None = None
+        self._more: tuple[int, bool] | None = None  # (step index, cards still to come)
 
     # -- building ---------------------------------------------------------
 
@@ -674,8 +675,13 @@ class GameSession:
         hand = self.hand
         if hand.is_over:
             return False
-        return any(isinstance(step, DealHole | DealBoard | DrawFromPool | DrawFromStub)
-                   for step in hand.steps[hand.step_index:])
+        at = hand.step_index
+        known = self._more
+        if known is None or known[0] != at:
+            more = any(isinstance(step, DealHole | DealBoard | DrawFromPool | DrawFromStub)
+                       for step in hand.steps[at:])
+            known = self._more = (at, more)
+        return known[1]
 
     def _felt(self, seat: int | None, names: list[str] | None) -> FeltTalk:
         """``seat``'s :class:`FeltTalk`, fed every event so far (each once)."""
