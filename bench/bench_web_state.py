@@ -33,7 +33,8 @@ def one_run(games: list[str], hands: int, felt: bool) -> float:
     names = [f"p{i}" for i in range(SEATS)]
     saved = GameSession._add_felt
     if not felt:
-        GameSession._add_felt = lambda self, data, seat, names: None  # type: ignore[method-assign]
+        GameSession._add_felt = (  # type: ignore[method-assign]
+            lambda self, data, seat, names, log_json=False: b"")
     try:
         spent, states = 0.0, 0
         for seed in range(hands):

@@ -21,9 +21,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+import orjson
+
 from rollem.cards import RANK_NAMES, RANK_PLURALS, RANKS, Card, parse_card
 from rollem.hands import evaluate
 from rollem.hands.category import Category
+from rollem.hands.result import HandResult
 from rollem.narration.lines import Line
 from rollem.narration.story import Narrator
 
@@ -77,14 +80,12 @@ def _fives(own: list[Card], board: list[Card], scoring: Scoring) -> list[list[Ca
     return [own + board]
 
 
-def _high(fives: list[list[Card]], wild: set[int], options: Mapping[str, Any]) -> str:
+def _high(fives: list[list[Card]], wild: set[int], options: Mapping[str, Any]) -> HandResult:
     if len(fives) == 1:
-        best = evaluate(fives[0], wild_ranks=wild,
+        return evaluate(fives[0], wild_ranks=wild,
                         wild_duplicates=bool(options.get("wild_duplicates", False)),
                         natural_beats_wild=bool(options.get("natural_beats_wild", False)))
-    else:
-        best = max((evaluate(f) for f in fives), key=lambda r: r.value)
-    return str(best.description)
+    return max((evaluate(f) for f in fives), key=lambda r: r.value)
 
 
 def _low(fives: list[list[Card]], scoring: Scoring) -> str | None:
@@ -147,19 +148,20 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
     if pot == "declare":
         pot = {"high": "high", "low": "low"}.get(declared or "", "high-low")
     if pot == "high":
-        name = _high(fives, wild, options or {})
+        best = _high(fives, wild, options or {})
+        name = str(best.description)
         if wild:
             ranks = " and ".join(RANK_PLURALS[r] for r in sorted(wild, reverse=True))
             name += f" ({ranks} wild)"
-        elif more_to_come and not scoring.hole and len(fives) == 1:
+        elif more_to_come and not scoring.hole and best.category < Category.STRAIGHT:
             draw = _flush_draw(fives[0])
-            if draw is not None and evaluate(fives[0]).category < Category.STRAIGHT:
+            if draw is not None:
                 name += f"; {draw}"
         return name
     if pot == "low":
         return _low(fives, scoring) or "no low"
     low = _low(fives, scoring)
-    return f"high: {_high(fives, wild, options or {})}; low: {low or 'no low'}"
+    return f"high: {_high(fives, wild, options or {}).description}; low: {low or 'no low'}"
 
 
 def _drew(counts: list[int]) -> str:
@@ -187,6 +189,7 @@ class FeltTalk:
                  game: str | None = None) -> None:
         self.narrator = Narrator(names, viewer, options=options, carry_in=carry_in, game=game)
         self.lines: list[dict[str, Any]] = []
+        self._lines_json: list[bytes] = []  # each of :attr:`lines` as JSON, made once
         self.last_actions: dict[int, tuple[str, str]] = {}
         self.events = 0
         """How many of the hand's events were read (kept by the caller: a
@@ -196,7 +199,9 @@ class FeltTalk:
         """Take the viewer's next event (a dict as in ``HandView.events``)."""
         completing = self.narrator.to_complete
         self._act(event, completing)
-        self.lines.extend(_line(line) for line in self.narrator.feed(event))
+        for line in self.narrator.feed(event):
+            self.lines.append(_line(line))
+            self._lines_json.append(orjson.dumps(self.lines[-1]))
 
     def log(self, result: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
         """The hand so far (``seat``, ``text``, ``kind``), newest last: every line
@@ -206,6 +211,12 @@ class FeltTalk:
         tail = [{"seat": r.get("seat"), "text": r["text"], "kind": r.get("kind")}
                 for r in result]
         return [*self.lines, *held, *tail]
+
+    def log_json(self, result: Sequence[Mapping[str, Any]] = ()) -> bytes:
+        """:meth:`log` as the items of a JSON array (without the brackets), each line
+        fed serialised once."""
+        tail = self.log(result)[len(self.lines):]
+        return b",".join([*self._lines_json, *(orjson.dumps(line) for line in tail)])
 
     def last_actions_json(self) -> dict[str, dict[str, str]]:
         """:attr:`last_actions` in JSON form:

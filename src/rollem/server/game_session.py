@@ -616,7 +616,7 @@ class GameSession:
         if names is not None and data.get("result") is not None:
             data["narration"] = result_lines(
                 {**data, "events": self._event_dicts(seat)}, names)
-        self._add_felt(data, seat, names)
+        log = self._add_felt(data, seat, names, log_json=True)
         done, parts = self._events_json.get(seat, (0, []))
         for event in hand.events[done:]:
             shown = event_to_dict(event, seat)
@@ -624,11 +624,13 @@ class GameSession:
                 parts.append(orjson.dumps(shown, option=orjson.OPT_NON_STR_KEYS))
         self._events_json[seat] = (len(hand.events), parts)
         body = orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
-        text = (body[:-1] + b',"events":[' + b",".join(parts) + b"]}").decode()
+        text = (body[:-1] + b',"log":[' + log + b'],"events":[' + b",".join(parts)
+                + b"]}").decode()
         self._view_json[seat] = (version, key, text)
         return text
 
-    def _add_felt(self, data: dict[str, Any], seat: int | None, names: list[str] | None) -> None:
+    def _add_felt(self, data: dict[str, Any], seat: int | None, names: list[str] | None,
+                  *, log_json: bool = False) -> bytes:
         """Add the felt's words (issue 26) to ``data``, ``seat``'s view (JSON form):
 
         - ``hand_name``: the viewer's own hand so far in words, as ``rollem eval``
@@ -640,9 +642,15 @@ class GameSession:
         - ``last_actions``: each seat's latest action this hand, by seat number as
           text: ``{"kind": "raise", "text": "raises to 9"}``.
 
-        Built from ``seat``'s own events only: nothing the viewer may not see."""
+        Built from ``seat``'s own events only: nothing the viewer may not see.
+        ``log_json``: leave ``log`` out of ``data`` and return it as JSON array
+        items instead (each line serialised once, for :meth:`view_json`)."""
         talk = self._felt(seat, names)
-        data["log"] = talk.log(data.get("narration") or ())
+        log = b""
+        if log_json:
+            log = talk.log_json(data.get("narration") or ())
+        else:
+            data["log"] = talk.log(data.get("narration") or ())
         data["last_actions"] = talk.last_actions_json()
         name = None
         if seat is not None and 0 <= seat < len(data["seats"]):
@@ -664,6 +672,7 @@ class GameSession:
                     name = None
                 self._hand_name[seat] = (seen, name)
         data["hand_name"] = name
+        return log
 
     def _more_to_come(self) -> bool:
         """Whether a step still to play deals cards (to the seats, the board, or by a
