@@ -44,7 +44,8 @@ def test_your_own_bring_in_in_stud_and_razz(tmp_path: Path) -> None:
     for game, seed in (("stud", 7), ("razz", 0)):
         choices, legal, helped = _first_decision(game, seed, tmp_path / game)
         assert legal.forced == "bring-in" and legal.actions == ("call", "bet")
-        assert choices == ("Choices (round 1: betting): c = bring in for 1, "
+        # (issue 26: stud's and razz's rounds are named streets; "round 1" before)
+        assert choices == ("Choices (third street: betting): c = bring in for 1, "
                            "b 2 = complete to 2"), (game, choices)
         assert helped.startswith("You bring it in:"), helped
         assert "you must either bring it in for 1" in helped
@@ -56,7 +57,7 @@ def test_your_own_bring_in_in_stud_and_razz(tmp_path: Path) -> None:
 def test_facing_a_bring_in_the_raise_completes(tmp_path: Path) -> None:
     choices, legal, helped = _first_decision("stud", 0, tmp_path)
     assert legal.forced == "complete" and legal.actions == ("fold", "call", "raise")
-    assert choices == ("Choices (round 1: betting): c = call 1, r 2 = complete to 2, "
+    assert choices == ("Choices (third street: betting): c = call 1, r 2 = complete to 2, "
                        "f = fold")
     assert helped.startswith("The bet is only the bring-in, not yet a full bet.")
     assert "Complete: raise it to a full bet (2)" in helped

@@ -307,8 +307,8 @@ def test_a_forced_bet_games_redacted_copy_is_told_as_the_engine_tells_it(game: s
         data = tomllib.loads(full)
         if blinds:
             assert data["antes"] == [0, 0, 0, 0] and data["blinds_or_straddles"] == [1, 2, 0, 0]
-            # the big blind's forced bet opens round 1; Cat (under the gun) acts first
-            assert "Round 1: after Bob's big blind, Cat acts first (pot 3)." in \
+            # the big blind's forced bet opens preflop; Cat (under the gun) acts first
+            assert "Preflop: after Bob's big blind, Cat acts first (pot 3)." in \
                 narrate_history(full).text().splitlines()
         else:
             assert data["antes"] == [1, 1, 1, 1] and data["bring_in"] == 1
@@ -357,16 +357,17 @@ def test_blinds_round_says_who_acts_first_pre_flop() -> None:
     three = Hand("holdem", [100] * 3, button=0, source=SeededSource(1))
     assert three.pending is not None and three.pending.seats == (0,)
     lines = [x.text for x in narrate_view(three.view(0), ["You", "Ann", "Bob"])]
-    assert "Round 1: after Bob's big blind, you act first (pot 3)." in lines
+    # (issue 26: the game file names its rounds; "Round 1" before)
+    assert "Preflop: after Bob's big blind, you act first (pot 3)." in lines
     assert not any("blind opens" in line for line in lines)
     seen_by_bob = [x.text for x in narrate_view(three.view(2), ["Ann", "Bob", "Cat"])]
-    assert "Round 1: after your big blind, Ann acts first (pot 3)." in seen_by_bob
+    assert "Preflop: after your big blind, Ann acts first (pot 3)." in seen_by_bob
 
     heads_up = Hand("holdem", [100] * 2, button=1, source=SeededSource(1))
     assert heads_up.pending is not None and heads_up.pending.seats == (1,)
     lines = [x.text for x in narrate_view(heads_up.view(0), ["You", "Ann"])]
     assert "Ann posts the small blind 1 (pot 1)." in lines
-    assert "Round 1: after your big blind, Ann acts first (pot 3)." in lines
+    assert "Preflop: after your big blind, Ann acts first (pot 3)." in lines
 
 
 def _521_as_seat_0(seed: int) -> tuple[list[str], list[dict[str, object]]]:

@@ -368,7 +368,11 @@ def test_views_give_advice_in_each_game() -> None:
                 assert len({ch.equity for ch in odds.advice.choices}) == 1
                 assert odds.advice.note and "no share" in odds.advice.note
             else:
-                assert odds.advice.options == 20 and odds.keep == odds.advice.choices[0].cards
+                # as the button asks (issue 26): the three to throw, the rest kept
+                best = odds.advice.choices[0]
+                held = [c for c in view.seats[0].cards if c is not None]
+                assert odds.advice.options == 20 and best.action == "throw " + " ".join(best.cards)
+                assert sorted(odds.keep + best.cards) == sorted(held)
         hand.apply(seat, pl[seat].act(view))
     assert kinds == {"discard", "expose"}
     # Stop, Drop and Roll: no card choice, no advice
@@ -381,7 +385,7 @@ def test_cli_history_prints_advice_and_json() -> None:
     out = CliRunner().invoke(app, ["odds", "--history", path, "--seat", "0", "--at", "3",
                                    "--samples", "400", "--seed", "1"])
     assert out.exit_code == 0, out.output
-    assert "Advice, cards to throw (10 of 16 options" in out.output
+    assert "Advice, cards to throw (the 10 best of 16 options" in out.output
     assert "expected share of the pot" in out.output and " win " not in out.output
     js = CliRunner().invoke(app, ["odds", "--history", path, "--seat", "0", "--at", "3",
                                   "--samples", "400", "--seed", "1", "--json"])
@@ -405,7 +409,7 @@ def test_web_message_and_show_odds_carry_the_advice() -> None:
     assert msg["advice"]["decision"] == "draw" and msg["text"].startswith("Your odds: equity")
     assert "Advice, cards to throw" in msg["text"]
     text, ok = show_odds_text(hand.view(0), samples=200)
-    assert ok and "<- policy" in text
+    assert ok and "<- rule of thumb" in text
 
 
 def test_policy_choices_depend_on_the_cards_not_their_order() -> None:
@@ -635,8 +639,9 @@ def test_play_show_odds_gives_the_advice_at_a_card_choice() -> None:
                                    "--seed", "5", "--show-odds"], input="c\nq\n")
     assert out.exit_code == 0, out.output
     text = out.output
-    assert "Advice, cards to throw (10 of 16 options, 2,000 worlds each" in text
-    assert "<- policy" in text and "equity" in text and "high half" in text
+    assert ("Advice, cards to throw (the 10 best of 16 options, each played out in 2,000 "
+            "random deals; every later choice made by rule of thumb):") in text  # issue 26
+    assert "<- rule of thumb" in text and "equity" in text and "high half" in text
     assert "whole pot (scoop)" in text and "low half" in text
     assert "Your odds: equity" in text and " win " not in text
 

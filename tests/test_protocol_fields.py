@@ -87,3 +87,21 @@ def test_the_field_tables_cover_every_type_op_and_action() -> None:
         # What the server itself writes passes too.
         assert set(action_to_wire(action_from_wire(wire))) <= {
             "kind", *ACTION_FIELDS[str(wire["kind"])]}
+
+
+def test_the_hand_fields_the_protocol_names_are_in_every_viewers_state() -> None:
+    """The felt's words (issue 26) are protocol: each ``hand.X`` the module doc names
+    is in the hand view sent to a seat and to a watcher."""
+    import re
+
+    from rollem.engine import Hand, SeededSource
+    from rollem.server import protocol
+    from rollem.server.game_session import GameSession
+
+    named = set(re.findall(r"``hand\.(\w+)``", protocol.__doc__ or ""))
+    assert {"hand_name", "log", "last_actions"} <= named
+    session = GameSession(1, {"game": "holdem", "seats": [0, 1, 2]},
+                          Hand("holdem", [100] * 3, button=0, source=SeededSource(4)))
+    for viewer in (None, 0):
+        view = json.loads(session.view_json(viewer, ["Ann", "Bob", "Cat"]))
+        assert named <= set(view), named - set(view)

@@ -94,7 +94,8 @@ def test_hand_that_makes_a_both_ways_declarer_fail_is_shown() -> None:
     r = hand.result
     assert r is not None
     assert set(r.shown) == {0, 1, 2, 3}
-    assert r.shown[3].startswith("six-high straight flush")
+    # both ways: each half named (issue 26; before: "six-high straight flush and six-five low, ...")
+    assert r.shown[3] == "high: six-high straight flush; low: six-five low, four-three-deuce"
     assert [str(c) for c in r.shown_cards[3]] == ["6h", "5h", "4h", "3h", "2h"]
     assert not any(e.kind == "muck" for e in hand.events)
 

@@ -212,7 +212,10 @@ def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[st
     out.update({
         "starting_stacks": list(hand.start_stacks),
         "actions": lines,
-        "players": list(players) if players is not None else [f"seat {s}" for s in range(n)],
+        # a seat not dealt in (empty, or its player sitting out) is no player of the
+        # hand: "" (issue 26: a download listed the empty seats as "seat 4", ...)
+        "players": ([p if hand.dealt[s] else "" for s, p in enumerate(players)]
+                    if players is not None else [f"seat {s}" for s in range(n)]),
         "seats": list(range(1, n + 1)),
         "_version": VERSION,
         "_game": hand.game.id,

@@ -90,7 +90,7 @@ def test_practice_odds_show_the_advice_for_a_5_2_1_draw(browser: Any,
         assert said is not None and said.group(1) == best.group(1), (summary, best.group(0))
         assert abs(float(said.group(2)) - float(best.group(2))) <= 0.1 + 1e-9, summary
         # the policy's own choice is marked (when among the ten shown)
-        assert sum("<- policy" in ln for ln in lines) <= 1
+        assert sum("<- rule of thumb" in ln for ln in lines) <= 1
     finally:
         page.close()
 

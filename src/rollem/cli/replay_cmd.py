@@ -114,10 +114,11 @@ def _in_show_order(outcome: HandOutcome, data: dict[str, Any]) -> HandOutcome:
 
 
 def _names(data: dict[str, Any], n: int) -> list[str] | None:
+    """The names of ``players`` (``"seat N"`` for a seat written ``""``: not dealt in)."""
     players = data.get("players")
-    if isinstance(players, list) and len(players) == n and all(isinstance(p, str) and p
-                                                              for p in players):
-        return [str(p) for p in players]
+    if (isinstance(players, list) and len(players) == n and any(players)
+            and all(isinstance(p, str) for p in players)):
+        return [str(p) or f"seat {s}" for s, p in enumerate(players)]
     return None
 
 

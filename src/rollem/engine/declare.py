@@ -211,7 +211,7 @@ class DeclareShowdown(Step):
     taken whole (nobody left on one side) gives ``win`` events with
     ``half=None``, ``whole`` (the side) and a ``description``. The
     ``shown`` description follows the declaration: the high hand, the low,
-    or both (``"wheel ... and ..."``).
+    or both (``"high: ...; low: ..."``).
     """
 
     name = "showdown"
@@ -246,7 +246,8 @@ class DeclareShowdown(Step):
             h = ev.evaluate(cards[s]).description
             lo = ev.evaluate(cards[s], low=True).description
             side = sides[s]
-            desc = h if side == "high" else lo if side == "low" else f"{h} and {lo}"
+            # both ways: each half named (issue 26: "X and X" read as one hand twice)
+            desc = h if side == "high" else lo if side == "low" else f"high: {h}; low: {lo}"
             if s in showing:
                 shown[s] = desc
                 shown_cards[s] = tuple(cards[s])

@@ -144,6 +144,18 @@ class GameSpec:
         """The default raise cap of each betting round, in file order."""
         return tuple(int(s.params["cap"]) for s in self.steps if s.kind == "bet")
 
+    def round_names(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        """The name of each betting round played under ``options`` (house options; a
+        round whose ``when`` option is off is not played), in file order: its
+        ``label`` (``"flop"``, ``"third street"``), or ``"round N"`` (N: its place
+        among the file's betting rounds) for a round the file does not name."""
+        opts = options or {}
+        return tuple(
+            str(s.params.get("label") or f"round {i + 1}")
+            for i, s in enumerate(x for x in self.steps if x.kind == "bet")
+            if s.when is None or opts.get(s.when, self.house.get(s.when))
+        )
+
 
 # ------------------------------------------------------------ step parameters
 

@@ -114,10 +114,12 @@ def narrate_hand(hand: Hand, names: Sequence[str], viewer: int | None = None) ->
 
 
 def _names(data: Mapping[str, Any], n: int) -> list[str]:
+    """One name per seat from ``players`` (``"seat N"`` for a seat written ``""``:
+    not dealt in), or ``"seat N"`` for every seat without a usable list."""
     players = data.get("players")
-    if isinstance(players, list) and len(players) == n and all(isinstance(p, str) and p
-                                                              for p in players):
-        return [str(p) for p in players]
+    if (isinstance(players, list) and len(players) == n and any(players)
+            and all(isinstance(p, str) for p in players)):
+        return [str(p) or f"seat {s}" for s, p in enumerate(players)]
     return [f"seat {s}" for s in range(n)]
 
 
@@ -182,7 +184,9 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
     button = int(data.get("_button", 0))
     carry_in = int(data.get("_carry_in", 0))
     result = data.get("_result")
-    events = redacted_events(data, options)
+    spec = (history_game(data) if data.get("_game_file") is not None else get(game_id)).spec
+    rounds = spec.round_names(options) if spec is not None else ()
+    events = redacted_events(data, options, rounds)
     nar = Narrator(names, viewer, options=options, carry_in=carry_in, game=game_id)
     lines: list[Line] = []
     for e in events:
@@ -244,13 +248,17 @@ def _per_seat(value: Any, n: int, default: list[int]) -> list[int]:
     return default
 
 
-def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list[dict[str, Any]]:
+def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
+                    rounds: Sequence[str] = ()) -> list[dict[str, Any]]:
     """Events (as ``HandView.events`` dicts) read from a history's lines
     without the engine: antes, deals (cards, or counts for ``??``), betting
     with amounts (a betting round ends at the next non-betting line; the
     uncalled part of its top bet is returned, R-C-9), pool, draws, exposes,
     the wild card, roll-ups (``# roll`` comments), declarations, shows and
     mucks, and ``failed_both`` worked out from ``_result`` (R-521-9).
+    ``rounds``: the betting rounds' names in the order played (the game file's,
+    :meth:`rollem.games.gamefile.GameSpec.round_names`); a round past them is
+    ``"round N"``.
 
     Raises:
         rollem.history.HistoryError: a bad player or card in a line.
@@ -308,8 +316,9 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any]) -> list
             state["betting"] = True
             state["round"] += 1
             opener = blind_opener if state["round"] == 1 and blind_opener is not None else seat
-            events.append({"kind": "round", "seat": seat, "round": f"round {state['round']}",
-                           "opener": opener})
+            k = state["round"]
+            name = rounds[k - 1] if k <= len(rounds) else f"round {k}"
+            events.append({"kind": "round", "seat": seat, "round": name, "opener": opener})
 
     for i, raw in enumerate(data.get("actions", [])):
         body, _, comment = str(raw).partition("#")

@@ -82,6 +82,20 @@ class Narrator:
 
     # ------------------------------------------------------------ helpers
 
+    @property
+    def to_complete(self) -> bool:
+        """Whether the next full bet this round completes a stud bring-in."""
+        return self._to_complete
+
+    def held(self) -> list[Line]:
+        """The lines of the antes or face-down deals still being gathered into one
+        (told at the next event or :meth:`finish`), without taking them."""
+        pending = list(self._pending)
+        try:
+            return self._flush()
+        finally:
+            self._pending = pending
+
     def _track(self, kind: str, e: Mapping[str, Any]) -> None:
         """Keep each seat's cards as far as this narration may see them."""
         seat = e.get("seat")

@@ -11,6 +11,7 @@ to look ahead to (R-SDR-1..R-SDR-6): its odds are exact or plain Monte Carlo.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from math import comb
 
 from rollem.cards import CARDS
@@ -125,13 +126,21 @@ def _ryo_keep(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: 
     if advice and info.seat in info.to_act and info.pending == "discard":
         adv = Advice(decision="discard", options=comb(6, 3), samples=samples,
                      policy=policy.name, choices=[
-                         Choice(action="keep " + " ".join(o.cards), cards=o.cards,
+                         # as the button asks: the three to throw into the pool
+                         Choice(action="throw " + " ".join(_thrown(info.mine, o.cards)),
+                                cards=_thrown(info.mine, o.cards),
                                 equity=o.equity, stderr=o.stderr, policy=o.policy,
                                 whole_pot=o.whole_pot) for o in opts[:top]])
     return Odds(win=pol.whole_pot, tie=pol.share, lose=pol.nothing, equity=pol.equity,
                 method="monte-carlo", samples=samples, stderr=pol.stderr, game="rollyourown",
                 keep=best.cards, categories=pol.categories,
                 model=MODEL_RYO.format(policy=policy.name), advice=adv)
+
+
+def _thrown(mine: Sequence[int], kept: Sequence[str]) -> list[str]:
+    """The seat's cards (``mine``) not in ``kept`` (text), in the order held."""
+    keep = set(kept)
+    return [str(CARDS[c]) for c in mine if str(CARDS[c]) not in keep]
 
 
 def neutral_advice(info: ViewInfo, odds: Odds, top: int, policy: Policy = FAST
@@ -144,12 +153,12 @@ def neutral_advice(info: ViewInfo, odds: Odds, top: int, policy: Policy = FAST
     if info.pending == "expose":
         up = set(info.my_up)
         down = [c for c in info.mine if c not in up]
-        acts = [(f"expose {CARDS[c]}", [str(CARDS[c])]) for c in down]
+        acts = [(f"turn up {CARDS[c]}", [str(CARDS[c])]) for c in down]
         note = ("the card exposed changes no share of the pot in this model (no betting is "
                 "simulated); it only shows the table part of your hand")
         kind = "expose"
     elif info.pending == "wild":
-        acts = [(f"pick position {i}", []) for i in range(info.pool)]
+        acts = [(f"pick pool card {i + 1}", []) for i in range(info.pool)]
         note = "the pool is face down and shuffled: every position is alike"
         kind = "wild"
     else:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from rollem.odds.result import Advice, Odds
 
-__all__ = ["advice_lines", "odds_line", "odds_lines", "show_odds_text"]
+__all__ = ["ADVICE_HEADS", "RULE_OF_THUMB", "advice_lines", "odds_line", "odds_lines",
+           "show_odds_text"]
 
 SHOW_SAMPLES = 2000
 """Worlds (per option, at a choice) for ``rollem play --show-odds``."""
@@ -36,23 +37,35 @@ def odds_line(odds: Odds, digits: int = 0) -> str:
     return " · ".join(parts)
 
 
+ADVICE_HEADS = {"discard": "cards to throw into the pool", "draw": "cards to throw",
+                "stack": "stacking order", "declare": "what to declare",
+                "expose": "card to turn up", "wild": "pool card to pick"}
+"""The advice's subject per decision, as the table's buttons ask it (issue 26)."""
+
+RULE_OF_THUMB = "<- rule of thumb"
+"""Marks the option the look-ahead's own simple play (its policy) would take."""
+
+
 def advice_lines(advice: Advice, digits: int = 1) -> list[str]:
     """The options of the seat's choice, best first, one a line, with equity
-    and standard error; the policy's own pick marked."""
-    kind = {"discard": "three to keep", "draw": "cards to throw", "stack": "stacking order",
-            "declare": "declaration", "expose": "card to expose", "wild": "wild pick"}
-    head = (f"Advice, {kind.get(advice.decision, advice.decision)} "
-            f"({len(advice.choices)} of {advice.options} options, {advice.samples:,} worlds "
-            f"each; afterwards everyone plays by the {advice.policy} policy):")
+    and standard error, in the words of the table's buttons ("throw Kd") and
+    plain words for the method (deals played out, a rule of thumb for every
+    later choice); the rule of thumb's own pick marked."""
+    subject = ADVICE_HEADS.get(advice.decision, advice.decision)
+    shown = len(advice.choices)
+    which = (f"the {shown} best of {advice.options} options" if shown < advice.options
+             else f"all {advice.options} options")
+    head = (f"Advice, {subject} ({which}, each played out in {advice.samples:,} random deals; "
+            "every later choice made by rule of thumb):")
     lines = [head]
     width = max(len(c.action) for c in advice.choices) if advice.choices else 0
     for c in advice.choices:
         extra = ""
         if c.high_half is not None:
             extra = f"   high half {_pct(c.high_half, 0)}, low half {_pct(c.low_half, 0)}"
-        mark = "   <- policy" if c.policy else ""
+        mark = f"   {RULE_OF_THUMB}" if c.policy else ""
         if c.samples is not None:
-            extra += f"   ({c.samples:,} worlds: clearly behind)"
+            extra += f"   (stopped after {c.samples:,} deals: clearly behind)"
         lines.append(f"  {c.action:<{width}}  equity {_pct(c.equity, digits)} "
                      f"± {_pct(c.stderr, digits)}{extra}{mark}")
     if advice.note:

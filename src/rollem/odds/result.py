@@ -25,10 +25,11 @@ class Choice:
     """One option of the seat's current choice and its look-ahead equity.
 
     Attributes:
-        action: what to do, in words (``"keep As Ah Ad"``, ``"throw Kd"``,
+        action: what to do, in the words of the table's buttons (issue 26):
+            ``"throw 9c 4d 2s"`` (into the pool), ``"throw Kd"``,
             ``"stand pat"``, ``"keep Qs down: 4c 6s Qc Ah Qs"``,
-            ``"declare low"``, ``"expose 7h"``, ``"pick position 3"``).
-        cards: the cards the option names (kept, thrown, the stacking order,
+            ``"declare low"``, ``"turn up 7h"``, ``"pick pool card 3"`` (1 = first).
+        cards: the cards the option names (thrown, the stacking order,
             the card exposed), as text; empty for a declaration or a pick.
         equity: expected share of the pot (0..1) after taking it, every
             player then playing by the policy.
@@ -73,7 +74,7 @@ class Advice:
     """Every option (the best ``top``) of the choice the seat faces now.
 
     Attributes:
-        decision: ``"discard"`` (the three to keep), ``"expose"``, ``"wild"``,
+        decision: ``"discard"`` (the three to throw into the pool), ``"expose"``, ``"wild"``,
             ``"draw"`` (first or second 5-2-1 draw), ``"stack"`` or ``"declare"``.
         choices: best first.
         options: how many options there are in all.

@@ -39,6 +39,7 @@ from rollem.engine.hand import Hand
 from rollem.engine.options import Options
 from rollem.engine.randomness import RandomSource, ReplaySource, SecureSource
 from rollem.engine.views import HandView, build_view
+from rollem.narration.felt import FeltTalk, Scoring, hand_so_far, scoring_of
 
 if TYPE_CHECKING:
     from rollem.server.config import TableConfig
@@ -508,6 +509,12 @@ class GameSession:
         self._events_json: dict[int | None, tuple[int, list[bytes]]] = {}
         self._view_json: dict[int | None, tuple[tuple[int, int], object, str]] = {}
         self._base_view: tuple[tuple[int, int], HandView] | None = None
+        # Per viewer and names: the felt's words (the log, each seat's last
+        # action), fed each event once; and the viewer's hand name, per cards seen.
+        self._talk: dict[tuple[int | None, tuple[str, ...]], FeltTalk] = {}
+        self._hand_name: dict[int, tuple[object, str | None]] = {}  # seat -> (cards seen, name)
+        self._scoring: Scoring | None = None
+        self._more: tuple[int, bool] | None = None  # (step index, cards still to come)
 
     # -- building ---------------------------------------------------------
 
@@ -628,14 +635,16 @@ class GameSession:
         return (self.hand.step_index, p.kind, len(self.hand.actions))
 
     def view(self, seat: int | None, names: list[str] | None = None) -> dict[str, Any]:
-        """``Hand.view(seat)`` as JSON, plus the hand number and game; once the hand
-        is over and ``names`` (one per seat) are given, also ``narration``: the
+        """``Hand.view(seat)`` as JSON, plus the hand number and game, the felt's
+        words (:meth:`_add_felt`: ``hand_name``, ``log``, ``last_actions``) and, once
+        the hand is over and ``names`` (one per seat) are given, ``narration``: the
         result in players' words as ``seat`` may know it (:func:`result_lines`)."""
         data = self.hand.view(seat).to_dict()
         data["hand_no"] = self.hand_no
         data["game"] = self.game
         if names is not None and data.get("result") is not None:
             data["narration"] = result_lines(data, names)
+        self._add_felt(data, seat, names)
         return data
 
     def view_json(self, seat: int | None, names: list[str] | None = None) -> str:
@@ -645,7 +654,7 @@ class GameSession:
         log only grows), so a state costs the same early and late in a hand."""
         hand = self.hand
         version = (len(hand.actions), len(hand.events))
-        key = tuple(names) if names is not None and hand.is_over else None
+        key = tuple(names) if names is not None else None
         cached = self._view_json.get(seat)
         if cached is not None and cached[0] == version and cached[1] == key:
             return cached[2]
@@ -660,6 +669,7 @@ class GameSession:
         if names is not None and data.get("result") is not None:
             data["narration"] = result_lines(
                 {**data, "events": self._event_dicts(seat)}, names)
+        log = self._add_felt(data, seat, names, log_json=True)
         done, parts = self._events_json.get(seat, (0, []))
         for event in hand.events[done:]:
             shown = event_to_dict(event, seat)
@@ -667,9 +677,89 @@ class GameSession:
                 parts.append(orjson.dumps(shown, option=orjson.OPT_NON_STR_KEYS))
         self._events_json[seat] = (len(hand.events), parts)
         body = orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
-        text = (body[:-1] + b',"events":[' + b",".join(parts) + b"]}").decode()
+        text = (body[:-1] + b',"log":[' + log + b'],"events":[' + b",".join(parts)
+                + b"]}").decode()
         self._view_json[seat] = (version, key, text)
         return text
+
+    def _add_felt(self, data: dict[str, Any], seat: int | None, names: list[str] | None,
+                  *, log_json: bool = False) -> bytes:
+        """Add the felt's words (issue 26) to ``data``, ``seat``'s view (JSON form):
+
+        - ``hand_name``: the viewer's own hand so far in words, as ``rollem eval``
+          names the same cards (:func:`rollem.narration.felt.hand_so_far`); ``None``
+          for a watcher or before any card;
+        - ``log``: the hand so far in players' words (:class:`rollem.narration.felt.FeltTalk`,
+          the narration ``rollem replay`` tells), newest last: ``{"seat", "text", "kind"}``;
+          once the hand is over its result lines (``narration``) end it;
+        - ``last_actions``: each seat's latest action this hand, by seat number as
+          text: ``{"kind": "raise", "text": "raises to 9"}``.
+
+        Built from ``seat``'s own events only: nothing the viewer may not see.
+        ``log_json``: leave ``log`` out of ``data`` and return it as JSON array
+        items instead (each line serialised once, for :meth:`view_json`)."""
+        talk = self._felt(seat, names)
+        log = b""
+        if log_json:
+            log = talk.log_json(data.get("narration") or ())
+        else:
+            data["log"] = talk.log(data.get("narration") or ())
+        data["last_actions"] = talk.last_actions_json()
+        name = None
+        if seat is not None and 0 <= seat < len(data["seats"]):
+            cards, board = data["seats"][seat]["cards"], data["board"]
+            declared = talk.narrator.declarations.get(seat)
+            more = self._more_to_come()
+            seen = (tuple(cards), tuple(board), tuple(data["wild_ranks"]), declared, more)
+            known = self._hand_name.get(seat)
+            if known is not None and known[0] == seen:  # named once per change of cards
+                name = known[1]
+            else:
+                if self._scoring is None:
+                    self._scoring = scoring_of(self.hand.steps)
+                try:
+                    name = hand_so_far(cards, board, scoring=self._scoring,
+                                       wild_ranks=data["wild_ranks"], options=data["options"],
+                                       declared=declared, more_to_come=more)
+                except ValueError:  # a hand these words cannot name (a game's own rule)
+                    name = None
+                self._hand_name[seat] = (seen, name)
+        data["hand_name"] = name
+        return log
+
+    def _more_to_come(self) -> bool:
+        """Whether a step still to play deals cards (to the seats, the board, or by a
+        draw): a hand name may then tell a draw."""
+        from rollem.engine.draw import DrawFromStub
+        from rollem.engine.pool import DrawFromPool
+        from rollem.engine.steps import DealBoard, DealHole
+
+        hand = self.hand
+        if hand.is_over:
+            return False
+        at = hand.step_index
+        known = self._more
+        if known is None or known[0] != at:
+            more = any(isinstance(step, DealHole | DealBoard | DrawFromPool | DrawFromStub)
+                       for step in hand.steps[at:])
+            known = self._more = (at, more)
+        return known[1]
+
+    def _felt(self, seat: int | None, names: list[str] | None) -> FeltTalk:
+        """``seat``'s :class:`FeltTalk`, fed every event so far (each once)."""
+        key = tuple(names) if names is not None else ()
+        talk = self._talk.get((seat, key))
+        if talk is None:
+            talk = FeltTalk(list(key), seat, options=self.hand.options.to_dict(),
+                            carry_in=self.hand.carry_in, game=self.game)
+            self._talk[(seat, key)] = talk
+        events = self.hand.events
+        for event in events[talk.events:]:
+            shown = event_to_dict(event, seat)
+            if shown is not None:
+                talk.feed(shown)
+        talk.events = len(events)
+        return talk
 
     def _event_dicts(self, seat: int | None) -> list[dict[str, Any]]:
         return [d for d in (event_to_dict(e, seat) for e in self.hand.events) if d is not None]

@@ -343,13 +343,26 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         raise _error("bad_op", f"unknown host action {op!r}; allowed: {', '.join(HOST_OPS)}")
 
 
+REMOVED_NOW = ("The host has removed you from the table: you are watching now. "
+               "Take a free seat to play again.")
+REMOVED_AFTER_HAND = ("The host has removed you from the table: the clock plays your "
+                      "decisions in this hand, and your seat is freed when it ends.")
+
+
 def _remove(table: LiveTable, seat: int) -> None:
+    """Remove ``seat``'s player, and tell them so (issue 26: they were told nothing):
+    an ``error`` message with code ``removed`` to each of the seat's connections."""
+    from rollem.server.protocol import error_message
+
     s = table.session
     for key in ("sitting_out", "waiting"):
         if seat in s.get(key, []):
             s[key].remove(seat)
     info = table.seats[seat]
-    if table.hand is not None and seat in table.hand.seats and not table.hand.over:
+    in_hand = table.hand is not None and seat in table.hand.seats and not table.hand.over
+    told = error_message("removed", REMOVED_AFTER_HAND if in_hand else REMOVED_NOW)
+    table._send_after_commit([(client, told) for client in info.clients])
+    if in_hand:
         info.gone = True  # its decisions time out at once; freed after the hand
         if seat in table.decision_seq:
             table._timeout(seat, table.decision_seq[seat])

@@ -35,8 +35,25 @@ stray field is never silently ignored.
 
 Server to client: ``state`` (the full state this seat may see, with the
 current ``seq``; ``table.paused`` is ``null``, or the plain words telling the
-players that saving has failed and play is paused until it works again),
-``error`` (``code`` and ``message``, to that client only; nothing changes),
+players that saving has failed and play is paused until it works again;
+``hand`` is the seat's view of the hand, :meth:`rollem.engine.views.HandView.to_dict`,
+with the felt's words, issue 26, :meth:`rollem.server.game_session.GameSession.view`:
+``hand.hand_name``, the seat's own hand so far as ``rollem eval`` names it, e.g.
+``"pair of kings, ace-ten-deuce"``, ``"high: ...; low: ..."`` in high-low games,
+``"three queens, nine-deuce (fives wild)"`` once the wild rank is known, ``null``
+for a watcher; ``hand.log``, the hand so far in players' words, newest last, a list
+of ``{"seat": int|null, "text": str, "kind": str}``, the same sentences as
+``rollem replay``, cards as short text such as ``Qh``, ending with the result
+once the hand is over; ``hand.last_actions``, each seat's latest action this
+hand, keyed by seat number as text, ``{"kind": str, "text": str}``, e.g.
+``{"3": {"kind": "raise", "text": "raises to 9"}}``; the kinds are
+:data:`rollem.narration.felt.ACTION_KINDS`;
+``you.next_hand`` is ``null``, or the plain words telling a player with chips
+who is not in the hand being played why, e.g. "You bought chips again during
+this hand: you are dealt in from the next one.",
+:func:`rollem.server.live_table.views.next_hand_notice`),
+``error`` (``code`` and ``message``, to that client only; nothing changes; code
+``removed`` tells a player the host removed them from the table, issue 26),
 ``pong``, ``odds`` (``{"type": "odds", "hand": H, "seq": S, "odds": {...}}``:
 the asking seat's odds from its own view at table sequence ``S``,
 :meth:`rollem.odds.Odds.to_dict`; to that client only), ``chat``

@@ -112,6 +112,9 @@ class Seat:
     or table, as a bot reads its opponents by seat number."""
     bot_level: str | None = None
     """The level :attr:`bot` was made for."""
+    rebought_in: int | None = None
+    """The number of the hand during which this seat last bought chips again (a
+    rebuy while it was not dealt in), for its notice (``you.next_hand``)."""
 
     @property
     def connected(self) -> bool:

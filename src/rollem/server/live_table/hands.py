@@ -277,6 +277,8 @@ def _rebuy(self: LiveTable, seat: int) -> None:
     except SessionRefused as err:
         raise TableError(err.code, str(err)) from None
     row.stack, row.brought = table.stacks[seat], table.brought[seat]
+    if self.hand is not None and not self.hand.over:
+        self.seats[seat].rebought_in = self.hand.hand_no
     self._bump_seq()
     self._commit(seats=[row], session=True)
     self.broadcast()

@@ -138,6 +138,40 @@ def hand_viewer(self: LiveTable, seat: int | None, hand: GameSession | None) -> 
     return seat if self.dealt_in_hand(seat, hand) else None
 
 
+SAT_DOWN = "You sat down during this hand: you are dealt in from the next one."
+REBOUGHT = "You bought chips again during this hand: you are dealt in from the next one."
+NEXT_HAND = "You are dealt in from the next hand."
+
+
+def next_hand_notice(self: LiveTable, seat: int | None) -> str | None:
+    """Why ``seat``'s occupant, with chips, is not in the hand being played, in plain
+    words (``you.next_hand``), or ``None`` (no hand, dealt in, no chips, sitting out
+    or waiting for the host: those have their own notices): it sat down after the
+    deal (:data:`SAT_DOWN`), it bought chips again during this hand
+    (:data:`REBOUGHT`; issue 26: it was told it had sat down), or it came back
+    otherwise, e.g. from sitting out (:data:`NEXT_HAND`)."""
+    hand = self.hand
+    info = self.seats.get(seat) if seat is not None else None
+    if hand is None or hand.over or info is None or seat is None or info.row.stack <= 0:
+        return None
+    if self.dealt_in_hand(seat, hand) or host.skip_deal(self, seat):
+        return None
+    if info.row.joined_hand >= hand.hand_no:
+        return SAT_DOWN
+    return REBOUGHT if info.rebought_in == hand.hand_no else NEXT_HAND
+
+
+def _you(self: LiveTable, seat: int | None, is_host: bool) -> dict[str, Any]:
+    """The ``you`` part of a state: the client's seat and what concerns it alone."""
+    return {
+        "seat": seat,
+        "host": is_host,
+        "decision_seq": self.decision_seq.get(seat) if seat is not None else None,
+        "choose_game": seat is not None and seat == self.chooser(),
+        "next_hand": next_hand_notice(self, seat),
+    }
+
+
 def state(self: LiveTable, seat: int | None, is_host: bool = False) -> dict[str, Any]:
     """The full state ``seat`` may see (``None`` = an onlooker)."""
     hand = None
@@ -148,12 +182,7 @@ def state(self: LiveTable, seat: int | None, is_host: bool = False) -> dict[str,
         "type": "state",
         "seq": self.seq,
         "table": self.table_public(),
-        "you": {
-            "seat": seat,
-            "host": is_host,
-            "decision_seq": self.decision_seq.get(seat) if seat is not None else None,
-            "choose_game": seat is not None and seat == self.chooser(),
-        },
+        "you": _you(self, seat, is_host),
         "hand": hand,
     }
 
@@ -168,12 +197,7 @@ def state_text(
     hand_json = (shown.view_json(self.hand_viewer(seat, shown),
                                  shown.player_names(self.names()))
                  if shown is not None else "null")
-    you = {
-        "seat": seat,
-        "host": is_host,
-        "decision_seq": self.decision_seq.get(seat) if seat is not None else None,
-        "choose_game": seat is not None and seat == self.chooser(),
-    }
+    you = _you(self, seat, is_host)
     text = (f'{{"type":"state","seq":{self.seq},"table":{table_json},'
             f'"you":{_dumps(you)},"hand":{hand_json}}}')
     if live_table.LiveTable.audit is not None:

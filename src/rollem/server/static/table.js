@@ -214,9 +214,7 @@
     if (t.waiting_for) parts.push(["info", t.waiting_for]);
     if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
     if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", "You are sitting out: you are not dealt in until you come back."]);
-    if (me.seat !== null && state.hand && !state.hand.result && joinsNextHand(t, state.hand, me.seat)) {
-      parts.push(["info", "You sat down during this hand: you are dealt in from the next one."]);
-    }
+    if (me.next_hand) parts.push(["info", me.next_hand]);  // the server's words (issue 26)
     const mine = me.seat !== null ? t.clocked[String(me.seat)] : null;
     if (mine && (clockSeen === null || mine.seq > clockSeen) && mine.hand === (state.hand && state.hand.hand_no)) {
       parts.push(["clocked", "The clock " + clockText(mine.kind) + (mine.kind === "check" || mine.kind === "fold" ? " for you" : "") + " (hand " + mine.hand + ")."]);
@@ -373,7 +371,7 @@
   }
 
   const DECISION_WORD = { bet: "betting", discard: "discard to the pool", expose: "turn a card up",
-    draw: "draw from the pool", wild: "pick the wild card", stack: "roll-up order", declare: "declare" };
+    draw: "draw", wild: "pick the wild card", stack: "roll-up order", declare: "declare" };
   function renderStatus(t, hand, me) {
     const box = $("status");
     box.innerHTML = "";
@@ -876,7 +874,7 @@
     const tips = {
       discard: "Tap " + need + " of your cards to throw into the pool",
       expose: "Tap the card to turn face up",
-      draw: "Tap up to " + hi + " cards to replace from the pool (none: stand pat)",
+      draw: "Tap up to " + hi + " cards to throw away: you are dealt as many new ones (none: stand pat)",
       stack: "Tap your cards in the order they roll up (first = first up)",
     };
     wrap.appendChild(el("span", "prompt", tips[a] + " — chosen: " + selected.length));

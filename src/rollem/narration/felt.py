@@ -1,0 +1,284 @@
+"""The felt's words (issue 26): what a table shows beside the cards while a hand
+runs, for one viewer, from the same narration as ``rollem replay`` and the results.
+
+- :class:`FeltTalk`: fed a viewer's events (``HandView.events`` dicts) one at a
+  time, it keeps the hand log in players' words (:meth:`FeltTalk.log`: dicts
+  ``seat``, ``text``, ``kind``; newest last) and each seat's latest action
+  (:attr:`FeltTalk.last_actions`: seat -> ``(kind, text)``, ``"raises to 9"``,
+  ``"drew 2, then 1"``).  It sees only what the viewer's events hold, so it
+  never names a card that viewer may not see.
+- :func:`hand_so_far`: the name of a seat's hand as its cards come (``"pair of
+  kings, ace-ten-deuce"``; ``"high: ... ; low: ..."`` in high-low games; the
+  wild ranks once known, ``"three queens (fives wild)"``), the description
+  ``rollem eval`` gives for the same cards.
+- :class:`Scoring` / :func:`scoring_of`: how a hand's showdown scores hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+import orjson
+
+from rollem.cards import RANK_NAMES, RANK_PLURALS, RANKS, Card, parse_card
+from rollem.hands import evaluate
+from rollem.hands.category import Category
+from rollem.hands.result import HandResult
+from rollem.narration.lines import Line
+from rollem.narration.story import Narrator
+
+__all__ = ["FeltTalk", "Scoring", "hand_so_far", "scoring_of"]
+
+ACTION_KINDS = ("check", "call", "bet", "raise", "fold", "blind", "bring-in", "complete",
+                "all-in", "draw", "discard", "expose", "stack", "roll", "wild", "declare",
+                "show", "muck")
+"""The kinds of :attr:`FeltTalk.last_actions` (``blind``: a blind posted)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """How a game's showdown scores a hand (from its showdown step).
+
+    Attributes:
+        pot: ``"high"``, ``"low"``, ``"high-low"`` or ``"declare"`` (5-2-1,
+            R-521-8: high, low or both, as the player declares).
+        low: ``"ace-to-five"`` or ``"deuce-to-seven"``.
+        qualifier: 0, or the highest rank (5..13) a qualifying low may hold (8: eight or better).
+        hole, board: exact numbers of own and community cards (both 0: best five of all).
+    """
+
+    pot: str = "high"
+    low: str = "ace-to-five"
+    qualifier: int = 0
+    hole: int = 0
+    board: int = 0
+
+
+def scoring_of(steps: Iterable[object]) -> Scoring:
+    """The :class:`Scoring` of a hand's steps (``Hand.steps``): its showdown step's."""
+    from rollem.engine.declare import DeclareShowdown
+    from rollem.engine.showdown import PotShowdown
+
+    for step in steps:
+        if isinstance(step, DeclareShowdown):
+            return Scoring("declare")
+        if isinstance(step, PotShowdown):
+            return Scoring(step.pot, step.low, step.qualifier, step.hole, step.board)
+    return Scoring()
+
+
+def _fives(own: list[Card], board: list[Card], scoring: Scoring) -> list[list[Card]]:
+    """The five-card (or fewer, so far) hands a seat may play."""
+    if scoring.hole and len(board) >= scoring.board and len(own) >= scoring.hole:
+        return [list(h + b) for h in combinations(own, scoring.hole)
+                for b in combinations(board, scoring.board)]
+    if scoring.hole:  # not enough cards yet for the exact hand: the own cards so far
+        return [own]
+    return [own + board]
+
+
+def _high(fives: list[list[Card]], wild: set[int], options: Mapping[str, Any]) -> HandResult:
+    if len(fives) == 1:
+        return evaluate(fives[0], wild_ranks=wild,
+                        wild_duplicates=bool(options.get("wild_duplicates", False)),
+                        natural_beats_wild=bool(options.get("natural_beats_wild", False)))
+    return max((evaluate(f) for f in fives), key=lambda r: r.value)
+
+
+def _low(fives: list[list[Card]], scoring: Scoring) -> str | None:
+    """The best ace-to-five low (``None``: none that qualifies), or the
+    deuce-to-seven hand (named as its high hand)."""
+    if scoring.low == "deuce-to-seven":
+        return str(min((evaluate(f) for f in fives), key=lambda r: r.value).description)
+    best = max((evaluate(f, low=True) for f in fives), key=lambda r: r.value)
+    if scoring.qualifier:
+        from rollem.engine.showdown import qualifies
+
+        if len(best.cards) == 5 and not qualifies(best.value, scoring.qualifier):
+            return None
+        ranks = [c.rank for c in best.cards]
+        if any(r != 12 and r + 2 > scoring.qualifier for r in ranks) or \
+                len(set(ranks)) < len(ranks):
+            return None  # a pair or a card above the qualifier: no low so far
+    return str(best.description)
+
+
+def _flush_draw(cards: list[Card]) -> str | None:
+    """``"king-high flush draw"`` when four of ``cards`` share a suit, else ``None``."""
+    for suit in {c.suit for c in cards}:
+        same = [c for c in cards if c.suit == suit]
+        if len(same) == 4:
+            return f"{RANK_NAMES[max(c.rank for c in same)]}-high flush draw"
+    return None
+
+
+def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
+                scoring: Scoring = Scoring(), wild_ranks: Sequence[str] = (),
+                options: Mapping[str, Any] | None = None,
+                declared: str | None = None, more_to_come: bool = False) -> str | None:
+    """The name of a seat's hand so far, or ``None`` (no card yet).
+
+    Args:
+        cards: the seat's own cards (text; ``None`` entries, card backs, are left out).
+        board: the community cards (text).
+        scoring: how the game scores hands (:func:`scoring_of`).
+        wild_ranks: the wild ranks known so far (``"5"``).
+        options: the table options (``wild_duplicates``, ``natural_beats_wild``).
+        declared: the seat's declaration in a declare game (``"high"``, ``"low"``, ``"both"``).
+        more_to_come: cards are still to come to the seat or the board: a high hand
+            below a straight with four cards of a suit adds ``"; king-high flush draw"``
+            (no wild cards; not where the hand must use exact hole and board counts).
+
+    Returns:
+        The description ``rollem eval`` prints for the same cards (the best five,
+        or 1-4 cards as a partial hand, R-C-8; ``--low`` for a low), the wild
+        ranks added as ``" (fives wild)"``; in high-low games ``"high: X; low: Y"``
+        (``"no low"`` without a qualifying one).
+    """
+    own = [parse_card(c) for c in cards if c is not None]
+    if not own:
+        return None
+    table = [parse_card(c) for c in board]
+    fives = _fives(own, table, scoring)
+    wild = {RANKS.index(r) for r in wild_ranks if r in RANKS}
+    pot = scoring.pot
+    if pot == "declare":
+        pot = {"high": "high", "low": "low"}.get(declared or "", "high-low")
+    if pot == "high":
+        best = _high(fives, wild, options or {})
+        name = str(best.description)
+        if wild:
+            ranks = " and ".join(RANK_PLURALS[r] for r in sorted(wild, reverse=True))
+            name += f" ({ranks} wild)"
+        elif more_to_come and not scoring.hole and best.category < Category.STRAIGHT:
+            draw = _flush_draw(fives[0])
+            if draw is not None:
+                name += f"; {draw}"
+        return name
+    if pot == "low":
+        return _low(fives, scoring) or "no low"
+    low = _low(fives, scoring)
+    return f"high: {_high(fives, wild, options or {}).description}; low: {low or 'no low'}"
+
+
+def _drew(counts: list[int]) -> str:
+    """``[2] -> "draws 2"``, ``[0] -> "stands pat"``, ``[2, 1] -> "drew 2, then 1"``,
+    ``[0, 1] -> "stood pat, then drew 1"``: every draw of the hand, in order."""
+    if len(counts) == 1:
+        return f"draws {counts[0]}" if counts[0] else "stands pat"
+    words = [f"drew {counts[0]}" if counts[0] else "stood pat"]
+    for n in counts[1:]:
+        words.append("then stood pat" if not n else f"then {n}" if counts[0] else f"then drew {n}")
+    return ", ".join(words)
+
+
+class FeltTalk:
+    """One viewer's hand log and each seat's latest action, built event by event.
+
+    Args:
+        names: one name per seat (the viewer is told as ``You``).
+        viewer: the seat reading, or ``None`` (a watcher).
+        options, carry_in, game: as for :class:`rollem.narration.Narrator`.
+    """
+
+    def __init__(self, names: Sequence[str], viewer: int | None = None, *,
+                 options: Mapping[str, Any] | None = None, carry_in: int = 0,
+                 game: str | None = None) -> None:
+        self.narrator = Narrator(names, viewer, options=options, carry_in=carry_in, game=game)
+        self.lines: list[dict[str, Any]] = []
+        self._lines_json: list[bytes] = []  # each of :attr:`lines` as JSON, made once
+        self.last_actions: dict[int, tuple[str, str]] = {}
+        self.events = 0
+        """How many of the hand's events were read (kept by the caller: a
+        viewer's events leave some out)."""
+
+    def feed(self, event: Mapping[str, Any]) -> None:
+        """Take the viewer's next event (a dict as in ``HandView.events``)."""
+        completing = self.narrator.to_complete
+        self._act(event, completing)
+        for line in self.narrator.feed(event):
+            self.lines.append(_line(line))
+            self._lines_json.append(orjson.dumps(self.lines[-1]))
+
+    def log(self, result: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
+        """The hand so far (``seat``, ``text``, ``kind``), newest last: every line
+        fed, the deals or antes still being gathered into one line, then
+        ``result`` (result lines, ``Line.to_dict`` form) when the hand is over."""
+        held = [_line(line) for line in self.narrator.held()]
+        tail = [{"seat": r.get("seat"), "text": r["text"], "kind": r.get("kind")}
+                for r in result]
+        return [*self.lines, *held, *tail]
+
+    def log_json(self, result: Sequence[Mapping[str, Any]] = ()) -> bytes:
+        """:meth:`log` as the items of a JSON array (without the brackets), each line
+        fed serialised once."""
+        tail = self.log(result)[len(self.lines):]
+        return b",".join([*self._lines_json, *(orjson.dumps(line) for line in tail)])
+
+    def last_actions_json(self) -> dict[str, dict[str, str]]:
+        """:attr:`last_actions` in JSON form:
+        ``{"3": {"kind": "raise", "text": "raises to 9"}}``."""
+        return {str(s): {"kind": k, "text": t} for s, (k, t) in sorted(self.last_actions.items())}
+
+    def _act(self, e: Mapping[str, Any], completing: bool) -> None:
+        kind = str(e.get("kind"))
+        seat = e.get("seat")
+        if seat is None:
+            return
+        s = int(seat)
+        allin = bool(e.get("all_in"))
+        said: tuple[str, str] | None = None
+        if kind == "check":
+            said = ("check", "checks")
+        elif kind == "call":
+            said = ("call", f"calls {e.get('amount')}")
+        elif kind in ("bet", "raise"):
+            if e.get("bring_in"):
+                said = ("bring-in", f"brings it in for {e.get('to')}")
+            elif completing:
+                said = ("complete", f"completes to {e.get('to')}")
+            elif kind == "bet":
+                said = ("bet", f"bets {e.get('to')}")
+            else:
+                said = ("raise", f"raises to {e.get('to')}")
+        elif kind == "blind":
+            said = ("blind", f"posts the {e.get('blind', 'blind')} {e.get('amount')}")
+        elif kind == "fold":
+            said = ("fold", "folds")
+        elif kind == "discard":
+            count = e.get("count", len(e.get("cards", []) or []))
+            said = ("discard", f"discards {count}")
+        elif kind == "expose":
+            said = ("expose", f"turns up {e.get('card')}")
+        elif kind == "pool_draw":
+            said = ("draw", "draws from the pool")
+        elif kind == "draw":
+            counts = [*self.narrator.draws.get(s, []),
+                      int(e.get("count", len(e.get("cards", []) or [])))]
+            said = ("draw", _drew(counts))
+        elif kind == "stacked":
+            said = ("stack", "stacks the cards")
+        elif kind == "roll":
+            said = ("roll", f"rolls up {e.get('card')}")
+        elif kind == "wild":
+            rank = str(e.get("rank"))
+            plural = RANK_PLURALS[RANKS.index(rank)] if rank in RANKS else rank
+            said = ("wild", f"picks {e.get('card')}: {plural} wild")
+        elif kind == "declare":
+            said = ("declare", f"declares {e.get('side')}")
+        elif kind == "show":
+            said = ("show", "shows")
+        elif kind == "muck":
+            said = ("muck", "mucks")
+        if said is None:
+            return
+        if allin:
+            said = ("all-in", f"{said[1]}, all-in")
+        self.last_actions[s] = said
+
+
+def _line(line: Line) -> dict[str, Any]:
+    return {"seat": line.seat, "text": line.text, "kind": line.kind}

@@ -1,0 +1,277 @@
+"""The felt's words in the web table's hand view (issue 26): ``hand_name`` (the
+viewer's own hand so far, as ``rollem eval`` names it), ``log`` (the hand so far in
+players' words, the narration ``rollem replay`` tells) and ``last_actions`` (each
+seat's latest action), per viewer, never holding a card that viewer may not see."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from rollem import games
+from rollem.cards import RANK_PLURALS, RANKS
+from rollem.cli.app import app
+from rollem.engine import Hand, SeededSource
+from rollem.narration.felt import Scoring, hand_so_far
+from rollem.server.game_session import (
+    GameSession,
+    action_to_wire,
+    random_wire_action,
+    timeout_action,
+)
+
+NAMES = ["Ann", "Bob", "Cat"]
+CARD = re.compile(r"(?<![0-9A-Za-z])[2-9TJQKA][cdhs](?![0-9A-Za-z])")
+
+
+def _eval(cards: list[str], *flags: str) -> str:
+    """``rollem eval CARDS FLAGS --json``'s description."""
+    result = CliRunner().invoke(app, ["eval", *cards, *flags, "--json"])
+    assert result.exit_code == 0, result.output
+    return str(json.loads(result.stdout)["description"])
+
+
+def _session(game: str, seed: int, players: int = 3) -> GameSession:
+    hand = Hand(game, [200] * players, button=0, source=SeededSource(seed))
+    return GameSession(1, {"game": game, "seats": list(range(players))}, hand)
+
+
+def _passive(session: GameSession, seat: int) -> dict[str, Any]:
+    """Call or check; every other decision as the clock plays it (R-C-15)."""
+    legal = session.view(seat)["legal"]
+    if "call" in legal["actions"]:
+        return {"kind": "call"}
+    return action_to_wire(timeout_action(session.hand, seat))
+
+
+def _play_out(session: GameSession) -> None:
+    while not session.over:
+        seat = session.pending_seats()[0]
+        session.apply(seat, _passive(session, seat))
+
+
+# ---------------------------------------------------------------- hand_name
+
+
+@pytest.mark.parametrize("game", ["sdr", "rollyourown", "holdem", "stud", "draw5",
+                                  "deuces-wild", "razz", "rollem521"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hand_name_is_rollem_evals_at_the_showdown(game: str, seed: int) -> None:
+    session = _session(game, seed)
+    _play_out(session)
+    for seat in range(3):
+        view = json.loads(session.view_json(seat, NAMES))
+        cards = [c for c in view["seats"][seat]["cards"] if c] + view["board"]
+        wild = [f for r in view["wild_ranks"] for f in ("--wild", r)]
+        if game == "razz":
+            expected = _eval(cards, "--low")
+        elif game == "rollem521":  # the clock declares high
+            expected = _eval(cards)
+        else:
+            expected = _eval(cards, *wild)
+        if view["wild_ranks"]:
+            ranks = " and ".join(RANK_PLURALS[RANKS.index(r)] for r in view["wild_ranks"])
+            expected += f" ({ranks} wild)"
+        assert view["hand_name"] == expected, (game, seed, seat)
+
+
+def test_hand_name_comes_as_the_cards_come() -> None:
+    """Hold'em: the two hole cards, then with the flop, turn and river."""
+    session = _session("holdem", 4)
+    names = []
+    while not session.over:
+        name = json.loads(session.view_json(0, NAMES))["hand_name"]
+        if not names or names[-1] != name:
+            names.append(name)
+        seat = session.pending_seats()[0]
+        session.apply(seat, _passive(session, seat))
+    # Ann holds As Js; the board comes Ah Qh Qs, 5d, Jh
+    assert names == ["ace high, jack", "two pair, aces and queens, jack kicker"]
+    assert _eval(["As", "Js", "Ah", "Qh", "Qs", "5d", "Jh"]) == names[-1]
+
+
+def test_hand_name_words() -> None:
+    # the wild stand-ins once the wild rank is known (Roll Your Own, R-RYO-9)
+    cards = ["Qh", "Qd", "5c", "9s", "2d"]
+    assert hand_so_far(cards, wild_ranks=["5"]) == _eval(cards, "--wild", "5") + " (fives wild)"
+    assert hand_so_far(cards, wild_ranks=["5"]) == "three queens, nine-deuce (fives wild)"
+    assert hand_so_far(cards) == "pair of queens, nine-five-deuce"
+    # 5-2-1: both ways until the declare, then the side declared (R-521-8)
+    low = ["8h", "7d", "3c", "2s", "Ad"]
+    both = hand_so_far(low, scoring=Scoring("declare"))
+    assert both == "high: ace high, eight-seven-three-deuce; low: eight-seven low, three-deuce-ace"
+    assert both == f"high: {_eval(low)}; low: {_eval(low, '--low')}"
+    assert hand_so_far(low, scoring=Scoring("declare"), declared="low") == _eval(low, "--low")
+    # eight or better: a nine makes no low
+    nine = ["9h", "7d", "3c", "2s", "Ad"]
+    assert hand_so_far(nine, scoring=Scoring("high-low", qualifier=8)).endswith("; low: no low")
+    # a flush draw, while cards are still to come ("where simple": no wild cards)
+    assert hand_so_far(["Kh", "9h"], ["4h", "2h", "Qs"], more_to_come=True) == \
+        "king high, queen-nine-four-deuce; king-high flush draw"
+    assert hand_so_far(["Kh", "9h"], ["4h", "2h", "Qs", "Jd", "3c"]) == \
+        _eval(["Kh", "9h", "4h", "2h", "Qs", "Jd", "3c"])
+    # a partial hand (R-C-8), and no card yet
+    assert hand_so_far(["Kd", "Ks", None]) == _eval(["Kd", "Ks"]) == "pair of kings"
+    assert hand_so_far([None, None]) is None
+
+
+def test_a_watcher_has_no_hand_name() -> None:
+    session = _session("holdem", 4)
+    assert json.loads(session.view_json(None, NAMES))["hand_name"] is None
+    assert json.loads(session.view_json(0, NAMES))["hand_name"] == "ace high, jack"
+
+
+# ---------------------------------------------------------------- log, last_actions
+
+WORKED = [(0, {"kind": "raise", "to": 4}), (1, {"kind": "call"}), (2, {"kind": "fold"}),
+          (1, {"kind": "check"}), (0, {"kind": "bet", "amount": 2}),
+          (1, {"kind": "raise", "to": 4}), (0, {"kind": "call"}),
+          (1, {"kind": "bet", "amount": 4}), (0, {"kind": "call"}),
+          (1, {"kind": "check"}), (0, {"kind": "check"})]
+"""A hold'em hand (seed 4, button Ann): Ann raises, Bob calls, Cat folds; the flop
+is bet, raised and called; the turn bet and called; the river checked through."""
+
+SAID = ["raises to 4", "calls 3", "folds", "checks", "bets 2", "raises to 4", "calls 2",
+        "bets 4", "calls 4", "checks", "checks"]
+
+
+def test_the_log_of_a_worked_hand_in_players_words() -> None:
+    session = _session("holdem", 4)
+    for seat, wire in WORKED:
+        session.apply(seat, wire)
+    log = json.loads(session.view_json(2, NAMES))["log"]
+    assert [(line["seat"], line["text"]) for line in log] == [
+        (1, "Bob posts the small blind 1 (pot 1)."),
+        (2, "You post the big blind 2 (pot 3)."),
+        (2, "You are dealt 7h 6c."),
+        (None, "Bob and Ann are dealt 2 cards each, face down."),
+        (2, "Preflop: after your big blind, Ann acts first (pot 3)."),
+        (0, "Ann raises to 4 (pot 7)."),
+        (1, "Bob calls 3 (pot 10)."),
+        (2, "You fold."),
+        (None, "The flop: Ah Qh Qs."),
+        (1, "Flop: Bob opens (pot 10)."),
+        (1, "Bob checks."),
+        (0, "Ann bets 2 (pot 12)."),
+        (1, "Bob raises to 4 (pot 16)."),
+        (0, "Ann calls 2 (pot 18)."),
+        (None, "The turn: 5d."),
+        (1, "Turn: Bob opens (pot 18)."),
+        (1, "Bob bets 4 (pot 22)."),
+        (0, "Ann calls 4 (pot 26)."),
+        (None, "The river: Jh."),
+        (1, "River: Bob opens (pot 26)."),
+        (1, "Bob checks."),
+        (0, "Ann checks."),
+        (1, "Bob shows Jd 7d: two pair, queens and jacks, ace kicker."),
+        (0, "Ann shows As Js: two pair, aces and queens, jack kicker."),
+        (0, "Ann wins the pot (26) with two pair, aces and queens, jack kicker."),
+        (2, "This hand: you lost 2."),
+    ]
+    # no engine words (issue 26: "Bot 2 (basic) round", "choose", "end", "return 1")
+    text = " ".join(line["text"] for line in log)
+    assert not re.search(r"\bround \d|\bchoose\b|\bend\b|\breturn\b", text)
+
+
+def test_the_log_is_the_replay_narration_as_it_grows() -> None:
+    """Each state's log is what ``rollem replay``'s narration says of the view so far
+    (the deals of a group told as soon as they are dealt)."""
+    from rollem.narration import narrate_view
+
+    session = _session("stud", 3)
+    while not session.over:
+        for viewer in (None, 0, 1):
+            view = session.view(viewer, NAMES)
+            told = [line.text for line in narrate_view(view, NAMES)]
+            assert [line["text"] for line in view["log"]] == told
+        seat = session.pending_seats()[0]
+        session.apply(seat, _passive(session, seat))
+
+
+def test_last_actions_say_each_action_as_applied() -> None:
+    session = _session("holdem", 4)
+    start = json.loads(session.view_json(None, NAMES))["last_actions"]
+    assert start == {"1": {"kind": "blind", "text": "posts the small blind 1"},
+                     "2": {"kind": "blind", "text": "posts the big blind 2"}}
+    for (seat, wire), said in zip(WORKED[:-1], SAID, strict=False):
+        session.apply(seat, wire)
+        for viewer in (None, 0, 1, 2):
+            last = json.loads(session.view_json(viewer, NAMES))["last_actions"]
+            assert last[str(seat)] == {"kind": wire["kind"], "text": said}, (seat, wire)
+    session.apply(*WORKED[-1])  # the river checked through: both show
+    last = json.loads(session.view_json(None, NAMES))["last_actions"]
+    assert last == {"0": {"kind": "show", "text": "shows"}, "1": {"kind": "show", "text": "shows"},
+                    "2": {"kind": "fold", "text": "folds"}}
+
+
+def test_last_actions_of_draws_and_stud() -> None:
+    """Every draw of the hand ("drew 2, then 1"), a bring-in and its completion,
+    an all-in call."""
+    from rollem.narration.felt import FeltTalk
+
+    talk = FeltTalk(NAMES, 0)
+    for e in ({"kind": "draw", "seat": 1, "count": 2}, {"kind": "draw", "seat": 2, "count": 0},
+              {"kind": "draw", "seat": 1, "count": 1}, {"kind": "draw", "seat": 2, "count": 1},
+              {"kind": "bet", "seat": 0, "to": 1, "amount": 1, "bring_in": True},
+              {"kind": "raise", "seat": 1, "to": 2, "amount": 2},
+              {"kind": "call", "seat": 2, "amount": 5, "all_in": True}):
+        talk.feed(e)
+    assert talk.last_actions_json()["2"] == {"kind": "all-in", "text": "calls 5, all-in"}
+    assert talk.last_actions[0] == ("bring-in", "brings it in for 1")
+    assert talk.last_actions[1] == ("complete", "completes to 2")
+    talk = FeltTalk(NAMES, 0)
+    for e in ({"kind": "draw", "seat": 1, "count": 2}, {"kind": "draw", "seat": 2, "count": 0},
+              {"kind": "draw", "seat": 1, "count": 1}, {"kind": "draw", "seat": 2, "count": 1}):
+        talk.feed(e)
+    assert talk.last_actions == {1: ("draw", "drew 2, then 1"),
+                                 2: ("draw", "stood pat, then drew 1")}
+    talk = FeltTalk(NAMES, 0)
+    talk.feed({"kind": "draw", "seat": 1, "count": 2})
+    assert talk.last_actions == {1: ("draw", "draws 2")}
+
+
+# ---------------------------------------------------------------- nothing hidden
+
+
+def _felt_cards(view: dict[str, Any]) -> set[str]:
+    felt = {k: view[k] for k in ("hand_name", "log", "last_actions")}
+    return set(CARD.findall(json.dumps(felt)))
+
+
+def _seen_cards(view: dict[str, Any]) -> set[str]:
+    rest = {k: v for k, v in view.items() if k not in ("hand_name", "log", "last_actions")}
+    return set(CARD.findall(json.dumps(rest)))
+
+
+@pytest.mark.parametrize("game", games.shipped_ids())
+def test_the_felt_names_no_card_the_viewer_may_not_see(game: str) -> None:
+    """Every card the new fields name is one the rest of the viewer's view (its own
+    cards, face-up cards, the board, its events, cards shown) already holds, at every
+    step, for every seat and a watcher; the hidden cards of the others never appear."""
+    rng = random.Random(game)
+    for seed in range(3):
+        players = max(3, games.get(game).min_players)
+        session = _session(game, seed, players)
+        while True:
+            h = session.hand
+            for viewer in (None, *range(players)):
+                view = json.loads(session.view_json(viewer, NAMES))
+                assert _felt_cards(view) <= _seen_cards(view), (game, seed, viewer)
+                hidden = {str(c) for s in range(players) if s != viewer
+                          for c, up in zip(h.hole[s], h.up[s], strict=True) if not up}
+                if h.result is not None:
+                    hidden -= {str(c) for cs in h.result.shown_cards.values() for c in cs}
+                if viewer is not None:  # what it put in the pool, wherever it went (R-RYO-2)
+                    hidden -= {str(c) for c in h.pool_by_seat.get(viewer, [])}
+                assert not _felt_cards(view) & hidden, (game, seed, viewer)
+                if viewer is None:
+                    assert view["hand_name"] is None
+            if session.over:
+                break
+            seat = session.pending_seats()[0]
+            session.apply(seat, random_wire_action(session.view(seat)["legal"], rng))

@@ -1,0 +1,101 @@
+"""A game file names its betting rounds (issue 26): a ``bet`` step's ``label`` is the
+round's name everywhere players read it (the view's ``round``, the narration, the
+terminal's choices line); the shipped files name theirs (hold'em and Omaha:
+preflop, flop, turn, river; stud games: third to seventh street; draw games:
+before and after the draw); a file without labels keeps "round N"."""
+
+from __future__ import annotations
+
+import pytest
+
+from rollem import games
+from rollem.engine import Hand, SeededSource
+from rollem.games.gamefile import load_game
+from rollem.narration import narrate_view
+
+STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
+
+
+@pytest.mark.parametrize(("game", "names"), [
+    ("holdem", ("preflop", "flop", "turn", "river")),
+    ("omaha", ("preflop", "flop", "turn", "river")),
+    ("omaha8", ("preflop", "flop", "turn", "river")),
+    ("stud", STREETS),
+    ("razz", STREETS),
+    ("stud8", STREETS),
+    ("draw5", ("before the draw", "after the draw")),
+    ("deuces-wild", ("before the draw", "after the draw")),
+    # our three games keep their rules' words (RULES.md: "Round 1 of betting")
+    ("sdr", ("round 1", "round 2", "round 3", "round 4")),
+    ("rollyourown", ("round 1", "round 2", "round 3", "round 4")),
+    ("rollem521", tuple(f"round {i}" for i in range(1, 7))),
+])
+def test_each_shipped_game_names_its_rounds(game: str, names: tuple[str, ...]) -> None:
+    assert games.get(game).spec.round_names() == names
+
+
+def test_holdem_rounds_are_told_as_streets() -> None:
+    """Before: "Round 1: after Bob's big blind ...", "Round 2: ..." everywhere."""
+    hand = Hand("holdem", [100] * 3, button=0, source=SeededSource(1))
+    seen = []
+    while not hand.is_over:
+        seat = hand.pending.seats[0]  # type: ignore[union-attr]
+        if hand.round_name not in seen:
+            seen.append(hand.round_name)
+        legal = hand.legal_actions(seat)
+        from rollem.engine import actions as A
+
+        hand.apply(seat, A.Check() if "check" in legal.actions else A.Call())
+    assert seen == ["preflop", "flop", "turn", "river"]
+    told = [line.text for line in narrate_view(hand.view(0), ["You", "Ann", "Bob"])]
+    rounds = [t.split(":")[0] for t in told if t.split(":")[0] in
+              ("Preflop", "Flop", "Turn", "River")]
+    assert rounds == ["Preflop", "Flop", "Turn", "River"]
+    assert not any(t.startswith("Round ") for t in told)
+
+
+OLD_FILE = '''
+format = 1
+id = "tiny"
+name = "Tiny"
+players = [2, 6]
+rules = "Five cards down, two or three rounds of betting, the best hand wins."
+
+[house]
+extra = false
+
+[[steps]]
+step = "ante"
+
+[[steps]]
+step = "deal"
+cards = 5
+
+[[steps]]
+step = "bet"
+size = "small"
+cap = 3
+
+[[steps]]
+step = "bet"
+size = "big"
+cap = 3
+label = "last call"
+when = "extra"
+
+[[steps]]
+step = "bet"
+size = "big"
+cap = 3
+
+[[steps]]
+step = "showdown"
+'''
+
+
+def test_a_file_without_round_names_keeps_round_n() -> None:
+    spec = load_game(OLD_FILE).spec
+    assert spec.round_names() == ("round 1", "round 3")  # "last call" is off by default
+    assert spec.round_names({"extra": True}) == ("round 1", "last call", "round 3")
+    hand = Hand(load_game(OLD_FILE), [50, 50], button=0, source=SeededSource(2))
+    assert hand.round_name == "round 1"
