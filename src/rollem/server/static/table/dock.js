@@ -3,7 +3,9 @@
 // naming the game).
 import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, act, el, myTurn, rerender, S, seatName, send } from "./state.js";
-import { clockEl, isWild, shownStack, tagsFor, winnersOf } from "./felt.js";
+import {
+  actionLabels, betChips, clockEl, isWild, labelEl, shownStack, tagsFor, timerBar, winnersOf, wonBy, wonEl,
+} from "./felt.js";
 
 // --------------------------------------------------------------- the dock
 export function owed(hand) {
@@ -26,7 +28,10 @@ export function renderMe(t, hand, me) {
   head.appendChild(el("b", "name", (s.name || "you") + " (you)"));
   if (hand && hand.button === me.seat) head.appendChild(el("span", "button-chip", "D"));
   head.appendChild(el("span", "chips", "stack " + shownStack(s, hand, hs, false)));
-  if (hs && hs.bet && !hand.result) head.appendChild(el("span", "bet", "bet " + hs.bet));
+  if (hs && hs.bet && !hand.result) head.appendChild(betChips(me.seat, hs.bet));
+  head.appendChild(labelEl(actionLabels(hand)[me.seat]));
+  const won = wonBy(hand, me.seat);
+  if (won.length) head.appendChild(wonEl(won));
   for (const [cls, text] of tagsFor(t, hand, s, me.seat, false)) {
     if (cls !== "host") head.appendChild(el("span", "tag " + cls, text));
   }
@@ -70,7 +75,10 @@ export function renderMe(t, hand, me) {
       row.appendChild(e);
     });
     box.appendChild(row);
+    // The server's words for your hand so far ("pair of kings"), when it sends them.
+    if (hand.hand_name) box.appendChild(el("div", "hand-name", hand.hand_name));
   }
+  if (s.acting && s.deadline) box.appendChild(timerBar(s, t));
   if (s.stack === 0 && t.config.rebuys && !(hand && hs && hs.dealt && !hand.result)) {
     const b = el("button", "rebuy", "Rebuy " + t.config.stack);
     b.dataset.action = "rebuy";

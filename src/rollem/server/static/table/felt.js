@@ -72,6 +72,9 @@ export function renderSeats(box, t, hand, mySeat, isReplay) {
     const a = Math.PI / 2 + (2 * Math.PI * (k + 1)) / (total + 1);
     tile.style.setProperty("--x", (50 + 44 * Math.cos(a)).toFixed(1) + "%");
     tile.style.setProperty("--y", (50 + 40 * Math.sin(a)).toFixed(1) + "%");
+    // the way to the middle: where the seat's bet sits (in front of it)
+    tile.style.setProperty("--dx", (-Math.cos(a)).toFixed(2));
+    tile.style.setProperty("--dy", (-Math.sin(a)).toFixed(2));
     box.appendChild(tile);
   });
   box.dataset.count = String(total);
@@ -152,8 +155,12 @@ function seatEl(t, hand, s, winners, isReplay) {
   const stack = shownStack(s, hand, hs, isReplay);
   const line = el("div", "chips");
   line.appendChild(el("span", "stack", String(stack)));
-  if (hs && hs.bet && !hand.result) line.appendChild(el("span", "bet", "bet " + hs.bet));
+  if (hs && hs.bet && !hand.result) line.appendChild(betChips(s.seat, hs.bet));
   box.appendChild(line);
+  const label = isReplay ? null : actionLabels(hand)[s.seat];
+  box.appendChild(labelEl(label));
+  const won = wonBy(hand, s.seat);
+  if (won.length) box.appendChild(wonEl(won));
   const tags = tagsFor(t, hand, s, s.seat, isReplay);
   if (tags.length) {
     const tl = el("div", "tags");
@@ -172,7 +179,10 @@ function seatEl(t, hand, s, winners, isReplay) {
   }
   const shown = hand && hand.result ? (hand.result.shown || {})[s.seat] : null;
   if (shown) box.appendChild(el("div", "described", shown));
-  if (!isReplay && s.acting && s.deadline) box.appendChild(clockEl(s));
+  if (!isReplay && s.acting && s.deadline) {
+    box.appendChild(clockEl(s));
+    box.appendChild(timerBar(s, t));
+  }
   return box;
 }
 
@@ -183,6 +193,23 @@ export function clockEl(s) {
   updateClock(c);
   return c;
 }
+// A bar under the acting seat that empties as its decision clock runs down
+// (the time bank, once reached, is the clock's text alone).
+export function timerBar(s, t) {
+  const bar = el("div", "timer");
+  bar.dataset.deadline = s.deadline;
+  bar.dataset.total = String((t.config && t.config.decision_seconds) || 30);
+  bar.setAttribute("aria-hidden", "true");
+  bar.appendChild(el("span", "timer-fill"));
+  updateTimer(bar);
+  return bar;
+}
+function updateTimer(bar) {
+  const left = Number(bar.dataset.deadline) - (Date.now() / 1000 + S.clockSkew);
+  const frac = Math.max(0, Math.min(1, left / Number(bar.dataset.total)));
+  bar.style.setProperty("--left", frac.toFixed(3));
+  bar.classList.toggle("low", left < 10);
+}
 function updateClock(c) {
   const now = Date.now() / 1000 + S.clockSkew;
   const left = Number(c.dataset.deadline) - now;
@@ -192,7 +219,10 @@ function updateClock(c) {
   c.classList.toggle("low", left < 10);
 }
 export function startClocks() {
-  setInterval(() => document.querySelectorAll(".clock").forEach(updateClock), 250);
+  setInterval(() => {
+    document.querySelectorAll(".clock").forEach(updateClock);
+    document.querySelectorAll(".timer").forEach(updateTimer);
+  }, 250);
 }
 
 // ------------------------------------------------------------ the middle
@@ -254,15 +284,121 @@ export function renderCenter(box, hand) {
     box.appendChild(el("div", "wild-rank", "Wild: " + hand.wild_ranks.map((r) => RANK_NAME[r] || r).join(", ")));
   }
   const pots = el("div", "pots");
+  if (box.id === "center") pots.id = "pots";
   if (hand.result) {
     // The hand is over: the pot has been paid out (bets cleared), say so.
     const paid = (hand.result.pots || []).reduce((n, p) => n + (p.amount || 0), 0);
     pots.appendChild(el("span", "pot", "pot " + paid + " awarded"));
     if (hand.result.carried) pots.appendChild(el("span", null, " · " + hand.result.carried + " carried to the next hand"));
-  } else if (hand.pots && hand.pots.length > 1) {
-    hand.pots.forEach((p, i) => pots.appendChild(el("span", "pot", (i ? "side pot " + i + ": " : "main pot ") + p.amount)));
   } else {
-    pots.appendChild(el("span", "pot", "pot " + hand.pot));
+    // Every chip in the hand: the middle and this round's bets in front of the seats.
+    const total = potTotal(hand);
+    const pot = el("span", "pot pot-total", "pot " + total);
+    pot.dataset.total = String(total);
+    pots.appendChild(pot);
+    if (hand.pots && hand.pots.length > 1) {
+      const side = el("div", "side-pots");
+      hand.pots.forEach((p, i) => side.appendChild(el("span", "pot side-pot", (i ? "side pot " + i + ": " : "main pot ") + p.amount)));
+      pots.appendChild(side);
+    }
   }
   box.appendChild(pots);
+}
+
+// ------------------------------------------------- chips, labels, winnings
+// The pot a player reads: every chip committed in the hand (the middle, carry
+// included, and the bets still in front of the seats).
+export function potTotal(hand) {
+  return (hand.pot || 0) + (hand.seats || []).reduce((n, st) => n + ((st && st.bet) || 0), 0);
+}
+
+// A seat's bet as a stack of chips in front of it (up to five chips drawn).
+export function betChips(seat, amount) {
+  const b = el("span", "bet bet-chips");
+  b.dataset.seat = seat;
+  b.dataset.amount = amount;
+  b.setAttribute("aria-label", "bet " + amount);
+  const stack = el("span", "chip-stack");
+  stack.setAttribute("aria-hidden", "true");
+  const n = Math.min(5, 1 + Math.floor(Math.log2(Math.max(1, amount))));
+  for (let i = 0; i < n; i++) stack.appendChild(el("span", "chip"));
+  b.append(stack, el("span", "bet-amount", String(amount)));
+  return b;
+}
+
+// Each seat's last action this betting round, as a few words ("raises to 9",
+// "draws 2"): the server's hand.last_actions when it sends them, else read from
+// the hand's events.  A new round clears them (a fold's label stays).
+export function actionLabels(hand) {
+  if (!hand) return {};
+  if (hand.last_actions) return hand.last_actions;
+  const out = {};
+  for (const e of hand.events || []) {
+    if (e.kind === "round" || e.kind === "choose") {
+      for (const k of Object.keys(out)) if (out[k].kind !== "fold") delete out[k];
+      continue;
+    }
+    const label = labelOf(e);
+    if (label && e.seat !== null && e.seat !== undefined) out[e.seat] = label;
+  }
+  return out;
+}
+function labelOf(e) {
+  const allIn = e.all_in ? " (all-in)" : "";
+  const n = (k) => (k === 1 ? "1 card" : k + " cards");
+  switch (e.kind) {
+    case "check": return { kind: "check", text: "checks" };
+    case "call": return { kind: e.all_in ? "all-in" : "call", text: "calls " + e.amount + allIn };
+    case "bet":
+      if (e.bring_in) return { kind: "bring-in", text: "brings in for " + e.to };
+      return { kind: e.all_in ? "all-in" : "bet", text: "bets " + e.to + allIn };
+    case "raise": return { kind: e.all_in ? "all-in" : "raise", text: "raises to " + e.to + allIn };
+    case "fold": return { kind: "fold", text: "folds" };
+    case "draw": {
+      const k = e.count !== undefined ? e.count : (e.cards || []).length;
+      return { kind: "draw", text: k ? "draws " + k : "stands pat" };
+    }
+    case "discard": return { kind: "discard", text: "throws " + n(e.count !== undefined ? e.count : (e.cards || []).length) };
+    case "expose": return { kind: "expose", text: "turns up a card" };
+    case "stacked": return { kind: "stack", text: "sets the roll-up order" };
+    case "roll": return { kind: "roll", text: "rolls up a card" };
+    case "wild": return { kind: "wild", text: "picks the wild card" };
+    case "declare": return { kind: "declare", text: e.side ? "declares " + e.side : "declares" };
+    case "chose": return { kind: e.step === "stack" ? "stack" : e.step || "chose", text: "has chosen" };
+    case "show": return { kind: "show", text: "shows" };
+    case "muck": return { kind: "muck", text: "mucks" };
+    default: return null;
+  }
+}
+export function labelEl(label) {
+  const e = el("div", "action-label" + (label ? "" : " none"), label ? label.text : "");
+  if (label) e.dataset.kind = label.kind;
+  return e;
+}
+
+// What a seat won of the pots just paid, each half apart: [{half, amount}].
+export function wonBy(hand, seat) {
+  const out = [];
+  if (!hand || !hand.result) return out;
+  for (const pot of hand.result.pots || []) {
+    if (pot.high || pot.low) {
+      for (const half of ["high", "low"]) {
+        const got = (pot[half] || {})[seat];
+        if (got) out.push({ half: half, amount: got });
+      }
+    } else {
+      const got = (pot.winners || {})[seat];
+      if (got) out.push({ half: null, amount: got });
+    }
+  }
+  return out;
+}
+export function wonEl(won) {
+  const box = el("div", "won");
+  for (const w of won) {
+    const b = el("span", "won-part", "+" + w.amount + (w.half ? " " + w.half : ""));
+    b.dataset.half = w.half || "whole";
+    box.appendChild(b);
+  }
+  return box;
 }

@@ -7,7 +7,7 @@ import { GAME_NAME } from "/static/cards.js";
 import { $, connect, hooks, myTurn, startPinging } from "./state.js";
 import { renderCenter, renderSeats, renderStatus, startClocks } from "./felt.js";
 import { renderControls, renderMe } from "./dock.js";
-import { initMotion, turnAlert } from "./motion.js";
+import { animate, capture, initMotion, turnAlert } from "./motion.js";
 import { initOdds, oddsArrived, oddsRefused, oddsReset, renderOdds } from "./odds.js";
 import {
   chatArrived, chatReset, initPanels, joinSeat, renderChatInput, renderHostPanel, renderJoin,
@@ -31,6 +31,7 @@ export function render(state, previous) {
   $("invite-link").value = location.origin + "/t/" + t.id;
   document.body.classList.toggle("seated", me.seat !== null);
   document.body.dataset.seq = String(state.seq);   // tests wait on it
+  const before = previous !== state ? capture() : null;
   renderJoin(t, me);
   $("host").classList.toggle("hidden", !(me.host && !t.started));
   renderNotice(t, me);
@@ -46,6 +47,7 @@ export function render(state, previous) {
   renderOdds(t, me);
   renderChatInput(me);
   if (previous !== state && turn && !myTurn(previous)) turnAlert();
+  animate(state, previous, before);
   if (!linked) { linked = true; openLinkedHand(); }
 }
 
