@@ -31,7 +31,7 @@ def expected_labels(events: Any) -> dict[int, tuple[str, dict[str, Any]]]:
     a new round clears them, but for folds (seat -> (kind, data))."""
     out: dict[int, tuple[str, dict[str, Any]]] = {}
     for e in events:
-        if e.kind in ("round", "choose"):
+        if e.kind in ("round", "choose", "draw_round"):
             out = {s: v for s, v in out.items() if v[0] == "fold"}
         elif e.kind in VERB and e.seat is not None:
             out[e.seat] = (e.kind, e.data)

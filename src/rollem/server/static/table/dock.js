@@ -56,6 +56,12 @@ export function renderMe(t, hand, me) {
       if (hs.up[i]) e.appendChild(el("span", "up-mark", "up"));
       if (picking && legal.cards.includes(c)) {
         e.classList.add("pickable");
+        // a button to the keyboard too: Tab to it and Space, or its digit (keys.js)
+        e.setAttribute("role", "button");
+        e.tabIndex = 0;
+        e.setAttribute("aria-pressed", String(S.selected.includes(c)));
+        if (i < 9) withKey(e, String(i + 1));
+        e.addEventListener("keydown", (ev) => { if (ev.key === " ") { ev.preventDefault(); e.click(); } });
         const k = S.selected.indexOf(c);
         if (k >= 0) { e.classList.add("selected"); e.appendChild(el("span", "order", String(k + 1))); }
         e.addEventListener("click", () => {
@@ -118,12 +124,13 @@ export function renderControls(t, hand, me) {
   if (me.choose_game && t.choice) {
     prompt.textContent = "You have the button: name the game.";
     const row = el("div", "actions");
-    for (const g of t.choice.games) {
+    t.choice.games.forEach((g, k) => {
       const b = el("button", "act game-choice", GAME_NAME[g]);
       b.dataset.game = g; b.type = "button";
+      if (k < 9) withKey(b, String(k + 1));
       b.onclick = () => send({ type: "choose_game", hand: t.choice.hand, seq: S.state.seq, game: g });
       row.appendChild(b);
-    }
+    });
     box.appendChild(row);
     disableIfOffline(box);
     return;
@@ -133,6 +140,9 @@ export function renderControls(t, hand, me) {
     const chose = myPendingChoice(hand, me.seat);
     if (chose) prompt.textContent = "Your choice is in: " + chose.words + " " + chose.rest + ". " + prompt.textContent;
     if (!S.online) prompt.textContent = "Disconnected — reconnecting…";
+    const pre = preActionControl(hand, me.seat);
+    if (pre) box.appendChild(pre);
+    disableIfOffline(box);
     return;
   }
   const legal = hand.legal;
@@ -143,9 +153,9 @@ export function renderControls(t, hand, me) {
   if (S.confirmFold) {
     prompt.appendChild(el("span", "confirm-fold", " · You can check for free. Fold anyway?"));
     const row = el("div", "actions");
-    row.appendChild(btn("fold-confirm", "Fold anyway", () => act({ kind: "fold" })));
-    row.appendChild(btn("check", "Check", () => act({ kind: "check" })));
-    row.appendChild(btn("fold-cancel", "Cancel", () => { S.confirmFold = false; rerender(); }));
+    row.appendChild(btn("fold-confirm", "Fold anyway", () => act({ kind: "fold" }), "f"));
+    row.appendChild(btn("check", "Check", () => act({ kind: "check" }), "c"));
+    row.appendChild(btn("fold-cancel", "Cancel", () => { S.confirmFold = false; rerender(); }, "Esc"));
     box.appendChild(row);
     disableIfOffline(box);
     return;
@@ -156,17 +166,17 @@ export function renderControls(t, hand, me) {
     if (a === "fold") {
       row.appendChild(btn("fold", "Fold", () => {
         if (legal.actions.includes("check")) { S.confirmFold = true; rerender(); } else act({ kind: "fold" });
-      }));
-    } else if (a === "check") row.appendChild(btn(a, "Check", () => act({ kind: a })));
+      }, "f"));
+    } else if (a === "check") row.appendChild(btn(a, "Check", () => act({ kind: a }), "c"));
     else if (a === "call") {
       // the stud bring-in: the call posts the bring-in (legal.forced, see engine Legal)
       const word = legal.forced === "bring-in" ? "Bring in for " : "Call ";
-      row.appendChild(btn(a, word + legal.call_amount, () => act({ kind: "call" })));
+      row.appendChild(btn(a, word + legal.call_amount, () => act({ kind: "call" }), "c"));
     }
     else if (a === "bet" || a === "raise") betBox = betControl(a, legal, hand, t, row);
     else if (a === "wild") box.appendChild(wildControl(legal));
     else if (a === "declare") {
-      for (const side of legal.sides) row.appendChild(btn("declare-" + side, "Declare " + side, () => act({ kind: "declare", side: side })));
+      for (const side of legal.sides) row.appendChild(btn("declare-" + side, "Declare " + side, () => act({ kind: "declare", side: side }), side[0]));
     } else if (PICK[a]) box.appendChild(pickControl(a, legal));
   }
   if (row.childNodes.length) box.appendChild(row);
@@ -178,11 +188,18 @@ function disableIfOffline(box) {
   box.querySelectorAll("button, input").forEach((b) => { b.disabled = true; });
 }
 
-function btn(action, text, onclick) {
+// One action button; `key`: its keyboard shortcut, shown on it (keys.js).
+function btn(action, text, onclick, key) {
   const b = el("button", "act", text);
   b.dataset.action = action;
   b.type = "button";
   b.onclick = onclick;
+  if (key) withKey(b, key);
+  return b;
+}
+function withKey(b, key) {
+  b.dataset.key = key;
+  b.setAttribute("aria-keyshortcuts", key === "Esc" ? "Escape" : key);
   return b;
 }
 
@@ -206,10 +223,10 @@ function betControl(a, legal, hand, t, row) {
   const word = legal.forced ? "Complete to" : (a === "bet" ? "Bet" : "Raise to");
   const key = a === "bet" ? "amount" : "to";
   if (legal.min_to === legal.max_to) {
-    row.appendChild(btn(a, word + " " + legal.min_to, () => act({ kind: a, [key]: legal.min_to })));
+    row.appendChild(btn(a, word + " " + legal.min_to, () => act({ kind: a, [key]: legal.min_to }), a[0]));
     return null;
   }
-  const b = btn(a, word + " " + legal.min_to, () => act({ kind: a, [key]: Number(num.value) }));
+  const b = btn(a, word + " " + legal.min_to, () => act({ kind: a, [key]: Number(num.value) }), a[0]);
   row.appendChild(b);
   const wrap = el("div", "bet-control");
   const slider = el("input"); slider.type = "range"; slider.min = legal.min_to; slider.max = legal.max_to;
@@ -223,11 +240,12 @@ function betControl(a, legal, hand, t, row) {
   const quick = el("span", "quick");
   const labels = t.config.structure === "fixed-limit" ? [["min", "min"], ["allin", "max"]]
     : [["min", "min"], ["half", "½ pot"], ["pot", "pot"], ["allin", t.config.structure === "no-limit" ? "all-in" : "max"]];
-  for (const [k, label] of labels) {
+  labels.forEach(([k, label], i) => {
     const q = el("button", "small quick-size", label); q.type = "button"; q.dataset.size = k;
+    withKey(q, String(i + 1));
     q.onclick = () => sync(sizes[k]);
     quick.appendChild(q);
-  }
+  });
   wrap.append(quick, slider, num);
   return wrap;
 }
@@ -241,6 +259,9 @@ function wildControl(legal) {
     c.classList.add("pickable");
     c.dataset.position = i;
     c.setAttribute("role", "button");
+    c.tabIndex = 0;
+    c.setAttribute("aria-label", "pool card " + (i + 1));
+    if (i < 9) withKey(c, String(i + 1));
     c.onclick = () => act({ kind: "wild", position: i });
     cards.appendChild(c);
   }
@@ -255,10 +276,12 @@ function pickControl(a, legal) {
   const tips = {
     discard: "Tap " + need + " of your cards to throw into the pool",
     expose: "Tap the card to turn face up",
-    draw: "Tap up to " + hi + " cards to replace from the pool (none: stand pat)",
+    draw: "Tap up to " + hi + " cards to throw" + (S.state.hand && S.state.hand.pool
+      ? " and replace from the pool" : "; new ones are dealt") + " (none: stand pat)",
     stack: "Tap your cards in the order they roll up (first = first up)",
   };
-  wrap.appendChild(el("span", "prompt", tips[a] + " — chosen: " + S.selected.length));
+  wrap.appendChild(el("span", "prompt", tips[a] + " — chosen: " + S.selected.length
+    + " (keys: 1–" + Math.min(9, legal.cards.length) + " pick, Enter confirms, Esc clears)"));
   const ok = S.selected.length >= lo && S.selected.length <= hi && S.selected.every((c) => legal.cards.includes(c));
   const label = a === "draw" && S.selected.length === 0 ? "Stand pat" : PICK[a] + (S.selected.length ? " (" + S.selected.length + ")" : "");
   const b = btn(a, label, () => {
@@ -266,6 +289,7 @@ function pickControl(a, legal) {
     else act({ kind: a, cards: S.selected.slice() });
   });
   b.id = "confirm";
+  withKey(b, "Enter");
   b.dataset.min = lo;
   b.dataset.max = hi;
   b.disabled = !ok;
@@ -276,14 +300,87 @@ function pickControl(a, legal) {
     const hs = S.state.hand.seats[S.state.you.seat];
     const order = (hs ? hs.cards : []).filter((c) => legal.cards.includes(c));
     if (order.length >= lo && order.length <= hi) {
-      row.appendChild(btn("stack-keep", "Keep this order", () => act({ kind: "stack", cards: order })));
+      row.appendChild(btn("stack-keep", "Keep this order", () => act({ kind: "stack", cards: order }), "k"));
     }
   }
   if (S.selected.length) {
-    const clr = el("button", "small", "clear"); clr.type = "button";
+    const clr = withKey(el("button", "small", "clear"), "Esc"); clr.type = "button";
     clr.onclick = () => { S.selected = []; rerender(); };
     row.appendChild(clr);
   }
   wrap.appendChild(row);
+  return wrap;
+}
+
+// ------------------------------------------------------------ pre-actions
+// Chosen before your turn, played the moment it comes: check/fold, check, call
+// (this amount), call any, fold to any bet.  One is held at a time; a new hand
+// or betting round clears it, and a raise clears "check" and "call N" (the
+// situation they were chosen for is gone).  Only the page knows of it: the
+// server sees the action when it is played.
+let pre = null;   // { kind, amount, bet, hand, round }
+function roundOf(hand) { return hand.events.filter((e) => e.kind === "round").length; }
+function preSituation(hand, seat) {
+  if (!hand || hand.result || hand.simultaneous || seat === null) return null;
+  if (hand.pending && hand.pending !== "bet") return null;
+  const hs = hand.seats[seat];
+  if (!hs || !hs.dealt || hs.folded || hs.all_in || !hand.to_act.length) return null;
+  const owe = Math.max(0, (hand.current_bet || 0) - (hs.bet || 0));
+  return { owe: Math.min(owe, hs.stack), bet: hand.current_bet || 0, round: roundOf(hand) };
+}
+// Forget the pre-action when its situation is gone; says why, or null.
+export function checkPreAction(hand, seat) {
+  if (!pre) return null;
+  const now = preSituation(hand, seat);
+  const mine = hand && !hand.result && hand.legal && hand.legal.actions.length;
+  if (!hand || hand.hand_no !== pre.hand || hand.result) { pre = null; return null; }
+  if (!mine && !now) { pre = null; return null; }
+  const round = now ? now.round : roundOf(hand);
+  if (round !== pre.round) { pre = null; return null; }
+  const bet = hand.current_bet || 0;
+  if ((pre.kind === "check" || pre.kind === "call") && bet !== pre.bet) {
+    const was = pre.kind === "check" ? "Check" : "Call " + pre.amount;
+    pre = null;
+    return "A raise came in: your “" + was + "” is cleared.";
+  }
+  return null;
+}
+// Your turn has come with a pre-action held: the action it stands for (or null).
+export function preActionNow(hand) {
+  if (!pre || !hand || !hand.legal) return null;
+  const acts = hand.legal.actions;
+  if (!acts.includes("check") && !acts.includes("call") && !acts.includes("fold")) return null;
+  const kind = pre.kind, amount = pre.amount;
+  pre = null;
+  const can = (a) => acts.includes(a);
+  if (kind === "check-fold" || kind === "fold") return can("check") ? { kind: "check" } : { kind: "fold" };
+  if (kind === "check") return can("check") ? { kind: "check" } : null;
+  if (kind === "call") return can("call") && hand.legal.call_amount === amount ? { kind: "call" } : null;
+  if (kind === "call-any") return can("call") ? { kind: "call" } : can("check") ? { kind: "check" } : null;
+  return null;
+}
+export function clearPreAction() { const had = !!pre; pre = null; return had; }
+function preActionControl(hand, seat) {
+  const now = preSituation(hand, seat);
+  if (!now) return null;
+  const options = now.owe === 0
+    ? [["check-fold", "Check/fold"], ["check", "Check"], ["call-any", "Call any"]]
+    : [["fold", "Fold to any bet"], ["call", "Call " + now.owe], ["call-any", "Call any"]];
+  const wrap = el("div", "pre-actions");
+  wrap.setAttribute("role", "group");
+  wrap.setAttribute("aria-label", "Before your turn");
+  wrap.appendChild(el("span", "prompt", "Before your turn:"));
+  for (const [kind, label] of options) {
+    const b = el("button", "small pre", label);
+    b.type = "button";
+    b.dataset.pre = kind;
+    const on = !!pre && pre.kind === kind && (kind !== "call" || pre.amount === now.owe);
+    b.setAttribute("aria-pressed", String(on));
+    b.onclick = () => {
+      pre = on ? null : { kind: kind, amount: now.owe, bet: now.bet, hand: hand.hand_no, round: now.round };
+      rerender();
+    };
+    wrap.appendChild(b);
+  }
   return wrap;
 }

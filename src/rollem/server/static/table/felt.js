@@ -21,7 +21,9 @@ export function renderStatus(t, hand, me) {
   else if (hand.result) text = "Hand " + hand.hand_no + " is over.";
   else {
     const who = hand.to_act.map((s) => (s === me.seat ? "you" : seatName(t, s))).join(", ");
-    const what = hand.pending && hand.pending !== "bet" ? DECISION_WORD[hand.pending] || hand.pending
+    // a draw is from the pool only in a game that has one (5-2-1 deals new cards)
+    const what = hand.pending === "draw" && !hand.pool ? "draw"
+      : hand.pending && hand.pending !== "bet" ? DECISION_WORD[hand.pending] || hand.pending
       : (hand.round || "betting").replace(/_/g, " ");
     text = GAME_NAME[hand.game] + " · hand " + hand.hand_no + " · " + what + " · "
       + (hand.simultaneous ? "everyone at once: " : "to act: ") + who;
@@ -334,7 +336,7 @@ export function actionLabels(hand) {
   if (hand.last_actions) return hand.last_actions;
   const out = {};
   for (const e of hand.events || []) {
-    if (e.kind === "round" || e.kind === "choose") {
+    if (e.kind === "round" || e.kind === "choose" || e.kind === "draw_round") {
       for (const k of Object.keys(out)) if (out[k].kind !== "fold") delete out[k];
       continue;
     }

@@ -4,9 +4,10 @@
 // Layout: opponents around the felt (an oval on a wide screen, a compact grid on
 // a phone); your cards, clock and action bar in the dock pinned to the bottom.
 import { GAME_NAME } from "/static/cards.js";
-import { $, connect, hooks, myTurn, startPinging } from "./state.js";
+import { $, act, connect, hooks, myTurn, startPinging, toast } from "./state.js";
 import { renderCenter, renderSeats, renderStatus, startClocks } from "./felt.js";
-import { renderControls, renderMe } from "./dock.js";
+import { checkPreAction, preActionNow, renderControls, renderMe } from "./dock.js";
+import { initKeys } from "./keys.js";
 import { animate, capture, initMotion, turnAlert } from "./motion.js";
 import { initOdds, oddsArrived, oddsRefused, oddsReset, renderOdds } from "./odds.js";
 import {
@@ -38,6 +39,8 @@ export function render(state, previous) {
   renderStatus(t, state.hand, me);
   renderSeats($("seats"), t, state.hand, me.seat, false);
   renderCenter($("center"), state.hand);
+  const cleared = previous !== state ? checkPreAction(state.hand, me.seat) : null;
+  if (cleared) toast(cleared);
   renderMe(t, state.hand, me);
   renderControls(t, state.hand, me);
   renderResult(t, state.hand, me);
@@ -46,7 +49,10 @@ export function render(state, previous) {
   renderLog(state.hand);
   renderOdds(t, me);
   renderChatInput(me);
-  if (previous !== state && turn && !myTurn(previous)) turnAlert();
+  if (previous !== state && turn && !(previous && myTurn(previous))) {
+    const pre = preActionNow(state.hand);
+    if (pre) act(pre); else turnAlert();
+  }
   animate(state, previous, before);
   if (!linked) { linked = true; openLinkedHand(); }
 }
@@ -59,6 +65,7 @@ hooks.oddsError = oddsRefused;
 hooks.connected = () => { oddsReset(); chatReset(); };
 hooks.takeSeat = (i) => { $("join-seat").value = String(i); joinSeat(i); };
 initMotion();
+initKeys();
 initOdds();
 initPanels();
 initReplay();

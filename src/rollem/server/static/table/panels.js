@@ -353,6 +353,16 @@ export function renderLog(hand) {
   const box = $("log");
   box.innerHTML = "";
   if (!hand) return;
+  if (hand.log) {
+    // The hand in players' words (the server's shared narration), newest last.
+    for (const line of hand.log.slice(-60)) {
+      const li = el("li", line.seat === S.state.you.seat ? "mine" : null);
+      if (line.seat !== null && line.seat !== undefined) li.dataset.seat = line.seat;
+      textWithCards(li, line.text);
+      box.appendChild(li);
+    }
+    return;
+  }
   for (const e of hand.events.slice(-60)) box.appendChild(el("li", null, actionText(S.state.table, e)));
 }
 
