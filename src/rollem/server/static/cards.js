@@ -22,6 +22,7 @@ export function cardEl(card, opts) {
   opts = opts || {};
   if (!card) {
     const back = el("span", "card back" + (opts.small ? " small" : ""));
+    back.setAttribute("role", "img");
     back.setAttribute("aria-label", "face-down card");
     back.dataset.card = "back";
     return back;
@@ -31,6 +32,7 @@ export function cardEl(card, opts) {
   const e = el("span", "card " + (red ? "red" : "black") + (opts.small ? " small" : "")
     + (opts.up ? " up" : "") + (opts.wild ? " wild" : ""));
   e.dataset.card = card;
+  e.setAttribute("role", "img");
   e.setAttribute("aria-label", (RANK_TEXT[rank] || rank) + " of " + SUIT_NAME[suit]);
   e.appendChild(el("span", "rank", RANK_TEXT[rank] || rank));
   e.appendChild(el("span", "suit", SUIT_SYMBOL[suit]));

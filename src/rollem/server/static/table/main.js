@@ -11,7 +11,7 @@ import { initKeys } from "./keys.js";
 import { animate, capture, initMotion, turnAlert } from "./motion.js";
 import { initOdds, oddsArrived, oddsRefused, oddsReset, renderOdds } from "./odds.js";
 import {
-  chatArrived, chatReset, initPanels, joinSeat, renderChatInput, renderHostPanel, renderJoin,
+  announce, chatArrived, chatReset, initPanels, joinSeat, renderChatInput, renderHostPanel, renderJoin,
   renderLedger, renderLog, renderNotice, renderResult,
 } from "./panels.js";
 import { initReplay, openLinkedHand } from "./replay.js";
@@ -54,6 +54,7 @@ export function render(state, previous) {
     if (pre) act(pre); else turnAlert();
   }
   animate(state, previous, before);
+  announce(state, previous, turn, !!(previous && myTurn(previous)));
   if (!linked) { linked = true; openLinkedHand(); }
 }
 

@@ -2,7 +2,7 @@
 // chat, the ledger, this hand's log, the rules ("How to play") and the invite.
 import { cardEl, GAME_NAME, RANK_TEXT, SUIT_SYMBOL } from "/static/cards.js";
 import { $, el, reconnect, rerender, S, seatName, send, store, tid, toast } from "./state.js";
-import { isWild, joinsNextHand, winnersOf } from "./felt.js";
+import { actionLabels, isWild, joinsNextHand, winnersOf } from "./felt.js";
 import { loadHistory, openReplay } from "./replay.js";
 
 function clockText(kind) {
@@ -446,4 +446,42 @@ $("rules").onclick = (ev) => { if (ev.target === $("rules")) $("rules").classLis
 // ------------------------------------------------------------ host start
 $("start-btn").onclick = () => send({ type: "start", seq: S.state ? S.state.seq : 0 });
 $("copy-invite").onclick = () => { $("invite-link").select(); navigator.clipboard && navigator.clipboard.writeText($("invite-link").value); };
+}
+
+// ------------------------------------------------------------ announcements
+// The live region (#announce) a screen reader reads: each action as the felt's
+// label says it ("Bob raises to 9"), your turn, the result in the narration's
+// words.  Decided from what changed since the state drawn before.
+const SAID = 20;
+function say(lines) {
+  const box = $("announce");
+  for (const text of lines) box.appendChild(el("p", null, text));
+  while (box.childNodes.length > SAID) box.removeChild(box.firstChild);
+}
+export function announce(state, previous, turn, wasTurn) {
+  if (previous === state) return;
+  const t = state.table, hand = state.hand, old = previous && previous.hand;
+  const same = hand && old && old.hand_no === hand.hand_no;
+  const lines = [];
+  if (hand && !same) lines.push("Hand " + hand.hand_no + ": " + (GAME_NAME[hand.game] || hand.game) + ".");
+  if (hand && hand.log && same && old.log) {
+    for (const l of hand.log.slice(old.log.length)) lines.push(l.text);
+  } else if (hand) {
+    const was = same ? actionLabels(old) : {};
+    for (const [seat, label] of Object.entries(actionLabels(hand))) {
+      const before = was[seat];
+      if (!before || before.text !== label.text) lines.push(seatName(t, Number(seat)) + " " + label.text);
+    }
+  }
+  if (hand && hand.result && !(same && old.result)) {
+    const told = hand.narration && hand.narration.length ? hand.narration.map((l) => l.text)
+      : potLines(t, hand.result);
+    lines.push(...told);
+  }
+  if (turn && !wasTurn) {
+    const legal = hand && hand.legal;
+    const owe = legal && legal.actions.includes("call") ? legal.call_amount : 0;
+    lines.push("Your turn" + (owe ? ": " + owe + " to call." : "."));
+  }
+  if (lines.length) say(lines);
 }
