@@ -111,7 +111,8 @@ export function isWild(hand, card) {
 // tag; nor one without chips, who is offered a rebuy).
 export function joinsNextHand(t, hand, n) {
   const s = t.seats[n], hs = hand ? hand.seats[n] : null;
-  return !!(hand && s && !s.free && s.stack > 0 && !(hs && hs.dealt)
+  // (only while the hand is in play: once it is over the tag would be stale)
+  return !!(hand && !hand.result && s && !s.free && s.stack > 0 && !(hs && hs.dealt)
     && !(t.sitting_out || []).includes(n) && !(t.waiting || []).includes(n));
 }
 // The stack to show: during a hand a dealt-in player's stack in it; otherwise (not

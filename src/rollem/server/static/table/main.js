@@ -3,7 +3,7 @@
 // (previous === state: a local change, such as a card picked; nothing moves).
 // Layout: opponents around the felt (an oval on a wide screen, a compact grid on
 // a phone); your cards, clock and action bar in the dock pinned to the bottom.
-import { GAME_NAME } from "/static/cards.js";
+import { el, GAME_NAME } from "/static/cards.js";
 import { $, act, connect, hooks, myTurn, startPinging, toast } from "./state.js";
 import { renderCenter, renderSeats, renderStatus, startClocks } from "./felt.js";
 import { checkPreAction, preActionNow, renderControls, renderMe } from "./dock.js";
@@ -18,19 +18,44 @@ import { initReplay, openLinkedHand } from "./replay.js";
 
 let linked = false;
 
+// The header: the table's name on its own, then its game and stakes (two lines
+// on a phone, nothing cut).
+function renderHeader(t, hand) {
+  const game = GAME_NAME[t.config.game] || t.config.game;
+  const stakes = t.config.structure + " · " + forcedBets(t, hand) + "bets "
+    + t.config.small_bet + "/" + t.config.big_bet;
+  const box = $("table-name");
+  const text = t.name + " · " + game + " · " + stakes;
+  if (box.dataset.text === text) return;
+  box.dataset.text = text;
+  box.textContent = "";
+  box.append(el("b", "tn-name", t.name), el("span", "tn-game", " · " + game + " · " + stakes));
+  box.title = text;
+}
+// The forced bets in words ("ante 1, "): the game in play's; between hands of a
+// dealer's choice (no game yet) those its games share, else the table's ante.
+function forcedBets(t, hand) {
+  const bets = t.forced_bets || {};
+  const game = hand ? hand.game : t.choice && t.choice.game ? t.choice.game : t.config.game;
+  let words = bets[game];
+  if (!words && t.config.game === "dealers-choice") {
+    const each = [...new Set((t.config.choices || []).map((g) => bets[g]).filter(Boolean))];
+    words = each.length === 1 ? each[0] : t.config.ante ? "ante " + t.config.ante : "";
+  }
+  return words ? words + ", " : "";
+}
+
 export function render(state, previous) {
   const t = state.table, me = state.you;
   if (t.game_names) Object.assign(GAME_NAME, t.game_names);  // every game this table may deal
   const turn = myTurn(state);
   document.title = (turn ? "● Your turn — " : "") + t.name + " — rollem";
-  // forced bets of the game in play (dealer's choice between hands: none named)
-  const forced = (t.forced_bets || {})[state.hand ? state.hand.game : t.config.game];
-  $("table-name").textContent = t.name + " · " + GAME_NAME[t.config.game] + " · "
-    + t.config.structure + " · " + (forced ? forced + ", " : "") + "bets "
-    + t.config.small_bet + "/" + t.config.big_bet;
+  renderHeader(t, state.hand);
   $("invite").classList.toggle("hidden", !me.host);
   $("invite-link").value = location.origin + "/t/" + t.id;
   document.body.classList.toggle("seated", me.seat !== null);
+  // Your turn: a replay opened now leaves the dock (your cards, clock, buttons) in view.
+  document.body.classList.toggle("my-turn", turn);
   document.body.dataset.seq = String(state.seq);   // tests wait on it
   const before = previous !== state ? capture() : null;
   renderJoin(t, me);
@@ -53,6 +78,7 @@ export function render(state, previous) {
     const pre = preActionNow(state.hand);
     if (pre) act(pre); else turnAlert();
   }
+  document.documentElement.style.setProperty("--dock-h", $("dock").offsetHeight + "px");
   animate(state, previous, before);
   announce(state, previous, turn, !!(previous && myTurn(previous)));
   if (!linked) { linked = true; openLinkedHand(); }

@@ -445,7 +445,7 @@ $("rules-close").onclick = () => $("rules").classList.add("hidden");
 $("rules").onclick = (ev) => { if (ev.target === $("rules")) $("rules").classList.add("hidden"); };
 // ------------------------------------------------------------ host start
 $("start-btn").onclick = () => send({ type: "start", seq: S.state ? S.state.seq : 0 });
-$("copy-invite").onclick = () => { $("invite-link").select(); navigator.clipboard && navigator.clipboard.writeText($("invite-link").value); };
+$("copy-invite").onclick = () => copyText($("invite-link").value, $("copy-invite"), $("invite-link"));
 }
 
 // ------------------------------------------------------------ announcements
@@ -484,4 +484,36 @@ export function announce(state, previous, turn, wasTurn) {
     lines.push("Your turn" + (owe ? ": " + owe + " to call." : "."));
   }
   if (lines.length) say(lines);
+}
+
+// ------------------------------------------------------------------ copying
+// Copy a link, and say so on the button ("Copied").  The clipboard API exists
+// only on a secure page (https, localhost): on a plain-HTTP LAN address the
+// text is selected in a field and copied the old way (execCommand); if even
+// that fails, the field stays selected for the player to copy.
+export function copyText(text, button, field) {
+  const label = button.dataset.label || button.textContent;
+  button.dataset.label = label;
+  const done = () => {
+    button.textContent = "Copied";
+    button.classList.add("copied");
+    say(["Copied: " + text]);
+    clearTimeout(button.copiedTimer);
+    button.copiedTimer = setTimeout(() => { button.textContent = label; button.classList.remove("copied"); }, 2500);
+  };
+  const oldWay = () => {
+    let f = field, temp = false;
+    if (!f) {
+      f = el("input", "copy-field"); f.readOnly = true; f.value = text; temp = true;
+      f.setAttribute("aria-label", "link to copy");
+      button.after(f);
+    }
+    f.focus(); f.select();
+    let ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    if (ok) { if (temp) f.remove(); done(); }
+    else toast("Copy the selected link: " + text);
+  };
+  if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, oldWay);
+  else oldWay();
 }

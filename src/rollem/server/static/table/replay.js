@@ -3,7 +3,7 @@
 import { GAME_NAME } from "/static/cards.js";
 import { $, el, S, seatName, tid, toast } from "./state.js";
 import { renderCenter, renderSeats } from "./felt.js";
-import { describeResult } from "./panels.js";
+import { copyText, describeResult } from "./panels.js";
 
 let replay = null;
 export async function loadHistory() {
@@ -83,11 +83,7 @@ export function closeReplay() {
 }
 export function initReplay() {
 window.addEventListener("hashchange", openLinkedHand);
-$("replay-copy").onclick = () => {
-  const link = $("replay-link").href;
-  if (navigator.clipboard) navigator.clipboard.writeText(link).then(() => toast("Link copied: " + link), () => toast(link));
-  else toast(link);
-};
+$("replay-copy").onclick = () => copyText($("replay-link").href, $("replay-copy"), null);
 $("replay").onclick = (ev) => { if (ev.target === $("replay")) closeReplay(); };
 $("replay-prev").onclick = () => { if (replay.i > 0) { replay.i--; showFrame(); } };
 $("replay-next").onclick = () => { if (replay.i < replay.data.frames.length - 1) { replay.i++; showFrame(); } };
