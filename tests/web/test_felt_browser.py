@@ -146,3 +146,84 @@ def test_labels_pot_and_chips_follow_each_action(browser: Any, live: ServerThrea
         play_and_check(live, ctx, seats, f"{size}-{seats}")
     finally:
         ctx.close()
+
+
+# Generated sounds, counted: each oscillator or noise burst the page starts.
+FAKE_AUDIO = """
+window.__sounds = [];
+class FakeAudio {
+  constructor() { this.currentTime = 0; this.sampleRate = 8000; this.destination = {};
+                  this.state = 'running'; }
+  resume() {}
+  createOscillator() { const o = {type: '', frequency: {value: 0}, connect() {}, stop() {},
+    start() { window.__sounds.push(o.frequency.value); }}; return o; }
+  createGain() { return {gain: {value: 0, setValueAtTime() {}, exponentialRampToValueAtTime() {}},
+                         connect() {}}; }
+  createBuffer(c, n) { return {getChannelData: () => new Float32Array(n)}; }
+  createBufferSource() { return {connect() {}, start() { window.__sounds.push('noise'); }}; }
+  createBiquadFilter() { return {type: '', frequency: {value: 0}, connect() {}}; }
+}
+window.AudioContext = FakeAudio;
+"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_sounds_are_off_until_switched_on_and_then_play(browser: Any, live: ServerThread,
+                                                        size: str) -> None:
+    """Off by default on a device; one tap turns them on (kept on the device); then
+    the deal, bets and the result make generated sounds."""
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+           if size == "phone" else browser.new_context(viewport=DESKTOP))
+    ctx.add_init_script(FAKE_AUDIO)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2, between_hands=0.3)
+        only_betting_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        assert page.get_attribute("#alerts-btn", "aria-pressed") == "false"
+        page.click("#start-btn")
+        page.wait_for_selector("#controls [data-action]")
+        assert page.evaluate("window.__sounds") == [], "a sound before the switch is on"
+        page.click("#alerts-btn")
+        assert page.get_attribute("#alerts-btn", "aria-pressed") == "true"
+        page.reload()
+        page.wait_for_selector("#alerts-btn[aria-pressed=true]")   # kept on this device
+        end = time.time() + 60
+        while not page.locator("#result:not(.hidden)").count():
+            assert time.time() < end, "the hand did not finish"
+            kind = decision_kind(page)
+            if kind == "bet":
+                c = page.locator("#controls")
+                c.locator("[data-action=call], [data-action=check]").first.click()
+            page.wait_for_timeout(60)
+        heard = page.evaluate("window.__sounds")
+        assert "noise" in heard and 523 in heard, heard   # cards, and the win's arpeggio
+    finally:
+        ctx.close()
+
+
+def test_reduced_motion_moves_nothing(browser: Any, live: ServerThread) -> None:
+    """With prefers-reduced-motion the felt draws the same but runs no animation:
+    no card dealt in, no chips flying, no label fading."""
+    ctx = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=6, bots=5)
+        only_betting_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        moved = 0
+        end = time.time() + 60
+        while not page.locator("#result:not(.hidden)").count():
+            assert time.time() < end, "the hand did not finish"
+            moved += page.evaluate("""() => document.getAnimations().length
+                + document.querySelectorAll('.flying-chips').length""")
+            kind = decision_kind(page)
+            if kind == "bet":
+                page.locator("#controls [data-action=call], #controls [data-action=check]"
+                             ).first.click()
+            page.wait_for_timeout(40)
+        assert page.locator(".action-label:not(.none)").count()   # the labels still say it
+        assert moved == 0
+    finally:
+        ctx.close()
