@@ -16,8 +16,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import DESKTOP, PHONE, decision_kind, new_table, open_as_host, shot, sit_with_enter
-from table_ui import take_decision, wait_played
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    decision_kind,
+    new_table,
+    open_as_host,
+    shot,
+    sit_with_enter,
+    take_decision,
+    wait_played,
+)
 from web_harness import ROOT, ServerThread, only_betting_bots
 
 pytestmark = pytest.mark.browser
@@ -32,7 +41,8 @@ def axe_problems(page: Any, where: str) -> list[str]:
     # what is drawn once the short animations end (a label fading in is not its colour)
     page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
     result = page.evaluate("""() => axe.run(document, {
-        runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
+        runOnly: {type: 'tag',
+                  values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
         resultTypes: ['violations']})""")
     return [f"{where}: {v['id']} ({v['impact']}): {v['help']} — "
             + "; ".join(str(n["target"]) + " " + (n.get("failureSummary") or "").replace("\n", " ")

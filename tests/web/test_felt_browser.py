@@ -16,8 +16,16 @@ import time
 from typing import Any
 
 import pytest
-from table_ui import DESKTOP, PHONE, decision_kind, new_table, open_as_host, shot, sit_with_enter
-from table_ui import wait_until
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    decision_kind,
+    new_table,
+    open_as_host,
+    shot,
+    sit_with_enter,
+    wait_until,
+)
 from web_harness import ServerThread, only_betting_bots
 
 pytestmark = pytest.mark.browser
@@ -80,8 +88,9 @@ def bet_chips_match(page: Any, live: ServerThread, tid: str, where: str) -> None
     """The chips drawn in front of each seat are its bet this round."""
     hand = live.manager.get(tid).hand.hand
     view = live.manager.get(tid).hand.view(0)
-    drawn = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
-      '#seats .bet-chips, #me .bet-chips')].map(b => [b.dataset.seat, Number(b.dataset.amount)]))""")
+    drawn = page.evaluate("""() => Object.fromEntries(
+      [...document.querySelectorAll('#seats .bet-chips, #me .bet-chips')].map(
+        b => [b.dataset.seat, Number(b.dataset.amount)]))""")
     want = {str(i): s["bet"] for i, s in enumerate(view["seats"]) if s and s.get("bet")}
     assert drawn == want, f"{where}: chips {drawn} bets {want} (engine bets {hand.bets})"
 

@@ -138,7 +138,8 @@ def test_a_phones_header_and_clocks_fit(browser: Any, live: ServerThread) -> Non
           const h = document.getElementById('table-name');
           const r = h.getBoundingClientRect();
           const clocks = [...document.querySelectorAll('#seats .seat .clock')].map(c => {
-            const t = c.closest('.seat, .me').getBoundingClientRect(), b = c.getBoundingClientRect();
+            const t = c.closest('.seat, .me').getBoundingClientRect();
+            const b = c.getBoundingClientRect();
             return {text: c.textContent, inside: b.right <= t.right + 0.5 && b.left >= t.left - 0.5,
                     cut: c.scrollWidth > c.clientWidth + 1};
           });

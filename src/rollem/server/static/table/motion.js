@@ -76,8 +76,20 @@ export function initMotion() {
 }
 
 // ------------------------------------------------------------ animation
-// Where the chips and the pot are on screen before a new state is drawn.
-export function capture() {
+// Whether chips will move between these two states: bets gathered into the pot
+// (a seat's bet gone) or the pot paid.  Only then are positions read: reading
+// them makes the browser lay the page out at once, a cost at every state.
+function chipsMove(state, previous) {
+  if (!previous || previous === state || motionOff()) return false;
+  const hand = state.hand, old = previous.hand;
+  if (!hand || !old || old.hand_no !== hand.hand_no) return false;
+  if (hand.result && !old.result) return true;
+  return (old.seats || []).some((hs, i) => hs && hs.bet && !(hand.seats[i] && hand.seats[i].bet));
+}
+// Where the chips and the pot are on screen before a new state is drawn (null:
+// nothing will move).
+export function capture(state, previous) {
+  if (!chipsMove(state, previous)) return null;
   const rects = { bets: {}, seats: {}, pot: null };
   document.querySelectorAll("#seats .bet-chips, #me .bet-chips").forEach((b) => {
     rects.bets[b.dataset.seat] = { rect: b.getBoundingClientRect(), amount: Number(b.dataset.amount) };

@@ -190,6 +190,12 @@ export function renderHostPanel(t, me) {
   const a = document.activeElement;
   const editing = box.contains(a) && (a.tagName === "SELECT" || (a.tagName === "INPUT" && a.type !== "checkbox"));
   if (editing) return;
+  // Drawn again only when something it shows changed (not at every bet).
+  const key = JSON.stringify([S.online, t.host_paused, t.approve_joins, me.seat, t.sitting_out, t.waiting,
+    t.seats.map((s) => [s.free, s.name, s.away, s.bot]), t.config, t.config_next || null,
+    Object.keys(t.game_names || {})]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
   box.innerHTML = "";
   const row = el("div", "host-row");
   const pause = el("button", "small", t.host_paused ? "Resume" : "Pause");
@@ -321,6 +327,10 @@ export function renderLedger(t) {
   const tbl = $("ledger");
   const done = t.last_result ? t.last_result.hand : 0;
   const live = S.state.hand && !S.state.hand.result;
+  // Drawn again only when it changed (most states change no one's ledger line).
+  const key = JSON.stringify([done, live ? S.state.hand.hand_no : 0, t.ledger]);
+  if (tbl.dataset.key === key) return;
+  tbl.dataset.key = key;
   const cap = el("caption", "ledger-when", done ? "after hand " + done : "before the first hand");
   if (live) cap.textContent += " (hand " + S.state.hand.hand_no + " in play is not counted yet)";
   tbl.innerHTML = "";
@@ -351,8 +361,13 @@ function actionText(t, e) {
 }
 export function renderLog(hand) {
   const box = $("log");
+  // Drawn only while its box is open, and when the hand has moved on.
+  const key = !hand || !$("log-box").open ? "" : hand.hand_no + ":" + hand.events.length + ":"
+    + (hand.log ? hand.log.length : "");
+  if (box.dataset.key === key && key) return;
+  box.dataset.key = key;
   box.innerHTML = "";
-  if (!hand) return;
+  if (!hand || !key) return;
   if (hand.log) {
     // The hand in players' words (the server's shared narration), newest last.
     for (const line of hand.log.slice(-60)) {
@@ -436,6 +451,7 @@ export function initPanels() {
   initJoin();
   initChat();
 $("rules-btn").onclick = openRules;
+$("log-box").addEventListener("toggle", () => { if (S.state) renderLog(S.state.hand); });
 (function showInviteNow() {
   let invite = null;
   try { invite = sessionStorage.getItem("rollem_invite_" + tid); } catch (e) { /* private mode */ }
