@@ -236,3 +236,39 @@ def test_reduced_motion_moves_nothing(browser: Any, live: ServerThread) -> None:
         assert moved == 0
     finally:
         ctx.close()
+
+
+def test_the_servers_words_are_shown_when_it_sends_them(browser: Any, live: ServerThread,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand view's ``hand_name``, ``log`` and ``last_actions`` (the server's
+    narration, issue 26) are drawn when present: your hand's name under your cards,
+    the log in its words (newest last), each seat's label as it says."""
+    import json
+
+    from rollem.server.game_session import GameSession
+
+    plain = GameSession.view_json
+
+    def with_words(self: Any, seat: int | None, names: list[str] | None = None) -> str:
+        data = json.loads(plain(self, seat, names))
+        data["hand_name"] = "pair of kings" if seat == 0 else None
+        data["log"] = [{"seat": None, "text": "Hand starts: Qh on the board"},
+                       {"seat": 1, "text": "Bot 1 makes it 9"}]
+        data["last_actions"] = {"1": {"kind": "raise", "text": "makes it 9"}}
+        return json.dumps(data)
+
+    monkeypatch.setattr(GameSession, "view_json", with_words)
+    ctx = browser.new_context(viewport=DESKTOP)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        page.wait_for_selector("#me .hand-name")
+        assert page.inner_text("#me .hand-name") == "pair of kings"
+        assert page.inner_text("#seats .seat[data-seat='1'] .action-label") == "makes it 9"
+        page.click("#log-box summary")
+        lines = page.locator("#log li").all_inner_texts()
+        assert lines == ["Hand starts: Q♥ on the board", "Bot 1 makes it 9"], lines
+    finally:
+        ctx.close()
