@@ -24,9 +24,10 @@ from table_ui import (
     open_as_host,
     shot,
     sit_with_enter,
+    wait_played,
     wait_until,
 )
-from web_harness import ServerThread, only_betting_bots
+from web_harness import ServerThread, only_betting_bots, seeded_deals
 
 pytestmark = pytest.mark.browser
 
@@ -270,5 +271,44 @@ def test_the_servers_words_are_shown_when_it_sends_them(browser: Any, live: Serv
         page.click("#log-box summary")
         lines = page.locator("#log li").all_inner_texts()
         assert lines == ["Hand starts: Q♥ on the board", "Bot 1 makes it 9"], lines
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_winners_show_the_high_and_the_low_half_apart(browser: Any, live: ServerThread,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      size: str) -> None:
+    """Omaha hi-lo, a seeded deal that splits: the two high winners each show their
+    share of the high half, the low winner the low half, tagged apart; together the
+    pot.  (Seed 4 splits with these players; a pot nobody qualifies low for is shown
+    whole, with no half named.)"""
+    seeded_deals(monkeypatch, 4)
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+           if size == "phone" else browser.new_context(viewport=DESKTOP))
+    try:
+        tid, host_token = new_table(live.url, game="omaha8", seats=3, bots=2)
+        only_betting_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.time() + 60
+        made = 0
+        while not page.locator("#result:not(.hidden)").count():
+            assert time.time() < end, "the hand did not finish"
+            if decision_kind(page) == "bet":
+                page.locator("#controls [data-action=call], #controls [data-action=check]"
+                             ).first.click()
+                made += 1
+                wait_played(page, live, tid, made, f"decision {made}")
+            page.wait_for_timeout(30)
+        parts = page.evaluate("""() => [...document.querySelectorAll('.won-part')].map(
+          w => [w.dataset.half, w.textContent])""")
+        row = live.manager.store.load_hand(tid, 1)
+        paid = sum(p["amount"] for p in row.result["pots"])
+        want = [["high", "+9 high"], ["high", "+9 high"], ["low", "+18 low"]]
+        assert sorted(parts) == want, parts
+        assert paid == 36
+        shot(page, f"felt-{size}-hi-lo")
     finally:
         ctx.close()

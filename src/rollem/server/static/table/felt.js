@@ -384,13 +384,15 @@ export function wonBy(hand, seat) {
   const out = [];
   if (!hand || !hand.result) return out;
   for (const pot of hand.result.pots || []) {
-    if (pot.high || pot.low) {
+    const split = pot.high && pot.low && Object.keys(pot.high).length && Object.keys(pot.low).length;
+    if (split) {
       for (const half of ["high", "low"]) {
         const got = (pot[half] || {})[seat];
         if (got) out.push({ half: half, amount: got });
       }
     } else {
-      const got = (pot.winners || {})[seat];
+      // not split (no low, or one side only): the whole pot, no half named
+      const got = (pot.winners || {})[seat] || (pot.high || {})[seat] || (pot.low || {})[seat];
       if (got) out.push({ half: null, amount: got });
     }
   }

@@ -187,7 +187,8 @@ export function animate(state, previous, before) {
     const fromAt = before.pot ? centre(before.pot) : potAt;
     let k = 0;
     for (const pot of hand.result.pots || []) {
-      const parts = pot.high || pot.low ? [["high", pot.high || {}], ["low", pot.low || {}]] : [[null, pot.winners || {}]];
+      const split = pot.high && pot.low && Object.keys(pot.high).length && Object.keys(pot.low).length;
+      const parts = split ? [["high", pot.high], ["low", pot.low]] : [[null, pot.winners || pot.high || pot.low || {}]];
       for (const [half, map] of parts) {
         for (const [s, chips] of Object.entries(map)) {
           const box = seatBox(Number(s), mySeat);
