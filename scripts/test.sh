@@ -41,6 +41,13 @@ python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[web,dev]"
 
+# The accessibility tests run axe-core (MPL-2.0) in the browser: from the npm
+# registry into .node/ (git-ignored); without npm they are skipped.
+if command -v npm >/dev/null 2>&1 && [ ! -f .node/node_modules/axe-core/axe.min.js ]; then
+    echo "== installing axe-core for the accessibility tests"
+    npm install -q --prefix .node --no-save --no-package-lock --no-audit --no-fund axe-core@4.14.1 >/dev/null
+fi
+
 echo "== ruff"
 .venv/bin/ruff check src tests bench scripts
 echo "== mypy (strict, library)"

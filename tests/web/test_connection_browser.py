@@ -4,7 +4,7 @@ saying "connected" while a tap goes nowhere and the clock acts; when the network
 is back it reconnects and the decision can be made.
 
 The page pings every 5 s and after each action, and gives up on a connection whose
-ping is unanswered for 4 s (``PING_MS``, ``ANSWER_MS`` in table.js); the browser's
+ping is unanswered for 4 s (``PING_MS``, ``ANSWER_MS`` in static/table/state.js); the browser's
 ``offline`` event ends it at once.
 """
 

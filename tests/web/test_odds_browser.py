@@ -128,6 +128,13 @@ def test_with_odds_on_every_5_2_1_decision_fits_the_screen(
                 page.click("#odds-advice summary")
                 assert page.locator("#odds-advice[open]").count() == 1
                 assert_decision_fits(page, where + ", advice open")
+                # ... and the confirm button is not flush with the screen's edge (issue 26:
+                # it ended 5 px from the bottom of a phone)
+                box = page.locator("#controls #confirm, #controls [data-action=stack-keep]"
+                                   ).last.bounding_box()
+                assert box is not None
+                gap = page.viewport_size["height"] - (box["y"] + box["height"])
+                assert gap >= 10, f"{where}: the confirm button is {gap:.0f} px from the bottom"
                 shot(page, f"odds-{screen}-{seats}-{kind}-open")
                 page.click("#odds-advice summary")
             take_decision(page, kind)

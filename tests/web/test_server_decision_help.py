@@ -28,7 +28,7 @@ from rollem.server.markdown import render_markdown
 PAGE_KIND = {"bet": "bet", "raise": "bet", "call": "bet", "check": "bet", "fold": "bet",
              "discard": "discard_to_pool", "expose": "expose", "draw": "draw",
              "wild": "pick_wild", "stack": "stack", "declare": "declare"}
-"""The decision the page names in its query, by the first legal action (table.js)."""
+"""The decision the page names in its query, by the first legal action (static/table/panels.js)."""
 
 
 def _rules(srv: ServerThread, tid: str, ann: str, query: str = "") -> dict[str, Any]:
@@ -75,7 +75,7 @@ def play_asking(srv: ServerThread, tid: str, host: str, ann: str, seat: int,
                 elif p.my_decision() and st is not None and st["you"]["decision_seq"] != acted:
                     acted = st["you"]["decision_seq"]
                     legal = st["hand"]["legal"]
-                    # the query the page sends (table.js: openRules, DECISION_OF)
+                    # the query the page sends (static/table/panels.js: openRules, DECISION_OF)
                     kind = PAGE_KIND[legal["actions"][0]]
                     body = _rules(srv, tid, ann, f"?game={st['hand']['game']}&decision={kind}")
                     assert body["decision"] == kind

@@ -261,7 +261,7 @@ def test_every_page_and_answer_carries_the_security_headers(server: ServerThread
     import httpx
 
     tid, _host = create_table(server.url, game="sdr", seats=2, bots=1)
-    for path in ("/", f"/t/{tid}", "/static/table.js", f"/api/tables/{tid}", "/no/such/page"):
+    for path in ("/", f"/t/{tid}", "/static/table/main.js", f"/api/tables/{tid}", "/no/such/page"):
         r = httpx.get(server.url + path)
         csp = r.headers["content-security-policy"]
         assert "default-src 'none'" in csp and "script-src 'self'" in csp, path

@@ -185,7 +185,9 @@ def test_the_replayer_steps_through_a_hand_as_its_viewer_saw_it(
             assert shown_stacks == [str(sv["stack"]) for sv in frame["seats"] if sv["dealt"]]
             pots = page.inner_text("#replay-center .pots")
             if frame["result"] is None:
-                assert pots.startswith(f"pot {frame['pot']}") or "main pot" in pots, pots
+                # every chip in the hand: the middle and the bets in front (issue 26)
+                total = frame["pot"] + sum(sv.get("bet", 0) for sv in frame["seats"])
+                assert pots.startswith(f"pot {total}"), pots
             else:
                 paid = sum(p["amount"] for p in frame["result"]["pots"])
                 assert f"pot {paid} awarded" in pots

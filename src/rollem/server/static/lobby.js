@@ -3,6 +3,11 @@
 (function () {
   const form = document.getElementById("create");
   const err = document.getElementById("create-error");
+  // The dealer's choice boxes only when the game is the dealer's choice (issue 26).
+  const choices = document.getElementById("choices");
+  const showChoices = () => choices.classList.toggle("hidden", form.elements.game.value !== "dealers-choice");
+  form.elements.game.addEventListener("change", showChoices);
+  showChoices();
   // Every shipped game, from the server: the game list and the dealer's choice boxes.
   fetch("/api/info").then((r) => r.json()).then((info) => {
     const select = form.elements.game, box = document.getElementById("choices");

@@ -1,0 +1,386 @@
+// The decision dock: your seat (name, stack, cards, the card picks) and the
+// controls of your decision (betting, card choices, the wild card, declaring,
+// naming the game).
+import { cardEl, GAME_NAME } from "/static/cards.js";
+import { $, act, el, myTurn, rerender, S, seatName, send } from "./state.js";
+import {
+  actionLabels, betChips, clockEl, isWild, labelEl, shownStack, tagsFor, timerBar, winnersOf, wonBy, wonEl,
+} from "./felt.js";
+
+// --------------------------------------------------------------- the dock
+export function owed(hand) {
+  const legal = hand && !hand.result ? hand.legal : null;
+  if (!legal || !legal.actions.includes("call")) return 0;
+  return legal.call_amount || 0;
+}
+export function renderMe(t, hand, me) {
+  const box = $("me");
+  box.innerHTML = "";
+  if (me.seat === null) { box.classList.add("hidden"); return; }
+  box.classList.remove("hidden");
+  const s = t.seats[me.seat];
+  const hs = hand ? hand.seats[me.seat] : null;
+  box.classList.toggle("acting", myTurn());
+  const winners = hand && hand.result ? winnersOf(hand.result) : {};
+  box.classList.toggle("winner", !!winners[me.seat]);
+  box.classList.toggle("folded", !!(hs && hs.folded));
+  const head = el("div", "me-head");
+  head.appendChild(el("b", "name", (s.name || "you") + " (you)"));
+  if (hand && hand.button === me.seat) head.appendChild(el("span", "button-chip", "D"));
+  head.appendChild(el("span", "chips", "stack " + shownStack(s, hand, hs, false)));
+  if (hs && hs.bet && !hand.result) head.appendChild(betChips(me.seat, hs.bet));
+  head.appendChild(labelEl(actionLabels(hand)[me.seat]));
+  const won = wonBy(hand, me.seat);
+  if (won.length) head.appendChild(wonEl(won));
+  for (const [cls, text] of tagsFor(t, hand, s, me.seat, false)) {
+    if (cls !== "host") head.appendChild(el("span", "tag " + cls, text));
+  }
+  if (s.acting && s.deadline) head.appendChild(clockEl(s));
+  const sit = el("button", "small sit", t.sitting_out.includes(me.seat) ? "I'm back" : "Sit out");
+  sit.type = "button"; sit.dataset.action = t.sitting_out.includes(me.seat) ? "sit-in" : "sit-out";
+  sit.title = "Sit out from the next hand, or come back";
+  sit.disabled = !S.online;
+  sit.onclick = () => send({ type: "sit_out", out: !t.sitting_out.includes(me.seat) });
+  head.appendChild(sit);
+  box.appendChild(head);
+  if (hs && hs.cards.length) {
+    const legal = hand.legal;
+    const picking = legal && legal.cards && legal.cards.length && legal.actions.some((a) => PICK[a]);
+    const showing = hand.result && !picking;
+    const pending = myPendingChoice(hand, me.seat);
+    const row = el("div", "cards mine");
+    hs.cards.forEach((c, i) => {
+      const e = cardEl(c, { up: hs.up[i], wild: isWild(hand, c) });
+      e.classList.add(hs.up[i] ? "face-up" : "face-down");
+      if (pending && pending.cards.includes(c)) e.classList.add("chosen");
+      if (hs.up[i]) e.appendChild(el("span", "up-mark", "up"));
+      if (picking && legal.cards.includes(c)) {
+        e.classList.add("pickable");
+        // a button to the keyboard too: Tab to it and Space, or its digit (keys.js)
+        e.setAttribute("role", "button");
+        e.tabIndex = 0;
+        e.setAttribute("aria-pressed", String(S.selected.includes(c)));
+        if (i < 9) withKey(e, String(i + 1));
+        e.addEventListener("keydown", (ev) => { if (ev.key === " ") { ev.preventDefault(); e.click(); } });
+        const k = S.selected.indexOf(c);
+        if (k >= 0) { e.classList.add("selected"); e.appendChild(el("span", "order", String(k + 1))); }
+        e.addEventListener("click", () => {
+          const j = S.selected.indexOf(c);
+          if (j >= 0) S.selected.splice(j, 1); else S.selected.push(c);
+          rerender();
+        });
+      } else if (showing && c && hand.legal && (hand.legal.cards || []).includes(c) && hand.legal.actions.includes("show")) {
+        e.classList.add("pickable");
+        if (S.showPick.includes(c)) e.classList.add("selected");
+        e.addEventListener("click", () => {
+          const j = S.showPick.indexOf(c);
+          if (j >= 0) S.showPick.splice(j, 1); else S.showPick.push(c);
+          rerender();
+        });
+      }
+      row.appendChild(e);
+    });
+    box.appendChild(row);
+    // The server's words for your hand so far ("pair of kings"), when it sends them.
+    if (hand.hand_name) box.appendChild(el("div", "hand-name", hand.hand_name));
+  }
+  if (s.acting && s.deadline) box.appendChild(timerBar(s, t));
+  if (s.stack === 0 && t.config.rebuys && !(hand && hs && hs.dealt && !hand.result)) {
+    const b = el("button", "rebuy", "Rebuy " + t.config.stack);
+    b.dataset.action = "rebuy";
+    b.onclick = () => send({ type: "rebuy", seq: S.state.seq });
+    box.appendChild(b);
+  }
+}
+
+export const PICK = { discard: "Discard to the pool", expose: "Turn face up", draw: "Draw", stack: "Stack in this order" };
+const CHOSE_WORDS = { discard: "throw into the pool", expose: "turn up", draw: "throw",
+  stack: "roll-up order", declare: "declare" };
+
+// Your choice in an all-at-once step, made while others still choose: the
+// 'chose' event of your seat after the step's 'choose' event (R-RYO-2, R-521-6).
+export function myPendingChoice(hand, seat) {
+  if (!hand || hand.result || !hand.simultaneous || !hand.to_act.length
+      || hand.to_act.includes(seat)) return null;
+  let mine = null;
+  for (const e of hand.events) {
+    if (e.kind === "choose") mine = null;
+    else if (e.kind === "chose" && e.seat === seat && e.action) mine = e;
+  }
+  if (!mine) return null;
+  const tokens = mine.action.split(/\s+/).slice(1);
+  const cards = tokens.filter((x) => /^[2-9TJQKA][cdhs]$/.test(x));
+  return { step: mine.step, cards: cards, words: CHOSE_WORDS[mine.step] || mine.step,
+           rest: cards.length ? cards.join(" ") : tokens.join(" ") };
+}
+
+export function renderControls(t, hand, me) {
+  const box = $("controls");
+  box.innerHTML = "";
+  box.classList.toggle("offline", !S.online);
+  if (me.seat === null) return;
+  const prompt = el("div", "prompt-line");
+  box.appendChild(prompt);
+  if (me.choose_game && t.choice) {
+    prompt.textContent = "You have the button: name the game.";
+    const row = el("div", "actions");
+    t.choice.games.forEach((g, k) => {
+      const b = el("button", "act game-choice", GAME_NAME[g]);
+      b.dataset.game = g; b.type = "button";
+      if (k < 9) withKey(b, String(k + 1));
+      b.onclick = () => send({ type: "choose_game", hand: t.choice.hand, seq: S.state.seq, game: g });
+      row.appendChild(b);
+    });
+    box.appendChild(row);
+    disableIfOffline(box);
+    return;
+  }
+  if (!hand || hand.result || !hand.legal || !hand.legal.actions.length) {
+    prompt.textContent = !hand ? "" : hand.result ? "" : hand.to_act.length ? "Waiting for " + hand.to_act.map((s) => seatName(t, s)).join(", ") + "…" : "";
+    const chose = myPendingChoice(hand, me.seat);
+    if (chose) prompt.textContent = "Your choice is in: " + chose.words + " " + chose.rest + ". " + prompt.textContent;
+    if (!S.online) prompt.textContent = S.elsewhere ? "Played from another tab or device" : "Disconnected — reconnecting…";
+    const pre = preActionControl(hand, me.seat);
+    if (pre) box.appendChild(pre);
+    disableIfOffline(box);
+    return;
+  }
+  const legal = hand.legal;
+  const due = owed(hand);
+  prompt.appendChild(el("b", "your-turn", "Your turn"));
+  if (due > 0) prompt.appendChild(el("span", "owe", " · to call " + due));
+  if (!S.online) prompt.appendChild(el("span", "offline-note", S.elsewhere ? " · played from another tab or device" : " · disconnected: wait for the table"));
+  if (S.confirmFold) {
+    prompt.appendChild(el("span", "confirm-fold", " · You can check for free. Fold anyway?"));
+    const row = el("div", "actions");
+    row.appendChild(btn("fold-confirm", "Fold anyway", () => act({ kind: "fold" }), "f"));
+    row.appendChild(btn("check", "Check", () => act({ kind: "check" }), "c"));
+    row.appendChild(btn("fold-cancel", "Cancel", () => { S.confirmFold = false; rerender(); }, "Esc"));
+    box.appendChild(row);
+    disableIfOffline(box);
+    return;
+  }
+  const row = el("div", "actions");
+  let betBox = null;
+  for (const a of legal.actions) {
+    if (a === "fold") {
+      row.appendChild(btn("fold", "Fold", () => {
+        if (legal.actions.includes("check")) { S.confirmFold = true; rerender(); } else act({ kind: "fold" });
+      }, "f"));
+    } else if (a === "check") row.appendChild(btn(a, "Check", () => act({ kind: a }), "c"));
+    else if (a === "call") {
+      // the stud bring-in: the call posts the bring-in (legal.forced, see engine Legal)
+      const word = legal.forced === "bring-in" ? "Bring in for " : "Call ";
+      row.appendChild(btn(a, word + legal.call_amount, () => act({ kind: "call" }), "c"));
+    }
+    else if (a === "bet" || a === "raise") betBox = betControl(a, legal, hand, t, row);
+    else if (a === "wild") box.appendChild(wildControl(legal));
+    else if (a === "declare") {
+      for (const side of legal.sides) row.appendChild(btn("declare-" + side, "Declare " + side, () => act({ kind: "declare", side: side }), side[0]));
+    } else if (PICK[a]) box.appendChild(pickControl(a, legal));
+  }
+  if (row.childNodes.length) box.appendChild(row);
+  if (betBox) box.appendChild(betBox);
+  disableIfOffline(box);
+}
+function disableIfOffline(box) {
+  if (S.online) return;
+  box.querySelectorAll("button, input").forEach((b) => { b.disabled = true; });
+}
+
+// One action button; `key`: its keyboard shortcut, shown on it (keys.js).
+function btn(action, text, onclick, key) {
+  const b = el("button", "act", text);
+  b.dataset.action = action;
+  b.type = "button";
+  b.onclick = onclick;
+  if (key) withKey(b, key);
+  return b;
+}
+function withKey(b, key) {
+  b.dataset.key = key;
+  b.setAttribute("aria-keyshortcuts", key === "Esc" ? "Escape" : key);
+  return b;
+}
+
+// Pot-size arithmetic for the shortcuts: what a raise "to" amount is.
+function potSizes(legal, hand, me) {
+  const onTable = (hand.pot || 0) + hand.seats.reduce((n, s) => n + (s.bet || 0), 0);
+  const call = legal.call_amount || 0;
+  const cur = hand.current_bet || 0;
+  const potAfterCall = onTable + call;
+  const clamp = (v) => Math.max(legal.min_to, Math.min(legal.max_to, Math.round(v)));
+  return {
+    min: legal.min_to,
+    half: clamp(cur + potAfterCall / 2),
+    pot: clamp(cur + potAfterCall),
+    allin: legal.max_to,
+  };
+}
+
+function betControl(a, legal, hand, t, row) {
+  // at a stud bring-in the bet (or, facing the bring-in, the raise) completes it
+  const word = legal.forced ? "Complete to" : (a === "bet" ? "Bet" : "Raise to");
+  const key = a === "bet" ? "amount" : "to";
+  if (legal.min_to === legal.max_to) {
+    row.appendChild(btn(a, word + " " + legal.min_to, () => act({ kind: a, [key]: legal.min_to }), a[0]));
+    return null;
+  }
+  const b = btn(a, word + " " + legal.min_to, () => act({ kind: a, [key]: Number(num.value) }), a[0]);
+  row.appendChild(b);
+  const wrap = el("div", "bet-control");
+  const slider = el("input"); slider.type = "range"; slider.min = legal.min_to; slider.max = legal.max_to;
+  slider.value = legal.min_to; slider.dataset.slider = a; slider.setAttribute("aria-label", "amount");
+  const num = el("input"); num.type = "number"; num.min = legal.min_to; num.max = legal.max_to; num.value = legal.min_to;
+  num.dataset.amount = a; num.setAttribute("aria-label", word + " amount"); num.inputMode = "numeric";
+  const sync = (v) => { slider.value = v; num.value = v; b.textContent = word + " " + v; };
+  slider.oninput = () => sync(slider.value);
+  num.oninput = () => sync(num.value);
+  const sizes = potSizes(legal, hand, t);
+  const quick = el("span", "quick");
+  const labels = t.config.structure === "fixed-limit" ? [["min", "min"], ["allin", "max"]]
+    : [["min", "min"], ["half", "½ pot"], ["pot", "pot"], ["allin", t.config.structure === "no-limit" ? "all-in" : "max"]];
+  labels.forEach(([k, label], i) => {
+    const q = el("button", "small quick-size", label); q.type = "button"; q.dataset.size = k;
+    withKey(q, String(i + 1));
+    q.onclick = () => sync(sizes[k]);
+    quick.appendChild(q);
+  });
+  wrap.append(quick, slider, num);
+  return wrap;
+}
+
+function wildControl(legal) {
+  const wrap = el("div", "wild-pick");
+  wrap.appendChild(el("span", "prompt", "You pick the wild card: tap a pool card."));
+  const cards = el("span", "cards");
+  for (let i = 0; i < legal.positions; i++) {
+    const c = cardEl(null, { small: true });
+    c.classList.add("pickable");
+    c.dataset.position = i;
+    c.setAttribute("role", "button");
+    c.tabIndex = 0;
+    c.setAttribute("aria-label", "pool card " + (i + 1));
+    if (i < 9) withKey(c, String(i + 1));
+    c.onclick = () => act({ kind: "wild", position: i });
+    cards.appendChild(c);
+  }
+  wrap.appendChild(cards);
+  return wrap;
+}
+
+function pickControl(a, legal) {
+  const wrap = el("div", "pick");
+  const lo = legal.min_count, hi = legal.max_count;
+  const need = lo === hi ? String(lo) : lo + "–" + hi;
+  const tips = {
+    discard: "Tap " + need + " of your cards to throw into the pool",
+    expose: "Tap the card to turn face up",
+    draw: "Tap up to " + hi + " cards to throw away" + (S.state.hand && S.state.hand.pool
+      ? ": each is replaced from the pool" : ": you are dealt as many new ones") + " (none: stand pat)",
+    stack: "Tap your cards in the order they roll up (first = first up)",
+  };
+  wrap.appendChild(el("span", "prompt", tips[a] + " — chosen: " + S.selected.length
+    + " (keys: 1–" + Math.min(9, legal.cards.length) + " pick, Enter confirms, Esc clears)"));
+  const ok = S.selected.length >= lo && S.selected.length <= hi && S.selected.every((c) => legal.cards.includes(c));
+  const label = a === "draw" && S.selected.length === 0 ? "Stand pat" : PICK[a] + (S.selected.length ? " (" + S.selected.length + ")" : "");
+  const b = btn(a, label, () => {
+    if (a === "expose") act({ kind: "expose", card: S.selected[0] });
+    else act({ kind: a, cards: S.selected.slice() });
+  });
+  b.id = "confirm";
+  withKey(b, "Enter");
+  b.dataset.min = lo;
+  b.dataset.max = hi;
+  b.disabled = !ok;
+  const row = el("div", "actions");
+  row.appendChild(b);
+  if (a === "stack" && !S.selected.length && S.state.hand) {
+    // The order the cards are in now is a legal choice too (R-521-6).
+    const hs = S.state.hand.seats[S.state.you.seat];
+    const order = (hs ? hs.cards : []).filter((c) => legal.cards.includes(c));
+    if (order.length >= lo && order.length <= hi) {
+      row.appendChild(btn("stack-keep", "Keep this order", () => act({ kind: "stack", cards: order }), "k"));
+    }
+  }
+  if (S.selected.length) {
+    const clr = withKey(el("button", "small", "clear"), "Esc"); clr.type = "button";
+    clr.onclick = () => { S.selected = []; rerender(); };
+    row.appendChild(clr);
+  }
+  wrap.appendChild(row);
+  return wrap;
+}
+
+// ------------------------------------------------------------ pre-actions
+// Chosen before your turn, played the moment it comes: check/fold, check, call
+// (this amount), call any, fold to any bet.  One is held at a time; a new hand
+// or betting round clears it, and a raise clears "check" and "call N" (the
+// situation they were chosen for is gone).  Only the page knows of it: the
+// server sees the action when it is played.
+let pre = null;   // { kind, amount, bet, hand, round }
+function roundOf(hand) { return hand.events.filter((e) => e.kind === "round").length; }
+function preSituation(hand, seat) {
+  if (!hand || hand.result || hand.simultaneous || seat === null) return null;
+  if (hand.pending && hand.pending !== "bet") return null;
+  const hs = hand.seats[seat];
+  if (!hs || !hs.dealt || hs.folded || hs.all_in || !hand.to_act.length) return null;
+  const owe = Math.max(0, (hand.current_bet || 0) - (hs.bet || 0));
+  return { owe: Math.min(owe, hs.stack), bet: hand.current_bet || 0, round: roundOf(hand) };
+}
+// Forget the pre-action when its situation is gone; says why, or null.
+export function checkPreAction(hand, seat) {
+  if (!pre) return null;
+  const now = preSituation(hand, seat);
+  const mine = hand && !hand.result && hand.legal && hand.legal.actions.length;
+  if (!hand || hand.hand_no !== pre.hand || hand.result) { pre = null; return null; }
+  if (!mine && !now) { pre = null; return null; }
+  const round = now ? now.round : roundOf(hand);
+  if (round !== pre.round) { pre = null; return null; }
+  const bet = hand.current_bet || 0;
+  if ((pre.kind === "check" || pre.kind === "call") && bet !== pre.bet) {
+    const was = pre.kind === "check" ? "Check" : "Call " + pre.amount;
+    pre = null;
+    return "A raise came in: your “" + was + "” is cleared.";
+  }
+  return null;
+}
+// Your turn has come with a pre-action held: the action it stands for (or null).
+export function preActionNow(hand) {
+  if (!pre || !hand || !hand.legal) return null;
+  const acts = hand.legal.actions;
+  if (!acts.includes("check") && !acts.includes("call") && !acts.includes("fold")) return null;
+  const kind = pre.kind, amount = pre.amount;
+  pre = null;
+  const can = (a) => acts.includes(a);
+  if (kind === "check-fold" || kind === "fold") return can("check") ? { kind: "check" } : { kind: "fold" };
+  if (kind === "check") return can("check") ? { kind: "check" } : null;
+  if (kind === "call") return can("call") && hand.legal.call_amount === amount ? { kind: "call" } : null;
+  if (kind === "call-any") return can("call") ? { kind: "call" } : can("check") ? { kind: "check" } : null;
+  return null;
+}
+export function clearPreAction() { const had = !!pre; pre = null; return had; }
+function preActionControl(hand, seat) {
+  const now = preSituation(hand, seat);
+  if (!now) return null;
+  const options = now.owe === 0
+    ? [["check-fold", "Check/fold"], ["check", "Check"], ["call-any", "Call any"]]
+    : [["fold", "Fold to any bet"], ["call", "Call " + now.owe], ["call-any", "Call any"]];
+  const wrap = el("div", "pre-actions");
+  wrap.setAttribute("role", "group");
+  wrap.setAttribute("aria-label", "Before your turn");
+  wrap.appendChild(el("span", "prompt", "Before your turn:"));
+  for (const [kind, label] of options) {
+    const b = el("button", "small pre", label);
+    b.type = "button";
+    b.dataset.pre = kind;
+    const on = !!pre && pre.kind === kind && (kind !== "call" || pre.amount === now.owe);
+    b.setAttribute("aria-pressed", String(on));
+    b.onclick = () => {
+      pre = on ? null : { kind: kind, amount: now.owe, bet: now.bet, hand: hand.hand_no, round: now.round };
+      rerender();
+    };
+    wrap.appendChild(b);
+  }
+  return wrap;
+}

@@ -1,0 +1,410 @@
+// The felt: the status line, the opponents' seats (name, stack, bet, tags,
+// cards, clock) and the middle (board, dead cards, pool, wild rank, pot).
+import { cardEl, GAME_NAME, RANK_NAME } from "/static/cards.js";
+import { $, el, hooks, S, seatName } from "./state.js";
+
+export const DECISION_WORD = { bet: "betting", discard: "discard to the pool", expose: "turn a card up",
+  draw: "draw from the pool", wild: "pick the wild card", stack: "roll-up order", declare: "declare" };
+export function renderStatus(t, hand, me) {
+  const box = $("status");
+  box.innerHTML = "";
+  if (t.paused) {  // saving failed: the server says so in plain words
+    box.appendChild(el("b", "paused", t.paused));
+    return;
+  }
+  let text = "";
+  if (!t.started) text = "Waiting for the host to deal.";
+  else if (t.choice && t.choice.game) text = "Paused by the host; the next hand (" + (GAME_NAME[t.choice.game] || t.choice.game) + ") is dealt at resume.";
+  else if (t.choice) text = seatName(t, t.choice.seat) + " names the game (dealer's choice)…"
+    + (t.host_paused ? " Paused by the host: their clock stands still until it resumes." : "");
+  else if (!hand) text = t.host_paused ? "Paused by the host." : "Waiting for the next hand…";
+  else if (hand.result) text = "Hand " + hand.hand_no + " is over.";
+  else {
+    const who = hand.to_act.map((s) => (s === me.seat ? "you" : seatName(t, s))).join(", ");
+    // a draw is from the pool only in a game that has one (5-2-1 deals new cards)
+    const what = hand.pending === "draw" && !hand.pool ? "draw"
+      : hand.pending && hand.pending !== "bet" ? DECISION_WORD[hand.pending] || hand.pending
+      : (hand.round || "betting").replace(/_/g, " ");
+    text = GAME_NAME[hand.game] + " · hand " + hand.hand_no + " · " + what + " · "
+      + (hand.simultaneous ? "everyone at once: " : "to act: ") + who;
+  }
+  box.appendChild(el("span", null, text));
+}
+
+export function winnersOf(result) {
+  const out = {};
+  if (!result) return out;
+  for (const pot of result.pots || []) for (const s of Object.keys(pot.winners || {})) out[s] = true;
+  return out;
+}
+
+// ------------------------------------------------------------- the seats
+export function renderSeats(box, t, hand, mySeat, isReplay) {
+  box.innerHTML = "";
+  const n = t.seats.length;
+  const winners = hand && hand.result ? winnersOf(hand.result) : {};
+  const start = mySeat === null || mySeat < 0 ? 0 : mySeat + 1;
+  const order = [];
+  for (let k = 0; k < n; k++) {
+    const i = (start + k) % n;
+    if (i === mySeat) continue;
+    order.push(i);
+  }
+  const tiles = [];
+  for (const i of order) {
+    const s = t.seats[i];
+    const dealt = hand && hand.seats[i] && hand.seats[i].dealt;
+    if (s.free && !dealt) {
+      if (isReplay) continue;
+      const empty = el(mySeat === null ? "button" : "div", "seat empty", "Seat " + i + (mySeat === null ? " — free: tap to sit" : " — free"));
+      empty.dataset.seat = i;
+      if (mySeat === null) {
+        empty.type = "button";
+        empty.dataset.action = "take-seat";
+        empty.onclick = () => { hooks.takeSeat(i); };
+      }
+      tiles.push(empty);
+      continue;
+    }
+    tiles.push(seatEl(t, hand, s, winners, isReplay));
+  }
+  // A wide screen: around an oval, your seat at the bottom (in the dock).
+  const total = tiles.length;
+  tiles.forEach((tile, k) => {
+    const a = Math.PI / 2 + (2 * Math.PI * (k + 1)) / (total + 1);
+    tile.style.setProperty("--x", (50 + 44 * Math.cos(a)).toFixed(1) + "%");
+    tile.style.setProperty("--y", (50 + 40 * Math.sin(a)).toFixed(1) + "%");
+    // the way to the middle: where the seat's bet sits (in front of it)
+    tile.style.setProperty("--dx", (-Math.cos(a)).toFixed(2));
+    tile.style.setProperty("--dy", (-Math.sin(a)).toFixed(2));
+    box.appendChild(tile);
+  });
+  box.dataset.count = String(total);
+}
+
+export function drewCount(hand, seat) {
+  if (!hand) return null;
+  let n = null;
+  for (const e of hand.events) if (e.kind === "draw" && e.seat === seat) n = e.count !== undefined ? e.count : (e.cards || []).length;
+  return n;
+}
+export function faceUpCards(hand, seat) {
+  const out = [];
+  for (const e of hand.events || []) {
+    if (e.seat !== seat) continue;
+    if (e.kind === "deal_up" && e.cards) out.push(...e.cards);
+    else if ((e.kind === "expose" || e.kind === "roll") && e.card) out.push(e.card);
+  }
+  return [...new Set(out)];
+}
+export function declaredBy(hand) {
+  const out = {};
+  if (!hand) return out;
+  for (const e of hand.events) if (e.kind === "declare" && e.side) out[e.seat] = e.side;
+  return out;
+}
+export function isWild(hand, card) {
+  return !!(card && hand && hand.wild_ranks && hand.wild_ranks.includes(card[0]));
+}
+// Someone who sat down during this hand: not dealt in, waiting for the next deal
+// (not one sitting out or waiting for the host's approval: those have their own
+// tag; nor one without chips, who is offered a rebuy).
+export function joinsNextHand(t, hand, n) {
+  const s = t.seats[n], hs = hand ? hand.seats[n] : null;
+  // (only while the hand is in play: once it is over the tag would be stale)
+  return !!(hand && !hand.result && s && !s.free && s.stack > 0 && !(hs && hs.dealt)
+    && !(t.sitting_out || []).includes(n) && !(t.waiting || []).includes(n));
+}
+// The stack to show: during a hand a dealt-in player's stack in it; otherwise (not
+// dealt in, or the hand is over and paid) the table's; a replay shows the hand's.
+export function shownStack(s, hand, hs, isReplay) {
+  if (isReplay) return hs.stack;
+  return hs && hs.dealt && !(hand.result && s.stack !== undefined) ? hs.stack : s.stack;
+}
+export function tagsFor(t, hand, seatInfo, n, isReplay) {
+  const hs = hand ? hand.seats[n] : null;
+  const tags = [];
+  if (hs && hs.folded) tags.push(["folded", "folded"]);
+  if (hs && hs.all_in && hs.dealt) tags.push(["allin", "all-in"]);
+  if (!isReplay && seatInfo.away) tags.push(["away", "away"]);
+  if (!isReplay && t.idle_away && t.idle_away.includes(n)) tags.push(["away", "away (timed out)"]);
+  else if (!isReplay && t.sitting_out && t.sitting_out.includes(n)) tags.push(["away", "sitting out"]);
+  if (!isReplay && t.waiting && t.waiting.includes(n)) tags.push(["away", "waiting"]);
+  if (!isReplay && joinsNextHand(t, hand, n)) tags.push(["away", "joins next hand"]);
+  const side = declaredBy(hand)[n];
+  if (side) tags.push(["declared", "declared " + side]);
+  const drew = drewCount(hand, n);
+  if (drew !== null) tags.push(["drew", drew ? "drew " + drew : "stood pat"]);
+  if (!isReplay && t.host_seat === n) tags.push(["host", "host"]);
+  return tags;
+}
+export function cardsOf(hand, hs, small) {
+  const row = el("span", "cards" + (small ? " mini" : ""));
+  hs.cards.forEach((c, i) => row.appendChild(cardEl(c, { up: hs.up[i], small: small, wild: isWild(hand, c) })));
+  return row;
+}
+
+function seatEl(t, hand, s, winners, isReplay) {
+  const hs = hand ? hand.seats[s.seat] : null;
+  const box = el("div", "seat");
+  box.dataset.seat = s.seat;
+  if (!isReplay && hand && hand.to_act.includes(s.seat) && !hand.result) box.classList.add("acting");
+  if (hs && hs.folded) box.classList.add("folded");
+  if (winners[s.seat]) box.classList.add("winner");
+  const head = el("div", "seat-head");
+  head.appendChild(el("b", "name", s.name || "seat " + s.seat));
+  if (hand && hand.button === s.seat) head.appendChild(el("span", "button-chip", "D"));
+  box.appendChild(head);
+  // Once the hand is over the table's stacks include what the pot paid.
+  const stack = shownStack(s, hand, hs, isReplay);
+  const line = el("div", "chips");
+  line.appendChild(el("span", "stack", String(stack)));
+  if (hs && hs.bet && !hand.result) line.appendChild(betChips(s.seat, hs.bet));
+  box.appendChild(line);
+  const label = isReplay ? null : actionLabels(hand)[s.seat];
+  box.appendChild(labelEl(label));
+  const won = wonBy(hand, s.seat);
+  if (won.length) box.appendChild(wonEl(won));
+  const tags = tagsFor(t, hand, s, s.seat, isReplay);
+  if (tags.length) {
+    const tl = el("div", "tags");
+    for (const [cls, text] of tags) tl.appendChild(el("span", "tag " + cls, text));
+    box.appendChild(tl);
+  }
+  if (hs && hs.cards.length) box.appendChild(cardsOf(hand, hs, true));
+  else if (hs && hs.folded) {
+    // A folded player's face-up cards stay on the table, dimmed (from the public events).
+    const up = faceUpCards(hand, s.seat);
+    if (up.length) {
+      const row = cardsOf(hand, { cards: up, up: up.map(() => true) }, true);
+      row.classList.add("folded-cards");
+      box.appendChild(row);
+    }
+  }
+  const shown = hand && hand.result ? (hand.result.shown || {})[s.seat] : null;
+  if (shown) box.appendChild(el("div", "described", shown));
+  if (!isReplay && s.acting && s.deadline) {
+    box.appendChild(clockEl(s));
+    box.appendChild(timerBar(s, t));
+  }
+  return box;
+}
+
+export function clockEl(s) {
+  const c = el("div", "clock");
+  c.dataset.deadline = s.deadline;
+  c.dataset.bank = s.bank;
+  updateClock(c);
+  return c;
+}
+// A bar under the acting seat that empties as its decision clock runs down
+// (the time bank, once reached, is the clock's text alone).
+export function timerBar(s, t) {
+  const bar = el("div", "timer");
+  bar.dataset.deadline = s.deadline;
+  bar.dataset.total = String((t.config && t.config.decision_seconds) || 30);
+  bar.setAttribute("aria-hidden", "true");
+  bar.appendChild(el("span", "timer-fill"));
+  updateTimer(bar);
+  return bar;
+}
+function updateTimer(bar) {
+  const left = Number(bar.dataset.deadline) - (Date.now() / 1000 + S.clockSkew);
+  const frac = Math.max(0, Math.min(1, left / Number(bar.dataset.total)));
+  bar.style.setProperty("--left", frac.toFixed(3));
+  bar.classList.toggle("low", left < 10);
+}
+function updateClock(c) {
+  const now = Date.now() / 1000 + S.clockSkew;
+  const left = Number(c.dataset.deadline) - now;
+  const bank = Number(c.dataset.bank);
+  if (left > 0) c.textContent = "clock " + Math.ceil(left) + "s" + (bank > 0 ? " +" + Math.round(bank) + "s bank" : "");
+  else c.textContent = "bank " + Math.max(0, Math.ceil(bank + left)) + "s";
+  c.classList.toggle("low", left < 10);
+}
+export function startClocks() {
+  setInterval(() => {
+    document.querySelectorAll(".clock").forEach(updateClock);
+    document.querySelectorAll(".timer").forEach(updateTimer);
+  }, 250);
+}
+
+// ------------------------------------------------------------ the middle
+export function renderCenter(box, hand) {
+  box.innerHTML = "";
+  if (!hand) return;
+  const dead = hand.dead || [];
+  const cardsRowW = (cards, small) => {
+    const row = el("span", "cards");
+    for (const c of cards) row.appendChild(cardEl(c, { up: true, small: small, wild: isWild(hand, c) }));
+    return row;
+  };
+  const mid = el("div", "mid-cards");
+  if (hand.game === "sdr") {
+    const names = ["Stop", "Drop"];
+    dead.forEach((c, i) => {
+      const slot = el("div", "slot dead-slot");
+      slot.appendChild(el("div", "label", names[i] || "dead"));
+      slot.appendChild(cardsRowW([c], false));
+      mid.appendChild(slot);
+    });
+    if (hand.board.length) {
+      const slot = el("div", "slot roll");
+      slot.appendChild(el("div", "label", "the Roll"));
+      slot.appendChild(cardsRowW(hand.board, false));
+      mid.appendChild(slot);
+    }
+  } else {
+    if (dead.length) {
+      const slot = el("div", "slot");
+      // In Roll Your Own the only card turned up is the wild card (R-RYO-7).
+      const label = hand.game === "rollyourown" && hand.wild_ranks && hand.wild_ranks.length
+        ? "wild card" : "dead";
+      slot.appendChild(el("div", "label", label));
+      slot.appendChild(cardsRowW(dead, false));
+      mid.appendChild(slot);
+    }
+    if (hand.board.length) mid.appendChild(cardsRowW(hand.board, false));
+  }
+  if (hand.pool) {
+    const slot = el("div", "slot pool");
+    slot.appendChild(el("div", "label", "pool: " + hand.pool + " cards"));
+    const backs = el("span", "cards mini");
+    for (let i = 0; i < Math.min(hand.pool, 12); i++) backs.appendChild(cardEl(null, { small: true }));
+    slot.appendChild(backs);
+    // Only your discards that may still be in the pool: not those seen
+    // since (drawn back, turned as the wild card, face up anywhere).
+    const seen = new Set([...(hand.dead || []), ...(hand.board || [])]);
+    (hand.seats || []).forEach((st) => (st.cards || []).forEach((c) => c && seen.add(c)));
+    const mine = (hand.my_pool || []).filter((c) => !seen.has(c));
+    if (mine.length) {
+      slot.appendChild(el("div", "label", "yours maybe in the pool:"));
+      slot.appendChild(cardsRowW(mine, true));
+    }
+    mid.appendChild(slot);
+  }
+  if (mid.childNodes.length) box.appendChild(mid);
+  if (hand.wild_ranks && hand.wild_ranks.length) {
+    box.appendChild(el("div", "wild-rank", "Wild: " + hand.wild_ranks.map((r) => RANK_NAME[r] || r).join(", ")));
+  }
+  const pots = el("div", "pots");
+  if (box.id === "center") pots.id = "pots";
+  if (hand.result) {
+    // The hand is over: the pot has been paid out (bets cleared), say so.
+    const paid = (hand.result.pots || []).reduce((n, p) => n + (p.amount || 0), 0);
+    pots.appendChild(el("span", "pot", "pot " + paid + " awarded"));
+    if (hand.result.carried) pots.appendChild(el("span", null, " · " + hand.result.carried + " carried to the next hand"));
+  } else {
+    // Every chip in the hand: the middle and this round's bets in front of the seats.
+    const total = potTotal(hand);
+    const pot = el("span", "pot pot-total", "pot " + total);
+    pot.dataset.total = String(total);
+    pots.appendChild(pot);
+    if (hand.pots && hand.pots.length > 1) {
+      const side = el("div", "side-pots");
+      hand.pots.forEach((p, i) => side.appendChild(el("span", "pot side-pot", (i ? "side pot " + i + ": " : "main pot ") + p.amount)));
+      pots.appendChild(side);
+    }
+  }
+  box.appendChild(pots);
+}
+
+// ------------------------------------------------- chips, labels, winnings
+// The pot a player reads: every chip committed in the hand (the middle, carry
+// included, and the bets still in front of the seats).
+export function potTotal(hand) {
+  return (hand.pot || 0) + (hand.seats || []).reduce((n, st) => n + ((st && st.bet) || 0), 0);
+}
+
+// A seat's bet as a stack of chips in front of it (up to five chips drawn).
+export function betChips(seat, amount) {
+  const b = el("span", "bet bet-chips");
+  b.dataset.seat = seat;
+  b.dataset.amount = amount;
+  b.setAttribute("aria-label", "bet " + amount);
+  const stack = el("span", "chip-stack");
+  stack.setAttribute("aria-hidden", "true");
+  const n = Math.min(5, 1 + Math.floor(Math.log2(Math.max(1, amount))));
+  for (let i = 0; i < n; i++) stack.appendChild(el("span", "chip"));
+  b.append(stack, el("span", "bet-amount", String(amount)));
+  return b;
+}
+
+// Each seat's last action this betting round, as a few words ("raises to 9",
+// "draws 2"): the server's hand.last_actions when it sends them, else read from
+// the hand's events.  A new round clears them (a fold's label stays).
+export function actionLabels(hand) {
+  if (!hand) return {};
+  if (hand.last_actions) return hand.last_actions;
+  const out = {};
+  for (const e of hand.events || []) {
+    if (e.kind === "round" || e.kind === "choose" || e.kind === "draw_round") {
+      for (const k of Object.keys(out)) if (out[k].kind !== "fold") delete out[k];
+      continue;
+    }
+    const label = labelOf(e);
+    if (label && e.seat !== null && e.seat !== undefined) out[e.seat] = label;
+  }
+  return out;
+}
+function labelOf(e) {
+  const allIn = e.all_in ? " (all-in)" : "";
+  const n = (k) => (k === 1 ? "1 card" : k + " cards");
+  switch (e.kind) {
+    case "check": return { kind: "check", text: "checks" };
+    case "call": return { kind: e.all_in ? "all-in" : "call", text: "calls " + e.amount + allIn };
+    case "bet":
+      if (e.bring_in) return { kind: "bring-in", text: "brings in for " + e.to };
+      return { kind: e.all_in ? "all-in" : "bet", text: "bets " + e.to + allIn };
+    case "raise": return { kind: e.all_in ? "all-in" : "raise", text: "raises to " + e.to + allIn };
+    case "fold": return { kind: "fold", text: "folds" };
+    case "draw": {
+      const k = e.count !== undefined ? e.count : (e.cards || []).length;
+      return { kind: "draw", text: k ? "draws " + k : "stands pat" };
+    }
+    case "discard": return { kind: "discard", text: "throws " + n(e.count !== undefined ? e.count : (e.cards || []).length) };
+    case "expose": return { kind: "expose", text: "turns up a card" };
+    case "stacked": return { kind: "stack", text: "sets the roll-up order" };
+    case "roll": return { kind: "roll", text: "rolls up a card" };
+    case "wild": return { kind: "wild", text: "picks the wild card" };
+    case "declare": return { kind: "declare", text: e.side ? "declares " + e.side : "declares" };
+    case "chose": return { kind: e.step === "stack" ? "stack" : e.step || "chose", text: "has chosen" };
+    case "show": return { kind: "show", text: "shows" };
+    case "muck": return { kind: "muck", text: "mucks" };
+    default: return null;
+  }
+}
+export function labelEl(label) {
+  const e = el("div", "action-label" + (label ? "" : " none"), label ? label.text : "");
+  if (label) e.dataset.kind = label.kind;
+  return e;
+}
+
+// What a seat won of the pots just paid, each half apart: [{half, amount}].
+export function wonBy(hand, seat) {
+  const out = [];
+  if (!hand || !hand.result) return out;
+  for (const pot of hand.result.pots || []) {
+    const split = pot.high && pot.low && Object.keys(pot.high).length && Object.keys(pot.low).length;
+    if (split) {
+      for (const half of ["high", "low"]) {
+        const got = (pot[half] || {})[seat];
+        if (got) out.push({ half: half, amount: got });
+      }
+    } else {
+      // not split (no low, or one side only): the whole pot, no half named
+      const got = (pot.winners || {})[seat] || (pot.high || {})[seat] || (pot.low || {})[seat];
+      if (got) out.push({ half: null, amount: got });
+    }
+  }
+  return out;
+}
+export function wonEl(won) {
+  const box = el("div", "won");
+  for (const w of won) {
+    const b = el("span", "won-part", "+" + w.amount + (w.half ? " " + w.half : ""));
+    b.dataset.half = w.half || "whole";
+    box.appendChild(b);
+  }
+  return box;
+}

@@ -1,0 +1,112 @@
+// The table page: one render path, render(state, previous), draws the state the
+// server sent and decides what to animate from what changed since the one before
+// (previous === state: a local change, such as a card picked; nothing moves).
+// Layout: opponents around the felt (an oval on a wide screen, a compact grid on
+// a phone); your cards, clock and action bar in the dock pinned to the bottom.
+import { el, GAME_NAME } from "/static/cards.js";
+import { $, act, connect, hooks, myTurn, startPinging, toast } from "./state.js";
+import { renderCenter, renderSeats, renderStatus, startClocks } from "./felt.js";
+import { checkPreAction, preActionNow, renderControls, renderMe } from "./dock.js";
+import { initKeys } from "./keys.js";
+import { animate, capture, initMotion, turnAlert } from "./motion.js";
+import { initOdds, oddsArrived, oddsRefused, oddsReset, renderOdds } from "./odds.js";
+import {
+  announce, chatArrived, chatReset, initPanels, joinSeat, renderChatInput, renderHostPanel, renderJoin,
+  renderLedger, renderLog, renderNotice, renderResult,
+} from "./panels.js";
+import { initReplay, openLinkedHand } from "./replay.js";
+
+let linked = false;
+
+// The header: the table's name on its own, then its game and stakes (two lines
+// on a phone, nothing cut).
+function renderHeader(t, hand) {
+  const game = GAME_NAME[t.config.game] || t.config.game;
+  const stakes = t.config.structure + " · " + forcedBets(t, hand) + "bets "
+    + t.config.small_bet + "/" + t.config.big_bet;
+  const box = $("table-name");
+  const text = t.name + " · " + game + " · " + stakes;
+  if (box.dataset.text === text) return;
+  box.dataset.text = text;
+  box.textContent = "";
+  box.append(el("b", "tn-name", t.name), el("span", "tn-game", " · " + game + " · " + stakes));
+  box.title = text;
+}
+// The forced bets in words ("ante 1, "): the game in play's; between hands of a
+// dealer's choice (no game yet) those its games share, else the table's ante.
+function forcedBets(t, hand) {
+  const bets = t.forced_bets || {};
+  const game = hand ? hand.game : t.choice && t.choice.game ? t.choice.game : t.config.game;
+  let words = bets[game];
+  if (!words && t.config.game === "dealers-choice") {
+    const each = [...new Set((t.config.choices || []).map((g) => bets[g]).filter(Boolean))];
+    words = each.length === 1 ? each[0] : t.config.ante ? "ante " + t.config.ante : "";
+  }
+  return words ? words + ", " : "";
+}
+
+let measured = 0;
+export function render(state, previous) {
+  const started = performance.now();
+  const t = state.table, me = state.you;
+  if (t.game_names) Object.assign(GAME_NAME, t.game_names);  // every game this table may deal
+  const turn = myTurn(state);
+  document.title = (turn ? "● Your turn — " : "") + t.name + " — rollem";
+  renderHeader(t, state.hand);
+  $("invite").classList.toggle("hidden", !me.host);
+  $("invite-link").value = location.origin + "/t/" + t.id;
+  document.body.classList.toggle("seated", me.seat !== null);
+  // Your turn: a replay opened now leaves the dock (your cards, clock, buttons) in view.
+  document.body.classList.toggle("my-turn", turn);
+  document.body.dataset.seq = String(state.seq);   // tests wait on it
+  const before = capture(state, previous);
+  renderJoin(t, me);
+  $("host").classList.toggle("hidden", !(me.host && !t.started));
+  renderNotice(t, me);
+  renderStatus(t, state.hand, me);
+  renderSeats($("seats"), t, state.hand, me.seat, false);
+  renderCenter($("center"), state.hand);
+  const cleared = previous !== state ? checkPreAction(state.hand, me.seat) : null;
+  if (cleared) toast(cleared);
+  renderMe(t, state.hand, me);
+  renderControls(t, state.hand, me);
+  renderResult(t, state.hand, me);
+  renderHostPanel(t, me);
+  renderLedger(t);
+  renderLog(state.hand);
+  renderOdds(t, me);
+  renderChatInput(me);
+  if (previous !== state && turn && !(previous && myTurn(previous))) {
+    const pre = preActionNow(state.hand);
+    if (pre) act(pre); else turnAlert();
+  }
+  animate(state, previous, before);
+  announce(state, previous, turn, !!(previous && myTurn(previous)));
+  if (!linked) { linked = true; openLinkedHand(); }
+  // Its time, for bench/bench_web_felt.py (the page keeps the last 200 only).
+  performance.measure("rollem-render", { start: started });
+  if (++measured % 200 === 0) performance.clearMeasures("rollem-render");
+}
+
+hooks.render = render;
+hooks.chat = chatArrived;
+hooks.chatError = (message) => { $("chat-muted").textContent = message; };
+hooks.odds = oddsArrived;
+hooks.oddsError = oddsRefused;
+hooks.connected = () => { oddsReset(); chatReset(); };
+hooks.takeSeat = (i) => { $("join-seat").value = String(i); joinSeat(i); };
+initMotion();
+// The dock's height, for a replay opened during your turn to stop above it
+// (observed, not read at each state: reading it would force a layout).
+if (window.ResizeObserver) {
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--dock-h", $("dock").offsetHeight + "px");
+  }).observe($("dock"));
+}
+initKeys();
+initOdds();
+initPanels();
+initReplay();
+startClocks();
+startPinging();
+connect();

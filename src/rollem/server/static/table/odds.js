@@ -1,0 +1,94 @@
+// Practice odds (a table option): asked for after each change while the
+// toggle is on, shown under your cards with the advice for a card choice.
+import { $, el, rerender, S, send, store, tid } from "./state.js";
+
+let oddsOn = store.get("rollem_odds_" + tid) === "1", oddsAsked = null, oddsBusy = false;
+// A new connection: nothing asked on it yet.
+export function oddsReset() { oddsBusy = false; oddsAsked = null; }
+// The server's answer (or its refusal).
+export function oddsArrived(msg) {
+  oddsBusy = false;
+  const state = S.state;
+  if (state && state.hand && msg.hand === state.hand.hand_no && oddsWanted()) showOdds(msg.odds);
+  askOdds();
+}
+export function oddsRefused(message) {
+  oddsBusy = false;
+  if (oddsOn) { $("odds-line").textContent = message; showAdvice(null); }
+  askOdds();   // the table moved on meanwhile (a new hand cancels a request): ask for now
+}
+export function oddsWanted() {
+  if (!S.state || !oddsOn || !S.state.table.config.practice_odds || S.state.you.seat === null) return null;
+  const hand = S.state.hand;
+  if (!hand || hand.result) return null;
+  const hs = hand.seats[S.state.you.seat];
+  if (!hs || !hs.dealt || hs.folded) return null;
+  return hand.hand_no + ":" + S.state.seq;
+}
+export function askOdds() {
+  const key = oddsWanted();
+  if (!key || oddsBusy || key === oddsAsked) return;
+  oddsAsked = key;
+  oddsBusy = true;
+  send({ type: "odds", hand: S.state.hand.hand_no, seq: S.state.seq });
+}
+function pct(x) { return Math.round(100 * x) + "%"; }
+// The odds in one line; the advice (every option of a card choice, one a line:
+// up to a dozen lines) folded behind its best option, in a box of bounded height,
+// so that it never pushes the cards or the buttons off a phone's screen.
+export function showOdds(o) {
+  const lines = o.text ? o.text.split("\n") : [oddsText(o)];
+  $("odds-line").textContent = lines[0];
+  showAdvice(lines.length > 1 ? { advice: o.advice || null, lines: lines.slice(1) } : null);
+}
+export function showAdvice(a) {
+  const box = $("odds-advice");
+  box.classList.toggle("hidden", !a);
+  if (!a) { box.dataset.decision = ""; return; }
+  const best = a.advice && a.advice.choices && a.advice.choices[0];
+  box.dataset.decision = a.advice ? a.advice.decision : "";
+  $("odds-advice-head").textContent = best
+    ? "Advice: best " + best.action + ", equity " + (100 * best.equity).toFixed(1) + "% (all "
+      + a.advice.options + " options)"
+    : "Advice";
+  $("odds-advice-list").textContent = a.lines.join("\n");
+}
+function oddsText(o) {
+  let text = "Your odds: win " + pct(o.win) + " · tie " + pct(o.tie) + " · equity " + pct(o.equity);
+  if (o.best_declare) {
+    const shares = ["high", "low", "both"].map((k) => k + " " + pct((o.declare || {})[k] || 0)).join(", ");
+    text += o.declared ? " · you declared " + o.declared : " · best declaration: " + o.best_declare;
+    text += " (share if declared: " + shares + ")";
+  }
+  if (o.categories) {
+    const top = Object.entries(o.categories).sort((a, b) => b[1] - a[1])[0];
+    if (top) text += " · most likely " + top[0] + " " + pct(top[1]);
+  }
+  const n = Number(o.samples).toLocaleString("en-US");
+  text += o.method === "exact" ? " (exact, " + n + " outcomes)" : " (Monte Carlo, " + n + " samples)";
+  return text;
+}
+export function renderOdds(t, me) {
+  const allowed = !!t.config.practice_odds && me.seat !== null;
+  $("odds-box").classList.toggle("hidden", !allowed);
+  $("odds-toggle").checked = oddsOn;
+  const line = $("odds-line");
+  if (!allowed || !oddsOn) { line.textContent = ""; showAdvice(null); return; }
+  const hand = S.state.hand, hs = hand ? hand.seats[me.seat] : null;
+  const other = !hand || hand.result || !hs || !hs.dealt ? "Your odds show during a hand you are dealt into."
+    : hs.folded ? "You have folded this hand."
+    : !line.textContent || line.dataset.hand !== String(hand.hand_no) ? "Your odds: computing…" : null;
+  if (other) { line.textContent = other; showAdvice(null); }
+  line.dataset.hand = hand ? String(hand.hand_no) : "";
+  askOdds();
+}
+export function initOdds() {
+$("odds-toggle").onchange = () => {
+  oddsOn = $("odds-toggle").checked;
+  store.set("rollem_odds_" + tid, oddsOn ? "1" : "0");
+  oddsAsked = null;
+  $("odds-line").textContent = "";
+  showAdvice(null);
+  rerender();
+};
+}

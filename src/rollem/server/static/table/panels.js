@@ -1,0 +1,576 @@
+// The panels around the felt: notices, joining, the result, host controls,
+// chat, the ledger, this hand's log, the rules ("How to play") and the invite.
+import { cardEl, GAME_NAME, RANK_TEXT, SUIT_SYMBOL } from "/static/cards.js";
+import { $, el, reconnect, rerender, S, seatName, send, store, tid, toast } from "./state.js";
+import { actionLabels, isWild, joinsNextHand, winnersOf } from "./felt.js";
+import { loadHistory, openReplay } from "./replay.js";
+
+function clockText(kind) {
+  return { check: "checked", fold: "folded", call: "called", discard: "discarded for you",
+    expose: "turned a card up", draw: "stood pat", wild: "picked the wild card",
+    stack: "kept your order", declare: "declared high" }[kind] || "acted";
+}
+export function renderNotice(t, me) {
+  const box = $("notice");
+  const parts = [];
+  if (S.elsewhere) parts.push(["bad", "This seat is now played from another tab or device. Tap “play here” at the top to play it here again."]);
+  else if (!S.online) parts.push(["bad", "Disconnected — reconnecting… your buttons are off until the table is back."]);
+  if (t.host_paused) parts.push(["info", "The host has paused the table: no new hand is dealt until it resumes."]);
+  if (t.waiting_for) parts.push(["info", t.waiting_for]);
+  if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
+  if (me.seat !== null && (t.idle_away || []).includes(me.seat)) parts.push(["info", "The clock acted for you " + t.config.away_after + " time(s) in a row, so you sit out as away: press “I'm back” to be dealt in again."]);
+  else if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", "You are sitting out: you are not dealt in until you come back."]);
+  if (me.next_hand) parts.push(["info", me.next_hand]);  // the server's words (issue 26)
+  else if (me.seat !== null && S.state.hand && !S.state.hand.result && joinsNextHand(t, S.state.hand, me.seat)) {
+    parts.push(["info", "You sat down during this hand: you are dealt in from the next one."]);
+  }
+  const mine = me.seat !== null ? t.clocked[String(me.seat)] : null;
+  if (mine && (S.clockSeen === null || mine.seq > S.clockSeen) && mine.hand === (S.state.hand && S.state.hand.hand_no)) {
+    parts.push(["clocked", "The clock " + clockText(mine.kind) + (mine.kind === "check" || mine.kind === "fold" ? " for you" : "") + " (hand " + mine.hand + ")."]);
+  }
+  box.innerHTML = "";
+  for (const [cls, text] of parts) box.appendChild(el("div", "notice-line " + cls, text));
+  if (mine && parts.some((p) => p[0] === "clocked")) {
+    const ok = el("button", "small", "OK"); ok.type = "button"; ok.dataset.action = "clock-ok";
+    ok.onclick = () => { S.clockSeen = mine.seq; rerender(); };
+    box.lastChild.appendChild(ok);
+  }
+  box.classList.toggle("hidden", parts.length === 0);
+}
+
+// ------------------------------------------------------------------ join
+export function renderJoin(t, me) {
+  const box = $("join");
+  const free = t.seats.filter((s) => s.free);
+  box.classList.toggle("hidden", me.seat !== null || free.length === 0);
+  const watch = $("watching");
+  watch.classList.toggle("hidden", me.seat !== null);
+  watch.textContent = free.length === 0
+    ? "You are watching — the table is full (every seat is taken)."
+    : "You are watching — type your name and press Enter, or tap a free seat.";
+  const sel = $("join-seat");
+  const want = free.map((s) => String(s.seat)).join(",");
+  if (sel.dataset.free !== want) {
+    const keep = sel.value;
+    sel.innerHTML = "";
+    for (const s of free) { const o = el("option", null, "Seat " + s.seat); o.value = s.seat; sel.appendChild(o); }
+    if (free.some((s) => String(s.seat) === keep)) sel.value = keep;
+    sel.dataset.free = want;
+  }
+  const name = $("join-name");
+  if (!name.value && !name.dataset.filled) { name.value = store.get("rollem_name") || ""; name.dataset.filled = "1"; }
+}
+export async function joinSeat(seat) {
+  $("join-error").textContent = "";
+  const name = $("join-name").value.trim();
+  if (!name) { $("join-error").textContent = "Type your name first, then tap the seat."; $("join-name").focus(); return; }
+  const resp = await fetch("/api/tables/" + tid + "/join", {
+    method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
+    body: JSON.stringify({ name: name, seat: seat }),
+  });
+  const body = await resp.json();
+  if (!resp.ok) { $("join-error").textContent = body.message; toast(body.message); return; }
+  store.set("rollem_name", name);
+  reconnect();   // as the seat (cookie)
+}
+function initJoin() {
+$("join-btn").onclick = () => joinSeat(Number($("join-seat").value));
+$("join-name").addEventListener("keydown", (ev) => {
+  if (ev.key === "Enter") { ev.preventDefault(); joinSeat(Number($("join-seat").value)); }
+});
+}
+
+
+
+// ------------------------------------------------------------- the result
+function potLines(t, result) {
+  // Used only when the server sends no narration: who won each pot or half.
+  const out = [];
+  (result.pots || []).forEach((pot, i) => {
+    const name = (result.pots.length > 1 ? (i ? "side pot " + i : "main pot") : "the pot") + " (" + pot.amount + ")";
+    const say = (part, map) => Object.entries(map || {}).map(([s, c]) => seatName(t, Number(s)) + " wins " + c + part
+      + (result.shown && result.shown[s] ? " with " + result.shown[s] : "")).join("; ");
+    if (pot.high || pot.low) {
+      if (pot.high && Object.keys(pot.high).length) out.push(say(" of " + name + ", high half", pot.high));
+      if (pot.low && Object.keys(pot.low).length) out.push(say(" of " + name + ", low half", pot.low));
+    } else out.push(say(" of " + name, pot.winners));
+  });
+  if (result.carried) out.push(result.carried + " chips carry to the next hand");
+  return out;
+}
+// Narration text with its cards (short text such as "Qh") drawn as rank and suit.
+export function textWithCards(box, text) {
+  const re = /\b([2-9TJQKA])([cdhs])\b/g;
+  let at = 0, m;
+  while ((m = re.exec(text)) !== null) {
+    if (m.index > at) box.appendChild(document.createTextNode(text.slice(at, m.index)));
+    const red = m[2] === "h" || m[2] === "d";
+    const c = el("span", "inline-card " + (red ? "red" : "black"), (RANK_TEXT[m[1]] || m[1]) + SUIT_SYMBOL[m[2]]);
+    c.dataset.card = m[0];
+    box.appendChild(c);
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) box.appendChild(document.createTextNode(text.slice(at)));
+}
+export function describeResult(t, result, hand, mySeat) {
+  const box = el("div", "result-body");
+  const told = hand && hand.narration && hand.narration.length ? hand.narration : null;
+  const lines = told || potLines(t, result).map((text) => ({ text: text, mine: false }));
+  const ul = el("ul", "narration");
+  for (const l of lines) {
+    const li = el("li", l.mine ? "mine" : null);
+    li.dataset.kind = l.kind || "";
+    textWithCards(li, l.text);
+    ul.appendChild(li);
+  }
+  box.appendChild(ul);
+  const winners = winnersOf(result);
+  const shownCards = result.shown_cards || {};
+  const seats = new Set([...Object.keys(result.shown || {}), ...Object.keys(shownCards)]);
+  for (const s of seats) {
+    const line = el("div", "shown-line" + (winners[s] ? " winner-line" : ""));
+    line.dataset.seat = s;
+    line.appendChild(el("span", "who", seatName(t, Number(s)) + (Number(s) === mySeat ? " (you)" : "")));
+    const cards = shownCards[s];
+    if (cards) {
+      const row = el("span", "cards");
+      for (const c of cards) row.appendChild(cardEl(c, { up: true, small: true, wild: isWild(hand, c) }));
+      line.appendChild(row);
+    }
+    if (result.shown && result.shown[s]) line.appendChild(el("span", "desc", result.shown[s]));
+    box.appendChild(line);
+  }
+  return box;
+}
+export function renderResult(t, hand, me) {
+  const box = $("result");
+  const r = hand && hand.result ? hand.result : null;
+  box.classList.toggle("hidden", !r);
+  box.innerHTML = "";
+  if (!r) return;
+  box.appendChild(el("h3", null, "Hand " + hand.hand_no + " · " + GAME_NAME[hand.game]));
+  box.appendChild(describeResult(t, r, hand, me.seat));
+  const hs = me.seat !== null ? hand.seats[me.seat] : null;
+  if (hs && hs.dealt) {
+    // Showing by choice (R-C-11): the engine lists the cards still showable.
+    const legal = hand.legal && hand.legal.actions.includes("show") ? hand.legal : null;
+    const hidden = legal ? legal.cards.slice() : [];
+    if (hidden.length) {
+      const pick = S.showPick.filter((c) => hidden.includes(c));
+      const b = el("button", "small show-btn", pick.length ? "Show " + pick.length + " chosen card" + (pick.length > 1 ? "s" : "") : "Show my cards");
+      b.type = "button"; b.dataset.action = "show";
+      b.title = "Everyone sees the cards you show (tap your cards below to show only some)";
+      b.disabled = !S.online;
+      b.onclick = () => send({ type: "show", hand: hand.hand_no, cards: pick.length ? pick : hidden });
+      box.appendChild(b);
+    }
+  }
+  for (const e of hand.events) {
+    if (e.kind !== "show" || !e.by_choice) continue;
+    const line = el("div", "shown-line by-choice");
+    line.dataset.seat = e.seat;
+    line.appendChild(el("span", "who", seatName(t, e.seat) + (e.seat === me.seat ? " (you)" : "") + " shows"));
+    const row = el("span", "cards");
+    for (const c of e.cards) row.appendChild(cardEl(c, { up: true, small: true, wild: isWild(hand, c) }));
+    line.appendChild(row);
+    line.appendChild(el("span", "desc", "by choice"));
+    box.appendChild(line);
+  }
+  const link = el("a", "download", "Replay this hand");
+  link.href = "#hand=" + hand.hand_no;
+  link.dataset.action = "replay-last";
+  link.onclick = (ev) => { ev.preventDefault(); openReplay(hand.hand_no); };
+  box.appendChild(link);
+}
+
+// ---------------------------------------------------------- host controls
+export function renderHostPanel(t, me) {
+  const panel = $("host-panel");
+  panel.classList.toggle("hidden", !me.host);
+  if (!me.host) return;
+  const box = $("host-controls");
+  // Keep what the host is typing in the stakes form between states.
+  const a = document.activeElement;
+  const editing = box.contains(a) && (a.tagName === "SELECT" || (a.tagName === "INPUT" && a.type !== "checkbox"));
+  if (editing) return;
+  // Drawn again only when something it shows changed (not at every bet).
+  const between = t.started && !t.choice && (!S.state.hand || !!S.state.hand.result);
+  const key = JSON.stringify([S.online, between, t.host_paused, t.approve_joins, me.seat, t.sitting_out, t.waiting,
+    t.seats.map((s) => [s.free, s.name, s.away, s.bot]), t.config, t.config_next || null,
+    Object.keys(t.game_names || {})]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.innerHTML = "";
+  const row = el("div", "host-row");
+  const pause = el("button", "small", t.host_paused ? "Resume" : "Pause");
+  pause.type = "button"; pause.dataset.host = t.host_paused ? "resume" : "pause";
+  pause.onclick = () => send({ type: "host", op: t.host_paused ? "resume" : "pause" });
+  row.appendChild(pause);
+  if (t.started && !t.host_paused && !t.choice && (!S.state.hand || S.state.hand.result)) {
+    // Between hands: only the host ends the pause early (issue 34).
+    const deal = el("button", "small", "Deal now");
+    deal.type = "button"; deal.dataset.host = "deal_now";
+    deal.onclick = () => send({ type: "host", op: "deal_now" });
+    row.appendChild(deal);
+  }
+  const appr = el("label", "check");
+  const cb = el("input"); cb.type = "checkbox"; cb.checked = !!t.approve_joins; cb.dataset.host = "approve_joins";
+  cb.onchange = () => send({ type: "host", op: "approve_joins", on: cb.checked });
+  appr.append(cb, document.createTextNode(" approve each join"));
+  row.appendChild(appr);
+  box.appendChild(row);
+  const list = el("ul", "host-seats");
+  for (const s of t.seats) {
+    if (s.free) continue;
+    const li = el("li");
+    li.dataset.seat = s.seat;
+    li.appendChild(el("span", null, s.name + (s.seat === me.seat ? " (you)" : "")
+      + (s.away ? " · away" : "") + (t.sitting_out.includes(s.seat) ? " · sitting out" : "")));
+    if (t.waiting.includes(s.seat)) {
+      for (const op of ["approve", "reject"]) {
+        const b = el("button", "small", op === "approve" ? "Let in" : "Turn away");
+        b.type = "button"; b.dataset.host = op;
+        b.onclick = () => send({ type: "host", op: op, seat: s.seat });
+        li.appendChild(b);
+      }
+    }
+    if (s.seat !== me.seat) {
+      const idle = s.bot || s.away || t.sitting_out.includes(s.seat) || t.waiting.includes(s.seat);
+      const rm = el("button", "small", "Remove");
+      rm.type = "button"; rm.dataset.host = "remove"; rm.disabled = !idle;
+      rm.title = idle ? "Remove this player from the table" : "Only an away or sitting-out player can be removed";
+      rm.onclick = () => send({ type: "host", op: "remove", seat: s.seat });
+      li.appendChild(rm);
+      if (!s.bot) {
+        const ho = el("button", "small", "Make host");
+        ho.type = "button"; ho.dataset.host = "hand_over";
+        ho.onclick = () => send({ type: "host", op: "hand_over", seat: s.seat });
+        li.appendChild(ho);
+      }
+    }
+    list.appendChild(li);
+  }
+  box.appendChild(list);
+  const form = el("form", "host-config");
+  const c = { ...t.config, ...(t.config_next || {}) };
+  const field = (label, input) => { const l = el("label", null, label + " "); l.appendChild(input); form.appendChild(l); };
+  const game = el("select"); game.name = "game";
+  for (const g of ["dealers-choice", ...Object.keys(t.game_names || GAME_NAME).filter((g) => g !== "dealers-choice")]) { const o = el("option", null, GAME_NAME[g]); o.value = g; game.appendChild(o); }
+  game.value = c.game; field("Game", game);
+  const structure = el("select"); structure.name = "structure";
+  for (const g of ["fixed-limit", "pot-limit", "no-limit"]) { const o = el("option", null, g); o.value = g; structure.appendChild(o); }
+  structure.value = c.structure; field("Betting", structure);
+  for (const [k, label] of [["ante", "Ante"], ["small_bet", "Small bet"], ["big_bet", "Big bet"]]) {
+    const i = el("input"); i.type = "number"; i.name = k; i.min = 0; i.value = c[k]; i.inputMode = "numeric"; field(label, i);
+  }
+  const apply = el("button", "small", "Change"); apply.type = "submit"; apply.dataset.host = "config";
+  form.appendChild(apply);
+  if (t.config_next) form.appendChild(el("span", "hint", "Changes apply at the next deal."));
+  form.onsubmit = (ev) => {
+    ev.preventDefault();
+    const changes = { game: game.value, structure: structure.value };
+    for (const k of ["ante", "small_bet", "big_bet"]) changes[k] = Number(form.elements[k].value);
+    send({ type: "host", op: "config", config: changes });
+    document.activeElement && document.activeElement.blur();
+  };
+  box.appendChild(form);
+}
+
+// ------------------------------------------------------------------ chat
+let chatLines = [];
+const muted = new Set(JSON.parse(store.get("rollem_mute_" + tid) || "[]"));
+// Chat lines from the server (each once), the last hundred kept.
+export function chatArrived(lines) {
+  for (const line of lines) if (!chatLines.some((l) => l.id === line.id)) chatLines.push(line);
+  chatLines = chatLines.slice(-100);
+  renderChat();
+}
+// A new connection: the server sends the recent lines again.
+export function chatReset() { chatLines = []; renderChat(); }
+export function renderChat() {
+  const list = $("chat-lines");
+  list.innerHTML = "";
+  for (const line of chatLines) {
+    if (muted.has(line.seat)) continue;
+    const li = el("li", "chat-line");
+    li.dataset.id = line.id;
+    li.appendChild(el("b", "chat-name", line.name));
+    li.appendChild(el("span", "chat-text", line.text));   // text, never HTML
+    if (S.state && line.seat !== S.state.you.seat) {
+      const m = el("button", "link mute", "mute"); m.type = "button"; m.dataset.seat = line.seat;
+      m.onclick = () => { muted.add(line.seat); saveMuted(); renderChat(); };
+      li.appendChild(m);
+    }
+    list.appendChild(li);
+  }
+  list.scrollTop = list.scrollHeight;
+  const mutedBox = $("chat-muted");
+  mutedBox.innerHTML = "";
+  if (muted.size) {
+    mutedBox.appendChild(document.createTextNode("Muted: "));
+    for (const s of muted) {
+      const b = el("button", "link unmute", (S.state ? seatName(S.state.table, s) : "seat " + s) + " (unmute)");
+      b.type = "button"; b.dataset.seat = s;
+      b.onclick = () => { muted.delete(s); saveMuted(); renderChat(); };
+      mutedBox.appendChild(b);
+    }
+  }
+}
+function saveMuted() { store.set("rollem_mute_" + tid, JSON.stringify([...muted])); }
+export function renderChatInput(me) {
+  const seated = me.seat !== null;
+  $("chat-form").classList.toggle("hidden", !seated);
+  $("chat-watch").classList.toggle("hidden", seated);
+  $("chat-send").disabled = !S.online;
+}
+function initChat() {
+$("chat-form").onsubmit = (ev) => {
+  ev.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  if (send({ type: "chat", text: text })) $("chat-text").value = "";
+};
+}
+
+
+// ----------------------------------------------------------------- ledger
+export function renderLedger(t) {
+  const tbl = $("ledger");
+  const done = t.last_result ? t.last_result.hand : 0;
+  const live = S.state.hand && !S.state.hand.result;
+  // Drawn again only when it changed (most states change no one's ledger line).
+  const key = JSON.stringify([done, live ? S.state.hand.hand_no : 0, t.ledger, t.settle || null]);
+  if (tbl.dataset.key === key) return;
+  tbl.dataset.key = key;
+  const cap = el("caption", "ledger-when", done ? "after hand " + done : "before the first hand");
+  if (live) cap.textContent += " (hand " + S.state.hand.hand_no + " in play is not counted yet)";
+  tbl.innerHTML = "";
+  tbl.appendChild(cap);
+  tbl.insertAdjacentHTML("beforeend", "<tr><th>Player</th><th>Brought</th><th>Stack</th><th>Net</th></tr>");
+  for (const l of t.ledger) {
+    const tr = el("tr");
+    tr.append(el("td", null, l.name + (l.left ? " (left)" : "")), el("td", null, l.brought),
+      el("td", null, l.stack), el("td", l.net >= 0 ? "plus" : "minus", (l.net > 0 ? "+" : "") + l.net));
+    tbl.appendChild(tr);
+  }
+  renderSettle(t);
+  const finished = t.last_result ? t.last_result.hand : 0;
+  if (finished !== renderLedger.hands) { renderLedger.hands = finished; loadHistory(); }
+}
+
+// Who pays whom to settle the session (issue 27), and the ledger as CSV.
+function renderSettle(t) {
+  const box = $("settle");
+  if (!box) return;
+  box.innerHTML = "";
+  const settle = t.settle;
+  if (settle && settle.transfers.length) {
+    box.appendChild(el("div", "settle-head", "To settle up" + (settle.chip_value
+      ? " (a chip is worth " + settle.chip_value + ")" : "") + ":"));
+    const list = el("ul", "settle-list");
+    for (const x of settle.transfers) {
+      list.appendChild(el("li", null, x.from + " pays " + x.to + " " + x.chips
+        + (x.money ? " chips (" + x.money + ")" : " chips")));
+    }
+    box.appendChild(list);
+  } else if (!settle) {
+    box.appendChild(el("div", "settle-head", "Settling up is shown between hands."));
+  }
+  const links = el("div", "settle-links");
+  for (const [href, text] of [["ledger.csv", "Ledger (CSV)"], ["hands.csv", "Every hand's net (CSV)"]]) {
+    const a = el("a", null, text);
+    a.href = "/api/tables/" + tid + "/" + href;
+    a.setAttribute("download", "");
+    links.appendChild(a);
+    links.appendChild(document.createTextNode(" "));
+  }
+  box.appendChild(links);
+}
+
+function actionText(t, e) {
+  const who = e.seat !== null && e.seat !== undefined ? seatName(t, e.seat) : "";
+  const words = { deal_hole: "is dealt", deal_up: "is dealt face up", pool_draw: "draws from the pool",
+    draw_deal: "gets", stacked: "stacks", cc: "calls" };
+  const cards = e.cards ? " " + e.cards.join(" ") : e.card ? " " + e.card : "";
+  let amount = "";
+  if (e.kind === "raise" || e.kind === "bet") amount = " to " + (e.to !== undefined ? e.to : e.amount);
+  else if (e.amount !== undefined) amount = " " + e.amount;
+  const count = e.count !== undefined && !e.cards ? " " + e.count + " card" + (e.count === 1 ? "" : "s") : "";
+  const side = e.side ? " " + e.side : "";
+  const desc = e.description ? ": " + e.description : "";
+  return (who ? who + " " : "") + (words[e.kind] || e.kind.replace(/_/g, " ")) + amount + count + side + cards + desc;
+}
+export function renderLog(hand) {
+  const box = $("log");
+  // Drawn only while its box is open, and when the hand has moved on.
+  const key = !hand || !$("log-box").open ? "" : hand.hand_no + ":" + hand.events.length + ":"
+    + (hand.log ? hand.log.length : "");
+  if (box.dataset.key === key && key) return;
+  box.dataset.key = key;
+  box.innerHTML = "";
+  if (!hand || !key) return;
+  if (hand.log) {
+    // The hand in players' words (the server's shared narration), newest last.
+    for (const line of hand.log.slice(-60)) {
+      const li = el("li", line.seat === S.state.you.seat ? "mine" : null);
+      if (line.seat !== null && line.seat !== undefined) li.dataset.seat = line.seat;
+      textWithCards(li, line.text);
+      box.appendChild(li);
+    }
+    return;
+  }
+  for (const e of hand.events.slice(-60)) box.appendChild(el("li", null, actionText(S.state.table, e)));
+}
+
+// ----------------------------------------------------------- how to play
+const DECISION_OF = { bet: "bet", raise: "bet", call: "bet", check: "bet", fold: "bet",
+  discard: "discard_to_pool", expose: "expose", draw: "draw", wild: "pick_wild",
+  stack: "stack", declare: "declare" };
+function currentDecision() {
+  if (!S.state) return null;
+  if (S.state.you.choose_game && S.state.table.choice) return "choose_game";
+  const h = S.state.hand;
+  if (!h || h.result || !h.legal || !h.legal.actions.length) return null;
+  return DECISION_OF[h.legal.actions[0]] || null;
+}
+// The computer players seated now and their levels (each seat has its own; the
+// level the table was created with may no longer be any seat's).
+function botRows(t, botLevels) {
+  if (!t) return [];  // (no state yet: nothing known of the seats)
+  const bots = t.seats.filter((s) => !s.free && s.bot);
+  if (!bots.length) return [["Computer players", "none at this table"]];
+  const levels = [...new Set(bots.map((s) => s.bot))];
+  const said = (level) => level + ((botLevels || {})[level] ? ": " + botLevels[level] : "");
+  if (levels.length === 1) return [["Computer players' level", said(levels[0])]];
+  return levels.map((level) => ["Computer players' level", said(level) + " (" +
+    bots.filter((s) => s.bot === level).map((s) => s.name).join(", ") + ")"]);
+}
+function optionRows(c, botLevels, t) {
+  const yes = (v) => (v ? "yes" : "no");
+  const h = c.house || {};
+  const dflt = (k, d) => (h[k] === undefined ? d : h[k]);
+  return [
+    ["Game", GAME_NAME[c.game] || c.game],
+    ["Betting", c.structure],
+    ["Ante", c.ante], ["Small bet", c.small_bet], ["Big bet", c.big_bet],
+    ["Starting stack", c.stack], ["Rebuys", yes(c.rebuys)],
+    ...botRows(t, botLevels),
+    ["Practice: players may show their own odds (practice_odds)", yes(c.practice_odds)],
+    ["Raise cap holds heads-up (cap_heads_up)", yes(dflt("cap_heads_up", true))],
+    ["SDR: burn before the Roll (burn_before_roll)", yes(dflt("burn_before_roll", false))],
+    ["Roll Your Own: wild cards may duplicate (wild_duplicates)", yes(dflt("wild_duplicates", false))],
+    ["Roll Your Own: natural beats wild (natural_beats_wild)", yes(dflt("natural_beats_wild", false))],
+    ["5-2-1: betting after the declare (bet_after_declare)", yes(dflt("bet_after_declare", false))],
+    ["5-2-1: when every \"both\" fails (failed_both_rule)",
+      dflt("failed_both_rule", "carry") === "split" ? "split high-low" : "pot carries over"],
+    ["Seconds per decision", c.decision_seconds], ["Time bank (s)", c.time_bank_seconds],
+    ["Reconnect grace (s)", c.grace_seconds],
+  ];
+}
+export async function openRules() {
+  const game = S.state && S.state.hand ? S.state.hand.game : "";
+  const decision = currentDecision();
+  const q = "?game=" + encodeURIComponent(game || "") + (decision ? "&decision=" + decision : "");
+  $("rules").classList.remove("hidden");
+  try {
+    const resp = await fetch("/api/tables/" + tid + "/rules" + q, { credentials: "same-origin" });
+    const body = await resp.json();
+    if (!resp.ok) { toast(body.message); return; }
+    const d = $("rules-decision");
+    d.classList.toggle("hidden", !body.decision_help);
+    // The HTML comes from markdown-it-py with raw HTML off (server/markdown.py).
+    d.innerHTML = body.decision_help ? "<h3>Your decision now</h3>" + body.decision_help : "";
+    const tbl = $("rules-options");
+    tbl.innerHTML = "";
+    for (const [k, v] of optionRows(body.config, body.bot_levels, S.state && S.state.table)) {
+      const tr = el("tr"); tr.append(el("th", null, k), el("td", null, String(v))); tbl.appendChild(tr);
+    }
+    $("rules-text").innerHTML = body.sections.map((x) => x.html).join("\n<hr>\n");
+  } catch (e) { toast("the server cannot be reached"); }
+}
+export function initPanels() {
+  initJoin();
+  initChat();
+$("rules-btn").onclick = openRules;
+$("log-box").addEventListener("toggle", () => { if (S.state) renderLog(S.state.hand); });
+(function showInviteNow() {
+  let invite = null;
+  try { invite = sessionStorage.getItem("rollem_invite_" + tid); } catch (e) { /* private mode */ }
+  if (invite) { $("invite-link").value = invite; $("invite").classList.remove("hidden"); }
+})();
+$("rules-close").onclick = () => $("rules").classList.add("hidden");
+$("rules").onclick = (ev) => { if (ev.target === $("rules")) $("rules").classList.add("hidden"); };
+// ------------------------------------------------------------ host start
+$("start-btn").onclick = () => send({ type: "start", seq: S.state ? S.state.seq : 0 });
+$("copy-invite").onclick = () => copyText($("invite-link").value, $("copy-invite"), $("invite-link"));
+}
+
+// ------------------------------------------------------------ announcements
+// The live region (#announce) a screen reader reads: each action as the felt's
+// label says it ("Bob raises to 9"), your turn, the result in the narration's
+// words.  Decided from what changed since the state drawn before.
+const SAID = 20;
+function say(lines) {
+  const box = $("announce");
+  for (const text of lines) box.appendChild(el("p", null, text));
+  while (box.childNodes.length > SAID) box.removeChild(box.firstChild);
+}
+export function announce(state, previous, turn, wasTurn) {
+  if (previous === state) return;
+  const t = state.table, hand = state.hand, old = previous && previous.hand;
+  const same = hand && old && old.hand_no === hand.hand_no;
+  const lines = [];
+  if (hand && !same) lines.push("Hand " + hand.hand_no + ": " + (GAME_NAME[hand.game] || hand.game) + ".");
+  if (hand && hand.log && same && old.log) {
+    for (const l of hand.log.slice(old.log.length)) lines.push(l.text);
+  } else if (hand) {
+    const was = same ? actionLabels(old) : {};
+    for (const [seat, label] of Object.entries(actionLabels(hand))) {
+      const before = was[seat];
+      if (!before || before.text !== label.text) lines.push(seatName(t, Number(seat)) + " " + label.text);
+    }
+  }
+  if (hand && hand.result && !(same && old.result)) {
+    const told = hand.narration && hand.narration.length ? hand.narration.map((l) => l.text)
+      : potLines(t, hand.result);
+    lines.push(...told);
+  }
+  if (turn && !wasTurn) {
+    const legal = hand && hand.legal;
+    const owe = legal && legal.actions.includes("call") ? legal.call_amount : 0;
+    lines.push("Your turn" + (owe ? ": " + owe + " to call." : "."));
+  }
+  if (lines.length) say(lines);
+}
+
+// ------------------------------------------------------------------ copying
+// Copy a link, and say so on the button ("Copied").  The clipboard API exists
+// only on a secure page (https, localhost): on a plain-HTTP LAN address the
+// text is selected in a field and copied the old way (execCommand); if even
+// that fails, the field stays selected for the player to copy.
+export function copyText(text, button, field) {
+  const label = button.dataset.label || button.textContent;
+  button.dataset.label = label;
+  const done = () => {
+    button.textContent = "Copied";
+    button.classList.add("copied");
+    say(["Copied: " + text]);
+    clearTimeout(button.copiedTimer);
+    button.copiedTimer = setTimeout(() => { button.textContent = label; button.classList.remove("copied"); }, 2500);
+  };
+  const oldWay = () => {
+    let f = field, temp = false;
+    if (!f) {
+      f = el("input", "copy-field"); f.readOnly = true; f.value = text; temp = true;
+      f.setAttribute("aria-label", "link to copy");
+      button.after(f);
+    }
+    f.focus(); f.select();
+    let ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    if (ok) { if (temp) f.remove(); done(); }
+    else toast("Copy the selected link: " + text);
+  };
+  if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, oldWay);
+  else oldWay();
+}

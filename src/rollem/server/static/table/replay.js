@@ -1,0 +1,97 @@
+// The replayer: the finished hands of this table, stepped through as their
+// viewer saw them (the felt's own drawing of seats and middle).
+import { GAME_NAME } from "/static/cards.js";
+import { $, el, S, seatName, tid, toast } from "./state.js";
+import { renderCenter, renderSeats } from "./felt.js";
+import { copyText, describeResult } from "./panels.js";
+
+let replay = null;
+export async function loadHistory() {
+  try {
+    const resp = await fetch("/api/tables/" + tid + "/hands", { credentials: "same-origin" });
+    const body = await resp.json();
+    const list = $("history");
+    list.innerHTML = "";
+    for (const h of body.hands.slice().reverse()) {
+      const li = el("li");
+      const b = el("button", "link", "Hand " + h.hand + " · " + GAME_NAME[h.game]
+        + (h.net !== null && h.net !== undefined ? " · " + (h.net > 0 ? "+" : "") + h.net : ""));
+      b.type = "button";
+      b.dataset.hand = h.hand;
+      b.onclick = () => openReplay(h.hand);
+      li.appendChild(b);
+      list.appendChild(li);
+    }
+  } catch (e) { /* the next state will retry */ }
+}
+function handLink(n) { return location.origin + "/t/" + tid + "#hand=" + n; }
+export function openLinkedHand() {
+  const m = /hand=(\d+)/.exec(location.hash);
+  if (m) openReplay(Number(m[1]));
+}
+
+export async function openReplay(n) {
+  const resp = await fetch("/api/tables/" + tid + "/hands/" + n, { credentials: "same-origin" });
+  const body = await resp.json();
+  if (!resp.ok) { toast(body.message); return; }
+  replay = { data: body, i: 0 };
+  const dl = $("replay-download");
+  dl.href = "/api/tables/" + tid + "/hands/" + n + "/history.toml";
+  dl.classList.toggle("hidden", body.seat === null);
+  $("replay-link").href = handLink(n);
+  $("replay").classList.remove("hidden");
+  showFrame();
+}
+function showFrame() {
+  const f = replay.data.frames[replay.i];
+  // A frame's event log is the first events_n of the hand's (sent once: the log only grows).
+  if (!f.events) f.events = (replay.data.events || []).slice(0, f.events_n || 0);
+  // The seats as they were in this hand: its players' names (from its history), not
+  // those of whoever sits there now.
+  const names = replay.data.names || [];
+  const t = { ...S.state.table, seats: S.state.table.seats.map((s, i) => (f.seats[i] && f.seats[i].dealt
+    ? { ...s, free: false, name: names[i] || s.name || "seat " + i } : { ...s, free: true })) };
+  const last = replay.data.frames.length - 1;
+  $("replay-pos").textContent = "Hand " + replay.data.hand + " · step " + replay.i + " of " + last;
+  $("replay-prev").disabled = replay.i === 0;
+  $("replay-next").disabled = replay.i === last;
+  const la = f.last_action;
+  $("replay-what").textContent = la ? seatName(t, la.seat) + ": " + la.kind
+    + (la.amount !== undefined ? " " + la.amount : "") + (la.to !== undefined ? " to " + la.to : "")
+    + (la.cards ? " " + la.cards.join(" ") : "") + (la.card ? " " + la.card : "")
+    + (la.side ? " " + la.side : "") + (la.count !== undefined ? " " + la.count + " cards" : "")
+    : "the deal";
+  // Pot and stacks at this step, from the frame itself.
+  const stacks = $("replay-stacks");
+  stacks.innerHTML = "";
+  stacks.appendChild(el("span", "stacks-label", "stacks:"));
+  f.seats.forEach((s, i) => {
+    if (!s.dealt) return;
+    stacks.appendChild(el("span", "replay-stack", seatName(t, i) + " " + s.stack));
+  });
+  const fake = t.seats.map((s) => (s.free ? s : { ...s, acting: false, deadline: null }));
+  const viewer = replay.data.seat;
+  renderSeats($("replay-seats"), { ...t, seats: fake }, f, -1, true);
+  renderCenter($("replay-center"), f);
+  const res = $("replay-result");
+  res.innerHTML = "";
+  if (f.result) res.appendChild(describeResult(t, f.result, f, viewer));
+}
+export function closeReplay() {
+  $("replay").classList.add("hidden");
+  if (/hand=/.test(location.hash)) history.replaceState(null, "", location.pathname);
+}
+export function initReplay() {
+window.addEventListener("hashchange", openLinkedHand);
+$("replay-copy").onclick = () => copyText($("replay-link").href, $("replay-copy"), null);
+$("replay").onclick = (ev) => { if (ev.target === $("replay")) closeReplay(); };
+$("replay-prev").onclick = () => { if (replay.i > 0) { replay.i--; showFrame(); } };
+$("replay-next").onclick = () => { if (replay.i < replay.data.frames.length - 1) { replay.i++; showFrame(); } };
+$("replay-close").onclick = closeReplay;
+document.addEventListener("keydown", (ev) => {
+  if ($("replay").classList.contains("hidden")) return;
+  if (ev.key === "ArrowLeft") $("replay-prev").click();
+  else if (ev.key === "ArrowRight") $("replay-next").click();
+  else if (ev.key === "Escape") closeReplay();
+});
+}

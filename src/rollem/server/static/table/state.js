@@ -1,0 +1,183 @@
+// State and protocol: one websocket, the server sends the full state this seat
+// may see after every change; we keep it (and the one before it) and hand both
+// to the page's one render path; actions carry the hand id and the sequence
+// number we last saw.
+import { el } from "/static/cards.js";
+
+export const tid = location.pathname.split("/").filter(Boolean)[1];
+export const $ = (id) => document.getElementById(id);
+export { el };
+
+// What every module of the page reads: the state last received (and the one
+// before it), and the little the page itself remembers between states.
+export const S = {
+  state: null, previous: null, online: false, clockSkew: 0,
+  elsewhere: false,  // this seat is played from a newer connection (another tab)
+  selected: [],      // the cards picked for a card choice, in order
+  showPick: [],      // the cards picked to show after the hand
+  confirmFold: false,
+  clockSeen: null,   // the clock notice the player has dismissed (its seq)
+};
+// Set by main.js: what to do with a new state, a chat line, odds, an error.
+export const hooks = {
+  render: () => {}, chat: () => {}, odds: () => {}, oddsError: () => {},
+  chatError: () => {}, connected: () => {}, takeSeat: () => {},
+};
+
+export const store = {
+  get(k) { try { return localStorage.getItem(k); } catch (e) { return null; } },
+  set(k, v) { try { localStorage.setItem(k, v); } catch (e) { /* private mode */ } },
+};
+
+export function toast(text) {
+  const t = $("toast"); t.textContent = text; t.classList.remove("hidden");
+  clearTimeout(toast.timer); toast.timer = setTimeout(() => t.classList.add("hidden"), 4000);
+}
+
+// A connection can die without a close event (a phone leaving its Wi-Fi): for
+// many seconds the page would say "connected" while taps went nowhere.  So the
+// page pings every PING_MS and right after each action, and a ping unanswered
+// for ANSWER_MS, or the browser going offline, ends the connection: the buttons
+// go off and the page reconnects.  (One ping in 5 s is far below the server's
+// message rate limit, ServerSettings.messages_per_second.)
+// A socket not open within CONNECT_MS (a handshake lost on the way) is tried again.
+const PING_MS = 5000, ANSWER_MS = 4000, CONNECT_MS = 10000;
+let ws = null, retry = 500, lastHand = null;
+let answerTimer = null, reconnectTimer = null, pings = 0, pongs = 0;
+let tap = null, lostTap = null;  // an action not yet known to have reached the server
+
+export function connect() {
+  clearTimeout(reconnectTimer); reconnectTimer = null; S.elsewhere = false;
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const sock = new WebSocket(proto + "//" + location.host + "/ws/" + tid);
+  ws = sock; pings = 0; pongs = 0;
+  clearTimeout(answerTimer); answerTimer = null;
+  setTimeout(() => { if (ws === sock && sock.readyState === 0) lost(); }, CONNECT_MS);
+  sock.onopen = () => {
+    S.online = true;
+    $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 500;
+    hooks.connected();
+  };
+  sock.onclose = (ev) => (ev.code === REPLACED ? replaced(sock) : dropped(sock));
+  sock.onmessage = (ev) => receive(JSON.parse(ev.data));
+}
+
+function receive(msg) {
+  if (msg.type === "pong") {
+    pongs++;
+    clearTimeout(answerTimer); answerTimer = null;
+    if (tap && pongs >= tap.ping) tap = null;   // answered after the action: it arrived
+    if (pongs < pings) answerTimer = setTimeout(lost, ANSWER_MS);
+  } else if (msg.type === "state") {
+    S.clockSkew = msg.table.now - Date.now() / 1000;
+    const handNo = msg.hand ? msg.hand.hand_no : null;
+    const old = S.state;
+    if (!old || !old.you.decision_seq || msg.you.decision_seq !== old.you.decision_seq
+        || handNo !== lastHand) { S.selected = []; S.confirmFold = false; }
+    if (handNo !== lastHand) S.showPick = [];
+    lastHand = handNo;
+    if (lostTap !== null && msg.seq === lostTap) {
+      toast("Your last tap did not reach the table: nothing has changed, make it again.");
+    }
+    lostTap = null;
+    S.previous = old;
+    S.state = msg;
+    hooks.render(msg, old);
+  } else if (msg.type === "chat") {
+    hooks.chat(msg.lines);
+  } else if (msg.type === "odds") {
+    hooks.odds(msg);
+  } else if (msg.type === "error") {
+    if (msg.ref && msg.ref.type === "odds") hooks.oddsError(msg.message);
+    else if (msg.ref && msg.ref.type === "chat") { hooks.chatError(msg.message); toast(msg.message); }
+    else toast(msg.message);
+  }
+}
+
+// The socket in use is gone (closed, or given up on): buttons off, reconnect.
+function dropped(sock) {
+  if (sock !== ws) return;   // one already given up on
+  ws = null;
+  clearTimeout(answerTimer); answerTimer = null;
+  if (tap) { lostTap = tap.seq; tap = null; }
+  S.online = false;
+  $("conn").textContent = "reconnecting…"; $("conn").className = "conn bad";
+  if (S.state) hooks.render(S.state, S.state);
+  clearTimeout(reconnectTimer);
+  reconnectTimer = setTimeout(connect, retry); retry = Math.min(retry * 2, 5000);
+}
+// Replaced by a newer connection of this seat (another tab or device; the server
+// keeps a few per seat, issue 34): no reconnecting on our own, or the tabs would
+// take the seat from each other for ever; a tap on the badge takes it back.
+const REPLACED = 4410;
+function replaced(sock) {
+  if (sock !== ws) return;
+  ws = null; S.elsewhere = true; S.online = false;
+  clearTimeout(answerTimer); answerTimer = null; tap = null;
+  clearTimeout(reconnectTimer); reconnectTimer = null;
+  $("conn").textContent = "play here"; $("conn").className = "conn bad";
+  $("conn").style.cursor = "pointer";
+  if (S.state) hooks.render(S.state, S.state);
+}
+// Give up on the socket in use without waiting for its close event.
+export function abandon() {
+  const sock = ws;
+  if (!sock) return null;
+  sock.onopen = null; sock.onclose = null; sock.onmessage = null;
+  try { sock.close(); } catch (e) { /* already closing */ }
+  return sock;
+}
+// Connect again at once (as the seat just taken: its cookie).
+export function reconnect() { abandon(); ws = null; retry = 500; connect(); }
+function lost() { const sock = abandon(); if (sock) dropped(sock); }
+function ping() {
+  if (!ws || ws.readyState !== 1) return;
+  ws.send('{"type":"ping"}');
+  pings++;
+  if (!answerTimer) answerTimer = setTimeout(lost, ANSWER_MS);
+}
+export function startPinging() {
+  $("conn").addEventListener("click", () => {
+    if (!S.elsewhere) return;
+    retry = 500;
+    $("conn").textContent = "connecting…"; $("conn").className = "conn"; $("conn").style.cursor = "";
+    connect();
+  });
+  setInterval(ping, PING_MS);
+  window.addEventListener("offline", lost);
+  // Back on screen (a phone unlocked): find a connection that died meanwhile at once.
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) ping(); });
+  window.addEventListener("online", () => {
+    if (S.online || S.elsewhere) { if (S.online) ping(); return; }
+    reconnect();
+  });
+}
+export function send(obj) {
+  if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); return true; }
+  toast("not connected: reconnecting…");
+  return false;
+}
+// One action of the hand in play, tied to the state it answers.
+export function act(action) {
+  S.confirmFold = false;
+  const state = S.state;
+  if (send({ type: "action", hand: state.hand.hand_no, seq: state.seq, action: action })) {
+    tap = { seq: state.seq, ping: pings + 1 };
+    ping();   // its answer says the action arrived; none within ANSWER_MS: reconnect
+  }
+}
+// Draw the page again from the state in hand (a local change: a card picked).
+export function rerender() { if (S.state) hooks.render(S.state, S.state); }
+
+export function myTurn(state) {
+  state = state || S.state;
+  if (!state) return false;
+  const h = state.hand, me = state.you;
+  if (me.choose_game) return true;
+  return !!(h && !h.result && me.seat !== null && h.to_act.includes(me.seat) && h.legal
+    && h.legal.actions.length);
+}
+export function seatName(t, n) {
+  const s = t.seats[n];
+  return s && !s.free ? s.name : "seat " + n;
+}

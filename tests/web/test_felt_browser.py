@@ -1,0 +1,314 @@
+"""The felt tells the hand (issue 26), in Debian's Chromium through Playwright: each
+seat's last action as a short label, the pot counting every chip committed in the
+hand (this round's bets in front of the seats too), bets drawn as chips in front of
+their seats, what each winner took, and the timer bar on the acting seat; at 2, 6
+and 10 seats on a phone and a desktop.
+
+Checked against the server: at each of the person's betting decisions (the table
+waits for them, so nothing moves) every seat's label says the last action the
+engine logged for it this round, and the pot figure is the chips committed in the
+hand plus any carry.  Screenshots: test-artifacts/web/felt-*.png.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    decision_kind,
+    new_table,
+    open_as_host,
+    shot,
+    sit_with_enter,
+    wait_played,
+    wait_until,
+)
+from web_harness import ServerThread, only_betting_bots, seeded_deals
+
+pytestmark = pytest.mark.browser
+
+VERB = {"check": "checks", "call": "calls", "bet": "bets", "raise": "raises to",
+        "fold": "folds"}
+
+
+def expected_labels(events: Any) -> dict[int, tuple[str, dict[str, Any]]]:
+    """Each seat's last betting action of the open round, from the engine's events:
+    a new round clears them, but for folds (seat -> (kind, data))."""
+    out: dict[int, tuple[str, dict[str, Any]]] = {}
+    for e in events:
+        if e.kind in ("round", "choose", "draw_round"):
+            out = {s: v for s, v in out.items() if v[0] == "fold"}
+        elif e.kind in VERB and e.seat is not None:
+            out[e.seat] = (e.kind, e.data)
+    return out
+
+
+def check_felt(page: Any, live: ServerThread, tid: str, where: str) -> int:
+    """Every seat's label and the pot as drawn match the server's hand now; returns
+    how many labels were checked."""
+    table = live.manager.get(tid)
+    wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+    hand = table.hand.hand
+    drawn = page.evaluate("""() => {
+      const out = {};
+      document.querySelectorAll('#seats .seat[data-seat]').forEach(t => {
+        const l = t.querySelector('.action-label');
+        out[t.dataset.seat] = l ? l.textContent : null;
+      });
+      const me = document.querySelector('#me .action-label');
+      out.me = me ? me.textContent : null;
+      const pot = document.querySelector('#pots .pot-total');
+      return {labels: out, pot: pot ? Number(pot.dataset.total) : null,
+              potText: pot ? pot.textContent : null};
+    }""")
+    committed = sum(hand.committed) + hand.carry_in
+    assert drawn["pot"] == committed, f"{where}: pot {drawn['potText']!r}, committed {committed}"
+    assert drawn["potText"] == f"pot {committed}", where
+    want = expected_labels(hand.events)
+    checked = 0
+    for seat in range(len(hand.stacks)):
+        text = drawn["labels"]["me" if seat == 0 else str(seat)] or ""
+        if seat not in want:
+            assert text == "", f"{where}: seat {seat} says {text!r} with no action this round"
+            continue
+        kind, data = want[seat]
+        assert text.startswith(VERB[kind]), f"{where}: seat {seat} {kind} {data} drawn {text!r}"
+        if kind in ("bet", "raise") and not data.get("bring_in"):
+            assert f" {data['to']}" in text, f"{where}: seat {seat} {kind} {data} drawn {text!r}"
+        if kind == "call":
+            assert f" {data['amount']}" in text, f"{where}: seat {seat} call {data} drawn {text!r}"
+        checked += 1
+    return checked
+
+
+def bet_chips_match(page: Any, live: ServerThread, tid: str, where: str) -> None:
+    """The chips drawn in front of each seat are its bet this round."""
+    hand = live.manager.get(tid).hand.hand
+    view = live.manager.get(tid).hand.view(0)
+    drawn = page.evaluate("""() => Object.fromEntries(
+      [...document.querySelectorAll('#seats .bet-chips, #me .bet-chips')].map(
+        b => [b.dataset.seat, Number(b.dataset.amount)]))""")
+    want = {str(i): s["bet"] for i, s in enumerate(view["seats"]) if s and s.get("bet")}
+    assert drawn == want, f"{where}: chips {drawn} bets {want} (engine bets {hand.bets})"
+
+
+def play_and_check(live: ServerThread, ctx: Any, seats: int, label: str) -> None:
+    tid, host_token = new_table(live.url, game="holdem", seats=seats, bots=seats - 1,
+                                structure="no-limit")
+    only_betting_bots(live, tid)
+    page = open_as_host(ctx, live.url, tid, host_token)
+    sit_with_enter(page, "Ann")
+    page.click("#start-btn")
+    deadline = time.time() + 60
+    decisions = checked = 0
+    raised = False
+    while not page.locator("#result:not(.hidden)").count():
+        assert time.time() < deadline, f"{label}: the hand did not finish"
+        kind = decision_kind(page)
+        if kind != "bet":
+            page.wait_for_timeout(30)
+            continue
+        where = f"{label} decision {decisions + 1}"
+        checked += check_felt(page, live, tid, where)
+        bet_chips_match(page, live, tid, where)
+        assert page.locator("#me .timer").count() == 1, f"{where}: no timer bar on your seat"
+        if decisions == 0:
+            shot(page, f"felt-{label}")
+        c = page.locator("#controls")
+        if not raised and c.locator("[data-action=raise], [data-action=bet]").count():
+            raised = True
+            c.locator("[data-action=raise], [data-action=bet]").first.click()
+        elif c.locator("[data-action=call]").count():
+            c.locator("[data-action=call]").click()
+        else:
+            c.locator("[data-action=check]").click()
+        decisions += 1
+        made = decisions
+        end = time.time() + 20
+        while sum(r.source == "player" for r in live.manager.store.load_actions(tid, 1)) < made:
+            assert time.time() < end, f"{where}: never played"
+            page.wait_for_timeout(30)
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq",
+                   live.manager.get(tid).seq)
+    assert decisions and checked, f"{label}: nothing checked"
+    # What each winner took, each half apart, adds up to the pot paid.
+    table = live.manager.get(tid)
+    wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+    row = table.store.load_hand(tid, 1)
+    paid = sum(p["amount"] for p in row.result["pots"])
+    won = page.evaluate("""() => [...document.querySelectorAll('.won-part')].map(
+      w => Number(w.textContent.split(' ')[0]))""")
+    assert won and sum(won) == paid, (label, won, row.result)
+    shot(page, f"felt-{label}-result")
+
+
+@pytest.mark.parametrize(("size", "seats"), [("phone", 2), ("desktop", 6), ("phone", 10),
+                                             ("desktop", 10)])
+def test_labels_pot_and_chips_follow_each_action(browser: Any, live: ServerThread,
+                                                 size: str, seats: int) -> None:
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+           if size == "phone" else browser.new_context(viewport=DESKTOP))
+    try:
+        play_and_check(live, ctx, seats, f"{size}-{seats}")
+    finally:
+        ctx.close()
+
+
+# Generated sounds, counted: each oscillator or noise burst the page starts.
+FAKE_AUDIO = """
+window.__sounds = [];
+class FakeAudio {
+  constructor() { this.currentTime = 0; this.sampleRate = 8000; this.destination = {};
+                  this.state = 'running'; }
+  resume() {}
+  createOscillator() { const o = {type: '', frequency: {value: 0}, connect() {}, stop() {},
+    start() { window.__sounds.push(o.frequency.value); }}; return o; }
+  createGain() { return {gain: {value: 0, setValueAtTime() {}, exponentialRampToValueAtTime() {}},
+                         connect() {}}; }
+  createBuffer(c, n) { return {getChannelData: () => new Float32Array(n)}; }
+  createBufferSource() { return {connect() {}, start() { window.__sounds.push('noise'); }}; }
+  createBiquadFilter() { return {type: '', frequency: {value: 0}, connect() {}}; }
+}
+window.AudioContext = FakeAudio;
+"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_sounds_are_off_until_switched_on_and_then_play(browser: Any, live: ServerThread,
+                                                        size: str) -> None:
+    """Off by default on a device; one tap turns them on (kept on the device); then
+    the deal, bets and the result make generated sounds."""
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+           if size == "phone" else browser.new_context(viewport=DESKTOP))
+    ctx.add_init_script(FAKE_AUDIO)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2, between_hands=0.3)
+        only_betting_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        assert page.get_attribute("#alerts-btn", "aria-pressed") == "false"
+        page.click("#start-btn")
+        page.wait_for_selector("#controls [data-action]")
+        assert page.evaluate("window.__sounds") == [], "a sound before the switch is on"
+        page.click("#alerts-btn")
+        assert page.get_attribute("#alerts-btn", "aria-pressed") == "true"
+        page.reload()
+        page.wait_for_selector("#alerts-btn[aria-pressed=true]")   # kept on this device
+        end = time.time() + 60
+        while not page.locator("#result:not(.hidden)").count():
+            assert time.time() < end, "the hand did not finish"
+            kind = decision_kind(page)
+            if kind == "bet":
+                c = page.locator("#controls")
+                c.locator("[data-action=call], [data-action=check]").first.click()
+            page.wait_for_timeout(60)
+        heard = page.evaluate("window.__sounds")
+        assert "noise" in heard and 523 in heard, heard   # cards, and the win's arpeggio
+    finally:
+        ctx.close()
+
+
+def test_reduced_motion_moves_nothing(browser: Any, live: ServerThread) -> None:
+    """With prefers-reduced-motion the felt draws the same but runs no animation:
+    no card dealt in, no chips flying, no label fading."""
+    ctx = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=6, bots=5)
+        only_betting_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        moved = 0
+        end = time.time() + 60
+        while not page.locator("#result:not(.hidden)").count():
+            assert time.time() < end, "the hand did not finish"
+            moved += page.evaluate("""() => document.getAnimations().length
+                + document.querySelectorAll('.flying-chips').length""")
+            kind = decision_kind(page)
+            if kind == "bet":
+                page.locator("#controls [data-action=call], #controls [data-action=check]"
+                             ).first.click()
+            page.wait_for_timeout(40)
+        assert page.locator(".action-label:not(.none)").count()   # the labels still say it
+        assert moved == 0
+    finally:
+        ctx.close()
+
+
+def test_the_servers_words_are_shown_when_it_sends_them(browser: Any, live: ServerThread,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand view's ``hand_name``, ``log`` and ``last_actions`` (the server's
+    narration, issue 26) are drawn when present: your hand's name under your cards,
+    the log in its words (newest last), each seat's label as it says."""
+    import json
+
+    from rollem.server.game_session import GameSession
+
+    plain = GameSession.view_json
+
+    def with_words(self: Any, seat: int | None, names: list[str] | None = None) -> str:
+        data = json.loads(plain(self, seat, names))
+        data["hand_name"] = "pair of kings" if seat == 0 else None
+        data["log"] = [{"seat": None, "text": "Hand starts: Qh on the board"},
+                       {"seat": 1, "text": "Bot 1 makes it 9"}]
+        data["last_actions"] = {"1": {"kind": "raise", "text": "makes it 9"}}
+        return json.dumps(data)
+
+    monkeypatch.setattr(GameSession, "view_json", with_words)
+    ctx = browser.new_context(viewport=DESKTOP)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        page.wait_for_selector("#me .hand-name")
+        assert page.inner_text("#me .hand-name") == "pair of kings"
+        assert page.inner_text("#seats .seat[data-seat='1'] .action-label") == "makes it 9"
+        page.click("#log-box summary")
+        lines = page.locator("#log li").all_inner_texts()
+        assert lines == ["Hand starts: Q♥ on the board", "Bot 1 makes it 9"], lines
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_winners_show_the_high_and_the_low_half_apart(browser: Any, live: ServerThread,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      size: str) -> None:
+    """Omaha hi-lo, a seeded deal that splits: the two high winners each show their
+    share of the high half, the low winner the low half, tagged apart; together the
+    pot.  (Seed 4 splits with these players; a pot nobody qualifies low for is shown
+    whole, with no half named.)"""
+    seeded_deals(monkeypatch, 4)
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+           if size == "phone" else browser.new_context(viewport=DESKTOP))
+    try:
+        tid, host_token = new_table(live.url, game="omaha8", seats=3, bots=2)
+        only_betting_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.time() + 60
+        made = 0
+        while not page.locator("#result:not(.hidden)").count():
+            assert time.time() < end, "the hand did not finish"
+            if decision_kind(page) == "bet":
+                page.locator("#controls [data-action=call], #controls [data-action=check]"
+                             ).first.click()
+                made += 1
+                wait_played(page, live, tid, made, f"decision {made}")
+            page.wait_for_timeout(30)
+        parts = page.evaluate("""() => [...document.querySelectorAll('.won-part')].map(
+          w => [w.dataset.half, w.textContent])""")
+        row = live.manager.store.load_hand(tid, 1)
+        paid = sum(p["amount"] for p in row.result["pots"])
+        want = [["high", "+9 high"], ["high", "+9 high"], ["low", "+18 low"]]
+        assert sorted(parts) == want, parts
+        assert paid == 36
+        shot(page, f"felt-{size}-hi-lo")
+    finally:
+        ctx.close()

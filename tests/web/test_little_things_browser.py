@@ -1,0 +1,222 @@
+"""The little things of the table and lobby pages (issue 26), in Debian's Chromium
+through Playwright at 390x844 and 1440x900: Copy says "Copied" and works on a
+plain-HTTP LAN address (no clipboard API there); a replay opened during your turn
+leaves your cards, clock and buttons in view; a phone's header shows the table's
+name, game and stakes uncut and the clock keeps inside its tile; the lobby shows
+the dealer's choice boxes only for the dealer's choice and its Create button on
+a desktop screen; the header keeps the ante between dealer's-choice hands; the
+"joins next hand" tag goes once the hand is over.
+Screenshots: test-artifacts/web/little-*.png.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    decision_kind,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    shot,
+    sit,
+    sit_with_enter,
+    take_decision,
+    wait_played,
+)
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+# A page served from a LAN address over plain HTTP: no navigator.clipboard (browsers
+# give it to secure pages only); document.execCommand('copy') records what it copied.
+NO_CLIPBOARD = """
+Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined, configurable: true});
+window.__copied = [];
+const exec = Document.prototype.execCommand;
+Document.prototype.execCommand = function (cmd, ...rest) {
+  if (cmd === 'copy') { window.__copied.push(String(window.getSelection()) ||
+    (document.activeElement && document.activeElement.value) || ''); return true; }
+  return exec.call(this, cmd, ...rest);
+};
+"""
+
+
+def context(browser: Any, size: str) -> Any:
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+           if size == "phone" else browser.new_context(viewport=DESKTOP))
+    ctx.add_init_script(NO_CLIPBOARD)
+    return ctx
+
+
+def finish_hand(page: Any, live: ServerThread, tid: str, hand_no: int) -> None:
+    """Play Ann's decisions passively until hand ``hand_no``'s result shows."""
+    made = 0
+    end = time.time() + 60
+    while not page.locator(f"#result:not(.hidden) h3:has-text('Hand {hand_no}')").count():
+        assert time.time() < end, f"hand {hand_no} did not finish"
+        kind = decision_kind(page)
+        if kind is None:
+            page.wait_for_timeout(30)
+            continue
+        take_decision(page, kind)
+        made += 1
+        if hand_no == 1:
+            wait_played(page, live, tid, made, f"decision {made}")
+        else:
+            page.wait_for_timeout(200)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_copy_and_a_replay_during_your_turn(browser: Any, live: ServerThread,
+                                            size: str) -> None:
+    ctx = context(browser, size)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=2, bots=1,
+                                    between_hands=0.3)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        # Copy the invite link without a clipboard API: selected and copied, "Copied".
+        page.click("#copy-invite")
+        assert page.inner_text("#copy-invite") == "Copied"
+        link = page.input_value("#invite-link")
+        assert page.evaluate("window.__copied") == [link]
+        page.click("#start-btn")
+        finish_hand(page, live, tid, 1)
+        # Hand 2: at Ann's turn she opens hand 1's replay; her buttons stay in view.
+        end = time.time() + 30
+        while not (decision_kind(page) == "bet"
+                   and page.locator("#status:has-text('hand 2')").count()):
+            assert time.time() < end, "no decision of Ann's in hand 2"
+            page.wait_for_timeout(30)
+        page.evaluate("location.hash = '#hand=1'")
+        page.wait_for_selector("#replay:not(.hidden)")
+        page.wait_for_selector("#replay .replay-turn", state="visible")
+        covered = page.evaluate("""() => [...document.querySelectorAll(
+            '#controls button, #me .card')].filter(b => {
+              const r = b.getBoundingClientRect();
+              const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+              return !(top && b.contains(top));
+            }).map(b => b.dataset.action || b.dataset.card)""")
+        assert covered == [], f"{size}: the replay covers {covered}"
+        shot(page, f"little-{size}-replay-at-your-turn")
+        # The replay's own Copy link: copied the old way too, "Copied".
+        page.click("#replay-copy")
+        assert page.inner_text("#replay-copy") == "Copied"
+        assert page.evaluate("window.__copied")[-1].endswith(f"/t/{tid}#hand=1")
+    finally:
+        ctx.close()
+
+
+def test_a_phones_header_and_clocks_fit(browser: Any, live: ServerThread) -> None:
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    bob_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        # Ten seats, two people: Ann sees Bob's clock run on his tile (computer
+        # players have none) and her own in the dock.
+        tid, host_token = new_table(live.url, game="holdem", seats=10, bots=8,
+                                    name="Thursday night game")
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        bob = bob_ctx.new_page()
+        bob.goto(f"{live.url}/t/{tid}")
+        sit(bob, "Bob")
+        page.click("#start-btn")
+        # Ann acts (her clock in the dock), then Bob's turn comes (his on his tile).
+        end = time.time() + 30
+        while decision_kind(page) != "bet":
+            assert time.time() < end, "Ann's turn never came"
+            page.wait_for_timeout(30)
+        take_decision(page, "bet")
+        page.wait_for_selector("#seats .seat .clock")
+        fit = page.evaluate("""() => {
+          const h = document.getElementById('table-name');
+          const r = h.getBoundingClientRect();
+          const clocks = [...document.querySelectorAll('#seats .seat .clock')].map(c => {
+            const t = c.closest('.seat, .me').getBoundingClientRect();
+            const b = c.getBoundingClientRect();
+            return {text: c.textContent, inside: b.right <= t.right + 0.5 && b.left >= t.left - 0.5,
+                    cut: c.scrollWidth > c.clientWidth + 1};
+          });
+          return {text: h.innerText, cut: h.scrollWidth > h.clientWidth + 1
+                  || h.scrollHeight > h.clientHeight + 1,
+                  onScreen: r.left >= 0 && r.right <= innerWidth + 0.5, clocks};
+        }""")
+        shot(page, "little-phone-header")
+        assert not fit["cut"] and fit["onScreen"], fit
+        for word in ("Thursday night game", "Texas Hold'em", "fixed-limit", "blinds 1 and 2",
+                     "bets 2/4"):
+            assert word in fit["text"], (word, fit["text"])
+        assert fit["clocks"], fit
+        for c in fit["clocks"]:
+            assert c["inside"] and not c["cut"], c
+    finally:
+        ctx.close()
+        bob_ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_lobby_shows_the_choices_only_for_a_dealers_choice(browser: Any,
+                                                               live: ServerThread,
+                                                               size: str) -> None:
+    ctx = context(browser, size)
+    try:
+        page = ctx.new_page()
+        page.goto(live.url + "/")
+        page.wait_for_selector("input[name='choice.holdem']")
+        assert page.is_visible("#choices")
+        page.select_option("select[name=game]", "holdem")
+        assert not page.is_visible("#choices")
+        page.select_option("select[name=game]", "dealers-choice")
+        assert page.is_visible("#choices")
+        # The Create button is on screen without scrolling.
+        box = page.locator("#create-btn").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], box
+        assert page.evaluate("document.scrollingElement.scrollTop") == 0
+        shot(page, f"little-{size}-lobby")
+    finally:
+        ctx.close()
+
+
+def test_the_header_keeps_the_ante_between_dealers_choice_hands(browser: Any,
+                                                               live: ServerThread) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    try:
+        tid, host_token = new_table(live.url, game="dealers-choice", seats=2, bots=1, ante=1)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        # Ann has the button: she names the first game; no hand is dealt yet.
+        page.wait_for_selector("#controls [data-game]")
+        assert "ante 1" in page.inner_text("#table-name"), page.inner_text("#table-name")
+    finally:
+        ctx.close()
+
+
+def test_joins_next_hand_goes_once_the_hand_is_over(browser: Any, live: ServerThread) -> None:
+    ann_ctx = browser.new_context(viewport=DESKTOP)
+    bob_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=1)
+        only_checking_bots(live, tid)
+        ann = open_as_host(ann_ctx, live.url, tid, host_token)
+        sit_with_enter(ann, "Ann")
+        ann.click("#start-btn")
+        ann.wait_for_selector(".me .cards.mine .card")
+        bob = bob_ctx.new_page()
+        bob.goto(f"{live.url}/t/{tid}")
+        sit(bob, "Bob")
+        ann.wait_for_selector("#seats .tag:has-text('joins next hand')")
+        bob.wait_for_selector(".me .tag:has-text('joins next hand')")
+        finish_hand(ann, live, tid, 1)
+        bob.wait_for_selector("#result:not(.hidden)")
+        assert ann.locator(".tag:has-text('joins next hand')").count() == 0
+        assert bob.locator(".tag:has-text('joins next hand')").count() == 0
+    finally:
+        ann_ctx.close()
+        bob_ctx.close()

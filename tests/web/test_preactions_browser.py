@@ -1,0 +1,185 @@
+"""Pre-actions and keyboard shortcuts of the decision dock (issue 26), in Debian's
+Chromium through Playwright.
+
+Pre-actions: Ann (the button, seat 0) plays hold'em three-handed against two
+betting computer players that take their time; before each of her turns she holds
+a pre-action, and the server's log says what was played: "Check" is cleared when
+a bet comes in (and nothing is sent), "Call 2" fires when her turn comes with the
+same bet, "Call any" fires after a bet, "Check/fold" folds to a bet.
+
+Keys: a whole hand played with the keyboard alone (hold'em with a raise by key
+and a sizing preset; 5-2-1 with its card choices by digits and Enter, the
+roll-up order and the declaration by letters), no click at any decision.
+Screenshots: test-artifacts/web/pre-*.png, keys-*.png.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    decision_kind,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    shot,
+    sit_with_enter,
+    wait_played,
+    wait_until,
+)
+from web_harness import ServerThread, only_betting_bots
+
+pytestmark = pytest.mark.browser
+
+
+def ann_actions(live: ServerThread, tid: str) -> list[str]:
+    """The kinds of the actions the server played for Ann (seat 0) in hand 1."""
+    return [r.action["kind"] for r in live.manager.store.load_actions(tid, 1)
+            if r.seat == 0 and r.source == "player"]
+
+
+def board_len(live: ServerThread, tid: str) -> int:
+    hand = live.manager.get(tid).hand
+    return len(hand.view(0)["board"]) if hand is not None else -1
+
+
+def arm(page: Any, live: ServerThread, tid: str, board: int, kind: str) -> None:
+    """Once the board has ``board`` cards and the pre-action ``kind`` is offered
+    (not Ann's turn), hold it."""
+    end = time.monotonic() + 20
+    button = page.locator(f"#controls [data-pre='{kind}']")
+    while not (board_len(live, tid) == board and button.count()):
+        assert time.monotonic() < end, f"pre-action {kind} never offered at board {board}"
+        page.wait_for_timeout(20)
+    button.click()
+    assert page.get_attribute(f"#controls [data-pre='{kind}']", "aria-pressed") == "true"
+
+
+def wait_ann(live: ServerThread, tid: str, n: int, where: str) -> None:
+    end = time.monotonic() + 20
+    while len(ann_actions(live, tid)) < n:
+        assert time.monotonic() < end, f"{where}: Ann's action {n} never played"
+        time.sleep(0.03)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_pre_actions_fire_when_they_should_and_a_bet_clears_them(
+        browser: Any, live: ServerThread, size: str) -> None:
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+           if size == "phone" else browser.new_context(viewport=DESKTOP))
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2,
+                                    structure="no-limit", bot_delay=0.7)
+        only_betting_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        # Preflop: Ann (the button) acts first, three-handed: no pre-action then.
+        page.wait_for_selector("#controls [data-action=call]")
+        assert page.locator("#controls [data-pre]").count() == 0
+        page.click("#controls [data-action=call]")
+        wait_ann(live, tid, 1, "preflop")
+        # Flop: "Check" held while the small blind acts; it bets: cleared, nothing sent.
+        arm(page, live, tid, 3, "check")
+        shot(page, f"pre-{size}-held")
+        page.wait_for_selector("#toast:has-text('A raise came in')")
+        assert ann_actions(live, tid) == ["call"]
+        assert page.locator("#controls [data-pre][aria-pressed=true]").count() == 0
+        # Facing that bet, the big blind to act: "Call 2" held; it calls, so Ann's
+        # call is played the moment her turn comes.
+        arm(page, live, tid, 3, "call")
+        assert page.inner_text("#controls [data-pre=call]").startswith("Call 2")
+        wait_ann(live, tid, 2, "flop")
+        assert ann_actions(live, tid) == ["call", "call"]
+        # Turn: "Call any" held before the bet comes; it fires after it.
+        arm(page, live, tid, 4, "call-any")
+        wait_ann(live, tid, 3, "turn")
+        assert ann_actions(live, tid) == ["call", "call", "call"]
+        # River: "Check/fold" held; a bet comes: Ann folds.
+        arm(page, live, tid, 5, "check-fold")
+        wait_ann(live, tid, 4, "river")
+        assert ann_actions(live, tid) == ["call", "call", "call", "fold"]
+        page.wait_for_selector("#result:not(.hidden)")
+        assert page.locator("#controls [data-pre]").count() == 0
+    finally:
+        ctx.close()
+
+
+KEY_FOR = {"bet": "c", "declare": "h", "stack": "k", "wild": "1", "choose": "1"}
+
+
+def play_by_keyboard(live: ServerThread, page: Any, tid: str, label: str,
+                     raise_once: bool = False) -> list[str]:
+    """Play Ann's decisions of hand 1 with the keyboard alone until the result."""
+    kinds: list[str] = []
+    deadline = time.time() + 60
+    raised = not raise_once
+    while not page.locator("#result:not(.hidden)").count():
+        assert time.time() < deadline, f"{label}: the hand did not finish; did {kinds}"
+        kind = decision_kind(page)
+        if kind is None:
+            page.wait_for_timeout(30)
+            continue
+        if kind not in kinds:
+            shot(page, f"keys-{label}-{kind}")
+        if kind == "bet" and not raised and page.locator(
+                "#controls [data-action=raise], #controls [data-action=bet]").count():
+            raised = True
+            if page.locator("#controls .quick-size").count() > 1:
+                page.keyboard.press("2")   # the second sizing preset
+                want = page.input_value("#controls [data-amount]")
+                assert want != "" and page.get_attribute(
+                    "#controls [data-action=raise], #controls [data-action=bet]",
+                    "data-key") in ("r", "b")
+            page.keyboard.press("r")
+            kinds.append("raise")
+        elif kind in KEY_FOR:
+            page.keyboard.press(KEY_FOR[kind])
+            kinds.append(kind)
+        else:
+            # the fewest cards, but one at a draw: the digits pick, Enter confirms
+            lo = int(page.get_attribute("#controls #confirm", "data-min") or 0)
+            want = max(lo, 1) if kind == "draw" else lo
+            keys = [str(i + 1) for i, c in enumerate(page.locator(".me .cards.mine > .card").all())
+                    if "pickable" in (c.get_attribute("class") or "")][:want]
+            for k in keys:
+                page.keyboard.press(k)
+            assert page.locator(".me .card.selected").count() == len(keys), kind
+            if kind == "draw" and keys:
+                page.keyboard.press("Escape")   # Esc clears the pick
+                assert page.locator(".me .card.selected").count() == 0
+                for k in keys:
+                    page.keyboard.press(k)
+            page.keyboard.press("Enter")
+            kinds.append(kind)
+        wait_played(page, live, tid, len(kinds), f"{label} {kind}")
+    return kinds
+
+
+@pytest.mark.parametrize("game", ["holdem", "rollem521"])
+def test_a_whole_hand_is_played_with_the_keyboard_alone(browser: Any, live: ServerThread,
+                                                       game: str) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    try:
+        tid, host_token = new_table(live.url, game=game, seats=3, bots=2,
+                                    structure="no-limit" if game == "holdem" else "fixed-limit")
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.focus("#start-btn")
+        page.keyboard.press("Enter")
+        kinds = play_by_keyboard(live, page, tid, game, raise_once=game == "holdem")
+        assert kinds, game
+        if game == "holdem":
+            assert "raise" in kinds
+            assert "raise" in ann_actions(live, tid) or "bet" in ann_actions(live, tid)
+        else:
+            assert {"draw", "declare"} <= set(kinds), kinds
+        # Keys show on the buttons they press.
+        wait_until(page, "() => !!document.querySelector('#result:not(.hidden)')")
+    finally:
+        ctx.close()
