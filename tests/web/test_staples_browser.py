@@ -1,0 +1,83 @@
+"""Home-game staples on the page (issue 27), in Debian's Chromium through
+Playwright, on a phone (390x844) and a desktop (1440x900): after a hand the
+ledger says who pays whom (money at the host's chip value) with CSV links that
+download the ledger; a person the clock acted for twice in a row is shown away
+and told how to come back.  Screenshots: test-artifacts/web/staples-*.png."""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+from typing import Any
+
+import httpx
+import pytest
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    decision_kind,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    shot,
+    sit,
+    take_decision,
+)
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_ledger_settles_up_and_away_is_shown(browser: Any, live: ServerThread,
+                                                 viewport: dict[str, int]) -> None:
+    mobile = viewport is PHONE
+    name = "phone" if mobile else "desktop"
+    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
+    try:
+        tid, host_token = new_table(live.url, game="sdr", seats=2, bots=1,
+                                    between_hands=600, chip_value="0.25",
+                                    decision_seconds=5, time_bank_seconds=0)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit(page, "Ann")
+        page.click("#start-btn")
+        table = live.manager.get(tid)
+        assert table is not None
+        end = time.monotonic() + 60
+        while table.hand is not None:  # Ann plays hand 1 out (check, else call)
+            assert time.monotonic() < end, "hand 1 never ended"
+            kind = decision_kind(page)
+            if kind is not None:
+                take_decision(page, kind)
+            page.wait_for_timeout(100)
+        info = httpx.get(f"{live.url}/api/tables/{tid}").json()
+        settle = info["settle"]
+        assert settle is not None
+        if not page.is_visible("#settle"):
+            page.click("#ledger-box summary")
+        page.wait_for_selector("#settle .settle-links a")
+        text = page.inner_text("#settle")
+        for x in settle["transfers"]:  # (none when hand 1 was a split pot)
+            assert f"{x['from']} pays {x['to']} {x['chips']} chips ({x['money']})" in text
+        href = page.get_attribute("#settle a[href$='ledger.csv']", "href")
+        rows = list(csv.DictReader(io.StringIO(httpx.get(live.url + href).text)))
+        assert {r["name"]: int(r["net"]) for r in rows} == {
+            line["name"]: line["net"] for line in info["ledger"]}
+        shot(page, f"staples-settle-{name}")
+        # Away: Ann stops acting; the clock acts for her twice in a row.
+        end = time.monotonic() + 90
+        while 0 not in table.session.get("idle_away", []):
+            assert time.monotonic() < end, "Ann was never made away"
+            deal = page.locator("#host-controls [data-host=deal_now]")
+            if deal.count():
+                if not deal.is_visible():
+                    page.click("#host-box summary")  # (the host's box, folded away)
+                deal.click()
+            page.wait_for_timeout(250)
+        page.wait_for_selector("text=sit out as away", timeout=10_000)
+        assert "I'm back" in page.inner_text("#notice")
+        shot(page, f"staples-away-{name}")
+    finally:
+        ctx.close()
