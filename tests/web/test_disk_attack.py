@@ -24,7 +24,8 @@ def test_the_attack_fast_bots_stop_at_the_storage_limit(db: str) -> None:
     try:
         tid, host_token = create_table(
             server.url, game="sdr", seats=6, bots=5, bot_level="basic", stack=100_000,
-            decision_seconds=0.05, time_bank_seconds=0, bot_delay=0, between_hands=0)
+            decision_seconds=0.05, time_bank_seconds=0, bot_delay=0, between_hands=0,
+            away_after=0)  # (the attacker lets the clock act: away mode off)
         _seat, token = join(server.url, tid, "Mallory")
 
         async def attack() -> tuple[float, dict[str, Any]]:

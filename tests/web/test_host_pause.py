@@ -235,3 +235,13 @@ def test_a_person_who_acts_between_timeouts_is_not_made_away() -> None:
         assert len(seen) >= 6
         assert table.session.get("idle_away") == [0]
         assert int(table.session.get("timeouts", {}).get("1", 0)) <= 1
+
+
+def test_away_mode_can_be_turned_off() -> None:
+    with virtual_server() as (loop, store):
+        table, _host, _people = holdem_table(loop, store, bots=1, away_after=0)
+        for _ in range(200):
+            loop.advance(0.5)
+        assert int(table.session["hand_no"]) >= 3  # dealt on and on: nobody made away
+        assert table.session.get("idle_away", []) == []
+        assert int(table.session["timeouts"]["0"]) >= 2

@@ -156,7 +156,8 @@ def test_dealers_choice_named_by_the_button_or_by_the_clock(server: ServerThread
 
     tid, host = create_table(server.url, game="dealers-choice", seats=2, bots=0,
                              choices=["sdr", "holdem"], decision_seconds=0.3,
-                             time_bank_seconds=0, between_hands=0.1)
+                             time_bank_seconds=0, between_hands=0.1,
+                             away_after=0)  # (nobody acts here: away mode off)
     games = {"sdr", "holdem"}
     (s0, t0), (_s1, t1) = join(server.url, tid, "Ann"), join(server.url, tid, "Bob")
 

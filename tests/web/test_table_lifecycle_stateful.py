@@ -236,8 +236,10 @@ class TableMachine(RuleBasedStateMachine):
         assert table.hand is None, "the hand in progress never ended"
         self._forget_freed()
         config = self.config
+        # (people the clock made away sit out until they say they are back: issue 27)
         people = [s for s in self.clients if s in table.seats
-                  and table.seats[s].row.stack > 0]
+                  and table.seats[s].row.stack > 0
+                  and s not in table.session.get("idle_away", [])]
         bots = [s for s, seat in table.seats.items() if seat.row.bot is not None
                 and (seat.row.stack > 0 or config.rebuys)]
         if not table.session.get("started") or not people or len(people) + len(bots) < 2:

@@ -128,6 +128,7 @@ def test_a_web_session_deals_every_hand_as_the_terminal_model() -> None:
             "small_bet": 2, "big_bet": 4, "decision_seconds": 1.0, "time_bank_seconds": 0.0,
             "grace_seconds": 1000.0, "between_hands": 0.5, "bot_delay": 0.0,
             "rebuys": True, "bot_level": "random",
+            "away_after": 0,  # (people never act here: away mode off)
         })
         table, _host_token = loop.call(LiveTable.create, store, config)
         host = Client(None, True)

@@ -601,7 +601,10 @@ class TerminalGame:
             self.say(f"  {name:<4} {net:+d}  (stack {t.stacks[s]}, brought {t.brought[s]})")
         if self.tournament is None and not t.carry and (t.hand is None or t.hand.is_over):
             nets = [(name, t.stacks[s] - t.brought[s]) for s, name in enumerate(self.names)]
-            transfers = settle(nets)
+            try:
+                transfers = settle(nets)
+            except ValueError:  # (a ledger that does not balance: nothing to settle)
+                transfers = []
             if transfers:
                 you = self.names[0]
                 self.say("  To settle up: " + "; ".join(

@@ -158,7 +158,8 @@ class TableConfig:
     (at most 4 places, at most 1000), or empty: the ledger settles in chips only."""
     away_after: int = 2
     """Away mode (issue 27): after this many decisions in a row made by the clock
-    (1 to 5), a person is sat out and marked away until they come back."""
+    (1 to 5), a person is sat out and marked away until they come back; 0 turns
+    away mode off (the clock keeps playing for an idle player)."""
     name: str = "Home game"
     practice_odds: bool = False
     """Practice table: each player may show their own odds (issue 8), computed
@@ -408,7 +409,7 @@ def parse_config(data: dict[str, Any],
         grace_seconds=_float(data, "grace_seconds", 120.0, 0.05, 3600),
         bot_delay=_float(data, "bot_delay", 0.8, 0, 60),
         between_hands=_float(data, "between_hands", 4.0, 0, 600),
-        away_after=_int(data, "away_after", 2, 1, 5),
+        away_after=_int(data, "away_after", 2, 0, 5),
         chip_value=_chip_value(data),
         hand_seconds=_float(data, "hand_seconds", 0.0, 0, 600),
         name=name,

@@ -166,7 +166,8 @@ def note_timeout(table: LiveTable, seat: int, action: dict[str, Any]) -> None:
         return  # (a closed tab keeps the grace rules: R-C-15)
     streak = s.setdefault("timeouts", {})
     streak[str(seat)] = int(streak.get(str(seat), 0)) + 1
-    if streak[str(seat)] >= table.config.away_after and seat not in s.get("idle_away", []):
+    away_after = table.config.away_after  # (0: away mode off)
+    if away_after and streak[str(seat)] >= away_after and seat not in s.get("idle_away", []):
         s.setdefault("idle_away", []).append(seat)
         if seat not in s.setdefault("sitting_out", []):
             s["sitting_out"].append(seat)
