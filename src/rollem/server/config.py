@@ -39,6 +39,8 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 shipped standard game (:func:`shipped_game_ids`) and the host's own game file."""
 STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
 """Betting structures (R-C-6)."""
+STRADDLE_RULES = ("off", "optional", "mississippi")
+"""Who may straddle (issue 27; :data:`rollem.engine.options.STRADDLE_RULES`)."""
 BOT_LEVEL_HINTS = {
     "random": "any legal move",
     "basic": "friendly, plays by its own chances",
@@ -159,6 +161,17 @@ class TableConfig:
     away_after: int = 2
     """Away mode (issue 27): after this many decisions in a row made by the clock
     (1 to 5), a person is sat out and marked away until they come back."""
+    straddle: str = "off"
+    """Straddles (issue 27): ``"off"``, ``"optional"`` (the player left of the big
+    blind may post twice the big blind before the deal) or ``"mississippi"`` (the
+    button may, else the player left of the big blind); games with blinds only.
+    A player opts in before the deal (``{"type": "straddle", "on": true}``)."""
+    bomb_pot_every: int = 0
+    """A bomb pot every this many hands (issue 27; 0 = off, at most 100): hands
+    ``N``, ``2N``, ... of the session whose game can have one."""
+    bomb_pot_ante: int = 0
+    """A bomb pot's ante in chips (issue 27); 0: twice the big blind, or twice
+    the ante in a game without blinds (:func:`rollem.games.build.bomb_pot_default`)."""
     name: str = "Home game"
     practice_odds: bool = False
     """Practice table: each player may show their own odds (issue 8), computed
@@ -401,6 +414,9 @@ def parse_config(data: dict[str, Any],
         bot_delay=_float(data, "bot_delay", 0.8, 0, 60),
         between_hands=_float(data, "between_hands", 4.0, 0, 600),
         away_after=_int(data, "away_after", 2, 1, 5),
+        straddle=_choice(data, "straddle", "off", STRADDLE_RULES),
+        bomb_pot_every=_int(data, "bomb_pot_every", 0, 0, 100),
+        bomb_pot_ante=_int(data, "bomb_pot_ante", 0, 0, stack),
         chip_value=_chip_value(data),
         hand_seconds=_float(data, "hand_seconds", 0.0, 0, 600),
         name=name,

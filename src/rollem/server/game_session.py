@@ -475,6 +475,7 @@ class GameSession:
             small_bet=config.small_bet,
             big_bet=config.big_bet,
             cap_heads_up=bool(config.house.get("cap_heads_up", True)),
+            straddle_rule=config.straddle,
             house={k: v for k, v in config.house.items() if k != "cap_heads_up"},
         )
 
