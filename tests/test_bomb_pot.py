@@ -198,3 +198,56 @@ def test_bomb_pot_chips_conserved_and_replayed(case: tuple[Hand, random.Random])
     again = replay(write_history(hand))
     assert again.result is not None
     assert again.result.to_dict(cards=True) == hand.result.to_dict(cards=True)
+
+
+def test_a_bot_session_with_straddles_and_bomb_pots_balances_every_hand() -> None:
+    """1,000 hands of random bots, every seat straddling whenever Mississippi lets
+    it and a bomb pot every 5 hands: chips balance after every hand, hands 5, 10,
+    ... are bomb pots, and a straddle is posted in the others now and then."""
+    from rollem.bots import make_bot
+
+    rng = Random(8)
+    opts = Options(structure="no-limit", small_bet=2, big_bet=4, straddle_rule="mississippi")
+    table = Table([100] * 6, game="holdem", options=opts, rng=Random(9), rebuy=100,
+                  straddlers=range(6), bomb_pot_every=5)
+    bots = [make_bot("random", Random(rng.getrandbits(32))) for _ in range(6)]
+    straddles = 0
+    for no in range(1, 1001):
+        hand = table.new_hand()
+        assert (hand.options.bomb_pot > 0) == (no % 5 == 0)
+        straddles += any(e.kind == "blind" and e.data["blind"] == "straddle"
+                         for e in hand.events)
+        while not hand.is_over:
+            assert hand.pending is not None
+            seat = hand.pending.seats[0]
+            hand.apply(seat, bots[seat].act(hand.view(seat)))
+        table.end_hand()
+        assert table.chips == sum(table.brought)
+    assert straddles > 500
+
+
+def test_simulate_takes_straddles_and_bomb_pots() -> None:
+    from rollem.simulate import run_simulation
+
+    result = run_simulation("holdem", 4, 200, ["random"] * 4, seed=3,
+                            options=Options(straddle_rule="optional", straddlers=(0, 1, 2, 3)),
+                            bomb_pot_every=4, bomb_pot_ante=6)
+    assert result.chips_start == result.chips_end
+    assert all(sum(result.per_hand[s][i] for s in range(4)) == 0 for i in range(200))
+
+
+def test_simulate_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    from cli_helpers import run_cli
+
+    base = ["simulate", "holdem", "--players", "4", "--hands", "20", "--seed", "1"]
+    code, out, _ = run_cli([*base, "--straddle", "mississippi", "--straddlers", "3,0",
+                            "--bomb-pot-every", "2", "--json"], capsys)
+    assert code == 0 and '"chips_start": 800, "chips_end": 800' in out
+    for extra, said in (
+            (["--straddlers", "1"], "--straddlers needs --straddle optional or mississippi"),
+            (["--straddle", "optional", "--straddlers", "4"], "'4' is not a seat 0 to 3"),
+            (["--straddle", "optional", "--straddlers", "1,1"], "seat 1 given twice"),
+            (["--bomb-pot-every", "-1"], "--bomb-pot-every -1: expected 0 (none)"),
+            (["--bomb-pot-ante", "0"], "--bomb-pot-ante 0: expected 1 to the stack (200)")):
+        code, out, err = run_cli([*base, *extra], capsys)
+        assert (code, out) == (2, "") and said in err and err.count("\n") == 1

@@ -125,7 +125,8 @@ def test_a_bomb_pot_called_by_the_host_skips_round_one() -> None:
         assert len(hand.hand.board) == 3
         assert not table.session["bomb_pot_next"]
         before = list(hand.hand.events)
-        table = restarted(loop, store, table, [host, *people.values()])  # mid-hand: the same bomb pot
+        # a restart mid-hand: the same bomb pot
+        table = restarted(loop, store, table, [host, *people.values()])
         assert table.hand is not None
         assert list(table.hand.hand.events) == before
         assert sum(table.hand.hand.stacks) + sum(table.hand.hand.committed) == 1600
@@ -137,7 +138,7 @@ def test_every_n_hands_at_a_dealers_choice_uses_the_choosers_game() -> None:
     """Every 2 hands: hand 2 (hold'em, named by the button) is a bomb pot of
     twice the big blind; hand 4, stud, is not."""
     with virtual_server() as (loop, store):
-        table, host, people = people_table(
+        table, _host, people = people_table(
             loop, store, seats=3, game="dealers-choice", choices=["holdem", "stud"],
             bomb_pot_every=2)
         bombs = []

@@ -3,8 +3,8 @@ first betting round that follows them.
 
 - :class:`Blinds` (a step, before the deal): the first player to the
   dealer's left posts the small blind, the next the big blind, the next (or,
-  Mississippi, the button) a straddle when there is one; heads-up the dealer posts the small blind and
-  the other player the big blind. A short stack posts all it has and is
+  Mississippi, the button) a straddle when there is one; heads-up the dealer
+  posts the small blind and the other player the big blind. A short stack posts all it has and is
   all-in. Blinds are live bets of the first betting round.
 - :class:`BringIn` (a marker step after the up cards): names the bring-in
   amount and whether the lowest up card (stud; ties by suit, clubs lowest,
