@@ -251,3 +251,31 @@ def test_simulate_flags(capsys: pytest.CaptureFixture[str]) -> None:
             (["--bomb-pot-ante", "0"], "--bomb-pot-ante 0: expected 1 to the stack (200)")):
         code, out, err = run_cli([*base, *extra], capsys)
         assert (code, out) == (2, "") and said in err and err.count("\n") == 1
+
+
+def test_rollem_play_deals_straddles_and_bomb_pots(tmp_path: object) -> None:
+    """The terminal game: you (seat 0) straddle when Mississippi lets you; every
+    second hand is a bomb pot."""
+    import itertools
+
+    from cli_helpers import scripted
+
+    opts = Options(structure="no-limit", straddle_rule="mississippi", straddlers=(0,))
+    game, _out = scripted(itertools.repeat("c", 400), game="holdem", players=3, stack=100,
+                         history_dir=tmp_path, options=opts, bomb_pot_every=2)
+    hands = []
+    for _ in range(4):
+        hand = game.table.new_hand()
+        hands.append(hand)
+        while not hand.is_over:
+            assert hand.pending is not None
+            seat = hand.pending.seats[0]
+            legal = hand.legal_actions(seat)
+            hand.apply(seat, Check() if "check" in legal.actions else Call())
+        game.table.end_hand()
+    assert [h.options.bomb_pot for h in hands] == [0, 4, 0, 4]
+    # hand 1: button 0 (you) straddles; hand 3: button 2, you are the small blind
+    assert [(e.seat, e.data["blind"]) for e in hands[0].events if e.kind == "blind"][-1] == \
+        (0, "straddle")
+    assert [(e.seat, e.data["blind"]) for e in hands[2].events if e.kind == "blind"][-1] == \
+        (1, "big blind")

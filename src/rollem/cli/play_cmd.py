@@ -43,6 +43,8 @@ from rollem.cli.table_options import (
     check_house,
     check_stack,
     options_from_flags,
+    staple_flags,
+    staples_from_flags,
     table_option_flags,
 )
 from rollem.rules.game_help import choose_game_help, explain_decision
@@ -130,6 +132,8 @@ class TerminalGame:
         options: Any = None,
         colour: bool = True,
         games: list[str] | None = None,
+        bomb_pot_every: int = 0,
+        bomb_pot_ante: int | None = None,
     ) -> None:
         from rollem.bots import make_bot
         from rollem.table import Table
@@ -156,7 +160,9 @@ class TerminalGame:
         # You may rebuy when broke (offer_rebuy); the computer players never do.
         self.table = Table([stack] * players, game=game, rng=table_rng, button=0,
                            choose_game=self._choose_game, options=options, games=games,
-                           rebuy=stack, auto_rebuy=lambda seat: False)
+                           rebuy=stack, auto_rebuy=lambda seat: False,
+                           straddlers=options.straddlers if options is not None else (),
+                           bomb_pot_every=bomb_pot_every, bomb_pot_ante=bomb_pot_ante)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         name = f"{stamp}-seed{seed}" if seed is not None else stamp
         self.session_dir = history_dir / name
@@ -580,6 +586,7 @@ class TerminalGame:
               help="Dealer's choice: the games offered, comma-separated ids (default: "
                    "sdr,rollyourown,rollem521; a --game-file game may be named too).")
 @table_option_flags
+@staple_flags
 @click.option("--no-color", is_flag=True,
               help="No colour on a terminal (also when the NO_COLOR environment variable is "
                    "set); suit symbols stay.")
@@ -649,6 +656,7 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
                  + fit_words(choices))
     options = options_from_flags(flags)
     check_stack(stack, options)
+    options, bomb_pot_every, bomb_pot_ante = staples_from_flags(flags, options, players, stack)
     if game == "dealers-choice":
         check_house(options, choices)
     else:
@@ -678,6 +686,7 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
         game=game, players=players, level=level, stack=stack, seed=seed, show_odds=show_odds,
         history_dir=folder, rich=rich, read_line=read_line, out=sys.stdout, options=options,
         colour=colour_allowed(no_color_flag=no_color, terminal=rich), games=offered,
+        bomb_pot_every=bomb_pot_every, bomb_pot_ante=bomb_pot_ante,
     )
     status = session.run()
     if status:

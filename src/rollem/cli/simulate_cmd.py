@@ -14,6 +14,8 @@ from rollem.cli.table_options import (
     check_house,
     check_stack,
     options_from_flags,
+    staple_flags,
+    staples_from_flags,
     table_option_flags,
 )
 
@@ -48,27 +50,11 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
                    "chips add up over the tables); the same seed and workers give the "
                    "same results.")
 @table_option_flags
-@click.option("--straddle", type=click.Choice(("off", "optional", "mississippi")),
-              default="off", show_default=True,
-              help="Straddles in games with blinds: optional (the player left of the big "
-                   "blind may post twice the big blind before the deal) or mississippi (the "
-                   "button may, else the player left of the big blind); the straddler acts "
-                   "last before the flop.")
-@click.option("--straddlers", default="", metavar="SEATS",
-              help="Seats that straddle whenever --straddle lets them, e.g. 0,3 (seat 0 "
-                   "first).")
-@click.option("--bomb-pot-every", type=int, default=0, show_default=True,
-              help="A bomb pot every N hands (0: none): everyone antes --bomb-pot-ante and "
-                   "the first betting round is skipped; games without shared cards after it "
-                   "(stud, draw, 5-2-1, Roll Your Own) deal those hands as usual.")
-@click.option("--bomb-pot-ante", type=int, default=None,
-              help="A bomb pot's ante in chips (default: twice the big blind, or twice the "
-                   "ante in games without blinds).")
+@staple_flags
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_command(
     game: str | None, game_file: str | None, players: int, hands: int, bots: str,
-    seed: int | None, stack: int, workers: int, as_json: bool, straddle: str,
-    straddlers: str, bomb_pot_every: int, bomb_pot_ante: int | None, **flags: Any,
+    seed: int | None, stack: int, workers: int, as_json: bool, **flags: Any,
 ) -> None:
     """Play a session of computer players and report each seat's results.
 
@@ -114,16 +100,7 @@ def simulate_command(
             fail(f"unknown bot level {level!r}: expected one of {', '.join(sorted(LEVELS))}")
     options = options_from_flags(flags)
     check_stack(stack, options)
-    seats = _straddlers(straddlers, players)
-    if seats and straddle == "off":
-        fail("--straddlers needs --straddle optional or mississippi")
-    if not 0 <= bomb_pot_every <= MAX_HANDS:
-        fail(f"--bomb-pot-every {bomb_pot_every}: expected 0 (none) to {MAX_HANDS:,}")
-    if bomb_pot_ante is not None and not 1 <= bomb_pot_ante <= stack:
-        fail(f"--bomb-pot-ante {bomb_pot_ante}: expected 1 to the stack ({stack})")
-    from dataclasses import replace
-
-    options = replace(options, straddle_rule=straddle, straddlers=seats)
+    options, bomb_pot_every, bomb_pot_ante = staples_from_flags(flags, options, players, stack)
     from rollem.games import DEFAULT_CHOICE
 
     check_house(options, [get(g) for g in (DEFAULT_CHOICE if game == "dealers-choice"
@@ -159,23 +136,6 @@ def simulate_command(
         lo, hi = s["ci95"]
         click.echo(f"seat {s['seat']} ({s['bot']}): net {s['net']:+d}, "
                    f"{s['net_per_hand']:+.3f}/hand (95% CI {lo:+.3f} .. {hi:+.3f})")
-
-
-def _straddlers(text: str, players: int) -> tuple[int, ...]:
-    """``--straddlers``: comma-separated seat numbers 0..players-1, each once."""
-    if not text.strip():
-        return ()
-    if len(text) > 100:
-        fail(f"--straddlers: at most 100 characters, got {len(text)}")
-    seats = []
-    for item in text.split(","):
-        item = item.strip()
-        if not (item.isascii() and item.isdigit()) or not 0 <= int(item) < players:
-            fail(f"--straddlers {text!r}: {item!r} is not a seat 0 to {players - 1}")
-        if int(item) in seats:
-            fail(f"--straddlers {text!r}: seat {item} given twice")
-        seats.append(int(item))
-    return tuple(sorted(seats))
 
 
 def _stderr_console() -> Console:
