@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from test_dealers_choice_seats import errors, send
-from test_table_bots import virtual_server
+from test_table_bots import play, virtual_server
 from virtual_table import VirtualLoop
 
 from rollem.server.config import parse_config
@@ -22,7 +22,8 @@ from rollem.server.store import Store
 
 def people_table(loop: VirtualLoop, store: Store, seats: int = 4, start: bool = True,
                  **extra: Any) -> tuple[LiveTable, Client, dict[int, Client]]:
-    """A hold'em table of people P0.. in every seat (blinds 1 and 2, stack 400)."""
+    """A hold'em table of people P0.. in every seat but the last ``bots`` (computer
+    players'; blinds 1 and 2, stack 400)."""
     config = parse_config({
         "game": "holdem", "seats": seats, "bots": 0, "stack": 400, "small_bet": 2,
         "big_bet": 4, "decision_seconds": 600.0, "time_bank_seconds": 0.0,
@@ -32,7 +33,7 @@ def people_table(loop: VirtualLoop, store: Store, seats: int = 4, start: bool = 
     host = Client(None, True)
     loop.call(table.connect, host)
     people = {}
-    for seat in range(seats):
+    for seat in range(seats - int(extra.get("bots", 0))):
         _, token = loop.call(table.join, f"P{seat}", seat)
         people[seat] = Client(table.seat_for_token(token))
         loop.call(table.connect, people[seat])
@@ -157,3 +158,32 @@ def test_every_n_hands_at_a_dealers_choice_uses_the_choosers_game() -> None:
                 send(loop, table, people[seat], "action", no, action={"kind": kind})
             loop.advance(1.0)
         assert bombs == [0, 4, 0, 0]
+
+
+def test_a_bot_session_with_straddles_and_bomb_pots_keeps_every_chip() -> None:
+    """60 hands at 4 seats (2 people who always straddle when they may and call,
+    2 random computer players), Mississippi straddles and a bomb pot every 5
+    hands: hands 5, 10, ... are bomb pots, straddles are posted, and after every
+    hand the stacks add up to the chips brought (from the stored results)."""
+    with virtual_server() as (loop, store):
+        table, host, people = people_table(
+            loop, store, seats=4, start=False, straddle="mississippi", bomb_pot_every=5,
+            bots=2, bot_level="random", bot_delay=0.0, rebuys=True, stack=60)
+        for client in people.values():
+            send(loop, table, client, "straddle", on=True)
+        send(loop, table, host, "start")
+
+        def calls(legal: dict[str, Any]) -> dict[str, Any] | None:
+            return {"kind": "call"} if "call" in legal.get("actions", []) else None
+
+        play(loop, [(table, list(people.values()), calls)], 60)
+        straddles = 0
+        for no in range(1, 61):
+            row = store.load_hand(table.id, no)
+            assert row is not None and row.result is not None
+            assert bool(row.setup["options"].get("bomb_pot")) == (no % 5 == 0)
+            assert sum(row.result["net"].values()) == 0
+            straddles += bool(row.setup["options"].get("straddlers")) and no % 5 != 0
+        assert straddles > 0
+        seats = store.load_seats(table.id)
+        assert sum(r.stack for r in seats) == sum(r.brought for r in seats)
