@@ -14,6 +14,7 @@ from rollem.cli.table_options import (
     check_house,
     check_stack,
     options_from_flags,
+    run_twice_flag,
     staple_flags,
     staples_from_flags,
     table_option_flags,
@@ -51,6 +52,7 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
                    "same results.")
 @table_option_flags
 @staple_flags
+@run_twice_flag
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_command(
     game: str | None, game_file: str | None, players: int, hands: int, bots: str,

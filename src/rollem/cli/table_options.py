@@ -19,6 +19,7 @@ __all__ = [
     "HOUSE_FLAGS",
     "check_house",
     "options_from_flags",
+    "run_twice_flag",
     "staple_flags",
     "staples_from_flags",
     "table_option_flags",
@@ -101,11 +102,20 @@ def staple_flags(func: F) -> F:
     return func
 
 
+def run_twice_flag(func: F) -> F:
+    """Add ``--run-twice`` (issue 27; computer players only: ``rollem simulate``)."""
+    return click.option("--run-twice", is_flag=True,
+                        help="When nobody can bet any more and board cards are still to "
+                             "come, the players still in may agree to deal the rest twice "
+                             "and split each pot between the runs (basic and strong "
+                             "computer players agree, random ones pick at random).")(func)
+
+
 def staples_from_flags(flags: dict[str, Any], options: Any, players: int,
                        stack: int) -> tuple[Any, int, int | None]:
     """``(options, bomb_pot_every, bomb_pot_ante)`` from the values of
     :func:`staple_flags` (popped from ``flags``): ``options`` with the straddle
-    rule and straddlers set.
+    rule, straddlers and run it twice set.
 
     Exits with a one-line error (status 2) for a value out of range."""
     from dataclasses import replace
@@ -114,6 +124,7 @@ def staples_from_flags(flags: dict[str, Any], options: Any, players: int,
     text = flags.pop("straddlers", "") or ""
     every = flags.pop("bomb_pot_every", 0)
     ante = flags.pop("bomb_pot_ante", None)
+    twice = bool(flags.pop("run_twice", False))
     seats: list[int] = []
     if len(text) > 100:
         fail(f"--straddlers: at most 100 characters, got {len(text)}")
@@ -130,7 +141,8 @@ def staples_from_flags(flags: dict[str, Any], options: Any, players: int,
         fail(f"--bomb-pot-every {every}: expected 0 (none) to {MAX_BOMB_POT_EVERY:,}")
     if ante is not None and not 1 <= ante <= stack:
         fail(f"--bomb-pot-ante {ante}: expected 1 to the stack ({stack})")
-    return replace(options, straddle_rule=rule, straddlers=tuple(sorted(seats))), every, ante
+    return (replace(options, straddle_rule=rule, straddlers=tuple(sorted(seats)),
+                    run_twice=twice), every, ante)
 
 
 def options_from_flags(flags: dict[str, Any]) -> Any:

@@ -48,6 +48,9 @@ class Options:
         bomb_pot: chips every dealt-in player antes in a bomb pot, replacing the
             game's forced bets, and the first betting round is skipped (issue 27;
             see :func:`rollem.games.build.build_steps`); 0 (default) = no bomb pot.
+        run_twice: the players may agree to run the rest of the board twice once
+            nobody can bet any more (issue 27, :mod:`rollem.engine.runtwice`);
+            default off.
     """
 
     structure: str = FIXED_LIMIT
@@ -60,6 +63,7 @@ class Options:
     straddle_rule: str = "off"
     straddlers: tuple[int, ...] = ()
     bomb_pot: int = 0
+    run_twice: bool = False
 
     def __post_init__(self) -> None:
         if self.structure not in STRUCTURES:
@@ -82,6 +86,8 @@ class Options:
                 or any(type(s) is not int or s < 0 for s in self.straddlers)):
             raise EngineError("straddlers must be a tuple of seat numbers >= 0, "
                               f"got {self.straddlers!r}")
+        if type(self.run_twice) is not bool:
+            raise EngineError(f"run_twice must be true or false, got {self.run_twice!r}")
         if type(self.bomb_pot) is not int or not 0 <= self.bomb_pot <= _MAX_BOMB_POT:
             raise EngineError("bomb_pot must be a whole number of chips from 0 to "
                               f"{_MAX_BOMB_POT}, got {self.bomb_pot!r}")
@@ -100,7 +106,7 @@ class Options:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON/TOML-ready form (``caps`` omitted when ``None``; ``straddle_rule``,
-        ``straddlers`` and ``bomb_pot`` omitted at their defaults, so older
+        ``straddlers``, ``bomb_pot`` and ``run_twice`` omitted at their defaults, so older
         histories read the same)."""
         out: dict[str, Any] = {
             "structure": self.structure,
@@ -117,6 +123,8 @@ class Options:
             out["straddlers"] = list(self.straddlers)
         if self.bomb_pot:
             out["bomb_pot"] = self.bomb_pot
+        if self.run_twice:
+            out["run_twice"] = True
         out.update(dict(self.house))
         return out
 
@@ -124,7 +132,7 @@ class Options:
     def from_dict(cls, data: Mapping[str, Any]) -> Options:
         """Inverse of :meth:`to_dict`; unknown keys become house options."""
         known = {"structure", "ante", "small_bet", "big_bet", "cap_heads_up", "caps",
-                 "straddle_rule", "straddlers", "bomb_pot"}
+                 "straddle_rule", "straddlers", "bomb_pot", "run_twice"}
         kwargs: dict[str, Any] = {k: data[k] for k in known if k in data}
         for k in ("caps", "straddlers"):
             if k in kwargs:
