@@ -187,3 +187,54 @@ def test_a_bot_session_with_straddles_and_bomb_pots_keeps_every_chip() -> None:
         assert straddles > 0
         seats = store.load_seats(table.id)
         assert sum(r.stack for r in seats) == sum(r.brought for r in seats)
+
+
+def _all_in(loop: VirtualLoop, table: LiveTable, people: dict[int, Client]) -> int:
+    """The player to act moves in, the others call: returns the hand number."""
+    assert table.hand is not None
+    no = table.hand.hand_no
+    [first] = table.hand.pending_seats()
+    send(loop, table, people[first], "action", no, action={"kind": "raise", "to": 400})
+    while table.hand is not None and table.hand.hand.pending is not None \
+            and table.hand.hand.pending.kind == "bet":
+        [seat] = table.hand.pending_seats()
+        send(loop, table, people[seat], "action", no, action={"kind": "call"})
+    return no
+
+
+def test_run_it_twice_when_all_agree_and_once_when_the_clock_says_no() -> None:
+    with virtual_server() as (loop, store):
+        table, host, people = people_table(loop, store, seats=3, structure="no-limit",
+                                           run_twice=True)
+        no = _all_in(loop, table, people)
+        assert table.hand is not None and table.hand.hand.pending is not None
+        assert table.hand.hand.pending.kind == "run_twice"
+        assert sorted(table.hand.pending_seats()) == [0, 1, 2]
+        legal = table.hand.view(0)["legal"]
+        assert legal["kind"] == "run_twice" and legal["actions"] == ["run_twice"]
+        send(loop, table, people[0], "action", no, action={"kind": "run_twice", "agree": "y"})
+        assert errors(people[0]) == ["malformed"]
+        send(loop, table, people[0], "action", no, action={"kind": "run_twice", "agree": True})
+        send(loop, table, people[1], "action", no, action={"kind": "run_twice", "agree": True})
+        # another seat's choice is not shown before everyone has chosen
+        import json
+
+        assert "rit" not in json.dumps(table.hand.view(2)["events"])
+        assert "rit yes" in json.dumps(table.hand.view(1)["events"])
+        table = restarted(loop, store, table, [host, *people.values()])  # mid-choice
+        assert table.hand is not None and table.hand.pending_seats() == [2]
+        send(loop, table, people[2], "action", no, action={"kind": "run_twice", "agree": True})
+        hand = table.final_hand
+        assert hand is not None and hand.hand_no == no
+        runs = hand.hand.extra["run_twice"]["runs"]
+        assert len(runs) == 2 and runs[0]["board"] != runs[1]["board"]
+        assert sum(p["amount"] for r in runs for p in r["pots"]) == 1200
+        assert sum(r.stack for r in store.load_seats(table.id)) == 1200
+        # Another table: nobody answers, the clock says no for all: run once.
+        table, host, people = people_table(loop, store, seats=3, structure="no-limit",
+                                           run_twice=True)
+        no = _all_in(loop, table, people)
+        loop.advance(700.0)
+        assert table.final_hand is not None and table.final_hand.hand_no == no
+        info = table.final_hand.hand.extra["run_twice"]
+        assert not info["agreed"] and "runs" not in info

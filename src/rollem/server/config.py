@@ -166,6 +166,10 @@ class TableConfig:
     blind may post twice the big blind before the deal) or ``"mississippi"`` (the
     button may, else the player left of the big blind); games with blinds only.
     A player opts in before the deal (``{"type": "straddle", "on": true}``)."""
+    run_twice: bool = False
+    """Run it twice (issue 27): when nobody can bet any more and board cards are
+    still to come, the players still in may agree (all at once, ``{"kind":
+    "run_twice", "agree": true}``; the clock says no) to deal the rest twice."""
     bomb_pot_every: int = 0
     """A bomb pot every this many hands (issue 27; 0 = off, at most 100): hands
     ``N``, ``2N``, ... of the session whose game can have one."""
@@ -415,6 +419,7 @@ def parse_config(data: dict[str, Any],
         between_hands=_float(data, "between_hands", 4.0, 0, 600),
         away_after=_int(data, "away_after", 2, 1, 5),
         straddle=_choice(data, "straddle", "off", STRADDLE_RULES),
+        run_twice=_bool(data, "run_twice", False),
         bomb_pot_every=_int(data, "bomb_pot_every", 0, 0, 100),
         bomb_pot_ante=_int(data, "bomb_pot_ante", 0, 0, stack),
         chip_value=_chip_value(data),

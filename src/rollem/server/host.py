@@ -86,7 +86,8 @@ HOST_OPS = ("pause", "resume", "deal_now", "remove", "config", "hand_over", "app
             "approve", "reject", "bomb_pot")
 """What the host may do (``op`` of a ``host`` message)."""
 CONFIG_FIELDS = ("game", "structure", "ante", "small_bet", "big_bet", "choices", "away_after",
-                 "chip_value", "hand_seconds", "straddle", "bomb_pot_every", "bomb_pot_ante")
+                 "chip_value", "hand_seconds", "straddle", "bomb_pot_every", "bomb_pot_ante",
+                 "run_twice")
 """Table settings the host may change between hands."""
 
 

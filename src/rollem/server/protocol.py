@@ -108,7 +108,7 @@ HOST_FIELDS: dict[str, tuple[str, ...]] = {
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "fold": (), "check": (), "call": (), "bet": ("amount", "to"), "raise": ("to", "amount"),
     "discard": ("cards",), "expose": ("card",), "draw": ("cards",), "wild": ("position",),
-    "stack": ("cards",), "show": ("cards",), "declare": ("side",),
+    "stack": ("cards",), "show": ("cards",), "declare": ("side",), "run_twice": ("agree",),
 }
 """An action object's fields besides ``kind``, by ``kind``
 (:func:`rollem.server.game_session.action_from_wire`; a bet may say ``to``
