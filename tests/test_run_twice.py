@@ -249,3 +249,22 @@ def test_a_2000_hand_bot_session_with_every_staple_balances_every_hand() -> None
         assert table.chips == sum(table.brought), f"hand {no}"
     assert seen["bomb"] == 400
     assert seen["straddle"] > 300 and seen["twice"] > 30, seen
+
+
+def test_a_players_own_copy_of_a_run_twice_hand_is_told_again() -> None:
+    """Each player's own copy (their hidden cards only) passes the own-copy
+    checks, which run the showdown again over both runs with the shown cards
+    (before: refused as "a hand that cannot happen", one board only)."""
+    import tomllib
+
+    from rollem.history import write_own_copy
+    from rollem.history_copy import own_copy_hand
+
+    hand = _holdem()
+    _agree(hand)
+    assert hand.result is not None
+    for seat in range(3):
+        data = tomllib.loads(write_own_copy(hand, seat))
+        assert own_copy_hand(data).is_over
+        assert [p["winners"] for p in data["_result"]["pots"]] == \
+            [{"0": 30, "1": 30}, {"0": 30, "2": 30}]

@@ -102,10 +102,14 @@ def second_run(hand: Hand) -> list[tuple[list[Card], list[Card]]] | None:
     """At the showdown of a hand that runs it twice: deal the second run (the
     board and dead cards back to where they stood at the choice, then the same
     steps again) and return ``[(board, dead) of run 1, of run 2]``, leaving the
-    second run's on the hand; ``None`` when the hand runs once."""
+    second run's on the hand; ``None`` when the hand runs once. Called again on
+    a hand whose runs are dealt (a showdown checked again, as a player's own
+    copy is: :mod:`rollem.history_copy`), it returns the runs dealt."""
     info: dict[str, Any] | None = hand.extra.get("run_twice")
-    if not info or not info["agreed"] or "runs" in info:
+    if not info or not info["agreed"]:
         return None
+    if "runs" in info:
+        return [(list(r["board"]), list(r["dead"])) for r in info["runs"]]
     first = (list(hand.board), list(hand.dead))
     hand.board = first[0][: info["board"]]
     hand.dead = first[1][: info["dead"]]
