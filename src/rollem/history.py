@@ -199,7 +199,7 @@ def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[st
     out: dict[str, Any] = {
         "variant": f"rollem-{hand.game.id}",
         "ante_trimming_status": True,
-        "antes": _antes(hand, opts.ante),
+        "antes": _antes(hand, opts.bomb_pot or opts.ante),  # a bomb pot: its ante
         "blinds_or_straddles": _blinds(hand),
         "small_bet": opts.small_bet,
         "big_bet": opts.big_bet,

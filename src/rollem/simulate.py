@@ -85,11 +85,18 @@ def run_simulation(
     options: Options | None = None,
     progress: Callable[[int], None] | None = None,
     workers: int = 1,
+    bomb_pot_every: int = 0,
+    bomb_pot_ante: int | None = None,
 ) -> SimulationResult:
     """Play ``hands`` hands of ``game`` (or ``"dealers-choice"``) among bots.
 
     Args:
         bots: one level per seat.
+        options: the table's options; with a ``straddle_rule``, its
+            ``straddlers`` are the seats that straddle whenever the rule lets
+            them (issue 27, :meth:`rollem.table.Table.hand_options`).
+        bomb_pot_every, bomb_pot_ante: a bomb pot every this many hands (0 =
+            none) of this many chips (``None``: the game's default), issue 27.
         seed: seeds the shuffles and every bot (``None``: unpredictable).
         progress: called with the number of hands done, never decreasing:
             after each hand with one worker; with several, after each hand of
@@ -112,7 +119,8 @@ def run_simulation(
     if not 1 <= hands <= MAX_HANDS:
         raise ValueError(f"hands {hands}: expected 1 to {MAX_HANDS:,}")
     if workers == 1:
-        return _session(game, players, hands, bots, seed, stack, options, progress)
+        return _session(game, players, hands, bots, seed, stack, options, progress, "",
+                        bomb_pot_every, bomb_pot_ante)
     base = job_seed(seed)
     counts = split_counts(hands, workers)
     # A game registered from a file in this process is unknown to a fresh worker
@@ -120,7 +128,7 @@ def run_simulation(
     game_file = _own_game_file(game)
     args: list[tuple[Any, ...]] = [
         (game, players, n, list(bots), child_seed(base, k, len(counts)), stack, options, None,
-         game_file) for k, n in enumerate(counts)]
+         game_file, bomb_pot_every, bomb_pot_ante) for k, n in enumerate(counts)]
     done = shown = 0
 
     def report(n: int) -> None:
@@ -133,7 +141,7 @@ def run_simulation(
         report(min(hands - 1, k * hands // counts[-1]))
 
     if progress is not None:
-        args[-1] = (*args[-1][:7], local, game_file)
+        args[-1] = (*args[-1][:7], local, *args[-1][8:])
 
     def on_done(k: int, part: SimulationResult) -> None:
         nonlocal done
@@ -163,6 +171,7 @@ def _own_game_file(game: str) -> str:
 def _session(
     game: str, players: int, hands: int, bots: Sequence[str], seed: int | None, stack: int,
     options: Options | None, progress: Callable[[int], None] | None, game_file: str = "",
+    bomb_pot_every: int = 0, bomb_pot_ante: int | None = None,
 ) -> SimulationResult:
     """One session at one table (one worker's part); see :func:`run_simulation`.
     ``game_file``: the text of a user's game file to register first (workers)."""
@@ -173,7 +182,8 @@ def _session(
     master = random.Random(seed)
     table = Table([stack] * players, game=game, options=options,
                   rng=random.Random(master.getrandbits(64)), rebuy=stack,
-                  button=0)
+                  button=0, straddlers=options.straddlers if options is not None else (),
+                  bomb_pot_every=bomb_pot_every, bomb_pot_ante=bomb_pot_ante)
     seat_bots: list[Bot] = [make_bot(level, random.Random(master.getrandbits(64)))
                             for level in bots]
     per_hand: list[list[int]] = [[] for _ in range(players)]

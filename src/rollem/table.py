@@ -25,6 +25,16 @@ keeps only what is its own: the offer while it waits (stored with its
 session, with who it was offered to: seats here are numbers, there people
 come and go) and the button's clock (R-C-15, a web-table rule).
 
+Straddles and bomb pots (issue 27) are decided here for every hand:
+:attr:`Table.straddlers` (the seats that chose to straddle; the options'
+``straddle_rule`` says which of them may, :class:`rollem.engine.forced.Blinds`),
+and a bomb pot when the host called one (:attr:`Table.bomb_pot_next`) or every
+``bomb_pot_every`` hands (hands 5, 10, ... for 5): :meth:`Table.hand_options`.
+A bomb pot due in a hand whose game cannot have one
+(:func:`rollem.games.build.bomb_pot_refusal`: stud, draw, 5-2-1, Roll Your Own)
+is not played: one the host called waits for the next hand of a game that can;
+an "every N" one is missed.
+
 >>> from random import Random
 >>> from rollem.engine import Call, Check
 >>> table = Table([100, 100, 100], game="dealers-choice", rng=Random(5))
@@ -46,7 +56,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from rollem.engine.errors import EngineError
@@ -54,6 +64,7 @@ from rollem.engine.hand import Hand
 from rollem.engine.options import Options
 from rollem.engine.randomness import RandomSource, SecureSource, SeededSource
 from rollem.games import DEFAULT_CHOICE, Game, get
+from rollem.games.build import bomb_pot_default, bomb_pot_refusal
 
 if TYPE_CHECKING:
     from rollem.tournament.session import Tournament
@@ -181,11 +192,19 @@ class Table:
         sources: the shuffles of each hand, ``sources(hand_no)`` with ``hand_no``
             1, 2, ... (``rollem play``: a committed deck, issue 32); default:
             seeded by ``rng``, else secure.
+        straddlers: seats that choose to straddle (the options' ``straddle_rule``
+            says which one may; the attribute may change between hands).
+        bomb_pot_every: a bomb pot every this many hands (0 = none; issue 27).
+        bomb_pot_next: the host called a bomb pot for the next hand.
+        bomb_pot_ante: a bomb pot's ante in chips (``None``: twice the big blind
+            or the ante, :func:`rollem.games.build.bomb_pot_default`).
+        hands: hands already played in this session (counts "every N").
 
     Attributes:
         stacks, button (of the current/last hand), carry (chips carried into
         the next hand), brought (chips each seat brought, rebuys included),
-        hands (hands started), hand (the current/last :class:`Hand`), out.
+        hands (hands started), hand (the current/last :class:`Hand`), out,
+        straddlers, bomb_pot_every, bomb_pot_next, bomb_pot_ante.
     """
 
     def __init__(
@@ -206,6 +225,11 @@ class Table:
         by_id: bool = True,
         tournament: Tournament | None = None,
         sources: Callable[[int], RandomSource] | None = None,
+        straddlers: Collection[int] = (),
+        bomb_pot_every: int = 0,
+        bomb_pot_next: bool = False,
+        bomb_pot_ante: int | None = None,
+        hands: int = 0,
     ) -> None:
         try:
             self.choices: list[Game] = [g if isinstance(g, Game) else get(g)
@@ -234,6 +258,11 @@ class Table:
         if tournament is not None:  # a sit-and-go: no rebuys; the busted sit out
             self.rebuy = None
         self.hands = 0
+        self.hands = hands
+        self.straddlers: set[int] = set(straddlers)
+        self.bomb_pot_every = bomb_pot_every
+        self.bomb_pot_next = bomb_pot_next
+        self.bomb_pot_ante = bomb_pot_ante
         self.hand: Hand | None = None
         self.button = (button - 1) % self.n if self.n else 0  # moved on at the first hand
         self._start: int | None = button % self.n if self.n else 0  # None after the first
@@ -254,6 +283,29 @@ class Table:
             base = o.get(game.id, Options())
         # a tournament's level sets the ante and bets of each hand (issue 28)
         return base if self.tournament is None else self.tournament.options(base)
+
+    def bomb_pot_due(self) -> bool:
+        """Is the next hand a bomb pot (if its game can have one)? The host
+        called one, or it is hand ``k * bomb_pot_every`` of the session."""
+        every = self.bomb_pot_every
+        return self.bomb_pot_next or (every > 0 and (self.hands + 1) % every == 0)
+
+    def hand_options(self, game: Game, seats: Collection[int]) -> Options:
+        """The options of the next hand of ``game`` dealt to ``seats``: the
+        table's, with this hand's straddlers (those of :attr:`straddlers` dealt
+        in, when the options allow straddles) and bomb pot (when due and the
+        game can have one)."""
+        options = self._options_for(game)
+        straddlers: tuple[int, ...] = ()
+        if options.straddle_rule != "off":
+            straddlers = tuple(sorted(s for s in self.straddlers if s in seats))
+        bomb = 0
+        if self.bomb_pot_due() and bomb_pot_refusal(game, options) is None:
+            bomb = (self.bomb_pot_ante if self.bomb_pot_ante is not None
+                    else bomb_pot_default(game, options))
+        if straddlers == options.straddlers and bomb == options.bomb_pot:
+            return options
+        return replace(options, straddlers=straddlers, bomb_pot=bomb)
 
     def _source(self) -> RandomSource:
         if self.sources is not None:
@@ -411,9 +463,12 @@ class Table:
                              + ", ".join(g.id for g in allowed), "no_fit")
         button = button_from(seats, deal.button)
         stacks = [self.stacks[s] if s in seats else 0 for s in range(self.n)]
-        hand = Hand(chosen, stacks, button=button, options=self._options_for(chosen),
+        options = self.hand_options(chosen, seats)
+        hand = Hand(chosen, stacks, button=button, options=options,
                     source=source if source is not None else self._source(),
                     carry_in=self.carry)
+        if options.bomb_pot:
+            self.bomb_pot_next = False
         self.carry = 0
         self.button = button
         self._start = None

@@ -54,6 +54,7 @@ from rollem.engine.actions import (
     Fold,
     PickWild,
     Raise,
+    RunTwice,
     Stack,
 )
 from rollem.engine.decisions import Legal
@@ -289,6 +290,8 @@ class BasicBot:
             return Draw(throw)
         if "stack" in acts:
             return Stack(stack_choice(list(legal.cards), rng))
+        if "run_twice" in acts:
+            return RunTwice(True)  # (the same chances, less luck: issue 27)
         if "declare" in acts:
             odds = self._odds(view)
             side = odds.best_declare if odds is not None else None

@@ -16,6 +16,7 @@ from rollem.engine.actions import (
     Fold,
     PickWild,
     Raise,
+    RunTwice,
     Stack,
 )
 from rollem.engine.decisions import Legal
@@ -58,6 +59,8 @@ def random_action(legal: Legal, rng: random.Random) -> object:
         return Stack(tuple(cards))
     if name == "declare":
         return Declare(rng.choice(legal.sides))
+    if name == "run_twice":
+        return RunTwice(rng.random() < 0.5)
     raise ValueError(f"the random bot does not know the action {name!r}")
 
 

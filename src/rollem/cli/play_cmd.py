@@ -44,6 +44,8 @@ from rollem.cli.table_options import (
     check_house,
     check_stack,
     options_from_flags,
+    staple_flags,
+    staples_from_flags,
     table_option_flags,
 )
 from rollem.engine.commit_reveal import (
@@ -139,6 +141,8 @@ class TerminalGame:
         colour: bool = True,
         games: list[str] | None = None,
         tournament: Any = None,
+        bomb_pot_every: int = 0,
+        bomb_pot_ante: int | None = None,
     ) -> None:
         from rollem.bots import make_bot
         from rollem.table import Table
@@ -176,7 +180,9 @@ class TerminalGame:
                            choose_game=self._choose_game, options=options, games=games,
                            rebuy=stack, auto_rebuy=lambda seat: False,
                            tournament=self.tournament,
-                           sources=self._committed_source)
+                           sources=self._committed_source,
+                           straddlers=options.straddlers if options is not None else (),
+                           bomb_pot_every=bomb_pot_every, bomb_pot_ante=bomb_pot_ante)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         name = f"{stamp}-seed{seed}" if seed is not None else stamp
         self.session_dir = history_dir / name
@@ -672,6 +678,7 @@ class TerminalGame:
                    "starts with the schedule's stack, the stakes rise by hands, no rebuys; "
                    "it ends when you are out or hold every chip.")
 @table_option_flags
+@staple_flags
 @click.option("--no-color", is_flag=True,
               help="No colour on a terminal (also when the NO_COLOR environment variable is "
                    "set); suit symbols stay.")
@@ -742,6 +749,7 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
                  + fit_words(choices))
     options = options_from_flags(flags)
     check_stack(stack, options)
+    options, bomb_pot_every, bomb_pot_ante = staples_from_flags(flags, options, players, stack)
     if game == "dealers-choice":
         check_house(options, choices)
     else:
@@ -775,6 +783,7 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
         game=game, players=players, level=level, stack=stack, seed=seed, show_odds=show_odds,
         history_dir=folder, rich=rich, read_line=read_line, out=sys.stdout, options=options,
         colour=colour_allowed(no_color_flag=no_color, terminal=rich), games=offered,
+        bomb_pot_every=bomb_pot_every, bomb_pot_ante=bomb_pot_ante,
     )
     status = session.run()
     if status:

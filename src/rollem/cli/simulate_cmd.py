@@ -14,6 +14,9 @@ from rollem.cli.table_options import (
     check_house,
     check_stack,
     options_from_flags,
+    run_twice_flag,
+    staple_flags,
+    staples_from_flags,
     table_option_flags,
 )
 
@@ -57,6 +60,8 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
                    "chips add up over the tables); the same seed and workers give the "
                    "same results.")
 @table_option_flags
+@staple_flags
+@run_twice_flag
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_command(
     game: str | None, game_file: str | None, players: int, hands: int, bots: str,
@@ -109,6 +114,7 @@ def simulate_command(
             fail(f"unknown bot level {level!r}: expected one of {', '.join(sorted(LEVELS))}")
     options = options_from_flags(flags)
     check_stack(stack, options)
+    options, bomb_pot_every, bomb_pot_ante = staples_from_flags(flags, options, players, stack)
     from rollem.games import DEFAULT_CHOICE
 
     check_house(options, [get(g) for g in (DEFAULT_CHOICE if game == "dealers-choice"
@@ -127,10 +133,12 @@ def simulate_command(
                 result = run_simulation(
                     game, players, hands, levels, seed=seed, stack=stack, options=options,
                     progress=lambda k: bar.update(task, completed=k), workers=workers,
+                    bomb_pot_every=bomb_pot_every, bomb_pot_ante=bomb_pot_ante,
                 )
         else:
             result = run_simulation(game, players, hands, levels, seed=seed, stack=stack,
-                                    options=options, workers=workers)
+                                    options=options, workers=workers,
+                                    bomb_pot_every=bomb_pot_every, bomb_pot_ante=bomb_pot_ante)
     except (ValueError, KeyError) as err:  # EngineError is a ValueError
         fail(str(err))
     data = result.to_dict()

@@ -15,7 +15,18 @@ import click
 
 from rollem.cli.errors import fail
 
-__all__ = ["HOUSE_FLAGS", "check_house", "options_from_flags", "table_option_flags"]
+__all__ = [
+    "HOUSE_FLAGS",
+    "check_house",
+    "options_from_flags",
+    "run_twice_flag",
+    "staple_flags",
+    "staples_from_flags",
+    "table_option_flags",
+]
+
+MAX_BOMB_POT_EVERY = 1_000_000
+"""The largest ``--bomb-pot-every`` (hands; the most a simulation plays)."""
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -62,6 +73,76 @@ def table_option_flags(func: F) -> F:
     for deco in reversed(decorators):
         func = deco(func)
     return func
+
+
+def staple_flags(func: F) -> F:
+    """Add ``--straddle --straddlers --bomb-pot-every --bomb-pot-ante`` (issue 27)
+    to a command; read them with :func:`staples_from_flags`."""
+    decorators = [
+        click.option("--straddle", type=click.Choice(("off", "optional", "mississippi")),
+                     default="off", show_default=True,
+                     help="Straddles in games with blinds: optional (the player left of the "
+                          "big blind may post twice the big blind before the deal) or "
+                          "mississippi (the button may, else the player left of the big "
+                          "blind); the straddler acts last before the flop."),
+        click.option("--straddlers", default="", metavar="SEATS",
+                     help="Seats that straddle whenever --straddle lets them, e.g. 0,3 "
+                          "(seat 0 first; in rollem play seat 0 is you)."),
+        click.option("--bomb-pot-every", type=int, default=0, show_default=True,
+                     help="A bomb pot every N hands (0: none): everyone antes "
+                          "--bomb-pot-ante and the first betting round is skipped; games "
+                          "without shared cards after it (stud, draw, 5-2-1, Roll Your Own) "
+                          "deal those hands as usual."),
+        click.option("--bomb-pot-ante", type=int, default=None,
+                     help="A bomb pot's ante in chips (default: twice the big blind, or "
+                          "twice the ante in games without blinds)."),
+    ]
+    for deco in reversed(decorators):
+        func = deco(func)
+    return func
+
+
+def run_twice_flag(func: F) -> F:
+    """Add ``--run-twice`` (issue 27; computer players only: ``rollem simulate``)."""
+    return click.option("--run-twice", is_flag=True,
+                        help="When nobody can bet any more and board cards are still to "
+                             "come, the players still in may agree to deal the rest twice "
+                             "and split each pot between the runs (basic and strong "
+                             "computer players agree, random ones pick at random).")(func)
+
+
+def staples_from_flags(flags: dict[str, Any], options: Any, players: int,
+                       stack: int) -> tuple[Any, int, int | None]:
+    """``(options, bomb_pot_every, bomb_pot_ante)`` from the values of
+    :func:`staple_flags` (popped from ``flags``): ``options`` with the straddle
+    rule, straddlers and run it twice set.
+
+    Exits with a one-line error (status 2) for a value out of range."""
+    from dataclasses import replace
+
+    rule = flags.pop("straddle", "off")
+    text = flags.pop("straddlers", "") or ""
+    every = flags.pop("bomb_pot_every", 0)
+    ante = flags.pop("bomb_pot_ante", None)
+    twice = bool(flags.pop("run_twice", False))
+    seats: list[int] = []
+    if len(text) > 100:
+        fail(f"--straddlers: at most 100 characters, got {len(text)}")
+    for item in text.split(",") if text.strip() else []:
+        item = item.strip()
+        if not (item.isascii() and item.isdigit()) or not 0 <= int(item) < players:
+            fail(f"--straddlers {text!r}: {item!r} is not a seat 0 to {players - 1}")
+        if int(item) in seats:
+            fail(f"--straddlers {text!r}: seat {item} given twice")
+        seats.append(int(item))
+    if seats and rule == "off":
+        fail("--straddlers needs --straddle optional or mississippi")
+    if not 0 <= every <= MAX_BOMB_POT_EVERY:
+        fail(f"--bomb-pot-every {every}: expected 0 (none) to {MAX_BOMB_POT_EVERY:,}")
+    if ante is not None and not 1 <= ante <= stack:
+        fail(f"--bomb-pot-ante {ante}: expected 1 to the stack ({stack})")
+    return (replace(options, straddle_rule=rule, straddlers=tuple(sorted(seats)),
+                    run_twice=twice), every, ante)
 
 
 def options_from_flags(flags: dict[str, Any]) -> Any:

@@ -6,8 +6,8 @@ See ``docs/dev/engine.md``. Main names:
   ``result``, ``view``), :class:`Options`;
 - actions: :class:`Fold`, :class:`Check`, :class:`Call`, :class:`Bet`,
   :class:`Raise`, :class:`Discard`, :class:`Expose`, :class:`Draw`,
-  :class:`PickWild`, :class:`Stack`, :class:`Declare`, :class:`Show` (after
-  the hand, R-C-11);
+  :class:`PickWild`, :class:`Stack`, :class:`Declare`, :class:`RunTwice`,
+  :class:`Show` (after the hand, R-C-11);
 - :class:`IllegalAction`, :class:`EngineError`;
 - random sources: :class:`SecureSource`, :class:`SeededSource`, :class:`ReplaySource`;
 - steps: :class:`Step`, :class:`AllAtOnceStep`, :class:`BettingRound`,
@@ -57,6 +57,7 @@ from rollem.engine.actions import (
     Fold,
     PickWild,
     Raise,
+    RunTwice,
     Show,
     Stack,
     action_from_text,
@@ -131,6 +132,7 @@ __all__ = [
     "RandomSource",
     "ReplaySource",
     "RollUp",
+    "RunTwice",
     "SeatView",
     "SecureSource",
     "SeededSource",

@@ -9,6 +9,8 @@ Other games: :class:`Discard` (to the pool, R-RYO-2), :class:`Expose`
 :class:`PickWild` (a pool position, R-RYO-7), :class:`Stack` (an order,
 R-521-6), :class:`Declare` (``"high"``, ``"low"`` or ``"both"``, R-521-8).
 
+Run it twice (issue 27): :class:`RunTwice` (agree or not).
+
 After the hand: :class:`Show` (show some or all of one's cards by choice,
 R-C-11; changes no result).
 
@@ -16,7 +18,7 @@ Text form (hand histories, PHH-like): ``f``, ``cc`` (check or call),
 ``cbr 12`` (bet or raise to 12), ``dis Qs 7d 2c``, ``exp Kc``, ``sd 5c``
 (PHH's stand pat or draw: discard these and draw as many; empty = stand
 pat; ``draw 5c`` is read too, as format version 1 wrote it), ``wild 3``,
-``stack Kc 7s 2d 9h Ac``, ``decl both``, ``sm QsQd`` (show by choice after
+``stack Kc 7s 2d 9h Ac``, ``decl both``, ``rit yes`` / ``rit no``, ``sm QsQd`` (show by choice after
 the hand; PHH's show).
 Use :func:`action_to_text` / :func:`action_from_text`; a game module can add
 its own action type with :func:`register_action`.
@@ -41,6 +43,7 @@ __all__ = [
     "Fold",
     "PickWild",
     "Raise",
+    "RunTwice",
     "Show",
     "Stack",
     "action_from_text",
@@ -122,6 +125,14 @@ class Declare:
 
 
 @dataclass(frozen=True, slots=True)
+class RunTwice:
+    """Agree (``True``) or not to run the rest of the board twice (issue 27,
+    :mod:`rollem.engine.runtwice`)."""
+
+    agree: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Show:
     """Show these of one's own cards to the table once the hand is over
     (R-C-11, by choice; all of them or some; changes no result)."""
@@ -130,7 +141,8 @@ class Show:
 
 
 Action = (
-    Fold | Check | Call | Bet | Raise | Discard | Expose | Draw | PickWild | Stack | Declare | Show
+    Fold | Check | Call | Bet | Raise | Discard | Expose | Draw | PickWild | Stack | Declare
+    | RunTwice | Show
 )
 """Any action of the built-in games (games may register more types)."""
 
@@ -188,6 +200,16 @@ register_action(
     Stack, "stack", lambda a: format_cards(a.order), lambda t: Stack(_cards(t))  # type: ignore[attr-defined]
 )
 register_action(Declare, "decl", lambda a: a.side, lambda t: Declare(t.strip()))  # type: ignore[attr-defined]
+
+
+def _yes_no(text: str) -> RunTwice:
+    word = text.strip()
+    if word not in ("yes", "no"):
+        raise ValueError(f"expected rit yes or rit no, got {text!r}")
+    return RunTwice(word == "yes")
+
+
+register_action(RunTwice, "rit", lambda a: "yes" if a.agree else "no", _yes_no)  # type: ignore[attr-defined]
 
 
 def _one(text: str) -> Card:

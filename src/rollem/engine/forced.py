@@ -2,9 +2,9 @@
 first betting round that follows them.
 
 - :class:`Blinds` (a step, before the deal): the first player to the
-  dealer's left posts the small blind, the next the big blind, the next the
-  straddle when there is one; heads-up the dealer posts the small blind and
-  the other player the big blind. A short stack posts all it has and is
+  dealer's left posts the small blind, the next the big blind, the next (or,
+  Mississippi, the button) a straddle when there is one; heads-up the dealer
+  posts the small blind and the other player the big blind. A short stack posts all it has and is
   all-in. Blinds are live bets of the first betting round.
 - :class:`BringIn` (a marker step after the up cards): names the bring-in
   amount and whether the lowest up card (stud; ties by suit, clubs lowest,
@@ -12,7 +12,7 @@ first betting round that follows them.
   ties: the higher suit) brings it in.
 - :class:`ForcedRound` (a :class:`~rollem.engine.betting.BettingRound`):
   the first round, opened by the first player to the left of the big blind
-  (or straddle), the big blind (straddle) keeping the option to raise; or,
+  (or of the straddler, who acts last), the big blind (straddle) keeping the option to raise; or,
   after a bring-in, by the bring-in player, who must post the bring-in
   (``Call()``, legal action ``"call"`` with ``call_amount`` the bring-in: not
   a full bet; the others call it or complete) or complete (``Bet(amount)``,
@@ -62,20 +62,61 @@ def best_low_showing(hand: Hand) -> int:
 
 
 class Blinds(Step):
-    """Post the small blind, the big blind and (when ``straddle`` > 0) a straddle.
+    """Post the small blind, the big blind and a straddle when there is one.
+
+    A straddle is a live blind of the first betting round: that round starts
+    with the player to the straddler's left and the straddler acts last, with
+    the option to raise; the least raise is to twice the straddle (pot-/no-limit);
+    in fixed limit the straddle counts as the first raise toward the cap.
+    Heads-up there is never a straddle. Straddles (issue 27; RULES.md has no rule):
+
+    - ``straddle`` > 0 (a game file's ``straddle``): the player left of the big
+      blind always posts it (a short stack posts all it has).
+    - else ``straddle_rule`` (:data:`rollem.engine.options.STRADDLE_RULES`) with the
+      seats in ``straddlers`` that chose to straddle: ``"optional"``: the player
+      left of the big blind may straddle; ``"mississippi"``: the button may, and
+      if the button does not, the player left of the big blind may (three-handed
+      they are the same seat). The voluntary straddle is twice the big blind, and
+      only a seat with at least that many chips may post it (it may be all-in);
+      seats not allowed are passed over without a word.
 
     Args:
         small, big, straddle: chips (whole numbers; ``straddle`` 0 = none).
+        straddle_rule: ``"off"``, ``"optional"`` or ``"mississippi"``.
+        straddlers: seats that chose to straddle this hand.
     """
 
     name = "blinds"
 
-    def __init__(self, small: int, big: int, straddle: int = 0) -> None:
+    def __init__(self, small: int, big: int, straddle: int = 0, *,
+                 straddle_rule: str = "off", straddlers: tuple[int, ...] = ()) -> None:
         self.small = small
         self.big = big
         self.straddle = straddle
+        self.straddle_rule = straddle_rule
+        self.straddlers = straddlers
         self.last = -1
         """The seat that posted the last forced bet (big blind or straddle)."""
+        self.straddled = 0
+        """The straddle's full amount once one is posted (chips; 0 = none)."""
+
+    def straddler(self, hand: Hand) -> tuple[int, int] | None:
+        """``(seat, chips)`` of the straddle this hand will have, or ``None``."""
+        live = hand.live_from_left()
+        if len(live) < 3:
+            return None
+        if self.straddle > 0:
+            return live[2], self.straddle
+        amount = 2 * self.big
+        if self.straddle_rule == "off" or amount <= 0:
+            return None
+        seats = [live[2]]
+        if self.straddle_rule == "mississippi":
+            seats.insert(0, hand.button)
+        for seat in seats:
+            if seat in self.straddlers and hand.stacks[seat] >= amount:
+                return seat, amount
+        return None
 
     def start(self, hand: Hand) -> Pending | None:
         live = hand.live_from_left()
@@ -84,8 +125,10 @@ class Blinds(Step):
                      (live[0] if live[0] != hand.button else live[1], self.big, "big blind")]
         else:
             posts = [(live[0], self.small, "small blind"), (live[1], self.big, "big blind")]
-            if self.straddle > 0:
-                posts.append((live[2], self.straddle, "straddle"))
+            straddle = self.straddler(hand)
+            if straddle is not None:
+                posts.append((straddle[0], straddle[1], "straddle"))
+                self.straddled = straddle[1]
         for seat, amount, label in posts:
             chips = min(amount, hand.stacks[seat])
             hand.stacks[seat] -= chips
@@ -161,7 +204,9 @@ class ForcedRound(BettingRound):
         hand.n_full = 1 if cur > 0 else 0
         forced = self.forced
         if isinstance(forced, Blinds):
-            hand.last_raise = max(self.size, forced.big, forced.straddle)
+            hand.last_raise = max(self.size, forced.big, forced.straddled)
+            if forced.straddled and cur > forced.big:
+                hand.n_full = 2  # the straddle is the first raise (fixed-limit cap)
             opener = forced.last
         else:
             hand.last_raise = self.size

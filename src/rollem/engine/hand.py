@@ -341,6 +341,10 @@ class Hand:
         while self.pending is None and self.result is None:
             if self.step_index >= len(steps):
                 raise EngineError(f"{self.game.name} ran out of steps without a showdown")
+            if self.options.run_twice:  # may insert the choice to run it twice (issue 27)
+                from rollem.engine.runtwice import maybe_offer
+
+                maybe_offer(self)
             p = steps[self.step_index].start(self)
             if p is None:
                 self.step_index += 1

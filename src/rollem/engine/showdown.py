@@ -41,6 +41,9 @@ from rollem.engine.step import Step
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
 
+_Win = tuple[int, int, int, str | None]
+"""A win: ``(seat, chips, pot index, "high" / "low" / None)``."""
+
 __all__ = [
     "PotShowdown",
     "Showdown",
@@ -248,14 +251,12 @@ class PotShowdown(Step):
             parts.append("no low")
         return " and ".join(parts)
 
-    def start(self, hand: Hand) -> Pending | None:
-        hand.return_uncalled()
-        live = [not f for f in hand.folded]
-        pots = build_pots(hand.committed, live, hand.carry_in)
-        seats = [s for s in range(hand.n) if live[s]]
-        high, low = self._score(hand, seats)
+    def _award(self, hand: Hand, pots: Sequence[tuple[int, tuple[int, ...]]], high: _Scores,
+               low: _LowScores) -> tuple[list[PotResult], list[_Win], set[int]]:
+        """Each pot's winners: the results, the ``(seat, chips, pot, half)`` wins and
+        the seats that win something."""
         results: list[PotResult] = []
-        wins: list[tuple[int, int, int, str | None]] = []
+        wins: list[_Win] = []
         needed: set[int] = set()
         for i, (amount, eligible) in enumerate(pots):
             lows = {s: lv[0] for s in eligible if (lv := low.get(s)) is not None}
@@ -290,6 +291,21 @@ class PotShowdown(Step):
                     results.append(PotResult(amount, eligible, won))
                 wins += [(s, c, i, None) for s, c in won.items()]
                 needed.update(won)
+        return results, wins, needed
+
+    def start(self, hand: Hand) -> Pending | None:
+        hand.return_uncalled()
+        live = [not f for f in hand.folded]
+        pots = build_pots(hand.committed, live, hand.carry_in)
+        seats = [s for s in range(hand.n) if live[s]]
+        from rollem.engine.runtwice import second_run
+
+        runs = second_run(hand)
+        if runs is not None:
+            self._run_twice(hand, pots, seats, runs)
+            return None
+        high, low = self._score(hand, seats)
+        results, wins, needed = self._award(hand, pots, high, low)
         order = showdown_order(hand)
         showing = self._showing(hand, order, pots, high, needed)
         shown: dict[int, str] = {}
@@ -307,13 +323,72 @@ class PotShowdown(Step):
                 hand.events.append(Event("muck", s,
                                          {"description": self._description(hand, s, high, low)},
                                          to=frozenset({s}), public={}))
+        self._win_events(hand, wins)
+        hand.finish(results, shown=shown, shown_cards=shown_cards)
+        return None
+
+    @staticmethod
+    def _win_events(hand: Hand, wins: Sequence[_Win], run: int = 0) -> None:
         for s, chips, i, half in wins:
             data: dict[str, object] = {"amount": chips, "pot": i}
             if half is not None:
                 data["half"] = half
+            if run:
+                data["run"] = run
             hand.events.append(Event("win", s, data))
-        hand.finish(results, shown=shown, shown_cards=shown_cards)
-        return None
+
+    def _run_twice(self, hand: Hand, pots: Sequence[tuple[int, tuple[int, ...]]],
+                   seats: Sequence[int], runs: Sequence[tuple[list[Card], list[Card]]]) -> None:
+        """Run it twice (issue 27, :mod:`rollem.engine.runtwice`): each pot split
+        between the runs, the odd chip to the first; every hand still in is shown
+        (nobody could bet: all-in, R-C-11), with its words for each run."""
+        halves = [[((a + 1) // 2, e) for a, e in pots], [(a // 2, e) for a, e in pots]]
+        scored = []
+        per_run: list[list[PotResult]] = []
+        all_wins: list[tuple[int, list[_Win]]] = []
+        for k, ((board, dead), run_pots) in enumerate(zip(runs, halves, strict=True)):
+            hand.board, hand.dead = list(board), list(dead)
+            high, low = self._score(hand, seats)
+            scored.append((list(board), high, low))
+            results, wins, _needed = self._award(hand, run_pots, high, low)
+            per_run.append(results)
+            all_wins.append((k + 1, wins))
+        hand.board, hand.dead = list(runs[0][0]), list(runs[0][1])
+        merged = []
+        for i, (amount, eligible) in enumerate(pots):
+            parts = [run[i] for run in per_run]
+            merged.append(PotResult(amount, eligible, _add(p.winners for p in parts),
+                                    high=None if parts[0].high is None
+                                    else _add(p.high or {} for p in parts),
+                                    low=None if parts[0].low is None
+                                    else _add(p.low or {} for p in parts)))
+        shown: dict[int, str] = {}
+        shown_cards: dict[int, tuple[Card, ...]] = {}
+        for s in showdown_order(hand):
+            words = []
+            for board, high, low in scored:
+                hand.board = board
+                words.append(self._description(hand, s, high, low))
+            hand.board = list(runs[0][0])
+            shown[s] = words[0]
+            shown_cards[s] = tuple(hand.hole[s])
+            hand.events.append(show_event(hand, s, {"cards": list(hand.hole[s]),
+                                                    "description": words[0],
+                                                    "second_run": words[1]}))
+        for run, wins in all_wins:
+            self._win_events(hand, wins, run)
+        hand.extra["run_twice"]["runs"] = [
+            {"board": list(board), "dead": list(dead), "pots": [p.to_dict() for p in res]}
+            for (board, dead), res in zip(runs, per_run, strict=True)]
+        hand.finish(merged, shown=shown, shown_cards=shown_cards)
+
+
+def _add(tables: Iterable[Mapping[int, int]]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for t in tables:
+        for s, c in t.items():
+            out[s] = out.get(s, 0) + c
+    return dict(sorted(out.items()))
 
 
 class Showdown(PotShowdown):

@@ -3,6 +3,15 @@
 Every step kind of the file maps to one engine step; nothing here knows a
 particular game. Betting round ``i`` (in file order, steps skipped by
 ``when`` included) has cap ``options.round_caps(spec.caps, rounds)[i]``.
+
+A bomb pot (``options.bomb_pot`` > 0, issue 27) replaces the game's forced bets
+(ante, blinds, bring-in) by one :class:`~rollem.engine.bomb.BombPotAnte` and its
+first betting round by a :class:`~rollem.engine.bomb.SkippedRound`. Only games
+whose first betting round is followed by shared cards (a ``board`` or a ``dead``
+step, burns aside: hold'em and Omaha's flop, Stop, Drop and Roll's Stop) may have
+one (:func:`bomb_pot_refusal`): in stud and draw games the first round is where
+the bring-in acts or decides who draws, so skipping it leaves nothing everyone
+sees at once; they refuse.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ from rollem.engine.betting import (
     lowest_showing,
     next_left_of_previous_opener,
 )
+from rollem.engine.bomb import BombPotAnte, SkippedRound
 from rollem.engine.declare import DeclareShowdown, DeclareSides
 from rollem.engine.draw import DrawFromStub
 from rollem.engine.errors import EngineError
@@ -34,7 +44,14 @@ from rollem.engine.steps import Ante, Burn, DealBoard, DealHole, TurnDead
 from rollem.engine.wildcards import FixedWild
 from rollem.games.gamefile import GameSpec, StepSpec
 
-__all__ = ["OPENER_FUNCTIONS", "amount", "build_steps", "game_from_spec"]
+__all__ = [
+    "OPENER_FUNCTIONS",
+    "amount",
+    "bomb_pot_default",
+    "bomb_pot_refusal",
+    "build_steps",
+    "game_from_spec",
+]
 
 OPENER_FUNCTIONS: dict[str, Opener] = {
     "left-of-button": first_left_of_button,
@@ -76,13 +93,60 @@ def _check_house(spec: GameSpec, options: Options) -> None:
                               + ", ".join(str(a) for a in allowed))
 
 
+def _played(spec: GameSpec, options: Options) -> list[StepSpec]:
+    return [s for s in spec.steps
+            if s.when is None or options.get(s.when, spec.house[s.when])]
+
+
+def _spec_of(game: Game | GameSpec) -> GameSpec | None:
+    return game if isinstance(game, GameSpec) else game.spec
+
+
+def bomb_pot_refusal(game: Game | GameSpec, options: Options | None = None) -> str | None:
+    """Why ``game`` cannot have a bomb pot (one line), or ``None`` when it can:
+    its first betting round (as played under ``options``) must be followed by
+    shared cards (a ``board`` or ``dead`` step; burns may come between)."""
+    spec = _spec_of(game)
+    if spec is None:
+        return f"{game.id} is not built from a game file"
+    played = _played(spec, options if options is not None else Options())
+    kinds = [s.kind for s in played]
+    if "bet" not in kinds:
+        return f"{spec.name} has no betting round"
+    for s in played[kinds.index("bet") + 1:]:
+        if s.kind in ("board", "dead"):
+            return None
+        if s.kind != "burn":
+            break
+    return (f"{spec.name} has no bomb pots: its first betting round is not followed by "
+            "shared cards (bomb pots are for board games such as hold'em, Omaha and "
+            "Stop, Drop and Roll)")
+
+
+def bomb_pot_default(game: Game | GameSpec, options: Options) -> int:
+    """A bomb pot's ante by default (chips): twice the big blind in a game with
+    blinds, else twice the ante, else (no ante) the small bet."""
+    spec = _spec_of(game)
+    for s in _played(spec, options) if spec is not None else []:
+        if s.kind == "blinds":
+            return 2 * _house_amount(options, "big_blind", s.params["big"])
+    return 2 * options.ante if options.ante > 0 else options.small_bet
+
+
 def build_steps(spec: GameSpec, options: Options) -> list[Step]:
-    """The steps of one hand of ``spec`` under ``options``.
+    """The steps of one hand of ``spec`` under ``options`` (a bomb pot when
+    ``options.bomb_pot`` > 0: see the module doc).
 
     Raises:
-        EngineError: a house option outside its ``[choices]``, or a bad amount.
+        EngineError: a house option outside its ``[choices]``, a bad amount, or a
+            bomb pot in a game that cannot have one (:func:`bomb_pot_refusal`).
     """
     _check_house(spec, options)
+    bomb = options.bomb_pot
+    if bomb:
+        refusal = bomb_pot_refusal(spec, options)
+        if refusal is not None:
+            raise EngineError(refusal)
     n_rounds = sum(1 for s in spec.steps if s.kind == "bet")
     caps = options.round_caps(spec.caps, n_rounds)
     sizes = {"small": options.small_bet, "big": options.big_bet}
@@ -98,7 +162,9 @@ def build_steps(spec: GameSpec, options: Options) -> list[Step]:
                 continue
             name = p["label"] or f"round {i + 1}"
             size = sizes[p["size"]]
-            if forced is not None and i == 0:
+            if bomb and not any(isinstance(x, SkippedRound | BettingRound) for x in out):
+                out.append(SkippedRound(name, bomb))
+            elif forced is not None and i == 0:
                 out.append(ForcedRound(name, size, caps[i], options.structure, forced,
                                        cap_heads_up=options.cap_heads_up))
             else:
@@ -114,6 +180,10 @@ def build_steps(spec: GameSpec, options: Options) -> list[Step]:
             continue
         if s.when is not None and not options.get(s.when, spec.house[s.when]):
             continue
+        if bomb and s.kind in ("ante", "blinds", "bring-in"):
+            if not any(isinstance(x, BombPotAnte) for x in out):
+                out.append(BombPotAnte(bomb))
+            continue
         step = _simple(s, options)
         if isinstance(step, Blinds | BringIn):
             forced = step
@@ -128,7 +198,9 @@ def _simple(s: StepSpec, options: Options) -> Step:
         "ante": lambda: Ante(options.ante),
         "blinds": lambda: Blinds(_house_amount(options, "small_blind", p["small"]),
                                  _house_amount(options, "big_blind", p["big"]),
-                                 _house_amount(options, "straddle", p["straddle"])),
+                                 _house_amount(options, "straddle", p["straddle"]),
+                                 straddle_rule=options.straddle_rule,
+                                 straddlers=options.straddlers),
         "bring-in": lambda: BringIn(_house_amount(options, "bring_in", p["amount"]),
                                     highest=p["card"] == "highest"),
         "deal": lambda: DealHole(p["cards"], p["face"] == "up"),

@@ -84,7 +84,8 @@ POT_KINDS = ("high", "low", "high-low", "declare")
 LOW_KINDS = ("ace-to-five", "deuce-to-seven")
 AMOUNT_WORDS = ("small-bet", "half-small-bet", "big-bet", "ante")
 
-TABLE_OPTIONS = ("structure", "ante", "small_bet", "big_bet", "cap_heads_up", "caps")
+TABLE_OPTIONS = ("structure", "ante", "small_bet", "big_bet", "cap_heads_up", "caps",
+                 "straddle_rule", "straddlers", "bomb_pot", "run_twice")
 """The table's own options (R-C-6): set at the table, never in a game file's ``[house]``."""
 
 HOUSE_KNOWN: dict[str, tuple[tuple[Any, ...] | str, str]] = {

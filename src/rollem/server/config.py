@@ -39,6 +39,8 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 shipped standard game (:func:`shipped_game_ids`) and the host's own game file."""
 STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
 """Betting structures (R-C-6)."""
+STRADDLE_RULES = ("off", "optional", "mississippi")
+"""Who may straddle (issue 27; :data:`rollem.engine.options.STRADDLE_RULES`)."""
 BOT_LEVEL_HINTS = {
     "random": "any legal move",
     "basic": "friendly, plays by its own chances",
@@ -160,6 +162,21 @@ class TableConfig:
     """Away mode (issue 27): after this many decisions in a row made by the clock
     (1 to 5), a person is sat out and marked away until they come back; 0 turns
     away mode off (the clock keeps playing for an idle player)."""
+    straddle: str = "off"
+    """Straddles (issue 27): ``"off"``, ``"optional"`` (the player left of the big
+    blind may post twice the big blind before the deal) or ``"mississippi"`` (the
+    button may, else the player left of the big blind); games with blinds only.
+    A player opts in before the deal (``{"type": "straddle", "on": true}``)."""
+    run_twice: bool = False
+    """Run it twice (issue 27): when nobody can bet any more and board cards are
+    still to come, the players still in may agree (all at once, ``{"kind":
+    "run_twice", "agree": true}``; the clock says no) to deal the rest twice."""
+    bomb_pot_every: int = 0
+    """A bomb pot every this many hands (issue 27; 0 = off, at most 100): hands
+    ``N``, ``2N``, ... of the session whose game can have one."""
+    bomb_pot_ante: int = 0
+    """A bomb pot's ante in chips (issue 27); 0: twice the big blind, or twice
+    the ante in a game without blinds (:func:`rollem.games.build.bomb_pot_default`)."""
     name: str = "Home game"
     practice_odds: bool = False
     """Practice table: each player may show their own odds (issue 8), computed
@@ -410,6 +427,10 @@ def parse_config(data: dict[str, Any],
         bot_delay=_float(data, "bot_delay", 0.8, 0, 60),
         between_hands=_float(data, "between_hands", 4.0, 0, 600),
         away_after=_int(data, "away_after", 2, 0, 5),
+        straddle=_choice(data, "straddle", "off", STRADDLE_RULES),
+        run_twice=_bool(data, "run_twice", False),
+        bomb_pot_every=_int(data, "bomb_pot_every", 0, 0, 100),
+        bomb_pot_ante=_int(data, "bomb_pot_ante", 0, 0, stack),
         chip_value=_chip_value(data),
         hand_seconds=_float(data, "hand_seconds", 0.0, 0, 600),
         name=name,

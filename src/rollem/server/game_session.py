@@ -188,10 +188,15 @@ def action_from_wire(obj: dict[str, Any]) -> object:
         if side not in ("high", "low", "both"):
             raise ActionRefused("malformed", f"'side' must be high, low or both, not {side!r}")
         return A.Declare(str(side))
+    if kind == "run_twice":
+        agree = obj.get("agree")
+        if not isinstance(agree, bool):
+            raise ActionRefused("malformed", f"'agree' must be true or false, not {agree!r}")
+        return A.RunTwice(agree)
     raise ActionRefused(
         "unknown_action",
         f"unknown action {kind!r}; allowed: fold, check, call, bet, raise, discard, expose, "
-        "draw, wild, stack, declare, show",
+        "draw, wild, stack, declare, run_twice, show",
     )
 
 
@@ -221,6 +226,8 @@ def action_to_wire(action: object) -> dict[str, Any]:
         return {"kind": "declare", "side": action.side}
     if isinstance(action, A.Show):
         return {"kind": "show", "cards": [str(CARDS[c]) for c in action.cards]}
+    if isinstance(action, A.RunTwice):
+        return {"kind": "run_twice", "agree": action.agree}
     raise ValueError(f"no wire form for {action!r}")
 
 
@@ -230,7 +237,7 @@ def timeout_action(hand: Hand, seat: int) -> object:
     Check if possible, else fold; discard: the three lowest-ranked cards
     (ties: the later-dealt card); expose: the lowest-ranked down card (ties:
     the later-dealt); draw: stand pat; wild pick: the first remaining pool
-    card; stacking: the cards' current order; declare: high.
+    card; stacking: the cards' current order; declare: high; run it twice: no.
     """
     legal = hand.legal_actions(seat)
     acts = legal.actions
@@ -258,6 +265,8 @@ def timeout_action(hand: Hand, seat: int) -> object:
         return A.Stack(tuple(legal.cards))
     if "declare" in acts:
         return A.Declare("high" if "high" in legal.sides else legal.sides[0])
+    if "run_twice" in acts:
+        return A.RunTwice(False)  # (issue 27: the default is no)
     raise EngineError(f"seat {seat} has no decision to time out ({legal.kind})")
 
 
@@ -368,6 +377,8 @@ def random_wire_action(legal: dict[str, Any], rng: random.Random) -> dict[str, A
         return {"kind": kind, "position": rng.randrange(int(legal.get("positions", 1)))}
     if kind == "declare":
         return {"kind": kind, "side": rng.choice(list(legal.get("sides", ["high"])))}
+    if kind == "run_twice":
+        return {"kind": kind, "agree": rng.random() < 0.5}
     return {"kind": kind}
 
 
@@ -526,6 +537,8 @@ class GameSession:
             small_bet=config.small_bet,
             big_bet=config.big_bet,
             cap_heads_up=bool(config.house.get("cap_heads_up", True)),
+            straddle_rule=config.straddle,
+            run_twice=config.run_twice,
             house={k: v for k, v in config.house.items() if k != "cap_heads_up"},
         )
 
@@ -942,7 +955,8 @@ class GameSession:
             # Another seat's hidden choice (discards, draws, an expose or a
             # declare before the reveal, a stacking order) is never shown here;
             # the view shows whatever became visible.
-            if actor != seat and wire["kind"] in ("discard", "expose", "stack", "declare", "draw"):
+            if actor != seat and wire["kind"] in ("discard", "expose", "stack", "declare", "draw",
+                                                  "run_twice"):
                 hidden: dict[str, Any] = {"kind": wire["kind"]}
                 if wire["kind"] == "draw":
                     hidden["count"] = len(wire["cards"])

@@ -27,13 +27,22 @@ event loop like every other table change, stored with the table's session:
     creator's host cookie no longer counts while that player sits there);
   - ``approve_joins`` (``on``): from now on each new player waits for the
     host's approval before being dealt in; ``approve`` / ``reject``
-    (``seat``): let a waiting player play, or send them away.
+    (``seat``): let a waiting player play, or send them away;
+  - ``bomb_pot`` (``on``, default true): the next hand is a bomb pot (issue 27;
+    ``false`` calls it off): every player dealt in antes ``bomb_pot_ante`` and
+    the first betting round is skipped; if the next hand's game cannot have one
+    (stud, draw, 5-2-1, Roll Your Own) the call waits for the first hand that
+    can. ``bomb_pot_every`` (a ``config`` setting) makes every N-th hand one.
 
 - ``{"type": "sit_out", "out": true|false}`` -- a player sits out from the
   next hand (not dealt in; R-C-12 "leaving") or comes back.
 - ``{"type": "show", "hand": H, "cards": [...]}`` -- after hand ``H`` is over
   a player dealt into it shows some or all of their cards (R-C-11).
 - ``{"type": "chat", "text": "..."}`` -- a chat line (:mod:`rollem.server.chat`).
+- ``{"type": "straddle", "on": true|false}`` -- a player chooses to straddle
+  (issue 27) in every hand, from the next deal, where the table's ``straddle``
+  setting lets their seat (``optional``: left of the big blind; ``mississippi``:
+  the button, else left of the big blind), or stops.
 
 Session keys kept here: ``host_paused``, ``sitting_out`` (seat list), ``waiting``
 (seats awaiting approval), ``approve_joins``, ``host_seat``,
@@ -41,7 +50,8 @@ Session keys kept here: ``host_paused``, ``sitting_out`` (seat list), ``waiting`
 for the next deal), ``clocked`` (seat -> the last action the clock played
 for it: ``{"hand", "seq", "kind"}``), ``timeouts`` (seat -> decisions in a
 row the clock made), ``idle_away`` (seats sat out by the clock: away mode),
-``chat``.
+``straddlers`` (seats that chose to straddle), ``bomb_pot_next`` (the host
+called a bomb pot), ``chat``.
 """
 
 from __future__ import annotations
@@ -73,10 +83,11 @@ __all__ = [
 ]
 
 HOST_OPS = ("pause", "resume", "deal_now", "remove", "config", "hand_over", "approve_joins",
-            "approve", "reject")
+            "approve", "reject", "bomb_pot")
 """What the host may do (``op`` of a ``host`` message)."""
 CONFIG_FIELDS = ("game", "structure", "ante", "small_bet", "big_bet", "choices", "away_after",
-                 "chip_value", "hand_seconds")
+                 "chip_value", "hand_seconds", "straddle", "bomb_pot_every", "bomb_pot_ante",
+                 "run_twice")
 """Table settings the host may change between hands."""
 
 
@@ -124,7 +135,7 @@ def seat_freed(table: LiveTable, seat: int) -> None:
     """``seat`` is free again: it is no longer sitting out, waiting or the host (a
     later occupant inherits none of it; the host role goes back to the creator)."""
     s = table.session
-    for key in ("sitting_out", "waiting", "idle_away"):
+    for key in ("sitting_out", "waiting", "idle_away", "straddlers"):
         if seat in s.get(key, []):
             s[key].remove(seat)
     s.get("clocked", {}).pop(str(seat), None)
@@ -196,6 +207,8 @@ def public(table: LiveTable) -> dict[str, Any]:
         "host_seat": s.get("host_seat") if s.get("host_seat") in table.seats else None,
         "config_next": s.get("config_next"),
         "clocked": s.get("clocked", {}),
+        "straddlers": sorted(s.get("straddlers", [])),
+        "bomb_pot_next": bool(s.get("bomb_pot_next")),
     }
 
 
@@ -218,7 +231,7 @@ def chat_history_text(table: LiveTable) -> str:
 
 
 def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
-    """Apply a ``host``, ``sit_out``, ``show`` or ``chat`` message; raises
+    """Apply a ``host``, ``sit_out``, ``straddle``, ``show`` or ``chat`` message; raises
     :class:`~rollem.server.live_table.TableError` (nothing changes) when refused."""
     if msg.type == "chat":
         _chat(table, client, msg.body.get("text"))
@@ -251,6 +264,20 @@ def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
         return
     if msg.type == "show":
         _show(table, seat, msg)
+        return
+    if msg.type == "straddle":
+        on = msg.body.get("on")
+        if not isinstance(on, bool):
+            raise _error("malformed", "'on' must be true (straddle when you may) or false")
+        if on and table.config.straddle == "off":
+            raise _error("no_straddle", "this table has no straddles; the host may allow "
+                         "them (setting straddle: optional or mississippi)")
+        listed = table.session.setdefault("straddlers", [])
+        if on and seat not in listed:
+            listed.append(seat)
+        elif not on and seat in listed:
+            listed.remove(seat)
+        _changed(table)
         return
     raise _error("unknown_type", f"unknown message type {msg.type!r}")
 
@@ -340,6 +367,12 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
             table.broadcast()
         else:
             _changed(table, deal=True)
+    elif op == "bomb_pot":
+        on = body.get("on", True)
+        if not isinstance(on, bool):
+            raise _error("malformed", "'on' must be true (call a bomb pot) or false")
+        s["bomb_pot_next"] = on
+        _changed(table)
     else:
         raise _error("bad_op", f"unknown host action {op!r}; allowed: {', '.join(HOST_OPS)}")
 

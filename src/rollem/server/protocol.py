@@ -22,6 +22,9 @@ Client to server, one JSON object per text frame, at most
   ``{"type": "show", "hand": H, "cards": [...]}`` and ``{"type": "chat",
   "text": "..."}`` -- host controls, sitting out, showing by choice after
   the hand and chat (:mod:`rollem.server.host`).
+- ``{"type": "straddle", "on": bool}`` -- a seated player chooses to straddle
+  (issue 27): honoured at every deal while on, when the table's ``straddle``
+  setting lets that seat straddle in that hand (:mod:`rollem.server.host`).
 - ``{"type": "sync"}`` -- ask for the full state again.
 - ``{"type": "ping"}`` -- keep-alive; always answered with ``pong`` (the table
   page sends one every 5 s and after each action, and reconnects when no
@@ -92,7 +95,7 @@ request bodies): a legal message nests 3 deep; deeper is refused as
 exhaust the parser's recursion)."""
 
 TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping", "host", "sit_out",
-         "show", "chat")
+         "show", "chat", "straddle")
 NEEDS_HAND = ("action", "choose_game", "odds", "show")
 NEEDS_SEQ = ("action", "choose_game", "start", "rebuy", "odds")
 
@@ -108,6 +111,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "sit_out": ("out",),
     "show": ("hand", "cards"),
     "chat": ("text",),
+    "straddle": ("on",),
 }
 """The fields each message type may carry besides ``type``; any other field is
 refused (``unknown_field``), so a mistyped or stray field is never silently
@@ -116,7 +120,7 @@ ignored. An action's ``seat`` is optional and must be the sender's own."""
 HOST_FIELDS: dict[str, tuple[str, ...]] = {
     "pause": (), "resume": (), "deal_now": (), "remove": ("seat",), "hand_over": ("seat",),
     "approve": ("seat",), "reject": ("seat",), "config": ("config",),
-    "approve_joins": ("on",),
+    "approve_joins": ("on",), "bomb_pot": ("on",),
 }
 """A ``host`` message's fields besides ``type`` and ``op``, by ``op``
 (:data:`rollem.server.host.HOST_OPS`)."""
@@ -124,7 +128,7 @@ HOST_FIELDS: dict[str, tuple[str, ...]] = {
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "fold": (), "check": (), "call": (), "bet": ("amount", "to"), "raise": ("to", "amount"),
     "discard": ("cards",), "expose": ("card",), "draw": ("cards",), "wild": ("position",),
-    "stack": ("cards",), "show": ("cards",), "declare": ("side",),
+    "stack": ("cards",), "show": ("cards",), "declare": ("side",), "run_twice": ("agree",),
 }
 """An action object's fields besides ``kind``, by ``kind``
 (:func:`rollem.server.game_session.action_from_wire`; a bet may say ``to``

@@ -60,7 +60,7 @@ from rollem.bots.strong.choices import card_action, declare_choice
 from rollem.bots.strong.gains import bet_gain, pot_raise_to
 from rollem.bots.strong.reads import OpponentBook
 from rollem.bots.strong.worlds import Worlds, sample_worlds
-from rollem.engine.actions import Bet, Call, Check, Declare, Fold, Raise
+from rollem.engine.actions import Bet, Call, Check, Declare, Fold, Raise, RunTwice
 from rollem.engine.decisions import Legal
 from rollem.engine.views import HandView
 
@@ -192,6 +192,8 @@ class StrongBot:
             raise ValueError("the strong bot was asked to act with no legal options")
         self.book.observe(view.events, view.seat)
         acts = legal.actions
+        if "run_twice" in acts:
+            return RunTwice(True)  # (the same chances, less luck: issue 27)
         if view.game not in MODELLED and not any(
                 a in acts for a in ("check", "call", "bet", "raise", "fold")):
             return self._plain().act(view)  # a card choice or declare the worlds cannot play

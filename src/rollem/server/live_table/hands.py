@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rollem.server import host, live_table
@@ -149,6 +150,11 @@ def session_table(self: LiveTable, out: set[int] | None = None) -> SessionTable:
         brought=[rows[s].brought if s in rows else 0 for s in range(n)],
         carry=int(self.session.get("carried", 0)),
         by_id=False,  # the host's order
+        straddlers=[s for s in self.session.get("straddlers", []) if s in rows],
+        bomb_pot_every=config.bomb_pot_every,
+        bomb_pot_next=bool(self.session.get("bomb_pot_next")),
+        bomb_pot_ante=config.bomb_pot_ante or None,
+        hands=int(self.session.get("hand_no", 0)),
     )
     if self.hand is not None:
         table.hand = self.hand.hand
@@ -219,9 +225,11 @@ def _deal(self: LiveTable, hand_no: int, game: str, table: SessionTable, deal: D
     try:
         source = secure_source()
         dealt = table.deal(deal, self.config.game_of(game), source=source)
+        options = replace(GameSession.options_for(self.config),  # this hand's own:
+                          straddlers=dealt.options.straddlers,  # (issue 27)
+                          bomb_pot=dealt.options.bomb_pot)
         hand = GameSession.of_hand(hand_no, dealt, table.still_dealt_in(deal), source,
-                                   GameSession.options_for(self.config),
-                                   names=self.names())
+                                   options, names=self.names())
     except Exception:  # the engine refused the deal: say so, try again later
         log.exception("table %s: cannot deal hand %s of %s", self.id, hand_no, game)
         self.session["choice"] = None
@@ -234,7 +242,7 @@ def _deal(self: LiveTable, hand_no: int, game: str, table: SessionTable, deal: D
     self.hand = hand
     self.dealt_now()  # (the floor on the time per hand counts from here)
     self.session.update(hand_no=hand_no, in_hand=True, button=table.button,
-                        carried=table.carry)
+                        carried=table.carry, bomb_pot_next=table.bomb_pot_next)
     self._bump_seq()
     self._write(session=self.session, new_hand=(hand_no, hand.setup))
     if hand.over:

@@ -77,7 +77,7 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
                                                                  client.is_host))])
         return
     self._check_not_paused()
-    if msg.type in ("host", "sit_out", "show", "chat"):
+    if msg.type in ("host", "sit_out", "show", "chat", "straddle"):
         host.handle(self, client, msg)
         return
     assert msg.seq is not None
