@@ -82,7 +82,7 @@ def test_a_straddle_chosen_before_the_deal_is_posted_and_acts_last() -> None:
         loop.advance(0.1)
         # button 0: blinds 1 and 2, seat 3 straddles 4; seat 0 (its left) acts first
         assert kinds(table) == [("blind", 1, "small blind"), ("blind", 2, "big blind"),
-                                ("blind", 3, "straddle"), ("round", 0, "round 1")]
+                                ("blind", 3, "straddle"), ("round", 0, "preflop")]
         assert table.hand is not None and table.hand.hand.committed == [0, 1, 2, 4]
         assert table.hand.setup["options"]["straddlers"] == [1, 3]
         assert table.hand.setup["options"]["straddle_rule"] == "optional"
@@ -122,7 +122,7 @@ def test_a_bomb_pot_called_by_the_host_skips_round_one() -> None:
         hand = table.hand
         assert hand is not None and hand.setup["options"]["bomb_pot"] == 10
         assert hand.hand.committed == [10, 10, 10, 10]
-        assert kinds(table) == [("bomb_pot", None, "round 1"), ("round", 2, "round 2")]
+        assert kinds(table) == [("bomb_pot", None, "preflop"), ("round", 2, "flop")]
         assert len(hand.hand.board) == 3
         assert not table.session["bomb_pot_next"]
         before = list(hand.hand.events)
