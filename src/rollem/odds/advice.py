@@ -107,7 +107,8 @@ def _r521(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int 
                 game="rollem521", high=look.best_high, low=look.best_low,
                 scoop=look.best_both, declare=look.declare, best_declare=best,
                 own_declare=own, high_half=look.high_half, low_half=look.low_half,
-                model=MODEL_521.format(policy=policy.name), advice=adv)
+                model=MODEL_521.format(policy=policy.name), advice=adv,
+                effective=look.effective)
 
 
 def _ryo_keep(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int | None,
@@ -149,7 +150,8 @@ def neutral_advice(info: ViewInfo, odds: Odds, top: int, policy: Policy = FAST
                 "simulated); it only shows the table part of your hand")
         kind = "expose"
     elif info.pending == "wild":
-        acts = [(f"pick position {i}", []) for i in range(info.pool)]
+        # numbered 1 (the top card) to N, as the prompt takes them (issue 33)
+        acts = [(f"pick position {i + 1}", []) for i in range(info.pool)]
         note = "the pool is face down and shuffled: every position is alike"
         kind = "wild"
     else:
