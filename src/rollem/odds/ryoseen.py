@@ -752,7 +752,7 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
                 tie=float((w * ((share > 0) & (share < 1.0))).sum() / tw),
                 lose=float((w * (share <= 0.0)).sum() / tw), equity=equity,
                 method="monte-carlo", samples=len(share), stderr=stderr, game="rollyourown",
-                categories=categories,
+                categories=categories, effective=ess,
                 model=MODEL_SEEN.format(policy=policy.name, ess=ess, n=len(share)))
 
 

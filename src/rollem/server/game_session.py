@@ -60,7 +60,9 @@ BUILT_IN = ("sdr", "rollyourown", "rollem521")
 """Our three games: dealer's choice offers them unless the host picks others."""
 
 ODDS_SAMPLES = 1000
-"""Monte Carlo worlds for a player's practice odds (standard error about 1.6%)."""
+"""Monte Carlo worlds a batch for a player's practice odds: batches are added until
+every figure is within ±1.5 points (95%) or about a second of CPU is spent, unless
+the odds are counted exactly (:func:`rollem.odds.play.play_odds`, issue 33)."""
 
 
 class ActionRefused(ValueError):
@@ -367,17 +369,15 @@ def seat_odds(view: Any, samples: int = ODDS_SAMPLES, game: Any = None) -> dict[
     ``text`` (the lines to show, :mod:`rollem.odds.display`).  Raises
     :class:`rollem.odds.OddsError` when the view has no odds (a spectator's
     view).  ``game``: the hand's game (a table's own game file is not in the
-    ``rollem.games`` registry).  Runs off the event loop (tens of ms; a 5-2-1 first draw's 16
-    options about a tenth of a second).
+    ``rollem.games`` registry).  Runs off the event loop: exact, or batches of
+    ``samples`` worlds until ±1.5 points (95%) or about a second of this thread's
+    CPU (:func:`rollem.odds.play.play_odds`; ``interval`` in the answer, issue 33).
     """
-    from rollem.odds import view_equity
-    from rollem.odds.display import advice_lines, odds_line
+    from rollem.odds.display import play_lines
+    from rollem.odds.play import play_odds
 
-    odds = view_equity(view, samples=samples, advice=True, game=game)
-    lines = ["Your odds: " + odds_line(odds)]
-    if odds.advice is not None:
-        lines += advice_lines(odds.advice)
-    return {**odds.to_dict(), "text": "\n".join(lines)}
+    odds = play_odds(view, batch=samples, game=game)
+    return {**odds.to_dict(), "text": "\n".join(play_lines(odds, width=None))}
 
 
 def result_lines(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
