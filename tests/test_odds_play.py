@@ -120,16 +120,27 @@ def test_batches_go_on_until_the_interval_reaches_1_5_points() -> None:
     assert f"each ± {100 * got.interval:.1f} points (95% interval, Monte Carlo)" in line
 
 
-def test_the_budget_ends_the_batches_and_the_interval_says_what_was_reached() -> None:
-    # A clock where each batch costs 0.3 s: the budget of 1 s allows three.
-    ticks = iter(range(100))
+def test_the_budget_ends_the_batches_and_the_interval_says_what_was_reached(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A clock where each batch costs 0.3 s: the budget of 1 s allows three
+    # (after the third, a fourth would end at 1.2 s).
+    import rollem.odds.view
+
+    batches = [0]
+    real = rollem.odds.view.view_equity
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        batches[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rollem.odds.view, "view_equity", counted)
 
     def clock() -> float:
-        return 0.3 * next(ticks)
+        return 0.3 * batches[0]
 
-    view = _ryo_late_view()
+    _, view = _views("sdr", 4, 11)[0]
     got = play_odds(view, seed=1, batch=300, clock=clock)
-    assert got.samples == 3 * 4000  # three batches (at least 4,000 worlds each: 4 others)
+    assert got.samples == 3 * 300
     assert got.interval is not None and got.interval > 0.015  # not reached: said so
     assert f"each ± {100 * got.interval:.1f} points" in "\n".join(play_lines(got))
 

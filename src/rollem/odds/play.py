@@ -105,19 +105,25 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
         return view_equity(view, samples=batch, seed=seeds.getrandbits(63), advice=True,
                            exact_limit=exact_limit, game=game, top=ALL_OPTIONS)
 
-    runs = [one()]
-    if runs[0].method == "exact":
-        return _exact(_top(runs[0], top))
-    while True:
-        odds = _top(combine(runs), top)
-        assert odds.interval is not None
-        spent = clock() - start
-        each = spent / len(runs)
-        if odds.interval <= half_width and _advice_done(odds.advice, half_width):
-            return odds
-        if spent + each > cpu_seconds or (max_batches is not None and len(runs) >= max_batches):
-            return odds
-        runs.append(one())
+    from rollem.odds.ryoseen import shared_proposals
+
+    with shared_proposals():  # Roll Your Own after the discard: one pilot for all batches
+        runs = [one()]
+        if runs[0].method == "exact":
+            return _exact(_top(runs[0], top))
+        first = clock() - start
+        while True:
+            odds = _top(combine(runs), top)
+            assert odds.interval is not None
+            spent = clock() - start
+            # the next batch's cost: the later ones' (the first made the proposals)
+            each = (spent - first) / (len(runs) - 1) if len(runs) > 1 else first
+            if odds.interval <= half_width and _advice_done(odds.advice, half_width):
+                return odds
+            if spent + each > cpu_seconds or (max_batches is not None
+                                              and len(runs) >= max_batches):
+                return odds
+            runs.append(one())
 
 
 def _top(odds: Odds, top: int) -> Odds:
