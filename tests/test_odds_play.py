@@ -295,3 +295,18 @@ def test_web_practice_odds_keep_the_odds_on_one_line_with_the_interval() -> None
     assert first.startswith("Your odds: equity") and "nothing" in first
     assert "(95% interval, Monte Carlo)" in first or "exact" in first
     assert msg["interval"] == pytest.approx(msg["interval"]) and 0 <= msg["interval"] <= 0.05
+
+
+def test_an_interval_over_few_effective_worlds_is_called_rough() -> None:
+    # heavy-tailed weights (Roll Your Own after the discard, many players):
+    # under 1,000 effective worlds the interval is not to be trusted as stated
+    from dataclasses import replace
+
+    base = replace(view_equity_stub(0.2, 0.2, 0.0, 0.8), interval=0.065)
+    few = "\n".join(play_lines(replace(base, effective=400.0)))
+    many = "\n".join(play_lines(replace(base, effective=5000.0)))
+    plain = "\n".join(play_lines(base))
+    assert "each ± 6.5 points, rough (few effective worlds: may be wider)" in few
+    assert "rough" not in many and "each ± 6.5 points (95% interval, Monte Carlo)" in many
+    assert "rough" not in plain
+    assert all(len(x) <= 80 for x in few.splitlines())

@@ -25,6 +25,13 @@ def _pct(x: float | None, digits: int = 1) -> str:
     return "-" if x is None else f"{100 * x:.{digits}f}%"
 
 
+ROUGH_EFFECTIVE = 1000
+"""Weighted worlds (Roll Your Own after the discard, 5-2-1): with fewer
+effective worlds than this the stated interval is called rough, for a few
+very heavy worlds can move the answer more than it says (measured: at 6
+players late in Roll Your Own, about 400 effective worlds in a second, the
+interval covered a long run's value 4 times in 20; docs/dev/odds-precision.md)."""
+
 WIDTH = 80
 """Lines shown in play are at most this many columns (issue 33)."""
 
@@ -175,6 +182,9 @@ def play_lines(odds: Odds, width: int | None = WIDTH) -> list[str]:
         how = ""
     elif odds.method == "exact" and odds.interval == 0.0:
         how = " · exact (every outcome counted)"
+    elif odds.effective is not None and odds.effective < ROUGH_EFFECTIVE:
+        how = (f" · each ± {100 * odds.interval:.1f} points, rough (few effective worlds: "
+               "may be wider)")
     else:
         how = f" · each ± {100 * odds.interval:.1f} points (95% interval, Monte Carlo)"
     lines = fit("Your odds: " + odds_line(odds) + how, width)

@@ -90,10 +90,12 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
         batches together.
 
     Raises:
-        OddsError: as :func:`rollem.odds.view_equity`.
+        OddsError: as :func:`rollem.odds.view_equity` (a negative ``seed`` too).
     """
+    from rollem.odds.common import check_seed
     from rollem.odds.view import VIEW_EXACT_LIMIT, read_view, view_equity
 
+    check_seed(seed)
     start = clock()
     info = read_view(view)
     exact_limit = SDR_EXACT_LIMIT if info.game == "sdr" else VIEW_EXACT_LIMIT
