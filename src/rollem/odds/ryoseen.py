@@ -723,7 +723,10 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     proposal = shared.get(key) if shared is not None else None
     try:
         if proposal is None:
-            guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] = {}
+            # alone, the pilot and the run each make their guides (as before
+            # issue 33); shared, the pilot's are kept for every run
+            guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] | None = (
+                {} if shared is not None else None)
             likely = None
             if any(len(_origins(o, set(seen.discards))) > 1 for o in seen.opponents):
                 likely = _worlds(seen, PILOT, unseen, policy, trem, gen, candidates,
