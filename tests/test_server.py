@@ -479,9 +479,11 @@ def test_practice_odds_go_to_the_asking_seat_only(tmp_path: Path, game: str,
 
     asked: list[object] = []
 
-    def recording(view: object, samples: int = 1000, game: object = None) -> dict[str, object]:
+    def recording(view: object, samples: int = 1000, game: object = None,
+                  *rest: object) -> dict[str, object]:
         asked.append(view)
-        return live_table.seat_odds.__wrapped__(view, samples, game)  # type: ignore[attr-defined]
+        return live_table.seat_odds.__wrapped__(  # type: ignore[attr-defined,no-any-return]
+            view, samples, game, *rest)
 
     class InThread:  # (the recording stays in this process: no worker process)
         def run(self, fn: object, args: tuple[object, ...], **_budget: object) -> object:

@@ -94,29 +94,30 @@ def write_pid_then_sleep(pid_file: str) -> None:
     time.sleep(3600)
 
 
-def spin_odds(view: Any, samples: int = 0, game: Any = None) -> dict[str, Any]:
+def spin_odds(view: Any, samples: int = 0, game: Any = None, *_: Any) -> dict[str, Any]:
     """A practice-odds request that uses the CPU and never ends."""
     while True:
         pass
 
 
-def sleep_odds(view: Any, samples: int = 0, game: Any = None) -> dict[str, Any]:
+def sleep_odds(view: Any, samples: int = 0, game: Any = None, *_: Any) -> dict[str, Any]:
     """A practice-odds request that waits (an hour) without using the CPU."""
     time.sleep(3600)
     return {}
 
 
-def holdem_spins_odds(view: Any, samples: int = 1000, game: Any = None) -> dict[str, Any]:
+def holdem_spins_odds(view: Any, samples: int = 1000, game: Any = None,
+                      *rest: Any) -> dict[str, Any]:
     """Hold'em odds use the CPU for ever (an attacker's costly game); any other game's
-    are the real ones."""
+    are the real ones (in the CPU time the table gives them)."""
     if view.game == "holdem":
         spin_odds(view)
     from rollem.server.game_session import seat_odds
 
-    return seat_odds(view, samples, game)
+    return seat_odds(view, samples, game, *rest)
 
 
-def failing_odds(view: Any, samples: int = 0, game: Any = None) -> dict[str, Any]:
+def failing_odds(view: Any, samples: int = 0, game: Any = None, *_: Any) -> dict[str, Any]:
     """A practice-odds request that always fails as the odds fail (``OddsError``)."""
     from rollem.odds import OddsError
 

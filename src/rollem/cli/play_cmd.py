@@ -660,7 +660,9 @@ class TerminalGame:
 @seed_option("Seed the shuffles and the computer players, to replay the same session "
              "(default: secure shuffles).")
 @click.option("--show-odds", is_flag=True,
-              help="Show your chances (win, tie, equity; high/low in 5-2-1) at each decision.")
+              help="Show your chances (equity, whole pot, a share, nothing; the halves in "
+                   "5-2-1) and the advice at each decision: exact, or with their 95% interval "
+                   "(within about a second).")
 @click.option("--history-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for your copies of the hand histories, one file per hand in a "
                    "folder per session: your own copy, with only the cards you saw (the "

@@ -108,7 +108,8 @@ def _r521(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int 
                 game="rollem521", high=look.best_high, low=look.best_low,
                 scoop=look.best_both, declare=look.declare, best_declare=best,
                 own_declare=own, high_half=look.high_half, low_half=look.low_half,
-                model=MODEL_521.format(policy=policy.name), advice=adv)
+                model=MODEL_521.format(policy=policy.name), advice=adv,
+                effective=look.effective)
 
 
 def _ryo_keep(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int | None,

@@ -8,32 +8,102 @@ high half and the low half are named as such; no bare "win".
 
 from __future__ import annotations
 
+from typing import Any
+
 from rollem.odds.result import Advice, Odds
 
-__all__ = ["ADVICE_HEADS", "RULE_OF_THUMB", "advice_lines", "odds_line", "odds_lines",
+__all__ = ["ADVICE_HEADS", "RULE_OF_THUMB", "advice_lines", "fit", "odds_line", "odds_lines",
+           "play_lines", "rounded_shares",
            "show_odds_text"]
 
-SHOW_SAMPLES = 2000
-"""Worlds (per option, at a choice) for ``rollem play --show-odds``."""
+SHOW_SAMPLES = 1000
+"""Worlds a batch (per option, at a choice) for ``rollem play --show-odds``
+(:func:`rollem.odds.play.play_odds` adds batches until ±1.5 points or about a
+second of CPU)."""
 
 
 def _pct(x: float | None, digits: int = 1) -> str:
     return "-" if x is None else f"{100 * x:.{digits}f}%"
 
 
+ROUGH_EFFECTIVE = 1000
+"""Weighted worlds (Roll Your Own after the discard, 5-2-1): with fewer
+effective worlds than this the stated interval is called rough, for a few
+very heavy worlds can move the answer more than it says (measured: at 6
+players late in Roll Your Own, about 400 effective worlds in a second, the
+interval covered a long run's value 4 times in 20; docs/dev/odds-precision.md)."""
+
+WIDTH = 80
+"""Lines shown in play are at most this many columns (issue 33)."""
+
+
+def rounded_shares(chances: list[float], digits: int = 0) -> list[float]:
+    """Chances that add up to 1 (whole pot, a share, nothing), rounded to
+    ``digits`` decimals of a percent so that the percentages shown add up
+    to exactly 100 (largest remainder: each is rounded down, then the ones
+    that lost most are rounded up; issue 33)."""
+    scale = 100 * 10 ** digits
+    raw = [max(0.0, x) * scale for x in chances]
+    down = [int(x) for x in raw]
+    short = round(sum(raw)) - sum(down)
+    for i in sorted(range(len(raw)), key=lambda i: down[i] - raw[i])[:max(0, short)]:
+        down[i] += 1
+    return [d / scale for d in down]
+
+
+def fit(line: str, width: int | None = WIDTH, indent: str = "  ") -> list[str]:
+    """``line`` as lines of at most ``width`` columns, broken only between
+    its phrases (at ``" · "`` and at three spaces), never inside one; the
+    lines after the first indented by ``indent`` (a phrase longer than a
+    line is broken between words). ``width`` ``None``: ``[line]`` (a browser
+    wraps its own lines)."""
+    import re
+    import textwrap
+
+    if width is None:
+        return [line]
+
+    parts = re.split(r"( · |   )", line)
+    out: list[str] = []
+    cur = parts[0]
+    for sep, part in zip(parts[1::2], parts[2::2], strict=True):
+        if len(cur) + len(sep) + len(part) + 2 <= width:  # room for a " ·" after it
+            cur += sep + part
+        else:
+            out.append(cur + (" ·" if sep == " · " else ""))
+            cur = indent + part
+    out.append(cur)
+    lines: list[str] = []
+    for text in out:
+        if len(text) <= width:
+            lines.append(text)
+        else:
+            lines += textwrap.wrap(text, width, subsequent_indent=indent,
+                                   break_long_words=False, break_on_hyphens=False)
+    return lines
+
+
 def odds_line(odds: Odds, digits: int = 0) -> str:
     """One line: equity, then the chances of the whole pot, a share, nothing
-    (5-2-1: the high half and the low half too, and the best declaration)."""
+    (5-2-1: the high half and the low half too, and the best declaration).
+    The whole pot, a share and nothing add up to 100% as shown
+    (:func:`rounded_shares`)."""
     def p(x: float | None) -> str:
         return _pct(x, digits)
 
     whole = "whole pot (scoop)" if odds.high_half is not None else "whole pot"
+    win, tie, lose = rounded_shares([odds.win, odds.tie, odds.lose], digits)
     parts = [f"equity {p(odds.equity)} (expected share of the pot)",
-             f"{whole} {p(odds.win)}", f"a share {p(odds.tie)}", f"nothing {p(odds.lose)}"]
+             f"{whole} {p(win)}", f"a share {p(tie)}", f"nothing {p(lose)}"]
     if odds.high_half is not None:
         parts += [f"high half {p(odds.high_half)}", f"low half {p(odds.low_half)}"]
     if odds.declare is not None and odds.own_declare is None:
-        parts.append(f"best declare {odds.best_declare}")
+        if odds.advice is not None and odds.advice.decision == "declare":
+            # the equity and the halves are the best declaration's (issue 33)
+            parts[0] = (f"equity {p(odds.equity)} if you declare {odds.best_declare} "
+                        "(the best; expected share of the pot)")
+        else:
+            parts.append(f"best declare {odds.best_declare}")
     return " · ".join(parts)
 
 
@@ -46,19 +116,24 @@ RULE_OF_THUMB = "<- rule of thumb"
 """Marks the option the look-ahead's own simple play (its policy) would take."""
 
 
-def advice_lines(advice: Advice, digits: int = 1) -> list[str]:
+def advice_lines(advice: Advice, digits: int = 1, width: int | None = None) -> list[str]:
     """The options of the seat's choice, best first, one a line, with equity
-    and standard error, in the words of the table's buttons ("throw Kd") and
-    plain words for the method (deals played out, a rule of thumb for every
-    later choice); the rule of thumb's own pick marked."""
+    and standard error (or, where worked out, its 95% interval: issue 33), in
+    the words of the table's buttons ("throw Kd") and plain words for the
+    method (deals played out, a rule of thumb for every later choice); the
+    rule of thumb's own pick marked; lines broken at ``width`` columns
+    (:func:`fit`; ``None``: never)."""
     subject = ADVICE_HEADS.get(advice.decision, advice.decision)
     shown = len(advice.choices)
     which = (f"the {shown} best of {advice.options} options" if shown < advice.options
              else f"all {advice.options} options")
     head = (f"Advice, {subject} ({which}, each played out in {advice.samples:,} random deals; "
             "every later choice made by rule of thumb):")
-    lines = [head]
-    width = max(len(c.action) for c in advice.choices) if advice.choices else 0
+    interval = bool(advice.choices) and all(c.interval is not None for c in advice.choices)
+    if interval:
+        head = head[:-2] + "; ± is a 95% interval):"
+    lines = fit(head, width)
+    wide = max(len(c.action) for c in advice.choices) if advice.choices else 0
     for c in advice.choices:
         extra = ""
         if c.high_half is not None:
@@ -66,10 +141,16 @@ def advice_lines(advice: Advice, digits: int = 1) -> list[str]:
         mark = f"   {RULE_OF_THUMB}" if c.policy else ""
         if c.samples is not None:
             extra += f"   (stopped after {c.samples:,} deals: clearly behind)"
-        lines.append(f"  {c.action:<{width}}  equity {_pct(c.equity, digits)} "
-                     f"± {_pct(c.stderr, digits)}{extra}{mark}")
+        if interval and c.interval == 0.0:
+            spread = " (exact)"
+        elif interval:
+            spread = f" ± {100 * (c.interval or 0.0):.1f}"
+        else:
+            spread = f" ± {_pct(c.stderr, digits)}"
+        lines += fit(f"  {c.action:<{wide}}  equity {_pct(c.equity, digits)}"
+                     f"{spread}{extra}{mark}", width, indent="    ")
     if advice.note:
-        lines.append(f"  ({advice.note})")
+        lines += fit(f"  ({advice.note})", width, indent="   ")
     return lines
 
 
@@ -104,21 +185,43 @@ def odds_lines(odds: Odds) -> list[str]:
     return lines
 
 
-def show_odds_text(view: object, *, rng: object = None, samples: int = SHOW_SAMPLES
-                   ) -> tuple[str, bool]:
+def play_lines(odds: Odds, width: int | None = WIDTH) -> list[str]:
+    """The lines shown in play for ``odds`` (from :func:`rollem.odds.play.play_odds`):
+    "Your odds", saying whether they are exact or how wide their 95%
+    interval is, then the advice; none over ``width`` columns (the terminal:
+    :data:`WIDTH`), broken between phrases; ``width`` ``None`` (the web
+    table, whose browser wraps): the odds one line, each option one line."""
+    if odds.interval is None:
+        how = ""
+    elif odds.method == "exact" and odds.interval == 0.0:
+        how = " · exact (every outcome counted)"
+    elif odds.effective is not None and odds.effective < ROUGH_EFFECTIVE:
+        how = (f" · each ± {100 * odds.interval:.1f} points, rough (few effective worlds: "
+               "may be wider)")
+    else:
+        how = f" · each ± {100 * odds.interval:.1f} points (95% interval, Monte Carlo)"
+    lines = fit("Your odds: " + odds_line(odds) + how, width)
+    if odds.advice is not None:
+        lines += advice_lines(odds.advice, width=width)
+    return lines
+
+
+def show_odds_text(view: object, *, rng: object = None, samples: int = SHOW_SAMPLES,
+                   **budget: Any) -> tuple[str, bool]:
     """What ``rollem play --show-odds`` prints for the player's ``view``:
     ``("Your odds: ..." and, at a card choice, the advice lines, True)``, or
-    ``("(odds not available: why)", False)``."""
+    ``("(odds not available: why)", False)``. The odds are
+    :func:`rollem.odds.play.play_odds`' (exact, or to ±1.5 points within
+    about a second of CPU: issue 33), ``samples`` worlds a batch; ``budget``
+    goes to it (``cpu_seconds``, ``clock``, ``max_batches``, ``seed``)."""
     import random
 
-    from rollem.odds import OddsError, view_equity
+    from rollem.odds import OddsError
+    from rollem.odds.play import play_odds
 
     try:
-        odds = view_equity(view, samples=samples, advice=True,
-                           rng=rng if isinstance(rng, random.Random) else None)
+        odds = play_odds(view, batch=samples,
+                         rng=rng if isinstance(rng, random.Random) else None, **budget)
     except OddsError as err:
         return f"(odds not available: {err})", False
-    lines = ["Your odds: " + odds_line(odds)]
-    if odds.advice is not None:
-        lines += advice_lines(odds.advice)
-    return "\n".join(lines), True
+    return "\n".join(play_lines(odds)), True

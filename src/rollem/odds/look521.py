@@ -698,12 +698,15 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
                 high_half=hi_half, low_half=lo_half, whole_pot=st.mean(got >= 1.0),
                 policy=pol_side == k))
     share = base[key]
+    high_half, low_half = st.mean(base["hi"] > 0), st.mean(base["lo"] > 0)
+    if decision == "declare":  # the halves of the declaration the equity is for (issue 33)
+        high_half, low_half = _halves(share, SIDES.index(best), w)
     options.sort(key=lambda o: -o.equity)
     return Look521(
         equity=st.mean(share), stderr=st.stderr(share),
         whole=st.mean(share >= 1.0), share=st.mean((share > 0) & (share < 1.0)),
-        nothing=st.mean(share <= 0.0), high_half=st.mean(base["hi"] > 0),
-        low_half=st.mean(base["lo"] > 0), best_high=st.mean(base["best_hi"]),
+        nothing=st.mean(share <= 0.0), high_half=high_half,
+        low_half=low_half, best_high=st.mean(base["best_hi"]),
         best_low=st.mean(base["best_lo"]), best_both=st.mean(base["best_both"]),
         declare=declare, samples=world.n,
         effective=st.ess, options=options, decision=decision)

@@ -42,6 +42,9 @@ class Choice:
             the advice's ``samples``: an option clearly behind the best after
             the first quarter of the worlds is not played further (its
             ``stderr`` is from those worlds); ``None``: all of them.
+        interval: the half-width of a 95% interval for this option's
+            figures (equity, halves), as a fraction of the pot; ``None``
+            when not worked out (:mod:`rollem.odds.play`, issue 33).
     """
 
     action: str
@@ -53,6 +56,7 @@ class Choice:
     high_half: float | None = None
     low_half: float | None = None
     samples: int | None = None
+    interval: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -66,6 +70,8 @@ class Choice:
         if self.high_half is not None:
             out["high_half"] = self.high_half
             out["low_half"] = self.low_half
+        if self.interval is not None:
+            out["interval"] = self.interval
         return out
 
 
@@ -134,6 +140,13 @@ class Odds:
             simulate).
         advice: the options of the seat's current choice, when asked for
             and the seat has one (:class:`Advice`).
+        effective: Monte Carlo with weighted worlds (importance weighting):
+            the effective number of worlds (``None``: every world counts
+            fully, as many as ``samples``).
+        interval: the half-width of a 95% interval that holds for every
+            probability given here (equity, whole pot, share, nothing, the
+            halves), as a fraction of the pot; 0.0 for exact, ``None`` when
+            not worked out (only :mod:`rollem.odds.play` does: issue 33).
     """
 
     win: float
@@ -156,6 +169,8 @@ class Odds:
     low_half: float | None = None
     model: str | None = None
     advice: Advice | None = None
+    effective: float | None = None
+    interval: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (CLI.md ``rollem odds``); 5-2-1 and Roll Your Own
@@ -185,4 +200,8 @@ class Odds:
             out["model"] = self.model
         if self.advice is not None:
             out["advice"] = self.advice.to_dict()
+        if self.effective is not None:
+            out["effective"] = self.effective
+        if self.interval is not None:
+            out["interval"] = self.interval
         return out

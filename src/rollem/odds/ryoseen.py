@@ -53,6 +53,9 @@ read keeps or exposes (the model line says which was used).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import product
 from typing import Any
@@ -68,7 +71,7 @@ from rollem.odds.policy import FAST, FastPolicy
 from rollem.odds.result import Odds
 from rollem.odds.view import ViewInfo
 
-__all__ = ["SeenOpponent", "SeenPool", "ryo_seen_look", "seen_of"]
+__all__ = ["SeenOpponent", "SeenPool", "ryo_seen_look", "seen_of", "shared_proposals"]
 
 MIN_EFFECTIVE = 25
 """Below this many effective worlds (see the module doc) the weighting is
@@ -450,14 +453,18 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
 
 def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: float,
             gen: np.random.Generator, candidates: int = CANDIDATES,
-            shares: list[Floats] | None = None
+            shares: list[Floats] | None = None,
+            guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] | None = None
             ) -> tuple[Ints, Floats, Ints | None, Ints, list[Floats]]:
     """``k`` worlds: every player's final five cards ``(k, players, 5)`` (the
     seat first, then live opponents), the weights, the wild card per world
     when not yet turned, each world's ancestor among the first ``k``
     (resampling copies worlds: their errors are counted by ancestor), and
     per opponent the weighted share of each origin of its up cards once it
-    is read (for ``shares`` of a later run, :func:`_layout`).
+    is read (for ``shares`` of a later run, :func:`_layout`). ``guides``: the
+    proposals for opponents' hidden kept cards (:func:`_guide`) per opponent
+    and origin, filled where missing (an earlier run's may be passed: any
+    fixed proposal keeps the weights exact).
 
     The pool's order and the up cards' origins first (:func:`_layout`), then
     one opponent after the other (:func:`_read_opponent`); after each, the
@@ -466,9 +473,12 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     an estimate of how likely what was seen is, is kept)."""
     rows = np.arange(k)
     discards = set(seen.discards)
-    guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] = {}
+    if guides is None:
+        guides = {}
     for j, opp in enumerate(seen.opponents):
         for combo in _origins(opp, discards):
+            if (j, combo) in guides:  # (the proposal of an earlier run of the same view)
+                continue
             kept_up = [c for c, r in zip(opp.ups, combo, strict=True) if r == 0]
             drawn_up = {r: c for c, r in zip(opp.ups, combo, strict=True) if r}
             guides[(j, combo)] = _guide(policy, kept_up, 3 - len(kept_up), unseen, unseen, opp,
@@ -708,12 +718,24 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         return None
     if len(seen.opponents) >= 3 and retry:  # (a retry has its own count)
         samples = max(samples, MIN_WORLDS)
+    shared = _SHARED.get()
+    key = (repr(seen), policy.name, trem, candidates)
+    proposal = shared.get(key) if shared is not None else None
     try:
-        likely = None
-        if any(len(_origins(o, set(seen.discards))) > 1 for o in seen.opponents):
-            likely = _worlds(seen, PILOT, unseen, policy, trem, gen, candidates)[4]
+        if proposal is None:
+            # alone, the pilot and the run each make their guides (as before
+            # issue 33); shared, the pilot's are kept for every run
+            guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] | None = (
+                {} if shared is not None else None)
+            likely = None
+            if any(len(_origins(o, set(seen.discards))) > 1 for o in seen.opponents):
+                likely = _worlds(seen, PILOT, unseen, policy, trem, gen, candidates,
+                                 guides=guides)[4]
+            proposal = (likely, guides)
+            if shared is not None:
+                shared[key] = proposal
         hands, w, turned, eve, _ = _worlds(seen, samples, unseen, policy, trem, gen,
-                                           candidates, likely)
+                                           candidates, proposal[0], proposal[1])
     except (IndexError, ValueError, AssertionError):
         return None
     opts = {"wild_duplicates": seen.wild_duplicates,
@@ -752,8 +774,28 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
                 tie=float((w * ((share > 0) & (share < 1.0))).sum() / tw),
                 lose=float((w * (share <= 0.0)).sum() / tw), equity=equity,
                 method="monte-carlo", samples=len(share), stderr=stderr, game="rollyourown",
-                categories=categories,
+                categories=categories, effective=ess,
                 model=MODEL_SEEN.format(policy=policy.name, ess=ess, n=len(share)))
+
+
+_SHARED: ContextVar[dict[Any, Any] | None] = ContextVar("ryoseen_shared", default=None)
+"""Within :func:`shared_proposals`: the pilot's origin shares and the guides
+per view, made once and used by every later run of the same view."""
+
+
+@contextmanager
+def shared_proposals() -> Iterator[None]:
+    """Runs of :func:`ryo_seen_look` inside share their proposals: the
+    pilot run and the guides are made by the first run of a view and used
+    as they are by the later ones (batches of the same question,
+    :func:`rollem.odds.play.play_odds`; issue 33). Each run stays exact
+    (its weights undo whatever fixed proposal it draws from) and the runs
+    are independent given the proposal; only the first pays for it."""
+    token = _SHARED.set({})
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
 
 
 def _forward(seen: SeenPool, unseen: Ints, samples: int, policy: FastPolicy, tremble: float,

@@ -62,7 +62,12 @@ BUILT_IN = ("sdr", "rollyourown", "rollem521")
 """Our three games: dealer's choice offers them unless the host picks others."""
 
 ODDS_SAMPLES = 1000
-"""Monte Carlo worlds for a player's practice odds (standard error about 1.6%)."""
+"""Monte Carlo worlds a batch for a player's practice odds: batches are added until
+every figure is within ±1.5 points (95%) or about a second of CPU is spent, unless
+the odds are counted exactly (:func:`rollem.odds.play.play_odds`, issue 33)."""
+ODDS_CPU_SECONDS = 1.0
+"""CPU seconds a practice-odds request adds worlds for (issue 33), below the
+worker's budget (:attr:`rollem.server.live_table.LiveTable.ODDS_BUDGET`, issue 34)."""
 ODDS_PRELOAD = ("rollem.server.odds_preload",)
 """What the practice-odds workers' fork server imports once (issue 34,
 :class:`rollem.server.budget_workers.BudgetWorkers`): :func:`warm_odds`."""
@@ -382,7 +387,8 @@ def random_wire_action(legal: dict[str, Any], rng: random.Random) -> dict[str, A
     return {"kind": kind}
 
 
-def seat_odds(view: Any, samples: int = ODDS_SAMPLES, game: Any = None) -> dict[str, Any]:
+def seat_odds(view: Any, samples: int = ODDS_SAMPLES, game: Any = None,
+              cpu_seconds: float = ODDS_CPU_SECONDS) -> dict[str, Any]:
     """A seat's practice odds (issue 8) from its own view alone, JSON form;
     the web table runs it in a worker process under a budget (issue 34).
 
@@ -395,19 +401,17 @@ def seat_odds(view: Any, samples: int = ODDS_SAMPLES, game: Any = None) -> dict[
     view).  ``game``: the hand's game (a table's own game file is not in the
     ``rollem.games`` registry), or its game file's text (a ``str``: what
     travels to a worker process, read here as accepted, once per file).  Runs
-    off the event loop (tens of ms; a 5-2-1 first draw's 16 options about a
-    tenth of a second).
+    off the event loop: exact, or batches of ``samples`` worlds until ±1.5
+    points (95%) or ``cpu_seconds`` of this thread's CPU
+    (:func:`rollem.odds.play.play_odds`; ``interval`` in the answer, issue 33).
     """
-    from rollem.odds import view_equity
-    from rollem.odds.display import advice_lines, odds_line
+    from rollem.odds.display import play_lines
+    from rollem.odds.play import play_odds
 
     if isinstance(game, str):
         game = _game_file(game)
-    odds = view_equity(view, samples=samples, advice=True, game=game)
-    lines = ["Your odds: " + odds_line(odds)]
-    if odds.advice is not None:
-        lines += advice_lines(odds.advice)
-    return {**odds.to_dict(), "text": "\n".join(lines)}
+    odds = play_odds(view, batch=samples, game=game, cpu_seconds=cpu_seconds)
+    return {**odds.to_dict(), "text": "\n".join(play_lines(odds, width=None))}
 
 
 @functools.lru_cache(maxsize=8)

@@ -137,12 +137,13 @@ class LiveTable:
     """The longest wait between retries while writes fail (the wait doubles up to it)."""
     STABLE_AFTER: float = 60.0
     """Seconds of play without a failed write before the wait starts again at RETRY_FIRST."""
-    ODDS_BUDGET: float = 1.0
+    ODDS_BUDGET: float = 1.5
     """Seconds of CPU time one practice-odds request may use in its worker (issue
     34; and ten times that of wall-clock time): past it the worker is killed and
-    the asker told the odds are too costly to compute here.  Our games use a
-    tenth of it or less (a 5-2-1 first draw's advice, the most); a request of
-    another table waits for at most about that long (two workers)."""
+    the asker told the odds are too costly to compute here.  The odds themselves
+    stop adding worlds after :data:`rollem.server.game_session.ODDS_CPU_SECONDS`
+    (issue 33: exact or within ±1.5 points), so an honest request stays under
+    it; a costly game file's does not."""
 
     def __init__(
         self,

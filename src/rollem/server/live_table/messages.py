@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from rollem.server import host, live_table
 from rollem.server.budget_workers import Cancelled, OverBudget
 from rollem.server.game_session import (
+    ODDS_CPU_SECONDS,
     ODDS_SAMPLES,
     ActionRefused,
 )
@@ -222,7 +223,9 @@ def _odds(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     # up another's (see live_table._BOT_THREAD); then in a worker process.
     fut = asyncio.wrap_future(live_table._ODDS_THREAD.submit_for(
         self.id, live_table._ODDS_WORKERS.run, live_table.seat_odds,
-        (view, ODDS_SAMPLES, game), budget=self.ODDS_BUDGET, cancelled=cancelled))
+        # (the odds stop adding worlds well inside the worker's budget: issue 33)
+        (view, ODDS_SAMPLES, game, min(ODDS_CPU_SECONDS, self.ODDS_BUDGET * 2 / 3)),
+        budget=self.ODDS_BUDGET, cancelled=cancelled))
     fut.add_done_callback(lambda f: self._odds_done(seat, job, f))
 
 

@@ -1,0 +1,264 @@
+"""The odds shown in play, within a CPU budget (issue 33).
+
+``rollem play --show-odds``, the web table's practice odds and the advice
+with them show figures a player reads mid-hand, so each must be either
+exact or come with an honest 95% interval, and be ready within about a
+second of CPU. :func:`play_odds` does it:
+
+- **Exact first.** Where the game's calculator counts every outcome within
+  the budget it does (Stop, Drop and Roll: :data:`SDR_EXACT_LIMIT`).
+  ``interval`` is 0.
+- **Else Monte Carlo in batches** of ``batch`` worlds (per option at a
+  choice), each from its own seed, until every figure's 95% interval is at
+  most :data:`HALF_WIDTH` (±1.5 points) or the next batch would pass the
+  budget (:data:`CPU_SECONDS` of this thread's CPU time, measured after
+  the first batch). The batches are averaged; the interval says what was
+  reached (:func:`interval_of`).
+
+The interval (half-width, :data:`Z95` standard errors) is the largest of
+the figures' own: the equity's from the calculator's standard error
+(importance-weighted worlds: by ancestor, :mod:`rollem.odds.ryoseen`); a
+chance (whole pot, a share, nothing, the halves) from ``p (1 - p)`` over the
+effective number of worlds (Kish's ``(sum w)^2 / sum w^2``, or the
+calculator's own count, ``Odds.effective``), ``p`` shrunk towards one half
+by two worlds each way (Agresti-Coull), so that a chance seen 0 times is
+not given a zero-width interval. From :data:`BETWEEN_BATCHES` batches on,
+the spread of the batches' equities is a check on the stated error: the
+larger of the two is used (for weighted worlds the stated error may come
+out too small when few ancestors survive).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from rollem.odds.result import Advice, Choice, Odds
+
+__all__ = ["BATCH", "CPU_SECONDS", "HALF_WIDTH", "Z95", "interval_of", "play_odds"]
+
+CPU_SECONDS = 1.0
+"""The CPU time (s) the odds shown in play may take (issue 33)."""
+HALF_WIDTH = 0.015
+"""The 95% interval aimed for: ±1.5 points of the pot."""
+Z95 = 1.96
+"""Standard errors in a 95% interval (normal)."""
+BATCH = 1000
+"""Monte Carlo worlds per batch (per option at a choice)."""
+SDR_EXACT_LIMIT = 25_000_000
+"""Stop, Drop and Roll in play counts exactly up to this many outcomes: every
+case against one unknown hand (at most C(50, 3) x C(47, 2) = 21,187,600, about
+a quarter of a second), and against several up to
+:data:`rollem.odds.common.MAX_ENUMERATION` deals (about half a second)."""
+ALL_OPTIONS = 1000
+"""More options than any choice has (each batch lists them all)."""
+BETWEEN_BATCHES = 5
+"""From this many batches on, their spread checks the stated error."""
+
+
+def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None = None,
+              game: Any = None, cpu_seconds: float = CPU_SECONDS,
+              half_width: float = HALF_WIDTH, batch: int = BATCH,
+              max_batches: int | None = None, top: int = 10,
+              clock: Callable[[], float] = time.thread_time) -> Odds:
+    """The seat's odds and advice for play (see the module doc).
+
+    Args:
+        view: ``hand.view(seat)`` or its ``to_dict()``
+            (:func:`rollem.odds.view_equity`).
+        rng, seed: seed the batches (``seed`` wins); with neither, fresh
+            entropy.
+        game: a table's own game file (:func:`rollem.odds.view_equity`).
+        cpu_seconds: the budget; no further batch is started when the time
+            spent plus one batch's would pass it.
+        half_width: stop once every figure's 95% interval is this narrow.
+        batch: worlds per batch (per option at a choice).
+        max_batches: at most this many batches (``None``: the budget alone).
+        top: at most this many options in the advice, best first.
+        clock: the CPU clock (s; default this thread's CPU time: the web table
+            runs the odds in a worker thread); tests pass a counting one, so that the
+            answer does not depend on the machine.
+
+    Returns:
+        :class:`Odds` with ``interval`` set (0.0 when exact) and, with
+        advice, each choice's ``interval``; ``samples`` the worlds of all
+        batches together.
+
+    Raises:
+        OddsError: as :func:`rollem.odds.view_equity` (a negative ``seed`` too).
+    """
+    from rollem.odds.common import check_seed
+    from rollem.odds.view import VIEW_EXACT_LIMIT, read_view, view_equity
+
+    check_seed(seed)
+    start = clock()
+    info = read_view(view)
+    exact_limit = SDR_EXACT_LIMIT if info.game == "sdr" else VIEW_EXACT_LIMIT
+    seeds = random.Random(seed) if seed is not None else (rng or random.Random())
+
+    def one() -> Odds:
+        # every option in every batch (an option listed only where it came out
+        # well would be biased upwards); the best ``top`` once combined
+        return view_equity(view, samples=batch, seed=seeds.getrandbits(63), advice=True,
+                           exact_limit=exact_limit, game=game, top=ALL_OPTIONS)
+
+    from rollem.odds.ryoseen import shared_proposals
+
+    with shared_proposals():  # Roll Your Own after the discard: one pilot for all batches
+        runs = [one()]
+        if runs[0].method == "exact":
+            return _exact(_top(runs[0], top))
+        first = clock() - start
+        while True:
+            odds = _top(combine(runs), top)
+            assert odds.interval is not None
+            spent = clock() - start
+            # the next batch's cost: the later ones' (the first made the proposals)
+            each = (spent - first) / (len(runs) - 1) if len(runs) > 1 else first
+            if odds.interval <= half_width and _advice_done(odds.advice, half_width):
+                return odds
+            if spent + each > cpu_seconds or (max_batches is not None
+                                              and len(runs) >= max_batches):
+                return odds
+            runs.append(one())
+
+
+def _top(odds: Odds, top: int) -> Odds:
+    """``odds`` with the best ``top`` options of its advice."""
+    if odds.advice is None:
+        return odds
+    return replace(odds, advice=replace(odds.advice, choices=odds.advice.choices[:top]))
+
+
+def _exact(odds: Odds) -> Odds:
+    adv = odds.advice
+    if adv is not None:
+        adv = replace(adv, choices=[replace(c, interval=0.0 if c.stderr == 0 else
+                                            Z95 * c.stderr) for c in adv.choices])
+    return replace(odds, interval=0.0, advice=adv)
+
+
+def _advice_done(advice: Advice | None, half_width: float) -> bool:
+    """Every option played in every world has its interval within ``half_width``
+    (one left behind early by the advice's race is clearly not the best)."""
+    if advice is None:
+        return True
+    return all(c.interval is not None and c.interval <= half_width
+               for c in advice.choices if c.samples is None)
+
+
+def _chance_se(p: float, effective: float) -> float:
+    """Standard error of a chance ``p`` seen over ``effective`` worlds, ``p``
+    shrunk by two worlds each way (Agresti-Coull)."""
+    q = (p * effective + 2) / (effective + 4)
+    return math.sqrt(q * (1 - q) / (effective + 4))
+
+
+def interval_of(equity_se: float, chances: Sequence[float | None], effective: float) -> float:
+    """The 95% half-width covering the equity (standard error ``equity_se``)
+    and every chance in ``chances`` (``None`` skipped) over ``effective``
+    worlds."""
+    ses = [equity_se] + [_chance_se(p, effective) for p in chances if p is not None]
+    return Z95 * max(ses)
+
+
+def _effective(odds: Odds) -> float:
+    return float(odds.effective if odds.effective is not None else odds.samples)
+
+
+def _mean(values: Sequence[float | None], weights: Sequence[float]) -> float | None:
+    known = [v for v in values if v is not None]
+    if len(known) < len(values):
+        return None
+    return sum(w * v for w, v in zip(weights, known, strict=True)) / sum(weights)
+
+
+def combine(runs: Sequence[Odds]) -> Odds:
+    """The batches ``runs`` (each a Monte Carlo :class:`Odds` of the same
+    question from its own seed) as one answer: each figure the mean weighted
+    by the batch's effective worlds, its standard error from theirs, and
+    ``interval`` (see the module doc)."""
+    ws = [_effective(r) for r in runs]
+    total = sum(ws)
+    share = [w / total for w in ws]
+
+    def mean(attr: str) -> Any:
+        return _mean([getattr(r, attr) for r in runs], share)
+
+    se = math.sqrt(sum((s * r.stderr) ** 2 for s, r in zip(share, runs, strict=True)))
+    if len(runs) >= BETWEEN_BATCHES:
+        m = mean("equity")
+        spread = sum(s * (r.equity - m) ** 2 for s, r in zip(share, runs, strict=True))
+        se = max(se, math.sqrt(spread * len(runs) / (len(runs) - 1)
+                               * sum(s * s for s in share)))
+    first = runs[0]
+    declare = None
+    if first.declare is not None:
+        declare = {k: sum(s * (r.declare or {}).get(k, 0.0) for s, r in
+                          zip(share, runs, strict=True)) for k in first.declare}
+    categories = None
+    if first.categories is not None:
+        names = dict.fromkeys(k for r in runs for k in (r.categories or {}))
+        categories = {k: sum(s * (r.categories or {}).get(k, 0.0) for s, r in
+                             zip(share, runs, strict=True)) for k in names}
+    win, tie, lose = mean("win"), mean("tie"), mean("lose")
+    high_half, low_half = mean("high_half"), mean("low_half")
+    interval = interval_of(se, [win, tie, lose, high_half, low_half], total)
+    samples = sum(r.samples for r in runs)
+    model = first.model
+    if model is not None:  # the counts of every batch together
+        model = re.sub(r"[\d,]+ effective of [\d,]+ worlds",
+                       f"{total:,.0f} effective of {samples:,} worlds", model)
+    return replace(
+        first, win=win, tie=tie, lose=lose, equity=mean("equity"), samples=samples,
+        stderr=se, high=mean("high"), low=mean("low"), scoop=mean("scoop"), declare=declare,
+        best_declare=(max(declare, key=lambda k: declare[k]) if declare else first.best_declare),
+        categories=categories, high_half=high_half, low_half=low_half,
+        effective=total if any(r.effective is not None for r in runs) else None,
+        model=model, interval=interval,
+        advice=_combine_advice([r.advice for r in runs], share, total))
+
+
+def _combine_advice(advs: Sequence[Advice | None], share: Sequence[float], effective: float
+                    ) -> Advice | None:
+    """The batches' advice as one: per option (by its action) the mean of
+    the batches that list it."""
+    first = advs[0]
+    if first is None or any(a is None for a in advs):
+        return first
+    by: dict[str, list[tuple[float, Choice]]] = {}
+    for s, adv in zip(share, advs, strict=True):
+        assert adv is not None
+        for c in adv.choices:
+            by.setdefault(c.action, []).append((s, c))
+    choices = []
+    for rows in by.values():
+        weight = sum(s for s, _ in rows)
+        part = [s / weight for s, _ in rows]
+        cs = [c for _, c in rows]
+        equity = sum(p * c.equity for p, c in zip(part, cs, strict=True))
+        se = math.sqrt(sum((p * c.stderr) ** 2 for p, c in zip(part, cs, strict=True)))
+        behind = [c.samples for c in cs if c.samples is not None]
+        samples = None
+        if behind:  # left behind in at least one batch: say the worlds it was played in
+            n_all = sum((a.samples if a is not None else 0) for a in advs)
+            samples = sum(c.samples if c.samples is not None else (n_all // len(advs))
+                          for c in cs)
+        hi = _mean([c.high_half for c in cs], part)
+        lo = _mean([c.low_half for c in cs], part)
+        whole = _mean([c.whole_pot for c in cs], part)
+        frac = weight * (1.0 if samples is None else
+                         samples / max(1, sum(a.samples for a in advs if a is not None)))
+        interval = interval_of(se, [hi, lo], effective * frac)
+        choices.append(replace(cs[0], equity=equity, stderr=se, high_half=hi, low_half=lo,
+                               whole_pot=whole, samples=samples, interval=interval,
+                               policy=any(c.policy for c in cs)))
+    if first.decision != "stack":
+        choices.sort(key=lambda c: -c.equity)
+    return replace(first, choices=choices,
+                   samples=sum(a.samples for a in advs if a is not None))
