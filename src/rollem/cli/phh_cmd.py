@@ -1,0 +1,139 @@
+"""Standard PHH on the command line (issue 29): ``rollem replay FILE.phh``
+and ``FILE.phhs`` (:func:`replay_phh_file`), and ``rollem export --phh``
+(:func:`export_command`). See :mod:`rollem.phh` and docs/hand-history.md,
+"PHH, the standard"."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import click
+
+from rollem.cli.errors import fail, one_line
+
+__all__ = ["export_command", "replay_phh_file"]
+
+MAX_PHHS_BYTES = 16 * 1024 * 1024
+"""The largest ``.phhs`` file read (16 MiB: a few thousand hands)."""
+
+
+def _read(file: Path, limit: int) -> str:
+    from rollem.userfile import UserFileError, read_user_text
+
+    try:
+        return read_user_text(file, limit, encoding="utf-8-sig")
+    except UserFileError as err:
+        fail(err)
+
+
+def _told(h: Any) -> str:
+    """A replayed PHH hand in words: the summary and the finishing stacks."""
+    from rollem.cli.replay_cmd import summary
+
+    names = h.players
+    told = summary(h.hand, names).splitlines()
+    # the engine's net leaves the antes out (they are its carried-in pot)
+    text = f"PHH {h.variant}: " + "\n".join(ln for ln in told if not ln.startswith("Net: "))
+    if h.finishing_stacks is not None:
+        text += "\nNet: " + ", ".join(f"{n} {f - s:+d}" for n, f, s in zip(
+            names, h.finishing_stacks, h.starting_stacks, strict=True))
+    if h.unknown:
+        text += "\nCards the file hides (??) were played as stand-ins: " + ", ".join(
+            names[s] for s in sorted(h.unknown)) + " (folded; no result depends on them)"
+    if h.finishing_stacks is not None:
+        text += "\nFinishing stacks: " + ", ".join(
+            f"{n} {s}" for n, s in zip(names, h.finishing_stacks, strict=True))
+    return text
+
+
+def replay_phh_file(file: Path, as_json: bool, text: str | None = None) -> None:
+    """``rollem replay`` of a standard PHH file (``.phh``, one hand) or a
+    ``.phhs`` (several): each hand replayed through the engine (prints and
+    exits; a bad hand of a ``.phhs`` is reported in its place, the others
+    still replay)."""
+    from rollem.phh import PHHError, read_phh, read_phhs, replay_phh
+
+    bulk = file.suffix.lower() == ".phhs"
+    if text is None:
+        text = _read(file, MAX_PHHS_BYTES if bulk else 1024 * 1024)
+    try:
+        if not bulk:
+            h = replay_phh(read_phh(text))
+            if as_json:
+                click.echo(json.dumps(h.to_json()))
+            else:
+                click.echo(_told(h))
+            return
+        hands = list(read_phhs(text))
+    except PHHError as err:
+        fail(f"{file}: {err}")
+    out: list[dict[str, Any]] = []
+    told: list[str] = []
+    for name, table in hands:
+        try:
+            if not isinstance(table, dict):
+                raise PHHError(f"{name} is not a table of PHH fields")
+            h = replay_phh(table)
+            out.append({"hand": name, **h.to_json()})
+            told.append(f"[{name}] " + _told(h))
+        except PHHError as err:
+            out.append({"hand": name, "error": one_line(err)})
+            told.append(f"[{name}] error: {one_line(err)}")
+    click.echo(json.dumps({"hands": out}) if as_json else "\n\n".join(told))
+
+
+@click.command("export")
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--phh", "to_phh", is_flag=True, required=True,
+              help="Write standard PHH (phh-std 0.0.2), as PokerKit's HandHistory reads it.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write to this file instead of stdout.")
+def export_command(files: tuple[Path, ...], to_phh: bool, output: Path | None) -> None:
+    """Write rollem hand histories FILES as standard PHH.
+
+    One FILE gives one PHH hand; several give one .phhs (tables [1], [2] ...
+    in the order given). Each FILE is a full rollem history (not a player's
+    copy, whose hidden cards cannot be replayed) of a game with a PHH
+    variant: hold'em fixed limit (FT) or no limit (NT), Omaha pot limit (PO),
+    Omaha hi-lo pot limit (FO/8, as PokerKit plays it), seven-card stud
+    (F7S), stud hi-lo (F7S/8) and razz (FR). Other games and structures are
+    refused: their rollem history (variant rollem-GAME) is the only form.
+
+    Players are numbered from the button's left, the button last, as PHH
+    does; _seats maps each back to the rollem seat, _burns holds the burned
+    cards.
+    """
+    from rollem.history import HistoryError, replay
+    from rollem.phh import PHHError, phh_dict, write_phhs
+
+    tables = []
+    for file in files:
+        text = _read(file, 1024 * 1024)
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as err:
+            fail(f"{file}: not a TOML hand history: {err}")
+        if "_redacted_for" in data:
+            fail(f"{file}: a player's own copy (cards hidden as ??) cannot be exported; "
+                 "export the full history")
+        try:
+            hand = replay(text)
+            names = data.get("players")
+            names = names if isinstance(names, list) and len(names) == hand.n else None
+            tables.append(phh_dict(hand, players=names))
+        except (HistoryError, PHHError) as err:
+            fail(f"{file}: {err}")
+    import tomli_w
+
+    result = tomli_w.dumps(tables[0]) if len(tables) == 1 else write_phhs(tables)
+    if output is None:
+        click.echo(result, nl=False)
+    else:
+        try:
+            output.write_text(result, encoding="utf-8")
+        except OSError as err:
+            fail(f"{output}: cannot write: {err.strerror}")
