@@ -41,11 +41,8 @@ GAMES = {
 def _pokerkit_stacks(text: str) -> list[int]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        state = None
-        for state in pk.HandHistory.loads(text):
-            pass
-    assert state is not None
-    return list(state.stacks)
+        states = list(pk.HandHistory.loads(text))
+    return list(states[-1].stacks)
 
 
 def _known_divergence(hand: Hand) -> bool:
@@ -97,12 +94,17 @@ _AUTO = (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
          pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING, pk.Automation.HAND_KILLING,
          pk.Automation.CHIPS_PUSHING, pk.Automation.CHIPS_PULLING)
 
-PK_GAMES = {
-    "NT": lambda: pk.NoLimitTexasHoldem(_AUTO, True, 1, (1, 2), 2),
-    "FT": lambda: pk.FixedLimitTexasHoldem(_AUTO, True, 1, (1, 2), 2, 4),
-    "PO": lambda: pk.PotLimitOmahaHoldem(_AUTO, True, 0, (1, 2), 2),
-    "F7S": lambda: pk.FixedLimitSevenCardStud(_AUTO, True, 1, 1, 2, 4),
-    "FR": lambda: pk.FixedLimitRazz(_AUTO, True, 1, 1, 2, 4),
+_CASH = {"mode": pk.Mode.CASH_GAME}  # as HandHistory replays a file
+PK_GAMES = {  # antes not trimmed (PHH's default): dead money in the main pot
+    "NT": lambda: pk.NoLimitTexasHoldem(_AUTO, False, [0, 2], (1, 2), 2, **_CASH),  # BB ante
+    "FT": lambda: pk.FixedLimitTexasHoldem(_AUTO, False, 1, (1, 2), 2, 4, **_CASH),
+    "PO": lambda: pk.PotLimitOmahaHoldem(_AUTO, False, 0, (1, 2), 2, **_CASH),
+    "FO/8": lambda: pk.FixedLimitOmahaHoldemHighLowSplitEightOrBetter(
+        _AUTO, False, {-1: 3}, (1, 2), 2, 4, **_CASH),  # button ante
+    "F7S": lambda: pk.FixedLimitSevenCardStud(_AUTO, False, 1, 1, 2, 4, **_CASH),
+    "F7S/8": lambda: pk.FixedLimitSevenCardStudHighLowSplitEightOrBetter(
+        _AUTO, False, 2, 1, 4, 8, **_CASH),
+    "FR": lambda: pk.FixedLimitRazz(_AUTO, False, 1, 1, 2, 4, **_CASH),
 }
 
 
@@ -120,6 +122,8 @@ def _pokerkit_hand(code: str, seed: int) -> tuple[str, list[int]]:
                 state.deal_hole((deck.pop(),))
             elif state.can_deal_board():
                 state.deal_board((deck.pop(),))
+            elif state.can_select_runout_count():  # cash game: run it once
+                state.select_runout_count()
             elif state.actor_index is not None:
                 moves = [m for m, ok in (("f", state.can_fold()), ("cc", state.can_check_or_call()),
                                          ("pb", state.can_post_bring_in()),
@@ -140,6 +144,7 @@ def _pokerkit_hand(code: str, seed: int) -> tuple[str, list[int]]:
             else:  # pragma: no cover - the automations do the rest
                 raise AssertionError("PokerKit waits for something")
         text = pk.HandHistory.from_game_state(game, state).dumps()
+    assert _pokerkit_stacks(text) == list(state.stacks)  # PokerKit replays its own file
     return text, list(state.stacks)
 
 
@@ -150,8 +155,16 @@ def test_pokerkit_hands_replay_in_rollem(code: str) -> None:
         text, stacks = _pokerkit_hand(code, seed)
         try:
             got = replay_phh(read_phh(text))
-        except PHHError as err:  # the known R-C-6 difference: a fixed-limit short all-in
-            assert code in ("FT", "F7S", "FR") and "cannot" in str(err) or "not" in str(err)
+        except PHHError as err:
+            # the known R-C-6 difference: after a fixed-limit all-in short of a
+            # full raise, PokerKit may allow a raise rollem does not
+            assert code not in ("NT", "PO") and "cannot do that" in str(err), (code, seed, err)
+            continue
+        assert got.finishing_stacks is not None
+        diffs = [a - b for a, b in zip(got.finishing_stacks, stacks, strict=True)]
+        if any(diffs) and code in ("FO/8", "F7S/8"):
+            # the hi-lo odd chip (R-C-10: to the high half; PokerKit: by player order)
+            assert sum(diffs) == 0 and sum(map(abs, diffs)) <= 2 * len(got.hand.result.pots)
             continue
         assert got.finishing_stacks == stacks, f"{code} seed {seed}:\n{text}"
         compared += 1

@@ -343,7 +343,7 @@ def _options(v: Variant, data: Mapping[str, Any], n: int) -> Options:
             raise PHHError(f"blinds_or_straddles: {v.code} has a bring-in, not blinds")
         house["bring_in"] = _chips(data.get("bring_in"), "bring_in")
     else:
-        if "bring_in" in data and data["bring_in"]:
+        if data.get("bring_in"):
             raise PHHError(f"bring_in: {v.code} has blinds, not a bring-in")
         blinds = _chip_list(data, "blinds_or_straddles", n)
         tail = blinds[3:] if n > 2 else []
@@ -392,6 +392,8 @@ def replay_phh(data: Mapping[str, Any]) -> PHHHand:
     n = len(raw_stacks)
     stacks = [_chips(s, f"starting_stacks[{i}]") for i, s in enumerate(raw_stacks)]
     antes = _chip_list(data, "antes", n)
+    if n == 2:  # PHH: heads-up, the antes (as the blinds) are reversed by rule
+        antes.reverse()
     if data.get("ante_trimming_status") and len(set(antes)) > 1:
         raise PHHError("ante_trimming_status = true with unequal antes: rollem replays "
                        "unequal antes only as PHH's default (dead money in the main pot)")
@@ -488,8 +490,7 @@ def read_phhs(text: str) -> Iterator[tuple[str, Any]]:
     data = read_phh(text)
     if len(data) > MAX_HANDS:
         raise PHHError(f"{len(data)} hands in one .phhs file; at most {MAX_HANDS}")
-    for name, value in data.items():
-        yield name, value
+    yield from data.items()
 
 
 def is_phh(data: Mapping[str, Any]) -> bool:
