@@ -31,7 +31,7 @@ GAMES = {
     "NT": ("holdem", Options(structure="no-limit", ante=0, small_bet=2, big_bet=2)),
     "FT": ("holdem", Options(ante=0, small_bet=2, big_bet=4)),
     "PO": ("omaha", Options(structure="pot-limit", ante=0, small_bet=2, big_bet=2)),
-    "FO/8": ("omaha8", Options(structure="pot-limit", ante=0, small_bet=2, big_bet=4)),
+    "FO/8": ("omaha8", Options(ante=0, small_bet=2, big_bet=4)),  # fixed limit, as phh-std
     "F7S": ("stud", Options(ante=1, small_bet=2, big_bet=4)),
     "F7S/8": ("stud8", Options(ante=1, small_bet=2, big_bet=4)),
     "FR": ("razz", Options(ante=1, small_bet=2, big_bet=4)),
@@ -59,7 +59,7 @@ def _known_divergence(hand: Hand) -> bool:
 def _our_hand(code: str, seed: int) -> Hand:
     game_id, options = GAMES[code]
     rng = random.Random(seed)
-    n = rng.randint(2, min(games.get(game_id).max_players, 6))
+    n = rng.randint(2, games.get(game_id).max_players)
     stacks = [rng.choice([6, 25, 80, 200]) for _ in range(n)]
     hand = Hand(game_id, stacks, button=rng.randrange(n), options=options,
                 source=SeededSource(seed))
@@ -167,8 +167,42 @@ def test_pokerkit_hands_replay_in_rollem(code: str) -> None:
             assert sum(diffs) == 0 and sum(map(abs, diffs)) <= 2 * len(got.hand.result.pots)
             continue
         assert got.finishing_stacks == stacks, f"{code} seed {seed}:\n{text}"
+        # the cards of the players who fold hidden, as real hand histories have them
+        masked = _mask_folded(text, stud=code.startswith("F7S") or code == "FR")
+        assert replay_phh(read_phh(masked)).finishing_stacks == stacks, masked
         compared += 1
     assert compared >= HANDS * 2 // 3
+
+
+def _mask_folded(text: str, stud: bool) -> str:
+    """``text`` with the face-down cards of each player who folds written
+    ``??`` (in stud, the first two: the up cards are public)."""
+    table = read_phh(text)
+    folded = {a.split()[0] for a in table["actions"] if a.split()[1:2] == ["f"]}
+    lines = []
+    seen: set[str] = set()
+    for a in table["actions"]:
+        w = a.split()
+        if w[:2] == ["d", "dh"] and w[2] in folded and w[2] not in seen:
+            hidden = 2 if stud else len(w[3]) // 2
+            a = f"d dh {w[2]} " + "??" * hidden + w[3][2 * hidden:]
+            seen.add(w[2])
+        lines.append(a)
+    return text.replace(repr(table["actions"]), repr(lines))
+
+
+def test_a_phhs_of_pokerkit_replays_hand_by_hand(tmp_path: Path) -> None:
+    texts = [_pokerkit_hand("NT", seed) for seed in range(5)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        bulk = pk.HandHistory.dumps_all(pk.HandHistory.loads(t) for t, _ in texts)
+    path = tmp_path / "five.phhs"
+    path.write_text(bulk)
+    r = CliRunner().invoke(app, ["replay", str(path), "--json"])
+    assert r.exit_code == 0, r.output
+    hands = json.loads(r.output)["hands"]
+    assert [h["hand"] for h in hands] == ["1", "2", "3", "4", "5"]
+    assert [h["finishing_stacks"] for h in hands] == [s for _, s in texts]
 
 
 # ---------------------------------------------------------------- the spec's examples
@@ -248,10 +282,12 @@ def test_games_without_a_phh_code_are_refused_on_export() -> None:
     hand = Hand("sdr", [50, 50], button=0, source=SeededSource(1))
     with pytest.raises(PHHError, match=r"^sdr \(fixed-limit\) has no PHH variant code"):
         phh_dict(hand)
-    hand = Hand("holdem", [50, 50], button=0, source=SeededSource(1),
-                options=Options(structure="pot-limit", ante=0))
-    with pytest.raises(PHHError, match=r"^holdem \(pot-limit\) has no PHH variant code"):
-        phh_dict(hand)
+    for game_id, structure in (("holdem", "pot-limit"), ("omaha8", "pot-limit"),
+                               ("omaha", "fixed-limit"), ("draw5", "fixed-limit")):
+        hand = Hand(game_id, [50, 50], button=0, source=SeededSource(1),
+                    options=Options(structure=structure, ante=0))
+        with pytest.raises(PHHError, match=rf"^{game_id} \({structure}\) has no PHH variant"):
+            phh_dict(hand)
 
 
 # ---------------------------------------------------------------- the command line

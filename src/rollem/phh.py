@@ -104,7 +104,12 @@ NOT_PLAYED: dict[str, str] = {
 }
 """The phh-std 0.0.2 variant codes rollem has no game for."""
 
-CODES: dict[tuple[str, str], str] = {(v.game, v.structure): v.code for v in VARIANTS.values()}
+CODES: dict[tuple[str, str], str] = {
+    **{(v.game, v.structure): v.code for v in VARIANTS.values() if v.code != "FO/8"},
+    # FO/8 is fixed limit in phh-std; PokerKit's pot-limit reading replays a
+    # fixed-limit hand's actions to the same stacks (each is legal there too)
+    ("omaha8", FIXED_LIMIT): "FO/8",
+}
 """(game id, structure) -> PHH variant code, for export."""
 
 MAX_HANDS = 10_000

@@ -42,7 +42,7 @@ def _told(h: Any) -> str:
             names, h.finishing_stacks, h.starting_stacks, strict=True))
     if h.unknown:
         text += "\nCards the file hides (??) were played as stand-ins: " + ", ".join(
-            names[s] for s in sorted(h.unknown)) + " (folded; no result depends on them)"
+            names[s] for s in sorted(h.unknown)) + " (no result depends on them)"
     if h.finishing_stacks is not None:
         text += "\nFinishing stacks: " + ", ".join(
             f"{n} {s}" for n, s in zip(names, h.finishing_stacks, strict=True))
@@ -99,7 +99,7 @@ def export_command(files: tuple[Path, ...], to_phh: bool, output: Path | None) -
     in the order given). Each FILE is a full rollem history (not a player's
     copy, whose hidden cards cannot be replayed) of a game with a PHH
     variant: hold'em fixed limit (FT) or no limit (NT), Omaha pot limit (PO),
-    Omaha hi-lo pot limit (FO/8, as PokerKit plays it), seven-card stud
+    Omaha hi-lo fixed limit (FO/8), seven-card stud
     (F7S), stud hi-lo (F7S/8) and razz (FR). Other games and structures are
     refused: their rollem history (variant rollem-GAME) is the only form.
 
