@@ -250,7 +250,12 @@ def test_base_example_replays() -> None:
     ("antes = [0, 0, 0]\n", "", "antes must be a list of chips"),
     ('"p3 cbr 6"', '"p3 cbr 1"', "line 4 of actions (p3 cbr 1): "),
     ('"p2 f"', '"p3 f"', "line 6 of actions (p3 f): not p3's turn (waiting for p2)"),
-    ('"d dh p2 ????"', '"d dh p2 AcQs"', "a card is dealt twice"),
+    ('"d db 2c7h9s"', '"d db 2c7h9s8d"', "line 7 of actions (d db 2c7h9s8d): 4 board cards after "
+                                         "action 3, where the game deals 3 after action 3"),
+    ('"p1 cc", "p3 cc", "d db 3d"', '"d db 3d", "p1 cc", "p3 cc"',
+     "line 8 of actions (d db 3d): 1 board card after action 3, where the game deals 1 after "
+     "action 5"),
+    ('"d dh p2 ????"', '"d dh p2 AcQs"', "card Ac is dealt twice; each card exists once"),
     ("[1, 2, 0]", "[1, 2, 4, 8]", "blinds_or_straddles has 4 entries"),
     ('"p1 cc", "p2 f"', '"p1 cc", "p2 sd"', "a draw ('sd'), but the variant has no draw"),
 ])

@@ -257,6 +257,8 @@ class _Parsed:
     board: list[Card]
     shown: dict[int, list[Card | None]]
     actions: list[tuple[int, str, str, int]]  # seat, code, amount text, line
+    boards: list[tuple[int, str, int, int]] = field(default_factory=list)
+    """Each ``d db`` line: its line number, text, cards, player actions before it."""
 
 
 def _parse_actions(raw: object, n: int) -> _Parsed:
@@ -274,6 +276,7 @@ def _parse_actions(raw: object, n: int) -> _Parsed:
                 if None in cards:
                     raise PHHError(f"{where}: board cards must be known")
                 p.board.extend(c for c in cards if c is not None)
+                p.boards.append((i, line.strip()[:60], len(cards), len(p.actions)))
                 continue
             if len(words) == 4 and words[1] == "dh":
                 seat = _player(words[2], n, where)
@@ -411,8 +414,9 @@ def replay_phh(data: Mapping[str, Any]) -> PHHHand:
     parsed = _parse_actions(data.get("actions"), n)
     _reveal(parsed)
     known = [c for cs in parsed.deals.values() for c in cs if c is not None] + parsed.board
-    if len(set(known)) != len(known):
-        raise PHHError("a card is dealt twice; each card exists once")
+    twice = [c for i, c in enumerate(known) if c in known[:i]]
+    if twice:
+        raise PHHError(f"card {CARDS[twice[0]]} is dealt twice; each card exists once")
     preset = _Preset(parsed.deals, parsed.board)
     try:
         hand = Hand(v.game, [s - a for s, a in zip(stacks, antes, strict=True)], button=n - 1,
@@ -422,6 +426,7 @@ def replay_phh(data: Mapping[str, Any]) -> PHHHand:
     for seat, code, amount, line in parsed.actions:
         _apply(hand, seat, code, amount, f"line {line} of actions (p{seat + 1} {code}"
                + (f" {amount}" if amount else "") + ")")
+    _check_boards(hand, parsed)
     left = [s for s, q in preset.queues.items() if any(c is not None for c in q)]
     if hand.is_over and left:
         key = left[0]
@@ -441,6 +446,25 @@ def replay_phh(data: Mapping[str, Any]) -> PHHHand:
             raise PHHError(f"finishing_stacks {want} differ from the replay's {finishing}")
     return PHHHand(v.code, hand, stacks, finishing, names, antes, unknown,
                    {k: data[k] for k in data if k not in _FIELDS})
+
+
+def _check_boards(hand: Hand, parsed: _Parsed) -> None:
+    """Each ``d db`` line deals what the game deals there: as many cards, after
+    as many player actions (the flop after the first betting round ...)."""
+    dealt = []
+    marks = hand.action_marks
+    for i, ev in enumerate(hand.events):
+        if ev.kind == "board":
+            before = sum(1 for m in marks if m <= i)
+            dealt.append((len(ev.data["cards"]), before))
+    for k, (line, text, n, before) in enumerate(parsed.boards):
+        where = f"line {line} of actions ({text})"
+        if k >= len(dealt):
+            raise PHHError(f"{where}: the game deals no more board cards here")
+        want, at = dealt[k]
+        if (n, before) != (want, at):
+            raise PHHError(f"{where}: {n} board card{'s' if n != 1 else ''} after action "
+                           f"{before}, where the game deals {want} after action {at}")
 
 
 def _apply(hand: Hand, seat: int, code: str, amount: str, where: str) -> None:
