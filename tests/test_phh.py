@@ -46,13 +46,16 @@ def _pokerkit_stacks(text: str) -> list[int]:
 
 
 def _known_divergence(hand: Hand) -> bool:
-    """The two known differences from PokerKit (tests/pokerkit_diff.py): a
-    fixed-limit all-in bet or raise short of a full one (R-C-6), and a hi-lo
-    split pot's odd chip (R-C-10)."""
+    """The known differences from PokerKit (tests/pokerkit_diff.py): a
+    fixed-limit all-in bet or raise short of a full one (R-C-6), and the odd
+    chips of a split pot (R-C-10: one at a time from the dealer's left, a
+    hi-lo pot's to the high half; PokerKit places them otherwise)."""
     short = hand.options.structure == "fixed-limit" and any(
         e.kind in ("bet", "raise") and e.data.get("all_in") for e in hand.events)
     odd = hand.result is not None and any(
-        p.low and p.high and p.amount % 2 for p in hand.result.pots)
+        (p.low and p.high and p.amount % 2) or (len(p.winners) > 1
+                                                 and p.amount % len(p.winners))
+        for p in hand.result.pots)
     return bool(short or odd)
 
 
