@@ -276,6 +276,10 @@ def test_hidden_cards_that_decide_the_result_are_refused() -> None:
     with pytest.raises(PHHError, match=r"^the result depends on cards the file hides "
                                        r"\(p1's \?\?\?\?\)"):
         replay_phh(read_phh(text))
+    text = BASE.replace(', "d db 4s"', "")
+    with pytest.raises(PHHError, match=r"^the result depends on 1 board card the file does not "
+                                       r"give: replayed to the showdown"):
+        replay_phh(read_phh(text))
     # shown at the showdown, the cards are known
     text = BASE.replace('"d dh p1 AcAd"', '"d dh p1 ????"')
     assert replay_phh(read_phh(text)).finishing_stacks == [108, 98, 94]

@@ -188,7 +188,8 @@ class PHHHand:
         finishing_stacks: each player's chips after the hand (``None`` when
             the actions stop before the end of the hand).
         players: the names (``players``), else ``p1``, ``p2`` ...
-        antes: each player's ante.
+        antes: the ante each player posted (heads-up, PHH's ``antes``
+            reversed, as PHH says).
         unknown: seats whose cards the file does not tell (``??``) and that
             rollem played with stand-in cards.
         fields: the file's other fields, kept as they were.
@@ -236,6 +237,8 @@ class _Preset:
         self.queues[("db", None)] = list(board)
         self.free = [c for c in CARDS if c not in named]
         self.stand_ins: set[int] = set()
+        self.board_stand_ins = 0
+        """Board cards the file does not give, dealt as stand-ins."""
 
     def take(self, hand: Hand, kind: str, seat: int | None) -> Card:
         key: tuple[str, int | None] = ("db", None) if kind == "board" else (
@@ -245,6 +248,8 @@ class _Preset:
         if card is None:
             if key[0] == "p" and seat is not None:
                 self.stand_ins.add(seat)
+            elif key[0] == "db":
+                self.board_stand_ins += 1
             if not self.free:
                 raise EngineError("the stub is empty")
             card = self.free.pop(0)
@@ -434,6 +439,10 @@ def replay_phh(data: Mapping[str, Any]) -> PHHHand:
         raise PHHError(f"{v.code} deals fewer cards to {who} than the file names")
     unknown = set(preset.stand_ins)
     if hand.is_over and hand.result is not None and hand.result.showdown:
+        if preset.board_stand_ins:
+            raise PHHError(f"the result depends on {preset.board_stand_ins} board card"
+                           f"{'s' if preset.board_stand_ins != 1 else ''} the file does not "
+                           "give: replayed to the showdown, but who wins cannot be told")
         hidden = sorted(s for s in unknown if not hand.folded[s])
         if hidden:
             raise PHHError(f"the result depends on cards the file hides (p{hidden[0] + 1}'s "
