@@ -45,7 +45,9 @@ def ours_to_pokerkit(code: str, hands: int) -> Counter[str]:
         if theirs == ours:
             tally["agree"] += 1
         elif _known_divergence(hand):
-            tally["known (R-C-6 short all-in or R-C-10 odd chips)"] += 1
+            short = hand.options.structure == "fixed-limit" and any(
+                e.kind in ("bet", "raise") and e.data.get("all_in") for e in hand.events)
+            tally["R-C-6 short all-in" if short else "R-C-10 odd chips"] += 1
         else:
             tally["unexplained"] += 1
             print(f"  {code} seed {seed}: rollem {ours}, PokerKit "

@@ -314,6 +314,17 @@ def test_cli_replay_phh_and_phhs(tmp_path: Path) -> None:
     assert json.loads(r.output)["finishing_stacks"] == [108, 98, 94]
     r = runner.invoke(app, ["replay", str(one), "--result"])
     assert "Finishing stacks: p1 108, p2 98, p3 94" in r.output
+    # a PHH hand in a file of any name; a rollem history named .phh is rollem's
+    other = tmp_path / "hand.toml"
+    other.write_text(BASE)
+    assert json.loads(runner.invoke(app, ["replay", str(other), "--json"]).output)[
+        "finishing_stacks"] == [108, 98, 94]
+    ours = tmp_path / "ours.phh"
+    sdr = Hand("sdr", [50, 50], source=SeededSource(2))
+    play_out(sdr, random.Random(2))
+    ours.write_text(write_history(sdr))
+    r = runner.invoke(app, ["replay", str(ours), "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["game"] == "sdr"
     bulk = tmp_path / "hands.phhs"
     bulk.write_text(f"[1]\n{BASE}\n[2]\n{BASE.replace('min_bet = 2', 'min_bet = 0.5')}")
     r = runner.invoke(app, ["replay", str(bulk), "--json"])

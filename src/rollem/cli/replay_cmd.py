@@ -183,7 +183,7 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
     from rollem.history import HistoryError, replay
     from rollem.userfile import MAX_HISTORY_BYTES, UserFileError, read_user_text
 
-    if file.suffix.lower() in (".phh", ".phhs"):  # standard PHH (issue 29)
+    if file.suffix.lower() == ".phhs":  # several standard PHH hands (issue 29)
         from rollem.cli.phh_cmd import replay_phh_file
 
         replay_phh_file(file, as_json)
