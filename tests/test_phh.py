@@ -90,6 +90,29 @@ def test_our_hands_replay_in_pokerkit(code: str) -> None:
     assert compared >= HANDS * 2 // 3
 
 
+@pytest.mark.parametrize("structure", ["no-limit", "fixed-limit"])
+def test_blinds_and_a_straddle_export(structure: str) -> None:
+    """House blinds 5/10 and a straddle of 20 (3 to 9 players): PHH's
+    blinds_or_straddles, replayed by PokerKit to rollem's stacks."""
+    compared = 0
+    for seed in range(HANDS):
+        rng = random.Random(seed)
+        n = rng.randint(3, 9)
+        options = Options(structure=structure, ante=0, small_bet=10, big_bet=20,
+                          house={"small_blind": 5, "big_blind": 10, "straddle": 20})
+        hand = Hand("holdem", [rng.choice([60, 300, 1000]) for _ in range(n)],
+                    button=rng.randrange(n), options=options, source=SeededSource(seed))
+        play_out(hand, rng)
+        table = phh_dict(hand)
+        assert table["blinds_or_straddles"] == [5, 10, 20] + [0] * (n - 3)
+        text = write_phh(hand)
+        assert replay_phh(read_phh(text)).finishing_stacks == table["finishing_stacks"]
+        if not _known_divergence(hand):
+            assert _pokerkit_stacks(text) == table["finishing_stacks"], text
+            compared += 1
+    assert compared >= HANDS * 2 // 3
+
+
 # ---------------------------------------------------------------- PokerKit's hands
 
 _AUTO = (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
