@@ -381,3 +381,24 @@ def test_cli_export_phh(tmp_path: Path) -> None:
     r = runner.invoke(app, ["export", "--phh", str(sdr)])
     assert r.exit_code == 2
     assert "sdr (fixed-limit) has no PHH variant code" in r.output
+
+
+def test_odds_at_a_point_of_a_phh_hand(tmp_path: Path) -> None:
+    from rollem.odds.history import history_odds
+    from rollem.odds.result import OddsError
+
+    # after the flop's first check (action 4), p1's aces against what p1 can see
+    odds, at = history_odds(BASE, 0, at=4, seed=1)
+    assert at == 4 and odds.equity > 0.7
+    # default: before the last action; a folded seat's, before its fold
+    assert history_odds(BASE, 2, seed=1)[1] == 8
+    with pytest.raises(OddsError, match=r"^seat 1 \(p2\): its cards are hidden \(\?\?\) in the"):
+        history_odds(BASE, 1, seed=1)
+    with pytest.raises(OddsError, match=r"^--at 12: the hand has 9 player actions"):
+        history_odds(BASE, 0, at=12)
+    f = tmp_path / "hand.phh"
+    f.write_text(BASE)
+    r = CliRunner().invoke(app, ["odds", "--history", str(f), "--seat", "2", "--at", "3",
+                                 "--json", "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["at"] == 3

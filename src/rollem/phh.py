@@ -389,8 +389,10 @@ _FIELDS = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "
            "ante_trimming_status")
 
 
-def replay_phh(data: Mapping[str, Any]) -> PHHHand:
-    """Replay a standard PHH hand (its TOML table) through rollem's engine.
+def replay_phh(data: Mapping[str, Any], *, at: int | None = None) -> PHHHand:
+    """Replay a standard PHH hand (its TOML table) through rollem's engine;
+    with ``at``, only its first ``at`` player actions (``rollem odds
+    --history``; what the file records after them is not checked).
 
     Raises:
         PHHError: a variant rollem does not play, a missing or malformed
@@ -428,10 +430,16 @@ def replay_phh(data: Mapping[str, Any]) -> PHHHand:
                     options=options, carry_in=sum(antes), preset=preset)
     except (EngineError, KeyError) as err:
         raise PHHError(f"{v.code}: {err}") from None
-    for seat, code, amount, line in parsed.actions:
+    if at is not None and not 0 <= at <= len(parsed.actions):
+        raise PHHError(f"--at {at}: the hand has {len(parsed.actions)} player actions (dealer "
+                       f"and show lines are not counted): expected 0 to {len(parsed.actions)}")
+    for seat, code, amount, line in parsed.actions[:at]:
         _apply(hand, seat, code, amount, f"line {line} of actions (p{seat + 1} {code}"
                + (f" {amount}" if amount else "") + ")")
-    _check_boards(hand, parsed)
+    _check_boards(hand, parsed, partial=at is not None)
+    if at is not None:
+        return PHHHand(v.code, hand, stacks, None, names, antes, set(preset.stand_ins),
+                       {k: data[k] for k in data if k not in _FIELDS})
     left = [s for s, q in preset.queues.items() if any(c is not None for c in q)]
     if hand.is_over and left:
         key = left[0]
@@ -457,9 +465,10 @@ def replay_phh(data: Mapping[str, Any]) -> PHHHand:
                    {k: data[k] for k in data if k not in _FIELDS})
 
 
-def _check_boards(hand: Hand, parsed: _Parsed) -> None:
+def _check_boards(hand: Hand, parsed: _Parsed, *, partial: bool = False) -> None:
     """Each ``d db`` line deals what the game deals there: as many cards, after
-    as many player actions (the flop after the first betting round ...)."""
+    as many player actions (the flop after the first betting round ...);
+    ``partial``: the lines the replay has not reached are not checked."""
     dealt = []
     marks = hand.action_marks
     for i, ev in enumerate(hand.events):
@@ -468,6 +477,8 @@ def _check_boards(hand: Hand, parsed: _Parsed) -> None:
             dealt.append((len(ev.data["cards"]), before))
     for k, (line, text, n, before) in enumerate(parsed.boards):
         where = f"line {line} of actions ({text})"
+        if partial and k >= len(dealt):
+            break
         if k >= len(dealt):
             raise PHHError(f"{where}: the game deals no more board cards here")
         want, at = dealt[k]
