@@ -8,19 +8,21 @@ from __future__ import annotations
 
 import json
 import random
+import tomllib
 import warnings
 from pathlib import Path
 
 import pokerkit as pk
 import pytest
+import tomli_w
 from click.testing import CliRunner
 
 from engine_helpers import play_out
 from rollem import games
 from rollem.cli.app import app
 from rollem.engine import Hand, Options, SeededSource
-from rollem.history import write_history
-from rollem.phh import PHHError, phh_dict, read_phh, replay_phh, write_phh
+from rollem.history import write_history, write_own_copy
+from rollem.phh import PHHError, copy_phh_dict, phh_dict, read_phh, replay_phh, write_phh
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 HANDS = 30
@@ -88,6 +90,34 @@ def test_our_hands_replay_in_pokerkit(code: str) -> None:
         assert _pokerkit_stacks(text) == ours, f"{code} seed {seed}:\n{text}"
         compared += 1
     assert compared >= HANDS * 2 // 3
+
+
+@pytest.mark.parametrize("code", sorted(GAMES))
+def test_own_copies_export_with_hidden_cards(code: str) -> None:
+    """A player's own copy (as rollem play saves it) as PHH: the cards it
+    hides are ??, yet PokerKit and rollem replay it to the copy's stacks (a
+    hidden hand at the showdown was mucked: it wins nothing)."""
+    compared = 0
+    for seed in range(HANDS // 2):
+        hand = _our_hand(code, seed)
+        seat = next(s for s in range(seed, seed + hand.n) if hand.dealt[s % hand.n]) % hand.n
+        copy = tomllib.loads(write_own_copy(hand, seat))
+        table = copy_phh_dict(copy)
+        text = tomli_w.dumps(table)
+        assert table["finishing_stacks"] == [hand.stacks[s] for s in table["_seats"]]
+        assert table["_seats"][table["_redacted_for"]] == seat
+        for line in table["actions"]:  # no card the seat did not see
+            w = line.split()
+            if w[:2] == ["d", "dh"] and w[2] != f"p{table['_redacted_for'] + 1}":
+                other = table["_seats"][int(w[2][1:]) - 1]
+                down = [str(c) for c, up in zip(hand.hole[other], hand.up[other], strict=True)
+                        if not up and other not in (hand.result.shown if hand.result else {})]
+                assert not any(c in w[3] for c in down), line
+        assert replay_phh(read_phh(text)).finishing_stacks == table["finishing_stacks"]
+        if not _known_divergence(hand):
+            assert _pokerkit_stacks(text) == table["finishing_stacks"], text
+            compared += 1
+    assert compared >= HANDS // 3
 
 
 @pytest.mark.parametrize("structure", ["no-limit", "fixed-limit"])
@@ -294,8 +324,14 @@ def test_refusals_name_the_field(old: str, new: str, message: str) -> None:
     assert "\n" not in str(err.value)
 
 
-def test_hidden_cards_that_decide_the_result_are_refused() -> None:
+def test_a_hidden_hand_at_the_showdown_wins_nothing() -> None:
+    # p1's cards hidden to the end: p3's known kings take the pot, as in PokerKit
     text = BASE.replace('"d dh p1 AcAd"', '"d dh p1 ????"').replace('"p1 sm AcAd", ', "")
+    got = replay_phh(read_phh(text))
+    assert got.finishing_stacks == [94, 98, 108] == _pokerkit_stacks(text)
+    assert got.unknown == {0, 1}
+    # both hands hidden: who wins cannot be told
+    text = text.replace('"d dh p3 KcKd"', '"d dh p3 ????"').replace(', "p3 sm KcKd"', "")
     with pytest.raises(PHHError, match=r"^the result depends on cards the file hides "
                                        r"\(p1's \?\?\?\?\)"):
         replay_phh(read_phh(text))
@@ -376,6 +412,11 @@ def test_cli_export_phh(tmp_path: Path) -> None:
     r = runner.invoke(app, ["export", "--phh", str(files[0])])
     assert r.exit_code == 0
     assert r.output.startswith('variant = "NT"')
+    own = tmp_path / "own.toml"
+    own.write_text(write_own_copy(_our_hand("F7S", 4), 0))
+    r = runner.invoke(app, ["export", "--phh", str(own)])
+    assert r.exit_code == 0, r.output
+    assert "_redacted_for = " in r.output and "????" in r.output
     sdr = tmp_path / "sdr.toml"
     sdr.write_text(write_history(Hand("sdr", [50, 50], source=SeededSource(2))))
     r = runner.invoke(app, ["export", "--phh", str(sdr)])

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -45,10 +45,14 @@ import tomli_w
 
 from rollem.cards import CARDS, Card, CardError, parse_card
 from rollem.engine.actions import Bet, Call, Check, Fold, Raise
+from rollem.engine.decisions import Pending
 from rollem.engine.errors import EngineError
+from rollem.engine.events import Event
 from rollem.engine.forced import Blinds, BringIn
+from rollem.engine.game import Game
 from rollem.engine.hand import Hand
 from rollem.engine.options import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Options
+from rollem.engine.step import Step
 
 __all__ = [
     "CODES",
@@ -56,6 +60,7 @@ __all__ = [
     "VARIANTS",
     "PHHError",
     "PHHHand",
+    "copy_phh_dict",
     "phh_dict",
     "read_phh",
     "read_phhs",
@@ -256,6 +261,51 @@ class _Preset:
         return card
 
 
+class _MuckHidden(Step):
+    """Before the showdown: a hand still in whose cards the file hides
+    (stand-ins) is mucked, as PokerKit treats a hand shown as ``????``: it
+    wins nothing and its chips stay in the pots (R-C-11). When some pot
+    would then have no contender left, the result cannot be told from the
+    file: nothing is mucked and :attr:`untold` says why."""
+
+    name = "hidden hands"
+
+    def __init__(self, preset: _Preset) -> None:
+        self.preset = preset
+        self.untold = ""
+
+    def start(self, hand: Hand) -> Pending | None:
+        live = [s for s in range(hand.n) if not hand.folded[s]]
+        hidden = [s for s in live if s in self.preset.stand_ins]
+        if not hidden or len(live) < 2:
+            return None
+        known = [s for s in live if s not in hidden]
+        top = max((hand.committed[s] for s in known), default=-1)
+        over = [s for s in hidden if hand.committed[s] > top]
+        if not known or len(over) > 1:
+            self.untold = (f"the result depends on cards the file hides (p{over[0] + 1}'s "
+                           "????): replayed to the showdown, but who wins cannot be told")
+            return None
+        for s in hidden:
+            hand.fold(s)
+            hand.events.append(Event("muck", s, {"hidden": True}))
+        return None
+
+
+def _with_muck(game_id: str, step: _MuckHidden) -> Game:
+    """The game ``game_id`` with :class:`_MuckHidden` before its showdown."""
+    from rollem import games
+
+    base = games.get(game_id)
+
+    def build(options: Options) -> list[Step]:
+        steps = base.build(options)
+        at = max(i for i, s in enumerate(steps) if s.name == "showdown")
+        return [*steps[:at], step, *steps[at:]]
+
+    return replace(base, build=build)
+
+
 @dataclass
 class _Parsed:
     deals: dict[int, list[Card | None]]
@@ -425,9 +475,10 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None) -> PHHHand:
     if twice:
         raise PHHError(f"card {CARDS[twice[0]]} is dealt twice; each card exists once")
     preset = _Preset(parsed.deals, parsed.board)
+    muck = _MuckHidden(preset)
     try:
-        hand = Hand(v.game, [s - a for s, a in zip(stacks, antes, strict=True)], button=n - 1,
-                    options=options, carry_in=sum(antes), preset=preset)
+        hand = Hand(_with_muck(v.game, muck), [s - a for s, a in zip(stacks, antes, strict=True)],
+                    button=n - 1, options=options, carry_in=sum(antes), preset=preset)
     except (EngineError, KeyError) as err:
         raise PHHError(f"{v.code}: {err}") from None
     if at is not None and not 0 <= at <= len(parsed.actions):
@@ -446,15 +497,13 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None) -> PHHHand:
         who = "the board" if key[0] == "db" else f"p{(key[1] or 0) + 1}"
         raise PHHError(f"{v.code} deals fewer cards to {who} than the file names")
     unknown = set(preset.stand_ins)
-    if hand.is_over and hand.result is not None and hand.result.showdown:
-        if preset.board_stand_ins:
-            raise PHHError(f"the result depends on {preset.board_stand_ins} board card"
-                           f"{'s' if preset.board_stand_ins != 1 else ''} the file does not "
-                           "give: replayed to the showdown, but who wins cannot be told")
-        hidden = sorted(s for s in unknown if not hand.folded[s])
-        if hidden:
-            raise PHHError(f"the result depends on cards the file hides (p{hidden[0] + 1}'s "
-                           "????): replayed to the showdown, but who wins cannot be told")
+    if hand.is_over and hand.result is not None and hand.result.showdown \
+            and preset.board_stand_ins:
+        raise PHHError(f"the result depends on {preset.board_stand_ins} board card"
+                       f"{'s' if preset.board_stand_ins != 1 else ''} the file does not "
+                       "give: replayed to the showdown, but who wins cannot be told")
+    if muck.untold:
+        raise PHHError(muck.untold)
     finishing = list(hand.stacks) if hand.is_over else None
     recorded = data.get("finishing_stacks")
     if recorded is not None and finishing is not None:
@@ -558,7 +607,20 @@ def _order(hand: Hand) -> list[int]:
     return [s for s in ((hand.button + 1 + i) % n for i in range(n)) if hand.dealt[s]]
 
 
-def phh_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class _CopyView:
+    """What a player's own copy tells (:func:`copy_phh_dict`): per seat, which
+    of its dealt cards, in order, it hides (``??``); each shown hand's cards
+    in dealt order; the copy's finishing stacks; the copy's seat."""
+
+    hidden: Mapping[int, Sequence[bool]]
+    shown: Mapping[int, Sequence[int]]
+    finishing: Sequence[int] | None
+    seat: int
+
+
+def phh_dict(hand: Hand, *, players: Sequence[str] | None = None,
+             _copy: _CopyView | None = None) -> dict[str, Any]:
     """``hand`` as a standard PHH table (PokerKit's ``HandHistory.loads``
     replays it to the same finishing stacks).
 
@@ -602,18 +664,77 @@ def phh_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[str, A
     else:
         out["min_bet"] = opts.small_bet
     out["starting_stacks"] = [hand.start_stacks[s] for s in order]
-    out["actions"] = _actions(hand, index)
+    out["actions"] = _actions(hand, index, _copy)
     names = list(players) if players is not None else [f"seat {s}" for s in range(hand.n)]
     out["players"] = [names[s] for s in order]
-    if hand.result is not None:
+    if _copy is not None:
+        if _copy.finishing is not None:
+            out["finishing_stacks"] = [_copy.finishing[s] for s in order]
+    elif hand.result is not None:
         out["finishing_stacks"] = [hand.stacks[s] for s in order]
     out["_seats"] = order
-    out["_burns"] = "".join(str(CARDS[e.data["card"]]) for e in hand.events
-                            if e.kind == "burn")
+    out["_burns"] = "".join("??" if _copy is not None else str(CARDS[e.data["card"]])
+                            for e in hand.events if e.kind == "burn")
+    if _copy is not None:
+        out["_redacted_for"] = index[_copy.seat]
     return out
 
 
-def _actions(hand: Hand, index: Mapping[int, int]) -> list[str]:
+def copy_phh_dict(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A player's own copy (``_redacted_for``, :func:`rollem.history.redact`)
+    as standard PHH: the cards it hides are ``??`` (``????`` for two), each
+    shown hand is the cards the copy shows (in dealt order, so a stud
+    hand's up cards stay where they were dealt), the finishing stacks are
+    the copy's; ``_redacted_for`` is the PHH player index of its seat.
+    PokerKit replays it to the copy's finishing stacks (a hidden hand that
+    reached the showdown was mucked: it could win nothing, R-C-11).
+
+    Raises:
+        rollem.history.HistoryError: the copy describes no hand that can
+            happen (:func:`rollem.history_copy.own_copy_hand`).
+        PHHError: a game with no PHH variant code, or a copy that ran out of
+            cards (reshuffled, which no PHH game does).
+    """
+    from rollem.history_copy import own_copy_hand
+
+    hand = own_copy_hand(data)
+    seat = int(data["_redacted_for"])
+    hidden: dict[int, list[bool]] = {s: [] for s in range(hand.n)}
+    dealt: dict[int, list[str]] = {s: [] for s in range(hand.n)}
+    raw = data.get("actions")
+    for line in raw if isinstance(raw, list) else []:
+        words = str(line).split("#", 1)[0].split()
+        if len(words) >= 4 and words[0] == "d" and words[1] in ("dh", "du"):
+            s = int(words[2][1:]) - 1
+            text = "".join(words[3:])
+            tokens = [text[i:i + 2] for i in range(0, len(text), 2)]
+            dealt[s].extend(tokens)
+            hidden[s].extend(t == "??" for t in tokens)
+    for s in range(hand.n):  # a copy may leave dealer lines out: those cards are hidden
+        missing = len(hand.hole[s]) - len(hidden[s])
+        if s != seat and missing > 0:
+            hidden[s].extend([True] * missing)
+            dealt[s].extend(["??"] * missing)
+    result = data.get("_result")
+    shown: dict[int, list[int]] = {}
+    if isinstance(result, Mapping) and isinstance(result.get("shown_cards"), Mapping):
+        for key, cards in result["shown_cards"].items():
+            s = int(key)
+            cs = [int(parse_card(str(c))) for c in (cards.split() if isinstance(cards, str)
+                                                     else cards)]
+            shown[s] = _in_dealt_order(cs, dealt[s])
+    finishing = data.get("finishing_stacks")
+    if not isinstance(finishing, list) and isinstance(result, Mapping) and isinstance(
+            result.get("net"), Mapping):
+        net = result["net"]
+        finishing = [hand.start_stacks[s] + int(net.get(str(s), 0)) for s in range(hand.n)]
+    view = _CopyView(hidden, shown, finishing if isinstance(finishing, list) else None, seat)
+    names = data.get("players")
+    return phh_dict(hand, players=names if isinstance(names, list) and len(names) == hand.n
+                    else None, _copy=view)
+
+
+def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None) -> list[str]:
     """PHH action lines: hole cards per player and street run together (down
     and up cards alike), board cards, the players' actions (the bring-in as
     ``pb``); no burns; at a showdown every contender's show (``pN sm``)
@@ -627,10 +748,18 @@ def _actions(hand: Hand, index: Mapping[int, int]) -> list[str]:
 
     dealt: dict[int, list[int]] = {}
 
+    def text(s: int, cards: Sequence[int], first: int) -> str:
+        if view is None:
+            return "".join(str(CARDS[c]) for c in cards)
+        mask = view.hidden.get(s, ())
+        return "".join("??" if first + k < len(mask) and mask[first + k] else str(CARDS[c])
+                       for k, c in enumerate(cards))
+
     def flush() -> None:
         for s in sorted(pending, key=lambda x: index[x]):
+            first = len(dealt.get(s, []))
             dealt.setdefault(s, []).extend(pending[s])
-            lines.append(f"d dh p{index[s] + 1} " + "".join(str(CARDS[c]) for c in pending[s]))
+            lines.append(f"d dh p{index[s] + 1} " + text(s, pending[s], first))
         pending.clear()
 
     def act(i_event: int) -> None:
@@ -672,9 +801,40 @@ def _actions(hand: Hand, index: Mapping[int, int]) -> list[str]:
     if hand.result is not None and hand.result.showdown:
         # every contender shows (a losing hand shown changes nothing; one mucked
         # before an all-in runout would forfeit in PokerKit)
-        lines[at:at] = [f"p{index[s] + 1} sm " + "".join(str(CARDS[c]) for c in held[s])
+        lines[at:at] = [_show(s, held[s], index, view)
                         for s in sorted(held, key=lambda x: index[x]) if not hand.folded[s]]
     return lines
+
+
+def _in_dealt_order(shown: list[int], dealt: Sequence[str]) -> list[int]:
+    """A shown hand in the order its cards were dealt: each card the copy
+    names where it was dealt (a stud up card), the shown rest where it shows
+    ``??``, in the order shown (as shown when the counts differ)."""
+    if len(shown) != len(dealt):
+        return shown
+    known = {int(parse_card(t)) for t in dealt if t != "??"}
+    rest = [c for c in shown if c not in known]
+    out = []
+    for t in dealt:
+        if t != "??":
+            out.append(int(parse_card(t)))
+        elif rest:
+            out.append(rest.pop(0))
+    return out if len(out) == len(shown) else shown
+
+
+def _show(seat: int, held: Sequence[int], index: Mapping[int, int],
+          view: _CopyView | None) -> str:
+    """A contender's ``sm`` line: its cards; in a copy, the cards the copy
+    shows, the copy's seat's own, or ``????`` for a hand the copy hides (kept
+    face down: a mucked hand, which could win nothing, R-C-11; PokerKit lets
+    no player all-in muck)."""
+    p = f"p{index[seat] + 1} sm"
+    if view is not None and seat != view.seat:
+        if seat not in view.shown:
+            return f"{p} " + "??" * len(held)
+        held = list(view.shown[seat])[:len(held)]
+    return f"{p} " + "".join(str(CARDS[c]) for c in held)
 
 
 def write_phh(hand: Hand, *, players: Sequence[str] | None = None) -> str:

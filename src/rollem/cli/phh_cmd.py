@@ -96,19 +96,20 @@ def export_command(files: tuple[Path, ...], to_phh: bool, output: Path | None) -
     """Write rollem hand histories FILES as standard PHH.
 
     One FILE gives one PHH hand; several give one .phhs (tables [1], [2] ...
-    in the order given). Each FILE is a full rollem history (not a player's
-    copy, whose hidden cards cannot be replayed) of a game with a PHH
-    variant: hold'em fixed limit (FT) or no limit (NT), Omaha pot limit (PO),
-    Omaha hi-lo fixed limit (FO/8), seven-card stud
-    (F7S), stud hi-lo (F7S/8) and razz (FR). Other games and structures are
-    refused: their rollem history (variant rollem-GAME) is the only form.
+    in the order given). Each FILE is a rollem history, full or a player's
+    own copy (rollem play's files, the web table's download: the cards it
+    hides stay ?? in the PHH), of a game with a PHH variant: hold'em fixed
+    limit (FT) or no limit (NT), Omaha pot limit (PO), Omaha hi-lo fixed
+    limit (FO/8), seven-card stud (F7S), stud hi-lo (F7S/8) and razz (FR).
+    Other games and structures are refused: their rollem history (variant
+    rollem-GAME) is the only form.
 
     Players are numbered from the button's left, the button last, as PHH
     does; _seats maps each back to the rollem seat, _burns holds the burned
     cards.
     """
     from rollem.history import HistoryError, replay
-    from rollem.phh import PHHError, phh_dict, write_phhs
+    from rollem.phh import PHHError, copy_phh_dict, phh_dict, write_phhs
 
     tables = []
     for file in files:
@@ -117,10 +118,10 @@ def export_command(files: tuple[Path, ...], to_phh: bool, output: Path | None) -
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as err:
             fail(f"{file}: not a TOML hand history: {err}")
-        if "_redacted_for" in data:
-            fail(f"{file}: a player's own copy (cards hidden as ??) cannot be exported; "
-                 "export the full history")
         try:
+            if "_redacted_for" in data:  # a player's own copy: its hidden cards stay ??
+                tables.append(copy_phh_dict(data))
+                continue
             hand = replay(text)
             names = data.get("players")
             names = names if isinstance(names, list) and len(names) == hand.n else None
