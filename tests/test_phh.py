@@ -332,9 +332,12 @@ def test_a_hidden_hand_at_the_showdown_wins_nothing() -> None:
     assert got.unknown == {0, 1}
     # both hands hidden: who wins cannot be told
     text = text.replace('"d dh p3 KcKd"', '"d dh p3 ????"').replace(', "p3 sm KcKd"', "")
-    with pytest.raises(PHHError, match=r"^the result depends on cards the file hides "
-                                       r"\(p1's \?\?\?\?\)"):
+    with pytest.raises(PHHError, match=r"^the result depends on cards the file hides or "
+                                       r"mucks \(p1's\): replayed to the showdown"):
         replay_phh(read_phh(text))
+    # a known hand mucked at the showdown (pN sm) wins nothing either
+    text = BASE.replace('"p1 sm AcAd"', '"p1 sm"')
+    assert replay_phh(read_phh(text)).finishing_stacks == [94, 98, 108] == _pokerkit_stacks(text)
     text = BASE.replace(', "d db 4s"', "")
     with pytest.raises(PHHError, match=r"^the result depends on 1 board card the file does not "
                                        r"give: replayed to the showdown"):

@@ -262,29 +262,32 @@ class _Preset:
 
 
 class _MuckHidden(Step):
-    """Before the showdown: a hand still in whose cards the file hides
-    (stand-ins) is mucked, as PokerKit treats a hand shown as ``????``: it
-    wins nothing and its chips stay in the pots (R-C-11). When some pot
-    would then have no contender left, the result cannot be told from the
-    file: nothing is mucked and :attr:`untold` says why."""
+    """Before the showdown: a hand still in that the file mucks (``pN sm``),
+    or whose cards it hides (stand-ins), is mucked, as PokerKit treats a
+    muck and a hand shown as ``????``: it wins nothing and its chips stay in
+    the pots (R-C-11). When some pot would then have no contender left, the
+    result cannot be told from the file: nothing is mucked and
+    :attr:`untold` says why."""
 
     name = "hidden hands"
 
-    def __init__(self, preset: _Preset) -> None:
+    def __init__(self, preset: _Preset, mucked: set[int]) -> None:
         self.preset = preset
+        self.mucked = mucked
         self.untold = ""
 
     def start(self, hand: Hand) -> Pending | None:
         live = [s for s in range(hand.n) if not hand.folded[s]]
-        hidden = [s for s in live if s in self.preset.stand_ins]
+        hidden = [s for s in live if s in self.preset.stand_ins or s in self.mucked]
         if not hidden or len(live) < 2:
             return None
         known = [s for s in live if s not in hidden]
         top = max((hand.committed[s] for s in known), default=-1)
         over = [s for s in hidden if hand.committed[s] > top]
         if not known or len(over) > 1:
-            self.untold = (f"the result depends on cards the file hides (p{over[0] + 1}'s "
-                           "????): replayed to the showdown, but who wins cannot be told")
+            who = over[0] if over else hidden[0]
+            self.untold = (f"the result depends on cards the file hides or mucks (p{who + 1}'s):"
+                           " replayed to the showdown, but who wins cannot be told")
             return None
         for s in hidden:
             hand.fold(s)
@@ -314,6 +317,8 @@ class _Parsed:
     actions: list[tuple[int, str, str, int]]  # seat, code, amount text, line
     boards: list[tuple[int, str, int, int]] = field(default_factory=list)
     """Each ``d db`` line: its line number, text, cards, player actions before it."""
+    mucked: set[int] = field(default_factory=set)
+    """Players who muck at the showdown (``pN sm`` without cards)."""
 
 
 def _parse_actions(raw: object, n: int) -> _Parsed:
@@ -343,6 +348,8 @@ def _parse_actions(raw: object, n: int) -> _Parsed:
         if code == "sm":
             if len(words) == 3 and words[2] != "-":
                 p.shown[seat] = _cards(words[2], where)
+            elif len(words) == 2:
+                p.mucked.add(seat)
             elif len(words) > 3:
                 raise PHHError(f"{where}: 'pN sm' takes at most one run of cards")
             continue
@@ -475,7 +482,7 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None) -> PHHHand:
     if twice:
         raise PHHError(f"card {CARDS[twice[0]]} is dealt twice; each card exists once")
     preset = _Preset(parsed.deals, parsed.board)
-    muck = _MuckHidden(preset)
+    muck = _MuckHidden(preset, parsed.mucked)
     try:
         hand = Hand(_with_muck(v.game, muck), [s - a for s, a in zip(stacks, antes, strict=True)],
                     button=n - 1, options=options, carry_in=sum(antes), preset=preset)
