@@ -305,7 +305,7 @@ def test_base_example_replays() -> None:
     ("[100, 100, 100]", "[100, 100]", "antes has 3 entries for 2 players"),
     ("antes = [0, 0, 0]\n", "", "antes must be a list of chips"),
     ('"p3 cbr 6"', '"p3 cbr 1"', "line 4 of actions (p3 cbr 1): "),
-    ('"p2 f"', '"p3 f"', "line 6 of actions (p3 f): not p3's turn (waiting for p2)"),
+    ('"p1 sm AcAd"', '"p1 cc", "p1 sm AcAd"', "line 16 of actions (p1 cc): the hand is over"),
     ('"d db 2c7h9s"', '"d db 2c7h9s8d"', "line 7 of actions (d db 2c7h9s8d): 4 board cards after "
                                          "action 3, where the game deals 3 after action 3"),
     ('"p1 cc", "p3 cc", "d db 3d"', '"d db 3d", "p1 cc", "p3 cc"',
@@ -345,6 +345,33 @@ def test_a_hidden_hand_at_the_showdown_wins_nothing() -> None:
     # shown at the showdown, the cards are known
     text = BASE.replace('"d dh p1 AcAd"', '"d dh p1 ????"')
     assert replay_phh(read_phh(text)).finishing_stacks == [108, 98, 94]
+
+
+def test_actions_left_out_are_filled_in_as_pokerkit_does() -> None:
+    text = BASE.replace('"p2 f",', "").replace('"p3 cc", "d db 3d"', '"d db 3d"')
+    got = replay_phh(read_phh(text))
+    assert got.finishing_stacks == [108, 98, 94] == _pokerkit_stacks(text)
+    assert got.filled == ["p2 folds (before line 7 of actions (p1 cc))",
+                          "p3 checks (before line 9 of actions (p1 cc))"]
+
+
+def test_the_dataset_big_blind_ante_with_trimming_follows_pokerkit(tmp_path: Path) -> None:
+    """A WSOP hand of the PHH dataset: a big-blind ante with
+    ante_trimming_status = true, which PokerKit (and rollem) trims back to
+    the big blind, and the button's fold left out; the file's
+    finishing_stacks record the ante as lost, so it differs."""
+    path = HERE / "wsop-2019-42-kempe.phh"
+    data = read_phh(path.read_text())
+    with pytest.raises(PHHError, match=r"^finishing_stacks \[18100000, 5625000, "):
+        replay_phh(data)
+    got = replay_phh(data, check_result=False)
+    assert got.finishing_stacks == _pokerkit_stacks(path.read_text())
+    assert got.finishing_stacks[:2] == [17600000, 6125000]
+    assert got.filled == ["p8 folds (before line 14 of actions (p1 cc))"]
+    r = CliRunner().invoke(app, ["replay", str(path), "--json", "--lenient"])
+    assert r.exit_code == 0
+    assert "1 difference from what the history records (--lenient)" in r.stderr
+    assert json.loads(r.stdout)["filled_in"] == got.filled
 
 
 def test_finishing_stacks_recorded_must_be_the_replays() -> None:

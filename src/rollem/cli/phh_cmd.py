@@ -40,6 +40,8 @@ def _told(h: Any) -> str:
     if h.finishing_stacks is not None:
         text += "\nNet: " + ", ".join(f"{n} {f - s:+d}" for n, f, s in zip(
             names, h.finishing_stacks, h.starting_stacks, strict=True))
+    if h.filled:
+        text += "\nLeft out of the file, filled in as PokerKit does: " + "; ".join(h.filled)
     if h.unknown:
         text += "\nCards the file hides (??) were played as stand-ins: " + ", ".join(
             names[s] for s in sorted(h.unknown)) + " (no result depends on them)"
@@ -49,7 +51,18 @@ def _told(h: Any) -> str:
     return text
 
 
-def replay_phh_file(file: Path, as_json: bool, text: str | None = None) -> None:
+def _differences(file: Path, h: Any) -> None:
+    """``--lenient``: what the file records that the replay contradicts, on stderr."""
+    if h.differences:
+        n = len(h.differences)
+        click.echo(f"rollem: {file}: told as replayed; {n} difference{'s' if n != 1 else ''} "
+                   "from what the history records (--lenient):", err=True)
+        for line in h.differences:
+            click.echo(f"  {line}", err=True)
+
+
+def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
+                    lenient: bool = False) -> None:
     """``rollem replay`` of a standard PHH file (``.phh``, one hand) or a
     ``.phhs`` (several): each hand replayed through the engine (prints and
     exits; a bad hand of a ``.phhs`` is reported in its place, the others
@@ -61,7 +74,8 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None) -> None:
         text = _read(file, MAX_PHHS_BYTES if bulk else 1024 * 1024)
     try:
         if not bulk:
-            h = replay_phh(read_phh(text))
+            h = replay_phh(read_phh(text), check_result=not lenient)
+            _differences(file, h)
             if as_json:
                 click.echo(json.dumps(h.to_json()))
             else:
@@ -76,7 +90,8 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None) -> None:
         try:
             if not isinstance(table, dict):
                 raise PHHError(f"{name} is not a table of PHH fields")
-            h = replay_phh(table)
+            h = replay_phh(table, check_result=not lenient)
+            _differences(Path(f"{file}[{name}]"), h)
             out.append({"hand": name, **h.to_json()})
             told.append(f"[{name}] " + _told(h))
         except PHHError as err:

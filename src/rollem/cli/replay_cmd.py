@@ -186,7 +186,7 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
     if file.suffix.lower() == ".phhs":  # several standard PHH hands (issue 29)
         from rollem.cli.phh_cmd import replay_phh_file
 
-        replay_phh_file(file, as_json)
+        replay_phh_file(file, as_json, lenient=lenient)
         return
     try:  # a byte order mark is read like any other file
         text = read_user_text(file, MAX_HISTORY_BYTES, encoding="utf-8-sig")
@@ -203,7 +203,7 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
     if is_phh(data):  # a standard PHH hand whatever its file's name (issue 29)
         from rollem.cli.phh_cmd import replay_phh_file
 
-        replay_phh_file(file.with_suffix(".phh"), as_json, text)
+        replay_phh_file(file.with_suffix(".phh"), as_json, text, lenient)
         return
     redacted = isinstance(data, dict) and "_redacted_for" in data
     if lenient and not redacted:

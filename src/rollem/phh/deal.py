@@ -20,8 +20,19 @@ from rollem.engine.options import Options
 from rollem.engine.step import Step
 from rollem.phh.variants import PHHError
 
-__all__ = ["CardPreset", "MuckHidden", "Parsed", "chip_list", "chips", "parse_actions",
-           "phh_cards", "player", "reveal", "with_muck"]
+__all__ = [
+    "CardPreset",
+    "MuckHidden",
+    "Parsed",
+    "PostAntes",
+    "chip_list",
+    "chips",
+    "parse_actions",
+    "phh_cards",
+    "phh_game",
+    "player",
+    "reveal",
+]
 
 
 def chips(value: object, where: str) -> int:
@@ -137,8 +148,30 @@ class MuckHidden(Step):
         return None
 
 
-def with_muck(game_id: str, step: MuckHidden) -> Game:
-    """The game ``game_id`` with :class:`MuckHidden` before its showdown."""
+class PostAntes(Step):
+    """Each player posts its own ante (``antes``, one a seat; a short stack
+    all it has), counted in the pots as the player's chips (R-C-5): PHH's
+    antes with ``ante_trimming_status = true``, as PokerKit counts them."""
+
+    name = "ante"
+
+    def __init__(self, antes: list[int]) -> None:
+        self.antes = antes
+
+    def start(self, hand: Hand) -> Pending | None:
+        for s in hand.live_from_left():
+            amount = min(self.antes[s], hand.stacks[s])
+            if amount:
+                hand.stacks[s] -= amount
+                hand.committed[s] += amount
+                hand.events.append(Event("ante", s, {"amount": amount,
+                                                     "all_in": hand.stacks[s] == 0}))
+        return None
+
+
+def phh_game(game_id: str, muck: MuckHidden, antes: PostAntes | None) -> Game:
+    """The game ``game_id`` with :class:`MuckHidden` before its showdown and,
+    where given, :class:`PostAntes` first."""
     from rollem import games
 
     base = games.get(game_id)
@@ -146,7 +179,8 @@ def with_muck(game_id: str, step: MuckHidden) -> Game:
     def build(options: Options) -> list[Step]:
         steps = base.build(options)
         at = max(i for i, s in enumerate(steps) if s.name == "showdown")
-        return [*steps[:at], step, *steps[at:]]
+        first = [antes] if antes is not None else []
+        return [*first, *steps[:at], muck, *steps[at:]]
 
     return replace(base, build=build)
 

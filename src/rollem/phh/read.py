@@ -18,11 +18,12 @@ from rollem.phh.deal import (
     CardPreset,
     MuckHidden,
     Parsed,
+    PostAntes,
     chip_list,
     chips,
     parse_actions,
+    phh_game,
     reveal,
-    with_muck,
 )
 from rollem.phh.variants import MAX_HANDS, NOT_PLAYED, VARIANTS, PHHError, Variant
 
@@ -47,6 +48,10 @@ class PHHHand:
         unknown: seats whose cards the file does not tell (``??``) and that
             rollem played with stand-in cards.
         fields: the file's other fields, kept as they were.
+        filled: the actions the file leaves out, filled in as PokerKit does
+            (a check where the player may check, else a fold), one line each.
+        differences: what the file records that the replay contradicts
+            (``check_result=False``), one line each.
     """
 
     variant: str
@@ -57,6 +62,8 @@ class PHHHand:
     antes: list[int]
     unknown: set[int] = field(default_factory=set)
     fields: dict[str, Any] = field(default_factory=dict)
+    filled: list[str] = field(default_factory=list)
+    differences: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """``rollem replay FILE.phh --json``: ``variant``, ``game``, ``players``,
@@ -69,6 +76,8 @@ class PHHHand:
             "starting_stacks": self.starting_stacks,
             "finishing_stacks": self.finishing_stacks,
         }
+        if self.filled:
+            out["filled_in"] = self.filled
         r = self.hand.result
         if r is not None:
             d = r.to_dict()
@@ -138,10 +147,13 @@ _FIELDS = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "
            "ante_trimming_status")
 
 
-def replay_phh(data: Mapping[str, Any], *, at: int | None = None) -> PHHHand:
+def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
+               check_result: bool = True) -> PHHHand:
     """Replay a standard PHH hand (its TOML table) through rollem's engine;
     with ``at``, only its first ``at`` player actions (``rollem odds
-    --history``; what the file records after them is not checked).
+    --history``; what the file records after them is not checked). Without
+    ``check_result`` a ``finishing_stacks`` the replay contradicts is noted
+    in :attr:`PHHHand.differences` (``rollem replay --lenient``) instead.
 
     Raises:
         PHHError: a variant rollem does not play, a missing or malformed
@@ -158,13 +170,17 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None) -> PHHHand:
     antes = chip_list(data, "antes", n)
     if n == 2:  # PHH: heads-up, the antes (as the blinds) are reversed by rule
         antes.reverse()
-    if data.get("ante_trimming_status") and len(set(antes)) > 1:
-        raise PHHError("ante_trimming_status = true with unequal antes: rollem replays "
-                       "unequal antes only as PHH's default (dead money in the main pot)")
-    for i, (s, a) in enumerate(zip(stacks, antes, strict=True)):
-        if s <= a:
-            raise PHHError(f"starting_stacks[{i}] {s} is not more than the ante {a}: a player "
-                           "all-in on the ante is not replayed")
+    antes = [min(a, s) for a, s in zip(antes, stacks, strict=True)]  # a short stack's all
+    trimmed = bool(data.get("ante_trimming_status"))
+    if trimmed:  # as PokerKit: no ante above the second largest, counted as the player's
+        cutoff = sorted(antes)[-2]
+        antes = [min(a, cutoff) for a in antes]
+    else:
+        for i, (s, a) in enumerate(zip(stacks, antes, strict=True)):
+            if s <= a:
+                raise PHHError(f"starting_stacks[{i}] {s} is not more than the ante {a}: a "
+                               "player all-in on a dead ante is not replayed (with "
+                               "ante_trimming_status = true it is)")
     options = _options(v, data, n)
     names = _names(data, n)
     parsed = parse_actions(data.get("actions"), n)
@@ -176,20 +192,30 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None) -> PHHHand:
     preset = CardPreset(parsed.deals, parsed.board)
     muck = MuckHidden(preset, parsed.mucked)
     try:
-        hand = Hand(with_muck(v.game, muck), [s - a for s, a in zip(stacks, antes, strict=True)],
-                    button=n - 1, options=options, carry_in=sum(antes), preset=preset)
+        if trimmed:
+            hand = Hand(phh_game(v.game, muck, PostAntes(antes)), stacks, button=n - 1,
+                        options=options, preset=preset)
+        else:  # dead antes: taken before the deal, into the main pot
+            hand = Hand(phh_game(v.game, muck, None),
+                        [s - a for s, a in zip(stacks, antes, strict=True)], button=n - 1,
+                        options=options, carry_in=sum(antes), preset=preset)
     except (EngineError, KeyError) as err:
         raise PHHError(f"{v.code}: {err}") from None
     if at is not None and not 0 <= at <= len(parsed.actions):
         raise PHHError(f"--at {at}: the hand has {len(parsed.actions)} player actions (dealer "
                        f"and show lines are not counted): expected 0 to {len(parsed.actions)}")
+    filled: list[str] = []
+    from_file: list[bool] = []
     for seat, code, amount, line in parsed.actions[:at]:
-        _apply(hand, seat, code, amount, f"line {line} of actions (p{seat + 1} {code}"
-               + (f" {amount}" if amount else "") + ")")
-    _check_boards(hand, parsed, partial=at is not None)
+        where = f"line {line} of actions (p{seat + 1} {code}" + (f" {amount}" if amount else "")
+        where += ")"
+        from_file.extend([False] * _fill_in(hand, seat, where, filled))
+        _apply(hand, seat, code, amount, where)
+        from_file.append(True)
+    _check_boards(hand, parsed, from_file, partial=at is not None)
     if at is not None:
         return PHHHand(v.code, hand, stacks, None, names, antes, set(preset.stand_ins),
-                       {k: data[k] for k in data if k not in _FIELDS})
+                       {k: data[k] for k in data if k not in _FIELDS}, filled)
     left = [s for s, q in preset.queues.items() if any(c is not None for c in q)]
     if hand.is_over and left:
         key = left[0]
@@ -204,24 +230,52 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None) -> PHHHand:
     if muck.untold:
         raise PHHError(muck.untold)
     finishing = list(hand.stacks) if hand.is_over else None
+    differences: list[str] = []
     recorded = data.get("finishing_stacks")
     if recorded is not None and finishing is not None:
         want = chip_list(data, "finishing_stacks", n)
         if want != finishing:
-            raise PHHError(f"finishing_stacks {want} differ from the replay's {finishing}")
+            message = f"finishing_stacks {want} differ from the replay's {finishing}"
+            if check_result:
+                raise PHHError(message)
+            differences.append(message)
     return PHHHand(v.code, hand, stacks, finishing, names, antes, unknown,
-                   {k: data[k] for k in data if k not in _FIELDS})
+                   {k: data[k] for k in data if k not in _FIELDS}, filled, differences)
 
 
-def _check_boards(hand: Hand, parsed: Parsed, *, partial: bool = False) -> None:
+def _fill_in(hand: Hand, seat: int, where: str, filled: list[str]) -> int:
+    """Before a player's action, each player whose turn it is instead checks
+    where it may, else folds: an action the file leaves out, filled in as
+    PokerKit fills it in (``HandHistory``'s repair). Returns how many were
+    filled in and notes each in ``filled``."""
+    count = 0
+    while hand.pending is not None and hand.pending.kind == "bet" \
+            and seat not in hand.pending.seats and count <= 2 * hand.n * 4:
+        actor = hand.pending.seats[0]
+        legal = hand.legal_actions(actor)
+        if "check" in legal.actions:
+            hand.apply(actor, Check())
+            filled.append(f"p{actor + 1} checks (before {where})")
+        elif "fold" in legal.actions:
+            hand.apply(actor, Fold())
+            filled.append(f"p{actor + 1} folds (before {where})")
+        else:
+            break
+        count += 1
+    return count
+
+
+def _check_boards(hand: Hand, parsed: Parsed, from_file: list[bool], *,
+                  partial: bool = False) -> None:
     """Each ``d db`` line deals what the game deals there: as many cards, after
-    as many player actions (the flop after the first betting round ...);
-    ``partial``: the lines the replay has not reached are not checked."""
+    as many of the file's player actions (the flop after the first betting
+    round ...); ``partial``: the lines the replay has not reached are not
+    checked."""
     dealt = []
     marks = hand.action_marks
     for i, ev in enumerate(hand.events):
         if ev.kind == "board":
-            before = sum(1 for m in marks if m <= i)
+            before = sum(1 for k, m in enumerate(marks) if m <= i and from_file[k])
             dealt.append((len(ev.data["cards"]), before))
     for k, (line, text, n, before) in enumerate(parsed.boards):
         where = f"line {line} of actions ({text})"
