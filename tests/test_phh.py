@@ -304,6 +304,7 @@ def test_base_example_replays() -> None:
     ("[100, 100, 100]", "[100, 100.5, 100]", "starting_stacks[1] is 100.5: rollem plays whole"),
     ("[100, 100, 100]", "[100, 100]", "antes has 3 entries for 2 players"),
     ("antes = [0, 0, 0]\n", "", "antes must be a list of chips"),
+    ("min_bet = 2\n", "", "min_bet is missing (a number of chips)"),
     ('"p3 cbr 6"', '"p3 cbr 1"', "line 4 of actions (p3 cbr 1): "),
     ('"p1 sm AcAd"', '"p1 cc", "p1 sm AcAd"', "line 16 of actions (p1 cc): the hand is over"),
     ('"d db 2c7h9s"', '"d db 2c7h9s8d"', "line 7 of actions (d db 2c7h9s8d): 4 board cards after "

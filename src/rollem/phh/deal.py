@@ -38,6 +38,8 @@ __all__ = [
 def chips(value: object, where: str) -> int:
     """A whole number of chips from a PHH amount (an integer, or a decimal
     with no fraction, ``3.0``)."""
+    if value is None:
+        raise PHHError(f"{where} is missing (a number of chips)")
     if isinstance(value, bool):
         raise PHHError(f"{where} must be a number of chips, got {value!r}")
     if isinstance(value, int):
