@@ -453,6 +453,13 @@ def test_cli_export_phh(tmp_path: Path) -> None:
     r = runner.invoke(app, ["export", "--phh", str(sdr)])
     assert r.exit_code == 2
     assert "sdr (fixed-limit) has no PHH variant code" in r.output
+    # a dealer's-choice session: the other games' hands left out, each named
+    r = runner.invoke(app, ["export", "--phh", "--skip-other-games", str(files[0]), str(sdr)])
+    assert r.exit_code == 0
+    assert r.stdout.startswith('variant = "NT"')
+    assert f"rollem: {sdr}: left out: sdr (fixed-limit) has no PHH variant code" in r.stderr
+    r = runner.invoke(app, ["export", "--phh", "--skip-other-games", str(sdr)])
+    assert r.exit_code == 2 and "no hand of a game with a PHH variant" in r.stderr
 
 
 def test_odds_at_a_point_of_a_phh_hand(tmp_path: Path) -> None:

@@ -107,7 +107,11 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
               help="Write standard PHH (phh-std 0.0.2), as PokerKit's HandHistory reads it.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write to this file instead of stdout.")
-def export_command(files: tuple[Path, ...], to_phh: bool, output: Path | None) -> None:
+@click.option("--skip-other-games", is_flag=True,
+              help="Leave out the hands of games with no PHH variant (a dealer's-choice "
+                   "session's), each named on stderr, instead of refusing.")
+def export_command(files: tuple[Path, ...], to_phh: bool, output: Path | None,
+                   skip_other_games: bool) -> None:
     """Write rollem hand histories FILES as standard PHH.
 
     One FILE gives one PHH hand; several give one .phhs (tables [1], [2] ...
@@ -141,8 +145,15 @@ def export_command(files: tuple[Path, ...], to_phh: bool, output: Path | None) -
             names = data.get("players")
             names = names if isinstance(names, list) and len(names) == hand.n else None
             tables.append(phh_dict(hand, players=names))
-        except (HistoryError, PHHError) as err:
+        except PHHError as err:
+            if skip_other_games and "has no PHH variant code" in str(err):
+                click.echo(f"rollem: {file}: left out: {err}", err=True)
+                continue
             fail(f"{file}: {err}")
+        except HistoryError as err:
+            fail(f"{file}: {err}")
+    if not tables:
+        fail("no hand of a game with a PHH variant to export (FT, NT, PO, FO/8, F7S, F7S/8, FR)")
     import tomli_w
 
     result = tomli_w.dumps(tables[0]) if len(tables) == 1 else write_phhs(tables)
