@@ -31,13 +31,16 @@ PHH hand is played with PHH player ``i`` in rollem seat ``i`` and the button
 at the last seat, and an exported hand numbers rollem's dealt-in seats from
 the button's left.
 
-Antes follow PokerKit (``ante_trimming_status`` false, PHH's default): every
-ante is dead money in the main pot (equal antes, a big-blind ante, a button
-ante), so they are taken from the stacks before the deal and put in the main
-pot (:class:`~rollem.engine.hand.Hand`'s ``carry_in``). Exports write equal
-antes with ``ante_trimming_status = true``: PokerKit then counts them as
-rollem's engine does (R-C-5: a short stack's ante is all it has, and side
-pots are made over it).
+Antes follow PokerKit. With ``ante_trimming_status`` false (PHH's default)
+every ante is dead money in the main pot (equal antes, a big-blind ante, a
+button ante), so they are taken from the stacks before the deal and put in
+the main pot (:class:`~rollem.engine.hand.Hand`'s ``carry_in``). With it
+true each ante is the player's own chips in the pots, none above the second
+largest (PokerKit trims them). Exports write equal antes with
+``ante_trimming_status = true``: PokerKit then counts them as rollem's
+engine does (R-C-5: a short stack's ante is all it has, and side pots are
+made over it). As PokerKit's ``HandHistory`` does, an action a file leaves
+out is filled in (a check where the player may, else a fold).
 
 Chips are whole numbers: an amount with a fraction (``0.5``) is refused.
 Every refusal is a :class:`PHHError` with one line naming the field or the

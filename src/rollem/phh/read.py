@@ -37,14 +37,16 @@ class PHHHand:
     Attributes:
         variant: the PHH variant code.
         hand: the engine's hand (PHH player ``i`` is seat ``i``, the button
-            the last seat; antes are in the main pot as ``carry_in``, so its
-            ``start_stacks`` are the PHH stacks less the antes).
+            the last seat). Dead antes (``ante_trimming_status`` false) are
+            its ``carry_in``, so its ``start_stacks`` are the PHH stacks less
+            the antes; trimmed antes are posted by its first step.
         starting_stacks: the file's starting stacks, in PHH player order.
         finishing_stacks: each player's chips after the hand (``None`` when
             the actions stop before the end of the hand).
         players: the names (``players``), else ``p1``, ``p2`` ...
         antes: the ante each player posted (heads-up, PHH's ``antes``
-            reversed, as PHH says).
+            reversed, as PHH says; at most its stack; trimmed to the second
+            largest with ``ante_trimming_status``).
         unknown: seats whose cards the file does not tell (``??``) and that
             rollem played with stand-in cards.
         fields: the file's other fields, kept as they were.
