@@ -28,6 +28,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                    "Check a game file (TOML) and print its steps in words."),
     "eval": ("rollem.cli.eval_cmd:eval_command",
              'Evaluate a poker hand: CARDS is one argument ("Qs Qd Kc") or several.'),
+    "export": ("rollem.cli.phh_cmd:export_command",
+               "Write rollem hand histories FILES as standard PHH."),
     "odds": ("rollem.cli.odds_cmd:odds_command",
              "Equity (the expected share of the pot) and the chances of taking the whole pot, "
              "a share of it or nothing, from what one player can see; at a card choice, every "

@@ -141,7 +141,7 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
               help="sdr: unknown opponents' hands (default 1 without --vs, else 0): 1 to 9, "
                    "or 0 to 9 minus the --vs hands.")
 @click.option("--history", "history", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="A hand history file (TOML).")
+              default=None, help="A hand history file (TOML): rollem's, or standard PHH.")
 @click.option("--seat", "seat", type=int, default=None, help="With --history: the seat.")
 @click.option("--at", "at", type=int, default=None, metavar="K",
               help="With --history: the players' actions applied, counting only the players' "

@@ -172,10 +172,23 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
 
     JSON (--json): game, pots (main pot first: amount, eligible, winners), net
     (seat -> chips), shown (seat -> hand description), carried.
+
+    A standard PHH file (FILE.phh, or any FILE whose variant is a PHH code
+    such as NT) is replayed through rollem's engine with PHH's seat order
+    (p1 left of the button, the button last): FT, NT, PO, FO/8, F7S, F7S/8
+    and FR. --json adds variant, players, starting_stacks and
+    finishing_stacks (in the file's player order). A FILE.phhs holds several
+    hands: each is told in turn; --json prints {"hands": [...]}, one entry
+    per hand, a hand that cannot be replayed holding its one-line error.
     """
     from rollem.history import HistoryError, replay
     from rollem.userfile import MAX_HISTORY_BYTES, UserFileError, read_user_text
 
+    if file.suffix.lower() == ".phhs":  # several standard PHH hands (issue 29)
+        from rollem.cli.phh_cmd import replay_phh_file
+
+        replay_phh_file(file, as_json, lenient=lenient)
+        return
     try:  # a byte order mark is read like any other file
         text = read_user_text(file, MAX_HISTORY_BYTES, encoding="utf-8-sig")
     except UserFileError as err:
@@ -186,6 +199,13 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
         fail(f"{file}: not a TOML hand history: {err}")
     except RecursionError:
         fail(f"{file}: not a hand history: arrays or tables nested too deeply")
+    from rollem.phh import is_phh
+
+    if is_phh(data):  # a standard PHH hand whatever its file's name (issue 29)
+        from rollem.cli.phh_cmd import replay_phh_file
+
+        replay_phh_file(file.with_suffix(".phh"), as_json, text, lenient)
+        return
     redacted = isinstance(data, dict) and "_redacted_for" in data
     if lenient and not redacted:
         _list_differences(file, data)

@@ -12,6 +12,7 @@ import tomllib
 from dataclasses import replace
 
 from rollem.cards import CARDS
+from rollem.engine.hand import Hand
 from rollem.history import History, HistoryError, read_history, replay
 from rollem.odds.common import Progress, check_seed
 from rollem.odds.own_copy import fold_point, is_own_copy, stand_in_history
@@ -74,6 +75,12 @@ def history_odds(
     """
     check_seed(seed)
     if isinstance(history, str):
+        point = _phh_point(history, seat, at)  # a standard PHH hand (issue 29)
+        if point is not None:
+            hand, at = point
+            return _view_odds(hand, seat, at, samples=samples, seed=seed, rng=rng,
+                              exact_limit=exact_limit, progress=progress, advice=advice,
+                              look_ahead=look_ahead), at
         history, at = _own_copy(history, seat, at)
     try:
         h = read_history(history) if isinstance(history, str) else history
@@ -99,17 +106,67 @@ def history_odds(
                               result=None), check_result=False)
     except HistoryError as err:
         raise HistoryOddsError(str(err)) from None
+    return _view_odds(hand, seat, at, samples=samples, seed=seed, rng=rng,
+                      exact_limit=exact_limit, progress=progress, advice=advice,
+                      look_ahead=look_ahead), at
+
+
+def _phh_point(text: str, seat: int, at: int | None) -> tuple[Hand, int] | None:
+    """A standard PHH hand (``rollem.phh``) replayed to ``at`` player actions
+    (default: the last decision point, a folded seat's before its fold), with
+    PHH player ``seat + 1`` as ``seat``; ``None`` for any other text."""
+    from rollem.phh import PHHError, is_phh, read_phh, replay_phh
+
+    try:
+        data = read_phh(text.removeprefix("\ufeff"))
+    except PHHError:
+        return None  # read_history says what is wrong
+    if not is_phh(data):
+        return None
+    try:
+        if at is None:
+            raw = data.get("actions")
+            acts = [line.split() for line in (raw if isinstance(raw, list) else [])
+                    if isinstance(line, str) and _is_player_action(line)]
+            n = len(acts)
+            whole = replay_phh(data, at=n)
+            at = n - 1 if whole.hand.is_over and n > 0 else n
+            folded = next((i for i, w in enumerate(acts) if w[:2] == [f"p{seat + 1}", "f"]),
+                          None)
+            if folded is not None:
+                at = min(at, folded)
+        got = replay_phh(data, at=at)
+    except PHHError as err:
+        raise HistoryOddsError(str(err)) from None
+    if not 0 <= seat < got.hand.n:
+        raise OddsError(f"seat {seat}: the hand has seats 0 to {got.hand.n - 1} (PHH's p1 is "
+                        "seat 0)")
+    if seat in got.unknown:
+        raise OddsError(f"seat {seat} (p{seat + 1}): its cards are hidden (??) in the file")
+    return got.hand, at
+
+
+def _is_player_action(line: str) -> bool:
+    """A PHH player action counted by ``--at`` (not a dealer, show or comment line)."""
+    words = line.split("#", 1)[0].split()
+    return len(words) >= 2 and words[0] != "d" and words[1] != "sm"
+
+
+def _view_odds(hand: Hand, seat: int, at: int, *, samples: int | None, seed: int | None,
+               rng: random.Random | None, exact_limit: int | None,
+               progress: Progress | None, advice: bool, look_ahead: bool | None) -> Odds:
+    """``seat``'s odds from its view of ``hand`` (replayed to ``at`` actions)."""
     if not hand.dealt[seat]:
         raise OddsError(f"seat {seat} is not dealt in this hand")
     if hand.folded[seat]:
         raise OddsError(f"seat {seat} has folded by action {at}: no odds for a folded hand")
+    game = hand.game.id
     if exact_limit is None:
-        exact_limit = 20_000_000 if h.game == "sdr" else 1_000_000
+        exact_limit = 20_000_000 if game == "sdr" else 1_000_000
     if samples is None:
         looks = (advice or bool(look_ahead)) and (
-            h.game == "rollem521" or (h.game == "rollyourown" and len(hand.hole[seat]) == 6))
+            game == "rollem521" or (game == "rollyourown" and len(hand.hole[seat]) == 6))
         samples = 10_000 if looks else 20_000
-    odds = view_equity(hand.view(seat), samples=samples, seed=seed, rng=rng,
+    return view_equity(hand.view(seat), samples=samples, seed=seed, rng=rng,
                        exact_limit=exact_limit, progress=progress, advice=advice,
                        look_ahead=look_ahead, game=hand.game)
-    return odds, at

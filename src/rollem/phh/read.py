@@ -1,0 +1,352 @@
+"""Replaying a standard PHH hand through rollem's engine (issue 29):
+:func:`replay_phh`, :func:`read_phh`, :func:`read_phhs`, :func:`is_phh`."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from rollem.cards import CARDS
+from rollem.engine.actions import Bet, Call, Check, Fold, Raise
+from rollem.engine.errors import EngineError
+from rollem.engine.hand import Hand
+from rollem.engine.options import Options
+from rollem.phh.deal import (
+    CardPreset,
+    MuckHidden,
+    Parsed,
+    PostAntes,
+    chip_list,
+    chips,
+    parse_actions,
+    phh_game,
+    reveal,
+)
+from rollem.phh.variants import MAX_HANDS, NOT_PLAYED, VARIANTS, PHHError, Variant
+
+__all__ = ["PHHHand", "is_phh", "read_phh", "read_phhs", "replay_phh"]
+
+
+@dataclass
+class PHHHand:
+    """A standard PHH hand replayed by rollem.
+
+    Attributes:
+        variant: the PHH variant code.
+        hand: the engine's hand (PHH player ``i`` is seat ``i``, the button
+            the last seat). Dead antes (``ante_trimming_status`` false) are
+            its ``carry_in``, so its ``start_stacks`` are the PHH stacks less
+            the antes; trimmed antes are posted by its first step.
+        starting_stacks: the file's starting stacks, in PHH player order.
+        finishing_stacks: each player's chips after the hand (``None`` when
+            the actions stop before the end of the hand).
+        players: the names (``players``), else ``p1``, ``p2`` ...
+        antes: the ante each player posted (heads-up, PHH's ``antes``
+            reversed, as PHH says; at most its stack; trimmed to the second
+            largest with ``ante_trimming_status``).
+        unknown: seats whose cards the file does not tell (``??``) and that
+            rollem played with stand-in cards.
+        fields: the file's other fields, kept as they were.
+        filled: the actions the file leaves out, filled in as PokerKit does
+            (a check where the player may check, else a fold), one line each.
+        differences: what the file records that the replay contradicts
+            (``check_result=False``), one line each.
+    """
+
+    variant: str
+    hand: Hand
+    starting_stacks: list[int]
+    finishing_stacks: list[int] | None
+    players: list[str]
+    antes: list[int]
+    unknown: set[int] = field(default_factory=set)
+    fields: dict[str, Any] = field(default_factory=dict)
+    filled: list[str] = field(default_factory=list)
+    differences: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """``rollem replay FILE.phh --json``: ``variant``, ``game``, ``players``,
+        ``starting_stacks``, ``finishing_stacks`` (PHH player order), and the
+        engine's ``pots``/``shown``/``net`` by seat (= PHH player index)."""
+        out: dict[str, Any] = {
+            "variant": self.variant,
+            "game": self.hand.game.id,
+            "players": self.players,
+            "starting_stacks": self.starting_stacks,
+            "finishing_stacks": self.finishing_stacks,
+        }
+        if self.filled:
+            out["filled_in"] = self.filled
+        r = self.hand.result
+        if r is not None:
+            d = r.to_dict()
+            out["pots"] = d["pots"]
+            out["shown"] = d["shown"]
+            out["net"] = {str(i): f - s for i, (f, s) in enumerate(
+                zip(self.finishing_stacks or [], self.starting_stacks, strict=True))}
+        return out
+
+
+def _variant(data: Mapping[str, Any]) -> Variant:
+    code = data.get("variant")
+    if not isinstance(code, str):
+        raise PHHError("variant must be a PHH variant code (e.g. NT)")
+    if code in VARIANTS:
+        return VARIANTS[code]
+    allowed = ", ".join(VARIANTS)
+    if code in NOT_PLAYED:
+        raise PHHError(f"variant {code} ({NOT_PLAYED[code]}) is not a game rollem plays; "
+                       f"rollem replays {allowed}")
+    raise PHHError(f"unknown PHH variant {code[:40]!r}; rollem replays {allowed}")
+
+
+def _options(v: Variant, data: Mapping[str, Any], n: int) -> Options:
+    house: dict[str, int] = {}
+    if not v.min_bet:
+        small = chips(data.get("small_bet"), "small_bet")
+        big = chips(data.get("big_bet"), "big_bet")
+    else:
+        small = big = chips(data.get("min_bet"), "min_bet")
+    if v.game in ("stud", "stud8", "razz"):
+        if "blinds_or_straddles" in data and any(
+                chip_list(data, "blinds_or_straddles", n)):
+            raise PHHError(f"blinds_or_straddles: {v.code} has a bring-in, not blinds")
+        house["bring_in"] = chips(data.get("bring_in"), "bring_in")
+    else:
+        if data.get("bring_in"):
+            raise PHHError(f"bring_in: {v.code} has blinds, not a bring-in")
+        blinds = chip_list(data, "blinds_or_straddles", n)
+        tail = blinds[3:] if n > 2 else []
+        if any(tail) or (n == 2 and len(blinds) > 2 and any(blinds[2:])):
+            raise PHHError("blinds_or_straddles: rollem plays a small and a big blind and "
+                           f"one straddle under the gun (the first three), got {blinds}")
+        straddle = blinds[2] if n > 2 else 0
+        if not blinds[0] <= blinds[1] or (straddle and straddle < blinds[1]):
+            raise PHHError(f"blinds_or_straddles {blinds}: the small blind, the big blind and "
+                           "a straddle must be in increasing order")
+        house.update(small_blind=blinds[0], big_blind=blinds[1], straddle=straddle)
+    if small < 1 or big < 1:
+        raise PHHError("the bets (small_bet, big_bet, min_bet) must be at least 1 chip")
+    return Options(structure=v.structure, ante=0, small_bet=small, big_bet=big,
+                   caps=v.caps, house=house)
+
+
+def _names(data: Mapping[str, Any], n: int) -> list[str]:
+    players = data.get("players")
+    if players is None:
+        return [f"p{i + 1}" for i in range(n)]
+    if not isinstance(players, list) or len(players) != n or not all(
+            isinstance(x, str) for x in players):
+        raise PHHError(f"players must be {n} names, one a starting stack")
+    return [str(x) for x in players]
+
+
+_FIELDS = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
+           "min_bet", "starting_stacks", "actions", "players", "finishing_stacks",
+           "ante_trimming_status")
+
+
+def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
+               check_result: bool = True) -> PHHHand:
+    """Replay a standard PHH hand (its TOML table) through rollem's engine;
+    with ``at``, only its first ``at`` player actions (``rollem odds
+    --history``; what the file records after them is not checked). Without
+    ``check_result`` a ``finishing_stacks`` the replay contradicts is noted
+    in :attr:`PHHHand.differences` (``rollem replay --lenient``) instead.
+
+    Raises:
+        PHHError: a variant rollem does not play, a missing or malformed
+            field, an amount with a fraction, an illegal action (naming its
+            line), a result that depends on cards the file hides, or a
+            ``finishing_stacks`` the replay contradicts.
+    """
+    v = _variant(data)
+    raw_stacks = data.get("starting_stacks")
+    if not isinstance(raw_stacks, list) or not 2 <= len(raw_stacks) <= 10:
+        raise PHHError("starting_stacks must be a list of 2 to 10 stacks, one a player")
+    n = len(raw_stacks)
+    stacks = [chips(s, f"starting_stacks[{i}]") for i, s in enumerate(raw_stacks)]
+    antes = chip_list(data, "antes", n)
+    if n == 2:  # PHH: heads-up, the antes (as the blinds) are reversed by rule
+        antes.reverse()
+    antes = [min(a, s) for a, s in zip(antes, stacks, strict=True)]  # a short stack's all
+    trimmed = bool(data.get("ante_trimming_status"))
+    if trimmed:  # as PokerKit: no ante above the second largest, counted as the player's
+        cutoff = sorted(antes)[-2]
+        antes = [min(a, cutoff) for a in antes]
+    else:
+        for i, (s, a) in enumerate(zip(stacks, antes, strict=True)):
+            if s <= a:
+                raise PHHError(f"starting_stacks[{i}] {s} is not more than the ante {a}: a "
+                               "player all-in on a dead ante is not replayed (with "
+                               "ante_trimming_status = true it is)")
+    options = _options(v, data, n)
+    names = _names(data, n)
+    parsed = parse_actions(data.get("actions"), n)
+    reveal(parsed)
+    known = [c for cs in parsed.deals.values() for c in cs if c is not None] + parsed.board
+    twice = [c for i, c in enumerate(known) if c in known[:i]]
+    if twice:
+        raise PHHError(f"card {CARDS[twice[0]]} is dealt twice; each card exists once")
+    preset = CardPreset(parsed.deals, parsed.board)
+    muck = MuckHidden(preset, parsed.mucked)
+    try:
+        if trimmed:
+            hand = Hand(phh_game(v.game, muck, PostAntes(antes)), stacks, button=n - 1,
+                        options=options, preset=preset)
+        else:  # dead antes: taken before the deal, into the main pot
+            hand = Hand(phh_game(v.game, muck, None),
+                        [s - a for s, a in zip(stacks, antes, strict=True)], button=n - 1,
+                        options=options, carry_in=sum(antes), preset=preset)
+    except (EngineError, KeyError) as err:
+        raise PHHError(f"{v.code}: {err}") from None
+    if at is not None and not 0 <= at <= len(parsed.actions):
+        raise PHHError(f"--at {at}: the hand has {len(parsed.actions)} player actions (dealer "
+                       f"and show lines are not counted): expected 0 to {len(parsed.actions)}")
+    filled: list[str] = []
+    from_file: list[bool] = []
+    for seat, code, amount, line in parsed.actions[:at]:
+        where = f"line {line} of actions (p{seat + 1} {code}" + (f" {amount}" if amount else "")
+        where += ")"
+        from_file.extend([False] * _fill_in(hand, seat, where, filled))
+        _apply(hand, seat, code, amount, where)
+        from_file.append(True)
+    _check_boards(hand, parsed, from_file, partial=at is not None)
+    if at is not None:
+        return PHHHand(v.code, hand, stacks, None, names, antes, set(preset.stand_ins),
+                       {k: data[k] for k in data if k not in _FIELDS}, filled)
+    left = [s for s, q in preset.queues.items() if any(c is not None for c in q)]
+    if hand.is_over and left:
+        key = left[0]
+        who = "the board" if key[0] == "db" else f"p{(key[1] or 0) + 1}"
+        raise PHHError(f"{v.code} deals fewer cards to {who} than the file names")
+    unknown = set(preset.stand_ins)
+    if hand.is_over and hand.result is not None and hand.result.showdown \
+            and preset.board_stand_ins:
+        raise PHHError(f"the result depends on {preset.board_stand_ins} board card"
+                       f"{'s' if preset.board_stand_ins != 1 else ''} the file does not "
+                       "give: replayed to the showdown, but who wins cannot be told")
+    if muck.untold:
+        raise PHHError(muck.untold)
+    finishing = list(hand.stacks) if hand.is_over else None
+    differences: list[str] = []
+    recorded = data.get("finishing_stacks")
+    if recorded is not None and finishing is not None:
+        want = chip_list(data, "finishing_stacks", n)
+        if want != finishing:
+            message = f"finishing_stacks {want} differ from the replay's {finishing}"
+            if check_result:
+                raise PHHError(message)
+            differences.append(message)
+    return PHHHand(v.code, hand, stacks, finishing, names, antes, unknown,
+                   {k: data[k] for k in data if k not in _FIELDS}, filled, differences)
+
+
+def _fill_in(hand: Hand, seat: int, where: str, filled: list[str]) -> int:
+    """Before a player's action, each player whose turn it is instead checks
+    where it may, else folds: an action the file leaves out, filled in as
+    PokerKit fills it in (``HandHistory``'s repair). Returns how many were
+    filled in and notes each in ``filled``."""
+    count = 0
+    while hand.pending is not None and hand.pending.kind == "bet" \
+            and seat not in hand.pending.seats and count <= 2 * hand.n * 4:
+        actor = hand.pending.seats[0]
+        legal = hand.legal_actions(actor)
+        if "check" in legal.actions:
+            hand.apply(actor, Check())
+            filled.append(f"p{actor + 1} checks (before {where})")
+        elif "fold" in legal.actions:
+            hand.apply(actor, Fold())
+            filled.append(f"p{actor + 1} folds (before {where})")
+        else:
+            break
+        count += 1
+    return count
+
+
+def _check_boards(hand: Hand, parsed: Parsed, from_file: list[bool], *,
+                  partial: bool = False) -> None:
+    """Each ``d db`` line deals what the game deals there: as many cards, after
+    as many of the file's player actions (the flop after the first betting
+    round ...); ``partial``: the lines the replay has not reached are not
+    checked."""
+    dealt = []
+    marks = hand.action_marks
+    for i, ev in enumerate(hand.events):
+        if ev.kind == "board":
+            before = sum(1 for k, m in enumerate(marks) if m <= i and from_file[k])
+            dealt.append((len(ev.data["cards"]), before))
+    for k, (line, text, n, before) in enumerate(parsed.boards):
+        where = f"line {line} of actions ({text})"
+        if partial and k >= len(dealt):
+            break
+        if k >= len(dealt):
+            raise PHHError(f"{where}: the game deals no more board cards here")
+        want, at = dealt[k]
+        if (n, before) != (want, at):
+            raise PHHError(f"{where}: {n} board card{'s' if n != 1 else ''} after action "
+                           f"{before}, where the game deals {want} after action {at}")
+
+
+def _apply(hand: Hand, seat: int, code: str, amount: str, where: str) -> None:
+    p = hand.pending
+    if p is None:
+        raise PHHError(f"{where}: the hand is over")
+    if seat not in p.seats:
+        waiting = ", ".join(f"p{s + 1}" for s in p.seats)
+        raise PHHError(f"{where}: not p{seat + 1}'s turn (waiting for {waiting})")
+    try:
+        legal = hand.legal_actions(seat)
+        if code == "f":
+            hand.apply(seat, Fold())
+        elif code == "pb":
+            if legal.call_amount <= 0 or "call" not in legal.actions:
+                raise EngineError("no bring-in to post here")
+            hand.apply(seat, Call())
+        elif code == "cc":
+            hand.apply(seat, Check() if "check" in legal.actions else Call())
+        else:
+            to = chips(_amount(amount, where), where)
+            hand.apply(seat, Bet(to) if hand.current_bet == 0 else Raise(to))
+    except EngineError as err:
+        raise PHHError(f"{where}: {err}") from None
+
+
+def _amount(text: str, where: str) -> Decimal:
+    try:
+        return Decimal(text.replace(",", ""))
+    except ArithmeticError:
+        raise PHHError(f"{where}: {text[:20]!r} is not an amount") from None
+
+
+def read_phh(text: str) -> dict[str, Any]:
+    """One PHH hand's TOML table (amounts with a decimal point as
+    :class:`~decimal.Decimal`, so ``0.1`` stays exact)."""
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as err:
+        raise PHHError(f"not a TOML hand history: {err}") from None
+    return data
+
+
+def read_phhs(text: str) -> Iterator[tuple[str, Any]]:
+    """The hands of a ``.phhs`` file: ``(name, table)`` for each top-level
+    table (``[1]``, ``[2]`` ...), in file order.
+
+    Raises:
+        PHHError: not TOML, more than :data:`MAX_HANDS` hands, or a top-level
+            value that is not a table.
+    """
+    data = read_phh(text)
+    if len(data) > MAX_HANDS:
+        raise PHHError(f"{len(data)} hands in one .phhs file; at most {MAX_HANDS}")
+    yield from data.items()
+
+
+def is_phh(data: Mapping[str, Any]) -> bool:
+    """A standard PHH hand (its variant is not ``rollem-...``)?"""
+    variant = data.get("variant")
+    return isinstance(variant, str) and not variant.startswith("rollem-")

@@ -1,0 +1,73 @@
+"""PHH's variant codes as rollem plays them, and :class:`PHHError` (issue 29)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rollem.engine.options import FIXED_LIMIT, NO_LIMIT, POT_LIMIT
+
+__all__ = ["CODES", "FL_HOLDEM_CAPS", "MAX_HANDS", "NOT_PLAYED", "VARIANTS", "PHHError",
+           "Variant"]
+
+
+FL_HOLDEM_CAPS = (4, 3, 3, 3)
+"""Fixed-limit hold'em raises after the bet per round as PokerKit plays FT:
+four raises over the big blind before the flop, three after."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A PHH variant code rollem plays: the game, its betting structure and
+    the fixed-limit raise caps (``None``: the game's own). ``min_bet``: the
+    file states ``min_bet`` (NT, PO), else ``small_bet`` and ``big_bet``."""
+
+    code: str
+    game: str
+    structure: str
+    caps: tuple[int, ...] | None = None
+    min_bet: bool = False
+
+
+VARIANTS: dict[str, Variant] = {
+    "FT": Variant("FT", "holdem", FIXED_LIMIT, FL_HOLDEM_CAPS),
+    "NT": Variant("NT", "holdem", NO_LIMIT, min_bet=True),
+    "PO": Variant("PO", "omaha", POT_LIMIT, min_bet=True),
+    # PokerKit 0.7 plays FO/8 pot limit (its class takes the small and big
+    # bet but mixes in pot-limit betting); rollem follows PokerKit so that
+    # both replay a file to the same stacks (tests/pokerkit_diff.py)
+    "FO/8": Variant("FO/8", "omaha8", POT_LIMIT),
+    "F7S": Variant("F7S", "stud", FIXED_LIMIT),
+    "F7S/8": Variant("F7S/8", "stud8", FIXED_LIMIT),
+    "FR": Variant("FR", "razz", FIXED_LIMIT),
+}
+"""The PHH variant codes rollem plays."""
+
+
+NOT_PLAYED: dict[str, str] = {
+    "NS": "no-limit short-deck hold'em",
+    "N2L1D": "no-limit deuce-to-seven lowball single draw",
+    "F2L3D": "fixed-limit deuce-to-seven lowball triple draw",
+    "FB": "fixed-limit badugi",
+}
+"""The phh-std 0.0.2 variant codes rollem has no game for."""
+
+
+CODES: dict[tuple[str, str], str] = {
+    **{(v.game, v.structure): v.code for v in VARIANTS.values() if v.code != "FO/8"},
+    # FO/8 is fixed limit in phh-std; PokerKit's pot-limit reading replays a
+    # fixed-limit hand's actions to the same stacks (each is legal there too)
+    ("omaha8", FIXED_LIMIT): "FO/8",
+}
+"""(game id, structure) -> PHH variant code, for export."""
+
+
+MAX_HANDS = 10_000
+"""Most hands read from one ``.phhs`` file."""
+
+
+class PHHError(ValueError):
+    """A PHH file rollem cannot read or replay, or a hand it cannot write as
+    PHH; the message is one line."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.split())[:300])

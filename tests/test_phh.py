@@ -1,0 +1,483 @@
+"""Standard PHH in and out (issue 29, rollem.phh): rollem's hands written as
+PHH replay in PokerKit to rollem's finishing stacks; PokerKit's hands
+(``HandHistory.from_game_state``) and the phh-std examples (tests/phh/)
+replay in rollem to PokerKit's; every refusal is one line naming what is
+wrong."""
+
+from __future__ import annotations
+
+import json
+import random
+import tomllib
+import warnings
+from pathlib import Path
+
+import pokerkit as pk
+import pytest
+import tomli_w
+from click.testing import CliRunner
+
+from engine_helpers import play_out
+from rollem import games
+from rollem.cli.app import app
+from rollem.engine import Hand, Options, SeededSource
+from rollem.history import write_history, write_own_copy
+from rollem.phh import PHHError, copy_phh_dict, phh_dict, read_phh, replay_phh, write_phh
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+HANDS = 30
+HERE = Path(__file__).parent / "phh"
+
+# rollem game, options -> the PHH variant code they export as
+GAMES = {
+    "NT": ("holdem", Options(structure="no-limit", ante=0, small_bet=2, big_bet=2)),
+    "FT": ("holdem", Options(ante=0, small_bet=2, big_bet=4)),
+    "PO": ("omaha", Options(structure="pot-limit", ante=0, small_bet=2, big_bet=2)),
+    "FO/8": ("omaha8", Options(ante=0, small_bet=2, big_bet=4)),  # fixed limit, as phh-std
+    "F7S": ("stud", Options(ante=1, small_bet=2, big_bet=4)),
+    "F7S/8": ("stud8", Options(ante=1, small_bet=2, big_bet=4)),
+    "FR": ("razz", Options(ante=1, small_bet=2, big_bet=4)),
+}
+
+
+def _pokerkit_stacks(text: str) -> list[int]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        states = list(pk.HandHistory.loads(text))
+    return list(states[-1].stacks)
+
+
+def _known_divergence(hand: Hand) -> bool:
+    """The known differences from PokerKit (tests/pokerkit_diff.py): a
+    fixed-limit all-in bet or raise short of a full one (R-C-6), and the odd
+    chips of a split pot (R-C-10: one at a time from the dealer's left, a
+    hi-lo pot's to the high half; PokerKit places them otherwise)."""
+    short = hand.options.structure == "fixed-limit" and any(
+        e.kind in ("bet", "raise") and e.data.get("all_in") for e in hand.events)
+    odd = hand.result is not None and any(
+        (p.low and p.high and p.amount % 2) or (len(p.winners) > 1
+                                                 and p.amount % len(p.winners))
+        for p in hand.result.pots)
+    return bool(short or odd)
+
+
+def _our_hand(code: str, seed: int) -> Hand:
+    game_id, options = GAMES[code]
+    rng = random.Random(seed)
+    n = rng.randint(2, games.get(game_id).max_players)
+    stacks = [rng.choice([6, 25, 80, 200]) for _ in range(n)]
+    hand = Hand(game_id, stacks, button=rng.randrange(n), options=options,
+                source=SeededSource(seed))
+    play_out(hand, rng)
+    return hand
+
+
+@pytest.mark.parametrize("code", sorted(GAMES))
+def test_our_hands_replay_in_pokerkit(code: str) -> None:
+    compared = 0
+    for seed in range(HANDS):
+        hand = _our_hand(code, seed)
+        text = write_phh(hand)
+        table = phh_dict(hand)
+        assert table["variant"] == code
+        ours = table["finishing_stacks"]
+        assert ours == [hand.stacks[s] for s in table["_seats"]]
+        assert table["_seats"][-1] == hand.button  # PHH: the button is the last player
+        # rollem reads its own PHH back to the same stacks
+        assert replay_phh(read_phh(text)).finishing_stacks == ours
+        if _known_divergence(hand):
+            continue
+        assert _pokerkit_stacks(text) == ours, f"{code} seed {seed}:\n{text}"
+        compared += 1
+    assert compared >= HANDS * 2 // 3
+
+
+@pytest.mark.parametrize("code", sorted(GAMES))
+def test_own_copies_export_with_hidden_cards(code: str) -> None:
+    """A player's own copy (as rollem play saves it) as PHH: the cards it
+    hides are ??, yet PokerKit and rollem replay it to the copy's stacks (a
+    hidden hand at the showdown was mucked: it wins nothing)."""
+    compared = 0
+    for seed in range(HANDS // 2):
+        hand = _our_hand(code, seed)
+        seat = next(s for s in range(seed, seed + hand.n) if hand.dealt[s % hand.n]) % hand.n
+        copy = tomllib.loads(write_own_copy(hand, seat))
+        table = copy_phh_dict(copy)
+        text = tomli_w.dumps(table)
+        assert table["finishing_stacks"] == [hand.stacks[s] for s in table["_seats"]]
+        assert table["_seats"][table["_redacted_for"]] == seat
+        for line in table["actions"]:  # no card the seat did not see
+            w = line.split()
+            if w[:2] == ["d", "dh"] and w[2] != f"p{table['_redacted_for'] + 1}":
+                other = table["_seats"][int(w[2][1:]) - 1]
+                down = [str(c) for c, up in zip(hand.hole[other], hand.up[other], strict=True)
+                        if not up and other not in (hand.result.shown if hand.result else {})]
+                assert not any(c in w[3] for c in down), line
+        assert replay_phh(read_phh(text)).finishing_stacks == table["finishing_stacks"]
+        if not _known_divergence(hand):
+            assert _pokerkit_stacks(text) == table["finishing_stacks"], text
+            compared += 1
+    assert compared >= HANDS // 3
+
+
+@pytest.mark.parametrize("structure", ["no-limit", "fixed-limit"])
+def test_blinds_and_a_straddle_export(structure: str) -> None:
+    """House blinds 5/10 and a straddle of 20 (3 to 9 players): PHH's
+    blinds_or_straddles, replayed by PokerKit to rollem's stacks."""
+    compared = 0
+    for seed in range(HANDS):
+        rng = random.Random(seed)
+        n = rng.randint(3, 9)
+        options = Options(structure=structure, ante=0, small_bet=10, big_bet=20,
+                          house={"small_blind": 5, "big_blind": 10, "straddle": 20})
+        hand = Hand("holdem", [rng.choice([60, 300, 1000]) for _ in range(n)],
+                    button=rng.randrange(n), options=options, source=SeededSource(seed))
+        play_out(hand, rng)
+        table = phh_dict(hand)
+        assert table["blinds_or_straddles"] == [5, 10, 20] + [0] * (n - 3)
+        text = write_phh(hand)
+        assert replay_phh(read_phh(text)).finishing_stacks == table["finishing_stacks"]
+        if not _known_divergence(hand):
+            assert _pokerkit_stacks(text) == table["finishing_stacks"], text
+            compared += 1
+    assert compared >= HANDS * 2 // 3
+
+
+# ---------------------------------------------------------------- PokerKit's hands
+
+_AUTO = (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
+         pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.CARD_BURNING,
+         pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING, pk.Automation.HAND_KILLING,
+         pk.Automation.CHIPS_PUSHING, pk.Automation.CHIPS_PULLING)
+
+_CASH = {"mode": pk.Mode.CASH_GAME}  # as HandHistory replays a file
+PK_GAMES = {  # antes not trimmed (PHH's default): dead money in the main pot
+    "NT": lambda: pk.NoLimitTexasHoldem(_AUTO, False, [0, 2], (1, 2), 2, **_CASH),  # BB ante
+    "FT": lambda: pk.FixedLimitTexasHoldem(_AUTO, False, 1, (1, 2), 2, 4, **_CASH),
+    "PO": lambda: pk.PotLimitOmahaHoldem(_AUTO, False, 0, (1, 2), 2, **_CASH),
+    "FO/8": lambda: pk.FixedLimitOmahaHoldemHighLowSplitEightOrBetter(
+        _AUTO, False, {-1: 3}, (1, 2), 2, 4, **_CASH),  # button ante
+    "F7S": lambda: pk.FixedLimitSevenCardStud(_AUTO, False, 1, 1, 2, 4, **_CASH),
+    "F7S/8": lambda: pk.FixedLimitSevenCardStudHighLowSplitEightOrBetter(
+        _AUTO, False, 2, 1, 4, 8, **_CASH),
+    "FR": lambda: pk.FixedLimitRazz(_AUTO, False, 1, 1, 2, 4, **_CASH),
+}
+
+
+def _pokerkit_hand(code: str, seed: int) -> tuple[str, list[int]]:
+    rng = random.Random(seed)
+    game = PK_GAMES[code]()
+    n = rng.randint(2, 6)
+    state = game([rng.choice([30, 80, 200]) for _ in range(n)], n)
+    deck = [pk.Card.parse(f"{r}{s}").__next__() for r in "23456789TJQKA" for s in "cdhs"]
+    rng.shuffle(deck)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        while state.status:
+            if state.can_deal_hole():
+                state.deal_hole((deck.pop(),))
+            elif state.can_deal_board():
+                state.deal_board((deck.pop(),))
+            elif state.can_select_runout_count():  # cash game: run it once
+                state.select_runout_count()
+            elif state.actor_index is not None:
+                moves = [m for m, ok in (("f", state.can_fold()), ("cc", state.can_check_or_call()),
+                                         ("pb", state.can_post_bring_in()),
+                                         ("cbr", state.can_complete_bet_or_raise_to())) if ok]
+                m = rng.choice(moves)
+                if m == "f" and state.checking_or_calling_amount == 0:
+                    m = "cc"
+                if m == "f":
+                    state.fold()
+                elif m == "cc":
+                    state.check_or_call()
+                elif m == "pb":
+                    state.post_bring_in()
+                else:
+                    lo = state.min_completion_betting_or_raising_to_amount
+                    hi = state.max_completion_betting_or_raising_to_amount
+                    state.complete_bet_or_raise_to(rng.choice([lo, hi, rng.randint(lo, hi)]))
+            else:  # pragma: no cover - the automations do the rest
+                raise AssertionError("PokerKit waits for something")
+        text = pk.HandHistory.from_game_state(game, state).dumps()
+    assert _pokerkit_stacks(text) == list(state.stacks)  # PokerKit replays its own file
+    return text, list(state.stacks)
+
+
+@pytest.mark.parametrize("code", sorted(PK_GAMES))
+def test_pokerkit_hands_replay_in_rollem(code: str) -> None:
+    compared = 0
+    for seed in range(HANDS):
+        text, stacks = _pokerkit_hand(code, seed)
+        try:
+            got = replay_phh(read_phh(text))
+        except PHHError as err:
+            # the known R-C-6 difference: after a fixed-limit all-in short of a
+            # full raise, PokerKit may allow a raise rollem does not
+            assert code not in ("NT", "PO") and "cannot do that" in str(err), (code, seed, err)
+            continue
+        assert got.finishing_stacks is not None
+        diffs = [a - b for a, b in zip(got.finishing_stacks, stacks, strict=True)]
+        if any(diffs) and code in ("FO/8", "F7S/8"):
+            # the hi-lo odd chip (R-C-10: to the high half; PokerKit: by player order)
+            assert sum(diffs) == 0 and sum(map(abs, diffs)) <= 2 * len(got.hand.result.pots)
+            continue
+        assert got.finishing_stacks == stacks, f"{code} seed {seed}:\n{text}"
+        # the cards of the players who fold hidden, as real hand histories have them
+        masked = _mask_folded(text, stud=code.startswith("F7S") or code == "FR")
+        assert replay_phh(read_phh(masked)).finishing_stacks == stacks, masked
+        compared += 1
+    assert compared >= HANDS * 2 // 3
+
+
+def _mask_folded(text: str, stud: bool) -> str:
+    """``text`` with the face-down cards of each player who folds written
+    ``??`` (in stud, the first two: the up cards are public)."""
+    table = read_phh(text)
+    folded = {a.split()[0] for a in table["actions"] if a.split()[1:2] == ["f"]}
+    lines = []
+    seen: set[str] = set()
+    for a in table["actions"]:
+        w = a.split()
+        if w[:2] == ["d", "dh"] and w[2] in folded and w[2] not in seen:
+            hidden = 2 if stud else len(w[3]) // 2
+            a = f"d dh {w[2]} " + "??" * hidden + w[3][2 * hidden:]
+            seen.add(w[2])
+        lines.append(a)
+    return text.replace(repr(table["actions"]), repr(lines))
+
+
+def test_a_phhs_of_pokerkit_replays_hand_by_hand(tmp_path: Path) -> None:
+    texts = [_pokerkit_hand("NT", seed) for seed in range(5)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        bulk = pk.HandHistory.dumps_all(pk.HandHistory.loads(t) for t, _ in texts)
+    path = tmp_path / "five.phhs"
+    path.write_text(bulk)
+    r = CliRunner().invoke(app, ["replay", str(path), "--json"])
+    assert r.exit_code == 0, r.output
+    hands = json.loads(r.output)["hands"]
+    assert [h["hand"] for h in hands] == ["1", "2", "3", "4", "5"]
+    assert [h["finishing_stacks"] for h in hands] == [s for _, s in texts]
+
+
+# ---------------------------------------------------------------- the spec's examples
+
+
+def test_spec_example_dwan_ivey_replays_to_pokerkit_stacks() -> None:
+    text = (HERE / "dwan-ivey-2009.phh").read_text()
+    h = replay_phh(read_phh(text))
+    assert h.finishing_stacks == _pokerkit_stacks(text) == [572100, 1997500, 1109500]
+    assert h.unknown == {1}  # Antonius's ???? (folded)
+    assert h.players[2] == "Tom Dwan"
+
+
+def test_spec_example_triple_draw_is_refused_naming_it() -> None:
+    with pytest.raises(PHHError, match=r"^variant F2L3D \(fixed-limit deuce-to-seven lowball "
+                                        r"triple draw\) is not a game rollem plays"):
+        replay_phh(read_phh((HERE / "arieh-yockey-2019.phh").read_text()))
+
+
+# ---------------------------------------------------------------- refusals
+
+BASE = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 AcAd", "d dh p2 ????", "d dh p3 KcKd", "p3 cbr 6", "p1 cc", "p2 f",
+           "d db 2c7h9s", "p1 cc", "p3 cc", "d db 3d", "p1 cc", "p3 cc", "d db 4s",
+           "p1 cc", "p3 cc", "p1 sm AcAd", "p3 sm KcKd"]
+"""
+
+
+def test_base_example_replays() -> None:
+    h = replay_phh(read_phh(BASE))
+    assert h.finishing_stacks == [108, 98, 94] == _pokerkit_stacks(BASE)
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('variant = "NT"', 'variant = "NS"', "variant NS (no-limit short-deck hold'em) is not a game"),
+    ('variant = "NT"', 'variant = "FB"', "variant FB (fixed-limit badugi) is not a game"),
+    ('variant = "NT"', 'variant = "XX"', "unknown PHH variant 'XX'"),
+    ("min_bet = 2", "min_bet = 2.5", "min_bet is 2.5: rollem plays whole chips only"),
+    ("[100, 100, 100]", "[100, 100.5, 100]", "starting_stacks[1] is 100.5: rollem plays whole"),
+    ("[100, 100, 100]", "[100, 100]", "antes has 3 entries for 2 players"),
+    ("antes = [0, 0, 0]\n", "", "antes must be a list of chips"),
+    ("min_bet = 2\n", "", "min_bet is missing (a number of chips)"),
+    ('"p3 cbr 6"', '"p3 cbr 1"', "line 4 of actions (p3 cbr 1): "),
+    ('"p1 sm AcAd"', '"p1 cc", "p1 sm AcAd"', "line 16 of actions (p1 cc): the hand is over"),
+    ('"d db 2c7h9s"', '"d db 2c7h9s8d"', "line 7 of actions (d db 2c7h9s8d): 4 board cards after "
+                                         "action 3, where the game deals 3 after action 3"),
+    ('"p1 cc", "p3 cc", "d db 3d"', '"d db 3d", "p1 cc", "p3 cc"',
+     "line 8 of actions (d db 3d): 1 board card after action 3, where the game deals 1 after "
+     "action 5"),
+    ('"d dh p2 ????"', '"d dh p2 AcQs"', "card Ac is dealt twice; each card exists once"),
+    ("[1, 2, 0]", "[1, 2, 4, 8]", "blinds_or_straddles has 4 entries"),
+    ('"p1 cc", "p2 f"', '"p1 cc", "p2 sd"', "a draw ('sd'), but the variant has no draw"),
+])
+def test_refusals_name_the_field(old: str, new: str, message: str) -> None:
+    text = BASE.replace(old, new, 1)
+    assert text != BASE
+    with pytest.raises(PHHError) as err:
+        replay_phh(read_phh(text))
+    assert message in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_a_hidden_hand_at_the_showdown_wins_nothing() -> None:
+    # p1's cards hidden to the end: p3's known kings take the pot, as in PokerKit
+    text = BASE.replace('"d dh p1 AcAd"', '"d dh p1 ????"').replace('"p1 sm AcAd", ', "")
+    got = replay_phh(read_phh(text))
+    assert got.finishing_stacks == [94, 98, 108] == _pokerkit_stacks(text)
+    assert got.unknown == {0, 1}
+    # both hands hidden: who wins cannot be told
+    text = text.replace('"d dh p3 KcKd"', '"d dh p3 ????"').replace(', "p3 sm KcKd"', "")
+    with pytest.raises(PHHError, match=r"^the result depends on cards the file hides or "
+                                       r"mucks \(p1's\): replayed to the showdown"):
+        replay_phh(read_phh(text))
+    # a known hand mucked at the showdown (pN sm) wins nothing either
+    text = BASE.replace('"p1 sm AcAd"', '"p1 sm"')
+    assert replay_phh(read_phh(text)).finishing_stacks == [94, 98, 108] == _pokerkit_stacks(text)
+    text = BASE.replace(', "d db 4s"', "")
+    with pytest.raises(PHHError, match=r"^the result depends on 1 board card the file does not "
+                                       r"give: replayed to the showdown"):
+        replay_phh(read_phh(text))
+    # shown at the showdown, the cards are known
+    text = BASE.replace('"d dh p1 AcAd"', '"d dh p1 ????"')
+    assert replay_phh(read_phh(text)).finishing_stacks == [108, 98, 94]
+
+
+def test_actions_left_out_are_filled_in_as_pokerkit_does() -> None:
+    text = BASE.replace('"p2 f",', "").replace('"p3 cc", "d db 3d"', '"d db 3d"')
+    got = replay_phh(read_phh(text))
+    assert got.finishing_stacks == [108, 98, 94] == _pokerkit_stacks(text)
+    assert got.filled == ["p2 folds (before line 7 of actions (p1 cc))",
+                          "p3 checks (before line 9 of actions (p1 cc))"]
+
+
+def test_the_dataset_big_blind_ante_with_trimming_follows_pokerkit(tmp_path: Path) -> None:
+    """A WSOP hand of the PHH dataset: a big-blind ante with
+    ante_trimming_status = true, which PokerKit (and rollem) trims back to
+    the big blind, and the button's fold left out; the file's
+    finishing_stacks record the ante as lost, so it differs."""
+    path = HERE / "wsop-2019-42-kempe.phh"
+    data = read_phh(path.read_text())
+    with pytest.raises(PHHError, match=r"^finishing_stacks \[18100000, 5625000, "):
+        replay_phh(data)
+    got = replay_phh(data, check_result=False)
+    assert got.finishing_stacks == _pokerkit_stacks(path.read_text())
+    assert got.finishing_stacks[:2] == [17600000, 6125000]
+    assert got.filled == ["p8 folds (before line 14 of actions (p1 cc))"]
+    r = CliRunner().invoke(app, ["replay", str(path), "--json", "--lenient"])
+    assert r.exit_code == 0
+    assert "1 difference from what the history records (--lenient)" in r.stderr
+    assert json.loads(r.stdout)["filled_in"] == got.filled
+
+
+def test_finishing_stacks_recorded_must_be_the_replays() -> None:
+    with pytest.raises(PHHError, match=r"finishing_stacks \[1, 2, 3\] differ from the replay's"):
+        replay_phh(read_phh(BASE + "finishing_stacks = [1, 2, 3]\n"))
+
+
+def test_games_without_a_phh_code_are_refused_on_export() -> None:
+    hand = Hand("sdr", [50, 50], button=0, source=SeededSource(1))
+    with pytest.raises(PHHError, match=r"^sdr \(fixed-limit\) has no PHH variant code"):
+        phh_dict(hand)
+    for game_id, structure in (("holdem", "pot-limit"), ("omaha8", "pot-limit"),
+                               ("omaha", "fixed-limit"), ("draw5", "fixed-limit")):
+        hand = Hand(game_id, [50, 50], button=0, source=SeededSource(1),
+                    options=Options(structure=structure, ante=0))
+        with pytest.raises(PHHError, match=rf"^{game_id} \({structure}\) has no PHH variant"):
+            phh_dict(hand)
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def test_cli_replay_phh_and_phhs(tmp_path: Path) -> None:
+    runner = CliRunner()
+    one = tmp_path / "hand.phh"
+    one.write_text(BASE)
+    r = runner.invoke(app, ["replay", str(one), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["finishing_stacks"] == [108, 98, 94]
+    r = runner.invoke(app, ["replay", str(one), "--result"])
+    assert "Finishing stacks: p1 108, p2 98, p3 94" in r.output
+    # a PHH hand in a file of any name; a rollem history named .phh is rollem's
+    other = tmp_path / "hand.toml"
+    other.write_text(BASE)
+    assert json.loads(runner.invoke(app, ["replay", str(other), "--json"]).output)[
+        "finishing_stacks"] == [108, 98, 94]
+    ours = tmp_path / "ours.phh"
+    sdr = Hand("sdr", [50, 50], source=SeededSource(2))
+    play_out(sdr, random.Random(2))
+    ours.write_text(write_history(sdr))
+    r = runner.invoke(app, ["replay", str(ours), "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["game"] == "sdr"
+    bulk = tmp_path / "hands.phhs"
+    bulk.write_text(f"[1]\n{BASE}\n[2]\n{BASE.replace('min_bet = 2', 'min_bet = 0.5')}")
+    r = runner.invoke(app, ["replay", str(bulk), "--json"])
+    assert r.exit_code == 0, r.output
+    hands = json.loads(r.output)["hands"]
+    assert hands[0]["finishing_stacks"] == [108, 98, 94]
+    assert hands[1] == {"hand": "2", "error": "min_bet is 0.5: rollem plays whole chips only "
+                                              "(an amount with a fraction is not replayed)"}
+
+
+def test_cli_export_phh(tmp_path: Path) -> None:
+    runner = CliRunner()
+    files = []
+    for seed, code in enumerate(("NT", "F7S")):
+        hand = _our_hand(code, seed + 3)
+        f = tmp_path / f"h{seed}.toml"
+        f.write_text(write_history(hand))
+        files.append(f)
+    out = tmp_path / "both.phhs"
+    r = runner.invoke(app, ["export", "--phh", *map(str, files), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        loaded = list(pk.HandHistory.loads_all(out.read_text()))
+    assert [h.variant for h in loaded] == ["NT", "F7S"]
+    r = runner.invoke(app, ["export", "--phh", str(files[0])])
+    assert r.exit_code == 0
+    assert r.output.startswith('variant = "NT"')
+    own = tmp_path / "own.toml"
+    own.write_text(write_own_copy(_our_hand("F7S", 4), 0))
+    r = runner.invoke(app, ["export", "--phh", str(own)])
+    assert r.exit_code == 0, r.output
+    assert "_redacted_for = " in r.output and "????" in r.output
+    sdr = tmp_path / "sdr.toml"
+    sdr.write_text(write_history(Hand("sdr", [50, 50], source=SeededSource(2))))
+    r = runner.invoke(app, ["export", "--phh", str(sdr)])
+    assert r.exit_code == 2
+    assert "sdr (fixed-limit) has no PHH variant code" in r.output
+    # a dealer's-choice session: the other games' hands left out, each named
+    r = runner.invoke(app, ["export", "--phh", "--skip-other-games", str(files[0]), str(sdr)])
+    assert r.exit_code == 0
+    assert r.stdout.startswith('variant = "NT"')
+    assert f"rollem: {sdr}: left out: sdr (fixed-limit) has no PHH variant code" in r.stderr
+    r = runner.invoke(app, ["export", "--phh", "--skip-other-games", str(sdr)])
+    assert r.exit_code == 2 and "no hand of a game with a PHH variant" in r.stderr
+
+
+def test_odds_at_a_point_of_a_phh_hand(tmp_path: Path) -> None:
+    from rollem.odds.history import history_odds
+    from rollem.odds.result import OddsError
+
+    # after the flop's first check (action 4), p1's aces against what p1 can see
+    odds, at = history_odds(BASE, 0, at=4, seed=1)
+    assert at == 4 and odds.equity > 0.7
+    # default: before the last action; a folded seat's, before its fold
+    assert history_odds(BASE, 2, seed=1)[1] == 8
+    with pytest.raises(OddsError, match=r"^seat 1 \(p2\): its cards are hidden \(\?\?\) in the"):
+        history_odds(BASE, 1, seed=1)
+    with pytest.raises(OddsError, match=r"^--at 12: the hand has 9 player actions"):
+        history_odds(BASE, 0, at=12)
+    f = tmp_path / "hand.phh"
+    f.write_text(BASE)
+    r = CliRunner().invoke(app, ["odds", "--history", str(f), "--seat", "2", "--at", "3",
+                                 "--json", "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["at"] == 3
