@@ -44,6 +44,7 @@ from rollem.history import (
     parse_history,
     redact,
     replay,
+    same_words,
     write_history,
 )
 
@@ -400,18 +401,6 @@ def _header(data: Mapping[str, Any]) -> tuple[int, list[str]]:
     return owner, list(lines)
 
 
-def _same_words(recorded: str, now: str | None) -> bool:
-    """Whether a copy's recorded description of a shown hand is the engine's ``now``,
-    or its words before issue 26 (a both-ways declarer's ``"<high> and <low>"``,
-    now ``"high: <high>; low: <low>"``): a copy downloaded before stays accepted."""
-    if now is None or recorded == now:
-        return recorded == now
-    if now.startswith("high: ") and "; low: " in now:
-        high, low = now.removeprefix("high: ").split("; low: ", 1)
-        return recorded == f"{high} and {low}"
-    return False
-
-
 def _check_result(data: Mapping[str, Any], hand: Hand) -> None:
     result = data.get("_result")
     if result is None:
@@ -733,7 +722,7 @@ def _check_showdown(data: Mapping[str, Any], hand: Hand, seat: int,
                            f"hand contests ({err})") from None
     got = _outcome(again)
     for s, words in sorted(told.shown.items()):
-        if s in told.shown_cards and not _same_words(words, got.shown.get(s)):
+        if s in told.shown_cards and not same_words(words, got.shown.get(s)):
             raise HistoryError(f"{IMPOSSIBLE}: its _result.shown says p{s + 1} has {words!r}, "
                                f"but its shown cards ({_cards(told.shown_cards.get(s, ()))}) "
                                f"make {got.shown[s]!r}")

@@ -309,8 +309,9 @@ def _verify_play(store: Store, play: TablePlay) -> int:
         if key not in views:
             row, actions = hand(no)
             views[key] = {
-                json.dumps(GameSession.restore(no, row.setup, actions[:m]).view(viewer),
-                           sort_keys=True)
+                json.dumps({k: v for k, v in GameSession.restore(
+                    no, row.setup, actions[:m]).view(viewer).items()
+                    if k not in ("log", "last_actions", "hand_name")}, sort_keys=True)
                 for m in range(len(actions) + 1)
             }
         return views[key]
@@ -332,7 +333,9 @@ def _verify_play(store: Store, play: TablePlay) -> int:
             if st["hand"] is not None:
                 no = st["hand"]["hand_no"]
                 # The narration is words derived from the view (with the players' names).
-                told = json.dumps({k: v for k, v in st["hand"].items() if k != "narration"},
+                # (so are the felt's words: log, last_actions, hand_name; issue 26)
+                words = ("narration", "log", "last_actions", "hand_name")
+                told = json.dumps({k: v for k, v in st["hand"].items() if k not in words},
                                   sort_keys=True)
                 assert told in prefix_views(no, client.seat), (
                     f"seat {client.seat} was told a moment of hand {no} that is not in the store")
