@@ -256,6 +256,9 @@ def test_the_servers_words_are_shown_when_it_sends_them(browser: Any, live: Serv
         data["log"] = [{"seat": None, "text": "Hand starts: Qh on the board"},
                        {"seat": 1, "text": "Bot 1 makes it 9"}]
         data["last_actions"] = {"1": {"kind": "raise", "text": "makes it 9"}}
+        # (seat 1 acts in the round shown, so its label is this round's)
+        data["events"] = [*data["events"], {"kind": "raise", "seat": 1, "to": 9, "amount": 9,
+                                            "all_in": False, "full": True}]
         return json.dumps(data)
 
     monkeypatch.setattr(GameSession, "view_json", with_words)
@@ -267,7 +270,10 @@ def test_the_servers_words_are_shown_when_it_sends_them(browser: Any, live: Serv
         page.click("#start-btn")
         page.wait_for_selector("#me .hand-name")
         assert page.inner_text("#me .hand-name") == "pair of kings"
-        assert page.inner_text("#seats .seat[data-seat='1'] .action-label") == "makes it 9"
+        label = "#seats .seat[data-seat='1'] .action-label"
+        page.wait_for_function(f"document.querySelector(\"{label}\")?.textContent === 'makes it 9'",
+                               timeout=10_000)
+        assert page.inner_text(label) == "makes it 9"
         page.click("#log-box summary")
         lines = page.locator("#log li").all_inner_texts()
         assert lines == ["Hand starts: Q♥ on the board", "Bot 1 makes it 9"], lines

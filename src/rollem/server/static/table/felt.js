@@ -335,7 +335,8 @@ export function betChips(seat, amount) {
 // the hand's events.  A new round clears them (a fold's label stays).
 export function actionLabels(hand) {
   if (!hand) return {};
-  if (hand.last_actions) return hand.last_actions;
+  // This round's actions (a new round, draw or all-at-once step clears them, but
+  // for folds), worded by the server when it says (hand.last_actions), else here.
   const out = {};
   for (const e of hand.events || []) {
     if (e.kind === "round" || e.kind === "choose" || e.kind === "draw_round") {
@@ -344,6 +345,10 @@ export function actionLabels(hand) {
     }
     const label = labelOf(e);
     if (label && e.seat !== null && e.seat !== undefined) out[e.seat] = label;
+  }
+  const words = hand.last_actions;
+  if (words) {
+    for (const k of Object.keys(out)) if (words[k]) out[k] = words[k];
   }
   return out;
 }
