@@ -28,7 +28,7 @@ from table_ui import (
 from web_harness import ARTIFACTS, ServerThread
 
 pytestmark = pytest.mark.browser
-OPTION = re.compile(r"^\s*(stand pat|throw(?: \S\S)+)\s+equity (\d+\.\d)% ± (\d+\.\d)%")
+OPTION = re.compile(r"^\s*(stand pat|throw(?: \S\S)+)\s+equity (\d+\.\d)% ± (\d+\.\d)%?")
 
 ADVICE_FOR = """kind => { const a = document.querySelector('#odds-advice');
   return a.dataset.decision === kind && !a.classList.contains('hidden'); }"""
