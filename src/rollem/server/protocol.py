@@ -22,6 +22,18 @@ Client to server, one JSON object per text frame, at most
   ``{"type": "show", "hand": H, "cards": [...]}`` and ``{"type": "chat",
   "text": "..."}`` -- host controls, sitting out, showing by choice after
   the hand and chat (:mod:`rollem.server.host`).
+- ``{"type": "client_seed", "hand": H, "seed": "..."}`` -- the sender's
+  client seed for the committed deal of hand ``H`` (issue 32,
+  docs/verify.md): 0 to 64 characters of ``A-Z a-z 0-9 _ -``, the message
+  at most :data:`MAX_SEED_MESSAGE_BYTES` bytes.  Taken only while the
+  table's ``deal`` (in ``state``) announces hand ``H``'s commitment and
+  waits for seeds: after the commitment, before the deal; once a seat a
+  hand.  Refused (state unchanged): ``too_large``, ``malformed`` (not a
+  seed), ``too_late`` (the hand is dealt), ``wrong_hand``, ``not_dealt_in``,
+  ``already_sent``.  A seat that sends none within the wait
+  (``LiveTable.CLIENT_SEED_WAIT``, 2 s) and every computer player has the
+  empty seed.  Nothing is answered when it is taken; the hand's state shows
+  every seat's seed once dealt (``hand.deal``).
 - ``{"type": "sync"}`` -- ask for the full state again.
 - ``{"type": "ping"}`` -- keep-alive; always answered with ``pong`` (the table
   page sends one every 5 s and after each action, and reconnects when no
@@ -35,7 +47,11 @@ stray field is never silently ignored.
 
 Server to client: ``state`` (the full state this seat may see, with the
 current ``seq``; ``table.paused`` is ``null``, or the plain words telling the
-players that saving has failed and play is paused until it works again),
+players that saving has failed and play is paused until it works again;
+``table.deal`` is ``null``, or the deal waiting for client seeds: ``hand``,
+``commitment``, ``players``, ``seeded``, ``until``; a hand dealt from a
+committed deck has ``hand.deal``: ``commitment``, ``prev_hash``,
+``client_seeds`` (seat -> seed), ``hand_hash``; issue 32),
 ``error`` (``code`` and ``message``, to that client only; nothing changes),
 ``pong``, ``odds`` (``{"type": "odds", "hand": H, "seq": S, "odds": {...}}``:
 the asking seat's odds from its own view at table sequence ``S``,
@@ -51,12 +67,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from rollem.engine.commit_reveal import ProofError, check_client_seed
+
 __all__ = [
     "ACTION_FIELDS",
     "FIELDS",
     "HOST_FIELDS",
     "MAX_JSON_DEPTH",
     "MAX_MESSAGE_BYTES",
+    "MAX_SEED_MESSAGE_BYTES",
     "ONE_OF",
     "ClientMessage",
     "ProtocolError",
@@ -68,6 +87,10 @@ __all__ = [
 MAX_MESSAGE_BYTES = 4096
 """Largest client message accepted (bytes of UTF-8 text)."""
 
+MAX_SEED_MESSAGE_BYTES = 200
+"""Largest ``client_seed`` message accepted (bytes): a 64-character seed and
+the hand number fit with room to spare (issue 32)."""
+
 MAX_JSON_DEPTH = 16
 """Deepest nesting of arrays and objects accepted in client JSON (messages and
 request bodies): a legal message nests 3 deep; deeper is refused as
@@ -75,8 +98,8 @@ request bodies): a legal message nests 3 deep; deeper is refused as
 exhaust the parser's recursion)."""
 
 TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping", "host", "sit_out",
-         "show", "chat")
-NEEDS_HAND = ("action", "choose_game", "odds", "show")
+         "show", "chat", "client_seed")
+NEEDS_HAND = ("action", "choose_game", "odds", "show", "client_seed")
 NEEDS_SEQ = ("action", "choose_game", "start", "rebuy", "odds")
 
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -91,6 +114,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "sit_out": ("out",),
     "show": ("hand", "cards"),
     "chat": ("text",),
+    "client_seed": ("hand", "seed"),
 }
 """The fields each message type may carry besides ``type``; any other field is
 refused (``unknown_field``), so a mistyped or stray field is never silently
@@ -228,6 +252,14 @@ def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientM
                 raise ProtocolError(
                     "unknown_field", f"{act!r} action: give only one of {first!r} or "
                     f"{second!r}, not both")
+    if kind == "client_seed":
+        if size > MAX_SEED_MESSAGE_BYTES:
+            raise ProtocolError("too_large", f"a client_seed message of {size} bytes; at most "
+                                f"{MAX_SEED_MESSAGE_BYTES} allowed")
+        try:
+            check_client_seed(obj.get("seed"))
+        except ProofError as err:
+            raise ProtocolError("malformed", str(err)) from None
     if kind == "choose_game" and not isinstance(obj.get("game"), str):
         raise ProtocolError("malformed", "'game' must be a game id such as \"sdr\"")
     return ClientMessage(kind, hand, seq, obj)
