@@ -312,6 +312,8 @@ def take_client_seed(self: LiveTable, seat: int, hand_no: int, seed: str) -> Non
     self._commit(session=True)
     if not self.seeds_missing():
         self._schedule_next_hand(0.0)
+    else:
+        self.broadcast()  # (who has sent: ``table.deal.seeded``)
 
 
 def _deal_seeded(self: LiveTable) -> None:
