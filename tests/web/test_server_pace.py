@@ -68,6 +68,8 @@ def virtual_server() -> Iterator[tuple[VirtualLoop, Store]]:
     deals, seeds = random.Random(34), random.Random(35)
     live_table._BOT_THREAD = InlineExecutor()  # type: ignore[assignment]
     LiveTable.clock = staticmethod(loop.time)  # type: ignore[assignment]
+    # (people here send no client seed: the committed deal needs no wait, issue 32)
+    seed_wait, LiveTable.CLIENT_SEED_WAIT = LiveTable.CLIENT_SEED_WAIT, 0.0
     live_table.committed_source = lambda proof: SeededSource(deals)  # type: ignore[assignment,misc]
     LiveTable.bot_factory = staticmethod(  # type: ignore[assignment]
         lambda level: make_bot(level, random.Random(seeds.getrandbits(64))))
@@ -79,6 +81,7 @@ def virtual_server() -> Iterator[tuple[VirtualLoop, Store]]:
         loop.close()
         (live_table._BOT_THREAD, LiveTable.clock, live_table.committed_source,
          LiveTable.bot_factory) = saved  # type: ignore[assignment]
+        LiveTable.CLIENT_SEED_WAIT = seed_wait
         shutil.rmtree(folder, ignore_errors=True)
 
 

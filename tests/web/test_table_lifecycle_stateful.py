@@ -52,6 +52,8 @@ class TableMachine(RuleBasedStateMachine):
             lambda level: make_bot(level, random.Random(bot_seeds.getrandbits(64))))
         live_table._BOT_THREAD = InlineExecutor()  # type: ignore[assignment]
         LiveTable.clock = staticmethod(self.loop.time)  # type: ignore[assignment]
+        # (people here send no client seed: the committed deal needs no wait, issue 32)
+        self._seed_wait, LiveTable.CLIENT_SEED_WAIT = LiveTable.CLIENT_SEED_WAIT, 0.0
         live_table.committed_source = lambda proof: SeededSource(seeded)  # type: ignore[assignment,misc]
         live_table.pick_bot_game = lambda games: sorted(games)[0]
         self.store = InlineStore(self.dir / "t.db")
@@ -70,6 +72,7 @@ class TableMachine(RuleBasedStateMachine):
         finally:
             (live_table._BOT_THREAD, LiveTable.clock, live_table.committed_source,
              live_table.pick_bot_game, LiveTable.bot_factory) = self._saved  # type: ignore[assignment]
+            LiveTable.CLIENT_SEED_WAIT = self._seed_wait
             shutil.rmtree(self.dir, ignore_errors=True)
 
     # -- helpers --------------------------------------------------------------

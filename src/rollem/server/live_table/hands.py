@@ -249,7 +249,10 @@ def _deal(self: LiveTable, hand_no: int, game: str, table: SessionTable, deal: D
     self._commit(session=True)  # committed before any client hears of it
     self._refresh_decisions()
     self.broadcast()
-    self._schedule_next_hand(self.CLIENT_SEED_WAIT if self.seeds_missing() else 0.0)
+    if self.CLIENT_SEED_WAIT > 0 and self.seeds_missing():
+        self._schedule_next_hand(self.CLIENT_SEED_WAIT)
+    else:  # nobody to wait for: dealt now (its state goes out after the commitment's)
+        self._deal_seeded()
 
 
 def public_seeding(self: LiveTable) -> dict[str, Any] | None:

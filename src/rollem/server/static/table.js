@@ -65,6 +65,7 @@
         lostTap = null;
         state = msg;
         render();
+        window.rollemState = { state: msg, send }; window.dispatchEvent(new Event("rollem:state"));  // verify.js
       } else if (msg.type === "chat") {
         for (const line of msg.lines) if (!chatLines.some((l) => l.id === line.id)) chatLines.push(line);
         chatLines = chatLines.slice(-100);
