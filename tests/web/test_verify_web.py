@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
-from web_harness import Player, ServerThread, create_table, join
+from web_harness import Player, ServerProcess, ServerThread, create_table, join
 
 from rollem.engine.commit_reveal import DealProof, chained_commitment, hex_text
 from rollem.history import history_dict
@@ -261,6 +261,46 @@ def test_a_restart_while_the_deal_waits_keeps_its_commitment(
         assert verdict.ok and verdict.commitment == seen["commitment"], verdict.reason
     finally:
         second.stop()
+
+
+def test_a_kill_9_at_the_commitment_deals_that_committed_deck(tmp_path: Path) -> None:
+    """``rollem serve`` killed (SIGKILL) the moment its players see a commitment:
+    the next process on the database deals that deck (whether the kill came
+    before the deal or after it), and the copies verify against it."""
+    db = tmp_path / "k.db"
+    first = ServerProcess(db)
+    port = first.port
+    tid, host = create_table(first.url, game="sdr", seats=2, bots=0,
+                             between_hands=60, decision_seconds=300, stack=100)
+    (_, t0), (_, t1) = join(first.url, tid, "Ann"), join(first.url, tid, "Bob")
+    seen: dict[str, Any] = {}
+
+    async def part_one() -> None:
+        async with Player(first.ws_url, tid, t0, host) as a:
+            a.client_seeds = False
+            await a.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            st = await a.until(lambda st: st["table"]["deal"] is not None)
+            seen["commitment"] = st["table"]["deal"]["commitment"]
+
+    asyncio.run(part_one())
+    first.kill()
+    second = ServerProcess(db, port=port)
+    try:
+        async def part_two() -> None:
+            async with Player(second.ws_url, tid, t0, host) as a, \
+                    Player(second.ws_url, tid, t1) as b:
+                st = await a.until(lambda st: st["hand"] is not None, timeout=30)
+                assert st["hand"]["hand_no"] == 1
+                assert st["hand"]["deal"]["commitment"] == seen["commitment"]
+                await _play_out([a, b], 1)
+
+        asyncio.run(part_two())
+        for token in (t0, t1):
+            verdict = verify_text(_copy(second.url, tid, token, 1))
+            assert verdict.ok and verdict.commitment == seen["commitment"], verdict.reason
+    finally:
+        second.kill()
 
 
 def test_client_seed_messages_are_checked_before_the_table() -> None:

@@ -233,11 +233,11 @@ def _deal(self: LiveTable, hand_no: int, game: str, table: SessionTable, deal: D
     waits for the next hand."""
     last = self.session.get("hand_hash")
     proof = live_table.new_deal_proof(hand_no, bytes.fromhex(last) if last else ZERO_HASH)
-    players = [int(p) for p in deal.players]
+    players = [int(p) for p in table.still_dealt_in(deal)]  # (not a seat left since)
     self.session["choice"] = None
     self.session["seeding"] = {
         "hand": hand_no, "game": game, "button": deal.button, "players": players,
-        "games": [g.id for g in deal.games],
+        "offered": [int(p) for p in deal.players], "games": [g.id for g in deal.games],
         "digests": [self.seats[s].row.token_digest if s in self.seats else None
                     for s in players],
         "commitment": hex_text(proof.commitment),
@@ -257,8 +257,8 @@ def _deal(self: LiveTable, hand_no: int, game: str, table: SessionTable, deal: D
 
 def public_seeding(self: LiveTable) -> dict[str, Any] | None:
     """The deal waiting for client seeds as every client sees it (issue 32):
-    ``hand``, ``commitment`` (64 hex digits), ``players`` (the seats dealt
-    in), ``seeded`` (those whose seed is in; never the seeds themselves before
+    ``hand``, ``commitment`` (64 hex digits), ``players`` (the seats to be
+    dealt in), ``seeded`` (those whose seed is in; never the seeds themselves before
     the deal), ``until`` (the moment it deals anyway, on the table's clock);
     never the key.  ``None`` when none is waiting."""
     seeding = self.session.get("seeding")
@@ -326,12 +326,12 @@ def _deal_seeded(self: LiveTable) -> None:
     lapses and the table deals again when it can."""
     seeding = self.session["seeding"]
     self.session["seeding"] = None
-    offered = Deal(int(seeding["button"]), tuple(int(p) for p in seeding["players"]),
+    offered = Deal(int(seeding["button"]), tuple(int(p) for p in seeding["offered"]),
                    tuple(self.config.game_of(g) for g in seeding["games"]))
     table = self.session_table(
         out={s for s in range(self.config.seats) if s not in self.seats
-             or self._taken_since(seeding, s) or self.seats[s].gone
-             or host.skip_deal(self, s)})
+             or s not in seeding["players"] or self._taken_since(seeding, s)
+             or self.seats[s].gone or host.skip_deal(self, s)})
     players = table.still_dealt_in(offered)
     if len(players) < 2:
         self._bump_seq()
