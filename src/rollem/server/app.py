@@ -13,7 +13,8 @@ Routes:
   this browser reconnect to its seat.
 - ``GET /api/tables/<id>/hands`` and ``/hands/<n>`` -- the hand history as
   this seat may see it (its redaction), step by step; ``/hands/<n>/history.toml``
-  -- a player's own copy of a hand it was dealt into.
+  -- a player's own copy of a hand it was dealt into; ``/hands/<n>/verify`` --
+  ``rollem verify``'s result on that copy (issue 32, JSON).
 - ``GET /api/tables/<id>/rules`` -- how to play this table's game (HTML).
 - ``WS /ws/<id>`` -- the table's live state (see :mod:`rollem.server.protocol`).
 - ``GET /healthz`` -- ``{"ok": true}`` when the store's writer commits (503 if not).
@@ -26,7 +27,7 @@ then closed with code 4429), connections per address and per table
 at most ``connections_per_seat``, a newer one replacing the oldest, issue 34),
 tables per address per hour and in total (429 ``too_many_tables``, 503
 ``server_full``), and requests per address to
-the routes that build something (hand lists, replays, histories, rules,
+the routes that build something (hand lists, replays, histories, verify, rules,
 ``/healthz``: 429 ``rate_limited`` with ``Retry-After``).  A websocket past
 its limits is refused before its table is looked up.  "Per address" is per IPv4
 address and per IPv6 /64 network (:func:`limit_key`).
