@@ -48,6 +48,34 @@ def holdem_table(loop: VirtualLoop, store: Store, bots: int = 0,
     return table, host, people
 
 
+def named_while_paused(loop: VirtualLoop, store: Store,
+                       **extra: Any) -> tuple[LiveTable, Client, int]:
+    """A started dealer's choice of hold'em and SDR, three people; the host pauses
+    and the button names hold'em, held until resume.  Returns the table, the
+    host's client and the hand's number."""
+    config = parse_config({
+        "game": "dealers-choice", "seats": 3, "bots": 0, "stack": 400, "ante": 1,
+        "small_bet": 2, "big_bet": 4, "decision_seconds": 600.0,
+        "time_bank_seconds": 0.0, "grace_seconds": 1000.0, "between_hands": 0.5,
+        "choices": ["sdr", "holdem"], **extra,
+    })
+    table, _ = loop.call(LiveTable.create, store, config)
+    host = Client(None, True)
+    loop.call(table.connect, host)
+    people = {}
+    for seat in range(3):
+        _, token = loop.call(table.join, f"P{seat}", seat)
+        people[seat] = Client(table.seat_for_token(token))
+        loop.call(table.connect, people[seat])
+    send(loop, table, host, "start")
+    loop.advance(0.1)
+    chooser = int(table.session["choice"]["seat"])
+    hand_no = int(table.session["choice"]["hand"])
+    send(loop, table, host, "host", op="pause")
+    send(loop, table, people[chooser], "choose_game", hand_no, game="holdem")
+    return table, host, hand_no
+
+
 def acted(table: LiveTable) -> int:
     assert table.hand is not None
     return len(table.hand.hand.actions)
@@ -121,26 +149,7 @@ def test_a_change_made_while_paused_applies_to_the_hand_dealt_at_resume() -> Non
     """The reported case: dealer's choice, the button has named the game, the host
     pauses, switches to no limit and resumes: the next hand is no limit."""
     with virtual_server() as (loop, store):
-        config = parse_config({
-            "game": "dealers-choice", "seats": 3, "bots": 0, "stack": 400, "ante": 1,
-            "small_bet": 2, "big_bet": 4, "decision_seconds": 600.0,
-            "time_bank_seconds": 0.0, "grace_seconds": 1000.0, "between_hands": 0.5,
-            "structure": "pot-limit", "choices": ["sdr", "holdem"],
-        })
-        table, _ = loop.call(LiveTable.create, store, config)
-        host = Client(None, True)
-        loop.call(table.connect, host)
-        people = {}
-        for seat in range(3):
-            _, token = loop.call(table.join, f"P{seat}", seat)
-            people[seat] = Client(table.seat_for_token(token))
-            loop.call(table.connect, people[seat])
-        send(loop, table, host, "start")
-        loop.advance(0.1)
-        chooser = int(table.session["choice"]["seat"])
-        hand_no = int(table.session["choice"]["hand"])
-        send(loop, table, host, "host", op="pause")
-        send(loop, table, people[chooser], "choose_game", hand_no, game="holdem")
+        table, host, hand_no = named_while_paused(loop, store, structure="pot-limit")
         assert table.hand is None  # named, held until resume
         send(loop, table, host, "host", op="config", config={"structure": "no-limit"})
         send(loop, table, host, "host", op="resume")
@@ -153,26 +162,8 @@ def test_a_change_made_while_paused_applies_to_the_hand_dealt_at_resume() -> Non
 
 def test_a_named_game_the_host_took_off_the_list_while_paused_is_offered_again() -> None:
     with virtual_server() as (loop, store):
-        config = parse_config({
-            "game": "dealers-choice", "seats": 3, "bots": 0, "stack": 400, "ante": 1,
-            "small_bet": 2, "big_bet": 4, "decision_seconds": 600.0,
-            "time_bank_seconds": 0.0, "grace_seconds": 1000.0, "between_hands": 0.5,
-            "choices": ["sdr", "holdem"],
-        })
-        table, _ = loop.call(LiveTable.create, store, config)
-        host = Client(None, True)
-        loop.call(table.connect, host)
-        people = {}
-        for seat in range(3):
-            _, token = loop.call(table.join, f"P{seat}", seat)
-            people[seat] = Client(table.seat_for_token(token))
-            loop.call(table.connect, people[seat])
-        send(loop, table, host, "start")
-        loop.advance(0.1)
+        table, host, _hand_no = named_while_paused(loop, store)
         chooser = int(table.session["choice"]["seat"])
-        hand_no = int(table.session["choice"]["hand"])
-        send(loop, table, host, "host", op="pause")
-        send(loop, table, people[chooser], "choose_game", hand_no, game="holdem")
         send(loop, table, host, "host", op="config", config={"choices": ["sdr", "rollyourown"]})
         assert errors(host) == []
         send(loop, table, host, "host", op="resume")
