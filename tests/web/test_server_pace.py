@@ -30,7 +30,7 @@ from virtual_table import InlineExecutor, InlineStore, VirtualLoop
 
 from rollem.bots import make_bot
 from rollem.engine.randomness import SeededSource
-from rollem.server import live_table
+from rollem.server import game_session, live_table
 from rollem.server.budget import DiskBudget
 from rollem.server.config import parse_config
 from rollem.server.live_table import Client, LiveTable, TableError
@@ -64,13 +64,11 @@ def virtual_server() -> Iterator[tuple[VirtualLoop, Store]]:
     folder = Path(tempfile.mkdtemp(prefix="rollem-pace-"))
     loop = VirtualLoop()
     saved = (live_table._BOT_THREAD, LiveTable.__dict__.get("clock"),
-             live_table.committed_source, LiveTable.__dict__["bot_factory"])
+             game_session.SecureSource, LiveTable.__dict__["bot_factory"])
     deals, seeds = random.Random(34), random.Random(35)
     live_table._BOT_THREAD = InlineExecutor()  # type: ignore[assignment]
     LiveTable.clock = staticmethod(loop.time)  # type: ignore[assignment]
-    # (people here send no client seed: the committed deal needs no wait, issue 32)
-    seed_wait, LiveTable.CLIENT_SEED_WAIT = LiveTable.CLIENT_SEED_WAIT, 0.0
-    live_table.committed_source = lambda proof: SeededSource(deals)  # type: ignore[assignment,misc]
+    game_session.SecureSource = lambda: SeededSource(deals)  # type: ignore[assignment,misc]
     LiveTable.bot_factory = staticmethod(  # type: ignore[assignment]
         lambda level: make_bot(level, random.Random(seeds.getrandbits(64))))
     store = InlineStore(folder / "t.db")
@@ -79,9 +77,8 @@ def virtual_server() -> Iterator[tuple[VirtualLoop, Store]]:
     finally:
         store.close()
         loop.close()
-        (live_table._BOT_THREAD, LiveTable.clock, live_table.committed_source,
+        (live_table._BOT_THREAD, LiveTable.clock, game_session.SecureSource,
          LiveTable.bot_factory) = saved  # type: ignore[assignment]
-        LiveTable.CLIENT_SEED_WAIT = seed_wait
         shutil.rmtree(folder, ignore_errors=True)
 
 
