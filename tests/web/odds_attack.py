@@ -1,5 +1,6 @@
 """Practice odds under attack (issue 34, item 2): two attacker tables of the
-costly game file (:data:`odds_jobs.COSTLY_WILD`) ask for their practice odds
+costly game file (:func:`hostile.costly_game_file`, the costliest a new table
+accepts since issue 34 item 1) ask for their practice odds
 while an honest player at a Stop, Drop and Roll practice table asks for hers at
 every change and pings ten times a second.  Used by
 ``bench/bench_web_hostile.py --odds`` (the figures) -- the server is a real
@@ -30,7 +31,7 @@ from typing import Any
 
 import httpx
 import websockets
-from odds_jobs import COSTLY_WILD
+from hostile import costly_game_file
 from web_harness import ROOT, Player, create_table, free_port, join, wait_port
 
 
@@ -176,7 +177,8 @@ def run_odds_attack(tmp: Path, *, seconds: float = 45.0, mode: str = "odds") -> 
     try:
         wait_port(port, 60)
         base, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-        attack = {"game_file": COSTLY_WILD, "game": "costly-wild", "seats": 2, "bots": 1,
+        attack = {"game_file": costly_game_file((5, 5)), "game": "big-wild", "seats": 2,
+                  "bots": 1,
                   "bot_delay": 0, "between_hands": 0, "decision_seconds": 60,
                   "practice_odds": True}
         honest = {"game": "sdr", "seats": 2, "bots": 1, "bot_delay": 0.3,
