@@ -14,23 +14,17 @@ tables no person ever played are swept.
 from __future__ import annotations
 
 import itertools
-import random
-import shutil
 import sqlite3
-import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pg_cluster import PgCluster
-from virtual_table import InlineExecutor, InlineStore, VirtualLoop
+from test_table_bots import virtual_server as bots_virtual_server
+from virtual_table import VirtualLoop
 
-from rollem.bots import make_bot
-from rollem.engine.randomness import SeededSource
-from rollem.server import game_session, live_table
 from rollem.server.budget import DiskBudget
 from rollem.server.config import parse_config
 from rollem.server.live_table import Client, LiveTable, TableError
@@ -57,29 +51,9 @@ def passive(legal: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-@contextmanager
-def virtual_server() -> Iterator[tuple[VirtualLoop, Store]]:
-    """One loop and one store on a virtual clock, computer players deciding inline,
-    seeded deals and bots."""
-    folder = Path(tempfile.mkdtemp(prefix="rollem-pace-"))
-    loop = VirtualLoop()
-    saved = (live_table._BOT_THREAD, LiveTable.__dict__.get("clock"),
-             game_session.SecureSource, LiveTable.__dict__["bot_factory"])
-    deals, seeds = random.Random(34), random.Random(35)
-    live_table._BOT_THREAD = InlineExecutor()  # type: ignore[assignment]
-    LiveTable.clock = staticmethod(loop.time)  # type: ignore[assignment]
-    game_session.SecureSource = lambda: SeededSource(deals)  # type: ignore[assignment,misc]
-    LiveTable.bot_factory = staticmethod(  # type: ignore[assignment]
-        lambda level: make_bot(level, random.Random(seeds.getrandbits(64))))
-    store = InlineStore(folder / "t.db")
-    try:
-        yield loop, store
-    finally:
-        store.close()
-        loop.close()
-        (live_table._BOT_THREAD, LiveTable.clock, game_session.SecureSource,
-         LiveTable.bot_factory) = saved  # type: ignore[assignment]
-        shutil.rmtree(folder, ignore_errors=True)
+def virtual_server() -> Any:
+    """:func:`test_table_bots.virtual_server` with this file's seeds."""
+    return bots_virtual_server(deal_seed=34, bot_seed=35)
 
 
 def new_table(loop: VirtualLoop, store: Store, budget: DiskBudget, bots: int = 5,

@@ -57,14 +57,15 @@ def passive(legal: dict[str, Any]) -> dict[str, Any] | None:
 
 
 @contextmanager
-def virtual_server() -> Iterator[tuple[VirtualLoop, Store]]:
+def virtual_server(deal_seed: int = 11,
+                   bot_seed: int = 12) -> Iterator[tuple[VirtualLoop, Store]]:
     """One event loop and one store for every table (one server process), bots
-    deciding inline, seeded deals and seeded bots."""
+    deciding inline, deals and bots seeded by ``deal_seed`` and ``bot_seed``."""
     folder = Path(tempfile.mkdtemp(prefix="rollem-bots-"))
     loop = VirtualLoop()
     saved = (live_table._BOT_THREAD, LiveTable.__dict__.get("clock"),
              game_session.SecureSource, LiveTable.__dict__["bot_factory"])
-    deals, seeds = random.Random(11), random.Random(12)
+    deals, seeds = random.Random(deal_seed), random.Random(bot_seed)
     live_table._BOT_THREAD = InlineExecutor()  # type: ignore[assignment]
     LiveTable.clock = staticmethod(loop.time)  # type: ignore[assignment]
     game_session.SecureSource = lambda: SeededSource(deals)  # type: ignore[assignment,misc]
