@@ -354,3 +354,48 @@ def test_odds_are_still_answered_from_a_worker(srv: ServerThread, pool: BudgetWo
             assert len(pool.pids()) == 1  # kept for the next request
 
     asyncio.run(go())
+
+
+def _descendants(pid: int) -> list[int]:
+    """The process ids under ``pid`` (children, theirs, ...), from /proc."""
+    found, todo = [], [pid]
+    while todo:
+        for task in Path(f"/proc/{todo.pop()}/task").glob("*"):
+            try:
+                children = [int(c) for c in (task / "children").read_text().split()]
+            except OSError:
+                continue
+            found += children
+            todo += children
+    return found
+
+
+def test_serve_starts_the_odds_workers_before_anyone_asks(tmp_path: Path) -> None:
+    """``rollem serve`` starts the odds workers' fork server (which loads the odds,
+    a second or more) at start-up, not at the first practice table: the first
+    odds request after a restart does not wait for it (issue 34, item 2)."""
+    import subprocess
+    import sys
+
+    from web_harness import ROOT, free_port, wait_port
+
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "rollem", "serve", "--port", str(port),
+         "--db", str(tmp_path / "t.db")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, cwd=ROOT)
+    try:
+        wait_port(port, 60)
+        deadline, preloading = time.monotonic() + 30, False
+        while not preloading and time.monotonic() < deadline:
+            for pid in _descendants(server.pid):
+                try:
+                    command = Path(f"/proc/{pid}/cmdline").read_bytes()
+                except OSError:
+                    continue
+                preloading |= b"forkserver" in command and b"odds_preload" in command
+            time.sleep(0.2)
+        assert preloading, "no odds fork server was started by rollem serve"
+    finally:
+        server.terminate()
+        server.wait(20)

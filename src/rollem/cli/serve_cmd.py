@@ -363,6 +363,12 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     # commit that every client of the table waits for.
     sys.setswitchinterval(0.001)
     app = create_app(db, settings)
+    # The practice-odds workers' fork server loads the odds once, a second or
+    # more; started now, the first friend to ask for odds does not wait for it
+    # (issue 34).  Not in create_app: test servers would each start one.
+    from rollem.server.live_table import warm_odds_workers
+
+    warm_odds_workers()
     # Idle and slow connections are closed, and the connections kept below the
     # open-file limit, raised first as far as the system allows (issue 34).
     handles, _hard = raise_handle_limit()

@@ -96,6 +96,13 @@ leaves or the hand moves on), at a lower CPU priority than the event loop,
 apart from its GIL (:mod:`rollem.server.budget_workers`).  At most two busy at once (one per
 thread of :data:`_ODDS_THREAD`)."""
 
+def warm_odds_workers() -> None:
+    """Start the practice-odds workers' fork server in the background (returns at
+    once), so that the first odds request after the server starts does not wait
+    for the odds to load (issue 34)."""
+    _ODDS_WORKERS.warm()
+
+
 _SHOWDOWN_THREAD = FairExecutor(workers=1, thread_name_prefix="rollem-showdowns")
 """The actions of a hand whose showdown is costly (``GameSession.off_loop``) are
 applied here, off the event loop, one at a time per table, the tables sharing
