@@ -11,9 +11,10 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 
 from rollem.bots.random_bot import random_action
+from rollem.cli.answers import choices_text
 from rollem.cli.app import app
 from rollem.cli.screen import decision_title
-from rollem.engine import Hand, Options, SeededSource
+from rollem.engine import Call, Hand, Options, SeededSource
 from rollem.games.gamefile import load_game
 from rollem.history import write_history
 from rollem.narration import narrate_view
@@ -33,7 +34,8 @@ def test_worked_example_passes_check_game(tmp_path: Path) -> None:
     out = CliRunner().invoke(app, ["check-game", str(path)])
     assert out.exit_code == 0, out.output
     assert out.output.splitlines()[0] == "Crazy Pineapple (crazy-pineapple): 2 to 9 players."
-    assert "7. All at once, each player discards 1 card face down into a common pool." \
+    # nothing draws from the discards: out of play, not "into a common pool" (issue 33)
+    assert "7. All at once, each player discards 1 card face down (out of play)." \
         in out.output
 
 
@@ -48,9 +50,10 @@ def test_worked_example_with_a_declare_step_is_refused(tmp_path: Path) -> None:
     assert 'steps[13].step: a "declare" step needs the showdown\'s pot = "declare"' in out.stderr
 
 
-def test_worked_example_says_one_card_to_the_pool() -> None:
+def test_worked_example_says_one_card_out_of_play() -> None:
     # The discard of 1 card was told as Roll Your Own's 3 ("everyone puts 3 cards in
-    # the pool") and as "puts 1 cards".
+    # the pool") and as "puts 1 cards"; then as "puts 1 card in the pool... The pool
+    # (3 cards) is shuffled" though nothing draws from it (issue 33).
     game = load_game(example())
     rng = random.Random(41)
     hand = Hand(game, [100] * 6, options=Options(ante=0), source=SeededSource(41))
@@ -59,7 +62,9 @@ def test_worked_example_says_one_card_to_the_pool() -> None:
         hand.apply(seat, random_action(hand.legal_actions(seat), rng))
     assert hand.pending is not None
     seat = hand.pending.seats[0]
-    assert decision_title(hand.view(seat)) == "everyone puts 1 card in the pool"
+    assert decision_title(hand.view(seat)) == "everyone discards 1 card face down"
+    legal = hand.view(seat).legal
+    assert legal is not None and "put 1 card away, out of play, from" in choices_text(legal)
     while hand.pending is not None and hand.pending.kind == "discard":
         s = hand.pending.seats[0]
         hand.apply(s, random_action(hand.legal_actions(s), rng))
@@ -68,8 +73,10 @@ def test_worked_example_says_one_card_to_the_pool() -> None:
     others = [n for i, n in enumerate(names) if i != seat and not hand.folded[i]]
     assert others
     for name in others:
-        assert f"{name} puts 1 card in the pool." in told
-    assert not any("1 cards" in t for t in told)
+        assert f"{name} discards 1 card face down, out of play." in told
+    mine = next(t for t in told if t.startswith("You discard "))
+    assert mine.endswith(" face down, out of play."), mine
+    assert not any("1 cards" in t or "pool" in t for t in told), told
 
 
 def test_worked_example_plays() -> None:
@@ -134,3 +141,37 @@ def _house_options(runner: CliRunner, path: Path) -> None:
     out = runner.invoke(app, ["simulate", "holdem", "--players", "2", "--hands", "1",
                               "--house", "oops"])
     assert out.exit_code == 2 and "expected NAME=VALUE" in out.output
+
+
+def test_worked_example_replays_its_discards_out_of_play(tmp_path: Path) -> None:
+    """A saved hand of the game file, whole and as a player's own copy, is told
+    with the discards out of play and no pool shuffle (issue 33); and replaying
+    the game file itself says it is a game file, not "got None"."""
+    from rollem.history import write_own_copy
+    from rollem.narration import narrate_history
+
+    game = load_game(example())
+    rng = random.Random(3)
+    hand = Hand(game, [100] * 3, options=Options(ante=0), source=SeededSource(3))
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        action = random_action(hand.legal_actions(seat), rng)
+        if hand.pending.kind == "bet" and "call" in hand.legal_actions(seat).actions:
+            action = Call()  # everyone stays in to the discard
+        hand.apply(seat, action)
+    names = ["Ann", "Bob", "Cy"]
+    for text in (write_history(hand, players=names),
+                 write_own_copy(hand, 0, players=names)):
+        told = [line.text for line in narrate_history(text).lines]
+        discards = [t for t in told if "discard" in t]
+        assert len(discards) == 3, told
+        assert all(t.endswith("face down, out of play.") for t in discards), discards
+        assert not any("pool" in t for t in told), told
+    path = tmp_path / "crazy-pineapple.toml"
+    path.write_text(example())
+    out = CliRunner().invoke(app, ["replay", str(path)])
+    assert out.exit_code == 2
+    assert out.stderr.strip().endswith(
+        "this is a game file, not a hand history: play it with rollem play --game-file "
+        "FILE (rollem check-game FILE checks it)")

@@ -238,6 +238,23 @@ def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[st
     return out
 
 
+def _variant_game_id(data: Mapping[str, Any]) -> str:
+    """The game id of a history's ``variant`` (``rollem-<id>``).
+
+    Raises:
+        HistoryError: no such variant; a game file (``format`` and ``steps``, no
+            ``variant``) is told apart from a hand history (issue 33).
+    """
+    variant = data.get("variant")
+    if variant is None and "steps" in data and "format" in data:
+        raise HistoryError("this is a game file, not a hand history: play it with "
+                           "rollem play --game-file FILE (rollem check-game FILE checks it)")
+    if not isinstance(variant, str) or not variant.startswith("rollem-"):
+        got = "there is no variant" if variant is None else f"got {_brief(variant)}"
+        raise HistoryError(f"variant must be 'rollem-<game>' (e.g. rollem-sdr); {got}")
+    return variant[len("rollem-"):]
+
+
 def history_game(data: Mapping[str, Any]) -> Game:
     """The game of a history dict: the game file it carries (``_game_file``), else the
     shipped game named by ``variant`` (``rollem-<id>``).
@@ -246,11 +263,7 @@ def history_game(data: Mapping[str, Any]) -> Game:
         HistoryError: unknown game id, or a ``_game_file`` with a mistake (its
             one-line error) or whose id is not the variant's.
     """
-    variant = data.get("variant")
-    if not isinstance(variant, str) or not variant.startswith("rollem-"):
-        raise HistoryError("variant must be 'rollem-<game>' (e.g. rollem-sdr), got "
-                           f"{_brief(variant)}")
-    game_id = variant[len("rollem-"):]
+    game_id = _variant_game_id(data)
     text = data.get("_game_file")
     if text is not None:
         from rollem.games.gamefile import GameFileError, load_game
@@ -262,7 +275,8 @@ def history_game(data: Mapping[str, Any]) -> Game:
         except GameFileError as err:
             raise HistoryError(f"_game_file: {_one_line(str(err))}") from None
         if game.id != game_id:
-            raise HistoryError(f"_game_file is game {game.id!r} but variant is {variant!r}")
+            raise HistoryError(f"_game_file is game {game.id!r} but variant is "
+                               f"{data.get('variant')!r}")
         return game
     from rollem.games import get
 
@@ -415,11 +429,7 @@ def parse_history(data: Mapping[str, Any]) -> History:
             f"this is a player's own copy (_redacted_for = {data['_redacted_for']!r}): other "
             "players' hidden cards are not in it, so it cannot be replayed through the engine "
             "(rollem replay FILE tells it as that player saw it)")
-    variant = data.get("variant")
-    if not isinstance(variant, str) or not variant.startswith("rollem-"):
-        raise HistoryError("variant must be 'rollem-<game>' (e.g. rollem-sdr), got "
-                           f"{_brief(variant)}")
-    game = variant[len("rollem-"):]
+    game = _variant_game_id(data)
     version = data.get("_version", VERSION)
     if version not in READ_VERSIONS:
         raise HistoryError(f"_version {_brief(version)} is not supported: expected 1 or "

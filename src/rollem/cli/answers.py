@@ -149,7 +149,8 @@ def choices_text(legal: Legal, show: Sequence[str] | None = None) -> str:
     if "fold" in acts:
         parts.append("f = fold")
     if "discard" in acts:
-        parts.append(f"put {_count(legal)} in the pool, from {cards}")
+        where = "in the pool" if legal.into_pool else "away, out of play"
+        parts.append(f"put {_count(legal)} {where}, from {cards}")
     if "expose" in acts:
         parts.append(f"turn up 1 card, from {cards}")
     if "draw" in acts:
@@ -303,7 +304,8 @@ def parse_answer(text: str, legal: Legal, up: Collection[Card] = ()) -> object:
     cards = _cards_from(raw, legal, up)
     if "discard" in acts:
         if not legal.min_count <= len(cards) <= legal.max_count:
-            raise AnswerError(f"put exactly {_count(legal)} in the pool, from "
+            where = "in the pool" if legal.into_pool else "away"
+            raise AnswerError(f"put exactly {_count(legal)} {where}, from "
                               f"{format_cards(legal.cards)}; you gave {len(cards)}")
         return Discard(tuple(cards))
     if "expose" in acts:

@@ -27,7 +27,8 @@ def check_game_command(file: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({
             "id": spec.id, "name": spec.name, "players": [spec.min_players, spec.max_players],
-            "house": dict(spec.house), "steps": [describe_step(s) for s in spec.steps],
+            "house": dict(spec.house), "steps": [describe_step(s, pooled=spec.pools_discards)
+                                for s in spec.steps],
         }))
         return
     for line in describe_game(spec):

@@ -154,7 +154,10 @@ def decision_title(view: HandView) -> str:
     if kind == "discard" and legal is not None and legal.kind == "discard" and legal.max_count:
         # the game's own count (3 in Roll Your Own, 1 in Crazy Pineapple)
         n = legal.max_count
-        return f"everyone puts {n} card{'s' if n != 1 else ''} in the pool"
+        cards = f"{n} card{'s' if n != 1 else ''}"
+        if not legal.into_pool:  # out of play (Crazy Pineapple), issue 33
+            return f"everyone discards {cards} face down"
+        return f"everyone puts {cards} in the pool"
     return _DECISIONS.get(kind, kind.replace("_", " "))
 
 

@@ -67,6 +67,9 @@ class Legal:
             the bring-in of ``call_amount``, ``bet`` completes to ``min_to``),
             ``"complete"`` for a seat facing a bring-in nobody has completed
             (``raise`` completes); ``""`` otherwise.
+        into_pool: for a discard, whether the cards go to a pool a later step
+            uses (Roll Your Own) or out of play (a game file's, as Crazy
+            Pineapple's; issue 33).
     """
 
     kind: str
@@ -80,6 +83,7 @@ class Legal:
     positions: int = 0
     sides: tuple[str, ...] = ()
     forced: str = ""
+    into_pool: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (cards as text)."""
@@ -95,6 +99,7 @@ class Legal:
             "positions": self.positions,
             "sides": list(self.sides),
             "forced": self.forced,
+            "into_pool": self.into_pool,
         }
 
     def describe(self) -> str:

@@ -50,18 +50,24 @@ class DiscardToPool(AllAtOnceStep):
     ``"pool"`` shuffle then gives the pool's order (top = index 0). Events:
     ``discard`` (the cards, to the seat only; others see ``count``) and a
     public ``pool`` event with the pool's size.
+
+    ``into_pool`` False: no later step uses the pool (a game file's discard, as
+    Crazy Pineapple's): the cards are out of play; the pool is still shuffled
+    (the same recorded outcomes), and both events carry ``into_pool: False`` so
+    that the narration says "out of play" and not "in the pool" (issue 33).
     """
 
     name = "discard"
     kind = "discard"
 
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, *, into_pool: bool = True) -> None:
         super().__init__()
         self.count = count
+        self.into_pool = into_pool
 
     def legal_for(self, hand: Hand, seat: int) -> Legal:
         return Legal(kind=self.kind, actions=("discard",), cards=_down(hand, seat),
-                     min_count=self.count, max_count=self.count)
+                     min_count=self.count, max_count=self.count, into_pool=self.into_pool)
 
     def check(self, hand: Hand, seat: int, action: object) -> None:
         down = _down(hand, seat)
@@ -88,10 +94,12 @@ class DiscardToPool(AllAtOnceStep):
             hand.up[seat] = [u for _, u in keep]
             hand.pool_by_seat.setdefault(seat, []).extend(cards)
             pool.extend(cards)
-            hand.events.append(Event("discard", seat, {"cards": cards}, frozenset((seat,)),
-                                     {"count": len(cards)}))
+            out_of_play = {} if self.into_pool else {"into_pool": False}
+            hand.events.append(Event("discard", seat, {"cards": cards, **out_of_play},
+                                     frozenset((seat,)), {"count": len(cards), **out_of_play}))
         hand.pool = hand.source.shuffle("pool", hand.pool + pool)
-        hand.events.append(Event("pool", None, {"count": len(hand.pool), "shuffled": True}))
+        hand.events.append(Event("pool", None, {"count": len(hand.pool), "shuffled": True}
+                                 | ({} if self.into_pool else {"into_pool": False})))
 
 
 class DrawFromPool(Step):

@@ -184,7 +184,8 @@ def build_steps(spec: GameSpec, options: Options) -> list[Step]:
             if not any(isinstance(x, BombPotAnte) for x in out):
                 out.append(BombPotAnte(bomb))
             continue
-        step = _simple(s, options)
+        step = (DiscardToPool(p["cards"], into_pool=spec.pools_discards)
+                if s.kind == "discard" else _simple(s, options))
         if isinstance(step, Blinds | BringIn):
             forced = step
         out.append(step)
@@ -208,7 +209,6 @@ def _simple(s: StepSpec, options: Options) -> Step:
         "dead": lambda: TurnDead(p["label"]),
         "board": lambda: DealBoard(p["cards"], p["label"]),
         "wild": lambda: FixedWild(tuple(RANKS.index(r) for r in p["ranks"])),
-        "discard": lambda: DiscardToPool(p["cards"]),
         "draw-from-pool": lambda: DrawFromPool(OPENER_FUNCTIONS[p["first"]]),
         "draw": lambda: DrawFromStub(p["label"], p["max"]),
         "expose": ExposeOne,

@@ -37,8 +37,9 @@ def _amount(v: int | str) -> str:
             "big-bet": "the big bet", "ante": "the ante"}[v]
 
 
-def describe_step(s: StepSpec) -> str:
-    """One step as a line of plain words."""
+def describe_step(s: StepSpec, *, pooled: bool = True) -> str:
+    """One step as a line of plain words; ``pooled``: the game's discards go to a
+    pool a later step uses (:attr:`GameSpec.pools_discards`), else out of play."""
     p = s.params
     k = s.kind
     if k == "ante":
@@ -64,7 +65,7 @@ def describe_step(s: StepSpec) -> str:
     elif k == "discard":
         n = p["cards"]
         text = (f"All at once, each player discards {n} card{'s' if n != 1 else ''} face down "
-                "into a common pool.")
+                + ("into a common pool." if pooled else "(out of play)."))
     elif k == "draw-from-pool":
         text = f"Each player takes the top pool card, starting with {OPENERS[p['first']]}."
     elif k == "draw":
@@ -117,5 +118,6 @@ def describe_game(spec: GameSpec) -> list[str]:
         opts = ", ".join(f"{k} = {v!r}".replace("True", "true").replace("False", "false")
                          for k, v in spec.house.items())
         lines.append(f"House options (defaults): {opts}.")
-    lines += [f"{i + 1}. {describe_step(s)}" for i, s in enumerate(spec.steps)]
+    lines += [f"{i + 1}. {describe_step(s, pooled=spec.pools_discards)}"
+              for i, s in enumerate(spec.steps)]
     return lines

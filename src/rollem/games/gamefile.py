@@ -145,6 +145,13 @@ class GameSpec:
         """The default raise cap of each betting round, in file order."""
         return tuple(int(s.params["cap"]) for s in self.steps if s.kind == "bet")
 
+    @property
+    def pools_discards(self) -> bool:
+        """Whether the game's discards go to a pool that a later step uses (a draw
+        from the pool or a wild pick, Roll Your Own); if not (Crazy Pineapple),
+        a discard is out of play and is told so (issue 33)."""
+        return any(s.kind in ("draw-from-pool", "pick-wild") for s in self.steps)
+
     def round_names(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         """The name of each betting round played under ``options`` (house options; a
         round whose ``when`` option is off is not played), in file order: its

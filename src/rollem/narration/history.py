@@ -186,7 +186,8 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
     result = data.get("_result")
     spec = (history_game(data) if data.get("_game_file") is not None else get(game_id)).spec
     rounds = spec.round_names(options) if spec is not None else ()
-    events = redacted_events(data, options, rounds)
+    events = redacted_events(data, options, rounds,
+                             into_pool=spec is None or spec.pools_discards)
     nar = Narrator(names, viewer, options=options, carry_in=carry_in, game=game_id)
     lines: list[Line] = []
     for e in events:
@@ -249,7 +250,8 @@ def _per_seat(value: Any, n: int, default: list[int]) -> list[int]:
 
 
 def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
-                    rounds: Sequence[str] = ()) -> list[dict[str, Any]]:
+                    rounds: Sequence[str] = (), *,
+                    into_pool: bool = True) -> list[dict[str, Any]]:
     """Events (as ``HandView.events`` dicts) read from a history's lines
     without the engine: antes, deals (cards, or counts for ``??``), betting
     with amounts (a betting round ends at the next non-betting line; the
@@ -258,7 +260,8 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
     mucks, and ``failed_both`` worked out from ``_result`` (R-521-9).
     ``rounds``: the betting rounds' names in the order played (the game file's,
     :meth:`rollem.games.gamefile.GameSpec.round_names`); a round past them is
-    ``"round N"``.
+    ``"round N"``. ``into_pool`` False: the game's discards are out of play
+    (:attr:`rollem.games.gamefile.GameSpec.pools_discards`, issue 33).
 
     Raises:
         rollem.history.HistoryError: a bad player or card in a line.
@@ -411,6 +414,8 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
             known = [c for c in args if c != "??"]
             if code == "dis":
                 ev = {"kind": "discard", "seat": seat, "count": len(args)}
+                if not into_pool:
+                    ev["into_pool"] = False
                 if len(known) == len(args):
                     ev["cards"] = known
                 events.append(ev)

@@ -286,9 +286,14 @@ class Narrator:
             count = e.get("count")
             what = cards if cards else (
                 "some cards" if count is None else f"{count} card{'s' if count != 1 else ''}")
+            if e.get("into_pool") is False:  # a game file's discard nothing uses (issue 33)
+                return self._line(f"{says(s, 'discard', 'discards')} {what} face down, out "
+                                  "of play.", kind, s)
             return self._line(f"{says(s, 'put', 'puts')} {what} in the pool.", kind, s)
         if kind == "pool":
             self._pool_draws = 0
+            if e.get("into_pool") is False:
+                return None
             return self._line(f"The pool ({e.get('count', '?')} cards) is shuffled.", kind)
         if kind == "expose":
             self._pool_draws = 0

@@ -202,7 +202,8 @@ def explain_decision(game: Game, kind: str, legal: Legal | None = None,
     steps = STEPS_OF_KIND.get(kind, ())
     spec = game.spec
     if spec is not None and steps and kind != "bet":
-        lines = list(dict.fromkeys(describe_step(s) for s in spec.steps if s.kind in steps))
+        lines = list(dict.fromkeys(describe_step(s, pooled=spec.pools_discards)
+                                   for s in spec.steps if s.kind in steps))
         if lines:
             parts.append(f"In {game.name}: " + " ".join(lines))
     if spec is not None and kind == "bet":
@@ -212,7 +213,7 @@ def explain_decision(game: Game, kind: str, legal: Legal | None = None,
         parts.append(f"The rules of {game.name}: {_rules(game)}")
     elif spec is not None:
         parts.append(f"The steps of {game.name}: "
-                     + " ".join(describe_step(s) for s in spec.steps))
+                     + " ".join(describe_step(s, pooled=spec.pools_discards) for s in spec.steps))
     return "\n\n".join(parts)
 
 
