@@ -411,3 +411,37 @@ def test_dealers_choice_of_one_game_asks_nothing(tmp_path: Path) -> None:
     assert "choose the game" not in out.stdout
     assert "You have the button; the game is Stop, Drop and Roll (sdr), the only one " \
         "that fits." in out.stdout
+
+
+def test_a_game_files_dead_cards_show_under_their_labels() -> None:
+    """A game file's dead cards show under its steps' labels (Stop and Drop in
+    SDR), not as "Turned 9h Th" (issue 33); a game whose discards go nowhere
+    (out of play) shows no pool."""
+    from rollem.cli.screen import Style, render_table
+    from rollem.engine import Hand, SeededSource
+    from rollem.games.gamefile import load_game
+
+    text = (Path(__file__).parents[1] / "src" / "rollem" / "games" / "files" / "sdr.toml"
+            ).read_text()
+    text = (text.replace('id = "sdr"', 'id = "omens"').replace('name = "Stop, Drop and Roll"',
+                                                                'name = "Omens"')
+            .replace('label = "stop"', 'label = "first omen"')
+            .replace('label = "drop"', 'label = "second omen"'))
+    game = load_game(text)
+    hand = Hand(game, [100, 100], button=0, source=SeededSource(7))
+    while len(hand.dead) < 2:
+        seat = hand.pending.seats[0]
+        hand.apply(seat, Call() if "call" in hand.legal_actions(seat).actions else Check())
+    first, second = (str(c) for c in hand.view(0).dead)
+    plain = [t.plain for t in render_table(hand.view(0), Style(False, ["You", "Ann"]),
+                                           title="t", game_name="Omens")]
+    assert f"First omen {first}" in plain[1] and f"Second omen {second}" in plain[1], plain
+    assert "Turned" not in "\n".join(plain)
+    sdr = Hand("sdr", [100, 100], button=0, source=SeededSource(7))
+    while len(sdr.dead) < 2:
+        seat = sdr.pending.seats[0]
+        sdr.apply(seat, Call() if "call" in sdr.legal_actions(seat).actions else Check())
+    plain = [t.plain for t in render_table(sdr.view(0), Style(False, ["You", "Ann"]),
+                                           title="t", game_name="SDR")]
+    stop, drop = (str(c) for c in sdr.view(0).dead)
+    assert f"Stop {stop}" in plain[1] and f"Drop {drop}" in plain[1], plain

@@ -206,18 +206,17 @@ def render_table(view: HandView, style: Style, *, title: str, game_name: str,
     lines: list[Text] = [Text(f"{title} -- {game_name} -- {decision_title(view)}",
                               style="bold")]
     table_bits: list[Text] = []
-    if view.game == "sdr":
-        labels = ["Stop", "Drop"]
-        for i, d in enumerate(view.dead):
-            table_bits.append(_line(f"{labels[i] if i < 2 else 'Dead'} ", style.card(d)))
-        if view.board:
-            table_bits.append(_line("Roll ", style.cards(view.board)))
-    else:
-        if view.board:
-            table_bits.append(_line("Board ", style.cards(view.board)))
-        if view.dead:
-            table_bits.append(_line("Turned ", style.cards(view.dead)))
-    if view.game == "rollyourown" or view.pool:
+    # each dead card under its step's label (Stop, Drop; a game file's own), issue 33
+    labels = [str(e.get("label") or "dead").capitalize()
+              for e in view.events if e["kind"] == "dead"]
+    for i, d in enumerate(view.dead):
+        table_bits.append(_line(f"{labels[i] if i < len(labels) else 'Dead'} ", style.card(d)))
+    if view.board:
+        board = "Roll " if view.game == "sdr" else "Board "
+        table_bits.append(_line(board, style.cards(view.board)))
+    out_of_play = any(e["kind"] == "discard" and e.get("into_pool") is False
+                      for e in view.events)  # Crazy Pineapple's discards: no pool
+    if view.game == "rollyourown" or (view.pool and not out_of_play):
         maybe = pool_cards_still_possible(view)
         mine = _line(" (you put in ", style.cards(maybe), ")") if maybe else Text()
         table_bits.append(_line(f"Pool {view.pool} cards", mine))
