@@ -126,3 +126,5 @@ def test_a_shown_hand_is_in_the_copy(tmp_path: Path, monkeypatch: pytest.MonkeyP
     code, told, err = run_cli(["replay", str(path)], capsys)
     assert code == 0, err
     assert "You show 3s Td after the hand." in told
+    # told after the pot is awarded, as it happened (issue 33)
+    assert told.index(" wins the pot") < told.index("You show 3s Td after the hand.")

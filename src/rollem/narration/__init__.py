@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from rollem.narration.hands import hand_words, high_low_words, wild_note
 from rollem.narration.history import Story, hand_events, narrate_hand, narrate_history
-from rollem.narration.lines import CARD_PATTERN, Line
+from rollem.narration.lines import CARD_PATTERN, Line, result_then_shows
 from rollem.narration.results import ResultFacts, result_lines
 from rollem.narration.story import Narrator
 from rollem.narration.words import Names
@@ -94,7 +94,7 @@ def narrate_view(view: HandView | Mapping[str, Any], names: Sequence[str]) -> li
         out += nar.feed(e)
     out += nar.finish()
     if v.get("result") is not None:
-        out += nar.result(v["result"], my_cards=_my_cards(v))
+        out = result_then_shows(out, nar.result(v["result"], my_cards=_my_cards(v)))
     return out
 
 

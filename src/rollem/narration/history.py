@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rollem.cards import RANKS, CardError, parse_card
 from rollem.engine.events import event_to_dict
 from rollem.engine.options import Options
-from rollem.narration.lines import Line
+from rollem.narration.lines import Line, result_then_shows
 from rollem.narration.story import Narrator
 from rollem.narration.words import Names, and_list
 
@@ -109,7 +109,7 @@ def narrate_hand(hand: Hand, names: Sequence[str], viewer: int | None = None) ->
         # a viewer's result: others' shown hands in the order it may know them
         result = view.result if viewer is not None and view.result is not None \
             else hand.result.to_dict(cards=True)
-        out += nar.result(result, my_cards=mine)
+        out = result_then_shows(out, nar.result(result, my_cards=mine))
     return out
 
 
@@ -195,7 +195,7 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
     lines += nar.finish()
     mine = _own_cards(data, viewer)
     if isinstance(result, Mapping):
-        lines += nar.result(result, my_cards=mine)
+        lines = result_then_shows(lines, nar.result(result, my_cards=mine))
     else:
         lines.append(Line("The history ends here, before the hand is over.", "end"))
     header = _header(game_name, names, stacks, button, options, viewer,

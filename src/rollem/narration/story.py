@@ -359,7 +359,7 @@ class Narrator:
                 self.shown_by_choice.setdefault(s or 0, []).extend(
                     str(c) for c in e.get("cards", []))
                 return self._line(f"{says(s, 'show', 'shows')} {cards} after the hand.",
-                                  kind, s)
+                                  "show_after", s)
             return self._line(f"{says(s, 'show', 'shows')} {cards}: {self._shown(e)}.", kind, s)
         if kind == "muck":
             if s is not None and e.get("description"):  # the engine's words, to its seat only
