@@ -135,6 +135,11 @@ def test_521_draw_counts_and_order_are_shown(tmp_path: Path) -> None:
     text = "".join(out)
     assert "You throw away" in text and "and draw 2." in text
     assert re.search(r"Last draw, in order: \w+ [12p]", text)
+    # a table drawn while a draw goes on calls it "this draw so far" (issue 33)
+    screens = re.split(r"\n(?=Hand \d+ -- )", text)
+    during = [s for s in screens if re.match(r"Hand \d+ -- [^\n]* -- \w+ draw\n", s)]
+    assert during and not any("Last draw" in s for s in during)
+    assert any(re.search(r"This draw so far, in order: \w+ [12p]", s) for s in during)
     assert re.search(r"You .*drew 2, 1", text)  # your own draws, counted per draw
     assert re.search(r"(Ann|Bob) .*drew [0-2pat]+, [0-1pat]+", text)
 

@@ -191,7 +191,9 @@ def _draw_text(narrator: Narrator | None, view: HandView, style: Style) -> Text 
         counts = narrator.draws.get(s, [])
         n = counts[-1] if counts else 0
         parts.append(f"{style.who(s, me)} {n if n else 'pat'}")
-    return Text("Last draw, in order: " + ", ".join(parts), style="dim")
+    # while the draw goes on it is not the last one yet (issue 33)
+    label = "This draw so far, in order: " if view.pending == "draw" else "Last draw, in order: "
+    return Text(label + ", ".join(parts), style="dim")
 
 
 def render_table(view: HandView, style: Style, *, title: str, game_name: str,
