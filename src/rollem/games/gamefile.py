@@ -152,6 +152,15 @@ class GameSpec:
         a discard is out of play and is told so (issue 33)."""
         return any(s.kind in ("draw-from-pool", "pick-wild") for s in self.steps)
 
+    def draws(self, options: Mapping[str, Any] | None = None) -> tuple[tuple[str, int], ...]:
+        """Each draw played under ``options``, in file order: its label and the most
+        cards a player may throw away (``("first draw", 2)``), as the engine
+        names it in play (issue 33: a player's copy is told the same way)."""
+        opts = options or {}
+        return tuple((str(s.params["label"]), int(s.params["max"])) for s in self.steps
+                     if s.kind == "draw"
+                     and (s.when is None or opts.get(s.when, self.house.get(s.when))))
+
     def round_names(self, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         """The name of each betting round played under ``options`` (house options; a
         round whose ``when`` option is off is not played), in file order: its

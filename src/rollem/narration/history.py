@@ -187,7 +187,8 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
     spec = (history_game(data) if data.get("_game_file") is not None else get(game_id)).spec
     rounds = spec.round_names(options) if spec is not None else ()
     events = redacted_events(data, options, rounds,
-                             into_pool=spec is None or spec.pools_discards)
+                             into_pool=spec is None or spec.pools_discards,
+                             draws=spec.draws(options) if spec is not None else ())
     nar = Narrator(names, viewer, options=options, carry_in=carry_in, game=game_id)
     lines: list[Line] = []
     for e in events:
@@ -250,8 +251,8 @@ def _per_seat(value: Any, n: int, default: list[int]) -> list[int]:
 
 
 def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
-                    rounds: Sequence[str] = (), *,
-                    into_pool: bool = True) -> list[dict[str, Any]]:
+                    rounds: Sequence[str] = (), *, into_pool: bool = True,
+                    draws: Sequence[tuple[str, int]] = ()) -> list[dict[str, Any]]:
     """Events (as ``HandView.events`` dicts) read from a history's lines
     without the engine: antes, deals (cards, or counts for ``??``), betting
     with amounts (a betting round ends at the next non-betting line; the
@@ -262,6 +263,8 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
     :meth:`rollem.games.gamefile.GameSpec.round_names`); a round past them is
     ``"round N"``. ``into_pool`` False: the game's discards are out of play
     (:attr:`rollem.games.gamefile.GameSpec.pools_discards`, issue 33).
+    ``draws``: each draw's label and most cards
+    (:meth:`rollem.games.gamefile.GameSpec.draws`); a draw past them is ``"draw N"``.
 
     Raises:
         rollem.history.HistoryError: a bad player or card in a line.
@@ -424,8 +427,10 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
             elif code in ("draw", "sd"):
                 if not events or events[-1]["kind"] not in ("draw", "draw_deal", "reshuffle"):
                     state["draws"] += 1
-                    events.append({"kind": "draw_round", "seat": None,
-                                   "draw": f"draw {state['draws']}"})
+                    k = state["draws"]
+                    label, most = draws[k - 1] if k <= len(draws) else (f"draw {k}", None)
+                    events.append({"kind": "draw_round", "seat": None, "draw": label}
+                                  | ({} if most is None else {"max": most}))
                 last_draw = seat if args else None
                 ev = {"kind": "draw", "seat": seat, "count": len(args)}
                 if args and len(known) == len(args):
