@@ -403,3 +403,23 @@ def test_521_losing_hand_names_only_the_winners_of_your_side() -> None:
     assert "High: Ann wins 100 with four tens, nine kicker." in told
     assert ("You muck two pair, kings and aces, jack kicker: it loses to Bob's "
             "eight-seven low, five-four-ace.") in told
+
+
+def test_a_round_whose_opener_is_all_in_is_opened_by_the_next_seat() -> None:
+    """Three-handed no-limit hold'em, the small blind (Bob, seat 1) all-in before
+    the flop: the flop is opened by Cy, the first seat that can act, not told as
+    "Bob opens" (issue 33)."""
+    from rollem.engine import Call, Check, Hand, Options, Raise, SeededSource
+    from rollem.narration.history import narrate_hand
+
+    hand = Hand("holdem", [100, 10, 100], button=0, options=Options(structure="no-limit"),
+                source=SeededSource(1))
+    hand.apply(0, Call())
+    hand.apply(1, Raise(10))  # all in
+    hand.apply(2, Call())
+    hand.apply(0, Call())
+    assert hand.pending is not None and hand.pending.seats == (2,)
+    hand.apply(2, Check())
+    told = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cy"])]
+    flop = next(t for t in told if t.startswith("Flop"))
+    assert flop == "Flop: Cy opens (pot 30).", told

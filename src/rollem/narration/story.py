@@ -230,9 +230,10 @@ class Narrator:
                        f"{self.names.says(s, 'act', 'acts', start=False)} first")
             elif blind is not None:
                 who = f": {self.names.whose(opener, start=False)} {blind} opens"
-            elif opener is not None:
-                who = f": {self.names.who(opener, start=False)} " \
-                      f"{self.names.verb(opener, 'open', 'opens')}"
+            elif opener is not None:  # the seat that acts first (an all-in opener passes)
+                first = s if s is not None else opener
+                who = f": {self.names.who(first, start=False)} " \
+                      f"{self.names.verb(first, 'open', 'opens')}"
             else:
                 who = ""
             return self._line(f"{_cap(str(e.get('round', 'betting')))}{who}{self._pot()}.",
