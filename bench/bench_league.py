@@ -41,6 +41,11 @@ Levels: ``basic``, ``strong``, ``random`` and the exploit library below
         --games sdr --hero strong --opponents basic,value --formats hu \\
         --structures fixed-limit [--json out.json]
 
+On a Ray cluster (issue 30; ``pip install 'rollem[distributed]'``): ``--ray
+auto`` or ``--ray HOST:PORT`` runs the ``--jobs`` parts of each match there,
+one Ray task each; the same ``--seed`` and ``--jobs`` give the same units
+as a run on this machine.
+
 A long match can run as chunks of different ``--seed`` (different deals),
 each with ``--json``; ``--pool`` then merges the chunks' units per match into
 one interval (the JSON keeps each unit, the hero's chips per deal):
@@ -74,6 +79,7 @@ from rollem.engine import Hand, HandView, SeededSource
 from rollem.engine.actions import Bet, Call, Check, Declare, Fold, Raise
 from rollem.engine.decisions import Legal
 from rollem.engine.options import Options
+from rollem.parallel import run_parts
 
 GAMES = ("sdr", "rollyourown", "rollem521")
 LAST_ROUND = {"sdr": "round 4", "rollyourown": "round 4", "rollem521": "round 6"}
@@ -267,8 +273,10 @@ ROTATIONS = [0, 1, 2, 3, 4, 5]
 
 
 def match(game: str, hero: str, opp: str, fmt: str, structure: str, hands: int, seed: int,
-          jobs: int) -> dict[str, Any]:
-    """A duplicate match of ``hands`` deals; BB/100 of the hero with its 95% interval."""
+          jobs: int, cluster: str | None = None) -> dict[str, Any]:
+    """A duplicate match of ``hands`` deals; BB/100 of the hero with its 95% interval.
+    ``cluster``: a Ray cluster's address, where the ``jobs`` parts run
+    (:func:`rollem.parallel.run_parts`)."""
     rng = random.Random(f"{game}/{fmt}/{structure}/{seed}")
     deals = [rng.getrandbits(48) for _ in range(hands)]
     blocks = max(1, jobs)
@@ -276,7 +284,9 @@ def match(game: str, hero: str, opp: str, fmt: str, structure: str, hands: int, 
     work = [(game, hero, opp, fmt, structure, p, seed * 100 + b, tuple(ROTATIONS))
             for b, p in enumerate(parts) if p]
     t = time.perf_counter()
-    if jobs > 1:
+    if cluster is not None:
+        results = run_parts(_job, [(w,) for w in work], cluster=cluster)
+    elif jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(_job, work))
     else:
@@ -379,6 +389,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=400, help="deals per match")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--ray", metavar="ADDRESS", default=None,
+                        help="run each match's --jobs parts on this Ray cluster (auto, "
+                             "HOST:PORT)")
     parser.add_argument("--rotations", default="0,1,2,3,4,5", help="hero seats in 1v5")
     parser.add_argument("--json", help="also write the results here")
     parser.add_argument("--pool", nargs="+", metavar="JSON",
@@ -405,7 +418,7 @@ def main() -> None:
                     if opp == "declarer" and game != "rollem521":
                         continue
                     r = match(game, args.hero, opp, fmt, structure, args.hands, args.seed,
-                              args.jobs)
+                              args.jobs, args.ray)
                     out.append(r)
                     print(_line(r), flush=True)
     if args.json:

@@ -39,7 +39,7 @@ fi
 
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[web,dev]"
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[web,dev,distributed]"
 
 # The accessibility tests run axe-core (MPL-2.0) in the browser: from the npm
 # registry into .node/ (git-ignored); without npm they are skipped.

@@ -7,12 +7,15 @@ number of parts, so the same seed and worker count always give the same
 parts, whatever order the processes finish in, and no two parts share a
 stream. :func:`run_parts` runs one function per part: the last in this
 process, the others in a process pool (see :func:`_start_method`), and
-returns the results in part order.
+returns the results in part order. Given a Ray cluster's address
+(``cluster``, issue 30), every part runs there instead, as one Ray task: the
+same parts and seeds, so the same results as on this machine.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import multiprocessing
 import random
 import sys
@@ -21,7 +24,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
 
-__all__ = ["child_seed", "job_seed", "run_parts", "split_counts"]
+__all__ = ["ClusterError", "child_seed", "job_seed", "run_parts", "split_counts"]
 
 R = TypeVar("R")
 
@@ -76,11 +79,17 @@ def _start_method() -> str:
     return "forkserver" if "forkserver" in methods else "spawn"
 
 
+class ClusterError(RuntimeError):
+    """A Ray cluster that cannot be used: Ray not installed, or no cluster at the
+    address given (the message says which and what to do)."""
+
+
 def run_parts(
     fn: Callable[..., R],
     part_args: Sequence[tuple[Any, ...]],
     *,
     on_done: Callable[[int, R], None] | None = None,
+    cluster: str | None = None,
 ) -> list[R]:
     """``[fn(*args) for args in part_args]``, one process per part.
 
@@ -90,10 +99,19 @@ def run_parts(
     is no pool. ``on_done(index, result)`` is called in this process as each
     part finishes (any order).
 
+    ``cluster``: a Ray cluster's address (``"auto"``: the one this machine
+    belongs to; ``"HOST:PORT"``: its head node), issue 30. Every part is then
+    one Ray task on the cluster (rollem must be installed on its nodes), none
+    in this process; the results are the same, in part order.
+
     Raises:
+        ClusterError: ``cluster`` given, and Ray is not installed (the
+            ``distributed`` extra) or no cluster answers there.
         whatever ``fn`` raised in a part that failed (this process's part
         first; then the first worker's part to fail, in part order).
     """
+    if cluster is not None:
+        return _run_on_cluster(fn, part_args, on_done, cluster)
     last = len(part_args) - 1
     if last == 0:
         result = fn(*part_args[0])
@@ -117,3 +135,59 @@ def run_parts(
             if on_done is not None:
                 on_done(k, results[k])
     return [results[k] for k in range(len(part_args))]
+
+
+def _run_on_cluster(fn: Callable[..., R], part_args: Sequence[tuple[Any, ...]],
+                    on_done: Callable[[int, R], None] | None, cluster: str) -> list[R]:
+    """:func:`run_parts` on a Ray cluster: one task per part, results in part order."""
+    try:
+        import ray
+    except ImportError:
+        raise ClusterError("--ray needs Ray: pip install 'rollem[distributed]'") from None
+    if not ray.is_initialized():
+        _reachable(cluster)
+        try:
+            ray.init(address=cluster, log_to_driver=False, logging_level=logging.ERROR,
+                     configure_logging=False)
+        except (ConnectionError, RuntimeError, ValueError) as err:
+            raise ClusterError(f"no Ray cluster at {cluster!r} ({_first_line(err)}); start "
+                               "one with: ray start --head") from None
+    module = sys.modules.get(fn.__module__)
+    if module is not None and fn.__module__ != "__main__" \
+            and not fn.__module__.startswith("rollem"):
+        # a script's function (bench/, a test): its module is not installed on the
+        # nodes, so it travels with the task instead of being imported there
+        ray.cloudpickle.register_pickle_by_value(module)  # type: ignore[no-untyped-call]
+    task = ray.remote(fn)
+    pending = {task.remote(*args): k for k, args in enumerate(part_args)}
+    results: dict[int, R] = {}
+    while pending:
+        ready, _ = ray.wait(list(pending), num_returns=1)
+        k = pending.pop(ready[0])
+        results[k] = ray.get(ready[0])
+        if on_done is not None:
+            on_done(k, results[k])
+    return [results[k] for k in range(len(part_args))]
+
+
+def _reachable(cluster: str) -> None:
+    """Refuse at once a ``HOST:PORT`` that nothing answers at (Ray itself retries
+    for minutes); ``auto`` is Ray's to find."""
+    import socket
+
+    if cluster == "auto" or cluster.startswith("ray://"):
+        return
+    host, sep, port = cluster.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ClusterError(f"--ray {cluster!r}: expected auto or HOST:PORT (the head node's "
+                           "address, as ray start --head prints it)")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+    except OSError as err:
+        raise ClusterError(f"no Ray cluster at {cluster!r} ({err.strerror or err}); start one "
+                           "with: ray start --head") from None
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip().splitlines()
+    return text[0][:200] if text else type(err).__name__

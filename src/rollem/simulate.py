@@ -87,6 +87,7 @@ def run_simulation(
     workers: int = 1,
     bomb_pot_every: int = 0,
     bomb_pot_ante: int | None = None,
+    cluster: str | None = None,
 ) -> SimulationResult:
     """Play ``hands`` hands of ``game`` (or ``"dealers-choice"``) among bots.
 
@@ -109,16 +110,21 @@ def run_simulation(
             :func:`rollem.parallel.child_seed`; the parts' results are joined
             in part order, so the same seed and ``workers`` give the same
             result. ``workers=1`` is one session seeded by ``seed`` itself.
+        cluster: a Ray cluster's address (``"auto"``, ``"HOST:PORT"``): the
+            ``workers`` parts run there as Ray tasks, with the same seeds and
+            so the same result as here (:func:`rollem.parallel.run_parts`,
+            issue 30).
 
     Raises:
         KeyError: unknown bot level. TableError: unknown game.
+        rollem.parallel.ClusterError: ``cluster`` unusable.
         ValueError: ``workers`` < 1, ``hands`` not 1 to :data:`MAX_HANDS`.
     """
     if workers < 1:
         raise ValueError(f"workers {workers}: expected at least 1")
     if not 1 <= hands <= MAX_HANDS:
         raise ValueError(f"hands {hands}: expected 1 to {MAX_HANDS:,}")
-    if workers == 1:
+    if workers == 1 and cluster is None:
         return _session(game, players, hands, bots, seed, stack, options, progress, "",
                         bomb_pot_every, bomb_pot_ante)
     base = job_seed(seed)
@@ -127,7 +133,8 @@ def run_simulation(
     # process (or, reusing a shipped id, would be the shipped game there): send its text.
     game_file = _own_game_file(game)
     args: list[tuple[Any, ...]] = [
-        (game, players, n, list(bots), child_seed(base, k, len(counts)), stack, options, None,
+        (game, players, n, list(bots),
+         base if len(counts) == 1 else child_seed(base, k, len(counts)), stack, options, None,
          game_file, bomb_pot_every, bomb_pot_ante) for k, n in enumerate(counts)]
     done = shown = 0
 
@@ -140,7 +147,7 @@ def run_simulation(
     def local(k: int) -> None:  # this process's part (the last) stands for all
         report(min(hands - 1, k * hands // counts[-1]))
 
-    if progress is not None:
+    if progress is not None and cluster is None:
         args[-1] = (*args[-1][:7], local, *args[-1][8:])
 
     def on_done(k: int, part: SimulationResult) -> None:
@@ -149,7 +156,7 @@ def run_simulation(
         report(done)
 
     start = time.perf_counter()
-    parts = run_parts(_session, args, on_done=on_done)
+    parts = run_parts(_session, args, on_done=on_done, cluster=cluster)
     seconds = time.perf_counter() - start
     return SimulationResult(
         game=game, hands=hands, chips_start=sum(p.chips_start for p in parts),

@@ -19,6 +19,7 @@ from rollem.cli.table_options import (
     staples_from_flags,
     table_option_flags,
 )
+from rollem.parallel import ClusterError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -59,6 +60,11 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
               help="Processes to split the hands over, each playing its own table (the "
                    "chips add up over the tables); the same seed and workers give the "
                    "same results.")
+@click.option("--ray", "cluster", default=None, metavar="ADDRESS",
+              help="Run the --workers parts on a Ray cluster instead of this machine: "
+                   "auto (the cluster this machine is in) or its head's HOST:PORT. Needs "
+                   "pip install 'rollem[distributed]' here and rollem on every node; the "
+                   "same seed and workers give the same results as without --ray.")
 @table_option_flags
 @staple_flags
 @run_twice_flag
@@ -66,7 +72,8 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 def simulate_command(
     game: str | None, game_file: str | None, players: int, hands: int, bots: str,
     seed: int | None, stack: int, workers: int, as_json: bool,
-    schedule_name: str | None, tournaments: int, hands_max: int, **flags: Any,
+    schedule_name: str | None, tournaments: int, hands_max: int, cluster: str | None,
+    **flags: Any,
 ) -> None:
     """Play a session of computer players and report each seat's results.
 
@@ -120,6 +127,8 @@ def simulate_command(
     check_house(options, [get(g) for g in (DEFAULT_CHOICE if game == "dealers-choice"
                                            else [game])])
     if schedule_name is not None:
+        if cluster is not None:
+            fail("--ray: tournaments play on this machine only (leave out --ray)")
         _tournaments(game, levels, schedule_name, tournaments, hands_max, seed, options,
                      as_json)
         return
@@ -134,12 +143,14 @@ def simulate_command(
                     game, players, hands, levels, seed=seed, stack=stack, options=options,
                     progress=lambda k: bar.update(task, completed=k), workers=workers,
                     bomb_pot_every=bomb_pot_every, bomb_pot_ante=bomb_pot_ante,
+                    cluster=cluster,
                 )
         else:
             result = run_simulation(game, players, hands, levels, seed=seed, stack=stack,
                                     options=options, workers=workers,
-                                    bomb_pot_every=bomb_pot_every, bomb_pot_ante=bomb_pot_ante)
-    except (ValueError, KeyError) as err:  # EngineError is a ValueError
+                                    bomb_pot_every=bomb_pot_every, bomb_pot_ante=bomb_pot_ante,
+                                    cluster=cluster)
+    except (ValueError, KeyError, ClusterError) as err:  # EngineError is a ValueError
         fail(str(err))
     data = result.to_dict()
     if as_json:
