@@ -114,7 +114,7 @@ function straddleToggle(t, me) {
 
 export const PICK = { discard: "Discard to the pool", expose: "Turn face up", draw: "Draw", stack: "Stack in this order" };
 const CHOSE_WORDS = { discard: "throw into the pool", expose: "turn up", draw: "throw",
-  stack: "roll-up order", declare: "declare", run_twice: "run it twice:" };
+  stack: "roll-up order", declare: "declare", "run it twice": "run it twice:" };
 
 // Your choice in an all-at-once step, made while others still choose: the
 // 'chose' event of your seat after the step's 'choose' event (R-RYO-2, R-521-6).
