@@ -39,7 +39,7 @@ def main() -> None:
     assert seen.balanced == list(range(1, args.hands + 1))
     print(json.dumps({
         "hands": seen.hands, "balanced_after_every_hand": True,
-        "bomb_pots": len(seen.bombs), "straddled": seen.straddles,
+        "bomb_pots": len(seen.bombs), "hands_with_straddlers": seen.straddles,
         "run_twice": seen.run_twice, "walker_away": seen.away, "came_back": seen.back,
         "rebuys": seen.rebuys, "seconds": round(wall, 1),
         "ms_per_hand": round(1000 * wall / max(1, seen.hands), 1),

@@ -34,6 +34,8 @@ class Seen:
     bombs: list[int] = field(default_factory=list)
     """The hands that were bomb pots."""
     straddles: int = 0
+    """Hands (not bomb pots) dealt with a seat that chose to straddle (the rule
+    lets at most one of them post it)."""
     run_twice: int = 0
     away: int = 0
     back: int = 0
