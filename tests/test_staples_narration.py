@@ -108,3 +108,32 @@ def test_a_straddle_and_a_bomb_pot_in_words() -> None:
 
 def _told_as(hand: Hand, names: list[str]) -> list[str]:
     return [line.text for line in narrate_hand(hand, names)]
+
+
+def test_a_stop_drop_and_roll_hand_run_twice_names_each_runs_dead_cards() -> None:
+    """The worked example of tests/test_run_twice.py: main pot 33 (17 to run 1, the
+    odd chip, 16 to run 2), side pot 40 (20 / 20)."""
+    from rollem.engine import Bet, Call, Raise, ReplaySource
+    from test_run_twice import _deck
+
+    deck = _deck(3, 0, {1: "As Ah", 2: "Ks Kh", 0: "Qs Qh"},
+                 "2d 2c 3c 3d 7c 9d Jh 4d 4c 5c 5d Qd 8c 6h")
+    hand = Hand("sdr", [60, 11, 31], button=0, source=ReplaySource([("deck", deck)]),
+                options=Options(structure="no-limit", ante=1, small_bet=2, run_twice=True))
+    hand.apply(1, Bet(10))
+    hand.apply(2, Raise(30))
+    hand.apply(0, Call())
+    _agree(hand)
+    lines = _told(hand)
+    second = lines.index("Second run:")
+    assert lines[second + 1:second + 4] == [
+        "The stop: 4c is turned up, dead.", "The drop: 5d is turned up, dead.",
+        "The roll: Qd 8c 6h."]
+    assert lines[-7:] == [
+        "Run it twice, first run: 7c 9d Jh, dead 2c 3d.",
+        "Bob wins the main pot (17) with pair of aces, jack-nine-seven.",
+        "Cy wins side pot 1 (20) with pair of kings, jack-nine-seven.",
+        "Second run: Qd 8c 6h, dead 4c 5d.",
+        "Ann wins the main pot (16) with three queens, eight-six.",
+        "Ann wins side pot 1 (20) with three queens, eight-six.",
+        "Net: Ann +5, Bob +6, Cy -11."]
