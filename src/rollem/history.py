@@ -813,7 +813,7 @@ def replay(history: History | str | Mapping[str, Any], *, check_result: bool = T
     return hand
 
 
-_RESULT_FIELDS = ("game", "pots", "net", "shown", "shown_cards", "carried")
+_RESULT_FIELDS = ("game", "pots", "net", "shown", "shown_cards", "carried", "runs")
 """The ``_result`` fields a replay gives (``HandOutcome.to_dict(cards=True)``);
 any other is not compared."""
 
@@ -913,14 +913,14 @@ def differences(history: History, hand: Hand) -> list[str]:
     if result is not None:
         got = hand.result.to_dict(cards=True)
         for key in _RESULT_FIELDS:
-            if key not in result or result[key] == got[key]:
+            if key not in result or result[key] == got.get(key):
                 continue
             if key == "pots":
                 differs = _pots_difference(result[key], got[key])
             elif key in ("net", "shown", "shown_cards"):
                 differs = _table_difference(f"_result.{key}", result[key], got[key])
             else:
-                differs = _differ(f"_result.{key}", result[key], got[key])
+                differs = _differ(f"_result.{key}", result[key], got.get(key))
             if differs is not None:
                 found.append(differs)
     if finishing is not None and finishing != list(hand.stacks):

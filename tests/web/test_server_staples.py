@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from test_dealers_choice_seats import errors, send
-from test_table_bots import play, virtual_server
+from test_table_bots import virtual_server
 from virtual_table import VirtualLoop
 
 from rollem.server.config import parse_config
@@ -160,33 +160,22 @@ def test_every_n_hands_at_a_dealers_choice_uses_the_choosers_game() -> None:
         assert bombs == [0, 4, 0, 0]
 
 
-def test_a_bot_session_with_straddles_and_bomb_pots_keeps_every_chip() -> None:
-    """60 hands at 4 seats (2 people who always straddle when they may and call,
-    2 random computer players), Mississippi straddles and a bomb pot every 5
-    hands: hands 5, 10, ... are bomb pots, straddles are posted, and after every
-    hand the stacks add up to the chips brought (from the stored results)."""
+def test_a_bot_session_with_every_staple_at_once_keeps_every_chip() -> None:
+    """60 hands at 4 seats (tests/web/staples_session.py: 2 people who always
+    straddle when they may, call and agree to run it twice, one of whom walks off
+    for a few hands and comes back; 2 random computer players), Mississippi
+    straddles, run it twice and a bomb pot every 5 hands: after every hand the
+    stored stacks add up to the chips brought, every hand's net is zero; hands
+    5, 10, ... are bomb pots, straddles are posted, hands are run twice, the
+    walker is made away by the clock and comes back."""
+    from staples_session import staples_session
+
     with virtual_server() as (loop, store):
-        table, host, people = people_table(
-            loop, store, seats=4, start=False, straddle="mississippi", bomb_pot_every=5,
-            bots=2, bot_level="random", bot_delay=0.0, rebuys=True, stack=60)
-        for client in people.values():
-            send(loop, table, client, "straddle", on=True)
-        send(loop, table, host, "start")
-
-        def calls(legal: dict[str, Any]) -> dict[str, Any] | None:
-            return {"kind": "call"} if "call" in legal.get("actions", []) else None
-
-        play(loop, [(table, list(people.values()), calls)], 60)
-        straddles = 0
-        for no in range(1, 61):
-            row = store.load_hand(table.id, no)
-            assert row is not None and row.result is not None
-            assert bool(row.setup["options"].get("bomb_pot")) == (no % 5 == 0)
-            assert sum(row.result["net"].values()) == 0
-            straddles += bool(row.setup["options"].get("straddlers")) and no % 5 != 0
-        assert straddles > 0
-        seats = store.load_seats(table.id)
-        assert sum(r.stack for r in seats) == sum(r.brought for r in seats)
+        _table, seen = staples_session(loop, store, 60)
+    assert seen.balanced == list(range(1, 61))
+    assert seen.bombs == list(range(5, 61, 5))
+    assert seen.straddles > 0 and seen.run_twice > 0
+    assert seen.back >= 2 and 0 < seen.away < 30
 
 
 def _all_in(loop: VirtualLoop, table: LiveTable, people: dict[int, Client]) -> int:

@@ -94,6 +94,17 @@ def test_straddle_run_twice_and_bomb_pot_survive_kill_9(
                                    and st["hand"]["result"] is not None)
                 kinds = _kinds(st)
                 assert kinds.count("run") == 1 and kinds.count("chose") == 3
+                # each run's result (ours: result.runs), each pot split between them,
+                # and the hand's words tell both runs
+                result = st["hand"]["result"]
+                runs = result["runs"]
+                assert len(runs) == 2 and runs[0]["board"] != runs[1]["board"]
+                for i, pot in enumerate(result["pots"]):
+                    halves = [run["pots"][i]["amount"] for run in runs]
+                    assert halves == [(pot["amount"] + 1) // 2, pot["amount"] // 2]
+                said = [line["text"] for line in st["hand"]["log"]]
+                assert any(t.startswith("Run it twice, first run: ") for t in said)
+                assert "Second run:" in said
                 assert sorted(e["run"] for e in st["hand"]["events"] if e["kind"] == "win") \
                     [0] == 1
                 ledger = st["table"]["ledger"]

@@ -293,8 +293,10 @@ class Hand:
         shown_cards: dict[int, tuple[Card, ...]] | None = None,
         carried: int = 0,
         showdown: bool = True,
+        runs: list[dict[str, Any]] | None = None,
     ) -> None:
-        """Pay the pots' winners and set :attr:`result` (called by a showdown step)."""
+        """Pay the pots' winners and set :attr:`result` (called by a showdown step;
+        ``runs``: each run of a hand run twice, :attr:`HandOutcome.runs`)."""
         for pot in pots:
             for s, chips in pot.winners.items():
                 self.stacks[s] += chips
@@ -307,6 +309,7 @@ class Hand:
             shown_cards=shown_cards or {},
             carried=carried,
             showdown=showdown,
+            runs=list(runs or []),
         )
         self.pending = None
         self.events.append(Event("end", None, {"net": {str(s): v for s, v in net.items()}}))

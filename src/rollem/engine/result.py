@@ -53,6 +53,10 @@ class HandOutcome:
         shown_cards: seat -> the cards shown.
         carried: chips carried to the next hand (R-521-9), 0 if none.
         showdown: False when all others folded (R-C-11).
+        runs: a hand run twice (issue 27): each run's ``board`` and ``dead``
+            cards (text), its ``pots`` (each pot's half, :meth:`PotResult.to_dict`
+            form) and ``shown`` (seat -> the shown hand in that run's words);
+            ``pots`` are then the sums over both runs. Empty when run once.
     """
 
     game: str
@@ -62,10 +66,12 @@ class HandOutcome:
     shown_cards: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     carried: int = 0
     showdown: bool = True
+    runs: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self, *, cards: bool = False) -> dict[str, Any]:
         """CLI.md ``replay --json`` form: ``game``, ``pots``, ``net``, ``shown``, ``carried``;
-        with ``cards`` also ``shown_cards`` (seat -> the cards shown)."""
+        with ``cards`` also ``shown_cards`` (seat -> the cards shown); a hand run
+        twice also ``runs`` (see the class)."""
         out: dict[str, Any] = {
             "game": self.game,
             "pots": [p.to_dict() for p in self.pots],
@@ -77,6 +83,8 @@ class HandOutcome:
             out["shown_cards"] = {
                 str(s): [str(CARDS[c]) for c in cs] for s, cs in sorted(self.shown_cards.items())
             }
+        if self.runs:
+            out["runs"] = [dict(r) for r in self.runs]
         return out
 
 
@@ -145,4 +153,30 @@ def outcome_from_dict(data: Any) -> HandOutcome:
     game = data.get("game", "")
     shown = {int(k): v for k, v in shown_raw.items()}
     return HandOutcome(str(game), pots, _seat_chips(data.get("net", {}), "_result.net"),
-                       shown, shown_cards, carried, showdown=bool(shown))
+                       shown, shown_cards, carried, showdown=bool(shown),
+                       runs=_runs(data.get("runs", [])))
+
+
+def _runs(value: Any) -> list[dict[str, Any]]:
+    """A recorded ``_result.runs`` (a hand run twice, issue 27): two runs, each
+    with ``board`` and ``dead`` (card text), ``pots`` and ``shown``; kept as read."""
+    if value == []:
+        return []
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError("_result.runs must be a list of the two runs of a hand run twice")
+    out = []
+    for i, run in enumerate(value):
+        where = f"_result.runs[{i}]"
+        if not isinstance(run, dict):
+            raise ValueError(f"{where} must be a table")
+        for key in ("board", "dead"):
+            cards = run.get(key, [])
+            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                raise ValueError(f"{where}.{key} must be a list of cards")
+            for c in cards:
+                parse_card(c)
+        inner = outcome_from_dict({"pots": run.get("pots", []), "shown": run.get("shown", {})})
+        out.append({"board": list(run.get("board", [])), "dead": list(run.get("dead", [])),
+                    "pots": [p.to_dict() for p in inner.pots],
+                    "shown": {str(s): d for s, d in inner.shown.items()}})
+    return out

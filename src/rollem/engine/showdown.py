@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from rollem.cards import Card
+from rollem.cards import CARDS, Card
 from rollem.engine.decisions import Pending
 from rollem.engine.events import Event
 from rollem.engine.pots import build_pots, split_high_low, split_pot
@@ -364,12 +364,14 @@ class PotShowdown(Step):
                                     else _add(p.low or {} for p in parts)))
         shown: dict[int, str] = {}
         shown_cards: dict[int, tuple[Card, ...]] = {}
+        run_shown: list[dict[str, str]] = [{}, {}]
         for s in showdown_order(hand):
             words = []
             for board, high, low in scored:
                 hand.board = board
                 words.append(self._description(hand, s, high, low))
             hand.board = list(runs[0][0])
+            run_shown[0][str(s)], run_shown[1][str(s)] = words
             shown[s] = words[0]
             shown_cards[s] = tuple(hand.hole[s])
             hand.events.append(show_event(hand, s, {"cards": list(hand.hole[s]),
@@ -380,7 +382,10 @@ class PotShowdown(Step):
         hand.extra["run_twice"]["runs"] = [
             {"board": list(board), "dead": list(dead), "pots": [p.to_dict() for p in res]}
             for (board, dead), res in zip(runs, per_run, strict=True)]
-        hand.finish(merged, shown=shown, shown_cards=shown_cards)
+        told = [{"board": [str(CARDS[c]) for c in board], "dead": [str(CARDS[c]) for c in dead],
+                 "pots": [p.to_dict() for p in res], "shown": words}
+                for (board, dead), res, words in zip(runs, per_run, run_shown, strict=True)]
+        hand.finish(merged, shown=shown, shown_cards=shown_cards, runs=told)
 
 
 def _add(tables: Iterable[Mapping[int, int]]) -> dict[int, int]:

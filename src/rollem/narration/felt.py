@@ -245,7 +245,9 @@ class FeltTalk:
             else:
                 said = ("raise", f"raises to {e.get('to')}")
         elif kind == "blind":
-            said = ("blind", f"posts the {e.get('blind', 'blind')} {e.get('amount')}")
+            blind = e.get("blind", "blind")
+            said = ("blind", f"posts a straddle of {e.get('amount')}" if blind == "straddle"
+                    else f"posts the {blind} {e.get('amount')}")
         elif kind == "fold":
             said = ("fold", "folds")
         elif kind == "discard":

@@ -5,7 +5,7 @@ hand when the viewer loses (R-C-9..R-C-11, R-521-9, R-RYO-9)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rollem.cards import parse_card
@@ -267,7 +267,38 @@ class _Writer:
         verb = "show" if me in self.shown else "muck"
         return [self.line(f"You {verb} {words}: it loses{against}.", "lose", me)]
 
+    def runs(self, runs: Sequence[Mapping[str, Any]]) -> list[Line]:
+        """A hand run twice (issue 27): each run's cards, then who won each pot's
+        half in that run with which hand, then the net for the whole hand."""
+        out: list[Line] = []
+        for k, run in enumerate(runs):
+            board = " ".join(str(c) for c in run.get("board", []))
+            dead = " ".join(str(c) for c in run.get("dead", []))
+            cards = f"{board}, dead {dead}" if dead and board else board or dead
+            head = "Run it twice, first run" if k == 0 else "Second run"
+            out.append(self.line(f"{head}: {cards}.", "run"))
+            part = {"pots": run.get("pots", []), "shown": run.get("shown", {}),
+                    "shown_cards": self.r.get("shown_cards", {})}
+            facts = replace(self.f, board=[str(c) for c in run.get("board", [])])
+            out += _Writer(part, self.names, facts).lines()
+        return out + self.net_lines()
+
+    def net_lines(self) -> list[Line]:
+        net = _seatmap(self.r.get("net"))
+        me = self.names.viewer
+        if me is not None and me in net:
+            c = net[me]
+            word = "won" if c > 0 else "lost" if c < 0 else "broke even"
+            amount = f" {abs(c)}" if c else ""
+            return [self.line(f"This hand: you {word}{amount}.", "net", me)]
+        if net:
+            return [self.line("Net: " + ", ".join(f"{self.names.name(s)} {c:+d}"
+                                                  for s, c in net.items()) + ".", "net")]
+        return []
+
     def lines(self) -> list[Line]:
+        if self.r.get("runs"):
+            return self.runs(self.r["runs"])
         pots = list(self.r.get("pots", []))
         uncontested = not self.shown and all(len(_seatmap(p.get("winners"))) <= 1 for p in pots)
         out: list[Line] = []
@@ -281,17 +312,7 @@ class _Writer:
         if carried and not any(line.kind == "carry" for line in out):
             out.append(self.line(f"{carried} chips carry over to the next hand.", "carry"))
         out += self.losing()
-        net = _seatmap(self.r.get("net"))
-        me = self.names.viewer
-        if me is not None and me in net:
-            c = net[me]
-            word = "won" if c > 0 else "lost" if c < 0 else "broke even"
-            amount = f" {abs(c)}" if c else ""
-            out.append(self.line(f"This hand: you {word}{amount}.", "net", me))
-        elif net:
-            out.append(self.line("Net: " + ", ".join(f"{self.names.name(s)} {c:+d}"
-                                                     for s, c in net.items()) + ".", "net"))
-        return out
+        return out + self.net_lines()
 
 
 def result_lines(result: Mapping[str, Any], names: Names, facts: ResultFacts) -> list[Line]:

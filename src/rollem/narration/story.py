@@ -78,6 +78,9 @@ class Narrator:
         self._pending: list[Mapping[str, Any]] = []
         self._pool_draws = 0
         self._blinds: dict[int, str] = {}  # seat -> blind posted before the first round
+        self._board_at_choice: list[str] | None = None  # run it twice: the board then
+        self.first_run: list[str] | None = None
+        """A hand run twice (issue 27): the first run's board, once the second is dealt."""
         self._to_complete = False  # a stud bring-in this round, not yet completed
 
     # ------------------------------------------------------------ helpers
@@ -151,6 +154,9 @@ class Narrator:
             allin = [int(e["seat"]) for e in group if e.get("all_in")]
             note = (f"; {self.names.who(allin[0], start=False) if len(allin) == 1 else 'several'}"
                     " all-in") if allin else ""
+            if any(e.get("bomb_pot") for e in group) and len(amounts) == 1 and not allin:
+                return [self._line(f"Bomb pot: everyone antes {amounts.pop()} "
+                                   f"(pot {self.pot}{carried}).", "ante")]
             if len(amounts) == 1 and not allin:
                 who = "Each player" if len(group) > 1 else self.names.who(group[0]["seat"])
                 return [self._line(f"{who} antes {amounts.pop()} (pot {self.pot}{carried}).",
@@ -238,6 +244,22 @@ class Narrator:
                 who = ""
             return self._line(f"{_cap(str(e.get('round', 'betting')))}{who}{self._pot()}.",
                               kind, opener)
+        if kind == "bomb_pot":
+            return self._line(f"Bomb pot: no {e.get('round', 'first')} betting; the cards "
+                              "come at once.", kind)
+        if kind == "run_twice":
+            if e.get("agreed"):
+                self._board_at_choice = list(self.board)
+                return self._line("Everyone still in agrees to run it twice. First run:", kind)
+            yes = [int(x) for x in e.get("yes", [])]
+            said = f" ({and_list(self.names.who(x, start=i == 0) for i, x in enumerate(yes))}" \
+                   " said yes)" if yes else ""
+            return self._line(f"Not everyone agrees to run it twice{said}: the board is dealt "
+                              "once.", kind)
+        if kind == "run":
+            self.first_run = list(self.board)
+            self.board = list(self._board_at_choice or [])
+            return self._line("Second run:", kind)
         if kind == "round_skipped":
             return self._line(f"{_cap(str(e.get('round', 'betting')))}: no betting (at most "
                               "one player can still bet).", kind)
@@ -267,6 +289,9 @@ class Narrator:
             if s is not None:
                 self._blinds[s] = str(e.get("blind", "blind"))
             allin = ", all-in" if e.get("all_in") else ""
+            if e.get("blind") == "straddle":
+                return self._line(f"{says(s, 'post', 'posts')} a straddle of {e.get('amount')}"
+                                  f"{allin}{self._pot()}.", kind, s)
             return self._line(f"{says(s, 'post', 'posts')} the {e.get('blind', 'blind')} "
                               f"{e.get('amount')}{allin}{self._pot()}.", kind, s)
         if kind == "wild_ranks":
@@ -361,6 +386,15 @@ class Narrator:
                     str(c) for c in e.get("cards", []))
                 return self._line(f"{says(s, 'show', 'shows')} {cards} after the hand.",
                                   "show_after", s)
+            if e.get("second_run") and self.first_run is not None:
+                second = self._shown(e)
+                now, self.board = self.board, self.first_run
+                try:
+                    first = self._shown(e)
+                finally:
+                    self.board = now
+                return self._line(f"{says(s, 'show', 'shows')} {cards}: {first} on the first "
+                                  f"run; {second} on the second.", kind, s)
             return self._line(f"{says(s, 'show', 'shows')} {cards}: {self._shown(e)}.", kind, s)
         if kind == "muck":
             if s is not None and e.get("description"):  # the engine's words, to its seat only
@@ -412,7 +446,8 @@ class Narrator:
         mine = [c for c in my_cards if c is not None]
         if mine and self.viewer is not None:
             known[self.viewer] = mine
-        facts = ResultFacts(board=list(self.board), wild_ranks=list(self.wild_ranks),
+        facts = ResultFacts(board=list(self.first_run or self.board),
+                            wild_ranks=list(self.wild_ranks),
                             options=self.options, declarations=dict(self.declarations),
                             failed={k: list(v) for k, v in self.failed.items()},
                             my_cards=mine, known=known, own_words=self.own_words,

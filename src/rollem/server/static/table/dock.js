@@ -42,6 +42,8 @@ export function renderMe(t, hand, me) {
   sit.disabled = !S.online;
   sit.onclick = () => send({ type: "sit_out", out: !t.sitting_out.includes(me.seat) });
   head.appendChild(sit);
+  const straddle = straddleToggle(t, me);
+  if (straddle) head.appendChild(straddle);
   box.appendChild(head);
   if (hs && hs.cards.length) {
     const legal = hand.legal;
@@ -93,9 +95,26 @@ export function renderMe(t, hand, me) {
   }
 }
 
+// The player's straddle choice (issue 27), made before the deal and kept for
+// every hand until changed: offered where the table allows straddles; the
+// server uses it in the hands where this seat may straddle.
+function straddleToggle(t, me) {
+  const rule = t.config.straddle || "off";
+  if (rule === "off") return null;
+  const on = (t.straddlers || []).includes(me.seat);
+  const b = el("button", "small straddle-toggle", on ? "Straddle: on" : "Straddle: off");
+  b.type = "button"; b.dataset.action = "straddle";
+  b.setAttribute("aria-pressed", String(on));
+  b.title = (rule === "mississippi" ? "Mississippi: the button straddles first, else the player left of the big blind"
+    : "The player left of the big blind") + ": post twice the big blind before the deal (from the next hand)";
+  b.disabled = !S.online;
+  b.onclick = () => send({ type: "straddle", on: !on });
+  return b;
+}
+
 export const PICK = { discard: "Discard to the pool", expose: "Turn face up", draw: "Draw", stack: "Stack in this order" };
 const CHOSE_WORDS = { discard: "throw into the pool", expose: "turn up", draw: "throw",
-  stack: "roll-up order", declare: "declare" };
+  stack: "roll-up order", declare: "declare", "run it twice": "run it twice:" };
 
 // Your choice in an all-at-once step, made while others still choose: the
 // 'chose' event of your seat after the step's 'choose' event (R-RYO-2, R-521-6).
@@ -175,7 +194,12 @@ export function renderControls(t, hand, me) {
     }
     else if (a === "bet" || a === "raise") betBox = betControl(a, legal, hand, t, row);
     else if (a === "wild") box.appendChild(wildControl(legal));
-    else if (a === "declare") {
+    else if (a === "run_twice") {
+      // Everyone still in is all-in (issue 27): all at once, each says yes or no.
+      prompt.appendChild(el("span", "rit-ask", " · Nobody can bet any more: run the rest of the board twice? (everyone must agree)"));
+      row.appendChild(btn("run-twice-yes", "Run it twice", () => act({ kind: "run_twice", agree: true }), "y"));
+      row.appendChild(btn("run-twice-no", "Run once", () => act({ kind: "run_twice", agree: false }), "n"));
+    } else if (a === "declare") {
       for (const side of legal.sides) row.appendChild(btn("declare-" + side, "Declare " + side, () => act({ kind: "declare", side: side }), side[0]));
     } else if (PICK[a]) box.appendChild(pickControl(a, legal));
   }

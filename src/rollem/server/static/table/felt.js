@@ -4,7 +4,8 @@ import { cardEl, GAME_NAME, RANK_NAME } from "/static/cards.js";
 import { $, el, hooks, S, seatName } from "./state.js";
 
 export const DECISION_WORD = { bet: "betting", discard: "discard to the pool", expose: "turn a card up",
-  draw: "draw from the pool", wild: "pick the wild card", stack: "roll-up order", declare: "declare" };
+  draw: "draw from the pool", wild: "pick the wild card", stack: "roll-up order", declare: "declare",
+  run_twice: "run it twice?" };
 export function renderStatus(t, hand, me) {
   const box = $("status");
   box.innerHTML = "";
@@ -29,6 +30,12 @@ export function renderStatus(t, hand, me) {
       + (hand.simultaneous ? "everyone at once: " : "to act: ") + who;
   }
   box.appendChild(el("span", null, text));
+  // Bomb pots (issue 27): the hand in play is one, or the host called one.
+  if (hand && !hand.result && hand.options && hand.options.bomb_pot) {
+    box.appendChild(el("span", "tag bomb", "bomb pot: everyone antes " + hand.options.bomb_pot));
+  } else if (t.bomb_pot_next) {
+    box.appendChild(el("span", "tag bomb", "bomb pot next hand"));
+  }
 }
 
 export function winnersOf(result) {
@@ -230,9 +237,10 @@ export function startClocks() {
 }
 
 // ------------------------------------------------------------ the middle
-export function renderCenter(box, hand) {
+export function renderCenter(box, hand, t) {
   box.innerHTML = "";
   if (!hand) return;
+  const runs = hand.result && hand.result.runs && hand.result.runs.length ? hand.result.runs : null;
   const dead = hand.dead || [];
   const cardsRowW = (cards, small) => {
     const row = el("span", "cards");
@@ -240,7 +248,11 @@ export function renderCenter(box, hand) {
     return row;
   };
   const mid = el("div", "mid-cards");
-  if (hand.game === "sdr") {
+  if (runs) {
+    // Run twice (issue 27): each run's cards and who won its half of each pot.
+    mid.classList.add("runs");
+    runs.forEach((run, k) => mid.appendChild(runEl(run, k, hand, t || S.state.table, cardsRowW)));
+  } else if (hand.game === "sdr") {
     const names = ["Stop", "Drop"];
     dead.forEach((c, i) => {
       const slot = el("div", "slot dead-slot");
@@ -307,6 +319,25 @@ export function renderCenter(box, hand) {
     }
   }
   box.appendChild(pots);
+}
+
+// One run of a hand run twice: "Run 1", its dead cards (the Stop and the Drop
+// in Stop, Drop and Roll) and board, and each winner's chips from that run.
+function runEl(run, k, hand, t, cardsRowW) {
+  const slot = el("div", "slot run");
+  slot.dataset.run = String(k + 1);
+  slot.appendChild(el("div", "label", "Run " + (k + 1)));
+  const row = el("div", "run-cards");
+  if (run.dead && run.dead.length) row.appendChild(cardsRowW(run.dead, true)).classList.add("run-dead");
+  row.appendChild(cardsRowW(run.board || [], false));
+  slot.appendChild(row);
+  const won = {};
+  for (const pot of run.pots || []) {
+    for (const [s, c] of Object.entries(pot.winners || {})) won[s] = (won[s] || 0) + c;
+  }
+  const who = Object.entries(won).map(([s, c]) => seatName(t, Number(s)) + " +" + c);
+  slot.appendChild(el("div", "run-winners", who.length ? who.join(", ") : "nobody"));
+  return slot;
 }
 
 // ------------------------------------------------- chips, labels, winnings

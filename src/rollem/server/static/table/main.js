@@ -65,7 +65,7 @@ export function render(state, previous) {
   renderNotice(t, me);
   renderStatus(t, state.hand, me);
   renderSeats($("seats"), t, state.hand, me.seat, false);
-  renderCenter($("center"), state.hand);
+  renderCenter($("center"), state.hand, t);
   const cleared = previous !== state ? checkPreAction(state.hand, me.seat) : null;
   if (cleared) toast(cleared);
   renderMe(t, state.hand, me);

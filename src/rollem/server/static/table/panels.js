@@ -137,7 +137,11 @@ export function describeResult(t, result, hand, mySeat) {
       for (const c of cards) row.appendChild(cardEl(c, { up: true, small: true, wild: isWild(hand, c) }));
       line.appendChild(row);
     }
-    if (result.shown && result.shown[s]) line.appendChild(el("span", "desc", result.shown[s]));
+    const runs = result.runs && result.runs.length ? result.runs : null;
+    if (runs) {  // run twice (issue 27): the hand's words in each run
+      line.appendChild(el("span", "desc", runs.map((r, k) => "run " + (k + 1) + ": "
+        + ((r.shown || {})[s] || "–")).join("; ")));
+    } else if (result.shown && result.shown[s]) line.appendChild(el("span", "desc", result.shown[s]));
     box.appendChild(line);
   }
   return box;
@@ -196,6 +200,7 @@ export function renderHostPanel(t, me) {
   // Drawn again only when something it shows changed (not at every bet).
   const between = t.started && !t.choice && (!S.state.hand || !!S.state.hand.result);
   const key = JSON.stringify([S.online, between, t.host_paused, t.approve_joins, me.seat, t.sitting_out, t.waiting,
+    t.bomb_pot_next,
     t.seats.map((s) => [s.free, s.name, s.away, s.bot]), t.config, t.config_next || null,
     Object.keys(t.game_names || {})]);
   if (box.dataset.key === key) return;
@@ -213,6 +218,12 @@ export function renderHostPanel(t, me) {
     deal.onclick = () => send({ type: "host", op: "deal_now" });
     row.appendChild(deal);
   }
+  // A bomb pot for the next hand (issue 27), or the call taken back.
+  const bomb = el("button", "small", t.bomb_pot_next ? "Call off the bomb pot" : "Bomb pot next hand");
+  bomb.type = "button"; bomb.dataset.host = "bomb_pot";
+  bomb.setAttribute("aria-pressed", String(!!t.bomb_pot_next));
+  bomb.onclick = () => send({ type: "host", op: "bomb_pot", on: !t.bomb_pot_next });
+  row.appendChild(bomb);
   const appr = el("label", "check");
   const cb = el("input"); cb.type = "checkbox"; cb.checked = !!t.approve_joins; cb.dataset.host = "approve_joins";
   cb.onchange = () => send({ type: "host", op: "approve_joins", on: cb.checked });
@@ -263,13 +274,31 @@ export function renderHostPanel(t, me) {
   for (const [k, label] of [["ante", "Ante"], ["small_bet", "Small bet"], ["big_bet", "Big bet"]]) {
     const i = el("input"); i.type = "number"; i.name = k; i.min = 0; i.value = c[k]; i.inputMode = "numeric"; field(label, i);
   }
+  // Home-game staples (issue 27): straddles, run it twice, bomb pots.
+  const straddle = el("select"); straddle.name = "straddle";
+  for (const [v, text] of [["off", "off"], ["optional", "left of the big blind"], ["mississippi", "Mississippi (button first)"]]) {
+    const o = el("option", null, text); o.value = v; straddle.appendChild(o);
+  }
+  straddle.value = c.straddle || "off"; field("Straddles", straddle);
+  const twice = el("select"); twice.name = "run_twice";
+  for (const [v, text] of [["false", "no"], ["true", "when all agree"]]) {
+    const o = el("option", null, text); o.value = v; twice.appendChild(o);
+  }
+  twice.value = String(!!c.run_twice); field("Run it twice", twice);
+  for (const [k, label, max] of [["bomb_pot_every", "Bomb pot every N hands (0 off)", 100],
+    ["bomb_pot_ante", "Bomb pot ante (0: twice the big blind)", c.stack]]) {
+    const i = el("input"); i.type = "number"; i.name = k; i.min = 0; i.max = max; i.value = c[k] || 0;
+    i.inputMode = "numeric"; field(label, i);
+  }
   const apply = el("button", "small", "Change"); apply.type = "submit"; apply.dataset.host = "config";
   form.appendChild(apply);
   if (t.config_next) form.appendChild(el("span", "hint", "Changes apply at the next deal."));
   form.onsubmit = (ev) => {
     ev.preventDefault();
     const changes = { game: game.value, structure: structure.value };
-    for (const k of ["ante", "small_bet", "big_bet"]) changes[k] = Number(form.elements[k].value);
+    for (const k of ["ante", "small_bet", "big_bet", "bomb_pot_every", "bomb_pot_ante"]) changes[k] = Number(form.elements[k].value);
+    changes.straddle = straddle.value;
+    changes.run_twice = twice.value === "true";
     send({ type: "host", op: "config", config: changes });
     document.activeElement && document.activeElement.blur();
   };
@@ -355,7 +384,45 @@ export function renderLedger(t) {
   }
   renderSettle(t);
   const finished = t.last_result ? t.last_result.hand : 0;
-  if (finished !== renderLedger.hands) { renderLedger.hands = finished; loadHistory(); }
+  if (finished !== renderLedger.hands) { renderLedger.hands = finished; loadHistory(); loadStats(); }
+}
+
+// Each player's statistics this session (issue 27), counted by the server from
+// the stored hands (/api/tables/<id>/stats), read again after each hand.
+let statsAsked = 0;
+export async function loadStats() {
+  const asked = ++statsAsked;
+  try {
+    const resp = await fetch("/api/tables/" + tid + "/stats", { credentials: "same-origin" });
+    if (!resp.ok || asked !== statsAsked) return;
+    renderStats(await resp.json());
+  } catch (e) { /* the next hand's end asks again */ }
+}
+const pct = (v) => (v === null || v === undefined ? "–" : Math.round(v) + "%");
+function renderStats(body) {
+  const box = $("stats");
+  if (!box) return;
+  box.innerHTML = "";
+  const players = Object.entries(body.players || {});
+  if (!players.length) { box.appendChild(el("div", "hint", "Statistics come after the first hand.")); return; }
+  const tbl = el("table", "stats-table");
+  tbl.appendChild(el("caption", null, "Statistics over " + body.hands + " hand" + (body.hands === 1 ? "" : "s")));
+  const head = el("tr");
+  for (const [text, title] of [["Player", ""], ["Hands", "hands dealt in"],
+    ["VPIP", "put chips in voluntarily in the first betting round"], ["PFR", "bet or raised in the first round"],
+    ["AF", "aggression: bets and raises per call"], ["WTSD", "went to showdown (of the hands that saw round 2)"],
+    ["W$SD", "won at showdown (of the showdowns)"]]) {
+    const th = el("th", null, text); if (title) th.title = title; head.appendChild(th);
+  }
+  tbl.appendChild(head);
+  for (const [name, p] of players) {
+    const tr = el("tr"); tr.dataset.player = name;
+    tr.append(el("td", null, name), el("td", null, String(p.hands)), el("td", null, pct(p.vpip)),
+      el("td", null, pct(p.pfr)), el("td", null, p.aggression === null ? "–" : String(p.aggression)),
+      el("td", null, pct(p.wtsd)), el("td", null, pct(p.wsd)));
+    tbl.appendChild(tr);
+  }
+  box.appendChild(tbl);
 }
 
 // Who pays whom to settle the session (issue 27), and the ledger as CSV.

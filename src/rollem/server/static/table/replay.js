@@ -72,7 +72,7 @@ function showFrame() {
   const fake = t.seats.map((s) => (s.free ? s : { ...s, acting: false, deadline: null }));
   const viewer = replay.data.seat;
   renderSeats($("replay-seats"), { ...t, seats: fake }, f, -1, true);
-  renderCenter($("replay-center"), f);
+  renderCenter($("replay-center"), f, t);
   const res = $("replay-result");
   res.innerHTML = "";
   if (f.result) res.appendChild(describeResult(t, f.result, f, viewer));
