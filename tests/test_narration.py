@@ -273,7 +273,7 @@ def test_game_file_games_keep_the_engines_words() -> None:
     hand: Any = _called_down(get("omaha8"), 0, 4)
     lines = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat", "Dan"])]
     assert "Bob posts the small blind 1 (pot 1)." in lines
-    assert "Ann wins the whole of the pot (8) with king-high straight and no low: no hand " \
+    assert "Ann wins the whole of the pot (8) with king-high straight for high, no low: no hand " \
            "qualifies for low." in lines
     # deuces wild: the deuce plays as an ace
     hand = _called_down(get("deuces-wild"), 0, 4)
