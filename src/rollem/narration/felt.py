@@ -345,7 +345,7 @@ class FeltTalk:
             said = ("fold", "folds")
         elif kind == "discard":
             count = e.get("count", len(e.get("cards", []) or []))
-            said = ("discard", f"discards {count}")
+            said = ("discard", f"puts {count} in the pool")  # the log's words (R-RYO-2)
         elif kind == "expose":
             said = ("expose", f"turns up {e.get('card')}")
         elif kind == "pool_draw":
