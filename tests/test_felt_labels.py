@@ -31,11 +31,13 @@ NOT_ACTIONS = frozenset({"ante", "deal_hole", "deal_up", "draw_deal", "return", 
 """Seat events that are no player's decision (antes, deals, chips paid back or won, a
 round's opener, the discards reshuffled for a draw): no label."""
 
-ENGINE_WORDS = re.compile(r"\b(round|choose|chose|pool_draw|draw_deal|return|end|"
+ENGINE_WORDS = re.compile(r"\b(round|choose|pool_draw|draw_deal|return|end|"
                           r"None|undefined)\b|_")
 
-CHOSE = {"discard": "has picked the cards to throw", "expose": "has picked the card to turn up",
-         "stack": "has stacked the cards", "declare": "has declared"}
+CHOSE = {"discard": "chose discards", "expose": "chose a card", "stack": "has stacked",
+         "declare": "has declared"}
+"""A choice made while the others choose, kept hidden until all have: a few words
+that fit a seat's label (no more than 14 characters)."""
 
 
 class Oracle:
@@ -175,3 +177,11 @@ def test_every_action_is_labelled_in_players_words(game: str) -> None:
         for seed in (1, 2):
             kinds |= _play(game, players, seed)
     assert MUST[game] <= kinds, (game, MUST[game] - kinds)
+
+
+def test_the_words_of_a_hidden_choice_fit_a_seat() -> None:
+    """Short enough for a phone's seat tile (the first words, "has picked the card to
+    turn up", were cut to "has picked the c..." at 390 px)."""
+    from rollem.narration import felt
+
+    assert all(len(text) <= 14 for text in felt.CHOSE.values())

@@ -37,8 +37,8 @@ ACTION_KINDS = ("check", "call", "bet", "raise", "fold", "blind", "bring-in", "c
                 "show", "muck", "chose")
 """The kinds of :attr:`FeltTalk.last_actions` (``blind``: a blind posted)."""
 
-CHOSE = {"discard": "has picked the cards to throw", "expose": "has picked the card to turn up",
-         "stack": "has stacked the cards", "declare": "has declared", "wild": "has picked"}
+CHOSE = {"discard": "chose discards", "expose": "chose a card", "stack": "has stacked",
+         "declare": "has declared", "wild": "has picked"}
 """What a seat's label says once it has made a choice the others make at the same
 time (a ``chose`` event: what it chose stays hidden until all have chosen)."""
 
