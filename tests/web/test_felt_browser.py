@@ -331,7 +331,9 @@ LABEL_KIND = {"check": "check", "call": "call", "bet": "bet", "raise": "raise", 
 
 def home_game_labels(page: Any, live: ServerThread, tid: str, where: str) -> set[str]:
     """Each seat's drawn label is its latest action this round, of that action's kind,
-    in the server's words; returns the kinds drawn."""
+    in the server's words; the pot is the chips committed; your hand's name is the
+    server's (``rollem eval``'s words, tests/test_felt_words.py). Returns the kinds
+    drawn."""
     table = live.manager.get(tid)
     while True:   # the page and the server at the same state (a computer player may act)
         seq = table.seq
@@ -343,11 +345,17 @@ def home_game_labels(page: Any, live: ServerThread, tid: str, where: str) -> set
             const l = t.querySelector('.action-label:not(.none)');
             out[t.id === 'me' ? '0' : t.dataset.seat] = l ? [l.dataset.kind, l.textContent] : null;
           });
-          return [Number(document.body.dataset.seq), out];
+          const pot = document.querySelector('#pots .pot-total');
+          const name = document.querySelector('#me .hand-name');
+          return [Number(document.body.dataset.seq), out, pot ? Number(pot.dataset.total) : null,
+                  name ? name.textContent : null];
         }""")
         if drawn[0] == seq == table.seq:
-            drawn = drawn[1]
+            _, drawn, pot, name = drawn
             break
+    hand = table.hand.hand
+    assert pot == sum(hand.committed) + hand.carry_in, f"{where}: pot {pot}"
+    assert name == view["hand_name"] and name, f"{where}: your hand {name!r}"
     latest: dict[int, dict[str, Any]] = {}
     for e in view["events"]:
         if e["kind"] in ("round", "choose", "draw_round"):
