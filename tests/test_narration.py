@@ -273,7 +273,7 @@ def test_game_file_games_keep_the_engines_words() -> None:
     hand: Any = _called_down(get("omaha8"), 0, 4)
     lines = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat", "Dan"])]
     assert "Bob posts the small blind 1 (pot 1)." in lines
-    assert "Ann wins the whole of the pot (8) with king-high straight for high, no low: no hand " \
+    assert "Ann wins the whole of the pot (8) with king-high straight: no hand " \
            "qualifies for low." in lines
     # deuces wild: the deuce plays as an ace
     hand = _called_down(get("deuces-wild"), 0, 4)
@@ -403,3 +403,27 @@ def test_521_losing_hand_names_only_the_winners_of_your_side() -> None:
     assert "High: Ann wins 100 with four tens, nine kicker." in told
     assert ("You muck two pair, kings and aces, jack kicker: it loses to Bob's "
             "eight-seven low, five-four-ace.") in told
+
+
+def test_hi_lo_lines_name_each_half() -> None:
+    """Stud and Omaha eight or better (issue 26): a shown hand names its halves ("X for
+    high and Y for low", "X for high, no low": a hand's own words hold "and"), a line
+    about one half names only that half."""
+    from rollem.games import get
+    from rollem.narration.hands import half_words
+
+    hand: Any = _called_down(get("stud8"), 3, 3)
+    lines = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat"])]
+    assert "The pot (6) is split: 3 high, 3 low." in lines
+    assert "High: Cat wins 3 with ten-high straight." in lines
+    assert "Low: Bob wins 3 with six-five low, four-deuce-ace." in lines
+    shown = hand.result.shown
+    assert shown[1] == "two pair, aces and fours, six kicker for high and six-five low, " \
+                       "four-deuce-ace for low"
+    assert shown[2] == "ten-high straight for high, no low"
+    hand = _called_down(get("omaha8"), 4, 3)
+    lines = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat"])]
+    assert "Low: Cat wins 3 with eight-five low, three-deuce-ace." in lines
+    assert half_words("ten-high straight for high, no low", "low") == "no low"
+    assert half_words("pair of kings, queen-five-three", "low") == \
+        "pair of kings, queen-five-three"   # one hand: unchanged
