@@ -98,6 +98,40 @@ def test_hand_name_is_rollem_evals_at_the_showdown(game: str, seed: int) -> None
         assert view["hand_name"] == expected, (game, seed, seat)
 
 
+def _qualifies(said: dict[str, Any]) -> bool:
+    """An eight-or-better low: five different ranks, none above the eight."""
+    ranks = [c[0] for c in said["cards"]]
+    return len(set(ranks)) == 5 and all(r in "A2345678" for r in ranks)
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha8", "stud8"])
+@pytest.mark.parametrize("seed", [4, 6])   # in each hi-lo hand, someone makes a low
+def test_hand_name_is_rollem_evals_in_omaha_and_hi_lo(game: str, seed: int) -> None:
+    """Omaha: the best of ``rollem eval`` over every two hole cards with three of the
+    board; eight or better: ``high: <eval>; low: <eval --low>`` (``no low`` when none
+    qualifies)."""
+    from itertools import combinations
+
+    session = _session(game, seed)
+    _play_out(session)
+    for seat in range(3):
+        view = json.loads(session.view_json(seat, NAMES))
+        own = [c for c in view["seats"][seat]["cards"] if c]
+        if game.startswith("omaha"):
+            fives = [list(h + b) for h in combinations(own, 2)
+                     for b in combinations(view["board"], 3)]
+        else:
+            fives = [own]
+        high = max((_eval_json(f) for f in fives), key=lambda r: int(r["value"]))
+        if game == "omaha":
+            assert view["hand_name"] == high["description"], (game, seed, seat)
+            continue
+        lows = [r for f in fives if _qualifies(r := _eval_json(f, "--low"))]
+        low = max(lows, key=lambda r: int(r["value"]))["description"] if lows else "no low"
+        assert view["hand_name"] == f"high: {high['description']}; low: {low}", \
+            (game, seed, seat)
+
+
 def test_hand_name_comes_as_the_cards_come() -> None:
     """Hold'em: the two hole cards, then with the flop, turn and river."""
     session = _session("holdem", 4)
