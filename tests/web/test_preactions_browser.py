@@ -184,10 +184,13 @@ def play_by_keyboard(live: ServerThread, page: Any, tid: str, label: str,
     return kinds
 
 
-@pytest.mark.parametrize("game", ["holdem", "rollem521"])
+@pytest.mark.parametrize(("game", "size"), [("holdem", "desktop"), ("rollem521", "desktop"),
+                                            ("rollem521", "phone")])
 def test_a_whole_hand_is_played_with_the_keyboard_alone(browser: Any, live: ServerThread,
-                                                       game: str) -> None:
-    ctx = browser.new_context(viewport=DESKTOP)
+                                                       game: str, size: str) -> None:
+    """(The phone: a keyboard paired with it, at 390x844.)"""
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+           if size == "phone" else browser.new_context(viewport=DESKTOP))
     try:
         tid, host_token = new_table(live.url, game=game, seats=3, bots=2,
                                     structure="no-limit" if game == "holdem" else "fixed-limit")
@@ -196,7 +199,7 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(browser: Any, live: Serv
         sit_with_enter(page, "Ann")
         page.focus("#start-btn")
         page.keyboard.press("Enter")
-        kinds = play_by_keyboard(live, page, tid, game, raise_once=game == "holdem")
+        kinds = play_by_keyboard(live, page, tid, f"{game}-{size}", raise_once=game == "holdem")
         assert kinds, game
         if game == "holdem":
             assert "raise" in kinds
