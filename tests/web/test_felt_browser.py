@@ -322,6 +322,15 @@ def test_winners_show_the_high_and_the_low_half_apart(browser: Any, live: Server
         ctx.close()
 
 
+def symbols(text: str) -> str:
+    """Card codes as the page draws them: "turns up 9h" -> "turns up 9♥", "Tc" -> "10♣"."""
+    import re
+
+    suit = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+    return re.sub(r"\b([2-9TJQKA])([cdhs])\b",
+                  lambda m: ("10" if m[1] == "T" else m[1]) + suit[m[2]], text)
+
+
 LABEL_KIND = {"check": "check", "call": "call", "bet": "bet", "raise": "raise", "fold": "fold",
               "discard": "discard", "expose": "expose", "pool_draw": "draw", "draw": "draw",
               "stacked": "stack", "roll": "roll", "declare": "declare", "show": "show",
@@ -343,10 +352,11 @@ def home_game_labels(page: Any, live: ServerThread, tid: str, where: str) -> set
           const out = {};
           document.querySelectorAll('#seats .seat[data-seat], #me').forEach(t => {
             const l = t.querySelector('.action-label:not(.none)');
-            out[t.id === 'me' ? '0' : t.dataset.seat] = l ? [l.dataset.kind, l.textContent] : null;
+            out[t.id === 'me' ? '0' : t.dataset.seat] =
+              l ? [l.dataset.kind, l.dataset.text, l.textContent] : null;
           });
           const pot = document.querySelector('#pots .pot-total');
-          const name = document.querySelector('#me .hand-name');
+          const name = document.querySelector('#me .hand-name');   // (card symbols)
           return [Number(document.body.dataset.seq), out, pot ? Number(pot.dataset.total) : null,
                   name ? name.textContent : null];
         }""")
@@ -355,7 +365,7 @@ def home_game_labels(page: Any, live: ServerThread, tid: str, where: str) -> set
             break
     hand = table.hand.hand
     assert pot == sum(hand.committed) + hand.carry_in, f"{where}: pot {pot}"
-    assert name == view["hand_name"] and name, f"{where}: your hand {name!r}"
+    assert name == symbols(view["hand_name"]) and name, f"{where}: your hand {name!r}"
     latest: dict[int, dict[str, Any]] = {}
     for e in view["events"]:
         if e["kind"] in ("round", "choose", "draw_round"):
@@ -372,8 +382,8 @@ def home_game_labels(page: Any, live: ServerThread, tid: str, where: str) -> set
         kind = e["step"] if e["kind"] == "chose" else LABEL_KIND[e["kind"]]
         if e.get("all_in"):
             kind = "all-in"
-        words = view["last_actions"][str(seat)]
-        assert got == [kind, words["text"]], f"{where}: seat {seat} did {e}, drawn {got}"
+        words = view["last_actions"][str(seat)]["text"]
+        assert got == [kind, words, symbols(words)], f"{where}: seat {seat} did {e}, drawn {got}"
         kinds.add(kind)
     return kinds
 
@@ -384,8 +394,8 @@ def test_a_home_game_labels_each_seat_with_its_action(browser: Any, live: Server
                                                       size: str) -> None:
     """Roll Your Own, three-handed: at each of Ann's decisions (discard, turn up,
     bet) every seat's label is its latest action this round, of the right kind, in
-    the server's words ("puts 3 in the pool", "chose a card",
-    "turns up 9h", "draws from the pool", "checks"); never an earlier action's.
+    the server's words ("puts 3 in the pool", "chose a card", "turns up 9h" drawn
+    as "turns up 9♥", "draws from the pool", "checks"); never an earlier action's.
     (Seed 3: Ann acts after a check.)"""
     seeded_deals(monkeypatch, 3)
     ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -399,6 +409,7 @@ def test_a_home_game_labels_each_seat_with_its_action(browser: Any, live: Server
         end = time.time() + 60
         made = 0
         kinds: set[str] = set()
+        shown = False
         while not page.locator("#result:not(.hidden)").count():
             assert time.time() < end, "the hand did not finish"
             kind = decision_kind(page)
@@ -406,7 +417,8 @@ def test_a_home_game_labels_each_seat_with_its_action(browser: Any, live: Server
                 page.wait_for_timeout(30)
                 continue
             kinds |= home_game_labels(page, live, tid, f"{size} decision {made + 1} ({kind})")
-            if made == 3:
+            if kind == "bet" and "expose" in kinds and not shown:
+                shown = True   # the cards turned up, drawn in the labels
                 shot(page, f"felt-{size}-rollyourown")
             take_decision(page, kind)
             made += 1
