@@ -421,9 +421,17 @@ def test_hi_lo_lines_name_each_half() -> None:
     assert shown[1] == "two pair, aces and fours, six kicker for high and six-five low, " \
                        "four-deuce-ace for low"
     assert shown[2] == "ten-high straight for high, no low"
+    # your losing hand: each half's winner with the half it won
+    mine = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat"], 0)]
+    assert "You muck pair of threes, jack-ten-nine for high, no low: it loses to Cat's " \
+           "ten-high straight and Bob's six-five low, four-deuce-ace." in mine
     hand = _called_down(get("omaha8"), 4, 3)
     lines = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat"])]
     assert "Low: Cat wins 3 with eight-five low, three-deuce-ace." in lines
+    hand = _called_down(get("omaha8"), 0, 3)   # no low: the high takes the whole pot
+    mine = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat"], 1)]
+    assert "You show pair of nines, ace-king-ten for high, no low: it loses to Cat's " \
+           "two pair, tens and fives, king kicker." in mine
     assert half_words("ten-high straight for high, no low", "low") == "no low"
     assert half_words("pair of kings, queen-five-three", "low") == \
         "pair of kings, queen-five-three"   # one hand: unchanged

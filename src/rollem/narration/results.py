@@ -262,6 +262,12 @@ class _Writer:
             found: list[tuple[int, str | None]] = []
             if self.declared and p.get("high") is not None:
                 found = [(s, side) for side in sides for s in _seatmap(p.get(side))]
+            elif p.get("high") is not None:
+                # cards speak, high and low: each half's winner with that half (one
+                # who takes both halves with the whole hand; issue 26)
+                high, low = _seatmap(p.get("high")), _seatmap(p.get("low"))
+                found = [(s, None if s in low else "high") for s in high]
+                found += [(s, "low") for s in low if s not in high]
             if not found:
                 found = [(s, None) for s in _seatmap(p.get("winners"))]
             beat += [x for x in found if x[0] not in [b[0] for b in beat]]
