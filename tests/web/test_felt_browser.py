@@ -337,12 +337,17 @@ LABEL_KIND = {"check": "check", "call": "call", "bet": "bet", "raise": "raise", 
               "muck": "muck"}
 """The kind of label each action of a seat draws (a ``chose`` event: its step's)."""
 
+KEPT = ("fold", "muck", "show", "draw", "pool_draw", "discard", "expose", "stacked", "roll",
+        "wild", "declare", "chose")
+"""Actions whose label stays at a new round, until the seat's next action: a fold
+and what a seat did with its cards ("draws 2", "turns up 9♥")."""
+
 
 def home_game_labels(page: Any, live: ServerThread, tid: str, where: str) -> set[str]:
-    """Each seat's drawn label is its latest action this round, of that action's kind,
-    in the server's words; the pot is the chips committed; your hand's name is the
-    server's (``rollem eval``'s words, tests/test_felt_words.py). Returns the kinds
-    drawn."""
+    """Each seat's drawn label is its latest action (betting words: this round's), of
+    that action's kind, in the server's words; the pot is the chips committed; your
+    hand's name is the server's (``rollem eval``'s words, tests/test_felt_words.py).
+    Returns the kinds drawn."""
     table = live.manager.get(tid)
     while True:   # the page and the server at the same state (a computer player may act)
         seq = table.seq
@@ -368,8 +373,8 @@ def home_game_labels(page: Any, live: ServerThread, tid: str, where: str) -> set
     assert name == symbols(view["hand_name"]) and name, f"{where}: your hand {name!r}"
     latest: dict[int, dict[str, Any]] = {}
     for e in view["events"]:
-        if e["kind"] in ("round", "choose", "draw_round"):
-            latest = {s: v for s, v in latest.items() if v["kind"] == "fold"}
+        if e["kind"] in ("round", "choose", "draw_round"):   # betting words cleared
+            latest = {s: v for s, v in latest.items() if v["kind"] in KEPT}
         elif e.get("seat") is not None and (e["kind"] in LABEL_KIND or e["kind"] == "chose"):
             latest[int(e["seat"])] = e
     kinds = set()
@@ -423,6 +428,6 @@ def test_a_home_game_labels_each_seat_with_its_action(browser: Any, live: Server
             take_decision(page, kind)
             made += 1
             wait_played(page, live, tid, made, f"decision {made}")
-        assert {"discard", "expose", "check"} <= kinds, kinds
+        assert {"discard", "expose", "draw", "check"} <= kinds, kinds
     finally:
         ctx.close()

@@ -329,17 +329,20 @@ export function betChips(seat, amount) {
   return b;
 }
 
-// Each seat's last action this betting round, as a few words ("raises to 9",
-// "draws 2"): the server's hand.last_actions when it sends them, else read from
-// the hand's events.  A new round clears them (a fold's label stays).
+// Each seat's last action, as a few words ("raises to 9", "draws 2"): the
+// server's hand.last_actions when it sends them, else read from the hand's
+// events.  A new round clears the betting words; what a seat did with its cards
+// ("draws 2", "turns up 9♥", "rolls up K♥") and a fold stay until its next action.
+const KEPT_LABELS = new Set(["fold", "muck", "show", "draw", "discard", "expose", "stack", "roll",
+  "wild", "declare"]);
 export function actionLabels(hand) {
   if (!hand) return {};
-  // This round's actions (a new round, draw or all-at-once step clears them, but
-  // for folds), worded by the server when it says (hand.last_actions), else here.
+  // A new round, draw or all-at-once step clears the betting labels; the words are
+  // the server's when it says (hand.last_actions), else here.
   const out = {};
   for (const e of hand.events || []) {
     if (e.kind === "round" || e.kind === "choose" || e.kind === "draw_round") {
-      for (const k of Object.keys(out)) if (out[k].kind !== "fold") delete out[k];
+      for (const k of Object.keys(out)) if (!KEPT_LABELS.has(out[k].kind)) delete out[k];
       continue;
     }
     const label = labelOf(e);
@@ -366,7 +369,8 @@ function labelOf(e) {
       const k = e.count !== undefined ? e.count : (e.cards || []).length;
       return { kind: "draw", text: k ? "draws " + k : "stands pat" };
     }
-    case "discard": return { kind: "discard", text: "throws " + n(e.count !== undefined ? e.count : (e.cards || []).length) };
+    case "discard": return { kind: "discard", text: "puts " + n(e.count !== undefined ? e.count : (e.cards || []).length) + " in the pool" };
+    case "pool_draw": return { kind: "draw", text: "draws from the pool" };
     case "expose": return { kind: "expose", text: "turns up a card" };
     case "stacked": return { kind: "stack", text: "sets the roll-up order" };
     case "roll": return { kind: "roll", text: "rolls up a card" };
