@@ -11,9 +11,11 @@ than 50 ms, and the long animation frames Chromium reports
 them), once with motion and once with ``prefers-reduced-motion: reduce`` (no
 animation: the drawing alone), so the animations' own share shows.
 ``--css RULE`` adds a run with that style added (an experiment: one kind of
-motion turned off).  Figures: docs/dev/felt-frames.md.
+motion turned off); ``--idle`` a run of the same page with no hand dealt, as
+long as the first run (the frames over 50 ms the machine's load makes alone).
+Figures: docs/dev/felt-frames.md.
 
-    .venv/bin/python bench/bench_web_felt.py [--hands 3] [--rate 4]
+    .venv/bin/python bench/bench_web_felt.py [--hands 3] [--rate 4] [--idle]
 
 A figure, not a test: the machine's load changes it (say it with the figures).
 """
@@ -111,12 +113,41 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
             "render_max_ms": round(renders[-1], 1) if renders else None}
 
 
+def idle(live: ServerThread, pw: Any, rate: float, seconds: float) -> dict[str, Any]:
+    """The floor: the same page, throttled alike, a seated player and no hand dealt,
+    for ``seconds``: the frames over 50 ms the machine's load alone makes."""
+    r = httpx.post(live.url + "/api/tables", json={
+        "game": "holdem", "seats": 10, "bots": 9, "structure": "no-limit", "stack": 400,
+        "decision_seconds": 300})
+    tid = r.json()["id"]
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ctx.add_init_script(WATCH)
+    ctx.add_cookies([{"name": host_cookie(tid), "value": r.cookies[host_cookie(tid)],
+                      "url": live.url}])
+    page = ctx.new_page()
+    ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    page.goto(f"{live.url}/t/{tid}")
+    sit_with_enter(page, "Ann")
+    page.evaluate("() => { window.__frames = []; window.__loaf = []; }")
+    page.wait_for_timeout(seconds * 1000)
+    frames = page.evaluate("window.__frames")
+    loaf = page.evaluate("window.__loaf")
+    browser.close()
+    long = sorted((f for f in frames if f > 50), reverse=True)
+    return {"motion": "idle (no hand)", "seconds": seconds, "frames": len(frames),
+            "frames_over_50ms": len(long), "longest_ms": round(long[0], 1) if long else None,
+            "loaf_over_50ms": len(loaf)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=3)
     ap.add_argument("--rate", type=float, default=4.0, help="CPU slow-down (4 = a slow phone)")
     ap.add_argument("--css", action="append", default=[],
                     help="also run with motion on and this style added (an experiment)")
+    ap.add_argument("--idle", action="store_true",
+                    help="also count the frames of the page with no hand dealt (the floor)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -125,6 +156,8 @@ def main() -> None:
         try:
             out = [run(live, pw, args.hands, args.rate, reduce) for reduce in (False, True)]
             out += [run(live, pw, args.hands, args.rate, False, css) for css in args.css]
+            if args.idle:
+                out.append(idle(live, pw, args.rate, float(out[0]["seconds"])))
         finally:
             live.stop()
     print(json.dumps({"rate": args.rate, "viewport": PHONE, "seats": 10, "runs": out}, indent=1))

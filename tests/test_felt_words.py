@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -29,11 +30,29 @@ NAMES = ["Ann", "Bob", "Cat"]
 CARD = re.compile(r"(?<![0-9A-Za-z])[2-9TJQKA][cdhs](?![0-9A-Za-z])")
 
 
-def _eval(cards: list[str], *flags: str) -> str:
-    """``rollem eval CARDS FLAGS --json``'s description."""
+def _eval_json(cards: list[str], *flags: str) -> dict[str, Any]:
+    """``rollem eval CARDS FLAGS --json``."""
     result = CliRunner().invoke(app, ["eval", *cards, *flags, "--json"])
     assert result.exit_code == 0, result.output
-    return str(json.loads(result.stdout)["description"])
+    return dict(json.loads(result.stdout))
+
+
+def _eval(cards: list[str], *flags: str) -> str:
+    """``rollem eval CARDS FLAGS --json``'s description."""
+    return str(_eval_json(cards, *flags)["description"])
+
+
+def _wild_words(cards: list[str], wild: list[str]) -> str:
+    """``rollem eval``'s description with the wild ranks and each stand-in ("5c plays
+    as a queen"), as the felt says them."""
+    said = _eval_json(cards, *[f for r in wild for f in ("--wild", r)])
+    ranks = " and ".join(RANK_PLURALS[RANKS.index(r)]
+                         for r in sorted(wild, key=RANKS.index, reverse=True))
+    names = dict(zip(RANKS, ["two", "three", "four", "five", "six", "seven", "eight",
+                             "nine", "ten", "jack", "queen", "king", "ace"], strict=True))
+    stand_ins = ", ".join(f"{w} plays as {'an' if names[c[0]][0] in 'ae' else 'a'} "
+                          f"{names[c[0]]}" for w, c in said["wilds"].items())
+    return f"{said['description']} ({ranks} wild{': ' + stand_ins if stand_ins else ''})"
 
 
 def _session(game: str, seed: int, players: int = 3) -> GameSession:
@@ -72,12 +91,45 @@ def test_hand_name_is_rollem_evals_at_the_showdown(game: str, seed: int) -> None
             expected = _eval(cards, "--low")
         elif game == "rollem521":  # the clock declares high
             expected = _eval(cards)
+        elif view["wild_ranks"]:
+            expected = _wild_words(cards, view["wild_ranks"])
         else:
             expected = _eval(cards, *wild)
-        if view["wild_ranks"]:
-            ranks = " and ".join(RANK_PLURALS[RANKS.index(r)] for r in view["wild_ranks"])
-            expected += f" ({ranks} wild)"
         assert view["hand_name"] == expected, (game, seed, seat)
+
+
+def _qualifies(said: dict[str, Any]) -> bool:
+    """An eight-or-better low: five different ranks, none above the eight."""
+    ranks = [c[0] for c in said["cards"]]
+    return len(set(ranks)) == 5 and all(r in "A2345678" for r in ranks)
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha8", "stud8"])
+@pytest.mark.parametrize("seed", [4, 6])   # in each hi-lo hand, someone makes a low
+def test_hand_name_is_rollem_evals_in_omaha_and_hi_lo(game: str, seed: int) -> None:
+    """Omaha: the best of ``rollem eval`` over every two hole cards with three of the
+    board; eight or better: ``high: <eval>; low: <eval --low>`` (``no low`` when none
+    qualifies)."""
+    from itertools import combinations
+
+    session = _session(game, seed)
+    _play_out(session)
+    for seat in range(3):
+        view = json.loads(session.view_json(seat, NAMES))
+        own = [c for c in view["seats"][seat]["cards"] if c]
+        if game.startswith("omaha"):
+            fives = [list(h + b) for h in combinations(own, 2)
+                     for b in combinations(view["board"], 3)]
+        else:
+            fives = [own]
+        high = max((_eval_json(f) for f in fives), key=lambda r: int(r["value"]))
+        if game == "omaha":
+            assert view["hand_name"] == high["description"], (game, seed, seat)
+            continue
+        lows = [r for f in fives if _qualifies(r := _eval_json(f, "--low"))]
+        low = max(lows, key=lambda r: int(r["value"]))["description"] if lows else "no low"
+        assert view["hand_name"] == f"high: {high['description']}; low: {low}", \
+            (game, seed, seat)
 
 
 def test_hand_name_comes_as_the_cards_come() -> None:
@@ -98,8 +150,11 @@ def test_hand_name_comes_as_the_cards_come() -> None:
 def test_hand_name_words() -> None:
     # the wild stand-ins once the wild rank is known (Roll Your Own, R-RYO-9)
     cards = ["Qh", "Qd", "5c", "9s", "2d"]
-    assert hand_so_far(cards, wild_ranks=["5"]) == _eval(cards, "--wild", "5") + " (fives wild)"
-    assert hand_so_far(cards, wild_ranks=["5"]) == "three queens, nine-deuce (fives wild)"
+    assert hand_so_far(cards, wild_ranks=["5"]) == _wild_words(cards, ["5"])
+    assert hand_so_far(cards, wild_ranks=["5"]) == \
+        "three queens, nine-deuce (fives wild: 5c plays as a queen)"
+    assert hand_so_far(["Qh", "9d", "8c", "7s", "2d"], wild_ranks=["5"]) == \
+        "queen high, nine-eight-seven-deuce (fives wild)"   # none in the hand
     assert hand_so_far(cards) == "pair of queens, nine-five-deuce"
     # 5-2-1: both ways until the declare, then the side declared (R-521-8)
     low = ["8h", "7d", "3c", "2s", "Ad"]
@@ -275,3 +330,57 @@ def test_the_felt_names_no_card_the_viewer_may_not_see(game: str) -> None:
                 break
             seat = session.pending_seats()[0]
             session.apply(seat, random_wire_action(session.view(seat)["legal"], rng))
+
+
+def test_hand_name_draws_while_cards_are_to_come() -> None:
+    """Straight, flush and low draws named as players name them (issue 26), only
+    while cards are still to come; hand-computed."""
+    def name(own: list[str], board: Sequence[str] = (), **kw: Any) -> str | None:
+        return hand_so_far(own, board, more_to_come=True, **kw)
+
+    # 9-8-7-6: a ten or a five (eight cards)
+    assert name(["9h", "8d"], ["7c", "6s", "2h"]) == \
+        "nine high, eight-seven-six-deuce; open-ended straight draw"
+    # 9-7-6-5-3: an eight (9 to 5) or a four (7 to 3), no four in a row
+    assert name(["9h", "7d"], ["6c", "5s", "3h"]) == \
+        "nine high, seven-six-five-three; double inside straight draw"
+    # 9-8-6-5: only a seven
+    assert name(["9h", "8d"], ["6c", "5s", "Kh"]) == \
+        "king high, nine-eight-six-five; inside straight draw"
+    # A-K-Q-J: only a ten; A-2-3-4: only a five (the ace plays low)
+    assert name(["Ah", "Kd"], ["Qc", "Js", "3h"]) == \
+        "ace high, king-queen-jack-three; one-ended straight draw"
+    assert name(["Ah", "2d", "3c", "4s"]) == "ace high, four-three-deuce; one-ended straight draw"
+    # both draws at once; a pair is still below a straight
+    assert name(["Kh", "Qh"], ["Jh", "Th", "Tc"]) == \
+        "pair of tens, king-queen-jack; king-high flush draw and open-ended straight draw"
+    # a made straight names no draw; nor does the last card
+    assert name(["9h", "8d"], ["7c", "6s", "5h"]) == "nine-high straight"
+    assert hand_so_far(["9h", "8d"], ["7c", "6s", "2h", "Kd", "Kc"]) == \
+        _eval(["9h", "8d", "7c", "6s", "2h", "Kd", "Kc"])
+    # razz (low only): four to a wheel, four to a seven low
+    razz = Scoring("low")
+    assert name(["Ah", "2d", "3c", "4s"], scoring=razz) == \
+        f"{_eval(['Ah', '2d', '3c', '4s'], '--low')}; four to a wheel"
+    assert name(["Ah", "2d", "7c", "4s", "4d"], scoring=razz) == \
+        f"{_eval(['Ah', '2d', '7c', '4s', '4d'], '--low')}; four to a seven low"
+    assert name(["Ah", "2d", "7c", "4s", "5d"], scoring=razz) == \
+        _eval(["Ah", "2d", "7c", "4s", "5d"], "--low")   # a made low: no draw
+    # stud eight or better: a nine does not count toward the low
+    stud8 = Scoring("high-low", qualifier=8)
+    assert name(["Ah", "2d", "3c", "9s", "Kd"], scoring=stud8) == \
+        "high: ace high, king-nine-three-deuce; low: no low"
+    assert name(["Ah", "2d", "3c", "8s", "Kd"], scoring=stud8) == \
+        "high: ace high, king-eight-three-deuce; low: no low; four to an eight low"
+    # 5-2-1 before the declare: both ways; declared high: the high draws only
+    both = name(["Ah", "2d", "3c", "4s", "Kd"], scoring=Scoring("declare"))
+    assert both is not None and both.endswith("; one-ended straight draw and four to a wheel")
+    assert name(["Ah", "2d", "3c", "4s", "Kd"], scoring=Scoring("declare"),
+                declared="high") == "ace high, king-four-three-deuce; one-ended straight draw"
+    # exact hole and board counts (Omaha, SDR): no draw named
+    omaha = Scoring("high", hole=2, board=3)
+    assert name(["9h", "8d", "2c", "2s"], ["7c", "6s", "Kh"], scoring=omaha) == \
+        "pair of twos, king-seven-six"
+    # wild cards: no draw (the stand-ins say it)
+    assert name(["9h", "8d"], ["7c", "6s", "2h"], wild_ranks=["Q"]) == \
+        "nine high, eight-seven-six-deuce (queens wild)"

@@ -273,7 +273,7 @@ def test_game_file_games_keep_the_engines_words() -> None:
     hand: Any = _called_down(get("omaha8"), 0, 4)
     lines = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat", "Dan"])]
     assert "Bob posts the small blind 1 (pot 1)." in lines
-    assert "Ann wins the whole of the pot (8) with king-high straight and no low: no hand " \
+    assert "Ann wins the whole of the pot (8) with king-high straight: no hand " \
            "qualifies for low." in lines
     # deuces wild: the deuce plays as an ace
     hand = _called_down(get("deuces-wild"), 0, 4)
@@ -423,3 +423,35 @@ def test_a_round_whose_opener_is_all_in_is_opened_by_the_next_seat() -> None:
     told = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cy"])]
     flop = next(t for t in told if t.startswith("Flop"))
     assert flop == "Flop: Cy opens (pot 30).", told
+
+
+def test_hi_lo_lines_name_each_half() -> None:
+    """Stud and Omaha eight or better (issue 26): a shown hand names its halves ("X for
+    high and Y for low", "X for high, no low": a hand's own words hold "and"), a line
+    about one half names only that half."""
+    from rollem.games import get
+    from rollem.narration.hands import half_words
+
+    hand: Any = _called_down(get("stud8"), 3, 3)
+    lines = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat"])]
+    assert "The pot (6) is split: 3 high, 3 low." in lines
+    assert "High: Cat wins 3 with ten-high straight." in lines
+    assert "Low: Bob wins 3 with six-five low, four-deuce-ace." in lines
+    shown = hand.result.shown
+    assert shown[1] == "two pair, aces and fours, six kicker for high and six-five low, " \
+                       "four-deuce-ace for low"
+    assert shown[2] == "ten-high straight for high, no low"
+    # your losing hand: each half's winner with the half it won
+    mine = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat"], 0)]
+    assert "You muck pair of threes, jack-ten-nine for high, no low: it loses to Cat's " \
+           "ten-high straight and Bob's six-five low, four-deuce-ace." in mine
+    hand = _called_down(get("omaha8"), 4, 3)
+    lines = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat"])]
+    assert "Low: Cat wins 3 with eight-five low, three-deuce-ace." in lines
+    hand = _called_down(get("omaha8"), 0, 3)   # no low: the high takes the whole pot
+    mine = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat"], 1)]
+    assert "You show pair of nines, ace-king-ten for high, no low: it loses to Cat's " \
+           "two pair, tens and fives, king kicker." in mine
+    assert half_words("ten-high straight for high, no low", "low") == "no low"
+    assert half_words("pair of kings, queen-five-three", "low") == \
+        "pair of kings, queen-five-three"   # one hand: unchanged

@@ -21,9 +21,11 @@ from table_ui import (
     PHONE,
     decision_kind,
     new_table,
+    only_checking_bots,
     open_as_host,
     shot,
     sit_with_enter,
+    take_decision,
     wait_played,
     wait_until,
 )
@@ -316,5 +318,116 @@ def test_winners_show_the_high_and_the_low_half_apart(browser: Any, live: Server
         assert sorted(parts) == want, parts
         assert paid == 36
         shot(page, f"felt-{size}-hi-lo")
+    finally:
+        ctx.close()
+
+
+def symbols(text: str) -> str:
+    """Card codes as the page draws them: "turns up 9h" -> "turns up 9♥", "Tc" -> "10♣"."""
+    import re
+
+    suit = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+    return re.sub(r"\b([2-9TJQKA])([cdhs])\b",
+                  lambda m: ("10" if m[1] == "T" else m[1]) + suit[m[2]], text)
+
+
+LABEL_KIND = {"check": "check", "call": "call", "bet": "bet", "raise": "raise", "fold": "fold",
+              "discard": "discard", "expose": "expose", "pool_draw": "draw", "draw": "draw",
+              "stacked": "stack", "roll": "roll", "declare": "declare", "show": "show",
+              "muck": "muck"}
+"""The kind of label each action of a seat draws (a ``chose`` event: its step's)."""
+
+KEPT = ("fold", "muck", "show", "draw", "pool_draw", "discard", "expose", "stacked", "roll",
+        "wild", "declare", "chose")
+"""Actions whose label stays at a new round, until the seat's next action: a fold
+and what a seat did with its cards ("draws 2", "turns up 9♥")."""
+
+
+def home_game_labels(page: Any, live: ServerThread, tid: str, where: str) -> set[str]:
+    """Each seat's drawn label is its latest action (betting words: this round's), of
+    that action's kind, in the server's words; the pot is the chips committed; your
+    hand's name is the server's (``rollem eval``'s words, tests/test_felt_words.py).
+    Returns the kinds drawn."""
+    table = live.manager.get(tid)
+    while True:   # the page and the server at the same state (a computer player may act)
+        seq = table.seq
+        view = table.hand.view(0)
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", seq)
+        drawn = page.evaluate("""() => {
+          const out = {};
+          document.querySelectorAll('#seats .seat[data-seat], #me').forEach(t => {
+            const l = t.querySelector('.action-label:not(.none)');
+            out[t.id === 'me' ? '0' : t.dataset.seat] =
+              l ? [l.dataset.kind, l.dataset.text, l.textContent] : null;
+          });
+          const pot = document.querySelector('#pots .pot-total');
+          const name = document.querySelector('#me .hand-name');   // (card symbols)
+          return [Number(document.body.dataset.seq), out, pot ? Number(pot.dataset.total) : null,
+                  name ? name.textContent : null];
+        }""")
+        if drawn[0] == seq == table.seq:
+            _, drawn, pot, name = drawn
+            break
+    hand = table.hand.hand
+    assert pot == sum(hand.committed) + hand.carry_in, f"{where}: pot {pot}"
+    assert name == symbols(view["hand_name"]) and name, f"{where}: your hand {name!r}"
+    latest: dict[int, dict[str, Any]] = {}
+    for e in view["events"]:
+        if e["kind"] in ("round", "choose", "draw_round"):   # betting words cleared
+            latest = {s: v for s, v in latest.items() if v["kind"] in KEPT}
+        elif e.get("seat") is not None and (e["kind"] in LABEL_KIND or e["kind"] == "chose"):
+            latest[int(e["seat"])] = e
+    kinds = set()
+    for seat in range(len(view["seats"])):
+        got = drawn.get(str(seat))
+        e = latest.get(seat)
+        if e is None:
+            assert got is None, f"{where}: seat {seat} says {got} with no action this round"
+            continue
+        kind = e["step"] if e["kind"] == "chose" else LABEL_KIND[e["kind"]]
+        if e.get("all_in"):
+            kind = "all-in"
+        words = view["last_actions"][str(seat)]["text"]
+        assert got == [kind, words, symbols(words)], f"{where}: seat {seat} did {e}, drawn {got}"
+        kinds.add(kind)
+    return kinds
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_home_game_labels_each_seat_with_its_action(browser: Any, live: ServerThread,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      size: str) -> None:
+    """Roll Your Own, three-handed: at each of Ann's decisions (discard, turn up,
+    bet) every seat's label is its latest action this round, of the right kind, in
+    the server's words ("puts 3 in the pool", "chose a card", "turns up 9h" drawn
+    as "turns up 9♥", "draws from the pool", "checks"); never an earlier action's.
+    (Seed 3: Ann acts after a check.)"""
+    seeded_deals(monkeypatch, 3)
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+           if size == "phone" else browser.new_context(viewport=DESKTOP))
+    try:
+        tid, host_token = new_table(live.url, game="rollyourown", seats=3, bots=2)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.time() + 60
+        made = 0
+        kinds: set[str] = set()
+        shown = False
+        while not page.locator("#result:not(.hidden)").count():
+            assert time.time() < end, "the hand did not finish"
+            kind = decision_kind(page)
+            if kind is None:
+                page.wait_for_timeout(30)
+                continue
+            kinds |= home_game_labels(page, live, tid, f"{size} decision {made + 1} ({kind})")
+            if kind == "bet" and "expose" in kinds and not shown:
+                shown = True   # the cards turned up, drawn in the labels
+                shot(page, f"felt-{size}-rollyourown")
+            take_decision(page, kind)
+            made += 1
+            wait_played(page, live, tid, made, f"decision {made}")
+        assert {"discard", "expose", "draw", "check"} <= kinds, kinds
     finally:
         ctx.close()

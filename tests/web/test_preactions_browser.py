@@ -5,7 +5,8 @@ Pre-actions: Ann (the button, seat 0) plays hold'em three-handed against two
 betting computer players that take their time; before each of her turns she holds
 a pre-action, and the server's log says what was played: "Check" is cleared when
 a bet comes in (and nothing is sent), "Call 2" fires when her turn comes with the
-same bet, "Call any" fires after a bet, "Check/fold" folds to a bet.
+same bet, "Call any" fires after a bet, "Check/fold" folds to a bet, "Fold to any
+bet" folds facing one.
 
 Keys: a whole hand played with the keyboard alone (hold'em with a raise by key
 and a sizing preset; 5-2-1 with its card choices by digits and Enter, the
@@ -109,6 +110,29 @@ def test_pre_actions_fire_when_they_should_and_a_bet_clears_them(
         ctx.close()
 
 
+def test_fold_to_any_bet_folds_when_the_turn_comes(browser: Any, live: ServerThread) -> None:
+    """Facing a bet on the flop while the big blind acts, "Fold to any bet" held: Ann
+    folds the moment her turn comes, with no click then (what the big blind does in
+    between, call or raise, does not clear it)."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2,
+                                    structure="no-limit", bot_delay=0.7)
+        only_betting_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        page.wait_for_selector("#controls [data-action=call]")
+        page.click("#controls [data-action=call]")
+        wait_ann(live, tid, 1, "preflop")
+        arm(page, live, tid, 3, "fold")
+        assert page.inner_text("#controls [data-pre=fold]").startswith("Fold to any bet")
+        wait_ann(live, tid, 2, "flop")
+        assert ann_actions(live, tid) == ["call", "fold"]
+    finally:
+        ctx.close()
+
+
 KEY_FOR = {"bet": "c", "declare": "h", "stack": "k", "wild": "1", "choose": "1"}
 
 
@@ -160,10 +184,13 @@ def play_by_keyboard(live: ServerThread, page: Any, tid: str, label: str,
     return kinds
 
 
-@pytest.mark.parametrize("game", ["holdem", "rollem521"])
+@pytest.mark.parametrize(("game", "size"), [("holdem", "desktop"), ("rollem521", "desktop"),
+                                            ("rollem521", "phone")])
 def test_a_whole_hand_is_played_with_the_keyboard_alone(browser: Any, live: ServerThread,
-                                                       game: str) -> None:
-    ctx = browser.new_context(viewport=DESKTOP)
+                                                       game: str, size: str) -> None:
+    """(The phone: a keyboard paired with it, at 390x844.)"""
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+           if size == "phone" else browser.new_context(viewport=DESKTOP))
     try:
         tid, host_token = new_table(live.url, game=game, seats=3, bots=2,
                                     structure="no-limit" if game == "holdem" else "fixed-limit")
@@ -172,7 +199,7 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(browser: Any, live: Serv
         sit_with_enter(page, "Ann")
         page.focus("#start-btn")
         page.keyboard.press("Enter")
-        kinds = play_by_keyboard(live, page, tid, game, raise_once=game == "holdem")
+        kinds = play_by_keyboard(live, page, tid, f"{game}-{size}", raise_once=game == "holdem")
         assert kinds, game
         if game == "holdem":
             assert "raise" in kinds

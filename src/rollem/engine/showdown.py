@@ -240,16 +240,18 @@ class PotShowdown(Step):
         return set(must_show(hand, order, needed))
 
     def _description(self, hand: Hand, seat: int, high: _Scores, low: _LowScores) -> str:
-        """The words for ``seat``'s shown hand (high, then low, or "no low")."""
-        parts = []
-        if seat in high:
-            parts.append(self._describe(hand, high[seat][1], False))
+        """The words for ``seat``'s shown hand: in a high-low game ``"<high> for high
+        and <low> for low"`` or ``"<high> for high, no low"`` (issue 26: a hand's own
+        words hold "and", so each half is named), else the one hand."""
         lv = low.get(seat)
-        if lv is not None:
-            parts.append(self._describe(hand, lv[1], True))
-        elif self.pot == "high-low":
-            parts.append("no low")
-        return " and ".join(parts)
+        if self.pot == "high-low" and seat in high:
+            words = self._describe(hand, high[seat][1], False)
+            if lv is None:
+                return f"{words} for high, no low"
+            return f"{words} for high and {self._describe(hand, lv[1], True)} for low"
+        if seat in high:
+            return self._describe(hand, high[seat][1], False)
+        return self._describe(hand, lv[1], True) if lv is not None else ""
 
     def _award(self, hand: Hand, pots: Sequence[tuple[int, tuple[int, ...]]], high: _Scores,
                low: _LowScores) -> tuple[list[PotResult], list[_Win], set[int]]:

@@ -34,8 +34,13 @@ __all__ = ["FeltTalk", "Scoring", "hand_so_far", "scoring_of"]
 
 ACTION_KINDS = ("check", "call", "bet", "raise", "fold", "blind", "bring-in", "complete",
                 "all-in", "draw", "discard", "expose", "stack", "roll", "wild", "declare",
-                "show", "muck")
+                "show", "muck", "chose")
 """The kinds of :attr:`FeltTalk.last_actions` (``blind``: a blind posted)."""
+
+CHOSE = {"discard": "chose discards", "expose": "chose a card", "stack": "has stacked",
+         "declare": "has declared", "wild": "has picked"}
+"""What a seat's label says once it has made a choice the others make at the same
+time (a ``chose`` event: what it chose stays hidden until all have chosen)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +120,90 @@ def _flush_draw(cards: list[Card]) -> str | None:
     return None
 
 
+def _straight_draw(cards: list[Card]) -> str | None:
+    """The straight draw among ``cards`` (no straight made), else ``None``:
+
+    - ``"open-ended straight draw"``: four ranks in a row that either end
+      completes (``9-8-7-6``: a ten or a five; eight cards);
+    - ``"double inside straight draw"``: two ranks complete a straight, no four in a
+      row (``9-7-6-5-3``: an eight or a four);
+    - ``"inside straight draw"``: one rank inside completes it (``9-8-6-5``: a seven);
+    - ``"one-ended straight draw"``: one rank at an end (``A-K-Q-J``: a ten;
+      ``A-2-3-4``: a five).
+
+    The ace plays high or low (R-C-2)."""
+    ranks = {c.rank for c in cards}
+    if 12 in ranks:
+        ranks.add(-1)  # the ace below the deuce (a wheel)
+    need: set[int] = set()
+    ends = False
+    for top in range(3, 13):  # five-high (the wheel, ranks -1..3) to ace-high
+        missing = set(range(top - 4, top + 1)) - ranks
+        if len(missing) == 1:
+            m = missing.pop()
+            need.add(12 if m == -1 else m)
+            ends = ends or m in (top - 4, top)
+    if not need:
+        return None
+    for low in range(0, 9):  # four in a row, open at both ends (not ace-low, not ace-high)
+        if set(range(low, low + 4)) <= ranks and low - 1 >= 0 and low + 4 <= 12 \
+                and low - 1 not in ranks and low + 4 not in ranks:
+            return "open-ended straight draw"
+    if len(need) >= 2:
+        return "double inside straight draw"
+    return "one-ended straight draw" if ends else "inside straight draw"
+
+
+def _low_draw(cards: list[Card], scoring: Scoring) -> str | None:
+    """``"four to a wheel"`` (four different ranks of ace to five) or ``"four to a
+    seven low"`` (four different ranks no higher than the seven, up to the qualifier,
+    or an eight where the game has none) when ``cards`` make no five-card ace-to-five
+    low yet, else ``None``."""
+    cap = (scoring.qualifier or 8) + 1  # the ace is 1, the deuce 2, ... the king 13
+    ranks = sorted({1 if c.rank == 12 else c.rank + 2 for c in cards})
+    low = [r for r in ranks if r < cap]
+    if len(low) >= 5 or len(low) < 4:
+        return None
+    top = low[3]
+    if top <= 5:
+        return "four to a wheel"
+    return f"four to {_a(RANK_NAMES[top - 2])} low"
+
+
+def _a(word: str) -> str:
+    """``"a king"``, ``"an eight"``."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
+def _draws(fives: list[list[Card]], scoring: Scoring, high: HandResult | None,
+           low: bool) -> list[str]:
+    """The draws a hand shows while cards are still to come ("where simple": not
+    where the hand must use exact hole and board counts; no wild cards): flush and
+    straight draws below a straight for a high hand, a four-card ace-to-five low."""
+    if scoring.hole:
+        return []
+    cards = fives[0]
+    out = []
+    if high is not None and high.category < Category.STRAIGHT:
+        out += [d for d in (_flush_draw(cards), _straight_draw(cards)) if d is not None]
+    if low and scoring.low == "ace-to-five":
+        draw = _low_draw(cards, scoring)
+        if draw is not None:
+            out.append(draw)
+    return out
+
+
+def _wild_words(result: HandResult, wild: set[int]) -> str:
+    """``" (fives wild: 5c plays as a queen)"`` (R-RYO-9): the wild ranks, then each
+    wild card in the hand with the rank it stands for (the results name the card,
+    :func:`rollem.narration.hands.wild_note`; the felt names no card the viewer
+    does not hold, and in a flush the suit goes without saying)."""
+    ranks = " and ".join(RANK_PLURALS[r] for r in sorted(wild, reverse=True))
+    stand_ins = ", ".join(f"{w} plays as {_a(RANK_NAMES[c.rank])}"
+                          for w, c in result.wilds.items())
+    return f" ({ranks} wild{': ' + stand_ins if stand_ins else ''})"
+
+
 def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
                 scoring: Scoring = Scoring(), wild_ranks: Sequence[str] = (),
                 options: Mapping[str, Any] | None = None,
@@ -128,14 +217,17 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
         wild_ranks: the wild ranks known so far (``"5"``).
         options: the table options (``wild_duplicates``, ``natural_beats_wild``).
         declared: the seat's declaration in a declare game (``"high"``, ``"low"``, ``"both"``).
-        more_to_come: cards are still to come to the seat or the board: a high hand
-            below a straight with four cards of a suit adds ``"; king-high flush draw"``
-            (no wild cards; not where the hand must use exact hole and board counts).
+        more_to_come: cards are still to come to the seat or the board: the draws
+            are added after ``"; "``, joined by ``" and "`` (:func:`_draws`: ``"king-high
+            flush draw"``, ``"open-ended straight draw"``, ``"inside straight draw"``,
+            ``"four to a wheel"``, ``"four to a seven low"``; no wild cards; not where
+            the hand must use exact hole and board counts).
 
     Returns:
         The description ``rollem eval`` prints for the same cards (the best five,
         or 1-4 cards as a partial hand, R-C-8; ``--low`` for a low), the wild
-        ranks added as ``" (fives wild)"``; in high-low games ``"high: X; low: Y"``
+        ranks added with what each wild card plays as, ``" (fives wild: 5c plays
+        as a queen)"``; in high-low games ``"high: X; low: Y"``
         (``"no low"`` without a qualifying one).
     """
     own = [parse_card(c) for c in cards if c is not None]
@@ -147,28 +239,31 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
     pot = scoring.pot
     if pot == "declare":
         pot = {"high": "high", "low": "low"}.get(declared or "", "high-low")
-    if pot == "high":
+    draws: list[str] = []
+    if pot == "low":
+        name = _low(fives, scoring) or "no low"
+        if more_to_come:
+            draws = _draws(fives, scoring, None, True)
+    else:
         best = _high(fives, wild, options or {})
         name = str(best.description)
         if wild:
-            ranks = " and ".join(RANK_PLURALS[r] for r in sorted(wild, reverse=True))
-            name += f" ({ranks} wild)"
-        elif more_to_come and not scoring.hole and best.category < Category.STRAIGHT:
-            draw = _flush_draw(fives[0])
-            if draw is not None:
-                name += f"; {draw}"
-        return name
-    if pot == "low":
-        return _low(fives, scoring) or "no low"
-    low = _low(fives, scoring)
-    return f"high: {_high(fives, wild, options or {}).description}; low: {low or 'no low'}"
+            name += _wild_words(best, wild)
+        if pot == "high-low":
+            name = f"high: {name}; low: {_low(fives, scoring) or 'no low'}"
+        if more_to_come and not wild:
+            draws = _draws(fives, scoring, best, pot == "high-low")
+    return "; ".join([name, " and ".join(draws)]) if draws else name
 
 
 def _drew(counts: list[int]) -> str:
     """``[2] -> "draws 2"``, ``[0] -> "stands pat"``, ``[2, 1] -> "drew 2, then 1"``,
-    ``[0, 1] -> "stood pat, then drew 1"``: every draw of the hand, in order."""
+    ``[0, 1] -> "stood pat, then drew 1"``, ``[0, 0] -> "stood pat twice"``: every
+    draw of the hand, in order."""
     if len(counts) == 1:
         return f"draws {counts[0]}" if counts[0] else "stands pat"
+    if not any(counts):
+        return "stood pat twice" if len(counts) == 2 else f"stood pat {len(counts)} times"
     words = [f"drew {counts[0]}" if counts[0] else "stood pat"]
     for n in counts[1:]:
         words.append("then stood pat" if not n else f"then {n}" if counts[0] else f"then drew {n}")
@@ -252,7 +347,7 @@ class FeltTalk:
             said = ("fold", "folds")
         elif kind == "discard":
             count = e.get("count", len(e.get("cards", []) or []))
-            said = ("discard", f"discards {count}")
+            said = ("discard", f"puts {count} in the pool")  # the log's words (R-RYO-2)
         elif kind == "expose":
             said = ("expose", f"turns up {e.get('card')}")
         elif kind == "pool_draw":
@@ -271,6 +366,9 @@ class FeltTalk:
             said = ("wild", f"picks {e.get('card')}: {plural} wild")
         elif kind == "declare":
             said = ("declare", f"declares {e.get('side')}")
+        elif kind == "chose":  # a choice made at once by all, kept hidden until all chose
+            step = str(e.get("step", ""))
+            said = (step if step in ACTION_KINDS else "chose", CHOSE.get(step, "has chosen"))
         elif kind == "show":
             said = ("show", "shows")
         elif kind == "muck":

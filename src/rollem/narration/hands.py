@@ -7,7 +7,7 @@ from collections.abc import Collection, Iterable, Mapping
 from rollem.cards import CARDS, RANKS, Card, parse_card
 from rollem.hands.result import HandResult, evaluate
 
-__all__ = ["hand_words", "high_low_words", "wild_note"]
+__all__ = ["half_words", "hand_words", "high_low_words", "wild_note"]
 
 
 def wild_note(wilds: Mapping[Card, Card]) -> str:
@@ -62,3 +62,24 @@ def high_low_words(cards: Iterable[int | str], side: str) -> str:
     if side == "low":
         return hand_words(cs, low=True)
     return f"{hand_words(cs)} for high and {hand_words(cs, low=True)} for low"
+
+
+def half_words(description: str, side: str) -> str:
+    """One half of a high-low hand as the engine words it (``"<high> for high and <low>
+    for low"``, ``"<high> for high, no low"``): ``side`` ``"high"`` or ``"low"``
+    (``"no low"``); any other description unchanged (issue 26: a line about one half
+    names only that half).
+
+    >>> half_words("ten-high straight for high, no low", "high")
+    'ten-high straight'
+    >>> half_words("two pair, aces and fours, six kicker for high and six-five low, "
+    ...            "four-deuce-ace for low", "low")
+    'six-five low, four-deuce-ace'
+    """
+    if " for high and " in description and description.endswith(" for low"):
+        high, low = description[:-len(" for low")].split(" for high and ", 1)
+    elif description.endswith(" for high, no low"):
+        high, low = description[:-len(" for high, no low")], "no low"
+    else:
+        return description
+    return high if side == "high" else low if side == "low" else description

@@ -11,7 +11,7 @@ from typing import Any
 from rollem.cards import parse_card
 from rollem.hands.high import high_value
 from rollem.hands.low import low_value
-from rollem.narration.hands import hand_words, high_low_words
+from rollem.narration.hands import half_words, hand_words, high_low_words
 from rollem.narration.lines import Line
 from rollem.narration.words import Names, and_list
 
@@ -88,7 +88,10 @@ class _Writer:
         """The seat's hand in words (``side``: the high or low half, or as declared)."""
         cards = self.cards_of(seat)
         if cards is None or len(cards) == 0 or not self.f.own_words:
-            return self.shown_desc.get(seat) or self.f.mucked.get(seat)
+            said = self.shown_desc.get(seat) or self.f.mucked.get(seat)
+            if said and side in ("high", "low") and not self.declared:
+                return half_words(said, side)   # a line about one half names that half
+            return said
         if self.declared:
             return high_low_words(cards, side or self.f.declarations.get(seat, "high"))
         opts = self.f.options
@@ -259,6 +262,12 @@ class _Writer:
             found: list[tuple[int, str | None]] = []
             if self.declared and p.get("high") is not None:
                 found = [(s, side) for side in sides for s in _seatmap(p.get(side))]
+            elif p.get("high") is not None:
+                # cards speak, high and low: each half's winner with that half (one
+                # who takes both halves with the whole hand; issue 26)
+                high, low = _seatmap(p.get("high")), _seatmap(p.get("low"))
+                found = [(s, None if s in low else "high") for s in high]
+                found += [(s, "low") for s in low if s not in high]
             if not found:
                 found = [(s, None) for s in _seatmap(p.get("winners"))]
             beat += [x for x in found if x[0] not in [b[0] for b in beat]]

@@ -4,7 +4,8 @@
 import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, act, el, myTurn, rerender, S, seatName, send } from "./state.js";
 import {
-  actionLabels, betChips, clockEl, isWild, labelEl, shownStack, tagsFor, timerBar, winnersOf, wonBy, wonEl,
+  actionLabels, betChips, clockEl, isWild, labelEl, shownStack, tagsFor, textWithCards, timerBar, winnersOf,
+  wonBy, wonEl,
 } from "./felt.js";
 
 // --------------------------------------------------------------- the dock
@@ -84,7 +85,11 @@ export function renderMe(t, hand, me) {
     });
     box.appendChild(row);
     // The server's words for your hand so far ("pair of kings"), when it sends them.
-    if (hand.hand_name) box.appendChild(el("div", "hand-name", hand.hand_name));
+    if (hand.hand_name) {
+      const name = el("div", "hand-name");
+      textWithCards(name, hand.hand_name);   // "5♣ plays as a queen"
+      box.appendChild(name);
+    }
   }
   if (s.acting && s.deadline) box.appendChild(timerBar(s, t));
   if (s.stack === 0 && t.config.rebuys && !(hand && hs && hs.dealt && !hand.result)) {
@@ -300,8 +305,8 @@ function pickControl(a, legal) {
   const tips = {
     discard: "Tap " + need + " of your cards to throw into the pool",
     expose: "Tap the card to turn face up",
-    draw: "Tap up to " + hi + " cards to throw away" + (S.state.hand && S.state.hand.pool
-      ? ": each is replaced from the pool" : ": you are dealt as many new ones") + " (none: stand pat)",
+    // a draw decision is from the stub (5-2-1, draw poker): new cards are dealt
+    draw: "Tap up to " + hi + " cards to throw away: you are dealt as many new ones (none: stand pat)",
     stack: "Tap your cards in the order they roll up (first = first up)",
   };
   wrap.appendChild(el("span", "prompt", tips[a] + " — chosen: " + S.selected.length

@@ -1,10 +1,10 @@
 // The felt: the status line, the opponents' seats (name, stack, bet, tags,
 // cards, clock) and the middle (board, dead cards, pool, wild rank, pot).
-import { cardEl, GAME_NAME, RANK_NAME } from "/static/cards.js";
+import { cardEl, GAME_NAME, RANK_NAME, RANK_TEXT, SUIT_SYMBOL } from "/static/cards.js";
 import { $, el, hooks, S, seatName } from "./state.js";
 
 export const DECISION_WORD = { bet: "betting", discard: "discard to the pool", expose: "turn a card up",
-  draw: "draw from the pool", wild: "pick the wild card", stack: "roll-up order", declare: "declare",
+  draw: "draw", wild: "pick the wild card", stack: "roll-up order", declare: "declare",
   run_twice: "run it twice?" };
 export function renderStatus(t, hand, me) {
   const box = $("status");
@@ -22,9 +22,8 @@ export function renderStatus(t, hand, me) {
   else if (hand.result) text = "Hand " + hand.hand_no + " is over.";
   else {
     const who = hand.to_act.map((s) => (s === me.seat ? "you" : seatName(t, s))).join(", ");
-    // a draw is from the pool only in a game that has one (5-2-1 deals new cards)
-    const what = hand.pending === "draw" && !hand.pool ? "draw"
-      : hand.pending && hand.pending !== "bet" ? DECISION_WORD[hand.pending] || hand.pending
+    // a draw decision is always from the stub: new cards are dealt (issue 26)
+    const what = hand.pending && hand.pending !== "bet" ? DECISION_WORD[hand.pending] || hand.pending
       : (hand.round || "betting").replace(/_/g, " ");
     text = GAME_NAME[hand.game] + " · hand " + hand.hand_no + " · " + what + " · "
       + (hand.simultaneous ? "everyone at once: " : "to act: ") + who;
@@ -361,17 +360,20 @@ export function betChips(seat, amount) {
   return b;
 }
 
-// Each seat's last action this betting round, as a few words ("raises to 9",
-// "draws 2"): the server's hand.last_actions when it sends them, else read from
-// the hand's events.  A new round clears them (a fold's label stays).
+// Each seat's last action, as a few words ("raises to 9", "draws 2"): the
+// server's hand.last_actions when it sends them, else read from the hand's
+// events.  A new round clears the betting words; what a seat did with its cards
+// ("draws 2", "turns up 9♥", "rolls up K♥") and a fold stay until its next action.
+const KEPT_LABELS = new Set(["fold", "muck", "show", "draw", "discard", "expose", "stack", "roll",
+  "wild", "declare"]);
 export function actionLabels(hand) {
   if (!hand) return {};
-  // This round's actions (a new round, draw or all-at-once step clears them, but
-  // for folds), worded by the server when it says (hand.last_actions), else here.
+  // A new round, draw or all-at-once step clears the betting labels; the words are
+  // the server's when it says (hand.last_actions), else here.
   const out = {};
   for (const e of hand.events || []) {
     if (e.kind === "round" || e.kind === "choose" || e.kind === "draw_round") {
-      for (const k of Object.keys(out)) if (out[k].kind !== "fold") delete out[k];
+      for (const k of Object.keys(out)) if (!KEPT_LABELS.has(out[k].kind)) delete out[k];
       continue;
     }
     const label = labelOf(e);
@@ -398,7 +400,8 @@ function labelOf(e) {
       const k = e.count !== undefined ? e.count : (e.cards || []).length;
       return { kind: "draw", text: k ? "draws " + k : "stands pat" };
     }
-    case "discard": return { kind: "discard", text: "throws " + n(e.count !== undefined ? e.count : (e.cards || []).length) };
+    case "discard": return { kind: "discard", text: "puts " + n(e.count !== undefined ? e.count : (e.cards || []).length) + " in the pool" };
+    case "pool_draw": return { kind: "draw", text: "draws from the pool" };
     case "expose": return { kind: "expose", text: "turns up a card" };
     case "stacked": return { kind: "stack", text: "sets the roll-up order" };
     case "roll": return { kind: "roll", text: "rolls up a card" };
@@ -411,10 +414,30 @@ function labelOf(e) {
   }
 }
 export function labelEl(label) {
-  const e = el("div", "action-label" + (label ? "" : " none"), label ? label.text : "");
-  if (label) e.dataset.kind = label.kind;
+  const e = el("div", "action-label" + (label ? "" : " none"));
+  if (label) {
+    textWithCards(e, label.text);   // "turns up 9♥", with the log's card symbols
+    e.dataset.kind = label.kind;
+    e.dataset.text = label.text;    // the words as sent ("turns up 9h"), to compare
+  }
   return e;
 }
+// Narration text with its cards (short text such as "Qh") drawn as rank and suit
+// ("Q♥"): the log, the results, the seat labels and your hand's name alike.
+export function textWithCards(box, text) {
+  const re = /\b([2-9TJQKA])([cdhs])\b/g;
+  let at = 0, m;
+  while ((m = re.exec(text)) !== null) {
+    if (m.index > at) box.appendChild(document.createTextNode(text.slice(at, m.index)));
+    const red = m[2] === "h" || m[2] === "d";
+    const c = el("span", "inline-card " + (red ? "red" : "black"), (RANK_TEXT[m[1]] || m[1]) + SUIT_SYMBOL[m[2]]);
+    c.dataset.card = m[0];
+    box.appendChild(c);
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) box.appendChild(document.createTextNode(text.slice(at)));
+}
+
 
 // What a seat won of the pots just paid, each half apart: [{half, amount}].
 export function wonBy(hand, seat) {

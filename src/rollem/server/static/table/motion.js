@@ -170,7 +170,7 @@ export function animate(state, previous, before) {
     const tile = l.closest("[data-seat]") || $("me");
     const seat = tile === $("me") ? mySeat : Number(tile.dataset.seat);
     const was = same ? lastText(previous, seat) : null;
-    if (was !== l.textContent) l.classList.add("fresh");
+    if (was !== l.dataset.text) l.classList.add("fresh");
   });
   if (!same || !before) return;
   // Bets gathered: each flies from in front of its seat into the pot.

@@ -1,8 +1,8 @@
 // The panels around the felt: notices, joining, the result, host controls,
 // chat, the ledger, this hand's log, the rules ("How to play") and the invite.
-import { cardEl, GAME_NAME, RANK_TEXT, SUIT_SYMBOL } from "/static/cards.js";
+import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, el, reconnect, rerender, S, seatName, send, store, tid, toast } from "./state.js";
-import { actionLabels, isWild, joinsNextHand, winnersOf } from "./felt.js";
+import { actionLabels, isWild, joinsNextHand, textWithCards, winnersOf } from "./felt.js";
 import { loadHistory, openReplay } from "./replay.js";
 
 function clockText(kind) {
@@ -97,20 +97,6 @@ function potLines(t, result) {
   });
   if (result.carried) out.push(result.carried + " chips carry to the next hand");
   return out;
-}
-// Narration text with its cards (short text such as "Qh") drawn as rank and suit.
-export function textWithCards(box, text) {
-  const re = /\b([2-9TJQKA])([cdhs])\b/g;
-  let at = 0, m;
-  while ((m = re.exec(text)) !== null) {
-    if (m.index > at) box.appendChild(document.createTextNode(text.slice(at, m.index)));
-    const red = m[2] === "h" || m[2] === "d";
-    const c = el("span", "inline-card " + (red ? "red" : "black"), (RANK_TEXT[m[1]] || m[1]) + SUIT_SYMBOL[m[2]]);
-    c.dataset.card = m[0];
-    box.appendChild(c);
-    at = m.index + m[0].length;
-  }
-  if (at < text.length) box.appendChild(document.createTextNode(text.slice(at)));
 }
 export function describeResult(t, result, hand, mySeat) {
   const box = el("div", "result-body");
