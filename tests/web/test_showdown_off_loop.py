@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -73,8 +74,12 @@ def test_a_held_showdown_holds_its_table_only(srv: ServerThread,
             await a.send({"type": "start", "seq": a.state["seq"]})  # type: ignore[index]
             players = [a, b]
             acted: dict[int, Any] = {}
-            # Both play passively (check or call) until the showdown is reached.
+            # Both play passively (check or call) until the showdown is reached
+            # (bounded: a table that stops answering fails here, it does not hang).
+            reached_by = time.monotonic() + 60
             while not entered.is_set():
+                assert time.monotonic() < reached_by, (
+                    f"the showdown was never reached; errors {a.errors + b.errors}")
                 for i, p in enumerate(players):
                     if (p.my_decision() and p.state is not None
                             and acted.get(i) != p.state["you"]["decision_seq"]):
