@@ -316,3 +316,35 @@ def test_client_seed_messages_are_checked_before_the_table() -> None:
         with pytest.raises(ProtocolError) as err:
             parse_message(text)
         assert err.value.code == code, text
+
+
+def test_the_seed_wait_ends_on_the_table_clock() -> None:
+    """A browser that never sends its client seed holds the deal at most
+    ``CLIENT_SEED_WAIT`` seconds of the table's own clock -- here a virtual one,
+    on which no real second passes -- then the hand is dealt from the committed
+    deck with the empty seed for that seat; a seed that did come is in it."""
+    from test_table_bots import new_table, virtual_server
+
+    from rollem.server import game_session, live_table
+    from rollem.server.protocol import ClientMessage
+
+    with virtual_server() as (loop, store):
+        # (virtual_server sets no wait and a seeded shuffle; it restores both)
+        LiveTable.CLIENT_SEED_WAIT = 2.0
+        live_table.committed_source = game_session.committed_source  # type: ignore[misc]
+        table, (ann, bob) = new_table(loop, store, bots=1)
+        loop.advance(0.5)  # the start's deal: the commitment, no hand yet
+        seeding = table.session["seeding"]
+        assert seeding is not None and table.hand is None
+        assert seeding["until"] == pytest.approx(loop.now - 0.5 + 2.0, abs=0.3)
+        msg = ClientMessage("client_seed", 1, None, {"type": "client_seed", "hand": 1,
+                                                     "seed": "ann-1"})
+        loop.call(table.handle, ann, msg)  # Bob's never comes
+        loop.advance(seeding["until"] - loop.now - 0.05)
+        assert table.hand is None and table.session["seeding"] is not None  # still waiting
+        loop.advance(0.1)
+        assert table.hand is not None and table.hand.hand_no == 1
+        deal = table.hand.public_deal()
+        assert deal is not None and deal["commitment"] == seeding["commitment"]
+        assert deal["client_seeds"] == {"0": "ann-1", "1": "", "2": ""}
+        loop.call(table.shutdown)
