@@ -37,6 +37,12 @@ def _commitment(page: Any) -> str | None:
         " return c ? c.textContent : null; }")
 
 
+def _decision_seq(page: Any) -> int | None:
+    """The page's open decision's number (the state verify.js is handed), or None."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        "() => window.rollemState ? window.rollemState.state.you.decision_seq : null")
+
+
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_two_players_see_the_commitment_and_the_verified_copy(
         browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
@@ -57,14 +63,19 @@ def test_two_players_see_the_commitment_and_the_verified_copy(
         ann.click("#start-btn")
         # Each player's first decision: the commitment is on the page already.
         first: dict[str, str | None] = {}
+        acted: dict[str, int] = {}
         end = time.monotonic() + 90
         while table.hand is None or not table.hand.over:
             assert time.monotonic() < end, "hand 1 never ended"
             if table.final_hand is not None and table.hand is None:
                 break
             for name, page in (("ann", ann), ("bob", bob)):
-                kind = decision_kind(page)
-                if kind is not None:
+                # (each decision once: a page slow to get the next state still shows
+                # the one just taken, and a second click would wait for a button that
+                # comes only after the other player acts)
+                kind, seq = decision_kind(page), _decision_seq(page)
+                if kind is not None and seq is not None and acted.get(name) != seq:
+                    acted[name] = seq
                     first.setdefault(name, _commitment(page))
                     take_decision(page, kind)
             ann.wait_for_timeout(100)
