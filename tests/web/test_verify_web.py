@@ -332,7 +332,7 @@ def test_the_seed_wait_ends_on_the_table_clock() -> None:
         # (virtual_server sets no wait and a seeded shuffle; it restores both)
         LiveTable.CLIENT_SEED_WAIT = 2.0
         live_table.committed_source = game_session.committed_source  # type: ignore[misc]
-        table, (ann, bob) = new_table(loop, store, bots=1)
+        table, (ann, _bob) = new_table(loop, store, bots=1)  # (Bob stays silent)
         loop.advance(0.5)  # the start's deal: the commitment, no hand yet
         seeding = table.session["seeding"]
         assert seeding is not None and table.hand is None
