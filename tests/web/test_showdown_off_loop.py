@@ -231,7 +231,7 @@ def test_a_hand_that_cannot_be_copied_refuses_the_action_and_keeps_the_socket(
         async with Player(srv.ws_url, tid, ann, host) as a:
             await a.until(lambda st: st["you"]["host"])
             await a.send({"type": "start", "seq": a.state["seq"]})  # type: ignore[index]
-            st = await a.until(lambda st: a.my_decision())
+            await a.until(lambda st: a.my_decision())
             monkeypatch.setattr(GameSession, "hand_copy", uncopyable)
             await a.act_random(passive=True)
             error = await a.until_error()
