@@ -165,6 +165,21 @@ def test_later_shuffles_read_on_in_the_secret_stream() -> None:
     assert other.shuffle("pool", list(range(12))) != pool
 
 
+def test_a_copied_source_reads_on_where_the_original_would() -> None:
+    """A hand is deep-copied to apply an action off the event loop (issue 34:
+    ``GameSession.hand_copy``): its committed source copies too (before, its
+    HMAC object could not be copied, and a costly game's table froze at its
+    first action), and the copy's later shuffles are the original's."""
+    import copy
+
+    source = CommittedSource(DealProof(KEY, CLIENTS, 7))
+    source.shuffle("deck", CARDS)
+    source.shuffle("pool", list(range(5)))  # (the stream is read part-way)
+    twin = copy.deepcopy(source)
+    assert twin.shuffle("pool", list(range(30))) == source.shuffle("pool", list(range(30)))
+    assert twin.outcomes == source.outcomes
+
+
 @pytest.mark.parametrize("bad", ["x" * 65, "a b", "é", "a\n", 5, None])
 def test_a_client_seed_is_short_plain_text(bad: object) -> None:
     with pytest.raises(ProofError, match="0 to 64 characters of A-Z a-z 0-9 _ -"):

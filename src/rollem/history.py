@@ -305,7 +305,8 @@ def write_own_copy(hand: Hand, seat: int, *, players: Sequence[str] | None = Non
     """
     if not 0 <= seat < hand.n:
         raise ValueError(f"seat {seat} is not a seat of the hand (0 to {hand.n - 1})")
-    return tomli_w.dumps(redact(history_dict(hand, players=players), seat))
+    # (the openings come from ``hand`` itself: no second replay, showdown and all)
+    return tomli_w.dumps(redact(history_dict(hand, players=players), seat, hand=hand))
 
 
 # ---------------------------------------------------------------- reading
@@ -981,7 +982,8 @@ def _public_text(cards: Sequence[str], turned: Sequence[str]) -> list[str]:
     return [str(c) for c in public_order(known, up)]
 
 
-def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
+def redact(history: Mapping[str, Any] | str, seat: int,
+           hand: Hand | None = None) -> dict[str, Any]:
     """``seat``'s copy of a history: what it saw, where it saw it.
 
     Removes ``_deck`` and ``_shuffles`` (the stub and the pool's order) and
@@ -1005,6 +1007,10 @@ def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
 
     The copy is for display: ``_redacted_for`` says whose it is, and
     :func:`replay` refuses it (it never invents the hidden cards).
+
+    ``hand``: the finished hand ``history`` was written from, if at hand; its
+    openings are then read from it instead of from a replay of ``history``
+    (the same cards; a costly showdown is not played a second time).
     """
     data = tomllib.loads(history) if isinstance(history, str) else dict(history)
     raw_lines = [str(line) for line in data.get("actions", [])]
@@ -1047,5 +1053,5 @@ def redact(history: Mapping[str, Any] | str, seat: int) -> dict[str, Any]:
     if "_deal_key" in data and "_result" in data:
         from rollem.openings import copy_openings
 
-        out["_openings"] = copy_openings(data, seat, out)
+        out["_openings"] = copy_openings(data, seat, out, hand=hand)
     return out

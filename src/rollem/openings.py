@@ -97,10 +97,13 @@ def clear_cards(copy: Mapping[str, Any]) -> set[str]:
     return out
 
 
-def copy_openings(data: Mapping[str, Any], seat: int,
-                  copy: Mapping[str, Any]) -> list[dict[str, Any]]:
+def copy_openings(data: Mapping[str, Any], seat: int, copy: Mapping[str, Any],
+                  hand: Hand | None = None) -> list[dict[str, Any]]:
     """The ``_openings`` of ``seat``'s copy (``copy``: its other fields) of the
     finished full history ``data`` (which holds ``_deal_key``), by position.
+
+    ``hand``: the finished hand ``data`` was written from, if at hand (else
+    ``data`` is replayed to find which cards came off the deck where).
 
     Raises:
         ProofError: the history's deal is not the one its key gives.
@@ -108,7 +111,8 @@ def copy_openings(data: Mapping[str, Any], seat: int,
     from rollem.history import parse_history, replay
 
     proof = DealProof.from_fields(data)
-    hand = replay(parse_history(dict(data)))
+    if hand is None:
+        hand = replay(parse_history(dict(data)))
     perm = proof.permutation()
     clear = clear_cards(copy)
     out = []

@@ -151,6 +151,7 @@ class Recorder(Client):
         self.latest: dict[str, Any] | None = None
         self.rng = random.Random(seed)
         self.passive = False  # while True the player leaves its decisions open
+        self.seeded: set[int] = set()  # hands whose client seed it sent (issue 32)
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -166,6 +167,16 @@ class Recorder(Client):
         self.latest = msg
         if self.seat is not None:
             asyncio.get_running_loop().call_later(0.002, self._maybe_act, msg)
+            deal = msg["table"].get("deal")
+            if deal and self.seat in deal["players"] and deal["hand"] not in self.seeded:
+                self.seeded.add(deal["hand"])  # its seed, as the page sends it (issue 32)
+                asyncio.get_running_loop().call_later(0.002, self._send_seed, deal["hand"])
+
+    def _send_seed(self, hand_no: int) -> None:
+        if self.closed or self.play.table.closed:
+            return
+        body = {"type": "client_seed", "hand": hand_no, "seed": f"seat{self.seat}"}
+        self.play.table.handle(self, ClientMessage("client_seed", hand_no, None, body))
 
     def states(self) -> list[dict[str, Any]]:
         return [m for _t, m in self.told if m["type"] == "state"]

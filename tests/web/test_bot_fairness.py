@@ -240,8 +240,11 @@ def ryo_table(loop: asyncio.AbstractEventLoop, store: InlineStore, bots: int,
         host = Client(None, True)
         table.connect(host)
         _, token = table.join("Person", 0)
-        table.connect(Client(table.seat_for_token(token)))
+        person = Client(table.seat_for_token(token))
+        table.connect(person)
         table.handle(host, ClientMessage("start", None, table.seq, {}))
+        await asyncio.sleep(0.01)  # the commitment: the person's page sends its seed (issue 32)
+        table.handle(person, ClientMessage("client_seed", 1, None, {"seed": "p"}))
         # The deal, then every computer player's turn (bot_delay 0), all due now.
         await asyncio.sleep(0.05)
         return table

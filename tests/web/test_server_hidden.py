@@ -8,7 +8,7 @@ players (random and basic). Two checks:
 
 - at the moment the server writes a message for a seat, the auditor
   computes from the engine's hand what that seat may not know and scans the
-  message for it;
+  message for it (and for the secret deal key of a committed deck, issue 32);
 - every client records every message it receives; each is scanned against
   the forbidden set recorded for that table, sequence number and seat.
 """
@@ -53,6 +53,15 @@ class Auditor:
         self.messages = 0
 
     def __call__(self, table: LiveTable, seat: int | None, text: str) -> None:
+        # The secret deal key of a committed deck (issue 32): of the deal waiting for
+        # seeds, of the hand in play, of the last one; never in any message.
+        keys = [(table.session.get("seeding") or {}).get("proof", {}).get("deal_key")]
+        keys += [h.setup.get("proof", {}).get("deal_key")
+                 for h in (table.hand, table.final_hand) if h is not None]
+        for k in filter(None, keys):
+            if k.lower() in text.lower():
+                with self.lock:
+                    self.violations.append(f"table {table.id} seat {seat}: the deal key")
         session = table.hand or table.final_hand
         if session is None:
             return

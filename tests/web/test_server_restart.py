@@ -16,6 +16,7 @@ import pytest
 from web_harness import Player, ServerProcess, create_table, join
 
 from rollem.server.stores import open_store
+from rollem.verify import verify_text
 
 
 async def _play_until(players: list[Player], stop: Any, timeout: float = 30,
@@ -145,8 +146,16 @@ def test_restart_mid_hand_continues_exactly(tmp_path: Path, game: str, stop: str
         r = httpx.get(f"{second.url}/api/tables/{tid}/hands/1/history.toml",
                       cookies={f"rollem_seat_{tid}": t0})
         assert r.status_code == 200, r.text
-        assert f"_redacted_for = {s0}" in r.text and "_deck" not in r.text
+        assert f"_redacted_for = {s0}" in r.text
+        assert not re.search(r"^(_deck|_shuffles|_deal_key) =", r.text, re.M)  # issue 32
         copy = tomllib.loads(r.text)
+        # The deck committed before the kill dealt the hand, the seeds sent then are
+        # in it, and the copy opens what Ann saw (issue 32): it verifies.
+        assert copy["_commitment"] == before[s0]["hand"]["deal"]["commitment"]
+        assert copy["_client_seeds"][str(s0)] == "seed-1"  # (Bob's: his, or empty if late)
+        assert copy["_client_seeds"][str(s1)] in ("seed-1", "")
+        verdict = verify_text(r.text)
+        assert verdict.ok, verdict.reason
         bob_shown = set(copy["_result"].get("shown_cards", {}).get(str(s1), []))
         # History format 2 writes a deal as one run of cards ("????" = two hidden cards).
         bob_deals = [re.findall("..", "".join(line.split()[3:])) for line in copy["actions"]

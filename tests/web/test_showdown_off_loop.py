@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -73,8 +74,12 @@ def test_a_held_showdown_holds_its_table_only(srv: ServerThread,
             await a.send({"type": "start", "seq": a.state["seq"]})  # type: ignore[index]
             players = [a, b]
             acted: dict[int, Any] = {}
-            # Both play passively (check or call) until the showdown is reached.
+            # Both play passively (check or call) until the showdown is reached
+            # (bounded: a table that stops answering fails here, it does not hang).
+            reached_by = time.monotonic() + 60
             while not entered.is_set():
+                assert time.monotonic() < reached_by, (
+                    f"the showdown was never reached; errors {a.errors + b.errors}")
                 for i, p in enumerate(players):
                     if (p.my_decision() and p.state is not None
                             and acted.get(i) != p.state["you"]["decision_seq"]):
@@ -205,3 +210,34 @@ def test_an_action_applied_off_the_loop_is_refused_as_on_it(srv: ServerThread) -
     assert "raise" in errors[0]["message"] and errors[0]["ref"]["type"] == "action"
     assert same["seq"] == same["was"]
     assert moved["hand"]["hand_no"] == 1
+
+
+def test_a_hand_that_cannot_be_copied_refuses_the_action_and_keeps_the_socket(
+        srv: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fault copying the hand for the showdown thread (as the committed deck's
+    HMAC object once was, issue 32) refuses the action with one error and keeps
+    the connection: before, the exception closed the player's socket, and a
+    player who never got an answer waited for ever."""
+    from rollem.server.game_session import GameSession
+
+    tid, host = create_table(srv.url, game="big-wild", game_file=costly_game_file((5, 5)),
+                             seats=2, bots=1, bot_delay=0, decision_seconds=60)
+    _, ann = join(srv.url, tid, "Ann")
+
+    def uncopyable(self: GameSession) -> Any:
+        raise TypeError("cannot pickle 'thing' object")
+
+    async def run() -> tuple[dict[str, Any], dict[str, Any]]:
+        async with Player(srv.ws_url, tid, ann, host) as a:
+            await a.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})  # type: ignore[index]
+            await a.until(lambda st: a.my_decision())
+            monkeypatch.setattr(GameSession, "hand_copy", uncopyable)
+            await a.act_random(passive=True)
+            error = await a.until_error()
+            await a.send({"type": "sync"})  # the same socket still answers
+            return error, await a.until(lambda s: True)
+
+    error, same = asyncio.run(run())
+    assert error["code"] == "server_error" and "cannot pickle" in error["message"]
+    assert same["hand"]["hand_no"] == 1 and same["you"]["decision_seq"] is not None

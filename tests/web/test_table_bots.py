@@ -28,7 +28,7 @@ from virtual_table import InlineExecutor, InlineStore, VirtualLoop
 from rollem.bots import make_bot
 from rollem.bots.strong import StrongBot
 from rollem.engine.randomness import SeededSource
-from rollem.server import game_session, live_table
+from rollem.server import live_table
 from rollem.server.config import parse_config
 from rollem.server.live_table import Client, LiveTable
 from rollem.server.protocol import ClientMessage
@@ -64,11 +64,13 @@ def virtual_server(deal_seed: int = 11,
     folder = Path(tempfile.mkdtemp(prefix="rollem-bots-"))
     loop = VirtualLoop()
     saved = (live_table._BOT_THREAD, LiveTable.__dict__.get("clock"),
-             game_session.SecureSource, LiveTable.__dict__["bot_factory"])
+             live_table.committed_source, LiveTable.__dict__["bot_factory"])
     deals, seeds = random.Random(deal_seed), random.Random(bot_seed)
     live_table._BOT_THREAD = InlineExecutor()  # type: ignore[assignment]
     LiveTable.clock = staticmethod(loop.time)  # type: ignore[assignment]
-    game_session.SecureSource = lambda: SeededSource(deals)  # type: ignore[assignment,misc]
+    # (people here send no client seed: the committed deal needs no wait, issue 32)
+    seed_wait, LiveTable.CLIENT_SEED_WAIT = LiveTable.CLIENT_SEED_WAIT, 0.0
+    live_table.committed_source = lambda proof: SeededSource(deals)  # type: ignore[assignment,misc]
     LiveTable.bot_factory = staticmethod(  # type: ignore[assignment]
         lambda level: make_bot(level, random.Random(seeds.getrandbits(64))))
     store = InlineStore(folder / "t.db")
@@ -77,8 +79,9 @@ def virtual_server(deal_seed: int = 11,
     finally:
         store.close()
         loop.close()
-        (live_table._BOT_THREAD, LiveTable.clock, game_session.SecureSource,
+        (live_table._BOT_THREAD, LiveTable.clock, live_table.committed_source,
          LiveTable.bot_factory) = saved  # type: ignore[assignment]
+        LiveTable.CLIENT_SEED_WAIT = seed_wait
         shutil.rmtree(folder, ignore_errors=True)
 
 

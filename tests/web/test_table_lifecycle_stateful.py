@@ -25,7 +25,7 @@ from virtual_table import InlineExecutor, InlineStore, VirtualLoop
 
 from rollem.bots import make_bot
 from rollem.engine.randomness import SeededSource
-from rollem.server import game_session, live_table
+from rollem.server import live_table
 from rollem.server.config import parse_config
 from rollem.server.game_session import random_wire_action
 from rollem.server.live_table import Client, LiveTable
@@ -44,7 +44,7 @@ class TableMachine(RuleBasedStateMachine):
         # computer players (each its own seeded Random; the table's default made each
         # with a fresh unseeded one).
         self._saved = (live_table._BOT_THREAD, LiveTable.__dict__.get("clock"),
-                       game_session.SecureSource, live_table.pick_bot_game,
+                       live_table.committed_source, live_table.pick_bot_game,
                        LiveTable.__dict__["bot_factory"])
         seeded = random.Random(1)
         bot_seeds = random.Random(2)
@@ -52,7 +52,9 @@ class TableMachine(RuleBasedStateMachine):
             lambda level: make_bot(level, random.Random(bot_seeds.getrandbits(64))))
         live_table._BOT_THREAD = InlineExecutor()  # type: ignore[assignment]
         LiveTable.clock = staticmethod(self.loop.time)  # type: ignore[assignment]
-        game_session.SecureSource = lambda: SeededSource(seeded)  # type: ignore[assignment,misc]
+        # (people here send no client seed: the committed deal needs no wait, issue 32)
+        self._seed_wait, LiveTable.CLIENT_SEED_WAIT = LiveTable.CLIENT_SEED_WAIT, 0.0
+        live_table.committed_source = lambda proof: SeededSource(seeded)  # type: ignore[assignment,misc]
         live_table.pick_bot_game = lambda games: sorted(games)[0]
         self.store = InlineStore(self.dir / "t.db")
         self.tokens: dict[int, str] = {}      # seat -> the person's token
@@ -68,8 +70,9 @@ class TableMachine(RuleBasedStateMachine):
             self.store.close()
             self.loop.close()
         finally:
-            (live_table._BOT_THREAD, LiveTable.clock, game_session.SecureSource,
+            (live_table._BOT_THREAD, LiveTable.clock, live_table.committed_source,
              live_table.pick_bot_game, LiveTable.bot_factory) = self._saved  # type: ignore[assignment]
+            LiveTable.CLIENT_SEED_WAIT = self._seed_wait
             shutil.rmtree(self.dir, ignore_errors=True)
 
     # -- helpers --------------------------------------------------------------

@@ -27,7 +27,7 @@ from virtual_table import InlineExecutor, InlineStore, VirtualLoop
 from rollem.bots import make_bot
 from rollem.engine.randomness import SeededSource
 from rollem.games import get
-from rollem.server import game_session, live_table
+from rollem.server import live_table
 from rollem.server.config import parse_config
 from rollem.server.game_session import GameSession, _ResumeSource, action_from_wire, games_for
 from rollem.server.live_table import Client, LiveTable
@@ -111,7 +111,8 @@ def test_a_web_session_deals_every_hand_as_the_terminal_model() -> None:
     folder = Path(tempfile.mkdtemp(prefix="rollem-model-"))
     loop = VirtualLoop()
     saved = (live_table._BOT_THREAD, LiveTable.__dict__.get("clock"),
-             game_session.SecureSource, live_table.pick_bot_game, LiveTable.__dict__["bot_factory"])
+             live_table.committed_source, live_table.pick_bot_game,
+             LiveTable.__dict__["bot_factory"])
     bot_seeds = random.Random(5)  # each computer player seat its own seeded bot
     LiveTable.bot_factory = staticmethod(  # type: ignore[assignment]
         lambda level: make_bot(level, random.Random(bot_seeds.getrandbits(64))))
@@ -120,7 +121,9 @@ def test_a_web_session_deals_every_hand_as_the_terminal_model() -> None:
     live_table.pick_bot_game = lambda games: picks.choice(sorted(games))
     live_table._BOT_THREAD = InlineExecutor()  # type: ignore[assignment]
     LiveTable.clock = staticmethod(loop.time)  # type: ignore[assignment]
-    game_session.SecureSource = lambda: SeededSource(seeded)  # type: ignore[assignment,misc]
+    # (people here send no client seed: the committed deal needs no wait, issue 32)
+    seed_wait, LiveTable.CLIENT_SEED_WAIT = LiveTable.CLIENT_SEED_WAIT, 0.0
+    live_table.committed_source = lambda proof: SeededSource(seeded)  # type: ignore[assignment,misc]
     store = InlineStore(folder / "t.db")
     try:
         config = parse_config({
@@ -200,6 +203,7 @@ def test_a_web_session_deals_every_hand_as_the_terminal_model() -> None:
     finally:
         store.close()
         loop.close()
-        (live_table._BOT_THREAD, LiveTable.clock, game_session.SecureSource,
+        (live_table._BOT_THREAD, LiveTable.clock, live_table.committed_source,
          live_table.pick_bot_game, LiveTable.bot_factory) = saved  # type: ignore[assignment]
+        LiveTable.CLIENT_SEED_WAIT = seed_wait
         shutil.rmtree(folder, ignore_errors=True)

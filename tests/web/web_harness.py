@@ -45,13 +45,15 @@ nor stop of tables no person plays (the storage limits are the real ones)."""
 
 def seeded_deals(monkeypatch: Any, seed: int) -> None:
     """Every hand a server of this process deals while ``monkeypatch`` (pytest's
-    fixture) lasts is shuffled by ``SeededSource(seed)`` instead of the secure
-    source (R-C-13 allows a seeded source for tests): each hand the same deck order,
-    so a test that needs a kind of deal (a winner, not a split) gets it every run."""
+    fixture) lasts is shuffled by ``SeededSource(seed)`` instead of the committed
+    deck (R-C-13 allows a seeded source for tests; such a hand has no commitment
+    to verify): each hand the same deck order, so a test that needs a kind of
+    deal (a winner, not a split) gets it every run."""
     from rollem.engine.randomness import SeededSource
-    from rollem.server import game_session
+    from rollem.server import game_session, live_table
 
     monkeypatch.setattr(game_session, "SecureSource", lambda: SeededSource(seed))
+    monkeypatch.setattr(live_table, "committed_source", lambda proof: SeededSource(seed))
 
 
 class BettingBot(BasicBot):
@@ -196,6 +198,10 @@ class Player:
         self.errors: list[dict[str, Any]] = []
         self.rng = random.Random(seed)
         self.ws: Any = None
+        self.client_seeds = True
+        """Send a client seed (``seed-<hand>``) for each committed deal this seat
+        is dealt into, on seeing its commitment, as the table page does (issue 32)."""
+        self.seeded: set[int] = set()
 
     async def __aenter__(self) -> Player:
         self.ws = await websockets.connect(self.url, additional_headers=self.headers,
@@ -213,6 +219,13 @@ class Player:
         self.messages.append(msg)
         if msg["type"] == "state":
             self.state = msg
+            deal = msg["table"].get("deal")
+            seat = msg["you"]["seat"]
+            if (self.client_seeds and deal and seat in deal["players"]
+                    and deal["hand"] not in self.seeded):
+                self.seeded.add(deal["hand"])
+                await self.send({"type": "client_seed", "hand": deal["hand"],
+                                 "seed": f"seed-{deal['hand']}"})
         elif msg["type"] == "error":
             self.errors.append(msg)
         return msg

@@ -144,19 +144,23 @@ def encode_client_seeds(seeds: Mapping[int, str]) -> bytes:
 
 
 class _Stream:
-    """``block(k) = HMAC-SHA256(key, tag ‖ k)`` read on, and unbiased integers from it."""
+    """``block(k) = HMAC-SHA256(key, tag ‖ k)`` read on, and unbiased integers from it.
+
+    Plain data (bytes and an integer, no HMAC object): a hand holding its source
+    is deep-copied to apply an action off the event loop (issue 34:
+    :meth:`~rollem.server.game_session.GameSession.hand_copy`), and the copy
+    reads on exactly where the original would."""
 
     def __init__(self, key: bytes, tag: bytes) -> None:
-        self._mac = hmac.new(key, digestmod=hashlib.sha256)
+        self._key = key
         self._tag = tag
         self._counter = 0
         self._buf = b""
 
     def take(self, n: int) -> bytes:
         while len(self._buf) < n:
-            mac = self._mac.copy()
-            mac.update(self._tag + self._counter.to_bytes(8, "big"))
-            self._buf += mac.digest()
+            block = self._tag + self._counter.to_bytes(8, "big")
+            self._buf += hmac.digest(self._key, block, "sha256")
             self._counter += 1
         out, self._buf = self._buf[:n], self._buf[n:]
         return out

@@ -13,7 +13,8 @@ Routes:
   this browser reconnect to its seat.
 - ``GET /api/tables/<id>/hands`` and ``/hands/<n>`` -- the hand history as
   this seat may see it (its redaction), step by step; ``/hands/<n>/history.toml``
-  -- a player's own copy of a hand it was dealt into.
+  -- a player's own copy of a hand it was dealt into; ``/hands/<n>/verify`` --
+  ``rollem verify``'s result on that copy (issue 32, JSON).
 - ``GET /api/tables/<id>/rules`` -- how to play this table's game (HTML).
 - ``WS /ws/<id>`` -- the table's live state (see :mod:`rollem.server.protocol`).
 - ``GET /healthz`` -- ``{"ok": true}`` when the store's writer commits (503 if not).
@@ -26,7 +27,7 @@ then closed with code 4429), connections per address and per table
 at most ``connections_per_seat``, a newer one replacing the oldest, issue 34),
 tables per address per hour and in total (429 ``too_many_tables``, 503
 ``server_full``), and requests per address to
-the routes that build something (hand lists, replays, histories, rules,
+the routes that build something (hand lists, replays, histories, verify, rules,
 ``/healthz``: 429 ``rate_limited`` with ``Retry-After``).  A websocket past
 its limits is refused before its table is looked up.  "Per address" is per IPv4
 address and per IPv6 /64 network (:func:`limit_key`).
@@ -731,6 +732,36 @@ def create_app(db_path: str | Path = "rollem.db",
                         headers={"Content-Disposition":
                                  f'attachment; filename="hand-{hand_no}.toml"'})
 
+    async def hand_verify(request: Request) -> Response:
+        """``rollem verify`` of the asking player's own copy of a finished hand
+        (issue 32): the copy the download gives (:meth:`GameSession.history_text`:
+        its commitment, client seeds and the openings of exactly the cards that
+        seat saw), checked as the command checks it, off the event loop.  JSON:
+        :meth:`rollem.verify.Verdict.to_dict`, with ``seat`` and ``client_seeds``
+        (so the page can compare its own seed)."""
+        found = _finished_hand(request)
+        if isinstance(found, Response):
+            return found
+        table, hand_no, row = found
+        seat = _played(request, table, row, hand_no)
+        if seat is None:
+            return _error(403, "not_yours", "only a player dealt into this hand can verify "
+                          "their copy of it")
+        actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
+        names = player_names(row.setup, table.names())
+
+        def check() -> dict[str, Any]:
+            import tomllib
+
+            from rollem.verify import verify_history
+
+            session = GameSession.restore(hand_no, row.setup, actions)
+            copy = tomllib.loads(session.history_text(seat, names))
+            return {**verify_history(copy).to_dict(), "seat": seat,
+                    "client_seeds": copy.get("_client_seeds", {})}
+
+        return JSONResponse(await asyncio.to_thread(check))
+
     async def how_to_play(request: Request) -> Response:
         """The rules of this table's game as HTML (issue 9): for dealer's choice the
         overview plus ``?game=`` (the current hand's game); the help on the decision
@@ -931,6 +962,7 @@ def create_app(db_path: str | Path = "rollem.db",
         Route("/api/tables/{tid}/stats", costly(stats)),
         Route("/api/tables/{tid}/hands/{n}", costly(hand_frames)),
         Route("/api/tables/{tid}/hands/{n}/history.toml", costly(hand_history)),
+        Route("/api/tables/{tid}/hands/{n}/verify", costly(hand_verify)),
         Route("/t/{tid}", table_page),
         WebSocketRoute("/ws/{tid}", websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

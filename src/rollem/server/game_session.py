@@ -11,7 +11,9 @@ plain JSON to the rest of the server:
 - every random outcome (deck order, pool shuffle, reshuffle) is recorded,
   stored with the hand setup or with the action that caused it, and fed back
   by :class:`rollem.engine.randomness.ReplaySource` to rebuild the hand after
-  a restart (R-C-13).
+  a restart (R-C-13); a hand dealt from a committed deck (issue 32) stores
+  its :class:`~rollem.engine.commit_reveal.DealProof` (``setup["proof"]``,
+  the secret key with it: never in a view) and is dealt again from it.
 
 Wire actions (``kind`` is one of the names in ``Legal.actions``):
 ``fold``, ``check``, ``call``, ``bet`` (``amount``: the seat's round total),
@@ -33,6 +35,7 @@ import orjson
 
 from rollem.cards import CARDS, Card, CardError, parse_card
 from rollem.engine import actions as A
+from rollem.engine.commit_reveal import CommittedSource, DealProof
 from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.events import Event, event_to_dict
 from rollem.engine.hand import Hand
@@ -132,6 +135,19 @@ def pick_bot_game(choices: list[str]) -> str:
 def secure_source() -> SecureSource:
     """The shuffles of a new hand: secure, every outcome recorded (R-C-13)."""
     return SecureSource()
+
+
+def new_deal_proof(hand_no: int, prev_hash: bytes) -> DealProof:
+    """The secret deal key of hand ``hand_no``, chained to ``prev_hash`` (the
+    table's last hand's hash), fixed before any client seed is taken (issue 32,
+    :mod:`rollem.engine.commit_reveal`)."""
+    return DealProof.new(hand_no, prev_hash)
+
+
+def committed_source(proof: DealProof) -> RandomSource:
+    """The shuffles of a hand from its committed deck and the client seeds
+    (issue 32): every outcome recorded, as any source's (R-C-13)."""
+    return CommittedSource(proof)
 
 
 def _card(text: object) -> Card:
@@ -593,6 +609,8 @@ class GameSession:
             "carry_in": hand.carry_in,
             "outcomes": _outcomes_json(source.outcomes),
         }
+        if source.proof is not None:  # a committed deck (issue 32): the dealer's own record
+            setup["proof"] = source.proof.to_json()
         if names is not None:
             setup["names"] = list(names)
         from rollem import games
@@ -616,11 +634,18 @@ class GameSession:
 
     @classmethod
     def restore(cls, hand_no: int, setup: dict[str, Any], actions: list[ActionRow]) -> GameSession:
-        """Rebuild a hand from its setup and stored actions, replaying recorded outcomes."""
-        outcomes: list[tuple[str, list[int]]] = [(o[0], o[1]) for o in setup["outcomes"]]
-        for row in actions:
-            outcomes.extend((o[0], o[1]) for o in row.events.get("outcomes", []))
-        source = _ResumeSource(outcomes)
+        """Rebuild a hand from its setup and stored actions, replaying recorded
+        outcomes; a hand dealt from a committed deck (``setup["proof"]``, issue
+        32) is dealt again from it, so its later shuffles after a restart come
+        from the same committed stream and its copies carry the same proof."""
+        source: RandomSource
+        if "proof" in setup:  # a committed deck deals the same again, and on (issue 32)
+            source = CommittedSource(DealProof.from_json(setup["proof"]))
+        else:
+            outcomes: list[tuple[str, list[int]]] = [(o[0], o[1]) for o in setup["outcomes"]]
+            for row in actions:
+                outcomes.extend((o[0], o[1]) for o in row.events.get("outcomes", []))
+            source = _ResumeSource(outcomes)
         hand = Hand(
             _setup_game(setup), list(setup["stacks"]), button=int(setup["button"]),
             options=Options.from_dict(setup["options"]), source=source,
@@ -659,10 +684,23 @@ class GameSession:
         data = self.hand.view(seat).to_dict()
         data["hand_no"] = self.hand_no
         data["game"] = self.game
+        data["deal"] = self.public_deal()
         if names is not None and data.get("result") is not None:
             data["narration"] = result_lines(data, names)
         self._add_felt(data, seat, names)
         return data
+
+    def public_deal(self) -> dict[str, Any] | None:
+        """What every player may know of a committed deck's hand (issue 32):
+        ``commitment``, ``prev_hash``, ``client_seeds`` (seat as text -> seed),
+        ``hand_hash`` (hex, as the history writes them); never the key.
+        ``None`` for a hand dealt otherwise."""
+        proof = self.hand.source.proof
+        if proof is None:
+            return None
+        fields = proof.public_fields()
+        return {"commitment": fields["_commitment"], "prev_hash": fields["_prev_hash"],
+                "client_seeds": fields["_client_seeds"], "hand_hash": fields["_hand_hash"]}
 
     def view_json(self, seat: int | None, names: list[str] | None = None) -> str:
         """:meth:`view` as compact JSON text (``events`` last), built once per change
@@ -683,6 +721,7 @@ class GameSession:
         del data["events"]
         data["hand_no"] = self.hand_no
         data["game"] = self.game
+        data["deal"] = self.public_deal()
         if names is not None and data.get("result") is not None:
             data["narration"] = result_lines(
                 {**data, "events": self._event_dicts(seat)}, names)
@@ -941,7 +980,9 @@ class GameSession:
 
     def history_text(self, seat: int, names: list[str]) -> str:
         """``seat``'s copy of the hand history (TOML, PHH-like; ``rollem.history.redact``):
-        what it saw plus what was shown at the showdown."""
+        what it saw plus what was shown at the showdown; a committed deck's
+        public fields, and once the hand is over the openings of exactly the
+        cards ``seat`` saw (never the key; issue 32, docs/verify.md)."""
         from rollem.history import write_own_copy
 
         return write_own_copy(self.hand, seat, players=names)

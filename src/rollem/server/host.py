@@ -333,7 +333,7 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
             _check_choices(changes["choices"])
         merged = {**s.get("config_next", {}), **changes}
         _check_config(table, merged)
-        if table.hand is None and not s.get("choice"):
+        if table.hand is None and not s.get("choice") and not s.get("seeding"):
             s.pop("config_next", None)
             _apply_config(table, merged)
         else:

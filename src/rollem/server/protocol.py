@@ -25,6 +25,18 @@ Client to server, one JSON object per text frame, at most
 - ``{"type": "straddle", "on": bool}`` -- a seated player chooses to straddle
   (issue 27): honoured at every deal while on, when the table's ``straddle``
   setting lets that seat straddle in that hand (:mod:`rollem.server.host`).
+- ``{"type": "client_seed", "hand": H, "seed": "..."}`` -- the sender's
+  client seed for the committed deal of hand ``H`` (issue 32,
+  docs/verify.md): 0 to 64 characters of ``A-Z a-z 0-9 _ -``, the message
+  at most :data:`MAX_SEED_MESSAGE_BYTES` bytes.  Taken only while the
+  table's ``deal`` (in ``state``) announces hand ``H``'s commitment and
+  waits for seeds: after the commitment, before the deal; once a seat a
+  hand.  Refused (state unchanged): ``too_large``, ``malformed`` (not a
+  seed), ``too_late`` (the hand is dealt), ``wrong_hand``, ``not_dealt_in``,
+  ``already_sent``.  A seat that sends none within the wait
+  (``LiveTable.CLIENT_SEED_WAIT``, 2 s) and every computer player has the
+  empty seed.  Nothing is answered when it is taken; the hand's state shows
+  every seat's seed once dealt (``hand.deal``).
 - ``{"type": "sync"}`` -- ask for the full state again.
 - ``{"type": "ping"}`` -- keep-alive; always answered with ``pong`` (the table
   page sends one every 5 s and after each action, and reconnects when no
@@ -39,6 +51,10 @@ stray field is never silently ignored.
 Server to client: ``state`` (the full state this seat may see, with the
 current ``seq``; ``table.paused`` is ``null``, or the plain words telling the
 players that saving has failed and play is paused until it works again;
+``table.deal`` is ``null``, or the deal waiting for client seeds: ``hand``,
+``commitment``, ``players``, ``seeded``, ``until``; a hand dealt from a
+committed deck has ``hand.deal``: ``commitment``, ``prev_hash``,
+``client_seeds`` (seat -> seed), ``hand_hash``; issue 32),
 ``hand`` is the seat's view of the hand, :meth:`rollem.engine.views.HandView.to_dict`,
 with the felt's words, issue 26, :meth:`rollem.server.game_session.GameSession.view`:
 ``hand.hand_name``, the seat's own hand so far as ``rollem eval`` names it, e.g.
@@ -71,12 +87,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from rollem.engine.commit_reveal import ProofError, check_client_seed
+
 __all__ = [
     "ACTION_FIELDS",
     "FIELDS",
     "HOST_FIELDS",
     "MAX_JSON_DEPTH",
     "MAX_MESSAGE_BYTES",
+    "MAX_SEED_MESSAGE_BYTES",
     "ONE_OF",
     "ClientMessage",
     "ProtocolError",
@@ -88,6 +107,10 @@ __all__ = [
 MAX_MESSAGE_BYTES = 4096
 """Largest client message accepted (bytes of UTF-8 text)."""
 
+MAX_SEED_MESSAGE_BYTES = 200
+"""Largest ``client_seed`` message accepted (bytes): a 64-character seed and
+the hand number fit with room to spare (issue 32)."""
+
 MAX_JSON_DEPTH = 16
 """Deepest nesting of arrays and objects accepted in client JSON (messages and
 request bodies): a legal message nests 3 deep; deeper is refused as
@@ -95,8 +118,8 @@ request bodies): a legal message nests 3 deep; deeper is refused as
 exhaust the parser's recursion)."""
 
 TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping", "host", "sit_out",
-         "show", "chat", "straddle")
-NEEDS_HAND = ("action", "choose_game", "odds", "show")
+         "show", "chat", "straddle", "client_seed")
+NEEDS_HAND = ("action", "choose_game", "odds", "show", "client_seed")
 NEEDS_SEQ = ("action", "choose_game", "start", "rebuy", "odds")
 
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -112,6 +135,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "show": ("hand", "cards"),
     "chat": ("text",),
     "straddle": ("on",),
+    "client_seed": ("hand", "seed"),
 }
 """The fields each message type may carry besides ``type``; any other field is
 refused (``unknown_field``), so a mistyped or stray field is never silently
@@ -249,6 +273,14 @@ def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientM
                 raise ProtocolError(
                     "unknown_field", f"{act!r} action: give only one of {first!r} or "
                     f"{second!r}, not both")
+    if kind == "client_seed":
+        if size > MAX_SEED_MESSAGE_BYTES:
+            raise ProtocolError("too_large", f"a client_seed message of {size} bytes; at most "
+                                f"{MAX_SEED_MESSAGE_BYTES} allowed")
+        try:
+            check_client_seed(obj.get("seed"))
+        except ProofError as err:
+            raise ProtocolError("malformed", str(err)) from None
     if kind == "choose_game" and not isinstance(obj.get("game"), str):
         raise ProtocolError("malformed", "'game' must be a game id such as \"sdr\"")
     return ClientMessage(kind, hand, seq, obj)

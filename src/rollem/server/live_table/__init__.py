@@ -33,8 +33,9 @@ module keeps the class's settings (which tests replace), its state
 (``__init__``), creation, restore, resuming play and shutdown.
 
 The executors and engine functions that tests replace in this module
-(``_BOT_THREAD``, ``_SHOWDOWN_THREAD``, ``pick_bot_game``, ``seat_odds``) are looked up here at
-call time by the parts that use them.
+(``_BOT_THREAD``, ``_SHOWDOWN_THREAD``, ``pick_bot_game``, ``seat_odds``,
+``new_deal_proof``, ``committed_source``) are looked up here at call time by
+the parts that use them.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ from rollem.server.budget_workers import BudgetWorkers
 from rollem.server.config import TableConfig
 from rollem.server.fair_executor import FairExecutor
 from rollem.server.game_session import ODDS_PRELOAD, GameSession, new_bot
+from rollem.server.game_session import committed_source as committed_source
+from rollem.server.game_session import new_deal_proof as new_deal_proof
 from rollem.server.game_session import pick_bot_game as pick_bot_game
 from rollem.server.game_session import seat_odds as seat_odds
 from rollem.server.live_table import choice, hands, messages, pace, saving, seats, turns, views
@@ -116,7 +119,10 @@ class LiveTable:
     """A table in memory, mirrored in the store.
 
     ``session`` (JSON, stored) holds: ``started``, ``hand_no`` (last hand
-    dealt), ``in_hand``, ``button``, ``choice`` (a pending dealer's choice:
+    dealt), ``in_hand``, ``button``, ``seeding`` (a committed deal waiting for
+    client seeds, with its secret key: :func:`~rollem.server.live_table.hands._deal`),
+    ``hand_hash`` (the last hand's, hex: the next commitment's chain, issue 32),
+    ``choice`` (a pending dealer's choice:
     ``{"hand", "seat", "games", "players", "digest"}`` -- the chooser's seat token
     digest -- and ``"digests"``, those of ``players``; ``game`` once named
     while the host has paused the table), ``carried`` (chips carried into the next
@@ -144,6 +150,11 @@ class LiveTable:
     """The longest wait between retries while writes fail (the wait doubles up to it)."""
     STABLE_AFTER: float = 60.0
     """Seconds of play without a failed write before the wait starts again at RETRY_FIRST."""
+    CLIENT_SEED_WAIT: float = 2.0
+    """Seconds a committed deal waits for the client seeds of the people dealt
+    in (issue 32, docs/web-table.md): it deals as soon as every connected one
+    has sent its own, else when this runs out, with the empty seed for each
+    seat whose seed is not in.  No hand stalls on a silent browser."""
     ODDS_BUDGET: float = 1.5
     """Seconds of CPU time one practice-odds request may use in its worker (issue
     34; and ten times that of wall-clock time): past it the worker is killed and
@@ -338,7 +349,10 @@ class LiveTable:
             self._finish_hand()
             return
         self._refresh_decisions(opened=opened)
-        if self.hand is None and self.session.get("started") and not self.open_choice():
+        seeding = self.session.get("seeding")
+        if seeding:  # a committed deal waiting for seeds: its time goes on (issue 32)
+            self._schedule_next_hand(max(0.0, float(seeding["until"]) - self.clock()))
+        elif self.hand is None and self.session.get("started") and not self.open_choice():
             self._schedule_next_hand(self.config.between_hands)
 
     def _stop_timers(self) -> None:
@@ -420,6 +434,11 @@ class LiveTable:
     dealt_in = hands.dealt_in
     _maybe_start_hand = hands._maybe_start_hand
     _deal = hands._deal
+    public_seeding = hands.public_seeding
+    _seed_senders = hands._seed_senders
+    seeds_missing = hands.seeds_missing
+    take_client_seed = hands.take_client_seed
+    _deal_seeded = hands._deal_seeded
     _finish_hand = hands._finish_hand
     _rebuy = hands._rebuy
 

@@ -8,7 +8,8 @@ functions of ``self`` and bound in its class body (one class, one state).
 
 Rules: R-C-12 (button, who is dealt in, rebuys, the games that fit),
 R-C-13 (a cryptographically secure shuffle), R-521-9 (chips carried into the
-next hand).
+next hand); issue 32 (the deck committed before the client seeds, then dealt
+from both: :func:`_deal`).
 """
 
 from __future__ import annotations
@@ -16,13 +17,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from rollem.engine.commit_reveal import ZERO_HASH, DealProof, hex_text
 from rollem.server import host, live_table
-from rollem.server.game_session import (
-    GameSession,
-    secure_source,
-)
+from rollem.server.game_session import GameSession
 from rollem.server.live_table.errors import TableError
 from rollem.table import DEALERS_CHOICE, Deal
 from rollem.table import Table as SessionTable
@@ -72,7 +71,7 @@ def deal_now(self: LiveTable) -> None:
     """
     if not self.session.get("started"):
         raise TableError("not_started", "the game has not started; start it first")
-    if self.hand is not None or self.session.get("choice"):
+    if self.hand is not None or self.session.get("choice") or self.session.get("seeding"):
         raise TableError("in_hand", "a hand is in play; deal now ends the pause between hands")
     if self.session.get("host_paused"):
         raise TableError("host_paused", "the table is paused; resume it to deal")
@@ -107,7 +106,8 @@ def waiting_for(self: LiveTable) -> str | None:
     """Why a started table deals no hand now, or ``None`` (a hand is on, the button
     is naming the game, the host paused it, or the next deal is coming)."""
     if (not self.session.get("started") or self.hand is not None
-            or self.session.get("choice") or self.session.get("host_paused")):
+            or self.session.get("choice") or self.session.get("seeding")
+            or self.session.get("host_paused")):
         return None
     table = self.session_table()  # (a copy: the rebuys below are only counted)
     table.rebuy_broke()
@@ -171,6 +171,12 @@ def _maybe_start_hand(self: LiveTable) -> None:
     if (self.closed or self.paused or self._recovering or not self.session.get("started")
             or self.hand is not None):
         return
+    if self.session.get("seeding"):  # the committed deal: the seeds are in, or their time
+        if self.session.get("host_paused"):
+            self.broadcast()  # (dealt at resume)
+            return
+        self._deal_seeded()
+        return
     choice = self.session.get("choice")
     if choice:
         if "game" in choice and not self.session.get("host_paused"):
@@ -220,19 +226,139 @@ def _maybe_start_hand(self: LiveTable) -> None:
 
 
 def _deal(self: LiveTable, hand_no: int, game: str, table: SessionTable, deal: Deal) -> None:
-    """Deal hand ``hand_no`` as ``game`` through the session ``table`` (R-C-12:
-    its seats dealt in, button, carried chips) with a secure shuffle (R-C-13)."""
+    """Commit to the deck of hand ``hand_no`` (issue 32): a new secret deal key
+    chained to the table's last hand (:func:`~rollem.server.game_session.
+    new_deal_proof`), stored with the session (``session["seeding"]``) and its
+    commitment announced to every client before any client seed is taken;
+    each person dealt in then sends a client seed (:func:`take_client_seed`),
+    and the hand is dealt (:func:`_deal_seeded`) once all of them have, or
+    after :attr:`~rollem.server.live_table.LiveTable.CLIENT_SEED_WAIT`
+    seconds with the empty seed for the rest.  The deal is the one the session
+    ``table`` offers (R-C-12: its seats dealt in, button), kept like a
+    dealer's choice: a seat that leaves meanwhile is not dealt in, a newcomer
+    waits for the next hand."""
+    last = self.session.get("hand_hash")
+    proof = live_table.new_deal_proof(hand_no, bytes.fromhex(last) if last else ZERO_HASH)
+    players = [int(p) for p in table.still_dealt_in(deal)]  # (not a seat left since)
+    self.session["choice"] = None
+    self.session["seeding"] = {
+        "hand": hand_no, "game": game, "button": deal.button, "players": players,
+        "offered": [int(p) for p in deal.players], "games": [g.id for g in deal.games],
+        "digests": [self.seats[s].row.token_digest if s in self.seats else None
+                    for s in players],
+        "commitment": hex_text(proof.commitment),
+        "proof": proof.to_json(),  # the secret key: never in a view (public_seeding)
+        "until": self.clock() + self.CLIENT_SEED_WAIT,
+        "seeds": {},
+    }  # fmt: skip
+    self._bump_seq()
+    self._commit(session=True)  # committed before any client hears of it
+    self._refresh_decisions()
+    self.broadcast()
+    if self.CLIENT_SEED_WAIT > 0 and self.seeds_missing():
+        self._schedule_next_hand(self.CLIENT_SEED_WAIT)
+    else:  # nobody to wait for: dealt now (its state goes out after the commitment's)
+        self._deal_seeded()
+
+
+def public_seeding(self: LiveTable) -> dict[str, Any] | None:
+    """The deal waiting for client seeds as every client sees it (issue 32):
+    ``hand``, ``commitment`` (64 hex digits), ``players`` (the seats to be
+    dealt in), ``seeded`` (those whose seed is in; never the seeds themselves before
+    the deal), ``until`` (the moment it deals anyway, on the table's clock);
+    never the key.  ``None`` when none is waiting."""
+    seeding = self.session.get("seeding")
+    if not seeding:
+        return None
+    return {"hand": seeding["hand"], "commitment": seeding["commitment"],
+            "players": seeding["players"], "until": seeding["until"],
+            "seeded": sorted(int(s) for s in seeding["seeds"])}
+
+
+def _seed_senders(self: LiveTable, seeding: dict[str, Any]) -> list[int]:
+    """The seats of ``seeding`` that send a client seed: people (not computer
+    players) still held by whom the deal was offered to."""
+    return [s for s in seeding["players"]
+            if s in self.seats and self.seats[s].row.bot is None
+            and not self.seats[s].gone and not self._taken_since(seeding, s)]
+
+
+def seeds_missing(self: LiveTable) -> bool:
+    """Whether a connected person dealt in has not sent its client seed yet
+    (the deal waits for it, at most :attr:`CLIENT_SEED_WAIT` seconds; one who
+    is away is not waited for)."""
+    seeding = self.session.get("seeding")
+    if not seeding:
+        return False
+    return any(str(s) not in seeding["seeds"] and self.seats[s].connected
+               for s in self._seed_senders(seeding))
+
+
+def take_client_seed(self: LiveTable, seat: int, hand_no: int, seed: str) -> None:
+    """Seat ``seat``'s client seed for hand ``hand_no`` (issue 32; ``seed``
+    already checked by the protocol, :func:`~rollem.engine.commit_reveal.
+    check_client_seed`): one a seat a hand, only between the commitment and
+    the deal; deals at once when the last person's is in.
+
+    Raises :class:`TableError`: ``too_late`` (the hand is dealt), ``wrong_hand``
+    (no deal of that hand waits for seeds), ``not_dealt_in``, ``already_sent``.
+    """
+    seeding = self.session.get("seeding")
+    if not seeding or int(seeding["hand"]) != hand_no:
+        if (self.hand is not None and self.hand.hand_no == hand_no) or (
+                self.final_hand is not None and self.final_hand.hand_no == hand_no):
+            raise TableError("too_late", f"hand {hand_no} is already dealt: a client seed is "
+                             "taken only between the commitment and the deal")
+        waiting = f"; hand {seeding['hand']} is" if seeding else ""
+        raise TableError("wrong_hand", f"no deal of hand {hand_no} is waiting for client "
+                         f"seeds{waiting}")
+    if seat not in self._seed_senders(seeding):
+        raise TableError("not_dealt_in", f"seat {seat} is not dealt into hand {hand_no}")
+    if str(seat) in seeding["seeds"]:
+        raise TableError("already_sent", f"seat {seat} has already sent its client seed for "
+                         f"hand {hand_no}; it is fixed for the hand")
+    seeding["seeds"][str(seat)] = seed
+    self._commit(session=True)
+    if not self.seeds_missing():
+        self._schedule_next_hand(0.0)
+    else:
+        self.broadcast()  # (who has sent: ``table.deal.seeded``)
+
+
+def _deal_seeded(self: LiveTable) -> None:
+    """Deal the committed hand waiting for seeds (``session["seeding"]``) from
+    its committed deck and the client seeds in (the empty seed for every other
+    seat dealt in); see :func:`_deal`.  With fewer than two players left it
+    lapses and the table deals again when it can."""
+    seeding = self.session["seeding"]
+    self.session["seeding"] = None
+    offered = Deal(int(seeding["button"]), tuple(int(p) for p in seeding["offered"]),
+                   tuple(self.config.game_of(g) for g in seeding["games"]))
+    table = self.session_table(
+        out={s for s in range(self.config.seats) if s not in self.seats
+             or s not in seeding["players"] or self._taken_since(seeding, s)
+             or self.seats[s].gone or host.skip_deal(self, s)})
+    players = table.still_dealt_in(offered)
+    if len(players) < 2:
+        self._bump_seq()
+        self._commit(session=True)
+        self._refresh_decisions()
+        self.broadcast()
+        self._schedule_next_hand(self.config.between_hands)
+        return
+    hand_no, game = int(seeding["hand"]), str(seeding["game"])
+    seeds = {s: str(seeding["seeds"].get(str(s), "")) for s in players}
+    proof = DealProof.from_json(seeding["proof"]).with_client_seeds(seeds)
     try:
-        source = secure_source()
-        dealt = table.deal(deal, self.config.game_of(game), source=source)
+        source = live_table.committed_source(proof)
+        dealt = table.deal(offered, self.config.game_of(game), source=source)
         options = replace(GameSession.options_for(self.config),  # this hand's own:
                           straddlers=dealt.options.straddlers,  # (issue 27)
                           bomb_pot=dealt.options.bomb_pot)
-        hand = GameSession.of_hand(hand_no, dealt, table.still_dealt_in(deal), source,
-                                   options, names=self.names())
+        hand = GameSession.of_hand(hand_no, dealt, players, source, options,
+                                   names=self.names())
     except Exception:  # the engine refused the deal: say so, try again later
         log.exception("table %s: cannot deal hand %s of %s", self.id, hand_no, game)
-        self.session["choice"] = None
         self._bump_seq()
         self._commit(session=True)
         self._refresh_decisions()
@@ -242,7 +368,8 @@ def _deal(self: LiveTable, hand_no: int, game: str, table: SessionTable, deal: D
     self.hand = hand
     self.dealt_now()  # (the floor on the time per hand counts from here)
     self.session.update(hand_no=hand_no, in_hand=True, button=table.button,
-                        carried=table.carry, bomb_pot_next=table.bomb_pot_next)
+                        carried=table.carry, bomb_pot_next=table.bomb_pot_next,
+                        hand_hash=proof.hand_hash().hex())
     self._bump_seq()
     self._write(session=self.session, new_hand=(hand_no, hand.setup))
     if hand.over:

@@ -8,7 +8,7 @@ Methods of :class:`~rollem.server.live_table.LiveTable`, written here as
 functions of ``self`` and bound in its class body (one class, one state).
 
 Rules: R-C-12 (naming the game), R-C-15 (only a seat with an open decision
-acts).
+acts); issue 32 (client seeds).
 """
 
 from __future__ import annotations
@@ -78,6 +78,12 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
                                                                  client.is_host))])
         return
     self._check_not_paused()
+    if msg.type == "client_seed":  # (issue 32: hands.take_client_seed)
+        if client.seat is None or client.seat not in self.seats:
+            raise TableError("not_seated", "take a seat first")
+        assert msg.hand is not None
+        self.take_client_seed(client.seat, msg.hand, str(msg.body["seed"]))
+        return
     if msg.type in ("host", "sit_out", "show", "chat", "straddle"):
         host.handle(self, client, msg)
         return

@@ -106,7 +106,12 @@ def _act_off_loop(self: LiveTable, seat: int, wire: dict[str, Any], source: str,
     assert self.hand is not None
     hand = self.hand
     action = action_from_wire(wire)  # malformed: refused now, as on the loop
-    copy = hand.hand_copy()
+    try:
+        copy = hand.hand_copy()
+    except Exception as err:  # a fault of ours: refused, the hand unchanged
+        log.exception("table %s hand %s: copying the hand failed", self.id, hand.hand_no)
+        raise TableError("server_error", f"the server could not apply that action ({err})"
+                         ) from err
     started = time.perf_counter()
     try:
         fut = asyncio.wrap_future(live_table._SHOWDOWN_THREAD.submit_for(

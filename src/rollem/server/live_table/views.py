@@ -69,6 +69,7 @@ def table_public(self: LiveTable) -> dict[str, Any]:
         "hand_no": self.session.get("hand_no"),
         "started": bool(self.session.get("started")),
         "choice": self.public_choice(),
+        "deal": self.public_seeding(),
         "last_result": self.last_result,
         "ledger": ledger,
         "settle": settle_up,

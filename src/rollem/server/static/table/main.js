@@ -15,6 +15,7 @@ import {
   renderLedger, renderLog, renderNotice, renderResult,
 } from "./panels.js";
 import { initReplay, openLinkedHand } from "./replay.js";
+import "/static/verify.js";  // the deal check (issue 32): reads each state, sends the seed
 
 let linked = false;
 

@@ -83,6 +83,8 @@ function receive(msg) {
     S.previous = old;
     S.state = msg;
     hooks.render(msg, old);
+    // the deal check (static/verify.js, issue 32) reads each state as it comes
+    window.rollemState = { state: msg, send }; window.dispatchEvent(new Event("rollem:state"));
   } else if (msg.type === "chat") {
     hooks.chat(msg.lines);
   } else if (msg.type === "odds") {

@@ -1,0 +1,113 @@
+// A deal every player can check (issue 32, docs/web-table.md, docs/verify.md).
+//
+// The table page (table.js) hands us each state it receives and its send():
+//   window.rollemState = { state, send }; window.dispatchEvent(new Event("rollem:state"))
+// From it this module
+// - sends this browser's random client seed for the hand, once, when the table
+//   announces the hand's commitment (table.deal) and this seat is dealt in: the
+//   seed is fixed after the commitment and before the deal;
+// - shows the commitment at the deal and through the hand (#verify);
+// - after the hand asks the server to run rollem verify on this seat's own copy
+//   (/api/tables/<id>/hands/<n>/verify), shows the result, checks that the copy
+//   carries the seed this browser sent, and links the copy for checking it
+//   yourself (rollem verify hand-<n>.toml).
+
+const tid = location.pathname.split("/").filter(Boolean)[1];
+const sent = new Map();      // hand number -> the client seed this browser sent
+const checked = new Map();   // hand number -> the verify answer (or a promise of it)
+let shown = "";              // what #verify shows now (redrawn only when it changes)
+
+function newSeed() {         // 128 random bits as 32 hex digits (crypto.getRandomValues)
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function sendSeed(deal, me, send) {
+  if (me.seat === null || !deal.players.includes(me.seat) || sent.has(deal.hand)) return;
+  if (deal.seeded.includes(me.seat)) return;   // (sent from this seat's other tab)
+  const seed = newSeed();
+  if (send({ type: "client_seed", hand: deal.hand, seed: seed })) sent.set(deal.hand, seed);
+}
+
+function esc(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+}
+
+function commitmentLine(hand, commitment, note) {
+  return '<div class="verify-head">Hand ' + hand + " · deck committed before the deal</div>"
+    + '<code id="verify-commitment" class="verify-hash">' + esc(commitment) + "</code>"
+    + (note ? '<div class="hint">' + esc(note) + "</div>" : "");
+}
+
+async function askVerify(hand, render) {
+  if (checked.has(hand)) return;
+  checked.set(hand, null);
+  let body;
+  try {
+    const resp = await fetch("/api/tables/" + tid + "/hands/" + hand + "/verify",
+      { credentials: "same-origin" });
+    body = await resp.json();
+    if (!resp.ok && resp.status !== 403) { checked.delete(hand); return; }   // try again later
+    if (resp.status === 403) body = null;   // not dealt in: nothing of ours to check
+  } catch (e) { checked.delete(hand); return; }
+  checked.set(hand, body);
+  render();
+}
+
+// The seed the copy carries for this seat, against the one this browser sent: the
+// same; empty (ours came after the wait: the deal does not wait longer); or another
+// (the server dealt with a seed this browser never sent: the check fails).
+function seedNote(mine, used) {
+  if (mine === undefined || used === mine) return ["", true];
+  if (used === "" || used === undefined) {
+    return ["Your seed came after the wait: this hand was dealt with the empty seed for you.", true];
+  }
+  return ["your copy carries the seed " + used + ", not the one this browser sent (" + mine + ")", false];
+}
+
+function resultHtml(hand, v) {
+  const [note, seedOk] = seedNote(sent.get(hand), (v.client_seeds || {})[String(v.seat)]);
+  const ok = v.ok && seedOk;
+  const what = !seedOk ? note : v.reason;
+  const file = "hand-" + hand + ".toml";
+  return commitmentLine(hand, v.commitment || "")
+    + '<div id="verify-result" class="verify-result ' + (ok ? "ok" : "bad") + '" data-status="'
+    + (ok ? "ok" : "failed") + '">' + (ok ? "✓ Verified: " : "✗ Not verified: ") + esc(what) + "</div>"
+    + '<div class="hint"><a id="verify-copy" class="download" href="/api/tables/' + tid + "/hands/"
+    + hand + '/history.toml" download="' + file + '">Your copy (TOML)</a>'
+    + " · check it yourself: <code>rollem verify " + file + "</code></div>"
+    + (seedOk && note ? '<div class="hint">' + esc(note) + "</div>" : "");
+}
+
+function render() {
+  const got = window.rollemState;
+  if (!got) return;
+  const state = got.state, me = state.you, deal = state.table.deal, hand = state.hand;
+  let html = "";
+  if (deal) {
+    sendSeed(deal, me, got.send);
+    const mine = sent.get(deal.hand);
+    html = commitmentLine(deal.hand, deal.commitment, mine ? "Your seed for it: " + mine
+      : "Waiting for the players' seeds.");
+  } else if (hand && hand.deal) {
+    if (hand.result && hand.seat !== null && hand.seat !== undefined) {
+      const v = checked.get(hand.hand_no);
+      if (v === undefined) askVerify(hand.hand_no, render);
+      html = v ? resultHtml(hand.hand_no, v)
+        : commitmentLine(hand.hand_no, hand.deal.commitment, "Checking your copy…");
+    } else {
+      const mine = sent.get(hand.hand_no);
+      const [note] = seedNote(mine, hand.deal.client_seeds[String(me.seat)]);
+      html = commitmentLine(hand.hand_no, hand.deal.commitment,
+        mine ? "Your seed: " + mine + (note ? ". " + note : " (in the deal)") : "");
+    }
+  }
+  if (html === shown) return;
+  shown = html;
+  const box = document.getElementById("verify");
+  box.innerHTML = html;
+  box.classList.toggle("hidden", html === "");
+}
+
+window.addEventListener("rollem:state", render);
+render();   // a state that came before this module ran

@@ -1,0 +1,112 @@
+"""The committed deal in the page (issue 32), in Debian's Chromium through
+Playwright, on a phone (390x844) and a desktop (1440x900): two players, each
+in their own browser, see the same commitment before their first decision;
+their browsers send random client seeds, which the deal uses; after the hand
+each page's verify result reports success, and the copy it links verifies
+with ``rollem verify``.  Screenshots: test-artifacts/web/verify-*.png.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    decision_kind,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    shot,
+    sit,
+    take_decision,
+)
+from web_harness import ServerThread
+
+from rollem.verify import verify_text
+
+pytestmark = pytest.mark.browser
+
+
+def _commitment(page: Any) -> str | None:
+    return page.evaluate(  # type: ignore[no-any-return]
+        "() => { const c = document.querySelector('#verify-commitment');"
+        " return c ? c.textContent : null; }")
+
+
+def _decision_seq(page: Any) -> int | None:
+    """The page's open decision's number (the state verify.js is handed), or None."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        "() => window.rollemState ? window.rollemState.state.you.decision_seq : null")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_two_players_see_the_commitment_and_the_verified_copy(
+        browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
+    mobile = viewport is PHONE
+    ctxs = [browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
+            for _ in range(2)]
+    try:
+        tid, host_token = new_table(live.url, game="sdr", seats=3, bots=1,
+                                    between_hands=600)
+        only_checking_bots(live, tid)
+        ann = open_as_host(ctxs[0], live.url, tid, host_token)
+        sit(ann, "Ann")
+        bob = ctxs[1].new_page()
+        bob.goto(f"{live.url}/t/{tid}")
+        sit(bob, "Bob")
+        table = live.manager.get(tid)
+        assert table is not None
+        ann.click("#start-btn")
+        # Each player's first decision: the commitment is on the page already.
+        first: dict[str, str | None] = {}
+        acted: dict[str, int] = {}
+        end = time.monotonic() + 90
+        while table.hand is None or not table.hand.over:
+            assert time.monotonic() < end, "hand 1 never ended"
+            if table.final_hand is not None and table.hand is None:
+                break
+            for name, page in (("ann", ann), ("bob", bob)):
+                # (each decision once: a page slow to get the next state still shows
+                # the one just taken, and a second click would wait for a button that
+                # comes only after the other player acts)
+                kind, seq = decision_kind(page), _decision_seq(page)
+                if kind is not None and seq is not None and acted.get(name) != seq:
+                    acted[name] = seq
+                    first.setdefault(name, _commitment(page))
+                    take_decision(page, kind)
+            ann.wait_for_timeout(100)
+        hand = table.final_hand or table.hand
+        assert hand is not None and hand.hand_no == 1
+        deal = hand.public_deal()
+        assert deal is not None
+        # Both saw the hand's commitment before deciding anything (both decide in
+        # sdr: the first betting round comes to each of them).
+        assert first == {"ann": deal["commitment"], "bob": deal["commitment"]}
+        # The deal used both browsers' random seeds (32 hex digits), the bot's empty one.
+        seeds = deal["client_seeds"]
+        people = [s for s in seeds if seeds[s]]
+        assert len(people) == 2 and all(re.fullmatch("[0-9a-f]{32}", seeds[s]) for s in people)
+        # After the hand each page reports its copy verified and links it.
+        for name, page in (("ann", ann), ("bob", bob)):
+            page.wait_for_selector("#verify-result[data-status=ok]", state="attached",
+                                   timeout=20_000)
+            text = page.inner_text("#verify-result")
+            assert text.startswith("✓ Verified") and "committed deck" in text
+            assert _commitment(page) == deal["commitment"]
+            href = page.get_attribute("#verify-copy", "href")
+            copy = page.request.get(live.url + str(href))
+            assert copy.ok
+            verdict = verify_text(copy.text())
+            assert verdict.ok and verdict.commitment == deal["commitment"], verdict.reason
+            page.locator("#verify").scroll_into_view_if_needed()
+            box = page.locator("#verify").bounding_box()
+            assert box is not None and box["x"] >= 0 \
+                and box["x"] + box["width"] <= viewport["width"] + 0.5
+            shot(page, f"verify-{name}-{'phone' if mobile else 'desktop'}")
+    finally:
+        for ctx in ctxs:
+            ctx.close()
