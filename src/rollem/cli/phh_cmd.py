@@ -37,8 +37,10 @@ def _told(h: Any) -> str:
     told = summary(h.hand, names).splitlines()
     # the engine's net leaves the antes out (they are its carried-in pot)
     text = f"PHH {h.variant}: " + "\n".join(ln for ln in told if not ln.startswith("Net: "))
+    if h.scale != 1:
+        text += f"\n(Amounts above in chips of {h.units(1)}; below in the file's unit.)"
     if h.finishing_stacks is not None:
-        text += "\nNet: " + ", ".join(f"{n} {f - s:+d}" for n, f, s in zip(
+        text += "\nNet: " + ", ".join(f"{n} {h.units(f - s):+}" for n, f, s in zip(
             names, h.finishing_stacks, h.starting_stacks, strict=True))
     if h.filled:
         text += "\nLeft out of the file, filled in as PokerKit does: " + "; ".join(h.filled)
@@ -47,7 +49,7 @@ def _told(h: Any) -> str:
             names[s] for s in sorted(h.unknown)) + " (no result depends on them)"
     if h.finishing_stacks is not None:
         text += "\nFinishing stacks: " + ", ".join(
-            f"{n} {s}" for n, s in zip(names, h.finishing_stacks, strict=True))
+            f"{n} {h.units(s)}" for n, s in zip(names, h.finishing_stacks, strict=True))
     return text
 
 

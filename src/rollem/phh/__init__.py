@@ -44,9 +44,10 @@ engine does (R-C-5: a short stack's ante is all it has, and side pots are
 made over it). As PokerKit's ``HandHistory`` does, an action a file leaves
 out is filled in (a check where the player may, else a fold).
 
-Chips are whole numbers: an amount with a fraction (``0.5``) is refused.
-Every refusal is a :class:`PHHError` with one line naming the field or the
-action.
+Chips are whole numbers: a hand whose amounts have a fraction (``0.5``)
+is played in chips of its smallest unit and told in its own
+(:mod:`~rollem.phh.units`). Every refusal is a :class:`PHHError` with one
+line naming the field or the action.
 """
 
 from rollem.phh.read import PHHHand, is_phh, read_phh, read_phhs, replay_phh

@@ -25,6 +25,7 @@ from rollem.phh.deal import (
     phh_game,
     reveal,
 )
+from rollem.phh.units import chip_scale, in_units, to_chips
 from rollem.phh.variants import MAX_HANDS, NOT_PLAYED, VARIANTS, PHHError, Variant
 
 __all__ = ["PHHHand", "is_phh", "read_phh", "read_phhs", "replay_phh"]
@@ -54,6 +55,9 @@ class PHHHand:
             (a check where the player may check, else a fold), one line each.
         differences: what the file records that the replay contradicts
             (``check_result=False``), one line each.
+        scale: chips a unit of the file's amounts (1, or ``10 ** places``
+            for a file with decimal amounts, :mod:`rollem.phh.units`); the
+            stacks, antes and the hand are in chips.
     """
 
     variant: str
@@ -66,18 +70,34 @@ class PHHHand:
     fields: dict[str, Any] = field(default_factory=dict)
     filled: list[str] = field(default_factory=list)
     differences: list[str] = field(default_factory=list)
+    scale: int = 1
+
+    def units(self, chips: int) -> int | Decimal:
+        """``chips`` in the file's unit (:func:`~rollem.phh.units.in_units`)."""
+        return in_units(chips, self.scale)
 
     def to_json(self) -> dict[str, Any]:
         """``rollem replay FILE.phh --json``: ``variant``, ``game``, ``players``,
-        ``starting_stacks``, ``finishing_stacks`` (PHH player order), and the
-        engine's ``pots``/``shown``/``net`` by seat (= PHH player index)."""
+        ``starting_stacks``, ``finishing_stacks`` (PHH player order; in the
+        file's unit, as decimal numbers when its amounts are decimal, with
+        ``chip_unit`` the value of one chip), and the engine's
+        ``pots``/``shown``/``net`` by seat (= PHH player index; the pots in
+        chips)."""
+
+        def unit(chips: int) -> int | float:
+            value = self.units(chips)
+            return value if isinstance(value, int) else float(value)
+
         out: dict[str, Any] = {
             "variant": self.variant,
             "game": self.hand.game.id,
             "players": self.players,
-            "starting_stacks": self.starting_stacks,
-            "finishing_stacks": self.finishing_stacks,
+            "starting_stacks": [unit(s) for s in self.starting_stacks],
+            "finishing_stacks": (None if self.finishing_stacks is None
+                                 else [unit(s) for s in self.finishing_stacks]),
         }
+        if self.scale != 1:
+            out["chip_unit"] = float(Decimal(1) / self.scale)
         if self.filled:
             out["filled_in"] = self.filled
         r = self.hand.result
@@ -85,7 +105,7 @@ class PHHHand:
             d = r.to_dict()
             out["pots"] = d["pots"]
             out["shown"] = d["shown"]
-            out["net"] = {str(i): f - s for i, (f, s) in enumerate(
+            out["net"] = {str(i): unit(f - s) for i, (f, s) in enumerate(
                 zip(self.finishing_stacks or [], self.starting_stacks, strict=True))}
         return out
 
@@ -161,9 +181,13 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
         PHHError: a variant rollem does not play, a missing or malformed
             field, an amount with a fraction, an illegal action (naming its
             line), a result that depends on cards the file hides, or a
-            ``finishing_stacks`` the replay contradicts.
+            ``finishing_stacks`` the replay contradicts. Amounts with a
+            fraction are played in whole chips of the smallest unit they
+            use (:mod:`rollem.phh.units`; at most six decimal places).
     """
     v = _variant(data)
+    scale = chip_scale(data)
+    data = to_chips(data, scale)
     raw_stacks = data.get("starting_stacks")
     if not isinstance(raw_stacks, list) or not 2 <= len(raw_stacks) <= 10:
         raise PHHError("starting_stacks must be a list of 2 to 10 stacks, one a player")
@@ -217,7 +241,7 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     _check_boards(hand, parsed, from_file, partial=at is not None)
     if at is not None:
         return PHHHand(v.code, hand, stacks, None, names, antes, set(preset.stand_ins),
-                       {k: data[k] for k in data if k not in _FIELDS}, filled)
+                       {k: data[k] for k in data if k not in _FIELDS}, filled, scale=scale)
     left = [s for s, q in preset.queues.items() if any(c is not None for c in q)]
     if hand.is_over and left:
         key = left[0]
@@ -237,12 +261,17 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     if recorded is not None and finishing is not None:
         want = chip_list(data, "finishing_stacks", n)
         if want != finishing:
-            message = f"finishing_stacks {want} differ from the replay's {finishing}"
+            message = (f"finishing_stacks {_listed(want, scale)} differ from the replay's "
+                       f"{_listed(finishing, scale)}")
             if check_result:
                 raise PHHError(message)
             differences.append(message)
     return PHHHand(v.code, hand, stacks, finishing, names, antes, unknown,
-                   {k: data[k] for k in data if k not in _FIELDS}, filled, differences)
+                   {k: data[k] for k in data if k not in _FIELDS}, filled, differences, scale)
+
+
+def _listed(chips: list[int], scale: int) -> str:
+    return "[" + ", ".join(str(in_units(c, scale)) for c in chips) + "]"
 
 
 def _fill_in(hand: Hand, seat: int, where: str, filled: list[str]) -> int:
