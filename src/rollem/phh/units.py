@@ -88,7 +88,7 @@ def chip_scale(data: Mapping[str, Any]) -> int:
             raise PHHError(f"{where} is {value}: at most {MAX_PLACES} decimal places (amounts "
                            "are played in whole chips of the smallest unit)")
         most = max(most, places)
-    return 10 ** most
+    return int(10 ** most)
 
 
 def _scaled(value: object, scale: int) -> object:
