@@ -416,13 +416,14 @@ def test_cli_replay_phh_and_phhs(tmp_path: Path) -> None:
     r = runner.invoke(app, ["replay", str(ours), "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["game"] == "sdr"
     bulk = tmp_path / "hands.phhs"
-    bulk.write_text(f"[1]\n{BASE}\n[2]\n{BASE.replace('min_bet = 2', 'min_bet = 0.5')}")
+    bulk.write_text(f"[1]\n{BASE}\n[2]\n{BASE.replace('min_bet = 2', 'min_bet = 2.0000005')}")
     r = runner.invoke(app, ["replay", str(bulk), "--json"])
     assert r.exit_code == 0, r.output
     hands = json.loads(r.output)["hands"]
     assert hands[0]["finishing_stacks"] == [108, 98, 94]
-    assert hands[1] == {"hand": "2", "error": "min_bet is 0.5: rollem plays whole chips only "
-                                              "(an amount with a fraction is not replayed)"}
+    assert hands[1] == {"hand": "2", "error": "min_bet is 2.0000005: at most 6 decimal places "
+                                              "(amounts are played in whole chips of the "
+                                              "smallest unit)"}
 
 
 def test_cli_export_phh(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -14,6 +14,7 @@ from rollem.engine.actions import Bet, Call, Check, Fold, Raise
 from rollem.engine.errors import EngineError
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
+from rollem.engine.steps import Ante
 from rollem.phh.deal import (
     CardPreset,
     MuckHidden,
@@ -196,6 +197,7 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     antes = chip_list(data, "antes", n)
     if n == 2:  # PHH: heads-up, the antes (as the blinds) are reversed by rule
         antes.reverse()
+    file_antes = list(antes)
     antes = [min(a, s) for a, s in zip(antes, stacks, strict=True)]  # a short stack's all
     trimmed = bool(data.get("ante_trimming_status"))
     if trimmed:  # as PokerKit: no ante above the second largest, counted as the player's
@@ -208,6 +210,15 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
                                "player all-in on a dead ante is not replayed (with "
                                "ante_trimming_status = true it is)")
     options = _options(v, data, n)
+    from rollem import games
+
+    if trimmed and len(set(file_antes)) == 1 and file_antes[0] > 0 and any(
+            isinstance(step, Ante) for step in games.get(v.game).build(options)):
+        # equal antes posted by the game's own ante step (R-C-5), as PostAntes would
+        options = replace(options, ante=file_antes[0])
+        post: PostAntes | None = None
+    else:
+        post = PostAntes(antes)
     names = _names(data, n)
     parsed = parse_actions(data.get("actions"), n)
     reveal(parsed)
@@ -219,7 +230,7 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     muck = MuckHidden(preset, parsed.mucked)
     try:
         if trimmed:
-            hand = Hand(phh_game(v.game, muck, PostAntes(antes)), stacks, button=n - 1,
+            hand = Hand(phh_game(v.game, muck, post), stacks, button=n - 1,
                         options=options, preset=preset)
         else:  # dead antes: taken before the deal, into the main pot
             hand = Hand(phh_game(v.game, muck, None),
