@@ -38,7 +38,7 @@ class _CopyView:
     seat: int
 
 
-def phh_dict(hand: Hand, *, players: Sequence[str] | None = None,
+def phh_dict(hand: Hand, *, players: Sequence[str] | None = None, code: str | None = None,
              _copy: _CopyView | None = None) -> dict[str, Any]:
     """``hand`` as a standard PHH table (PokerKit's ``HandHistory.loads``
     replays it to the same finishing stacks).
@@ -49,12 +49,18 @@ def phh_dict(hand: Hand, *, players: Sequence[str] | None = None,
     and rollem disagree (tests/pokerkit_diff.py): a fixed-limit all-in raise
     short of a full bet (R-C-6), and a hi-lo split pot's odd chip (R-C-10).
 
+    ``code``: the variant code to write (a hand read from PHH keeps its
+    file's, :mod:`rollem.phh.convert`: FO/8 is read pot limit); by default
+    the game and structure's (:data:`~rollem.phh.variants.CODES`).
+
     Raises:
         PHHError: a game or betting structure with no PHH variant code, or
             forced bets PHH cannot state.
     """
     opts = hand.options
-    code = CODES.get((hand.game.id, opts.structure))
+    if code is not None and (code not in VARIANTS or VARIANTS[code].game != hand.game.id):
+        raise PHHError(f"variant {code[:20]!r} is not a PHH code of {hand.game.id}")
+    code = code or CODES.get((hand.game.id, opts.structure))
     if code is None:
         plays = ", ".join(f"{g} {s}" for g, s in CODES)
         raise PHHError(f"{hand.game.id} ({opts.structure}) has no PHH variant code; PHH "
