@@ -185,3 +185,25 @@ actions = ["d dh p1 AcAd", "d dh p2 7c2d", "d dh p3 KcKd", "p3 f", "p1 f"]
     # dead antes (PHH's default) are the history's _carry_in
     ours = phh_to_history(read_phh(text.replace("true", "false")))
     assert ours["_carry_in"] == 3 and ours["starting_stacks"] == [99, 99, 99]
+
+
+def test_a_known_hand_mucked_at_the_showdown_converts_and_comes_back() -> None:
+    # as PokerKit writes a loser's muck: p3's known kings mucked to p1's aces
+    text = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 AcAd", "d dh p2 7c2d", "d dh p3 KcKd", "p3 cbr 6", "p1 cc", "p2 f",
+           "d db 2c7h9s", "p1 cc", "p3 cc", "d db 3d", "p1 cc", "p3 cc", "d db 4s",
+           "p1 cc", "p3 cc", "p1 sm AcAd", "p3 sm"]
+"""
+    source = read_phh(text)
+    ours = phh_to_history(source)
+    assert ours["_phh"]["mucked"] == [2]
+    assert list(replay(ours).stacks) == [108, 98, 94]
+    back = history_to_phh(tomllib.loads(tomli_w.dumps(ours)))
+    assert back == source
+    # a muck that decides the pot (the winner's) is refused
+    with pytest.raises(PHHError, match="p1's hand is hidden or mucked at the showdown"):
+        phh_to_history(read_phh(text.replace('"p1 sm AcAd", "p3 sm"', '"p3 sm KcKd", "p1 sm"')))

@@ -7,7 +7,10 @@ PHH file's own header kept in ``_phh`` (a table: ``fields``, the file's
 variant, antes, blinds, bets, starting stacks, players and the fields
 rollem does not know, as the file gave them; ``keys``, the file's fields
 in order; ``scale``, chips a unit of a decimal file, :mod:`rollem.phh.units`;
-``hidden``, the players whose cards the file hides). Converted back
+``hidden``, the players whose cards the file hides; ``mucked``, the players
+whose known cards it mucks at the showdown, as PokerKit writes a loser's
+muck: the history shows them where rollem's showdown does, R-C-11, when
+that gives the same stacks). Converted back
 (:func:`history_to_phh`) such a history gives the file's fields again, its
 actions as rollem writes them (comments dropped, shows after the last
 action) and its amounts in its unit.
@@ -32,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rollem.phh.deal import PostAntes
-from rollem.phh.read import replay_phh
+from rollem.phh.read import PHHHand, replay_phh
 from rollem.phh.units import in_units
 from rollem.phh.variants import PHHError
 
@@ -51,6 +54,28 @@ def _hidden_lines(data: Mapping[str, Any], seat: int) -> bool:
     return bool(lines) and all(set(w[3]) == {"?"} for w in lines)
 
 
+def _without_known_mucks(data: Mapping[str, Any], h: PHHHand) -> tuple[PHHHand, list[int]]:
+    """A hand whose file mucks known cards at the showdown (``pN sm``, as
+    PokerKit writes a loser's muck) replayed without those mucks, the
+    engine's showdown deciding who shows (R-C-11), when that gives the same
+    stacks: that hand, and the PHH players whose mucks were left out."""
+    mucks = [e.seat for e in h.hand.events if e.kind == "muck" and e.data.get("hidden")
+             and e.seat is not None]
+    if not mucks or any(s in h.unknown for s in mucks):
+        return h, []
+    raw = data.get("actions")
+    lines = [ln for ln in raw if not (isinstance(ln, str) and ln.split("#", 1)[0].split()
+                                      in ([f"p{s + 1}", "sm"] for s in mucks))] \
+        if isinstance(raw, list) else raw
+    try:
+        again = replay_phh({**data, "actions": lines}, check_result=False)
+    except PHHError:
+        return h, []
+    if again.finishing_stacks != h.finishing_stacks:
+        return h, []  # (the muck decides the pots: refused below)
+    return again, sorted(mucks)
+
+
 def phh_to_history(data: Mapping[str, Any]) -> dict[str, Any]:
     """A standard PHH hand (its TOML table) as a rollem history table.
 
@@ -61,6 +86,7 @@ def phh_to_history(data: Mapping[str, Any]) -> dict[str, Any]:
     from rollem.history import HistoryError, history_dict, replay
 
     h = replay_phh(data)
+    h, mucked = _without_known_mucks(data, h)
     hand = h.hand
     if h.finishing_stacks is None or not hand.is_over:
         raise PHHError("the actions stop before the end of the hand: a rollem history is "
@@ -94,6 +120,7 @@ def phh_to_history(data: Mapping[str, Any]) -> dict[str, Any]:
         "keys": [str(k) for k in data],
         "scale": h.scale,
         "hidden": hidden,
+        "mucked": mucked,
     }
     try:
         again = replay(out)
@@ -161,7 +188,12 @@ def history_to_phh(data: Mapping[str, Any]) -> dict[str, Any]:
     table = phh_dict(hand, players=names, code=code if isinstance(code, str) else None)
     order = table.pop("_seats")
     table.pop("_burns", None)
-    actions = _hide(_unscaled(table["actions"], scale), hidden, hand, order)
+    mucked = phh.get("mucked", [])
+    if not isinstance(mucked, list) or not all(type(s) is int for s in mucked):
+        raise PHHError("_phh.mucked must be a list of PHH player indexes")
+    actions = [f"p{ln.split()[0][1:]} sm" if ln.split()[1:2] == ["sm"]
+               and int(ln.split()[0][1:]) - 1 in mucked else ln
+               for ln in _hide(_unscaled(table["actions"], scale), hidden, hand, order)]
     finishing = [in_units(c, scale) for c in table.get("finishing_stacks", [])]
     out: dict[str, Any] = {}
     for k in keys:

@@ -164,7 +164,8 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
     and up cards alike), board cards, the players' actions (the bring-in as
     ``pb``); no burns; at a showdown every contender's show (``pN sm``)
     right after the last player action, where PokerKit shows them (before
-    an all-in runout's cards). Who wins is the cards' doing, as in rollem
+    an all-in runout's cards), in the order the engine shows them. Who wins
+    is the cards' doing, as in rollem
     (R-C-11): a losing hand shown changes nothing."""
     lines: list[str] = []
     pending: dict[int, list[int]] = {}
@@ -226,8 +227,14 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
     if hand.result is not None and hand.result.showdown:
         # every contender shows (a losing hand shown changes nothing; one mucked
         # before an all-in runout would forfeit in PokerKit)
+        # in the order the engine shows them (R-C-11: the last aggressor first, then
+        # clockwise), as PokerKit writes them; any other contender after, in PHH order
+        shown = [e.seat for e in hand.events if e.kind in ("show", "muck")
+                 and not e.data.get("by_choice") and e.seat is not None]
+        first = {s: i for i, s in reversed(list(enumerate(shown)))}
         lines[at:at] = [_show(s, held[s], index, view)
-                        for s in sorted(held, key=lambda x: index[x]) if not hand.folded[s]]
+                        for s in sorted(held, key=lambda x: (first.get(x, len(shown)), index[x]))
+                        if not hand.folded[s]]
     return lines
 
 
