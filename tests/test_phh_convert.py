@@ -19,7 +19,7 @@ from bot_helpers import level_bot
 from cli_helpers import run_cli
 from rollem import games
 from rollem.engine import Hand, Options, SeededSource
-from rollem.history import history_dict, replay, write_history
+from rollem.history import history_dict, replay, write_history, write_own_copy
 from rollem.phh import PHHError, read_phh, read_phhs, replay_phh
 from rollem.phh.convert import history_to_phh, phh_to_history
 
@@ -207,3 +207,21 @@ actions = ["d dh p1 AcAd", "d dh p2 7c2d", "d dh p3 KcKd", "p3 cbr 6", "p1 cc", 
     # a muck that decides the pot (the winner's) is refused
     with pytest.raises(PHHError, match="p1's hand is hidden or mucked at the showdown"):
         phh_to_history(read_phh(text.replace('"p1 sm AcAd", "p3 sm"', '"p3 sm KcKd", "p1 sm"')))
+
+
+@pytest.mark.parametrize("game", games.shipped_ids())
+def test_every_shipped_games_histories_and_copies_load_in_pokerkit(game: str) -> None:
+    """PokerKit's ``HandHistory.loads`` reads every history rollem writes, full
+    and each player's own copy (its ``??``), of every shipped game (a rollem-GAME
+    variant it cannot replay; the games with a PHH code replay as PHH, above)."""
+    import warnings
+
+    import pokerkit as pk
+
+    hand = _hand(game, 2)
+    texts = [write_history(hand)] + [write_own_copy(hand, s) for s in range(hand.n)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        loaded = [pk.HandHistory.loads(t) for t in texts]
+    assert {h.variant for h in loaded} == {f"rollem-{game}"}
+    assert [list(h.starting_stacks) for h in loaded] == [list(hand.start_stacks)] * len(texts)
