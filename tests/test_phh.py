@@ -272,10 +272,15 @@ def test_spec_example_dwan_ivey_replays_to_pokerkit_stacks() -> None:
     assert h.players[2] == "Tom Dwan"
 
 
-def test_spec_example_triple_draw_is_refused_naming_it() -> None:
-    with pytest.raises(PHHError, match=r"^variant F2L3D \(fixed-limit deuce-to-seven lowball "
-                                        r"triple draw\) is not a game rollem plays"):
-        replay_phh(read_phh((HERE / "arieh-yockey-2019.phh").read_text()))
+def test_spec_example_triple_draw_replays_to_pokerkit_stacks() -> None:
+    # deuce-to-seven triple draw (rollem/phh/games/deuce7-triple.toml): Arieh's
+    # 7-5-4-3-2 after three draws beats Yockey's pat 7-6-4-3-2
+    text = (HERE / "arieh-yockey-2019.phh").read_text()
+    h = replay_phh(read_phh(text))
+    assert h.hand.game.id == "deuce7-triple"
+    assert h.finishing_stacks == _pokerkit_stacks(text) == [0, 4190000, 5910000, 12095000]
+    assert h.unknown == {1, 2}  # Hui's and Esposito's ?????????? (folded)
+    assert sorted(str(c) for c in h.hand.hole[3]) == ["2h", "3c", "4d", "5c", "7c"]
 
 
 # ---------------------------------------------------------------- refusals

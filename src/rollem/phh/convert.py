@@ -121,6 +121,7 @@ def phh_to_history(data: Mapping[str, Any]) -> dict[str, Any]:
         "scale": h.scale,
         "hidden": hidden,
         "mucked": mucked,
+        "shows": _shows(data),
     }
     try:
         again = replay(out)
@@ -130,6 +131,28 @@ def phh_to_history(data: Mapping[str, Any]) -> dict[str, Any]:
         raise PHHError(f"the converted history replays to {list(again.stacks)}, not "
                        f"{list(hand.stacks)}")
     return out
+
+
+def _shows(data: Mapping[str, Any]) -> dict[str, str]:
+    """Each player's shown cards as the file writes them (``pN`` -> ``CARDS``)."""
+    raw = data.get("actions")
+    out: dict[str, str] = {}
+    for line in raw if isinstance(raw, list) else []:
+        words = str(line).split("#", 1)[0].split()
+        if len(words) == 3 and words[1] == "sm" and "?" not in words[2]:
+            out[words[0]] = words[2]
+    return out
+
+
+def _as_shown(line: str, shows: Mapping[str, Any]) -> str:
+    """A show line with its cards in the file's order, when the file shows the
+    same cards (rollem writes a draw hand's cards in the order it holds them)."""
+    words = line.split()
+    mine = shows.get(words[0]) if len(words) == 3 and words[1] == "sm" else None
+    if isinstance(mine, str) and sorted(mine[i:i + 2] for i in range(0, len(mine), 2)) \
+            == sorted(words[2][i:i + 2] for i in range(0, len(words[2]), 2)):
+        return f"{words[0]} sm {mine}"
+    return line
 
 
 def _unscaled(lines: Sequence[str], scale: int) -> list[str]:
@@ -191,8 +214,10 @@ def history_to_phh(data: Mapping[str, Any]) -> dict[str, Any]:
     mucked = phh.get("mucked", [])
     if not isinstance(mucked, list) or not all(type(s) is int for s in mucked):
         raise PHHError("_phh.mucked must be a list of PHH player indexes")
+    shows = phh.get("shows", {})
     actions = [f"p{ln.split()[0][1:]} sm" if ln.split()[1:2] == ["sm"]
-               and int(ln.split()[0][1:]) - 1 in mucked else ln
+               and int(ln.split()[0][1:]) - 1 in mucked
+               else _as_shown(ln, shows if isinstance(shows, Mapping) else {})
                for ln in _hide(_unscaled(table["actions"], scale), hidden, hand, order)]
     finishing = [in_units(c, scale) for c in table.get("finishing_stacks", [])]
     out: dict[str, Any] = {}

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from rollem.cards import CARDS
-from rollem.engine.actions import Bet, Call, Check, Fold, Raise
+from rollem.cards import CARDS, Card
+from rollem.engine.actions import Bet, Call, Check, Draw, Fold, Raise
 from rollem.engine.errors import EngineError
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
@@ -23,11 +23,19 @@ from rollem.phh.deal import (
     chip_list,
     chips,
     parse_actions,
+    phh_cards,
     phh_game,
     reveal,
 )
 from rollem.phh.units import chip_scale, in_units, to_chips
-from rollem.phh.variants import MAX_HANDS, NOT_PLAYED, VARIANTS, PHHError, Variant
+from rollem.phh.variants import (
+    MAX_HANDS,
+    NOT_PLAYED,
+    VARIANTS,
+    PHHError,
+    Variant,
+    variant_game,
+)
 
 __all__ = ["PHHHand", "is_phh", "read_phh", "read_phhs", "replay_phh"]
 
@@ -210,10 +218,8 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
                                "player all-in on a dead ante is not replayed (with "
                                "ante_trimming_status = true it is)")
     options = _options(v, data, n)
-    from rollem import games
-
     if trimmed and len(set(file_antes)) == 1 and file_antes[0] > 0 and any(
-            isinstance(step, Ante) for step in games.get(v.game).build(options)):
+            isinstance(step, Ante) for step in variant_game(v.game).build(options)):
         # equal antes posted by the game's own ante step (R-C-5), as PostAntes would
         options = replace(options, ante=file_antes[0])
         post: PostAntes | None = None
@@ -247,7 +253,7 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
         where = f"line {line} of actions (p{seat + 1} {code}" + (f" {amount}" if amount else "")
         where += ")"
         from_file.extend([False] * _fill_in(hand, seat, where, filled))
-        _apply(hand, seat, code, amount, where)
+        _apply(hand, seat, code, amount, where, preset.named)
         from_file.append(True)
     _check_boards(hand, parsed, from_file, partial=at is not None)
     if at is not None:
@@ -331,7 +337,9 @@ def _check_boards(hand: Hand, parsed: Parsed, from_file: list[bool], *,
                            f"{before}, where the game deals {want} after action {at}")
 
 
-def _apply(hand: Hand, seat: int, code: str, amount: str, where: str) -> None:
+def _apply(hand: Hand, seat: int, code: str, amount: str, where: str,
+           known: set[Card]) -> None:
+    """One player action of the file (``known``: the cards the file names)."""
     p = hand.pending
     if p is None:
         raise PHHError(f"{where}: the hand is over")
@@ -340,7 +348,12 @@ def _apply(hand: Hand, seat: int, code: str, amount: str, where: str) -> None:
         raise PHHError(f"{where}: not p{seat + 1}'s turn (waiting for {waiting})")
     try:
         legal = hand.legal_actions(seat)
-        if code == "f":
+        if code == "sd":
+            if p.kind != "draw":
+                raise PHHError(f"{where}: a draw ('sd'), but the variant has no draw here "
+                               f"(waiting for a {p.kind})")
+            hand.apply(seat, Draw(_discards(hand, seat, amount, where, known)))
+        elif code == "f":
             hand.apply(seat, Fold())
         elif code == "pb":
             if legal.call_amount <= 0 or "call" not in legal.actions:
@@ -353,6 +366,24 @@ def _apply(hand: Hand, seat: int, code: str, amount: str, where: str) -> None:
             hand.apply(seat, Bet(to) if hand.current_bet == 0 else Raise(to))
     except EngineError as err:
         raise PHHError(f"{where}: {err}") from None
+
+
+def _discards(hand: Hand, seat: int, text: str, where: str,
+              known: set[Card]) -> tuple[Card, ...]:
+    """The cards ``pN sd CARDS`` discards: those it names; for each ``??``
+    one of the player's stand-in cards (cards the file never names)."""
+    cards = phh_cards(text, where) if text else []
+    named = [c for c in cards if c is not None]
+    held = list(hand.hole[seat])
+    stray = [c for c in named if c not in held]
+    if stray:
+        raise PHHError(f"{where}: p{seat + 1} does not hold {CARDS[stray[0]]}")
+    spare = [c for c in held if c not in known and c not in named]
+    hidden = len(cards) - len(named)
+    if hidden > len(spare):
+        raise PHHError(f"{where}: p{seat + 1} discards {hidden} hidden cards but holds "
+                       f"{len(spare)} the file does not name")
+    return tuple(named + spare[:hidden])
 
 
 def _amount(text: str, where: str) -> Decimal:

@@ -11,7 +11,7 @@ from typing import Any
 import tomli_w
 
 from rollem.cards import CARDS, parse_card
-from rollem.engine.actions import Bet, Call, Check, Fold, Raise
+from rollem.engine.actions import Bet, Call, Check, Draw, Fold, Raise
 from rollem.engine.forced import Blinds, BringIn
 from rollem.engine.hand import Hand
 from rollem.phh.variants import CODES, VARIANTS, PHHError
@@ -173,6 +173,7 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
     k = 0
 
     dealt: dict[int, list[int]] = {}
+    gone: dict[int, set[int]] = {}  # each seat's discards (a draw game's)
 
     def text(s: int, cards: Sequence[int], first: int) -> str:
         if view is None:
@@ -201,6 +202,11 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
                 lines.append(f"{p} cc")
             elif isinstance(action, Bet | Raise):
                 lines.append(f"{p} cbr {action.amount if isinstance(action, Bet) else action.to}")
+            elif isinstance(action, Draw):  # the cards discarded; another's hidden in a copy
+                gone.setdefault(seat, set()).update(action.cards)
+                shown = ("??" * len(action.cards) if view is not None and seat != view.seat
+                         else "".join(str(CARDS[c]) for c in action.cards))
+                lines.append(f"{p} sd {shown}".rstrip())
 
     at = -1  # where the shows go: after the last player action (before an all-in runout)
     held: dict[int, list[int]] = {}
@@ -208,11 +214,15 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
         act(i)
         if k == len(marks) and at < 0:
             at = len(lines)
-            held = {s: list(cs) for s, cs in dealt.items()}
+            held = {s: [c for c in cs if c not in gone.get(s, ())] for s, cs in dealt.items()}
         if ev.kind in ("round", "round_skipped"):
             flush()
         elif ev.kind in ("deal_hole", "deal_up"):
             pending.setdefault(ev.seat or 0, []).extend(ev.data["cards"])
+        elif ev.kind == "draw_deal":  # a draw's replacements, right after its sd line
+            flush()
+            pending[ev.seat or 0] = list(ev.data["cards"])
+            flush()
         elif ev.kind == "board":
             flush()
             lines.append("d db " + "".join(str(CARDS[c]) for c in ev.data["cards"]))
@@ -223,7 +233,7 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
     flush()
     if at < 0 or not hand.board:
         at = len(lines)
-        held = dealt
+        held = {s: [c for c in cs if c not in gone.get(s, ())] for s, cs in dealt.items()}
     if hand.result is not None and hand.result.showdown:
         # every contender shows (a losing hand shown changes nothing; one mucked
         # before an all-in runout would forfeit in PokerKit)
