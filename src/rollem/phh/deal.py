@@ -90,8 +90,10 @@ class CardPreset:
     order; a card it hides (``??``) or leaves out (burns) is a stand-in from
     the cards it does not name, in deck order."""
 
-    def __init__(self, seats: dict[int, list[Card | None]], board: list[Card]) -> None:
+    def __init__(self, seats: dict[int, list[Card | None]], board: list[Card],
+                 also: set[Card] | None = None) -> None:
         named = {c for cs in seats.values() for c in cs if c is not None} | set(board)
+        named |= also or set()  # cards named elsewhere (discarded): no stand-in
         self.queues: dict[tuple[str, int | None], list[Card | None]] = {
             ("p", s): list(cs) for s, cs in seats.items()}
         self.queues[("db", None)] = list(board)
@@ -199,6 +201,8 @@ class Parsed:
     """Each ``d db`` line: its line number, text, cards, player actions before it."""
     mucked: set[int] = field(default_factory=set)
     """Players who muck at the showdown (``pN sm`` without cards)."""
+    discarded: set[Card] = field(default_factory=set)
+    """The cards the draws (``pN sd CARDS``) name."""
 
 
 def parse_actions(raw: object, n: int) -> Parsed:
@@ -238,8 +242,8 @@ def parse_actions(raw: object, n: int) -> Parsed:
         elif code == "cbr" and len(words) == 3:
             p.actions.append((seat, code, words[2], i))
         elif code == "sd" and len(words) in (2, 3):  # a draw: the cards discarded
-            if len(words) == 3:
-                phh_cards(words[2], where)  # (checked here, discarded in the replay)
+            if len(words) == 3:  # (discarded in the replay)
+                p.discarded.update(c for c in phh_cards(words[2], where) if c is not None)
             p.actions.append((seat, code, words[2] if len(words) == 3 else "", i))
         else:
             raise PHHError(f"{where}: not a PHH action (pN f, pN cc, pN cbr AMOUNT, pN pb, "

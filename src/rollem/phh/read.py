@@ -232,7 +232,7 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     twice = [c for i, c in enumerate(known) if c in known[:i]]
     if twice:
         raise PHHError(f"card {CARDS[twice[0]]} is dealt twice; each card exists once")
-    preset = CardPreset(parsed.deals, parsed.board)
+    preset = CardPreset(parsed.deals, parsed.board, parsed.discarded)
     muck = MuckHidden(preset, parsed.mucked)
     try:
         if trimmed:
@@ -370,15 +370,17 @@ def _apply(hand: Hand, seat: int, code: str, amount: str, where: str,
 
 def _discards(hand: Hand, seat: int, text: str, where: str,
               known: set[Card]) -> tuple[Card, ...]:
-    """The cards ``pN sd CARDS`` discards: those it names; for each ``??``
-    one of the player's stand-in cards (cards the file never names)."""
+    """The cards ``pN sd CARDS`` discards: those it names; for each ``??``,
+    and each named card the file hid where it was dealt (a folded player's
+    ``????`` in the dataset), one of the player's stand-in cards (cards the
+    file never names)."""
     cards = phh_cards(text, where) if text else []
-    named = [c for c in cards if c is not None]
     held = list(hand.hole[seat])
-    stray = [c for c in named if c not in held]
-    if stray:
-        raise PHHError(f"{where}: p{seat + 1} does not hold {CARDS[stray[0]]}")
+    named = [c for c in cards if c is not None and c in held]
     spare = [c for c in held if c not in known and c not in named]
+    stray = [c for c in cards if c is not None and c not in held]
+    if stray and not spare:
+        raise PHHError(f"{where}: p{seat + 1} does not hold {CARDS[stray[0]]}")
     hidden = len(cards) - len(named)
     if hidden > len(spare):
         raise PHHError(f"{where}: p{seat + 1} discards {hidden} hidden cards but holds "

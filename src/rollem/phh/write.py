@@ -189,12 +189,23 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
             lines.append(f"d dh p{index[s] + 1} " + text(s, pending[s], first))
         pending.clear()
 
+    drawn: list[tuple[int, list[int]]] = []  # a draw round's replacements, dealt after it
+
+    def flush_draws() -> None:  # as PokerKit: every discard of the round, then the deals
+        for s, cards in drawn:
+            first = len(dealt.get(s, []))
+            dealt.setdefault(s, []).extend(cards)
+            lines.append(f"d dh p{index[s] + 1} " + text(s, cards, first))
+        drawn.clear()
+
     def act(i_event: int) -> None:
         nonlocal k
         while k < len(marks) and (i_event < 0 or marks[k] == i_event):
             seat, action = hand.actions[k]
             k += 1
             flush()
+            if not isinstance(action, Draw):
+                flush_draws()
             p = f"p{index[seat] + 1}"
             if isinstance(action, Fold):
                 lines.append(f"{p} f")
@@ -216,13 +227,13 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
             at = len(lines)
             held = {s: [c for c in cs if c not in gone.get(s, ())] for s, cs in dealt.items()}
         if ev.kind in ("round", "round_skipped"):
+            flush_draws()
             flush()
         elif ev.kind in ("deal_hole", "deal_up"):
             pending.setdefault(ev.seat or 0, []).extend(ev.data["cards"])
-        elif ev.kind == "draw_deal":  # a draw's replacements, right after its sd line
+        elif ev.kind == "draw_deal":  # a draw's replacements, after the round's discards
             flush()
-            pending[ev.seat or 0] = list(ev.data["cards"])
-            flush()
+            drawn.append((ev.seat or 0, list(ev.data["cards"])))
         elif ev.kind == "board":
             flush()
             lines.append("d db " + "".join(str(CARDS[c]) for c in ev.data["cards"]))
@@ -230,6 +241,7 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
                 and lines[-1] == f"p{index[ev.seat or 0] + 1} cc":
             lines[-1] = lines[-1][:-2] + "pb"
     act(-1)
+    flush_draws()
     flush()
     if at < 0 or not hand.board:
         at = len(lines)
