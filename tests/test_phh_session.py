@@ -114,3 +114,40 @@ def test_phhs_entries_append_to_one_file() -> None:
         phhs_entry(0, table)
     with pytest.raises(PHHError, match="not a TOML hand history"):
         session_table("variant = ")
+
+
+def test_fifty_table_hands_round_trip_to_the_ledger() -> None:
+    """50 hands of a dealer's-choice table (the web table's model, basic bots),
+    each seat's own copies as one .phhs (what a player's session download
+    holds): every hand replays, and the nets per player are the ledger's."""
+    from bot_helpers import level_bot
+    from rollem.table import Table
+
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    table = Table([200] * 4, game="dealers-choice", rng=random.Random(11),
+                  games=["holdem", "stud", "razz", "omaha8", "sdr", "draw5"],
+                  rebuy=200, auto_rebuy=lambda seat: True)
+    bots = [level_bot("basic", 40 + s) for s in range(4)]
+    copies: list[list[str]] = [[] for _ in names]
+    for _ in range(50):
+        hand = table.new_hand()
+        while not hand.is_over:
+            assert hand.pending is not None
+            s = hand.pending.seats[0]
+            hand.apply(s, bots[s].act(hand.view(s)))
+        table.end_hand()
+        for s in (0, 3):  # two players' downloads (each replay checks every copy)
+            copies[s].append(write_own_copy(hand, s, players=names))
+    ledger = {n: table.stacks[s] - table.brought[s] for s, n in enumerate(names)}
+    assert any(ledger.values())
+    for s in (0, 3):
+        name = names[s]
+        hands = list(read_phhs(write_session_phhs(copies[s])))
+        assert len(hands) == 50
+        nets: Counter[str] = Counter()
+        for _, table_ in hands:
+            entry = replay_table(table_)
+            for who, f, st in zip(entry["players"], entry["finishing_stacks"],
+                                  entry["starting_stacks"], strict=True):
+                nets[who] += f - st
+        assert {k: v for k, v in nets.items() if k} == ledger, name
