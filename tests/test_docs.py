@@ -207,7 +207,7 @@ def test_guide_front_pages_match_the_readme(page: str) -> None:
         assert f"```sh\n{command}\n```" in text, f"{page} lacks the README's {command!r}"
     top = {path[0] for path in COMMANDS if len(path) == 1}
     assert top == {"play", "serve", "backup", "rules", "odds", "eval", "replay", "simulate",
-                   "check-game", "verify", "export"}
+                   "check-game", "verify", "export", "convert"}
     for name in sorted(top):
         assert f"`rollem {name}" in text, f"{page} does not mention rollem {name}"
 

@@ -17,12 +17,13 @@ import pytest
 import tomli_w
 from click.testing import CliRunner
 
-from engine_helpers import play_out
-from rollem import games
+from engine_helpers import play_out, random_action
 from rollem.cli.app import app
 from rollem.engine import Hand, Options, SeededSource
+from rollem.engine.actions import Draw
 from rollem.history import write_history, write_own_copy
 from rollem.phh import PHHError, copy_phh_dict, phh_dict, read_phh, replay_phh, write_phh
+from rollem.phh.variants import variant_game
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 HANDS = 30
@@ -37,6 +38,8 @@ GAMES = {
     "F7S": ("stud", Options(ante=1, small_bet=2, big_bet=4)),
     "F7S/8": ("stud8", Options(ante=1, small_bet=2, big_bet=4)),
     "FR": ("razz", Options(ante=1, small_bet=2, big_bet=4)),
+    "N2L1D": ("deuce7-single", Options(structure="no-limit", ante=0, small_bet=2, big_bet=2)),
+    "F2L3D": ("deuce7-triple", Options(ante=0, small_bet=2, big_bet=4)),
 }
 
 
@@ -64,11 +67,19 @@ def _known_divergence(hand: Hand) -> bool:
 def _our_hand(code: str, seed: int) -> Hand:
     game_id, options = GAMES[code]
     rng = random.Random(seed)
-    n = rng.randint(2, games.get(game_id).max_players)
+    game = variant_game(game_id)
+    n = rng.randint(2, min(game.max_players, 4 if code == "F2L3D" else 10))  # (52 cards)
     stacks = [rng.choice([6, 25, 80, 200]) for _ in range(n)]
-    hand = Hand(game_id, stacks, button=rng.randrange(n), options=options,
+    hand = Hand(game, stacks, button=rng.randrange(n), options=options,
                 source=SeededSource(seed))
-    play_out(hand, rng)
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        if hand.pending.kind == "draw":  # discard 0 to 3 of the hand at random
+            held = list(hand.hole[seat])
+            hand.apply(seat, Draw(tuple(rng.sample(held, rng.randint(0, 3)))))
+        else:
+            hand.apply(seat, random_action(hand, seat, rng))
     return hand
 
 
@@ -92,11 +103,14 @@ def test_our_hands_replay_in_pokerkit(code: str) -> None:
     assert compared >= HANDS * 2 // 3
 
 
-@pytest.mark.parametrize("code", sorted(GAMES))
+@pytest.mark.parametrize("code", sorted(set(GAMES) - {"N2L1D", "F2L3D"}))
 def test_own_copies_export_with_hidden_cards(code: str) -> None:
     """A player's own copy (as rollem play saves it) as PHH: the cards it
     hides are ??, yet PokerKit and rollem replay it to the copy's stacks (a
-    hidden hand at the showdown was mucked: it wins nothing)."""
+    hidden hand at the showdown was mucked: it wins nothing). Not the
+    deuce-to-seven draws: rollem reads them from PHH only, no player at a
+    rollem table has a copy of one (and a copy's hidden draws cannot tell
+    which shown card was dealt when)."""
     compared = 0
     for seed in range(HANDS // 2):
         hand = _our_hand(code, seed)
@@ -161,13 +175,17 @@ PK_GAMES = {  # antes not trimmed (PHH's default): dead money in the main pot
     "F7S/8": lambda: pk.FixedLimitSevenCardStudHighLowSplitEightOrBetter(
         _AUTO, False, 2, 1, 4, 8, **_CASH),
     "FR": lambda: pk.FixedLimitRazz(_AUTO, False, 1, 1, 2, 4, **_CASH),
+    "N2L1D": lambda: pk.NoLimitDeuceToSevenLowballSingleDraw(_AUTO, False, 0, (1, 2), 2,
+                                                             **_CASH),
+    "F2L3D": lambda: pk.FixedLimitDeuceToSevenLowballTripleDraw(_AUTO, False, 0, (1, 2), 2, 4,
+                                                                **_CASH),
 }
 
 
 def _pokerkit_hand(code: str, seed: int) -> tuple[str, list[int]]:
     rng = random.Random(seed)
     game = PK_GAMES[code]()
-    n = rng.randint(2, 6)
+    n = rng.randint(2, 4 if code == "F2L3D" else 6)  # (52 cards for three draws)
     state = game([rng.choice([30, 80, 200]) for _ in range(n)], n)
     deck = [pk.Card.parse(f"{r}{s}").__next__() for r in "23456789TJQKA" for s in "cdhs"]
     rng.shuffle(deck)
@@ -180,6 +198,9 @@ def _pokerkit_hand(code: str, seed: int) -> tuple[str, list[int]]:
                 state.deal_board((deck.pop(),))
             elif state.can_select_runout_count():  # cash game: run it once
                 state.select_runout_count()
+            elif state.can_stand_pat_or_discard():  # discard 0 to 3 at random
+                held = list(state.hole_cards[state.stand_patter_or_discarder_index])
+                state.stand_pat_or_discard(rng.sample(held, rng.randint(0, 3)))
             elif state.actor_index is not None:
                 moves = [m for m, ok in (("f", state.can_fold()), ("cc", state.can_check_or_call()),
                                          ("pb", state.can_post_bring_in()),
@@ -272,10 +293,15 @@ def test_spec_example_dwan_ivey_replays_to_pokerkit_stacks() -> None:
     assert h.players[2] == "Tom Dwan"
 
 
-def test_spec_example_triple_draw_is_refused_naming_it() -> None:
-    with pytest.raises(PHHError, match=r"^variant F2L3D \(fixed-limit deuce-to-seven lowball "
-                                        r"triple draw\) is not a game rollem plays"):
-        replay_phh(read_phh((HERE / "arieh-yockey-2019.phh").read_text()))
+def test_spec_example_triple_draw_replays_to_pokerkit_stacks() -> None:
+    # deuce-to-seven triple draw (rollem/phh/games/deuce7-triple.toml): Arieh's
+    # 7-5-4-3-2 after three draws beats Yockey's pat 7-6-4-3-2
+    text = (HERE / "arieh-yockey-2019.phh").read_text()
+    h = replay_phh(read_phh(text))
+    assert h.hand.game.id == "deuce7-triple"
+    assert h.finishing_stacks == _pokerkit_stacks(text) == [0, 4190000, 5910000, 12095000]
+    assert h.unknown == {1, 2}  # Hui's and Esposito's ?????????? (folded)
+    assert sorted(str(c) for c in h.hand.hole[3]) == ["2h", "3c", "4d", "5c", "7c"]
 
 
 # ---------------------------------------------------------------- refusals
@@ -300,8 +326,8 @@ def test_base_example_replays() -> None:
     ('variant = "NT"', 'variant = "NS"', "variant NS (no-limit short-deck hold'em) is not a game"),
     ('variant = "NT"', 'variant = "FB"', "variant FB (fixed-limit badugi) is not a game"),
     ('variant = "NT"', 'variant = "XX"', "unknown PHH variant 'XX'"),
-    ("min_bet = 2", "min_bet = 2.5", "min_bet is 2.5: rollem plays whole chips only"),
-    ("[100, 100, 100]", "[100, 100.5, 100]", "starting_stacks[1] is 100.5: rollem plays whole"),
+    ("min_bet = 2", "min_bet = 2.0000005", "min_bet is 2.0000005: at most 6 decimal places"),
+    ("[100, 100, 100]", "[100, inf, 100]", "starting_stacks[1] is Infinity; rollem replays only"),
     ("[100, 100, 100]", "[100, 100]", "antes has 3 entries for 2 players"),
     ("antes = [0, 0, 0]\n", "", "antes must be a list of chips"),
     ("min_bet = 2\n", "", "min_bet is missing (a number of chips)"),
@@ -416,13 +442,14 @@ def test_cli_replay_phh_and_phhs(tmp_path: Path) -> None:
     r = runner.invoke(app, ["replay", str(ours), "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["game"] == "sdr"
     bulk = tmp_path / "hands.phhs"
-    bulk.write_text(f"[1]\n{BASE}\n[2]\n{BASE.replace('min_bet = 2', 'min_bet = 0.5')}")
+    bulk.write_text(f"[1]\n{BASE}\n[2]\n{BASE.replace('min_bet = 2', 'min_bet = 2.0000005')}")
     r = runner.invoke(app, ["replay", str(bulk), "--json"])
     assert r.exit_code == 0, r.output
     hands = json.loads(r.output)["hands"]
     assert hands[0]["finishing_stacks"] == [108, 98, 94]
-    assert hands[1] == {"hand": "2", "error": "min_bet is 0.5: rollem plays whole chips only "
-                                              "(an amount with a fraction is not replayed)"}
+    assert hands[1] == {"hand": "2", "error": "min_bet is 2.0000005: at most 6 decimal places "
+                                              "(amounts are played in whole chips of the "
+                                              "smallest unit)"}
 
 
 def test_cli_export_phh(tmp_path: Path) -> None:

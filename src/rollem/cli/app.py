@@ -26,6 +26,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                "Copy the web table's database to PATH, safely while it is served."),
     "check-game": ("rollem.cli.checkgame_cmd:check_game_command",
                    "Check a game file (TOML) and print its steps in words."),
+    "convert": ("rollem.cli.convert_cmd:convert_command",
+                "Convert hand histories FILES between standard PHH and rollem's format."),
     "eval": ("rollem.cli.eval_cmd:eval_command",
              'Evaluate a poker hand: CARDS is one argument ("Qs Qd Kc") or several.'),
     "export": ("rollem.cli.phh_cmd:export_command",

@@ -37,8 +37,10 @@ def _told(h: Any) -> str:
     told = summary(h.hand, names).splitlines()
     # the engine's net leaves the antes out (they are its carried-in pot)
     text = f"PHH {h.variant}: " + "\n".join(ln for ln in told if not ln.startswith("Net: "))
+    if h.scale != 1:
+        text += f"\n(Amounts above in chips of {h.units(1)}; below in the file's unit.)"
     if h.finishing_stacks is not None:
-        text += "\nNet: " + ", ".join(f"{n} {f - s:+d}" for n, f, s in zip(
+        text += "\nNet: " + ", ".join(f"{n} {h.units(f - s):+}" for n, f, s in zip(
             names, h.finishing_stacks, h.starting_stacks, strict=True))
     if h.filled:
         text += "\nLeft out of the file, filled in as PokerKit does: " + "; ".join(h.filled)
@@ -47,7 +49,7 @@ def _told(h: Any) -> str:
             names[s] for s in sorted(h.unknown)) + " (no result depends on them)"
     if h.finishing_stacks is not None:
         text += "\nFinishing stacks: " + ", ".join(
-            f"{n} {s}" for n, s in zip(names, h.finishing_stacks, strict=True))
+            f"{n} {h.units(s)}" for n, s in zip(names, h.finishing_stacks, strict=True))
     return text
 
 
@@ -67,7 +69,7 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
     ``.phhs`` (several): each hand replayed through the engine (prints and
     exits; a bad hand of a ``.phhs`` is reported in its place, the others
     still replay)."""
-    from rollem.phh import PHHError, read_phh, read_phhs, replay_phh
+    from rollem.phh import PHHError, is_phh, read_phh, read_phhs, replay_phh, replay_table
 
     bulk = file.suffix.lower() == ".phhs"
     if text is None:
@@ -90,6 +92,16 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
         try:
             if not isinstance(table, dict):
                 raise PHHError(f"{name} is not a table of PHH fields")
+            if not is_phh(table):  # a session's hand of a game with no PHH code
+                entry = replay_table(table, check_result=not lenient)
+                out.append({"hand": name, **entry})
+                told.append(f"[{name}] {entry['variant']}: Net: " + ", ".join(
+                    f"{n} {f - s:+d}" for n, f, s in zip(
+                        entry["players"], entry["finishing_stacks"], entry["starting_stacks"],
+                        strict=True) if n != "") + "\nFinishing stacks: " + ", ".join(
+                    f"{n} {f}" for n, f in zip(entry["players"], entry["finishing_stacks"],
+                                               strict=True) if n != ""))
+                continue
             h = replay_phh(table, check_result=not lenient)
             _differences(Path(f"{file}[{name}]"), h)
             out.append({"hand": name, **h.to_json()})

@@ -585,14 +585,27 @@ class TerminalGame:
     def save(self, hand: Any) -> None:
         """Save your own copy of the finished hand (seat 0's, as the web table's
         download): your cards, the cards dealt face up and the cards shown, never
-        a computer player's face-down cards (folded, mucked or never shown)."""
-        from rollem.history import write_own_copy
+        a computer player's face-down cards (folded, mucked or never shown).
+        The copy is also appended to the session's ``session.phhs`` (issue 29:
+        standard PHH where the game has a PHH variant, else rollem's own
+        table; :func:`rollem.phh.session_table`)."""
+        from rollem.history import HistoryError, write_own_copy
+        from rollem.phh import PHHError, phhs_entry, session_table
 
         try:
             self.session_dir.mkdir(parents=True, exist_ok=True)
             path = self.session_dir / f"hand-{self.hand_no:04d}-{hand.game.id}.toml"
-            path.write_text(write_own_copy(hand, 0, players=self.names), encoding="utf-8")
+            text = write_own_copy(hand, 0, players=self.names)
+            path.write_text(text, encoding="utf-8")
             self.saved += 1
+            try:
+                table = session_table(text)
+            except (HistoryError, PHHError) as err:  # (the .toml copy is saved)
+                self.save_errors.append(f"session.phhs: {err}")
+                return
+            assert table is not None
+            with (self.session_dir / "session.phhs").open("a", encoding="utf-8") as f:
+                f.write(phhs_entry(self.saved, table))
         except OSError as err:
             self.save_errors.append(str(err))
             self.say(Text(f"could not save the hand history: {err}", style="red"))
@@ -635,7 +648,7 @@ class TerminalGame:
         if self.saved:
             self.say(f"{self.saved} hand histories saved in {self.session_dir} "
                      f"(your own copies, with only the cards you saw; read one with: "
-                     "rollem replay FILE)")
+                     "rollem replay FILE; all of them: rollem replay session.phhs)")
         if self.save_errors:
             self.say(Text(f"{len(self.save_errors)} finished hand(s) could not be saved in "
                           f"{self.session_dir}: {self.save_errors[-1]}", style="red"))

@@ -17,7 +17,9 @@ is not a rollem history. This module translates:
 Modules: :mod:`~rollem.phh.variants` (the codes, :class:`PHHError`),
 :mod:`~rollem.phh.deal` (amounts, cards and actions read; the deal through
 the engine), :mod:`~rollem.phh.read` (:func:`replay_phh`),
-:mod:`~rollem.phh.write` (export).
+:mod:`~rollem.phh.write` (export), :mod:`~rollem.phh.session` (a whole
+session as one ``.phhs``: :func:`write_session_phhs`, :func:`session_table`,
+:func:`phhs_entry`, :func:`replay_table`).
 
 Cards a file hides (``??``) are dealt as stand-ins, which decide nothing:
 a hand still hidden at the showdown, or mucked there (``pN sm``), wins
@@ -42,12 +44,14 @@ engine does (R-C-5: a short stack's ante is all it has, and side pots are
 made over it). As PokerKit's ``HandHistory`` does, an action a file leaves
 out is filled in (a check where the player may, else a fold).
 
-Chips are whole numbers: an amount with a fraction (``0.5``) is refused.
-Every refusal is a :class:`PHHError` with one line naming the field or the
-action.
+Chips are whole numbers: a hand whose amounts have a fraction (``0.5``)
+is played in chips of its smallest unit and told in its own
+(:mod:`~rollem.phh.units`). Every refusal is a :class:`PHHError` with one
+line naming the field or the action.
 """
 
 from rollem.phh.read import PHHHand, is_phh, read_phh, read_phhs, replay_phh
+from rollem.phh.session import phhs_entry, replay_table, session_table, write_session_phhs
 from rollem.phh.variants import CODES, NOT_PLAYED, VARIANTS, PHHError
 from rollem.phh.write import copy_phh_dict, phh_dict, write_phh, write_phhs
 
@@ -60,9 +64,13 @@ __all__ = [
     "copy_phh_dict",
     "is_phh",
     "phh_dict",
+    "phhs_entry",
     "read_phh",
     "read_phhs",
     "replay_phh",
+    "replay_table",
+    "session_table",
     "write_phh",
     "write_phhs",
+    "write_session_phhs",
 ]

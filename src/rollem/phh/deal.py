@@ -90,11 +90,15 @@ class CardPreset:
     order; a card it hides (``??``) or leaves out (burns) is a stand-in from
     the cards it does not name, in deck order."""
 
-    def __init__(self, seats: dict[int, list[Card | None]], board: list[Card]) -> None:
+    def __init__(self, seats: dict[int, list[Card | None]], board: list[Card],
+                 also: set[Card] | None = None) -> None:
         named = {c for cs in seats.values() for c in cs if c is not None} | set(board)
+        named |= also or set()  # cards named elsewhere (discarded): no stand-in
         self.queues: dict[tuple[str, int | None], list[Card | None]] = {
             ("p", s): list(cs) for s, cs in seats.items()}
         self.queues[("db", None)] = list(board)
+        self.named = named
+        """Every card the file names."""
         self.free = [c for c in CARDS if c not in named]
         self.stand_ins: set[int] = set()
         self.board_stand_ins = 0
@@ -174,9 +178,9 @@ class PostAntes(Step):
 def phh_game(game_id: str, muck: MuckHidden, antes: PostAntes | None) -> Game:
     """The game ``game_id`` with :class:`MuckHidden` before its showdown and,
     where given, :class:`PostAntes` first."""
-    from rollem import games
+    from rollem.phh.variants import variant_game
 
-    base = games.get(game_id)
+    base = variant_game(game_id)
 
     def build(options: Options) -> list[Step]:
         steps = base.build(options)
@@ -197,6 +201,8 @@ class Parsed:
     """Each ``d db`` line: its line number, text, cards, player actions before it."""
     mucked: set[int] = field(default_factory=set)
     """Players who muck at the showdown (``pN sm`` without cards)."""
+    discarded: set[Card] = field(default_factory=set)
+    """The cards the draws (``pN sd CARDS``) name."""
 
 
 def parse_actions(raw: object, n: int) -> Parsed:
@@ -235,11 +241,13 @@ def parse_actions(raw: object, n: int) -> Parsed:
             p.actions.append((seat, code, "", i))
         elif code == "cbr" and len(words) == 3:
             p.actions.append((seat, code, words[2], i))
-        elif code == "sd":
-            raise PHHError(f"{where}: a draw ('sd'), but the variant has no draw")
+        elif code == "sd" and len(words) in (2, 3):  # a draw: the cards discarded
+            if len(words) == 3:  # (discarded in the replay)
+                p.discarded.update(c for c in phh_cards(words[2], where) if c is not None)
+            p.actions.append((seat, code, words[2] if len(words) == 3 else "", i))
         else:
             raise PHHError(f"{where}: not a PHH action (pN f, pN cc, pN cbr AMOUNT, pN pb, "
-                           "pN sm [CARDS])")
+                           "pN sd [CARDS], pN sm [CARDS])")
     return p
 
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from rollem.cards import CARDS
-from rollem.engine.actions import Bet, Call, Check, Fold, Raise
+from rollem.cards import CARDS, Card
+from rollem.engine.actions import Bet, Call, Check, Draw, Fold, Raise
 from rollem.engine.errors import EngineError
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
+from rollem.engine.steps import Ante
 from rollem.phh.deal import (
     CardPreset,
     MuckHidden,
@@ -22,10 +23,19 @@ from rollem.phh.deal import (
     chip_list,
     chips,
     parse_actions,
+    phh_cards,
     phh_game,
     reveal,
 )
-from rollem.phh.variants import MAX_HANDS, NOT_PLAYED, VARIANTS, PHHError, Variant
+from rollem.phh.units import chip_scale, in_units, to_chips
+from rollem.phh.variants import (
+    MAX_HANDS,
+    NOT_PLAYED,
+    VARIANTS,
+    PHHError,
+    Variant,
+    variant_game,
+)
 
 __all__ = ["PHHHand", "is_phh", "read_phh", "read_phhs", "replay_phh"]
 
@@ -54,6 +64,9 @@ class PHHHand:
             (a check where the player may check, else a fold), one line each.
         differences: what the file records that the replay contradicts
             (``check_result=False``), one line each.
+        scale: chips a unit of the file's amounts (1, or ``10 ** places``
+            for a file with decimal amounts, :mod:`rollem.phh.units`); the
+            stacks, antes and the hand are in chips.
     """
 
     variant: str
@@ -66,18 +79,34 @@ class PHHHand:
     fields: dict[str, Any] = field(default_factory=dict)
     filled: list[str] = field(default_factory=list)
     differences: list[str] = field(default_factory=list)
+    scale: int = 1
+
+    def units(self, chips: int) -> int | Decimal:
+        """``chips`` in the file's unit (:func:`~rollem.phh.units.in_units`)."""
+        return in_units(chips, self.scale)
 
     def to_json(self) -> dict[str, Any]:
         """``rollem replay FILE.phh --json``: ``variant``, ``game``, ``players``,
-        ``starting_stacks``, ``finishing_stacks`` (PHH player order), and the
-        engine's ``pots``/``shown``/``net`` by seat (= PHH player index)."""
+        ``starting_stacks``, ``finishing_stacks`` (PHH player order; in the
+        file's unit, as decimal numbers when its amounts are decimal, with
+        ``chip_unit`` the value of one chip), and the engine's
+        ``pots``/``shown``/``net`` by seat (= PHH player index; the pots in
+        chips)."""
+
+        def unit(chips: int) -> int | float:
+            value = self.units(chips)
+            return value if isinstance(value, int) else float(value)
+
         out: dict[str, Any] = {
             "variant": self.variant,
             "game": self.hand.game.id,
             "players": self.players,
-            "starting_stacks": self.starting_stacks,
-            "finishing_stacks": self.finishing_stacks,
+            "starting_stacks": [unit(s) for s in self.starting_stacks],
+            "finishing_stacks": (None if self.finishing_stacks is None
+                                 else [unit(s) for s in self.finishing_stacks]),
         }
+        if self.scale != 1:
+            out["chip_unit"] = float(Decimal(1) / self.scale)
         if self.filled:
             out["filled_in"] = self.filled
         r = self.hand.result
@@ -85,7 +114,7 @@ class PHHHand:
             d = r.to_dict()
             out["pots"] = d["pots"]
             out["shown"] = d["shown"]
-            out["net"] = {str(i): f - s for i, (f, s) in enumerate(
+            out["net"] = {str(i): unit(f - s) for i, (f, s) in enumerate(
                 zip(self.finishing_stacks or [], self.starting_stacks, strict=True))}
         return out
 
@@ -161,9 +190,13 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
         PHHError: a variant rollem does not play, a missing or malformed
             field, an amount with a fraction, an illegal action (naming its
             line), a result that depends on cards the file hides, or a
-            ``finishing_stacks`` the replay contradicts.
+            ``finishing_stacks`` the replay contradicts. Amounts with a
+            fraction are played in whole chips of the smallest unit they
+            use (:mod:`rollem.phh.units`; at most six decimal places).
     """
     v = _variant(data)
+    scale = chip_scale(data)
+    data = to_chips(data, scale)
     raw_stacks = data.get("starting_stacks")
     if not isinstance(raw_stacks, list) or not 2 <= len(raw_stacks) <= 10:
         raise PHHError("starting_stacks must be a list of 2 to 10 stacks, one a player")
@@ -172,6 +205,7 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     antes = chip_list(data, "antes", n)
     if n == 2:  # PHH: heads-up, the antes (as the blinds) are reversed by rule
         antes.reverse()
+    file_antes = list(antes)
     antes = [min(a, s) for a, s in zip(antes, stacks, strict=True)]  # a short stack's all
     trimmed = bool(data.get("ante_trimming_status"))
     if trimmed:  # as PokerKit: no ante above the second largest, counted as the player's
@@ -184,6 +218,13 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
                                "player all-in on a dead ante is not replayed (with "
                                "ante_trimming_status = true it is)")
     options = _options(v, data, n)
+    if trimmed and len(set(file_antes)) == 1 and file_antes[0] > 0 and any(
+            isinstance(step, Ante) for step in variant_game(v.game).build(options)):
+        # equal antes posted by the game's own ante step (R-C-5), as PostAntes would
+        options = replace(options, ante=file_antes[0])
+        post: PostAntes | None = None
+    else:
+        post = PostAntes(antes)
     names = _names(data, n)
     parsed = parse_actions(data.get("actions"), n)
     reveal(parsed)
@@ -191,11 +232,11 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     twice = [c for i, c in enumerate(known) if c in known[:i]]
     if twice:
         raise PHHError(f"card {CARDS[twice[0]]} is dealt twice; each card exists once")
-    preset = CardPreset(parsed.deals, parsed.board)
+    preset = CardPreset(parsed.deals, parsed.board, parsed.discarded)
     muck = MuckHidden(preset, parsed.mucked)
     try:
         if trimmed:
-            hand = Hand(phh_game(v.game, muck, PostAntes(antes)), stacks, button=n - 1,
+            hand = Hand(phh_game(v.game, muck, post), stacks, button=n - 1,
                         options=options, preset=preset)
         else:  # dead antes: taken before the deal, into the main pot
             hand = Hand(phh_game(v.game, muck, None),
@@ -212,12 +253,12 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
         where = f"line {line} of actions (p{seat + 1} {code}" + (f" {amount}" if amount else "")
         where += ")"
         from_file.extend([False] * _fill_in(hand, seat, where, filled))
-        _apply(hand, seat, code, amount, where)
+        _apply(hand, seat, code, amount, where, preset.named)
         from_file.append(True)
     _check_boards(hand, parsed, from_file, partial=at is not None)
     if at is not None:
         return PHHHand(v.code, hand, stacks, None, names, antes, set(preset.stand_ins),
-                       {k: data[k] for k in data if k not in _FIELDS}, filled)
+                       {k: data[k] for k in data if k not in _FIELDS}, filled, scale=scale)
     left = [s for s, q in preset.queues.items() if any(c is not None for c in q)]
     if hand.is_over and left:
         key = left[0]
@@ -237,12 +278,17 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     if recorded is not None and finishing is not None:
         want = chip_list(data, "finishing_stacks", n)
         if want != finishing:
-            message = f"finishing_stacks {want} differ from the replay's {finishing}"
+            message = (f"finishing_stacks {_listed(want, scale)} differ from the replay's "
+                       f"{_listed(finishing, scale)}")
             if check_result:
                 raise PHHError(message)
             differences.append(message)
     return PHHHand(v.code, hand, stacks, finishing, names, antes, unknown,
-                   {k: data[k] for k in data if k not in _FIELDS}, filled, differences)
+                   {k: data[k] for k in data if k not in _FIELDS}, filled, differences, scale)
+
+
+def _listed(chips: list[int], scale: int) -> str:
+    return "[" + ", ".join(str(in_units(c, scale)) for c in chips) + "]"
 
 
 def _fill_in(hand: Hand, seat: int, where: str, filled: list[str]) -> int:
@@ -291,7 +337,9 @@ def _check_boards(hand: Hand, parsed: Parsed, from_file: list[bool], *,
                            f"{before}, where the game deals {want} after action {at}")
 
 
-def _apply(hand: Hand, seat: int, code: str, amount: str, where: str) -> None:
+def _apply(hand: Hand, seat: int, code: str, amount: str, where: str,
+           known: set[Card]) -> None:
+    """One player action of the file (``known``: the cards the file names)."""
     p = hand.pending
     if p is None:
         raise PHHError(f"{where}: the hand is over")
@@ -300,7 +348,12 @@ def _apply(hand: Hand, seat: int, code: str, amount: str, where: str) -> None:
         raise PHHError(f"{where}: not p{seat + 1}'s turn (waiting for {waiting})")
     try:
         legal = hand.legal_actions(seat)
-        if code == "f":
+        if code == "sd":
+            if p.kind != "draw":
+                raise PHHError(f"{where}: a draw ('sd'), but the variant has no draw here "
+                               f"(waiting for a {p.kind})")
+            hand.apply(seat, Draw(_discards(hand, seat, amount, where, known)))
+        elif code == "f":
             hand.apply(seat, Fold())
         elif code == "pb":
             if legal.call_amount <= 0 or "call" not in legal.actions:
@@ -313,6 +366,26 @@ def _apply(hand: Hand, seat: int, code: str, amount: str, where: str) -> None:
             hand.apply(seat, Bet(to) if hand.current_bet == 0 else Raise(to))
     except EngineError as err:
         raise PHHError(f"{where}: {err}") from None
+
+
+def _discards(hand: Hand, seat: int, text: str, where: str,
+              known: set[Card]) -> tuple[Card, ...]:
+    """The cards ``pN sd CARDS`` discards: those it names; for each ``??``,
+    and each named card the file hid where it was dealt (a folded player's
+    ``????`` in the dataset), one of the player's stand-in cards (cards the
+    file never names)."""
+    cards = phh_cards(text, where) if text else []
+    held = list(hand.hole[seat])
+    named = [c for c in cards if c is not None and c in held]
+    spare = [c for c in held if c not in known and c not in named]
+    stray = [c for c in cards if c is not None and c not in held]
+    if stray and not spare:
+        raise PHHError(f"{where}: p{seat + 1} does not hold {CARDS[stray[0]]}")
+    hidden = len(cards) - len(named)
+    if hidden > len(spare):
+        raise PHHError(f"{where}: p{seat + 1} discards {hidden} hidden cards but holds "
+                       f"{len(spare)} the file does not name")
+    return tuple(named + spare[:hidden])
 
 
 def _amount(text: str, where: str) -> Decimal:

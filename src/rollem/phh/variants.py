@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
+from rollem.engine.game import Game
 from rollem.engine.options import FIXED_LIMIT, NO_LIMIT, POT_LIMIT
 
-__all__ = ["CODES", "FL_HOLDEM_CAPS", "MAX_HANDS", "NOT_PLAYED", "VARIANTS", "PHHError",
-           "Variant"]
+__all__ = ["CODES", "FL_HOLDEM_CAPS", "MAX_HANDS", "NOT_PLAYED", "PHH_GAMES", "VARIANTS",
+           "PHHError", "Variant", "variant_game"]
 
 
 FL_HOLDEM_CAPS = (4, 3, 3, 3)
@@ -39,14 +41,20 @@ VARIANTS: dict[str, Variant] = {
     "F7S": Variant("F7S", "stud", FIXED_LIMIT),
     "F7S/8": Variant("F7S/8", "stud8", FIXED_LIMIT),
     "FR": Variant("FR", "razz", FIXED_LIMIT),
+    # read from PHH only: game files of rollem.phh (PHH_GAMES), not offered at a table
+    "N2L1D": Variant("N2L1D", "deuce7-single", NO_LIMIT, min_bet=True),
+    "F2L3D": Variant("F2L3D", "deuce7-triple", FIXED_LIMIT, FL_HOLDEM_CAPS),
 }
 """The PHH variant codes rollem plays."""
 
 
+PHH_GAMES = ("deuce7-single", "deuce7-triple")
+"""Games rollem plays only to read PHH files (``rollem/phh/games/ID.toml``):
+deuce-to-seven lowball single draw (N2L1D) and triple draw (F2L3D)."""
+
+
 NOT_PLAYED: dict[str, str] = {
     "NS": "no-limit short-deck hold'em",
-    "N2L1D": "no-limit deuce-to-seven lowball single draw",
-    "F2L3D": "fixed-limit deuce-to-seven lowball triple draw",
     "FB": "fixed-limit badugi",
 }
 """The phh-std 0.0.2 variant codes rollem has no game for."""
@@ -59,6 +67,28 @@ CODES: dict[tuple[str, str], str] = {
     ("omaha8", FIXED_LIMIT): "FO/8",
 }
 """(game id, structure) -> PHH variant code, for export."""
+
+
+_LOADED: dict[str, Game] = {}
+
+
+def variant_game(game_id: str) -> Game:
+    """The game of a PHH variant: a shipped game, or one of :data:`PHH_GAMES`
+    (loaded from its file once).
+
+    Raises:
+        KeyError: an unknown game id.
+    """
+    if game_id not in PHH_GAMES:
+        from rollem import games
+
+        return games.get(game_id)
+    if game_id not in _LOADED:
+        from rollem.games.gamefile import load_game
+
+        text = (Path(__file__).parent / "games" / f"{game_id}.toml").read_text(encoding="utf-8")
+        _LOADED[game_id] = load_game(text)
+    return _LOADED[game_id]
 
 
 MAX_HANDS = 10_000

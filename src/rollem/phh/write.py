@@ -11,7 +11,7 @@ from typing import Any
 import tomli_w
 
 from rollem.cards import CARDS, parse_card
-from rollem.engine.actions import Bet, Call, Check, Fold, Raise
+from rollem.engine.actions import Bet, Call, Check, Draw, Fold, Raise
 from rollem.engine.forced import Blinds, BringIn
 from rollem.engine.hand import Hand
 from rollem.phh.variants import CODES, VARIANTS, PHHError
@@ -38,7 +38,7 @@ class _CopyView:
     seat: int
 
 
-def phh_dict(hand: Hand, *, players: Sequence[str] | None = None,
+def phh_dict(hand: Hand, *, players: Sequence[str] | None = None, code: str | None = None,
              _copy: _CopyView | None = None) -> dict[str, Any]:
     """``hand`` as a standard PHH table (PokerKit's ``HandHistory.loads``
     replays it to the same finishing stacks).
@@ -49,12 +49,18 @@ def phh_dict(hand: Hand, *, players: Sequence[str] | None = None,
     and rollem disagree (tests/pokerkit_diff.py): a fixed-limit all-in raise
     short of a full bet (R-C-6), and a hi-lo split pot's odd chip (R-C-10).
 
+    ``code``: the variant code to write (a hand read from PHH keeps its
+    file's, :mod:`rollem.phh.convert`: FO/8 is read pot limit); by default
+    the game and structure's (:data:`~rollem.phh.variants.CODES`).
+
     Raises:
         PHHError: a game or betting structure with no PHH variant code, or
             forced bets PHH cannot state.
     """
     opts = hand.options
-    code = CODES.get((hand.game.id, opts.structure))
+    if code is not None and (code not in VARIANTS or VARIANTS[code].game != hand.game.id):
+        raise PHHError(f"variant {code[:20]!r} is not a PHH code of {hand.game.id}")
+    code = code or CODES.get((hand.game.id, opts.structure))
     if code is None:
         plays = ", ".join(f"{g} {s}" for g, s in CODES)
         raise PHHError(f"{hand.game.id} ({opts.structure}) has no PHH variant code; PHH "
@@ -158,7 +164,8 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
     and up cards alike), board cards, the players' actions (the bring-in as
     ``pb``); no burns; at a showdown every contender's show (``pN sm``)
     right after the last player action, where PokerKit shows them (before
-    an all-in runout's cards). Who wins is the cards' doing, as in rollem
+    an all-in runout's cards), in the order the engine shows them. Who wins
+    is the cards' doing, as in rollem
     (R-C-11): a losing hand shown changes nothing."""
     lines: list[str] = []
     pending: dict[int, list[int]] = {}
@@ -166,6 +173,7 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
     k = 0
 
     dealt: dict[int, list[int]] = {}
+    gone: dict[int, set[int]] = {}  # each seat's discards (a draw game's)
 
     def text(s: int, cards: Sequence[int], first: int) -> str:
         if view is None:
@@ -181,12 +189,23 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
             lines.append(f"d dh p{index[s] + 1} " + text(s, pending[s], first))
         pending.clear()
 
+    drawn: list[tuple[int, list[int]]] = []  # a draw round's replacements, dealt after it
+
+    def flush_draws() -> None:  # as PokerKit: every discard of the round, then the deals
+        for s, cards in drawn:
+            first = len(dealt.get(s, []))
+            dealt.setdefault(s, []).extend(cards)
+            lines.append(f"d dh p{index[s] + 1} " + text(s, cards, first))
+        drawn.clear()
+
     def act(i_event: int) -> None:
         nonlocal k
         while k < len(marks) and (i_event < 0 or marks[k] == i_event):
             seat, action = hand.actions[k]
             k += 1
             flush()
+            if not isinstance(action, Draw):
+                flush_draws()
             p = f"p{index[seat] + 1}"
             if isinstance(action, Fold):
                 lines.append(f"{p} f")
@@ -194,6 +213,11 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
                 lines.append(f"{p} cc")
             elif isinstance(action, Bet | Raise):
                 lines.append(f"{p} cbr {action.amount if isinstance(action, Bet) else action.to}")
+            elif isinstance(action, Draw):  # the cards discarded; another's hidden in a copy
+                gone.setdefault(seat, set()).update(action.cards)
+                shown = ("??" * len(action.cards) if view is not None and seat != view.seat
+                         else "".join(str(CARDS[c]) for c in action.cards))
+                lines.append(f"{p} sd {shown}".rstrip())
 
     at = -1  # where the shows go: after the last player action (before an all-in runout)
     held: dict[int, list[int]] = {}
@@ -201,11 +225,15 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
         act(i)
         if k == len(marks) and at < 0:
             at = len(lines)
-            held = {s: list(cs) for s, cs in dealt.items()}
+            held = {s: [c for c in cs if c not in gone.get(s, ())] for s, cs in dealt.items()}
         if ev.kind in ("round", "round_skipped"):
+            flush_draws()
             flush()
         elif ev.kind in ("deal_hole", "deal_up"):
             pending.setdefault(ev.seat or 0, []).extend(ev.data["cards"])
+        elif ev.kind == "draw_deal":  # a draw's replacements, after the round's discards
+            flush()
+            drawn.append((ev.seat or 0, list(ev.data["cards"])))
         elif ev.kind == "board":
             flush()
             lines.append("d db " + "".join(str(CARDS[c]) for c in ev.data["cards"]))
@@ -213,15 +241,22 @@ def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None
                 and lines[-1] == f"p{index[ev.seat or 0] + 1} cc":
             lines[-1] = lines[-1][:-2] + "pb"
     act(-1)
+    flush_draws()
     flush()
     if at < 0 or not hand.board:
         at = len(lines)
-        held = dealt
+        held = {s: [c for c in cs if c not in gone.get(s, ())] for s, cs in dealt.items()}
     if hand.result is not None and hand.result.showdown:
         # every contender shows (a losing hand shown changes nothing; one mucked
         # before an all-in runout would forfeit in PokerKit)
+        # in the order the engine shows them (R-C-11: the last aggressor first, then
+        # clockwise), as PokerKit writes them; any other contender after, in PHH order
+        shown = [e.seat for e in hand.events if e.kind in ("show", "muck")
+                 and not e.data.get("by_choice") and e.seat is not None]
+        first = {s: i for i, s in reversed(list(enumerate(shown)))}
         lines[at:at] = [_show(s, held[s], index, view)
-                        for s in sorted(held, key=lambda x: index[x]) if not hand.folded[s]]
+                        for s in sorted(held, key=lambda x: (first.get(x, len(shown)), index[x]))
+                        if not hand.folded[s]]
     return lines
 
 

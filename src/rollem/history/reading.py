@@ -1,0 +1,234 @@
+"""Reading a history: :func:`read_history`, :func:`parse_history` (checks
+every field and line, naming what is wrong) and :func:`history_game`."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from typing import Any
+
+from rollem.cards import Card, CardError, parse_cards
+from rollem.engine.actions import (
+    action_from_text,
+)
+from rollem.engine.game import Game
+from rollem.engine.options import Options
+from rollem.history.format import (
+    READ_VERSIONS,
+    VERSION,
+    DealLine,
+    History,
+    HistoryError,
+    _brief,
+    _one_line,
+)
+
+
+def _variant_game_id(data: Mapping[str, Any]) -> str:
+    """The game id of a history's ``variant`` (``rollem-<id>``).
+
+    Raises:
+        HistoryError: no such variant; a game file (``format`` and ``steps``, no
+            ``variant``) is told apart from a hand history (issue 33).
+    """
+    variant = data.get("variant")
+    if variant is None and "steps" in data and "format" in data:
+        raise HistoryError("this is a game file, not a hand history: play it with "
+                           "rollem play --game-file FILE (rollem check-game FILE checks it)")
+    if not isinstance(variant, str) or not variant.startswith("rollem-"):
+        got = "there is no variant" if variant is None else f"got {_brief(variant)}"
+        raise HistoryError(f"variant must be 'rollem-<game>' (e.g. rollem-sdr); {got}")
+    return variant[len("rollem-"):]
+
+
+def history_game(data: Mapping[str, Any]) -> Game:
+    """The game of a history dict: the game file it carries (``_game_file``), else the
+    shipped game named by ``variant`` (``rollem-<id>``).
+
+    Raises:
+        HistoryError: unknown game id, or a ``_game_file`` with a mistake (its
+            one-line error) or whose id is not the variant's.
+    """
+    game_id = _variant_game_id(data)
+    text = data.get("_game_file")
+    if text is not None:
+        from rollem.games.gamefile import GameFileError, load_game
+
+        if not isinstance(text, str):
+            raise HistoryError("_game_file must be the text of a game file (TOML)")
+        try:
+            game = load_game(text, strict=False)  # a record: read as it was accepted
+        except GameFileError as err:
+            raise HistoryError(f"_game_file: {_one_line(str(err))}") from None
+        if game.id != game_id:
+            raise HistoryError(f"_game_file is game {game.id!r} but variant is "
+                               f"{data.get('variant')!r}")
+        return game
+    from rollem.games import get
+
+    try:
+        return get(game_id)
+    except KeyError as err:
+        raise HistoryError(_one_line(str(err.args[0])) + " (a history of your own game "
+                           "carries its game file as _game_file)") from None
+
+
+def _seat(token: str, n: int, where: str) -> int:
+    if not token.startswith("p") or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+        raise HistoryError(f"{where}: bad player {token!r}: expected p1..p{n}")
+    return int(token[1:]) - 1
+
+
+def read_history(text: str) -> History:
+    """Parse a history's TOML text (a leading UTF-8 byte order mark is ignored).
+
+    Raises:
+        HistoryError: naming the field or action line that is wrong.
+    """
+    try:
+        data = tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as err:
+        raise HistoryError(f"not a TOML hand history: {_one_line(str(err))}") from None
+    except RecursionError:  # tomllib recurses once per level of [ or {
+        raise HistoryError("not a hand history: arrays or tables nested too deeply") from None
+    return parse_history(data)
+
+
+_DEAL_CODES = ("dh", "du", "db", "dead", "burn", "pd", "wild")
+
+
+def parse_history(data: Mapping[str, Any]) -> History:
+    """Check and convert a history dict (as :func:`history_dict` makes).
+
+    Reads format versions 1 and 2. A player's redacted copy (``_redacted_for``)
+    or any line with hidden cards (``??``) is refused: the cards it hides are
+    unknown, and a replay never invents them.
+
+    Raises:
+        HistoryError: naming the field or line that is wrong (one line).
+    """
+    if not isinstance(data, Mapping):
+        raise HistoryError("a hand history is a TOML table of fields")
+    if "_redacted_for" in data:
+        raise HistoryError(
+            f"this is a player's own copy (_redacted_for = {data['_redacted_for']!r}): other "
+            "players' hidden cards are not in it, so it cannot be replayed through the engine "
+            "(rollem replay FILE tells it as that player saw it)")
+    game = _variant_game_id(data)
+    version = data.get("_version", VERSION)
+    if version not in READ_VERSIONS:
+        raise HistoryError(f"_version {_brief(version)} is not supported: expected 1 or "
+                           f"{VERSION}")
+    stacks = data.get("starting_stacks")
+    if not isinstance(stacks, list) or not all(type(s) is int and s >= 0 for s in stacks):
+        raise HistoryError("starting_stacks must be a list of whole numbers of chips")
+    n = len(stacks)
+    button = data.get("_button", 0)
+    if type(button) is not int:
+        raise HistoryError("_button must be a seat number")
+    carry_in = data.get("_carry_in", 0)
+    if type(carry_in) is not int or carry_in < 0:
+        raise HistoryError(f"_carry_in must be a whole number of chips >= 0, got "
+                           f"{_brief(carry_in)}")
+    raw_options = data.get("_options", {})
+    if not isinstance(raw_options, Mapping):
+        raise HistoryError("_options must be a table of options")
+    opt_data = dict(raw_options)
+    if "_options" not in data:
+        antes = data.get("antes", [])
+        if isinstance(antes, list) and antes and all(type(a) is int for a in antes):
+            opt_data["ante"] = max(antes)
+        for key in ("small_bet", "big_bet"):
+            if key in data:
+                opt_data[key] = data[key]
+    try:
+        options = Options.from_dict(opt_data)
+    except (ValueError, TypeError, KeyError, AttributeError) as err:
+        raise HistoryError(f"_options: {_one_line(str(err))}") from None
+    deck_text = data.get("_deck")
+    shuffles_raw = data.get("_shuffles", [])
+    if (deck_text is not None and not isinstance(deck_text, str)) \
+            or not isinstance(shuffles_raw, list):
+        raise HistoryError("_deck must be a string of cards and _shuffles a list of tables")
+    try:
+        deck = parse_cards(deck_text) if deck_text else None
+        shuffles = [(str(s["label"]), parse_cards(s["cards"])) for s in shuffles_raw]
+    except (CardError, KeyError, TypeError, ValueError) as err:
+        raise HistoryError(f"_deck/_shuffles: {_one_line(str(err))}") from None
+    if deck is not None and (len(deck) > 52 or len(set(deck)) != len(deck)):
+        raise HistoryError("_deck names a card twice; each card exists once")
+    raw_lines = data.get("actions", [])
+    if not isinstance(raw_lines, list):
+        raise HistoryError("actions must be a list of lines")
+    deals: list[tuple[str, int | None, list[Card]]] = []
+    checks: list[tuple[str, int | None, list[Card]]] = []
+    actions: list[tuple[int, str]] = []
+    action_lines: list[int] = []
+    lines: list[DealLine] = []
+    for i, line in enumerate(raw_lines):
+        where = f"line {i + 1} of actions ({line!r})"
+        if not isinstance(line, str):
+            raise HistoryError(f"line {i + 1} of actions: each line must be a string")
+        body = line.split("#", 1)[0].strip()
+        parts = body.split()
+        if not parts:
+            continue
+        text = _one_line(line)
+        if len(text) > 100:  # a line of a hostile file: named, not echoed whole
+            text = text[:96] + " ..."
+        where = f"line {i + 1} of actions ({text}), after action {len(actions)}"
+        if "?" in body:
+            raise HistoryError(f"{where}: hidden cards (??) cannot be replayed; a replay "
+                               "never invents cards (replay the full history)")
+        try:
+            if parts[0] == "d":
+                code = parts[1] if len(parts) > 1 else ""
+                if code not in _DEAL_CODES:
+                    raise HistoryError(f"{where}: unknown dealing code {code!r}: "
+                                       "expected dh, du, db, dead, burn, pd, wild")
+                seat: int | None = None
+                if code in ("dh", "du", "pd"):
+                    seat = _seat(parts[2] if len(parts) > 2 else "", n, where)
+                    cards = parse_cards(parts[3:])
+                else:
+                    cards = parse_cards(parts[2:])
+                if not cards:
+                    raise HistoryError(f"{where}: names no card")
+                if code in ("dead", "burn", "pd", "wild") and len(cards) != 1:
+                    raise HistoryError(f"{where}: names {len(cards)} cards, expected one")
+                if code in ("dh", "du"):
+                    deals.append(("p", seat, cards))
+                elif code in ("db", "dead", "burn"):
+                    deals.append((code, None, cards))
+                else:
+                    checks.append((code, seat, cards))
+                lines.append(DealLine(code, seat, tuple(cards), i + 1, text, len(actions)))
+            else:
+                seat = _seat(parts[0], n, where)
+                if len(parts) >= 2 and parts[1] == "sm":
+                    # the showdown's show or muck (checked against the replay's),
+                    # or after the end a show by choice (R-C-11)
+                    cards = parse_cards(parts[2:])
+                    lines.append(DealLine("show" if cards else "muck", seat, tuple(cards),
+                                          i + 1, text, len(actions)))
+                    continue
+                rest = " ".join(parts[1:])
+                try:
+                    action_from_text(rest)  # check now, apply on replay
+                except (ValueError, TypeError) as err:
+                    raise HistoryError(f"action {len(actions) + 1} (line {i + 1} of actions: "
+                                       f"{text}): {_one_line(str(err))}") from None
+                actions.append((seat, rest))
+                action_lines.append(i + 1)
+        except (CardError, ValueError) as err:
+            if isinstance(err, HistoryError):
+                raise
+            raise HistoryError(f"{where}: {_one_line(str(err))}") from None
+    result = data.get("_result")
+    if result is not None and not isinstance(result, Mapping):
+        raise HistoryError(f"_result must be a table (the hand's result), got {_brief(result)}")
+    return History(game=game, stacks=list(stacks), button=button, options=options,
+                   carry_in=carry_in, deck=deck, shuffles=shuffles,
+                   deals=deals, actions=actions, checks=checks, action_lines=action_lines,
+                   result=dict(result) if isinstance(result, Mapping) else None,
+                   raw=dict(data), lines=lines)

@@ -1,0 +1,295 @@
+"""Replaying a history through the engine: :func:`replay`, checking every
+dealer and show line in place (:class:`_Lines`), and :class:`DealPreset`
+for the cards a hand-written history chooses."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rollem.cards import CARDS, Card, CardError, format_cards
+from rollem.engine.actions import (
+    Bet,
+    Call,
+    Check,
+    Raise,
+    Show,
+    action_from_text,
+)
+from rollem.engine.errors import EngineError
+from rollem.engine.hand import Hand
+from rollem.engine.randomness import RandomSource, ReplaySource
+from rollem.history.compare import differences
+from rollem.history.format import (
+    DealLine,
+    History,
+    HistoryError,
+    _one_line,
+    _p,
+    _phh,
+)
+from rollem.history.reading import history_game, parse_history, read_history
+
+
+class DealPreset:
+    """Supplies chosen cards as they are dealt (hand-written histories, tests).
+
+    ``deals``: ``(key, seat, cards)`` with key ``"p"`` (cards to a seat:
+    hole cards and draws, in order), ``"db"`` (board), ``"dead"``, ``"burn"``.
+    Any other card comes from the cards not named anywhere, in deck order.
+    :attr:`dealt` is the order the cards were dealt in.
+
+    Raises:
+        HistoryError: a card named twice (each card exists once, R-C-1).
+    """
+
+    def __init__(self, deals: Sequence[tuple[str, int | None, Sequence[int]]],
+                 prefix: Sequence[int] = ()) -> None:
+        self.queues: dict[tuple[str, int | None], list[Card]] = {}
+        named: set[int] = set(prefix)
+        if len(named) != len(prefix):
+            raise HistoryError("_deck names a card twice; each card exists once")
+        for key, seat, cards in deals:
+            self.queues.setdefault((key, seat), []).extend(CARDS[c] for c in cards)
+            for c in cards:
+                if c in named:
+                    raise HistoryError(f"card {CARDS[c]} is named twice (in _deck or the "
+                                       "dealing lines); each card exists once")
+                named.add(c)
+        self.prefix = [CARDS[c] for c in prefix]
+        self.free = [c for c in CARDS if c not in named]
+        self.dealt: list[Card] = []
+
+    def take(self, hand: Hand, kind: str, seat: int | None) -> Card:
+        if len(self.dealt) < len(self.prefix):
+            card = self.prefix[len(self.dealt)]
+        else:
+            if kind in ("board",):
+                key: tuple[str, int | None] = ("db", None)
+            elif kind in ("dead", "burn"):
+                key = (kind, None)
+            elif seat is not None:
+                key = ("p", seat)
+            else:
+                key = (kind, None)
+            q = self.queues.get(key)
+            if q:
+                card = q.pop(0)
+            elif self.free:
+                card = self.free.pop(0)
+            else:
+                raise EngineError("the stub is empty")
+        self.dealt.append(card)
+        return card
+
+    def deck(self) -> list[Card]:
+        """The full deck order this preset amounts to: cards dealt, then the rest."""
+        used = set(self.dealt)
+        return self.dealt + [c for c in CARDS if c not in used]
+
+
+class _FixedSource(RandomSource):
+    """Replays given outcomes; beyond them, keeps cards in the order given."""
+
+    def __init__(self, recorded: Sequence[tuple[str, Sequence[int]]]) -> None:
+        super().__init__()
+        self.inner = ReplaySource(recorded)
+
+    def _shuffle(self, label: str, cards: Sequence[int]) -> list[Card]:
+        if label == "deck":
+            return [CARDS[c] for c in cards]
+        if self.inner.unused:
+            return self.inner._shuffle(label, cards)
+        return [CARDS[c] for c in cards]
+
+
+def _where(h: History, index: int) -> str:
+    """``action 8 (line 13 of actions: p2 cbr 400)``: the player's action by its
+    number among the actions (as ``--at``) and by its line in the file."""
+    seat, text = h.actions[index]
+    if index < len(h.action_lines):
+        return f"action {index + 1} (line {h.action_lines[index]} of actions: {_p(seat)} {text})"
+    return f"action {index + 1} ({_p(seat)} {text})"
+
+
+def _apply_text(hand: Hand, h: History, index: int) -> None:
+    seat, text = h.actions[index]
+    try:
+        action = action_from_text(text)
+        p = hand.pending
+        if p is not None and p.kind == "bet":
+            if isinstance(action, Call) and "check" in hand.legal_actions(seat).actions:
+                action = Check()
+            elif isinstance(action, Raise) and hand.current_bet == 0:
+                action = Bet(action.to)
+        if isinstance(action, Show):
+            raise EngineError("a show is written 'pN sm CARDS'")
+        hand.apply(seat, action)
+    except (EngineError, CardError, ValueError) as err:
+        raise HistoryError(f"{_where(h, index)}: {_one_line(str(err))}") from None
+
+
+def _fill(prefix: Sequence[int]) -> list[Card]:
+    used = set(prefix)
+    if len(used) != len(prefix):
+        raise HistoryError("_deck names a card twice; each card exists once")
+    return [CARDS[c] for c in prefix] + [c for c in CARDS if c not in used]
+
+
+def _event_key(kind: str, seat: int | None,
+               data: Mapping[str, Any]) -> tuple[str, int | None, tuple[int, ...]] | None:
+    """The line an event is written as: ``(code, seat, cards)``, or ``None``."""
+    if kind in ("deal_hole", "draw_deal"):
+        return ("dh", seat, tuple(data["cards"]))
+    if kind == "deal_up":
+        return ("du", seat, tuple(data["cards"]))
+    if kind == "board":
+        return ("db", None, tuple(data["cards"]))
+    if kind in ("burn", "dead", "wild"):
+        return (kind, None, (data["card"],))
+    if kind == "pool_draw":
+        return ("pd", seat, (data["card"],))
+    if kind == "show" and not data.get("by_choice"):
+        return ("show", seat, tuple(data["cards"]))
+    if kind == "muck":
+        return ("muck", seat, ())
+    return None
+
+
+def _key_text(key: tuple[str, int | None, tuple[int, ...]], cards: bool = True) -> str:
+    code, seat, cs = key
+    shown = " " + _phh(cs) if cards and cs else ""
+    if code in ("show", "muck"):
+        return f"{_p(seat)} sm{shown}"
+    who = f" {_p(seat)}" if seat is not None else ""
+    if not cards:
+        n = len(cs)
+        return f"d {code}{who} ({n} card{'s' if n != 1 else ''})"
+    return f"d {code}{who}{shown}"
+
+
+class _Lines:
+    """Checks a history's dealer and ``sm`` lines against the replay, in order."""
+
+    def __init__(self, hand: Hand, h: History, from_deck: bool) -> None:
+        self.hand = hand
+        self.h = h
+        self.pos = 0  # first event a line may still match
+        self.source = "_deck" if from_deck else "the dealing lines and the deck order"
+
+    def segment(self) -> None:
+        """Lines after the next action match only what that action causes."""
+        self.pos = len(self.hand.events)
+
+    def check(self, line: DealLine) -> None:
+        hand = self.hand
+        events = hand.events
+        want = (line.code, line.seat)
+        for i in range(self.pos, len(events)):
+            e = events[i]
+            key = _event_key(e.kind, e.seat, e.data)
+            if key is None or (key[0], key[1]) != want:
+                continue
+            if key[2] != line.cards:
+                what = "shows" if line.code == "show" else "deals"
+                raise HistoryError(f"{line.where()}: the replay {what} {_key_text(key)} here "
+                                   f"(the cards come from {self.source})")
+            self.pos = i + 1
+            return
+        if line.code == "show" and hand.is_over and line.seat is not None:
+            self.show_by_choice(line)
+            return
+        rest = [k for k in (_event_key(e.kind, e.seat, e.data) for e in events[self.pos:])
+                if k is not None]
+        if rest:
+            nxt = ", ".join(_key_text(k, cards=False) for k in rest[:3])
+            raise HistoryError(f"{line.where()}: not what the replay deals or shows here "
+                               f"(next: {nxt})")
+        if line.code in ("show", "muck"):
+            raise HistoryError(f"{line.where()}: nobody shows or mucks here (cards are shown "
+                               "at the showdown by the engine, or by choice once the hand "
+                               "is over)")
+        raise HistoryError(f"{line.where()}: the replay deals nothing here")
+
+    def show_by_choice(self, line: DealLine) -> None:
+        seat = line.seat
+        assert seat is not None
+        hand = self.hand
+        held = [c for c in hand.hole[seat]] if 0 <= seat < hand.n else []
+        if not hand.dealt[seat]:
+            raise HistoryError(f"{line.where()}: {_p(seat)} was not dealt into this hand")
+        stray = [c for c in line.cards if c not in held]
+        if stray:
+            raise HistoryError(f"{line.where()}: {_p(seat)} never held "
+                               f"{format_cards(stray)}; a shown hand is the cards dealt "
+                               f"to that seat ({format_cards(held)})")
+        try:
+            hand.apply(seat, Show(line.cards))
+        except EngineError as err:
+            raise HistoryError(f"{line.where()}: {_one_line(str(err))}") from None
+
+
+def _run(hand: Hand, h: History, from_deck: bool, *, source: str | None = None) -> None:
+    """Apply the players' actions and check every dealer/``sm`` line in place
+    (``source``: where the cards come from, for the errors)."""
+    lines = _Lines(hand, h, from_deck)
+    if source is not None:
+        lines.source = source
+    todo = [ln for ln in h.lines if ln.anchor <= len(h.actions)]
+    j = 0
+    for k in range(len(h.actions) + 1):
+        while j < len(todo) and todo[j].anchor == k:
+            lines.check(todo[j])
+            j += 1
+        if k < len(h.actions):
+            lines.segment()
+            _apply_text(hand, h, k)
+
+
+def replay(history: History | str | Mapping[str, Any], *, check_result: bool = True) -> Hand:
+    """Rebuild the hand of ``history`` (a :class:`History`, TOML text, or its
+    table as read, e.g. :func:`history_dict`'s).
+
+    Every dealer line must be what the step at that point deals (kind, seat,
+    cards, in order); with a 52-card ``_deck`` every card must be the one the
+    deck order gives; without it the lines choose the cards (each card named
+    once). An ``sm`` line must equal the engine's show (or muck) there; after
+    the end of the hand it is a show by choice of cards the seat holds
+    (R-C-11). Lines may be left out of a hand-written history.
+
+    Raises:
+        HistoryError: a bad field, action or line (one line naming the action
+            number and line), or (``check_result``) a recorded ``_result``
+            different from the replay's.
+    """
+    if isinstance(history, str):
+        h = read_history(history)
+    elif isinstance(history, History):
+        h = history
+    else:
+        h = parse_history(history)
+    game = history_game(h.raw) if h.raw else history_game({"variant": f"rollem-{h.game}"})
+    from_deck = h.deck is not None and len(h.deck) == 52
+    try:
+        if from_deck:
+            assert h.deck is not None
+            deck = _fill(h.deck)
+            outcomes: list[tuple[str, Sequence[int]]] = [("deck", deck), *h.shuffles]
+        else:
+            # hand-written: a first pass deals the chosen cards to find the deck order
+            preset = DealPreset(h.deals, h.deck or ())
+            first = Hand(game, h.stacks, button=h.button, options=h.options,
+                         source=_FixedSource(h.shuffles), carry_in=h.carry_in, preset=preset)
+            for i in range(len(h.actions)):
+                _apply_text(first, h, i)
+            outcomes = [("deck", preset.deck()), *first.source.outcomes[1:]]
+        hand = Hand(game, h.stacks, button=h.button, options=h.options,
+                    source=ReplaySource(outcomes), carry_in=h.carry_in)
+    except EngineError as err:
+        raise HistoryError(_one_line(str(err))) from None
+    _run(hand, h, from_deck)
+    if check_result:
+        found = differences(h, hand)
+        if found:
+            raise HistoryError(found[0])
+    return hand
