@@ -1,0 +1,232 @@
+"""The state of one hand as a sequence of integer moves (issue 30): the core
+shared by the OpenSpiel game and the PettingZoo environment.
+
+A :class:`Setup` fixes the game, players, stacks, button and betting
+options; a :class:`MoveState` is a hand played from it, one integer at a
+time: chance outcomes (cards, :mod:`rollem.rl.chance`) and decisions
+(:mod:`rollem.rl.actions`). :attr:`MoveState.history` is that sequence;
+replaying it from the setup gives the same state.
+
+All-at-once decisions (R-RYO-2 discards, exposes, stacks, declares) are
+asked one seat after the other, from the dealer's left, as the engine
+already does: each seat's choice stays hidden from the others (it is in no
+other seat's view) until every seat has chosen and the choices are revealed
+together, so a seat asked later learns nothing from those asked earlier.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rollem.engine.game import Game, find_game
+from rollem.engine.hand import Hand
+from rollem.engine.options import Options
+from rollem.rl.actions import legal_moves
+from rollem.rl.chance import ChanceHand, NeedChance, Script
+
+__all__ = ["CHANCE", "TERMINAL", "MoveState", "Setup", "load_setup"]
+
+CHANCE = -1
+TERMINAL = -4
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every hand of an environment starts from.
+
+    Attributes:
+        game: the rollem :class:`Game`.
+        stacks: chips of each seat at the start (every seat > 0).
+        button: the dealer's seat.
+        options: betting structure and sizes (``run_twice`` off).
+    """
+
+    game: Game
+    stacks: tuple[int, ...]
+    button: int = 0
+    options: Options = field(default_factory=Options)
+    params: tuple[Any, ...] = ()
+    """The :func:`load_setup` arguments it came from (pickled instead of the game)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if not self.params:
+            raise TypeError("only a Setup made by load_setup can be pickled")
+        return (load_setup, self.params)
+
+    @property
+    def players(self) -> int:
+        """Seats dealt in."""
+        return len(self.stacks)
+
+
+def load_setup(game: str = "sdr", players: int = 2, stack: int = 200, button: int = 0,
+               structure: str = "fixed-limit", ante: int = 1, small_bet: int = 2,
+               big_bet: int = 4) -> Setup:
+    """A :class:`Setup` from plain parameters (OpenSpiel's and PettingZoo's).
+
+    ``game``: a shipped game id (``"sdr"``, ``"holdem"`` ...) or the path of
+    a game file (``.toml``, see docs/game-files.md).
+
+    Raises:
+        ValueError: an unknown game or a bad parameter, naming what is allowed.
+    """
+    from rollem.engine.errors import EngineError
+
+    try:
+        if game.endswith(".toml"):
+            from rollem.games.gamefile import load_game_file
+
+            g = load_game_file(game)
+        else:
+            g = find_game(game)
+        if not g.min_players <= players <= g.max_players:
+            raise ValueError(f"{g.name} needs {g.min_players} to {g.max_players} players, "
+                             f"got {players}")
+        if type(stack) is not int or stack < 1:
+            raise ValueError(f"stack must be a whole number of chips >= 1, got {stack!r}")
+        if not 0 <= button < players:
+            raise ValueError(f"button must be a seat 0..{players - 1}, got {button}")
+        options = Options(structure=structure, ante=ante, small_bet=small_bet, big_bet=big_bet)
+    except (KeyError, EngineError, OSError) as err:
+        raise ValueError(str(err).strip('"')) from None
+    return Setup(g, (stack,) * players, button, options,
+                 (game, players, stack, button, structure, ante, small_bet, big_bet))
+
+
+class MoveState:
+    """A hand of ``setup`` after the moves in :attr:`history`.
+
+    :attr:`player` is the seat to decide, :data:`CHANCE` or :data:`TERMINAL`.
+    """
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.history: list[int] = []
+        self.chance: list[int] = []
+        self.decisions: list[tuple[int, object]] = []
+        self._hand: Hand | None = None
+        self._need: NeedChance | None = None
+        self._stale = True
+
+    # --------------------------------------------------------------- replay
+
+    def _replay(self) -> None:
+        s = self.setup
+        script = Script(self.chance)
+        self._need = None
+        self._hand = None
+        try:
+            hand = ChanceHand(s.game, s.stacks, button=s.button, options=s.options,
+                              script=script)
+            for seat, action in self.decisions:
+                hand.apply(seat, action)
+        except NeedChance as need:
+            self._need = need
+        else:
+            self._hand = hand
+        self._stale = False
+
+    @property
+    def hand(self) -> Hand:
+        """The engine's hand (only at a decision or at the end).
+
+        Raises:
+            ValueError: at a chance node.
+        """
+        if self._stale:
+            self._replay()
+        if self._hand is None:
+            raise ValueError("the hand waits for a chance outcome")
+        return self._hand
+
+    @property
+    def need(self) -> NeedChance | None:
+        """The chance event waited for, or ``None``."""
+        if self._stale:
+            self._replay()
+        return self._need
+
+    @property
+    def player(self) -> int:
+        """The seat to decide, :data:`CHANCE` or :data:`TERMINAL`."""
+        if self.need is not None:
+            return CHANCE
+        hand = self.hand
+        if hand.result is not None:
+            return TERMINAL
+        assert hand.pending is not None
+        return hand.pending.seats[0]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(card, probability)`` of the chance event waited for."""
+        need = self.need
+        if need is None:
+            return []
+        p = 1.0 / len(need.outcomes)
+        return [(c, p) for c in need.outcomes]
+
+    def legal(self) -> dict[int, object]:
+        """Legal action ids of the seat to decide (with their engine actions)."""
+        seat = self.player
+        if seat < 0:
+            return {}
+        return legal_moves(self.hand, seat)
+
+    def apply(self, move: int) -> None:
+        """Apply a chance outcome or a decision id.
+
+        Raises:
+            ValueError: the move is not legal here (state unchanged).
+        """
+        seat = self.player
+        if seat == TERMINAL:
+            raise ValueError(f"move {move}: the hand is over")
+        if seat == CHANCE:
+            need = self.need
+            assert need is not None
+            if move not in need.outcomes:
+                raise ValueError(f"chance outcome {move} cannot come now; allowed: "
+                                 f"{list(need.outcomes)}")
+            self.chance.append(move)
+            self.history.append(move)
+            self._stale = True
+            return
+        moves = legal_moves(self.hand, seat)
+        action = moves.get(move)
+        if action is None:
+            raise ValueError(f"action {move} is not legal for seat {seat}; allowed: "
+                             f"{list(moves)}")
+        self.decisions.append((seat, action))
+        self.history.append(move)
+        try:
+            self.hand.apply(seat, action)
+        except NeedChance as need:
+            self._hand = None
+            self._need = need
+
+    def returns(self) -> list[float]:
+        """Each seat's net chips (0 for all before the end)."""
+        if self.player != TERMINAL:
+            return [0.0] * self.setup.players
+        result = self.hand.result
+        assert result is not None
+        return [float(result.net.get(s, 0)) for s in range(self.setup.players)]
+
+    def copy(self) -> MoveState:
+        """An independent copy (the hand is replayed when next needed)."""
+        new = MoveState(self.setup)
+        new.history = list(self.history)
+        new.chance = list(self.chance)
+        new.decisions = list(self.decisions)
+        return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"setup": self.setup, "history": self.history, "chance": self.chance,
+                "decisions": self.decisions}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__init__(data["setup"])  # type: ignore[misc]
+        self.history = list(data["history"])
+        self.chance = list(data["chance"])
+        self.decisions = list(data["decisions"])
