@@ -39,7 +39,7 @@ from rollem.engine.randomness import RandomSource
 __all__ = ["ChanceHand", "NeedChance", "Script"]
 
 
-class NeedChance(Exception):  # noqa: N818  (a signal, not an error)
+class NeedChance(Exception):
     """The hand needs a chance outcome it was not given.
 
     Attributes:
