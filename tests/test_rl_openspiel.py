@@ -53,7 +53,7 @@ def test_game_info_and_a_hand_by_hand() -> None:
 
 
 def test_bad_parameters_say_what_is_allowed() -> None:
-    with pytest.raises(Exception, match="unknown game|expected one of"):
+    with pytest.raises(Exception, match=r"unknown game|expected one of"):
         pyspiel.load_game("python_rollem", {"game": "canasta"})
     with pytest.raises(Exception, match="needs 2 to"):
         pyspiel.load_game("python_rollem", {"game": "holdem", "players": 11})

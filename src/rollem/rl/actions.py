@@ -69,6 +69,7 @@ __all__ = [
     "SUBSET_CARDS",
     "WILD",
     "WILD_POSITIONS",
+    "action_id",
     "action_name",
     "legal_moves",
 ]
@@ -181,3 +182,34 @@ def action_name(action: int, engine_action: object | None = None) -> str:
     if DECLARE <= action < NUM_ACTIONS:
         return f"declare {SIDES[action - DECLARE]}"
     raise ValueError(f"action id {action} out of range: 0..{NUM_ACTIONS - 1}")
+
+
+def action_id(legal: dict[int, object], action: object) -> int:
+    """The id in ``legal`` (:func:`legal_moves`) standing for engine ``action``.
+
+    A bet or raise to an amount the action space has no id for (pot and no
+    limit) maps to the legal bet size nearest in chips (the lower on a tie).
+
+    Raises:
+        ValueError: ``action`` is none of the legal actions.
+    """
+    for i, a in legal.items():
+        if a == action:
+            return i
+    if isinstance(action, Check | Call) and CALL in legal:
+        return CALL
+    if isinstance(action, Bet | Raise):
+        amount = action.amount if isinstance(action, Bet) else action.to
+        sizes = [(abs((a.amount if isinstance(a, Bet) else a.to) - amount), i)
+                 for i, a in legal.items() if type(a) is type(action)
+                 and isinstance(a, Bet | Raise)]
+        if sizes:
+            return min(sizes)[1]
+    if isinstance(action, Stack | Discard | Draw):
+        # the same cards in another order: a discard or draw is a set
+        cards = action.order if isinstance(action, Stack) else action.cards
+        for i, a in legal.items():
+            if type(a) is type(action) and not isinstance(a, Stack) \
+                    and sorted(a.cards) == sorted(cards):
+                return i
+    raise ValueError(f"{action!r} is not among the legal actions {list(legal.values())}")
