@@ -57,3 +57,27 @@ def test_bad_parameters_say_what_is_allowed() -> None:
         pyspiel.load_game("python_rollem", {"game": "canasta"})
     with pytest.raises(Exception, match="needs 2 to"):
         pyspiel.load_game("python_rollem", {"game": "holdem", "players": 11})
+
+
+@pytest.mark.parametrize("game", ["sdr", "rollyourown", "rollem521"])
+def test_bot_policy_is_a_distribution_over_legal_ids(game: str) -> None:
+    import random
+
+    from rollem.rl.policy import BotPolicy
+
+    g = pyspiel.load_game("python_rollem", {"game": game})
+    policy = BotPolicy(g, "basic", seed=3)
+    rng = random.Random(5)
+    state = g.new_initial_state()
+    asked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        probs = policy.action_probabilities(state)
+        assert set(probs) <= set(state.legal_actions())
+        assert sum(probs.values()) == pytest.approx(1.0)
+        assert policy.action_probabilities(state.clone()) == probs  # one answer per state
+        asked += 1
+        state.apply_action(max(probs, key=lambda a: probs[a]))
+    assert asked >= 2
