@@ -160,3 +160,27 @@ def test_information_state_tensor_records_the_betting() -> None:
     assert second.tolist() == [1, 0, 0, 0, 0, 1, 4, 1, 0, 0, 0, 0, 0, 0, 0]
     assert s.hand.actions == [(1, Bet(2)), (0, Raise(4))]
     assert info[base + 2 * width:].sum() == 0
+
+
+@pytest.mark.parametrize("game", ["holdem", "rollyourown", "draw5"])
+def test_copies_and_replays_agree_at_every_move(game: str) -> None:
+    """A copy made at any point (chance node inside a batch, decision, end)
+    and a state replayed from the history offer the same moves."""
+    setup = load_setup(game, players=3 if game != "holdem" else 2)
+    rng = random.Random(11)
+    s = MoveState(setup)
+    while True:
+        fresh = MoveState(setup)
+        for move in s.history:
+            fresh.apply(move)
+        for other in (s.copy(), fresh):
+            assert other.player == s.player
+            assert other.chance_outcomes() == s.chance_outcomes()
+            assert other.legal() == s.legal()
+        if s.player == TERMINAL:
+            assert fresh.returns() == s.returns()
+            break
+        if s.player == CHANCE:
+            s.apply(rng.choice(s.chance_outcomes())[0])
+        else:
+            s.apply(rng.choice(list(s.legal())))

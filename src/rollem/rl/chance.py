@@ -18,16 +18,24 @@ uniformly random card each time is the same distribution as shuffling the
 deck first, so the game is unchanged.
 
 The engine runs a hand from start to end in one go and cannot pause in the
-middle of a deal, so :class:`ChanceHand` replays: it is built from the list of
-chance outcomes and of decisions so far; when the engine asks for a card no
-outcome was given for, :class:`NeedChance` stops the run and says which
-outcomes may come next. Adding that outcome and replaying continues the hand.
+middle of a deal, so a :class:`ChanceHand` is run from a :class:`Script`, the
+chance outcomes so far. When the engine asks for a card beyond them, the
+script *probes*: it hands out a stand-in (the lowest card allowed) and
+records what was asked (the card set allowed, and which deal or shuffle it
+belongs to), and the engine runs on to the next decision. The probed events
+are the chance nodes up to that decision; the stand-ins are never shown to
+anyone: the hand that used them is thrown away and, once every outcome of the
+batch is known, the hand is replayed with the real ones. So a batch of ``k``
+cards costs one replay, not ``k``. This relies on the engine dealing the same
+number of cards, from the same sets, whatever the cards are, between two
+decisions (true of every step: deals and shuffles depend on counts and on
+earlier decisions only); a replay that disagrees raises :class:`EngineError`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rollem.cards import CARDS, Card
 from rollem.engine.errors import EngineError
@@ -36,45 +44,76 @@ from rollem.engine.hand import Hand
 from rollem.engine.options import Options
 from rollem.engine.randomness import RandomSource
 
-__all__ = ["ChanceHand", "NeedChance", "Script"]
+__all__ = ["ChanceHand", "NeedChance", "Probe", "Script", "batch_outcomes"]
 
 
-class NeedChance(Exception):
-    """The hand needs a chance outcome it was not given.
+@dataclass(frozen=True)
+class NeedChance:
+    """The chance event a hand waits for.
 
     Attributes:
         label: ``"deal"`` (a card off the stub), ``"pool"`` or ``"reshuffle"``.
         outcomes: the cards that may come next, each equally likely (sorted).
     """
 
-    def __init__(self, label: str, outcomes: Sequence[int]) -> None:
-        super().__init__(label)
-        self.label = label
-        self.outcomes = tuple(sorted(outcomes))
+    label: str
+    outcomes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One chance event met beyond the script: ``group`` (``"deal"`` or the
+    shuffle's number), ``label``, the cards ``allowed`` then, and the
+    ``stand_in`` handed out."""
+
+    group: object
+    label: str
+    allowed: tuple[int, ...]
+    stand_in: int
 
 
 @dataclass
 class Script:
-    """The chance outcomes a replay feeds in, in order (``pos`` = next one)."""
+    """The chance outcomes a run feeds in, in order (``pos`` = next one), and
+    the events probed beyond them (:attr:`probed`)."""
 
     cards: list[int]
     pos: int = 0
+    probed: list[Probe] = field(default_factory=list)
 
-    def take(self, label: str, allowed: Sequence[int]) -> Card:
-        """The next outcome, which must be in ``allowed``.
+    def take(self, label: str, allowed: Sequence[int], group: object) -> Card:
+        """The next outcome, which must be in ``allowed``; beyond the script,
+        a stand-in, recorded in :attr:`probed`.
 
         Raises:
-            NeedChance: no outcome left: ``allowed`` may come next.
             EngineError: the next outcome is not in ``allowed``.
         """
         if self.pos >= len(self.cards):
-            raise NeedChance(label, allowed)
+            choices = tuple(sorted(allowed))
+            self.probed.append(Probe(group, label, choices, choices[0]))
+            return CARDS[choices[0]]
         card = self.cards[self.pos]
         if card not in allowed:
             raise EngineError(f"chance outcome {self.pos} is card {card}, which cannot come "
                               f"now ({label}); allowed: {sorted(allowed)}")
         self.pos += 1
         return CARDS[card]
+
+
+def batch_outcomes(batch: Sequence[Probe], chosen: Sequence[int]) -> NeedChance:
+    """The event after ``chosen`` (the real outcomes of the batch's first
+    events): its cards are those the probe allowed, less the real cards taken
+    earlier in the same deal or shuffle, plus the stand-ins handed out there."""
+    j = len(chosen)
+    event = batch[j]
+    allowed = set(event.allowed)
+    for i in range(j):
+        if batch[i].group == event.group:
+            allowed.add(batch[i].stand_in)
+    for i in range(j):
+        if batch[i].group == event.group:
+            allowed.discard(chosen[i])
+    return NeedChance(event.label, tuple(sorted(allowed)))
 
 
 class _ScriptSource(RandomSource):
@@ -87,14 +126,16 @@ class _ScriptSource(RandomSource):
         super().__init__()
         self.script = script
         self.hand: ChanceHand | None = None
+        self.shuffles = 0
 
     def _shuffle(self, label: str, cards: Sequence[int]) -> list[Card]:
         if label == "deck":
             return [CARDS[c] for c in cards]
         left = [int(c) for c in cards]
         out: list[Card] = []
+        self.shuffles += 1
         while len(left) > 1:
-            card = self.script.take(label, left)
+            card = self.script.take(label, left, self.shuffles)
             left.remove(card)
             out.append(card)
         out.extend(CARDS[c] for c in left)
@@ -107,9 +148,10 @@ class ChanceHand(Hand):
     """A :class:`Hand` that takes each stub card from a :class:`Script`.
 
     Args are those of :class:`Hand` (without ``source``/``preset``) plus
-    ``script``. Construction raises :class:`NeedChance` when the first
-    decision needs cards the script does not hold (and so may
-    :meth:`apply`); the object is then unusable: replay with one more outcome.
+    ``script``. When the engine deals beyond the script (from the
+    constructor or :meth:`apply`), ``script.probed`` is not empty and the
+    hand holds stand-ins: it must not be shown; replay it once the real
+    outcomes are known.
 
     ``deck[:deck_pos]`` always holds the cards dealt off the stub, in order,
     and ``deck[deck_pos:]`` the cards not dealt (in card order until a
@@ -133,7 +175,7 @@ class ChanceHand(Hand):
         deck = self.deck
         if pos >= len(deck):
             raise EngineError("the stub is empty")
-        card = self.script.take("deal", deck[pos:])
+        card = self.script.take("deal", deck[pos:], "deal")
         i = deck.index(card, pos)
         deck[pos], deck[i] = deck[i], deck[pos]
         self.deck_pos = pos + 1

@@ -19,11 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rollem.engine.errors import EngineError
 from rollem.engine.game import Game, find_game
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
 from rollem.rl.actions import legal_moves
-from rollem.rl.chance import ChanceHand, NeedChance, Script
+from rollem.rl.chance import ChanceHand, NeedChance, Probe, Script, batch_outcomes
 
 __all__ = ["CHANCE", "TERMINAL", "MoveState", "Setup", "load_setup"]
 
@@ -48,6 +49,8 @@ class Setup:
     options: Options = field(default_factory=Options)
     params: tuple[Any, ...] = ()
     """The :func:`load_setup` arguments it came from (pickled instead of the game)."""
+    first: list[Probe] = field(default_factory=list, compare=False, repr=False)
+    """The first chance batch (the same for every hand), once probed."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         if not self.params:
@@ -98,6 +101,9 @@ class MoveState:
     """A hand of ``setup`` after the moves in :attr:`history`.
 
     :attr:`player` is the seat to decide, :data:`CHANCE` or :data:`TERMINAL`.
+    Between two decisions the chance events come as one batch, probed by the
+    run that reached them (:mod:`rollem.rl.chance`); the hand is replayed
+    once, when the batch's last outcome is known.
     """
 
     def __init__(self, setup: Setup) -> None:
@@ -105,27 +111,44 @@ class MoveState:
         self.history: list[int] = []
         self.chance: list[int] = []
         self.decisions: list[tuple[int, object]] = []
-        self._hand: Hand | None = None
-        self._need: NeedChance | None = None
+        self._hand: ChanceHand | None = None
+        self._batch: list[Probe] = []
+        self._batch_start = 0
         self._stale = True
+        self._need: tuple[int, NeedChance] | None = None
+        if setup.first:  # every hand starts with the same batch of chance events
+            self._batch = setup.first
+            self._stale = False
 
     # --------------------------------------------------------------- replay
 
     def _replay(self) -> None:
         s = self.setup
-        script = Script(self.chance)
-        self._need = None
-        self._hand = None
-        try:
-            hand = ChanceHand(s.game, s.stacks, button=s.button, options=s.options,
-                              script=script)
-            for seat, action in self.decisions:
-                hand.apply(seat, action)
-        except NeedChance as need:
-            self._need = need
-        else:
-            self._hand = hand
+        script = Script(list(self.chance))
+        hand = ChanceHand(s.game, s.stacks, button=s.button, options=s.options, script=script)
+        n = len(self.decisions)
+        for i, (seat, action) in enumerate(self.decisions):
+            if script.probed:
+                raise EngineError(f"replay of {self.setup.game.id}: chance outcomes ran out "
+                                  f"before decision {i + 1} of {n}")
+            hand.apply(seat, action)
+        if script.pos != len(script.cards):
+            raise EngineError(f"replay of {self.setup.game.id}: the hand used "
+                              f"{script.pos} of {len(script.cards)} chance outcomes")
         self._stale = False
+        self._took(hand)
+
+    def _took(self, hand: ChanceHand) -> None:
+        """After a run: a chance batch if it probed, else the live hand."""
+        if hand.script.probed:
+            self._batch = list(hand.script.probed)
+            self._batch_start = len(self.chance)
+            self._hand = None
+            if not self.history and not self.setup.first:
+                self.setup.first.extend(self._batch)
+        else:
+            self._batch = []
+            self._hand = hand
 
     @property
     def hand(self) -> Hand:
@@ -145,14 +168,21 @@ class MoveState:
         """The chance event waited for, or ``None``."""
         if self._stale:
             self._replay()
-        return self._need
+        if self._hand is not None:
+            return None
+        k = len(self.chance)
+        if self._need is None or self._need[0] != k:
+            self._need = (k, batch_outcomes(self._batch, self.chance[self._batch_start:]))
+        return self._need[1]
 
     @property
     def player(self) -> int:
         """The seat to decide, :data:`CHANCE` or :data:`TERMINAL`."""
-        if self.need is not None:
+        if self._stale:
+            self._replay()
+        hand = self._hand
+        if hand is None:
             return CHANCE
-        hand = self.hand
         if hand.result is not None:
             return TERMINAL
         assert hand.pending is not None
@@ -190,20 +220,20 @@ class MoveState:
                                  f"{list(need.outcomes)}")
             self.chance.append(move)
             self.history.append(move)
-            self._stale = True
+            if len(self.chance) - self._batch_start >= len(self._batch):
+                self._stale = True  # the batch is complete: replay with the real cards
             return
-        moves = legal_moves(self.hand, seat)
+        hand = self._hand
+        assert hand is not None
+        moves = legal_moves(hand, seat)
         action = moves.get(move)
         if action is None:
             raise ValueError(f"action {move} is not legal for seat {seat}; allowed: "
                              f"{list(moves)}")
         self.decisions.append((seat, action))
         self.history.append(move)
-        try:
-            self.hand.apply(seat, action)
-        except NeedChance as need:
-            self._hand = None
-            self._need = need
+        hand.apply(seat, action)
+        self._took(hand)
 
     def returns(self) -> list[float]:
         """Each seat's net chips (0 for all before the end)."""
@@ -214,11 +244,18 @@ class MoveState:
         return [float(result.net.get(s, 0)) for s in range(self.setup.players)]
 
     def copy(self) -> MoveState:
-        """An independent copy (the hand is replayed when next needed)."""
+        """An independent copy (at a decision, the hand is replayed when next needed)."""
         new = MoveState(self.setup)
         new.history = list(self.history)
         new.chance = list(self.chance)
         new.decisions = list(self.decisions)
+        if not self._stale and self._hand is None:
+            new._batch = self._batch  # probes are never changed
+            new._batch_start = self._batch_start
+            new._stale = False
+        else:
+            new._batch = []
+            new._stale = True
         return new
 
     def __getstate__(self) -> dict[str, Any]:
@@ -230,3 +267,5 @@ class MoveState:
         self.history = list(data["history"])
         self.chance = list(data["chance"])
         self.decisions = list(data["decisions"])
+        self._batch = []
+        self._stale = True
