@@ -116,6 +116,7 @@ class MoveState:
         self._batch_start = 0
         self._stale = True
         self._need: tuple[int, NeedChance] | None = None
+        self._legal: tuple[int, dict[int, object]] | None = None
         if setup.first:  # every hand starts with the same batch of chance events
             self._batch = setup.first
             self._stale = False
@@ -197,11 +198,15 @@ class MoveState:
         return [(c, p) for c in need.outcomes]
 
     def legal(self) -> dict[int, object]:
-        """Legal action ids of the seat to decide (with their engine actions)."""
+        """Legal action ids of the seat to decide (with their engine actions; kept
+        until the next move: read it, do not change it)."""
         seat = self.player
         if seat < 0:
             return {}
-        return legal_moves(self.hand, seat)
+        k = len(self.history)
+        if self._legal is None or self._legal[0] != k:
+            self._legal = (k, legal_moves(self.hand, seat))
+        return self._legal[1]
 
     def apply(self, move: int) -> None:
         """Apply a chance outcome or a decision id.
@@ -225,7 +230,7 @@ class MoveState:
             return
         hand = self._hand
         assert hand is not None
-        moves = legal_moves(hand, seat)
+        moves = self.legal()
         action = moves.get(move)
         if action is None:
             raise ValueError(f"action {move} is not legal for seat {seat}; allowed: "
