@@ -88,3 +88,13 @@ def test_gym_env_against_basic(game: str) -> None:
         env.step(0)
     with pytest.raises(KeyError, match="unknown bot level"):
         RollemGymEnv("sdr", opponents="expert")
+
+
+def test_render_shows_what_a_spectator_sees() -> None:
+    env = RollemEnv("sdr", render_mode="ansi")
+    env.reset(seed=1)
+    assert env.render() == ("spectator | s0[?? ??] stack 199 bet 0 | s1[?? ??] stack 199 bet 0"
+                            " | board [] dead [] | pot 2 | bet to 1")
+    assert RollemEnv("sdr").render() is None
+    with pytest.raises(ValueError, match="render_mode must be None or 'ansi'"):
+        RollemEnv("sdr", render_mode="human")

@@ -161,7 +161,7 @@ class RollemState(pyspiel.State):  # type: ignore[misc]
             need = self.moves.need
             assert need is not None
             return f"chance ({need.label}): {len(need.outcomes)} cards; moves {self.moves.history}"
-        return observation_string(self.moves.hand, None)  # type: ignore[arg-type]
+        return observation_string(self.moves.hand, None)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RollemState:
         new: RollemState = copy.copy(self)

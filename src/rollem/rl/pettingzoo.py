@@ -143,7 +143,7 @@ class RollemEnv(AECEnv):  # type: ignore[misc]
         """The table as a spectator sees it (``render_mode="ansi"``), else ``None``."""
         if self.render_mode != "ansi":
             return None
-        return observation_string(self.state.hand, None)  # type: ignore[arg-type]
+        return observation_string(self.state.hand, None)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -161,10 +161,10 @@ def information_state_string(hand: Hand, p: int) -> str:
     return "\n".join(lines)
 
 
-def observation_string(hand: Hand, p: int) -> str:
-    """``p``'s view of the table now (no history)."""
+def observation_string(hand: Hand, p: int | None) -> str:
+    """``p``'s view of the table now (no history; ``None``: a spectator's)."""
     view = hand.view(p, events=False)
-    parts = [f"seat {p}"]
+    parts = ["spectator" if p is None else f"seat {p}"]
     for s in view.seats:
         cards = " ".join(c if c is not None else "??" for c in s.cards)
         flags = (" folded" if s.folded else "") + (" all-in" if s.all_in else "")
@@ -180,7 +180,7 @@ def observation_string(hand: Hand, p: int) -> str:
     elif view.result is not None:
         parts.append("over " + " ".join(f"{s}:{v:+d}" for s, v in
                                         sorted(view.result["net"].items())))
-    if "discards" in hand.extra:
+    if "discards" in hand.extra and p is not None:
         mine = draw_state(hand)["discards"].get(p, ())
         if mine:
             parts.append(f"threw [{format_cards(CARDS[c] for c in mine)}]")
