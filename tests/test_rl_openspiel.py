@@ -98,3 +98,14 @@ def test_the_ai_research_guide_examples_run() -> None:
         with contextlib.redirect_stdout(out):
             exec(compile(block, str(page), "exec"), {})
     assert out.getvalue() == ""  # the last block (training) prints nothing
+
+
+def test_a_game_from_a_file() -> None:
+    from pathlib import Path
+
+    import rollem
+
+    path = Path(rollem.__file__).parent / "games" / "files" / "razz.toml"
+    g = pyspiel.load_game("python_rollem", {"game": str(path), "players": 3})
+    pyspiel.random_sim_test(g, num_sims=1, serialize=True, verbose=False)
+    assert pyspiel.load_game(str(g)).get_parameters()["game"] == str(path)
