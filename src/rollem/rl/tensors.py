@@ -82,44 +82,37 @@ def information_state_size(n: int) -> int:
 def write_observation(hand: Hand, p: int, out: npt.NDArray[np.float32]) -> None:
     """Fill ``out`` (zeros, length :func:`observation_size`) with ``p``'s observation."""
     n = hand.n
-    out[p] = 1.0
+    ones = [p]  # indices set to 1, written at once
     i = n
-    for c, u in zip(hand.hole[p], hand.up[p], strict=True):
-        if not u:
-            out[i + c] = 1.0
+    ones.extend(i + c for c, u in zip(hand.hole[p], hand.up[p], strict=True) if not u)
     i += 52
     for s in range(n):
         if not hand.folded[s] or s == p:
-            for c, u in zip(hand.hole[s], hand.up[s], strict=True):
-                if u:
-                    out[i + c] = 1.0
+            ones.extend(i + c for c, u in zip(hand.hole[s], hand.up[s], strict=True) if u)
         i += 52
     for cards in (hand.board, hand.dead):
-        for c in cards:
-            out[i + c] = 1.0
+        ones.extend(i + c for c in cards)
         i += 52
-    gone = list(hand.pool_by_seat.get(p, ()))
+    ones.extend(i + c for c in hand.pool_by_seat.get(p, ()))
     if "discards" in hand.extra:
-        gone.extend(draw_state(hand)["discards"].get(p, ()))
-    for c in gone:
-        out[i + c] = 1.0
+        ones.extend(i + c for c in draw_state(hand)["discards"].get(p, ()))
     i += 52
-    for r in hand.wild_ranks:
-        out[i + r] = 1.0
+    ones.extend(i + r for r in hand.wild_ranks)
     i += 13
-    for values in (hand.stacks, hand.committed, hand.bets):
-        out[i:i + n] = values
-        i += n
-    out[i:i + n] = [1.0 if f and hand.dealt[s] else 0.0 for s, f in enumerate(hand.folded)]
+    chips = i
+    i += 3 * n
+    ones.extend(i + s for s, f in enumerate(hand.folded) if f and hand.dealt[s])
     i += n
     pending = hand.pending
     if pending is not None:
-        out[i + pending.seats[0]] = 1.0
+        ones.append(i + pending.seats[0])
     i += n
     if pending is not None:
         kind = pending.kind
-        out[i + (DECISIONS.index(kind) if kind in DECISIONS else len(DECISIONS))] = 1.0
+        ones.append(i + (DECISIONS.index(kind) if kind in DECISIONS else len(DECISIONS)))
     i += len(DECISIONS) + 1
+    out[ones] = 1.0
+    out[chips:chips + 3 * n] = hand.stacks + hand.committed + hand.bets
     out[i] = hand.stub_left
     out[i + 1] = len(hand.pool)
 
