@@ -115,6 +115,7 @@ class MoveState:
         self._batch: list[Probe] = []
         self._batch_start = 0
         self._stale = True
+        self._player = CHANCE  # valid when not stale
         self._need: tuple[int, NeedChance] | None = None
         self._legal: tuple[int, dict[int, object]] | None = None
         if setup.first:  # every hand starts with the same batch of chance events
@@ -145,11 +146,17 @@ class MoveState:
             self._batch = list(hand.script.probed)
             self._batch_start = len(self.chance)
             self._hand = None
+            self._player = CHANCE
             if not self.history and not self.setup.first:
                 self.setup.first.extend(self._batch)
         else:
             self._batch = []
             self._hand = hand
+            if hand.result is not None:
+                self._player = TERMINAL
+            else:
+                assert hand.pending is not None
+                self._player = hand.pending.seats[0]
 
     @property
     def hand(self) -> Hand:
@@ -181,13 +188,7 @@ class MoveState:
         """The seat to decide, :data:`CHANCE` or :data:`TERMINAL`."""
         if self._stale:
             self._replay()
-        hand = self._hand
-        if hand is None:
-            return CHANCE
-        if hand.result is not None:
-            return TERMINAL
-        assert hand.pending is not None
-        return hand.pending.seats[0]
+        return self._player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(card, probability)`` of the chance event waited for."""
