@@ -38,11 +38,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rollem.cards import CARDS, Card
+from rollem.engine.declare import DeclareShowdown
 from rollem.engine.errors import EngineError
 from rollem.engine.game import Game
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
 from rollem.engine.randomness import RandomSource
+from rollem.engine.showdown import PotShowdown
 
 __all__ = ["ChanceHand", "NeedChance", "Probe", "Script", "batch_outcomes"]
 
@@ -180,3 +182,27 @@ class ChanceHand(Hand):
         deck[pos], deck[i] = deck[i], deck[pos]
         self.deck_pos = pos + 1
         return card
+
+    def _advance(self) -> None:
+        """As :meth:`Hand._advance`, but a run holding stand-ins stops at the
+        showdown (no card is dealt after it; the run is thrown away, so its
+        hands need not be evaluated): it ends with an empty result."""
+        steps = self.steps
+        while self.pending is None and self.result is None:
+            i = self.step_index
+            if self.script.probed and i < len(steps) \
+                    and isinstance(steps[i], PotShowdown | DeclareShowdown):
+                self.finish([], showdown=False)
+                return
+            if i >= len(steps):
+                raise EngineError(f"{self.game.name} ran out of steps without a showdown")
+            if self.options.run_twice:  # off in rollem.rl (load_setup); kept as the engine
+                from rollem.engine.runtwice import maybe_offer
+
+                maybe_offer(self)
+            p = steps[i].start(self)
+            if p is None:
+                self.step_index += 1
+            else:
+                p.hand = self
+                self.pending = p
