@@ -39,7 +39,9 @@ fi
 
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[web,dev,distributed]"
+# rl: OpenSpiel, PettingZoo and Gymnasium, so the tests of rollem.rl run too;
+# distributed: Ray, for the test that starts a two-node cluster (issue 30)
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[web,dev,rl,distributed]"
 
 # The accessibility tests run axe-core (MPL-2.0) in the browser: from the npm
 # registry into .node/ (git-ignored); without npm they are skipped.

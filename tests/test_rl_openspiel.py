@@ -1,0 +1,111 @@
+"""python_rollem under OpenSpiel (issue 30): OpenSpiel's own random-simulation
+checks (serialise/deserialise, clone, legal actions, chance outcomes summing
+to 1, terminal returns) on the seven games. Skipped without ``rollem[rl]``;
+the test command (scripts/test.sh) installs it. Thousands of hands per game:
+bench/bench_rl.py --consistency."""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import rollem.rl.openspiel  # noqa: E402, F401  (registers python_rollem)
+
+GAMES = ["sdr", "rollyourown", "rollem521", "holdem", "omaha8", "stud8", "draw5"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_openspiel_random_simulation_checks(game: str) -> None:
+    g = pyspiel.load_game("python_rollem", {"game": game, "players": 2})
+    pyspiel.random_sim_test(g, num_sims=3, serialize=True, verbose=False)
+
+
+def test_three_players_no_limit() -> None:
+    g = pyspiel.load_game("python_rollem", {"game": "sdr", "players": 3,
+                                            "structure": "no-limit"})
+    pyspiel.random_sim_test(g, num_sims=3, serialize=True, verbose=False)
+
+
+def test_game_info_and_a_hand_by_hand() -> None:
+    g = pyspiel.load_game("python_rollem", {"game": "sdr"})
+    assert g.num_distinct_actions() == 437
+    assert g.max_chance_outcomes() == 52
+    assert (g.min_utility(), g.max_utility(), g.utility_sum()) == (-200.0, 200.0, 0.0)
+    s = g.new_initial_state()
+    assert s.is_chance_node()
+    assert sum(p for _, p in s.chance_outcomes()) == pytest.approx(1.0)
+    for card in (0, 1, 2, 3):
+        s.apply_action(card)
+    assert s.current_player() == 1
+    assert s.legal_actions() == [0, 1, 2]
+    assert [s.action_to_string(a) for a in s.legal_actions()] == \
+        ["fold", "check", "bet min (to 2)"]
+    clone = s.clone()
+    clone.apply_action(0)  # seat 1 folds: seat 0 wins the antes
+    assert clone.is_terminal() and clone.returns() == [1.0, -1.0]
+    assert s.history() == [0, 1, 2, 3] and not s.is_terminal()
+    assert "2d" not in s.information_state_string(1)  # seat 0's card
+    assert len(s.information_state_tensor(1)) == 1067
+    assert len(s.observation_tensor(0)) == 347
+    back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(g, clone))[1]
+    assert back.history() == [0, 1, 2, 3, 0] and back.returns() == [1.0, -1.0]
+
+
+def test_bad_parameters_say_what_is_allowed() -> None:
+    with pytest.raises(Exception, match=r"unknown game|expected one of"):
+        pyspiel.load_game("python_rollem", {"game": "canasta"})
+    with pytest.raises(Exception, match="needs 2 to"):
+        pyspiel.load_game("python_rollem", {"game": "holdem", "players": 11})
+
+
+@pytest.mark.parametrize("game", ["sdr", "rollyourown", "rollem521"])
+def test_bot_policy_is_a_distribution_over_legal_ids(game: str) -> None:
+    import random
+
+    from rollem.rl.policy import BotPolicy
+
+    g = pyspiel.load_game("python_rollem", {"game": game})
+    policy = BotPolicy(g, "basic", seed=3)
+    rng = random.Random(5)
+    state = g.new_initial_state()
+    asked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        probs = policy.action_probabilities(state)
+        assert set(probs) <= set(state.legal_actions())
+        assert sum(probs.values()) == pytest.approx(1.0)
+        assert policy.action_probabilities(state.clone()) == probs  # one answer per state
+        asked += 1
+        state.apply_action(max(probs, key=lambda a: probs[a]))
+    assert asked >= 2
+
+
+def test_the_ai_research_guide_examples_run() -> None:
+    """Every ``python`` block of docs/ai-research.md runs (they need the extra,
+    so the guide shows them as code, not as doctests)."""
+    import contextlib
+    import io
+    from pathlib import Path
+
+    page = Path(__file__).parent.parent / "docs" / "ai-research.md"
+    blocks = [b.split("```")[0] for b in page.read_text(encoding="utf-8").split("```python\n")[1:]]
+    assert len(blocks) == 5
+    for block in blocks:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(block, str(page), "exec"), {})
+    assert out.getvalue() == ""  # the last block (training) prints nothing
+
+
+def test_a_game_from_a_file() -> None:
+    from pathlib import Path
+
+    import rollem
+
+    path = Path(rollem.__file__).parent / "games" / "files" / "razz.toml"
+    g = pyspiel.load_game("python_rollem", {"game": str(path), "players": 3})
+    pyspiel.random_sim_test(g, num_sims=1, serialize=True, verbose=False)
+    assert pyspiel.load_game(str(g)).get_parameters()["game"] == str(path)

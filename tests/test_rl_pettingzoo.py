@@ -1,0 +1,100 @@
+"""rollem as a PettingZoo AEC environment and a Gymnasium single-agent
+environment (issue 30). Skipped without ``rollem[rl]``; the test command
+(scripts/test.sh) installs it."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test
+
+from rollem.engine import Bet, Call, Check, Raise
+from rollem.rl.actions import action_id
+from rollem.rl.gym import RollemGymEnv
+from rollem.rl.pettingzoo import RollemEnv
+
+GAMES = ["sdr", "rollyourown", "rollem521", "holdem", "omaha8", "stud8", "draw5"]
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # dict observations, as the classic envs
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_api_test(game: str) -> None:
+    api_test(RollemEnv(game, players=2), num_cycles=100)
+
+
+def test_a_hand_with_masks_and_rewards() -> None:
+    env = RollemEnv("sdr", players=3)
+    env.reset(seed=4)
+    assert env.agent_selection == "player_1"  # button 0: the dealer's left opens
+    obs, *_ = env.last()
+    assert obs["action_mask"].nonzero()[0].tolist() == [0, 1, 2]
+    assert obs["observation"].dtype == np.float32 and obs["observation"][1] == 1.0
+    assert env.observe("player_0")["action_mask"].sum() == 0  # not its turn
+    with pytest.raises(ValueError, match="not legal for seat 1"):
+        env.step(3)
+    env.step(0)  # seat 1 folds
+    env.step(0)  # seat 2 folds: seat 0 wins the antes
+    assert all(env.terminations.values())
+    assert env.rewards == {"player_0": 2.0, "player_1": -1.0, "player_2": -1.0}
+
+
+def test_same_seed_same_hand() -> None:
+    def hand(seed: int) -> list[float]:
+        env = RollemEnv("rollyourown", players=3)
+        env.reset(seed=seed)
+        rng = random.Random(0)
+        net: dict[str, float] = {}
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, _ = env.last()
+            if term or trunc:
+                net[agent] = reward
+            env.step(None if term or trunc else
+                     rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+        return [net[a] for a in env.possible_agents]
+
+    assert hand(7) == hand(7)
+    assert sum(hand(7)) == 0
+
+
+def test_bot_bets_map_to_the_nearest_size() -> None:
+    legal = {0: object(), 1: Call(), 2: Raise(4), 3: Raise(5), 4: Raise(8), 5: Raise(199)}
+    assert action_id(legal, Raise(6)) == 3
+    assert action_id(legal, Raise(7)) == 4
+    assert action_id(legal, Raise(150)) == 5
+    assert action_id({1: Check()}, Check()) == 1
+    with pytest.raises(ValueError, match="not among the legal actions"):
+        action_id({1: Check()}, Bet(2))
+
+
+@pytest.mark.parametrize("game", ["sdr", "rollyourown", "rollem521"])
+def test_gym_env_against_basic(game: str) -> None:
+    env = RollemGymEnv(game, opponents="basic")
+    rng = random.Random(1)
+    for ep in range(2):
+        obs, _ = env.reset(seed=ep)
+        done = False
+        while not done:
+            assert env.observation_space.contains(obs)
+            assert obs["action_mask"].sum() > 0
+            obs, reward, done, truncated, _ = env.step(
+                rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+        assert not truncated and reward == env.state.returns()[0]
+    with pytest.raises(ValueError, match="hand is over"):
+        env.step(0)
+    with pytest.raises(KeyError, match="unknown bot level"):
+        RollemGymEnv("sdr", opponents="expert")
+
+
+def test_render_shows_what_a_spectator_sees() -> None:
+    env = RollemEnv("sdr", render_mode="ansi")
+    env.reset(seed=1)
+    assert env.render() == ("spectator | s0[?? ??] stack 199 bet 0 | s1[?? ??] stack 199 bet 0"
+                            " | board [] dead [] | pot 2 | bet to 1")
+    assert RollemEnv("sdr").render() is None
+    with pytest.raises(ValueError, match="render_mode must be None or 'ansi'"):
+        RollemEnv("sdr", render_mode="human")
