@@ -107,7 +107,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "odds": ("hand", "seq"),
     "sync": (),
     "ping": (),
-    "host": ("op", "seat", "on", "config"),
+    "host": ("op", "seat", "on", "config", "stack", "watcher", "password"),
     "sit_out": ("out",),
     "show": ("hand", "cards"),
     "chat": ("text",),
@@ -121,6 +121,8 @@ HOST_FIELDS: dict[str, tuple[str, ...]] = {
     "pause": (), "resume": (), "deal_now": (), "remove": ("seat",), "hand_over": ("seat",),
     "approve": ("seat",), "reject": ("seat",), "config": ("config",),
     "approve_joins": ("on",), "bomb_pot": ("on",),
+    "adjust_stack": ("seat", "stack"), "approve_rebuy": ("seat",), "decline_rebuy": ("seat",),
+    "approve_watcher": ("watcher",), "reject_watcher": ("watcher",), "password": ("password",),
 }
 """A ``host`` message's fields besides ``type`` and ``op``, by ``op``
 (:data:`rollem.server.host.HOST_OPS`)."""

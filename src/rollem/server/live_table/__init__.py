@@ -187,7 +187,7 @@ class LiveTable:
         self._untold = False  # states were held back while rebuilding: send after it
         self._dirty = False  # memory changed while paused (not written): rebuild first
         self.idle_since = self.clock()  # nobody connected since (see TableManager)
-        self._state_cache: dict[tuple[int | None, bool], str] = {}
+        self._state_cache: dict[tuple[int | None, bool, str], str] = {}
         self._state_cache_at = 0.0
         self.on_lease_lost: Callable[[LiveTable, BaseException], None] | None = None
         """Called when a write is refused because another process took the table over
@@ -433,6 +433,7 @@ class LiveTable:
     hand_viewer = views.hand_viewer
     state = views.state
     state_text = views.state_text
+    table_for = views.table_for
     cached_state_text = views.cached_state_text
     names = views.names
     broadcast = views.broadcast

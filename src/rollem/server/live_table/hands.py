@@ -18,7 +18,7 @@ import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from rollem.server import host, live_table
+from rollem.server import host, host_tools, live_table
 from rollem.server.game_session import (
     GameSession,
     secure_source,
@@ -277,13 +277,29 @@ def _finish_hand(self: LiveTable) -> None:
     self._schedule_next_hand(self.config.between_hands)
 
 
-def _rebuy(self: LiveTable, seat: int) -> None:
+def _rebuy(self: LiveTable, seat: int, *, by_host: bool = False,
+           approved: bool = False) -> None:
+    """A player with no chips buys the starting stack again (R-C-12), under the
+    table's rebuy rules (issue 27, :func:`rollem.server.host_tools.rebuy_policy`:
+    the cap; at a table with ``rebuy_approval`` a request the host answers, made
+    when ``approved``, or at once for the host's own seat, ``by_host``).
+
+    Raises :class:`TableError`: ``no_rebuys``, ``in_hand``, ``has_chips``,
+    ``rebuy_cap``, ``already_asked``; nothing changes."""
     row = self.seats[seat].row
     table = self.session_table()
     try:
         table.rebuy_seat(seat)  # R-C-12: the host may allow rebuys
     except SessionRefused as err:
         raise TableError(err.code, str(err)) from None
+    if row.bot is None:
+        if host_tools.rebuy_policy(self, seat, by_host or approved):
+            self.session.setdefault("rebuy_requests", []).append(seat)
+            self._bump_seq()
+            self._commit(session=True)
+            self.broadcast()
+            return
+        host_tools.note_rebuy(self, seat)
     row.stack, row.brought = table.stacks[seat], table.brought[seat]
     if self.hand is not None and not self.hand.over:
         self.seats[seat].rebought_in = self.hand.hand_no

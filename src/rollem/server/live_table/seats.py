@@ -18,7 +18,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from rollem.lookalike import look_alike_key, whole_script
-from rollem.server import host, live_table
+from rollem.server import host, host_tools, live_table
 from rollem.server.live_table.clients import (
     CONNECTIONS_PER_SEAT,
     REPLACED_CODE,
@@ -182,13 +182,14 @@ def connect(self: LiveTable, client: Client, most: int = CONNECTIONS_PER_SEAT) -
             hosts = {c for c in self.onlookers if c.host_cookie}
             self.onlookers -= _replace_oldest(hosts, most, "host's cookie")
     client.is_host = host.client_is_host(self, client)
+    kind = host_tools.view_kind(self, client)
     if client.seat is None and not client.is_host:
         # Nobody else sees an onlooker come (or go): only they get the state, so
         # many watchers joining cost one state each, not a state to everyone each.
-        self._send_after_commit([(client, self.state_text(None))])
+        self._send_after_commit([(client, self.state_text(None, kind=kind))])
     else:
         self.broadcast()
-    if host.chat_log(self).lines:
+    if host.chat_log(self).lines and kind != "locked":
         self._send_after_commit([(client, host.chat_history_text(self))])
 
 
