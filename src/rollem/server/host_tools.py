@@ -345,12 +345,17 @@ _IN_PLAY = ("acting", "deadline", "bank")
 def delayed_public(table: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
     """The table part for a delayed watcher: while a hand is in play (or its game
     being named) nothing of it -- whose turn, clocks, the game named, the clock's
-    actions -- only that one is being played (``hand_in_play``)."""
+    actions, its number and button (those of the last hand that ended) -- only
+    that one is being played (``hand_in_play``)."""
     in_play = table.hand is not None or bool(table.session.get("choice"))
     if not in_play:
         return {**data, "hand_in_play": False}
     seats = [{k: v for k, v in seat.items() if k not in _IN_PLAY} for seat in data["seats"]]
-    return {**data, "seats": seats, "choice": None, "clocked": {}, "hand_in_play": True}
+    last = table.final_hand
+    return {**data, "seats": seats, "choice": None, "clocked": {}, "hand_in_play": True,
+            # the table as it stood after the last hand that ended
+            "hand_no": last.hand_no if last is not None else 0,
+            "button": last.hand.button if last is not None else None}
 
 
 def locked_state(table: LiveTable, seq: int, you: dict[str, Any]) -> dict[str, Any]:

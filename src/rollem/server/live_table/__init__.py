@@ -263,8 +263,10 @@ class LiveTable:
             if hand_row is not None and hand_row.result is None:
                 actions = store.load_actions(table_id, hand_row.hand_no)
                 table.hand = GameSession.restore(hand_row.hand_no, hand_row.setup, actions)
-        elif table.last_result is not None:
-            # Between hands: the last finished hand stays on the felt.
+        if table.last_result is not None and (
+                not table.session.get("in_hand") or table.config.watcher_delay):
+            # Between hands the last finished hand stays on the felt; during one, a
+            # delayed watcher sees it (issue 27).
             hand_row = store.load_hand(table_id, int(table.last_result["hand"]))
             if hand_row is not None and hand_row.result is not None:
                 actions = store.load_actions(table_id, hand_row.hand_no)
