@@ -230,7 +230,9 @@ def _forward(request: Request, owner: str, body: bytes) -> Response:
 
 
 def _status(err: TableError) -> int:
-    return {"too_large": 413, "too_many_tables": 429, "server_full": 503}.get(err.code, 400)
+    return {"too_large": 413, "too_many_tables": 429, "server_full": 503, "bad_password": 403,
+            "rate_limited": 429, "too_many_requests": 429, "too_many_watchers": 409,
+            }.get(err.code, 400)
 
 
 class TokenBucket:
