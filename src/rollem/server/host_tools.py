@@ -365,6 +365,6 @@ def locked_state(table: LiveTable, seq: int, you: dict[str, Any]) -> dict[str, A
         "type": "state", "seq": seq,
         "table": {"id": table.id, "name": table.config.name, "locked": True,
                   "private": table.config.private,
-                  "has_password": bool(table.session.get("password"))},
+                  "has_password": bool(table.session.get("password")), "now": table.clock()},
         "you": you, "hand": None,
     }  # fmt: skip

@@ -1,0 +1,90 @@
+"""The host's tools on the page (issue 27), in Debian's Chromium through
+Playwright, on a phone (390x844) and a desktop (1440x900): the host sets a
+table password; a stranger sees only the private table's name, asks to watch
+with the password and sees the table once the host lets them; they sit down,
+the host lets them in, sets their stack to 0 and approves their rebuy; the
+ledger lists each adjustment; a seated player has their whole session's
+download.  Screenshots: test-artifacts/web/hosttools-*.png."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from table_ui import DESKTOP, PHONE, new_table, open_as_host, shot, sit, wait_until
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+
+def _host_box(page: Any) -> None:
+    if not page.is_visible("#host-tools"):
+        page.click("#host-box summary")
+    page.wait_for_selector("#host-tools [data-host=password]")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_private_table_password_watchers_stacks_and_rebuys(
+        browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
+    mobile = viewport is PHONE
+    name = "phone" if mobile else "desktop"
+    opts = {"viewport": viewport, "is_mobile": mobile, "has_touch": mobile}
+    host_ctx, guest_ctx = browser.new_context(**opts), browser.new_context(**opts)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=1, private=True,
+                                    rebuy_approval=True)
+        table = live.manager.get(tid)
+        assert table is not None
+        page = open_as_host(host_ctx, live.url, tid, host_token)
+        sit(page, "Ann")
+        _host_box(page)
+        page.fill("#host-password", "hunter22")
+        page.click("#host-tools [data-host=password]")
+        page.wait_for_selector("#host-tools [data-host=password]:has-text('Remove password')")
+        assert live.call(lambda: bool(table.session.get("password")))
+        # A stranger: the table's name only, and how to ask.
+        guest = guest_ctx.new_page()
+        guest.goto(f"{live.url}/t/{tid}")
+        guest.wait_for_selector("#locked:not(.hidden) #locked-password-row:not(.hidden)")
+        assert not guest.is_visible("#felt") and guest.locator("#seats .seat").count() == 0
+        assert "Ann" not in guest.inner_text("body")
+        guest.fill("#locked-name", "Wat")
+        guest.fill("#locked-password", "wrong-one")
+        guest.click("#locked-watch")
+        guest.wait_for_selector("#locked-error:has-text('wrong table password')")
+        guest.fill("#locked-password", "hunter22")
+        guest.click("#locked-watch")
+        guest.wait_for_selector("#locked-text:has-text('once the host lets you watch')")
+        shot(guest, f"hosttools-locked-{name}")
+        # The host lets them watch.
+        page.click("#host-tools li[data-watcher='1'] [data-host=approve_watcher]")
+        guest.wait_for_selector("#felt:visible")
+        guest.wait_for_selector("#seats :text('Ann')")
+        # They sit down (with the password); a private table's host lets them in.
+        guest.fill("#join-name", "Wat")
+        guest.fill("#join-password", "hunter22")
+        guest.click("#join-btn")
+        page.wait_for_selector("#host-controls li [data-host=approve]")
+        page.click("#host-controls li [data-host=approve]")
+        guest.wait_for_selector(".me .name:has-text('Wat')")
+        # The host sets Wat's stack to 0; Wat's rebuy waits for the host.
+        _host_box(page)
+        wait_until(page, "() => document.querySelectorAll('#adjust-seat option').length === 3")
+        page.select_option("#adjust-seat", "1")
+        page.fill("#adjust-stack", "0")
+        page.click("#host-tools [data-host=adjust_stack]")
+        page.wait_for_selector("#adjustments :text('Wat -200 to 0 (after hand 0')")
+        guest.click("[data-action=rebuy]")
+        guest.wait_for_selector("#notice :text(\"Your rebuy waits for the host's approval.\")")
+        page.click("#host-tools li[data-rebuy='1'] [data-host=approve_rebuy]")
+        wait_until(page, "() => [...document.querySelectorAll('#ledger td')].some("
+                   "(td) => td.textContent === 'Wat') && !document.querySelector("
+                   "\"#host-tools li[data-rebuy]\")")
+        rows = page.eval_on_selector_all("#ledger tr", "rs => rs.map(r => r.innerText)")
+        assert any(r.split("\t")[:3] == ["Wat", "200", "200"] for r in rows), rows
+        assert page.get_attribute("#settle a[href$='history.phhs']", "href") == \
+            f"/api/tables/{tid}/history.phhs"
+        shot(page, f"hosttools-host-{name}")
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
