@@ -199,6 +199,8 @@ def test_the_table_password_is_kept_hashed_and_checked() -> None:
             send(loop, table, host, "host", op="password", password=bad)
             assert errors(host) == ["bad_password"]
         send(loop, table, host, "host", op="password", password="hunter22")
+        send(loop, table, host, "host", op="password", password="other123")
+        assert errors(host) == ["rate_limited"]  # (hashing costs: one every 2 s)
         kept = table.session["password"]
         assert set(kept) == {"salt", "hash"} and "hunter22" not in json.dumps(table.session)
         assert table.table_public()["has_password"] and host_tools.gated(table)
@@ -248,3 +250,19 @@ def test_a_delayed_watcher_sees_a_hand_only_after_it_ended() -> None:
         table = restarted(loop, store, table, [host, *people.values(), watcher])
         seen = [m for m in _texts(watcher) if m["type"] == "state"][-1]
         assert seen["hand"]["hand_no"] == 1 and seen["table"]["hand_in_play"]
+
+
+def test_host_tool_messages_take_only_their_fields() -> None:
+    import pytest
+
+    from rollem.server.protocol import ProtocolError, parse_message
+
+    for text in ('{"type": "host", "op": "adjust_stack", "seat": 1, "stack": 5, "by": 1}',
+                 '{"type": "host", "op": "password", "password": "abcd", "seat": 1}',
+                 '{"type": "host", "op": "approve_watcher", "seat": 1}'):
+        with pytest.raises(ProtocolError) as err:
+            parse_message(text)
+        assert err.value.code == "unknown_field"
+    with pytest.raises(ProtocolError) as err:
+        parse_message('{"type": "host", "op": "password", "password": "' + "x" * 5000 + '"}')
+    assert err.value.code == "too_large"

@@ -15,6 +15,12 @@ Routes:
   this seat may see it (its redaction), step by step; ``/hands/<n>/history.toml``
   -- a player's own copy of a hand it was dealt into.
 - ``GET /api/tables/<id>/rules`` -- how to play this table's game (HTML).
+- ``POST /api/tables/<id>/watch`` (``{"name", "password"}``) -- ask to watch a
+  private table, or one with a password (issue 27); sets the watcher cookie.
+  ``GET /api/tables/<id>/history.phhs`` -- every finished hand the asking
+  player was dealt into, each their own copy, as one bulk PHH file.
+  A gated table's unapproved watcher gets its name only (403 ``private``
+  from the hand lists, replays, CSVs and statistics).
 - ``WS /ws/<id>`` -- the table's live state (see :mod:`rollem.server.protocol`).
 - ``GET /healthz`` -- ``{"ok": true}`` when the store's writer commits (503 if not).
 

@@ -84,6 +84,9 @@ MIN_PASSWORD, MAX_PASSWORD = 4, 128
 """A table password's length in characters."""
 SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
 """scrypt's cost (16 MiB, some tens of milliseconds a hash)."""
+PASSWORD_EVERY = 2.0
+"""Seconds between two passwords the host sets (each is hashed on the event loop:
+a host's flood of ``password`` messages may not hold up the table)."""
 
 
 def most_stack(table: LiveTable) -> int:
@@ -253,6 +256,12 @@ def _set_password(table: LiveTable, password: object) -> None:
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise _refused("bad_password", f"a table password is a text of {MIN_PASSWORD} to "
                          f"{MAX_PASSWORD} characters (or null to remove it)")
+    last = getattr(table, "_password_set_at", None)
+    now = table.clock()
+    if last is not None and now - last < PASSWORD_EVERY:
+        raise _refused("rate_limited", f"a new password at most every {PASSWORD_EVERY:g} s; "
+                       "try again in a moment")
+    table._password_set_at = now  # type: ignore[attr-defined]
     table.session["password"] = hash_password(password)
 
 
