@@ -266,3 +266,40 @@ def test_host_tool_messages_take_only_their_fields() -> None:
     with pytest.raises(ProtocolError) as err:
         parse_message('{"type": "host", "op": "password", "password": "' + "x" * 5000 + '"}')
     assert err.value.code == "too_large"
+
+
+def test_the_session_phhs_of_a_game_without_a_phh_code_holds_own_copies() -> None:
+    """Stop, Drop and Roll has no PHH variant code: each hand of P0's bulk file is
+    their own copy in rollem's layout, which rollem's own-copy reader replays."""
+    import tomllib
+
+    from test_table_bots import new_table, passive, play
+
+    from rollem.history_copy import own_copy_hand
+    from rollem.server.app import _bulk_phhs
+    from rollem.server.game_session import player_names
+
+    with virtual_server() as (loop, store):
+        table, people = new_table(loop, store, bots=2)
+        play(loop, [(table, people, passive)], 2)
+        mine = []
+        for hand_no in store.hand_numbers(table.id):
+            row = store.load_hand(table.id, hand_no)
+            assert row is not None and row.result is not None
+            mine.append((hand_no, 0, row, player_names(row.setup, table.names())))
+        actions = {h: store.load_actions(table.id, h) for h, *_ in mine}
+        text = _bulk_phhs(mine, actions, left_out=0)
+        assert text.startswith("# rollem: one player's own copies")
+        bulk = tomllib.loads(text)
+        assert sorted(bulk, key=int) == ["1", "2"]
+        for key, (hand_no, _, row, names) in zip(sorted(bulk, key=int), mine, strict=True):
+            copy = bulk[key]
+            assert copy["_hand"] == hand_no and copy["variant"] == "rollem-sdr"
+            assert copy["_redacted_for"] == 0 and copy["players"] == names
+            hand = own_copy_hand({k: v for k, v in copy.items() if k != "_hand"})
+            # replayed, seat 0 ends where the stored result says
+            assert hand.stacks[0] == copy["starting_stacks"][0] + row.result["net"]["0"]
+            assert sum(row.result["net"].values()) == 0
+            # the others' hidden cards stay hidden: only ?? or shown cards
+            assert "??" in text
+        assert _bulk_phhs(mine[1:], actions, left_out=1).count("left out") == 1
