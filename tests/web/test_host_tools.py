@@ -130,6 +130,20 @@ def test_free_rebuys_are_made_at_once_and_counted() -> None:
         assert errors(people[0]) == ["rebuy_cap"]
         digest = table.seats[0].row.token_digest
         assert table.session["rebuys_made"] == {digest: 2}
+        # P0 leaves and comes back (their old cookie): their rebuys come with them.
+        old_token = "t" * 32
+        table.seats[0].row.token_digest = token_digest(old_token)
+        table.session["rebuys_made"] = {token_digest(old_token): 2}
+        send(loop, table, people[0], "sit_out", out=True)
+        send(loop, table, host, "host", op="remove", seat=0)
+        assert 0 not in table.seats
+        seat, token = loop.call(table.join, "P0", 0, old_token)
+        assert line(table, seat)["stack"] == 0
+        again = Client(seat)
+        loop.call(table.connect, again)
+        send(loop, table, again, "rebuy")
+        assert errors(again) == ["rebuy_cap"]
+        assert table.session["rebuys_made"] == {token_digest(token): 2}
 
 
 def _texts(client: Client) -> list[dict[str, Any]]:

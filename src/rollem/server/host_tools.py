@@ -40,6 +40,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rollem.server.store import token_digest
@@ -94,7 +95,7 @@ def most_stack(table: LiveTable) -> int:
     return min(100_000_000, 100 * table.config.stack)
 
 
-def _changed(table: LiveTable, seats: list[Any] = (), deal: bool = False) -> None:  # type: ignore[assignment]
+def _changed(table: LiveTable, seats: Sequence[Any] = (), deal: bool = False) -> None:
     table.seq += 1
     table.session["seq"] = table.seq
     table._commit(seats=list(seats), session=True)

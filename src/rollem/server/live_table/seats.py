@@ -150,6 +150,9 @@ def join(self: LiveTable, name: object, seat: int | None,
         for stint in self.session.get("stints", []):  # their hands follow the new cookie
             if stint["digest"] == old_digest:
                 stint["digest"] = token_digest(token)
+        made = self.session.get("rebuys_made", {})  # and their rebuys (the cap, issue 27)
+        if old_digest in made:
+            made[token_digest(token)] = made.pop(old_digest)
     row = SeatRow(
         seat=seat, name=name, token_digest=token_digest(token), bot=None,
         stack=stack, brought=brought,
