@@ -60,6 +60,11 @@ hand, keyed by seat number as text, ``{"kind": str, "text": str}``, e.g.
 who is not in the hand being played why, e.g. "You bought chips again during
 this hand: you are dealt in from the next one.",
 :func:`rollem.server.live_table.views.next_hand_notice`),
+a watcher a private table (or one with a password) has not let in gets a
+``state`` whose ``table`` is only ``{"id", "name", "locked": true, "private",
+"has_password", "now"}`` and whose ``hand`` is ``null``; with the watcher delay a
+watcher's ``table.hand_in_play`` says a hand is being played while ``hand`` is
+the last one that ended (issue 27, :mod:`rollem.server.host_tools`),
 ``error`` (``code`` and ``message``, to that client only; nothing changes; code
 ``removed`` tells a player the host removed them from the table, issue 26),
 ``pong``, ``odds`` (``{"type": "odds", "hand": H, "seq": S, "odds": {...}}``:
