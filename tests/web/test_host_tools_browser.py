@@ -4,7 +4,8 @@ table password; a stranger sees only the private table's name, asks to watch
 with the password and sees the table once the host lets them; they sit down,
 the host lets them in, sets their stack to 0 and approves their rebuy; the
 ledger lists each adjustment; a seated player has their whole session's
-download.  Screenshots: test-artifacts/web/hosttools-*.png."""
+download; axe-core finds no serious violation on the locked page and the host's
+tools (where it is installed).  Screenshots: test-artifacts/web/hosttools-*.png."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 from table_ui import DESKTOP, PHONE, new_table, open_as_host, shot, sit, wait_until
+from test_a11y_browser import AXE, axe_problems
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
@@ -28,7 +30,10 @@ def test_private_table_password_watchers_stacks_and_rebuys(
         browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
     mobile = viewport is PHONE
     name = "phone" if mobile else "desktop"
-    opts = {"viewport": viewport, "is_mobile": mobile, "has_touch": mobile}
+    # (bypass_csp: axe-core's script is added to the page, test_a11y_browser.py)
+    opts = {"viewport": viewport, "is_mobile": mobile, "has_touch": mobile, "bypass_csp": True}
+    axe = AXE.exists()
+    problems: list[str] = []
     host_ctx, guest_ctx = browser.new_context(**opts), browser.new_context(**opts)
     try:
         tid, host_token = new_table(live.url, game="holdem", seats=3, bots=1, private=True,
@@ -56,6 +61,8 @@ def test_private_table_password_watchers_stacks_and_rebuys(
         guest.click("#locked-watch")
         guest.wait_for_selector("#locked-text:has-text('once the host lets you watch')")
         shot(guest, f"hosttools-locked-{name}")
+        if axe:
+            problems += axe_problems(guest, f"{name} locked page")
         # The host lets them watch.
         page.click("#host-tools li[data-watcher='1'] [data-host=approve_watcher]")
         guest.wait_for_selector("#felt:visible")
@@ -85,6 +92,9 @@ def test_private_table_password_watchers_stacks_and_rebuys(
         assert page.get_attribute("#settle a[href$='history.phhs']", "href") == \
             f"/api/tables/{tid}/history.phhs"
         shot(page, f"hosttools-host-{name}")
+        if axe:
+            problems += axe_problems(page, f"{name} host tools")
+        assert not problems, "\n".join(problems)
     finally:
         host_ctx.close()
         guest_ctx.close()

@@ -80,7 +80,7 @@ export function renderHostTools(t, me) {
   };
   box.appendChild(row(opt("private table", "private", t.config.private),
     opt("watchers one hand behind", "watcher_delay", t.config.watcher_delay)));
-  const mode = el("select"); mode.id = "rebuy-mode";
+  const mode = el("select"); mode.id = "rebuy-mode"; mode.setAttribute("aria-label", "Rebuys");
   for (const [v, text] of [["off", "no rebuys"], ["free", "rebuys: free"], ["approve", "rebuys: I approve"]]) {
     const o = el("option", null, text); o.value = v; mode.appendChild(o);
   }
@@ -95,6 +95,7 @@ export function renderHostTools(t, me) {
   box.appendChild(row(mode, capLabel, capSet));
   // The table password.
   const pw = el("input"); pw.type = "password"; pw.id = "host-password"; pw.autocomplete = "new-password";
+  pw.setAttribute("aria-label", "Table password");
   pw.placeholder = t.has_password ? "new password" : "table password"; pw.maxLength = 128;
   const setPw = el("button", "small", "Set password"); setPw.type = "button"; setPw.dataset.host = "password";
   setPw.onclick = () => { send({ type: "host", op: "password", password: pw.value }); pw.value = ""; };
@@ -120,7 +121,7 @@ export function renderHostTools(t, me) {
   if (list.children.length) box.appendChild(list);
   if (t.watchers.length) box.appendChild(el("p", "hint", "Watching: " + t.watchers.map((w) => w.name).join(", ")));
   // Adjust a stack, between hands.
-  const who = el("select"); who.id = "adjust-seat";
+  const who = el("select"); who.id = "adjust-seat"; who.setAttribute("aria-label", "Player whose stack to set");
   for (const s of t.seats) {
     if (s.free) continue;
     const o = el("option", null, s.name + " (" + s.stack + ")"); o.value = s.seat; who.appendChild(o);
