@@ -1,7 +1,8 @@
 """The host's tools on the page (issue 27), in Debian's Chromium through
 Playwright, on a phone (390x844) and a desktop (1440x900): the host sets a
 table password; a stranger sees only the private table's name, asks to watch
-with the password and sees the table once the host lets them; they sit down,
+with the password and sees the table once the host lets them, and with the
+watcher delay nothing of hand 1 until it ended; they sit down,
 the host lets them in, sets their stack to 0 and approves their rebuy; the
 ledger lists each adjustment; a seated player has their whole session's
 download; axe-core finds no serious violation on the locked page and the host's
@@ -9,10 +10,22 @@ tools (where it is installed).  Screenshots: test-artifacts/web/hosttools-*.png.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
-from table_ui import DESKTOP, PHONE, new_table, open_as_host, shot, sit, wait_until
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    decision_kind,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    shot,
+    sit,
+    take_decision,
+    wait_until,
+)
 from test_a11y_browser import AXE, axe_problems
 from web_harness import ServerThread
 
@@ -40,6 +53,7 @@ def test_private_table_password_watchers_stacks_and_rebuys(
                                     rebuy_approval=True)
         table = live.manager.get(tid)
         assert table is not None
+        only_checking_bots(live, tid)
         page = open_as_host(host_ctx, live.url, tid, host_token)
         sit(page, "Ann")
         _host_box(page)
@@ -67,6 +81,24 @@ def test_private_table_password_watchers_stacks_and_rebuys(
         page.click("#host-tools li[data-watcher='1'] [data-host=approve_watcher]")
         guest.wait_for_selector("#felt:visible")
         guest.wait_for_selector("#seats :text('Ann')")
+        # Watchers one hand behind: during hand 1 the watcher sees none of it.
+        page.click("#host-tools [data-host=watcher_delay]")
+        wait_until(page, "() => document.querySelector('[data-host=watcher_delay]').checked")
+        guest.wait_for_selector("#notice :text('watchers see each hand once it has ended')",
+                                state="detached")
+        page.click("#start-btn")
+        guest.wait_for_selector("#notice :text('watchers see each hand once it has ended')")
+        assert guest.locator("#center .card, #seats .card").count() == 0
+        assert live.call(lambda: table.hand is not None and table.hand.hand_no == 1)
+        end = time.monotonic() + 60
+        while live.call(lambda: table.hand is not None):  # Ann plays it out (check, call)
+            assert time.monotonic() < end, "hand 1 never ended"
+            kind = decision_kind(page)
+            if kind is not None:
+                take_decision(page, kind)
+            page.wait_for_timeout(100)
+        guest.wait_for_selector("#result:not(.hidden)")  # hand 1, now that it ended
+        guest.wait_for_selector("#notice :text('watchers see each hand')", state="detached")
         # They sit down (with the password); a private table's host lets them in.
         guest.fill("#join-name", "Wat")
         guest.fill("#join-password", "hunter22")
@@ -80,7 +112,7 @@ def test_private_table_password_watchers_stacks_and_rebuys(
         page.select_option("#adjust-seat", "1")
         page.fill("#adjust-stack", "0")
         page.click("#host-tools [data-host=adjust_stack]")
-        page.wait_for_selector("#adjustments :text('Wat -200 to 0 (after hand 0')")
+        page.wait_for_selector("#adjustments :text('Wat -200 to 0 (after hand 1')")
         guest.click("[data-action=rebuy]")
         guest.wait_for_selector("#notice :text(\"Your rebuy waits for the host's approval.\")")
         page.click("#host-tools li[data-rebuy='1'] [data-host=approve_rebuy]")
