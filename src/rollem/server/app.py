@@ -605,8 +605,8 @@ def create_app(db_path: str | Path = "rollem.db",
             return _error(404, "no_table", "no such table")
         seat = _viewer(request, table)
         if not _may_see(request, table):  # (issue 27: its name, and how to ask)
-            return JSONResponse(host_tools.locked_state(table, table.seq, {"seat": None})
-                                ["table"] | {"you": None})
+            return JSONResponse(host_tools.locked_state(table, {"seat": None})["table"]
+                                | {"you": None})
         try:
             data = await table.public_when_committed()
         except TableError as err:

@@ -348,6 +348,23 @@ def public(table: LiveTable) -> dict[str, Any]:
     }
 
 
+def in_play(table: LiveTable) -> bool:
+    """Whether a hand is being played (or its game named): what a delayed watcher
+    is not told of."""
+    return table.hand is not None or bool(table.session.get("choice"))
+
+
+def quiet_seq(table: LiveTable, kind: str) -> int | None:
+    """The sequence number a client of view ``kind`` is told: the table's (``None``),
+    or, for a locked client and a delayed watcher during a hand, a number that
+    does not count the hand's actions (0, or the table's when the last hand ended)."""
+    if kind == "locked":
+        return 0
+    if kind == "delayed" and in_play(table):
+        return int(table.session.get("ended_seq", 0))
+    return None
+
+
 _IN_PLAY = ("acting", "deadline", "bank")
 """A seat's facts that tell of the hand in play (whose turn, its clock)."""
 
@@ -355,26 +372,30 @@ _IN_PLAY = ("acting", "deadline", "bank")
 def delayed_public(table: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
     """The table part for a delayed watcher: while a hand is in play (or its game
     being named) nothing of it -- whose turn, clocks, the game named, the clock's
-    actions, its number and button (those of the last hand that ended) -- only
-    that one is being played (``hand_in_play``)."""
-    in_play = table.hand is not None or bool(table.session.get("choice"))
-    if not in_play:
+    actions, its number and button (those of the last hand that ended), the
+    moment -- only that one is being played (``hand_in_play``).  Nor are such
+    states sent one an action (:func:`rollem.server.live_table.views.broadcast`
+    sends a quiet view only when it changed), nor do they carry the table's
+    sequence number (:func:`quiet_seq`): the number of actions is not told."""
+    if not in_play(table):
         return {**data, "hand_in_play": False}
     seats = [{k: v for k, v in seat.items() if k not in _IN_PLAY} for seat in data["seats"]]
     last = table.final_hand
     return {**data, "seats": seats, "choice": None, "clocked": {}, "hand_in_play": True,
+            "now": None,  # (no clock of it is shown: the moment of each state is not told)
             # the table as it stood after the last hand that ended
             "hand_no": last.hand_no if last is not None else 0,
             "button": last.hand.button if last is not None else None}
 
 
-def locked_state(table: LiveTable, seq: int, you: dict[str, Any]) -> dict[str, Any]:
-    """The whole state of a client who may not see the table: its name, that it is
-    private or has a password, and whether this browser's request waits."""
+def locked_state(table: LiveTable, you: dict[str, Any]) -> dict[str, Any]:
+    """The whole state of a client who may not see the table: its name, and that it
+    is private or has a password (no sequence number, no moment: nothing that
+    changes with play)."""
     return {
-        "type": "state", "seq": seq,
+        "type": "state", "seq": 0,
         "table": {"id": table.id, "name": table.config.name, "locked": True,
                   "private": table.config.private,
-                  "has_password": bool(table.session.get("password")), "now": table.clock()},
+                  "has_password": bool(table.session.get("password"))},
         "you": you, "hand": None,
     }  # fmt: skip

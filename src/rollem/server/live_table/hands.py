@@ -267,6 +267,7 @@ def _finish_hand(self: LiveTable) -> None:
     self.last_result = {"hand": hand.hand_no, "game": hand.game, **result}
     self.session["last_result"] = self.last_result
     self._bump_seq()
+    self.session["ended_seq"] = self.seq  # (what a delayed watcher is told next hand)
     self._write(session=self.session, seats=changed, hand_result=(hand.hand_no, result))
     self.hand = None
     self.final_hand = hand

@@ -189,7 +189,10 @@ def connect(self: LiveTable, client: Client, most: int = CONNECTIONS_PER_SEAT) -
     if client.seat is None and not client.is_host:
         # Nobody else sees an onlooker come (or go): only they get the state, so
         # many watchers joining cost one state each, not a state to everyone each.
-        self._send_after_commit([(client, self.state_text(None, kind=kind))])
+        text = self.state_text(None, kind=kind)
+        if host_tools.quiet_seq(self, kind) is not None:
+            client.quiet = text  # (told again only of a change: views.broadcast)
+        self._send_after_commit([(client, text)])
     else:
         self.broadcast()
     if host.chat_log(self).lines and kind != "locked":

@@ -214,7 +214,7 @@ def state_text(
     if already built)."""
     you = _you(self, seat, is_host)
     if kind == "locked":  # a gated table's unapproved watcher: nothing of it (issue 27)
-        text = _dumps(host_tools.locked_state(self, self.seq, you))
+        text = _dumps(host_tools.locked_state(self, you))
         if live_table.LiveTable.audit is not None:
             live_table.LiveTable.audit(self, seat, text)
         return text
@@ -224,7 +224,8 @@ def state_text(
     viewer = self.hand_viewer(seat, shown) if kind == "full" else None
     hand_json = (shown.view_json(viewer, shown.player_names(self.names()))
                  if shown is not None else "null")
-    text = (f'{{"type":"state","seq":{self.seq},"table":{table_json},'
+    seq = host_tools.quiet_seq(self, kind)
+    text = (f'{{"type":"state","seq":{self.seq if seq is None else seq},"table":{table_json},'
             f'"you":{_dumps(you)},"hand":{hand_json}}}')
     if live_table.LiveTable.audit is not None:
         live_table.LiveTable.audit(self, seat, text)
@@ -267,6 +268,13 @@ def broadcast(self: LiveTable) -> None:
             if kind != "locked" and kind not in tables:
                 tables[kind] = _dumps(self.table_for(kind))
             cache[key] = self.state_text(client.seat, client.is_host, tables.get(kind), kind)
-        sends.append((client, cache[key]))
+        text = cache[key]
+        if host_tools.quiet_seq(self, kind) is not None:
+            # a locked client, a delayed watcher during a hand: told only of a change
+            # (never once an action: the number of actions is not told, issue 27)
+            if client.quiet == text:
+                continue
+            client.quiet = text
+        sends.append((client, text))
     self._state_cache, self._state_cache_at = cache, self.clock()
     self._send_after_commit(sends)
