@@ -165,28 +165,43 @@ async def _json_body(request: Request, settings: ServerSettings,
     return data
 
 
-def _bulk_phhs(mine: list[tuple[int, int, HandRow, list[str]]],
-               actions: dict[int, list[Any]], left_out: int) -> str:
-    """The ``.phhs`` text of a player's hands (``mine``: hand number, their seat,
-    the stored row, the names), each their own copy (issue 27)."""
+def _phh_chunk(hand_no: int, seat: int, row: HandRow, names: list[str],
+               actions: list[Any]) -> str:
+    """Hand ``hand_no`` as ``seat`` saw it (their own copy), as one table ``[hand_no]``
+    of a ``.phhs`` file (issue 27): standard PHH where the game has a PHH variant
+    code (:func:`rollem.phh.copy_phh_dict`), else rollem's own layout; ``_hand``
+    says its number."""
     import tomllib
 
-    from rollem.history import HistoryError
-    from rollem.phh import PHHError, copy_phh_dict, write_phhs
+    import tomli_w
 
-    tables: list[dict[str, Any]] = []
-    for hand_no, seat, row, names in mine:
-        session = GameSession.restore(hand_no, row.setup, actions[hand_no])
-        copy = tomllib.loads(session.history_text(seat, names))
-        try:
-            table = copy_phh_dict(copy)
-        except (PHHError, HistoryError):  # no PHH variant code: rollem's own layout
-            table = copy
-        tables.append({"_hand": hand_no, **table})
+    from rollem.history import HistoryError
+    from rollem.phh import PHHError, copy_phh_dict
+
+    session = GameSession.restore(hand_no, row.setup, actions)
+    copy = tomllib.loads(session.history_text(seat, names))
+    try:
+        table = copy_phh_dict(copy)
+    except (PHHError, HistoryError):  # no PHH variant code: rollem's own layout
+        table = copy
+    return tomli_w.dumps({str(hand_no): {"_hand": hand_no, **table}}) + "\n"
+
+
+def _bulk_head(left_out: int) -> str:
+    """The comment lines a ``.phhs`` download starts with."""
     head = "# rollem: one player's own copies of a session's hands (issue 27)\n"
     if left_out:
         head += f"# the {left_out} earliest hand(s) left out: at most {MAX_BULK_HANDS} a file\n"
-    return head + write_phhs(tables)
+    return head + "\n"
+
+
+def _bulk_phhs(mine: list[tuple[int, int, HandRow, list[str]]],
+               actions: dict[int, list[Any]], left_out: int) -> str:
+    """The ``.phhs`` text of a player's hands (``mine``: hand number, their seat,
+    the stored row, the names), each their own copy: what the download sends
+    (built there a hand at a time, each kept)."""
+    return _bulk_head(left_out) + "".join(
+        _phh_chunk(h, seat, row, names, actions[h]) for h, seat, row, names in mine)
 
 
 def _hand_number(text: str) -> int | None:
@@ -407,7 +422,8 @@ def create_app(db_path: str | Path = "rollem.db",
     costly_buckets = AddressBuckets(settings.costly_requests_per_minute, settings.costly_burst)
     password_buckets = AddressBuckets(PASSWORD_TRIES_PER_MINUTE, PASSWORD_TRIES_PER_MINUTE)
     bulk = ReplayCache(max_bytes=32 * 2**20)
-    """Each player's whole-session download (``.phhs`` bytes), built once per set of hands."""
+    """Each player's copy of each hand as a ``.phhs`` table, for the whole-session
+    download (issue 27), built once and kept."""
     replays = ReplayCache()
     histories = ReplayCache(max_bytes=8 * 2**20)
     """Each player's copy of a finished hand (TOML bytes), built once and kept (issue 34)."""
@@ -851,11 +867,15 @@ def create_app(db_path: str | Path = "rollem.db",
         (``.phhs``, issue 27): each hand their own copy (what they saw, plus what
         was shown), standard PHH where the game has a PHH variant code
         (:func:`rollem.phh.copy_phh_dict`), else rollem's own history layout
-        (``variant = "rollem-GAME"``); ``_hand`` numbers each.  The latest
-        :data:`MAX_BULK_HANDS` hands; built on the replay thread and kept."""
+        (``variant = "rollem-GAME"``); each a table named by its hand number.  The
+        latest :data:`MAX_BULK_HANDS` hands, each built on the replay thread and
+        kept; past :data:`BUILD_WAIT_SECONDS` a 503 ``busy`` (``Retry-After``) while
+        the builds go on."""
         table = table_or_404(request)
         if table is None:
             return _error(404, "no_table", "no such table")
+        if not _may_see(request, table):
+            return _private()
         token = request.cookies.get(seat_cookie(table.id))
         if not token:
             return _error(403, "not_yours", "only a player can download their hands; take a "
@@ -872,19 +892,27 @@ def create_app(db_path: str | Path = "rollem.db",
             return _error(404, "no_hand", "you were dealt into no finished hand at this table")
         left_out = max(0, len(mine) - MAX_BULK_HANDS)
         mine = mine[left_out:]
-        key = (table.id, "phhs", tuple((h, s, tuple(names)) for h, s, _, names in mine))
 
-        def make() -> Callable[[], ReplayBody]:
-            actions = {h: table.store.load_actions(table.id, h) for h, *_ in mine}  # (loop)
+        def one(hand_no: int, seat: int, row: HandRow, names: list[str],
+                ) -> Awaitable[ReplayBody]:
+            def make() -> Callable[[], ReplayBody]:
+                actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
+                return lambda: ReplayBody(
+                    _phh_chunk(hand_no, seat, row, names, actions).encode(), b"")
 
-            def build() -> ReplayBody:
-                return ReplayBody(_bulk_phhs(mine, actions, left_out).encode(), b"")
-            return build
+            # each hand built once and kept: a new hand adds one build, not 500
+            return bulk.get((table.id, "phh", hand_no, seat, tuple(names)), make, table.id)
 
-        body = await _built(bulk, key, make, table.id)
-        if isinstance(body, Response):
-            return body
-        return Response(body.json, media_type="application/toml",
+        try:
+            bodies = await asyncio.wait_for(asyncio.gather(*(one(*m) for m in mine)),
+                                            BUILD_WAIT_SECONDS)
+        except TimeoutError:  # (the builds go on and are kept: the next ask is quicker)
+            resp = _error(503, "busy", "your hands take long to gather; they are being "
+                          "built now: try again in a few seconds")
+            resp.headers["Retry-After"] = "5"
+            return resp
+        text = _bulk_head(left_out).encode() + b"".join(b.json for b in bodies)
+        return Response(text, media_type="application/toml",
                         headers={"Content-Disposition":
                                  f'attachment; filename="session-{table.id}.phhs"'})
 
