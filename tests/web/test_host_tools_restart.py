@@ -96,6 +96,15 @@ def test_host_tools_survive_kill_9(tmp_path: Path, kind: str,
                              cookies={watch_cookie(tid): watcher["token"]}).status_code == 403
             await a.send({"type": "start", "seq": st["seq"]})
             st = await _fold_out([a, b, c], 1)
+            # The unapproved watcher gets nothing of it over HTTP either.
+            wc = {watch_cookie(tid): watcher["token"]}
+            for path in ("hands", "hands/1", "hands.csv", "ledger.csv", "stats",
+                         "history.phhs"):
+                got = httpx.get(f"{base}/api/tables/{tid}/{path}", cookies=wc)
+                assert (got.status_code, got.json()["error"]) == (403, "private"), path
+            info = httpx.get(f"{base}/api/tables/{tid}", cookies=wc).json()
+            assert info == {"id": tid, "name": "Home game", "locked": True, "private": True,
+                            "has_password": True, "you": None}
             # Between hands: Cy's stack to 0 (then a rebuy waits), Bob's +50.
             await a.send({"type": "host", "op": "adjust_stack", "seat": 2, "stack": 0})
             await a.send({"type": "host", "op": "adjust_stack", "seat": 1,
