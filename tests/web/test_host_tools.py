@@ -236,7 +236,7 @@ def test_the_table_password_is_kept_hashed_and_checked() -> None:
 
 def test_a_delayed_watcher_sees_a_hand_only_after_it_ended() -> None:
     with virtual_server() as (loop, store):
-        table, host, people = people_table(loop, store, watcher_delay=True)
+        table, host, people = people_table(loop, store, watcher_delay=True, away_after=1)
         watcher = Client(None)
         loop.call(table.connect, watcher)
         assert table.hand is not None and table.hand.hand_no == 1
@@ -262,6 +262,12 @@ def test_a_delayed_watcher_sees_a_hand_only_after_it_ended() -> None:
         send(loop, table, watcher, "sync")
         loop.advance(0.01)
         assert _texts(watcher) == [json.loads(text)]  # (the same, its number too)
+        # The clock acts for the next player and sits them out as away: not told either.
+        late = table.hand.pending_seats()[0]  # type: ignore[union-attr]
+        loop.advance(601.0)
+        assert late in table.table_public()["idle_away"]
+        assert table.hand is not None and table.hand.hand_no == 2
+        assert _texts(watcher) == []
         seen = json.loads(text)
         # Hand 1 as it ended, exactly as a watcher sees it; nothing of hand 2.
         assert seen["hand"] == json.loads(hand1.view_json(None, hand1.player_names(

@@ -382,6 +382,9 @@ def delayed_public(table: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
     seats = [{k: v for k, v in seat.items() if k not in _IN_PLAY} for seat in data["seats"]]
     last = table.final_hand
     return {**data, "seats": seats, "choice": None, "clocked": {}, "hand_in_play": True,
+            # who sat out as at the deal (the clock sitting a player out in this
+            # hand is one of its actions)
+            **table.session.get("out_at_deal", {}),
             "now": None,  # (no clock of it is shown: the moment of each state is not told)
             # the table as it stood after the last hand that ended
             "hand_no": last.hand_no if last is not None else 0,

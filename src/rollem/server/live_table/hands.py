@@ -242,7 +242,10 @@ def _deal(self: LiveTable, hand_no: int, game: str, table: SessionTable, deal: D
     self.hand = hand
     self.dealt_now()  # (the floor on the time per hand counts from here)
     self.session.update(hand_no=hand_no, in_hand=True, button=table.button,
-                        carried=table.carry, bomb_pot_next=table.bomb_pot_next)
+                        carried=table.carry, bomb_pot_next=table.bomb_pot_next,
+                        # who sat out at the deal: what a delayed watcher sees (issue 27)
+                        out_at_deal={k: sorted(self.session.get(k, []))
+                                     for k in ("sitting_out", "idle_away")})
     self._bump_seq()
     self._write(session=self.session, new_hand=(hand_no, hand.setup))
     if hand.over:
