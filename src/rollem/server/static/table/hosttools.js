@@ -2,7 +2,7 @@
 // table's watchers and password, the watcher delay; the page of someone the
 // table does not show (a private table's stranger: ask to watch or sit down);
 // the ledger's log of adjusted stacks.
-import { $, el, reconnect, send, tid, toast } from "./state.js";
+import { $, el, reconnect, S, send, tid, toast } from "./state.js";
 
 // ---------------------------------------------------------- the locked page
 // A private table (or one with a password) shows a stranger only its name and
@@ -63,7 +63,7 @@ export function renderHostTools(t, me) {
   if (!me.host || t.locked) { box.innerHTML = ""; box.dataset.key = ""; return; }
   const a = document.activeElement;
   if (box.contains(a) && (a.tagName === "INPUT" && a.type !== "checkbox" || a.tagName === "SELECT")) return;
-  const between = t.started ? !t.choice && !!t.last_result && t.last_result.hand === t.hand_no : true;
+  const between = !t.choice && (!S.state.hand || !!S.state.hand.result);
   const key = JSON.stringify([t.config.private, t.config.watcher_delay, t.config.rebuys,
     t.config.rebuy_approval, t.config.rebuy_cap, t.has_password, t.watch_requests, t.watchers,
     t.rebuy_requests, t.seats.map((s) => [s.free, s.name, s.stack]), between]);
