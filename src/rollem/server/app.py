@@ -16,6 +16,12 @@ Routes:
   -- a player's own copy of a hand it was dealt into; ``/hands/<n>/verify`` --
   ``rollem verify``'s result on that copy (issue 32, JSON).
 - ``GET /api/tables/<id>/rules`` -- how to play this table's game (HTML).
+- ``POST /api/tables/<id>/watch`` (``{"name", "password"}``) -- ask to watch a
+  private table, or one with a password (issue 27); sets the watcher cookie.
+  ``GET /api/tables/<id>/history.phhs`` -- every finished hand the asking
+  player was dealt into, each their own copy, as one bulk PHH file.
+  A gated table's unapproved watcher gets its name only (403 ``private``
+  from the hand lists, replays, CSVs and statistics).
 - ``WS /ws/<id>`` -- the table's live state (see :mod:`rollem.server.protocol`).
 - ``GET /healthz`` -- ``{"ok": true}`` when the store's writer commits (503 if not).
 
@@ -42,6 +48,7 @@ import json
 import logging
 import math
 import re
+import secrets
 import threading
 import time
 import urllib.error
@@ -62,7 +69,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from rollem.games.gamefile import MAX_FILE_BYTES
-from rollem.server import host, trace
+from rollem.server import host, host_tools, trace
 from rollem.server.config import (
     BOT_LEVEL_HINTS,
     DECISION_SECONDS,
@@ -78,10 +85,10 @@ from rollem.server.markdown import render_markdown
 from rollem.server.protocol import ProtocolError, deeper_than, error_message, parse_message
 from rollem.server.proxies import TrustedProxies
 from rollem.server.replays import ReplayBody, ReplayCache, encode_body
-from rollem.server.store import HandRow
+from rollem.server.store import HandRow, token_digest
 from rollem.server.stores import is_postgres_url, open_store
 
-__all__ = ["create_app", "host_cookie", "limit_key", "seat_cookie"]
+__all__ = ["create_app", "host_cookie", "limit_key", "seat_cookie", "watch_cookie"]
 
 STATIC = Path(__file__).parent / "static"
 COOKIE_AGE = 60 * 60 * 24 * 30
@@ -101,6 +108,19 @@ def seat_cookie(table_id: str) -> str:
 def host_cookie(table_id: str) -> str:
     """Name of the cookie holding the host token of ``table_id``."""
     return f"rollem_host_{table_id}"
+
+
+def watch_cookie(table_id: str) -> str:
+    """Name of the cookie holding this browser's watcher token at ``table_id`` (a
+    private table's or a password's watchers, issue 27)."""
+    return f"rollem_watch_{table_id}"
+
+
+PASSWORD_TRIES_PER_MINUTE = 5
+"""Password attempts (and watch requests) one address may make at one table a
+minute (burst as many): past it 429 ``rate_limited`` with ``Retry-After``."""
+MAX_BULK_HANDS = 500
+"""The most hands in one whole-session download (``history.phhs``): the latest."""
 
 
 def _unreadable(err: TableUnreadable) -> str:
@@ -144,6 +164,45 @@ async def _json_body(request: Request, settings: ServerSettings,
     if not isinstance(data, dict):
         raise TableError("malformed", "the request body must be a JSON object")
     return data
+
+
+def _phh_chunk(hand_no: int, seat: int, row: HandRow, names: list[str],
+               actions: list[Any]) -> str:
+    """Hand ``hand_no`` as ``seat`` saw it (their own copy), as one table ``[hand_no]``
+    of a ``.phhs`` file (issue 27): standard PHH where the game has a PHH variant
+    code (:func:`rollem.phh.copy_phh_dict`), else rollem's own layout; ``_hand``
+    says its number."""
+    import tomllib
+
+    import tomli_w
+
+    from rollem.history import HistoryError
+    from rollem.phh import PHHError, copy_phh_dict
+
+    session = GameSession.restore(hand_no, row.setup, actions)
+    copy = tomllib.loads(session.history_text(seat, names))
+    try:
+        table = copy_phh_dict(copy)
+    except (PHHError, HistoryError):  # no PHH variant code: rollem's own layout
+        table = copy
+    return tomli_w.dumps({str(hand_no): {"_hand": hand_no, **table}}) + "\n"
+
+
+def _bulk_head(left_out: int) -> str:
+    """The comment lines a ``.phhs`` download starts with."""
+    head = "# rollem: one player's own copies of a session's hands (issue 27)\n"
+    if left_out:
+        head += f"# the {left_out} earliest hand(s) left out: at most {MAX_BULK_HANDS} a file\n"
+    return head + "\n"
+
+
+def _bulk_phhs(mine: list[tuple[int, int, HandRow, list[str]]],
+               actions: dict[int, list[Any]], left_out: int) -> str:
+    """The ``.phhs`` text of a player's hands (``mine``: hand number, their seat,
+    the stored row, the names), each their own copy: what the download sends
+    (built there a hand at a time, each kept)."""
+    return _bulk_head(left_out) + "".join(
+        _phh_chunk(h, seat, row, names, actions[h]) for h, seat, row, names in mine)
 
 
 def _hand_number(text: str) -> int | None:
@@ -193,7 +252,9 @@ def _forward(request: Request, owner: str, body: bytes) -> Response:
 
 
 def _status(err: TableError) -> int:
-    return {"too_large": 413, "too_many_tables": 429, "server_full": 503}.get(err.code, 400)
+    return {"too_large": 413, "too_many_tables": 429, "server_full": 503, "bad_password": 403,
+            "rate_limited": 429, "too_many_requests": 429, "too_many_watchers": 409,
+            }.get(err.code, 400)
 
 
 class TokenBucket:
@@ -360,6 +421,10 @@ def create_app(db_path: str | Path = "rollem.db",
     state: dict[str, TableManager] = {}
     limits = Limits(settings)
     costly_buckets = AddressBuckets(settings.costly_requests_per_minute, settings.costly_burst)
+    password_buckets = AddressBuckets(PASSWORD_TRIES_PER_MINUTE, PASSWORD_TRIES_PER_MINUTE)
+    bulk = ReplayCache(max_bytes=32 * 2**20)
+    """Each player's copy of each hand as a ``.phhs`` table, for the whole-session
+    download (issue 27), built once and kept."""
     replays = ReplayCache()
     histories = ReplayCache(max_bytes=8 * 2**20)
     """Each player's copy of a finished hand (TOML bytes), built once and kept (issue 34)."""
@@ -503,15 +568,69 @@ def create_app(db_path: str | Path = "rollem.db",
     def _viewer(request: Request, table: LiveTable) -> int | None:
         return table.seat_for_token(request.cookies.get(seat_cookie(table.id)))
 
+    def _may_see(request: Request, table: LiveTable) -> bool:
+        """Whether the asking browser may see this table (issue 27: a private table's
+        or a password's unapproved watchers may not; :func:`host_tools.may_see`)."""
+        watch = request.cookies.get(watch_cookie(table.id))
+        return host_tools.may_see(table, _viewer(request, table),
+                                  table.is_host(request.cookies.get(host_cookie(table.id))),
+                                  token_digest(watch) if watch else None)
+
+    def _private() -> Response:
+        return _error(403, "private", "this table is private: ask the host to let you watch "
+                      "(with its password, if it has one) or take a seat")
+
+    async def _password_tried(request: Request, table: LiveTable, password: object) -> None:
+        """Count an attempt of this address at this table (429 ``rate_limited`` past
+        :data:`PASSWORD_TRIES_PER_MINUTE`), then check ``password`` off the event
+        loop (``bad_password``, 403)."""
+        wait = password_buckets.wait(f"{_limit_key(request)} {table.id}")
+        if wait > 0:
+            raise TableError("rate_limited", "too many attempts from your address at this "
+                             f"table (at most {PASSWORD_TRIES_PER_MINUTE} a minute); try again "
+                             f"in {max(1, math.ceil(wait))} s")
+        if not await asyncio.to_thread(host_tools.check_password, table, password):
+            raise TableError("bad_password", "wrong table password" if password else
+                             "this table has a password: give it to watch or sit down")
+
+    async def watch(request: Request) -> Response:
+        """Ask to watch a gated table (issue 27): ``{"name", "password"}``; answers
+        ``{"watch": "open" | "approved" | "waiting"}`` and sets the watcher cookie."""
+        table = table_or_404(request)
+        if table is None:
+            return _error(404, "no_table", "no such table")
+        if not host_tools.gated(table) or _may_see(request, table):
+            return JSONResponse({"watch": "open" if not host_tools.gated(table)
+                                 else "approved"})
+        try:
+            data = await _json_body(request, settings)
+            await _password_tried(request, table, data.get("password"))
+            token = request.cookies.get(watch_cookie(table.id)) or ""
+            if not 20 <= len(token) <= 64:
+                token = secrets.token_urlsafe(24)
+            status = host_tools.watch_request(table, token, data.get("name", ""))
+            await table.wait_committed()
+        except TableError as err:
+            return _error(_status(err), err.code, err.message)
+        resp = JSONResponse({"watch": status})
+        set_cookie(request, resp, watch_cookie(table.id), token)
+        return resp
+
     async def table_info(request: Request) -> Response:
         table = table_or_404(request)
         if table is None:
             return _error(404, "no_table", "no such table")
         seat = _viewer(request, table)
+        if not _may_see(request, table):  # (issue 27: its name, and how to ask)
+            return JSONResponse(host_tools.locked_state(table, {"seat": None})["table"]
+                                | {"you": None})
         try:
             data = await table.public_when_committed()
         except TableError as err:
             return _error(503, err.code, err.message)
+        if (seat is None and table.config.watcher_delay
+                and not table.is_host(request.cookies.get(host_cookie(table.id)))):
+            data = host_tools.delayed_public(table, data)
         data["you"] = seat
         if settings.public_url:
             data["invite"] = settings.public_url.rstrip("/") + f"/t/{table.id}"
@@ -529,10 +648,12 @@ def create_app(db_path: str | Path = "rollem.db",
             current = _viewer(request, table)
             if current is not None:
                 raise TableError("already_seated", f"this browser already sits in seat {current}")
+            by_host = table.is_host(request.cookies.get(host_cookie(table.id)))
+            if table.session.get("password") and not by_host:
+                await _password_tried(request, table, data.get("password"))
             # A player who left and comes back gets the stack they left with.
             number, token = table.join(data.get("name", ""), seat,
                                        returning=request.cookies.get(seat_cookie(table.id)))
-            by_host = table.is_host(request.cookies.get(host_cookie(table.id)))
             host.after_join(table, number, by_host)  # waits for approval if the host asks
             await table.wait_committed()
         except TableError as err:
@@ -545,6 +666,8 @@ def create_app(db_path: str | Path = "rollem.db",
         table = table_or_404(request)
         if table is None:
             return _error(404, "no_table", "no such table")
+        if not _may_see(request, table):
+            return _private()
         out = []
         for hand_no in table.store.hand_numbers(table.id):
             row = table.store.load_hand(table.id, hand_no)
@@ -567,6 +690,8 @@ def create_app(db_path: str | Path = "rollem.db",
         table = table_or_404(request)
         if table is None:
             return _error(404, "no_table", "no such table")
+        if not _may_see(request, table):
+            return _private()
         try:
             data = await table.public_when_committed()
         except TableError as err:
@@ -584,6 +709,8 @@ def create_app(db_path: str | Path = "rollem.db",
         table = table_or_404(request)
         if table is None:
             return _error(404, "no_table", "no such table")
+        if not _may_see(request, table):
+            return _private()
         rows: list[list[object]] = []
         for hand_no in table.store.hand_numbers(table.id):
             row = table.store.load_hand(table.id, hand_no)
@@ -636,6 +763,8 @@ def create_app(db_path: str | Path = "rollem.db",
         table = table_or_404(request)
         if table is None:
             return _error(404, "no_table", "no such table")
+        if not _may_see(request, table):
+            return _private()
         return JSONResponse(await asyncio.to_thread(_count_stats, table))
 
     def _finished_hand(request: Request) -> tuple[LiveTable, int, HandRow] | Response:
@@ -644,6 +773,8 @@ def create_app(db_path: str | Path = "rollem.db",
         table = table_or_404(request)
         if table is None:
             return _error(404, "no_table", "no such table")
+        if not _may_see(request, table):
+            return _private()
         hand_no = _hand_number(request.path_params["n"])
         if hand_no is None:
             return _error(400, "malformed", "a hand number (1 or more) is needed")
@@ -761,6 +892,60 @@ def create_app(db_path: str | Path = "rollem.db",
                     "client_seeds": copy.get("_client_seeds", {})}
 
         return JSONResponse(await asyncio.to_thread(check))
+
+    async def session_history(request: Request) -> Response:
+        """Every finished hand the asking player was dealt into, as one bulk PHH file
+        (``.phhs``, issue 27): each hand their own copy (what they saw, plus what
+        was shown), standard PHH where the game has a PHH variant code
+        (:func:`rollem.phh.copy_phh_dict`), else rollem's own history layout
+        (``variant = "rollem-GAME"``); each a table named by its hand number.  The
+        latest :data:`MAX_BULK_HANDS` hands, each built on the replay thread and
+        kept; past :data:`BUILD_WAIT_SECONDS` a 503 ``busy`` (``Retry-After``) while
+        the builds go on."""
+        table = table_or_404(request)
+        if table is None:
+            return _error(404, "no_table", "no such table")
+        if not _may_see(request, table):
+            return _private()
+        token = request.cookies.get(seat_cookie(table.id))
+        if not token:
+            return _error(403, "not_yours", "only a player can download their hands; take a "
+                          "seat first")
+        mine: list[tuple[int, int, HandRow, list[str]]] = []
+        for hand_no in table.store.hand_numbers(table.id):
+            row = table.store.load_hand(table.id, hand_no)
+            if row is None or row.result is None:
+                continue
+            seat = table.seat_in_hand(token, hand_no, list(row.setup["seats"]))
+            if seat is not None:
+                mine.append((hand_no, seat, row, player_names(row.setup, table.names())))
+        if not mine:
+            return _error(404, "no_hand", "you were dealt into no finished hand at this table")
+        left_out = max(0, len(mine) - MAX_BULK_HANDS)
+        mine = mine[left_out:]
+
+        def one(hand_no: int, seat: int, row: HandRow, names: list[str],
+                ) -> Awaitable[ReplayBody]:
+            def make() -> Callable[[], ReplayBody]:
+                actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
+                return lambda: ReplayBody(
+                    _phh_chunk(hand_no, seat, row, names, actions).encode(), b"")
+
+            # each hand built once and kept: a new hand adds one build, not 500
+            return bulk.get((table.id, "phh", hand_no, seat, tuple(names)), make, table.id)
+
+        try:
+            bodies = await asyncio.wait_for(asyncio.gather(*(one(*m) for m in mine)),
+                                            BUILD_WAIT_SECONDS)
+        except TimeoutError:  # (the builds go on and are kept: the next ask is quicker)
+            resp = _error(503, "busy", "your hands take long to gather; they are being "
+                          "built now: try again in a few seconds")
+            resp.headers["Retry-After"] = "5"
+            return resp
+        text = _bulk_head(left_out).encode() + b"".join(b.json for b in bodies)
+        return Response(text, media_type="application/toml",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="session-{table.id}.phhs"'})
 
     async def how_to_play(request: Request) -> Response:
         """The rules of this table's game as HTML (issue 9): for dealer's choice the
@@ -888,6 +1073,8 @@ def create_app(db_path: str | Path = "rollem.db",
             return player
         seat = table.seat_for_token(ws.cookies.get(seat_cookie(table.id)))
         client = Client(seat, table.is_host(ws.cookies.get(host_cookie(table.id))))
+        watcher = ws.cookies.get(watch_cookie(table.id))
+        client.watch_digest = token_digest(watcher) if watcher else None
         if player and seat is None and not client.is_host:
             if not limits.demote(tid):  # a stale or made-up cookie: a watcher after all
                 await _refuse(ws, "too many watchers connected to this table (at most "
@@ -955,6 +1142,8 @@ def create_app(db_path: str | Path = "rollem.db",
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{tid}", table_info),
         Route("/api/tables/{tid}/join", join, methods=["POST"]),
+        Route("/api/tables/{tid}/watch", watch, methods=["POST"]),
+        Route("/api/tables/{tid}/history.phhs", costly(session_history)),
         Route("/api/tables/{tid}/rules", costly(how_to_play)),
         Route("/api/tables/{tid}/hands", costly(hands)),
         Route("/api/tables/{tid}/ledger.csv", costly(ledger_csv)),

@@ -177,6 +177,18 @@ class TableConfig:
     bomb_pot_ante: int = 0
     """A bomb pot's ante in chips (issue 27); 0: twice the big blind, or twice
     the ante in a game without blinds (:func:`rollem.games.build.bomb_pot_default`)."""
+    rebuy_approval: bool = False
+    """Rebuys wait for the host (issue 27): a player's rebuy is a request the host
+    approves or declines (``rebuys`` must be on)."""
+    rebuy_cap: int = 0
+    """The most rebuys one person may make this session (issue 27; 0 = no cap, at
+    most 100); computer players rebuy by themselves, uncapped."""
+    private: bool = False
+    """A private table (issue 27): a watcher sees the table only once the host has
+    approved them, and a new player waits for the host's approval to be dealt in."""
+    watcher_delay: bool = False
+    """Watchers see a hand only after it ended (issue 27): during a hand they see
+    the last finished one."""
     name: str = "Home game"
     practice_odds: bool = False
     """Practice table: each player may show their own odds (issue 8), computed
@@ -433,6 +445,10 @@ def parse_config(data: dict[str, Any],
         bomb_pot_ante=_int(data, "bomb_pot_ante", 0, 0, stack),
         chip_value=_chip_value(data),
         hand_seconds=_float(data, "hand_seconds", 0.0, 0, 600),
+        rebuy_approval=_bool(data, "rebuy_approval", False),
+        rebuy_cap=_int(data, "rebuy_cap", 0, 0, 100),
+        private=_bool(data, "private", False),
+        watcher_delay=_bool(data, "watcher_delay", False),
         name=name,
         practice_odds=practice_odds,
         choices=choices,

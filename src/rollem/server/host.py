@@ -58,6 +58,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rollem.server import host_tools
 from rollem.server.chat import ChatError, ChatLog
 from rollem.server.config import ConfigError, TableConfig, parse_config
 
@@ -83,11 +84,12 @@ __all__ = [
 ]
 
 HOST_OPS = ("pause", "resume", "deal_now", "remove", "config", "hand_over", "approve_joins",
-            "approve", "reject", "bomb_pot")
+            "approve", "reject", "bomb_pot", *host_tools.OPS)
 """What the host may do (``op`` of a ``host`` message)."""
 CONFIG_FIELDS = ("game", "structure", "ante", "small_bet", "big_bet", "choices", "away_after",
                  "chip_value", "hand_seconds", "straddle", "bomb_pot_every", "bomb_pot_ante",
-                 "run_twice")
+                 "run_twice", "rebuys", "rebuy_approval", "rebuy_cap", "private",
+                 "watcher_delay")
 """Table settings the host may change between hands."""
 
 
@@ -135,7 +137,7 @@ def seat_freed(table: LiveTable, seat: int) -> None:
     """``seat`` is free again: it is no longer sitting out, waiting or the host (a
     later occupant inherits none of it; the host role goes back to the creator)."""
     s = table.session
-    for key in ("sitting_out", "waiting", "idle_away", "straddlers"):
+    for key in ("sitting_out", "waiting", "idle_away", "straddlers", "rebuy_requests"):
         if seat in s.get(key, []):
             s[key].remove(seat)
     s.get("clocked", {}).pop(str(seat), None)
@@ -149,7 +151,7 @@ def after_join(table: LiveTable, seat: int, by_host: bool) -> None:
     """A player just sat in ``seat``: when the host approves joins (and the player is
     not the host), they wait for approval before being dealt in."""
     seat_freed(table, seat)  # nothing of an earlier occupant carries over
-    if table.session.get("approve_joins") and not by_host:
+    if (table.session.get("approve_joins") or table.config.private) and not by_host:
         table.session.setdefault("waiting", []).append(seat)
         _changed(table)
 
@@ -209,6 +211,7 @@ def public(table: LiveTable) -> dict[str, Any]:
         "clocked": s.get("clocked", {}),
         "straddlers": sorted(s.get("straddlers", [])),
         "bomb_pot_next": bool(s.get("bomb_pot_next")),
+        **host_tools.public(table),
     }
 
 
@@ -367,6 +370,8 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
             table.broadcast()
         else:
             _changed(table, deal=True)
+    elif op in host_tools.OPS:  # stacks, rebuys, watchers, the password (issue 27)
+        host_tools.host_op(table, op, body)
     elif op == "bomb_pot":
         on = body.get("on", True)
         if not isinstance(on, bool):
@@ -454,7 +459,8 @@ def _chat(table: LiveTable, client: Client, text: object) -> None:
     table.session["chat"] = chat_log(table).lines
     table._commit(session=True)
     text_out = _dumps({"type": "chat", "lines": [entry]})
-    table._send_after_commit([(c, text_out) for c in table.all_clients()])
+    table._send_after_commit([(c, text_out) for c in table.all_clients()
+                              if host_tools.view_kind(table, c) != "locked"])
 
 
 def _show(table: LiveTable, seat: int, msg: ClientMessage) -> None:

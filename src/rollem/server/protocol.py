@@ -22,6 +22,11 @@ Client to server, one JSON object per text frame, at most
   ``{"type": "show", "hand": H, "cards": [...]}`` and ``{"type": "chat",
   "text": "..."}`` -- host controls, sitting out, showing by choice after
   the hand and chat (:mod:`rollem.server.host`).
+- ``{"type": "host", "op": "adjust_stack" | "approve_rebuy" | "decline_rebuy" |
+  "approve_watcher" | "reject_watcher" | "password", ...}`` -- the host's tools
+  (issue 27, :mod:`rollem.server.host_tools`): ``seat`` and ``stack`` (whole
+  chips), ``seat``, ``watcher`` (a watch request's number), ``password`` (text
+  of 4 to 128 characters, or ``null``).
 - ``{"type": "straddle", "on": bool}`` -- a seated player chooses to straddle
   (issue 27): honoured at every deal while on, when the table's ``straddle``
   setting lets that seat straddle in that hand (:mod:`rollem.server.host`).
@@ -71,6 +76,11 @@ hand, keyed by seat number as text, ``{"kind": str, "text": str}``, e.g.
 who is not in the hand being played why, e.g. "You bought chips again during
 this hand: you are dealt in from the next one.",
 :func:`rollem.server.live_table.views.next_hand_notice`),
+a watcher a private table (or one with a password) has not let in gets a
+``state`` whose ``table`` is only ``{"id", "name", "locked": true, "private",
+"has_password", "now"}`` and whose ``hand`` is ``null``; with the watcher delay a
+watcher's ``table.hand_in_play`` says a hand is being played while ``hand`` is
+the last one that ended (issue 27, :mod:`rollem.server.host_tools`),
 ``error`` (``code`` and ``message``, to that client only; nothing changes; code
 ``removed`` tells a player the host removed them from the table, issue 26),
 ``pong``, ``odds`` (``{"type": "odds", "hand": H, "seq": S, "odds": {...}}``:
@@ -130,7 +140,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "odds": ("hand", "seq"),
     "sync": (),
     "ping": (),
-    "host": ("op", "seat", "on", "config"),
+    "host": ("op", "seat", "on", "config", "stack", "watcher", "password"),
     "sit_out": ("out",),
     "show": ("hand", "cards"),
     "chat": ("text",),
@@ -145,6 +155,8 @@ HOST_FIELDS: dict[str, tuple[str, ...]] = {
     "pause": (), "resume": (), "deal_now": (), "remove": ("seat",), "hand_over": ("seat",),
     "approve": ("seat",), "reject": ("seat",), "config": ("config",),
     "approve_joins": ("on",), "bomb_pot": ("on",),
+    "adjust_stack": ("seat", "stack"), "approve_rebuy": ("seat",), "decline_rebuy": ("seat",),
+    "approve_watcher": ("watcher",), "reject_watcher": ("watcher",), "password": ("password",),
 }
 """A ``host`` message's fields besides ``type`` and ``op``, by ``op``
 (:data:`rollem.server.host.HOST_OPS`)."""

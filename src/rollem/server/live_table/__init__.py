@@ -205,7 +205,7 @@ class LiveTable:
         self._untold = False  # states were held back while rebuilding: send after it
         self._dirty = False  # memory changed while paused (not written): rebuild first
         self.idle_since = self.clock()  # nobody connected since (see TableManager)
-        self._state_cache: dict[tuple[int | None, bool], str] = {}
+        self._state_cache: dict[tuple[int | None, bool, str], str] = {}
         self._state_cache_at = 0.0
         self.on_lease_lost: Callable[[LiveTable, BaseException], None] | None = None
         """Called when a write is refused because another process took the table over
@@ -281,8 +281,10 @@ class LiveTable:
             if hand_row is not None and hand_row.result is None:
                 actions = store.load_actions(table_id, hand_row.hand_no)
                 table.hand = GameSession.restore(hand_row.hand_no, hand_row.setup, actions)
-        elif table.last_result is not None:
-            # Between hands: the last finished hand stays on the felt.
+        if table.last_result is not None and (
+                not table.session.get("in_hand") or table.config.watcher_delay):
+            # Between hands the last finished hand stays on the felt; during one, a
+            # delayed watcher sees it (issue 27).
             hand_row = store.load_hand(table_id, int(table.last_result["hand"]))
             if hand_row is not None and hand_row.result is not None:
                 actions = store.load_actions(table_id, hand_row.hand_no)
@@ -459,6 +461,7 @@ class LiveTable:
     hand_viewer = views.hand_viewer
     state = views.state
     state_text = views.state_text
+    table_for = views.table_for
     cached_state_text = views.cached_state_text
     names = views.names
     broadcast = views.broadcast

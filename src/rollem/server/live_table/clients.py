@@ -54,6 +54,12 @@ class Client:
         self.seat = seat
         self.is_host = is_host
         self.host_cookie = is_host  # holds the creator's host cookie (host.client_is_host)
+        self.quiet: str | None = None
+        """The last state sent of a view that is told only of changes (a locked
+        client; a delayed watcher during a hand: :func:`rollem.server.host_tools.quiet_seq`)."""
+        self.watch_digest: str | None = None
+        """The digest of this browser's watcher cookie (a gated table's approved
+        watchers, :mod:`rollem.server.host_tools`), or ``None``."""
         self._pending: deque[tuple[str, bool]] = deque()
         self._wakeup = asyncio.Event()
         self.closed = False

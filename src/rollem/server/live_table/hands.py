@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rollem.engine.commit_reveal import ZERO_HASH, DealProof, hex_text
-from rollem.server import host, live_table
+from rollem.server import host, host_tools, live_table
 from rollem.server.game_session import GameSession
 from rollem.server.live_table.errors import TableError
 from rollem.table import DEALERS_CHOICE, Deal
@@ -369,7 +369,10 @@ def _deal_seeded(self: LiveTable) -> None:
     self.dealt_now()  # (the floor on the time per hand counts from here)
     self.session.update(hand_no=hand_no, in_hand=True, button=table.button,
                         carried=table.carry, bomb_pot_next=table.bomb_pot_next,
-                        hand_hash=proof.hand_hash().hex())
+                        hand_hash=proof.hand_hash().hex(),
+                        # who sat out at the deal: what a delayed watcher sees (issue 27)
+                        out_at_deal={k: sorted(self.session.get(k, []))
+                                     for k in ("sitting_out", "idle_away")})
     self._bump_seq()
     self._write(session=self.session, new_hand=(hand_no, hand.setup))
     if hand.over:
@@ -394,6 +397,7 @@ def _finish_hand(self: LiveTable) -> None:
     self.last_result = {"hand": hand.hand_no, "game": hand.game, **result}
     self.session["last_result"] = self.last_result
     self._bump_seq()
+    self.session["ended_seq"] = self.seq  # (what a delayed watcher is told next hand)
     self._write(session=self.session, seats=changed, hand_result=(hand.hand_no, result))
     self.hand = None
     self.final_hand = hand
@@ -404,13 +408,29 @@ def _finish_hand(self: LiveTable) -> None:
     self._schedule_next_hand(self.config.between_hands)
 
 
-def _rebuy(self: LiveTable, seat: int) -> None:
+def _rebuy(self: LiveTable, seat: int, *, by_host: bool = False,
+           approved: bool = False) -> None:
+    """A player with no chips buys the starting stack again (R-C-12), under the
+    table's rebuy rules (issue 27, :func:`rollem.server.host_tools.rebuy_policy`:
+    the cap; at a table with ``rebuy_approval`` a request the host answers, made
+    when ``approved``, or at once for the host's own seat, ``by_host``).
+
+    Raises :class:`TableError`: ``no_rebuys``, ``in_hand``, ``has_chips``,
+    ``rebuy_cap``, ``already_asked``; nothing changes."""
     row = self.seats[seat].row
     table = self.session_table()
     try:
         table.rebuy_seat(seat)  # R-C-12: the host may allow rebuys
     except SessionRefused as err:
         raise TableError(err.code, str(err)) from None
+    if row.bot is None:
+        if host_tools.rebuy_policy(self, seat, by_host or approved):
+            self.session.setdefault("rebuy_requests", []).append(seat)
+            self._bump_seq()
+            self._commit(session=True)
+            self.broadcast()
+            return
+        host_tools.note_rebuy(self, seat)
     row.stack, row.brought = table.stacks[seat], table.brought[seat]
     if self.hand is not None and not self.hand.over:
         self.seats[seat].rebought_in = self.hand.hand_no

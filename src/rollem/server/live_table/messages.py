@@ -18,7 +18,7 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rollem.server import host, live_table
+from rollem.server import host, host_tools, live_table
 from rollem.server.budget_workers import Cancelled, OverBudget
 from rollem.server.game_session import (
     ODDS_CPU_SECONDS,
@@ -74,8 +74,8 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
         raise TableError("not_seated", "this connection no longer holds a seat; "
                          "reload the page to watch or take a seat")
     if msg.type == "sync":
-        self._send_after_commit([(client, self.cached_state_text(client.seat,
-                                                                 client.is_host))])
+        self._send_after_commit([(client, self.cached_state_text(
+            client.seat, client.is_host, host_tools.view_kind(self, client)))])
         return
     self._check_not_paused()
     if msg.type == "client_seed":  # (issue 32: hands.take_client_seed)
@@ -109,7 +109,7 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     if seat is None or seat not in self.seats:
         raise TableError("not_seated", "take a seat first")
     if msg.type == "rebuy":
-        self._rebuy(seat)
+        self._rebuy(seat, by_host=client.is_host)
         return
     choice = self.session.get("choice")
     if msg.type == "choose_game":

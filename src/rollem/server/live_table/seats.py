@@ -18,7 +18,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from rollem.lookalike import look_alike_key, whole_script
-from rollem.server import host, live_table
+from rollem.server import host, host_tools, live_table
 from rollem.server.live_table.clients import (
     CONNECTIONS_PER_SEAT,
     REPLACED_CODE,
@@ -150,6 +150,9 @@ def join(self: LiveTable, name: object, seat: int | None,
         for stint in self.session.get("stints", []):  # their hands follow the new cookie
             if stint["digest"] == old_digest:
                 stint["digest"] = token_digest(token)
+        made = self.session.get("rebuys_made", {})  # and their rebuys (the cap, issue 27)
+        if old_digest in made:
+            made[token_digest(token)] = made.pop(old_digest)
     row = SeatRow(
         seat=seat, name=name, token_digest=token_digest(token), bot=None,
         stack=stack, brought=brought,
@@ -182,13 +185,17 @@ def connect(self: LiveTable, client: Client, most: int = CONNECTIONS_PER_SEAT) -
             hosts = {c for c in self.onlookers if c.host_cookie}
             self.onlookers -= _replace_oldest(hosts, most, "host's cookie")
     client.is_host = host.client_is_host(self, client)
+    kind = host_tools.view_kind(self, client)
     if client.seat is None and not client.is_host:
         # Nobody else sees an onlooker come (or go): only they get the state, so
         # many watchers joining cost one state each, not a state to everyone each.
-        self._send_after_commit([(client, self.state_text(None))])
+        text = self.state_text(None, kind=kind)
+        if host_tools.quiet_seq(self, kind) is not None:
+            client.quiet = text  # (told again only of a change: views.broadcast)
+        self._send_after_commit([(client, text)])
     else:
         self.broadcast()
-    if host.chat_log(self).lines:
+    if host.chat_log(self).lines and kind != "locked":
         self._send_after_commit([(client, host.chat_history_text(self))])
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rollem.server import host, live_table
+from rollem.server import host, host_tools, live_table
 from rollem.server.game_session import (
     GameSession,
 )
@@ -173,8 +173,21 @@ def _you(self: LiveTable, seat: int | None, is_host: bool) -> dict[str, Any]:
     }
 
 
-def state(self: LiveTable, seat: int | None, is_host: bool = False) -> dict[str, Any]:
-    """The full state ``seat`` may see (``None`` = an onlooker)."""
+def _shown(self: LiveTable, kind: str) -> GameSession | None:
+    """The hand a client of view ``kind`` sees: the one in play, else the last
+    finished; a delayed watcher's, the last finished only (issue 27)."""
+    return self.final_hand if kind == "delayed" else (self.hand or self.final_hand)
+
+
+def state(self: LiveTable, seat: int | None, is_host: bool = False,
+          kind: str = "full") -> dict[str, Any]:
+    """The full state ``seat`` may see (``None`` = an onlooker); ``kind``: the view
+    of :func:`rollem.server.host_tools.view_kind` (``"full"``, ``"delayed"``,
+    ``"locked"``)."""
+    if kind != "full":
+        import json
+
+        return json.loads(self.state_text(seat, is_host, kind=kind))  # type: ignore[no-any-return]
     hand = None
     shown = self.hand or self.final_hand
     if shown is not None:
@@ -188,35 +201,50 @@ def state(self: LiveTable, seat: int | None, is_host: bool = False) -> dict[str,
     }
 
 
+def table_for(self: LiveTable, kind: str) -> dict[str, Any]:
+    """The table part of a state of view ``kind`` (not ``"locked"``)."""
+    data = self.table_public()
+    return host_tools.delayed_public(self, data) if kind == "delayed" else data
+
+
 def state_text(
-    self: LiveTable, seat: int | None, is_host: bool = False, table_json: str | None = None
+    self: LiveTable, seat: int | None, is_host: bool = False, table_json: str | None = None,
+    kind: str = "full",
 ) -> str:
-    """:meth:`state` as JSON text (``table_json``: the table part, if already built)."""
-    if table_json is None:
-        table_json = _dumps(self.table_public())
-    shown = self.hand or self.final_hand
-    hand_json = (shown.view_json(self.hand_viewer(seat, shown),
-                                 shown.player_names(self.names()))
-                 if shown is not None else "null")
+    """:meth:`state` as JSON text (``table_json``: the table part of view ``kind``,
+    if already built)."""
     you = _you(self, seat, is_host)
-    text = (f'{{"type":"state","seq":{self.seq},"table":{table_json},'
+    if kind == "locked":  # a gated table's unapproved watcher: nothing of it (issue 27)
+        text = _dumps(host_tools.locked_state(self, you))
+        if live_table.LiveTable.audit is not None:
+            live_table.LiveTable.audit(self, seat, text)
+        return text
+    if table_json is None:
+        table_json = _dumps(self.table_for(kind))
+    shown = _shown(self, kind)
+    viewer = self.hand_viewer(seat, shown) if kind == "full" else None
+    hand_json = (shown.view_json(viewer, shown.player_names(self.names()))
+                 if shown is not None else "null")
+    seq = host_tools.quiet_seq(self, kind)
+    text = (f'{{"type":"state","seq":{self.seq if seq is None else seq},"table":{table_json},'
             f'"you":{_dumps(you)},"hand":{hand_json}}}')
     if live_table.LiveTable.audit is not None:
         live_table.LiveTable.audit(self, seat, text)
     return text
 
 
-def cached_state_text(self: LiveTable, seat: int | None, is_host: bool = False) -> str:
+def cached_state_text(self: LiveTable, seat: int | None, is_host: bool = False,
+                      kind: str = "full") -> str:
     """:meth:`state_text`, reused for :data:`STATE_CACHE_SECONDS` or until the
     next broadcast (what a ``sync`` answers)."""
-    key = (seat, is_host)
+    key = (seat, is_host, kind)
     now = self.clock()
     if now - self._state_cache_at > STATE_CACHE_SECONDS:
         self._state_cache = {}
         self._state_cache_at = now
     text = self._state_cache.get(key)
     if text is None:
-        text = self._state_cache[key] = self.state_text(seat, is_host)
+        text = self._state_cache[key] = self.state_text(seat, is_host, kind=kind)
     return text
 
 
@@ -231,13 +259,23 @@ def broadcast(self: LiveTable) -> None:
     clients = self.all_clients()
     if not clients:
         return
-    table_json = _dumps(self.table_public())
-    cache: dict[tuple[int | None, bool], str] = {}
+    tables: dict[str, str] = {}
+    cache: dict[tuple[int | None, bool, str], str] = {}
     sends = []
     for client in clients:
-        key = (client.seat, client.is_host)
+        kind = host_tools.view_kind(self, client)
+        key = (client.seat, client.is_host, kind)
         if key not in cache:
-            cache[key] = self.state_text(client.seat, client.is_host, table_json)
-        sends.append((client, cache[key]))
+            if kind != "locked" and kind not in tables:
+                tables[kind] = _dumps(self.table_for(kind))
+            cache[key] = self.state_text(client.seat, client.is_host, tables.get(kind), kind)
+        text = cache[key]
+        if host_tools.quiet_seq(self, kind) is not None:
+            # a locked client, a delayed watcher during a hand: told only of a change
+            # (never once an action: the number of actions is not told, issue 27)
+            if client.quiet == text:
+                continue
+            client.quiet = text
+        sends.append((client, text))
     self._state_cache, self._state_cache_at = cache, self.clock()
     self._send_after_commit(sends)

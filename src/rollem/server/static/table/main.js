@@ -15,6 +15,7 @@ import {
   renderLedger, renderLog, renderNotice, renderResult,
 } from "./panels.js";
 import { initReplay, openLinkedHand } from "./replay.js";
+import { initHostTools, renderAdjustments, renderHostTools, renderLocked, unlock } from "./hosttools.js";
 import "/static/verify.js";  // the deal check (issue 32): reads each state, sends the seed
 
 let linked = false;
@@ -50,6 +51,9 @@ let measured = 0;
 export function render(state, previous) {
   const started = performance.now();
   const t = state.table, me = state.you;
+  if (t.locked) { renderLocked(state); document.title = t.name + " — rollem"; return; }
+  if (previous && previous.table.locked) previous = null;  // (nothing to animate from)
+  unlock();
   if (t.game_names) Object.assign(GAME_NAME, t.game_names);  // every game this table may deal
   const turn = myTurn(state);
   document.title = (turn ? "● Your turn — " : "") + t.name + " — rollem";
@@ -73,7 +77,9 @@ export function render(state, previous) {
   renderControls(t, state.hand, me);
   renderResult(t, state.hand, me);
   renderHostPanel(t, me);
+  renderHostTools(t, me);
   renderLedger(t);
+  renderAdjustments(t);
   renderLog(state.hand);
   renderOdds(t, me);
   renderChatInput(me);
@@ -107,6 +113,7 @@ if (window.ResizeObserver) {
 initKeys();
 initOdds();
 initPanels();
+initHostTools();
 initReplay();
 startClocks();
 startPinging();

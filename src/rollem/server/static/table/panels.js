@@ -20,6 +20,8 @@ export function renderNotice(t, me) {
   if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
   if (me.seat !== null && (t.idle_away || []).includes(me.seat)) parts.push(["info", "The clock acted for you " + t.config.away_after + " time(s) in a row, so you sit out as away: press “I'm back” to be dealt in again."]);
   else if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", "You are sitting out: you are not dealt in until you come back."]);
+  if (me.seat !== null && (t.rebuy_requests || []).includes(me.seat)) parts.push(["info", "Your rebuy waits for the host's approval."]);
+  if (me.seat === null && t.hand_in_play) parts.push(["info", "A hand is being played: watchers see each hand once it has ended."]);
   if (me.next_hand) parts.push(["info", me.next_hand]);  // the server's words (issue 26)
   else if (me.seat !== null && S.state.hand && !S.state.hand.result && joinsNextHand(t, S.state.hand, me.seat)) {
     parts.push(["info", "You sat down during this hand: you are dealt in from the next one."]);
@@ -57,6 +59,7 @@ export function renderJoin(t, me) {
     if (free.some((s) => String(s.seat) === keep)) sel.value = keep;
     sel.dataset.free = want;
   }
+  $("join-password-row").classList.toggle("hidden", !t.has_password);
   const name = $("join-name");
   if (!name.value && !name.dataset.filled) { name.value = store.get("rollem_name") || ""; name.dataset.filled = "1"; }
 }
@@ -66,7 +69,8 @@ export async function joinSeat(seat) {
   if (!name) { $("join-error").textContent = "Type your name first, then tap the seat."; $("join-name").focus(); return; }
   const resp = await fetch("/api/tables/" + tid + "/join", {
     method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
-    body: JSON.stringify({ name: name, seat: seat }),
+    body: JSON.stringify({ name: name, seat: seat,
+      ...($("join-password-row").classList.contains("hidden") ? {} : { password: $("join-password").value }) }),
   });
   const body = await resp.json();
   if (!resp.ok) { $("join-error").textContent = body.message; toast(body.message); return; }
@@ -430,7 +434,8 @@ function renderSettle(t) {
     box.appendChild(el("div", "settle-head", "Settling up is shown between hands."));
   }
   const links = el("div", "settle-links");
-  for (const [href, text] of [["ledger.csv", "Ledger (CSV)"], ["hands.csv", "Every hand's net (CSV)"]]) {
+  const mine = S.state.you.seat !== null ? [["history.phhs", "All my hands (PHH)"]] : [];
+  for (const [href, text] of [["ledger.csv", "Ledger (CSV)"], ["hands.csv", "Every hand's net (CSV)"], ...mine]) {
     const a = el("a", null, text);
     a.href = "/api/tables/" + tid + "/" + href;
     a.setAttribute("download", "");

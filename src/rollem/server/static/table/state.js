@@ -69,7 +69,7 @@ function receive(msg) {
     if (tap && pongs >= tap.ping) tap = null;   // answered after the action: it arrived
     if (pongs < pings) answerTimer = setTimeout(lost, ANSWER_MS);
   } else if (msg.type === "state") {
-    S.clockSkew = msg.table.now - Date.now() / 1000;
+    if (typeof msg.table.now === "number") S.clockSkew = msg.table.now - Date.now() / 1000;
     const handNo = msg.hand ? msg.hand.hand_no : null;
     const old = S.state;
     if (!old || !old.you.decision_seq || msg.you.decision_seq !== old.you.decision_seq

@@ -1,0 +1,404 @@
+"""The host's tools at a live table (issue 27): adjusting a stack, the rebuy
+rules (off, free, host-approved, capped at N), private tables (watchers the
+host approves, a table password) and the watcher delay of one hand.
+
+Host messages (``{"type": "host", "op": ...}``, :data:`OPS`; the host only):
+
+- ``adjust_stack`` (``seat``, ``stack``): between hands, set a seated player's
+  stack to ``stack`` whole chips (0 to :func:`most_stack`).  The change counts
+  as chips bought (or, downwards, taken off the table): the seat's ``brought``
+  moves by the same amount, so the ledger still balances and settle-up counts
+  it; each adjustment is an entry of ``table.adjustments`` (seat, name, when,
+  after which hand, by how much, the new stack).
+- ``approve_rebuy`` / ``decline_rebuy`` (``seat``): at a table with
+  ``rebuy_approval`` a player's ``rebuy`` is a request the host answers.
+- ``approve_watcher`` / ``reject_watcher`` (``watcher``: a request's number):
+  at a private table a watcher sees nothing until approved.
+- ``password`` (``password``: text of 4 to 128 characters, or ``null`` to
+  remove it): a table password, asked of every newcomer (to watch or to sit
+  down); kept only as a salted scrypt hash (:func:`hash_password`), compared
+  in constant time; the web server limits attempts per address.
+
+What a client sees (:func:`view_kind`): a seat dealt in, or the host, sees as
+always; a watcher of a table that is *gated* (private, or with a password) and
+not approved -- and, at a private table, a player waiting for the host's
+approval -- gets :func:`locked_state` only (the table's name and how to ask;
+nothing of any hand, the seats, the ledger or the chat); with ``watcher_delay``
+a watcher sees a hand only after it ended (:func:`delayed_public`: during a
+hand the last finished one, and nothing of the hand in play: no cards,
+actions, pot, clocks or whose turn it is).
+
+Session keys (stored with the table, so all of it survives a restart):
+``adjustments``, ``rebuys_made`` (player's seat token digest -> rebuys),
+``rebuy_requests`` (seats), ``watch_requests`` and ``watchers`` (``{"id",
+"digest", "name"}``; the digest is of the watcher's cookie and never shown),
+``watch_next``, ``password`` (``{"salt", "hash"}``, hex).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rollem.server.store import token_digest
+
+if TYPE_CHECKING:
+    from rollem.server.live_table import Client, LiveTable
+
+__all__ = [
+    "OPS",
+    "check_password",
+    "gated",
+    "hash_password",
+    "host_op",
+    "locked_state",
+    "may_see",
+    "public",
+    "rebuy_policy",
+    "view_kind",
+    "watch_request",
+]
+
+def _refused(code: str, message: str) -> Exception:
+    """:class:`rollem.server.live_table.TableError` (imported when raised: the
+    table's package imports this module)."""
+    from rollem.server.live_table.errors import TableError as Refused
+
+    return Refused(code, message)
+
+
+OPS = ("adjust_stack", "approve_rebuy", "decline_rebuy", "approve_watcher",
+       "reject_watcher", "password")
+"""The host ops of this module."""
+
+MAX_ADJUSTMENTS = 1000
+"""Stack adjustments one session keeps (past it more are refused: the ledger's
+log is stored with the table)."""
+MAX_WATCH_REQUESTS = 32
+"""Watch requests waiting for the host at once; past it a request is refused."""
+MAX_WATCHERS = 64
+"""Watchers the host may approve at one table."""
+MIN_PASSWORD, MAX_PASSWORD = 4, 128
+"""A table password's length in characters."""
+SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
+"""scrypt's cost (16 MiB, some tens of milliseconds a hash)."""
+PASSWORD_EVERY = 2.0
+"""Seconds between two passwords the host sets (each is hashed on the event loop:
+a host's flood of ``password`` messages may not hold up the table)."""
+
+
+def most_stack(table: LiveTable) -> int:
+    """The largest stack the host may set: 100 starting stacks (at most 100,000,000)."""
+    return min(100_000_000, 100 * table.config.stack)
+
+
+def _changed(table: LiveTable, seats: Sequence[Any] = (), deal: bool = False) -> None:
+    table.seq += 1
+    table.session["seq"] = table.seq
+    table._commit(seats=list(seats), session=True)
+    table.broadcast()
+    if deal:
+        table._deal_soon()
+
+
+def _seat(table: LiveTable, body: dict[str, Any]) -> int:
+    seat = body.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in table.seats:
+        taken = ", ".join(map(str, sorted(table.seats)))
+        raise _refused("bad_seat", f"no player in seat {seat!r}; seated: {taken}")
+    return seat
+
+
+def host_op(table: LiveTable, op: str, body: dict[str, Any]) -> None:
+    """Apply the host's ``op`` (one of :data:`OPS`); raises :class:`TableError`
+    (nothing changes) when refused."""
+    if op == "adjust_stack":
+        adjust_stack(table, _seat(table, body), body.get("stack"))
+    elif op in ("approve_rebuy", "decline_rebuy"):
+        seat = _seat(table, body)
+        requests = table.session.get("rebuy_requests", [])
+        if seat not in requests:
+            raise _refused("not_waiting", f"seat {seat} has not asked to rebuy")
+        if op == "approve_rebuy":
+            table._rebuy(seat, approved=True)  # refused (request kept) if it cannot be
+            return
+        requests.remove(seat)
+        _tell(table, seat, "rebuy_declined", "the host declined your rebuy")
+        _changed(table)
+    elif op in ("approve_watcher", "reject_watcher"):
+        wid = body.get("watcher")
+        waiting = table.session.get("watch_requests", [])
+        found = next((r for r in waiting if r["id"] == wid), None) if isinstance(
+            wid, int) and not isinstance(wid, bool) else None
+        if found is None:
+            ids = ", ".join(str(r["id"]) for r in waiting) or "none"
+            raise _refused("not_waiting", f"no watch request {wid!r}; waiting: {ids}")
+        if op == "approve_watcher":
+            watchers = table.session.setdefault("watchers", [])
+            if len(watchers) >= MAX_WATCHERS:
+                raise _refused("too_many_watchers", f"at most {MAX_WATCHERS} approved "
+                                 "watchers at a table")
+            watchers.append(found)
+        waiting.remove(found)
+        _changed(table)
+    elif op == "password":
+        _set_password(table, body.get("password"))
+        _changed(table)
+    else:  # (host.py routes only OPS here)
+        raise _refused("bad_op", f"unknown host action {op!r}")
+
+
+def _tell(table: LiveTable, seat: int, code: str, text: str) -> None:
+    from rollem.server.protocol import error_message
+
+    info = table.seats.get(seat)
+    if info is not None:
+        told = error_message(code, text)
+        table._send_after_commit([(c, told) for c in info.clients])
+
+
+# -- stacks ---------------------------------------------------------------------------
+
+
+def adjust_stack(table: LiveTable, seat: int, stack: object) -> None:
+    """Set ``seat``'s stack to ``stack`` whole chips between hands, as chips bought
+    (``brought`` moves alike) and logged in the ledger.
+
+    Raises :class:`TableError`: ``malformed`` (not a whole number), ``bad_stack``
+    (out of 0..:func:`most_stack`, or the stack it has), ``in_hand`` (a hand is
+    in play or its game being named), ``too_many`` (:data:`MAX_ADJUSTMENTS`)."""
+    most = most_stack(table)
+    if isinstance(stack, bool) or not isinstance(stack, int):
+        raise _refused("malformed", f"'stack' must be a whole number of chips from 0 to "
+                         f"{most}, not {stack!r}"[:200])
+    if not 0 <= stack <= most:
+        raise _refused("bad_stack", f"a stack must be from 0 to {most} chips (100 starting "
+                         f"stacks), not {stack}")
+    if table.hand is not None or table.session.get("choice"):
+        raise _refused("in_hand", "stacks are adjusted between hands; wait until this "
+                         "hand ends (or pause the table)")
+    row = table.seats[seat].row
+    by = stack - row.stack
+    if by == 0:
+        raise _refused("bad_stack", f"seat {seat} already has {stack} chips")
+    log = table.session.setdefault("adjustments", [])
+    if len(log) >= MAX_ADJUSTMENTS:
+        raise _refused("too_many", f"at most {MAX_ADJUSTMENTS} stack adjustments a session")
+    row.stack, row.brought = stack, row.brought + by
+    log.append({"seat": seat, "name": row.name, "at": round(table.clock(), 3),
+                "after_hand": int(table.session.get("hand_no", 0)), "by": by, "stack": stack})
+    _changed(table, [row], deal=True)
+
+
+# -- rebuys ---------------------------------------------------------------------------
+
+
+def rebuy_policy(table: LiveTable, seat: int, by_host: bool) -> bool:
+    """Check a person's rebuy against the table's rules (issue 27) before it is made:
+    the cap (``rebuy_cap``: ``rebuy_cap`` refusal naming it), and whether it must
+    wait for the host (``rebuy_approval``): returns ``True`` when it must (the
+    caller then records the request), ``False`` when it is made now.  Raises
+    :class:`TableError` ``already_asked`` for a second request."""
+    row = table.seats[seat].row
+    cap = table.config.rebuy_cap
+    made = int(table.session.get("rebuys_made", {}).get(row.token_digest or "", 0))
+    if cap and made >= cap:
+        raise _refused("rebuy_cap", f"you have rebought {made} time(s), the most this "
+                         f"table allows (cap {cap}); the host may adjust your stack")
+    if not table.config.rebuy_approval or by_host:
+        return False
+    if seat in table.session.get("rebuy_requests", []):
+        raise _refused("already_asked", "your rebuy is waiting for the host's approval")
+    return True
+
+
+def note_rebuy(table: LiveTable, seat: int) -> None:
+    """A person's rebuy was made: counted against the cap, its request answered."""
+    row = table.seats[seat].row
+    made = table.session.setdefault("rebuys_made", {})
+    key = row.token_digest or ""
+    made[key] = int(made.get(key, 0)) + 1
+    requests = table.session.get("rebuy_requests", [])
+    if seat in requests:
+        requests.remove(seat)
+
+
+# -- passwords and watchers -----------------------------------------------------------
+
+
+def hash_password(password: str, salt: bytes | None = None) -> dict[str, str]:
+    """``password``'s salted scrypt hash (``{"salt", "hash"}``, hex; hashlib.scrypt)."""
+    salt = salt if salt is not None else secrets.token_bytes(16)
+    digest = hashlib.scrypt(password.encode("utf-8", "surrogatepass"), salt=salt,
+                            maxmem=64 * 2**20, **SCRYPT)
+    return {"salt": salt.hex(), "hash": digest.hex()}
+
+
+def check_password(table: LiveTable, password: object) -> bool:
+    """Whether ``password`` is the table's (``True`` when it has none); compared in
+    constant time (:func:`hmac.compare_digest`).  Costly (scrypt): call it off
+    the event loop."""
+    kept = table.session.get("password")
+    if not kept:
+        return True
+    if not isinstance(password, str) or not password or len(password) > MAX_PASSWORD:
+        return False
+    again = hash_password(password, bytes.fromhex(kept["salt"]))
+    return hmac.compare_digest(again["hash"], kept["hash"])
+
+
+def _set_password(table: LiveTable, password: object) -> None:
+    if password is None:
+        table.session.pop("password", None)
+        return
+    if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise _refused("bad_password", f"a table password is a text of {MIN_PASSWORD} to "
+                         f"{MAX_PASSWORD} characters (or null to remove it)")
+    last = getattr(table, "_password_set_at", None)
+    now = table.clock()
+    if last is not None and now - last < PASSWORD_EVERY:
+        raise _refused("rate_limited", f"a new password at most every {PASSWORD_EVERY:g} s; "
+                       "try again in a moment")
+    table._password_set_at = now  # type: ignore[attr-defined]
+    table.session["password"] = hash_password(password)
+
+
+def gated(table: LiveTable) -> bool:
+    """Whether a watcher needs to be let in: a private table, or one with a password."""
+    return table.config.private or bool(table.session.get("password"))
+
+
+def _approved(table: LiveTable, digest: str | None) -> bool:
+    return digest is not None and any(
+        hmac.compare_digest(str(w["digest"]), digest) for w in table.session.get("watchers", []))
+
+
+def may_see(table: LiveTable, seat: int | None, is_host: bool, watch_digest: str | None) -> bool:
+    """Whether a client (its seat, host role and watcher cookie's digest) may see
+    the table: anyone at an open table; the host, a seated player (not one still
+    waiting for approval at a private table) and an approved watcher at a gated one."""
+    if is_host or not gated(table):
+        return True
+    if seat is not None and seat in table.seats:
+        return not (table.config.private and seat in table.session.get("waiting", []))
+    return _approved(table, watch_digest)
+
+
+def view_kind(table: LiveTable, client: Client) -> str:
+    """What ``client`` sees: ``"full"`` (its own eyes, as always), ``"delayed"`` (a
+    watcher with the watcher delay on) or ``"locked"`` (:func:`locked_state`)."""
+    if not may_see(table, client.seat, client.is_host, client.watch_digest):
+        return "locked"
+    if client.seat is None and not client.is_host and table.config.watcher_delay:
+        return "delayed"
+    return "full"
+
+
+def watch_request(table: LiveTable, token: str, name: object) -> str:
+    """A would-be watcher (the holder of watcher cookie ``token``, password already
+    checked) asks to watch: ``"approved"`` (at a table with only a password, or
+    approved before) or ``"waiting"`` (a private table: the host is asked).
+
+    Raises :class:`TableError`: ``bad_name``, ``too_many_requests``
+    (:data:`MAX_WATCH_REQUESTS`), ``too_many_watchers``."""
+    digest = token_digest(token)
+    if _approved(table, digest):
+        return "approved"
+    s = table.session
+    waiting = s.setdefault("watch_requests", [])
+    if any(hmac.compare_digest(str(r["digest"]), digest) for r in waiting):
+        return "waiting"
+    from rollem.server.live_table.player_names import clean_name
+
+    name = clean_name(name)
+    number = int(s.get("watch_next", 0)) + 1
+    entry = {"id": number, "digest": digest, "name": name}
+    if table.config.private:
+        if len(waiting) >= MAX_WATCH_REQUESTS:
+            raise _refused("too_many_requests", f"{MAX_WATCH_REQUESTS} watchers are already "
+                             "waiting for the host; try again later")
+        waiting.append(entry)
+    else:
+        watchers = s.setdefault("watchers", [])
+        if len(watchers) >= MAX_WATCHERS:
+            raise _refused("too_many_watchers", f"at most {MAX_WATCHERS} watchers at a "
+                             "table with a password")
+        watchers.append(entry)
+    s["watch_next"] = number
+    _changed(table)
+    return "waiting" if table.config.private else "approved"
+
+
+# -- what clients see -----------------------------------------------------------------
+
+
+def public(table: LiveTable) -> dict[str, Any]:
+    """The host tools' part of the table's public facts (to those who may see it)."""
+    s = table.session
+    return {
+        "adjustments": s.get("adjustments", []),
+        "rebuy_requests": sorted(s.get("rebuy_requests", [])),
+        "watch_requests": [{"id": r["id"], "name": r["name"]}
+                           for r in s.get("watch_requests", [])],
+        "watchers": [{"id": r["id"], "name": r["name"]} for r in s.get("watchers", [])],
+        "has_password": bool(s.get("password")),
+    }
+
+
+def in_play(table: LiveTable) -> bool:
+    """Whether a hand is being played (or its game named): what a delayed watcher
+    is not told of."""
+    return table.hand is not None or bool(table.session.get("choice"))
+
+
+def quiet_seq(table: LiveTable, kind: str) -> int | None:
+    """The sequence number a client of view ``kind`` is told: the table's (``None``),
+    or, for a locked client and a delayed watcher during a hand, a number that
+    does not count the hand's actions (0, or the table's when the last hand ended)."""
+    if kind == "locked":
+        return 0
+    if kind == "delayed" and in_play(table):
+        return int(table.session.get("ended_seq", 0))
+    return None
+
+
+_IN_PLAY = ("acting", "deadline", "bank")
+"""A seat's facts that tell of the hand in play (whose turn, its clock)."""
+
+
+def delayed_public(table: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
+    """The table part for a delayed watcher: while a hand is in play (or its game
+    being named) nothing of it -- whose turn, clocks, the game named, the clock's
+    actions, its number and button (those of the last hand that ended), the
+    moment -- only that one is being played (``hand_in_play``).  Nor are such
+    states sent one an action (:func:`rollem.server.live_table.views.broadcast`
+    sends a quiet view only when it changed), nor do they carry the table's
+    sequence number (:func:`quiet_seq`): the number of actions is not told."""
+    if not in_play(table):
+        return {**data, "hand_in_play": False}
+    seats = [{k: v for k, v in seat.items() if k not in _IN_PLAY} for seat in data["seats"]]
+    last = table.final_hand
+    return {**data, "seats": seats, "choice": None, "clocked": {}, "hand_in_play": True,
+            # who sat out as at the deal (the clock sitting a player out in this
+            # hand is one of its actions)
+            **table.session.get("out_at_deal", {}),
+            "now": None,  # (no clock of it is shown: the moment of each state is not told)
+            # the table as it stood after the last hand that ended
+            "hand_no": last.hand_no if last is not None else 0,
+            "button": last.hand.button if last is not None else None}
+
+
+def locked_state(table: LiveTable, you: dict[str, Any]) -> dict[str, Any]:
+    """The whole state of a client who may not see the table: its name, and that it
+    is private or has a password (no sequence number, no moment: nothing that
+    changes with play)."""
+    return {
+        "type": "state", "seq": 0,
+        "table": {"id": table.id, "name": table.config.name, "locked": True,
+                  "private": table.config.private,
+                  "has_password": bool(table.session.get("password"))},
+        "you": you, "hand": None,
+    }  # fmt: skip

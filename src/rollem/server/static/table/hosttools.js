@@ -1,0 +1,159 @@
+// The host's tools (issue 27): stacks, rebuy rules and requests, a private
+// table's watchers and password, the watcher delay; the page of someone the
+// table does not show (a private table's stranger: ask to watch or sit down);
+// the ledger's log of adjusted stacks.
+import { $, el, reconnect, S, send, tid, toast } from "./state.js";
+
+// ---------------------------------------------------------- the locked page
+// A private table (or one with a password) shows a stranger only its name and
+// how to ask: to watch (the host approves) or to sit down (the host lets in).
+let asked = false;  // this page asked to watch (the host has not answered yet)
+export function renderLocked(state) {
+  const t = state.table;
+  document.body.classList.add("locked");
+  const box = $("locked");
+  box.classList.remove("hidden");
+  $("table-name").textContent = t.name;
+  $("locked-head").textContent = t.private ? "Private table" : "Table with a password";
+  $("locked-text").textContent = (t.private
+    ? "This table is private: the host lets each watcher and new player in."
+    : "This table has a password.") + (state.you.seat !== null
+    ? " You have a seat: wait for the host to let you in."
+    : asked ? " Asked: you see the table once the host lets you watch." : "");
+  $("locked-password-row").classList.toggle("hidden", !t.has_password);
+  $("locked-form").classList.toggle("hidden", state.you.seat !== null);
+}
+export function unlock() {
+  if (!document.body.classList.contains("locked")) return;
+  document.body.classList.remove("locked");
+  $("locked").classList.add("hidden");
+}
+async function ask(what) {
+  const name = $("locked-name").value.trim();
+  const err = $("locked-error");
+  err.textContent = "";
+  if (!name) { err.textContent = "Type your name first."; $("locked-name").focus(); return; }
+  const body = { name: name };
+  if (!$("locked-password-row").classList.contains("hidden")) body.password = $("locked-password").value;
+  const resp = await fetch("/api/tables/" + tid + "/" + what, {
+    method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
+    body: JSON.stringify(what === "join" ? { ...body, seat: null } : body),
+  });
+  const got = await resp.json();
+  if (!resp.ok) { err.textContent = got.message; toast(got.message); return; }
+  asked = what === "watch" && got.watch === "waiting";
+  reconnect();  // with the new cookie
+}
+export function initHostTools() {
+  $("locked-watch").onclick = () => ask("watch");
+  $("locked-join").onclick = () => ask("join");
+}
+
+// ------------------------------------------------------------ host's tools
+function button(text, op, fields) {
+  const b = el("button", "small", text);
+  b.type = "button"; b.dataset.host = op;
+  b.onclick = () => send({ type: "host", op: op, ...fields });
+  return b;
+}
+function row(...items) { const r = el("div", "host-row"); r.append(...items); return r; }
+
+export function renderHostTools(t, me) {
+  const box = $("host-tools");
+  if (!me.host || t.locked) { box.innerHTML = ""; box.dataset.key = ""; return; }
+  const a = document.activeElement;
+  if (box.contains(a) && (a.tagName === "INPUT" && a.type !== "checkbox" || a.tagName === "SELECT")) return;
+  const between = !t.choice && (!S.state.hand || !!S.state.hand.result);
+  const key = JSON.stringify([t.config.private, t.config.watcher_delay, t.config.rebuys,
+    t.config.rebuy_approval, t.config.rebuy_cap, t.has_password, t.watch_requests, t.watchers,
+    t.rebuy_requests, t.seats.map((s) => [s.free, s.name, s.stack]), between]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.innerHTML = "";
+  box.appendChild(el("h3", "host-tools-head", "Watchers, rebuys and stacks"));
+  // Options (applied between hands, as every setting).
+  const opt = (label, name, checked) => {
+    const l = el("label", "check"); const cb = el("input"); cb.type = "checkbox";
+    cb.checked = !!checked; cb.dataset.host = name;
+    cb.onchange = () => send({ type: "host", op: "config", config: { [name]: cb.checked } });
+    l.append(cb, document.createTextNode(" " + label)); return l;
+  };
+  box.appendChild(row(opt("private table", "private", t.config.private),
+    opt("watchers one hand behind", "watcher_delay", t.config.watcher_delay)));
+  const mode = el("select"); mode.id = "rebuy-mode"; mode.setAttribute("aria-label", "Rebuys");
+  for (const [v, text] of [["off", "no rebuys"], ["free", "rebuys: free"], ["approve", "rebuys: I approve"]]) {
+    const o = el("option", null, text); o.value = v; mode.appendChild(o);
+  }
+  mode.value = !t.config.rebuys ? "off" : t.config.rebuy_approval ? "approve" : "free";
+  mode.onchange = () => send({ type: "host", op: "config", config: {
+    rebuys: mode.value !== "off", rebuy_approval: mode.value === "approve" } });
+  const cap = el("input"); cap.type = "number"; cap.min = 0; cap.max = 100; cap.id = "rebuy-cap";
+  cap.value = t.config.rebuy_cap; cap.inputMode = "numeric"; cap.title = "0: no cap";
+  const capSet = el("button", "small", "Set cap"); capSet.type = "button"; capSet.dataset.host = "rebuy_cap";
+  capSet.onclick = () => send({ type: "host", op: "config", config: { rebuy_cap: Number(cap.value) } });
+  const capLabel = el("label", null, "at most "); capLabel.append(cap, document.createTextNode(" each (0: any)"));
+  box.appendChild(row(mode, capLabel, capSet));
+  // The table password.
+  const pw = el("input"); pw.type = "password"; pw.id = "host-password"; pw.autocomplete = "new-password";
+  pw.setAttribute("aria-label", "Table password");
+  pw.placeholder = t.has_password ? "new password" : "table password"; pw.maxLength = 128;
+  const setPw = el("button", "small", "Set password"); setPw.type = "button"; setPw.dataset.host = "password";
+  setPw.onclick = () => { send({ type: "host", op: "password", password: pw.value }); pw.value = ""; };
+  const items = [pw, setPw];
+  if (t.has_password) items.push(button("Remove password", "password", { password: null }));
+  box.appendChild(row(...items));
+  // Who asks: watchers, rebuys.
+  const list = el("ul", "host-seats host-requests");
+  for (const w of t.watch_requests) {
+    const li = el("li"); li.dataset.watcher = w.id;
+    li.append(el("span", null, w.name + " asks to watch"),
+      button("Let watch", "approve_watcher", { watcher: w.id }),
+      button("Turn away", "reject_watcher", { watcher: w.id }));
+    list.appendChild(li);
+  }
+  for (const seat of t.rebuy_requests) {
+    const s = t.seats[seat];
+    const li = el("li"); li.dataset.rebuy = seat;
+    li.append(el("span", null, (s && s.name || "seat " + seat) + " asks to rebuy"),
+      button("Approve", "approve_rebuy", { seat: seat }), button("Decline", "decline_rebuy", { seat: seat }));
+    list.appendChild(li);
+  }
+  if (list.children.length) box.appendChild(list);
+  if (t.watchers.length) box.appendChild(el("p", "hint", "Watching: " + t.watchers.map((w) => w.name).join(", ")));
+  // Adjust a stack, between hands.
+  const who = el("select"); who.id = "adjust-seat"; who.setAttribute("aria-label", "Player whose stack to set");
+  for (const s of t.seats) {
+    if (s.free) continue;
+    const o = el("option", null, s.name + " (" + s.stack + ")"); o.value = s.seat; who.appendChild(o);
+  }
+  const chips = el("input"); chips.type = "number"; chips.min = 0; chips.id = "adjust-stack"; chips.inputMode = "numeric";
+  const adj = el("button", "small", "Set stack"); adj.type = "button"; adj.dataset.host = "adjust_stack";
+  adj.disabled = !between || !who.options.length;
+  adj.title = between ? "Counted as chips bought (or taken off), in the ledger" : "Between hands only";
+  adj.onclick = () => {
+    if (chips.value === "") { toast("Type the new stack in chips."); return; }
+    send({ type: "host", op: "adjust_stack", seat: Number(who.value), stack: Number(chips.value) });
+    chips.value = "";
+  };
+  const adjLabel = el("label", null, "stack "); adjLabel.appendChild(chips);
+  box.appendChild(row(who, adjLabel, adj));
+}
+
+// ------------------------------------------------------- the ledger's log
+export function renderAdjustments(t) {
+  const box = $("adjustments");
+  const log = t.adjustments || [];
+  const key = JSON.stringify(log);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.innerHTML = "";
+  if (!log.length) return;
+  box.appendChild(el("div", "settle-head", "Stacks the host adjusted:"));
+  const list = el("ul", "settle-list");
+  for (const x of log) {
+    const when = new Date(x.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    list.appendChild(el("li", null, x.name + " " + (x.by > 0 ? "+" : "") + x.by + " to " + x.stack
+      + " (after hand " + x.after_hand + ", " + when + ")"));
+  }
+  box.appendChild(list);
+}
