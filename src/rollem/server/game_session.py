@@ -577,7 +577,8 @@ class GameSession:
 
     @classmethod
     def of_hand(cls, hand_no: int, hand: Hand, players: list[int], source: RandomSource,
-                options: Options, *, names: list[str] | None = None) -> GameSession:
+                options: Options, *, names: list[str] | None = None,
+                level: dict[str, Any] | None = None) -> GameSession:
         """The web table's hand number ``hand_no`` for ``hand``, just dealt to the seats
         ``players`` with ``options`` (:meth:`options_for`) and the shuffles of ``source``
         (a :func:`secure_source`, whose outcomes are stored with it so that it replays
@@ -595,6 +596,8 @@ class GameSession:
         }
         if names is not None:
             setup["names"] = list(names)
+        if level is not None:
+            setup["tournament"] = dict(level)
         from rollem import games
 
         if not games.is_shipped(the_game):  # the host's own game: kept with the hand
@@ -944,7 +947,8 @@ class GameSession:
         what it saw plus what was shown at the showdown."""
         from rollem.history import write_own_copy
 
-        return write_own_copy(self.hand, seat, players=names)
+        return write_own_copy(self.hand, seat, players=names,
+                              tournament=self.setup.get("tournament"))
 
     def _frame(
         self, hand: Hand, seat: int | None, last: tuple[int, object] | None,

@@ -25,6 +25,9 @@ Client to server, one JSON object per text frame, at most
 - ``{"type": "straddle", "on": bool}`` -- a seated player chooses to straddle
   (issue 27): honoured at every deal while on, when the table's ``straddle``
   setting lets that seat straddle in that hand (:mod:`rollem.server.host`).
+- ``{"type": "deal", "op": "propose"|"agree"|"decline", "method": "icm"|"chip_chop"}``
+  -- a tournament's final players propose, agree or decline a deal (issue 28;
+  ``method`` with ``propose`` only).
 - ``{"type": "sync"}`` -- ask for the full state again.
 - ``{"type": "ping"}`` -- keep-alive; always answered with ``pong`` (the table
   page sends one every 5 s and after each action, and reconnects when no
@@ -95,7 +98,7 @@ request bodies): a legal message nests 3 deep; deeper is refused as
 exhaust the parser's recursion)."""
 
 TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping", "host", "sit_out",
-         "show", "chat", "straddle")
+         "show", "chat", "straddle", "deal")
 NEEDS_HAND = ("action", "choose_game", "odds", "show")
 NEEDS_SEQ = ("action", "choose_game", "start", "rebuy", "odds")
 
@@ -112,6 +115,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "show": ("hand", "cards"),
     "chat": ("text",),
     "straddle": ("on",),
+    "deal": ("op", "method"),
 }
 """The fields each message type may carry besides ``type``; any other field is
 refused (``unknown_field``), so a mistyped or stray field is never silently
