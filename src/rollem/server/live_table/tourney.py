@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rollem.server.live_table.errors import TableError
+from rollem.tournament.payouts import payout_percentages
 from rollem.tournament.session import DEAL_METHODS, Tournament
 
 if TYPE_CHECKING:
@@ -145,8 +146,12 @@ def tournament_public(self: LiveTable) -> dict[str, Any] | None:
         "buy_in": self.config.buy_in, "rebuy_levels": self.config.rebuy_levels,
     }
     t = tournament(self)
-    if t is None:
-        return {**base, "started": False, "level": 1, "stakes": schedule.levels[0].to_dict()}
+    if t is None:  # (before the start: the field so far)
+        seated = sum(1 for s in self.seats.values() if s.row.stack > 0)
+        shipped = payout_percentages(seated) if 2 <= seated <= 10 else ()
+        return {**base, "started": False, "level": 1, "stakes": schedule.levels[0].to_dict(),
+                "prize_pool": self.config.buy_in * seated,
+                "percentages": list(self.config.payouts or shipped)}
     state = _state(self)
     assert state is not None
     chips = stacks(self)

@@ -1,0 +1,119 @@
+"""A tournament in a real browser (issue 28; Debian's Chromium through
+Playwright): 4 entrants (2 people, 2 computer players) play a short no-limit
+schedule to one winner, one person on a phone (390x844) and one on a desktop
+(1440x900); the level clock, the bust-outs, places and payouts show on both.
+One server and one page per person (the clock resuming after a restart is
+tested at the server: test_tournament_server.py)."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from table_ui import DESKTOP, PHONE, decision_kind, shot, sit, take_decision
+from web_harness import ServerThread
+
+from rollem.server.app import host_cookie
+from test_tournament_server import SCHEDULE
+
+pytestmark = pytest.mark.browser
+
+SHORT = SCHEDULE.replace("minutes = 1", "minutes = 0.1")
+"""Three 6-second levels: the clock moves while the test plays."""
+
+
+def _shove(page: Any, passive: bool) -> None:
+    """The person's decision, if any, through the page: all-in when they may bet
+    or raise (the all-in size, then the button, in one step: a new state redraws
+    the controls), else as :func:`take_decision` (``passive``: always so)."""
+    kind = decision_kind(page)
+    if kind is None:
+        return
+    if kind == "bet" and not passive and page.evaluate("""() => {
+          const c = document.querySelector('#controls');
+          const b = c.querySelector('[data-action=raise], [data-action=bet]');
+          if (!b) return false;
+          const allin = c.querySelector('[data-size=allin]');
+          if (allin) allin.click();
+          b.click();
+          return true;
+        }"""):
+        return
+    try:
+        take_decision(page, kind)
+    except PlaywrightError:  # the controls were redrawn under the click: next time
+        pass
+
+
+def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
+                                                             tmp_path: Path) -> None:
+    server = ServerThread(tmp_path / "tourney.db")
+    try:
+        r = httpx.post(server.url + "/api/tables", json={
+            "game": "sdr", "structure": "no-limit", "seats": 4, "bots": 2,
+            "bot_level": "random", "bot_delay": 0.02, "between_hands": 0.3,
+            "decision_seconds": 300, "tournament": "custom", "tournament_schedule": SHORT,
+            "buy_in": 10})
+        assert r.status_code == 200, r.text
+        tid = r.json()["id"]
+        host = r.cookies[host_cookie(tid)]
+        pages = []
+        for size, name in ((DESKTOP, "Ann"), (PHONE, "Bob")):
+            ctx = browser.new_context(viewport=size)
+            if name == "Ann":
+                ctx.add_cookies([{"name": host_cookie(tid), "value": host, "url": server.url}])
+            page = ctx.new_page()
+            page.goto(f"{server.url}/t/{tid}")
+            sit(page, name)
+            pages.append(page)
+        ann, bob = pages
+        bob.wait_for_selector("#tourney:not(.hidden)")
+        assert "Prize pool 40 (1st 65% · 2nd 35%)" in bob.inner_text("#tourney")
+        ann.click("#start-btn")
+        for page in pages:
+            page.wait_for_selector("#level-clock")
+            assert re.fullmatch(r"0:\d\d", page.inner_text("#level-clock")), \
+                page.inner_text("#level-clock")
+            assert "Level 1 of 3" in page.inner_text("#tourney")
+        shot(ann, "tourney-desktop-level1")
+        shot(bob, "tourney-phone-level1")
+        table = server.manager.tables[tid]
+        levels, shots, end = set(), False, time.monotonic() + 120
+        while not table.session["tournament"]["over"]:
+            assert time.monotonic() < end, "the tournament did not end"
+            for page in pages:
+                _shove(page, passive=2 not in levels)  # all-in once the stakes rose
+                found = re.search(r"Level (\d) of 3", page.inner_text("#tourney"))
+                assert found is not None
+                levels.add(int(found.group(1)))
+            if not shots and table.session["tournament"]["busts"]:
+                # a bust-out: its place shows on both
+                for page in pages:
+                    page.wait_for_selector(".tourney-places li")
+                shot(ann, "tourney-desktop-bust")
+                shot(bob, "tourney-phone-bust")
+                shots = True
+            ann.wait_for_timeout(60)
+        assert levels >= {1, 2}, levels  # the clock raised the stakes in play
+        payouts = {int(s): v for s, v in table.tournament_public()["payouts"].items()}
+        assert sum(payouts.values()) == 40 and sorted(payouts.values()) == [0, 0, 14, 26]
+        names = {s: table.seats[s].row.name for s in table.seats}
+        for page, label in ((ann, "desktop"), (bob, "phone")):
+            page.wait_for_selector(".tourney-over")
+            places = page.locator(".tourney-places li").all_inner_texts()
+            assert len(places) == 4 and places[0].startswith("1st: ")
+            winner = min(payouts, key=lambda s: -payouts[s])
+            assert places[0] == f"1st: {names[winner]} wins 26"
+            assert any(p.startswith("2nd: ") and p.endswith(" wins 14") for p in places)
+            assert page.locator("#level-clock").count() == 0  # the clock is gone
+            box = page.locator("#tourney").bounding_box()
+            width = (DESKTOP if label == "desktop" else PHONE)["width"]
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+            shot(page, f"tourney-{label}-over")
+    finally:
+        server.stop()
