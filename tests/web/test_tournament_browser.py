@@ -7,6 +7,7 @@ tested at the server: test_tournament_server.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from pathlib import Path
@@ -16,10 +17,10 @@ import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from table_ui import DESKTOP, PHONE, decision_kind, shot, sit, take_decision
+from test_tournament_server import SCHEDULE
 from web_harness import ServerThread
 
 from rollem.server.app import host_cookie
-from test_tournament_server import SCHEDULE
 
 pytestmark = pytest.mark.browser
 
@@ -44,10 +45,8 @@ def _shove(page: Any, passive: bool) -> None:
           return true;
         }"""):
         return
-    try:
+    with contextlib.suppress(PlaywrightError):  # redrawn under the click: next time
         take_decision(page, kind)
-    except PlaywrightError:  # the controls were redrawn under the click: next time
-        pass
 
 
 def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
