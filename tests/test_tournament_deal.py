@@ -79,3 +79,19 @@ def test_no_rebuys_unless_the_host_allows_them() -> None:
     table = Table([0, 200], game="sdr", tournament=t)
     with pytest.raises(TableError, match="does not allow rebuys"):
         table.rebuy_seat(0)
+
+
+def test_the_games_rotate_by_level() -> None:
+    turbo = SCHEDULES["turbo"]  # 6 hands a level
+    t = Tournament(turbo, 3, rotate=True)
+    table = Table([100] * 3, game="dealers-choice", games=["rollem521", "sdr", "rollyourown"],
+                  by_id=False, tournament=t)
+    seen = []
+    for hands in (0, 5, 6, 12, 18, 24):
+        t.hands_played = hands
+        seen.append([g.id for g in table.next_deal().games])
+    assert seen == [["rollem521"], ["rollem521"], ["sdr"], ["rollyourown"], ["rollem521"],
+                    ["sdr"]]
+    plain = Table([100] * 3, game="dealers-choice", games=["rollem521", "sdr"], by_id=False,
+                  tournament=Tournament(turbo, 3))
+    assert [g.id for g in plain.next_deal().games] == ["rollem521", "sdr"]

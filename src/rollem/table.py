@@ -341,6 +341,15 @@ class Table:
         it fits (else nothing), or the dealer's-choice games that fit (R-C-12)."""
         if self.fixed is not None:
             return games_that_fit([self.fixed], players)
+        t = self.tournament
+        if t is not None and t.rotate and self.choices:
+            # games by level (issue 28): the level's game, else the next that fits
+            n = len(self.choices)
+            for k in range(n):
+                game = self.choices[(t.level + k) % n]
+                if games_that_fit([game], players):
+                    return [game]
+            return []
         return self.games_that_fit(players)
 
     # -- rebuys ---------------------------------------------------------------------

@@ -240,3 +240,21 @@ def test_new_inputs_are_refused_clearly() -> None:
         with pytest.raises(TableError, match="final players of a tournament"):
             _send(loop, other, ann, "deal", op="propose", method="icm")
         assert other.tournament_public() is None
+
+
+def test_the_games_rotate_by_level_in_the_hosts_order() -> None:
+    with virtual_server() as (loop, store):
+        table, people = _table(loop, store, game="dealers-choice",
+                               choices=["rollem521", "sdr"], rotate=True)
+        start = loop.now
+        while not table.session["tournament"]["over"] and loop.now < start + 150:
+            _step(loop, table, people)
+        games = {}
+        for hand_no in range(1, int(table.session["hand_no"]) + 1):
+            row = store.load_hand(table.id, hand_no)
+            assert row is not None
+            games.setdefault(row.setup["tournament"]["level"], set()).add(row.setup["game"])
+        assert games[1] == {"rollem521"} and games[2] == {"sdr"}
+        assert all(g == {("rollem521", "sdr")[(lv - 1) % 2]} for lv, g in games.items())
+        assert table.session.get("choice") is None  # nobody was asked to choose
+        loop.call(table.shutdown)

@@ -211,6 +211,9 @@ class TableConfig:
     rebuy_levels: int = 0
     """A busted entrant may buy in again while the level is at most this (0 to
     10; 0: no rebuys)."""
+    rotate: bool = False
+    """A dealer's-choice tournament's games rotate by level in the host's order
+    (:attr:`choices`, like H.O.R.S.E.) instead of the button choosing."""
 
     def schedule(self) -> Schedule | None:
         """The tournament's level schedule, or ``None`` at a cash game."""
@@ -518,7 +521,8 @@ def _tournament(data: dict[str, Any]) -> tuple[Schedule, dict[str, Any]] | None:
                           f"shipped table), not {payouts!r}")
     fields = {"tournament": name, "tournament_schedule": text,
               "buy_in": _int(data, "buy_in", 10, 0, 1_000_000), "payouts": list(payouts),
-              "rebuy_levels": _int(data, "rebuy_levels", 0, 0, 10)}
+              "rebuy_levels": _int(data, "rebuy_levels", 0, 0, 10),
+              "rotate": _bool(data, "rotate", False)}
     if payouts and len(payouts) > _int(data, "seats", 6, 2, 10):
         raise ConfigError(f"payouts: {len(payouts)} places paid at a table of "
                           f"{data.get('seats', 6)} seats")

@@ -46,6 +46,10 @@ class Tournament:
             table's entrants may sit in any seats).
         rebuy_levels: rebuys are open while the level (1-based) is at most
             this (0: no rebuys).
+        rotate: at a dealer's-choice table, the games rotate by level instead
+            (like H.O.R.S.E.): level ``k`` (0-based) plays the table's ``k``-th
+            game in its order, wrapping round, or the next one that deals the
+            players left (:meth:`rollem.table.Table.playable`).
 
     Raises:
         ValueError: entrants outside 2 to 10, a negative buy-in, percentages
@@ -54,7 +58,8 @@ class Tournament:
 
     def __init__(self, schedule: Schedule, entrants: int, *, buy_in: int = 1,
                  percentages: Sequence[int] | None = None,
-                 seats: Sequence[int] | None = None, rebuy_levels: int = 0) -> None:
+                 seats: Sequence[int] | None = None, rebuy_levels: int = 0,
+                 rotate: bool = False) -> None:
         if not 2 <= entrants <= 10:
             raise ValueError(f"a sit-and-go takes 2 to 10 entrants, not {entrants}")
         if buy_in < 0:
@@ -65,6 +70,7 @@ class Tournament:
         if len(set(self.seats)) != entrants:
             raise ValueError(f"{entrants} entrants need {entrants} different seats")
         self.rebuy_levels = rebuy_levels
+        self.rotate = rotate
         self.rebuys: dict[int, int] = {}  # seat -> rebuys taken
         self.deal: dict[int, int] | None = None  # seat -> units, once a deal is agreed
         self.buy_in = buy_in

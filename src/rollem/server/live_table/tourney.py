@@ -93,7 +93,7 @@ def tournament(self: LiveTable) -> Tournament | None:
     entrants = [int(s) for s in t["entrants"]]
     out = Tournament(schedule, len(entrants), buy_in=self.config.buy_in,
                      percentages=self.config.payouts or None, seats=entrants,
-                     rebuy_levels=self.config.rebuy_levels)
+                     rebuy_levels=self.config.rebuy_levels, rotate=self.config.rotate)
     out.load_state(t)
     out.at_minute(clock_seconds(self) / 60)
     return out
@@ -144,6 +144,7 @@ def tournament_public(self: LiveTable) -> dict[str, Any] | None:
     base: dict[str, Any] = {
         "schedule": schedule.name, "levels": [lv.to_dict() for lv in schedule.levels],
         "buy_in": self.config.buy_in, "rebuy_levels": self.config.rebuy_levels,
+        "rotate": self.config.rotate and self.config.game == "dealers-choice",
     }
     t = tournament(self)
     if t is None:  # (before the start: the field so far)
