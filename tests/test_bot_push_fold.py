@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import random
 
-from test_bots import _fixed_odds
-
 from rollem.bots.basic import BasicBot
 from rollem.engine import Bet, Check, Fold, Raise
 from rollem.engine.options import Options
 from rollem.table import Table
+from test_bots import _fixed_odds
 
 NO_LIMIT = Options(structure="no-limit", ante=1, small_bet=2, big_bet=4)
 

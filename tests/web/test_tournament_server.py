@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_table_bots import aggressive, virtual_server
+from test_table_bots import aggressive, passive, virtual_server
 from virtual_table import VirtualLoop
 
 from rollem.server.config import ConfigError, parse_config
@@ -65,15 +65,17 @@ def _send(loop: VirtualLoop, table: LiveTable, client: Client, kind: str,
     loop.call(table._handle, client, ClientMessage(kind, None, None, body))
 
 
-def _step(loop: VirtualLoop, table: LiveTable, people: list[Client]) -> None:
-    """0.1 s of play: each person to act bets or raises (else calls)."""
+def _step(loop: VirtualLoop, table: LiveTable, people: list[Client],
+          policy: Any = aggressive) -> None:
+    """0.1 s of play: each person to act by ``policy`` (default: bets or raises,
+    else calls)."""
     loop.advance(0.1)
     for client in people:
         client._pending.clear()
         seat = client.seat
         if table.hand is None or seat not in table.decision_seq:
             continue
-        action = aggressive(table.hand.view(seat)["legal"]) or table.hand.timeout_action(seat)
+        action = policy(table.hand.view(seat)["legal"]) or table.hand.timeout_action(seat)
         loop.call(table.handle, client,
                   ClientMessage("action", table.hand.hand_no, table.seq, {"action": action}))
 
@@ -245,10 +247,11 @@ def test_new_inputs_are_refused_clearly() -> None:
 def test_the_games_rotate_by_level_in_the_hosts_order() -> None:
     with virtual_server() as (loop, store):
         table, people = _table(loop, store, game="dealers-choice",
-                               choices=["rollem521", "sdr"], rotate=True)
+                               choices=["rollem521", "sdr"], rotate=True,
+                               tournament_schedule=SCHEDULE.replace("stack = 60", "stack = 900"))
         start = loop.now
-        while not table.session["tournament"]["over"] and loop.now < start + 150:
-            _step(loop, table, people)
+        while not table.session["tournament"]["over"] and loop.now < start + 65:
+            _step(loop, table, people, passive)
         games = {}
         for hand_no in range(1, int(table.session["hand_no"]) + 1):
             row = store.load_hand(table.id, hand_no)
