@@ -1,7 +1,8 @@
 """A tournament in a real browser (issue 28; Debian's Chromium through
 Playwright): 4 entrants (2 people, 2 computer players) play a short no-limit
 schedule to one winner, one person on a phone (390x844) and one on a desktop
-(1440x900); the level clock, the bust-outs, places and payouts show on both.
+(1440x900); the level clock, a deal proposed and declined, the bust-outs,
+places and payouts show on both.
 One server and one page per person (the clock resuming after a restart is
 tested at the server: test_tournament_server.py)."""
 
@@ -82,6 +83,22 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         shot(ann, "tourney-desktop-level1")
         shot(bob, "tourney-phone-level1")
         table = server.manager.tables[tid]
+        # A deal: Ann proposes ICM; it shows on Bob's phone, who declines; play goes on.
+        ann.click("[data-deal=icm]")
+        end = time.monotonic() + 60
+        while not bob.locator("[data-deal=decline]").count():
+            assert time.monotonic() < end, "the deal never reached Bob"
+            for page in pages:
+                _shove(page, passive=True)  # (a deal proposed in a hand waits for its end)
+            bob.wait_for_timeout(60)
+        shares = bob.locator(".deal-shares li").all_inner_texts()
+        assert len(shares) == 4 and sum(int(re.findall(r": (\d+)", x)[0]) for x in shares) == 40
+        assert any(x.startswith("Ann: ") and x.endswith("agrees") for x in shares)
+        shot(bob, "tourney-phone-deal")
+        shot(ann, "tourney-desktop-deal")
+        bob.click("[data-deal=decline]")
+        ann.wait_for_selector("[data-deal=icm]")  # withdrawn: either may propose again
+        assert table.session["tournament"]["proposal"] is None
         levels, shots, end = set(), False, time.monotonic() + 120
         while not table.session["tournament"]["over"]:
             assert time.monotonic() < end, "the tournament did not end"
