@@ -117,6 +117,8 @@ def test_a_tournament_plays_to_one_winner_at_each_levels_stakes() -> None:
             assert setup["options"]["small_bet"] == level["small_bet"]
             levels.append(level["level"])
         assert levels == sorted(levels) and levels[0] == 1
+        with pytest.raises(TableError, match="the tournament is over"):
+            loop.call(table._rebuy, 0)
         history = table.final_hand.history_text(0, table.names())  # type: ignore[union-attr]
         assert f"level = {levels[-1]}" in history and "[_tournament]" in history
         loop.call(table.shutdown)
@@ -260,4 +262,32 @@ def test_the_games_rotate_by_level_in_the_hosts_order() -> None:
         assert games[1] == {"rollem521"} and games[2] == {"sdr"}
         assert all(g == {("rollem521", "sdr")[(lv - 1) % 2]} for lv, g in games.items())
         assert table.session.get("choice") is None  # nobody was asked to choose
+        loop.call(table.shutdown)
+
+
+def test_an_entrant_who_sits_out_is_dealt_in_and_blinded_off() -> None:
+    with virtual_server() as (loop, store):
+        config = parse_config({
+            "game": "sdr", "seats": 3, "bots": 1, "bot_level": "basic",
+            "decision_seconds": 600.0, "time_bank_seconds": 0.0, "grace_seconds": 1000.0,
+            "between_hands": 0.5, "bot_delay": 0.0, "tournament": "turbo"})
+        table, _ = loop.call(LiveTable.create, store, config)
+        people = []
+        for seat in range(2):
+            _, token = loop.call(table.join, f"P{seat}", seat)
+            client = Client(table.seat_for_token(token), seat == 0)
+            loop.call(table.connect, client)
+            people.append(client)
+        _send(loop, table, people[1], "sit_out", out=True)
+        loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
+        start = loop.now
+        while int(table.session["hand_no"]) < 4:  # only seat 0 acts; seat 1's clock at once
+            assert loop.now < start + 60, "a sitting-out entrant held up the hand"
+            _step(loop, table, people[:1], passive)
+        theirs = []
+        for hand_no in range(1, 4):
+            row = store.load_hand(table.id, hand_no)
+            assert row is not None and 1 in row.setup["seats"]  # dealt in, anted
+            theirs += [a.source for a in store.load_actions(table.id, hand_no) if a.seat == 1]
+        assert theirs and "player" not in theirs  # the clock played them, at once
         loop.call(table.shutdown)

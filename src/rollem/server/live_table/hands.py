@@ -292,6 +292,8 @@ def _finish_hand(self: LiveTable) -> None:
 
 
 def _rebuy(self: LiveTable, seat: int) -> None:
+    if (self.session.get("tournament") or {}).get("over"):
+        raise TableError("over", "the tournament is over")
     row = self.seats[seat].row
     table = self.session_table()
     try:
