@@ -291,3 +291,24 @@ def test_an_entrant_who_sits_out_is_dealt_in_and_blinded_off() -> None:
             theirs += [a.source for a in store.load_actions(table.id, hand_no) if a.seat == 1]
         assert theirs and "player" not in theirs  # the clock played them, at once
         loop.call(table.shutdown)
+
+
+def test_a_busted_entrant_rebuys_in_the_first_levels_only() -> None:
+    with virtual_server() as (loop, store):
+        table, people = _table(loop, store, rebuy_levels=1)
+        t = table.session["tournament"]
+        while not t["busts"]:
+            _step(loop, table, people)
+        assert table.tournament_public()["rebuy_open"]  # type: ignore[index]
+        busted = t["busts"][0][1]
+        assert busted == 1 and table.seats[1].row.stack == 0  # (these seeds: P1)
+        loop.call(table._rebuy, 1)
+        public = table.tournament_public()
+        assert public is not None and table.seats[1].row.stack == 60
+        assert public["prize_pool"] == 50 and t["busts"] == [] and 1 in public["left"]
+        with pytest.raises(TableError, match="still have 60 chips"):
+            loop.call(table._rebuy, 1)
+        t["elapsed"] += 60.0  # a minute on: level 2, rebuys closed
+        public = table.tournament_public()
+        assert public is not None and public["level"] == 2 and not public["rebuy_open"]
+        loop.call(table.shutdown)
