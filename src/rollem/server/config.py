@@ -219,10 +219,10 @@ class TableConfig:
         """The tournament's level schedule, or ``None`` at a cash game."""
         if not self.tournament:
             return None
-        from rollem.tournament import SCHEDULES, load_schedule
+        from rollem.tournament import SCHEDULES
 
         if self.tournament == "custom":
-            return load_schedule(self.tournament_schedule)
+            return _custom_schedule(self.tournament_schedule)
         return SCHEDULES[self.tournament]
 
     def to_dict(self) -> dict[str, Any]:
@@ -477,6 +477,14 @@ def parse_config(data: dict[str, Any],
         game_file=game_file,
         **(sit_and_go[1] if sit_and_go is not None else {}),
     )
+
+
+@lru_cache(maxsize=64)
+def _custom_schedule(text: str) -> Schedule:
+    """A custom schedule read once per text (it is asked for at every state)."""
+    from rollem.tournament import load_schedule
+
+    return load_schedule(text)
 
 
 TOURNAMENT_NAMES = ("turbo", "regular", "slow", "custom")
