@@ -126,7 +126,8 @@ def test_a_tournament_plays_to_one_winner_at_each_levels_stakes() -> None:
 
 def test_the_hosts_pause_stops_the_clock_and_a_restart_resumes_it() -> None:
     with virtual_server() as (loop, store):
-        table, people = _table(loop, store)
+        table, people = _table(loop, store, bot_level="random",
+                               tournament_schedule=SCHEDULE.replace("stack = 60", "stack = 900"))
         start = loop.now
         while loop.now < start + 40:
             _step(loop, table, people)
@@ -249,7 +250,7 @@ def test_new_inputs_are_refused_clearly() -> None:
 def test_the_games_rotate_by_level_in_the_hosts_order() -> None:
     with virtual_server() as (loop, store):
         table, people = _table(loop, store, game="dealers-choice",
-                               choices=["rollem521", "sdr"], rotate=True,
+                               choices=["rollem521", "sdr"], rotate=True, bot_level="random",
                                tournament_schedule=SCHEDULE.replace("stack = 60", "stack = 900"))
         start = loop.now
         while not table.session["tournament"]["over"] and loop.now < start + 65:
@@ -268,7 +269,7 @@ def test_the_games_rotate_by_level_in_the_hosts_order() -> None:
 def test_an_entrant_who_sits_out_is_dealt_in_and_blinded_off() -> None:
     with virtual_server() as (loop, store):
         config = parse_config({
-            "game": "sdr", "seats": 3, "bots": 1, "bot_level": "basic",
+            "game": "sdr", "seats": 3, "bots": 1, "bot_level": "random",
             "decision_seconds": 600.0, "time_bank_seconds": 0.0, "grace_seconds": 1000.0,
             "between_hands": 0.5, "bot_delay": 0.0, "tournament": "turbo"})
         table, _ = loop.call(LiveTable.create, store, config)
