@@ -7,7 +7,7 @@
   const choices = document.getElementById("choices");
   const showChoices = () => choices.classList.toggle("hidden", form.elements.game.value !== "dealers-choice");
   form.elements.game.addEventListener("change", showChoices);
-  const tourney = document.getElementById("tournament");  // issue 28
+  const tourney = document.getElementById("tournament-box");  // issue 28 (not "tournament": a field's name)
   const showTourney = () => tourney.classList.toggle("hidden", form.elements.tournament.value === "");
   form.elements.tournament.addEventListener("change", showTourney);
   showTourney();
