@@ -1,6 +1,6 @@
 """A tournament in a real browser (issue 28; Debian's Chromium through
-Playwright): 4 entrants (2 people, 2 computer players) play a short no-limit
-schedule to one winner, one person on a phone (390x844) and one on a desktop
+Playwright): 4 entrants (2 people, 2 computer players) play a short
+fixed-limit schedule to one winner, one person on a phone (390x844) and one on a desktop
 (1440x900); the level clock, a deal proposed and declined, the bust-outs,
 places and payouts show on both.
 One server and one page per person (the clock resuming after a restart is
@@ -14,14 +14,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from table_ui import DESKTOP, PHONE, decision_kind, shot, sit, take_decision
 from test_tournament_server import SCHEDULE
 from web_harness import ServerThread
-
-from rollem.server.app import host_cookie
 
 pytestmark = pytest.mark.browser
 
@@ -54,24 +51,30 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
                                                              tmp_path: Path) -> None:
     server = ServerThread(tmp_path / "tourney.db")
     try:
-        r = httpx.post(server.url + "/api/tables", json={
-            "game": "sdr", "structure": "no-limit", "seats": 4, "bots": 2,
-            "bot_level": "random", "bot_delay": 0.02, "between_hands": 0.3,
-            "decision_seconds": 300, "tournament": "custom", "tournament_schedule": SHORT,
-            "buy_in": 10})
-        assert r.status_code == 200, r.text
-        tid = r.json()["id"]
-        host = r.cookies[host_cookie(tid)]
-        pages = []
-        for size, name in ((DESKTOP, "Ann"), (PHONE, "Bob")):
-            ctx = browser.new_context(viewport=size)
-            if name == "Ann":
-                ctx.add_cookies([{"name": host_cookie(tid), "value": host, "url": server.url}])
-            page = ctx.new_page()
-            page.goto(f"{server.url}/t/{tid}")
-            sit(page, name)
-            pages.append(page)
-        ann, bob = pages
+        # Ann creates the table through the lobby form, with a schedule file.
+        desk = browser.new_context(viewport=DESKTOP)
+        ann = desk.new_page()
+        ann.goto(server.url + "/")
+        ann.select_option("select[name=tournament]", "custom")
+        schedule = tmp_path / "short.toml"
+        schedule.write_text(SHORT, encoding="utf-8")
+        ann.set_input_files("input[name=tournament_schedule]", str(schedule))
+        ann.select_option("select[name=game]", "sdr")
+        for name, value in (("seats", 4), ("bots", 2), ("buy_in", 10),
+                            ("decision_seconds", 300)):
+            ann.fill(f"input[name={name}]", str(value))
+        ann.click("details summary")
+        ann.fill("input[name=bot_delay]", "0.02")
+        ann.fill("input[name=between_hands]", "0.3")
+        ann.click("#create-btn")
+        ann.wait_for_url("**/t/*")
+        tid = ann.url.rsplit("/", 1)[1]
+        sit(ann, "Ann")
+        phone = browser.new_context(viewport=PHONE)
+        bob = phone.new_page()
+        bob.goto(f"{server.url}/t/{tid}")
+        sit(bob, "Bob")
+        pages = [ann, bob]
         bob.wait_for_selector("#tourney:not(.hidden)")
         assert "Prize pool 40 (1st 65% · 2nd 35%)" in bob.inner_text("#tourney")
         ann.click("#start-btn")
@@ -87,7 +90,8 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         ann.click("[data-deal=icm]")
         end = time.monotonic() + 60
         while not bob.locator("[data-deal=decline]").count():
-            assert time.monotonic() < end, "the deal never reached Bob"
+            assert time.monotonic() < end, ("the deal never reached Bob",
+                                            table.session.get("tournament"))
             for page in pages:
                 _shove(page, passive=True)  # (a deal proposed in a hand waits for its end)
             bob.wait_for_timeout(60)
