@@ -71,3 +71,16 @@ def test_rollem_play_a_turbo_to_the_end(tmp_path: object) -> None:
     assert [line.split(".")[0].strip() for line in lines] == ["1", "2", "3", "4"]
     assert lines[0].endswith("wins 26") and lines[1].endswith("wins 14")
     assert "To settle up" not in text
+    import tomllib
+    from pathlib import Path
+
+    files = sorted(Path(str(tmp_path)).rglob("hand-*.toml"))
+    first = tomllib.loads(files[0].read_text(encoding="utf-8"))
+    assert first["_tournament"] == {"schedule": "turbo", "level": 1, "ante": 1,
+                                    "small_bet": 2, "big_bet": 4, "hands": 6, "minutes": 5.0}
+    seventh = tomllib.loads(files[6].read_text(encoding="utf-8"))  # hand 7: level 2
+    assert seventh["_tournament"]["level"] == 2 and seventh["small_bet"] == 3
+    told = subprocess.run([sys.executable, "-m", "rollem", "replay", str(files[6])],
+                          capture_output=True, text=True, timeout=120)
+    assert told.stdout.splitlines()[1:3] == ["Fixed limit, ante 1, bets 3 and 6.",
+                                            "Tournament (turbo), level 2."], told.stdout

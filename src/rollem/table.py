@@ -186,7 +186,8 @@ class Table:
         carry: chips carried into the first hand's main pot (R-521-9).
         tournament: a sit-and-go (:class:`rollem.tournament.session.Tournament`):
             each hand's ante and bets come from its level, players who bust
-            sit out for good, no rebuys (issue 28).
+            sit out for good unless they rebuy in the first levels the host
+            allows (:meth:`rebuy_seat`; never automatic) (issue 28).
         by_id: list the dealer's-choice games that fit by id (the terminal);
             ``False``: in the order of ``games`` (the web host's list).
         sources: the shuffles of each hand, ``sources(hand_no)`` with ``hand_no``
@@ -255,8 +256,9 @@ class Table:
         self.sources = sources
         self.carry = carry
         self.tournament = tournament
-        if tournament is not None:  # a sit-and-go: no rebuys; the busted sit out
-            self.rebuy = None
+        if tournament is not None:  # a sit-and-go: the busted sit out; a rebuy (when
+            # the host allows them in the first levels) is asked for, never automatic
+            self.rebuy = tournament.schedule.stack if tournament.rebuy_levels else None
         self.hands = 0
         self.hands = hands
         self.straddlers: set[int] = set(straddlers)
@@ -339,6 +341,15 @@ class Table:
         it fits (else nothing), or the dealer's-choice games that fit (R-C-12)."""
         if self.fixed is not None:
             return games_that_fit([self.fixed], players)
+        t = self.tournament
+        if t is not None and t.rotate and self.choices:
+            # games by level (issue 28): the level's game, else the next that fits
+            n = len(self.choices)
+            for k in range(n):
+                game = self.choices[(t.level + k) % n]
+                if games_that_fit([game], players):
+                    return [game]
+            return []
         return self.games_that_fit(players)
 
     # -- rebuys ---------------------------------------------------------------------
@@ -347,7 +358,7 @@ class Table:
         """The start of a hand: every broke seat that rebuys by itself
         (``auto_rebuy``) gets ``rebuy`` chips, counted as brought (R-C-12: the
         host may allow rebuys).  Returns those seats (none without rebuys)."""
-        if self.rebuy is None:
+        if self.rebuy is None or self.tournament is not None:
             return []
         seats = [s for s in range(self.n) if self.stacks[s] <= 0
                  and (self.auto_rebuy is None or self.auto_rebuy(s))]
@@ -380,6 +391,12 @@ class Table:
         stack = self.stacks[seat]
         if stack > 0:
             raise TableError(f"you still have {stack} chips; rebuy at 0", "has_chips")
+        if self.tournament is not None:  # (issue 28: the first levels only)
+            try:
+                self.tournament.rebuy(seat)
+            except ValueError as err:
+                raise TableError(str(err), "no_rebuys") from None
+            self.out.discard(seat)
         self.stacks[seat] += self.rebuy
         self.brought[seat] += self.rebuy
         return self.rebuy

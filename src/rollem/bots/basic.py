@@ -10,6 +10,14 @@ cards, what is face up, stacks, pots, its legal options); nothing else.
   the players still in), calls when the equity pays the price (pot odds),
   checks when it can, folds otherwise; now and then it bets a weak hand when
   checked to (a bluff), so its bets do not give its cards away.
+- **Short stack: push or fold** (issue 28, tournaments): when its chips
+  (stack and bet in front) are at most :data:`SHORT_STACK` times the forced
+  bets of a hand (the antes of the players dealt in plus the small bet,
+  about the blinds) and one bet or raise can put them all in, it goes all-in
+  when its equity pays for the risk if one player calls (``equity >= risk /
+  (pot + risk + what a caller adds)``; the pot is large against a short
+  stack, so the range is wide), else checks when it can and folds; it never
+  calls or bets a part of a short stack.
 - **Discard to the pool** (R-RYO-2): keeps the three cards that work best
   together (trips, a high pair, then high, suited, connected cards).
 - **Expose** (R-RYO-3, R-RYO-5): turns up the down card that shows the least
@@ -65,7 +73,36 @@ if TYPE_CHECKING:
     from rollem.engine.views import HandView
     from rollem.odds.result import Odds
 
-__all__ = ["BasicBot", "discard_choice", "draw_choice", "expose_choice", "stack_choice"]
+__all__ = ["SHORT_STACK", "BasicBot", "discard_choice", "draw_choice", "expose_choice",
+           "short_stack_push", "stack_choice"]
+
+SHORT_STACK = 10
+"""A stack of at most this many hands' forced bets (antes and the small bet) is
+short: push or fold (issue 28)."""
+
+
+def short_stack_push(view: HandView, legal: Legal, equity: float) -> object | None:
+    """The push-or-fold decision of a short stack (see the module doc), or
+    ``None`` when the seat is not short or cannot go all-in in one action."""
+    if view.seat is None:
+        return None
+    me = view.seats[view.seat]
+    chips = me.stack + me.bet
+    acts = legal.actions
+    dealt = sum(1 for s in view.seats if s.dealt)
+    forced = int(view.options.get("ante", 0)) * dealt + int(view.options.get("small_bet", 0))
+    push = "raise" if "raise" in acts else "bet" if "bet" in acts else None
+    if forced <= 0 or chips > SHORT_STACK * forced or push is None or legal.max_to < chips:
+        return None
+    in_middle = view.pot + sum(s.bet for s in view.seats)
+    risk = legal.max_to - me.bet
+    caller_adds = max(0, legal.max_to - max(s.bet for i, s in enumerate(view.seats)
+                                            if i != view.seat))
+    if equity >= risk / (in_middle + risk + caller_adds):
+        return Raise(legal.max_to) if push == "raise" else Bet(legal.max_to)
+    if "check" in acts:
+        return Check()
+    return Fold() if "fold" in acts else Call()
 
 
 def _low_rank(card: int) -> int:
@@ -373,6 +410,9 @@ class BasicBot:
         equity = float(odds.equity) if odds is not None else fair  # no odds: play it even
         in_middle = view.pot + sum(s.bet for s in view.seats)
         to_call = legal.call_amount if "call" in acts else 0
+        short = short_stack_push(view, legal, equity)  # a tournament's end (issue 28)
+        if short is not None:
+            return short
         strong = equity >= max(0.5, 1.7 * fair) or equity >= 0.8
         can_raise = "raise" in acts or "bet" in acts
         if can_raise and strong:

@@ -170,6 +170,7 @@ class TerminalGame:
         # You may rebuy when broke (offer_rebuy); the computer players never do.
         # A tournament (issue 28, ``tournament``: its schedule): no rebuys, the
         # stakes rise by level, the busted sit out; the stack is the schedule's.
+        self.hand_level: dict[str, Any] | None = None  # a tournament hand's level
         self.tournament = (Tournament(tournament, players, buy_in=10)
                            if tournament is not None else None)
         if tournament is not None:
@@ -508,6 +509,9 @@ class TerminalGame:
                       f"{'have' if hand.button == 0 else 'has'} the button ===", style="bold"))
         if self.tournament is not None:
             self.say(self.level_line(hand))
+            t = self.tournament  # (the hand's level, for its history)
+            self.hand_level = {"schedule": t.schedule.name, "level": t.level + 1,
+                               **t.stakes.to_dict()}
         nar = Narrator(self.names, 0, options=hand.options.to_dict(), carry_in=hand.carry_in,
                        game=hand.game.id)
         self.narrator = nar
@@ -595,7 +599,7 @@ class TerminalGame:
         try:
             self.session_dir.mkdir(parents=True, exist_ok=True)
             path = self.session_dir / f"hand-{self.hand_no:04d}-{hand.game.id}.toml"
-            text = write_own_copy(hand, 0, players=self.names)
+            text = write_own_copy(hand, 0, players=self.names, tournament=self.hand_level)
             path.write_text(text, encoding="utf-8")
             self.saved += 1
             try:

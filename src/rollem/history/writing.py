@@ -53,8 +53,12 @@ def _event_line(kind: str, seat: int | None, data: Mapping[str, Any]) -> str | N
     return None
 
 
-def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[str, Any]:
+def history_dict(hand: Hand, *, players: Sequence[str] | None = None,
+                 tournament: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The history of ``hand`` as a TOML-ready dict (see the module doc).
+
+    ``tournament``: a tournament hand's schedule, level (1-based) and stakes
+    (issue 28), written as ``_tournament``.
 
     PHH fields first (``min_bet`` only in pot- and no-limit, ``seats`` the
     physical seat numbers 1..n), then rollem's ``_`` fields.
@@ -107,6 +111,8 @@ def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[st
         "_shuffles": [{"label": label, "cards": format_cards(order)}
                       for label, order in outcomes[1:]],
     })
+    if tournament is not None:
+        out["_tournament"] = dict(tournament)
     if hand.result is not None:
         out["finishing_stacks"] = list(hand.stacks)
         out["_result"] = hand.result.to_dict(cards=True)
@@ -118,12 +124,15 @@ def history_dict(hand: Hand, *, players: Sequence[str] | None = None) -> dict[st
         out["_game_file"] = hand.game.source  # a user's game: the history carries it
     return out
 
-def write_history(hand: Hand, *, players: Sequence[str] | None = None) -> str:
-    """The history of ``hand`` as TOML text."""
-    return tomli_w.dumps(history_dict(hand, players=players))
+
+def write_history(hand: Hand, *, players: Sequence[str] | None = None,
+                  tournament: Mapping[str, Any] | None = None) -> str:
+    """The history of ``hand`` as TOML text (``tournament``: :func:`history_dict`)."""
+    return tomli_w.dumps(history_dict(hand, players=players, tournament=tournament))
 
 
-def write_own_copy(hand: Hand, seat: int, *, players: Sequence[str] | None = None) -> str:
+def write_own_copy(hand: Hand, seat: int, *, players: Sequence[str] | None = None,
+                   tournament: Mapping[str, Any] | None = None) -> str:
     """``seat``'s own copy of the history of ``hand`` as TOML text (:func:`redact`):
     what that seat saw (its own cards, the cards dealt face up, the cards
     shown at the showdown, R-C-11, or by choice after the hand), every other
@@ -137,7 +146,9 @@ def write_own_copy(hand: Hand, seat: int, *, players: Sequence[str] | None = Non
     if not 0 <= seat < hand.n:
         raise ValueError(f"seat {seat} is not a seat of the hand (0 to {hand.n - 1})")
     # (the openings come from ``hand`` itself: no second replay, showdown and all)
-    return tomli_w.dumps(redact(history_dict(hand, players=players), seat, hand=hand))
+    return tomli_w.dumps(redact(history_dict(hand, players=players, tournament=tournament),
+                                seat, hand=hand))
+
 
 def _antes(hand: Hand, ante: int) -> list[int]:
     """PHH ``antes``: the ante of each seat dealt in, where the game takes antes

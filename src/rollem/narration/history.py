@@ -76,6 +76,17 @@ def _forced_bets(data: Mapping[str, Any], options: Mapping[str, Any]) -> str:
     return f"ante {max(antes)}, {words}" if antes and max(antes) > 0 else words
 
 
+def _tournament_line(data: Mapping[str, Any]) -> list[Line]:
+    """A tournament hand's level, from its ``_tournament`` table (issue 28):
+    ``"Tournament (turbo), level 3."``; none for a cash game or a malformed table."""
+    t = data.get("_tournament")
+    if not isinstance(t, Mapping) or type(t.get("level")) is not int:
+        return []
+    schedule = t.get("schedule")
+    named = f" ({schedule})" if isinstance(schedule, str) and schedule.isprintable() else ""
+    return [Line(f"Tournament{named[:40]}, level {t['level']}.", "header")]
+
+
 def _header(game_name: str, names: Sequence[str], stacks: Sequence[int], button: int,
             options: Mapping[str, Any], viewer: int | None, forced: str) -> list[Line]:
     seats = [s for s, st in enumerate(stacks) if st > 0]
@@ -169,6 +180,7 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
         opts = hand.options.to_dict()
         header = _header(game_name, names, stacks, hand.button, opts, None,
                          _forced_bets(data, opts))
+        header[2:2] = _tournament_line(data)  # (after the stakes)
         story = Story(game_id, names, None, header, narrate_hand(hand, names),
                       hand.result is not None)
         if hand.result is None:
@@ -201,6 +213,7 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
         lines.append(Line("The history ends here, before the hand is over.", "end"))
     header = _header(game_name, names, stacks, button, options, viewer,
                      _forced_bets(data, options))
+    header[2:2] = _tournament_line(data)  # (after the stakes)
     return Story(game_id, names, viewer, header, lines, isinstance(result, Mapping))
 
 

@@ -12,6 +12,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from rollem.text import hidden_character
@@ -19,6 +20,7 @@ from rollem.text import hidden_character
 if TYPE_CHECKING:
     from rollem.engine.game import Game
     from rollem.server.budget import DiskBudget
+    from rollem.tournament.schedule import Schedule
 
 __all__ = [
     "BOT_LEVELS",
@@ -203,6 +205,37 @@ class TableConfig:
     """Least seconds from one deal to the next at this table (issue 34): the host
     may slow a table down; the server's floor applies when longer
     (:class:`rollem.server.budget.DiskBudget`)."""
+    tournament: str = ""
+    """A sit-and-go (issue 28): a shipped schedule's name (``turbo``, ``regular``,
+    ``slow``) or ``custom`` (:attr:`tournament_schedule`); empty: a cash game.
+    The schedule sets the starting stack and each level's stakes, levels rise
+    on the table's clock (minutes of play, the host's pause stops it); no cash
+    rebuys (:attr:`rebuy_levels`)."""
+    tournament_schedule: str = ""
+    """A custom schedule (TOML text, at most 64 KB:
+    :func:`rollem.tournament.schedule.load_schedule`), with ``tournament = "custom"``."""
+    buy_in: int = 10
+    """Each entrant's buy-in, in whole units (money or points; 0 to 1,000,000):
+    the prize pool is the buy-ins and rebuys."""
+    payouts: list[int] = field(default_factory=list)
+    """The prize pool's percentages by place (whole numbers adding up to 100, at
+    most 10 places); empty: the shipped table for the field."""
+    rebuy_levels: int = 0
+    """A busted entrant may buy in again while the level is at most this (0 to
+    10; 0: no rebuys)."""
+    rotate: bool = False
+    """A dealer's-choice tournament's games rotate by level in the host's order
+    (:attr:`choices`, like H.O.R.S.E.) instead of the button choosing."""
+
+    def schedule(self) -> Schedule | None:
+        """The tournament's level schedule, or ``None`` at a cash game."""
+        if not self.tournament:
+            return None
+        from rollem.tournament import SCHEDULES
+
+        if self.tournament == "custom":
+            return _custom_schedule(self.tournament_schedule)
+        return SCHEDULES[self.tournament]
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -386,6 +419,11 @@ def parse_config(data: dict[str, Any],
     if big < small:
         raise ConfigError(f"big_bet ({big}) must be at least small_bet ({small})")
     stack = _int(data, "stack", 200, 1, 100_000_000)
+    sit_and_go = _tournament(data)
+    if sit_and_go is not None:  # the schedule sets the stack and the first level's stakes
+        schedule = sit_and_go[0]
+        first = schedule.levels[0]
+        ante, small, big, stack = first.ante, first.small_bet, first.big_bet, schedule.stack
     if ante + small > stack:
         # R-C-6: with the ante at or near the stack everyone is all-in before any bet.
         raise ConfigError(
@@ -430,7 +468,7 @@ def parse_config(data: dict[str, Any],
         stack=stack,
         bots=_int(data, "bots", 1, 0, seats - 1),
         bot_level=_choice(data, "bot_level", "random", BOT_LEVELS),
-        rebuys=_bool(data, "rebuys", True),
+        rebuys=_bool(data, "rebuys", True) and sit_and_go is None,  # (cash rebuys)
         house=house,
         decision_seconds=_float(data, "decision_seconds", 30.0, shortest_decision,
                                 DECISION_SECONDS[1]),
@@ -453,7 +491,66 @@ def parse_config(data: dict[str, Any],
         practice_odds=practice_odds,
         choices=choices,
         game_file=game_file,
+        **(sit_and_go[1] if sit_and_go is not None else {}),
     )
+
+
+@lru_cache(maxsize=64)
+def _custom_schedule(text: str) -> Schedule:
+    """A custom schedule read once per text (it is asked for at every state)."""
+    from rollem.tournament import load_schedule
+
+    return load_schedule(text)
+
+
+TOURNAMENT_NAMES = ("turbo", "regular", "slow", "custom")
+"""What ``tournament`` may name (issue 28): a shipped schedule, or ``custom``."""
+
+
+def _tournament(data: dict[str, Any]) -> tuple[Schedule, dict[str, Any]] | None:
+    """The schedule and the tournament fields of a table configuration, checked
+    (issue 28), or ``None`` for a cash game."""
+    name = data.get("tournament", "") or ""
+    if name == "":
+        return None
+    if name not in TOURNAMENT_NAMES:
+        raise ConfigError(f"tournament must be one of {', '.join(TOURNAMENT_NAMES)} (or "
+                          f"empty: a cash game), not {name!r}")
+    from rollem.tournament import SCHEDULES, load_schedule
+    from rollem.tournament.schedule import ScheduleError
+
+    text = data.get("tournament_schedule", "") or ""
+    if not isinstance(text, str):
+        raise ConfigError("tournament_schedule must be the text of a schedule (TOML)")
+    if name == "custom":
+        try:
+            schedule = load_schedule(text)
+        except ScheduleError as err:
+            raise ConfigError(f"tournament_schedule: {err}") from None
+    elif text:
+        raise ConfigError("tournament_schedule is for tournament 'custom' only")
+    else:
+        schedule = SCHEDULES[name]
+    first = schedule.levels[0]
+    if first.ante + first.small_bet > schedule.stack:
+        raise ConfigError(f"the schedule's stack ({schedule.stack}) must cover its first "
+                          f"ante plus small bet ({first.ante + first.small_bet})")
+    payouts = data.get("payouts", []) or []
+    if (not isinstance(payouts, list) or len(payouts) > 10
+            or any(type(p) is not int or not 1 <= p <= 100 for p in payouts)
+            or (payouts and sum(payouts) != 100)
+            or any(a < b for a, b in pairwise(payouts))):
+        raise ConfigError("payouts must be 1 to 10 whole percentages adding up to 100, best "
+                          f"place first and none above the one before (or empty: the "
+                          f"shipped table), not {payouts!r}")
+    fields = {"tournament": name, "tournament_schedule": text,
+              "buy_in": _int(data, "buy_in", 10, 0, 1_000_000), "payouts": list(payouts),
+              "rebuy_levels": _int(data, "rebuy_levels", 0, 0, 10),
+              "rotate": _bool(data, "rotate", False)}
+    if payouts and len(payouts) > _int(data, "seats", 6, 2, 10):
+        raise ConfigError(f"payouts: {len(payouts)} places paid at a table of "
+                          f"{data.get('seats', 6)} seats")
+    return schedule, fields
 
 
 def _check_practice_odds(config: TableConfig, game_ids: list[str]) -> None:

@@ -593,7 +593,8 @@ class GameSession:
 
     @classmethod
     def of_hand(cls, hand_no: int, hand: Hand, players: list[int], source: RandomSource,
-                options: Options, *, names: list[str] | None = None) -> GameSession:
+                options: Options, *, names: list[str] | None = None,
+                level: dict[str, Any] | None = None) -> GameSession:
         """The web table's hand number ``hand_no`` for ``hand``, just dealt to the seats
         ``players`` with ``options`` (:meth:`options_for`) and the shuffles of ``source``
         (a :func:`secure_source`, whose outcomes are stored with it so that it replays
@@ -613,6 +614,8 @@ class GameSession:
             setup["proof"] = source.proof.to_json()
         if names is not None:
             setup["names"] = list(names)
+        if level is not None:
+            setup["tournament"] = dict(level)
         from rollem import games
 
         if not games.is_shipped(the_game):  # the host's own game: kept with the hand
@@ -985,7 +988,8 @@ class GameSession:
         cards ``seat`` saw (never the key; issue 32, docs/verify.md)."""
         from rollem.history import write_own_copy
 
-        return write_own_copy(self.hand, seat, players=names)
+        return write_own_copy(self.hand, seat, players=names,
+                              tournament=self.setup.get("tournament"))
 
     def _frame(
         self, hand: Hand, seat: int | None, last: tuple[int, object] | None,

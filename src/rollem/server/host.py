@@ -320,6 +320,11 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         _changed(table)
     elif op == "remove":
         seat = _seat_arg(table, body)
+        from rollem.server.live_table import tourney
+
+        if tourney.holds_entry(table, seat):
+            raise _error("in_tournament", f"seat {seat} is in the tournament: its chips stay "
+                         "in play, dealt in and blinded off while its player is away")
         if not is_idle(table, seat):
             raise _error("not_idle", f"seat {seat} is playing; only an away or sitting-out "
                          "player (or a computer player) can be removed")
@@ -332,6 +337,10 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         if bad:
             raise _error("bad_config", f"cannot change {', '.join(bad)} during a session; "
                          f"allowed: {', '.join(CONFIG_FIELDS)}")
+        staked = sorted({"ante", "small_bet", "big_bet"} & set(changes))
+        if staked and table.config.tournament:
+            raise _error("bad_config", f"cannot change {', '.join(staked)} in a tournament: "
+                         "its level schedule sets the stakes")
         if "choices" in changes:
             _check_choices(changes["choices"])
         merged = {**s.get("config_next", {}), **changes}

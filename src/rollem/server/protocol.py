@@ -42,6 +42,9 @@ Client to server, one JSON object per text frame, at most
   (``LiveTable.CLIENT_SEED_WAIT``, 2 s) and every computer player has the
   empty seed.  Nothing is answered when it is taken; the hand's state shows
   every seat's seed once dealt (``hand.deal``).
+- ``{"type": "deal", "op": "propose"|"agree"|"decline", "method": "icm"|"chip_chop"}``
+  -- a tournament's final players propose, agree or decline a deal (issue 28;
+  ``method`` with ``propose`` only).
 - ``{"type": "sync"}`` -- ask for the full state again.
 - ``{"type": "ping"}`` -- keep-alive; always answered with ``pong`` (the table
   page sends one every 5 s and after each action, and reconnects when no
@@ -128,7 +131,7 @@ request bodies): a legal message nests 3 deep; deeper is refused as
 exhaust the parser's recursion)."""
 
 TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping", "host", "sit_out",
-         "show", "chat", "straddle", "client_seed")
+         "show", "chat", "straddle", "client_seed", "deal")
 NEEDS_HAND = ("action", "choose_game", "odds", "show", "client_seed")
 NEEDS_SEQ = ("action", "choose_game", "start", "rebuy", "odds")
 
@@ -146,6 +149,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "chat": ("text",),
     "straddle": ("on",),
     "client_seed": ("hand", "seed"),
+    "deal": ("op", "method"),
 }
 """The fields each message type may carry besides ``type``; any other field is
 refused (``unknown_field``), so a mistyped or stray field is never silently

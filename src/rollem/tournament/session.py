@@ -5,8 +5,13 @@ plays a tournament (``Table(..., tournament=...)``): the terminal, ``simulate``
 and the web table share it.
 
 Levels rise by hands here (the web's clock can also move them by minutes:
-:meth:`Tournament.at_minute`).  Players who bust are not dealt in again; no
-rebuys.  Chips are whole numbers, the buy-in and prizes whole units.
+:meth:`Tournament.at_minute`).  Players who bust are not dealt in again,
+unless the host allows rebuys for the first levels (``rebuy_levels``: a busted
+entrant may buy in again, once per bust, while the level is below it; each
+rebuy adds a buy-in to the prize pool).  The final players may agree a deal
+(:meth:`Tournament.agree_deal`): the prizes still to be paid are then split
+as agreed and the tournament is over.  Chips are whole numbers, the buy-in
+and prizes whole units.
 """
 
 from __future__ import annotations
@@ -16,11 +21,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from rollem.engine.options import Options
-from rollem.tournament.payouts import pay_places, payout_percentages
+from rollem.tournament.icm import chip_chop, icm_equities
+from rollem.tournament.payouts import pay_places, payout_percentages, place_amounts
 from rollem.tournament.places import Bust, finishing_places
 from rollem.tournament.schedule import Level, Schedule
 
-__all__ = ["Tournament"]
+__all__ = ["DEAL_METHODS", "Tournament"]
+
+DEAL_METHODS = ("icm", "chip_chop")
+"""How a deal may share the prizes left (:meth:`Tournament.deal_offer`)."""
 
 
 class Tournament:
@@ -33,20 +42,37 @@ class Tournament:
             prize pool is ``buy_in * entrants``.
         percentages: the payout percentages by place (default: the shipped
             table for the field, :func:`payout_percentages`).
+        seats: the entrants' seat numbers (default ``0..entrants-1``; the web
+            table's entrants may sit in any seats).
+        rebuy_levels: rebuys are open while the level (1-based) is at most
+            this (0: no rebuys).
+        rotate: at a dealer's-choice table, the games rotate by level instead
+            (like H.O.R.S.E.): level ``k`` (0-based) plays the table's ``k``-th
+            game in its order, wrapping round, or the next one that deals the
+            players left (:meth:`rollem.table.Table.playable`).
 
     Raises:
         ValueError: entrants outside 2 to 10, a negative buy-in, percentages
-            that do not add up to 100.
+            that do not add up to 100, ``seats`` not ``entrants`` different seats.
     """
 
     def __init__(self, schedule: Schedule, entrants: int, *, buy_in: int = 1,
-                 percentages: Sequence[int] | None = None) -> None:
+                 percentages: Sequence[int] | None = None,
+                 seats: Sequence[int] | None = None, rebuy_levels: int = 0,
+                 rotate: bool = False) -> None:
         if not 2 <= entrants <= 10:
             raise ValueError(f"a sit-and-go takes 2 to 10 entrants, not {entrants}")
         if buy_in < 0:
             raise ValueError("the buy-in cannot be negative")
         self.schedule = schedule
         self.entrants = entrants
+        self.seats = list(seats) if seats is not None else list(range(entrants))
+        if len(set(self.seats)) != entrants:
+            raise ValueError(f"{entrants} entrants need {entrants} different seats")
+        self.rebuy_levels = rebuy_levels
+        self.rotate = rotate
+        self.rebuys: dict[int, int] = {}  # seat -> rebuys taken
+        self.deal: dict[int, int] | None = None  # seat -> units, once a deal is agreed
         self.buy_in = buy_in
         self.percentages = tuple(percentages) if percentages is not None \
             else payout_percentages(entrants)
@@ -58,7 +84,28 @@ class Tournament:
 
     @property
     def prize_pool(self) -> int:
-        return self.buy_in * self.entrants
+        """The buy-ins and rebuys, in the buy-in's units."""
+        return self.buy_in * (self.entrants + sum(self.rebuys.values()))
+
+    @property
+    def rebuy_open(self) -> bool:
+        """Whether a busted entrant may buy in again now (the first ``rebuy_levels``)."""
+        return self.level < self.rebuy_levels and self.deal is None
+
+    def rebuy(self, seat: int) -> None:
+        """``seat``, busted, buys in again: back in play, its bust forgotten, a
+        buy-in more in the prize pool.
+
+        Raises:
+            ValueError: rebuys closed, or ``seat`` not a busted entrant.
+        """
+        if not self.rebuy_open:
+            raise ValueError("rebuys are closed: the host allows them in the first "
+                             f"{self.rebuy_levels} level(s) only")
+        if not any(b.player == seat for b in self.busts):
+            raise ValueError(f"seat {seat} has not busted: only a busted entrant rebuys")
+        self.busts = [b for b in self.busts if b.player != seat]
+        self.rebuys[seat] = self.rebuys.get(seat, 0) + 1
 
     @property
     def level(self) -> int:
@@ -94,20 +141,84 @@ class Tournament:
 
     def left(self, stacks: Sequence[int]) -> list[int]:
         """The entrants still holding chips."""
-        return [s for s in range(self.entrants) if stacks[s] > 0]
+        return [s for s in self.seats if stacks[s] > 0]
 
     def over(self, stacks: Sequence[int]) -> bool:
-        """One player holds every chip."""
-        return len(self.left(stacks)) <= 1
+        """One player holds every chip, or the final players agreed a deal."""
+        return self.deal is not None or len(self.left(stacks)) <= 1
+
+    def prizes_left(self, stacks: Sequence[int]) -> list[int]:
+        """The prizes still to be paid to the players left, best place first
+        (0 for the places not paid), one per player left."""
+        amounts = place_amounts(self.prize_pool, self.percentages)
+        n = len(self.left(stacks))
+        return [amounts[k] if k < len(amounts) else 0 for k in range(n)]
+
+    def deal_offer(self, stacks: Sequence[int], method: str) -> dict[int, int]:
+        """What each player left would take in a deal (seat -> whole units):
+        ``"icm"`` (Malmuth-Harville) or ``"chip_chop"`` over :meth:`prizes_left`,
+        each share rounded down and the units left over one each to the
+        biggest stacks (ties: the lower seat), so the shares add up to the
+        prizes left.
+
+        Raises:
+            ValueError: an unknown method, or fewer than 2 players left.
+        """
+        left = self.left(stacks)
+        if len(left) < 2:
+            raise ValueError("a deal takes 2 or more players left")
+        if method not in DEAL_METHODS:
+            raise ValueError(f"deal method {method!r}: allowed {', '.join(DEAL_METHODS)}")
+        chips = [stacks[s] for s in left]
+        prizes = self.prizes_left(stacks)
+        shares = (icm_equities if method == "icm" else chip_chop)(chips, prizes)
+        whole = [int(x) for x in shares]  # (shares are not negative: floor)
+        order = sorted(range(len(left)), key=lambda i: (-chips[i], left[i]))
+        for i in order[:sum(prizes) - sum(whole)]:
+            whole[i] += 1
+        return dict(zip(left, whole, strict=True))
+
+    def agree_deal(self, stacks: Sequence[int], shares: dict[int, int]) -> None:
+        """Every player left agreed ``shares`` (from :meth:`deal_offer`): the
+        tournament is over, those players paid their shares and placed by chips."""
+        if sorted(shares) != self.left(stacks) or sum(shares.values()) != sum(
+                self.prizes_left(stacks)):
+            raise ValueError("a deal must share the prizes left among the players left")
+        self.deal = dict(shares)
 
     def places(self, stacks: Sequence[int]) -> dict[int, int]:
         """Finishing places so far (1 = best): the busted, and the survivors
-        (one survivor: the winner)."""
-        return finishing_places(self.entrants, self.busts, self.left(stacks))
+        (one survivor: the winner; after a deal, the survivors by chips, ties
+        sharing)."""
+        left = self.left(stacks)
+        places = finishing_places(self.entrants, self.busts, left)
+        if self.deal is not None:
+            for s in left:
+                places[s] = 1 + sum(1 for o in left if stacks[o] > stacks[s])
+        return places
 
     def payouts(self, stacks: Sequence[int]) -> dict[int, int]:
         """What each entrant wins once the tournament is over (seat -> units)."""
-        return pay_places(self.prize_pool, self.percentages, self.places(stacks))
+        if self.deal is None:
+            return pay_places(self.prize_pool, self.percentages, self.places(stacks))
+        busted = {s: p for s, p in self.places(stacks).items() if s not in self.deal}
+        return {**pay_places(self.prize_pool, self.percentages, busted), **self.deal}
+
+    def state(self) -> dict[str, Any]:
+        """What changes as it is played, as JSON (for the web table's store):
+        hands played, bust-outs, rebuys, an agreed deal."""
+        return {"hands": self.hands_played, "busts": [list(b) for b in self.busts],
+                "rebuys": {str(s): n for s, n in self.rebuys.items()},
+                "deal": ({str(s): v for s, v in self.deal.items()}
+                         if self.deal is not None else None)}
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        """Take back what :meth:`state` gave."""
+        self.hands_played = int(state.get("hands", 0))
+        self.busts = [Bust(int(h), int(p), int(c)) for h, p, c in state.get("busts", [])]
+        self.rebuys = {int(s): int(n) for s, n in (state.get("rebuys") or {}).items()}
+        deal = state.get("deal")
+        self.deal = {int(s): int(v) for s, v in deal.items()} if deal else None
 
     def to_dict(self, stacks: Sequence[int]) -> dict[str, Any]:
         """JSON form: the schedule, the level and its stakes, hands to the next
@@ -118,6 +229,7 @@ class Tournament:
             "hands_to_next": self.schedule.hands_to_next(self.hands_played),
             "prize_pool": self.prize_pool, "percentages": list(self.percentages),
             "places": {str(s): p for s, p in self.places(stacks).items()},
+            "rebuy_open": self.rebuy_open, "deal": self.deal is not None,
             "payouts": ({str(s): v for s, v in self.payouts(stacks).items()}
                         if self.over(stacks) else None),
         }  # fmt: skip

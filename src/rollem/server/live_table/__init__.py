@@ -23,6 +23,8 @@ body below), each saying the rules it carries:
   state, the broadcast;
 - :mod:`~rollem.server.live_table.saving`: commit before telling, and the way
   back when a write fails (pause, rebuild, retry);
+- :mod:`~rollem.server.live_table.tourney`: a sit-and-go's level clock,
+  bust-outs, places, rebuys, deal and payouts (issue 28);
 - :mod:`~rollem.server.live_table.pace`: the floor on the time per hand,
   whether a person plays, the bytes its hands stored (issue 34);
 
@@ -59,7 +61,17 @@ from rollem.server.game_session import committed_source as committed_source
 from rollem.server.game_session import new_deal_proof as new_deal_proof
 from rollem.server.game_session import pick_bot_game as pick_bot_game
 from rollem.server.game_session import seat_odds as seat_odds
-from rollem.server.live_table import choice, hands, messages, pace, saving, seats, turns, views
+from rollem.server.live_table import (
+    choice,
+    hands,
+    messages,
+    pace,
+    saving,
+    seats,
+    tourney,
+    turns,
+    views,
+)
 from rollem.server.live_table.clients import MAX_BACKLOG as MAX_BACKLOG
 from rollem.server.live_table.clients import Client as Client
 from rollem.server.live_table.clients import Seat as Seat
@@ -276,6 +288,7 @@ class LiveTable:
             store, table_id, host.restored_config(row.config, row.session), row.session,
             row.host_digest, store.load_seats(table_id), row.stored,
         )  # fmt: skip
+        tourney.restart_clock(table)  # (the level clock resumes where it stood, issue 28)
         if table.session.get("in_hand"):
             hand_row = store.load_hand(table_id, table.session["hand_no"])
             if hand_row is not None and hand_row.result is None:
@@ -443,6 +456,16 @@ class LiveTable:
     _deal_seeded = hands._deal_seeded
     _finish_hand = hands._finish_hand
     _rebuy = hands._rebuy
+
+    # -- a sit-and-go (tourney.py) ------------------------------------------------------
+    tournament = tourney.tournament
+    tournament_public = tourney.tournament_public
+    tournament_waiting = tourney.tournament_waiting
+    tournament_level = tourney.tournament_level
+    tournament_hand_ended = tourney.hand_ended
+    save_tournament = tourney.save_tournament
+    start_tournament = tourney.start_tournament
+    handle_deal = tourney.handle_deal
 
     # -- pace and storage (pace.py) ---------------------------------------------------
     floor_left = pace.floor_left

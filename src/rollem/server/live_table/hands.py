@@ -88,13 +88,17 @@ def _waiting_for(self: LiveTable, table: SessionTable) -> str | None:
     stopped = self.why_stopped()  # a storage limit, or no person plays (issue 34)
     if stopped is not None:
         return stopped
+    stopped = self.tournament_waiting()  # over, or a deal being agreed (issue 28)
+    if stopped is not None:
+        return stopped
     refusal = table.why_no_deal()
     if refusal is not None and refusal.code == "no_players":
         return ("Waiting for players: the next hand needs at least two with chips "
                 "who are not sitting out.")
     players = table.dealt_in()
-    if all(self.seats[s].row.bot is not None for s in players):
-        # (computer players do not play on alone: the table waits for people)
+    if all(self.seats[s].row.bot is not None for s in players) and table.tournament is None:
+        # (computer players do not play on alone: the table waits for people; a
+        # tournament's play the tournament out, issue 28)
         return "Waiting for a person: computer players do not play alone."
     if refusal is not None:
         return (f"Waiting: no game of this table deals {len(players)} players; "
@@ -132,9 +136,12 @@ def session_table(self: LiveTable, out: set[int] | None = None) -> SessionTable:
     config = self.config
     n = config.seats
     rows = {number: seat.row for number, seat in self.seats.items()}
+    sit_and_go = self.tournament()
     if out is None:
+        # (a tournament deals its entrants in even while they sit out or are away:
+        # their hands are folded and their antes and blinds posted, issue 28)
         out = {s for s in range(n) if s not in rows or self.seats[s].gone
-               or host.skip_deal(self, s)}
+               or (host.skip_deal(self, s) and sit_and_go is None)}
     last = self.session.get("button")
     button = 0 if last is None else int(last) + 1
     table = SessionTable(
@@ -155,6 +162,7 @@ def session_table(self: LiveTable, out: set[int] | None = None) -> SessionTable:
         bomb_pot_next=bool(self.session.get("bomb_pot_next")),
         bomb_pot_ante=config.bomb_pot_ante or None,
         hands=int(self.session.get("hand_no", 0)),
+        tournament=sit_and_go,
     )
     if self.hand is not None:
         table.hand = self.hand.hand
@@ -354,9 +362,12 @@ def _deal_seeded(self: LiveTable) -> None:
         dealt = table.deal(offered, self.config.game_of(game), source=source)
         options = replace(GameSession.options_for(self.config),  # this hand's own:
                           straddlers=dealt.options.straddlers,  # (issue 27)
-                          bomb_pot=dealt.options.bomb_pot)
-        hand = GameSession.of_hand(hand_no, dealt, players, source, options,
-                                   names=self.names())
+                          bomb_pot=dealt.options.bomb_pot,
+                          ante=dealt.options.ante,  # (a tournament's level, issue 28)
+                          small_bet=dealt.options.small_bet, big_bet=dealt.options.big_bet)
+        hand = GameSession.of_hand(hand_no, dealt, players, source,
+                                   options, names=self.names(),
+                                   level=self.tournament_level(table))
     except Exception:  # the engine refused the deal: say so, try again later
         log.exception("table %s: cannot deal hand %s of %s", self.id, hand_no, game)
         self._bump_seq()
@@ -394,6 +405,9 @@ def _finish_hand(self: LiveTable) -> None:
             self.seats[number].row.stack = table.stacks[number]
             changed.append(self.seats[number].row)
     self.session.update(in_hand=False, carried=table.carry)
+    self.save_tournament(table)  # bust-outs, the end (issue 28)
+    self.hand = None  # (a deal proposed during the hand is worked out now)
+    self.tournament_hand_ended()
     self.last_result = {"hand": hand.hand_no, "game": hand.game, **result}
     self.session["last_result"] = self.last_result
     self._bump_seq()
@@ -416,7 +430,10 @@ def _rebuy(self: LiveTable, seat: int, *, by_host: bool = False,
     when ``approved``, or at once for the host's own seat, ``by_host``).
 
     Raises :class:`TableError`: ``no_rebuys``, ``in_hand``, ``has_chips``,
-    ``rebuy_cap``, ``already_asked``; nothing changes."""
+    ``rebuy_cap``, ``already_asked``, ``over`` (the tournament is over); nothing
+    changes."""
+    if (self.session.get("tournament") or {}).get("over"):
+        raise TableError("over", "the tournament is over")
     row = self.seats[seat].row
     table = self.session_table()
     try:
@@ -432,6 +449,7 @@ def _rebuy(self: LiveTable, seat: int, *, by_host: bool = False,
             return
         host_tools.note_rebuy(self, seat)
     row.stack, row.brought = table.stacks[seat], table.brought[seat]
+    self.save_tournament(table)  # a rebuy in the first levels (issue 28)
     if self.hand is not None and not self.hand.over:
         self.seats[seat].rebought_in = self.hand.hand_no
     self._bump_seq()

@@ -87,6 +87,11 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     if msg.type in ("host", "sit_out", "show", "chat", "straddle"):
         host.handle(self, client, msg)
         return
+    if msg.type == "deal":
+        if client.seat is None or client.seat not in self.seats:
+            raise TableError("not_seated", "take a seat first")
+        self.handle_deal(client.seat, msg.body)
+        return
     assert msg.seq is not None
     if msg.seq > self.seq:
         raise TableError(
@@ -97,6 +102,8 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
             raise TableError("not_host", "only the host who created the table can deal")
         if self.session.get("started"):
             raise TableError("already_started", "the game has already started")
+        if self.config.tournament:
+            self.start_tournament()  # the entrants, the level clock (issue 28)
         self.session["started"] = True
         self._commit(session=True)
         self.broadcast()

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from rollem.server import live_table
 from rollem.server.completions import loop_future
+from rollem.server.live_table import tourney
 from rollem.server.live_table.clients import Client, _is_error
 from rollem.server.live_table.errors import TableError
 from rollem.server.store import SeatRow, WriteStream
@@ -69,6 +70,8 @@ def _write(self: LiveTable, **changes: Any) -> None:
         # before play resumes (_retry).
         self._dirty = True
         return
+    if changes.get("session") is not None:
+        tourney.fold_clock(self)  # (the level clock's time so far is stored, issue 28)
     stream = self._stream
     before = stream.bytes
     cfut = stream.write(**changes)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from rollem.lookalike import look_alike_key, whole_script
 from rollem.server import host, host_tools, live_table
+from rollem.server.live_table import tourney
 from rollem.server.live_table.clients import (
     CONNECTIONS_PER_SEAT,
     REPLACED_CODE,
@@ -106,6 +107,9 @@ def join(self: LiveTable, name: object, seat: int | None,
     ``table_full``, ``seat_taken``.
     """
     self._check_not_paused()
+    if self.config.tournament and self.session.get("started"):
+        raise TableError("tournament_started", "the tournament has started: its entrants "
+                         "are fixed; you can watch")
     name = clean_name(name)
     folded, looks = name_key(name), look_alike_key(name)
     for other in self.seats.values():
@@ -238,6 +242,8 @@ def _grace_over(self: LiveTable, number: int, seat: Seat, since: float) -> None:
     if (self.closed or self.seats.get(number) is not seat or seat.clients
             or seat.disconnected_since != since):
         return  # back in time, or away again since (a later timer decides)
+    if tourney.holds_entry(self, number):
+        return  # a tournament's entrant keeps the seat, blinded off (issue 28)
     if self.paused or self._recovering:  # freeing the seat is a write: after the pause
         asyncio.get_running_loop().call_later(
             self.RETRY_MAX, self._grace_over, number, seat, since

@@ -274,10 +274,13 @@ def _arm(self: LiveTable, seat: int) -> None:
     loop = asyncio.get_running_loop()
     opened_seq = self.decision_seq[seat]
     info = self.seats.get(seat)
-    if info is None or info.gone or host.is_idle_away(self, seat):
+    sat_out = (self.session.get("tournament") is not None
+               and seat in self.session.get("sitting_out", []))
+    if info is None or info.gone or host.is_idle_away(self, seat) or sat_out:
         # A gone seat's decisions time out at once (R-C-15), a computer
         # player's too once the host has removed it: it no longer plays; so do
-        # those of a person the clock made away in this hand (issue 27).
+        # those of a person the clock made away in this hand (issue 27), and of
+        # a tournament's entrant who sits out, dealt in to be blinded off (issue 28).
         self._timers[seat] = loop.call_later(0, self._timeout, seat, opened_seq)
         return
     if info.row.bot is not None:

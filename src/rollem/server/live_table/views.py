@@ -76,6 +76,7 @@ def table_public(self: LiveTable) -> dict[str, Any]:
         "paused": PAUSED_NOTICE if self.paused else None,
         "waiting_for": self.waiting_for(),
         "now": now,
+        "tournament": self.tournament_public(),
         **host.public(self),
     }
 

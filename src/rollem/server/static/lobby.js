@@ -7,6 +7,10 @@
   const choices = document.getElementById("choices");
   const showChoices = () => choices.classList.toggle("hidden", form.elements.game.value !== "dealers-choice");
   form.elements.game.addEventListener("change", showChoices);
+  const tourney = document.getElementById("tournament-box");  // issue 28 (not "tournament": a field's name)
+  const showTourney = () => tourney.classList.toggle("hidden", form.elements.tournament.value === "");
+  form.elements.tournament.addEventListener("change", showTourney);
+  showTourney();
   showChoices();
   // Every shipped game, from the server: the game list and the dealer's choice boxes.
   fetch("/api/info").then((r) => r.json()).then((info) => {
@@ -106,8 +110,8 @@
       if (el.name.startsWith("choice.")) { if (el.checked) data.choices.push(el.name.slice(7)); continue; }
       if (el.type === "file") {
         if (el.files.length) {
-          if (el.files[0].size > 65536) { err.textContent = "the game file is larger than 64 KB"; return; }
-          data.game_file = await el.files[0].text();
+          if (el.files[0].size > 65536) { err.textContent = "the " + (el.name === "game_file" ? "game" : "schedule") + " file is larger than 64 KB"; return; }
+          data[el.name] = await el.files[0].text();
         }
         continue;
       }
@@ -117,6 +121,11 @@
         err.textContent = what + ": enter a number" + (el.min !== "" ? " (at least " + el.min + ")" : "");
         el.focus();
         return;
+      }
+      if (el.name === "payouts") {  // "65/35" -> [65, 35] (the server checks them)
+        const text = el.value.trim();
+        data.payouts = text === "" ? [] : text.split(/[\s\/,]+/).map(Number);
+        continue;
       }
       let value = el.type === "checkbox" ? el.checked : el.value;
       if (el.type === "number") value = Number(value);

@@ -92,7 +92,8 @@ export function renderMe(t, hand, me) {
     }
   }
   if (s.acting && s.deadline) box.appendChild(timerBar(s, t));
-  if (s.stack === 0 && t.config.rebuys && !(hand && hs && hs.dealt && !hand.result)) {
+  const rebuys = t.config.rebuys || (t.tournament && t.tournament.rebuy_open);  // (issue 28)
+  if (s.stack === 0 && rebuys && !(hand && hs && hs.dealt && !hand.result)) {
     const b = el("button", "rebuy", "Rebuy " + t.config.stack);
     b.dataset.action = "rebuy";
     b.onclick = () => send({ type: "rebuy", seq: S.state.seq });

@@ -17,6 +17,7 @@ import {
 import { initReplay, openLinkedHand } from "./replay.js";
 import { initHostTools, renderAdjustments, renderHostTools, renderLocked, unlock } from "./hosttools.js";
 import "/static/verify.js";  // the deal check (issue 32): reads each state, sends the seed
+import { renderTournament, startLevelClock } from "./tourney.js";
 
 let linked = false;
 
@@ -24,8 +25,10 @@ let linked = false;
 // on a phone, nothing cut).
 function renderHeader(t, hand) {
   const game = GAME_NAME[t.config.game] || t.config.game;
-  const stakes = t.config.structure + " · " + forcedBets(t, hand) + "bets "
-    + t.config.small_bet + "/" + t.config.big_bet;
+  const lv = t.tournament && t.tournament.stakes;  // a tournament's level (issue 28)
+  const stakes = t.config.structure + " · " + (lv ? (lv.ante ? "ante " + lv.ante + ", " : "")
+    + "bets " + lv.small_bet + "/" + lv.big_bet : forcedBets(t, hand) + "bets "
+    + t.config.small_bet + "/" + t.config.big_bet);
   const box = $("table-name");
   const text = t.name + " · " + game + " · " + stakes;
   if (box.dataset.text === text) return;
@@ -68,6 +71,7 @@ export function render(state, previous) {
   renderJoin(t, me);
   $("host").classList.toggle("hidden", !(me.host && !t.started));
   renderNotice(t, me);
+  renderTournament(t, me);
   renderStatus(t, state.hand, me);
   renderSeats($("seats"), t, state.hand, me.seat, false);
   renderCenter($("center"), state.hand, t);
@@ -116,5 +120,6 @@ initPanels();
 initHostTools();
 initReplay();
 startClocks();
+startLevelClock();
 startPinging();
 connect();

@@ -1,0 +1,120 @@
+// A tournament table (issue 28): the level clock (counted down here from the
+// server's seconds_left), the stakes now and next, the places of the busted, the
+// prize pool and payouts, rebuys, and a deal among the final players.
+import { $, el, S, send, seatName } from "./state.js";
+
+const ORDINAL = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd"
+  : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th");
+const stakesText = (lv) => (lv.ante ? "ante " + lv.ante + " · " : "") + "bets " + lv.small_bet + "/" + lv.big_bet;
+let endsAt = null;  // page time the level ends (ms), or null
+
+function clockText() {
+  const t = S.state && S.state.table.tournament;
+  if (!t || !t.started || t.over || t.seconds_left === null) return "";
+  const left = t.running && endsAt !== null ? Math.max(0, (endsAt - Date.now()) / 1000) : t.seconds_left;
+  const m = Math.floor(left / 60), s = Math.floor(left % 60);
+  return m + ":" + String(s).padStart(2, "0") + (t.running ? "" : " (clock stopped)");
+}
+
+export function startLevelClock() {
+  setInterval(() => { const c = $("level-clock"); if (c) c.textContent = clockText(); }, 500);
+}
+
+export function renderTournament(t, me) {
+  const box = $("tourney"), tt = t.tournament;
+  box.classList.toggle("hidden", !tt);
+  if (!tt) return;
+  endsAt = tt.seconds_left === null || tt.seconds_left === undefined ? null : Date.now() + tt.seconds_left * 1000;
+  box.innerHTML = "";
+  const head = el("div", "tourney-head");
+  head.append(el("b", "", "Level " + tt.level + " of " + tt.levels.length), " · ",
+    el("span", "tourney-stakes", stakesText(tt.stakes)));
+  if (tt.started && !tt.over && tt.next) {
+    const clock = el("b", "level-clock", clockText());
+    clock.id = "level-clock";
+    head.append(" · next ", el("span", "", stakesText(tt.next)), " in ", clock);
+  } else if (tt.started && !tt.over) head.append(" · the last level");
+  if (tt.rotate) head.append(" · the games rotate by level");
+  box.appendChild(head);
+  const pool = tt.prize_pool;
+  const pct = tt.percentages || [];
+  const pays = pct.map((p, i) => ORDINAL(i + 1) + " " + p + "%").join(" · ");
+  box.appendChild(el("div", "tourney-pool", "Prize pool " + pool + (pays ? " (" + pays + ")" : "")
+    + (tt.started ? " · " + tt.left.length + " of " + tt.entrants.length + " left" : " · buy-in " + tt.buy_in)
+    + (tt.rebuy_open ? " · rebuys open until level " + (tt.rebuy_levels + 1) : "")));
+  if (tt.over) {
+    box.appendChild(el("div", "tourney-over", tt.deal ? "Over by a deal among the final players." : "The tournament is over."));
+  }
+  const places = Object.entries(tt.places || {}).map(([s, p]) => [Number(s), p]).sort((a, b) => a[1] - b[1]);
+  if (places.length) {
+    const list = el("ul", "tourney-places");
+    list.setAttribute("aria-label", "Finishing places");
+    for (const [seat, place] of places) {
+      const won = tt.payouts ? tt.payouts[String(seat)] : null;
+      const li = el("li", "", ORDINAL(place) + ": " + seatName(t, seat) + (won ? " wins " + won : ""));
+      li.dataset.seat = String(seat);
+      list.appendChild(li);
+    }
+    box.appendChild(list);
+  }
+  renderDeal(box, t, tt, me);
+  const levels = el("details", "tourney-levels");
+  levels.appendChild(el("summary", "", "Levels"));
+  const table = el("table", "");
+  table.appendChild(el("tr", "")).append(el("th", "", "Level"), el("th", "", "Ante"), el("th", "", "Bets"), el("th", "", "Minutes"));
+  tt.levels.forEach((lv, i) => {
+    const row = el("tr", i + 1 === tt.level ? "current" : "");
+    row.append(el("td", "", String(i + 1)), el("td", "", String(lv.ante)),
+      el("td", "", lv.small_bet + "/" + lv.big_bet), el("td", "", String(lv.minutes)));
+    table.appendChild(row);
+  });
+  levels.appendChild(table);
+  box.appendChild(levels);
+}
+
+function renderDeal(box, t, tt, me) {
+  if (!tt.started || tt.over) return;
+  const playing = me.seat !== null && tt.left.includes(me.seat);
+  const p = tt.proposal;
+  if (!p) {
+    if (!playing || tt.left.length < 2) return;
+    const row = el("div", "tourney-deal");
+    row.append(el("span", "", "Deal: "));
+    for (const [method, words] of [["icm", "Propose ICM"], ["chip_chop", "Propose chip-chop"]]) {
+      const b = el("button", "small", words);
+      b.type = "button";
+      b.dataset.deal = method;
+      b.onclick = () => send({ type: "deal", op: "propose", method: method });
+      row.appendChild(b);
+    }
+    box.appendChild(row);
+    return;
+  }
+  const offer = el("div", "tourney-deal");
+  offer.appendChild(el("b", "", (p.method === "icm" ? "ICM" : "Chip-chop") + " deal proposed by " + seatName(t, p.by)));
+  if (!p.offer) {
+    offer.appendChild(el("div", "hint", "Worked out when the hand in play ends."));
+  } else {
+    const list = el("ul", "deal-shares");
+    for (const [s, v] of Object.entries(p.offer)) {
+      const agreed = p.agreed.includes(Number(s));
+      list.appendChild(el("li", "", seatName(t, Number(s)) + ": " + v + (agreed ? " ✓ agrees" : " (deciding)")));
+    }
+    offer.appendChild(list);
+    if (playing && !p.agreed.includes(me.seat)) {
+      const yes = el("button", "small", "Agree"), no = el("button", "small", "Decline");
+      yes.type = no.type = "button";
+      yes.dataset.deal = "agree"; no.dataset.deal = "decline";
+      yes.onclick = () => send({ type: "deal", op: "agree" });
+      no.onclick = () => send({ type: "deal", op: "decline" });
+      offer.append(yes, " ", no);
+    } else if (playing) {
+      const no = el("button", "small", "Withdraw");
+      no.type = "button";
+      no.dataset.deal = "decline";
+      no.onclick = () => send({ type: "deal", op: "decline" });
+      offer.appendChild(no);
+    }
+  }
+  box.appendChild(offer);
+}

@@ -1,0 +1,97 @@
+"""Deals and rebuys of a tournament (issue 28): a deal shares the prizes left
+by ICM or chip-chop in whole units, applied once all agree; rebuys in the
+first levels only, each adding a buy-in to the pool."""
+
+from __future__ import annotations
+
+import pytest
+
+from rollem.table import Table, TableError
+from rollem.tournament import SCHEDULES
+from rollem.tournament.places import Bust
+from rollem.tournament.session import Tournament
+
+
+def _final_three() -> tuple[Tournament, list[int]]:
+    """4 entrants of 10 (pool 40, 65/35: prizes 26 and 14), seat 3 out 4th;
+    seats 0-2 left with 200, 100 and 100 chips."""
+    t = Tournament(SCHEDULES["turbo"], 4, buy_in=10)
+    t.busts = [Bust(7, 3, 50)]
+    return t, [200, 100, 100, 0]
+
+
+def test_an_icm_deal_is_worked_by_hand_and_paid_in_whole_units() -> None:
+    # By hand: seat 0 first 1/2, second 1/4*2/3 + 1/4*2/3 = 1/3: 13 + 14/3 = 17.67;
+    # seats 1 and 2: first 1/4 (6.5), second 1/2*1/2 + 1/4*1/3 = 1/3 (4.67) = 11.17.
+    # Rounded down 17 + 11 + 11 = 39: the odd unit to the biggest stack.
+    t, stacks = _final_three()
+    assert t.prizes_left(stacks) == [26, 14, 0]
+    assert t.deal_offer(stacks, "icm") == {0: 18, 1: 11, 2: 11}
+    # chip-chop: the smallest prize left (0) each, the 40 by chips
+    assert t.deal_offer(stacks, "chip_chop") == {0: 20, 1: 10, 2: 10}
+
+
+def test_an_agreed_deal_ends_it_and_pays_every_place() -> None:
+    t, stacks = _final_three()
+    assert not t.over(stacks)
+    t.agree_deal(stacks, t.deal_offer(stacks, "icm"))
+    assert t.over(stacks)
+    assert t.places(stacks) == {3: 4, 0: 1, 1: 2, 2: 2}
+    assert t.payouts(stacks) == {3: 0, 0: 18, 1: 11, 2: 11}
+    assert sum(t.payouts(stacks).values()) == t.prize_pool
+    state = t.state()
+    back = Tournament(SCHEDULES["turbo"], 4, buy_in=10)
+    back.load_state(state)
+    assert back.payouts(stacks) == t.payouts(stacks) and back.busts == t.busts
+
+
+def test_a_deal_must_share_the_prizes_left_among_the_players_left() -> None:
+    t, stacks = _final_three()
+    with pytest.raises(ValueError, match="prizes left"):
+        t.agree_deal(stacks, {0: 20, 1: 20})
+    with pytest.raises(ValueError, match="allowed icm, chip_chop"):
+        t.deal_offer(stacks, "even")
+    assert t.deal is None
+
+
+def test_rebuys_in_the_first_levels_only_each_adding_a_buy_in() -> None:
+    turbo = SCHEDULES["turbo"]  # levels of 6 hands
+    t = Tournament(turbo, 3, buy_in=10, rebuy_levels=1)
+    table = Table([100, 0, 200], game="sdr", tournament=t)
+    t.record([100, 100, 100], [100, 0, 200])  # seat 1 busts in hand 1
+    table.out.add(1)
+    with pytest.raises(ValueError, match="has not busted"):
+        t.rebuy(0)
+    assert table.rebuy_seat(1) == turbo.stack
+    assert table.stacks == [100, 100, 200] and 1 not in table.out and t.busts == []
+    assert t.prize_pool == 40
+    t.hands_played = 6  # level 2: closed
+    table.stacks[1] = 0
+    t.busts.append(Bust(6, 1, 30))
+    with pytest.raises(TableError, match="first 1 level"):
+        table.rebuy_seat(1)
+    assert table.stacks[1] == 0 and t.prize_pool == 40
+    assert table.rebuy_broke() == []  # never automatic in a tournament
+
+
+def test_no_rebuys_unless_the_host_allows_them() -> None:
+    t = Tournament(SCHEDULES["turbo"], 2)
+    table = Table([0, 200], game="sdr", tournament=t)
+    with pytest.raises(TableError, match="does not allow rebuys"):
+        table.rebuy_seat(0)
+
+
+def test_the_games_rotate_by_level() -> None:
+    turbo = SCHEDULES["turbo"]  # 6 hands a level
+    t = Tournament(turbo, 3, rotate=True)
+    table = Table([100] * 3, game="dealers-choice", games=["rollem521", "sdr", "rollyourown"],
+                  by_id=False, tournament=t)
+    seen = []
+    for hands in (0, 5, 6, 12, 18, 24):
+        t.hands_played = hands
+        seen.append([g.id for g in table.next_deal().games])
+    assert seen == [["rollem521"], ["rollem521"], ["sdr"], ["rollyourown"], ["rollem521"],
+                    ["sdr"]]
+    plain = Table([100] * 3, game="dealers-choice", games=["rollem521", "sdr"], by_id=False,
+                  tournament=Tournament(turbo, 3))
+    assert [g.id for g in plain.next_deal().games] == ["rollem521", "sdr"]

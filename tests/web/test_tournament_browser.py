@@ -1,0 +1,139 @@
+"""A tournament in a real browser (issue 28; Debian's Chromium through
+Playwright): 4 entrants (2 people, 2 computer players) play a short
+fixed-limit schedule to one winner, one person on a phone (390x844) and one on a desktop
+(1440x900); the level clock, a deal proposed and declined, the bust-outs,
+places and payouts show on both.
+One server and one page per person (the clock resuming after a restart is
+tested at the server: test_tournament_server.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from table_ui import DESKTOP, PHONE, decision_kind, shot, sit, take_decision
+from test_tournament_server import SCHEDULE
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+SHORT = SCHEDULE.replace("minutes = 1", "minutes = 0.1")
+"""Three 6-second levels: the clock moves while the test plays."""
+
+
+def _shove(page: Any, passive: bool) -> None:
+    """The person's decision, if any, through the page: all-in when they may bet
+    or raise (the all-in size, then the button, in one step: a new state redraws
+    the controls), else as :func:`take_decision` (``passive``: always so)."""
+    kind = decision_kind(page)
+    if kind is None:
+        return
+    if kind == "bet" and not passive and page.evaluate("""() => {
+          const c = document.querySelector('#controls');
+          const b = c.querySelector('[data-action=raise], [data-action=bet]');
+          if (!b) return false;
+          const allin = c.querySelector('[data-size=allin]');
+          if (allin) allin.click();
+          b.click();
+          return true;
+        }"""):
+        return
+    with contextlib.suppress(PlaywrightError):  # redrawn under the click: next time
+        take_decision(page, kind)
+
+
+def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
+                                                             tmp_path: Path) -> None:
+    server = ServerThread(tmp_path / "tourney.db")
+    try:
+        # Ann creates the table through the lobby form, with a schedule file.
+        desk = browser.new_context(viewport=DESKTOP)
+        ann = desk.new_page()
+        ann.goto(server.url + "/")
+        ann.select_option("select[name=tournament]", "custom")
+        schedule = tmp_path / "short.toml"
+        schedule.write_text(SHORT, encoding="utf-8")
+        ann.set_input_files("input[name=tournament_schedule]", str(schedule))
+        ann.select_option("select[name=game]", "sdr")
+        for name, value in (("seats", 4), ("bots", 2), ("buy_in", 10),
+                            ("decision_seconds", 300)):
+            ann.fill(f"input[name={name}]", str(value))
+        ann.click("details summary")
+        ann.fill("input[name=bot_delay]", "0.02")
+        ann.fill("input[name=between_hands]", "0.3")
+        ann.click("#create-btn")
+        ann.wait_for_url("**/t/*")
+        tid = ann.url.rsplit("/", 1)[1]
+        sit(ann, "Ann")
+        phone = browser.new_context(viewport=PHONE)
+        bob = phone.new_page()
+        bob.goto(f"{server.url}/t/{tid}")
+        sit(bob, "Bob")
+        pages = [ann, bob]
+        bob.wait_for_selector("#tourney:not(.hidden)")
+        assert "Prize pool 40 (1st 65% · 2nd 35%)" in bob.inner_text("#tourney")
+        ann.click("#start-btn")
+        for page in pages:
+            page.wait_for_selector("#level-clock")
+            assert re.fullmatch(r"0:\d\d", page.inner_text("#level-clock")), \
+                page.inner_text("#level-clock")
+            assert "Level 1 of 3" in page.inner_text("#tourney")
+        shot(ann, "tourney-desktop-level1")
+        shot(bob, "tourney-phone-level1")
+        table = server.manager.tables[tid]
+        # A deal: Ann proposes ICM; it shows on Bob's phone, who declines; play goes on.
+        ann.click("[data-deal=icm]")
+        end = time.monotonic() + 60
+        while not bob.locator("[data-deal=decline]").count():
+            assert time.monotonic() < end, ("the deal never reached Bob",
+                                            table.session.get("tournament"))
+            for page in pages:
+                _shove(page, passive=True)  # (a deal proposed in a hand waits for its end)
+            bob.wait_for_timeout(60)
+        shares = bob.locator(".deal-shares li").all_inner_texts()
+        assert len(shares) == 4 and sum(int(re.findall(r": (\d+)", x)[0]) for x in shares) == 40
+        assert any(x.startswith("Ann: ") and x.endswith("agrees") for x in shares)
+        shot(bob, "tourney-phone-deal")
+        shot(ann, "tourney-desktop-deal")
+        bob.click("[data-deal=decline]")
+        ann.wait_for_selector("[data-deal=icm]")  # withdrawn: either may propose again
+        assert table.session["tournament"]["proposal"] is None
+        levels, shots, end = set(), False, time.monotonic() + 120
+        while not table.session["tournament"]["over"]:
+            assert time.monotonic() < end, "the tournament did not end"
+            for page in pages:
+                _shove(page, passive=2 not in levels)  # all-in once the stakes rose
+                found = re.search(r"Level (\d) of 3", page.inner_text("#tourney"))
+                assert found is not None
+                levels.add(int(found.group(1)))
+            if not shots and table.session["tournament"]["busts"]:
+                # a bust-out: its place shows on both
+                for page in pages:
+                    page.wait_for_selector(".tourney-places li")
+                shot(ann, "tourney-desktop-bust")
+                shot(bob, "tourney-phone-bust")
+                shots = True
+            ann.wait_for_timeout(60)
+        assert levels >= {1, 2}, levels  # the clock raised the stakes in play
+        payouts = {int(s): v for s, v in table.tournament_public()["payouts"].items()}
+        assert sum(payouts.values()) == 40 and sorted(payouts.values()) == [0, 0, 14, 26]
+        names = {s: table.seats[s].row.name for s in table.seats}
+        for page, label in ((ann, "desktop"), (bob, "phone")):
+            page.wait_for_selector(".tourney-over")
+            places = page.locator(".tourney-places li").all_inner_texts()
+            assert len(places) == 4 and places[0].startswith("1st: ")
+            winner = min(payouts, key=lambda s: -payouts[s])
+            assert places[0] == f"1st: {names[winner]} wins 26"
+            assert any(p.startswith("2nd: ") and p.endswith(" wins 14") for p in places)
+            assert page.locator("#level-clock").count() == 0  # the clock is gone
+            box = page.locator("#tourney").bounding_box()
+            width = (DESKTOP if label == "desktop" else PHONE)["width"]
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+            shot(page, f"tourney-{label}-over")
+    finally:
+        server.stop()
