@@ -345,7 +345,9 @@ def _deal_seeded(self: LiveTable) -> None:
     table = self.session_table(
         out={s for s in range(self.config.seats) if s not in self.seats
              or s not in seeding["players"] or self._taken_since(seeding, s)
-             or self.seats[s].gone or host.skip_deal(self, s)})
+             or self.seats[s].gone
+             # (a tournament deals its entrants in even while away, issue 28)
+             or (host.skip_deal(self, s) and self.tournament() is None)})
     players = table.still_dealt_in(offered)
     if len(players) < 2:
         self._bump_seq()
