@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from rollem.bots.basic import BasicBot
+from rollem.bots.mixing import Coin, Planned, enumerate_coins
 from rollem.bots.strong.choices import card_action, declare_choice
 from rollem.bots.strong.gains import bet_gain, pot_raise_to
 from rollem.bots.strong.reads import OpponentBook
@@ -167,6 +168,42 @@ class StrongBot:
         """A game file's game the ``rollem.games`` registry does not hold (a web
         table's own game), for the odds in games the worlds do not model; set by
         the caller, as for ``basic``."""
+        self._coin: Coin | None = None
+        self._planned = Planned()
+
+    def policy(self, view: HandView) -> dict[object, float]:
+        """The probability of each action :meth:`act` may take for ``view`` (issue
+        31; :mod:`rollem.bots.mixing`): the betting mixes (slow-plays, bluffs,
+        near-indifferent bets) enumerated over the same weighted worlds ``act``
+        uses (cached per state of the cards); a card choice or declare is made
+        here once (probability 1) and kept for the next ``act`` on this view.
+
+        Raises:
+            ValueError: if the view offers no legal options.
+        """
+        legal = view.legal
+        if legal is None or not legal.actions:
+            raise ValueError("the strong bot was asked for a policy with no legal options")
+        if not any(a in legal.actions for a in ("check", "call", "bet", "raise", "fold")):
+            action = self.act(view)
+            self._planned.keep(view, action)
+            return {action: 1.0}
+
+        def decide(coin: Coin) -> object:
+            self._coin = coin
+            try:
+                return self.act(view)
+            finally:
+                self._coin = None
+
+        return enumerate_coins(decide)
+
+    def _mix(self, p: float) -> bool:
+        """A mixed choice: True with probability ``p`` (the bot's ``Random``, or the
+        coin :meth:`policy` enumerates)."""
+        if self._coin is not None:
+            return self._coin(p)
+        return self.rng.random() < p
 
     def new_opponent(self, seat: int) -> None:
         """Someone new sits at ``seat`` (a web table's seat changed hands): forget
@@ -191,6 +228,9 @@ class StrongBot:
         if legal is None or not legal.actions:
             raise ValueError("the strong bot was asked to act with no legal options")
         self.book.observe(view.events, view.seat)
+        planned = self._planned.take(view)
+        if planned is not None:
+            return planned
         acts = legal.actions
         if "run_twice" in acts:
             return RunTwice(True)  # (the same chances, less luck: issue 27)
@@ -315,7 +355,6 @@ class StrongBot:
 
     def _bet(self, view: HandView, legal: Legal) -> object:
         acts = legal.actions
-        rng = self.rng
         eq = max(self.equities(view).values())
         live = sum(1 for s in view.seats if s.dealt and not s.folded)
         opponents = max(1, live - 1)
@@ -328,15 +367,15 @@ class StrongBot:
         value = self.value_hu if heads_up else min(self.value_hu, 1.45 / (opponents + 1))
         if to_call == 0 and can_raise and heads_up and self.river_ev and (
                 last or self.river_ev >= 2) and view.game in MODELLED:
-            if not last and eq >= 0.85 and rng.random() < self.slow_play:
+            if not last and eq >= 0.85 and self._mix(self.slow_play):
                 return Check()  # slow-play now and then
             gain = self._bet_gain(view, legal, pot)
             if abs(gain) < 0.05 * pot:  # near-indifferent: mix, so bets tell less
-                gain = rng.random() - 0.5
+                gain = -0.5 if self._mix(0.5) else 0.5
             return self._size(legal, view, pot, eq) if gain > 0 else Check()
         if to_call == 0:
             if can_raise and eq >= value:
-                if heads_up and not last and eq >= 0.85 and rng.random() < self.slow_play:
+                if heads_up and not last and eq >= 0.85 and self._mix(self.slow_play):
                     return Check()  # slow-play now and then
                 return self._size(legal, view, pot, eq)
             if can_raise and heads_up and late and eq < 0.3 and self._bluff(view, legal, pot):
@@ -449,7 +488,7 @@ class StrongBot:
         ratio = bet / (pot + bet)
         # value bets come from about 44% of hands, bluffs from the weakest 30%
         p = self.bluffs * min(0.5, ratio * 0.44 / 0.30) * min(1.0, fold_rate / 0.35)
-        return self.rng.random() < p
+        return self._mix(p)
 
     def _size(self, legal: Legal, view: HandView, pot: int, eq: float) -> object:
         """The fixed size, or in pot/no-limit about two thirds of the pot over the
