@@ -99,6 +99,35 @@ def _bets_this_round(view: HandView) -> int:
     return n
 
 
+def _weighted_median(z: np.ndarray, weights: np.ndarray) -> float:
+    """The weighted median of ``z`` (``weights`` not all zero)."""
+    order = np.argsort(z)
+    cum = np.cumsum(weights[order])
+    return float(z[order][min(len(z) - 1, int(np.searchsorted(cum, cum[-1] / 2)))])
+
+
+def _up_cards(view: HandView, seat: int) -> list[int]:
+    """``seat``'s face-up cards in ``view``."""
+    from rollem.cards import parse_card
+
+    sv = view.seats[seat]
+    return [int(parse_card(c)) for c, u in zip(sv.cards, sv.up, strict=False)
+            if u and c is not None]
+
+
+def _four_to_straight_flush(cards: list[int]) -> bool:
+    """Whether four of ``cards`` are of one suit within a span of five ranks (the
+    ace also low, R-C-2): a straight flush draw showing."""
+    for suit in range(4):
+        ranks = {c >> 2 for c in cards if c & 3 == suit}
+        if 12 in ranks:
+            ranks.add(-1)
+        for low in range(-1, 9):
+            if len(ranks & set(range(low, low + 5))) >= 4:
+                return True
+    return False
+
+
 def _round_number(view: HandView) -> int:
     try:
         return int(view.round.split()[-1])
@@ -125,7 +154,11 @@ class StrongBot:
     calling instead of the old folds there gained chips on the same deals,
     replayed), ``answer_declares`` (5-2-1 multiway: the opponents in the
     worlds declare their best share, not by the percentile model; off, as
-    it cost 1 vs 5), ``min_ess`` and ``more_worlds`` (against two or
+    it cost 1 vs 5), ``reraise_share`` (the last round, facing a raise: the
+    share against the raisers' continuing range a re-raise needs, issue 31,
+    :meth:`_reraise_ok`), ``draws_shown`` (5-2-1: how much more the worlds
+    where an opponent showing four to a straight flush has made it weigh,
+    :meth:`_draws_shown`), ``min_ess`` and ``more_worlds`` (against two or
     more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds
     while the reads' weights are worth fewer than ``min_ess`` equal worlds).
 
@@ -150,6 +183,8 @@ class StrongBot:
     more_worlds = 7
     first_call_521 = 0.5
     answer_declares = False
+    reraise_share = 0.55
+    draws_shown = 3.0
 
     def __init__(self, rng: random.Random | None = None, *, samples: int = 300,
                  worlds: int = 32, book: OpponentBook | None = None) -> None:
@@ -292,7 +327,44 @@ class StrongBot:
         weights = self.book.weights(view.game, view.events, w.seats, w.strength)
         if w.like is not None and self.stack_reads:
             weights = weights * w.like
+        if view.game == "rollem521" and self.draws_shown != 1.0:
+            weights = weights * self._draws_shown(view, w)
         return weights
+
+    def _draw_threat(self, view: HandView) -> bool:
+        """5-2-1 (issue 31): whether an opponent still in shows four to a straight
+        flush while this seat plays for high with less than a straight (R-C-2)
+        more often than not over the weighted worlds: then it does not raise
+        (a pair of aces raised into such boards and lost)."""
+        if view.game != "rollem521" or not any(
+                _four_to_straight_flush(_up_cards(view, s.seat)) for s in view.seats
+                if s.seat != view.seat and s.dealt and not s.folded):
+            return False
+        w = self.worlds(view)
+        high = w.extra.get("high")
+        if not w.seats or not isinstance(high, np.ndarray) or high.ndim != 2:
+            return False
+        w, weights = self._weighted(view, w)
+        if weights.sum() <= 0:
+            return False
+        eqs = w.equity(weights)
+        if max(eqs, key=lambda k: eqs[k]) == "low":
+            return False
+        p = weights / weights.sum()
+        return float((p * ((high[:, 0] >> 20) < 4)).sum()) > 0.5
+
+    def _draws_shown(self, view: HandView, w: Worlds) -> np.ndarray:
+        """5-2-1 (issue 31): an opponent still in with four to a straight flush
+        face up more often holds the straight, flush or straight flush than the
+        card-only worlds say: those worlds weigh :attr:`draws_shown` times more."""
+        out = np.ones(len(w.strength))
+        high = w.extra.get("high")
+        if not isinstance(high, np.ndarray) or high.ndim != 2:
+            return out
+        for j, seat in enumerate(w.seats):
+            if _four_to_straight_flush(_up_cards(view, seat)):
+                out = out * np.where((high[:, j + 1] >> 20) >= 4, self.draws_shown, 1.0)
+        return out
 
     def _weighted(self, view: HandView, w: Worlds) -> tuple[Worlds, np.ndarray]:
         """The worlds and their weights; against two or more opponents, more worlds
@@ -389,6 +461,10 @@ class StrongBot:
             # from 0.66 and lost to ``basic`` in draw5; from 0.8, the same 3000
             # deals: draw5 +8.0 BB/100, hold'em +7.3, stud +5.5)
             raise_at = max(raise_at, min(0.8, max(0.5, 1.7 / (opponents + 1))))
+        if "raise" in acts and ((last and view.game in MODELLED and _bets_this_round(view) >= 2
+                                 and not self._reraise_ok(view, opponents))
+                                or self._draw_threat(view)):
+            acts = tuple(a for a in acts if a != "raise")  # call or fold by the price
         if "raise" in acts and eq >= raise_at:
             return self._size(legal, view, pot + to_call, eq)
         if "raise" in acts and heads_up and self.raise_ev and self._raise_gain(
@@ -408,6 +484,41 @@ class StrongBot:
         if "fold" not in acts:  # the stud bring-in: post it (call) or complete, never fold
             return Call()
         return Fold()
+
+    def _reraise_ok(self, view: HandView, opponents: int) -> bool:
+        """The last round, facing a raise (issue 31): whether to re-raise at all.
+        Only with a hand whose weighted share against what the raisers continue
+        with (the top half, by strength, of each one's weighted range: the hands
+        that call or raise again) is at least :attr:`reraise_share` (heads-up;
+        scaled by 2 / players in); and never with one pair or less into a
+        continuing range holding two pair or better (R-C-2) more often than not. The reads weigh
+        a check-raise as a slow-play (:mod:`rollem.bots.strong.reads`)."""
+        w = self.worlds(view)
+        if not w.seats:
+            return True
+        w, weights = self._weighted(view, w)
+        total = float(weights.sum())
+        if total <= 0:
+            return True
+        keep = np.ones(len(weights))
+        for j in range(len(w.seats)):
+            z = w.strength[:, j]
+            keep = keep * (z >= _weighted_median(z, weights))
+        cont = weights * keep
+        eqs = w.equity(cont if cont.sum() > 0 else weights)
+        side = max(eqs, key=lambda k: eqs[k])
+        if eqs[side] < self.reraise_share * 2 / (opponents + 1):
+            return False
+        high = w.extra.get("high")
+        if side != "low" and isinstance(high, np.ndarray) and high.ndim == 2 \
+                and high.shape[1] >= 2:
+            p = weights / total
+            mine_pair = float((p * ((high[:, 0] >> 20) <= 1)).sum())
+            c = cont / cont.sum() if cont.sum() > 0 else p
+            theirs = float((c * ((high[:, 1:].max(axis=1) >> 20) >= 2)).sum())
+            if mine_pair > 0.5 and theirs > 0.5:
+                return False
+        return True
 
     def _bet_gain(self, view: HandView, legal: Legal, pot: int) -> float:
         """Heads-up, free to check: the chips the bet :meth:`_size` would make
