@@ -24,7 +24,9 @@ LBR plays heads-up against one bot level. At each of its betting decisions it:
    (its policy on its view after the bet, cards mapped), ``c`` its call,
    ``e`` LBR's equity against the hypothesis' current cards from the odds
    module (:func:`rollem.odds.view_equity` with the bot's cards filled in:
-   known cards, the rest of the hand dealt and played by the odds' model).
+   known cards, the rest of the hand dealt and played by the odds' model;
+   in Roll Your Own filled in as face-up cards, so the odds still deal the
+   bot its draws from the pool).
    Sizes: the fixed size in fixed limit; in no limit a pot-sized bet and
    all in (the paper's set), within the legal bounds.
 3. Takes the best; folds only when calling is worth less than 0.
@@ -194,6 +196,10 @@ class Lbr:
         filled = copy.deepcopy(view)
         s = filled.seats[opp_seat]
         it = iter(cards)
+        if view.game == "rollyourown":
+            # as face-up cards: the Roll Your Own odds deal an opponent's draws to
+            # come only to a hand it does not know whole (R-RYO-5, R-RYO-6)
+            s.up = [u or c is None for c, u in zip(s.cards, s.up, strict=True)]
         s.cards = [c if c is not None else next(it) for c in s.cards]
         try:
             odds = view_equity(filled, samples=self.samples, rng=self.rng, exact_limit=2_000)
