@@ -35,7 +35,12 @@ Levels: ``basic``, ``strong``, ``random`` and the exploit library below
   hands that would chop by declaring the other way; ``potvalue`` beats
   ``basic`` there, +22.2 [+12.2, +32.2] over 300 deals);
 - ``declarer`` (5-2-1): plays ``basic`` but declares the side its opponents'
-  up cards say nobody else is going for (R-521-8).
+  up cards say nobody else is going for (R-521-8);
+- ``trapper`` (issue 31): slow-plays: with a strong hand checks when it may
+  and raises every bet it faces (check-raises), else ``basic`` without bluffs;
+- ``strongtrap`` (issue 31): ``strong``'s own policy, slow-playing half its
+  very strong hands and check-raising from equity 0.6 (the opponent that beat
+  ``strong`` in Roll Your Own before the fixes).
 
     .venv/bin/python bench/bench_league.py --hands 400 --jobs 2 \\
         --games sdr --hero strong --opponents basic,value --formats hu \\
@@ -221,8 +226,69 @@ class Declarer(BasicBot):
         return super().act(view)
 
 
-EXPLOITS = {"maniac": Maniac, "station": Station, "bluffer": Bluffer, "tag": Tag,
-            "value": Value, "potvalue": PotValue, "declarer": Declarer}
+def _checked_this_round(view: HandView) -> bool:
+    """Whether the viewer checked earlier in the current betting round."""
+    return any(e.get("kind") == "check" and e.get("seat") == view.seat
+               for e in _this_round(view))
+
+
+class Trapper(BasicBot):
+    """Slow-plays (issue 31): with a strong hand checks when it may (bets only
+    the last round when checked to, a third of the time), and raises every bet
+    it faces with it: a check-raise after its check; calls and folds as
+    ``basic`` otherwise, never bluffs."""
+
+    strong_at = 0.7
+
+    def _bet(self, view: HandView, legal: Legal) -> object:
+        odds = self._odds(view)
+        scale = 2.0 / max(_live(view), 2)
+        eq = float(odds.equity) if odds is not None else 0.5 * scale
+        acts = legal.actions
+        strong = eq >= min(0.9, self.strong_at * scale + (1 - scale) * 0.2)
+        if strong and "raise" in acts:
+            return _aggress(legal, view)
+        if strong and "bet" in acts and view.round == LAST_ROUND.get(view.game) \
+                and any(e.get("kind") == "check" for e in _this_round(view)) \
+                and self._mix(1 / 3):
+            return _aggress(legal, view)
+        if "check" in acts:
+            return Check()
+        return super()._bet(view, legal)
+
+
+class StrongTrapper:
+    """``strong``'s own policy, trapping more (issue 31: the held-back opponent
+    that beat it in Roll Your Own): slow-plays a very strong hand half the time
+    before the last round, and check-raises: when it checked this round and
+    faces a bet with equity from 0.6 (heads-up; scaled by 2 / players in), it
+    raises."""
+
+    def __init__(self, rng: random.Random) -> None:
+        from rollem.bots.strong import StrongBot
+
+        self.inner = StrongBot(rng)
+        self.inner.slow_play = 0.5
+
+    def act(self, view: HandView) -> object:
+        legal = view.legal
+        if legal is not None and "raise" in legal.actions and _checked_this_round(view) \
+                and view.game in LAST_ROUND:
+            self.inner.book.observe(view.events, view.seat)
+            eq = max(self.inner.equities(view).values())
+            if eq >= 0.6 * 2.0 / max(_live(view), 2):
+                return _aggress(legal, view)
+        return self.inner.act(view)
+
+    def policy(self, view: HandView) -> dict[object, float]:
+        action = self.act(view)
+        return {action: 1.0}
+
+
+EXPLOITS: dict[str, Any] = {
+    "maniac": Maniac, "station": Station, "bluffer": Bluffer, "tag": Tag,
+    "value": Value, "potvalue": PotValue, "declarer": Declarer, "trapper": Trapper,
+    "strongtrap": StrongTrapper}
 
 
 def bot(level: str, rng: random.Random) -> Bot:
@@ -383,7 +449,8 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--hero", default="strong")
     parser.add_argument("--opponents",
-                        default="basic,maniac,station,bluffer,tag,value,potvalue,declarer")
+                        default="basic,maniac,station,bluffer,tag,value,potvalue,declarer,"
+                                "trapper,strongtrap")
     parser.add_argument("--formats", default="hu,1v5")
     parser.add_argument("--structures", default="fixed-limit,no-limit")
     parser.add_argument("--hands", type=int, default=400, help="deals per match")

@@ -33,10 +33,17 @@ __all__ = ["LEVELS", "Bot", "make_bot", "register_level"]
 
 
 class Bot(Protocol):
-    """A computer player: ``act(view)`` returns an action legal in ``view.legal``."""
+    """A computer player: ``act(view)`` returns an action legal in ``view.legal``;
+    ``policy(view)`` the probability of each action ``act`` may take there
+    (issue 31: only legal actions, summing to 1; see :mod:`rollem.bots.mixing`)."""
 
     def act(self, view: HandView) -> object:
         """Choose an action for ``view.seat``."""
+        ...
+
+    def policy(self, view: HandView) -> dict[object, float]:
+        """The probability of each action for ``view.seat`` (the actions :meth:`act`
+        may return, as the same frozen action objects)."""
         ...
 
 

@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING
 
 from rollem.bots import register_level
 from rollem.bots.draw521 import after_draws, draws_left, unseen_cards
+from rollem.bots.mixing import Coin, Planned, enumerate_coins
 from rollem.cards import Card, parse_card, parse_rank
 from rollem.engine.actions import (
     Bet,
@@ -295,8 +296,43 @@ class BasicBot:
         self.game: Game | None = None
         """The game of a game file the ``rollem.games`` registry does not hold (a web
         table's own game), for :func:`rollem.odds.view_equity`; set by the caller."""
+        self._coin: Coin | None = None
+        self._planned = Planned()
 
     # -- decisions --------------------------------------------------
+
+    def policy(self, view: HandView) -> dict[object, float]:
+        """The probability of each action :meth:`act` may take for ``view`` (issue
+        31; :mod:`rollem.bots.mixing`): betting mixes (the bluff) enumerated over
+        the same chances ``act`` uses; a card choice or declare is made here once
+        (probability 1) and kept for the next ``act`` on this view.
+
+        Raises:
+            ValueError: if the view offers no legal options.
+        """
+        legal = view.legal
+        if legal is None or not legal.actions:
+            raise ValueError("the basic bot was asked for a policy with no legal options")
+        if not any(a in legal.actions for a in ("check", "call", "bet", "raise", "fold")):
+            action = self.act(view)
+            self._planned.keep(view, action)
+            return {action: 1.0}
+
+        def decide(coin: Coin) -> object:
+            self._coin = coin
+            try:
+                return self.act(view)
+            finally:
+                self._coin = None
+
+        return enumerate_coins(decide)
+
+    def _mix(self, p: float) -> bool:
+        """A mixed choice: True with probability ``p`` (the bot's ``Random``, or the
+        coin :meth:`policy` enumerates)."""
+        if self._coin is not None:
+            return self._coin(p)
+        return self.rng.random() < p
 
     def act(self, view: HandView) -> object:
         """The action for ``view.seat`` in ``view.legal``.
@@ -309,6 +345,9 @@ class BasicBot:
             raise ValueError("the basic bot was asked to act with no legal options")
         acts = legal.actions
         rng = self.rng
+        planned = self._planned.take(view)
+        if planned is not None:
+            return planned
         if "discard" in acts:
             return Discard(discard_choice(list(legal.cards), legal.max_count, rng))
         if "expose" in acts:
@@ -420,7 +459,7 @@ class BasicBot:
         if to_call == 0:
             if can_raise and equity >= 1.25 * fair and live <= 3:
                 return self._size(legal, view.current_bet, in_middle)
-            if can_raise and self.rng.random() < self.bluff:
+            if can_raise and self._mix(self.bluff):
                 return self._size(legal, view.current_bet, in_middle)
             return Check()
         price = to_call / (in_middle + to_call)

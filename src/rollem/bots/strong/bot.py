@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from rollem.bots.basic import BasicBot
+from rollem.bots.mixing import Coin, Planned, enumerate_coins
 from rollem.bots.strong.choices import card_action, declare_choice
 from rollem.bots.strong.gains import bet_gain, pot_raise_to
 from rollem.bots.strong.reads import OpponentBook
@@ -98,6 +99,35 @@ def _bets_this_round(view: HandView) -> int:
     return n
 
 
+def _weighted_median(z: np.ndarray, weights: np.ndarray) -> float:
+    """The weighted median of ``z`` (``weights`` not all zero)."""
+    order = np.argsort(z)
+    cum = np.cumsum(weights[order])
+    return float(z[order][min(len(z) - 1, int(np.searchsorted(cum, cum[-1] / 2)))])
+
+
+def _up_cards(view: HandView, seat: int) -> list[int]:
+    """``seat``'s face-up cards in ``view``."""
+    from rollem.cards import parse_card
+
+    sv = view.seats[seat]
+    return [int(parse_card(c)) for c, u in zip(sv.cards, sv.up, strict=False)
+            if u and c is not None]
+
+
+def _four_to_straight_flush(cards: list[int]) -> bool:
+    """Whether four of ``cards`` are of one suit within a span of five ranks (the
+    ace also low, R-C-2): a straight flush draw showing."""
+    for suit in range(4):
+        ranks = {c >> 2 for c in cards if c & 3 == suit}
+        if 12 in ranks:
+            ranks.add(-1)
+        for low in range(-1, 9):
+            if len(ranks & set(range(low, low + 5))) >= 4:
+                return True
+    return False
+
+
 def _round_number(view: HandView) -> int:
     try:
         return int(view.round.split()[-1])
@@ -124,7 +154,11 @@ class StrongBot:
     calling instead of the old folds there gained chips on the same deals,
     replayed), ``answer_declares`` (5-2-1 multiway: the opponents in the
     worlds declare their best share, not by the percentile model; off, as
-    it cost 1 vs 5), ``min_ess`` and ``more_worlds`` (against two or
+    it cost 1 vs 5), ``reraise_share`` (the last round, facing a raise: the
+    share against the raisers' continuing range a re-raise needs, issue 31,
+    :meth:`_reraise_ok`), ``draws_shown`` (5-2-1: how much more the worlds
+    where an opponent showing four to a straight flush has made it weigh,
+    :meth:`_draws_shown`), ``min_ess`` and ``more_worlds`` (against two or
     more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds
     while the reads' weights are worth fewer than ``min_ess`` equal worlds).
 
@@ -149,6 +183,8 @@ class StrongBot:
     more_worlds = 7
     first_call_521 = 0.5
     answer_declares = False
+    reraise_share = 0.55
+    draws_shown = 3.0
 
     def __init__(self, rng: random.Random | None = None, *, samples: int = 300,
                  worlds: int = 32, book: OpponentBook | None = None) -> None:
@@ -167,6 +203,42 @@ class StrongBot:
         """A game file's game the ``rollem.games`` registry does not hold (a web
         table's own game), for the odds in games the worlds do not model; set by
         the caller, as for ``basic``."""
+        self._coin: Coin | None = None
+        self._planned = Planned()
+
+    def policy(self, view: HandView) -> dict[object, float]:
+        """The probability of each action :meth:`act` may take for ``view`` (issue
+        31; :mod:`rollem.bots.mixing`): the betting mixes (slow-plays, bluffs,
+        near-indifferent bets) enumerated over the same weighted worlds ``act``
+        uses (cached per state of the cards); a card choice or declare is made
+        here once (probability 1) and kept for the next ``act`` on this view.
+
+        Raises:
+            ValueError: if the view offers no legal options.
+        """
+        legal = view.legal
+        if legal is None or not legal.actions:
+            raise ValueError("the strong bot was asked for a policy with no legal options")
+        if not any(a in legal.actions for a in ("check", "call", "bet", "raise", "fold")):
+            action = self.act(view)
+            self._planned.keep(view, action)
+            return {action: 1.0}
+
+        def decide(coin: Coin) -> object:
+            self._coin = coin
+            try:
+                return self.act(view)
+            finally:
+                self._coin = None
+
+        return enumerate_coins(decide)
+
+    def _mix(self, p: float) -> bool:
+        """A mixed choice: True with probability ``p`` (the bot's ``Random``, or the
+        coin :meth:`policy` enumerates)."""
+        if self._coin is not None:
+            return self._coin(p)
+        return self.rng.random() < p
 
     def new_opponent(self, seat: int) -> None:
         """Someone new sits at ``seat`` (a web table's seat changed hands): forget
@@ -191,6 +263,9 @@ class StrongBot:
         if legal is None or not legal.actions:
             raise ValueError("the strong bot was asked to act with no legal options")
         self.book.observe(view.events, view.seat)
+        planned = self._planned.take(view)
+        if planned is not None:
+            return planned
         acts = legal.actions
         if "run_twice" in acts:
             return RunTwice(True)  # (the same chances, less luck: issue 27)
@@ -252,7 +327,44 @@ class StrongBot:
         weights = self.book.weights(view.game, view.events, w.seats, w.strength)
         if w.like is not None and self.stack_reads:
             weights = weights * w.like
+        if view.game == "rollem521" and self.draws_shown != 1.0:
+            weights = weights * self._draws_shown(view, w)
         return weights
+
+    def _draw_threat(self, view: HandView) -> bool:
+        """5-2-1 (issue 31): whether an opponent still in shows four to a straight
+        flush while this seat plays for high with less than a straight (R-C-2)
+        more often than not over the weighted worlds: then it does not raise
+        (a pair of aces raised into such boards and lost)."""
+        if view.game != "rollem521" or not any(
+                _four_to_straight_flush(_up_cards(view, s.seat)) for s in view.seats
+                if s.seat != view.seat and s.dealt and not s.folded):
+            return False
+        w = self.worlds(view)
+        high = w.extra.get("high")
+        if not w.seats or not isinstance(high, np.ndarray) or high.ndim != 2:
+            return False
+        w, weights = self._weighted(view, w)
+        if weights.sum() <= 0:
+            return False
+        eqs = w.equity(weights)
+        if max(eqs, key=lambda k: eqs[k]) == "low":
+            return False
+        p = weights / weights.sum()
+        return float((p * ((high[:, 0] >> 20) < 4)).sum()) > 0.5
+
+    def _draws_shown(self, view: HandView, w: Worlds) -> np.ndarray:
+        """5-2-1 (issue 31): an opponent still in with four to a straight flush
+        face up more often holds the straight, flush or straight flush than the
+        card-only worlds say: those worlds weigh :attr:`draws_shown` times more."""
+        out = np.ones(len(w.strength))
+        high = w.extra.get("high")
+        if not isinstance(high, np.ndarray) or high.ndim != 2:
+            return out
+        for j, seat in enumerate(w.seats):
+            if _four_to_straight_flush(_up_cards(view, seat)):
+                out = out * np.where((high[:, j + 1] >> 20) >= 4, self.draws_shown, 1.0)
+        return out
 
     def _weighted(self, view: HandView, w: Worlds) -> tuple[Worlds, np.ndarray]:
         """The worlds and their weights; against two or more opponents, more worlds
@@ -315,7 +427,6 @@ class StrongBot:
 
     def _bet(self, view: HandView, legal: Legal) -> object:
         acts = legal.actions
-        rng = self.rng
         eq = max(self.equities(view).values())
         live = sum(1 for s in view.seats if s.dealt and not s.folded)
         opponents = max(1, live - 1)
@@ -328,15 +439,15 @@ class StrongBot:
         value = self.value_hu if heads_up else min(self.value_hu, 1.45 / (opponents + 1))
         if to_call == 0 and can_raise and heads_up and self.river_ev and (
                 last or self.river_ev >= 2) and view.game in MODELLED:
-            if not last and eq >= 0.85 and rng.random() < self.slow_play:
+            if not last and eq >= 0.85 and self._mix(self.slow_play):
                 return Check()  # slow-play now and then
             gain = self._bet_gain(view, legal, pot)
             if abs(gain) < 0.05 * pot:  # near-indifferent: mix, so bets tell less
-                gain = rng.random() - 0.5
+                gain = -0.5 if self._mix(0.5) else 0.5
             return self._size(legal, view, pot, eq) if gain > 0 else Check()
         if to_call == 0:
             if can_raise and eq >= value:
-                if heads_up and not last and eq >= 0.85 and rng.random() < self.slow_play:
+                if heads_up and not last and eq >= 0.85 and self._mix(self.slow_play):
                     return Check()  # slow-play now and then
                 return self._size(legal, view, pot, eq)
             if can_raise and heads_up and late and eq < 0.3 and self._bluff(view, legal, pot):
@@ -350,6 +461,10 @@ class StrongBot:
             # from 0.66 and lost to ``basic`` in draw5; from 0.8, the same 3000
             # deals: draw5 +8.0 BB/100, hold'em +7.3, stud +5.5)
             raise_at = max(raise_at, min(0.8, max(0.5, 1.7 / (opponents + 1))))
+        if "raise" in acts and ((last and view.game in MODELLED and _bets_this_round(view) >= 2
+                                 and not self._reraise_ok(view, opponents))
+                                or self._draw_threat(view)):
+            acts = tuple(a for a in acts if a != "raise")  # call or fold by the price
         if "raise" in acts and eq >= raise_at:
             return self._size(legal, view, pot + to_call, eq)
         if "raise" in acts and heads_up and self.raise_ev and self._raise_gain(
@@ -369,6 +484,41 @@ class StrongBot:
         if "fold" not in acts:  # the stud bring-in: post it (call) or complete, never fold
             return Call()
         return Fold()
+
+    def _reraise_ok(self, view: HandView, opponents: int) -> bool:
+        """The last round, facing a raise (issue 31): whether to re-raise at all.
+        Only with a hand whose weighted share against what the raisers continue
+        with (the top half, by strength, of each one's weighted range: the hands
+        that call or raise again) is at least :attr:`reraise_share` (heads-up;
+        scaled by 2 / players in); and never with one pair or less into a
+        continuing range holding two pair or better (R-C-2) more often than not. The reads weigh
+        a check-raise as a slow-play (:mod:`rollem.bots.strong.reads`)."""
+        w = self.worlds(view)
+        if not w.seats:
+            return True
+        w, weights = self._weighted(view, w)
+        total = float(weights.sum())
+        if total <= 0:
+            return True
+        keep = np.ones(len(weights))
+        for j in range(len(w.seats)):
+            z = w.strength[:, j]
+            keep = keep * (z >= _weighted_median(z, weights))
+        cont = weights * keep
+        eqs = w.equity(cont if cont.sum() > 0 else weights)
+        side = max(eqs, key=lambda k: eqs[k])
+        if eqs[side] < self.reraise_share * 2 / (opponents + 1):
+            return False
+        high = w.extra.get("high")
+        if side != "low" and isinstance(high, np.ndarray) and high.ndim == 2 \
+                and high.shape[1] >= 2:
+            p = weights / total
+            mine_pair = float((p * ((high[:, 0] >> 20) <= 1)).sum())
+            c = cont / cont.sum() if cont.sum() > 0 else p
+            theirs = float((c * ((high[:, 1:].max(axis=1) >> 20) >= 2)).sum())
+            if mine_pair > 0.5 and theirs > 0.5:
+                return False
+        return True
 
     def _bet_gain(self, view: HandView, legal: Legal, pot: int) -> float:
         """Heads-up, free to check: the chips the bet :meth:`_size` would make
@@ -449,7 +599,7 @@ class StrongBot:
         ratio = bet / (pot + bet)
         # value bets come from about 44% of hands, bluffs from the weakest 30%
         p = self.bluffs * min(0.5, ratio * 0.44 / 0.30) * min(1.0, fold_rate / 0.35)
-        return self.rng.random() < p
+        return self._mix(p)
 
     def _size(self, legal: Legal, view: HandView, pot: int, eq: float) -> object:
         """The fixed size, or in pot/no-limit about two thirds of the pot over the

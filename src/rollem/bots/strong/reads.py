@@ -18,7 +18,10 @@ opponent's strength in the world (a percentile, :mod:`.worlds`):
 - a check makes its betting hands less likely (``1 - 0.7 * step``; strong
   hands check now and then too), less so from a player who seldom bets
   (in proportion to its bet rate below :data:`QUIET`: a calling station's
-  best hands check too);
+  best hands check too); a check its player follows with a raise later in
+  the hand (a slow-play) says nothing, and a raise after a check in
+  the same round (a check-raise) comes from the top :data:`CHECK_RAISE` of
+  its raising hands (issue 31);
 - 5-2-1 draw counts (R-521-2, R-521-4): standing pat ``eps + z ** 2``,
   drawing two ``1 - 0.6 * z``;
 - Five Card Roll Your Own exposes and 5-2-1 stack orders are face-up cards,
@@ -49,6 +52,10 @@ EPS = 0.04
 
 CHECK_READ = 0.7
 """How much a check lowers the weight of the hands its player bets with."""
+CHECK_RAISE = 0.5
+"""A check-raise comes from the top ``CHECK_RAISE`` share of the hands its player
+raises (or bets) with: a slow-play of its strongest (issue 31)."""
+
 QUIET = 0.15
 """A player betting less often than this when it may (a calling station) says
 less by checking, in proportion: its strongest hands check too."""
@@ -118,6 +125,22 @@ class Tendencies:
     def fold_rate(self) -> float:
         """How often it folds facing a bet (prior 2/5)."""
         return (self.folds + 2.0) / (self.faced + 5.0)
+
+
+def _check_raises(events: Sequence[Mapping[str, Any]]) -> set[int]:
+    """Indexes of the checks followed later in the hand by a raise (facing a bet)
+    of the same seat (a check-raise, a slow-play over rounds): read as no sign
+    of weakness (issue 31: read as checks, with the strength of the hand as it is
+    now, they made a trapper's last-round raises look like bluffs)."""
+    out: set[int] = set()
+    open_checks: dict[object, list[int]] = {}
+    for i, e in enumerate(events):
+        kind = e.get("kind")
+        if kind == "check":
+            open_checks.setdefault(e.get("seat"), []).append(i)
+        elif kind == "raise" and e.get("seat") in open_checks:
+            out.update(open_checks.pop(e.get("seat")))
+    return out
 
 
 def _step(z: Floats, q: float, soft: float) -> Floats:
@@ -193,13 +216,16 @@ class OpponentBook:
         logw = np.zeros(s)
         col = {seat: j for j, seat in enumerate(seats)}
         rounds = _ROUNDS.get(game, 4)
+        trapped = _check_raises(events)
+        slow_played: set[object] = set()
         done = 0
         bet_open = checked = False
-        for e in events:
+        for i, e in enumerate(events):
             kind = e.get("kind")
             if kind == "round":
                 done += 1
                 bet_open = checked = False
+                slow_played = set()
                 continue
             seat = e.get("seat")
             if seat not in col:
@@ -213,11 +239,17 @@ class OpponentBook:
             soft = 0.05 + 0.12 * (1.0 - late)
             t = self.tendencies(int(seat))
             if kind in ("bet", "raise"):
-                q = 1.0 - (t.raise_rate if bet_open else t.open_rate(checked))
-                like = EPS + (1 - EPS) * _step(z, q, soft)
+                rate = t.raise_rate if bet_open else t.open_rate(checked)
+                if seat in slow_played:  # a check-raise: the top of its raises
+                    rate *= CHECK_RAISE
+                like = EPS + (1 - EPS) * _step(z, 1.0 - rate, soft)
                 bet_open = True
             elif kind == "call":
                 like = EPS + (1 - EPS) * _step(z, t.fold_rate, soft)
+            elif kind == "check" and i in trapped:
+                checked = True  # a check-raise: the check hid strength (issue 31)
+                slow_played.add(seat)
+                continue
             elif kind == "check":
                 rate = t.open_rate(checked)
                 like = 1.0 - CHECK_READ * min(1.0, rate / QUIET) * _step(z, 1.0 - rate, soft)

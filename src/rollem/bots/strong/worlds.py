@@ -63,6 +63,10 @@ class Worlds:
             arrays of shape ``(S,)``, 0..1.
         strength: opponents' strength percentiles, shape ``(S, k)``.
         seats: the ``k`` opponents' seat numbers (columns of ``strength``).
+        extra: ``"high"``: the final high values (R-C-2; Roll Your Own: with its
+            wild cards, R-RYO-9) per world, the seat's first then each
+            opponent's, shape ``(S, 1 + k)`` (their category is ``value >> 20``);
+            5-2-1 also ``"low"``.
     """
 
     share: dict[str, Floats]
@@ -183,7 +187,8 @@ def _sdr(info: ViewInfo, samples: int, gen: np.random.Generator) -> Worlds:
     else:
         strength = _percentile(opp_v)
     seats = [o.seat for o in known] + [o.seat for o in unknown]
-    return Worlds({"pot": _shares(hero, opp_v)}, strength, seats)
+    return Worlds({"pot": _shares(hero, opp_v)}, strength, seats,
+                  extra={"high": np.concatenate([hero[:, None], opp_v], 1)})
 
 
 def expose_likelihood(hands: Ints, up: Sequence[int], last: int, down: int) -> Floats:
@@ -257,7 +262,7 @@ def _ryo(info: ViewInfo, samples: int, gen: np.random.Generator) -> Worlds:
         if last is not None:
             like *= expose_likelihood(hands[:, j + 1], o.up, last, o.hidden)
     return Worlds({"pot": _shares(values[:, 0], values[:, 1:])}, strength,
-                  [o.seat for o in info.opponents], like=like)
+                  [o.seat for o in info.opponents], extra={"high": values}, like=like)
 
 
 def r521_strength(high: Ints, low: Ints) -> Floats:
