@@ -35,7 +35,7 @@ import orjson
 
 from rollem.cards import CARDS, Card, CardError, parse_card
 from rollem.engine import actions as A
-from rollem.engine.commit_reveal import CommittedSource, DealProof
+from rollem.engine.commit_reveal import CommittedSource, DealProof, picked_game
 from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.events import Event, event_to_dict
 from rollem.engine.hand import Hand
@@ -124,12 +124,13 @@ def _setup_game(setup: dict[str, Any]) -> Any:
     return setup["game"]
 
 
-def pick_bot_game(choices: list[str]) -> str:
-    """A computer player (or the clock) names a game uniformly at random, securely
-    (R-C-12: :func:`rollem.table.pick_game`)."""
-    from rollem.table import pick_game
-
-    return pick_game(choices)
+def pick_bot_game(choices: list[str], hand_hash: bytes) -> str:
+    """A computer player (or the clock) names a game uniformly at random (R-C-12,
+    R-C-15): the pick among ``choices`` (offered, in order, and covered by the
+    commitment) that the hand's hash gives once the client seeds are in
+    (issue 32: :func:`~rollem.engine.commit_reveal.picked_game`), so that
+    ``rollem verify`` checks it and nobody could steer it."""
+    return picked_game(hand_hash, choices)
 
 
 def secure_source() -> SecureSource:
@@ -137,11 +138,13 @@ def secure_source() -> SecureSource:
     return SecureSource()
 
 
-def new_deal_proof(hand_no: int, prev_hash: bytes) -> DealProof:
+def new_deal_proof(hand_no: int, prev_hash: bytes,
+                   pick_games: list[str] | None = None) -> DealProof:
     """The secret deal key of hand ``hand_no``, chained to ``prev_hash`` (the
     table's last hand's hash), fixed before any client seed is taken (issue 32,
-    :mod:`rollem.engine.commit_reveal`)."""
-    return DealProof.new(hand_no, prev_hash)
+    :mod:`rollem.engine.commit_reveal`); ``pick_games``: the games offered when
+    the game is to be picked at random after the seeds (:func:`pick_bot_game`)."""
+    return DealProof.new(hand_no, prev_hash, pick_games or ())
 
 
 def committed_source(proof: DealProof) -> RandomSource:
