@@ -114,8 +114,11 @@ def test_a_random_pick_verifies_and_a_changed_one_fails_naming_it(copy: bool) ->
     text = write_own_copy(hand, 1) if copy else write_history(hand)
     data = tomllib.loads(text)
     assert data["_pick_games"] == list(OFFERED)
-    assert verify_history(data).ok, verify_history(data).reason
     picked = hand.game.id
+    verdict = verify_history(data)
+    assert verdict.ok and verdict.reason.endswith(
+        f"; the game, {picked}, is the random pick among the games offered "
+        f"(sdr, rollyourown, rollem521)"), verdict.reason
     other = next(g for g in OFFERED if g != picked)
     verdict = verify_history(_with_game(data, other))
     assert verdict.status == "failed"

@@ -207,6 +207,9 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
         verdict.status = VERIFIED
         verdict.reason = f"all {cards} cards {'dealt' if full else 'named'} are where the " \
             "committed deck put them"
+    if pick:
+        verdict.reason += (f"; the game, {history_game(data).id}, is the random pick among "
+                           f"the games offered ({', '.join(pick)})")
     return verdict
 
 
