@@ -415,6 +415,7 @@ def test_a_random_dealers_choice_pick_is_made_after_the_seeds_and_verifies() -> 
             assert session.hand.button == hand_no - 1
             assert full["_pick_games"] == offered and full["_client_seeds"]["0"] == sent[hand_no]
             assert full["_game"] == picked_game(bytes.fromhex(full["_hand_hash"]), offered)
+            assert session.public_deal()["pick_games"] == offered  # type: ignore[index]
             assert verify_history(full).status == "verified"
             copy = verify_text(session.history_text(1, ["Ann", "Bob", "Cy"]))
             assert copy.ok, copy.reason

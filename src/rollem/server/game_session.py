@@ -696,14 +696,17 @@ class GameSession:
     def public_deal(self) -> dict[str, Any] | None:
         """What every player may know of a committed deck's hand (issue 32):
         ``commitment``, ``prev_hash``, ``client_seeds`` (seat as text -> seed),
-        ``hand_hash`` (hex, as the history writes them); never the key.
+        ``hand_hash`` (hex, as the history writes them), and ``pick_games``
+        (the games offered) when the game was picked at random; never the key.
         ``None`` for a hand dealt otherwise."""
         proof = self.hand.source.proof
         if proof is None:
             return None
         fields = proof.public_fields()
+        pick = {"pick_games": fields["_pick_games"]} if "_pick_games" in fields else {}
         return {"commitment": fields["_commitment"], "prev_hash": fields["_prev_hash"],
-                "client_seeds": fields["_client_seeds"], "hand_hash": fields["_hand_hash"]}
+                "client_seeds": fields["_client_seeds"], "hand_hash": fields["_hand_hash"],
+                **pick}
 
     def view_json(self, seat: int | None, names: list[str] | None = None) -> str:
         """:meth:`view` as compact JSON text (``events`` last), built once per change
