@@ -2,13 +2,16 @@
 
 A hand dealt from a committed deck (:mod:`rollem.engine.commit_reveal`)
 carries ``_hand_no``, ``_commitment``, ``_prev_hash``, ``_client_seeds``,
-``_deck_root`` and ``_hand_hash``; the full history also ``_deal_key``, a
+``_deck_root`` and ``_hand_hash`` (and ``_pick_games`` when its game was
+picked at random); the full history also ``_deal_key``, a
 player's own copy (once the hand is over) ``_openings`` instead.
 :func:`verify_history`
 
 1. checks ``_commitment`` against the root (the full history: the root the
-   key gives) and ``_hand_hash`` against the commitment, the client seeds and
-   the hand number;
+   key gives) and, for a game picked at random, the games offered
+   (``_pick_games``); ``_hand_hash`` against the commitment, the client seeds
+   and the hand number; and that a game picked at random is the one the pick
+   names from the hand's hash;
 2. a full history: deals the hand again from the key and the client seeds
    (the engine asks the same :class:`~rollem.engine.commit_reveal.
    CommittedSource` for the deck and every later shuffle) applying the
@@ -55,6 +58,8 @@ from rollem.engine.commit_reveal import (
     hand_no_field,
     hash_field,
     hex_text,
+    pick_games_field,
+    picked_game,
 )
 from rollem.engine.errors import EngineError
 from rollem.engine.hand import Hand
@@ -164,8 +169,13 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
         else:
             what = "_deck_root"
         assert root is not None
-        chained = chained_commitment(root, hash_field(data, "_prev_hash"))
+        pick = pick_games_field(data)
+        chained = chained_commitment(root, hash_field(data, "_prev_hash"), pick)
         if hex_text(chained) != commitment:
+            if pick:
+                raise ProofError(f"{what} or _pick_games does not match _commitment: the "
+                                 f"commitment of its root, _prev_hash and the games offered "
+                                 f"({', '.join(pick)}) is {hex_text(chained)}, not {commitment}")
             raise ProofError(f"{what} does not match _commitment: the commitment of its root "
                              f"and _prev_hash is {hex_text(chained)}, not {commitment}")
         seeds = client_seeds_field(data)
@@ -175,6 +185,8 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
             raise ProofError(f"_hand_hash {data.get('_hand_hash')!r} is not the hash of "
                              "_commitment, _client_seeds and _hand_no "
                              f"({verdict.hand_hash}): one of them was changed")
+        if pick:
+            _check_pick(data, pick, linked)
         if full:
             cards, stopped = _check_full(data, proof), None
             verdict.opened = DECK_SIZE
@@ -195,7 +207,25 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
         verdict.status = VERIFIED
         verdict.reason = f"all {cards} cards {'dealt' if full else 'named'} are where the " \
             "committed deck put them"
+    if pick:
+        verdict.reason += (f"; the game, {history_game(data).id}, is the random pick among "
+                           f"the games offered ({', '.join(pick)})")
     return verdict
+
+
+def _check_pick(data: Mapping[str, Any], pick: Sequence[str], linked: bytes) -> None:
+    """A game picked at random (``_pick_games``): the history's game must be the
+    one the pick among the games offered names from the hand's hash.
+
+    Raises:
+        ProofError: another game, named.
+    """
+    game = history_game(data).id
+    want = picked_game(linked, pick)
+    if game != want:
+        raise ProofError(f"the game is {game}, but the random pick among _pick_games "
+                         f"({', '.join(pick)}) by _hand_hash names {want}: the pick was "
+                         "changed")
 
 
 def _openings(data: Mapping[str, Any], root: bytes) -> dict[int, int]:

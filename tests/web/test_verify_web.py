@@ -348,3 +348,75 @@ def test_the_seed_wait_ends_on_the_table_clock() -> None:
         assert deal is not None and deal["commitment"] == seeding["commitment"]
         assert deal["client_seeds"] == {"0": "ann-1", "1": "", "2": ""}
         loop.call(table.shutdown)
+
+
+def test_a_random_dealers_choice_pick_is_made_after_the_seeds_and_verifies() -> None:
+    """A person's choice that times out (R-C-15) and a computer player's pick
+    (R-C-12), on a virtual clock: the deal waiting for seeds shows the games
+    offered and no game yet; the game dealt is the pick the hand's hash (with
+    the seed sent) names among them, and every history and copy carries the
+    games offered and verifies."""
+    from test_table_bots import virtual_server
+
+    from rollem.engine.commit_reveal import picked_game
+    from rollem.server import game_session, live_table
+    from rollem.server.config import parse_config
+    from rollem.server.live_table import Client
+    from rollem.server.protocol import ClientMessage
+
+    offered = ["sdr", "rollyourown", "rollem521"]
+    with virtual_server() as (loop, store):
+        # (virtual_server sets no wait and a seeded shuffle; it restores both)
+        LiveTable.CLIENT_SEED_WAIT = 2.0
+        live_table.committed_source = game_session.committed_source  # type: ignore[misc]
+        config = parse_config({
+            "game": "dealers-choice", "seats": 3, "bots": 1, "stack": 400, "ante": 1,
+            "small_bet": 2, "big_bet": 4, "decision_seconds": 600.0,
+            "time_bank_seconds": 0.0, "grace_seconds": 1000.0, "between_hands": 0.5,
+            "bot_delay": 0.0})
+        table, _ = loop.call(LiveTable.create, store, config)
+        host = Client(None, True)
+        loop.call(table.connect, host)
+        ann = Client(table.seat_for_token(loop.call(table.join, "Ann", 0)[1]))
+        bob = Client(table.seat_for_token(loop.call(table.join, "Bob", 1)[1]))
+        for client in (host, ann, bob):
+            loop.call(table.connect, client)
+        loop.call(table.handle, host, ClientMessage("start", None, table.seq, {}))
+        chose: list[int] = []  # the seats whose choice was open
+        sent: dict[int, str] = {}  # hand -> Ann's client seed
+        while int(table.session["hand_no"]) < 3 or table.hand is not None:
+            assert loop.now < 1_000_000 + 20_000, "the table stopped dealing"
+            if table.session.get("choice"):
+                chose.append(table.session["choice"]["seat"])
+                loop.advance(601)  # (a person's choice: it times out)
+                continue
+            seeding = table.session.get("seeding")
+            if seeding and seeding["hand"] not in sent:
+                assert seeding["game"] is None  # picked after the seeds, not before
+                assert table.state(0)["table"]["deal"]["pick"] == offered
+                sent[seeding["hand"]] = seed = f"ann-{seeding['hand']}"
+                loop.call(table.handle, ann, ClientMessage(
+                    "client_seed", seeding["hand"], None,
+                    {"type": "client_seed", "hand": seeding["hand"], "seed": seed}))
+            for client in (ann, bob):  # people play at once: what the clock would play
+                if table.hand is not None and client.seat in table.decision_seq:
+                    loop.call(table.handle, client, ClientMessage(
+                        "action", table.hand.hand_no, table.seq,
+                        {"action": table.hand.timeout_action(client.seat)}))
+            loop.advance(0.5)
+        # hands 1 and 2: Ann's and Bob's choices timed out; hand 3: the computer player's
+        assert chose[:2] == [0, 1]
+        for hand_no in (1, 2, 3):
+            row = store.load_hand(table.id, hand_no)
+            assert row is not None
+            session = GameSession.restore(hand_no, row.setup, store.load_actions(table.id,
+                                                                                 hand_no))
+            full = history_dict(session.hand)
+            assert session.hand.button == hand_no - 1
+            assert full["_pick_games"] == offered and full["_client_seeds"]["0"] == sent[hand_no]
+            assert full["_game"] == picked_game(bytes.fromhex(full["_hand_hash"]), offered)
+            assert session.public_deal()["pick_games"] == offered  # type: ignore[index]
+            assert verify_history(full).status == "verified"
+            copy = verify_text(session.history_text(1, ["Ann", "Bob", "Cy"]))
+            assert copy.ok, copy.reason
+        loop.call(table.shutdown)

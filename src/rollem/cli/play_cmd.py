@@ -18,7 +18,7 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -166,7 +166,6 @@ class TerminalGame:
                      for _ in range(players - 1)]
         self.level = level
         table_rng = random.Random(master.getrandbits(64)) if seed is not None else None
-        self.pick_rng: random.Random = table_rng if table_rng is not None else random.SystemRandom()
         # You may rebuy when broke (offer_rebuy); the computer players never do.
         # A tournament (issue 28, ``tournament``: its schedule): no rebuys, the
         # stakes rise by level, the busted sit out; the stack is the schedule's.
@@ -177,6 +176,7 @@ class TerminalGame:
             stack = self.stack = tournament.stack
         self.seed = seed
         self.prev_hash = ZERO_HASH
+        self._picked: DealProof | None = None  # a random pick's hand, made before its deal
         self.table = Table([stack] * players, game=game, rng=table_rng, button=0,
                            choose_game=self._choose_game, options=options, games=games,
                            rebuy=stack, auto_rebuy=lambda seat: False,
@@ -206,14 +206,23 @@ class TerminalGame:
         dealer's secret deal key (``--seed``: derived from it, so deals repeat)
         and the terminal's client seed (:func:`new_client_seed`), chained to
         the previous hand dealt; the copy saved after the hand opens the cards
-        you saw (``rollem verify``)."""
-        if self.seed is not None:
-            proof = seeded_proof(self.seed, hand_no, self.prev_hash)
-        else:
-            proof = DealProof.new(hand_no, self.prev_hash).with_client_seeds(
-                {0: new_client_seed()})
+        you saw (``rollem verify``).  A hand whose game a computer player picked
+        has its proof already (:meth:`_choose_game`)."""
+        proof = self._picked
+        self._picked = None
+        if proof is None or proof.hand_no != hand_no:
+            proof = self._proof(hand_no)
         self.prev_hash = proof.hand_hash()
         return CommittedSource(proof)
+
+    def _proof(self, hand_no: int, pick_games: Sequence[str] = ()) -> DealProof:
+        """Hand ``hand_no``'s secret deal key and the terminal's client seed
+        (``--seed``: derived from it), chained to the previous hand;
+        ``pick_games``: the games offered to a computer player's random pick."""
+        if self.seed is not None:
+            return seeded_proof(self.seed, hand_no, self.prev_hash, pick_games=pick_games)
+        return DealProof.new(hand_no, self.prev_hash, pick_games).with_client_seeds(
+            {0: new_client_seed()})
 
     # ------------------------------------------------------------ output
 
@@ -296,7 +305,11 @@ class TerminalGame:
                      "the only one that fits.")
             return fits[0]
         if table.button != 0:
-            chosen = self.pick_rng.choice(fits)
+            # a computer player's pick (R-C-12) comes from the hand's committed deal
+            # and seeds (issue 32): the games offered are in the commitment, the
+            # pick is the hand's hash's, and ``rollem verify`` checks it
+            proof = self._picked = self._proof(table.hands + 1, [g.id for g in fits])
+            chosen = fits[[g.id for g in fits].index(proof.picked_game())]
             self.say(f"{self.names[table.button]} has the button and deals "
                      f"{chosen.name} ({chosen.id}).")
             return chosen

@@ -27,9 +27,13 @@ can re-implement it; tags are ASCII bytes, integers big-endian unsigned:
 - the tree: 64 leaves (52 to 63 are 32 zero bytes), ``node = SHA-256(
   "rollem-node" ‖ left ‖ right)``, 6 levels up to ``root``; a position's
   *path* is its 6 siblings, from the leaves up.
-- ``commitment = SHA-256("rollem-commit" ‖ root ‖ prev_hash)``:
+- ``commitment = SHA-256("rollem-commit" ‖ root ‖ prev_hash [‖ pick])``:
   ``prev_hash`` is the previous hand's ``hand_hash`` in the same session (32
-  zero bytes for its first hand): the hand chain.
+  zero bytes for its first hand): the hand chain; ``pick`` only when the
+  hand's game is picked at random (a computer player's or a timed-out
+  dealer's choice, R-C-12, R-C-15): ``"rollem-pick" ‖ count ‖ (length ‖
+  id)*``, the games offered in order, ``count`` and ``length`` 2 bytes,
+  ``id`` UTF-8.
 - ``seeds = count ‖ (seat ‖ length ‖ text)*``: the client seeds sorted by
   seat; ``count``, ``seat``, ``length`` 2 bytes; ``text`` ASCII (0 to
   :data:`CLIENT_SEED_MAX` of ``[A-Za-z0-9_-]``; the empty seed is the public
@@ -38,6 +42,9 @@ can re-implement it; tags are ASCII bytes, integers big-endian unsigned:
   ``hand_no`` 8 bytes: public once the client seeds are in.
 - ``P``: the shuffle of ``0..51`` by ``stream(hand_hash, "rollem-deal")``;
   the deck dealt, top first, is ``D[P[0]], D[P[1]], ...``.
+- a random pick: the games offered, item ``below(count)`` of
+  ``stream(hand_hash, "rollem-pick")``: made after the client seeds, from the
+  list committed before them.
 - every later shuffle (the Roll Your Own pool, a 5-2-1 reshuffle) of the
   cards in the order the engine gathers them: by ``stream(K, "rollem-later"
   ‖ hand_hash)``, secret during the hand (a public one would tell each player
@@ -73,11 +80,14 @@ __all__ = [
     "committed_deck",
     "deal_permutation",
     "encode_client_seeds",
+    "encode_pick_games",
     "hand_hash",
     "hex_text",
     "leaf_hash",
     "merkle_root",
     "new_client_seed",
+    "pick_games_field",
+    "picked_game",
     "root_from_path",
     "salt",
     "seeded_proof",
@@ -97,6 +107,9 @@ ZERO_HASH = bytes(32)
 
 CLIENT_SEED_MAX = 64
 """Most characters in a client seed."""
+
+PICK_GAMES_MAX = 64
+"""Most games offered to a random pick (a table offers far fewer)."""
 
 _T = TypeVar("_T")
 
@@ -187,6 +200,43 @@ def committed_deck(key: bytes) -> list[int]:
     return _shuffle(range(DECK_SIZE), _Stream(key, b"rollem-deck").below)
 
 
+def encode_pick_games(games: Sequence[str]) -> bytes:
+    """The games offered to a random pick, as the commitment takes them:
+    ``"rollem-pick" ‖ count ‖ (length ‖ id)*`` (2-byte count and lengths, UTF-8
+    ids, in the order offered); empty bytes when no game is picked at random."""
+    if not games:
+        return b""
+    out = bytearray(b"rollem-pick" + len(games).to_bytes(2, "big"))
+    for game in games:
+        text = game.encode()
+        out += len(text).to_bytes(2, "big") + text
+    return bytes(out)
+
+
+def check_pick_games(games: object) -> tuple[str, ...]:
+    """``games`` as the games offered to a random pick: none (no random pick), or
+    2 to :data:`PICK_GAMES_MAX` different game ids of 1 to 64 characters.
+
+    Raises:
+        ProofError: naming what is allowed.
+    """
+    if isinstance(games, str) or not isinstance(games, Sequence) or not (
+            len(games) == 0 or 2 <= len(games) <= PICK_GAMES_MAX) or not all(
+            isinstance(g, str) and 1 <= len(g) <= 64 for g in games) \
+            or len(set(games)) != len(games):
+        raise ProofError(f"_pick_games must be a list of 2 to {PICK_GAMES_MAX} different "
+                         f"game ids, not {str(games)[:80]!r}")
+    return tuple(games)
+
+
+def picked_game(hand_hash_: bytes, games: Sequence[str]) -> str:
+    """The game a random pick among ``games`` (2 or more, in the order offered)
+    names: item ``below(len(games))`` of ``stream(hand_hash, "rollem-pick")``
+    (uniform: rejection sampling).  Public: anyone can compute it once the
+    client seeds are in, nobody before."""
+    return games[_Stream(hand_hash_, b"rollem-pick").below(len(games))]
+
+
 def deal_permutation(hand_hash_: bytes) -> list[int]:
     """``P``: position ``i`` of the deck dealt holds ``D[P[i]]`` (public: no secret)."""
     return _shuffle(range(DECK_SIZE), _Stream(hand_hash_, b"rollem-deal").below)
@@ -232,9 +282,13 @@ def root_from_path(leaf: bytes, pos: int, path: Sequence[bytes]) -> bytes:
     return node
 
 
-def chained_commitment(root: bytes, prev_hash: bytes = ZERO_HASH) -> bytes:
-    """``SHA-256("rollem-commit" ‖ root ‖ prev_hash)``: announced before the deal."""
-    return hashlib.sha256(b"rollem-commit" + root + prev_hash).digest()
+def chained_commitment(root: bytes, prev_hash: bytes = ZERO_HASH,
+                       pick_games: Sequence[str] = ()) -> bytes:
+    """``SHA-256("rollem-commit" ‖ root ‖ prev_hash [‖ pick])``: announced before
+    the deal; ``pick`` (:func:`encode_pick_games`) only when the game is picked
+    at random among ``pick_games``."""
+    return hashlib.sha256(b"rollem-commit" + root + prev_hash
+                          + encode_pick_games(pick_games)).digest()
 
 
 def hand_hash(commitment: bytes, seeds: bytes, hand_no: int) -> bytes:
@@ -309,12 +363,17 @@ class DealProof:
         client_seeds: seat -> client seed text.
         hand_no: the hand's number in its session (0 or more).
         prev_hash: the previous hand's :meth:`hand_hash` (:data:`ZERO_HASH` first).
+        pick_games: the games offered when the hand's game is picked at random
+            (a computer player's or a timed-out dealer's choice, R-C-12,
+            R-C-15), in the order offered; the commitment covers them and
+            :meth:`picked_game` names the game.  Empty otherwise.
     """
 
     key: bytes
     client_seeds: Mapping[int, str] = field(default_factory=dict)
     hand_no: int = 0
     prev_hash: bytes = ZERO_HASH
+    pick_games: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.key) != KEY_BYTES or len(self.prev_hash) != 32:
@@ -325,6 +384,7 @@ class DealProof:
             if not 0 <= seat < 2**16:
                 raise ProofError(f"seat {seat} is out of range")
             check_client_seed(text)
+        check_pick_games(self.pick_games)
 
     @cached_property
     def deck(self) -> list[int]:
@@ -343,7 +403,7 @@ class DealProof:
     @property
     def commitment(self) -> bytes:
         """:func:`chained_commitment` of the root and the previous hand's hash."""
-        return chained_commitment(self.root, self.prev_hash)
+        return chained_commitment(self.root, self.prev_hash, self.pick_games)
 
     def seeds_bytes(self) -> bytes:
         return encode_client_seeds(self.client_seeds)
@@ -356,6 +416,11 @@ class DealProof:
         """``P`` (:func:`deal_permutation`): the deck dealt is ``D[P[0]], D[P[1]], ...``."""
         return deal_permutation(self.hand_hash())
 
+    def picked_game(self) -> str | None:
+        """The game the random pick names (:func:`picked_game` of the hand's hash),
+        or ``None`` when the game is not picked at random."""
+        return picked_game(self.hand_hash(), self.pick_games) if self.pick_games else None
+
     def opening(self, pos: int) -> Opening:
         """Position ``pos`` of ``D`` opened (for a player who saw its card)."""
         path = tuple(self._tree[level][(pos >> level) ^ 1] for level in range(TREE_DEPTH))
@@ -363,12 +428,14 @@ class DealProof:
 
     def with_client_seeds(self, seeds: Mapping[int, str]) -> DealProof:
         """The same commitment with the client seeds fixed for the hand."""
-        return DealProof(self.key, dict(seeds), self.hand_no, self.prev_hash)
+        return DealProof(self.key, dict(seeds), self.hand_no, self.prev_hash, self.pick_games)
 
     def public_fields(self) -> dict[str, Any]:
         """The fields every copy holds: ``_hand_no``, ``_commitment``,
         ``_prev_hash``, ``_client_seeds`` (seat as a decimal string -> seed),
-        ``_deck_root``, ``_hand_hash``; bytes as :func:`hex_text`."""
+        ``_deck_root``, ``_hand_hash``, and ``_pick_games`` (the games offered)
+        when the game was picked at random; bytes as :func:`hex_text`."""
+        pick = {"_pick_games": list(self.pick_games)} if self.pick_games else {}
         return {
             "_hand_no": self.hand_no,
             "_commitment": hex_text(self.commitment),
@@ -376,6 +443,7 @@ class DealProof:
             "_client_seeds": {str(s): self.client_seeds[s] for s in sorted(self.client_seeds)},
             "_deck_root": hex_text(self.root),
             "_hand_hash": hex_text(self.hand_hash()),
+            **pick,
         }
 
     def fields(self) -> dict[str, Any]:
@@ -390,24 +458,29 @@ class DealProof:
             ProofError: a missing or malformed field, named.
         """
         return cls(_hex(data.get("_deal_key"), "_deal_key"), client_seeds_field(data),
-                   hand_no_field(data), _hex(data.get("_prev_hash"), "_prev_hash"))
+                   hand_no_field(data), _hex(data.get("_prev_hash"), "_prev_hash"),
+                   pick_games_field(data))
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON for storage with the hand (all of it: the dealer's own record)."""
         return {"deal_key": self.key.hex(), "hand_no": self.hand_no,
                 "prev_hash": self.prev_hash.hex(),
-                "client_seeds": {str(s): t for s, t in self.client_seeds.items()}}
+                "client_seeds": {str(s): t for s, t in self.client_seeds.items()},
+                "pick_games": list(self.pick_games)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DealProof:
         return cls(bytes.fromhex(data["deal_key"]),
                    {int(k): str(v) for k, v in data.get("client_seeds", {}).items()},
-                   int(data["hand_no"]), bytes.fromhex(data["prev_hash"]))
+                   int(data["hand_no"]), bytes.fromhex(data["prev_hash"]),
+                   tuple(data.get("pick_games", ())))
 
     @classmethod
-    def new(cls, hand_no: int, prev_hash: bytes = ZERO_HASH) -> DealProof:
-        """A fresh secret deal key (:mod:`secrets`), no client seeds yet."""
-        return cls(secrets.token_bytes(KEY_BYTES), {}, hand_no, prev_hash)
+    def new(cls, hand_no: int, prev_hash: bytes = ZERO_HASH,
+            pick_games: Sequence[str] = ()) -> DealProof:
+        """A fresh secret deal key (:mod:`secrets`), no client seeds yet;
+        ``pick_games``: the games offered to a random pick (none: no pick)."""
+        return cls(secrets.token_bytes(KEY_BYTES), {}, hand_no, prev_hash, tuple(pick_games))
 
 
 def hand_no_field(data: Mapping[str, Any]) -> int:
@@ -435,6 +508,21 @@ def client_seeds_field(data: Mapping[str, Any]) -> dict[int, str]:
     return {int(k): check_client_seed(v) for k, v in raw.items()}
 
 
+def pick_games_field(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """``_pick_games`` of a history: the games offered to a random pick (none
+    when the field is absent).
+
+    Raises:
+        ProofError: not a list of 2 or more different game ids.
+    """
+    if "_pick_games" not in data:
+        return ()
+    games = check_pick_games(data["_pick_games"])
+    if not games:
+        raise ProofError("_pick_games must be a list of 2 or more different game ids, not []")
+    return games
+
+
 def hash_field(data: Mapping[str, Any], key: str) -> bytes:
     """A 64-hex-digit field of a history.
 
@@ -445,15 +533,15 @@ def hash_field(data: Mapping[str, Any], key: str) -> bytes:
 
 
 def seeded_proof(seed: int, hand_no: int, prev_hash: bytes = ZERO_HASH,
-                 seats: Sequence[int] = (0,)) -> DealProof:
+                 seats: Sequence[int] = (0,), pick_games: Sequence[str] = ()) -> DealProof:
     """Repeatable secrets for ``--seed`` deals: the deal key is
     ``SHA-256("rollem-seed:" ‖ seed ‖ ":" ‖ hand_no)`` (decimal text), and each
     of ``seats`` sends the first 32 hex digits of ``SHA-256("rollem-client:" ‖
-    seed ‖ ":" ‖ hand_no ‖ ":" ‖ seat)``."""
+    seed ‖ ":" ‖ hand_no ‖ ":" ‖ seat)``; ``pick_games`` as :meth:`DealProof.new`."""
     key = hashlib.sha256(f"rollem-seed:{seed}:{hand_no}".encode()).digest()
     clients = {s: hex_text(hashlib.sha256(f"rollem-client:{seed}:{hand_no}:{s}".encode())
                            .digest()[:16]) for s in seats}
-    return DealProof(key, clients, hand_no, prev_hash)
+    return DealProof(key, clients, hand_no, prev_hash, tuple(pick_games))
 
 
 class CommittedSource(RandomSource):

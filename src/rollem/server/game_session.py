@@ -35,7 +35,7 @@ import orjson
 
 from rollem.cards import CARDS, Card, CardError, parse_card
 from rollem.engine import actions as A
-from rollem.engine.commit_reveal import CommittedSource, DealProof
+from rollem.engine.commit_reveal import CommittedSource, DealProof, picked_game
 from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.events import Event, event_to_dict
 from rollem.engine.hand import Hand
@@ -124,12 +124,13 @@ def _setup_game(setup: dict[str, Any]) -> Any:
     return setup["game"]
 
 
-def pick_bot_game(choices: list[str]) -> str:
-    """A computer player (or the clock) names a game uniformly at random, securely
-    (R-C-12: :func:`rollem.table.pick_game`)."""
-    from rollem.table import pick_game
-
-    return pick_game(choices)
+def pick_bot_game(choices: list[str], hand_hash: bytes) -> str:
+    """A computer player (or the clock) names a game uniformly at random (R-C-12,
+    R-C-15): the pick among ``choices`` (offered, in order, and covered by the
+    commitment) that the hand's hash gives once the client seeds are in
+    (issue 32: :func:`~rollem.engine.commit_reveal.picked_game`), so that
+    ``rollem verify`` checks it and nobody could steer it."""
+    return picked_game(hand_hash, choices)
 
 
 def secure_source() -> SecureSource:
@@ -137,11 +138,13 @@ def secure_source() -> SecureSource:
     return SecureSource()
 
 
-def new_deal_proof(hand_no: int, prev_hash: bytes) -> DealProof:
+def new_deal_proof(hand_no: int, prev_hash: bytes,
+                   pick_games: list[str] | None = None) -> DealProof:
     """The secret deal key of hand ``hand_no``, chained to ``prev_hash`` (the
     table's last hand's hash), fixed before any client seed is taken (issue 32,
-    :mod:`rollem.engine.commit_reveal`)."""
-    return DealProof.new(hand_no, prev_hash)
+    :mod:`rollem.engine.commit_reveal`); ``pick_games``: the games offered when
+    the game is to be picked at random after the seeds (:func:`pick_bot_game`)."""
+    return DealProof.new(hand_no, prev_hash, pick_games or ())
 
 
 def committed_source(proof: DealProof) -> RandomSource:
@@ -696,14 +699,17 @@ class GameSession:
     def public_deal(self) -> dict[str, Any] | None:
         """What every player may know of a committed deck's hand (issue 32):
         ``commitment``, ``prev_hash``, ``client_seeds`` (seat as text -> seed),
-        ``hand_hash`` (hex, as the history writes them); never the key.
+        ``hand_hash`` (hex, as the history writes them), and ``pick_games``
+        (the games offered) when the game was picked at random; never the key.
         ``None`` for a hand dealt otherwise."""
         proof = self.hand.source.proof
         if proof is None:
             return None
         fields = proof.public_fields()
+        pick = {"pick_games": fields["_pick_games"]} if "_pick_games" in fields else {}
         return {"commitment": fields["_commitment"], "prev_hash": fields["_prev_hash"],
-                "client_seeds": fields["_client_seeds"], "hand_hash": fields["_hand_hash"]}
+                "client_seeds": fields["_client_seeds"], "hand_hash": fields["_hand_hash"],
+                **pick}
 
     def view_json(self, seat: int | None, names: list[str] | None = None) -> str:
         """:meth:`view` as compact JSON text (``events`` last), built once per change

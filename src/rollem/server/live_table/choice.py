@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rollem.server import host, live_table
+from rollem.server import host
 from rollem.table import DEALERS_CHOICE, Deal
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def choice_lapses(self: LiveTable, number: int) -> bool:
     choice = self.open_choice()
     if choice is None or int(choice["seat"]) != number or self.hand is not None:
         return False
-    self._choose(live_table.pick_bot_game(choice["games"]))
+    self._choose(None)  # (picked at random once the client seeds are in)
     return True
 
 
@@ -92,8 +92,11 @@ def release_choice_clock(self: LiveTable) -> None:
     self._refresh_decisions(opened=opened)
 
 
-def _choose(self: LiveTable, game: str) -> None:
-    """Deal the hand of the pending dealer's choice as ``game`` (R-C-12).
+def _choose(self: LiveTable, game: str | None) -> None:
+    """Deal the hand of the pending dealer's choice as ``game`` (R-C-12), or
+    ``None``: a game picked at random (a computer player's pick, or the clock's,
+    R-C-15) among those offered that the table still offers, after the client
+    seeds (issue 32: :func:`~rollem.server.live_table.hands._deal`).
 
     Only the players the choice was offered for are dealt in (the games
     offered fit that many): seats that left or sat out since are not, and
@@ -119,7 +122,11 @@ def _choose(self: LiveTable, game: str) -> None:
     # If the table no longer offers the named game, the choice lapses and the
     # table deals anew under its new settings.
     host.apply_pending_config(self)
-    if self.config.game != DEALERS_CHOICE or game not in self.config.choices:
+    offered_games = [g for g in choice["games"] if g in self.config.choices]
+    if game is None and len(offered_games) == 1:
+        game = offered_games[0]  # (nothing left to pick from)
+    if (self.config.game != DEALERS_CHOICE or not offered_games
+            or (game is not None and game not in self.config.choices)):
         # (the same button deals, or names again: the next deal starts from it)
         self.session["button"] = (int(choice["seat"]) - 1) % self.config.seats
         self._bump_seq()
@@ -143,7 +150,8 @@ def _choose(self: LiveTable, game: str) -> None:
         self.broadcast()
         self._schedule_next_hand(self.config.between_hands)
         return
-    self._deal(int(choice["hand"]), game, table, offered)
+    self._deal(int(choice["hand"]), game, table, offered,
+               pick=offered_games if game is None else None)
 
 
 def _taken_since(self: LiveTable, choice: dict[str, Any], seat: int) -> bool:

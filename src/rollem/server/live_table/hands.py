@@ -209,13 +209,14 @@ def _maybe_start_hand(self: LiveTable) -> None:
     button = deal.button
     self.session["button"] = button
     hand_no = int(self.session["hand_no"]) + 1
-    game = self.config.game
+    game: str | None = self.config.game
+    pick = None
     if game == DEALERS_CHOICE:
         games = [g.id for g in deal.games]
         if len(games) == 1:
             game = games[0]
         elif self.seats[button].row.bot is not None:
-            game = live_table.pick_bot_game(games)
+            game, pick = None, games  # (picked at random after the client seeds)
         else:
             self.session["choice"] = {
                 "hand": hand_no, "seat": button, "games": games, "players": players,
@@ -230,10 +231,11 @@ def _maybe_start_hand(self: LiveTable) -> None:
             self._refresh_decisions()
             self.broadcast()
             return
-    self._deal(hand_no, game, table, deal)
+    self._deal(hand_no, game, table, deal, pick=pick)
 
 
-def _deal(self: LiveTable, hand_no: int, game: str, table: SessionTable, deal: Deal) -> None:
+def _deal(self: LiveTable, hand_no: int, game: str | None, table: SessionTable, deal: Deal,
+          pick: list[str] | None = None) -> None:
     """Commit to the deck of hand ``hand_no`` (issue 32): a new secret deal key
     chained to the table's last hand (:func:`~rollem.server.game_session.
     new_deal_proof`), stored with the session (``session["seeding"]``) and its
@@ -244,9 +246,17 @@ def _deal(self: LiveTable, hand_no: int, game: str, table: SessionTable, deal: D
     seconds with the empty seed for the rest.  The deal is the one the session
     ``table`` offers (R-C-12: its seats dealt in, button), kept like a
     dealer's choice: a seat that leaves meanwhile is not dealt in, a newcomer
-    waits for the next hand."""
+    waits for the next hand.
+
+    ``game`` ``None``: the game is picked at random among ``pick`` (the games
+    offered, in order: a computer player's or the clock's dealer's choice,
+    R-C-12, R-C-15); the commitment covers them, and the pick is made from the
+    hand's hash once the client seeds are in (:func:`_deal_seeded`,
+    :func:`~rollem.server.game_session.pick_bot_game`), so nobody can steer
+    it and every copy shows it (``_pick_games``)."""
     last = self.session.get("hand_hash")
-    proof = live_table.new_deal_proof(hand_no, bytes.fromhex(last) if last else ZERO_HASH)
+    proof = live_table.new_deal_proof(hand_no, bytes.fromhex(last) if last else ZERO_HASH,
+                                      pick if game is None else None)
     players = [int(p) for p in table.still_dealt_in(deal)]  # (not a seat left since)
     self.session["choice"] = None
     self.session["seeding"] = {
@@ -273,14 +283,19 @@ def public_seeding(self: LiveTable) -> dict[str, Any] | None:
     """The deal waiting for client seeds as every client sees it (issue 32):
     ``hand``, ``commitment`` (64 hex digits), ``players`` (the seats to be
     dealt in), ``seeded`` (those whose seed is in; never the seeds themselves before
-    the deal), ``until`` (the moment it deals anyway, on the table's clock);
-    never the key.  ``None`` when none is waiting."""
+    the deal), ``until`` (the moment it deals anyway, on the table's clock),
+    ``pick`` (the games offered) when the game is picked at random after the
+    seeds; never the key.  ``None`` when none is waiting."""
     seeding = self.session.get("seeding")
     if not seeding:
         return None
-    return {"hand": seeding["hand"], "commitment": seeding["commitment"],
-            "players": seeding["players"], "until": seeding["until"],
-            "seeded": sorted(int(s) for s in seeding["seeds"])}
+    out = {"hand": seeding["hand"], "commitment": seeding["commitment"],
+           "players": seeding["players"], "until": seeding["until"],
+           "seeded": sorted(int(s) for s in seeding["seeds"])}
+    pick = seeding["proof"].get("pick_games")
+    if pick:  # the games a random pick is made from, after the seeds (issue 32)
+        out["pick"] = list(pick)
+    return out
 
 
 def _seed_senders(self: LiveTable, seeding: dict[str, Any]) -> list[int]:
@@ -356,9 +371,11 @@ def _deal_seeded(self: LiveTable) -> None:
         self.broadcast()
         self._schedule_next_hand(self.config.between_hands)
         return
-    hand_no, game = int(seeding["hand"]), str(seeding["game"])
+    hand_no = int(seeding["hand"])
     seeds = {s: str(seeding["seeds"].get(str(s), "")) for s in players}
     proof = DealProof.from_json(seeding["proof"]).with_client_seeds(seeds)
+    game = str(seeding["game"]) if seeding["game"] is not None else \
+        live_table.pick_bot_game(list(proof.pick_games), proof.hand_hash())
     try:
         source = live_table.committed_source(proof)
         dealt = table.deal(offered, self.config.game_of(game), source=source)

@@ -303,7 +303,7 @@ def _bot_turn(self: LiveTable, seat: int, opened_seq: int) -> None:
     if not self._still_pending(seat, opened_seq):
         return
     if self.session.get("choice"):
-        self._choose(live_table.pick_bot_game(self.session["choice"]["games"]))
+        self._choose(None)  # (a random pick, made after the client seeds: issue 32)
         return
     assert self.hand is not None
     asked = time.perf_counter()
@@ -371,7 +371,7 @@ def _timeout(self: LiveTable, seat: int, opened_seq: int) -> None:
     if seat in self.seats:
         self.seats[seat].row.bank = 0.0
     if self.session.get("choice"):
-        self._choose(live_table.pick_bot_game(self.session["choice"]["games"]))
+        self._choose(None)  # (a random pick, made after the client seeds: issue 32)
         return
     assert self.hand is not None
     action = self.hand.timeout_action(seat)

@@ -6,7 +6,9 @@
 // - sends this browser's random client seed for the hand, once, when the table
 //   announces the hand's commitment (table.deal) and this seat is dealt in: the
 //   seed is fixed after the commitment and before the deal;
-// - shows the commitment at the deal and through the hand (#verify);
+// - shows the commitment at the deal and through the hand (#verify), and, when the
+//   game is to be picked at random after the seeds (a computer player's or a timed-out
+//   dealer's choice), the games offered (table.deal.pick);
 // - after the hand asks the server to run rollem verify on this seat's own copy
 //   (/api/tables/<id>/hands/<n>/verify), shows the result, checks that the copy
 //   carries the seed this browser sent, and links the copy for checking it
@@ -87,8 +89,9 @@ function render() {
   if (deal) {
     sendSeed(deal, me, got.send);
     const mine = sent.get(deal.hand);
-    html = commitmentLine(deal.hand, deal.commitment, mine ? "Your seed for it: " + mine
-      : "Waiting for the players' seeds.");
+    html = commitmentLine(deal.hand, deal.commitment, (mine ? "Your seed for it: " + mine
+      : "Waiting for the players' seeds.") + (deal.pick ? " The game is then picked at random"
+      + " among " + deal.pick.join(", ") + " (in the commitment) from the seeds." : ""));
   } else if (hand && hand.deal) {
     if (hand.result && hand.seat !== null && hand.seat !== undefined) {
       const v = checked.get(hand.hand_no);
