@@ -22,6 +22,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from types import ModuleType
 from typing import Any, TypeVar
 
 __all__ = ["ClusterError", "child_seed", "job_seed", "run_parts", "split_counts"]
@@ -157,7 +158,9 @@ def _run_on_cluster(fn: Callable[..., R], part_args: Sequence[tuple[Any, ...]],
             and not fn.__module__.startswith("rollem"):
         # a script's function (bench/, a test): its module is not installed on the
         # nodes, so it travels with the task instead of being imported there
-        ray.cloudpickle.register_pickle_by_value(module)  # type: ignore[no-untyped-call]
+        register: Callable[[ModuleType], None] = (
+            ray.cloudpickle.register_pickle_by_value)  # (untyped in Ray: no call checks)
+        register(module)
     task = ray.remote(fn)
     pending = {task.remote(*args): k for k, args in enumerate(part_args)}
     results: dict[int, R] = {}

@@ -179,10 +179,11 @@ def test_a_game_file_game_explains_its_bet_and_its_discard(live: ServerThread,
             asked[kind]["body"]["decision_help"])
     assert _may_now(asked["bet"]["legal"]) in _text(asked["bet"]["body"]["decision_help"])
     discard = _text(asked["discard_to_pool"]["body"]["decision_help"])
-    assert ("Choose 1 card to put face down into the shared pool. No player gets them back: "
+    # nothing draws from the discards: out of play, no pool (issue 33)
+    assert ("Choose 1 card to discard face down. No player gets them back: "
             "they are out of every hand.") in discard
-    assert ("In Crazy Pineapple: All at once, each player discards 1 card face down into a "
-            "common pool.") in discard
+    assert ("In Crazy Pineapple: All at once, each player discards 1 card face down (out of "
+            "play).") in discard
 
 
 def test_a_dealer_s_choice_explains_the_choice_and_the_game_chosen(live: ServerThread,

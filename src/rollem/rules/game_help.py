@@ -191,9 +191,10 @@ def explain_decision(game: Game, kind: str, legal: Legal | None = None,
     parts = [_what(kind, legal)]
     if kind == "bet" and legal is not None and legal.forced:
         parts[0] = _bring_in_words(legal)
-    if kind == "discard_to_pool" and game.spec is not None and not any(
-            s.kind == "draw-from-pool" for s in game.spec.steps):
-        parts[0] = parts[0].replace(_BACK_TO_PLAYERS, _OUT_OF_PLAY)
+    if kind == "discard_to_pool" and game.spec is not None and not game.spec.pools_discards:
+        # nothing draws from the discards (Crazy Pineapple): out of play, no pool (issue 33)
+        n = _count(legal) if legal is not None else "some of your cards"
+        parts[0] = f"Choose {n} to discard face down. {_OUT_OF_PLAY}"
     if kind == "bet":
         if structure in STRUCTURES:
             parts[0] += " " + STRUCTURES[structure]
