@@ -120,13 +120,14 @@ def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:
         truth = play_odds(view, seed=1_000_000, cpu_seconds=math.inf, half_width=0.0,
                           max_batches=long)
         covered = {"equity": 0, "win": 0, "lose": 0}
-        halves, cpu = [], []
+        halves, cpu, runs = [], [], []
         for s in range(1, repeats + 1):
             t = time.thread_time()
             got = play_odds(view, seed=s)
             cpu.append(time.thread_time() - t)
             assert got.interval is not None
             halves.append(got.interval)
+            runs.append([round(got.equity, 4), round(got.interval, 4)])
             for name in covered:
                 covered[name] += abs(getattr(got, name) - getattr(truth, name)) <= got.interval
         rows.append({"config": label, "truth_equity": round(truth.equity, 4),
@@ -134,7 +135,8 @@ def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:
                      "half_width_min": round(min(halves), 4),
                      "half_width_median": round(float(np.median(halves)), 4),
                      "half_width_max": round(max(halves), 4), "covered": covered,
-                     "repeats": repeats, "cpu_median": round(float(np.median(cpu)), 3),
+                     "repeats": repeats, "runs": runs,
+                     "cpu_median": round(float(np.median(cpu)), 3),
                      "load": round(os.getloadavg()[0], 1)})
         if not as_json:
             r = rows[-1]
