@@ -12,6 +12,15 @@ max; wall clock and this process's CPU time; at ``--samples`` worlds per
 option).
 
     .venv/bin/python bench/bench_calibration.py [--hands 600] [--samples 1000] [--json]
+
+With ``--coverage`` it checks instead the intervals shown in play (issue
+33): for seat 0's view after its second draw in seeded Roll Your Own hands
+at 4 to 6 players (those of ``bench_play_odds.py``), a long run of
+:func:`rollem.odds.play.play_odds` (``--long`` batches, no budget) is taken
+as the truth, and ``--repeats`` seeded runs at the 1 s budget each count
+whether their stated 95% interval covers it (equity, whole pot, nothing).
+
+    .venv/bin/python bench/bench_calibration.py --coverage [--repeats 20] [--long 40]
 """
 
 from __future__ import annotations
@@ -46,7 +55,14 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=1000)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--only", help="run only the configurations whose label holds this text")
+    parser.add_argument("--coverage", action="store_true",
+                        help="check the intervals shown in play against a long run instead")
+    parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--long", type=int, default=40)
     args = parser.parse_args()
+    if args.coverage:
+        coverage(args.repeats, args.long, args.only or "", args.json)
+        return
     rows = []
     for game, players, pick, label in CONFIGS:
         if args.only and args.only not in label:
@@ -81,6 +97,56 @@ def main() -> None:
                 print(f"    predicted {lo:.2f}-{min(hi, 1.0):.2f}: n {n:4d}  mean predicted "
                       f"{mp:.3f}  realised {mr:.3f}  z {z:+.2f}  chi2 part {z * z:.2f}")
     if args.json:
+        print(json.dumps(rows))
+
+
+def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:
+    """The ``--coverage`` check (see the module doc); prints per view the
+    long run, the half-widths stated and how many of ``repeats`` covered."""
+    import math
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from bench_play_odds import _view
+    from rollem.odds.play import play_odds
+
+    rows = []
+    for players, hand_seed in ((4, 30001), (5, 30001), (5, 30002), (6, 30001), (6, 30003)):
+        label = f"Roll Your Own, {players} players, hand {hand_seed}"
+        if only not in label:
+            continue
+        view = _view("rollyourown", players, hand_seed, "late")
+        truth = play_odds(view, seed=1_000_000, cpu_seconds=math.inf, half_width=0.0,
+                          max_batches=long)
+        covered = {"equity": 0, "win": 0, "lose": 0}
+        halves, cpu, runs = [], [], []
+        for s in range(1, repeats + 1):
+            t = time.thread_time()
+            got = play_odds(view, seed=s)
+            cpu.append(time.thread_time() - t)
+            assert got.interval is not None
+            halves.append(got.interval)
+            runs.append([round(got.equity, 4), round(got.interval, 4)])
+            for name in covered:
+                covered[name] += abs(getattr(got, name) - getattr(truth, name)) <= got.interval
+        rows.append({"config": label, "truth_equity": round(truth.equity, 4),
+                     "truth_half_width": truth.interval, "truth_effective": truth.effective,
+                     "half_width_min": round(min(halves), 4),
+                     "half_width_median": round(float(np.median(halves)), 4),
+                     "half_width_max": round(max(halves), 4), "covered": covered,
+                     "repeats": repeats, "runs": runs,
+                     "cpu_median": round(float(np.median(cpu)), 3),
+                     "load": round(os.getloadavg()[0], 1)})
+        if not as_json:
+            r = rows[-1]
+            print(f"{label}: long run {100 * truth.equity:.2f}% ± "
+                  f"{100 * (truth.interval or 0):.2f} ({truth.effective:,.0f} effective); at 1 s "
+                  f"± {100 * min(halves):.2f} to {100 * max(halves):.2f} (median "
+                  f"{100 * float(np.median(halves)):.2f}), CPU median {r['cpu_median']} s; "
+                  f"covered equity {covered['equity']}, whole pot {covered['win']}, nothing "
+                  f"{covered['lose']} of {repeats} (load {r['load']})", flush=True)
+    if as_json:
         print(json.dumps(rows))
 
 

@@ -15,7 +15,7 @@ weighting: the calculator's own count; else every world), effective worlds
 per CPU second, and the 95% half-width over every figure shown
 (:func:`rollem.odds.play.interval_of`; 0 when exact), with new/old ratios.
 
-    .venv/bin/python bench/bench_play_odds.py [--hands 3] [--json]
+    .venv/bin/python bench/bench_play_odds.py [--hands 3] [--json] [--only TEXT]
 """
 
 from __future__ import annotations
@@ -85,9 +85,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=3, help="views per configuration")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--only", default="", help="only the configurations whose label "
+                        "holds this text (e.g. 'Roll Your Own, 6')")
     args = parser.parse_args()
     rows = []
     for game, players, want, label in CONFIGS:
+        if args.only not in label:
+            continue
         seed, found = 30_000, 0
         while found < args.hands and seed < 30_200:
             seed += 1

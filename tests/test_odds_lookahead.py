@@ -679,3 +679,29 @@ def test_ryo_guide_draws_only_sets_still_free_and_says_their_chance() -> None:
         assert np.allclose(ratio[0][hit], 1 / p)
     assert (sets[1] == [0, 1]).all() and np.allclose(ratio[1], 1.0)
     assert (ratio[2] == 0).all()
+
+
+def test_ryo_picking_unnamed_cards_is_uniform_over_distinct_cards_left() -> None:
+    # rollem.odds.ryoseen._pick_each (issue 33: drawn card by card from the
+    # row's list, again where taken or excluded): per draw, m distinct cards
+    # among the row's available ones less its excluded ones, every ordered
+    # choice equally likely
+    from rollem.odds.ryoseen import _pick_each
+
+    avail = np.zeros((2, 52), dtype=bool)
+    avail[0, [3, 7, 9, 20, 41]] = True
+    avail[1, [0, 51]] = True
+    reps = 12_000
+    exclude = np.zeros((2 * reps, 1), dtype=np.int64)
+    exclude[:reps, 0] = 41
+    exclude[reps:, 0] = 51
+    first = _pick_each(np.random.default_rng(3), avail[:1], reps, 2, exclude=exclude[:reps])
+    assert set(first.ravel().tolist()) == {3, 7, 9, 20}
+    assert (first[:, 0] != first[:, 1]).all()
+    pairs, counts = np.unique(first, axis=0, return_counts=True)
+    assert len(pairs) == 12  # 4 x 3 ordered pairs, each about 1,000 times
+    assert counts.min() > 880 and counts.max() < 1120
+    with pytest.raises(ValueError, match="fewer are left"):  # row 1: only card 0 left
+        _pick_each(np.random.default_rng(3), avail, reps, 2, exclude=exclude)
+    assert set(_pick_each(np.random.default_rng(4), avail[1:], 50, 1,
+                          exclude=np.full((50, 1), 51)).ravel().tolist()) == {0}
