@@ -92,6 +92,11 @@ def test_holdem_run_twice_splits_each_pot() -> None:
     assert again.result is not None
     assert again.result.to_dict(cards=True) == hand.result.to_dict(cards=True)
     assert again.extra["run_twice"]["runs"] == runs
+    # PHH (phh-std 0.0.2) has one board: refused in one line, not a broken file
+    from rollem.phh import PHHError, phh_dict
+
+    with pytest.raises(PHHError, match=r"^a hand run twice has no PHH form"):
+        phh_dict(hand)
 
 
 def test_sdr_run_twice_odd_chip_to_the_first_run() -> None:

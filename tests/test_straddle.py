@@ -189,3 +189,36 @@ def test_straddle_chips_conserved_and_replayed(case: tuple[Hand, random.Random])
     assert again.result.to_dict(cards=True) == hand.result.to_dict(cards=True)
     assert [e.seat for e in again.events if e.kind == "blind"] == \
         [e.seat for e in hand.events if e.kind == "blind"]
+
+
+def test_a_straddled_hand_exports_to_phh_that_pokerkit_replays() -> None:
+    """An opt-in straddle under the gun is in PHH's ``blinds_or_straddles`` (it was
+    left out: nothing could replay the file); a Mississippi straddle from the button,
+    which PHH cannot state, is refused in one line, as is a hand run twice (found by
+    a new user's try-out, issue 29)."""
+    import warnings
+
+    import pokerkit as pk
+
+    from rollem.phh import PHHError, phh_dict, write_phh
+    from rollem.phh.read import read_phh, replay_phh
+
+    hand = _holdem([100] * 6, straddlers=(3,))
+    for seat, action in [(4, Call()), (5, Fold()), (0, Raise(12)), (1, Fold()), (2, Fold()),
+                         (3, Call()), (4, Call())]:
+        hand.apply(seat, action)
+    while not hand.is_over:
+        seat = _turn(hand)
+        hand.apply(seat, Check() if "check" in hand.legal_actions(seat).actions else Call())
+    table = phh_dict(hand)
+    # PHH players from the button's left: seats 1, 2, 3 (the straddle), 4, 5, 0
+    assert table["blinds_or_straddles"] == [1, 2, 4, 0, 0, 0]
+    text = write_phh(hand)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        stacks = list(list(pk.HandHistory.loads(text))[-1].stacks)
+    assert stacks == table["finishing_stacks"] == [hand.stacks[s] for s in table["_seats"]]
+    assert replay_phh(read_phh(text)).finishing_stacks == stacks
+    button = _holdem([100] * 6, rule="mississippi", straddlers=(0,))
+    with pytest.raises(PHHError, match=r"^a straddle other than under the gun"):
+        phh_dict(button)

@@ -73,13 +73,23 @@ def phh_dict(hand: Hand, *, players: Sequence[str] | None = None, code: str | No
     ante = next((int(e.data["amount"]) for e in hand.events if e.kind == "ante"), 0)
     ante = opts.ante if ante else 0
     out["antes"] = [ante] * n
-    blinds = [s for s in hand.steps if isinstance(s, Blinds)]
-    if blinds:
-        b = blinds[0]
-        posted = [b.small, b.big] + ([b.straddle] if b.straddle and n > 2 else [])
-        if n == 2 and b.straddle:
-            raise PHHError("a straddle heads-up has no PHH form")
-        out["blinds_or_straddles"] = posted + [0] * (n - len(posted))
+    if hand.result is not None and hand.result.runs:
+        raise PHHError("a hand run twice has no PHH form (phh-std 0.0.2 has one board); "
+                       "its rollem history keeps both runs")
+    if any(isinstance(s, Blinds) for s in hand.steps):
+        # the blinds and any straddle as posted this hand (a player's opt-in straddle
+        # too, issue 27), each under its PHH player
+        posted = [0] * n
+        for e in hand.events:
+            if e.kind == "blind" and e.seat is not None:
+                if e.data.get("blind") == "straddle" and (n == 2 or index[e.seat] != 2):
+                    raise PHHError("a straddle other than under the gun (heads-up, or "
+                                   "Mississippi from the button) has no PHH form")
+                posted[index[e.seat]] += int(e.data["amount"])
+        blinds = next(s for s in hand.steps if isinstance(s, Blinds))
+        if n == 2 or not any(posted):  # (PHH heads-up: small then big, as PokerKit
+            posted = [blinds.small, blinds.big] + [0] * (n - 2)  # reads them)
+        out["blinds_or_straddles"] = posted
     bring = [s for s in hand.steps if isinstance(s, BringIn)]
     if bring:
         out["bring_in"] = bring[0].amount
