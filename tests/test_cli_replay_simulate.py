@@ -118,3 +118,18 @@ def test_simulate_bad_input_exits_2(
     assert code == 2
     assert out == ""
     assert message in err and err.count("\n") == 1
+
+
+def test_simulate_counts_the_tables_it_played_and_refuses_hands_in_a_tournament(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """3 hands over 8 workers are 3 tables, not 8; --hands with --tournament was
+    ignored without a word (found by a new user's try-out)."""
+    code, out, err = run(["simulate", "sdr", "--players", "4", "--hands", "3",
+                              "--workers", "8", "--seed", "1"], capsys)
+    assert code == 0, err
+    assert "chips brought 2400, at the table 2400 (summed over 3 tables: each worker " \
+           "plays its own table)" in out
+    code, out, err = run(["simulate", "sdr", "--players", "4", "--tournament", "turbo",
+                              "--hands", "50"], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("rollem: error: --hands: a tournament plays to one winner")

@@ -127,6 +127,9 @@ def simulate_command(
     check_house(options, [get(g) for g in (DEFAULT_CHOICE if game == "dealers-choice"
                                            else [game])])
     if schedule_name is not None:
+        if hands is not None:
+            fail("--hands: a tournament plays to one winner; give --tournaments (how many) "
+                 "and --hands-max (when one counts as unfinished) instead")
         if cluster is not None:
             fail("--ray: tournaments play on this machine only (leave out --ray)")
         _tournaments(game, levels, schedule_name, tournaments, hands_max, seed, options,
@@ -158,8 +161,9 @@ def simulate_command(
         return
     click.echo(f"{data['game']}: {hands} hands, {players} players, "
                f"{data['hands_per_second']} hands/s, {data['actions_per_hand']} actions/hand")
-    tables = f" (summed over {workers} tables: each worker plays its own table)" \
-        if workers > 1 else ""
+    parts = min(workers, hands)  # (rollem.parallel.split_counts: a part a hand at most)
+    tables = f" (summed over {parts} tables: each worker plays its own table)" \
+        if parts > 1 else ""
     click.echo(f"chips brought {data['chips_start']}, at the table "
                f"{data['chips_end']}{tables}")
     for s in data["seats"]:

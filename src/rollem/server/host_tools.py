@@ -179,7 +179,7 @@ def adjust_stack(table: LiveTable, seat: int, stack: object) -> None:
                          f"stacks), not {stack}")
     if table.hand is not None or table.session.get("choice"):
         raise _refused("in_hand", "stacks are adjusted between hands; wait until this "
-                         "hand ends (or pause the table)")
+                         "hand ends (pause the table first so that no next hand is dealt)")
     row = table.seats[seat].row
     by = stack - row.stack
     if by == 0:

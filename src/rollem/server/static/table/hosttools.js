@@ -153,7 +153,8 @@ export function renderAdjustments(t) {
   for (const x of log) {
     const when = new Date(x.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     list.appendChild(el("li", null, x.name + " " + (x.by > 0 ? "+" : "") + x.by + " to " + x.stack
-      + " (after hand " + x.after_hand + ", " + when + ")"));
+      + " (" + (x.after_hand ? "after hand " + x.after_hand : "before the first hand")
+      + ", " + when + ")"));
   }
   box.appendChild(list);
 }
