@@ -313,3 +313,19 @@ def test_a_busted_entrant_rebuys_in_the_first_levels_only() -> None:
         public = table.tournament_public()
         assert public is not None and public["level"] == 2 and not public["rebuy_open"]
         loop.call(table.shutdown)
+
+
+def test_a_blind_games_level_says_its_blinds_not_an_ante() -> None:
+    """A hold'em tournament's level tells the blinds its hands post (half the small
+    bet and the small bet), not the level's ante, which hold'em does not take (found
+    by a new user's try-out); Stop, Drop and Roll's says its ante."""
+    with virtual_server() as (loop, store):
+        table, _people = _table(loop, store, game="holdem")
+        public = table.tournament_public()
+        assert public is not None
+        assert public["stakes"]["forced"] == "blinds 1 and 2"  # level 1: ante 1, bets 2/4
+        assert public["next"]["forced"] == "blinds 2 and 4"
+    with virtual_server() as (loop, store):
+        table, _people = _table(loop, store)
+        public = table.tournament_public()
+        assert public is not None and public["stakes"]["forced"] == "ante 1"

@@ -333,15 +333,22 @@ class TerminalGame:
         assert t is not None
         levels = t.schedule.levels
         level = t.schedule.level_at_hand(t.hands_played)  # (this hand counts at its end)
-        lv = levels[level]
+        from dataclasses import replace
+
+        from rollem.games.describe import forced_bet_words
+
+        def stakes(lv: Any) -> str:  # the forced bets this game posts: blinds, not an ante
+            options = replace(hand.options, ante=lv.ante, small_bet=lv.small_bet,
+                              big_bet=lv.big_bet)
+            forced = forced_bet_words(hand.game, options)
+            return (f"{forced}, " if forced else "") + f"bets {lv.small_bet}/{lv.big_bet}"
+
         line = (f"Level {level + 1} of {len(levels)} ({t.schedule.name} tournament): "
-                f"ante {lv.ante}, bets {lv.small_bet}/{lv.big_bet}")
+                f"{stakes(levels[level])}")
         left = t.schedule.hands_to_next(t.hands_played)
         if left is not None:
-            nxt = levels[level + 1]
             line += (f"; {left} hand(s) to go, this one included, then level {level + 2} "
-                     f"(ante {nxt.ante}, bets "
-                     f"{nxt.small_bet}/{nxt.big_bet})")
+                     f"({stakes(levels[level + 1])})")
         return line
 
     def finish_tournament(self) -> None:

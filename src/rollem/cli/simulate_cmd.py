@@ -70,7 +70,7 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
 @run_twice_flag
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_command(
-    game: str | None, game_file: str | None, players: int, hands: int, bots: str,
+    game: str | None, game_file: str | None, players: int, hands: int | None, bots: str,
     seed: int | None, stack: int, workers: int, as_json: bool,
     schedule_name: str | None, tournaments: int, hands_max: int, cluster: str | None,
     **flags: Any,

@@ -132,6 +132,23 @@ def stacks(self: LiveTable) -> list[int]:
     return [self.seats[s].row.stack if s in self.seats else 0 for s in range(self.config.seats)]
 
 
+def _level_words(self: LiveTable, level: Any) -> dict[str, Any]:
+    """A level's stakes (``Level.to_dict()``) and, at a one-game table, ``forced``:
+    the forced bets its hands post, in words (``"blinds 1 and 2"`` at hold'em, not
+    the level's ante, which a blind game does not take)."""
+    out = dict(level.to_dict())
+    if self.config.game != "dealers-choice":
+        from dataclasses import replace
+
+        from rollem.games.describe import forced_bet_words
+        from rollem.server.game_session import GameSession
+
+        options = replace(GameSession.options_for(self.config), ante=level.ante,
+                          small_bet=level.small_bet, big_bet=level.big_bet)
+        out["forced"] = forced_bet_words(self.config.game_of(self.config.game), options)
+    return out
+
+
 def tournament_public(self: LiveTable) -> dict[str, Any] | None:
     """What every client sees of the tournament (``None`` at a cash game): the
     schedule (levels), the level (1-based) and its stakes, the next level's,
@@ -150,7 +167,8 @@ def tournament_public(self: LiveTable) -> dict[str, Any] | None:
     if t is None:  # (before the start: the field so far)
         seated = sum(1 for s in self.seats.values() if s.row.stack > 0)
         shipped = payout_percentages(seated) if 2 <= seated <= 10 else ()
-        return {**base, "started": False, "level": 1, "stakes": schedule.levels[0].to_dict(),
+        return {**base, "started": False, "level": 1,
+                "stakes": _level_words(self, schedule.levels[0]),
                 "prize_pool": self.config.buy_in * seated,
                 "percentages": list(self.config.payouts or shipped)}
     state = _state(self)
@@ -162,8 +180,8 @@ def tournament_public(self: LiveTable) -> dict[str, Any] | None:
     last = level == len(schedule.levels) - 1
     proposal = state.get("proposal")
     return {
-        **base, "started": True, "level": level + 1, "stakes": t.stakes.to_dict(),
-        "next": None if last else schedule.levels[level + 1].to_dict(),
+        **base, "started": True, "level": level + 1, "stakes": _level_words(self, t.stakes),
+        "next": None if last else _level_words(self, schedule.levels[level + 1]),
         "seconds_left": None if last else round(ends - seconds, 1),
         "elapsed": round(seconds, 1), "running": clock_running(self),
         "entrants": t.seats, "left": t.left(chips), "prize_pool": t.prize_pool,

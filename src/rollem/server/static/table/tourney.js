@@ -5,7 +5,10 @@ import { $, el, S, send, seatName } from "./state.js";
 
 const ORDINAL = (n) => n + (n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd"
   : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th");
-const stakesText = (lv) => (lv.ante ? "ante " + lv.ante + " · " : "") + "bets " + lv.small_bet + "/" + lv.big_bet;
+// a one-game table's level says the forced bets its hands post ("blinds 1 and 2"),
+// a dealer's choice the level's ante and bets (each game takes what it takes)
+const stakesText = (lv) => (lv.forced !== undefined ? (lv.forced ? lv.forced + " · " : "")
+  : (lv.ante ? "ante " + lv.ante + " · " : "")) + "bets " + lv.small_bet + "/" + lv.big_bet;
 let endsAt = null;  // page time the level ends (ms), or null
 
 function clockText() {
