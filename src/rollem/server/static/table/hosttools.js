@@ -47,6 +47,10 @@ async function ask(what) {
 export function initHostTools() {
   $("locked-watch").onclick = () => ask("watch");
   $("locked-join").onclick = () => ask("join");
+  // Enter in the name or password sits you down, as on an open table's page
+  for (const id of ["locked-name", "locked-password"]) {
+    $(id).addEventListener("keydown", (e) => { if (e.key === "Enter") ask("join"); });
+  }
 }
 
 // ------------------------------------------------------------ host's tools
