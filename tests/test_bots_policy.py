@@ -60,7 +60,7 @@ def is_legal(action: object, legal: Legal) -> bool:
                 and legal.min_count <= len(set(action.cards)) == len(action.cards)
                 <= legal.max_count)
     if isinstance(action, Stack):
-        return "stack" in legal.actions and sorted(action.cards) == sorted(legal.cards)
+        return "stack" in legal.actions and sorted(action.order) == sorted(legal.cards)
     if isinstance(action, PickWild):
         return "wild" in legal.actions and 0 <= action.position < legal.positions
     if isinstance(action, Declare):

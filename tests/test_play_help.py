@@ -170,7 +170,7 @@ def test_a_pool_nobody_draws_from_is_not_said_to_come_back() -> None:
     legal = Legal(kind="discard", actions=("discard",), cards=(0, 1, 2), min_count=1,
                   max_count=1)
     out = explain_decision(pineapple, "discard_to_pool", legal)
-    assert out.startswith("Choose 1 card to put face down into the shared pool. No player "
+    assert out.startswith("Choose 1 card to discard face down. No player "
                           "gets them back: they are out of every hand.\n\n")
     back = explain_decision(mine, "discard_to_pool", legal)
     assert back.startswith("Choose 1 card to put face down into the shared pool. Nobody sees "

@@ -33,7 +33,7 @@ EXPECTED = {
     "holdem": {"bet": ("You may now:", "Texas Hold'em has 4 betting rounds.")},
     "crazy-pineapple": {
         "bet": ("You may now:", "Crazy Pineapple has 4 betting rounds."),
-        "discard": ("Choose 1 card to put face down into the shared pool.",
+        "discard": ("Choose 1 card to discard face down. No player gets them back",
                     "In Crazy Pineapple: All at once, each player discards 1 card"),
     },
 }
