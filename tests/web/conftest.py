@@ -17,6 +17,19 @@ from table_ui import ARGS, CHROMIUM
 from web_harness import ServerThread
 
 
+@pytest.fixture(autouse=True)
+def no_seed_wait(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables in this process deal without waiting for client seeds (issue 32's
+    2 s wait; a test's players send none, so every hand would wait it out): the
+    tests of the committed deal itself (``test_verify*``) keep the wait, and a
+    test may set its own after this."""
+    if "verify" in request.module.__name__:
+        return
+    from rollem.server.live_table import LiveTable
+
+    monkeypatch.setattr(LiveTable, "CLIENT_SEED_WAIT", 0.0)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Debian's Chromium through Playwright, one for the test module."""
