@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING
 
 from rollem.bots import register_level
 from rollem.bots.draw521 import after_draws, draws_left, unseen_cards
-from rollem.bots.mixing import Coin, Planned, enumerate_coins
+from rollem.bots.mixing import Coin, Mixing, Planned
 from rollem.cards import Card, parse_card, parse_rank
 from rollem.engine.actions import (
     Bet,
@@ -274,7 +274,7 @@ def stack_choice(cards: list[Card], rng: random.Random) -> tuple[Card, ...]:
 # ------------------------------------------------------------------ the bot
 
 
-class BasicBot:
+class BasicBot(Mixing):
     """Plays by its real chances (see the module doc).
 
     Args:
@@ -285,6 +285,8 @@ class BasicBot:
             :func:`rollem.odds.view_equity` with ``samples`` and ``rng`` (tests may
             pass a cheaper stand-in; it gets the same view and nothing else).
     """
+
+    level = "basic"
 
     def __init__(self, rng: random.Random | None = None, *, samples: int = 150,
                  bluff: float = 0.08, odds: Callable[[HandView], Odds] | None = None) -> None:
@@ -300,39 +302,6 @@ class BasicBot:
         self._planned = Planned()
 
     # -- decisions --------------------------------------------------
-
-    def policy(self, view: HandView) -> dict[object, float]:
-        """The probability of each action :meth:`act` may take for ``view`` (issue
-        31; :mod:`rollem.bots.mixing`): betting mixes (the bluff) enumerated over
-        the same chances ``act`` uses; a card choice or declare is made here once
-        (probability 1) and kept for the next ``act`` on this view.
-
-        Raises:
-            ValueError: if the view offers no legal options.
-        """
-        legal = view.legal
-        if legal is None or not legal.actions:
-            raise ValueError("the basic bot was asked for a policy with no legal options")
-        if not any(a in legal.actions for a in ("check", "call", "bet", "raise", "fold")):
-            action = self.act(view)
-            self._planned.keep(view, action)
-            return {action: 1.0}
-
-        def decide(coin: Coin) -> object:
-            self._coin = coin
-            try:
-                return self.act(view)
-            finally:
-                self._coin = None
-
-        return enumerate_coins(decide)
-
-    def _mix(self, p: float) -> bool:
-        """A mixed choice: True with probability ``p`` (the bot's ``Random``, or the
-        coin :meth:`policy` enumerates)."""
-        if self._coin is not None:
-            return self._coin(p)
-        return self.rng.random() < p
 
     def act(self, view: HandView) -> object:
         """The action for ``view.seat`` in ``view.legal``.

@@ -22,9 +22,11 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import random
+
     from rollem.engine.views import HandView
 
-__all__ = ["Coin", "Planned", "enumerate_coins", "view_key"]
+__all__ = ["Coin", "Mixing", "Planned", "enumerate_coins", "view_key"]
 
 Coin = Callable[[float], bool]
 """``coin(p)``: True with probability ``p`` (clamped to [0, 1])."""
@@ -90,3 +92,54 @@ class Planned:
             return None
         action, self._key, self._action = self._action, None, None
         return action
+
+
+class Mixing:
+    """What ``basic`` and ``strong`` share to give their policy: :meth:`policy`
+    runs :meth:`act` once per path through its coins, and :meth:`_mix` is each
+    coin (the bot's seeded ``Random`` when it acts).  A subclass sets
+    ``self.rng``, ``self._coin = None`` and ``self._planned = Planned()``, and
+    names itself in :attr:`level`."""
+
+    level = "computer"
+    rng: random.Random
+    _coin: Coin | None
+    _planned: Planned
+
+    def act(self, view: HandView) -> object:  # pragma: no cover - the subclass's
+        raise NotImplementedError
+
+    def policy(self, view: HandView) -> dict[object, float]:
+        """The probability of each action :meth:`act` may take for ``view`` (issue
+        31): the betting mixes (bluffs, slow-plays, near-indifferent bets)
+        enumerated over the same chances ``act`` uses; a card choice or declare
+        is made here once (probability 1) and kept for the next ``act`` on this
+        view.
+
+        Raises:
+            ValueError: if the view offers no legal options.
+        """
+        legal = view.legal
+        if legal is None or not legal.actions:
+            raise ValueError(f"the {self.level} bot was asked for a policy with no legal "
+                             "options")
+        if not any(a in legal.actions for a in ("check", "call", "bet", "raise", "fold")):
+            action = self.act(view)
+            self._planned.keep(view, action)
+            return {action: 1.0}
+
+        def decide(coin: Coin) -> object:
+            self._coin = coin
+            try:
+                return self.act(view)
+            finally:
+                self._coin = None
+
+        return enumerate_coins(decide)
+
+    def _mix(self, p: float) -> bool:
+        """A mixed choice: True with probability ``p`` (the bot's ``Random``, or the
+        coin :meth:`policy` enumerates)."""
+        if self._coin is not None:
+            return self._coin(p)
+        return self.rng.random() < p

@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from rollem.bots.basic import BasicBot
-from rollem.bots.mixing import Coin, Planned, enumerate_coins
+from rollem.bots.mixing import Coin, Mixing, Planned
 from rollem.bots.strong.choices import card_action, declare_choice
 from rollem.bots.strong.gains import bet_gain, pot_raise_to
 from rollem.bots.strong.reads import OpponentBook
@@ -135,7 +135,7 @@ def _round_number(view: HandView) -> int:
         return 1
 
 
-class StrongBot:
+class StrongBot(Mixing):
     """The ``strong`` level (see the module doc).
 
     Class attributes (tuned in ``bench/bench_league.py``): ``value_hu`` and
@@ -186,6 +186,8 @@ class StrongBot:
     reraise_share = 0.55
     draws_shown = 3.0
 
+    level = "strong"
+
     def __init__(self, rng: random.Random | None = None, *, samples: int = 300,
                  worlds: int = 32, book: OpponentBook | None = None) -> None:
         if not 1 <= worlds <= 32:
@@ -205,40 +207,6 @@ class StrongBot:
         the caller, as for ``basic``."""
         self._coin: Coin | None = None
         self._planned = Planned()
-
-    def policy(self, view: HandView) -> dict[object, float]:
-        """The probability of each action :meth:`act` may take for ``view`` (issue
-        31; :mod:`rollem.bots.mixing`): the betting mixes (slow-plays, bluffs,
-        near-indifferent bets) enumerated over the same weighted worlds ``act``
-        uses (cached per state of the cards); a card choice or declare is made
-        here once (probability 1) and kept for the next ``act`` on this view.
-
-        Raises:
-            ValueError: if the view offers no legal options.
-        """
-        legal = view.legal
-        if legal is None or not legal.actions:
-            raise ValueError("the strong bot was asked for a policy with no legal options")
-        if not any(a in legal.actions for a in ("check", "call", "bet", "raise", "fold")):
-            action = self.act(view)
-            self._planned.keep(view, action)
-            return {action: 1.0}
-
-        def decide(coin: Coin) -> object:
-            self._coin = coin
-            try:
-                return self.act(view)
-            finally:
-                self._coin = None
-
-        return enumerate_coins(decide)
-
-    def _mix(self, p: float) -> bool:
-        """A mixed choice: True with probability ``p`` (the bot's ``Random``, or the
-        coin :meth:`policy` enumerates)."""
-        if self._coin is not None:
-            return self._coin(p)
-        return self.rng.random() < p
 
     def new_opponent(self, seat: int) -> None:
         """Someone new sits at ``seat`` (a web table's seat changed hands): forget
