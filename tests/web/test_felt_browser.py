@@ -277,6 +277,7 @@ def test_the_servers_words_are_shown_when_it_sends_them(browser: Any, live: Serv
                                timeout=10_000)
         assert page.inner_text(label) == "makes it 9"
         page.click("#log-box summary")
+        page.wait_for_selector("#log li")  # (drawn on the box's toggle event)
         lines = page.locator("#log li").all_inner_texts()
         assert lines == ["Hand starts: Q♥ on the board", "Bot 1 makes it 9"], lines
     finally:
