@@ -92,6 +92,9 @@ function receive(msg) {
   } else if (msg.type === "error") {
     if (msg.ref && msg.ref.type === "odds") hooks.oddsError(msg.message);
     else if (msg.ref && msg.ref.type === "chat") { hooks.chatError(msg.message); toast(msg.message); }
+    // the page's own client seed came after the deal (joined or reconnected mid-hand,
+    // static/verify.js): nothing the player did or can do, so nothing to tell them
+    else if (msg.ref && msg.ref.type === "client_seed") console.debug(msg.message);
     else toast(msg.message);
   }
 }
