@@ -107,7 +107,7 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         while not table.session["tournament"]["over"]:
             assert time.monotonic() < end, "the tournament did not end"
             for page in pages:
-                _shove(page, passive=2 not in levels)  # all-in once the stakes rose
+                _shove(page, passive=max(levels, default=1) < 2)  # all-in once raised
                 found = re.search(r"Level (\d) of 3", page.inner_text("#tourney"))
                 assert found is not None
                 levels.add(int(found.group(1)))
@@ -119,7 +119,9 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
                 shot(bob, "tourney-phone-bust")
                 shots = True
             ann.wait_for_timeout(60)
-        assert levels >= {1, 2}, levels  # the clock raised the stakes in play
+        # the clock raised the stakes in play (a 6 s level may pass unseen while the
+        # deal was being declined: level 1, then 2 or 3)
+        assert 1 in levels and max(levels) >= 2, levels
         payouts = {int(s): v for s, v in table.tournament_public()["payouts"].items()}
         assert sum(payouts.values()) == 40 and sorted(payouts.values()) == [0, 0, 14, 26]
         names = {s: table.seats[s].row.name for s in table.seats}
