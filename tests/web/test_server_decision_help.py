@@ -78,7 +78,10 @@ def play_asking(srv: ServerThread, tid: str, host: str, ann: str, seat: int,
                     # the query the page sends (static/table/panels.js: openRules, DECISION_OF)
                     kind = PAGE_KIND[legal["actions"][0]]
                     body = _rules(srv, tid, ann, f"?game={st['hand']['game']}&decision={kind}")
-                    assert body["decision"] == kind
+                    if body["decision"] != kind:  # the hand moved on meanwhile (a stale
+                        acted = None              # state): ask at the decision now pending
+                        await p.recv(20)
+                        continue
                     if kind not in asked:
                         terminal = srv.call(_terminal_help, srv, tid, seat, kind)
                         asked[kind] = {"body": body, "legal": legal, "terminal": terminal,
