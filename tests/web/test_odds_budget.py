@@ -399,3 +399,26 @@ def test_serve_starts_the_odds_workers_before_anyone_asks(tmp_path: Path) -> Non
     finally:
         server.terminate()
         server.wait(20)
+
+
+def test_the_warm_up_samples_one_batch_a_game_not_odds_to_the_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fork server's warm-up builds the tables with one sampled batch of 20
+    worlds in each shipped game: it used to compute full odds (batches to the CPU
+    budget, or an exact enumeration) in all 11 games, about 4 s of CPU that the
+    first odds request after a server start waited for (issue 34, item 2)."""
+    from rollem.odds import view as odds_view
+    from rollem.server import game_session
+
+    calls: list[tuple[str, int, int]] = []
+    real = odds_view.view_equity
+
+    def counting(view: Any, **kw: Any) -> Any:
+        calls.append((view.game, kw["samples"], kw["exact_limit"]))
+        return real(view, **kw)
+
+    monkeypatch.setattr(odds_view, "view_equity", counting)
+    game_session.warm_odds()
+    games = game_session.available_games()
+    assert sorted(game for game, _, _ in calls) == sorted(games)
+    assert {(samples, exact) for _, samples, exact in calls} == {(20, 0)}

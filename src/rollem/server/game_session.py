@@ -441,18 +441,28 @@ def _game_file(text: str) -> Any:
     return load_game(text, strict=False)
 
 
+WARM_WORLDS = 20
+"""Worlds per game in :func:`warm_odds`: enough to build every table."""
+
+
 def warm_odds() -> None:
-    """Compute a few practice odds (20 worlds) in every shipped game, once: the
-    first odds in a process build tables (hand values, wild cards) that cost up
-    to half a second.  The practice-odds workers' fork server runs it
+    """Compute one batch of :data:`WARM_WORLDS` sampled worlds, with advice, in
+    every shipped game, once: the first odds in a process build tables (hand
+    values, wild cards, the look-ahead's proposals) that cost up to half a
+    second.  The practice-odds workers' fork server runs it
     (:data:`ODDS_PRELOAD`), so each worker -- a new one after one was killed at
-    its budget -- starts with them built."""
+    its budget -- starts with them built.
+
+    One sampled batch, not :func:`seat_odds`: those run batches to the CPU
+    budget or enumerate exactly (seconds in all 11 games, while the first odds
+    after a server start waited for it, issue 34); the tables are the same."""
     from rollem import games
+    from rollem.odds.view import view_equity
 
     for game in available_games():
         players = games.get(game).min_players
         hand = Hand(game, [200] * players, button=0, source=SecureSource())
-        seat_odds(hand.view(0), samples=20)
+        view_equity(hand.view(0), samples=WARM_WORLDS, advice=True, exact_limit=0, seed=1)
     from rollem.hands.wild import wild_value
 
     for duplicates in (False, True):
