@@ -372,30 +372,38 @@ def _descendants(pid: int) -> list[int]:
 
 def test_serve_starts_the_odds_workers_before_anyone_asks(tmp_path: Path) -> None:
     """``rollem serve`` starts the odds workers' fork server (which loads the odds,
-    a second or more) at start-up, not at the first practice table: the first
-    odds request after a restart does not wait for it (issue 34, item 2)."""
+    a second or more) beside its own warm-up and serves only once a worker is up,
+    not at the first practice table: the first odds request after a restart does
+    not wait for it (issue 34, item 2)."""
     import subprocess
     import sys
 
-    from web_harness import ROOT, free_port, wait_port
+    from web_harness import ROOT, free_port
 
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "rollem", "serve", "--port", str(port),
          "--db", str(tmp_path / "t.db")],
-        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, cwd=ROOT)
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=ROOT,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"))
     try:
-        wait_port(port, 60)
-        deadline, preloading = time.monotonic() + 30, False
-        while not preloading and time.monotonic() < deadline:
-            for pid in _descendants(server.pid):
-                try:
-                    command = Path(f"/proc/{pid}/cmdline").read_bytes()
-                except OSError:
-                    continue
-                preloading |= b"forkserver" in command and b"odds_preload" in command
-            time.sleep(0.2)
-        assert preloading, "no odds fork server was started by rollem serve"
+        assert server.stdout is not None
+        lines: list[bytes] = []
+        for line in server.stdout:
+            lines.append(line)
+            if b"serving " in line:
+                break
+        assert b"for the practice-odds workers" in lines[-1], lines
+        # at that moment (no waiting): the fork server, with the odds loaded,
+        # and a worker forked from it
+        preloaded = 0
+        for pid in _descendants(server.pid):
+            try:
+                command = Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError:
+                continue
+            preloaded += b"forkserver" in command and b"odds_preload" in command
+        assert preloaded >= 2, "no odds worker was up when rollem serve began serving"
     finally:
         server.terminate()
         server.wait(20)

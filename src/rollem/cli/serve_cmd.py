@@ -28,6 +28,7 @@ import logging
 import socket
 import sqlite3
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -40,6 +41,9 @@ from rollem.server.config import DECISION_SECONDS, STORED_SHORTEST_DECISION
 DEFAULT_DB = "rollem.db"
 ANY_HOSTS = ("0.0.0.0", "", "::")
 _F = TypeVar("_F", bound=Callable[..., Any])
+ODDS_READY_WAIT = 60
+"""Seconds ``rollem serve`` waits, at most, for the practice-odds workers before
+serving (issue 34); past it, it serves anyway and logs a warning."""
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 LEVELS = ("debug", "info", "warning", "error")
 
@@ -351,8 +355,15 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     # stall all tables for tens of milliseconds (bench/bench_web_load.py).
     # The engine, games, computer players and narration are loaded now, not by
     # the first hands on the event loop (a stall of every table for a second).
+    # The practice-odds workers' fork server loads the odds in its own process,
+    # a second or more; started now, beside the warm-up, and waited for before
+    # the first request is served, so that the first friend to ask for odds
+    # does not wait for it (issue 34).  Not in create_app: test servers would
+    # each start one.
     from rollem.server.game_session import warm_up
+    from rollem.server.live_table import warm_odds_workers
 
+    odds_ready = warm_odds_workers()
     warmed = warm_up()
     gc.collect()
     gc.freeze()
@@ -363,12 +374,12 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     # commit that every client of the table waits for.
     sys.setswitchinterval(0.001)
     app = create_app(db, settings)
-    # The practice-odds workers' fork server loads the odds once, a second or
-    # more; started now, the first friend to ask for odds does not wait for it
-    # (issue 34).  Not in create_app: test servers would each start one.
-    from rollem.server.live_table import warm_odds_workers
-
-    warm_odds_workers()
+    odds_waited = time.perf_counter()
+    if not odds_ready.wait(ODDS_READY_WAIT):
+        logging.getLogger("rollem.server").warning(
+            "the practice-odds workers did not start within %d s; serving anyway "
+            "(the first odds request starts one)", ODDS_READY_WAIT)
+    odds_waited = time.perf_counter() - odds_waited
     # Idle and slow connections are closed, and the connections kept below the
     # open-file limit, raised first as far as the system allows (issue 34).
     handles, _hard = raise_handle_limit()
@@ -381,8 +392,8 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
                             timeout_keep_alive=min(5, max(1, int(settings.http_timeout))),
                             proxy_headers=False)  # the app's own: rollem.server.proxies
     server_log = logging.getLogger("rollem.server")
-    server_log.info("serving %s on %s:%s (warmed up in %.1f s)", shown_db(db), shown, port,
-                    warmed)
+    server_log.info("serving %s on %s:%s (warmed up in %.1f s, then %.1f s for the "
+                    "practice-odds workers)", shown_db(db), shown, port, warmed, odds_waited)
     server_log.info("open-file limit %d: at most %d connections at once; a request must "
                     "arrive within %g s", handles, guard.most_open, settings.http_timeout)
     # Ctrl-C: uvicorn has shut down cleanly; exit 0 as uvicorn.run does.

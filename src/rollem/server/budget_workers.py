@@ -114,6 +114,7 @@ class BudgetWorkers:
         self._busy: set[_Worker] = set()
         self._ctx: Any = None
         self._warming = False
+        self._warm_done = threading.Event()
 
     def _context(self) -> Any:
         if self._ctx is None:
@@ -125,20 +126,25 @@ class BudgetWorkers:
                 self._ctx = multiprocessing.get_context("spawn")
         return self._ctx
 
-    def warm(self) -> None:
+    def warm(self) -> threading.Event:
         """Start one worker in the background, once (the fork server then loads
         :attr:`preload`: a second or more), so that the first call does not wait
-        for it.  Returns at once."""
+        for it.  Returns at once: an event set when that worker has started (or
+        failed to: the first call then starts one as usual)."""
         with self._lock:
             if self._warming:
-                return
+                return self._warm_done
             self._warming = True
         threading.Thread(target=self._warm, daemon=True, name="rollem-budget-warm").start()
+        return self._warm_done
 
     def _warm(self) -> None:
-        worker = _Worker(self._context(), self.nice)
-        with self._lock:
-            self._idle.append(worker)
+        try:
+            worker = _Worker(self._context(), self.nice)
+            with self._lock:
+                self._idle.append(worker)
+        finally:
+            self._warm_done.set()
 
     def pids(self) -> list[int]:
         """The process ids of the workers alive now, idle or busy."""

@@ -46,6 +46,7 @@ import asyncio
 import logging
 import secrets
 import sqlite3
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -111,11 +112,11 @@ leaves or the hand moves on), at a lower CPU priority than the event loop,
 apart from its GIL (:mod:`rollem.server.budget_workers`).  At most two busy at once (one per
 thread of :data:`_ODDS_THREAD`)."""
 
-def warm_odds_workers() -> None:
+def warm_odds_workers() -> threading.Event:
     """Start the practice-odds workers' fork server in the background (returns at
     once), so that the first odds request after the server starts does not wait
-    for the odds to load (issue 34)."""
-    _ODDS_WORKERS.warm()
+    for the odds to load (issue 34).  Returns an event set once a worker is up."""
+    return _ODDS_WORKERS.warm()
 
 
 _SHOWDOWN_THREAD = FairExecutor(workers=1, thread_name_prefix="rollem-showdowns")
