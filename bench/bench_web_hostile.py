@@ -50,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 
 from hostile import HONEST, Report, ping_until
 from test_hostile_client import _unbalanced, run_hostile
-from web_harness import ROOT, cookie_header, free_port, wait_port
+from web_harness import ROOT, cookie_header, free_port, wait_served
 
 GOAL_MS = 50.0
 ODDS_GOAL_MS = 2000.0
@@ -70,7 +70,7 @@ def run_costly(tmp: Path, seconds: float, tables: int) -> dict[str, Any]:
     base, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     out: dict[str, Any] = {}
     try:
-        wait_port(port)
+        wait_served(port)
         headers = {"X-Forwarded-For": HONEST}
         r = httpx.post(base + "/api/tables", headers=headers, json={
             "game": "sdr", "bots": 2, "seats": 3, "decision_seconds": 0.2,

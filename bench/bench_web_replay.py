@@ -46,7 +46,7 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 
 from hostile import HONEST, Report, honest_pings
-from web_harness import ROOT, cookie_header, free_port, wait_port
+from web_harness import ROOT, cookie_header, free_port, wait_served
 
 HANDS = 8
 """Finished hands to replay."""
@@ -121,7 +121,7 @@ def main() -> None:
                  "--no-access-log", "--log-level", "warning", "--shortest-decision", "0.2"],
                 cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err, env=env)
         try:
-            wait_port(port)
+            wait_served(port)
             print(json.dumps(asyncio.run(_run(port))))
         finally:
             server.terminate()

@@ -32,7 +32,7 @@ from typing import Any
 import httpx
 import websockets
 from hostile import costly_game_file
-from web_harness import ROOT, Player, create_table, free_port, join, wait_port
+from web_harness import ROOT, Player, create_table, free_port, join, wait_served
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -175,7 +175,7 @@ def run_odds_attack(tmp: Path, *, seconds: float = 45.0, mode: str = "odds") -> 
             stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
             env=dict(os.environ, PYTHONUNBUFFERED="1"))
     try:
-        wait_port(port, 60)
+        wait_served(port, 60)
         base, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
         attack = {"game_file": costly_game_file((5, 5)), "game": "big-wild", "seats": 2,
                   "bots": 1,

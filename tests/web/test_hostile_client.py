@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import websockets
 from hostile import HONEST, Report, ping_until
-from web_harness import ROOT, cookie_header, free_port, wait_port
+from web_harness import ROOT, cookie_header, free_port, wait_served
 
 NOT_STARVED_P99_MS = 250.0
 """The honest player's ping p99 the test asks for: five times the 50 ms goal, so
@@ -66,7 +66,7 @@ def run_hostile(tmp: Path, *, floods: int, bodies: int, tables: int,
     base, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     out: dict[str, Any] = {}
     try:
-        wait_port(port)
+        wait_served(port)
         headers = {"X-Forwarded-For": HONEST}
         r = httpx.post(base + "/api/tables", headers=headers, json={
             "game": "sdr", "bots": 2, "seats": 3, "decision_seconds": 0.2,

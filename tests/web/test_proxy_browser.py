@@ -23,7 +23,7 @@ import httpx
 import pytest
 from table_ui import create_via_form, sit
 from test_browser import shot, take_turn
-from web_harness import ROOT, free_port, wait_port
+from web_harness import ROOT, free_port, wait_port, wait_served
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +43,7 @@ def serve(tmp: Path, port: int, public_url: str) -> subprocess.Popen[bytes]:
                ROLLEM_PUBLIC_URL=public_url, ROLLEM_LOG_LEVEL="warning")
     proc = subprocess.Popen([sys.executable, "-m", "rollem", "serve"], env=env, cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    wait_port(port)
+    wait_served(port)
     return proc
 
 

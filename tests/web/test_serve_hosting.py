@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 from virtual_table import InlineStore, VirtualLoop
-from web_harness import ROOT, create_table, free_port, join, wait_port
+from web_harness import ROOT, create_table, free_port, join, wait_served
 
 from rollem.server.config import parse_config
 from rollem.server.live_table import Client, LiveTable
@@ -49,7 +49,7 @@ def test_one_server_per_database_settings_from_the_environment_and_logs(tmp_path
         env=dict(os.environ, PYTHONUNBUFFERED="1", ROLLEM_PORT=str(port), ROLLEM_DB=str(db),
                  ROLLEM_PUBLIC_URL="https://poker.example.org/", ROLLEM_LOG_LEVEL="info"))
     try:
-        wait_port(port)
+        wait_served(port)
         base = f"http://127.0.0.1:{port}"
         tid, _host = create_table(base, game="sdr")
         assert httpx.get(f"{base}/api/tables/{tid}").json()["invite"] == (
@@ -83,7 +83,7 @@ def test_backup_while_serving_and_restore(tmp_path: Path) -> None:
     port = free_port()
     proc = _serve(db, port)
     try:
-        wait_port(port)
+        wait_served(port)
         base = f"http://127.0.0.1:{port}"
         tid, _host = create_table(base, game="sdr", bots=1)
         join(base, tid, "Ann")
@@ -101,7 +101,7 @@ def test_backup_while_serving_and_restore(tmp_path: Path) -> None:
     port = free_port()
     restored = _serve(copy, port)
     try:
-        wait_port(port)
+        wait_served(port)
         info = httpx.get(f"http://127.0.0.1:{port}/api/tables/{tid}").json()
         assert [s.get("name") for s in info["seats"] if not s["free"]] == ["Ann",
                                                                            "Bot 1 (random)"]

@@ -28,7 +28,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from web_harness import create_table, free_port, wait_port
+from web_harness import create_table, free_port, wait_served
 
 from rollem.server.conn_guard import ConnectionGuard, ThrottledLog
 
@@ -104,7 +104,7 @@ def run_slow_connections(tmp: Path, held_count: int = 1100, timeout: float = 3.0
         proc = _start(tmp / "t.db", port, log, timeout)
     held: list[socket.socket] = []
     try:
-        wait_port(port, 30)
+        wait_served(port, 30)
         base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
         tid, _host = create_table(base, game="sdr", bots=1)
         start = time.monotonic()

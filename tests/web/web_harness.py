@@ -90,6 +90,22 @@ def wait_port(port: int, timeout: float = 20.0) -> None:
     raise TimeoutError(f"nothing listens on port {port}")
 
 
+def wait_served(port: int, timeout: float = 90.0) -> None:
+    """Wait until ``rollem serve`` on ``port`` answers HTTP: it listens from the
+    start but serves only after its warm-up and its practice-odds workers (several
+    seconds on a loaded machine), longer than a client's usual 5 s timeout."""
+    end = time.time() + timeout
+    wait_port(port, timeout)
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/", timeout=max(0.1, end - time.time()))
+            return
+        except httpx.TransportError:
+            if time.time() >= end:
+                raise TimeoutError(f"rollem serve on port {port} did not answer") from None
+            time.sleep(0.05)
+
+
 class ServerThread:
     """``rollem serve``'s app under uvicorn in a thread of this process."""
 
@@ -142,7 +158,7 @@ class ServerProcess:
             [sys.executable, "-m", "rollem", "serve", "--port", str(self.port), "--db", str(db)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=ROOT,
         )
-        wait_port(self.port)
+        wait_served(self.port)
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
 
