@@ -130,8 +130,8 @@ def test_side_pots_and_the_chips_pushed_to_each_winner(
         # The flights from the fold on: Bot 1's uncalled 2 back to Bot 1 (not into
         # the pot), the main pot to Bot 2, the side pot to Bot 1; each lands on its
         # seat and ends; then each winner's stack is what the server paid.
-        wait_until(page, "n => window.__flights.length >= n + 3 && window.__flights.every(f => f.gone)",
-                   flown, timeout=10)
+        wait_until(page, "n => window.__flights.length >= n + 3"
+                         " && window.__flights.every(f => f.gone)", flown, timeout=10)
         flights = page.evaluate("window.__flights")[flown:]
         assert [f["text"] for f in flights] == ["● 2", "● 60", "● 20"], flights
         for f, seat in zip(flights, (1, 2, 1), strict=True):
@@ -145,3 +145,70 @@ def test_side_pots_and_the_chips_pushed_to_each_winner(
 
 
 SEED = 1
+
+
+def other_clock(page: Any, seat: int) -> dict[str, Any] | None:
+    """The clock and timer bar drawn on ``seat``'s tile (None: no clock), with
+    whether the clock lies inside the tile."""
+    return page.evaluate("""seat => {
+      const tile = document.querySelector(`#seats .seat[data-seat='${seat}']`);
+      const c = tile && tile.querySelector('.clock'), bar = tile && tile.querySelector('.timer');
+      if (!c) return null;
+      const t = tile.getBoundingClientRect(), r = c.getBoundingClientRect();
+      return {text: c.textContent, left: bar ? Number(bar.style.getPropertyValue('--left')) : null,
+              inside: r.left >= t.left - 0.5 && r.right <= t.right + 0.5
+                      && r.top >= t.top - 0.5 && r.bottom <= t.bottom + 0.5};
+    }""", seat)
+
+
+def seconds(text: str) -> int:
+    """"clock 287s +60s bank" -> 287."""
+    return int(text.split()[1].rstrip("s"))
+
+
+def counts_down(page: Any, seat: int, where: str) -> None:
+    """``seat``'s tile shows its clock and timer bar, inside the tile; five seconds
+    of the page's clock later both have run down by five seconds."""
+    wait_until(page, f"() => !!document.querySelector(\"#seats .seat[data-seat='{seat}'] .clock\")")
+    # the page's time stands still (Playwright's Python API: seconds since 1970)
+    page.clock.pause_at((page.evaluate("Date.now()") + 300) / 1000)
+    was = other_clock(page, seat)
+    assert was and was["left"] is not None and was["inside"], f"{where}: {was}"
+    assert 295 <= seconds(was["text"]) <= 300, f"{where}: {was}"
+    page.clock.run_for(5000)
+    now = other_clock(page, seat)
+    assert now and seconds(was["text"]) - seconds(now["text"]) == 5, f"{where}: {was} then {now}"
+    assert abs((was["left"] - now["left"]) - 5 / 300) < 0.002, f"{where}: {was} then {now}"
+    page.clock.resume()
+
+
+def test_the_seat_to_act_shows_its_clock_to_the_others(browser: Any, live: ServerThread) -> None:
+    """Ann (a desktop, the host) and Bob (a phone) heads-up, 300 s to decide: while
+    Ann acts, Bob's page shows the clock and timer bar on Ann's seat, counting down,
+    and none on his own; then, Bob to act, Ann's page shows his, counting down."""
+    ann_ctx, bob_ctx = context(browser, "desktop"), context(browser, "phone")
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=2, bots=0)
+        ann = open_as_host(ann_ctx, live.url, tid, host_token)
+        ann.clock.install()
+        ann.reload()
+        sit_with_enter(ann, "Ann")
+        bob = bob_ctx.new_page()
+        bob.clock.install()
+        bob.goto(f"{live.url}/t/{tid}")
+        sit_with_enter(bob, "Bob")
+        ann.click("#start-btn")
+        # Ann (the button) acts first heads-up.
+        ann.wait_for_selector("#controls [data-action=call]")
+        counts_down(bob, 0, "Bob sees Ann's clock")
+        assert bob.locator("#me .clock").count() == 0
+        assert other_clock(ann, 1) is None, "Bob's seat shows a clock while Ann acts"
+        shot(bob, "motion-phone-others-clock")
+        ann.click("#controls [data-action=call]")
+        counts_down(ann, 1, "Ann sees Bob's clock")
+        assert ann.locator("#me .clock").count() == 0
+        assert other_clock(bob, 0) is None, "Ann's seat shows a clock while Bob acts"
+        shot(ann, "motion-desktop-others-clock")
+    finally:
+        ann_ctx.close()
+        bob_ctx.close()
