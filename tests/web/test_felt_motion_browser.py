@@ -174,7 +174,7 @@ def counts_down(page: Any, seat: int, where: str) -> None:
     page.clock.pause_at((page.evaluate("Date.now()") + 300) / 1000)
     was = other_clock(page, seat)
     assert was and was["left"] is not None and was["inside"], f"{where}: {was}"
-    assert 295 <= seconds(was["text"]) <= 300, f"{where}: {was}"
+    assert 270 <= seconds(was["text"]) <= 300, f"{where}: {was}"   # (300 s to decide)
     page.clock.run_for(5000)
     now = other_clock(page, seat)
     assert now and seconds(was["text"]) - seconds(now["text"]) == 5, f"{where}: {was} then {now}"
