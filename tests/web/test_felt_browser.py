@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 import pytest
+from felt_ui import home_game_labels
 from table_ui import (
     DESKTOP,
     PHONE,
@@ -321,77 +322,6 @@ def test_winners_show_the_high_and_the_low_half_apart(browser: Any, live: Server
         shot(page, f"felt-{size}-hi-lo")
     finally:
         ctx.close()
-
-
-def symbols(text: str) -> str:
-    """Card codes as the page draws them: "turns up 9h" -> "turns up 9♥", "Tc" -> "10♣"."""
-    import re
-
-    suit = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-    return re.sub(r"\b([2-9TJQKA])([cdhs])\b",
-                  lambda m: ("10" if m[1] == "T" else m[1]) + suit[m[2]], text)
-
-
-LABEL_KIND = {"check": "check", "call": "call", "bet": "bet", "raise": "raise", "fold": "fold",
-              "discard": "discard", "expose": "expose", "pool_draw": "draw", "draw": "draw",
-              "stacked": "stack", "roll": "roll", "declare": "declare", "show": "show",
-              "muck": "muck"}
-"""The kind of label each action of a seat draws (a ``chose`` event: its step's)."""
-
-KEPT = ("fold", "muck", "show", "draw", "pool_draw", "discard", "expose", "stacked", "roll",
-        "wild", "declare", "chose")
-"""Actions whose label stays at a new round, until the seat's next action: a fold
-and what a seat did with its cards ("draws 2", "turns up 9♥")."""
-
-
-def home_game_labels(page: Any, live: ServerThread, tid: str, where: str) -> set[str]:
-    """Each seat's drawn label is its latest action (betting words: this round's), of
-    that action's kind, in the server's words; the pot is the chips committed; your
-    hand's name is the server's (``rollem eval``'s words, tests/test_felt_words.py).
-    Returns the kinds drawn."""
-    table = live.manager.get(tid)
-    while True:   # the page and the server at the same state (a computer player may act)
-        seq = table.seq
-        view = table.hand.view(0)
-        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", seq)
-        drawn = page.evaluate("""() => {
-          const out = {};
-          document.querySelectorAll('#seats .seat[data-seat], #me').forEach(t => {
-            const l = t.querySelector('.action-label:not(.none)');
-            out[t.id === 'me' ? '0' : t.dataset.seat] =
-              l ? [l.dataset.kind, l.dataset.text, l.textContent] : null;
-          });
-          const pot = document.querySelector('#pots .pot-total');
-          const name = document.querySelector('#me .hand-name');   // (card symbols)
-          return [Number(document.body.dataset.seq), out, pot ? Number(pot.dataset.total) : null,
-                  name ? name.textContent : null];
-        }""")
-        if drawn[0] == seq == table.seq:
-            _, drawn, pot, name = drawn
-            break
-    hand = table.hand.hand
-    assert pot == sum(hand.committed) + hand.carry_in, f"{where}: pot {pot}"
-    assert name == symbols(view["hand_name"]) and name, f"{where}: your hand {name!r}"
-    latest: dict[int, dict[str, Any]] = {}
-    for e in view["events"]:
-        if e["kind"] in ("round", "choose", "draw_round"):   # betting words cleared
-            latest = {s: v for s, v in latest.items() if v["kind"] in KEPT}
-        elif e.get("seat") is not None and (e["kind"] in LABEL_KIND or e["kind"] == "chose"):
-            latest[int(e["seat"])] = e
-    kinds = set()
-    for seat in range(len(view["seats"])):
-        got = drawn.get(str(seat))
-        e = latest.get(seat)
-        if e is None:
-            assert got is None, f"{where}: seat {seat} says {got} with no action this round"
-            continue
-        kind = e["step"] if e["kind"] == "chose" else LABEL_KIND[e["kind"]]
-        if e.get("all_in"):
-            kind = "all-in"
-        words = view["last_actions"][str(seat)]["text"]
-        assert got == [kind, words, symbols(words)], f"{where}: seat {seat} did {e}, drawn {got}"
-        kinds.add(kind)
-    return kinds
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -2,11 +2,12 @@
 Chromium through Playwright.
 
 Pre-actions: Ann (the button, seat 0) plays hold'em three-handed against two
-betting computer players that take their time; before each of her turns she holds
-a pre-action, and the server's log says what was played: "Check" is cleared when
-a bet comes in (and nothing is sent), "Call 2" fires when her turn comes with the
-same bet, "Call any" fires after a bet, "Check/fold" folds to a bet, "Fold to any
-bet" folds facing one.
+betting computer players that act only when the test lets them (a gate, one
+decision at a time: nothing depends on how fast the page or the machine is);
+before each of her turns she holds a pre-action, and the server's log says what
+was played: "Check" is cleared when a bet comes in (and nothing is sent), "Call 2"
+fires when her turn comes with the same bet, "Call any" fires after a bet,
+"Check/fold" folds to a bet, "Fold to any bet" folds facing one.
 
 Keys: a whole hand played with the keyboard alone (hold'em with a raise by key
 and a sizing preset; 5-2-1 with its card choices by digits and Enter, the
@@ -16,6 +17,8 @@ Screenshots: test-artifacts/web/pre-*.png, keys-*.png.
 
 from __future__ import annotations
 
+import random
+import threading
 import time
 from typing import Any
 
@@ -32,9 +35,67 @@ from table_ui import (
     wait_played,
     wait_until,
 )
-from web_harness import ServerThread, only_betting_bots
+from web_harness import BettingBot, ServerThread
 
 pytestmark = pytest.mark.browser
+
+
+class Gate:
+    """Lets the computer players of one table make one decision each time the test
+    opens it (:meth:`let_one`), and none in between: the seconds a bot used to take
+    (``bot_delay``) were the time the page had to hold a pre-action, too short on a
+    loaded machine.  A bot waits in the table's bot thread, not on the server's
+    event loop; :meth:`open` lets every bot play freely (the test's end)."""
+
+    WAIT = 30.0
+    """Seconds a bot waits at a closed gate before it fails (its timeout action)."""
+
+    def __init__(self) -> None:
+        self.permits = threading.Semaphore(0)
+        self.opened = threading.Event()
+
+    def bot(self) -> BettingBot:
+        gate = self
+
+        class GatedBot(BettingBot):
+            def _bet(self, view: Any, legal: Any) -> object:
+                if not gate.opened.is_set() and not gate.permits.acquire(timeout=gate.WAIT):
+                    raise TimeoutError("the test never let this computer player act")
+                return super()._bet(view, legal)
+
+        return GatedBot(random.Random(0))
+
+    def let_one(self, live: ServerThread, tid: str, where: str) -> None:
+        """Let one computer player decide, and wait until the server has played it."""
+        done = bot_actions(live, tid)
+        self.permits.release()
+        end = time.monotonic() + 20
+        while bot_actions(live, tid) <= done:
+            assert time.monotonic() < end, f"{where}: the computer player never acted"
+            time.sleep(0.02)
+
+    def open(self) -> None:
+        self.opened.set()
+        for _ in range(100):
+            self.permits.release()
+
+
+def gated_bots(live: ServerThread, tid: str) -> Gate:
+    """Make every computer player at ``tid`` a :class:`BettingBot` behind one :class:`Gate`."""
+    gate = Gate()
+    live.manager.get(tid).bot_factory = lambda level: gate.bot()
+    return gate
+
+
+def bot_actions(live: ServerThread, tid: str) -> int:
+    """How many decisions the computer players have played in hand 1."""
+    return sum(r.source == "bot" for r in live.manager.store.load_actions(tid, 1))
+
+
+def pending(live: ServerThread, tid: str) -> list[int]:
+    """The seats whose decision the server waits for now."""
+    hand = live.manager.get(tid).hand
+    return list(hand.pending_seats()) if hand is not None else []
 
 
 def ann_actions(live: ServerThread, tid: str) -> list[str]:
@@ -49,15 +110,28 @@ def board_len(live: ServerThread, tid: str) -> int:
 
 
 def arm(page: Any, live: ServerThread, tid: str, board: int, kind: str) -> None:
-    """Once the board has ``board`` cards and the pre-action ``kind`` is offered
-    (not Ann's turn), hold it."""
-    end = time.monotonic() + 20
+    """Once the board has ``board`` cards and the page has drawn the server's state
+    (not Ann's turn: the computer players wait at the gate), hold the pre-action
+    ``kind``, which must be offered then."""
+    assert board_len(live, tid) == board and 0 not in pending(live, tid), \
+        (board_len(live, tid), pending(live, tid))
+    wait_until(page, "seq => Number(document.body.dataset.seq) >= seq",
+               live.manager.get(tid).seq)
     button = page.locator(f"#controls [data-pre='{kind}']")
-    while not (board_len(live, tid) == board and button.count()):
-        assert time.monotonic() < end, f"pre-action {kind} never offered at board {board}"
-        page.wait_for_timeout(20)
+    assert button.count(), f"pre-action {kind} not offered at board {board}"
     button.click()
     assert page.get_attribute(f"#controls [data-pre='{kind}']", "aria-pressed") == "true"
+
+
+def bots_until(gate: Gate, live: ServerThread, tid: str, board: int, seat: int) -> None:
+    """Let the computer players act one by one until the board has ``board`` cards
+    and ``seat`` is the one to act."""
+    for _ in range(10):
+        if board_len(live, tid) == board and pending(live, tid) == [seat]:
+            return
+        assert 0 not in pending(live, tid), f"Ann's turn before board {board}"
+        gate.let_one(live, tid, f"to board {board}")
+    raise AssertionError(f"board {board}, seat {seat} to act never came")
 
 
 def wait_ann(live: ServerThread, tid: str, n: int, where: str) -> None:
@@ -67,46 +141,65 @@ def wait_ann(live: ServerThread, tid: str, n: int, where: str) -> None:
         time.sleep(0.03)
 
 
+def start_gated(browser: Any, live: ServerThread, size: str) -> tuple[Any, Any, str, Gate]:
+    """Ann sits at a new hold'em table with two gated betting computer players and
+    deals; returns (context, page, table id, gate)."""
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+           if size == "phone" else browser.new_context(viewport=DESKTOP))
+    tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2,
+                                structure="no-limit")
+    gate = gated_bots(live, tid)
+    page = open_as_host(ctx, live.url, tid, host_token)
+    sit_with_enter(page, "Ann")
+    page.click("#start-btn")
+    return ctx, page, tid, gate
+
+
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_pre_actions_fire_when_they_should_and_a_bet_clears_them(
         browser: Any, live: ServerThread, size: str) -> None:
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-           if size == "phone" else browser.new_context(viewport=DESKTOP))
+    ctx, page, tid, gate = start_gated(browser, live, size)
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2,
-                                    structure="no-limit", bot_delay=0.7)
-        only_betting_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit_with_enter(page, "Ann")
-        page.click("#start-btn")
         # Preflop: Ann (the button) acts first, three-handed: no pre-action then.
         page.wait_for_selector("#controls [data-action=call]")
         assert page.locator("#controls [data-pre]").count() == 0
         page.click("#controls [data-action=call]")
         wait_ann(live, tid, 1, "preflop")
         # Flop: "Check" held while the small blind acts; it bets: cleared, nothing sent.
+        bots_until(gate, live, tid, 3, 1)
         arm(page, live, tid, 3, "check")
         shot(page, f"pre-{size}-held")
+        gate.let_one(live, tid, "the small blind's flop bet")
         page.wait_for_selector("#toast:has-text('A raise came in')")
         assert ann_actions(live, tid) == ["call"]
         assert page.locator("#controls [data-pre][aria-pressed=true]").count() == 0
         # Facing that bet, the big blind to act: "Call 2" held; it calls, so Ann's
         # call is played the moment her turn comes.
+        assert pending(live, tid) == [2]
         arm(page, live, tid, 3, "call")
         assert page.inner_text("#controls [data-pre=call]").startswith("Call 2")
+        gate.let_one(live, tid, "the big blind's flop call")
         wait_ann(live, tid, 2, "flop")
         assert ann_actions(live, tid) == ["call", "call"]
         # Turn: "Call any" held before the bet comes; it fires after it.
+        bots_until(gate, live, tid, 4, 1)
         arm(page, live, tid, 4, "call-any")
+        gate.let_one(live, tid, "the small blind's turn bet")
+        assert ann_actions(live, tid) == ["call", "call"]
+        gate.let_one(live, tid, "the big blind's turn call")
         wait_ann(live, tid, 3, "turn")
         assert ann_actions(live, tid) == ["call", "call", "call"]
         # River: "Check/fold" held; a bet comes: Ann folds.
+        bots_until(gate, live, tid, 5, 1)
         arm(page, live, tid, 5, "check-fold")
+        gate.let_one(live, tid, "the small blind's river bet")
+        gate.let_one(live, tid, "the big blind's river call")
         wait_ann(live, tid, 4, "river")
         assert ann_actions(live, tid) == ["call", "call", "call", "fold"]
         page.wait_for_selector("#result:not(.hidden)")
         assert page.locator("#controls [data-pre]").count() == 0
     finally:
+        gate.open()
         ctx.close()
 
 
@@ -114,22 +207,20 @@ def test_fold_to_any_bet_folds_when_the_turn_comes(browser: Any, live: ServerThr
     """Facing a bet on the flop while the big blind acts, "Fold to any bet" held: Ann
     folds the moment her turn comes, with no click then (what the big blind does in
     between, call or raise, does not clear it)."""
-    ctx = browser.new_context(viewport=DESKTOP)
+    ctx, page, tid, gate = start_gated(browser, live, "desktop")
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2,
-                                    structure="no-limit", bot_delay=0.7)
-        only_betting_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit_with_enter(page, "Ann")
-        page.click("#start-btn")
         page.wait_for_selector("#controls [data-action=call]")
         page.click("#controls [data-action=call]")
         wait_ann(live, tid, 1, "preflop")
+        bots_until(gate, live, tid, 3, 1)
+        gate.let_one(live, tid, "the small blind's flop bet")
         arm(page, live, tid, 3, "fold")
         assert page.inner_text("#controls [data-pre=fold]").startswith("Fold to any bet")
+        gate.let_one(live, tid, "the big blind's flop call")
         wait_ann(live, tid, 2, "flop")
         assert ann_actions(live, tid) == ["call", "fold"]
     finally:
+        gate.open()
         ctx.close()
 
 

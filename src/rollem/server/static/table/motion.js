@@ -173,13 +173,21 @@ export function animate(state, previous, before) {
     if (was !== l.dataset.text) l.classList.add("fresh");
   });
   if (!same || !before) return;
-  // Bets gathered: each flies from in front of its seat into the pot.
+  // Bets gathered: each flies from in front of its seat into the pot; the part of
+  // a bet nobody called (a "return" event) goes back to its seat instead.
   const pot = $("pots");
   const potAt = pot ? centre(pot.getBoundingClientRect()) : (before.pot ? centre(before.pot) : null);
+  const returned = {};
+  for (const e of fresh) if (e.kind === "return" && e.seat !== null) returned[e.seat] = (returned[e.seat] || 0) + (e.amount || 0);
   if (potAt) {
     seats.forEach((hs, i) => {
       const had = before.bets[i];
-      if (had && had.amount > 0 && !(hs && hs.bet)) fly(centre(had.rect), potAt, String(had.amount), null, 0);
+      if (!had || !(had.amount > 0) || (hs && hs.bet)) return;
+      const back = Math.min(had.amount, returned[i] || 0);
+      const box = back ? seatBox(i, mySeat) : null;
+      if (box) fly(centre(had.rect), centre(box.getBoundingClientRect()), String(back), null, 0);
+      const kept = box ? had.amount - back : had.amount;
+      if (kept > 0) fly(centre(had.rect), potAt, String(kept), null, 0);
     });
   }
   // The pot paid: chips to each winner, the high and the low half apart.

@@ -1,0 +1,114 @@
+"""Helpers of the felt's browser tests (issue 26): each seat's label as the page
+draws it, checked against the server's hand (its events and ``last_actions``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from table_ui import wait_until
+
+SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
+def symbols(text: str) -> str:
+    """Card codes as the page draws them: "turns up 9h" -> "turns up 9♥", "Tc" -> "10♣"."""
+    return re.sub(r"\b([2-9TJQKA])([cdhs])\b",
+                  lambda m: ("10" if m[1] == "T" else m[1]) + SUIT[m[2]], text)
+
+
+LABEL_KIND = {"check": "check", "call": "call", "bet": "bet", "raise": "raise", "fold": "fold",
+              "discard": "discard", "expose": "expose", "pool_draw": "draw", "draw": "draw",
+              "stacked": "stack", "roll": "roll", "wild": "wild", "declare": "declare",
+              "show": "show", "muck": "muck"}
+"""The kind of label each action of a seat draws (a ``chose`` event: its step's; a
+bring-in: ``bring-in``; anything all-in: ``all-in``).  A posted blind draws none:
+its chips in front of the seat say it."""
+
+KEPT = ("fold", "muck", "show", "draw", "pool_draw", "discard", "expose", "stacked", "roll",
+        "wild", "declare", "chose")
+"""Actions whose label stays at a new round, until the seat's next action: a fold
+and what a seat did with its cards ("draws 2", "turns up 9♥")."""
+
+CLEARS = ("round", "choose", "draw_round")
+"""Events that clear the betting labels (a new round, draw or all-at-once step)."""
+
+
+def expected_labels(events: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Each seat's latest labelled action (betting words: this round's) from a
+    viewer's events: seat -> event."""
+    latest: dict[int, dict[str, Any]] = {}
+    for e in events:
+        if e["kind"] in CLEARS:
+            latest = {s: v for s, v in latest.items() if v["kind"] in KEPT}
+        elif e.get("seat") is not None and (e["kind"] in LABEL_KIND or e["kind"] == "chose"):
+            latest[int(e["seat"])] = e
+    return latest
+
+
+def label_kind(e: dict[str, Any]) -> str:
+    """The ``data-kind`` the page gives the label of the action ``e``."""
+    if e.get("all_in"):
+        return "all-in"
+    if e["kind"] == "bet" and e.get("bring_in"):
+        return "bring-in"
+    return str(e["step"]) if e["kind"] == "chose" else LABEL_KIND[e["kind"]]
+
+
+def drawn_felt(page: Any, live: Any, tid: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The server's hand view for seat 0 and what the page drew of the same state
+    (``labels``: seat -> [kind, words as sent, text drawn] or None; ``pot``;
+    ``name``: your hand's name), read when both are at the same state (a
+    computer player may act in between)."""
+    table = live.manager.get(tid)
+    while True:
+        seq = table.seq
+        view = (table.hand or table.final_hand).view(0)   # (the last hand, once over)
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", seq)
+        drawn = page.evaluate("""() => {
+          const out = {};
+          document.querySelectorAll('#seats .seat[data-seat], #me').forEach(t => {
+            const l = t.querySelector('.action-label:not(.none)');
+            out[t.id === 'me' ? '0' : t.dataset.seat] =
+              l ? [l.dataset.kind, l.dataset.text, l.textContent] : null;
+          });
+          const pot = document.querySelector('#pots .pot-total');
+          const name = document.querySelector('#me .hand-name');   // (card symbols)
+          return {seq: Number(document.body.dataset.seq), labels: out,
+                  pot: pot ? Number(pot.dataset.total) : null,
+                  name: name ? name.textContent : null};
+        }""")
+        if drawn["seq"] == seq == table.seq:
+            return view, drawn
+
+
+def check_labels(view: dict[str, Any], drawn: dict[str, Any], where: str) -> set[str]:
+    """Each seat's drawn label is its latest action (betting words: this round's),
+    of that action's kind, in the server's words (``last_actions``), cards drawn
+    with suit symbols; a seat with no such action shows none.  Returns the label
+    kinds drawn."""
+    latest = expected_labels(view["events"])
+    kinds = set()
+    for seat in range(len(view["seats"])):
+        got = drawn["labels"].get(str(seat))
+        e = latest.get(seat)
+        if e is None:
+            assert got is None, f"{where}: seat {seat} says {got} with no action this round"
+            continue
+        words = view["last_actions"][str(seat)]["text"]
+        kind = label_kind(e)
+        assert got == [kind, words, symbols(words)], f"{where}: seat {seat} did {e}, drawn {got}"
+        kinds.add(kind)
+    return kinds
+
+
+def home_game_labels(page: Any, live: Any, tid: str, where: str) -> set[str]:
+    """:func:`check_labels` at one of the person's decisions; also the pot is the
+    chips committed and your hand's name is the server's (``rollem eval``'s words,
+    tests/test_felt_words.py).  Returns the kinds drawn."""
+    view, drawn = drawn_felt(page, live, tid)
+    hand = live.manager.get(tid).hand.hand
+    assert drawn["pot"] == sum(hand.committed) + hand.carry_in, f"{where}: pot {drawn['pot']}"
+    name = drawn["name"]
+    assert name == symbols(view["hand_name"]) and name, f"{where}: your hand {name!r}"
+    return check_labels(view, drawn, where)

@@ -1,0 +1,214 @@
+"""The felt's pots, chips and clocks (issue 26), in Debian's Chromium through
+Playwright at 390x844 and 1440x900:
+
+- side pots drawn on the felt: a hand-worked all-in with three stacks (200, 200,
+  20) shows the main pot and the side pot apart, beside the pot of every chip in
+  the hand;
+- the chips pushed to each winner: at the result a flight of chips leaves the pot
+  for each pot's winner, lands on that winner's seat and is gone, and each
+  winner's stack then reads what the server paid (with ``prefers-reduced-motion``
+  nothing flies: tests/web/test_felt_browser.py::test_reduced_motion_moves_nothing);
+- another player's clock: the seat that is to act shows its decision clock and
+  timer bar to the other players, counting down (the page's clock is Playwright's,
+  moved by the test: no waiting on real seconds).
+
+Screenshots: test-artifacts/web/motion-*.png.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    decision_kind,
+    new_table,
+    open_as_host,
+    shot,
+    sit_with_enter,
+    wait_played,
+    wait_until,
+)
+from web_harness import ServerThread, only_betting_bots, seeded_deals
+
+from rollem.server.host_tools import adjust_stack
+
+pytestmark = pytest.mark.browser
+
+FLIGHTS = r"""
+window.__flights = [];
+new MutationObserver(records => {
+  for (const r of records) {
+    for (const n of r.addedNodes) {
+      if (!(n instanceof HTMLElement) || !n.classList.contains('flying-chips')) continue;
+      const kf = n.getAnimations()[0].effect.getKeyframes();
+      // the last keyframe's move: "translate(calc(-50% + 12px), calc(-50% - 30px))"
+      const move = [...kf[kf.length - 1].transform.matchAll(/([+-]) ([\d.]+)px/g)].map(
+        m => (m[1] === '-' ? -1 : 1) * Number(m[2]));
+      const f = {text: n.textContent, half: n.dataset.half || null, gone: false,
+                 move: kf[kf.length - 1].transform,
+                 to: [parseFloat(n.style.left) + move[0], parseFloat(n.style.top) + move[1]]};
+      n.__flight = f;
+      window.__flights.push(f);
+    }
+    for (const n of r.removedNodes) if (n.__flight) n.__flight.gone = true;
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+"""Records each flight of chips the page starts: its text, where it lands (its
+start plus its last keyframe's move) and whether it has ended (removed)."""
+
+
+def context(browser: Any, size: str, **kw: Any) -> Any:
+    return (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, **kw)
+            if size == "phone" else browser.new_context(viewport=DESKTOP, **kw))
+
+
+def seat_centre(page: Any, seat: int) -> list[float]:
+    """The centre of ``seat``'s tile on the page (Ann's: her seat in the dock)."""
+    sel = "#me" if seat == 0 else f"#seats .seat[data-seat='{seat}']"
+    r = page.locator(sel).bounding_box()
+    return [r["x"] + r["width"] / 2, r["y"] + r["height"] / 2]
+
+
+def stack_drawn(page: Any, seat: int) -> int:
+    if seat == 0:   # "stack 170" in the dock
+        return int(page.inner_text("#me .me-head .chips").split()[-1])
+    return int(page.inner_text(f"#seats .seat[data-seat='{seat}'] .stack"))
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_side_pots_and_the_chips_pushed_to_each_winner(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    """Hold'em no-limit, blinds 1 and 2, stacks Ann 200 (the button), Bot 1 200 (small
+    blind), Bot 2 20 (big blind); betting computer players.  Ann raises to 30, Bot 1
+    calls 30, Bot 2 calls all-in for 20: the main pot is 3 x 20 = 60, the side pot
+    2 x 10 = 20.  On the flop Bot 1 bets 2: the felt says pot 82 (every chip in the
+    hand), main pot 60, side pot 20.  Ann folds; Bot 1's bet comes back; the board
+    runs out.  Seed 1: Bot 2 wins the main pot (60) and Bot 1 the side pot (20):
+    stacks Ann 170, Bot 1 190, Bot 2 60."""
+    seeded_deals(monkeypatch, SEED)
+    ctx = context(browser, size)
+    ctx.add_init_script(FLIGHTS)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2,
+                                    structure="no-limit", small_bet=2, big_bet=4)
+        only_betting_bots(live, tid)
+        table = live.manager.get(tid)
+        live.call(adjust_stack, table, 2, 20)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 30
+        while decision_kind(page) != "bet":
+            assert time.monotonic() < end, "Ann's preflop decision never came"
+            page.wait_for_timeout(30)
+        page.fill("#controls [data-amount=raise]", "30")
+        page.click("#controls [data-action=raise]")
+        wait_played(page, live, tid, 1, "preflop raise")
+        while not (decision_kind(page) == "bet" and len(table.hand.view(0)["board"]) == 3):
+            assert time.monotonic() < end, "Ann's flop decision never came"
+            page.wait_for_timeout(30)
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+        view = table.hand.view(0)
+        assert [p["amount"] for p in view["pots"]] == [60, 20], view["pots"]
+        assert [s["bet"] for s in view["seats"]] == [0, 2, 0]
+        assert page.inner_text("#pots .pot-total") == "pot 82"
+        assert page.locator("#pots .side-pot").all_inner_texts() == ["main pot 60",
+                                                                     "side pot 1: 20"]
+        wait_until(page, "() => window.__flights.every(f => f.gone)")   # (a still shot)
+        shot(page, f"motion-{size}-side-pots")
+        flown = page.evaluate("window.__flights.length")
+        page.click("#controls [data-action=fold]")
+        page.wait_for_selector("#result:not(.hidden)")
+        row = live.manager.store.load_hand(tid, 1)
+        paid = [(p["amount"], p["winners"]) for p in row.result["pots"]]
+        assert paid == [(60, {"2": 60}), (20, {"1": 20})], paid
+        # The flights from the fold on: Bot 1's uncalled 2 back to Bot 1 (not into
+        # the pot), the main pot to Bot 2, the side pot to Bot 1; each lands on its
+        # seat and ends; then each winner's stack is what the server paid.
+        wait_until(page, "n => window.__flights.length >= n + 3"
+                         " && window.__flights.every(f => f.gone)", flown, timeout=10)
+        flights = page.evaluate("window.__flights")[flown:]
+        assert [f["text"] for f in flights] == ["● 2", "● 60", "● 20"], flights
+        for f, seat in zip(flights, (1, 2, 1), strict=True):
+            at, want = f["to"], seat_centre(page, seat)
+            assert abs(at[0] - want[0]) < 2 and abs(at[1] - want[1]) < 2, (f, seat, want)
+        assert [stack_drawn(page, s) for s in range(3)] == [170, 190, 60]
+        assert [table.seats[s].row.stack for s in range(3)] == [170, 190, 60]
+        shot(page, f"motion-{size}-paid")
+    finally:
+        ctx.close()
+
+
+SEED = 1
+
+
+def other_clock(page: Any, seat: int) -> dict[str, Any] | None:
+    """The clock and timer bar drawn on ``seat``'s tile (None: no clock), with
+    whether the clock lies inside the tile."""
+    return page.evaluate("""seat => {
+      const tile = document.querySelector(`#seats .seat[data-seat='${seat}']`);
+      const c = tile && tile.querySelector('.clock'), bar = tile && tile.querySelector('.timer');
+      if (!c) return null;
+      const t = tile.getBoundingClientRect(), r = c.getBoundingClientRect();
+      return {text: c.textContent, left: bar ? Number(bar.style.getPropertyValue('--left')) : null,
+              inside: r.left >= t.left - 0.5 && r.right <= t.right + 0.5
+                      && r.top >= t.top - 0.5 && r.bottom <= t.bottom + 0.5};
+    }""", seat)
+
+
+def seconds(text: str) -> int:
+    """"clock 287s +60s bank" -> 287."""
+    return int(text.split()[1].rstrip("s"))
+
+
+def counts_down(page: Any, seat: int, where: str) -> None:
+    """``seat``'s tile shows its clock and timer bar, inside the tile; five seconds
+    of the page's clock later both have run down by five seconds."""
+    wait_until(page, f"() => !!document.querySelector(\"#seats .seat[data-seat='{seat}'] .clock\")")
+    # the page's time stands still (Playwright's Python API: seconds since 1970)
+    page.clock.pause_at((page.evaluate("Date.now()") + 300) / 1000)
+    was = other_clock(page, seat)
+    assert was and was["left"] is not None and was["inside"], f"{where}: {was}"
+    assert 270 <= seconds(was["text"]) <= 300, f"{where}: {was}"   # (300 s to decide)
+    page.clock.run_for(5000)
+    now = other_clock(page, seat)
+    assert now and seconds(was["text"]) - seconds(now["text"]) == 5, f"{where}: {was} then {now}"
+    assert abs((was["left"] - now["left"]) - 5 / 300) < 0.002, f"{where}: {was} then {now}"
+    page.clock.resume()
+
+
+def test_the_seat_to_act_shows_its_clock_to_the_others(browser: Any, live: ServerThread) -> None:
+    """Ann (a desktop, the host) and Bob (a phone) heads-up, 300 s to decide: while
+    Ann acts, Bob's page shows the clock and timer bar on Ann's seat, counting down,
+    and none on his own; then, Bob to act, Ann's page shows his, counting down."""
+    ann_ctx, bob_ctx = context(browser, "desktop"), context(browser, "phone")
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=2, bots=0)
+        ann = open_as_host(ann_ctx, live.url, tid, host_token)
+        ann.clock.install()
+        ann.reload()
+        sit_with_enter(ann, "Ann")
+        bob = bob_ctx.new_page()
+        bob.clock.install()
+        bob.goto(f"{live.url}/t/{tid}")
+        sit_with_enter(bob, "Bob")
+        ann.click("#start-btn")
+        # Ann (the button) acts first heads-up.
+        ann.wait_for_selector("#controls [data-action=call]")
+        counts_down(bob, 0, "Bob sees Ann's clock")
+        assert bob.locator("#me .clock").count() == 0
+        assert other_clock(ann, 1) is None, "Bob's seat shows a clock while Ann acts"
+        shot(bob, "motion-phone-others-clock")
+        ann.click("#controls [data-action=call]")
+        counts_down(ann, 1, "Ann sees Bob's clock")
+        assert ann.locator("#me .clock").count() == 0
+        assert other_clock(bob, 0) is None, "Ann's seat shows a clock while Bob acts"
+        shot(ann, "motion-desktop-others-clock")
+    finally:
+        ann_ctx.close()
+        bob_ctx.close()
