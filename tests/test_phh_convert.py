@@ -168,6 +168,38 @@ def test_convert_refusals_are_one_line(args: list[str], message: str,
     assert code == 2 and message in err and err.count("\n") == 1
 
 
+def test_a_long_refusal_is_whole_up_to_a_word_cut_naming_the_hand(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a long file name and an eight-player finishing_stacks refusal: the line
+    # was cut in its middle ("... [N characters cut] ..."); now it reads from
+    # FILE[k] on, whole up to a word, with " ..." where it stops
+    text = (HERE / "wsop-2019-42-kempe.phh").read_text()
+    f = tmp_path / ("a-long-name-for-the-final-table-of-event-42-day-3-" * 2 + "hands.phhs")
+    f.write_text(f"[1]\n{text}\n")
+    code, _, err = run_cli(["convert", "--to", "rollem", str(f)], capsys)
+    line = err.rstrip("\n")
+    assert code == 2 and err.count("\n") == 1
+    assert line.startswith(f"rollem: error: {f}[1]: finishing_stacks [18100000, 5625000,")
+    assert "characters cut" not in line and line.endswith(" ...")
+    assert len(line) <= len("rollem: error: ") + 300
+    words = line[len(f"rollem: error: {f}[1]: "):-len(" ...")].split()
+    full = ("finishing_stacks [18100000, 5625000, 6675000, 5750000, 9150000, 6525000, "
+            "12950000, 7300000] differ from the replay's [17600000, 6125000, 6675000, "
+            "5750000, 9150000, 6525000, 12950000, 7300000]").split()
+    assert words == full[:len(words)] and len(words) > 5  # whole words of the message
+    # --skip names the hand the same way, on one line
+    code, _, err = run_cli(["convert", "--to", "rollem", "--skip", str(f)], capsys)
+    assert code == 2 and err.startswith(f"rollem: {f}[1]: left out: finishing_stacks")
+    assert "characters cut" not in err
+
+
+def test_a_phh_error_is_cut_at_a_word() -> None:
+    text = "p1 " + "holds a card that is not there " * 20
+    err = str(PHHError(text))
+    assert len(err) <= 300 and err.endswith(" ...")  # was cut mid-word, with no mark
+    assert text.startswith(err[:-len(" ...")] + " ")
+
+
 def test_an_older_version_is_written_again_as_this_one(
         capsys: pytest.CaptureFixture[str]) -> None:
     f = Path(__file__).parent / "histories" / "allin_add_up_no_limit.toml"

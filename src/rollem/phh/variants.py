@@ -97,7 +97,10 @@ MAX_HANDS = 10_000
 
 class PHHError(ValueError):
     """A PHH file rollem cannot read or replay, or a hand it cannot write as
-    PHH; the message is one line."""
+    PHH; the message is one line of at most 300 characters, cut at a word
+    with ``" ..."`` when longer (:func:`rollem.text.clip`)."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(" ".join(message.split())[:300])
+        from rollem.text import clip
+
+        super().__init__(clip(message, 300))
