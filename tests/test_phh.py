@@ -40,7 +40,9 @@ GAMES = {
     "FR": ("razz", Options(ante=1, small_bet=2, big_bet=4)),
     "N2L1D": ("deuce7-single", Options(structure="no-limit", ante=0, small_bet=2, big_bet=2)),
     "F2L3D": ("deuce7-triple", Options(ante=0, small_bet=2, big_bet=4)),
+    "FB": ("badugi", Options(ante=0, small_bet=2, big_bet=4)),
 }
+TRIPLE_DRAWS = ("F2L3D", "FB")  # four players at most: 52 cards for three draws
 
 
 def _pokerkit_stacks(text: str) -> list[int]:
@@ -68,7 +70,7 @@ def _our_hand(code: str, seed: int) -> Hand:
     game_id, options = GAMES[code]
     rng = random.Random(seed)
     game = variant_game(game_id)
-    n = rng.randint(2, min(game.max_players, 4 if code == "F2L3D" else 10))  # (52 cards)
+    n = rng.randint(2, min(game.max_players, 4 if code in TRIPLE_DRAWS else 10))  # (52 cards)
     stacks = [rng.choice([6, 25, 80, 200]) for _ in range(n)]
     hand = Hand(game, stacks, button=rng.randrange(n), options=options,
                 source=SeededSource(seed))
@@ -103,7 +105,7 @@ def test_our_hands_replay_in_pokerkit(code: str) -> None:
     assert compared >= HANDS * 2 // 3
 
 
-@pytest.mark.parametrize("code", sorted(set(GAMES) - {"N2L1D", "F2L3D"}))
+@pytest.mark.parametrize("code", sorted(set(GAMES) - {"N2L1D", "F2L3D", "FB"}))
 def test_own_copies_export_with_hidden_cards(code: str) -> None:
     """A player's own copy (as rollem play saves it) as PHH: the cards it
     hides are ??, yet PokerKit and rollem replay it to the copy's stacks (a
@@ -179,13 +181,14 @@ PK_GAMES = {  # antes not trimmed (PHH's default): dead money in the main pot
                                                              **_CASH),
     "F2L3D": lambda: pk.FixedLimitDeuceToSevenLowballTripleDraw(_AUTO, False, 0, (1, 2), 2, 4,
                                                                 **_CASH),
+    "FB": lambda: pk.FixedLimitBadugi(_AUTO, False, 0, (1, 2), 2, 4, **_CASH),
 }
 
 
 def _pokerkit_hand(code: str, seed: int) -> tuple[str, list[int]]:
     rng = random.Random(seed)
     game = PK_GAMES[code]()
-    n = rng.randint(2, 4 if code == "F2L3D" else 6)  # (52 cards for three draws)
+    n = rng.randint(2, 4 if code in TRIPLE_DRAWS else 6)  # (52 cards for three draws)
     state = game([rng.choice([30, 80, 200]) for _ in range(n)], n)
     deck = [pk.Card.parse(f"{r}{s}").__next__() for r in "23456789TJQKA" for s in "cdhs"]
     rng.shuffle(deck)
@@ -304,6 +307,19 @@ def test_spec_example_triple_draw_replays_to_pokerkit_stacks() -> None:
     assert sorted(str(c) for c in h.hand.hole[3]) == ["2h", "3c", "4d", "5c", "7c"]
 
 
+def test_pokerkit_example_badugi_replays_to_pokerkit_stacks() -> None:
+    # PokerKit's badugi hand (rollem/phh/games/badugi.toml): every card hidden
+    # until the showdown, where Carol's 8-7-5-3 badugi beats Alice's 9-6-4-2
+    text = (HERE / "alice-carol-badugi.phh").read_text()
+    h = replay_phh(read_phh(text))
+    assert h.hand.game.id == "badugi"
+    assert h.finishing_stacks == _pokerkit_stacks(text) == [196, 220, 200, 184]
+    assert sorted(str(c) for c in h.hand.hole[1]) == ["3s", "5d", "7c", "8h"]
+    assert h.hand.result is not None
+    assert h.hand.result.shown == {3: "badugi, nine-six-four-deuce",
+                                   1: "badugi, eight-seven-five-three"}
+
+
 # ---------------------------------------------------------------- refusals
 
 BASE = """variant = "NT"
@@ -324,7 +340,6 @@ def test_base_example_replays() -> None:
 
 @pytest.mark.parametrize(("old", "new", "message"), [
     ('variant = "NT"', 'variant = "NS"', "variant NS (no-limit short-deck hold'em) is not a game"),
-    ('variant = "NT"', 'variant = "FB"', "variant FB (fixed-limit badugi) is not a game"),
     ('variant = "NT"', 'variant = "XX"', "unknown PHH variant 'XX'"),
     ("min_bet = 2", "min_bet = 2.0000005", "min_bet is 2.0000005: at most 6 decimal places"),
     ("[100, 100, 100]", "[100, inf, 100]", "starting_stacks[1] is Infinity; rollem replays only"),

@@ -7,8 +7,9 @@
   ``board`` community cards (Omaha: 2 and 3);
 - high (R-C-2, or wild with the hand's wild ranks), low ace-to-five (R-C-3,
   with an optional qualifier: ``qualifier=8`` = eight-or-better, no pair and
-  no card above an eight) or deuce-to-seven (aces high, straights and flushes
-  count against; :func:`deuce_to_seven_value`).
+  no card above an eight), deuce-to-seven (aces high, straights and flushes
+  count against; :func:`deuce_to_seven_value`) or badugi (the four cards
+  held, :func:`rollem.hands.badugi.badugi_value`; PHH's FB, issue 29).
 
 Each pot (side pots, R-C-9) goes to the best hand(s) among its eligible
 seats; ``"high-low"`` splits it in halves (the odd chip to the high half,
@@ -162,7 +163,7 @@ class PotShowdown(Step):
 
     Args:
         pot: which hands win.
-        low: ``"ace-to-five"`` or ``"deuce-to-seven"``.
+        low: ``"ace-to-five"``, ``"deuce-to-seven"`` or ``"badugi"``.
         qualifier: 0, or the highest rank (5..13) a qualifying ace-to-five low may hold.
         hole, board: exact numbers of own and community cards (both 0 = best five of all).
         wild: score high hands with the hand's wild ranks.
@@ -204,6 +205,10 @@ class PotShowdown(Step):
 
         if self.low == "deuce-to-seven":
             return max((deuce_to_seven_value(f), f) for f in fives)
+        if self.low == "badugi":
+            from rollem.hands.badugi import badugi_value
+
+            return max((badugi_value(f), f) for f in fives)
         v, f = max((ev.low_value(f), f) for f in fives)
         return (v, f) if qualifies(v, self.qualifier) else None
 
@@ -212,6 +217,10 @@ class PotShowdown(Step):
 
         if low and self.low == "ace-to-five":
             return str(ev.evaluate(cards, low=True).description)
+        if low and self.low == "badugi":
+            from rollem.hands.badugi import describe_badugi
+
+            return describe_badugi(cards)
         if self.wild:
             return str(ev.evaluate(
                 cards, wild_ranks=hand.wild_ranks,

@@ -81,7 +81,7 @@ OPENERS = {
 """Opener names (betting rounds, draws from the pool, the wild pick) and their meaning."""
 
 POT_KINDS = ("high", "low", "high-low", "declare")
-LOW_KINDS = ("ace-to-five", "deuce-to-seven")
+LOW_KINDS = ("ace-to-five", "deuce-to-seven", "badugi")
 AMOUNT_WORDS = ("small-bet", "half-small-bet", "big-bet", "ante")
 
 TABLE_OPTIONS = ("structure", "ante", "small_bet", "big_bet", "cap_heads_up", "caps",
@@ -527,7 +527,13 @@ def _check_cards(steps: list[StepSpec], max_players: int) -> None:
             if (hole or need_board) and hole + need_board != 5:
                 raise GameFileError(f"steps[{s.index}]: hole + board must make 5 cards "
                                     f"(e.g. hole = 2, board = 3), got {hole} + {need_board}")
-            if not (hole or need_board) and own + board < 5:
+            if p["low"] == "badugi":
+                if p["pot"] != "low" or own != 4 or board or hole or need_board:
+                    raise GameFileError(f"steps[{s.index}].low: badugi is a pot = \"low\" "
+                                        f"hand of the four cards a player holds, no board; "
+                                        f"got pot = {p['pot']!r}, {own} cards, a board of "
+                                        f"{board}")
+            elif not (hole or need_board) and own + board < 5:
                 raise GameFileError(f"steps[{s.index}]: players end with {own} cards and the "
                                     f"board has {board}; a hand needs 5")
             if p["pot"] == "declare" and (board or own != 5):

@@ -101,6 +101,9 @@ class CardPreset:
         """Every card the file names."""
         self.free = [c for c in CARDS if c not in named]
         self.stand_ins: set[int] = set()
+        """The players dealt a stand-in (a card the file hides)."""
+        self.stand_in_cards: set[Card] = set()
+        """Every stand-in card dealt."""
         self.board_stand_ins = 0
         """Board cards the file does not give, dealt as stand-ins."""
 
@@ -117,12 +120,14 @@ class CardPreset:
             if not self.free:
                 raise EngineError("the stub is empty")
             card = self.free.pop(0)
+            self.stand_in_cards.add(card)
         return card
 
 
 class MuckHidden(Step):
     """Before the showdown: a hand still in that the file mucks (``pN sm``),
-    or whose cards it hides (stand-ins), is mucked, as PokerKit treats a
+    or that holds a card the file hides (a stand-in; in a draw game the
+    hidden cards it discarded do not count), is mucked, as PokerKit treats a
     muck and a hand shown as ``????``: it wins nothing and its chips stay in
     the pots (R-C-11). When some pot would then have no contender left, the
     result cannot be told from the file: nothing is mucked and
@@ -137,7 +142,9 @@ class MuckHidden(Step):
 
     def start(self, hand: Hand) -> Pending | None:
         live = [s for s in range(hand.n) if not hand.folded[s]]
-        hidden = [s for s in live if s in self.preset.stand_ins or s in self.mucked]
+        stand_ins = self.preset.stand_in_cards
+        hidden = [s for s in live
+                  if any(c in stand_ins for c in hand.hole[s]) or s in self.mucked]
         if not hidden or len(live) < 2:
             return None
         known = [s for s in live if s not in hidden]
@@ -260,12 +267,49 @@ def player(token: str, n: int, where: str) -> int:
     return seat
 
 
+def _held_at_end(p: Parsed, seat: int) -> list[int] | None:
+    """In a draw game, the positions in ``p.deals[seat]`` of the cards the
+    player holds after its draws (``pN sd``), as the replay discards them:
+    each named card it holds, and for each ``??`` (or named card it was dealt
+    hidden) the first card the file hides, in the order held (a draw's
+    replacements go last). ``None``: no draws, or draws that do not add up."""
+    draws = [amount for s, code, amount, _ in p.actions if s == seat and code == "sd"]
+    if not draws:
+        return None
+    dealt = p.deals[seat]
+    thrown = [phh_cards(text, "a draw") if text else [] for text in draws]
+    first = len(dealt) - sum(len(cs) for cs in thrown)
+    if first < 0:
+        return None
+    held, nxt = list(range(first)), first
+    for cards in thrown:
+        named = [q for q in held if dealt[q] is not None and dealt[q] in cards]
+        spare = [q for q in held if dealt[q] is None]
+        hidden = len(cards) - len(named)
+        if hidden > len(spare):
+            return None
+        gone = set(named + spare[:hidden])
+        held = [q for q in held if q not in gone] + list(range(nxt, nxt + len(cards)))
+        nxt += len(cards)
+    return held
+
+
 def reveal(p: Parsed) -> None:
-    """Cards a player's show names stand for its hidden (``??``) dealt cards."""
+    """Cards a player's show names stand for its hidden (``??``) dealt cards;
+    in a draw game, for those it holds after its draws (:func:`_held_at_end`)."""
     for seat, shown in p.shown.items():
         dealt = p.deals[seat]
         if len(shown) != len(dealt):
-            continue  # a partial show tells nothing about which card is which
+            end = _held_at_end(p, seat)
+            if end is None or len(end) != len(shown):
+                continue  # a partial show tells nothing about which card is which
+            # the cards shown that it was not dealt face up stand for its hidden ones
+            rest = [c for c in shown if c not in {dealt[q] for q in end}]
+            hidden = [q for q in end if dealt[q] is None]
+            if len(rest) == len(hidden):
+                for q, c in zip(hidden, rest, strict=True):
+                    dealt[q] = c
+            continue
         for k, (d, s) in enumerate(zip(dealt, shown, strict=True)):
             if d is None and s is not None:
                 dealt[k] = s

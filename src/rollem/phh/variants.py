@@ -44,18 +44,19 @@ VARIANTS: dict[str, Variant] = {
     # read from PHH only: game files of rollem.phh (PHH_GAMES), not offered at a table
     "N2L1D": Variant("N2L1D", "deuce7-single", NO_LIMIT, min_bet=True),
     "F2L3D": Variant("F2L3D", "deuce7-triple", FIXED_LIMIT, FL_HOLDEM_CAPS),
+    "FB": Variant("FB", "badugi", FIXED_LIMIT, FL_HOLDEM_CAPS),
 }
 """The PHH variant codes rollem plays."""
 
 
-PHH_GAMES = ("deuce7-single", "deuce7-triple")
+PHH_GAMES = ("deuce7-single", "deuce7-triple", "badugi")
 """Games rollem plays only to read PHH files (``rollem/phh/games/ID.toml``):
-deuce-to-seven lowball single draw (N2L1D) and triple draw (F2L3D)."""
+deuce-to-seven lowball single draw (N2L1D) and triple draw (F2L3D), badugi
+(FB)."""
 
 
 NOT_PLAYED: dict[str, str] = {
     "NS": "no-limit short-deck hold'em",
-    "FB": "fixed-limit badugi",
 }
 """The phh-std 0.0.2 variant codes rollem has no game for."""
 
