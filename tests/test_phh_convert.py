@@ -168,6 +168,20 @@ def test_convert_refusals_are_one_line(args: list[str], message: str,
     assert code == 2 and message in err and err.count("\n") == 1
 
 
+def test_the_badugi_example_goes_to_rollem_and_back_to_its_source() -> None:
+    # every card hidden where it is dealt: the shown ones are told by the
+    # showdown, the discarded ones are stand-ins, named in the history and
+    # written ?? again on the way back
+    source = read_phh((HERE / "alice-carol-badugi.phh").read_text())
+    ours = phh_to_history(source)
+    assert ours["variant"] == "rollem-badugi" and ours["_phh"]["hidden"] == [2]  # Ted folds
+    assert len(ours["_phh"]["hidden_cards"]) == 2 * 20  # 12 dealt to Bob, Carol, Alice; 8 drawn
+    assert list(replay(tomllib.loads(tomli_w.dumps(ours))).stacks) == [196, 220, 200, 184]
+    back = history_to_phh(tomllib.loads(tomli_w.dumps(ours)))
+    assert back == {**source, "actions": [line.split("#")[0].strip()
+                                          for line in source["actions"]]}
+
+
 def test_a_long_refusal_is_whole_up_to_a_word_cut_naming_the_hand(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # a long file name and an eight-player finishing_stacks refusal: the line

@@ -210,6 +210,8 @@ class Parsed:
     """Players who muck at the showdown (``pN sm`` without cards)."""
     discarded: set[Card] = field(default_factory=set)
     """The cards the draws (``pN sd CARDS``) name."""
+    revealed: set[Card] = field(default_factory=set)
+    """The cards a show tells where the deal hid them (:func:`reveal`)."""
 
 
 def parse_actions(raw: object, n: int) -> Parsed:
@@ -309,9 +311,12 @@ def reveal(p: Parsed) -> None:
             if len(rest) == len(hidden):
                 for q, c in zip(hidden, rest, strict=True):
                     dealt[q] = c
+                    if c is not None:
+                        p.revealed.add(c)
             continue
         for k, (d, s) in enumerate(zip(dealt, shown, strict=True)):
             if d is None and s is not None:
                 dealt[k] = s
+                p.revealed.add(s)
             elif d is not None and s is not None and d != s:
                 raise PHHError(f"p{seat + 1} shows {CARDS[s]} where it was dealt {CARDS[d]}")

@@ -67,6 +67,8 @@ class PHHHand:
         scale: chips a unit of the file's amounts (1, or ``10 ** places``
             for a file with decimal amounts, :mod:`rollem.phh.units`); the
             stacks, antes and the hand are in chips.
+        hidden_cards: the cards the file hides (``??``) where they are dealt:
+            the stand-ins rollem dealt for them, and those a show tells.
     """
 
     variant: str
@@ -80,6 +82,7 @@ class PHHHand:
     filled: list[str] = field(default_factory=list)
     differences: list[str] = field(default_factory=list)
     scale: int = 1
+    hidden_cards: frozenset[Card] = frozenset()
 
     def units(self, chips: int) -> int | Decimal:
         """``chips`` in the file's unit (:func:`~rollem.phh.units.in_units`)."""
@@ -284,7 +287,8 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
                 raise PHHError(message)
             differences.append(message)
     return PHHHand(v.code, hand, stacks, finishing, names, antes, unknown,
-                   {k: data[k] for k in data if k not in _FIELDS}, filled, differences, scale)
+                   {k: data[k] for k in data if k not in _FIELDS}, filled, differences, scale,
+                   frozenset(preset.stand_in_cards | parsed.revealed))
 
 
 def _listed(chips: list[int], scale: int) -> str:
