@@ -67,10 +67,15 @@ def test_a_game_file_badugi_showdown_needs_four_cards_and_a_low_pot() -> None:
     from rollem.games.gamefile import GameFileError, load_game
 
     text = (Path(__file__).parents[1] / "src/rollem/phh/games/badugi.toml").read_text()
-    assert load_game(text).id == "badugi"
+    assert load_game(text, phh=True).id == "badugi"
     with pytest.raises(GameFileError, match=r"low: badugi is a pot = \"low\" hand of the four "
                                             r"cards a player holds, no board; got pot = 'low', "
                                             r"5 cards"):
-        load_game(text.replace("cards = 4", "cards = 5"))
+        load_game(text.replace("cards = 4", "cards = 5"), phh=True)
     with pytest.raises(GameFileError, match=r"got pot = 'high-low'"):
-        load_game(text.replace('pot = "low"', 'pot = "high-low"'))
+        load_game(text.replace('pot = "low"', 'pot = "high-low"'), phh=True)
+    # not a game for a table (its bots, odds and committed deals): a new file is refused
+    with pytest.raises(GameFileError, match=r"^steps\[9\]\.low: 'badugi' is for games read "
+                                            r"from PHH files only"):
+        load_game(text)
+    assert load_game(text, strict=False).id == "badugi"  # (a history's _game_file)

@@ -41,6 +41,7 @@ GAMES = {
     "N2L1D": ("deuce7-single", Options(structure="no-limit", ante=0, small_bet=2, big_bet=2)),
     "F2L3D": ("deuce7-triple", Options(ante=0, small_bet=2, big_bet=4)),
     "FB": ("badugi", Options(ante=0, small_bet=2, big_bet=4)),
+    "NS": ("shortdeck", Options(structure="no-limit", ante=0, small_bet=2, big_bet=2)),
 }
 TRIPLE_DRAWS = ("F2L3D", "FB")  # four players at most: 52 cards for three draws
 
@@ -182,6 +183,7 @@ PK_GAMES = {  # antes not trimmed (PHH's default): dead money in the main pot
     "F2L3D": lambda: pk.FixedLimitDeuceToSevenLowballTripleDraw(_AUTO, False, 0, (1, 2), 2, 4,
                                                                 **_CASH),
     "FB": lambda: pk.FixedLimitBadugi(_AUTO, False, 0, (1, 2), 2, 4, **_CASH),
+    "NS": lambda: pk.NoLimitShortDeckHoldem(_AUTO, False, 0, (1, 2), 2, **_CASH),
 }
 
 
@@ -190,7 +192,8 @@ def _pokerkit_hand(code: str, seed: int) -> tuple[str, list[int]]:
     game = PK_GAMES[code]()
     n = rng.randint(2, 4 if code in TRIPLE_DRAWS else 6)  # (52 cards for three draws)
     state = game([rng.choice([30, 80, 200]) for _ in range(n)], n)
-    deck = [pk.Card.parse(f"{r}{s}").__next__() for r in "23456789TJQKA" for s in "cdhs"]
+    ranks = "6789TJQKA" if code == "NS" else "23456789TJQKA"  # (a short deck: 36 cards)
+    deck = [pk.Card.parse(f"{r}{s}").__next__() for r in ranks for s in "cdhs"]
     rng.shuffle(deck)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -320,6 +323,24 @@ def test_pokerkit_example_badugi_replays_to_pokerkit_stacks() -> None:
                                    1: "badugi, eight-seven-five-three"}
 
 
+def test_pokerkit_example_short_deck_replays_to_pokerkit_stacks() -> None:
+    # PokerKit's short-deck hand (rollem/phh/games/shortdeck.toml): antes and
+    # one blind, posted by the button; Xuan's queens make a king-high straight
+    # on 9h6cKcJhTs and beat Phua's kings, all in before the flop
+    text = (HERE / "xuan-phua-short-deck.phh").read_text()
+    h = replay_phh(read_phh(text))
+    assert h.hand.game.id == "shortdeck" and len(h.hand.deck) == 36
+    assert h.finishing_stacks == _pokerkit_stacks(text) == [489000, 226000, 684000, 400000,
+                                                            0, 198000]
+    blinds = [(e.seat, e.data["amount"]) for e in h.hand.events if e.kind == "blind"]
+    assert blinds == [(5, 3000)]  # the button (p6), before p1 acts first
+    assert h.hand.result is not None
+    assert h.hand.result.shown == {4: "three kings, jack-ten", 2: "king-high straight"}
+    # a card outside the short deck is refused, naming it
+    with pytest.raises(PHHError, match=r"^card 2c is not in the NS deck \(36 cards, 6 to A\)"):
+        replay_phh(read_phh(text.replace('"d dh p4 8d7c"', '"d dh p4 8d2c"')))
+
+
 # ---------------------------------------------------------------- refusals
 
 BASE = """variant = "NT"
@@ -339,7 +360,6 @@ def test_base_example_replays() -> None:
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
-    ('variant = "NT"', 'variant = "NS"', "variant NS (no-limit short-deck hold'em) is not a game"),
     ('variant = "NT"', 'variant = "XX"', "unknown PHH variant 'XX'"),
     ("min_bet = 2", "min_bet = 2.0000005", "min_bet is 2.0000005: at most 6 decimal places"),
     ("[100, 100, 100]", "[100, inf, 100]", "starting_stacks[1] is Infinity; rollem replays only"),

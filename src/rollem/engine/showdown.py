@@ -167,13 +167,17 @@ class PotShowdown(Step):
         qualifier: 0, or the highest rank (5..13) a qualifying ace-to-five low may hold.
         hole, board: exact numbers of own and community cards (both 0 = best five of all).
         wild: score high hands with the hand's wild ranks.
+        high: ``"standard"`` (R-C-2) or ``"short-deck"`` (a flush beats a full
+            house, A-6-7-8-9 is a straight: :mod:`rollem.hands.short_deck`).
     """
 
     name = "showdown"
 
     def __init__(self, pot: str, *, low: str = "ace-to-five", qualifier: int = 0,
-                 hole: int = 0, board: int = 0, wild: bool = False) -> None:
+                 hole: int = 0, board: int = 0, wild: bool = False,
+                 high: str = "standard") -> None:
         self.pot = pot
+        self.high = high
         self.low = low
         self.qualifier = qualifier
         self.hole = hole
@@ -198,6 +202,10 @@ class PotShowdown(Step):
                 wild_duplicates=bool(hand.options.get("wild_duplicates", False)),
                 natural_beats_wild=bool(hand.options.get("natural_beats_wild", False)),
             ), cards
+        if self.high == "short-deck":
+            from rollem.hands.short_deck import short_deck_value
+
+            return max((short_deck_value(f), f) for f in fives)
         return max((ev.high_value(f), f) for f in fives)
 
     def _low(self, fives: list[tuple[Card, ...]]) -> tuple[int, tuple[Card, ...]] | None:
@@ -221,6 +229,10 @@ class PotShowdown(Step):
             from rollem.hands.badugi import describe_badugi
 
             return describe_badugi(cards)
+        if self.high == "short-deck":
+            from rollem.hands.short_deck import describe_short_deck
+
+            return describe_short_deck(cards)
         if self.wild:
             return str(ev.evaluate(
                 cards, wild_ranks=hand.wild_ranks,
@@ -418,6 +430,7 @@ class Showdown(PotShowdown):
         cards_of: the cards a seat plays (default hole + board).
         wild: score with the hand's ``wild_ranks`` (R-RYO-9) using the
             ``wild_duplicates``/``natural_beats_wild`` house options.
+        high: ``"standard"`` or ``"short-deck"`` (as :class:`PotShowdown`).
     """
 
     def __init__(
@@ -425,12 +438,18 @@ class Showdown(PotShowdown):
         cards_of: Callable[[Hand, int], list[Card]] = hole_and_board,
         *,
         wild: bool = False,
+        high: str = "standard",
     ) -> None:
-        super().__init__("high", wild=wild)
+        super().__init__("high", wild=wild, high=high)
         self.cards_of = cards_of
 
     def _value(self, hand: Hand) -> Callable[[list[Card]], int]:
         from rollem import hands as ev
+
+        if self.high == "short-deck":
+            from rollem.hands.short_deck import short_deck_value
+
+            return short_deck_value
 
         if not self.wild:
             return ev.high_value

@@ -14,6 +14,7 @@ from rollem.cards import CARDS, Card, CardError, parse_card
 from rollem.engine.decisions import Pending
 from rollem.engine.errors import EngineError
 from rollem.engine.events import Event
+from rollem.engine.forced import Blinds
 from rollem.engine.game import Game
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
@@ -99,7 +100,8 @@ class CardPreset:
         self.queues[("db", None)] = list(board)
         self.named = named
         """Every card the file names."""
-        self.free = [c for c in CARDS if c not in named]
+        self.free: list[Card] | None = None
+        """The cards the file does not name, in the game's deck order (on the first take)."""
         self.stand_ins: set[int] = set()
         """The players dealt a stand-in (a card the file hides)."""
         self.stand_in_cards: set[Card] = set()
@@ -117,6 +119,8 @@ class CardPreset:
                 self.stand_ins.add(seat)
             elif key[0] == "db":
                 self.board_stand_ins += 1
+            if self.free is None:
+                self.free = [CARDS[c] for c in hand.game.deck if CARDS[c] not in self.named]
             if not self.free:
                 raise EngineError("the stub is empty")
             card = self.free.pop(0)
@@ -182,15 +186,45 @@ class PostAntes(Step):
         return None
 
 
-def phh_game(game_id: str, muck: MuckHidden, antes: PostAntes | None) -> Game:
+class ButtonBlind(Blinds):
+    """One blind, posted by the button (PHH ``blinds_or_straddles`` with only
+    the last player's entry, as short-deck games play with antes): the first
+    betting round starts left of the button, who acts last with the option
+    to raise, as after a big blind (a short stack posts all it has)."""
+
+    def __init__(self, amount: int) -> None:
+        super().__init__(0, amount)
+
+    def start(self, hand: Hand) -> Pending | None:
+        seat = hand.button
+        chips = min(self.big, hand.stacks[seat])
+        hand.stacks[seat] -= chips
+        hand.bets[seat] += chips
+        hand.committed[seat] += chips
+        hand.events.append(Event("blind", seat, {"amount": chips, "blind": "button blind",
+                                                 "all_in": hand.stacks[seat] == 0}))
+        self.last = seat
+        return None
+
+
+def phh_game(game_id: str, muck: MuckHidden, antes: PostAntes | None,
+             button_blind: int = 0) -> Game:
     """The game ``game_id`` with :class:`MuckHidden` before its showdown and,
-    where given, :class:`PostAntes` first."""
+    where given, :class:`PostAntes` first and a :class:`ButtonBlind` for its
+    blinds."""
     from rollem.phh.variants import variant_game
 
     base = variant_game(game_id)
 
     def build(options: Options) -> list[Step]:
         steps = base.build(options)
+        if button_blind:
+            blinds = next(s for s in steps if isinstance(s, Blinds))
+            one = ButtonBlind(button_blind)
+            steps = [one if s is blinds else s for s in steps]
+            for s in steps:  # the first round opens after the forced bets posted
+                if getattr(s, "forced", None) is blinds:
+                    s.forced = one  # type: ignore[attr-defined]
         at = max(i for i, s in enumerate(steps) if s.name == "showdown")
         first = [antes] if antes is not None else []
         return [*first, *steps[:at], muck, *steps[at:]]

@@ -151,6 +151,9 @@ def _options(v: Variant, data: Mapping[str, Any], n: int) -> Options:
         if data.get("bring_in"):
             raise PHHError(f"bring_in: {v.code} has blinds, not a bring-in")
         blinds = chip_list(data, "blinds_or_straddles", n)
+        if _button_blind(blinds):  # posted by ButtonBlind (phh_game)
+            house.update(small_blind=0, big_blind=blinds[-1], straddle=0)
+            blinds = [0] * n
         tail = blinds[3:] if n > 2 else []
         if any(tail) or (n == 2 and len(blinds) > 2 and any(blinds[2:])):
             raise PHHError("blinds_or_straddles: rollem plays a small and a big blind and "
@@ -164,6 +167,12 @@ def _options(v: Variant, data: Mapping[str, Any], n: int) -> Options:
         raise PHHError("the bets (small_bet, big_bet, min_bet) must be at least 1 chip")
     return Options(structure=v.structure, ante=0, small_bet=small, big_bet=big,
                    caps=v.caps, house=house)
+
+
+def _button_blind(blinds: list[int]) -> int:
+    """The blind the button posts alone (three players or more: PHH's last
+    entry, the others 0), else 0."""
+    return blinds[-1] if len(blinds) > 2 and blinds[-1] and not any(blinds[:-1]) else 0
 
 
 def _names(data: Mapping[str, Any], n: int) -> list[str]:
@@ -221,6 +230,8 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
                                "player all-in on a dead ante is not replayed (with "
                                "ante_trimming_status = true it is)")
     options = _options(v, data, n)
+    button_blind = _button_blind(chip_list(data, "blinds_or_straddles", n)) \
+        if "blinds_or_straddles" in data and v.game not in ("stud", "stud8", "razz") else 0
     if trimmed and len(set(file_antes)) == 1 and file_antes[0] > 0 and any(
             isinstance(step, Ante) for step in variant_game(v.game).build(options)):
         # equal antes posted by the game's own ante step (R-C-5), as PostAntes would
@@ -235,14 +246,20 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     twice = [c for i, c in enumerate(known) if c in known[:i]]
     if twice:
         raise PHHError(f"card {CARDS[twice[0]]} is dealt twice; each card exists once")
+    deck = set(variant_game(v.game).deck)
+    stray = [c for c in [*known, *parsed.discarded] if c not in deck]
+    if stray:
+        low = str(CARDS[min(deck)])[0]
+        raise PHHError(f"card {CARDS[stray[0]]} is not in the {v.code} deck ({len(deck)} "
+                       f"cards, {low} to A)")
     preset = CardPreset(parsed.deals, parsed.board, parsed.discarded)
     muck = MuckHidden(preset, parsed.mucked)
     try:
         if trimmed:
-            hand = Hand(phh_game(v.game, muck, post), stacks, button=n - 1,
+            hand = Hand(phh_game(v.game, muck, post, button_blind), stacks, button=n - 1,
                         options=options, preset=preset)
         else:  # dead antes: taken before the deal, into the main pot
-            hand = Hand(phh_game(v.game, muck, None),
+            hand = Hand(phh_game(v.game, muck, None, button_blind),
                         [s - a for s, a in zip(stacks, antes, strict=True)], button=n - 1,
                         options=options, carry_in=sum(antes), preset=preset)
     except (EngineError, KeyError) as err:
