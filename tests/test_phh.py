@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from engine_helpers import play_out, random_action
 from rollem.cli.app import app
 from rollem.engine import Hand, Options, SeededSource
-from rollem.engine.actions import Draw
+from rollem.engine.actions import Call, Check, Draw
 from rollem.history import write_history, write_own_copy
 from rollem.phh import PHHError, copy_phh_dict, phh_dict, read_phh, replay_phh, write_phh
 from rollem.phh.variants import variant_game
@@ -106,14 +106,12 @@ def test_our_hands_replay_in_pokerkit(code: str) -> None:
     assert compared >= HANDS * 2 // 3
 
 
-@pytest.mark.parametrize("code", sorted(set(GAMES) - {"N2L1D", "F2L3D", "FB"}))
+@pytest.mark.parametrize("code", sorted(GAMES))
 def test_own_copies_export_with_hidden_cards(code: str) -> None:
     """A player's own copy (as rollem play saves it) as PHH: the cards it
     hides are ??, yet PokerKit and rollem replay it to the copy's stacks (a
-    hidden hand at the showdown was mucked: it wins nothing). Not the
-    deuce-to-seven draws: rollem reads them from PHH only, no player at a
-    rollem table has a copy of one (and a copy's hidden draws cannot tell
-    which shown card was dealt when)."""
+    hidden hand at the showdown was mucked: it wins nothing); the draws'
+    too (the cards a hidden player shows are those it holds after them)."""
     compared = 0
     for seed in range(HANDS // 2):
         hand = _our_hand(code, seed)
@@ -135,6 +133,40 @@ def test_own_copies_export_with_hidden_cards(code: str) -> None:
             assert _pokerkit_stacks(text) == table["finishing_stacks"], text
             compared += 1
     assert compared >= HANDS // 3
+
+
+@pytest.mark.parametrize("code", TRIPLE_DRAWS)
+def test_a_triple_draw_that_reshuffles_exports_and_reads_back(code: str) -> None:
+    """Five or six players who call and throw two cards or more at each draw:
+    the deck runs out and the discards are reshuffled (as PokerKit does). The
+    hand as PHH deals a thrown card again, and rollem reads it back (it was
+    refused as dealt twice); each player's own copy is PHH from start to end
+    (it stopped at the reshuffle, so PokerKit could not load it)."""
+    game_id, options = GAMES[code]
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        n = 5 + seed % 2
+        hand = Hand(variant_game(game_id), [200] * n, button=seed % n, options=options,
+                    source=SeededSource(seed))
+        while not hand.is_over:
+            assert hand.pending is not None
+            seat = hand.pending.seats[0]
+            if hand.pending.kind == "draw":
+                held = list(hand.hole[seat])
+                hand.apply(seat, Draw(tuple(rng.sample(held, rng.randint(2, len(held))))))
+            else:
+                hand.apply(seat, Call() if "call" in hand.legal_actions(seat).actions
+                           else Check())
+        assert any(e.kind == "reshuffle" for e in hand.events)
+        text = write_phh(hand)
+        stacks = phh_dict(hand)["finishing_stacks"]
+        assert replay_phh(read_phh(text)).finishing_stacks == stacks == _pokerkit_stacks(text)
+        for seat in range(n):
+            table = copy_phh_dict(tomllib.loads(write_own_copy(hand, seat)))
+            copy = tomli_w.dumps(table)
+            assert table["finishing_stacks"] == stacks
+            assert replay_phh(read_phh(copy)).finishing_stacks == stacks, copy
+            assert _pokerkit_stacks(copy) == stacks, copy
 
 
 @pytest.mark.parametrize("structure", ["no-limit", "fixed-limit"])

@@ -243,9 +243,11 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     parsed = parse_actions(data.get("actions"), n)
     reveal(parsed)
     known = [c for cs in parsed.deals.values() for c in cs if c is not None] + parsed.board
-    twice = [c for i, c in enumerate(known) if c in known[:i]]
+    again = _thrown(parsed)  # a discarded card may be dealt again (a reshuffle)
+    twice = [c for i, c in enumerate(known) if known[:i].count(c) > again.get(c, 0)]
     if twice:
-        raise PHHError(f"card {CARDS[twice[0]]} is dealt twice; each card exists once")
+        raise PHHError(f"card {CARDS[twice[0]]} is dealt twice; each card exists once (a "
+                       "draw's discard may be dealt again)")
     deck = set(variant_game(v.game).deck)
     stray = [c for c in [*known, *parsed.discarded] if c not in deck]
     if stray:
@@ -306,6 +308,19 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     return PHHHand(v.code, hand, stacks, finishing, names, antes, unknown,
                    {k: data[k] for k in data if k not in _FIELDS}, filled, differences, scale,
                    frozenset(preset.stand_in_cards | parsed.revealed))
+
+
+def _thrown(parsed: Parsed) -> dict[Card, int]:
+    """How often the draws (``pN sd CARDS``) discard each card they name: a
+    card the deck ran out of may come back (PokerKit, as rollem, reshuffles
+    the discards and the muck when the deck runs out in a draw)."""
+    out: dict[Card, int] = {}
+    for _seat, code, text, line in parsed.actions:
+        if code == "sd" and text:
+            for c in phh_cards(text, f"line {line} of actions"):
+                if c is not None:
+                    out[c] = out.get(c, 0) + 1
+    return out
 
 
 def _listed(chips: list[int], scale: int) -> str:
