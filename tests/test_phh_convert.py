@@ -182,6 +182,16 @@ def test_the_badugi_example_goes_to_rollem_and_back_to_its_source() -> None:
                                           for line in source["actions"]]}
 
 
+def test_a_button_blind_has_no_rollem_form() -> None:
+    # PokerKit's short-deck hand, its antes dead: it replays, but a rollem
+    # history's blinds are a small and a big one
+    text = (HERE / "xuan-phua-short-deck.phh").read_text().replace(
+        "ante_trimming_status = true", "ante_trimming_status = false")
+    assert replay_phh(read_phh(text)).finishing_stacks is not None
+    with pytest.raises(PHHError, match=r"^a blind posted by the button alone"):
+        phh_to_history(read_phh(text))
+
+
 def test_a_long_refusal_is_whole_up_to_a_word_cut_naming_the_hand(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # a long file name and an eight-player finishing_stacks refusal: the line

@@ -30,8 +30,8 @@ history's starting stacks are the file's less the antes, and the antes are
 its ``_carry_in``. Refused, in one line: a hand still hidden or mucked at
 the showdown, a player with some cards hidden and some shown, antes
 counted as the players' chips in a game with no ante step
-(``ante_trimming_status = true`` in hold'em and Omaha), and a hand that
-stops before its end.
+(``ante_trimming_status = true`` in hold'em and Omaha), a blind posted by
+the button alone (short deck), and a hand that stops before its end.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rollem.cards import Card, CardError, parse_card
-from rollem.phh.deal import PostAntes
+from rollem.phh.deal import ButtonBlind, PostAntes
 from rollem.phh.read import PHHHand, replay_phh
 from rollem.phh.units import in_units
 from rollem.phh.variants import PHHError
@@ -113,6 +113,10 @@ def phh_to_history(data: Mapping[str, Any]) -> dict[str, Any]:
             raise PHHError(f"p{s + 1}'s cards are hidden (??) and reach the showdown: a rollem "
                            "history records every hand there; rollem replay reads the PHH "
                            "file as it is")
+    if any(isinstance(step, ButtonBlind) for step in hand.steps):
+        raise PHHError("a blind posted by the button alone (blinds_or_straddles with only the "
+                       "last player's entry) has no rollem history form, whose blinds are a "
+                       "small and a big blind; rollem replay reads the PHH file as it is")
     if any(isinstance(step, PostAntes) for step in hand.steps) and any(h.antes):
         raise PHHError("antes counted as the players' chips (ante_trimming_status = true) in "
                        f"{hand.game.id}, which has no ante step, have no rollem history form")
