@@ -124,7 +124,7 @@ def phh_to_history(data: Mapping[str, Any]) -> dict[str, Any]:
     hidden = sorted(h.unknown - drawing)
     out["actions"] = [line for line in out["actions"] if not line.startswith("d burn ")
                       and not any(line.startswith(f"d dh p{s + 1} ") for s in hidden)]
-    stand_ins = _stand_ins_in(out["actions"], h.hidden_cards)
+    hidden_cards = _hidden_cards_in(out["actions"], h.hidden_cards)
     out["_deck"] = ""  # the file's cards are in the deal lines; the rest the replay fills
     out["_shuffles"] = []
     out["_phh"] = {
@@ -135,8 +135,8 @@ def phh_to_history(data: Mapping[str, Any]) -> dict[str, Any]:
         "mucked": mucked,
         "shows": _shows(data),
     }
-    if stand_ins:
-        out["_phh"]["hidden_cards"] = stand_ins
+    if hidden_cards:
+        out["_phh"]["hidden_cards"] = hidden_cards
     try:
         again = replay(out)
     except HistoryError as err:  # (a bug: the history must replay)
@@ -158,7 +158,7 @@ def _drawing(data: Mapping[str, Any]) -> set[int]:
     return out
 
 
-def _stand_ins_in(lines: Sequence[str], stand_ins: frozenset[Card]) -> str:
+def _hidden_cards_in(lines: Sequence[str], hidden: frozenset[Card]) -> str:
     """The cards a history's deal and draw lines name that the PHH file
     hides there (``??``), run together in the order named: a drawing
     player's stand-ins, which decide nothing (a hand that shows one is
@@ -169,7 +169,7 @@ def _stand_ins_in(lines: Sequence[str], stand_ins: frozenset[Card]) -> str:
         if len(words) in (3, 4) and (words[:2] == ["d", "dh"] or words[1] == "sd"):
             text = words[-1]
             out += [text[i:i + 2] for i in range(0, len(text), 2)
-                    if _card(text[i:i + 2]) in stand_ins]
+                    if _card(text[i:i + 2]) in hidden]
     return "".join(dict.fromkeys(out))
 
 
@@ -180,14 +180,14 @@ def _card(text: str) -> Card | None:
         return None
 
 
-def _hide_stand_ins(line: str, stand_ins: set[str]) -> str:
-    """A deal or draw line with each stand-in card written ``??`` again."""
+def _hide_cards(line: str, hidden: set[str]) -> str:
+    """A deal or draw line with each card of ``hidden`` written ``??`` again."""
     words = line.split()
-    if not stand_ins or not (len(words) in (3, 4) and (words[:2] == ["d", "dh"]
+    if not hidden or not (len(words) in (3, 4) and (words[:2] == ["d", "dh"]
                                                        or words[1] == "sd")):
         return line
     text = words[-1]
-    cards = "".join("??" if text[i:i + 2] in stand_ins else text[i:i + 2]
+    cards = "".join("??" if text[i:i + 2] in hidden else text[i:i + 2]
                     for i in range(0, len(text), 2))
     return " ".join([*words[:-1], cards])
 
@@ -274,13 +274,13 @@ def history_to_phh(data: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(mucked, list) or not all(type(s) is int for s in mucked):
         raise PHHError("_phh.mucked must be a list of PHH player indexes")
     shows = phh.get("shows", {})
-    stand_ins = phh.get("hidden_cards", "")
-    if not isinstance(stand_ins, str) or len(stand_ins) > 2 * 52:
+    hidden_cards = phh.get("hidden_cards", "")
+    if not isinstance(hidden_cards, str) or len(hidden_cards) > 2 * 52:
         raise PHHError("_phh.hidden_cards must be cards run together (e.g. 5s6h)")
-    hide = {stand_ins[i:i + 2] for i in range(0, len(stand_ins), 2)}
+    hide = {hidden_cards[i:i + 2] for i in range(0, len(hidden_cards), 2)}
     actions = [f"p{ln.split()[0][1:]} sm" if ln.split()[1:2] == ["sm"]
                and int(ln.split()[0][1:]) - 1 in mucked
-               else _as_shown(_hide_stand_ins(ln, hide),
+               else _as_shown(_hide_cards(ln, hide),
                               shows if isinstance(shows, Mapping) else {})
                for ln in _hide(_unscaled(table["actions"], scale), hidden, hand, order)]
     finishing = [in_units(c, scale) for c in table.get("finishing_stacks", [])]
