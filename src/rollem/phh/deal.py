@@ -90,7 +90,8 @@ class CardPreset:
     """Deals the cards a PHH file names, per player and to the board, in
     order; a card it hides (``??``) or leaves out (burns) is a stand-in from
     the cards it does not name, in deck order (when a draw has used them
-    all, again those no player holds, as a reshuffle would)."""
+    all, again any card out of play that the file does not deal later, as
+    a reshuffle would)."""
 
     def __init__(self, seats: dict[int, list[Card | None]], board: list[Card],
                  also: set[Card] | None = None) -> None:
@@ -122,9 +123,10 @@ class CardPreset:
                 self.board_stand_ins += 1
             if self.free is None:
                 self.free = [CARDS[c] for c in hand.game.deck if CARDS[c] not in self.named]
-            if not self.free:  # a draw ran the deck out: a stand-in out of play comes back
-                held = {c for cs in hand.hole for c in cs}
-                self.free = sorted(c for c in self.stand_in_cards if c not in held)
+            if not self.free:  # a draw ran the deck out: a card out of play comes back
+                out = {c for cs in hand.hole for c in cs} | set(hand.board)
+                out |= {c for q in self.queues.values() for c in q if c is not None}
+                self.free = [CARDS[c] for c in hand.game.deck if CARDS[c] not in out]
             if not self.free:
                 raise EngineError("the stub is empty")
             card = self.free.pop(0)

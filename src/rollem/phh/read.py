@@ -275,7 +275,7 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
         where = f"line {line} of actions (p{seat + 1} {code}" + (f" {amount}" if amount else "")
         where += ")"
         from_file.extend([False] * _fill_in(hand, seat, where, filled))
-        _apply(hand, seat, code, amount, where, preset.named)
+        _apply(hand, seat, code, amount, where, preset.named - preset.stand_in_cards)
         from_file.append(True)
     _check_boards(hand, parsed, from_file, partial=at is not None)
     if at is not None:
@@ -375,7 +375,8 @@ def _check_boards(hand: Hand, parsed: Parsed, from_file: list[bool], *,
 
 def _apply(hand: Hand, seat: int, code: str, amount: str, where: str,
            known: set[Card]) -> None:
-    """One player action of the file (``known``: the cards the file names)."""
+    """One player action of the file (``known``: the cards the file names
+    where they are dealt, less those dealt again as stand-ins)."""
     p = hand.pending
     if p is None:
         raise PHHError(f"{where}: the hand is over")
