@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from engine_helpers import play_out, random_action
 from rollem.cli.app import app
 from rollem.engine import Hand, Options, SeededSource
-from rollem.engine.actions import Draw
+from rollem.engine.actions import Call, Check, Draw
 from rollem.history import write_history, write_own_copy
 from rollem.phh import PHHError, copy_phh_dict, phh_dict, read_phh, replay_phh, write_phh
 from rollem.phh.variants import variant_game
@@ -40,7 +40,10 @@ GAMES = {
     "FR": ("razz", Options(ante=1, small_bet=2, big_bet=4)),
     "N2L1D": ("deuce7-single", Options(structure="no-limit", ante=0, small_bet=2, big_bet=2)),
     "F2L3D": ("deuce7-triple", Options(ante=0, small_bet=2, big_bet=4)),
+    "FB": ("badugi", Options(ante=0, small_bet=2, big_bet=4)),
+    "NS": ("shortdeck", Options(structure="no-limit", ante=0, small_bet=2, big_bet=2)),
 }
+TRIPLE_DRAWS = ("F2L3D", "FB")  # four players at most: 52 cards for three draws
 
 
 def _pokerkit_stacks(text: str) -> list[int]:
@@ -68,7 +71,7 @@ def _our_hand(code: str, seed: int) -> Hand:
     game_id, options = GAMES[code]
     rng = random.Random(seed)
     game = variant_game(game_id)
-    n = rng.randint(2, min(game.max_players, 4 if code == "F2L3D" else 10))  # (52 cards)
+    n = rng.randint(2, min(game.max_players, 4 if code in TRIPLE_DRAWS else 10))  # (52 cards)
     stacks = [rng.choice([6, 25, 80, 200]) for _ in range(n)]
     hand = Hand(game, stacks, button=rng.randrange(n), options=options,
                 source=SeededSource(seed))
@@ -103,14 +106,12 @@ def test_our_hands_replay_in_pokerkit(code: str) -> None:
     assert compared >= HANDS * 2 // 3
 
 
-@pytest.mark.parametrize("code", sorted(set(GAMES) - {"N2L1D", "F2L3D"}))
+@pytest.mark.parametrize("code", sorted(GAMES))
 def test_own_copies_export_with_hidden_cards(code: str) -> None:
     """A player's own copy (as rollem play saves it) as PHH: the cards it
     hides are ??, yet PokerKit and rollem replay it to the copy's stacks (a
-    hidden hand at the showdown was mucked: it wins nothing). Not the
-    deuce-to-seven draws: rollem reads them from PHH only, no player at a
-    rollem table has a copy of one (and a copy's hidden draws cannot tell
-    which shown card was dealt when)."""
+    hidden hand at the showdown was mucked: it wins nothing); the draws'
+    too (the cards a hidden player shows are those it holds after them)."""
     compared = 0
     for seed in range(HANDS // 2):
         hand = _our_hand(code, seed)
@@ -132,6 +133,40 @@ def test_own_copies_export_with_hidden_cards(code: str) -> None:
             assert _pokerkit_stacks(text) == table["finishing_stacks"], text
             compared += 1
     assert compared >= HANDS // 3
+
+
+@pytest.mark.parametrize("code", TRIPLE_DRAWS)
+def test_a_triple_draw_that_reshuffles_exports_and_reads_back(code: str) -> None:
+    """Five or six players who call and throw two cards or more at each draw:
+    the deck runs out and the discards are reshuffled (as PokerKit does). The
+    hand as PHH deals a thrown card again, and rollem reads it back (it was
+    refused as dealt twice); each player's own copy is PHH from start to end
+    (it stopped at the reshuffle, so PokerKit could not load it)."""
+    game_id, options = GAMES[code]
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        n = 5 + seed % 2
+        hand = Hand(variant_game(game_id), [200] * n, button=seed % n, options=options,
+                    source=SeededSource(seed))
+        while not hand.is_over:
+            assert hand.pending is not None
+            seat = hand.pending.seats[0]
+            if hand.pending.kind == "draw":
+                held = list(hand.hole[seat])
+                hand.apply(seat, Draw(tuple(rng.sample(held, rng.randint(2, len(held))))))
+            else:
+                hand.apply(seat, Call() if "call" in hand.legal_actions(seat).actions
+                           else Check())
+        assert any(e.kind == "reshuffle" for e in hand.events)
+        text = write_phh(hand)
+        stacks = phh_dict(hand)["finishing_stacks"]
+        assert replay_phh(read_phh(text)).finishing_stacks == stacks == _pokerkit_stacks(text)
+        for seat in range(n):
+            table = copy_phh_dict(tomllib.loads(write_own_copy(hand, seat)))
+            copy = tomli_w.dumps(table)
+            assert table["finishing_stacks"] == stacks
+            assert replay_phh(read_phh(copy)).finishing_stacks == stacks, copy
+            assert _pokerkit_stacks(copy) == stacks, copy
 
 
 @pytest.mark.parametrize("structure", ["no-limit", "fixed-limit"])
@@ -179,15 +214,18 @@ PK_GAMES = {  # antes not trimmed (PHH's default): dead money in the main pot
                                                              **_CASH),
     "F2L3D": lambda: pk.FixedLimitDeuceToSevenLowballTripleDraw(_AUTO, False, 0, (1, 2), 2, 4,
                                                                 **_CASH),
+    "FB": lambda: pk.FixedLimitBadugi(_AUTO, False, 0, (1, 2), 2, 4, **_CASH),
+    "NS": lambda: pk.NoLimitShortDeckHoldem(_AUTO, False, 0, (1, 2), 2, **_CASH),
 }
 
 
 def _pokerkit_hand(code: str, seed: int) -> tuple[str, list[int]]:
     rng = random.Random(seed)
     game = PK_GAMES[code]()
-    n = rng.randint(2, 4 if code == "F2L3D" else 6)  # (52 cards for three draws)
+    n = rng.randint(2, 4 if code in TRIPLE_DRAWS else 6)  # (52 cards for three draws)
     state = game([rng.choice([30, 80, 200]) for _ in range(n)], n)
-    deck = [pk.Card.parse(f"{r}{s}").__next__() for r in "23456789TJQKA" for s in "cdhs"]
+    ranks = "6789TJQKA" if code == "NS" else "23456789TJQKA"  # (a short deck: 36 cards)
+    deck = [pk.Card.parse(f"{r}{s}").__next__() for r in ranks for s in "cdhs"]
     rng.shuffle(deck)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -304,6 +342,37 @@ def test_spec_example_triple_draw_replays_to_pokerkit_stacks() -> None:
     assert sorted(str(c) for c in h.hand.hole[3]) == ["2h", "3c", "4d", "5c", "7c"]
 
 
+def test_pokerkit_example_badugi_replays_to_pokerkit_stacks() -> None:
+    # PokerKit's badugi hand (rollem/phh/games/badugi.toml): every card hidden
+    # until the showdown, where Carol's 8-7-5-3 badugi beats Alice's 9-6-4-2
+    text = (HERE / "alice-carol-badugi.phh").read_text()
+    h = replay_phh(read_phh(text))
+    assert h.hand.game.id == "badugi"
+    assert h.finishing_stacks == _pokerkit_stacks(text) == [196, 220, 200, 184]
+    assert sorted(str(c) for c in h.hand.hole[1]) == ["3s", "5d", "7c", "8h"]
+    assert h.hand.result is not None
+    assert h.hand.result.shown == {3: "badugi, nine-six-four-deuce",
+                                   1: "badugi, eight-seven-five-three"}
+
+
+def test_pokerkit_example_short_deck_replays_to_pokerkit_stacks() -> None:
+    # PokerKit's short-deck hand (rollem/phh/games/shortdeck.toml): antes and
+    # one blind, posted by the button; Xuan's queens make a king-high straight
+    # on 9h6cKcJhTs and beat Phua's kings, all in before the flop
+    text = (HERE / "xuan-phua-short-deck.phh").read_text()
+    h = replay_phh(read_phh(text))
+    assert h.hand.game.id == "shortdeck" and len(h.hand.deck) == 36
+    assert h.finishing_stacks == _pokerkit_stacks(text) == [489000, 226000, 684000, 400000,
+                                                            0, 198000]
+    blinds = [(e.seat, e.data["amount"]) for e in h.hand.events if e.kind == "blind"]
+    assert blinds == [(5, 3000)]  # the button (p6), before p1 acts first
+    assert h.hand.result is not None
+    assert h.hand.result.shown == {4: "three kings, jack-ten", 2: "king-high straight"}
+    # a card outside the short deck is refused, naming it
+    with pytest.raises(PHHError, match=r"^card 2c is not in the NS deck \(36 cards, 6 to A\)"):
+        replay_phh(read_phh(text.replace('"d dh p4 8d7c"', '"d dh p4 8d2c"')))
+
+
 # ---------------------------------------------------------------- refusals
 
 BASE = """variant = "NT"
@@ -323,8 +392,6 @@ def test_base_example_replays() -> None:
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
-    ('variant = "NT"', 'variant = "NS"', "variant NS (no-limit short-deck hold'em) is not a game"),
-    ('variant = "NT"', 'variant = "FB"', "variant FB (fixed-limit badugi) is not a game"),
     ('variant = "NT"', 'variant = "XX"', "unknown PHH variant 'XX'"),
     ("min_bet = 2", "min_bet = 2.0000005", "min_bet is 2.0000005: at most 6 decimal places"),
     ("[100, 100, 100]", "[100, inf, 100]", "starting_stacks[1] is Infinity; rollem replays only"),

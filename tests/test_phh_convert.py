@@ -168,6 +168,62 @@ def test_convert_refusals_are_one_line(args: list[str], message: str,
     assert code == 2 and message in err and err.count("\n") == 1
 
 
+def test_the_badugi_example_goes_to_rollem_and_back_to_its_source() -> None:
+    # every card hidden where it is dealt: the shown ones are told by the
+    # showdown, the discarded ones are stand-ins, named in the history and
+    # written ?? again on the way back
+    source = read_phh((HERE / "alice-carol-badugi.phh").read_text())
+    ours = phh_to_history(source)
+    assert ours["variant"] == "rollem-badugi" and ours["_phh"]["hidden"] == [2]  # Ted folds
+    assert len(ours["_phh"]["hidden_cards"]) == 2 * 20  # 12 dealt to Bob, Carol, Alice; 8 drawn
+    assert list(replay(tomllib.loads(tomli_w.dumps(ours))).stacks) == [196, 220, 200, 184]
+    back = history_to_phh(tomllib.loads(tomli_w.dumps(ours)))
+    assert back == {**source, "actions": [line.split("#")[0].strip()
+                                          for line in source["actions"]]}
+
+
+def test_a_button_blind_has_no_rollem_form() -> None:
+    # PokerKit's short-deck hand, its antes dead: it replays, but a rollem
+    # history's blinds are a small and a big one
+    text = (HERE / "xuan-phua-short-deck.phh").read_text().replace(
+        "ante_trimming_status = true", "ante_trimming_status = false")
+    assert replay_phh(read_phh(text)).finishing_stacks is not None
+    with pytest.raises(PHHError, match=r"^a blind posted by the button alone"):
+        phh_to_history(read_phh(text))
+
+
+def test_a_long_refusal_is_whole_up_to_a_word_cut_naming_the_hand(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a long file name and an eight-player finishing_stacks refusal: the line
+    # was cut in its middle ("... [N characters cut] ..."); now it reads from
+    # FILE[k] on, whole up to a word, with " ..." where it stops
+    text = (HERE / "wsop-2019-42-kempe.phh").read_text()
+    f = tmp_path / ("a-long-name-for-the-final-table-of-event-42-day-3-" * 2 + "hands.phhs")
+    f.write_text(f"[1]\n{text}\n")
+    code, _, err = run_cli(["convert", "--to", "rollem", str(f)], capsys)
+    line = err.rstrip("\n")
+    assert code == 2 and err.count("\n") == 1
+    assert line.startswith(f"rollem: error: {f}[1]: finishing_stacks [18100000, 5625000,")
+    assert "characters cut" not in line and line.endswith(" ...")
+    assert len(line) <= len("rollem: error: ") + 300
+    words = line[len(f"rollem: error: {f}[1]: "):-len(" ...")].split()
+    full = " ".join(["finishing_stacks [18100000, 5625000, 6675000, 5750000, 9150000,",
+                     "6525000, 12950000, 7300000] differ from the replay's [17600000,",
+                     "6125000, 6675000, 5750000, 9150000, 6525000, 12950000, 7300000]"]).split()
+    assert words == full[:len(words)] and len(words) > 5  # whole words of the message
+    # --skip names the hand the same way, on one line
+    code, _, err = run_cli(["convert", "--to", "rollem", "--skip", str(f)], capsys)
+    assert code == 2 and err.startswith(f"rollem: {f}[1]: left out: finishing_stacks")
+    assert "characters cut" not in err
+
+
+def test_a_phh_error_is_cut_at_a_word() -> None:
+    text = "p1 " + "holds a card that is not there " * 20
+    err = str(PHHError(text))
+    assert len(err) <= 300 and err.endswith(" ...")  # was cut mid-word, with no mark
+    assert text.startswith(err[:-len(" ...")] + " ")
+
+
 def test_an_older_version_is_written_again_as_this_one(
         capsys: pytest.CaptureFixture[str]) -> None:
     f = Path(__file__).parent / "histories" / "allin_add_up_no_limit.toml"

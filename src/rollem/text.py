@@ -1,4 +1,5 @@
-"""Checks on short texts people type or upload: player names, game names.
+"""Checks on short texts people type or upload: player names, game names;
+and :func:`clip`, a message cut to one line at a word.
 
 A name is shown to other people, so it must be what it looks like: no
 invisible, control or text-direction characters (a right-to-left override
@@ -10,8 +11,9 @@ from __future__ import annotations
 import bisect
 import unicodedata
 
-__all__ = ["BLANK_FILLERS", "DEFAULT_IGNORABLE", "HIDDEN_CATEGORIES", "default_ignorable",
-           "hidden_character", "name_key", "replace_hidden", "shown_length"]
+__all__ = ["BLANK_FILLERS", "DEFAULT_IGNORABLE", "HIDDEN_CATEGORIES", "clip",
+           "default_ignorable", "hidden_character", "name_key", "replace_hidden",
+           "shown_length"]
 
 HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 """Unicode categories a shown name may not hold: control, format (zero-width,
@@ -175,3 +177,19 @@ def name_key(name: str) -> str:
     (full width) and ``𝐀𝐧𝐧`` (mathematical bold) are one name, ``ann``."""
     folded = unicodedata.normalize("NFKC", _drop_unseen(name))
     return _drop_unseen(unicodedata.normalize("NFKC", folded.casefold()))
+
+
+def clip(text: str, limit: int = 300) -> str:
+    """``text`` on one line (whitespace runs collapsed to a space), at most
+    ``limit`` characters (at least 20): a longer one is cut at the last word
+    that fits, with ``" ..."`` after it (a word longer than half the limit is
+    cut where the limit falls), so a message reads whole up to the cut."""
+    text = " ".join(text.split())
+    limit = max(limit, 20)
+    if len(text) <= limit:
+        return text
+    head = text[:limit - 4]
+    space = head.rfind(" ")
+    if space >= limit // 2:
+        head = head[:space]
+    return head.rstrip(" ,;:") + " ..."

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from rollem.cli.errors import fail, one_line
+from rollem.cli.errors import fail, refusal
 
 __all__ = ["convert_command"]
 
@@ -35,9 +35,9 @@ def _hands(file: Path) -> Iterator[tuple[str, Any]]:
         else:
             yield str(file), tomllib.loads(text, parse_float=_decimal)
     except (PHHError, tomllib.TOMLDecodeError) as err:
-        fail(f"{file}: not a TOML hand history: {one_line(err)}")
+        fail(refusal(str(file), f"not a TOML hand history: {err}"))
     except RecursionError:
-        fail(f"{file}: not a hand history: arrays or tables nested too deeply")
+        fail(refusal(str(file), "not a hand history: arrays or tables nested too deeply"))
 
 
 def _decimal(text: str) -> Any:
@@ -142,8 +142,8 @@ def convert_command(files: tuple[Path, ...], to: str, output: Path | None,
                 tables.append(_convert(table, to))
             except (PHHError, HistoryError) as err:
                 if not skip:
-                    fail(f"{where}: {one_line(err)}")
-                click.echo(f"rollem: {where}: left out: {one_line(err)}", err=True)
+                    fail(refusal(where, err))
+                click.echo(f"rollem: {refusal(where, f'left out: {err}')}", err=True)
             if len(tables) > MAX_HANDS:
                 fail(f"more than {MAX_HANDS} hands to convert; convert fewer at a time")
     if not tables:

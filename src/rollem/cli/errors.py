@@ -32,6 +32,18 @@ def one_line(message: object) -> str:
     return cut(" ".join(str(message).split()))
 
 
+def refusal(where: str, message: object, limit: int = MAX_MESSAGE) -> str:
+    """``"WHERE: MESSAGE"`` on one line of at most ``limit`` characters: WHERE
+    (a file, ``FILE[k]`` for a hand of a ``.phhs``) whole unless it alone
+    would leave the message under 80 characters (then its middle is cut),
+    the message cut at a word with ``" ..."`` (:func:`rollem.text.clip`),
+    never in its middle."""
+    from rollem.text import clip
+
+    where = cut(" ".join(where.split()), max(limit - 82, 40))
+    return f"{where}: {clip(str(message), limit - len(where) - 2)}"
+
+
 def fail(message: object) -> NoReturn:
     """Print ``rollem: error: MESSAGE`` (one line) to stderr and exit 2."""
     print(f"rollem: error: {one_line(message)}", file=sys.stderr)

@@ -176,10 +176,11 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
     A standard PHH file (FILE.phh, or any FILE whose variant is a PHH code
     such as NT) is replayed through rollem's engine with PHH's seat order
     (p1 left of the button, the button last): FT, NT, PO, FO/8, F7S, F7S/8,
-    FR, and the deuce-to-seven draws N2L1D and F2L3D; amounts with a
-    fraction are played in chips of the smallest unit. --json adds variant,
-    players, starting_stacks and
-    finishing_stacks (in the file's player order). A FILE.phhs holds several
+    FR, the deuce-to-seven draws N2L1D and F2L3D, badugi FB and short-deck
+    NS (all 11 of phh-std 0.0.2); amounts
+    with a fraction are played in chips of the smallest unit. --json adds
+    variant, players, starting_stacks and finishing_stacks (in the file's
+    player order). A FILE.phhs holds several
     hands: each is told in turn; --json prints {"hands": [...]}, one entry
     per hand, a hand that cannot be replayed holding its one-line error.
     """

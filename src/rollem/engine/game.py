@@ -36,6 +36,9 @@ class Game:
         rules: the players' rules text (plain text; may be empty).
         source: the game file's text when loaded from a file (else empty).
         spec: the parsed game file (``rollem.games.gamefile.GameSpec``) or ``None``.
+        deck: the cards the game is dealt from (ints 0..51): all 52, or a
+            short deck's 36 (sixes to aces; PHH's NS, issue 29), which a
+            hand shuffles with its random source.
     """
 
     id: str
@@ -48,6 +51,7 @@ class Game:
     rules: str = ""
     source: str = ""
     spec: Any = field(default=None, compare=False, repr=False)
+    deck: tuple[int, ...] = tuple(range(52))
 
 
 _catalogue: Callable[[str], Game] | None = None

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from rollem.cards import CARDS, Card
+from rollem.cards import Card
 from rollem.engine.actions import Show
 from rollem.engine.decisions import Legal, Pending
 from rollem.engine.errors import EngineError, IllegalAction
@@ -140,7 +140,7 @@ class Hand:
         self._preset: Any = preset
         self.action_marks: list[int] = []
         self.shown_by_choice: dict[int, list[Card]] = {}
-        self.deck: list[Card] = self.source.shuffle("deck", CARDS)
+        self.deck: list[Card] = self.source.shuffle("deck", game.deck)
         self.deck_pos = 0
         self.steps: list[Step] = game.build(self.options)
         self.step_index = 0

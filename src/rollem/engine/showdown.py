@@ -7,8 +7,9 @@
   ``board`` community cards (Omaha: 2 and 3);
 - high (R-C-2, or wild with the hand's wild ranks), low ace-to-five (R-C-3,
   with an optional qualifier: ``qualifier=8`` = eight-or-better, no pair and
-  no card above an eight) or deuce-to-seven (aces high, straights and flushes
-  count against; :func:`deuce_to_seven_value`).
+  no card above an eight), deuce-to-seven (aces high, straights and flushes
+  count against; :func:`deuce_to_seven_value`) or badugi (the four cards
+  held, :func:`rollem.hands.badugi.badugi_value`; PHH's FB, issue 29).
 
 Each pot (side pots, R-C-9) goes to the best hand(s) among its eligible
 seats; ``"high-low"`` splits it in halves (the odd chip to the high half,
@@ -162,17 +163,21 @@ class PotShowdown(Step):
 
     Args:
         pot: which hands win.
-        low: ``"ace-to-five"`` or ``"deuce-to-seven"``.
+        low: ``"ace-to-five"``, ``"deuce-to-seven"`` or ``"badugi"``.
         qualifier: 0, or the highest rank (5..13) a qualifying ace-to-five low may hold.
         hole, board: exact numbers of own and community cards (both 0 = best five of all).
         wild: score high hands with the hand's wild ranks.
+        high: ``"standard"`` (R-C-2) or ``"short-deck"`` (a flush beats a full
+            house, A-6-7-8-9 is a straight: :mod:`rollem.hands.short_deck`).
     """
 
     name = "showdown"
 
     def __init__(self, pot: str, *, low: str = "ace-to-five", qualifier: int = 0,
-                 hole: int = 0, board: int = 0, wild: bool = False) -> None:
+                 hole: int = 0, board: int = 0, wild: bool = False,
+                 high: str = "standard") -> None:
         self.pot = pot
+        self.high = high
         self.low = low
         self.qualifier = qualifier
         self.hole = hole
@@ -197,6 +202,10 @@ class PotShowdown(Step):
                 wild_duplicates=bool(hand.options.get("wild_duplicates", False)),
                 natural_beats_wild=bool(hand.options.get("natural_beats_wild", False)),
             ), cards
+        if self.high == "short-deck":
+            from rollem.hands.short_deck import short_deck_value
+
+            return max((short_deck_value(f), f) for f in fives)
         return max((ev.high_value(f), f) for f in fives)
 
     def _low(self, fives: list[tuple[Card, ...]]) -> tuple[int, tuple[Card, ...]] | None:
@@ -204,6 +213,10 @@ class PotShowdown(Step):
 
         if self.low == "deuce-to-seven":
             return max((deuce_to_seven_value(f), f) for f in fives)
+        if self.low == "badugi":
+            from rollem.hands.badugi import badugi_value
+
+            return max((badugi_value(f), f) for f in fives)
         v, f = max((ev.low_value(f), f) for f in fives)
         return (v, f) if qualifies(v, self.qualifier) else None
 
@@ -212,6 +225,14 @@ class PotShowdown(Step):
 
         if low and self.low == "ace-to-five":
             return str(ev.evaluate(cards, low=True).description)
+        if low and self.low == "badugi":
+            from rollem.hands.badugi import describe_badugi
+
+            return describe_badugi(cards)
+        if self.high == "short-deck":
+            from rollem.hands.short_deck import describe_short_deck
+
+            return describe_short_deck(cards)
         if self.wild:
             return str(ev.evaluate(
                 cards, wild_ranks=hand.wild_ranks,
@@ -409,6 +430,7 @@ class Showdown(PotShowdown):
         cards_of: the cards a seat plays (default hole + board).
         wild: score with the hand's ``wild_ranks`` (R-RYO-9) using the
             ``wild_duplicates``/``natural_beats_wild`` house options.
+        high: ``"standard"`` or ``"short-deck"`` (as :class:`PotShowdown`).
     """
 
     def __init__(
@@ -416,12 +438,18 @@ class Showdown(PotShowdown):
         cards_of: Callable[[Hand, int], list[Card]] = hole_and_board,
         *,
         wild: bool = False,
+        high: str = "standard",
     ) -> None:
-        super().__init__("high", wild=wild)
+        super().__init__("high", wild=wild, high=high)
         self.cards_of = cards_of
 
     def _value(self, hand: Hand) -> Callable[[list[Card]], int]:
         from rollem import hands as ev
+
+        if self.high == "short-deck":
+            from rollem.hands.short_deck import short_deck_value
+
+            return short_deck_value
 
         if not self.wild:
             return ev.high_value

@@ -43,6 +43,7 @@ from rollem.engine.step import Step
 from rollem.engine.steps import Ante, Burn, DealBoard, DealHole, TurnDead
 from rollem.engine.wildcards import FixedWild
 from rollem.games.gamefile import GameSpec, StepSpec
+from rollem.hands.short_deck import SHORT_DECK
 
 __all__ = [
     "OPENER_FUNCTIONS",
@@ -224,10 +225,11 @@ def _showdown(p: dict[str, Any] | Any) -> Step:
     pot = p["pot"]
     if pot == "declare":
         return DeclareShowdown()
+    high = p.get("high", "standard")
     if pot == "high" and not p["hole"]:
-        return Showdown(wild=p["wild"])
+        return Showdown(wild=p["wild"], high=high)
     return PotShowdown(pot, low=p["low"], qualifier=p["qualifier"], hole=p["hole"],
-                       board=p["board"], wild=p["wild"])
+                       board=p["board"], wild=p["wild"], high=high)
 
 
 def game_from_spec(spec: GameSpec) -> Game:
@@ -238,4 +240,5 @@ def game_from_spec(spec: GameSpec) -> Game:
 
     return Game(id=spec.id, name=spec.name, min_players=spec.min_players,
                 max_players=spec.max_players, build=build, house=dict(spec.house),
-                caps=spec.caps, rules=spec.rules, source=spec.text, spec=spec)
+                caps=spec.caps, rules=spec.rules, source=spec.text, spec=spec,
+                deck=SHORT_DECK if spec.deck == "short" else tuple(range(52)))

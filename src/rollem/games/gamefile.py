@@ -81,7 +81,10 @@ OPENERS = {
 """Opener names (betting rounds, draws from the pool, the wild pick) and their meaning."""
 
 POT_KINDS = ("high", "low", "high-low", "declare")
-LOW_KINDS = ("ace-to-five", "deuce-to-seven")
+LOW_KINDS = ("ace-to-five", "deuce-to-seven", "badugi")
+HIGH_KINDS = ("standard", "short-deck")
+DECKS = {"standard": 52, "short": 36}
+"""A game file's ``deck``: the cards it holds (``short``: sixes to aces, 36)."""
 AMOUNT_WORDS = ("small-bet", "half-small-bet", "big-bet", "ante")
 
 TABLE_OPTIONS = ("structure", "ante", "small_bet", "big_bet", "cap_heads_up", "caps",
@@ -139,6 +142,8 @@ class GameSpec:
     choices: Mapping[str, tuple[Any, ...]]
     steps: tuple[StepSpec, ...]
     text: str = field(default="", repr=False)
+    deck: str = "standard"
+    """``"standard"`` (52 cards) or ``"short"`` (36, sixes to aces: :data:`DECKS`)."""
 
     @property
     def caps(self) -> tuple[int, ...]:
@@ -200,6 +205,7 @@ STEP_KINDS: dict[str, dict[str, _Param]] = {
     "bet": {"size": ("size", _REQUIRED), "cap": ("count:0..20", _REQUIRED),
             "opener": ("opener", "left-of-button"), "label": ("label", "")},
     "showdown": {"pot": ("pot", "high"), "low": ("low", "ace-to-five"),
+                 "high": ("high", "standard"),
                  "qualifier": ("qualifier", 0), "wild": ("bool", False),
                  "hole": ("count:0..10", 0), "board": ("count:0..5", 0)},
 }
@@ -282,6 +288,8 @@ def _check_param(where: str, typ: str, value: Any, strict: bool = True) -> Any:
         choices = POT_KINDS
     elif typ == "low":
         choices = LOW_KINDS
+    elif typ == "high":
+        choices = HIGH_KINDS
     elif typ == "qualifier":
         if type(value) is not int or not (value == 0 or 5 <= value <= 13):
             raise GameFileError(f"{where}: must be 0 (no qualifier) or the highest rank allowed "
@@ -334,7 +342,8 @@ def _step(i: int, raw: Any, house: Mapping[str, Any], strict: bool = True) -> St
     return StepSpec(kind, params, when, i)
 
 
-def _check_order(steps: list[StepSpec], max_players: int, strict: bool = True) -> None:
+def _check_order(steps: list[StepSpec], max_players: int, strict: bool = True,
+                 deck: str = "standard") -> None:
     """Rules between steps: forced bets before their round, a showdown last, cards enough."""
     if not steps or steps[-1].kind != "showdown":
         raise GameFileError("steps: the last step must be a showdown (step = \"showdown\")")
@@ -381,7 +390,7 @@ def _check_order(steps: list[StepSpec], max_players: int, strict: bool = True) -
                                     "rounds only; allowed: left-of-button, highest-showing, "
                                     "lowest-showing, best-low-showing, "
                                     "left-of-previous-opener")
-    _check_cards(steps, max_players)
+    _check_cards(steps, max_players, deck)
     _check_needs(steps)
     if strict:  # new files only: a stored file is read as it was accepted
         _check_declare(steps)
@@ -491,8 +500,9 @@ def _check_needs(steps: list[StepSpec]) -> None:
                                 "any card is turned up")
 
 
-def _check_cards(steps: list[StepSpec], max_players: int) -> None:
+def _check_cards(steps: list[StepSpec], max_players: int, deck: str = "standard") -> None:
     """The deck must hold every card dealt to ``max_players`` (draws reshuffle)."""
+    size = DECKS[deck]
     own = common = board = pool = dealt = 0
     for s in steps:
         p = s.params
@@ -527,7 +537,13 @@ def _check_cards(steps: list[StepSpec], max_players: int) -> None:
             if (hole or need_board) and hole + need_board != 5:
                 raise GameFileError(f"steps[{s.index}]: hole + board must make 5 cards "
                                     f"(e.g. hole = 2, board = 3), got {hole} + {need_board}")
-            if not (hole or need_board) and own + board < 5:
+            if p["low"] == "badugi":
+                if p["pot"] != "low" or own != 4 or board or hole or need_board:
+                    raise GameFileError(f"steps[{s.index}].low: badugi is a pot = \"low\" "
+                                        f"hand of the four cards a player holds, no board; "
+                                        f"got pot = {p['pot']!r}, {own} cards, a board of "
+                                        f"{board}")
+            elif not (hole or need_board) and own + board < 5:
                 raise GameFileError(f"steps[{s.index}]: players end with {own} cards and the "
                                     f"board has {board}; a hand needs 5")
             if p["pot"] == "declare" and (board or own != 5):
@@ -538,16 +554,21 @@ def _check_cards(steps: list[StepSpec], max_players: int) -> None:
                 raise GameFileError(f"steps[{s.index}].qualifier: only for pot = \"high-low\" "
                                     f"with an ace-to-five low, got pot = {p['pot']!r}, "
                                     f"low = {p['low']!r}")
+            if p["high"] == "short-deck" and (deck != "short" or p["pot"] != "high"
+                                              or p["wild"]):
+                raise GameFileError(f"steps[{s.index}].high: \"short-deck\" ranks a pot = "
+                                    f"\"high\" showdown of a deck = \"short\" game, no wild "
+                                    f"cards; got pot = {p['pot']!r}, deck = {deck!r}")
             if p["wild"] and (hole or need_board):
                 raise GameFileError(f"steps[{s.index}].wild: wild cards with a hole/board rule "
                                     "are not supported; remove hole and board")
     if pool < 0:
         raise GameFileError("steps: more draws from the pool than cards discarded to it")
     total = dealt * max_players + common
-    if total > 52:
+    if total > size:
         raise GameFileError(f"players: {max_players} players need {total} cards but the deck "
-                            f"has 52; allow at most {max((52 - common) // max(dealt, 1), 1)} "
-                            "players")
+                            f"has {size}; allow at most "
+                            f"{max((size - common) // max(dealt, 1), 1)} players")
 
 
 def _house_value(where: str, key: str, value: Any) -> None:
@@ -616,7 +637,23 @@ def _check_house_use(house: Mapping[str, Any], steps: list[StepSpec]) -> None:
                                 "the engine reads: " + ", ".join(HOUSE_KNOWN) + ")")
 
 
-def parse_game(text: str, *, strict: bool = True) -> GameSpec:
+PHH_ONLY = {"deck": "short", "high": "short-deck", "low": "badugi"}
+"""What only :mod:`rollem.phh`'s game files use (short deck, badugi; issue
+29): a table, its bots, odds and committed deals know 52 cards and the
+standard rankings, so a new file (``strict``) is refused them."""
+
+
+def _check_phh_only(deck: str, steps: list[StepSpec]) -> None:
+    found = [("deck", "deck", deck)] + [(f"steps[{s.index}].{k}", k, s.params[k])
+                                        for s in steps for k in ("high", "low")
+                                        if k in s.params]
+    for where, key, value in found:
+        if PHH_ONLY.get(key) == value:
+            raise GameFileError(f"{where}: {value!r} is for games read from PHH files only "
+                                "(short-deck hold'em, badugi), not offered at a table")
+
+
+def parse_game(text: str, *, strict: bool = True, phh: bool = False) -> GameSpec:
     """Check a game file's text and return its :class:`GameSpec`.
 
     ``strict`` (a new file: ``rollem check-game``, ``--game-file``, a new web
@@ -627,7 +664,8 @@ def parse_game(text: str, *, strict: bool = True) -> GameSpec:
     other way round, a ``[house]`` option that does nothing or has the wrong
     type, hidden characters in the rules or a step's label -- those are shown
     as U+FFFD) are skipped; every check of size, depth, steps and cards stays.
-    The game plays the same either way.
+    The game plays the same either way. ``phh``: a game file of
+    :mod:`rollem.phh` (issue 29), which alone may use :data:`PHH_ONLY`.
 
     Raises:
         GameFileError: one line naming the key and what is allowed.
@@ -640,7 +678,8 @@ def parse_game(text: str, *, strict: bool = True) -> GameSpec:
         raise GameFileError(f"game file: not valid TOML: {err}") from None
     except RecursionError:  # tomllib recurses once per level of [ or {
         raise GameFileError("game file: arrays or tables nested too deeply") from None
-    allowed_top = ("format", "id", "name", "players", "rules", "house", "choices", "steps")
+    allowed_top = ("format", "id", "name", "players", "rules", "deck", "house", "choices",
+                   "steps")
     for key in data:
         if key not in allowed_top:
             raise GameFileError(f"{key}: unknown key; allowed: {', '.join(allowed_top)}")
@@ -662,6 +701,10 @@ def parse_game(text: str, *, strict: bool = True) -> GameSpec:
             or not 2 <= players[0] <= players[1] <= 10):
         raise GameFileError(f"players: must be [min, max] with 2 <= min <= max <= 10, "
                             f"got {players!r}")
+    deck = data.get("deck", "standard")
+    if not isinstance(deck, str) or deck not in DECKS:
+        raise GameFileError(f"deck: must be one of {', '.join(DECKS)} (short: sixes to aces, "
+                            f"36 cards), got {deck!r}")
     rules = data.get("rules")
     if not isinstance(rules, str) or not rules.strip():
         raise GameFileError("rules: missing; give the players' rules text (a string)")
@@ -697,26 +740,29 @@ def parse_game(text: str, *, strict: bool = True) -> GameSpec:
         raise GameFileError(f"steps: {len(raw_steps)} steps; a game may have at most "
                             f"{MAX_STEPS}")
     steps = [_step(i, raw, house, strict) for i, raw in enumerate(raw_steps)]
-    _check_order(steps, players[1], strict)
+    _check_order(steps, players[1], strict, deck)
+    if strict and not phh:
+        _check_phh_only(deck, steps)
     if strict:
         _check_house_use(house, steps)
         # a new file only: a stored one was accepted before the bound (issue 34)
         check_cost(steps, players[1])
     return GameSpec(id=gid, name=name, min_players=players[0], max_players=players[1],
                     rules=rules, house=dict(house), choices=choices, steps=tuple(steps),
-                    text=text)
+                    text=text, deck=deck)
 
 
-def load_game(text: str, *, strict: bool = True) -> Game:
+def load_game(text: str, *, strict: bool = True, phh: bool = False) -> Game:
     """A :class:`Game` from a game file's text (checked by :func:`parse_game`;
-    ``strict=False``: a stored file, read as it was accepted).
+    ``strict=False``: a stored file, read as it was accepted; ``phh``: a game
+    file of :mod:`rollem.phh`).
 
     Raises:
         GameFileError: one line naming the key and what is allowed.
     """
     from rollem.games.build import game_from_spec
 
-    return game_from_spec(parse_game(text, strict=strict))
+    return game_from_spec(parse_game(text, strict=strict, phh=phh))
 
 
 def load_game_file(path: str | Path) -> Game:

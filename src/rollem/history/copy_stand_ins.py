@@ -59,7 +59,7 @@ class _OutOfCards(HistoryError):
 class _StandIns:
     """Builds the stand-in lines of one copy (see the module doc)."""
 
-    def __init__(self, lines: Sequence[str], seat: int) -> None:
+    def __init__(self, lines: Sequence[str], seat: int, deck: Sequence[int] = CARDS) -> None:
         self.lines = list(lines)
         self.me = f"p{seat + 1}"
         self.parsed = [_split(line) for line in self.lines]
@@ -70,7 +70,9 @@ class _StandIns:
             for t in [*parts, *comment]:
                 with contextlib.suppress(CardError):
                     named.add(_card(t))
-        self.free: Iterator[Card] = (c for c in CARDS if c not in named)
+        self.deck = [CARDS[c] for c in deck]
+        """The game's deck (52 cards, or a short deck's 36)."""
+        self.free: Iterator[Card] = (c for c in self.deck if c not in named)
         self.hands: dict[str, list[Card]] = {}
         self.up_needed: dict[str, list[Card]] = {}   # turned up later: never thrown
         self.throws: dict[str, list[int]] = {}       # how many each later discard throws
@@ -180,7 +182,7 @@ class _StandIns:
         reserved = set(mine) | ({self.wild[1]} if self.wild else set())
         wanted = {s: list(cs) for s, cs in self.via_pool.items()}
         reserved |= {c for cs in wanted.values() for c in cs}
-        spare = [c for c in CARDS if c in pool and c not in reserved]
+        spare = [c for c in self.deck if c in pool and c not in reserved]
         order: list[Card] = []
         for s, c in self.draws:
             if c is None and wanted.get(s):
@@ -190,7 +192,7 @@ class _StandIns:
                     raise HistoryError("the pool runs short")
                 c = spare.pop(0)
             order.append(c)
-        rest = [c for c in CARDS if c in pool and c not in order
+        rest = [c for c in self.deck if c in pool and c not in order
                 and (self.wild is None or c != self.wild[1])]
         if self.wild is not None:
             rest.insert(min(self.wild[0], len(rest)), self.wild[1])

@@ -14,6 +14,7 @@ from rollem.cards import CardError
 from rollem.engine.hand import Hand
 from rollem.history import (
     HistoryError,
+    history_game,
     redact,
     replay,
     write_history,
@@ -89,7 +90,7 @@ def _stand_in_hand(data: Mapping[str, Any], seat: int, cut: list[str]) -> Hand:
         HistoryError: the lines describe no hand that can happen.
     """
     try:
-        built, shuffles = _StandIns(cut, seat).build()
+        built, shuffles = _StandIns(cut, seat, history_game(data).deck).build()
     except _OutOfCards:
         raise
     except (CardError, ValueError, IndexError) as err:

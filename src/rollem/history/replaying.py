@@ -44,7 +44,7 @@ class DealPreset:
     """
 
     def __init__(self, deals: Sequence[tuple[str, int | None, Sequence[int]]],
-                 prefix: Sequence[int] = ()) -> None:
+                 prefix: Sequence[int] = (), deck: Sequence[int] = CARDS) -> None:
         self.queues: dict[tuple[str, int | None], list[Card]] = {}
         named: set[int] = set(prefix)
         if len(named) != len(prefix):
@@ -57,7 +57,9 @@ class DealPreset:
                                        "dealing lines); each card exists once")
                 named.add(c)
         self.prefix = [CARDS[c] for c in prefix]
-        self.free = [c for c in CARDS if c not in named]
+        self.cards = [CARDS[c] for c in deck]
+        """The game's deck (``Game.deck``: 52 cards, or a short deck's 36)."""
+        self.free = [c for c in self.cards if c not in named]
         self.dealt: list[Card] = []
 
     def take(self, hand: Hand, kind: str, seat: int | None) -> Card:
@@ -85,7 +87,7 @@ class DealPreset:
     def deck(self) -> list[Card]:
         """The full deck order this preset amounts to: cards dealt, then the rest."""
         used = set(self.dealt)
-        return self.dealt + [c for c in CARDS if c not in used]
+        return self.dealt + [c for c in self.cards if c not in used]
 
 
 class _FixedSource(RandomSource):
@@ -129,11 +131,11 @@ def _apply_text(hand: Hand, h: History, index: int) -> None:
         raise HistoryError(f"{_where(h, index)}: {_one_line(str(err))}") from None
 
 
-def _fill(prefix: Sequence[int]) -> list[Card]:
+def _fill(prefix: Sequence[int], deck: Sequence[int] = CARDS) -> list[Card]:
     used = set(prefix)
     if len(used) != len(prefix):
         raise HistoryError("_deck names a card twice; each card exists once")
-    return [CARDS[c] for c in prefix] + [c for c in CARDS if c not in used]
+    return [CARDS[c] for c in prefix] + [CARDS[c] for c in deck if c not in used]
 
 
 def _event_key(kind: str, seat: int | None,
@@ -251,7 +253,8 @@ def replay(history: History | str | Mapping[str, Any], *, check_result: bool = T
     table as read, e.g. :func:`history_dict`'s).
 
     Every dealer line must be what the step at that point deals (kind, seat,
-    cards, in order); with a 52-card ``_deck`` every card must be the one the
+    cards, in order); with a whole ``_deck`` (52 cards, a short deck's 36) every
+    card must be the one the
     deck order gives; without it the lines choose the cards (each card named
     once). An ``sm`` line must equal the engine's show (or muck) there; after
     the end of the hand it is a show by choice of cards the seat holds
@@ -269,15 +272,15 @@ def replay(history: History | str | Mapping[str, Any], *, check_result: bool = T
     else:
         h = parse_history(history)
     game = history_game(h.raw) if h.raw else history_game({"variant": f"rollem-{h.game}"})
-    from_deck = h.deck is not None and len(h.deck) == 52
+    from_deck = h.deck is not None and len(h.deck) == len(game.deck)
     try:
         if from_deck:
             assert h.deck is not None
-            deck = _fill(h.deck)
+            deck = _fill(h.deck, game.deck)
             outcomes: list[tuple[str, Sequence[int]]] = [("deck", deck), *h.shuffles]
         else:
             # hand-written: a first pass deals the chosen cards to find the deck order
-            preset = DealPreset(h.deals, h.deck or ())
+            preset = DealPreset(h.deals, h.deck or (), game.deck)
             first = Hand(game, h.stacks, button=h.button, options=h.options,
                          source=_FixedSource(h.shuffles), carry_in=h.carry_in, preset=preset)
             for i in range(len(h.actions)):

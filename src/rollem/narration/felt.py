@@ -50,7 +50,7 @@ class Scoring:
     Attributes:
         pot: ``"high"``, ``"low"``, ``"high-low"`` or ``"declare"`` (5-2-1,
             R-521-8: high, low or both, as the player declares).
-        low: ``"ace-to-five"`` or ``"deuce-to-seven"``.
+        low: ``"ace-to-five"``, ``"deuce-to-seven"`` or ``"badugi"``.
         qualifier: 0, or the highest rank (5..13) a qualifying low may hold (8: eight or better).
         hole, board: exact numbers of own and community cards (both 0: best five of all).
     """
@@ -95,7 +95,11 @@ def _high(fives: list[list[Card]], wild: set[int], options: Mapping[str, Any]) -
 
 def _low(fives: list[list[Card]], scoring: Scoring) -> str | None:
     """The best ace-to-five low (``None``: none that qualifies), or the
-    deuce-to-seven hand (named as its high hand)."""
+    deuce-to-seven hand (named as its high hand), or the badugi hand."""
+    if scoring.low == "badugi":
+        from rollem.hands.badugi import describe_badugi
+
+        return describe_badugi(fives[0]) if fives and fives[0] else None
     if scoring.low == "deuce-to-seven":
         return str(min((evaluate(f) for f in fives), key=lambda r: r.value).description)
     best = max((evaluate(f, low=True) for f in fives), key=lambda r: r.value)

@@ -10,7 +10,9 @@ in order; ``scale``, chips a unit of a decimal file, :mod:`rollem.phh.units`;
 ``hidden``, the players whose cards the file hides; ``mucked``, the players
 whose known cards it mucks at the showdown, as PokerKit writes a loser's
 muck: the history shows them where rollem's showdown does, R-C-11, when
-that gives the same stacks). Converted back
+that gives the same stacks; ``hidden_cards``, when any, the cards of the
+history's deal and draw lines that the file writes ``??`` there: those a
+show tells, and a drawing player's stand-ins, below). Converted back
 (:func:`history_to_phh`) such a history gives the file's fields again, its
 actions as rollem writes them (comments dropped, shows after the last
 action) and its amounts in its unit.
@@ -19,14 +21,17 @@ A rollem history keeps every card, so a PHH hand converts only when the
 cards it hides (``??``) decide nothing: a player whose cards are all hidden
 and who folds (or wins without a showdown) is dealt no named cards in the
 history (its replay fills them from the deck, as for a hand-written
-history), and PHH's missing burns are left to the replay the same way.
+history), and PHH's missing burns are left to the replay the same way. In
+a draw game (badugi, deuce-to-seven) the cards a player draws and discards
+hidden are the replay's stand-ins, named in the history and listed in
+``_phh.hidden_cards``; a hand that holds one at the showdown is refused.
 Dead antes (``ante_trimming_status`` false) are taken before the deal: the
 history's starting stacks are the file's less the antes, and the antes are
 its ``_carry_in``. Refused, in one line: a hand still hidden or mucked at
 the showdown, a player with some cards hidden and some shown, antes
 counted as the players' chips in a game with no ante step
-(``ante_trimming_status = true`` in hold'em and Omaha), and a hand that
-stops before its end.
+(``ante_trimming_status = true`` in hold'em and Omaha), a blind posted by
+the button alone (short deck), and a hand that stops before its end.
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rollem.phh.deal import PostAntes
+from rollem.cards import Card, CardError, parse_card
+from rollem.phh.deal import ButtonBlind, PostAntes
 from rollem.phh.read import PHHHand, replay_phh
 from rollem.phh.units import in_units
 from rollem.phh.variants import PHHError
@@ -97,7 +103,8 @@ def phh_to_history(data: Mapping[str, Any]) -> dict[str, Any]:
                        "history's showdown shows every hand it needs (R-C-11), so it has no "
                        "rollem form; rollem replay reads the PHH file as it is")
     showdown = hand.result is not None and hand.result.showdown
-    for s in sorted(h.unknown):
+    drawing = _drawing(data)
+    for s in sorted(h.unknown - drawing):
         if not _hidden_lines(data, s):
             raise PHHError(f"p{s + 1}'s cards are partly hidden (??): a rollem history records "
                            "the cards a player is dealt; rollem replay reads the PHH file as "
@@ -106,13 +113,18 @@ def phh_to_history(data: Mapping[str, Any]) -> dict[str, Any]:
             raise PHHError(f"p{s + 1}'s cards are hidden (??) and reach the showdown: a rollem "
                            "history records every hand there; rollem replay reads the PHH "
                            "file as it is")
+    if any(isinstance(step, ButtonBlind) for step in hand.steps):
+        raise PHHError("a blind posted by the button alone (blinds_or_straddles with only the "
+                       "last player's entry) has no rollem history form, whose blinds are a "
+                       "small and a big blind; rollem replay reads the PHH file as it is")
     if any(isinstance(step, PostAntes) for step in hand.steps) and any(h.antes):
         raise PHHError("antes counted as the players' chips (ante_trimming_status = true) in "
                        f"{hand.game.id}, which has no ante step, have no rollem history form")
     out = history_dict(hand, players=h.players)
-    hidden = sorted(h.unknown)
+    hidden = sorted(h.unknown - drawing)
     out["actions"] = [line for line in out["actions"] if not line.startswith("d burn ")
                       and not any(line.startswith(f"d dh p{s + 1} ") for s in hidden)]
+    hidden_cards = _hidden_cards_in(out["actions"], h.hidden_cards)
     out["_deck"] = ""  # the file's cards are in the deal lines; the rest the replay fills
     out["_shuffles"] = []
     out["_phh"] = {
@@ -123,6 +135,8 @@ def phh_to_history(data: Mapping[str, Any]) -> dict[str, Any]:
         "mucked": mucked,
         "shows": _shows(data),
     }
+    if hidden_cards:
+        out["_phh"]["hidden_cards"] = hidden_cards
     try:
         again = replay(out)
     except HistoryError as err:  # (a bug: the history must replay)
@@ -131,6 +145,51 @@ def phh_to_history(data: Mapping[str, Any]) -> dict[str, Any]:
         raise PHHError(f"the converted history replays to {list(again.stacks)}, not "
                        f"{list(hand.stacks)}")
     return out
+
+
+def _drawing(data: Mapping[str, Any]) -> set[int]:
+    """The PHH players (indexes) with a draw line (``pN sd``)."""
+    raw = data.get("actions")
+    out: set[int] = set()
+    for line in raw if isinstance(raw, list) else []:
+        words = str(line).split("#", 1)[0].split()
+        if len(words) >= 2 and words[1] == "sd" and words[0][1:].isdigit():
+            out.add(int(words[0][1:]) - 1)
+    return out
+
+
+def _hidden_cards_in(lines: Sequence[str], hidden: frozenset[Card]) -> str:
+    """The cards a history's deal and draw lines name that the PHH file
+    hides there (``??``), run together in the order named: a drawing
+    player's stand-ins, which decide nothing (a hand that shows one is
+    refused above), and the cards a show tells."""
+    out: list[str] = []
+    for line in lines:
+        words = line.split()
+        if len(words) in (3, 4) and (words[:2] == ["d", "dh"] or words[1] == "sd"):
+            text = words[-1]
+            out += [text[i:i + 2] for i in range(0, len(text), 2)
+                    if _card(text[i:i + 2]) in hidden]
+    return "".join(dict.fromkeys(out))
+
+
+def _card(text: str) -> Card | None:
+    try:
+        return parse_card(text)
+    except CardError:
+        return None
+
+
+def _hide_cards(line: str, hidden: set[str]) -> str:
+    """A deal or draw line with each card of ``hidden`` written ``??`` again."""
+    words = line.split()
+    if not hidden or not (len(words) in (3, 4) and (words[:2] == ["d", "dh"]
+                                                       or words[1] == "sd")):
+        return line
+    text = words[-1]
+    cards = "".join("??" if text[i:i + 2] in hidden else text[i:i + 2]
+                    for i in range(0, len(text), 2))
+    return " ".join([*words[:-1], cards])
 
 
 def _shows(data: Mapping[str, Any]) -> dict[str, str]:
@@ -215,9 +274,14 @@ def history_to_phh(data: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(mucked, list) or not all(type(s) is int for s in mucked):
         raise PHHError("_phh.mucked must be a list of PHH player indexes")
     shows = phh.get("shows", {})
+    hidden_cards = phh.get("hidden_cards", "")
+    if not isinstance(hidden_cards, str) or len(hidden_cards) > 2 * 52:
+        raise PHHError("_phh.hidden_cards must be cards run together (e.g. 5s6h)")
+    hide = {hidden_cards[i:i + 2] for i in range(0, len(hidden_cards), 2)}
     actions = [f"p{ln.split()[0][1:]} sm" if ln.split()[1:2] == ["sm"]
                and int(ln.split()[0][1:]) - 1 in mucked
-               else _as_shown(ln, shows if isinstance(shows, Mapping) else {})
+               else _as_shown(_hide_cards(ln, hide),
+                              shows if isinstance(shows, Mapping) else {})
                for ln in _hide(_unscaled(table["actions"], scale), hidden, hand, order)]
     finishing = [in_units(c, scale) for c in table.get("finishing_stacks", [])]
     out: dict[str, Any] = {}

@@ -14,6 +14,7 @@ from rollem.cards import CARDS, Card, CardError, parse_card
 from rollem.engine.decisions import Pending
 from rollem.engine.errors import EngineError
 from rollem.engine.events import Event
+from rollem.engine.forced import Blinds
 from rollem.engine.game import Game
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
@@ -88,7 +89,9 @@ def phh_cards(text: str, where: str) -> list[Card | None]:
 class CardPreset:
     """Deals the cards a PHH file names, per player and to the board, in
     order; a card it hides (``??``) or leaves out (burns) is a stand-in from
-    the cards it does not name, in deck order."""
+    the cards it does not name, in deck order (when a draw has used them
+    all, again any card out of play that the file does not deal later, as
+    a reshuffle would)."""
 
     def __init__(self, seats: dict[int, list[Card | None]], board: list[Card],
                  also: set[Card] | None = None) -> None:
@@ -99,8 +102,12 @@ class CardPreset:
         self.queues[("db", None)] = list(board)
         self.named = named
         """Every card the file names."""
-        self.free = [c for c in CARDS if c not in named]
+        self.free: list[Card] | None = None
+        """The cards the file does not name, in the game's deck order (on the first take)."""
         self.stand_ins: set[int] = set()
+        """The players dealt a stand-in (a card the file hides)."""
+        self.stand_in_cards: set[Card] = set()
+        """Every stand-in card dealt."""
         self.board_stand_ins = 0
         """Board cards the file does not give, dealt as stand-ins."""
 
@@ -114,15 +121,23 @@ class CardPreset:
                 self.stand_ins.add(seat)
             elif key[0] == "db":
                 self.board_stand_ins += 1
+            if self.free is None:
+                self.free = [CARDS[c] for c in hand.game.deck if CARDS[c] not in self.named]
+            if not self.free:  # a draw ran the deck out: a card out of play comes back
+                out = {c for cs in hand.hole for c in cs} | set(hand.board)
+                out |= {c for q in self.queues.values() for c in q if c is not None}
+                self.free = [CARDS[c] for c in hand.game.deck if CARDS[c] not in out]
             if not self.free:
                 raise EngineError("the stub is empty")
             card = self.free.pop(0)
+            self.stand_in_cards.add(card)
         return card
 
 
 class MuckHidden(Step):
     """Before the showdown: a hand still in that the file mucks (``pN sm``),
-    or whose cards it hides (stand-ins), is mucked, as PokerKit treats a
+    or that holds a card the file hides (a stand-in; in a draw game the
+    hidden cards it discarded do not count), is mucked, as PokerKit treats a
     muck and a hand shown as ``????``: it wins nothing and its chips stay in
     the pots (R-C-11). When some pot would then have no contender left, the
     result cannot be told from the file: nothing is mucked and
@@ -137,7 +152,9 @@ class MuckHidden(Step):
 
     def start(self, hand: Hand) -> Pending | None:
         live = [s for s in range(hand.n) if not hand.folded[s]]
-        hidden = [s for s in live if s in self.preset.stand_ins or s in self.mucked]
+        stand_ins = self.preset.stand_in_cards
+        hidden = [s for s in live
+                  if any(c in stand_ins for c in hand.hole[s]) or s in self.mucked]
         if not hidden or len(live) < 2:
             return None
         known = [s for s in live if s not in hidden]
@@ -175,15 +192,45 @@ class PostAntes(Step):
         return None
 
 
-def phh_game(game_id: str, muck: MuckHidden, antes: PostAntes | None) -> Game:
+class ButtonBlind(Blinds):
+    """One blind, posted by the button (PHH ``blinds_or_straddles`` with only
+    the last player's entry, as short-deck games play with antes): the first
+    betting round starts left of the button, who acts last with the option
+    to raise, as after a big blind (a short stack posts all it has)."""
+
+    def __init__(self, amount: int) -> None:
+        super().__init__(0, amount)
+
+    def start(self, hand: Hand) -> Pending | None:
+        seat = hand.button
+        chips = min(self.big, hand.stacks[seat])
+        hand.stacks[seat] -= chips
+        hand.bets[seat] += chips
+        hand.committed[seat] += chips
+        hand.events.append(Event("blind", seat, {"amount": chips, "blind": "button blind",
+                                                 "all_in": hand.stacks[seat] == 0}))
+        self.last = seat
+        return None
+
+
+def phh_game(game_id: str, muck: MuckHidden, antes: PostAntes | None,
+             button_blind: int = 0) -> Game:
     """The game ``game_id`` with :class:`MuckHidden` before its showdown and,
-    where given, :class:`PostAntes` first."""
+    where given, :class:`PostAntes` first and a :class:`ButtonBlind` for its
+    blinds."""
     from rollem.phh.variants import variant_game
 
     base = variant_game(game_id)
 
     def build(options: Options) -> list[Step]:
         steps = base.build(options)
+        if button_blind:
+            blinds = next(s for s in steps if isinstance(s, Blinds))
+            one = ButtonBlind(button_blind)
+            steps = [one if s is blinds else s for s in steps]
+            for s in steps:  # the first round opens after the forced bets posted
+                if getattr(s, "forced", None) is blinds:
+                    s.forced = one  # type: ignore[attr-defined]
         at = max(i for i, s in enumerate(steps) if s.name == "showdown")
         first = [antes] if antes is not None else []
         return [*first, *steps[:at], muck, *steps[at:]]
@@ -203,6 +250,8 @@ class Parsed:
     """Players who muck at the showdown (``pN sm`` without cards)."""
     discarded: set[Card] = field(default_factory=set)
     """The cards the draws (``pN sd CARDS``) name."""
+    revealed: set[Card] = field(default_factory=set)
+    """The cards a show tells where the deal hid them (:func:`reveal`)."""
 
 
 def parse_actions(raw: object, n: int) -> Parsed:
@@ -260,14 +309,54 @@ def player(token: str, n: int, where: str) -> int:
     return seat
 
 
+def _held_at_end(p: Parsed, seat: int) -> list[int] | None:
+    """In a draw game, the positions in ``p.deals[seat]`` of the cards the
+    player holds after its draws (``pN sd``), as the replay discards them:
+    each named card it holds, and for each ``??`` (or named card it was dealt
+    hidden) the first card the file hides, in the order held (a draw's
+    replacements go last). ``None``: no draws, or draws that do not add up."""
+    draws = [amount for s, code, amount, _ in p.actions if s == seat and code == "sd"]
+    if not draws:
+        return None
+    dealt = p.deals[seat]
+    thrown = [phh_cards(text, "a draw") if text else [] for text in draws]
+    first = len(dealt) - sum(len(cs) for cs in thrown)
+    if first < 0:
+        return None
+    held, nxt = list(range(first)), first
+    for cards in thrown:
+        named = [q for q in held if dealt[q] is not None and dealt[q] in cards]
+        spare = [q for q in held if dealt[q] is None]
+        hidden = len(cards) - len(named)
+        if hidden > len(spare):
+            return None
+        gone = set(named + spare[:hidden])
+        held = [q for q in held if q not in gone] + list(range(nxt, nxt + len(cards)))
+        nxt += len(cards)
+    return held
+
+
 def reveal(p: Parsed) -> None:
-    """Cards a player's show names stand for its hidden (``??``) dealt cards."""
+    """Cards a player's show names stand for its hidden (``??``) dealt cards;
+    in a draw game, for those it holds after its draws (:func:`_held_at_end`)."""
     for seat, shown in p.shown.items():
         dealt = p.deals[seat]
         if len(shown) != len(dealt):
-            continue  # a partial show tells nothing about which card is which
+            end = _held_at_end(p, seat)
+            if end is None or len(end) != len(shown):
+                continue  # a partial show tells nothing about which card is which
+            # the cards shown that it was not dealt face up stand for its hidden ones
+            rest = [c for c in shown if c not in {dealt[q] for q in end}]
+            hidden = [q for q in end if dealt[q] is None]
+            if len(rest) == len(hidden):
+                for q, c in zip(hidden, rest, strict=True):
+                    dealt[q] = c
+                    if c is not None:
+                        p.revealed.add(c)
+            continue
         for k, (d, s) in enumerate(zip(dealt, shown, strict=True)):
             if d is None and s is not None:
                 dealt[k] = s
+                p.revealed.add(s)
             elif d is not None and s is not None and d != s:
                 raise PHHError(f"p{seat + 1} shows {CARDS[s]} where it was dealt {CARDS[d]}")

@@ -67,6 +67,8 @@ class PHHHand:
         scale: chips a unit of the file's amounts (1, or ``10 ** places``
             for a file with decimal amounts, :mod:`rollem.phh.units`); the
             stacks, antes and the hand are in chips.
+        hidden_cards: the cards the file hides (``??``) where they are dealt:
+            the stand-ins rollem dealt for them, and those a show tells.
     """
 
     variant: str
@@ -80,6 +82,7 @@ class PHHHand:
     filled: list[str] = field(default_factory=list)
     differences: list[str] = field(default_factory=list)
     scale: int = 1
+    hidden_cards: frozenset[Card] = frozenset()
 
     def units(self, chips: int) -> int | Decimal:
         """``chips`` in the file's unit (:func:`~rollem.phh.units.in_units`)."""
@@ -148,6 +151,9 @@ def _options(v: Variant, data: Mapping[str, Any], n: int) -> Options:
         if data.get("bring_in"):
             raise PHHError(f"bring_in: {v.code} has blinds, not a bring-in")
         blinds = chip_list(data, "blinds_or_straddles", n)
+        if _button_blind(blinds):  # posted by ButtonBlind (phh_game)
+            house.update(small_blind=0, big_blind=blinds[-1], straddle=0)
+            blinds = [0] * n
         tail = blinds[3:] if n > 2 else []
         if any(tail) or (n == 2 and len(blinds) > 2 and any(blinds[2:])):
             raise PHHError("blinds_or_straddles: rollem plays a small and a big blind and "
@@ -161,6 +167,12 @@ def _options(v: Variant, data: Mapping[str, Any], n: int) -> Options:
         raise PHHError("the bets (small_bet, big_bet, min_bet) must be at least 1 chip")
     return Options(structure=v.structure, ante=0, small_bet=small, big_bet=big,
                    caps=v.caps, house=house)
+
+
+def _button_blind(blinds: list[int]) -> int:
+    """The blind the button posts alone (three players or more: PHH's last
+    entry, the others 0), else 0."""
+    return blinds[-1] if len(blinds) > 2 and blinds[-1] and not any(blinds[:-1]) else 0
 
 
 def _names(data: Mapping[str, Any], n: int) -> list[str]:
@@ -218,6 +230,8 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
                                "player all-in on a dead ante is not replayed (with "
                                "ante_trimming_status = true it is)")
     options = _options(v, data, n)
+    button_blind = _button_blind(chip_list(data, "blinds_or_straddles", n)) \
+        if "blinds_or_straddles" in data and v.game not in ("stud", "stud8", "razz") else 0
     if trimmed and len(set(file_antes)) == 1 and file_antes[0] > 0 and any(
             isinstance(step, Ante) for step in variant_game(v.game).build(options)):
         # equal antes posted by the game's own ante step (R-C-5), as PostAntes would
@@ -229,17 +243,25 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
     parsed = parse_actions(data.get("actions"), n)
     reveal(parsed)
     known = [c for cs in parsed.deals.values() for c in cs if c is not None] + parsed.board
-    twice = [c for i, c in enumerate(known) if c in known[:i]]
+    again = _thrown(parsed)  # a discarded card may be dealt again (a reshuffle)
+    twice = [c for i, c in enumerate(known) if known[:i].count(c) > again.get(c, 0)]
     if twice:
-        raise PHHError(f"card {CARDS[twice[0]]} is dealt twice; each card exists once")
+        raise PHHError(f"card {CARDS[twice[0]]} is dealt twice; each card exists once (a "
+                       "draw's discard may be dealt again)")
+    deck = set(variant_game(v.game).deck)
+    stray = [c for c in [*known, *parsed.discarded] if c not in deck]
+    if stray:
+        low = str(CARDS[min(deck)])[0]
+        raise PHHError(f"card {CARDS[stray[0]]} is not in the {v.code} deck ({len(deck)} "
+                       f"cards, {low} to A)")
     preset = CardPreset(parsed.deals, parsed.board, parsed.discarded)
     muck = MuckHidden(preset, parsed.mucked)
     try:
         if trimmed:
-            hand = Hand(phh_game(v.game, muck, post), stacks, button=n - 1,
+            hand = Hand(phh_game(v.game, muck, post, button_blind), stacks, button=n - 1,
                         options=options, preset=preset)
         else:  # dead antes: taken before the deal, into the main pot
-            hand = Hand(phh_game(v.game, muck, None),
+            hand = Hand(phh_game(v.game, muck, None, button_blind),
                         [s - a for s, a in zip(stacks, antes, strict=True)], button=n - 1,
                         options=options, carry_in=sum(antes), preset=preset)
     except (EngineError, KeyError) as err:
@@ -253,7 +275,7 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
         where = f"line {line} of actions (p{seat + 1} {code}" + (f" {amount}" if amount else "")
         where += ")"
         from_file.extend([False] * _fill_in(hand, seat, where, filled))
-        _apply(hand, seat, code, amount, where, preset.named)
+        _apply(hand, seat, code, amount, where, preset.named - preset.stand_in_cards)
         from_file.append(True)
     _check_boards(hand, parsed, from_file, partial=at is not None)
     if at is not None:
@@ -284,7 +306,21 @@ def replay_phh(data: Mapping[str, Any], *, at: int | None = None,
                 raise PHHError(message)
             differences.append(message)
     return PHHHand(v.code, hand, stacks, finishing, names, antes, unknown,
-                   {k: data[k] for k in data if k not in _FIELDS}, filled, differences, scale)
+                   {k: data[k] for k in data if k not in _FIELDS}, filled, differences, scale,
+                   frozenset(preset.stand_in_cards | parsed.revealed))
+
+
+def _thrown(parsed: Parsed) -> dict[Card, int]:
+    """How often the draws (``pN sd CARDS``) discard each card they name: a
+    card the deck ran out of may come back (PokerKit, as rollem, reshuffles
+    the discards and the muck when the deck runs out in a draw)."""
+    out: dict[Card, int] = {}
+    for _seat, code, text, line in parsed.actions:
+        if code == "sd" and text:
+            for c in phh_cards(text, f"line {line} of actions"):
+                if c is not None:
+                    out[c] = out.get(c, 0) + 1
+    return out
 
 
 def _listed(chips: list[int], scale: int) -> str:
@@ -339,7 +375,8 @@ def _check_boards(hand: Hand, parsed: Parsed, from_file: list[bool], *,
 
 def _apply(hand: Hand, seat: int, code: str, amount: str, where: str,
            known: set[Card]) -> None:
-    """One player action of the file (``known``: the cards the file names)."""
+    """One player action of the file (``known``: the cards the file names
+    where they are dealt, less those dealt again as stand-ins)."""
     p = hand.pending
     if p is None:
         raise PHHError(f"{where}: the hand is over")

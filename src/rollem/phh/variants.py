@@ -44,20 +44,20 @@ VARIANTS: dict[str, Variant] = {
     # read from PHH only: game files of rollem.phh (PHH_GAMES), not offered at a table
     "N2L1D": Variant("N2L1D", "deuce7-single", NO_LIMIT, min_bet=True),
     "F2L3D": Variant("F2L3D", "deuce7-triple", FIXED_LIMIT, FL_HOLDEM_CAPS),
+    "FB": Variant("FB", "badugi", FIXED_LIMIT, FL_HOLDEM_CAPS),
+    "NS": Variant("NS", "shortdeck", NO_LIMIT, min_bet=True),
 }
 """The PHH variant codes rollem plays."""
 
 
-PHH_GAMES = ("deuce7-single", "deuce7-triple")
+PHH_GAMES = ("deuce7-single", "deuce7-triple", "badugi", "shortdeck")
 """Games rollem plays only to read PHH files (``rollem/phh/games/ID.toml``):
-deuce-to-seven lowball single draw (N2L1D) and triple draw (F2L3D)."""
+deuce-to-seven lowball single draw (N2L1D) and triple draw (F2L3D), badugi
+(FB), short-deck hold'em (NS)."""
 
 
-NOT_PLAYED: dict[str, str] = {
-    "NS": "no-limit short-deck hold'em",
-    "FB": "fixed-limit badugi",
-}
-"""The phh-std 0.0.2 variant codes rollem has no game for."""
+NOT_PLAYED: dict[str, str] = {}
+"""The phh-std 0.0.2 variant codes rollem has no game for (none)."""
 
 
 CODES: dict[tuple[str, str], str] = {
@@ -87,7 +87,7 @@ def variant_game(game_id: str) -> Game:
         from rollem.games.gamefile import load_game
 
         text = (Path(__file__).parent / "games" / f"{game_id}.toml").read_text(encoding="utf-8")
-        _LOADED[game_id] = load_game(text)
+        _LOADED[game_id] = load_game(text, phh=True)
     return _LOADED[game_id]
 
 
@@ -97,7 +97,10 @@ MAX_HANDS = 10_000
 
 class PHHError(ValueError):
     """A PHH file rollem cannot read or replay, or a hand it cannot write as
-    PHH; the message is one line."""
+    PHH; the message is one line of at most 300 characters, cut at a word
+    with ``" ..."`` when longer (:func:`rollem.text.clip`)."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(" ".join(message.split())[:300])
+        from rollem.text import clip
+
+        super().__init__(clip(message, 300))

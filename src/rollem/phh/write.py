@@ -165,8 +165,56 @@ def copy_phh_dict(data: Mapping[str, Any]) -> dict[str, Any]:
         finishing = [hand.start_stacks[s] + int(net.get(str(s), 0)) for s in range(hand.n)]
     view = _CopyView(hidden, shown, finishing if isinstance(finishing, list) else None, seat)
     names = data.get("players")
-    return phh_dict(hand, players=names if isinstance(names, list) and len(names) == hand.n
-                    else None, _copy=view)
+    table = phh_dict(hand, players=names if isinstance(names, list) and len(names) == hand.n
+                     else None, _copy=view)
+    if hand.is_over:
+        return table
+    # a draw ran the deck out and reshuffled, which the copy's stand-ins stop
+    # before (own_copy_hand): the copy's own lines, as PHH, from the start
+    index = {s: i for i, s in enumerate(table["_seats"])}
+    table["actions"] = _copy_lines(raw if isinstance(raw, list) else [], index)
+    table["_burns"] = ""
+    from rollem.phh.read import replay_phh
+
+    try:
+        again = replay_phh(table)
+    except PHHError as err:
+        raise PHHError(f"this copy ran out of cards (a reshuffle) and its PHH form does not "
+                       f"replay: {err}") from None
+    if again.finishing_stacks is None:
+        raise PHHError("this copy ran out of cards (a reshuffle) and its PHH form stops "
+                       "before the end of the hand")
+    return table
+
+
+def _copy_lines(lines: Sequence[object], index: Mapping[int, int]) -> list[str]:
+    """A copy's own action lines as PHH's (a copy that reshuffled, written as
+    it records the hand; its hidden cards stay ``??``): players renumbered
+    (``index``: rollem seat -> PHH player index), the first deals in player
+    order, each draw's replacements after the round's discards (as PokerKit
+    deals them), comments, burns and reshuffle notes left out."""
+    first: list[str] = []
+    out: list[str] = []
+    deals: list[str] = []
+
+    def player(token: str) -> str:
+        return f"p{index[int(token[1:]) - 1] + 1}"
+
+    for line in lines:
+        words = str(line).split("#", 1)[0].split()
+        if len(words) < 2:
+            continue
+        if words[0] == "d":
+            if words[1] == "dh" and len(words) == 4:
+                dealt = f"d dh {player(words[2])} {words[3]}"
+                (deals if out else first).append(dealt)
+            continue  # (a burn: PHH has no burn line)
+        if words[1] != "sd":
+            out.extend(deals)
+            deals.clear()
+        out.append(" ".join([player(words[0]), *words[1:]]))
+    first.sort(key=lambda ln: int(ln.split()[2][1:]))
+    return first + out + deals
 
 
 def _actions(hand: Hand, index: Mapping[int, int], view: _CopyView | None = None) -> list[str]:
