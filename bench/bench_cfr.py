@@ -18,6 +18,7 @@ measure how exploitable rollem's ``basic`` and ``strong`` players are there
    ``{action id: probability}``).
 
     .venv/bin/python bench/bench_cfr.py --count
+    .venv/bin/python bench/bench_cfr.py --game bench/games/mini-roll.toml --deck 234567s --stack 200
     .venv/bin/python bench/bench_cfr.py --deck 23456789Ts --raise-cap 0 --stack 3 --workers 2
 """
 
@@ -70,9 +71,38 @@ def print_counts() -> None:
               f"[{time.perf_counter() - start:.1f}s]", flush=True)
 
 
+def sample_walk(game: pyspiel.Game) -> tuple[int, float]:
+    """Walk the subtree of one deal (the first outcome of each chance node
+    before the first decision), as :func:`rollem.rl.solve.export` walks
+    (information state strings, legal actions, returns): (states, CPU seconds)."""
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    states = 0
+    start = time.process_time()
+    todo = [state]
+    while todo:
+        s = todo.pop()
+        states += 1
+        if s.is_terminal():
+            s.returns()
+            continue
+        if s.is_chance_node():
+            actions = [a for a, _ in s.chance_outcomes()]
+        else:
+            s.information_state_string(s.current_player())
+            actions = s.legal_actions()
+        todo.extend(s.child(a) for a in actions[:-1])
+        s.apply_action(actions[-1])
+        todo.append(s)
+    return states, time.process_time() - start
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--count", action="store_true", help="only count the states of CONFIGS")
+    ap.add_argument("--game", default="sdr",
+                    help="a game id or file (bench/games/mini-roll.toml: a tiny one)")
     ap.add_argument("--deck", default="23456789Ts", help="ranks then suits")
     ap.add_argument("--workers", type=int, default=1, help="processes walking the tree")
     ap.add_argument("--raise-cap", type=int, default=0)
@@ -81,6 +111,8 @@ def main() -> None:
     ap.add_argument("--every", type=int, default=25)
     ap.add_argument("--goal", type=float, default=0.01, help="NashConv goal in chips")
     ap.add_argument("--bots", default="basic,strong")
+    ap.add_argument("--sample", action="store_true",
+                    help="only walk one deal's subtree and project the whole walk's CPU time")
     ap.add_argument("--save", default="", help="write the average policy here (JSON)")
     ap.add_argument("--keep", default="", help="pickle the walked tree here")
     ap.add_argument("--load", default="", help="a tree pickled by --keep instead of a walk")
@@ -89,11 +121,19 @@ def main() -> None:
     if args.count:
         print_counts()
         return
-    extra = {"deck": args.deck, "raise_cap": args.raise_cap,
+    extra = {"game": args.game, "deck": args.deck, "raise_cap": args.raise_cap,
              "stack": args.stack}
     game = load(extra)
     print(game, flush=True)
-    print("states:", count_states(game), flush=True)
+    counts = count_states(game)
+    print("states:", counts, flush=True)
+    if args.sample:
+        states, cpu = sample_walk(game)
+        total = sum(counts.values())
+        print(f"one deal: {states} states in {cpu:.2f} CPU s ({1e3 * cpu / states:.2f} ms a "
+              f"state); the whole walk: about {total * cpu / states / 60:.0f} CPU minutes",
+              flush=True)
+        return
     bots = [b for b in args.bots.split(",") if b]
     if args.load:
         with open(args.load, "rb") as f:
