@@ -130,6 +130,9 @@ def test_bad_reduction_parameters_are_refused() -> None:
         sdr(deck="TTs")
     with pytest.raises(ValueError, match="chance must be one of card, hand, got 'deal'"):
         sdr(chance="deal")
+    with pytest.raises(ValueError, match=r"chance='hand' would give a chance node 20,358,520 "
+                                         r"outcomes \(6 cards from 52\); at most 300,000"):
+        pyspiel.load_game("python_rollem", {"game": "rollyourown", "chance": "hand"})
 
 
 def test_state_counts(mini: Any, tree: Export) -> None:

@@ -48,11 +48,14 @@ from rollem.rl.chance import (
     deal_groups,
 )
 
-__all__ = ["CHANCE", "CHANCE_MODES", "RANKS", "SUITS", "TERMINAL", "MoveState", "Setup",
-           "cards_from_id", "cards_id", "load_setup"]
+__all__ = ["CHANCE", "CHANCE_MODES", "MAX_GROUP_OUTCOMES", "RANKS", "SUITS", "TERMINAL",
+           "MoveState", "Setup", "cards_from_id", "cards_id", "load_setup"]
 
 CHANCE_MODES = ("card", "hand")
 """``chance=``: one node per card, or one per deal to one seat or the board."""
+MAX_GROUP_OUTCOMES = 300_000
+"""The most outcomes one chance node may have with ``chance="hand"`` (the
+cards of a deal to one seat, from the cards left): above, a smaller deck is asked for."""
 RANKS = "23456789TJQKA"
 """Rank letters, deuce to ace (R-C-1)."""
 SUITS = "cdhs"
@@ -213,8 +216,15 @@ def load_setup(game: str = "sdr", players: int = 2, stack: int = 200, button: in
     if reduced != ("", "", "", True, "card"):
         params = (*params, dict(zip(("ranks", "suits", "caps", "burns", "chance"), reduced,
                                     strict=True)))
-    return Setup(g, (stack,) * players, button, options, params, deck=deck,
-                 grouped=chance == "hand")
+    setup = Setup(g, (stack,) * players, button, options, params, deck=deck,
+                  grouped=chance == "hand")
+    if setup.grouped:
+        cards, k = len(deck) if deck is not None else 52, setup.max_group()
+        if comb(cards, k) > MAX_GROUP_OUTCOMES:
+            raise ValueError(f"chance='hand' would give a chance node {comb(cards, k):,} "
+                             f"outcomes ({k} cards from {cards}); at most "
+                             f"{MAX_GROUP_OUTCOMES:,}: give a smaller deck")
+    return setup
 
 
 class MoveState:
