@@ -92,12 +92,12 @@ def test_the_ai_research_guide_examples_run() -> None:
 
     page = Path(__file__).parent.parent / "docs" / "ai-research.md"
     blocks = [b.split("```")[0] for b in page.read_text(encoding="utf-8").split("```python\n")[1:]]
-    assert len(blocks) == 5
+    assert len(blocks) == 6
     for block in blocks:
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             exec(compile(block, str(page), "exec"), {})
-    assert out.getvalue() == ""  # the last block (training) prints nothing
+    assert out.getvalue() == ""  # the last block (the exact solve) prints nothing
 
 
 def test_a_game_from_a_file() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
 from rollem.engine import Bet, Call, Check, Raise
@@ -88,6 +89,43 @@ def test_gym_env_against_basic(game: str) -> None:
         env.step(0)
     with pytest.raises(KeyError, match="unknown bot level"):
         RollemGymEnv("sdr", opponents="expert")
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # unbounded chips; no spec to render from
+@pytest.mark.parametrize("game", ["sdr", "rollyourown"])
+def test_gymnasium_check_env_passes(game: str) -> None:
+    # check_env steps with action_space.sample(), blind to the mask (issue 30)
+    check_env(RollemGymEnv(game, opponents="basic"), skip_render_check=True)
+
+
+def test_an_illegal_id_plays_check_or_call_or_is_refused() -> None:
+    env = RollemGymEnv("sdr", opponents="basic", illegal_penalty=0.5)
+    obs, _ = env.reset(seed=3)
+    assert obs["action_mask"].nonzero()[0].tolist() == [0, 1, 2]  # fold, check, bet 2
+    obs, reward, done, _, info = env.step(297)  # a stacking order: not legal in sdr
+    assert info == {"illegal_action": 297, "played": 1}
+    assert [a for seat, a in env.state.decisions if seat == 0] == [Check()]
+    assert reward == -0.5 and not done
+    _, _, _, _, info = env.step(int(obs["action_mask"].nonzero()[0][0]))
+    assert info == {}
+    # without a check or call to play (a discard in rollyourown): the lowest legal id
+    ryo = RollemGymEnv("rollyourown", opponents="basic")
+    obs, _ = ryo.reset(seed=1)
+    lowest = int(obs["action_mask"].nonzero()[0][0])
+    assert 1 not in obs["action_mask"].nonzero()[0]
+    _, reward, _, _, info = ryo.step(0)
+    assert info == {"illegal_action": 0, "played": lowest} and reward == 0.0
+    strict = RollemGymEnv("sdr", opponents="basic", on_illegal="raise")
+    strict.reset(seed=3)
+    before = list(strict.state.history)
+    with pytest.raises(ValueError, match="action 297 is not legal for seat 0; allowed: "
+                                         r"\[0, 1, 2\]"):
+        strict.step(297)
+    assert strict.state.history == before
+    with pytest.raises(ValueError, match="on_illegal must be one of substitute, raise"):
+        RollemGymEnv("sdr", on_illegal="fold")
+    with pytest.raises(ValueError, match="illegal_penalty must be a number of chips >= 0"):
+        RollemGymEnv("sdr", illegal_penalty=-1)
 
 
 def test_render_shows_what_a_spectator_sees() -> None:

@@ -46,7 +46,8 @@ from rollem.engine.options import Options
 from rollem.engine.randomness import RandomSource
 from rollem.engine.showdown import PotShowdown
 
-__all__ = ["ChanceHand", "NeedChance", "Probe", "Script", "batch_outcomes"]
+__all__ = ["GROUPED_KINDS", "ChanceHand", "NeedChance", "Probe", "Script", "batch_outcomes",
+           "deal_groups"]
 
 
 @dataclass(frozen=True)
@@ -66,12 +67,17 @@ class NeedChance:
 class Probe:
     """One chance event met beyond the script: ``group`` (``"deal"`` or the
     shuffle's number), ``label``, the cards ``allowed`` then, and the
-    ``stand_in`` handed out."""
+    ``stand_in`` handed out; for a card off the stub, ``kind`` and ``seat``
+    (as :meth:`Hand.deal_card` names them) and ``step`` (the hand's step
+    index), which say where it goes (:func:`deal_groups`)."""
 
     group: object
     label: str
     allowed: tuple[int, ...]
     stand_in: int
+    kind: str = ""
+    seat: int | None = None
+    step: int = -1
 
 
 @dataclass
@@ -83,16 +89,18 @@ class Script:
     pos: int = 0
     probed: list[Probe] = field(default_factory=list)
 
-    def take(self, label: str, allowed: Sequence[int], group: object) -> Card:
+    def take(self, label: str, allowed: Sequence[int], group: object, kind: str = "",
+             seat: int | None = None, step: int = -1) -> Card:
         """The next outcome, which must be in ``allowed``; beyond the script,
-        a stand-in, recorded in :attr:`probed`.
+        a stand-in, recorded in :attr:`probed` (with ``kind``, ``seat`` and
+        ``step`` of a card off the stub).
 
         Raises:
             EngineError: the next outcome is not in ``allowed``.
         """
         if self.pos >= len(self.cards):
             choices = tuple(sorted(allowed))
-            self.probed.append(Probe(group, label, choices, choices[0]))
+            self.probed.append(Probe(group, label, choices, choices[0], kind, seat, step))
             return CARDS[choices[0]]
         card = self.cards[self.pos]
         if card not in allowed:
@@ -118,20 +126,56 @@ def batch_outcomes(batch: Sequence[Probe], chosen: Sequence[int]) -> NeedChance:
     return NeedChance(event.label, tuple(sorted(allowed)))
 
 
+GROUPED_KINDS = frozenset(("hole", "board", "dead", "burn"))
+"""The kinds of card off the stub that :func:`deal_groups` groups (a draw's
+replacements stay one card a node)."""
+
+
+def deal_groups(batch: Sequence[Probe]) -> list[list[int]]:
+    """The chance nodes of ``batch`` when the cards of one deal go out together
+    (``chance="hand"``, :mod:`rollem.rl.state`): the indices of its events,
+    grouped, in the order of each group's first event.
+
+    The cards a step deals to one seat (or to the board, or as dead cards or
+    burns) form one group: one outcome is the set of those cards, each set
+    equally likely. Dealing them one at a time, round the table, gives every
+    seat's set with the same probabilities (the cards of a deck in random
+    order are exchangeable), and the order of a seat's cards within one step
+    tells nobody anything, so the game is the same. Every other event (a
+    draw's card, a position of a pool shuffle or reshuffle) is a group of its own.
+    """
+    groups: list[list[int]] = []
+    where: dict[tuple[object, ...], int] = {}
+    for i, probe in enumerate(batch):
+        if probe.group == "deal" and probe.kind in GROUPED_KINDS:
+            key: tuple[object, ...] = (probe.step, probe.kind, probe.seat)
+            j = where.get(key)
+            if j is not None:
+                groups[j].append(i)
+                continue
+            where[key] = len(groups)
+        groups.append([i])
+    return groups
+
+
 class _ScriptSource(RandomSource):
     """Pool shuffles and reshuffles from the script, one position at a time.
 
     The deck shuffle at the start keeps the cards in order: ``ChanceHand``
-    decides each stub card as it is dealt."""
+    decides each stub card as it is dealt. A reduced ``deck`` (card numbers)
+    leaves the other cards out of the hand."""
 
-    def __init__(self, script: Script) -> None:
+    def __init__(self, script: Script, deck: Sequence[int] | None = None) -> None:
         super().__init__()
         self.script = script
+        self.deck = deck
         self.hand: ChanceHand | None = None
         self.shuffles = 0
 
     def _shuffle(self, label: str, cards: Sequence[int]) -> list[Card]:
         if label == "deck":
+            if self.deck is not None:
+                return [CARDS[c] for c in sorted(self.deck)]
             return [CARDS[c] for c in cards]
         left = [int(c) for c in cards]
         out: list[Card] = []
@@ -150,7 +194,8 @@ class ChanceHand(Hand):
     """A :class:`Hand` that takes each stub card from a :class:`Script`.
 
     Args are those of :class:`Hand` (without ``source``/``preset``) plus
-    ``script``. When the engine deals beyond the script (from the
+    ``script`` and ``deck``, the card numbers of a reduced deck (``None``: all
+    52). When the engine deals beyond the script (from the
     constructor or :meth:`apply`), ``script.probed`` is not empty and the
     hand holds stand-ins: it must not be shown; replay it once the real
     outcomes are known.
@@ -162,10 +207,10 @@ class ChanceHand(Hand):
     """
 
     def __init__(self, game: Game | str, stacks: Sequence[int], *, button: int,
-                 options: Options, script: Script) -> None:
+                 options: Options, script: Script, deck: Sequence[int] | None = None) -> None:
         self.script = script
         self.stub_known = False
-        source = _ScriptSource(script)
+        source = _ScriptSource(script, deck)
         source.hand = self
         super().__init__(game, stacks, button=button, options=options, source=source)
 
@@ -177,7 +222,7 @@ class ChanceHand(Hand):
         deck = self.deck
         if pos >= len(deck):
             raise EngineError("the stub is empty")
-        card = self.script.take("deal", deck[pos:], "deal")
+        card = self.script.take("deal", deck[pos:], "deal", kind, seat, self.step_index)
         i = deck.index(card, pos)
         deck[pos], deck[i] = deck[i], deck[pos]
         self.deck_pos = pos + 1

@@ -13,6 +13,15 @@ level ``opponents`` (``"basic"``, ``"strong"``, ``"random"``, seeded from
 no id for is mapped to the nearest size, :func:`rollem.rl.actions.action_id`).
 Observations and action ids are those of :class:`rollem.rl.pettingzoo.RollemEnv`;
 one episode is one hand; the reward, at the end, is the seat's net chips.
+
+An action id that is not legal now (``action_mask`` 0), as Gymnasium's
+``check_env`` and any unmasked ``action_space.sample()`` send, is handled by
+``on_illegal``: ``"substitute"`` (the default) plays the passive legal action
+instead, check or call (id 1) where legal, else the lowest legal id, and says
+so in the step's ``info`` (``"illegal_action"``: the id sent, ``"played"``:
+the id played); ``illegal_penalty`` chips (default 0) are then taken off that
+step's reward, so the rewards of an episode add up to the net chips less the
+penalties. ``"raise"`` refuses it with ``ValueError`` (state unchanged).
 """
 
 from __future__ import annotations
@@ -31,20 +40,38 @@ from rollem.rl.pettingzoo import deal_chance, observe
 from rollem.rl.state import TERMINAL, MoveState, Setup, load_setup
 from rollem.rl.tensors import observation_size
 
-__all__ = ["RollemGymEnv"]
+__all__ = ["ON_ILLEGAL", "RollemGymEnv"]
+
+ON_ILLEGAL = ("substitute", "raise")
+"""What :class:`RollemGymEnv` does with an action id not legal now (see the module doc)."""
 
 
 class RollemGymEnv(gymnasium.Env[Any, Any]):
     """One seat of a rollem game against bots (arguments of
-    :func:`rollem.rl.state.load_setup` as keywords, plus ``seat`` and ``opponents``)."""
+    :func:`rollem.rl.state.load_setup` as keywords, plus ``seat``,
+    ``opponents``, ``on_illegal`` and ``illegal_penalty``, see the module doc).
+
+    Raises:
+        ValueError: a bad seat, ``on_illegal`` or ``illegal_penalty``.
+        KeyError: an unknown bot level.
+    """
 
     metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012  (gymnasium's name)
 
     def __init__(self, game: str = "sdr", players: int = 2, *, seat: int = 0,
-                 opponents: str = "basic", **setup: Any) -> None:
+                 opponents: str = "basic", on_illegal: str = "substitute",
+                 illegal_penalty: float = 0.0, **setup: Any) -> None:
         self.setup: Setup = load_setup(game, players, **setup)
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
+        if on_illegal not in ON_ILLEGAL:
+            raise ValueError(f"on_illegal must be one of {', '.join(ON_ILLEGAL)}, "
+                             f"got {on_illegal!r}")
+        if not 0 <= illegal_penalty < float("inf"):
+            raise ValueError(f"illegal_penalty must be a number of chips >= 0, "
+                             f"got {illegal_penalty!r}")
+        self.on_illegal = on_illegal
+        self.illegal_penalty = float(illegal_penalty)
         make_bot(opponents)  # an unknown level fails here, naming the levels
         self.seat = seat
         self.opponents = opponents
@@ -74,16 +101,28 @@ class RollemGymEnv(gymnasium.Env[Any, Any]):
                                          dict[str, Any]]:
         """Apply the learner's action id; the bots play on to its next decision or the end.
 
+        An id not legal now is substituted or refused (``on_illegal``, module doc).
+
         Raises:
-            ValueError: an id not legal now (see ``action_mask``), or the hand is over.
+            ValueError: the hand is over, or an id not legal now with
+                ``on_illegal="raise"`` (state unchanged).
         """
         if self.state.player != self.seat:
             raise ValueError("the hand is over: call reset()")
-        self.state.apply(int(action))
+        move = int(action)
+        info: dict[str, Any] = {}
+        penalty = 0.0
+        legal = self.state.legal()
+        if move not in legal and self.on_illegal == "substitute":
+            played = 1 if 1 in legal else min(legal)
+            info = {"illegal_action": move, "played": played}
+            move = played
+            penalty = self.illegal_penalty
+        self.state.apply(move)
         self._run_others()
         done = self.state.player == TERMINAL
-        reward = self.state.returns()[self.seat] if done else 0.0
-        return observe(self.state, self.seat), reward, done, False, {}
+        reward = (self.state.returns()[self.seat] if done else 0.0) - penalty
+        return observe(self.state, self.seat), reward, done, False, info
 
     def _run_others(self) -> None:
         state = self.state

@@ -10,7 +10,13 @@ Parameters (all optional): ``game`` (a shipped id such as ``"sdr"``,
 ``"rollyourown"``, ``"rollem521"``, ``"holdem"``, or the path of a game
 file), ``players`` (2), ``stack`` (200 chips each), ``button`` (0),
 ``structure`` (``"fixed-limit"``, ``"pot-limit"``, ``"no-limit"``),
-``ante`` (1), ``small_bet`` (2), ``big_bet`` (4).
+``ante`` (1), ``small_bet`` (2), ``big_bet`` (4); for a reduced game
+(:func:`rollem.rl.state.load_setup`): ``deck``, its ranks then its suits
+(``"TJQKAhs"``: ten cards; ``""``: all 52; one string, so a game string never
+reads it as a number), ``raise_cap`` (fixed-limit raises after the bet in every
+betting round; -1: the game's caps, e.g. R-SDR-7's 1, 1, 1, 3), ``burns``
+(``True``), ``chance`` (``"card"``, or ``"hand"``: one outcome per deal to
+one seat or to the board, the :func:`~rollem.rl.state.cards_id` of its cards).
 
 - Chance: one chance node per card dealt off the stub and per position of
   a pool shuffle or reshuffle, outcomes the card numbers, uniform
@@ -26,6 +32,7 @@ file), ``players`` (2), ``stack`` (200 chips each), ``button`` (0),
 from __future__ import annotations
 
 import copy
+from math import comb
 from typing import Any
 
 import numpy as np
@@ -33,7 +40,15 @@ import pyspiel
 
 from rollem.cards import CARDS
 from rollem.rl.actions import NUM_ACTIONS, action_name
-from rollem.rl.state import CHANCE, TERMINAL, MoveState, Setup, load_setup
+from rollem.rl.state import (
+    CHANCE,
+    SUITS,
+    TERMINAL,
+    MoveState,
+    Setup,
+    cards_from_id,
+    load_setup,
+)
 from rollem.rl.tensors import (
     information_state_size,
     information_state_string,
@@ -54,6 +69,10 @@ DEFAULT_PARAMS: dict[str, Any] = {
     "ante": 1,
     "small_bet": 2,
     "big_bet": 4,
+    "deck": "",
+    "raise_cap": -1,
+    "burns": True,
+    "chance": "card",
 }
 MAX_GAME_LENGTH = 2000
 """A bound on moves in a hand (chance outcomes and decisions) given to OpenSpiel."""
@@ -76,6 +95,18 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
+def _deck_suits(deck: str) -> str:
+    """The suits of a ``deck`` parameter (the letters after its ranks).
+
+    Raises:
+        ValueError: a deck without suits.
+    """
+    ranks = deck.rstrip(SUITS)
+    if deck and ranks == deck:
+        raise ValueError(f"deck must give ranks then suits (e.g. \"TJQKAhs\"), got {deck!r}")
+    return deck[len(ranks):]
+
+
 class RollemGame(pyspiel.Game):  # type: ignore[misc]
     """A rollem game under OpenSpiel (see the module doc for the parameters)."""
 
@@ -84,12 +115,15 @@ class RollemGame(pyspiel.Game):  # type: ignore[misc]
         p = self.params
         self.setup: Setup = load_setup(
             str(p["game"]), int(p["players"]), int(p["stack"]), int(p["button"]),
-            str(p["structure"]), int(p["ante"]), int(p["small_bet"]), int(p["big_bet"]))
+            str(p["structure"]), int(p["ante"]), int(p["small_bet"]), int(p["big_bet"]),
+            ranks=str(p["deck"]).rstrip(SUITS), suits=_deck_suits(str(p["deck"])),
+            caps=() if int(p["raise_cap"]) < 0 else (int(p["raise_cap"]),),
+            burns=bool(p["burns"]), chance=str(p["chance"]))
         n = self.setup.players
         stack = float(self.setup.stacks[0])
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=len(CARDS),
+            max_chance_outcomes=comb(len(CARDS), self.setup.max_group()),
             num_players=n,
             min_utility=-stack,
             max_utility=stack * (n - 1),
@@ -142,6 +176,9 @@ class RollemState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            k = self.moves.group_size() if self.moves.player == CHANCE else 1
+            if k > 1:
+                return "cards " + " ".join(str(CARDS[c]) for c in cards_from_id(action, k))
             return f"card {CARDS[action]}"
         engine_action = None
         if player == self.moves.player:
@@ -160,7 +197,8 @@ class RollemState(pyspiel.State):  # type: ignore[misc]
         if self.moves.player == CHANCE:
             need = self.moves.need
             assert need is not None
-            return f"chance ({need.label}): {len(need.outcomes)} cards; moves {self.moves.history}"
+            return (f"chance ({need.label}): {len(need.outcomes)} outcomes; "
+                    f"moves {self.moves.history}")
         return observation_string(self.moves.hand, None)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RollemState:

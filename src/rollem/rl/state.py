@@ -12,21 +12,54 @@ asked one seat after the other, from the dealer's left, as the engine
 already does: each seat's choice stays hidden from the others (it is in no
 other seat's view) until every seat has chosen and the choices are revealed
 together, so a seat asked later learns nothing from those asked earlier.
+
+Reduced games (for solving, issue 30): a deck of a few ranks and suits
+(``ranks``, ``suits``), raise caps (``caps``), no burns (``burns=False``:
+nobody ever sees a burned card, so leaving them out changes the odds of no
+card seen, as long as the deck does not run out), and ``chance="hand"``: the
+cards of one deal to one seat (or to the board) as one chance outcome, the
+set of cards, instead of one node per card (:func:`rollem.rl.chance.deal_groups`).
+An outcome is then the colex rank of the set's card numbers
+(:func:`cards_id`; one card's id is its number, as with ``chance="card"``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from math import comb
 from typing import Any
 
 from rollem.engine.errors import EngineError
 from rollem.engine.game import Game, find_game
 from rollem.engine.hand import Hand
 from rollem.engine.options import Options
+from rollem.engine.step import Step
+from rollem.engine.steps import Burn, DealBoard, DealHole
 from rollem.rl.actions import legal_moves
-from rollem.rl.chance import ChanceHand, NeedChance, Probe, Script, batch_outcomes
+from rollem.rl.chance import (
+    GROUPED_KINDS,
+    ChanceHand,
+    NeedChance,
+    Probe,
+    Script,
+    batch_outcomes,
+    deal_groups,
+)
 
-__all__ = ["CHANCE", "TERMINAL", "MoveState", "Setup", "load_setup"]
+__all__ = ["CHANCE", "CHANCE_MODES", "MAX_GROUP_OUTCOMES", "RANKS", "SUITS", "TERMINAL",
+           "MoveState", "Setup", "cards_from_id", "cards_id", "load_setup"]
+
+CHANCE_MODES = ("card", "hand")
+"""``chance=``: one node per card, or one per deal to one seat or the board."""
+MAX_GROUP_OUTCOMES = 300_000
+"""The most outcomes one chance node may have with ``chance="hand"`` (the
+cards of a deal to one seat, from the cards left): above, a smaller deck is asked for."""
+RANKS = "23456789TJQKA"
+"""Rank letters, deuce to ace (R-C-1)."""
+SUITS = "cdhs"
+"""Suit letters (R-C-1)."""
 
 CHANCE = -1
 TERMINAL = -4
@@ -51,25 +84,104 @@ class Setup:
     """The :func:`load_setup` arguments it came from (pickled instead of the game)."""
     first: list[Probe] = field(default_factory=list, compare=False, repr=False)
     """The first chance batch (the same for every hand), once probed."""
+    deck: tuple[int, ...] | None = None
+    """The card numbers of a reduced deck, or ``None`` for all 52."""
+    grouped: bool = False
+    """``chance="hand"``: a deal's cards to one seat or the board are one outcome."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Setup:
+        # a copied state shares its setup (else deepcopy goes through
+        # __reduce__ and loads the game again, a few ms each clone)
+        return self
 
     def __reduce__(self) -> tuple[Any, ...]:
         if not self.params:
             raise TypeError("only a Setup made by load_setup can be pickled")
-        return (load_setup, self.params)
+        return (_setup_from, self.params)
 
     @property
     def players(self) -> int:
         """Seats dealt in."""
         return len(self.stacks)
 
+    def max_group(self) -> int:
+        """The most cards one chance outcome holds (1 unless ``grouped``)."""
+        if not self.grouped:
+            return 1
+        steps = self.game.build(self.options)
+        return max([1] + [st.count for st in steps if isinstance(st, DealHole | DealBoard)])
+
+
+def cards_id(cards: Sequence[int]) -> int:
+    """The colex rank of a set of card numbers: ``sum(comb(c_i, i + 1))`` over
+    the cards in increasing order (0 .. ``comb(52, k) - 1`` for ``k`` cards;
+    one card's id is its number)."""
+    return sum(comb(c, i + 1) for i, c in enumerate(sorted(cards)))
+
+
+def cards_from_id(outcome: int, k: int) -> tuple[int, ...]:
+    """The ``k`` card numbers (increasing) whose :func:`cards_id` is ``outcome``."""
+    out: list[int] = []
+    for i in range(k, 0, -1):
+        c = i - 1
+        while comb(c + 1, i) <= outcome:
+            c += 1
+        out.append(c)
+        outcome -= comb(c, i)
+    return tuple(reversed(out))
+
+
+def _parse_deck(ranks: str, suits: str) -> tuple[int, ...] | None:
+    if not ranks and not suits:
+        return None
+    ranks = ranks or RANKS
+    suits = suits or SUITS
+    for name, text, allowed in (("ranks", ranks, RANKS), ("suits", suits, SUITS)):
+        if any(ch not in allowed for ch in text) or len(set(text)) != len(text):
+            raise ValueError(f"{name} must be distinct letters of {allowed!r}, got {text!r}")
+    return tuple(sorted(RANKS.index(r) * 4 + SUITS.index(x) for r in ranks for x in suits))
+
+
+def _parse_caps(caps: str | Sequence[int]) -> tuple[int, ...] | None:
+    if not caps:
+        return None
+    if isinstance(caps, str):
+        if not caps.strip():
+            return None
+        try:
+            return tuple(int(c) for c in caps.split(","))
+        except ValueError:
+            raise ValueError("caps must be whole numbers of raises separated by commas "
+                             f"(e.g. \"1,1,1,1\"), got {caps!r}") from None
+    return tuple(caps)
+
+
+def _without_burns(build: Callable[[Options], list[Step]]) -> Callable[[Options], list[Step]]:
+    def steps(options: Options) -> list[Step]:
+        return [st for st in build(options) if not isinstance(st, Burn)]
+    return steps
+
+def _setup_from(*params: Any) -> Setup:
+    """:func:`load_setup` from :attr:`Setup.params` (unpickling)."""
+    if params and isinstance(params[-1], dict):
+        return load_setup(*params[:-1], **params[-1])
+    return load_setup(*params)
+
 
 def load_setup(game: str = "sdr", players: int = 2, stack: int = 200, button: int = 0,
                structure: str = "fixed-limit", ante: int = 1, small_bet: int = 2,
-               big_bet: int = 4) -> Setup:
+               big_bet: int = 4, *, ranks: str = "", suits: str = "",
+               caps: str | Sequence[int] = "", burns: bool = True,
+               chance: str = "card") -> Setup:
     """A :class:`Setup` from plain parameters (OpenSpiel's and PettingZoo's).
 
     ``game``: a shipped game id (``"sdr"``, ``"holdem"`` ...) or the path of
-    a game file (``.toml``, see docs/game-files.md).
+    a game file (``.toml``, see docs/game-files.md). Reduced games (module
+    doc): ``ranks`` (e.g. ``"TJQKA"``) and ``suits`` (e.g. ``"hs"``) of the
+    deck (empty: all), ``caps`` (fixed-limit raises per betting round after
+    the bet, ``"1,1,1,1"``; a shorter list repeats its last cap; empty: the
+    game's), ``burns`` (``False``: no card burned), ``chance`` (``"card"`` or
+    ``"hand"``).
 
     Raises:
         ValueError: an unknown game or a bad parameter, naming what is allowed.
@@ -90,11 +202,29 @@ def load_setup(game: str = "sdr", players: int = 2, stack: int = 200, button: in
             raise ValueError(f"stack must be a whole number of chips >= 1, got {stack!r}")
         if not 0 <= button < players:
             raise ValueError(f"button must be a seat 0..{players - 1}, got {button}")
-        options = Options(structure=structure, ante=ante, small_bet=small_bet, big_bet=big_bet)
+        if chance not in CHANCE_MODES:
+            raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, got {chance!r}")
+        deck = _parse_deck(ranks, suits)
+        options = Options(structure=structure, ante=ante, small_bet=small_bet, big_bet=big_bet,
+                          caps=_parse_caps(caps))
+        if not burns:
+            g = replace(g, build=_without_burns(g.build))
     except (KeyError, EngineError, OSError) as err:
         raise ValueError(str(err).strip('"')) from None
-    return Setup(g, (stack,) * players, button, options,
-                 (game, players, stack, button, structure, ante, small_bet, big_bet))
+    reduced = (ranks, suits, caps if isinstance(caps, str) else tuple(caps) or "", burns, chance)
+    params: tuple[Any, ...] = (game, players, stack, button, structure, ante, small_bet, big_bet)
+    if reduced != ("", "", "", True, "card"):
+        params = (*params, dict(zip(("ranks", "suits", "caps", "burns", "chance"), reduced,
+                                    strict=True)))
+    setup = Setup(g, (stack,) * players, button, options, params, deck=deck,
+                  grouped=chance == "hand")
+    if setup.grouped:
+        cards, k = len(deck) if deck is not None else 52, setup.max_group()
+        if comb(cards, k) > MAX_GROUP_OUTCOMES:
+            raise ValueError(f"chance='hand' would give a chance node {comb(cards, k):,} "
+                             f"outcomes ({k} cards from {cards}); at most "
+                             f"{MAX_GROUP_OUTCOMES:,}: give a smaller deck")
+    return setup
 
 
 class MoveState:
@@ -118,16 +248,30 @@ class MoveState:
         self._player = CHANCE  # valid when not stale
         self._need: tuple[int, NeedChance] | None = None
         self._legal: tuple[int, dict[int, object]] | None = None
+        # chance="hand": the batch's nodes (deal_groups), the card given to each
+        # event so far (-1: not yet) and how many nodes are done
+        self._groups: list[list[int]] = []
+        self._assign: list[int] = []
+        self._done = 0
         if setup.first:  # every hand starts with the same batch of chance events
-            self._batch = setup.first
+            self._set_batch(setup.first)
             self._stale = False
+
+    def _set_batch(self, batch: list[Probe]) -> None:
+        self._batch = batch
+        self._batch_start = len(self.chance)
+        if self.setup.grouped:
+            self._groups = deal_groups(batch)
+            self._assign = [-1] * len(batch)
+            self._done = 0
 
     # --------------------------------------------------------------- replay
 
     def _replay(self) -> None:
         s = self.setup
         script = Script(list(self.chance))
-        hand = ChanceHand(s.game, s.stacks, button=s.button, options=s.options, script=script)
+        hand = ChanceHand(s.game, s.stacks, button=s.button, options=s.options, script=script,
+                          deck=s.deck)
         n = len(self.decisions)
         for i, (seat, action) in enumerate(self.decisions):
             if script.probed:
@@ -143,8 +287,7 @@ class MoveState:
     def _took(self, hand: ChanceHand) -> None:
         """After a run: a chance batch if it probed, else the live hand."""
         if hand.script.probed:
-            self._batch = list(hand.script.probed)
-            self._batch_start = len(self.chance)
+            self._set_batch(list(hand.script.probed))
             self._hand = None
             self._player = CHANCE
             if not self.history and not self.setup.first:
@@ -178,10 +321,29 @@ class MoveState:
             self._replay()
         if self._hand is not None:
             return None
-        k = len(self.chance)
+        k = len(self.history)
         if self._need is None or self._need[0] != k:
-            self._need = (k, batch_outcomes(self._batch, self.chance[self._batch_start:]))
+            if self.setup.grouped:
+                self._need = (k, self._group_outcomes())
+            else:
+                self._need = (k, batch_outcomes(self._batch, self.chance[self._batch_start:]))
         return self._need[1]
+
+    def _group_outcomes(self) -> NeedChance:
+        """The next node of a grouped batch: the sets of its cards (``cards_id``)."""
+        batch, group = self._batch, self._groups[self._done]
+        first = batch[group[0]]
+        if first.group == "deal":
+            # the cards not dealt when the batch began, less those given out since
+            start = next(p for p in batch if p.group == "deal")
+            given = {self._assign[i] for i, p in enumerate(batch)
+                     if p.group == "deal" and self._assign[i] >= 0}
+            left = [c for c in start.allowed if c not in given]
+            if first.kind in GROUPED_KINDS:
+                ids = sorted(cards_id(cs) for cs in combinations(left, len(group)))
+                return NeedChance(first.kind, tuple(ids))
+            return NeedChance(first.label, tuple(left))
+        return batch_outcomes(batch, self._assign[:group[0]])
 
     @property
     def player(self) -> int:
@@ -224,6 +386,9 @@ class MoveState:
             if move not in need.outcomes:
                 raise ValueError(f"chance outcome {move} cannot come now; allowed: "
                                  f"{list(need.outcomes)}")
+            if self.setup.grouped:
+                self._apply_group(move)
+                return
             self.chance.append(move)
             self.history.append(move)
             if len(self.chance) - self._batch_start >= len(self._batch):
@@ -240,6 +405,24 @@ class MoveState:
         self.history.append(move)
         hand.apply(seat, action)
         self._took(hand)
+
+    def _apply_group(self, move: int) -> None:
+        group = self._groups[self._done]
+        cards = cards_from_id(move, len(group)) if len(group) > 1 else (move,)
+        for i, card in zip(group, cards, strict=True):
+            self._assign[i] = card
+        self._done += 1
+        self.history.append(move)
+        if self._done == len(self._groups):
+            self.chance.extend(self._assign)
+            self._done = 0
+            self._stale = True  # the batch is complete: replay with the real cards
+
+    def group_size(self) -> int:
+        """Cards in the outcome of the chance node now (1 unless ``chance="hand"``)."""
+        if self.need is None or not self.setup.grouped:
+            return 1
+        return len(self._groups[self._done])
 
     def returns(self) -> list[float]:
         """Each seat's net chips (0 for all before the end)."""
@@ -258,6 +441,9 @@ class MoveState:
         if not self._stale and self._hand is None:
             new._batch = self._batch  # probes are never changed
             new._batch_start = self._batch_start
+            new._groups = self._groups
+            new._assign = list(self._assign)
+            new._done = self._done
             new._stale = False
         else:
             new._batch = []
@@ -265,8 +451,10 @@ class MoveState:
         return new
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"setup": self.setup, "history": self.history, "chance": self.chance,
-                "decisions": self.decisions}
+        # chance="hand": the nodes done of a batch not complete are applied again
+        partial = self.history[len(self.history) - self._done:] if self._done else []
+        return {"setup": self.setup, "history": self.history[:len(self.history) - len(partial)],
+                "chance": self.chance, "decisions": self.decisions, "partial": partial}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.__init__(data["setup"])  # type: ignore[misc]
@@ -275,3 +463,5 @@ class MoveState:
         self.decisions = list(data["decisions"])
         self._batch = []
         self._stale = True
+        for move in data.get("partial", ()):
+            self.apply(move)
