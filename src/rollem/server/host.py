@@ -288,7 +288,7 @@ def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
 def _changed(table: LiveTable, deal: bool = False) -> None:
     table.seq += 1
     table.session["seq"] = table.seq
-    table._commit(session=True)
+    table.saving.commit(session=True)
     table.broadcast()
     if deal:  # (a waiting table deals; the pause between hands is not cut short)
         table._deal_soon()
@@ -375,7 +375,7 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
             seat_freed(table, seat)
             table.seq += 1
             s["seq"] = table.seq
-            table._commit(remove_seats=[seat], session=True)
+            table.saving.commit(remove_seats=[seat], session=True)
             table.broadcast()
         else:
             _changed(table, deal=True)
@@ -409,7 +409,7 @@ def _remove(table: LiveTable, seat: int) -> None:
     info = table.seats[seat]
     in_hand = table.hand is not None and seat in table.hand.seats and not table.hand.over
     told = error_message("removed", REMOVED_AFTER_HAND if in_hand else REMOVED_NOW)
-    table._send_after_commit([(client, told) for client in info.clients])
+    table.saving.send_after_commit([(client, told) for client in info.clients])
     if in_hand:
         info.gone = True  # its decisions time out at once; freed after the hand
         if seat in table.decision_seq:
@@ -419,7 +419,7 @@ def _remove(table: LiveTable, seat: int) -> None:
     table._free_seat(seat)
     table.seq += 1
     s["seq"] = table.seq
-    table._commit(session=True)
+    table.saving.commit(session=True)
     table.broadcast()
 
 
@@ -466,9 +466,9 @@ def _chat(table: LiveTable, client: Client, text: object) -> None:
     except ChatError as err:
         raise _error(err.code, err.message) from None
     table.session["chat"] = chat_log(table).lines
-    table._commit(session=True)
+    table.saving.commit(session=True)
     text_out = _dumps({"type": "chat", "lines": [entry]})
-    table._send_after_commit([(c, text_out) for c in table.all_clients()
+    table.saving.send_after_commit([(c, text_out) for c in table.all_clients()
                               if host_tools.view_kind(table, c) != "locked"])
 
 
@@ -489,7 +489,7 @@ def _show(table: LiveTable, seat: int, msg: ClientMessage) -> None:
         raise _error(err.code, err.message) from None
     table.seq += 1
     table.session["seq"] = table.seq
-    table._write(session=table.session,
+    table.saving.write(session=table.session,
                  action=(hand.hand_no, applied.index, seat, applied.record, "player",
                          applied.events))
     table.broadcast()

@@ -98,7 +98,7 @@ def most_stack(table: LiveTable) -> int:
 def _changed(table: LiveTable, seats: Sequence[Any] = (), deal: bool = False) -> None:
     table.seq += 1
     table.session["seq"] = table.seq
-    table._commit(seats=list(seats), session=True)
+    table.saving.commit(seats=list(seats), session=True)
     table.broadcast()
     if deal:
         table._deal_soon()
@@ -157,7 +157,7 @@ def _tell(table: LiveTable, seat: int, code: str, text: str) -> None:
     info = table.seats.get(seat)
     if info is not None:
         told = error_message(code, text)
-        table._send_after_commit([(c, told) for c in info.clients])
+        table.saving.send_after_commit([(c, told) for c in info.clients])
 
 
 # -- stacks ---------------------------------------------------------------------------

@@ -66,11 +66,9 @@ from rollem.server.live_table import (
     hands,
     messages,
     pace,
-    saving,
     seats,
     tourney,
     turns,
-    views,
 )
 from rollem.server.live_table.clients import MAX_BACKLOG as MAX_BACKLOG
 from rollem.server.live_table.clients import Client as Client
@@ -82,9 +80,11 @@ from rollem.server.live_table.errors import TableError as TableError
 from rollem.server.live_table.player_names import MAX_NAME as MAX_NAME
 from rollem.server.live_table.player_names import MAX_NAME_CODE_POINTS as MAX_NAME_CODE_POINTS
 from rollem.server.live_table.player_names import clean_name as clean_name
+from rollem.server.live_table.saving import Saving
 from rollem.server.live_table.views import STATE_CACHE_SECONDS as STATE_CACHE_SECONDS
+from rollem.server.live_table.views import Views
 from rollem.server.protocol import ClientMessage as ClientMessage
-from rollem.server.store import SeatRow, Store, WriteStream, token_digest
+from rollem.server.store import SeatRow, Store, token_digest
 
 __all__ = ["Client", "LiveTable", "TableError", "clean_name"]
 
@@ -199,31 +199,13 @@ class LiveTable:
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._next_hand_timer: asyncio.TimerHandle | None = None
         self._last_key: object = None
-        # the last settle-up worked out: (ledger nets and chip value, result)
-        self._settled: tuple[object, dict[str, Any] | None] | None = None
         self.last_result: dict[str, Any] | None = session.get("last_result")
-        self._outbox: deque[tuple[asyncio.Future[None] | None, list[tuple[Client, str]]]] = (
-            deque()
-        )
-        self._pending_commit: asyncio.Future[None] | None = None
         self.final_hand: GameSession | None = None
         self.closed = False
-        self._stream: WriteStream = store.stream(table_id)
-        self.paused = False  # writes fail: play waits until a retry succeeds
-        self._recovering = False  # a write failed: waiting to rebuild from the store
-        self._backoff = self.RETRY_FIRST
-        self._resumed_at = -float("inf")  # time.monotonic() of the last resume
-        self._retry_timer: asyncio.TimerHandle | None = None
-        self._untold = False  # states were held back while rebuilding: send after it
-        self._dirty = False  # memory changed while paused (not written): rebuild first
         self.idle_since = self.clock()  # nobody connected since (see TableManager)
-        self._state_cache: dict[tuple[int | None, bool, str], str] = {}
-        self._state_cache_at = 0.0
         self.on_lease_lost: Callable[[LiveTable, BaseException], None] | None = None
         """Called when a write is refused because another process took the table over
         (:class:`rollem.server.leases.LeaseLost`): the manager drops the table."""
-        self._config_json: tuple[TableConfig, dict[str, Any]] | None = None
-        self._stored_base = stored  # bytes of hands committed before this stream (pace.py)
         self._dealt_at: float | None = None  # loop time of the last deal (the floor)
         self._played_hand = False  # a person played the last hand dealt
         self._attended_at = self.clock()  # a person last played, sat down or the host dealt
@@ -237,6 +219,8 @@ class LiveTable:
         self._deferred: deque[Callable[[], object]] = deque()  # what waits for it
         # a costly game's last finished hand, replayed off the loop by resume()
         self._final_pending: tuple[int, dict[str, Any], list[Any]] | None = None
+        self.saving = Saving(self, stored)
+        self.views = Views(self)
 
     # -- creation and restore ----------------------------------------------
 
@@ -331,7 +315,7 @@ class LiveTable:
             self._final_pending = None
         # The open decision's clock counts from when it opened (stored), not from now.
         at = self.session.get("opened_at", self.session.get("at"))
-        self._continue_play(opened=min(now, float(at)) if at is not None else None)
+        self.continue_play(opened=min(now, float(at)) if at is not None else None)
 
     def _restore_final_off_loop(self, hand_no: int, setup: dict[str, Any],
                                 actions: list[Any]) -> None:
@@ -351,11 +335,11 @@ class LiveTable:
             if self.hand is None and self.final_hand is None and (
                     self.last_result or {}).get("hand") == hand_no:
                 self.final_hand = f.result()
-                self.broadcast()
+                self.views.broadcast()
 
         fut.add_done_callback(done)
 
-    def _continue_play(self, opened: float | None = None) -> None:
+    def continue_play(self, opened: float | None = None) -> None:
         """Go on from what is committed, as after a restart: finish a hand whose
         actions are all committed, open the decisions (``opened``: when they were
         offered, see :meth:`_refresh_decisions`), or deal the next hand."""
@@ -370,20 +354,54 @@ class LiveTable:
         elif self.hand is None and self.session.get("started") and not self.open_choice():
             self._schedule_next_hand(self.config.between_hands)
 
-    def _stop_timers(self) -> None:
+    def stop_timers(self) -> None:
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
         self.decision_seq.clear()
         self.decision_opened.clear()
-        for timer in (self._next_hand_timer, self._retry_timer):
-            if timer is not None:
-                timer.cancel()
-        self._next_hand_timer = self._retry_timer = None
+        if self._next_hand_timer is not None:
+            self._next_hand_timer.cancel()
+        self._next_hand_timer = None
+        self.saving.stop_retry()
+
+    def adopt(self, fresh: LiveTable) -> None:
+        """Take the committed table ``fresh`` (from :meth:`restore`) as this one,
+        keeping the connected clients (:meth:`Saving.recover`'s rebuild).  No
+        decision stays open."""
+        self.stop_timers()
+        self._last_key = None
+        self.session = fresh.session
+        self.seq = fresh.seq
+        self.last_result = fresh.last_result
+        self.hand = fresh.hand
+        self.final_hand = fresh.final_hand
+        if fresh._final_pending is not None:  # a costly game's: replayed off the loop
+            self._restore_final_off_loop(*fresh._final_pending)
+        now = self.clock()
+        loop = asyncio.get_running_loop()
+        for number in [n for n in self.seats if n not in fresh.seats]:
+            self.release_seat(number)  # a seat that was never saved
+        for number, seat in fresh.seats.items():
+            if number in self.seats:
+                self.seats[number].row = seat.row
+                continue
+            self.seats[number] = seat  # a seat whose freeing was never saved
+            if seat.row.bot is None:
+                seat.disconnected_since = now
+                loop.call_later(self.config.grace_seconds, self._grace_over, number, seat, now)
+
+    async def wait_committed(self) -> None:
+        """:meth:`Saving.wait_committed`."""
+        await self.saving.wait_committed()
+
+    async def public_when_committed(self, limit: float = 10.0) -> dict[str, Any]:
+        """:meth:`Saving.public_when_committed`."""
+        return await self.saving.public_when_committed(limit)
 
     def shutdown(self) -> None:
         self.closed = True
-        self._stop_timers()
+        self.stop_timers()
         for client in self.all_clients():
             client.close()
 
@@ -475,30 +493,26 @@ class LiveTable:
     stored_bytes = pace.stored_bytes
     why_stopped = pace.why_stopped
 
-    # -- what clients see (views.py) -------------------------------------------------
-    _ledger_line = views._ledger_line
-    table_public = views.table_public
-    _settle_up = views._settle_up
-    _config_public = views._config_public
-    dealt_in_hand = views.dealt_in_hand
-    hand_viewer = views.hand_viewer
-    state = views.state
-    state_text = views.state_text
-    table_for = views.table_for
-    cached_state_text = views.cached_state_text
-    names = views.names
-    broadcast = views.broadcast
+    # -- what clients see (:class:`Views`) -----------------------------------------
+    def table_public(self) -> dict[str, Any]:
+        return self.views.table_public()
 
-    # -- commit before telling, and failure recovery (saving.py) ---------------------
-    _commit = saving._commit
-    _write = saving._write
-    _committed = saving._committed
-    _send_after_commit = saving._send_after_commit
-    _flush = saving._flush
-    wait_committed = saving.wait_committed
-    public_when_committed = saving.public_when_committed
-    _recover = saving._recover
-    _rebuild = saving._rebuild
-    _adopt = saving._adopt
-    _retry = saving._retry
-    _retried = saving._retried
+    def state(self, seat: int | None, is_host: bool = False,
+              kind: str = "full") -> dict[str, Any]:
+        return self.views.state(seat, is_host, kind)
+
+    def state_text(self, seat: int | None, is_host: bool = False,
+                   kind: str = "full") -> str:
+        return self.views.state_text(seat, is_host, kind=kind)
+
+    def dealt_in_hand(self, seat: int | None, hand: GameSession | None) -> bool:
+        return self.views.dealt_in_hand(seat, hand)
+
+    def hand_viewer(self, seat: int | None, hand: GameSession | None) -> int | None:
+        return self.views.hand_viewer(seat, hand)
+
+    def names(self) -> list[str]:
+        return self.views.names()
+
+    def broadcast(self) -> None:
+        self.views.broadcast()

@@ -112,9 +112,9 @@ def _choose(self: LiveTable, game: str | None) -> None:
     if self.session.get("host_paused"):
         choice["game"] = game
         self._bump_seq()
-        self._commit(session=True)
+        self.saving.commit(session=True)
         self._refresh_decisions()
-        self.broadcast()
+        self.views.broadcast()
         return
     self.session["choice"] = None
     # The host's changes made since the last deal apply to this one (issue 27: a
@@ -130,9 +130,9 @@ def _choose(self: LiveTable, game: str | None) -> None:
         # (the same button deals, or names again: the next deal starts from it)
         self.session["button"] = (int(choice["seat"]) - 1) % self.config.seats
         self._bump_seq()
-        self._commit(session=True)
+        self.saving.commit(session=True)
         self._refresh_decisions()
-        self.broadcast()
+        self.views.broadcast()
         self._schedule_next_hand(0.0)
         return
     # The session deals the players it was offered for, less those that left or
@@ -145,9 +145,9 @@ def _choose(self: LiveTable, game: str | None) -> None:
              or host.skip_deal(self, s)})
     if len(table.still_dealt_in(offered)) < 2:
         self._bump_seq()
-        self._commit(session=True)
+        self.saving.commit(session=True)
         self._refresh_decisions()
-        self.broadcast()
+        self.views.broadcast()
         self._schedule_next_hand(self.config.between_hands)
         return
     self._deal(int(choice["hand"]), game, table, offered,

@@ -176,12 +176,12 @@ def dealt_in(self: LiveTable) -> list[int]:
 
 def _maybe_start_hand(self: LiveTable) -> None:
     self._next_hand_timer = None
-    if (self.closed or self.paused or self._recovering or not self.session.get("started")
+    if (self.closed or self.saving.halted or not self.session.get("started")
             or self.hand is not None):
         return
     if self.session.get("seeding"):  # the committed deal: the seeds are in, or their time
         if self.session.get("host_paused"):
-            self.broadcast()  # (dealt at resume)
+            self.views.broadcast()  # (dealt at resume)
             return
         self._deal_seeded()
         return
@@ -191,7 +191,7 @@ def _maybe_start_hand(self: LiveTable) -> None:
             self._choose(choice["game"])  # named during the pause: deal it now
         return
     if self.session.get("host_paused"):
-        self.broadcast()
+        self.views.broadcast()
         return
     host.apply_pending_config(self)
     table = self.session_table()
@@ -200,9 +200,9 @@ def _maybe_start_hand(self: LiveTable) -> None:
         for number in rebought:
             row = self.seats[number].row
             row.stack, row.brought = table.stacks[number], table.brought[number]
-        self._commit(seats=[self.seats[number].row for number in rebought])
+        self.saving.commit(seats=[self.seats[number].row for number in rebought])
     if self._waiting_for(table) is not None:
-        self.broadcast()  # (the table's state says what it waits for)
+        self.views.broadcast()  # (the table's state says what it waits for)
         return
     deal = table.next_deal()
     players = list(deal.players)
@@ -227,9 +227,9 @@ def _maybe_start_hand(self: LiveTable) -> None:
                 "digests": [self.seats[s].row.token_digest for s in players],
             }  # fmt: skip
             self._bump_seq()
-            self._commit(session=True)
+            self.saving.commit(session=True)
             self._refresh_decisions()
-            self.broadcast()
+            self.views.broadcast()
             return
     self._deal(hand_no, game, table, deal, pick=pick)
 
@@ -270,9 +270,9 @@ def _deal(self: LiveTable, hand_no: int, game: str | None, table: SessionTable, 
         "seeds": {},
     }  # fmt: skip
     self._bump_seq()
-    self._commit(session=True)  # committed before any client hears of it
+    self.saving.commit(session=True)  # committed before any client hears of it
     self._refresh_decisions()
-    self.broadcast()
+    self.views.broadcast()
     if self.CLIENT_SEED_WAIT > 0 and self.seeds_missing():
         self._schedule_next_hand(self.CLIENT_SEED_WAIT)
     else:  # nobody to wait for: dealt now (its state goes out after the commitment's)
@@ -341,11 +341,11 @@ def take_client_seed(self: LiveTable, seat: int, hand_no: int, seed: str) -> Non
         raise TableError("already_sent", f"seat {seat} has already sent its client seed for "
                          f"hand {hand_no}; it is fixed for the hand")
     seeding["seeds"][str(seat)] = seed
-    self._commit(session=True)
+    self.saving.commit(session=True)
     if not self.seeds_missing():
         self._schedule_next_hand(0.0)
     else:
-        self.broadcast()  # (who has sent: ``table.deal.seeded``)
+        self.views.broadcast()  # (who has sent: ``table.deal.seeded``)
 
 
 def _deal_seeded(self: LiveTable) -> None:
@@ -366,9 +366,9 @@ def _deal_seeded(self: LiveTable) -> None:
     players = table.still_dealt_in(offered)
     if len(players) < 2:
         self._bump_seq()
-        self._commit(session=True)
+        self.saving.commit(session=True)
         self._refresh_decisions()
-        self.broadcast()
+        self.views.broadcast()
         self._schedule_next_hand(self.config.between_hands)
         return
     hand_no = int(seeding["hand"])
@@ -385,14 +385,14 @@ def _deal_seeded(self: LiveTable) -> None:
                           ante=dealt.options.ante,  # (a tournament's level, issue 28)
                           small_bet=dealt.options.small_bet, big_bet=dealt.options.big_bet)
         hand = GameSession.of_hand(hand_no, dealt, players, source,
-                                   options, names=self.names(),
+                                   options, names=self.views.names(),
                                    level=self.tournament_level(table))
     except Exception:  # the engine refused the deal: say so, try again later
         log.exception("table %s: cannot deal hand %s of %s", self.id, hand_no, game)
         self._bump_seq()
-        self._commit(session=True)
+        self.saving.commit(session=True)
         self._refresh_decisions()
-        self.broadcast()
+        self.views.broadcast()
         self._schedule_next_hand(max(1.0, self.config.between_hands))
         return
     self.hand = hand
@@ -404,12 +404,12 @@ def _deal_seeded(self: LiveTable) -> None:
                         out_at_deal={k: sorted(self.session.get(k, []))
                                      for k in ("sitting_out", "idle_away")})
     self._bump_seq()
-    self._write(session=self.session, new_hand=(hand_no, hand.setup))
+    self.saving.write(session=self.session, new_hand=(hand_no, hand.setup))
     if hand.over:
         self._finish_hand()
         return
     self._refresh_decisions()
-    self.broadcast()
+    self.views.broadcast()
 
 
 def _finish_hand(self: LiveTable) -> None:
@@ -431,13 +431,13 @@ def _finish_hand(self: LiveTable) -> None:
     self.session["last_result"] = self.last_result
     self._bump_seq()
     self.session["ended_seq"] = self.seq  # (what a delayed watcher is told next hand)
-    self._write(session=self.session, seats=changed, hand_result=(hand.hand_no, result))
+    self.saving.write(session=self.session, seats=changed, hand_result=(hand.hand_no, result))
     self.hand = None
     self.final_hand = hand
     for number in [n for n, s in self.seats.items() if s.gone]:
         self._free_seat(number)
     self._refresh_decisions()
-    self.broadcast()
+    self.views.broadcast()
     self._schedule_next_hand(self.config.between_hands)
 
 
@@ -463,8 +463,8 @@ def _rebuy(self: LiveTable, seat: int, *, by_host: bool = False,
         if host_tools.rebuy_policy(self, seat, by_host or approved):
             self.session.setdefault("rebuy_requests", []).append(seat)
             self._bump_seq()
-            self._commit(session=True)
-            self.broadcast()
+            self.saving.commit(session=True)
+            self.views.broadcast()
             return
         host_tools.note_rebuy(self, seat)
     row.stack, row.brought = table.stacks[seat], table.brought[seat]
@@ -472,6 +472,6 @@ def _rebuy(self: LiveTable, seat: int, *, by_host: bool = False,
     if self.hand is not None and not self.hand.over:
         self.seats[seat].rebought_in = self.hand.hand_no
     self._bump_seq()
-    self._commit(seats=[row], session=True)
-    self.broadcast()
+    self.saving.commit(seats=[row], session=True)
+    self.views.broadcast()
     self._deal_soon()

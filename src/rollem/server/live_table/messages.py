@@ -63,7 +63,7 @@ def _refuse(self: LiveTable, client: Client, msg: ClientMessage,
             err: TableError | ActionRefused) -> None:
     """Send ``client`` the error for its message ``msg``."""
     ref = {"type": msg.type, "hand": msg.hand, "seq": msg.seq}
-    self._send_after_commit([(client, error_message(err.code, err.message, ref))])
+    self.saving.send_after_commit([(client, error_message(err.code, err.message, ref))])
 
 
 def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
@@ -74,7 +74,7 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
         raise TableError("not_seated", "this connection no longer holds a seat; "
                          "reload the page to watch or take a seat")
     if msg.type == "sync":
-        self._send_after_commit([(client, self.cached_state_text(
+        self.saving.send_after_commit([(client, self.views.cached_state_text(
             client.seat, client.is_host, host_tools.view_kind(self, client)))])
         return
     self._check_not_paused()
@@ -105,8 +105,8 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
         if self.config.tournament:
             self.start_tournament()  # the entrants, the level clock (issue 28)
         self.session["started"] = True
-        self._commit(session=True)
-        self.broadcast()
+        self.saving.commit(session=True)
+        self.views.broadcast()
         self._schedule_next_hand(0.0)
         return
     if msg.type == "odds":
@@ -205,7 +205,7 @@ def _odds(self: LiveTable, client: Client, msg: ClientMessage) -> None:
         raise TableError(
             "stale", f"hand {msg.hand} is not the hand in progress ({self.hand.hand_no})"
         )
-    if not self.dealt_in_hand(seat, self.hand):
+    if not self.views.dealt_in_hand(seat, self.hand):
         raise TableError("not_dealt", f"seat {seat} is not dealt into hand "
                          f"{self.hand.hand_no}")
     session = self.hand
@@ -255,10 +255,10 @@ def _odds_done(self: LiveTable, seat: int, job: OddsJob, fut: asyncio.Future[Any
     if self.closed or client.closed or fut.cancelled():
         return
     ref = {"type": "odds", "hand": hand_no, "seq": seq}
-    if self.paused or self._recovering or seq > self.seq:
+    if self.saving.halted or seq > self.seq:
         # Asked about a moment that may never have been saved: say nothing of it.
-        self._send_after_commit([(client, error_message(
-            "paused", PAUSED_NOTICE if self.paused else RECOVERING_REFUSAL, ref))])
+        self.saving.send_after_commit([(client, error_message(
+            "paused", PAUSED_NOTICE if self.saving.paused else RECOVERING_REFUSAL, ref))])
         return
     if error is None:
         text = _dumps({"type": "odds", "hand": hand_no, "seq": seq, "odds": fut.result()})
@@ -278,7 +278,7 @@ def _odds_done(self: LiveTable, seat: int, job: OddsJob, fut: asyncio.Future[Any
                       "practice odds failed (%s: %s)", type(error).__name__, error)
         text = error_message("odds_failed", f"your odds could not be computed ({error})",
                              ref)
-    self._send_after_commit([(client, text)])
+    self.saving.send_after_commit([(client, text)])
 
 
 def _log_once(self: LiveTable, what: str, game: str, level: int, text: str,
@@ -294,9 +294,9 @@ def _log_once(self: LiveTable, what: str, game: str, level: int, text: str,
 
 def _check_not_paused(self: LiveTable) -> None:
     """Refuse a change while writes fail (nothing can be saved) or the table rebuilds."""
-    if self.paused:
+    if self.saving.paused:
         raise TableError("paused", PAUSED_NOTICE)
-    if self._recovering:
+    if self.saving.recovering:
         raise TableError("paused", RECOVERING_REFUSAL)
 
 

@@ -64,7 +64,7 @@ def attended(self: LiveTable) -> None:
 
 def stored_bytes(self: LiveTable) -> int:
     """Bytes of this table's hands stored (committed, plus the writes queued)."""
-    return self._stored_base + self._stream.bytes
+    return self.saving.stored_bytes()
 
 
 def why_stopped(self: LiveTable) -> str | None:

@@ -162,9 +162,9 @@ def join(self: LiveTable, name: object, seat: int | None,
         stack=stack, brought=brought,
         bank=self.config.time_bank_seconds, joined_hand=int(self.session["hand_no"]),
     )  # fmt: skip
-    self._commit(seats=[row], session=back is not None)
+    self.saving.commit(seats=[row], session=back is not None)
     self.seats[seat] = Seat(row)
-    self.broadcast()
+    self.views.broadcast()
     self.attended()  # a person sat down: the table is played again
     self._deal_soon()
     return seat, token
@@ -181,7 +181,7 @@ def connect(self: LiveTable, client: Client, most: int = CONNECTIONS_PER_SEAT) -
         seat.disconnected_since = None
         seat.gone = False
         if self.session.get("away", {}).pop(str(client.seat), None) is not None:
-            self._commit(session=True)
+            self.saving.commit(session=True)
     else:
         client.seat = None
         self.onlookers.add(client)
@@ -193,14 +193,14 @@ def connect(self: LiveTable, client: Client, most: int = CONNECTIONS_PER_SEAT) -
     if client.seat is None and not client.is_host:
         # Nobody else sees an onlooker come (or go): only they get the state, so
         # many watchers joining cost one state each, not a state to everyone each.
-        text = self.state_text(None, kind=kind)
+        text = self.views.state_text(None, kind=kind)
         if host_tools.quiet_seq(self, kind) is not None:
             client.quiet = text  # (told again only of a change: views.broadcast)
-        self._send_after_commit([(client, text)])
+        self.saving.send_after_commit([(client, text)])
     else:
-        self.broadcast()
+        self.views.broadcast()
     if host.chat_log(self).lines and kind != "locked":
-        self._send_after_commit([(client, host.chat_history_text(self))])
+        self.saving.send_after_commit([(client, host.chat_history_text(self))])
 
 
 def _replace_oldest(clients: set[Client], most: int, whose: str) -> set[Client]:
@@ -233,9 +233,9 @@ def disconnect(self: LiveTable, client: Client) -> None:
             )
             if not self.closed:  # stored: the grace counts on across a restart
                 self.session.setdefault("away", {})[str(client.seat)] = since
-                self._commit(session=True)
+                self.saving.commit(session=True)
     if not self.closed and (client.seat is not None or client.is_host):
-        self.broadcast()
+        self.views.broadcast()
 
 
 def _grace_over(self: LiveTable, number: int, seat: Seat, since: float) -> None:
@@ -244,7 +244,7 @@ def _grace_over(self: LiveTable, number: int, seat: Seat, since: float) -> None:
         return  # back in time, or away again since (a later timer decides)
     if tourney.holds_entry(self, number):
         return  # a tournament's entrant keeps the seat, blinded off (issue 28)
-    if self.paused or self._recovering:  # freeing the seat is a write: after the pause
+    if self.saving.halted:  # freeing the seat is a write: after the pause
         asyncio.get_running_loop().call_later(
             self.RETRY_MAX, self._grace_over, number, seat, since
         )
@@ -252,7 +252,7 @@ def _grace_over(self: LiveTable, number: int, seat: Seat, since: float) -> None:
     seat.gone = True
     if self.hand is None or number not in self.hand.seats:
         self._free_seat(number)  # (a pending dealer's choice of the seat lapses)
-        self.broadcast()
+        self.views.broadcast()
     else:
         # Decisions of a gone seat time out at once (R-C-15).
         if number in self.decision_seq:
@@ -316,7 +316,7 @@ def _free_seat(self: LiveTable, number: int) -> None:
     seat = self.release_seat(number)
     self.session.get("away", {}).pop(str(number), None)
     host.seat_freed(self, number)
-    line = self._ledger_line(number, seat, left=True)
+    line = self.views.ledger_line(number, seat, left=True)
     if seat.row.token_digest is not None:
         line["digest"] = seat.row.token_digest  # to know them when they come back
         # ... and to let them replay and download the hands they played here.
@@ -326,7 +326,7 @@ def _free_seat(self: LiveTable, number: int) -> None:
                 {"digest": seat.row.token_digest, "seat": number, "first": first,
                  "last": last})
     self.session["departed"].append(line)
-    self._commit(remove_seats=[number], session=True)
+    self.saving.commit(remove_seats=[number], session=True)
     self.choice_lapses(number)
 
 

@@ -259,8 +259,8 @@ def handle_deal(self: LiveTable, seat: int, body: dict[str, Any]) -> None:
             proposal["agreed"].append(seat)
     _settle_proposal(self)
     self._bump_seq()
-    self._commit(session=True)
-    self.broadcast()
+    self.saving.commit(session=True)
+    self.views.broadcast()
     if state.get("proposal") is None and not state.get("over"):
         self._deal_soon()
 

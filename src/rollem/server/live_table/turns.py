@@ -69,7 +69,7 @@ def _act(self: LiveTable, seat: int, action: dict[str, Any], source: str,
         raise
     except Exception as err:  # an engine fault: the hand may be half-changed
         log.exception("table %s hand %s: applying %r failed", self.id, hand.hand_no, action)
-        self._recover(err, saving=False)
+        self.saving.recover(err, saving=False)
         raise TableError(
             "server_error", f"the server could not apply that action ({err})"
         ) from err
@@ -88,7 +88,7 @@ def _acted(self: LiveTable, hand: GameSession, seat: int, applied: Applied,
     if row is not None:
         self._settle_bank(seat)
     self._bump_seq()
-    self._write(
+    self.saving.write(
         session=self.session,
         seats=[row] if row is not None else [],
         action=(hand.hand_no, applied.index, seat, applied.record, source, applied.events),
@@ -97,7 +97,7 @@ def _acted(self: LiveTable, hand: GameSession, seat: int, applied: Applied,
         self._finish_hand()
         return
     self._refresh_decisions()
-    self.broadcast()
+    self.views.broadcast()
 
 
 def _act_off_loop(self: LiveTable, seat: int, wire: dict[str, Any], source: str,
@@ -153,7 +153,7 @@ def _applied_off_loop(self: LiveTable, hand: GameSession, copy: Any, seat: int,
     if error is not None:  # an engine fault; the table's hand is unchanged
         log.error("table %s hand %s: applying %r failed: %r", self.id, hand.hand_no, wire,
                   error)
-        self._recover(error, saving=False)
+        self.saving.recover(error, saving=False)
         return
     hand.adopt(copy)
     _acted(self, hand, seat, fut.result(), source)
@@ -294,7 +294,7 @@ def _arm(self: LiveTable, seat: int) -> None:
 
 
 def _still_pending(self: LiveTable, seat: int, opened_seq: int) -> bool:
-    return (not self.closed and not self.paused and not self._recovering
+    return (not self.closed and not self.saving.paused and not self.saving.recovering
             and not self.session.get("host_paused")
             and self.decision_seq.get(seat) == opened_seq)
 
