@@ -413,7 +413,7 @@ def _remove(table: LiveTable, seat: int) -> None:
     if in_hand:
         info.gone = True  # its decisions time out at once; freed after the hand
         if seat in table.decision_seq:
-            table._timeout(seat, table.decision_seq[seat])
+            table.turns.timeout(seat, table.decision_seq[seat])
         _changed(table)
         return
     table._free_seat(seat)

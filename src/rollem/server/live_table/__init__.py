@@ -47,7 +47,6 @@ import logging
 import secrets
 import sqlite3
 import time
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -68,7 +67,6 @@ from rollem.server.live_table import (
     pace,
     seats,
     tourney,
-    turns,
 )
 from rollem.server.live_table.clients import MAX_BACKLOG as MAX_BACKLOG
 from rollem.server.live_table.clients import Client as Client
@@ -81,6 +79,7 @@ from rollem.server.live_table.player_names import MAX_NAME as MAX_NAME
 from rollem.server.live_table.player_names import MAX_NAME_CODE_POINTS as MAX_NAME_CODE_POINTS
 from rollem.server.live_table.player_names import clean_name as clean_name
 from rollem.server.live_table.saving import Saving
+from rollem.server.live_table.turns import Turns
 from rollem.server.live_table.views import STATE_CACHE_SECONDS as STATE_CACHE_SECONDS
 from rollem.server.live_table.views import Views
 from rollem.server.protocol import ClientMessage as ClientMessage
@@ -194,11 +193,7 @@ class LiveTable:
         self.hand: GameSession | None = None
         self.onlookers: set[Client] = set()
         self.seq: int = int(session.get("seq", 0))
-        self.decision_seq: dict[int, int] = {}
-        self.decision_opened: dict[int, float] = {}
-        self._timers: dict[int, asyncio.TimerHandle] = {}
         self._next_hand_timer: asyncio.TimerHandle | None = None
-        self._last_key: object = None
         self.last_result: dict[str, Any] | None = session.get("last_result")
         self.final_hand: GameSession | None = None
         self.closed = False
@@ -215,12 +210,11 @@ class LiveTable:
         self.odds_logged: set[tuple[str, str]] = set()  # (what, game): logged once
         if config.practice_odds:
             _ODDS_WORKERS.warm()  # (the odds workers load while the table fills)
-        self._applying = False  # an action is being applied off the loop (turns.py)
-        self._deferred: deque[Callable[[], object]] = deque()  # what waits for it
         # a costly game's last finished hand, replayed off the loop by resume()
         self._final_pending: tuple[int, dict[str, Any], list[Any]] | None = None
         self.saving = Saving(self, stored)
         self.views = Views(self)
+        self.turns = Turns(self)
 
     # -- creation and restore ----------------------------------------------
 
@@ -342,12 +336,12 @@ class LiveTable:
     def continue_play(self, opened: float | None = None) -> None:
         """Go on from what is committed, as after a restart: finish a hand whose
         actions are all committed, open the decisions (``opened``: when they were
-        offered, see :meth:`_refresh_decisions`), or deal the next hand."""
+        offered, see :meth:`Turns.refresh_decisions`), or deal the next hand."""
         if self.hand is not None and self.hand.over:
             # Committed actions finished the hand but the result was not; finish now.
             self._finish_hand()
             return
-        self._refresh_decisions(opened=opened)
+        self.turns.refresh_decisions(opened=opened)
         seeding = self.session.get("seeding")
         if seeding:  # a committed deal waiting for seeds: its time goes on (issue 32)
             self._schedule_next_hand(max(0.0, float(seeding["until"]) - self.clock()))
@@ -355,11 +349,7 @@ class LiveTable:
             self._schedule_next_hand(self.config.between_hands)
 
     def stop_timers(self) -> None:
-        for handle in self._timers.values():
-            handle.cancel()
-        self._timers.clear()
-        self.decision_seq.clear()
-        self.decision_opened.clear()
+        self.turns.stop()
         if self._next_hand_timer is not None:
             self._next_hand_timer.cancel()
         self._next_hand_timer = None
@@ -370,7 +360,7 @@ class LiveTable:
         keeping the connected clients (:meth:`Saving.recover`'s rebuild).  No
         decision stays open."""
         self.stop_timers()
-        self._last_key = None
+        self.turns.stop(forget=True)
         self.session = fresh.session
         self.seq = fresh.seq
         self.last_result = fresh.last_result
@@ -441,22 +431,6 @@ class LiveTable:
     _check_not_paused = messages._check_not_paused
     _check_hand_seq = messages._check_hand_seq
 
-    # -- decisions, clocks, computer players (turns.py) ------------------------------
-    _act = turns._act
-    _settle_bank = turns._settle_bank
-    _bump_seq = turns._bump_seq
-    _decision_key = turns._decision_key
-    _refresh_decisions = turns._refresh_decisions
-    hold_clocks = turns.hold_clocks
-    release_clocks = turns.release_clocks
-    _close_decision = turns._close_decision
-    _arm = turns._arm
-    _still_pending = turns._still_pending
-    _bot_turn = turns._bot_turn
-    _bot_decided = turns._bot_decided
-    _act_safely = turns._act_safely
-    _timeout = turns._timeout
-
     # -- dealing and finishing hands (hands.py) --------------------------------------
     _schedule_next_hand = hands._schedule_next_hand
     _deal_soon = hands._deal_soon
@@ -516,3 +490,20 @@ class LiveTable:
 
     def broadcast(self) -> None:
         self.views.broadcast()
+
+    # -- decisions and clocks (:class:`Turns`) -------------------------------------
+    @property
+    def decision_seq(self) -> dict[int, int]:
+        """Seat -> the ``seq`` its open decision was offered at (:class:`Turns`)."""
+        return self.turns.decision_seq
+
+    @property
+    def decision_opened(self) -> dict[int, float]:
+        """Seat -> when its open decision's clock started (:class:`Turns`)."""
+        return self.turns.decision_opened
+
+    def hold_clocks(self) -> None:
+        self.turns.hold_clocks()
+
+    def release_clocks(self) -> None:
+        self.turns.release_clocks()

@@ -73,10 +73,10 @@ def hold_choice_clock(self: LiveTable) -> None:
     choice = self.open_choice()
     if choice is None:
         return
-    opened = self.decision_opened.get(int(choice["seat"]))
+    opened = self.turns.decision_opened.get(int(choice["seat"]))
     if opened is not None:  # (none when already held)
         choice["used"] = max(0.0, self.clock() - opened)
-    self._refresh_decisions()  # closes it
+    self.turns.refresh_decisions()  # closes it
 
 
 def release_choice_clock(self: LiveTable) -> None:
@@ -85,11 +85,11 @@ def release_choice_clock(self: LiveTable) -> None:
     stopped it (a pause neither costs nor gives the button time: pausing
     twice is no way to a fresh clock) (R-C-15)."""
     choice = self.open_choice()
-    if choice is None or int(choice["seat"]) in self.decision_seq:
+    if choice is None or int(choice["seat"]) in self.turns.decision_seq:
         return
     opened = self.clock() - float(choice.pop("used", 0.0))
     self.session["opened_at"] = opened  # (a restart counts from it too)
-    self._refresh_decisions(opened=opened)
+    self.turns.refresh_decisions(opened=opened)
 
 
 def _choose(self: LiveTable, game: str | None) -> None:
@@ -111,9 +111,9 @@ def _choose(self: LiveTable, game: str | None) -> None:
     choice = self.session["choice"]
     if self.session.get("host_paused"):
         choice["game"] = game
-        self._bump_seq()
+        self.turns.bump_seq()
         self.saving.commit(session=True)
-        self._refresh_decisions()
+        self.turns.refresh_decisions()
         self.views.broadcast()
         return
     self.session["choice"] = None
@@ -129,9 +129,9 @@ def _choose(self: LiveTable, game: str | None) -> None:
             or (game is not None and game not in self.config.choices)):
         # (the same button deals, or names again: the next deal starts from it)
         self.session["button"] = (int(choice["seat"]) - 1) % self.config.seats
-        self._bump_seq()
+        self.turns.bump_seq()
         self.saving.commit(session=True)
-        self._refresh_decisions()
+        self.turns.refresh_decisions()
         self.views.broadcast()
         self._schedule_next_hand(0.0)
         return
@@ -144,9 +144,9 @@ def _choose(self: LiveTable, game: str | None) -> None:
              or self._taken_since(choice, s) or self.seats[s].gone
              or host.skip_deal(self, s)})
     if len(table.still_dealt_in(offered)) < 2:
-        self._bump_seq()
+        self.turns.bump_seq()
         self.saving.commit(session=True)
-        self._refresh_decisions()
+        self.turns.refresh_decisions()
         self.views.broadcast()
         self._schedule_next_hand(self.config.between_hands)
         return

@@ -226,9 +226,9 @@ def _maybe_start_hand(self: LiveTable) -> None:
                 # sits in one of their seats later waits for the next hand
                 "digests": [self.seats[s].row.token_digest for s in players],
             }  # fmt: skip
-            self._bump_seq()
+            self.turns.bump_seq()
             self.saving.commit(session=True)
-            self._refresh_decisions()
+            self.turns.refresh_decisions()
             self.views.broadcast()
             return
     self._deal(hand_no, game, table, deal, pick=pick)
@@ -269,9 +269,9 @@ def _deal(self: LiveTable, hand_no: int, game: str | None, table: SessionTable, 
         "until": self.clock() + self.CLIENT_SEED_WAIT,
         "seeds": {},
     }  # fmt: skip
-    self._bump_seq()
+    self.turns.bump_seq()
     self.saving.commit(session=True)  # committed before any client hears of it
-    self._refresh_decisions()
+    self.turns.refresh_decisions()
     self.views.broadcast()
     if self.CLIENT_SEED_WAIT > 0 and self.seeds_missing():
         self._schedule_next_hand(self.CLIENT_SEED_WAIT)
@@ -365,9 +365,9 @@ def _deal_seeded(self: LiveTable) -> None:
              or (host.skip_deal(self, s) and self.tournament() is None)})
     players = table.still_dealt_in(offered)
     if len(players) < 2:
-        self._bump_seq()
+        self.turns.bump_seq()
         self.saving.commit(session=True)
-        self._refresh_decisions()
+        self.turns.refresh_decisions()
         self.views.broadcast()
         self._schedule_next_hand(self.config.between_hands)
         return
@@ -389,9 +389,9 @@ def _deal_seeded(self: LiveTable) -> None:
                                    level=self.tournament_level(table))
     except Exception:  # the engine refused the deal: say so, try again later
         log.exception("table %s: cannot deal hand %s of %s", self.id, hand_no, game)
-        self._bump_seq()
+        self.turns.bump_seq()
         self.saving.commit(session=True)
-        self._refresh_decisions()
+        self.turns.refresh_decisions()
         self.views.broadcast()
         self._schedule_next_hand(max(1.0, self.config.between_hands))
         return
@@ -403,12 +403,12 @@ def _deal_seeded(self: LiveTable) -> None:
                         # who sat out at the deal: what a delayed watcher sees (issue 27)
                         out_at_deal={k: sorted(self.session.get(k, []))
                                      for k in ("sitting_out", "idle_away")})
-    self._bump_seq()
+    self.turns.bump_seq()
     self.saving.write(session=self.session, new_hand=(hand_no, hand.setup))
     if hand.over:
         self._finish_hand()
         return
-    self._refresh_decisions()
+    self.turns.refresh_decisions()
     self.views.broadcast()
 
 
@@ -429,14 +429,14 @@ def _finish_hand(self: LiveTable) -> None:
     self.tournament_hand_ended()
     self.last_result = {"hand": hand.hand_no, "game": hand.game, **result}
     self.session["last_result"] = self.last_result
-    self._bump_seq()
+    self.turns.bump_seq()
     self.session["ended_seq"] = self.seq  # (what a delayed watcher is told next hand)
     self.saving.write(session=self.session, seats=changed, hand_result=(hand.hand_no, result))
     self.hand = None
     self.final_hand = hand
     for number in [n for n, s in self.seats.items() if s.gone]:
         self._free_seat(number)
-    self._refresh_decisions()
+    self.turns.refresh_decisions()
     self.views.broadcast()
     self._schedule_next_hand(self.config.between_hands)
 
@@ -462,7 +462,7 @@ def _rebuy(self: LiveTable, seat: int, *, by_host: bool = False,
     if row.bot is None:
         if host_tools.rebuy_policy(self, seat, by_host or approved):
             self.session.setdefault("rebuy_requests", []).append(seat)
-            self._bump_seq()
+            self.turns.bump_seq()
             self.saving.commit(session=True)
             self.views.broadcast()
             return
@@ -471,7 +471,7 @@ def _rebuy(self: LiveTable, seat: int, *, by_host: bool = False,
     self.save_tournament(table)  # a rebuy in the first levels (issue 28)
     if self.hand is not None and not self.hand.over:
         self.seats[seat].rebought_in = self.hand.hand_no
-    self._bump_seq()
+    self.turns.bump_seq()
     self.saving.commit(seats=[row], session=True)
     self.views.broadcast()
     self._deal_soon()

@@ -25,7 +25,6 @@ from rollem.server.game_session import (
     ODDS_SAMPLES,
     ActionRefused,
 )
-from rollem.server.live_table import turns
 from rollem.server.live_table.clients import Client, _dumps
 from rollem.server.live_table.errors import PAUSED_NOTICE, RECOVERING_REFUSAL, TableError
 from rollem.server.protocol import ClientMessage, error_message
@@ -38,7 +37,7 @@ log = logging.getLogger("rollem.server")
 
 _NEVER_WAIT = ("ping", "sync", "chat", "odds")
 """Messages answered at once while an action is applied off the loop (they
-change no hand); the others wait for it (:func:`turns.defer`, issue 34)."""
+change no hand); the others wait for it (:meth:`Turns.defer`, issue 34)."""
 
 MAX_WAITING = 256
 """Messages of one table that may wait for an action applied off the loop; past
@@ -48,11 +47,11 @@ it a message is refused (``busy``) rather than kept."""
 def handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     """Apply one checked client message, or send that client an error."""
     try:
-        if msg.type not in _NEVER_WAIT and self._applying:
-            if len(self._deferred) >= MAX_WAITING:
+        if msg.type not in _NEVER_WAIT and self.turns.applying:
+            if len(self.turns.deferred) >= MAX_WAITING:
                 raise TableError("busy", "the table is still applying the last action; "
                                  "try again in a moment")
-            turns.defer(self, lambda: self.handle(client, msg))
+            self.turns.defer(lambda: self.handle(client, msg))
             return
         self._handle(client, msg)
     except (TableError, ActionRefused) as err:
@@ -142,7 +141,7 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     if self.session.get("host_paused"):
         raise TableError("host_paused", "the host has paused the table: nobody acts "
                          "until they resume, and your clock stands still meanwhile")
-    if seat not in self.decision_seq:
+    if seat not in self.turns.decision_seq:
         if msg.seq is not None and msg.seq < self.seq:
             raise TableError(
                 "stale",
@@ -154,7 +153,7 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
             f"seat {seat} has no decision to make now; waiting for seat(s) "
             + ", ".join(map(str, self.hand.pending_seats())),
         )
-    self._act(seat, msg.body["action"], "player",
+    self.turns.act(seat, msg.body["action"], "player",
               refused=lambda err: _refuse(self, client, msg, err))
 
 
@@ -303,7 +302,7 @@ def _check_not_paused(self: LiveTable) -> None:
 def _check_hand_seq(self: LiveTable, seat: int, msg: ClientMessage, hand_no: int) -> None:
     if msg.hand != hand_no:
         raise TableError("stale", f"hand {msg.hand} is not the hand in progress ({hand_no})")
-    opened = self.decision_seq.get(seat)
+    opened = self.turns.decision_seq.get(seat)
     if opened is not None and msg.seq is not None and msg.seq < opened:
         raise TableError(
             "stale",

@@ -255,8 +255,8 @@ def _grace_over(self: LiveTable, number: int, seat: Seat, since: float) -> None:
         self.views.broadcast()
     else:
         # Decisions of a gone seat time out at once (R-C-15).
-        if number in self.decision_seq:
-            self._timeout(number, self.decision_seq[number])
+        if number in self.turns.decision_seq:
+            self.turns.timeout(number, self.turns.decision_seq[number])
 
 
 def release_seat(self: LiveTable, number: int) -> Seat:

@@ -258,7 +258,7 @@ def handle_deal(self: LiveTable, seat: int, body: dict[str, Any]) -> None:
         elif seat not in proposal["agreed"]:
             proposal["agreed"].append(seat)
     _settle_proposal(self)
-    self._bump_seq()
+    self.turns.bump_seq()
     self.saving.commit(session=True)
     self.views.broadcast()
     if state.get("proposal") is None and not state.get("over"):

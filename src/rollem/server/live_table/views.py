@@ -75,13 +75,13 @@ class Views:
                 seats.append({"seat": number, "free": True})
                 continue
             deadline = None
-            if number in table.decision_opened and seat.row.bot is None:
-                deadline = table.decision_opened[number] + table.config.decision_seconds
+            if number in table.turns.decision_opened and seat.row.bot is None:
+                deadline = table.turns.decision_opened[number] + table.config.decision_seconds
             seats.append({
                 "seat": number, "free": False, "name": seat.row.name, "bot": seat.row.bot,
                 "stack": seat.row.stack, "connected": seat.connected,
                 "away": seat.disconnected_since is not None, "bank": round(seat.row.bank, 1),
-                "deadline": deadline, "acting": number in table.decision_seq,
+                "deadline": deadline, "acting": number in table.turns.decision_seq,
             })  # fmt: skip
         ledger = [self.ledger_line(n, s) for n, s in sorted(table.seats.items())]
         ledger += [{k: v for k, v in line.items() if k != "digest"}
@@ -189,7 +189,7 @@ class Views:
         return {
             "seat": seat,
             "host": is_host,
-            "decision_seq": table.decision_seq.get(seat) if seat is not None else None,
+            "decision_seq": table.turns.decision_seq.get(seat) if seat is not None else None,
             "choose_game": seat is not None and seat == table.chooser(),
             "next_hand": self.next_hand_notice(seat),
         }
