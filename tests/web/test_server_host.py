@@ -98,7 +98,7 @@ def test_a_freed_seat_passes_on_no_host_role_and_waiting_joins_need_approval(
             await host.until(lambda s: s["table"]["host_seat"] == seat)
             assert st["table"]["seats"][seat]["name"] == "Bob"
             # Bob leaves: the host role goes back to the creator's cookie.
-            server.call(lambda: (table._free_seat(seat), table.broadcast()))
+            server.call(lambda: (table.seating.free_seat(seat), table.broadcast()))
             st = await host.until(lambda s: s["table"]["host_seat"] is None
                                   and s["table"]["seats"][seat]["free"])
             assert st["table"]["waiting"] == [] and st["you"]["host"]

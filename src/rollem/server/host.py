@@ -371,7 +371,7 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
             raise _error("not_waiting", f"seat {seat} is not waiting for approval")
         waiting.remove(seat)
         if op == "reject":
-            table.release_seat(seat)
+            table.seating.release_seat(seat)
             seat_freed(table, seat)
             table.seq += 1
             s["seq"] = table.seq
@@ -416,7 +416,7 @@ def _remove(table: LiveTable, seat: int) -> None:
             table.turns.timeout(seat, table.decision_seq[seat])
         _changed(table)
         return
-    table._free_seat(seat)
+    table.seating.free_seat(seat)
     table.seq += 1
     s["seq"] = table.seq
     table.saving.commit(session=True)

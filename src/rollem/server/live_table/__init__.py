@@ -65,9 +65,9 @@ from rollem.server.live_table import (
     hands,
     messages,
     pace,
-    seats,
     tourney,
 )
+from rollem.server.live_table.clients import CONNECTIONS_PER_SEAT
 from rollem.server.live_table.clients import MAX_BACKLOG as MAX_BACKLOG
 from rollem.server.live_table.clients import Client as Client
 from rollem.server.live_table.clients import Seat as Seat
@@ -79,6 +79,7 @@ from rollem.server.live_table.player_names import MAX_NAME as MAX_NAME
 from rollem.server.live_table.player_names import MAX_NAME_CODE_POINTS as MAX_NAME_CODE_POINTS
 from rollem.server.live_table.player_names import clean_name as clean_name
 from rollem.server.live_table.saving import Saving
+from rollem.server.live_table.seats import Seating
 from rollem.server.live_table.turns import Turns
 from rollem.server.live_table.views import STATE_CACHE_SECONDS as STATE_CACHE_SECONDS
 from rollem.server.live_table.views import Views
@@ -189,15 +190,12 @@ class LiveTable:
         self.config = config
         self.session = session
         self.host_digest = host_digest
-        self.seats: dict[int, Seat] = {r.seat: Seat(r) for r in seats}
         self.hand: GameSession | None = None
-        self.onlookers: set[Client] = set()
         self.seq: int = int(session.get("seq", 0))
         self._next_hand_timer: asyncio.TimerHandle | None = None
         self.last_result: dict[str, Any] | None = session.get("last_result")
         self.final_hand: GameSession | None = None
         self.closed = False
-        self.idle_since = self.clock()  # nobody connected since (see TableManager)
         self.on_lease_lost: Callable[[LiveTable, BaseException], None] | None = None
         """Called when a write is refused because another process took the table over
         (:class:`rollem.server.leases.LeaseLost`): the manager drops the table."""
@@ -212,6 +210,7 @@ class LiveTable:
             _ODDS_WORKERS.warm()  # (the odds workers load while the table fills)
         # a costly game's last finished hand, replayed off the loop by resume()
         self._final_pending: tuple[int, dict[str, Any], list[Any]] | None = None
+        self.seating = Seating(self, seats)
         self.saving = Saving(self, stored)
         self.views = Views(self)
         self.turns = Turns(self)
@@ -303,7 +302,7 @@ class LiveTable:
                 since = min(now, float(away.get(str(number), now)))
                 seat.disconnected_since = since
                 loop.call_later(max(0.0, since + self.config.grace_seconds - now),
-                                self._grace_over, number, seat, since)
+                                self.seating.grace_over, number, seat, since)
         if self._final_pending is not None:
             self._restore_final_off_loop(*self._final_pending)
             self._final_pending = None
@@ -371,7 +370,7 @@ class LiveTable:
         now = self.clock()
         loop = asyncio.get_running_loop()
         for number in [n for n in self.seats if n not in fresh.seats]:
-            self.release_seat(number)  # a seat that was never saved
+            self.seating.release_seat(number)  # a seat that was never saved
         for number, seat in fresh.seats.items():
             if number in self.seats:
                 self.seats[number].row = seat.row
@@ -379,7 +378,8 @@ class LiveTable:
             self.seats[number] = seat  # a seat whose freeing was never saved
             if seat.row.bot is None:
                 seat.disconnected_since = now
-                loop.call_later(self.config.grace_seconds, self._grace_over, number, seat, now)
+                loop.call_later(self.config.grace_seconds, self.seating.grace_over, number, seat,
+                                now)
 
     async def wait_committed(self) -> None:
         """:meth:`Saving.wait_committed`."""
@@ -392,26 +392,10 @@ class LiveTable:
     def shutdown(self) -> None:
         self.closed = True
         self.stop_timers()
-        for client in self.all_clients():
+        for client in self.seating.all_clients():
             client.close()
 
     # The methods of each job, defined as functions of ``self`` in its module.
-
-    # -- seats and connections (seats.py) --------------------------------------------
-    seat_for_token = seats.seat_for_token
-    seat_in_hand = seats.seat_in_hand
-    is_host = seats.is_host
-    free_seats = seats.free_seats
-    join = seats.join
-    connect = seats.connect
-    disconnect = seats.disconnect
-    _grace_over = seats._grace_over
-    release_seat = seats.release_seat
-    computer_player = seats.computer_player
-    _new_opponent = seats._new_opponent
-    _seat_of = seats._seat_of
-    _free_seat = seats._free_seat
-    all_clients = seats.all_clients
 
     # -- the dealer's choice (choice.py) ---------------------------------------------
     chooser = choice.chooser
@@ -507,3 +491,36 @@ class LiveTable:
 
     def release_clocks(self) -> None:
         self.turns.release_clocks()
+
+    # -- seats and connections (:class:`Seating`) ----------------------------------
+    @property
+    def seats(self) -> dict[int, Seat]:
+        """Seat number -> :class:`Seat` (:attr:`Seating.seats`)."""
+        return self.seating.seats
+
+    @property
+    def idle_since(self) -> float:
+        """When nobody was last connected (:attr:`Seating.idle_since`)."""
+        return self.seating.idle_since
+
+    def seat_for_token(self, token: str | None) -> int | None:
+        return self.seating.seat_for_token(token)
+
+    def seat_in_hand(self, token: str | None, hand_no: int, seats: list[int]) -> int | None:
+        return self.seating.seat_in_hand(token, hand_no, seats)
+
+    def is_host(self, host_token: str | None) -> bool:
+        return self.seating.is_host(host_token)
+
+    def join(self, name: object, seat: int | None,
+             returning: str | None = None) -> tuple[int, str]:
+        return self.seating.join(name, seat, returning)
+
+    def connect(self, client: Client, most: int = CONNECTIONS_PER_SEAT) -> None:
+        self.seating.connect(client, most)
+
+    def disconnect(self, client: Client) -> None:
+        self.seating.disconnect(client)
+
+    def all_clients(self) -> list[Client]:
+        return self.seating.all_clients()

@@ -435,7 +435,7 @@ def _finish_hand(self: LiveTable) -> None:
     self.hand = None
     self.final_hand = hand
     for number in [n for n, s in self.seats.items() if s.gone]:
-        self._free_seat(number)
+        self.seating.free_seat(number)
     self.turns.refresh_decisions()
     self.views.broadcast()
     self._schedule_next_hand(self.config.between_hands)

@@ -69,7 +69,7 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     if msg.type == "ping":  # the page's heartbeat: answered whatever the seat's state
         client.send('{"type":"pong"}')
         return
-    if client.seat is not None and self._seat_of(client) is None:
+    if client.seat is not None and self.seating.seat_of(client) is None:
         raise TableError("not_seated", "this connection no longer holds a seat; "
                          "reload the page to watch or take a seat")
     if msg.type == "sync":

@@ -64,7 +64,7 @@ class Turns:
     :meth:`bump_seq`), ``closed``, ``clock``; it writes with
     ``table.saving``, tells with ``table.views.broadcast``, finishes hands
     with ``table._finish_hand``, names a lapsed dealer's choice with
-    ``table._choose``, asks ``table.computer_player`` and ``table.pace``, and
+    ``table._choose``, asks ``table.seating.computer_player`` and ``table.pace``, and
     the executors ``live_table._SHOWDOWN_THREAD`` and ``live_table._BOT_THREAD``
     (looked up at call time: tests replace them).
     """
@@ -355,7 +355,7 @@ class Turns:
             return
         assert table.hand is not None
         asked = time.perf_counter()
-        bot = table.computer_player(seat)
+        bot = table.seating.computer_player(seat)
         # A computer player thinks in the bot thread (a strong one may take a
         # while), never on the event loop that serves every table; in this
         # table's queue there, so other tables' bots take their turns between

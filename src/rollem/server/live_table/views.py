@@ -278,7 +278,7 @@ class Views:
     def broadcast(self) -> None:
         """Send the new state to every client, once the change is committed."""
         table = self.table
-        clients = table.all_clients()
+        clients = table.seating.all_clients()
         if not clients:
             return
         tables: dict[str, str] = {}
