@@ -61,12 +61,12 @@ from rollem.server.game_session import new_deal_proof as new_deal_proof
 from rollem.server.game_session import pick_bot_game as pick_bot_game
 from rollem.server.game_session import seat_odds as seat_odds
 from rollem.server.live_table import (
-    choice,
     hands,
     messages,
     pace,
     tourney,
 )
+from rollem.server.live_table.choice import DealersChoice
 from rollem.server.live_table.clients import CONNECTIONS_PER_SEAT
 from rollem.server.live_table.clients import MAX_BACKLOG as MAX_BACKLOG
 from rollem.server.live_table.clients import Client as Client
@@ -214,6 +214,7 @@ class LiveTable:
         self.saving = Saving(self, stored)
         self.views = Views(self)
         self.turns = Turns(self)
+        self.dealers_choice = DealersChoice(self)
 
     # -- creation and restore ----------------------------------------------
 
@@ -344,7 +345,8 @@ class LiveTable:
         seeding = self.session.get("seeding")
         if seeding:  # a committed deal waiting for seeds: its time goes on (issue 32)
             self._schedule_next_hand(max(0.0, float(seeding["until"]) - self.clock()))
-        elif self.hand is None and self.session.get("started") and not self.open_choice():
+        elif (self.hand is None and self.session.get("started")
+              and not self.dealers_choice.open_choice()):
             self._schedule_next_hand(self.config.between_hands)
 
     def stop_timers(self) -> None:
@@ -396,16 +398,6 @@ class LiveTable:
             client.close()
 
     # The methods of each job, defined as functions of ``self`` in its module.
-
-    # -- the dealer's choice (choice.py) ---------------------------------------------
-    chooser = choice.chooser
-    open_choice = choice.open_choice
-    public_choice = choice.public_choice
-    choice_lapses = choice.choice_lapses
-    hold_choice_clock = choice.hold_choice_clock
-    release_choice_clock = choice.release_choice_clock
-    _choose = choice._choose
-    _taken_since = choice._taken_since
 
     # -- client messages (messages.py) -----------------------------------------------
     handle = messages.handle
@@ -524,3 +516,13 @@ class LiveTable:
 
     def all_clients(self) -> list[Client]:
         return self.seating.all_clients()
+
+    # -- the dealer's choice (:class:`DealersChoice`) ------------------------------
+    def chooser(self) -> int | None:
+        return self.dealers_choice.chooser()
+
+    def open_choice(self) -> dict[str, Any] | None:
+        return self.dealers_choice.open_choice()
+
+    def choice_lapses(self, number: int) -> bool:
+        return self.dealers_choice.choice_lapses(number)

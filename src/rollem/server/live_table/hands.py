@@ -188,7 +188,7 @@ def _maybe_start_hand(self: LiveTable) -> None:
     choice = self.session.get("choice")
     if choice:
         if "game" in choice and not self.session.get("host_paused"):
-            self._choose(choice["game"])  # named during the pause: deal it now
+            self.dealers_choice.choose(choice["game"])  # named during the pause: deal it now
         return
     if self.session.get("host_paused"):
         self.views.broadcast()
@@ -303,7 +303,7 @@ def _seed_senders(self: LiveTable, seeding: dict[str, Any]) -> list[int]:
     players) still held by whom the deal was offered to."""
     return [s for s in seeding["players"]
             if s in self.seats and self.seats[s].row.bot is None
-            and not self.seats[s].gone and not self._taken_since(seeding, s)]
+            and not self.seats[s].gone and not self.dealers_choice.taken_since(seeding, s)]
 
 
 def seeds_missing(self: LiveTable) -> bool:
@@ -359,7 +359,7 @@ def _deal_seeded(self: LiveTable) -> None:
                    tuple(self.config.game_of(g) for g in seeding["games"]))
     table = self.session_table(
         out={s for s in range(self.config.seats) if s not in self.seats
-             or s not in seeding["players"] or self._taken_since(seeding, s)
+             or s not in seeding["players"] or self.dealers_choice.taken_since(seeding, s)
              or self.seats[s].gone
              # (a tournament deals its entrants in even while away, issue 28)
              or (host.skip_deal(self, s) and self.tournament() is None)})

@@ -119,7 +119,7 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
         return
     choice = self.session.get("choice")
     if msg.type == "choose_game":
-        if not choice or self.chooser() != seat:
+        if not choice or self.dealers_choice.chooser() != seat:
             raise TableError("not_your_turn", "it is not your turn to name the game")
         self._check_hand_seq(seat, msg, int(choice["hand"]))
         game = msg.body["game"]
@@ -127,7 +127,7 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
             raise TableError(
                 "illegal", f"{game!r} cannot be chosen; allowed: {', '.join(choice['games'])}"
             )
-        self._choose(game)
+        self.dealers_choice.choose(game)
         return
     # action
     claimed = msg.body.get("seat", seat)

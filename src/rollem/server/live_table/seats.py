@@ -72,7 +72,7 @@ class Seating:
     and written here), ``host_digest``, ``hand``, ``closed``, ``clock``,
     ``bot_factory`` and ``RETRY_MAX``; it writes with ``table.saving``, tells
     with ``table.views``, times out a gone seat's decision with
-    ``table.turns``, lapses its dealer's choice (``table.choice_lapses``),
+    ``table.turns``, lapses its dealer's choice (``table.dealers_choice.choice_lapses``),
     counts a newcomer as attendance (``table.attended``) and may deal
     (``table._deal_soon``); computer players hear of a new opponent in
     ``live_table._BOT_THREAD``.
@@ -350,7 +350,7 @@ class Seating:
                      "last": last})
         table.session["departed"].append(line)
         table.saving.commit(remove_seats=[number], session=True)
-        table.choice_lapses(number)
+        table.dealers_choice.choice_lapses(number)
 
     def all_clients(self) -> list[Client]:
         out = list(self.onlookers)

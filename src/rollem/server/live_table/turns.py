@@ -64,7 +64,7 @@ class Turns:
     :meth:`bump_seq`), ``closed``, ``clock``; it writes with
     ``table.saving``, tells with ``table.views.broadcast``, finishes hands
     with ``table._finish_hand``, names a lapsed dealer's choice with
-    ``table._choose``, asks ``table.seating.computer_player`` and ``table.pace``, and
+    ``table.dealers_choice.choose``, asks ``table.seating.computer_player`` and ``table.pace``, and
     the executors ``live_table._SHOWDOWN_THREAD`` and ``live_table._BOT_THREAD``
     (looked up at call time: tests replace them).
     """
@@ -254,7 +254,7 @@ class Turns:
         table = self.table
         if table.hand is not None and not table.hand.over:
             return table.hand.decision_key()
-        if table.open_choice():
+        if table.dealers_choice.open_choice():
             return ("choice", table.session["choice"]["hand"])
         return None
 
@@ -268,7 +268,7 @@ class Turns:
             pass  # no decision is open while the host has paused the table (hold_clocks)
         elif table.hand is not None and not table.hand.over:
             pending = table.hand.pending_seats()
-        elif table.open_choice():
+        elif table.dealers_choice.open_choice():
             pending = [int(table.session["choice"]["seat"])]
         for seat in list(self.decision_seq):
             if seat not in pending or key != self._last_key:
@@ -294,7 +294,7 @@ class Turns:
         if table.hand is not None and not table.hand.over and self.decision_opened:
             opened = min(self.decision_opened.values())
             table.session["held_used"] = max(0.0, table.clock() - opened)
-        table.hold_choice_clock()
+        table.dealers_choice.hold_choice_clock()
         self.refresh_decisions()  # closes every open decision and its timer
 
     def release_clocks(self) -> None:
@@ -308,7 +308,7 @@ class Turns:
             opened = table.clock() - used
             table.session["opened_at"] = opened  # (a restart counts from it too)
             self.refresh_decisions(opened=opened)
-        table.release_choice_clock()
+        table.dealers_choice.release_choice_clock()
 
     def _close_decision(self, seat: int) -> None:
         self.decision_seq.pop(seat, None)
@@ -351,7 +351,7 @@ class Turns:
         if not self._still_pending(seat, opened_seq):
             return
         if table.session.get("choice"):
-            table._choose(None)  # (a random pick, made after the client seeds: issue 32)
+            table.dealers_choice.choose(None)  # (a random pick after the client seeds: issue 32)
             return
         assert table.hand is not None
         asked = time.perf_counter()
@@ -413,7 +413,7 @@ class Turns:
         if seat in table.seats:
             table.seats[seat].row.bank = 0.0
         if table.session.get("choice"):
-            table._choose(None)  # (a random pick, made after the client seeds: issue 32)
+            table.dealers_choice.choose(None)  # (a random pick after the client seeds: issue 32)
             return
         assert table.hand is not None
         action = table.hand.timeout_action(seat)

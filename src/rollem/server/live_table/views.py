@@ -95,7 +95,7 @@ class Views:
             "button": table.session.get("button"),
             "hand_no": table.session.get("hand_no"),
             "started": bool(table.session.get("started")),
-            "choice": table.public_choice(),
+            "choice": table.dealers_choice.public_choice(),
             "deal": table.public_seeding(),
             "last_result": table.last_result,
             "ledger": ledger,
@@ -190,7 +190,7 @@ class Views:
             "seat": seat,
             "host": is_host,
             "decision_seq": table.turns.decision_seq.get(seat) if seat is not None else None,
-            "choose_game": seat is not None and seat == table.chooser(),
+            "choose_game": seat is not None and seat == table.dealers_choice.chooser(),
             "next_hand": self.next_hand_notice(seat),
         }
 
