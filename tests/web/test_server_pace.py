@@ -86,8 +86,8 @@ def play(loop: VirtualLoop, table: LiveTable, person: Client, policy: Policy,
         loop.advance(0.1)
         if int(table.session["hand_no"]) != last:
             last = int(table.session["hand_no"])
-            assert table._dealt_at is not None
-            dealt.append(table._dealt_at)
+            assert table.pace.dealt_at is not None
+            dealt.append(table.pace.dealt_at)
         person._pending.clear()
         seat = person.seat
         if table.hand is not None and seat in table.decision_seq:

@@ -63,7 +63,6 @@ from rollem.server.game_session import seat_odds as seat_odds
 from rollem.server.live_table import (
     hands,
     messages,
-    pace,
     tourney,
 )
 from rollem.server.live_table.choice import DealersChoice
@@ -75,6 +74,7 @@ from rollem.server.live_table.clients import _dumps as _dumps
 from rollem.server.live_table.errors import PAUSED_NOTICE as PAUSED_NOTICE
 from rollem.server.live_table.errors import RECOVERING_REFUSAL as RECOVERING_REFUSAL
 from rollem.server.live_table.errors import TableError as TableError
+from rollem.server.live_table.pace import Pace
 from rollem.server.live_table.player_names import MAX_NAME as MAX_NAME
 from rollem.server.live_table.player_names import MAX_NAME_CODE_POINTS as MAX_NAME_CODE_POINTS
 from rollem.server.live_table.player_names import clean_name as clean_name
@@ -199,10 +199,6 @@ class LiveTable:
         self.on_lease_lost: Callable[[LiveTable, BaseException], None] | None = None
         """Called when a write is refused because another process took the table over
         (:class:`rollem.server.leases.LeaseLost`): the manager drops the table."""
-        self._dealt_at: float | None = None  # loop time of the last deal (the floor)
-        self._played_hand = False  # a person played the last hand dealt
-        self._attended_at = self.clock()  # a person last played, sat down or the host dealt
-        self._told_stopped = False  # the log said why it stopped dealing
         self.odds_jobs: dict[int, messages.OddsJob] = {}  # seat -> its odds in flight
         self.odds_costly: set[str] = set()  # games whose odds ran over budget here
         self.odds_logged: set[tuple[str, str]] = set()  # (what, game): logged once
@@ -214,6 +210,7 @@ class LiveTable:
         self.saving = Saving(self, stored)
         self.views = Views(self)
         self.turns = Turns(self)
+        self.pace = Pace(self)
         self.dealers_choice = DealersChoice(self)
 
     # -- creation and restore ----------------------------------------------
@@ -435,14 +432,6 @@ class LiveTable:
     start_tournament = tourney.start_tournament
     handle_deal = tourney.handle_deal
 
-    # -- pace and storage (pace.py) ---------------------------------------------------
-    floor_left = pace.floor_left
-    dealt_now = pace.dealt_now
-    person_acted = pace.person_acted
-    attended = pace.attended
-    stored_bytes = pace.stored_bytes
-    why_stopped = pace.why_stopped
-
     # -- what clients see (:class:`Views`) -----------------------------------------
     def table_public(self) -> dict[str, Any]:
         return self.views.table_public()
@@ -526,3 +515,7 @@ class LiveTable:
 
     def choice_lapses(self, number: int) -> bool:
         return self.dealers_choice.choice_lapses(number)
+
+    def stored_bytes(self) -> int:
+        """Bytes of this table's hands stored (:meth:`Saving.stored_bytes`)."""
+        return self.saving.stored_bytes()

@@ -36,11 +36,11 @@ log = logging.getLogger("rollem.server")
 def _schedule_next_hand(self: LiveTable, delay: float) -> None:
     """Deal the next hand in ``delay`` seconds (replacing a deal already coming),
     never before the floor on the time per hand allows
-    (:meth:`~rollem.server.live_table.LiveTable.floor_left`, issue 34)."""
+    (:meth:`~rollem.server.live_table.pace.Pace.floor_left`, issue 34)."""
     if self._next_hand_timer is not None:
         self._next_hand_timer.cancel()
     self._next_hand_timer = asyncio.get_running_loop().call_later(
-        max(delay, self.floor_left()), self._maybe_start_hand
+        max(delay, self.pace.floor_left()), self._maybe_start_hand
     )
 
 
@@ -75,7 +75,7 @@ def deal_now(self: LiveTable) -> None:
         raise TableError("in_hand", "a hand is in play; deal now ends the pause between hands")
     if self.session.get("host_paused"):
         raise TableError("host_paused", "the table is paused; resume it to deal")
-    self.attended()
+    self.pace.attended()
     self._schedule_next_hand(DEAL_SOON)
 
 
@@ -85,7 +85,7 @@ def _waiting_for(self: LiveTable, table: SessionTable) -> str | None:
     :meth:`~rollem.table.Table.why_no_deal`), and this table's own -- a storage
     limit reached, or no person played for a while (:meth:`why_stopped`), and
     computer players do not play on alone here."""
-    stopped = self.why_stopped()  # a storage limit, or no person plays (issue 34)
+    stopped = self.pace.why_stopped()  # a storage limit, or no person plays (issue 34)
     if stopped is not None:
         return stopped
     stopped = self.tournament_waiting()  # over, or a deal being agreed (issue 28)
@@ -396,7 +396,7 @@ def _deal_seeded(self: LiveTable) -> None:
         self._schedule_next_hand(max(1.0, self.config.between_hands))
         return
     self.hand = hand
-    self.dealt_now()  # (the floor on the time per hand counts from here)
+    self.pace.dealt_now()  # (the floor on the time per hand counts from here)
     self.session.update(hand_no=hand_no, in_hand=True, button=table.button,
                         carried=table.carry, bomb_pot_next=table.bomb_pot_next,
                         hand_hash=proof.hand_hash().hex(),

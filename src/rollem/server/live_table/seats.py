@@ -73,7 +73,7 @@ class Seating:
     ``bot_factory`` and ``RETRY_MAX``; it writes with ``table.saving``, tells
     with ``table.views``, times out a gone seat's decision with
     ``table.turns``, lapses its dealer's choice (``table.dealers_choice.choice_lapses``),
-    counts a newcomer as attendance (``table.attended``) and may deal
+    counts a newcomer as attendance (``table.pace.attended``) and may deal
     (``table._deal_soon``); computer players hear of a new opponent in
     ``live_table._BOT_THREAD``.
     """
@@ -203,7 +203,7 @@ class Seating:
         table.saving.commit(seats=[row], session=back is not None)
         self.seats[seat] = Seat(row)
         table.views.broadcast()
-        table.attended()  # a person sat down: the table is played again
+        table.pace.attended()  # a person sat down: the table is played again
         table._deal_soon()
         return seat, token
 

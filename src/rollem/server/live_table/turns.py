@@ -133,7 +133,7 @@ class Turns:
         self._close_decision(seat)
         if source == "player":
             host.note_own_action(table, seat)
-            table.person_acted(applied.record)  # (a fold does not count: pace.py)
+            table.pace.person_acted(applied.record)  # (a fold does not count: pace.py)
         row = table.seats[seat].row if seat in table.seats else None
         if row is not None:
             self._settle_bank(seat)
