@@ -194,7 +194,7 @@ def test_a_released_seat_drops_its_bot_and_the_others_forget_it() -> None:
         assert isinstance(gone, StrongBot)
         stays = table.seating.computer_player(2)
         assert 1 in stays.book.seats and 0 in stays.book.seats
-        freed = loop.call(table.release_seat, 1)
+        freed = loop.call(table.seating.release_seat, 1)
         assert freed.bot is None and 1 not in table.seats
         assert 1 not in stays.book.seats and 0 in stays.book.seats  # read of seat 1 forgotten
         dropped = weakref.ref(gone)
@@ -210,7 +210,7 @@ def test_a_new_occupant_of_a_seat_gets_a_new_bot() -> None:
         first = table.seating.computer_player(2)
         assert first.book.seats  # it has read the people
         row = table.seats[2].row
-        loop.call(table.release_seat, 2)
+        loop.call(table.seating.release_seat, 2)
         table.seats[2] = live_table.Seat(row)  # the next occupant (as a rebuilt table's)
         fresh = table.seating.computer_player(2)
         assert isinstance(fresh, StrongBot) and fresh is not first and not fresh.book.seats
