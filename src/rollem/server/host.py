@@ -320,9 +320,8 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         _changed(table)
     elif op == "remove":
         seat = _seat_arg(table, body)
-        from rollem.server.live_table import tourney
 
-        if tourney.holds_entry(table, seat):
+        if table.tourney.holds_entry(seat):
             raise _error("in_tournament", f"seat {seat} is in the tournament: its chips stay "
                          "in play, dealt in and blinded off while its player is away")
         if not is_idle(table, seat):

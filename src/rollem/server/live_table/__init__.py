@@ -63,7 +63,6 @@ from rollem.server.game_session import seat_odds as seat_odds
 from rollem.server.live_table import (
     hands,
     messages,
-    tourney,
 )
 from rollem.server.live_table.choice import DealersChoice
 from rollem.server.live_table.clients import CONNECTIONS_PER_SEAT
@@ -80,6 +79,7 @@ from rollem.server.live_table.player_names import MAX_NAME_CODE_POINTS as MAX_NA
 from rollem.server.live_table.player_names import clean_name as clean_name
 from rollem.server.live_table.saving import Saving
 from rollem.server.live_table.seats import Seating
+from rollem.server.live_table.tourney import Tourney
 from rollem.server.live_table.turns import Turns
 from rollem.server.live_table.views import STATE_CACHE_SECONDS as STATE_CACHE_SECONDS
 from rollem.server.live_table.views import Views
@@ -211,6 +211,7 @@ class LiveTable:
         self.views = Views(self)
         self.turns = Turns(self)
         self.pace = Pace(self)
+        self.tourney = Tourney(self)
         self.dealers_choice = DealersChoice(self)
 
     # -- creation and restore ----------------------------------------------
@@ -263,7 +264,7 @@ class LiveTable:
             store, table_id, host.restored_config(row.config, row.session), row.session,
             row.host_digest, store.load_seats(table_id), row.stored,
         )  # fmt: skip
-        tourney.restart_clock(table)  # (the level clock resumes where it stood, issue 28)
+        table.tourney.restart_clock()  # (the level clock resumes where it stood, issue 28)
         if table.session.get("in_hand"):
             hand_row = store.load_hand(table_id, table.session["hand_no"])
             if hand_row is not None and hand_row.result is None:
@@ -422,16 +423,6 @@ class LiveTable:
     _finish_hand = hands._finish_hand
     _rebuy = hands._rebuy
 
-    # -- a sit-and-go (tourney.py) ------------------------------------------------------
-    tournament = tourney.tournament
-    tournament_public = tourney.tournament_public
-    tournament_waiting = tourney.tournament_waiting
-    tournament_level = tourney.tournament_level
-    tournament_hand_ended = tourney.hand_ended
-    save_tournament = tourney.save_tournament
-    start_tournament = tourney.start_tournament
-    handle_deal = tourney.handle_deal
-
     # -- what clients see (:class:`Views`) -----------------------------------------
     def table_public(self) -> dict[str, Any]:
         return self.views.table_public()
@@ -519,3 +510,7 @@ class LiveTable:
     def stored_bytes(self) -> int:
         """Bytes of this table's hands stored (:meth:`Saving.stored_bytes`)."""
         return self.saving.stored_bytes()
+
+    def tournament_public(self) -> dict[str, Any] | None:
+        """What every client sees of the tournament (:meth:`Tourney.public`)."""
+        return self.tourney.public()

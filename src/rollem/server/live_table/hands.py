@@ -88,7 +88,7 @@ def _waiting_for(self: LiveTable, table: SessionTable) -> str | None:
     stopped = self.pace.why_stopped()  # a storage limit, or no person plays (issue 34)
     if stopped is not None:
         return stopped
-    stopped = self.tournament_waiting()  # over, or a deal being agreed (issue 28)
+    stopped = self.tourney.waiting()  # over, or a deal being agreed (issue 28)
     if stopped is not None:
         return stopped
     refusal = table.why_no_deal()
@@ -136,7 +136,7 @@ def session_table(self: LiveTable, out: set[int] | None = None) -> SessionTable:
     config = self.config
     n = config.seats
     rows = {number: seat.row for number, seat in self.seats.items()}
-    sit_and_go = self.tournament()
+    sit_and_go = self.tourney.tournament()
     if out is None:
         # (a tournament deals its entrants in even while they sit out or are away:
         # their hands are folded and their antes and blinds posted, issue 28)
@@ -362,7 +362,7 @@ def _deal_seeded(self: LiveTable) -> None:
              or s not in seeding["players"] or self.dealers_choice.taken_since(seeding, s)
              or self.seats[s].gone
              # (a tournament deals its entrants in even while away, issue 28)
-             or (host.skip_deal(self, s) and self.tournament() is None)})
+             or (host.skip_deal(self, s) and self.tourney.tournament() is None)})
     players = table.still_dealt_in(offered)
     if len(players) < 2:
         self.turns.bump_seq()
@@ -386,7 +386,7 @@ def _deal_seeded(self: LiveTable) -> None:
                           small_bet=dealt.options.small_bet, big_bet=dealt.options.big_bet)
         hand = GameSession.of_hand(hand_no, dealt, players, source,
                                    options, names=self.views.names(),
-                                   level=self.tournament_level(table))
+                                   level=self.tourney.level(table))
     except Exception:  # the engine refused the deal: say so, try again later
         log.exception("table %s: cannot deal hand %s of %s", self.id, hand_no, game)
         self.turns.bump_seq()
@@ -424,9 +424,9 @@ def _finish_hand(self: LiveTable) -> None:
             self.seats[number].row.stack = table.stacks[number]
             changed.append(self.seats[number].row)
     self.session.update(in_hand=False, carried=table.carry)
-    self.save_tournament(table)  # bust-outs, the end (issue 28)
+    self.tourney.save(table)  # bust-outs, the end (issue 28)
     self.hand = None  # (a deal proposed during the hand is worked out now)
-    self.tournament_hand_ended()
+    self.tourney.hand_ended()
     self.last_result = {"hand": hand.hand_no, "game": hand.game, **result}
     self.session["last_result"] = self.last_result
     self.turns.bump_seq()
@@ -468,7 +468,7 @@ def _rebuy(self: LiveTable, seat: int, *, by_host: bool = False,
             return
         host_tools.note_rebuy(self, seat)
     row.stack, row.brought = table.stacks[seat], table.brought[seat]
-    self.save_tournament(table)  # a rebuy in the first levels (issue 28)
+    self.tourney.save(table)  # a rebuy in the first levels (issue 28)
     if self.hand is not None and not self.hand.over:
         self.seats[seat].rebought_in = self.hand.hand_no
     self.turns.bump_seq()

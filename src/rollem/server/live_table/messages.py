@@ -89,7 +89,7 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
     if msg.type == "deal":
         if client.seat is None or client.seat not in self.seats:
             raise TableError("not_seated", "take a seat first")
-        self.handle_deal(client.seat, msg.body)
+        self.tourney.handle_deal(client.seat, msg.body)
         return
     assert msg.seq is not None
     if msg.seq > self.seq:
@@ -102,7 +102,7 @@ def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
         if self.session.get("started"):
             raise TableError("already_started", "the game has already started")
         if self.config.tournament:
-            self.start_tournament()  # the entrants, the level clock (issue 28)
+            self.tourney.start()  # the entrants, the level clock (issue 28)
         self.session["started"] = True
         self.saving.commit(session=True)
         self.views.broadcast()

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 
 from rollem.server import live_table
 from rollem.server.completions import loop_future
-from rollem.server.live_table import tourney
 from rollem.server.live_table.clients import Client, _is_error
 from rollem.server.live_table.errors import TableError
 from rollem.server.store import SeatRow, WriteStream
@@ -119,7 +118,7 @@ class Saving:
             return
         table = self.table
         if changes.get("session") is not None:
-            tourney.fold_clock(table)  # (the level clock's time so far is stored, issue 28)
+            table.tourney.fold_clock()  # (the level clock's time so far: stored, issue 28)
         stream = self.stream
         before = stream.bytes
         cfut = stream.write(**changes)

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from rollem.lookalike import look_alike_key, whole_script
 from rollem.server import host, host_tools, live_table
-from rollem.server.live_table import tourney
 from rollem.server.live_table.clients import (
     CONNECTIONS_PER_SEAT,
     REPLACED_CODE,
@@ -266,7 +265,7 @@ class Seating:
         if (table.closed or self.seats.get(number) is not seat or seat.clients
                 or seat.disconnected_since != since):
             return  # back in time, or away again since (a later timer decides)
-        if tourney.holds_entry(table, number):
+        if table.tourney.holds_entry(number):
             return  # a tournament's entrant keeps the seat, blinded off (issue 28)
         if table.saving.halted:  # freeing the seat is a write: after the pause
             asyncio.get_running_loop().call_later(

@@ -103,7 +103,7 @@ class Views:
             "paused": PAUSED_NOTICE if table.saving.paused else None,
             "waiting_for": table.waiting_for(),
             "now": now,
-            "tournament": table.tournament_public(),
+            "tournament": table.tourney.public(),
             **host.public(table),
         }
 
