@@ -62,7 +62,7 @@ def _table(loop: VirtualLoop, store: Store, **extra: Any) -> tuple[LiveTable, li
 def _send(loop: VirtualLoop, table: LiveTable, client: Client, kind: str,
           **body: Any) -> None:
     """``client`` sends a message of ``kind``; a refusal raises :class:`TableError`."""
-    loop.call(table._handle, client, ClientMessage(kind, None, None, body))
+    loop.call(table.messages.dispatch, client, ClientMessage(kind, None, None, body))
 
 
 def _step(loop: VirtualLoop, table: LiveTable, people: list[Client],

@@ -62,7 +62,6 @@ from rollem.server.game_session import pick_bot_game as pick_bot_game
 from rollem.server.game_session import seat_odds as seat_odds
 from rollem.server.live_table import (
     hands,
-    messages,
 )
 from rollem.server.live_table.choice import DealersChoice
 from rollem.server.live_table.clients import CONNECTIONS_PER_SEAT
@@ -73,6 +72,7 @@ from rollem.server.live_table.clients import _dumps as _dumps
 from rollem.server.live_table.errors import PAUSED_NOTICE as PAUSED_NOTICE
 from rollem.server.live_table.errors import RECOVERING_REFUSAL as RECOVERING_REFUSAL
 from rollem.server.live_table.errors import TableError as TableError
+from rollem.server.live_table.messages import Messages
 from rollem.server.live_table.pace import Pace
 from rollem.server.live_table.player_names import MAX_NAME as MAX_NAME
 from rollem.server.live_table.player_names import MAX_NAME_CODE_POINTS as MAX_NAME_CODE_POINTS
@@ -199,9 +199,6 @@ class LiveTable:
         self.on_lease_lost: Callable[[LiveTable, BaseException], None] | None = None
         """Called when a write is refused because another process took the table over
         (:class:`rollem.server.leases.LeaseLost`): the manager drops the table."""
-        self.odds_jobs: dict[int, messages.OddsJob] = {}  # seat -> its odds in flight
-        self.odds_costly: set[str] = set()  # games whose odds ran over budget here
-        self.odds_logged: set[tuple[str, str]] = set()  # (what, game): logged once
         if config.practice_odds:
             _ODDS_WORKERS.warm()  # (the odds workers load while the table fills)
         # a costly game's last finished hand, replayed off the loop by resume()
@@ -212,6 +209,7 @@ class LiveTable:
         self.turns = Turns(self)
         self.pace = Pace(self)
         self.tourney = Tourney(self)
+        self.messages = Messages(self)
         self.dealers_choice = DealersChoice(self)
 
     # -- creation and restore ----------------------------------------------
@@ -397,14 +395,6 @@ class LiveTable:
 
     # The methods of each job, defined as functions of ``self`` in its module.
 
-    # -- client messages (messages.py) -----------------------------------------------
-    handle = messages.handle
-    _handle = messages._handle
-    _odds = messages._odds
-    _odds_done = messages._odds_done
-    _check_not_paused = messages._check_not_paused
-    _check_hand_seq = messages._check_hand_seq
-
     # -- dealing and finishing hands (hands.py) --------------------------------------
     _schedule_next_hand = hands._schedule_next_hand
     _deal_soon = hands._deal_soon
@@ -514,3 +504,7 @@ class LiveTable:
     def tournament_public(self) -> dict[str, Any] | None:
         """What every client sees of the tournament (:meth:`Tourney.public`)."""
         return self.tourney.public()
+
+    def handle(self, client: Client, msg: ClientMessage) -> None:
+        """Apply one checked client message (:meth:`Messages.handle`)."""
+        self.messages.handle(client, msg)

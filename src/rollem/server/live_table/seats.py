@@ -143,7 +143,7 @@ class Seating:
         ``table_full``, ``seat_taken``.
         """
         table = self.table
-        table._check_not_paused()
+        table.messages.check_not_paused()
         if table.config.tournament and table.session.get("started"):
             raise TableError("tournament_started", "the tournament has started: its entrants "
                              "are fixed; you can watch")
