@@ -118,7 +118,7 @@ def test_a_tournament_plays_to_one_winner_at_each_levels_stakes() -> None:
             levels.append(level["level"])
         assert levels == sorted(levels) and levels[0] == 1
         with pytest.raises(TableError, match="the tournament is over"):
-            loop.call(table._rebuy, 0)
+            loop.call(table.dealer.rebuy, 0)
         history = table.final_hand.history_text(0, table.names())  # type: ignore[union-attr]
         assert f"level = {levels[-1]}" in history and "[_tournament]" in history
         loop.call(table.shutdown)
@@ -303,12 +303,12 @@ def test_a_busted_entrant_rebuys_in_the_first_levels_only() -> None:
         assert table.tournament_public()["rebuy_open"]  # type: ignore[index]
         busted = t["busts"][0][1]
         assert busted == 1 and table.seats[1].row.stack == 0  # (these seeds: P1)
-        loop.call(table._rebuy, 1)
+        loop.call(table.dealer.rebuy, 1)
         public = table.tournament_public()
         assert public is not None and table.seats[1].row.stack == 60
         assert public["prize_pool"] == 50 and t["busts"] == [] and 1 in public["left"]
         with pytest.raises(TableError, match="still have 60 chips"):
-            loop.call(table._rebuy, 1)
+            loop.call(table.dealer.rebuy, 1)
         t["elapsed"] += 60.0  # a minute on: level 2, rebuys closed
         public = table.tournament_public()
         assert public is not None and public["level"] == 2 and not public["rebuy_open"]

@@ -291,7 +291,7 @@ def _changed(table: LiveTable, deal: bool = False) -> None:
     table.saving.commit(session=True)
     table.broadcast()
     if deal:  # (a waiting table deals; the pause between hands is not cut short)
-        table._deal_soon()
+        table.dealer.deal_soon()
 
 
 def _seat_arg(table: LiveTable, body: dict[str, Any]) -> int:
@@ -316,7 +316,7 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
             table.release_clocks()
         _changed(table, deal=True)
     elif op == "deal_now":
-        table.deal_now()
+        table.dealer.deal_now()
         _changed(table)
     elif op == "remove":
         seat = _seat_arg(table, body)

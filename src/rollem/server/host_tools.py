@@ -101,7 +101,7 @@ def _changed(table: LiveTable, seats: Sequence[Any] = (), deal: bool = False) ->
     table.saving.commit(seats=list(seats), session=True)
     table.broadcast()
     if deal:
-        table._deal_soon()
+        table.dealer.deal_soon()
 
 
 def _seat(table: LiveTable, body: dict[str, Any]) -> int:
@@ -123,7 +123,7 @@ def host_op(table: LiveTable, op: str, body: dict[str, Any]) -> None:
         if seat not in requests:
             raise _refused("not_waiting", f"seat {seat} has not asked to rebuy")
         if op == "approve_rebuy":
-            table._rebuy(seat, approved=True)  # refused (request kept) if it cannot be
+            table.dealer.rebuy(seat, approved=True)  # refused (request kept) if it cannot be
             return
         requests.remove(seat)
         _tell(table, seat, "rebuy_declined", "the host declined your rebuy")

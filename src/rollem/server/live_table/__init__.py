@@ -60,9 +60,6 @@ from rollem.server.game_session import committed_source as committed_source
 from rollem.server.game_session import new_deal_proof as new_deal_proof
 from rollem.server.game_session import pick_bot_game as pick_bot_game
 from rollem.server.game_session import seat_odds as seat_odds
-from rollem.server.live_table import (
-    hands,
-)
 from rollem.server.live_table.choice import DealersChoice
 from rollem.server.live_table.clients import CONNECTIONS_PER_SEAT
 from rollem.server.live_table.clients import MAX_BACKLOG as MAX_BACKLOG
@@ -72,6 +69,7 @@ from rollem.server.live_table.clients import _dumps as _dumps
 from rollem.server.live_table.errors import PAUSED_NOTICE as PAUSED_NOTICE
 from rollem.server.live_table.errors import RECOVERING_REFUSAL as RECOVERING_REFUSAL
 from rollem.server.live_table.errors import TableError as TableError
+from rollem.server.live_table.hands import Dealer
 from rollem.server.live_table.messages import Messages
 from rollem.server.live_table.pace import Pace
 from rollem.server.live_table.player_names import MAX_NAME as MAX_NAME
@@ -79,12 +77,14 @@ from rollem.server.live_table.player_names import MAX_NAME_CODE_POINTS as MAX_NA
 from rollem.server.live_table.player_names import clean_name as clean_name
 from rollem.server.live_table.saving import Saving
 from rollem.server.live_table.seats import Seating
+from rollem.server.live_table.seeding import Seeding
 from rollem.server.live_table.tourney import Tourney
 from rollem.server.live_table.turns import Turns
 from rollem.server.live_table.views import STATE_CACHE_SECONDS as STATE_CACHE_SECONDS
 from rollem.server.live_table.views import Views
 from rollem.server.protocol import ClientMessage as ClientMessage
 from rollem.server.store import SeatRow, Store, token_digest
+from rollem.table import Table as SessionTable
 
 __all__ = ["Client", "LiveTable", "TableError", "clean_name"]
 
@@ -132,7 +132,7 @@ class LiveTable:
 
     ``session`` (JSON, stored) holds: ``started``, ``hand_no`` (last hand
     dealt), ``in_hand``, ``button``, ``seeding`` (a committed deal waiting for
-    client seeds, with its secret key: :func:`~rollem.server.live_table.hands._deal`),
+    client seeds, with its secret key: :meth:`Seeding.commit_deal`),
     ``hand_hash`` (the last hand's, hex: the next commitment's chain, issue 32),
     ``choice`` (a pending dealer's choice:
     ``{"hand", "seat", "games", "players", "digest"}`` -- the chooser's seat token
@@ -192,7 +192,6 @@ class LiveTable:
         self.host_digest = host_digest
         self.hand: GameSession | None = None
         self.seq: int = int(session.get("seq", 0))
-        self._next_hand_timer: asyncio.TimerHandle | None = None
         self.last_result: dict[str, Any] | None = session.get("last_result")
         self.final_hand: GameSession | None = None
         self.closed = False
@@ -210,6 +209,8 @@ class LiveTable:
         self.pace = Pace(self)
         self.tourney = Tourney(self)
         self.messages = Messages(self)
+        self.dealer = Dealer(self)
+        self.seeding = Seeding(self)
         self.dealers_choice = DealersChoice(self)
 
     # -- creation and restore ----------------------------------------------
@@ -335,21 +336,19 @@ class LiveTable:
         offered, see :meth:`Turns.refresh_decisions`), or deal the next hand."""
         if self.hand is not None and self.hand.over:
             # Committed actions finished the hand but the result was not; finish now.
-            self._finish_hand()
+            self.dealer.finish_hand()
             return
         self.turns.refresh_decisions(opened=opened)
         seeding = self.session.get("seeding")
         if seeding:  # a committed deal waiting for seeds: its time goes on (issue 32)
-            self._schedule_next_hand(max(0.0, float(seeding["until"]) - self.clock()))
+            self.dealer.schedule_next_hand(max(0.0, float(seeding["until"]) - self.clock()))
         elif (self.hand is None and self.session.get("started")
               and not self.dealers_choice.open_choice()):
-            self._schedule_next_hand(self.config.between_hands)
+            self.dealer.schedule_next_hand(self.config.between_hands)
 
     def stop_timers(self) -> None:
         self.turns.stop()
-        if self._next_hand_timer is not None:
-            self._next_hand_timer.cancel()
-        self._next_hand_timer = None
+        self.dealer.stop()
         self.saving.stop_retry()
 
     def adopt(self, fresh: LiveTable) -> None:
@@ -392,26 +391,6 @@ class LiveTable:
         self.stop_timers()
         for client in self.seating.all_clients():
             client.close()
-
-    # The methods of each job, defined as functions of ``self`` in its module.
-
-    # -- dealing and finishing hands (hands.py) --------------------------------------
-    _schedule_next_hand = hands._schedule_next_hand
-    _deal_soon = hands._deal_soon
-    deal_now = hands.deal_now
-    _waiting_for = hands._waiting_for
-    waiting_for = hands.waiting_for
-    session_table = hands.session_table
-    dealt_in = hands.dealt_in
-    _maybe_start_hand = hands._maybe_start_hand
-    _deal = hands._deal
-    public_seeding = hands.public_seeding
-    _seed_senders = hands._seed_senders
-    seeds_missing = hands.seeds_missing
-    take_client_seed = hands.take_client_seed
-    _deal_seeded = hands._deal_seeded
-    _finish_hand = hands._finish_hand
-    _rebuy = hands._rebuy
 
     # -- what clients see (:class:`Views`) -----------------------------------------
     def table_public(self) -> dict[str, Any]:
@@ -508,3 +487,16 @@ class LiveTable:
     def handle(self, client: Client, msg: ClientMessage) -> None:
         """Apply one checked client message (:meth:`Messages.handle`)."""
         self.messages.handle(client, msg)
+
+    # -- dealing (:class:`Dealer`) -------------------------------------------------
+    def session_table(self, out: set[int] | None = None) -> SessionTable:
+        """The table's session as a :class:`rollem.table.Table` (:meth:`Dealer.session_table`)."""
+        return self.dealer.session_table(out)
+
+    def dealt_in(self) -> list[int]:
+        """Seats to deal the next hand (:meth:`Dealer.dealt_in`)."""
+        return self.dealer.dealt_in()
+
+    def waiting_for(self) -> str | None:
+        """Why a started table deals no hand now (:meth:`Dealer.waiting_for`)."""
+        return self.dealer.waiting_for()

@@ -31,8 +31,8 @@ class DealersChoice:
     ``clock``; the open decision's clock from ``table.turns``
     (``decision_opened``, ``decision_seq``, ``refresh_decisions``,
     ``bump_seq``); writes with ``table.saving``, tells with
-    ``table.views``; deals with ``table.session_table``, ``table._deal`` and
-    ``table._schedule_next_hand``; the host's pending settings and skipped
+    ``table.views``; deals with ``table.dealer.session_table``, ``table.seeding.commit_deal`` and
+    ``table.dealer.schedule_next_hand``; the host's pending settings and skipped
     seats from :mod:`rollem.server.host`.
     """
 
@@ -152,13 +152,13 @@ class DealersChoice:
             live.saving.commit(session=True)
             live.turns.refresh_decisions()
             live.views.broadcast()
-            live._schedule_next_hand(0.0)
+            live.dealer.schedule_next_hand(0.0)
             return
         # The session deals the players it was offered for, less those that left or
         # sat out since; the button moves on if it left (Table.deal).
         offered = Deal(int(choice["seat"]), tuple(int(p) for p in choice["players"]),
                        tuple(live.config.game_of(g) for g in choice["games"]))
-        table = live.session_table(
+        table = live.dealer.session_table(
             out={s for s in range(live.config.seats) if s not in live.seats
                  or self.taken_since(choice, s) or live.seats[s].gone
                  or host.skip_deal(live, s)})
@@ -167,9 +167,9 @@ class DealersChoice:
             live.saving.commit(session=True)
             live.turns.refresh_decisions()
             live.views.broadcast()
-            live._schedule_next_hand(live.config.between_hands)
+            live.dealer.schedule_next_hand(live.config.between_hands)
             return
-        live._deal(int(choice["hand"]), game, table, offered,
+        live.seeding.commit_deal(int(choice["hand"]), game, table, offered,
                    pick=offered_games if game is None else None)
 
     def taken_since(self, choice: dict[str, Any], seat: int) -> bool:

@@ -73,7 +73,7 @@ class Messages:
     ``hand``, ``seq``, ``closed`` and ``ODDS_BUDGET`` (a class setting tests
     replace); routes each message to the part that applies it
     (``table.turns.act``, ``table.dealers_choice.choose``,
-    ``table.take_client_seed``, ``table._rebuy``, ``table.tourney``,
+    ``table.seeding.take_client_seed``, ``table.dealer.rebuy``, ``table.tourney``,
     :func:`rollem.server.host.handle`), refuses with
     ``table.saving.send_after_commit``, and asks the odds of
     ``live_table._ODDS_THREAD``, ``live_table._ODDS_WORKERS`` and
@@ -124,7 +124,7 @@ class Messages:
             if client.seat is None or client.seat not in table.seats:
                 raise TableError("not_seated", "take a seat first")
             assert msg.hand is not None
-            table.take_client_seed(client.seat, msg.hand, str(msg.body["seed"]))
+            table.seeding.take_client_seed(client.seat, msg.hand, str(msg.body["seed"]))
             return
         if msg.type in ("host", "sit_out", "show", "chat", "straddle"):
             host.handle(table, client, msg)
@@ -149,7 +149,7 @@ class Messages:
             table.session["started"] = True
             table.saving.commit(session=True)
             table.views.broadcast()
-            table._schedule_next_hand(0.0)
+            table.dealer.schedule_next_hand(0.0)
             return
         if msg.type == "odds":
             self._odds(client, msg)
@@ -158,7 +158,7 @@ class Messages:
         if seat is None or seat not in table.seats:
             raise TableError("not_seated", "take a seat first")
         if msg.type == "rebuy":
-            table._rebuy(seat, by_host=client.is_host)
+            table.dealer.rebuy(seat, by_host=client.is_host)
             return
         choice = table.session.get("choice")
         if msg.type == "choose_game":

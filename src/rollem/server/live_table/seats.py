@@ -73,7 +73,7 @@ class Seating:
     with ``table.views``, times out a gone seat's decision with
     ``table.turns``, lapses its dealer's choice (``table.dealers_choice.choice_lapses``),
     counts a newcomer as attendance (``table.pace.attended``) and may deal
-    (``table._deal_soon``); computer players hear of a new opponent in
+    (``table.dealer.deal_soon``); computer players hear of a new opponent in
     ``live_table._BOT_THREAD``.
     """
 
@@ -203,7 +203,7 @@ class Seating:
         self.seats[seat] = Seat(row)
         table.views.broadcast()
         table.pace.attended()  # a person sat down: the table is played again
-        table._deal_soon()
+        table.dealer.deal_soon()
         return seat, token
 
     def connect(self, client: Client, most: int = CONNECTIONS_PER_SEAT) -> None:

@@ -52,7 +52,7 @@ class Tourney:
     Takes from its ``table``: ``config`` (the schedule, buy-in, payouts),
     ``session``, ``seats``, ``hand``, ``clock``; after a ``deal`` message it
     bumps the table's ``seq`` (``table.turns``), writes (``table.saving``),
-    tells (``table.views``) and may deal (``table._deal_soon``).
+    tells (``table.views``) and may deal (``table.dealer.deal_soon``).
     """
 
     def __init__(self, table: LiveTable) -> None:
@@ -280,7 +280,7 @@ class Tourney:
         live.saving.commit(session=True)
         live.views.broadcast()
         if state.get("proposal") is None and not state.get("over"):
-            live._deal_soon()
+            live.dealer.deal_soon()
 
     def _offer(self, t: Tournament) -> None:
         """Work out the open proposal's shares from the stacks now; computer players

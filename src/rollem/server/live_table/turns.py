@@ -63,7 +63,7 @@ class Turns:
     written here), ``seats``, ``hand``, ``seq`` (bumped here:
     :meth:`bump_seq`), ``closed``, ``clock``; it writes with
     ``table.saving``, tells with ``table.views.broadcast``, finishes hands
-    with ``table._finish_hand``, names a lapsed dealer's choice with
+    with ``table.dealer.finish_hand``, names a lapsed dealer's choice with
     ``table.dealers_choice.choose``, asks ``table.seating.computer_player`` and ``table.pace``, and
     the executors ``live_table._SHOWDOWN_THREAD`` and ``live_table._BOT_THREAD``
     (looked up at call time: tests replace them).
@@ -144,7 +144,7 @@ class Turns:
             action=(hand.hand_no, applied.index, seat, applied.record, source, applied.events),
         )
         if hand.over:
-            table._finish_hand()
+            table.dealer.finish_hand()
             return
         self.refresh_decisions()
         table.views.broadcast()
