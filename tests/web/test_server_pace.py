@@ -185,7 +185,7 @@ def test_a_table_at_its_storage_limit_deals_no_more_and_says_why() -> None:
         assert store.load_table(table.id).stored == stored  # type: ignore[union-attr]
         # the last hand passed the limit: before it the table was under it
         assert stored - hand_bytes(store, table.id, hands) < 20_000
-        text = table.waiting_for()
+        text = table.dealer.waiting_for()
         assert text is not None and text.startswith("No more hands: this table has stored")
         assert "the most this server keeps for one table (0.02 MB)" in text
         state = table.state(None, is_host=True)
@@ -220,7 +220,7 @@ def test_the_servers_storage_limit_stops_every_table() -> None:
         manager.count_stored()
         assert budget.used == store.stored_total() == total
         for table in (first, second):
-            text = table.waiting_for()
+            text = table.dealer.waiting_for()
             assert text is not None and "the server's storage for hands is full" in text
             assert table.hand is None
 
@@ -235,14 +235,14 @@ def test_a_table_no_person_plays_stops_and_deal_now_deals_again() -> None:
         dealt = play(loop, table, ann, fold, 120.0)
         assert 10 <= len(dealt) <= 13  # 60 s of a hand each 5 s (or so), then it stopped
         assert loop.now - dealt[-1] > 55.0
-        text = table.waiting_for()
+        text = table.dealer.waiting_for()
         assert text is not None and text.startswith(
             "Dealing stopped: no person has played a hand for 1 minutes")
         hands = int(table.session["hand_no"])
         loop.call(table.handle, host, ClientMessage("host", None, table.seq,
                                                     {"op": "deal_now"}))
         loop.advance(0.5)
-        assert int(table.session["hand_no"]) == hands + 1 and table.waiting_for() is None
+        assert int(table.session["hand_no"]) == hands + 1 and table.dealer.waiting_for() is None
 
 
 def test_tables_no_person_played_are_swept_on_sqlite_and_postgresql(

@@ -42,7 +42,6 @@ the parts that use them.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import sqlite3
@@ -52,10 +51,8 @@ from typing import Any
 
 from rollem.server import host
 from rollem.server.budget import DiskBudget
-from rollem.server.budget_workers import BudgetWorkers
 from rollem.server.config import TableConfig
-from rollem.server.fair_executor import FairExecutor
-from rollem.server.game_session import ODDS_PRELOAD, GameSession, new_bot
+from rollem.server.game_session import GameSession, new_bot
 from rollem.server.game_session import committed_source as committed_source
 from rollem.server.game_session import new_deal_proof as new_deal_proof
 from rollem.server.game_session import pick_bot_game as pick_bot_game
@@ -69,6 +66,10 @@ from rollem.server.live_table.clients import _dumps as _dumps
 from rollem.server.live_table.errors import PAUSED_NOTICE as PAUSED_NOTICE
 from rollem.server.live_table.errors import RECOVERING_REFUSAL as RECOVERING_REFUSAL
 from rollem.server.live_table.errors import TableError as TableError
+from rollem.server.live_table.executors import _BOT_THREAD as _BOT_THREAD
+from rollem.server.live_table.executors import _ODDS_THREAD as _ODDS_THREAD
+from rollem.server.live_table.executors import _ODDS_WORKERS as _ODDS_WORKERS
+from rollem.server.live_table.executors import _SHOWDOWN_THREAD as _SHOWDOWN_THREAD
 from rollem.server.live_table.hands import Dealer
 from rollem.server.live_table.messages import Messages
 from rollem.server.live_table.pace import Pace
@@ -84,32 +85,10 @@ from rollem.server.live_table.views import STATE_CACHE_SECONDS as STATE_CACHE_SE
 from rollem.server.live_table.views import Views
 from rollem.server.protocol import ClientMessage as ClientMessage
 from rollem.server.store import SeatRow, Store, token_digest
-from rollem.table import Table as SessionTable
 
 __all__ = ["Client", "LiveTable", "TableError", "clean_name"]
 
 log = logging.getLogger("rollem.server")
-
-_BOT_THREAD = FairExecutor(workers=1, thread_name_prefix="rollem-bots")
-"""Computer players decide here, off the event loop, one call at a time per
-table (``submit_for(table id, ...)``), the tables sharing the thread by fair
-queuing: a table whose bots ask for many decisions at once does not hold up
-another's, which waits only for the decision being made.  One worker: the
-bots' Python holds the GIL, so a second thread adds no CPU, only contention
-(measured slower, bench/bench_web_bots.py)."""
-
-_ODDS_THREAD = FairExecutor(workers=2, thread_name_prefix="rollem-odds")
-"""Practice odds are queued here, off the event loop (and apart from the bots),
-one at a time per table, the tables sharing the workers as the bots' thread;
-each of its two threads waits for its request in a worker process of
-:data:`_ODDS_WORKERS` (issue 34)."""
-
-_ODDS_WORKERS = BudgetWorkers(preload=ODDS_PRELOAD)
-"""The processes that compute practice odds, each request under
-:attr:`LiveTable.ODDS_BUDGET` of CPU time (killed past it, or when its asker
-leaves or the hand moves on), at a lower CPU priority than the event loop,
-apart from its GIL (:mod:`rollem.server.budget_workers`).  At most two busy at once (one per
-thread of :data:`_ODDS_THREAD`)."""
 
 def warm_odds_workers() -> None:
     """Start the practice-odds workers' fork server in the background (returns at
@@ -117,12 +96,6 @@ def warm_odds_workers() -> None:
     for the odds to load (issue 34)."""
     _ODDS_WORKERS.warm()
 
-
-_SHOWDOWN_THREAD = FairExecutor(workers=1, thread_name_prefix="rollem-showdowns")
-"""The actions of a hand whose showdown is costly (``GameSession.off_loop``) are
-applied here, off the event loop, one at a time per table, the tables sharing
-the thread by fair queuing (issue 34): a table waits for its own showdown,
-never for another's queue."""
 
 AuditHook = Callable[["LiveTable", int | None, str], None]
 
@@ -292,43 +265,13 @@ class LiveTable:
         period, as after any lost connection.
         """
         now = self.clock()
-        loop = asyncio.get_running_loop()
-        away = self.session.get("away") or {}
-        for number, seat in self.seats.items():
-            if seat.row.bot is None and not seat.clients:
-                # Away since the stored moment (or since now, if it was connected).
-                since = min(now, float(away.get(str(number), now)))
-                seat.disconnected_since = since
-                loop.call_later(max(0.0, since + self.config.grace_seconds - now),
-                                self.seating.grace_over, number, seat, since)
+        self.seating.resume(now)
         if self._final_pending is not None:
-            self._restore_final_off_loop(*self._final_pending)
+            self.dealer.restore_final_off_loop(*self._final_pending)
             self._final_pending = None
         # The open decision's clock counts from when it opened (stored), not from now.
         at = self.session.get("opened_at", self.session.get("at"))
         self.continue_play(opened=min(now, float(at)) if at is not None else None)
-
-    def _restore_final_off_loop(self, hand_no: int, setup: dict[str, Any],
-                                actions: list[Any]) -> None:
-        """Replay the last finished hand of a costly game (its showdown may take
-        seconds: a stored file accepted before the bound of issue 34) in the
-        showdown thread, then show it on the felt if no hand came since."""
-        fut = asyncio.wrap_future(_SHOWDOWN_THREAD.submit_for(
-            self.id, GameSession.restore, hand_no, setup, actions))
-
-        def done(f: asyncio.Future[GameSession]) -> None:
-            if f.cancelled() or self.closed:
-                return
-            if f.exception() is not None:
-                log.error("table %s: hand %s could not be replayed: %r", self.id, hand_no,
-                          f.exception())
-                return
-            if self.hand is None and self.final_hand is None and (
-                    self.last_result or {}).get("hand") == hand_no:
-                self.final_hand = f.result()
-                self.views.broadcast()
-
-        fut.add_done_callback(done)
 
     def continue_play(self, opened: float | None = None) -> None:
         """Go on from what is committed, as after a restart: finish a hand whose
@@ -363,20 +306,8 @@ class LiveTable:
         self.hand = fresh.hand
         self.final_hand = fresh.final_hand
         if fresh._final_pending is not None:  # a costly game's: replayed off the loop
-            self._restore_final_off_loop(*fresh._final_pending)
-        now = self.clock()
-        loop = asyncio.get_running_loop()
-        for number in [n for n in self.seats if n not in fresh.seats]:
-            self.seating.release_seat(number)  # a seat that was never saved
-        for number, seat in fresh.seats.items():
-            if number in self.seats:
-                self.seats[number].row = seat.row
-                continue
-            self.seats[number] = seat  # a seat whose freeing was never saved
-            if seat.row.bot is None:
-                seat.disconnected_since = now
-                loop.call_later(self.config.grace_seconds, self.seating.grace_over, number, seat,
-                                now)
+            self.dealer.restore_final_off_loop(*fresh._final_pending)
+        self.seating.adopt(fresh.seating)
 
     async def wait_committed(self) -> None:
         """:meth:`Saving.wait_committed`."""
@@ -400,10 +331,6 @@ class LiveTable:
               kind: str = "full") -> dict[str, Any]:
         return self.views.state(seat, is_host, kind)
 
-    def state_text(self, seat: int | None, is_host: bool = False,
-                   kind: str = "full") -> str:
-        return self.views.state_text(seat, is_host, kind=kind)
-
     def dealt_in_hand(self, seat: int | None, hand: GameSession | None) -> bool:
         return self.views.dealt_in_hand(seat, hand)
 
@@ -421,11 +348,6 @@ class LiveTable:
     def decision_seq(self) -> dict[int, int]:
         """Seat -> the ``seq`` its open decision was offered at (:class:`Turns`)."""
         return self.turns.decision_seq
-
-    @property
-    def decision_opened(self) -> dict[int, float]:
-        """Seat -> when its open decision's clock started (:class:`Turns`)."""
-        return self.turns.decision_opened
 
     def hold_clocks(self) -> None:
         self.turns.hold_clocks()
@@ -480,23 +402,6 @@ class LiveTable:
         """Bytes of this table's hands stored (:meth:`Saving.stored_bytes`)."""
         return self.saving.stored_bytes()
 
-    def tournament_public(self) -> dict[str, Any] | None:
-        """What every client sees of the tournament (:meth:`Tourney.public`)."""
-        return self.tourney.public()
-
     def handle(self, client: Client, msg: ClientMessage) -> None:
         """Apply one checked client message (:meth:`Messages.handle`)."""
         self.messages.handle(client, msg)
-
-    # -- dealing (:class:`Dealer`) -------------------------------------------------
-    def session_table(self, out: set[int] | None = None) -> SessionTable:
-        """The table's session as a :class:`rollem.table.Table` (:meth:`Dealer.session_table`)."""
-        return self.dealer.session_table(out)
-
-    def dealt_in(self) -> list[int]:
-        """Seats to deal the next hand (:meth:`Dealer.dealt_in`)."""
-        return self.dealer.dealt_in()
-
-    def waiting_for(self) -> str | None:
-        """Why a started table deals no hand now (:meth:`Dealer.waiting_for`)."""
-        return self.dealer.waiting_for()

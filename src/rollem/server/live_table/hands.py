@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from rollem.server import host, host_tools
+from rollem.server import host, host_tools, live_table
 from rollem.server.game_session import GameSession
 from rollem.server.live_table.errors import TableError
 from rollem.table import DEALERS_CHOICE
@@ -56,6 +56,30 @@ class Dealer:
     def __init__(self, table: LiveTable) -> None:
         self.table = table
         self.next_hand_timer: asyncio.TimerHandle | None = None
+
+    def restore_final_off_loop(self, hand_no: int, setup: dict[str, Any],
+                               actions: list[Any]) -> None:
+        """Replay the last finished hand of a costly game (its showdown may take
+        seconds: a stored file accepted before the bound of issue 34) in the
+        showdown thread, then show it on the felt (``table.final_hand``) if no
+        hand came since."""
+        live = self.table
+        fut = asyncio.wrap_future(live_table._SHOWDOWN_THREAD.submit_for(
+            live.id, GameSession.restore, hand_no, setup, actions))
+
+        def done(f: asyncio.Future[GameSession]) -> None:
+            if f.cancelled() or live.closed:
+                return
+            if f.exception() is not None:
+                log.error("table %s: hand %s could not be replayed: %r", live.id, hand_no,
+                          f.exception())
+                return
+            if live.hand is None and live.final_hand is None and (
+                    live.last_result or {}).get("hand") == hand_no:
+                live.final_hand = f.result()
+                live.views.broadcast()
+
+        fut.add_done_callback(done)
 
     def stop(self) -> None:
         """Cancel the deal coming, if any (the table stops its timers)."""

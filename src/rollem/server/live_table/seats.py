@@ -83,6 +83,40 @@ class Seating:
         self.onlookers: set[Client] = set()
         self.idle_since = table.clock()  # nobody connected since (see TableManager)
 
+    def resume(self, now: float) -> None:
+        """A restored table resumes (at ``now``, on ``table.clock``): every player
+        starts disconnected, each keeping the seat for the grace period from the
+        stored moment they went away (or from now, if they were connected)."""
+        table = self.table
+        loop = asyncio.get_running_loop()
+        away = table.session.get("away") or {}
+        for number, seat in self.seats.items():
+            if seat.row.bot is None and not seat.clients:
+                # Away since the stored moment (or since now, if it was connected).
+                since = min(now, float(away.get(str(number), now)))
+                seat.disconnected_since = since
+                loop.call_later(max(0.0, since + table.config.grace_seconds - now),
+                                self.grace_over, number, seat, since)
+
+    def adopt(self, fresh: Seating) -> None:
+        """Take the committed seats of ``fresh`` (a rebuilt table's,
+        :meth:`LiveTable.adopt`), keeping the connections: a seat that was never
+        saved is released, a seat whose freeing was never saved is back (its
+        player away from now)."""
+        table = self.table
+        now = table.clock()
+        loop = asyncio.get_running_loop()
+        for number in [n for n in self.seats if n not in fresh.seats]:
+            self.release_seat(number)  # a seat that was never saved
+        for number, seat in fresh.seats.items():
+            if number in self.seats:
+                self.seats[number].row = seat.row
+                continue
+            self.seats[number] = seat  # a seat whose freeing was never saved
+            if seat.row.bot is None:
+                seat.disconnected_since = now
+                loop.call_later(table.config.grace_seconds, self.grace_over, number, seat, now)
+
     def seat_for_token(self, token: str | None) -> int | None:
         if not token:
             return None
