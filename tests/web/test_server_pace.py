@@ -181,7 +181,7 @@ def test_a_table_at_its_storage_limit_deals_no_more_and_says_why() -> None:
         hands = int(table.session["hand_no"])
         assert table.hand is None and hands >= 2
         stored = stored_by_sql(store, table.id)
-        assert table.stored_bytes() == stored >= 20_000
+        assert table.saving.stored_bytes() == stored >= 20_000
         assert store.load_table(table.id).stored == stored  # type: ignore[union-attr]
         # the last hand passed the limit: before it the table was under it
         assert stored - hand_bytes(store, table.id, hands) < 20_000
@@ -197,7 +197,7 @@ def test_a_table_at_its_storage_limit_deals_no_more_and_says_why() -> None:
         loop.advance(5.0)
         assert int(table.session["hand_no"]) == hands  # nor by the host's deal now
         restored = LiveTable.restore(store, table.id)
-        assert restored.stored_bytes() == stored
+        assert restored.saving.stored_bytes() == stored
 
 
 def test_the_servers_storage_limit_stops_every_table() -> None:

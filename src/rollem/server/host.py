@@ -262,7 +262,7 @@ def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
                     table.session[key].remove(seat)
             note_own_action(table, seat)
         if out:  # not dealt in, even into a hand whose game the button is naming
-            table.choice_lapses(seat)
+            table.dealers_choice.choice_lapses(seat)
         _changed(table, deal=not out)
         return
     if msg.type == "show":
@@ -308,12 +308,12 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
     if op == "pause":
         if not s.get("host_paused"):
             s["host_paused"] = True
-            table.hold_clocks()  # every clock stops; nobody acts while paused
+            table.turns.hold_clocks()  # every clock stops; nobody acts while paused
         _changed(table)
     elif op == "resume":
         if s.get("host_paused"):
             s["host_paused"] = False
-            table.release_clocks()
+            table.turns.release_clocks()
         _changed(table, deal=True)
     elif op == "deal_now":
         table.dealer.deal_now()
@@ -478,7 +478,7 @@ def _show(table: LiveTable, seat: int, msg: ClientMessage) -> None:
     hand = table.final_hand if table.hand is None else None
     if hand is None or msg.hand != hand.hand_no:
         raise _error("no_hand", "cards can be shown only after the hand, until the next deal")
-    if not table.dealt_in_hand(seat, hand):
+    if not table.views.dealt_in_hand(seat, hand):
         # (an occupant who sat down after the deal shows nothing of the one before)
         raise _error("not_dealt", f"seat {seat} was not dealt into hand {hand.hand_no}")
     cards = msg.body.get("cards")

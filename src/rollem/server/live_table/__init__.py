@@ -5,39 +5,52 @@ one synchronous step at a time: check the message, apply it to the hand,
 commit it to the store, then queue the new state to every client.  No
 client hears of anything before it is committed.
 
-:class:`LiveTable` is one class with one state; its methods live in one
-module per job (written there as functions of ``self``, bound in the class
-body below), each saying the rules it carries:
+:class:`LiveTable` is made of parts, each an object that owns its own state
+in memory, made once by ``LiveTable.__init__`` and given the table
+(``part.table``), through which it reads the table's own state and calls
+the other parts; each part's docstring lists what it takes.  The rules each
+carries are in its module:
 
-- :mod:`~rollem.server.live_table.seats`: seats, joining, connections, the
-  grace period of a player who is away (R-C-15);
-- :mod:`~rollem.server.live_table.choice`: the dealer's choice and its clock
-  (R-C-12, R-C-15);
-- :mod:`~rollem.server.live_table.messages`: checking and routing client
-  messages, practice odds;
-- :mod:`~rollem.server.live_table.turns`: decisions, clocks, time banks,
-  computer players' turns and timeouts (R-C-15);
-- :mod:`~rollem.server.live_table.hands`: dealing and finishing hands, rebuys
-  (R-C-12, R-C-13, R-521-9);
-- :mod:`~rollem.server.live_table.views`: the public table, each seat's
-  state, the broadcast;
-- :mod:`~rollem.server.live_table.saving`: commit before telling, and the way
-  back when a write fails (pause, rebuild, retry);
-- :mod:`~rollem.server.live_table.tourney`: a sit-and-go's level clock,
-  bust-outs, places, rebuys, deal and payouts (issue 28);
-- :mod:`~rollem.server.live_table.pace`: the floor on the time per hand,
-  whether a person plays, the bytes its hands stored (issue 34);
+- ``table.seating`` (:class:`.seats.Seating`): seats, onlookers, joining,
+  connections, the grace period of a player who is away (R-C-15);
+- ``table.saving`` (:class:`.saving.Saving`): the write stream, commit before
+  telling, and the way back when a write fails (pause, rebuild, retry);
+- ``table.views`` (:class:`.views.Views`): the public table, each seat's
+  state, their caches, the broadcast;
+- ``table.turns`` (:class:`.turns.Turns`): the open decisions, their clocks
+  and timers, applying actions, computer players' turns, timeouts (R-C-15);
+- ``table.dealer`` (:class:`.hands.Dealer`): the next deal and its timer, who
+  is dealt in, finishing hands, rebuys (R-C-12, R-521-9);
+- ``table.seeding`` (:class:`.seeding.Seeding`): the deck committed before
+  the client seeds, then dealt from both (issue 32, R-C-13);
+- ``table.dealers_choice`` (:class:`.choice.DealersChoice`): naming the game
+  and its clock (R-C-12, R-C-15);
+- ``table.messages`` (:class:`.messages.Messages`): checking and routing
+  client messages, practice odds in flight;
+- ``table.tourney`` (:class:`.tourney.Tourney`): a sit-and-go (issue 28);
+- ``table.pace`` (:class:`.pace.Pace`): the floor on the time per hand,
+  whether a person plays (issue 34).
 
-with :mod:`~rollem.server.live_table.clients` (connections and seats in
-memory), :mod:`~rollem.server.live_table.player_names` (:func:`clean_name`)
-and :mod:`~rollem.server.live_table.errors` (:class:`TableError`).  This
-module keeps the class's settings (which tests replace), its state
-(``__init__``), creation, restore, resuming play and shutdown.
+The parts whose state is stored keep it in the table's ``session`` (the
+choice, the seeding, the tournament: see :class:`LiveTable`).  The table
+keeps what every part reads (``store``, ``id``, ``config``, ``session``,
+``seq``, ``hand``, ``final_hand``, ``last_result``, ``closed``), its settings
+(class attributes tests replace), creation, restore, resume, the rebuild
+(:meth:`LiveTable.adopt`) and shutdown, and a small public surface for the
+rest of the server (app.py, manager.py, host.py...) that delegates to the
+parts.  A player's action, for one, flows: ``LiveTable.handle`` ->
+``Messages.handle`` (checks; waits while an action is applied off the loop)
+-> ``Turns.act`` (the hand) -> ``Saving.write`` (queued) ->
+``Dealer.finish_hand`` or ``Turns.refresh_decisions`` -> ``Views.broadcast``
+-> ``Saving.send_after_commit`` (sent once committed).
 
-The executors and engine functions that tests replace in this module
-(``_BOT_THREAD``, ``_SHOWDOWN_THREAD``, ``pick_bot_game``, ``seat_odds``,
-``new_deal_proof``, ``committed_source``) are looked up here at call time by
-the parts that use them.
+Beside them: :mod:`.clients` (:class:`Client`, :class:`Seat`),
+:mod:`.player_names` (:func:`clean_name`), :mod:`.errors`
+(:class:`TableError`) and :mod:`.executors` (the threads every table
+shares).  The executors and engine functions tests replace here
+(``_BOT_THREAD``, ``_SHOWDOWN_THREAD``, ``_ODDS_THREAD``, ``_ODDS_WORKERS``,
+``pick_bot_game``, ``seat_odds``, ``new_deal_proof``, ``committed_source``)
+are looked up here (``live_table.X``) at call time by the parts.
 """
 
 from __future__ import annotations
@@ -89,6 +102,7 @@ from rollem.server.store import SeatRow, Store, token_digest
 __all__ = ["Client", "LiveTable", "TableError", "clean_name"]
 
 log = logging.getLogger("rollem.server")
+
 
 def warm_odds_workers() -> None:
     """Start the practice-odds workers' fork server in the background (returns at
@@ -290,6 +304,7 @@ class LiveTable:
             self.dealer.schedule_next_hand(self.config.between_hands)
 
     def stop_timers(self) -> None:
+        """Close the open decisions and cancel the coming deal and write retry."""
         self.turns.stop()
         self.dealer.stop()
         self.saving.stop_retry()
@@ -318,21 +333,20 @@ class LiveTable:
         return await self.saving.public_when_committed(limit)
 
     def shutdown(self) -> None:
+        """Stop every timer and close every connection (the server drops the table)."""
         self.closed = True
         self.stop_timers()
         for client in self.seating.all_clients():
             client.close()
 
-    # -- what clients see (:class:`Views`) -----------------------------------------
+    # -- the public surface: what the rest of the server calls (app.py, manager.py,
+    # host.py, table_help.py), each delegating to its part --------------------------
     def table_public(self) -> dict[str, Any]:
         return self.views.table_public()
 
     def state(self, seat: int | None, is_host: bool = False,
               kind: str = "full") -> dict[str, Any]:
         return self.views.state(seat, is_host, kind)
-
-    def dealt_in_hand(self, seat: int | None, hand: GameSession | None) -> bool:
-        return self.views.dealt_in_hand(seat, hand)
 
     def hand_viewer(self, seat: int | None, hand: GameSession | None) -> int | None:
         return self.views.hand_viewer(seat, hand)
@@ -343,19 +357,11 @@ class LiveTable:
     def broadcast(self) -> None:
         self.views.broadcast()
 
-    # -- decisions and clocks (:class:`Turns`) -------------------------------------
     @property
     def decision_seq(self) -> dict[int, int]:
         """Seat -> the ``seq`` its open decision was offered at (:class:`Turns`)."""
         return self.turns.decision_seq
 
-    def hold_clocks(self) -> None:
-        self.turns.hold_clocks()
-
-    def release_clocks(self) -> None:
-        self.turns.release_clocks()
-
-    # -- seats and connections (:class:`Seating`) ----------------------------------
     @property
     def seats(self) -> dict[int, Seat]:
         """Seat number -> :class:`Seat` (:attr:`Seating.seats`)."""
@@ -388,19 +394,11 @@ class LiveTable:
     def all_clients(self) -> list[Client]:
         return self.seating.all_clients()
 
-    # -- the dealer's choice (:class:`DealersChoice`) ------------------------------
     def chooser(self) -> int | None:
         return self.dealers_choice.chooser()
 
     def open_choice(self) -> dict[str, Any] | None:
         return self.dealers_choice.open_choice()
-
-    def choice_lapses(self, number: int) -> bool:
-        return self.dealers_choice.choice_lapses(number)
-
-    def stored_bytes(self) -> int:
-        """Bytes of this table's hands stored (:meth:`Saving.stored_bytes`)."""
-        return self.saving.stored_bytes()
 
     def handle(self, client: Client, msg: ClientMessage) -> None:
         """Apply one checked client message (:meth:`Messages.handle`)."""

@@ -31,9 +31,9 @@ class DealersChoice:
     ``clock``; the open decision's clock from ``table.turns``
     (``decision_opened``, ``decision_seq``, ``refresh_decisions``,
     ``bump_seq``); writes with ``table.saving``, tells with
-    ``table.views``; deals with ``table.dealer.session_table``, ``table.seeding.commit_deal`` and
-    ``table.dealer.schedule_next_hand``; the host's pending settings and skipped
-    seats from :mod:`rollem.server.host`.
+    ``table.views``; deals with ``table.dealer`` (``session_table``,
+    ``schedule_next_hand``) and ``table.seeding.commit_deal``; the host's
+    pending settings and skipped seats from :mod:`rollem.server.host`.
     """
 
     def __init__(self, table: LiveTable) -> None:
@@ -114,7 +114,7 @@ class DealersChoice:
         """Deal the hand of the pending dealer's choice as ``game`` (R-C-12), or
         ``None``: a game picked at random (a computer player's pick, or the clock's,
         R-C-15) among those offered that the table still offers, after the client
-        seeds (issue 32: :func:`~rollem.server.live_table.hands._deal`).
+        seeds (issue 32: :meth:`Seeding.commit_deal`).
 
         Only the players the choice was offered for are dealt in (the games
         offered fit that many): seats that left or sat out since are not, and

@@ -1,5 +1,5 @@
 """Dealing and finishing the hands of a live table: who is dealt in (through
-:meth:`LiveTable.session_table`, the one model of the table's rules), the next
+:meth:`Dealer.session_table`, the one model of the table's rules), the next
 deal and its timer, settling stacks and carried chips, rebuys, and why a
 started table is waiting.  :class:`Dealer` is the table's part that deals;
 the secure deal itself (the deck committed, then the client seeds) is
@@ -103,7 +103,7 @@ class Dealer:
         back, was approved; the host resumed): deal in :data:`DEAL_SOON` seconds if
         no deal is coming.  The pause between hands already running is never cut
         short by it (issue 34): only the host's ``deal_now`` does
-        (:func:`deal_now`)."""
+        (:meth:`deal_now`)."""
         live = self.table
         if (live.session.get("started") and live.hand is None
                 and self.next_hand_timer is None):
@@ -112,7 +112,7 @@ class Dealer:
     def deal_now(self) -> None:
         """The host's "deal now": end the pause between hands and deal in
         :data:`DEAL_SOON` seconds (no sooner than the floor on the time per hand,
-        :meth:`floor_left`).  Also deals again at a table that stopped because no
+        :meth:`Pace.floor_left`).  Also deals again at a table that stopped because no
         person played for a while (:meth:`unattended_stop`).
 
         Raises :class:`TableError`: ``not_started``, ``in_hand`` (a hand is in
@@ -132,7 +132,7 @@ class Dealer:
         """Why the session ``table`` cannot deal its next hand, in words for the
         felt; ``None`` when it can: its reasons (R-C-12:
         :meth:`~rollem.table.Table.why_no_deal`), and this table's own -- a storage
-        limit reached, or no person played for a while (:meth:`why_stopped`), and
+        limit reached, or no person played for a while (:meth:`Pace.why_stopped`), and
         computer players do not play on alone here."""
         live = self.table
         stopped = live.pace.why_stopped()  # a storage limit, or no person plays (issue 34)

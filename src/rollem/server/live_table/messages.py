@@ -73,8 +73,8 @@ class Messages:
     ``hand``, ``seq``, ``closed`` and ``ODDS_BUDGET`` (a class setting tests
     replace); routes each message to the part that applies it
     (``table.turns.act``, ``table.dealers_choice.choose``,
-    ``table.seeding.take_client_seed``, ``table.dealer.rebuy``, ``table.tourney``,
-    :func:`rollem.server.host.handle`), refuses with
+    ``table.seeding.take_client_seed``, ``table.dealer.rebuy``,
+    ``table.tourney``, :func:`rollem.server.host.handle`), refuses with
     ``table.saving.send_after_commit``, and asks the odds of
     ``live_table._ODDS_THREAD``, ``live_table._ODDS_WORKERS`` and
     ``live_table.seat_odds`` (looked up at call time: tests replace them).

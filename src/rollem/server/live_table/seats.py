@@ -71,8 +71,8 @@ class Seating:
     and written here), ``host_digest``, ``hand``, ``closed``, ``clock``,
     ``bot_factory`` and ``RETRY_MAX``; it writes with ``table.saving``, tells
     with ``table.views``, times out a gone seat's decision with
-    ``table.turns``, lapses its dealer's choice (``table.dealers_choice.choice_lapses``),
-    counts a newcomer as attendance (``table.pace.attended``) and may deal
+    ``table.turns``, lapses its dealer's choice (``table.dealers_choice``),
+    counts a newcomer as attendance (``table.pace``) and may deal
     (``table.dealer.deal_soon``); computer players hear of a new opponent in
     ``live_table._BOT_THREAD``.
     """

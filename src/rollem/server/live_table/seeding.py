@@ -54,8 +54,8 @@ class Seeding:
         chained to the table's last hand (:func:`~rollem.server.game_session.
         new_deal_proof`), stored with the session (``session["seeding"]``) and its
         commitment announced to every client before any client seed is taken;
-        each person dealt in then sends a client seed (:func:`take_client_seed`),
-        and the hand is dealt (:func:`_deal_seeded`) once all of them have, or
+        each person dealt in then sends a client seed (:meth:`take_client_seed`),
+        and the hand is dealt (:meth:`deal_seeded`) once all of them have, or
         after :attr:`~rollem.server.live_table.LiveTable.CLIENT_SEED_WAIT`
         seconds with the empty seed for the rest.  The deal is the one the session
         ``table`` offers (R-C-12: its seats dealt in, button), kept like a
@@ -65,7 +65,7 @@ class Seeding:
         ``game`` ``None``: the game is picked at random among ``pick`` (the games
         offered, in order: a computer player's or the clock's dealer's choice,
         R-C-12, R-C-15); the commitment covers them, and the pick is made from the
-        hand's hash once the client seeds are in (:func:`_deal_seeded`,
+        hand's hash once the client seeds are in (:meth:`deal_seeded`,
         :func:`~rollem.server.game_session.pick_bot_game`), so nobody can steer
         it and every copy shows it (``_pick_games``)."""
         live = self.table
@@ -165,7 +165,7 @@ class Seeding:
     def deal_seeded(self) -> None:
         """Deal the committed hand waiting for seeds (``session["seeding"]``) from
         its committed deck and the client seeds in (the empty seed for every other
-        seat dealt in); see :func:`_deal`.  With fewer than two players left it
+        seat dealt in); see :meth:`commit_deal`.  With fewer than two players left it
         lapses and the table deals again when it can."""
         live = self.table
         seeding = live.session["seeding"]

@@ -5,7 +5,7 @@ players, and the payouts at the end.
 :class:`Tourney` is the table's part that runs it.  The tournament itself is
 :class:`rollem.tournament.session.Tournament`, the one model the terminal
 and ``simulate`` share: it is rebuilt from the session for each deal
-(:meth:`LiveTable.session_table`), and what a hand changes is written back
+(:meth:`Dealer.session_table`), and what a hand changes is written back
 (:meth:`Tourney.save`).
 
 ``session["tournament"]`` (JSON, stored) holds ``entrants`` (their seats,

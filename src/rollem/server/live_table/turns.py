@@ -59,14 +59,12 @@ class Turns:
     :attr:`deferred`).
 
     Takes from its ``table``: ``id``, ``config``, ``session`` (``seq``, ``at``,
-    ``opened_at``, ``held_used``, ``host_paused``, ``choice`` are read and
-    written here), ``seats``, ``hand``, ``seq`` (bumped here:
-    :meth:`bump_seq`), ``closed``, ``clock``; it writes with
-    ``table.saving``, tells with ``table.views.broadcast``, finishes hands
-    with ``table.dealer.finish_hand``, names a lapsed dealer's choice with
-    ``table.dealers_choice.choose``, asks ``table.seating.computer_player`` and ``table.pace``, and
-    the executors ``live_table._SHOWDOWN_THREAD`` and ``live_table._BOT_THREAD``
-    (looked up at call time: tests replace them).
+    ``opened_at``, ``held_used``), ``seats``, ``hand``, ``seq`` (bumped here:
+    :meth:`bump_seq`), ``closed``, ``clock``; writes with ``table.saving``,
+    tells with ``table.views``, finishes hands with ``table.dealer``, lets
+    ``table.dealers_choice`` pick a lapsed choice, asks
+    ``table.seating.computer_player`` and ``table.pace``, and the executors
+    ``live_table._SHOWDOWN_THREAD`` and ``_BOT_THREAD`` (at call time).
     """
 
     def __init__(self, table: LiveTable) -> None:
@@ -98,7 +96,7 @@ class Turns:
         the event loop: the action is applied to a copy of the hand in the showdown
         thread, in this table's turn (:data:`live_table._SHOWDOWN_THREAD`), and the
         copy is adopted when it is done; meanwhile the table's other messages, bot
-        decisions and timeouts wait (:func:`defer`), and the other tables go on
+        decisions and timeouts wait (:meth:`defer`), and the other tables go on
         (issue 34).  A refusal found there goes to ``refused`` (else it is logged);
         a malformed action is refused at once either way.
 
@@ -151,7 +149,7 @@ class Turns:
 
     def _act_off_loop(self, seat: int, wire: dict[str, Any], source: str,
                       refused: Callable[[ActionRefused], None] | None) -> None:
-        """:func:`_act` for a costly hand: apply to a copy in the showdown thread."""
+        """:meth:`act` for a costly hand: apply to a copy in the showdown thread."""
         table = self.table
         assert table.hand is not None
         hand = table.hand
@@ -184,7 +182,7 @@ class Turns:
                           refused: Callable[[ActionRefused], None] | None,
                           fut: asyncio.Future[Applied], started: float) -> None:
         """(Event loop.)  The copy of ``hand`` came back from the showdown thread:
-        adopt it and go on as :func:`_act`, unless the table closed or rebuilt its
+        adopt it and go on as :meth:`act`, unless the table closed or rebuilt its
         hand meanwhile (then the action is dropped: its seat's clock goes on)."""
         table = self.table
         took = time.perf_counter() - started
@@ -218,7 +216,7 @@ class Turns:
         return True
 
     def run_deferred(self) -> None:
-        """Run what :func:`defer` kept, until another action goes off the loop."""
+        """Run what :meth:`defer` kept, until another action goes off the loop."""
         table = self.table
         while self.deferred and not self.applying and not table.closed:
             later = self.deferred.popleft()
@@ -250,7 +248,7 @@ class Turns:
             table.session["opened_at"] = table.session["at"]
 
     def _decision_key(self) -> object:
-        """What identifies the open decision (see :meth:`_refresh_decisions`)."""
+        """What identifies the open decision (see :meth:`refresh_decisions`)."""
         table = self.table
         if table.hand is not None and not table.hand.over:
             return table.hand.decision_key()
@@ -289,7 +287,7 @@ class Turns:
         time the hand's open decision had used is kept (``session["held_used"]``,
         seconds, stored so a restart keeps it) for :meth:`release_clocks`.  The
         button's clock for naming a dealer's choice is held the same way
-        (:meth:`hold_choice_clock`)."""
+        (:meth:`DealersChoice.hold_choice_clock`)."""
         table = self.table
         if table.hand is not None and not table.hand.over and self.decision_opened:
             opened = min(self.decision_opened.values())
