@@ -42,7 +42,7 @@ class Views:
     Reads its ``table`` (never changes it): ``id``, ``config``, ``session``,
     ``seats``, ``hand``, ``final_hand``, ``last_result``, ``seq``, ``clock``,
     the open decisions (``table.turns``), the dealer's choice
-    (``table.choice``), the deal waiting for seeds, the tournament,
+    (``table.dealers_choice``), the deal waiting for seeds, the tournament,
     ``saving.paused``, and :mod:`rollem.server.host` / :mod:`~rollem.server.host_tools`
     for the host's part and the view kinds; the broadcast is queued with
     ``table.saving.send_after_commit`` (after the change is committed).
