@@ -177,10 +177,10 @@ class LiveTable:
         self.config = config
         self.session = session
         self.host_digest = host_digest
-        self.hand: GameSession | None = None
-        self.seq: int = int(session.get("seq", 0))
+        self.hand: GameSession | None = None  # the hand in play (set by the dealer's parts)
+        self.seq: int = int(session.get("seq", 0))  # bumped by Turns.bump_seq
         self.last_result: dict[str, Any] | None = session.get("last_result")
-        self.final_hand: GameSession | None = None
+        self.final_hand: GameSession | None = None  # the last finished hand, on the felt
         self.closed = False
         self.on_lease_lost: Callable[[LiveTable, BaseException], None] | None = None
         """Called when a write is refused because another process took the table over
@@ -189,6 +189,7 @@ class LiveTable:
             _ODDS_WORKERS.warm()  # (the odds workers load while the table fills)
         # a costly game's last finished hand, replayed off the loop by resume()
         self._final_pending: tuple[int, dict[str, Any], list[Any]] | None = None
+        # Its parts, each owning its own state (see the module docstring):
         self.seating = Seating(self, seats)
         self.saving = Saving(self, stored)
         self.views = Views(self)
