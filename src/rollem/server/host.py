@@ -468,7 +468,7 @@ def _chat(table: LiveTable, client: Client, text: object) -> None:
     table.saving.commit(session=True)
     text_out = _dumps({"type": "chat", "lines": [entry]})
     table.saving.send_after_commit([(c, text_out) for c in table.all_clients()
-                              if host_tools.view_kind(table, c) != "locked"])
+                                    if host_tools.view_kind(table, c) != "locked"])
 
 
 def _show(table: LiveTable, seat: int, msg: ClientMessage) -> None:
@@ -489,6 +489,6 @@ def _show(table: LiveTable, seat: int, msg: ClientMessage) -> None:
     table.seq += 1
     table.session["seq"] = table.seq
     table.saving.write(session=table.session,
-                 action=(hand.hand_no, applied.index, seat, applied.record, "player",
-                         applied.events))
+                       action=(hand.hand_no, applied.index, seat, applied.record, "player",
+                               applied.events))
     table.broadcast()
