@@ -383,17 +383,17 @@ def test_deal_now_is_refused_in_a_hand_and_while_paused() -> None:
         assert table.hand is not None
         with pytest.raises(TableError, match="a hand is in play; deal now ends the pause"):
             loop.call(table.messages.dispatch, host, ClientMessage("host", None, table.seq,
-                                                         {"op": "deal_now"}))
+                                                                   {"op": "deal_now"}))
         with pytest.raises(TableError, match="only the host"):
             loop.call(table.messages.dispatch, ann, ClientMessage("host", None, table.seq,
-                                                        {"op": "deal_now"}))
+                                                                  {"op": "deal_now"}))
         table.shutdown()
         paused, _ann, host2 = new_table(loop, store, DiskBudget(), bots=1, between_hands=20)
         play(loop, paused, _ann, fold, 1.0)
         assert paused.hand is None
         loop.call(paused.messages.dispatch, host2, ClientMessage("host", None, paused.seq,
-                                                       {"op": "pause"}))
+                                                                 {"op": "pause"}))
         with pytest.raises(TableError, match="the table is paused; resume it to deal"):
             loop.call(paused.messages.dispatch, host2, ClientMessage("host", None, paused.seq,
-                                                           {"op": "deal_now"}))
+                                                                     {"op": "deal_now"}))
 

@@ -170,7 +170,7 @@ class DealersChoice:
             live.dealer.schedule_next_hand(live.config.between_hands)
             return
         live.seeding.commit_deal(int(choice["hand"]), game, table, offered,
-                   pick=offered_games if game is None else None)
+                                 pick=offered_games if game is None else None)
 
     def taken_since(self, choice: dict[str, Any], seat: int) -> bool:
         """Whether ``seat``, one of the players ``choice`` was offered for, is held

@@ -312,7 +312,7 @@ class Dealer:
         self.schedule_next_hand(live.config.between_hands)
 
     def rebuy(self, seat: int, *, by_host: bool = False,
-               approved: bool = False) -> None:
+              approved: bool = False) -> None:
         """A player with no chips buys the starting stack again (R-C-12), under the
         table's rebuy rules (issue 27, :func:`rollem.server.host_tools.rebuy_policy`:
         the cap; at a table with ``rebuy_approval`` a request the host answers, made

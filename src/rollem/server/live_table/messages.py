@@ -197,7 +197,7 @@ class Messages:
                 + ", ".join(map(str, table.hand.pending_seats())),
             )
         table.turns.act(seat, msg.body["action"], "player",
-                  refused=lambda err: self._refuse(client, msg, err))
+                        refused=lambda err: self._refuse(client, msg, err))
 
     def _odds(self, client: Client, msg: ClientMessage) -> None:
         """Practice odds (issue 8): the asking seat's odds from its own view only,
@@ -275,7 +275,7 @@ class Messages:
             self.odds_costly.add(job.game)
             self._log_once("too_costly", job.game, logging.WARNING,
                       "practice odds stopped %s; answered too_costly (at once from now on)",
-                      error)
+                           error)
         if table.closed or client.closed or fut.cancelled():
             return
         ref = {"type": "odds", "hand": hand_no, "seq": seq}

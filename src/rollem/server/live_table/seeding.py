@@ -49,7 +49,7 @@ class Seeding:
         self.table = table
 
     def commit_deal(self, hand_no: int, game: str | None, table: SessionTable, deal: Deal,
-              pick: list[str] | None = None) -> None:
+                    pick: list[str] | None = None) -> None:
         """Commit to the deck of hand ``hand_no`` (issue 32): a new secret deal key
         chained to the table's last hand (:func:`~rollem.server.game_session.
         new_deal_proof`), stored with the session (``session["seeding"]``) and its

@@ -89,7 +89,7 @@ class Turns:
             self._last_key = None
 
     def act(self, seat: int, action: dict[str, Any], source: str,
-             refused: Callable[[ActionRefused], None] | None = None) -> None:
+            refused: Callable[[ActionRefused], None] | None = None) -> None:
         """Apply ``action`` (wire form) by ``seat``, commit it and tell everyone.
 
         A hand whose showdown is costly (:attr:`GameSession.off_loop`) is changed off
@@ -380,7 +380,7 @@ class Turns:
         if error is None:
             try:
                 self.act(seat, fut.result()[0], "bot",
-                          refused=lambda err: self._bot_failed(seat, opened_seq, err))
+                         refused=lambda err: self._bot_failed(seat, opened_seq, err))
                 return
             except (TableError, ActionRefused) as err:
                 error = err
