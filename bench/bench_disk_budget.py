@@ -36,7 +36,7 @@ def main() -> None:
                 table, ann, _host = new_table(loop, store, budget, bots=players - 1)
                 play(loop, table, ann, policy, 600.0)
                 hands = int(table.session["hand_no"])
-                per_hand = table.stored_bytes() / hands
+                per_hand = table.saving.stored_bytes() / hands
                 print(f"{players:7}  {name:6} {hands:12}  {per_hand:10.0f}  "
                       f"{per_hand * hands * 6 / 1e6:7.2f}")
 

@@ -248,7 +248,7 @@ class TablePlay:
         """Only people's decisions are open, every write is committed and every
         client has been told the latest state."""
         table = self.table
-        pending = table._pending_commit
+        pending = table.saving.pending
         return (table.hand is not None and bool(table.decision_seq)
                 and all(table.seats[s].row.bot is None for s in table.decision_seq)
                 and (pending is None or pending.done())

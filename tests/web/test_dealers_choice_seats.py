@@ -150,7 +150,7 @@ def test_a_newcomer_while_the_button_chooses_waits_for_the_next_hand() -> None:
         assert errors(people[chooser]) == []
         assert table.hand is not None and table.hand.hand_no == hand_no
         assert sorted(table.hand.seats) == [0, 1, 2]
-        assert not table.dealt_in_hand(3, table.hand) and 3 not in table.decision_seq
+        assert not table.views.dealt_in_hand(3, table.hand) and 3 not in table.decision_seq
         assert table.state(dan.seat)["hand"]["seat"] is None  # a watcher's view of it
 
 
@@ -171,7 +171,7 @@ def test_a_newcomer_in_a_seat_left_while_the_button_chooses_is_not_dealt_in() ->
         assert errors(people[chooser]) == []
         assert table.hand is not None and table.hand.hand_no == hand_no
         assert sorted(table.hand.seats) == sorted({0, 1, 2} - {other})
-        assert not table.dealt_in_hand(other, table.hand) and other not in table.decision_seq
+        assert not table.views.dealt_in_hand(other, table.hand) and other not in table.decision_seq
         assert table.state(dan.seat)["hand"]["seat"] is None
         # ... and is dealt into the next one.
         for _ in range(200):

@@ -47,7 +47,7 @@ def test_the_attack_fast_bots_stop_at_the_storage_limit(db: str) -> None:
             "SELECT (SELECT COALESCE(SUM(length(setup) + COALESCE(length(result), 0)), 0) "
             "FROM hands WHERE table_id=?) + (SELECT COALESCE(SUM(length(action) + "
             "length(events)), 0) FROM actions WHERE table_id=?)", (tid, tid)).fetchone()[0])
-        assert table.stored_bytes() == stored >= 60_000
+        assert table.saving.stored_bytes() == stored >= 60_000
         assert state["table"]["waiting_for"].startswith(
             "No more hands: this table has stored")
         time.sleep(1.0)

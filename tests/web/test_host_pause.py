@@ -87,7 +87,7 @@ def test_a_pause_mid_decision_freezes_the_clock_and_resume_gives_the_time_left()
         hand_no = table.hand.hand_no  # type: ignore[union-attr]
         [seat] = table.hand.pending_seats()  # type: ignore[union-attr]
         loop.advance(2.0)
-        used = loop.now - table.decision_opened[seat]  # about 2 of the 5 s
+        used = loop.now - table.turns.decision_opened[seat]  # about 2 of the 5 s
         done = acted(table)
         send(loop, table, host, "host", op="pause")
         assert table.session["host_paused"] and table.decision_seq == {}
@@ -192,7 +192,7 @@ def test_away_mode_sits_out_a_person_the_clock_acted_for_twice_in_a_row() -> Non
         assert table.table_public()["idle_away"] == [0, 1]
         loop.advance(30.0)  # the hand ends; no new hand: only a computer player is in
         assert table.hand is None
-        assert table.waiting_for() is not None
+        assert table.dealer.waiting_for() is not None
         # "I'm back": dealt in from the next hand, the streak starting again.
         send(loop, table, people[0], "sit_out", out=False)
         assert table.session["idle_away"] == [1] and 0 not in table.session["sitting_out"]

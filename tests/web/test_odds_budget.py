@@ -210,7 +210,7 @@ def test_the_asker_leaving_cancels_the_request(
         until(lambda: all(map(gone, pids)))
         assert pool.pids() == []
         table = srv.manager.get(tid)
-        until(lambda: table.odds_jobs == {})
+        until(lambda: table.messages.odds_jobs == {})
 
     asyncio.run(go())
 

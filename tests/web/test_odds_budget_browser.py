@@ -60,6 +60,6 @@ def test_too_costly_odds_say_so_in_one_line(browser: Any, live: ServerThread, sc
         box = page.locator("#odds-line").bounding_box()
         width = (PHONE if screen == "phone" else DESKTOP)["width"]
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
-        assert live.manager.get(tid).odds_costly == {"costly-wild"}  # (at once from now on)
+        assert live.manager.get(tid).messages.odds_costly == {"costly-wild"}  # (at once from now)
     finally:
         ctx.close()

@@ -264,7 +264,7 @@ def test_an_all_at_once_decision_keeps_its_clock_across_a_restart(server: Server
             # Reloaded from the store: Bob's decision opened at the deal.
             server.call(server.manager._drop, tid)
             again = server.call(server.manager.get, tid)
-            assert again is not table and s1 in again.decision_opened
-            assert again.decision_opened[s1] == pytest.approx(opened, abs=0.05)
+            assert again is not table and s1 in again.turns.decision_opened
+            assert again.turns.decision_opened[s1] == pytest.approx(opened, abs=0.05)
 
     asyncio.run(run())

@@ -190,7 +190,7 @@ def _time_out_people(table: LiveTable) -> None:
     """Every person's open decision runs out now (as its clock's timer would)."""
     for seat, opened in list(table.decision_seq.items()):
         if table.seats[seat].row.bot is None:
-            table._timeout(seat, opened)
+            table.turns.timeout(seat, opened)
 
 
 def test_writes_queued_behind_a_failed_one_are_never_committed(

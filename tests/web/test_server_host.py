@@ -93,12 +93,12 @@ def test_a_freed_seat_passes_on_no_host_role_and_waiting_joins_need_approval(
             await host.until(lambda s: s["table"]["approve_joins"])
             seat, _ = await asyncio.to_thread(join, server.url, tid, "Bob")
             st = await host.until(lambda s: s["table"]["waiting"] == [seat])
-            assert table.dealt_in() == [0]  # Bob waits: not dealt in
+            assert table.dealer.dealt_in() == [0]  # Bob waits: not dealt in
             await host.send({"type": "host", "op": "hand_over", "seat": seat})
             await host.until(lambda s: s["table"]["host_seat"] == seat)
             assert st["table"]["seats"][seat]["name"] == "Bob"
             # Bob leaves: the host role goes back to the creator's cookie.
-            server.call(lambda: (table._free_seat(seat), table.broadcast()))
+            server.call(lambda: (table.seating.free_seat(seat), table.broadcast()))
             st = await host.until(lambda s: s["table"]["host_seat"] is None
                                   and s["table"]["seats"][seat]["free"])
             assert st["table"]["waiting"] == [] and st["you"]["host"]

@@ -17,7 +17,7 @@ from rollem.server.live_table.views import NEXT_HAND, REBOUGHT, SAT_DOWN
 
 
 def next_hand(table: LiveTable, client: Client) -> Any:
-    told = json.loads(table.state_text(client.seat))["you"]["next_hand"]
+    told = json.loads(table.views.state_text(client.seat))["you"]["next_hand"]
     assert told == table.state(client.seat)["you"]["next_hand"]
     return told
 

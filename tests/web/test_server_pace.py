@@ -86,8 +86,8 @@ def play(loop: VirtualLoop, table: LiveTable, person: Client, policy: Policy,
         loop.advance(0.1)
         if int(table.session["hand_no"]) != last:
             last = int(table.session["hand_no"])
-            assert table._dealt_at is not None
-            dealt.append(table._dealt_at)
+            assert table.pace.dealt_at is not None
+            dealt.append(table.pace.dealt_at)
         person._pending.clear()
         seat = person.seat
         if table.hand is not None and seat in table.decision_seq:
@@ -181,11 +181,11 @@ def test_a_table_at_its_storage_limit_deals_no_more_and_says_why() -> None:
         hands = int(table.session["hand_no"])
         assert table.hand is None and hands >= 2
         stored = stored_by_sql(store, table.id)
-        assert table.stored_bytes() == stored >= 20_000
+        assert table.saving.stored_bytes() == stored >= 20_000
         assert store.load_table(table.id).stored == stored  # type: ignore[union-attr]
         # the last hand passed the limit: before it the table was under it
         assert stored - hand_bytes(store, table.id, hands) < 20_000
-        text = table.waiting_for()
+        text = table.dealer.waiting_for()
         assert text is not None and text.startswith("No more hands: this table has stored")
         assert "the most this server keeps for one table (0.02 MB)" in text
         state = table.state(None, is_host=True)
@@ -197,7 +197,7 @@ def test_a_table_at_its_storage_limit_deals_no_more_and_says_why() -> None:
         loop.advance(5.0)
         assert int(table.session["hand_no"]) == hands  # nor by the host's deal now
         restored = LiveTable.restore(store, table.id)
-        assert restored.stored_bytes() == stored
+        assert restored.saving.stored_bytes() == stored
 
 
 def test_the_servers_storage_limit_stops_every_table() -> None:
@@ -220,7 +220,7 @@ def test_the_servers_storage_limit_stops_every_table() -> None:
         manager.count_stored()
         assert budget.used == store.stored_total() == total
         for table in (first, second):
-            text = table.waiting_for()
+            text = table.dealer.waiting_for()
             assert text is not None and "the server's storage for hands is full" in text
             assert table.hand is None
 
@@ -235,14 +235,14 @@ def test_a_table_no_person_plays_stops_and_deal_now_deals_again() -> None:
         dealt = play(loop, table, ann, fold, 120.0)
         assert 10 <= len(dealt) <= 13  # 60 s of a hand each 5 s (or so), then it stopped
         assert loop.now - dealt[-1] > 55.0
-        text = table.waiting_for()
+        text = table.dealer.waiting_for()
         assert text is not None and text.startswith(
             "Dealing stopped: no person has played a hand for 1 minutes")
         hands = int(table.session["hand_no"])
         loop.call(table.handle, host, ClientMessage("host", None, table.seq,
                                                     {"op": "deal_now"}))
         loop.advance(0.5)
-        assert int(table.session["hand_no"]) == hands + 1 and table.waiting_for() is None
+        assert int(table.session["hand_no"]) == hands + 1 and table.dealer.waiting_for() is None
 
 
 def test_tables_no_person_played_are_swept_on_sqlite_and_postgresql(
@@ -382,18 +382,18 @@ def test_deal_now_is_refused_in_a_hand_and_while_paused() -> None:
         loop.advance(0.1)
         assert table.hand is not None
         with pytest.raises(TableError, match="a hand is in play; deal now ends the pause"):
-            loop.call(table._handle, host, ClientMessage("host", None, table.seq,
-                                                         {"op": "deal_now"}))
+            loop.call(table.messages.dispatch, host, ClientMessage("host", None, table.seq,
+                                                                   {"op": "deal_now"}))
         with pytest.raises(TableError, match="only the host"):
-            loop.call(table._handle, ann, ClientMessage("host", None, table.seq,
-                                                        {"op": "deal_now"}))
+            loop.call(table.messages.dispatch, ann, ClientMessage("host", None, table.seq,
+                                                                  {"op": "deal_now"}))
         table.shutdown()
         paused, _ann, host2 = new_table(loop, store, DiskBudget(), bots=1, between_hands=20)
         play(loop, paused, _ann, fold, 1.0)
         assert paused.hand is None
-        loop.call(paused._handle, host2, ClientMessage("host", None, paused.seq,
-                                                       {"op": "pause"}))
+        loop.call(paused.messages.dispatch, host2, ClientMessage("host", None, paused.seq,
+                                                                 {"op": "pause"}))
         with pytest.raises(TableError, match="the table is paused; resume it to deal"):
-            loop.call(paused._handle, host2, ClientMessage("host", None, paused.seq,
-                                                           {"op": "deal_now"}))
+            loop.call(paused.messages.dispatch, host2, ClientMessage("host", None, paused.seq,
+                                                                     {"op": "deal_now"}))
 

@@ -161,7 +161,7 @@ def test_two_tables_interleaved_each_strong_bot_reads_only_its_own_table() -> No
         play(loop, [(raising, raisers, aggressive), (calling, callers, passive)], hands=4)
         a, b = raising.seats[2].bot, calling.seats[2].bot
         assert isinstance(a, StrongBot) and isinstance(b, StrongBot) and a is not b
-        assert raising.computer_player(2) is a  # kept over the session, not remade
+        assert raising.seating.computer_player(2) is a  # kept over the session, not remade
 
         read_a, read_b = book_counts(a), book_counts(b)
         assert read_a == seen_counts(store, raising, 2)
@@ -192,9 +192,9 @@ def test_a_released_seat_drops_its_bot_and_the_others_forget_it() -> None:
         play(loop, [(table, people, aggressive)], hands=2)  # (then no decision is open)
         gone = table.seats[1].bot
         assert isinstance(gone, StrongBot)
-        stays = table.computer_player(2)
+        stays = table.seating.computer_player(2)
         assert 1 in stays.book.seats and 0 in stays.book.seats
-        freed = loop.call(table.release_seat, 1)
+        freed = loop.call(table.seating.release_seat, 1)
         assert freed.bot is None and 1 not in table.seats
         assert 1 not in stays.book.seats and 0 in stays.book.seats  # read of seat 1 forgotten
         dropped = weakref.ref(gone)
@@ -207,12 +207,12 @@ def test_a_new_occupant_of_a_seat_gets_a_new_bot() -> None:
     with virtual_server() as (loop, store):
         table, people = new_table(loop, store, bots=1)
         play(loop, [(table, people, passive)], hands=2)
-        first = table.computer_player(2)
+        first = table.seating.computer_player(2)
         assert first.book.seats  # it has read the people
         row = table.seats[2].row
-        loop.call(table.release_seat, 2)
+        loop.call(table.seating.release_seat, 2)
         table.seats[2] = live_table.Seat(row)  # the next occupant (as a rebuilt table's)
-        fresh = table.computer_player(2)
+        fresh = table.seating.computer_player(2)
         assert isinstance(fresh, StrongBot) and fresh is not first and not fresh.book.seats
 
 

@@ -124,7 +124,7 @@ class TableMachine(RuleBasedStateMachine):
 
     @rule()
     def join(self) -> None:
-        if not self.table.free_seats():
+        if not self.table.seating.free_seats():
             return
         self.names += 1
         seat, token = self._step(self.table.join, f"P{self.names}", None)

@@ -1,7 +1,7 @@
 """One model of a table session (R-C-12): the web table and :mod:`rollem.table` agree.
 
 The web table stores its session (seat rows, the session's JSON) and decides
-through :meth:`LiveTable.session_table`, a :class:`rollem.table.Table`.  Here
+through :meth:`Dealer.session_table`, a :class:`rollem.table.Table`.  Here
 (1) for any seats, stacks, seats sitting out or waiting, last button and
 games, the web table, the terminal's table and the rule written out by hand
 name the same seats dealt in, the same next button and the same games that
@@ -84,7 +84,7 @@ def test_web_table_and_terminal_table_agree_on_button_seats_and_games(
                     [_row(s, stacks[s], s % 2 == 1) for s in taken])
 
     dealt = sorted(s for s in taken if stacks[s] > 0 and s not in sitting_out)
-    assert web.dealt_in() == dealt
+    assert web.dealer.dealt_in() == dealt
     # The terminal's table: the same seats with chips dealt in (the others hold none).
     terminal = Table([stacks[s] if s in dealt else 0 for s in range(seats)],
                      game=game, games=choices, button=0 if last is None else last + 1)
@@ -95,7 +95,7 @@ def test_web_table_and_terminal_table_agree_on_button_seats_and_games(
     assert games_for(len(dealt), config) == fits  # the web host's order
     if len(dealt) < 2:
         return
-    deal = web.session_table().next_deal()
+    deal = web.dealer.session_table().next_deal()
     assert list(deal.players) == dealt
     assert deal.button == terminal.next_button() == _rule_button(dealt, last, seats)
     ours = [g.id for g in deal.games]

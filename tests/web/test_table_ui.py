@@ -399,7 +399,7 @@ def test_how_to_play_tells_the_levels_of_the_computer_players_seated_now(
             row.bot = "strong"
             table.seq += 1
             table.session["seq"] = table.seq
-            table._commit(seats=[row], session=True)
+            table.saving.commit(seats=[row], session=True)
             table.broadcast()
             return int(table.seq)
 

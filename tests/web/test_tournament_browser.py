@@ -122,7 +122,7 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         # the clock raised the stakes in play (a 6 s level may pass unseen while the
         # deal was being declined: level 1, then 2 or 3)
         assert 1 in levels and max(levels) >= 2, levels
-        payouts = {int(s): v for s, v in table.tournament_public()["payouts"].items()}
+        payouts = {int(s): v for s, v in table.tourney.public()["payouts"].items()}
         assert sum(payouts.values()) == 40 and sorted(payouts.values()) == [0, 0, 14, 26]
         names = {s: table.seats[s].row.name for s in table.seats}
         for page, label in ((ann, "desktop"), (bob, "phone")):

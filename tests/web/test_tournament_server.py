@@ -62,7 +62,7 @@ def _table(loop: VirtualLoop, store: Store, **extra: Any) -> tuple[LiveTable, li
 def _send(loop: VirtualLoop, table: LiveTable, client: Client, kind: str,
           **body: Any) -> None:
     """``client`` sends a message of ``kind``; a refusal raises :class:`TableError`."""
-    loop.call(table._handle, client, ClientMessage(kind, None, None, body))
+    loop.call(table.messages.dispatch, client, ClientMessage(kind, None, None, body))
 
 
 def _step(loop: VirtualLoop, table: LiveTable, people: list[Client],
@@ -84,14 +84,14 @@ def test_a_tournament_plays_to_one_winner_at_each_levels_stakes() -> None:
     with virtual_server() as (loop, store):
         table, people = _table(loop, store)
         start = loop.now
-        public = table.tournament_public()
+        public = table.tourney.public()
         assert public is not None and public["entrants"] == [0, 1, 2, 3]
         assert public["prize_pool"] == 40 and public["percentages"] == [65, 35]
         seen: list[tuple[float, int]] = []
         while not table.session["tournament"]["over"]:
             assert loop.now < start + 3600, "the tournament did not end"
             _step(loop, table, people)
-            public = table.tournament_public()
+            public = table.tourney.public()
             assert public is not None
             seen.append((loop.now - start, public["level"]))
             # the level by the clock, exactly: a new one each 60 s, the last stays
@@ -99,7 +99,7 @@ def test_a_tournament_plays_to_one_winner_at_each_levels_stakes() -> None:
             assert sum(s.row.stack for s in table.seats.values()) + int(
                 table.session.get("carried", 0)) == 240  # chips conserved
         assert {lv for _, lv in seen} >= {1, 2}
-        public = table.tournament_public()
+        public = table.tourney.public()
         assert public is not None and public["over"] and not public["running"]
         places = {int(s): p for s, p in public["places"].items()}
         assert sorted(places) == [0, 1, 2, 3] and min(places.values()) == 1
@@ -107,7 +107,7 @@ def test_a_tournament_plays_to_one_winner_at_each_levels_stakes() -> None:
         assert sum(payouts.values()) == 40
         winner = min(places, key=lambda s: places[s])
         assert payouts[winner] == 26 and sorted(payouts.values()) == [0, 0, 14, 26]
-        assert table.waiting_for() == "The tournament is over."
+        assert table.dealer.waiting_for() == "The tournament is over."
         # every hand was dealt, and is recorded, at its level's stakes
         levels = []
         for hand_no in range(1, int(table.session["hand_no"]) + 1):
@@ -118,7 +118,7 @@ def test_a_tournament_plays_to_one_winner_at_each_levels_stakes() -> None:
             levels.append(level["level"])
         assert levels == sorted(levels) and levels[0] == 1
         with pytest.raises(TableError, match="the tournament is over"):
-            loop.call(table._rebuy, 0)
+            loop.call(table.dealer.rebuy, 0)
         history = table.final_hand.history_text(0, table.names())  # type: ignore[union-attr]
         assert f"level = {levels[-1]}" in history and "[_tournament]" in history
         loop.call(table.shutdown)
@@ -133,10 +133,10 @@ def test_the_hosts_pause_stops_the_clock_and_a_restart_resumes_it() -> None:
             _step(loop, table, people)
         host = people[0]
         _send(loop, table, host, "host", op="pause")
-        stood = table.tournament_public()["elapsed"]  # type: ignore[index]
+        stood = table.tourney.public()["elapsed"]  # type: ignore[index]
         assert 40 <= stood < 40.2
         loop.advance(500)  # paused: the clock stands
-        public = table.tournament_public()
+        public = table.tourney.public()
         assert public is not None and public["elapsed"] == stood and not public["running"]
         assert public["level"] == 1 and public["seconds_left"] == round(60 - stood, 1)
         _send(loop, table, host, "host", op="resume")
@@ -144,12 +144,12 @@ def test_the_hosts_pause_stops_the_clock_and_a_restart_resumes_it() -> None:
         while loop.now < resumed + 30:  # into level 2
             _step(loop, table, people)
         _send(loop, table, host, "host", op="pause")
-        before = table.tournament_public()
+        before = table.tourney.public()
         assert before is not None and before["level"] == 2
         loop.call(table.shutdown)
         loop.advance(1000)  # the server is down for a while
         again = loop.call(LiveTable.restore, store, table.id)
-        after = again.tournament_public()
+        after = again.tourney.public()
         assert after is not None
         for key in ("level", "elapsed", "seconds_left", "stakes", "places", "prize_pool"):
             assert after[key] == before[key], key
@@ -158,7 +158,7 @@ def test_the_hosts_pause_stops_the_clock_and_a_restart_resumes_it() -> None:
         loop.call(again.connect, host)
         _send(loop, again, host, "host", op="resume")
         loop.advance(5)
-        assert again.tournament_public()["elapsed"] == pytest.approx(  # type: ignore[index]
+        assert again.tourney.public()["elapsed"] == pytest.approx(  # type: ignore[index]
             before["elapsed"] + 5, abs=0.01)
         loop.call(again.shutdown)
 
@@ -185,11 +185,11 @@ def test_a_deal_is_applied_only_when_every_player_left_agrees() -> None:
             _step(loop, table, people)
         loop.advance(5)
         assert table.hand is None  # no hand is dealt while the deal is open
-        assert table.waiting_for() == "Waiting: the players left are agreeing a deal."
+        assert table.dealer.waiting_for() == "Waiting: the players left are agreeing a deal."
         offer = {int(s): v for s, v in t["proposal"]["offer"].items()}
         assert sum(offer.values()) == 40 and sorted(offer) == [0, 1, 2, 3]
         assert sorted(t["proposal"]["agreed"]) == [0, 2, 3]  # the proposer; bots at ICM
-        assert not table.tournament_public()["running"]  # type: ignore[index]
+        assert not table.tourney.public()["running"]  # type: ignore[index]
         with pytest.raises(TableError, match="already proposed"):
             deal(b, op="propose", method="chip_chop")
         deal(b, op="decline")  # one says no: play goes on
@@ -198,7 +198,7 @@ def test_a_deal_is_applied_only_when_every_player_left_agrees() -> None:
         deal(a, op="agree")
         stacks = {s: table.seats[s].row.stack for s in range(4)}
         assert t["over"] and t["proposal"] is None
-        public = table.tournament_public()
+        public = table.tourney.public()
         assert public is not None and public["deal"]
         payouts = {int(s): v for s, v in public["payouts"].items()}
         assert sum(payouts.values()) == 40
@@ -244,7 +244,7 @@ def test_new_inputs_are_refused_clearly() -> None:
         loop.call(other.connect, ann)
         with pytest.raises(TableError, match="final players of a tournament"):
             _send(loop, other, ann, "deal", op="propose", method="icm")
-        assert other.tournament_public() is None
+        assert other.tourney.public() is None
 
 
 def test_the_games_rotate_by_level_in_the_hosts_order() -> None:
@@ -300,17 +300,17 @@ def test_a_busted_entrant_rebuys_in_the_first_levels_only() -> None:
         t = table.session["tournament"]
         while not t["busts"]:
             _step(loop, table, people)
-        assert table.tournament_public()["rebuy_open"]  # type: ignore[index]
+        assert table.tourney.public()["rebuy_open"]  # type: ignore[index]
         busted = t["busts"][0][1]
         assert busted == 1 and table.seats[1].row.stack == 0  # (these seeds: P1)
-        loop.call(table._rebuy, 1)
-        public = table.tournament_public()
+        loop.call(table.dealer.rebuy, 1)
+        public = table.tourney.public()
         assert public is not None and table.seats[1].row.stack == 60
         assert public["prize_pool"] == 50 and t["busts"] == [] and 1 in public["left"]
         with pytest.raises(TableError, match="still have 60 chips"):
-            loop.call(table._rebuy, 1)
+            loop.call(table.dealer.rebuy, 1)
         t["elapsed"] += 60.0  # a minute on: level 2, rebuys closed
-        public = table.tournament_public()
+        public = table.tourney.public()
         assert public is not None and public["level"] == 2 and not public["rebuy_open"]
         loop.call(table.shutdown)
 
@@ -321,11 +321,11 @@ def test_a_blind_games_level_says_its_blinds_not_an_ante() -> None:
     by a new user's try-out); Stop, Drop and Roll's says its ante."""
     with virtual_server() as (loop, store):
         table, _people = _table(loop, store, game="holdem")
-        public = table.tournament_public()
+        public = table.tourney.public()
         assert public is not None
         assert public["stakes"]["forced"] == "blinds 1 and 2"  # level 1: ante 1, bets 2/4
         assert public["next"]["forced"] == "blinds 2 and 4"
     with virtual_server() as (loop, store):
         table, _people = _table(loop, store)
-        public = table.tournament_public()
+        public = table.tourney.public()
         assert public is not None and public["stakes"]["forced"] == "ante 1"

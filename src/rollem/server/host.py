@@ -262,7 +262,7 @@ def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
                     table.session[key].remove(seat)
             note_own_action(table, seat)
         if out:  # not dealt in, even into a hand whose game the button is naming
-            table.choice_lapses(seat)
+            table.dealers_choice.choice_lapses(seat)
         _changed(table, deal=not out)
         return
     if msg.type == "show":
@@ -288,10 +288,10 @@ def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
 def _changed(table: LiveTable, deal: bool = False) -> None:
     table.seq += 1
     table.session["seq"] = table.seq
-    table._commit(session=True)
+    table.saving.commit(session=True)
     table.broadcast()
     if deal:  # (a waiting table deals; the pause between hands is not cut short)
-        table._deal_soon()
+        table.dealer.deal_soon()
 
 
 def _seat_arg(table: LiveTable, body: dict[str, Any]) -> int:
@@ -308,21 +308,20 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
     if op == "pause":
         if not s.get("host_paused"):
             s["host_paused"] = True
-            table.hold_clocks()  # every clock stops; nobody acts while paused
+            table.turns.hold_clocks()  # every clock stops; nobody acts while paused
         _changed(table)
     elif op == "resume":
         if s.get("host_paused"):
             s["host_paused"] = False
-            table.release_clocks()
+            table.turns.release_clocks()
         _changed(table, deal=True)
     elif op == "deal_now":
-        table.deal_now()
+        table.dealer.deal_now()
         _changed(table)
     elif op == "remove":
         seat = _seat_arg(table, body)
-        from rollem.server.live_table import tourney
 
-        if tourney.holds_entry(table, seat):
+        if table.tourney.holds_entry(seat):
             raise _error("in_tournament", f"seat {seat} is in the tournament: its chips stay "
                          "in play, dealt in and blinded off while its player is away")
         if not is_idle(table, seat):
@@ -371,11 +370,11 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
             raise _error("not_waiting", f"seat {seat} is not waiting for approval")
         waiting.remove(seat)
         if op == "reject":
-            table.release_seat(seat)
+            table.seating.release_seat(seat)
             seat_freed(table, seat)
             table.seq += 1
             s["seq"] = table.seq
-            table._commit(remove_seats=[seat], session=True)
+            table.saving.commit(remove_seats=[seat], session=True)
             table.broadcast()
         else:
             _changed(table, deal=True)
@@ -409,17 +408,17 @@ def _remove(table: LiveTable, seat: int) -> None:
     info = table.seats[seat]
     in_hand = table.hand is not None and seat in table.hand.seats and not table.hand.over
     told = error_message("removed", REMOVED_AFTER_HAND if in_hand else REMOVED_NOW)
-    table._send_after_commit([(client, told) for client in info.clients])
+    table.saving.send_after_commit([(client, told) for client in info.clients])
     if in_hand:
         info.gone = True  # its decisions time out at once; freed after the hand
         if seat in table.decision_seq:
-            table._timeout(seat, table.decision_seq[seat])
+            table.turns.timeout(seat, table.decision_seq[seat])
         _changed(table)
         return
-    table._free_seat(seat)
+    table.seating.free_seat(seat)
     table.seq += 1
     s["seq"] = table.seq
-    table._commit(session=True)
+    table.saving.commit(session=True)
     table.broadcast()
 
 
@@ -466,10 +465,10 @@ def _chat(table: LiveTable, client: Client, text: object) -> None:
     except ChatError as err:
         raise _error(err.code, err.message) from None
     table.session["chat"] = chat_log(table).lines
-    table._commit(session=True)
+    table.saving.commit(session=True)
     text_out = _dumps({"type": "chat", "lines": [entry]})
-    table._send_after_commit([(c, text_out) for c in table.all_clients()
-                              if host_tools.view_kind(table, c) != "locked"])
+    table.saving.send_after_commit([(c, text_out) for c in table.all_clients()
+                                    if host_tools.view_kind(table, c) != "locked"])
 
 
 def _show(table: LiveTable, seat: int, msg: ClientMessage) -> None:
@@ -479,7 +478,7 @@ def _show(table: LiveTable, seat: int, msg: ClientMessage) -> None:
     hand = table.final_hand if table.hand is None else None
     if hand is None or msg.hand != hand.hand_no:
         raise _error("no_hand", "cards can be shown only after the hand, until the next deal")
-    if not table.dealt_in_hand(seat, hand):
+    if not table.views.dealt_in_hand(seat, hand):
         # (an occupant who sat down after the deal shows nothing of the one before)
         raise _error("not_dealt", f"seat {seat} was not dealt into hand {hand.hand_no}")
     cards = msg.body.get("cards")
@@ -489,7 +488,7 @@ def _show(table: LiveTable, seat: int, msg: ClientMessage) -> None:
         raise _error(err.code, err.message) from None
     table.seq += 1
     table.session["seq"] = table.seq
-    table._write(session=table.session,
-                 action=(hand.hand_no, applied.index, seat, applied.record, "player",
-                         applied.events))
+    table.saving.write(session=table.session,
+                       action=(hand.hand_no, applied.index, seat, applied.record, "player",
+                               applied.events))
     table.broadcast()

@@ -98,10 +98,10 @@ def most_stack(table: LiveTable) -> int:
 def _changed(table: LiveTable, seats: Sequence[Any] = (), deal: bool = False) -> None:
     table.seq += 1
     table.session["seq"] = table.seq
-    table._commit(seats=list(seats), session=True)
+    table.saving.commit(seats=list(seats), session=True)
     table.broadcast()
     if deal:
-        table._deal_soon()
+        table.dealer.deal_soon()
 
 
 def _seat(table: LiveTable, body: dict[str, Any]) -> int:
@@ -123,7 +123,7 @@ def host_op(table: LiveTable, op: str, body: dict[str, Any]) -> None:
         if seat not in requests:
             raise _refused("not_waiting", f"seat {seat} has not asked to rebuy")
         if op == "approve_rebuy":
-            table._rebuy(seat, approved=True)  # refused (request kept) if it cannot be
+            table.dealer.rebuy(seat, approved=True)  # refused (request kept) if it cannot be
             return
         requests.remove(seat)
         _tell(table, seat, "rebuy_declined", "the host declined your rebuy")
@@ -157,7 +157,7 @@ def _tell(table: LiveTable, seat: int, code: str, text: str) -> None:
     info = table.seats.get(seat)
     if info is not None:
         told = error_message(code, text)
-        table._send_after_commit([(c, told) for c in info.clients])
+        table.saving.send_after_commit([(c, told) for c in info.clients])
 
 
 # -- stacks ---------------------------------------------------------------------------

@@ -5,74 +5,74 @@ one synchronous step at a time: check the message, apply it to the hand,
 commit it to the store, then queue the new state to every client.  No
 client hears of anything before it is committed.
 
-:class:`LiveTable` is one class with one state; its methods live in one
-module per job (written there as functions of ``self``, bound in the class
-body below), each saying the rules it carries:
+:class:`LiveTable` is made of parts, each an object that owns its own state
+in memory, made once by ``LiveTable.__init__`` and given the table
+(``part.table``), through which it reads the table's own state and calls
+the other parts; each part's docstring lists what it takes.  The rules each
+carries are in its module:
 
-- :mod:`~rollem.server.live_table.seats`: seats, joining, connections, the
-  grace period of a player who is away (R-C-15);
-- :mod:`~rollem.server.live_table.choice`: the dealer's choice and its clock
-  (R-C-12, R-C-15);
-- :mod:`~rollem.server.live_table.messages`: checking and routing client
-  messages, practice odds;
-- :mod:`~rollem.server.live_table.turns`: decisions, clocks, time banks,
-  computer players' turns and timeouts (R-C-15);
-- :mod:`~rollem.server.live_table.hands`: dealing and finishing hands, rebuys
-  (R-C-12, R-C-13, R-521-9);
-- :mod:`~rollem.server.live_table.views`: the public table, each seat's
-  state, the broadcast;
-- :mod:`~rollem.server.live_table.saving`: commit before telling, and the way
-  back when a write fails (pause, rebuild, retry);
-- :mod:`~rollem.server.live_table.tourney`: a sit-and-go's level clock,
-  bust-outs, places, rebuys, deal and payouts (issue 28);
-- :mod:`~rollem.server.live_table.pace`: the floor on the time per hand,
-  whether a person plays, the bytes its hands stored (issue 34);
+- ``table.seating`` (:class:`.seats.Seating`): seats, onlookers, joining,
+  connections, the grace period of a player who is away (R-C-15);
+- ``table.saving`` (:class:`.saving.Saving`): the write stream, commit before
+  telling, and the way back when a write fails (pause, rebuild, retry);
+- ``table.views`` (:class:`.views.Views`): the public table, each seat's
+  state, their caches, the broadcast;
+- ``table.turns`` (:class:`.turns.Turns`): the open decisions, their clocks
+  and timers, applying actions, computer players' turns, timeouts (R-C-15);
+- ``table.dealer`` (:class:`.hands.Dealer`): the next deal and its timer, who
+  is dealt in, finishing hands, rebuys (R-C-12, R-521-9);
+- ``table.seeding`` (:class:`.seeding.Seeding`): the deck committed before
+  the client seeds, then dealt from both (issue 32, R-C-13);
+- ``table.dealers_choice`` (:class:`.choice.DealersChoice`): naming the game
+  and its clock (R-C-12, R-C-15);
+- ``table.messages`` (:class:`.messages.Messages`): checking and routing
+  client messages, practice odds in flight;
+- ``table.tourney`` (:class:`.tourney.Tourney`): a sit-and-go (issue 28);
+- ``table.pace`` (:class:`.pace.Pace`): the floor on the time per hand,
+  whether a person plays (issue 34).
 
-with :mod:`~rollem.server.live_table.clients` (connections and seats in
-memory), :mod:`~rollem.server.live_table.player_names` (:func:`clean_name`)
-and :mod:`~rollem.server.live_table.errors` (:class:`TableError`).  This
-module keeps the class's settings (which tests replace), its state
-(``__init__``), creation, restore, resuming play and shutdown.
+The parts whose state is stored keep it in the table's ``session`` (the
+choice, the seeding, the tournament: see :class:`LiveTable`).  The table
+keeps what every part reads (``store``, ``id``, ``config``, ``session``,
+``seq``, ``hand``, ``final_hand``, ``last_result``, ``closed``), its settings
+(class attributes tests replace), creation, restore, resume, the rebuild
+(:meth:`LiveTable.adopt`) and shutdown, and a small public surface for the
+rest of the server (app.py, manager.py, host.py...) that delegates to the
+parts.  A player's action, for one, flows: ``LiveTable.handle`` ->
+``Messages.handle`` (checks; waits while an action is applied off the loop)
+-> ``Turns.act`` (the hand) -> ``Saving.write`` (queued) ->
+``Dealer.finish_hand`` or ``Turns.refresh_decisions`` -> ``Views.broadcast``
+-> ``Saving.send_after_commit`` (sent once committed).
 
-The executors and engine functions that tests replace in this module
-(``_BOT_THREAD``, ``_SHOWDOWN_THREAD``, ``pick_bot_game``, ``seat_odds``,
-``new_deal_proof``, ``committed_source``) are looked up here at call time by
-the parts that use them.
+Beside them: :mod:`.clients` (:class:`Client`, :class:`Seat`),
+:mod:`.player_names` (:func:`clean_name`), :mod:`.errors`
+(:class:`TableError`) and :mod:`.executors` (the threads every table
+shares).  The executors and engine functions tests replace here
+(``_BOT_THREAD``, ``_SHOWDOWN_THREAD``, ``_ODDS_THREAD``, ``_ODDS_WORKERS``,
+``pick_bot_game``, ``seat_odds``, ``new_deal_proof``, ``committed_source``)
+are looked up here (``live_table.X``) at call time by the parts.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import sqlite3
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from rollem.server import host
 from rollem.server.budget import DiskBudget
-from rollem.server.budget_workers import BudgetWorkers
 from rollem.server.config import TableConfig
-from rollem.server.fair_executor import FairExecutor
-from rollem.server.game_session import ODDS_PRELOAD, GameSession, new_bot
+from rollem.server.game_session import GameSession, new_bot
 from rollem.server.game_session import committed_source as committed_source
 from rollem.server.game_session import new_deal_proof as new_deal_proof
 from rollem.server.game_session import pick_bot_game as pick_bot_game
 from rollem.server.game_session import seat_odds as seat_odds
-from rollem.server.live_table import (
-    choice,
-    hands,
-    messages,
-    pace,
-    saving,
-    seats,
-    tourney,
-    turns,
-    views,
-)
+from rollem.server.live_table.choice import DealersChoice
+from rollem.server.live_table.clients import CONNECTIONS_PER_SEAT
 from rollem.server.live_table.clients import MAX_BACKLOG as MAX_BACKLOG
 from rollem.server.live_table.clients import Client as Client
 from rollem.server.live_table.clients import Seat as Seat
@@ -80,37 +80,30 @@ from rollem.server.live_table.clients import _dumps as _dumps
 from rollem.server.live_table.errors import PAUSED_NOTICE as PAUSED_NOTICE
 from rollem.server.live_table.errors import RECOVERING_REFUSAL as RECOVERING_REFUSAL
 from rollem.server.live_table.errors import TableError as TableError
+from rollem.server.live_table.executors import _BOT_THREAD as _BOT_THREAD
+from rollem.server.live_table.executors import _ODDS_THREAD as _ODDS_THREAD
+from rollem.server.live_table.executors import _ODDS_WORKERS as _ODDS_WORKERS
+from rollem.server.live_table.executors import _SHOWDOWN_THREAD as _SHOWDOWN_THREAD
+from rollem.server.live_table.hands import Dealer
+from rollem.server.live_table.messages import Messages
+from rollem.server.live_table.pace import Pace
 from rollem.server.live_table.player_names import MAX_NAME as MAX_NAME
 from rollem.server.live_table.player_names import MAX_NAME_CODE_POINTS as MAX_NAME_CODE_POINTS
 from rollem.server.live_table.player_names import clean_name as clean_name
+from rollem.server.live_table.saving import Saving
+from rollem.server.live_table.seats import Seating
+from rollem.server.live_table.seeding import Seeding
+from rollem.server.live_table.tourney import Tourney
+from rollem.server.live_table.turns import Turns
 from rollem.server.live_table.views import STATE_CACHE_SECONDS as STATE_CACHE_SECONDS
+from rollem.server.live_table.views import Views
 from rollem.server.protocol import ClientMessage as ClientMessage
-from rollem.server.store import SeatRow, Store, WriteStream, token_digest
+from rollem.server.store import SeatRow, Store, token_digest
 
 __all__ = ["Client", "LiveTable", "TableError", "clean_name"]
 
 log = logging.getLogger("rollem.server")
 
-_BOT_THREAD = FairExecutor(workers=1, thread_name_prefix="rollem-bots")
-"""Computer players decide here, off the event loop, one call at a time per
-table (``submit_for(table id, ...)``), the tables sharing the thread by fair
-queuing: a table whose bots ask for many decisions at once does not hold up
-another's, which waits only for the decision being made.  One worker: the
-bots' Python holds the GIL, so a second thread adds no CPU, only contention
-(measured slower, bench/bench_web_bots.py)."""
-
-_ODDS_THREAD = FairExecutor(workers=2, thread_name_prefix="rollem-odds")
-"""Practice odds are queued here, off the event loop (and apart from the bots),
-one at a time per table, the tables sharing the workers as the bots' thread;
-each of its two threads waits for its request in a worker process of
-:data:`_ODDS_WORKERS` (issue 34)."""
-
-_ODDS_WORKERS = BudgetWorkers(preload=ODDS_PRELOAD)
-"""The processes that compute practice odds, each request under
-:attr:`LiveTable.ODDS_BUDGET` of CPU time (killed past it, or when its asker
-leaves or the hand moves on), at a lower CPU priority than the event loop,
-apart from its GIL (:mod:`rollem.server.budget_workers`).  At most two busy at once (one per
-thread of :data:`_ODDS_THREAD`)."""
 
 def warm_odds_workers() -> threading.Event:
     """Start the practice-odds workers' fork server in the background (returns at
@@ -118,12 +111,6 @@ def warm_odds_workers() -> threading.Event:
     for the odds to load (issue 34).  Returns an event set once a worker is up."""
     return _ODDS_WORKERS.warm()
 
-
-_SHOWDOWN_THREAD = FairExecutor(workers=1, thread_name_prefix="rollem-showdowns")
-"""The actions of a hand whose showdown is costly (``GameSession.off_loop``) are
-applied here, off the event loop, one at a time per table, the tables sharing
-the thread by fair queuing (issue 34): a table waits for its own showdown,
-never for another's queue."""
 
 AuditHook = Callable[["LiveTable", int | None, str], None]
 
@@ -133,7 +120,7 @@ class LiveTable:
 
     ``session`` (JSON, stored) holds: ``started``, ``hand_no`` (last hand
     dealt), ``in_hand``, ``button``, ``seeding`` (a committed deal waiting for
-    client seeds, with its secret key: :func:`~rollem.server.live_table.hands._deal`),
+    client seeds, with its secret key: :meth:`Seeding.commit_deal`),
     ``hand_hash`` (the last hand's, hex: the next commitment's chain, issue 32),
     ``choice`` (a pending dealer's choice:
     ``{"hand", "seat", "games", "players", "digest"}`` -- the chooser's seat token
@@ -191,53 +178,29 @@ class LiveTable:
         self.config = config
         self.session = session
         self.host_digest = host_digest
-        self.seats: dict[int, Seat] = {r.seat: Seat(r) for r in seats}
-        self.hand: GameSession | None = None
-        self.onlookers: set[Client] = set()
-        self.seq: int = int(session.get("seq", 0))
-        self.decision_seq: dict[int, int] = {}
-        self.decision_opened: dict[int, float] = {}
-        self._timers: dict[int, asyncio.TimerHandle] = {}
-        self._next_hand_timer: asyncio.TimerHandle | None = None
-        self._last_key: object = None
-        # the last settle-up worked out: (ledger nets and chip value, result)
-        self._settled: tuple[object, dict[str, Any] | None] | None = None
+        self.hand: GameSession | None = None  # the hand in play (set by the dealer's parts)
+        self.seq: int = int(session.get("seq", 0))  # bumped by Turns.bump_seq
         self.last_result: dict[str, Any] | None = session.get("last_result")
-        self._outbox: deque[tuple[asyncio.Future[None] | None, list[tuple[Client, str]]]] = (
-            deque()
-        )
-        self._pending_commit: asyncio.Future[None] | None = None
-        self.final_hand: GameSession | None = None
+        self.final_hand: GameSession | None = None  # the last finished hand, on the felt
         self.closed = False
-        self._stream: WriteStream = store.stream(table_id)
-        self.paused = False  # writes fail: play waits until a retry succeeds
-        self._recovering = False  # a write failed: waiting to rebuild from the store
-        self._backoff = self.RETRY_FIRST
-        self._resumed_at = -float("inf")  # time.monotonic() of the last resume
-        self._retry_timer: asyncio.TimerHandle | None = None
-        self._untold = False  # states were held back while rebuilding: send after it
-        self._dirty = False  # memory changed while paused (not written): rebuild first
-        self.idle_since = self.clock()  # nobody connected since (see TableManager)
-        self._state_cache: dict[tuple[int | None, bool, str], str] = {}
-        self._state_cache_at = 0.0
         self.on_lease_lost: Callable[[LiveTable, BaseException], None] | None = None
         """Called when a write is refused because another process took the table over
         (:class:`rollem.server.leases.LeaseLost`): the manager drops the table."""
-        self._config_json: tuple[TableConfig, dict[str, Any]] | None = None
-        self._stored_base = stored  # bytes of hands committed before this stream (pace.py)
-        self._dealt_at: float | None = None  # loop time of the last deal (the floor)
-        self._played_hand = False  # a person played the last hand dealt
-        self._attended_at = self.clock()  # a person last played, sat down or the host dealt
-        self._told_stopped = False  # the log said why it stopped dealing
-        self.odds_jobs: dict[int, messages.OddsJob] = {}  # seat -> its odds in flight
-        self.odds_costly: set[str] = set()  # games whose odds ran over budget here
-        self.odds_logged: set[tuple[str, str]] = set()  # (what, game): logged once
         if config.practice_odds:
             _ODDS_WORKERS.warm()  # (the odds workers load while the table fills)
-        self._applying = False  # an action is being applied off the loop (turns.py)
-        self._deferred: deque[Callable[[], object]] = deque()  # what waits for it
         # a costly game's last finished hand, replayed off the loop by resume()
         self._final_pending: tuple[int, dict[str, Any], list[Any]] | None = None
+        # Its parts, each owning its own state (see the module docstring):
+        self.seating = Seating(self, seats)
+        self.saving = Saving(self, stored)
+        self.views = Views(self)
+        self.turns = Turns(self)
+        self.pace = Pace(self)
+        self.tourney = Tourney(self)
+        self.messages = Messages(self)
+        self.dealer = Dealer(self)
+        self.seeding = Seeding(self)
+        self.dealers_choice = DealersChoice(self)
 
     # -- creation and restore ----------------------------------------------
 
@@ -289,7 +252,7 @@ class LiveTable:
             store, table_id, host.restored_config(row.config, row.session), row.session,
             row.host_digest, store.load_seats(table_id), row.stored,
         )  # fmt: skip
-        tourney.restart_clock(table)  # (the level clock resumes where it stood, issue 28)
+        table.tourney.restart_clock()  # (the level clock resumes where it stood, issue 28)
         if table.session.get("in_hand"):
             hand_row = store.load_hand(table_id, table.session["hand_no"])
             if hand_row is not None and hand_row.result is None:
@@ -318,188 +281,127 @@ class LiveTable:
         period, as after any lost connection.
         """
         now = self.clock()
-        loop = asyncio.get_running_loop()
-        away = self.session.get("away") or {}
-        for number, seat in self.seats.items():
-            if seat.row.bot is None and not seat.clients:
-                # Away since the stored moment (or since now, if it was connected).
-                since = min(now, float(away.get(str(number), now)))
-                seat.disconnected_since = since
-                loop.call_later(max(0.0, since + self.config.grace_seconds - now),
-                                self._grace_over, number, seat, since)
+        self.seating.resume(now)
         if self._final_pending is not None:
-            self._restore_final_off_loop(*self._final_pending)
+            self.dealer.restore_final_off_loop(*self._final_pending)
             self._final_pending = None
         # The open decision's clock counts from when it opened (stored), not from now.
         at = self.session.get("opened_at", self.session.get("at"))
-        self._continue_play(opened=min(now, float(at)) if at is not None else None)
+        self.continue_play(opened=min(now, float(at)) if at is not None else None)
 
-    def _restore_final_off_loop(self, hand_no: int, setup: dict[str, Any],
-                                actions: list[Any]) -> None:
-        """Replay the last finished hand of a costly game (its showdown may take
-        seconds: a stored file accepted before the bound of issue 34) in the
-        showdown thread, then show it on the felt if no hand came since."""
-        fut = asyncio.wrap_future(_SHOWDOWN_THREAD.submit_for(
-            self.id, GameSession.restore, hand_no, setup, actions))
-
-        def done(f: asyncio.Future[GameSession]) -> None:
-            if f.cancelled() or self.closed:
-                return
-            if f.exception() is not None:
-                log.error("table %s: hand %s could not be replayed: %r", self.id, hand_no,
-                          f.exception())
-                return
-            if self.hand is None and self.final_hand is None and (
-                    self.last_result or {}).get("hand") == hand_no:
-                self.final_hand = f.result()
-                self.broadcast()
-
-        fut.add_done_callback(done)
-
-    def _continue_play(self, opened: float | None = None) -> None:
+    def continue_play(self, opened: float | None = None) -> None:
         """Go on from what is committed, as after a restart: finish a hand whose
         actions are all committed, open the decisions (``opened``: when they were
-        offered, see :meth:`_refresh_decisions`), or deal the next hand."""
+        offered, see :meth:`Turns.refresh_decisions`), or deal the next hand."""
         if self.hand is not None and self.hand.over:
             # Committed actions finished the hand but the result was not; finish now.
-            self._finish_hand()
+            self.dealer.finish_hand()
             return
-        self._refresh_decisions(opened=opened)
+        self.turns.refresh_decisions(opened=opened)
         seeding = self.session.get("seeding")
         if seeding:  # a committed deal waiting for seeds: its time goes on (issue 32)
-            self._schedule_next_hand(max(0.0, float(seeding["until"]) - self.clock()))
-        elif self.hand is None and self.session.get("started") and not self.open_choice():
-            self._schedule_next_hand(self.config.between_hands)
+            self.dealer.schedule_next_hand(max(0.0, float(seeding["until"]) - self.clock()))
+        elif (self.hand is None and self.session.get("started")
+              and not self.dealers_choice.open_choice()):
+            self.dealer.schedule_next_hand(self.config.between_hands)
 
-    def _stop_timers(self) -> None:
-        for handle in self._timers.values():
-            handle.cancel()
-        self._timers.clear()
-        self.decision_seq.clear()
-        self.decision_opened.clear()
-        for timer in (self._next_hand_timer, self._retry_timer):
-            if timer is not None:
-                timer.cancel()
-        self._next_hand_timer = self._retry_timer = None
+    def stop_timers(self) -> None:
+        """Close the open decisions and cancel the coming deal and write retry."""
+        self.turns.stop()
+        self.dealer.stop()
+        self.saving.stop_retry()
+
+    def adopt(self, fresh: LiveTable) -> None:
+        """Take the committed table ``fresh`` (from :meth:`restore`) as this one,
+        keeping the connected clients (:meth:`Saving.recover`'s rebuild).  No
+        decision stays open."""
+        self.stop_timers()
+        self.turns.stop(forget=True)
+        self.session = fresh.session
+        self.seq = fresh.seq
+        self.last_result = fresh.last_result
+        self.hand = fresh.hand
+        self.final_hand = fresh.final_hand
+        if fresh._final_pending is not None:  # a costly game's: replayed off the loop
+            self.dealer.restore_final_off_loop(*fresh._final_pending)
+        self.seating.adopt(fresh.seating)
+
+    async def wait_committed(self) -> None:
+        """:meth:`Saving.wait_committed`."""
+        await self.saving.wait_committed()
+
+    async def public_when_committed(self, limit: float = 10.0) -> dict[str, Any]:
+        """:meth:`Saving.public_when_committed`."""
+        return await self.saving.public_when_committed(limit)
 
     def shutdown(self) -> None:
+        """Stop every timer and close every connection (the server drops the table)."""
         self.closed = True
-        self._stop_timers()
-        for client in self.all_clients():
+        self.stop_timers()
+        for client in self.seating.all_clients():
             client.close()
 
-    # The methods of each job, defined as functions of ``self`` in its module.
+    # -- the public surface: what the rest of the server calls (app.py, manager.py,
+    # host.py, table_help.py), each delegating to its part --------------------------
+    def table_public(self) -> dict[str, Any]:
+        return self.views.table_public()
 
-    # -- seats and connections (seats.py) --------------------------------------------
-    seat_for_token = seats.seat_for_token
-    seat_in_hand = seats.seat_in_hand
-    is_host = seats.is_host
-    free_seats = seats.free_seats
-    join = seats.join
-    connect = seats.connect
-    disconnect = seats.disconnect
-    _grace_over = seats._grace_over
-    release_seat = seats.release_seat
-    computer_player = seats.computer_player
-    _new_opponent = seats._new_opponent
-    _seat_of = seats._seat_of
-    _free_seat = seats._free_seat
-    all_clients = seats.all_clients
+    def state(self, seat: int | None, is_host: bool = False,
+              kind: str = "full") -> dict[str, Any]:
+        return self.views.state(seat, is_host, kind)
 
-    # -- the dealer's choice (choice.py) ---------------------------------------------
-    chooser = choice.chooser
-    open_choice = choice.open_choice
-    public_choice = choice.public_choice
-    choice_lapses = choice.choice_lapses
-    hold_choice_clock = choice.hold_choice_clock
-    release_choice_clock = choice.release_choice_clock
-    _choose = choice._choose
-    _taken_since = choice._taken_since
+    def hand_viewer(self, seat: int | None, hand: GameSession | None) -> int | None:
+        return self.views.hand_viewer(seat, hand)
 
-    # -- client messages (messages.py) -----------------------------------------------
-    handle = messages.handle
-    _handle = messages._handle
-    _odds = messages._odds
-    _odds_done = messages._odds_done
-    _check_not_paused = messages._check_not_paused
-    _check_hand_seq = messages._check_hand_seq
+    def names(self) -> list[str]:
+        return self.views.names()
 
-    # -- decisions, clocks, computer players (turns.py) ------------------------------
-    _act = turns._act
-    _settle_bank = turns._settle_bank
-    _bump_seq = turns._bump_seq
-    _decision_key = turns._decision_key
-    _refresh_decisions = turns._refresh_decisions
-    hold_clocks = turns.hold_clocks
-    release_clocks = turns.release_clocks
-    _close_decision = turns._close_decision
-    _arm = turns._arm
-    _still_pending = turns._still_pending
-    _bot_turn = turns._bot_turn
-    _bot_decided = turns._bot_decided
-    _act_safely = turns._act_safely
-    _timeout = turns._timeout
+    def broadcast(self) -> None:
+        self.views.broadcast()
 
-    # -- dealing and finishing hands (hands.py) --------------------------------------
-    _schedule_next_hand = hands._schedule_next_hand
-    _deal_soon = hands._deal_soon
-    deal_now = hands.deal_now
-    _waiting_for = hands._waiting_for
-    waiting_for = hands.waiting_for
-    session_table = hands.session_table
-    dealt_in = hands.dealt_in
-    _maybe_start_hand = hands._maybe_start_hand
-    _deal = hands._deal
-    public_seeding = hands.public_seeding
-    _seed_senders = hands._seed_senders
-    seeds_missing = hands.seeds_missing
-    take_client_seed = hands.take_client_seed
-    _deal_seeded = hands._deal_seeded
-    _finish_hand = hands._finish_hand
-    _rebuy = hands._rebuy
+    @property
+    def decision_seq(self) -> dict[int, int]:
+        """Seat -> the ``seq`` its open decision was offered at (:class:`Turns`)."""
+        return self.turns.decision_seq
 
-    # -- a sit-and-go (tourney.py) ------------------------------------------------------
-    tournament = tourney.tournament
-    tournament_public = tourney.tournament_public
-    tournament_waiting = tourney.tournament_waiting
-    tournament_level = tourney.tournament_level
-    tournament_hand_ended = tourney.hand_ended
-    save_tournament = tourney.save_tournament
-    start_tournament = tourney.start_tournament
-    handle_deal = tourney.handle_deal
+    @property
+    def seats(self) -> dict[int, Seat]:
+        """Seat number -> :class:`Seat` (:attr:`Seating.seats`)."""
+        return self.seating.seats
 
-    # -- pace and storage (pace.py) ---------------------------------------------------
-    floor_left = pace.floor_left
-    dealt_now = pace.dealt_now
-    person_acted = pace.person_acted
-    attended = pace.attended
-    stored_bytes = pace.stored_bytes
-    why_stopped = pace.why_stopped
+    @property
+    def idle_since(self) -> float:
+        """When nobody was last connected (:attr:`Seating.idle_since`)."""
+        return self.seating.idle_since
 
-    # -- what clients see (views.py) -------------------------------------------------
-    _ledger_line = views._ledger_line
-    table_public = views.table_public
-    _settle_up = views._settle_up
-    _config_public = views._config_public
-    dealt_in_hand = views.dealt_in_hand
-    hand_viewer = views.hand_viewer
-    state = views.state
-    state_text = views.state_text
-    table_for = views.table_for
-    cached_state_text = views.cached_state_text
-    names = views.names
-    broadcast = views.broadcast
+    def seat_for_token(self, token: str | None) -> int | None:
+        return self.seating.seat_for_token(token)
 
-    # -- commit before telling, and failure recovery (saving.py) ---------------------
-    _commit = saving._commit
-    _write = saving._write
-    _committed = saving._committed
-    _send_after_commit = saving._send_after_commit
-    _flush = saving._flush
-    wait_committed = saving.wait_committed
-    public_when_committed = saving.public_when_committed
-    _recover = saving._recover
-    _rebuild = saving._rebuild
-    _adopt = saving._adopt
-    _retry = saving._retry
-    _retried = saving._retried
+    def seat_in_hand(self, token: str | None, hand_no: int, seats: list[int]) -> int | None:
+        return self.seating.seat_in_hand(token, hand_no, seats)
+
+    def is_host(self, host_token: str | None) -> bool:
+        return self.seating.is_host(host_token)
+
+    def join(self, name: object, seat: int | None,
+             returning: str | None = None) -> tuple[int, str]:
+        return self.seating.join(name, seat, returning)
+
+    def connect(self, client: Client, most: int = CONNECTIONS_PER_SEAT) -> None:
+        self.seating.connect(client, most)
+
+    def disconnect(self, client: Client) -> None:
+        self.seating.disconnect(client)
+
+    def all_clients(self) -> list[Client]:
+        return self.seating.all_clients()
+
+    def chooser(self) -> int | None:
+        return self.dealers_choice.chooser()
+
+    def open_choice(self) -> dict[str, Any] | None:
+        return self.dealers_choice.open_choice()
+
+    def handle(self, client: Client, msg: ClientMessage) -> None:
+        """Apply one checked client message (:meth:`Messages.handle`)."""
+        self.messages.handle(client, msg)

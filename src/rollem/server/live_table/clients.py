@@ -113,7 +113,7 @@ class Seat:
     disconnected_since: float | None = None
     gone: bool = False  # grace period over: time out at once, free after the hand
     bot: Any = None
-    """This seat's own computer player (:meth:`LiveTable.computer_player`), made at
+    """This seat's own computer player (:meth:`Seating.computer_player`), made at
     its first decision and dropped with the seat: never shared with another seat
     or table, as a bot reads its opponents by seat number."""
     bot_level: str | None = None

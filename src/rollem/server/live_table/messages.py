@@ -4,8 +4,7 @@ messages, and practice odds (issue 8: the asking seat's own view only,
 computed off the event loop).  A refused message changes nothing and gets
 an error to that client alone.
 
-Methods of :class:`~rollem.server.live_table.LiveTable`, written here as
-functions of ``self`` and bound in its class body (one class, one state).
+:class:`Messages` is the table's part that takes them.
 
 Rules: R-C-12 (naming the game), R-C-15 (only a seat with an open decision
 acts); issue 32 (client seeds).
@@ -25,7 +24,6 @@ from rollem.server.game_session import (
     ODDS_SAMPLES,
     ActionRefused,
 )
-from rollem.server.live_table import turns
 from rollem.server.live_table.clients import Client, _dumps
 from rollem.server.live_table.errors import PAUSED_NOTICE, RECOVERING_REFUSAL, TableError
 from rollem.server.protocol import ClientMessage, error_message
@@ -38,124 +36,11 @@ log = logging.getLogger("rollem.server")
 
 _NEVER_WAIT = ("ping", "sync", "chat", "odds")
 """Messages answered at once while an action is applied off the loop (they
-change no hand); the others wait for it (:func:`turns.defer`, issue 34)."""
+change no hand); the others wait for it (:meth:`Turns.defer`, issue 34)."""
 
 MAX_WAITING = 256
 """Messages of one table that may wait for an action applied off the loop; past
 it a message is refused (``busy``) rather than kept."""
-
-
-def handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
-    """Apply one checked client message, or send that client an error."""
-    try:
-        if msg.type not in _NEVER_WAIT and self._applying:
-            if len(self._deferred) >= MAX_WAITING:
-                raise TableError("busy", "the table is still applying the last action; "
-                                 "try again in a moment")
-            turns.defer(self, lambda: self.handle(client, msg))
-            return
-        self._handle(client, msg)
-    except (TableError, ActionRefused) as err:
-        _refuse(self, client, msg, err)
-
-
-def _refuse(self: LiveTable, client: Client, msg: ClientMessage,
-            err: TableError | ActionRefused) -> None:
-    """Send ``client`` the error for its message ``msg``."""
-    ref = {"type": msg.type, "hand": msg.hand, "seq": msg.seq}
-    self._send_after_commit([(client, error_message(err.code, err.message, ref))])
-
-
-def _handle(self: LiveTable, client: Client, msg: ClientMessage) -> None:
-    if msg.type == "ping":  # the page's heartbeat: answered whatever the seat's state
-        client.send('{"type":"pong"}')
-        return
-    if client.seat is not None and self._seat_of(client) is None:
-        raise TableError("not_seated", "this connection no longer holds a seat; "
-                         "reload the page to watch or take a seat")
-    if msg.type == "sync":
-        self._send_after_commit([(client, self.cached_state_text(
-            client.seat, client.is_host, host_tools.view_kind(self, client)))])
-        return
-    self._check_not_paused()
-    if msg.type == "client_seed":  # (issue 32: hands.take_client_seed)
-        if client.seat is None or client.seat not in self.seats:
-            raise TableError("not_seated", "take a seat first")
-        assert msg.hand is not None
-        self.take_client_seed(client.seat, msg.hand, str(msg.body["seed"]))
-        return
-    if msg.type in ("host", "sit_out", "show", "chat", "straddle"):
-        host.handle(self, client, msg)
-        return
-    if msg.type == "deal":
-        if client.seat is None or client.seat not in self.seats:
-            raise TableError("not_seated", "take a seat first")
-        self.handle_deal(client.seat, msg.body)
-        return
-    assert msg.seq is not None
-    if msg.seq > self.seq:
-        raise TableError(
-            "bad_seq", f"sequence number {msg.seq} is ahead of the table ({self.seq})"
-        )
-    if msg.type == "start":
-        if not client.is_host:
-            raise TableError("not_host", "only the host who created the table can deal")
-        if self.session.get("started"):
-            raise TableError("already_started", "the game has already started")
-        if self.config.tournament:
-            self.start_tournament()  # the entrants, the level clock (issue 28)
-        self.session["started"] = True
-        self._commit(session=True)
-        self.broadcast()
-        self._schedule_next_hand(0.0)
-        return
-    if msg.type == "odds":
-        self._odds(client, msg)
-        return
-    seat = client.seat
-    if seat is None or seat not in self.seats:
-        raise TableError("not_seated", "take a seat first")
-    if msg.type == "rebuy":
-        self._rebuy(seat, by_host=client.is_host)
-        return
-    choice = self.session.get("choice")
-    if msg.type == "choose_game":
-        if not choice or self.chooser() != seat:
-            raise TableError("not_your_turn", "it is not your turn to name the game")
-        self._check_hand_seq(seat, msg, int(choice["hand"]))
-        game = msg.body["game"]
-        if game not in choice["games"]:
-            raise TableError(
-                "illegal", f"{game!r} cannot be chosen; allowed: {', '.join(choice['games'])}"
-            )
-        self._choose(game)
-        return
-    # action
-    claimed = msg.body.get("seat", seat)
-    if claimed != seat:
-        raise TableError(
-            "wrong_seat", f"this connection plays seat {seat}; it cannot act for {claimed!r}"
-        )
-    if self.hand is None:
-        raise TableError("no_hand", "no hand is in progress")
-    self._check_hand_seq(seat, msg, self.hand.hand_no)
-    if self.session.get("host_paused"):
-        raise TableError("host_paused", "the host has paused the table: nobody acts "
-                         "until they resume, and your clock stands still meanwhile")
-    if seat not in self.decision_seq:
-        if msg.seq is not None and msg.seq < self.seq:
-            raise TableError(
-                "stale",
-                f"sequence number {msg.seq} is older than the table ({self.seq}) and seat "
-                f"{seat} has no decision now (a repeated or late message)",
-            )
-        raise TableError(
-            "not_your_turn",
-            f"seat {seat} has no decision to make now; waiting for seat(s) "
-            + ", ".join(map(str, self.hand.pending_seats())),
-        )
-    self._act(seat, msg.body["action"], "player",
-              refused=lambda err: _refuse(self, client, msg, err))
 
 
 @dataclass(eq=False, slots=True)
@@ -176,136 +61,275 @@ TOO_COSTLY = ("your odds are too costly to compute here (more than the {budget:g
 """The one-line answer to a request that ran over its budget (code ``too_costly``)."""
 
 
-def _odds(self: LiveTable, client: Client, msg: ClientMessage) -> None:
-    """Practice odds (issue 8): the asking seat's odds from its own view only,
-    computed off the event loop and sent to that client alone.
+class Messages:
+    """The client messages of one table, and its practice odds in flight.
 
-    Issue 34: each request runs in a worker process under
-    :attr:`LiveTable.ODDS_BUDGET` of CPU time (``too_costly`` past it; then
-    at once, without computing, for every request in that game at this table
-    while it is in memory: an attacker's table costs one budget a game, not
-    one a request); it is cancelled -- its worker killed -- when the asking
-    connection closes or the hand moves on; a seat has one request in
-    flight, from whichever of its connections (``busy``); a game without odds
-    is refused before anything runs (``no_odds``).  Failures are logged once
-    per table and game, never once a request."""
-    if not self.config.practice_odds:
-        raise TableError(
-            "no_practice_odds",
-            "this table does not show players' odds; the host allows it with the "
-            "Practice option when creating a table",
-        )
-    seat = client.seat
-    if seat is None or seat not in self.seats:
-        raise TableError("not_seated", "only a seated player can see their own odds; "
-                         "take a seat first")
-    if self.hand is None:
-        raise TableError("no_hand", "no hand is in progress")
-    if msg.hand != self.hand.hand_no:
-        raise TableError(
-            "stale", f"hand {msg.hand} is not the hand in progress ({self.hand.hand_no})"
-        )
-    if not self.dealt_in_hand(seat, self.hand):
-        raise TableError("not_dealt", f"seat {seat} is not dealt into hand "
-                         f"{self.hand.hand_no}")
-    session = self.hand
-    refusal = session.odds_refusal(seat)
-    if refusal is not None:
-        if refusal[0] == "no_odds":
-            _log_once(self, "no_odds", session.game, logging.WARNING,
-                      "practice odds are on but refused in this game (%s)", refusal[1])
-        raise TableError(*refusal)
-    if session.game in self.odds_costly:
-        raise TableError("too_costly", TOO_COSTLY.format(budget=self.ODDS_BUDGET))
-    running = self.odds_jobs.get(seat)
-    if running is not None and not running.client.closed:
-        raise TableError("busy", "your odds are still being computed (asked from this or "
-                         "another connection of your seat); ask again after")
-    view = session.odds_view(seat)  # this seat's view only, never the hand
-    own = self.config.own_game()
-    # A table's own game travels to the worker as its file's text (a Game does not pickle).
-    game = self.config.game_file if own is not None and own.id == session.game else None
-    job = OddsJob(client, session.hand_no, self.seq, session.game)
-    self.odds_jobs[seat] = job
+    Owns: :attr:`odds_jobs` (seat -> its :class:`OddsJob` in flight),
+    :attr:`odds_costly` (games whose odds ran over budget here: answered
+    ``too_costly`` at once from then on) and :attr:`odds_logged` (``(what,
+    game)`` already logged once).
 
-    def cancelled() -> bool:
-        # Read in the odds thread: plain reads of what the event loop sets.
-        return client.closed or self.closed or self.hand is not session
+    Takes from its ``table``: ``id``, ``config``, ``session``, ``seats``,
+    ``hand``, ``seq``, ``closed`` and ``ODDS_BUDGET`` (a class setting tests
+    replace); routes each message to the part that applies it
+    (``table.turns.act``, ``table.dealers_choice.choose``,
+    ``table.seeding.take_client_seed``, ``table.dealer.rebuy``,
+    ``table.tourney``, :func:`rollem.server.host.handle`), refuses with
+    ``table.saving.send_after_commit``, and asks the odds of
+    ``live_table._ODDS_THREAD``, ``live_table._ODDS_WORKERS`` and
+    ``live_table.seat_odds`` (looked up at call time: tests replace them).
+    """
 
-    # In this table's queue: a table whose players all ask at once does not hold
-    # up another's (see live_table._BOT_THREAD); then in a worker process.
-    fut = asyncio.wrap_future(live_table._ODDS_THREAD.submit_for(
-        self.id, live_table._ODDS_WORKERS.run, live_table.seat_odds,
-        # (the odds stop adding worlds well inside the worker's budget: issue 33)
-        (view, ODDS_SAMPLES, game, min(ODDS_CPU_SECONDS, self.ODDS_BUDGET * 2 / 3)),
-        budget=self.ODDS_BUDGET, cancelled=cancelled))
-    fut.add_done_callback(lambda f: self._odds_done(seat, job, f))
+    def __init__(self, table: LiveTable) -> None:
+        self.table = table
+        self.odds_jobs: dict[int, OddsJob] = {}  # seat -> its odds in flight
+        self.odds_costly: set[str] = set()  # games whose odds ran over budget here
+        self.odds_logged: set[tuple[str, str]] = set()  # (what, game): logged once
 
+    def handle(self, client: Client, msg: ClientMessage) -> None:
+        """Apply one checked client message, or send that client an error."""
+        table = self.table
+        try:
+            if msg.type not in _NEVER_WAIT and table.turns.applying:
+                if len(table.turns.deferred) >= MAX_WAITING:
+                    raise TableError("busy", "the table is still applying the last action; "
+                                     "try again in a moment")
+                table.turns.defer(lambda: self.handle(client, msg))
+                return
+            self.dispatch(client, msg)
+        except (TableError, ActionRefused) as err:
+            self._refuse(client, msg, err)
 
-def _odds_done(self: LiveTable, seat: int, job: OddsJob, fut: asyncio.Future[Any]) -> None:
-    if self.odds_jobs.get(seat) is job:
-        del self.odds_jobs[seat]
-    client, hand_no, seq = job.client, job.hand_no, job.seq
-    error = None if fut.cancelled() else fut.exception()  # (retrieved: asyncio warns otherwise)
-    if isinstance(error, OverBudget):  # (even if the asker has just left)
-        self.odds_costly.add(job.game)
-        _log_once(self, "too_costly", job.game, logging.WARNING,
-                  "practice odds stopped %s; answered too_costly (at once from now on)",
-                  error)
-    if self.closed or client.closed or fut.cancelled():
-        return
-    ref = {"type": "odds", "hand": hand_no, "seq": seq}
-    if self.paused or self._recovering or seq > self.seq:
-        # Asked about a moment that may never have been saved: say nothing of it.
-        self._send_after_commit([(client, error_message(
-            "paused", PAUSED_NOTICE if self.paused else RECOVERING_REFUSAL, ref))])
-        return
-    if error is None:
-        text = _dumps({"type": "odds", "hand": hand_no, "seq": seq, "odds": fut.result()})
-    elif isinstance(error, Cancelled):
-        text = error_message("cancelled", f"hand {hand_no} moved on before your odds were "
-                             "computed", ref)
-    elif isinstance(error, OverBudget):
-        text = error_message("too_costly", TOO_COSTLY.format(budget=self.ODDS_BUDGET), ref)
-    else:
-        from rollem.odds import OddsError  # (loaded with the first odds, not at start)
+    def _refuse(self, client: Client, msg: ClientMessage,
+                err: TableError | ActionRefused) -> None:
+        """Send ``client`` the error for its message ``msg``."""
+        table = self.table
+        ref = {"type": msg.type, "hand": msg.hand, "seq": msg.seq}
+        table.saving.send_after_commit([(client, error_message(err.code, err.message, ref))])
 
-        if isinstance(error, OddsError):
-            _log_once(self, "odds_error", job.game, logging.WARNING,
-                      "practice odds failed (%s)", error)
+    def dispatch(self, client: Client, msg: ClientMessage) -> None:
+        table = self.table
+        if msg.type == "ping":  # the page's heartbeat: answered whatever the seat's state
+            client.send('{"type":"pong"}')
+            return
+        if client.seat is not None and table.seating.seat_of(client) is None:
+            raise TableError("not_seated", "this connection no longer holds a seat; "
+                             "reload the page to watch or take a seat")
+        if msg.type == "sync":
+            table.saving.send_after_commit([(client, table.views.cached_state_text(
+                client.seat, client.is_host, host_tools.view_kind(table, client)))])
+            return
+        self.check_not_paused()
+        if msg.type == "client_seed":  # (issue 32: hands.take_client_seed)
+            if client.seat is None or client.seat not in table.seats:
+                raise TableError("not_seated", "take a seat first")
+            assert msg.hand is not None
+            table.seeding.take_client_seed(client.seat, msg.hand, str(msg.body["seed"]))
+            return
+        if msg.type in ("host", "sit_out", "show", "chat", "straddle"):
+            host.handle(table, client, msg)
+            return
+        if msg.type == "deal":
+            if client.seat is None or client.seat not in table.seats:
+                raise TableError("not_seated", "take a seat first")
+            table.tourney.handle_deal(client.seat, msg.body)
+            return
+        assert msg.seq is not None
+        if msg.seq > table.seq:
+            raise TableError(
+                "bad_seq", f"sequence number {msg.seq} is ahead of the table ({table.seq})"
+            )
+        if msg.type == "start":
+            if not client.is_host:
+                raise TableError("not_host", "only the host who created the table can deal")
+            if table.session.get("started"):
+                raise TableError("already_started", "the game has already started")
+            if table.config.tournament:
+                table.tourney.start()  # the entrants, the level clock (issue 28)
+            table.session["started"] = True
+            table.saving.commit(session=True)
+            table.views.broadcast()
+            table.dealer.schedule_next_hand(0.0)
+            return
+        if msg.type == "odds":
+            self._odds(client, msg)
+            return
+        seat = client.seat
+        if seat is None or seat not in table.seats:
+            raise TableError("not_seated", "take a seat first")
+        if msg.type == "rebuy":
+            table.dealer.rebuy(seat, by_host=client.is_host)
+            return
+        choice = table.session.get("choice")
+        if msg.type == "choose_game":
+            if not choice or table.dealers_choice.chooser() != seat:
+                raise TableError("not_your_turn", "it is not your turn to name the game")
+            self._check_hand_seq(seat, msg, int(choice["hand"]))
+            game = msg.body["game"]
+            if game not in choice["games"]:
+                raise TableError(
+                    "illegal", f"{game!r} cannot be chosen; allowed: {', '.join(choice['games'])}"
+                )
+            table.dealers_choice.choose(game)
+            return
+        # action
+        claimed = msg.body.get("seat", seat)
+        if claimed != seat:
+            raise TableError(
+                "wrong_seat", f"this connection plays seat {seat}; it cannot act for {claimed!r}"
+            )
+        if table.hand is None:
+            raise TableError("no_hand", "no hand is in progress")
+        self._check_hand_seq(seat, msg, table.hand.hand_no)
+        if table.session.get("host_paused"):
+            raise TableError("host_paused", "the host has paused the table: nobody acts "
+                             "until they resume, and your clock stands still meanwhile")
+        if seat not in table.turns.decision_seq:
+            if msg.seq is not None and msg.seq < table.seq:
+                raise TableError(
+                    "stale",
+                    f"sequence number {msg.seq} is older than the table ({table.seq}) and seat "
+                    f"{seat} has no decision now (a repeated or late message)",
+                )
+            raise TableError(
+                "not_your_turn",
+                f"seat {seat} has no decision to make now; waiting for seat(s) "
+                + ", ".join(map(str, table.hand.pending_seats())),
+            )
+        table.turns.act(seat, msg.body["action"], "player",
+                        refused=lambda err: self._refuse(client, msg, err))
+
+    def _odds(self, client: Client, msg: ClientMessage) -> None:
+        """Practice odds (issue 8): the asking seat's odds from its own view only,
+        computed off the event loop and sent to that client alone.
+
+        Issue 34: each request runs in a worker process under
+        :attr:`LiveTable.ODDS_BUDGET` of CPU time (``too_costly`` past it; then
+        at once, without computing, for every request in that game at this table
+        while it is in memory: an attacker's table costs one budget a game, not
+        one a request); it is cancelled -- its worker killed -- when the asking
+        connection closes or the hand moves on; a seat has one request in
+        flight, from whichever of its connections (``busy``); a game without odds
+        is refused before anything runs (``no_odds``).  Failures are logged once
+        per table and game, never once a request."""
+        table = self.table
+        if not table.config.practice_odds:
+            raise TableError(
+                "no_practice_odds",
+                "this table does not show players' odds; the host allows it with the "
+                "Practice option when creating a table",
+            )
+        seat = client.seat
+        if seat is None or seat not in table.seats:
+            raise TableError("not_seated", "only a seated player can see their own odds; "
+                             "take a seat first")
+        if table.hand is None:
+            raise TableError("no_hand", "no hand is in progress")
+        if msg.hand != table.hand.hand_no:
+            raise TableError(
+                "stale", f"hand {msg.hand} is not the hand in progress ({table.hand.hand_no})"
+            )
+        if not table.views.dealt_in_hand(seat, table.hand):
+            raise TableError("not_dealt", f"seat {seat} is not dealt into hand "
+                             f"{table.hand.hand_no}")
+        session = table.hand
+        refusal = session.odds_refusal(seat)
+        if refusal is not None:
+            if refusal[0] == "no_odds":
+                self._log_once("no_odds", session.game, logging.WARNING,
+                          "practice odds are on but refused in this game (%s)", refusal[1])
+            raise TableError(*refusal)
+        if session.game in self.odds_costly:
+            raise TableError("too_costly", TOO_COSTLY.format(budget=table.ODDS_BUDGET))
+        running = self.odds_jobs.get(seat)
+        if running is not None and not running.client.closed:
+            raise TableError("busy", "your odds are still being computed (asked from this or "
+                             "another connection of your seat); ask again after")
+        view = session.odds_view(seat)  # this seat's view only, never the hand
+        own = table.config.own_game()
+        # A table's own game travels to the worker as its file's text (a Game does not pickle).
+        game = table.config.game_file if own is not None and own.id == session.game else None
+        job = OddsJob(client, session.hand_no, table.seq, session.game)
+        self.odds_jobs[seat] = job
+
+        def cancelled() -> bool:
+            # Read in the odds thread: plain reads of what the event loop sets.
+            return client.closed or table.closed or table.hand is not session
+
+        # In this table's queue: a table whose players all ask at once does not hold
+        # up another's (see live_table._BOT_THREAD); then in a worker process.
+        fut = asyncio.wrap_future(live_table._ODDS_THREAD.submit_for(
+            table.id, live_table._ODDS_WORKERS.run, live_table.seat_odds,
+            # (the odds stop adding worlds well inside the worker's budget: issue 33)
+            (view, ODDS_SAMPLES, game, min(ODDS_CPU_SECONDS, table.ODDS_BUDGET * 2 / 3)),
+            budget=table.ODDS_BUDGET, cancelled=cancelled))
+        fut.add_done_callback(lambda f: self._odds_done(seat, job, f))
+
+    def _odds_done(self, seat: int, job: OddsJob, fut: asyncio.Future[Any]) -> None:
+        table = self.table
+        if self.odds_jobs.get(seat) is job:
+            del self.odds_jobs[seat]
+        client, hand_no, seq = job.client, job.hand_no, job.seq
+        error = None if fut.cancelled() else fut.exception()  # (retrieved: asyncio warns otherwise)
+        if isinstance(error, OverBudget):  # (even if the asker has just left)
+            self.odds_costly.add(job.game)
+            self._log_once("too_costly", job.game, logging.WARNING,
+                      "practice odds stopped %s; answered too_costly (at once from now on)",
+                           error)
+        if table.closed or client.closed or fut.cancelled():
+            return
+        ref = {"type": "odds", "hand": hand_no, "seq": seq}
+        if table.saving.halted or seq > table.seq:
+            # Asked about a moment that may never have been saved: say nothing of it.
+            table.saving.send_after_commit([(client, error_message(
+                "paused", PAUSED_NOTICE if table.saving.paused else RECOVERING_REFUSAL, ref))])
+            return
+        if error is None:
+            text = _dumps({"type": "odds", "hand": hand_no, "seq": seq, "odds": fut.result()})
+        elif isinstance(error, Cancelled):
+            text = error_message("cancelled", f"hand {hand_no} moved on before your odds were "
+                                 "computed", ref)
+        elif isinstance(error, OverBudget):
+            text = error_message("too_costly", TOO_COSTLY.format(budget=table.ODDS_BUDGET), ref)
         else:
-            _log_once(self, "failed", job.game, logging.ERROR,
-                      "practice odds failed (%s: %s)", type(error).__name__, error)
-        text = error_message("odds_failed", f"your odds could not be computed ({error})",
-                             ref)
-    self._send_after_commit([(client, text)])
+            from rollem.odds import OddsError  # (loaded with the first odds, not at start)
 
+            if isinstance(error, OddsError):
+                self._log_once("odds_error", job.game, logging.WARNING,
+                          "practice odds failed (%s)", error)
+            else:
+                self._log_once("failed", job.game, logging.ERROR,
+                          "practice odds failed (%s: %s)", type(error).__name__, error)
+            text = error_message("odds_failed", f"your odds could not be computed ({error})",
+                                 ref)
+        table.saving.send_after_commit([(client, text)])
 
-def _log_once(self: LiveTable, what: str, game: str, level: int, text: str,
-              *args: object) -> None:
-    """Log ``text`` for this table and ``game`` the first time ``what`` happens
-    there (issue 34: a client asking again and again writes one line, not one
-    a request); later times at DEBUG."""
-    first = (what, game) not in self.odds_logged
-    self.odds_logged.add((what, game))
-    log.log(level if first else logging.DEBUG, "table %s game %s: " + text, self.id, game,
-            *args)
+    def _log_once(self, what: str, game: str, level: int, text: str,
+                  *args: object) -> None:
+        """Log ``text`` for this table and ``game`` the first time ``what`` happens
+        there (issue 34: a client asking again and again writes one line, not one
+        a request); later times at DEBUG."""
+        table = self.table
+        first = (what, game) not in self.odds_logged
+        self.odds_logged.add((what, game))
+        log.log(level if first else logging.DEBUG, "table %s game %s: " + text, table.id, game,
+                *args)
 
+    def check_not_paused(self) -> None:
+        """Refuse a change while writes fail (nothing can be saved) or the table rebuilds."""
+        table = self.table
+        if table.saving.paused:
+            raise TableError("paused", PAUSED_NOTICE)
+        if table.saving.recovering:
+            raise TableError("paused", RECOVERING_REFUSAL)
 
-def _check_not_paused(self: LiveTable) -> None:
-    """Refuse a change while writes fail (nothing can be saved) or the table rebuilds."""
-    if self.paused:
-        raise TableError("paused", PAUSED_NOTICE)
-    if self._recovering:
-        raise TableError("paused", RECOVERING_REFUSAL)
-
-
-def _check_hand_seq(self: LiveTable, seat: int, msg: ClientMessage, hand_no: int) -> None:
-    if msg.hand != hand_no:
-        raise TableError("stale", f"hand {msg.hand} is not the hand in progress ({hand_no})")
-    opened = self.decision_seq.get(seat)
-    if opened is not None and msg.seq is not None and msg.seq < opened:
-        raise TableError(
-            "stale",
-            f"sequence number {msg.seq} is older than your decision (offered at {opened})",
-        )
+    def _check_hand_seq(self, seat: int, msg: ClientMessage, hand_no: int) -> None:
+        table = self.table
+        if msg.hand != hand_no:
+            raise TableError("stale", f"hand {msg.hand} is not the hand in progress ({hand_no})")
+        opened = table.turns.decision_seq.get(seat)
+        if opened is not None and msg.seq is not None and msg.seq < opened:
+            raise TableError(
+                "stale",
+                f"sequence number {msg.seq} is older than your decision (offered at {opened})",
+            )

@@ -1,10 +1,8 @@
 """Seats and connections of a live table: tokens, sitting down (buy-ins follow
 the person), connecting and disconnecting, the grace period of a player who
 is away, freeing a seat (its ledger line, its hands for replay) and each
-seat's own computer player.
-
-Methods of :class:`~rollem.server.live_table.LiveTable`, written here as
-functions of ``self`` and bound in its class body (one class, one state).
+seat's own computer player.  :class:`Seating` is the table's part that
+owns them.
 
 Rules: R-C-15 (a player away longer than ``grace_seconds`` is *gone*: their
 decisions time out at once and the seat is freed after the hand; a pending
@@ -19,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from rollem.lookalike import look_alike_key, whole_script
 from rollem.server import host, host_tools, live_table
-from rollem.server.live_table import tourney
 from rollem.server.live_table.clients import (
     CONNECTIONS_PER_SEAT,
     REPLACED_CODE,
@@ -36,46 +33,6 @@ if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
 
 
-def seat_for_token(self: LiveTable, token: str | None) -> int | None:
-    if not token:
-        return None
-    digest = token_digest(token)
-    for number, seat in self.seats.items():
-        if seat.row.token_digest is not None and secrets.compare_digest(
-            seat.row.token_digest, digest
-        ):
-            return number
-    return None
-
-
-def seat_in_hand(self: LiveTable, token: str | None, hand_no: int, seats: list[int]) -> int | None:
-    """The seat the holder of seat cookie ``token`` played in past hand ``hand_no``
-    (dealt to ``seats``), or ``None``: their seat now if they sat down before that
-    deal, else a seat they held then and have left since (``session["stints"]``).
-    A later occupant of the seat never gets a predecessor's hands."""
-    if not token:
-        return None
-    now = self.seat_for_token(token)
-    if now is not None and self.seats[now].row.joined_hand < hand_no:
-        return now if now in seats else None
-    digest = token_digest(token)
-    for stint in self.session.get("stints", []):
-        if (stint["first"] <= hand_no <= stint["last"] and stint["seat"] in seats
-                and secrets.compare_digest(str(stint["digest"]), digest)):
-            return int(stint["seat"])
-    return None
-
-
-def is_host(self: LiveTable, host_token: str | None) -> bool:
-    return bool(host_token) and secrets.compare_digest(
-        self.host_digest, token_digest(host_token or "")
-    )
-
-
-def free_seats(self: LiveTable) -> list[int]:
-    return [s for s in range(self.config.seats) if s not in self.seats]
-
-
 def _looks_like(name: str, other: str) -> str:
     """``'Апп', in Cyrillic letters, looks like 'Ann'``: the start of a refusal of a
     look-alike name, naming its script when the two are written wholly in two
@@ -84,123 +41,6 @@ def _looks_like(name: str, other: str) -> str:
     if mine is not None and theirs is not None and mine != theirs:
         return f"{name!r}, in {mine.title()} letters, looks like {other!r}"
     return f"{name!r} looks like {other!r}"
-
-
-def join(self: LiveTable, name: object, seat: int | None,
-         returning: str | None = None) -> tuple[int, str]:
-    """Sit a player (no account, just a name); returns the seat and its token.
-
-    Buy-ins follow the person: a player who left (their old seat token in
-    ``returning``; their name is theirs alone) sits down again with the
-    stack they left with and the chips they had brought, and their ledger
-    line is theirs again (one line per person); with no chips they may
-    rebuy if the host allows rebuys, else they watch.
-
-    Raises :class:`TableError`: ``bad_name`` (see :func:`clean_name`; or a
-    name already at the table or of a player who left, as the names
-    read: NFKC, ignoring case and invisible characters
-    (:func:`rollem.text.name_key`), or as they look: Unicode TS #39
-    confusables without accents and other combining marks, a name wholly in
-    another script too (``Апп`` beside ``Ann``, issue 34;
-    :func:`rollem.lookalike.look_alike_key`),
-    without that player's seat token), ``bad_seat``,
-    ``table_full``, ``seat_taken``.
-    """
-    self._check_not_paused()
-    if self.config.tournament and self.session.get("started"):
-        raise TableError("tournament_started", "the tournament has started: its entrants "
-                         "are fixed; you can watch")
-    name = clean_name(name)
-    folded, looks = name_key(name), look_alike_key(name)
-    for other in self.seats.values():
-        if name_key(other.row.name) == folded:
-            raise TableError("bad_name", f"{other.row.name!r} already sits at this table; "
-                             "choose another name")
-        if look_alike_key(other.row.name) == looks:
-            raise TableError("bad_name", f"{_looks_like(name, other.row.name)}, who sits "
-                             "at this table; choose another name")
-    if seat is not None and not 0 <= seat < self.config.seats:
-        last = self.config.seats - 1
-        raise TableError("bad_seat", f"no such seat {seat}: seats are 0..{last}")
-    free = self.free_seats()
-    if not free:
-        raise TableError("table_full", "every seat is taken; you can watch")
-    if seat is None:
-        seat = free[0]
-    if seat not in free:
-        raise TableError(
-            "seat_taken", f"seat {seat} is not free; free seats: {', '.join(map(str, free))}"
-        )
-    token = secrets.token_urlsafe(24)
-    stack = brought = self.config.stack
-    departed: list[dict[str, Any]] = self.session.setdefault("departed", [])
-    old_digest = token_digest(returning) if returning else None
-    back = next((i for i, line in enumerate(departed)
-                 if old_digest is not None and line.get("digest") == old_digest), None)
-    if back is None:
-        for line in departed:
-            # The name is a person on the ledger; only their own browser (the old seat
-            # cookie) may take back their chips, so a stranger cannot claim them.
-            gone = str(line["name"])
-            if name_key(gone) == folded:
-                raise TableError("bad_name", f"{name!r} left this table earlier; they can sit "
-                                 "down again from the same browser, or choose another name")
-            if look_alike_key(gone) == looks:
-                raise TableError("bad_name", f"{_looks_like(name, gone)}, who left this table "
-                                 "earlier; choose another name")
-    if back is not None:
-        line = departed.pop(back)
-        stack, brought = int(line["stack"]), int(line["brought"])
-        for stint in self.session.get("stints", []):  # their hands follow the new cookie
-            if stint["digest"] == old_digest:
-                stint["digest"] = token_digest(token)
-        made = self.session.get("rebuys_made", {})  # and their rebuys (the cap, issue 27)
-        if old_digest in made:
-            made[token_digest(token)] = made.pop(old_digest)
-    row = SeatRow(
-        seat=seat, name=name, token_digest=token_digest(token), bot=None,
-        stack=stack, brought=brought,
-        bank=self.config.time_bank_seconds, joined_hand=int(self.session["hand_no"]),
-    )  # fmt: skip
-    self._commit(seats=[row], session=back is not None)
-    self.seats[seat] = Seat(row)
-    self.broadcast()
-    self.attended()  # a person sat down: the table is played again
-    self._deal_soon()
-    return seat, token
-
-
-def connect(self: LiveTable, client: Client, most: int = CONNECTIONS_PER_SEAT) -> None:
-    """Add ``client`` to its seat (or to the onlookers).  A seat, and the host's
-    cookie, keep at most ``most`` connections: past that the oldest is replaced,
-    told why and closed (:func:`_replace_oldest`, issue 34)."""
-    if client.seat is not None and client.seat in self.seats:
-        seat = self.seats[client.seat]
-        seat.clients.add(client)
-        _replace_oldest(seat.clients, most, "seat")
-        seat.disconnected_since = None
-        seat.gone = False
-        if self.session.get("away", {}).pop(str(client.seat), None) is not None:
-            self._commit(session=True)
-    else:
-        client.seat = None
-        self.onlookers.add(client)
-        if client.host_cookie:
-            hosts = {c for c in self.onlookers if c.host_cookie}
-            self.onlookers -= _replace_oldest(hosts, most, "host's cookie")
-    client.is_host = host.client_is_host(self, client)
-    kind = host_tools.view_kind(self, client)
-    if client.seat is None and not client.is_host:
-        # Nobody else sees an onlooker come (or go): only they get the state, so
-        # many watchers joining cost one state each, not a state to everyone each.
-        text = self.state_text(None, kind=kind)
-        if host_tools.quiet_seq(self, kind) is not None:
-            client.quiet = text  # (told again only of a change: views.broadcast)
-        self._send_after_commit([(client, text)])
-    else:
-        self.broadcast()
-    if host.chat_log(self).lines and kind != "locked":
-        self._send_after_commit([(client, host.chat_history_text(self))])
 
 
 def _replace_oldest(clients: set[Client], most: int, whose: str) -> set[Client]:
@@ -217,121 +57,336 @@ def _replace_oldest(clients: set[Client], most: int, whose: str) -> set[Client]:
     return set(extra)
 
 
-def disconnect(self: LiveTable, client: Client) -> None:
-    client.close()
-    self.onlookers.discard(client)
-    if not self.all_clients() or self.all_clients() == [client]:
-        self.idle_since = self.clock()
-    if client.seat is not None and client.seat in self.seats:
-        seat = self.seats[client.seat]
-        held = client in seat.clients  # (not when replaced by a newer connection)
-        seat.clients.discard(client)
-        if held and not seat.clients and seat.row.bot is None:
-            since = seat.disconnected_since = self.clock()
-            asyncio.get_running_loop().call_later(
-                self.config.grace_seconds, self._grace_over, client.seat, seat, since
-            )
-            if not self.closed:  # stored: the grace counts on across a restart
-                self.session.setdefault("away", {})[str(client.seat)] = since
-                self._commit(session=True)
-    if not self.closed and (client.seat is not None or client.is_host):
-        self.broadcast()
+class Seating:
+    """The seats of one table and the connections to it.
 
+    Owns: :attr:`seats` (seat number -> :class:`Seat`: its stored row, the
+    connections that play it, its away clock and computer player; the table's
+    ``seats``), :attr:`onlookers` (connections that hold no seat) and
+    :attr:`idle_since` (when nobody was last connected, on ``table.clock``:
+    the :class:`~rollem.server.manager.TableManager` drops idle tables).
 
-def _grace_over(self: LiveTable, number: int, seat: Seat, since: float) -> None:
-    if (self.closed or self.seats.get(number) is not seat or seat.clients
-            or seat.disconnected_since != since):
-        return  # back in time, or away again since (a later timer decides)
-    if tourney.holds_entry(self, number):
-        return  # a tournament's entrant keeps the seat, blinded off (issue 28)
-    if self.paused or self._recovering:  # freeing the seat is a write: after the pause
-        asyncio.get_running_loop().call_later(
-            self.RETRY_MAX, self._grace_over, number, seat, since
-        )
-        return
-    seat.gone = True
-    if self.hand is None or number not in self.hand.seats:
-        self._free_seat(number)  # (a pending dealer's choice of the seat lapses)
-        self.broadcast()
-    else:
-        # Decisions of a gone seat time out at once (R-C-15).
-        if number in self.decision_seq:
-            self._timeout(number, self.decision_seq[number])
-
-
-def release_seat(self: LiveTable, number: int) -> Seat:
-    """Take ``number`` out of :attr:`seats`; its open connections become onlookers.
-
-    Whoever sits there next must not inherit them: a connection left holding the
-    seat number would see the next occupant's hole cards and act for them.
+    Takes from its ``table``: ``id``, ``config``, ``session`` (``hand_no``,
+    ``started``, ``departed``, ``stints``, ``away``, ``rebuys_made`` are read
+    and written here), ``host_digest``, ``hand``, ``closed``, ``clock``,
+    ``bot_factory`` and ``RETRY_MAX``; it writes with ``table.saving``, tells
+    with ``table.views``, times out a gone seat's decision with
+    ``table.turns``, lapses its dealer's choice (``table.dealers_choice``),
+    counts a newcomer as attendance (``table.pace``) and may deal
+    (``table.dealer.deal_soon``); computer players hear of a new opponent in
+    ``live_table._BOT_THREAD``.
     """
-    seat = self.seats.pop(number)
-    seat.bot = None  # a later occupant of the seat gets a new computer player
-    self._new_opponent(number)
-    for client in seat.clients:
-        client.seat = None
-        client.is_host = host.client_is_host(self, client)
-        self.onlookers.add(client)
-    seat.clients.clear()
-    return seat
 
+    def __init__(self, table: LiveTable, rows: list[SeatRow]) -> None:
+        self.table = table
+        self.seats: dict[int, Seat] = {r.seat: Seat(r) for r in rows}
+        self.onlookers: set[Client] = set()
+        self.idle_since = table.clock()  # nobody connected since (see TableManager)
 
-def computer_player(self: LiveTable, number: int) -> Any:
-    """Seat ``number``'s own computer player, of the seat's level (made when
-    first asked for; ``None`` when the engine has no bot of that level, see
-    :func:`~rollem.server.game_session.bot_decide`).  Only the bot thread
-    uses it, one decision at a time.
+    def resume(self, now: float) -> None:
+        """A restored table resumes (at ``now``, on ``table.clock``): every player
+        starts disconnected, each keeping the seat for the grace period from the
+        stored moment they went away (or from now, if they were connected)."""
+        table = self.table
+        loop = asyncio.get_running_loop()
+        away = table.session.get("away") or {}
+        for number, seat in self.seats.items():
+            if seat.row.bot is None and not seat.clients:
+                # Away since the stored moment (or since now, if it was connected).
+                since = min(now, float(away.get(str(number), now)))
+                seat.disconnected_since = since
+                loop.call_later(max(0.0, since + table.config.grace_seconds - now),
+                                self.grace_over, number, seat, since)
 
-    Raises:
-        KeyError: if nobody sits at ``number``.
-    """
-    seat = self.seats[number]
-    level = seat.row.bot or "random"
-    if seat.bot is None or seat.bot_level != level:
-        seat.bot, seat.bot_level = self.bot_factory(level), level
-    return seat.bot
+    def adopt(self, fresh: Seating) -> None:
+        """Take the committed seats of ``fresh`` (a rebuilt table's,
+        :meth:`LiveTable.adopt`), keeping the connections: a seat that was never
+        saved is released, a seat whose freeing was never saved is back (its
+        player away from now)."""
+        table = self.table
+        now = table.clock()
+        loop = asyncio.get_running_loop()
+        for number in [n for n in self.seats if n not in fresh.seats]:
+            self.release_seat(number)  # a seat that was never saved
+        for number, seat in fresh.seats.items():
+            if number in self.seats:
+                self.seats[number].row = seat.row
+                continue
+            self.seats[number] = seat  # a seat whose freeing was never saved
+            if seat.row.bot is None:
+                seat.disconnected_since = now
+                loop.call_later(table.config.grace_seconds, self.grace_over, number, seat, now)
 
-
-def _new_opponent(self: LiveTable, number: int) -> None:
-    """Tell the computer players here that whoever sits at ``number`` next is
-    someone else (a ``strong`` bot forgets its reads of that seat).  In the bot
-    thread, where their reads are kept, after any decision already asked for
-    (in this table's queue there)."""
-    for seat in self.seats.values():
-        forget = getattr(seat.bot, "new_opponent", None)
-        if forget is not None:
-            live_table._BOT_THREAD.submit_for(self.id, forget, number)
-
-
-def _seat_of(self: LiveTable, client: Client) -> int | None:
-    """The seat ``client`` plays, or ``None``: a connection counts only while its
-    seat still holds it (see :meth:`release_seat`)."""
-    seat = self.seats.get(client.seat) if client.seat is not None else None
-    if seat is None or client not in seat.clients:
+    def seat_for_token(self, token: str | None) -> int | None:
+        if not token:
+            return None
+        digest = token_digest(token)
+        for number, seat in self.seats.items():
+            if seat.row.token_digest is not None and secrets.compare_digest(
+                seat.row.token_digest, digest
+            ):
+                return number
         return None
-    return client.seat
 
+    def seat_in_hand(self, token: str | None, hand_no: int, seats: list[int]) -> int | None:
+        """The seat the holder of seat cookie ``token`` played in past hand ``hand_no``
+        (dealt to ``seats``), or ``None``: their seat now if they sat down before that
+        deal, else a seat they held then and have left since (``session["stints"]``).
+        A later occupant of the seat never gets a predecessor's hands."""
+        table = self.table
+        if not token:
+            return None
+        now = self.seat_for_token(token)
+        if now is not None and self.seats[now].row.joined_hand < hand_no:
+            return now if now in seats else None
+        digest = token_digest(token)
+        for stint in table.session.get("stints", []):
+            if (stint["first"] <= hand_no <= stint["last"] and stint["seat"] in seats
+                    and secrets.compare_digest(str(stint["digest"]), digest)):
+                return int(stint["seat"])
+        return None
 
-def _free_seat(self: LiveTable, number: int) -> None:
-    seat = self.release_seat(number)
-    self.session.get("away", {}).pop(str(number), None)
-    host.seat_freed(self, number)
-    line = self._ledger_line(number, seat, left=True)
-    if seat.row.token_digest is not None:
-        line["digest"] = seat.row.token_digest  # to know them when they come back
-        # ... and to let them replay and download the hands they played here.
-        first, last = seat.row.joined_hand + 1, int(self.session["hand_no"])
-        if first <= last:
-            self.session.setdefault("stints", []).append(
-                {"digest": seat.row.token_digest, "seat": number, "first": first,
-                 "last": last})
-    self.session["departed"].append(line)
-    self._commit(remove_seats=[number], session=True)
-    self.choice_lapses(number)
+    def is_host(self, host_token: str | None) -> bool:
+        table = self.table
+        return bool(host_token) and secrets.compare_digest(
+            table.host_digest, token_digest(host_token or "")
+        )
 
+    def free_seats(self) -> list[int]:
+        table = self.table
+        return [s for s in range(table.config.seats) if s not in self.seats]
 
-def all_clients(self: LiveTable) -> list[Client]:
-    out = list(self.onlookers)
-    for seat in self.seats.values():
-        out.extend(seat.clients)
-    return out
+    def join(self, name: object, seat: int | None,
+             returning: str | None = None) -> tuple[int, str]:
+        """Sit a player (no account, just a name); returns the seat and its token.
+
+        Buy-ins follow the person: a player who left (their old seat token in
+        ``returning``; their name is theirs alone) sits down again with the
+        stack they left with and the chips they had brought, and their ledger
+        line is theirs again (one line per person); with no chips they may
+        rebuy if the host allows rebuys, else they watch.
+
+        Raises :class:`TableError`: ``bad_name`` (see :func:`clean_name`; or a
+        name already at the table or of a player who left, as the names
+        read: NFKC, ignoring case and invisible characters
+        (:func:`rollem.text.name_key`), or as they look: Unicode TS #39
+        confusables without accents and other combining marks, a name wholly in
+        another script too (``Апп`` beside ``Ann``, issue 34;
+        :func:`rollem.lookalike.look_alike_key`),
+        without that player's seat token), ``bad_seat``,
+        ``table_full``, ``seat_taken``.
+        """
+        table = self.table
+        table.messages.check_not_paused()
+        if table.config.tournament and table.session.get("started"):
+            raise TableError("tournament_started", "the tournament has started: its entrants "
+                             "are fixed; you can watch")
+        name = clean_name(name)
+        folded, looks = name_key(name), look_alike_key(name)
+        for other in self.seats.values():
+            if name_key(other.row.name) == folded:
+                raise TableError("bad_name", f"{other.row.name!r} already sits at this table; "
+                                 "choose another name")
+            if look_alike_key(other.row.name) == looks:
+                raise TableError("bad_name", f"{_looks_like(name, other.row.name)}, who sits "
+                                 "at this table; choose another name")
+        if seat is not None and not 0 <= seat < table.config.seats:
+            last = table.config.seats - 1
+            raise TableError("bad_seat", f"no such seat {seat}: seats are 0..{last}")
+        free = self.free_seats()
+        if not free:
+            raise TableError("table_full", "every seat is taken; you can watch")
+        if seat is None:
+            seat = free[0]
+        if seat not in free:
+            raise TableError(
+                "seat_taken", f"seat {seat} is not free; free seats: {', '.join(map(str, free))}"
+            )
+        token = secrets.token_urlsafe(24)
+        stack = brought = table.config.stack
+        departed: list[dict[str, Any]] = table.session.setdefault("departed", [])
+        old_digest = token_digest(returning) if returning else None
+        back = next((i for i, line in enumerate(departed)
+                     if old_digest is not None and line.get("digest") == old_digest), None)
+        if back is None:
+            for line in departed:
+                # The name is a person on the ledger; only their own browser (the old seat
+                # cookie) may take back their chips, so a stranger cannot claim them.
+                gone = str(line["name"])
+                if name_key(gone) == folded:
+                    raise TableError("bad_name", f"{name!r} left this table earlier; they can sit "
+                                     "down again from the same browser, or choose another name")
+                if look_alike_key(gone) == looks:
+                    raise TableError("bad_name", f"{_looks_like(name, gone)}, who left this table "
+                                     "earlier; choose another name")
+        if back is not None:
+            line = departed.pop(back)
+            stack, brought = int(line["stack"]), int(line["brought"])
+            for stint in table.session.get("stints", []):  # their hands follow the new cookie
+                if stint["digest"] == old_digest:
+                    stint["digest"] = token_digest(token)
+            made = table.session.get("rebuys_made", {})  # and their rebuys (the cap, issue 27)
+            if old_digest in made:
+                made[token_digest(token)] = made.pop(old_digest)
+        row = SeatRow(
+            seat=seat, name=name, token_digest=token_digest(token), bot=None,
+            stack=stack, brought=brought,
+            bank=table.config.time_bank_seconds, joined_hand=int(table.session["hand_no"]),
+        )  # fmt: skip
+        table.saving.commit(seats=[row], session=back is not None)
+        self.seats[seat] = Seat(row)
+        table.views.broadcast()
+        table.pace.attended()  # a person sat down: the table is played again
+        table.dealer.deal_soon()
+        return seat, token
+
+    def connect(self, client: Client, most: int = CONNECTIONS_PER_SEAT) -> None:
+        """Add ``client`` to its seat (or to the onlookers).  A seat, and the host's
+        cookie, keep at most ``most`` connections: past that the oldest is replaced,
+        told why and closed (:func:`_replace_oldest`, issue 34)."""
+        table = self.table
+        if client.seat is not None and client.seat in self.seats:
+            seat = self.seats[client.seat]
+            seat.clients.add(client)
+            _replace_oldest(seat.clients, most, "seat")
+            seat.disconnected_since = None
+            seat.gone = False
+            if table.session.get("away", {}).pop(str(client.seat), None) is not None:
+                table.saving.commit(session=True)
+        else:
+            client.seat = None
+            self.onlookers.add(client)
+            if client.host_cookie:
+                hosts = {c for c in self.onlookers if c.host_cookie}
+                self.onlookers -= _replace_oldest(hosts, most, "host's cookie")
+        client.is_host = host.client_is_host(table, client)
+        kind = host_tools.view_kind(table, client)
+        if client.seat is None and not client.is_host:
+            # Nobody else sees an onlooker come (or go): only they get the state, so
+            # many watchers joining cost one state each, not a state to everyone each.
+            text = table.views.state_text(None, kind=kind)
+            if host_tools.quiet_seq(table, kind) is not None:
+                client.quiet = text  # (told again only of a change: views.broadcast)
+            table.saving.send_after_commit([(client, text)])
+        else:
+            table.views.broadcast()
+        if host.chat_log(table).lines and kind != "locked":
+            table.saving.send_after_commit([(client, host.chat_history_text(table))])
+
+    def disconnect(self, client: Client) -> None:
+        table = self.table
+        client.close()
+        self.onlookers.discard(client)
+        if not self.all_clients() or self.all_clients() == [client]:
+            self.idle_since = table.clock()
+        if client.seat is not None and client.seat in self.seats:
+            seat = self.seats[client.seat]
+            held = client in seat.clients  # (not when replaced by a newer connection)
+            seat.clients.discard(client)
+            if held and not seat.clients and seat.row.bot is None:
+                since = seat.disconnected_since = table.clock()
+                asyncio.get_running_loop().call_later(
+                    table.config.grace_seconds, self.grace_over, client.seat, seat, since
+                )
+                if not table.closed:  # stored: the grace counts on across a restart
+                    table.session.setdefault("away", {})[str(client.seat)] = since
+                    table.saving.commit(session=True)
+        if not table.closed and (client.seat is not None or client.is_host):
+            table.views.broadcast()
+
+    def grace_over(self, number: int, seat: Seat, since: float) -> None:
+        table = self.table
+        if (table.closed or self.seats.get(number) is not seat or seat.clients
+                or seat.disconnected_since != since):
+            return  # back in time, or away again since (a later timer decides)
+        if table.tourney.holds_entry(number):
+            return  # a tournament's entrant keeps the seat, blinded off (issue 28)
+        if table.saving.halted:  # freeing the seat is a write: after the pause
+            asyncio.get_running_loop().call_later(
+                table.RETRY_MAX, self.grace_over, number, seat, since
+            )
+            return
+        seat.gone = True
+        if table.hand is None or number not in table.hand.seats:
+            self.free_seat(number)  # (a pending dealer's choice of the seat lapses)
+            table.views.broadcast()
+        else:
+            # Decisions of a gone seat time out at once (R-C-15).
+            if number in table.turns.decision_seq:
+                table.turns.timeout(number, table.turns.decision_seq[number])
+
+    def release_seat(self, number: int) -> Seat:
+        """Take ``number`` out of :attr:`seats`; its open connections become onlookers.
+
+        Whoever sits there next must not inherit them: a connection left holding the
+        seat number would see the next occupant's hole cards and act for them.
+        """
+        table = self.table
+        seat = self.seats.pop(number)
+        seat.bot = None  # a later occupant of the seat gets a new computer player
+        self._new_opponent(number)
+        for client in seat.clients:
+            client.seat = None
+            client.is_host = host.client_is_host(table, client)
+            self.onlookers.add(client)
+        seat.clients.clear()
+        return seat
+
+    def computer_player(self, number: int) -> Any:
+        """Seat ``number``'s own computer player, of the seat's level (made when
+        first asked for; ``None`` when the engine has no bot of that level, see
+        :func:`~rollem.server.game_session.bot_decide`).  Only the bot thread
+        uses it, one decision at a time.
+
+        Raises:
+            KeyError: if nobody sits at ``number``.
+        """
+        table = self.table
+        seat = self.seats[number]
+        level = seat.row.bot or "random"
+        if seat.bot is None or seat.bot_level != level:
+            seat.bot, seat.bot_level = table.bot_factory(level), level
+        return seat.bot
+
+    def _new_opponent(self, number: int) -> None:
+        """Tell the computer players here that whoever sits at ``number`` next is
+        someone else (a ``strong`` bot forgets its reads of that seat).  In the bot
+        thread, where their reads are kept, after any decision already asked for
+        (in this table's queue there)."""
+        table = self.table
+        for seat in self.seats.values():
+            forget = getattr(seat.bot, "new_opponent", None)
+            if forget is not None:
+                live_table._BOT_THREAD.submit_for(table.id, forget, number)
+
+    def seat_of(self, client: Client) -> int | None:
+        """The seat ``client`` plays, or ``None``: a connection counts only while its
+        seat still holds it (see :meth:`release_seat`)."""
+        seat = self.seats.get(client.seat) if client.seat is not None else None
+        if seat is None or client not in seat.clients:
+            return None
+        return client.seat
+
+    def free_seat(self, number: int) -> None:
+        table = self.table
+        seat = self.release_seat(number)
+        table.session.get("away", {}).pop(str(number), None)
+        host.seat_freed(table, number)
+        line = table.views.ledger_line(number, seat, left=True)
+        if seat.row.token_digest is not None:
+            line["digest"] = seat.row.token_digest  # to know them when they come back
+            # ... and to let them replay and download the hands they played here.
+            first, last = seat.row.joined_hand + 1, int(table.session["hand_no"])
+            if first <= last:
+                table.session.setdefault("stints", []).append(
+                    {"digest": seat.row.token_digest, "seat": number, "first": first,
+                     "last": last})
+        table.session["departed"].append(line)
+        table.saving.commit(remove_seats=[number], session=True)
+        table.dealers_choice.choice_lapses(number)
+
+    def all_clients(self) -> list[Client]:
+        out = list(self.onlookers)
+        for seat in self.seats.values():
+            out.extend(seat.clients)
+        return out

@@ -2,12 +2,11 @@
 bust-outs and places, rebuys in the first levels, a deal among the final
 players, and the payouts at the end.
 
-Methods of :class:`~rollem.server.live_table.LiveTable`, written here as
-functions of ``self`` and bound in its class body (one class, one state).
-The tournament itself is :class:`rollem.tournament.session.Tournament`, the
-one model the terminal and ``simulate`` share: it is rebuilt from the
-session for each deal (:meth:`LiveTable.session_table`), and what a hand
-changes is written back (:func:`save_tournament`).
+:class:`Tourney` is the table's part that runs it.  The tournament itself is
+:class:`rollem.tournament.session.Tournament`, the one model the terminal
+and ``simulate`` share: it is rebuilt from the session for each deal
+(:meth:`Dealer.session_table`), and what a hand changes is written back
+(:meth:`Tourney.save`).
 
 ``session["tournament"]`` (JSON, stored) holds ``entrants`` (their seats,
 fixed at the start), ``elapsed`` (seconds the level clock has run) and
@@ -19,9 +18,10 @@ None until the hand in play ends, "agreed": [seats]}``).
 The level clock runs while the tournament is on, except while the host
 pauses the table, while a deal is being agreed, and while the server is
 down: every write of the session first adds the time run so far to
-``elapsed`` (:func:`fold_clock`) and a restored table starts the clock again
-from its stored ``elapsed`` (so a restart resumes the clock where it stood
-at the last write; the time the server was down is not counted).
+``elapsed`` (:meth:`Tourney.fold_clock`) and a restored table starts the
+clock again from its stored ``elapsed`` (so a restart resumes the clock
+where it stood at the last write; the time the server was down is not
+counted).
 """
 
 from __future__ import annotations
@@ -42,288 +42,303 @@ DEAL_OPS = ("propose", "agree", "decline")
 """What a ``deal`` message may do (``{"type": "deal", "op": ..., "method": ...}``)."""
 
 
-def _state(self: LiveTable) -> dict[str, Any] | None:
-    state: dict[str, Any] | None = self.session.get("tournament")
-    return state
+class Tourney:
+    """The sit-and-go of one table (issue 28).
 
+    Its state is stored, in the table's session: ``session["tournament"]``
+    (above); it keeps none in memory.  In these methods ``live`` is the
+    table (``table`` names the session's :class:`rollem.table.Table`).
 
-def clock_seconds(self: LiveTable) -> float:
-    """Seconds the level clock has run (0 before the start)."""
-    t = _state(self)
-    if t is None:
-        return 0.0
-    since = t.get("since")
-    return float(t["elapsed"]) + (max(0.0, self.clock() - float(since))
-                                  if since is not None else 0.0)
-
-
-def clock_running(self: LiveTable) -> bool:
-    """Whether the level clock should run now: started, not over, not paused by
-    the host, no deal being agreed."""
-    t = _state(self)
-    return (t is not None and not t.get("over") and not self.session.get("host_paused")
-            and t.get("proposal") is None)
-
-
-def fold_clock(self: LiveTable) -> None:
-    """Add the time run so far to ``elapsed`` and start or stop the clock as
-    :func:`clock_running` says (called before each write of the session)."""
-    t = _state(self)
-    if t is None:
-        return
-    t["elapsed"] = round(clock_seconds(self), 3)
-    t["since"] = self.clock() if clock_running(self) else None
-
-
-def restart_clock(self: LiveTable) -> None:
-    """A restored table: the clock runs again from where it stood (the time the
-    server was down is not counted)."""
-    t = _state(self)
-    if t is not None:
-        t["since"] = self.clock() if clock_running(self) else None
-
-
-def tournament(self: LiveTable) -> Tournament | None:
-    """The table's tournament as it stands (levels by the clock), or ``None``
-    at a cash game or before the start."""
-    t = _state(self)
-    schedule = self.config.schedule()
-    if t is None or schedule is None:
-        return None
-    entrants = [int(s) for s in t["entrants"]]
-    out = Tournament(schedule, len(entrants), buy_in=self.config.buy_in,
-                     percentages=self.config.payouts or None, seats=entrants,
-                     rebuy_levels=self.config.rebuy_levels, rotate=self.config.rotate)
-    out.load_state(t)
-    out.at_minute(clock_seconds(self) / 60)
-    return out
-
-
-def start_tournament(self: LiveTable) -> None:
-    """The host starts a tournament table: the seated players with chips are the
-    entrants, and the level clock starts.
-
-    Raises :class:`TableError`: ``too_few`` (fewer than 2 players seated).
+    Takes from its ``table``: ``config`` (the schedule, buy-in, payouts),
+    ``session``, ``seats``, ``hand``, ``clock``; after a ``deal`` message it
+    bumps the table's ``seq`` (``table.turns``), writes (``table.saving``),
+    tells (``table.views``) and may deal (``table.dealer.deal_soon``).
     """
-    entrants = sorted(n for n, s in self.seats.items() if s.row.stack > 0 and not s.gone)
-    if len(entrants) < 2:
-        raise TableError("too_few", f"{len(entrants)} player(s) seated: a tournament needs "
-                         "2 to 10 entrants; wait for players to sit down")
-    self.session["tournament"] = {"entrants": entrants, "elapsed": 0.0, "since": self.clock(),
-                                  "proposal": None, "over": False,
-                                  "hands": 0, "busts": [], "rebuys": {}, "deal": None}
 
+    def __init__(self, table: LiveTable) -> None:
+        self.table = table
 
-def save_tournament(self: LiveTable, table: SessionTable) -> None:
-    """Write what ``table``'s tournament changed (a hand's bust-outs, a rebuy)
-    back to the session; at the end, stop the clock."""
-    t = _state(self)
-    if t is None or table.tournament is None:
-        return
-    t.update(table.tournament.state())
-    if table.tournament.over(table.stacks) and not t.get("over"):
-        fold_clock(self)
-        t["over"] = True
-        t["since"] = None
+    def _state(self) -> dict[str, Any] | None:
+        live = self.table
+        state: dict[str, Any] | None = live.session.get("tournament")
+        return state
 
+    def clock_seconds(self) -> float:
+        """Seconds the level clock has run (0 before the start)."""
+        live = self.table
+        t = self._state()
+        if t is None:
+            return 0.0
+        since = t.get("since")
+        return float(t["elapsed"]) + (max(0.0, live.clock() - float(since))
+                                      if since is not None else 0.0)
 
-def stacks(self: LiveTable) -> list[int]:
-    """Each seat's chips as stored (a seat's stack at the start of the hand in play)."""
-    return [self.seats[s].row.stack if s in self.seats else 0 for s in range(self.config.seats)]
+    def clock_running(self) -> bool:
+        """Whether the level clock should run now: started, not over, not paused by
+        the host, no deal being agreed."""
+        live = self.table
+        t = self._state()
+        return (t is not None and not t.get("over") and not live.session.get("host_paused")
+                and t.get("proposal") is None)
 
+    def fold_clock(self) -> None:
+        """Add the time run so far to ``elapsed`` and start or stop the clock as
+        :func:`clock_running` says (called before each write of the session)."""
+        live = self.table
+        t = self._state()
+        if t is None:
+            return
+        t["elapsed"] = round(self.clock_seconds(), 3)
+        t["since"] = live.clock() if self.clock_running() else None
 
-def _level_words(self: LiveTable, level: Any) -> dict[str, Any]:
-    """A level's stakes (``Level.to_dict()``) and, at a one-game table, ``forced``:
-    the forced bets its hands post, in words (``"blinds 1 and 2"`` at hold'em, not
-    the level's ante, which a blind game does not take)."""
-    out = dict(level.to_dict())
-    if self.config.game != "dealers-choice":
-        from dataclasses import replace
+    def restart_clock(self) -> None:
+        """A restored table: the clock runs again from where it stood (the time the
+        server was down is not counted)."""
+        live = self.table
+        t = self._state()
+        if t is not None:
+            t["since"] = live.clock() if self.clock_running() else None
 
-        from rollem.games.describe import forced_bet_words
-        from rollem.server.game_session import GameSession
+    def tournament(self) -> Tournament | None:
+        """The table's tournament as it stands (levels by the clock), or ``None``
+        at a cash game or before the start."""
+        live = self.table
+        t = self._state()
+        schedule = live.config.schedule()
+        if t is None or schedule is None:
+            return None
+        entrants = [int(s) for s in t["entrants"]]
+        out = Tournament(schedule, len(entrants), buy_in=live.config.buy_in,
+                         percentages=live.config.payouts or None, seats=entrants,
+                         rebuy_levels=live.config.rebuy_levels, rotate=live.config.rotate)
+        out.load_state(t)
+        out.at_minute(self.clock_seconds() / 60)
+        return out
 
-        options = replace(GameSession.options_for(self.config), ante=level.ante,
-                          small_bet=level.small_bet, big_bet=level.big_bet)
-        out["forced"] = forced_bet_words(self.config.game_of(self.config.game), options)
-    return out
+    def start(self) -> None:
+        """The host starts a tournament table: the seated players with chips are the
+        entrants, and the level clock starts.
 
+        Raises :class:`TableError`: ``too_few`` (fewer than 2 players seated).
+        """
+        live = self.table
+        entrants = sorted(n for n, s in live.seats.items()
+                          if s.row.stack > 0 and not s.gone)
+        if len(entrants) < 2:
+            raise TableError("too_few", f"{len(entrants)} player(s) seated: a tournament needs "
+                             "2 to 10 entrants; wait for players to sit down")
+        live.session["tournament"] = {"entrants": entrants, "elapsed": 0.0,
+                                      "since": live.clock(),
+                                      "proposal": None, "over": False,
+                                      "hands": 0, "busts": [], "rebuys": {}, "deal": None}
 
-def tournament_public(self: LiveTable) -> dict[str, Any] | None:
-    """What every client sees of the tournament (``None`` at a cash game): the
-    schedule (levels), the level (1-based) and its stakes, the next level's,
-    the seconds left in the level (``None`` in the last), whether the clock
-    runs, the prize pool and percentages, places so far, payouts at the end,
-    whether rebuys are open, an open deal proposal."""
-    schedule = self.config.schedule()
-    if schedule is None:
+    def save(self, table: SessionTable) -> None:
+        """Write what ``table``'s tournament changed (a hand's bust-outs, a rebuy)
+        back to the session; at the end, stop the clock."""
+        t = self._state()
+        if t is None or table.tournament is None:
+            return
+        t.update(table.tournament.state())
+        if table.tournament.over(table.stacks) and not t.get("over"):
+            self.fold_clock()
+            t["over"] = True
+            t["since"] = None
+
+    def stacks(self) -> list[int]:
+        """Each seat's chips as stored (a seat's stack at the start of the hand in play)."""
+        live = self.table
+        return [live.seats[s].row.stack if s in live.seats else 0
+                for s in range(live.config.seats)]
+
+    def _level_words(self, level: Any) -> dict[str, Any]:
+        """A level's stakes (``Level.to_dict()``) and, at a one-game table, ``forced``:
+        the forced bets its hands post, in words (``"blinds 1 and 2"`` at hold'em, not
+        the level's ante, which a blind game does not take)."""
+        live = self.table
+        out = dict(level.to_dict())
+        if live.config.game != "dealers-choice":
+            from dataclasses import replace
+
+            from rollem.games.describe import forced_bet_words
+            from rollem.server.game_session import GameSession
+
+            options = replace(GameSession.options_for(live.config), ante=level.ante,
+                              small_bet=level.small_bet, big_bet=level.big_bet)
+            out["forced"] = forced_bet_words(live.config.game_of(live.config.game), options)
+        return out
+
+    def public(self) -> dict[str, Any] | None:
+        """What every client sees of the tournament (``None`` at a cash game): the
+        schedule (levels), the level (1-based) and its stakes, the next level's,
+        the seconds left in the level (``None`` in the last), whether the clock
+        runs, the prize pool and percentages, places so far, payouts at the end,
+        whether rebuys are open, an open deal proposal."""
+        live = self.table
+        schedule = live.config.schedule()
+        if schedule is None:
+            return None
+        base: dict[str, Any] = {
+            "schedule": schedule.name, "levels": [lv.to_dict() for lv in schedule.levels],
+            "buy_in": live.config.buy_in, "rebuy_levels": live.config.rebuy_levels,
+            "rotate": live.config.rotate and live.config.game == "dealers-choice",
+        }
+        t = self.tournament()
+        if t is None:  # (before the start: the field so far)
+            seated = sum(1 for s in live.seats.values() if s.row.stack > 0)
+            shipped = payout_percentages(seated) if 2 <= seated <= 10 else ()
+            return {**base, "started": False, "level": 1,
+                    "stakes": self._level_words(schedule.levels[0]),
+                    "prize_pool": live.config.buy_in * seated,
+                    "percentages": list(live.config.payouts or shipped)}
+        state = self._state()
+        assert state is not None
+        chips = self.stacks()
+        level = t.level
+        seconds = self.clock_seconds()
+        ends = sum(lv.minutes for lv in schedule.levels[:level + 1]) * 60
+        last = level == len(schedule.levels) - 1
+        proposal = state.get("proposal")
+        return {
+            **base, "started": True, "level": level + 1, "stakes": self._level_words(t.stakes),
+            "next": None if last else self._level_words(schedule.levels[level + 1]),
+            "seconds_left": None if last else round(ends - seconds, 1),
+            "elapsed": round(seconds, 1), "running": self.clock_running(),
+            "entrants": t.seats, "left": t.left(chips), "prize_pool": t.prize_pool,
+            "percentages": list(t.percentages), "rebuy_open": t.rebuy_open and not state["over"],
+            "places": {str(s): p for s, p in t.places(chips).items()
+                       if s not in t.left(chips) or state["over"]},
+            "over": bool(state.get("over")),
+            "payouts": ({str(s): v for s, v in t.payouts(chips).items()}
+                        if state.get("over") else None),
+            "deal": bool(t.deal),
+            "proposal": proposal,
+        }  # fmt: skip
+
+    def waiting(self) -> str | None:
+        """Why a tournament table deals no hand (over, a deal being agreed), or ``None``."""
+        t = self._state()
+        if t is None:
+            return None
+        if t.get("over"):
+            return "The tournament is over."
+        if t.get("proposal") is not None:
+            return "Waiting: the players left are agreeing a deal."
         return None
-    base: dict[str, Any] = {
-        "schedule": schedule.name, "levels": [lv.to_dict() for lv in schedule.levels],
-        "buy_in": self.config.buy_in, "rebuy_levels": self.config.rebuy_levels,
-        "rotate": self.config.rotate and self.config.game == "dealers-choice",
-    }
-    t = tournament(self)
-    if t is None:  # (before the start: the field so far)
-        seated = sum(1 for s in self.seats.values() if s.row.stack > 0)
-        shipped = payout_percentages(seated) if 2 <= seated <= 10 else ()
-        return {**base, "started": False, "level": 1,
-                "stakes": _level_words(self, schedule.levels[0]),
-                "prize_pool": self.config.buy_in * seated,
-                "percentages": list(self.config.payouts or shipped)}
-    state = _state(self)
-    assert state is not None
-    chips = stacks(self)
-    level = t.level
-    seconds = clock_seconds(self)
-    ends = sum(lv.minutes for lv in schedule.levels[:level + 1]) * 60
-    last = level == len(schedule.levels) - 1
-    proposal = state.get("proposal")
-    return {
-        **base, "started": True, "level": level + 1, "stakes": _level_words(self, t.stakes),
-        "next": None if last else _level_words(self, schedule.levels[level + 1]),
-        "seconds_left": None if last else round(ends - seconds, 1),
-        "elapsed": round(seconds, 1), "running": clock_running(self),
-        "entrants": t.seats, "left": t.left(chips), "prize_pool": t.prize_pool,
-        "percentages": list(t.percentages), "rebuy_open": t.rebuy_open and not state["over"],
-        "places": {str(s): p for s, p in t.places(chips).items()
-                   if s not in t.left(chips) or state["over"]},
-        "over": bool(state.get("over")),
-        "payouts": ({str(s): v for s, v in t.payouts(chips).items()}
-                    if state.get("over") else None),
-        "deal": bool(t.deal),
-        "proposal": proposal,
-    }  # fmt: skip
 
+    def handle_deal(self, seat: int, body: dict[str, Any]) -> None:
+        """A ``deal`` message from ``seat`` (issue 28): ``propose`` (with ``method``:
+        ``icm`` or ``chip_chop``), ``agree`` or ``decline`` the open proposal.
 
-def tournament_waiting(self: LiveTable) -> str | None:
-    """Why a tournament table deals no hand (over, a deal being agreed), or ``None``."""
-    t = _state(self)
-    if t is None:
-        return None
-    if t.get("over"):
-        return "The tournament is over."
-    if t.get("proposal") is not None:
-        return "Waiting: the players left are agreeing a deal."
-    return None
+        A proposal stops the level clock and the dealing until every player left
+        agrees (the deal is then applied: the tournament is over, each paid their
+        share) or one declines (play goes on).  Computer players agree to a share
+        at least their ICM equity.
 
+        Raises :class:`TableError` (nothing changes): ``not_tournament``,
+        ``not_playing`` (``seat`` is not among the players left), ``malformed``
+        (op or method), ``no_proposal``, ``proposal_open``, ``not_yet`` (the hand
+        in play must end first), ``over``.
+        """
+        live = self.table
+        state = self._state()
+        t = self.tournament()
+        if state is None or t is None:
+            raise TableError("not_tournament", "deals are for the final players of a tournament")
+        if state.get("over"):
+            raise TableError("over", "the tournament is over")
+        chips = self.stacks()
+        if seat not in t.left(chips):
+            raise TableError("not_playing", "only the players left in the tournament make a deal")
+        op = body.get("op")
+        if op not in DEAL_OPS:
+            raise TableError("malformed", f"'op' must be one of {', '.join(DEAL_OPS)}, not {op!r}")
+        proposal = state.get("proposal")
+        if op == "propose":
+            method = body.get("method")
+            if method not in DEAL_METHODS:
+                raise TableError("malformed", f"'method' must be one of {', '.join(DEAL_METHODS)}, "
+                                 f"not {method!r}")
+            if proposal is not None:
+                raise TableError("proposal_open", "a deal is already proposed: agree or decline it")
+            self.fold_clock()
+            state["proposal"] = {"method": method, "by": seat, "offer": None, "agreed": [seat]}
+            if live.hand is None:
+                self._offer(t)
+            self.fold_clock()  # (the clock stops while the deal is agreed)
+        else:
+            if proposal is None:
+                raise TableError("no_proposal", "no deal is proposed")
+            if proposal["offer"] is None:
+                raise TableError("not_yet", "the deal is worked out when the hand in play ends")
+            if op == "decline":
+                state["proposal"] = None
+                self.fold_clock()  # (the clock runs again)
+            elif seat not in proposal["agreed"]:
+                proposal["agreed"].append(seat)
+        self._settle_proposal()
+        live.turns.bump_seq()
+        live.saving.commit(session=True)
+        live.views.broadcast()
+        if state.get("proposal") is None and not state.get("over"):
+            live.dealer.deal_soon()
 
-def handle_deal(self: LiveTable, seat: int, body: dict[str, Any]) -> None:
-    """A ``deal`` message from ``seat`` (issue 28): ``propose`` (with ``method``:
-    ``icm`` or ``chip_chop``), ``agree`` or ``decline`` the open proposal.
+    def _offer(self, t: Tournament) -> None:
+        """Work out the open proposal's shares from the stacks now; computer players
+        agree when their share is at least their ICM equity (rounded down)."""
+        live = self.table
+        state = self._state()
+        assert state is not None and state["proposal"] is not None
+        proposal = state["proposal"]
+        chips = self.stacks()
+        offer = t.deal_offer(chips, proposal["method"])
+        fair = t.deal_offer(chips, "icm")
+        proposal["offer"] = {str(s): v for s, v in offer.items()}
+        proposal["agreed"] = sorted({*proposal["agreed"], *(
+            s for s in offer if live.seats[s].row.bot is not None and offer[s] >= fair[s] - 1)})
 
-    A proposal stops the level clock and the dealing until every player left
-    agrees (the deal is then applied: the tournament is over, each paid their
-    share) or one declines (play goes on).  Computer players agree to a share
-    at least their ICM equity.
-
-    Raises :class:`TableError` (nothing changes): ``not_tournament``,
-    ``not_playing`` (``seat`` is not among the players left), ``malformed``
-    (op or method), ``no_proposal``, ``proposal_open``, ``not_yet`` (the hand
-    in play must end first), ``over``.
-    """
-    state = _state(self)
-    t = tournament(self)
-    if state is None or t is None:
-        raise TableError("not_tournament", "deals are for the final players of a tournament")
-    if state.get("over"):
-        raise TableError("over", "the tournament is over")
-    chips = stacks(self)
-    if seat not in t.left(chips):
-        raise TableError("not_playing", "only the players left in the tournament make a deal")
-    op = body.get("op")
-    if op not in DEAL_OPS:
-        raise TableError("malformed", f"'op' must be one of {', '.join(DEAL_OPS)}, not {op!r}")
-    proposal = state.get("proposal")
-    if op == "propose":
-        method = body.get("method")
-        if method not in DEAL_METHODS:
-            raise TableError("malformed", f"'method' must be one of {', '.join(DEAL_METHODS)}, "
-                             f"not {method!r}")
-        if proposal is not None:
-            raise TableError("proposal_open", "a deal is already proposed: agree or decline it")
-        fold_clock(self)
-        state["proposal"] = {"method": method, "by": seat, "offer": None, "agreed": [seat]}
-        if self.hand is None:
-            _offer(self, t)
-        fold_clock(self)  # (the clock stops while the deal is agreed)
-    else:
-        if proposal is None:
-            raise TableError("no_proposal", "no deal is proposed")
-        if proposal["offer"] is None:
-            raise TableError("not_yet", "the deal is worked out when the hand in play ends")
-        if op == "decline":
+    def hand_ended(self) -> None:
+        """A hand ended: an open proposal is worked out again from the new stacks
+        (everyone agrees again), or dropped when fewer than 2 players are left."""
+        state = self._state()
+        t = self.tournament()
+        if state is None or t is None or state.get("proposal") is None or state.get("over"):
+            return
+        if len(t.left(self.stacks())) < 2:
             state["proposal"] = None
-            fold_clock(self)  # (the clock runs again)
-        elif seat not in proposal["agreed"]:
-            proposal["agreed"].append(seat)
-    _settle_proposal(self)
-    self._bump_seq()
-    self._commit(session=True)
-    self.broadcast()
-    if state.get("proposal") is None and not state.get("over"):
-        self._deal_soon()
+            return
+        state["proposal"]["agreed"] = [state["proposal"]["by"]]
+        self._offer(t)
+        self._settle_proposal()
 
-
-def _offer(self: LiveTable, t: Tournament) -> None:
-    """Work out the open proposal's shares from the stacks now; computer players
-    agree when their share is at least their ICM equity (rounded down)."""
-    state = _state(self)
-    assert state is not None and state["proposal"] is not None
-    proposal = state["proposal"]
-    chips = stacks(self)
-    offer = t.deal_offer(chips, proposal["method"])
-    fair = t.deal_offer(chips, "icm")
-    proposal["offer"] = {str(s): v for s, v in offer.items()}
-    proposal["agreed"] = sorted({*proposal["agreed"], *(
-        s for s in offer if self.seats[s].row.bot is not None and offer[s] >= fair[s] - 1)})
-
-
-def hand_ended(self: LiveTable) -> None:
-    """A hand ended: an open proposal is worked out again from the new stacks
-    (everyone agrees again), or dropped when fewer than 2 players are left."""
-    state = _state(self)
-    t = tournament(self)
-    if state is None or t is None or state.get("proposal") is None or state.get("over"):
-        return
-    if len(t.left(stacks(self))) < 2:
+    def _settle_proposal(self) -> None:
+        """Every player left agreed: apply the deal (the tournament is over)."""
+        state = self._state()
+        t = self.tournament()
+        if state is None or t is None or state.get("proposal") is None:
+            return
+        proposal = state["proposal"]
+        chips = self.stacks()
+        if proposal["offer"] is None or set(proposal["agreed"]) != set(t.left(chips)):
+            return
+        t.agree_deal(chips, {int(s): int(v) for s, v in proposal["offer"].items()})
+        state.update(t.state())
         state["proposal"] = None
-        return
-    state["proposal"]["agreed"] = [state["proposal"]["by"]]
-    _offer(self, t)
-    _settle_proposal(self)
+        state["over"] = True
+        self.fold_clock()
 
+    def level(self, table: SessionTable) -> dict[str, Any] | None:
+        """The tournament, level (1-based) and stakes a hand about to be dealt by
+        ``table`` is played at, kept with the hand (its history), or ``None``."""
+        t = table.tournament
+        if t is None:
+            return None
+        return {"schedule": t.schedule.name, "level": t.level + 1, **t.stakes.to_dict()}
 
-def _settle_proposal(self: LiveTable) -> None:
-    """Every player left agreed: apply the deal (the tournament is over)."""
-    state = _state(self)
-    t = tournament(self)
-    if state is None or t is None or state.get("proposal") is None:
-        return
-    proposal = state["proposal"]
-    chips = stacks(self)
-    if proposal["offer"] is None or set(proposal["agreed"]) != set(t.left(chips)):
-        return
-    t.agree_deal(chips, {int(s): int(v) for s, v in proposal["offer"].items()})
-    state.update(t.state())
-    state["proposal"] = None
-    state["over"] = True
-    fold_clock(self)
-
-
-def tournament_level(self: LiveTable, table: SessionTable) -> dict[str, Any] | None:
-    """The tournament, level (1-based) and stakes a hand about to be dealt by
-    ``table`` is played at, kept with the hand (its history), or ``None``."""
-    t = table.tournament
-    if t is None:
-        return None
-    return {"schedule": t.schedule.name, "level": t.level + 1, **t.stakes.to_dict()}
-
-
-def holds_entry(self: LiveTable, seat: int) -> bool:
-    """Whether ``seat`` is an entrant still in the tournament (chips, not over):
-    its seat is kept when its player is away, and it is dealt in and blinded
-    and anted off as in card rooms (issue 28); the host cannot remove it."""
-    t = _state(self)
-    return (t is not None and not t.get("over") and seat in t["entrants"]
-            and seat in self.seats and self.seats[seat].row.stack > 0)
+    def holds_entry(self, seat: int) -> bool:
+        """Whether ``seat`` is an entrant still in the tournament (chips, not over):
+        its seat is kept when its player is away, and it is dealt in and blinded
+        and anted off as in card rooms (issue 28); the host cannot remove it."""
+        live = self.table
+        t = self._state()
+        return (t is not None and not t.get("over") and seat in t["entrants"]
+                and seat in live.seats and live.seats[seat].row.stack > 0)

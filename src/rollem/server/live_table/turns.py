@@ -1,8 +1,8 @@
 """Decisions of a live table: applying an action, the clocks and time banks,
 computer players' turns (decided off the event loop) and timeouts.
 
-Methods of :class:`~rollem.server.live_table.LiveTable`, written here as
-functions of ``self`` and bound in its class body (one class, one state).
+:class:`Turns` is the table's part that owns the open decisions and their
+timers.
 
 Timers (R-C-15): every decision has a clock of ``decision_seconds``; when it
 runs out the seat's time bank is used; when that is spent too the server
@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -41,339 +42,378 @@ SLOW_APPLY_SECONDS = 2.0
 warning line: the table, the hand, the seconds and the game)."""
 
 
-def _act(self: LiveTable, seat: int, action: dict[str, Any], source: str,
-         refused: Callable[[ActionRefused], None] | None = None) -> None:
-    """Apply ``action`` (wire form) by ``seat``, commit it and tell everyone.
-
-    A hand whose showdown is costly (:attr:`GameSession.off_loop`) is changed off
-    the event loop: the action is applied to a copy of the hand in the showdown
-    thread, in this table's turn (:data:`live_table._SHOWDOWN_THREAD`), and the
-    copy is adopted when it is done; meanwhile the table's other messages, bot
-    decisions and timeouts wait (:func:`defer`), and the other tables go on
-    (issue 34).  A refusal found there goes to ``refused`` (else it is logged);
-    a malformed action is refused at once either way.
-
-    Raises:
-        ActionRefused: the action is malformed, or (applied here) illegal; nothing
-            changes.
-        TableError: ``server_error``, an engine fault (the table recovers).
-    """
-    assert self.hand is not None
-    hand = self.hand
-    if hand.off_loop:
-        _act_off_loop(self, seat, action, source, refused)
-        return
-    try:
-        applied = hand.apply(seat, action)  # raises ActionRefused, changes nothing
-    except ActionRefused:
-        raise
-    except Exception as err:  # an engine fault: the hand may be half-changed
-        log.exception("table %s hand %s: applying %r failed", self.id, hand.hand_no, action)
-        self._recover(err, saving=False)
-        raise TableError(
-            "server_error", f"the server could not apply that action ({err})"
-        ) from err
-    _acted(self, hand, seat, applied, source)
-
-
-def _acted(self: LiveTable, hand: GameSession, seat: int, applied: Applied,
-           source: str) -> None:
-    """``applied`` changed ``hand`` (this table's): close the seat's decision,
-    commit, and finish the hand or open the next decisions."""
-    self._close_decision(seat)
-    if source == "player":
-        host.note_own_action(self, seat)
-        self.person_acted(applied.record)  # (a fold does not count: pace.py)
-    row = self.seats[seat].row if seat in self.seats else None
-    if row is not None:
-        self._settle_bank(seat)
-    self._bump_seq()
-    self._write(
-        session=self.session,
-        seats=[row] if row is not None else [],
-        action=(hand.hand_no, applied.index, seat, applied.record, source, applied.events),
-    )
-    if hand.over:
-        self._finish_hand()
-        return
-    self._refresh_decisions()
-    self.broadcast()
-
-
-def _act_off_loop(self: LiveTable, seat: int, wire: dict[str, Any], source: str,
-                  refused: Callable[[ActionRefused], None] | None) -> None:
-    """:func:`_act` for a costly hand: apply to a copy in the showdown thread."""
-    assert self.hand is not None
-    hand = self.hand
-    action = action_from_wire(wire)  # malformed: refused now, as on the loop
-    try:
-        copy = hand.hand_copy()
-    except Exception as err:  # a fault of ours: refused, the hand unchanged
-        log.exception("table %s hand %s: copying the hand failed", self.id, hand.hand_no)
-        raise TableError("server_error", f"the server could not apply that action ({err})"
-                         ) from err
-    started = time.perf_counter()
-    try:
-        fut = asyncio.wrap_future(live_table._SHOWDOWN_THREAD.submit_for(
-            self.id, GameSession.apply_to, copy, seat, action))
-    except RuntimeError as err:  # the thread is shut down: the server is stopping
-        raise TableError("server_error", f"the server is stopping ({err})") from err
-    self._applying = True
-
-    def done(f: asyncio.Future[Applied]) -> None:
-        self._applying = False
-        try:
-            _applied_off_loop(self, hand, copy, seat, wire, source, refused, f, started)
-        finally:
-            run_deferred(self)
-
-    fut.add_done_callback(done)
-
-
-def _applied_off_loop(self: LiveTable, hand: GameSession, copy: Any, seat: int,
-                      wire: dict[str, Any], source: str,
-                      refused: Callable[[ActionRefused], None] | None,
-                      fut: asyncio.Future[Applied], started: float) -> None:
-    """(Event loop.)  The copy of ``hand`` came back from the showdown thread:
-    adopt it and go on as :func:`_act`, unless the table closed or rebuilt its
-    hand meanwhile (then the action is dropped: its seat's clock goes on)."""
-    took = time.perf_counter() - started
-    if took > SLOW_APPLY_SECONDS:
-        log.warning("table %s hand %s: an action took %.1f s to apply (game %s)",
-                    self.id, hand.hand_no, took, hand.game)
-    if fut.cancelled() or self.closed or self.hand is not hand:
-        return
-    error = fut.exception()
-    if isinstance(error, ActionRefused):
-        if refused is not None:
-            refused(error)
-        else:
-            log.error("table %s seat %s: %s action refused: %s", self.id, seat, source, error)
-        return
-    if error is not None:  # an engine fault; the table's hand is unchanged
-        log.error("table %s hand %s: applying %r failed: %r", self.id, hand.hand_no, wire,
-                  error)
-        self._recover(error, saving=False)
-        return
-    hand.adopt(copy)
-    _acted(self, hand, seat, fut.result(), source)
-
-
-def defer(self: LiveTable, later: Callable[[], object]) -> bool:
-    """While an action of this table is applied off the loop, keep ``later`` (a
-    message, a bot's decision, a timeout) to run once it is done, in order, with
-    every check made again then; ``True`` if kept."""
-    if not self._applying:
-        return False
-    self._deferred.append(later)
-    return True
-
-
-def run_deferred(self: LiveTable) -> None:
-    """Run what :func:`defer` kept, until another action goes off the loop."""
-    while self._deferred and not self._applying and not self.closed:
-        later = self._deferred.popleft()
-        try:
-            later()
-        except Exception:  # one failed call does not stop the others
-            log.exception("table %s: a deferred call failed", self.id)
-
-
-def _settle_bank(self: LiveTable, seat: int) -> None:
-    opened = self.decision_opened.get(seat)
-    row = self.seats[seat].row
-    if opened is None or row.bot is not None:
-        return
-    used = self.clock() - opened - self.config.decision_seconds
-    if used > 0:
-        row.bank = max(0.0, row.bank - used)
-
-
-def _bump_seq(self: LiveTable) -> None:
-    """A new table sequence number; ``session["at"]`` stores when (decision clocks
-    opened by this change count from it, across restarts)."""
-    self.seq += 1
-    self.session["seq"] = self.seq
-    self.session["at"] = self.clock()
-    if self._decision_key() != self._last_key:
-        # A new decision opens with this change: its clock counts from now, also
-        # for the seats of an all-at-once decision still choosing after others.
-        self.session["opened_at"] = self.session["at"]
-
-
-def _decision_key(self: LiveTable) -> object:
-    """What identifies the open decision (see :meth:`_refresh_decisions`)."""
-    if self.hand is not None and not self.hand.over:
-        return self.hand.decision_key()
-    if self.open_choice():
-        return ("choice", self.session["choice"]["hand"])
-    return None
-
-
-def _refresh_decisions(self: LiveTable, opened: float | None = None) -> None:
-    """Open clocks for seats that now have a decision, close the others
-    (``opened``: when the decision was offered, if earlier than now)."""
-    pending: list[int] = []
-    key = self._decision_key()
-    if self.session.get("host_paused"):
-        pass  # no decision is open while the host has paused the table (hold_clocks)
-    elif self.hand is not None and not self.hand.over:
-        pending = self.hand.pending_seats()
-    elif self.open_choice():
-        pending = [int(self.session["choice"]["seat"])]
-    for seat in list(self.decision_seq):
-        if seat not in pending or key != self._last_key:
-            self._close_decision(seat)
-    self._last_key = key
-    now = self.clock()
-    for seat in pending:
-        if seat in self.decision_seq:
-            continue
-        self.decision_seq[seat] = self.seq
-        self.decision_opened[seat] = now if opened is None else opened
-        self._arm(seat)
-
-
-def hold_clocks(self: LiveTable) -> None:
-    """The host has paused the table (``session["host_paused"]`` set; issue 27):
-    every clock stops where it stands and no decision is taken for anyone --
-    the open decisions close (nobody acts, computer players wait) and the
-    time the hand's open decision had used is kept (``session["held_used"]``,
-    seconds, stored so a restart keeps it) for :meth:`release_clocks`.  The
-    button's clock for naming a dealer's choice is held the same way
-    (:meth:`hold_choice_clock`)."""
-    if self.hand is not None and not self.hand.over and self.decision_opened:
-        opened = min(self.decision_opened.values())
-        self.session["held_used"] = max(0.0, self.clock() - opened)
-    self.hold_choice_clock()
-    self._refresh_decisions()  # closes every open decision and its timer
-
-
-def release_clocks(self: LiveTable) -> None:
-    """The host has resumed the table (``host_paused`` cleared): the hand's open
-    decision reopens with the time it had left when the pause stopped it (a
-    pause neither costs nor gives a player time, time bank included), as does
-    the button's clock for naming the game (R-C-15; issue 27)."""
-    used = float(self.session.pop("held_used", 0.0))
-    if self.hand is not None and not self.hand.over:
-        opened = self.clock() - used
-        self.session["opened_at"] = opened  # (a restart counts from it too)
-        self._refresh_decisions(opened=opened)
-    self.release_choice_clock()
-
-
-def _close_decision(self: LiveTable, seat: int) -> None:
-    self.decision_seq.pop(seat, None)
-    self.decision_opened.pop(seat, None)
-    handle = self._timers.pop(seat, None)
-    if handle is not None:
-        handle.cancel()
-
-
-def _arm(self: LiveTable, seat: int) -> None:
-    loop = asyncio.get_running_loop()
-    opened_seq = self.decision_seq[seat]
-    info = self.seats.get(seat)
-    sat_out = (self.session.get("tournament") is not None
-               and seat in self.session.get("sitting_out", []))
-    if info is None or info.gone or host.is_idle_away(self, seat) or sat_out:
-        # A gone seat's decisions time out at once (R-C-15), a computer
-        # player's too once the host has removed it: it no longer plays; so do
-        # those of a person the clock made away in this hand (issue 27), and of
-        # a tournament's entrant who sits out, dealt in to be blinded off (issue 28).
-        self._timers[seat] = loop.call_later(0, self._timeout, seat, opened_seq)
-        return
-    if info.row.bot is not None:
-        self._timers[seat] = loop.call_later(
-            self.config.bot_delay, self._bot_turn, seat, opened_seq
-        )
-        return
-    opened = self.decision_opened.get(seat, self.clock())
-    wait = opened + self.config.decision_seconds + max(0.0, info.row.bank) - self.clock()
-    self._timers[seat] = loop.call_later(max(0.0, wait), self._timeout, seat, opened_seq)
-
-
-def _still_pending(self: LiveTable, seat: int, opened_seq: int) -> bool:
-    return (not self.closed and not self.paused and not self._recovering
-            and not self.session.get("host_paused")
-            and self.decision_seq.get(seat) == opened_seq)
-
-
-def _bot_turn(self: LiveTable, seat: int, opened_seq: int) -> None:
-    if not self._still_pending(seat, opened_seq):
-        return
-    if self.session.get("choice"):
-        self._choose(None)  # (a random pick, made after the client seeds: issue 32)
-        return
-    assert self.hand is not None
-    asked = time.perf_counter()
-    bot = self.computer_player(seat)
-    # A computer player thinks in the bot thread (a strong one may take a
-    # while), never on the event loop that serves every table; in this
-    # table's queue there, so other tables' bots take their turns between
-    # this table's decisions (see live_table._BOT_THREAD).
-    view = self.hand.bot_view(seat)
-    fut = asyncio.wrap_future(live_table._BOT_THREAD.submit_for(
-        self.id, _decide, view, bot, self.hand.hand.game))
-    fut.add_done_callback(lambda f: self._bot_decided(seat, opened_seq, f, asked))
-
-
 def _decide(view: Any, bot: Any, game: Any) -> tuple[dict[str, Any], float]:
     """:func:`bot_decide`, and when it started (``time.perf_counter()``)."""
     started = time.perf_counter()
     return bot_decide(view, bot, game), started
 
 
-def _bot_decided(self: LiveTable, seat: int, opened_seq: int, fut: asyncio.Future[Any],
-                 asked: float) -> None:
-    """Play the decision ``fut`` brought back for ``seat`` (asked for at ``asked``,
-    ``time.perf_counter()``), if still wanted; a failed one times out."""
-    if defer(self, lambda: self._bot_decided(seat, opened_seq, fut, asked)):
-        return
-    if not fut.cancelled() and fut.exception() is None and trace.TRACE_DIR:
-        now, started = time.perf_counter(), fut.result()[1]
-        trace.line("bot", f"{time.time():.4f}", self.id, seat,
-                   f"{1000 * (started - asked):.2f}", f"{1000 * (now - asked):.2f}")
-    if not self._still_pending(seat, opened_seq) or self.hand is None or fut.cancelled():
-        return
-    error = fut.exception()
-    if error is None:
-        try:
-            self._act(seat, fut.result()[0], "bot",
-                      refused=lambda err: _bot_failed(self, seat, opened_seq, err))
+class Turns:
+    """The open decisions of one table, their clocks, and applying actions.
+
+    Owns: :attr:`decision_seq` (seat -> the table ``seq`` its open decision
+    was offered at), :attr:`decision_opened` (seat -> the moment its clock
+    started, on ``table.clock``), each open decision's timer, what identifies
+    the open decision (a new one starts new clocks), and the queue of calls
+    waiting while an action is applied off the loop (:attr:`applying`,
+    :attr:`deferred`).
+
+    Takes from its ``table``: ``id``, ``config``, ``session`` (``seq``, ``at``,
+    ``opened_at``, ``held_used``), ``seats``, ``hand``, ``seq`` (bumped here:
+    :meth:`bump_seq`), ``closed``, ``clock``; writes with ``table.saving``,
+    tells with ``table.views``, finishes hands with ``table.dealer``, lets
+    ``table.dealers_choice`` pick a lapsed choice, asks
+    ``table.seating.computer_player`` and ``table.pace``, and the executors
+    ``live_table._SHOWDOWN_THREAD`` and ``_BOT_THREAD`` (at call time).
+    """
+
+    def __init__(self, table: LiveTable) -> None:
+        self.table = table
+        self.decision_seq: dict[int, int] = {}
+        self.decision_opened: dict[int, float] = {}
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._last_key: object = None
+        self.applying = False  # an action is being applied off the loop
+        self.deferred: deque[Callable[[], object]] = deque()  # what waits for it
+
+    def stop(self, forget: bool = False) -> None:
+        """Close every open decision and cancel its timer (the table stops or
+        rebuilds); ``forget``: also forget which decision was open (a rebuilt
+        table's next decision opens new clocks)."""
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+        self.decision_seq.clear()
+        self.decision_opened.clear()
+        if forget:
+            self._last_key = None
+
+    def act(self, seat: int, action: dict[str, Any], source: str,
+            refused: Callable[[ActionRefused], None] | None = None) -> None:
+        """Apply ``action`` (wire form) by ``seat``, commit it and tell everyone.
+
+        A hand whose showdown is costly (:attr:`GameSession.off_loop`) is changed off
+        the event loop: the action is applied to a copy of the hand in the showdown
+        thread, in this table's turn (:data:`live_table._SHOWDOWN_THREAD`), and the
+        copy is adopted when it is done; meanwhile the table's other messages, bot
+        decisions and timeouts wait (:meth:`defer`), and the other tables go on
+        (issue 34).  A refusal found there goes to ``refused`` (else it is logged);
+        a malformed action is refused at once either way.
+
+        Raises:
+            ActionRefused: the action is malformed, or (applied here) illegal; nothing
+                changes.
+            TableError: ``server_error``, an engine fault (the table recovers).
+        """
+        table = self.table
+        assert table.hand is not None
+        hand = table.hand
+        if hand.off_loop:
+            self._act_off_loop(seat, action, source, refused)
             return
+        try:
+            applied = hand.apply(seat, action)  # raises ActionRefused, changes nothing
+        except ActionRefused:
+            raise
+        except Exception as err:  # an engine fault: the hand may be half-changed
+            log.exception("table %s hand %s: applying %r failed", table.id, hand.hand_no, action)
+            table.saving.recover(err, saving=False)
+            raise TableError(
+                "server_error", f"the server could not apply that action ({err})"
+            ) from err
+        self._acted(hand, seat, applied, source)
+
+    def _acted(self, hand: GameSession, seat: int, applied: Applied,
+               source: str) -> None:
+        """``applied`` changed ``hand`` (this table's): close the seat's decision,
+        commit, and finish the hand or open the next decisions."""
+        table = self.table
+        self._close_decision(seat)
+        if source == "player":
+            host.note_own_action(table, seat)
+            table.pace.person_acted(applied.record)  # (a fold does not count: pace.py)
+        row = table.seats[seat].row if seat in table.seats else None
+        if row is not None:
+            self._settle_bank(seat)
+        self.bump_seq()
+        table.saving.write(
+            session=table.session,
+            seats=[row] if row is not None else [],
+            action=(hand.hand_no, applied.index, seat, applied.record, source, applied.events),
+        )
+        if hand.over:
+            table.dealer.finish_hand()
+            return
+        self.refresh_decisions()
+        table.views.broadcast()
+
+    def _act_off_loop(self, seat: int, wire: dict[str, Any], source: str,
+                      refused: Callable[[ActionRefused], None] | None) -> None:
+        """:meth:`act` for a costly hand: apply to a copy in the showdown thread."""
+        table = self.table
+        assert table.hand is not None
+        hand = table.hand
+        action = action_from_wire(wire)  # malformed: refused now, as on the loop
+        try:
+            copy = hand.hand_copy()
+        except Exception as err:  # a fault of ours: refused, the hand unchanged
+            log.exception("table %s hand %s: copying the hand failed", table.id, hand.hand_no)
+            raise TableError("server_error", f"the server could not apply that action ({err})"
+                             ) from err
+        started = time.perf_counter()
+        try:
+            fut = asyncio.wrap_future(live_table._SHOWDOWN_THREAD.submit_for(
+                table.id, GameSession.apply_to, copy, seat, action))
+        except RuntimeError as err:  # the thread is shut down: the server is stopping
+            raise TableError("server_error", f"the server is stopping ({err})") from err
+        self.applying = True
+
+        def done(f: asyncio.Future[Applied]) -> None:
+            self.applying = False
+            try:
+                self._applied_off_loop(hand, copy, seat, wire, source, refused, f, started)
+            finally:
+                self.run_deferred()
+
+        fut.add_done_callback(done)
+
+    def _applied_off_loop(self, hand: GameSession, copy: Any, seat: int,
+                          wire: dict[str, Any], source: str,
+                          refused: Callable[[ActionRefused], None] | None,
+                          fut: asyncio.Future[Applied], started: float) -> None:
+        """(Event loop.)  The copy of ``hand`` came back from the showdown thread:
+        adopt it and go on as :meth:`act`, unless the table closed or rebuilt its
+        hand meanwhile (then the action is dropped: its seat's clock goes on)."""
+        table = self.table
+        took = time.perf_counter() - started
+        if took > SLOW_APPLY_SECONDS:
+            log.warning("table %s hand %s: an action took %.1f s to apply (game %s)",
+                        table.id, hand.hand_no, took, hand.game)
+        if fut.cancelled() or table.closed or table.hand is not hand:
+            return
+        error = fut.exception()
+        if isinstance(error, ActionRefused):
+            if refused is not None:
+                refused(error)
+            else:
+                log.error("table %s seat %s: %s action refused: %s", table.id, seat, source, error)
+            return
+        if error is not None:  # an engine fault; the table's hand is unchanged
+            log.error("table %s hand %s: applying %r failed: %r", table.id, hand.hand_no, wire,
+                      error)
+            table.saving.recover(error, saving=False)
+            return
+        hand.adopt(copy)
+        self._acted(hand, seat, fut.result(), source)
+
+    def defer(self, later: Callable[[], object]) -> bool:
+        """While an action of this table is applied off the loop, keep ``later`` (a
+        message, a bot's decision, a timeout) to run once it is done, in order, with
+        every check made again then; ``True`` if kept."""
+        if not self.applying:
+            return False
+        self.deferred.append(later)
+        return True
+
+    def run_deferred(self) -> None:
+        """Run what :meth:`defer` kept, until another action goes off the loop."""
+        table = self.table
+        while self.deferred and not self.applying and not table.closed:
+            later = self.deferred.popleft()
+            try:
+                later()
+            except Exception:  # one failed call does not stop the others
+                log.exception("table %s: a deferred call failed", table.id)
+
+    def _settle_bank(self, seat: int) -> None:
+        table = self.table
+        opened = self.decision_opened.get(seat)
+        row = table.seats[seat].row
+        if opened is None or row.bot is not None:
+            return
+        used = table.clock() - opened - table.config.decision_seconds
+        if used > 0:
+            row.bank = max(0.0, row.bank - used)
+
+    def bump_seq(self) -> None:
+        """A new table sequence number; ``session["at"]`` stores when (decision clocks
+        opened by this change count from it, across restarts)."""
+        table = self.table
+        table.seq += 1
+        table.session["seq"] = table.seq
+        table.session["at"] = table.clock()
+        if self._decision_key() != self._last_key:
+            # A new decision opens with this change: its clock counts from now, also
+            # for the seats of an all-at-once decision still choosing after others.
+            table.session["opened_at"] = table.session["at"]
+
+    def _decision_key(self) -> object:
+        """What identifies the open decision (see :meth:`refresh_decisions`)."""
+        table = self.table
+        if table.hand is not None and not table.hand.over:
+            return table.hand.decision_key()
+        if table.dealers_choice.open_choice():
+            return ("choice", table.session["choice"]["hand"])
+        return None
+
+    def refresh_decisions(self, opened: float | None = None) -> None:
+        """Open clocks for seats that now have a decision, close the others
+        (``opened``: when the decision was offered, if earlier than now)."""
+        table = self.table
+        pending: list[int] = []
+        key = self._decision_key()
+        if table.session.get("host_paused"):
+            pass  # no decision is open while the host has paused the table (hold_clocks)
+        elif table.hand is not None and not table.hand.over:
+            pending = table.hand.pending_seats()
+        elif table.dealers_choice.open_choice():
+            pending = [int(table.session["choice"]["seat"])]
+        for seat in list(self.decision_seq):
+            if seat not in pending or key != self._last_key:
+                self._close_decision(seat)
+        self._last_key = key
+        now = table.clock()
+        for seat in pending:
+            if seat in self.decision_seq:
+                continue
+            self.decision_seq[seat] = table.seq
+            self.decision_opened[seat] = now if opened is None else opened
+            self._arm(seat)
+
+    def hold_clocks(self) -> None:
+        """The host has paused the table (``session["host_paused"]`` set; issue 27):
+        every clock stops where it stands and no decision is taken for anyone --
+        the open decisions close (nobody acts, computer players wait) and the
+        time the hand's open decision had used is kept (``session["held_used"]``,
+        seconds, stored so a restart keeps it) for :meth:`release_clocks`.  The
+        button's clock for naming a dealer's choice is held the same way
+        (:meth:`DealersChoice.hold_choice_clock`)."""
+        table = self.table
+        if table.hand is not None and not table.hand.over and self.decision_opened:
+            opened = min(self.decision_opened.values())
+            table.session["held_used"] = max(0.0, table.clock() - opened)
+        table.dealers_choice.hold_choice_clock()
+        self.refresh_decisions()  # closes every open decision and its timer
+
+    def release_clocks(self) -> None:
+        """The host has resumed the table (``host_paused`` cleared): the hand's open
+        decision reopens with the time it had left when the pause stopped it (a
+        pause neither costs nor gives a player time, time bank included), as does
+        the button's clock for naming the game (R-C-15; issue 27)."""
+        table = self.table
+        used = float(table.session.pop("held_used", 0.0))
+        if table.hand is not None and not table.hand.over:
+            opened = table.clock() - used
+            table.session["opened_at"] = opened  # (a restart counts from it too)
+            self.refresh_decisions(opened=opened)
+        table.dealers_choice.release_choice_clock()
+
+    def _close_decision(self, seat: int) -> None:
+        self.decision_seq.pop(seat, None)
+        self.decision_opened.pop(seat, None)
+        handle = self._timers.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _arm(self, seat: int) -> None:
+        table = self.table
+        loop = asyncio.get_running_loop()
+        opened_seq = self.decision_seq[seat]
+        info = table.seats.get(seat)
+        sat_out = (table.session.get("tournament") is not None
+                   and seat in table.session.get("sitting_out", []))
+        if info is None or info.gone or host.is_idle_away(table, seat) or sat_out:
+            # A gone seat's decisions time out at once (R-C-15), a computer
+            # player's too once the host has removed it: it no longer plays; so do
+            # those of a person the clock made away in this hand (issue 27), and of
+            # a tournament's entrant who sits out, dealt in to be blinded off (issue 28).
+            self._timers[seat] = loop.call_later(0, self.timeout, seat, opened_seq)
+            return
+        if info.row.bot is not None:
+            self._timers[seat] = loop.call_later(
+                table.config.bot_delay, self._bot_turn, seat, opened_seq
+            )
+            return
+        opened = self.decision_opened.get(seat, table.clock())
+        wait = opened + table.config.decision_seconds + max(0.0, info.row.bank) - table.clock()
+        self._timers[seat] = loop.call_later(max(0.0, wait), self.timeout, seat, opened_seq)
+
+    def _still_pending(self, seat: int, opened_seq: int) -> bool:
+        table = self.table
+        return (not table.closed and not table.saving.paused and not table.saving.recovering
+                and not table.session.get("host_paused")
+                and self.decision_seq.get(seat) == opened_seq)
+
+    def _bot_turn(self, seat: int, opened_seq: int) -> None:
+        table = self.table
+        if not self._still_pending(seat, opened_seq):
+            return
+        if table.session.get("choice"):
+            table.dealers_choice.choose(None)  # (a random pick after the client seeds: issue 32)
+            return
+        assert table.hand is not None
+        asked = time.perf_counter()
+        bot = table.seating.computer_player(seat)
+        # A computer player thinks in the bot thread (a strong one may take a
+        # while), never on the event loop that serves every table; in this
+        # table's queue there, so other tables' bots take their turns between
+        # this table's decisions (see live_table._BOT_THREAD).
+        view = table.hand.bot_view(seat)
+        fut = asyncio.wrap_future(live_table._BOT_THREAD.submit_for(
+            table.id, _decide, view, bot, table.hand.hand.game))
+        fut.add_done_callback(lambda f: self._bot_decided(seat, opened_seq, f, asked))
+
+    def _bot_decided(self, seat: int, opened_seq: int, fut: asyncio.Future[Any],
+                     asked: float) -> None:
+        """Play the decision ``fut`` brought back for ``seat`` (asked for at ``asked``,
+        ``time.perf_counter()``), if still wanted; a failed one times out."""
+        table = self.table
+        if self.defer(lambda: self._bot_decided(seat, opened_seq, fut, asked)):
+            return
+        if not fut.cancelled() and fut.exception() is None and trace.TRACE_DIR:
+            now, started = time.perf_counter(), fut.result()[1]
+            trace.line("bot", f"{time.time():.4f}", table.id, seat,
+                       f"{1000 * (started - asked):.2f}", f"{1000 * (now - asked):.2f}")
+        if not self._still_pending(seat, opened_seq) or table.hand is None or fut.cancelled():
+            return
+        error = fut.exception()
+        if error is None:
+            try:
+                self.act(seat, fut.result()[0], "bot",
+                         refused=lambda err: self._bot_failed(seat, opened_seq, err))
+                return
+            except (TableError, ActionRefused) as err:
+                error = err
+        self._bot_failed(seat, opened_seq, error)
+
+    def _bot_failed(self, seat: int, opened_seq: int, error: BaseException) -> None:
+        """A computer player's decision failed or was refused: its timeout action."""
+        table = self.table
+        if not self._still_pending(seat, opened_seq) or table.hand is None:
+            return
+        log.error("table %s seat %s: computer player failed (%s); timing out", table.id,
+                  seat, error)
+        self._act_safely(seat, table.hand.timeout_action(seat), "timeout")
+
+    def _act_safely(self, seat: int, action: dict[str, Any], source: str) -> None:
+        table = self.table
+        try:
+            self.act(seat, action, source)
         except (TableError, ActionRefused) as err:
-            error = err
-    _bot_failed(self, seat, opened_seq, error)
+            log.error("table %s seat %s: %s action refused: %s", table.id, seat, source, err)
 
-
-def _bot_failed(self: LiveTable, seat: int, opened_seq: int, error: BaseException) -> None:
-    """A computer player's decision failed or was refused: its timeout action."""
-    if not self._still_pending(seat, opened_seq) or self.hand is None:
-        return
-    log.error("table %s seat %s: computer player failed (%s); timing out", self.id,
-              seat, error)
-    self._act_safely(seat, self.hand.timeout_action(seat), "timeout")
-
-
-def _act_safely(self: LiveTable, seat: int, action: dict[str, Any], source: str) -> None:
-    try:
-        self._act(seat, action, source)
-    except (TableError, ActionRefused) as err:
-        log.error("table %s seat %s: %s action refused: %s", self.id, seat, source, err)
-
-
-def _timeout(self: LiveTable, seat: int, opened_seq: int) -> None:
-    if defer(self, lambda: self._timeout(seat, opened_seq)):
-        return
-    if not self._still_pending(seat, opened_seq):
-        return
-    if seat in self.seats:
-        self.seats[seat].row.bank = 0.0
-    if self.session.get("choice"):
-        self._choose(None)  # (a random pick, made after the client seeds: issue 32)
-        return
-    assert self.hand is not None
-    action = self.hand.timeout_action(seat)
-    host.note_timeout(self, seat, action)
-    self._act_safely(seat, action, "timeout")
+    def timeout(self, seat: int, opened_seq: int) -> None:
+        table = self.table
+        if self.defer(lambda: self.timeout(seat, opened_seq)):
+            return
+        if not self._still_pending(seat, opened_seq):
+            return
+        if seat in table.seats:
+            table.seats[seat].row.bank = 0.0
+        if table.session.get("choice"):
+            table.dealers_choice.choose(None)  # (a random pick after the client seeds: issue 32)
+            return
+        assert table.hand is not None
+        action = table.hand.timeout_action(seat)
+        host.note_timeout(table, seat, action)
+        self._act_safely(seat, action, "timeout")
