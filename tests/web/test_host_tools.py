@@ -305,8 +305,8 @@ def test_the_session_phhs_of_a_game_without_a_phh_code_holds_own_copies() -> Non
     from test_table_bots import new_table, passive, play
 
     from rollem.history_copy import own_copy_hand
-    from rollem.server.app import _bulk_phhs
     from rollem.server.game_session import player_names
+    from rollem.server.routes_session import bulk_phhs
 
     with virtual_server() as (loop, store):
         table, people = new_table(loop, store, bots=2)
@@ -317,7 +317,7 @@ def test_the_session_phhs_of_a_game_without_a_phh_code_holds_own_copies() -> Non
             assert row is not None and row.result is not None
             mine.append((hand_no, 0, row, player_names(row.setup, table.names())))
         actions = {h: store.load_actions(table.id, h) for h, *_ in mine}
-        text = _bulk_phhs(mine, actions, left_out=0)
+        text = bulk_phhs(mine, actions, left_out=0)
         assert text.startswith("# rollem: one player's own copies")
         bulk = tomllib.loads(text)
         assert sorted(bulk, key=int) == ["1", "2"]
@@ -331,4 +331,5 @@ def test_the_session_phhs_of_a_game_without_a_phh_code_holds_own_copies() -> Non
             assert sum(row.result["net"].values()) == 0
             # the others' hidden cards stay hidden: only ?? or shown cards
             assert "??" in text
-        assert _bulk_phhs(mine[1:], actions, left_out=1).count("left out") == 1
+        assert bulk_phhs(mine[1:], actions, left_out=1).count("left out") == 1
+
