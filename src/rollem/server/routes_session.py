@@ -8,7 +8,9 @@ the costly routes' limit; a gated table's unapproved watcher gets 403
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
+import tomllib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,6 +28,8 @@ from rollem.server.store import HandRow
 
 __all__ = ["MAX_BULK_HANDS", "bulk_phhs", "session_routes"]
 
+log = logging.getLogger("rollem.server")
+
 MAX_BULK_HANDS = 500
 """The most hands in one whole-session download (``history.phhs``): the latest."""
 
@@ -33,23 +37,23 @@ MAX_BULK_HANDS = 500
 def _phh_chunk(hand_no: int, seat: int, row: HandRow, names: list[str],
                actions: list[Any]) -> str:
     """Hand ``hand_no`` as ``seat`` saw it (their own copy), as one table ``[hand_no]``
-    of a ``.phhs`` file (issue 27): standard PHH where the game has a PHH variant
-    code (:func:`rollem.phh.copy_phh_dict`), else rollem's own layout; ``_hand``
-    says its number."""
-    import tomllib
-
-    import tomli_w
-
+    of a ``.phhs`` file (issue 27), written by
+    :func:`rollem.phh.write_session_phhs`: standard PHH where the game and the
+    hand have a PHH form, else rollem's own layout (a game with no PHH variant
+    code, a Mississippi straddle, a hand run twice); ``_hand`` says its number.
+    A copy the own-copy checker refuses (a fault of ours: never seen) is kept in
+    rollem's layout, as the hand's ``history.toml`` gives it, and logged."""
     from rollem.history import HistoryError
-    from rollem.phh import PHHError, copy_phh_dict
+    from rollem.phh import phhs_entry, write_session_phhs
 
     session = GameSession.restore(hand_no, row.setup, actions)
-    copy = tomllib.loads(session.history_text(seat, names))
+    copy = session.history_text(seat, names)
     try:
-        table = copy_phh_dict(copy)
-    except (PHHError, HistoryError):  # no PHH variant code: rollem's own layout
-        table = copy
-    return tomli_w.dumps({str(hand_no): {"_hand": hand_no, **table}}) + "\n"
+        return write_session_phhs([copy], numbers=[hand_no]) + "\n"
+    except HistoryError as err:
+        log.warning("session download: hand %d, seat %d's copy kept in rollem's layout "
+                    "(%s)", hand_no, seat, err)
+        return phhs_entry(hand_no, {"_hand": hand_no, **tomllib.loads(copy)}) + "\n"
 
 
 def _bulk_head(left_out: int) -> str:
@@ -161,9 +165,9 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
     async def session_history(request: Request) -> Response:
         """Every finished hand the asking player was dealt into, as one bulk PHH file
         (``.phhs``, issue 27): each hand their own copy (what they saw, plus what
-        was shown), standard PHH where the game has a PHH variant code
-        (:func:`rollem.phh.copy_phh_dict`), else rollem's own history layout
-        (``variant = "rollem-GAME"``); each a table named by its hand number.  The
+        was shown), written by :func:`rollem.phh.write_session_phhs`: standard PHH
+        where the game and the hand have a PHH form, else rollem's own history
+        layout (``variant = "rollem-GAME"``); each a table named by its hand number.  The
         latest :data:`MAX_BULK_HANDS` hands, each built on the replay thread and
         kept; past :data:`~rollem.server.app_context.BUILD_WAIT_SECONDS` a 503
         ``busy`` (``Retry-After``) while the builds go on."""
