@@ -2,7 +2,8 @@
 to build: plays ``--hands`` hands on a virtual clock (one person who checks or
 calls, computer players in the other seats; hold'em fixed limit, which exports as
 standard PHH, and Stop, Drop and Roll, which keeps rollem's layout), then builds
-the person's ``.phhs`` as the server does (:func:`rollem.server.app._bulk_phhs`)
+the person's ``.phhs`` as the server does
+(:func:`rollem.server.routes_session.bulk_phhs`)
 ``--runs`` times, and reports the milliseconds per hand (best run) and the
 bytes per hand, and what the download's limit of 500 hands comes to.
 
@@ -23,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 from test_server_staples import people_table
 from test_table_bots import passive, play, virtual_server
 
-from rollem.server.app import MAX_BULK_HANDS, _bulk_phhs
 from rollem.server.game_session import player_names
+from rollem.server.routes_session import MAX_BULK_HANDS, bulk_phhs
 
 
 def measure(game: str, hands: int, runs: int) -> dict[str, Any]:
@@ -43,7 +44,7 @@ def measure(game: str, hands: int, runs: int) -> dict[str, Any]:
         size = 0
         for _ in range(runs):
             start = time.perf_counter()
-            size = len(_bulk_phhs(mine, actions, 0).encode())
+            size = len(bulk_phhs(mine, actions, 0).encode())
             best = min(best, time.perf_counter() - start)
     per_hand_ms = 1000 * best / len(mine)
     return {"game": game, "hands": len(mine), "ms_per_hand": round(per_hand_ms, 2),

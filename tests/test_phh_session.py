@@ -104,6 +104,31 @@ def test_write_session_phhs_keeps_or_leaves_out_other_games() -> None:
     assert session_table(write_history(sdr), standard_only=True) is None
 
 
+def test_write_session_phhs_names_each_table_by_its_hand_number() -> None:
+    """``numbers``: the web table's download names each hand by its number at
+    the table and gives it ``_hand``; a hand left out takes its number with it."""
+    fl = Options(ante=0, small_bet=2, big_bet=4)
+    holdem = _hand("holdem", 3, fl)
+    sdr = _hand("sdr", 4, Options(ante=1, small_bet=2, big_bet=4))
+    texts = [write_own_copy(holdem, 1), write_own_copy(sdr, 0)]
+    whole = tomllib.loads(write_session_phhs(texts, numbers=[7, 12]))
+    assert list(whole) == ["7", "12"]
+    assert [(whole[k]["_hand"], whole[k]["variant"]) for k in whole] == [
+        (7, "FT"), (12, "rollem-sdr")]
+    assert next(iter(whole["7"])) == "_hand"  # (first: read at a glance)
+    # the PHH entry loads in PokerKit as it is, _hand and all, to the copy's stacks
+    assert _pokerkit_stacks(whole["7"]) == whole["7"]["finishing_stacks"]
+    assert replay_table(whole["12"])["finishing_stacks"] == list(sdr.stacks)
+    standard = tomllib.loads(write_session_phhs(texts, standard_only=True, numbers=[7, 12]))
+    assert list(standard) == ["7"] and standard["7"]["_hand"] == 7
+    # by default: [1], [2] ... and no _hand
+    assert all("_hand" not in t for t in tomllib.loads(write_session_phhs(texts)).values())
+    for numbers, message in (([7], "2 histories"), ([7, 7], "each used once"),
+                             ([0, 1], "1 or more"), ([True, 2], "whole numbers")):
+        with pytest.raises(ValueError, match=message):
+            write_session_phhs(texts, numbers=numbers)
+
+
 def test_phhs_entries_append_to_one_file() -> None:
     hand = _hand("holdem", 7, Options(ante=0, small_bet=2, big_bet=4))
     table = session_table(write_history(hand))

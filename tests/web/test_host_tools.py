@@ -305,8 +305,8 @@ def test_the_session_phhs_of_a_game_without_a_phh_code_holds_own_copies() -> Non
     from test_table_bots import new_table, passive, play
 
     from rollem.history_copy import own_copy_hand
-    from rollem.server.app import _bulk_phhs
     from rollem.server.game_session import player_names
+    from rollem.server.routes_session import bulk_phhs
 
     with virtual_server() as (loop, store):
         table, people = new_table(loop, store, bots=2)
@@ -317,7 +317,7 @@ def test_the_session_phhs_of_a_game_without_a_phh_code_holds_own_copies() -> Non
             assert row is not None and row.result is not None
             mine.append((hand_no, 0, row, player_names(row.setup, table.names())))
         actions = {h: store.load_actions(table.id, h) for h, *_ in mine}
-        text = _bulk_phhs(mine, actions, left_out=0)
+        text = bulk_phhs(mine, actions, left_out=0)
         assert text.startswith("# rollem: one player's own copies")
         bulk = tomllib.loads(text)
         assert sorted(bulk, key=int) == ["1", "2"]
@@ -331,4 +331,85 @@ def test_the_session_phhs_of_a_game_without_a_phh_code_holds_own_copies() -> Non
             assert sum(row.result["net"].values()) == 0
             # the others' hidden cards stay hidden: only ?? or shown cards
             assert "??" in text
-        assert _bulk_phhs(mine[1:], actions, left_out=1).count("left out") == 1
+        assert bulk_phhs(mine[1:], actions, left_out=1).count("left out") == 1
+
+
+def test_the_session_phhs_keeps_hands_with_no_phh_form_in_rollems_layout(
+        monkeypatch: Any) -> None:
+    """Hold'em no limit, 4 people: hand 1 plain (standard PHH, ``NT``, which PokerKit
+    replays to the copy's stacks), hand 2 with the button's Mississippi straddle and
+    hand 3 run twice (neither has a PHH form: each is P0's own copy in rollem's
+    layout, which rollem replays to the stored nets); each table named by its hand
+    number, with ``_hand`` (rollem.phh.write_session_phhs, issue 29).  A copy the
+    own-copy checker refused (never seen) would be kept in rollem's layout."""
+    import tomllib
+    import warnings
+
+    import pokerkit
+    import tomli_w
+
+    from rollem.phh import replay_table
+    from rollem.server.game_session import player_names
+    from rollem.server.routes_session import bulk_phhs
+
+    with virtual_server() as (loop, store):
+        table, _host, people = people_table(loop, store, seats=4, structure="no-limit",
+                                            straddle="mississippi", run_twice=True)
+        assert table.hand is not None and table.hand.hand.button == 0
+        send(loop, table, people[1], "straddle", on=True)  # (hand 2's button)
+        fold_out(loop, table, people)
+        assert table.hand is not None and table.hand.hand.button == 1
+        posted = [(e.seat, e.data.get("blind")) for e in table.hand.hand.events
+                  if e.kind == "blind"]
+        assert posted == [(2, "small blind"), (3, "big blind"), (1, "straddle")]
+        send(loop, table, people[1], "straddle", on=False)
+        fold_out(loop, table, people)
+        hand = table.hand
+        assert hand is not None and hand.hand_no == 3
+        [first] = hand.pending_seats()
+        all_in = hand.hand.stacks[first] + hand.hand.bets[first]
+        send(loop, table, people[first], "action", 3, action={"kind": "raise", "to": all_in})
+        while hand.hand.pending is not None and hand.hand.pending.kind == "bet":
+            [seat] = hand.pending_seats()
+            send(loop, table, people[seat], "action", 3, action={"kind": "call"})
+        assert hand.hand.pending is not None and hand.hand.pending.kind == "run_twice"
+        for seat in sorted(hand.pending_seats()):
+            send(loop, table, people[seat], "action", 3,
+                 action={"kind": "run_twice", "agree": True})
+        assert table.final_hand is not None and table.final_hand.hand_no == 3
+        assert len(table.final_hand.hand.extra["run_twice"]["runs"]) == 2
+        mine = []
+        for hand_no in (1, 2, 3):
+            row = store.load_hand(table.id, hand_no)
+            assert row is not None and row.result is not None
+            mine.append((hand_no, 0, row, player_names(row.setup, table.names())))
+        actions = {h: store.load_actions(table.id, h) for h, *_ in mine}
+        bulk = tomllib.loads(bulk_phhs(mine, actions, left_out=0))
+    assert list(bulk) == ["1", "2", "3"]
+    assert [bulk[k]["_hand"] for k in bulk] == [1, 2, 3]
+    assert [bulk[k]["variant"] for k in bulk] == ["NT", "rollem-holdem", "rollem-holdem"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        states = list(pokerkit.HandHistory.loads(tomli_w.dumps(bulk["1"])))
+    assert list(states[-1].stacks) == bulk["1"]["finishing_stacks"]
+    # seat 1, the button, straddled 4 (P0 is PHH's p1 in rollem's layout: seat 0)
+    assert bulk["2"]["blinds_or_straddles"] == [0, 4, 1, 2]
+    assert bulk["2"]["_options"]["straddlers"] == [1]
+    assert [len(run["board"]) for run in bulk["3"]["_result"]["runs"]] == [5, 5]
+    assert "p1 rit yes" in bulk["3"]["actions"]
+    assert bulk["2"]["_redacted_for"] == bulk["3"]["_redacted_for"] == 0
+    for (hand_no, _, row, names), key in zip(mine, bulk, strict=True):
+        entry = replay_table(bulk[key])
+        nets = {who: f - s for who, f, s in zip(entry["players"], entry["finishing_stacks"],
+                                                entry["starting_stacks"], strict=True)}
+        assert nets == {names[int(s)]: net for s, net in row.result["net"].items()}, hand_no
+    from rollem import history_copy
+    from rollem.history import HistoryError
+
+    def refused(data: Any) -> Any:
+        raise HistoryError("made up")
+
+    monkeypatch.setattr(history_copy, "own_copy_hand", refused)
+    kept = tomllib.loads(bulk_phhs(mine[:1], actions, left_out=0))
+    assert kept["1"]["_hand"] == 1 and kept["1"]["variant"] == "rollem-holdem"
+    assert kept["1"]["_redacted_for"] == 0 and "????" in kept["1"]["actions"][0]

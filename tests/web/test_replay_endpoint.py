@@ -98,7 +98,7 @@ def test_a_history_that_takes_long_is_busy_then_kept(
     file's hand may take seconds): past it a 503 ``busy`` with Retry-After; the build
     goes on and the next ask gets it, built once.  (The build is held on an event,
     not timed.)"""
-    from rollem.server import app as app_module
+    from rollem.server import app_context
 
     tid, host = create_table(server.url, game="sdr", seats=2, bots=1, bot_delay=0.0,
                              decision_seconds=0.1, time_bank_seconds=0, between_hands=120)
@@ -120,7 +120,7 @@ def test_a_history_that_takes_long_is_busy_then_kept(
         return history_text(self, seat, names)
 
     monkeypatch.setattr(GameSession, "history_text", held)
-    monkeypatch.setattr(app_module, "BUILD_WAIT_SECONDS", 0.3)
+    monkeypatch.setattr(app_context, "BUILD_WAIT_SECONDS", 0.3)
     url = f"{server.url}/api/tables/{tid}/hands/1/history.toml"
     ann = {f"rollem_seat_{tid}": token}
     try:
@@ -129,7 +129,7 @@ def test_a_history_that_takes_long_is_busy_then_kept(
         assert busy.headers["retry-after"] == "5"
     finally:
         release.set()
-    monkeypatch.setattr(app_module, "BUILD_WAIT_SECONDS", 30.0)
+    monkeypatch.setattr(app_context, "BUILD_WAIT_SECONDS", 30.0)
     done = httpx.get(url, cookies=ann)
     assert done.status_code == 200 and 'variant = "rollem-sdr"' in done.text
     assert server.app.state.histories.builds == 1

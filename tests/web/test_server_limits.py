@@ -19,6 +19,7 @@ import websockets
 from web_harness import Player, ServerThread, create_table, join
 
 from rollem.server import app as app_module
+from rollem.server import limits as limits_module
 from rollem.server.app import AddressBuckets, seat_cookie
 from rollem.server.config import (
     DECISION_SECONDS,
@@ -424,7 +425,7 @@ def test_costly_requests_are_limited_per_address(small: ServerThread) -> None:
 
 def test_address_buckets_refill_and_forget_full_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     clock = [1000.0]
-    monkeypatch.setattr(app_module.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(limits_module.time, "monotonic", lambda: clock[0])
     buckets = AddressBuckets(per_minute=6, burst=2)  # a token every 10 s
     assert [buckets.wait("a"), buckets.wait("a")] == [0.0, 0.0]
     assert buckets.wait("a") == pytest.approx(10.0)

@@ -19,7 +19,7 @@ nets add up to the ledger. ``standard_only`` leaves those hands out instead
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import tomli_w
@@ -68,22 +68,45 @@ def session_table(history: Mapping[str, Any] | str, *,
 
 
 def write_session_phhs(histories: Iterable[Mapping[str, Any] | str], *,
-                       standard_only: bool = False) -> str:
+                       standard_only: bool = False,
+                       numbers: Sequence[int] | None = None) -> str:
     """A session's hands as one ``.phhs`` text (tables ``[1]``, ``[2]`` ...
     in the order given; :func:`session_table` for each).
 
+    ``numbers``: each history's hand number, in the same order: its table is
+    named by it (``[12]``) and holds it as ``_hand = 12``, as the web table's
+    download numbers a player's hands (only those they were dealt into, so
+    not always 1, 2 ...); a hand ``standard_only`` leaves out takes its
+    number with it. By default the tables are ``[1]``, ``[2]`` ... with no
+    ``_hand``.
+
     Raises:
         PHHError: more than :data:`~rollem.phh.variants.MAX_HANDS` hands.
+        ValueError: ``numbers`` not one whole number of 1 or more for each
+            history, or one used twice.
         rollem.history.HistoryError: a history that does not replay.
     """
-    tables: list[dict[str, Any]] = []
-    for history in histories:
+    given = list(histories)
+    if numbers is not None:
+        if len(numbers) != len(given):
+            raise ValueError(f"{len(numbers)} hand numbers for {len(given)} histories: "
+                             "give one for each")
+        if any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in numbers) \
+                or len(set(numbers)) != len(numbers):
+            raise ValueError("hand numbers must be whole numbers of 1 or more, each used "
+                             "once")
+    tables: dict[str, dict[str, Any]] = {}
+    for i, history in enumerate(given):
         table = session_table(history, standard_only=standard_only)
         if table is not None:
             if len(tables) >= MAX_HANDS:
                 raise PHHError(f"more than {MAX_HANDS} hands for one .phhs file")
-            tables.append(table)
-    return tomli_w.dumps({str(i + 1): t for i, t in enumerate(tables)})
+            if numbers is None:
+                tables[str(len(tables) + 1)] = table
+            else:
+                tables[str(numbers[i])] = {"_hand": numbers[i], **{
+                    k: v for k, v in table.items() if k != "_hand"}}
+    return tomli_w.dumps(tables)
 
 
 def phhs_entry(number: int, table: Mapping[str, Any]) -> str:

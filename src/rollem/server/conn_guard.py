@@ -12,7 +12,7 @@ uvicorn's HTTP protocol (:func:`guarded_http`):
   else it is closed.  A request fully read is the app's: no deadline while
   it is answered.  Websockets leave the guard once upgraded (their own ping
   timeout, and the app's per-address and per-table counts, bound them).
-- **A cap per address** (:func:`~rollem.server.app.limit_key`: IPv4 address,
+- **A cap per address** (:func:`~rollem.server.limits.limit_key`: IPv4 address,
   IPv6 /64) of open HTTP connections; a trusted proxy's are not counted
   (every visitor comes from it).
 - **A cap in total** (``most_open``, below the process's open-file limit,
@@ -152,7 +152,7 @@ class ConnectionGuard:
 
     def _key(self, peer: str) -> str | None:
         """What ``peer`` is counted under, or ``None`` for a trusted proxy."""
-        from rollem.server.app import limit_key
+        from rollem.server.limits import limit_key
 
         if self.anyone or peer in self.literals:
             return None

@@ -1,0 +1,167 @@
+"""What the routes of one web table app share (:class:`AppContext`): the
+settings, the table manager, the limits and the caches of built bodies, and the
+checks every per-table route makes (the table in the URL, who is asking, whether
+they may see it, the costly routes' limit per address)."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from rollem.server import host_tools
+from rollem.server.config import ServerSettings
+from rollem.server.http_util import (
+    COOKIE_AGE,
+    error,
+    hand_number,
+    host_cookie,
+    private,
+    seat_cookie,
+    watch_cookie,
+)
+from rollem.server.limits import AddressBuckets, Limits, limit_key_of
+from rollem.server.live_table import LiveTable, TableError
+from rollem.server.manager import TableManager
+from rollem.server.replays import ReplayBody, ReplayCache
+from rollem.server.store import HandRow, token_digest
+
+__all__ = ["BUILD_WAIT_SECONDS", "PASSWORD_TRIES_PER_MINUTE", "AppContext", "Handler"]
+
+BUILD_WAIT_SECONDS = 10.0
+"""The longest a replay or history request waits for its body to be built (issue
+34: a hand of a costly stored game file); past it a 503 ``busy`` with
+``Retry-After``, while the build goes on and is kept for the next ask."""
+PASSWORD_TRIES_PER_MINUTE = 5
+"""Password attempts (and watch requests) one address may make at one table a
+minute (burst as many): past it 429 ``rate_limited`` with ``Retry-After``."""
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+class AppContext:
+    """One app's shared state (built by :func:`rollem.server.app.create_app`).
+
+    ``manager()`` is the :class:`TableManager`, set when the app starts
+    (``state["manager"]``); ``limits`` counts websockets and table creations;
+    ``replays``, ``histories`` and ``bulk`` keep built replays, own copies
+    (TOML) and the whole-session download's hands, each built once."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.settings = settings
+        self.state: dict[str, TableManager] = {}
+        self.limits = Limits(settings)
+        self.costly_buckets = AddressBuckets(settings.costly_requests_per_minute,
+                                             settings.costly_burst)
+        self.password_buckets = AddressBuckets(PASSWORD_TRIES_PER_MINUTE,
+                                               PASSWORD_TRIES_PER_MINUTE)
+        self.replays = ReplayCache()
+        self.histories = ReplayCache(max_bytes=8 * 2**20)
+        """Each player's copy of a finished hand (TOML bytes), built once and kept
+        (issue 34)."""
+        self.bulk = ReplayCache(max_bytes=32 * 2**20)
+        """Each player's copy of each hand as a ``.phhs`` table, for the
+        whole-session download (issue 27), built once and kept."""
+        self.allowed_origins = settings.origins()
+
+    def manager(self) -> TableManager:
+        return self.state["manager"]
+
+    def set_cookie(self, request: Request, resp: Response, name: str, value: str) -> None:
+        """Set cookie ``name`` (HTTP only, same site lax, secure over HTTPS)."""
+        secure = self.settings.secure or request.url.scheme == "https"
+        resp.set_cookie(name, value, max_age=COOKIE_AGE, httponly=True, samesite="lax",
+                        secure=secure)
+
+    def costly(self, handler: Handler) -> Handler:
+        """``handler`` behind the per-address limit of costly requests: past it, a 429
+        (``rate_limited``, ``Retry-After``) before any work is done."""
+        settings = self.settings
+
+        async def limited(request: Request) -> Response:
+            wait = self.costly_buckets.wait(limit_key_of(request))
+            if wait > 0:
+                seconds = max(1, math.ceil(wait))
+                resp = error(429, "rate_limited", (
+                    "too many requests for hand histories, replays, rules and health "
+                    f"checks from your address (at most {settings.costly_requests_per_minute:g}"
+                    f" a minute); try again in {seconds} s"))
+                resp.headers["Retry-After"] = str(seconds)
+                return resp
+            return await handler(request)
+
+        return limited
+
+    def table(self, request: Request) -> LiveTable | None:
+        """The table in the URL (``{tid}``), or ``None``."""
+        return self.manager().get(request.path_params["tid"])
+
+    def viewer(self, request: Request, table: LiveTable) -> int | None:
+        """The seat the asking browser holds at ``table`` now, or ``None``."""
+        return table.seat_for_token(request.cookies.get(seat_cookie(table.id)))
+
+    def may_see(self, request: Request, table: LiveTable) -> bool:
+        """Whether the asking browser may see this table (issue 27: a private table's
+        or a password's unapproved watchers may not; :func:`host_tools.may_see`)."""
+        watch = request.cookies.get(watch_cookie(table.id))
+        return host_tools.may_see(table, self.viewer(request, table),
+                                  table.is_host(request.cookies.get(host_cookie(table.id))),
+                                  token_digest(watch) if watch else None)
+
+    def played(self, request: Request, table: LiveTable, row: HandRow,
+               hand_no: int) -> int | None:
+        """The seat the asking browser played in this past hand, or ``None`` (it was
+        not dealt in: it sees the hand as a watcher does)."""
+        return table.seat_in_hand(request.cookies.get(seat_cookie(table.id)), hand_no,
+                                  list(row.setup["seats"]))
+
+    def finished_hand(self, request: Request) -> tuple[LiveTable, int, HandRow] | Response:
+        """The table, hand number and stored row of the finished hand in the URL, or the
+        error response (no such table, a malformed number, a hand not finished)."""
+        table = self.table(request)
+        if table is None:
+            return error(404, "no_table", "no such table")
+        if not self.may_see(request, table):
+            return private()
+        hand_no = hand_number(request.path_params["n"])
+        if hand_no is None:
+            return error(400, "malformed", "a hand number (1 or more) is needed")
+        row = table.store.load_hand(table.id, hand_no)
+        if row is None or row.result is None:
+            return error(404, "no_hand", f"hand {hand_no} is not finished or does not exist")
+        return table, hand_no, row
+
+    async def built(self, cache: ReplayCache, key: Any,
+                    make: Callable[[], Callable[[], ReplayBody]],
+                    share: str) -> ReplayBody | Response:
+        """``cache.get(key, make, share)`` within :data:`BUILD_WAIT_SECONDS`, else a
+        503 ``busy`` (the build goes on and is kept)."""
+        try:
+            return await asyncio.wait_for(cache.get(key, make, share), BUILD_WAIT_SECONDS)
+        except TimeoutError:
+            resp = error(503, "busy", "this hand takes long to rebuild; it is being built "
+                         "now: try again in a few seconds")
+            resp.headers["Retry-After"] = "5"
+            return resp
+
+    async def password_tried(self, request: Request, table: LiveTable,
+                             password: object) -> None:
+        """Count an attempt of this address at this table (429 ``rate_limited`` past
+        :data:`PASSWORD_TRIES_PER_MINUTE`), then check ``password`` off the event
+        loop (``bad_password``, 403).
+
+        Raises:
+            TableError: ``rate_limited`` or ``bad_password``.
+        """
+        wait = self.password_buckets.wait(f"{limit_key_of(request)} {table.id}")
+        if wait > 0:
+            raise TableError("rate_limited", "too many attempts from your address at this "
+                             f"table (at most {PASSWORD_TRIES_PER_MINUTE} a minute); try again "
+                             f"in {max(1, math.ceil(wait))} s")
+        if not await asyncio.to_thread(host_tools.check_password, table, password):
+            raise TableError("bad_password", "wrong table password" if password else
+                             "this table has a password: give it to watch or sit down")

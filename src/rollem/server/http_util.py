@@ -1,0 +1,109 @@
+"""What every route of the web table's app uses (:mod:`rollem.server.app`): the
+cookie names, the JSON error reply, the request body read within its limits,
+the HTTP status of a :class:`~rollem.server.live_table.TableError`, and a hand
+number from the URL."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from rollem.server.config import ServerSettings
+from rollem.server.live_table import TableError
+from rollem.server.manager import TableUnreadable
+from rollem.server.protocol import deeper_than
+
+__all__ = ["COOKIE_AGE", "error", "hand_number", "host_cookie", "json_body", "private",
+           "seat_cookie", "status_of", "unreadable", "watch_cookie"]
+
+COOKIE_AGE = 60 * 60 * 24 * 30
+"""How long the seat, host and watcher cookies are kept (seconds)."""
+
+
+def seat_cookie(table_id: str) -> str:
+    """Name of the cookie holding this browser's seat token at ``table_id``."""
+    return f"rollem_seat_{table_id}"
+
+
+def host_cookie(table_id: str) -> str:
+    """Name of the cookie holding the host token of ``table_id``."""
+    return f"rollem_host_{table_id}"
+
+
+def watch_cookie(table_id: str) -> str:
+    """Name of the cookie holding this browser's watcher token at ``table_id`` (a
+    private table's or a password's watchers, issue 27)."""
+    return f"rollem_watch_{table_id}"
+
+
+def unreadable(err: TableUnreadable) -> str:
+    """The refusal of a stored table that cannot be restored, naming why."""
+    return (f"this table cannot be opened: it was stored with something this server can no "
+            f"longer read ({err.reason}); other tables are not affected")
+
+
+def error(status: int, code: str, message: str) -> JSONResponse:
+    """The JSON error reply ``{"error": code, "message": message}``."""
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+def private() -> JSONResponse:
+    """The refusal of a gated table to an unapproved watcher (issue 27, 403 ``private``)."""
+    return error(403, "private", "this table is private: ask the host to let you watch "
+                 "(with its password, if it has one) or take a seat")
+
+
+def status_of(err: TableError) -> int:
+    """The HTTP status answering ``err`` (400 unless its code says otherwise)."""
+    return {"too_large": 413, "too_many_tables": 429, "server_full": 503, "bad_password": 403,
+            "rate_limited": 429, "too_many_requests": 429, "too_many_watchers": 409,
+            }.get(err.code, 400)
+
+
+async def json_body(request: Request, settings: ServerSettings,
+                    extra: int = 0) -> dict[str, Any]:
+    """The request's JSON object.  The body is cut off while it is read once it
+    passes ``settings.max_body_bytes`` (plus ``extra`` bytes: a table's game
+    file) (``too_large``); nesting deeper than ``settings.max_json_depth`` is
+    ``malformed``.
+
+    Raises:
+        TableError: ``malformed`` (not JSON, not an object, nested too deep, not
+            sent as ``application/json``) or ``too_large``.
+    """
+    # JSON only: a cross-site form cannot send it without the browser asking first.
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise TableError("malformed", "send the request body as application/json")
+    limit = settings.max_body_bytes + extra
+    too_large = TableError("too_large", f"request body too large: at most {limit} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_large
+        chunks.append(chunk)
+    body = b"".join(chunks)
+    if deeper_than(body, settings.max_json_depth):
+        raise TableError("malformed", f"JSON nested more than {settings.max_json_depth} deep")
+    try:
+        data = json.loads(body or b"{}")
+    except (ValueError, RecursionError):
+        raise TableError("malformed", "the request body must be JSON") from None
+    if not isinstance(data, dict):
+        raise TableError("malformed", "the request body must be a JSON object")
+    return data
+
+
+def hand_number(text: str) -> int | None:
+    """A hand number from the URL, or None if it is not a plausible one (SQLite INTEGER)."""
+    if not text.isdigit() or len(text) > 18:
+        return None
+    number = int(text)
+    return number if number >= 1 else None

@@ -1,0 +1,177 @@
+"""The web table's limits per address and per table (issue 13): a
+:class:`TokenBucket`, the websocket and table-creation counters
+(:class:`Limits`), a bucket per address for the costly routes
+(:class:`AddressBuckets`), and what "per address" means (:func:`limit_key`:
+an IPv4 address, an IPv6 /64 network)."""
+
+from __future__ import annotations
+
+import ipaddress
+import time
+from collections import defaultdict, deque
+from typing import Any
+
+from starlette.requests import Request
+from starlette.websockets import WebSocket
+
+from rollem.server.config import ServerSettings
+from rollem.server.live_table import TableError
+
+__all__ = ["AddressBuckets", "Limits", "TokenBucket", "client_address", "limit_key",
+           "limit_key_of"]
+
+
+class TokenBucket:
+    """``rate`` tokens a second, at most ``burst`` saved; :meth:`take` spends one."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Limits:
+    """Counters behind the per-address and per-table limits (one server process)."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.settings = settings
+        self.by_address: dict[str, int] = defaultdict(int)
+        self.by_table: dict[tuple[str, bool], int] = defaultdict(int)  # (table, player)
+        self.created: dict[str, deque[float]] = defaultdict(deque)
+
+    def open_connection(self, address: str, table_id: str, player: bool) -> str | None:
+        """Count a new websocket; the reason it is refused, or ``None``.
+
+        ``player``: it brings a seat or host cookie of the table.  Players and
+        watchers are counted apart, each up to ``connections_per_table``, so
+        watchers filling a table never lock its players out; a cookie that turns
+        out to be no seat's is moved to the watchers (:meth:`demote`).
+        """
+        s = self.settings
+        if self.by_address[address] >= s.connections_per_address:
+            return (f"too many connections from your address (at most "
+                    f"{s.connections_per_address})")
+        if self.by_table[(table_id, player)] >= s.connections_per_table:
+            who = "players" if player else "watchers"
+            return (f"too many {who} connected to this table (at most "
+                    f"{s.connections_per_table})")
+        self.admit(address, table_id, player)
+        return None
+
+    def admit(self, address: str, table_id: str, player: bool = True) -> None:
+        """Count a new websocket past the limits: a seat's (or the host's) own
+        connection, which counts is never a reason to refuse (issue 34; its seat
+        keeps at most ``connections_per_seat``, the oldest replaced)."""
+        self.by_address[address] += 1
+        self.by_table[(table_id, player)] += 1
+
+    def demote(self, table_id: str) -> bool:
+        """Count a player's connection as a watcher's after all (its cookie holds no
+        seat); ``False`` (nothing moved) when the watchers are full."""
+        if self.by_table[(table_id, False)] >= self.settings.connections_per_table:
+            return False
+        self._drop(self.by_table, (table_id, True))
+        self.by_table[(table_id, False)] += 1
+        return True
+
+    def close_connection(self, address: str, table_id: str, player: bool) -> None:
+        self._drop(self.by_address, address)
+        self._drop(self.by_table, (table_id, player))
+
+    @staticmethod
+    def _drop(counts: dict[Any, int], key: Any) -> None:
+        counts[key] -= 1
+        if counts[key] <= 0:
+            del counts[key]
+
+    def check_create(self, address: str, now: float) -> None:
+        """Raise :class:`TableError` (``too_many_tables``) if ``address`` has created
+        as many tables this hour as it may; counts nothing (a refusal before any work)."""
+        stamps = self.created.get(address)
+        if not stamps:
+            return
+        while stamps and stamps[0] <= now - 3600:
+            stamps.popleft()
+        if not stamps:
+            del self.created[address]
+            return
+        if len(stamps) >= self.settings.tables_per_address_per_hour:
+            wait = int(stamps[0] + 3600 - now) + 1
+            raise TableError(
+                "too_many_tables",
+                f"at most {self.settings.tables_per_address_per_hour} new tables an hour "
+                f"from one address (IPv6: one /64 network); try again in {wait} s")
+
+    def create_table(self, address: str, now: float) -> None:
+        """Count a table creation; raises :class:`TableError` past the hourly limit."""
+        self.check_create(address, now)
+        self.created[address].append(now)
+
+
+class AddressBuckets:
+    """A :class:`TokenBucket` per client address (``per_minute`` tokens a minute, at
+    most ``burst`` saved): what one address may ask of the costly HTTP routes."""
+
+    PRUNE_AT = 4096
+    """Addresses kept before the buckets that have filled up again are dropped."""
+
+    def __init__(self, per_minute: float, burst: int) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = burst
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def wait(self, address: str) -> float:
+        """Spend one of ``address``'s tokens: 0.0 if it had one, else the seconds
+        until it will (nothing spent)."""
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= self.PRUNE_AT:
+                self._prune()
+            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
+        if bucket.take():
+            return 0.0
+        return (1.0 - bucket.tokens) / self.rate
+
+    def _prune(self) -> None:
+        now = time.monotonic()
+        for address, bucket in list(self.buckets.items()):
+            if bucket.tokens + (now - bucket.stamp) * bucket.rate >= bucket.burst:
+                del self.buckets[address]
+
+
+def client_address(conn: Request | WebSocket) -> str:
+    """The client's address (behind a trusted proxy: from X-Forwarded-For,
+    :class:`~rollem.server.proxies.TrustedProxies`)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+def limit_key(address: str) -> str:
+    """What the per-address limits count ``address`` under: an IPv4 address itself
+    (a household behind one NAT address is one; a /24 would lump strangers of one
+    provider together), an IPv6 address its /64 network (one household's or one
+    server's: whoever holds one holds all 2**64 of its addresses), an IPv4-mapped
+    IPv6 address its IPv4 address; anything else (a unix socket) as it is."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def limit_key_of(conn: Request | WebSocket) -> str:
+    """What the per-address limits count the client of ``conn`` under (:func:`limit_key`)."""
+    return limit_key(client_address(conn))

@@ -1,0 +1,150 @@
+"""A table's finished hands over HTTP (:func:`hand_routes`): the list of hands
+(``/api/tables/<id>/hands``), one hand step by step as the asker may see it
+(``/hands/<n>``, the replay), the asking player's own copy of it
+(``/hands/<n>/history.toml``) and ``rollem verify``'s result on that copy
+(``/hands/<n>/verify``, issue 32).  All behind the costly routes' limit; a
+gated table's unapproved watcher gets 403 ``private``."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from rollem.server.app_context import AppContext
+from rollem.server.game_session import GameSession, player_names
+from rollem.server.http_util import error, private
+from rollem.server.replays import ReplayBody, encode_body
+
+__all__ = ["hand_routes"]
+
+
+def hand_routes(ctx: AppContext) -> list[BaseRoute]:
+    """The routes of a table's finished hands (each behind :meth:`AppContext.costly`)."""
+    replays = ctx.replays
+    histories = ctx.histories
+
+    async def hands(request: Request) -> Response:
+        table = ctx.table(request)
+        if table is None:
+            return error(404, "no_table", "no such table")
+        if not ctx.may_see(request, table):
+            return private()
+        out = []
+        for hand_no in table.store.hand_numbers(table.id):
+            row = table.store.load_hand(table.id, hand_no)
+            if row is None or row.result is None:
+                continue
+            net = row.result.get("net", {})
+            # Only the viewer's own hands show its result (never a predecessor's).
+            seat = ctx.played(request, table, row, hand_no)
+            out.append({
+                "hand": hand_no, "game": row.setup["game"],
+                "net": net.get(str(seat)) if seat is not None else None,
+            })  # fmt: skip
+        return JSONResponse({"hands": out})
+
+    async def hand_frames(request: Request) -> Response:
+        """A finished hand step by step as the asking browser may see it (the lean
+        form of :meth:`GameSession.replay`), built on the replay thread and kept:
+        a finished hand's replay for one viewer never changes.  Gzipped when the
+        browser accepts it."""
+        found = ctx.finished_hand(request)
+        if isinstance(found, Response):
+            return found
+        table, hand_no, row = found
+        seat = ctx.played(request, table, row, hand_no)
+        # The names of the players dealt this hand, not of whoever sits there now.
+        names = player_names(row.setup, table.names())
+
+        def make() -> Callable[[], ReplayBody]:
+            actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
+
+            def build() -> ReplayBody:
+                session = GameSession.restore(hand_no, row.setup, actions)
+                lean = session.replay(seat, names, pause=lambda: time.sleep(0))
+                return encode_body(orjson.dumps({
+                    "hand": hand_no, "game": row.setup["game"], "seat": seat, "names": names,
+                    **lean, "result": row.result,
+                }, option=orjson.OPT_NON_STR_KEYS))  # fmt: skip
+            return build
+
+        body = await ctx.built(replays, (table.id, hand_no, seat, tuple(names)), make, table.id)
+        if isinstance(body, Response):
+            return body
+        headers = {"Vary": "Accept-Encoding"}
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            headers["Content-Encoding"] = "gzip"
+            return Response(body.gzipped, media_type="application/json", headers=headers)
+        return Response(body.json, media_type="application/json", headers=headers)
+
+    async def hand_history(request: Request) -> Response:
+        """The player's own copy of a finished hand's history (TOML)."""
+        found = ctx.finished_hand(request)
+        if isinstance(found, Response):
+            return found
+        table, hand_no, row = found
+        seat = ctx.played(request, table, row, hand_no)
+        if seat is None:
+            return error(403, "not_yours", "only a player dealt into this hand can download it")
+        # The names of the players dealt this hand, not of whoever sits there now.
+        names = player_names(row.setup, table.names())
+
+        def make() -> Callable[[], ReplayBody]:
+            actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
+
+            def build() -> ReplayBody:
+                # Replays the hand, showdown included, on the replay thread (issue 34).
+                session = GameSession.restore(hand_no, row.setup, actions)
+                return ReplayBody(session.history_text(seat, names).encode(), b"")
+            return build
+
+        body = await ctx.built(histories, (table.id, hand_no, seat, tuple(names)), make, table.id)
+        if isinstance(body, Response):
+            return body
+        return Response(body.json, media_type="application/toml",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="hand-{hand_no}.toml"'})
+
+    async def hand_verify(request: Request) -> Response:
+        """``rollem verify`` of the asking player's own copy of a finished hand
+        (issue 32): the copy the download gives (:meth:`GameSession.history_text`:
+        its commitment, client seeds and the openings of exactly the cards that
+        seat saw), checked as the command checks it, off the event loop.  JSON:
+        :meth:`rollem.verify.Verdict.to_dict`, with ``seat`` and ``client_seeds``
+        (so the page can compare its own seed)."""
+        found = ctx.finished_hand(request)
+        if isinstance(found, Response):
+            return found
+        table, hand_no, row = found
+        seat = ctx.played(request, table, row, hand_no)
+        if seat is None:
+            return error(403, "not_yours", "only a player dealt into this hand can verify "
+                         "their copy of it")
+        actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
+        names = player_names(row.setup, table.names())
+
+        def check() -> dict[str, Any]:
+            import tomllib
+
+            from rollem.verify import verify_history
+
+            session = GameSession.restore(hand_no, row.setup, actions)
+            copy = tomllib.loads(session.history_text(seat, names))
+            return {**verify_history(copy).to_dict(), "seat": seat,
+                    "client_seeds": copy.get("_client_seeds", {})}
+
+        return JSONResponse(await asyncio.to_thread(check))
+
+    return [
+        Route("/api/tables/{tid}/hands", ctx.costly(hands)),
+        Route("/api/tables/{tid}/hands/{n}", ctx.costly(hand_frames)),
+        Route("/api/tables/{tid}/hands/{n}/history.toml", ctx.costly(hand_history)),
+        Route("/api/tables/{tid}/hands/{n}/verify", ctx.costly(hand_verify)),
+    ]

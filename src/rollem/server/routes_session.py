@@ -1,0 +1,224 @@
+"""A table's session over HTTP (:func:`session_routes`, issue 27): the ledger
+as CSV (``/api/tables/<id>/ledger.csv``), every finished hand's net per player
+(``/hands.csv``), each player's statistics (``/stats``) and the asking
+player's whole session as one bulk PHH file (``/history.phhs``).  All behind
+the costly routes' limit; a gated table's unapproved watcher gets 403
+``private``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import tomllib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from rollem.server import app_context
+from rollem.server.app_context import AppContext
+from rollem.server.game_session import GameSession, player_names
+from rollem.server.http_util import error, private, seat_cookie
+from rollem.server.live_table import LiveTable, TableError
+from rollem.server.replays import ReplayBody
+from rollem.server.store import HandRow
+
+__all__ = ["MAX_BULK_HANDS", "bulk_phhs", "session_routes"]
+
+log = logging.getLogger("rollem.server")
+
+MAX_BULK_HANDS = 500
+"""The most hands in one whole-session download (``history.phhs``): the latest."""
+
+
+def _phh_chunk(hand_no: int, seat: int, row: HandRow, names: list[str],
+               actions: list[Any]) -> str:
+    """Hand ``hand_no`` as ``seat`` saw it (their own copy), as one table ``[hand_no]``
+    of a ``.phhs`` file (issue 27), written by
+    :func:`rollem.phh.write_session_phhs`: standard PHH where the game and the
+    hand have a PHH form, else rollem's own layout (a game with no PHH variant
+    code, a Mississippi straddle, a hand run twice); ``_hand`` says its number.
+    A copy the own-copy checker refuses (a fault of ours: never seen) is kept in
+    rollem's layout, as the hand's ``history.toml`` gives it, and logged."""
+    from rollem.history import HistoryError
+    from rollem.phh import phhs_entry, write_session_phhs
+
+    session = GameSession.restore(hand_no, row.setup, actions)
+    copy = session.history_text(seat, names)
+    try:
+        return write_session_phhs([copy], numbers=[hand_no]) + "\n"
+    except HistoryError as err:
+        log.warning("session download: hand %d, seat %d's copy kept in rollem's layout "
+                    "(%s)", hand_no, seat, err)
+        return phhs_entry(hand_no, {"_hand": hand_no, **tomllib.loads(copy)}) + "\n"
+
+
+def _bulk_head(left_out: int) -> str:
+    """The comment lines a ``.phhs`` download starts with."""
+    head = "# rollem: one player's own copies of a session's hands (issue 27)\n"
+    if left_out:
+        head += f"# the {left_out} earliest hand(s) left out: at most {MAX_BULK_HANDS} a file\n"
+    return head + "\n"
+
+
+def bulk_phhs(mine: list[tuple[int, int, HandRow, list[str]]],
+              actions: dict[int, list[Any]], left_out: int) -> str:
+    """The ``.phhs`` text of a player's hands (``mine``: hand number, their seat,
+    the stored row, the names), each their own copy: what the download sends
+    (built there a hand at a time, each kept)."""
+    return _bulk_head(left_out) + "".join(
+        _phh_chunk(h, seat, row, names, actions[h]) for h, seat, row, names in mine)
+
+
+def session_routes(ctx: AppContext) -> list[BaseRoute]:
+    """The routes of a table's session: ledger and hands CSV, statistics and the
+    whole-session download (each behind :meth:`AppContext.costly`)."""
+
+    async def ledger_csv(request: Request) -> Response:
+        """The session's ledger as CSV (issue 27: each player's chips brought, stack
+        and net; public at the table, as the ledger panel is)."""
+        from rollem.settle import ledger_csv as to_csv
+
+        table = ctx.table(request)
+        if table is None:
+            return error(404, "no_table", "no such table")
+        if not ctx.may_see(request, table):
+            return private()
+        try:
+            data = await table.public_when_committed()
+        except TableError as err:
+            return error(503, err.code, err.message)
+        return Response(to_csv(data["ledger"]), media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="ledger-{table.id}.csv"'})
+
+    async def hands_csv(request: Request) -> Response:
+        """Every finished hand's net per player as CSV (issue 27): ``hand``, ``game``,
+        ``seat``, ``name``, ``net`` (chips), one row per player dealt in.  Each
+        hand's nets are public at the table (its result was shown to all)."""
+        from rollem.settle import csv_rows
+
+        table = ctx.table(request)
+        if table is None:
+            return error(404, "no_table", "no such table")
+        if not ctx.may_see(request, table):
+            return private()
+        rows: list[list[object]] = []
+        for hand_no in table.store.hand_numbers(table.id):
+            row = table.store.load_hand(table.id, hand_no)
+            if row is None or row.result is None:
+                continue
+            names = player_names(row.setup, table.names())
+            for seat, net in sorted(row.result.get("net", {}).items(), key=lambda kv: int(kv[0])):
+                rows.append([hand_no, row.setup["game"], int(seat), names[int(seat)], net])
+        return Response(csv_rows(["hand", "game", "seat", "name", "net"], rows),
+                        media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="hands-{table.id}.csv"'})
+
+    stats_cache: dict[str, tuple[int, Any]] = {}
+    stats_lock = threading.Lock()  # (one count at a time: the cached counts are shared)
+
+    def _count_stats(table: LiveTable) -> dict[str, Any]:
+        """The session's player statistics (issue 27, :mod:`rollem.stats`), from
+        the stored hands (a restart changes nothing); hands already counted are
+        kept per table, so each finished hand is read once.  Runs in a thread."""
+        from rollem.stats import SessionStats
+
+        with stats_lock:
+            return _count_stats_locked(table, SessionStats)
+
+    def _count_stats_locked(table: LiveTable, new: Any) -> dict[str, Any]:
+        if len(stats_cache) > 256:  # (tables come and go: keep the cache small)
+            stats_cache.clear()
+        done, session = stats_cache.get(table.id, (0, None))
+        if session is None:
+            session = new()
+        for hand_no in table.store.hand_numbers(table.id):
+            if hand_no <= done:
+                continue
+            row = table.store.load_hand(table.id, hand_no)
+            if row is None or row.result is None:
+                break  # (the hand in play: counted once finished)
+            hand = GameSession.restore(hand_no, row.setup, table.store.load_actions(
+                table.id, hand_no))
+            names = player_names(row.setup, table.names())
+            session.add_hand(row.setup["game"], hand.hand.events,
+                             {s: names[s] for s in hand.seats})
+            done = hand_no
+        stats_cache[table.id] = (done, session)
+        return session.to_dict()  # type: ignore[no-any-return]
+
+    async def stats(request: Request) -> Response:
+        """Each player's statistics this session, over every game and per game
+        (issue 27): public at the table, as every hand's result is."""
+        table = ctx.table(request)
+        if table is None:
+            return error(404, "no_table", "no such table")
+        if not ctx.may_see(request, table):
+            return private()
+        return JSONResponse(await asyncio.to_thread(_count_stats, table))
+
+    async def session_history(request: Request) -> Response:
+        """Every finished hand the asking player was dealt into, as one bulk PHH file
+        (``.phhs``, issue 27): each hand their own copy (what they saw, plus what
+        was shown), written by :func:`rollem.phh.write_session_phhs`: standard PHH
+        where the game and the hand have a PHH form, else rollem's own history
+        layout (``variant = "rollem-GAME"``); each a table named by its hand number.  The
+        latest :data:`MAX_BULK_HANDS` hands, each built on the replay thread and
+        kept; past :data:`~rollem.server.app_context.BUILD_WAIT_SECONDS` a 503
+        ``busy`` (``Retry-After``) while the builds go on."""
+        table = ctx.table(request)
+        if table is None:
+            return error(404, "no_table", "no such table")
+        if not ctx.may_see(request, table):
+            return private()
+        token = request.cookies.get(seat_cookie(table.id))
+        if not token:
+            return error(403, "not_yours", "only a player can download their hands; take a "
+                         "seat first")
+        mine: list[tuple[int, int, HandRow, list[str]]] = []
+        for hand_no in table.store.hand_numbers(table.id):
+            row = table.store.load_hand(table.id, hand_no)
+            if row is None or row.result is None:
+                continue
+            seat = table.seat_in_hand(token, hand_no, list(row.setup["seats"]))
+            if seat is not None:
+                mine.append((hand_no, seat, row, player_names(row.setup, table.names())))
+        if not mine:
+            return error(404, "no_hand", "you were dealt into no finished hand at this table")
+        left_out = max(0, len(mine) - MAX_BULK_HANDS)
+        mine = mine[left_out:]
+
+        def one(hand_no: int, seat: int, row: HandRow, names: list[str],
+                ) -> Awaitable[ReplayBody]:
+            def make() -> Callable[[], ReplayBody]:
+                actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
+                return lambda: ReplayBody(
+                    _phh_chunk(hand_no, seat, row, names, actions).encode(), b"")
+
+            # each hand built once and kept: a new hand adds one build, not 500
+            return ctx.bulk.get((table.id, "phh", hand_no, seat, tuple(names)), make, table.id)
+
+        try:
+            bodies = await asyncio.wait_for(asyncio.gather(*(one(*m) for m in mine)),
+                                            app_context.BUILD_WAIT_SECONDS)
+        except TimeoutError:  # (the builds go on and are kept: the next ask is quicker)
+            resp = error(503, "busy", "your hands take long to gather; they are being "
+                         "built now: try again in a few seconds")
+            resp.headers["Retry-After"] = "5"
+            return resp
+        text = _bulk_head(left_out).encode() + b"".join(b.json for b in bodies)
+        return Response(text, media_type="application/toml",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="session-{table.id}.phhs"'})
+
+    return [
+        Route("/api/tables/{tid}/history.phhs", ctx.costly(session_history)),
+        Route("/api/tables/{tid}/ledger.csv", ctx.costly(ledger_csv)),
+        Route("/api/tables/{tid}/hands.csv", ctx.costly(hands_csv)),
+        Route("/api/tables/{tid}/stats", ctx.costly(stats)),
+    ]
