@@ -266,6 +266,38 @@ def test_the_games_rotate_by_level_in_the_hosts_order() -> None:
         loop.call(table.shutdown)
 
 
+def test_the_games_rotate_by_orbit_of_the_button() -> None:
+    """``rotate = "orbit"``: each game is dealt for one orbit (the button at each
+    of the 4 entrants once), then the next in the host's order."""
+    with virtual_server() as (loop, store):
+        table, people = _table(loop, store, game="dealers-choice",
+                               choices=["rollem521", "sdr"], rotate="orbit", bot_level="random",
+                               tournament_schedule=SCHEDULE.replace("stack = 60", "stack = 900"))
+        assert table.config.public_dict()["rotate"] == "orbit"  # (the page says "by orbit")
+        start = loop.now
+        while int(table.session["hand_no"]) < 9 and loop.now < start + 65:
+            _step(loop, table, people, passive)
+        played = []
+        for hand_no in range(1, 10):
+            row = store.load_hand(table.id, hand_no)
+            assert row is not None and len(row.setup["seats"]) == 4  # (nobody busted)
+            played.append((row.setup["button"], row.setup["game"]))
+        assert played == [(0, "rollem521"), (1, "rollem521"), (2, "rollem521"),
+                          (3, "rollem521"), (0, "sdr"), (1, "sdr"), (2, "sdr"), (3, "sdr"),
+                          (0, "rollem521")]
+        loop.call(table.shutdown)
+
+
+def test_the_rotation_is_by_level_or_orbit() -> None:
+    base = {"game": "dealers-choice", "tournament": "turbo"}
+    assert parse_config({**base, "rotate": "orbit"}).rotate == "orbit"
+    assert parse_config({**base, "rotate": True}).rotate == "level"  # (stored before orbits)
+    assert parse_config({**base, "rotate": "on"}).rotate == "level"  # (a checkbox)
+    assert parse_config({**base, "rotate": ""}).rotate == ""
+    with pytest.raises(ConfigError, match="rotate must be one of level, orbit"):
+        parse_config({**base, "rotate": "hand"})
+
+
 def test_an_entrant_who_sits_out_is_dealt_in_and_blinded_off() -> None:
     with virtual_server() as (loop, store):
         config = parse_config({

@@ -37,7 +37,7 @@ export function renderTournament(t, me) {
     clock.id = "level-clock";
     head.append(" · next ", el("span", "", stakesText(tt.next)), " in ", clock);
   } else if (tt.started && !tt.over) head.append(" · the last level");
-  if (tt.rotate) head.append(" · the games rotate by level");
+  if (tt.rotate) head.append(" · the games rotate by " + (t.config.rotate === "orbit" ? "orbit" : "level"));
   box.appendChild(head);
   const pool = tt.prize_pool;
   const pct = tt.percentages || [];
