@@ -141,3 +141,23 @@ def test_a_rotation_must_be_by_level_or_orbit() -> None:
     with pytest.raises(ValueError, match="rotation 'hand': allowed level, orbit"):
         Tournament(SCHEDULES["turbo"], 3, rotate="hand")
     assert Tournament(SCHEDULES["turbo"], 3, rotate=True).rotate == "level"
+
+
+def test_the_ledger_shows_buy_ins_rebuys_places_and_payouts_in_units() -> None:
+    """4 entrants of 10, seat 1 rebought once (pool 50, 65/35: 33 and 17 by
+    the odd-unit rule); seat 3 out 4th, seat 2 3rd, seat 0 beats seat 1."""
+    t = Tournament(SCHEDULES["turbo"], 4, buy_in=10, rebuy_levels=2)
+    t.rebuys = {1: 1}
+    t.busts = [Bust(7, 3, 50), Bust(9, 2, 30)]
+    playing = t.ledger([300, 100, 0, 0])
+    assert playing == [
+        {"seat": 0, "rebuys": 0, "paid": 10, "place": None, "payout": None, "net": None},
+        {"seat": 1, "rebuys": 1, "paid": 20, "place": None, "payout": None, "net": None},
+        {"seat": 2, "rebuys": 0, "paid": 10, "place": 3, "payout": None, "net": None},
+        {"seat": 3, "rebuys": 0, "paid": 10, "place": 4, "payout": None, "net": None}]
+    t.busts.append(Bust(12, 1, 40))
+    over = t.ledger([400, 0, 0, 0])
+    pay = t.payouts([400, 0, 0, 0])
+    assert [(r["place"], r["payout"], r["net"]) for r in over] == [
+        (1, pay[0], pay[0] - 10), (2, pay[1], pay[1] - 20), (3, 0, -10), (4, 0, -10)]
+    assert sum(r["net"] for r in over) == 0 and pay[0] + pay[1] == 50

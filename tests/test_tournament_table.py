@@ -70,7 +70,12 @@ def test_rollem_play_a_turbo_to_the_end(tmp_path: object) -> None:
     lines = tail.splitlines()[1:5]
     assert [line.split(".")[0].strip() for line in lines] == ["1", "2", "3", "4"]
     assert lines[0].endswith("wins 26") and lines[1].endswith("wins 14")
-    assert "To settle up" not in text
+    assert "To settle up" not in text and "Session ledger" not in text
+    # the ledger in units, not chips (the places above: 26 and 14 of 40)
+    ledger = text[text.index("Tournament ledger after"):].splitlines()
+    assert "(buy-in 10, prize pool 40; in the buy-in's units):" in ledger[0]
+    assert sorted(line.split()[1] for line in ledger[1:5]) == ["+16", "+4", "-10", "-10"]
+    assert any(line.endswith("(paid 10, place 1, won 26)") for line in ledger[1:5])
     import tomllib
     from pathlib import Path
 

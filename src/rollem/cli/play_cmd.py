@@ -658,12 +658,37 @@ class TerminalGame:
             self.save_errors.append(str(err))
             self.say(Text(f"could not save the hand history: {err}", style="red"))
 
+    def tournament_ledger(self, done: int) -> None:
+        """A tournament's ledger (issue 28): what each player paid (buy-in and
+        rebuys), the place and prize, the net, in the buy-in's units (chips
+        are only the score)."""
+        t = self.tournament
+        assert t is not None
+        self.say(Text(f"Tournament ledger after {done} hand(s) (buy-in {t.buy_in}, prize "
+                      f"pool {t.prize_pool}; in the buy-in's units):", style="bold"))
+        for row in t.ledger(self.table.stacks):
+            name = self.names[row["seat"]]
+            paid = f"paid {row['paid']}" + (f" ({row['rebuys']} rebuy(s))" if row["rebuys"]
+                                             else "")
+            if row["net"] is not None:
+                self.say(f"  {name:<4} {row['net']:+d}  ({paid}, place {row['place']}, "
+                         f"won {row['payout']})")
+            elif row["place"] is not None:
+                self.say(f"  {name:<4} {paid}, out in place {row['place']}; prizes are paid "
+                         "at the end")
+            else:
+                self.say(f"  {name:<4} {paid}, still playing with "
+                         f"{self.table.stacks[row['seat']]} chips")
+
     def ledger(self) -> None:
         t = self.table
         self.say()
         done = self.hand_no - (1 if t.hand is not None and not t.hand.is_over else 0)
-        self.say(Text(f"Session ledger after {done} hand(s):", style="bold"))
-        for s, name in enumerate(self.names):
+        if self.tournament is not None:
+            self.tournament_ledger(done)
+        else:
+            self.say(Text(f"Session ledger after {done} hand(s):", style="bold"))
+        for s, name in enumerate(self.names if self.tournament is None else ()):
             net = t.stacks[s] - t.brought[s]
             self.say(f"  {name:<4} {net:+d}  (stack {t.stacks[s]}, brought {t.brought[s]})")
         if self.tournament is None and not t.carry and (t.hand is None or t.hand.is_over):

@@ -260,6 +260,26 @@ class Tournament:
         busted = {s: p for s, p in self.places(stacks).items() if s not in self.deal}
         return {**pay_places(self.prize_pool, self.percentages, busted), **self.deal}
 
+    def ledger(self, stacks: Sequence[int]) -> list[dict[str, Any]]:
+        """What each entrant paid and won, in the buy-in's units, in seat order
+        (the tournament's ledger: chips are only its score): ``seat``,
+        ``rebuys``, ``paid`` (the buy-in and each rebuy), ``place`` (``None``
+        while still playing), ``payout`` and ``net`` (``payout - paid``; both
+        ``None`` until it is over)."""
+        over = self.over(stacks)
+        places = self.places(stacks)
+        payouts = self.payouts(stacks) if over else {}
+        left = set(self.left(stacks))
+        rows = []
+        for seat in self.seats:
+            rebuys = self.rebuys.get(seat, 0)
+            paid = self.buy_in * (1 + rebuys)
+            won = payouts.get(seat, 0) if over else None
+            rows.append({"seat": seat, "rebuys": rebuys, "paid": paid,
+                         "place": places.get(seat) if over or seat not in left else None,
+                         "payout": won, "net": None if won is None else won - paid})
+        return rows
+
     def state(self) -> dict[str, Any]:
         """What changes as it is played, as JSON (for the web table's store):
         hands played, bust-outs, rebuys, an agreed deal, the orbits (how many
