@@ -193,6 +193,7 @@ def tournament_public(self: LiveTable) -> dict[str, Any] | None:
                     if state.get("over") else None),
         "deal": bool(t.deal),
         "proposal": proposal,
+        "ledger": t.ledger(chips),  # (in the buy-in's units, the page's ledger)
     }  # fmt: skip
 
 
