@@ -171,6 +171,7 @@ def _you(self: LiveTable, seat: int | None, is_host: bool) -> dict[str, Any]:
         "decision_seq": self.decision_seq.get(seat) if seat is not None else None,
         "choose_game": seat is not None and seat == self.chooser(),
         "next_hand": next_hand_notice(self, seat),
+        "rebuy_closed": host_tools.rebuy_closed(self, seat),  # (no Rebuy button: why)
     }
 
 
