@@ -335,10 +335,19 @@ def test_a_busted_entrant_rebuys_in_the_first_levels_only() -> None:
         assert table.tournament_public()["rebuy_open"]  # type: ignore[index]
         busted = t["busts"][0][1]
         assert busted == 1 and table.seats[1].row.stack == 0  # (these seeds: P1)
+        assert table.state(1)["you"]["rebuy_closed"] is None  # (the page: a Rebuy button)
+        t["elapsed"] += 60.0  # were it level 2: no button, and why
+        assert table.state(1)["you"]["rebuy_closed"] == (
+            "Rebuys were open in the first 1 level(s) only: you are out.")
+        t["elapsed"] -= 60.0
         loop.call(table._rebuy, 1)
         public = table.tournament_public()
         assert public is not None and table.seats[1].row.stack == 60
         assert public["prize_pool"] == 50 and t["busts"] == [] and 1 in public["left"]
+        # the ledger in units: P1 paid two buy-ins; places and prizes come at the end
+        assert public["ledger"][1] == {"seat": 1, "rebuys": 1, "paid": 20, "place": None,
+                                       "payout": None, "net": None}
+        assert [row["paid"] for row in public["ledger"]] == [10, 20, 10, 10]
         with pytest.raises(TableError, match="still have 60 chips"):
             loop.call(table._rebuy, 1)
         t["elapsed"] += 60.0  # a minute on: level 2, rebuys closed
