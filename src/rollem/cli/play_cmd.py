@@ -450,7 +450,8 @@ class TerminalGame:
                 self.table.end_hand()
                 self.stats.add_hand(hand.game.id, hand.events,
                                     {s: self.names[s] for s in range(hand.n)
-                                     if hand.dealt[s]})
+                                     if hand.dealt[s]},
+                                    level=(self.hand_level or {}).get("level"))
                 self.last = (self.hand_no, hand)
                 try:
                     go_on = self.between_hands(hand)
@@ -713,6 +714,15 @@ class TerminalGame:
             self.say(f"  Your play: {mine.hands} hand(s); put chips in voluntarily in the "
                      f"first round {pct(line['vpip'])}, raised first {pct(line['pfr'])}, "
                      f"to the showdown {pct(line['wtsd'])}, won there {pct(line['wsd'])}")
+            for level, per in sorted(self.stats.by_level.items()):  # (a tournament)
+                at = per.get(self.names[0])
+                if at is None or not at.hands:
+                    continue
+                figures = at.to_dict()
+                self.say(f"    at level {level}: {at.hands} hand(s), voluntarily "
+                         f"{pct(figures['vpip'])}, raised first {pct(figures['pfr'])}, "
+                         f"to the showdown {pct(figures['wtsd'])}, won there "
+                         f"{pct(figures['wsd'])}, chips {at.net:+d}")
         if self.rebuys:
             self.say(f"  You rebought {self.rebuys} time(s): {self.rebuys * self.stack} chips, "
                      "counted in what you brought")

@@ -438,14 +438,31 @@ function renderStats(body) {
     const th = el("th", null, text); if (title) th.title = title; head.appendChild(th);
   }
   tbl.appendChild(head);
+  const figures = (tr, p) => tr.append(el("td", null, String(p.hands)), el("td", null, pct(p.vpip)),
+    el("td", null, pct(p.pfr)), el("td", null, p.aggression === null ? "–" : String(p.aggression)),
+    el("td", null, pct(p.wtsd)), el("td", null, pct(p.wsd)));
   for (const [name, p] of players) {
     const tr = el("tr"); tr.dataset.player = name;
-    tr.append(el("td", null, name), el("td", null, String(p.hands)), el("td", null, pct(p.vpip)),
-      el("td", null, pct(p.pfr)), el("td", null, p.aggression === null ? "–" : String(p.aggression)),
-      el("td", null, pct(p.wtsd)), el("td", null, pct(p.wsd)));
+    tr.appendChild(el("td", null, name));
+    figures(tr, p);
     tbl.appendChild(tr);
   }
   box.appendChild(tbl);
+  // A tournament's figures split by level (issue 28): the play changes as the stakes rise.
+  const levels = Object.entries(body.levels || {});
+  if (!levels.length) return;
+  const by = el("table", "stats-table stats-levels");
+  by.appendChild(el("caption", null, "By tournament level"));
+  by.appendChild(head.cloneNode(true));
+  for (const [level, per] of levels) {
+    for (const [name, p] of Object.entries(per)) {
+      const tr = el("tr"); tr.dataset.level = level; tr.dataset.player = name;
+      tr.appendChild(el("td", null, "Level " + level + ": " + name));
+      figures(tr, p);
+      by.appendChild(tr);
+    }
+  }
+  box.appendChild(by);
 }
 
 // Who pays whom to settle the session (issue 27), and the ledger as CSV.
