@@ -74,3 +74,39 @@ def test_rollem_play_rotates_the_games_by_orbit(tmp_path: Path) -> None:
     heads = re.findall(r"=== Hand \d+: (.*), \w+ ha(?:s|ve) the button", out.stdout)
     assert heads[:7] == ["Stop, Drop and Roll"] * 3 + ["Texas Hold'em"] * 3 + [
         "Stop, Drop and Roll"], out.stdout[-2000:]
+
+
+def test_rollem_play_offers_a_rebuy_while_open_and_the_bots_take_theirs(
+        tmp_path: Path) -> None:
+    """You and Ann busted at level 1 of a tournament with a level of rebuys: you
+    are offered one for a buy-in, and Ann takes hers; the pool counts both (4
+    buy-ins and 2 rebuys of 20)."""
+    import io
+
+    from rollem.cli.play_cmd import TerminalGame
+    from rollem.cli.tourney_flags import TournamentFlags
+    from rollem.tournament import SCHEDULES
+    from rollem.tournament.places import Bust
+
+    answers = iter(["y"])
+    prompts: list[str] = []
+    out = io.StringIO()
+    game = TerminalGame(game="sdr", players=4, level="random", stack=200, seed=5,
+                        show_odds=False, history_dir=tmp_path, rich=False,
+                        read_line=lambda prompt: prompts.append(prompt) or next(answers, "q"),
+                        out=out, tournament=SCHEDULES["turbo"],
+                        tournament_flags=TournamentFlags(buy_in=20, rebuy_levels=1))
+    t = game.tournament
+    assert t is not None
+    game.table.stacks[:] = [0, 0, 200, 200]
+    t.busts = [Bust(1, 0, 100), Bust(1, 1, 100)]
+    game.run()
+    text = out.getvalue()
+    assert prompts[0] == ("You are out of chips. Rebuy 100 chips for a buy-in of 20? "
+                          "(y = yes, n = no, out of the tournament) > ")
+    assert "You rebuy 100 chips" in text
+    assert "Ann rebuys 100 chips (a buy-in of 20 more in the prize pool)." in text
+    assert t.rebuys == {0: 1, 1: 1} and t.prize_pool == 120
+    assert "Tournament ledger after" in text and "(buy-in 20, prize pool 120;" in text
+    assert "  You  paid 40 (1 rebuy(s)), still playing with 100 chips" in text
+    assert "counted in what you brought" not in text  # (the cash game's words)

@@ -723,7 +723,7 @@ class TerminalGame:
                          f"{pct(figures['vpip'])}, raised first {pct(figures['pfr'])}, "
                          f"to the showdown {pct(figures['wtsd'])}, won there "
                          f"{pct(figures['wsd'])}, chips {at.net:+d}")
-        if self.rebuys:
+        if self.rebuys and self.tournament is None:  # (a tournament's ledger says it)
             self.say(f"  You rebought {self.rebuys} time(s): {self.rebuys * self.stack} chips, "
                      "counted in what you brought")
         if t.carry:
