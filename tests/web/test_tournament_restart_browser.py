@@ -64,9 +64,13 @@ def _busted(st: dict[str, Any], closed: str | None) -> None:
 
 
 def _over_by_deal(st: dict[str, Any]) -> None:
-    """A deal ended it: every entrant still holds chips; the second rebought once."""
+    """A deal ended it: every entrant still holds chips (yours back), the second
+    rebought once (a pool of 40)."""
+    st["table"]["seats"][st["you"]["seat"]]["stack"] = 60
+    st["you"]["rebuy_closed"] = None
     tt = st["table"]["tournament"]
-    tt.update(over=True, deal=True, proposal=None)
+    tt.update(over=True, deal=True, proposal=None, rebuy_open=False, prize_pool=40)
+    tt["left"] = list(tt["entrants"])
     tt["places"] = {str(s): i + 1 for i, s in enumerate(tt["entrants"])}
     tt["payouts"] = {str(s): 0 if i else 40 for i, s in enumerate(tt["entrants"])}
     tt["ledger"] = [{"seat": s, "rebuys": int(i == 1), "paid": 20 if i == 1 else 10,
@@ -143,7 +147,7 @@ def test_a_restart_mid_level_and_the_tournament_panels(browser: Any, tmp_path: P
         _draw(ann, _over_by_deal)
         text = ann.inner_text("#tourney")
         assert "Over by a deal among the final players." in text
-        assert "3 entrants" in text and "of 3 left" not in text
+        assert "Prize pool 40 (1st 100%) · 3 entrants" in text and "of 3 left" not in text
         assert ann.locator("[data-action=sit-out]:visible").count() == 0
         ann.locator("#ledger-box").evaluate("(d) => { d.open = true; }")
         ledger = [r.split("\t") for r in ann.locator("#ledger tr").all_inner_texts()]
