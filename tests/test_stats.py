@@ -77,3 +77,26 @@ def test_a_session_adds_up_per_player_and_per_game() -> None:
     assert a["hands"] == 3 and a["counts"]["vpip"] == 2 and a["counts"]["pfr"] == 1
     assert a["net"] == -9 + out["games"]["rollyourown"]["A"]["net"] - 5
     assert out["players"]["C"]["hands"] == 1  # (C and D sat only in the 5-2-1 hand)
+
+
+def test_a_tournament_session_splits_the_figures_by_level() -> None:
+    """The same three hands at levels 1, 1 and 2: A's figures at level 1 are
+    the SDR and Roll Your Own hands' (both VPIP, one PFR), at level 2 the 5-2-1
+    hand's; the levels add up to the whole."""
+    session = SessionStats()
+    for name, level in (("sdr_worked_example.toml", 1), ("rollyourown_seed_example.toml", 1),
+                        ("rollem521_two_both_each_one_way.toml", 2)):
+        text = (HISTORIES / name).read_text()
+        h = read_history(text)
+        session.add_hand(h.game, replay(text).events, dict(enumerate(h.raw["players"])),
+                         level=level)
+    out = session.to_dict()
+    assert list(out["levels"]) == ["1", "2"]
+    one, two = out["levels"]["1"]["A"], out["levels"]["2"]["A"]
+    assert (one["hands"], one["counts"]["vpip"], one["counts"]["pfr"]) == (2, 2, 1)
+    assert (two["hands"], two["counts"]["vpip"], two["counts"]["pfr"]) == (1, 0, 0)
+    assert one["net"] + two["net"] == out["players"]["A"]["net"]
+    assert set(out["levels"]["2"]) >= {"C", "D"} and "C" not in out["levels"]["1"]
+    cash = SessionStats()
+    cash.add_hand(h.game, replay(text).events, dict(enumerate(h.raw["players"])))
+    assert cash.to_dict()["levels"] == {}

@@ -95,3 +95,69 @@ def test_the_games_rotate_by_level() -> None:
     plain = Table([100] * 3, game="dealers-choice", games=["rollem521", "sdr"], by_id=False,
                   tournament=Tournament(turbo, 3))
     assert [g.id for g in plain.next_deal().games] == ["rollem521", "sdr"]
+
+
+def test_the_games_rotate_by_orbit_once_the_button_has_gone_round() -> None:
+    """``rotate="orbit"``: three entrants play each game for three hands (the
+    button at seats 0, 1, 2), the hands really played at the table model."""
+    import random
+
+    from rollem.bots import make_bot
+
+    t = Tournament(SCHEDULES["slow"], 3, rotate="orbit")
+    table = Table([100_000] * 3, game="dealers-choice", games=["rollem521", "sdr", "rollyourown"],
+                  by_id=False, tournament=t, rng=random.Random(1))
+    bots = [make_bot("basic", random.Random(s)) for s in range(3)]
+    played = []
+    for _ in range(7):
+        hand = table.new_hand()
+        played.append((hand.button, hand.game.id))
+        while not hand.is_over:
+            s = hand.pending.seats[0]  # type: ignore[union-attr]
+            hand.apply(s, bots[s].act(hand.view(s)))
+        table.end_hand()
+    assert played == [(0, "rollem521"), (1, "rollem521"), (2, "rollem521"),
+                      (0, "sdr"), (1, "sdr"), (2, "sdr"), (0, "rollyourown")]
+    again = Tournament(SCHEDULES["slow"], 3, rotate="orbit")
+    again.load_state(t.state())  # (the web table's store keeps the orbits)
+    assert (again.orbits, again.orbit_from, again.last_button) == (2, 0, 0)
+
+
+def test_an_orbit_ends_when_the_button_passes_a_busted_seat() -> None:
+    """Seat 0 had the button at the orbit's start and busts: the orbit ends when
+    the button passes over it (seat 2 to seat 1), a new one starts there."""
+    t = Tournament(SCHEDULES["turbo"], 3, rotate="orbit")
+    t.record([100] * 3, [100] * 3, 0)
+    t.record([100] * 3, [0, 150, 150], 1)  # seat 0 busts
+    assert t.rotation_step(2) == 0
+    t.record([0, 150, 150], [0, 150, 150], 2)
+    assert t.rotation_step(1) == 1  # (passing seat 0)
+    t.record([0, 150, 150], [0, 150, 150], 1)
+    assert (t.orbits, t.orbit_from) == (1, 1)
+    assert t.rotation_step(2) == 1 and t.rotation_step(1) == 2
+
+
+def test_a_rotation_must_be_by_level_or_orbit() -> None:
+    with pytest.raises(ValueError, match="rotation 'hand': allowed level, orbit"):
+        Tournament(SCHEDULES["turbo"], 3, rotate="hand")
+    assert Tournament(SCHEDULES["turbo"], 3, rotate=True).rotate == "level"
+
+
+def test_the_ledger_shows_buy_ins_rebuys_places_and_payouts_in_units() -> None:
+    """4 entrants of 10, seat 1 rebought once (pool 50, 65/35: 33 and 17 by
+    the odd-unit rule); seat 3 out 4th, seat 2 3rd, seat 0 beats seat 1."""
+    t = Tournament(SCHEDULES["turbo"], 4, buy_in=10, rebuy_levels=2)
+    t.rebuys = {1: 1}
+    t.busts = [Bust(7, 3, 50), Bust(9, 2, 30)]
+    playing = t.ledger([300, 100, 0, 0])
+    assert playing == [
+        {"seat": 0, "rebuys": 0, "paid": 10, "place": None, "payout": None, "net": None},
+        {"seat": 1, "rebuys": 1, "paid": 20, "place": None, "payout": None, "net": None},
+        {"seat": 2, "rebuys": 0, "paid": 10, "place": 3, "payout": None, "net": None},
+        {"seat": 3, "rebuys": 0, "paid": 10, "place": 4, "payout": None, "net": None}]
+    t.busts.append(Bust(12, 1, 40))
+    over = t.ledger([400, 0, 0, 0])
+    pay = t.payouts([400, 0, 0, 0])
+    assert [(r["place"], r["payout"], r["net"]) for r in over] == [
+        (1, pay[0], pay[0] - 10), (2, pay[1], pay[1] - 20), (3, 0, -10), (4, 0, -10)]
+    assert sum(r["net"] for r in over) == 0 and pay[0] + pay[1] == 50

@@ -70,7 +70,17 @@ def test_rollem_play_a_turbo_to_the_end(tmp_path: object) -> None:
     lines = tail.splitlines()[1:5]
     assert [line.split(".")[0].strip() for line in lines] == ["1", "2", "3", "4"]
     assert lines[0].endswith("wins 26") and lines[1].endswith("wins 14")
-    assert "To settle up" not in text
+    assert "To settle up" not in text and "Session ledger" not in text
+    # the ledger in units, not chips (the places above: 26 and 14 of 40)
+    ledger = text[text.index("Tournament ledger after"):].splitlines()
+    assert "(buy-in 10, prize pool 40; in the buy-in's units):" in ledger[0]
+    assert sorted(line.split()[1] for line in ledger[1:5]) == ["+16", "+4", "-10", "-10"]
+    assert any(line.endswith("(paid 10, place 1, won 26)") for line in ledger[1:5])
+    # your play split by level (6 hands a level: level 1 first, all 6 of it)
+    by_level = [line for line in ledger if line.startswith("    at level ")]
+    assert by_level and by_level[0].startswith("    at level 1: 6 hand(s), voluntarily ")
+    assert [int(line.split()[2].rstrip(":")) for line in by_level] == list(
+        range(1, len(by_level) + 1))
     import tomllib
     from pathlib import Path
 

@@ -153,22 +153,32 @@ def hand_facts(events: Sequence[Any], seats: Iterable[int]) -> dict[int, PlayerS
 
 @dataclass
 class SessionStats:
-    """Counts per player name, over every game and per game."""
+    """Counts per player name, over every game, per game and, in a tournament,
+    per level (issue 28: the stakes rise by level, and play with them)."""
 
     players: dict[str, PlayerStats] = field(default_factory=dict)
     by_game: dict[str, dict[str, PlayerStats]] = field(default_factory=dict)
+    by_level: dict[int, dict[str, PlayerStats]] = field(default_factory=dict)
     hands: int = 0
 
-    def add_hand(self, game: str, events: Sequence[Any], names: dict[int, str]) -> None:
-        """Count one finished hand of ``game`` (``names``: seat dealt in -> player)."""
+    def add_hand(self, game: str, events: Sequence[Any], names: dict[int, str],
+                 level: int | None = None) -> None:
+        """Count one finished hand of ``game`` (``names``: seat dealt in -> player;
+        ``level``: a tournament hand's level, 1-based, else ``None``)."""
         self.hands += 1
         for seat, facts in hand_facts(events, names).items():
             name = names[seat]
             self.players.setdefault(name, PlayerStats()).add(facts)
             self.by_game.setdefault(game, {}).setdefault(name, PlayerStats()).add(facts)
+            if level is not None:
+                self.by_level.setdefault(level, {}).setdefault(name, PlayerStats()).add(facts)
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON: ``hands``, ``players`` and ``games`` (name -> figures), and
+        ``levels`` (level as text -> name -> figures; empty outside tournaments)."""
         return {"hands": self.hands,
                 "players": {n: s.to_dict() for n, s in self.players.items()},
                 "games": {g: {n: s.to_dict() for n, s in per.items()}
-                          for g, per in self.by_game.items()}}
+                          for g, per in self.by_game.items()},
+                "levels": {str(lv): {n: s.to_dict() for n, s in per.items()}
+                           for lv, per in sorted(self.by_level.items())}}

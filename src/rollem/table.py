@@ -336,17 +336,21 @@ class Table:
         fits = games_that_fit(self.choices, players)
         return sorted(fits, key=lambda g: g.id) if self.by_id else fits
 
-    def playable(self, players: int) -> list[Game]:
-        """What a hand with ``players`` dealt in may be: the table's one game if
-        it fits (else nothing), or the dealer's-choice games that fit (R-C-12)."""
+    def playable(self, players: int, button: int | None = None) -> list[Game]:
+        """What a hand with ``players`` dealt in (``button``: the seat that gets
+        the button, when known) may be: the table's one game if it fits (else
+        nothing), or the dealer's-choice games that fit (R-C-12), or in a
+        tournament that rotates them the rotation's game."""
         if self.fixed is not None:
             return games_that_fit([self.fixed], players)
         t = self.tournament
         if t is not None and t.rotate and self.choices:
-            # games by level (issue 28): the level's game, else the next that fits
+            # games by level or orbit (issue 28): the rotation's game, else the
+            # next that fits
             n = len(self.choices)
+            step = t.rotation_step(button)
             for k in range(n):
-                game = self.choices[(t.level + k) % n]
+                game = self.choices[(step + k) % n]
                 if games_that_fit([game], players):
                     return [game]
             return []
@@ -427,8 +431,8 @@ class Table:
         if refusal is not None and refusal.code == "no_players":
             raise refusal
         start = self._start if self._start is not None else self.button + 1
-        return Deal(button_from(players, start), tuple(players),
-                    tuple(self.playable(len(players))))
+        button = button_from(players, start)
+        return Deal(button, tuple(players), tuple(self.playable(len(players), button)))
 
     def still_dealt_in(self, deal: Deal) -> list[int]:
         """The players of ``deal`` (from :meth:`next_deal`) dealt in now, in seat
@@ -538,7 +542,8 @@ class Table:
                 self.stacks[s] = hand.stacks[s]
         self.carry = hand.result.carried
         if self.tournament is not None:
-            self.out.update(self.tournament.record(hand.start_stacks, self.stacks))
+            self.out.update(self.tournament.record(hand.start_stacks, self.stacks,
+                                                        hand.button))
             if self.tournament.over(self.stacks) and self.carry:
                 # chips carried to a hand that will not be played: the winner's
                 winner = self.tournament.left(self.stacks)[0]

@@ -123,9 +123,14 @@ def test_free_rebuys_are_made_at_once_and_counted() -> None:
         end_hand(loop, table, people)
         for _ in range(2):
             send(loop, table, host, "host", op="adjust_stack", seat=0, stack=0)
+            assert table.state(0)["you"]["rebuy_closed"] is None  # (a Rebuy button)
             send(loop, table, people[0], "rebuy")
             assert errors(people[0]) == [] and line(table, 0)["stack"] == 400
         send(loop, table, host, "host", op="adjust_stack", seat=0, stack=0)
+        # the page offers no Rebuy button past the cap, but says why (issue 28's try-out)
+        assert table.state(0)["you"]["rebuy_closed"] == (
+            "You have rebought 2 time(s), the most this table allows (cap 2); the host "
+            "may adjust your stack.")
         send(loop, table, people[0], "rebuy")
         assert errors(people[0]) == ["rebuy_cap"]
         digest = table.seats[0].row.token_digest

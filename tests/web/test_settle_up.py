@@ -97,3 +97,34 @@ def test_stats_count_the_stored_hands(server: ServerThread) -> None:
     ann = out["players"]["Ann"]
     assert ann["hands"] == len(finished) and ann["counts"]["calls"] == calls
     assert out["games"]["holdem"]["Ann"]["hands"] == len(finished)
+
+
+def test_a_tournaments_stats_split_by_level(server: ServerThread) -> None:
+    """Issue 28: the stats of a tournament table split by each hand's level (as
+    stored with the hand); the levels add up to the whole."""
+    from test_tournament_server import SCHEDULE
+
+    tid, host = create_table(server.url, game="sdr", seats=3, bots=2, bot_delay=0.0,
+                             decision_seconds=5, time_bank_seconds=0, between_hands=0.2,
+                             bot_level="basic", tournament="custom",
+                             tournament_schedule=SCHEDULE.replace("minutes = 1",
+                                                                  "minutes = 0.1"))
+    _, token = join(server.url, tid, "Ann")
+
+    async def play() -> None:
+        async with Player(server.ws_url, tid, token, host) as ann:
+            await ann.until(lambda st: st["you"]["host"])
+            await ann.send({"type": "start", "seq": ann.state["seq"]})
+            await asyncio.wait_for(play_out(ann, 3), 60)
+
+    asyncio.run(play())
+    out = httpx.get(f"{server.url}/api/tables/{tid}/stats").json()
+    table = server.manager.get(tid)
+    levels: dict[str, int] = {}
+    for n in table.store.hand_numbers(tid):
+        row = table.store.load_hand(tid, n)
+        if row is not None and row.result is not None and 0 in row.setup["seats"]:
+            key = str(row.setup["tournament"]["level"])
+            levels[key] = levels.get(key, 0) + 1
+    assert {lv: per["Ann"]["hands"] for lv, per in out["levels"].items()} == levels
+    assert sum(levels.values()) == out["players"]["Ann"]["hands"] >= 3

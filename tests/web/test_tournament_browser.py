@@ -2,7 +2,8 @@
 Playwright): 4 entrants (2 people, 2 computer players) play a short
 fixed-limit schedule to one winner, one person on a phone (390x844) and one on a desktop
 (1440x900); the level clock, a deal proposed and declined, the bust-outs,
-places and payouts show on both.
+places and payouts show on both, then the ledger in the buy-in's units and
+the stats by level.
 One server and one page per person (the clock resuming after a restart is
 tested at the server: test_tournament_server.py)."""
 
@@ -137,5 +138,10 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
             width = (DESKTOP if label == "desktop" else PHONE)["width"]
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
             shot(page, f"tourney-{label}-over")
+        # the ledger in the buy-in's units and the stats by level (issue 28), as played
+        ann.wait_for_selector(".stats-levels tr[data-level='1']", state="attached")
+        rows = [r.split("\t") for r in ann.locator("#ledger tr").all_inner_texts()]
+        assert rows[0] == ["Player", "Paid", "Place", "Prize", "Net"]
+        assert sorted(r[4] for r in rows[1:]) == ["+16", "+4", "-10", "-10"]
     finally:
         server.stop()

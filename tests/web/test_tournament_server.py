@@ -266,6 +266,38 @@ def test_the_games_rotate_by_level_in_the_hosts_order() -> None:
         loop.call(table.shutdown)
 
 
+def test_the_games_rotate_by_orbit_of_the_button() -> None:
+    """``rotate = "orbit"``: each game is dealt for one orbit (the button at each
+    of the 4 entrants once), then the next in the host's order."""
+    with virtual_server() as (loop, store):
+        table, people = _table(loop, store, game="dealers-choice",
+                               choices=["rollem521", "sdr"], rotate="orbit", bot_level="random",
+                               tournament_schedule=SCHEDULE.replace("stack = 60", "stack = 900"))
+        assert table.config.public_dict()["rotate"] == "orbit"  # (the page says "by orbit")
+        start = loop.now
+        while int(table.session["hand_no"]) < 9 and loop.now < start + 65:
+            _step(loop, table, people, passive)
+        played = []
+        for hand_no in range(1, 10):
+            row = store.load_hand(table.id, hand_no)
+            assert row is not None and len(row.setup["seats"]) == 4  # (nobody busted)
+            played.append((row.setup["button"], row.setup["game"]))
+        assert played == [(0, "rollem521"), (1, "rollem521"), (2, "rollem521"),
+                          (3, "rollem521"), (0, "sdr"), (1, "sdr"), (2, "sdr"), (3, "sdr"),
+                          (0, "rollem521")]
+        loop.call(table.shutdown)
+
+
+def test_the_rotation_is_by_level_or_orbit() -> None:
+    base = {"game": "dealers-choice", "tournament": "turbo"}
+    assert parse_config({**base, "rotate": "orbit"}).rotate == "orbit"
+    assert parse_config({**base, "rotate": True}).rotate == "level"  # (stored before orbits)
+    assert parse_config({**base, "rotate": "on"}).rotate == "level"  # (a checkbox)
+    assert parse_config({**base, "rotate": ""}).rotate == ""
+    with pytest.raises(ConfigError, match="rotate must be one of level, orbit"):
+        parse_config({**base, "rotate": "hand"})
+
+
 def test_an_entrant_who_sits_out_is_dealt_in_and_blinded_off() -> None:
     with virtual_server() as (loop, store):
         config = parse_config({
@@ -303,10 +335,19 @@ def test_a_busted_entrant_rebuys_in_the_first_levels_only() -> None:
         assert table.tourney.public()["rebuy_open"]  # type: ignore[index]
         busted = t["busts"][0][1]
         assert busted == 1 and table.seats[1].row.stack == 0  # (these seeds: P1)
+        assert table.state(1)["you"]["rebuy_closed"] is None  # (the page: a Rebuy button)
+        t["elapsed"] += 60.0  # were it level 2: no button, and why
+        assert table.state(1)["you"]["rebuy_closed"] == (
+            "Rebuys were open in the first 1 level(s) only: you are out.")
+        t["elapsed"] -= 60.0
         loop.call(table.dealer.rebuy, 1)
         public = table.tourney.public()
         assert public is not None and table.seats[1].row.stack == 60
         assert public["prize_pool"] == 50 and t["busts"] == [] and 1 in public["left"]
+        # the ledger in units: P1 paid two buy-ins; places and prizes come at the end
+        assert public["ledger"][1] == {"seat": 1, "rebuys": 1, "paid": 20, "place": None,
+                                       "payout": None, "net": None}
+        assert [row["paid"] for row in public["ledger"]] == [10, 20, 10, 10]
         with pytest.raises(TableError, match="still have 60 chips"):
             loop.call(table.dealer.rebuy, 1)
         t["elapsed"] += 60.0  # a minute on: level 2, rebuys closed

@@ -48,6 +48,7 @@ from rollem.cli.table_options import (
     staples_from_flags,
     table_option_flags,
 )
+from rollem.cli.tourney_flags import TournamentFlags, tournament_flags, tournament_from_flags
 from rollem.engine.commit_reveal import (
     ZERO_HASH,
     CommittedSource,
@@ -141,6 +142,7 @@ class TerminalGame:
         colour: bool = True,
         games: list[str] | None = None,
         tournament: Any = None,
+        tournament_flags: TournamentFlags | None = None,
         bomb_pot_every: int = 0,
         bomb_pot_ante: int | None = None,
     ) -> None:
@@ -167,10 +169,13 @@ class TerminalGame:
         self.level = level
         table_rng = random.Random(master.getrandbits(64)) if seed is not None else None
         # You may rebuy when broke (offer_rebuy); the computer players never do.
-        # A tournament (issue 28, ``tournament``: its schedule): no rebuys, the
-        # stakes rise by level, the busted sit out; the stack is the schedule's.
+        # A tournament (issue 28, ``tournament``: its schedule, with the flags'
+        # buy-in, payouts, rebuy levels and rotation): the stakes rise by level,
+        # the busted sit out unless they rebuy in the first levels (the computer
+        # players always do then); the stack is the schedule's.
         self.hand_level: dict[str, Any] | None = None  # a tournament hand's level
-        self.tournament = (Tournament(tournament, players, buy_in=10)
+        self.tournament = (Tournament(tournament, players,
+                                      **(tournament_flags or TournamentFlags()).keywords())
                            if tournament is not None else None)
         if tournament is not None:
             stack = self.stack = tournament.stack
@@ -376,12 +381,26 @@ class TerminalGame:
             won = f", wins {pay[seat]}" if pay[seat] else ""
             self.say(f"  {place}. {self.names[seat]}{won}")
 
+    def bots_rebuy(self) -> None:
+        """A tournament's busted computer players buy in again while rebuys are
+        open (issue 28)."""
+        t = self.tournament
+        assert t is not None
+        for seat in range(1, len(self.names)):
+            if self.table.stacks[seat] == 0 and t.rebuy_open and not t.over(self.table.stacks):
+                chips = self.table.rebuy_seat(seat)
+                self.say(f"{self.names[seat]} rebuys {chips} chips (a buy-in of {t.buy_in} "
+                         "more in the prize pool).")
+
     def offer_rebuy(self) -> bool:
         """You are broke: offer to buy ``stack`` chips again (counted as chips brought)."""
         t = self.table
         while True:
-            answer = self.ask(f"You are out of chips. Rebuy {self.stack} chips? "
-                              "(y = yes, n = no, stop here) > ").strip().lower()
+            sng = self.tournament
+            price = f" for a buy-in of {sng.buy_in}" if sng is not None else ""
+            stop = "out of the tournament" if sng is not None else "stop here"
+            answer = self.ask(f"You are out of chips. Rebuy {self.stack} chips{price}? "
+                              f"(y = yes, n = no, {stop}) > ").strip().lower()
             if answer in ("y", "yes"):
                 t.rebuy_seat(0)
                 self.rebuys += 1
@@ -406,10 +425,15 @@ class TerminalGame:
             self.say(Text(part, style="bold"))
         try:
             while True:
-                if self.tournament is not None and (self.table.stacks[0] == 0
-                                                    or self.tournament.over(self.table.stacks)):
-                    self.finish_tournament()
-                    break
+                if self.tournament is not None:
+                    if (self.table.stacks[0] == 0 and self.tournament.rebuy_open
+                            and not self.tournament.over(self.table.stacks)
+                            and self.offer_rebuy()):
+                        continue  # (issue 28: a rebuy in the first levels)
+                    if self.table.stacks[0] == 0 or self.tournament.over(self.table.stacks):
+                        self.finish_tournament()
+                        break
+                    self.bots_rebuy()
                 if self.table.stacks[0] == 0 and not self.offer_rebuy():
                     break
                 refusal = self.table.why_no_deal()
@@ -426,7 +450,8 @@ class TerminalGame:
                 self.table.end_hand()
                 self.stats.add_hand(hand.game.id, hand.events,
                                     {s: self.names[s] for s in range(hand.n)
-                                     if hand.dealt[s]})
+                                     if hand.dealt[s]},
+                                    level=(self.hand_level or {}).get("level"))
                 self.last = (self.hand_no, hand)
                 try:
                     go_on = self.between_hands(hand)
@@ -634,12 +659,37 @@ class TerminalGame:
             self.save_errors.append(str(err))
             self.say(Text(f"could not save the hand history: {err}", style="red"))
 
+    def tournament_ledger(self, done: int) -> None:
+        """A tournament's ledger (issue 28): what each player paid (buy-in and
+        rebuys), the place and prize, the net, in the buy-in's units (chips
+        are only the score)."""
+        t = self.tournament
+        assert t is not None
+        self.say(Text(f"Tournament ledger after {done} hand(s) (buy-in {t.buy_in}, prize "
+                      f"pool {t.prize_pool}; in the buy-in's units):", style="bold"))
+        for row in t.ledger(self.table.stacks):
+            name = self.names[row["seat"]]
+            paid = f"paid {row['paid']}" + (f" ({row['rebuys']} rebuy(s))" if row["rebuys"]
+                                             else "")
+            if row["net"] is not None:
+                self.say(f"  {name:<4} {row['net']:+d}  ({paid}, place {row['place']}, "
+                         f"won {row['payout']})")
+            elif row["place"] is not None:
+                self.say(f"  {name:<4} {paid}, out in place {row['place']}; prizes are paid "
+                         "at the end")
+            else:
+                self.say(f"  {name:<4} {paid}, still playing with "
+                         f"{self.table.stacks[row['seat']]} chips")
+
     def ledger(self) -> None:
         t = self.table
         self.say()
         done = self.hand_no - (1 if t.hand is not None and not t.hand.is_over else 0)
-        self.say(Text(f"Session ledger after {done} hand(s):", style="bold"))
-        for s, name in enumerate(self.names):
+        if self.tournament is not None:
+            self.tournament_ledger(done)
+        else:
+            self.say(Text(f"Session ledger after {done} hand(s):", style="bold"))
+        for s, name in enumerate(self.names if self.tournament is None else ()):
             net = t.stacks[s] - t.brought[s]
             self.say(f"  {name:<4} {net:+d}  (stack {t.stacks[s]}, brought {t.brought[s]})")
         if self.tournament is None and not t.carry and (t.hand is None or t.hand.is_over):
@@ -664,7 +714,16 @@ class TerminalGame:
             self.say(f"  Your play: {mine.hands} hand(s); put chips in voluntarily in the "
                      f"first round {pct(line['vpip'])}, raised first {pct(line['pfr'])}, "
                      f"to the showdown {pct(line['wtsd'])}, won there {pct(line['wsd'])}")
-        if self.rebuys:
+            for level, per in sorted(self.stats.by_level.items()):  # (a tournament)
+                at = per.get(self.names[0])
+                if at is None or not at.hands:
+                    continue
+                figures = at.to_dict()
+                self.say(f"    at level {level}: {at.hands} hand(s), voluntarily "
+                         f"{pct(figures['vpip'])}, raised first {pct(figures['pfr'])}, "
+                         f"to the showdown {pct(figures['wtsd'])}, won there "
+                         f"{pct(figures['wsd'])}, chips {at.net:+d}")
+        if self.rebuys and self.tournament is None:  # (a tournament's ledger says it)
             self.say(f"  You rebought {self.rebuys} time(s): {self.rebuys * self.stack} chips, "
                      "counted in what you brought")
         if t.carry:
@@ -714,8 +773,9 @@ class TerminalGame:
 @click.option("--tournament", "schedule_name", default=None, metavar="SCHEDULE",
               help="Play a sit-and-go tournament instead of a cash game: turbo, regular or "
                    "slow (the shipped level schedules) or a schedule file (TOML). Everyone "
-                   "starts with the schedule's stack, the stakes rise by hands, no rebuys; "
-                   "it ends when you are out or hold every chip.")
+                   "starts with the schedule's stack, the stakes rise by hands, no rebuys "
+                   "unless --rebuy-levels; it ends when you are out or hold every chip.")
+@tournament_flags
 @table_option_flags
 @staple_flags
 @click.option("--no-color", is_flag=True,
@@ -786,6 +846,8 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
         if not games_that_fit(choices, players):
             fail(f"--players {players}: none of the games offered fits {players} players: "
                  + fit_words(choices))
+    sit_and_go = tournament_from_flags(flags, tournament=schedule_name is not None,
+                                       game=game, players=players)
     options = options_from_flags(flags)
     check_stack(stack, options)
     options, bomb_pot_every, bomb_pot_ante = staples_from_flags(flags, options, players, stack)
@@ -818,7 +880,7 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
     if schedule is not None and not 2 <= players <= 10:
         fail(f"--players {players}: a tournament takes 2 to 10")
     session = TerminalGame(
-        tournament=schedule,
+        tournament=schedule, tournament_flags=sit_and_go,
         game=game, players=players, level=level, stack=stack, seed=seed, show_odds=show_odds,
         history_dir=folder, rich=rich, read_line=read_line, out=sys.stdout, options=options,
         colour=colour_allowed(no_color_flag=no_color, terminal=rich), games=offered,

@@ -19,6 +19,7 @@ from rollem.cli.table_options import (
     staples_from_flags,
     table_option_flags,
 )
+from rollem.cli.tourney_flags import TournamentFlags, tournament_flags, tournament_from_flags
 from rollem.parallel import ClusterError
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
               help="Play sit-and-go tournaments instead of a cash session: turbo, regular "
                    "or slow (the shipped level schedules), or a schedule file (TOML). "
                    "Each is played to one winner; the stakes rise by hands.")
+@tournament_flags
 @click.option("--tournaments", type=int, default=200, show_default=True,
               help="With --tournament: how many to play, 1 to 100,000.")
 @click.option("--hands-max", type=int, default=5000, show_default=True,
@@ -119,6 +121,8 @@ def simulate_command(
             make_bot(level)
         except KeyError:
             fail(f"unknown bot level {level!r}: expected one of {', '.join(sorted(LEVELS))}")
+    sit_and_go = tournament_from_flags(flags, tournament=schedule_name is not None,
+                                       game=game, players=players)
     options = options_from_flags(flags)
     check_stack(stack, options)
     options, bomb_pot_every, bomb_pot_ante = staples_from_flags(flags, options, players, stack)
@@ -133,7 +137,7 @@ def simulate_command(
         if cluster is not None:
             fail("--ray: tournaments play on this machine only (leave out --ray)")
         _tournaments(game, levels, schedule_name, tournaments, hands_max, seed, options,
-                     as_json)
+                     as_json, sit_and_go)
         return
     assert hands is not None
     try:
@@ -173,7 +177,8 @@ def simulate_command(
 
 
 def _tournaments(game: str, levels: list[str], schedule_name: str, count: int,
-                 hands_max: int, seed: int | None, options: Any, as_json: bool) -> None:
+                 hands_max: int, seed: int | None, options: Any, as_json: bool,
+                 flags: TournamentFlags) -> None:
     """``simulate --tournament``: sit-and-gos of the bots to one winner each (issue 28)."""
     from pathlib import Path
 
@@ -198,7 +203,7 @@ def _tournaments(game: str, levels: list[str], schedule_name: str, count: int,
         fail(f"--hands-max {hands_max}: expected 1 to {MAX_HANDS_TOURNAMENT:,}")
     try:
         run = run_tournaments(game, schedule, levels, tournaments=count, hands_max=hands_max,
-                              seed=seed, options=options)
+                              seed=seed, options=options, **flags.keywords())
     except (ValueError, KeyError) as err:
         fail(str(err))
     data = run.to_dict()
@@ -209,9 +214,16 @@ def _tournaments(game: str, levels: list[str], schedule_name: str, count: int,
                f"{len(levels)} players, {data['finished']} to one winner "
                f"({data['unfinished']} unfinished after {hands_max} hands); "
                f"{data['hands_mean']} hands on average, {data['hands_max']} at most")
+    rules = [f"buy-ins of {flags.buy_in}"]
+    if flags.rebuy_levels:
+        rules.append(f"rebuys in the first {flags.rebuy_levels} level(s), "
+                     f"{data['rebuys']} taken")
+    if flags.rotate:
+        rules.append(f"the games rotate by {flags.rotate}")
+    click.echo("; ".join(rules))
     for s in data["seats"]:
         click.echo(f"seat {s['seat']} ({s['bot']}): won {s['wins']}, mean place "
-                   f"{s['mean_place']}, net {s['winnings']:+d} (buy-ins of 10)")
+                   f"{s['mean_place']}, net {s['winnings']:+d} (in the buy-in's units)")
 
 
 MAX_HANDS_TOURNAMENT = 100_000

@@ -223,9 +223,12 @@ class TableConfig:
     rebuy_levels: int = 0
     """A busted entrant may buy in again while the level is at most this (0 to
     10; 0: no rebuys)."""
-    rotate: bool = False
-    """A dealer's-choice tournament's games rotate by level in the host's order
-    (:attr:`choices`, like H.O.R.S.E.) instead of the button choosing."""
+    rotate: str = ""
+    """A dealer's-choice tournament's games rotate in the host's order
+    (:attr:`choices`, like H.O.R.S.E.) instead of the button choosing: ``"level"``
+    (a game a level) or ``"orbit"`` (a game an orbit of the button); empty: no
+    rotation (:data:`rollem.tournament.session.ROTATIONS`).  ``true`` is read as
+    ``"level"`` (tables stored before orbits)."""
 
     def schedule(self) -> Schedule | None:
         """The tournament's level schedule, or ``None`` at a cash game."""
@@ -546,11 +549,27 @@ def _tournament(data: dict[str, Any]) -> tuple[Schedule, dict[str, Any]] | None:
     fields = {"tournament": name, "tournament_schedule": text,
               "buy_in": _int(data, "buy_in", 10, 0, 1_000_000), "payouts": list(payouts),
               "rebuy_levels": _int(data, "rebuy_levels", 0, 0, 10),
-              "rotate": _bool(data, "rotate", False)}
+              "rotate": _rotation(data)}
     if payouts and len(payouts) > _int(data, "seats", 6, 2, 10):
         raise ConfigError(f"payouts: {len(payouts)} places paid at a table of "
                           f"{data.get('seats', 6)} seats")
     return schedule, fields
+
+
+def _rotation(data: dict[str, Any]) -> str:
+    """``rotate``: ``"level"``, ``"orbit"`` or empty (none); a bool as stored
+    before orbits (true: by level)."""
+    from rollem.tournament.session import ROTATIONS
+
+    value = data.get("rotate", "")
+    if value in ("", "off", "none", None):
+        return ""
+    if not isinstance(value, str) or value in ("true", "on", "false"):
+        return "level" if _bool(data, "rotate", False) else ""
+    if value not in ROTATIONS:
+        raise ConfigError(f"rotate must be one of level, orbit (or empty: the button "
+                          f"chooses), not {value!r}")
+    return value
 
 
 def _check_practice_odds(config: TableConfig, game_ids: list[str]) -> None:

@@ -57,6 +57,7 @@ __all__ = [
     "locked_state",
     "may_see",
     "public",
+    "rebuy_closed",
     "rebuy_policy",
     "view_kind",
     "watch_request",
@@ -213,6 +214,38 @@ def rebuy_policy(table: LiveTable, seat: int, by_host: bool) -> bool:
     if seat in table.session.get("rebuy_requests", []):
         raise _refused("already_asked", "your rebuy is waiting for the host's approval")
     return True
+
+
+def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
+    """Why the player in ``seat``, with no chips, can take no rebuy under the
+    table's rules, in words for the page (which then shows these words, not a
+    Rebuy button); ``None`` when it may (or ``seat`` is no seat, or has chips).
+    A cash table: rebuys off, or the cap reached (issue 27); a tournament
+    (issue 28): over, no rebuys, or past the levels that allow them."""
+    if seat is None or seat not in table.seats or table.seats[seat].row.stack > 0:
+        return None
+    config = table.config
+    if config.tournament:
+        state = table.session.get("tournament")
+        if state is None:
+            return None
+        if state.get("over"):
+            return "The tournament is over."
+        if not config.rebuy_levels:
+            return "No rebuys in this tournament: you are out."
+        sit_and_go = table.tourney.tournament()
+        if sit_and_go is not None and not sit_and_go.rebuy_open:
+            return (f"Rebuys were open in the first {config.rebuy_levels} level(s) only: "
+                    "you are out.")
+        return None
+    if not config.rebuys:
+        return "The host does not allow rebuys at this table."
+    made = int(table.session.get("rebuys_made", {}).get(
+        table.seats[seat].row.token_digest or "", 0))
+    if config.rebuy_cap and made >= config.rebuy_cap:
+        return (f"You have rebought {made} time(s), the most this table allows (cap "
+                f"{config.rebuy_cap}); the host may adjust your stack.")
+    return None
 
 
 def note_rebuy(table: LiveTable, seat: int) -> None:

@@ -147,7 +147,8 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
                 table.id, hand_no))
             names = player_names(row.setup, table.names())
             session.add_hand(row.setup["game"], hand.hand.events,
-                             {s: names[s] for s in hand.seats})
+                             {s: names[s] for s in hand.seats},  # (issue 28: by level)
+                             level=(row.setup.get("tournament") or {}).get("level"))
             done = hand_no
         stats_cache[table.id] = (done, session)
         return session.to_dict()  # type: ignore[no-any-return]

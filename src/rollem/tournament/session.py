@@ -26,10 +26,14 @@ from rollem.tournament.payouts import pay_places, payout_percentages, place_amou
 from rollem.tournament.places import Bust, finishing_places
 from rollem.tournament.schedule import Level, Schedule
 
-__all__ = ["DEAL_METHODS", "Tournament"]
+__all__ = ["DEAL_METHODS", "ROTATIONS", "Tournament"]
 
 DEAL_METHODS = ("icm", "chip_chop")
 """How a deal may share the prizes left (:meth:`Tournament.deal_offer`)."""
+
+ROTATIONS = ("level", "orbit")
+"""How a dealer's-choice tournament's games may rotate (``Tournament(rotate=...)``):
+a game a level, or a game an orbit (the button once round the table)."""
 
 
 class Tournament:
@@ -46,20 +50,26 @@ class Tournament:
             table's entrants may sit in any seats).
         rebuy_levels: rebuys are open while the level (1-based) is at most
             this (0: no rebuys).
-        rotate: at a dealer's-choice table, the games rotate by level instead
-            (like H.O.R.S.E.): level ``k`` (0-based) plays the table's ``k``-th
-            game in its order, wrapping round, or the next one that deals the
-            players left (:meth:`rollem.table.Table.playable`).
+        rotate: at a dealer's-choice table, the games rotate instead of the
+            button choosing (like H.O.R.S.E.): ``"level"`` (or ``True``): level
+            ``k`` (0-based) plays the table's ``k``-th game in its order, wrapping
+            round; ``"orbit"``: orbit ``k`` does (an orbit ends when the button
+            has gone once round the entrants: it reaches or passes the seat
+            that had it at the orbit's first hand, busted or not); either way
+            the next game that deals the players left when that one does not
+            (:meth:`rotation_step`, :meth:`rollem.table.Table.playable`).
+            ``""`` or ``False``: no rotation.
 
     Raises:
         ValueError: entrants outside 2 to 10, a negative buy-in, percentages
-            that do not add up to 100, ``seats`` not ``entrants`` different seats.
+            that do not add up to 100, ``seats`` not ``entrants`` different seats,
+            ``rotate`` not one of :data:`ROTATIONS` (or a bool).
     """
 
     def __init__(self, schedule: Schedule, entrants: int, *, buy_in: int = 1,
                  percentages: Sequence[int] | None = None,
                  seats: Sequence[int] | None = None, rebuy_levels: int = 0,
-                 rotate: bool = False) -> None:
+                 rotate: bool | str = False) -> None:
         if not 2 <= entrants <= 10:
             raise ValueError(f"a sit-and-go takes 2 to 10 entrants, not {entrants}")
         if buy_in < 0:
@@ -70,7 +80,16 @@ class Tournament:
         if len(set(self.seats)) != entrants:
             raise ValueError(f"{entrants} entrants need {entrants} different seats")
         self.rebuy_levels = rebuy_levels
-        self.rotate = rotate
+        if rotate is True:
+            rotate = "level"
+        if rotate not in (False, "", *ROTATIONS):
+            raise ValueError(f"rotation {rotate!r}: allowed {', '.join(ROTATIONS)}")
+        self.rotate: str = rotate or ""
+        # the orbits: how many ended, the button at the current one's first hand,
+        # the last hand's button (None before the first hand)
+        self.orbits = 0
+        self.orbit_from: int | None = None
+        self.last_button: int | None = None
         self.rebuys: dict[int, int] = {}  # seat -> rebuys taken
         self.deal: dict[int, int] | None = None  # seat -> units, once a deal is agreed
         self.buy_in = buy_in
@@ -130,9 +149,46 @@ class Tournament:
         return dataclasses.replace(base, ante=lv.ante, small_bet=lv.small_bet,
                                    big_bet=lv.big_bet)
 
-    def record(self, start_stacks: Sequence[int], stacks: Sequence[int]) -> list[int]:
+    def _orbit_ends(self, button: int) -> bool:
+        """Whether the button moving from the last hand's seat to ``button`` ends
+        the orbit: it reaches or passes (going left, over the entrants' seats,
+        busted or not) the seat that had it at the orbit's first hand."""
+        last, start = self.last_button, self.orbit_from
+        if last is None or start is None:
+            return False
+        ring = sorted({*self.seats, last, button, start})
+        i = ring.index(last)
+        for k in range(1, len(ring) + 1):
+            seat = ring[(i + k) % len(ring)]
+            if seat == start:
+                return True
+            if seat == button:
+                return False
+        return False  # (not reached: the ring holds the button)
+
+    def rotation_step(self, button: int | None = None) -> int:
+        """Which game of the rotation (0-based, before wrapping round) the next
+        hand plays: its level (``rotate="level"``), or its orbit
+        (``"orbit"``), given the seat that gets the button (``None``: as if
+        the button stayed in the orbit).  0 without rotation."""
+        if self.rotate == "level":
+            return self.level
+        if self.rotate == "orbit":
+            return self.orbits + (button is not None and self._orbit_ends(button))
+        return 0
+
+    def record(self, start_stacks: Sequence[int], stacks: Sequence[int],
+               button: int | None = None) -> list[int]:
         """A hand ended: count it and note who busted in it (a seat that started
-        it with chips and has none left).  Returns the busted seats."""
+        it with chips and has none left), and (``button``: the hand's button)
+        the orbits gone round.  Returns the busted seats."""
+        if button is not None:
+            if self.orbit_from is None:
+                self.orbit_from = button
+            elif self._orbit_ends(button):
+                self.orbits += 1
+                self.orbit_from = button
+            self.last_button = button
         self.hands_played += 1
         busted = [s for s, (before, after) in enumerate(zip(start_stacks, stacks, strict=True))
                   if before > 0 and after == 0]
@@ -204,10 +260,32 @@ class Tournament:
         busted = {s: p for s, p in self.places(stacks).items() if s not in self.deal}
         return {**pay_places(self.prize_pool, self.percentages, busted), **self.deal}
 
+    def ledger(self, stacks: Sequence[int]) -> list[dict[str, Any]]:
+        """What each entrant paid and won, in the buy-in's units, in seat order
+        (the tournament's ledger: chips are only its score): ``seat``,
+        ``rebuys``, ``paid`` (the buy-in and each rebuy), ``place`` (``None``
+        while still playing), ``payout`` and ``net`` (``payout - paid``; both
+        ``None`` until it is over)."""
+        over = self.over(stacks)
+        places = self.places(stacks)
+        payouts = self.payouts(stacks) if over else {}
+        left = set(self.left(stacks))
+        rows = []
+        for seat in self.seats:
+            rebuys = self.rebuys.get(seat, 0)
+            paid = self.buy_in * (1 + rebuys)
+            won = payouts.get(seat, 0) if over else None
+            rows.append({"seat": seat, "rebuys": rebuys, "paid": paid,
+                         "place": places.get(seat) if over or seat not in left else None,
+                         "payout": won, "net": None if won is None else won - paid})
+        return rows
+
     def state(self) -> dict[str, Any]:
         """What changes as it is played, as JSON (for the web table's store):
-        hands played, bust-outs, rebuys, an agreed deal."""
+        hands played, bust-outs, rebuys, an agreed deal, the orbits (how many
+        ended, the button at the current one's first hand, the last button)."""
         return {"hands": self.hands_played, "busts": [list(b) for b in self.busts],
+                "orbit": [self.orbits, self.orbit_from, self.last_button],
                 "rebuys": {str(s): n for s, n in self.rebuys.items()},
                 "deal": ({str(s): v for s, v in self.deal.items()}
                          if self.deal is not None else None)}
@@ -215,6 +293,10 @@ class Tournament:
     def load_state(self, state: dict[str, Any]) -> None:
         """Take back what :meth:`state` gave."""
         self.hands_played = int(state.get("hands", 0))
+        orbits, start, last = state.get("orbit") or (0, None, None)
+        self.orbits = int(orbits)
+        self.orbit_from = None if start is None else int(start)
+        self.last_button = None if last is None else int(last)
         self.busts = [Bust(int(h), int(p), int(c)) for h, p, c in state.get("busts", [])]
         self.rebuys = {int(s): int(n) for s, n in (state.get("rebuys") or {}).items()}
         deal = state.get("deal")

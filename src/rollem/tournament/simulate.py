@@ -34,6 +34,7 @@ class TournamentRun:
     bots: list[str]
     hands: list[int] = field(default_factory=list)
     unfinished: int = 0
+    rebuys: int = 0  # rebuys taken, all tournaments
     places: list[list[int]] = field(default_factory=list)  # per seat, each finish
     winnings: list[int] = field(default_factory=list)  # per seat, in buy-ins' units
 
@@ -41,7 +42,7 @@ class TournamentRun:
         n = len(self.hands)
         return {
             "game": self.game, "schedule": self.schedule, "tournaments": n + self.unfinished,
-            "finished": n, "unfinished": self.unfinished,
+            "finished": n, "unfinished": self.unfinished, "rebuys": self.rebuys,
             "hands_mean": round(sum(self.hands) / n, 1) if n else None,
             "hands_max": max(self.hands) if n else None,
             "seats": [{"seat": s, "bot": self.bots[s],
@@ -53,9 +54,14 @@ class TournamentRun:
 
 def run_tournaments(game: str, schedule: Schedule, bots: Sequence[str], *,
                     tournaments: int, hands_max: int, seed: int | None = None,
-                    options: Options | None = None, buy_in: int = 10) -> TournamentRun:
+                    options: Options | None = None, buy_in: int = 10,
+                    percentages: Sequence[int] | None = None, rebuy_levels: int = 0,
+                    rotate: bool | str = False) -> TournamentRun:
     """Play ``tournaments`` sit-and-gos of ``game`` (or dealers-choice) among
-    ``bots`` (one level per seat) on ``schedule``.
+    ``bots`` (one level per seat) on ``schedule``, each with ``buy_in``,
+    ``percentages``, ``rebuy_levels`` and ``rotate`` (:class:`Tournament`'s).
+    A busted bot always rebuys while rebuys are open; its winnings count
+    every buy-in it paid.
 
     Raises:
         AssertionError: chips not conserved after a hand, or a finishing place
@@ -67,7 +73,8 @@ def run_tournaments(game: str, schedule: Schedule, bots: Sequence[str], *,
                         places=[[] for _ in range(players)], winnings=[0] * players)
     master = random.Random(seed)
     for _ in range(tournaments):
-        tournament = Tournament(schedule, players, buy_in=buy_in)
+        tournament = Tournament(schedule, players, buy_in=buy_in, percentages=percentages,
+                                rebuy_levels=rebuy_levels, rotate=rotate)
         table = Table([schedule.stack] * players, game=game, options=options,
                       rng=random.Random(master.getrandbits(64)), button=0,
                       tournament=tournament)
@@ -75,6 +82,10 @@ def run_tournaments(game: str, schedule: Schedule, bots: Sequence[str], *,
                                 for level in bots]
         total = schedule.stack * players
         while not tournament.over(table.stacks) and tournament.hands_played < hands_max:
+            for seat in range(players):
+                if table.stacks[seat] == 0 and tournament.rebuy_open:
+                    total += table.rebuy_seat(seat)
+                    run.rebuys += 1
             hand = table.new_hand()
             while not hand.is_over:
                 p = hand.pending
@@ -98,5 +109,5 @@ def run_tournaments(game: str, schedule: Schedule, bots: Sequence[str], *,
         run.hands.append(tournament.hands_played)
         for seat, won in tournament.payouts(table.stacks).items():
             run.places[seat].append(places[seat])
-            run.winnings[seat] += won - buy_in
+            run.winnings[seat] += won - buy_in * (1 + tournament.rebuys.get(seat, 0))
     return run

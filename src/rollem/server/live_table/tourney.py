@@ -212,6 +212,7 @@ class Tourney:
                         if state.get("over") else None),
             "deal": bool(t.deal),
             "proposal": proposal,
+            "ledger": t.ledger(chips),  # (in the buy-in's units, the page's ledger)
         }  # fmt: skip
 
     def waiting(self) -> str | None:

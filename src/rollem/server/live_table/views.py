@@ -192,6 +192,7 @@ class Views:
             "decision_seq": table.turns.decision_seq.get(seat) if seat is not None else None,
             "choose_game": seat is not None and seat == table.dealers_choice.chooser(),
             "next_hand": self.next_hand_notice(seat),
+            "rebuy_closed": host_tools.rebuy_closed(table, seat),  # (no Rebuy button: why)
         }
 
     def shown(self, kind: str) -> GameSession | None:

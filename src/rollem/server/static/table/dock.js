@@ -37,7 +37,10 @@ export function renderMe(t, hand, me) {
     if (cls !== "host") head.appendChild(el("span", "tag " + cls, text));
   }
   if (s.acting && s.deadline) head.appendChild(clockEl(s));
-  const sit = el("button", "small sit", t.sitting_out.includes(me.seat) ? "I'm back" : "Sit out");
+  // (issue 28: a tournament's busted or finished player has nothing to sit out from)
+  const tt = t.tournament;
+  const out = tt && tt.started && (tt.over || !tt.left.includes(me.seat));
+  const sit = el("button", "small sit" + (out ? " hidden" : ""), t.sitting_out.includes(me.seat) ? "I'm back" : "Sit out");
   sit.type = "button"; sit.dataset.action = t.sitting_out.includes(me.seat) ? "sit-in" : "sit-out";
   sit.title = "Sit out from the next hand, or come back";
   sit.disabled = !S.online;
@@ -92,12 +95,20 @@ export function renderMe(t, hand, me) {
     }
   }
   if (s.acting && s.deadline) box.appendChild(timerBar(s, t));
-  const rebuys = t.config.rebuys || (t.tournament && t.tournament.rebuy_open);  // (issue 28)
-  if (s.stack === 0 && rebuys && !(hand && hs && hs.dealt && !hand.result)) {
-    const b = el("button", "rebuy", "Rebuy " + t.config.stack);
-    b.dataset.action = "rebuy";
-    b.onclick = () => send({ type: "rebuy", seq: S.state.seq });
-    box.appendChild(b);
+  // A rebuy when the table's rules allow one now; else why not (the cap, the
+  // tournament's rebuy levels: issues 27, 28), instead of a button refused.
+  if (s.stack === 0 && !(hand && hs && hs.dealt && !hand.result)) {
+    const closed = S.state.you.rebuy_closed;
+    if (closed) {
+      const why = el("div", "hint rebuy-closed", closed);
+      why.dataset.why = "rebuy";
+      box.appendChild(why);
+    } else {
+      const b = el("button", "rebuy", "Rebuy " + t.config.stack);
+      b.dataset.action = "rebuy";
+      b.onclick = () => send({ type: "rebuy", seq: S.state.seq });
+      box.appendChild(b);
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, el, reconnect, rerender, S, seatName, send, store, tid, toast } from "./state.js";
 import { actionLabels, isWild, joinsNextHand, textWithCards, winnersOf } from "./felt.js";
 import { loadHistory, openReplay } from "./replay.js";
+import { tournamentRows } from "./tourney.js";
 
 function clockText(kind) {
   return { check: "checked", fold: "folded", call: "called", discard: "discarded for you",
@@ -357,14 +358,22 @@ export function renderLedger(t) {
   const tbl = $("ledger");
   const done = t.last_result ? t.last_result.hand : 0;
   const live = S.state.hand && !S.state.hand.result;
+  const tt = t.tournament && t.tournament.ledger ? t.tournament : null;
   // Drawn again only when it changed (most states change no one's ledger line).
-  const key = JSON.stringify([done, live ? S.state.hand.hand_no : 0, t.ledger, t.settle || null]);
+  const key = JSON.stringify([done, live ? S.state.hand.hand_no : 0, t.ledger, t.settle || null,
+    tt ? tt.ledger : null]);
   if (tbl.dataset.key === key) return;
   tbl.dataset.key = key;
   const cap = el("caption", "ledger-when", done ? "after hand " + done : "before the first hand");
   if (live) cap.textContent += " (hand " + S.state.hand.hand_no + " in play is not counted yet)";
   tbl.innerHTML = "";
   tbl.appendChild(cap);
+  if (tt) {
+    renderTournamentLedger(t, tt, tbl);
+    const finished = t.last_result ? t.last_result.hand : 0;
+    if (finished !== renderLedger.hands) { renderLedger.hands = finished; loadHistory(); loadStats(); }
+    return;
+  }
   tbl.insertAdjacentHTML("beforeend", "<tr><th>Player</th><th>Brought</th><th>Stack</th><th>Net</th></tr>");
   for (const l of t.ledger) {
     const tr = el("tr");
@@ -375,6 +384,30 @@ export function renderLedger(t) {
   renderSettle(t);
   const finished = t.last_result ? t.last_result.hand : 0;
   if (finished !== renderLedger.hands) { renderLedger.hands = finished; loadHistory(); loadStats(); }
+}
+
+// A tournament's ledger (issue 28): what each entrant paid (buy-in and rebuys),
+// its place and prize and the net, in the buy-in's units; chips are only the
+// score, so there is no settling up in chips (the prizes are paid by place).
+function renderTournamentLedger(t, tt, tbl) {
+  tbl.querySelector("caption").textContent += " · in the buy-in's units (prize pool " + tt.prize_pool + ")";
+  tbl.insertAdjacentHTML("beforeend", "<tr><th>Player</th><th>Paid</th><th>Place</th><th>Prize</th><th>Net</th></tr>");
+  for (const l of tt.ledger) {
+    const tr = el("tr"); tr.dataset.seat = String(l.seat);
+    const net = l.net === null ? el("td", null, "–")
+      : el("td", l.net >= 0 ? "plus" : "minus", (l.net > 0 ? "+" : "") + l.net);
+    tr.append(el("td", null, seatName(t, l.seat)),
+      el("td", null, l.paid + (l.rebuys ? " (" + l.rebuys + " rebuy" + (l.rebuys === 1 ? ")" : "s)") : "")),
+      el("td", null, l.place === null ? "playing" : String(l.place)),
+      el("td", null, l.payout === null ? "–" : String(l.payout)), net);
+    tbl.appendChild(tr);
+  }
+  const box = $("settle");
+  if (box) {
+    box.innerHTML = "";
+    box.appendChild(el("div", "settle-head", tt.over ? "Each entrant paid its buy-ins into the pool; the pool pays the prizes above."
+      : "Prizes and nets are known when the tournament is over."), settleLinks());
+  }
 }
 
 // Each player's statistics this session (issue 27), counted by the server from
@@ -405,14 +438,31 @@ function renderStats(body) {
     const th = el("th", null, text); if (title) th.title = title; head.appendChild(th);
   }
   tbl.appendChild(head);
+  const figures = (tr, p) => tr.append(el("td", null, String(p.hands)), el("td", null, pct(p.vpip)),
+    el("td", null, pct(p.pfr)), el("td", null, p.aggression === null ? "–" : String(p.aggression)),
+    el("td", null, pct(p.wtsd)), el("td", null, pct(p.wsd)));
   for (const [name, p] of players) {
     const tr = el("tr"); tr.dataset.player = name;
-    tr.append(el("td", null, name), el("td", null, String(p.hands)), el("td", null, pct(p.vpip)),
-      el("td", null, pct(p.pfr)), el("td", null, p.aggression === null ? "–" : String(p.aggression)),
-      el("td", null, pct(p.wtsd)), el("td", null, pct(p.wsd)));
+    tr.appendChild(el("td", null, name));
+    figures(tr, p);
     tbl.appendChild(tr);
   }
   box.appendChild(tbl);
+  // A tournament's figures split by level (issue 28): the play changes as the stakes rise.
+  const levels = Object.entries(body.levels || {});
+  if (!levels.length) return;
+  const by = el("table", "stats-table stats-levels");
+  by.appendChild(el("caption", null, "By tournament level"));
+  by.appendChild(head.cloneNode(true));
+  for (const [level, per] of levels) {
+    for (const [name, p] of Object.entries(per)) {
+      const tr = el("tr"); tr.dataset.level = level; tr.dataset.player = name;
+      tr.appendChild(el("td", null, "Level " + level + ": " + name));
+      figures(tr, p);
+      by.appendChild(tr);
+    }
+  }
+  box.appendChild(by);
 }
 
 // Who pays whom to settle the session (issue 27), and the ledger as CSV.
@@ -433,6 +483,9 @@ function renderSettle(t) {
   } else if (!settle) {
     box.appendChild(el("div", "settle-head", "Settling up is shown between hands."));
   }
+  box.appendChild(settleLinks());
+}
+function settleLinks() {
   const links = el("div", "settle-links");
   const mine = S.state.you.seat !== null ? [["history.phhs", "All my hands (PHH)"]] : [];
   for (const [href, text] of [["ledger.csv", "Ledger (CSV)"], ["hands.csv", "Every hand's net (CSV)"], ...mine]) {
@@ -442,7 +495,7 @@ function renderSettle(t) {
     links.appendChild(a);
     links.appendChild(document.createTextNode(" "));
   }
-  box.appendChild(links);
+  return links;
 }
 
 function actionText(t, e) {
@@ -507,11 +560,12 @@ function optionRows(c, botLevels, t) {
   const yes = (v) => (v ? "yes" : "no");
   const h = c.house || {};
   const dflt = (k, d) => (h[k] === undefined ? d : h[k]);
+  const sitAndGo = t && t.tournament ? tournamentRows(t) : null;  // (its stakes rise by level)
   return [
     ["Game", GAME_NAME[c.game] || c.game],
     ["Betting", c.structure],
-    ["Ante", c.ante], ["Small bet", c.small_bet], ["Big bet", c.big_bet],
-    ["Starting stack", c.stack], ["Rebuys", yes(c.rebuys)],
+    ...(sitAndGo || [["Ante", c.ante], ["Small bet", c.small_bet], ["Big bet", c.big_bet],
+      ["Starting stack", c.stack], ["Rebuys", yes(c.rebuys)]]),
     ...botRows(t, botLevels),
     ["Practice: players may show their own odds (practice_odds)", yes(c.practice_odds)],
     ["Raise cap holds heads-up (cap_heads_up)", yes(dflt("cap_heads_up", true))],

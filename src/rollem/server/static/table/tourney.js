@@ -11,6 +11,32 @@ const stakesText = (lv) => (lv.forced !== undefined ? (lv.forced ? lv.forced + "
   : (lv.ante ? "ante " + lv.ante + " · " : "")) + "bets " + lv.small_bet + "/" + lv.big_bet;
 let endsAt = null;  // page time the level ends (ms), or null
 
+// The tournament's settings as rows of the How to play panel (issue 28): the
+// schedule, its levels, the buy-in, rebuys, payouts and the games' rotation.
+export function tournamentRows(t) {
+  const tt = t && t.tournament;
+  if (!tt) return [];
+  const first = tt.levels[0], last = tt.levels[tt.levels.length - 1];
+  const minutes = [...new Set(tt.levels.map((lv) => lv.minutes))];
+  const pays = (tt.percentages || []).map((p, i) => ORDINAL(i + 1) + " " + p + "%").join(" · ");
+  const rows = [
+    ["Tournament", tt.schedule + " schedule, starting stack " + t.config.stack],
+    ["Levels", tt.levels.length + " of " + (minutes.length === 1 ? minutes[0] + " minutes" : minutes.join("/") + " minutes")
+      + ", from " + stakesText(first) + " to " + stakesText(last)],
+    ["Level now", tt.level + ": " + stakesText(tt.stakes)],
+    ["Buy-in", String(tt.buy_in) + " (the prize pool: the buy-ins and rebuys, now " + tt.prize_pool + ")"],
+    ["Rebuys", tt.rebuy_levels ? "in the first " + tt.rebuy_levels + " level" + (tt.rebuy_levels === 1 ? "" : "s")
+      + ", a buy-in each" : "none"],
+    ["Payouts", pays || "the shipped table for the field"],
+  ];
+  if (t.config.game === "dealers-choice") {
+    rows.push(["Games", tt.rotate ? "rotate by " + (t.config.rotate === "orbit" ? "orbit" : "level")
+      + " in the host's order: " + (t.config.choices || []).map((g) => t.game_names[g] || g).join(", ")
+      : "the button chooses each hand"]);
+  }
+  return rows;
+}
+
 function clockText() {
   const t = S.state && S.state.table.tournament;
   if (!t || !t.started || t.over || t.seconds_left === null) return "";
@@ -37,13 +63,14 @@ export function renderTournament(t, me) {
     clock.id = "level-clock";
     head.append(" · next ", el("span", "", stakesText(tt.next)), " in ", clock);
   } else if (tt.started && !tt.over) head.append(" · the last level");
-  if (tt.rotate) head.append(" · the games rotate by level");
+  if (tt.rotate) head.append(" · the games rotate by " + (t.config.rotate === "orbit" ? "orbit" : "level"));
   box.appendChild(head);
   const pool = tt.prize_pool;
   const pct = tt.percentages || [];
   const pays = pct.map((p, i) => ORDINAL(i + 1) + " " + p + "%").join(" · ");
   box.appendChild(el("div", "tourney-pool", "Prize pool " + pool + (pays ? " (" + pays + ")" : "")
-    + (tt.started ? " · " + tt.left.length + " of " + tt.entrants.length + " left" : " · buy-in " + tt.buy_in)
+    + (tt.started ? " · " + (tt.over ? tt.entrants.length + " entrants"  // (after a deal all may hold chips)
+      : tt.left.length + " of " + tt.entrants.length + " left") : " · buy-in " + tt.buy_in)
     + (tt.rebuy_open ? " · rebuys open until level " + (tt.rebuy_levels + 1) : "")));
   if (tt.over) {
     box.appendChild(el("div", "tourney-over", tt.deal ? "Over by a deal among the final players." : "The tournament is over."));
