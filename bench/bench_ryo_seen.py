@@ -7,7 +7,10 @@ batch, proposals shared within :func:`rollem.odds.ryoseen.shared_proposals`,
 the first batch paying for them and not counted), twice from two seeds, and
 prints per view and ``--candidates`` value the effective worlds per batch
 (mean, median), the CPU seconds per batch (this thread's) and effective
-worlds per CPU second.
+worlds per CPU second, and one batch's 95% interval as play would show it
+(the widest figure's, :func:`rollem.odds.play.combine`; median). With
+``--futures`` it compares orders of the pool left per world
+(:data:`rollem.odds.ryoseen.FUTURES`) instead.
 
 With many candidates per opponent (64: each world's likelihood of every
 opponent's keep and exposes is then nearly exact) the effective worlds show
@@ -15,7 +18,8 @@ the most any better proposal for an opponent's hidden cards within a world
 could give: the rest of the weights' spread lies between worlds (the pool's
 order, the origins of the up cards, what earlier opponents' steps named).
 
-    .venv/bin/python bench/bench_ryo_seen.py [--candidates 4 64] [--batches 8] [--only 6p]
+    .venv/bin/python bench/bench_ryo_seen.py [--candidates 4 64] [--futures 1 8]
+        [--batches 8] [--only 6p]
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np
 
+from rollem.odds import ryoseen
+from rollem.odds.play import combine
 from rollem.odds.ryoseen import SeenPool, ryo_seen_look, seen_of, shared_proposals
 from rollem.odds.view import read_view
 
@@ -54,28 +60,34 @@ def views(only: str = "") -> list[tuple[str, SeenPool]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--candidates", type=int, nargs="+", default=[4])
+    parser.add_argument("--futures", type=int, nargs="+", default=[ryoseen.FUTURES])
     parser.add_argument("--batches", type=int, default=8, help="counted batches per view")
     parser.add_argument("--only", default="", help="only the views whose label holds this")
     args = parser.parse_args()
     for label, seen in views(args.only):
         for cands in args.candidates:
-            effective: list[float] = []
-            cpu = 0.0
-            for rep in range(2):
-                with shared_proposals():
-                    ryo_seen_look(seen, samples=4000, seed=rep * 1000 + 1, candidates=cands)
-                    t = time.thread_time()
-                    for b in range(args.batches // 2):
-                        odds = ryo_seen_look(seen, samples=4000, seed=rep * 1000 + 2 + b,
-                                             candidates=cands)
-                        assert odds is not None and odds.effective is not None
-                        effective.append(odds.effective)
-                    cpu += time.thread_time() - t
-            print(f"{label}, {cands} candidates: effective per 4,000-world batch mean "
-                  f"{np.mean(effective):.0f} (median {np.median(effective):.0f}); "
-                  f"{cpu / len(effective):.3f} s a batch; {sum(effective) / cpu:.0f} effective "
-                  f"per CPU s (load {os.getloadavg()[0]:.1f})", flush=True)
-
+            for fut in args.futures:
+                ryoseen.FUTURES = fut
+                effective: list[float] = []
+                half: list[float] = []
+                cpu = 0.0
+                for rep in range(2):
+                    with shared_proposals():
+                        ryo_seen_look(seen, samples=4000, seed=rep * 1000 + 1,
+                                      candidates=cands)
+                        t = time.thread_time()
+                        for b in range(args.batches // 2):
+                            odds = ryo_seen_look(seen, samples=4000,
+                                                 seed=rep * 1000 + 2 + b, candidates=cands)
+                            assert odds is not None and odds.effective is not None
+                            effective.append(odds.effective)
+                            half.append(combine([odds]).interval or 0.0)
+                        cpu += time.thread_time() - t
+                print(f"{label}, {cands} candidates, {fut} orders: effective per 4,000-world "
+                      f"batch mean {np.mean(effective):.0f} (median {np.median(effective):.0f}),"
+                      f" one batch ±{100 * np.median(half):.2f} points; "
+                      f"{cpu / len(effective):.3f} s a batch; {sum(effective) / cpu:.0f} "
+                      f"effective per CPU s (load {os.getloadavg()[0]:.1f})", flush=True)
 
 if __name__ == "__main__":
     main()
