@@ -705,3 +705,27 @@ def test_ryo_picking_unnamed_cards_is_uniform_over_distinct_cards_left() -> None
         _pick_each(np.random.default_rng(3), avail, reps, 2, exclude=exclude)
     assert set(_pick_each(np.random.default_rng(4), avail[1:], 50, 1,
                           exclude=np.full((50, 1), 51)).ravel().tolist()) == {0}
+
+
+def test_ryo_orders_of_the_pool_left_share_the_world_and_reorder_only_the_pool() -> None:
+    # rollem.odds.ryoseen._worlds with futures (issue 33): per world, several
+    # orders of the pool's cards not yet drawn (the draws to come and the
+    # wild card); every player's kept cards are the world's in each order,
+    # each order deals distinct cards, and the wild card turned differs
+    # between orders (the world's answer is their mean)
+    from rollem.odds.look521 import TREMBLE
+    from rollem.odds.ryoseen import _seen_cards, _worlds, seen_of
+    from rollem.odds.view import read_view
+
+    seen = next(s for s in (seen_of(read_view(v)) for v in _ryo_views(5, 9))
+                if s is not None and s.wild is None and s.drawn >= 4)
+    unseen = np.asarray([c for c in range(52) if c not in _seen_cards(seen)])
+    hands, weight, turned, eve, _ = _worlds(seen, 300, unseen, FAST, TREMBLE,
+                                            np.random.default_rng(5), futures=6)
+    assert hands.shape[:3] == (300, 6, 1 + sum(o.live for o in seen.opponents))
+    assert turned is not None and turned.shape == (300, 6)
+    assert (hands[:, :, :, :3] == hands[:, :1, :, :3]).all()  # the kept cards
+    dealt = np.concatenate([hands.reshape(300, 6, -1), turned[:, :, None]], axis=2)
+    assert all(len(set(row.tolist())) == len(row) for row in dealt.reshape(-1, dealt.shape[2]))
+    assert (turned != turned[:, :1]).any(axis=1).mean() > 0.5
+    assert len(weight) == len(eve) == 300

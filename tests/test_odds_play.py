@@ -274,14 +274,20 @@ def _ryo_late_view() -> Any:
 
 
 def test_ryo_after_the_discard_repeated_estimates_agree_within_their_intervals() -> None:
+    # two runs differ by more than their intervals together (about 1.96
+    # standard errors of the difference) in about 1 pair of 20 when the
+    # intervals are honest; 6 runs give 15 pairs (at half the stated error,
+    # about a third of the pairs would be outside)
     view = _ryo_late_view()
     runs = [play_odds(view, seed=s, batch=1000, max_batches=1, clock=_no_time)
-            for s in (1, 2, 3)]
+            for s in range(1, 7)]
+    outside = 0
     for i, a in enumerate(runs):
         assert a.interval is not None and a.effective is not None
         for b in runs[i + 1:]:
             assert b.interval is not None
-            assert abs(a.equity - b.equity) <= (a.interval ** 2 + b.interval ** 2) ** 0.5
+            outside += abs(a.equity - b.equity) > (a.interval ** 2 + b.interval ** 2) ** 0.5
+    assert outside <= 2, [(round(r.equity, 4), r.interval) for r in runs]
 
 
 def test_web_practice_odds_keep_the_odds_on_one_line_with_the_interval() -> None:
