@@ -182,7 +182,7 @@ still to come and the wild card) are played out, each order as likely
 given the world, and the world's answer is their mean (a Rao-Blackwellised
 estimate, issue 33): at 5 and 6 players it halves the error of the chances
 shown, for about a fifth more time a batch. The worlds in ``samples`` and
-in the model line count each order."""
+in the model line count each world once, not each order."""
 CANDIDATES = 4
 """Candidates drawn per opponent and world (see :func:`_read_opponent`)."""
 RESAMPLE = 0.5
@@ -801,7 +801,9 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         # a world's chances are means over its orders, not 0 or 1: the
         # effective worlds are what each chance's own error (by ancestor)
         # implies, ``p (1 - p) / se^2``, the fewest over the chances (the
-        # equity has its own error), at most one per order drawn
+        # equity has its own error), at most one per world: a world's orders
+        # share its weight, and the "rough" label (below 1,000) must still
+        # flag few independent worlds
         implied = []
         for x in chances:
             p = float((w * x).sum() / tw)
@@ -810,7 +812,7 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
             if se > 0:
                 implied.append(p * (1 - p) / se ** 2)
         if implied:
-            ess = min(min(implied), float(k * fut))
+            ess = min(min(implied), float(k))
     if ess < MIN_EFFECTIVE:
         if not retry:
             return None
@@ -822,9 +824,9 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     categories = {Category(i).label: float(cat_w[i]) for i in range(9, -1, -1) if cat_w[i] > 0}
     win, tie, lose = (float((w * x).sum() / tw) for x in chances)
     return Odds(win=win, tie=tie, lose=lose, equity=equity,
-                method="monte-carlo", samples=k * fut, stderr=stderr, game="rollyourown",
+                method="monte-carlo", samples=k, stderr=stderr, game="rollyourown",
                 categories=categories, effective=ess,
-                model=MODEL_SEEN.format(policy=policy.name, ess=ess, n=k * fut))
+                model=MODEL_SEEN.format(policy=policy.name, ess=ess, n=k))
 
 
 _SHARED: ContextVar[dict[Any, Any] | None] = ContextVar("ryoseen_shared", default=None)
