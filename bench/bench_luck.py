@@ -18,10 +18,29 @@ the corrected one reaches is ``var(plain) / var(corrected)`` times as many.
     .venv/bin/python bench/bench_luck.py --hero strong --opponent basic --deals 300 \\
         [--structure fixed-limit] [--seed 1]
 
-Only Stop, Drop and Roll: in Roll Your Own and 5-2-1 the cards between chance
-events depend on the players' own card choices (discards, draws, wild picks),
-so the share before a chance event is not the mean after it without modelling
-those choices (not done). Figures: ``docs/dev/league.md``.
+Every other game (``--method sampled``, the default outside Stop, Drop and
+Roll; issue 31): there the cards between chance events depend on the
+players' own card choices (discards, draws, wild picks), so no share taken
+before a chance event is the mean of the share after it. Instead the mean
+is sampled: at every transition that deals cards (the deal itself, a
+betting round's close, a draw, a pool shuffle, the wild card), the hand is
+copied just before it, the copy's undealt deck and pool reshuffled and its
+randomness reseeded (:func:`alternatives`), and the same action applied:
+``alts`` such copies are draws of the same chance event from the same
+conditional law as the real one (the deck's undealt order, and the shuffled
+pool's, are uniform given everything dealt so far; a player picking a pool
+card "by position" picks blind). The luck term is ``P * (v(real) -
+mean v(copies))`` with ``v`` any fixed value of a position for the hero
+(:func:`value`: its share with the opponent's cards known, from the odds
+module; where the odds cannot take the opponent's cards as known, Roll Your
+Own before the last draw, the mean of its own view's share and one less the
+opponent's), so it has mean zero whatever ``v`` is, and the better ``v``
+tracks the result the more variance it takes out. The copies' own noise
+costs some of the gain (about ``var(v) / alts``).
+
+    .venv/bin/python bench/bench_luck.py --game rollyourown --deals 100 --alts 4
+
+Figures: ``docs/dev/league.md``.
 """
 
 from __future__ import annotations
@@ -31,6 +50,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +59,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_league import BIG_BET, STACK, bot
 from rollem.engine import Hand, SeededSource
 from rollem.engine.options import Options
-from rollem.odds import sdr_odds
+from rollem.engine.randomness import SeededSource as _Reseed
+from rollem.odds import sdr_odds, view_equity
 
 
 class Shares:
@@ -103,6 +124,114 @@ def play(hero: str, opp: str, structure: str, deals: list[int], seed: int,
     return plain, fixed
 
 
+def value(hand: Hand, hero: int, rng: random.Random, samples: int,
+          cache: dict[tuple[Any, ...], float]) -> float:
+    """The hero's share of the pot in ``hand`` as it stands (heads-up): its
+    odds with the opponent's cards known (the odds module), or, where the odds
+    cannot take them (Roll Your Own before the opponent holds its five), the
+    mean of the hero's own view's share and one less the opponent's; at the
+    end of the hand, the share it won. Cached per card position."""
+    opp = 1 - hero
+    key = (hero, tuple(map(tuple, hand.hole)), tuple(map(tuple, hand.up)),
+           tuple(hand.board), tuple(hand.dead), tuple(hand.wild_ranks), len(hand.pool),
+           hand.is_over)
+    if key in cache:
+        return cache[key]
+    if hand.is_over:
+        assert hand.result is not None
+        pot = sum(hand.committed)
+        out = (hand.result.net.get(hero, 0) + hand.committed[hero]) / pot if pot else 0.5
+    else:
+        view = hand.view(hero).to_dict()
+        theirs = hand.view(opp).to_dict()["seats"][opp]["cards"]
+        if hand.game.id != "rollyourown" or len(theirs) == 5:
+            view["seats"][opp]["cards"] = theirs
+            out = float(view_equity(view, samples=samples, rng=rng, exact_limit=2000).equity)
+        else:
+            mine = float(view_equity(view, samples=samples, rng=rng, exact_limit=2000).equity)
+            other = float(view_equity(hand.view(opp), samples=samples, rng=rng,
+                                      exact_limit=2000).equity)
+            out = (mine + 1.0 - other) / 2
+    cache[key] = out
+    return out
+
+
+def alternatives(start: Callable[[int], Hand], moves: Sequence[tuple[int, object]],
+                 alts: int, rng: random.Random) -> list[Hand]:
+    """``alts`` copies of a hand: ``start(seed)`` dealt from the real deck, every
+    move of ``moves`` but the last replayed, then the undealt deck and the pool
+    reshuffled and the randomness reseeded, and the last move applied (no
+    moves: new deals, for the deal itself)."""
+    out = []
+    for _ in range(alts):
+        if not moves:
+            out.append(start(rng.getrandbits(64)))
+            continue
+        other = start(-1)
+        for seat, action in moves[:-1]:
+            other.apply(seat, action)
+        other.source = _Reseed(rng.getrandbits(64))
+        rest = other.deck[other.deck_pos:]
+        rng.shuffle(rest)
+        other.deck[other.deck_pos:] = rest
+        rng.shuffle(other.pool)
+        other.apply(*moves[-1])
+        out.append(other)
+    return out
+
+
+def _state(hand: Hand) -> tuple[int, int, int]:
+    """Where the hand's randomness stands: cards dealt from the deck, shuffles
+    made, cards in the pool."""
+    return (hand.deck_pos, len(hand.source.outcomes), len(hand.pool))
+
+
+def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int],
+                 seed: int, alts: int, samples: int) -> tuple[list[float], list[float]]:
+    """Per deal: the hero's chips (mean of its two seats) and the same less the
+    sampled luck (the module doc)."""
+    plain = [0.0] * len(deals)
+    fixed = [0.0] * len(deals)
+    rng = random.Random(f"alts/{seed}")
+    for hero_seat in (0, 1):
+        master = random.Random(seed * 2 + hero_seat)
+        levels = [opp, opp]
+        levels[hero_seat] = hero
+        bots = [bot(level, random.Random(master.getrandbits(64))) for level in levels]
+        for i, deal in enumerate(deals):
+            cache: dict[tuple[Any, ...], float] = {}
+            options = Options(structure=structure)
+
+            def start(source: int, deal: int = deal, button: int = i % 2,
+                      options: Options = options) -> Hand:
+                return Hand(game, [STACK, STACK], button=button, options=options,
+                            source=SeededSource(deal if source < 0 else source))
+
+            def v(h: Hand, hero: int = hero_seat,
+                  cache: dict[tuple[Any, ...], float] = cache) -> float:
+                return value(h, hero, rng, samples, cache)
+
+            hand = start(-1)
+            moves: list[tuple[int, object]] = []
+            luck = sum(hand.committed) * (
+                v(hand) - sum(map(v, alternatives(start, moves, alts, rng))) / alts)
+            while not hand.is_over:
+                assert hand.pending is not None
+                s = hand.pending.seats[0]
+                moves.append((s, bots[s].act(hand.view(s))))
+                before = _state(hand)
+                hand.apply(*moves[-1])
+                if _state(hand)[:2] != before[:2] and not any(hand.folded):
+                    # cards came from the deck, or the pool was shuffled: a chance event
+                    others = alternatives(start, moves, alts, rng)
+                    luck += sum(hand.committed) * (v(hand) - sum(map(v, others)) / alts)
+            assert hand.result is not None
+            net = hand.result.net.get(hero_seat, 0)
+            plain[i] += net / 2
+            fixed[i] += (net - luck) / 2
+    return plain, fixed
+
+
 def _summary(units: list[float]) -> tuple[float, float, float]:
     m = len(units)
     mean = sum(units) / m
@@ -114,27 +243,45 @@ def _summary(units: list[float]) -> tuple[float, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="sdr",
+                        help="sdr, rollyourown, rollem521, holdem or another game id")
     parser.add_argument("--hero", default="strong")
     parser.add_argument("--opponent", default="basic")
     parser.add_argument("--structure", default="fixed-limit")
     parser.add_argument("--deals", type=int, default=300)
-    parser.add_argument("--samples", type=int, default=4000,
-                        help="Monte Carlo samples of a share when not enumerated")
+    parser.add_argument("--method", choices=("exact", "sampled"), default=None,
+                        help="exact: Stop, Drop and Roll's shares before and after "
+                             "(the default there); sampled: the mean over --alts copies")
+    parser.add_argument("--alts", type=int, default=4,
+                        help="sampled: copies of each chance event (at least 1)")
+    parser.add_argument("--samples", type=int, default=None,
+                        help="Monte Carlo samples of a share when not enumerated "
+                             "(default 4000 exact, 300 sampled)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    rng = random.Random(f"luck/{args.structure}/{args.seed}")
+    method = args.method or ("exact" if args.game == "sdr" else "sampled")
+    if method == "exact" and args.game != "sdr":
+        parser.error(f"--method exact is only for sdr, got --game {args.game}")
+    if args.alts < 1:
+        parser.error(f"--alts must be at least 1, got {args.alts}")
+    prefix = "" if args.game == "sdr" else f"{args.game}/"
+    rng = random.Random(f"luck/{prefix}{args.structure}/{args.seed}")
     deals = [rng.getrandbits(48) for _ in range(args.deals)]
     t = time.perf_counter()
-    plain, fixed = play(args.hero, args.opponent, args.structure, deals, args.seed,
-                        Shares(random.Random(args.seed), args.samples))
+    if method == "exact":
+        plain, fixed = play(args.hero, args.opponent, args.structure, deals, args.seed,
+                            Shares(random.Random(args.seed), args.samples or 4000))
+    else:
+        plain, fixed = play_sampled(args.game, args.hero, args.opponent, args.structure,
+                                    deals, args.seed, args.alts, args.samples or 300)
     (pm, ph, pv), (fm, fh, fv) = _summary(plain), _summary(fixed)
-    print(f"sdr {args.structure} hu {args.hero} vs {args.opponent}, {len(deals)} deals "
+    print(f"{args.game} {args.structure} hu {args.hero} vs {args.opponent}, {len(deals)} "
+          f"deals, {method}{'' if method == 'exact' else f' ({args.alts} alts)'} "
           f"({time.perf_counter() - t:.0f} s)")
     print(f"  plain duplicate   {pm:+8.2f} BB/100 [{pm - ph:+.2f}, {pm + ph:+.2f}]")
     print(f"  luck taken out    {fm:+8.2f} BB/100 [{fm - fh:+.2f}, {fm + fh:+.2f}]")
     print(f"  deals needed for the same width: {pv / fv if fv > 0 else float('inf'):.2f} "
           "times fewer")
-
 
 if __name__ == "__main__":
     main()
