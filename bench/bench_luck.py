@@ -186,10 +186,77 @@ def _state(hand: Hand) -> tuple[int, int, int]:
     return (hand.deck_pos, len(hand.source.outcomes), len(hand.pool))
 
 
+NO_CHOICES = frozenset({"sdr", "holdem", "omaha"})
+"""Games whose cards come with no player's card choice between: the share with
+both hands known is a martingale there (the heads-up odds of
+:func:`rollem.odds.view_equity` take the opponent's cards as known)."""
+
+
+class Luck:
+    """The sampled luck of one heads-up hand for ``hero`` (the module doc): make
+    it before the deal, then call :meth:`apply` for every move in place of
+    ``hand.apply``; :attr:`luck` is the chips to subtract from the hero's net.
+
+    Args:
+        game, structure, deal, button: the hand (dealt by ``SeededSource(deal)``,
+            stacks ``STACK``).
+        hero: the seat whose luck is taken out.
+        alts: copies per chance event (at least 1; unused with ``exact``).
+        samples: Monte Carlo samples of a share (:func:`value`).
+        rng: the copies' and the shares' randomness.
+        exact: a game with no card choices (:data:`NO_CHOICES`): the share
+            before a chance event is itself the mean of the share after it, so
+            it stands in for the copies (less noise).
+    """
+
+    def __init__(self, game: str, structure: str, deal: int, button: int, hero: int,
+                 alts: int, samples: int, rng: random.Random, *, exact: bool = False) -> None:
+        if alts < 1 and not exact:
+            raise ValueError(f"alts must be at least 1, got {alts}")
+        if exact and game not in NO_CHOICES:
+            raise ValueError(f"exact luck needs a game without card choices "
+                             f"({', '.join(sorted(NO_CHOICES))}), got {game}")
+        self.exact = exact
+        self.game, self.deal, self.button = game, deal, button
+        self.options = Options(structure=structure)
+        self.hero, self.alts, self.samples, self.rng = hero, alts, samples, rng
+        self.cache: dict[tuple[Any, ...], float] = {}
+        self.moves: list[tuple[int, object]] = []
+        self.hand = self.start(-1)
+        self.luck = sum(self.hand.committed) * (
+            self.value(self.hand) - 0.5 if exact else self._change(self.hand))
+
+    def start(self, source: int) -> Hand:
+        """The hand dealt from the real deck (``source`` < 0) or a new one."""
+        return Hand(self.game, [STACK, STACK], button=self.button, options=self.options,
+                    source=SeededSource(self.deal if source < 0 else source))
+
+    def value(self, hand: Hand) -> float:
+        return value(hand, self.hero, self.rng, self.samples, self.cache)
+
+    def _change(self, hand: Hand) -> float:
+        others = alternatives(self.start, self.moves, self.alts, self.rng)
+        return self.value(hand) - sum(map(self.value, others)) / self.alts
+
+    def apply(self, seat: int, action: object) -> None:
+        """Apply ``action`` by ``seat`` to :attr:`hand`, adding the luck of any
+        chance event it brings."""
+        hand = self.hand
+        self.moves.append((seat, action))
+        before = _state(hand)
+        was = self.value(hand) if self.exact else 0.0  # cached while no card comes
+        hand.apply(seat, action)
+        if _state(hand)[:2] != before[:2] and not any(hand.folded):
+            # cards came from the deck, or the pool was shuffled: a chance event
+            change = self.value(hand) - was if self.exact else self._change(hand)
+            self.luck += sum(hand.committed) * change
+
+
 def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int],
-                 seed: int, alts: int, samples: int) -> tuple[list[float], list[float]]:
+                 seed: int, alts: int, samples: int, exact: bool = False
+                 ) -> tuple[list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats) and the same less the
-    sampled luck (the module doc)."""
+    sampled luck (the module doc, :class:`Luck`)."""
     plain = [0.0] * len(deals)
     fixed = [0.0] * len(deals)
     rng = random.Random(f"alts/{seed}")
@@ -199,36 +266,17 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
         levels[hero_seat] = hero
         bots = [bot(level, random.Random(master.getrandbits(64))) for level in levels]
         for i, deal in enumerate(deals):
-            cache: dict[tuple[Any, ...], float] = {}
-            options = Options(structure=structure)
-
-            def start(source: int, deal: int = deal, button: int = i % 2,
-                      options: Options = options) -> Hand:
-                return Hand(game, [STACK, STACK], button=button, options=options,
-                            source=SeededSource(deal if source < 0 else source))
-
-            def v(h: Hand, hero: int = hero_seat,
-                  cache: dict[tuple[Any, ...], float] = cache) -> float:
-                return value(h, hero, rng, samples, cache)
-
-            hand = start(-1)
-            moves: list[tuple[int, object]] = []
-            luck = sum(hand.committed) * (
-                v(hand) - sum(map(v, alternatives(start, moves, alts, rng))) / alts)
+            luck = Luck(game, structure, deal, i % 2, hero_seat, alts, samples, rng,
+                        exact=exact)
+            hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
                 s = hand.pending.seats[0]
-                moves.append((s, bots[s].act(hand.view(s))))
-                before = _state(hand)
-                hand.apply(*moves[-1])
-                if _state(hand)[:2] != before[:2] and not any(hand.folded):
-                    # cards came from the deck, or the pool was shuffled: a chance event
-                    others = alternatives(start, moves, alts, rng)
-                    luck += sum(hand.committed) * (v(hand) - sum(map(v, others)) / alts)
+                luck.apply(s, bots[s].act(hand.view(s)))
             assert hand.result is not None
             net = hand.result.net.get(hero_seat, 0)
             plain[i] += net / 2
-            fixed[i] += (net - luck) / 2
+            fixed[i] += (net - luck.luck) / 2
     return plain, fixed
 
 
@@ -249,9 +297,11 @@ def main() -> None:
     parser.add_argument("--opponent", default="basic")
     parser.add_argument("--structure", default="fixed-limit")
     parser.add_argument("--deals", type=int, default=300)
-    parser.add_argument("--method", choices=("exact", "sampled"), default=None,
+    parser.add_argument("--method", choices=("exact", "martingale", "sampled"), default=None,
                         help="exact: Stop, Drop and Roll's shares before and after "
-                             "(the default there); sampled: the mean over --alts copies")
+                             "(the default there); martingale: the same from the odds "
+                             "module in games without card choices (the default in "
+                             "holdem, omaha); sampled: the mean over --alts copies")
     parser.add_argument("--alts", type=int, default=4,
                         help="sampled: copies of each chance event (at least 1)")
     parser.add_argument("--samples", type=int, default=None,
@@ -259,7 +309,11 @@ def main() -> None:
                              "(default 4000 exact, 300 sampled)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    method = args.method or ("exact" if args.game == "sdr" else "sampled")
+    method = args.method or ("exact" if args.game == "sdr" else
+                             "martingale" if args.game in NO_CHOICES else "sampled")
+    if method == "martingale" and args.game not in NO_CHOICES:
+        parser.error(f"--method martingale needs a game without card choices "
+                     f"({', '.join(sorted(NO_CHOICES))}), got --game {args.game}")
     if method == "exact" and args.game != "sdr":
         parser.error(f"--method exact is only for sdr, got --game {args.game}")
     if args.alts < 1:
@@ -273,10 +327,12 @@ def main() -> None:
                             Shares(random.Random(args.seed), args.samples or 4000))
     else:
         plain, fixed = play_sampled(args.game, args.hero, args.opponent, args.structure,
-                                    deals, args.seed, args.alts, args.samples or 300)
+                                    deals, args.seed, args.alts,
+                                    args.samples or (300 if method == "sampled" else 2000),
+                                    exact=method == "martingale")
     (pm, ph, pv), (fm, fh, fv) = _summary(plain), _summary(fixed)
     print(f"{args.game} {args.structure} hu {args.hero} vs {args.opponent}, {len(deals)} "
-          f"deals, {method}{'' if method == 'exact' else f' ({args.alts} alts)'} "
+          f"deals, {method}{'' if method != 'sampled' else f' ({args.alts} alts)'} "
           f"({time.perf_counter() - t:.0f} s)")
     print(f"  plain duplicate   {pm:+8.2f} BB/100 [{pm - ph:+.2f}, {pm + ph:+.2f}]")
     print(f"  luck taken out    {fm:+8.2f} BB/100 [{fm - fh:+.2f}, {fm + fh:+.2f}]")
