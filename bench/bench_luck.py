@@ -36,7 +36,9 @@ module; where the odds cannot take the opponent's cards as known, Roll Your
 Own before the last draw, the mean of its own view's share and one less the
 opponent's), so it has mean zero whatever ``v`` is, and the better ``v``
 tracks the result the more variance it takes out. The copies' own noise
-costs some of the gain (about ``var(v) / alts``).
+costs some of the gain (about ``var(v) / alts``); the copies of a deal's
+k-th chance event are drawn from the same seed in both seatings, so where
+the two plays meet the same event that noise cancels in the pair too.
 
     .venv/bin/python bench/bench_luck.py --game rollyourown --deals 100 --alts 4
 
@@ -203,7 +205,8 @@ class Luck:
         hero: the seat whose luck is taken out.
         alts: copies per chance event (at least 1; unused with ``exact``).
         samples: Monte Carlo samples of a share (:func:`value`).
-        rng: the copies' and the shares' randomness.
+        rng: the shares' randomness (the copies' is seeded by the deal and the
+            chance event's number, the same in both seatings of a deal).
         exact: a game with no card choices (:data:`NO_CHOICES`): the share
             before a chance event is itself the mean of the share after it, so
             it stands in for the copies (less noise).
@@ -222,6 +225,7 @@ class Luck:
         self.hero, self.alts, self.samples, self.rng = hero, alts, samples, rng
         self.cache: dict[tuple[Any, ...], float] = {}
         self.moves: list[tuple[int, object]] = []
+        self.events = 0
         self.hand = self.start(-1)
         self.luck = sum(self.hand.committed) * (
             self.value(self.hand) - 0.5 if exact else self._change(self.hand))
@@ -235,7 +239,12 @@ class Luck:
         return value(hand, self.hero, self.rng, self.samples, self.cache)
 
     def _change(self, hand: Hand) -> float:
-        others = alternatives(self.start, self.moves, self.alts, self.rng)
+        # the copies of the k-th chance event of a deal are drawn alike in both
+        # seatings (common random numbers): where the two plays meet the same
+        # event, their copies' noise cancels in the pair as the luck does
+        crn = random.Random(f"{self.deal}/{self.events}")
+        self.events += 1
+        others = alternatives(self.start, self.moves, self.alts, crn)
         return self.value(hand) - sum(map(self.value, others)) / self.alts
 
     def apply(self, seat: int, action: object) -> None:
@@ -246,8 +255,9 @@ class Luck:
         before = _state(hand)
         was = self.value(hand) if self.exact else 0.0  # cached while no card comes
         hand.apply(seat, action)
-        if _state(hand)[:2] != before[:2] and not any(hand.folded):
-            # cards came from the deck, or the pool was shuffled: a chance event
+        if _state(hand) != before and not any(hand.folded):
+            # cards came from the deck or the pool, or the pool was shuffled: a
+            # chance event (a discard into the pool is none: its copies equal it)
             change = self.value(hand) - was if self.exact else self._change(hand)
             self.luck += sum(hand.committed) * change
 
