@@ -1,6 +1,6 @@
-"""A league you can trust sooner (issue 31): duplicate heads-up Stop, Drop and
-Roll with the cards' luck taken out by a control variate (AIVAT-style, on the
-chance events only).
+"""A league you can trust sooner (issue 31): duplicate heads-up matches with the
+cards' luck taken out by a control variate (AIVAT-style, on the chance events
+only): Stop, Drop and Roll exactly, every other game sampled.
 
 Each deal is played twice with the seats swapped, as ``bench_league.py``
 does. For each hand, at every chance event (the hole cards, the Stop, the
@@ -18,14 +18,17 @@ the corrected one reaches is ``var(plain) / var(corrected)`` times as many.
     .venv/bin/python bench/bench_luck.py --hero strong --opponent basic --deals 300 \\
         [--structure fixed-limit] [--seed 1]
 
-Every other game (``--method sampled``, the default outside Stop, Drop and
-Roll; issue 31): there the cards between chance events depend on the
+Hold'em and omaha (``--method martingale``, their default): the same, the
+share from :func:`rollem.odds.view_equity` with the opponent's cards known.
+
+Every other game (``--method sampled``, the default outside those; issue 31):
+there the cards between chance events depend on the
 players' own card choices (discards, draws, wild picks), so no share taken
 before a chance event is the mean of the share after it. Instead the mean
 is sampled: at every transition that deals cards (the deal itself, a
 betting round's close, a draw, a pool shuffle, the wild card), the hand is
-copied just before it, the copy's undealt deck and pool reshuffled and its
-randomness reseeded (:func:`alternatives`), and the same action applied:
+replayed to just before it, the copy's undealt deck and pool reshuffled and
+its randomness reseeded (:func:`alternatives`), and the same action applied:
 ``alts`` such copies are draws of the same chance event from the same
 conditional law as the real one (the deck's undealt order, and the shuffled
 pool's, are uniform given everything dealt so far; a player picking a pool
