@@ -41,6 +41,11 @@ exploitability within these sampled ranges and bet sizes.
     .venv/bin/python bench/bench_lbr.py --games sdr --levels random,basic,strong \\
         --structures fixed-limit,no-limit --deals 40 [--hypotheses 12] [--json out.json]
 
+With ``--luck ALTS`` each figure also comes with the cards' luck taken out
+for LBR's seat (``bench_luck.Luck``: a zero-mean control variate sampled
+over ``ALTS`` copies of each chance event), for a narrower interval on the
+same deals.
+
 Figures: ``docs/dev/league.md`` (the LBR table).
 """
 
@@ -246,18 +251,27 @@ def _held(hand: Hand, seat: int, held: set[str]) -> None:
 
 
 def play(game: str, level: str, structure: str, deals: Sequence[int], seed: int,
-         hypotheses: int, equity_samples: int) -> list[float]:
-    """LBR's chips per deal (the mean of its two seats) against ``level``."""
+         hypotheses: int, equity_samples: int, alts: int = 0
+         ) -> tuple[list[float], list[float]]:
+    """LBR's chips per deal (the mean of its two seats) against ``level``, and
+    the same with the cards' luck taken out (``alts`` copies per chance event,
+    ``bench_luck.Luck``; with ``alts`` 0, the same chips)."""
+    from bench_luck import Luck
+
     units = [0.0] * len(deals)
+    fixed = [0.0] * len(deals)
     options = Options(structure=structure)
+    luck_rng = random.Random(f"lbr-luck/{seed}")
     for lbr_seat in (0, 1):
         master = random.Random(seed * 2 + lbr_seat)
         opp_seat = 1 - lbr_seat
         bot = make_bot(level, random.Random(master.getrandbits(64)))
         lbr = Lbr(random.Random(master.getrandbits(64)), hypotheses, equity_samples)
         for i, deal in enumerate(deals):
-            hand = Hand(game, [STACK, STACK], button=i % 2, options=options,
-                        source=SeededSource(deal))
+            luck = Luck(game, structure, deal, i % 2, lbr_seat, alts, equity_samples * 5,
+                        luck_rng) if alts else None
+            hand = luck.hand if luck is not None else Hand(
+                game, [STACK, STACK], button=i % 2, options=options, source=SeededSource(deal))
             history: list[tuple[HandView, object]] = []
             held: set[str] = set()
             while not hand.is_over:
@@ -272,10 +286,15 @@ def play(game: str, level: str, structure: str, deals: Sequence[int], seed: int,
                     if view.legal is not None and BETTING & set(view.legal.actions):
                         history.append((view, action))
                     held.update(view.my_pool)
-                hand.apply(s, action)
+                if luck is not None:
+                    luck.apply(s, action)
+                else:
+                    hand.apply(s, action)
             assert hand.result is not None
-            units[i] += hand.result.net.get(lbr_seat, 0) / 2
-    return units
+            net = hand.result.net.get(lbr_seat, 0)
+            units[i] += net / 2
+            fixed[i] += (net - (luck.luck if luck is not None else 0.0)) / 2
+    return units, fixed
 
 
 def summary(units: Sequence[float]) -> dict[str, Any]:
@@ -298,6 +317,9 @@ def main() -> None:
                         help="sampled private states of the bot per LBR decision")
     parser.add_argument("--equity-samples", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--luck", type=int, default=0, metavar="ALTS",
+                        help="also report LBR's figure with the cards' luck taken out, "
+                             "ALTS copies per chance event (bench_luck.py; 0: off)")
     parser.add_argument("--json", help="also write the results here")
     args = parser.parse_args()
     out = []
@@ -307,17 +329,24 @@ def main() -> None:
                 rng = random.Random(f"lbr/{game}/{structure}/{args.seed}")
                 deals = [rng.getrandbits(48) for _ in range(args.deals)]
                 t = time.perf_counter()
-                units = play(game, level, structure, deals, args.seed, args.hypotheses,
-                             args.equity_samples)
+                units, fixed = play(game, level, structure, deals, args.seed,
+                                    args.hypotheses, args.equity_samples, args.luck)
                 r = {"game": game, "structure": structure, "level": level,
                      "seed": args.seed, "hypotheses": args.hypotheses, **summary(units),
                      "seconds": round(time.perf_counter() - t, 1),
                      "units": [round(u, 3) for u in units]}
+                if args.luck:
+                    r["luck"] = {"alts": args.luck, **summary(fixed),
+                                 "units": [round(u, 3) for u in fixed]}
                 out.append(r)
                 lo, hi = r["ci95"]
                 print(f"{game:11s} {structure:11s} LBR vs {level:7s} {r['bb100']:+8.1f} BB/100 "
                       f"[{lo:+.1f}, {hi:+.1f}] ({r['deals']} deals, {r['seconds']} s)",
                       flush=True)
+                if args.luck:
+                    lk = r["luck"]
+                    print(f"{'':23s} luck taken out {lk['bb100']:+8.1f} BB/100 "
+                          f"[{lk['ci95'][0]:+.1f}, {lk['ci95'][1]:+.1f}]", flush=True)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(out, f, indent=1)

@@ -14,7 +14,7 @@ from engine_helpers import stacked_hand
 from rollem.bots.strong import StrongBot
 from rollem.bots.strong.reads import OpponentBook
 from rollem.cards import parse_cards
-from rollem.engine import Bet, Check, Hand, HandView, Raise
+from rollem.engine import Bet, Call, Check, Fold, Hand, HandView, Raise
 from rollem.engine.actions import Draw, Stack
 from rollem.engine.randomness import ReplaySource
 
@@ -110,3 +110,123 @@ def test_four_to_a_straight_flush() -> None:
     assert _four_to_straight_flush([int(c) for c in parse_cards("9h Th Qh Kh 2c")])
     assert not _four_to_straight_flush([int(c) for c in parse_cards("9h Th Jh Qd")])
     assert not _four_to_straight_flush([int(c) for c in parse_cards("2h 5h 8h Jh")])
+
+
+# -- a trapper's checks (issue 31: `strongtrap`, strong's own policy trapping more,
+#    played strong level: it bet into the trapper's checks and paid its check-raises)
+
+CHECKED_TO = [Check(), Check(), Check()]
+"""SDR heads-up: round 1 checked through, then seat 0 checks round 2."""
+
+
+def _checked_to(hero: str, opp: str = "2c 2h") -> HandView:
+    """Seat 1 (``hero``) checked to in round 2 (Stop 9h, Drop 4c)."""
+    hand = stacked_hand([200, 200], 1, {0: opp, 1: hero}, stop="9h", drop="4c",
+                        roll="Kc Qd Js")
+    for action in CHECKED_TO:
+        assert hand.pending is not None
+        hand.apply(hand.pending.seats[0], action)
+    assert hand.pending is not None and hand.pending.seats == (1,)
+    return hand.view(1)
+
+
+def _book(bot: StrongBot, *, check_raises: int) -> None:
+    """Seat 0's counts: a player of average habits, check-raising ``check_raises``
+    of the 40 times it was bet into after checking."""
+    t = bot.book.tendencies(0)
+    t.bets, t.checks, t.raises, t.calls, t.folds = 30, 60, 10, 30, 20
+    t.faced_after_check, t.check_raises = 40, check_raises
+
+
+def test_check_raises_are_counted() -> None:
+    """A check, a bet into it and a raise: one check-raise of one chance; a call
+    after a check is a chance without one; a raise with no check before it in
+    the round is none."""
+    book = OpponentBook()
+    events = [{"kind": "round", "name": "round 1"},
+              {"kind": "check", "seat": 0}, {"kind": "bet", "seat": 1, "amount": 2},
+              {"kind": "raise", "seat": 0, "amount": 4}, {"kind": "call", "seat": 1},
+              {"kind": "round", "name": "round 2"},
+              {"kind": "check", "seat": 0}, {"kind": "bet", "seat": 1, "amount": 2},
+              {"kind": "call", "seat": 0},
+              {"kind": "round", "name": "round 3"},
+              {"kind": "bet", "seat": 1, "amount": 4}, {"kind": "raise", "seat": 0, "amount": 8}]
+    book.observe(events, 1)
+    t = book.tendencies(0)
+    assert (t.faced_after_check, t.check_raises, t.raises) == (2, 1, 2)
+    assert t.check_raise_rate == (1 + 0.5) / (2 + 10)
+
+
+def test_a_trappers_check_says_less() -> None:
+    """The same check weighs a 97th-percentile hand against a 50th-percentile one
+    less from a player who check-raised 20 of 40 times than from one who never
+    did (the check read as weakness at full strength whatever the player)."""
+    view = _checked_to("Tc 9c")
+    z = np.asarray([[0.5], [0.97]])
+    ratios = []
+    for n in (0, 20):
+        bot = StrongBot(random.Random(0))
+        _book(bot, check_raises=n)
+        w = bot.book.weights("sdr", view.events, [0], z)
+        ratios.append(w[1] / w[0])
+    assert ratios[1] > 1.5 * ratios[0], ratios
+
+
+def test_no_thin_bet_into_a_trappers_check() -> None:
+    """Tc 9c checked to in round 2 (Stop 9h, Drop 4c: third pair, no Roll yet):
+    against the player who never check-raises it bets with some seeds; against
+    the one who check-raised half the time it checks with every seed (it bet 4
+    of 6 there before the check-raise rate counted)."""
+    view = _checked_to("Tc 9c")
+    bets = {}
+    for n in (0, 20):
+        acts = []
+        for seed in range(6):
+            bot = StrongBot(random.Random(seed))
+            _book(bot, check_raises=n)
+            acts.append(bot.act(view))
+        bets[n] = sum(isinstance(a, Bet) for a in acts)
+    assert bets[0] >= 2 and bets[20] == 0, bets
+
+
+def test_the_bet_prices_a_check_raise() -> None:
+    """Fixed limit, checked to: the bet's expected gain counts the opponent's
+    check-raises, so it is lower against the check-raiser with the pricing on
+    than off (the reads the same)."""
+    view = _checked_to("Ks 4d")
+    gains = []
+    for price in (False, True):
+        bot = StrongBot(random.Random(0))
+        bot.price_check_raises = price
+        _book(bot, check_raises=20)
+        pot = view.pot + sum(s.bet for s in view.seats)
+        assert view.legal is not None
+        gains.append(bot._bet_gain(view, view.legal, pot))
+    assert gains[1] < gains[0] - 0.05, gains
+
+
+def test_a_fold_that_ends_the_hand_is_counted() -> None:
+    """Heads-up, the strong bot bets round 1 and the opponent folds: the hand ends
+    and no view shows the fold, so the book counts it when the next hand's view
+    comes (it counted no fold heads-up: the fold rate sank toward 0 and the bot
+    never bluffed); a bet the opponent calls, seen in the bot's next view of
+    the hand, counts no fold."""
+    bot = StrongBot(random.Random(0))
+    for fold, n in ((True, 1), (False, 1)):
+        hand = stacked_hand([200, 200], 1, {0: "2c 7h", 1: "Ah As"}, stop="9h", drop="4c")
+        assert hand.pending is not None and hand.pending.seats == (0,)
+        hand.apply(0, Check())
+        view = hand.view(1)
+        bot.book.observe(view.events, 1)
+        bot.book.acted(view, Bet(2))
+        hand.apply(1, Bet(2))
+        hand.apply(0, Fold() if fold else Call())
+        if not fold:  # the hand goes on: the bot's next view shows the call
+            assert not hand.is_over
+            bot.book.observe(hand.view(1).events, 1)
+        nxt = stacked_hand([200, 200], 0, {0: "3c 8h", 1: "Kh Ks"})
+        assert nxt.pending is not None
+        if nxt.pending.seats == (0,):
+            nxt.apply(0, Check())
+        bot.book.observe(nxt.view(1).events, 1)
+        assert bot.book.tendencies(0).folds == n, fold

@@ -99,6 +99,16 @@ def _bets_this_round(view: HandView) -> int:
     return n
 
 
+def _this_round(view: HandView) -> list[dict[str, object]]:
+    """The events of the current betting round (after its ``round`` event)."""
+    out: list[dict[str, object]] = []
+    for e in reversed(view.events):
+        if e.get("kind") == "round":
+            break
+        out.append(dict(e))
+    return out[::-1]
+
+
 def _weighted_median(z: np.ndarray, weights: np.ndarray) -> float:
     """The weighted median of ``z`` (``weights`` not all zero)."""
     order = np.argsort(z)
@@ -158,7 +168,10 @@ class StrongBot(Mixing):
     share against the raisers' continuing range a re-raise needs, issue 31,
     :meth:`_reraise_ok`), ``draws_shown`` (5-2-1: how much more the worlds
     where an opponent showing four to a straight flush has made it weigh,
-    :meth:`_draws_shown`), ``min_ess`` and ``more_worlds`` (against two or
+    :meth:`_draws_shown`), ``price_check_raises`` (fixed limit, heads-up, free to
+    check after the opponent checked: the bet's gain counts the opponent's
+    check-raises, from the top of its range at its observed check-raise rate;
+    issue 31), ``min_ess`` and ``more_worlds`` (against two or
     more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds
     while the reads' weights are worth fewer than ``min_ess`` equal worlds).
 
@@ -185,6 +198,7 @@ class StrongBot(Mixing):
     answer_declares = False
     reraise_share = 0.55
     draws_shown = 3.0
+    price_check_raises = True
 
     level = "strong"
 
@@ -231,6 +245,12 @@ class StrongBot(Mixing):
         if legal is None or not legal.actions:
             raise ValueError("the strong bot was asked to act with no legal options")
         self.book.observe(view.events, view.seat)
+        action = self._act(view, legal)
+        if self._coin is None:  # a real action, not one :meth:`policy` enumerates
+            self.book.acted(view, action)
+        return action
+
+    def _act(self, view: HandView, legal: Legal) -> object:
         planned = self._planned.take(view)
         if planned is not None:
             return planned
@@ -507,7 +527,14 @@ class StrongBot(Mixing):
         bet = max(1, (sized.amount if isinstance(sized, Bet) else legal.min_to)
                   - view.current_bet)
         if view.options.get("structure", "fixed-limit") == "fixed-limit":
-            return bet_gain(pot, bet, share, calls, weights)
+            if not self.price_check_raises or not any(
+                    e.get("kind") == "check" and e.get("seat") == w.seats[0]
+                    for e in _this_round(view)):
+                return bet_gain(pot, bet, share, calls, weights)
+            # it checked to us: it check-raises from the top of its range as often
+            # as it was seen to (a trapper's check-raises cost bets: issue 31)
+            raises = calls * _step(strength, 1 - t.check_raise_rate, 0.05)
+            return bet_gain(pot, bet, share, calls, weights, raises, 2 * bet)
         stacks = {s.seat: s.stack for s in view.seats}
         behind = min(stacks[view.seat], stacks[w.seats[0]]) if view.seat is not None else 0
         raise_to = pot_raise_to(pot, bet, behind)

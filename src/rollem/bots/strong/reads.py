@@ -39,10 +39,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from rollem.engine.views import HandView
 
 __all__ = ["OpponentBook", "Tendencies"]
 
@@ -55,6 +58,12 @@ CHECK_READ = 0.7
 CHECK_RAISE = 0.5
 """A check-raise comes from the top ``CHECK_RAISE`` share of the hands its player
 raises (or bets) with: a slow-play of its strongest (issue 31)."""
+
+TRAP_READ = 2.0
+"""A check says less by this times its player's check-raise rate
+(:attr:`Tendencies.check_raise_rate`): a player check-raising half the time it
+is bet into after checking has checked its strong hands as often as its weak
+ones (issue 31: the trapping opponent's checks were read as weakness)."""
 
 QUIET = 0.15
 """A player betting less often than this when it may (a calling station) says
@@ -81,6 +90,10 @@ class Tendencies:
     faced_raise: int = 0
     """Decisions it made facing a raise (a bet and at least one raise open)."""
     folds_to_raise: int = 0
+    faced_after_check: int = 0
+    """Decisions it made facing a bet after it checked in the same round."""
+    check_raises: int = 0
+    """Of ``faced_after_check``: raises (check-raises, issue 31)."""
 
     @property
     def bet_rate(self) -> float:
@@ -122,6 +135,13 @@ class Tendencies:
         return (self.folds_to_raise + 1.0) / (self.faced_raise + 3.0)
 
     @property
+    def check_raise_rate(self) -> float:
+        """How often it raises facing a bet after checking in the same round
+        (prior 1/20, worth ten decisions): a trapper's checks hide its strong
+        hands (issue 31)."""
+        return (self.check_raises + 0.5) / (self.faced_after_check + 10.0)
+
+    @property
     def fold_rate(self) -> float:
         """How often it folds facing a bet (prior 2/5)."""
         return (self.folds + 2.0) / (self.faced + 5.0)
@@ -156,6 +176,7 @@ class OpponentBook:
         self.seats: dict[int, Tendencies] = {}
         self._hand_key: object = None
         self._done = 0
+        self._unanswered: tuple[object, int, bool] | None = None
 
     def tendencies(self, seat: int) -> Tendencies:
         """The counts of ``seat`` (created empty)."""
@@ -170,13 +191,24 @@ class OpponentBook:
         the current hand; a new hand is noticed when the log restarts)."""
         key = tuple(sorted(str(e) for e in events[:3]))
         if key != self._hand_key or len(events) < self._done:
+            last = self._unanswered
+            if last is not None and last[0] == self._hand_key:
+                # the hand ended on the bot's bet or raise: the opponent folded
+                t = self.tendencies(last[1])
+                t.folds += 1
+                if last[2]:
+                    t.faced_raise += 1
+                    t.folds_to_raise += 1
             self._hand_key = key
             self._done = 0
+        self._unanswered = None
         bet_open = checked = raised = False
+        checkers: set[object] = set()
         for i, e in enumerate(events):
             kind = e.get("kind")
             if kind == "round":
                 bet_open = checked = raised = False
+                checkers = set()
             seat = e.get("seat")
             if i < self._done or seat is None or seat == me:
                 if kind in ("bet", "raise"):
@@ -184,11 +216,15 @@ class OpponentBook:
                     bet_open = True
                 elif kind == "check":
                     checked = True
+                    checkers.add(seat)
                 continue
             t = self.tendencies(int(seat))
             if raised and kind in ("bet", "raise", "call", "fold"):
                 t.faced_raise += 1
                 t.folds_to_raise += kind == "fold"
+            if bet_open and seat in checkers and kind in ("raise", "call", "fold"):
+                t.faced_after_check += 1
+                t.check_raises += kind == "raise"
             if kind in ("bet", "raise"):
                 raised = bet_open
                 if bet_open:
@@ -203,9 +239,39 @@ class OpponentBook:
                 t.checks += 1
                 t.checks_checked += checked
                 checked = True
+                checkers.add(seat)
             elif kind == "fold" and bet_open:
                 t.folds += 1
         self._done = len(events)
+
+    def acted(self, view: HandView, action: object) -> None:
+        """The bot's own action in ``view`` (call after :meth:`observe`). A bet or
+        raise heads-up before the last betting round, neither player put all in
+        by a call, is answered in a later view of the same hand unless the
+        opponent folds: a fold ends the hand, and no view ever shows it. So when
+        the next view is of a new hand, :meth:`observe` counts that fold (issue
+        31: heads-up the book saw no fold at all, its fold rate sank to about
+        0.006 and the bot never bluffed). Last-round bets are left out either
+        way (a call ends the hand too), so the rate is of the earlier rounds."""
+        from rollem.engine.actions import Bet, Raise
+
+        self._unanswered = None
+        rounds = _ROUNDS.get(view.game)
+        if not isinstance(action, Bet | Raise) or rounds is None or view.seat is None:
+            return
+        amount = action.amount if isinstance(action, Bet) else action.to
+        others = [s for s in view.seats if s.dealt and not s.folded and s.seat != view.seat]
+        try:
+            number = int(view.round.split()[-1])
+        except (ValueError, IndexError):
+            return
+        me = view.seats[view.seat]
+        if len(others) != 1 or number >= rounds:
+            return
+        opp = others[0]
+        if opp.stack <= amount - opp.bet or me.stack <= amount - me.bet:
+            return  # a call puts a player all in: the hand may end without a fold
+        self._unanswered = (self._hand_key, opp.seat, isinstance(action, Raise))
 
     def weights(self, game: str, events: Sequence[Mapping[str, Any]], seats: Sequence[int],
                 strength: Floats) -> Floats:
@@ -252,7 +318,9 @@ class OpponentBook:
                 continue
             elif kind == "check":
                 rate = t.open_rate(checked)
-                like = 1.0 - CHECK_READ * min(1.0, rate / QUIET) * _step(z, 1.0 - rate, soft)
+                # a player who check-raises often checks its strong hands too
+                read = CHECK_READ * (1.0 - min(1.0, TRAP_READ * t.check_raise_rate))
+                like = 1.0 - read * min(1.0, rate / QUIET) * _step(z, 1.0 - rate, soft)
                 checked = True
             elif kind == "draw" and game == "rollem521" and e.get("count") is not None:
                 n = int(e["count"])
