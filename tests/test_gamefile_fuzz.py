@@ -31,7 +31,8 @@ def _value(typ: str, rng: random.Random) -> Any:
         "bool": [False, False, True], "label": ["x"], "face": ["down", "down", "up"],
         "opener": list(OPENERS), "bringin": ["lowest", "highest"], "size": ["small", "big"],
         "pot": ["high", "high", "low", "high-low", "declare"],
-        "low": ["ace-to-five", "deuce-to-seven"], "qualifier": [0, 0, 8],
+        "low": ["ace-to-five", "deuce-to-seven", "badugi"], "qualifier": [0, 0, 8],
+        "high": ["standard", "standard", "short-deck"],  # (badugi, short-deck: PHH only)
         "ranks": [["2"], ["Q"], ["2", "7"]],
     }
     return rng.choice(choices[typ])
