@@ -18,7 +18,8 @@ carries are in its module:
 - ``table.views`` (:class:`.views.Views`): the public table, each seat's
   state, their caches, the broadcast;
 - ``table.turns`` (:class:`.turns.Turns`): the open decisions, their clocks
-  and timers, applying actions, computer players' turns, timeouts (R-C-15);
+  and timers, applying actions, timeouts (R-C-15); its ``computer``
+  (:class:`.computer_turns.ComputerTurns`) the computer players' turns;
 - ``table.dealer`` (:class:`.hands.Dealer`): the next deal and its timer, who
   is dealt in, finishing hands, rebuys (R-C-12, R-521-9);
 - ``table.seeding`` (:class:`.seeding.Seeding`): the deck committed before

@@ -1,5 +1,6 @@
 """Decisions of a live table: applying an action, the clocks and time banks,
-computer players' turns (decided off the event loop) and timeouts.
+computer players' turns (decided off the event loop,
+:mod:`~rollem.server.live_table.computer_turns`) and timeouts.
 
 :class:`Turns` is the table's part that owns the open decisions and their
 timers.
@@ -22,14 +23,14 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rollem.server import host, live_table, trace
+from rollem.server import host, live_table
 from rollem.server.game_session import (
     ActionRefused,
     Applied,
     GameSession,
     action_from_wire,
-    bot_decide,
 )
+from rollem.server.live_table.computer_turns import ComputerTurns
 from rollem.server.live_table.errors import TableError
 
 if TYPE_CHECKING:
@@ -40,12 +41,6 @@ log = logging.getLogger("rollem.server")
 SLOW_APPLY_SECONDS = 2.0
 """An action applied off the loop that takes longer than this is logged (one
 warning line: the table, the hand, the seconds and the game)."""
-
-
-def _decide(view: Any, bot: Any, game: Any) -> tuple[dict[str, Any], float]:
-    """:func:`bot_decide`, and when it started (``time.perf_counter()``)."""
-    started = time.perf_counter()
-    return bot_decide(view, bot, game), started
 
 
 class Turns:
@@ -75,6 +70,7 @@ class Turns:
         self._last_key: object = None
         self.applying = False  # an action is being applied off the loop
         self.deferred: deque[Callable[[], object]] = deque()  # what waits for it
+        self.computer = ComputerTurns(self)
 
     def stop(self, forget: bool = False) -> None:
         """Close every open decision and cancel its timer (the table stops or
@@ -331,71 +327,20 @@ class Turns:
             return
         if info.row.bot is not None:
             self._timers[seat] = loop.call_later(
-                table.config.bot_delay, self._bot_turn, seat, opened_seq
+                table.config.bot_delay, self.computer.take_turn, seat, opened_seq
             )
             return
         opened = self.decision_opened.get(seat, table.clock())
         wait = opened + table.config.decision_seconds + max(0.0, info.row.bank) - table.clock()
         self._timers[seat] = loop.call_later(max(0.0, wait), self.timeout, seat, opened_seq)
 
-    def _still_pending(self, seat: int, opened_seq: int) -> bool:
+    def still_pending(self, seat: int, opened_seq: int) -> bool:
         table = self.table
         return (not table.closed and not table.saving.paused and not table.saving.recovering
                 and not table.session.get("host_paused")
                 and self.decision_seq.get(seat) == opened_seq)
 
-    def _bot_turn(self, seat: int, opened_seq: int) -> None:
-        table = self.table
-        if not self._still_pending(seat, opened_seq):
-            return
-        if table.session.get("choice"):
-            table.dealers_choice.choose(None)  # (a random pick after the client seeds: issue 32)
-            return
-        assert table.hand is not None
-        asked = time.perf_counter()
-        bot = table.seating.computer_player(seat)
-        # A computer player thinks in the bot thread (a strong one may take a
-        # while), never on the event loop that serves every table; in this
-        # table's queue there, so other tables' bots take their turns between
-        # this table's decisions (see live_table._BOT_THREAD).
-        view = table.hand.bot_view(seat)
-        fut = asyncio.wrap_future(live_table._BOT_THREAD.submit_for(
-            table.id, _decide, view, bot, table.hand.hand.game))
-        fut.add_done_callback(lambda f: self._bot_decided(seat, opened_seq, f, asked))
-
-    def _bot_decided(self, seat: int, opened_seq: int, fut: asyncio.Future[Any],
-                     asked: float) -> None:
-        """Play the decision ``fut`` brought back for ``seat`` (asked for at ``asked``,
-        ``time.perf_counter()``), if still wanted; a failed one times out."""
-        table = self.table
-        if self.defer(lambda: self._bot_decided(seat, opened_seq, fut, asked)):
-            return
-        if not fut.cancelled() and fut.exception() is None and trace.TRACE_DIR:
-            now, started = time.perf_counter(), fut.result()[1]
-            trace.line("bot", f"{time.time():.4f}", table.id, seat,
-                       f"{1000 * (started - asked):.2f}", f"{1000 * (now - asked):.2f}")
-        if not self._still_pending(seat, opened_seq) or table.hand is None or fut.cancelled():
-            return
-        error = fut.exception()
-        if error is None:
-            try:
-                self.act(seat, fut.result()[0], "bot",
-                         refused=lambda err: self._bot_failed(seat, opened_seq, err))
-                return
-            except (TableError, ActionRefused) as err:
-                error = err
-        self._bot_failed(seat, opened_seq, error)
-
-    def _bot_failed(self, seat: int, opened_seq: int, error: BaseException) -> None:
-        """A computer player's decision failed or was refused: its timeout action."""
-        table = self.table
-        if not self._still_pending(seat, opened_seq) or table.hand is None:
-            return
-        log.error("table %s seat %s: computer player failed (%s); timing out", table.id,
-                  seat, error)
-        self._act_safely(seat, table.hand.timeout_action(seat), "timeout")
-
-    def _act_safely(self, seat: int, action: dict[str, Any], source: str) -> None:
+    def act_safely(self, seat: int, action: dict[str, Any], source: str) -> None:
         table = self.table
         try:
             self.act(seat, action, source)
@@ -406,7 +351,7 @@ class Turns:
         table = self.table
         if self.defer(lambda: self.timeout(seat, opened_seq)):
             return
-        if not self._still_pending(seat, opened_seq):
+        if not self.still_pending(seat, opened_seq):
             return
         if seat in table.seats:
             table.seats[seat].row.bank = 0.0
@@ -416,4 +361,4 @@ class Turns:
         assert table.hand is not None
         action = table.hand.timeout_action(seat)
         host.note_timeout(table, seat, action)
-        self._act_safely(seat, action, "timeout")
+        self.act_safely(seat, action, "timeout")

@@ -1,0 +1,90 @@
+"""Computer players' turns at a live table: each decides in the bot thread,
+off the event loop that serves every table, in this table's turn there
+(:data:`rollem.server.live_table._BOT_THREAD`, fair queuing between tables);
+its decision is played if still wanted, and one that fails or is refused
+plays the seat's timeout action (R-C-15)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from rollem.server import live_table, trace
+from rollem.server.game_session import ActionRefused, bot_decide
+from rollem.server.live_table.errors import TableError
+
+if TYPE_CHECKING:
+    from rollem.server.live_table.turns import Turns
+
+log = logging.getLogger("rollem.server")
+
+
+def _decide(view: Any, bot: Any, game: Any) -> tuple[dict[str, Any], float]:
+    """:func:`bot_decide`, and when it started (``time.perf_counter()``)."""
+    started = time.perf_counter()
+    return bot_decide(view, bot, game), started
+
+
+class ComputerTurns:
+    """The computer players' turns of one table's :class:`Turns` (which opens
+    each decision and arms its timer); keeps no state of its own: whether a
+    decision is still wanted is ``turns.still_pending``, and a table applying an
+    action off the loop keeps the decision for later (``turns.defer``)."""
+
+    def __init__(self, turns: Turns) -> None:
+        self.turns = turns
+
+    def take_turn(self, seat: int, opened_seq: int) -> None:
+        """The computer player in ``seat`` decides the decision opened at
+        ``opened_seq``, in the bot thread, if it is still open."""
+        table = self.turns.table
+        if not self.turns.still_pending(seat, opened_seq):
+            return
+        if table.session.get("choice"):
+            table.dealers_choice.choose(None)  # (a random pick after the client seeds: issue 32)
+            return
+        assert table.hand is not None
+        asked = time.perf_counter()
+        bot = table.seating.computer_player(seat)
+        # A computer player thinks in the bot thread (a strong one may take a
+        # while), never on the event loop that serves every table; in this
+        # table's queue there, so other tables' bots take their turns between
+        # this table's decisions (see live_table._BOT_THREAD).
+        view = table.hand.bot_view(seat)
+        fut = asyncio.wrap_future(live_table._BOT_THREAD.submit_for(
+            table.id, _decide, view, bot, table.hand.hand.game))
+        fut.add_done_callback(lambda f: self._decided(seat, opened_seq, f, asked))
+
+    def _decided(self, seat: int, opened_seq: int, fut: asyncio.Future[Any],
+                 asked: float) -> None:
+        """Play the decision ``fut`` brought back for ``seat`` (asked for at ``asked``,
+        ``time.perf_counter()``), if still wanted; a failed one times out."""
+        turns, table = self.turns, self.turns.table
+        if turns.defer(lambda: self._decided(seat, opened_seq, fut, asked)):
+            return
+        if not fut.cancelled() and fut.exception() is None and trace.TRACE_DIR:
+            now, started = time.perf_counter(), fut.result()[1]
+            trace.line("bot", f"{time.time():.4f}", table.id, seat,
+                       f"{1000 * (started - asked):.2f}", f"{1000 * (now - asked):.2f}")
+        if not turns.still_pending(seat, opened_seq) or table.hand is None or fut.cancelled():
+            return
+        error = fut.exception()
+        if error is None:
+            try:
+                turns.act(seat, fut.result()[0], "bot",
+                          refused=lambda err: self._failed(seat, opened_seq, err))
+                return
+            except (TableError, ActionRefused) as err:
+                error = err
+        self._failed(seat, opened_seq, error)
+
+    def _failed(self, seat: int, opened_seq: int, error: BaseException) -> None:
+        """A computer player's decision failed or was refused: its timeout action."""
+        turns, table = self.turns, self.turns.table
+        if not turns.still_pending(seat, opened_seq) or table.hand is None:
+            return
+        log.error("table %s seat %s: computer player failed (%s); timing out", table.id,
+                  seat, error)
+        turns.act_safely(seat, table.hand.timeout_action(seat), "timeout")
