@@ -16,7 +16,7 @@ from rollem.server.game_session import (
 )
 from rollem.server.live_table.clients import Seat, _dumps
 from rollem.server.live_table.errors import PAUSED_NOTICE
-from rollem.settle import money, settle
+from rollem.settle import money, settle, settle_tournament
 
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
@@ -86,7 +86,9 @@ class Views:
         ledger = [self.ledger_line(n, s) for n, s in sorted(table.seats.items())]
         ledger += [{k: v for k, v in line.items() if k != "digest"}
                    for line in table.session.get("departed", [])]
-        settle_up = self.settle_up(ledger)
+        tournament = table.tourney.public()
+        settle_up = (self.settle_up(ledger) if tournament is None or not tournament["started"]
+                     else settle_tournament(tournament["ledger"], tournament["over"]))
         return {
             "id": table.id,
             "name": table.config.name,
@@ -103,7 +105,7 @@ class Views:
             "paused": PAUSED_NOTICE if table.saving.paused else None,
             "waiting_for": table.dealer.waiting_for(),
             "now": now,
-            "tournament": table.tourney.public(),
+            "tournament": tournament,
             **host.public(table),
         }
 
@@ -112,7 +114,8 @@ class Views:
         ``{"transfers": [{"from", "to", "chips", "money"}], "chip_value"}``, or
         ``None`` while the nets do not balance (a hand in play, chips carried to the
         next hand).  Names that repeat in the ledger (a player who left and came back)
-        are summed."""
+        are summed.  (A started tournament's is
+        :func:`rollem.settle.settle_tournament`, in the buy-in's units.)"""
         table = self.table
         nets: dict[str, int] = {}
         for line in ledger:
