@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["EXACT_LIMIT", "PRIZE_POOL", "TOURNAMENT_CHIPS", "TOURNAMENT_UNIT", "Transfer",
-           "csv_rows", "ledger_csv", "money", "settle", "settle_tournament",
+__all__ = ["EXACT_LIMIT", "NOT_OVER", "PRIZE_POOL", "TOURNAMENT_CHIPS", "TOURNAMENT_UNIT",
+           "Transfer", "csv_rows", "ledger_csv", "money", "settle", "settle_tournament",
            "tournament_ledger_csv"]
 
 PRIZE_POOL = "prize pool"

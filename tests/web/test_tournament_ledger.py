@@ -12,6 +12,7 @@ import csv
 import io
 from collections.abc import Iterator
 from contextlib import contextmanager
+
 import pytest
 from pg_cluster import PgCluster
 from test_table_bots import virtual_server
