@@ -130,4 +130,11 @@ def test_a_tournaments_ledger_and_settle_up_are_in_buy_in_units(
         # rebuy of 60 in play); P1 lost its 60 twice
         assert sum(int(r["net"]) for r in rows if r["name"] == "Bot 2 (basic)") == 240
         assert sum(int(r["net"]) for r in rows if r["name"] == "P1") == -120
+        # prizes that do not add up to the pool (a fault) settle nothing, and say so,
+        # rather than stop the table's states
+        broken = table.views.settle_tournament({"ledger": [
+            {"name": "P0", "paid": 10, "payout": 9}], "over": True})
+        assert broken["payouts"] == [] and broken["transfers"] == []
+        assert broken["reason"] == ("the prizes cannot be settled: the prizes add up to 9, "
+                                    "not the pool of 10")
         loop.call(table.shutdown)

@@ -6,6 +6,7 @@ its own.  :class:`Views` is the table's part that builds them."""
 
 from __future__ import annotations
 
+import logging
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,8 @@ from rollem.settle import money, settle, settle_tournament
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
 
+
+log = logging.getLogger("rollem.server")
 
 STATE_CACHE_SECONDS = 1.0
 """How long a built state is reused to answer ``sync`` (a flood of syncs costs
@@ -88,7 +91,7 @@ class Views:
                    for line in table.session.get("departed", [])]
         tournament = table.tourney.public()
         settle_up = (self.settle_up(ledger) if tournament is None or not tournament["started"]
-                     else settle_tournament(tournament["ledger"], tournament["over"]))
+                     else self.settle_tournament(tournament))
         return {
             "id": table.id,
             "name": table.config.name,
@@ -135,6 +138,19 @@ class Views:
                                  for t in transfers]}
         self._settled = (key, out)
         return out
+
+    def settle_tournament(self, tournament: dict[str, Any]) -> dict[str, Any]:
+        """A started tournament's settle-up (issue 28,
+        :func:`rollem.settle.settle_tournament`: in the buy-in's units, the pool's
+        payouts and the transfers between players once over, nothing before); prizes
+        that do not add up to the pool (a fault: never seen) settle nothing, and say
+        so, rather than stop the table's states."""
+        try:
+            return settle_tournament(tournament["ledger"], tournament["over"])
+        except ValueError as err:
+            log.error("table %s: a tournament's settle-up failed: %s", self.table.id, err)
+            return {**settle_tournament(tournament["ledger"], False), "over": True,
+                    "reason": f"the prizes cannot be settled: {err}"}
 
     def config_public(self) -> dict[str, Any]:
         """The configuration's part of :meth:`table_public` (``config``, ``game_names``,
