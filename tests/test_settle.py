@@ -6,6 +6,7 @@ import csv
 import io
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -151,3 +152,66 @@ def test_the_terminal_ledger_tells_your_play(tmp_path: Path) -> None:
     vpip = sum(hand_facts(h.events, [0])[0].vpip for h in hands)  # type: ignore[attr-defined]
     assert f"Your play: 2 hand(s); put chips in voluntarily in the first round " \
            f"{100 * vpip / 2:.0f}%" in text
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_a_tournament_settles_from_the_pool_and_between_players(data: st.DataObject) -> None:
+    """Issue 28, by property: any field of 2 to 10 with rebuys and any finishing
+    order (from the shipped payout table): the pool's payouts add up to the pool
+    (each prize above 0 once), and the transfers between players square every
+    net (prize less paid) in at most entrants - 1."""
+    from rollem.settle import PRIZE_POOL, settle_tournament
+    from rollem.tournament.payouts import pay_places, payout_percentages
+
+    n = data.draw(st.integers(2, 10))
+    buy_in = data.draw(st.integers(0, 500))
+    rebuys = data.draw(st.lists(st.integers(0, 3), min_size=n, max_size=n))
+    order = data.draw(st.permutations(range(n)))
+    paid = [buy_in * (1 + r) for r in rebuys]
+    pool = sum(paid)
+    prizes = pay_places(pool, payout_percentages(n), {s: order[s] + 1 for s in range(n)})
+    lines = [{"name": f"P{s}", "paid": paid[s], "payout": prizes[s]} for s in range(n)]
+    out = settle_tournament(lines, True)
+    payouts: list[dict[str, Any]] = out["payouts"]  # type: ignore[assignment]
+    assert out["pool"] == pool and out["reason"] is None
+    assert sum(p["units"] for p in payouts) == pool
+    assert all(p["from"] == PRIZE_POOL and p["units"] > 0 for p in payouts)
+    nets = {f"P{s}": prizes[s] - paid[s] for s in range(n)}
+    transfers: list[dict[str, Any]] = out["transfers"]  # type: ignore[assignment]
+    for t in transfers:
+        assert t["units"] > 0
+        nets[t["from"]] += t["units"]
+        nets[t["to"]] -= t["units"]
+    assert set(nets.values()) <= {0} and len(transfers) <= n - 1
+
+
+def test_a_tournament_settles_nothing_before_the_end() -> None:
+    from rollem.settle import NOT_OVER, settle_tournament
+
+    lines = [{"name": "Ann", "paid": 20, "payout": None}, {"name": "Bob", "paid": 10,
+                                                           "payout": None}]
+    assert settle_tournament(lines, False) == {
+        "unit": "buy-in units", "over": False, "pool": 30, "payouts": [], "transfers": [],
+        "reason": NOT_OVER}
+    with pytest.raises(ValueError, match="the prizes add up to 29, not the pool of 30"):
+        settle_tournament([{**lines[0], "payout": 29}, {**lines[1], "payout": 0}], True)
+
+
+def test_a_tournaments_ledger_csv_round_trips() -> None:
+    """Issue 28: the tournament ledger as CSV reads back as it was (units, empty
+    cells for what is not known yet, a name a spreadsheet would take for a
+    formula guarded)."""
+    from rollem.settle import tournament_ledger_csv
+
+    lines: list[dict[str, object]] = [
+        {"name": "Ann", "seat": 0, "rebuys": 1, "paid": 20, "place": 1, "payout": 33,
+         "net": 13},
+        {"name": "=Bob, \"B\"", "seat": 3, "rebuys": 0, "paid": 10, "place": None,
+         "payout": None, "net": None}]
+    rows = list(csv.DictReader(io.StringIO(tournament_ledger_csv(lines))))
+    assert rows == [
+        {"name": "Ann", "seat": "0", "paid": "20", "rebuys": "1", "place": "1", "prize": "33",
+         "net": "13", "unit": "buy-in units"},
+        {"name": "'=Bob, \"B\"", "seat": "3", "paid": "10", "rebuys": "0", "place": "",
+         "prize": "", "net": "", "unit": "buy-in units"}]

@@ -13,6 +13,14 @@ at most (players - 1) transfers.
 
 Chips are whole numbers; a chip value (money per chip) is the host's and
 only converts for display (:func:`money`).
+
+A tournament (issue 28) settles in the buy-in's units, not chips (chips are
+only its score): :func:`settle_tournament` gives, once it is over, the
+prize pool's payouts (what each entrant is paid from the buy-ins and
+rebuys collected) and, for a group that collected nothing up front, the
+fewest transfers between the players on their nets (prize less paid);
+before it is over, nothing, and why.  :func:`tournament_ledger_csv` is its
+ledger as CSV.
 """
 
 from __future__ import annotations
@@ -23,7 +31,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["EXACT_LIMIT", "Transfer", "csv_rows", "ledger_csv", "money", "settle"]
+__all__ = ["EXACT_LIMIT", "NOT_OVER", "PRIZE_POOL", "TOURNAMENT_CHIPS", "TOURNAMENT_UNIT",
+           "Transfer", "csv_rows", "ledger_csv", "money", "settle", "settle_tournament",
+           "tournament_ledger_csv"]
+
+PRIZE_POOL = "prize pool"
+"""Who pays a tournament's prizes (``from`` of each payout)."""
+
+TOURNAMENT_UNIT = "buy-in units"
+"""The unit of a tournament's ledger and settle-up: the host's buy-in is counted in
+it (a buy-in of 10 meaning 10 dollars, or 10 points: the ledger's ``paid``)."""
+
+TOURNAMENT_CHIPS = "tournament chips"
+"""The unit of a tournament's hand nets: chips of the tournament, worth no money."""
+
+NOT_OVER = ("the tournament is not over: the prize pool is paid by place when one "
+            "player holds every chip, or when the players left agree a deal")
+"""Why a tournament's settle-up is empty before the end."""
 
 EXACT_LIMIT = 10
 """Players with a non-zero net settled exactly (2^10 subsets: about a millisecond;
@@ -172,3 +196,59 @@ def ledger_csv(lines: Sequence[dict[str, object]]) -> str:
     return csv_rows(["name", "brought", "stack", "net", "left"],
                     [[str(line["name"]), line["brought"], line["stack"], line["net"],
                       "yes" if line.get("left") else "no"] for line in lines])
+
+
+def settle_tournament(lines: Sequence[dict[str, object]], over: bool) -> dict[str, object]:
+    """A tournament's settle-up (issue 28), in :data:`TOURNAMENT_UNIT`.
+
+    ``lines``: each entrant's ledger line (``name``, ``paid``: the buy-in and
+    rebuys, ``payout``: its prize from the pool, ``None`` until ``over``; as
+    :meth:`rollem.tournament.session.Tournament.ledger` gives them, named).  Returns
+    ``{"unit", "over", "pool", "payouts", "transfers", "reason"}``: ``pool`` the
+    buy-ins and rebuys collected; once over, ``payouts`` the pool's payments
+    (``{"from": PRIZE_POOL, "to", "units"}``, each prize above 0, in ledger
+    order) -- what to do when the buy-ins were collected at the start, as
+    the ledger's ``paid`` says -- and ``transfers`` the fewest transfers
+    between the players on their nets (``{"from", "to", "units"}``,
+    :func:`settle`) for a group that collected nothing up front; both balance
+    (the payouts add up to the pool, the transfers square every net).  Before
+    the end both are empty and ``reason`` says why (:data:`NOT_OVER`).  A name
+    that repeats is summed.
+
+    Raises:
+        ValueError: the prizes do not add up to the pool (a fault: the payout
+            table always pays it all).
+    """
+    pool = sum(int(str(line["paid"])) for line in lines)
+    out: dict[str, object] = {"unit": TOURNAMENT_UNIT, "over": over, "pool": pool,
+                              "payouts": [], "transfers": [], "reason": NOT_OVER}
+    if not over:
+        return out
+    prizes = [(str(line["name"]), int(str(line["payout"]))) for line in lines]
+    if sum(p for _, p in prizes) != pool:
+        raise ValueError(f"the prizes add up to {sum(p for _, p in prizes)}, not the pool "
+                         f"of {pool}")
+    nets: dict[str, int] = {}
+    for line, (name, prize) in zip(lines, prizes, strict=True):
+        nets[name] = nets.get(name, 0) + prize - int(str(line["paid"]))
+    out["payouts"] = [{"from": PRIZE_POOL, "to": name, "units": prize}
+                      for name, prize in prizes if prize > 0]
+    out["transfers"] = [{"from": t.payer, "to": t.payee, "units": t.chips}
+                        for t in settle(list(nets.items()))]
+    out["reason"] = None
+    return out
+
+
+def tournament_ledger_csv(lines: Sequence[dict[str, object]]) -> str:
+    """A tournament's ledger as CSV text (issue 28): one row an entrant, ``name``,
+    ``seat``, ``paid`` (the buy-in and each rebuy), ``rebuys``, ``place``
+    (empty while still playing), ``prize`` (the line's ``payout``) and ``net``
+    (empty until it is over), all in :data:`TOURNAMENT_UNIT`, which the ``unit`` column says on
+    every row (a spreadsheet shows it beside the figures)."""
+    def cell(value: object) -> object:
+        return "" if value is None else value
+
+    return csv_rows(["name", "seat", "paid", "rebuys", "place", "prize", "net", "unit"],
+                    [[str(line["name"]), line["seat"], line["paid"], line["rebuys"],
+                      cell(line["place"]), cell(line["payout"]), cell(line["net"]),
+                      TOURNAMENT_UNIT] for line in lines])

@@ -128,3 +128,22 @@ def test_a_tournaments_stats_split_by_level(server: ServerThread) -> None:
             levels[key] = levels.get(key, 0) + 1
     assert {lv: per["Ann"]["hands"] for lv, per in out["levels"].items()} == levels
     assert sum(levels.values()) == out["players"]["Ann"]["hands"] >= 3
+    # the downloads at a tournament (issue 28): the ledger in the buy-in's units
+    # (nothing won yet: 3 entrants at 10 each), each hand's chips with its level
+    text = httpx.get(f"{server.url}/api/tables/{tid}/ledger.csv").text
+    rows = list(csv.DictReader(io.StringIO(text)))
+    info = httpx.get(f"{server.url}/api/tables/{tid}").json()
+    if not info["tournament"]["over"]:
+        assert info["settle"]["payouts"] == [] and info["settle"]["reason"]
+        assert [(r["paid"], r["prize"], r["unit"]) for r in rows] == [
+            ("10", "", "buy-in units")] * 3
+    assert [r["name"] for r in rows] == ["Ann", "Bot 1 (basic)", "Bot 2 (basic)"]
+    text = httpx.get(f"{server.url}/api/tables/{tid}/hands.csv").text
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert text.startswith("hand,level,game,seat,name,net,unit\r\n")
+    assert {r["unit"] for r in rows} == {"tournament chips"}
+    assert {(r["hand"], r["level"]) for r in rows if r["name"] == "Ann"} == {
+        (str(n), str(table.store.load_hand(tid, n).setup["tournament"]["level"]))
+        for n in table.store.hand_numbers(tid)
+        if table.store.load_hand(tid, n).result is not None
+        and 0 in table.store.load_hand(tid, n).setup["seats"]}

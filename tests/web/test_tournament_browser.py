@@ -143,5 +143,12 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         rows = [r.split("\t") for r in ann.locator("#ledger tr").all_inner_texts()]
         assert rows[0] == ["Player", "Paid", "Place", "Prize", "Net"]
         assert sorted(r[4] for r in rows[1:]) == ["+16", "+4", "-10", "-10"]
+        # settle-up in the buy-in's units: the pool pays the prizes, or the losers pay
+        second = next(s for s, v in payouts.items() if v == 14)
+        for page in (ann, bob):
+            pool = page.locator("#settle .settle-pool li").all_inner_texts()
+            assert sorted(pool) == sorted([f"{names[winner]} 26", f"{names[second]} 14"])
+            between = page.locator("#settle .settle-between li").all_inner_texts()
+            assert len(between) == 3 and all(" pays " in x for x in between)
     finally:
         server.stop()

@@ -3,7 +3,12 @@ as CSV (``/api/tables/<id>/ledger.csv``), every finished hand's net per player
 (``/hands.csv``), each player's statistics (``/stats``) and the asking
 player's whole session as one bulk PHH file (``/history.phhs``).  All behind
 the costly routes' limit; a gated table's unapproved watcher gets 403
-``private``."""
+``private``.
+
+At a tournament (issue 28) the ledger is in the buy-in's units (each
+entrant's paid, rebuys, place, prize and net: :func:`ledger_csv_text`), and
+every hand's net stays in chips with the hand's level, each row saying its
+unit, ``tournament chips`` (:func:`hands_csv_text`)."""
 
 from __future__ import annotations
 
@@ -26,7 +31,8 @@ from rollem.server.live_table import LiveTable, TableError
 from rollem.server.replays import ReplayBody
 from rollem.server.store import HandRow
 
-__all__ = ["MAX_BULK_HANDS", "bulk_phhs", "session_routes"]
+__all__ = ["MAX_BULK_HANDS", "bulk_phhs", "hands_csv_text", "ledger_csv_text",
+           "session_routes"]
 
 log = logging.getLogger("rollem.server")
 
@@ -73,15 +79,52 @@ def bulk_phhs(mine: list[tuple[int, int, HandRow, list[str]]],
         _phh_chunk(h, seat, row, names, actions[h]) for h, seat, row, names in mine)
 
 
+def ledger_csv_text(data: dict[str, Any]) -> str:
+    """The ledger download of a table whose public part is ``data``
+    (:meth:`LiveTable.table_public`): a cash game's in chips
+    (:func:`rollem.settle.ledger_csv`), a started tournament's in the buy-in's
+    units (:func:`rollem.settle.tournament_ledger_csv`)."""
+    from rollem.settle import ledger_csv, tournament_ledger_csv
+
+    tournament = data.get("tournament")
+    if tournament is not None and tournament.get("started"):
+        return tournament_ledger_csv(tournament["ledger"])
+    return ledger_csv(data["ledger"])
+
+
+def hands_csv_text(table: LiveTable) -> str:
+    """Every finished hand's net per player as CSV (issue 27), in chips: ``hand``,
+    ``game``, ``seat``, ``name``, ``net``, one row per player dealt in.  At a
+    tournament table (issue 28) ``hand``, ``level`` (the level the hand was dealt
+    at), ``game``, ``seat``, ``name``, ``net`` and ``unit``: the nets are the
+    tournament's chips, worth no money, and each row says so
+    (:data:`rollem.settle.TOURNAMENT_CHIPS`); the money is in the ledger."""
+    from rollem.settle import TOURNAMENT_CHIPS, csv_rows
+
+    tournament = table.config.schedule() is not None
+    rows: list[list[object]] = []
+    for hand_no in table.store.hand_numbers(table.id):
+        row = table.store.load_hand(table.id, hand_no)
+        if row is None or row.result is None:
+            continue
+        names = player_names(row.setup, table.names())
+        level = (row.setup.get("tournament") or {}).get("level", "")
+        for seat, net in sorted(row.result.get("net", {}).items(), key=lambda kv: int(kv[0])):
+            line: list[object] = [hand_no, row.setup["game"], int(seat), names[int(seat)], net]
+            rows.append([hand_no, level, *line[1:], TOURNAMENT_CHIPS] if tournament else line)
+    header = ["hand", "game", "seat", "name", "net"]
+    return csv_rows(["hand", "level", *header[1:], "unit"] if tournament else header, rows)
+
+
 def session_routes(ctx: AppContext) -> list[BaseRoute]:
     """The routes of a table's session: ledger and hands CSV, statistics and the
     whole-session download (each behind :meth:`AppContext.costly`)."""
 
     async def ledger_csv(request: Request) -> Response:
         """The session's ledger as CSV (issue 27: each player's chips brought, stack
-        and net; public at the table, as the ledger panel is)."""
-        from rollem.settle import ledger_csv as to_csv
-
+        and net; at a tournament, issue 28, each entrant's paid, rebuys, place,
+        prize and net in the buy-in's units: :func:`ledger_csv_text`; public at the
+        table, as the ledger panel is)."""
         table = ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
@@ -91,30 +134,20 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
             data = await table.public_when_committed()
         except TableError as err:
             return error(503, err.code, err.message)
-        return Response(to_csv(data["ledger"]), media_type="text/csv; charset=utf-8",
+        return Response(ledger_csv_text(data), media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition":
                                  f'attachment; filename="ledger-{table.id}.csv"'})
 
     async def hands_csv(request: Request) -> Response:
-        """Every finished hand's net per player as CSV (issue 27): ``hand``, ``game``,
-        ``seat``, ``name``, ``net`` (chips), one row per player dealt in.  Each
-        hand's nets are public at the table (its result was shown to all)."""
-        from rollem.settle import csv_rows
-
+        """Every finished hand's net per player as CSV (issue 27,
+        :func:`hands_csv_text`).  Each hand's nets are public at the table (its
+        result was shown to all)."""
         table = ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
         if not ctx.may_see(request, table):
             return private()
-        rows: list[list[object]] = []
-        for hand_no in table.store.hand_numbers(table.id):
-            row = table.store.load_hand(table.id, hand_no)
-            if row is None or row.result is None:
-                continue
-            names = player_names(row.setup, table.names())
-            for seat, net in sorted(row.result.get("net", {}).items(), key=lambda kv: int(kv[0])):
-                rows.append([hand_no, row.setup["game"], int(seat), names[int(seat)], net])
-        return Response(csv_rows(["hand", "game", "seat", "name", "net"], rows),
+        return Response(hands_csv_text(table),
                         media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition":
                                  f'attachment; filename="hands-{table.id}.csv"'})

@@ -9,7 +9,8 @@ and ``simulate`` share: it is rebuilt from the session for each deal
 (:meth:`Tourney.save`).
 
 ``session["tournament"]`` (JSON, stored) holds ``entrants`` (their seats,
-fixed at the start), ``elapsed`` (seconds the level clock has run) and
+fixed at the start), ``names`` (seat -> each entrant's name at the start;
+absent in tables started before it was kept), ``elapsed`` (seconds the level clock has run) and
 ``since`` (the table clock's moment it last started running, ``None`` while
 stopped), plus :meth:`Tournament.state` (hands, busts, rebuys, deal) and an
 open deal proposal ``proposal`` (``{"method", "offer": {seat: units} or
@@ -127,7 +128,10 @@ class Tourney:
         if len(entrants) < 2:
             raise TableError("too_few", f"{len(entrants)} player(s) seated: a tournament needs "
                              "2 to 10 entrants; wait for players to sit down")
-        live.session["tournament"] = {"entrants": entrants, "elapsed": 0.0,
+        live.session["tournament"] = {"entrants": entrants,
+                                      "names": {str(n): live.seats[n].row.name
+                                                for n in entrants},
+                                      "elapsed": 0.0,
                                       "since": live.clock(),
                                       "proposal": None, "over": False,
                                       "hands": 0, "busts": [], "rebuys": {}, "deal": None}
@@ -143,6 +147,22 @@ class Tourney:
             self.fold_clock()
             t["over"] = True
             t["since"] = None
+
+    def entrant_name(self, seat: int) -> str:
+        """Entrant ``seat``'s name: as kept at the start, else (a table started before
+        names were kept) its seat's player now, else ``seat N``."""
+        live = self.table
+        t = self._state() or {}
+        name = (t.get("names") or {}).get(str(seat))
+        if name is None and seat in live.seats:
+            name = live.seats[seat].row.name
+        return str(name) if name is not None else f"seat {seat}"
+
+    def ledger(self, t: Tournament) -> list[dict[str, Any]]:
+        """``t``'s ledger (:meth:`Tournament.ledger`, in the buy-in's units) from the
+        stacks as stored, each line with its entrant's ``name``."""
+        return [{"name": self.entrant_name(line["seat"]), **line}
+                for line in t.ledger(self.stacks())]
 
     def stacks(self) -> list[int]:
         """Each seat's chips as stored (a seat's stack at the start of the hand in play)."""
@@ -212,7 +232,7 @@ class Tourney:
                         if state.get("over") else None),
             "deal": bool(t.deal),
             "proposal": proposal,
-            "ledger": t.ledger(chips),  # (in the buy-in's units, the page's ledger)
+            "ledger": self.ledger(t),  # (in the buy-in's units, the page's ledger)
         }  # fmt: skip
 
     def waiting(self) -> str | None:

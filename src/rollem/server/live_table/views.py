@@ -6,6 +6,7 @@ its own.  :class:`Views` is the table's part that builds them."""
 
 from __future__ import annotations
 
+import logging
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -16,11 +17,13 @@ from rollem.server.game_session import (
 )
 from rollem.server.live_table.clients import Seat, _dumps
 from rollem.server.live_table.errors import PAUSED_NOTICE
-from rollem.settle import money, settle
+from rollem.settle import money, settle, settle_tournament
 
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
 
+
+log = logging.getLogger("rollem.server")
 
 STATE_CACHE_SECONDS = 1.0
 """How long a built state is reused to answer ``sync`` (a flood of syncs costs
@@ -86,7 +89,9 @@ class Views:
         ledger = [self.ledger_line(n, s) for n, s in sorted(table.seats.items())]
         ledger += [{k: v for k, v in line.items() if k != "digest"}
                    for line in table.session.get("departed", [])]
-        settle_up = self.settle_up(ledger)
+        tournament = table.tourney.public()
+        settle_up = (self.settle_up(ledger) if tournament is None or not tournament["started"]
+                     else self.settle_tournament(tournament))
         return {
             "id": table.id,
             "name": table.config.name,
@@ -103,7 +108,7 @@ class Views:
             "paused": PAUSED_NOTICE if table.saving.paused else None,
             "waiting_for": table.dealer.waiting_for(),
             "now": now,
-            "tournament": table.tourney.public(),
+            "tournament": tournament,
             **host.public(table),
         }
 
@@ -112,7 +117,8 @@ class Views:
         ``{"transfers": [{"from", "to", "chips", "money"}], "chip_value"}``, or
         ``None`` while the nets do not balance (a hand in play, chips carried to the
         next hand).  Names that repeat in the ledger (a player who left and came back)
-        are summed."""
+        are summed.  (A started tournament's is
+        :func:`rollem.settle.settle_tournament`, in the buy-in's units.)"""
         table = self.table
         nets: dict[str, int] = {}
         for line in ledger:
@@ -132,6 +138,19 @@ class Views:
                                  for t in transfers]}
         self._settled = (key, out)
         return out
+
+    def settle_tournament(self, tournament: dict[str, Any]) -> dict[str, Any]:
+        """A started tournament's settle-up (issue 28,
+        :func:`rollem.settle.settle_tournament`: in the buy-in's units, the pool's
+        payouts and the transfers between players once over, nothing before); prizes
+        that do not add up to the pool (a fault: never seen) settle nothing, and say
+        so, rather than stop the table's states."""
+        try:
+            return settle_tournament(tournament["ledger"], tournament["over"])
+        except ValueError as err:
+            log.error("table %s: a tournament's settle-up failed: %s", self.table.id, err)
+            return {**settle_tournament(tournament["ledger"], False), "over": True,
+                    "reason": f"the prizes cannot be settled: {err}"}
 
     def config_public(self) -> dict[str, Any]:
         """The configuration's part of :meth:`table_public` (``config``, ``game_names``,

@@ -405,9 +405,26 @@ function renderTournamentLedger(t, tt, tbl) {
   const box = $("settle");
   if (box) {
     box.innerHTML = "";
-    box.appendChild(el("div", "settle-head", tt.over ? "Each entrant paid its buy-ins into the pool; the pool pays the prizes above."
-      : "Prizes and nets are known when the tournament is over."), settleLinks());
+    const settle = t.settle && t.settle.unit ? t.settle : null;
+    if (tt.over && settle && settle.payouts.length) {
+      // settle-up in the buy-in's units: the pool's payouts, or between the players
+      box.appendChild(el("div", "settle-head", "Each entrant paid its buy-ins into the pool; the prize pool pays:"));
+      box.appendChild(settleList(settle.payouts.map((x) => x.to + " " + x.units), "settle-pool"));
+      if (settle.transfers.length) {
+        box.appendChild(el("div", "settle-head", "Or, if the buy-ins were not collected:"));
+        box.appendChild(settleList(settle.transfers.map((x) => x.from + " pays " + x.to + " " + x.units), "settle-between"));
+      }
+    } else {
+      box.appendChild(el("div", "settle-head", tt.over ? "Each entrant paid its buy-ins into the pool; the pool pays the prizes above."
+        : "Prizes and nets are known when the tournament is over."));
+    }
+    box.appendChild(settleLinks());
   }
+}
+function settleList(items, cls) {
+  const list = el("ul", "settle-list " + cls);
+  for (const text of items) list.appendChild(el("li", null, text));
+  return list;
 }
 
 // Each player's statistics this session (issue 27), counted by the server from
