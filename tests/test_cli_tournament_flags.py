@@ -74,6 +74,10 @@ def test_rollem_play_rotates_the_games_by_orbit(tmp_path: Path) -> None:
     heads = re.findall(r"=== Hand \d+: (.*), \w+ ha(?:s|ve) the button", out.stdout)
     assert heads[:7] == ["Stop, Drop and Roll"] * 3 + ["Texas Hold'em"] * 3 + [
         "Stop, Drop and Roll"], out.stdout[-2000:]
+    # the rotation names the game, not "the only one that fits" (both fit 3 players)
+    assert "the only one that fits" not in out.stdout
+    assert out.stdout.count("(holdem), in the rotation's turn (a game an orbit of the "
+                            "button).") >= 3
 
 
 def test_rollem_play_offers_a_rebuy_while_open_and_the_bots_take_theirs(

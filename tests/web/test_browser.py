@@ -35,6 +35,24 @@ def take_turn(page: Any, game_choice: str | None) -> str | None:
         return None
 
 
+def _pick_keys_named_right(page: Any) -> None:
+    """The card choice's prompt names the digit keys that pick a card: the pickable
+    cards' own keys (their positions in the hand), not 1 to the number of them: with
+    a card already face up in Roll Your Own the pickable ones are 2-5."""
+    named, keys = page.evaluate("""() => {
+      const p = document.querySelector('#controls .pick .prompt');
+      const m = p && p.textContent.match(/keys: ([0-9, –]+) pick/);
+      const keys = [...document.querySelectorAll('.me .card.pickable')].map(e => e.dataset.key);
+      return [m ? m[1] : null, keys];
+    }""")
+    if named is None or not keys:
+        return
+    parts = named.split("–")
+    shown = ([str(k) for k in range(int(parts[0]), int(parts[1]) + 1)] if len(parts) == 2
+             else [k.strip() for k in named.split(",")])
+    assert shown == keys, f"the prompt says keys {named} but the cards' keys are {keys}"
+
+
 def _take_turn(page: Any, game_choice: str | None) -> str | None:
     controls = page.locator("#controls")
     if game_choice and controls.locator(f"[data-game={game_choice}]").count():
@@ -46,6 +64,7 @@ def _take_turn(page: Any, game_choice: str | None) -> str | None:
         return "stack-keep"
     confirm = controls.locator("#confirm")
     if confirm.count():
+        _pick_keys_named_right(page)
         action = confirm.get_attribute("data-action")
         lo = int(confirm.get_attribute("data-min") or 0)
         hi = int(confirm.get_attribute("data-max") or 0)

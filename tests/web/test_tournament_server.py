@@ -234,6 +234,10 @@ def test_new_inputs_are_refused_clearly() -> None:
             _send(loop, table, people[0], "host", op="config", config={"ante": 5})
         with pytest.raises(TableError, match="is in the tournament"):
             _send(loop, table, people[0], "host", op="remove", seat=2)
+        stacks = [table.seats[s].row.stack for s in sorted(table.seats)]
+        with pytest.raises(TableError, match="stacks cannot be set in a tournament"):
+            _send(loop, table, people[0], "host", op="adjust_stack", seat=1, stack=500)
+        assert [table.seats[s].row.stack for s in sorted(table.seats)] == stacks
         with pytest.raises(TableError, match="'op' must be one of propose, agree, decline"):
             _send(loop, table, people[1], "deal", op=7)
         loop.call(table.shutdown)

@@ -306,8 +306,11 @@ class TerminalGame:
     def _choose_game(self, table: Any, fits: list[Any]) -> Any:
         if len(fits) == 1:  # nothing to choose (as at the web table)
             who = "You have" if table.button == 0 else f"{self.names[table.button]} has"
-            self.say(f"{who} the button; the game is {fits[0].name} ({fits[0].id}), "
-                     "the only one that fits.")
+            rotate = table.tournament.rotate if table.tournament is not None else ""
+            why = ("the only one that fits" if not rotate else  # issue 28: the rotation's
+                   "in the rotation's turn (a game " + ("a level" if rotate == "level"
+                                                         else "an orbit of the button") + ")")
+            self.say(f"{who} the button; the game is {fits[0].name} ({fits[0].id}), {why}.")
             return fits[0]
         if table.button != 0:
             # a computer player's pick (R-C-12) comes from the hand's committed deal

@@ -170,7 +170,12 @@ def adjust_stack(table: LiveTable, seat: int, stack: object) -> None:
 
     Raises :class:`TableError`: ``malformed`` (not a whole number), ``bad_stack``
     (out of 0..:func:`most_stack`, or the stack it has), ``in_hand`` (a hand is
-    in play or its game being named), ``too_many`` (:data:`MAX_ADJUSTMENTS`)."""
+    in play or its game being named), ``too_many`` (:data:`MAX_ADJUSTMENTS`),
+    ``in_tournament`` (issue 28: a tournament's chips are only its entries and
+    rebuys, so the host cannot add or take off any)."""
+    if table.config.tournament:
+        raise _refused("in_tournament", "stacks cannot be set in a tournament: its chips "
+                         "are the entrants' starting stacks and rebuys only")
     most = most_stack(table)
     if isinstance(stack, bool) or not isinstance(stack, int):
         raise _refused("malformed", f"'stack' must be a whole number of chips from 0 to "

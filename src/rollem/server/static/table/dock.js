@@ -310,6 +310,16 @@ function wildControl(legal) {
   return wrap;
 }
 
+// The digit keys that pick a card (renderMe): each pickable card's position in
+// your hand, so with a card already up they need not start at 1 ("keys: 2–4").
+function pickKeys(legal) {
+  const hs = S.state.hand ? S.state.hand.seats[S.state.you.seat] : null;
+  const keys = (hs ? hs.cards : []).map((c, i) => (legal.cards.includes(c) && i < 9 ? i + 1 : 0)).filter((k) => k);
+  if (!keys.length) return "";
+  const run = keys.every((k, j) => j === 0 || k === keys[j - 1] + 1);
+  const named = keys.length === 1 ? String(keys[0]) : run ? keys[0] + "–" + keys[keys.length - 1] : keys.join(", ");
+  return "keys: " + named + " pick, ";
+}
 function pickControl(a, legal) {
   const wrap = el("div", "pick");
   const lo = legal.min_count, hi = legal.max_count;
@@ -322,7 +332,7 @@ function pickControl(a, legal) {
     stack: "Tap your cards in the order they roll up (first = first up)",
   };
   wrap.appendChild(el("span", "prompt", tips[a] + " — chosen: " + S.selected.length
-    + " (keys: 1–" + Math.min(9, legal.cards.length) + " pick, Enter confirms, Esc clears)"));
+    + " (" + pickKeys(legal) + "Enter confirms, Esc clears)"));
   const ok = S.selected.length >= lo && S.selected.length <= hi && S.selected.every((c) => legal.cards.includes(c));
   const label = a === "draw" && S.selected.length === 0 ? "Stand pat" : PICK[a] + (S.selected.length ? " (" + S.selected.length + ")" : "");
   const b = btn(a, label, () => {

@@ -124,7 +124,8 @@ export function renderHostTools(t, me) {
   }
   if (list.children.length) box.appendChild(list);
   if (t.watchers.length) box.appendChild(el("p", "hint", "Watching: " + t.watchers.map((w) => w.name).join(", ")));
-  // Adjust a stack, between hands.
+  // Adjust a stack, between hands; not in a tournament (its chips are its entries).
+  if (t.tournament) return;
   const who = el("select"); who.id = "adjust-seat"; who.setAttribute("aria-label", "Player whose stack to set");
   for (const s of t.seats) {
     if (s.free) continue;
