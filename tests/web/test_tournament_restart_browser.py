@@ -133,6 +133,9 @@ def test_a_restart_mid_level_and_the_tournament_panels(browser: Any, tmp_path: P
         assert rows["Payouts"] == "1st 100%" and rows["Buy-in"].startswith("10 (")
         assert "Small bet" not in rows  # (the level's, not the table's)
         ann.click("#rules-close")
+        # The host's tools: no cash rebuy rules and no stack to set at a tournament.
+        assert ann.text_content("#host-tools .host-tools-head") == "Watchers"
+        assert ann.locator("#rebuy-mode, #rebuy-cap, #adjust-seat").count() == 0
 
         # The server is gone: the pages draw the states they are given.
         server.kill()

@@ -70,11 +70,13 @@ export function renderHostTools(t, me) {
   const between = !t.choice && (!S.state.hand || !!S.state.hand.result);
   const key = JSON.stringify([t.config.private, t.config.watcher_delay, t.config.rebuys,
     t.config.rebuy_approval, t.config.rebuy_cap, t.has_password, t.watch_requests, t.watchers,
-    t.rebuy_requests, t.seats.map((s) => [s.free, s.name, s.stack]), between]);
+    t.rebuy_requests, t.seats.map((s) => [s.free, s.name, s.stack]), between, !!t.tournament]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   box.innerHTML = "";
-  box.appendChild(el("h3", "host-tools-head", "Watchers, rebuys and stacks"));
+  // A tournament's rebuys are its own (rebuy levels) and its chips its entries:
+  // no cash rebuy rules and no stack to set there.
+  box.appendChild(el("h3", "host-tools-head", t.tournament ? "Watchers" : "Watchers, rebuys and stacks"));
   // Options (applied between hands, as every setting).
   const opt = (label, name, checked) => {
     const l = el("label", "check"); const cb = el("input"); cb.type = "checkbox";
@@ -96,7 +98,7 @@ export function renderHostTools(t, me) {
   const capSet = el("button", "small", "Set cap"); capSet.type = "button"; capSet.dataset.host = "rebuy_cap";
   capSet.onclick = () => send({ type: "host", op: "config", config: { rebuy_cap: Number(cap.value) } });
   const capLabel = el("label", null, "at most "); capLabel.append(cap, document.createTextNode(" each (0: any)"));
-  box.appendChild(row(mode, capLabel, capSet));
+  if (!t.tournament) box.appendChild(row(mode, capLabel, capSet));
   // The table password.
   const pw = el("input"); pw.type = "password"; pw.id = "host-password"; pw.autocomplete = "new-password";
   pw.setAttribute("aria-label", "Table password");
@@ -124,7 +126,7 @@ export function renderHostTools(t, me) {
   }
   if (list.children.length) box.appendChild(list);
   if (t.watchers.length) box.appendChild(el("p", "hint", "Watching: " + t.watchers.map((w) => w.name).join(", ")));
-  // Adjust a stack, between hands; not in a tournament (its chips are its entries).
+  // Adjust a stack, between hands.
   if (t.tournament) return;
   const who = el("select"); who.id = "adjust-seat"; who.setAttribute("aria-label", "Player whose stack to set");
   for (const s of t.seats) {
