@@ -16,6 +16,18 @@ export function owed(hand) {
 }
 export function renderMe(t, hand, me) {
   const box = $("me");
+  // Drawn again only when something it shows changed (issue 26: not at each
+  // other player's action); the key holds everything read below.
+  const s0 = me.seat === null ? null : t.seats[me.seat];
+  const key = JSON.stringify(me.seat === null ? null : [me.seat, s0, hand ? [hand.hand_no,
+    hand.seats[me.seat], hand.button, !!hand.result, hand.result ? winnersOf(hand.result)[me.seat] || null : null,
+    hand.legal, hand.hand_name, hand.wild_ranks, actionLabels(hand)[me.seat] || null, wonBy(hand, me.seat),
+    myPendingChoice(hand, me.seat)] : null, myTurn(), tagsFor(t, hand, s0, me.seat, false), S.online,
+    S.selected, S.showPick, t.sitting_out.includes(me.seat), t.tournament ? [t.tournament.started,
+      t.tournament.over, t.tournament.left] : null, t.config.straddle, t.straddlers || null,
+    S.state.you.rebuy_closed || null, t.config.stack, (t.config && t.config.decision_seconds) || null]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
   box.innerHTML = "";
   if (me.seat === null) { box.classList.add("hidden"); return; }
   box.classList.remove("hidden");
@@ -152,6 +164,36 @@ export function myPendingChoice(hand, seat) {
 
 export function renderControls(t, hand, me) {
   const box = $("controls");
+  // Drawn again only when the decision, the pre-actions or what they read changed
+  // (issue 26: not at each other player's action; a bet amount being typed stays).
+  // While others act only the prompt's words change ("Waiting for Bot 3…").
+  const waiting = me.seat !== null && !(me.choose_game && t.choice)
+    && (!hand || hand.result || !hand.legal || !hand.legal.actions.length);
+  const betting = !!(hand && hand.legal && hand.legal.actions.some((a) => a === "bet" || a === "raise"));
+  const key = JSON.stringify([me.seat, me.choose_game || null, t.choice || null, S.online, S.elsewhere,
+    S.confirmFold, S.selected, t.config.structure, hand ? [hand.hand_no, !!hand.result, hand.legal,
+      waiting ? null : hand.to_act.map((s) => seatName(t, s)), preSituation(hand, me.seat), pre,
+      betting ? [hand.pot, hand.seats.map((st) => st && st.bet), hand.current_bet] : null,
+      me.seat !== null && hand.seats[me.seat] ? hand.seats[me.seat].cards : null] : null]);
+  if (box.dataset.key !== key) {
+    box.dataset.key = key;
+    drawControls(box, t, hand, me);
+  }
+  if (waiting) {
+    const prompt = box.querySelector(".prompt-line");
+    const text = waitingWords(t, hand, me);
+    if (prompt && prompt.textContent !== text) prompt.textContent = text;
+  }
+}
+// What the prompt says while it is not your decision.
+function waitingWords(t, hand, me) {
+  if (!S.online) return S.elsewhere ? "Played from another tab or device" : "Disconnected — reconnecting…";
+  const text = !hand || hand.result ? "" : hand.to_act.length
+    ? "Waiting for " + hand.to_act.map((s) => seatName(t, s)).join(", ") + "…" : "";
+  const chose = myPendingChoice(hand, me.seat);
+  return chose ? "Your choice is in: " + chose.words + " " + chose.rest + ". " + text : text;
+}
+function drawControls(box, t, hand, me) {
   box.innerHTML = "";
   box.classList.toggle("offline", !S.online);
   if (me.seat === null) return;
@@ -172,10 +214,7 @@ export function renderControls(t, hand, me) {
     return;
   }
   if (!hand || hand.result || !hand.legal || !hand.legal.actions.length) {
-    prompt.textContent = !hand ? "" : hand.result ? "" : hand.to_act.length ? "Waiting for " + hand.to_act.map((s) => seatName(t, s)).join(", ") + "…" : "";
-    const chose = myPendingChoice(hand, me.seat);
-    if (chose) prompt.textContent = "Your choice is in: " + chose.words + " " + chose.rest + ". " + prompt.textContent;
-    if (!S.online) prompt.textContent = S.elsewhere ? "Played from another tab or device" : "Disconnected — reconnecting…";
+    // (the prompt's words: renderControls, waitingWords)
     const pre = preActionControl(hand, me.seat);
     if (pre) box.appendChild(pre);
     disableIfOffline(box);

@@ -8,11 +8,16 @@ export const DECISION_WORD = { bet: "betting", discard: "discard to the pool", e
   run_twice: "run it twice?" };
 export function renderStatus(t, hand, me) {
   const box = $("status");
+  const parts = statusParts(t, hand, me);
+  const key = JSON.stringify(parts);
+  if (box.dataset.key === key) return;   // (unchanged: nothing drawn again)
+  box.dataset.key = key;
   box.innerHTML = "";
-  if (t.paused) {  // saving failed: the server says so in plain words
-    box.appendChild(el("b", "paused", t.paused));
-    return;
-  }
+  for (const [tag, cls, text] of parts) box.appendChild(el(tag, cls, text));
+}
+// The status line as [tag, class, text] parts.
+function statusParts(t, hand, me) {
+  if (t.paused) return [["b", "paused", t.paused]];  // saving failed: the server says so in plain words
   let text = "";
   if (!t.started) text = "Waiting for the host to deal.";
   else if (t.choice && t.choice.game) text = "Paused by the host; the next hand (" + (GAME_NAME[t.choice.game] || t.choice.game) + ") is dealt at resume.";
@@ -28,13 +33,14 @@ export function renderStatus(t, hand, me) {
     text = GAME_NAME[hand.game] + " · hand " + hand.hand_no + " · " + what + " · "
       + (hand.simultaneous ? "everyone at once: " : "to act: ") + who;
   }
-  box.appendChild(el("span", null, text));
+  const parts = [["span", null, text]];
   // Bomb pots (issue 27): the hand in play is one, or the host called one.
   if (hand && !hand.result && hand.options && hand.options.bomb_pot) {
-    box.appendChild(el("span", "tag bomb", "bomb pot: everyone antes " + hand.options.bomb_pot));
+    parts.push(["span", "tag bomb", "bomb pot: everyone antes " + hand.options.bomb_pot]);
   } else if (t.bomb_pot_next) {
-    box.appendChild(el("span", "tag bomb", "bomb pot next hand"));
+    parts.push(["span", "tag bomb", "bomb pot next hand"]);
   }
+  return parts;
 }
 
 export function winnersOf(result) {
@@ -45,47 +51,81 @@ export function winnersOf(result) {
 }
 
 // ------------------------------------------------------------- the seats
+// Drawn again only where what it shows changed (issue 26: a phone at 4x slower
+// spends its frames on styling, laying out and painting new elements): each
+// tile is kept with a key of everything it shows, and a tile whose key is the
+// same stays in the page as it is (its clock and timer bar run on their own).
 export function renderSeats(box, t, hand, mySeat, isReplay) {
-  box.innerHTML = "";
   const n = t.seats.length;
   const winners = hand && hand.result ? winnersOf(hand.result) : {};
+  const labels = isReplay ? {} : actionLabels(hand);
   const start = mySeat === null || mySeat < 0 ? 0 : mySeat + 1;
-  const order = [];
+  const shown = [];
   for (let k = 0; k < n; k++) {
     const i = (start + k) % n;
     if (i === mySeat) continue;
-    order.push(i);
-  }
-  const tiles = [];
-  for (const i of order) {
-    const s = t.seats[i];
     const dealt = hand && hand.seats[i] && hand.seats[i].dealt;
-    if (s.free && !dealt) {
-      if (isReplay) continue;
-      const empty = el(mySeat === null ? "button" : "div", "seat empty", "Seat " + i + (mySeat === null ? " — free: tap to sit" : " — free"));
-      empty.dataset.seat = i;
-      if (mySeat === null) {
-        empty.type = "button";
-        empty.dataset.action = "take-seat";
-        empty.onclick = () => { hooks.takeSeat(i); };
-      }
-      tiles.push(empty);
-      continue;
-    }
-    tiles.push(seatEl(t, hand, s, winners, isReplay));
+    if (t.seats[i].free && !dealt && isReplay) continue;
+    shown.push(i);
   }
   // A wide screen: around an oval, your seat at the bottom (in the dock).
-  const total = tiles.length;
-  tiles.forEach((tile, k) => {
-    const a = Math.PI / 2 + (2 * Math.PI * (k + 1)) / (total + 1);
-    tile.style.setProperty("--x", (50 + 44 * Math.cos(a)).toFixed(1) + "%");
-    tile.style.setProperty("--y", (50 + 40 * Math.sin(a)).toFixed(1) + "%");
-    // the way to the middle: where the seat's bet sits (in front of it)
-    tile.style.setProperty("--dx", (-Math.cos(a)).toFixed(2));
-    tile.style.setProperty("--dy", (-Math.sin(a)).toFixed(2));
-    box.appendChild(tile);
+  const total = shown.length;
+  const kept = box.tiles || new Map();   // seat -> {key, node}, from the last drawing
+  const tiles = new Map();
+  const nodes = shown.map((i, k) => {
+    const s = t.seats[i];
+    const dealt = hand && hand.seats[i] && hand.seats[i].dealt;
+    const empty = s.free && !dealt;
+    const key = JSON.stringify(empty ? [k, total, "free", mySeat === null]
+      : [k, total, seatView(t, hand, s, winners, labels, isReplay)]);
+    const old = kept.get(i);
+    let node = old && old.key === key ? old.node : null;
+    if (!node) {
+      node = empty ? emptySeatEl(i, mySeat) : seatEl(t, hand, s, winners, labels, isReplay);
+      const a = Math.PI / 2 + (2 * Math.PI * (k + 1)) / (total + 1);
+      node.style.setProperty("--x", (50 + 44 * Math.cos(a)).toFixed(1) + "%");
+      node.style.setProperty("--y", (50 + 40 * Math.sin(a)).toFixed(1) + "%");
+      // the way to the middle: where the seat's bet sits (in front of it)
+      node.style.setProperty("--dx", (-Math.cos(a)).toFixed(2));
+      node.style.setProperty("--dy", (-Math.sin(a)).toFixed(2));
+    }
+    tiles.set(i, { key: key, node: node });
+    return node;
   });
-  box.dataset.count = String(total);
+  box.tiles = tiles;
+  placeChildren(box, nodes);
+  if (box.dataset.count !== String(total)) box.dataset.count = String(total);
+}
+// Make `nodes` the children of `box`, in order, touching only those that differ
+// (a node already in its place is left alone: no new style, layout or paint).
+export function placeChildren(box, nodes) {
+  nodes.forEach((node, k) => {
+    const here = box.children[k];
+    if (here === node) return;
+    if (here && !nodes.includes(here)) box.replaceChild(node, here);
+    else box.insertBefore(node, here || null);
+  });
+  while (box.children.length > nodes.length) box.lastElementChild.remove();
+}
+function emptySeatEl(i, mySeat) {
+  const empty = el(mySeat === null ? "button" : "div", "seat empty", "Seat " + i + (mySeat === null ? " — free: tap to sit" : " — free"));
+  empty.dataset.seat = i;
+  if (mySeat === null) {
+    empty.type = "button";
+    empty.dataset.action = "take-seat";
+    empty.onclick = () => { hooks.takeSeat(i); };
+  }
+  return empty;
+}
+// Everything a seat's tile shows (seatEl draws it), as plain data: its key.
+function seatView(t, hand, s, winners, labels, isReplay) {
+  const hs = hand ? hand.seats[s.seat] : null;
+  return [hand ? hand.hand_no : null, s, hs, isReplay, !isReplay && !!hand && hand.to_act.includes(s.seat) && !hand.result,
+    !!winners[s.seat], !!hand && hand.button === s.seat, shownStack(s, hand, hs, isReplay),
+    !!(hand && hand.result), labels[s.seat] || null, wonBy(hand, s.seat), tagsFor(t, hand, s, s.seat, isReplay),
+    hs && hs.folded && !hs.cards.length ? faceUpCards(hand, s.seat) : null,
+    hand && hand.result ? (hand.result.shown || {})[s.seat] || null : null,
+    hand ? hand.wild_ranks || null : null, (t.config && t.config.decision_seconds) || null];
 }
 
 export function drewCount(hand, seat) {
@@ -150,7 +190,7 @@ export function cardsOf(hand, hs, small) {
   return row;
 }
 
-function seatEl(t, hand, s, winners, isReplay) {
+function seatEl(t, hand, s, winners, labels, isReplay) {
   const hs = hand ? hand.seats[s.seat] : null;
   const box = el("div", "seat");
   box.dataset.seat = s.seat;
@@ -167,8 +207,7 @@ function seatEl(t, hand, s, winners, isReplay) {
   line.appendChild(el("span", "stack", String(stack)));
   if (hs && hs.bet && !hand.result) line.appendChild(betChips(s.seat, hs.bet));
   box.appendChild(line);
-  const label = isReplay ? null : actionLabels(hand)[s.seat];
-  box.appendChild(labelEl(label));
+  box.appendChild(labelEl(labels[s.seat] || null));
   const won = wonBy(hand, s.seat);
   if (won.length) box.appendChild(wonEl(won));
   const tags = tagsFor(t, hand, s, s.seat, isReplay);
@@ -237,8 +276,24 @@ export function startClocks() {
 
 // ------------------------------------------------------------ the middle
 export function renderCenter(box, hand, t) {
-  box.innerHTML = "";
-  if (!hand) return;
+  if (!hand) { box.innerHTML = ""; box.parts = null; return; }
+  // Two parts, each drawn again only when what it shows changed (issue 26): the
+  // cards (board, dead cards, pool, wild rank) and the pots (at every bet).
+  const was = box.parts || {};
+  const cardsKey = JSON.stringify([hand.hand_no, hand.game, hand.board, hand.dead, hand.pool,
+    hand.my_pool, hand.pool ? hand.seats.map((st) => st && st.cards) : null, hand.wild_ranks,
+    hand.result ? [hand.result.runs, (hand.result.runs || []).length
+      ? (t || S.state.table).seats.map((st) => [st.free, st.name]) : null] : null]);
+  const potsKey = JSON.stringify([box.id, hand.result ? [hand.result.pots, hand.result.carried]
+    : [potTotal(hand), hand.pots]]);
+  const cards = was.cardsKey === cardsKey ? was.cards : centerCards(hand, t);
+  const pots = was.potsKey === potsKey ? was.pots : potsEl(box, hand);
+  box.parts = { cardsKey: cardsKey, cards: cards, potsKey: potsKey, pots: pots };
+  placeChildren(box, [...cards, pots]);
+}
+// The middle's cards: [mid-cards, wild rank], each only when there is one.
+function centerCards(hand, t) {
+  const out = [];
   const runs = hand.result && hand.result.runs && hand.result.runs.length ? hand.result.runs : null;
   const dead = hand.dead || [];
   const cardsRowW = (cards, small) => {
@@ -294,10 +349,14 @@ export function renderCenter(box, hand, t) {
     }
     mid.appendChild(slot);
   }
-  if (mid.childNodes.length) box.appendChild(mid);
+  if (mid.childNodes.length) out.push(mid);
   if (hand.wild_ranks && hand.wild_ranks.length) {
-    box.appendChild(el("div", "wild-rank", "Wild: " + hand.wild_ranks.map((r) => RANK_NAME[r] || r).join(", ")));
+    out.push(el("div", "wild-rank", "Wild: " + hand.wild_ranks.map((r) => RANK_NAME[r] || r).join(", ")));
   }
+  return out;
+}
+// The pots: this hand's total (its bets included) and side pots, or what was paid.
+function potsEl(box, hand) {
   const pots = el("div", "pots");
   if (box.id === "center") pots.id = "pots";
   if (hand.result) {
@@ -317,7 +376,7 @@ export function renderCenter(box, hand, t) {
       pots.appendChild(side);
     }
   }
-  box.appendChild(pots);
+  return pots;
 }
 
 // One run of a hand run twice: "Run 1", its dead cards (the Stop and the Drop

@@ -62,7 +62,8 @@ export function render(state, previous) {
   document.title = (turn ? "● Your turn — " : "") + t.name + " — rollem";
   renderHeader(t, state.hand);
   $("invite").classList.toggle("hidden", !me.host);
-  $("invite-link").value = location.origin + "/t/" + t.id;
+  const link = location.origin + "/t/" + t.id;
+  if ($("invite-link").value !== link) $("invite-link").value = link;
   document.body.classList.toggle("seated", me.seat !== null);
   // Your turn: a replay opened now leaves the dock (your cards, clock, buttons) in view.
   document.body.classList.toggle("my-turn", turn);

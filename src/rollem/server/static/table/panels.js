@@ -48,9 +48,10 @@ export function renderJoin(t, me) {
   box.classList.toggle("hidden", me.seat !== null || free.length === 0);
   const watch = $("watching");
   watch.classList.toggle("hidden", me.seat !== null);
-  watch.textContent = free.length === 0
+  const words = free.length === 0
     ? "You are watching — the table is full (every seat is taken)."
     : "You are watching — type your name and press Enter, or tap a free seat.";
+  if (watch.textContent !== words) watch.textContent = words;   // (unchanged: not drawn again)
   const sel = $("join-seat");
   const want = free.map((s) => String(s.seat)).join(",");
   if (sel.dataset.free !== want) {
