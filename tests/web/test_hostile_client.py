@@ -52,6 +52,21 @@ def _unbalanced(db: Path) -> list[str]:
     return bad
 
 
+async def _start(ws: Any) -> None:
+    """The host starts the first hand at the seq of the latest state: a start at an
+    older one is refused ``too_late`` (the table's seq moves as players connect), so
+    it is sent again until the hand is dealt."""
+    seq = 0
+    for _ in range(20):
+        msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        if msg.get("type") == "state":
+            if msg.get("hand"):
+                return
+            seq = msg["seq"]
+            await ws.send(json.dumps({"type": "start", "seq": seq}))
+    raise AssertionError("the honest table's first hand was never dealt")
+
+
 def run_hostile(tmp: Path, *, floods: int, bodies: int, tables: int,
                 connections: int) -> dict[str, Any]:
     """Serve (rollem serve, default limits), start a hand at an honest table, attack
@@ -80,8 +95,7 @@ def run_hostile(tmp: Path, *, floods: int, bodies: int, tables: int,
         async def run() -> Report:
             async with websockets.connect(f"{ws_url}/ws/{tid}", additional_headers={
                     "Cookie": cookie_header(tid, seat_token, host), **headers}) as ws:
-                await ws.recv()
-                await ws.send('{"type": "start", "seq": 0}')
+                await _start(ws)
                 attacker = subprocess.Popen(
                     [sys.executable, str(Path(__file__).with_name("hostile.py")), str(port),
                      str(figures), str(floods), str(bodies), str(tables), str(connections)])
