@@ -148,11 +148,7 @@ class DealersChoice:
                 or (game is not None and game not in live.config.choices)):
             # (the same button deals, or names again: the next deal starts from it)
             live.session["button"] = (int(choice["seat"]) - 1) % live.config.seats
-            live.turns.bump_seq()
-            live.saving.commit(session=True)
-            live.turns.refresh_decisions()
-            live.views.broadcast()
-            live.dealer.schedule_next_hand(0.0)
+            live.dealer.deal_lapsed(0.0)
             return
         # The session deals the players it was offered for, less those that left or
         # sat out since; the button moves on if it left (Table.deal).
@@ -163,11 +159,7 @@ class DealersChoice:
                  or self.taken_since(choice, s) or live.seats[s].gone
                  or host.skip_deal(live, s)})
         if len(table.still_dealt_in(offered)) < 2:
-            live.turns.bump_seq()
-            live.saving.commit(session=True)
-            live.turns.refresh_decisions()
-            live.views.broadcast()
-            live.dealer.schedule_next_hand(live.config.between_hands)
+            live.dealer.deal_lapsed(live.config.between_hands)
             return
         live.seeding.commit_deal(int(choice["hand"]), game, table, offered,
                                  pick=offered_games if game is None else None)

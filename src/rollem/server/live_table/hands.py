@@ -98,6 +98,21 @@ class Dealer:
             max(delay, live.pace.floor_left()), self._maybe_start_hand
         )
 
+    def deal_lapsed(self, delay: float) -> None:
+        """No hand is dealt this time (fewer than two players are still dealt in, the
+        button's choice lapsed, the engine refused the deal): the table's state moves
+        on (``seq``), is committed and sent to every client, and the next deal is
+        tried in ``delay`` seconds (:meth:`schedule_next_hand`).  Used by
+        :class:`~rollem.server.live_table.choice.DealersChoice` and
+        :class:`~rollem.server.live_table.seeding.Seeding`, which have already
+        cleared their own state in ``session``."""
+        live = self.table
+        live.turns.bump_seq()
+        live.saving.commit(session=True)
+        live.turns.refresh_decisions()
+        live.views.broadcast()
+        self.schedule_next_hand(delay)
+
     def deal_soon(self) -> None:
         """A change may let a waiting table deal (a player sat down, rebought, came
         back, was approved; the host resumed): deal in :data:`DEAL_SOON` seconds if

@@ -180,11 +180,7 @@ class Seeding:
                  or (host.skip_deal(live, s) and live.tourney.tournament() is None)})
         players = table.still_dealt_in(offered)
         if len(players) < 2:
-            live.turns.bump_seq()
-            live.saving.commit(session=True)
-            live.turns.refresh_decisions()
-            live.views.broadcast()
-            live.dealer.schedule_next_hand(live.config.between_hands)
+            live.dealer.deal_lapsed(live.config.between_hands)
             return
         hand_no = int(seeding["hand"])
         seeds = {s: str(seeding["seeds"].get(str(s), "")) for s in players}
@@ -204,11 +200,7 @@ class Seeding:
                                        level=live.tourney.level(table))
         except Exception:  # the engine refused the deal: say so, try again later
             log.exception("table %s: cannot deal hand %s of %s", live.id, hand_no, game)
-            live.turns.bump_seq()
-            live.saving.commit(session=True)
-            live.turns.refresh_decisions()
-            live.views.broadcast()
-            live.dealer.schedule_next_hand(max(1.0, live.config.between_hands))
+            live.dealer.deal_lapsed(max(1.0, live.config.between_hands))
             return
         live.hand = hand
         live.pace.dealt_now()  # (the floor on the time per hand counts from here)
