@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -261,20 +260,10 @@ def test_decision_help_errors_name_what_is_allowed() -> None:
 
 
 @pytest.mark.slow
-def test_installed_wheel_ships_the_rules(tmp_path: Path) -> None:
+def test_installed_wheel_ships_the_rules(tmp_path: Path, built_dists: tuple[Path, Path]) -> None:
     """A built, non-editable install reads its rules from the package data."""
-    src = tmp_path / "src"
-    shutil.copytree(ROOT / "src", src, ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"))
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(ROOT / name, tmp_path / name)
+    wheel = built_dists[1]  # (conftest.py: built once for the run, from a copy of the tree)
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
-    build = subprocess.run(
-        [*pip, "wheel", "--no-deps", "-w", str(tmp_path / "dist"), str(tmp_path)],
-        capture_output=True,
-        text=True,
-    )
-    assert build.returncode == 0, build.stderr
-    (wheel,) = (tmp_path / "dist").glob("rollem-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     for topic in ("overview", "general", *list_games()):
         assert f"rollem/rules/{topic}.md" in names
