@@ -80,7 +80,7 @@ def _check_views(hand: Hand) -> None:
         assert not leaked, f"seat {viewer} sees {leaked}"
 
 
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands())
 def test_conservation_cards_and_termination(case: tuple[Hand, random.Random]) -> None:
     hand, rng = case

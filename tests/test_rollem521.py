@@ -632,7 +632,7 @@ def _act(hand: Hand, rng: random.Random) -> None:
     hand.apply(seat, action)
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands())
 def test_chips_and_cards_conserved(case: tuple[Hand, random.Random]) -> None:
     hand, rng = case

@@ -484,12 +484,13 @@ def _known(hand: Hand, viewer: int | None, ever_up: set[int]) -> set[str]:
 
 def _check_views(hand: Hand, ever_up: set[int]) -> None:
     for viewer in [*range(hand.n), None]:
-        text = json.dumps(hand.view(viewer).to_dict())
+        view = hand.view(viewer).to_dict()
+        text = json.dumps(view)
         seen = set(CARD_TOKEN.findall(text))
         leaked = seen - _known(hand, viewer, ever_up)
         assert not leaked, f"seat {viewer} sees {leaked} at {hand.pending}"
         if viewer is not None:
-            assert len(hand.view(viewer).to_dict()["my_pool"]) in (0, 3)
+            assert len(view["my_pool"]) in (0, 3)
 
 
 @settings(max_examples=100, deadline=None, derandomize=True)
