@@ -77,7 +77,7 @@ def _without_timing(data: dict[str, object]) -> dict[str, object]:
 
 def test_simulate_on_the_cluster_equals_the_local_run(
         cluster: str, capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["simulate", "rollem521", "--players", "3", "--hands", "120", "--workers", "3",
+    args = ["simulate", "rollem521", "--players", "3", "--hands", "60", "--workers", "3",
             "--bots", "basic,random,random", "--seed", "11", "--json"]
     code, local, err = run_cli(args, capsys)
     assert code == 0, err
@@ -85,7 +85,7 @@ def test_simulate_on_the_cluster_equals_the_local_run(
     assert code == 0, err
     here, there = json.loads(local), json.loads(remote)
     assert _without_timing(there) == _without_timing(here)
-    assert here["hands"] == 120 and sum(s["net"] for s in here["seats"]) == 0
+    assert here["hands"] == 60 and sum(s["net"] for s in here["seats"]) == 0
 
 
 def test_a_league_match_on_the_cluster_equals_the_local_run(cluster: str) -> None:
