@@ -303,6 +303,53 @@ def test_a_kill_9_at_the_commitment_deals_that_committed_deck(tmp_path: Path) ->
         second.kill()
 
 
+def test_a_deal_waiting_for_seeds_lapses_when_too_few_are_left(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player who sits out while the committed deal waits for seeds is not dealt
+    in; with one player left the deal lapses (``Dealer.deal_lapsed``): no hand, the
+    table's state moves on and is sent (the only message saying so: the next deal is
+    tried only after ``between_hands``, 10 minutes here), and the host's deal now
+    deals to both once the player is back."""
+    monkeypatch.setattr(LiveTable, "CLIENT_SEED_WAIT", 0.5)
+    srv = ServerThread(tmp_path / "lapse.db")
+    tid, host = create_table(srv.url, game="sdr", seats=3, bots=0, between_hands=600,
+                             decision_seconds=300, stack=100)
+    (s0, t0), (s1, t1) = join(srv.url, tid, "Ann"), join(srv.url, tid, "Bob")
+
+    async def run() -> None:
+        async with Player(srv.ws_url, tid, t0, host) as a, Player(srv.ws_url, tid, t1) as b:
+            a.client_seeds = b.client_seeds = False  # the deal waits out its 0.5 s
+            await a.until(lambda st: st["you"]["host"])
+            await b.until(lambda st: st["you"]["seat"] == s1)
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            waiting = await a.until(lambda st: st["table"]["deal"] is not None)
+            assert waiting["table"]["deal"]["players"] == [s0, s1]
+            await b.send({"type": "sit_out", "out": True})
+            lapsed = await a.until(lambda st: st["table"]["deal"] is None)
+            assert lapsed["hand"] is None and lapsed["seq"] > waiting["seq"]
+            assert lapsed["table"]["sitting_out"] == [s1]
+            assert srv.call(lambda: (srv.manager.get(tid).hand,
+                                     srv.manager.get(tid).session["seeding"])) == (None, None)
+            # Back, Bob waits for the next deal; the host's deal now deals it to both.
+            await b.send({"type": "sit_out", "out": False})
+            await a.until(lambda st: st["table"]["sitting_out"] == [])
+            await a.send({"type": "host", "op": "deal_now"})
+            again = await a.until(lambda st: st["table"]["deal"] is not None)
+            assert again["table"]["deal"]["players"] == [s0, s1]
+            st = await a.until(lambda st: st["hand"] is not None, timeout=10)
+            assert sorted(st["hand"]["deal"]["client_seeds"]) == [str(s0), str(s1)]
+
+    try:
+        asyncio.run(run())
+    finally:
+        srv.stop()
+    store = open_store(str(tmp_path / "lapse.db"))
+    try:
+        assert store.load_hand(tid, 1) is not None  # the hand dealt after the lapse
+    finally:
+        store.close()
+
+
 def test_client_seed_messages_are_checked_before_the_table() -> None:
     from rollem.server.protocol import ProtocolError, parse_message
 
