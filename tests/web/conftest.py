@@ -17,6 +17,32 @@ from table_ui import ARGS, CHROMIUM
 from web_harness import ServerThread
 
 
+@pytest.fixture(scope="session", autouse=True)
+def one_ssl_context() -> Iterator[None]:
+    """One default SSL context for every httpx client of the run.  ``httpx.get`` and
+    ``httpx.post`` make a client each call, and each client a fresh context that
+    loads certifi's CA file (about 15 ms, far more on a loaded machine); these tests
+    make thousands of plain-HTTP calls to their own servers, none over TLS.  Only
+    the default (``verify=True``, no client certificate) is shared; a client given
+    its own ``verify`` or ``cert`` gets its own context as usual."""
+    try:
+        from httpx._transports import default
+    except ImportError:  # (another httpx layout: every client makes its own)
+        yield
+        return
+    make = default.create_ssl_context
+    shared = make()
+
+    def create_ssl_context(verify: Any = True, cert: Any = None, trust_env: bool = True) -> Any:
+        if verify is True and cert is None and trust_env:
+            return shared
+        return make(verify=verify, cert=cert, trust_env=trust_env)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(default, "create_ssl_context", create_ssl_context)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def no_seed_wait(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables in this process deal without waiting for client seeds (issue 32's
