@@ -261,3 +261,22 @@ def test_names_with_marks_of_their_writing_sit_down(name: str) -> None:
     import unicodedata
 
     assert clean_name(name) == unicodedata.normalize("NFC", name)
+
+
+@pytest.mark.parametrize("name", ["You", "you", "YOU", " You ", "\uff39\uff4f\uff55", "Y0u"])
+def test_you_is_kept_for_the_reader(name: str) -> None:
+    # The narration calls its reader "You" and takes a lone seat named "You" for
+    # rollem play's player. Before: a web player named "You" sat down, and a
+    # watcher read "Ann, Bot 1 (random) and you are dealt 2 cards each" (the watcher
+    # holds none), Ann "Bot 1 (random) and You are dealt 2 cards each".
+    with pytest.raises(TableError) as err:
+        clean_name(name)
+    shown = " ".join(name.split())
+    assert err.value.code == "bad_name"
+    assert err.value.message == (f"{shown!r} is how the table speaks to each player reading "
+                                 "it; choose another name")
+
+
+@pytest.mark.parametrize("name", ["Youth", "Yours", "You 2", "Yolanda"])
+def test_names_that_only_start_like_you_sit_down(name: str) -> None:
+    assert clean_name(name) == name

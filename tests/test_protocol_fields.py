@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from rollem.server.game_session import action_from_wire, action_to_wire
+from rollem.server.game_session import ActionRefused, action_from_wire, action_to_wire
 from rollem.server.host import HOST_OPS
 from rollem.server.protocol import (
     ACTION_FIELDS,
@@ -63,6 +63,20 @@ def test_the_engine_side_refuses_both_chips_fields_too() -> None:
         assert (err.value.code, err.value.message) == ("malformed", said)
     assert action_from_wire({"kind": "raise", "amount": 6}) == action_from_wire(
         {"kind": "raise", "to": 6})
+
+
+def test_a_bad_pool_position_is_not_called_chips() -> None:
+    # Before: {"kind": "wild", "position": -1} was refused as "'position' must be
+    # whole chips, not -1" (R-RYO-7: the wild pick names a pool card by position).
+    for bad in (-1, 1.5, "2", True, None):
+        with pytest.raises(ActionRefused) as err:
+            action_from_wire({"kind": "wild", "position": bad})
+        assert (err.value.code, err.value.message) == (
+            "malformed", "'position' must be a pool position, a whole number >= 0 (0: the "
+            f"first card left), not {bad!r}")
+    with pytest.raises(ActionRefused) as err:
+        action_from_wire({"kind": "bet", "amount": -1})
+    assert err.value.message == "'amount' must be whole chips, not -1"
 
 
 def test_an_action_may_name_its_own_seat_as_a_whole_number() -> None:

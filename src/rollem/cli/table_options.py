@@ -168,6 +168,10 @@ def options_from_flags(flags: dict[str, Any]) -> Any:
     structure = flags.pop("structure", "fixed-limit")
     ante, small, big = flags.pop("ante", 1), flags.pop("small_bet", 2), flags.pop("big_bet", 4)
     cap_heads_up = flags.pop("cap_heads_up", True)
+    for flag, value, least in (("--ante", ante, 0), ("--small-bet", small, 1),
+                               ("--big-bet", big, 1)):
+        if value < least:  # (named by its flag, not the Options field)
+            fail(f"{flag} {value}: expected a whole number of chips >= {least}")
     if big < small:
         fail(f"--big-bet {big} is smaller than --small-bet {small}: the big bet is at least "
              "the small bet")

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rollem.cards import Card, CardError, format_cards, parse_cards
 
@@ -48,6 +49,7 @@ __all__ = [
     "Stack",
     "action_from_text",
     "action_to_text",
+    "action_words",
     "register_action",
 ]
 
@@ -229,6 +231,35 @@ def action_to_text(action: object) -> str:
     if fn is None:
         raise ValueError(f"no text form for {action!r}")
     return fn(action)
+
+
+def _cards_words(cards: object) -> str:
+    try:
+        return format_cards(cards) if cards else "no cards"  # type: ignore[arg-type]
+    except (TypeError, ValueError, IndexError, KeyError):
+        return repr(cards)
+
+
+def action_words(action: object) -> str:
+    """``action`` in a player's words, for the refusals the engine raises (a web
+    player reads them), e.g. ``"bet 1000"``, ``"raise to 8"``, ``"discard Ah Kd
+    2c"``, ``"pick pool card 99 (position)"``, ``"declare high"``; an action of an
+    unknown type, or with a malformed value, falls back to its ``repr``."""
+    words: dict[type, Callable[[Any], str]] = {
+        Fold: lambda a: "fold", Check: lambda a: "check", Call: lambda a: "call",
+        Bet: lambda a: f"bet {a.amount}", Raise: lambda a: f"raise to {a.to}",
+        Discard: lambda a: f"put {_cards_words(a.cards)} in the pool",
+        Expose: lambda a: f"turn up {_cards_words((a.card,))}",
+        Draw: lambda a: f"draw, discarding {_cards_words(a.cards)}" if a.cards else "stand pat",
+        PickWild: lambda a: f"pick the pool card at position {a.position}",
+        Stack: lambda a: f"stack {_cards_words(a.order)}",
+        Declare: lambda a: f"declare {a.side}",
+        RunTwice: lambda a: "agree to run it twice" if a.agree is True else
+        ("decline to run it twice" if a.agree is False else repr(a)),
+        Show: lambda a: f"show {_cards_words(a.cards)}",
+    }
+    fn = words.get(type(action))
+    return fn(action) if fn is not None else repr(action)
 
 
 def action_from_text(text: str) -> object:

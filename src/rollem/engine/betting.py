@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rollem.engine.actions import Bet, Call, Check, Fold, Raise
+from rollem.engine.actions import Bet, Call, Check, Fold, Raise, action_words
 from rollem.engine.decisions import Legal, Pending
 from rollem.engine.errors import IllegalAction
 from rollem.engine.events import Event
@@ -341,7 +341,7 @@ class BettingRound(Step):
                                 {"to": to, "amount": chips, "all_in": stacks[seat] == 0,
                                  "full": full}))
         else:
-            raise self._refuse(hand, seat, f"{action!r} is not a betting action")
+            raise self._refuse(hand, seat, f"{action_words(action)} is not a betting action")
         return self._next(hand, seat)
 
     def threshold(self, hand: Hand) -> int:

@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rollem.engine.actions import Declare
+from rollem.engine.actions import Declare, action_words
 from rollem.engine.decisions import Legal, Pending
 from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.events import Event
@@ -72,7 +72,7 @@ class DeclareSides(AllAtOnceStep):
     def check(self, hand: Hand, seat: int, action: object) -> None:
         if not isinstance(action, Declare) or action.side not in SIDES:
             raise IllegalAction(f"seat {seat} must declare: Declare(side) with side one of "
-                                f"{', '.join(SIDES)}; got {action!r}")
+                                f"{', '.join(SIDES)}; got {action_words(action)}")
 
     def resolve(self, hand: Hand, choices: dict[int, object]) -> None:
         decl: dict[int, str] = {}

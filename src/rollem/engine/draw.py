@@ -41,7 +41,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rollem.cards import Card, format_cards
-from rollem.engine.actions import Draw
+from rollem.engine.actions import Draw, action_words
 from rollem.engine.decisions import Legal, Pending
 from rollem.engine.errors import EngineError, IllegalAction
 from rollem.engine.events import Event
@@ -107,7 +107,8 @@ class DrawFromStub(Step):
         held = hand.hole[seat]
         if not isinstance(action, Draw):
             raise IllegalAction(f"seat {seat} must draw: Draw(cards) discarding 0 to "
-                                f"{self.max_discard} of {format_cards(held)}; got {action!r}")
+                                f"{self.max_discard} of {format_cards(held)}; "
+                                f"got {action_words(action)}")
         cards = tuple(action.cards)
         if len(cards) > self.max_discard or len(set(cards)) != len(cards) \
                 or any(c not in held for c in cards):

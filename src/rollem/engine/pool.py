@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rollem.cards import CARDS, RANKS, Card, format_cards
-from rollem.engine.actions import Discard, PickWild
+from rollem.engine.actions import Discard, PickWild, action_words
 from rollem.engine.betting import Opener
 from rollem.engine.decisions import Legal, Pending
 from rollem.engine.errors import IllegalAction
@@ -79,7 +79,8 @@ class DiscardToPool(AllAtOnceStep):
         ):
             raise IllegalAction(
                 f"seat {seat} must discard {self.count} different cards of its own to the "
-                f"pool: Discard(cards) with cards among {format_cards(down)}; got {action!r}"
+                f"pool: Discard(cards) with cards among {format_cards(down)}; "
+                f"got {action_words(action)}"
             )
 
     def resolve(self, hand: Hand, choices: dict[int, object]) -> None:
@@ -168,7 +169,7 @@ class PickWildFromPool(Step):
                 or not 0 <= action.position < n):
             raise IllegalAction(
                 f"seat {seat} must pick a pool card by position: PickWild(position) with "
-                f"position 0..{n - 1}; got {action!r}"
+                f"position 0..{n - 1}; got {action_words(action)}"
             )
         card = hand.pool.pop(action.position)
         hand.dead.append(card)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rollem.engine.actions import RunTwice
+from rollem.engine.actions import RunTwice, action_words
 from rollem.engine.betting import BettingRound
 from rollem.engine.decisions import Legal
 from rollem.engine.errors import IllegalAction
@@ -89,7 +89,7 @@ class RunTwiceChoice(AllAtOnceStep):
     def check(self, hand: Hand, seat: int, action: object) -> None:
         if type(action) is not RunTwice or type(action.agree) is not bool:
             raise IllegalAction(f"seat {seat} must say whether to run it twice: "
-                                f"RunTwice(True) or RunTwice(False); got {action!r}")
+                                f"RunTwice(True) or RunTwice(False); got {action_words(action)}")
 
     def resolve(self, hand: Hand, choices: dict[int, object]) -> None:
         yes = sorted(s for s, a in choices.items() if isinstance(a, RunTwice) and a.agree)

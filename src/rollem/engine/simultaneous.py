@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rollem.engine.actions import Expose, action_to_text
+from rollem.engine.actions import Expose, action_to_text, action_words
 from rollem.engine.decisions import Legal, Pending
 from rollem.engine.errors import IllegalAction
 from rollem.engine.events import Event
@@ -107,7 +107,7 @@ class ExposeOne(AllAtOnceStep):
 
             raise IllegalAction(
                 f"seat {seat} must expose one of its down cards: Expose(card) with card in "
-                f"{format_cards(down)}; got {action!r}"
+                f"{format_cards(down)}; got {action_words(action)}"
             )
 
     def resolve(self, hand: Hand, choices: dict[int, object]) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rollem.cards import format_cards
-from rollem.engine.actions import Stack
+from rollem.engine.actions import Stack, action_words
 from rollem.engine.decisions import Legal, Pending
 from rollem.engine.errors import IllegalAction
 from rollem.engine.events import Event
@@ -47,7 +47,7 @@ class StackOrder(AllAtOnceStep):
                 or any(hand.up[seat]):
             raise IllegalAction(
                 f"seat {seat} must stack all its cards: Stack(order) with every one of "
-                f"{format_cards(held)} once, top first; got {action!r}"
+                f"{format_cards(held)} once, top first; got {action_words(action)}"
             )
 
     def resolve(self, hand: Hand, choices: dict[int, object]) -> None:

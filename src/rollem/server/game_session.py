@@ -177,7 +177,9 @@ def _chips(obj: dict[str, Any], *keys: str) -> int:
         if key in obj:
             value = obj[key]
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ActionRefused("malformed", f"{key!r} must be whole chips, not {value!r}")
+                what = ("a pool position, a whole number >= 0 (0: the first card left)"
+                        if key == "position" else "whole chips")
+                raise ActionRefused("malformed", f"{key!r} must be {what}, not {value!r}")
             return value
     raise ActionRefused("malformed", f"missing {keys[0]!r}")
 

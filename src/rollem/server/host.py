@@ -9,7 +9,9 @@ event loop like every other table change, stored with the table's session:
     hand is dealt, the hand in play stands still (no decision is open, so
     nobody acts and the clock acts for nobody) and every clock -- a
     player's decision and time bank, the button's for naming the game of a
-    dealer's choice -- goes on at resume with the time it had left;
+    dealer's choice -- goes on at resume with the time it had left; a pause
+    lasts while the host is there: once no connection of the host has been
+    open for the grace period, the table resumes by itself (:func:`lift_pause`);
   - ``deal_now``: end the pause between hands (``between_hands``) and deal the
     next hand at once -- the only way to cut it short (issue 34: a player's
     join, rebuy, return or the host's resume or approval deals a table that
@@ -283,6 +285,21 @@ def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
         _changed(table)
         return
     raise _error("unknown_type", f"unknown message type {msg.type!r}")
+
+
+def lift_pause(table: LiveTable) -> bool:
+    """Resume a table the host paused when no connection of the host is open (the
+    host has been away for the grace period: :meth:`Seating.host_grace_over
+    <rollem.server.live_table.seats.Seating.host_grace_over>`), as the host's
+    ``resume`` would: every clock goes on with the time it had left.  Returns
+    whether the pause was lifted (not when the table is not paused or a host
+    connection is open)."""
+    if not table.session.get("host_paused") or any(c.is_host for c in table.all_clients()):
+        return False
+    table.session["host_paused"] = False
+    table.turns.release_clocks()
+    _changed(table, deal=True)
+    return True
 
 
 def _changed(table: LiveTable, deal: bool = False) -> None:

@@ -36,6 +36,17 @@ def _kept_for_bots(name: str) -> bool:
     return parts is not None and look_alike_key(parts.group(1)) == "bot"
 
 
+def _kept_for_reader(name: str) -> bool:
+    """Whether ``name`` (NFC) reads, or looks, like ``You``: the narration calls its
+    reader "You" (:class:`rollem.narration.words.Names`, which also takes a lone seat
+    named ``You`` for ``rollem play``'s player), so a player of that name would read
+    to every other player, and to watchers, as the reader ("Ann and you are dealt 2
+    cards each" told to a watcher, who holds none)."""
+    reads = " ".join(name_key(name).split())
+    looks = look_alike_key(" ".join(unicodedata.normalize("NFKC", name).split()))
+    return reads == "you" or looks == "you"
+
+
 def clean_name(name: object) -> str:
     """A player's name: NFC, trimmed, inner runs of spaces made one, 1 to
     :data:`MAX_NAME` visible characters (an emoji sequence counts one; at most
@@ -46,9 +57,11 @@ def clean_name(name: object) -> str:
     several scripts (``Аnn`` with a Cyrillic ``А``; Latin with Han and kana is
     allowed: :func:`rollem.lookalike.mixed_script_word`), not made mostly of
     combining marks ("Zalgo" text: :func:`rollem.lookalike.stacked_marks`, issue
-    34), not a computer player's name. A name is judged as it reads (:func:`rollem.text.name_key`)
-    and as it looks (:func:`rollem.lookalike.look_alike_key`): one of only
-    invisible characters (U+FE0F, U+034F, U+3164 ...) is empty, and
+    34), not a computer player's name, not ``You`` (the narration's word for
+    its reader, in any case or look-alike). A name is judged as it reads
+    (:func:`rollem.text.name_key`) and as it looks
+    (:func:`rollem.lookalike.look_alike_key`): one of only invisible characters
+    (U+FE0F, U+034F, U+3164 ...) is empty, and
     ``Bot`` + U+034F, ``Ｂｏｔ``, ``𝐁𝐨𝐭``, ``B0t``, ``Bót`` and ``Воt`` (Cyrillic)
     are ``Bot``.  Raises :class:`TableError` (``bad_name``)."""
     if not isinstance(name, str):
@@ -60,6 +73,9 @@ def clean_name(name: object) -> str:
     if _kept_for_bots(name):
         raise TableError("bad_name", f"{' '.join(name.split())!r} is kept for computer "
                          "players; choose another name")
+    if _kept_for_reader(name):
+        raise TableError("bad_name", f"{' '.join(name.split())!r} is how the table speaks to "
+                         "each player reading it; choose another name")
     hidden = hidden_character(name)
     if hidden is not None:
         raise TableError(

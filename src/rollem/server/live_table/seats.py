@@ -6,7 +6,10 @@ owns them.
 
 Rules: R-C-15 (a player away longer than ``grace_seconds`` is *gone*: their
 decisions time out at once and the seat is freed after the hand; a pending
-dealer's choice of a freed seat lapses, R-C-12).
+dealer's choice of a freed seat lapses, R-C-12).  The host's pause lasts while
+the host is there: once no connection of the host has been open for
+``grace_seconds`` the table resumes by itself (:func:`rollem.server.host.lift_pause`),
+so a host who pauses and never comes back does not freeze the table for good.
 """
 
 from __future__ import annotations
@@ -82,6 +85,9 @@ class Seating:
         self.seats: dict[int, Seat] = {r.seat: Seat(r) for r in rows}
         self.onlookers: set[Client] = set()
         self.idle_since = table.clock()  # nobody connected since (see TableManager)
+        self.host_away_since: float | None = None
+        """When the host's last connection closed while the table was paused
+        (``None``: a host connection is open, or no pause waits on the host)."""
 
     def resume(self, now: float) -> None:
         """A restored table resumes (at ``now``, on ``table.clock``): every player
@@ -97,6 +103,29 @@ class Seating:
                 seat.disconnected_since = since
                 loop.call_later(max(0.0, since + table.config.grace_seconds - now),
                                 self.grace_over, number, seat, since)
+        if table.session.get("host_paused"):  # paused, and no host is connected yet
+            self.host_away(now)
+
+    def host_away(self, since: float) -> None:
+        """The table is paused and no connection of the host is open since
+        ``since``: the pause is lifted after ``grace_seconds`` unless a host
+        connection opens meanwhile (:meth:`host_grace_over`)."""
+        self.host_away_since = since
+        asyncio.get_running_loop().call_later(
+            max(0.0, since + self.table.config.grace_seconds - self.table.clock()),
+            self.host_grace_over, since)
+
+    def host_grace_over(self, since: float) -> None:
+        """The host has been away for the grace period since ``since`` while the
+        table was paused: resume (:func:`rollem.server.host.lift_pause`)."""
+        table = self.table
+        if table.closed or self.host_away_since != since:
+            return  # the host came back (or left again later: a later timer decides)
+        if table.saving.halted:  # resuming is a write: after the storage pause
+            asyncio.get_running_loop().call_later(table.RETRY_MAX, self.host_grace_over, since)
+            return
+        self.host_away_since = None
+        host.lift_pause(table)
 
     def adopt(self, fresh: Seating) -> None:
         """Take the committed seats of ``fresh`` (a rebuilt table's,
@@ -260,6 +289,8 @@ class Seating:
                 hosts = {c for c in self.onlookers if c.host_cookie}
                 self.onlookers -= _replace_oldest(hosts, most, "host's cookie")
         client.is_host = host.client_is_host(table, client)
+        if client.is_host:
+            self.host_away_since = None  # (a pause waiting on the host stays)
         kind = host_tools.view_kind(table, client)
         if client.seat is None and not client.is_host:
             # Nobody else sees an onlooker come (or go): only they get the state, so
@@ -291,6 +322,9 @@ class Seating:
                 if not table.closed:  # stored: the grace counts on across a restart
                     table.session.setdefault("away", {})[str(client.seat)] = since
                     table.saving.commit(session=True)
+        if (client.is_host and not table.closed and table.session.get("host_paused")
+                and not any(c.is_host for c in self.all_clients())):
+            self.host_away(table.clock())  # the pause lasts while the host is there
         if not table.closed and (client.seat is not None or client.is_host):
             table.views.broadcast()
 

@@ -305,7 +305,10 @@ class Tourney:
 
     def _offer(self, t: Tournament) -> None:
         """Work out the open proposal's shares from the stacks now; computer players
-        agree when their share is at least their ICM equity (rounded down)."""
+        agree when their share is at least their ICM equity (rounded down), and
+        otherwise decline at once: the proposal is withdrawn and play goes on, as
+        when a person declines (a computer player that neither agreed nor declined
+        left the table waiting for ever)."""
         live = self.table
         state = self._state()
         assert state is not None and state["proposal"] is not None
@@ -313,9 +316,13 @@ class Tourney:
         chips = self.stacks()
         offer = t.deal_offer(chips, proposal["method"])
         fair = t.deal_offer(chips, "icm")
+        bots = [s for s in offer if live.seats[s].row.bot is not None]
+        if any(offer[s] < fair[s] - 1 for s in bots):
+            state["proposal"] = None
+            self.fold_clock()  # (the clock runs again)
+            return
         proposal["offer"] = {str(s): v for s, v in offer.items()}
-        proposal["agreed"] = sorted({*proposal["agreed"], *(
-            s for s in offer if live.seats[s].row.bot is not None and offer[s] >= fair[s] - 1)})
+        proposal["agreed"] = sorted({*proposal["agreed"], *bots})
 
     def hand_ended(self) -> None:
         """A hand ended: an open proposal is worked out again from the new stacks
