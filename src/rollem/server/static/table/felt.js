@@ -351,7 +351,8 @@ function centerCards(hand, t) {
   }
   if (mid.childNodes.length) out.push(mid);
   if (hand.wild_ranks && hand.wild_ranks.length) {
-    out.push(el("div", "wild-rank", "Wild: " + hand.wild_ranks.map((r) => RANK_NAME[r] || r).join(", ")));
+    // the narration's words: "twos wild", as in "(twos wild)" and "Twos are wild."
+    out.push(el("div", "wild-rank", hand.wild_ranks.map((r) => RANK_NAME[r] || r).join(" and ") + " wild"));
   }
   return out;
 }
@@ -429,10 +430,16 @@ export function actionLabels(hand) {
   if (!hand) return {};
   // A new round, draw or all-at-once step clears the betting labels; the words are
   // the server's when it says (hand.last_actions), else here.
+  // A blind is posted before the first round opens: its label ("posts the big
+  // blind 2") stays through that opening, until the seat's next action.
   const out = {};
+  let opened = false;
   for (const e of hand.events || []) {
     if (e.kind === "round" || e.kind === "choose" || e.kind === "draw_round") {
-      for (const k of Object.keys(out)) if (!KEPT_LABELS.has(out[k].kind)) delete out[k];
+      for (const k of Object.keys(out)) {
+        if (!KEPT_LABELS.has(out[k].kind) && !(out[k].kind === "blind" && !opened)) delete out[k];
+      }
+      opened = true;
       continue;
     }
     const label = labelOf(e);
@@ -454,6 +461,7 @@ function labelOf(e) {
       if (e.bring_in) return { kind: "bring-in", text: "brings in for " + e.to };
       return { kind: e.all_in ? "all-in" : "bet", text: "bets " + e.to + allIn };
     case "raise": return { kind: e.all_in ? "all-in" : "raise", text: "raises to " + e.to + allIn };
+    case "blind": return { kind: "blind", text: (e.blind || "blind") + " " + e.amount + allIn };
     case "fold": return { kind: "fold", text: "folds" };
     case "draw": {
       const k = e.count !== undefined ? e.count : (e.cards || []).length;
