@@ -290,3 +290,51 @@ def test_two_panels_open_on_a_desktop_leave_the_felt_in_view(
         shot(page, "leftovers-desktop-two-panels")
     finally:
         ctx.close()
+
+
+# ------------------------------------------- names whole, a fold said once
+
+
+NAMES = """() => [...document.querySelectorAll('#seats .seat[data-seat], #me')].map(t => {
+  const n = t.querySelector('.name'), a = n.getBoundingClientRect(),
+        b = t.getBoundingClientRect(), s = getComputedStyle(n);
+  return {seat: t.id === 'me' ? 0 : Number(t.dataset.seat), name: n.textContent,
+          cut: n.scrollWidth > n.clientWidth || (s.textOverflow === 'ellipsis'
+            && s.whiteSpace === 'nowrap' && s.overflow === 'hidden'),
+          inside: a.left >= b.left - 0.5 && a.right <= b.right + 0.5,
+          text: t.innerText};
+})"""
+"""Each seat's name as drawn: cut (wider than its box, or set to end in an ellipsis),
+inside its tile; and the tile's whole text."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_names_show_whole_and_a_fold_is_said_once(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    """A phone's tile showed "Bot 1 (ran…" beside the dealer button; a folded seat
+    said "folds" (its label) and "folded" (a tag)."""
+    seeded_deals(monkeypatch, 5)
+    ctx = context(browser, size)
+    try:
+        page = ctx.new_page()
+        tid = start(page, live, "holdem", 6, between_hands=0.3)
+        assert next_decision(page, "hand 1") == "bet"
+        page.locator("#controls [data-action=fold]").click()
+        wait_played(page, live, tid, 1, "Ann's fold")
+        wait_until(page, "() => document.querySelector('#me.folded') !== null")
+        me = page.inner_text("#me")
+        assert page.inner_text("#me .action-label") == "folds", me
+        assert "folded" not in me and me.count("fold") == 1, me
+        # hand 2: a computer player holds the button, its name beside it
+        wait_until(page, "() => /hand 2 /.test(document.querySelector('#status').textContent)")
+        next_decision(page, "hand 2")
+        table = live.manager.get(tid)
+        assert table.hand is not None and table.hand.hand.button != 0
+        seats = page.evaluate(NAMES)
+        assert len(seats) == 6, seats
+        for s in seats:
+            assert not s["cut"] and s["inside"], f"{size}: seat {s['seat']}'s name is cut: {s}"
+            assert "folded" not in s["text"], s
+        shot(page, f"leftovers-{size}-names")
+    finally:
+        ctx.close()

@@ -170,7 +170,8 @@ export function shownStack(s, hand, hs, isReplay) {
 export function tagsFor(t, hand, seatInfo, n, isReplay) {
   const hs = hand ? hand.seats[n] : null;
   const tags = [];
-  if (hs && hs.folded) tags.push(["folded", "folded"]);
+  // (at the table the seat's label says "folds": a replay draws no labels)
+  if (hs && hs.folded && isReplay) tags.push(["folded", "folded"]);
   if (hs && hs.all_in && hs.dealt) tags.push(["allin", "all-in"]);
   if (!isReplay && seatInfo.away) tags.push(["away", "away"]);
   if (!isReplay && t.idle_away && t.idle_away.includes(n)) tags.push(["away", "away (timed out)"]);
