@@ -199,7 +199,7 @@ function seatEl(t, hand, s, winners, labels, isReplay) {
   if (hs && hs.folded) box.classList.add("folded");
   if (winners[s.seat]) box.classList.add("winner");
   const head = el("div", "seat-head");
-  head.appendChild(el("b", "name", s.name || "seat " + s.seat));
+  head.appendChild(el("b", "name", s.name || "seat " + s.seat)).title = s.name || "seat " + s.seat;
   if (hand && hand.button === s.seat) head.appendChild(el("span", "button-chip", "D"));
   box.appendChild(head);
   // Once the hand is over the table's stacks include what the pot paid.
