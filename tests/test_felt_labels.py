@@ -82,7 +82,7 @@ class Oracle:
             return f"picks {e['card']}: {RANK_PLURALS[RANKS.index(e['rank'])]} wild"
         words = {
             "check": "checks", "call": f"calls {e.get('amount')}", "fold": "folds",
-            "blind": f"posts the {e.get('blind')} {e.get('amount')}",   # "small blind"
+            "blind": f"{e.get('blind')} {e.get('amount')}",   # "small blind 1"
             "discard": f"puts {e.get('count')} in the pool", "expose": f"turns up {e.get('card')}",
             "pool_draw": "draws from the pool", "stacked": "stacks the cards",
             "roll": f"rolls up {e.get('card')}", "declare": f"declares {e.get('side')}",
@@ -92,8 +92,9 @@ class Oracle:
         return words[kind]
 
 
-LOGGED = ("check", "call", "bet", "raise", "fold", "blind", "roll", "declare", "expose")
-"""Actions whose label is said word for word in the log line of the same seat."""
+LOGGED = ("check", "call", "bet", "raise", "fold", "roll", "declare", "expose")
+"""Actions whose label is said word for word in the log line of the same seat (a
+blind's label, "big blind 2", is the log's "posts the big blind 2" without the verb)."""
 
 
 def _play(game: str, players: int, seed: int) -> set[str]:
@@ -138,6 +139,9 @@ def _play(game: str, players: int, seed: int) -> set[str]:
             assert said, f"{where}: no log line for {names[seat]}'s {e['kind']}"
             if e["kind"] in LOGGED and not e.get("all_in") and not e.get("bring_in"):
                 assert any(f"{names[seat]} {want[seat]}" in t for t in said), (where, said)
+            if e["kind"] == "blind" and not e.get("all_in"):
+                assert any(f"{names[seat]} posts the {want[seat]}" in t for t in said), \
+                    (where, said)
         for line in lines:
             assert not re.search(r"\b(choose|pool_draw|draw_deal|stacked)\b|_", line["text"]), \
                 (where, line)

@@ -251,8 +251,8 @@ def test_the_log_is_the_replay_narration_as_it_grows() -> None:
 def test_last_actions_say_each_action_as_applied() -> None:
     session = _session("holdem", 4)
     start = json.loads(session.view_json(None, NAMES))["last_actions"]
-    assert start == {"1": {"kind": "blind", "text": "posts the small blind 1"},
-                     "2": {"kind": "blind", "text": "posts the big blind 2"}}
+    assert start == {"1": {"kind": "blind", "text": "small blind 1"},
+                     "2": {"kind": "blind", "text": "big blind 2"}}
     for (seat, wire), said in zip(WORKED[:-1], SAID, strict=False):
         session.apply(seat, wire)
         for viewer in (None, 0, 1, 2):

@@ -98,7 +98,7 @@ def test_a_straddle_and_a_bomb_pot_in_words() -> None:
     talk = FeltTalk(names)
     for e in hand.view(None).to_dict()["events"]:
         talk.feed(e)
-    assert talk.last_actions_json()["3"] == {"kind": "blind", "text": "posts a straddle of 4"}
+    assert talk.last_actions_json()["3"] == {"kind": "blind", "text": "straddle 4"}
     bomb = Hand("holdem", [100] * 3, button=0, source=SeededSource(1),
                 options=Options(structure="no-limit", small_bet=2, bomb_pot=5))
     lines = _told_as(bomb, NAMES)

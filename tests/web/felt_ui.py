@@ -20,10 +20,10 @@ def symbols(text: str) -> str:
 LABEL_KIND = {"check": "check", "call": "call", "bet": "bet", "raise": "raise", "fold": "fold",
               "discard": "discard", "expose": "expose", "pool_draw": "draw", "draw": "draw",
               "stacked": "stack", "roll": "roll", "wild": "wild", "declare": "declare",
-              "show": "show", "muck": "muck"}
+              "show": "show", "muck": "muck", "blind": "blind"}
 """The kind of label each action of a seat draws (a ``chose`` event: its step's; a
-bring-in: ``bring-in``; anything all-in: ``all-in``).  A posted blind draws none:
-its chips in front of the seat say it."""
+bring-in: ``bring-in``; anything all-in: ``all-in``; a posted blind: ``blind``,
+"big blind 2")."""
 
 KEPT = ("fold", "muck", "show", "draw", "pool_draw", "discard", "expose", "stacked", "roll",
         "wild", "declare", "chose")
@@ -35,12 +35,15 @@ CLEARS = ("round", "choose", "draw_round")
 
 
 def expected_labels(events: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
-    """Each seat's latest labelled action (betting words: this round's) from a
-    viewer's events: seat -> event."""
+    """Each seat's latest labelled action (betting words: this round's; a blind
+    posted: until the seat's next action) from a viewer's events: seat -> event."""
     latest: dict[int, dict[str, Any]] = {}
+    opened = False  # a blind's label stays through the first round's opening
     for e in events:
         if e["kind"] in CLEARS:
-            latest = {s: v for s, v in latest.items() if v["kind"] in KEPT}
+            latest = {s: v for s, v in latest.items()
+                      if v["kind"] in KEPT or (v["kind"] == "blind" and not opened)}
+            opened = True
         elif e.get("seat") is not None and (e["kind"] in LABEL_KIND or e["kind"] == "chose"):
             latest[int(e["seat"])] = e
     return latest

@@ -35,16 +35,20 @@ from web_harness import ServerThread, only_betting_bots, seeded_deals
 pytestmark = pytest.mark.browser
 
 VERB = {"check": "checks", "call": "calls", "bet": "bets", "raise": "raises to",
-        "fold": "folds"}
+        "fold": "folds", "blind": ""}
 
 
 def expected_labels(events: Any) -> dict[int, tuple[str, dict[str, Any]]]:
     """Each seat's last betting action of the open round, from the engine's events:
-    a new round clears them, but for folds (seat -> (kind, data))."""
+    a new round clears them, but for folds and for the blinds posted before the
+    first round opens (seat -> (kind, data))."""
     out: dict[int, tuple[str, dict[str, Any]]] = {}
+    opened = False
     for e in events:
         if e.kind in ("round", "choose", "draw_round"):
-            out = {s: v for s, v in out.items() if v[0] == "fold"}
+            out = {s: v for s, v in out.items()
+                   if v[0] == "fold" or (v[0] == "blind" and not opened)}
+            opened = True
         elif e.kind in VERB and e.seat is not None:
             out[e.seat] = (e.kind, e.data)
     return out
@@ -84,6 +88,9 @@ def check_felt(page: Any, live: ServerThread, tid: str, where: str) -> int:
             assert f" {data['to']}" in text, f"{where}: seat {seat} {kind} {data} drawn {text!r}"
         if kind == "call":
             assert f" {data['amount']}" in text, f"{where}: seat {seat} call {data} drawn {text!r}"
+        if kind == "blind":   # "small blind 1", "big blind 2", "straddle 4" (+ ", all-in")
+            assert text.startswith(f"{data['blind']} {data['amount']}"), \
+                f"{where}: seat {seat} blind {data} drawn {text!r}"
         checked += 1
     return checked
 

@@ -35,7 +35,8 @@ __all__ = ["FeltTalk", "Scoring", "hand_so_far", "scoring_of"]
 ACTION_KINDS = ("check", "call", "bet", "raise", "fold", "blind", "bring-in", "complete",
                 "all-in", "draw", "discard", "expose", "stack", "roll", "wild", "declare",
                 "show", "muck", "chose")
-"""The kinds of :attr:`FeltTalk.last_actions` (``blind``: a blind posted)."""
+"""The kinds of :attr:`FeltTalk.last_actions` (``blind``: a blind posted, ``"big blind
+2"``, ``"straddle 4"``)."""
 
 CHOSE = {"discard": "chose discards", "expose": "chose a card", "stack": "has stacked",
          "declare": "has declared", "wild": "has picked"}
@@ -345,8 +346,9 @@ class FeltTalk:
                 said = ("raise", f"raises to {e.get('to')}")
         elif kind == "blind":
             blind = e.get("blind", "blind")
-            said = ("blind", f"posts a straddle of {e.get('amount')}" if blind == "straddle"
-                    else f"posts the {blind} {e.get('amount')}")
+            # the blind and its chips, "big blind 2", "straddle 4": short enough for a
+            # phone's seat tile (the log says "posts the big blind 2")
+            said = ("blind", f"{blind} {e.get('amount')}")
         elif kind == "fold":
             said = ("fold", "folds")
         elif kind == "discard":

@@ -3,7 +3,7 @@
 export const SUIT_SYMBOL = { c: "♣", d: "♦", h: "♥", s: "♠" };
 export const SUIT_NAME = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
 export const RANK_TEXT = { T: "10" };
-export const RANK_NAME = { 2: "deuces", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
+export const RANK_NAME = { 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
   8: "eights", 9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces" };
 export const GAME_NAME = {
   sdr: "Stop, Drop and Roll", rollyourown: "Five Card Roll Your Own",

@@ -170,7 +170,8 @@ export function shownStack(s, hand, hs, isReplay) {
 export function tagsFor(t, hand, seatInfo, n, isReplay) {
   const hs = hand ? hand.seats[n] : null;
   const tags = [];
-  if (hs && hs.folded) tags.push(["folded", "folded"]);
+  // (at the table the seat's label says "folds": a replay draws no labels)
+  if (hs && hs.folded && isReplay) tags.push(["folded", "folded"]);
   if (hs && hs.all_in && hs.dealt) tags.push(["allin", "all-in"]);
   if (!isReplay && seatInfo.away) tags.push(["away", "away"]);
   if (!isReplay && t.idle_away && t.idle_away.includes(n)) tags.push(["away", "away (timed out)"]);
@@ -198,7 +199,7 @@ function seatEl(t, hand, s, winners, labels, isReplay) {
   if (hs && hs.folded) box.classList.add("folded");
   if (winners[s.seat]) box.classList.add("winner");
   const head = el("div", "seat-head");
-  head.appendChild(el("b", "name", s.name || "seat " + s.seat));
+  head.appendChild(el("b", "name", s.name || "seat " + s.seat)).title = s.name || "seat " + s.seat;
   if (hand && hand.button === s.seat) head.appendChild(el("span", "button-chip", "D"));
   box.appendChild(head);
   // Once the hand is over the table's stacks include what the pot paid.
@@ -351,7 +352,8 @@ function centerCards(hand, t) {
   }
   if (mid.childNodes.length) out.push(mid);
   if (hand.wild_ranks && hand.wild_ranks.length) {
-    out.push(el("div", "wild-rank", "Wild: " + hand.wild_ranks.map((r) => RANK_NAME[r] || r).join(", ")));
+    // the narration's words: "twos wild", as in "(twos wild)" and "Twos are wild."
+    out.push(el("div", "wild-rank", hand.wild_ranks.map((r) => RANK_NAME[r] || r).join(" and ") + " wild"));
   }
   return out;
 }
@@ -429,10 +431,16 @@ export function actionLabels(hand) {
   if (!hand) return {};
   // A new round, draw or all-at-once step clears the betting labels; the words are
   // the server's when it says (hand.last_actions), else here.
+  // A blind is posted before the first round opens: its label ("posts the big
+  // blind 2") stays through that opening, until the seat's next action.
   const out = {};
+  let opened = false;
   for (const e of hand.events || []) {
     if (e.kind === "round" || e.kind === "choose" || e.kind === "draw_round") {
-      for (const k of Object.keys(out)) if (!KEPT_LABELS.has(out[k].kind)) delete out[k];
+      for (const k of Object.keys(out)) {
+        if (!KEPT_LABELS.has(out[k].kind) && !(out[k].kind === "blind" && !opened)) delete out[k];
+      }
+      opened = true;
       continue;
     }
     const label = labelOf(e);
@@ -454,6 +462,7 @@ function labelOf(e) {
       if (e.bring_in) return { kind: "bring-in", text: "brings in for " + e.to };
       return { kind: e.all_in ? "all-in" : "bet", text: "bets " + e.to + allIn };
     case "raise": return { kind: e.all_in ? "all-in" : "raise", text: "raises to " + e.to + allIn };
+    case "blind": return { kind: "blind", text: (e.blind || "blind") + " " + e.amount + allIn };
     case "fold": return { kind: "fold", text: "folds" };
     case "draw": {
       const k = e.count !== undefined ? e.count : (e.cards || []).length;
