@@ -5,8 +5,9 @@ Protocol ``Emulation.setCPUThrottlingRate``), sound on.
 
 Counts, over ``--hands`` hands, how long each drawing of a state took (the
 page's ``rollem-render`` measure: render(state, previous), animations started),
-the frames the page drew (``requestAnimationFrame`` intervals) and those longer
-than 50 ms, and the long animation frames Chromium reports
+its side panels drawn in a later task for a state that changes everything
+(``rollem-render-late``), the frames the page drew (``requestAnimationFrame``
+intervals) and those longer than 50 ms, and the long animation frames Chromium reports
 (``long-animation-frame`` entries, each over 50 ms, with the script time in
 them), once with motion and once with ``prefers-reduced-motion: reduce`` (no
 animation: the drawing alone), so the animations' own share shows.
@@ -42,9 +43,11 @@ from rollem.server.app import host_cookie
 
 WATCH = """
 localStorage.setItem('rollem_alerts', '1');
-window.__frames = []; window.__loaf = []; window.__render = [];
-new PerformanceObserver(list => { for (const e of list.getEntries())
-  if (e.name === 'rollem-render') window.__render.push(e.duration); }).observe({type: 'measure'});
+window.__frames = []; window.__loaf = []; window.__render = []; window.__late = [];
+new PerformanceObserver(list => { for (const e of list.getEntries()) {
+  if (e.name === 'rollem-render') window.__render.push(e.duration);
+  if (e.name === 'rollem-render-late') window.__late.push(e.duration); } })
+  .observe({type: 'measure'});
 (function tick(last) { requestAnimationFrame(now => { if (last) window.__frames.push(now - last);
   tick(now); }); })(0);
 try {
@@ -80,7 +83,8 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     page.goto(f"{live.url}/t/{tid}")
     sit_with_enter(page, "Ann")
-    page.evaluate("() => { window.__frames = []; window.__loaf = []; window.__render = []; }")
+    page.evaluate("() => { window.__frames = []; window.__loaf = []; window.__render = [];"
+                  " window.__late = []; }")
     page.click("#start-btn")
     started = time.monotonic()
     done = 0
@@ -99,18 +103,31 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
     frames = page.evaluate("window.__frames")
     loaf = page.evaluate("window.__loaf")
     renders = sorted(page.evaluate("window.__render"))
+    late = sorted(page.evaluate("window.__late"))
     browser.close()
+    scripts = sorted(e["script"] for e in loaf)
     long = sorted((f for f in frames if f > 50), reverse=True)
     return {"motion": "reduced" if reduce else "on", "css": css, "hands": done,
             "seconds": round(time.monotonic() - started, 1), "frames": len(frames),
             "frames_over_50ms": len(long), "longest_ms": round(long[0], 1) if long else None,
             "loaf_over_50ms": len(loaf),
             "loaf_longest_ms": round(max((e["d"] for e in loaf), default=0), 1),
-            "loaf_script_ms_max": round(max((e["script"] for e in loaf), default=0), 1),
-            "renders": len(renders),
-            "render_median_ms": round(renders[len(renders) // 2], 1) if renders else None,
-            "render_p90_ms": round(renders[int(len(renders) * 0.9)], 1) if renders else None,
-            "render_max_ms": round(renders[-1], 1) if renders else None}
+            "loaf_script_ms_max": round(scripts[-1], 1) if scripts else 0,
+            "loaf_script_ms_median": round(scripts[len(scripts) // 2], 1) if scripts else 0,
+            "loaf_script_ms_total": round(sum(scripts)),
+            "renders": len(renders), **spread("render", renders),
+            # the side panels of a state that changes everything, drawn in a task of
+            # their own after the felt's frame (main.js: render's deferred part)
+            "late_renders": len(late), **spread("late", late)}
+
+
+def spread(name: str, times: list[float]) -> dict[str, float | None]:
+    """Median, 90th percentile and maximum of sorted ``times`` (ms), as ``name_*_ms``."""
+    if not times:
+        return {f"{name}_median_ms": None, f"{name}_p90_ms": None, f"{name}_max_ms": None}
+    return {f"{name}_median_ms": round(times[len(times) // 2], 1),
+            f"{name}_p90_ms": round(times[int(len(times) * 0.9)], 1),
+            f"{name}_max_ms": round(times[-1], 1)}
 
 
 def idle(live: ServerThread, pw: Any, rate: float, seconds: float) -> dict[str, Any]:

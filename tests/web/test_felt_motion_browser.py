@@ -44,19 +44,29 @@ new MutationObserver(records => {
   for (const r of records) {
     for (const n of r.addedNodes) {
       if (!(n instanceof HTMLElement) || !n.classList.contains('flying-chips')) continue;
-      const kf = n.getAnimations()[0].effect.getKeyframes();
-      // the last keyframe's move: "translate(calc(-50% + 12px), calc(-50% - 30px))"
-      const move = [...kf[kf.length - 1].transform.matchAll(/([+-]) ([\d.]+)px/g)].map(
-        m => (m[1] === '-' ? -1 : 1) * Number(m[2]));
       const f = {text: n.textContent, half: n.dataset.half || null, gone: false,
-                 move: kf[kf.length - 1].transform,
-                 to: [parseFloat(n.style.left) + move[0], parseFloat(n.style.top) + move[1]]};
+                 move: null, to: null};
       n.__flight = f;
       window.__flights.push(f);
     }
     for (const n of r.removedNodes) if (n.__flight) n.__flight.gone = true;
   }
 }).observe(document, {childList: true, subtree: true});
+// A flight is placed first and set moving once the new state is painted: its
+// move is read when it starts.
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (kf, opts) {
+  if (this.__flight) {
+    // the last keyframe's move: "translate(calc(-50% + 12px), calc(-50% - 30px))"
+    // (or "calc(-50% + -5.9px)": a move left or up)
+    const move = [...kf[kf.length - 1].transform.matchAll(/([+-]) (-?[\d.]+)px/g)].map(
+      m => (m[1] === '-' ? -1 : 1) * Number(m[2]));
+    this.__flight.move = kf[kf.length - 1].transform;
+    this.__flight.to = [parseFloat(this.style.left) + move[0],
+                        parseFloat(this.style.top) + move[1]];
+  }
+  return animate.call(this, kf, opts);
+};
 """
 """Records each flight of chips the page starts: its text, where it lands (its
 start plus its last keyframe's move) and whether it has ended (removed)."""

@@ -89,6 +89,9 @@ export function renderSeats(box, t, hand, mySeat, isReplay) {
       node.style.setProperty("--dx", (-Math.cos(a)).toFixed(2));
       node.style.setProperty("--dy", (-Math.sin(a)).toFixed(2));
     }
+    // The turn (the acting mark, its clock and timer bar) is not in the key: it
+    // moves by a class and one inserted clock, the tile kept (issue 26).
+    if (!empty) markTurn(node, t, hand, s, isReplay);
     tiles.set(i, { key: key, node: node });
     return node;
   });
@@ -107,6 +110,29 @@ export function placeChildren(box, nodes) {
   });
   while (box.children.length > nodes.length) box.lastElementChild.remove();
 }
+// Whose turn it is, on a seat's tile: the "acting" class, and its decision clock
+// and timer bar (the last two children) while the seat has a deadline.  A tile
+// that gains or loses the turn is kept; only these change.
+function markTurn(box, t, hand, s, isReplay) {
+  const acting = !isReplay && !!hand && hand.to_act.includes(s.seat) && !hand.result;
+  if (box.classList.contains("acting") !== acting) box.classList.toggle("acting", acting);
+  let clock = box.lastElementChild && box.lastElementChild.classList.contains("timer")
+    ? box.lastElementChild.previousElementSibling : null;
+  const want = !isReplay && s.acting && s.deadline;
+  if (!want) {
+    if (clock) { clock.nextElementSibling.remove(); clock.remove(); }
+    return;
+  }
+  if (!clock) { box.append(clockEl(s), timerBar(s, t)); return; }
+  const bar = clock.nextElementSibling;
+  const total = String((t.config && t.config.decision_seconds) || 30);
+  if (clock.dataset.deadline !== String(s.deadline) || clock.dataset.bank !== String(s.bank)
+      || bar.dataset.total !== total) {
+    clock.dataset.deadline = s.deadline; clock.dataset.bank = s.bank;
+    bar.dataset.deadline = s.deadline; bar.dataset.total = total;
+    updateClock(clock); updateTimer(bar);
+  }
+}
 function emptySeatEl(i, mySeat) {
   const empty = el(mySeat === null ? "button" : "div", "seat empty", "Seat " + i + (mySeat === null ? " — free: tap to sit" : " — free"));
   empty.dataset.seat = i;
@@ -120,8 +146,9 @@ function emptySeatEl(i, mySeat) {
 // Everything a seat's tile shows (seatEl draws it), as plain data: its key.
 function seatView(t, hand, s, winners, labels, isReplay) {
   const hs = hand ? hand.seats[s.seat] : null;
-  return [hand ? hand.hand_no : null, s, hs, isReplay, !isReplay && !!hand && hand.to_act.includes(s.seat) && !hand.result,
-    !!winners[s.seat], !!hand && hand.button === s.seat, shownStack(s, hand, hs, isReplay),
+  const facts = { ...s };   // (whose turn and its clock: markTurn, not the key)
+  delete facts.acting; delete facts.deadline; delete facts.bank;
+  return [hand ? hand.hand_no : null, facts, hs, isReplay, !!winners[s.seat], !!hand && hand.button === s.seat, shownStack(s, hand, hs, isReplay),
     !!(hand && hand.result), labels[s.seat] || null, wonBy(hand, s.seat), tagsFor(t, hand, s, s.seat, isReplay),
     hs && hs.folded && !hs.cards.length ? faceUpCards(hand, s.seat) : null,
     hand && hand.result ? (hand.result.shown || {})[s.seat] || null : null,
@@ -195,7 +222,6 @@ function seatEl(t, hand, s, winners, labels, isReplay) {
   const hs = hand ? hand.seats[s.seat] : null;
   const box = el("div", "seat");
   box.dataset.seat = s.seat;
-  if (!isReplay && hand && hand.to_act.includes(s.seat) && !hand.result) box.classList.add("acting");
   if (hs && hs.folded) box.classList.add("folded");
   if (winners[s.seat]) box.classList.add("winner");
   const head = el("div", "seat-head");
@@ -229,11 +255,7 @@ function seatEl(t, hand, s, winners, labels, isReplay) {
   }
   const shown = hand && hand.result ? (hand.result.shown || {})[s.seat] : null;
   if (shown) box.appendChild(el("div", "described", shown));
-  if (!isReplay && s.acting && s.deadline) {
-    box.appendChild(clockEl(s));
-    box.appendChild(timerBar(s, t));
-  }
-  return box;
+  return box;   // (the turn's mark, clock and timer bar: markTurn)
 }
 
 export function clockEl(s) {

@@ -8,6 +8,7 @@ import { $, act, connect, hooks, myTurn, startPinging, toast } from "./state.js"
 import { renderCenter, renderSeats, renderStatus, startClocks } from "./felt.js";
 import { checkPreAction, preActionNow, renderControls, renderMe } from "./dock.js";
 import { initKeys } from "./keys.js";
+import { afterPaint } from "./frames.js";
 import { animate, capture, initMotion, turnAlert } from "./motion.js";
 import { initOdds, oddsArrived, oddsRefused, oddsReset, renderOdds } from "./odds.js";
 import {
@@ -54,8 +55,14 @@ let measured = 0;
 export function render(state, previous) {
   const started = performance.now();
   const t = state.table, me = state.you;
-  if (t.locked) { renderLocked(state); document.title = t.name + " — rollem"; return; }
+  if (t.locked) {
+    later.state = null;   // (a side-panel drawing still to come has nothing to draw)
+    renderLocked(state); document.title = t.name + " — rollem"; return;
+  }
   if (previous && previous.table.locked) previous = null;  // (nothing to animate from)
+  // Where chips are before anything changes (only when chips will fly): read
+  // first, while the page's layout is still the one last drawn (no forced layout).
+  const before = capture(state, previous);
   unlock();
   if (t.game_names) Object.assign(GAME_NAME, t.game_names);  // every game this table may deal
   const turn = myTurn(state);
@@ -67,8 +74,6 @@ export function render(state, previous) {
   document.body.classList.toggle("seated", me.seat !== null);
   // Your turn: a replay opened now leaves the dock (your cards, clock, buttons) in view.
   document.body.classList.toggle("my-turn", turn);
-  document.body.dataset.seq = String(state.seq);   // tests wait on it
-  const before = capture(state, previous);
   renderJoin(t, me);
   $("host").classList.toggle("hidden", !(me.host && !t.started));
   renderNotice(t, me);
@@ -80,12 +85,6 @@ export function render(state, previous) {
   if (cleared) toast(cleared);
   renderMe(t, state.hand, me);
   renderControls(t, state.hand, me);
-  renderResult(t, state.hand, me);
-  renderHostPanel(t, me);
-  renderHostTools(t, me);
-  renderLedger(t);
-  renderAdjustments(t);
-  renderLog(state.hand);
   renderOdds(t, me);
   renderChatInput(me);
   if (previous !== state && turn && !(previous && myTurn(previous))) {
@@ -93,11 +92,55 @@ export function render(state, previous) {
     if (pre) act(pre); else turnAlert();
   }
   animate(state, previous, before);
+  // The panels beside the felt (result, ledger, host panel, log): drawn now, or,
+  // for a state that changes everything (a new hand, a hand's end), in a task
+  // after this frame is painted, so the felt's frame carries the felt alone.
+  // One drawing of them waits at a time, and it draws the newest state.
+  if (changesEverything(state, previous) || later.state) deferSides(state);
+  else renderSides(state);
   announce(state, previous, turn, !!(previous && myTurn(previous)));
   if (!linked) { linked = true; openLinkedHand(); }
   // Its time, for bench/bench_web_felt.py (the page keeps the last 200 only).
   performance.measure("rollem-render", { start: started });
   if (++measured % 200 === 0) performance.clearMeasures("rollem-render");
+}
+// A new hand dealt, or the hand in play ended: nearly every part of the page changes.
+function changesEverything(state, previous) {
+  if (!previous || previous === state) return false;
+  const hand = state.hand, old = previous.hand;
+  if (!hand || !old) return !!hand !== !!old;
+  return hand.hand_no !== old.hand_no || (!!hand.result && !old.result);
+}
+// The side panels of `state`; then the page shows all of it (data-seq: tests wait on it).
+function renderSides(state) {
+  const t = state.table, me = state.you;
+  renderResult(t, state.hand, me);
+  renderHostPanel(t, me);
+  renderHostTools(t, me);
+  renderLedger(t);
+  renderAdjustments(t);
+  renderLog(state.hand);
+  document.body.dataset.seq = String(state.seq);
+}
+// The side panels drawn after the next paint (frames.js); `later.state`, while
+// one waits, is the state it will draw: the newest.
+const later = { state: null, measured: 0 };
+function deferSides(state) {
+  const waiting = later.state !== null;
+  later.state = state;
+  if (!$("result").classList.contains("hidden") && !(state.hand && state.hand.result)) {
+    $("result").classList.add("hidden");   // (no result of a hand gone shown beside a new one)
+  }
+  if (!waiting) afterPaint(drawLater);
+}
+function drawLater() {
+  const state = later.state;
+  if (!state) return;
+  later.state = null;
+  const started = performance.now();
+  renderSides(state);
+  performance.measure("rollem-render-late", { start: started });   // (bench/bench_web_felt.py)
+  if (++later.measured % 200 === 0) performance.clearMeasures("rollem-render-late");
 }
 
 hooks.render = render;

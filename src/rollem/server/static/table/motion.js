@@ -6,20 +6,28 @@
 // device until the player turns them on (a tap: browsers play nothing before one).
 import { $, store } from "./state.js";
 import { actionLabels } from "./felt.js";
+import { afterPaint } from "./frames.js";
 
 let soundOn = store.get("rollem_alerts") === "1";
 const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 export function motionOff() { return !!(reduced && reduced.matches); }
 
 // --------------------------------------------------------------- sounds
+// One AudioContext, made (or resumed) on a tap or key press while sound is on:
+// browsers start one only in a user gesture.  Sounds play while it runs; none is
+// queued on a stopped one, and no sound asks it to resume (issue 26).
 let audio = null;
-function ctx() {
+function wake() {
+  if (!soundOn) return null;
   const Ctx = window.AudioContext || window.webkitAudioContext;
   if (!Ctx) return null;
-  if (!audio) audio = new Ctx();
-  if (audio.state === "suspended") audio.resume();
-  return audio;
+  try {
+    if (!audio || audio.state === "closed") audio = new Ctx();
+    if (audio.state === "suspended") return Promise.resolve(audio.resume()).then(() => audio, () => null);
+  } catch (e) { return null; }   // (no sound on this device)
+  return Promise.resolve(audio);
 }
+function ctx() { return audio && audio.state === "running" ? audio : null; }
 // One short tone: frequency (Hz), length (s), start offset (s), wave, loudness.
 function tone(c, freq, len, at, type, gain) {
   const o = c.createOscillator(), g = c.createGain();
@@ -31,12 +39,18 @@ function tone(c, freq, len, at, type, gain) {
   o.connect(g); g.connect(c.destination);
   o.start(t0); o.stop(t0 + len + 0.02);
 }
-// A burst of noise through a band-pass filter (a card sliding, a swish).
+// A burst of noise through a band-pass filter (a card sliding, a swish); the
+// noise of each length is made once and played again.
+const noises = new Map();
 function noise(c, len, freq, gain) {
-  const n = Math.floor(c.sampleRate * len);
-  const buf = c.createBuffer(1, n, c.sampleRate);
-  const d = buf.getChannelData(0);
-  for (let i = 0; i < n; i++) d[i] = (Math.random() * 2 - 1) * (1 - i / n);
+  let buf = noises.get(len);
+  if (!buf) {
+    const n = Math.floor(c.sampleRate * len);
+    buf = c.createBuffer(1, n, c.sampleRate);
+    const d = buf.getChannelData(0);
+    for (let i = 0; i < n; i++) d[i] = (Math.random() * 2 - 1) * (1 - i / n);
+    noises.set(len, buf);
+  }
   const src = c.createBufferSource(), f = c.createBiquadFilter(), g = c.createGain();
   src.buffer = buf; f.type = "bandpass"; f.frequency.value = freq; g.gain.value = gain;
   src.connect(f); f.connect(g); g.connect(c.destination);
@@ -70,8 +84,15 @@ export function initMotion() {
     soundOn = !soundOn;
     store.set("rollem_alerts", soundOn ? "1" : "0");
     renderSoundBtn();
-    if (soundOn) play("check");   // the tap that lets the browser play sounds
+    // the tap that lets the browser play sounds: the context starts, then a sound says so
+    const woken = wake();
+    if (woken) woken.then((c) => { if (c) play("check"); });
   };
+  // Sound left on from before: the player's first tap or key starts the context
+  // (and one a phone stopped meanwhile, a call say, starts again at the next).
+  for (const kind of ["pointerdown", "keydown"]) {
+    document.addEventListener(kind, () => { if (soundOn && !ctx()) wake(); }, true);
+  }
   renderSoundBtn();
 }
 
@@ -86,11 +107,14 @@ function chipsMove(state, previous) {
   if (hand.result && !old.result) return true;
   return (old.seats || []).some((hs, i) => hs && hs.bet && !(hand.seats[i] && hand.seats[i].bet));
 }
-// Where the chips and the pot are on screen before a new state is drawn (null:
-// nothing will move).
+// Where the bets and the pot are on screen before a new state is drawn (null:
+// nothing will move): read before the page changes, while its layout is the one
+// last painted (a read after drawing would make the browser lay the new page out
+// at once, in the message's task: issue 26).  Where they land is read after the
+// new state is painted (afterPaint).
 export function capture(state, previous) {
   if (!chipsMove(state, previous)) return null;
-  const rects = { bets: {}, seats: {}, pot: null };
+  const rects = { bets: {}, pot: null };
   document.querySelectorAll("#seats .bet-chips, #me .bet-chips").forEach((b) => {
     rects.bets[b.dataset.seat] = { rect: b.getBoundingClientRect(), amount: Number(b.dataset.amount) };
   });
@@ -102,9 +126,13 @@ function seatBox(seat, mySeat) {
   if (seat === mySeat) return $("me");
   return document.querySelector("#seats .seat[data-seat='" + seat + "']");
 }
+
 function centre(r) { return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; }
-// A few chips with their amount flying from one point to another, then gone.
-function fly(from, to, text, half, delay) {
+// A few chips with their amount, placed at `from` now (where the bet or the pot
+// was), flying to their seat or the pot once the new state is painted: its
+// place is read then, from a layout already done (no forced layout), and the
+// flight moves by transform and opacity alone (the compositor's work).
+function flight(from, text, half) {
   const f = document.createElement("span");
   f.className = "flying-chips";
   f.textContent = "● " + text;
@@ -113,13 +141,25 @@ function fly(from, to, text, half, delay) {
   f.style.left = from.x + "px"; f.style.top = from.y + "px";
   f.style.transform = "translate(-50%, -50%)";
   document.body.appendChild(f);
+  return f;
+}
+function launch(f, from, to, delay) {
+  if (!to) { f.remove(); return; }
+  const move = "translate(calc(-50% + " + (to.x - from.x) + "px), calc(-50% + " + (to.y - from.y) + "px))";
   const anim = f.animate([
     { transform: "translate(-50%, -50%)", opacity: 1 },
-    { transform: "translate(calc(-50% + " + (to.x - from.x) + "px), calc(-50% + " + (to.y - from.y) + "px))", opacity: 1, offset: 0.85 },
-    { transform: "translate(calc(-50% + " + (to.x - from.x) + "px), calc(-50% + " + (to.y - from.y) + "px))", opacity: 0 },
+    { transform: move, opacity: 1, offset: 0.85 },
+    { transform: move, opacity: 0 },
   ], { duration: 550, delay: delay || 0, easing: "ease-in-out", fill: "both" });
   anim.onfinish = () => f.remove();
   anim.oncancel = () => f.remove();
+}
+// Where a flight lands, read after the paint: a seat's tile (yours: the dock) or the pot.
+function landing(target, mySeat) {
+  const box = target === "pot" ? $("pots") : seatBox(target, mySeat);
+  if (!box || !box.isConnected) return null;
+  const r = box.getBoundingClientRect();
+  return r.width ? centre(r) : null;
 }
 // The cards of a seat (or the board) as drawn now.
 function cardEls(seat, mySeat) {
@@ -175,37 +215,37 @@ export function animate(state, previous, before) {
   if (!same || !before) return;
   // Bets gathered: each flies from in front of its seat into the pot; the part of
   // a bet nobody called (a "return" event) goes back to its seat instead.
-  const pot = $("pots");
-  const potAt = pot ? centre(pot.getBoundingClientRect()) : (before.pot ? centre(before.pot) : null);
+  const flights = [];   // [element, from, target ("pot" or a seat), delay]
+  const potFrom = before.pot && before.pot.width ? centre(before.pot) : null;
   const returned = {};
   for (const e of fresh) if (e.kind === "return" && e.seat !== null) returned[e.seat] = (returned[e.seat] || 0) + (e.amount || 0);
-  if (potAt) {
-    seats.forEach((hs, i) => {
-      const had = before.bets[i];
-      if (!had || !(had.amount > 0) || (hs && hs.bet)) return;
-      const back = Math.min(had.amount, returned[i] || 0);
-      const box = back ? seatBox(i, mySeat) : null;
-      if (box) fly(centre(had.rect), centre(box.getBoundingClientRect()), String(back), null, 0);
-      const kept = box ? had.amount - back : had.amount;
-      if (kept > 0) fly(centre(had.rect), potAt, String(kept), null, 0);
-    });
-  }
+  seats.forEach((hs, i) => {
+    const had = before.bets[i];
+    if (!had || !(had.amount > 0) || (hs && hs.bet)) return;
+    const from = centre(had.rect);
+    const back = Math.min(had.amount, returned[i] || 0);
+    if (back) flights.push([flight(from, String(back), null), from, i, 0]);
+    if (had.amount - back > 0) flights.push([flight(from, String(had.amount - back), null), from, "pot", 0]);
+  });
   // The pot paid: chips to each winner, the high and the low half apart.
-  if (hand.result && !old.result && potAt) {
-    const fromAt = before.pot ? centre(before.pot) : potAt;
+  if (hand.result && !old.result && potFrom) {
     let k = 0;
     for (const pot of hand.result.pots || []) {
       const split = pot.high && pot.low && Object.keys(pot.high).length && Object.keys(pot.low).length;
       const parts = split ? [["high", pot.high], ["low", pot.low]] : [[null, pot.winners || pot.high || pot.low || {}]];
       for (const [half, map] of parts) {
         for (const [s, chips] of Object.entries(map)) {
-          const box = seatBox(Number(s), mySeat);
-          if (!box) continue;
-          fly(fromAt, centre(box.getBoundingClientRect()), chips + (half ? " " + half : ""), half, 250 + 150 * k++);
+          const f = flight(potFrom, chips + (half ? " " + half : ""), half);
+          flights.push([f, potFrom, Number(s), 250 + 150 * k++]);
         }
       }
     }
   }
+  if (!flights.length) return;
+  afterPaint(() => {
+    const to = flights.map(([, , target]) => landing(target, mySeat));   // (every read, then every write)
+    flights.forEach(([f, from, , delay], k) => launch(f, from, to[k], delay));
+  });
 }
 function lastText(state, seat) {
   const la = state && state.hand ? actionLabels(state.hand)[seat] : null;

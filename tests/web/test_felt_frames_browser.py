@@ -1,0 +1,239 @@
+"""The felt's frames (issue 26), in Debian's Chromium through Playwright at 390x844
+and 1440x900: what the page does to keep each frame short, checked for what it
+shows (the frames' times are bench/bench_web_felt.py's, not a test's).
+
+- A state that changes everything (a new hand, a hand's end) draws the felt in
+  the message's task and the side panels (result, ledger, host panel, log) in a
+  task after that frame is painted.  Each time the page says it shows a state
+  (``body[data-seq]``, which tests wait on) the result and the ledger are that
+  state's, never the hand before's; and when a second state comes before the
+  side panels were drawn, they are drawn once, from the newest state.
+- The turn moving to a seat keeps that seat's tile (the same element): only its
+  "acting" class, its decision clock and its timer bar change.
+
+Screenshots: test-artifacts/web/frames-*.png.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any
+
+import pytest
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    decision_kind,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    shot,
+    sit_with_enter,
+    wait_until,
+)
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+SHOWN = r"""
+window.__states = []; window.__shown = [];
+window.addEventListener('rollem:state', () => window.__states.push(window.rollemState.state));
+// What the page shows each time it says it shows a whole state (data-seq set).
+document.addEventListener('DOMContentLoaded', () => new MutationObserver(() => {
+  const result = document.getElementById('result');
+  const head = result.querySelector('h3');
+  const cap = document.querySelector('#ledger caption');
+  window.__shown.push({seq: Number(document.body.dataset.seq),
+    status: document.getElementById('status').textContent,
+    result: result.classList.contains('hidden') ? null : head && head.textContent,
+    ledger: cap ? cap.textContent : null});
+}).observe(document.body, {attributes: true, attributeFilter: ['data-seq']}));
+"""
+"""Records every state the page receives, and at each ``data-seq`` the status
+line, the result's heading (null: hidden) and the ledger's caption."""
+
+
+def context(browser: Any, size: str, **kw: Any) -> Any:
+    return (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, **kw)
+            if size == "phone" else browser.new_context(viewport=DESKTOP, **kw))
+
+
+def check_or_call(page: Any, live: ServerThread, tid: str) -> None:
+    """Check or call on ``page``, then wait until the server has played it and the
+    page has drawn the state after it (no second tap on a decision already made)."""
+    table = live.manager.get(tid)
+    seq = table.seq
+    page.locator("#controls [data-action=call], #controls [data-action=check]").first.click()
+    end = time.monotonic() + 20
+    while table.seq <= seq:
+        assert time.monotonic() < end, "the server never played the tap"
+        page.wait_for_timeout(20)
+    wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+
+
+def play_hand(page: Any, live: ServerThread, tid: str, hand_no: int) -> None:
+    """Check or call through hand ``hand_no`` until the server has its result and
+    the page has drawn all of it."""
+    table = live.manager.get(tid)
+    end = time.monotonic() + 60
+    while table.last_result is None or int(table.last_result["hand"]) < hand_no:
+        assert time.monotonic() < end, f"hand {hand_no} did not end"
+        if decision_kind(page) == "bet":
+            check_or_call(page, live, tid)
+        page.wait_for_timeout(40)
+    wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_side_panels_drawn_later_show_the_newest_state(browser: Any, live: ServerThread,
+                                                       size: str) -> None:
+    """Two hands of hold'em (Ann and two checking computer players), the second
+    dealt by the host's "Deal now".  At every ``data-seq`` the page set: a hand
+    over ("Hand N is over.") shows hand N's result and the ledger after hand N; a
+    hand in play shows no result and the ledger before it.  Then three states
+    drawn in one task (hand 1's end, hand 2 dealt, hand 2's end: two that change
+    everything): right after each the result of a hand gone is not shown, and
+    the side panels are drawn once, after the frame, with hand 2's result."""
+    ctx = context(browser, size)
+    ctx.add_init_script(SHOWN)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        play_hand(page, live, tid, 1)
+        page.locator("#host-box").evaluate("d => { d.open = true; }")   # (host controls)
+        page.click("#host-controls [data-host=deal_now]")
+        play_hand(page, live, tid, 2)
+        assert page.inner_text("#result h3").startswith("Hand 2 ")
+        assert page.inner_text("#ledger caption") == "after hand 2"
+        page.wait_for_timeout(900)   # (the pot's chips landed: a still shot)
+        shot(page, f"frames-{size}-hand-over")
+
+        shown = page.evaluate("window.__shown")
+        over = [s for s in shown if " is over." in s["status"]]
+        playing = [s for s in shown if " · hand " in s["status"]]
+        assert over and playing, shown
+        for s in over:
+            n = s["status"].split()[1]   # "Hand 2 is over."
+            assert s["result"] and s["result"].startswith(f"Hand {n} "), s
+            assert s["ledger"] == f"after hand {n}", s
+        for s in playing:
+            n = int(s["status"].split(" · hand ")[1].split()[0])
+            assert s["result"] is None, s
+            assert s["ledger"] == (f"after hand {n - 1}" if n > 1 else "before the first hand") \
+                + f" (hand {n} in play is not counted yet)", s
+
+        drawn = page.evaluate("""async () => {
+          const {render} = await import('/static/table/main.js');
+          const states = window.__states;
+          const last = (pred) => states.filter(pred).pop();
+          const over1 = last(s => s.hand && s.hand.hand_no === 1 && s.hand.result);
+          const dealt2 = states.find(s => s.hand && s.hand.hand_no === 2);
+          const over2 = last(s => s.hand && s.hand.hand_no === 2 && s.hand.result);
+          const late = () => performance.getEntriesByName('rollem-render-late').length;
+          const result = () => document.getElementById('result');
+          const before = late();
+          const out = {before: before, seqs: [over1.seq, dealt2.seq, over2.seq]};
+          render(dealt2, over1);
+          out.afterDeal = {hidden: result().classList.contains('hidden'), late: late()};
+          render(over2, dealt2);
+          out.afterEnd = {hidden: result().classList.contains('hidden'), late: late(),
+                          status: document.getElementById('status').textContent};
+          return out;
+        }""")
+        assert drawn["seqs"][0] < drawn["seqs"][1] < drawn["seqs"][2], drawn
+        # the felt drawn at once, the side panels not yet: no result of hand 1 beside it
+        assert drawn["afterDeal"] == {"hidden": True, "late": drawn["before"]}, drawn
+        assert drawn["afterEnd"]["hidden"] and drawn["afterEnd"]["late"] == drawn["before"]
+        assert drawn["afterEnd"]["status"] == "Hand 2 is over."
+        wait_until(page, "n => performance.getEntriesByName('rollem-render-late').length > n",
+                   drawn["before"])
+        page.wait_for_timeout(300)   # (a second drawing would have come by now)
+        assert page.evaluate("performance.getEntriesByName('rollem-render-late').length") \
+            == drawn["before"] + 1, "the side panels drawn more than once"
+        assert page.evaluate("document.body.dataset.seq") == str(drawn["seqs"][2])
+        assert page.inner_text("#result h3").startswith("Hand 2 ")
+        assert page.inner_text("#ledger caption") == "after hand 2"
+    finally:
+        ctx.close()
+
+
+TURNS = r"""
+window.__turns = [];
+const ids = new WeakMap(); let made = 0;
+const idOf = (n) => { if (!ids.has(n)) ids.set(n, ++made); return ids.get(n); };
+// After each state is drawn: each seat tile's identity, its turn mark, clock, timer.
+window.addEventListener('rollem:state', () => {
+  const st = window.rollemState.state, h = st.hand;
+  const tiles = {};
+  document.querySelectorAll('#seats .seat[data-seat]').forEach((n) => {
+    tiles[n.dataset.seat] = {id: idOf(n), acting: n.classList.contains('acting'),
+      clock: n.querySelectorAll(':scope > .clock').length,
+      timer: n.querySelectorAll(':scope > .timer').length};
+  });
+  window.__turns.push({seq: st.seq, hand: h ? h.hand_no : null, over: !!(h && h.result),
+    rounds: h ? h.events.filter((e) => e.kind === 'round').length : 0,
+    toAct: h ? h.to_act : [], tiles: tiles});
+});
+"""
+"""Records, after each state is drawn, each opponent tile's identity (a number per
+element), whether it is marked acting, and its clocks and timer bars."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_turn_moves_without_replacing_the_tile(browser: Any, live: ServerThread,
+                                                   size: str) -> None:
+    """Ann (the host's page) and Bob (a second page) and a checking computer player
+    play a hand of hold'em, checking or calling.  On Ann's page, each time the turn
+    comes to Bob within a betting round his tile is the same element as before,
+    now marked acting with one clock and one timer bar; each time it leaves a
+    seat, that seat's tile has no clock or timer bar left."""
+    ctx = context(browser, size)
+    ctx.add_init_script(TURNS)
+    bob_ctx = context(browser, size)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=1)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        bob = bob_ctx.new_page()
+        bob.goto(f"{live.url}/t/{tid}")
+        sit_with_enter(bob, "Bob")
+        bob_seat = next(n for n, s in live.manager.get(tid).seats.items() if s.row.name == "Bob")
+        page.wait_for_selector(f"#seats .seat[data-seat='{bob_seat}'] .name:has-text('Bob')")
+        page.click("#start-btn")
+        table = live.manager.get(tid)
+        end = time.monotonic() + 60
+        pictured = False
+        while table.last_result is None:
+            assert time.monotonic() < end, "the hand did not end"
+            for p in (page, bob):
+                if decision_kind(p) == "bet":
+                    if p is bob and not pictured:   # Bob's clock on Ann's page
+                        shot(page, f"frames-{size}-turn")
+                        pictured = True
+                    check_or_call(p, live, tid)
+            page.wait_for_timeout(40)
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+        turns = page.evaluate("window.__turns")
+        bob_key = str(bob_seat)
+        came = 0
+        for a, b in itertools.pairwise(turns):
+            if a["hand"] != b["hand"] or b["over"] or a["rounds"] != b["rounds"]:
+                continue
+            if bob_seat not in a["toAct"] and bob_seat in b["toAct"]:
+                came += 1
+                before, now = a["tiles"][bob_key], b["tiles"][bob_key]
+                assert now["id"] == before["id"], ("Bob's tile replaced", a, b)
+                assert not before["acting"] and before["clock"] == before["timer"] == 0, a
+                assert now["acting"] and now["clock"] == now["timer"] == 1, b
+            for seat, tile in b["tiles"].items():
+                if int(seat) not in b["toAct"]:
+                    assert not tile["acting"] and tile["clock"] == tile["timer"] == 0, (seat, b)
+        assert came >= 1, turns
+    finally:
+        bob_ctx.close()
+        ctx.close()
