@@ -13,7 +13,7 @@ saves the average policy (``--save``, rewritten at each measure).
 
 ``--check``: the nine-card SDR (2-T of spades, 3-chip stacks) that
 ``bench_cfr.py`` solves through OpenSpiel: NashConv of the uniform policy and
-of the vector CFR+ average after ``--iterations``, by the vector best
+of the vector CFR+ average after ``--check-iterations``, by the vector best
 response and by OpenSpiel's ``nash_conv`` on the EFG of the whole tree
 (minutes: the tree walk). ``--bots`` (:func:`bot_sample`): what the
 equilibrium wins from ``basic`` and ``strong``, sampled.
@@ -56,13 +56,14 @@ def setup_params(args: argparse.Namespace) -> dict[str, Any]:
 def solve(args: argparse.Namespace) -> None:
     params = setup_params(args)
     start = time.perf_counter()
-    game = VectorGame(load_setup(**params), free_fold=args.free_fold)
+    dtype = np.float32 if args.float32 else np.float64
+    game = VectorGame(load_setup(**params), free_fold=args.free_fold, dtype=dtype)
     big = game.setup.options.big_bet
     print(f"{params} free_fold={args.free_fold}", flush=True)
     print(f"built in {time.perf_counter() - start:.1f}s: {game.sizes()}, hole sets "
           f"{game.holes_count}, decision nodes {game.decision_count}; peak {rss():.2f} GB",
           flush=True)
-    cfr = CFRPlus(game, dtype=np.float32 if args.float32 else np.float64)
+    cfr = CFRPlus(game, dtype=dtype)
     goal = args.goal * big
     spent = 0.0
     for it in range(1, args.iterations + 1):
@@ -94,12 +95,15 @@ def check(args: argparse.Namespace) -> None:
     from rollem.rl.solve import export
     from rollem.rl.vector_cfr import OpenSpielPolicy
 
-    params = {**setup_params(args), "ranks": "23456789T", "suits": "s", "stack": 3,
-              "caps": "0"}
-    game = VectorGame(load_setup(**params))
+    params = {"game": "sdr", "players": 2, "deck": "23456789Ts", "stack": 3, "raise_cap": 0,
+              "burns": False, "chance": "hand"}
+    game = VectorGame.from_params(params)
     cfr = CFRPlus(game)
-    for _ in range(args.iterations):
+    t = time.perf_counter()
+    for _ in range(args.check_iterations):
         cfr.iteration()
+    print(f"{params}: {game.sizes()}; {args.check_iterations} iterations in "
+          f"{time.perf_counter() - t:.1f}s", flush=True)
     policies = {"uniform": game.uniform(), "average": cfr.average()}
     t = time.perf_counter()
     tree = export(pyspiel.load_game("python_rollem", params),
@@ -118,6 +122,78 @@ def check(args: argparse.Namespace) -> None:
               flush=True)
 
 
+def deal_value(state: Any, eq: Any, bot: Any, eq_seat: int, outcomes: list[int], depth: int,
+               asked: list[int]) -> float:
+    """Seat ``eq_seat``'s expected net (``eq`` there, ``bot`` in the other
+    seat) from ``state`` with the chance outcomes ``outcomes[depth:]``."""
+    if state.is_terminal():
+        return float(state.returns()[eq_seat])
+    if state.is_chance_node():
+        state.apply_action(outcomes[depth])
+        return deal_value(state, eq, bot, eq_seat, outcomes, depth + 1, asked)
+    if state.current_player() == eq_seat:
+        probs = eq.action_probabilities(state)
+    else:
+        asked[0] += 1
+        probs = bot.action_probabilities(state)
+    return sum(p * deal_value(state.child(a), eq, bot, eq_seat, outcomes, depth, asked)
+               for a, p in probs.items() if p > 0)
+
+
+def bot_sample(args: argparse.Namespace) -> None:
+    """What the saved equilibrium (``--policy``) wins from each bot of
+    ``--bots``, on ``--deals`` random deals of the cards: for each deal, the
+    exact expectation over both players' actions (the equilibrium's
+    probabilities, the bot's ``policy``), once with the equilibrium in seat 0
+    and once in seat 1. Their sum is a lower bound of the bot's NashConv (a
+    best response wins at least what the equilibrium wins), estimated with
+    its standard error; not the exact NashConv (that needs the bot's answer at
+    every information set)."""
+    import random
+
+    import pyspiel
+
+    import rollem.rl.openspiel  # noqa: F401  (registers python_rollem)
+    from rollem.rl.policy import BotPolicy
+    from rollem.rl.state import cards_id
+    from rollem.rl.vector_cfr import OpenSpielPolicy, load_policy
+
+    game, policy, meta = load_policy(args.policy)
+    print(f"policy {args.policy}: {meta['iterations']} iterations, NashConv "
+          f"{meta['nash_conv']:.5f}, seat 0's value {meta['value']:+.5f}", flush=True)
+    params = {"game": "sdr", "players": 2, "stack": game.setup.stacks[0],
+              "deck": args.deck, "raise_cap": args.raise_cap, "burns": False, "chance": "hand"}
+    os_game = pyspiel.load_game("python_rollem", params)
+    eq = OpenSpielPolicy(game, policy)
+    rng = random.Random(args.seed)
+    for name in [b for b in args.bots.split(",") if b]:
+        bot = BotPolicy(os_game, name, seed=args.seed)
+        start = time.perf_counter()
+        sums: list[float] = []
+        asked = [0]
+
+        for _ in range(args.deals):
+            cards = rng.sample(game.cards, len(game.cards))
+            outcomes = []
+            for _, count in game.deals:
+                outcomes.append(cards_id(cards[:count]))
+                cards = cards[count:]
+            for _, count in game.steps:
+                outcomes.append(cards_id(cards[:count]))
+                cards = cards[count:]
+            both = [deal_value(os_game.new_initial_state(), eq, bot, seat, outcomes, 0, asked)
+                    for seat in (0, 1)]
+            sums.append(both[0] + both[1])
+        mean = float(np.mean(sums))
+        err = float(np.std(sums, ddof=1) / np.sqrt(len(sums)))
+        took = time.perf_counter() - start
+        print(f"{name}: the equilibrium wins {mean:+.4f} chips over the two seats (standard "
+              f"error {err:.4f}), {mean / 2:+.4f} a hand: NashConv({name}) >= {mean:.3f} "
+              f"+- {2 * err:.3f} (95%); {args.deals} deals, {asked[0]} bot answers in "
+              f"{took:.0f}s ({1e3 * took / max(asked[0], 1):.1f} ms an answer with the "
+              f"walk); {load()}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deck", default="789TJQKAhs", help="ranks then suits")
@@ -127,14 +203,21 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=1000)
     ap.add_argument("--every", type=int, default=10)
     ap.add_argument("--goal", type=float, default=0.01, help="NashConv goal, of the big bet")
-    ap.add_argument("--float32", action="store_true", help="float32 regrets and sums")
+    ap.add_argument("--float32", action="store_true", help="float32 walk, regrets and sums")
     ap.add_argument("--save", default="", help="write the average policy here (.npz)")
     ap.add_argument("--check", action="store_true", help="the nine-card differential check")
+    ap.add_argument("--check-iterations", type=int, default=30)
+    ap.add_argument("--policy", default="", help="a saved policy: sample the bots against it")
+    ap.add_argument("--bots", default="basic,strong")
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1, help="processes walking the tree (--check)")
     args = ap.parse_args()
     print(load(), flush=True)
     if args.check:
         check(args)
+    elif args.policy:
+        bot_sample(args)
     else:
         solve(args)
     print(load(), flush=True)

@@ -223,6 +223,8 @@ class VectorGame:
         setup: from :func:`rollem.rl.state.load_setup` (two seats, no burns,
             any ``chance`` mode; a reduced deck keeps it small).
         free_fold: see :func:`build_tree`.
+        dtype: of the walk's arrays (ranges, values, masks); ``float32``
+            halves the memory traffic of a big game.
 
     Attributes:
         root: the public betting tree (:class:`Node`).
@@ -242,8 +244,9 @@ class VectorGame:
         ValueError: a game this solver cannot take (named in the message).
     """
 
-    def __init__(self, setup: Setup, *, free_fold: bool = True) -> None:
+    def __init__(self, setup: Setup, *, free_fold: bool = True, dtype: Any = np.float64) -> None:
         self.setup = setup
+        self.dtype = np.dtype(dtype)
         self.root, self.steps, self.deals = build_tree(setup, free_fold=free_fold)
         self.free_fold = free_fold
         showdowns = [st for st in setup.game.build(setup.options) if isinstance(st, Showdown)]
@@ -290,10 +293,17 @@ class VectorGame:
         self.decisions = {nd.index: nd for nd in _nodes(self.root) if nd.kind == "decision"}
         self.decision_count = len(self.decisions)
         self._showdown_matrices()
+        if self.dtype != np.float64:  # the walk's arrays in the smaller type
+            cast = self.dtype.type
+            self.incidence, self.disjoint = self.incidence.astype(cast), self.disjoint.astype(cast)
+            self.valid = [v.astype(cast) for v in self.valid]
+            self.sign, self.sign_t = self.sign.astype(cast), self.sign_t.astype(cast)
+            self.equity = {lv: e.astype(cast) for lv, e in self.equity.items()}
         self._index: list[dict[tuple[tuple[int, ...], ...], int]] | None = None
 
     @classmethod
-    def from_params(cls, params: dict[str, Any], *, free_fold: bool = True) -> VectorGame:
+    def from_params(cls, params: dict[str, Any], *, free_fold: bool = True,
+                    dtype: Any = np.float64) -> VectorGame:
         """The game of ``python_rollem``'s parameters (``game``, ``players``,
         ``stack``, ``ante``, ``small_bet``, ``big_bet``, ``deck`` as ranks then
         suits, ``raise_cap``, ``burns``, ``chance``; :mod:`rollem.rl.openspiel`),
@@ -310,7 +320,7 @@ class VectorGame:
         cap = int(p.pop("raise_cap", -1))
         setup = load_setup(**p, ranks=ranks, suits=deck[len(ranks):],
                            caps=() if cap < 0 else (cap,))
-        return cls(setup, free_fold=free_fold)
+        return cls(setup, free_fold=free_fold, dtype=dtype)
 
     # ------------------------------------------------------------ showdown
 
@@ -414,7 +424,7 @@ class VectorGame:
 
     def uniform(self) -> Policy:
         """Every legal action equally likely everywhere."""
-        return {i: np.full(self.shape(nd), 1.0 / len(nd.actions))
+        return {i: np.full(self.shape(nd), 1.0 / len(nd.actions), dtype=self.dtype)
                 for i, nd in self.decisions.items()}
 
     def _walk(self, node: Node, i: int, r_opp: Array, policy: Policy, best: bool) -> Array:
@@ -442,11 +452,13 @@ class VectorGame:
 
     def value(self, policy: Policy, seat: int = 0) -> float:
         """Seat ``seat``'s expected net chips a hand when both seats play ``policy``."""
-        return float(self._walk(self.root, seat, self._root_range(), policy, False).sum())
+        v = self._walk(self.root, seat, self._root_range(), policy, False)
+        return float(v.astype(np.float64).sum())
 
     def best_response_value(self, policy: Policy, seat: int) -> float:
         """What a best response of ``seat`` wins a hand (chips) against ``policy``."""
-        return float(self._walk(self.root, seat, self._root_range(), policy, True).sum())
+        v = self._walk(self.root, seat, self._root_range(), policy, True)
+        return float(v.astype(np.float64).sum())
 
     def nash_conv(self, policy: Policy) -> float:
         """NashConv of ``policy`` (both seats): the two best responses' values
@@ -590,12 +602,14 @@ class CFRPlus:
         return value
 
     def average(self) -> Policy:
-        """The average policy (uniform where a seat never reached)."""
+        """The average policy (uniform where a seat never reached), in the
+        game's ``dtype``."""
         out: Policy = {}
         for i, tot in self.total.items():
-            t = tot.astype(np.float64)
+            t = tot.astype(self.game.dtype)
             s = t.sum(-1, keepdims=True)
-            out[i] = np.divide(t, s, out=np.full(t.shape, 1.0 / t.shape[-1]), where=s > 0)
+            out[i] = np.divide(t, s, out=np.full(t.shape, 1.0 / t.shape[-1], dtype=t.dtype),
+                               where=s > 0)
         return out
 
     def run(self, iterations: int, every: int = 0,
