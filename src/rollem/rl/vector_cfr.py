@@ -292,6 +292,9 @@ class VectorGame:
         self.valid = [((b[:, None] & hole_bits[None, :]) == 0).astype(np.float64) for b in bits]
         self.decisions = {nd.index: nd for nd in _nodes(self.root) if nd.kind == "decision"}
         self.decision_count = len(self.decisions)
+        self.sign: Array = None
+        self.sign_t: Array = None
+        self.equity: dict[int, Array] = {}
         self._showdown_matrices()
         if self.dtype != np.float64:  # the walk's arrays in the smaller type
             cast = self.dtype.type
@@ -353,7 +356,7 @@ class VectorGame:
         del k
         # all-in equity: the expected sign over the cards still to come
         levels = {nd.level for nd in _nodes(self.root) if nd.kind == "showdown"} - {m}
-        self.equity: dict[int, Array] = {}
+        self.equity = {}
         if not levels:
             return
         low = min(levels)
