@@ -292,8 +292,8 @@ class VectorGame:
         self.valid = [((b[:, None] & hole_bits[None, :]) == 0).astype(np.float64) for b in bits]
         self.decisions = {nd.index: nd for nd in _nodes(self.root) if nd.kind == "decision"}
         self.decision_count = len(self.decisions)
-        self.sign: Array = None
-        self.sign_t: Array = None
+        self.sign: Array = np.empty(0)
+        self.sign_t: Array = np.empty(0)
         self.equity: dict[int, Array] = {}
         self._showdown_matrices()
         if self.dtype != np.float64:  # the walk's arrays in the smaller type
