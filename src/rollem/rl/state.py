@@ -418,6 +418,23 @@ class MoveState:
             self._done = 0
             self._stale = True  # the batch is complete: replay with the real cards
 
+    def chance_event(self) -> tuple[str, int | None, int]:
+        """The chance node now as ``(kind, seat, cards)``: the kind of card off
+        the stub (``"hole"``, ``"board"``, ``"dead"``, ``"burn"``; a pool
+        shuffle's label otherwise), the seat dealt to (``None`` but for hole
+        cards) and the cards its outcome holds (:meth:`group_size`).
+
+        Raises:
+            ValueError: not at a chance node.
+        """
+        if self.need is None:
+            raise ValueError("not at a chance node")
+        if self.setup.grouped:
+            probe = self._batch[self._groups[self._done][0]]
+        else:
+            probe = self._batch[len(self.chance) - self._batch_start]
+        return (probe.kind or probe.label, probe.seat, self.group_size())
+
     def group_size(self) -> int:
         """Cards in the outcome of the chance node now (1 unless ``chance="hand"``)."""
         if self.need is None or not self.setup.grouped:
