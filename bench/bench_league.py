@@ -277,7 +277,11 @@ class StrongTrapper:
             self.inner.book.observe(view.events, view.seat)
             eq = max(self.inner.equities(view).values())
             if eq >= 0.6 * 2.0 / max(_live(view), 2):
-                return _aggress(legal, view)
+                action = _aggress(legal, view)
+                # its book counts the fold that may end the hand on this raise, as
+                # for the raises of its own policy (OpponentBook.acted)
+                self.inner.book.acted(view, action)
+                return action
         return self.inner.act(view)
 
     def policy(self, view: HandView) -> dict[object, float]:

@@ -16,6 +16,7 @@ from rollem.bots.strong.reads import OpponentBook
 from rollem.cards import parse_cards
 from rollem.engine import Bet, Call, Check, Fold, Hand, HandView, Raise
 from rollem.engine.actions import Draw, Stack
+from rollem.engine.options import Options
 from rollem.engine.randomness import ReplaySource
 
 CHECK_RAISED = [Check(), Check()] * 3 + [Check(), Bet(4), Raise(8)]
@@ -230,3 +231,50 @@ def test_a_fold_that_ends_the_hand_is_counted() -> None:
             nxt.apply(0, Check())
         bot.book.observe(nxt.view(1).events, 1)
         assert bot.book.tendencies(0).folds == n, fold
+
+
+# -- issue 31, third pass: the leaks `strongtrap` still found
+
+def _checked_to_no_limit(hero: str, opp: str = "2c 2h") -> HandView:
+    """As :func:`_checked_to`, no limit: seat 1 (``hero``) checked to in round 2."""
+    hand = stacked_hand([200, 200], 1, {0: opp, 1: hero}, stop="9h", drop="4c",
+                        roll="Kc Qd Js", options=Options(structure="no-limit"))
+    for action in CHECKED_TO:
+        assert hand.pending is not None
+        hand.apply(hand.pending.seats[0], action)
+    assert hand.pending is not None and hand.pending.seats == (1,)
+    return hand.view(1)
+
+
+def test_no_limit_no_thin_bet_into_a_trappers_check() -> None:
+    """No limit, Ks 4d checked to in round 2 (no pair yet): against the player
+    who never check-raises it bets with every seed; against the one who
+    check-raised half the time (its raise rate facing bets the same, 10 of 60)
+    it checks with at least 5 of 6 seeds. The no-limit bet priced the raise
+    rate alone, whatever the check before it said: it bet 5 of 6 there."""
+    view = _checked_to_no_limit("Ks 4d")
+    bets = {}
+    for n in (0, 20):
+        acts = []
+        for seed in range(6):
+            bot = StrongBot(random.Random(seed))
+            _book(bot, check_raises=n)
+            acts.append(bot.act(view))
+        bets[n] = sum(isinstance(a, Bet) for a in acts)
+    assert bets[0] == 6 and bets[20] <= 1, bets
+
+
+def test_the_no_limit_bet_prices_a_check_raise() -> None:
+    """No limit, checked to by the check-raiser: the bet's gain is lower with
+    the check-raise pricing on than off (the reads the same; the no-limit gain
+    priced the raise rate alone, so the two were equal)."""
+    view = _checked_to_no_limit("Ks 4d")
+    gains = []
+    for price in (False, True):
+        bot = StrongBot(random.Random(0))
+        bot.price_check_raises = price
+        _book(bot, check_raises=20)
+        pot = view.pot + sum(s.bet for s in view.seats)
+        assert view.legal is not None
+        gains.append(bot._bet_gain(view, view.legal, pot))
+    assert gains[1] < gains[0] - 0.2, gains

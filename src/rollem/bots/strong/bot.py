@@ -168,12 +168,13 @@ class StrongBot(Mixing):
     share against the raisers' continuing range a re-raise needs, issue 31,
     :meth:`_reraise_ok`), ``draws_shown`` (5-2-1: how much more the worlds
     where an opponent showing four to a straight flush has made it weigh,
-    :meth:`_draws_shown`), ``price_check_raises`` (fixed limit, heads-up, free to
-    check after the opponent checked: the bet's gain counts the opponent's
-    check-raises, from the top of its range at its observed check-raise rate;
-    issue 31), ``min_ess`` and ``more_worlds`` (against two or
-    more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds
-    while the reads' weights are worth fewer than ``min_ess`` equal worlds).
+    :meth:`_draws_shown`), ``price_check_raises`` (heads-up, free to check after
+    the opponent checked: the bet's gain counts the opponent's check-raises,
+    from the top of its range at its observed check-raise rate; in pot and no
+    limit at the greater of that rate and its raise rate; issue 31),
+    ``min_ess`` and ``more_worlds`` (against two or more opponents, up to
+    ``more_worlds`` more samplings of ``samples`` worlds while the reads'
+    weights are worth fewer than ``min_ess`` equal worlds).
 
     Args:
         rng: the bot's own seeded ``Random`` (sampling, mixing).
@@ -526,10 +527,10 @@ class StrongBot(Mixing):
         sized = self._size(legal, view, pot, 0.0)
         bet = max(1, (sized.amount if isinstance(sized, Bet) else legal.min_to)
                   - view.current_bet)
+        checked = self.price_check_raises and any(
+            e.get("kind") == "check" and e.get("seat") == w.seats[0] for e in _this_round(view))
         if view.options.get("structure", "fixed-limit") == "fixed-limit":
-            if not self.price_check_raises or not any(
-                    e.get("kind") == "check" and e.get("seat") == w.seats[0]
-                    for e in _this_round(view)):
+            if not checked:
                 return bet_gain(pot, bet, share, calls, weights)
             # it checked to us: it check-raises from the top of its range as often
             # as it was seen to (a trapper's check-raises cost bets: issue 31)
@@ -540,7 +541,10 @@ class StrongBot(Mixing):
         raise_to = pot_raise_to(pot, bet, behind)
         if raise_to <= bet:  # the bet puts a stack all in: no raise
             return bet_gain(pot, bet, share, calls, weights)
-        raises = calls * _step(strength, 1 - t.raise_rate, 0.05)
+        # after its check, a raise is a check-raise: at least as often as it was
+        # seen to check-raise (a trapper checks its strong hands: issue 31)
+        rate = max(t.raise_rate, t.check_raise_rate) if checked else t.raise_rate
+        raises = calls * _step(strength, 1 - rate, 0.05)
         return bet_gain(pot, bet, share, calls, weights, raises, raise_to)
 
     def _heads_up_range(self, view: HandView) -> tuple[Worlds, np.ndarray, np.ndarray] | None:
