@@ -15,7 +15,7 @@ option).
 
 With ``--coverage`` it checks instead the intervals shown in play (issue
 33): for seat 0's view after its second draw in seeded Roll Your Own hands
-at 4 to 6 players (those of ``bench_play_odds.py``), a long run of
+at 2 to 6 players (those of ``bench_play_odds.py``), a long run of
 :func:`rollem.odds.play.play_odds` (``--long`` batches, no budget) is taken
 as the truth, and ``--repeats`` seeded runs at the 1 s budget each count
 whether their stated 95% interval covers it (equity, whole pot, nothing).
@@ -112,7 +112,8 @@ def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:
     from rollem.odds.play import play_odds
 
     rows = []
-    for players, hand_seed in ((4, 30001), (5, 30001), (5, 30002), (6, 30001), (6, 30003)):
+    for players, hand_seed in ((2, 30001), (3, 30001), (4, 30001), (5, 30001), (5, 30002),
+                               (6, 30001), (6, 30002), (6, 30003)):
         label = f"Roll Your Own, {players} players, hand {hand_seed}"
         if only not in label:
             continue
