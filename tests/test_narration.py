@@ -125,6 +125,20 @@ def test_521_failed_both_and_carried_pot() -> None:
     ]
 
 
+def test_a_failed_both_declarer_beaten_by_you_is_told_inside_the_sentence() -> None:
+    # (issue 26, seen at the table: "...collecting nothing from the pot: Your two pair")
+    from rollem.history.replaying import replay
+    from rollem.narration import narrate_view
+
+    hand = replay((HISTORIES / "rollem521_all_failed_carry.toml").read_text(encoding="utf-8"))
+    lines = [line.text for line in narrate_view(hand.view(1), ["A", "B"])]
+    assert lines[-4:-2] == [
+        "A declared both and fails, collecting nothing from the pot: your six-high straight "
+        "flush beats A's five-high straight (wheel) for high.",
+        "You declared both and fail, collecting nothing from the pot: A's five-four low, "
+        "three-deuce-ace (the wheel) beats your six-five low, four-three-deuce for low."]
+
+
 def test_declarations_with_a_pot_paid_high_are_told_as_paid() -> None:
     # A pot the engine paid to the best high hand is told as paid, whatever was
     # declared before: the words follow the result, not the declarations.

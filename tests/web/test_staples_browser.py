@@ -60,7 +60,8 @@ def test_the_ledger_settles_up_and_away_is_shown(browser: Any, live: ServerThrea
         page.wait_for_selector("#settle .settle-links a")
         text = page.inner_text("#settle")
         for x in settle["transfers"]:  # (none when hand 1 was a split pot)
-            assert f"{x['from']} pays {x['to']} {x['chips']} chips ({x['money']})" in text
+            unit = "chip" if x["chips"] == 1 else "chips"
+            assert f"{x['from']} pays {x['to']} {x['chips']} {unit} ({x['money']})" in text
         href = page.get_attribute("#settle a[href$='ledger.csv']", "href")
         rows = list(csv.DictReader(io.StringIO(httpx.get(live.url + href).text)))
         assert {r["name"]: int(r["net"]) for r in rows} == {

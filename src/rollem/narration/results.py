@@ -166,7 +166,9 @@ class _Writer:
                 a, b = value(other), value(me)
                 if a >= b:
                     verb = "beats" if a > b else "ties"
-                    out.append(f"{self.names.whose(o)} {hand_words(other, low=half == 'low')} "
+                    # (after "collecting nothing from the pot: ", inside the sentence)
+                    out.append(f"{self.names.whose(o, start=False)} "
+                               f"{hand_words(other, low=half == 'low')} "
                                f"{verb} {self.names.whose(seat, start=False)} "
                                f"{hand_words(me, low=half == 'low')} for {half}")
         return out

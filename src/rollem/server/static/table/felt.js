@@ -453,8 +453,8 @@ export function actionLabels(hand) {
   if (!hand) return {};
   // A new round, draw or all-at-once step clears the betting labels; the words are
   // the server's when it says (hand.last_actions), else here.
-  // A blind is posted before the first round opens: its label ("posts the big
-  // blind 2") stays through that opening, until the seat's next action.
+  // A blind is posted before the first round opens: its label ("big blind 2")
+  // stays through that opening, until the seat's next action.
   const out = {};
   let opened = false;
   for (const e of hand.events || []) {

@@ -495,7 +495,7 @@ function renderSettle(t) {
     const list = el("ul", "settle-list");
     for (const x of settle.transfers) {
       list.appendChild(el("li", null, x.from + " pays " + x.to + " " + x.chips
-        + (x.money ? " chips (" + x.money + ")" : " chips")));
+        + (x.chips === 1 ? " chip" : " chips") + (x.money ? " (" + x.money + ")" : "")));
     }
     box.appendChild(list);
   } else if (!settle) {
