@@ -13,10 +13,12 @@ them), once with motion and once with ``prefers-reduced-motion: reduce`` (no
 animation: the drawing alone), so the animations' own share shows.
 ``--css RULE`` adds a run with that style added (an experiment: one kind of
 motion turned off); ``--idle`` a run of the same page with no hand dealt, as
-long as the first run (the frames over 50 ms the machine's load makes alone).
+long as the first run (the frames over 50 ms the machine's load makes alone);
+``--cpu`` traces the page and counts its main-thread tasks by CPU time times the
+slow-down (what they would last on a quiet machine: a figure the load moves less).
 Figures: docs/dev/felt-frames.md.
 
-    .venv/bin/python bench/bench_web_felt.py [--hands 3] [--rate 4] [--idle]
+    .venv/bin/python bench/bench_web_felt.py [--hands 3] [--rate 4] [--idle] [--cpu]
 
 A figure, not a test: the machine's load changes it (say it with the figures).
 """
@@ -59,8 +61,28 @@ try {
 """
 
 
+def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
+    """The page's main-thread tasks in a Chromium trace (category ``toplevel``), by
+    their CPU time (the trace's ``tdur``: not the time the thread waited for a core
+    on a loaded machine, nor the time the CPU throttling stopped it) multiplied by
+    ``rate``: what each would last on a quiet machine throttled alike.  Returns the
+    tasks over 50 ms so counted, the longest (ms) and the CPU time of all (ms,
+    unmultiplied)."""
+    data = json.loads(trace)
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("ph") == "M" and e.get("name") == "thread_name"
+            and e["args"].get("name") == "CrRendererMain"}
+    cpu = sorted((e.get("tdur", 0) / 1000 for e in events
+                  if e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask"
+                  and (e["pid"], e["tid"]) in main), reverse=True)
+    return {"cpu_tasks_over_50ms": sum(1 for c in cpu if c * rate > 50),
+            "cpu_task_longest_ms": round(cpu[0] * rate, 1) if cpu else None,
+            "cpu_ms_total": round(sum(cpu))}
+
+
 def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
-        css: str = "") -> dict[str, Any]:
+        css: str = "", cpu: bool = False) -> dict[str, Any]:
     r = httpx.post(live.url + "/api/tables", json={
         "game": "holdem", "seats": 10, "bots": 9, "structure": "no-limit", "stack": 400,
         "decision_seconds": 300, "bot_delay": 0.25, "between_hands": 1.0})
@@ -85,6 +107,8 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
     sit_with_enter(page, "Ann")
     page.evaluate("() => { window.__frames = []; window.__loaf = []; window.__render = [];"
                   " window.__late = []; }")
+    if cpu:
+        browser.start_tracing(page=page, categories=["toplevel"])
     page.click("#start-btn")
     started = time.monotonic()
     done = 0
@@ -104,6 +128,7 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
     loaf = page.evaluate("window.__loaf")
     renders = sorted(page.evaluate("window.__render"))
     late = sorted(page.evaluate("window.__late"))
+    tasks = cpu_tasks(browser.stop_tracing(), rate) if cpu else {}
     browser.close()
     scripts = sorted(e["script"] for e in loaf)
     long = sorted((f for f in frames if f > 50), reverse=True)
@@ -118,7 +143,7 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
             "renders": len(renders), **spread("render", renders),
             # the side panels of a state that changes everything, drawn in a task of
             # their own after the felt's frame (main.js: render's deferred part)
-            "late_renders": len(late), **spread("late", late)}
+            "late_renders": len(late), **spread("late", late), **tasks}
 
 
 def spread(name: str, times: list[float]) -> dict[str, float | None]:
@@ -165,14 +190,18 @@ def main() -> None:
                     help="also run with motion on and this style added (an experiment)")
     ap.add_argument("--idle", action="store_true",
                     help="also count the frames of the page with no hand dealt (the floor)")
+    ap.add_argument("--cpu", action="store_true",
+                    help="also trace the page: its tasks by CPU time x rate (less load-bound)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as d, sync_playwright() as pw:
         live = ServerThread(Path(d) / "bench.db")
         try:
-            out = [run(live, pw, args.hands, args.rate, reduce) for reduce in (False, True)]
-            out += [run(live, pw, args.hands, args.rate, False, css) for css in args.css]
+            out = [run(live, pw, args.hands, args.rate, reduce, cpu=args.cpu)
+                   for reduce in (False, True)]
+            out += [run(live, pw, args.hands, args.rate, False, css, cpu=args.cpu)
+                    for css in args.css]
             if args.idle:
                 out.append(idle(live, pw, args.rate, float(out[0]["seconds"])))
         finally:

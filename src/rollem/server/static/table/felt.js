@@ -116,7 +116,7 @@ export function placeChildren(box, nodes) {
 function markTurn(box, t, hand, s, isReplay) {
   const acting = !isReplay && !!hand && hand.to_act.includes(s.seat) && !hand.result;
   if (box.classList.contains("acting") !== acting) box.classList.toggle("acting", acting);
-  let clock = box.lastElementChild && box.lastElementChild.classList.contains("timer")
+  const clock = box.lastElementChild && box.lastElementChild.classList.contains("timer")
     ? box.lastElementChild.previousElementSibling : null;
   const want = !isReplay && s.acting && s.deadline;
   if (!want) {

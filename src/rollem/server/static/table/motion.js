@@ -205,11 +205,13 @@ export function animate(state, previous, before) {
   const board = cardEls("board", mySeat);
   const wasBoard = same ? (old.board || []).length : 0;
   board.forEach((e, k) => { if (k >= wasBoard) e.classList.add("deal-in"); });
-  // Labels that changed.
+  // Labels that changed (the labels before read once, not once a seat).
+  const wasLabels = same ? actionLabels(old) : {};
+  const me = $("me");
   document.querySelectorAll("#seats .action-label:not(.none), #me .action-label:not(.none)").forEach((l) => {
-    const tile = l.closest("[data-seat]") || $("me");
-    const seat = tile === $("me") ? mySeat : Number(tile.dataset.seat);
-    const was = same ? lastText(previous, seat) : null;
+    const tile = l.closest("[data-seat]") || me;
+    const seat = tile === me ? mySeat : Number(tile.dataset.seat);
+    const was = wasLabels[seat] ? wasLabels[seat].text : null;
     if (was !== l.dataset.text) l.classList.add("fresh");
   });
   if (!same || !before) return;
@@ -246,8 +248,4 @@ export function animate(state, previous, before) {
     const to = flights.map(([, , target]) => landing(target, mySeat));   // (every read, then every write)
     flights.forEach(([f, from, , delay], k) => launch(f, from, to[k], delay));
   });
-}
-function lastText(state, seat) {
-  const la = state && state.hand ? actionLabels(state.hand)[seat] : null;
-  return la ? la.text : null;
 }
