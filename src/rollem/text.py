@@ -13,7 +13,7 @@ import unicodedata
 
 __all__ = ["BLANK_FILLERS", "DEFAULT_IGNORABLE", "HIDDEN_CATEGORIES", "clip",
            "default_ignorable", "hidden_character", "name_key", "replace_hidden",
-           "shown_length"]
+           "shown_length", "terminal_safe"]
 
 HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 """Unicode categories a shown name may not hold: control, format (zero-width,
@@ -193,3 +193,26 @@ def clip(text: str, limit: int = 300) -> str:
     if space >= limit // 2:
         head = head[:space]
     return head.rstrip(" ,;:") + " ..."
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` for a terminal: every control character (Unicode category ``Cc``)
+    but newline and tab shown in caret form (``^[`` for ESC, ``^G`` for BEL,
+    ``^?`` for DEL) or, for the C1 controls, as ``\\x9b``; everything else as
+    it is.  A name, note or action read from a file (a hand history a friend
+    sent) then cannot drive the terminal it is printed to: no colours, window
+    titles, hyperlinks, or clipboard writes (OSC 52)."""
+    if text.isprintable():
+        return text
+    out = []
+    for c in text:
+        code = ord(c)
+        if c in "\n\t" or unicodedata.category(c) != "Cc":
+            out.append(c)
+        elif code < 0x20:
+            out.append("^" + chr(code + 64))
+        elif code == 0x7F:
+            out.append("^?")
+        else:
+            out.append(f"\\x{code:02x}")
+    return "".join(out)

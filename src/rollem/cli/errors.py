@@ -28,8 +28,13 @@ def cut(text: str, limit: int = MAX_MESSAGE) -> str:
 
 
 def one_line(message: object) -> str:
-    """Collapse ``message`` to a single line, cut to :data:`MAX_MESSAGE` characters."""
-    return cut(" ".join(str(message).split()))
+    """Collapse ``message`` to a single line, cut to :data:`MAX_MESSAGE` characters,
+    its control characters shown as ``^[`` and the like
+    (:func:`rollem.text.terminal_safe`: a bad input quoted back cannot drive the
+    terminal)."""
+    from rollem.text import terminal_safe
+
+    return cut(terminal_safe(" ".join(str(message).split())))
 
 
 def refusal(where: str, message: object, limit: int = MAX_MESSAGE) -> str:

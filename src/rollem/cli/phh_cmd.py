@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from rollem.cli.errors import fail, one_line
+from rollem.text import terminal_safe
 
 __all__ = ["export_command", "replay_phh_file"]
 
@@ -60,7 +61,7 @@ def _differences(file: Path, h: Any) -> None:
         click.echo(f"rollem: {file}: told as replayed; {n} difference{'s' if n != 1 else ''} "
                    "from what the history records (--lenient):", err=True)
         for line in h.differences:
-            click.echo(f"  {line}", err=True)
+            click.echo(f"  {terminal_safe(line)}", err=True)
 
 
 def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
@@ -81,7 +82,7 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
             if as_json:
                 click.echo(json.dumps(h.to_json()))
             else:
-                click.echo(_told(h))
+                click.echo(terminal_safe(_told(h)))
             return
         hands = list(read_phhs(text))
     except PHHError as err:
@@ -109,7 +110,7 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
         except PHHError as err:
             out.append({"hand": name, "error": one_line(err)})
             told.append(f"[{name}] error: {one_line(err)}")
-    click.echo(json.dumps({"hands": out}) if as_json else "\n\n".join(told))
+    click.echo(json.dumps({"hands": out}) if as_json else terminal_safe("\n\n".join(told)))
 
 
 @click.command("export")

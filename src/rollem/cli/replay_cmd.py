@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from rollem.cli.errors import fail
+from rollem.text import terminal_safe
 
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
@@ -139,7 +140,7 @@ def _list_differences(file: Path, data: Any) -> None:
                    f"{'s' if len(found) != 1 else ''} from what the history records "
                    "(--lenient):", err=True)
         for line in found:
-            click.echo(f"  {line}", err=True)
+            click.echo(f"  {terminal_safe(line)}", err=True)
 
 
 @click.command("replay")
@@ -207,7 +208,7 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
     if is_phh(data):  # a standard PHH hand whatever its file's name (issue 29)
         from rollem.cli.phh_cmd import replay_phh_file
 
-        replay_phh_file(file.with_suffix(".phh"), as_json, text, lenient)
+        replay_phh_file(file, as_json, text, lenient)  # (named as given in errors)
         return
     redacted = isinstance(data, dict) and "_redacted_for" in data
     if lenient and not redacted:
@@ -236,8 +237,8 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
                      "or --json")
             # The table cards are public, so the stand-in hand has them right; who
             # won is what the copy records (stand-ins would decide it at random).
-            click.echo(summary(stand_in, _names(data, len(stand_in.start_stacks)),
-                               _in_show_order(outcome, data)))
+            click.echo(terminal_safe(summary(stand_in, _names(data, len(stand_in.start_stacks)),
+                                             _in_show_order(outcome, data))))
             return
         try:
             hand = replay(text, check_result=not lenient)
@@ -248,7 +249,7 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
                 fail(f"{file}: the history ends before the hand is over")
             click.echo(json.dumps(hand.result.to_dict()))
         else:
-            click.echo(summary(hand, _names(data, len(hand.start_stacks))))
+            click.echo(terminal_safe(summary(hand, _names(data, len(hand.start_stacks)))))
         return
     from rollem.narration import narrate_history
 
@@ -256,4 +257,4 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
         story = narrate_history(data, lenient=lenient)
     except HistoryError as err:
         fail(f"{file}: {err}")
-    click.echo(story.text())
+    click.echo(terminal_safe(story.text()))

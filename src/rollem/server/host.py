@@ -427,7 +427,7 @@ def _remove(table: LiveTable, seat: int) -> None:
     told = error_message("removed", REMOVED_AFTER_HAND if in_hand else REMOVED_NOW)
     table.saving.send_after_commit([(client, told) for client in info.clients])
     if in_hand:
-        info.gone = True  # its decisions time out at once; freed after the hand
+        info.gone = info.removed = True  # decisions time out at once; freed after the hand
         if seat in table.decision_seq:
             table.turns.timeout(seat, table.decision_seq[seat])
         _changed(table)

@@ -112,6 +112,10 @@ class Seat:
     clients: set[Client] = field(default_factory=set)
     disconnected_since: float | None = None
     gone: bool = False  # grace period over: time out at once, free after the hand
+    removed: bool = False
+    """The host removed this player during a hand they are dealt into (issue 26):
+    :attr:`gone` from then on, coming back to the table included (a reconnect
+    clears :attr:`gone` only for a player whose grace period ran out)."""
     bot: Any = None
     """This seat's own computer player (:meth:`Seating.computer_player`), made at
     its first decision and dropped with the seat: never shared with another seat

@@ -279,7 +279,11 @@ class Seating:
             seat.clients.add(client)
             _replace_oldest(seat.clients, most, "seat")
             seat.disconnected_since = None
-            seat.gone = False
+            if seat.removed:  # back during the hand the host removed them from: still removed
+                table.saving.send_after_commit(
+                    [(client, error_message("removed", host.REMOVED_AFTER_HAND))])
+            else:
+                seat.gone = False
             if table.session.get("away", {}).pop(str(client.seat), None) is not None:
                 table.saving.commit(session=True)
         else:
