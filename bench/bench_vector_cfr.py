@@ -141,8 +141,18 @@ def deal_value(state: Any, eq: Any, bot: Any, eq_seat: int, outcomes: list[int],
                for a, p in probs.items() if p > 0)
 
 
+class Aggressive:
+    """An exploiter that never folds: bets or raises when it may, else calls
+    or checks (``--exploiter aggressive``)."""
+
+    def action_probabilities(self, state: Any, player_id: int | None = None) -> dict[int, float]:
+        legal = state.legal_actions()
+        return {max(legal): 1.0}
+
+
 def bot_sample(args: argparse.Namespace) -> None:
-    """What the saved equilibrium (``--policy``) wins from each bot of
+    """What the saved equilibrium (``--policy``; or ``--exploiter
+    aggressive``: :class:`Aggressive`) wins from each bot of
     ``--bots``, on ``--deals`` random deals of the cards: for each deal, the
     exact expectation over both players' actions (the equilibrium's
     probabilities, the bot's ``policy``), once with the equilibrium in seat 0
@@ -165,7 +175,7 @@ def bot_sample(args: argparse.Namespace) -> None:
     params = {"game": "sdr", "players": 2, "stack": game.setup.stacks[0],
               "deck": args.deck, "raise_cap": args.raise_cap, "burns": False, "chance": "hand"}
     os_game = pyspiel.load_game("python_rollem", params)
-    eq = OpenSpielPolicy(game, policy)
+    eq: Any = OpenSpielPolicy(game, policy) if args.exploiter == "equilibrium" else Aggressive()
     rng = random.Random(args.seed)
     for name in [b for b in args.bots.split(",") if b]:
         bot = BotPolicy(os_game, name, seed=args.seed)
@@ -188,9 +198,10 @@ def bot_sample(args: argparse.Namespace) -> None:
         mean = float(np.mean(sums))
         err = float(np.std(sums, ddof=1) / np.sqrt(len(sums)))
         took = time.perf_counter() - start
-        print(f"{name}: the equilibrium wins {mean:+.4f} chips over the two seats (standard "
-              f"error {err:.4f}), {mean / 2:+.4f} a hand: NashConv({name}) >= {mean:.3f} "
-              f"+- {2 * err:.3f} (95%); {args.deals} deals, {asked[0]} bot answers in "
+        print(f"{name}: the {args.exploiter} exploiter wins {mean:+.4f} chips over the two "
+              f"seats (standard error {err:.4f}), {mean / 2:+.4f} a hand: "
+              f"NashConv({name}) >= {mean:.3f} +- {2 * err:.3f} (95%); {args.deals} deals, "
+              f"{asked[0]} bot answers in "
               f"{took:.0f}s ({1e3 * took / max(asked[0], 1):.1f} ms an answer with the "
               f"walk); {load()}", flush=True)
 
@@ -343,6 +354,8 @@ def main() -> None:
     ap.add_argument("--policy", default="", help="a saved policy: sample the bots against it")
     ap.add_argument("--bots", default="basic,strong")
     ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--exploiter", choices=("equilibrium", "aggressive"), default="equilibrium",
+                    help="with --policy: who plays against the bots")
     ap.add_argument("--boards", type=int, default=0,
                     help="with --policy: the hybrid bound on this many public card sets")
     ap.add_argument("--seed", type=int, default=1)
