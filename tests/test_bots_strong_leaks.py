@@ -278,3 +278,45 @@ def test_the_no_limit_bet_prices_a_check_raise() -> None:
         assert view.legal is not None
         gains.append(bot._bet_gain(view, view.legal, pot))
     assert gains[1] < gains[0] - 0.2, gains
+
+
+def _facing_no_limit_bet(hero: str, before: list[object], bet: int) -> HandView:
+    """SDR no limit, seat 1 (``hero``) facing seat 0's ``bet`` in round 3 after
+    ``before`` (rounds 1 and 2; Stop 9h, Drop 4c; seat 0 holds 2c 2h)."""
+    hand = stacked_hand([200, 200], 1, {0: "2c 2h", 1: hero}, stop="9h", drop="4c",
+                        roll="Kc Qd Js", options=Options(structure="no-limit"))
+    for action in [*before, Bet(bet)]:
+        assert hand.pending is not None
+        hand.apply(hand.pending.seats[0], action)
+    view = hand.view(1)
+    assert view.round == "round 3" and hand.pending is not None and hand.pending.seats == (1,)
+    return view
+
+
+def _folds_to_raises(bot: StrongBot) -> None:
+    """Seat 0's counts: average habits, folding to 12 of the 20 raises it faced."""
+    t = bot.book.tendencies(0)
+    t.bets, t.checks, t.raises, t.calls, t.folds = 30, 60, 10, 30, 20
+    t.faced_raise, t.folds_to_raise = 20, 12
+
+
+def test_no_limit_raises_are_priced_at_their_size() -> None:
+    """No limit, facing a bet, the raise's gain is priced at the raise the bot
+    makes (two thirds of the pot), not the smallest one: Ts 8s (no pair) facing
+    a 4-chip bet into a checked pot no longer raises the opponent who folds to
+    raises more than half the time (the smallest raise priced, it raised 2 of
+    6 seeds, putting in more than it priced); Ac Td (top pair) facing a 4-chip
+    bet into a 26-chip pot now raises with every seed (it called every seed:
+    the smallest raise looked worth too little)."""
+    def raises(view: HandView) -> int:
+        n = 0
+        for seed in range(6):
+            bot = StrongBot(random.Random(seed))
+            _folds_to_raises(bot)
+            n += isinstance(bot.act(view), Raise)
+        return n
+
+    checked = _facing_no_limit_bet("Ts 8s", [Check()] * 4, 4)
+    assert raises(checked) == 0
+    bet_into = _facing_no_limit_bet("Ac Td", [Bet(2), Call(), Bet(10), Call()], 4)
+    assert raises(bet_into) == 6

@@ -568,7 +568,10 @@ class StrongBot(Mixing):
         the raise from the hands above its observed rate of folding to raises
         (a player who folds to raises unless very strong can be raised off its
         bets). Per world: a fold wins the pot, a call plays the pot plus the
-        call and two raises; re-raises ignored."""
+        call and two raises; re-raises ignored. The raise priced is the one
+        :meth:`_size` makes (in pot and no limit about two thirds of the pot,
+        not the smallest raise: pricing the smallest made its big raises look
+        cheap, issue 31)."""
         from rollem.bots.strong.reads import _step
 
         found = self._heads_up_range(view)
@@ -578,7 +581,9 @@ class StrongBot(Mixing):
         t = self.book.tendencies(w.seats[0])
         calls = 0.02 + 0.98 * _step(np.clip(w.strength[:, 0], 0, 1), t.fold_to_raise_rate,
                                      0.05)
-        more = max(1, legal.min_to - view.current_bet)
+        sized = self._size(legal, view, pot + to_call, 0.0)
+        to = sized.to if isinstance(sized, Raise) else legal.min_to
+        more = max(1, to - view.current_bet)
         raise_ = (1 - calls) * pot + calls * (share * (pot + to_call + 2 * more)
                                               - to_call - more)
         call = share * (pot + to_call) - to_call
