@@ -552,7 +552,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     cards = np.where(order < 52, order, np.take_along_axis(named, np.maximum(order - 52, 0),
                                                            axis=1))
     snaps = None
-    if moves:
+    if moves and len(unseen) >= 2:
         pick = _systematic(gen, weight)
         kept_all, cards, order, eve = kept_all[pick], cards[pick], order[pick], eve[pick]
         weight = np.full(k, weight.sum() / k)
@@ -660,7 +660,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
                 new = lik_of(j, np.where(h == x, y, np.where(h == y, x, h)))
                 ratio[sub] *= new / np.maximum(lik[sub, j], 1e-300)
                 changed.append((j, sub, new))
-        accept = gen.random(k) < ratio
+        accept = (gen.random(k) < ratio) & (size > 0)  # (none dealt unseen: nothing to move)
         ok = np.flatnonzero(accept)
         state[ok, s1[ok]] = c2[ok]
         moved = ok[s2[ok] >= 0]
