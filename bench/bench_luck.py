@@ -45,6 +45,24 @@ the two plays meet the same event that noise cancels in the pair too.
 
     .venv/bin/python bench/bench_luck.py --game rollyourown --deals 100 --alts 4
 
+``--actions`` (issue 31, AIVAT's action terms): at every betting decision
+where a bot's :meth:`policy` gives more than one action, ``V(a taken) - sum_a
+pi(a) V(a)`` is subtracted too, ``V(a)`` the hero's chips if the hand were
+checked down with the bets matched after ``a`` (a fold: what it then pays);
+with ``--lookahead`` a bet or raise is valued with the opponent's fold
+probability there (its policy on the view after the bet, asked of a copy of
+the bot). ``act`` draws its coins from the same chances ``policy``
+enumerates, so given the history the action taken is a draw from ``pi`` and
+the term has mean zero. Card choices are point masses (term zero). Every
+term is kept per hand (:attr:`Luck.terms`, ``--dump``); the last row
+(:func:`fitted`) weighs the chance terms, the action terms and each round's
+unweighted share changes by least squares, cross-fitted over five parts of
+the deals (a deal's weights come from the other parts only), so it stays
+unbiased too.
+
+    .venv/bin/python bench/bench_luck.py --game rollem521 --deals 200 --alts 3 \\
+        --actions --lookahead --dump out.json
+
 Figures: ``docs/dev/league.md``.
 """
 
