@@ -307,6 +307,62 @@ def summary(units: Sequence[float]) -> dict[str, Any]:
             "ci95": [round((mean - half) * scale, 1), round((mean + half) * scale, 1)]}
 
 
+def pool(paths: Sequence[str]) -> list[str]:
+    """The lines of a pooled table from ``--json`` files of chunk runs: per game,
+    structure and level, every chunk's deals together (each chunk's seed
+    gives its own deals, the same for every level of the chunk), with and
+    without the luck; and where ``basic`` and ``strong`` were both run on a
+    chunk, LBR's figure against ``basic`` less its figure against ``strong``
+    deal by deal (paired: the same deals). Chunks run twice (the same game,
+    structure, level and seed) count once.
+
+    Raises:
+        ValueError: if no file holds a run.
+    """
+    runs: dict[tuple[str, str, int, str], dict[str, Any]] = {}
+    for path in paths:
+        with open(path) as f:
+            for r in json.load(f):
+                runs[(r["game"], r["structure"], r["seed"], r["level"])] = r
+    if not runs:
+        raise ValueError(f"no LBR runs in {', '.join(paths) or 'no files'}")
+    lines = []
+    for game, structure in sorted({(k[0], k[1]) for k in runs}):
+        keys = [k for k in runs if k[:2] == (game, structure)]
+        levels = sorted({k[3] for k in keys}, key=lambda lv: (lv != "random", lv != "basic", lv))
+        for kind in ("plain", "luck"):
+            def units(r: dict[str, Any], kind: str = kind) -> list[float] | None:
+                return r["units"] if kind == "plain" else r.get("luck", {}).get("units")
+
+            rows = []
+            for level in levels:
+                got = [units(runs[k]) for k in sorted(keys) if k[3] == level]
+                flat = [u for g in got if g is not None for u in g]
+                if flat:
+                    rows.append((f"LBR vs {level}", flat))
+            seeds = sorted({k[2] for k in keys if (game, structure, k[2], "basic") in runs
+                            and (game, structure, k[2], "strong") in runs})
+            diff = []
+            for seed in seeds:
+                b = units(runs[(game, structure, seed, "basic")])
+                st = units(runs[(game, structure, seed, "strong")])
+                if b is not None and st is not None:
+                    diff.extend(x - y for x, y in zip(b, st, strict=True))
+            if diff:
+                rows.append(("basic - strong, paired", diff))
+            if not rows:
+                continue
+            chunks = sorted({k[2] for k in keys})
+            what = "plain duplicate" if kind == "plain" else "luck taken out"
+            lines.append(f"{game} {structure} ({what}; "
+                         f"seeds {chunks[0]}-{chunks[-1]}, {len(chunks)} chunks)")
+            for name, u in rows:
+                r = summary(u)
+                lines.append(f"  {name:24s} {r['bb100']:+8.1f} BB/100 [{r['ci95'][0]:+.1f}, "
+                             f"{r['ci95'][1]:+.1f}] ({r['deals']} deals)")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(GAMES))
@@ -321,7 +377,13 @@ def main() -> None:
                         help="also report LBR's figure with the cards' luck taken out, "
                              "ALTS copies per chance event (bench_luck.py; 0: off)")
     parser.add_argument("--json", help="also write the results here")
+    parser.add_argument("--pool", nargs="+", metavar="JSON",
+                        help="print the pooled table of these --json files of chunk runs "
+                             "(with basic - strong paired deal by deal) and play nothing")
     args = parser.parse_args()
+    if args.pool:
+        print("\n".join(pool(args.pool)))
+        return
     out = []
     for game in args.games.split(","):
         for structure in args.structures.split(","):

@@ -45,12 +45,32 @@ the two plays meet the same event that noise cancels in the pair too.
 
     .venv/bin/python bench/bench_luck.py --game rollyourown --deals 100 --alts 4
 
+``--actions`` (issue 31, AIVAT's action terms): at every betting decision
+where a bot's :meth:`policy` gives more than one action, ``V(a taken) - sum_a
+pi(a) V(a)`` is subtracted too, ``V(a)`` the hero's chips if the hand were
+checked down with the bets matched after ``a`` (a fold: what it then pays);
+with ``--lookahead`` a bet or raise is valued with the opponent's fold
+probability there (its policy on the view after the bet, asked of a copy of
+the bot). ``act`` draws its coins from the same chances ``policy``
+enumerates, so given the history the action taken is a draw from ``pi`` and
+the term has mean zero. Card choices are point masses (term zero). Every
+term is kept per hand (:attr:`Luck.terms`, ``--dump``); the last row
+(:func:`fitted`) weighs the chance terms, the action terms and each round's
+unweighted share changes by least squares, cross-fitted over five parts of
+the deals (a deal's weights come from the other parts only), so it stays
+unbiased too.
+
+    .venv/bin/python bench/bench_luck.py --game rollem521 --deals 200 --alts 3 \\
+        --actions --lookahead --dump out.json
+
 Figures: ``docs/dev/league.md``.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
+import json
 import math
 import random
 import sys
@@ -216,13 +236,23 @@ class Luck:
     """
 
     def __init__(self, game: str, structure: str, deal: int, button: int, hero: int,
-                 alts: int, samples: int, rng: random.Random, *, exact: bool = False) -> None:
+                 alts: int, samples: int, rng: random.Random, *, exact: bool = False,
+                 actions: bool = False) -> None:
         if alts < 1 and not exact:
             raise ValueError(f"alts must be at least 1, got {alts}")
         if exact and game not in NO_CHOICES:
             raise ValueError(f"exact luck needs a game without card choices "
                              f"({', '.join(sorted(NO_CHOICES))}), got {game}")
         self.exact = exact
+        self.actions = actions
+        self.action_luck = 0.0
+        """The action terms' sum (part of :attr:`luck`)."""
+        self.terms: list[tuple[str, int, float, float]] = []
+        """Every term as ``(kind, round, weight, change)``: ``"chance"`` (the pot,
+        the share's change less its copies' mean) or ``"action"`` (1, the action
+        term); each ``change`` has mean zero given the hand before it, so any
+        fixed weights of them make an unbiased correction too
+        (:func:`fitted`)."""
         self.game, self.deal, self.button = game, deal, button
         self.options = Options(structure=structure)
         self.hero, self.alts, self.samples, self.rng = hero, alts, samples, rng
@@ -230,8 +260,9 @@ class Luck:
         self.moves: list[tuple[int, object]] = []
         self.events = 0
         self.hand = self.start(-1)
-        self.luck = sum(self.hand.committed) * (
-            self.value(self.hand) - 0.5 if exact else self._change(self.hand))
+        change = self.value(self.hand) - 0.5 if exact else self._change(self.hand)
+        self.terms = [("chance", -1, float(sum(self.hand.committed)), change)]
+        self.luck = sum(self.hand.committed) * change
 
     def start(self, source: int) -> Hand:
         """The hand dealt from the real deck (``source`` < 0) or a new one."""
@@ -250,6 +281,76 @@ class Luck:
         others = alternatives(self.start, self.moves, self.alts, crn)
         return self.value(hand) - sum(map(self.value, others)) / self.alts
 
+    def decide(self, seat: int, player: Any, view: Any = None, other: Any = None) -> object:
+        """Ask ``player`` (a bot with ``policy``) for its action at ``seat``, apply
+        it, and add the *action term* of a betting decision (AIVAT's term for a
+        known policy): ``V(a taken) - sum_a pi(a) V(a)``, ``pi`` the bot's
+        :meth:`policy` on the view (``act`` samples its coins from the same
+        chances, so given the history the action taken is a draw from ``pi``
+        and the term has mean zero whatever ``V`` is) and ``V`` the hero's
+        chips if the hand were checked down from there (:meth:`action_value`).
+        With ``other`` (the opponent's bot, with ``policy``) a bet or raise is
+        valued one step further: the opponent's fold probability there (its
+        policy on the view after the bet, asked of a copy of it) times the
+        pot it gives up, plus the rest times the checked-down value (any
+        ``V`` keeps the term's mean zero; a closer one takes out more).
+        A card choice is a point mass (term zero); returns the action."""
+        hand = self.hand
+        if view is None:
+            view = hand.view(seat)
+        legal = view.legal
+        if self.actions and legal is not None and any(
+                a in legal.actions for a in ("check", "call", "bet", "raise", "fold")):
+            pi = player.policy(view)
+            action = player.act(view)
+            if action not in pi:
+                raise AssertionError(f"{type(player).__name__} took {action!r} outside its "
+                                     f"policy {pi!r}: the action term needs act to draw "
+                                     "from policy")
+            if len(pi) > 1:
+                e = self.value(hand)
+                values = {a: self.action_value(hand, seat, a, e, other) for a in pi}
+                mean = sum(p * values[a] for a, p in pi.items())
+                term = values[action] - mean
+                self.terms.append(("action", hand.round, 1.0, term))
+                self.action_luck += term
+                self.luck += term
+        else:
+            action = player.act(view)
+        self.apply(seat, action)
+        return action
+
+    def action_value(self, hand: Hand, seat: int, action: object, e: float,
+                     other: Any = None) -> float:
+        """The hero's chips if ``seat`` took betting ``action`` in ``hand`` and the
+        hand were then checked down with the bets matched: ``(2e - 1) m``, ``e``
+        the hero's share, ``m`` the larger commitment after the action (capped
+        at what the other can match); a fold: what the hand then pays the hero."""
+        from rollem.engine.actions import Bet, Call, Fold, Raise
+
+        hero, opp = self.hero, 1 - self.hero
+        c = list(hand.committed)
+        if isinstance(action, Fold):
+            return float(-c[hero] if seat == hero else c[opp])
+        if isinstance(action, Call):
+            c[seat] = min(max(c), c[seat] + hand.stacks[seat])
+        elif isinstance(action, Bet):
+            c[seat] += action.amount - hand.bets[seat]
+        elif isinstance(action, Raise):
+            c[seat] += action.to - hand.bets[seat]
+        them = 1 - seat
+        m = min(max(c), c[them] + hand.stacks[them])
+        down = (2.0 * e - 1.0) * m
+        if other is None or not isinstance(action, Bet | Raise):
+            return down
+        after = copy.deepcopy(hand)
+        after.apply(seat, action)
+        if after.is_over or after.pending is None or after.pending.seats[0] != them:
+            return down
+        fold = copy.deepcopy(other).policy(after.view(them)).get(Fold(), 0.0)
+        folded = float(-c[hero] if them == hero else c[opp])  # the fold's pot
+        return fold * folded + (1.0 - fold) * down
+
     def apply(self, seat: int, action: object) -> None:
         """Apply ``action`` by ``seat`` to :attr:`hand`, adding the luck of any
         chance event it brings."""
@@ -262,16 +363,24 @@ class Luck:
             # cards came from the deck or the pool, or the pool was shuffled: a
             # chance event (a discard into the pool is none: its copies equal it)
             change = self.value(hand) - was if self.exact else self._change(hand)
+            self.terms.append(("chance", hand.round, float(sum(hand.committed)), change))
             self.luck += sum(hand.committed) * change
 
 
 def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int],
-                 seed: int, alts: int, samples: int, exact: bool = False
-                 ) -> tuple[list[float], list[float]]:
-    """Per deal: the hero's chips (mean of its two seats) and the same less the
-    sampled luck (the module doc, :class:`Luck`)."""
+                 seed: int, alts: int, samples: int, exact: bool = False,
+                 actions: bool = False, records: list[dict[str, Any]] | None = None,
+                 lookahead: bool = False) -> tuple[list[float], list[float], list[float]]:
+    """Per deal: the hero's chips (mean of its two seats), the same less the
+    sampled luck (the module doc, :class:`Luck`), and the action terms'
+    share of that luck (zeros without ``actions``). ``records``, if given, gets
+    one entry per deal: ``{"net": [chips per seating], "terms": [per seating,
+    :attr:`Luck.terms`]}`` (for :func:`fitted`)."""
+    if records is not None:
+        records[:] = [{"net": [], "terms": []} for _ in deals]
     plain = [0.0] * len(deals)
     fixed = [0.0] * len(deals)
+    acted = [0.0] * len(deals)
     rng = random.Random(f"alts/{seed}")
     for hero_seat in (0, 1):
         master = random.Random(seed * 2 + hero_seat)
@@ -280,17 +389,69 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
         bots = [bot(level, random.Random(master.getrandbits(64))) for level in levels]
         for i, deal in enumerate(deals):
             luck = Luck(game, structure, deal, i % 2, hero_seat, alts, samples, rng,
-                        exact=exact)
+                        exact=exact, actions=actions)
             hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
                 s = hand.pending.seats[0]
-                luck.apply(s, bots[s].act(hand.view(s)))
+                luck.decide(s, bots[s], other=bots[1 - s] if lookahead else None)
             assert hand.result is not None
             net = hand.result.net.get(hero_seat, 0)
             plain[i] += net / 2
             fixed[i] += (net - luck.luck) / 2
-    return plain, fixed
+            acted[i] += luck.action_luck / 2
+            if records is not None:
+                records[i]["net"].append(net)
+                records[i]["terms"].append([list(t) for t in luck.terms])
+    return plain, fixed, acted
+
+
+def features(record: dict[str, Any], rounds: Sequence[int]) -> list[float]:
+    """One deal's control variates (each the mean over its seatings of a sum of
+    zero-mean terms, :attr:`Luck.terms`): the chance terms weighed by the pot
+    (the fixed-weight luck), the action terms, and per betting round the
+    chance terms' share changes unweighted (the bets still to come make a
+    round's card worth more than the pot it meets)."""
+    x = [0.0] * (2 + len(rounds))
+    where = {r: 2 + k for k, r in enumerate(rounds)}
+    for terms in record["terms"]:
+        for kind, rnd, weight, change in terms:
+            if kind == "action":
+                x[1] += change
+            else:
+                x[0] += weight * change
+                x[where[rnd]] += change
+    seatings = len(record["terms"])
+    return [v / seatings for v in x]
+
+
+def fitted(records: Sequence[dict[str, Any]], folds: int = 5) -> list[float]:
+    """The hero's chips per deal less the control variates of :func:`features`
+    weighed by least squares (each deal's net, mean of its seatings, on its
+    variates), *cross-fitted*: the deals are split into ``folds`` parts by
+    index and each part's weights come from the other parts only. Every
+    variate has mean zero given the weights (the weights do not depend on
+    the deal they are applied to), so the estimate stays unbiased; the fit
+    only chooses how much of each variate to subtract.
+
+    Raises:
+        ValueError: with fewer deals than ``2 * folds``.
+    """
+    import numpy as np
+
+    if len(records) < 2 * folds:
+        raise ValueError(f"fitted weights need at least {2 * folds} deals, got {len(records)}")
+    rounds = sorted({t[1] for r in records for ts in r["terms"] for t in ts
+                     if t[0] == "chance"})
+    x = np.array([features(r, rounds) for r in records])
+    y = np.array([sum(r["net"]) / len(r["net"]) for r in records])
+    part = np.arange(len(y)) % folds
+    out = np.empty(len(y))
+    for k in range(folds):
+        test, train = part == k, part != k
+        beta = np.linalg.lstsq(x[train], y[train] - y[train].mean(), rcond=None)[0]
+        out[test] = y[test] - x[test] @ beta
+    return [float(v) for v in out]
 
 
 def _summary(units: list[float]) -> tuple[float, float, float]:
@@ -320,6 +481,16 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=None,
                         help="Monte Carlo samples of a share when not enumerated "
                              "(default 4000 exact, 300 sampled)")
+    parser.add_argument("--actions", action="store_true",
+                        help="also take out the bots' mixing: the action term of every "
+                             "betting decision (V(taken) - sum pi V over the bot's "
+                             "policy); not with --method exact")
+    parser.add_argument("--lookahead", action="store_true",
+                        help="with --actions: value a bet or raise with the opponent's "
+                             "fold probability there (its policy, one step ahead)")
+    parser.add_argument("--dump", default=None,
+                        help="sampled or martingale: write every deal's chips and "
+                             "terms to this JSON file")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     method = args.method or ("exact" if args.game == "sdr" else
@@ -329,28 +500,54 @@ def main() -> None:
                      f"({', '.join(sorted(NO_CHOICES))}), got --game {args.game}")
     if method == "exact" and args.game != "sdr":
         parser.error(f"--method exact is only for sdr, got --game {args.game}")
+    if args.actions and method == "exact":
+        parser.error("--actions needs --method martingale or sampled (the exact method "
+                     "plays without the bots' policies)")
     if args.alts < 1:
         parser.error(f"--alts must be at least 1, got {args.alts}")
     prefix = "" if args.game == "sdr" else f"{args.game}/"
     rng = random.Random(f"luck/{prefix}{args.structure}/{args.seed}")
     deals = [rng.getrandbits(48) for _ in range(args.deals)]
     t = time.perf_counter()
+    rows: list[tuple[str, list[float]]] = []
     if method == "exact":
         plain, fixed = play(args.hero, args.opponent, args.structure, deals, args.seed,
                             Shares(random.Random(args.seed), args.samples or 4000))
+        rows = [("plain duplicate", plain), ("luck taken out", fixed)]
     else:
-        plain, fixed = play_sampled(args.game, args.hero, args.opponent, args.structure,
-                                    deals, args.seed, args.alts,
-                                    args.samples or (300 if method == "sampled" else 2000),
-                                    exact=method == "martingale")
-    (pm, ph, pv), (fm, fh, fv) = _summary(plain), _summary(fixed)
+        records: list[dict[str, Any]] = []
+        plain, fixed, acted = play_sampled(
+            args.game, args.hero, args.opponent, args.structure, deals, args.seed,
+            args.alts, args.samples or (300 if method == "sampled" else 2000),
+            exact=method == "martingale", actions=args.actions, records=records,
+            lookahead=args.lookahead)
+        if args.dump:
+            Path(args.dump).write_text(json.dumps(
+                {"game": args.game, "structure": args.structure, "hero": args.hero,
+                 "opponent": args.opponent, "seed": args.seed, "alts": args.alts,
+                 "method": method, "actions": args.actions, "lookahead": args.lookahead,
+                 "deals": records}))
+        rows = [("plain duplicate", plain)]
+        if args.actions:
+            rows.append(("chance terms", [f + a for f, a in zip(fixed, acted, strict=True)]))
+            rows.append(("chance and action", fixed))
+        else:
+            rows.append(("luck taken out", fixed))
+        if len(deals) >= 10:
+            rows.append(("fitted weights (5 folds)", fitted(records)))
     print(f"{args.game} {args.structure} hu {args.hero} vs {args.opponent}, {len(deals)} "
-          f"deals, {method}{'' if method != 'sampled' else f' ({args.alts} alts)'} "
-          f"({time.perf_counter() - t:.0f} s)")
-    print(f"  plain duplicate   {pm:+8.2f} BB/100 [{pm - ph:+.2f}, {pm + ph:+.2f}]")
-    print(f"  luck taken out    {fm:+8.2f} BB/100 [{fm - fh:+.2f}, {fm + fh:+.2f}]")
-    print(f"  deals needed for the same width: {pv / fv if fv > 0 else float('inf'):.2f} "
-          "times fewer")
+          f"deals, {method}{'' if method != 'sampled' else f' ({args.alts} alts)'}"
+          f"{', action terms' if args.actions else ''}"
+          f"{' (lookahead)' if args.lookahead else ''} ({time.perf_counter() - t:.0f} s)")
+    pv = _summary(plain)[2]
+    for name, units in rows:
+        m, h, v = _summary(units)
+        fewer = "" if units is plain else f"  {pv / v if v > 0 else float('inf'):5.2f} times fewer"
+        print(f"  {name:25s} {m:+8.2f} BB/100 [{m - h:+.2f}, {m + h:+.2f}]{fewer}")
+    if args.actions:
+        am, ah, _ = _summary(acted)
+        print(f"  the action terms' mean  {am:+.2f} BB/100 +- {ah:.2f} (95%; zero in expectation)")
+
 
 if __name__ == "__main__":
     main()

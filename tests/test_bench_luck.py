@@ -1,0 +1,130 @@
+"""``bench/bench_luck.py``'s variance-reduced estimator stays unbiased (issue 31):
+every correction term it subtracts (the chance terms and the action terms of
+the bots' known policies) has mean zero, checked on seeded samples against a
+tolerance of four standard errors of the sample itself."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import math
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def _luck() -> ModuleType:
+    if str(BENCH) not in sys.path:
+        sys.path.insert(0, str(BENCH))  # bench_luck imports bench_league
+    spec = importlib.util.spec_from_file_location("bench_luck", BENCH / "bench_luck.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _mean_se(xs: list[float]) -> tuple[float, float]:
+    m = sum(xs) / len(xs)
+    var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+    return m, math.sqrt(var / len(xs))
+
+
+def _mixed_decision(bl: ModuleType):  # type: ignore[no-untyped-def]
+    """A Stop, Drop and Roll hand at a betting decision where ``strong`` mixes
+    (its policy gives two actions or more), with the bots as they stand."""
+    from bench_league import bot
+
+    for deal in range(200):
+        luck = bl.Luck("sdr", "fixed-limit", deal, 0, 0, 1, 200, random.Random(deal),
+                       exact=True, actions=True)
+        bots = [bot("strong", random.Random(deal)), bot("basic", random.Random(-deal))]
+        hand = luck.hand
+        while not hand.is_over:
+            s = hand.pending.seats[0]
+            view = hand.view(s)
+            legal = view.legal.actions
+            if s == 0 and ("bet" in legal or "raise" in legal):
+                pi = copy.deepcopy(bots[0]).policy(view)
+                if len(pi) > 1 and min(pi.values()) > 0.1:
+                    return luck, bots, pi
+            luck.decide(s, bots[s], other=bots[1 - s])
+    raise AssertionError("no mixed decision of strong in 200 deals")
+
+
+def test_the_action_term_has_mean_zero_at_a_mixed_decision() -> None:
+    bl = _luck()
+    luck, bots, pi = _mixed_decision(bl)
+    terms, uniform = [], []
+    for k in range(300):
+        trial = copy.deepcopy(luck)
+        player = copy.deepcopy(bots[0])
+        player.rng = random.Random(k)  # the coins of act: a fresh draw from pi
+        hand = trial.hand
+        e = trial.value(hand)
+        values = {a: trial.action_value(hand, 0, a, e, bots[1]) for a in pi}
+        action = trial.decide(0, player, other=bots[1])
+        terms.append(trial.action_luck - luck.action_luck)
+        # the same term against the wrong law (each action alike): not zero-mean
+        uniform.append(values[action] - sum(values.values()) / len(values))
+    assert len(set(terms)) > 1  # both actions were taken
+    m, se = _mean_se(terms)
+    assert abs(m) <= 4 * se, (m, se, pi)
+    wrong, wrong_se = _mean_se(uniform)
+    assert abs(wrong) > 4 * wrong_se, (wrong, wrong_se, pi)  # the check has the power
+
+
+@pytest.mark.slow
+def test_the_correction_terms_have_mean_zero_over_many_hands() -> None:
+    """5-2-1, every chance event sampled (draws, roll-ups' deals) and every
+    betting decision's action term (the random bot mixes at each), over seeded
+    hands: each kind's sum per hand has mean zero within four standard errors."""
+    bl = _luck()
+    records: list[dict[str, object]] = []
+    deals = [random.Random(f"test/{i}").getrandbits(48) for i in range(24)]
+    plain, fixed, acted = bl.play_sampled("rollem521", "random", "basic", "fixed-limit",
+                                          deals, 5, 1, 10, actions=True, records=records,
+                                          lookahead=True)
+    chance = [sum(w * c for kind, _, w, c in hand if kind == "chance")
+              for r in records for hand in r["terms"]]  # type: ignore[union-attr]
+    action = [sum(c for kind, _, _, c in hand if kind == "action")
+              for r in records for hand in r["terms"]]  # type: ignore[union-attr]
+    assert sum(1 for a in action if a != 0.0) > 20  # the terms are there
+    assert sum(1 for c in chance if c != 0.0) > 20
+    for name, xs in (("chance", chance), ("action", action)):
+        m, se = _mean_se(xs)
+        assert se > 0 and abs(m) <= 4 * se, (name, m, se)
+    # the estimate is the plain one less exactly these terms
+    for p, f, r in zip(plain, fixed, records, strict=True):
+        total = sum(w * c for hand in r["terms"] for _, _, w, c in hand)  # type: ignore[union-attr]
+        assert f == pytest.approx(p - total / 2)
+    assert len(acted) == len(deals)
+
+
+def test_the_fitted_weights_are_cross_fitted() -> None:
+    """A deal's weights never see that deal: changing one deal's chips changes
+    the other parts' estimates, never its own part's weights."""
+    bl = _luck()
+    rng = random.Random(3)
+    records = []
+    for _ in range(40):
+        c = rng.gauss(0, 1)
+        records.append({"net": [3 * c + rng.gauss(0, 0.5)] * 2,
+                        "terms": [[["chance", 0, 3.0, c], ["action", 0, 1.0, 0.0]]] * 2})
+    out = bl.fitted(records)
+    plain = [r["net"][0] for r in records]
+    var = lambda xs: sum((x - sum(xs) / len(xs)) ** 2 for x in xs)  # noqa: E731
+    assert var(out) < var(plain) / 10  # the variate explains most of it
+    moved = copy.deepcopy(records)
+    moved[0]["net"] = [100.0, 100.0]
+    again = bl.fitted(moved)
+    same_part = [i for i in range(40) if i % 5 == 0 and i != 0]
+    other = [i for i in range(40) if i % 5 != 0]
+    assert all(again[i] == pytest.approx(out[i]) for i in same_part)
+    assert any(abs(again[i] - out[i]) > 1e-6 for i in other)
+    with pytest.raises(ValueError, match="at least 10 deals"):
+        bl.fitted(records[:9])
