@@ -256,7 +256,8 @@ def test_two_panels_open_on_a_desktop_leave_the_felt_in_view(
         tid = start(page, live, "draw5", 6, practice_odds=True, between_hands=0.3)
         # a hand played, so the ledger, statistics and history have rows
         made = 0
-        while not page.locator("#history li").count():
+        while "after hand" not in page.evaluate(
+                "() => document.querySelector('#ledger caption').textContent"):
             kind = decision_kind(page)
             if kind is None:
                 page.wait_for_timeout(30)

@@ -175,6 +175,8 @@ def test_straddle_bomb_pot_run_twice_and_stats_on_the_page(
         assert stats["hands"] == no
         if not page.is_visible("#stats"):
             page.click("#ledger-box summary")
+        # (asked for only once on the screen)
+        page.locator("#stats").evaluate("(e) => e.scrollIntoView({block: 'center'})")
         wait_until(page, "n => !!document.querySelector('#stats caption') && document."
                          "querySelector('#stats caption').textContent.includes(n + ' hands')", no)
         for player, p in stats["players"].items():

@@ -372,7 +372,7 @@ export function renderLedger(t) {
   if (tt) {
     renderTournamentLedger(t, tt, tbl);
     const finished = t.last_result ? t.last_result.hand : 0;
-    if (finished !== renderLedger.hands) { renderLedger.hands = finished; loadHistory(); loadStats(); }
+    if (finished !== renderLedger.hands) { renderLedger.hands = finished; handListsChanged(); }
     return;
   }
   tbl.insertAdjacentHTML("beforeend", "<tr><th>Player</th><th>Brought</th><th>Stack</th><th>Net</th></tr>");
@@ -384,7 +384,32 @@ export function renderLedger(t) {
   }
   renderSettle(t);
   const finished = t.last_result ? t.last_result.hand : 0;
-  if (finished !== renderLedger.hands) { renderLedger.hands = finished; loadHistory(); loadStats(); }
+  if (finished !== renderLedger.hands) { renderLedger.hands = finished; handListsChanged(); }
+}
+
+// The hand list and the statistics are asked for only where the player can see
+// them: the list while its box is open, the statistics while they are on the
+// screen; otherwise they are marked out of date and asked for when shown. (Every
+// page asking /hands and /stats after each hand put a household's pages, behind
+// one address, over the server's limit on these requests.)
+const stale = { history: false, stats: false };
+let statsOnScreen = false;
+function handListsChanged() {
+  stale.history = true;
+  stale.stats = true;
+  refreshHandLists();
+}
+function refreshHandLists() {
+  if (stale.history && $("history-box").open) { stale.history = false; loadHistory(); }
+  if (stale.stats && statsOnScreen && $("ledger-box").open) { stale.stats = false; loadStats(); }
+}
+function watchHandLists() {
+  $("history-box").addEventListener("toggle", refreshHandLists);
+  $("ledger-box").addEventListener("toggle", refreshHandLists);
+  new IntersectionObserver((entries) => {
+    statsOnScreen = entries[entries.length - 1].isIntersecting;
+    refreshHandLists();
+  }).observe($("stats"));
 }
 
 // A tournament's ledger (issue 28): what each entrant paid (buy-in and rebuys),
@@ -621,6 +646,7 @@ export async function openRules() {
 export function initPanels() {
   initJoin();
   initChat();
+  watchHandLists();
 $("rules-btn").onclick = openRules;
 $("log-box").addEventListener("toggle", () => { if (S.state) renderLog(S.state.hand); });
 (function showInviteNow() {
