@@ -124,6 +124,12 @@ def failing_odds(view: Any, samples: int = 0, game: Any = None, *_: Any) -> dict
     raise OddsError("no odds here (a test's stand-in)")
 
 
+def crashing_odds(view: Any, samples: int = 0, game: Any = None, *_: Any) -> dict[str, Any]:
+    """A practice-odds request that fails as a fault would: an exception whose text
+    is the server's (a path, a library's words), not meant for a player."""
+    raise RuntimeError("/srv/rollem/odds.py: An attempt has been made to start a new process")
+
+
 def add(a: int, b: int) -> int:
     return a + b
 

@@ -339,6 +339,30 @@ def test_a_failing_request_is_logged_once_not_once_a_request(
     assert len(lines) == 1 and "practice odds failed" in lines[0], lines
 
 
+def test_a_fault_in_the_odds_is_told_without_the_servers_own_words(
+        srv: ServerThread, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """An exception that is not the odds' own (``OddsError``) reaches the log with
+    its text and the player without it (the try-out saw Python's multiprocessing
+    bootstrap message on the felt)."""
+    monkeypatch.setattr(live_table, "seat_odds", odds_jobs.crashing_odds)
+    tid, host, ann = practice_table(srv)
+
+    async def go() -> None:
+        async with Player(srv.ws_url, tid, ann, host) as a:
+            await dealt(a)
+            await ask(a)
+            err = await answer(a)
+            assert (err["code"], err["message"]) == (
+                "odds_failed",
+                "your odds could not be computed (a fault on the server, logged there)")
+
+    with caplog.at_level(logging.DEBUG, logger="rollem.server"):
+        asyncio.run(go())
+    lines = odds_lines(caplog)
+    assert len(lines) == 1 and "RuntimeError: /srv/rollem/odds.py" in lines[0], lines
+
+
 def test_odds_are_still_answered_from_a_worker(srv: ServerThread, pool: BudgetWorkers) -> None:
     """The real odds, computed in a worker process, reach the asker."""
     tid, host, ann = practice_table(srv)

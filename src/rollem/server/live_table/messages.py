@@ -297,11 +297,13 @@ class Messages:
             if isinstance(error, OddsError):
                 self._log_once("odds_error", job.game, logging.WARNING,
                           "practice odds failed (%s)", error)
+                why = str(error)  # the odds' own words, written for players
             else:
                 self._log_once("failed", job.game, logging.ERROR,
                           "practice odds failed (%s: %s)", type(error).__name__, error)
-            text = error_message("odds_failed", f"your odds could not be computed ({error})",
-                                 ref)
+                # Any other exception's text is the server's, not the player's.
+                why = "a fault on the server, logged there"
+            text = error_message("odds_failed", f"your odds could not be computed ({why})", ref)
         table.saving.send_after_commit([(client, text)])
 
     def _log_once(self, what: str, game: str, level: int, text: str,
