@@ -188,8 +188,9 @@ class Messages:
             if msg.seq is not None and msg.seq < table.seq:
                 raise TableError(
                     "stale",
-                    f"sequence number {msg.seq} is older than the table ({table.seq}) and seat "
-                    f"{seat} has no decision now (a repeated or late message)",
+                    f"that answer came too late: seat {seat} has no decision now (already "
+                    "made, perhaps in another tab or window of yours); sequence number "
+                    f"{msg.seq} is older than the table ({table.seq})",
                 )
             raise TableError(
                 "not_your_turn",
@@ -333,5 +334,7 @@ class Messages:
         if opened is not None and msg.seq is not None and msg.seq < opened:
             raise TableError(
                 "stale",
-                f"sequence number {msg.seq} is older than your decision (offered at {opened})",
+                "that answer was to an earlier decision (made already, perhaps in another "
+                "tab or window of yours); look at the table again and decide: sequence "
+                f"number {msg.seq} is older than your decision (offered at {opened})",
             )
