@@ -229,3 +229,32 @@ def test_games_it_cannot_take_are_refused() -> None:
         VectorGame(load_setup("sdr", players=3, burns=False, chance="hand", ranks="9TJQKA"))
     with pytest.raises(ValueError, match="not 'burn' \\(load the game with burns=False\\)"):
         VectorGame(load_setup("sdr", ranks="789TJQKA", suits="hs", chance="hand"))
+
+
+def test_all_in_equity_is_the_mean_over_the_cards_to_come() -> None:
+    """An all in before the Stop is worth the mean showdown sign over every
+    Stop, Drop and Roll that misses both hands (brute force with high_value):
+    three public steps, so the expectation is built over two levels."""
+    from itertools import combinations, permutations
+
+    from rollem.hands import high_value
+
+    game = VectorGame.from_params({"game": "sdr", "players": 2, "deck": "23456789Ts",
+                                   "stack": 3, "raise_cap": 0, "burns": False,
+                                   "chance": "hand"})
+    assert sorted(game.equity) == [0, 1, 2]
+    cards = game.cards
+    for i, j in [(0, 35), (3, 20), (10, 11)]:
+        h, o = game.holes[i], game.holes[j]
+        if set(h) & set(o):
+            assert game.equity[0][0, i, j] == 0.0
+            continue
+        left = [c for c in range(len(cards)) if c not in h + o]
+        signs = []
+        for stop, drop in permutations(left, 2):
+            for roll in combinations([c for c in left if c not in (stop, drop)], 3):
+                mine = high_value([cards[c] for c in h + roll])
+                theirs = high_value([cards[c] for c in o + roll])
+                signs.append((mine > theirs) - (mine < theirs))
+        assert game.equity[0][0, i, j] == pytest.approx(sum(signs) / len(signs), abs=1e-12)
+    assert np.abs(game.equity[0]).max() <= 1.0

@@ -375,7 +375,8 @@ class VectorGame:
         for lv in range(m - 2, low - 1, -1):
             left = len(self.cards) - 2 * self.k - sum(s for _, s in self.steps[:lv])
             eq = eq.reshape(len(self.public[lv]), self.branch[lv], h_count, h_count).sum(1)
-            self.equity[lv] = eq / comb(left, self.steps[lv][1])
+            eq /= comb(left, self.steps[lv][1])
+            self.equity[lv] = eq
 
     def _showdown(self, r_opp: Array) -> Array:
         """``sign(board) @ r_opp`` for every public set of the last level."""
