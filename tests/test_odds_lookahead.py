@@ -780,11 +780,12 @@ def test_ryo_six_players_one_batch_spreads_less_with_moves() -> None:
 
 def test_ryo_moves_keep_the_odds() -> None:
     # the moves leave the posterior unchanged: with and without them, 20,000
-    # worlds of a 4-player view after the seat's second draw agree (each is
+    # worlds of a 5-player view after the seat's second draw agree (each is
     # exact as the worlds grow), as do the chances of the whole pot
     from rollem.odds import ryoseen
 
-    seen = _late_ryo_seen(4, 30001)
+    seen = _late_ryo_seen(5, 30002)
+    assert len(seen.opponents) >= ryoseen.MOVES_FROM  # type: ignore[attr-defined]
     with_moves = ryoseen.ryo_seen_look(seen, samples=20_000, seed=1)  # type: ignore[arg-type]
     moves, ryoseen.MOVES = ryoseen.MOVES, 0
     try:
