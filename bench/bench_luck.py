@@ -294,12 +294,13 @@ class Luck:
         policy on the view after the bet, asked of a copy of it) times the
         pot it gives up, plus the rest times the checked-down value (any
         ``V`` keeps the term's mean zero; a closer one takes out more).
-        A card choice is a point mass (term zero); returns the action."""
+        A card choice is a point mass (term zero), and so is any decision of a
+        bot without ``policy`` (no known law); returns the action."""
         hand = self.hand
         if view is None:
             view = hand.view(seat)
         legal = view.legal
-        if self.actions and legal is not None and any(
+        if self.actions and legal is not None and hasattr(player, "policy") and any(
                 a in legal.actions for a in ("check", "call", "bet", "raise", "fold")):
             pi = player.policy(view)
             action = player.act(view)
@@ -341,7 +342,7 @@ class Luck:
         them = 1 - seat
         m = min(max(c), c[them] + hand.stacks[them])
         down = (2.0 * e - 1.0) * m
-        if other is None or not isinstance(action, Bet | Raise):
+        if other is None or not hasattr(other, "policy") or not isinstance(action, Bet | Raise):
             return down
         after = copy.deepcopy(hand)
         after.apply(seat, action)
