@@ -15,8 +15,17 @@ saves the average policy (``--save``, rewritten at each measure).
 ``bench_cfr.py`` solves through OpenSpiel: NashConv of the uniform policy and
 of the vector CFR+ average after ``--check-iterations``, by the vector best
 response and by OpenSpiel's ``nash_conv`` on the EFG of the whole tree
-(minutes: the tree walk). ``--bots`` (:func:`bot_sample`): what the
-equilibrium wins from ``basic`` and ``strong``, sampled.
+(minutes: the tree walk).
+
+``--policy FILE`` (a saved policy): sampled lower bounds of the NashConv of
+``--bots`` (``basic,strong``): what a fixed exploiter wins from them over
+``--deals`` random deals (:func:`bot_sample`; ``--exploiter equilibrium``,
+the saved policy, or ``aggressive``), or with ``--boards N`` the equilibrium
+before the Roll and the best response after it over N random public card sets
+(:func:`hybrid_sample`).
+
+    .venv/bin/python bench/bench_vector_cfr.py --policy /tmp/sdr16.npz --deals 2000
+    .venv/bin/python bench/bench_vector_cfr.py --policy /tmp/sdr16.npz --boards 25
 """
 
 from __future__ import annotations

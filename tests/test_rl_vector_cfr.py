@@ -57,14 +57,14 @@ label = "roll"
 step = "showdown"
 """
 
-# two hole cards (card removal between pairs), a raise in the last round and
-# an all in for less than the big bet (6-chip stacks)
+# two hole cards (card removal between pairs), a raise and an all in for
+# less than a full raise (6-chip stacks: 5 behind the ante, a bet of 4)
 TWO = """\
 format = 1
 id = "rolltwo"
 name = "Roll Two"
 players = [2, 2]
-rules = "Ante; two cards each; a round; three community cards; a round with a raise; showdown."
+rules = "Ante; two cards each; three community cards; a round with a raise; showdown."
 
 [[steps]]
 step = "ante"
@@ -72,11 +72,6 @@ step = "ante"
 [[steps]]
 step = "deal"
 cards = 2
-
-[[steps]]
-step = "bet"
-size = "small"
-cap = 0
 
 [[steps]]
 step = "board"

@@ -143,8 +143,7 @@ def build_tree(setup: Setup, *, free_fold: bool = True) -> tuple[Node, list[tupl
     while state.player == CHANCE:
         kind, seat, count = state.chance_event()
         if kind != "hole" or seat is None:
-            raise ValueError(f"vector CFR needs every hole card dealt before the first "
-                             f"decision; {setup.game.id} deals {kind!r} cards first")
+            break
         deals.append((seat, count))
         state.apply(_first(state))
     if sorted(s for s, _ in deals) != [0, 1] or deals[0][1] != deals[1][1]:
@@ -179,6 +178,9 @@ def _walk(state: MoveState, level: int, steps: list[tuple[str, int]], history: t
         return Node("showdown", level, stake=stake, history=history)
     if seat == CHANCE:
         kind, _, count = state.chance_event()
+        if kind == "hole":
+            raise ValueError("vector CFR needs every hole card dealt before the first decision "
+                             "and the first public card")
         if kind not in ("dead", "board"):
             raise ValueError(f"vector CFR takes dead and board cards between decisions, "
                              f"not {kind!r} (load the game with burns=False)")
