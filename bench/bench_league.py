@@ -61,11 +61,9 @@ Figures (issue 20): ``docs/dev/league.md`` keeps the grid of the code on
 main, how and when each part was measured, and how the strong level got
 there (each fix's paired before/after figure). In short: ``strong`` beats
 ``basic`` and the exploits of issue 20, heads-up and 1 vs 5, fixed and no
-limit, in all three games (the issue-20 grid; at 400 deals in the third
-pass of issue 31 ``value`` in SDR no limit and ``potvalue`` in 5-2-1 fixed
-limit stayed positive without being shown), and ``trapper``; ``strongtrap``
-(its own policy plus rare traps) it plays level except in Roll Your Own
-fixed limit, where it beats it (issue 31, third pass). Variance of 1 vs 5 in 5-2-1:
+limit, in all three games, and ``trapper`` wherever the intervals are
+narrow; ``strongtrap`` (its own policy plus rare traps) it plays level, no
+cell with either ahead (issue 31, third pass). Variance of 1 vs 5 in 5-2-1:
 one deal (six hands) has a standard deviation of about 380 BB/100, so +-40
 takes about 340 deals.
 """

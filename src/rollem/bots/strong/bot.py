@@ -330,11 +330,12 @@ class StrongBot(Mixing):
                 if s.seat != view.seat and s.dealt and not s.folded):
             return False
         w = self.worlds(view)
-        high = w.extra.get("high")
-        if not w.seats or not isinstance(high, np.ndarray) or high.ndim != 2:
+        if not w.seats:
             return False
+        # the worlds after the weighting: multiway it may sample more of them
         w, weights = self._weighted(view, w)
-        if weights.sum() <= 0:
+        high = w.extra.get("high")
+        if not isinstance(high, np.ndarray) or high.ndim != 2 or weights.sum() <= 0:
             return False
         eqs = w.equity(weights)
         if max(eqs, key=lambda k: eqs[k]) == "low":
