@@ -6,6 +6,8 @@ bench/bench_rl.py --consistency."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -83,21 +85,24 @@ def test_bot_policy_is_a_distribution_over_legal_ids(game: str) -> None:
     assert asked >= 2
 
 
-def test_the_ai_research_guide_examples_run() -> None:
+def test_the_ai_research_guide_examples_run(tmp_path: Path) -> None:
     """Every ``python`` block of docs/ai-research.md runs (they need the extra,
-    so the guide shows them as code, not as doctests)."""
+    so the guide shows them as code, not as doctests), in a folder of its own
+    (the vector CFR+ block saves its policy in the working folder)."""
     import contextlib
     import io
-    from pathlib import Path
 
     page = Path(__file__).parent.parent / "docs" / "ai-research.md"
     blocks = [b.split("```")[0] for b in page.read_text(encoding="utf-8").split("```python\n")[1:]]
-    assert len(blocks) == 6
-    for block in blocks:
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            exec(compile(block, str(page), "exec"), {})
-    assert out.getvalue() == ""  # the last block (the exact solve) prints nothing
+    assert len(blocks) == 7
+    with contextlib.chdir(tmp_path):
+        for block in blocks:
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                exec(compile(block, str(page), "exec"), {})
+            assert "Traceback" not in out.getvalue()
+    assert out.getvalue() == ""  # the last block (the vector CFR+ solve) prints nothing
+    assert (tmp_path / "sdr9.npz").exists()
 
 
 def test_a_game_from_a_file() -> None:
