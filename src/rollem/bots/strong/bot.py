@@ -215,6 +215,10 @@ class StrongBot(Mixing):
         self.book = book if book is not None else OpponentBook()
         self._cached: tuple[object, Worlds] | None = None
         self._pool: tuple[object, float | None] | None = None
+        self._grown: object = None
+        """The decision (cards' key, events seen) whose worlds :meth:`_weighted` last
+        grew: it grows them once per decision, so :meth:`policy` and the
+        :meth:`act` after it on the same view read the same worlds."""
         self._basic: BasicBot | None = None
         self.game: Game | None = None
         """A game file's game the ``rollem.games`` registry does not hold (a web
@@ -362,11 +366,21 @@ class StrongBot(Mixing):
         sample size ``sum(w)**2 / sum(w**2)`` is below :attr:`min_ess`: every
         opponent's reads multiply, and by the last 5-2-1 round six-handed 300
         worlds weighed as about 5 (measured), so its calls in the biggest pots
-        followed a handful of worlds."""
+        followed a handful of worlds.
+
+        Once per decision (the same cards, the same events): later calls for it
+        (the other checks of one :meth:`act`, every path of :meth:`policy`, the
+        ``act`` after ``policy``) reuse the grown worlds as they are. Growing
+        again on each call changed the worlds between ``policy`` and ``act``:
+        three-handed, ``policy`` said fold and ``act`` called."""
         weights = self._weights(view, w)
         if len(w.seats) < 2 or self._cached is None:
             return w, weights
         key = self._cached[0]
+        decision = (key, len(view.events))
+        if self._grown == decision:
+            return w, weights
+        self._grown = decision
         for _ in range(self.more_worlds):
             if _ess(weights) >= self.min_ess:
                 break
