@@ -320,3 +320,48 @@ def test_no_limit_raises_are_priced_at_their_size() -> None:
     assert raises(checked) == 0
     bet_into = _facing_no_limit_bet("Ac Td", [Bet(2), Call(), Bet(10), Call()], 4)
     assert raises(bet_into) == 6
+
+
+def _spot_521_six(hands: list[str]) -> HandView:
+    """5-2-1 six-handed, no limit: seat ``i`` dealt ``hands[i]`` (all stand pat and
+    stack in the order given, so the first four cards roll up); checked through
+    to round 6, where seat 0 bets the smallest bet: seat 1's view facing it
+    with four players still to act."""
+    dealt = [parse_cards(h) for h in hands]
+    deck = [int(dealt[s][i]) for i in range(5) for s in range(6)]
+    deck += [c for c in range(52) if c not in deck]
+    hand = Hand("rollem521", [200] * 6, button=5, source=ReplaySource([("deck", deck)]),
+                options=Options(structure="no-limit"))
+    while hand.pending is not None:
+        seat = hand.pending.seats[0]
+        view = hand.view(seat)
+        assert view.legal is not None
+        acts = view.legal.actions
+        if "draw" in acts:
+            hand.apply(seat, Draw(()))
+        elif "stack" in acts:
+            hand.apply(seat, Stack(tuple(dealt[seat])))
+        elif view.round == "round 6" and seat == 1 and "call" in acts:
+            return view
+        elif view.round == "round 6" and seat == 0 and "bet" in acts:
+            hand.apply(seat, Bet(view.legal.min_to))
+        else:
+            hand.apply(seat, Check())
+    raise AssertionError("the spot never came")
+
+
+def test_521_multiway_draw_check_reads_the_grown_worlds() -> None:
+    """5-2-1, 1 vs 5, no limit, round 6: seat 0 shows 9h Th Jh Qh and bets; seat 1
+    (a pair of aces) faces it with four still to act. The reads' weights are
+    worth too few worlds, so more are sampled (:meth:`StrongBot._weighted`); the
+    four-to-a-straight-flush check read the worlds' high values from before
+    that and crashed (ValueError: operands could not be broadcast, shapes
+    (4200,) and (2400,); 43b6a58). Now it acts, and calls or folds: no raise."""
+    view = _spot_521_six(["9h Th Jh Qh 2c", "7s 5d 3c Ad Ac", "Kc 8d 6s 4h 2d",
+                          "Ks 9d 6c 4d 3s", "Js 8c 5s 3d 2s", "Td 8s 6d 4c 3h"])
+    assert view.seats[0].cards[:4] == ["9h", "Th", "Jh", "Qh"]
+    assert view.legal is not None and "raise" in view.legal.actions
+    for seed in range(3):
+        bot = StrongBot(random.Random(seed), samples=60)
+        assert isinstance(bot.act(view), Call | Fold)
+        assert len(bot.worlds(view).strength) > 60  # the weighting sampled more worlds
