@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
 from engine_helpers import stacked_hand
 from rollem.bots.strong import StrongBot
@@ -365,3 +366,63 @@ def test_521_multiway_draw_check_reads_the_grown_worlds() -> None:
         bot = StrongBot(random.Random(seed), samples=60)
         assert isinstance(bot.act(view), Call | Fold)
         assert len(bot.worlds(view).strength) > 60  # the weighting sampled more worlds
+
+
+def _shoved_521(opp: str, hero: str) -> HandView:
+    """5-2-1 heads-up, no limit, stacks 200, antes 1: seat 0 (dealt ``opp``) moves
+    all in first in round 1 (199 into the 2 of antes): seat 1's view (``hero``)."""
+    o, h = parse_cards(opp), parse_cards(hero)
+    dealt = [c for pair in zip(o, h, strict=True) for c in pair]
+    deck = dealt + [c for c in range(52) if c not in dealt]
+    hand = Hand("rollem521", [200, 200], button=1, source=ReplaySource([("deck", deck)]),
+                options=Options(structure="no-limit"))
+    assert hand.pending is not None and hand.pending.seats == (0,)
+    legal = hand.view(0).legal
+    assert legal is not None and legal.max_to == 199
+    hand.apply(0, Bet(199))
+    assert hand.pending is not None and hand.pending.seats == (1,)
+    return hand.view(1)
+
+
+def test_521_calls_a_round_1_all_in_from_a_player_who_always_moves_in() -> None:
+    """5-2-1 no limit (issue 31: LBR moved all in every hand in round 1 and
+    ``strong`` folded its antes every time). Against a read of 40 first-in bets
+    and no checks, Ac Td 8c 5h 3d (a low draw, weighted share 0.56-0.58 going
+    low) pays 199 to win 201 + 199 (price 0.4975): a call with no margin, as
+    no betting is to come (it folded: price plus the 0.10 margin of the early
+    rounds). Qs Jd 9c 7h 3s (share 0.35-0.44) still folds."""
+    def bot(seed: int) -> StrongBot:
+        book = OpponentBook()
+        book.tendencies(0).bets = 40
+        return StrongBot(random.Random(seed), book=book)
+
+    view = _shoved_521("Kc 8d 6s 4h 2d", "Ac Td 8c 5h 3d")
+    assert view.legal is not None and view.legal.actions == ("fold", "call")
+    assert view.legal.call_amount == 199
+    for seed in range(3):
+        assert bot(seed).policy(view) == {Call(): 1.0}
+    weak = _shoved_521("Kc 8d 6s 4h 2d", "Qs Jd 9c 7h 3s")
+    for seed in range(3):
+        assert bot(seed).policy(weak) == {Fold(): 1.0}
+
+
+def test_all_in_price_leaves_out_the_uncalled_excess() -> None:
+    """A call for less than the bet: the price counts only the chips matched
+    (R-C-9). Seat 0 with 200 moves in over seat 1's 120: seat 1 calls 119 to
+    win 2 + 119 + 119. A bet of 2 leaves betting to come."""
+    from rollem.bots.strong.bot import _all_in_price, _call_closes_betting
+
+    def facing(bet: int) -> HandView:
+        o, h = parse_cards("Kc 8d 6s 4h 2d"), parse_cards("Ac Td 8c 5h 3d")
+        dealt = [c for pair in zip(o, h, strict=True) for c in pair]
+        deck = dealt + [c for c in range(52) if c not in dealt]
+        hand = Hand("rollem521", [200, 120], button=1, source=ReplaySource([("deck", deck)]),
+                    options=Options(structure="no-limit"))
+        hand.apply(0, Bet(bet))
+        return hand.view(1)
+
+    view = facing(199)
+    assert view.legal is not None and view.legal.call_amount == 119
+    assert _call_closes_betting(view, 119)
+    assert _all_in_price(view, 119) == pytest.approx(119 / 240)
+    assert not _call_closes_betting(facing(2), 2)
