@@ -166,3 +166,20 @@ def test_enumerate_coins_weighs_every_path() -> None:
 
     got = enumerate_coins(decide)
     assert got == pytest.approx({"a": 0.3, "b": 0.28, "c": 0.42})
+
+
+def test_strong_policy_and_act_read_the_same_worlds() -> None:
+    """Three-handed Roll Your Own, fixed limit, round 1 facing a bet (seed 0, 13
+    random steps): the reads' weights are worth too few worlds, so ``strong``
+    samples more of them, once per decision; ``policy`` again and the ``act``
+    after it read those same worlds (they grew on every call: ``policy`` said
+    fold, ``act`` called)."""
+    view = _view_after("rollyourown", 3, "fixed-limit", 0, 13)
+    assert view.legal is not None and "call" in view.legal.actions
+    bot = StrongBot(random.Random(0), samples=60, worlds=4)
+    pol = bot.policy(view)
+    grown = len(bot.worlds(view).strength)
+    assert grown > 60
+    assert bot.policy(view) == pol
+    assert pol.get(bot.act(view), 0.0) > 0.0
+    assert len(bot.worlds(view).strength) == grown

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
 from engine_helpers import stacked_hand
 from rollem.bots.strong import StrongBot
@@ -320,3 +321,108 @@ def test_no_limit_raises_are_priced_at_their_size() -> None:
     assert raises(checked) == 0
     bet_into = _facing_no_limit_bet("Ac Td", [Bet(2), Call(), Bet(10), Call()], 4)
     assert raises(bet_into) == 6
+
+
+def _spot_521_six(hands: list[str]) -> HandView:
+    """5-2-1 six-handed, no limit: seat ``i`` dealt ``hands[i]`` (all stand pat and
+    stack in the order given, so the first four cards roll up); checked through
+    to round 6, where seat 0 bets the smallest bet: seat 1's view facing it
+    with four players still to act."""
+    dealt = [parse_cards(h) for h in hands]
+    deck = [int(dealt[s][i]) for i in range(5) for s in range(6)]
+    deck += [c for c in range(52) if c not in deck]
+    hand = Hand("rollem521", [200] * 6, button=5, source=ReplaySource([("deck", deck)]),
+                options=Options(structure="no-limit"))
+    while hand.pending is not None:
+        seat = hand.pending.seats[0]
+        view = hand.view(seat)
+        assert view.legal is not None
+        acts = view.legal.actions
+        if "draw" in acts:
+            hand.apply(seat, Draw(()))
+        elif "stack" in acts:
+            hand.apply(seat, Stack(tuple(dealt[seat])))
+        elif view.round == "round 6" and seat == 1 and "call" in acts:
+            return view
+        elif view.round == "round 6" and seat == 0 and "bet" in acts:
+            hand.apply(seat, Bet(view.legal.min_to))
+        else:
+            hand.apply(seat, Check())
+    raise AssertionError("the spot never came")
+
+
+def test_521_multiway_draw_check_reads_the_grown_worlds() -> None:
+    """5-2-1, 1 vs 5, no limit, round 6: seat 0 shows 9h Th Jh Qh and bets; seat 1
+    (a pair of aces) faces it with four still to act. The reads' weights are
+    worth too few worlds, so more are sampled (:meth:`StrongBot._weighted`); the
+    four-to-a-straight-flush check read the worlds' high values from before
+    that and crashed (ValueError: operands could not be broadcast, shapes
+    (4200,) and (2400,); 43b6a58). Now it acts, and calls or folds: no raise."""
+    view = _spot_521_six(["9h Th Jh Qh 2c", "7s 5d 3c Ad Ac", "Kc 8d 6s 4h 2d",
+                          "Ks 9d 6c 4d 3s", "Js 8c 5s 3d 2s", "Td 8s 6d 4c 3h"])
+    assert view.seats[0].cards[:4] == ["9h", "Th", "Jh", "Qh"]
+    assert view.legal is not None and "raise" in view.legal.actions
+    for seed in range(3):
+        bot = StrongBot(random.Random(seed), samples=60)
+        assert isinstance(bot.act(view), Call | Fold)
+        assert len(bot.worlds(view).strength) > 60  # the weighting sampled more worlds
+
+
+def _shoved_521(opp: str, hero: str) -> HandView:
+    """5-2-1 heads-up, no limit, stacks 200, antes 1: seat 0 (dealt ``opp``) moves
+    all in first in round 1 (199 into the 2 of antes): seat 1's view (``hero``)."""
+    o, h = parse_cards(opp), parse_cards(hero)
+    dealt = [c for pair in zip(o, h, strict=True) for c in pair]
+    deck = dealt + [c for c in range(52) if c not in dealt]
+    hand = Hand("rollem521", [200, 200], button=1, source=ReplaySource([("deck", deck)]),
+                options=Options(structure="no-limit"))
+    assert hand.pending is not None and hand.pending.seats == (0,)
+    legal = hand.view(0).legal
+    assert legal is not None and legal.max_to == 199
+    hand.apply(0, Bet(199))
+    assert hand.pending is not None and hand.pending.seats == (1,)
+    return hand.view(1)
+
+
+def test_521_calls_a_round_1_all_in_from_a_player_who_always_moves_in() -> None:
+    """5-2-1 no limit (issue 31: LBR moved all in every hand in round 1 and
+    ``strong`` folded its antes every time). Against a read of 40 first-in bets
+    and no checks, Ac Td 8c 5h 3d (a low draw, weighted share 0.56-0.58 going
+    low) pays 199 to win 201 + 199 (price 0.4975): a call with no margin, as
+    no betting is to come (it folded: price plus the 0.10 margin of the early
+    rounds). Qs Jd 9c 7h 3s (share 0.35-0.44) still folds."""
+    def bot(seed: int) -> StrongBot:
+        book = OpponentBook()
+        book.tendencies(0).bets = 40
+        return StrongBot(random.Random(seed), book=book)
+
+    view = _shoved_521("Kc 8d 6s 4h 2d", "Ac Td 8c 5h 3d")
+    assert view.legal is not None and view.legal.actions == ("fold", "call")
+    assert view.legal.call_amount == 199
+    for seed in range(3):
+        assert bot(seed).policy(view) == {Call(): 1.0}
+    weak = _shoved_521("Kc 8d 6s 4h 2d", "Qs Jd 9c 7h 3s")
+    for seed in range(3):
+        assert bot(seed).policy(weak) == {Fold(): 1.0}
+
+
+def test_all_in_price_leaves_out_the_uncalled_excess() -> None:
+    """A call for less than the bet: the price counts only the chips matched
+    (R-C-9). Seat 0 with 200 moves in over seat 1's 120: seat 1 calls 119 to
+    win 2 + 119 + 119. A bet of 2 leaves betting to come."""
+    from rollem.bots.strong.bot import _all_in_price, _call_closes_betting
+
+    def facing(bet: int) -> HandView:
+        o, h = parse_cards("Kc 8d 6s 4h 2d"), parse_cards("Ac Td 8c 5h 3d")
+        dealt = [c for pair in zip(o, h, strict=True) for c in pair]
+        deck = dealt + [c for c in range(52) if c not in dealt]
+        hand = Hand("rollem521", [200, 120], button=1, source=ReplaySource([("deck", deck)]),
+                    options=Options(structure="no-limit"))
+        hand.apply(0, Bet(bet))
+        return hand.view(1)
+
+    view = facing(199)
+    assert view.legal is not None and view.legal.call_amount == 119
+    assert _call_closes_betting(view, 119)
+    assert _all_in_price(view, 119) == pytest.approx(119 / 240)
+    assert not _call_closes_betting(facing(2), 2)

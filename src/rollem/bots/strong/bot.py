@@ -17,7 +17,9 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   for value when ``e`` clears a threshold that grows with the number of
   opponents, calls when ``e`` pays the price (with a margin before the last
   round; 5-2-1 multiway facing one bet in round 1, from half the price and
-  no margin, with two draws and five betting rounds to come), checks when
+  no margin, with two draws and five betting rounds to come; 5-2-1 facing an
+  all-in or calling all in, the exact price of the chips it can win and no
+  margin, as no betting is to come), checks when
   free, folds otherwise (never when it could check).
   Heads-up only, from the second half of the hand, it bluffs weak hands at
   the frequency that makes its bets hard to read (bluffs : value bets about
@@ -138,6 +140,28 @@ def _four_to_straight_flush(cards: list[int]) -> bool:
     return False
 
 
+def _call_closes_betting(view: HandView, to_call: int) -> bool:
+    """Whether calling ``to_call`` leaves ``view.seat`` no betting to come: the
+    call puts it all in, or every other player still in is all in already."""
+    if view.seat is None:
+        return False
+    if to_call >= view.seats[view.seat].stack:
+        return True
+    return all(s.stack == 0 for s in view.seats
+               if s.dealt and not s.folded and s.seat != view.seat)
+
+
+def _all_in_price(view: HandView, to_call: int) -> float:
+    """The share of the pot a call of ``to_call`` (chips) must win when it closes
+    the seat's betting: the call over the pot it can win, that is without what
+    others bet beyond the seat's whole stake (their uncalled excess goes back or
+    to a side pot the seat is not in, R-C-9)."""
+    assert view.seat is not None
+    mine = view.seats[view.seat].bet + to_call
+    pot = view.pot + sum(min(s.bet, mine) for s in view.seats if s.seat != view.seat)
+    return to_call / max(1, pot + mine)
+
+
 def _round_number(view: HandView) -> int:
     try:
         return int(view.round.split()[-1])
@@ -215,6 +239,10 @@ class StrongBot(Mixing):
         self.book = book if book is not None else OpponentBook()
         self._cached: tuple[object, Worlds] | None = None
         self._pool: tuple[object, float | None] | None = None
+        self._grown: object = None
+        """The decision (cards' key, events seen) whose worlds :meth:`_weighted` last
+        grew: it grows them once per decision, so :meth:`policy` and the
+        :meth:`act` after it on the same view read the same worlds."""
         self._basic: BasicBot | None = None
         self.game: Game | None = None
         """A game file's game the ``rollem.games`` registry does not hold (a web
@@ -362,11 +390,21 @@ class StrongBot(Mixing):
         sample size ``sum(w)**2 / sum(w**2)`` is below :attr:`min_ess`: every
         opponent's reads multiply, and by the last 5-2-1 round six-handed 300
         worlds weighed as about 5 (measured), so its calls in the biggest pots
-        followed a handful of worlds."""
+        followed a handful of worlds.
+
+        Once per decision (the same cards, the same events): later calls for it
+        (the other checks of one :meth:`act`, every path of :meth:`policy`, the
+        ``act`` after ``policy``) reuse the grown worlds as they are. Growing
+        again on each call changed the worlds between ``policy`` and ``act``:
+        three-handed, ``policy`` said fold and ``act`` called."""
         weights = self._weights(view, w)
         if len(w.seats) < 2 or self._cached is None:
             return w, weights
         key = self._cached[0]
+        decision = (key, len(view.events))
+        if self._grown == decision:
+            return w, weights
+        self._grown = decision
         for _ in range(self.more_worlds):
             if _ess(weights) >= self.min_ess:
                 break
@@ -462,7 +500,13 @@ class StrongBot(Mixing):
             return self._size(legal, view, pot + to_call, eq)  # folds to raises too often
         # the margin is a fraction of the fair share (half the pot heads-up)
         margin = 0.0 if last else self.call_margin * 2 / (opponents + 1)
-        if (view.game == "rollem521" and not heads_up and _round_number(view) == 1
+        if view.game == "rollem521" and _call_closes_betting(view, to_call):
+            # 5-2-1, facing an all-in (or calling all in): no betting to come, so
+            # the exact price of the chips it can win, as on the last round; the
+            # reads already widen the range of a player who moves in every hand
+            # (issue 31: it folded its antes to every round-1 all-in)
+            price, margin = _all_in_price(view, to_call), 0.0
+        elif (view.game == "rollem521" and not heads_up and _round_number(view) == 1
                 and _bets_this_round(view) <= 1):
             # 5-2-1 multiway, one bet before the first draw: two draws and five
             # betting rounds to come, so the price alone undersells the hand
