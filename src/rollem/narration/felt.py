@@ -27,6 +27,7 @@ from rollem.cards import RANK_NAMES, RANK_PLURALS, RANKS, Card, parse_card
 from rollem.hands import evaluate
 from rollem.hands.category import Category
 from rollem.hands.result import HandResult
+from rollem.narration.hands import wild_note
 from rollem.narration.lines import Line
 from rollem.narration.story import Narrator
 
@@ -198,15 +199,13 @@ def _draws(fives: list[list[Card]], scoring: Scoring, high: HandResult | None,
     return out
 
 
-def _wild_words(result: HandResult, wild: set[int]) -> str:
-    """``" (fives wild: 5c plays as a queen)"`` (R-RYO-9): the wild ranks, then each
-    wild card in the hand with the rank it stands for (the results name the card,
-    :func:`rollem.narration.hands.wild_note`; the felt names no card the viewer
-    does not hold, and in a flush the suit goes without saying)."""
-    ranks = " and ".join(RANK_PLURALS[r] for r in sorted(wild, reverse=True))
-    stand_ins = ", ".join(f"{w} plays as {_a(RANK_NAMES[c.rank])}"
-                          for w, c in result.wilds.items())
-    return f" ({ranks} wild{': ' + stand_ins if stand_ins else ''})"
+def _wild_words(result: HandResult) -> str:
+    """``" (wild 5c plays as Qd)"`` (R-RYO-9): each wild card in the hand with the
+    card it stands for, in the words the results use (:func:`rollem.narration.hands.
+    wild_note`, issue 26: one phrasing on the felt, in the log and in ``rollem
+    replay``); ``""`` when the hand holds no wild card (the felt's middle names the
+    wild rank)."""
+    return wild_note(result.wilds)
 
 
 def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
@@ -231,8 +230,8 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
     Returns:
         The description ``rollem eval`` prints for the same cards (the best five,
         or 1-4 cards as a partial hand, R-C-8; ``--low`` for a low), the wild
-        ranks added with what each wild card plays as, ``" (fives wild: 5c plays
-        as a queen)"``; in high-low games ``"high: X; low: Y"``
+        wild cards added with what each plays as, ``" (wild 5c plays as Qd)"`` (the
+        results' words); in high-low games ``"high: X; low: Y"``
         (``"no low"`` without a qualifying one).
     """
     own = [parse_card(c) for c in cards if c is not None]
@@ -253,7 +252,7 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
         best = _high(fives, wild, options or {})
         name = str(best.description)
         if wild:
-            name += _wild_words(best, wild)
+            name += _wild_words(best)
         if pot == "high-low":
             name = f"high: {name}; low: {_low(fives, scoring) or 'no low'}"
         if more_to_come and not wild:

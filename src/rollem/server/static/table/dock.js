@@ -102,7 +102,7 @@ export function renderMe(t, hand, me) {
     // The server's words for your hand so far ("pair of kings"), when it sends them.
     if (hand.hand_name) {
       const name = el("div", "hand-name");
-      textWithCards(name, hand.hand_name);   // "5♣ plays as a queen"
+      textWithCards(name, hand.hand_name);   // "(wild 5♣ plays as Q♣)", the results' words
       box.appendChild(name);
     }
   }
