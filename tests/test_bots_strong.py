@@ -94,7 +94,7 @@ def test_521_keeps_the_straight_and_plays_the_drawing_hand() -> None:
     is not folded in round 1 and throws the fifth five."""
     view = _spot("rollem521", 2, 288, 1, lambda v, a: isinstance(a, Draw))
     assert StrongBot(random.Random(1)).act(view) == Draw(())
-    view = _spot("rollem521", 2, 900, 1, lambda v, a: v.round == "round 1")
+    view = _spot("rollem521", 2, 900, 1, lambda v, a: v.round == "before the draw")
     assert sorted(view.my_cards) == sorted(["2c", "3c", "4c", "5c", "5d"])
     assert StrongBot(random.Random(1)).act(view) != Fold()
     cards = parse_cards("2c 3c 4c 5c 5d")
@@ -467,7 +467,7 @@ def test_521_multiway_calls_one_bet_before_the_first_draw() -> None:
             if s == seat:
                 break
             hand.apply(s, bots[s].act(view))
-        assert view.round == "round 1" and _bets_this_round(view) == 1
+        assert view.round == "before the draw" and _bets_this_round(view) == 1
         assert view.legal is not None and view.legal.call_amount == 2
         pot = view.pot + sum(x.bet for x in view.seats)
         bot = StrongBot(random.Random(deal))

@@ -85,9 +85,9 @@ def _spot_521(opp: str, hero: str) -> HandView:
             hand.apply(seat, Draw(()))
         elif "stack" in acts:
             hand.apply(seat, Stack(tuple(o if seat == 0 else h)))
-        elif view.round == "round 6" and seat == 1 and "call" in acts:
+        elif view.round == "fourth card up" and seat == 1 and "call" in acts:
             return view
-        elif view.round == "round 6" and seat == 0 and "bet" in acts:
+        elif view.round == "fourth card up" and seat == 0 and "bet" in acts:
             hand.apply(seat, Bet(view.legal.min_to))
         else:
             hand.apply(seat, Check())
@@ -342,9 +342,9 @@ def _spot_521_six(hands: list[str]) -> HandView:
             hand.apply(seat, Draw(()))
         elif "stack" in acts:
             hand.apply(seat, Stack(tuple(dealt[seat])))
-        elif view.round == "round 6" and seat == 1 and "call" in acts:
+        elif view.round == "fourth card up" and seat == 1 and "call" in acts:
             return view
-        elif view.round == "round 6" and seat == 0 and "bet" in acts:
+        elif view.round == "fourth card up" and seat == 0 and "bet" in acts:
             hand.apply(seat, Bet(view.legal.min_to))
         else:
             hand.apply(seat, Check())

@@ -173,7 +173,7 @@ def test_side_pots_name_their_players_and_the_header_the_decision() -> None:
     view = hand.view(1)
     rows = [r.plain for r in render_table(view, Style(False, ["Ann", "Bob", "Cat"]),
                                           title="Hand 1", game_name="5-2-1")]
-    assert rows[0] == "Hand 1 -- 5-2-1 -- round 4: betting"
+    assert rows[0] == "Hand 1 -- 5-2-1 -- second card up: betting"  # round 4
     assert "Pot 17: main pot 9, side pot 1: 8 (You and Cat)" in rows[1]
 
 

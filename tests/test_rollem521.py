@@ -277,21 +277,21 @@ def test_round_two_opened_left_of_round_one_opener_r_521_3() -> None:
     hand = Hand("rollem521", [100] * 5, button=3, source=SeededSource(1))
     _script(hand, random.Random(0))
     openers = _round_openers(hand)
-    assert openers["round 1"] == 4 and openers["round 2"] == 0
+    assert openers["before the draw"] == 4 and openers["after the first draw"] == 0
 
 
 def test_round_two_skips_a_folded_left_neighbour() -> None:
     def policy(hand: Hand, seat: int) -> object | None:
-        if hand.round_name == "round 1" and seat == 4 and hand.current_bet == 0:
+        if hand.round_name == "before the draw" and seat == 4 and hand.current_bet == 0:
             return Bet(2)
-        if hand.round_name == "round 1" and seat == 0:
+        if hand.round_name == "before the draw" and seat == 0:
             return Fold()
         return None
 
     hand = Hand("rollem521", [100] * 5, button=3, source=SeededSource(2))
     _script(hand, random.Random(0), policy)
     openers = _round_openers(hand)
-    assert openers["round 1"] == 4 and openers["round 2"] == 1
+    assert openers["before the draw"] == 4 and openers["after the first draw"] == 1
 
 
 def test_round_two_after_an_all_in_round_one_opener() -> None:
@@ -300,7 +300,7 @@ def test_round_two_after_an_all_in_round_one_opener() -> None:
     hand = Hand("rollem521", [100, 100, 100, 100, 1], button=3, source=SeededSource(3))
     _script(hand, random.Random(0))
     openers = _round_openers(hand)
-    assert openers["round 1"] == 0 and openers["round 2"] == 1
+    assert openers["before the draw"] == 0 and openers["after the first draw"] == 1
 
 
 def test_rolled_rounds_opened_by_highest_showing_and_bet_sizes() -> None:
@@ -315,11 +315,13 @@ def test_rolled_rounds_opened_by_highest_showing_and_bet_sizes() -> None:
         return None
 
     _script(hand, random.Random(0), policy)
-    assert seen == {"round 1": (2, 2), "round 2": (2, 2), "round 3": (4, 4),
-                    "round 4": (4, 4), "round 5": (4, 4), "round 6": (4, 4)}
+    assert seen == {"before the draw": (2, 2), "after the first draw": (2, 2),
+                    "first card up": (4, 4), "second card up": (4, 4),
+                    "third card up": (4, 4), "fourth card up": (4, 4)}
     from rollem.hands import showing_value
 
-    for k, name in enumerate(("round 3", "round 4", "round 5", "round 6")):
+    for k, name in enumerate(("first card up", "second card up", "third card up",
+                              "fourth card up")):
         opener = _round_openers(hand)[name]
         values = {s: showing_value(hand.hole[s][: k + 1]) for s in range(4)}
         best = max(values.values())

@@ -25,10 +25,12 @@ STREETS = ("third street", "fourth street", "fifth street", "sixth street", "sev
     ("stud8", STREETS),
     ("draw5", ("before the draw", "after the draw")),
     ("deuces-wild", ("before the draw", "after the draw")),
-    # our three games keep their rules' words (RULES.md: "Round 1 of betting")
+    # SDR and Roll Your Own keep their rules' words (RULES.md: "Round 1 of betting")
     ("sdr", ("round 1", "round 2", "round 3", "round 4")),
     ("rollyourown", ("round 1", "round 2", "round 3", "round 4")),
-    ("rollem521", tuple(f"round {i}" for i in range(1, 7))),
+    # 5-2-1: where the hand is in players' words, not "round 6" (issue 26)
+    ("rollem521", ("before the draw", "after the first draw", "first card up",
+                   "second card up", "third card up", "fourth card up")),
 ])
 def test_each_shipped_game_names_its_rounds(game: str, names: tuple[str, ...]) -> None:
     assert games.get(game).spec.round_names() == names

@@ -61,7 +61,7 @@ from rollem.bots.basic import BasicBot
 from rollem.bots.mixing import Coin, Mixing, Planned
 from rollem.bots.strong.choices import card_action, declare_choice
 from rollem.bots.strong.gains import bet_gain, pot_raise_to
-from rollem.bots.strong.reads import OpponentBook
+from rollem.bots.strong.reads import OpponentBook, round_number
 from rollem.bots.strong.worlds import Worlds, sample_worlds
 from rollem.engine.actions import Bet, Call, Check, Declare, Fold, Raise, RunTwice
 from rollem.engine.decisions import Legal
@@ -74,14 +74,15 @@ __all__ = ["StrongBot"]
 
 MODELLED = frozenset({"sdr", "rollyourown", "rollem521"})
 """The games the worlds model (:func:`rollem.bots.strong.worlds.sample_worlds`)."""
-_LAST_ROUND = {"sdr": "round 4", "rollyourown": "round 4", "rollem521": "round 6"}
-"""The last betting round of the games with reads. Elsewhere no round counts
+_ROUNDS = {"sdr": 4, "rollyourown": 4, "rollem521": 6}
+"""The number of the last betting round of the games with reads (counted by
+:func:`rollem.bots.strong.reads.round_number`: 5-2-1's file names its rounds,
+issue 26; the round after an optional declare is past it). Elsewhere no round counts
 as the last, deliberately: without reads the bot's equity is against random
 hands, and the call margin on every round stands in for the range a bet comes
 from (calling the last round by the price alone cost against ``basic``
 heads-up, the same 3,000 deals: draw5 -4.2 BB/100 against -2.3, hold'em +3.1
 against +4.8)."""
-_ROUNDS = {"sdr": 4, "rollyourown": 4, "rollem521": 6}
 
 
 def _ess(weights: np.ndarray) -> float:
@@ -163,10 +164,9 @@ def _all_in_price(view: HandView, to_call: int) -> float:
 
 
 def _round_number(view: HandView) -> int:
-    try:
-        return int(view.round.split()[-1])
-    except (ValueError, IndexError):
-        return 1
+    """The betting round counted from 1 (:func:`rollem.bots.strong.reads.round_number`;
+    1 when the round is not known)."""
+    return round_number(view) or 1
 
 
 class StrongBot(Mixing):
@@ -461,7 +461,7 @@ class StrongBot(Mixing):
         pot = view.pot + sum(s.bet for s in view.seats)
         to_call = legal.call_amount if "call" in acts else 0
         can_raise = "raise" in acts or "bet" in acts
-        last = view.round == _LAST_ROUND.get(view.game, "")
+        last = view.game in _ROUNDS and round_number(view) == _ROUNDS[view.game]
         late = _round_number(view) > _ROUNDS.get(view.game, 4) // 2
         heads_up = opponents == 1
         value = self.value_hu if heads_up else min(self.value_hu, 1.45 / (opponents + 1))

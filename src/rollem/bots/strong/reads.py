@@ -37,6 +37,7 @@ floor ``eps``: anyone may do anything once.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -70,6 +71,35 @@ QUIET = 0.15
 less by checking, in proportion: its strongest hands check too."""
 
 _ROUNDS = {"sdr": 4, "rollyourown": 4, "rollem521": 6}
+
+
+@functools.lru_cache(maxsize=64)
+def _round_labels(game: str) -> tuple[str, ...]:
+    """Every betting round's name in ``game``'s file, in order (a round the file does
+    not name is ``"round N"``); ``()`` for a game not found."""
+    from rollem import games
+
+    try:
+        spec = games.get(game).spec
+    except (KeyError, ValueError):
+        return ()
+    if spec is None:
+        return ()
+    bets = [s for s in spec.steps if s.kind == "bet"]
+    return tuple(str(s.params.get("label") or f"round {i + 1}") for i, s in enumerate(bets))
+
+
+def round_number(view: HandView) -> int | None:
+    """The betting round in ``view`` counted from 1: its place among the game file's
+    betting rounds (5-2-1 names them: ``"first card up"`` is 3, issue 26), or the
+    number in an unnamed ``"round N"``; ``None`` when neither says."""
+    labels = _round_labels(view.game)
+    if view.round in labels:
+        return labels.index(view.round) + 1
+    try:
+        return int(view.round.split()[-1])
+    except (ValueError, IndexError):
+        return None
 
 
 @dataclass
@@ -261,9 +291,8 @@ class OpponentBook:
             return
         amount = action.amount if isinstance(action, Bet) else action.to
         others = [s for s in view.seats if s.dealt and not s.folded and s.seat != view.seat]
-        try:
-            number = int(view.round.split()[-1])
-        except (ValueError, IndexError):
+        number = round_number(view)
+        if number is None:
             return
         me = view.seats[view.seat]
         if len(others) != 1 or number >= rounds:
