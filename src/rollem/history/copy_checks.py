@@ -293,3 +293,47 @@ def _check_finishing_stacks(data: Mapping[str, Any]) -> None:
                            f"starting stacks plus its _result.net: {want}")
 
 
+
+
+def check_forced_bets(data: Mapping[str, Any], hand: Hand) -> None:
+    """The PHH header's forced bets and bet sizes must be what ``hand`` (the
+    history replayed under its ``_options``) posted, as :func:`rollem.history.
+    history_dict` writes them: ``antes`` (each seat dealt in: the ante option, or a
+    bomb pot's ante, where the game takes antes; 0 otherwise; a seat not dealt in
+    may say 0 or the ante), ``blinds_or_straddles`` (the chips each seat posted)
+    and ``small_bet``/``big_bet`` (the options'). A field left out is not checked.
+    The narration reads the header (its "ante 1" line and each ante), the replay
+    the options: a header that contradicts them cannot be told faithfully (R-C-13).
+
+    Raises:
+        HistoryError: a field that differs, naming both values.
+    """
+    opts = hand.options
+    if "_options" not in data:
+        return  # the header is the options (read_history takes them from it)
+    for key, value in (("small_bet", opts.small_bet), ("big_bet", opts.big_bet)):
+        if key in data and data[key] != value:
+            raise HistoryError(f"{key} = {data[key]!r} contradicts _options ({key} = {value})")
+    ante = opts.bomb_pot or opts.ante
+    takes = any(e.kind == "ante" for e in hand.events)
+    if "antes" in data:
+        given = data["antes"]
+        want = [ante if takes and hand.dealt[s] else 0 for s in range(hand.n)]
+        ok = isinstance(given, list) and len(given) == hand.n and all(
+            type(g) is int and (g == w or (not hand.dealt[s] and g in (0, ante)))
+            for s, (g, w) in enumerate(zip(given, want, strict=True)))
+        if not ok:
+            says = (f"ante = {opts.ante}" if not opts.bomb_pot
+                    else f"a bomb pot's ante = {opts.bomb_pot}")
+            game = "" if takes else f", and {hand.game.name} takes no antes"
+            raise HistoryError(f"antes = {given!r} contradicts _options ({says}{game}): the "
+                               f"hand's antes are {want}")
+    if "blinds_or_straddles" in data:
+        given = data["blinds_or_straddles"]
+        posted = [0] * hand.n
+        for e in hand.events:
+            if e.kind == "blind" and e.seat is not None:
+                posted[e.seat] += int(e.data["amount"])
+        if given != posted:
+            raise HistoryError(f"blinds_or_straddles = {given!r} contradicts _options: the "
+                               f"hand posts {posted}")

@@ -29,6 +29,7 @@ from rollem.history.copy_checks import (
     _check_winnings,
     _header,
     _held_at_end,
+    check_forced_bets,
 )
 from rollem.history.copy_lines import _difference, action_points, last_stand_in_point
 from rollem.history.copy_showdown import _check_showdown
@@ -194,6 +195,7 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
         _check_finishing_stacks(data)
         mine = [_card(c) for c in _held_at_end(lines, f"p{seat + 1}")]
         _check_showdown(data, betting, seat, mine)
+        check_forced_bets(data, hand)
         return hand
     try:
         hand = _stand_in_hand(data, seat, cut)
@@ -207,4 +209,5 @@ def own_copy_hand(data: Mapping[str, Any], *, actions: int | None = None) -> Han
         _check_winnings(data, hand)
         _check_finishing_stacks(data)
         _check_showdown(data, hand, seat, hand.hole[seat])
+    check_forced_bets(data, hand)
     return hand

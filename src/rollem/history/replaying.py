@@ -291,6 +291,10 @@ def replay(history: History | str | Mapping[str, Any], *, check_result: bool = T
     except EngineError as err:
         raise HistoryError(_one_line(str(err))) from None
     _run(hand, h, from_deck)
+    if h.raw:
+        from rollem.history.copy_checks import check_forced_bets
+
+        check_forced_bets(h.raw, hand)
     if check_result:
         found = differences(h, hand)
         if found:
