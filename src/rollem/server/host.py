@@ -428,6 +428,10 @@ def _remove(table: LiveTable, seat: int) -> None:
     table.saving.send_after_commit([(client, told) for client in info.clients])
     if in_hand:
         info.gone = info.removed = True  # decisions time out at once; freed after the hand
+        # kept in the session, so a restart before the hand ends keeps the removal
+        # (:meth:`rollem.server.live_table.LiveTable.restore`)
+        if seat not in s.setdefault("removed", []):
+            s["removed"].append(seat)
         if seat in table.decision_seq:
             table.turns.timeout(seat, table.decision_seq[seat])
         _changed(table)

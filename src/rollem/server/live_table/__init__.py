@@ -254,6 +254,11 @@ class LiveTable:
             row.host_digest, store.load_seats(table_id), row.stored,
         )  # fmt: skip
         table.tourney.restart_clock()  # (the level clock resumes where it stood, issue 28)
+        for number in table.session.get("removed", []):
+            # removed by the host during the hand in play: still removed (issue 26),
+            # its decisions timed out at once and the seat freed when the hand ends
+            if number in table.seats:
+                table.seats[number].gone = table.seats[number].removed = True
         if table.session.get("in_hand"):
             hand_row = store.load_hand(table_id, table.session["hand_no"])
             if hand_row is not None and hand_row.result is None:
@@ -283,6 +288,14 @@ class LiveTable:
         """
         now = self.clock()
         self.seating.resume(now)
+        if self.hand is None:
+            # the hand a removal waited for ended before the restart, the seat's
+            # freeing not yet written: free it now
+            for number in list(self.session.get("removed", [])):
+                if number in self.seats:
+                    self.seating.free_seat(number)
+                else:
+                    self.session["removed"].remove(number)
         if self._final_pending is not None:
             self.dealer.restore_final_off_loop(*self._final_pending)
             self._final_pending = None

@@ -409,6 +409,8 @@ class Seating:
         table = self.table
         seat = self.release_seat(number)
         table.session.get("away", {}).pop(str(number), None)
+        if number in table.session.get("removed", []):  # the host's removal is done
+            table.session["removed"].remove(number)
         host.seat_freed(table, number)
         line = table.views.ledger_line(number, seat, left=True)
         if seat.row.token_digest is not None:
