@@ -114,13 +114,44 @@ function chipsMove(state, previous) {
 // new state is painted (afterPaint).
 export function capture(state, previous) {
   if (!chipsMove(state, previous)) return null;
-  const rects = { bets: {}, pot: null };
+  const rects = { bets: {}, pot: null, felt: feltBox() };
   document.querySelectorAll("#seats .bet-chips, #me .bet-chips").forEach((b) => {
     rects.bets[b.dataset.seat] = { rect: b.getBoundingClientRect(), amount: Number(b.dataset.amount) };
   });
   const pot = $("pots");
   if (pot) rects.pot = pot.getBoundingClientRect();
   return rects;
+}
+// The felt's inside (within its border) on screen now: the flights are drawn in a
+// layer over it, clipped to it (issue 26: chips drawn over the whole page flew over
+// the side column and the header once the page was scrolled).  Points are kept in
+// the felt's own coordinates, so a scroll between the reads and the flight (or
+// during it) moves them with the felt.
+function feltBox() {
+  const felt = $("felt");
+  if (!felt) return null;
+  const r = felt.getBoundingClientRect();
+  return { left: r.left + felt.clientLeft, top: r.top + felt.clientTop,
+           width: felt.clientWidth, height: felt.clientHeight };
+}
+function flightLayer() {
+  const felt = $("felt");
+  let layer = felt.querySelector(":scope > .flights");
+  if (!layer) {
+    layer = document.createElement("div");
+    layer.className = "flights";
+    layer.setAttribute("aria-hidden", "true");
+    felt.appendChild(layer);
+  }
+  return layer;
+}
+// A point on screen in the felt's coordinates.
+function inFelt(p, box) { return { x: p.x - box.left, y: p.y - box.top }; }
+// A point held inside the felt, `w`/`h` (the chips' half size) in from its edges:
+// a flight to or from your seat (in the dock, under the felt) meets the felt's edge.
+function held(p, box, w, h) {
+  return { x: Math.min(Math.max(p.x, w), Math.max(w, box.width - w)),
+           y: Math.min(Math.max(p.y, h), Math.max(h, box.height - h)) };
 }
 function seatBox(seat, mySeat) {
   if (seat === mySeat) return $("me");
@@ -132,6 +163,8 @@ function centre(r) { return { x: r.left + r.width / 2, y: r.top + r.height / 2 }
 // was), flying to their seat or the pot once the new state is painted: its
 // place is read then, from a layout already done (no forced layout), and the
 // flight moves by transform and opacity alone (the compositor's work).
+// (`from`: in the felt's coordinates; the chips are placed where they start once
+// their size is known, after the paint, see `animate`.)
 function flight(from, text, half) {
   const f = document.createElement("span");
   f.className = "flying-chips";
@@ -140,11 +173,14 @@ function flight(from, text, half) {
   f.setAttribute("aria-hidden", "true");
   f.style.left = from.x + "px"; f.style.top = from.y + "px";
   f.style.transform = "translate(-50%, -50%)";
-  document.body.appendChild(f);
+  f.style.visibility = "hidden";
+  flightLayer().appendChild(f);
   return f;
 }
 function launch(f, from, to, delay) {
   if (!to) { f.remove(); return; }
+  f.style.left = from.x + "px"; f.style.top = from.y + "px";
+  f.style.visibility = "";
   const move = "translate(calc(-50% + " + (to.x - from.x) + "px), calc(-50% + " + (to.y - from.y) + "px))";
   const anim = f.animate([
     { transform: "translate(-50%, -50%)", opacity: 1 },
@@ -154,7 +190,8 @@ function launch(f, from, to, delay) {
   anim.onfinish = () => f.remove();
   anim.oncancel = () => f.remove();
 }
-// Where a flight lands, read after the paint: a seat's tile (yours: the dock) or the pot.
+// Where a flight lands, read after the paint: a seat's tile (yours: the dock) or the
+// pot, on screen.
 function landing(target, mySeat) {
   const box = target === "pot" ? $("pots") : seatBox(target, mySeat);
   if (!box || !box.isConnected) return null;
@@ -214,17 +251,19 @@ export function animate(state, previous, before) {
     const was = wasLabels[seat] ? wasLabels[seat].text : null;
     if (was !== l.dataset.text) l.classList.add("fresh");
   });
-  if (!same || !before) return;
+  if (!same || !before || !before.felt) return;
   // Bets gathered: each flies from in front of its seat into the pot; the part of
-  // a bet nobody called (a "return" event) goes back to its seat instead.
+  // a bet nobody called (a "return" event) goes back to its seat instead.  Points
+  // in the felt's coordinates as it was drawn before (before.felt).
   const flights = [];   // [element, from, target ("pot" or a seat), delay]
-  const potFrom = before.pot && before.pot.width ? centre(before.pot) : null;
+  const was = before.felt;
+  const potFrom = before.pot && before.pot.width ? inFelt(centre(before.pot), was) : null;
   const returned = {};
   for (const e of fresh) if (e.kind === "return" && e.seat !== null) returned[e.seat] = (returned[e.seat] || 0) + (e.amount || 0);
   seats.forEach((hs, i) => {
     const had = before.bets[i];
     if (!had || !(had.amount > 0) || (hs && hs.bet)) return;
-    const from = centre(had.rect);
+    const from = inFelt(centre(had.rect), was);
     const back = Math.min(had.amount, returned[i] || 0);
     if (back) flights.push([flight(from, String(back), null), from, i, 0]);
     if (had.amount - back > 0) flights.push([flight(from, String(had.amount - back), null), from, "pot", 0]);
@@ -245,7 +284,14 @@ export function animate(state, previous, before) {
   }
   if (!flights.length) return;
   afterPaint(() => {
-    const to = flights.map(([, , target]) => landing(target, mySeat));   // (every read, then every write)
-    flights.forEach(([f, from, , delay], k) => launch(f, from, to[k], delay));
+    // (every read, then every write)
+    const box = feltBox();
+    if (!box) { flights.forEach(([f]) => f.remove()); return; }
+    const to = flights.map(([, , target]) => landing(target, mySeat));
+    const half = flights.map(([f]) => [f.offsetWidth / 2, f.offsetHeight / 2]);
+    flights.forEach(([f, from, , delay], k) => {
+      const [w, h] = half[k];
+      launch(f, held(from, box, w, h), to[k] && held(inFelt(to[k], box), box, w, h), delay);
+    });
   });
 }

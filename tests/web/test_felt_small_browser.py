@@ -1,0 +1,229 @@
+"""Small leftovers of issue 26 in Debian's Chromium through Playwright, at 390x844
+and 1440x900, six seats:
+
+- flying chips (bets swept into the pot, the pot pushed to the winners) stay on the
+  felt when the page is scrolled: drawn in a layer of the felt, clipped to it, their
+  ends held inside it (before: drawn over the whole page at fixed places, they flew
+  over the side panels and the header, to and from spots the scroll had moved);
+- 5-2-1's status line says where the hand is in players' words ("before the draw",
+  "first card up"), never the rules' "round 6";
+- your hand's name words a wild card as the result does: "(wild 2♥ plays as 8♥)"
+  in both (before: "(twos wild: 2♥ plays as an eight)" under your cards).
+
+Screenshots: test-artifacts/web/felt-small-*.png.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from typing import Any
+
+import pytest
+from felt_ui import symbols
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    CheckingBot,
+    decision_kind,
+    new_table,
+    shot,
+    sit_with_enter,
+    take_decision,
+    wait_until,
+)
+from web_harness import ServerThread, seeded_deals
+
+from rollem.server.app import host_cookie
+
+pytestmark = pytest.mark.browser
+
+
+def start(page: Any, live: ServerThread, game: str, seats: int, **config: Any) -> str:
+    """A new table of ``game``, ``seats - 1`` checking computer players, Ann sat down
+    in ``page`` as host and the first hand dealt; returns the table id."""
+    tid, host_token = new_table(live.url, game=game, seats=seats, bots=seats - 1, **config)
+    live.manager.get(tid).bot_factory = lambda level: CheckingBot(random.Random(0))
+    page.context.add_cookies([{"name": host_cookie(tid), "value": host_token, "url": live.url}])
+    page.goto(f"{live.url}/t/{tid}")
+    sit_with_enter(page, "Ann")
+    page.click("#start-btn")
+    return tid
+
+
+def play_until(page: Any, done: str, where: str, game: str | None = None,
+               between: str | None = None) -> None:
+    """Take Ann's decisions (passive) until ``done`` (a JavaScript function) is true;
+    ``between`` (a JavaScript function) is run after each decision."""
+    end = time.monotonic() + 90
+    while not page.evaluate(done):
+        assert time.monotonic() < end, f"{where}: never came to {done}"
+        kind = decision_kind(page)
+        if kind is None:
+            page.wait_for_timeout(40)
+            continue
+        take_decision(page, kind, game)
+        page.wait_for_timeout(150)
+        if between:
+            page.evaluate(between)
+
+
+# ------------------------------------------------------------ flying chips
+
+SAMPLER = """() => {
+  window.__flights = [];
+  const felt = document.querySelector('#felt'), side = document.querySelector('.side-col');
+  const bar = document.querySelector('header.bar');
+  const box = (e) => { const r = e.getBoundingClientRect();
+                       return [r.left, r.top, r.right, r.bottom]; };
+  const tick = () => {
+    document.querySelectorAll('.flying-chips').forEach((f) => {
+      if (getComputedStyle(f).visibility === 'hidden' || !f.getBoundingClientRect().width) return;
+      window.__flights.push({chip: box(f), text: f.textContent, felt: box(felt),
+        inner: [felt.getBoundingClientRect().left + felt.clientLeft,
+                felt.getBoundingClientRect().top + felt.clientTop],
+        side: box(side), bar: box(bar), inFelt: felt.contains(f),
+        scroll: document.querySelector('#scroll').scrollTop});
+    });
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+"""Every frame: each flying chip drawn, with the felt's, the side column's and the
+header's boxes at that moment (``window.__flights``)."""
+
+SCROLL = {
+    # a phone: the felt half scrolled away, the side panels (result, chat) under it
+    "phone": """() => { const s = document.querySelector('#scroll');
+      s.scrollTop = document.querySelector('#felt').offsetHeight / 2; }""",
+    # a desktop: the page fits, nothing to scroll (flights to and from your seat, in
+    # the dock under the felt, are the ones that left the felt)
+    "desktop": "() => { document.querySelector('#scroll').scrollTop = 9999; }",
+    # a desktop window 700 px tall (a 1440x900 laptop screen less the browser's bars
+    # and the system's dock): the felt keeps its least height, the page scrolls
+    "short-desktop": "() => { document.querySelector('#scroll').scrollTop = 9999; }",
+}
+VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP, "short-desktop": {"width": 1440, "height": 700}}
+
+
+def _inside(a: list[float], b: list[float], slack: float = 1.0) -> bool:
+    return (a[0] >= b[0] - slack and a[1] >= b[1] - slack and a[2] <= b[2] + slack
+            and a[3] <= b[3] + slack)
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop", "short-desktop"])
+def test_flying_chips_stay_on_the_felt_when_the_page_is_scrolled(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    seeded_deals(monkeypatch, 5)
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+           if size == "phone" else browser.new_context(viewport=VIEWPORTS[size]))
+    try:
+        page = ctx.new_page()
+        start(page, live, "holdem", 6, between_hands=600)
+        wait_until(page, "() => document.querySelector('#controls button') !== null")
+        page.evaluate(SCROLL[size])
+        scrolled = page.evaluate("() => document.querySelector('#scroll').scrollTop")
+        assert (scrolled > 20) == (size != "desktop"), f"{size}: scrolled {scrolled}"
+        page.evaluate(SAMPLER)
+        # hand 1 to its end: each round's bets swept in, then the pot pushed
+        play_until(page, "() => !document.querySelector('#result').classList.contains('hidden')",
+                   f"{size} hand 1", between=SCROLL[size])
+        page.wait_for_timeout(1200)   # the last flights land
+        flights = page.evaluate("() => window.__flights")
+        shot(page, f"felt-small-{size}-scrolled-flights")
+        texts = {f["text"] for f in flights}
+        # the blinds swept in (a bet of 2) and the pot pushed (more than any bet)
+        assert "● 2" in texts and any(int(t.split()[1]) > 2 for t in texts), texts
+        assert any(f["scroll"] > 20 for f in flights) == (size != "desktop"), size
+        for f in flights:
+            where = f"{size}: {f}"
+            assert f["inFelt"], where                    # drawn in the felt, clipped to it
+            assert _inside(f["chip"], f["felt"]), where  # never beyond the felt's edges
+            assert not _overlap(f["chip"], f["side"]), where
+            assert not _overlap(f["chip"], f["bar"]) or f["felt"][1] < f["bar"][3], where
+    finally:
+        ctx.close()
+
+
+# ------------------------------------------------------------ 5-2-1's rounds
+
+ROUNDS_521 = ("before the draw", "after the first draw", "first card up", "second card up",
+              "third card up", "fourth card up")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_521_status_line_says_where_the_hand_is_in_players_words(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    seeded_deals(monkeypatch, 5)
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                               reduced_motion="reduce")
+           if size == "phone" else browser.new_context(viewport=DESKTOP, reduced_motion="reduce"))
+    try:
+        page = ctx.new_page()
+        start(page, live, "rollem521", 6)
+        seen: list[str] = []
+        end = time.monotonic() + 120
+        while page.locator("#result:not(.hidden)").count() == 0:
+            assert time.monotonic() < end, f"{size}: hand 1 never ended: {seen}"
+            status = page.inner_text("#status")
+            assert not re.search(r"\bround \d", status), status
+            for name in ROUNDS_521:
+                if f" · {name} · " in status and name not in seen:
+                    seen.append(name)
+                    if name == "first card up":
+                        shot(page, f"felt-small-{size}-521-status")
+            kind = decision_kind(page)
+            if kind is None:
+                page.wait_for_timeout(40)
+                continue
+            take_decision(page, kind)
+            page.wait_for_timeout(150)
+        assert seen == list(ROUNDS_521), seen
+        log = page.evaluate("() => [...document.querySelectorAll('#log li')]"
+                            ".map(l => l.textContent)")
+        assert not any(re.match(r"Round \d", line) for line in log), log
+    finally:
+        ctx.close()
+
+
+# ------------------------------------------------------------ wild words
+
+WILD = re.compile(r"\(wild 2[♣♦♥♠] plays as [2-9TJQKA][♣♦♥♠](, wild 2[♣♦♥♠] plays as "
+                  r"[2-9TJQKA][♣♦♥♠])*\)")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_your_hands_name_words_a_wild_card_as_the_result_does(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    seeded_deals(monkeypatch, SEED_WITH_A_DEUCE)
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                               reduced_motion="reduce")
+           if size == "phone" else browser.new_context(viewport=DESKTOP, reduced_motion="reduce"))
+    try:
+        page = ctx.new_page()
+        start(page, live, "deuces-wild", 6)
+        wait_until(page, "() => document.querySelector('#me .hand-name') !== null")
+        name = page.inner_text("#me .hand-name")
+        assert WILD.search(name), name
+        assert "twos wild:" not in name and "plays as a" not in name, name
+        shot(page, f"felt-small-{size}-wild-name")
+        play_until(page, "() => !document.querySelector('#result').classList.contains('hidden')",
+                   f"{size} deuces wild")
+        final = page.inner_text("#me .hand-name")
+        said = WILD.search(final)
+        assert said, final
+        # the result says Ann's hand with the same words, wild card and all
+        result = page.inner_text("#result")
+        assert said.group(0) in symbols(result) or said.group(0) in result, (final, result)
+    finally:
+        ctx.close()
+
+
+SEED_WITH_A_DEUCE = 1
+"""A seeded deck whose first hand (button 0) deals Ann (seat 0) a deuce in deuces
+wild; she stands pat, so she holds it to the showdown."""
