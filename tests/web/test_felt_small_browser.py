@@ -227,3 +227,102 @@ def test_your_hands_name_words_a_wild_card_as_the_result_does(
 SEED_WITH_A_DEUCE = 1
 """A seeded deck whose first hand (button 0) deals Ann (seat 0) a deuce in deuces
 wild; she stands pat, so she holds it to the showdown."""
+
+
+# ------------------------------------------------ words seen in a play-through
+
+TILES = """() => [...document.querySelectorAll('#seats .seat[data-seat], #me')].map(t => {
+  const tag = t.querySelector('.tag.drew'), b = t.getBoundingClientRect();
+  const r = tag ? tag.getBoundingClientRect() : null;
+  return {seat: t.id === 'me' ? 0 : Number(t.dataset.seat),
+    label: (t.querySelector('.action-label:not(.none)') || {}).textContent || null,
+    drew: tag ? tag.textContent : null,
+    inside: !r || (r.left >= b.left - 0.5 && r.right <= b.right + 0.5)};
+})"""
+
+
+def _drew(counts: list[int]) -> str:
+    """A seat's draws as the narration says them, past (rollem.narration.felt._drew)."""
+    if len(counts) == 1:
+        return f"drew {counts[0]}" if counts[0] else "stood pat"
+    if not any(counts):
+        return "stood pat twice"
+    words = [f"drew {counts[0]}" if counts[0] else "stood pat"]
+    for n in counts[1:]:
+        words.append("then stood pat" if not n else f"then {n}" if counts[0] else f"then drew {n}")
+    return ", ".join(words)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_521_draws_are_told_whole_once_and_one_card_is_one_card(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    """Seen in a play-through: at the second draw the prompt said "Tap up to 1 cards";
+    a seat that drew 2 then 1 was labelled "drew 2, then 1" with a tag "drew 1" (the
+    tag told only the last draw)."""
+    from felt_ui import drawn_felt
+
+    seeded_deals(monkeypatch, 5)
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                               reduced_motion="reduce")
+           if size == "phone" else browser.new_context(viewport=DESKTOP, reduced_motion="reduce"))
+    try:
+        page = ctx.new_page()
+        tid = start(page, live, "rollem521", 6)
+        draws = 0
+        end = time.monotonic() + 90
+        while " · first card up · " not in page.inner_text("#status"):
+            assert time.monotonic() < end, page.inner_text("#status")
+            kind = decision_kind(page)
+            if kind is None:
+                page.wait_for_timeout(40)
+                continue
+            if kind == "draw":
+                draws += 1
+                prompt = page.inner_text("#controls .prompt")
+                most = "2 cards" if draws == 1 else "1 card"
+                assert prompt.startswith(f"Tap up to {most} to throw away"), prompt
+                assert "1 cards" not in prompt, prompt
+                if draws == 2:
+                    shot(page, f"felt-small-{size}-521-second-draw")
+            take_decision(page, kind)
+            page.wait_for_timeout(150)
+        assert draws == 2
+        view, _ = drawn_felt(page, live, tid)
+        counts: dict[int, list[int]] = {}
+        for e in view["events"]:
+            if e["kind"] == "draw":
+                counts.setdefault(e["seat"], []).append(
+                    e["count"] if "count" in e else len(e.get("cards") or []))
+        assert any(len(c) == 2 and c[1] != c[0] for c in counts.values()), counts
+        tiles = page.evaluate(TILES)
+        for tile in tiles:
+            said = _drew(counts.get(tile["seat"], []))
+            told = [w for w in (tile["label"], tile["drew"]) if w and re.match(r"(drew|stood)", w)]
+            # the draws told once, whole: in the label or in the tag
+            assert told == [said], (tile, counts.get(tile["seat"]))
+            assert tile["inside"], tile   # a long tag wraps inside the tile
+        shot(page, f"felt-small-{size}-521-draw-tags")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_roll_your_own_says_what_your_cards_in_the_middle_are(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    """Seen in a play-through: after the discards the middle said "yours maybe in the
+    pool:" over your own thrown cards."""
+    seeded_deals(monkeypatch, 5)
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                               reduced_motion="reduce")
+           if size == "phone" else browser.new_context(viewport=DESKTOP, reduced_motion="reduce"))
+    try:
+        page = ctx.new_page()
+        start(page, live, "rollyourown", 6)
+        play_until(page, "() => document.querySelectorAll('#center .slot.pool .cards').length > 1",
+                   f"{size} the discards")
+        labels = page.locator("#center .slot.pool .label").all_inner_texts()
+        assert [la.lower() for la in labels] == [
+            "pool: 18 cards", "your discards, maybe still in the pool:"], labels
+        shot(page, f"felt-small-{size}-ryo-pool")
+    finally:
+        ctx.close()

@@ -367,7 +367,7 @@ function pickControl(a, legal) {
     discard: "Tap " + need + " of your cards to throw into the pool",
     expose: "Tap the card to turn face up",
     // a draw decision is from the stub (5-2-1, draw poker): new cards are dealt
-    draw: "Tap up to " + hi + " cards to throw away: you are dealt as many new ones (none: stand pat)",
+    draw: "Tap up to " + (hi === 1 ? "1 card" : hi + " cards") + " to throw away: you are dealt as many new ones (none: stand pat)",
     stack: "Tap your cards in the order they roll up (first = first up)",
   };
   wrap.appendChild(el("span", "prompt", tips[a] + " — chosen: " + S.selected.length

@@ -155,11 +155,29 @@ function seatView(t, hand, s, winners, labels, isReplay) {
     hand ? hand.wild_ranks || null : null, (t.config && t.config.decision_seconds) || null];
 }
 
-export function drewCount(hand, seat) {
-  if (!hand) return null;
-  let n = null;
-  for (const e of hand.events) if (e.kind === "draw" && e.seat === seat) n = e.count !== undefined ? e.count : (e.cards || []).length;
-  return n;
+// Every draw of the seat in this hand, in order: the cards it threw each time.
+export function drewCounts(hand, seat) {
+  if (!hand) return [];
+  const out = [];
+  for (const e of hand.events) if (e.kind === "draw" && e.seat === seat) out.push(e.count !== undefined ? e.count : (e.cards || []).length);
+  return out;
+}
+// The seat's draws in the narration's words (rollem.narration.felt._drew), past:
+// "drew 2", "stood pat", "drew 2, then 1", "stood pat, then drew 1", "stood pat
+// twice" (issue 26: the tag said only the last draw, "drew 1" beside "drew 2, then 1").
+export function drewWords(counts) {
+  if (!counts.length) return null;
+  if (counts.length === 1) return counts[0] ? "drew " + counts[0] : "stood pat";
+  if (!counts.some((k) => k)) return counts.length === 2 ? "stood pat twice" : "stood pat " + counts.length + " times";
+  const words = [counts[0] ? "drew " + counts[0] : "stood pat"];
+  for (const k of counts.slice(1)) words.push(!k ? "then stood pat" : counts[0] ? "then " + k : "then drew " + k);
+  return words.join(", ");
+}
+// actionLabels once a hand state (each seat's tags read it).
+const labelsOf = new WeakMap();
+function labelsOnce(hand) {
+  if (!labelsOf.has(hand)) labelsOf.set(hand, actionLabels(hand));
+  return labelsOf.get(hand);
 }
 export function faceUpCards(hand, seat) {
   const out = [];
@@ -207,8 +225,10 @@ export function tagsFor(t, hand, seatInfo, n, isReplay) {
   if (!isReplay && joinsNextHand(t, hand, n)) tags.push(["away", "joins next hand"]);
   const side = declaredBy(hand)[n];
   if (side) tags.push(["declared", "declared " + side]);
-  const drew = drewCount(hand, n);
-  if (drew !== null) tags.push(["drew", drew ? "drew " + drew : "stood pat"]);
+  // what the seat drew, every draw; not while its label says it ("draws 2", "drew 2, then 1")
+  const drew = drewWords(drewCounts(hand, n));
+  const label = hand && !isReplay ? labelsOnce(hand)[n] : null;
+  if (drew !== null && !(label && label.kind === "draw")) tags.push(["drew", drew]);
   if (!isReplay && t.host_seat === n) tags.push(["host", "host"]);
   return tags;
 }
@@ -357,7 +377,7 @@ function centerCards(hand, t) {
   }
   if (hand.pool) {
     const slot = el("div", "slot pool");
-    slot.appendChild(el("div", "label", "pool: " + hand.pool + " cards"));
+    slot.appendChild(el("div", "label", "pool: " + hand.pool + (hand.pool === 1 ? " card" : " cards")));
     const backs = el("span", "cards mini");
     for (let i = 0; i < Math.min(hand.pool, 12); i++) backs.appendChild(cardEl(null, { small: true }));
     slot.appendChild(backs);
@@ -367,7 +387,8 @@ function centerCards(hand, t) {
     (hand.seats || []).forEach((st) => (st.cards || []).forEach((c) => c && seen.add(c)));
     const mine = (hand.my_pool || []).filter((c) => !seen.has(c));
     if (mine.length) {
-      slot.appendChild(el("div", "label", "yours maybe in the pool:"));
+      // (issue 26: "yours maybe in the pool" said neither what nor why)
+      slot.appendChild(el("div", "label", "your discards, maybe still in the pool:"));
       slot.appendChild(cardsRowW(mine, true));
     }
     mid.appendChild(slot);
