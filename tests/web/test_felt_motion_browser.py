@@ -62,8 +62,10 @@ Element.prototype.animate = function (kf, opts) {
     const move = [...kf[kf.length - 1].transform.matchAll(/([+-]) (-?[\d.]+)px/g)].map(
       m => (m[1] === '-' ? -1 : 1) * Number(m[2]));
     this.__flight.move = kf[kf.length - 1].transform;
-    this.__flight.to = [parseFloat(this.style.left) + move[0],
-                        parseFloat(this.style.top) + move[1]];
+    // (placed in the felt's layer of flights, in the felt's coordinates: issue 26)
+    const layer = this.parentElement.getBoundingClientRect();
+    this.__flight.to = [layer.left + parseFloat(this.style.left) + move[0],
+                        layer.top + parseFloat(this.style.top) + move[1]];
   }
   return animate.call(this, kf, opts);
 };
