@@ -9,10 +9,16 @@ kept the seat.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from pathlib import Path
+
+import pytest
 from test_dealers_choice_seats import send
 from test_host_pause import holdem_table
 from test_host_remove_reconnect import _codes
 from test_table_bots import virtual_server
+from web_harness import Player, ServerProcess, create_table, join
 
 from rollem.server.live_table import LiveTable
 from rollem.server.live_table.clients import Client
@@ -89,3 +95,66 @@ def test_a_hand_that_ended_before_the_seats_freeing_was_written_frees_it_at_resu
         assert 1 not in table.seats and table.session["removed"] == []
         assert hand_no >= 1
         table.shutdown()
+
+
+@pytest.mark.slow
+def test_a_removal_mid_hand_survives_kill_9_of_rollem_serve(tmp_path: Path) -> None:
+    """The same over websockets, ``rollem serve`` killed hard (SIGKILL) between the
+    removal and the hand's end, then started again on the same database (as
+    tests/web/test_server_restart.py does): the removed player, back, is told so
+    and never plays again; the seat is free once the hand ends."""
+    db = tmp_path / "remove.db"
+    first = ServerProcess(db)
+    port = first.port
+    tid, host = create_table(first.url, game="holdem", seats=3, bots=0, stack=100,
+                             between_hands=600, decision_seconds=300)
+    tokens = [join(first.url, tid, name)[1] for name in ("Ann", "Bob", "Cy")]
+
+    async def part_one() -> None:
+        async with Player(first.ws_url, tid, tokens[0], host) as a, \
+                Player(first.ws_url, tid, tokens[2]) as c:
+            await a.until(lambda st: st["you"]["host"])
+            async with Player(first.ws_url, tid, tokens[1]) as b:
+                await b.until(lambda st: st["you"]["seat"] == 1)
+            await a.send({"type": "start", "seq": a.state["seq"]})  # type: ignore[index]
+            await a.until(lambda st: st["hand"] is not None)
+            await a.until(lambda st: st["table"]["seats"][1].get("away"))
+            await a.send({"type": "host", "op": "remove", "seat": 1})
+            # committed: the hand goes on, Bob's decisions timed out at once
+            await c.until(lambda st: st["hand"] is not None and st["seq"] > 2
+                          and 1 not in st["hand"]["to_act"] and st["hand"]["result"] is None)
+
+    asyncio.run(part_one())
+    first.kill()  # no goodbye: SIGKILL
+    second = ServerProcess(db, port=port)
+    try:
+        async def part_two() -> None:
+            async with Player(second.ws_url, tid, tokens[0], host) as a, \
+                    Player(second.ws_url, tid, tokens[2]) as c, \
+                    Player(second.ws_url, tid, tokens[1]) as b:
+                st = await a.until(lambda st: st["hand"] is not None)
+                assert st["hand"]["hand_no"] == 1 and st["hand"]["result"] is None
+                # Bob, back after the restart, is told he was removed
+                err = await b.until_error()
+                assert err["code"] == "removed", err
+                # Ann and Cy play the hand out; Bob's turns time out at once
+                while True:
+                    for p in (a, c):
+                        st = p.state  # type: ignore[assignment]
+                        if st is not None and st["hand"] is not None and p.my_decision():
+                            legal = st["hand"]["legal"]["actions"]
+                            await p.send({"type": "action", "hand": 1, "seq": st["seq"],
+                                          "action": {"kind": "check" if "check" in legal
+                                                     else "call"}})
+                    if a.state["table"]["last_result"] is not None:  # type: ignore[index]
+                        break
+                    for p in (a, b, c):
+                        with contextlib.suppress(TimeoutError):
+                            await p.recv(0.2)
+                st = await a.until(lambda st: st["table"]["seats"][1]["free"])
+                assert "Bob" not in [s.get("name") for s in st["table"]["seats"]]
+                st = await b.until(lambda st: st["you"]["seat"] is None)
+
+        asyncio.run(part_two())
+    finally:
+        second.kill()
