@@ -152,8 +152,10 @@ def test_flying_chips_stay_on_the_felt_when_the_page_is_scrolled(
 
 # ------------------------------------------------------------ 5-2-1's rounds
 
-ROUNDS_521 = ("before the draw", "after the first draw", "first card up", "second card up",
-              "third card up", "fourth card up")
+ROUNDS_521 = ("before the draw", "first draw", "after the first draw", "second draw",
+              "first card up", "second card up", "third card up", "fourth card up")
+"""Where a 5-2-1 hand is, in order: its betting rounds (the game file's names) and
+its draws (as the file names them too; the status line said "draw" for both)."""
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -28,7 +28,10 @@ function statusParts(t, hand, me) {
   else {
     const who = hand.to_act.map((s) => (s === me.seat ? "you" : seatName(t, s))).join(", ");
     // a draw decision is always from the stub: new cards are dealt (issue 26)
-    const what = hand.pending && hand.pending !== "bet" ? DECISION_WORD[hand.pending] || hand.pending
+    // and is named as the game file names it ("first draw", "second draw"), as the
+    // terminal's title does
+    const what = hand.pending === "draw" ? drawName(hand)
+      : hand.pending && hand.pending !== "bet" ? DECISION_WORD[hand.pending] || hand.pending
       : (hand.round || "betting").replace(/_/g, " ");
     text = GAME_NAME[hand.game] + " · hand " + hand.hand_no + " · " + what + " · "
       + (hand.simultaneous ? "everyone at once: " : "to act: ") + who;
@@ -155,6 +158,12 @@ function seatView(t, hand, s, winners, labels, isReplay) {
     hand ? hand.wild_ranks || null : null, (t.config && t.config.decision_seconds) || null];
 }
 
+// The draw in play as the game file names it (its draw_round event: "second draw").
+function drawName(hand) {
+  let name = null;
+  for (const e of hand.events || []) if (e.kind === "draw_round" && e.draw) name = e.draw;
+  return name || DECISION_WORD.draw;
+}
 // Every draw of the seat in this hand, in order: the cards it threw each time.
 export function drewCounts(hand, seat) {
   if (!hand) return [];
