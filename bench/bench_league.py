@@ -89,7 +89,7 @@ from rollem.engine.options import Options
 from rollem.parallel import run_parts
 
 GAMES = ("sdr", "rollyourown", "rollem521")
-LAST_ROUND = {"sdr": "round 4", "rollyourown": "round 4", "rollem521": "round 6"}
+LAST_ROUND = {"sdr": "round 4", "rollyourown": "round 4", "rollem521": "fourth card up"}
 BIG_BET = 4
 STACK = 200
 
