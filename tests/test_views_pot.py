@@ -53,7 +53,7 @@ def _at(seen: list[tuple[int, HandView, list[HandView]]], pending: str,
 def test_rollem521_declare_shows_the_gathered_pot() -> None:
     # antes 5; rounds 1-2 bet 2 (5 callers: 10 each); rounds 3-6 bet 4 (20 each):
     # 5 + 10 + 10 + 4 * 20 = 105 in the pot, nothing left in front of anyone
-    v = _at(_bet_and_call("rollem521", 3), "declare", "round 6")
+    v = _at(_bet_and_call("rollem521", 3), "declare", "fourth card up")
     assert v.pot == 105
     assert [s.bet for s in v.seats] == [0] * 5
     assert v.current_bet == 0
@@ -66,7 +66,7 @@ def test_rollem521_declare_shows_the_gathered_pot() -> None:
 def test_rollem521_draw_and_stacking_after_round_two() -> None:
     seen = _bet_and_call("rollem521", 3)
     for kind in ("draw", "stack"):
-        v = _at(seen, kind, "round 2")
+        v = _at(seen, kind, "after the first draw")
         assert (v.pot, [s.bet for s in v.seats]) == (25, [0] * 5), kind  # 5 + 10 + 10
 
 
@@ -120,7 +120,7 @@ def test_blinds_stay_in_front_until_their_round_is_played() -> None:
 
 
 def test_terminal_shows_the_gathered_pot_at_the_declare() -> None:
-    v = _at(_bet_and_call("rollem521", 3), "declare", "round 6")
+    v = _at(_bet_and_call("rollem521", 3), "declare", "fourth card up")
     rows = [r.plain for r in render_table(v, Style(False, ["Ann", "Bob", "Cat", "Dan", "Eve"]),
                                           title="Hand 1", game_name="5-2-1")]
     assert any("Pot 105" in r for r in rows)
