@@ -384,3 +384,22 @@ def test_hand_name_draws_while_cards_are_to_come() -> None:
     # wild cards: no draw (the stand-ins say it)
     assert name(["9h", "8d"], ["7c", "6s", "2h"], wild_ranks=["Q"]) == \
         "nine high, eight-seven-six-deuce"
+
+
+def test_shown_hands_word_their_wild_cards_as_the_result_lines_do() -> None:
+    """Deuces wild, seed 1: Cat shows three fours with the 2h.  The result's lines
+    said "(wild 2h plays as 4h)", the shown hands (the seat tiles, the result's rows)
+    only "three fours, nine-five" (issue 26: one phrasing); a hand with no wild card
+    keeps its words, and the engine's result itself is not changed."""
+    session = _session("deuces-wild", 1)
+    _play_out(session)
+    for viewer in (None, 0, 1, 2):
+        view = json.loads(session.view_json(viewer, NAMES))
+        assert view["result"]["shown"] == {
+            "1": "ace high, queen-seven-six-three",
+            "2": "three fours, nine-five (wild 2h plays as 4h)"}, viewer
+        said = " ".join(line["text"] for line in view["narration"])
+        assert "three fours, nine-five (wild 2h plays as 4h)" in said
+        assert session.view(viewer, list(NAMES))["result"] == view["result"]
+    assert session.hand.result is not None
+    assert session.hand.result.shown[2] == "three fours, nine-five"

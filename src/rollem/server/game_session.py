@@ -706,7 +706,38 @@ class GameSession:
         if names is not None and data.get("result") is not None:
             data["narration"] = result_lines(data, names)
         self._add_felt(data, seat, names)
+        self._shown_wilds(data)
         return data
+
+    def _shown_wilds(self, data: dict[str, Any]) -> None:
+        """Each shown hand's words in a wild-card game with what each wild card plays
+        as, the narration's words (``"queens full of eights (wild 2d plays as Qh)"``,
+        :func:`rollem.narration.hands.hand_words`), as the result's lines and your
+        hand's name say them (issue 26: the shown hands said "queens full of eights"
+        under a line saying the wild card's part).  ``data["result"]`` is replaced,
+        never changed (it may be shared); a description the words do not start with
+        (a high-low one) is kept."""
+        result = data.get("result")
+        wild = data.get("wild_ranks")
+        if not result or not wild or not result.get("shown_cards"):
+            return
+        from rollem.narration.hands import hand_words
+
+        opts = self.hand.options.to_dict()
+        shown = dict(result.get("shown") or {})
+        for s, cards in result["shown_cards"].items():
+            said = shown.get(s)
+            if not said or not cards:
+                continue
+            try:
+                words = hand_words(cards, wild_ranks=wild,
+                                   wild_duplicates=bool(opts.get("wild_duplicates", False)),
+                                   natural_beats_wild=bool(opts.get("natural_beats_wild", False)))
+            except ValueError:
+                continue
+            if words != said and words.startswith(said + " ("):
+                shown[s] = words
+        data["result"] = {**result, "shown": shown}
 
     def public_deal(self) -> dict[str, Any] | None:
         """What every player may know of a committed deck's hand (issue 32):
@@ -747,6 +778,7 @@ class GameSession:
             data["narration"] = result_lines(
                 {**data, "events": self._event_dicts(seat)}, names)
         log = self._add_felt(data, seat, names, log_json=True)
+        self._shown_wilds(data)
         done, parts = self._events_json.get(seat, (0, []))
         for event in hand.events[done:]:
             shown = event_to_dict(event, seat)
