@@ -195,8 +195,9 @@ def test_the_521_status_line_says_where_the_hand_is_in_players_words(
 
 # ------------------------------------------------------------ wild words
 
-WILD = re.compile(r"\(wild 2[♣♦♥♠] plays as [2-9TJQKA][♣♦♥♠](, wild 2[♣♦♥♠] plays as "
-                  r"[2-9TJQKA][♣♦♥♠])*\)")
+WILD = re.compile(r"\(wild 2[♣♦♥♠] plays as (10|[2-9JQKA])[♣♦♥♠](, wild 2[♣♦♥♠] plays as "
+                  r"(10|[2-9JQKA])[♣♦♥♠])*\)")
+"""The results' words for the wild cards, as the page draws them (card symbols, "10")."""
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -222,6 +223,16 @@ def test_your_hands_name_words_a_wild_card_as_the_result_does(
         # the result says Ann's hand with the same words, wild card and all
         result = page.inner_text("#result")
         assert said.group(0) in symbols(result) or said.group(0) in result, (final, result)
+        # a shown hand's row and its seat's tile say its wild cards as the lines do,
+        # card symbols and all (before: "three fours, nine-five" under a line saying
+        # "three fours, nine-five (wild 2♥ plays as 4♥)")
+        rows = page.locator("#result .shown-line .desc").all_inner_texts()
+        tiles = page.locator("#seats .described").all_inner_texts()
+        wild = [r for r in rows if "plays as" in r]
+        assert wild and sorted(wild) == sorted(t for t in tiles if "plays as" in t), (rows, tiles)
+        for r in wild:
+            assert WILD.search(r), r
+        shot(page, f"felt-small-{size}-wild-result")
     finally:
         ctx.close()
 

@@ -283,7 +283,11 @@ function seatEl(t, hand, s, winners, labels, isReplay) {
     }
   }
   const shown = hand && hand.result ? (hand.result.shown || {})[s.seat] : null;
-  if (shown) box.appendChild(el("div", "described", shown));
+  if (shown) {   // ("(wild 2♥ plays as 4♥)": the cards drawn as the log draws them)
+    const d = el("div", "described");
+    textWithCards(d, shown);
+    box.appendChild(d);
+  }
   return box;   // (the turn's mark, clock and timer bar: markTurn)
 }
 

@@ -133,7 +133,11 @@ export function describeResult(t, result, hand, mySeat) {
     if (runs) {  // run twice (issue 27): the hand's words in each run
       line.appendChild(el("span", "desc", runs.map((r, k) => "run " + (k + 1) + ": "
         + ((r.shown || {})[s] || "–")).join("; ")));
-    } else if (result.shown && result.shown[s]) line.appendChild(el("span", "desc", result.shown[s]));
+    } else if (result.shown && result.shown[s]) {
+      const d = el("span", "desc");
+      textWithCards(d, result.shown[s]);   // ("(wild 2♥ plays as 4♥)": the log's card symbols)
+      line.appendChild(d);
+    }
     box.appendChild(line);
   }
   return box;
