@@ -256,8 +256,8 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
     if cpu:
         trace = browser.stop_tracing()
         if trace_dir:
-            (trace_dir / f"trace-{'reduced' if reduce else 'on'}-{int(time.time())}.json"
-             ).write_bytes(trace)
+            kind = "reduced" if reduce else "css" if css else "on"
+            (trace_dir / f"trace-{kind}-{int(time.time())}.json").write_bytes(trace)
         tasks = cpu_tasks(trace, rate)
     browser.close()
     scripts = sorted(sum(x["d"] for x in e["scripts"]) for e in loaf)
@@ -377,7 +377,8 @@ def main() -> None:
                     done(run(live, pw, args.hands, args.rate, reduce, cpu=args.cpu,
                              trace_dir=args.trace_dir))
             for css in args.css:
-                done(run(live, pw, args.hands, args.rate, False, css, cpu=args.cpu))
+                done(run(live, pw, args.hands, args.rate, False, css, cpu=args.cpu,
+                         trace_dir=args.trace_dir))
             if args.idle:
                 done(idle(live, pw, args.rate, float(out[0]["seconds"])))
         finally:
