@@ -4,21 +4,35 @@ Debian's Chromium at 390x844 with the CPU slowed 4 times (Chrome DevTools
 Protocol ``Emulation.setCPUThrottlingRate``), sound on.
 
 Counts, over ``--hands`` hands, how long each drawing of a state took (the
-page's ``rollem-render`` measure: render(state, previous), animations started),
-its side panels drawn in a later task for a state that changes everything
-(``rollem-render-late``), the frames the page drew (``requestAnimationFrame``
-intervals) and those longer than 50 ms, and the long animation frames Chromium reports
-(``long-animation-frame`` entries, each over 50 ms, with the script time in
-them), once with motion and once with ``prefers-reduced-motion: reduce`` (no
-animation: the drawing alone), so the animations' own share shows.
-``--css RULE`` adds a run with that style added (an experiment: one kind of
-motion turned off); ``--idle`` a run of the same page with no hand dealt, as
-long as the first run (the frames over 50 ms the machine's load makes alone);
-``--cpu`` traces the page and counts its main-thread tasks by CPU time times the
-slow-down (what they would last on a quiet machine: a figure the load moves less).
+page's ``rollem-render`` measure: render(state, previous), animations started;
+its ``detail`` says a new hand ``deal``, a hand's ``end`` or another ``state``),
+the motion code's own part of it (``rollem-animate``), the side panels drawn in
+a later task for a state that changes everything (``rollem-render-late``), the
+frames the page drew (``requestAnimationFrame`` intervals) and those longer than
+50 ms, and the long animation frames Chromium reports (``long-animation-frame``,
+each over 50 ms), each split into what it was: scripts by caller (the state's
+message: render; the task after a paint; a rAF callback; the clocks' timer),
+the style and layout they forced, the time of its tasks outside any script over
+5 ms (garbage collection, the browser's own work, small scripts, and on a loaded
+machine the time waiting for a core), the render steps before style (rAF
+callbacks, animation updates, observers) and style, layout and paint.  Once with
+motion and once with ``prefers-reduced-motion: reduce`` (no animation: the
+drawing alone), ``--rounds`` times in turn (ABAB: the load hits both alike).
+
+Each run prints one line (``RUN``), then each run's long frames in parts and
+its longest frames, then one ``SUMMARY`` line per kind of run.  ``--css RULE``
+adds a run with that style added (an experiment: one kind of motion turned off);
+``--idle`` a run of the same page with no hand dealt, as long as the first run
+(the frames over 50 ms the machine's load makes alone); ``--cpu`` traces the page
+and counts its main-thread tasks by CPU time times the slow-down (what they
+would last on a quiet machine: a figure the load moves less), with what the
+tasks over 50 ms were (trace events' own CPU time by name: ``UpdateLayoutTree``
+style, ``PrePaint``, ``Paint``, ``FunctionCall`` script...); ``--trace-dir`` keeps
+those traces (open them in Chrome DevTools' Performance panel).
 Figures: docs/dev/felt-frames.md.
 
-    .venv/bin/python bench/bench_web_felt.py [--hands 3] [--rate 4] [--idle] [--cpu]
+    .venv/bin/python bench/bench_web_felt.py [--hands 3] [--rounds 2] [--rate 4] [--idle]
+        [--cpu [--trace-dir DIR]] [--css RULE] [--json FILE]
 
 A figure, not a test: the machine's load changes it (say it with the figures).
 """
@@ -191,6 +205,10 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
         own = max(0, e["tdur"] - e.get("_kids", 0)) / 1000
         part[name] = part.get(name, 0.0) + own
     cpu = sorted((t[0] for t in tasks), reverse=True)
+    run_parts: dict[str, float] = {}
+    for _, parts in tasks:
+        for k, v in parts.items():
+            run_parts[k] = run_parts.get(k, 0.0) + v
     long_parts: dict[str, float] = {}
     for t, parts in tasks:
         if t * rate > 50:
@@ -200,7 +218,12 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
             "cpu_task_longest_ms": round(cpu[0] * rate, 1) if cpu else None,
             "cpu_ms_total": round(sum(cpu)),
             "cpu_long_task_parts_ms": {k: round(v) for k, v in
-                                       sorted(long_parts.items(), key=lambda kv: -kv[1])[:12]}}
+                                       sorted(long_parts.items(), key=lambda kv: -kv[1])[:12]},
+            # the whole run's main-thread CPU by part (ms, not multiplied): style
+            # (UpdateLayoutTree), PrePaint and Paint grow with the frames an
+            # animation runs in; script (FunctionCall) with the states drawn
+            "cpu_run_parts_ms": {k: round(v) for k, v in
+                                 sorted(run_parts.items(), key=lambda kv: -kv[1])[:12]}}
 
 def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
         css: str = "", cpu: bool = False, trace_dir: Path | None = None) -> dict[str, Any]:
@@ -338,7 +361,11 @@ def line(r: dict[str, Any]) -> str:
         top = r["long_frames"]["largest_part"]
         out.append("largest=" + ",".join(f"{k.split(' (')[0]}:{n}" for k, n in top.items()))
     if "cpu_tasks_over_50ms" in r:
-        out.append(f"cpu_over50={r['cpu_tasks_over_50ms']} cpu_longest={r['cpu_task_longest_ms']}")
+        run = r["cpu_run_parts_ms"]
+        out.append(f"cpu_over50={r['cpu_tasks_over_50ms']} cpu_longest={r['cpu_task_longest_ms']}"
+                   f" cpu_style={run.get('UpdateLayoutTree', 0)}"
+                   f" cpu_prepaint={run.get('PrePaint', 0)} cpu_paint={run.get('Paint', 0)}"
+                   f" cpu_script={run.get('FunctionCall', 0)}")
     out.append(f"load={r['load'][0]}->{r['load'][1]}")
     return " ".join(out)
 
@@ -392,6 +419,7 @@ def main() -> None:
         print(f"\n{line(r)}\n  {json.dumps(r['long_frames'])}")
         if "cpu_long_task_parts_ms" in r:
             print(f"  cpu x rate in tasks over 50 ms: {json.dumps(r['cpu_long_task_parts_ms'])}")
+            print(f"  cpu of the whole run (ms): {json.dumps(r['cpu_run_parts_ms'])}")
         for f in r["long_frame_list"][:args.frames]:
             print(f"  {f['ms']:>6} ms {f['what']:<32} states={','.join(f['states']) or '-'}"
                   f" animate={f['animate_ms']} {json.dumps(f['parts'])}")
