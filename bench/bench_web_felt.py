@@ -423,6 +423,13 @@ def main() -> None:
         for f in r["long_frame_list"][:args.frames]:
             print(f"  {f['ms']:>6} ms {f['what']:<32} states={','.join(f['states']) or '-'}"
                   f" animate={f['animate_ms']} {json.dumps(f['parts'])}")
+    on = [r for r in out if r["motion"] == "on" and not r.get("css")]
+    reduced = [r for r in out if r["motion"] == "reduced"]
+    if on and reduced:   # what motion adds: each motion-on run less the reduced run after it
+        added = [a["frames_over_50ms"] - b["frames_over_50ms"] for a, b in
+                 zip(on, reduced, strict=True)]
+        print("SUMMARY added  (on - reduced, each round) " + ",".join(map(str, added))
+              + f" total={sum(added)}")
     for motion in ("on", "reduced", "idle"):
         runs = [r for r in out if r["motion"] == motion and not r.get("css")]
         if runs:
