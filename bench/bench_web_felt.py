@@ -4,21 +4,35 @@ Debian's Chromium at 390x844 with the CPU slowed 4 times (Chrome DevTools
 Protocol ``Emulation.setCPUThrottlingRate``), sound on.
 
 Counts, over ``--hands`` hands, how long each drawing of a state took (the
-page's ``rollem-render`` measure: render(state, previous), animations started),
-its side panels drawn in a later task for a state that changes everything
-(``rollem-render-late``), the frames the page drew (``requestAnimationFrame``
-intervals) and those longer than 50 ms, and the long animation frames Chromium reports
-(``long-animation-frame`` entries, each over 50 ms, with the script time in
-them), once with motion and once with ``prefers-reduced-motion: reduce`` (no
-animation: the drawing alone), so the animations' own share shows.
-``--css RULE`` adds a run with that style added (an experiment: one kind of
-motion turned off); ``--idle`` a run of the same page with no hand dealt, as
-long as the first run (the frames over 50 ms the machine's load makes alone);
-``--cpu`` traces the page and counts its main-thread tasks by CPU time times the
-slow-down (what they would last on a quiet machine: a figure the load moves less).
+page's ``rollem-render`` measure: render(state, previous), animations started;
+its ``detail`` says a new hand ``deal``, a hand's ``end`` or another ``state``),
+the motion code's own part of it (``rollem-animate``), the side panels drawn in
+a later task for a state that changes everything (``rollem-render-late``), the
+frames the page drew (``requestAnimationFrame`` intervals) and those longer than
+50 ms, and the long animation frames Chromium reports (``long-animation-frame``,
+each over 50 ms), each split into what it was: scripts by caller (the state's
+message: render; the task after a paint; a rAF callback; the clocks' timer),
+the style and layout they forced, the time of its tasks outside any script over
+5 ms (garbage collection, the browser's own work, small scripts, and on a loaded
+machine the time waiting for a core), the render steps before style (rAF
+callbacks, animation updates, observers) and style, layout and paint.  Once with
+motion and once with ``prefers-reduced-motion: reduce`` (no animation: the
+drawing alone), ``--rounds`` times in turn (ABAB: the load hits both alike).
+
+Each run prints one line (``RUN``), then each run's long frames in parts and
+its longest frames, then one ``SUMMARY`` line per kind of run.  ``--css RULE``
+adds a run with that style added (an experiment: one kind of motion turned off);
+``--idle`` a run of the same page with no hand dealt, as long as the first run
+(the frames over 50 ms the machine's load makes alone); ``--cpu`` traces the page
+and counts its main-thread tasks by CPU time times the slow-down (what they
+would last on a quiet machine: a figure the load moves less), with what the
+tasks over 50 ms were (trace events' own CPU time by name: ``UpdateLayoutTree``
+style, ``PrePaint``, ``Paint``, ``FunctionCall`` script...); ``--trace-dir`` keeps
+those traces (open them in Chrome DevTools' Performance panel).
 Figures: docs/dev/felt-frames.md.
 
-    .venv/bin/python bench/bench_web_felt.py [--hands 3] [--rate 4] [--idle] [--cpu]
+    .venv/bin/python bench/bench_web_felt.py [--hands 3] [--rounds 2] [--rate 4] [--idle]
+        [--cpu [--trace-dir DIR]] [--css RULE] [--json FILE]
 
 A figure, not a test: the machine's load changes it (say it with the figures).
 """
@@ -27,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import tempfile
@@ -46,43 +61,172 @@ from rollem.server.app import host_cookie
 WATCH = """
 localStorage.setItem('rollem_alerts', '1');
 window.__frames = []; window.__loaf = []; window.__render = []; window.__late = [];
+window.__marks = [];
 new PerformanceObserver(list => { for (const e of list.getEntries()) {
   if (e.name === 'rollem-render') window.__render.push(e.duration);
-  if (e.name === 'rollem-render-late') window.__late.push(e.duration); } })
+  if (e.name === 'rollem-render-late') window.__late.push(e.duration);
+  if (e.name.startsWith('rollem-'))
+    window.__marks.push({n: e.name, s: e.startTime, d: e.duration, k: e.detail || null}); } })
   .observe({type: 'measure'});
 (function tick(last) { requestAnimationFrame(now => { if (last) window.__frames.push(now - last);
   tick(now); }); })(0);
 try {
+  // Long animation frames (Chromium's LoAF API): each frame over 50 ms, its scripts
+  // (who called them, how long, the style and layout they forced) and its rendering.
   new PerformanceObserver(list => { for (const e of list.getEntries())
-    window.__loaf.push({d: e.duration,
-                        script: (e.scripts || []).reduce((n, s) => n + s.duration, 0)}); })
+    window.__loaf.push({s: e.startTime, d: e.duration, block: e.blockingDuration,
+      render: e.renderStart, sal: e.styleAndLayoutStart,
+      scripts: (e.scripts || []).map(x => ({inv: x.invoker, type: x.invokerType,
+        fn: x.sourceFunctionName, s: x.startTime, d: x.duration,
+        forced: x.forcedStyleAndLayoutDuration}))}); })
     .observe({type: 'long-animation-frame', buffered: true});
 } catch (e) { /* no LoAF here */ }
 """
 
 
+def bucket(script: dict[str, Any]) -> str:
+    """What called a script in a long frame, in the page's words: the WebSocket's
+    message (a state drawn: render), the task after a paint (frames.js afterPaint:
+    the side panels, the chip flights), a requestAnimationFrame callback, the clocks'
+    timer, a tap or key, other."""
+    inv = str(script.get("inv") or "")
+    if "WebSocket" in inv:
+        return "state message (render)"
+    if "MessagePort" in inv:
+        return "after-paint task"
+    if "FrameRequestCallback" in inv or "requestAnimationFrame" in inv:
+        return "rAF callback"
+    if "Timer" in inv:
+        return "timer"
+    if script.get("type") == "event-listener":
+        return "event " + inv
+    return "other script " + inv
+
+
+def attribute(loaf: list[dict[str, Any]], marks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each long animation frame split into what it was (ms): scripts by caller
+    (their forced style and layout apart), the work of its tasks outside any script
+    (garbage collection, parsing, the browser's own tasks), the frame's rendering
+    before style (rAF callbacks, observers) and its style, layout and paint; with
+    the kinds of state drawn in it (``deal``: a new hand, ``end``: a hand's end,
+    ``state``: any other) and the time of ``animate`` (the motion code) in it."""
+    out = []
+    for e in loaf:
+        start, end = e["s"], e["s"] + e["d"]
+        rstart = e.get("render") or 0
+        sal = e.get("sal") or 0
+        tasks_end = rstart if rstart > 0 else end
+        part: dict[str, float] = {}
+        forced = 0.0
+        in_tasks = 0.0
+        for x in e.get("scripts", []):
+            f = float(x.get("forced") or 0)
+            forced += f
+            b = bucket(x)
+            part[b] = part.get(b, 0.0) + float(x["d"]) - f
+            if x["s"] < tasks_end:
+                in_tasks += float(x["d"])
+        part["forced style/layout (in scripts)"] = forced
+        part["tasks outside scripts (GC, browser)"] = max(0.0, tasks_end - start - in_tasks)
+        if sal > 0:
+            part["style/layout/paint"] = end - sal
+        if rstart > 0 and sal > 0:
+            pre = sal - rstart - sum(float(x["d"]) for x in e.get("scripts", [])
+                                     if x["s"] >= rstart)
+            part["render steps outside scripts"] = max(0.0, pre)
+        kinds = sorted({m["k"] or "?" for m in marks if m["n"] == "rollem-render"
+                        and m["s"] < end and m["s"] + m["d"] > start})
+        motion = sum(m["d"] for m in marks if m["n"] == "rollem-animate"
+                     and m["s"] >= start and m["s"] < end)
+        top = max(part, key=lambda k: part[k])
+        out.append({"ms": round(e["d"], 1), "what": top, "states": kinds,
+                    "animate_ms": round(motion, 1),
+                    "parts": {k: round(v, 1) for k, v in sorted(part.items(), key=lambda kv: -kv[1])
+                              if v >= 0.5}})
+    return out
+
+
+def attribution_summary(frames: list[dict[str, Any]]) -> dict[str, Any]:
+    """Over a run's long frames: how many each part was the largest of, each part's
+    time in all, how many held a new hand / a hand's end / another state, and the
+    motion code's time in them."""
+    top: dict[str, int] = {}
+    total: dict[str, float] = {}
+    states: dict[str, int] = {}
+    for f in frames:
+        top[f["what"]] = top.get(f["what"], 0) + 1
+        for k, v in f["parts"].items():
+            total[k] = total.get(k, 0.0) + v
+        for k in f["states"] or ["none"]:
+            states[k] = states.get(k, 0) + 1
+    return {"largest_part": dict(sorted(top.items(), key=lambda kv: -kv[1])),
+            "parts_ms": {k: round(v) for k, v in sorted(total.items(), key=lambda kv: -kv[1])},
+            "frames_with_state": states,
+            "animate_ms_in_long_frames": round(sum(f["animate_ms"] for f in frames), 1)}
+
+
 def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
-    """The page's main-thread tasks in a Chromium trace (category ``toplevel``), by
-    their CPU time (the trace's ``tdur``: not the time the thread waited for a core
-    on a loaded machine, nor the time the CPU throttling stopped it) multiplied by
-    ``rate``: what each would last on a quiet machine throttled alike.  Returns the
-    tasks over 50 ms so counted, the longest (ms) and the CPU time of all (ms,
-    unmultiplied)."""
+    """The page's main-thread tasks in a Chromium trace (categories ``toplevel`` and
+    ``devtools.timeline``), by their CPU time (the trace's ``tdur``: not the time the
+    thread waited for a core on a loaded machine, nor the time the CPU throttling
+    stopped it) multiplied by ``rate``: what each would last on a quiet machine
+    throttled alike.  Returns the tasks over 50 ms so counted, the longest (ms), the
+    CPU time of all (ms, unmultiplied), and what the tasks over 50 ms were: each
+    trace event's own CPU time (its children's taken out) summed by name, x rate
+    (``FunctionCall``: script, ``UpdateLayoutTree``: style, ``Layout``, ``Paint``,
+    ``MinorGC``...)."""
     data = json.loads(trace)
     events = data["traceEvents"] if isinstance(data, dict) else data
     main = {(e["pid"], e["tid"]) for e in events
             if e.get("ph") == "M" and e.get("name") == "thread_name"
             and e["args"].get("name") == "CrRendererMain"}
-    cpu = sorted((e.get("tdur", 0) / 1000 for e in events
-                  if e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask"
-                  and (e["pid"], e["tid"]) in main), reverse=True)
+    mine = sorted((e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main
+                   and "tdur" in e), key=lambda e: (e["ts"], -e.get("dur", 0)))
+    tasks: list[tuple[float, dict[str, float]]] = []   # (cpu ms, own cpu ms by name)
+    stack: list[dict[str, Any]] = []
+    for e in mine:
+        while stack and e["ts"] >= stack[-1]["ts"] + stack[-1].get("dur", 0):
+            stack.pop()
+        if e["name"] == "ThreadControllerImpl::RunTask" and not stack:
+            tasks.append((e["tdur"] / 1000, {}))
+            e["_task"] = tasks[-1][1]
+        elif stack:
+            e["_task"] = stack[-1].get("_task")
+            stack[-1]["_kids"] = stack[-1].get("_kids", 0) + e["tdur"]
+        e["_parent"] = stack[-1] if stack else None
+        stack.append(e)
+    for e in mine:   # each event's own time, into its task's parts
+        part = e.get("_task")
+        if part is None:
+            continue
+        name = e["name"]
+        if name == "ThreadControllerImpl::RunTask":
+            name = "task (browser, not traced)"
+        own = max(0, e["tdur"] - e.get("_kids", 0)) / 1000
+        part[name] = part.get(name, 0.0) + own
+    cpu = sorted((t[0] for t in tasks), reverse=True)
+    run_parts: dict[str, float] = {}
+    for _, parts in tasks:
+        for k, v in parts.items():
+            run_parts[k] = run_parts.get(k, 0.0) + v
+    long_parts: dict[str, float] = {}
+    for t, parts in tasks:
+        if t * rate > 50:
+            for k, v in parts.items():
+                long_parts[k] = long_parts.get(k, 0.0) + v * rate
     return {"cpu_tasks_over_50ms": sum(1 for c in cpu if c * rate > 50),
             "cpu_task_longest_ms": round(cpu[0] * rate, 1) if cpu else None,
-            "cpu_ms_total": round(sum(cpu))}
-
+            "cpu_ms_total": round(sum(cpu)),
+            "cpu_long_task_parts_ms": {k: round(v) for k, v in
+                                       sorted(long_parts.items(), key=lambda kv: -kv[1])[:12]},
+            # the whole run's main-thread CPU by part (ms, not multiplied): style
+            # (UpdateLayoutTree), PrePaint and Paint grow with the frames an
+            # animation runs in; script (FunctionCall) with the states drawn
+            "cpu_run_parts_ms": {k: round(v) for k, v in
+                                 sorted(run_parts.items(), key=lambda kv: -kv[1])[:12]}}
 
 def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
-        css: str = "", cpu: bool = False) -> dict[str, Any]:
+        css: str = "", cpu: bool = False, trace_dir: Path | None = None) -> dict[str, Any]:
     r = httpx.post(live.url + "/api/tables", json={
         "game": "holdem", "seats": 10, "bots": 9, "structure": "no-limit", "stack": 400,
         "decision_seconds": 300, "bot_delay": 0.25, "between_hands": 1.0})
@@ -106,9 +250,11 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
     page.goto(f"{live.url}/t/{tid}")
     sit_with_enter(page, "Ann")
     page.evaluate("() => { window.__frames = []; window.__loaf = []; window.__render = [];"
-                  " window.__late = []; }")
+                  " window.__late = []; window.__marks = []; }")
+    load = os.getloadavg()[0]
     if cpu:
-        browser.start_tracing(page=page, categories=["toplevel"])
+        browser.start_tracing(page=page, categories=[
+            "toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline.stack", "v8"])
     page.click("#start-btn")
     started = time.monotonic()
     done = 0
@@ -128,11 +274,23 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
     loaf = page.evaluate("window.__loaf")
     renders = sorted(page.evaluate("window.__render"))
     late = sorted(page.evaluate("window.__late"))
-    tasks = cpu_tasks(browser.stop_tracing(), rate) if cpu else {}
+    marks = page.evaluate("window.__marks")
+    tasks = {}
+    if cpu:
+        trace = browser.stop_tracing()
+        if trace_dir:
+            kind = "reduced" if reduce else "css" if css else "on"
+            (trace_dir / f"trace-{kind}-{int(time.time())}.json").write_bytes(trace)
+        tasks = cpu_tasks(trace, rate)
     browser.close()
-    scripts = sorted(e["script"] for e in loaf)
+    scripts = sorted(sum(x["d"] for x in e["scripts"]) for e in loaf)
     long = sorted((f for f in frames if f > 50), reverse=True)
+    attributed = attribute(loaf, marks)
+    animate = sorted(m["d"] for m in marks if m["n"] == "rollem-animate")
+    kinds = {k: sorted(m["d"] for m in marks if m["n"] == "rollem-render" and m["k"] == k)
+             for k in ("deal", "end", "state")}
     return {"motion": "reduced" if reduce else "on", "css": css, "hands": done,
+            "load": [round(load, 2), round(os.getloadavg()[0], 2)],
             "seconds": round(time.monotonic() - started, 1), "frames": len(frames),
             "frames_over_50ms": len(long), "longest_ms": round(long[0], 1) if long else None,
             "loaf_over_50ms": len(loaf),
@@ -143,7 +301,12 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
             "renders": len(renders), **spread("render", renders),
             # the side panels of a state that changes everything, drawn in a task of
             # their own after the felt's frame (main.js: render's deferred part)
-            "late_renders": len(late), **spread("late", late), **tasks}
+            "late_renders": len(late), **spread("late", late),
+            # the motion code's own script time (animate(): classes, flights, sounds)
+            "animate_ms_total": round(sum(animate), 1), **spread("animate", animate),
+            **{f"render_{k}_max_ms": round(v[-1], 1) if v else None for k, v in kinds.items()},
+            "long_frames": attribution_summary(attributed),
+            "long_frame_list": sorted(attributed, key=lambda f: -f["ms"]), **tasks}
 
 
 def spread(name: str, times: list[float]) -> dict[str, float | None]:
@@ -172,19 +335,46 @@ def idle(live: ServerThread, pw: Any, rate: float, seconds: float) -> dict[str, 
     page.goto(f"{live.url}/t/{tid}")
     sit_with_enter(page, "Ann")
     page.evaluate("() => { window.__frames = []; window.__loaf = []; }")
+    load = os.getloadavg()[0]
     page.wait_for_timeout(seconds * 1000)
     frames = page.evaluate("window.__frames")
     loaf = page.evaluate("window.__loaf")
     browser.close()
     long = sorted((f for f in frames if f > 50), reverse=True)
-    return {"motion": "idle (no hand)", "seconds": seconds, "frames": len(frames),
+    return {"motion": "idle", "load": [round(load, 2), round(os.getloadavg()[0], 2)],
+            "seconds": seconds, "frames": len(frames),
             "frames_over_50ms": len(long), "longest_ms": round(long[0], 1) if long else None,
             "loaf_over_50ms": len(loaf)}
+
+
+def line(r: dict[str, Any]) -> str:
+    """One run in one line: what the lead compares (frames over 50 ms of all, the
+    longest, the drawing's times, the long frames' largest parts, the load)."""
+    head = f"RUN {r['motion']:<7}" + (f" css={r['css']!r}" if r.get("css") else "")
+    out = [head, f"over50={r['frames_over_50ms']}/{r['frames']}", f"longest={r['longest_ms']}",
+           f"loaf={r['loaf_over_50ms']}"]
+    if "render_median_ms" in r:
+        out.append(f"render={r['render_median_ms']}/{r['render_p90_ms']}/{r['render_max_ms']}"
+                   " (med/p90/max ms)")
+        out.append(f"deal_max={r['render_deal_max_ms']} end_max={r['render_end_max_ms']}")
+        out.append(f"animate_total={r['animate_ms_total']}ms")
+        top = r["long_frames"]["largest_part"]
+        out.append("largest=" + ",".join(f"{k.split(' (')[0]}:{n}" for k, n in top.items()))
+    if "cpu_tasks_over_50ms" in r:
+        run = r["cpu_run_parts_ms"]
+        out.append(f"cpu_over50={r['cpu_tasks_over_50ms']} cpu_longest={r['cpu_task_longest_ms']}"
+                   f" cpu_style={run.get('UpdateLayoutTree', 0)}"
+                   f" cpu_prepaint={run.get('PrePaint', 0)} cpu_paint={run.get('Paint', 0)}"
+                   f" cpu_script={run.get('FunctionCall', 0)}")
+    out.append(f"load={r['load'][0]}->{r['load'][1]}")
+    return " ".join(out)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="motion on then reduced, this many times (ABAB: load hits both alike)")
     ap.add_argument("--rate", type=float, default=4.0, help="CPU slow-down (4 = a slow phone)")
     ap.add_argument("--css", action="append", default=[],
                     help="also run with motion on and this style added (an experiment)")
@@ -192,21 +382,62 @@ def main() -> None:
                     help="also count the frames of the page with no hand dealt (the floor)")
     ap.add_argument("--cpu", action="store_true",
                     help="also trace the page: its tasks by CPU time x rate (less load-bound)")
+    ap.add_argument("--trace-dir", type=Path,
+                    help="with --cpu: keep each run's Chromium trace here (open in DevTools)")
+    ap.add_argument("--json", type=Path, help="write every figure (each long frame's parts) here")
+    ap.add_argument("--frames", type=int, default=5,
+                    help="print this many of each run's longest frames, with their parts")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
+
+    out: list[dict[str, Any]] = []
+
+    def done(r: dict[str, Any]) -> None:
+        out.append(r)
+        print(line(r), flush=True)
 
     with tempfile.TemporaryDirectory() as d, sync_playwright() as pw:
         live = ServerThread(Path(d) / "bench.db")
         try:
-            out = [run(live, pw, args.hands, args.rate, reduce, cpu=args.cpu)
-                   for reduce in (False, True)]
-            out += [run(live, pw, args.hands, args.rate, False, css, cpu=args.cpu)
-                    for css in args.css]
+            for _ in range(args.rounds):
+                for reduce in (False, True):
+                    done(run(live, pw, args.hands, args.rate, reduce, cpu=args.cpu,
+                             trace_dir=args.trace_dir))
+            for css in args.css:
+                done(run(live, pw, args.hands, args.rate, False, css, cpu=args.cpu,
+                         trace_dir=args.trace_dir))
             if args.idle:
-                out.append(idle(live, pw, args.rate, float(out[0]["seconds"])))
+                done(idle(live, pw, args.rate, float(out[0]["seconds"])))
         finally:
             live.stop()
-    print(json.dumps({"rate": args.rate, "viewport": PHONE, "seats": 10, "runs": out}, indent=1))
+    report = {"rate": args.rate, "viewport": PHONE, "seats": 10, "runs": out}
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1))
+    for r in out:
+        if "long_frames" not in r:
+            continue
+        print(f"\n{line(r)}\n  {json.dumps(r['long_frames'])}")
+        if "cpu_long_task_parts_ms" in r:
+            print(f"  cpu x rate in tasks over 50 ms: {json.dumps(r['cpu_long_task_parts_ms'])}")
+            print(f"  cpu of the whole run (ms): {json.dumps(r['cpu_run_parts_ms'])}")
+        for f in r["long_frame_list"][:args.frames]:
+            print(f"  {f['ms']:>6} ms {f['what']:<32} states={','.join(f['states']) or '-'}"
+                  f" animate={f['animate_ms']} {json.dumps(f['parts'])}")
+    on = [r for r in out if r["motion"] == "on" and not r.get("css")]
+    reduced = [r for r in out if r["motion"] == "reduced"]
+    if on and reduced:   # what motion adds: each motion-on run less the reduced run after it
+        added = [a["frames_over_50ms"] - b["frames_over_50ms"] for a, b in
+                 zip(on, reduced, strict=True)]
+        print("SUMMARY added  (on - reduced, each round) " + ",".join(map(str, added))
+              + f" total={sum(added)}")
+    for motion in ("on", "reduced", "idle"):
+        runs = [r for r in out if r["motion"] == motion and not r.get("css")]
+        if runs:
+            print(f"SUMMARY {motion:<7} runs={len(runs)} over50="
+                  + ",".join(str(r["frames_over_50ms"]) for r in runs)
+                  + f" total={sum(r['frames_over_50ms'] for r in runs)}"
+                  + f" frames={sum(r['frames'] for r in runs)}"
+                  + " longest=" + ",".join(str(r["longest_ms"]) for r in runs))
 
 
 if __name__ == "__main__":

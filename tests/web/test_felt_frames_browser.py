@@ -237,3 +237,87 @@ def test_the_turn_moves_without_replacing_the_tile(browser: Any, live: ServerThr
     finally:
         bob_ctx.close()
         ctx.close()
+
+
+DEALS = r"""
+window.__deals = []; window.__started = [];
+// Where a card or a row of cards is: a seat's tile, your seat, the middle.
+const whereOf = (n) => { const tile = n.closest('#seats .seat[data-seat]');
+  return tile ? 'seat ' + tile.dataset.seat : n.closest('#me') ? 'me'
+    : n.closest('#center') ? 'board' : 'other'; };
+const whatOf = (n) => n.classList.contains('cards') ? 'row' : n.classList.contains('card') ? 'card'
+  : 'other';
+// Each element the page sets dealing in (its class "deal-in" added): a row of cards
+// or one card, where, how many cards, with the hand's board size then.
+document.addEventListener('DOMContentLoaded', () => new MutationObserver((records) => {
+  for (const r of records) {
+    const n = r.target;
+    const was = (r.oldValue || '').split(' ');
+    if (!n.classList.contains('deal-in') || was.includes('deal-in')) continue;
+    const h = window.rollemState.state.hand;
+    window.__deals.push({what: whatOf(n), where: whereOf(n),
+      cards: n.classList.contains('cards') ? n.children.length : 1, board: h.board.length});
+  }
+}).observe(document.body, {subtree: true, attributes: true, attributeOldValue: true,
+                            attributeFilter: ['class']}));
+// Each CSS animation that starts (the ones a later state did not replace first).
+document.addEventListener('animationstart', (e) => window.__started.push(
+  {name: e.animationName, what: whatOf(e.target), where: whereOf(e.target)}), true);
+"""
+"""Records each card or row of cards the page sets dealing in (the ``deal-in``
+class added: where, a row or one card, the board's size then) and each CSS
+animation that starts."""
+
+
+@pytest.mark.parametrize("motion", ["on", "reduce"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_deal_moves_each_seats_cards_as_one(browser: Any, live: ServerThread,
+                                              size: str, motion: str) -> None:
+    """Hold'em, Ann and five checking computer players (6 seats), Ann checking or
+    calling to the turn.  With motion, the deal moves each seat's two cards as one
+    row (one ``deal-in`` animation a seat: the five opponents' rows and Ann's, no
+    card of a seat alone), the flop's three cards as one row, and the turn's card
+    alone (a card added to the board).  With ``prefers-reduced-motion: reduce`` no
+    animation starts at all, and the felt shows the same cards."""
+    ctx = context(browser, size, reduced_motion="reduce" if motion == "reduce" else "no-preference")
+    ctx.add_init_script(DEALS)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=6, bots=5)
+        only_checking_bots(live, tid)
+        table = live.manager.get(tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 60
+        while not (table.hand and len(table.hand.view(0)["board"]) >= 4):
+            assert time.monotonic() < end, "the turn never came"
+            if decision_kind(page) == "bet":
+                check_or_call(page, live, tid)
+            page.wait_for_timeout(40)
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+        page.wait_for_timeout(400)   # (the turn's card dealt in: a still shot)
+        # the felt shows every seat's two cards and the board, either way
+        rows = page.evaluate("""() => [...document.querySelectorAll('#seats .seat[data-seat]')]
+            .map(t => t.querySelectorAll('.cards > .card').length)""")
+        assert rows == [2] * 5, rows
+        assert page.locator("#me .cards.mine > .card").count() == 2
+        assert page.locator("#center .mid-cards > .cards > .card").count() == 4
+        shot(page, f"frames-{size}-deal-{motion}")
+        deals = page.evaluate("window.__deals")
+        started = page.evaluate("window.__started")
+        if motion == "reduce":
+            assert deals == [] and started == []
+            assert page.evaluate("document.getAnimations().length") == 0
+            return
+        dealt = [d for d in deals if d["board"] == 0]
+        seats = ["me"] + [f"seat {i}" for i in range(1, 6)]
+        assert sorted(d["where"] for d in dealt) == seats, deals
+        assert all(d["what"] == "row" and d["cards"] == 2 for d in dealt), dealt
+        # (and it runs: rows dealt in, seen starting)
+        assert any(a["name"] == "deal-in" and a["what"] == "row" and a["where"] in seats
+                   for a in started), started
+        board = [d for d in deals if d["where"] == "board"]
+        assert [(d["what"], d["cards"], d["board"]) for d in board] == [
+            ("row", 3, 3), ("card", 1, 4)], board
+    finally:
+        ctx.close()

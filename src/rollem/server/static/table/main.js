@@ -91,7 +91,9 @@ export function render(state, previous) {
     const pre = preActionNow(state.hand);
     if (pre) act(pre); else turnAlert();
   }
+  const moving = performance.now();
   animate(state, previous, before);
+  performance.measure("rollem-animate", { start: moving });   // (bench/bench_web_felt.py)
   // The panels beside the felt (result, ledger, host panel, log): drawn now, or,
   // for a state that changes everything (a new hand, a hand's end), in a task
   // after this frame is painted, so the felt's frame carries the felt alone.
@@ -101,8 +103,15 @@ export function render(state, previous) {
   announce(state, previous, turn, !!(previous && myTurn(previous)));
   if (!linked) { linked = true; openLinkedHand(); }
   // Its time, for bench/bench_web_felt.py (the page keeps the last 200 only).
-  performance.measure("rollem-render", { start: started });
-  if (++measured % 200 === 0) performance.clearMeasures("rollem-render");
+  // (detail: what kind of state: a new hand dealt, a hand's end, any other)
+  performance.measure("rollem-render", { start: started, detail: stateKind(state, previous) });
+  if (++measured % 200 === 0) { performance.clearMeasures("rollem-render"); performance.clearMeasures("rollem-animate"); }
+}
+function stateKind(state, previous) {
+  const hand = state.hand, old = previous && previous.hand;
+  if (hand && (!old || old.hand_no !== hand.hand_no)) return "deal";
+  if (hand && hand.result && !(old && old.result)) return "end";
+  return "state";
 }
 // A new hand dealt, or the hand in play ended: nearly every part of the page changes.
 function changesEverything(state, previous) {

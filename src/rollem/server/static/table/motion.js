@@ -205,6 +205,21 @@ function cardEls(seat, mySeat) {
   return box ? [...box.querySelectorAll(seat === mySeat ? ".cards.mine > .card" : ".cards > .card")] : [];
 }
 
+// Cards `els` (one row's, in order) of which those from `from` on are new: the
+// row deals in as one when all of its cards are new, else each new card; an older
+// card for which `turned(e, k)` flips.
+function dealt(els, from, turned) {
+  if (!els.length) return;
+  const row = els[0].parentElement;
+  if (from === 0 && row && row.classList.contains("cards") && row.children.length === els.length) {
+    row.classList.add("deal-in");
+    return;
+  }
+  els.forEach((e, k) => {
+    if (k >= from) e.classList.add("deal-in");
+    else if (turned(e, k)) e.classList.add("flip-up");
+  });
+}
 // Everything that moves or sounds after `state` is drawn over `previous`.
 export function animate(state, previous, before) {
   if (!previous || previous === state) return;
@@ -226,22 +241,19 @@ export function animate(state, previous, before) {
   if (hand.result && !(same && old.result)) heard.add("win");
   for (const k of heard) play(k);
   if (quiet) return;
-  // Cards that came or turned up since.
+  // Cards that came or turned up since.  A row whose cards are all new (a deal)
+  // moves as one element, one animation a seat, not one a card (issue 26: each
+  // animated element is style, a layer and paint at its start and end, on a phone
+  // at 4x slower); a card added to a row (a draw, a street of stud, the turn) or
+  // turned up moves alone.
   const seats = hand.seats || [];
   seats.forEach((hs, i) => {
     if (!hs || !hs.cards) return;
     const was = same && old.seats[i] ? old.seats[i] : { cards: [], up: [] };
-    const els = cardEls(i, mySeat);
-    hs.cards.forEach((c, k) => {
-      const e = els[k];
-      if (!e) return;
-      if (k >= was.cards.length) { e.classList.add("deal-in"); e.style.animationDelay = Math.min(k, 6) * 40 + "ms"; }
-      else if ((hs.up[k] && !was.up[k]) || (c && !was.cards[k])) e.classList.add("flip-up");
-    });
+    dealt(cardEls(i, mySeat).slice(0, hs.cards.length), was.cards.length, (e, k) =>
+      (hs.up[k] && !was.up[k]) || (hs.cards[k] && !was.cards[k]));
   });
-  const board = cardEls("board", mySeat);
-  const wasBoard = same ? (old.board || []).length : 0;
-  board.forEach((e, k) => { if (k >= wasBoard) e.classList.add("deal-in"); });
+  dealt(cardEls("board", mySeat), same ? (old.board || []).length : 0, () => false);
   // Labels that changed (the labels before read once, not once a seat).
   const wasLabels = same ? actionLabels(old) : {};
   const me = $("me");
