@@ -184,11 +184,13 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
                              level=(row.setup.get("tournament") or {}).get("level"))
             done = hand_no
         stats_cache[table.id] = (done, session)
-        return session.to_dict()  # type: ignore[no-any-return]
+        # public: nothing counted from hidden cards (the pairs kept at a secret discard)
+        return session.to_dict(public=True)  # type: ignore[no-any-return]
 
     async def stats(request: Request) -> Response:
         """Each player's statistics this session, over every game and per game
-        (issue 27): public at the table, as every hand's result is."""
+        (issue 27): public at the table, as every hand's result is, so counted
+        from what everyone saw only (no ``kept_pairs``: :data:`rollem.stats.PRIVATE_FIGURES`)."""
         table = ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
