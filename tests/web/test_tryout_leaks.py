@@ -4,6 +4,7 @@ each test fails on the code before its fix."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import httpx
 from test_server_gamefiles import play_out
@@ -35,3 +36,57 @@ def test_public_stats_tell_no_pair_kept_at_a_secret_discard(server: ServerThread
     for one in figures:
         assert "kept_pairs" not in one, one
         assert one["hands"] == 1 and one["discards"] == 1  # (that each discarded is public)
+
+
+def test_a_show_by_choice_reaches_replays_and_copies_built_before(server: ServerThread) -> None:
+    """R-C-11: once a hand is over a player may show their cards by choice, and that
+    is recorded in the history.  The replay and the own copy of a finished hand are
+    built once and kept; one opened before the show (the winner looks at the hand at
+    once) stayed without it for good, while a new viewer's had it."""
+    tid, host = create_table(server.url, game="sdr", seats=2, bots=0, decision_seconds=60,
+                             between_hands=120)
+    _, ann_token = join(server.url, tid, "Ann")
+    _, bob_token = join(server.url, tid, "Bob")
+    from web_harness import seat_cookie
+
+    async def play() -> None:
+        async with (Player(server.ws_url, tid, ann_token, host) as ann,
+                    Player(server.ws_url, tid, bob_token) as bob):
+            await ann.until(lambda st: st["you"]["host"])
+            await bob.recv()
+            await ann.send({"type": "start", "seq": ann.state["seq"]})
+            first = await asyncio.wait_for(_first_to_act(ann, bob), 20)
+            other = bob if first is ann else ann
+            assert first.state is not None
+            seat = first.state["you"]["seat"]
+            cards = first.state["hand"]["seats"][seat]["cards"]
+            await first.send({"type": "action", "hand": 1, "seq": first.state["seq"],
+                              "action": {"kind": "fold"}})
+            await other.until(lambda st: st["table"]["last_result"] is not None)
+            token = bob_token if other is bob else ann_token
+            with httpx.Client(base_url=server.url,
+                              cookies={seat_cookie(tid): token}) as winner:
+                before = (winner.get(f"/api/tables/{tid}/hands/1/history.toml").text,
+                          winner.get(f"/api/tables/{tid}/hands/1").text)
+                for text in before:  # (folded, never shown)
+                    assert not any(card in text for card in cards), text
+                await first.send({"type": "show", "hand": 1, "cards": cards})
+                await other.until(  # (shown in the public order: highest first)
+                    lambda st: sorted(st["hand"]["seats"][seat]["cards"]) == sorted(cards))
+                after = (winner.get(f"/api/tables/{tid}/hands/1/history.toml").text,
+                         winner.get(f"/api/tables/{tid}/hands/1").text)
+            for text in after:
+                assert all(card in text for card in cards), (cards, text)
+
+    asyncio.run(play())
+
+
+async def _first_to_act(*players: Player) -> Player:
+    """The player whose decision is open first (each one's messages read meanwhile)."""
+    while True:
+        for p in players:
+            if p.my_decision():
+                return p
+        for p in players:
+            with contextlib.suppress(TimeoutError):
+                await p.recv(0.2)

@@ -135,6 +135,26 @@ class AppContext:
             return error(404, "no_hand", f"hand {hand_no} is not finished or does not exist")
         return table, hand_no, row
 
+    async def hand_version(self, table: LiveTable, hand_no: int) -> int:
+        """What a kept body of finished hand ``hand_no`` is built from, for its cache
+        key: the number of actions the table holds in memory for its last finished
+        hand (a player may still show their cards by choice, R-C-11, until the next
+        deal: the replays and copies built before are then stale), once every write
+        queued is committed (the body is built from the store, read right after
+        this returns, with no wait between); ``-1`` for an earlier hand, which no
+        longer changes."""
+        end = asyncio.get_running_loop().time() + BUILD_WAIT_SECONDS
+        while True:
+            pending = table.saving.pending
+            left = end - asyncio.get_running_loop().time()
+            if pending is None or pending.done() or left <= 0:
+                break
+            await asyncio.wait([pending], timeout=left)
+        final = table.final_hand
+        if final is None or final.hand_no != hand_no:
+            return -1
+        return len(final.hand.actions)
+
     async def built(self, cache: ReplayCache, key: Any,
                     make: Callable[[], Callable[[], ReplayBody]],
                     share: str) -> ReplayBody | Response:

@@ -53,8 +53,9 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
     async def hand_frames(request: Request) -> Response:
         """A finished hand step by step as the asking browser may see it (the lean
         form of :meth:`GameSession.replay`), built on the replay thread and kept:
-        a finished hand's replay for one viewer never changes.  Gzipped when the
-        browser accepts it."""
+        a finished hand's replay for one viewer changes only when a player shows
+        their cards by choice after it (R-C-11; :meth:`AppContext.hand_version` is
+        in the key).  Gzipped when the browser accepts it."""
         found = ctx.finished_hand(request)
         if isinstance(found, Response):
             return found
@@ -75,7 +76,9 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
                 }, option=orjson.OPT_NON_STR_KEYS))  # fmt: skip
             return build
 
-        body = await ctx.built(replays, (table.id, hand_no, seat, tuple(names)), make, table.id)
+        version = await ctx.hand_version(table, hand_no)  # (a show by choice since)
+        body = await ctx.built(replays, (table.id, hand_no, seat, tuple(names), version), make,
+                               table.id)
         if isinstance(body, Response):
             return body
         headers = {"Vary": "Accept-Encoding"}
@@ -105,7 +108,9 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
                 return ReplayBody(session.history_text(seat, names).encode(), b"")
             return build
 
-        body = await ctx.built(histories, (table.id, hand_no, seat, tuple(names)), make, table.id)
+        version = await ctx.hand_version(table, hand_no)  # (a show by choice since)
+        body = await ctx.built(histories, (table.id, hand_no, seat, tuple(names), version),
+                               make, table.id)
         if isinstance(body, Response):
             return body
         return Response(body.json, media_type="application/toml",

@@ -229,6 +229,10 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
         left_out = max(0, len(mine) - MAX_BULK_HANDS)
         mine = mine[left_out:]
 
+        # the last finished hand may still change (a show by choice): in its key
+        last = mine[-1][0]
+        version = await ctx.hand_version(table, last)
+
         def one(hand_no: int, seat: int, row: HandRow, names: list[str],
                 ) -> Awaitable[ReplayBody]:
             def make() -> Callable[[], ReplayBody]:
@@ -237,7 +241,8 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
                     _phh_chunk(hand_no, seat, row, names, actions).encode(), b"")
 
             # each hand built once and kept: a new hand adds one build, not 500
-            return ctx.bulk.get((table.id, "phh", hand_no, seat, tuple(names)), make, table.id)
+            return ctx.bulk.get((table.id, "phh", hand_no, seat, tuple(names),
+                                 version if hand_no == last else -1), make, table.id)
 
         try:
             bodies = await asyncio.wait_for(asyncio.gather(*(one(*m) for m in mine)),
