@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import math
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.requests import Request
@@ -30,7 +31,8 @@ from rollem.server.manager import TableManager
 from rollem.server.replays import ReplayBody, ReplayCache
 from rollem.server.store import HandRow, token_digest
 
-__all__ = ["BUILD_WAIT_SECONDS", "PASSWORD_TRIES_PER_MINUTE", "AppContext", "Handler"]
+__all__ = ["BUILD_WAIT_SECONDS", "PASSWORD_TRIES_PER_MINUTE", "AppContext", "FinishedHand",
+           "Handler", "read_finished_hands"]
 
 BUILD_WAIT_SECONDS = 10.0
 """The longest a replay or history request waits for its body to be built (issue
@@ -41,6 +43,46 @@ PASSWORD_TRIES_PER_MINUTE = 5
 minute (burst as many): past it 429 ``rate_limited`` with ``Retry-After``."""
 
 Handler = Callable[[Request], Awaitable[Response]]
+
+KEPT_TABLES = 256
+"""Tables whose finished hands' summaries are kept (:meth:`AppContext.finished_hands`);
+past it they are all dropped and read again when asked."""
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedHand:
+    """What the hand lists read of one finished hand (its stored row never changes):
+    ``hand_no``, ``game`` (id), ``seats`` (dealt in), ``net`` (seat as text ->
+    chips won or lost), ``names`` (one per seat as dealt, ``None`` for a hand
+    stored before names were kept) and ``level`` (a tournament hand's level, else
+    ``""``)."""
+
+    hand_no: int
+    game: str
+    seats: tuple[int, ...]
+    net: dict[str, int]
+    names: tuple[str, ...] | None
+    level: int | str
+
+
+def read_finished_hands(table: LiveTable, kept: dict[int, FinishedHand]) -> list[FinishedHand]:
+    """Every finished hand of ``table`` in order: those in ``kept`` (hand number ->
+    summary) as they are, the others read from the store and added to it."""
+    out = []
+    for hand_no in table.store.hand_numbers(table.id):
+        one = kept.get(hand_no)
+        if one is None:
+            row = table.store.load_hand(table.id, hand_no)
+            if row is None or row.result is None:
+                continue  # (the hand in play: kept once finished)
+            names = row.setup.get("names")
+            one = kept[hand_no] = FinishedHand(
+                hand_no, str(row.setup["game"]), tuple(int(s) for s in row.setup["seats"]),
+                dict(row.result.get("net", {})),
+                tuple(names) if names is not None else None,
+                (row.setup.get("tournament") or {}).get("level", ""))
+        out.append(one)
+    return out
 
 
 class AppContext:
@@ -67,9 +109,23 @@ class AppContext:
         """Each player's copy of each hand as a ``.phhs`` table, for the
         whole-session download (issue 27), built once and kept."""
         self.allowed_origins = settings.origins()
+        self._finished: dict[str, dict[int, FinishedHand]] = {}
 
     def manager(self) -> TableManager:
         return self.state["manager"]
+
+    def finished_hands(self, table: LiveTable) -> list[FinishedHand]:
+        """Every finished hand of ``table`` in order, each read from the store once and
+        kept (a finished hand's row never changes): the hand list the page asks for
+        after every hand, and ``hands.csv``, cost one query of hand numbers and the
+        hands finished since, not a read of every hand of a long session on the
+        event loop that serves every table (:func:`read_finished_hands`)."""
+        kept = self._finished.get(table.id)
+        if kept is None:
+            if len(self._finished) >= KEPT_TABLES:
+                self._finished.clear()
+            kept = self._finished[table.id] = {}
+        return read_finished_hands(table, kept)
 
     def set_cookie(self, request: Request, resp: Response, name: str, value: str) -> None:
         """Set cookie ``name`` (HTTP only, same site lax, secure over HTTPS)."""

@@ -19,7 +19,7 @@ from starlette.routing import BaseRoute, Route
 
 from rollem.server.app_context import AppContext
 from rollem.server.game_session import GameSession, player_names
-from rollem.server.http_util import error, private
+from rollem.server.http_util import error, private, seat_cookie
 from rollem.server.replays import ReplayBody, encode_body
 
 __all__ = ["hand_routes"]
@@ -37,16 +37,13 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
         if not ctx.may_see(request, table):
             return private()
         out = []
-        for hand_no in table.store.hand_numbers(table.id):
-            row = table.store.load_hand(table.id, hand_no)
-            if row is None or row.result is None:
-                continue
-            net = row.result.get("net", {})
+        token = request.cookies.get(seat_cookie(table.id))
+        for hand in ctx.finished_hands(table):  # (each stored row read once, kept)
             # Only the viewer's own hands show its result (never a predecessor's).
-            seat = ctx.played(request, table, row, hand_no)
+            seat = table.seat_in_hand(token, hand.hand_no, list(hand.seats))
             out.append({
-                "hand": hand_no, "game": row.setup["game"],
-                "net": net.get(str(seat)) if seat is not None else None,
+                "hand": hand.hand_no, "game": hand.game,
+                "net": hand.net.get(str(seat)) if seat is not None else None,
             })  # fmt: skip
         return JSONResponse({"hands": out})
 

@@ -24,7 +24,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from rollem.server import app_context
-from rollem.server.app_context import AppContext
+from rollem.server.app_context import AppContext, FinishedHand, read_finished_hands
 from rollem.server.game_session import GameSession, player_names
 from rollem.server.http_util import error, private, seat_cookie
 from rollem.server.live_table import LiveTable, TableError
@@ -92,26 +92,28 @@ def ledger_csv_text(data: dict[str, Any]) -> str:
     return ledger_csv(data["ledger"])
 
 
-def hands_csv_text(table: LiveTable) -> str:
+def hands_csv_text(table: LiveTable, hands: list[FinishedHand] | None = None) -> str:
     """Every finished hand's net per player as CSV (issue 27), in chips: ``hand``,
     ``game``, ``seat``, ``name``, ``net``, one row per player dealt in.  At a
     tournament table (issue 28) ``hand``, ``level`` (the level the hand was dealt
     at), ``game``, ``seat``, ``name``, ``net`` and ``unit``: the nets are the
     tournament's chips, worth no money, and each row says so
-    (:data:`rollem.settle.TOURNAMENT_CHIPS`); the money is in the ledger."""
+    (:data:`rollem.settle.TOURNAMENT_CHIPS`); the money is in the ledger.
+    ``hands``: the table's finished hands (:meth:`AppContext.finished_hands`, kept);
+    ``None``: read from the store."""
     from rollem.settle import TOURNAMENT_CHIPS, csv_rows
 
     tournament = table.config.schedule() is not None
     rows: list[list[object]] = []
-    for hand_no in table.store.hand_numbers(table.id):
-        row = table.store.load_hand(table.id, hand_no)
-        if row is None or row.result is None:
-            continue
-        names = player_names(row.setup, table.names())
-        level = (row.setup.get("tournament") or {}).get("level", "")
-        for seat, net in sorted(row.result.get("net", {}).items(), key=lambda kv: int(kv[0])):
-            line: list[object] = [hand_no, row.setup["game"], int(seat), names[int(seat)], net]
-            rows.append([hand_no, level, *line[1:], TOURNAMENT_CHIPS] if tournament else line)
+    if hands is None:
+        hands = read_finished_hands(table, {})
+    current = table.names()
+    for hand in hands:
+        names = list(hand.names) if hand.names is not None else current
+        for seat, net in sorted(hand.net.items(), key=lambda kv: int(kv[0])):
+            line: list[object] = [hand.hand_no, hand.game, int(seat), names[int(seat)], net]
+            rows.append([hand.hand_no, hand.level, *line[1:], TOURNAMENT_CHIPS] if tournament
+                        else line)
     header = ["hand", "game", "seat", "name", "net"]
     return csv_rows(["hand", "level", *header[1:], "unit"] if tournament else header, rows)
 
@@ -147,7 +149,7 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
             return error(404, "no_table", "no such table")
         if not ctx.may_see(request, table):
             return private()
-        return Response(hands_csv_text(table),
+        return Response(hands_csv_text(table, ctx.finished_hands(table)),
                         media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition":
                                  f'attachment; filename="hands-{table.id}.csv"'})
