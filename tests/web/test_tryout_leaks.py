@@ -91,11 +91,11 @@ async def _first_to_act(*players: Player) -> Player:
 
 
 def test_hand_lists_read_each_finished_hand_once(server: ServerThread) -> None:
-    """The page asks for ``/hands`` after every hand (and ``hands.csv`` on a tap): each
-    read every stored hand of the session again, on the event loop that serves every
-    table (45 us a hand on a loaded machine: 135 ms a request at 3,000 hands, and
-    one address may ask twice a second).  A finished hand is now read once and kept;
-    the answers stay the same."""
+    """The page asks for ``/hands`` after every hand (and ``hands.csv`` or the
+    session's ``history.phhs`` on a tap): each read every stored hand of the session
+    again, on the event loop that serves every table (45 us a hand on a loaded
+    machine: 135 ms a request at 3,000 hands, and one address may ask twice a
+    second).  A finished hand is now read once and kept; the answers stay the same."""
     tid, host = create_table(server.url, game="sdr", seats=3, bots=2, bot_delay=0.0,
                              decision_seconds=5, time_bank_seconds=0, between_hands=120)
     _, token = join(server.url, tid, "Ann")
@@ -124,10 +124,14 @@ def test_hand_lists_read_each_finished_hand_once(server: ServerThread) -> None:
             again = ann.get(f"/api/tables/{tid}/hands").json()
             csv_again = ann.get(f"/api/tables/{tid}/hands.csv").text
             assert reads == [1]  # (not read again)
+            phhs = ann.get(f"/api/tables/{tid}/history.phhs").text
+            assert reads == [1, 1]  # (once more, to build Ann's copy of it)
+            assert ann.get(f"/api/tables/{tid}/history.phhs").text == phhs
+            assert reads == [1, 1]
     finally:
         del store.load_hand
     net = server.manager.get(tid).store.load_hand(tid, 1).result["net"]
     assert first == again == {"hands": [{"hand": 1, "game": "sdr", "net": net["0"]}]}
-    assert csv_first == csv_again
+    assert csv_first == csv_again and "[1]" in phhs
     assert csv_first.startswith("hand,game,seat,name,net\r\n1,sdr,0,Ann,")
     assert sum(int(line.split(",")[-1]) for line in csv_first.split("\r\n")[1:] if line) == 0

@@ -218,14 +218,13 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
         if not token:
             return error(403, "not_yours", "only a player can download their hands; take a "
                          "seat first")
-        mine: list[tuple[int, int, HandRow, list[str]]] = []
-        for hand_no in table.store.hand_numbers(table.id):
-            row = table.store.load_hand(table.id, hand_no)
-            if row is None or row.result is None:
-                continue
-            seat = table.seat_in_hand(token, hand_no, list(row.setup["seats"]))
+        mine: list[tuple[int, int, list[str]]] = []
+        current = table.names()
+        for hand in ctx.finished_hands(table):  # (each stored row read once, kept)
+            seat = table.seat_in_hand(token, hand.hand_no, list(hand.seats))
             if seat is not None:
-                mine.append((hand_no, seat, row, player_names(row.setup, table.names())))
+                mine.append((hand.hand_no, seat,
+                             list(hand.names) if hand.names is not None else current))
         if not mine:
             return error(404, "no_hand", "you were dealt into no finished hand at this table")
         left_out = max(0, len(mine) - MAX_BULK_HANDS)
@@ -235,10 +234,12 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
         last = mine[-1][0]
         version = await ctx.hand_version(table, last)
 
-        def one(hand_no: int, seat: int, row: HandRow, names: list[str],
-                ) -> Awaitable[ReplayBody]:
+        def one(hand_no: int, seat: int, names: list[str]) -> Awaitable[ReplayBody]:
             def make() -> Callable[[], ReplayBody]:
-                actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
+                # (read on the loop, only for a hand not built yet)
+                row = table.store.load_hand(table.id, hand_no)
+                actions = table.store.load_actions(table.id, hand_no)
+                assert row is not None  # (a finished hand's row stays)
                 return lambda: ReplayBody(
                     _phh_chunk(hand_no, seat, row, names, actions).encode(), b"")
 
