@@ -64,8 +64,10 @@ def test_a_show_by_choice_reaches_replays_and_copies_built_before(server: Server
             token = bob_token if other is bob else ann_token
             with httpx.Client(base_url=server.url,
                               cookies={seat_cookie(tid): token}) as winner:
-                before = (winner.get(f"/api/tables/{tid}/hands/1/history.toml").text,
-                          winner.get(f"/api/tables/{tid}/hands/1").text)
+                copy = winner.get(f"/api/tables/{tid}/hands/1/history.toml")
+                # one player's own: no cache on the way may keep it for another
+                assert copy.headers["cache-control"] == "no-store"
+                before = (copy.text, winner.get(f"/api/tables/{tid}/hands/1").text)
                 for text in before:  # (folded, never shown)
                     assert not any(card in text for card in cards), text
                 await first.send({"type": "show", "hand": 1, "cards": cards})
@@ -135,3 +137,19 @@ def test_hand_lists_read_each_finished_hand_once(server: ServerThread) -> None:
     assert csv_first == csv_again and "[1]" in phhs
     assert csv_first.startswith("hand,game,seat,name,net\r\n1,sdr,0,Ann,")
     assert sum(int(line.split(",")[-1]) for line in csv_first.split("\r\n")[1:] if line) == 0
+
+
+def test_api_answers_are_not_kept_by_caches(server: ServerThread) -> None:
+    """A player's own answers (the table's state with their seat, their copy of a
+    hand, their replay) depend on the seat cookie alone and carried no
+    ``Cache-Control``: a caching reverse proxy or CDN could keep one and give it to
+    the next player who asks the same address.  Every ``/api/`` answer is now
+    ``no-store``; the pages keep their own (``no-cache``)."""
+    tid, _ = create_table(server.url, game="sdr", seats=3, bots=1)
+    _, token = join(server.url, tid, "Ann")
+    with httpx.Client(base_url=server.url, cookies={seat_cookie(tid): token}) as ann:
+        for path in (f"/api/tables/{tid}", f"/api/tables/{tid}/hands", "/api/info",
+                     f"/api/tables/{tid}/hands/1/history.toml", f"/api/tables/{tid}/stats"):
+            resp = ann.get(path)
+            assert resp.headers["cache-control"] == "no-store", (path, resp.status_code)
+        assert ann.get(f"/t/{tid}").headers["cache-control"] == "no-cache"
