@@ -8,7 +8,7 @@ import contextlib
 
 import httpx
 from test_server_gamefiles import play_out
-from web_harness import Player, ServerThread, create_table, join, seat_cookie
+from web_harness import Player, ServerThread, create_table, host_cookie, join, seat_cookie
 
 
 def test_public_stats_tell_no_pair_kept_at_a_secret_discard(server: ServerThread) -> None:
@@ -153,3 +153,25 @@ def test_api_answers_are_not_kept_by_caches(server: ServerThread) -> None:
             resp = ann.get(path)
             assert resp.headers["cache-control"] == "no-store", (path, resp.status_code)
         assert ann.get(f"/t/{tid}").headers["cache-control"] == "no-cache"
+
+
+def test_a_private_tables_rules_and_settings_are_not_for_outsiders(server: ServerThread) -> None:
+    """Issue 27: an unapproved watcher of a private table is told its name and how to
+    ask, nothing else; every other route of the table answers 403 ``private``, but
+    ``/rules`` gave anyone with the link the table's whole settings (stakes, chip
+    value, seats, computer players, house options)."""
+    tid, host = create_table(server.url, game="sdr", seats=3, bots=1, private=True,
+                             chip_value="0.25", ante=2)
+    outsider = httpx.get(f"{server.url}/api/tables/{tid}/rules")
+    assert outsider.status_code == 403 and outsider.json()["error"] == "private"
+    assert "0.25" not in outsider.text
+    # a player who sits down waits for the host's approval: not yet either
+    _, token = join(server.url, tid, "Ann")
+    waiting = httpx.get(f"{server.url}/api/tables/{tid}/rules",
+                        cookies={seat_cookie(tid): token})
+    assert waiting.status_code == 403
+    hosting = httpx.get(f"{server.url}/api/tables/{tid}/rules",
+                        cookies={host_cookie(tid): host})
+    assert hosting.status_code == 200
+    assert (hosting.json()["config"]["chip_value"], hosting.json()["config"]["ante"]) == (
+        "0.25", 2)
