@@ -175,3 +175,42 @@ def test_a_private_tables_rules_and_settings_are_not_for_outsiders(server: Serve
     assert hosting.status_code == 200
     assert (hosting.json()["config"]["chip_value"], hosting.json()["config"]["ante"]) == (
         "0.25", 2)
+
+
+def test_verify_is_built_once_per_copy(server: ServerThread) -> None:
+    """``/hands/<n>/verify`` replayed the hand and checked the copy again at every
+    request, in the default thread pool (six threads, not the replay thread that
+    the tables share fairly): a burst of 30 (one address's allowance) cost 30
+    replays.  It is now built once per copy and kept, on the replay thread; the
+    answer is the same."""
+    from rollem.server import game_session
+
+    tid, host = create_table(server.url, game="sdr", seats=3, bots=2, bot_delay=0.0,
+                             decision_seconds=5, time_bank_seconds=0, between_hands=120)
+    _, token = join(server.url, tid, "Ann")
+
+    async def play() -> None:
+        async with Player(server.ws_url, tid, token, host) as ann:
+            await ann.until(lambda st: st["you"]["host"])
+            await ann.send({"type": "start", "seq": ann.state["seq"]})
+            await asyncio.wait_for(play_out(ann, 1), 60)
+
+    asyncio.run(play())
+    restores: list[int] = []
+    restore = game_session.GameSession.restore
+
+    def counted(hand_no: int, *args: object) -> object:
+        restores.append(hand_no)
+        return restore(hand_no, *args)  # type: ignore[arg-type]
+
+    game_session.GameSession.restore = counted  # type: ignore[method-assign,assignment]
+    try:
+        with httpx.Client(base_url=server.url, cookies={seat_cookie(tid): token}) as ann:
+            answers = [ann.get(f"/api/tables/{tid}/hands/1/verify") for _ in range(5)]
+    finally:
+        game_session.GameSession.restore = restore  # type: ignore[method-assign]
+    assert restores == [1]
+    first = answers[0].json()
+    assert all(a.status_code == 200 and a.json() == first for a in answers)
+    assert first["seat"] == 0 and first["status"] == "verified"
+    assert first["cards_checked"] >= 2

@@ -105,6 +105,9 @@ class AppContext:
         self.histories = ReplayCache(max_bytes=8 * 2**20)
         """Each player's copy of a finished hand (TOML bytes), built once and kept
         (issue 34)."""
+        self.verdicts = ReplayCache(max_bytes=4 * 2**20)
+        """``rollem verify``'s result on each player's copy of a finished hand (JSON),
+        built once and kept (issue 32)."""
         self.bulk = ReplayCache(max_bytes=32 * 2**20)
         """Each player's copy of each hand as a ``.phhs`` table, for the
         whole-session download (issue 27), built once and kept."""

@@ -7,10 +7,8 @@ gated table's unapproved watcher gets 403 ``private``."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
 
 import orjson
 from starlette.requests import Request
@@ -120,7 +118,8 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
         its commitment, client seeds and the openings of exactly the cards that
         seat saw), checked as the command checks it, off the event loop.  JSON:
         :meth:`rollem.verify.Verdict.to_dict`, with ``seat`` and ``client_seeds``
-        (so the page can compare its own seed)."""
+        (so the page can compare its own seed).  Built on the replay thread and kept,
+        as the copy is."""
         found = ctx.finished_hand(request)
         if isinstance(found, Response):
             return found
@@ -129,20 +128,32 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
         if seat is None:
             return error(403, "not_yours", "only a player dealt into this hand can verify "
                          "their copy of it")
-        actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
         names = player_names(row.setup, table.names())
 
-        def check() -> dict[str, Any]:
-            import tomllib
+        def make() -> Callable[[], ReplayBody]:
+            actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
 
-            from rollem.verify import verify_history
+            def check() -> ReplayBody:
+                import tomllib
 
-            session = GameSession.restore(hand_no, row.setup, actions)
-            copy = tomllib.loads(session.history_text(seat, names))
-            return {**verify_history(copy).to_dict(), "seat": seat,
-                    "client_seeds": copy.get("_client_seeds", {})}
+                from rollem.verify import verify_history
 
-        return JSONResponse(await asyncio.to_thread(check))
+                session = GameSession.restore(hand_no, row.setup, actions)
+                copy = tomllib.loads(session.history_text(seat, names))
+                return ReplayBody(orjson.dumps({
+                    **verify_history(copy).to_dict(), "seat": seat,
+                    "client_seeds": copy.get("_client_seeds", {})},
+                    option=orjson.OPT_NON_STR_KEYS), b"")
+            return check
+
+        # built once per copy (a show by choice after the hand makes a new one), on
+        # the replay thread shared fairly by the tables, as the copy itself is
+        version = await ctx.hand_version(table, hand_no)
+        body = await ctx.built(ctx.verdicts, (table.id, hand_no, seat, tuple(names), version),
+                               make, table.id)
+        if isinstance(body, Response):
+            return body
+        return Response(body.json, media_type="application/json")
 
     return [
         Route("/api/tables/{tid}/hands", ctx.costly(hands)),
