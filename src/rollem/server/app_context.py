@@ -198,21 +198,20 @@ class AppContext:
         """What a kept body of finished hand ``hand_no`` is built from, for its cache
         key: the number of actions the table holds in memory for its last finished
         hand (a player may still show their cards by choice, R-C-11, until the next
-        deal: the replays and copies built before are then stale), once every write
-        queued is committed (the body is built from the store, read right after
-        this returns, with no wait between); ``-1`` for an earlier hand, which no
-        longer changes."""
-        end = asyncio.get_running_loop().time() + BUILD_WAIT_SECONDS
-        while True:
-            pending = table.saving.pending
-            left = end - asyncio.get_running_loop().time()
-            if pending is None or pending.done() or left <= 0:
-                break
-            await asyncio.wait([pending], timeout=left)
+        deal: the replays and copies built before are then stale); ``-1`` for an
+        earlier hand, which no longer changes.  Returns once the writes queued so
+        far are committed (one wait, writes commit in order), so the store, read
+        for the body right after, holds at least those actions (a body built from
+        more, kept under this number, is never asked for again: the next asker's
+        number is higher)."""
         final = table.final_hand
         if final is None or final.hand_no != hand_no:
             return -1
-        return len(final.hand.actions)
+        version = len(final.hand.actions)
+        pending = table.saving.pending
+        if pending is not None and not pending.done():
+            await asyncio.wait([pending], timeout=BUILD_WAIT_SECONDS)
+        return version
 
     async def built(self, cache: ReplayCache, key: Any,
                     make: Callable[[], Callable[[], ReplayBody]],
