@@ -214,3 +214,32 @@ def test_verify_is_built_once_per_copy(server: ServerThread) -> None:
     assert all(a.status_code == 200 and a.json() == first for a in answers)
     assert first["seat"] == 0 and first["status"] == "verified"
     assert first["cards_checked"] >= 2
+
+
+def test_a_private_tables_newcomer_cannot_write_in_its_chat(server: ServerThread) -> None:
+    """At a private table a newcomer who sits down waits for the host's approval and
+    sees nothing of the table (issue 27); they could still write in its chat, every
+    line reaching the players: anyone with the link could post there.  Refused now
+    (``not_approved``) until the host lets them in; then it works."""
+    tid, host = create_table(server.url, game="sdr", seats=3, bots=0, private=True)
+    bob_seat, bob_token = join(server.url, tid, "Bob")
+
+    async def play() -> None:
+        async with (Player(server.ws_url, tid, None, host) as hosting,
+                    Player(server.ws_url, tid, bob_token) as bob):
+            await hosting.until(lambda st: bob_seat in st["table"]["waiting"])
+            await bob.recv()
+            assert bob.state is not None and bob.state["table"].get("locked")
+            await bob.send({"type": "chat", "text": "buy my stuff"})
+            refused = await bob.until_error()
+            assert refused["code"] == "not_approved"
+            await hosting.send({"type": "host", "op": "approve", "seat": bob_seat})
+            await bob.until(lambda st: not st["table"].get("locked"))
+            await bob.send({"type": "chat", "text": "hello"})
+            while True:
+                msg = await hosting.recv()
+                if msg["type"] == "chat" and msg["lines"]:
+                    break
+            assert [line["text"] for line in msg["lines"]] == ["hello"]
+
+    asyncio.run(play())
