@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -44,25 +45,30 @@ minute (burst as many): past it 429 ``rate_limited`` with ``Retry-After``."""
 
 Handler = Callable[[Request], Awaitable[Response]]
 
-KEPT_TABLES = 256
-"""Tables whose finished hands' summaries are kept (:meth:`AppContext.finished_hands`);
-past it they are all dropped and read again when asked."""
+KEPT_HANDS = 100_000
+"""Finished hands' summaries kept in all (:meth:`AppContext.finished_hands`; about
+750 bytes each with six players: some 75 MB at most); past it they are all
+dropped and read again when asked."""
 
 
 @dataclass(frozen=True, slots=True)
 class FinishedHand:
     """What the hand lists read of one finished hand (its stored row never changes):
-    ``hand_no``, ``game`` (id), ``seats`` (dealt in), ``net`` (seat as text ->
-    chips won or lost), ``names`` (one per seat as dealt, ``None`` for a hand
+    ``hand_no``, ``game`` (id), ``seats`` (dealt in), ``nets`` (``(seat, chips won
+    or lost)`` by seat), ``names`` (one per seat as dealt, ``None`` for a hand
     stored before names were kept) and ``level`` (a tournament hand's level, else
-    ``""``)."""
+    ``""``).  Texts are interned: a long session's hands share them."""
 
     hand_no: int
     game: str
     seats: tuple[int, ...]
-    net: dict[str, int]
+    nets: tuple[tuple[int, int], ...]
     names: tuple[str, ...] | None
     level: int | str
+
+    def net(self, seat: int | None) -> int | None:
+        """``seat``'s chips won or lost in this hand (``None``: not dealt in)."""
+        return next((chips for s, chips in self.nets if s == seat), None)
 
 
 def read_finished_hands(table: LiveTable, kept: dict[int, FinishedHand]) -> list[FinishedHand]:
@@ -77,9 +83,10 @@ def read_finished_hands(table: LiveTable, kept: dict[int, FinishedHand]) -> list
                 continue  # (the hand in play: kept once finished)
             names = row.setup.get("names")
             one = kept[hand_no] = FinishedHand(
-                hand_no, str(row.setup["game"]), tuple(int(s) for s in row.setup["seats"]),
-                dict(row.result.get("net", {})),
-                tuple(names) if names is not None else None,
+                hand_no, sys.intern(str(row.setup["game"])),
+                tuple(int(s) for s in row.setup["seats"]),
+                tuple(sorted((int(s), int(n)) for s, n in row.result.get("net", {}).items())),
+                tuple(sys.intern(str(n)) for n in names) if names is not None else None,
                 (row.setup.get("tournament") or {}).get("level", ""))
         out.append(one)
     return out
@@ -123,11 +130,9 @@ class AppContext:
         after every hand, and ``hands.csv``, cost one query of hand numbers and the
         hands finished since, not a read of every hand of a long session on the
         event loop that serves every table (:func:`read_finished_hands`)."""
-        kept = self._finished.get(table.id)
-        if kept is None:
-            if len(self._finished) >= KEPT_TABLES:
-                self._finished.clear()
-            kept = self._finished[table.id] = {}
+        if sum(map(len, self._finished.values())) >= KEPT_HANDS:
+            self._finished.clear()
+        kept = self._finished.setdefault(table.id, {})
         return read_finished_hands(table, kept)
 
     def set_cookie(self, request: Request, resp: Response, name: str, value: str) -> None:

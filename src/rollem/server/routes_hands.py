@@ -41,7 +41,7 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
             seat = table.seat_in_hand(token, hand.hand_no, list(hand.seats))
             out.append({
                 "hand": hand.hand_no, "game": hand.game,
-                "net": hand.net.get(str(seat)) if seat is not None else None,
+                "net": hand.net(seat) if seat is not None else None,
             })  # fmt: skip
         return JSONResponse({"hands": out})
 

@@ -110,8 +110,8 @@ def hands_csv_text(table: LiveTable, hands: list[FinishedHand] | None = None) ->
     current = table.names()
     for hand in hands:
         names = list(hand.names) if hand.names is not None else current
-        for seat, net in sorted(hand.net.items(), key=lambda kv: int(kv[0])):
-            line: list[object] = [hand.hand_no, hand.game, int(seat), names[int(seat)], net]
+        for seat, net in hand.nets:
+            line: list[object] = [hand.hand_no, hand.game, seat, names[seat], net]
             rows.append([hand.hand_no, hand.level, *line[1:], TOURNAMENT_CHIPS] if tournament
                         else line)
     header = ["hand", "game", "seat", "name", "net"]
