@@ -21,6 +21,11 @@ first betting round plays the part of "preflop":
   Own's ``kept_pairs`` (the cards kept after the discard hold a pair) and
   ``wild_picks`` (rank -> times picked).
 
+``kept_pairs`` is read from the hidden cards (what a player kept at a secret
+discard): only its player may know it, so :meth:`SessionStats.to_dict` with
+``public=True`` (what the web table gives everyone) leaves it out
+(:data:`PRIVATE_FIGURES`).
+
 Chips are whole numbers; every count is a whole number of hands or actions.
 """
 
@@ -33,7 +38,12 @@ from typing import Any
 
 from rollem.cards import CARDS
 
-__all__ = ["PlayerStats", "SessionStats", "hand_facts"]
+__all__ = ["PRIVATE_FIGURES", "PlayerStats", "SessionStats", "hand_facts"]
+
+PRIVATE_FIGURES = ("kept_pairs",)
+"""Figures counted from cards nobody else saw (the cards a player kept at a secret
+discard, even when shown at the end: a player who exchanged cards shows them
+highest first, so which were kept stays hidden): never in a public count."""
 
 _VOLUNTARY = ("call", "bet", "raise")
 
@@ -173,12 +183,21 @@ class SessionStats:
             if level is not None:
                 self.by_level.setdefault(level, {}).setdefault(name, PlayerStats()).add(facts)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, public: bool = False) -> dict[str, Any]:
         """JSON: ``hands``, ``players`` and ``games`` (name -> figures), and
-        ``levels`` (level as text -> name -> figures; empty outside tournaments)."""
+        ``levels`` (level as text -> name -> figures; empty outside tournaments).
+        ``public``: without the :data:`PRIVATE_FIGURES` (read from hidden cards),
+        for anyone at a table to read."""
+
+        def figures(stats: PlayerStats) -> dict[str, Any]:
+            out = stats.to_dict()
+            for name in PRIVATE_FIGURES if public else ():
+                del out[name]
+            return out
+
         return {"hands": self.hands,
-                "players": {n: s.to_dict() for n, s in self.players.items()},
-                "games": {g: {n: s.to_dict() for n, s in per.items()}
+                "players": {n: figures(s) for n, s in self.players.items()},
+                "games": {g: {n: figures(s) for n, s in per.items()}
                           for g, per in self.by_game.items()},
-                "levels": {str(lv): {n: s.to_dict() for n, s in per.items()}
+                "levels": {str(lv): {n: figures(s) for n, s in per.items()}
                            for lv, per in sorted(self.by_level.items())}}

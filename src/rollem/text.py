@@ -195,19 +195,29 @@ def clip(text: str, limit: int = 300) -> str:
     return head.rstrip(" ,;:") + " ..."
 
 
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+"""The invisible characters that change the direction of the text around them
+(Unicode's bidirectional formatting characters)."""
+
+
 def terminal_safe(text: str) -> str:
     """``text`` for a terminal: every control character (Unicode category ``Cc``)
     but newline and tab shown in caret form (``^[`` for ESC, ``^G`` for BEL,
-    ``^?`` for DEL) or, for the C1 controls, as ``\\x9b``; everything else as
-    it is.  A name, note or action read from a file (a hand history a friend
+    ``^?`` for DEL) or, for the C1 controls, as ``\\x9b``; a bidirectional
+    formatting character (:data:`BIDI_CONTROLS`) as ``\\u202e``; everything else
+    as it is.  A name, note or action read from a file (a hand history a friend
     sent) then cannot drive the terminal it is printed to: no colours, window
-    titles, hyperlinks, or clipboard writes (OSC 52)."""
+    titles, hyperlinks, or clipboard writes (OSC 52), nor text reordered to read
+    as something else on a terminal that lays out right-to-left text."""
     if text.isprintable():
         return text
     out = []
     for c in text:
         code = ord(c)
-        if c in "\n\t" or unicodedata.category(c) != "Cc":
+        if c in BIDI_CONTROLS:
+            out.append(f"\\u{code:04x}")
+        elif c in "\n\t" or unicodedata.category(c) != "Cc":
             out.append(c)
         elif code < 0x20:
             out.append("^" + chr(code + 64))

@@ -206,9 +206,17 @@ def _odds(game: str | None, hand: str | None, dead: str, board: str,
     else:
         if seat is not None or at is not None:
             fail("--seat and --at go with --history FILE")
+        if game is None:
+            fail('name the game and your cards (rollem odds sdr --hand "As Kd"), or give a '
+                 "hand history of any game: rollem odds --history FILE --seat N")
         if game != "sdr":
-            fail(f"expected GAME sdr (with --hand) or --history FILE --seat N, got "
-                 f"{game or 'nothing'}")
+            from rollem import games
+
+            what = (f"{games.get(game).name} ({game})" if game in games.shipped_ids()
+                    else f"{game!r}")
+            fail(f"odds from cards you give (--hand) are for Stop, Drop and Roll (sdr) only, "
+                 f"not {what}; for any game give a hand history of it: rollem odds "
+                 "--history FILE --seat N (rollem play saves one for every hand)")
         if not hand:
             fail('sdr needs --hand CARDS (your two hole cards, e.g. --hand "As Kd")')
         if board.split() and len(dead.replace(",", " ").split()) < 2:

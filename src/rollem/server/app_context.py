@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import math
+import sys
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.requests import Request
@@ -30,7 +32,8 @@ from rollem.server.manager import TableManager
 from rollem.server.replays import ReplayBody, ReplayCache
 from rollem.server.store import HandRow, token_digest
 
-__all__ = ["BUILD_WAIT_SECONDS", "PASSWORD_TRIES_PER_MINUTE", "AppContext", "Handler"]
+__all__ = ["BUILD_WAIT_SECONDS", "PASSWORD_TRIES_PER_MINUTE", "AppContext", "FinishedHand",
+           "Handler", "read_finished_hands"]
 
 BUILD_WAIT_SECONDS = 10.0
 """The longest a replay or history request waits for its body to be built (issue
@@ -41,6 +44,52 @@ PASSWORD_TRIES_PER_MINUTE = 5
 minute (burst as many): past it 429 ``rate_limited`` with ``Retry-After``."""
 
 Handler = Callable[[Request], Awaitable[Response]]
+
+KEPT_HANDS = 100_000
+"""Finished hands' summaries kept in all (:meth:`AppContext.finished_hands`; about
+750 bytes each with six players: some 75 MB at most); past it they are all
+dropped and read again when asked."""
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedHand:
+    """What the hand lists read of one finished hand (its stored row never changes):
+    ``hand_no``, ``game`` (id), ``seats`` (dealt in), ``nets`` (``(seat, chips won
+    or lost)`` by seat), ``names`` (one per seat as dealt, ``None`` for a hand
+    stored before names were kept) and ``level`` (a tournament hand's level, else
+    ``""``).  Texts are interned: a long session's hands share them."""
+
+    hand_no: int
+    game: str
+    seats: tuple[int, ...]
+    nets: tuple[tuple[int, int], ...]
+    names: tuple[str, ...] | None
+    level: int | str
+
+    def net(self, seat: int | None) -> int | None:
+        """``seat``'s chips won or lost in this hand (``None``: not dealt in)."""
+        return next((chips for s, chips in self.nets if s == seat), None)
+
+
+def read_finished_hands(table: LiveTable, kept: dict[int, FinishedHand]) -> list[FinishedHand]:
+    """Every finished hand of ``table`` in order: those in ``kept`` (hand number ->
+    summary) as they are, the others read from the store and added to it."""
+    out = []
+    for hand_no in table.store.hand_numbers(table.id):
+        one = kept.get(hand_no)
+        if one is None:
+            row = table.store.load_hand(table.id, hand_no)
+            if row is None or row.result is None:
+                continue  # (the hand in play: kept once finished)
+            names = row.setup.get("names")
+            one = kept[hand_no] = FinishedHand(
+                hand_no, sys.intern(str(row.setup["game"])),
+                tuple(int(s) for s in row.setup["seats"]),
+                tuple(sorted((int(s), int(n)) for s, n in row.result.get("net", {}).items())),
+                tuple(sys.intern(str(n)) for n in names) if names is not None else None,
+                (row.setup.get("tournament") or {}).get("level", ""))
+        out.append(one)
+    return out
 
 
 class AppContext:
@@ -63,13 +112,28 @@ class AppContext:
         self.histories = ReplayCache(max_bytes=8 * 2**20)
         """Each player's copy of a finished hand (TOML bytes), built once and kept
         (issue 34)."""
+        self.verdicts = ReplayCache(max_bytes=4 * 2**20)
+        """``rollem verify``'s result on each player's copy of a finished hand (JSON),
+        built once and kept (issue 32)."""
         self.bulk = ReplayCache(max_bytes=32 * 2**20)
         """Each player's copy of each hand as a ``.phhs`` table, for the
         whole-session download (issue 27), built once and kept."""
         self.allowed_origins = settings.origins()
+        self._finished: dict[str, dict[int, FinishedHand]] = {}
 
     def manager(self) -> TableManager:
         return self.state["manager"]
+
+    def finished_hands(self, table: LiveTable) -> list[FinishedHand]:
+        """Every finished hand of ``table`` in order, each read from the store once and
+        kept (a finished hand's row never changes): the hand list the page asks for
+        after every hand, and ``hands.csv``, cost one query of hand numbers and the
+        hands finished since, not a read of every hand of a long session on the
+        event loop that serves every table (:func:`read_finished_hands`)."""
+        if sum(map(len, self._finished.values())) >= KEPT_HANDS:
+            self._finished.clear()
+        kept = self._finished.setdefault(table.id, {})
+        return read_finished_hands(table, kept)
 
     def set_cookie(self, request: Request, resp: Response, name: str, value: str) -> None:
         """Set cookie ``name`` (HTTP only, same site lax, secure over HTTPS)."""
@@ -134,6 +198,25 @@ class AppContext:
         if row is None or row.result is None:
             return error(404, "no_hand", f"hand {hand_no} is not finished or does not exist")
         return table, hand_no, row
+
+    async def hand_version(self, table: LiveTable, hand_no: int) -> int:
+        """What a kept body of finished hand ``hand_no`` is built from, for its cache
+        key: the number of actions the table holds in memory for its last finished
+        hand (a player may still show their cards by choice, R-C-11, until the next
+        deal: the replays and copies built before are then stale); ``-1`` for an
+        earlier hand, which no longer changes.  Returns once the writes queued so
+        far are committed (one wait, writes commit in order), so the store, read
+        for the body right after, holds at least those actions (a body built from
+        more, kept under this number, is never asked for again: the next asker's
+        number is higher)."""
+        final = table.final_hand
+        if final is None or final.hand_no != hand_no:
+            return -1
+        version = len(final.hand.actions)
+        pending = table.saving.pending
+        if pending is not None and not pending.done():
+            await asyncio.wait([pending], timeout=BUILD_WAIT_SECONDS)
+        return version
 
     async def built(self, cache: ReplayCache, key: Any,
                     make: Callable[[], Callable[[], ReplayBody]],

@@ -481,6 +481,9 @@ def _chat(table: LiveTable, client: Client, text: object) -> None:
     seat = client.seat
     if seat is None or seat not in table.seats:
         raise _error("not_seated", "watchers can read the chat; take a seat to write")
+    if host_tools.view_kind(table, client) == "locked":  # (a private table's newcomer)
+        raise _error("not_approved", "the host has not let you in yet: you can write in the "
+                     "chat once they do")
     try:
         entry = chat_log(table).add(seat, table.seats[seat].row.name, text)
     except ChatError as err:

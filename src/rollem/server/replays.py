@@ -9,8 +9,10 @@ issue 34).  :class:`ReplayCache` builds each on one worker thread shared by the
 tables in turn (a :class:`~rollem.server.fair_executor.FairExecutor` keyed by
 table, so a burst of one table's downloads takes one core's share and waits
 behind none of another's) and keeps the encoded body: a finished hand's replay
-or history for one viewer never changes.  Bodies are kept (replays as JSON and
-gzip), most recently used first, up to a byte budget.
+or history for one viewer changes only when a player shows their cards by choice
+after it (R-C-11), and the callers' keys then change
+(:meth:`rollem.server.app_context.AppContext.hand_version`).  Bodies are kept
+(replays as JSON and gzip), most recently used first, up to a byte budget.
 """
 
 from __future__ import annotations

@@ -7,10 +7,8 @@ gated table's unapproved watcher gets 403 ``private``."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
 
 import orjson
 from starlette.requests import Request
@@ -19,7 +17,7 @@ from starlette.routing import BaseRoute, Route
 
 from rollem.server.app_context import AppContext
 from rollem.server.game_session import GameSession, player_names
-from rollem.server.http_util import error, private
+from rollem.server.http_util import error, private, seat_cookie
 from rollem.server.replays import ReplayBody, encode_body
 
 __all__ = ["hand_routes"]
@@ -37,24 +35,22 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
         if not ctx.may_see(request, table):
             return private()
         out = []
-        for hand_no in table.store.hand_numbers(table.id):
-            row = table.store.load_hand(table.id, hand_no)
-            if row is None or row.result is None:
-                continue
-            net = row.result.get("net", {})
+        token = request.cookies.get(seat_cookie(table.id))
+        for hand in ctx.finished_hands(table):  # (each stored row read once, kept)
             # Only the viewer's own hands show its result (never a predecessor's).
-            seat = ctx.played(request, table, row, hand_no)
+            seat = table.seat_in_hand(token, hand.hand_no, list(hand.seats))
             out.append({
-                "hand": hand_no, "game": row.setup["game"],
-                "net": net.get(str(seat)) if seat is not None else None,
+                "hand": hand.hand_no, "game": hand.game,
+                "net": hand.net(seat) if seat is not None else None,
             })  # fmt: skip
         return JSONResponse({"hands": out})
 
     async def hand_frames(request: Request) -> Response:
         """A finished hand step by step as the asking browser may see it (the lean
         form of :meth:`GameSession.replay`), built on the replay thread and kept:
-        a finished hand's replay for one viewer never changes.  Gzipped when the
-        browser accepts it."""
+        a finished hand's replay for one viewer changes only when a player shows
+        their cards by choice after it (R-C-11; :meth:`AppContext.hand_version` is
+        in the key).  Gzipped when the browser accepts it."""
         found = ctx.finished_hand(request)
         if isinstance(found, Response):
             return found
@@ -75,7 +71,9 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
                 }, option=orjson.OPT_NON_STR_KEYS))  # fmt: skip
             return build
 
-        body = await ctx.built(replays, (table.id, hand_no, seat, tuple(names)), make, table.id)
+        version = await ctx.hand_version(table, hand_no)  # (a show by choice since)
+        body = await ctx.built(replays, (table.id, hand_no, seat, tuple(names), version), make,
+                               table.id)
         if isinstance(body, Response):
             return body
         headers = {"Vary": "Accept-Encoding"}
@@ -105,7 +103,9 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
                 return ReplayBody(session.history_text(seat, names).encode(), b"")
             return build
 
-        body = await ctx.built(histories, (table.id, hand_no, seat, tuple(names)), make, table.id)
+        version = await ctx.hand_version(table, hand_no)  # (a show by choice since)
+        body = await ctx.built(histories, (table.id, hand_no, seat, tuple(names), version),
+                               make, table.id)
         if isinstance(body, Response):
             return body
         return Response(body.json, media_type="application/toml",
@@ -118,7 +118,8 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
         its commitment, client seeds and the openings of exactly the cards that
         seat saw), checked as the command checks it, off the event loop.  JSON:
         :meth:`rollem.verify.Verdict.to_dict`, with ``seat`` and ``client_seeds``
-        (so the page can compare its own seed)."""
+        (so the page can compare its own seed).  Built on the replay thread and kept,
+        as the copy is."""
         found = ctx.finished_hand(request)
         if isinstance(found, Response):
             return found
@@ -127,20 +128,32 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
         if seat is None:
             return error(403, "not_yours", "only a player dealt into this hand can verify "
                          "their copy of it")
-        actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
         names = player_names(row.setup, table.names())
 
-        def check() -> dict[str, Any]:
-            import tomllib
+        def make() -> Callable[[], ReplayBody]:
+            actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
 
-            from rollem.verify import verify_history
+            def check() -> ReplayBody:
+                import tomllib
 
-            session = GameSession.restore(hand_no, row.setup, actions)
-            copy = tomllib.loads(session.history_text(seat, names))
-            return {**verify_history(copy).to_dict(), "seat": seat,
-                    "client_seeds": copy.get("_client_seeds", {})}
+                from rollem.verify import verify_history
 
-        return JSONResponse(await asyncio.to_thread(check))
+                session = GameSession.restore(hand_no, row.setup, actions)
+                copy = tomllib.loads(session.history_text(seat, names))
+                return ReplayBody(orjson.dumps({
+                    **verify_history(copy).to_dict(), "seat": seat,
+                    "client_seeds": copy.get("_client_seeds", {})},
+                    option=orjson.OPT_NON_STR_KEYS), b"")
+            return check
+
+        # built once per copy (a show by choice after the hand makes a new one), on
+        # the replay thread shared fairly by the tables, as the copy itself is
+        version = await ctx.hand_version(table, hand_no)
+        body = await ctx.built(ctx.verdicts, (table.id, hand_no, seat, tuple(names), version),
+                               make, table.id)
+        if isinstance(body, Response):
+            return body
+        return Response(body.json, media_type="application/json")
 
     return [
         Route("/api/tables/{tid}/hands", ctx.costly(hands)),

@@ -24,7 +24,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from rollem.server import app_context
-from rollem.server.app_context import AppContext
+from rollem.server.app_context import AppContext, FinishedHand, read_finished_hands
 from rollem.server.game_session import GameSession, player_names
 from rollem.server.http_util import error, private, seat_cookie
 from rollem.server.live_table import LiveTable, TableError
@@ -92,26 +92,28 @@ def ledger_csv_text(data: dict[str, Any]) -> str:
     return ledger_csv(data["ledger"])
 
 
-def hands_csv_text(table: LiveTable) -> str:
+def hands_csv_text(table: LiveTable, hands: list[FinishedHand] | None = None) -> str:
     """Every finished hand's net per player as CSV (issue 27), in chips: ``hand``,
     ``game``, ``seat``, ``name``, ``net``, one row per player dealt in.  At a
     tournament table (issue 28) ``hand``, ``level`` (the level the hand was dealt
     at), ``game``, ``seat``, ``name``, ``net`` and ``unit``: the nets are the
     tournament's chips, worth no money, and each row says so
-    (:data:`rollem.settle.TOURNAMENT_CHIPS`); the money is in the ledger."""
+    (:data:`rollem.settle.TOURNAMENT_CHIPS`); the money is in the ledger.
+    ``hands``: the table's finished hands (:meth:`AppContext.finished_hands`, kept);
+    ``None``: read from the store."""
     from rollem.settle import TOURNAMENT_CHIPS, csv_rows
 
     tournament = table.config.schedule() is not None
     rows: list[list[object]] = []
-    for hand_no in table.store.hand_numbers(table.id):
-        row = table.store.load_hand(table.id, hand_no)
-        if row is None or row.result is None:
-            continue
-        names = player_names(row.setup, table.names())
-        level = (row.setup.get("tournament") or {}).get("level", "")
-        for seat, net in sorted(row.result.get("net", {}).items(), key=lambda kv: int(kv[0])):
-            line: list[object] = [hand_no, row.setup["game"], int(seat), names[int(seat)], net]
-            rows.append([hand_no, level, *line[1:], TOURNAMENT_CHIPS] if tournament else line)
+    if hands is None:
+        hands = read_finished_hands(table, {})
+    current = table.names()
+    for hand in hands:
+        names = list(hand.names) if hand.names is not None else current
+        for seat, net in hand.nets:
+            line: list[object] = [hand.hand_no, hand.game, seat, names[seat], net]
+            rows.append([hand.hand_no, hand.level, *line[1:], TOURNAMENT_CHIPS] if tournament
+                        else line)
     header = ["hand", "game", "seat", "name", "net"]
     return csv_rows(["hand", "level", *header[1:], "unit"] if tournament else header, rows)
 
@@ -147,7 +149,7 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
             return error(404, "no_table", "no such table")
         if not ctx.may_see(request, table):
             return private()
-        return Response(hands_csv_text(table),
+        return Response(hands_csv_text(table, ctx.finished_hands(table)),
                         media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition":
                                  f'attachment; filename="hands-{table.id}.csv"'})
@@ -184,11 +186,13 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
                              level=(row.setup.get("tournament") or {}).get("level"))
             done = hand_no
         stats_cache[table.id] = (done, session)
-        return session.to_dict()  # type: ignore[no-any-return]
+        # public: nothing counted from hidden cards (the pairs kept at a secret discard)
+        return session.to_dict(public=True)  # type: ignore[no-any-return]
 
     async def stats(request: Request) -> Response:
         """Each player's statistics this session, over every game and per game
-        (issue 27): public at the table, as every hand's result is."""
+        (issue 27): public at the table, as every hand's result is, so counted
+        from what everyone saw only (no ``kept_pairs``: :data:`rollem.stats.PRIVATE_FIGURES`)."""
         table = ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
@@ -214,28 +218,34 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
         if not token:
             return error(403, "not_yours", "only a player can download their hands; take a "
                          "seat first")
-        mine: list[tuple[int, int, HandRow, list[str]]] = []
-        for hand_no in table.store.hand_numbers(table.id):
-            row = table.store.load_hand(table.id, hand_no)
-            if row is None or row.result is None:
-                continue
-            seat = table.seat_in_hand(token, hand_no, list(row.setup["seats"]))
+        mine: list[tuple[int, int, list[str]]] = []
+        current = table.names()
+        for hand in ctx.finished_hands(table):  # (each stored row read once, kept)
+            seat = table.seat_in_hand(token, hand.hand_no, list(hand.seats))
             if seat is not None:
-                mine.append((hand_no, seat, row, player_names(row.setup, table.names())))
+                mine.append((hand.hand_no, seat,
+                             list(hand.names) if hand.names is not None else current))
         if not mine:
             return error(404, "no_hand", "you were dealt into no finished hand at this table")
         left_out = max(0, len(mine) - MAX_BULK_HANDS)
         mine = mine[left_out:]
 
-        def one(hand_no: int, seat: int, row: HandRow, names: list[str],
-                ) -> Awaitable[ReplayBody]:
+        # the last finished hand may still change (a show by choice): in its key
+        last = mine[-1][0]
+        version = await ctx.hand_version(table, last)
+
+        def one(hand_no: int, seat: int, names: list[str]) -> Awaitable[ReplayBody]:
             def make() -> Callable[[], ReplayBody]:
-                actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
+                # (read on the loop, only for a hand not built yet)
+                row = table.store.load_hand(table.id, hand_no)
+                actions = table.store.load_actions(table.id, hand_no)
+                assert row is not None  # (a finished hand's row stays)
                 return lambda: ReplayBody(
                     _phh_chunk(hand_no, seat, row, names, actions).encode(), b"")
 
             # each hand built once and kept: a new hand adds one build, not 500
-            return ctx.bulk.get((table.id, "phh", hand_no, seat, tuple(names)), make, table.id)
+            return ctx.bulk.get((table.id, "phh", hand_no, seat, tuple(names),
+                                 version if hand_no == last else -1), make, table.id)
 
         try:
             bodies = await asyncio.wait_for(asyncio.gather(*(one(*m) for m in mine)),

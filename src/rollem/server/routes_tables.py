@@ -24,6 +24,7 @@ from rollem.server.http_util import (
     error,
     host_cookie,
     json_body,
+    private,
     seat_cookie,
     status_of,
     watch_cookie,
@@ -195,7 +196,8 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
         overview plus ``?game=`` (the current hand's game); the help on the decision
         the asking seat has now, as the terminal's ``?`` words it (else, with
         ``?decision=``, on that kind of decision in that game); and the table's
-        options."""
+        options.  A private table's (or a password's) unapproved watcher gets 403
+        ``private``, as from the table's other routes."""
         from rollem.rules import list_games, rules_text, topic_text
         from rollem.server.table_help import (
             asked_decision_help,
@@ -206,6 +208,8 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
         table = ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
+        if not ctx.may_see(request, table):  # (issue 27: its settings and game are its own)
+            return private()
         config = table.config
         game = request.query_params.get("game") or None
         if config.game != "dealers-choice":
