@@ -689,8 +689,44 @@ def main() -> None:
     parser.add_argument("--dump", default=None,
                         help="sampled or martingale: write every deal's chips and "
                              "terms to this JSON file")
+    parser.add_argument("--replicas", type=int, default=0,
+                        help="replica terms instead (Replicas): copies of every move "
+                             "with the bot's coins and the undealt cards redrawn")
+    parser.add_argument("--rollouts", type=int, default=0,
+                        help="with --replicas: value positions by this many plays to "
+                             "the end by the bots; 0: the checked-down share (odds)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.replicas:
+        if args.replicas < 0 or args.rollouts < 0:
+            parser.error("--replicas and --rollouts must be positive")
+        rng = random.Random(f"replicas/{args.game}/{args.structure}/{args.seed}")
+        deals = [rng.getrandbits(48) for _ in range(args.deals)]
+        t = time.process_time()
+        records: list[dict[str, Any]] = []
+        plain, fixed = play_replicas(args.game, args.hero, args.opponent, args.structure,
+                                     deals, args.seed, args.replicas, max(1, args.rollouts),
+                                     records=records, share=args.rollouts == 0)
+        cpu = time.process_time() - t
+        if args.dump:
+            Path(args.dump).write_text(json.dumps(
+                {"game": args.game, "structure": args.structure, "seed": args.seed,
+                 "replicas": args.replicas, "rollouts": args.rollouts, "cpu_s": cpu,
+                 "plain": plain, "fixed": fixed, "deals": records}))
+        print(f"{args.game} {args.structure} hu {args.hero} vs {args.opponent}, {len(deals)} "
+              f"deals, {args.replicas} replicas, "
+              f"{f'{args.rollouts} rollouts' if args.rollouts else 'share value'} "
+              f"({cpu / len(deals):.2f} s CPU a deal)")
+        pv = _summary(plain)[2]
+        out = [("plain duplicate", plain), ("replica terms", fixed)]
+        if len(deals) >= 10:
+            out.append(("fitted weights (5 folds)", fitted(records, columns=replica_features)))
+        for name, units in out:
+            m, h, v = _summary(units)
+            ratio = pv / v if v > 0 else float("inf")
+            fewer = "" if units is plain else f"  {ratio:5.2f} times fewer"
+            print(f"  {name:25s} {m:+8.2f} BB/100 [{m - h:+.2f}, {m + h:+.2f}]{fewer}")
+        return
     method = args.method or ("exact" if args.game == "sdr" else
                              "martingale" if args.game in NO_CHOICES else "sampled")
     if method == "martingale" and args.game not in NO_CHOICES:
