@@ -237,7 +237,7 @@ class Luck:
 
     def __init__(self, game: str, structure: str, deal: int, button: int, hero: int,
                  alts: int, samples: int, rng: random.Random, *, exact: bool = False,
-                 actions: bool = False) -> None:
+                 actions: bool = False, replicas: int = 0) -> None:
         if alts < 1 and not exact:
             raise ValueError(f"alts must be at least 1, got {alts}")
         if exact and game not in NO_CHOICES:
@@ -245,6 +245,10 @@ class Luck:
                              f"({', '.join(sorted(NO_CHOICES))}), got {game}")
         self.exact = exact
         self.actions = actions
+        self.replicas = replicas
+        """With ``replicas`` > 0 the action terms come from that many copies of the
+        bot (its ``rng`` reseeded) acting on the same view, not from its
+        ``policy``: the bot's own law of play, Monte Carlo noise included."""
         self.action_luck = 0.0
         """The action terms' sum (part of :attr:`luck`)."""
         self.terms: list[tuple[str, int, float, float]] = []
@@ -300,7 +304,25 @@ class Luck:
         if view is None:
             view = hand.view(seat)
         legal = view.legal
-        if self.actions and legal is not None and hasattr(player, "policy") and any(
+        if self.actions and self.replicas and legal is not None and any(
+                a in legal.actions for a in ("check", "call", "bet", "raise", "fold")) and \
+                isinstance(getattr(player, "rng", None), random.Random):
+            crn = random.Random(f"replica/{self.deal}/{self.hero}/{len(self.moves)}")
+            twins = []
+            for _ in range(self.replicas):
+                twin = copy.deepcopy(player)
+                twin.rng.seed(crn.getrandbits(64))
+                twins.append(twin.act(hand.view(seat)))
+            action = player.act(view)
+            if any(t != action for t in twins):
+                e = self.value(hand)
+                values = {a: self.action_value(hand, seat, a, e, other)
+                          for a in {action, *twins}}
+                term = values[action] - sum(values[t] for t in twins) / self.replicas
+                self.terms.append(("action", hand.round, 1.0, term))
+                self.action_luck += term
+                self.luck += term
+        elif self.actions and legal is not None and hasattr(player, "policy") and any(
                 a in legal.actions for a in ("check", "call", "bet", "raise", "fold")):
             pi = player.policy(view)
             action = player.act(view)
@@ -371,7 +393,8 @@ class Luck:
 def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int],
                  seed: int, alts: int, samples: int, exact: bool = False,
                  actions: bool = False, records: list[dict[str, Any]] | None = None,
-                 lookahead: bool = False) -> tuple[list[float], list[float], list[float]]:
+                 lookahead: bool = False, replicas: int = 0,
+                 ) -> tuple[list[float], list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats), the same less the
     sampled luck (the module doc, :class:`Luck`), and the action terms'
     share of that luck (zeros without ``actions``). ``records``, if given, gets
@@ -390,7 +413,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
         bots = [bot(level, random.Random(master.getrandbits(64))) for level in levels]
         for i, deal in enumerate(deals):
             luck = Luck(game, structure, deal, i % 2, hero_seat, alts, samples, rng,
-                        exact=exact, actions=actions)
+                        exact=exact, actions=actions, replicas=replicas)
             hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
@@ -689,6 +712,9 @@ def main() -> None:
     parser.add_argument("--dump", default=None,
                         help="sampled or martingale: write every deal's chips and "
                              "terms to this JSON file")
+    parser.add_argument("--action-replicas", type=int, default=0,
+                        help="with --actions: the action terms from this many copies of "
+                             "the bot (coins reseeded) acting on the view, not its policy")
     parser.add_argument("--replicas", type=int, default=0,
                         help="replica terms instead (Replicas): copies of every move "
                              "with the bot's coins and the undealt cards redrawn")
@@ -754,7 +780,7 @@ def main() -> None:
             args.game, args.hero, args.opponent, args.structure, deals, args.seed,
             args.alts, args.samples or (300 if method == "sampled" else 2000),
             exact=method == "martingale", actions=args.actions, records=records,
-            lookahead=args.lookahead)
+            lookahead=args.lookahead, replicas=args.action_replicas)
         if args.dump:
             Path(args.dump).write_text(json.dumps(
                 {"game": args.game, "structure": args.structure, "hero": args.hero,

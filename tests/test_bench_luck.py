@@ -192,3 +192,30 @@ def test_replica_play_subtracts_exactly_its_terms() -> None:
     assert sum(len(h) for r in records for h in r["terms"]) >= 6  # type: ignore[union-attr]
     with pytest.raises(ValueError, match="at least 1"):
         bl.Replicas("sdr", "fixed-limit", 1, 0, 0, 0, 1, 1)
+
+
+def test_the_replica_action_term_has_mean_zero_at_a_mixed_decision() -> None:
+    """``Luck(replicas=3)``: the action term from three reseeded copies of the
+    bot (its own law, Monte Carlo noise included) has mean zero over fresh
+    draws of the real action and of the copies; the same values against the
+    wrong law (each action alike) do not."""
+    bl = _luck()
+    luck, bots, pi = _mixed_decision(bl)
+    luck.replicas = 3
+    terms, uniform = [], []
+    for k in range(300):
+        trial = copy.deepcopy(luck)
+        trial.deal = 10**6 + k  # the copies' seeds (from deal, hero, move): fresh ones
+        player = copy.deepcopy(bots[0])
+        player.rng = random.Random(k)  # a fresh draw of the real action
+        hand = trial.hand
+        e = trial.value(hand)
+        values = {a: trial.action_value(hand, 0, a, e, bots[1]) for a in pi}
+        action = trial.decide(0, player, other=bots[1])
+        terms.append(trial.action_luck - luck.action_luck)
+        uniform.append(values[action] - sum(values.values()) / len(values))
+    assert sum(1 for t in terms if t != 0.0) > 30  # the copies differed from the action
+    m, se = _mean_se(terms)
+    assert abs(m) <= 4 * se, (m, se, pi)
+    wrong, wrong_se = _mean_se(uniform)
+    assert abs(wrong) > 4 * wrong_se, (wrong, wrong_se, pi)
