@@ -769,6 +769,7 @@ def main() -> None:
     rng = random.Random(f"luck/{prefix}{args.structure}/{args.seed}")
     deals = [rng.getrandbits(48) for _ in range(args.deals)]
     t = time.perf_counter()
+    cpu = time.process_time()
     rows: list[tuple[str, list[float]]] = []
     if method == "exact":
         plain, fixed = play(args.hero, args.opponent, args.structure, deals, args.seed,
@@ -798,7 +799,8 @@ def main() -> None:
     print(f"{args.game} {args.structure} hu {args.hero} vs {args.opponent}, {len(deals)} "
           f"deals, {method}{'' if method != 'sampled' else f' ({args.alts} alts)'}"
           f"{', action terms' if args.actions else ''}"
-          f"{' (lookahead)' if args.lookahead else ''} ({time.perf_counter() - t:.0f} s)")
+          f"{' (lookahead)' if args.lookahead else ''} ({time.perf_counter() - t:.0f} s, "
+          f"{(time.process_time() - cpu) / len(deals):.2f} s CPU a deal)")
     pv = _summary(plain)[2]
     for name, units in rows:
         m, h, v = _summary(units)
