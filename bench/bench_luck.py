@@ -63,6 +63,18 @@ unbiased too.
     .venv/bin/python bench/bench_luck.py --game rollem521 --deals 200 --alts 3 \\
         --actions --lookahead --dump out.json
 
+``--action-replicas R`` (with ``--actions``): the action terms from ``R``
+copies of the bot, its ``rng`` reseeded, acting on the same view (its own
+law, Monte Carlo noise included) instead of its ``policy``. ``--replicas R``
+(:class:`Replicas`): every move of either seat redrawn ``R`` times from its
+own law (undealt cards and every bot's coins redrawn), valued by ``--rollouts
+K`` plays to the end by the bots or, with ``K`` 0, by the checked-down share.
+``bench_luck_split.py`` says how much of the variance any of this can reach.
+
+    .venv/bin/python bench/bench_luck.py --game sdr --method martingale --actions \
+        --lookahead --action-replicas 3 --deals 400
+    .venv/bin/python bench/bench_luck.py --game rollem521 --replicas 3 --deals 100
+
 Figures: ``docs/dev/league.md``.
 """
 
