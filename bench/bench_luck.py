@@ -63,6 +63,18 @@ unbiased too.
     .venv/bin/python bench/bench_luck.py --game rollem521 --deals 200 --alts 3 \\
         --actions --lookahead --dump out.json
 
+``--action-replicas R`` (with ``--actions``): the action terms from ``R``
+copies of the bot, its ``rng`` reseeded, acting on the same view (its own
+law, Monte Carlo noise included) instead of its ``policy``. ``--replicas R``
+(:class:`Replicas`): every move of either seat redrawn ``R`` times from its
+own law (undealt cards and every bot's coins redrawn), valued by ``--rollouts
+K`` plays to the end by the bots or, with ``K`` 0, by the checked-down share.
+``bench_luck_split.py`` says how much of the variance any of this can reach.
+
+    .venv/bin/python bench/bench_luck.py --game sdr --method martingale --actions \
+        --lookahead --action-replicas 3 --deals 400
+    .venv/bin/python bench/bench_luck.py --game rollem521 --replicas 3 --deals 100
+
 Figures: ``docs/dev/league.md``.
 """
 
@@ -237,7 +249,7 @@ class Luck:
 
     def __init__(self, game: str, structure: str, deal: int, button: int, hero: int,
                  alts: int, samples: int, rng: random.Random, *, exact: bool = False,
-                 actions: bool = False) -> None:
+                 actions: bool = False, replicas: int = 0) -> None:
         if alts < 1 and not exact:
             raise ValueError(f"alts must be at least 1, got {alts}")
         if exact and game not in NO_CHOICES:
@@ -245,6 +257,10 @@ class Luck:
                              f"({', '.join(sorted(NO_CHOICES))}), got {game}")
         self.exact = exact
         self.actions = actions
+        self.replicas = replicas
+        """With ``replicas`` > 0 the action terms come from that many copies of the
+        bot (its ``rng`` reseeded) acting on the same view, not from its
+        ``policy``: the bot's own law of play, Monte Carlo noise included."""
         self.action_luck = 0.0
         """The action terms' sum (part of :attr:`luck`)."""
         self.terms: list[tuple[str, int, float, float]] = []
@@ -300,7 +316,25 @@ class Luck:
         if view is None:
             view = hand.view(seat)
         legal = view.legal
-        if self.actions and legal is not None and hasattr(player, "policy") and any(
+        if self.actions and self.replicas and legal is not None and any(
+                a in legal.actions for a in ("check", "call", "bet", "raise", "fold")) and \
+                isinstance(getattr(player, "rng", None), random.Random):
+            crn = random.Random(f"replica/{self.deal}/{self.hero}/{len(self.moves)}")
+            twins = []
+            for _ in range(self.replicas):
+                twin = copy.deepcopy(player)
+                twin.rng.seed(crn.getrandbits(64))
+                twins.append(twin.act(hand.view(seat)))
+            action = player.act(view)
+            if any(t != action for t in twins):
+                e = self.value(hand)
+                values = {a: self.action_value(hand, seat, a, e, other)
+                          for a in {action, *twins}}
+                term = values[action] - sum(values[t] for t in twins) / self.replicas
+                self.terms.append(("action", hand.round, 1.0, term))
+                self.action_luck += term
+                self.luck += term
+        elif self.actions and legal is not None and hasattr(player, "policy") and any(
                 a in legal.actions for a in ("check", "call", "bet", "raise", "fold")):
             pi = player.policy(view)
             action = player.act(view)
@@ -371,7 +405,8 @@ class Luck:
 def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int],
                  seed: int, alts: int, samples: int, exact: bool = False,
                  actions: bool = False, records: list[dict[str, Any]] | None = None,
-                 lookahead: bool = False) -> tuple[list[float], list[float], list[float]]:
+                 lookahead: bool = False, replicas: int = 0,
+                 ) -> tuple[list[float], list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats), the same less the
     sampled luck (the module doc, :class:`Luck`), and the action terms'
     share of that luck (zeros without ``actions``). ``records``, if given, gets
@@ -390,7 +425,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
         bots = [bot(level, random.Random(master.getrandbits(64))) for level in levels]
         for i, deal in enumerate(deals):
             luck = Luck(game, structure, deal, i % 2, hero_seat, alts, samples, rng,
-                        exact=exact, actions=actions)
+                        exact=exact, actions=actions, replicas=replicas)
             hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
@@ -426,7 +461,23 @@ def features(record: dict[str, Any], rounds: Sequence[int]) -> list[float]:
     return [v / seatings for v in x]
 
 
-def fitted(records: Sequence[dict[str, Any]], folds: int = 5) -> list[float]:
+def replica_features(record: dict[str, Any], rounds: Sequence[int]) -> list[float]:
+    """One deal's control variates from :class:`Replicas` terms (each the mean
+    over its seatings): all the terms, and the terms of each round alone
+    (a round's rollouts may be noisier than its gain; the fit weighs them)."""
+    x = [0.0] * (1 + len(rounds))
+    where = {r: 1 + k for k, r in enumerate(rounds)}
+    for terms in record["terms"]:
+        for _kind, rnd, weight, change in terms:
+            x[0] += weight * change
+            x[where[rnd]] += weight * change
+    seatings = len(record["terms"])
+    return [v / seatings for v in x]
+
+
+def fitted(records: Sequence[dict[str, Any]], folds: int = 5,
+           columns: Callable[[dict[str, Any], Sequence[int]], list[float]] | None = None,
+           ) -> list[float]:
     """The hero's chips per deal less the control variates of :func:`features`
     weighed by least squares (each deal's net, mean of its seatings, on its
     variates), *cross-fitted*: the deals are split into ``folds`` parts by
@@ -442,9 +493,10 @@ def fitted(records: Sequence[dict[str, Any]], folds: int = 5) -> list[float]:
 
     if len(records) < 2 * folds:
         raise ValueError(f"fitted weights need at least {2 * folds} deals, got {len(records)}")
+    kind = "chance" if columns is None else "replica"
     rounds = sorted({t[1] for r in records for ts in r["terms"] for t in ts
-                     if t[0] == "chance"})
-    x = np.array([features(r, rounds) for r in records])
+                     if t[0] == kind})
+    x = np.array([(columns or features)(r, rounds) for r in records])
     y = np.array([sum(r["net"]) / len(r["net"]) for r in records])
     part = np.arange(len(y)) % folds
     out = np.empty(len(y))
@@ -453,6 +505,186 @@ def fitted(records: Sequence[dict[str, Any]], folds: int = 5) -> list[float]:
         beta = np.linalg.lstsq(x[train], y[train] - y[train].mean(), rcond=None)[0]
         out[test] = y[test] - x[test] @ beta
     return [float(v) for v in out]
+
+
+def _redraw(hand: Hand, bots: Sequence[Any], seed: int) -> tuple[Hand, list[Any]]:
+    """Deep copies of ``hand`` and ``bots`` with everything hidden redrawn from
+    ``seed``: the undealt deck and the pool reshuffled, the hand's randomness
+    reseeded and every bot's ``rng`` reseeded in place (a bot's parts share its
+    one ``Random``, and a deep copy keeps that sharing). Given the history, the
+    copy's future is a draw from the same law as the real hand's: the undealt
+    order is uniform given the cards out, and the bots' coins are unseen."""
+    rng = random.Random(seed)
+    other = copy.deepcopy(hand)
+    other.source = _Reseed(rng.getrandbits(64))
+    rest = other.deck[other.deck_pos:]
+    rng.shuffle(rest)
+    other.deck[other.deck_pos:] = rest
+    rng.shuffle(other.pool)
+    copies = copy.deepcopy(list(bots))
+    for b in copies:
+        if isinstance(getattr(b, "rng", None), random.Random):
+            b.rng.seed(rng.getrandbits(64))
+    return other, copies
+
+
+def rollout(hand: Hand, bots: Sequence[Any], hero: int, seeds: Sequence[int]) -> float:
+    """The hero's chips (``int`` per play, their mean a ``float``) over one play
+    to the end of ``hand`` per seed, each from :func:`_redraw` (the bots' own
+    policies, everything hidden redrawn): an unbiased estimate of the hero's
+    expected net from the position. The same seeds at two positions give
+    common random numbers (the same reshuffle and coins), so the difference
+    of two positions' values has less noise than either."""
+    total = 0.0
+    for seed in seeds:
+        other, copies = _redraw(hand, bots, seed)
+        while not other.is_over:
+            assert other.pending is not None
+            s = other.pending.seats[0]
+            other.apply(s, copies[s].act(other.view(s)))
+        assert other.result is not None
+        total += other.result.net.get(hero, 0)
+    return total / len(seeds)
+
+
+class Replicas:
+    """One heads-up hand played with *replica terms* (issue 31, AIVAT with the
+    bots' own rollouts as the value): every move (a bet, a draw with its cards,
+    a stack, a declare) is a draw from a law fixed by the history: the acting
+    bot's coins (its Monte Carlo worlds and mixing) and the undealt cards. At
+    each move ``replicas`` copies of the position with everything hidden
+    redrawn (:func:`_redraw`) make the same move, each a draw from that same
+    law; the term is ``V(real) - mean V(replica)``, ``V`` the hero's chips over
+    ``rollouts`` plays to the end by the bots themselves (:func:`rollout`; the
+    same seeds for the real position and its replicas), so it has mean zero
+    whatever ``V``'s noise. A move whose replicas all equal it (same action,
+    no card dealt) has term zero without rollouts. The deal itself has no
+    term (duplicate already pairs the cards dealt).
+
+    Args:
+        game, structure, deal, button: the hand (``SeededSource(deal)``, stacks
+            ``STACK``).
+        hero: the seat whose chips are estimated.
+        replicas: copies per move (at least 1).
+        rollouts: plays per value (at least 1).
+        seed: the replicas' and rollouts' randomness (with ``deal``, ``hero``
+            and the move's number).
+
+    Raises:
+        ValueError: ``replicas`` or ``rollouts`` below 1.
+    """
+
+    def __init__(self, game: str, structure: str, deal: int, button: int, hero: int,
+                 replicas: int, rollouts: int, seed: int, *, share: bool = False,
+                 samples: int = 300) -> None:
+        if replicas < 1 or rollouts < 1:
+            raise ValueError(f"replicas and rollouts must be at least 1, got "
+                             f"{replicas} and {rollouts}")
+        self.share, self.samples = share, samples
+        self.cache: dict[tuple[Any, ...], float] = {}
+        self.rng = random.Random(f"share/{seed}/{deal}/{hero}")
+        self.hand = Hand(game, [STACK, STACK], button=button,
+                         options=Options(structure=structure), source=SeededSource(deal))
+        self.hero, self.replicas, self.rollouts = hero, replicas, rollouts
+        self.key = f"{seed}/{deal}/{hero}"
+        self.moves = 0
+        self.luck = 0.0
+        """The terms' sum: chips to subtract from the hero's net."""
+        self.terms: list[tuple[str, int, float, float]] = []
+        """Every nonzero term as ``("replica", round, 1.0, term)`` (:func:`fitted`)."""
+        self.rollouts_played = 0
+
+    def step(self, bots: Sequence[Any],
+             replica_act: Callable[[Any, Any], object] | None = None) -> object:
+        """Let the seat to act take its move with its bot from ``bots`` (one per
+        seat), add the move's term, and return the move. ``replica_act(bot,
+        view)``, if given, stands in for the replicas' ``bot.act(view)`` (a test
+        hook: a replica drawn from another law makes the term biased)."""
+        hand = self.hand
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        rng = random.Random(f"{self.key}/{self.moves}")
+        self.moves += 1
+        reps = []
+        for _ in range(self.replicas):
+            other, copies = _redraw(hand, bots, rng.getrandbits(64))
+            view = other.view(seat)
+            move = (replica_act or (lambda b, v: b.act(v)))(copies[seat], view)
+            before = _state(other)
+            other.apply(seat, move)
+            reps.append((move, _state(other) != before, other, copies))
+        before = _state(hand)
+        action = bots[seat].act(hand.view(seat))
+        hand.apply(seat, action)
+        dealt = _state(hand) != before
+        if not dealt and all(m == action and not d for m, d, _, _ in reps):
+            return action
+        seeds = [rng.getrandbits(64) for _ in range(self.rollouts)]
+        real = self.worth(hand, bots, seeds)
+        total = 0.0
+        for move, d, other, copies in reps:
+            if move == action and not d and not dealt:
+                total += real  # the same position as the real one
+            else:
+                total += self.worth(other, copies, seeds)
+        term = real - total / self.replicas
+        self.terms.append(("replica", hand.round, 1.0, term))
+        self.luck += term
+        return action
+
+    def worth(self, hand: Hand, bots: Sequence[Any], seeds: Sequence[int]) -> float:
+        """``V`` of a position for the hero, in chips: the rollouts' mean
+        (:func:`rollout`), or with ``share`` the chips if the bets were matched
+        and the hand checked down, ``(2e - 1) m`` (``e`` the hero's share from
+        the odds module, :func:`value`; ``m`` the larger commitment, capped at
+        what the other can match), the result once the hand is over."""
+        if not self.share:
+            self.rollouts_played += len(seeds)
+            return rollout(hand, bots, self.hero, seeds)
+        if hand.is_over:
+            assert hand.result is not None
+            return float(hand.result.net.get(self.hero, 0))
+        c = hand.committed
+        m = min(max(c), *(c[s] + hand.stacks[s] for s in range(len(c))))
+        e = value(hand, self.hero, self.rng, self.samples, self.cache)
+        return (2.0 * e - 1.0) * m
+
+
+def play_replicas(game: str, hero: str, opp: str, structure: str, deals: list[int],
+                  seed: int, replicas: int, rollouts: int,
+                  records: list[dict[str, Any]] | None = None,
+                  progress: Callable[[int], None] | None = None, share: bool = False,
+                  ) -> tuple[list[float], list[float]]:
+    """Per deal: the hero's chips (mean of its two seats, as
+    :func:`play_sampled`) and the same less the replica terms
+    (:class:`Replicas`). ``records`` gets ``{"net", "terms", "rollouts"}`` per
+    deal (for :func:`fitted`); ``progress(i)`` is called after deal ``i``'s
+    second seating."""
+    if records is not None:
+        records[:] = [{"net": [], "terms": [], "rollouts": 0} for _ in deals]
+    plain = [0.0] * len(deals)
+    fixed = [0.0] * len(deals)
+    for hero_seat in (0, 1):
+        master = random.Random(seed * 2 + hero_seat)
+        levels = [opp, opp]
+        levels[hero_seat] = hero
+        bots = [bot(level, random.Random(master.getrandbits(64))) for level in levels]
+        for i, deal in enumerate(deals):
+            rep = Replicas(game, structure, deal, i % 2, hero_seat, replicas, rollouts, seed,
+                           share=share)
+            while not rep.hand.is_over:
+                rep.step(bots)
+            assert rep.hand.result is not None
+            net = rep.hand.result.net.get(hero_seat, 0)
+            plain[i] += net / 2
+            fixed[i] += (net - rep.luck) / 2
+            if records is not None:
+                records[i]["net"].append(net)
+                records[i]["terms"].append([list(t) for t in rep.terms])
+                records[i]["rollouts"] += rep.rollouts_played
+            if progress is not None and hero_seat == 1:
+                progress(i)
+    return plain, fixed
 
 
 def _summary(units: list[float]) -> tuple[float, float, float]:
@@ -492,8 +724,47 @@ def main() -> None:
     parser.add_argument("--dump", default=None,
                         help="sampled or martingale: write every deal's chips and "
                              "terms to this JSON file")
+    parser.add_argument("--action-replicas", type=int, default=0,
+                        help="with --actions: the action terms from this many copies of "
+                             "the bot (coins reseeded) acting on the view, not its policy")
+    parser.add_argument("--replicas", type=int, default=0,
+                        help="replica terms instead (Replicas): copies of every move "
+                             "with the bot's coins and the undealt cards redrawn")
+    parser.add_argument("--rollouts", type=int, default=0,
+                        help="with --replicas: value positions by this many plays to "
+                             "the end by the bots; 0: the checked-down share (odds)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.replicas:
+        if args.replicas < 0 or args.rollouts < 0:
+            parser.error("--replicas and --rollouts must be positive")
+        rng = random.Random(f"replicas/{args.game}/{args.structure}/{args.seed}")
+        deals = [rng.getrandbits(48) for _ in range(args.deals)]
+        t = time.process_time()
+        records: list[dict[str, Any]] = []
+        plain, fixed = play_replicas(args.game, args.hero, args.opponent, args.structure,
+                                     deals, args.seed, args.replicas, max(1, args.rollouts),
+                                     records=records, share=args.rollouts == 0)
+        cpu = time.process_time() - t
+        if args.dump:
+            Path(args.dump).write_text(json.dumps(
+                {"game": args.game, "structure": args.structure, "seed": args.seed,
+                 "replicas": args.replicas, "rollouts": args.rollouts, "cpu_s": cpu,
+                 "plain": plain, "fixed": fixed, "deals": records}))
+        print(f"{args.game} {args.structure} hu {args.hero} vs {args.opponent}, {len(deals)} "
+              f"deals, {args.replicas} replicas, "
+              f"{f'{args.rollouts} rollouts' if args.rollouts else 'share value'} "
+              f"({cpu / len(deals):.2f} s CPU a deal)")
+        pv = _summary(plain)[2]
+        out = [("plain duplicate", plain), ("replica terms", fixed)]
+        if len(deals) >= 10:
+            out.append(("fitted weights (5 folds)", fitted(records, columns=replica_features)))
+        for name, units in out:
+            m, h, v = _summary(units)
+            ratio = pv / v if v > 0 else float("inf")
+            fewer = "" if units is plain else f"  {ratio:5.2f} times fewer"
+            print(f"  {name:25s} {m:+8.2f} BB/100 [{m - h:+.2f}, {m + h:+.2f}]{fewer}")
+        return
     method = args.method or ("exact" if args.game == "sdr" else
                              "martingale" if args.game in NO_CHOICES else "sampled")
     if method == "martingale" and args.game not in NO_CHOICES:
@@ -510,6 +781,7 @@ def main() -> None:
     rng = random.Random(f"luck/{prefix}{args.structure}/{args.seed}")
     deals = [rng.getrandbits(48) for _ in range(args.deals)]
     t = time.perf_counter()
+    cpu = time.process_time()
     rows: list[tuple[str, list[float]]] = []
     if method == "exact":
         plain, fixed = play(args.hero, args.opponent, args.structure, deals, args.seed,
@@ -521,7 +793,7 @@ def main() -> None:
             args.game, args.hero, args.opponent, args.structure, deals, args.seed,
             args.alts, args.samples or (300 if method == "sampled" else 2000),
             exact=method == "martingale", actions=args.actions, records=records,
-            lookahead=args.lookahead)
+            lookahead=args.lookahead, replicas=args.action_replicas)
         if args.dump:
             Path(args.dump).write_text(json.dumps(
                 {"game": args.game, "structure": args.structure, "hero": args.hero,
@@ -539,7 +811,8 @@ def main() -> None:
     print(f"{args.game} {args.structure} hu {args.hero} vs {args.opponent}, {len(deals)} "
           f"deals, {method}{'' if method != 'sampled' else f' ({args.alts} alts)'}"
           f"{', action terms' if args.actions else ''}"
-          f"{' (lookahead)' if args.lookahead else ''} ({time.perf_counter() - t:.0f} s)")
+          f"{' (lookahead)' if args.lookahead else ''} ({time.perf_counter() - t:.0f} s, "
+          f"{(time.process_time() - cpu) / len(deals):.2f} s CPU a deal)")
     pv = _summary(plain)[2]
     for name, units in rows:
         m, h, v = _summary(units)

@@ -128,3 +128,94 @@ def test_the_fitted_weights_are_cross_fitted() -> None:
     assert any(abs(again[i] - out[i]) > 1e-6 for i in other)
     with pytest.raises(ValueError, match="at least 10 deals"):
         bl.fitted(records[:9])
+
+
+def _random_bot_decision(bl: ModuleType):  # type: ignore[no-untyped-def]
+    """A Stop, Drop and Roll hand (:class:`Replicas`) at a betting decision of
+    the ``random`` bot (seat 0, its law known: each action alike) in a late
+    round, facing a bet (so folding is one of its draws), with the bots as
+    they stand, holding the better hand (share at least 0.75 with both hands
+    known), so that folding costs it chips."""
+    from bench_league import bot
+
+    for deal in range(200):
+        rep = bl.Replicas("sdr", "fixed-limit", deal, 0, 0, 1, 2, 7)
+        bots = [bot("random", random.Random(deal)), bot("basic", random.Random(-deal))]
+        hand = rep.hand
+        while not hand.is_over:
+            s = hand.pending.seats[0]
+            legal = hand.view(s).legal.actions
+            if (s == 0 and hand.round >= 2 and "fold" in legal and "raise" in legal
+                    and bl.value(hand, 0, random.Random(1), 400, {}) >= 0.75):
+                return rep, bots
+            hand.apply(s, bots[s].act(hand.view(s)))  # no terms needed before it
+    raise AssertionError("no late decision facing a bet in 200 deals")
+
+
+def test_the_replica_term_has_mean_zero_at_a_random_decision() -> None:
+    """The replica term (the move's rollout value less its replicas'): over
+    fresh draws of the real move it has mean zero within four standard errors;
+    the same term with replicas that always fold (another law than the bot's)
+    does not (the check has the power to fail)."""
+    from rollem.engine.actions import Fold
+
+    bl = _luck()
+    rep, bots = _random_bot_decision(bl)
+    terms, wrong = [], []
+    for k in range(160):
+        for out, hook in ((terms, None), (wrong, lambda b, v: Fold())):
+            trial = copy.deepcopy(rep)
+            trial.key = f"trial/{k}"  # the replicas' and rollouts' own randomness
+            players = copy.deepcopy(bots)
+            players[0].rng = random.Random(k)  # a fresh draw of the real move
+            trial.step(players, replica_act=hook)
+            out.append(trial.luck)
+    assert sum(1 for t in terms if t != 0.0) > 40  # moves differed from their replicas
+    m, se = _mean_se(terms)
+    assert abs(m) <= 4 * se, (m, se)
+    w, wse = _mean_se(wrong)
+    assert abs(w) > 4 * wse, (w, wse)
+
+
+def test_replica_play_subtracts_exactly_its_terms() -> None:
+    """Over a few 5-2-1 deals (``strong`` against ``basic``, one replica, one
+    rollout): the estimate is the plain chips less the recorded terms, and
+    terms are there (the bots' coins and the draws' cards are luck)."""
+    bl = _luck()
+    records: list[dict[str, object]] = []
+    deals = [random.Random(f"rep/{i}").getrandbits(48) for i in range(3)]
+    plain, fixed = bl.play_replicas("rollem521", "strong", "basic", "fixed-limit", deals, 3,
+                                    1, 1, records=records)
+    for p, f, r in zip(plain, fixed, records, strict=True):
+        total = sum(w * c for hand in r["terms"] for _, _, w, c in hand)  # type: ignore[union-attr]
+        assert f == pytest.approx(p - total / 2)
+    assert sum(len(h) for r in records for h in r["terms"]) >= 6  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="at least 1"):
+        bl.Replicas("sdr", "fixed-limit", 1, 0, 0, 0, 1, 1)
+
+
+def test_the_replica_action_term_has_mean_zero_at_a_mixed_decision() -> None:
+    """``Luck(replicas=3)``: the action term from three reseeded copies of the
+    bot (its own law, Monte Carlo noise included) has mean zero over fresh
+    draws of the real action and of the copies; the same values against the
+    wrong law (each action alike) do not."""
+    bl = _luck()
+    luck, bots, pi = _mixed_decision(bl)
+    luck.replicas = 3
+    terms, uniform = [], []
+    for k in range(300):
+        trial = copy.deepcopy(luck)
+        trial.deal = 10**6 + k  # the copies' seeds (from deal, hero, move): fresh ones
+        player = copy.deepcopy(bots[0])
+        player.rng = random.Random(k)  # a fresh draw of the real action
+        hand = trial.hand
+        e = trial.value(hand)
+        values = {a: trial.action_value(hand, 0, a, e, bots[1]) for a in pi}
+        action = trial.decide(0, player, other=bots[1])
+        terms.append(trial.action_luck - luck.action_luck)
+        uniform.append(values[action] - sum(values.values()) / len(values))
+    assert sum(1 for t in terms if t != 0.0) > 30  # the copies differed from the action
+    m, se = _mean_se(terms)
+    assert abs(m) <= 4 * se, (m, se, pi)
+    wrong, wrong_se = _mean_se(uniform)
+    assert abs(wrong) > 4 * wrong_se, (wrong, wrong_se, pi)
