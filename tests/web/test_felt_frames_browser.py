@@ -321,3 +321,81 @@ def test_a_deal_moves_each_seats_cards_as_one(browser: Any, live: ServerThread,
             ("row", 3, 3), ("card", 1, 4)], board
     finally:
         ctx.close()
+
+
+LABELS = r"""
+window.__labels = [];
+// Each seat label drawn with new words (a new .action-label element, or its words
+// changed) and each label set fading in (class "fresh" added): which seat, the
+// words, the state's seq, the page's clock.
+const seatOf = (n) => { const tile = n.closest('#seats .seat[data-seat]');
+  return tile ? Number(tile.dataset.seat) : n.closest('#me') ? 'me' : null; };
+document.addEventListener('DOMContentLoaded', () => new MutationObserver((records) => {
+  const seq = window.rollemState && window.rollemState.state ? window.rollemState.state.seq : null;
+  for (const r of records) {
+    if (r.type !== 'attributes') continue;
+    const n = r.target;
+    if (!n.classList.contains('action-label')) continue;
+    const was = (r.oldValue || '').split(' ');
+    if (n.classList.contains('fresh') && !was.includes('fresh'))
+      window.__labels.push({fade: true, seat: seatOf(n), text: n.dataset.text, seq: seq,
+                            at: performance.now()});
+  }
+}).observe(document.body, {subtree: true, attributes: true, attributeOldValue: true,
+                            attributeFilter: ['class']}));
+window.__drawn = [];
+// After each state drawn: every seat's label words (to find the labels that changed).
+window.addEventListener('rollem:state', () => requestAnimationFrame(() => {
+  const words = {};
+  document.querySelectorAll('#seats .action-label:not(.none), #me .action-label:not(.none)')
+    .forEach((l) => { words[seatOf(l)] = l.dataset.text; });
+  window.__drawn.push({seq: window.rollemState.state.seq, words: words});
+}));
+"""
+"""Records each seat label set fading in (seat, words, the state's seq, the page's
+clock) and, once each state is drawn, every seat's label words."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_labels_fade_one_state_at_a_time(browser: Any, live: ServerThread, size: str) -> None:
+    """Hold'em, Ann and five checking computer players (they act 0.25 s apart),
+    Ann checking or calling to the turn.  A label fades in (0.2 s) only when no
+    other fade started in the last 0.4 s (FADE_GAP_MS, by the page's clock): the
+    computer players' quick actions show their labels at once, so not every
+    label that changed fades in; the others still do.  On s39-frames every changed
+    label faded in, 0.25 s apart."""
+    ctx = context(browser, size)
+    ctx.add_init_script(LABELS)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=6, bots=5)
+        only_checking_bots(live, tid)
+        table = live.manager.get(tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 60
+        while not (table.hand and len(table.hand.view(0)["board"]) >= 4):
+            assert time.monotonic() < end, "the turn never came"
+            if decision_kind(page) == "bet":
+                check_or_call(page, live, tid)
+            page.wait_for_timeout(40)
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+        page.wait_for_timeout(300)
+        shot(page, f"frames-{size}-labels")
+        fades = page.evaluate("window.__labels")
+        drawn = page.evaluate("window.__drawn")
+        # the labels that changed from one drawn state to the next (same hand)
+        changed = 0
+        for a, b in itertools.pairwise(drawn):
+            changed += sum(1 for s, w in b["words"].items() if a["words"].get(s) != w)
+        assert fades, "no label faded in"
+        assert len(fades) < changed, (len(fades), changed, fades)
+        # fades of different states start 0.4 s apart or more (the page's clock,
+        # read by the observer after each drawing: 50 ms allowed for the drawing)
+        starts = sorted({(f["seq"], round(f["at"], 3)) for f in fades}, key=lambda x: x[1])
+        gaps = [b[1] - a[1] for a, b in itertools.pairwise(starts) if a[0] != b[0]]
+        assert all(g >= 350 for g in gaps), gaps
+        # every label on the felt now shows its words either way
+        assert page.locator("#seats .action-label:not(.none)").count() >= 1
+    finally:
+        ctx.close()

@@ -195,6 +195,10 @@ function dealt(els, from, turned) {
     else if (turned(e, k)) e.classList.add("flip-up");
   });
 }
+// A label's fade-in lasts 0.2 s (style.css, .action-label.fresh); the next may
+// start FADE_GAP_MS after the last one started (ms, page clock).
+export const FADE_GAP_MS = 400;
+let lastFade = -Infinity;
 // Everything that moves or sounds after `state` is drawn over `previous`.
 export function animate(state, previous, before) {
   if (!previous || previous === state) return;
@@ -229,15 +233,22 @@ export function animate(state, previous, before) {
       (hs.up[k] && !was.up[k]) || (hs.cards[k] && !was.cards[k]));
   });
   dealt(cardEls("board", mySeat), same ? (old.board || []).length : 0, () => false);
-  // Labels that changed (the labels before read once, not once a seat).
-  const wasLabels = same ? actionLabels(old) : {};
-  const me = $("me");
-  document.querySelectorAll("#seats .action-label:not(.none), #me .action-label:not(.none)").forEach((l) => {
-    const tile = l.closest("[data-seat]") || me;
-    const seat = tile === me ? mySeat : Number(tile.dataset.seat);
-    const was = wasLabels[seat] ? wasLabels[seat].text : null;
-    if (was !== l.dataset.text) l.classList.add("fresh");
-  });
+  // Labels that changed (the labels before read once, not once a seat) fade in,
+  // one state's at a time: none while a fade started less than FADE_GAP_MS ago
+  // (states coming faster than that, computer players' turns, show their labels
+  // at once: issue 26, each running animation costs every frame a style
+  // recalculation on a phone's main thread).
+  const now = performance.now();
+  if (now - lastFade >= FADE_GAP_MS) {
+    const wasLabels = same ? actionLabels(old) : {};
+    const me = $("me");
+    document.querySelectorAll("#seats .action-label:not(.none), #me .action-label:not(.none)").forEach((l) => {
+      const tile = l.closest("[data-seat]") || me;
+      const seat = tile === me ? mySeat : Number(tile.dataset.seat);
+      const was = wasLabels[seat] ? wasLabels[seat].text : null;
+      if (was !== l.dataset.text) { l.classList.add("fresh"); lastFade = now; }
+    });
+  }
   if (!same || !before) return;
   // Bets gathered: each flies from in front of its seat into the pot; the part of
   // a bet nobody called (a "return" event) goes back to its seat instead.
