@@ -399,3 +399,48 @@ def test_labels_fade_one_state_at_a_time(browser: Any, live: ServerThread, size:
         assert page.locator("#seats .action-label:not(.none)").count() >= 1
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_host_tools_kept_through_a_hand(browser: Any, live: ServerThread, size: str) -> None:
+    """Ann hosts six seats (five checking computer players) and plays a hand out.
+    Her host tools (the stack list, the stack field, the rebuy and password
+    fields) are drawn once: the same elements from before the deal to after the
+    hand's end (stacks moving and the hand starting or ending patch the list and
+    the Set stack button in place).  Set stack is disabled during the hand and
+    enabled after it; after the hand the list shows each player's stack then.  On
+    s39-frames the tools were drawn anew at the deal, at the end and as stacks
+    moved (new fields: Chromium's form tracking laid the page out after each)."""
+    ctx = context(browser, size)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=6, bots=5)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        wait_until(page, "() => document.querySelectorAll('#adjust-seat option').length === 6")
+        page.evaluate("""() => { for (const id of ['adjust-seat', 'adjust-stack', 'rebuy-cap',
+            'host-password']) document.getElementById(id).__kept = true;
+          window.__redrawn = 0;
+          new MutationObserver((rs) => {
+            window.__redrawn += rs.filter(r => r.removedNodes.length).length; })
+            .observe(document.getElementById('host-tools'), {childList: true}); }""")
+        assert not page.is_disabled("#host-tools [data-host=adjust_stack]")
+        page.click("#start-btn")
+        adjust = "document.querySelector('#host-tools [data-host=adjust_stack]')"
+        hand = "window.rollemState.state.hand"
+        wait_until(page, f"() => {hand} && !{hand}.result && {adjust}.disabled")
+        play_hand(page, live, tid, 1)
+        wait_until(page, "() => !!window.rollemState.state.hand.result")
+        kept = page.evaluate("""() => ['adjust-seat', 'adjust-stack', 'rebuy-cap', 'host-password']
+            .map(id => !!document.getElementById(id).__kept)""")
+        assert kept == [True] * 4, kept
+        assert page.evaluate("window.__redrawn") == 0
+        wait_until(page, f"() => !{adjust}.disabled")
+        shown = page.eval_on_selector_all("#adjust-seat option", "os => os.map(o => o.textContent)")
+        seats = page.evaluate("window.rollemState.state.table.seats.map(s => [s.name, s.stack])")
+        assert shown == [f"{n} ({st})" for n, st in seats], (shown, seats)
+        start = page.evaluate("window.rollemState.state.table.config.stack")
+        assert sum(st for _, st in seats) == 6 * start
+        assert any(st != start for _, st in seats), seats   # (chips moved)
+    finally:
+        ctx.close()
