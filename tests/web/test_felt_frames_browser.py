@@ -444,3 +444,45 @@ def test_host_tools_kept_through_a_hand(browser: Any, live: ServerThread, size: 
         assert any(st != start for _, st in seats), seats   # (chips moved)
     finally:
         ctx.close()
+
+
+FLIGHT_TIMES = r"""
+window.__flying = [];
+// Each flight of chips set moving: its text and its length (ms).
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (kf, opts) {
+  if (this.classList.contains('flying-chips'))
+    window.__flying.push({text: this.textContent, ms: opts && opts.duration});
+  return animate.call(this, kf, opts);
+};
+"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_chips_fly_for_0_4_s(browser: Any, live: ServerThread, size: str) -> None:
+    """Hold'em, Ann and five checking computer players, Ann checking or calling
+    to the flop: the blinds and calls gathered into the pot fly (one flight a
+    bet: Ann's and the five opponents', 2 chips each) for 0.4 s (0.55 s on
+    s39-frames)."""
+    ctx = context(browser, size)
+    ctx.add_init_script(FLIGHT_TIMES)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=6, bots=5)
+        only_checking_bots(live, tid)
+        table = live.manager.get(tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 60
+        while not (table.hand and len(table.hand.view(0)["board"]) >= 3):
+            assert time.monotonic() < end, "the flop never came"
+            if decision_kind(page) == "bet":
+                check_or_call(page, live, tid)
+            page.wait_for_timeout(40)
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+        wait_until(page, "() => window.__flying.length >= 6")
+        flying = page.evaluate("window.__flying")
+        assert sorted(f["text"] for f in flying) == ["● 2"] * 6, flying
+        assert [f["ms"] for f in flying] == [400] * 6, flying
+    finally:
+        ctx.close()
