@@ -10,6 +10,8 @@ shows (the frames' times are bench/bench_web_felt.py's, not a test's).
   side panels were drawn, they are drawn once, from the newest state.
 - The turn moving to a seat keeps that seat's tile (the same element): only its
   "acting" class, its decision clock and its timer bar change.
+- Seat labels fade in one state at a time (none within 0.4 s of the last fade);
+  chips fly for 0.4 s; the host's tools are drawn once through a hand.
 
 Screenshots: test-artifacts/web/frames-*.png.
 """
