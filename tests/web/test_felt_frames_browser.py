@@ -10,6 +10,8 @@ shows (the frames' times are bench/bench_web_felt.py's, not a test's).
   side panels were drawn, they are drawn once, from the newest state.
 - The turn moving to a seat keeps that seat's tile (the same element): only its
   "acting" class, its decision clock and its timer bar change.
+- Seat labels fade in one state at a time (none within 0.4 s of the last fade);
+  chips fly for 0.4 s; the host's tools are drawn once through a hand.
 
 Screenshots: test-artifacts/web/frames-*.png.
 """
@@ -319,5 +321,170 @@ def test_a_deal_moves_each_seats_cards_as_one(browser: Any, live: ServerThread,
         board = [d for d in deals if d["where"] == "board"]
         assert [(d["what"], d["cards"], d["board"]) for d in board] == [
             ("row", 3, 3), ("card", 1, 4)], board
+    finally:
+        ctx.close()
+
+
+LABELS = r"""
+window.__labels = [];
+// Each seat label drawn with new words (a new .action-label element, or its words
+// changed) and each label set fading in (class "fresh" added): which seat, the
+// words, the state's seq, the page's clock.
+const seatOf = (n) => { const tile = n.closest('#seats .seat[data-seat]');
+  return tile ? Number(tile.dataset.seat) : n.closest('#me') ? 'me' : null; };
+document.addEventListener('DOMContentLoaded', () => new MutationObserver((records) => {
+  const seq = window.rollemState && window.rollemState.state ? window.rollemState.state.seq : null;
+  for (const r of records) {
+    if (r.type !== 'attributes') continue;
+    const n = r.target;
+    if (!n.classList.contains('action-label')) continue;
+    const was = (r.oldValue || '').split(' ');
+    if (n.classList.contains('fresh') && !was.includes('fresh'))
+      window.__labels.push({fade: true, seat: seatOf(n), text: n.dataset.text, seq: seq,
+                            at: performance.now()});
+  }
+}).observe(document.body, {subtree: true, attributes: true, attributeOldValue: true,
+                            attributeFilter: ['class']}));
+window.__drawn = [];
+// After each state drawn: every seat's label words (to find the labels that changed).
+window.addEventListener('rollem:state', () => requestAnimationFrame(() => {
+  const words = {};
+  document.querySelectorAll('#seats .action-label:not(.none), #me .action-label:not(.none)')
+    .forEach((l) => { words[seatOf(l)] = l.dataset.text; });
+  window.__drawn.push({seq: window.rollemState.state.seq, words: words});
+}));
+"""
+"""Records each seat label set fading in (seat, words, the state's seq, the page's
+clock) and, once each state is drawn, every seat's label words."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_labels_fade_one_state_at_a_time(browser: Any, live: ServerThread, size: str) -> None:
+    """Hold'em, Ann and five checking computer players (they act 0.25 s apart),
+    Ann checking or calling to the turn.  A label fades in (0.2 s) only when no
+    other fade started in the last 0.4 s (FADE_GAP_MS, by the page's clock): the
+    computer players' quick actions show their labels at once, so not every
+    label that changed fades in; the others still do.  On s39-frames every changed
+    label faded in, 0.25 s apart."""
+    ctx = context(browser, size)
+    ctx.add_init_script(LABELS)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=6, bots=5)
+        only_checking_bots(live, tid)
+        table = live.manager.get(tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 60
+        while not (table.hand and len(table.hand.view(0)["board"]) >= 4):
+            assert time.monotonic() < end, "the turn never came"
+            if decision_kind(page) == "bet":
+                check_or_call(page, live, tid)
+            page.wait_for_timeout(40)
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+        page.wait_for_timeout(300)
+        shot(page, f"frames-{size}-labels")
+        fades = page.evaluate("window.__labels")
+        drawn = page.evaluate("window.__drawn")
+        # the labels that changed from one drawn state to the next (same hand)
+        changed = 0
+        for a, b in itertools.pairwise(drawn):
+            changed += sum(1 for s, w in b["words"].items() if a["words"].get(s) != w)
+        assert fades, "no label faded in"
+        assert len(fades) < changed, (len(fades), changed, fades)
+        # fades of different states start 0.4 s apart or more (the page's clock,
+        # read by the observer after each drawing: 50 ms allowed for the drawing)
+        starts = sorted({(f["seq"], round(f["at"], 3)) for f in fades}, key=lambda x: x[1])
+        gaps = [b[1] - a[1] for a, b in itertools.pairwise(starts) if a[0] != b[0]]
+        assert all(g >= 350 for g in gaps), gaps
+        # every label on the felt now shows its words either way
+        assert page.locator("#seats .action-label:not(.none)").count() >= 1
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_host_tools_kept_through_a_hand(browser: Any, live: ServerThread, size: str) -> None:
+    """Ann hosts six seats (five checking computer players) and plays a hand out.
+    Her host tools (the stack list, the stack field, the rebuy and password
+    fields) are drawn once: the same elements from before the deal to after the
+    hand's end (stacks moving and the hand starting or ending patch the list and
+    the Set stack button in place).  Set stack is disabled during the hand and
+    enabled after it; after the hand the list shows each player's stack then.  On
+    s39-frames the tools were drawn anew at the deal, at the end and as stacks
+    moved (new fields: Chromium's form tracking laid the page out after each)."""
+    ctx = context(browser, size)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=6, bots=5)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        wait_until(page, "() => document.querySelectorAll('#adjust-seat option').length === 6")
+        page.evaluate("""() => { for (const id of ['adjust-seat', 'adjust-stack', 'rebuy-cap',
+            'host-password']) document.getElementById(id).__kept = true;
+          window.__redrawn = 0;
+          new MutationObserver((rs) => {
+            window.__redrawn += rs.filter(r => r.removedNodes.length).length; })
+            .observe(document.getElementById('host-tools'), {childList: true}); }""")
+        assert not page.is_disabled("#host-tools [data-host=adjust_stack]")
+        page.click("#start-btn")
+        adjust = "document.querySelector('#host-tools [data-host=adjust_stack]')"
+        hand = "window.rollemState.state.hand"
+        wait_until(page, f"() => {hand} && !{hand}.result && {adjust}.disabled")
+        play_hand(page, live, tid, 1)
+        wait_until(page, "() => !!window.rollemState.state.hand.result")
+        kept = page.evaluate("""() => ['adjust-seat', 'adjust-stack', 'rebuy-cap', 'host-password']
+            .map(id => !!document.getElementById(id).__kept)""")
+        assert kept == [True] * 4, kept
+        assert page.evaluate("window.__redrawn") == 0
+        wait_until(page, f"() => !{adjust}.disabled")
+        shown = page.eval_on_selector_all("#adjust-seat option", "os => os.map(o => o.textContent)")
+        seats = page.evaluate("window.rollemState.state.table.seats.map(s => [s.name, s.stack])")
+        assert shown == [f"{n} ({st})" for n, st in seats], (shown, seats)
+        start = page.evaluate("window.rollemState.state.table.config.stack")
+        assert sum(st for _, st in seats) == 6 * start
+        assert any(st != start for _, st in seats), seats   # (chips moved)
+    finally:
+        ctx.close()
+
+
+FLIGHT_TIMES = r"""
+window.__flying = [];
+// Each flight of chips set moving: its text and its length (ms).
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (kf, opts) {
+  if (this.classList.contains('flying-chips'))
+    window.__flying.push({text: this.textContent, ms: opts && opts.duration});
+  return animate.call(this, kf, opts);
+};
+"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_chips_fly_for_0_4_s(browser: Any, live: ServerThread, size: str) -> None:
+    """Hold'em, Ann and five checking computer players, Ann checking or calling
+    to the flop: the blinds and calls gathered into the pot fly (one flight a
+    bet: Ann's and the five opponents', 2 chips each) for 0.4 s (0.55 s on
+    s39-frames)."""
+    ctx = context(browser, size)
+    ctx.add_init_script(FLIGHT_TIMES)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=6, bots=5)
+        only_checking_bots(live, tid)
+        table = live.manager.get(tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 60
+        while not (table.hand and len(table.hand.view(0)["board"]) >= 3):
+            assert time.monotonic() < end, "the flop never came"
+            if decision_kind(page) == "bet":
+                check_or_call(page, live, tid)
+            page.wait_for_timeout(40)
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+        wait_until(page, "() => window.__flying.length >= 6")
+        flying = page.evaluate("window.__flying")
+        assert sorted(f["text"] for f in flying) == ["● 2"] * 6, flying
+        assert [f["ms"] for f in flying] == [400] * 6, flying
     finally:
         ctx.close()

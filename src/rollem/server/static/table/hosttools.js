@@ -68,11 +68,38 @@ export function renderHostTools(t, me) {
   const a = document.activeElement;
   if (box.contains(a) && (a.tagName === "INPUT" && a.type !== "checkbox" || a.tagName === "SELECT")) return;
   const between = !t.choice && (!S.state.hand || !!S.state.hand.result);
+  // Drawn again only when what it offers changed, not at stacks moving or a hand
+  // starting or ending (issue 26: new fields and lists make the browser's form
+  // tracking, autofill, lay the page out in a task of their own, 50 to 400 ms on
+  // a phone at 4x); the stacks in the list and the Set stack button are patched
+  // in place, the stacks between hands only (no stack is set during a hand).
   const key = JSON.stringify([t.config.private, t.config.watcher_delay, t.config.rebuys,
     t.config.rebuy_approval, t.config.rebuy_cap, t.has_password, t.watch_requests, t.watchers,
-    t.rebuy_requests, t.seats.map((s) => [s.free, s.name, s.stack]), between, !!t.tournament]);
-  if (box.dataset.key === key) return;
-  box.dataset.key = key;
+    t.rebuy_requests, t.seats.map((s) => [s.free, s.name]), !!t.tournament]);
+  if (box.dataset.key !== key) {
+    box.dataset.key = key;
+    drawHostTools(box, t);
+  }
+  patchAdjust(box, t, between);
+}
+// The Set stack row, in place: the stacks shown between hands, the button
+// enabled only then.
+function patchAdjust(box, t, between) {
+  const who = box.querySelector("#adjust-seat"), adj = box.querySelector("[data-host=adjust_stack]");
+  if (!who || !adj) return;
+  if (between) {
+    for (const o of who.options) {
+      const s = t.seats[Number(o.value)];
+      const text = s ? s.name + " (" + s.stack + ")" : o.textContent;
+      if (o.textContent !== text) o.textContent = text;
+    }
+  }
+  const off = !between || !who.options.length;
+  if (adj.disabled !== off) adj.disabled = off;
+  const title = between ? "Counted as chips bought (or taken off), in the ledger" : "Between hands only";
+  if (adj.title !== title) adj.title = title;
+}
+function drawHostTools(box, t) {
   box.innerHTML = "";
   // A tournament's rebuys are its own (rebuy levels) and its chips its entries:
   // no cash rebuy rules and no stack to set there.
@@ -135,8 +162,6 @@ export function renderHostTools(t, me) {
   }
   const chips = el("input"); chips.type = "number"; chips.min = 0; chips.id = "adjust-stack"; chips.inputMode = "numeric";
   const adj = el("button", "small", "Set stack"); adj.type = "button"; adj.dataset.host = "adjust_stack";
-  adj.disabled = !between || !who.options.length;
-  adj.title = between ? "Counted as chips bought (or taken off), in the ledger" : "Between hands only";
   adj.onclick = () => {
     if (chips.value === "") { toast("Type the new stack in chips."); return; }
     send({ type: "host", op: "adjust_stack", seat: Number(who.value), stack: Number(chips.value) });

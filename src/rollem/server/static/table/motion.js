@@ -177,6 +177,9 @@ function flight(from, text, half) {
   flightLayer().appendChild(f);
   return f;
 }
+// A flight's length (ms): 0.4 s (was 0.55 s; issue 26: each frame a flight runs
+// in costs a style recalculation and a paint on a phone's main thread).
+export const FLIGHT_MS = 400;
 function launch(f, from, to, delay) {
   if (!to) { f.remove(); return; }
   f.style.left = from.x + "px"; f.style.top = from.y + "px";
@@ -186,7 +189,7 @@ function launch(f, from, to, delay) {
     { transform: "translate(-50%, -50%)", opacity: 1 },
     { transform: move, opacity: 1, offset: 0.85 },
     { transform: move, opacity: 0 },
-  ], { duration: 550, delay: delay || 0, easing: "ease-in-out", fill: "both" });
+  ], { duration: FLIGHT_MS, delay: delay || 0, easing: "ease-in-out", fill: "both" });
   anim.onfinish = () => f.remove();
   anim.oncancel = () => f.remove();
 }
@@ -220,6 +223,10 @@ function dealt(els, from, turned) {
     else if (turned(e, k)) e.classList.add("flip-up");
   });
 }
+// A label's fade-in lasts 0.2 s (style.css, .action-label.fresh); the next may
+// start FADE_GAP_MS after the last one started (ms, page clock).
+export const FADE_GAP_MS = 400;
+let lastFade = -Infinity;
 // Everything that moves or sounds after `state` is drawn over `previous`.
 export function animate(state, previous, before) {
   if (!previous || previous === state) return;
@@ -254,15 +261,22 @@ export function animate(state, previous, before) {
       (hs.up[k] && !was.up[k]) || (hs.cards[k] && !was.cards[k]));
   });
   dealt(cardEls("board", mySeat), same ? (old.board || []).length : 0, () => false);
-  // Labels that changed (the labels before read once, not once a seat).
-  const wasLabels = same ? actionLabels(old) : {};
-  const me = $("me");
-  document.querySelectorAll("#seats .action-label:not(.none), #me .action-label:not(.none)").forEach((l) => {
-    const tile = l.closest("[data-seat]") || me;
-    const seat = tile === me ? mySeat : Number(tile.dataset.seat);
-    const was = wasLabels[seat] ? wasLabels[seat].text : null;
-    if (was !== l.dataset.text) l.classList.add("fresh");
-  });
+  // Labels that changed (the labels before read once, not once a seat) fade in,
+  // one state's at a time: none while a fade started less than FADE_GAP_MS ago
+  // (states coming faster than that, computer players' turns, show their labels
+  // at once: issue 26, each running animation costs every frame a style
+  // recalculation on a phone's main thread).
+  const now = performance.now();
+  if (now - lastFade >= FADE_GAP_MS) {
+    const wasLabels = same ? actionLabels(old) : {};
+    const me = $("me");
+    document.querySelectorAll("#seats .action-label:not(.none), #me .action-label:not(.none)").forEach((l) => {
+      const tile = l.closest("[data-seat]") || me;
+      const seat = tile === me ? mySeat : Number(tile.dataset.seat);
+      const was = wasLabels[seat] ? wasLabels[seat].text : null;
+      if (was !== l.dataset.text) { l.classList.add("fresh"); lastFade = now; }
+    });
+  }
   if (!same || !before || !before.felt) return;
   // Bets gathered: each flies from in front of its seat into the pot; the part of
   // a bet nobody called (a "return" event) goes back to its seat instead.  Points
