@@ -207,41 +207,6 @@ def test_the_bet_prices_a_check_raise() -> None:
     assert gains[1] < gains[0] - 0.05, gains
 
 
-def test_a_frequent_check_raisers_raise_is_read_wider() -> None:
-    """The last-round check-raise of ``_sdr_spot``, read by the raiser's observed
-    check-raise rate: from a player who check-raised 20 of 40 times (rate 0.41)
-    a 75th-percentile hand weighs at least a third of a 97th-percentile one; from
-    one who never did, under a fifth (the old read took the top half of its
-    raise rate for both: 0.10 of it for both)."""
-    view = _sdr_spot("Kh 3d", "Qc Jh", "Kc Qd Js")
-    z = np.linspace(0.0, 1.0, 201)[:, None]
-    ratio = {}
-    for n in (0, 20):
-        bot = StrongBot(random.Random(0))
-        _book(bot, check_raises=n)
-        w = bot.book.weights("sdr", view.events, [0], z)
-        ratio[n] = w[150] / w[194]  # z 0.75 against z 0.97
-    assert ratio[20] > 1 / 3 and ratio[0] < 1 / 5, ratio
-
-
-def test_a_frequent_check_raise_is_called_lighter() -> None:
-    """Jh Td (middle pair) on Kc Qd Js facing the last-round check-raise (price
-    4 of 18): calls every seed against the player who check-raised 20 of 40
-    times (it folded 3 of 4 there before the check-raise rate counted), and
-    still folds most seeds against the one who never check-raises."""
-    view = _sdr_spot("Jh Td", "2c 2h", "Kc Qd Js")
-    calls = {}
-    for n in (0, 20):
-        acts = []
-        for seed in range(4):
-            bot = StrongBot(random.Random(seed))
-            _book(bot, check_raises=n)
-            acts.append(bot.act(view))
-        assert not any(isinstance(a, Raise) for a in acts), (n, acts)
-        calls[n] = sum(isinstance(a, Call) for a in acts)
-    assert calls[20] == 4 and calls[0] <= 1, calls
-
-
 def test_a_fold_that_ends_the_hand_is_counted() -> None:
     """Heads-up, the strong bot bets round 1 and the opponent folds: the hand ends
     and no view shows the fold, so the book counts it when the next hand's view

@@ -21,11 +21,7 @@ opponent's strength in the world (a percentile, :mod:`.worlds`):
   best hands check too); a check its player follows with a raise later in
   the hand (a slow-play) says nothing, and a raise after a check in
   the same round (a check-raise) comes from the top :data:`CHECK_RAISE` of
-  its raising hands, or, where that is wider, from the top of the range it
-  has shown so far (the worlds weighted by its actions before the raise: the
-  hands it checked with) at its observed check-raise rate
-  (:attr:`Tendencies.check_raise_rate`; issue 31: a player who check-raises
-  often does it with hands a rare check-raiser would only call with);
+  its raising hands (issue 31);
 - 5-2-1 draw counts (R-521-2, R-521-4): standing pat ``eps + z ** 2``,
   drawing two ``1 - 0.6 * z``;
 - Five Card Roll Your Own exposes and 5-2-1 stack orders are face-up cards,
@@ -59,17 +55,15 @@ EPS = 0.04
 
 CHECK_READ = 0.7
 """How much a check lowers the weight of the hands its player bets with."""
+CHECK_RAISE = 0.5
+"""A check-raise comes from the top ``CHECK_RAISE`` share of the hands its player
+raises (or bets) with: a slow-play of its strongest (issue 31)."""
 
 TRAP_READ = 2.0
 """A check says less by this times its player's check-raise rate
 (:attr:`Tendencies.check_raise_rate`): a player check-raising half the time it
 is bet into after checking has checked its strong hands as often as its weak
 ones (issue 31: the trapping opponent's checks were read as weakness)."""
-
-CHECK_RAISE = 0.5
-"""A check-raise comes from the top ``CHECK_RAISE`` share of the hands its player
-raises (or bets) with: a slow-play of its strongest (issue 31); or wider, by its
-observed check-raise rate (:meth:`OpponentBook.weights`)."""
 
 QUIET = 0.15
 """A player betting less often than this when it may (a calling station) says
@@ -167,15 +161,6 @@ def _check_raises(events: Sequence[Mapping[str, Any]]) -> set[int]:
         elif kind == "raise" and e.get("seat") in open_checks:
             out.update(open_checks.pop(e.get("seat")))
     return out
-
-
-def _weighted_quantile(z: Floats, weights: Floats, q: float) -> float:
-    """The value of ``z`` below which a share ``q`` (0..1) of ``weights`` lies;
-    ``z`` and ``weights`` of shape ``(S,)``, ``weights`` not all zero."""
-    order = np.argsort(z)
-    cum = np.cumsum(weights[order])
-    i = int(np.searchsorted(cum, q * cum[-1]))
-    return float(z[order][min(len(z) - 1, i)])
 
 
 def _step(z: Floats, q: float, soft: float) -> Floats:
@@ -319,17 +304,10 @@ class OpponentBook:
             late = min(1.0, done / rounds)
             soft = 0.05 + 0.12 * (1.0 - late)
             t = self.tendencies(int(seat))
-            if kind == "raise" and bet_open and seat in slow_played and s:
-                # a check-raise: the top CHECK_RAISE of its raising hands, or wider,
-                # the top of the range its actions so far left (the hands it checked
-                # with) by how often it check-raises (issue 31: a frequent
-                # check-raiser's raises were read as a rare one's)
-                shown = np.exp(logw - logw.max())
-                q = min(1.0 - CHECK_RAISE * t.raise_rate,
-                        _weighted_quantile(z, shown, 1.0 - t.check_raise_rate))
-                like = EPS + (1 - EPS) * _step(z, q, soft)
-            elif kind in ("bet", "raise"):
+            if kind in ("bet", "raise"):
                 rate = t.raise_rate if bet_open else t.open_rate(checked)
+                if seat in slow_played:  # a check-raise: the top of its raises
+                    rate *= CHECK_RAISE
                 like = EPS + (1 - EPS) * _step(z, 1.0 - rate, soft)
                 bet_open = True
             elif kind == "call":
