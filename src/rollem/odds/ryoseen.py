@@ -68,7 +68,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from itertools import product
+from itertools import pairwise, product
 from typing import Any
 
 import numpy as np
@@ -82,7 +82,8 @@ from rollem.odds.policy import FAST, FastPolicy
 from rollem.odds.result import Odds
 from rollem.odds.view import ViewInfo
 
-__all__ = ["SeenOpponent", "SeenPool", "ryo_seen_look", "seen_of", "shared_proposals"]
+__all__ = ["SeenOpponent", "SeenPool", "part_of_batch", "ryo_seen_look", "seen_of",
+           "shared_proposals"]
 
 MIN_EFFECTIVE = 25
 """Below this many effective worlds (see the module doc) the weighting is
@@ -661,13 +662,13 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         h = state[sub[:, None], np.concatenate([np.broadcast_to(np.arange(3 * j, 3 * j + 3),
                                                                 (len(sub), 3)),
                                                 disc[sub, j]], axis=1)]
-        if x is not None:
+        if x is not None and y is not None:
             h = np.where(h == x, y, np.where(h == y, x, h))
         return _keep_lik(policy, h[:, :3], h[:, 3:], tremble)
 
     def show_of(j: int, sub: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
         h = state[sub[:, None], np.concatenate([np.arange(3 * j, 3 * j + 3), draws[j]])]
-        if x is not None:
+        if x is not None and y is not None:
             h = np.where(h == x, y, np.where(h == y, x, h))
         return _expose_lik(policy, seen.opponents[j], h[:, :3],
                            [h[:, 3 + r] for r in range(h.shape[1] - 3)], tremble)
@@ -799,7 +800,7 @@ def _resample(gen: np.random.Generator, weight: Floats, groups: int = 1,
     new = weight.copy()
     edges = np.searchsorted(group_of(k, groups), np.arange(groups + 1))
     done = False
-    for a, b in zip(edges[:-1], edges[1:], strict=True):
+    for a, b in pairwise(edges):
         w = weight[a:b]
         total = w.sum()
         if total <= 0 or (not always and total ** 2 >= RESAMPLE * (b - a) * (w ** 2).sum()):
@@ -1023,7 +1024,7 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     if any(not _origins(o, set(seen.discards)) for o in seen.opponents):
         return None
     if len(seen.opponents) >= 3 and retry:  # (a retry has its own count)
-        samples = max(samples, MIN_WORLDS)
+        samples = max(samples, round(MIN_WORLDS * _PART.get()))
     shared = _SHARED.get()
     key = (repr(seen), policy.name, trem, candidates)
     proposal = shared.get(key) if shared is not None else None
@@ -1114,6 +1115,22 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
 _SHARED: ContextVar[dict[Any, Any] | None] = ContextVar("ryoseen_shared", default=None)
 """Within :func:`shared_proposals`: the pilot's origin shares and the guides
 per view, made once and used by every later run of the same view."""
+
+
+_PART: ContextVar[float] = ContextVar("ryoseen_part", default=1.0)
+"""Within :func:`part_of_batch`: the share of :data:`MIN_WORLDS` drawn."""
+
+
+@contextmanager
+def part_of_batch(part: float) -> Iterator[None]:
+    """Runs of :func:`ryo_seen_look` inside draw at least ``part`` (0..1]
+    of :data:`MIN_WORLDS` worlds: a last batch sized to what is left of the
+    CPU budget (:func:`rollem.odds.play.play_odds`; issue 33)."""
+    token = _PART.set(part)
+    try:
+        yield
+    finally:
+        _PART.reset(token)
 
 
 @contextmanager
