@@ -864,16 +864,19 @@ def test_ryo_moves_keep_everything_the_seat_saw(monkeypatch: pytest.MonkeyPatch,
         assert moved_discard == 0.0
 
 
+@pytest.mark.parametrize("groups", [1, 8])
 def test_ryo_moves_with_place_steps_keep_the_joint_pattern_sampler_odds(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, groups: int) -> None:
     # issue 33: the 4-player differential check above (policy off: every
     # consistent world equally likely, so every step is accepted and only
-    # the bookkeeping of the steps is tried) with the moves, place steps
-    # and grouped resampling switched on at 4 players: the same equity
+    # the bookkeeping of the steps is tried) with the moves and place steps
+    # switched on at 4 players, the worlds resampled as one or in groups:
+    # the same equity
     from rollem.odds import ryoseen
 
     monkeypatch.setattr(ryoseen, "MOVES_FROM", 3)
-    assert ryoseen.PLACE_EVERY > 0 and ryoseen.GROUPS > 1  # type: ignore[attr-defined]
+    monkeypatch.setattr(ryoseen, "GROUPS", groups)
+    assert ryoseen.PLACE_EVERY > 0  # type: ignore[attr-defined]
     test_ryo_four_players_last_decision_matches_the_joint_pattern_sampler(
         20_003, 0.1326, 0.0008)
 

@@ -199,10 +199,14 @@ issue 33). The :data:`FUTURES` orders of the pool left are played out on the
 worlds of the last steps, one each. At 6 players 32 steps halve the spread of
 a 4,000-world batch's equity between seeds for about twice its time; 16 gain
 less per second, 64 no more."""
-GROUPS = 8
+GROUPS = 1
 """With the moves on, a batch's worlds are resampled in this many groups,
-each on its own (:func:`_resample`); the stated error is the larger of the
-error counted by ancestor and that counted by group (issue 33)."""
+each on its own (:func:`_resample`); with more than one, the stated error is
+the larger of the error counted by ancestor and that counted by group. One
+(issue 33, fifth pass): at 6 players the groups' weights are so uneven (of
+8 groups, some 5 effective) that a batch's equity spread more (2.4 points
+against 1.5 over 24 and 60 batches), and the error counted over 8 groups
+was still too small (z-scores' spread 1.7)."""
 PLACE_EVERY = 2
 """Every this many Metropolis steps, one exchanges two places in the pool
 instead of two cards (:func:`_move`; 0: never)."""
