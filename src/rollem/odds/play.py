@@ -75,7 +75,7 @@ LAST_PART = 0.3
 """Where a whole batch no longer fits the budget, a last one of the share of
 a batch that does (times :data:`LAST_MARGIN`) is run if that share is at
 least this (issue 33)."""
-LAST_MARGIN = 0.8
+LAST_MARGIN = 0.7
 """The share of what is left of the budget a last, smaller batch is sized to
 (a batch's cost does not all shrink with its worlds)."""
 
