@@ -876,6 +876,7 @@ def test_ryo_moves_with_place_steps_keep_the_joint_pattern_sampler_odds(
     from rollem.odds import ryoseen
 
     monkeypatch.setattr(ryoseen, "MOVES_FROM", 3)
+    monkeypatch.setattr(ryoseen, "PLACE_FROM", 3)
     monkeypatch.setattr(ryoseen, "GROUPS", groups)
     assert ryoseen.PLACE_EVERY > 0  # type: ignore[attr-defined]
     test_ryo_four_players_last_decision_matches_the_joint_pattern_sampler(

@@ -210,6 +210,12 @@ was still too small (z-scores' spread 1.7)."""
 PLACE_EVERY = 2
 """Every this many Metropolis steps, one exchanges two places in the pool
 instead of two cards (:func:`_move`; 0: never)."""
+PLACE_FROM = 5
+"""The place steps are made with at least this many opponents (6 players):
+at 5 players, 36 runs of one batch, each with its own pilot, spread alike
+with and without them (0.58 and 0.57 points), most runs closer together
+with them but three of 36 some 1.5 points low, which an interval check
+between runs caught (issue 33, fifth pass)."""
 MOVES_FROM = 4
 """The moves are made with at least this many opponents (5 players or more,
 where the worlds' weights are most uneven); with fewer the odds in play
@@ -608,7 +614,8 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     says where each opponent's discards lie. Returns the ``(kept, cards)``
     of the last ``times`` steps.
 
-    Two kinds of step, in turn (:data:`PLACE_EVERY`):
+    Two kinds of step, in turn (:data:`PLACE_EVERY`; the second only with
+    :data:`PLACE_FROM` opponents or more):
 
     - **cards**: two cards the seat has not seen exchange places wherever
       they are (an opponent's hidden kept card, a discard, a hidden draw,
@@ -714,9 +721,10 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
                                                   free & drawn], axis=1))
     can_place = (n_firsts > 0) & (n_places > 1)
     u = len(unseen)
+    every = PLACE_EVERY if m >= PLACE_FROM else 0
     out = []
     for step in range(moves):
-        place = PLACE_EVERY > 0 and step % PLACE_EVERY == PLACE_EVERY - 1
+        place = every > 0 and step % every == every - 1
         if place:
             s1 = firsts[rows, (gen.random(k) * n_firsts).astype(np.int64)]
             i2 = (gen.random(k) * np.maximum(n_places - 1, 1)).astype(np.int64)
