@@ -45,8 +45,10 @@ cannot see, by **sequential importance sampling**, one opponent at a time:
 With four or more opponents (:data:`MOVES_FROM`), after the last opponent
 is read the worlds are resampled once more and each takes :data:`MOVES`
 Metropolis steps (:func:`_move`, issue 33): two
-cards the seat has not seen exchange places, accepted with the ratio of the
-policy's chances. Resampling leaves many copies of a few worlds (at 6
+cards the seat has not seen exchange places, and with five opponents (6
+players, :data:`PLACE_FROM`) in turn with them two places in the pool
+exchange what lies there (the card and who threw it), each accepted with
+the ratio of the policy's chances. Resampling leaves many copies of a few worlds (at 6
 players a 4,000-world batch came from some hundred ancestors); the steps,
 which leave the posterior unchanged, let the copies drift apart, and the
 standard error (still counted by ancestor) shrinks with the spread.
