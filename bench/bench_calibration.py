@@ -138,13 +138,16 @@ def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:
                      "half_width_max": round(max(halves), 4), "covered": covered,
                      "repeats": repeats, "runs": runs,
                      "cpu_median": round(float(np.median(cpu)), 3),
+                     "cpu_max": round(float(max(cpu)), 3),
+                     "within_1_5": sum(h <= 0.015 + 1e-9 for h in halves),
                      "load": round(os.getloadavg()[0], 1)})
         if not as_json:
             r = rows[-1]
             print(f"{label}: long run {100 * truth.equity:.2f}% ± "
                   f"{100 * (truth.interval or 0):.2f} ({truth.effective:,.0f} effective); at 1 s "
                   f"± {100 * min(halves):.2f} to {100 * max(halves):.2f} (median "
-                  f"{100 * float(np.median(halves)):.2f}), CPU median {r['cpu_median']} s; "
+                  f"{100 * float(np.median(halves)):.2f}; {r['within_1_5']} of {repeats} within "
+                  f"±1.5), CPU median {r['cpu_median']} s (max {r['cpu_max']}); "
                   f"covered equity {covered['equity']}, whole pot {covered['win']}, nothing "
                   f"{covered['lose']} of {repeats} (load {r['load']})", flush=True)
     if as_json:

@@ -9,6 +9,7 @@ import math
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -761,8 +762,9 @@ def test_ryo_six_players_one_batch_spreads_less_with_moves() -> None:
     # drift apart. Eight batches of bench_play_odds.py's 6-player hand 30001
     # (as play runs them, proposals shared; seeds 1-8, 9-16, 17-24): without
     # the moves they spread by 3.4 to 3.5 points (standard deviation), with
-    # them by 1.6 to 2.4 (1.6 on these seeds); and the error each batch
-    # states is about the spread seen
+    # the card steps alone by 1.6 to 2.4; with the place steps too (fifth
+    # pass) about 1.4 over 100 batches; and the error each batch states is
+    # about the spread seen
     import statistics
 
     from rollem.odds.ryoseen import ryo_seen_look, shared_proposals
@@ -797,3 +799,112 @@ def test_ryo_moves_keep_the_odds() -> None:
     tol = 4 * math.hypot(with_moves.stderr, without.stderr)
     assert abs(with_moves.equity - without.equity) < tol, (with_moves, without)
     assert abs(with_moves.win - without.win) < tol, (with_moves.win, without.win)
+
+
+def _moved(monkeypatch: pytest.MonkeyPatch, place_every: int) -> list[tuple[Any, ...]]:
+    """One 1,000-world batch of the 6-player view after seat 0's second draw
+    (bench_play_odds.py's hand 30001); the inputs and outputs of every call
+    of ``rollem.odds.ryoseen._move`` in it: ``(seen, kept, cards, order,
+    unseen, snaps)``."""
+    from rollem.odds import ryoseen
+
+    seen = _late_ryo_seen(6, 30001)
+    calls: list[tuple[Any, ...]] = []
+    real = ryoseen._move  # type: ignore[attr-defined]
+
+    def spy(seen: Any, kept: Any, cards: Any, order: Any, unseen: Any, *args: Any) -> Any:
+        before = (kept.copy(), cards.copy(), order.copy())
+        snaps = real(seen, kept, cards, order, unseen, *args)
+        calls.append((seen, *before, unseen, snaps))
+        return snaps
+
+    monkeypatch.setattr(ryoseen, "_move", spy)
+    monkeypatch.setattr(ryoseen, "PLACE_EVERY", place_every)
+    with ryoseen.part_of_batch(0.25):  # type: ignore[attr-defined]
+        assert ryoseen.ryo_seen_look(seen, samples=1000, seed=3) is not None  # type: ignore[attr-defined]
+    assert len(calls) == 1
+    return calls
+
+
+@pytest.mark.parametrize("place_every", [2, 0])
+def test_ryo_moves_keep_everything_the_seat_saw(monkeypatch: pytest.MonkeyPatch,
+                                                place_every: int) -> None:
+    # issue 33: the Metropolis steps (card exchanges, and with place_every
+    # also exchanges of two places in the pool) may move only what the seat
+    # has not seen where it lies: every world still holds each card once,
+    # the seat's own draws and every up card stay where they were, and the
+    # seat's discards stay in the pool off the places it drew; only the
+    # place steps move the seat's discards (the card steps never did, so
+    # every copy of a world shared where they lay)
+    ((seen, kept, cards, _order, unseen, snaps),) = _moved(monkeypatch, place_every)
+    k, m = kept.shape[:2]
+    ups = {u for o in seen.opponents for u in o.ups}
+    discards = set(seen.discards)
+    mine_at = dict(seen.my_draws)
+    before = np.concatenate([kept.reshape(k, 3 * m), cards], axis=1)
+    moved_discard = 0.0
+    for new_kept, new_cards in snaps:
+        after = np.concatenate([new_kept.reshape(k, 3 * m), new_cards], axis=1)
+        assert all(len(set(row.tolist())) == after.shape[1] for row in after)
+        assert set(np.unique(after).tolist()) <= set(unseen.tolist()) | ups | discards | set(
+            mine_at.values())
+        for p, card in mine_at.items():
+            assert (new_cards[:, p] == card).all()
+        fixed = np.isin(before, list(ups))
+        assert (after[fixed] == before[fixed]).all()
+        for d in discards - set(mine_at.values()) - ups:
+            where_now = np.argmax(new_cards == d, axis=1)
+            assert (new_cards == d).any(axis=1).all()
+            assert not np.isin(where_now, list(mine_at)).any()
+            moved_discard = max(moved_discard,
+                                float((where_now != np.argmax(cards == d, axis=1)).mean()))
+        assert (after != before).any(axis=1).mean() > 0.9  # the steps do move the worlds
+    if place_every:
+        assert moved_discard > 0.3, moved_discard
+    else:
+        assert moved_discard == 0.0
+
+
+@pytest.mark.parametrize("groups", [1, 8])
+def test_ryo_moves_with_place_steps_keep_the_joint_pattern_sampler_odds(
+        monkeypatch: pytest.MonkeyPatch, groups: int) -> None:
+    # issue 33: the 4-player differential check above (policy off: every
+    # consistent world equally likely, so every step is accepted and only
+    # the bookkeeping of the steps is tried) with the moves and place steps
+    # switched on at 4 players, the worlds resampled as one or in groups:
+    # the same equity
+    from rollem.odds import ryoseen
+
+    monkeypatch.setattr(ryoseen, "MOVES_FROM", 3)
+    monkeypatch.setattr(ryoseen, "PLACE_FROM", 3)
+    monkeypatch.setattr(ryoseen, "GROUPS", groups)
+    assert ryoseen.PLACE_EVERY > 0  # type: ignore[attr-defined]
+    test_ryo_four_players_last_decision_matches_the_joint_pattern_sampler(
+        20_003, 0.1326, 0.0008)
+
+
+def test_ryo_resampling_in_groups_keeps_each_group_apart() -> None:
+    # issue 33: with the moves, a batch's worlds are resampled in groups,
+    # each on its own (its copies stay in it and take its mean weight), so
+    # that the spread between groups is an honest error; a group whose
+    # weights are even is left as it is; one group is the old resampling
+    from rollem.odds.ryoseen import _resample, group_of
+
+    gen = np.random.default_rng(5)
+    weight = np.ones(800)
+    weight[:100] = gen.random(100) ** 8  # group 0 uneven; the others even
+    weight[100:200] = 0.5
+    pick, new = _resample(gen, weight, 8)
+    groups = group_of(800, 8)
+    assert pick is not None and (groups[pick] == groups).all()
+    assert (pick[100:] == np.arange(100, 800)).all()  # even groups: untouched
+    assert len(set(pick[:100].tolist())) < 60  # the uneven one resampled
+    assert np.allclose(new[:100], weight[:100].sum() / 100)
+    assert np.allclose(new[100:], weight[100:])
+    assert math.isclose(new.sum(), weight.sum())
+    pick, new = _resample(gen, weight, 8, always=True)
+    assert pick is not None and (groups[pick] == groups).all()
+    assert np.allclose(new.reshape(8, 100).std(axis=1), 0)
+    one, flat = _resample(gen, weight, 1, always=True)
+    assert one is not None and np.allclose(flat, weight.mean())
+    assert _resample(gen, np.ones(800), 1) == (None, pytest.approx(np.ones(800)))

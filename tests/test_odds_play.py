@@ -316,3 +316,30 @@ def test_an_interval_over_few_effective_worlds_is_called_rough() -> None:
     assert "rough" not in many and "each ± 6.5 points (95% interval, Monte Carlo)" in many
     assert "rough" not in plain
     assert all(len(x) <= 80 for x in few.splitlines())
+
+
+def test_a_last_smaller_batch_uses_what_is_left_of_the_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33: a clock where each batch costs 0.4 s of CPU: after two (0.8 s)
+    # a third whole one would pass the 1 s budget, so a last one of the share
+    # of a batch that fits (0.7 x 0.2 / 0.4 of 300 worlds: 105) is run; at
+    # 0.3 s a batch the last share (0.7 x 0.1 / 0.3) is under LAST_PART and
+    # none is
+    import rollem.odds.view
+    from rollem.odds.play import LAST_MARGIN, LAST_PART
+
+    sizes: list[int] = []
+    real = rollem.odds.view.view_equity
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        sizes.append(kwargs["samples"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rollem.odds.view, "view_equity", counted)
+    _, view = _views("sdr", 4, 11)[0]
+    for cost, want in ((0.4, [300, 300, 105]), (0.3, [300, 300, 300])):
+        sizes.clear()
+        got = play_odds(view, seed=1, batch=300, clock=lambda c=cost: c * len(sizes))
+        assert sizes[:2] == want[:2] and abs(sizes[2] - want[2]) <= 1, sizes
+        assert got.samples == sum(sizes)
+    assert LAST_MARGIN * 0.1 / 0.3 < LAST_PART < LAST_MARGIN * 0.2 / 0.4

@@ -45,8 +45,10 @@ cannot see, by **sequential importance sampling**, one opponent at a time:
 With four or more opponents (:data:`MOVES_FROM`), after the last opponent
 is read the worlds are resampled once more and each takes :data:`MOVES`
 Metropolis steps (:func:`_move`, issue 33): two
-cards the seat has not seen exchange places, accepted with the ratio of the
-policy's chances. Resampling leaves many copies of a few worlds (at 6
+cards the seat has not seen exchange places, and with five opponents (6
+players, :data:`PLACE_FROM`) in turn with them two places in the pool
+exchange what lies there (the card and who threw it), each accepted with
+the ratio of the policy's chances. Resampling leaves many copies of a few worlds (at 6
 players a 4,000-world batch came from some hundred ancestors); the steps,
 which leave the posterior unchanged, let the copies drift apart, and the
 standard error (still counted by ancestor) shrinks with the spread.
@@ -68,7 +70,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from itertools import product
+from itertools import pairwise, product
 from typing import Any
 
 import numpy as np
@@ -82,7 +84,8 @@ from rollem.odds.policy import FAST, FastPolicy
 from rollem.odds.result import Odds
 from rollem.odds.view import ViewInfo
 
-__all__ = ["SeenOpponent", "SeenPool", "ryo_seen_look", "seen_of", "shared_proposals"]
+__all__ = ["SeenOpponent", "SeenPool", "part_of_batch", "ryo_seen_look", "seen_of",
+           "shared_proposals"]
 
 MIN_EFFECTIVE = 25
 """Below this many effective worlds (see the module doc) the weighting is
@@ -198,6 +201,23 @@ issue 33). The :data:`FUTURES` orders of the pool left are played out on the
 worlds of the last steps, one each. At 6 players 32 steps halve the spread of
 a 4,000-world batch's equity between seeds for about twice its time; 16 gain
 less per second, 64 no more."""
+GROUPS = 1
+"""With the moves on, a batch's worlds are resampled in this many groups,
+each on its own (:func:`_resample`); with more than one, the stated error is
+the larger of the error counted by ancestor and that counted by group. One
+(issue 33, fifth pass): at 6 players the groups' weights are so uneven (of
+8 groups, some 5 effective) that a batch's equity spread more (2.4 points
+against 1.5 over 24 and 60 batches), and the error counted over 8 groups
+was still too small (z-scores' spread 1.7)."""
+PLACE_EVERY = 2
+"""Every this many Metropolis steps, one exchanges two places in the pool
+instead of two cards (:func:`_move`; 0: never)."""
+PLACE_FROM = 5
+"""The place steps are made with at least this many opponents (6 players):
+at 5 players, 36 runs of one batch, each with its own pilot, spread alike
+with and without them (0.58 and 0.57 points), most runs closer together
+with them but three of 36 some 1.5 points low, which an interval check
+between runs caught (issue 33, fifth pass)."""
 MOVES_FROM = 4
 """The moves are made with at least this many opponents (5 players or more,
 where the worlds' weights are most uneven); with fewer the odds in play
@@ -507,6 +527,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     an estimate of how likely what was seen is, is kept)."""
     rows = np.arange(k)
     discards = set(seen.discards)
+    groups = GROUPS if moves else 1
     if guides is None:
         guides = {}
     for j, opp in enumerate(seen.opponents):
@@ -527,13 +548,12 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     for j, opp in enumerate(seen.opponents):
         if weight.sum() <= 0:
             raise ValueError("no world fits what was seen")
-        if weight.sum() ** 2 < RESAMPLE * k * (weight ** 2).sum():
-            pick = _systematic(gen, weight)
+        pick, weight = _resample(gen, weight, groups)
+        if pick is not None:
             order, named, avail, eve, origin, later = (
                 order[pick], named[pick], avail[pick], eve[pick], origin[pick], later[pick])
             finals = {i: h[pick] for i, h in finals.items()}
             kept_all = kept_all[pick]
-            weight = np.full(k, weight.sum() / k)
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
                                            tremble, gen, guides, candidates)
         weight = weight * factor * np.exp(later[:, j])
@@ -559,9 +579,9 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
                                                            axis=1))
     snaps = None
     if moves and len(unseen) >= 2:
-        pick = _systematic(gen, weight)
+        pick, weight = _resample(gen, weight, groups, always=True)
+        assert pick is not None
         kept_all, cards, order, eve = kept_all[pick], cards[pick], order[pick], eve[pick]
-        weight = np.full(k, weight.sum() / k)
         snaps = _move(seen, kept_all, cards, order, unseen, policy, tremble, gen, moves,
                       futures)
     rest = cards[:, seen.drawn + (seen.wild is not None):]
@@ -593,92 +613,216 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     """``moves`` Metropolis steps on each complete world (issue 33): ``kept``
     ``(k, m, 3)`` every opponent's kept cards (up cards kept first),
     ``cards`` ``(k, n)`` the pool in order; ``order`` (:func:`_layout`)
-    says where each opponent's discards lie. Returns the moved ``(kept,
-    cards)``.
+    says where each opponent's discards lie. Returns the ``(kept, cards)``
+    of the last ``times`` steps.
 
-    A step exchanges two cards the seat has not seen wherever they are (an
-    opponent's hidden kept card, a discard, a hidden draw, the stub): the
-    first among those an opponent was dealt, the second among all others
-    unseen (a symmetric proposal: the exchange keeps which of the two were
-    dealt), accepted with the ratio of the policy's chances of every
-    opponent's keep and exposes (:func:`_opponent_lik`, recomputed for the
-    opponents holding either card). The exchange keeps everything the seat
-    saw, and every complete world is equally likely before the policy is
-    read, so each step leaves the posterior unchanged; copies of one world
-    made by resampling drift apart."""
+    Two kinds of step, in turn (:data:`PLACE_EVERY`; the second only with
+    :data:`PLACE_FROM` opponents or more):
+
+    - **cards**: two cards the seat has not seen exchange places wherever
+      they are (an opponent's hidden kept card, a discard, a hidden draw,
+      the stub), the first among those in the world's slots (dealt, or in
+      the pool), the second among all other unseen cards (a symmetric
+      proposal: the exchange keeps which slots hold unseen cards); who threw
+      a pool card stays with its place, so the thrower's keep is weighed
+      anew;
+    - **places** (issue 33, fifth pass): two places in the pool exchange
+      what lies there, the card and who threw it together: the first among
+      the places already drawn, the second among all others, both among
+      those whose card the seat has not seen there (not its own draws, the
+      turned wild card, an up card an opponent drew). This moves the seat's
+      own discards and who threw what a player drew, which the card steps
+      never change (drawn once, at the layout, they were shared by every
+      copy of a world: the spread left however many card steps were made).
+      Only the players drawing either place are weighed anew (their
+      exposes; every keep stays).
+
+    Each step keeps everything the seat saw, and every complete world is
+    equally likely before the policy is read, so it is accepted with the
+    ratio of the policy's chances of every opponent's keep and exposes
+    (each part, :func:`_keep_lik` and :func:`_expose_lik`, recomputed only
+    for the opponents it reads) and leaves the posterior unchanged; copies
+    of one world made by resampling drift apart."""
     k = len(cards)
     m = len(seen.opponents)
+    n = cards.shape[1]
     rows = np.arange(k)
+    base = 3 * m  # the pool's first slot
     # the world as one row of slots: every opponent's kept cards, then the pool
     state = np.concatenate([kept.reshape(k, 3 * m), cards], axis=1)
     width = state.shape[1]
-    cols = []  # per opponent, the slots it holds: kept, discards, draws
-    for j, opp in enumerate(seen.opponents):
-        at = np.argmax(order[:, :, None] == (52 + 3 * j + np.arange(3))[None, None, :], axis=1)
-        cols.append(np.concatenate([np.broadcast_to(np.arange(3 * j, 3 * j + 3), (k, 3)),
-                                    3 * m + at,
-                                    np.broadcast_to(3 * m + np.asarray(opp.draws, dtype=np.int64),
-                                                    (k, len(opp.draws)))], axis=1))
-    reads = np.zeros((k, width + 1), dtype=np.int64)  # whose chances read a slot (bits)
+    # who threw the card in each pool place (-1: the seat), and each opponent's
+    # discards' slots, which the place steps move
+    owner = np.where(order >= 52, (order - 52) // 3, -1)
+    disc = np.zeros((k, m, 3), dtype=np.int64)
     for j in range(m):
-        for i in range(cols[j].shape[1]):
-            reads[rows, cols[j][:, i]] |= 1 << j
+        disc[:, j] = base + np.argmax(order[:, :, None]
+                                      == (52 + 3 * j + np.arange(3))[None, None, :], axis=1)
+    draws = [base + np.asarray(o.draws, dtype=np.int64) for o in seen.opponents]
+    # which opponents' keeps (and exposes) read each slot, as bits; the last
+    # column stands for the stub (slot -1), read by nobody
+    keep_reads = np.zeros((k, width + 1), dtype=np.int64)
+    show_reads = np.zeros((k, width + 1), dtype=np.int64)
+    drawer = np.zeros(width + 1, dtype=np.int64)
+    for j in range(m):
+        keep_reads[:, 3 * j:3 * j + 3] |= 1 << j
+        show_reads[:, 3 * j:3 * j + 3] |= 1 << j
+        drawer[draws[j]] |= 1 << j
+        keep_reads[rows[:, None], disc[:, j]] |= 1 << j
+    show_reads |= drawer
 
-    def lik_of(j: int, h: Ints) -> Floats:
-        d = len(seen.opponents[j].draws)
-        return _opponent_lik(policy, seen.opponents[j], h[:, :3], h[:, 3:6],
-                             [h[:, 6 + r] for r in range(d)], tremble)
+    def keep_of(j: int, sub: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
+        h = state[sub[:, None], np.concatenate([np.broadcast_to(np.arange(3 * j, 3 * j + 3),
+                                                                (len(sub), 3)),
+                                                disc[sub, j]], axis=1)]
+        if x is not None and y is not None:
+            h = np.where(h == x, y, np.where(h == y, x, h))
+        return _keep_lik(policy, h[:, :3], h[:, 3:], tremble)
 
-    lik = np.stack([lik_of(j, state[rows[:, None], cols[j]]) for j in range(m)], axis=1)
-    is_unseen = np.zeros(52, dtype=bool)
+    def show_of(j: int, sub: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
+        h = state[sub[:, None], np.concatenate([np.arange(3 * j, 3 * j + 3), draws[j]])]
+        if x is not None and y is not None:
+            h = np.where(h == x, y, np.where(h == y, x, h))
+        return _expose_lik(policy, seen.opponents[j], h[:, :3],
+                           [h[:, 3 + r] for r in range(h.shape[1] - 3)], tremble)
+
+    lik_keep = np.stack([keep_of(j, rows) for j in range(m)], axis=1)
+    lik_show = np.stack([show_of(j, rows) for j in range(m)], axis=1)
+    is_unseen = np.zeros(53, dtype=bool)
     is_unseen[unseen] = True
-    # the slots holding cards the seat has not seen stay those slots (a step
-    # exchanges cards, not slots); where each unseen card lies (-1: the stub)
+    # where each unseen card lies (-1: the stub)
     hidden = is_unseen[state]
     r, c = np.nonzero(hidden)
     where = np.full((k, 53), -1, dtype=np.int64)
     where[r, state[r, c]] = c
 
-    def listing(mask: Bools) -> tuple[Ints, Ints]:
-        """Per world the slots where ``mask`` holds, first, and how many."""
+    def listing(mask: Bools) -> tuple[Ints, Ints, Ints]:
+        """Per world the slots where ``mask`` holds, first; how many; and
+        each listed slot's index in the list."""
         r, c = np.nonzero(mask)
         out = np.zeros((k, width), dtype=np.int64)
-        out[r, (np.cumsum(mask, axis=1) - 1)[r, c]] = c
-        return out, mask.sum(axis=1)
+        at = np.zeros((k, width), dtype=np.int64)
+        i = (np.cumsum(mask, axis=1) - 1)[r, c]
+        out[r, i] = c
+        at[r, c] = i
+        return out, mask.sum(axis=1), at
 
-    listed, size = listing(hidden)
+    listed, size, index = listing(hidden)
+    # the places whose card the seat has not seen there: not its own draws,
+    # not the turned wild card, not an opponent's up card
+    ups = np.zeros(53, dtype=bool)
+    ups[[u for o in seen.opponents for u in o.ups]] = True
+    fixed = [p for p, _ in seen.my_draws] + ([seen.drawn] if seen.wild is not None else [])
+    free = ~ups[cards]
+    free[:, fixed] = False
+    drawn = np.zeros(n, dtype=bool)
+    drawn[:seen.drawn] = True
+    places, n_places, _ = listing(np.concatenate([np.zeros((k, base), dtype=bool), free],
+                                                 axis=1))
+    firsts, n_firsts, _ = listing(np.concatenate([np.zeros((k, base), dtype=bool),
+                                                  free & drawn], axis=1))
+    can_place = (n_firsts > 0) & (n_places > 1)
     u = len(unseen)
+    every = PLACE_EVERY if m >= PLACE_FROM else 0
     out = []
     for step in range(moves):
-        s1 = listed[rows, (gen.random(k) * size).astype(np.int64)]
-        c1 = state[rows, s1]
-        c2 = unseen[gen.integers(0, u - 1, k)]
-        c2 = np.where(c2 == c1, unseen[u - 1], c2)  # any unseen card but c1, alike
-        s2 = where[rows, c2]
-        hit = reads[rows, s1] | reads[rows, s2]  # (slot -1: the stub, read by nobody)
+        place = every > 0 and step % every == every - 1
+        if place:
+            s1 = firsts[rows, (gen.random(k) * n_firsts).astype(np.int64)]
+            i2 = (gen.random(k) * np.maximum(n_places - 1, 1)).astype(np.int64)
+            s2 = places[rows, i2]
+            s2 = np.where(s2 == s1, places[rows, np.maximum(n_places - 1, 0)], s2)
+            c1, c2 = state[rows, s1], state[rows, s2]
+            hit_keep = np.zeros(k, dtype=np.int64)
+            hit_show = drawer[s1] | drawer[s2]
+            ok_rows = can_place
+        else:
+            s1 = listed[rows, (gen.random(k) * size).astype(np.int64)]
+            c1 = state[rows, s1]
+            c2 = unseen[gen.integers(0, u - 1, k)]
+            c2 = np.where(c2 == c1, unseen[u - 1], c2)  # any unseen card but c1, alike
+            s2 = where[rows, c2]
+            hit_keep = keep_reads[rows, s1] | keep_reads[rows, s2]
+            hit_show = show_reads[rows, s1] | show_reads[rows, s2]
+            ok_rows = size > 0  # (none unseen in the slots: nothing to move)
         ratio = np.ones(k)
         changed = []
         for j in range(m):
-            sub = np.flatnonzero((hit >> j) & 1)
-            if len(sub):
-                h = state[sub[:, None], cols[j][sub]]
-                x, y = c1[sub, None], c2[sub, None]
-                new = lik_of(j, np.where(h == x, y, np.where(h == y, x, h)))
-                ratio[sub] *= new / np.maximum(lik[sub, j], 1e-300)
-                changed.append((j, sub, new))
-        accept = (gen.random(k) < ratio) & (size > 0)  # (none dealt unseen: nothing to move)
+            for part, hit, old, fn in ((0, hit_keep, lik_keep, keep_of),
+                                       (1, hit_show, lik_show, show_of)):
+                sub = np.flatnonzero((hit >> j) & 1)
+                if len(sub):
+                    new = fn(j, sub, c1[sub, None], c2[sub, None])
+                    ratio[sub] *= new / np.maximum(old[sub, j], 1e-300)
+                    changed.append((part, j, sub, new))
+        accept = (gen.random(k) < ratio) & ok_rows
         ok = np.flatnonzero(accept)
         state[ok, s1[ok]] = c2[ok]
         moved = ok[s2[ok] >= 0]
         state[moved, s2[moved]] = c1[moved]
-        where[ok, c1[ok]] = s2[ok]
-        where[ok, c2[ok]] = s1[ok]
-        for j, sub, new in changed:
+        if place:
+            # who threw each card moves with it; unseen cards change slots
+            o1, o2 = owner[ok, s1[ok] - base], owner[ok, s2[ok] - base]
+            owner[ok, s1[ok] - base], owner[ok, s2[ok] - base] = o2, o1
+            for src, dst, who in ((s1, s2, o1), (s2, s1, o2)):
+                mine = who >= 0
+                rr, w = ok[mine], who[mine]
+                slot = np.argmax(disc[rr, w] == src[rr, None], axis=1)
+                disc[rr, w, slot] = dst[rr]
+            keep_reads[ok, s1[ok]] = np.where(o2 >= 0, 1 << np.maximum(o2, 0), 0)
+            keep_reads[ok, s2[ok]] = np.where(o1 >= 0, 1 << np.maximum(o1, 0), 0)
+            u1, u2 = is_unseen[c1[ok]], is_unseen[c2[ok]]
+            where[ok[u1], c1[ok][u1]] = s2[ok][u1]
+            where[ok[u2], c2[ok][u2]] = s1[ok][u2]
+            # a seen card (one of the seat's discards) and an unseen one
+            # exchanged: the unseen card's slot is listed instead
+            for a, b, ua, ub in ((s1, s2, u1, u2), (s2, s1, u2, u1)):
+                sw = ok[ua & ~ub]
+                listed[sw, index[sw, a[sw]]] = b[sw]
+                index[sw, b[sw]] = index[sw, a[sw]]
+        else:
+            where[ok, c1[ok]] = s2[ok]
+            where[ok, c2[ok]] = s1[ok]
+        for part, j, sub, new in changed:
             keep = accept[sub]
-            lik[sub[keep], j] = new[keep]
+            (lik_keep if part == 0 else lik_show)[sub[keep], j] = new[keep]
         if step >= moves - times:  # the last
-            out.append((state[:, :3 * m].reshape(k, m, 3).copy(), state[:, 3 * m:].copy()))
+            out.append((state[:, :base].reshape(k, m, 3).copy(), state[:, base:].copy()))
     return out
+
+
+def group_of(k: int, groups: int) -> Ints:
+    """The group of each of ``k`` worlds in ``groups`` groups of (nearly)
+    equal size, in blocks: ``(k,)``."""
+    return np.arange(k) * groups // k
+
+
+def _resample(gen: np.random.Generator, weight: Floats, groups: int = 1,
+              always: bool = False) -> tuple[Ints | None, Floats]:
+    """Resample the worlds where their weights have grown uneven (fewer than
+    :data:`RESAMPLE` of them effective), or ``always``: the indices drawn
+    (``None``: none) and the new weights. In ``groups`` groups
+    (:func:`group_of`), each on its own: a world's copies stay in its group
+    and take the group's mean weight, so the groups stay independent (their
+    spread is an honest error, issue 33); one group is the whole batch."""
+    k = len(weight)
+    if groups <= 1:
+        if not always and weight.sum() ** 2 >= RESAMPLE * k * (weight ** 2).sum():
+            return None, weight
+        return _systematic(gen, weight), np.full(k, weight.sum() / k)
+    pick = np.arange(k)
+    new = weight.copy()
+    edges = np.searchsorted(group_of(k, groups), np.arange(groups + 1))
+    done = False
+    for a, b in pairwise(edges):
+        w = weight[a:b]
+        total = w.sum()
+        if total <= 0 or (not always and total ** 2 >= RESAMPLE * (b - a) * (w ** 2).sum()):
+            continue
+        pick[a:b] = a + _systematic(gen, w)
+        new[a:b] = total / (b - a)
+        done = True
+    return (pick if done else None), new
 
 
 def _systematic(gen: np.random.Generator, weight: Floats) -> Ints:
@@ -732,12 +876,29 @@ def _opponent_lik(policy: FastPolicy, opp: SeenOpponent, kept: Ints, thrown: Int
     """The policy's chance, per row, that an opponent dealt ``kept`` ``(N, 3)``
     (its up cards kept first) and ``thrown`` ``(N, 3)`` keeps ``kept`` and,
     drawing ``got`` (per draw ``(N,)``), exposes its up cards in the order
-    seen."""
-    n = len(kept)
+    seen: :func:`_keep_lik` times :func:`_expose_lik`."""
+    return _expose_lik(policy, opp, kept, got, tremble,
+                       start=_keep_lik(policy, kept, thrown, tremble))
+
+
+def _keep_lik(policy: FastPolicy, kept: Ints, thrown: Ints, tremble: float) -> Floats:
+    """The policy's chance, per row, that a player dealt ``kept`` ``(N, 3)``
+    and ``thrown`` ``(N, 3)`` keeps ``kept`` (R-RYO-2; ties alike, any three
+    with chance ``tremble``)."""
     scores = policy.keep_scores(np.concatenate([kept, thrown], axis=1))
     best = scores.max(axis=1)
-    lik = (1 - tremble) * (scores[:, 0] == best) / (scores == best[:, None]).sum(axis=1) \
-        + tremble / 20
+    return np.asarray((1 - tremble) * (scores[:, 0] == best)
+                      / (scores == best[:, None]).sum(axis=1) + tremble / 20)
+
+
+def _expose_lik(policy: FastPolicy, opp: SeenOpponent, kept: Ints, got: list[Ints],
+                tremble: float, start: Floats | None = None) -> Floats:
+    """The policy's chance, per row, that an opponent keeping ``kept``
+    ``(N, 3)`` (its up cards kept first) and drawing ``got`` (per draw
+    ``(N,)``) exposes its up cards in the order seen (R-RYO-3, R-RYO-5);
+    times ``start`` ``(N,)`` where given."""
+    n = len(kept)
+    lik = np.ones(n) if start is None else start.copy()
     down = kept
     up = np.zeros((n, 0), dtype=np.int64)
     for e, card in enumerate(opp.ups):
@@ -747,7 +908,7 @@ def _opponent_lik(policy: FastPolicy, opp: SeenOpponent, kept: Ints, thrown: Int
         lik *= _lik_at(policy, up, down, shown, tremble)
         up = np.concatenate([up, np.full((n, 1), card, dtype=np.int64)], axis=1)
         down = down[np.arange(3)[None, :] != shown[:, None]].reshape(n, 2)
-    return np.asarray(lik)
+    return lik
 
 
 GUIDE_X = 12
@@ -877,7 +1038,7 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     if any(not _origins(o, set(seen.discards)) for o in seen.opponents):
         return None
     if len(seen.opponents) >= 3 and retry:  # (a retry has its own count)
-        samples = max(samples, MIN_WORLDS)
+        samples = max(samples, round(MIN_WORLDS * _PART.get()))
     shared = _SHARED.get()
     key = (repr(seen), policy.name, trem, candidates)
     proposal = shared.get(key) if shared is not None else None
@@ -894,11 +1055,10 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
             proposal = (likely, guides)
             if shared is not None:
                 shared[key] = proposal
+        moves = MOVES if len(seen.opponents) >= MOVES_FROM else 0
         hands, w, turned, eve, _ = _worlds(seen, samples, unseen, policy, trem, gen,
                                            candidates, proposal[0], proposal[1],
-                                           futures=FUTURES,
-                                           moves=MOVES if len(seen.opponents) >= MOVES_FROM
-                                           else 0)
+                                           futures=FUTURES, moves=moves)
     except (IndexError, ValueError, AssertionError):
         return None
     opts = {"wild_duplicates": seen.wild_duplicates,
@@ -922,9 +1082,15 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         return None
     equity = float((w * share).sum() / tw)
     # the error of a ratio estimate, the worlds grouped by ancestor (copies
-    # made by resampling are not independent)
-    by_eve = np.bincount(eve, weights=w * (share - equity), minlength=samples)
-    stderr = float(np.sqrt((by_eve ** 2).sum()) / tw)
+    # made by resampling are not independent); with the moves, also by
+    # group (:func:`_resample`: the groups are independent), the larger
+    clusters = [eve] + ([group_of(k, GROUPS)] if moves and GROUPS > 1 else [])
+
+    def error(x: Floats, mean: float) -> float:
+        return max(float(np.sqrt((np.bincount(c, weights=w * (x - mean), minlength=samples)
+                                  ** 2).sum()) / tw) for c in clusters)
+
+    stderr = error(share, equity)
     spread = float((w * (share - equity) ** 2).sum() / tw)
     ess = len(share) if stderr <= 0 else min(len(share), spread / stderr ** 2)
     chances = [(each >= 1.0).mean(axis=1), ((each > 0) & (each < 1.0)).mean(axis=1),
@@ -939,8 +1105,7 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         implied = []
         for x in chances:
             p = float((w * x).sum() / tw)
-            se = float(np.sqrt((np.bincount(eve, weights=w * (x - p), minlength=samples) ** 2
-                                ).sum()) / tw)
+            se = error(x, p)
             if se > 0:
                 implied.append(p * (1 - p) / se ** 2)
         if implied:
@@ -964,6 +1129,22 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
 _SHARED: ContextVar[dict[Any, Any] | None] = ContextVar("ryoseen_shared", default=None)
 """Within :func:`shared_proposals`: the pilot's origin shares and the guides
 per view, made once and used by every later run of the same view."""
+
+
+_PART: ContextVar[float] = ContextVar("ryoseen_part", default=1.0)
+"""Within :func:`part_of_batch`: the share of :data:`MIN_WORLDS` drawn."""
+
+
+@contextmanager
+def part_of_batch(part: float) -> Iterator[None]:
+    """Runs of :func:`ryo_seen_look` inside draw at least ``part`` (0..1]
+    of :data:`MIN_WORLDS` worlds: a last batch sized to what is left of the
+    CPU budget (:func:`rollem.odds.play.play_odds`; issue 33)."""
+    token = _PART.set(part)
+    try:
+        yield
+    finally:
+        _PART.reset(token)
 
 
 @contextmanager
