@@ -280,6 +280,7 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
         trace = browser.stop_tracing()
         if trace_dir:
             kind = "reduced" if reduce else "css" if css else "on"
+            trace_dir.mkdir(parents=True, exist_ok=True)
             (trace_dir / f"trace-{kind}-{int(time.time())}.json").write_bytes(trace)
         tasks = cpu_tasks(trace, rate)
     browser.close()
