@@ -471,7 +471,10 @@ def exact_bot(args: argparse.Namespace, game: VectorGame, name: str, value: floa
             for at in range(0, len(pub), args.chunk):
                 chunk = (node.index, pub[at:at + args.chunk], hole[at:at + args.chunk])
                 path = cached(chunk)
-                if path is not None and path.exists():
+                if args.count and node.level == len(game.steps):  # not asked: counted
+                    results[len(owner)] = (np.full((len(chunk[1]), len(node.actions)),
+                                                   1.0 / len(node.actions)), 0, 0.0)
+                elif path is not None and path.exists():
                     results[len(owner)] = (np.load(path), 0, 0.0)
                     stats["resumed"] += len(chunk[1])
                 else:
@@ -511,6 +514,11 @@ def exact_bot(args: argparse.Namespace, game: VectorGame, name: str, value: floa
           f"{1e3 * stats['seconds'] / max(1, stats['asked']):.2f} ms an answer in a "
           f"worker ({stats['asked']:,} asked now, {stats['resumed']:,} read from --cache); "
           f"{load()}", flush=True)
+    if args.count:
+        print(f"{name}: --count: the bot was not asked at the last level (uniform there), "
+              "so its counts there are exact at its first decision on each line and upper "
+              "bounds after", flush=True)
+        return
     t = time.perf_counter()
     got = exploitability(game, policy, value)
     br0, br1, own, nc = got["br0"], got["br1"], got["value"], got["nash_conv"]
@@ -557,6 +565,8 @@ def main() -> None:
     ap.add_argument("--no-mirror", dest="mirror", action="store_false",
                     help="--exact: ask suit-swapped information sets separately")
     ap.add_argument("--chunk", type=int, default=500, help="--exact: questions a task")
+    ap.add_argument("--count", action="store_true",
+                    help="--exact: ask the bot before the last public cards only; count")
     ap.add_argument("--cache", default="",
                     help="--exact: keep the answers here (a folder); a run again resumes")
     args = ap.parse_args()
