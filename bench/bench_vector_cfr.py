@@ -17,6 +17,11 @@ of the vector CFR+ average after ``--check-iterations``, by the vector best
 response and by OpenSpiel's ``nash_conv`` on the EFG of the whole tree
 (minutes: the tree walk).
 
+``--check-bots``: the same nine-card game, the exact NashConv of ``--bots``
+(seeded per information set, :mod:`rollem.rl.bot_exploit`) by the pruned
+vector best response and by OpenSpiel's ``nash_conv`` through the policy
+adapter on the EFG (minutes).
+
 ``--policy FILE`` (a saved policy): sampled lower bounds of the NashConv of
 ``--bots`` (``basic,strong``): what a fixed exploiter wins from them over
 ``--deals`` random deals (:func:`bot_sample`; ``--exploiter equilibrium``,
@@ -26,6 +31,15 @@ before the Roll and the best response after it over N random public card sets
 
     .venv/bin/python bench/bench_vector_cfr.py --policy /tmp/sdr16.npz --deals 2000
     .venv/bin/python bench/bench_vector_cfr.py --policy /tmp/sdr16.npz --boards 25
+
+``--exact``: the exact exploitability of ``--bots`` (:mod:`rollem.rl.bot_exploit`):
+each bot (seeded per information set, a fresh bot at each) asked wherever
+its own reach is above 0, the suit-swapped information sets once
+(``--no-mirror`` to ask both), in ``--workers`` processes; then the two exact
+best responses. With ``--policy`` (the saved equilibrium of the same game)
+the game value it gives is subtracted per seat.
+
+    .venv/bin/python bench/bench_vector_cfr.py --exact --workers 2 --policy /tmp/sdr16.npz
 """
 
 from __future__ import annotations
@@ -36,9 +50,11 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import argparse
+import hashlib
 import resource
 import time
 from math import comb
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -130,6 +146,47 @@ def check(args: argparse.Namespace) -> None:
         print(f"{name}: NashConv vector {mine:.12f}, OpenSpiel {theirs:.12f}, "
               f"difference {abs(mine - theirs):.1e}; value {v:+.12f} / {v_os:+.12f}",
               flush=True)
+
+
+def check_bots(args: argparse.Namespace) -> None:
+    """The nine-card SDR (2-T of spades, 3-chip stacks, free folds kept): each
+    bot's NashConv by the pruned vector best response (:mod:`rollem.rl.bot_exploit`)
+    and by OpenSpiel's ``nash_conv`` on the EFG of the whole ``python_rollem``
+    tree, the bot asked through the policy adapter (:class:`SeededBotPolicy`)
+    at every information state of the walk."""
+    import pyspiel
+
+    import rollem.rl.openspiel  # noqa: F401  (registers python_rollem)
+    from rollem.rl.bot_exploit import SeededBot, SeededBotPolicy, bot_policy
+    from rollem.rl.solve import export
+
+    params = {"game": "sdr", "players": 2, "deck": "23456789Ts", "stack": 3, "raise_cap": 0,
+              "burns": False, "chance": "hand"}
+    game = VectorGame.from_params(params)
+    names = [b for b in args.bots.split(",") if b]
+    mine = {}
+    for name in names:
+        bot = SeededBot(game, name, seed=args.seed)
+        t = time.perf_counter()
+        policy, counts = bot_policy(game, bot.answer)
+        mine[name] = (game.nash_conv(policy), game.value(policy))
+        print(f"{name}: vector, pruned: asked {sum(counts['asked']):,} of "
+              f"{sum(counts['infosets']):,} information sets in {time.perf_counter() - t:.0f}s; "
+              f"NashConv {mine[name][0]:.12f}, seat 0's value {mine[name][1]:+.12f}", flush=True)
+    t = time.perf_counter()
+    tree = export(pyspiel.load_game("python_rollem", params),
+                  {name: SeededBotPolicy(SeededBot(game, name, seed=args.seed)) for name in names},
+                  workers=args.workers)
+    print(f"walked {tree.counts} in {time.perf_counter() - t:.0f}s (every information state "
+          f"asked); {load()}", flush=True)
+    efg = tree.game()
+    for name in names:
+        theirs = pyspiel.nash_conv(efg, tree.policy(name, efg))
+        v = pyspiel.expected_returns(efg.new_initial_state(), tree.policy(name, efg), -1,
+                                     True)[0]
+        print(f"{name}: NashConv vector {mine[name][0]:.12f}, OpenSpiel {theirs:.12f}, "
+              f"difference {abs(mine[name][0] - theirs):.1e}; value {mine[name][1]:+.12f} / "
+              f"{v:+.12f}", flush=True)
 
 
 def deal_value(state: Any, eq: Any, bot: Any, eq_seat: int, outcomes: list[int], depth: int,
@@ -347,6 +404,137 @@ class Hybrid:
         return sum(self.walk(c, r_bot * probs[:, a]) for a, c in enumerate(node.children))
 
 
+_BOT: list[Any] = []
+"""The :class:`SeededBot` of the :func:`exact` run under way, for its forked workers."""
+
+
+def _answer_chunk(chunk: tuple[int, Any, Any]) -> tuple[Any, int, float]:
+    bot = _BOT[0]
+    node = bot.game.decisions[chunk[0]]
+    asked, spent = bot.asked, bot.seconds
+    probs = bot.answer(node, chunk[1], chunk[2])
+    return probs, bot.asked - asked, bot.seconds - spent
+
+
+def exact(args: argparse.Namespace) -> None:
+    """The exact NashConv and exploitability of each bot of ``--bots``."""
+    from rollem.rl.vector_cfr import load_policy
+
+    params = setup_params(args)
+    game = VectorGame(load_setup(**params), free_fold=args.free_fold)
+    print(f"{params} free_fold={args.free_fold}: {game.sizes()}", flush=True)
+    value = None
+    if args.policy:
+        eq_game, eq, meta = load_policy(args.policy)
+        if (eq_game.cards, eq_game.steps, eq_game.free_fold, eq_game.sizes()) != (
+                game.cards, game.steps, game.free_fold, game.sizes()):
+            raise SystemExit(f"{args.policy} is not a policy of this game")
+        value = game.value(eq)
+        eq_nc = game.nash_conv(eq)
+        del eq_game, eq
+        print(f"equilibrium {args.policy}: {meta['iterations']} iterations, NashConv "
+              f"{eq_nc:.6f}; seat 0's value {value:+.6f} (the game value within "
+              f"{eq_nc:.6f})", flush=True)
+    for name in [b for b in args.bots.split(",") if b]:
+        exact_bot(args, game, name, value)
+
+
+def exact_bot(args: argparse.Namespace, game: VectorGame, name: str, value: float | None
+              ) -> None:
+    """:func:`exact` for one bot."""
+    import multiprocessing
+
+    from rollem.rl.bot_exploit import SeededBot, bot_policy, exploitability
+
+    big = game.setup.options.big_bet
+    bot = SeededBot(game, name, seed=args.seed)
+    _BOT[:] = [bot]
+    start = time.perf_counter()
+    stats = {"asked": 0, "seconds": 0.0, "resumed": 0}
+    pool = (multiprocessing.get_context("fork").Pool(args.workers)
+            if args.workers > 1 else None)
+
+    cache = Path(args.cache) if args.cache else None
+    if cache is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+
+    def cached(chunk: tuple[int, Any, Any]) -> Path | None:
+        if cache is None:
+            return None
+        key = hashlib.sha1(f"{name} {args.seed} {args.mirror} {chunk[0]}".encode()
+                           + chunk[1].tobytes() + chunk[2].tobytes()).hexdigest()[:20]
+        return cache / f"{name}-{chunk[0]}-{key}.npy"
+
+    def batch(questions: list[Any]) -> list[Any]:
+        chunks, owner, results = [], [], {}
+        for qi, (node, pub, hole) in enumerate(questions):
+            for at in range(0, len(pub), args.chunk):
+                chunk = (node.index, pub[at:at + args.chunk], hole[at:at + args.chunk])
+                path = cached(chunk)
+                if args.count and node.level == len(game.steps):  # not asked: counted
+                    results[len(owner)] = (np.full((len(chunk[1]), len(node.actions)),
+                                                   1.0 / len(node.actions)), 0, 0.0)
+                elif path is not None and path.exists():
+                    results[len(owner)] = (np.load(path), 0, 0.0)
+                    stats["resumed"] += len(chunk[1])
+                else:
+                    chunks.append((len(owner), chunk))
+                owner.append(qi)
+        todo = [c for _, c in chunks]
+        it = (pool.imap(_answer_chunk, todo, chunksize=1) if pool is not None
+              else map(_answer_chunk, todo))
+        for (k, chunk), got in zip(chunks, it, strict=True):
+            path = cached(chunk)
+            if path is not None:
+                np.save(path, got[0])  # done chunks survive a stop (--cache)
+            results[k] = got
+        out: list[list[Any]] = [[] for _ in questions]
+        for k, qi in enumerate(owner):
+            probs, asked, spent = results[k]
+            out[qi].append(probs)
+            stats["asked"] += asked
+            stats["seconds"] += spent
+        return [np.concatenate(o) if o else np.zeros((0, len(q[0].actions)))
+                for o, q in zip(out, questions, strict=True)]
+
+    def progress(line: str) -> None:
+        print(f"  {name} {line} [{time.perf_counter() - start:.0f}s]", flush=True)
+
+    try:
+        policy, counts = bot_policy(game, bot.answer, mirror=args.mirror, batch=batch,
+                                    progress=progress)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    took = time.perf_counter() - start
+    print(f"{name}: information sets {sum(counts['infosets']):,} {counts['infosets']}, "
+          f"reached {sum(counts['reached']):,} {counts['reached']}, asked "
+          f"{sum(counts['asked']):,} {counts['asked']}; {took:.0f}s wall, "
+          f"{1e3 * stats['seconds'] / max(1, stats['asked']):.2f} ms an answer in a "
+          f"worker ({stats['asked']:,} asked now, {stats['resumed']:,} read from --cache); "
+          f"{load()}", flush=True)
+    if args.count:
+        print(f"{name}: --count: the bot was not asked at the last level (uniform there), "
+              "so its counts there are exact at its first decision on each line and upper "
+              "bounds after", flush=True)
+        return
+    t = time.perf_counter()
+    got = exploitability(game, policy, value)
+    br0, br1, own, nc = got["br0"], got["br1"], got["value"], got["nash_conv"]
+    print(f"{name}: best response in seat 0 wins {br0:+.6f}, in seat 1 {br1:+.6f} a hand; "
+          f"NashConv {nc:.6f} chips ({100 * nc / big:.2f}% of the big bet), "
+          f"exploitability (NashConv / 2) {nc / 2:.6f} chips a hand "
+          f"({100 * nc / 2 / big:.2f}% of the big bet); {name} against itself: seat 0 "
+          f"{own:+.6f} [best responses {time.perf_counter() - t:.0f}s]", flush=True)
+    if value is not None:
+        e0, e1 = got["seat0"], got["seat1"]
+        print(f"{name}: exploitability by seat (best response minus the game value "
+              f"{value:+.6f}): seat 0 {e0:.6f} ({100 * e0 / big:.2f}% of the big bet), "
+              f"seat 1 {e1:.6f} ({100 * e1 / big:.2f}%), mean {(e0 + e1) / 2:.6f}",
+              flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deck", default="789TJQKAhs", help="ranks then suits")
@@ -360,6 +548,8 @@ def main() -> None:
     ap.add_argument("--save", default="", help="write the average policy here (.npz)")
     ap.add_argument("--check", action="store_true", help="the nine-card differential check")
     ap.add_argument("--check-iterations", type=int, default=30)
+    ap.add_argument("--check-bots", action="store_true",
+                    help="the nine-card check of --bots' exact NashConv against OpenSpiel")
     ap.add_argument("--policy", default="", help="a saved policy: sample the bots against it")
     ap.add_argument("--bots", default="basic,strong")
     ap.add_argument("--deals", type=int, default=200)
@@ -368,11 +558,25 @@ def main() -> None:
     ap.add_argument("--boards", type=int, default=0,
                     help="with --policy: the hybrid bound on this many public card sets")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=int, default=1, help="processes walking the tree (--check)")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="processes walking the tree (--check) or asking the bots (--exact)")
+    ap.add_argument("--exact", action="store_true",
+                    help="the exact exploitability of --bots (--policy: the equilibrium)")
+    ap.add_argument("--no-mirror", dest="mirror", action="store_false",
+                    help="--exact: ask suit-swapped information sets separately")
+    ap.add_argument("--chunk", type=int, default=500, help="--exact: questions a task")
+    ap.add_argument("--count", action="store_true",
+                    help="--exact: ask the bot before the last public cards only; count")
+    ap.add_argument("--cache", default="",
+                    help="--exact: keep the answers here (a folder); a run again resumes")
     args = ap.parse_args()
     print(load(), flush=True)
-    if args.check:
+    if args.check_bots:
+        check_bots(args)
+    elif args.check:
         check(args)
+    elif args.exact:
+        exact(args)
     elif args.policy and args.boards:
         hybrid_sample(args)
     elif args.policy:
