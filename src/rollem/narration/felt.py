@@ -199,15 +199,6 @@ def _draws(fives: list[list[Card]], scoring: Scoring, high: HandResult | None,
     return out
 
 
-def _wild_words(result: HandResult) -> str:
-    """``" (wild 5c plays as Qd)"`` (R-RYO-9): each wild card in the hand with the
-    card it stands for, in the words the results use (:func:`rollem.narration.hands.
-    wild_note`, issue 26: one phrasing on the felt, in the log and in ``rollem
-    replay``); ``""`` when the hand holds no wild card (the felt's middle names the
-    wild rank)."""
-    return wild_note(result.wilds)
-
-
 def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
                 scoring: Scoring = Scoring(), wild_ranks: Sequence[str] = (),
                 options: Mapping[str, Any] | None = None,
@@ -252,7 +243,7 @@ def hand_so_far(cards: Sequence[str | None], board: Sequence[str] = (), *,
         best = _high(fives, wild, options or {})
         name = str(best.description)
         if wild:
-            name += _wild_words(best)
+            name += wild_note(best.wilds)  # the results' words (issue 26); "" with no wild card
         if pot == "high-low":
             name = f"high: {name}; low: {_low(fives, scoring) or 'no low'}"
         if more_to_come and not wild:

@@ -541,6 +541,21 @@ def player_names(setup: dict[str, Any], current: list[str]) -> list[str]:
     return list(stored) if stored is not None else current
 
 
+@functools.lru_cache(maxsize=4096)
+def _shown_words(cards: tuple[str, ...], wild: tuple[Any, ...], duplicates: bool,
+                 natural: bool) -> str | None:
+    """A shown hand's words with what each wild card plays as
+    (:func:`rollem.narration.hands.hand_words`), kept: every seat's view at every
+    state after the hand's end asks for the same few (``None``: not a hand)."""
+    from rollem.narration.hands import hand_words
+
+    try:
+        return hand_words(cards, wild_ranks=wild, wild_duplicates=duplicates,
+                          natural_beats_wild=natural)
+    except ValueError:
+        return None
+
+
 class GameSession:
     """One hand at the web table (see the module docstring)."""
 
@@ -721,21 +736,16 @@ class GameSession:
         wild = data.get("wild_ranks")
         if not result or not wild or not result.get("shown_cards"):
             return
-        from rollem.narration.hands import hand_words
-
         opts = self.hand.options.to_dict()
+        duplicates = bool(opts.get("wild_duplicates", False))
+        natural = bool(opts.get("natural_beats_wild", False))
         shown = dict(result.get("shown") or {})
         for s, cards in result["shown_cards"].items():
             said = shown.get(s)
             if not said or not cards:
                 continue
-            try:
-                words = hand_words(cards, wild_ranks=wild,
-                                   wild_duplicates=bool(opts.get("wild_duplicates", False)),
-                                   natural_beats_wild=bool(opts.get("natural_beats_wild", False)))
-            except ValueError:
-                continue
-            if words != said and words.startswith(said + " ("):
+            words = _shown_words(tuple(cards), tuple(wild), duplicates, natural)
+            if words and words != said and words.startswith(said + " ("):
                 shown[s] = words
         data["result"] = {**result, "shown": shown}
 
