@@ -9,6 +9,21 @@ import {
 } from "./felt.js";
 
 // --------------------------------------------------------------- the dock
+// A tap (mouse or touch) on a button of the dock (your seat, the controls) does
+// not move the focus onto it (issue 26): the state that answers the tap draws
+// those buttons again, and a focused element taken out of the page makes the
+// browser lay the whole page out at once, inside render (20 to 65 ms on a phone at
+// 4x; at a hand's end, in its longest frame).  Keys (Tab, then Enter or Space) still
+// focus them as before, and so does a tap while an amount is being typed (the
+// field gives the focus up, and a phone's keyboard closes, as before).
+export function initDock() {
+  for (const id of ["controls", "me"]) {
+    $(id).addEventListener("mousedown", (ev) => {
+      const typing = document.activeElement && document.activeElement.tagName === "INPUT";
+      if (ev.button === 0 && !typing && ev.target.closest("button, [role=button]")) ev.preventDefault();
+    });
+  }
+}
 export function owed(hand) {
   const legal = hand && !hand.result ? hand.legal : null;
   if (!legal || !legal.actions.includes("call")) return 0;
@@ -194,8 +209,16 @@ function waitingWords(t, hand, me) {
   return chose ? "Your choice is in: " + chose.words + " " + chose.rest + ". " + text : text;
 }
 function drawControls(box, t, hand, me) {
-  box.innerHTML = "";
-  box.classList.toggle("offline", !S.online);
+  // Everything but the bet amount's fields goes, and what is drawn goes before them.
+  const keep = betUi && betUi.wrap.parentNode === box ? betUi.wrap : null;
+  for (const c of [...box.childNodes]) if (c !== keep) c.remove();
+  if (keep) { keep.classList.add("hidden"); betUi.quick.replaceChildren(); }
+  const into = { appendChild: (x) => box.insertBefore(x, keep) };
+  fillControls(into, box, t, hand, me);
+  disableIfOffline(box);
+}
+function fillControls(box, dock, t, hand, me) {
+  dock.classList.toggle("offline", !S.online);
   if (me.seat === null) return;
   const prompt = el("div", "prompt-line");
   box.appendChild(prompt);
@@ -210,14 +233,12 @@ function drawControls(box, t, hand, me) {
       row.appendChild(b);
     });
     box.appendChild(row);
-    disableIfOffline(box);
     return;
   }
   if (!hand || hand.result || !hand.legal || !hand.legal.actions.length) {
     // (the prompt's words: renderControls, waitingWords)
     const pre = preActionControl(hand, me.seat);
     if (pre) box.appendChild(pre);
-    disableIfOffline(box);
     return;
   }
   const legal = hand.legal;
@@ -232,7 +253,6 @@ function drawControls(box, t, hand, me) {
     row.appendChild(btn("check", "Check", () => act({ kind: "check" }), "c"));
     row.appendChild(btn("fold-cancel", "Cancel", () => { S.confirmFold = false; rerender(); }, "Esc"));
     box.appendChild(row);
-    disableIfOffline(box);
     return;
   }
   const row = el("div", "actions");
@@ -260,8 +280,8 @@ function drawControls(box, t, hand, me) {
     } else if (PICK[a]) box.appendChild(pickControl(a, legal));
   }
   if (row.childNodes.length) box.appendChild(row);
-  if (betBox) box.appendChild(betBox);
-  disableIfOffline(box);
+  // (the bet amount's fields: kept in the dock, after the rest)
+  if (betBox) { if (betBox.parentNode !== dock) dock.appendChild(betBox); betBox.classList.remove("hidden"); }
 }
 function disableIfOffline(box) {
   if (S.online) return;
@@ -298,6 +318,22 @@ function potSizes(legal, hand, me) {
   };
 }
 
+// The bet amount's fields (slider, number), made once and kept in the controls
+// from one of your turns to the next, hidden between (issue 26: each new field
+// outside a form makes Chromium's autofill scan the page's forms 100 ms later, a
+// layout of the whole page in a task of its own, 10 to 60 ms on a phone at 4x, at
+// each of your turns); its sizing presets' buttons are drawn anew each turn.
+let betUi = null;
+function betFields() {
+  if (betUi) return betUi;
+  const wrap = el("div", "bet-control hidden");
+  const quick = el("span", "quick");
+  const slider = el("input"); slider.type = "range"; slider.setAttribute("aria-label", "amount");
+  const num = el("input"); num.type = "number"; num.inputMode = "numeric";
+  wrap.append(quick, slider, num);
+  betUi = { wrap: wrap, quick: quick, slider: slider, num: num };
+  return betUi;
+}
 function betControl(a, legal, hand, t, row) {
   // at a stud bring-in the bet (or, facing the bring-in, the raise) completes it
   const word = legal.forced ? "Complete to" : (a === "bet" ? "Bet" : "Raise to");
@@ -306,27 +342,28 @@ function betControl(a, legal, hand, t, row) {
     row.appendChild(btn(a, word + " " + legal.min_to, () => act({ kind: a, [key]: legal.min_to }), a[0]));
     return null;
   }
+  const { wrap, quick, slider, num } = betFields();
   const b = btn(a, word + " " + legal.min_to, () => act({ kind: a, [key]: Number(num.value) }), a[0]);
   row.appendChild(b);
-  const wrap = el("div", "bet-control");
-  const slider = el("input"); slider.type = "range"; slider.min = legal.min_to; slider.max = legal.max_to;
-  slider.value = legal.min_to; slider.dataset.slider = a; slider.setAttribute("aria-label", "amount");
-  const num = el("input"); num.type = "number"; num.min = legal.min_to; num.max = legal.max_to; num.value = legal.min_to;
-  num.dataset.amount = a; num.setAttribute("aria-label", word + " amount"); num.inputMode = "numeric";
+  for (const f of [slider, num]) {
+    f.disabled = false;
+    f.max = legal.max_to; f.min = legal.min_to; f.value = legal.min_to;
+  }
+  slider.dataset.slider = a;
+  num.dataset.amount = a; num.setAttribute("aria-label", word + " amount");
   const sync = (v) => { slider.value = v; num.value = v; b.textContent = word + " " + v; };
   slider.oninput = () => sync(slider.value);
   num.oninput = () => sync(num.value);
   const sizes = potSizes(legal, hand, t);
-  const quick = el("span", "quick");
   const labels = t.config.structure === "fixed-limit" ? [["min", "min"], ["allin", "max"]]
     : [["min", "min"], ["half", "½ pot"], ["pot", "pot"], ["allin", t.config.structure === "no-limit" ? "all-in" : "max"]];
+  quick.replaceChildren();
   labels.forEach(([k, label], i) => {
     const q = el("button", "small quick-size", label); q.type = "button"; q.dataset.size = k;
     withKey(q, String(i + 1));
     q.onclick = () => sync(sizes[k]);
     quick.appendChild(q);
   });
-  wrap.append(quick, slider, num);
   return wrap;
 }
 

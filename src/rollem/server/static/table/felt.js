@@ -312,16 +312,20 @@ export function timerBar(s, t) {
 function updateTimer(bar) {
   const left = Number(bar.dataset.deadline) - (Date.now() / 1000 + S.clockSkew);
   const frac = Math.max(0, Math.min(1, left / Number(bar.dataset.total)));
-  bar.style.setProperty("--left", frac.toFixed(3));
-  bar.classList.toggle("low", left < 10);
+  const value = frac.toFixed(3);
+  if (bar.style.getPropertyValue("--left") !== value) bar.style.setProperty("--left", value);
+  if (bar.classList.contains("low") !== left < 10) bar.classList.toggle("low", left < 10);
 }
 function updateClock(c) {
   const now = Date.now() / 1000 + S.clockSkew;
   const left = Number(c.dataset.deadline) - now;
   const bank = Number(c.dataset.bank);
-  if (left > 0) c.textContent = "clock " + Math.ceil(left) + "s" + (bank > 0 ? " +" + Math.round(bank) + "s bank" : "");
-  else c.textContent = "bank " + Math.max(0, Math.ceil(bank + left)) + "s";
-  c.classList.toggle("low", left < 10);
+  const text = left > 0 ? "clock " + Math.ceil(left) + "s" + (bank > 0 ? " +" + Math.round(bank) + "s bank" : "")
+    : "bank " + Math.max(0, Math.ceil(bank + left)) + "s";
+  // (set only when it changes: the clocks tick four times a second, and each new
+  // text is a style, layout and paint of the page; issue 26)
+  if (c.textContent !== text) c.textContent = text;
+  if (c.classList.contains("low") !== left < 10) c.classList.toggle("low", left < 10);
 }
 export function startClocks() {
   setInterval(() => {

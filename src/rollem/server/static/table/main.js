@@ -6,7 +6,7 @@
 import { el, GAME_NAME } from "/static/cards.js";
 import { $, act, connect, hooks, myTurn, startPinging, toast } from "./state.js";
 import { renderCenter, renderSeats, renderStatus, startClocks } from "./felt.js";
-import { checkPreAction, preActionNow, renderControls, renderMe } from "./dock.js";
+import { checkPreAction, initDock, preActionNow, renderControls, renderMe } from "./dock.js";
 import { initKeys } from "./keys.js";
 import { afterPaint } from "./frames.js";
 import { animate, capture, initMotion, turnAlert } from "./motion.js";
@@ -168,6 +168,7 @@ if (window.ResizeObserver) {
   }).observe($("dock"));
 }
 initKeys();
+initDock();
 initOdds();
 initPanels();
 initHostTools();

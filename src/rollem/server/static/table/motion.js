@@ -193,14 +193,6 @@ function launch(f, from, to, delay) {
   anim.onfinish = () => f.remove();
   anim.oncancel = () => f.remove();
 }
-// Where a flight lands, read after the paint: a seat's tile (yours: the dock) or the
-// pot, on screen.
-function landing(target, mySeat) {
-  const box = target === "pot" ? $("pots") : seatBox(target, mySeat);
-  if (!box || !box.isConnected) return null;
-  const r = box.getBoundingClientRect();
-  return r.width ? centre(r) : null;
-}
 // The cards of a seat (or the board) as drawn now.
 function cardEls(seat, mySeat) {
   if (seat === "board") return [...document.querySelectorAll("#center .mid-cards > .cards > .card, #center .slot.roll .card")];
@@ -309,15 +301,44 @@ export function animate(state, previous, before) {
     }
   }
   if (!flights.length) return;
-  afterPaint(() => {
-    // (every read, then every write)
-    const box = feltBox();
-    if (!box) { flights.forEach(([f]) => f.remove()); return; }
-    const to = flights.map(([, , target]) => landing(target, mySeat));
-    const half = flights.map(([f]) => [f.offsetWidth / 2, f.offsetHeight / 2]);
+  // Where each flight lands (a seat's tile, yours: the dock; the pot), the felt's
+  // inside (the flights' layer fills it) and each flight's size, as the browser lays
+  // them out for the next frame: an IntersectionObserver's first report, made after
+  // that frame's layout and handed over after it, reads no layout of its own (issue
+  // 26: reads in a task after the paint forced a layout whenever another task had
+  // changed the page in between, 20 to 25 ms at 4x at a hand's end).
+  const layer = flightLayer();
+  const targets = flights.map(([, , target]) => (target === "pot" ? $("pots") : seatBox(target, mySeat)));
+  const els = [layer, ...targets, ...flights.map(([f]) => f)];
+  laidOut(els.filter(Boolean), (rect) => {
+    const inside = rect(layer);
+    if (!inside || !inside.width) { flights.forEach(([f]) => f.remove()); return; }
+    const box = { left: inside.left, top: inside.top, width: inside.width, height: inside.height };
     flights.forEach(([f, from, , delay], k) => {
-      const [w, h] = half[k];
-      launch(f, held(from, box, w, h), to[k] && held(inFelt(to[k], box), box, w, h), delay);
+      const r = rect(f);
+      const [w, h] = r ? [r.width / 2, r.height / 2] : [0, 0];
+      const t = targets[k] && targets[k].isConnected ? rect(targets[k]) : null;
+      const to = t && t.width ? inFelt(centre(t), box) : null;
+      launch(f, held(from, box, w, h), to && held(to, box, w, h), delay);
     });
   });
+}
+// `fn(rect)` once the browser has laid `els` out for the next frame, `rect(e)` the
+// box of each on screen then (null if it was not laid out): from one
+// IntersectionObserver's first report, which reads no layout of its own (a page
+// without one: after the next paint, reading the boxes).
+function laidOut(els, fn) {
+  if (!window.IntersectionObserver) {
+    afterPaint(() => {
+      const got = new Map(els.map((e) => [e, e.getBoundingClientRect()]));
+      fn((e) => got.get(e) || null);
+    });
+    return;
+  }
+  const io = new IntersectionObserver((entries) => {
+    io.disconnect();
+    const got = new Map(entries.map((x) => [x.target, x.boundingClientRect]));
+    fn((e) => got.get(e) || null);
+  });
+  els.forEach((e) => io.observe(e));
 }

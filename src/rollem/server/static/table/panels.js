@@ -193,40 +193,70 @@ export function renderHostPanel(t, me) {
   const a = document.activeElement;
   const editing = box.contains(a) && (a.tagName === "SELECT" || (a.tagName === "INPUT" && a.type !== "checkbox"));
   if (editing) return;
-  // Drawn again only when something it shows changed (not at every bet).
+  // Three parts, each drawn again only when what it shows changed (issue 26): the
+  // row of buttons, patched in place (a hand's start and end add or remove "Deal
+  // now" alone), the seats' list and the stakes form.  Was: all of it drawn anew
+  // at each hand's start and end (the form's five number fields given values made
+  // the browser's autofill lay the page out in a task of its own, 55 to 80 ms at
+  // 4x, twice a hand, and every new field or button one more form scan).
   const between = t.started && !t.choice && (!S.state.hand || !!S.state.hand.result);
-  const key = JSON.stringify([S.online, between, t.host_paused, t.approve_joins, me.seat, t.sitting_out, t.waiting,
-    t.bomb_pot_next,
-    t.seats.map((s) => [s.free, s.name, s.away, s.bot]), t.config, t.config_next || null,
-    Object.keys(t.game_names || {})]);
-  if (box.dataset.key === key) return;
-  box.dataset.key = key;
-  box.innerHTML = "";
-  const row = el("div", "host-row");
-  const pause = el("button", "small", t.host_paused ? "Resume" : "Pause");
-  pause.type = "button"; pause.dataset.host = t.host_paused ? "resume" : "pause";
-  pause.onclick = () => send({ type: "host", op: t.host_paused ? "resume" : "pause" });
-  row.appendChild(pause);
-  if (t.started && !t.host_paused && !t.choice && (!S.state.hand || S.state.hand.result)) {
-    // Between hands: only the host ends the pause early (issue 34).
-    const deal = el("button", "small", "Deal now");
-    deal.type = "button"; deal.dataset.host = "deal_now";
-    deal.onclick = () => send({ type: "host", op: "deal_now" });
-    row.appendChild(deal);
+  if (!box.parts) {
+    box.innerHTML = "";
+    box.parts = { row: hostRow(), list: el("ul", "host-seats"), form: null, listKey: null, formKey: null };
+    box.append(box.parts.row.box, box.parts.list);
   }
-  // A bomb pot for the next hand (issue 27), or the call taken back.
-  const bomb = el("button", "small", t.bomb_pot_next ? "Call off the bomb pot" : "Bomb pot next hand");
-  bomb.type = "button"; bomb.dataset.host = "bomb_pot";
-  bomb.setAttribute("aria-pressed", String(!!t.bomb_pot_next));
-  bomb.onclick = () => send({ type: "host", op: "bomb_pot", on: !t.bomb_pot_next });
-  row.appendChild(bomb);
+  const parts = box.parts;
+  patchHostRow(parts.row, t, between);
+  const listKey = JSON.stringify([me.seat, t.sitting_out, t.waiting,
+    t.seats.map((s) => [s.free, s.name, s.away, s.bot])]);
+  if (parts.listKey !== listKey) {
+    parts.listKey = listKey;
+    drawHostSeats(parts.list, t, me);
+  }
+  const formKey = JSON.stringify([t.config, t.config_next || null, Object.keys(t.game_names || {})]);
+  if (parts.formKey !== formKey) {
+    parts.formKey = formKey;
+    const form = hostForm(t);
+    if (parts.form) parts.form.replaceWith(form); else box.appendChild(form);
+    parts.form = form;
+  }
+}
+// The host's row: Pause/Resume, Deal now (between hands only), the bomb pot call
+// and "approve each join", made once and patched in place.
+function hostRow() {
+  const box = el("div", "host-row");
+  const pause = el("button", "small"); pause.type = "button";
+  const deal = el("button", "small", "Deal now");
+  deal.type = "button"; deal.dataset.host = "deal_now";
+  deal.onclick = () => send({ type: "host", op: "deal_now" });
+  const bomb = el("button", "small"); bomb.type = "button"; bomb.dataset.host = "bomb_pot";
   const appr = el("label", "check");
-  const cb = el("input"); cb.type = "checkbox"; cb.checked = !!t.approve_joins; cb.dataset.host = "approve_joins";
+  const cb = el("input"); cb.type = "checkbox"; cb.dataset.host = "approve_joins";
   cb.onchange = () => send({ type: "host", op: "approve_joins", on: cb.checked });
   appr.append(cb, document.createTextNode(" approve each join"));
-  row.appendChild(appr);
-  box.appendChild(row);
-  const list = el("ul", "host-seats");
+  box.append(pause, bomb, appr);
+  return { box: box, pause: pause, deal: deal, bomb: bomb, cb: cb };
+}
+function patchHostRow(row, t, between) {
+  const paused = !!t.host_paused;
+  const text = paused ? "Resume" : "Pause";
+  if (row.pause.textContent !== text) row.pause.textContent = text;
+  row.pause.dataset.host = paused ? "resume" : "pause";
+  row.pause.onclick = () => send({ type: "host", op: paused ? "resume" : "pause" });
+  // Between hands: only the host ends the pause early (issue 34).
+  const deal = t.started && !paused && !t.choice && between;
+  if (deal && !row.deal.isConnected) row.pause.after(row.deal);
+  else if (!deal && row.deal.isConnected) row.deal.remove();
+  // A bomb pot for the next hand (issue 27), or the call taken back.
+  const next = !!t.bomb_pot_next;
+  const words = next ? "Call off the bomb pot" : "Bomb pot next hand";
+  if (row.bomb.textContent !== words) row.bomb.textContent = words;
+  row.bomb.setAttribute("aria-pressed", String(next));
+  row.bomb.onclick = () => send({ type: "host", op: "bomb_pot", on: !next });
+  if (row.cb.checked !== !!t.approve_joins) row.cb.checked = !!t.approve_joins;
+}
+function drawHostSeats(list, t, me) {
+  list.innerHTML = "";
   for (const s of t.seats) {
     if (s.free) continue;
     const li = el("li");
@@ -257,7 +287,9 @@ export function renderHostPanel(t, me) {
     }
     list.appendChild(li);
   }
-  box.appendChild(list);
+}
+// The stakes form (applied at the next deal).
+function hostForm(t) {
   const form = el("form", "host-config");
   const c = { ...t.config, ...(t.config_next || {}) };
   const field = (label, input) => { const l = el("label", null, label + " "); l.appendChild(input); form.appendChild(l); };
@@ -298,7 +330,7 @@ export function renderHostPanel(t, me) {
     send({ type: "host", op: "config", config: changes });
     document.activeElement && document.activeElement.blur();
   };
-  box.appendChild(form);
+  return form;
 }
 
 // ------------------------------------------------------------------ chat
