@@ -165,6 +165,14 @@ def attribution_summary(frames: list[dict[str, Any]]) -> dict[str, Any]:
             "animate_ms_in_long_frames": round(sum(f["animate_ms"] for f in frames), 1)}
 
 
+BROWSER_TASKS = ("FormControlDidChange", "ExtractFormsAndNotifyPasswordAutofillAgent",
+                 "ClearFocusedElementIfNeeded")
+"""Chromium's own main-thread tasks (their posting site, a trace's ``src_func``) that
+a page's form controls and focus cause: autofill's form scan 100 ms after a field is
+added outside a form, its handling of a field's value set, the focus fix-up after a
+focused element is removed or hidden."""
+
+
 def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
     """The page's main-thread tasks in a Chromium trace (categories ``toplevel`` and
     ``devtools.timeline``), by their CPU time (the trace's ``tdur``: not the time the
@@ -174,7 +182,9 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
     CPU time of all (ms, unmultiplied), and what the tasks over 50 ms were: each
     trace event's own CPU time (its children's taken out) summed by name, x rate
     (``FunctionCall``: script, ``UpdateLayoutTree``: style, ``Layout``, ``Paint``,
-    ``MinorGC``...)."""
+    ``MinorGC``...); the tasks over 50 ms by posting site (``src_func``); Chromium's
+    autofill and focus tasks (``BROWSER_TASKS``: count, ms x rate, longest); and the
+    style and layout forced inside scripts, by the JS function that forced them."""
     data = json.loads(trace)
     events = data["traceEvents"] if isinstance(data, dict) else data
     main = {(e["pid"], e["tid"]) for e in events
@@ -183,12 +193,24 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
     mine = sorted((e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main
                    and "tdur" in e), key=lambda e: (e["ts"], -e.get("dur", 0)))
     tasks: list[tuple[float, dict[str, float]]] = []   # (cpu ms, own cpu ms by name)
+    sources: list[str] = []    # each task's posting site (src_func), in step with tasks
+    forced: dict[str, list[float]] = {}   # JS function -> [count, cpu ms x rate]
     stack: list[dict[str, Any]] = []
     for e in mine:
         while stack and e["ts"] >= stack[-1]["ts"] + stack[-1].get("dur", 0):
             stack.pop()
+        if (e["name"] in ("Layout", "UpdateLayoutTree")
+                and any(x["name"] == "FunctionCall" for x in stack)):
+            # a style or layout forced inside a script: where (its JS stack's top)
+            top = ((e.get("args", {}).get("beginData") or {}).get("stackTrace") or [{}])[0]
+            where = (f"{top.get('functionName') or '?'}:{top.get('lineNumber')}"
+                     f"@{str(top.get('url') or '').rsplit('/', 1)[-1]}")
+            got = forced.setdefault(where, [0, 0.0])
+            got[0] += 1
+            got[1] += e["tdur"] / 1000 * rate
         if e["name"] == "ThreadControllerImpl::RunTask" and not stack:
             tasks.append((e["tdur"] / 1000, {}))
+            sources.append(str(e.get("args", {}).get("src_func") or "?"))
             e["_task"] = tasks[-1][1]
         elif stack:
             e["_task"] = stack[-1].get("_task")
@@ -214,7 +236,27 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
         if t * rate > 50:
             for k, v in parts.items():
                 long_parts[k] = long_parts.get(k, 0.0) + v * rate
+    # The browser's own tasks that our page's changes cause: autofill's form scan
+    # (form controls added), its FormControlDidChange (a field's value set), the
+    # focus fixup (a focused element removed or hidden): count, cpu ms x rate, longest.
+    own: dict[str, list[float]] = {}
+    by_source: dict[str, list[float]] = {}
+    for (t, _), src in zip(tasks, sources, strict=True):
+        if src in BROWSER_TASKS:
+            got = own.setdefault(src, [0, 0.0, 0.0])
+            got[0] += 1
+            got[1] += t * rate
+            got[2] = max(got[2], t * rate)
+        if t * rate > 50:
+            got = by_source.setdefault(src, [0, 0.0])
+            got[0] += 1
+            got[1] += t * rate
     return {"cpu_tasks_over_50ms": sum(1 for c in cpu if c * rate > 50),
+            "cpu_browser_tasks": {k: [int(v[0]), round(v[1]), round(v[2])] for k, v in own.items()},
+            "cpu_long_task_sources": {k: [int(v[0]), round(v[1])] for k, v in
+                                      sorted(by_source.items(), key=lambda kv: -kv[1][1])},
+            "cpu_forced_in_scripts": {k: [int(v[0]), round(v[1])] for k, v in
+                                      sorted(forced.items(), key=lambda kv: -kv[1][1])[:8]},
             "cpu_task_longest_ms": round(cpu[0] * rate, 1) if cpu else None,
             "cpu_ms_total": round(sum(cpu)),
             "cpu_long_task_parts_ms": {k: round(v) for k, v in
@@ -366,7 +408,10 @@ def line(r: dict[str, Any]) -> str:
         out.append(f"cpu_over50={r['cpu_tasks_over_50ms']} cpu_longest={r['cpu_task_longest_ms']}"
                    f" cpu_style={run.get('UpdateLayoutTree', 0)}"
                    f" cpu_prepaint={run.get('PrePaint', 0)} cpu_paint={run.get('Paint', 0)}"
-                   f" cpu_script={run.get('FunctionCall', 0)}")
+                   f" cpu_script={run.get('FunctionCall', 0)}"
+                   f" autofill/focus={sum(v[0] for v in r['cpu_browser_tasks'].values())}"
+                   f"/{sum(v[1] for v in r['cpu_browser_tasks'].values())}ms"
+                   f" forced={sum(v[1] for v in r['cpu_forced_in_scripts'].values())}ms")
     out.append(f"load={r['load'][0]}->{r['load'][1]}")
     return " ".join(out)
 
@@ -421,6 +466,12 @@ def main() -> None:
         if "cpu_long_task_parts_ms" in r:
             print(f"  cpu x rate in tasks over 50 ms: {json.dumps(r['cpu_long_task_parts_ms'])}")
             print(f"  cpu of the whole run (ms): {json.dumps(r['cpu_run_parts_ms'])}")
+            print(f"  tasks over 50 ms by source [n, ms x rate]: "
+                  f"{json.dumps(r['cpu_long_task_sources'])}")
+            print(f"  autofill/focus tasks [n, ms x rate, longest]: "
+                  f"{json.dumps(r['cpu_browser_tasks'])}")
+            print(f"  forced style/layout in scripts [n, ms x rate]: "
+                  f"{json.dumps(r['cpu_forced_in_scripts'])}")
         for f in r["long_frame_list"][:args.frames]:
             print(f"  {f['ms']:>6} ms {f['what']:<32} states={','.join(f['states']) or '-'}"
                   f" animate={f['animate_ms']} {json.dumps(f['parts'])}")
