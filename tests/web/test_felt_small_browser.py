@@ -6,7 +6,8 @@ and 1440x900, six seats:
   ends held inside it (before: drawn over the whole page at fixed places, they flew
   over the side panels and the header, to and from spots the scroll had moved);
 - 5-2-1's status line says where the hand is in players' words ("before the draw",
-  "first card up"), never the rules' "round 6";
+  "first card up"), never the rules' "round 6"; so do Stop, Drop and Roll's ("after
+  the stop") and Roll Your Own's ("second card up"), never "round 2";
 - your hand's name words a wild card as the result does: "(wild 2♥ plays as 8♥)"
   in both (before: "(twos wild: 2♥ plays as an eight)" under your cards).
 
@@ -150,45 +151,68 @@ def test_flying_chips_stay_on_the_felt_when_the_page_is_scrolled(
         ctx.close()
 
 
-# ------------------------------------------------------------ 5-2-1's rounds
+# ------------------------------------------------------------ rounds' names
 
-ROUNDS_521 = ("before the draw", "first draw", "after the first draw", "second draw",
-              "first card up", "second card up", "third card up", "fourth card up")
-"""Where a 5-2-1 hand is, in order: its betting rounds (the game file's names) and
-its draws (as the file names them too; the status line said "draw" for both)."""
+ROUNDS = {
+    # 5-2-1: its betting rounds (the game file's names) and its draws (as the file
+    # names them too; the status line said "draw" for both)
+    "rollem521": ("before the draw", "first draw", "after the first draw", "second draw",
+                  "first card up", "second card up", "third card up", "fourth card up"),
+    # Stop, Drop and Roll: a round before the Stop and one after each card turned
+    # (R-SDR-2..5); before: "round 1" to "round 4"
+    "sdr": ("before the stop", "after the stop", "after the drop", "after the roll"),
+    # Roll Your Own: a round after each card turned up, then after the wild card
+    # (R-RYO-3..8); before: "round 1" to "round 4"
+    "rollyourown": ("first card up", "second card up", "third card up", "after the wild card"),
+}
+"""Where a hand is, in order, as the status line says it while the table bets."""
+SHOWN_AT = {"rollem521": "first card up", "sdr": "after the stop",
+            "rollyourown": "after the wild card"}
+SEATS = {"rollem521": 6, "sdr": 3, "rollyourown": 3}
 
 
+@pytest.mark.parametrize("game", ["rollem521", "sdr", "rollyourown"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_521_status_line_says_where_the_hand_is_in_players_words(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+def test_the_status_line_says_where_the_hand_is_in_players_words(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str,
+        game: str) -> None:
     seeded_deals(monkeypatch, 5)
     ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
                                reduced_motion="reduce")
            if size == "phone" else browser.new_context(viewport=DESKTOP, reduced_motion="reduce"))
     try:
         page = ctx.new_page()
-        start(page, live, "rollem521", 6)
+        start(page, live, game, SEATS[game])
         seen: list[str] = []
         end = time.monotonic() + 120
         while page.locator("#result:not(.hidden)").count() == 0:
             assert time.monotonic() < end, f"{size}: hand 1 never ended: {seen}"
             status = page.inner_text("#status")
             assert not re.search(r"\bround \d", status), status
-            for name in ROUNDS_521:
+            for name in ROUNDS[game]:
                 if f" · {name} · " in status and name not in seen:
                     seen.append(name)
-                    if name == "first card up":
-                        shot(page, f"felt-small-{size}-521-status")
+                    if name == SHOWN_AT[game]:
+                        shot(page, f"felt-small-{size}-{game}-status")
             kind = decision_kind(page)
             if kind is None:
                 page.wait_for_timeout(40)
                 continue
             take_decision(page, kind)
             page.wait_for_timeout(150)
-        assert seen == list(ROUNDS_521), seen
-        log = page.evaluate("() => [...document.querySelectorAll('#log li')]"
-                            ".map(l => l.textContent)")
+        assert seen == list(ROUNDS[game]), seen
+        page.click("#log-box summary")
+        page.wait_for_selector("#log li")  # (drawn when the box opens)
+        log = page.locator("#log li").all_inner_texts()
         assert not any(re.match(r"Round \d", line) for line in log), log
+        # the log tells each round by its name too ("After the stop: Ann opens")
+        # (the log box keeps the hand's last 60 lines: 5-2-1's early rounds may be gone)
+        heads = [line.split(":")[0].strip().lower() for line in log]
+        betting = [n for n in ROUNDS[game] if not n.endswith("draw")]
+        told = [h for h in heads if h in betting]
+        assert len(told) >= 2 and told == betting[len(betting) - len(told):], log
+        if game != "rollem521":
+            assert told == betting, log
     finally:
         ctx.close()
 
