@@ -9,7 +9,10 @@ and 1440x900, six seats:
   "first card up"), never the rules' "round 6"; so do Stop, Drop and Roll's ("after
   the stop") and Roll Your Own's ("second card up"), never "round 2";
 - your hand's name words a wild card as the result does: "(wild 2♥ plays as 8♥)"
-  in both (before: "(twos wild: 2♥ plays as an eight)" under your cards).
+  in both (before: "(twos wild: 2♥ plays as an eight)" under your cards);
+- every seat's tile stays inside the felt (on a desktop its oval) and clear of the
+  others at 2, 6 and 10 seats, with the longest words a shown hand has (before: a
+  top seat's tile with a wild card's words reached the felt's border).
 
 Screenshots: test-artifacts/web/felt-small-*.png.
 """
