@@ -132,3 +132,33 @@ def test_a_file_without_round_names_keeps_round_n() -> None:
     assert spec.round_names({"extra": True}) == ("round 1", "last call", "round 3")
     hand = Hand(load_game(OLD_FILE), [50, 50], button=0, source=SeededSource(2))
     assert hand.round_name == "round 1"
+
+
+@pytest.mark.parametrize("game", ["sdr", "rollyourown", "rollem521"])
+def test_the_strong_bots_reads_count_the_named_rounds(game: str) -> None:
+    """``strong`` reads a betting round's number from its name
+    (:func:`rollem.bots.strong.reads.round_number`: its last-round play and its
+    reads of folds depend on it): the named rounds count 1, 2, ... in order, as
+    "round 1" ... did."""
+    import random
+
+    from rollem.bots.basic import BasicBot
+    from rollem.bots.strong.reads import round_number
+    from rollem.engine import actions as A
+
+    hand = Hand(game, [100] * 3, button=0, source=SeededSource(3))
+    bot = BasicBot(random.Random(0))
+    seen: list[tuple[str, int | None]] = []
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        view = hand.view(seat)
+        if hand.pending.kind == "bet":
+            legal = hand.legal_actions(seat)
+            if not seen or seen[-1][0] != view.round:
+                seen.append((view.round, round_number(view)))
+            hand.apply(seat, A.Check() if "check" in legal.actions else A.Call())
+        else:
+            hand.apply(seat, bot.act(view))
+    names = games.get(game).spec.round_names()
+    assert seen == [(name, k + 1) for k, name in enumerate(names)], seen
