@@ -59,7 +59,7 @@ def _view(board: Sequence[str], hole: Sequence[str], seat: int, history: str) ->
     order = top + [str(c) for c in CARDS if str(c) not in top]
     hand = Hand("sdr", [200, 200], button=1,
                 source=ReplaySource([("deck", [int(parse_card(c)) for c in order])]))
-    while hand.pending is not None and hand.view(0).round != "round 4":
+    while hand.pending is not None and hand.view(0).round != "after the roll":
         hand.apply(hand.pending.seats[0], Check())
     for a in history:
         s = hand.pending.seats[0] if hand.pending is not None else 0

@@ -89,7 +89,8 @@ from rollem.engine.options import Options
 from rollem.parallel import run_parts
 
 GAMES = ("sdr", "rollyourown", "rollem521")
-LAST_ROUND = {"sdr": "round 4", "rollyourown": "round 4", "rollem521": "fourth card up"}
+LAST_ROUND = {"sdr": "after the roll", "rollyourown": "after the wild card",
+              "rollem521": "fourth card up"}
 BIG_BET = 4
 STACK = 200
 

@@ -44,7 +44,7 @@ def test_no_limit_short_all_ins_add_up_to_a_full_raise() -> None:
     assert h.legal_actions(2).actions == ("fold", "call", "raise")
     h.apply(2, Call())
     h.apply(4, Call())
-    assert h.round_name == "round 2"
+    assert h.round_name == "after the stop"
     assert h.committed == [301, 126, 301, 201, 301]
 
 
@@ -82,7 +82,7 @@ def test_fixed_limit_short_all_ins_add_up_and_reopen() -> None:
     assert h.n_full == 4                     # bet + 3 raises: capped
     assert h.legal_actions(3).actions == ("fold", "call")
     h.apply(3, Call())
-    assert h.round_name == "round 2"
+    assert h.round_name == "after the stop"
 
 
 def test_fixed_limit_one_short_all_in_alone_does_not_reopen() -> None:

@@ -64,7 +64,7 @@ def test_sdr_bomb_pot_deals_the_stop_at_once() -> None:
     hand = Hand("sdr", [40, 40, 40], button=2, options=Options(ante=1, bomb_pot=5),
                 source=SeededSource(11))
     assert [e.data["amount"] for e in hand.events if e.kind == "ante"] == [5, 5, 5]
-    assert len(hand.dead) == 1 and hand.round_name == "round 2"
+    assert len(hand.dead) == 1 and hand.round_name == "after the stop"
     assert hand.committed == [5, 5, 5]
     _check_down(hand)
     assert sum(hand.stacks) == 120

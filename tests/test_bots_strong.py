@@ -75,7 +75,7 @@ def _spot(game: str, n: int, seed: int, seat: int,
 def test_no_queen_high_call_on_the_last_round() -> None:
     """SDR heads-up seed 25, seat 0: Ts 7s on Qh 4c 9s facing the last-round bet
     (basic called): strong folds."""
-    view = _spot("sdr", 2, 25, 0, lambda v, a: v.round == "round 4" and a == Call())
+    view = _spot("sdr", 2, 25, 0, lambda v, a: v.round == "after the roll" and a == Call())
     assert view.my_cards == ["Ts", "7s"]
     assert all(StrongBot(random.Random(s)).act(view) == Fold() for s in range(3))
 
@@ -296,7 +296,7 @@ def test_raises_a_player_who_folds_to_raises() -> None:
     """Heads-up SDR, facing a bet with a middling hand: against a player who has
     folded to 30 raises in 30 the strong bot raises (the raise's expected gain
     over a call); against one who never folds to a raise it does not."""
-    view = _spot("sdr", 2, 25, 0, lambda v, a: v.round == "round 4" and a == Call())
+    view = _spot("sdr", 2, 25, 0, lambda v, a: v.round == "after the roll" and a == Call())
     assert view.legal is not None and "raise" in view.legal.actions
     folder, caller = StrongBot(random.Random(1)), StrongBot(random.Random(1))
     folder.book.tendencies(1).faced_raise = folder.book.tendencies(1).folds_to_raise = 30

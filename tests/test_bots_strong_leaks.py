@@ -290,7 +290,8 @@ def _facing_no_limit_bet(hero: str, before: list[object], bet: int) -> HandView:
         assert hand.pending is not None
         hand.apply(hand.pending.seats[0], action)
     view = hand.view(1)
-    assert view.round == "round 3" and hand.pending is not None and hand.pending.seats == (1,)
+    assert view.round == "after the drop"
+    assert hand.pending is not None and hand.pending.seats == (1,)
     return view
 
 

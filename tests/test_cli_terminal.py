@@ -52,6 +52,6 @@ def test_play_no_color_flag(tmp_path: Path) -> None:
     child.sendline("q")
     child.expect(pexpect.EOF)
     child.close()
-    assert "Hand 1 -- Stop, Drop and Roll -- round 1: betting" in seen
+    assert "Hand 1 -- Stop, Drop and Roll -- before the stop: betting" in seen
     assert re.search(r"[2-9TJQKA][♣♦♥♠]", seen)  # suit symbols stay
     assert not COLOUR.search(seen)

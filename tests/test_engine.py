@@ -212,7 +212,7 @@ def test_short_all_in_does_not_reopen() -> None:
     with pytest.raises(IllegalAction, match="not reopened"):
         h.apply(0, Raise(40))
     h.apply(0, Call())
-    assert h.round_name == "round 2"
+    assert h.round_name == "after the stop"
 
 
 def test_seat_not_yet_acted_may_raise_after_short_all_in() -> None:
@@ -248,7 +248,7 @@ def test_fixed_limit_small_all_in_is_not_a_raise() -> None:
     h.apply(2, Call())
     assert h.legal_actions(0).actions == ("fold", "call")  # not reopened for seat 0
     h.apply(0, Call())
-    assert h.round_name == "round 2"
+    assert h.round_name == "after the stop"
 
 
 def test_folded_player_never_asked_again() -> None:
@@ -360,8 +360,8 @@ def test_all_in_opener_passes_the_opening_on_r_c_14() -> None:
     h.apply(1, Call())
     h.apply(2, Call())
     # round 2: seat 0 (first left of the button) is all-in; seat 1 opens
-    assert h.round_name == "round 2"
+    assert h.round_name == "after the stop"
     assert h.pending is not None and h.pending.seats == (1,)
     h.apply(1, Check())
     h.apply(2, Check())
-    assert h.round_name == "round 3"
+    assert h.round_name == "after the drop"

@@ -90,7 +90,7 @@ def test_sdr_worked_example_step_by_step() -> None:
         "Each player antes 1 (pot 2).",
         "A is dealt Qs Qd.",
         "B is dealt As Kd.",
-        "Round 1: A opens (pot 2).",
+        "Before the stop: A opens (pot 2).",
         "A bets 2 (pot 4).",
         "B calls 2 (pot 6).",
     ]
@@ -348,7 +348,7 @@ def test_a_history_from_rollem_play_tells_its_player_as_you() -> None:
     assert lines[3:8] == [
         "You are dealt Qs Qd.",
         "B is dealt As Kd.",
-        "Round 1: you open (pot 2).",
+        "Before the stop: you open (pot 2).",
         "You bet 2 (pot 4).",
         "B calls 2 (pot 6).",
     ]

@@ -89,7 +89,7 @@ def test_terminal_session_issue_14(tmp_path: Path) -> None:
         if line.startswith(("Choices", "  (", "Your move", "Enter = next hand")) \
                 or line.endswith("> "):
             assert len(line) <= 80, line
-    assert "Round 1:" in plain and "draws first from the pool" in plain
+    assert "First card up:" in plain and "draws first from the pool" in plain
     assert "Drew from the pool, in order:" in plain
 
 

@@ -415,7 +415,8 @@ def test_game_limits_and_betting_sizes() -> None:
             hand.apply(s, Check() if "check" in legal.actions else Call())
         else:
             hand.apply(s, random_action(legal, rng))
-    assert sizes == {"round 1": 2, "round 2": 2, "round 3": 4, "round 4": 4}
+    assert sizes == {"first card up": 2, "second card up": 2, "third card up": 4,
+                     "after the wild card": 4}
 
 
 # ------------------------------------------------------------------ properties

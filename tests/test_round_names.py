@@ -2,7 +2,9 @@
 round's name everywhere players read it (the view's ``round``, the narration, the
 terminal's choices line); the shipped files name theirs (hold'em and Omaha:
 preflop, flop, turn, river; stud games: third to seventh street; draw games:
-before and after the draw); a file without labels keeps "round N"."""
+before and after the draw; SDR: before the stop, after the stop, the drop and
+the roll; Roll Your Own: first to third card up, after the wild card); a file
+without labels keeps "round N"."""
 
 from __future__ import annotations
 
@@ -25,9 +27,11 @@ STREETS = ("third street", "fourth street", "fifth street", "sixth street", "sev
     ("stud8", STREETS),
     ("draw5", ("before the draw", "after the draw")),
     ("deuces-wild", ("before the draw", "after the draw")),
-    # SDR and Roll Your Own keep their rules' words (RULES.md: "Round 1 of betting")
-    ("sdr", ("round 1", "round 2", "round 3", "round 4")),
-    ("rollyourown", ("round 1", "round 2", "round 3", "round 4")),
+    # SDR: a round after each card turned (R-SDR-2..5); Roll Your Own: after each
+    # card turned up and after the wild card (R-RYO-3..8); before: "round 1" to "round 4"
+    ("sdr", ("before the stop", "after the stop", "after the drop", "after the roll")),
+    ("rollyourown", ("first card up", "second card up", "third card up",
+                     "after the wild card")),
     # 5-2-1: where the hand is in players' words, not "round 6" (issue 26)
     ("rollem521", ("before the draw", "after the first draw", "first card up",
                    "second card up", "third card up", "fourth card up")),
@@ -54,6 +58,33 @@ def test_holdem_rounds_are_told_as_streets() -> None:
               ("Preflop", "Flop", "Turn", "River")]
     assert rounds == ["Preflop", "Flop", "Turn", "River"]
     assert not any(t.startswith("Round ") for t in told)
+
+
+@pytest.mark.parametrize(("history", "told"), [
+    # R-SDR-2..5: a round before the Stop, then one after each card turned
+    ("sdr_worked_example.toml",
+     ["Before the stop: A opens", "The stop: Qh", "After the stop: A opens",
+      "The drop: 7c", "After the drop: A opens", "The roll: Kc 7d 2s",
+      "After the roll: A opens"]),
+    # R-RYO-3..8: a round after each card turned up, the last after the wild card
+    ("rollyourown_seed_example.toml",
+     ["B turns up Ah", "First card up: B opens", "B turns up Ad", "Second card up: B opens",
+      "B turns up 5c", "Third card up: B opens", "A picks the wild card",
+      "After the wild card: B opens"]),
+])
+def test_sdr_and_roll_your_own_rounds_are_named_after_the_cards_turned(
+        history: str, told: list[str]) -> None:
+    """The replay tells each round by the card turned before it, in order (before:
+    "Round 1: A opens" to "Round 4: ...")."""
+    from pathlib import Path
+
+    from rollem.narration.history import narrate_history
+
+    text = (Path(__file__).parent / "histories" / history).read_text()
+    lines = [line.text for line in narrate_history(text).lines]
+    at = [next(i for i, line in enumerate(lines) if line.startswith(want)) for want in told]
+    assert at == sorted(at), list(zip(told, at, strict=True))
+    assert not any(line.startswith("Round ") for line in lines), lines
 
 
 OLD_FILE = '''
@@ -101,3 +132,33 @@ def test_a_file_without_round_names_keeps_round_n() -> None:
     assert spec.round_names({"extra": True}) == ("round 1", "last call", "round 3")
     hand = Hand(load_game(OLD_FILE), [50, 50], button=0, source=SeededSource(2))
     assert hand.round_name == "round 1"
+
+
+@pytest.mark.parametrize("game", ["sdr", "rollyourown", "rollem521"])
+def test_the_strong_bots_reads_count_the_named_rounds(game: str) -> None:
+    """``strong`` reads a betting round's number from its name
+    (:func:`rollem.bots.strong.reads.round_number`: its last-round play and its
+    reads of folds depend on it): the named rounds count 1, 2, ... in order, as
+    "round 1" ... did."""
+    import random
+
+    from rollem.bots.basic import BasicBot
+    from rollem.bots.strong.reads import round_number
+    from rollem.engine import actions as A
+
+    hand = Hand(game, [100] * 3, button=0, source=SeededSource(3))
+    bot = BasicBot(random.Random(0))
+    seen: list[tuple[str, int | None]] = []
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        view = hand.view(seat)
+        if hand.pending.kind == "bet":
+            legal = hand.legal_actions(seat)
+            if not seen or seen[-1][0] != view.round:
+                seen.append((view.round, round_number(view)))
+            hand.apply(seat, A.Check() if "check" in legal.actions else A.Call())
+        else:
+            hand.apply(seat, bot.act(view))
+    names = games.get(game).spec.round_names()
+    assert seen == [(name, k + 1) for k, name in enumerate(names)], seen

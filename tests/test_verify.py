@@ -411,6 +411,36 @@ def test_a_ryo_copy_is_checked_up_to_the_pool() -> None:
     assert verdict.cards > 0
 
 
+@pytest.mark.parametrize(("seat", "who"), [(0, "you turn up 3s"), (1, "Ann turns up 3s")])
+def test_where_a_copys_check_stopped_is_told_in_players_words(seat: int, who: str) -> None:
+    """Issue 26: the page's verify panel said "not checked from line 7 of actions (p1
+    exp 3s) on"; told to a player it names the action as the narration does (the
+    log's and rollem replay's words) and its place in the hand, as
+    ``rollem replay`` of the same copy tells that line.  ``rollem verify`` keeps the
+    file's terms (it checks a file)."""
+    from rollem.narration import narrate_history
+
+    hand = _play("rollyourown", 3, 2)  # seat 0 turns up 3s first, after 3 discards
+    text = write_own_copy(hand, seat, players=["Ann", "Bob", "Cat"])
+    verdict = verify_text(text)
+    assert verdict.status == "partial"
+    assert "not checked from line 7 of actions (p1 exp 3s) on" in verdict.reason
+    assert f"; not checked from the fourth action ({who}) on: the pool's shuffle" \
+        in verdict.told
+    assert not re.search(r"line \d+ of actions|\bp\d\b|\bexp\b", verdict.told)
+    told = narrate_history(text).text()
+    assert f"\n{who[0].upper()}{who[1:]}." in told  # the replay's own sentence
+    assert "told" not in verdict.to_dict()  # rollem verify --json: unchanged
+
+
+def test_ordinals_past_ten() -> None:
+    from rollem.narration.words import ordinal
+
+    assert [ordinal(k) for k in (1, 10, 11, 12, 13, 21, 22, 23, 52, 101, 111, 112)] == [
+        "first", "tenth", "11th", "12th", "13th", "21st", "22nd", "23rd", "52nd", "101st",
+        "111th", "112th"]
+
+
 # -- a changed card, opening, key, client seed or hand fails, named --------------------
 
 

@@ -71,7 +71,7 @@ def test_rollem521_draw_and_stacking_after_round_two() -> None:
 
 
 def test_rollyourown_turn_up_after_round_one() -> None:
-    v = _at(_bet_and_call("rollyourown", 3), "expose", "round 1")
+    v = _at(_bet_and_call("rollyourown", 3), "expose", "first card up")
     assert (v.pot, [s.bet for s in v.seats], v.current_bet) == (15, [0] * 5, 0)  # 5 + 5 * 2
 
 

@@ -36,6 +36,7 @@ each hand's ``_prev_hash`` is the previous hand's ``_hand_hash``.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -97,7 +98,13 @@ class Verdict:
             later shuffle, whose order is the dealer's secret); ``failed``;
             ``unrevealed`` (a copy of a hand not over: no openings yet);
             ``no_commitment`` (a history without these fields).
-        reason: one line saying why (or what was checked).
+        reason: one line saying why (or what was checked), in the file's terms
+            (``line 13 of actions (p3 exp 8d)``: ``rollem verify`` checks a file).
+        told: the same for a player at the table (the web page's verify panel;
+            not in :meth:`to_dict`, which ``rollem verify --json`` prints):
+            where a copy's check stopped in players' words, from the narration
+            ``rollem replay`` and the table's log use (``not checked from the 13th
+            action (Cat turns up 8d) on``; cards as short text); else the reason.
         cards: how many cards dealt in the hand were checked.
         opened: how many positions a copy opens (a full history: all 52).
         positions: the opened positions of ``D`` -> card (checked across
@@ -113,6 +120,7 @@ class Verdict:
     cards: int = 0
     opened: int = 0
     positions: dict[int, int] = field(default_factory=dict)
+    told: str = ""
 
     @property
     def ok(self) -> bool:
@@ -202,15 +210,60 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
     verdict.cards = cards
     if stopped is not None:
         verdict.status = PARTIAL
-        verdict.reason = f"{cards} cards are where the committed deck put them; {stopped}"
+        verdict.reason = f"{cards} cards are where the committed deck put them; " \
+            f"not checked from {stopped.where} on: {stopped.why}"
+        verdict.told = f"{cards} cards are where the committed deck put them; " \
+            f"not checked from {_told_where(data, stopped)}: {stopped.why}"
     else:
         verdict.status = VERIFIED
         verdict.reason = f"all {cards} cards {'dealt' if full else 'named'} are where the " \
             "committed deck put them"
     if pick:
-        verdict.reason += (f"; the game, {history_game(data).id}, is the random pick among "
-                           f"the games offered ({', '.join(pick)})")
+        picked = (f"; the game, {history_game(data).id}, is the random pick among "
+                  f"the games offered ({', '.join(pick)})")
+        verdict.reason += picked
+        if verdict.told:
+            verdict.told += picked
     return verdict
+
+
+@dataclass(frozen=True)
+class _Stop:
+    """Where a copy's check stopped: the line (0-based ``index`` in ``actions``),
+    the players' actions before it, the line in the file's terms and why."""
+
+    index: int
+    actions: int
+    where: str
+    why: str
+
+
+def _told_where(data: Mapping[str, Any], stop: _Stop) -> str:
+    """Where the check stopped, in players' words: the action's place in the hand
+    and what it tells (``the 13th action (Cat turns up 8d) on``; a deal line: ``the
+    cards dealt after the 12th action (you get Qh 4c) on``), from the shared
+    narration (:func:`rollem.narration.history.copy_line_words`); the file's terms
+    when the narration tells nothing there."""
+    from rollem.narration.history import copy_line_words
+    from rollem.narration.words import ordinal
+
+    line = str(data["actions"][stop.index]).split("#", 1)[0].split()
+    deal = bool(line) and line[0] == "d"
+    words = copy_line_words(data, stop.index)
+    if words is None and deal and stop.index > 0:
+        # another player's hidden cards dealt after a draw: told with the draw
+        words = copy_line_words(data, stop.index - 1)
+    if words is None:
+        return stop.where
+    words = re.sub(r" \(pot \d+\)", "", words)  # (where, not how much)
+    if words.startswith(("You ", "The ")):
+        words = words[0].lower() + words[1:]
+    if deal:
+        at = f"the cards dealt after the {ordinal(stop.actions)} action" if stop.actions \
+            else "the deal"
+    else:
+        at = f"the {ordinal(stop.actions + 1)} action"
+    return f"{at} ({words}) on"
 
 
 def _check_pick(data: Mapping[str, Any], pick: Sequence[str], linked: bytes) -> None:
@@ -317,7 +370,7 @@ def _check_full(data: Mapping[str, Any], proof: DealProof) -> int:
 
 
 def _check_copy(data: Mapping[str, Any], opened: Mapping[int, int],
-                perm: Sequence[int]) -> tuple[int, str | None]:
+                perm: Sequence[int]) -> tuple[int, _Stop | None]:
     """A player's own copy: every card it names (see the module doc).  Returns the
     cards checked and, if the check stopped early, why."""
     header = {k: v for k, v in data.items() if k not in ("_redacted_for", "actions", "_result")}
@@ -346,8 +399,8 @@ def _check_copy(data: Mapping[str, Any], opened: Mapping[int, int],
         if len(hand.source.outcomes) > 1:
             label = hand.source.outcomes[1][0]
             what = "the pool's shuffle" if label == "pool" else f"a {label}"
-            return checked, (f"not checked from {where} on: {what} (its order is the "
-                             "dealer's secret; the full history checks it)")
+            return checked, _Stop(i, actions, where, f"{what} (its order is the dealer's "
+                                  "secret; the full history checks it)")
         if parts[0] == "d":
             if "??" in parts or len(parts) < 3:
                 continue
@@ -377,8 +430,8 @@ def _check_copy(data: Mapping[str, Any], opened: Mapping[int, int],
             hand.apply(seat, action)
         except EngineError as err:
             if exchanged:  # the stand-in cards may not allow it: stop there
-                return checked, (f"not checked from {where} on: it depends on another "
-                                 "player's hidden choice")
+                return checked, _Stop(i, actions, where,
+                                      "it depends on another player's hidden choice")
             raise HistoryError(f"{where}: {_one_line(str(err))}") from None
         actions += 1
     return checked, None

@@ -6,9 +6,13 @@ and 1440x900, six seats:
   ends held inside it (before: drawn over the whole page at fixed places, they flew
   over the side panels and the header, to and from spots the scroll had moved);
 - 5-2-1's status line says where the hand is in players' words ("before the draw",
-  "first card up"), never the rules' "round 6";
+  "first card up"), never the rules' "round 6"; so do Stop, Drop and Roll's ("after
+  the stop") and Roll Your Own's ("second card up"), never "round 2";
 - your hand's name words a wild card as the result does: "(wild 2♥ plays as 8♥)"
-  in both (before: "(twos wild: 2♥ plays as an eight)" under your cards).
+  in both (before: "(twos wild: 2♥ plays as an eight)" under your cards);
+- every seat's tile stays inside the felt (on a desktop its oval) and clear of the
+  others at 2, 6 and 10 seats, with the longest words a shown hand has (before: a
+  top seat's tile with a wild card's words reached the felt's border).
 
 Screenshots: test-artifacts/web/felt-small-*.png.
 """
@@ -150,45 +154,68 @@ def test_flying_chips_stay_on_the_felt_when_the_page_is_scrolled(
         ctx.close()
 
 
-# ------------------------------------------------------------ 5-2-1's rounds
+# ------------------------------------------------------------ rounds' names
 
-ROUNDS_521 = ("before the draw", "first draw", "after the first draw", "second draw",
-              "first card up", "second card up", "third card up", "fourth card up")
-"""Where a 5-2-1 hand is, in order: its betting rounds (the game file's names) and
-its draws (as the file names them too; the status line said "draw" for both)."""
+ROUNDS = {
+    # 5-2-1: its betting rounds (the game file's names) and its draws (as the file
+    # names them too; the status line said "draw" for both)
+    "rollem521": ("before the draw", "first draw", "after the first draw", "second draw",
+                  "first card up", "second card up", "third card up", "fourth card up"),
+    # Stop, Drop and Roll: a round before the Stop and one after each card turned
+    # (R-SDR-2..5); before: "round 1" to "round 4"
+    "sdr": ("before the stop", "after the stop", "after the drop", "after the roll"),
+    # Roll Your Own: a round after each card turned up, then after the wild card
+    # (R-RYO-3..8); before: "round 1" to "round 4"
+    "rollyourown": ("first card up", "second card up", "third card up", "after the wild card"),
+}
+"""Where a hand is, in order, as the status line says it while the table bets."""
+SHOWN_AT = {"rollem521": "first card up", "sdr": "after the stop",
+            "rollyourown": "after the wild card"}
+SEATS = {"rollem521": 6, "sdr": 3, "rollyourown": 3}
 
 
+@pytest.mark.parametrize("game", ["rollem521", "sdr", "rollyourown"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_521_status_line_says_where_the_hand_is_in_players_words(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+def test_the_status_line_says_where_the_hand_is_in_players_words(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str,
+        game: str) -> None:
     seeded_deals(monkeypatch, 5)
     ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
                                reduced_motion="reduce")
            if size == "phone" else browser.new_context(viewport=DESKTOP, reduced_motion="reduce"))
     try:
         page = ctx.new_page()
-        start(page, live, "rollem521", 6)
+        start(page, live, game, SEATS[game])
         seen: list[str] = []
         end = time.monotonic() + 120
         while page.locator("#result:not(.hidden)").count() == 0:
             assert time.monotonic() < end, f"{size}: hand 1 never ended: {seen}"
             status = page.inner_text("#status")
             assert not re.search(r"\bround \d", status), status
-            for name in ROUNDS_521:
+            for name in ROUNDS[game]:
                 if f" · {name} · " in status and name not in seen:
                     seen.append(name)
-                    if name == "first card up":
-                        shot(page, f"felt-small-{size}-521-status")
+                    if name == SHOWN_AT[game]:
+                        shot(page, f"felt-small-{size}-{game}-status")
             kind = decision_kind(page)
             if kind is None:
                 page.wait_for_timeout(40)
                 continue
             take_decision(page, kind)
             page.wait_for_timeout(150)
-        assert seen == list(ROUNDS_521), seen
-        log = page.evaluate("() => [...document.querySelectorAll('#log li')]"
-                            ".map(l => l.textContent)")
+        assert seen == list(ROUNDS[game]), seen
+        page.click("#log-box summary")
+        page.wait_for_selector("#log li")  # (drawn when the box opens)
+        log = page.locator("#log li").all_inner_texts()
         assert not any(re.match(r"Round \d", line) for line in log), log
+        # the log tells each round by its name too ("After the stop: Ann opens")
+        # (the log box keeps the hand's last 60 lines: 5-2-1's early rounds may be gone)
+        heads = [line.split(":")[0].strip().lower() for line in log]
+        betting = [n for n in ROUNDS[game] if not n.endswith("draw")]
+        told = [h for h in heads if h in betting]
+        assert len(told) >= 2 and told == betting[len(betting) - len(told):], log
+        if game != "rollem521":
+            assert told == betting, log
     finally:
         ctx.close()
 
@@ -337,5 +364,88 @@ def test_roll_your_own_says_what_your_cards_in_the_middle_are(
         assert [la.lower() for la in labels] == [
             "pool: 18 cards", "your discards, maybe still in the pool:"], labels
         shot(page, f"felt-small-{size}-ryo-pool")
+    finally:
+        ctx.close()
+
+
+# ------------------------------------------------------------ tiles inside the felt
+
+LONGEST = "four aces, five kicker (wild Q♥ plays as A♣, wild Q♣ plays as A♠)"
+"""The longest words a shown hand's tile holds: Roll Your Own's seed example
+(R-RYO-12), two wild cards, each with what it plays as."""
+
+STRETCH = """text => {
+  for (const t of document.querySelectorAll('#seats .seat[data-seat]')) {
+    let d = t.querySelector('.described');
+    if (!d) { d = document.createElement('div'); d.className = 'described'; t.appendChild(d); }
+    d.textContent = text;
+  }
+}"""
+"""Every opponent's tile given the longest words a shown hand has (a showdown of
+wild cards at every seat: no game of ten seats has wild cards, so the words are set
+on the tiles the hand drew)."""
+
+TILES_IN_FELT = """() => {
+  const felt = document.querySelector('#felt'), f = felt.getBoundingClientRect();
+  const cs = getComputedStyle(felt);
+  const bw = parseFloat(cs.borderTopWidth);
+  const inner = {left: f.left + felt.clientLeft, top: f.top + felt.clientTop,
+                 right: f.left + felt.clientLeft + felt.clientWidth,
+                 bottom: f.top + felt.clientTop + felt.clientHeight};
+  // the oval's inner edge: its corner radii (border-radius: 50% / 42% of the outer
+  // box) less the border
+  const rx = parseFloat(cs.borderTopLeftRadius.split(' ')[0]) / 100 * f.width - bw;
+  const ry = parseFloat((cs.borderTopLeftRadius.split(' ')[1] || '0%')) / 100 * f.height - bw;
+  const oval = cs.borderTopLeftRadius.includes('%') && rx > 0 && ry > 0;
+  const outside = (x, y) => {
+    if (!oval) return 0;
+    const cx = x < inner.left + rx ? inner.left + rx : x > inner.right - rx ? inner.right - rx : x;
+    const cy = y < inner.top + ry ? inner.top + ry : y > inner.bottom - ry ? inner.bottom - ry : y;
+    const d = Math.hypot((x - cx) / rx, (y - cy) / ry);
+    return d > 1 ? (d - 1) * Math.min(rx, ry) : 0;   // about how far past the edge, px
+  };
+  return [...document.querySelectorAll('#seats .seat[data-seat]')].map(t => {
+    const b = t.getBoundingClientRect();
+    return {seat: Number(t.dataset.seat), box: [b.left, b.top, b.right, b.bottom],
+            inner: [inner.left, inner.top, inner.right, inner.bottom],
+            past: Math.max(outside(b.left, b.top), outside(b.right, b.top),
+                           outside(b.left, b.bottom), outside(b.right, b.bottom)),
+            text: (t.querySelector('.described') || {}).textContent || ''};
+  });
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_every_seat_tile_stays_inside_the_felt(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    """Seen on a 1440x900 desktop: with a wild card's words under a shown hand
+    ("(wild 2♠ plays as 7♠)") a top seat's tile reached the felt's border.  At 2, 6
+    and 10 seats (and 8 on a desktop), at the end of a hand (every tile showing cards
+    and the longest words a hand has), each tile lies inside the felt, clear of the
+    others, and on a desktop inside its oval."""
+    seeded_deals(monkeypatch, 5)
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                               reduced_motion="reduce")
+           if size == "phone" else browser.new_context(viewport=DESKTOP, reduced_motion="reduce"))
+    try:
+        # (eight seats on a desktop too: Roll Your Own's most, and the first count
+        # whose tiles are drawn smaller there)
+        for seats in (2, 6, 8, 10) if size == "desktop" else (2, 6, 10):
+            page = ctx.new_page()
+            start(page, live, "holdem", seats)
+            play_until(page, "() => !document.querySelector('#result')"
+                       ".classList.contains('hidden')", f"{size} {seats} seats")
+            page.evaluate(STRETCH, LONGEST)
+            page.wait_for_timeout(100)
+            tiles = page.evaluate(TILES_IN_FELT)
+            shot(page, f"felt-small-{size}-{seats}-seats-tiles")
+            assert len(tiles) == seats - 1 and all(t["text"] == LONGEST for t in tiles), tiles
+            for k, t in enumerate(tiles):
+                where = f"{size}, {seats} seats, seat {t['seat']}: {t}"
+                assert _inside(t["box"], t["inner"]), where
+                assert t["past"] <= 1.0, where
+                for other in tiles[k + 1:]:   # and the tiles keep apart
+                    assert not _overlap(t["box"], other["box"]), (where, other)
+            page.close()
     finally:
         ctx.close()

@@ -37,6 +37,8 @@ from table_ui import (
 )
 from web_harness import BettingBot, ServerThread
 
+from rollem.engine.actions import Raise
+
 pytestmark = pytest.mark.browser
 
 
@@ -53,6 +55,8 @@ class Gate:
     def __init__(self) -> None:
         self.permits = threading.Semaphore(0)
         self.opened = threading.Event()
+        self.raise_next = False
+        """The next computer player let through raises the least it may, if it may."""
 
     def bot(self) -> BettingBot:
         gate = self
@@ -61,6 +65,9 @@ class Gate:
             def _bet(self, view: Any, legal: Any) -> object:
                 if not gate.opened.is_set() and not gate.permits.acquire(timeout=gate.WAIT):
                     raise TimeoutError("the test never let this computer player act")
+                if gate.raise_next and "raise" in legal.actions:
+                    gate.raise_next = False
+                    return Raise(legal.min_to)
                 return super()._bet(view, legal)
 
         return GatedBot(random.Random(0))
@@ -198,6 +205,36 @@ def test_pre_actions_fire_when_they_should_and_a_bet_clears_them(
         assert ann_actions(live, tid) == ["call", "call", "call", "fold"]
         page.wait_for_selector("#result:not(.hidden)")
         assert page.locator("#controls [data-pre]").count() == 0
+    finally:
+        gate.open()
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_raise_clears_a_held_call(browser: Any, live: ServerThread, size: str) -> None:
+    """Facing the small blind's flop bet of 2 while the big blind acts, "Call 2" held;
+    the big blind raises to 4: the pre-action is cleared and said so, nothing is
+    sent, and Ann's turn asks her to call 4 (before: only a bet clearing a held
+    "Check" was tested)."""
+    ctx, page, tid, gate = start_gated(browser, live, size)
+    try:
+        page.wait_for_selector("#controls [data-action=call]")
+        page.click("#controls [data-action=call]")
+        wait_ann(live, tid, 1, "preflop")
+        bots_until(gate, live, tid, 3, 1)
+        gate.let_one(live, tid, "the small blind's flop bet")
+        arm(page, live, tid, 3, "call")
+        assert page.inner_text("#controls [data-pre=call]").startswith("Call 2")
+        gate.raise_next = True
+        gate.let_one(live, tid, "the big blind's flop raise")
+        page.wait_for_selector("#toast:has-text('A raise came in')")
+        assert "Call 2" in page.inner_text("#toast")
+        page.wait_for_selector("#controls [data-action=call]")
+        assert pending(live, tid) == [0]
+        assert ann_actions(live, tid) == ["call"]   # the held call was not played
+        assert page.locator("#controls [data-pre][aria-pressed=true]").count() == 0
+        assert page.inner_text("#controls [data-action=call]").startswith("Call 4")
+        shot(page, f"pre-{size}-raise-cleared")
     finally:
         gate.open()
         ctx.close()

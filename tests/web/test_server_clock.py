@@ -43,7 +43,7 @@ def test_clock_then_time_bank_then_timeout_action(server: ServerThread) -> None:
             assert rows[0].action == {"kind": "check"}  # R-C-15: check if possible
             # The other seat now faces no bet either; let its clock run too.
             second = st["hand"]["to_act"][0]
-            st = await a.until(lambda st: st["hand"]["round"] != "round 1"
+            st = await a.until(lambda st: st["hand"]["round"] != "before the stop"
                                or st["hand"]["result"] is not None, timeout=10)
             rows = server.manager.store.load_actions(tid, 1)
             assert [(r.seat, r.source, r.action["kind"]) for r in rows[:2]] == [

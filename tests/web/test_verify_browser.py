@@ -110,3 +110,52 @@ def test_two_players_see_the_commitment_and_the_verified_copy(
     finally:
         for ctx in ctxs:
             ctx.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_verify_panel_says_where_the_check_stopped_in_players_words(
+        browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
+    """Issue 26: a Roll Your Own copy is checked up to the pool's shuffle, and the
+    panel said so in the file's terms ("not checked from line 7 of actions (p2 exp
+    8d) on"); it names the action as the hand's log does, with its card drawn as
+    on the felt: "from the fourth action (Bot 1 (random) turns up 8♦) on"."""
+    mobile = viewport is PHONE
+    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile,
+                              reduced_motion="reduce")
+    try:
+        tid, host_token = new_table(live.url, game="rollyourown", seats=3, bots=2,
+                                    between_hands=600)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 90
+        while page.locator("#verify-result").count() == 0:
+            assert time.monotonic() < end, "hand 1 never ended"
+            kind = decision_kind(page)
+            if kind is None:
+                page.wait_for_timeout(50)
+                continue
+            take_decision(page, kind)
+            page.wait_for_timeout(150)
+        result = page.locator("#verify-result")
+        text = result.inner_text()
+        assert result.get_attribute("data-status") == "ok", text
+        said = re.search(r"not checked from the (\w+) action \((.+) turns? up (10|[2-9JQKA])"
+                         r"([♣♦♥♠])\) on: the pool's shuffle", text)
+        assert said, text
+        # the action the log tells: the first card turned up after the discards
+        # (three of them), by the player the log names
+        assert said.group(1) == "fourth", text
+        who = "You" if said.group(2) == "you" else said.group(2)
+        page.click("#log-box summary")
+        page.wait_for_selector("#log li")
+        log = page.locator("#log li").all_inner_texts()
+        turned = [line for line in log if re.match(rf"{re.escape(who)} turns? up ", line)]
+        assert turned and turned[0].startswith(
+            f"{who} turn{'' if who == 'You' else 's'} up {said.group(3)}{said.group(4)}"), log
+        assert not re.search(r"line \d+ of actions|\bp\d\b|\bexp\b", text), text
+        page.locator("#verify").scroll_into_view_if_needed()
+        shot(page, f"verify-ryo-stopped-{'phone' if mobile else 'desktop'}")
+    finally:
+        ctx.close()

@@ -140,7 +140,7 @@ _DECISIONS = {
 
 
 def decision_title(view: HandView) -> str:
-    """The decision at hand, in words: ``"round 2: betting"``, ``"first draw"``,
+    """The decision at hand, in words: ``"after the stop: betting"``, ``"first draw"``,
     ``"picking the wild card"``..., or ``"the hand is over"``."""
     kind = view.pending
     if kind is None:

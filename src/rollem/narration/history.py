@@ -20,7 +20,8 @@ from rollem.narration.words import Names, and_list
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
 
-__all__ = ["Story", "hand_events", "narrate_hand", "narrate_history", "redacted_events"]
+__all__ = ["Story", "copy_line_words", "hand_events", "narrate_hand", "narrate_history",
+           "redacted_events"]
 
 
 @dataclass
@@ -194,18 +195,8 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
     except (ValueError, TypeError) as err:
         raise HistoryError(f"_options: {err}") from None
     button = int(data.get("_button", 0))
-    carry_in = int(data.get("_carry_in", 0))
     result = data.get("_result")
-    spec = (history_game(data) if data.get("_game_file") is not None else get(game_id)).spec
-    rounds = spec.round_names(options) if spec is not None else ()
-    events = redacted_events(data, options, rounds,
-                             into_pool=spec is None or spec.pools_discards,
-                             draws=spec.draws(options) if spec is not None else ())
-    nar = Narrator(names, viewer, options=options, carry_in=carry_in, game=game_id)
-    lines: list[Line] = []
-    for e in events:
-        lines += nar.feed(e)
-    lines += nar.finish()
+    nar, lines = _told_copy(data, options, game_id, names, viewer)
     mine = _own_cards(data, viewer)
     if isinstance(result, Mapping):
         lines = result_then_shows(lines, nar.result(result, my_cards=mine))
@@ -215,6 +206,64 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
                      _forced_bets(data, options))
     header[2:2] = _tournament_line(data)  # (after the stakes)
     return Story(game_id, names, viewer, header, lines, isinstance(result, Mapping))
+
+
+def _told_copy(data: Mapping[str, Any], options: Mapping[str, Any], game_id: str,
+               names: Sequence[str], viewer: int) -> tuple[Narrator, list[Line]]:
+    """A player's copy's lines told (its result left out): the narrator, kept for
+    the result, and the sentences."""
+    from rollem.games import get
+    from rollem.history import history_game
+
+    spec = (history_game(data) if data.get("_game_file") is not None else get(game_id)).spec
+    rounds = spec.round_names(options) if spec is not None else ()
+    events = redacted_events(data, options, rounds,
+                             into_pool=spec is None or spec.pools_discards,
+                             draws=spec.draws(options) if spec is not None else ())
+    nar = Narrator(names, viewer, options=options, carry_in=int(data.get("_carry_in", 0)),
+                   game=game_id)
+    lines: list[Line] = []
+    for e in events:
+        lines += nar.feed(e)
+    lines += nar.finish()
+    return nar, lines
+
+
+def copy_line_words(data: Mapping[str, Any], index: int) -> str | None:
+    """What line ``index`` (0-based) of a player's own copy's ``actions`` tells, in
+    the words ``rollem replay`` and the web table's log use for that copy (its
+    player is "you"): the sentences it adds to the story, without their full
+    stops (``"Cat turns up 8d"``; cards as short text, :data:`CARD_PATTERN`).
+    ``None`` when it adds none (a comment) or the copy cannot be told (a bad
+    player, card or game: ``rollem verify`` names those in the file's terms).
+    Used to say where a check of the copy stopped in players' words (issue 26)."""
+    from rollem.history import HistoryError
+
+    viewer = data.get("_redacted_for")
+    actions = data.get("actions")
+    if type(viewer) is not int or not isinstance(actions, list) \
+            or not 0 <= index < len(actions):
+        return None
+    stacks = data.get("starting_stacks") or []
+    if not isinstance(stacks, list) or not 0 <= viewer < len(stacks):
+        return None
+    names = _names(data, len(stacks))
+    game_id = str(data.get("variant", "")).removeprefix("rollem-")
+    try:
+        options = Options.from_dict(dict(data.get("_options", {}))).to_dict()
+        _, before = _told_copy({**data, "actions": actions[:index]}, options, game_id, names,
+                               viewer)
+        _, upto = _told_copy({**data, "actions": actions[:index + 1]}, options, game_id,
+                             names, viewer)
+    except (HistoryError, CardError, KeyError, ValueError, TypeError, IndexError):
+        return None
+    k = 0
+    while k < min(len(before), len(upto)) and before[k] == upto[k]:
+        k += 1
+    # the line's own sentences: a new round's opening and an uncalled bet taken back
+    # (told when the round is cut short here) are about the round, not the line
+    added = [line for line in upto[k:] if line.kind not in ("round", "return")] or upto[k:]
+    return "; ".join(line.text.rstrip(".") for line in added) or None
 
 
 def _p(token: str, n: int) -> int:

@@ -11,8 +11,12 @@ _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", 
 
 
 def ordinal(k: int) -> str:
-    """``1 -> "first"`` ... ``10 -> "tenth"``, then ``"11th"``."""
-    return _ORDINALS[k - 1] if 1 <= k <= len(_ORDINALS) else f"{k}th"
+    """``1 -> "first"`` ... ``10 -> "tenth"``, then ``"11th"``, ``"21st"``,
+    ``"22nd"``, ``"23rd"``, ``"111th"``."""
+    if 1 <= k <= len(_ORDINALS):
+        return _ORDINALS[k - 1]
+    suffix = "th" if k % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
 
 
 def and_list(items: Iterable[str]) -> str:

@@ -117,9 +117,10 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
         (issue 32): the copy the download gives (:meth:`GameSession.history_text`:
         its commitment, client seeds and the openings of exactly the cards that
         seat saw), checked as the command checks it, off the event loop.  JSON:
-        :meth:`rollem.verify.Verdict.to_dict`, with ``seat`` and ``client_seeds``
-        (so the page can compare its own seed).  Built on the replay thread and kept,
-        as the copy is."""
+        :meth:`rollem.verify.Verdict.to_dict`, with ``told`` (the reason in players'
+        words, :attr:`rollem.verify.Verdict.told`: the page shows it), ``seat`` and
+        ``client_seeds`` (so the page can compare its own seed).  Built on the replay
+        thread and kept, as the copy is."""
         found = ctx.finished_hand(request)
         if isinstance(found, Response):
             return found
@@ -140,8 +141,9 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
 
                 session = GameSession.restore(hand_no, row.setup, actions)
                 copy = tomllib.loads(session.history_text(seat, names))
+                verdict = verify_history(copy)
                 return ReplayBody(orjson.dumps({
-                    **verify_history(copy).to_dict(), "seat": seat,
+                    **verdict.to_dict(), "told": verdict.told or verdict.reason, "seat": seat,
                     "client_seeds": copy.get("_client_seeds", {})},
                     option=orjson.OPT_NON_STR_KEYS), b"")
             return check

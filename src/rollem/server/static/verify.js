@@ -35,6 +35,15 @@ function esc(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 }
 
+// Narrated words with their cards (short text such as "8d") drawn as on the felt and
+// in the log ("8♦"): the verdict says where the check stopped in players' words.
+const SUIT = { c: "♣", d: "♦", h: "♥", s: "♠" };
+function withCards(text) {
+  return esc(text).replace(/\b([2-9TJQKA])([cdhs])\b/g, (m, rank, suit) =>
+    '<span class="inline-card ' + (suit === "h" || suit === "d" ? "red" : "black")
+    + '" data-card="' + m + '">' + (rank === "T" ? "10" : rank) + SUIT[suit] + "</span>");
+}
+
 function commitmentLine(hand, commitment, note) {
   return '<div class="verify-head">Hand ' + hand + " · deck committed before the deal</div>"
     + '<code id="verify-commitment" class="verify-hash">' + esc(commitment) + "</code>"
@@ -70,11 +79,12 @@ function seedNote(mine, used) {
 function resultHtml(hand, v) {
   const [note, seedOk] = seedNote(sent.get(hand), (v.client_seeds || {})[String(v.seat)]);
   const ok = v.ok && seedOk;
-  const what = !seedOk ? note : v.reason;
+  // the verdict in players' words (told); the file's terms (reason) are for rollem verify
+  const what = !seedOk ? esc(note) : withCards(v.told || v.reason);
   const file = "hand-" + hand + ".toml";
   return commitmentLine(hand, v.commitment || "")
     + '<div id="verify-result" class="verify-result ' + (ok ? "ok" : "bad") + '" data-status="'
-    + (ok ? "ok" : "failed") + '">' + (ok ? "✓ Verified: " : "✗ Not verified: ") + esc(what) + "</div>"
+    + (ok ? "ok" : "failed") + '">' + (ok ? "✓ Verified: " : "✗ Not verified: ") + what + "</div>"
     + '<div class="hint"><a id="verify-copy" class="download" href="/api/tables/' + tid + "/hands/"
     + hand + '/history.toml" download="' + file + '">Your copy (TOML)</a>'
     + " · check it yourself: <code>rollem verify " + file + "</code></div>"

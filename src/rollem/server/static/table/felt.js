@@ -86,8 +86,14 @@ export function renderSeats(box, t, hand, mySeat, isReplay) {
     if (!node) {
       node = empty ? emptySeatEl(i, mySeat) : seatEl(t, hand, s, winners, labels, isReplay);
       const a = Math.PI / 2 + (2 * Math.PI * (k + 1)) / (total + 1);
-      node.style.setProperty("--x", (50 + 44 * Math.cos(a)).toFixed(1) + "%");
+      node.style.setProperty("--x", (50 + 38 * Math.cos(a)).toFixed(1) + "%");
       node.style.setProperty("--y", (50 + 40 * Math.sin(a)).toFixed(1) + "%");
+      // which point of the tile sits there: its top edge at the top of the oval (its
+      // bottom edge at the bottom), its middle elsewhere; a tile taller than usual
+      // (a wild card's words under a shown hand) at the top grows toward the
+      // middle, never over the felt's edge (issue 26)
+      const sin = Math.sin(a);
+      node.style.setProperty("--ay", (0.5 + Math.sign(sin) * Math.max(0, Math.abs(sin) - 0.7) / 0.6).toFixed(2));
       // the way to the middle: where the seat's bet sits (in front of it)
       node.style.setProperty("--dx", (-Math.cos(a)).toFixed(2));
       node.style.setProperty("--dy", (-Math.sin(a)).toFixed(2));
