@@ -387,9 +387,10 @@ def public(table: LiveTable) -> dict[str, Any]:
 
 
 def in_play(table: LiveTable) -> bool:
-    """Whether a hand is being played (or its game named): what a delayed watcher
-    is not told of."""
-    return table.hand is not None or bool(table.session.get("choice"))
+    """Whether a hand is being played (or its game named, or its deal committed and
+    waiting for client seeds, issue 32): what a delayed watcher is not told of."""
+    s = table.session
+    return table.hand is not None or bool(s.get("choice")) or bool(s.get("seeding"))
 
 
 def quiet_seq(table: LiveTable, kind: str) -> int | None:
@@ -409,17 +410,20 @@ _IN_PLAY = ("acting", "deadline", "bank")
 
 def delayed_public(table: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
     """The table part for a delayed watcher: while a hand is in play (or its game
-    being named) nothing of it -- whose turn, clocks, the game named, the clock's
-    actions, its number and button (those of the last hand that ended), the
-    moment -- only that one is being played (``hand_in_play``).  Nor are such
-    states sent one an action (:func:`rollem.server.live_table.views.broadcast`
-    sends a quiet view only when it changed), nor do they carry the table's
-    sequence number (:func:`quiet_seq`): the number of actions is not told."""
+    being named, or its deal waiting for client seeds) nothing of it -- whose turn,
+    clocks, the game named, the deal committed (who is dealt in, who sent a seed,
+    the games of a random pick), the clock's actions, its number and button (those
+    of the last hand that ended), the moment -- only that one is being played
+    (``hand_in_play``).  Nor are such states sent one an action
+    (:func:`rollem.server.live_table.views.broadcast` sends a quiet view only when
+    it changed), nor do they carry the table's sequence number
+    (:func:`quiet_seq`): the number of actions is not told."""
     if not in_play(table):
         return {**data, "hand_in_play": False}
     seats = [{k: v for k, v in seat.items() if k not in _IN_PLAY} for seat in data["seats"]]
     last = table.final_hand
-    return {**data, "seats": seats, "choice": None, "clocked": {}, "hand_in_play": True,
+    return {**data, "seats": seats, "choice": None, "deal": None, "clocked": {},
+            "hand_in_play": True,
             # who sat out as at the deal (the clock sitting a player out in this
             # hand is one of its actions)
             **table.session.get("out_at_deal", {}),
