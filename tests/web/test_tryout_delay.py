@@ -15,6 +15,7 @@ from test_server_staples import people_table
 from test_table_bots import virtual_server
 from web_harness import Player, ServerThread, create_table, host_cookie, join, seat_cookie
 
+from rollem.server import host as host_module
 from rollem.server.live_table import Client, LiveTable
 
 
@@ -168,3 +169,82 @@ async def _chooser(*players: Player) -> Player:
         for p in players:
             with contextlib.suppress(TimeoutError):
                 await p.recv(0.2)
+
+
+def _refusals(loop: Any, table: LiveTable, client: Client,
+              messages: list[tuple[str, int | None, int, dict[str, Any]]]) -> list[str]:
+    """``client``'s refusals of ``messages`` (type, hand, seq, body), as text."""
+    from rollem.server.protocol import ClientMessage
+
+    client._pending.clear()
+    for kind, hand, seq, body in messages:
+        loop.call(table.handle, client, ClientMessage(kind, hand, seq, body))
+    loop.advance(0.01)
+    out = [json.loads(t) for t, _ in client._pending]
+    client._pending.clear()
+    return [f"{m['code']}: {m['message']}" for m in out if m["type"] == "error"]
+
+
+def test_a_delayed_watchers_refusals_tell_no_sequence_number() -> None:
+    """A message with a sequence number ahead of the table is refused naming the
+    table's: a delayed watcher, whose states carry the number as the last hand
+    ended (the number of actions is not told, issue 27), read it after every action
+    of the hand in play (and a number at or below the table's was refused otherwise,
+    so it could be found by halves).  It is now compared with the number it was
+    told."""
+    with virtual_server() as (loop, store):
+        table, _host, people = people_table(loop, store, watcher_delay=True)
+        watcher = Client(None)
+        loop.call(table.connect, watcher)
+        assert table.hand is not None
+        send(loop, table, people[3], "action", 1, action={"kind": "call"})
+        told = _states(watcher)[-1]["seq"]
+        assert told == 0 < table.seq
+        for seq in (10**9, table.seq):
+            assert _refusals(loop, table, watcher, [("start", None, seq, {})]) == [
+                f"bad_seq: sequence number {seq} is ahead of the table (0)"]
+        assert _refusals(loop, table, watcher, [("start", None, 0, {})]) == [
+            "not_host: only the host who created the table can deal"]
+        send(loop, table, people[0], "action", 1, action={"kind": "call"})
+        assert _refusals(loop, table, watcher, [("odds", 1, table.seq, {})]) == [
+            f"bad_seq: sequence number {table.seq} is ahead of the table (0)"]
+
+
+def test_a_newcomer_waiting_at_a_private_table_is_told_nothing_by_refusals() -> None:
+    """A newcomer waiting for the host's approval at a private table sees nothing of
+    it (issue 27), yet its messages' refusals told of the hand in play: its number
+    (``stale: hand 5 is not the hand in progress (1)``), whose turn
+    (``not_your_turn ... waiting for seat(s) 3``), the table's sequence number, the
+    deal waiting for seeds.  Every message but ``ping`` and ``sync`` is refused
+    ``not_approved`` until the host lets them in."""
+    with virtual_server() as (loop, store):
+        table, host, people = people_table(loop, store, private=True, start=False,
+                                           practice_odds=True)
+        send(loop, table, people[3], "sit_out", out=True)
+        send(loop, table, host, "host", op="remove", seat=3)  # (a seat to take)
+        seat, token = loop.call(table.join, "Dan", 3)
+        loop.call(host_module.after_join, table, seat, False)  # (as the route does)
+        dan = Client(table.seat_for_token(token))
+        loop.call(table.connect, dan)
+        send(loop, table, host, "start")
+        loop.advance(0.1)
+        assert table.table_public()["waiting"] == [3] and table.hand is not None
+        assert _states(dan)[-1]["table"]["locked"]
+        asks: list[tuple[str, int | None, int, dict[str, Any]]] = [
+            ("action", 5, 0, {"action": {"kind": "fold"}}),
+            ("action", 1, 0, {"action": {"kind": "fold"}}),
+            ("action", 1, table.seq, {"action": {"kind": "fold"}}),
+            ("odds", 5, 0, {}), ("choose_game", 1, 0, {"game": "sdr"}),
+            ("client_seed", 2, 0, {"seed": "x"}), ("start", None, 10**9, {}),
+            ("rebuy", None, 0, {}), ("show", 1, 0, {"cards": ["As"]}),
+            ("sit_out", None, 0, {"out": True}), ("chat", None, 0, {"text": "hi"}),
+        ]
+        refused = _refusals(loop, table, dan, asks)
+        assert [r.split(":")[0] for r in refused] == ["not_approved"] * len(asks), refused
+        assert table.session.get("sitting_out", []) == []  # (nothing changed)
+        send(loop, table, host, "host", op="approve", seat=3)
+        loop.advance(0.01)
+        assert table.hand is not None
+        # let in: its messages are handled as any player's (it sees the hand now)
+        assert _refusals(loop, table, dan, [("action", 5, 0, {"action": {"kind": "fold"}})]) \
+            == [f"stale: hand 5 is not the hand in progress ({table.hand.hand_no})"]
