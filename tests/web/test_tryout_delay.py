@@ -248,3 +248,20 @@ def test_a_newcomer_waiting_at_a_private_table_is_told_nothing_by_refusals() -> 
         # let in: its messages are handled as any player's (it sees the hand now)
         assert _refusals(loop, table, dan, [("action", 5, 0, {"action": {"kind": "fold"}})]) \
             == [f"stale: hand 5 is not the hand in progress ({table.hand.hand_no})"]
+
+
+def test_a_delayed_watcher_is_not_told_how_long_a_paused_decision_had_run() -> None:
+    """When the host pauses a hand, ``held_used`` keeps the seconds its open decision
+    had run (so it resumes with the time it had left); every client saw it, a
+    delayed watcher too: when the last action of the hand in play was made."""
+    with virtual_server() as (loop, store):
+        table, host, people = people_table(loop, store, watcher_delay=True)
+        watcher = Client(None)
+        loop.call(table.connect, watcher)
+        send(loop, table, people[3], "action", 1, action={"kind": "call"})
+        loop.advance(7.5)
+        send(loop, table, host, "host", op="pause")
+        loop.advance(0.01)
+        assert table.session["held_used"] == 7.5 and table.state(0)["table"]["held_used"] == 7.5
+        seen = _states(watcher)[-1]
+        assert seen["table"]["host_paused"] is True and seen["table"]["held_used"] is None

@@ -411,18 +411,19 @@ _IN_PLAY = ("acting", "deadline", "bank")
 def delayed_public(table: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
     """The table part for a delayed watcher: while a hand is in play (or its game
     being named, or its deal waiting for client seeds) nothing of it -- whose turn,
-    clocks, the game named, the deal committed (who is dealt in, who sent a seed,
-    the games of a random pick), the clock's actions, its number and button (those
-    of the last hand that ended), the moment -- only that one is being played
-    (``hand_in_play``).  Nor are such states sent one an action
-    (:func:`rollem.server.live_table.views.broadcast` sends a quiet view only when
-    it changed), nor do they carry the table's sequence number
+    clocks (and the time a host's pause held), the game named, the deal committed
+    (who is dealt in, who sent a seed, the games of a random pick), the clock's
+    actions, its number and button (those of the last hand that ended), the moment
+    -- only that one is being played (``hand_in_play``).  Nor are such states sent
+    one an action (:func:`rollem.server.live_table.views.broadcast` sends a quiet
+    view only when it changed), nor do they carry the table's sequence number
     (:func:`quiet_seq`): the number of actions is not told."""
     if not in_play(table):
         return {**data, "hand_in_play": False}
     seats = [{k: v for k, v in seat.items() if k not in _IN_PLAY} for seat in data["seats"]]
     last = table.final_hand
     return {**data, "seats": seats, "choice": None, "deal": None, "clocked": {},
+            "held_used": None,  # (how long the open decision had run when paused)
             "hand_in_play": True,
             # who sat out as at the deal (the clock sitting a player out in this
             # hand is one of its actions)
