@@ -123,8 +123,10 @@ class Messages:
         if kind == "locked":
             # (issue 27: its refusals would tell of the table's play -- the hand in
             # play's number, whose turn, the sequence number -- as its states do not)
-            raise TableError("not_approved", "the host has not let you in yet: you can play, "
-                             "watch and write in the chat once they do")
+            raise TableError("not_approved", (
+                "the host has not let you in yet: you can play, watch and write in the "
+                "chat once they do" if table.config.private else
+                "this table has a password: give it to watch (or take a seat)"))
         self.check_not_paused()
         if msg.type == "client_seed":  # (issue 32: hands.take_client_seed)
             if client.seat is None or client.seat not in table.seats:
