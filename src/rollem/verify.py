@@ -445,13 +445,16 @@ def _check_show(hand: Hand, seat: int, cards_text: Sequence[str], where: str,
     return len(shown)
 
 
-def check_chain(verdicts: Sequence[Verdict]) -> str | None:
+def check_chain(verdicts: Sequence[Verdict], gaps: bool = False) -> str | None:
     """Whether hands of one session follow each other: sorted by hand number,
     each hand's ``_prev_hash`` must be the previous hand's ``_hand_hash`` and
     the numbers consecutive; and whether copies of one hand agree (a card
     opened at two positions means the committed deck held it twice: each
     copy alone cannot tell).  Returns the first break (one line), or
-    ``None``.  Hands without a hash are left out."""
+    ``None``.  Hands without a hash are left out.  ``gaps``: hands not given
+    are no break (a player's session download holds only the hands they were
+    dealt into): each hand is checked against the previous one only where
+    that one is given."""
     seen: dict[str, dict[int, int]] = {}
     for v in verdicts:
         if not v.hand_hash:
@@ -470,6 +473,8 @@ def check_chain(verdicts: Sequence[Verdict]) -> str | None:
             if a.hand_hash == b.hand_hash:
                 continue  # two copies of one hand (two players' copies)
             return f"two different hands are numbered {a.hand_no}"
+        if gaps and b.hand_no != (a.hand_no or 0) + 1:
+            continue  # (the hand before b is not given: nothing to check it against)
         if b.prev_hash != a.hand_hash:
             gap = "" if b.hand_no == (a.hand_no or 0) + 1 else \
                 f" (hands {(a.hand_no or 0) + 1} to {(b.hand_no or 0) - 1} are not given)"
