@@ -265,3 +265,32 @@ def test_a_delayed_watcher_is_not_told_how_long_a_paused_decision_had_run() -> N
         assert table.session["held_used"] == 7.5 and table.state(0)["table"]["held_used"] == 7.5
         seen = _states(watcher)[-1]
         assert seen["table"]["host_paused"] is True and seen["table"]["held_used"] is None
+
+
+def test_a_delayed_watcher_sees_who_sits_out_as_the_button_names_the_game() -> None:
+    """While the button names the game the delayed view showed who sat out at the
+    last hand's deal (its ``out_at_deal``), so a player who sat out between hands
+    (shown at once) seemed back in until the deal: the seats sitting out as the
+    choice opens are kept now."""
+    with virtual_server() as (loop, store):
+        table, host, people = people_table(loop, store, watcher_delay=True, start=False,
+                                           game="dealers-choice", ante=1, between_hands=0.5)
+        watcher = Client(None)
+        loop.call(table.connect, watcher)
+        send(loop, table, host, "start")
+        loop.advance(0.1)
+        chooser = int(table.session["choice"]["seat"])
+        send(loop, table, people[chooser], "choose_game", 1, game="sdr")
+        loop.advance(0.1)
+        assert table.hand is not None and table.hand.hand_no == 1
+        sitter = next(s for s in range(4) if s != (chooser + 1) % 4)
+        send(loop, table, people[sitter], "sit_out", out=True)  # (from the next hand)
+        while table.hand is not None and table.hand.hand_no == 1:
+            [seat] = table.hand.pending_seats()
+            send(loop, table, people[seat], "action", 1, action={"kind": "fold"})
+        loop.advance(0.01)
+        assert _states(watcher)[-1]["table"]["sitting_out"] == [sitter]  # (between hands)
+        loop.advance(0.6)
+        assert table.session["choice"] is not None and table.session["choice"]["hand"] == 2
+        [seen] = _states(watcher)[-1:]
+        assert seen["table"]["hand_in_play"] is True and seen["table"]["sitting_out"] == [sitter]
