@@ -713,6 +713,13 @@ def test_cli_verifies_a_session_download(tmp_path: Path,
     path.write_text(tomli_w.dumps(mine), encoding="utf-8")
     code, out, err = run_cli(["verify", str(path)], capsys)
     assert code == 1 and "chain: BROKEN: hand 4 does not follow hand 3" in out, out
+    # a standard game's hands are standard PHH there: no commitment, and it says where one is
+    path.write_text('[1]\nvariant = "FT"\nactions = ["d dh p1 ????"]\n', encoding="utf-8")
+    code, out, err = run_cli(["verify", str(path)], capsys)
+    assert code == 1 and out == (f"{path} [1]: not verified: a standard PHH hand (as the web "
+                                 "table's session download writes a standard game's hands): it "
+                                 "carries no commitment; check the hand's own copy (hand-N.toml) "
+                                 "instead\n")
     path.write_text("one = 1\n", encoding="utf-8")
     code, out, err = run_cli(["verify", str(path)], capsys)
     assert code == 2 and err == f"rollem: error: {path}: one is not a hand (a .phhs file " \

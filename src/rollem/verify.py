@@ -145,6 +145,11 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
     """Check one hand's history (a dict as :func:`rollem.history.history_dict`
     or :func:`rollem.history.redact` gives); see the module doc."""
     if "_commitment" not in data:
+        variant = data.get("variant")
+        if isinstance(variant, str) and not variant.startswith("rollem-"):
+            return Verdict(NO_COMMITMENT, "a standard PHH hand (as the web table's session "
+                           "download writes a standard game's hands): it carries no "
+                           "commitment; check the hand's own copy (hand-N.toml) instead")
         return Verdict(NO_COMMITMENT, "no commitment recorded (a hand dealt before "
                        "issue 32, or not from a committed deck): nothing to verify")
     commitment = str(data.get("_commitment")).upper()
