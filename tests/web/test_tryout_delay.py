@@ -294,3 +294,49 @@ def test_a_delayed_watcher_sees_who_sits_out_as_the_button_names_the_game() -> N
         assert table.session["choice"] is not None and table.session["choice"]["hand"] == 2
         [seen] = _states(watcher)[-1:]
         assert seen["table"]["hand_in_play"] is True and seen["table"]["sitting_out"] == [sitter]
+
+
+def test_taking_a_seat_during_a_hand_does_not_show_it_before_the_delay() -> None:
+    """A delayed watcher who took a free seat during a hand saw it at once (a seat
+    not dealt in sees the hand as a watcher without the delay does): the delay was
+    a tap away.  One who sat down after the hand was dealt (or offered: its deal
+    waiting for seeds) sees it when it ended, as a watcher; a player sitting out
+    who sat down before still sees it, and the newcomer is dealt the next hand."""
+    from rollem.server.live_table.views import NEXT_HAND
+
+    with virtual_server() as (loop, store):
+        LiveTable.CLIENT_SEED_WAIT = 2.0  # (virtual_server puts the former value back)
+        table, host, people = people_table(loop, store, seats=5, bots=1, watcher_delay=True,
+                                           start=False, between_hands=0.5)
+        send(loop, table, host, "host", op="remove", seat=4)  # (a free seat)
+        send(loop, table, people[3], "sit_out", out=True)
+        send(loop, table, host, "start")
+        loop.advance(0.1)
+        assert table.session["seeding"]["players"] == [0, 1, 2]
+        seat, token = loop.call(table.join, "Eve", 4)  # during the wait for seeds
+        eve = Client(table.seat_for_token(token))
+        loop.call(table.connect, eve)
+        loop.advance(0.01)
+        [seen] = _states(eve)[-1:]
+        assert seen["table"]["deal"] is None and seen["table"]["hand_in_play"] is True
+        people[3]._pending.clear()
+        loop.advance(2.0)
+        assert table.hand is not None and table.hand.hand_no == 1
+        assert _states(eve) == []  # (dealt: nothing it may see changed)
+        send(loop, table, eve, "sync")
+        loop.advance(0.01)
+        [seen] = _states(eve)
+        assert seen["hand"] is None and seen["table"]["hand_in_play"] is True
+        assert seen["you"] == {**seen["you"], "seat": 4, "next_hand": NEXT_HAND}
+        assert seen["seq"] == 0 < table.seq
+        # the one sitting out since before the deal sees the hand in play
+        assert _states(people[3])[-1]["hand"]["hand_no"] == 1
+        while table.hand is not None and table.hand.hand_no == 1:
+            [acting] = table.hand.pending_seats()
+            send(loop, table, people[acting], "action", 1, action={"kind": "fold"})
+        loop.advance(0.01)
+        assert _states(eve)[-1]["hand"]["hand_no"] == 1  # once it ended
+        loop.advance(2.6)  # hand 2, Eve dealt in: her own eyes
+        assert table.hand is not None and table.hand.hand_no == 2 and 4 in table.hand.seats
+        [seen] = _states(eve)[-1:]
+        assert seen["hand"]["hand_no"] == 2 and seen["hand"]["seats"][4]["cards"][0] is not None

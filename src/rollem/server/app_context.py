@@ -177,11 +177,12 @@ class AppContext:
                                   token_digest(watch) if watch else None)
 
     def delayed(self, request: Request, table: LiveTable) -> bool:
-        """Whether the asking browser is a delayed watcher of ``table`` (no seat, not
-        the host, the watcher delay on: it sees a hand only once it ended, issue 27;
+        """Whether the watcher delay hides the hand in play from the asking browser
+        (it sees a hand only once it ended, issue 27: :func:`host_tools.delayed_viewer`,
         :func:`host_tools.view_kind`'s ``"delayed"``)."""
-        return (table.config.watcher_delay and self.viewer(request, table) is None
-                and not table.is_host(request.cookies.get(host_cookie(table.id))))
+        return host_tools.delayed_viewer(
+            table, self.viewer(request, table),
+            table.is_host(request.cookies.get(host_cookie(table.id))))
 
     def played(self, request: Request, table: LiveTable, row: HandRow,
                hand_no: int) -> int | None:

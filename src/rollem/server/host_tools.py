@@ -327,12 +327,38 @@ def may_see(table: LiveTable, seat: int | None, is_host: bool, watch_digest: str
 
 def view_kind(table: LiveTable, client: Client) -> str:
     """What ``client`` sees: ``"full"`` (its own eyes, as always), ``"delayed"`` (a
-    watcher with the watcher delay on) or ``"locked"`` (:func:`locked_state`)."""
+    watcher with the watcher delay on: :func:`delayed_viewer`) or ``"locked"``
+    (:func:`locked_state`)."""
     if not may_see(table, client.seat, client.is_host, client.watch_digest):
         return "locked"
-    if client.seat is None and not client.is_host and table.config.watcher_delay:
+    if delayed_viewer(table, client.seat, client.is_host):
         return "delayed"
     return "full"
+
+
+def delayed_viewer(table: LiveTable, seat: int | None, is_host: bool) -> bool:
+    """Whether the watcher delay hides the hand in play from a client at ``seat``
+    (``None``: a watcher) who is the host or not: with the delay on, a watcher,
+    and one who took a seat once the hand in play was offered (its game named,
+    its deal committed: ``session["seated_at_offer"]``) -- a watcher could
+    otherwise take a free seat to see it.  Never the host; a player sitting out
+    who sat down before sees it."""
+    if is_host or not table.config.watcher_delay:
+        return False
+    if seat is None:
+        return True
+    info = table.seats.get(seat)
+    if info is None:
+        return True
+    s = table.session
+    phase = s.get("choice") or s.get("seeding")
+    hand_no = table.hand.hand_no if table.hand is not None else \
+        int(phase["hand"]) if phase else None
+    offered = s.get("seated_at_offer")
+    if hand_no is None or not offered or int(offered["hand"]) != hand_no:
+        return False  # (no hand on; or one offered before this was recorded)
+    held = offered["seats"].get(str(seat))
+    return held is None or not hmac.compare_digest(str(held), str(info.row.token_digest))
 
 
 def watch_request(table: LiveTable, token: str, name: object) -> str:
