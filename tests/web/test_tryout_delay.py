@@ -313,7 +313,7 @@ def test_taking_a_seat_during_a_hand_does_not_show_it_before_the_delay() -> None
         send(loop, table, host, "start")
         loop.advance(0.1)
         assert table.session["seeding"]["players"] == [0, 1, 2]
-        seat, token = loop.call(table.join, "Eve", 4)  # during the wait for seeds
+        _, token = loop.call(table.join, "Eve", 4)  # during the wait for seeds
         eve = Client(table.seat_for_token(token))
         loop.call(table.connect, eve)
         loop.advance(0.01)
