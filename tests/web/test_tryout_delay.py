@@ -1,12 +1,17 @@
-"""The watcher delay hides everything of a hand until it ended (issue 27), found by
-the try-out of stop 40: the deal waiting for client seeds (issue 32) and the
-rules of the hand in play's game.  Each test fails on the code before its fix."""
+"""What a new user's hostile client found at the web table (try-out of stop 40),
+mostly where the watcher delay (issue 27) let something of a hand out before it
+ended: the deal waiting for client seeds (issue 32), the rules of the hand in
+play's game, refusals naming the table's sequence number, a pause's held time,
+a free seat taken during the hand; a newcomer waiting at a private table told of
+the hand by refusals; hidden cards in the server's log.  Each test fails on the
+code before its fix."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
+import re
 from typing import Any
 
 import httpx
@@ -340,3 +345,35 @@ def test_taking_a_seat_during_a_hand_does_not_show_it_before_the_delay() -> None
         assert table.hand is not None and table.hand.hand_no == 2 and 4 in table.hand.seats
         [seen] = _states(eve)[-1:]
         assert seen["hand"]["hand_no"] == 2 and seen["hand"]["seats"][4]["cards"][0] is not None
+
+
+def test_a_refused_clock_or_computer_action_logs_no_card(caplog: Any) -> None:
+    """A clock's or computer player's action the hand refuses is logged (a fault to
+    look into), with the refusal's words: "must discard 3 ... of 6h 5s Ac 2s 8c 7h"
+    put a Roll Your Own player's six hidden cards, the secret discard among them,
+    in the server's log during the hand.  Cards are logged as ``??`` now."""
+    import logging
+
+    from test_dealers_choice_seats import choice_table
+
+    with virtual_server() as (loop, store):
+        table, _host, people = choice_table(loop, store)
+        seat = int(table.session["choice"]["seat"])
+        send(loop, table, people[seat], "choose_game", 1, game="rollyourown")
+        loop.advance(0.1)
+        assert table.hand is not None
+        first = table.hand.pending_seats()[0]
+        held = table.state(first)["hand"]["seats"][first]["cards"]
+        assert len(held) == 6
+        other = next(c for c in ("2c", "3c", "4c") if c not in held)
+        with caplog.at_level(logging.ERROR, logger="rollem.server"):
+            loop.call(table.turns.act_safely, first,
+                      {"kind": "discard", "cards": [other]}, "timeout")
+            loop.advance(0.5)
+        [line] = [r.getMessage() for r in caplog.records if "action refused" in r.getMessage()]
+        assert "must discard 3 different cards" in line and "?? ?? ?? ?? ?? ??" in line
+        assert not {*held, other} & set(re.findall(r"[2-9TJQKA][cdhs]", line)), line
+    from rollem.server.live_table.errors import without_cards
+
+    assert without_cards("of 6h 10s Q\u2665 got AcKd, not Ahab 2") == \
+        "of ?? ?? ?? got ??, not Ahab 2"
