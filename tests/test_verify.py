@@ -716,3 +716,41 @@ def test_no_hidden_card_can_be_computed_from_a_copy(game: str) -> None:
     opened = {o["pos"] for o in copy["_openings"]}
     hidden = next(o["pos"] ^ 1 for o in copy["_openings"] if o["pos"] ^ 1 not in opened)
     assert _attack(copy, (salt(proof.key, hidden),)) == [(hidden, proof.deck[hidden])]
+
+
+def test_cli_verifies_a_session_download(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """The web table's session download (``history.phhs``: one player's own copies
+    as ``[1]``, ``[2]`` ...) was read as one hand: "not verified: no commitment
+    recorded", exit 1, for a session dealt fairly.  Each hand is checked, and the
+    chain across them; a hand the player was not dealt into (not in the file) is no
+    break, but a rewritten one is."""
+    session = _session(5)  # (hands 0 to 4)
+    mine = {str(k): redact(data, 0) for k, data in enumerate(session) if k != 2}
+    path = tmp_path / "history.phhs"
+    path.write_text(tomli_w.dumps(mine), encoding="utf-8")
+    code, out, err = run_cli(["verify", str(path)], capsys)
+    assert code == 0 and err == "", out + err
+    assert out.count(": ok: hand ") == 4 and f"{path} [3]: ok: hand 3: " in out
+    assert out.splitlines()[-1] == ("chain: ok (each hand's commitment includes the previous "
+                                    "hand; hand 2 is not in the files: not checked across it)")
+    got = json.loads(run_cli(["verify", "--json", str(path)], capsys)[1])
+    assert [f["hand_no"] for f in got["files"]] == [0, 1, 3, 4] and got["ok"] is True
+    other = tomllib.loads(write_history(_play(  # another hand 3: hand 4 does not follow it
+        "sdr", 4, 3, prev=bytes.fromhex(session[2]["_hand_hash"]))))
+    assert other["_hand_hash"] != session[3]["_hand_hash"]
+    mine["3"] = redact(other, 0)
+    path.write_text(tomli_w.dumps(mine), encoding="utf-8")
+    code, out, err = run_cli(["verify", str(path)], capsys)
+    assert code == 1 and "chain: BROKEN: hand 4 does not follow hand 3" in out, out
+    # a standard game's hands are standard PHH there: no commitment, and it says where one is
+    path.write_text('[1]\nvariant = "FT"\nactions = ["d dh p1 ????"]\n', encoding="utf-8")
+    code, out, err = run_cli(["verify", str(path)], capsys)
+    assert code == 1 and out == (f"{path} [1]: not verified: a standard PHH hand (as the web "
+                                 "table's session download writes a standard game's hands): it "
+                                 "carries no commitment; check the hand's own copy (hand-N.toml) "
+                                 "instead\n")
+    path.write_text("one = 1\n", encoding="utf-8")
+    code, out, err = run_cli(["verify", str(path)], capsys)
+    assert code == 2 and err == f"rollem: error: {path}: one is not a hand (a .phhs file " \
+        "holds hands as [1], [2] ...)\n"

@@ -153,6 +153,11 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
     """Check one hand's history (a dict as :func:`rollem.history.history_dict`
     or :func:`rollem.history.redact` gives); see the module doc."""
     if "_commitment" not in data:
+        variant = data.get("variant")
+        if isinstance(variant, str) and not variant.startswith("rollem-"):
+            return Verdict(NO_COMMITMENT, "a standard PHH hand (as the web table's session "
+                           "download writes a standard game's hands): it carries no "
+                           "commitment; check the hand's own copy (hand-N.toml) instead")
         return Verdict(NO_COMMITMENT, "no commitment recorded (a hand dealt before "
                        "issue 32, or not from a committed deck): nothing to verify")
     commitment = str(data.get("_commitment")).upper()
@@ -498,13 +503,16 @@ def _check_show(hand: Hand, seat: int, cards_text: Sequence[str], where: str,
     return len(shown)
 
 
-def check_chain(verdicts: Sequence[Verdict]) -> str | None:
+def check_chain(verdicts: Sequence[Verdict], gaps: bool = False) -> str | None:
     """Whether hands of one session follow each other: sorted by hand number,
     each hand's ``_prev_hash`` must be the previous hand's ``_hand_hash`` and
     the numbers consecutive; and whether copies of one hand agree (a card
     opened at two positions means the committed deck held it twice: each
     copy alone cannot tell).  Returns the first break (one line), or
-    ``None``.  Hands without a hash are left out."""
+    ``None``.  Hands without a hash are left out.  ``gaps``: hands not given
+    are no break (a player's session download holds only the hands they were
+    dealt into): each hand is checked against the previous one only where
+    that one is given."""
     seen: dict[str, dict[int, int]] = {}
     for v in verdicts:
         if not v.hand_hash:
@@ -523,6 +531,8 @@ def check_chain(verdicts: Sequence[Verdict]) -> str | None:
             if a.hand_hash == b.hand_hash:
                 continue  # two copies of one hand (two players' copies)
             return f"two different hands are numbered {a.hand_no}"
+        if gaps and b.hand_no != (a.hand_no or 0) + 1:
+            continue  # (the hand before b is not given: nothing to check it against)
         if b.prev_hash != a.hand_hash:
             gap = "" if b.hand_no == (a.hand_no or 0) + 1 else \
                 f" (hands {(a.hand_no or 0) + 1} to {(b.hand_no or 0) - 1} are not given)"

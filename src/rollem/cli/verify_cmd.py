@@ -1,20 +1,25 @@
 """``rollem verify FILE... [--json]``: check that each hand was dealt from the
 deck its dealer committed to before the deal (issue 32, docs/verify.md).
 
-Each FILE is a hand history or a player's own copy. Several files of one
-session are also checked as a chain: each hand's ``_prev_hash`` must be the
-previous hand's ``_hand_hash``, so a hand left out, rewritten or reordered
-shows. Exit status: 0 when every file verifies (a player's copy as far as
-its hidden cards allow) and the chain holds; 1 when a check fails or a file
-has no commitment or no openings yet; 2 for a file that cannot be read or
-is not a hand history (CLI.md).
+Each FILE is a hand history or a player's own copy, or a ``.phhs`` file of
+several (the web table's session download of one player's own copies: each
+hand checked in turn). Several hands of one session are also checked as a
+chain: each hand's ``_prev_hash`` must be the previous hand's ``_hand_hash``,
+so a hand left out, rewritten or reordered shows (in ``.phhs`` files alone,
+a hand not in them is no break: the player was not dealt into it). Exit
+status: 0 when every file verifies (a player's copy as far as its hidden
+cards allow) and the chain holds; 1 when a check fails or a file has no
+commitment or no openings yet; 2 for a file that cannot be read or is not a
+hand history (CLI.md).
 """
 
 from __future__ import annotations
 
 import json
 import tomllib
+from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -32,6 +37,10 @@ MAX_FILES = 10_000
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
 def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
     """Check that the hands in hand history FILEs were dealt from the committed deck.
+
+    A FILE.phhs (the web table's session download) holds several hands: each
+    is checked, and a hand not in it (one you were not dealt into) is no break
+    in the chain.
 
     A player's own copy: checks each opened card against the commitment, and
     that every card the copy names where it was dealt is the opened card the
@@ -68,12 +77,17 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
             fail(f"{file}: not a TOML hand history: {err}")
         except RecursionError:
             fail(f"{file}: not a hand history: arrays or tables nested too deeply")
-        try:
-            verdict = verify_history(data)
-        except HistoryError as err:  # (verify_history turns check errors into verdicts)
-            fail(f"{file}: {err}")
-        results.append((file, verdict))
-    chain = check_chain([v for _, v in results]) if len(results) > 1 else None
+        hands: list[tuple[str, dict[str, Any]]] = [(str(file), data)]
+        if file.suffix.lower() == ".phhs":  # several hands, [1], [2] ... (one a table)
+            hands = [(f"{file} [{name}]", one) for name, one in _phhs_hands(file, data)]
+        for name, one in hands:
+            try:
+                verdict = verify_history(one)
+            except HistoryError as err:  # (verify_history turns check errors into verdicts)
+                fail(f"{name}: {err}")
+            results.append((name, verdict))
+    gaps = all(file.suffix.lower() == ".phhs" for file in files)
+    chain = check_chain([v for _, v in results], gaps) if len(results) > 1 else None
     ok = all(v.ok for _, v in results) and chain is None
     if as_json:
         click.echo(json.dumps({
@@ -82,11 +96,43 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
             "chain": {"ok": chain is None, "reason": chain},
         }))
     else:
-        for file, v in results:
+        for name, v in results:
             hand = f"hand {v.hand_no}: " if v.hand_no is not None else ""
             mark = "ok" if v.ok else "FAILED" if v.status == "failed" else "not verified"
-            click.echo(f"{file}: {mark}: {hand}{one_line(v.reason)}")
+            click.echo(f"{name}: {mark}: {hand}{one_line(v.reason)}")
         if len(results) > 1:
+            missing = _not_given([v.hand_no for _, v in results if v.hand_hash]) if gaps else ""
             click.echo("chain: " + (f"BROKEN: {chain}" if chain else
-                                    "ok (each hand's commitment includes the previous hand)"))
+                                    "ok (each hand's commitment includes the previous hand"
+                                    + (f"; {missing}" if missing else "") + ")"))
     raise SystemExit(0 if ok else 1)
+
+
+def _phhs_hands(file: Path, data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The hands of a ``.phhs`` file (``(name, hand)`` in file order): at most
+    :data:`rollem.phh.read.MAX_HANDS`, each a table (else :func:`fail`)."""
+    from rollem.phh.variants import MAX_HANDS
+
+    if not data:
+        fail(f"{file}: no hand in it (a .phhs file holds hands as [1], [2] ...)")
+    if len(data) > MAX_HANDS:
+        fail(f"{file}: {len(data)} hands in one .phhs file; at most {MAX_HANDS}")
+    out = []
+    for name, hand in data.items():
+        if not isinstance(hand, dict):
+            fail(f"{file}: {name} is not a hand (a .phhs file holds hands as [1], [2] ...)")
+        out.append((name, hand))
+    return out
+
+
+def _not_given(numbers: list[int | None]) -> str:
+    """The hands missing between those given (``numbers``), in words: ``hands 4 to
+    8 are not in the files: not checked across them``, or ``""`` without a gap."""
+    given = sorted({n for n in numbers if n is not None})
+    runs = [(a + 1, b - 1) for a, b in pairwise(given) if b > a + 1]
+    if not runs:
+        return ""
+    words = ", ".join(f"{lo}" if lo == hi else f"{lo} to {hi}" for lo, hi in runs)
+    if runs == [(runs[0][0], runs[0][0])]:
+        return f"hand {words} is not in the files: not checked across it"
+    return f"hands {words} are not in the files: not checked across them"

@@ -176,6 +176,14 @@ class AppContext:
                                   table.is_host(request.cookies.get(host_cookie(table.id))),
                                   token_digest(watch) if watch else None)
 
+    def delayed(self, request: Request, table: LiveTable) -> bool:
+        """Whether the watcher delay hides the hand in play from the asking browser
+        (it sees a hand only once it ended, issue 27: :func:`host_tools.delayed_viewer`,
+        :func:`host_tools.view_kind`'s ``"delayed"``)."""
+        return host_tools.delayed_viewer(
+            table, self.viewer(request, table),
+            table.is_host(request.cookies.get(host_cookie(table.id))))
+
     def played(self, request: Request, table: LiveTable, row: HandRow,
                hand_no: int) -> int | None:
         """The seat the asking browser played in this past hand, or ``None`` (it was

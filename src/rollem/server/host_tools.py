@@ -327,12 +327,38 @@ def may_see(table: LiveTable, seat: int | None, is_host: bool, watch_digest: str
 
 def view_kind(table: LiveTable, client: Client) -> str:
     """What ``client`` sees: ``"full"`` (its own eyes, as always), ``"delayed"`` (a
-    watcher with the watcher delay on) or ``"locked"`` (:func:`locked_state`)."""
+    watcher with the watcher delay on: :func:`delayed_viewer`) or ``"locked"``
+    (:func:`locked_state`)."""
     if not may_see(table, client.seat, client.is_host, client.watch_digest):
         return "locked"
-    if client.seat is None and not client.is_host and table.config.watcher_delay:
+    if delayed_viewer(table, client.seat, client.is_host):
         return "delayed"
     return "full"
+
+
+def delayed_viewer(table: LiveTable, seat: int | None, is_host: bool) -> bool:
+    """Whether the watcher delay hides the hand in play from a client at ``seat``
+    (``None``: a watcher) who is the host or not: with the delay on, a watcher,
+    and one who took a seat once the hand in play was offered (its game named,
+    its deal committed: ``session["seated_at_offer"]``) -- a watcher could
+    otherwise take a free seat to see it.  Never the host; a player sitting out
+    who sat down before sees it."""
+    if is_host or not table.config.watcher_delay:
+        return False
+    if seat is None:
+        return True
+    info = table.seats.get(seat)
+    if info is None:
+        return True
+    s = table.session
+    phase = s.get("choice") or s.get("seeding")
+    hand_no = table.hand.hand_no if table.hand is not None else \
+        int(phase["hand"]) if phase else None
+    offered = s.get("seated_at_offer")
+    if hand_no is None or not offered or int(offered["hand"]) != hand_no:
+        return False  # (no hand on; or one offered before this was recorded)
+    held = offered["seats"].get(str(seat))
+    return held is None or not hmac.compare_digest(str(held), str(info.row.token_digest))
 
 
 def watch_request(table: LiveTable, token: str, name: object) -> str:
@@ -387,9 +413,10 @@ def public(table: LiveTable) -> dict[str, Any]:
 
 
 def in_play(table: LiveTable) -> bool:
-    """Whether a hand is being played (or its game named): what a delayed watcher
-    is not told of."""
-    return table.hand is not None or bool(table.session.get("choice"))
+    """Whether a hand is being played (or its game named, or its deal committed and
+    waiting for client seeds, issue 32): what a delayed watcher is not told of."""
+    s = table.session
+    return table.hand is not None or bool(s.get("choice")) or bool(s.get("seeding"))
 
 
 def quiet_seq(table: LiveTable, kind: str) -> int | None:
@@ -409,17 +436,21 @@ _IN_PLAY = ("acting", "deadline", "bank")
 
 def delayed_public(table: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
     """The table part for a delayed watcher: while a hand is in play (or its game
-    being named) nothing of it -- whose turn, clocks, the game named, the clock's
-    actions, its number and button (those of the last hand that ended), the
-    moment -- only that one is being played (``hand_in_play``).  Nor are such
-    states sent one an action (:func:`rollem.server.live_table.views.broadcast`
-    sends a quiet view only when it changed), nor do they carry the table's
-    sequence number (:func:`quiet_seq`): the number of actions is not told."""
+    being named, or its deal waiting for client seeds) nothing of it -- whose turn,
+    clocks (and the time a host's pause held), the game named, the deal committed
+    (who is dealt in, who sent a seed, the games of a random pick), the clock's
+    actions, its number and button (those of the last hand that ended), the moment
+    -- only that one is being played (``hand_in_play``).  Nor are such states sent
+    one an action (:func:`rollem.server.live_table.views.broadcast` sends a quiet
+    view only when it changed), nor do they carry the table's sequence number
+    (:func:`quiet_seq`): the number of actions is not told."""
     if not in_play(table):
         return {**data, "hand_in_play": False}
     seats = [{k: v for k, v in seat.items() if k not in _IN_PLAY} for seat in data["seats"]]
     last = table.final_hand
-    return {**data, "seats": seats, "choice": None, "clocked": {}, "hand_in_play": True,
+    return {**data, "seats": seats, "choice": None, "deal": None, "clocked": {},
+            "held_used": None,  # (how long the open decision had run when paused)
+            "hand_in_play": True,
             # who sat out as at the deal (the clock sitting a player out in this
             # hand is one of its actions)
             **table.session.get("out_at_deal", {}),

@@ -157,8 +157,7 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
             data = await table.public_when_committed()
         except TableError as err:
             return error(503, err.code, err.message)
-        if (seat is None and table.config.watcher_delay
-                and not table.is_host(request.cookies.get(host_cookie(table.id)))):
+        if ctx.delayed(request, table):
             data = host_tools.delayed_public(table, data)
         data["you"] = seat
         if settings.public_url:
@@ -212,9 +211,12 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
             return private()
         config = table.config
         game = request.query_params.get("game") or None
+        # a delayed watcher learns nothing of the hand in play (issue 27), not even
+        # its game: one the host no longer offers answers only as the last hand's
+        delayed = ctx.delayed(request, table)
         if config.game != "dealers-choice":
             game = config.game
-        elif game not in games_dealt(table):
+        elif game not in games_dealt(table, delayed):
             game = None
         sections = []
         if config.game == "dealers-choice":
@@ -236,7 +238,7 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
         if seats is not None:
             decision, help_text = seats
         elif decision is not None:
-            help_text = asked_decision_help(table, game, decision)
+            help_text = asked_decision_help(table, game, decision, delayed)
         help_html = render_markdown(help_text) if help_text is not None else None
         return JSONResponse({"game": game, "sections": sections, "decision": decision,
                              "decision_help": help_html, "config": config.public_dict(),

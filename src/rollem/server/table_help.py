@@ -52,19 +52,21 @@ def seat_decision_help(table: LiveTable, seat: int | None) -> tuple[str, str] | 
                                   view.options.get("structure"))
 
 
-def asked_decision_help(table: LiveTable, game: str | None, decision: str) -> str | None:
+def asked_decision_help(table: LiveTable, game: str | None, decision: str,
+                        delayed: bool = False) -> str | None:
     """The help on ``decision`` (a kind of :data:`rollem.rules.DECISION_KINDS`) in
     the table's game ``game`` (an id the table may deal; ``None``: no game named
     yet), without a seat's numbers: for a page that is not at a decision of its
     own. ``None`` when ``decision`` is no such kind, ``game`` is not one the
-    table deals, or ``game`` never asks for ``decision``."""
+    table deals (:func:`games_dealt`, ``delayed``: as a delayed watcher may know),
+    or ``game`` never asks for ``decision``."""
     config = table.config
     if decision == "choose_game":
         if config.game != "dealers-choice":
             return None
         offered = [config.game_of(g) for g in config.choices]
         return choose_game_help(offered)
-    if game is None or game not in games_dealt(table) or decision not in DECISION_KINDS:
+    if game is None or game not in games_dealt(table, delayed) or decision not in DECISION_KINDS:
         return None
     dealt = config.game_of(game)
     if not asks_for(dealt, decision):
@@ -72,12 +74,22 @@ def asked_decision_help(table: LiveTable, game: str | None, decision: str) -> st
     return explain_decision(dealt, decision, None, config.structure)
 
 
-def games_dealt(table: LiveTable) -> set[str]:
+def games_dealt(table: LiveTable, delayed: bool = False) -> set[str]:
     """The ids of the games ``table`` deals: its one game, or a dealer's choice's
-    offered games (R-C-12), and the game of the hand in play (the host may have
-    changed the offered games since it was named)."""
+    offered games (R-C-12), the game of the last hand that ended (on the felt until
+    the next deal; the host may have changed the offered games since), and the game
+    of the hand in play or of the deal waiting for client seeds.  ``delayed``: as a
+    delayed watcher may know them (issue 27: nothing of a hand before it ended), so
+    without the last two: a game the table does not offer would name them."""
     config = table.config
     ids = set(config.choices) if config.game == "dealers-choice" else {config.game}
+    if table.final_hand is not None:
+        ids.add(table.final_hand.hand.game.id)
+    if delayed:
+        return ids
     if table.hand is not None:
         ids.add(table.hand.hand.game.id)
+    seeding = table.session.get("seeding")
+    if seeding and seeding.get("game") is not None:
+        ids.add(str(seeding["game"]))
     return ids

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rollem.server import live_table, trace
 from rollem.server.game_session import ActionRefused, bot_decide
-from rollem.server.live_table.errors import TableError
+from rollem.server.live_table.errors import TableError, without_cards
 
 if TYPE_CHECKING:
     from rollem.server.live_table.turns import Turns
@@ -86,5 +86,5 @@ class ComputerTurns:
         if not turns.still_pending(seat, opened_seq) or table.hand is None:
             return
         log.error("table %s seat %s: computer player failed (%s); timing out", table.id,
-                  seat, error)
+                  seat, without_cards(error))
         turns.act_safely(seat, table.hand.timeout_action(seat), "timeout")

@@ -3,6 +3,8 @@ nothing changes), and the words players are told while a table cannot save."""
 
 from __future__ import annotations
 
+import re
+
 PAUSED_NOTICE = (
     "Saving to the server's disk has failed, so play is paused. The table carries on "
     "by itself from the last saved moment as soon as saving works again; a move that "
@@ -22,3 +24,14 @@ class TableError(ValueError):
         self.code = code
         self.message = message
 
+
+_CARDS = re.compile(  # a card, or a run of them (Qh7c), as text or with suit symbols
+    r"(?<![0-9A-Za-z])(?:(?:10|[2-9TJQKA])[cdhs\u2663\u2666\u2665\u2660])+(?![0-9A-Za-z])")
+
+
+def without_cards(text: object) -> str:
+    """``text`` (an action, a refusal) for the server's log, every card named in it
+    as ``??``: a refused computer player's or clock's action names the seat's hidden
+    cards (``discard ... of 6h 5s Ac``), and a log is no place for them (logs are
+    kept and shipped elsewhere; the players' own views stay the only place)."""
+    return _CARDS.sub("??", str(text))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from rollem.server import host, host_tools, live_table
 from rollem.server.game_session import GameSession
 from rollem.server.live_table.errors import TableError
+from rollem.server.live_table.seeding import note_offered, out_at_deal
 from rollem.table import DEALERS_CHOICE
 from rollem.table import Table as SessionTable
 from rollem.table import TableError as SessionRefused
@@ -290,6 +291,9 @@ class Dealer:
                     # sits in one of their seats later waits for the next hand
                     "digests": [live.seats[s].row.token_digest for s in players],
                 }  # fmt: skip
+                # (what a delayed watcher sees while the game is named, issue 27)
+                live.session["out_at_deal"] = out_at_deal(live)
+                note_offered(live, hand_no)
                 live.turns.bump_seq()
                 live.saving.commit(session=True)
                 live.turns.refresh_decisions()

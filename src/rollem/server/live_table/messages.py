@@ -115,10 +115,18 @@ class Messages:
         if client.seat is not None and table.seating.seat_of(client) is None:
             raise TableError("not_seated", "this connection no longer holds a seat; "
                              "reload the page to watch or take a seat")
+        kind = host_tools.view_kind(table, client)
         if msg.type == "sync":
             table.saving.send_after_commit([(client, table.views.cached_state_text(
-                client.seat, client.is_host, host_tools.view_kind(table, client)))])
+                client.seat, client.is_host, kind))])
             return
+        if kind == "locked":
+            # (issue 27: its refusals would tell of the table's play -- the hand in
+            # play's number, whose turn, the sequence number -- as its states do not)
+            raise TableError("not_approved", (
+                "the host has not let you in yet: you can play, watch and write in the "
+                "chat once they do" if table.config.private else
+                "this table has a password: give it to watch (or take a seat)"))
         self.check_not_paused()
         if msg.type == "client_seed":  # (issue 32: hands.take_client_seed)
             if client.seat is None or client.seat not in table.seats:
@@ -135,9 +143,13 @@ class Messages:
             table.tourney.handle_deal(client.seat, msg.body)
             return
         assert msg.seq is not None
-        if msg.seq > table.seq:
+        # (a delayed watcher is compared with the number it was told: the table's
+        # would tell it the number of actions of the hand in play, issue 27)
+        told = host_tools.quiet_seq(table, kind)
+        bound = table.seq if told is None else told
+        if msg.seq > bound:
             raise TableError(
-                "bad_seq", f"sequence number {msg.seq} is ahead of the table ({table.seq})"
+                "bad_seq", f"sequence number {msg.seq} is ahead of the table ({bound})"
             )
         if msg.type == "start":
             if not client.is_host:

@@ -27,6 +27,26 @@ if TYPE_CHECKING:
 log = logging.getLogger("rollem.server")
 
 
+def out_at_deal(live: LiveTable) -> dict[str, list[int]]:
+    """Who sits out of table ``live`` now (``sitting_out``, ``idle_away``: seat
+    numbers), as a delayed watcher is shown them while a hand is on (issue 27)."""
+    return {k: sorted(live.session.get(k, [])) for k in ("sitting_out", "idle_away")}
+
+
+def note_offered(live: LiveTable, hand_no: int) -> None:
+    """Hand ``hand_no`` is offered (its game named by the button, or its deal
+    committed): the seats held now and by whom (``session["seated_at_offer"]``:
+    ``{"hand": N, "seats": {seat: token digest}}``), once a hand.  One who sits
+    down later is not shown that hand before it ends at a delayed table
+    (:func:`rollem.server.host_tools.delayed_viewer`, issue 27)."""
+    kept = live.session.get("seated_at_offer")
+    if kept and int(kept.get("hand", -1)) == hand_no:
+        return
+    live.session["seated_at_offer"] = {
+        "hand": hand_no,
+        "seats": {str(s): seat.row.token_digest for s, seat in live.seats.items()}}
+
+
 class Seeding:
     """The deal of one table waiting for client seeds (issue 32).
 
@@ -84,6 +104,10 @@ class Seeding:
             "until": live.clock() + live.CLIENT_SEED_WAIT,
             "seeds": {},
         }  # fmt: skip
+        # who sits out as the deal is committed: what a delayed watcher sees while it
+        # waits for seeds (one sitting out meanwhile is not dealt in, issue 27)
+        live.session["out_at_deal"] = out_at_deal(live)
+        note_offered(live, hand_no)
         live.turns.bump_seq()
         live.saving.commit(session=True)  # committed before any client hears of it
         live.turns.refresh_decisions()
@@ -208,8 +232,7 @@ class Seeding:
                             carried=table.carry, bomb_pot_next=table.bomb_pot_next,
                             hand_hash=proof.hand_hash().hex(),
                             # who sat out at the deal: what a delayed watcher sees (issue 27)
-                            out_at_deal={k: sorted(live.session.get(k, []))
-                                         for k in ("sitting_out", "idle_away")})
+                            out_at_deal=out_at_deal(live))
         live.turns.bump_seq()
         live.saving.write(session=live.session, new_hand=(hand_no, hand.setup))
         if hand.over:

@@ -31,7 +31,7 @@ from rollem.server.game_session import (
     action_from_wire,
 )
 from rollem.server.live_table.computer_turns import ComputerTurns
-from rollem.server.live_table.errors import TableError
+from rollem.server.live_table.errors import TableError, without_cards
 
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
@@ -192,11 +192,12 @@ class Turns:
             if refused is not None:
                 refused(error)
             else:
-                log.error("table %s seat %s: %s action refused: %s", table.id, seat, source, error)
+                log.error("table %s seat %s: %s action refused: %s", table.id, seat, source,
+                          without_cards(error))
             return
         if error is not None:  # an engine fault; the table's hand is unchanged
-            log.error("table %s hand %s: applying %r failed: %r", table.id, hand.hand_no, wire,
-                      error)
+            log.error("table %s hand %s: applying %s failed: %s", table.id, hand.hand_no,
+                      without_cards(wire), without_cards(repr(error)))
             table.saving.recover(error, saving=False)
             return
         hand.adopt(copy)
@@ -345,7 +346,8 @@ class Turns:
         try:
             self.act(seat, action, source)
         except (TableError, ActionRefused) as err:
-            log.error("table %s seat %s: %s action refused: %s", table.id, seat, source, err)
+            log.error("table %s seat %s: %s action refused: %s", table.id, seat, source,
+                      without_cards(err))
 
     def timeout(self, seat: int, opened_seq: int) -> None:
         table = self.table

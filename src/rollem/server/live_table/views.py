@@ -185,7 +185,8 @@ class Views:
         return seat if self.dealt_in_hand(seat, hand) else None
 
     def next_hand_notice(self, seat: int | None) -> str | None:
-        """Why ``seat``'s occupant, with chips, is not in the hand being played, in plain
+        """Why ``seat``'s occupant, with chips, is not in the hand being played (or the
+        one offered: its game being named, its deal waiting for seeds), in plain
         words (``you.next_hand``), or ``None`` (no hand, dealt in, no chips, sitting out
         or waiting for the host: those have their own notices): it sat down after the
         deal (:data:`SAT_DOWN`), it bought chips again during this hand
@@ -194,7 +195,15 @@ class Views:
         table = self.table
         hand = table.hand
         info = table.seats.get(seat) if seat is not None else None
-        if hand is None or hand.over or info is None or seat is None or info.row.stack <= 0:
+        if info is None or seat is None or info.row.stack <= 0:
+            return None
+        offered = table.session.get("choice") or table.session.get("seeding")
+        if hand is None and offered and seat not in offered["players"] \
+                and not host.skip_deal(table, seat):
+            # (sat down once the hand was offered: told now, not at its deal, so that
+            # the notice does not tell a delayed seat when it is dealt, issue 27)
+            return NEXT_HAND
+        if hand is None or hand.over:
             return None
         if self.dealt_in_hand(seat, hand) or host.skip_deal(table, seat):
             return None
