@@ -377,3 +377,39 @@ def test_a_refused_clock_or_computer_action_logs_no_card(caplog: Any) -> None:
 
     assert without_cards("of 6h 10s Q\u2665 got AcKd, not Ahab 2") == \
         "of ?? ?? ?? got ??, not Ahab 2"
+
+
+def test_an_engine_fault_logs_no_card(caplog: Any, monkeypatch: Any) -> None:
+    """An engine fault while applying a discard was logged with ``%r`` of the action
+    and the traceback's message: the seat's hidden cards in the server's log.  Both
+    now show cards as ``??`` (the traceback's code lines are kept)."""
+    import logging
+
+    from test_dealers_choice_seats import choice_table
+
+    from rollem.server.live_table import TableError
+
+    with virtual_server() as (loop, store):
+        table, _host, people = choice_table(loop, store)
+        seat = int(table.session["choice"]["seat"])
+        send(loop, table, people[seat], "choose_game", 1, game="rollyourown")
+        loop.advance(0.1)
+        hand = table.hand
+        assert hand is not None and not hand.off_loop
+        first = hand.pending_seats()[0]
+        held = table.state(first)["hand"]["seats"][first]["cards"]
+
+        def fault(*_: Any) -> None:
+            raise RuntimeError(f"lost track of {held[0]} {held[1]}")
+
+        monkeypatch.setattr(hand, "apply", fault)
+        def act() -> None:
+            with contextlib.suppress(TableError):
+                table.turns.act(first, {"kind": "discard", "cards": held[:3]}, "player")
+
+        with caplog.at_level(logging.ERROR, logger="rollem.server"):
+            loop.call(act)
+            loop.advance(0.5)
+        [line] = [r.getMessage() for r in caplog.records if "failed" in r.getMessage()]
+        assert "RuntimeError: lost track of ?? ??" in line and "Traceback" in line
+        assert not set(held) & set(re.findall(r"\b[2-9TJQKA][cdhs]\b", line)), line

@@ -4,6 +4,7 @@ nothing changes), and the words players are told while a table cannot save."""
 from __future__ import annotations
 
 import re
+import traceback
 
 PAUSED_NOTICE = (
     "Saving to the server's disk has failed, so play is paused. The table carries on "
@@ -35,3 +36,9 @@ def without_cards(text: object) -> str:
     cards (``discard ... of 6h 5s Ac``), and a log is no place for them (logs are
     kept and shipped elsewhere; the players' own views stay the only place)."""
     return _CARDS.sub("??", str(text))
+
+
+def fault_without_cards(err: BaseException) -> str:
+    """An engine fault's traceback for the server's log, every card in it as ``??``
+    (the exception's message may quote a hand's hidden cards)."""
+    return without_cards("".join(traceback.format_exception(err)))

@@ -31,7 +31,7 @@ from rollem.server.game_session import (
     action_from_wire,
 )
 from rollem.server.live_table.computer_turns import ComputerTurns
-from rollem.server.live_table.errors import TableError, without_cards
+from rollem.server.live_table.errors import TableError, fault_without_cards, without_cards
 
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
@@ -112,7 +112,8 @@ class Turns:
         except ActionRefused:
             raise
         except Exception as err:  # an engine fault: the hand may be half-changed
-            log.exception("table %s hand %s: applying %r failed", table.id, hand.hand_no, action)
+            log.error("table %s hand %s: applying %s failed\n%s", table.id, hand.hand_no,
+                      without_cards(repr(action)), fault_without_cards(err))
             table.saving.recover(err, saving=False)
             raise TableError(
                 "server_error", f"the server could not apply that action ({err})"
