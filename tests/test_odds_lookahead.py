@@ -908,3 +908,40 @@ def test_ryo_resampling_in_groups_keeps_each_group_apart() -> None:
     one, flat = _resample(gen, weight, 1, always=True)
     assert one is not None and np.allclose(flat, weight.mean())
     assert _resample(gen, np.ones(800), 1) == (None, pytest.approx(np.ones(800)))
+
+
+def test_ryo_expose_table_agrees_with_the_expose_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33: the Metropolis steps read each opponent's exposes from a
+    # table by ranks (rollem.odds.ryoseen._ExposeTable), filled once per view;
+    # on hands of every origin of each opponent's up cards, the hidden cards
+    # drawn at random among the unseen (suits included), it gives what the
+    # expose rule gives card by card, and nothing a world may hold is missing
+    from rollem.odds import ryoseen
+    from rollem.odds.look521 import TREMBLE
+    from rollem.odds.policy import FAST
+
+    seen = _late_ryo_seen(6, 30001)
+    table = ryoseen._ExposeTable(seen, FAST, TREMBLE)  # type: ignore[attr-defined]
+    fills: list[int] = []
+    monkeypatch.setattr(table, "_fill", lambda j, keys: fills.append(j))
+    gen = np.random.default_rng(7)
+    seen_cards = ryoseen._seen_cards(seen)  # type: ignore[attr-defined]
+    unseen = np.asarray([c for c in range(52) if c not in seen_cards])
+    checked = 0
+    for j, opp in enumerate(seen.opponents):
+        for combo in ryoseen._origins(opp, set(seen.discards)):  # type: ignore[attr-defined]
+            kept_up = [u for u, r in zip(opp.ups, combo, strict=True) if r == 0]
+            drawn_up = {r: u for u, r in zip(opp.ups, combo, strict=True) if r}
+            n = 500
+            hidden = np.stack([gen.choice(unseen, 5, replace=False) for _ in range(n)])
+            kept = np.concatenate([np.broadcast_to(np.asarray(kept_up, dtype=np.int64),
+                                                   (n, len(kept_up))),
+                                   hidden[:, :3 - len(kept_up)]], axis=1)
+            got = [np.full(n, drawn_up[r]) if r in drawn_up else hidden[:, 2 + r]
+                   for r in range(1, len(opp.draws) + 1)]
+            want = ryoseen._expose_lik(FAST, opp, kept, got, TREMBLE)  # type: ignore[attr-defined]
+            cards = np.concatenate([kept, np.stack(got, axis=1)], axis=1)
+            assert np.array_equal(table.lik(j, cards), want)
+            assert len(set(want.tolist())) > 1  # the rule does tell hands apart
+            checked += n
+    assert checked >= 5 * 500 and fills == []

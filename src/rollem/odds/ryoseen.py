@@ -417,7 +417,8 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
                    avail: Bools, policy: FastPolicy, tremble: float,
                    gen: np.random.Generator,
                    guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]],
-                   candidates: int) -> tuple[Floats, Ints, Ints]:
+                   candidates: int, expose: _ExposeTable | None = None
+                   ) -> tuple[Floats, Ints, Ints]:
     """Name what is still unnamed of opponent ``j`` in each world, its
     origins of its up cards given (:func:`_layout`): its hidden kept cards
     and the unnamed cards among its three discards and its draws.
@@ -436,8 +437,11 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
 
     Returns the factor per world ``(k,)``, the chosen kept cards ``(k, 3)``
     and the chosen cards of its discards and draws ``(k, 3 + draws)``;
-    ``named`` and ``avail`` are not changed here."""
+    ``named`` and ``avail`` are not changed here. ``expose``: the view's
+    table of the exposes' chances (:func:`_expose_table`)."""
     opp = seen.opponents[j]
+    if expose is None:
+        expose = _expose_table(seen, policy, tremble)
     k = len(order)
     rows = np.arange(k)
     d = len(opp.draws)
@@ -493,8 +497,8 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
                                        val_r[np.arange(ks * reps), own_i], val_r[:, 3 + r])
         kept = np.concatenate([np.broadcast_to(np.asarray(kept_up, dtype=np.int64),
                                                (ks * reps, len(kept_up))), hidden], axis=1)
-        got = [val_r[:, 3 + r] for r in range(d)]
-        lik = _opponent_lik(policy, opp, kept, np.maximum(val_r[:, :3], 0), got, tremble)
+        lik = _keep_lik(policy, kept, np.maximum(val_r[:, :3], 0), tremble) * expose.lik(
+            j, np.concatenate([kept, val_r[:, 3:]], axis=1))
         out_w[sub] = (lik * factor).reshape(ks, reps) / reps
         out_kept[sub] = kept.reshape(ks, reps, 3)
         out_val[sub] = val_r.reshape(ks, reps, 3 + d)
@@ -539,6 +543,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             guides[(j, combo)] = _guide(policy, kept_up, 3 - len(kept_up), unseen, unseen, opp,
                                         drawn_up, tremble, gen)
     order, named, origin, weight, later = _layout(seen, k, gen, shares)
+    expose = _expose_table(seen, policy, tremble)
     found: list[Floats] = []
     avail = np.zeros((k, 52), dtype=bool)
     avail[:, unseen] = True
@@ -555,7 +560,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             finals = {i: h[pick] for i, h in finals.items()}
             kept_all = kept_all[pick]
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
-                                           tremble, gen, guides, candidates)
+                                           tremble, gen, guides, candidates, expose)
         weight = weight * factor * np.exp(later[:, j])
         by_origin = np.bincount(origin[:, j], weights=weight,
                                 minlength=len(_origins(opp, discards)))
@@ -671,23 +676,31 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         keep_reads[rows[:, None], disc[:, j]] |= 1 << j
     show_reads |= drawer
 
-    def keep_of(j: int, sub: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
-        h = state[sub[:, None], np.concatenate([np.broadcast_to(np.arange(3 * j, 3 * j + 3),
-                                                                (len(sub), 3)),
-                                                disc[sub, j]], axis=1)]
+    # the slots each opponent's exposes read (its kept three, then its
+    # draws): fixed; its exposes' chance tabled by their ranks (:class:`_ExposeTable`)
+    show_cols = [np.concatenate([np.arange(3 * j, 3 * j + 3), draws[j]]) for j in range(m)]
+    table = _expose_table(seen, policy, tremble)
+    three = np.arange(3)
+
+    def keep_many(r: Ints, j: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
+        """The keep's chance of opponent ``j[i]`` in world ``r[i]`` (cards
+        ``x`` and ``y`` exchanged where given): one call for every pair."""
+        cols = np.concatenate([3 * j[:, None] + three, disc[r, j]], axis=1)
+        h = state[r[:, None], cols]
         if x is not None and y is not None:
-            h = np.where(h == x, y, np.where(h == y, x, h))
+            h = np.where(h == x[:, None], y[:, None], np.where(h == y[:, None], x[:, None], h))
         return _keep_lik(policy, h[:, :3], h[:, 3:], tremble)
 
     def show_of(j: int, sub: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
-        h = state[sub[:, None], np.concatenate([np.arange(3 * j, 3 * j + 3), draws[j]])]
+        h = state[sub[:, None], show_cols[j]]
         if x is not None and y is not None:
             h = np.where(h == x, y, np.where(h == y, x, h))
-        return _expose_lik(policy, seen.opponents[j], h[:, :3],
-                           [h[:, 3 + r] for r in range(h.shape[1] - 3)], tremble)
+        return table.lik(j, h)
 
-    lik_keep = np.stack([keep_of(j, rows) for j in range(m)], axis=1)
+    every_pair = np.repeat(rows, m), np.tile(np.arange(m), k)
+    lik_keep = keep_many(*every_pair).reshape(k, m)
     lik_show = np.stack([show_of(j, rows) for j in range(m)], axis=1)
+    bit = 1 << np.arange(m)
     is_unseen = np.zeros(53, dtype=bool)
     is_unseen[unseen] = True
     # where each unseen card lies (-1: the stub)
@@ -745,16 +758,21 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             hit_keep = keep_reads[rows, s1] | keep_reads[rows, s2]
             hit_show = show_reads[rows, s1] | show_reads[rows, s2]
             ok_rows = size > 0  # (none unseen in the slots: nothing to move)
-        ratio = np.ones(k)
+        # the log of the ratio of the policy's chances, every part the step reads
+        log_ratio = np.zeros(k)
+        kr, kj = np.nonzero(hit_keep[:, None] & bit)
+        if len(kr):
+            new_keep = keep_many(kr, kj, c1[kr], c2[kr])
+            log_ratio += np.bincount(kr, weights=np.log(new_keep / lik_keep[kr, kj]),
+                                     minlength=k)
         changed = []
         for j in range(m):
-            for part, hit, old, fn in ((0, hit_keep, lik_keep, keep_of),
-                                       (1, hit_show, lik_show, show_of)):
-                sub = np.flatnonzero((hit >> j) & 1)
-                if len(sub):
-                    new = fn(j, sub, c1[sub, None], c2[sub, None])
-                    ratio[sub] *= new / np.maximum(old[sub, j], 1e-300)
-                    changed.append((part, j, sub, new))
+            sub = np.flatnonzero(hit_show & bit[j])
+            if len(sub):
+                new = show_of(j, sub, c1[sub, None], c2[sub, None])
+                log_ratio[sub] += np.log(new / lik_show[sub, j])
+                changed.append((j, sub, new))
+        ratio = np.exp(log_ratio)
         accept = (gen.random(k) < ratio) & ok_rows
         ok = np.flatnonzero(accept)
         state[ok, s1[ok]] = c2[ok]
@@ -783,9 +801,12 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         else:
             where[ok, c1[ok]] = s2[ok]
             where[ok, c2[ok]] = s1[ok]
-        for part, j, sub, new in changed:
+        if len(kr):
+            keep = accept[kr]
+            lik_keep[kr[keep], kj[keep]] = new_keep[keep]
+        for j, sub, new in changed:
             keep = accept[sub]
-            (lik_keep if part == 0 else lik_show)[sub[keep], j] = new[keep]
+            lik_show[sub[keep], j] = new[keep]
         if step >= moves - times:  # the last
             out.append((state[:, :base].reshape(k, m, 3).copy(), state[:, base:].copy()))
     return out
@@ -909,6 +930,76 @@ def _expose_lik(policy: FastPolicy, opp: SeenOpponent, kept: Ints, got: list[Int
         up = np.concatenate([up, np.full((n, 1), card, dtype=np.int64)], axis=1)
         down = down[np.arange(3)[None, :] != shown[:, None]].reshape(n, 2)
     return lik
+
+
+class _ExposeTable:
+    """Every opponent's chance of its exposes (:func:`_expose_lik`), tabled by
+    the ranks of the cards its exposes read, filled as they are asked for
+    (issue 33: the Metropolis steps ask the same few thousand hands over and
+    over). The expose rule reads ranks only (:meth:`FastPolicy.expose_scores`),
+    and which of two cards of one rank is shown changes nothing it reads
+    after, so the chance of a hand is that of its ranks: per opponent ``j``
+    one slot per rank pattern of its kept three and its draws
+    (``13 ** (3 + draws)``, at most 371,293 with two draws)."""
+
+    def __init__(self, seen: SeenPool, policy: FastPolicy, tremble: float) -> None:
+        self.opponents = [SeenOpponent(seat=o.seat, ups=[(u >> 2) * 4 for u in o.ups],
+                                       draws=o.draws, live=o.live) for o in seen.opponents]
+        self.policy = policy
+        self.tremble = tremble
+        self.powers = [13 ** np.arange(3 + len(o.draws), dtype=np.int64)
+                       for o in seen.opponents]
+        self.tables = [np.full(13 ** (3 + len(o.draws)), np.nan) for o in seen.opponents]
+        # every rank pattern a world may hold, filled at once: per origin of
+        # the up cards (:func:`_origins`) the up cards' slots are fixed and
+        # any rank may lie in the others (at most 13 ** 3 patterns each)
+        discards = set(seen.discards)
+        for j, o in enumerate(seen.opponents):
+            pats = []
+            for combo in _origins(o, discards):
+                kept_up = [u >> 2 for u, r in zip(o.ups, combo, strict=True) if r == 0]
+                drawn_up = {r: u >> 2 for u, r in zip(o.ups, combo, strict=True) if r}
+                slots: list[list[int]] = [[r] for r in kept_up]
+                slots += [list(range(13))] * (3 - len(kept_up))
+                slots += [[drawn_up[r]] if r in drawn_up else list(range(13))
+                          for r in range(1, len(o.draws) + 1)]
+                pats.append(np.asarray(list(product(*slots)), dtype=np.int64).reshape(
+                    -1, len(slots)))
+            if pats:
+                self._fill(j, np.unique(np.concatenate(pats) @ self.powers[j]))
+
+    def _fill(self, j: int, keys: Ints) -> None:
+        ranks = (keys[:, None] // self.powers[j]) % 13
+        c = ranks * 4
+        self.tables[j][keys] = _expose_lik(self.policy, self.opponents[j], c[:, :3],
+                                           [c[:, 3 + r] for r in range(c.shape[1] - 3)],
+                                           self.tremble)
+
+    def lik(self, j: int, cards: Ints) -> Floats:
+        """:func:`_expose_lik` of opponent ``j`` per row of ``cards``
+        ``(N, 3 + draws)``: its kept three (up cards kept first), then the
+        card of each of its draws."""
+        key = (cards >> 2) @ self.powers[j]
+        table = self.tables[j]
+        out = table[key]
+        miss = np.isnan(out)
+        if miss.any():  # (none where every world fits its origins)
+            self._fill(j, np.unique(key[miss]))
+            out = table[key]
+        return np.asarray(out, dtype=np.float64)
+
+
+def _expose_table(seen: SeenPool, policy: FastPolicy, tremble: float) -> _ExposeTable:
+    """The :class:`_ExposeTable` of this view: within :func:`shared_proposals`
+    one for every run of it, else a new one."""
+    shared = _SHARED.get()
+    if shared is None:
+        return _ExposeTable(seen, policy, tremble)
+    key = ("expose", repr(seen), policy.name, tremble)
+    if key not in shared:
+        shared[key] = _ExposeTable(seen, policy, tremble)
+    table: _ExposeTable = shared[key]
+    return table
 
 
 GUIDE_X = 12
