@@ -945,3 +945,34 @@ def test_ryo_expose_table_agrees_with_the_expose_rule(monkeypatch: pytest.Monkey
             assert len(set(want.tolist())) > 1  # the rule does tell hands apart
             checked += n
     assert checked >= 5 * 500 and fills == []
+
+
+def test_ryo_history_odds_after_the_discard_default_worlds() -> None:
+    # issue 33: `rollem odds --history` in Roll Your Own after the discard
+    # drew 20,000 worlds at every table size, about 1.6 s of CPU at 6 players;
+    # from 6 players the worlds are drawn in batches of 2,000 with more
+    # Metropolis steps each (more precise per CPU second, the error checked
+    # against the batches' spread), and 10,000 of them by default (on main:
+    # 20,000 in one batch)
+    from rollem.engine import Hand, Options, SeededSource
+    from rollem.history import write_history
+    from rollem.odds.history import history_odds
+    from rollem.odds.policy import FAST, PolicyPlayer
+
+    hand = Hand("rollyourown", [400] * 6, button=1, options=Options(ante=12),
+                source=SeededSource(30001))
+    seats = [PolicyPlayer(FAST, random.Random(s)) for s in range(6)]
+    at = None
+    while not hand.is_over:
+        seat = hand.pending.seats[0]  # type: ignore[union-attr]
+        view = hand.view(seat)
+        if at is None and seat == 0 and sum(
+                1 for e in view.to_dict()["events"]
+                if e.get("kind") == "pool_draw" and e.get("seat") == 0) >= 2:
+            at = len(hand.actions)
+        hand.apply(seat, seats[seat].act(view))
+    assert at is not None
+    odds, point = history_odds(write_history(hand), 0, at=at, seed=3, advice=True)
+    assert point == at
+    assert odds.samples == 10_000 and "of 10,000 worlds" in (odds.model or ""), odds.model
+    assert odds.interval is not None and odds.interval < 0.03  # the batches' own check

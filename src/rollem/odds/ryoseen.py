@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import pairwise, product
@@ -218,6 +218,17 @@ at 5 players, 36 runs of one batch, each with its own pilot, spread alike
 with and without them (0.58 and 0.57 points), most runs closer together
 with them but three of 36 some 1.5 points low, which an interval check
 between runs caught (issue 33, fifth pass)."""
+PLACE_WORLDS = 2000
+"""With the place steps (:data:`PLACE_FROM` opponents), a batch draws this
+many worlds (not :data:`MIN_WORLDS`), each taking :data:`PLACE_MOVES`
+steps; more worlds are drawn in batches of this size
+(:func:`_in_batches`). Issue 33, sixth pass: 6 players, hand 30001 of
+``bench_play_odds.py``, the spread of a batch's equity between seeds times
+its CPU time was about half that of 4,000 worlds with 32 steps (1.75 points
+in 0.16 s over 120 batches, against 1.87 in 0.22 s over 24; 1,000 worlds
+with 128 steps no better, and seemingly biased upwards)."""
+PLACE_MOVES = 64
+"""The Metropolis steps per world with the place steps (see :data:`PLACE_WORLDS`)."""
 MOVES_FROM = 4
 """The moves are made with at least this many opponents (5 players or more,
 where the worlds' weights are most uneven); with fewer the odds in play
@@ -691,15 +702,28 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             h = np.where(h == x[:, None], y[:, None], np.where(h == y[:, None], x[:, None], h))
         return _keep_lik(policy, h[:, :3], h[:, 3:], tremble)
 
-    def show_of(j: int, sub: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
-        h = state[sub[:, None], show_cols[j]]
-        if x is not None and y is not None:
-            h = np.where(h == x, y, np.where(h == y, x, h))
-        return table.lik(j, h)
+    # opponents with as many draws read as many slots: their exposes in one call
+    widths = sorted({len(c) for c in show_cols})
+    cols_by = {w: np.stack([show_cols[j] if len(show_cols[j]) == w else np.zeros(w, np.int64)
+                            for j in range(m)]) for w in widths}
+    width_of = np.asarray([len(c) for c in show_cols])
+
+    def show_many(r: Ints, j: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
+        """The exposes' chance of opponent ``j[i]`` in world ``r[i]`` (cards
+        ``x`` and ``y`` exchanged where given)."""
+        out = np.empty(len(r))
+        for w in widths:
+            at = np.flatnonzero(width_of[j] == w) if len(widths) > 1 else slice(None)
+            h = state[r[at, None], cols_by[w][j[at]]]
+            if x is not None and y is not None:
+                xa, ya = x[at, None], y[at, None]
+                h = np.where(h == xa, ya, np.where(h == ya, xa, h))
+            out[at] = table.many(j[at], h)
+        return out
 
     every_pair = np.repeat(rows, m), np.tile(np.arange(m), k)
     lik_keep = keep_many(*every_pair).reshape(k, m)
-    lik_show = np.stack([show_of(j, rows) for j in range(m)], axis=1)
+    lik_show = show_many(*every_pair).reshape(k, m)
     bit = 1 << np.arange(m)
     is_unseen = np.zeros(53, dtype=bool)
     is_unseen[unseen] = True
@@ -765,13 +789,11 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             new_keep = keep_many(kr, kj, c1[kr], c2[kr])
             log_ratio += np.bincount(kr, weights=np.log(new_keep / lik_keep[kr, kj]),
                                      minlength=k)
-        changed = []
-        for j in range(m):
-            sub = np.flatnonzero(hit_show & bit[j])
-            if len(sub):
-                new = show_of(j, sub, c1[sub, None], c2[sub, None])
-                log_ratio[sub] += np.log(new / lik_show[sub, j])
-                changed.append((j, sub, new))
+        sr, sj = np.nonzero(hit_show[:, None] & bit)
+        if len(sr):
+            new_show = show_many(sr, sj, c1[sr], c2[sr])
+            log_ratio += np.bincount(sr, weights=np.log(new_show / lik_show[sr, sj]),
+                                     minlength=k)
         ratio = np.exp(log_ratio)
         accept = (gen.random(k) < ratio) & ok_rows
         ok = np.flatnonzero(accept)
@@ -804,9 +826,9 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         if len(kr):
             keep = accept[kr]
             lik_keep[kr[keep], kj[keep]] = new_keep[keep]
-        for j, sub, new in changed:
-            keep = accept[sub]
-            lik_show[sub[keep], j] = new[keep]
+        if len(sr):
+            keep = accept[sr]
+            lik_show[sr[keep], sj[keep]] = new_show[keep]
         if step >= moves - times:  # the last
             out.append((state[:, :base].reshape(k, m, 3).copy(), state[:, base:].copy()))
     return out
@@ -949,7 +971,11 @@ class _ExposeTable:
         self.tremble = tremble
         self.powers = [13 ** np.arange(3 + len(o.draws), dtype=np.int64)
                        for o in seen.opponents]
-        self.tables = [np.full(13 ** (3 + len(o.draws)), np.nan) for o in seen.opponents]
+        sizes = [13 ** (3 + len(o.draws)) for o in seen.opponents]
+        self.offset = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+        self.flat = np.full(sum(sizes), np.nan)  # every table laid end to end
+        self.tables = [self.flat[a:a + n] for a, n in zip(self.offset, sizes, strict=True)]
+        self.flat_powers = np.stack([np.resize(p, 5) for p in self.powers])
         # every rank pattern a world may hold, filled at once: per origin of
         # the up cards (:func:`_origins`) the up cards' slots are fixed and
         # any rank may lie in the others (at most 13 ** 3 patterns each)
@@ -974,6 +1000,20 @@ class _ExposeTable:
         self.tables[j][keys] = _expose_lik(self.policy, self.opponents[j], c[:, :3],
                                            [c[:, 3 + r] for r in range(c.shape[1] - 3)],
                                            self.tremble)
+
+    def many(self, j: Ints, cards: Ints) -> Floats:
+        """:meth:`lik` of opponent ``j[i]`` for row ``i`` of ``cards``
+        ``(N, w)``, every ``j[i]`` with ``w - 3`` draws."""
+        if not len(j):
+            return np.zeros(0)
+        w = cards.shape[1]
+        key = ((cards >> 2) * self.flat_powers[j, :w]).sum(axis=1) + self.offset[j]
+        out = self.flat[key]
+        if np.isnan(out).any():  # (none where every world fits its origins)
+            for jj in np.unique(j):
+                at = j == jj
+                out[at] = self.lik(int(jj), cards[at])
+        return np.asarray(out, dtype=np.float64)
 
     def lik(self, j: int, cards: Ints) -> Floats:
         """:func:`_expose_lik` of opponent ``j`` per row of ``cards``
@@ -1128,8 +1168,11 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         return _forward(seen, unseen, samples, policy, trem, gen)
     if any(not _origins(o, set(seen.discards)) for o in seen.opponents):
         return None
+    place = len(seen.opponents) >= PLACE_FROM
     if len(seen.opponents) >= 3 and retry:  # (a retry has its own count)
-        samples = max(samples, round(MIN_WORLDS * _PART.get()))
+        samples = max(samples, round((PLACE_WORLDS if place else MIN_WORLDS) * _PART.get()))
+    if place and retry and samples >= 2 * PLACE_WORLDS and not _IN_BATCHES.get():
+        return _in_batches(seen, samples, policy, gen, tremble, candidates)
     shared = _SHARED.get()
     key = (repr(seen), policy.name, trem, candidates)
     proposal = shared.get(key) if shared is not None else None
@@ -1146,7 +1189,7 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
             proposal = (likely, guides)
             if shared is not None:
                 shared[key] = proposal
-        moves = MOVES if len(seen.opponents) >= MOVES_FROM else 0
+        moves = (PLACE_MOVES if place else MOVES) if len(seen.opponents) >= MOVES_FROM else 0
         hands, w, turned, eve, _ = _worlds(seen, samples, unseen, policy, trem, gen,
                                            candidates, proposal[0], proposal[1],
                                            futures=FUTURES, moves=moves)
@@ -1224,6 +1267,36 @@ per view, made once and used by every later run of the same view."""
 
 _PART: ContextVar[float] = ContextVar("ryoseen_part", default=1.0)
 """Within :func:`part_of_batch`: the share of :data:`MIN_WORLDS` drawn."""
+
+
+_IN_BATCHES: ContextVar[bool] = ContextVar("ryoseen_in_batches", default=False)
+"""Within :func:`_in_batches`: each run is one batch."""
+
+
+def _in_batches(seen: SeenPool, samples: int, policy: FastPolicy, gen: np.random.Generator,
+                tremble: float | None, candidates: int) -> Odds | None:
+    """``samples`` worlds as batches of about :data:`PLACE_WORLDS` (each at
+    least that many), sharing their proposals (:func:`shared_proposals`),
+    combined as the odds shown in play are (:func:`rollem.odds.play.combine`:
+    the mean weighted by worlds, the error checked against the batches'
+    spread; issue 33). ``None`` where a batch is."""
+    from rollem.odds.play import combine
+
+    n = max(1, samples // PLACE_WORLDS)
+    runs: list[Odds] = []
+    token = _IN_BATCHES.set(True)
+    try:
+        with shared_proposals() if _SHARED.get() is None else nullcontext():
+            for i in range(n):
+                odds = ryo_seen_look(seen, samples=samples // n + (i < samples % n),
+                                     policy=policy, seed=int(gen.integers(1 << 31)),
+                                     tremble=tremble, candidates=candidates)
+                if odds is None:
+                    return None
+                runs.append(odds)
+    finally:
+        _IN_BATCHES.reset(token)
+    return combine(runs)
 
 
 @contextmanager
