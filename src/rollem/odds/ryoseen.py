@@ -44,6 +44,7 @@ cannot see, by **sequential importance sampling**, one opponent at a time:
 
 With four or more opponents (:data:`MOVES_FROM`), after the last opponent
 is read the worlds are resampled once more and each takes :data:`MOVES`
+(at 6 players :data:`PLACE_MOVES`, in batches of :data:`PLACE_WORLDS`)
 Metropolis steps (:func:`_move`, issue 33): two
 cards the seat has not seen exchange places, and with five opponents (6
 players, :data:`PLACE_FROM`) in turn with them two places in the pool
@@ -177,10 +178,11 @@ DEFENSIVE = 0.2
 underrates still gets worlds."""
 MIN_WORLDS = 4000
 """With three or more opponents at least this many worlds are drawn,
-whatever fewer were asked for: with fewer, few ancestors survive the
-resampling and the standard error comes out too small (measured with four
-opponents late in the hand: at 1,000 worlds the stated errors were about
-half the real spread; at 10,000 they matched it)."""
+whatever fewer were asked for (with the place steps :data:`PLACE_WORLDS`):
+with fewer, few ancestors survive the resampling and the standard error
+comes out too small (measured with four opponents late in the hand: at
+1,000 worlds the stated errors were about half the real spread; at 10,000
+they matched it)."""
 RETRY = 4
 """Where the weights are too uneven: this many times the candidates, this
 many times fewer worlds (but not fewer than :data:`RETRY_WORLDS`, nor more
