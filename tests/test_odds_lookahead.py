@@ -764,7 +764,8 @@ def test_ryo_six_players_one_batch_spreads_less_with_moves() -> None:
     # the moves they spread by 3.4 to 3.5 points (standard deviation), with
     # the card steps alone by 1.6 to 2.4; with the place steps too (fifth
     # pass) about 1.4 over 100 batches; and the error each batch states is
-    # about the spread seen
+    # about the spread seen. (Sixth pass: 4,000 worlds at 6 players are two
+    # batches of 2,000 with 64 steps each, ryoseen.PLACE_WORLDS, combined.)
     import statistics
 
     from rollem.odds.ryoseen import ryo_seen_look, shared_proposals
@@ -908,3 +909,71 @@ def test_ryo_resampling_in_groups_keeps_each_group_apart() -> None:
     one, flat = _resample(gen, weight, 1, always=True)
     assert one is not None and np.allclose(flat, weight.mean())
     assert _resample(gen, np.ones(800), 1) == (None, pytest.approx(np.ones(800)))
+
+
+def test_ryo_expose_table_agrees_with_the_expose_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33: the Metropolis steps read each opponent's exposes from a
+    # table by ranks (rollem.odds.ryoseen._ExposeTable), filled once per view;
+    # on hands of every origin of each opponent's up cards, the hidden cards
+    # drawn at random among the unseen (suits included), it gives what the
+    # expose rule gives card by card, and nothing a world may hold is missing
+    from rollem.odds import ryoseen
+    from rollem.odds.look521 import TREMBLE
+    from rollem.odds.policy import FAST
+
+    seen = _late_ryo_seen(6, 30001)
+    table = ryoseen._ExposeTable(seen, FAST, TREMBLE)  # type: ignore[attr-defined]
+    fills: list[int] = []
+    monkeypatch.setattr(table, "_fill", lambda j, keys: fills.append(j))
+    gen = np.random.default_rng(7)
+    seen_cards = ryoseen._seen_cards(seen)  # type: ignore[attr-defined]
+    unseen = np.asarray([c for c in range(52) if c not in seen_cards])
+    checked = 0
+    for j, opp in enumerate(seen.opponents):
+        for combo in ryoseen._origins(opp, set(seen.discards)):  # type: ignore[attr-defined]
+            kept_up = [u for u, r in zip(opp.ups, combo, strict=True) if r == 0]
+            drawn_up = {r: u for u, r in zip(opp.ups, combo, strict=True) if r}
+            n = 500
+            hidden = np.stack([gen.choice(unseen, 5, replace=False) for _ in range(n)])
+            kept = np.concatenate([np.broadcast_to(np.asarray(kept_up, dtype=np.int64),
+                                                   (n, len(kept_up))),
+                                   hidden[:, :3 - len(kept_up)]], axis=1)
+            got = [np.full(n, drawn_up[r]) if r in drawn_up else hidden[:, 2 + r]
+                   for r in range(1, len(opp.draws) + 1)]
+            want = ryoseen._expose_lik(FAST, opp, kept, got, TREMBLE)  # type: ignore[attr-defined]
+            cards = np.concatenate([kept, np.stack(got, axis=1)], axis=1)
+            assert np.array_equal(table.lik(j, cards), want)
+            assert len(set(want.tolist())) > 1  # the rule does tell hands apart
+            checked += n
+    assert checked >= 5 * 500 and fills == []
+
+
+def test_ryo_history_odds_after_the_discard_default_worlds() -> None:
+    # issue 33: `rollem odds --history` in Roll Your Own after the discard
+    # drew 20,000 worlds at every table size, about 1.6 s of CPU at 6 players;
+    # from 6 players the worlds are drawn in batches of 2,000 with more
+    # Metropolis steps each (more precise per CPU second, the error checked
+    # against the batches' spread), and 10,000 of them by default (on main:
+    # 20,000 in one batch)
+    from rollem.engine import Hand, Options, SeededSource
+    from rollem.history import write_history
+    from rollem.odds.history import history_odds
+    from rollem.odds.policy import FAST, PolicyPlayer
+
+    hand = Hand("rollyourown", [400] * 6, button=1, options=Options(ante=12),
+                source=SeededSource(30001))
+    seats = [PolicyPlayer(FAST, random.Random(s)) for s in range(6)]
+    at = None
+    while not hand.is_over:
+        seat = hand.pending.seats[0]  # type: ignore[union-attr]
+        view = hand.view(seat)
+        if at is None and seat == 0 and sum(
+                1 for e in view.to_dict()["events"]
+                if e.get("kind") == "pool_draw" and e.get("seat") == 0) >= 2:
+            at = len(hand.actions)
+        hand.apply(seat, seats[seat].act(view))
+    assert at is not None
+    odds, point = history_odds(write_history(hand), 0, at=at, seed=3, advice=True)
+    assert point == at
+    assert odds.samples == 10_000 and "of 10,000 worlds" in (odds.model or ""), odds.model
+    assert odds.interval is not None and odds.interval < 0.03  # the batches' own check

@@ -149,7 +149,8 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
                    "last decision point (a seat that folded: the point of its fold).")
 @click.option("--samples", "samples", type=int, default=None,
               help=f"Monte Carlo samples, 1 to {MAX_SAMPLES:,} (default 100,000 for sdr, "
-                   "20,000 from a history; look-ahead: 10,000 worlds per option).")
+                   "20,000 from a history; look-ahead: 10,000 worlds per option, and "
+                   "in Roll Your Own after the discard at 6 players or more).")
 @seed_option("Seed the Monte Carlo.")
 @click.option("--workers", "workers", type=int, default=1, show_default=True,
               help="sdr: processes to split the Monte Carlo samples over; the same seed "

@@ -64,7 +64,10 @@ def history_odds(
     (:mod:`rollem.odds.own_copy`). ``exact_limit`` defaults
     to 20,000,000 outcomes for Stop, Drop and Roll and 1,000,000 otherwise;
     ``samples`` to 20,000 (10,000 per option where the odds look ahead:
-    Roll Your Own before the discard, 5-2-1). With ``advice``, every option
+    Roll Your Own before the discard, 5-2-1; 10,000 in Roll Your Own after
+    the discard with six or more dealt in, drawn in batches with more
+    Metropolis steps a world: :data:`rollem.odds.ryoseen.PLACE_WORLDS`,
+    issue 33). With ``advice``, every option
     of the seat's choice at that point (:class:`rollem.odds.Advice`);
     ``look_ahead`` as :func:`rollem.odds.view_equity`.
 
@@ -166,7 +169,9 @@ def _view_odds(hand: Hand, seat: int, at: int, *, samples: int | None, seed: int
     if samples is None:
         looks = (advice or bool(look_ahead)) and (
             game == "rollem521" or (game == "rollyourown" and len(hand.hole[seat]) == 6))
-        samples = 10_000 if looks else 20_000
+        many = (game == "rollyourown" and len(hand.hole[seat]) < 6
+                and sum(map(bool, hand.dealt)) >= 6)  # (batches of PLACE_WORLDS, issue 33)
+        samples = 10_000 if looks or many else 20_000
     return view_equity(hand.view(seat), samples=samples, seed=seed, rng=rng,
                        exact_limit=exact_limit, progress=progress, advice=advice,
                        look_ahead=look_ahead, game=hand.game)

@@ -44,6 +44,7 @@ cannot see, by **sequential importance sampling**, one opponent at a time:
 
 With four or more opponents (:data:`MOVES_FROM`), after the last opponent
 is read the worlds are resampled once more and each takes :data:`MOVES`
+(at 6 players :data:`PLACE_MOVES`, in batches of :data:`PLACE_WORLDS`)
 Metropolis steps (:func:`_move`, issue 33): two
 cards the seat has not seen exchange places, and with five opponents (6
 players, :data:`PLACE_FROM`) in turn with them two places in the pool
@@ -67,7 +68,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import pairwise, product
@@ -177,10 +178,11 @@ DEFENSIVE = 0.2
 underrates still gets worlds."""
 MIN_WORLDS = 4000
 """With three or more opponents at least this many worlds are drawn,
-whatever fewer were asked for: with fewer, few ancestors survive the
-resampling and the standard error comes out too small (measured with four
-opponents late in the hand: at 1,000 worlds the stated errors were about
-half the real spread; at 10,000 they matched it)."""
+whatever fewer were asked for (with the place steps :data:`PLACE_WORLDS`):
+with fewer, few ancestors survive the resampling and the standard error
+comes out too small (measured with four opponents late in the hand: at
+1,000 worlds the stated errors were about half the real spread; at 10,000
+they matched it)."""
 RETRY = 4
 """Where the weights are too uneven: this many times the candidates, this
 many times fewer worlds (but not fewer than :data:`RETRY_WORLDS`, nor more
@@ -218,6 +220,17 @@ at 5 players, 36 runs of one batch, each with its own pilot, spread alike
 with and without them (0.58 and 0.57 points), most runs closer together
 with them but three of 36 some 1.5 points low, which an interval check
 between runs caught (issue 33, fifth pass)."""
+PLACE_WORLDS = 2000
+"""With the place steps (:data:`PLACE_FROM` opponents), a batch draws this
+many worlds (not :data:`MIN_WORLDS`), each taking :data:`PLACE_MOVES`
+steps; more worlds are drawn in batches of this size
+(:func:`_in_batches`). Issue 33, sixth pass: 6 players, hand 30001 of
+``bench_play_odds.py``, the spread of a batch's equity between seeds times
+its CPU time was about half that of 4,000 worlds with 32 steps (1.75 points
+in 0.16 s over 120 batches, against 1.87 in 0.22 s over 24; 1,000 worlds
+with 128 steps no better, and seemingly biased upwards)."""
+PLACE_MOVES = 64
+"""The Metropolis steps per world with the place steps (see :data:`PLACE_WORLDS`)."""
 MOVES_FROM = 4
 """The moves are made with at least this many opponents (5 players or more,
 where the worlds' weights are most uneven); with fewer the odds in play
@@ -417,7 +430,8 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
                    avail: Bools, policy: FastPolicy, tremble: float,
                    gen: np.random.Generator,
                    guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]],
-                   candidates: int) -> tuple[Floats, Ints, Ints]:
+                   candidates: int, expose: _ExposeTable | None = None
+                   ) -> tuple[Floats, Ints, Ints]:
     """Name what is still unnamed of opponent ``j`` in each world, its
     origins of its up cards given (:func:`_layout`): its hidden kept cards
     and the unnamed cards among its three discards and its draws.
@@ -436,8 +450,11 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
 
     Returns the factor per world ``(k,)``, the chosen kept cards ``(k, 3)``
     and the chosen cards of its discards and draws ``(k, 3 + draws)``;
-    ``named`` and ``avail`` are not changed here."""
+    ``named`` and ``avail`` are not changed here. ``expose``: the view's
+    table of the exposes' chances (:func:`_expose_table`)."""
     opp = seen.opponents[j]
+    if expose is None:
+        expose = _expose_table(seen, policy, tremble)
     k = len(order)
     rows = np.arange(k)
     d = len(opp.draws)
@@ -493,8 +510,8 @@ def _read_opponent(seen: SeenPool, j: int, order: Ints, named: Ints, origin: Int
                                        val_r[np.arange(ks * reps), own_i], val_r[:, 3 + r])
         kept = np.concatenate([np.broadcast_to(np.asarray(kept_up, dtype=np.int64),
                                                (ks * reps, len(kept_up))), hidden], axis=1)
-        got = [val_r[:, 3 + r] for r in range(d)]
-        lik = _opponent_lik(policy, opp, kept, np.maximum(val_r[:, :3], 0), got, tremble)
+        lik = _keep_lik(policy, kept, np.maximum(val_r[:, :3], 0), tremble) * expose.lik(
+            j, np.concatenate([kept, val_r[:, 3:]], axis=1))
         out_w[sub] = (lik * factor).reshape(ks, reps) / reps
         out_kept[sub] = kept.reshape(ks, reps, 3)
         out_val[sub] = val_r.reshape(ks, reps, 3 + d)
@@ -539,6 +556,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             guides[(j, combo)] = _guide(policy, kept_up, 3 - len(kept_up), unseen, unseen, opp,
                                         drawn_up, tremble, gen)
     order, named, origin, weight, later = _layout(seen, k, gen, shares)
+    expose = _expose_table(seen, policy, tremble)
     found: list[Floats] = []
     avail = np.zeros((k, 52), dtype=bool)
     avail[:, unseen] = True
@@ -555,7 +573,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
             finals = {i: h[pick] for i, h in finals.items()}
             kept_all = kept_all[pick]
         factor, kept, val = _read_opponent(seen, j, order, named, origin, avail, policy,
-                                           tremble, gen, guides, candidates)
+                                           tremble, gen, guides, candidates, expose)
         weight = weight * factor * np.exp(later[:, j])
         by_origin = np.bincount(origin[:, j], weights=weight,
                                 minlength=len(_origins(opp, discards)))
@@ -671,23 +689,44 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         keep_reads[rows[:, None], disc[:, j]] |= 1 << j
     show_reads |= drawer
 
-    def keep_of(j: int, sub: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
-        h = state[sub[:, None], np.concatenate([np.broadcast_to(np.arange(3 * j, 3 * j + 3),
-                                                                (len(sub), 3)),
-                                                disc[sub, j]], axis=1)]
+    # the slots each opponent's exposes read (its kept three, then its
+    # draws): fixed; its exposes' chance tabled by their ranks (:class:`_ExposeTable`)
+    show_cols = [np.concatenate([np.arange(3 * j, 3 * j + 3), draws[j]]) for j in range(m)]
+    table = _expose_table(seen, policy, tremble)
+    three = np.arange(3)
+
+    def keep_many(r: Ints, j: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
+        """The keep's chance of opponent ``j[i]`` in world ``r[i]`` (cards
+        ``x`` and ``y`` exchanged where given): one call for every pair."""
+        cols = np.concatenate([3 * j[:, None] + three, disc[r, j]], axis=1)
+        h = state[r[:, None], cols]
         if x is not None and y is not None:
-            h = np.where(h == x, y, np.where(h == y, x, h))
+            h = np.where(h == x[:, None], y[:, None], np.where(h == y[:, None], x[:, None], h))
         return _keep_lik(policy, h[:, :3], h[:, 3:], tremble)
 
-    def show_of(j: int, sub: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
-        h = state[sub[:, None], np.concatenate([np.arange(3 * j, 3 * j + 3), draws[j]])]
-        if x is not None and y is not None:
-            h = np.where(h == x, y, np.where(h == y, x, h))
-        return _expose_lik(policy, seen.opponents[j], h[:, :3],
-                           [h[:, 3 + r] for r in range(h.shape[1] - 3)], tremble)
+    # opponents with as many draws read as many slots: their exposes in one call
+    widths = sorted({len(c) for c in show_cols})
+    cols_by = {w: np.stack([show_cols[j] if len(show_cols[j]) == w else np.zeros(w, np.int64)
+                            for j in range(m)]) for w in widths}
+    width_of = np.asarray([len(c) for c in show_cols])
 
-    lik_keep = np.stack([keep_of(j, rows) for j in range(m)], axis=1)
-    lik_show = np.stack([show_of(j, rows) for j in range(m)], axis=1)
+    def show_many(r: Ints, j: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
+        """The exposes' chance of opponent ``j[i]`` in world ``r[i]`` (cards
+        ``x`` and ``y`` exchanged where given)."""
+        out = np.empty(len(r))
+        for w in widths:
+            at = np.flatnonzero(width_of[j] == w) if len(widths) > 1 else slice(None)
+            h = state[r[at, None], cols_by[w][j[at]]]
+            if x is not None and y is not None:
+                xa, ya = x[at, None], y[at, None]
+                h = np.where(h == xa, ya, np.where(h == ya, xa, h))
+            out[at] = table.many(j[at], h)
+        return out
+
+    every_pair = np.repeat(rows, m), np.tile(np.arange(m), k)
+    lik_keep = keep_many(*every_pair).reshape(k, m)
+    lik_show = show_many(*every_pair).reshape(k, m)
+    bit = 1 << np.arange(m)
     is_unseen = np.zeros(53, dtype=bool)
     is_unseen[unseen] = True
     # where each unseen card lies (-1: the stub)
@@ -745,16 +784,19 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
             hit_keep = keep_reads[rows, s1] | keep_reads[rows, s2]
             hit_show = show_reads[rows, s1] | show_reads[rows, s2]
             ok_rows = size > 0  # (none unseen in the slots: nothing to move)
-        ratio = np.ones(k)
-        changed = []
-        for j in range(m):
-            for part, hit, old, fn in ((0, hit_keep, lik_keep, keep_of),
-                                       (1, hit_show, lik_show, show_of)):
-                sub = np.flatnonzero((hit >> j) & 1)
-                if len(sub):
-                    new = fn(j, sub, c1[sub, None], c2[sub, None])
-                    ratio[sub] *= new / np.maximum(old[sub, j], 1e-300)
-                    changed.append((part, j, sub, new))
+        # the log of the ratio of the policy's chances, every part the step reads
+        log_ratio = np.zeros(k)
+        kr, kj = np.nonzero(hit_keep[:, None] & bit)
+        if len(kr):
+            new_keep = keep_many(kr, kj, c1[kr], c2[kr])
+            log_ratio += np.bincount(kr, weights=np.log(new_keep / lik_keep[kr, kj]),
+                                     minlength=k)
+        sr, sj = np.nonzero(hit_show[:, None] & bit)
+        if len(sr):
+            new_show = show_many(sr, sj, c1[sr], c2[sr])
+            log_ratio += np.bincount(sr, weights=np.log(new_show / lik_show[sr, sj]),
+                                     minlength=k)
+        ratio = np.exp(log_ratio)
         accept = (gen.random(k) < ratio) & ok_rows
         ok = np.flatnonzero(accept)
         state[ok, s1[ok]] = c2[ok]
@@ -783,9 +825,12 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         else:
             where[ok, c1[ok]] = s2[ok]
             where[ok, c2[ok]] = s1[ok]
-        for part, j, sub, new in changed:
-            keep = accept[sub]
-            (lik_keep if part == 0 else lik_show)[sub[keep], j] = new[keep]
+        if len(kr):
+            keep = accept[kr]
+            lik_keep[kr[keep], kj[keep]] = new_keep[keep]
+        if len(sr):
+            keep = accept[sr]
+            lik_show[sr[keep], sj[keep]] = new_show[keep]
         if step >= moves - times:  # the last
             out.append((state[:, :base].reshape(k, m, 3).copy(), state[:, base:].copy()))
     return out
@@ -909,6 +954,94 @@ def _expose_lik(policy: FastPolicy, opp: SeenOpponent, kept: Ints, got: list[Int
         up = np.concatenate([up, np.full((n, 1), card, dtype=np.int64)], axis=1)
         down = down[np.arange(3)[None, :] != shown[:, None]].reshape(n, 2)
     return lik
+
+
+class _ExposeTable:
+    """Every opponent's chance of its exposes (:func:`_expose_lik`), tabled by
+    the ranks of the cards its exposes read, filled as they are asked for
+    (issue 33: the Metropolis steps ask the same few thousand hands over and
+    over). The expose rule reads ranks only (:meth:`FastPolicy.expose_scores`),
+    and which of two cards of one rank is shown changes nothing it reads
+    after, so the chance of a hand is that of its ranks: per opponent ``j``
+    one slot per rank pattern of its kept three and its draws
+    (``13 ** (3 + draws)``, at most 371,293 with two draws)."""
+
+    def __init__(self, seen: SeenPool, policy: FastPolicy, tremble: float) -> None:
+        self.opponents = [SeenOpponent(seat=o.seat, ups=[(u >> 2) * 4 for u in o.ups],
+                                       draws=o.draws, live=o.live) for o in seen.opponents]
+        self.policy = policy
+        self.tremble = tremble
+        self.powers = [13 ** np.arange(3 + len(o.draws), dtype=np.int64)
+                       for o in seen.opponents]
+        sizes = [13 ** (3 + len(o.draws)) for o in seen.opponents]
+        self.offset = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+        self.flat = np.full(sum(sizes), np.nan)  # every table laid end to end
+        self.tables = [self.flat[a:a + n] for a, n in zip(self.offset, sizes, strict=True)]
+        self.flat_powers = np.stack([np.resize(p, 5) for p in self.powers])
+        # every rank pattern a world may hold, filled at once: per origin of
+        # the up cards (:func:`_origins`) the up cards' slots are fixed and
+        # any rank may lie in the others (at most 13 ** 3 patterns each)
+        discards = set(seen.discards)
+        for j, o in enumerate(seen.opponents):
+            pats = []
+            for combo in _origins(o, discards):
+                kept_up = [u >> 2 for u, r in zip(o.ups, combo, strict=True) if r == 0]
+                drawn_up = {r: u >> 2 for u, r in zip(o.ups, combo, strict=True) if r}
+                slots: list[list[int]] = [[r] for r in kept_up]
+                slots += [list(range(13))] * (3 - len(kept_up))
+                slots += [[drawn_up[r]] if r in drawn_up else list(range(13))
+                          for r in range(1, len(o.draws) + 1)]
+                pats.append(np.asarray(list(product(*slots)), dtype=np.int64).reshape(
+                    -1, len(slots)))
+            if pats:
+                self._fill(j, np.unique(np.concatenate(pats) @ self.powers[j]))
+
+    def _fill(self, j: int, keys: Ints) -> None:
+        ranks = (keys[:, None] // self.powers[j]) % 13
+        c = ranks * 4
+        self.tables[j][keys] = _expose_lik(self.policy, self.opponents[j], c[:, :3],
+                                           [c[:, 3 + r] for r in range(c.shape[1] - 3)],
+                                           self.tremble)
+
+    def many(self, j: Ints, cards: Ints) -> Floats:
+        """:meth:`lik` of opponent ``j[i]`` for row ``i`` of ``cards``
+        ``(N, w)``, every ``j[i]`` with ``w - 3`` draws."""
+        if not len(j):
+            return np.zeros(0)
+        w = cards.shape[1]
+        key = ((cards >> 2) * self.flat_powers[j, :w]).sum(axis=1) + self.offset[j]
+        out = self.flat[key]
+        if np.isnan(out).any():  # (none where every world fits its origins)
+            for jj in np.unique(j):
+                at = j == jj
+                out[at] = self.lik(int(jj), cards[at])
+        return np.asarray(out, dtype=np.float64)
+
+    def lik(self, j: int, cards: Ints) -> Floats:
+        """:func:`_expose_lik` of opponent ``j`` per row of ``cards``
+        ``(N, 3 + draws)``: its kept three (up cards kept first), then the
+        card of each of its draws."""
+        key = (cards >> 2) @ self.powers[j]
+        table = self.tables[j]
+        out = table[key]
+        miss = np.isnan(out)
+        if miss.any():  # (none where every world fits its origins)
+            self._fill(j, np.unique(key[miss]))
+            out = table[key]
+        return np.asarray(out, dtype=np.float64)
+
+
+def _expose_table(seen: SeenPool, policy: FastPolicy, tremble: float) -> _ExposeTable:
+    """The :class:`_ExposeTable` of this view: within :func:`shared_proposals`
+    one for every run of it, else a new one."""
+    shared = _SHARED.get()
+    if shared is None:
+        return _ExposeTable(seen, policy, tremble)
+    key = ("expose", repr(seen), policy.name, tremble)
+    if key not in shared:
+        shared[key] = _ExposeTable(seen, policy, tremble)
+    table: _ExposeTable = shared[key]
+    return table
 
 
 GUIDE_X = 12
@@ -1037,8 +1170,11 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         return _forward(seen, unseen, samples, policy, trem, gen)
     if any(not _origins(o, set(seen.discards)) for o in seen.opponents):
         return None
+    place = len(seen.opponents) >= PLACE_FROM
     if len(seen.opponents) >= 3 and retry:  # (a retry has its own count)
-        samples = max(samples, round(MIN_WORLDS * _PART.get()))
+        samples = max(samples, round((PLACE_WORLDS if place else MIN_WORLDS) * _PART.get()))
+    if place and retry and samples >= 2 * PLACE_WORLDS and not _IN_BATCHES.get():
+        return _in_batches(seen, samples, policy, gen, tremble, candidates)
     shared = _SHARED.get()
     key = (repr(seen), policy.name, trem, candidates)
     proposal = shared.get(key) if shared is not None else None
@@ -1055,7 +1191,7 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
             proposal = (likely, guides)
             if shared is not None:
                 shared[key] = proposal
-        moves = MOVES if len(seen.opponents) >= MOVES_FROM else 0
+        moves = (PLACE_MOVES if place else MOVES) if len(seen.opponents) >= MOVES_FROM else 0
         hands, w, turned, eve, _ = _worlds(seen, samples, unseen, policy, trem, gen,
                                            candidates, proposal[0], proposal[1],
                                            futures=FUTURES, moves=moves)
@@ -1133,6 +1269,36 @@ per view, made once and used by every later run of the same view."""
 
 _PART: ContextVar[float] = ContextVar("ryoseen_part", default=1.0)
 """Within :func:`part_of_batch`: the share of :data:`MIN_WORLDS` drawn."""
+
+
+_IN_BATCHES: ContextVar[bool] = ContextVar("ryoseen_in_batches", default=False)
+"""Within :func:`_in_batches`: each run is one batch."""
+
+
+def _in_batches(seen: SeenPool, samples: int, policy: FastPolicy, gen: np.random.Generator,
+                tremble: float | None, candidates: int) -> Odds | None:
+    """``samples`` worlds as batches of about :data:`PLACE_WORLDS` (each at
+    least that many), sharing their proposals (:func:`shared_proposals`),
+    combined as the odds shown in play are (:func:`rollem.odds.play.combine`:
+    the mean weighted by worlds, the error checked against the batches'
+    spread; issue 33). ``None`` where a batch is."""
+    from rollem.odds.play import combine
+
+    n = max(1, samples // PLACE_WORLDS)
+    runs: list[Odds] = []
+    token = _IN_BATCHES.set(True)
+    try:
+        with shared_proposals() if _SHARED.get() is None else nullcontext():
+            for i in range(n):
+                odds = ryo_seen_look(seen, samples=samples // n + (i < samples % n),
+                                     policy=policy, seed=int(gen.integers(1 << 31)),
+                                     tremble=tremble, candidates=candidates)
+                if odds is None:
+                    return None
+                runs.append(odds)
+    finally:
+        _IN_BATCHES.reset(token)
+    return combine(runs)
 
 
 @contextmanager
