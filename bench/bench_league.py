@@ -46,6 +46,13 @@ Levels: ``basic``, ``strong``, ``random`` and the exploit library below
         --games sdr --hero strong --opponents basic,value --formats hu \\
         --structures fixed-limit [--json out.json]
 
+``--view-seeds`` (issue 31): every bot's coins at each decision seeded by a
+hash of one match seed, shared by the seatings of a deal, and the seat's view
+(:class:`ViewSeeded`; common random numbers: a pure strategy per match seed,
+the bot's own law over match seeds). Heads-up it takes out little: the seat
+holding a deal's cards is played by the other bot in the other seating
+(figures in ``docs/dev/league.md``).
+
 On a Ray cluster (issue 30; ``pip install 'rollem[distributed]'``): ``--ray
 auto`` or ``--ray HOST:PORT`` runs the ``--jobs`` parts of each match there,
 one Ray task each; the same ``--seed`` and ``--jobs`` give the same units

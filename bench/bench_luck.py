@@ -75,6 +75,14 @@ K`` plays to the end by the bots or, with ``K`` 0, by the checked-down share.
         --lookahead --action-replicas 3 --deals 400
     .venv/bin/python bench/bench_luck.py --game rollem521 --replicas 3 --deals 100
 
+``--view-seeds`` (issue 31, common random numbers): the bots' coins at every
+decision seeded by a hash of one match seed (shared by the two seatings) and
+the seat's view (:class:`bench_league.ViewSeeded`); the action replicas and
+``Replicas``' copies still redraw them from the bot's own ``Random``. The same
+deals are also played plain with independent coins (the league's default),
+and every row's "times fewer" (with a 95% bootstrap interval over the deals)
+is given against both baselines.
+
 Figures: ``docs/dev/league.md``.
 """
 
@@ -715,7 +723,9 @@ def _report(rows: list[tuple[str, list[float]]], args: argparse.Namespace, deals
 
     plain = rows[0][1]
     base = [("plain duplicate", plain)]
-    if args.view_seeds:
+    if args.view_seeds:  # every row's bots seeded per view: say so on the baseline
+        rows = [("plain, per view", plain), *rows[1:]]
+        base = [("plain, per view", plain)]
         t = time.process_time()
         indep = _job((args.game, args.hero, args.opponent, "hu", args.structure, deals,
                       args.seed, (0, 1), False))

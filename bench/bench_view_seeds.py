@@ -32,7 +32,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_league import BIG_BET, _job
+from bench_league import BIG_BET, STACK, _job, seat_bots, view_seed
+from rollem.engine import Hand, SeededSource
+from rollem.engine.options import Options
 
 
 def units(game: str, structure: str, deals: list[int], seed: int, hero: str, opp: str,
@@ -43,6 +45,44 @@ def units(game: str, structure: str, deals: list[int], seed: int, hero: str, opp
     return out, time.process_time() - t
 
 
+def alignment(game: str, structure: str, deals: list[int], seed: int, hero: str,
+              opp: str, view_seeds: bool = True) -> dict[str, int]:
+    """How often the two seatings of a deal meet the same view (per-view seeds):
+    ``decisions`` of either seat in either seating, ``shared`` those whose view
+    (by its :func:`bench_league.view_seed`) the same seat also meets in the
+    other seating, ``same`` those of them where the two seatings' bots (one
+    ``hero``, one ``opp``: the seat changes hands) took the same action.
+    ``view_seeds`` False: the bots' own independent coins, for comparison."""
+    out = {"decisions": 0, "shared": 0, "same": 0}
+    plays: list[list[dict[tuple[int, int], object]]] = []
+    for hero_seat in (0, 1):
+        levels = [opp, opp]
+        levels[hero_seat] = hero
+        bots = seat_bots(levels, seed * 2 + hero_seat, seed * 7919 if view_seeds else None)
+        per_deal = []
+        for i, deal in enumerate(deals):
+            hand = Hand(game, [STACK, STACK], button=i % 2,
+                        options=Options(structure=structure), source=SeededSource(deal))
+            seen: dict[tuple[int, int], object] = {}
+            while not hand.is_over:
+                assert hand.pending is not None
+                s = hand.pending.seats[0]
+                view = hand.view(s)
+                action = bots[s].act(view)
+                seen[(s, view_seed(0, view))] = action
+                hand.apply(s, action)
+            per_deal.append(seen)
+        plays.append(per_deal)
+    for a, b in zip(plays[0], plays[1], strict=True):
+        for here, there in ((a, b), (b, a)):
+            for key, action in here.items():
+                out["decisions"] += 1
+                if key in there:
+                    out["shared"] += 1
+                    out["same"] += int(there[key] == action)
+    return out
+
+
 def ratio_interval(a: Sequence[float], b: Sequence[float], draws: int = 2000,
                    seed: int = 0) -> tuple[float, float, float]:
     """var(a) / var(b) over paired samples and its 95% percentile bootstrap
@@ -51,19 +91,17 @@ def ratio_interval(a: Sequence[float], b: Sequence[float], draws: int = 2000,
     Raises:
         ValueError: fewer than 3 pairs, or lengths that differ.
     """
+    import numpy as np
+
     if len(a) != len(b) or len(a) < 3:
         raise ValueError(f"need at least 3 paired values, got {len(a)} and {len(b)}")
-    rng = random.Random(seed)
-    n = len(a)
-    point = statistics.variance(a) / statistics.variance(b)
-    out = []
-    for _ in range(draws):
-        idx = [rng.randrange(n) for _ in range(n)]
-        vb = statistics.variance([b[i] for i in idx])
-        if vb > 0:
-            out.append(statistics.variance([a[i] for i in idx]) / vb)
-    out.sort()
-    return point, out[int(0.025 * len(out))], out[int(0.975 * len(out)) - 1]
+    x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    point = float(x.var(ddof=1) / y.var(ddof=1))
+    idx = np.random.default_rng(seed).integers(0, len(x), size=(draws, len(x)))
+    vx, vy = x[idx].var(axis=1, ddof=1), y[idx].var(axis=1, ddof=1)
+    ratios = np.sort(vx[vy > 0] / vy[vy > 0])
+    return (point, float(ratios[int(0.025 * len(ratios))]),
+            float(ratios[int(0.975 * len(ratios)) - 1]))
 
 
 def main() -> None:
@@ -75,11 +113,21 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", default=None)
+    parser.add_argument("--alignment", action="store_true",
+                        help="instead count the decisions whose view both seatings meet "
+                             "(alignment)")
     args = parser.parse_args()
     if args.deals < 3:
         parser.error(f"--deals must be at least 3, got {args.deals}")
     rng = random.Random(f"view-seeds/{args.game}/{args.structure}/{args.seed}")
     deals = [rng.getrandbits(48) for _ in range(args.deals)]
+    if args.alignment:
+        for on in (True, False):
+            counts = alignment(args.game, args.structure, deals, args.seed, args.hero,
+                               args.opponent, on)
+            print(f"{args.game} {args.structure} {len(deals)} deals, "
+                  f"{'per view' if on else 'independent'}: {counts}")
+        return
     plain, cpu_plain = units(args.game, args.structure, deals, args.seed, args.hero,
                              args.opponent, False)
     seeded, cpu_seeded = units(args.game, args.structure, deals, args.seed, args.hero,
