@@ -46,6 +46,13 @@ Levels: ``basic``, ``strong``, ``random`` and the exploit library below
         --games sdr --hero strong --opponents basic,value --formats hu \\
         --structures fixed-limit [--json out.json]
 
+``--view-seeds`` (issue 31): every bot's coins at each decision seeded by a
+hash of one match seed, shared by the seatings of a deal, and the seat's view
+(:class:`ViewSeeded`; common random numbers: a pure strategy per match seed,
+the bot's own law over match seeds). Heads-up it takes out little: the seat
+holding a deal's cards is played by the other bot in the other seating
+(figures in ``docs/dev/league.md``).
+
 On a Ray cluster (issue 30; ``pip install 'rollem[distributed]'``): ``--ray
 auto`` or ``--ray HOST:PORT`` runs the ``--jobs`` parts of each match there,
 one Ray task each; the same ``--seed`` and ``--jobs`` give the same units
@@ -71,6 +78,7 @@ takes about 340 deals.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import random
@@ -305,13 +313,111 @@ def bot(level: str, rng: random.Random) -> Bot:
     return make_bot(level, rng)
 
 
-def _play(game: str, levels: Sequence[str], deals: Sequence[int], structure: str,
-          seed: int) -> list[int]:
-    """Play ``deals`` (deck seeds) with one bot per seat kept over the match;
-    returns every seat's net per deal, flattened as ``nets[deal * n + seat]``."""
-    n = len(levels)
+def view_seed(seed: int, view: HandView) -> int:
+    """A 64-bit seed for one decision: a hash (BLAKE2b) of ``seed`` (the match's)
+    and ``view`` as canonical JSON (every field, keys sorted). Equal views give
+    equal seeds; any difference in what the seat has seen (cards, events, chips,
+    options) gives an unrelated one. 64 bits, not ``SeededBot``'s 32-bit CRC:
+    a league meets millions of views, and two sharing coins by a collision would
+    tie decisions that should be independent."""
+    text = json.dumps(view.to_dict(), sort_keys=True, separators=(",", ":"), default=str)
+    digest = hashlib.blake2b(f"{seed}\n{text}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def rng_of(player: Any) -> random.Random | None:
+    """The ``random.Random`` a bot draws all its coins from (its ``rng``, or its
+    inner bot's: ``strongtrap``), or None (a bot without one)."""
+    for obj in (player, getattr(player, "inner", None)):
+        rng = getattr(obj, "rng", None)
+        if isinstance(rng, random.Random):
+            return rng
+    return None
+
+
+class ViewSeeded:
+    """A bot whose coins at each decision are seeded by what it sees (issue 31,
+    common random numbers): before it acts (or gives its ``policy``) on a view,
+    its ``Random`` is reseeded with :func:`view_seed` of the match seed and the
+    view, once per view (``policy`` then ``act`` on the same view draw as
+    ``act`` alone). Within a match its decisions are then a fixed function of
+    what it has seen (the same view, the same book of its opponents: the same
+    decision), a pure strategy drawn by the match seed; averaged over match
+    seeds each decision is a draw from the bot's own law (distinct views get
+    independent seeds), so a match's expected result is the bot's own.
+    Duplicate deals gain where the two seatings meet an identical view: the
+    seat holding the same cards with the same history draws the same coins
+    whichever bot sits there (a blind pick from the Roll Your Own pool by
+    position, a tie broken at random, the same Monte Carlo worlds where two
+    bots sample them alike).
+
+    Args:
+        inner: the bot (any object with ``act``; its coins from :func:`rng_of`).
+        seed: the match seed (the same for every seating of a duplicate deal).
+
+    Raises:
+        ValueError: if ``inner`` has no ``Random`` to reseed.
+    """
+
+    def __init__(self, inner: Any, seed: int) -> None:
+        rng = rng_of(inner)
+        if rng is None:
+            raise ValueError(f"{type(inner).__name__} has no rng to seed per view")
+        self.inner = inner
+        self.seed = seed
+        self._rng = rng
+        self._last: int | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The inner bot's ``Random`` (reseeded at each new view)."""
+        return self._rng
+
+    def _reseed(self, view: HandView) -> None:
+        key = view_seed(self.seed, view)
+        if key != self._last:
+            self._rng.seed(key)
+            self._last = key
+
+    def act(self, view: HandView) -> object:
+        """The inner bot's action, its coins seeded by ``view``."""
+        self._reseed(view)
+        return self.inner.act(view)
+
+    def policy(self, view: HandView) -> dict[object, float]:
+        """The inner bot's ``policy`` on ``view`` with the same seeding as :meth:`act`.
+
+        Raises:
+            AttributeError: if the inner bot has no ``policy``.
+        """
+        self._reseed(view)
+        policy: dict[object, float] = self.inner.policy(view)
+        return policy
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("inner", "_rng", "_last", "seed") or name.startswith("__"):
+            raise AttributeError(name)  # not set yet (a copy under construction)
+        return getattr(self.inner, name)
+
+
+def seat_bots(levels: Sequence[str], seed: int, view_seeds: int | None = None) -> list[Any]:
+    """One bot per seat for a match seeded ``seed``; with ``view_seeds`` (a match
+    seed shared by every seating of the deals) each wrapped in
+    :class:`ViewSeeded`."""
     master = random.Random(seed)
-    bots = [bot(level, random.Random(master.getrandbits(64))) for level in levels]
+    bots: list[Any] = [bot(level, random.Random(master.getrandbits(64))) for level in levels]
+    if view_seeds is not None:
+        bots = [ViewSeeded(b, view_seeds) for b in bots]
+    return bots
+
+
+def _play(game: str, levels: Sequence[str], deals: Sequence[int], structure: str,
+          seed: int, view_seeds: int | None = None) -> list[int]:
+    """Play ``deals`` (deck seeds) with one bot per seat kept over the match;
+    returns every seat's net per deal, flattened as ``nets[deal * n + seat]``.
+    ``view_seeds``: the bots' coins seeded per view (:class:`ViewSeeded`)."""
+    n = len(levels)
+    bots = seat_bots(levels, seed, view_seeds)
     options = Options(structure=structure)
     nets: list[int] = []
     for i, deal in enumerate(deals):
@@ -327,16 +433,19 @@ def _play(game: str, levels: Sequence[str], deals: Sequence[int], structure: str
     return nets
 
 
-def _job(args: tuple[str, str, str, str, str, list[int], int, tuple[int, ...]]) -> list[float]:
-    """One block of deals of a match: the hero's chips per unit (pair or group)."""
-    game, hero, opp, fmt, structure, deals, seed, rotations = args
+def _job(args: tuple[Any, ...]) -> list[float]:
+    """One block of deals of a match: the hero's chips per unit (pair or group).
+    With ``view_seeds`` (the args' last, optional) every seating's bots draw
+    their coins per view from one match seed (:class:`ViewSeeded`)."""
+    game, hero, opp, fmt, structure, deals, seed, rotations = args[:8]
+    shared = seed * 7919 if len(args) > 8 and args[8] else None
     n = 2 if fmt == "hu" else 6
     seats = [0, 1] if fmt == "hu" else list(rotations)
     units = [0.0] * len(deals)
     for k, hero_seat in enumerate(seats):
         levels = [opp] * n
         levels[hero_seat] = hero
-        nets = _play(game, levels, deals, structure, seed * 7919 + k)
+        nets = _play(game, levels, deals, structure, seed * 7919 + k, shared)
         for i in range(len(deals)):
             units[i] += nets[i * n + hero_seat]
     return [u / len(seats) for u in units]  # chips per hand, averaged over the seatings
@@ -346,15 +455,16 @@ ROTATIONS = [0, 1, 2, 3, 4, 5]
 
 
 def match(game: str, hero: str, opp: str, fmt: str, structure: str, hands: int, seed: int,
-          jobs: int, cluster: str | None = None) -> dict[str, Any]:
+          jobs: int, cluster: str | None = None, view_seeds: bool = False) -> dict[str, Any]:
     """A duplicate match of ``hands`` deals; BB/100 of the hero with its 95% interval.
     ``cluster``: a Ray cluster's address, where the ``jobs`` parts run
-    (:func:`rollem.parallel.run_parts`)."""
+    (:func:`rollem.parallel.run_parts`). ``view_seeds``: the bots' coins seeded
+    per view from one seed shared by the seatings (:class:`ViewSeeded`)."""
     rng = random.Random(f"{game}/{fmt}/{structure}/{seed}")
     deals = [rng.getrandbits(48) for _ in range(hands)]
     blocks = max(1, jobs)
     parts = [deals[b::blocks] for b in range(blocks)]
-    work = [(game, hero, opp, fmt, structure, p, seed * 100 + b, tuple(ROTATIONS))
+    work = [(game, hero, opp, fmt, structure, p, seed * 100 + b, tuple(ROTATIONS), view_seeds)
             for b, p in enumerate(parts) if p]
     t = time.perf_counter()
     if cluster is not None:
@@ -368,6 +478,8 @@ def match(game: str, hero: str, opp: str, fmt: str, structure: str, hands: int, 
     out = {"game": game, "hero": hero, "opponent": opp, "format": fmt,
            "structure": structure, "seeds": [seed],
            "plays_per_deal": 2 if fmt == "hu" else len(ROTATIONS)}
+    if view_seeds:
+        out["view_seeds"] = True
     out.update(_summary(units))
     out["seconds"] = round(time.perf_counter() - t, 1)
     out["units"] = [round(u, 4) for u in units]
@@ -397,7 +509,7 @@ def pool(paths: Sequence[str]) -> list[dict[str, Any]]:
         with open(path) as f:
             for r in json.load(f):
                 key = (r["game"], r["hero"], r["opponent"], r["format"], r["structure"],
-                       r.get("plays_per_deal"))
+                       r.get("plays_per_deal"), r.get("view_seeds", False))
                 m = merged.setdefault(key, {**r, "seeds": [], "units": [], "seconds": 0.0})
                 if set(r["seeds"]) & set(m["seeds"]):
                     raise ValueError(f"{path}: seed {r['seeds']} of {key} pooled twice; "
@@ -467,6 +579,9 @@ def main() -> None:
                         help="run each match's --jobs parts on this Ray cluster (auto, "
                              "HOST:PORT)")
     parser.add_argument("--rotations", default="0,1,2,3,4,5", help="hero seats in 1v5")
+    parser.add_argument("--view-seeds", action="store_true",
+                        help="seed the bots' coins per view from one match seed shared by "
+                             "the seatings (common random numbers; ViewSeeded)")
     parser.add_argument("--json", help="also write the results here")
     parser.add_argument("--pool", nargs="+", metavar="JSON",
                         help="instead pool these --json outputs (runs of different --seed)")
@@ -492,7 +607,7 @@ def main() -> None:
                     if opp == "declarer" and game != "rollem521":
                         continue
                     r = match(game, args.hero, opp, fmt, structure, args.hands, args.seed,
-                              args.jobs, args.ray)
+                              args.jobs, args.ray, view_seeds=args.view_seeds)
                     out.append(r)
                     print(_line(r), flush=True)
     if args.json:

@@ -75,6 +75,14 @@ K`` plays to the end by the bots or, with ``K`` 0, by the checked-down share.
         --lookahead --action-replicas 3 --deals 400
     .venv/bin/python bench/bench_luck.py --game rollem521 --replicas 3 --deals 100
 
+``--view-seeds`` (issue 31, common random numbers): the bots' coins at every
+decision seeded by a hash of one match seed (shared by the two seatings) and
+the seat's view (:class:`bench_league.ViewSeeded`); the action replicas and
+``Replicas``' copies still redraw them from the bot's own ``Random``. The same
+deals are also played plain with independent coins (the league's default),
+and every row's "times fewer" (with a 95% bootstrap interval over the deals)
+is given against both baselines.
+
 Figures: ``docs/dev/league.md``.
 """
 
@@ -93,7 +101,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_league import BIG_BET, STACK, bot
+from bench_league import BIG_BET, STACK, ViewSeeded, rng_of, seat_bots
 from rollem.engine import Hand, SeededSource
 from rollem.engine.options import Options
 from rollem.engine.randomness import SeededSource as _Reseed
@@ -127,15 +135,16 @@ def _cards(hand: Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def play(hero: str, opp: str, structure: str, deals: list[int], seed: int,
-         shares: Shares) -> tuple[list[float], list[float]]:
-    """Per deal: the hero's chips (mean of its two seats) and the same less luck."""
+         shares: Shares, view_seeds: bool = False) -> tuple[list[float], list[float]]:
+    """Per deal: the hero's chips (mean of its two seats) and the same less luck.
+    ``view_seeds``: the bots' coins seeded per view from one seed shared by the
+    two seatings (:class:`bench_league.ViewSeeded`)."""
     plain = [0.0] * len(deals)
     fixed = [0.0] * len(deals)
     for hero_seat in (0, 1):
-        master = random.Random(seed * 2 + hero_seat)
         levels = [opp, opp]
         levels[hero_seat] = hero
-        bots = [bot(level, random.Random(master.getrandbits(64))) for level in levels]
+        bots = seat_bots(levels, seed * 2 + hero_seat, seed * 7919 if view_seeds else None)
         for i, deal in enumerate(deals):
             hand = Hand("sdr", [STACK, STACK], button=i % 2,
                         options=Options(structure=structure), source=SeededSource(deal))
@@ -320,10 +329,15 @@ class Luck:
                 a in legal.actions for a in ("check", "call", "bet", "raise", "fold")) and \
                 isinstance(getattr(player, "rng", None), random.Random):
             crn = random.Random(f"replica/{self.deal}/{self.hero}/{len(self.moves)}")
+            # a bot seeded per view would draw its twins' coins from the view
+            # again (the same action): the twins are the bot itself, coins redrawn
+            base = player.inner if isinstance(player, ViewSeeded) else player
             twins = []
             for _ in range(self.replicas):
-                twin = copy.deepcopy(player)
-                twin.rng.seed(crn.getrandbits(64))
+                twin = copy.deepcopy(base)
+                rng = rng_of(twin)
+                assert rng is not None
+                rng.seed(crn.getrandbits(64))
                 twins.append(twin.act(hand.view(seat)))
             action = player.act(view)
             if any(t != action for t in twins):
@@ -405,13 +419,15 @@ class Luck:
 def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int],
                  seed: int, alts: int, samples: int, exact: bool = False,
                  actions: bool = False, records: list[dict[str, Any]] | None = None,
-                 lookahead: bool = False, replicas: int = 0,
+                 lookahead: bool = False, replicas: int = 0, view_seeds: bool = False,
                  ) -> tuple[list[float], list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats), the same less the
     sampled luck (the module doc, :class:`Luck`), and the action terms'
     share of that luck (zeros without ``actions``). ``records``, if given, gets
     one entry per deal: ``{"net": [chips per seating], "terms": [per seating,
-    :attr:`Luck.terms`]}`` (for :func:`fitted`)."""
+    :attr:`Luck.terms`]}`` (for :func:`fitted`). ``view_seeds``: the bots'
+    coins seeded per view (:class:`bench_league.ViewSeeded`; the action
+    replicas still redraw them)."""
     if records is not None:
         records[:] = [{"net": [], "terms": []} for _ in deals]
     plain = [0.0] * len(deals)
@@ -419,10 +435,9 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
     acted = [0.0] * len(deals)
     rng = random.Random(f"alts/{seed}")
     for hero_seat in (0, 1):
-        master = random.Random(seed * 2 + hero_seat)
         levels = [opp, opp]
         levels[hero_seat] = hero
-        bots = [bot(level, random.Random(master.getrandbits(64))) for level in levels]
+        bots = seat_bots(levels, seed * 2 + hero_seat, seed * 7919 if view_seeds else None)
         for i, deal in enumerate(deals):
             luck = Luck(game, structure, deal, i % 2, hero_seat, alts, samples, rng,
                         exact=exact, actions=actions, replicas=replicas)
@@ -521,10 +536,12 @@ def _redraw(hand: Hand, bots: Sequence[Any], seed: int) -> tuple[Hand, list[Any]
     rng.shuffle(rest)
     other.deck[other.deck_pos:] = rest
     rng.shuffle(other.pool)
-    copies = copy.deepcopy(list(bots))
+    # a bot seeded per view would redraw nothing: its copies are the bot itself
+    copies = copy.deepcopy([b.inner if isinstance(b, ViewSeeded) else b for b in bots])
     for b in copies:
-        if isinstance(getattr(b, "rng", None), random.Random):
-            b.rng.seed(rng.getrandbits(64))
+        own = rng_of(b)
+        if own is not None:
+            own.seed(rng.getrandbits(64))
     return other, copies
 
 
@@ -654,7 +671,7 @@ def play_replicas(game: str, hero: str, opp: str, structure: str, deals: list[in
                   seed: int, replicas: int, rollouts: int,
                   records: list[dict[str, Any]] | None = None,
                   progress: Callable[[int], None] | None = None, share: bool = False,
-                  ) -> tuple[list[float], list[float]]:
+                  view_seeds: bool = False) -> tuple[list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats, as
     :func:`play_sampled`) and the same less the replica terms
     (:class:`Replicas`). ``records`` gets ``{"net", "terms", "rollouts"}`` per
@@ -665,10 +682,9 @@ def play_replicas(game: str, hero: str, opp: str, structure: str, deals: list[in
     plain = [0.0] * len(deals)
     fixed = [0.0] * len(deals)
     for hero_seat in (0, 1):
-        master = random.Random(seed * 2 + hero_seat)
         levels = [opp, opp]
         levels[hero_seat] = hero
-        bots = [bot(level, random.Random(master.getrandbits(64))) for level in levels]
+        bots = seat_bots(levels, seed * 2 + hero_seat, seed * 7919 if view_seeds else None)
         for i, deal in enumerate(deals):
             rep = Replicas(game, structure, deal, i % 2, hero_seat, replicas, rollouts, seed,
                            share=share)
@@ -694,6 +710,39 @@ def _summary(units: list[float]) -> tuple[float, float, float]:
     half = 1.96 * math.sqrt(var / m)
     scale = 100.0 / BIG_BET
     return mean * scale, half * scale, var
+
+
+def _report(rows: list[tuple[str, list[float]]], args: argparse.Namespace, deals: list[int],
+            cpu: float) -> None:
+    """Print each row's BB/100 [95%] and, past the first (plain duplicate), its
+    times fewer deals var(plain) / var(row) with a 95% bootstrap interval over
+    the deals; with ``--view-seeds`` also against plain duplicate with
+    independent coins on the same deals (played here: the league's default)."""
+    from bench_league import _job
+    from bench_view_seeds import ratio_interval
+
+    plain = rows[0][1]
+    base = [("plain duplicate", plain)]
+    if args.view_seeds:  # every row's bots seeded per view: say so on the baseline
+        rows = [("plain, per view", plain), *rows[1:]]
+        base = [("plain, per view", plain)]
+        t = time.process_time()
+        indep = _job((args.game, args.hero, args.opponent, "hu", args.structure, deals,
+                      args.seed, (0, 1), False))
+        spent = time.process_time() - t
+        rows = [("plain, independent coins", indep), *rows]
+        base.append(("plain, independent coins", indep))
+        print(f"  (CPU a deal: this run {cpu / len(deals):.3f} s, plain with independent "
+              f"coins {spent / len(deals):.3f} s)")
+    for name, units in rows:
+        m, h, _ = _summary(units)
+        line = f"  {name:25s} {m:+8.2f} BB/100 [{m - h:+.2f}, {m + h:+.2f}]"
+        for label, ref in base:
+            if units is ref or (len(base) > 1 and ref is plain and units is base[1][1]):
+                continue
+            r, lo, hi = ratio_interval(ref, units)
+            line += f"  {r:5.2f} [{lo:.2f}, {hi:.2f}] times fewer than {label}"
+        print(line)
 
 
 def main() -> None:
@@ -733,6 +782,11 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=0,
                         help="with --replicas: value positions by this many plays to "
                              "the end by the bots; 0: the checked-down share (odds)")
+    parser.add_argument("--view-seeds", action="store_true",
+                        help="the bots' coins seeded per view from one seed shared by the "
+                             "seatings (bench_league.ViewSeeded); the same deals are also "
+                             "played plain with independent coins, and every row's "
+                             "times fewer is given against both")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.replicas:
@@ -744,7 +798,8 @@ def main() -> None:
         records: list[dict[str, Any]] = []
         plain, fixed = play_replicas(args.game, args.hero, args.opponent, args.structure,
                                      deals, args.seed, args.replicas, max(1, args.rollouts),
-                                     records=records, share=args.rollouts == 0)
+                                     records=records, share=args.rollouts == 0,
+                                     view_seeds=args.view_seeds)
         cpu = time.process_time() - t
         if args.dump:
             Path(args.dump).write_text(json.dumps(
@@ -755,15 +810,10 @@ def main() -> None:
               f"deals, {args.replicas} replicas, "
               f"{f'{args.rollouts} rollouts' if args.rollouts else 'share value'} "
               f"({cpu / len(deals):.2f} s CPU a deal)")
-        pv = _summary(plain)[2]
         out = [("plain duplicate", plain), ("replica terms", fixed)]
         if len(deals) >= 10:
             out.append(("fitted weights (5 folds)", fitted(records, columns=replica_features)))
-        for name, units in out:
-            m, h, v = _summary(units)
-            ratio = pv / v if v > 0 else float("inf")
-            fewer = "" if units is plain else f"  {ratio:5.2f} times fewer"
-            print(f"  {name:25s} {m:+8.2f} BB/100 [{m - h:+.2f}, {m + h:+.2f}]{fewer}")
+        _report(out, args, deals, cpu)
         return
     method = args.method or ("exact" if args.game == "sdr" else
                              "martingale" if args.game in NO_CHOICES else "sampled")
@@ -785,7 +835,8 @@ def main() -> None:
     rows: list[tuple[str, list[float]]] = []
     if method == "exact":
         plain, fixed = play(args.hero, args.opponent, args.structure, deals, args.seed,
-                            Shares(random.Random(args.seed), args.samples or 4000))
+                            Shares(random.Random(args.seed), args.samples or 4000),
+                            view_seeds=args.view_seeds)
         rows = [("plain duplicate", plain), ("luck taken out", fixed)]
     else:
         records: list[dict[str, Any]] = []
@@ -793,7 +844,8 @@ def main() -> None:
             args.game, args.hero, args.opponent, args.structure, deals, args.seed,
             args.alts, args.samples or (300 if method == "sampled" else 2000),
             exact=method == "martingale", actions=args.actions, records=records,
-            lookahead=args.lookahead, replicas=args.action_replicas)
+            lookahead=args.lookahead, replicas=args.action_replicas,
+            view_seeds=args.view_seeds)
         if args.dump:
             Path(args.dump).write_text(json.dumps(
                 {"game": args.game, "structure": args.structure, "hero": args.hero,
@@ -813,11 +865,7 @@ def main() -> None:
           f"{', action terms' if args.actions else ''}"
           f"{' (lookahead)' if args.lookahead else ''} ({time.perf_counter() - t:.0f} s, "
           f"{(time.process_time() - cpu) / len(deals):.2f} s CPU a deal)")
-    pv = _summary(plain)[2]
-    for name, units in rows:
-        m, h, v = _summary(units)
-        fewer = "" if units is plain else f"  {pv / v if v > 0 else float('inf'):5.2f} times fewer"
-        print(f"  {name:25s} {m:+8.2f} BB/100 [{m - h:+.2f}, {m + h:+.2f}]{fewer}")
+    _report(rows, args, deals, time.process_time() - cpu)
     if args.actions:
         am, ah, _ = _summary(acted)
         print(f"  the action terms' mean  {am:+.2f} BB/100 +- {ah:.2f} (95%; zero in expectation)")

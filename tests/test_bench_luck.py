@@ -219,3 +219,62 @@ def test_the_replica_action_term_has_mean_zero_at_a_mixed_decision() -> None:
     assert abs(m) <= 4 * se, (m, se, pi)
     wrong, wrong_se = _mean_se(uniform)
     assert abs(wrong) > 4 * wrong_se, (wrong, wrong_se, pi)
+
+
+def test_view_seeded_decisions_follow_the_bots_own_law() -> None:
+    """``bench_league.ViewSeeded`` (issue 31): at a Stop, Drop and Roll decision
+    where ``strong`` mixes, over 300 match seeds the action taken is a draw
+    from the bot's policy: ``1[action = a] - pi(a)`` (``pi`` on the same seeded
+    worlds) has mean zero within four standard errors for every action. A
+    seeding that leaves the match seed out (every match the same coins) does
+    not: the check has the power to fail."""
+    bl = _luck()
+    import bench_league  # (on the path once bench_luck is loaded)
+
+    class NoMatchSeed(bench_league.ViewSeeded):  # the biased variant
+        def _reseed(self, view: object) -> None:
+            self._rng.seed(bench_league.view_seed(0, view))
+
+    luck, bots, pi = _mixed_decision(bl)
+    view = luck.hand.view(0)
+    for kind, expect_zero in ((bench_league.ViewSeeded, True), (NoMatchSeed, False)):
+        diffs: dict[object, list[float]] = {a: [] for a in pi}
+        for k in range(300):
+            # the law: the policy on match seed k's worlds (seeded as the league's)
+            law = bench_league.ViewSeeded(copy.deepcopy(bots[0]), k).policy(view)
+            action = kind(copy.deepcopy(bots[0]), k).act(view)
+            for a in diffs:
+                diffs[a].append((1.0 if action == a else 0.0) - law.get(a, 0.0))
+        worst = max(abs(_mean_se(xs)[0]) / max(_mean_se(xs)[1], 1e-12)
+                    for xs in diffs.values())
+        if expect_zero:
+            assert worst <= 4, (worst, pi)
+        else:  # the same action in every match, where the law mixes
+            assert worst > 4, (worst, pi)
+
+
+def test_the_replica_action_term_has_mean_zero_under_view_seeds() -> None:
+    """``Luck(replicas=3)`` with the bot seeded per view (its real action drawn
+    by the match seed and the view, the copies' coins redrawn from the bot's
+    own ``Random``): the action term has mean zero over match seeds; the same
+    values against the wrong law (each action alike) do not."""
+    bl = _luck()
+    import bench_league
+    luck, bots, pi = _mixed_decision(bl)
+    luck.replicas = 3
+    terms, uniform = [], []
+    for k in range(300):
+        trial = copy.deepcopy(luck)
+        trial.deal = 2 * 10**6 + k  # the copies' seeds: fresh ones
+        player = bench_league.ViewSeeded(copy.deepcopy(bots[0]), k)
+        hand = trial.hand
+        e = trial.value(hand)
+        values = {a: trial.action_value(hand, 0, a, e, bots[1]) for a in pi}
+        action = trial.decide(0, player, other=bots[1])
+        terms.append(trial.action_luck - luck.action_luck)
+        uniform.append(values[action] - sum(values.values()) / len(values))
+    assert sum(1 for t in terms if t != 0.0) > 30  # the copies differed from the action
+    m, se = _mean_se(terms)
+    assert abs(m) <= 4 * se, (m, se, pi)
+    wrong, wrong_se = _mean_se(uniform)
+    assert abs(wrong) > 4 * wrong_se, (wrong, wrong_se, pi)
