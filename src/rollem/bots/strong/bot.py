@@ -112,24 +112,6 @@ def _this_round(view: HandView) -> list[dict[str, object]]:
     return out[::-1]
 
 
-def _check_raised_by(view: HandView) -> int | None:
-    """The opponent who check-raised earlier in this hand (raised facing a bet
-    after checking in the same betting round), the last one if several; ``None``
-    when nobody did."""
-    out: int | None = None
-    checkers: set[object] = set()
-    for e in view.events:
-        kind = e.get("kind")
-        if kind == "round":
-            checkers = set()
-        elif kind == "check":
-            checkers.add(e.get("seat"))
-        elif kind == "raise" and e.get("seat") in checkers and e.get("seat") != view.seat:
-            seat = e.get("seat")
-            out = int(seat) if isinstance(seat, int) else out
-    return out
-
-
 def _weighted_median(z: np.ndarray, weights: np.ndarray) -> float:
     """The weighted median of ``z`` (``weights`` not all zero)."""
     order = np.argsort(z)
@@ -214,11 +196,6 @@ class StrongBot(Mixing):
     the opponent checked: the bet's gain counts the opponent's check-raises,
     from the top of its range at its observed check-raise rate; in pot and no
     limit at the greater of that rate and its raise rate; issue 31),
-    ``trap_discount`` (heads-up, facing a bet or raise later in a hand where the
-    opponent check-raised: the read equity less this times the opponent's
-    :attr:`~rollem.bots.strong.reads.Tendencies.trap_evidence`, so it folds its
-    marginal hands to a check-raiser's later bets; 0 against a player who
-    seldom or never check-raises, such as ``basic``; issue 31, fifth pass),
     ``min_ess`` and ``more_worlds`` (against two or more opponents, up to
     ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
@@ -247,7 +224,6 @@ class StrongBot(Mixing):
     reraise_share = 0.55
     draws_shown = 3.0
     price_check_raises = True
-    trap_discount = 0.2
 
     level = "strong"
 
@@ -506,8 +482,6 @@ class StrongBot(Mixing):
                 return self._size(legal, view, pot, eq)
             return Check()
         price = to_call / (pot + to_call)
-        if heads_up and self.trap_discount and view.game in MODELLED:
-            eq -= self._trap_discount(view)
         raise_at = self.raise_hu if heads_up else min(0.7, 1.9 / (opponents + 1))
         if view.game not in MODELLED:
             # no reads: its equity is against random hands, not the bettor's
@@ -544,18 +518,6 @@ class StrongBot(Mixing):
         if "fold" not in acts:  # the stud bring-in: post it (call) or complete, never fold
             return Call()
         return Fold()
-
-    def _trap_discount(self, view: HandView) -> float:
-        """Heads-up, facing a bet or raise: how much to take off the read equity
-        because the opponent check-raised earlier in this hand and is a trapper
-        by its book (:attr:`trap_discount` times its ``trap_evidence``, 0 to 1).
-        Facing check-raises, the read equity was 0.38 where the real cards gave
-        0.12 (26 spots, heads-up SDR fixed limit, against ``strongtrap`` and
-        ``strong`` alike; issue 31, fifth pass). 0 when nobody check-raised."""
-        seat = _check_raised_by(view)
-        if seat is None:
-            return 0.0
-        return self.trap_discount * self.book.tendencies(seat).trap_evidence
 
     def _reraise_ok(self, view: HandView, opponents: int) -> bool:
         """The last round, facing a raise (issue 31): whether to re-raise at all.
