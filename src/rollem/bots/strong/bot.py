@@ -196,10 +196,6 @@ class StrongBot(Mixing):
     the opponent checked: the bet's gain counts the opponent's check-raises,
     from the top of its range at its observed check-raise rate; in pot and no
     limit at the greater of that rate and its raise rate; issue 31),
-    ``trap_value`` (against two or more opponents, free to check after someone
-    checked: the equity a value bet needs is raised by this share times the
-    greatest ``trap_evidence`` of the players who checked, so it bets less thin
-    into a check-raiser's checks; issue 31, fifth pass),
     ``min_ess`` and ``more_worlds`` (against two or more opponents, up to
     ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
@@ -228,7 +224,6 @@ class StrongBot(Mixing):
     reraise_share = 0.55
     draws_shown = 3.0
     price_check_raises = True
-    trap_value = 0.5
 
     level = "strong"
 
@@ -479,8 +474,6 @@ class StrongBot(Mixing):
                 gain = -0.5 if self._mix(0.5) else 0.5
             return self._size(legal, view, pot, eq) if gain > 0 else Check()
         if to_call == 0:
-            if can_raise and not heads_up and self.trap_value and view.game in MODELLED:
-                value *= 1.0 + self.trap_value * self._checkers_trap(view)
             if can_raise and eq >= value:
                 if heads_up and not last and eq >= 0.85 and self._mix(self.slow_play):
                     return Check()  # slow-play now and then
@@ -525,17 +518,6 @@ class StrongBot(Mixing):
         if "fold" not in acts:  # the stud bring-in: post it (call) or complete, never fold
             return Call()
         return Fold()
-
-    def _checkers_trap(self, view: HandView) -> float:
-        """The greatest :attr:`~rollem.bots.strong.reads.Tendencies.trap_evidence`
-        (0 to 1) of the players still in who checked in this betting round: a bet
-        into them may be check-raised. 1 vs 5 in SDR no limit ``strongtrap``
-        (``strong`` check-raising from 1.2 / players in) beat ``strong``, -22.3
-        [-40.1, -4.4] BB/100 over 448 deals (issue 31, fifth pass)."""
-        live = {s.seat for s in view.seats if s.dealt and not s.folded}
-        checkers = {e.get("seat") for e in _this_round(view) if e.get("kind") == "check"}
-        seats = [s for s in live & checkers if isinstance(s, int) and s != view.seat]
-        return max((self.book.tendencies(s).trap_evidence for s in seats), default=0.0)
 
     def _reraise_ok(self, view: HandView, opponents: int) -> bool:
         """The last round, facing a raise (issue 31): whether to re-raise at all.

@@ -66,18 +66,6 @@ TRAP_READ = 2.0
 is bet into after checking has checked its strong hands as often as its weak
 ones (issue 31: the trapping opponent's checks were read as weakness)."""
 
-TRAP_FLOOR = 0.02
-"""A check-raise rate (raw: check-raises over decisions facing a bet after checking,
-plus :data:`TRAP_PRIOR`) at or below this is no evidence of trapping. 1 vs 5, SDR no
-limit, over 300 hands: ``strong`` check-raised 0 of the 193 times it was bet into after
-checking, ``strongtrap`` 11 of 200 (issue 31, fifth pass)."""
-TRAP_SPAN = 0.02
-"""The evidence of trapping (:attr:`Tendencies.trap_evidence`) grows from 0 at
-:data:`TRAP_FLOOR` to 1 at :data:`TRAP_FLOOR` plus this."""
-TRAP_PRIOR = 30.0
-"""Decisions with no check-raise that the raw rate starts from, so a few check-raises
-early in a session are no evidence."""
-
 QUIET = 0.15
 """A player betting less often than this when it may (a calling station) says
 less by checking, in proportion: its strongest hands check too."""
@@ -182,16 +170,6 @@ class Tendencies:
         (prior 1/20, worth ten decisions): a trapper's checks hide its strong
         hands (issue 31)."""
         return (self.check_raises + 0.5) / (self.faced_after_check + 10.0)
-
-    @property
-    def trap_evidence(self) -> float:
-        """How sure the book is that this player traps, 0 to 1: its raw check-raise
-        rate ``check_raises / (faced_after_check + TRAP_PRIOR)`` from
-        :data:`TRAP_FLOOR` (0) to :data:`TRAP_FLOOR` + :data:`TRAP_SPAN` (1). A player
-        who seldom check-raises (``basic`` never does), or who was seen too seldom,
-        gives none (issue 31, fifth pass)."""
-        raw = self.check_raises / (self.faced_after_check + TRAP_PRIOR)
-        return min(1.0, max(0.0, (raw - TRAP_FLOOR) / TRAP_SPAN))
 
     @property
     def fold_rate(self) -> float:
