@@ -37,11 +37,20 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q postgresql >/dev/null
 fi
 
-python3 -m venv .venv
-.venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+# A re-run reuses .venv as it is when pyproject.toml has not changed since the last
+# install (its hash is kept in .venv); a fresh clone makes and fills it.
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+    .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+fi
 # rl: OpenSpiel, PettingZoo and Gymnasium, so the tests of rollem.rl run too;
 # distributed: Ray, for the test that starts a two-node cluster (issue 30)
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[web,dev,rl,distributed]"
+extras="web,dev,rl,distributed"
+installed="$extras $(sha256sum pyproject.toml | cut -d' ' -f1)"
+if [ "$(cat .venv/.rollem-installed 2>/dev/null)" != "$installed" ]; then
+    .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[$extras]"
+    echo "$installed" > .venv/.rollem-installed
+fi
 
 # The accessibility tests run axe-core (MPL-2.0) in the browser: from the npm
 # registry into .node/ (git-ignored); without npm they are skipped.
@@ -54,5 +63,5 @@ echo "== ruff"
 .venv/bin/ruff check src tests bench scripts
 echo "== mypy (strict, library)"
 .venv/bin/mypy
-echo "== pytest"
-.venv/bin/pytest "$@"
+echo "== pytest (two workers, each test file on one: pytest-xdist)"
+.venv/bin/pytest -n 2 --dist loadfile "$@"

@@ -281,7 +281,7 @@ def test_serve_prints_the_url_and_binds_locally(tmp_path: Path) -> None:
         end = time.time() + 20
         while True:
             try:
-                r = httpx.get(f"http://127.0.0.1:{port}/")
+                r = httpx.get(f"http://127.0.0.1:{port}/", timeout=90)  # (warm-up first)
                 break
             except httpx.ConnectError:
                 assert time.time() < end
@@ -366,7 +366,7 @@ def test_serve_port_zero_prints_the_bound_port(tmp_path: Path, host: str, first:
         end = time.time() + 20
         while True:
             try:
-                r = httpx.get(f"http://{connect}:{port}/")
+                r = httpx.get(f"http://{connect}:{port}/", timeout=90)  # (warm-up first)
                 break
             except httpx.ConnectError:
                 assert time.time() < end
