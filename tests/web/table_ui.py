@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import httpx
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web_harness import ARTIFACTS
 
 from rollem.bots.basic import BasicBot
@@ -202,7 +203,13 @@ def take_decision(page: Any, kind: str, game: str | None = None) -> None:
         for action in ("check", "call", "fold"):
             b = c.locator(f"[data-action={action}]")
             if b.count():
-                b.first.click()
+                try:
+                    b.first.click(timeout=10_000)
+                except PlaywrightTimeout:
+                    # The turn passed between finding the button and the click (the
+                    # clock acted, or the hand moved on): the caller looks again.
+                    if b.count():
+                        raise
                 return
     elif kind == "declare":
         c.locator("[data-action^=declare]").first.click()
