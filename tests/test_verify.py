@@ -732,8 +732,10 @@ def test_cli_verifies_a_session_download(tmp_path: Path,
     code, out, err = run_cli(["verify", str(path)], capsys)
     assert code == 0 and err == "", out + err
     assert out.count(": ok: hand ") == 4 and f"{path} [3]: ok: hand 3: " in out
-    assert out.splitlines()[-1] == ("chain: ok (each hand's commitment includes the previous "
-                                    "hand; hand 2 is not in the files: not checked across it)")
+    assert out.splitlines()[-1] == (
+        "chain: ok (each hand's commitment includes the previous hand; hand 2 is not in the "
+        "files: not checked across it (seat 0's copies hold only the hands seat 0 was dealt "
+        "into))")
     got = json.loads(run_cli(["verify", "--json", str(path)], capsys)[1])
     assert [f["hand_no"] for f in got["files"]] == [0, 1, 3, 4] and got["ok"] is True
     other = tomllib.loads(write_history(_play(  # another hand 3: hand 4 does not follow it
@@ -754,3 +756,57 @@ def test_cli_verifies_a_session_download(tmp_path: Path,
     code, out, err = run_cli(["verify", str(path)], capsys)
     assert code == 2 and err == f"rollem: error: {path}: one is not a hand (a .phhs file " \
         "holds hands as [1], [2] ...)\n"
+
+
+def test_cli_verifies_a_players_hand_copies_with_hands_sat_out(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A player's own copies (hand-N.toml, from the web table) of a session in
+    which they sat out hands 4 to 8: "chain: BROKEN ... (hands 4 to 8 are not
+    given)", exit 1, as the session download was before.  Between one player's
+    copies a hand not given is named as not checked; next to a full history or
+    between two players' copies it still breaks, and a rewritten hand breaks
+    the chain at the next hand given."""
+    session = _session(11)  # (hands 0 to 10)
+
+    def write(name: str, data: dict[str, Any]) -> str:
+        path = tmp_path / name
+        path.write_text(tomli_w.dumps(data), encoding="utf-8")
+        return str(path)
+
+    mine = [write(f"hand-{k}.toml", redact(session[k], 0)) for k in (0, 1, 2, 3, 9, 10)]
+    code, out, err = run_cli(["verify", *mine], capsys)
+    assert code == 0 and err == "", out
+    assert out.count(": ok: hand ") == 6
+    assert out.splitlines()[-1] == (
+        "chain: ok (each hand's commitment includes the previous hand; hands 4 to 8 are not "
+        "in the files: not checked across them (seat 0's copies hold only the hands seat 0 "
+        "was dealt into))")
+    got = json.loads(run_cli(["verify", "--json", *mine], capsys)[1])
+    assert got["ok"] is True and got["chain"] == {"ok": True, "reason": None}
+    # mixed: the session download for hands 0 to 3 and copies of hands 9 and 10
+    phhs = write("history.phhs", {str(k): redact(session[k], 0) for k in range(4)})
+    code, out, _ = run_cli(["verify", phhs, *mine[4:]], capsys)
+    assert code == 0 and "hands 4 to 8 are not in the files" in out, out
+    # a full history (the dealer's record of every hand) next to the gap: a break
+    full = write("full-3.toml", session[3])
+    code, out, _ = run_cli(["verify", *mine[:3], full, *mine[4:]], capsys)
+    assert code == 1 and "chain: BROKEN: hand 9 does not follow hand 3" in out, out
+    assert "(hands 4 to 8 are not given)" in out
+    # another player's copy of hand 9: nothing says seat 0 sat hands 4 to 8 out
+    theirs = write("theirs-9.toml", redact(session[9], 1))
+    code, out, _ = run_cli(["verify", *mine[:4], theirs], capsys)
+    assert code == 1 and "chain: BROKEN: hand 9 does not follow hand 3" in out, out
+    # hand 9 rewritten (dealt again after hand 8, as a fair hand 9 would be): hand 10
+    # does not follow it
+    other = tomllib.loads(write_history(_play(
+        "sdr", 4, 9, prev=bytes.fromhex(session[8]["_hand_hash"]))))
+    assert other["_hand_no"] == 9 and other["_hand_hash"] != session[9]["_hand_hash"]
+    mine[4] = write("hand-9.toml", redact(other, 0))
+    code, out, _ = run_cli(["verify", *mine], capsys)
+    assert code == 1 and "chain: BROKEN: hand 10 does not follow hand 9" in out, out
+    # hand 3 rewritten: hand 4 (given by another player) does not follow it
+    mine[3] = write("hand-3.toml", redact(tomllib.loads(write_history(_play(
+        "sdr", 4, 3, prev=bytes.fromhex(session[2]["_hand_hash"])))), 0))
+    code, out, _ = run_cli(["verify", *mine[:4], write("theirs-4.toml", redact(session[4], 1))],
+                           capsys)
+    assert code == 1 and "chain: BROKEN: hand 4 does not follow hand 3" in out, out

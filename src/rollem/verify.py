@@ -79,7 +79,7 @@ from rollem.history import (
     parse_history,
 )
 
-__all__ = ["VERIFIED", "Verdict", "check_chain", "verify_history", "verify_text"]
+__all__ = ["VERIFIED", "Verdict", "check_chain", "not_checked", "verify_history", "verify_text"]
 
 VERIFIED, PARTIAL, FAILED, UNREVEALED, NO_COMMITMENT = (
     "verified", "partial", "failed", "unrevealed", "no_commitment")
@@ -109,6 +109,8 @@ class Verdict:
         opened: how many positions a copy opens (a full history: all 52).
         positions: the opened positions of ``D`` -> card (checked across
             copies of one hand by :func:`check_chain`).
+        owner: whose own copy this is (the player's name at ``_redacted_for``,
+            else ``seat N``, 1-based); ``None`` for a full history.
     """
 
     status: str
@@ -121,6 +123,7 @@ class Verdict:
     opened: int = 0
     positions: dict[int, int] = field(default_factory=dict)
     told: str = ""
+    owner: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -163,7 +166,8 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
     commitment = str(data.get("_commitment")).upper()
     verdict = Verdict(FAILED, "", commitment=commitment,
                       prev_hash=str(data.get("_prev_hash")).upper(),
-                      hand_no=data.get("_hand_no") if type(data.get("_hand_no")) is int else None)
+                      hand_no=data.get("_hand_no") if type(data.get("_hand_no")) is int else None,
+                      owner=_owner(data))
     full = "_redacted_for" not in data and "_deal_key" in data
     if not full and "_openings" not in data:
         verdict.status = UNREVEALED
@@ -503,16 +507,30 @@ def _check_show(hand: Hand, seat: int, cards_text: Sequence[str], where: str,
     return len(shown)
 
 
-def check_chain(verdicts: Sequence[Verdict], gaps: bool = False) -> str | None:
+def _owner(data: Mapping[str, Any]) -> str | None:
+    """Whose own copy ``data`` is (:attr:`Verdict.owner`), or ``None``."""
+    seat = data.get("_redacted_for")
+    if type(seat) is not int:
+        return None
+    players = data.get("players")
+    name = players[seat] if isinstance(players, list) and 0 <= seat < len(players) else None
+    return name if isinstance(name, str) and name else f"seat {seat + 1}"
+
+
+def check_chain(verdicts: Sequence[Verdict]) -> str | None:
     """Whether hands of one session follow each other: sorted by hand number,
     each hand's ``_prev_hash`` must be the previous hand's ``_hand_hash`` and
     the numbers consecutive; and whether copies of one hand agree (a card
     opened at two positions means the committed deck held it twice: each
     copy alone cannot tell).  Returns the first break (one line), or
-    ``None``.  Hands without a hash are left out.  ``gaps``: hands not given
-    are no break (a player's session download holds only the hands they were
-    dealt into): each hand is checked against the previous one only where
-    that one is given."""
+    ``None``.  Hands without a hash are left out.
+
+    Hands not given between two given hands are no break where one player's
+    own copies are given on both sides (:attr:`Verdict.owner`: hand-N.toml
+    files or the session download, which hold only the hands that player was
+    dealt into): those hands are not checked (:func:`not_checked` names
+    them).  Next to a full history (the dealer's record of every hand), or
+    between copies of different players, a hand not given breaks the chain."""
     seen: dict[str, dict[int, int]] = {}
     for v in verdicts:
         if not v.hand_hash:
@@ -524,15 +542,16 @@ def check_chain(verdicts: Sequence[Verdict], gaps: bool = False) -> str | None:
                 return (f"hand {v.hand_no}: {CARDS[card]} is opened at positions "
                         f"{min(pos, other)} and {max(pos, other)} in different files: the "
                         "committed deck holds a card twice")
-    hands = sorted((v for v in verdicts if v.hand_no is not None and v.hand_hash),
-                   key=lambda v: v.hand_no or 0)
+    hands = _chained(verdicts)
+    owners = _owners(hands)
     for a, b in pairwise(hands):
         if a.hand_no == b.hand_no:
             if a.hand_hash == b.hand_hash:
                 continue  # two copies of one hand (two players' copies)
             return f"two different hands are numbered {a.hand_no}"
-        if gaps and b.hand_no != (a.hand_no or 0) + 1:
-            continue  # (the hand before b is not given: nothing to check it against)
+        if b.hand_no != (a.hand_no or 0) + 1 and \
+                owners[a.hand_no or 0] & owners[b.hand_no or 0]:
+            continue  # (one player's copies: the hands between are ones not dealt to them)
         if b.prev_hash != a.hand_hash:
             gap = "" if b.hand_no == (a.hand_no or 0) + 1 else \
                 f" (hands {(a.hand_no or 0) + 1} to {(b.hand_no or 0) - 1} are not given)"
@@ -540,3 +559,40 @@ def check_chain(verdicts: Sequence[Verdict], gaps: bool = False) -> str | None:
                     f"hand {a.hand_no}'s _hand_hash{gap}; a hand between them is missing, "
                     "or one was rewritten or reordered")
     return None
+
+
+def _chained(verdicts: Sequence[Verdict]) -> list[Verdict]:
+    """The verdicts with a hand number and hash, by hand number."""
+    return sorted((v for v in verdicts if v.hand_no is not None and v.hand_hash),
+                  key=lambda v: v.hand_no or 0)
+
+
+def _owners(hands: Sequence[Verdict]) -> dict[int, set[str]]:
+    """Hand number -> whose own copies of it are given (empty when only a full
+    history is: a full history is the whole table's record, no gap allowed)."""
+    owners: dict[int, set[str]] = {}
+    full: set[int] = set()
+    for v in hands:
+        owners.setdefault(v.hand_no or 0, set())
+        if v.owner is None:
+            full.add(v.hand_no or 0)
+        else:
+            owners[v.hand_no or 0].add(v.owner)
+    for n in full:
+        owners[n] = set()
+    return owners
+
+
+def not_checked(verdicts: Sequence[Verdict]) -> list[tuple[int, int, str]]:
+    """The runs of hands not given that :func:`check_chain` lets pass (one
+    player's own copies on both sides): ``(first, last, owner)`` each, by hand
+    number; ``[]`` when there is none."""
+    hands = _chained(verdicts)
+    owners = _owners(hands)
+    runs = []
+    for a, b in pairwise(hands):
+        lo, hi = (a.hand_no or 0) + 1, (b.hand_no or 0) - 1
+        both = owners[a.hand_no or 0] & owners[b.hand_no or 0]
+        if lo <= hi and both:
+            runs.append((lo, hi, min(both)))
+    return runs

@@ -130,3 +130,40 @@ def test_private_table_password_watchers_stacks_and_rebuys(
     finally:
         host_ctx.close()
         guest_ctx.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_set_stack_follows_the_hand_while_the_host_is_in_the_player_list(
+        browser: Any, live: ServerThread, viewport: dict[str, int]) -> None:
+    """A hand starting while the host's focus is in the Set stack player list
+    (a select): the panel was left as it was (not patched while the host is in
+    one of its fields), so Set stack stayed enabled and a tap was refused
+    ``in_hand``.  The button now follows the hand, the focus and the host's
+    choice stay where they were."""
+    mobile = viewport is PHONE
+    name = "phone" if mobile else "desktop"
+    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=1)
+        table = live.manager.get(tid)
+        assert table is not None
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit(page, "Ann")
+        _host_box(page)
+        wait_until(page, "() => document.querySelectorAll('#adjust-seat option').length === 2")
+        values = page.eval_on_selector_all("#adjust-seat option", "os => os.map(o => o.value)")
+        page.select_option("#adjust-seat", values[-1])  # (not the first: a reset would show)
+        page.focus("#adjust-seat")
+        adj = "#host-tools [data-host=adjust_stack]"
+        assert page.is_enabled(adj) and live.call(lambda: table.hand is None)
+        # the host deals (a click from the page's script: the focus stays in the list)
+        page.evaluate("() => document.getElementById('start-btn').click()")
+        wait_until(page, "(s) => document.querySelector(s).disabled", adj)
+        assert live.call(lambda: table.hand is not None)
+        assert page.evaluate("() => document.activeElement.id") == "adjust-seat"
+        assert page.input_value("#adjust-seat") == values[-1]
+        assert page.get_attribute(adj, "title") == "Between hands only"
+        shot(page, f"hosttools-in-hand-{name}")
+    finally:
+        ctx.close()

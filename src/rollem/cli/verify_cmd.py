@@ -5,8 +5,9 @@ Each FILE is a hand history or a player's own copy, or a ``.phhs`` file of
 several (the web table's session download of one player's own copies: each
 hand checked in turn). Several hands of one session are also checked as a
 chain: each hand's ``_prev_hash`` must be the previous hand's ``_hand_hash``,
-so a hand left out, rewritten or reordered shows (in ``.phhs`` files alone,
-a hand not in them is no break: the player was not dealt into it). Exit
+so a hand left out, rewritten or reordered shows (between one player's own
+copies, hand-N.toml files or ``.phhs``, a hand not given is no break: that
+player was not dealt into it, so has no copy; it is named as not checked). Exit
 status: 0 when every file verifies (a player's copy as far as its hidden
 cards allow) and the chain holds; 1 when a check fails or a file has no
 commitment or no openings yet; 2 for a file that cannot be read or is not a
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import json
 import tomllib
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +39,9 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
     """Check that the hands in hand history FILEs were dealt from the committed deck.
 
     A FILE.phhs (the web table's session download) holds several hands: each
-    is checked, and a hand not in it (one you were not dealt into) is no break
-    in the chain.
+    is checked. Between your own copies (hand-N.toml or .phhs), a hand not
+    given (one you were not dealt into) is no break in the chain: it is
+    named as not checked.
 
     A player's own copy: checks each opened card against the commitment, and
     that every card the copy names where it was dealt is the opened card the
@@ -61,7 +62,7 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
     """
     from rollem.history import HistoryError
     from rollem.userfile import MAX_HISTORY_BYTES, UserFileError, read_user_text
-    from rollem.verify import check_chain, verify_history
+    from rollem.verify import check_chain, not_checked, verify_history
 
     if len(files) > MAX_FILES:
         fail(f"{len(files)} files given; at most {MAX_FILES} at once")
@@ -86,8 +87,7 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
             except HistoryError as err:  # (verify_history turns check errors into verdicts)
                 fail(f"{name}: {err}")
             results.append((name, verdict))
-    gaps = all(file.suffix.lower() == ".phhs" for file in files)
-    chain = check_chain([v for _, v in results], gaps) if len(results) > 1 else None
+    chain = check_chain([v for _, v in results]) if len(results) > 1 else None
     ok = all(v.ok for _, v in results) and chain is None
     if as_json:
         click.echo(json.dumps({
@@ -101,7 +101,7 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
             mark = "ok" if v.ok else "FAILED" if v.status == "failed" else "not verified"
             click.echo(f"{name}: {mark}: {hand}{one_line(v.reason)}")
         if len(results) > 1:
-            missing = _not_given([v.hand_no for _, v in results if v.hand_hash]) if gaps else ""
+            missing = _not_given(not_checked([v for _, v in results])) if chain is None else ""
             click.echo("chain: " + (f"BROKEN: {chain}" if chain else
                                     "ok (each hand's commitment includes the previous hand"
                                     + (f"; {missing}" if missing else "") + ")"))
@@ -125,14 +125,17 @@ def _phhs_hands(file: Path, data: dict[str, Any]) -> list[tuple[str, dict[str, A
     return out
 
 
-def _not_given(numbers: list[int | None]) -> str:
-    """The hands missing between those given (``numbers``), in words: ``hands 4 to
-    8 are not in the files: not checked across them``, or ``""`` without a gap."""
-    given = sorted({n for n in numbers if n is not None})
-    runs = [(a + 1, b - 1) for a, b in pairwise(given) if b > a + 1]
+def _not_given(runs: list[tuple[int, int, str]]) -> str:
+    """The hands not given between one player's copies (``(first, last, owner)``,
+    :func:`rollem.verify.not_checked`), in words: ``hands 4 to 8 are not in the
+    files: not checked across them (Ann's copies hold only the hands Ann was
+    dealt into)``, or ``""`` without a gap."""
     if not runs:
         return ""
-    words = ", ".join(f"{lo}" if lo == hi else f"{lo} to {hi}" for lo, hi in runs)
-    if runs == [(runs[0][0], runs[0][0])]:
-        return f"hand {words} is not in the files: not checked across it"
-    return f"hands {words} are not in the files: not checked across them"
+    words = ", ".join(f"{lo}" if lo == hi else f"{lo} to {hi}" for lo, hi, _ in runs)
+    whose = sorted({who for _, _, who in runs})
+    why = (f"{whose[0]}'s copies hold only the hands {whose[0]} was dealt into"
+           if len(whose) == 1 else "a player's copies hold only the hands they were dealt into")
+    if len(runs) == 1 and runs[0][0] == runs[0][1]:
+        return f"hand {words} is not in the files: not checked across it ({why})"
+    return f"hands {words} are not in the files: not checked across them ({why})"

@@ -65,9 +65,15 @@ function row(...items) { const r = el("div", "host-row"); r.append(...items); re
 export function renderHostTools(t, me) {
   const box = $("host-tools");
   if (!me.host || t.locked) { box.innerHTML = ""; box.dataset.key = ""; return; }
-  const a = document.activeElement;
-  if (box.contains(a) && (a.tagName === "INPUT" && a.type !== "checkbox" || a.tagName === "SELECT")) return;
   const between = !t.choice && (!S.state.hand || !!S.state.hand.result);
+  const a = document.activeElement;
+  if (box.contains(a) && (a.tagName === "INPUT" && a.type !== "checkbox" || a.tagName === "SELECT")) {
+    // The host is typing or choosing in a field: nothing is drawn again, but the
+    // Set stack button still follows the hand (it was left enabled into a hand
+    // and refused in_hand); the focus and the choice stay.
+    patchAdjust(box, t, between, a);
+    return;
+  }
   // Drawn again only when what it offers changed, not at stacks moving or a hand
   // starting or ending (issue 26: new fields and lists make the browser's form
   // tracking, autofill, lay the page out in a task of their own, 50 to 400 ms on
@@ -82,12 +88,13 @@ export function renderHostTools(t, me) {
   }
   patchAdjust(box, t, between);
 }
-// The Set stack row, in place: the stacks shown between hands, the button
+// The Set stack row, in place: the stacks shown between hands (not in the list
+// while the host is in it, focused: an open list keeps its text), the button
 // enabled only then.
-function patchAdjust(box, t, between) {
+function patchAdjust(box, t, between, focused) {
   const who = box.querySelector("#adjust-seat"), adj = box.querySelector("[data-host=adjust_stack]");
   if (!who || !adj) return;
-  if (between) {
+  if (between && focused !== who) {
     for (const o of who.options) {
       const s = t.seats[Number(o.value)];
       const text = s ? s.name + " (" + s.stack + ")" : o.textContent;
