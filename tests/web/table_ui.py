@@ -177,6 +177,13 @@ def wait_played(page: Any, live: Any, tid: str, made: int, where: str) -> None:
     wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", told)
 
 
+def context(browser: Any, size: str, **kw: Any) -> Any:
+    """A browser context at ``size`` ("phone": 390x844 with touch, else 1440x900);
+    ``kw``: more of Playwright's context options (``reduced_motion="reduce"``)."""
+    return (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, **kw)
+            if size == "phone" else browser.new_context(viewport=DESKTOP, **kw))
+
+
 def decision_kind(page: Any) -> str | None:
     """What the page asks of the player now (None: nothing)."""
     return str(page.evaluate("""() => {

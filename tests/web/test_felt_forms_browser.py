@@ -22,8 +22,7 @@ from typing import Any
 
 import pytest
 from table_ui import (
-    DESKTOP,
-    PHONE,
+    context,
     decision_kind,
     new_table,
     only_checking_bots,
@@ -53,10 +52,6 @@ document.addEventListener('DOMContentLoaded', () => new MutationObserver((rs) =>
                            attributes: true, attributeFilter: ['class']}));
 """
 
-
-def context(browser: Any, size: str) -> Any:
-    return (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-            if size == "phone" else browser.new_context(viewport=DESKTOP))
 
 
 TAP = "#controls [data-action=check], #controls [data-action=call]"

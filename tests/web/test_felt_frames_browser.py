@@ -24,8 +24,7 @@ from typing import Any
 
 import pytest
 from table_ui import (
-    DESKTOP,
-    PHONE,
+    context,
     decision_kind,
     new_table,
     only_checking_bots,
@@ -55,10 +54,6 @@ document.addEventListener('DOMContentLoaded', () => new MutationObserver(() => {
 """Records every state the page receives, and at each ``data-seq`` the status
 line, the result's heading (null: hidden) and the ledger's caption."""
 
-
-def context(browser: Any, size: str, **kw: Any) -> Any:
-    return (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, **kw)
-            if size == "phone" else browser.new_context(viewport=DESKTOP, **kw))
 
 
 def check_or_call(page: Any, live: ServerThread, tid: str) -> None:

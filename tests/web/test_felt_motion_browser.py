@@ -22,8 +22,7 @@ from typing import Any
 
 import pytest
 from table_ui import (
-    DESKTOP,
-    PHONE,
+    context,
     decision_kind,
     new_table,
     open_as_host,
@@ -73,10 +72,6 @@ Element.prototype.animate = function (kf, opts) {
 """Records each flight of chips the page starts: its text, where it lands (its
 start plus its last keyframe's move) and whether it has ended (removed)."""
 
-
-def context(browser: Any, size: str, **kw: Any) -> Any:
-    return (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, **kw)
-            if size == "phone" else browser.new_context(viewport=DESKTOP, **kw))
 
 
 def seat_centre(page: Any, seat: int) -> list[float]:

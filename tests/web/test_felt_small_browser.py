@@ -30,6 +30,7 @@ from table_ui import (
     DESKTOP,
     PHONE,
     CheckingBot,
+    context,
     decision_kind,
     new_table,
     shot,
@@ -180,9 +181,7 @@ def test_the_status_line_says_where_the_hand_is_in_players_words(
         browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str,
         game: str) -> None:
     seeded_deals(monkeypatch, 5)
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                               reduced_motion="reduce")
-           if size == "phone" else browser.new_context(viewport=DESKTOP, reduced_motion="reduce"))
+    ctx = context(browser, size, reduced_motion="reduce")
     try:
         page = ctx.new_page()
         start(page, live, game, SEATS[game])
@@ -231,9 +230,7 @@ WILD = re.compile(r"\(wild 2[♣♦♥♠] plays as (10|[2-9JQKA])[♣♦♥♠]
 def test_your_hands_name_words_a_wild_card_as_the_result_does(
         browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
     seeded_deals(monkeypatch, SEED_WITH_A_DEUCE)
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                               reduced_motion="reduce")
-           if size == "phone" else browser.new_context(viewport=DESKTOP, reduced_motion="reduce"))
+    ctx = context(browser, size, reduced_motion="reduce")
     try:
         page = ctx.new_page()
         start(page, live, "deuces-wild", 6)
@@ -302,9 +299,7 @@ def test_521_draws_are_told_whole_once_and_one_card_is_one_card(
     from felt_ui import drawn_felt
 
     seeded_deals(monkeypatch, 5)
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                               reduced_motion="reduce")
-           if size == "phone" else browser.new_context(viewport=DESKTOP, reduced_motion="reduce"))
+    ctx = context(browser, size, reduced_motion="reduce")
     try:
         page = ctx.new_page()
         tid = start(page, live, "rollem521", 6)
@@ -352,9 +347,7 @@ def test_roll_your_own_says_what_your_cards_in_the_middle_are(
     """Seen in a play-through: after the discards the middle said "yours maybe in the
     pool:" over your own thrown cards."""
     seeded_deals(monkeypatch, 5)
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                               reduced_motion="reduce")
-           if size == "phone" else browser.new_context(viewport=DESKTOP, reduced_motion="reduce"))
+    ctx = context(browser, size, reduced_motion="reduce")
     try:
         page = ctx.new_page()
         start(page, live, "rollyourown", 6)
@@ -424,9 +417,7 @@ def test_every_seat_tile_stays_inside_the_felt(
     and the longest words a hand has), each tile lies inside the felt, clear of the
     others, and on a desktop inside its oval."""
     seeded_deals(monkeypatch, 5)
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                               reduced_motion="reduce")
-           if size == "phone" else browser.new_context(viewport=DESKTOP, reduced_motion="reduce"))
+    ctx = context(browser, size, reduced_motion="reduce")
     try:
         # (eight seats on a desktop too: Roll Your Own's most, and the first count
         # whose tiles are drawn smaller there)
