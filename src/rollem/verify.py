@@ -47,6 +47,8 @@ from rollem.cards import CARDS, Card, CardError, format_cards, parse_cards
 from rollem.engine.actions import Bet, Call, Check, Discard, Draw, Raise, Stack, action_from_text
 from rollem.engine.commit_reveal import (
     DECK_SIZE,
+    SAT_OUT_MAX,
+    ZERO_HASH,
     CommittedSource,
     DealProof,
     Opening,
@@ -61,6 +63,7 @@ from rollem.engine.commit_reveal import (
     hex_text,
     pick_games_field,
     picked_game,
+    seated_field,
 )
 from rollem.engine.errors import EngineError
 from rollem.engine.hand import Hand
@@ -79,7 +82,8 @@ from rollem.history import (
     parse_history,
 )
 
-__all__ = ["VERIFIED", "Verdict", "check_chain", "not_checked", "verify_history", "verify_text"]
+__all__ = ["VERIFIED", "Verdict", "check_chain", "not_checked", "sat_out", "verify_history",
+           "verify_text"]
 
 VERIFIED, PARTIAL, FAILED, UNREVEALED, NO_COMMITMENT = (
     "verified", "partial", "failed", "unrevealed", "no_commitment")
@@ -111,6 +115,13 @@ class Verdict:
             copies of one hand by :func:`check_chain`).
         owner: whose own copy this is (the player's name at ``_redacted_for``,
             else ``seat N``, 1-based); ``None`` for a full history.
+        seated: whether the hand records who it was dealt to (``_seated``,
+            under the commitment: the web table's hands).
+        sat_out_from: a copy with ``_sat_out``: the first hand it records its
+            player as having sat out (the hands from there to the one before
+            this were dealt without them); ``None`` without the record.
+        sat_out_prev: the ``_prev_hash`` of that first hand: the hash of the
+            hand before it, the player's previous hand (64 hex digits).
     """
 
     status: str
@@ -124,6 +135,9 @@ class Verdict:
     positions: dict[int, int] = field(default_factory=dict)
     told: str = ""
     owner: str | None = None
+    seated: bool = False
+    sat_out_from: int | None = None
+    sat_out_prev: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -158,9 +172,12 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
     if "_commitment" not in data:
         variant = data.get("variant")
         if isinstance(variant, str) and not variant.startswith("rollem-"):
+            number = data.get("_hand")  # (its number in a session download)
             return Verdict(NO_COMMITMENT, "a standard PHH hand (as the web table's session "
                            "download writes a standard game's hands): it carries no "
-                           "commitment; check the hand's own copy (hand-N.toml) instead")
+                           "commitment; check the hand's own copy (hand-N.toml) instead",
+                           hand_no=number if type(number) is int else None,
+                           owner=_owner(data))
         return Verdict(NO_COMMITMENT, "no commitment recorded (a hand dealt before "
                        "issue 32, or not from a committed deck): nothing to verify")
     commitment = str(data.get("_commitment")).upper()
@@ -187,12 +204,17 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
             what = "_deck_root"
         assert root is not None
         pick = pick_games_field(data)
-        chained = chained_commitment(root, hash_field(data, "_prev_hash"), pick)
+        seated = seated_field(data)
+        chained = chained_commitment(root, hash_field(data, "_prev_hash"), pick, seated)
         if hex_text(chained) != commitment:
-            if pick:
-                raise ProofError(f"{what} or _pick_games does not match _commitment: the "
-                                 f"commitment of its root, _prev_hash and the games offered "
-                                 f"({', '.join(pick)}) is {hex_text(chained)}, not {commitment}")
+            if pick or seated:
+                fields = " or ".join([what, *(["_pick_games"] if pick else []),
+                                      *(["_seated"] if seated else [])])
+                covered = ", ".join(["its root", "_prev_hash",
+                                     *([f"the games offered ({', '.join(pick)})"] if pick else []),
+                                     *(["who it was dealt to (_seated)"] if seated else [])])
+                raise ProofError(f"{fields} does not match _commitment: the commitment of "
+                                 f"{covered} is {hex_text(chained)}, not {commitment}")
             raise ProofError(f"{what} does not match _commitment: the commitment of its root "
                              f"and _prev_hash is {hex_text(chained)}, not {commitment}")
         seeds = client_seeds_field(data)
@@ -204,6 +226,17 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
                              f"({verdict.hand_hash}): one of them was changed")
         if pick:
             _check_pick(data, pick, linked)
+        if seated:
+            verdict.seated = True
+            _check_seated(data, seated, seeds)
+        if "_sat_out" in data and not full:
+            mine = _owner_name(data)
+            if not seated or mine is None:
+                raise ProofError("_sat_out is given, but the copy records no player dealt in "
+                                 "(_seated) to have sat those hands out")
+            first, before = _sat_out_record(data["_sat_out"], mine,
+                                            verdict.hand_no or 0, hash_field(data, "_prev_hash"))
+            verdict.sat_out_from, verdict.sat_out_prev = first, hex_text(before)
         if full:
             cards, stopped = _check_full(data, proof), None
             verdict.opened = DECK_SIZE
@@ -233,7 +266,136 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
         verdict.reason += picked
         if verdict.told:
             verdict.told += picked
+    if verdict.sat_out_from is not None and verdict.hand_no is not None \
+            and verdict.sat_out_from < verdict.hand_no:
+        words = _sat_out_words(verdict.sat_out_from, verdict.hand_no - 1,
+                               verdict.owner or "the player",
+                               since_start=verdict.sat_out_prev == hex_text(ZERO_HASH))
+        verdict.reason += f"; before it, {words}"
+        if verdict.told:
+            verdict.told += f"; before it, {words}"
     return verdict
+
+
+def _sat_out_words(first: int, last: int, who: str, *, since_start: bool = False) -> str:
+    """``hands 4 to 8: Ann sat out (recorded under their commitments)``."""
+    start = " (since the table's first hand)" if since_start else ""
+    if first == last:
+        return f"hand {first}: {who} sat out{start} (recorded under its commitment)"
+    return f"hands {first} to {last}: {who} sat out{start} (recorded under their commitments)"
+
+
+def _owner_name(data: Mapping[str, Any]) -> str | None:
+    """The name of a copy's player (``players[_redacted_for]``), or ``None``."""
+    seat = data.get("_redacted_for")
+    players = data.get("players")
+    if type(seat) is not int or not isinstance(players, list) or not 0 <= seat < len(players):
+        return None
+    name = players[seat]
+    return name if isinstance(name, str) and name else None
+
+
+def _dealt_in(seated: Mapping[int, str], seeds: Mapping[int, str]) -> dict[int, str]:
+    """Who a hand was dealt to: the seats of ``seated`` (seat -> name, under the
+    commitment) with a client seed (fixed with the hand's hash).
+
+    Raises:
+        ProofError: a client seed of a seat the deal was not committed for.
+    """
+    stray = sorted(s for s in seeds if s not in seated)
+    if stray:
+        raise ProofError(f"_client_seeds has a seed of seat {stray[0]}, which _seated does not "
+                         "name: the hand was dealt to a seat its commitment was not for")
+    return {s: seated[s] for s in seeds}
+
+
+def _check_seated(data: Mapping[str, Any], seated: Mapping[int, str],
+                  seeds: Mapping[int, str]) -> None:
+    """A hand that records who it was dealt to (``_seated``): every seat that
+    plays in it (a starting stack) is dealt in (named in ``_seated`` with a
+    client seed), and a copy's own player is one of them, under the name the
+    copy gives them (``players``: the name its checks across copies go by).
+
+    Raises:
+        ProofError: naming the seat.
+    """
+    dealt = _dealt_in(seated, seeds)
+    stacks = data.get("starting_stacks")
+    for s, chips in enumerate(stacks if isinstance(stacks, list) else []):
+        if type(chips) is int and chips > 0 and s not in dealt:
+            raise ProofError(f"seat {s} plays in the hand, but _seated and _client_seeds do "
+                             "not record it dealt in")
+    mine = data.get("_redacted_for")
+    if type(mine) is int:
+        if mine not in dealt:
+            raise ProofError(f"this is seat {mine}'s own copy, but _seated and _client_seeds "
+                             "do not record that seat dealt in")
+        name = _owner_name(data)
+        if name != dealt[mine]:
+            raise ProofError(f"this is {name!r}'s own copy (players), but _seated names "
+                             f"{dealt[mine]!r} at seat {mine}: the deal was committed for "
+                             "them")
+
+
+def _sat_out_record(raw: object, name: str, hand_no: int,
+                    prev_hash: bytes) -> tuple[int, bytes]:
+    """A copy's ``_sat_out``: the records of the hands its player ``name`` sat out
+    since their previous hand, hand ``hand_no - len(raw)`` to ``hand_no - 1`` in
+    order, each with its ``_hand_no``, ``_prev_hash``, ``_deck_root``,
+    ``_client_seeds``, ``_seated`` (and ``_pick_games``): each record's hash
+    (computed as the procedure says) must be the next one's ``_prev_hash``, the
+    last one's this hand's ``prev_hash``, and none may deal ``name`` in.  Returns
+    the first hand recorded and its ``_prev_hash`` (the hash of ``name``'s
+    previous hand).
+
+    Raises:
+        ProofError: a malformed record, a broken link or a hand dealt to
+            ``name``, named.
+    """
+    if not isinstance(raw, list) or len(raw) > SAT_OUT_MAX:
+        raise ProofError(f"_sat_out must be a list of at most {SAT_OUT_MAX} hands' records")
+    first = hand_no - len(raw)
+    link: bytes | None = None
+    start = prev_hash
+    for k, item in enumerate(raw):
+        where = f"record {k + 1} of _sat_out"
+        if not isinstance(item, Mapping):
+            raise ProofError(f"{where}: a record is a table of _hand_no, _prev_hash, "
+                             "_deck_root, _client_seeds and _seated")
+        try:
+            number = hand_no_field(item)
+            before = hash_field(item, "_prev_hash")
+            root = hash_field(item, "_deck_root")
+            pick = pick_games_field(item)
+            seated = seated_field(item)
+            seeds = client_seeds_field(item)
+        except ProofError as err:
+            raise ProofError(f"{where}: {err}") from None
+        if number != first + k:
+            raise ProofError(f"{where} is of hand {number}; the records must be of hands "
+                             f"{first} to {hand_no - 1}, in order")
+        if not seated:
+            raise ProofError(f"{where} (hand {number}) has no _seated: it does not say who "
+                             "was dealt in")
+        try:
+            dealt = _dealt_in(seated, seeds)
+        except ProofError as err:
+            raise ProofError(f"{where} (hand {number}): {err}") from None
+        if link is not None and before != link:
+            raise ProofError(f"{where} (hand {number}): its _prev_hash is not the hash of "
+                             f"hand {number - 1}'s record: a record was changed")
+        if k == 0:
+            start = before
+        if name in dealt.values():
+            raise ProofError(f"hand {number} was dealt to {name} (its record in _sat_out, "
+                             f"under its commitment, names {name} dealt in), so {name}'s "
+                             f"copy of it cannot be one of the hands sat out")
+        link = hand_hash(chained_commitment(root, before, pick, seated),
+                         encode_client_seeds(seeds), number)
+    if link is not None and link != prev_hash:
+        raise ProofError(f"_sat_out's last record (hand {hand_no - 1}) does not hash to "
+                         "_prev_hash: a record was changed")
+    return first, start
 
 
 @dataclass(frozen=True)
@@ -528,7 +690,12 @@ def check_chain(verdicts: Sequence[Verdict]) -> str | None:
     Hands not given between two given hands are no break where one player's
     own copies are given on both sides (:attr:`Verdict.owner`: hand-N.toml
     files or the session download, which hold only the hands that player was
-    dealt into): those hands are not checked (:func:`not_checked` names
+    dealt into).  Where both copies record who each hand was dealt to
+    (:attr:`Verdict.seated`), the later one must carry the record of the hands
+    between (``_sat_out``, chained from the earlier one): they are then hands
+    that player sat out (:func:`sat_out` names them), and a hand it records
+    as dealt to them, or a record left out, breaks the chain.  Copies without
+    the record: the hands between are not checked (:func:`not_checked` names
     them).  Next to a full history (the dealer's record of every hand), or
     between copies of different players, a hand not given breaks the chain."""
     seen: dict[str, dict[int, int]] = {}
@@ -551,14 +718,20 @@ def check_chain(verdicts: Sequence[Verdict]) -> str | None:
             return f"two different hands are numbered {a.hand_no}"
         if b.hand_no != (a.hand_no or 0) + 1 and \
                 owners[a.hand_no or 0] & owners[b.hand_no or 0]:
-            continue  # (one player's copies: the hands between are ones not dealt to them)
+            continue  # one player's copies: the gap is judged by _gaps
         if b.prev_hash != a.hand_hash:
             gap = "" if b.hand_no == (a.hand_no or 0) + 1 else \
                 f" (hands {(a.hand_no or 0) + 1} to {(b.hand_no or 0) - 1} are not given)"
             return (f"hand {b.hand_no} does not follow hand {a.hand_no}: its _prev_hash is not "
                     f"hand {a.hand_no}'s _hand_hash{gap}; a hand between them is missing, "
                     "or one was rewritten or reordered")
+    for kind, _lo, _hi, _who, why in _gaps(verdicts):
+        if kind == _BROKEN:
+            return why
     return None
+
+
+_SAT_OUT, _NOT_CHECKED, _BROKEN = "sat_out", "not_checked", "broken"
 
 
 def _chained(verdicts: Sequence[Verdict]) -> list[Verdict]:
@@ -583,16 +756,80 @@ def _owners(hands: Sequence[Verdict]) -> dict[int, set[str]]:
     return owners
 
 
-def not_checked(verdicts: Sequence[Verdict]) -> list[tuple[int, int, str]]:
-    """The runs of hands not given that :func:`check_chain` lets pass (one
-    player's own copies on both sides): ``(first, last, owner)`` each, by hand
-    number; ``[]`` when there is none."""
+def _gaps(verdicts: Sequence[Verdict]) -> list[tuple[str, int, int, str, str]]:
+    """The runs of hands not given between one player's own copies (as
+    :func:`check_chain` allows them): ``(kind, first, last, owner, why)`` by
+    hand number, ``kind`` one of ``sat_out`` (the later copy's ``_sat_out``
+    records them, chained from the earlier copy), ``not_checked`` (no record:
+    copies made before it, or a run longer than :data:`SAT_OUT_MAX`) and
+    ``broken`` (``why``: the break, one line)."""
     hands = _chained(verdicts)
     owners = _owners(hands)
-    runs = []
-    for a, b in pairwise(hands):
-        lo, hi = (a.hand_no or 0) + 1, (b.hand_no or 0) - 1
-        both = owners[a.hand_no or 0] & owners[b.hand_no or 0]
-        if lo <= hi and both:
-            runs.append((lo, hi, min(both)))
+    copies = {(v.hand_no, v.owner): v for v in hands if v.owner is not None}
+    unhashed = {(v.hand_no, v.owner) for v in verdicts
+                if v.hand_no is not None and not v.hand_hash and v.owner is not None}
+    numbers = sorted({v.hand_no or 0 for v in hands})
+    runs: list[tuple[str, int, int, str, str]] = []
+    for i, j in pairwise(numbers):
+        lo, hi = i + 1, j - 1
+        both = owners[i] & owners[j]
+        if lo > hi or not both:
+            continue
+        who = min(both)
+        a, b = copies[(i, who)], copies[(j, who)]
+        if not (a.seated and b.seated):
+            runs.append((_NOT_CHECKED, lo, hi, who, ""))
+            continue
+        if b.sat_out_from is None:
+            if hi - lo + 1 > SAT_OUT_MAX:
+                runs.append((_NOT_CHECKED, lo, hi, who, ""))
+            else:
+                runs.append((_BROKEN, lo, hi, who, (
+                    f"hands {lo} to {hi} are not in the files, and {who}'s copy of hand {j} "
+                    f"does not record them as hands {who} sat out (_sat_out): a hand dealt "
+                    f"to {who} between may have been left out of {who}'s copies")))
+            continue
+        first = b.sat_out_from
+        if first - 1 == i:
+            if b.sat_out_prev == a.hand_hash:
+                runs.append((_SAT_OUT, lo, hi, who, ""))
+            else:
+                runs.append((_BROKEN, lo, hi, who, (
+                    f"{who}'s copy of hand {j} records hands {lo} to {hi} as sat out, but "
+                    f"its record does not follow hand {i} (the first record's _prev_hash is "
+                    f"not hand {i}'s _hand_hash): hand {i} or the record was changed")))
+        elif first - 1 < i:
+            runs.append((_BROKEN, lo, hi, who, (
+                f"{who}'s copy of hand {j} records hand {first} on as hands {who} sat out, "
+                f"but {who}'s copy of hand {i} is given: one of them was changed")))
+        elif (first - 1, who) in unhashed:  # given, but with no commitment (standard PHH)
+            if lo <= first - 2:
+                runs.append((_NOT_CHECKED, lo, first - 2, who, ""))
+            if first <= hi:
+                runs.append((_SAT_OUT, first, hi, who, ""))
+        else:
+            missing = first - 1
+            runs.append((_BROKEN, lo, hi, who, (
+                f"hand {missing} was dealt to {who} but {who}'s copy of it is not in the "
+                f"files: {who}'s copy of hand {j} records only hands {first} to {hi} as sat "
+                f"out, chained from hand {missing} (recorded under the commitments)"
+                if first <= hi else
+                f"hand {missing} was dealt to {who} but {who}'s copy of it is not in the "
+                f"files: {who}'s copy of hand {j} follows it directly (its _sat_out "
+                f"records no hand sat out)")))
     return runs
+
+
+def not_checked(verdicts: Sequence[Verdict]) -> list[tuple[int, int, str]]:
+    """The runs of hands not given that :func:`check_chain` lets pass unchecked
+    (one player's own copies on both sides, without the record of the hands
+    they sat out): ``(first, last, owner)`` each, by hand number; ``[]`` when
+    there is none."""
+    return [(lo, hi, who) for kind, lo, hi, who, _ in _gaps(verdicts) if kind == _NOT_CHECKED]
+
+
+def sat_out(verdicts: Sequence[Verdict]) -> list[tuple[int, int, str]]:
+    """The runs of hands not given that one player's copies prove they sat out
+    (the later copy's ``_sat_out``, under the commitments, chained from the
+    earlier copy): ``(first, last, owner)`` each, by hand number."""
+    return [(lo, hi, who) for kind, lo, hi, who, _ in _gaps(verdicts) if kind == _SAT_OUT]

@@ -190,9 +190,11 @@ def test_commit_before_seeds_then_deal_open_after(tmp_path: Path,
         assert full["_deal_key"] == row.setup["proof"]["deal_key"].upper()
         assert verify_history(full).status == "verified"
         assert seen["deal2"]["prev_hash"] == full["_hand_hash"]
+        stored2 = DealProof.from_json(_stored_proof(tmp_path / "v.db", tid, 2))
+        # (the commitment covers who the deal is for: the players' names by seat)
+        assert stored2.seated == {s0: "Ann", s1: "Bob", bot: stored2.seated[bot]}
         assert seen["commit2"] == hex_text(chained_commitment(
-            DealProof.from_json(_stored_proof(tmp_path / "v.db", tid, 2)).root,
-            bytes.fromhex(full["_hand_hash"])))
+            stored2.root, bytes.fromhex(full["_hand_hash"]), (), stored2.seated))
         key = row.setup["proof"]["deal_key"]
         assert not any(key.lower() in m.lower() for m in seen["raw"])
     finally:
@@ -467,3 +469,74 @@ def test_a_random_dealers_choice_pick_is_made_after_the_seeds_and_verifies() -> 
             copy = verify_text(session.history_text(1, ["Ann", "Bob", "Cy"]))
             assert copy.ok, copy.reason
         loop.call(table.shutdown)
+
+
+def test_a_players_copies_prove_the_hands_they_sat_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real websockets and downloads: Ann sits out hands 2 and 3.  Her copies of
+    hands 1 and 4 (and her session download) prove it (hand 4's copy records
+    hands 2 and 3 under their commitments, ``_sat_out``), where main's copies
+    left the gap "not checked"; Bob's copies with hand 3 left out (as a server
+    hiding a hand would give them) fail, naming it.  The record reaches no
+    state: a delayed watcher's messages hold none of it."""
+    from web_harness import drain
+
+    from rollem.verify import sat_out
+
+    monkeypatch.setattr(LiveTable, "CLIENT_SEED_WAIT", 0.5)
+    srv = ServerThread(tmp_path / "s.db")
+    tid, host = create_table(srv.url, game="sdr", seats=3, bots=1, bot_delay=0.0,
+                             between_hands=0.2, decision_seconds=300, stack=1000,
+                             watcher_delay=True)
+    (s0, t0), (s1, t1) = join(srv.url, tid, "Ann"), join(srv.url, tid, "Bob")
+    watched: list[str] = []
+
+    async def run() -> None:
+        async with Player(srv.ws_url, tid, t0, host) as a, Player(srv.ws_url, tid, t1) as b, \
+                Player(srv.ws_url, tid) as w:
+            watching = asyncio.create_task(drain(w, 300))
+            await a.until(lambda st: st["you"]["host"])
+            await a.send({"type": "start", "seq": a.state["seq"]})
+            await a.until(lambda st: st["hand"] is not None and st["hand"]["hand_no"] == 1)
+            await a.send({"type": "sit_out", "out": True})  # (from the next hand)
+            await _play_out([a, b], 1)
+            await _play_out([b], 2)
+            await b.until(lambda st: st["hand"] is not None and st["hand"]["hand_no"] == 3)
+            await a.send({"type": "sit_out", "out": False})
+            await _play_out([b], 3)
+            await _play_out([a, b], 4)
+            watching.cancel()
+            watched.extend(w.raw)
+
+    try:
+        asyncio.run(run())
+        assert watched and not any("seated" in m or "sat_out" in m for m in watched)
+        ann = {n: tomllib.loads(_copy(srv.url, tid, t0, n)) for n in (1, 4)}
+        r = httpx.get(f"{srv.url}/api/tables/{tid}/hands/2/history.toml",
+                      cookies={f"rollem_seat_{tid}": t0})
+        assert r.status_code == 403  # (not dealt in)
+        assert ann[1]["_seated"][str(s0)] == "Ann" and "_sat_out" not in ann[1]
+        assert [h["_hand_no"] for h in ann[4]["_sat_out"]] == [2, 3]
+        assert all(str(s0) not in h["_client_seeds"] for h in ann[4]["_sat_out"])
+        verdicts = [verify_history(c) for c in ann.values()]
+        assert all(v.ok for v in verdicts), [v.reason for v in verdicts]
+        assert check_chain(verdicts) is None and sat_out(verdicts) == [(2, 3, "Ann")]
+        r = httpx.get(f"{srv.url}/api/tables/{tid}/hands/4/verify",
+                      cookies={f"rollem_seat_{tid}": t0})
+        assert r.status_code == 200 and r.json()["ok"], r.text
+        assert "before it, hands 2 to 3: Ann sat out (recorded under their commitments)" \
+            in r.json()["reason"]
+        r = httpx.get(f"{srv.url}/api/tables/{tid}/history.phhs",
+                      cookies={f"rollem_seat_{tid}": t0})
+        assert r.status_code == 200
+        download = [verify_history(h) for h in tomllib.loads(r.text).values()]
+        assert [v.hand_no for v in download] == [1, 4] and all(v.ok for v in download)
+        assert check_chain(download) is None and sat_out(download) == [(2, 3, "Ann")]
+        # Bob played every hand: his copies with hand 3 left out break the chain
+        bob = [verify_history(tomllib.loads(_copy(srv.url, tid, t1, n))) for n in (1, 2, 4)]
+        assert all(v.ok for v in bob)
+        assert check_chain(bob) == (
+            "hand 3 was dealt to Bob but Bob's copy of it is not in the files: Bob's copy of "
+            "hand 4 follows it directly (its _sat_out records no hand sat out)")
+    finally:
+        srv.stop()

@@ -6,8 +6,10 @@ several (the web table's session download of one player's own copies: each
 hand checked in turn). Several hands of one session are also checked as a
 chain: each hand's ``_prev_hash`` must be the previous hand's ``_hand_hash``,
 so a hand left out, rewritten or reordered shows (between one player's own
-copies, hand-N.toml files or ``.phhs``, a hand not given is no break: that
-player was not dealt into it, so has no copy; it is named as not checked). Exit
+copies, hand-N.toml files or ``.phhs``, a hand not given is no break when the
+later copy records it as one that player sat out, ``_sat_out`` under the
+commitments: it is named as sat out; copies made before that record name it
+as not checked). Exit
 status: 0 when every file verifies (a player's copy as far as its hidden
 cards allow) and the chain holds; 1 when a check fails or a file has no
 commitment or no openings yet; 2 for a file that cannot be read or is not a
@@ -40,8 +42,9 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
 
     A FILE.phhs (the web table's session download) holds several hands: each
     is checked. Between your own copies (hand-N.toml or .phhs), a hand not
-    given (one you were not dealt into) is no break in the chain: it is
-    named as not checked.
+    given must be one you sat out: your next copy records those hands under
+    their commitments, and a hand it records as dealt to you fails (copies
+    made before this record: the hands between are named as not checked).
 
     A player's own copy: checks each opened card against the commitment, and
     that every card the copy names where it was dealt is the opened card the
@@ -62,7 +65,7 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
     """
     from rollem.history import HistoryError
     from rollem.userfile import MAX_HISTORY_BYTES, UserFileError, read_user_text
-    from rollem.verify import check_chain, not_checked, verify_history
+    from rollem.verify import check_chain, not_checked, sat_out, verify_history
 
     if len(files) > MAX_FILES:
         fail(f"{len(files)} files given; at most {MAX_FILES} at once")
@@ -101,7 +104,10 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
             mark = "ok" if v.ok else "FAILED" if v.status == "failed" else "not verified"
             click.echo(f"{name}: {mark}: {hand}{one_line(v.reason)}")
         if len(results) > 1:
-            missing = _not_given(not_checked([v for _, v in results])) if chain is None else ""
+            verdicts = [v for _, v in results]
+            missing = "; ".join(filter(None, (_sat_out_runs(sat_out(verdicts)),
+                                              _not_given(not_checked(verdicts))))) \
+                if chain is None else ""
             click.echo("chain: " + (f"BROKEN: {chain}" if chain else
                                     "ok (each hand's commitment includes the previous hand"
                                     + (f"; {missing}" if missing else "") + ")"))
@@ -123,6 +129,15 @@ def _phhs_hands(file: Path, data: dict[str, Any]) -> list[tuple[str, dict[str, A
             fail(f"{file}: {name} is not a hand (a .phhs file holds hands as [1], [2] ...)")
         out.append((name, hand))
     return out
+
+
+def _sat_out_runs(runs: list[tuple[int, int, str]]) -> str:
+    """The hands one player's copies prove they sat out (``(first, last, owner)``,
+    :func:`rollem.verify.sat_out`), in words: ``hands 4 to 8: Ann sat out
+    (recorded under the commitments)``, or ``""``."""
+    return "; ".join((f"hand {lo}" if lo == hi else f"hands {lo} to {hi}")
+                     + f": {who} sat out (recorded under the commitments)"
+                     for lo, hi, who in runs)
 
 
 def _not_given(runs: list[tuple[int, int, str]]) -> str:

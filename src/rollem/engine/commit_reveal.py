@@ -33,7 +33,12 @@ can re-implement it; tags are ASCII bytes, integers big-endian unsigned:
   hand's game is picked at random (a computer player's or a timed-out
   dealer's choice, R-C-12, R-C-15): ``"rollem-pick" ‖ count ‖ (length ‖
   id)*``, the games offered in order, ``count`` and ``length`` 2 bytes,
-  ``id`` UTF-8.
+  ``id`` UTF-8; then ``seated`` only when the dealer records who the deal
+  is for (the web table): ``"rollem-seated" ‖ count ‖ (seat ‖ length ‖
+  name)*``, by seat, ``count``, ``seat`` and ``length`` 2 bytes, ``name``
+  UTF-8.  The players dealt in are those of ``seated`` with a client seed
+  (a computer player's is empty): one who left between the commitment and
+  the deal has none.
 - ``seeds = count ‖ (seat ‖ length ‖ text)*``: the client seeds sorted by
   seat; ``count``, ``seat``, ``length`` 2 bytes; ``text`` ASCII (0 to
   :data:`CLIENT_SEED_MAX` of ``[A-Za-z0-9_-]``; the empty seed is the public
@@ -69,6 +74,7 @@ from rollem.engine.randomness import RandomSource
 __all__ = [
     "CLIENT_SEED_MAX",
     "DECK_SIZE",
+    "SAT_OUT_MAX",
     "TREE_DEPTH",
     "ZERO_HASH",
     "CommittedSource",
@@ -77,10 +83,12 @@ __all__ = [
     "ProofError",
     "chained_commitment",
     "check_client_seed",
+    "check_seated",
     "committed_deck",
     "deal_permutation",
     "encode_client_seeds",
     "encode_pick_games",
+    "encode_seated",
     "hand_hash",
     "hex_text",
     "leaf_hash",
@@ -90,6 +98,7 @@ __all__ = [
     "picked_game",
     "root_from_path",
     "salt",
+    "seated_field",
     "seeded_proof",
 ]
 
@@ -110,6 +119,14 @@ CLIENT_SEED_MAX = 64
 
 PICK_GAMES_MAX = 64
 """Most games offered to a random pick (a table offers far fewer)."""
+
+SEATED_NAME_MAX = 128
+"""Most characters in a name of ``seated`` (a table's names are far shorter)."""
+
+SAT_OUT_MAX = 1000
+"""Most hands one copy's ``_sat_out`` records (the hands a player sat out since
+their previous hand); a longer run is not recorded (``rollem verify`` says the
+hands between are not checked)."""
 
 _T = TypeVar("_T")
 
@@ -229,6 +246,35 @@ def check_pick_games(games: object) -> tuple[str, ...]:
     return tuple(games)
 
 
+def encode_seated(seated: Mapping[int, str]) -> bytes:
+    """Who the deal is for, as the commitment takes it: ``"rollem-seated" ‖
+    count ‖ (seat ‖ length ‖ name)*`` by seat (2-byte count, seats and lengths,
+    UTF-8 names); empty bytes when the dealer records none (``rollem play``, a
+    hand dealt before the record)."""
+    if not seated:
+        return b""
+    out = bytearray(b"rollem-seated" + len(seated).to_bytes(2, "big"))
+    for seat in sorted(seated):
+        text = seated[seat].encode()
+        out += seat.to_bytes(2, "big") + len(text).to_bytes(2, "big") + text
+    return bytes(out)
+
+
+def check_seated(seated: object) -> dict[int, str]:
+    """``seated`` as who a deal is for: seat (0 to 65535) -> name (1 to
+    :data:`SEATED_NAME_MAX` characters).
+
+    Raises:
+        ProofError: naming what is allowed.
+    """
+    if not isinstance(seated, Mapping) or len(seated) > 2**16 or not all(
+            str(k).isdigit() and int(k) < 2**16 and isinstance(v, str)
+            and 1 <= len(v) <= SEATED_NAME_MAX for k, v in seated.items()):
+        raise ProofError("_seated must be a table of seat number -> player name (1 to "
+                         f"{SEATED_NAME_MAX} characters), not {str(seated)[:80]!r}")
+    return {int(k): v for k, v in seated.items()}
+
+
 def picked_game(hand_hash_: bytes, games: Sequence[str]) -> str:
     """The game a random pick among ``games`` (2 or more, in the order offered)
     names: item ``below(len(games))`` of ``stream(hand_hash, "rollem-pick")``
@@ -283,12 +329,15 @@ def root_from_path(leaf: bytes, pos: int, path: Sequence[bytes]) -> bytes:
 
 
 def chained_commitment(root: bytes, prev_hash: bytes = ZERO_HASH,
-                       pick_games: Sequence[str] = ()) -> bytes:
-    """``SHA-256("rollem-commit" ‖ root ‖ prev_hash [‖ pick])``: announced before
-    the deal; ``pick`` (:func:`encode_pick_games`) only when the game is picked
-    at random among ``pick_games``."""
+                       pick_games: Sequence[str] = (),
+                       seated: Mapping[int, str] | None = None) -> bytes:
+    """``SHA-256("rollem-commit" ‖ root ‖ prev_hash [‖ pick] [‖ seated])``:
+    announced before the deal; ``pick`` (:func:`encode_pick_games`) only when
+    the game is picked at random among ``pick_games``; ``seated``
+    (:func:`encode_seated`) only when the dealer records who the deal is for."""
     return hashlib.sha256(b"rollem-commit" + root + prev_hash
-                          + encode_pick_games(pick_games)).digest()
+                          + encode_pick_games(pick_games)
+                          + encode_seated(seated or {})).digest()
 
 
 def hand_hash(commitment: bytes, seeds: bytes, hand_no: int) -> bytes:
@@ -367,6 +416,10 @@ class DealProof:
             (a computer player's or a timed-out dealer's choice, R-C-12,
             R-C-15), in the order offered; the commitment covers them and
             :meth:`picked_game` names the game.  Empty otherwise.
+        seated: who the deal is for (table seat -> the player's name), fixed
+            with the commitment, which covers it (the web table records it;
+            ``rollem play`` does not: empty).  The players dealt in are those
+            of ``seated`` with a client seed.
     """
 
     key: bytes
@@ -374,6 +427,7 @@ class DealProof:
     hand_no: int = 0
     prev_hash: bytes = ZERO_HASH
     pick_games: tuple[str, ...] = ()
+    seated: Mapping[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if len(self.key) != KEY_BYTES or len(self.prev_hash) != 32:
@@ -385,6 +439,8 @@ class DealProof:
                 raise ProofError(f"seat {seat} is out of range")
             check_client_seed(text)
         check_pick_games(self.pick_games)
+        if self.seated:
+            check_seated(self.seated)
 
     @cached_property
     def deck(self) -> list[int]:
@@ -403,7 +459,7 @@ class DealProof:
     @property
     def commitment(self) -> bytes:
         """:func:`chained_commitment` of the root and the previous hand's hash."""
-        return chained_commitment(self.root, self.prev_hash, self.pick_games)
+        return chained_commitment(self.root, self.prev_hash, self.pick_games, self.seated)
 
     def seeds_bytes(self) -> bytes:
         return encode_client_seeds(self.client_seeds)
@@ -428,14 +484,19 @@ class DealProof:
 
     def with_client_seeds(self, seeds: Mapping[int, str]) -> DealProof:
         """The same commitment with the client seeds fixed for the hand."""
-        return DealProof(self.key, dict(seeds), self.hand_no, self.prev_hash, self.pick_games)
+        return DealProof(self.key, dict(seeds), self.hand_no, self.prev_hash, self.pick_games,
+                         self.seated)
 
     def public_fields(self) -> dict[str, Any]:
         """The fields every copy holds: ``_hand_no``, ``_commitment``,
         ``_prev_hash``, ``_client_seeds`` (seat as a decimal string -> seed),
-        ``_deck_root``, ``_hand_hash``, and ``_pick_games`` (the games offered)
-        when the game was picked at random; bytes as :func:`hex_text`."""
-        pick = {"_pick_games": list(self.pick_games)} if self.pick_games else {}
+        ``_deck_root``, ``_hand_hash``, ``_pick_games`` (the games offered)
+        when the game was picked at random, and ``_seated`` (seat as a decimal
+        string -> name) when the dealer recorded who the deal was for; bytes as
+        :func:`hex_text`."""
+        pick: dict[str, Any] = {"_pick_games": list(self.pick_games)} if self.pick_games else {}
+        if self.seated:
+            pick["_seated"] = {str(s): self.seated[s] for s in sorted(self.seated)}
         return {
             "_hand_no": self.hand_no,
             "_commitment": hex_text(self.commitment),
@@ -459,28 +520,44 @@ class DealProof:
         """
         return cls(_hex(data.get("_deal_key"), "_deal_key"), client_seeds_field(data),
                    hand_no_field(data), _hex(data.get("_prev_hash"), "_prev_hash"),
-                   pick_games_field(data))
+                   pick_games_field(data), seated_field(data))
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON for storage with the hand (all of it: the dealer's own record)."""
         return {"deal_key": self.key.hex(), "hand_no": self.hand_no,
                 "prev_hash": self.prev_hash.hex(),
                 "client_seeds": {str(s): t for s, t in self.client_seeds.items()},
-                "pick_games": list(self.pick_games)}
+                "pick_games": list(self.pick_games),
+                "seated": {str(s): n for s, n in self.seated.items()}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DealProof:
+        """:meth:`to_json`'s proof (one stored before ``seated`` was kept has none)."""
         return cls(bytes.fromhex(data["deal_key"]),
                    {int(k): str(v) for k, v in data.get("client_seeds", {}).items()},
                    int(data["hand_no"]), bytes.fromhex(data["prev_hash"]),
-                   tuple(data.get("pick_games", ())))
+                   tuple(data.get("pick_games", ())),
+                   {int(k): str(v) for k, v in data.get("seated", {}).items()})
+
+    def sat_out_header(self) -> dict[str, Any]:
+        """This hand's record in a later copy's ``_sat_out`` (a hand its player sat
+        out): ``_hand_no``, ``_prev_hash``, ``_deck_root``, ``_client_seeds``,
+        ``_seated`` and ``_pick_games`` if any, as :meth:`public_fields` writes
+        them; enough to compute the hand's ``_hand_hash`` and who was dealt in,
+        nothing about its cards (the root is of salted positions)."""
+        fields = self.public_fields()
+        return {k: fields[k] for k in ("_hand_no", "_prev_hash", "_deck_root", "_client_seeds",
+                                       "_seated", "_pick_games") if k in fields}
 
     @classmethod
     def new(cls, hand_no: int, prev_hash: bytes = ZERO_HASH,
-            pick_games: Sequence[str] = ()) -> DealProof:
+            pick_games: Sequence[str] = (), seated: Mapping[int, str] | None = None
+            ) -> DealProof:
         """A fresh secret deal key (:mod:`secrets`), no client seeds yet;
-        ``pick_games``: the games offered to a random pick (none: no pick)."""
-        return cls(secrets.token_bytes(KEY_BYTES), {}, hand_no, prev_hash, tuple(pick_games))
+        ``pick_games``: the games offered to a random pick (none: no pick);
+        ``seated``: who the deal is for (seat -> name; none: not recorded)."""
+        return cls(secrets.token_bytes(KEY_BYTES), {}, hand_no, prev_hash, tuple(pick_games),
+                   dict(seated or {}))
 
 
 def hand_no_field(data: Mapping[str, Any]) -> int:
@@ -521,6 +598,21 @@ def pick_games_field(data: Mapping[str, Any]) -> tuple[str, ...]:
     if not games:
         raise ProofError("_pick_games must be a list of 2 or more different game ids, not []")
     return games
+
+
+def seated_field(data: Mapping[str, Any]) -> dict[int, str]:
+    """``_seated`` of a history: seat -> name of who the deal was for (none when
+    the field is absent: a hand dealt before the record, or by ``rollem play``).
+
+    Raises:
+        ProofError: not a table of seat number -> name, or an empty one.
+    """
+    if "_seated" not in data:
+        return {}
+    seated = check_seated(data["_seated"])
+    if not seated:
+        raise ProofError("_seated must name at least one player, not {}")
+    return seated
 
 
 def hash_field(data: Mapping[str, Any], key: str) -> bytes:

@@ -139,12 +139,15 @@ def secure_source() -> SecureSource:
 
 
 def new_deal_proof(hand_no: int, prev_hash: bytes,
-                   pick_games: list[str] | None = None) -> DealProof:
+                   pick_games: list[str] | None = None,
+                   seated: dict[int, str] | None = None) -> DealProof:
     """The secret deal key of hand ``hand_no``, chained to ``prev_hash`` (the
     table's last hand's hash), fixed before any client seed is taken (issue 32,
     :mod:`rollem.engine.commit_reveal`); ``pick_games``: the games offered when
-    the game is to be picked at random after the seeds (:func:`pick_bot_game`)."""
-    return DealProof.new(hand_no, prev_hash, pick_games or ())
+    the game is to be picked at random after the seeds (:func:`pick_bot_game`);
+    ``seated``: who the deal is for (seat -> name), which the commitment covers
+    (a player's copies then show which hands they sat out, docs/verify.md)."""
+    return DealProof.new(hand_no, prev_hash, pick_games or (), seated)
 
 
 def committed_source(proof: DealProof) -> RandomSource:
@@ -1041,15 +1044,25 @@ class GameSession:
             carry_in=int(setup.get("carry_in", 0)),
         )  # fmt: skip
 
-    def history_text(self, seat: int, names: list[str]) -> str:
+    def history_text(self, seat: int, names: list[str],
+                     sat_out: list[dict[str, Any]] | None = None) -> str:
         """``seat``'s copy of the hand history (TOML, PHH-like; ``rollem.history.redact``):
         what it saw plus what was shown at the showdown; a committed deck's
         public fields, and once the hand is over the openings of exactly the
-        cards ``seat`` saw (never the key; issue 32, docs/verify.md)."""
+        cards ``seat`` saw (never the key; issue 32, docs/verify.md); ``sat_out``
+        (:func:`rollem.server.sat_out.sat_out_records`): the records of the hands
+        that player sat out since their previous hand, as ``_sat_out``."""
         from rollem.history import write_own_copy
 
-        return write_own_copy(self.hand, seat, players=names,
+        text = write_own_copy(self.hand, seat, players=names,
                               tournament=self.setup.get("tournament"))
+        if sat_out is None or not self.over:
+            return text
+        import tomllib
+
+        import tomli_w
+
+        return tomli_w.dumps({**tomllib.loads(text), "_sat_out": sat_out})
 
     def _frame(
         self, hand: Hand, seat: int | None, last: tuple[int, object] | None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from starlette.requests import Request
@@ -19,8 +20,18 @@ from rollem.server.app_context import AppContext
 from rollem.server.game_session import GameSession, player_names
 from rollem.server.http_util import error, private, seat_cookie
 from rollem.server.replays import ReplayBody, encode_body
+from rollem.server.sat_out import sat_out_records, sat_out_setups
+
+if TYPE_CHECKING:
+    from rollem.server.live_table import LiveTable
 
 __all__ = ["hand_routes"]
+
+
+def _setup(table: LiveTable, hand_no: int) -> dict[str, Any] | None:
+    """The stored setup of hand ``hand_no`` of ``table`` (``None``: no such hand)."""
+    row = table.store.load_hand(table.id, hand_no)
+    return row.setup if row is not None else None
 
 
 def hand_routes(ctx: AppContext) -> list[BaseRoute]:
@@ -96,11 +107,14 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
 
         def make() -> Callable[[], ReplayBody]:
             actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
+            numbers, setups = sat_out_setups(ctx.finished_hands(table), hand_no, names[seat],
+                                             lambda n: _setup(table, n))
 
             def build() -> ReplayBody:
                 # Replays the hand, showdown included, on the replay thread (issue 34).
                 session = GameSession.restore(hand_no, row.setup, actions)
-                return ReplayBody(session.history_text(seat, names).encode(), b"")
+                sat_out = sat_out_records(numbers, setups.get)
+                return ReplayBody(session.history_text(seat, names, sat_out).encode(), b"")
             return build
 
         version = await ctx.hand_version(table, hand_no)  # (a show by choice since)
@@ -133,6 +147,8 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
 
         def make() -> Callable[[], ReplayBody]:
             actions = table.store.load_actions(table.id, hand_no)  # (read on the loop)
+            numbers, setups = sat_out_setups(ctx.finished_hands(table), hand_no, names[seat],
+                                             lambda n: _setup(table, n))
 
             def check() -> ReplayBody:
                 import tomllib
@@ -140,7 +156,8 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
                 from rollem.verify import verify_history
 
                 session = GameSession.restore(hand_no, row.setup, actions)
-                copy = tomllib.loads(session.history_text(seat, names))
+                sat_out = sat_out_records(numbers, setups.get)
+                copy = tomllib.loads(session.history_text(seat, names, sat_out))
                 verdict = verify_history(copy)
                 return ReplayBody(orjson.dumps({
                     **verdict.to_dict(), "told": verdict.told or verdict.reason, "seat": seat,

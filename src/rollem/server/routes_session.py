@@ -29,6 +29,7 @@ from rollem.server.game_session import GameSession, player_names
 from rollem.server.http_util import error, private, seat_cookie
 from rollem.server.live_table import LiveTable, TableError
 from rollem.server.replays import ReplayBody
+from rollem.server.sat_out import sat_out_records, sat_out_setups
 from rollem.server.store import HandRow
 
 __all__ = ["MAX_BULK_HANDS", "bulk_phhs", "hands_csv_text", "ledger_csv_text",
@@ -41,19 +42,21 @@ MAX_BULK_HANDS = 500
 
 
 def _phh_chunk(hand_no: int, seat: int, row: HandRow, names: list[str],
-               actions: list[Any]) -> str:
+               actions: list[Any], sat_out: list[dict[str, Any]] | None = None) -> str:
     """Hand ``hand_no`` as ``seat`` saw it (their own copy), as one table ``[hand_no]``
     of a ``.phhs`` file (issue 27), written by
     :func:`rollem.phh.write_session_phhs`: standard PHH where the game and the
     hand have a PHH form, else rollem's own layout (a game with no PHH variant
     code, a Mississippi straddle, a hand run twice); ``_hand`` says its number.
     A copy the own-copy checker refuses (a fault of ours: never seen) is kept in
-    rollem's layout, as the hand's ``history.toml`` gives it, and logged."""
+    rollem's layout, as the hand's ``history.toml`` gives it, and logged.
+    ``sat_out``: the records of the hands the player sat out before it
+    (:func:`rollem.server.sat_out.sat_out_records`), kept in rollem's layout."""
     from rollem.history import HistoryError
     from rollem.phh import phhs_entry, write_session_phhs
 
     session = GameSession.restore(hand_no, row.setup, actions)
-    copy = session.history_text(seat, names)
+    copy = session.history_text(seat, names, sat_out)
     try:
         return write_session_phhs([copy], numbers=[hand_no]) + "\n"
     except HistoryError as err:
@@ -220,7 +223,8 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
                          "seat first")
         mine: list[tuple[int, int, list[str]]] = []
         current = table.names()
-        for hand in ctx.finished_hands(table):  # (each stored row read once, kept)
+        finished = ctx.finished_hands(table)  # (each stored row read once, kept)
+        for hand in finished:
             seat = table.seat_in_hand(token, hand.hand_no, list(hand.seats))
             if seat is not None:
                 mine.append((hand.hand_no, seat,
@@ -234,14 +238,20 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
         last = mine[-1][0]
         version = await ctx.hand_version(table, last)
 
+        def setup_of(hand_no: int) -> dict[str, Any] | None:
+            row = table.store.load_hand(table.id, hand_no)
+            return row.setup if row is not None else None
+
         def one(hand_no: int, seat: int, names: list[str]) -> Awaitable[ReplayBody]:
             def make() -> Callable[[], ReplayBody]:
                 # (read on the loop, only for a hand not built yet)
                 row = table.store.load_hand(table.id, hand_no)
                 actions = table.store.load_actions(table.id, hand_no)
                 assert row is not None  # (a finished hand's row stays)
-                return lambda: ReplayBody(
-                    _phh_chunk(hand_no, seat, row, names, actions).encode(), b"")
+                numbers, setups = sat_out_setups(finished, hand_no, names[seat], setup_of)
+                return lambda: ReplayBody(_phh_chunk(
+                    hand_no, seat, row, names, actions,
+                    sat_out_records(numbers, setups.get)).encode(), b"")
 
             # each hand built once and kept: a new hand adds one build, not 500
             return ctx.bulk.get((table.id, "phh", hand_no, seat, tuple(names),

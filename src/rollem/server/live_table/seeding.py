@@ -90,9 +90,13 @@ class Seeding:
         it and every copy shows it (``_pick_games``)."""
         live = self.table
         last = live.session.get("hand_hash")
-        proof = live_table.new_deal_proof(hand_no, bytes.fromhex(last) if last else ZERO_HASH,
-                                          pick if game is None else None)
         players = [int(p) for p in table.still_dealt_in(deal)]  # (not a seat left since)
+        names = live.views.names()
+        # who the deal is for, under the commitment: a player's copies then prove
+        # which hands they sat out (those dealt in are the ones with a client seed)
+        proof = live_table.new_deal_proof(hand_no, bytes.fromhex(last) if last else ZERO_HASH,
+                                          pick if game is None else None,
+                                          {s: names[s] for s in players})
         live.session["choice"] = None
         live.session["seeding"] = {
             "hand": hand_no, "game": game, "button": deal.button, "players": players,
