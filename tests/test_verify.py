@@ -782,7 +782,9 @@ def test_cli_verifies_a_players_hand_copies_with_hands_sat_out(
         "in the files: not checked across them (seat 0's copies hold only the hands seat 0 "
         "was dealt into))")
     got = json.loads(run_cli(["verify", "--json", *mine], capsys)[1])
-    assert got["ok"] is True and got["chain"] == {"ok": True, "reason": None}
+    assert got["ok"] is True and got["chain"] == {
+        "ok": True, "reason": None, "sat_out": [],
+        "not_checked": [{"first": 4, "last": 8, "player": "seat 0"}]}
     # mixed: the session download for hands 0 to 3 and copies of hands 9 and 10
     phhs = write("history.phhs", {str(k): redact(session[k], 0) for k in range(4)})
     code, out, _ = run_cli(["verify", phhs, *mine[4:]], capsys)

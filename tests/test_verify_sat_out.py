@@ -13,6 +13,7 @@ behaviour (tests/test_verify.py).
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import tomllib
 from pathlib import Path
@@ -131,6 +132,9 @@ def test_a_fair_session_names_the_hands_sat_out(tmp_path: Path,
     assert out.splitlines()[-1] == (
         "chain: ok (each hand's commitment includes the previous hand; hands 4 to 8: Ann sat "
         "out (recorded under the commitments))")
+    got = json.loads(run_cli(["verify", "--json", *_write(tmp_path, copies)], capsys)[1])
+    assert got["chain"] == {"ok": True, "reason": None, "not_checked": [],
+                            "sat_out": [{"first": 4, "last": 8, "player": "Ann"}]}
     # the session download (one .phhs of her copies) says the same
     phhs = tmp_path / "history.phhs"
     phhs.write_text(tomli_w.dumps({str(n): c for n, c in copies.items()}), encoding="utf-8")

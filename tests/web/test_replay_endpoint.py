@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import threading
+from typing import Any
 
 import httpx
 import pytest
@@ -74,9 +75,9 @@ def test_a_history_download_is_built_once_off_the_event_loop(
     threads: list[str] = []
     history_text = GameSession.history_text
 
-    def counted(self: GameSession, seat: int, names: list[str]) -> str:
+    def counted(self: GameSession, seat: int, names: list[str], *more: Any) -> str:
         threads.append(threading.current_thread().name)
-        return history_text(self, seat, names)
+        return history_text(self, seat, names, *more)
 
     monkeypatch.setattr(GameSession, "history_text", counted)
     url = f"{server.url}/api/tables/{tid}/hands/1/history.toml"
@@ -115,9 +116,9 @@ def test_a_history_that_takes_long_is_busy_then_kept(
     release = threading.Event()
     history_text = GameSession.history_text
 
-    def held(self: GameSession, seat: int, names: list[str]) -> str:
+    def held(self: GameSession, seat: int, names: list[str], *more: Any) -> str:
         release.wait(30)
-        return history_text(self, seat, names)
+        return history_text(self, seat, names, *more)
 
     monkeypatch.setattr(GameSession, "history_text", held)
     monkeypatch.setattr(app_context, "BUILD_WAIT_SECONDS", 0.3)

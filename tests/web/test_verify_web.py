@@ -488,7 +488,7 @@ def test_a_players_copies_prove_the_hands_they_sat_out(
     tid, host = create_table(srv.url, game="sdr", seats=3, bots=1, bot_delay=0.0,
                              between_hands=0.2, decision_seconds=300, stack=1000,
                              watcher_delay=True)
-    (s0, t0), (s1, t1) = join(srv.url, tid, "Ann"), join(srv.url, tid, "Bob")
+    (s0, t0), (_, t1) = join(srv.url, tid, "Ann"), join(srv.url, tid, "Bob")
     watched: list[str] = []
 
     async def run() -> None:

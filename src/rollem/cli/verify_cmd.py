@@ -61,7 +61,8 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
     JSON (--json): ok, files (a list, per file: file, status (verified,
     partial, failed, unrevealed, no_commitment), ok, reason, hand_no,
     commitment, prev_hash, hand_hash, cards_checked, cards_opened), chain (ok,
-    reason: the first break, or null).
+    reason: the first break, or null; sat_out and not_checked: the runs of
+    hands not given between one player's copies, each first, last, player).
     """
     from rollem.history import HistoryError
     from rollem.userfile import MAX_HISTORY_BYTES, UserFileError, read_user_text
@@ -96,7 +97,9 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
         click.echo(json.dumps({
             "ok": ok,
             "files": [{"file": str(f), **v.to_dict()} for f, v in results],
-            "chain": {"ok": chain is None, "reason": chain},
+            "chain": {"ok": chain is None, "reason": chain,
+                      "sat_out": _runs(sat_out([v for _, v in results])),
+                      "not_checked": _runs(not_checked([v for _, v in results]))},
         }))
     else:
         for name, v in results:
@@ -129,6 +132,11 @@ def _phhs_hands(file: Path, data: dict[str, Any]) -> list[tuple[str, dict[str, A
             fail(f"{file}: {name} is not a hand (a .phhs file holds hands as [1], [2] ...)")
         out.append((name, hand))
     return out
+
+
+def _runs(runs: list[tuple[int, int, str]]) -> list[dict[str, Any]]:
+    """Runs of hands not given (``(first, last, owner)``) as ``--json`` gives them."""
+    return [{"first": lo, "last": hi, "player": who} for lo, hi, who in runs]
 
 
 def _sat_out_runs(runs: list[tuple[int, int, str]]) -> str:
