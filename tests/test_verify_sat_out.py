@@ -160,6 +160,23 @@ def test_a_hand_dealt_to_the_player_and_left_out_of_their_copies_fails(
         "(recorded under the commitments)")
 
 
+def test_a_hand_given_without_a_commitment_splits_the_gap() -> None:
+    """The session download writes a standard game's hand as standard PHH, with
+    no commitment: Ann's hand 6 there is given but cannot be checked, so her
+    copy of hand 9, whose record starts after hand 6, is no break; the hands
+    before hand 6 are named as not checked, those after it as sat out."""
+    copies = _copies(_session({**SAT_OUT, 6: ALL}), 0)
+    standard = {"variant": "FT", "_hand": 6, "_redacted_for": 0, "players": NAMES,
+                "actions": ["d dh p1 ????"]}
+    verdicts = [verify_history(c) for c in {**copies, 6: standard}.values()]
+    assert [v.status for v in verdicts].count("no_commitment") == 1
+    assert check_chain(verdicts) is None
+    assert not_checked(verdicts) == [(4, 5, "Ann")] and sat_out(verdicts) == [(7, 8, "Ann")]
+    # without hand 6 at all, it is the hand left out
+    assert (check_chain([v for v in verdicts if v.hand_no != 6]) or "").startswith(
+        "hand 6 was dealt to Ann but Ann's copy of it is not in the files")
+
+
 def test_every_way_of_hiding_the_dropped_hand_fails() -> None:
     """The server edits Ann's copy of hand 9 to hide hand 6 (dealt to her): lists
     it as sat out, changes its record, leaves it out, leaves out the whole record

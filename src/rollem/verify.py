@@ -48,7 +48,6 @@ from rollem.engine.actions import Bet, Call, Check, Discard, Draw, Raise, Stack,
 from rollem.engine.commit_reveal import (
     DECK_SIZE,
     SAT_OUT_MAX,
-    ZERO_HASH,
     CommittedSource,
     DealProof,
     Opening,
@@ -269,20 +268,18 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
     if verdict.sat_out_from is not None and verdict.hand_no is not None \
             and verdict.sat_out_from < verdict.hand_no:
         words = _sat_out_words(verdict.sat_out_from, verdict.hand_no - 1,
-                               verdict.owner or "the player",
-                               since_start=verdict.sat_out_prev == hex_text(ZERO_HASH))
+                               verdict.owner or "the player")
         verdict.reason += f"; before it, {words}"
         if verdict.told:
             verdict.told += f"; before it, {words}"
     return verdict
 
 
-def _sat_out_words(first: int, last: int, who: str, *, since_start: bool = False) -> str:
+def _sat_out_words(first: int, last: int, who: str) -> str:
     """``hands 4 to 8: Ann sat out (recorded under their commitments)``."""
-    start = " (since the table's first hand)" if since_start else ""
     if first == last:
-        return f"hand {first}: {who} sat out{start} (recorded under its commitment)"
-    return f"hands {first} to {last}: {who} sat out{start} (recorded under their commitments)"
+        return f"hand {first}: {who} sat out (recorded under its commitment)"
+    return f"hands {first} to {last}: {who} sat out (recorded under their commitments)"
 
 
 def _owner_name(data: Mapping[str, Any]) -> str | None:
@@ -766,58 +763,64 @@ def _gaps(verdicts: Sequence[Verdict]) -> list[tuple[str, int, int, str, str]]:
     hands = _chained(verdicts)
     owners = _owners(hands)
     copies = {(v.hand_no, v.owner): v for v in hands if v.owner is not None}
-    unhashed = {(v.hand_no, v.owner) for v in verdicts
-                if v.hand_no is not None and not v.hand_hash and v.owner is not None}
+    unhashed = {(v.hand_no, v.owner) for v in verdicts  # (a standard PHH hand)
+                if v.status == NO_COMMITMENT and v.hand_no is not None and v.owner is not None}
     numbers = sorted({v.hand_no or 0 for v in hands})
     runs: list[tuple[str, int, int, str, str]] = []
     for i, j in pairwise(numbers):
         lo, hi = i + 1, j - 1
-        both = owners[i] & owners[j]
-        if lo > hi or not both:
+        if lo > hi:
             continue
-        who = min(both)
-        a, b = copies[(i, who)], copies[(j, who)]
-        if not (a.seated and b.seated):
-            runs.append((_NOT_CHECKED, lo, hi, who, ""))
-            continue
-        if b.sat_out_from is None:
-            if hi - lo + 1 > SAT_OUT_MAX:
-                runs.append((_NOT_CHECKED, lo, hi, who, ""))
-            else:
-                runs.append((_BROKEN, lo, hi, who, (
-                    f"hands {lo} to {hi} are not in the files, and {who}'s copy of hand {j} "
-                    f"does not record them as hands {who} sat out (_sat_out): a hand dealt "
-                    f"to {who} between may have been left out of {who}'s copies")))
-            continue
-        first = b.sat_out_from
-        if first - 1 == i:
-            if b.sat_out_prev == a.hand_hash:
-                runs.append((_SAT_OUT, lo, hi, who, ""))
-            else:
-                runs.append((_BROKEN, lo, hi, who, (
-                    f"{who}'s copy of hand {j} records hands {lo} to {hi} as sat out, but "
-                    f"its record does not follow hand {i} (the first record's _prev_hash is "
-                    f"not hand {i}'s _hand_hash): hand {i} or the record was changed")))
-        elif first - 1 < i:
-            runs.append((_BROKEN, lo, hi, who, (
-                f"{who}'s copy of hand {j} records hand {first} on as hands {who} sat out, "
-                f"but {who}'s copy of hand {i} is given: one of them was changed")))
-        elif (first - 1, who) in unhashed:  # given, but with no commitment (standard PHH)
-            if lo <= first - 2:
-                runs.append((_NOT_CHECKED, lo, first - 2, who, ""))
-            if first <= hi:
-                runs.append((_SAT_OUT, first, hi, who, ""))
-        else:
-            missing = first - 1
-            runs.append((_BROKEN, lo, hi, who, (
-                f"hand {missing} was dealt to {who} but {who}'s copy of it is not in the "
-                f"files: {who}'s copy of hand {j} records only hands {first} to {hi} as sat "
-                f"out, chained from hand {missing} (recorded under the commitments)"
-                if first <= hi else
-                f"hand {missing} was dealt to {who} but {who}'s copy of it is not in the "
-                f"files: {who}'s copy of hand {j} follows it directly (its _sat_out "
-                f"records no hand sat out)")))
+        for who in sorted(owners[i] & owners[j]):
+            runs.extend(_gap(copies[(i, who)], copies[(j, who)], who, unhashed))
     return runs
+
+
+def _gap(a: Verdict, b: Verdict, who: str,
+         unhashed: set[tuple[int, str]]) -> list[tuple[str, int, int, str, str]]:
+    """The hands between ``who``'s copies ``a`` and ``b`` (hands ``i`` and ``j``,
+    none of the hands between given), as :func:`_gaps` judges them; ``unhashed``:
+    the (hand, owner) pairs given without a commitment."""
+    i, j = a.hand_no or 0, b.hand_no or 0
+    lo, hi = i + 1, j - 1
+    if not (a.seated and b.seated):
+        return [(_NOT_CHECKED, lo, hi, who, "")]
+    first = b.sat_out_from
+    if first is None:
+        if hi - lo + 1 > SAT_OUT_MAX:
+            return [(_NOT_CHECKED, lo, hi, who, "")]
+        return [(_BROKEN, lo, hi, who, (
+            f"hands {lo} to {hi} are not in the files, and {who}'s copy of hand {j} "
+            f"does not record them as hands {who} sat out (_sat_out): a hand dealt "
+            f"to {who} between may have been left out of {who}'s copies"))]
+    if first - 1 == i:
+        if b.sat_out_prev == a.hand_hash:
+            return [(_SAT_OUT, lo, hi, who, "")]
+        return [(_BROKEN, lo, hi, who, (
+            f"{who}'s copy of hand {j} records hands {lo} to {hi} as sat out, but "
+            f"its record does not follow hand {i} (the first record's _prev_hash is "
+            f"not hand {i}'s _hand_hash): hand {i} or the record was changed"))]
+    if first - 1 < i:
+        return [(_BROKEN, lo, hi, who, (
+            f"{who}'s copy of hand {j} records hand {first} on as hands {who} sat out, "
+            f"but {who}'s copy of hand {i} is given: one of them was changed"))]
+    if (first - 1, who) in unhashed:  # given, but with no commitment (standard PHH)
+        runs = []
+        if lo <= first - 2:
+            runs.append((_NOT_CHECKED, lo, first - 2, who, ""))
+        if first <= hi:
+            runs.append((_SAT_OUT, first, hi, who, ""))
+        return runs
+    missing = first - 1
+    if first <= hi:
+        return [(_BROKEN, lo, hi, who, (
+            f"hand {missing} was dealt to {who} but {who}'s copy of it is not in the "
+            f"files: {who}'s copy of hand {j} records only hands {first} to {hi} as sat "
+            f"out, chained from hand {missing} (recorded under the commitments)"))]
+    return [(_BROKEN, lo, hi, who, (
+        f"hand {missing} was dealt to {who} but {who}'s copy of it is not in the "
+        f"files: {who}'s copy of hand {j} follows it directly (its _sat_out "
+        f"records no hand sat out)"))]
 
 
 def not_checked(verdicts: Sequence[Verdict]) -> list[tuple[int, int, str]]:

@@ -143,8 +143,8 @@ def _sat_out_runs(runs: list[tuple[int, int, str]]) -> str:
     """The hands one player's copies prove they sat out (``(first, last, owner)``,
     :func:`rollem.verify.sat_out`), in words: ``hands 4 to 8: Ann sat out
     (recorded under the commitments)``, or ``""``."""
-    return "; ".join((f"hand {lo}" if lo == hi else f"hands {lo} to {hi}")
-                     + f": {who} sat out (recorded under the commitments)"
+    return "; ".join(f"hand {lo}: {who} sat out (recorded under its commitment)" if lo == hi
+                     else f"hands {lo} to {hi}: {who} sat out (recorded under the commitments)"
                      for lo, hi, who in runs)
 
 
