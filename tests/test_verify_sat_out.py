@@ -260,3 +260,38 @@ def test_old_copies_and_mixed_ones_keep_the_gap_not_checked(
             "chain: ok (each hand's commitment includes the previous hand; hands 4 to 8 are "
             "not in the files: not checked across them (Ann's copies hold only the hands Ann "
             "was dealt into))"), out
+
+
+def test_the_server_finds_the_hands_sat_out_since_the_previous_one() -> None:
+    """:mod:`rollem.server.sat_out`: the hands between a player's previous hand
+    and this one (by name, from the finished hands' summaries), and their
+    records from the stored setups; none for a first hand, across a hand stored
+    before names or the record were kept, or past ``SAT_OUT_MAX`` hands."""
+    from rollem.engine.commit_reveal import SAT_OUT_MAX
+    from rollem.server.app_context import FinishedHand
+    from rollem.server.sat_out import sat_out_hands, sat_out_records, sat_out_setups
+
+    def hand(n: int, seats: tuple[int, ...], names: tuple[str, ...] | None = tuple(NAMES)
+             ) -> FinishedHand:
+        return FinishedHand(n, "sdr", seats, (), names, "")
+
+    hands = [hand(1, (0, 1)), hand(2, (1, 2)), hand(3, (1, 2)), hand(4, (0, 1))]
+    assert sat_out_hands(hands, 4, "Ann") == range(2, 4)
+    assert sat_out_hands(hands, 2, "Bob") == range(2, 2)  # (played the hand before)
+    assert sat_out_hands(hands, 2, "Cat") is None  # her first hand
+    assert sat_out_hands([hand(1, (0, 1), None), *hands[1:]], 4, "Ann") is None
+    far = [hand(1, (0, 1)), hand(SAT_OUT_MAX + 2, (1, 2)), hand(SAT_OUT_MAX + 3, (0, 1))]
+    assert sat_out_hands(far, SAT_OUT_MAX + 2, "Ann") == range(2, SAT_OUT_MAX + 2)
+    assert sat_out_hands(far, SAT_OUT_MAX + 3, "Ann") is None
+    session = _session({1: ALL, 2: WITHOUT_ANN, 3: WITHOUT_ANN, 4: ALL})
+    stored = {n: {"proof": DealProof.from_fields(d).to_json()} for n, d in session.items()}
+    numbers, setups = sat_out_setups(hands, 4, "Ann", stored.get)
+    records = sat_out_records(numbers, setups.get)
+    assert records == [DealProof.from_fields(session[n]).sat_out_header() for n in (2, 3)]
+    assert all("_deal_key" not in r and "_openings" not in r for r in records or [])
+    # a hand stored before the record was kept (its proof has no "seated"): no record
+    old = {**stored[3]["proof"]}
+    del old["seated"]
+    assert DealProof.from_json(old).seated == {}
+    assert sat_out_records(numbers, {**setups, 3: {"proof": old}}.get) is None
+    assert sat_out_records(numbers, {2: setups[2]}.get) is None
