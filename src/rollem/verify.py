@@ -29,9 +29,18 @@ player's own copy (once the hand is over) ``_openings`` instead.
    (the Roll Your Own pool, a 5-2-1 reshuffle) is the dealer's secret, so
    the check stops there and says so (``partial``).
 
+A hand that records who it was dealt to (``_seated``, covered by the
+commitment; the web table's) must deal in every seat with chips and a copy's
+own player; a copy's ``_sat_out`` (the records of the hands its player sat
+out since their previous hand) must chain to its ``_prev_hash`` and deal
+that player into none of them.
+
 The first difference is the reason, naming the card and the line.
 :func:`check_chain` checks that the hands of a session follow each other:
-each hand's ``_prev_hash`` is the previous hand's ``_hand_hash``.
+each hand's ``_prev_hash`` is the previous hand's ``_hand_hash``; between one
+player's own copies, the hands not given must be ones the later copy
+records them as having sat out (:func:`sat_out`), where the copies keep
+that record (else :func:`not_checked`).
 """
 
 from __future__ import annotations
