@@ -29,7 +29,7 @@ from rollem.server.http_util import (
     status_of,
     watch_cookie,
 )
-from rollem.server.limits import limit_key_of
+from rollem.server.limits import limit_key_of, network_key_of
 from rollem.server.live_table import TableError
 from rollem.server.markdown import render_markdown
 
@@ -137,7 +137,8 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
             token = request.cookies.get(watch_cookie(table.id)) or ""
             if not 20 <= len(token) <= 64:
                 token = secrets.token_urlsafe(24)
-            status = host_tools.watch_request(table, token, data.get("name", ""))
+            status = host_tools.watch_request(table, token, data.get("name", ""),
+                                              network_key_of(request))
             await table.wait_committed()
         except TableError as err:
             return error(status_of(err), err.code, err.message)

@@ -1,0 +1,77 @@
+"""What a hostile client found at the web table (try-out of stop 41): a private
+table's list of watch requests (issue 27) could be filled by one attacker with a
+few addresses, and every later honest request was refused with the host none
+the wiser.  Each test fails on the code before its fix."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+from web_harness import Player, ServerThread, create_table
+
+from rollem.server import host_tools
+
+
+def _ask(server: ServerThread, tid: str, address: str, name: str) -> httpx.Response:
+    """One stranger's first ask to watch (no cookie yet), from ``address`` (through
+    the trusted local proxy's ``X-Forwarded-For``)."""
+    return httpx.post(f"{server.url}/api/tables/{tid}/watch", json={"name": name},
+                      headers={"X-Forwarded-For": address})
+
+
+def test_network_key_lumps_neighbours() -> None:
+    from rollem.server.limits import network_key
+
+    assert network_key("203.0.113.66") == "203.0.113.0/24"
+    assert network_key("::ffff:203.0.113.66") == "203.0.113.0/24"
+    assert network_key("2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64"
+    assert network_key("unix:/tmp/x") == "unix:/tmp/x"
+
+
+def test_one_network_cannot_fill_the_watch_requests(server: ServerThread,
+                                                     monkeypatch: Any) -> None:
+    """Five addresses of one /24 (each within its 5 asks a minute) filled the 32
+    places of a private table's list; an honest stranger was then refused.  Now one
+    network holds at most 3 places, the others are refused with a message that
+    says so, the honest request waits, and the host is told how many were refused
+    and may turn every waiting request away at once."""
+    monkeypatch.setattr(host_tools, "REFUSED_SHOWN_EVERY", 0.2, raising=False)
+    tid, host = create_table(server.url, game="sdr", seats=3, bots=1, private=True)
+    answers = [_ask(server, tid, f"203.0.113.{10 + i // 5}", f"Spam {i}") for i in range(35)]
+    waiting = [a for a in answers if a.status_code == 200]
+    assert [a.json() for a in waiting] == [{"watch": "waiting"}] * 3
+    refused = [a for a in answers if a.status_code != 200]
+    assert {(a.status_code, a.json()["error"]) for a in refused} == {(429, "too_many_requests")}
+    assert "from your network" in refused[0].json()["message"]
+    honest = _ask(server, tid, "198.51.100.7", "Wat")
+    assert honest.status_code == 200 and honest.json() == {"watch": "waiting"}
+
+    async def host_side() -> None:
+        async with Player(server.ws_url, tid, None, host) as hosting:
+            seen = await hosting.until(lambda st: st["table"].get("watch_refused") == 32)
+            names = [r["name"] for r in seen["table"]["watch_requests"]]
+            assert names == ["Spam 0", "Spam 1", "Spam 2", "Wat"]
+            await hosting.send({"type": "host", "op": "reject_watcher", "watcher": "all"})
+            done = await hosting.until(lambda st: not st["table"]["watch_requests"])
+            assert done["table"]["watch_refused"] == 0
+
+    asyncio.run(asyncio.wait_for(host_side(), 20))
+    # The list empty, the same network may ask again.
+    again = _ask(server, tid, "203.0.113.99", "Spam again")
+    assert again.status_code == 200 and again.json() == {"watch": "waiting"}
+
+
+def test_a_full_list_refuses_with_a_clear_message(server: ServerThread) -> None:
+    """Past the overall cap (32 waiting) a request from a new network is refused,
+    the message saying the host's list is full, and counted for the host."""
+    tid, _ = create_table(server.url, game="sdr", seats=3, bots=1, private=True)
+    for i in range(host_tools.MAX_WATCH_REQUESTS):
+        ok = _ask(server, tid, f"10.{i}.0.1", f"W{i}")
+        assert ok.status_code == 200, ok.text
+    full = _ask(server, tid, "10.200.0.1", "Late")
+    assert full.status_code == 429 and full.json()["error"] == "too_many_requests"
+    assert "list of watch requests is full (32 waiting)" in full.json()["message"]
+    table = server.manager.get(tid)
+    assert table.session["watch_refused"] == 1
