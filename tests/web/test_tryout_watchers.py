@@ -1,7 +1,9 @@
 """What a hostile client found at the web table (try-out of stop 41): a private
 table's list of watch requests (issue 27) could be filled by one attacker with a
 few addresses, and every later honest request was refused with the host none
-the wiser.  Each test fails on the code before its fix."""
+the wiser; a seat taken during a hand with the watcher delay was told the hand's
+number and its count of actions by refusals.  Each test fails on the code before
+its fix."""
 
 from __future__ import annotations
 
@@ -9,9 +11,14 @@ import asyncio
 from typing import Any
 
 import httpx
+from test_dealers_choice_seats import send
+from test_server_staples import people_table
+from test_table_bots import virtual_server
+from test_tryout_delay import _refusals, _states
 from web_harness import Player, ServerThread, create_table
 
 from rollem.server import host_tools
+from rollem.server.live_table import Client, LiveTable
 
 
 def _ask(server: ServerThread, tid: str, address: str, name: str) -> httpx.Response:
@@ -75,3 +82,43 @@ def test_a_full_list_refuses_with_a_clear_message(server: ServerThread) -> None:
     assert "list of watch requests is full (32 waiting)" in full.json()["message"]
     table = server.manager.get(tid)
     assert table.session["watch_refused"] == 1
+
+
+def test_a_seat_taken_during_a_delayed_hand_is_told_nothing_of_it_by_refusals() -> None:
+    """With the watcher delay, one who takes a free seat during a hand sees it only
+    once it ended (stop 40); its messages about the hand were still checked against
+    it: ``stale: hand 5 is not the hand in progress (1)``, ``sequence number 0 is
+    older than the table (3)`` (the count of the hand's actions, read again after
+    each), ``not_dealt: seat 4 is not dealt into hand 1``, ``too_late: hand 1 is
+    already dealt``.  Each is now refused ``not_dealt_in`` alone; once the hand
+    ended, the seat's messages are checked as anyone's."""
+    with virtual_server() as (loop, store):
+        LiveTable.CLIENT_SEED_WAIT = 2.0  # (virtual_server puts the former value back)
+        table, host, people = people_table(loop, store, seats=5, bots=1, watcher_delay=True,
+                                           start=False, between_hands=0.5, practice_odds=True)
+        send(loop, table, host, "host", op="remove", seat=4)  # (a free seat)
+        send(loop, table, host, "start")
+        loop.advance(2.2)
+        assert table.hand is not None and table.hand.hand_no == 1 and table.seq > 0
+        _, token = loop.call(table.join, "Eve", 4)
+        eve = Client(table.seat_for_token(token))
+        loop.call(table.connect, eve)
+        loop.advance(0.01)
+        assert _states(eve)[-1]["seq"] == 0
+        asks: list[tuple[str, int | None, int, dict[str, Any]]] = [
+            ("action", 5, 0, {"action": {"kind": "fold"}}),
+            ("action", 1, 0, {"action": {"kind": "fold"}}),
+            ("odds", 1, 0, {}), ("odds", 5, 0, {}),
+            ("choose_game", 1, 0, {"game": "sdr"}),
+            ("client_seed", 1, 0, {"seed": "x"}), ("client_seed", 2, 0, {"seed": "x"}),
+        ]
+        refused = _refusals(loop, table, eve, asks)
+        assert refused == ["not_dealt_in: you are not dealt into the hand in play: you see "
+                           "it once it ended, and are dealt the next"] * len(asks)
+        assert not any(str(table.seq) in r for r in refused)
+        while table.hand is not None and table.hand.hand_no == 1:
+            [acting] = table.hand.pending_seats()
+            send(loop, table, people[acting], "action", 1, action={"kind": "fold"})
+        assert table.hand is None
+        assert _refusals(loop, table, eve, [("action", 1, table.seq, {"action": {
+            "kind": "fold"}})]) == ["no_hand: no hand is in progress"]
