@@ -2,7 +2,8 @@
 table's list of watch requests (issue 27) could be filled by one attacker with a
 few addresses, and every later honest request was refused with the host none
 the wiser; a seat taken during a hand with the watcher delay was told the hand's
-number and its count of actions by refusals.  Each test fails on the code before
+number and its count of actions by refusals; anyone with a private table's link
+could ask who sits there.  Each test fails on the code before
 its fix."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from test_dealers_choice_seats import send
 from test_server_staples import people_table
 from test_table_bots import virtual_server
 from test_tryout_delay import _refusals, _states
-from web_harness import Player, ServerThread, create_table
+from web_harness import Player, ServerThread, create_table, host_cookie, seat_cookie
 
 from rollem.server import host_tools
 from rollem.server.live_table import Client, LiveTable
@@ -122,3 +123,31 @@ def test_a_seat_taken_during_a_delayed_hand_is_told_nothing_of_it_by_refusals() 
         assert table.hand is None
         assert _refusals(loop, table, eve, [("action", 1, table.seq, {"action": {
             "kind": "fold"}})]) == ["no_hand: no hand is in progress"]
+
+
+def test_a_private_tables_stranger_is_told_no_name_or_seat_by_sitting_down(
+        server: ServerThread) -> None:
+    """A stranger at a private table sees nothing of it (issue 27), but its join
+    answered ``'Ann' already sits at this table`` (to ``ann`` too: the name as Ann
+    spells it) and ``seat 0 is not free; free seats: 2, 3``: who plays there, to
+    anyone with the link.  Now a stranger may not choose a seat, and a name taken
+    is made distinct for the host to see; a returning player and those who see the
+    table are answered as before."""
+    tid, host = create_table(server.url, game="sdr", seats=5, bots=1, private=True)
+    hosting = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Ann"},
+                         cookies={host_cookie(tid): host})  # (the host's own seat)
+    ann_seat = hosting.json()["seat"]
+    answers = [httpx.post(f"{server.url}/api/tables/{tid}/join", json=body) for body in (
+        {"name": "ann"}, {"name": "\u0410\u043f\u043f"},  # (Cyrillic: looks like Ann)
+        {"name": "Bob", "seat": ann_seat}, {"name": "Bob", "seat": 4})]
+    texts = " ".join(a.text for a in answers)
+    assert "Ann" not in texts and "free seats" not in texts
+    assert [a.status_code for a in answers] == [200, 200, 400, 400]
+    assert [a.json().get("error") for a in answers[2:]] == ["bad_seat", "bad_seat"]
+    table = server.manager.get(tid)
+    waiting = table.table_public()["waiting"]
+    assert [table.seats[s].row.name for s in waiting] == ["ann 2", "\u0410\u043f\u043f 3"]
+    # One who sees the table (the host) is told as before.
+    seen = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "ANN", "seat": 4},
+                      cookies={host_cookie(tid): host, seat_cookie(tid): "x" * 32})
+    assert seen.status_code == 400 and "'Ann' already sits" in seen.json()["message"]

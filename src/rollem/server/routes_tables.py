@@ -180,9 +180,12 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
             by_host = table.is_host(request.cookies.get(host_cookie(table.id)))
             if table.session.get("password") and not by_host:
                 await ctx.password_tried(request, table, data.get("password"))
+            # (a private table's newcomer is told nothing of its seats or names)
+            stranger = table.config.private and not by_host and not ctx.may_see(request, table)
             # A player who left and comes back gets the stack they left with.
             number, token = table.join(data.get("name", ""), seat,
-                                       returning=request.cookies.get(seat_cookie(table.id)))
+                                       returning=request.cookies.get(seat_cookie(table.id)),
+                                       stranger=stranger)
             host.after_join(table, number, by_host)  # waits for approval if the host asks
             await table.wait_committed()
         except TableError as err:
