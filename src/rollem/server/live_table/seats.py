@@ -220,9 +220,9 @@ class Seating:
         """Sit a player (no account, just a name); returns the seat and its token.
 
         ``stranger``: one who may not see the table (a private table's newcomer,
-        issue 27) is told nothing of it by the refusals: it may not choose a seat
-        (``bad_seat``, whatever the seat; else ``seat_taken`` named the free
-        seats), and a name already at the table or of a player who left -- which
+        issue 27) is told little of it by the refusals: ``seat_taken`` does not
+        name the free seats (the seat it is given tells that one was free), and
+        a name already at the table or of a player who left -- which
         the refusal named, spelt as the player spells it, so anyone with the link
         could ask whether someone plays there -- is made distinct (``Ann 2``) for
         the host to see when letting them in.
@@ -250,9 +250,6 @@ class Seating:
                              "are fixed; you can watch")
         name = clean_name(name)
         if stranger:
-            if seat is not None:
-                raise TableError("bad_seat", "a newcomer to a private table does not choose "
-                                 "a seat: sit down without one, and the host lets you in")
             name = self._untaken(name, token_digest(returning) if returning else None)
         folded, looks = name_key(name), look_alike_key(name)
         for other in self.seats.values():
@@ -271,9 +268,9 @@ class Seating:
         if seat is None:
             seat = free[0]
         if seat not in free:
-            raise TableError(
-                "seat_taken", f"seat {seat} is not free; free seats: {', '.join(map(str, free))}"
-            )
+            raise TableError("seat_taken", f"seat {seat} is not free; sit down without "
+                             "choosing a seat" if stranger else f"seat {seat} is not free; "
+                             f"free seats: {', '.join(map(str, free))}")
         token = secrets.token_urlsafe(24)
         stack = brought = table.config.stack
         departed: list[dict[str, Any]] = table.session.setdefault("departed", [])
