@@ -132,7 +132,8 @@ class Messages:
                 "chat once they do" if table.config.private else
                 "this table has a password: give it to watch (or take a seat)"))
         self.check_not_paused()
-        if kind == "delayed" and msg.type in _OF_THE_HAND and host_tools.in_play(table):
+        if kind == "delayed" and msg.type in _OF_THE_HAND and client.seat is not None \
+                and host_tools.in_play(table):
             # (a seat taken during a hand with the watcher delay: the refusals of the
             # hand's own checks named its number, the table's sequence number -- the
             # count of its actions -- and whether its deal waited for seeds)
