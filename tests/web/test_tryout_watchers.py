@@ -138,9 +138,11 @@ def test_a_private_tables_stranger_is_told_no_name_or_seat_by_sitting_down(
     hosting = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Ann"},
                          cookies={host_cookie(tid): host})  # (the host's own seat)
     ann_seat = hosting.json()["seat"]
-    answers = [httpx.post(f"{server.url}/api/tables/{tid}/join", json=body) for body in (
-        {"name": "ann"}, {"name": "\u0410\u043f\u043f"},  # (Cyrillic: looks like Ann)
-        {"name": "Bob", "seat": ann_seat}, {"name": "Bob", "seat": 3})]
+    answers = [httpx.post(f"{server.url}/api/tables/{tid}/join", json=body,
+                          headers={"X-Forwarded-For": f"10.0.{i}.1"})
+               for i, body in enumerate((
+                   {"name": "ann"}, {"name": "\u0410\u043f\u043f"},  # (Cyrillic: looks like Ann)
+                   {"name": "Bob", "seat": ann_seat}, {"name": "Bob", "seat": 3}))]
     texts = " ".join(a.text for a in answers)
     assert "Ann" not in texts and "free seats" not in texts
     assert [a.status_code for a in answers] == [200, 200, 400, 200], texts
@@ -153,3 +155,28 @@ def test_a_private_tables_stranger_is_told_no_name_or_seat_by_sitting_down(
     seen = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "ANN", "seat": 4},
                       cookies={host_cookie(tid): host, seat_cookie(tid): "x" * 32})
     assert seen.status_code == 400 and "'Ann' already sits" in seen.json()["message"]
+
+
+def test_one_network_cannot_fill_a_private_tables_seats(server: ServerThread) -> None:
+    """A private table's newcomer waits for the host in a seat; anyone with the link
+    could sit down again and again (a new browser each time, no limit) until every
+    free seat held a stranger, and sit down again as soon as the host turned one
+    away.  Now one network has at most 2 newcomers waiting, and one address 5 tries
+    a minute at a table, as for a password."""
+    tid, _host = create_table(server.url, game="sdr", seats=8, bots=1, private=True)
+
+    def sit(address: str, name: str) -> httpx.Response:
+        return httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": name},
+                          headers={"X-Forwarded-For": address})
+
+    answers = [sit(f"203.0.113.{i}", f"Spam {i}") for i in range(4)]
+    assert [a.status_code for a in answers] == [200, 200, 429, 429]
+    assert answers[2].json()["error"] == "too_many_requests"
+    assert "2 players from your network already wait" in answers[2].json()["message"]
+    assert sit("198.51.100.7", "Dan").status_code == 200  # (another network: let in line)
+    tries = [sit("192.0.2.5", f"Eve {i}") for i in range(6)]  # (one address)
+    assert [t.json().get("error") for t in tries] == [
+        None, None, "too_many_requests", "too_many_requests", "too_many_requests",
+        "rate_limited"]
+    table = server.manager.get(tid)
+    assert len(table.table_public()["waiting"]) == 5

@@ -87,6 +87,10 @@ WATCH_REQUESTS_PER_NETWORK = 3
 :func:`rollem.server.limits.network_key`) waiting at once at one table; past it
 that network's next request is refused (and counted), so one attacker's
 addresses cannot fill the host's list by themselves."""
+NEWCOMERS_PER_NETWORK = 2
+"""A private table's newcomers from one network (as :data:`WATCH_REQUESTS_PER_NETWORK`)
+waiting at once for the host to let them in; past it that network's next is
+refused: anyone with the link cannot fill every free seat with strangers."""
 REFUSED_SHOWN_EVERY = 5.0
 """Seconds between two updates of the refused requests' count (``watch_refused``)
 the table's clients are sent: a flood of refused requests costs the table at
@@ -431,6 +435,26 @@ def watch_request(table: LiveTable, token: str, name: object, network: str = "")
     s["watch_next"] = number
     _changed(table)
     return "waiting" if table.config.private else "approved"
+
+
+def newcomer_network_check(table: LiveTable, network: str) -> None:
+    """Refuse (``too_many_requests``) a private table's stranger sitting down when
+    :data:`NEWCOMERS_PER_NETWORK` of ``network`` already wait for the host (kept
+    in memory, as the watch requests' networks)."""
+    networks: dict[int, str] = table.__dict__.setdefault("_newcomer_networks", {})
+    waiting = set(table.session.get("waiting", []))
+    for seat in [s for s in networks if s not in waiting]:
+        del networks[seat]
+    if network and sum(n == network for n in networks.values()) >= NEWCOMERS_PER_NETWORK:
+        raise _refused("too_many_requests", f"{NEWCOMERS_PER_NETWORK} players from your "
+                       "network already wait for the host of this table to let them in; "
+                       "sit down once the host has answered them")
+
+
+def newcomer_noted(table: LiveTable, seat: int, network: str) -> None:
+    """A private table's stranger from ``network`` sat in ``seat`` and waits."""
+    if network and seat in table.session.get("waiting", []):
+        table.__dict__.setdefault("_newcomer_networks", {})[seat] = network
 
 
 def _waiting_networks(table: LiveTable) -> dict[int, str]:

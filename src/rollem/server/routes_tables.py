@@ -178,15 +178,22 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
             if current is not None:
                 raise TableError("already_seated", f"this browser already sits in seat {current}")
             by_host = table.is_host(request.cookies.get(host_cookie(table.id)))
+            # (a private table's newcomer is told nothing of its seats or names, and
+            # one network fills few of its seats while they wait for the host)
+            stranger = table.config.private and not by_host and not ctx.may_see(request, table)
             if table.session.get("password") and not by_host:
                 await ctx.password_tried(request, table, data.get("password"))
-            # (a private table's newcomer is told nothing of its seats or names)
-            stranger = table.config.private and not by_host and not ctx.may_see(request, table)
+            elif stranger:
+                ctx.attempted(request, table)
+            if stranger:
+                host_tools.newcomer_network_check(table, network_key_of(request))
             # A player who left and comes back gets the stack they left with.
             number, token = table.join(data.get("name", ""), seat,
                                        returning=request.cookies.get(seat_cookie(table.id)),
                                        stranger=stranger)
             host.after_join(table, number, by_host)  # waits for approval if the host asks
+            if stranger:
+                host_tools.newcomer_noted(table, number, network_key_of(request))
             await table.wait_committed()
         except TableError as err:
             return error(status_of(err), err.code, err.message)
