@@ -9,6 +9,7 @@ its fix."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import httpx
@@ -180,3 +181,108 @@ def test_one_network_cannot_fill_a_private_tables_seats(server: ServerThread) ->
         "rate_limited"]
     table = server.manager.get(tid)
     assert len(table.table_public()["waiting"]) == 5
+
+
+def _rollyourown_hand(loop: Any, store: Any) -> tuple[LiveTable, dict[int, Client], int, list[str]]:
+    """A dealer's choice table dealing Roll Your Own: the table, its people, the
+    first seat to act and its six hidden cards."""
+    from test_dealers_choice_seats import choice_table
+
+    table, _host, people = choice_table(loop, store)
+    seat = int(table.session["choice"]["seat"])
+    send(loop, table, people[seat], "choose_game", 1, game="rollyourown")
+    loop.advance(0.1)
+    assert table.hand is not None
+    first = table.hand.pending_seats()[0]
+    return table, people, first, table.state(first)["hand"]["seats"][first]["cards"]
+
+
+def test_a_fault_copying_a_costly_hand_tells_no_card(caplog: Any, monkeypatch: Any) -> None:
+    """A costly hand's action is applied to a copy (issue 34); a fault making the copy
+    was logged with its traceback as it was and sent to the acting player in the
+    refusal's words (``the server could not apply that action (...)``): hidden cards
+    in the fault's message reached the log and the player.  Both show ``??`` now."""
+    import logging
+    import re
+
+    from rollem.server.game_session import GameSession
+
+    with virtual_server() as (loop, store):
+        table, people, first, held = _rollyourown_hand(loop, store)
+        hand = table.hand
+        assert hand is not None
+        others = [c for s in hand.seats if s != first
+                  for c in table.state(s)["hand"]["seats"][s]["cards"]]
+
+        def fault() -> None:
+            raise RuntimeError(f"lost track of {others[0]} {others[1]}")
+
+        monkeypatch.setattr(GameSession, "off_loop", property(lambda self: True))
+        monkeypatch.setattr(hand, "hand_copy", fault)
+        people[first]._pending.clear()
+        with caplog.at_level(logging.ERROR, logger="rollem.server"):
+            send(loop, table, people[first], "action", 1,
+                 action={"kind": "discard", "cards": held[:3]})
+            loop.advance(0.5)
+        told = [json.loads(t) for t, _ in people[first]._pending]
+        [refusal] = [m for m in told if m["type"] == "error"]
+        assert refusal["code"] == "server_error" and "lost track of ?? ??" in refusal["message"]
+        cards = set(re.findall(r"\b[2-9TJQKA][cdhs]\b", caplog.text + refusal["message"]))
+        assert "lost track of ?? ??" in caplog.text and not cards & {*others, *held}
+
+
+def test_a_deal_fault_logs_no_card(caplog: Any, monkeypatch: Any) -> None:
+    """A deal the engine refused was logged with ``log.exception``: the fault's
+    message as it was (cards it names included).  Cards are ``??`` now."""
+    import logging
+
+    from rollem.server.game_session import GameSession
+
+    def fault(*_: Any, **__: Any) -> None:
+        raise RuntimeError("dealt As twice, then Kd")
+
+    with virtual_server() as (loop, store):
+        monkeypatch.setattr(GameSession, "of_hand", fault)
+        with caplog.at_level(logging.ERROR, logger="rollem.server"):
+            table, host, _people = people_table(loop, store, start=False)
+            send(loop, table, host, "start")
+            loop.advance(3.0)
+        assert table.hand is None
+        assert "cannot deal hand 1" in caplog.text and "dealt ?? twice, then ??" in caplog.text
+        assert "As" not in caplog.text and "Kd" not in caplog.text
+
+
+def test_a_session_download_fault_logs_no_card(server: ServerThread, caplog: Any,
+                                              monkeypatch: Any) -> None:
+    """A player's copy the PHH writer refused is kept in rollem's layout and logged
+    with the writer's words, which may quote the copy's cards (the player's own hidden
+    ones): the log shows them as ``??`` now."""
+    import logging
+
+    from test_server_gamefiles import play_out
+
+    from rollem import phh
+    from rollem.history import HistoryError
+
+    tid, host = create_table(server.url, game="sdr", seats=3, bots=2, bot_delay=0.0,
+                             decision_seconds=5, time_bank_seconds=0, between_hands=120)
+    _, token = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Ann"}).json(
+        ).values()
+
+    async def play() -> None:
+        async with Player(server.ws_url, tid, token, host) as ann:
+            await ann.until(lambda st: st["you"]["host"])
+            await ann.send({"type": "start", "seq": ann.state["seq"]})
+            await asyncio.wait_for(play_out(ann, 1), 60)
+
+    asyncio.run(play())
+
+    def refuse(*_: Any, **__: Any) -> str:
+        raise HistoryError("seat 0 holds Qh 7c, which the copy may not show")
+
+    monkeypatch.setattr(phh, "write_session_phhs", refuse)
+    with caplog.at_level(logging.WARNING, logger="rollem.server"):
+        got = httpx.get(f"{server.url}/api/tables/{tid}/history.phhs",
+                        cookies={seat_cookie(tid): token})
+    assert got.status_code == 200 and "_hand = 1" in got.text
+    assert "seat 0 holds ?? ??, which" in caplog.text and "Qh" not in caplog.text
