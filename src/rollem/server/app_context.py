@@ -240,15 +240,16 @@ class AppContext:
             resp.headers["Retry-After"] = "5"
             return resp
 
-    def attempted(self, request: Request, table: LiveTable) -> None:
-        """Count an attempt of this address at this table to get in (a password, a
-        watch request, a private table's newcomer sitting down): 429
-        ``rate_limited`` past :data:`PASSWORD_TRIES_PER_MINUTE`.
+    def attempted(self, request: Request, table: LiveTable, what: str = "") -> None:
+        """Count an attempt of this address at this table to get in (``what``: ``""``
+        a password or a watch request; ``"join"`` a private table's newcomer sitting
+        down without a password, counted apart): 429 ``rate_limited`` past
+        :data:`PASSWORD_TRIES_PER_MINUTE`.
 
         Raises:
             TableError: ``rate_limited``.
         """
-        wait = self.password_buckets.wait(f"{limit_key_of(request)} {table.id}")
+        wait = self.password_buckets.wait(f"{limit_key_of(request)} {table.id} {what}")
         if wait > 0:
             raise TableError("rate_limited", "too many attempts from your address at this "
                              f"table (at most {PASSWORD_TRIES_PER_MINUTE} a minute); try again "

@@ -184,7 +184,7 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
             if table.session.get("password") and not by_host:
                 await ctx.password_tried(request, table, data.get("password"))
             elif stranger:
-                ctx.attempted(request, table)
+                ctx.attempted(request, table, "join")
             if stranger:
                 host_tools.newcomer_network_check(table, network_key_of(request))
             # A player who left and comes back gets the stack they left with.
