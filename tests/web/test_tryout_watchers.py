@@ -286,3 +286,23 @@ def test_a_session_download_fault_logs_no_card(server: ServerThread, caplog: Any
                         cookies={seat_cookie(tid): token})
     assert got.status_code == 200 and "_hand = 1" in got.text
     assert "seat 0 holds ?? ??, which" in caplog.text and "Qh" not in caplog.text
+
+
+def test_a_password_tables_watchers_do_not_run_out() -> None:
+    """At a table with only a password every browser that gives it is approved, and
+    kept for as long as the table lasts: after 64 (a session's phones, laptops and
+    private windows; or one player with the password, 5 a minute) every new
+    watcher was refused ``too_many_watchers`` for good, the host having no way to
+    forget one.  Now the oldest is forgotten (it gives the password again)."""
+    from rollem.server.store import token_digest
+
+    with virtual_server() as (loop, store):
+        table, host, _people = people_table(loop, store)
+        send(loop, table, host, "host", op="password", password="hunter22")
+        tokens = [f"{i:032d}" for i in range(host_tools.MAX_WATCHERS + 2)]
+        for i, token in enumerate(tokens):
+            assert loop.call(host_tools.watch_request, table, token, f"W{i}") == "approved"
+        kept = table.session["watchers"]
+        assert len(kept) == host_tools.MAX_WATCHERS and kept[-1]["name"] == f"W{len(tokens) - 1}"
+        assert not host_tools.may_see(table, None, False, token_digest(tokens[0]))
+        assert host_tools.may_see(table, None, False, token_digest(tokens[2]))

@@ -96,7 +96,8 @@ REFUSED_SHOWN_EVERY = 5.0
 the table's clients are sent: a flood of refused requests costs the table at
 most one state a client per this many seconds."""
 MAX_WATCHERS = 64
-"""Watchers the host may approve at one table."""
+"""Watchers the host may approve at one table; at a table with only a password
+(every browser that gave it is approved) the oldest is forgotten past it."""
 MIN_PASSWORD, MAX_PASSWORD = 4, 128
 """A table password's length in characters."""
 SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
@@ -399,8 +400,10 @@ def watch_request(table: LiveTable, token: str, name: object, network: str = "")
     stored with the table: after a restart only the overall cap holds for the
     requests stored before).
 
-    Raises :class:`TableError`: ``bad_name``, ``too_many_requests``,
-    ``too_many_watchers``."""
+    At a table with only a password, past :data:`MAX_WATCHERS` browsers the oldest
+    approved is forgotten (it gives the password again).
+
+    Raises :class:`TableError`: ``bad_name``, ``too_many_requests``."""
     digest = token_digest(token)
     if _approved(table, digest):
         return "approved"
@@ -428,9 +431,10 @@ def watch_request(table: LiveTable, token: str, name: object, network: str = "")
             networks[number] = network
     else:
         watchers = s.setdefault("watchers", [])
-        if len(watchers) >= MAX_WATCHERS:
-            raise _refused("too_many_watchers", f"at most {MAX_WATCHERS} watchers at a "
-                             "table with a password")
+        # (a table with only a password: the browsers that gave it, the oldest
+        # forgotten past the cap -- its watcher gives the password again -- rather
+        # than every new browser refused for as long as the table lasts)
+        del watchers[:max(0, len(watchers) - MAX_WATCHERS + 1)]
         watchers.append(entry)
     s["watch_next"] = number
     _changed(table)
