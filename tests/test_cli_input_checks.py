@@ -356,3 +356,15 @@ def test_bet_facing_a_bet_and_a_card_already_up_are_answered_in_words() -> None:
         parse_answer("4h", expose, up=[parse_card("4h")])
     with pytest.raises(AnswerError, match="not among your cards"):
         parse_answer("4h", expose)
+
+
+def test_an_unknown_command_names_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    # Before (stop 41's try-out): "rollem: error: No such command 'verfy'." -- what
+    # was wrong, not what is allowed.
+    code, out, err = run(["verfy", "x.toml"], capsys)
+    assert (code, out) == (2, "")
+    assert err == ("rollem: error: no such command 'verfy' (did you mean verify?): expected one "
+                   "of backup, check-game, convert, eval, export, odds, play, replay, rules, "
+                   "serve, simulate, verify\n")
+    code, _, err = run(["nope"], capsys)
+    assert code == 2 and "did you mean" not in err and "expected one of backup," in err

@@ -83,6 +83,21 @@ class LazyGroup(click.Group):
         self.commands[cmd_name] = command
         return command
 
+    def resolve_command(self, ctx: click.Context,
+                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        """Click's, but an unknown command's error names the commands there are
+        (and the nearest, when one is close)."""
+        name = args[0] if args else ""
+        if args and self.get_command(ctx, name) is None and not name.startswith("-"):
+            import difflib
+
+            names = self.list_commands(ctx)
+            near = difflib.get_close_matches(name, names, n=1)
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            raise click.UsageError(f"no such command {name!r}{hint}: expected one of "
+                                   f"{', '.join(names)}", ctx)
+        return super().resolve_command(ctx, args)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max((len(n) for n in names), default=0)

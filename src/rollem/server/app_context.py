@@ -40,7 +40,8 @@ BUILD_WAIT_SECONDS = 10.0
 34: a hand of a costly stored game file); past it a 503 ``busy`` with
 ``Retry-After``, while the build goes on and is kept for the next ask."""
 PASSWORD_TRIES_PER_MINUTE = 5
-"""Password attempts (and watch requests) one address may make at one table a
+"""Password attempts (and watch requests, and a private table's newcomers sitting
+down) one address may make at one table a
 minute (burst as many): past it 429 ``rate_limited`` with ``Retry-After``."""
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -239,6 +240,21 @@ class AppContext:
             resp.headers["Retry-After"] = "5"
             return resp
 
+    def attempted(self, request: Request, table: LiveTable, what: str = "") -> None:
+        """Count an attempt of this address at this table to get in (``what``: ``""``
+        a password or a watch request; ``"join"`` a private table's newcomer sitting
+        down without a password, counted apart): 429 ``rate_limited`` past
+        :data:`PASSWORD_TRIES_PER_MINUTE`.
+
+        Raises:
+            TableError: ``rate_limited``.
+        """
+        wait = self.password_buckets.wait(f"{limit_key_of(request)} {table.id} {what}")
+        if wait > 0:
+            raise TableError("rate_limited", "too many attempts from your address at this "
+                             f"table (at most {PASSWORD_TRIES_PER_MINUTE} a minute); try again "
+                             f"in {max(1, math.ceil(wait))} s")
+
     async def password_tried(self, request: Request, table: LiveTable,
                              password: object) -> None:
         """Count an attempt of this address at this table (429 ``rate_limited`` past
@@ -248,11 +264,7 @@ class AppContext:
         Raises:
             TableError: ``rate_limited`` or ``bad_password``.
         """
-        wait = self.password_buckets.wait(f"{limit_key_of(request)} {table.id}")
-        if wait > 0:
-            raise TableError("rate_limited", "too many attempts from your address at this "
-                             f"table (at most {PASSWORD_TRIES_PER_MINUTE} a minute); try again "
-                             f"in {max(1, math.ceil(wait))} s")
+        self.attempted(request, table)
         if not await asyncio.to_thread(host_tools.check_password, table, password):
             raise TableError("bad_password", "wrong table password" if password else
                              "this table has a password: give it to watch or sit down")

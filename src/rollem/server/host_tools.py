@@ -12,8 +12,9 @@ Host messages (``{"type": "host", "op": ...}``, :data:`OPS`; the host only):
   after which hand, by how much, the new stack).
 - ``approve_rebuy`` / ``decline_rebuy`` (``seat``): at a table with
   ``rebuy_approval`` a player's ``rebuy`` is a request the host answers.
-- ``approve_watcher`` / ``reject_watcher`` (``watcher``: a request's number):
-  at a private table a watcher sees nothing until approved.
+- ``approve_watcher`` / ``reject_watcher`` (``watcher``: a request's number;
+  ``reject_watcher`` also takes ``"all"``: every waiting request): at a
+  private table a watcher sees nothing until approved.
 - ``password`` (``password``: text of 4 to 128 characters, or ``null`` to
   remove it): a table password, asked of every newcomer (to watch or to sit
   down); kept only as a salted scrypt hash (:func:`hash_password`), compared
@@ -79,9 +80,24 @@ MAX_ADJUSTMENTS = 1000
 """Stack adjustments one session keeps (past it more are refused: the ledger's
 log is stored with the table)."""
 MAX_WATCH_REQUESTS = 32
-"""Watch requests waiting for the host at once; past it a request is refused."""
+"""Watch requests waiting for the host at once; past it a request is refused
+(and counted: ``watch_refused``)."""
+WATCH_REQUESTS_PER_NETWORK = 3
+"""Watch requests from one network (an IPv4 /24, an IPv6 /64:
+:func:`rollem.server.limits.network_key`) waiting at once at one table; past it
+that network's next request is refused (and counted), so one attacker's
+addresses cannot fill the host's list by themselves."""
+NEWCOMERS_PER_NETWORK = 2
+"""A private table's newcomers from one network (as :data:`WATCH_REQUESTS_PER_NETWORK`)
+waiting at once for the host to let them in; past it that network's next is
+refused: anyone with the link cannot fill every free seat with strangers."""
+REFUSED_SHOWN_EVERY = 5.0
+"""Seconds between two updates of the refused requests' count (``watch_refused``)
+the table's clients are sent: a flood of refused requests costs the table at
+most one state a client per this many seconds."""
 MAX_WATCHERS = 64
-"""Watchers the host may approve at one table."""
+"""Watchers the host may approve at one table; at a table with only a password
+(every browser that gave it is approved) the oldest is forgotten past it."""
 MIN_PASSWORD, MAX_PASSWORD = 4, 128
 """A table password's length in characters."""
 SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
@@ -129,6 +145,13 @@ def host_op(table: LiveTable, op: str, body: dict[str, Any]) -> None:
         requests.remove(seat)
         _tell(table, seat, "rebuy_declined", "the host declined your rebuy")
         _changed(table)
+    elif op == "reject_watcher" and body.get("watcher") == "all":
+        waiting = table.session.get("watch_requests", [])
+        if not waiting:
+            raise _refused("not_waiting", "no watch request is waiting")
+        waiting.clear()
+        table.session.pop("watch_refused", None)
+        _changed(table)
     elif op in ("approve_watcher", "reject_watcher"):
         wid = body.get("watcher")
         waiting = table.session.get("watch_requests", [])
@@ -144,6 +167,8 @@ def host_op(table: LiveTable, op: str, body: dict[str, Any]) -> None:
                                  "watchers at a table")
             watchers.append(found)
         waiting.remove(found)
+        if not waiting:
+            table.session.pop("watch_refused", None)
         _changed(table)
     elif op == "password":
         _set_password(table, body.get("password"))
@@ -361,13 +386,24 @@ def delayed_viewer(table: LiveTable, seat: int | None, is_host: bool) -> bool:
     return held is None or not hmac.compare_digest(str(held), str(info.row.token_digest))
 
 
-def watch_request(table: LiveTable, token: str, name: object) -> str:
+def watch_request(table: LiveTable, token: str, name: object, network: str = "") -> str:
     """A would-be watcher (the holder of watcher cookie ``token``, password already
-    checked) asks to watch: ``"approved"`` (at a table with only a password, or
-    approved before) or ``"waiting"`` (a private table: the host is asked).
+    checked, asking from ``network``: :func:`rollem.server.limits.network_key`)
+    asks to watch: ``"approved"`` (at a table with only a password, or approved
+    before) or ``"waiting"`` (a private table: the host is asked).
 
-    Raises :class:`TableError`: ``bad_name``, ``too_many_requests``
-    (:data:`MAX_WATCH_REQUESTS`), ``too_many_watchers``."""
+    At a private table at most :data:`WATCH_REQUESTS_PER_NETWORK` requests of one
+    network and :data:`MAX_WATCH_REQUESTS` in all wait at once; one past either is
+    refused, the requests already waiting stay (first come, first asked), and the
+    host is told how many were refused (``watch_refused``, until the list is
+    empty again).  The networks of waiting requests are kept in memory only (not
+    stored with the table: after a restart only the overall cap holds for the
+    requests stored before).
+
+    At a table with only a password, past :data:`MAX_WATCHERS` browsers the oldest
+    approved is forgotten (it gives the password again).
+
+    Raises :class:`TableError`: ``bad_name``, ``too_many_requests``."""
     digest = token_digest(token)
     if _approved(table, digest):
         return "approved"
@@ -381,19 +417,77 @@ def watch_request(table: LiveTable, token: str, name: object) -> str:
     number = int(s.get("watch_next", 0)) + 1
     entry = {"id": number, "digest": digest, "name": name}
     if table.config.private:
+        networks = _waiting_networks(table)
+        if network and sum(n == network for n in networks.values()) \
+                >= WATCH_REQUESTS_PER_NETWORK:
+            _refuse_request(table, f"{WATCH_REQUESTS_PER_NETWORK} watch requests from your "
+                            "network already wait for the host of this table; ask again "
+                            "once the host has answered them")
         if len(waiting) >= MAX_WATCH_REQUESTS:
-            raise _refused("too_many_requests", f"{MAX_WATCH_REQUESTS} watchers are already "
-                             "waiting for the host; try again later")
+            _refuse_request(table, f"the host's list of watch requests is full "
+                            f"({MAX_WATCH_REQUESTS} waiting); try again later")
         waiting.append(entry)
+        if network:
+            networks[number] = network
     else:
         watchers = s.setdefault("watchers", [])
-        if len(watchers) >= MAX_WATCHERS:
-            raise _refused("too_many_watchers", f"at most {MAX_WATCHERS} watchers at a "
-                             "table with a password")
+        # (a table with only a password: the browsers that gave it, the oldest
+        # forgotten past the cap -- its watcher gives the password again -- rather
+        # than every new browser refused for as long as the table lasts)
+        del watchers[:max(0, len(watchers) - MAX_WATCHERS + 1)]
         watchers.append(entry)
     s["watch_next"] = number
     _changed(table)
     return "waiting" if table.config.private else "approved"
+
+
+def newcomer_network_check(table: LiveTable, network: str) -> None:
+    """Refuse (``too_many_requests``) a private table's stranger sitting down when
+    :data:`NEWCOMERS_PER_NETWORK` of ``network`` already wait for the host (kept
+    in memory, as the watch requests' networks)."""
+    networks: dict[int, str] = table.__dict__.setdefault("_newcomer_networks", {})
+    waiting = set(table.session.get("waiting", []))
+    for seat in [s for s in networks if s not in waiting]:
+        del networks[seat]
+    if network and sum(n == network for n in networks.values()) >= NEWCOMERS_PER_NETWORK:
+        raise _refused("too_many_requests", f"{NEWCOMERS_PER_NETWORK} players from your "
+                       "network already wait for the host of this table to let them in; "
+                       "sit down once the host has answered them")
+
+
+def newcomer_noted(table: LiveTable, seat: int, network: str) -> None:
+    """A private table's stranger from ``network`` sat in ``seat`` and waits."""
+    if network and seat in table.session.get("waiting", []):
+        table.__dict__.setdefault("_newcomer_networks", {})[seat] = network
+
+
+def _waiting_networks(table: LiveTable) -> dict[int, str]:
+    """Request number -> network of the watch requests still waiting (in memory)."""
+    networks: dict[int, str] = table.__dict__.setdefault("_watch_networks", {})
+    live = {r["id"] for r in table.session.get("watch_requests", [])}
+    for number in [n for n in networks if n not in live]:
+        del networks[number]
+    return networks
+
+
+def _refuse_request(table: LiveTable, message: str) -> None:
+    """Count a refused watch request (the host sees ``watch_refused``: its clients
+    are sent it within :data:`REFUSED_SHOWN_EVERY` s, once however many come
+    meanwhile) and raise ``too_many_requests``."""
+    import asyncio
+
+    s = table.session
+    s["watch_refused"] = int(s.get("watch_refused", 0)) + 1
+    if not table.__dict__.get("_refused_shown_soon"):
+        table.__dict__["_refused_shown_soon"] = True
+
+        def show() -> None:
+            table.__dict__["_refused_shown_soon"] = False
+            if not getattr(table, "closed", False):
+                _changed(table)
+
+        asyncio.get_running_loop().call_later(REFUSED_SHOWN_EVERY, show)
+    raise _refused("too_many_requests", message)
 
 
 # -- what clients see -----------------------------------------------------------------
@@ -407,6 +501,7 @@ def public(table: LiveTable) -> dict[str, Any]:
         "rebuy_requests": sorted(s.get("rebuy_requests", [])),
         "watch_requests": [{"id": r["id"], "name": r["name"]}
                            for r in s.get("watch_requests", [])],
+        "watch_refused": int(s.get("watch_refused", 0)),
         "watchers": [{"id": r["id"], "name": r["name"]} for r in s.get("watchers", [])],
         "has_password": bool(s.get("password")),
     }

@@ -18,7 +18,7 @@ from rollem.server.config import ServerSettings
 from rollem.server.live_table import TableError
 
 __all__ = ["AddressBuckets", "Limits", "TokenBucket", "client_address", "limit_key",
-           "limit_key_of"]
+           "limit_key_of", "network_key", "network_key_of"]
 
 
 class TokenBucket:
@@ -175,3 +175,24 @@ def limit_key(address: str) -> str:
 def limit_key_of(conn: Request | WebSocket) -> str:
     """What the per-address limits count the client of ``conn`` under (:func:`limit_key`)."""
     return limit_key(client_address(conn))
+
+
+def network_key(address: str) -> str:
+    """The network ``address`` is counted in where one network may hold only a few
+    of something at once (a private table's watch requests waiting for the host):
+    an IPv4 address's /24 (``"10.1.2.0/24"``: whoever rents a few addresses
+    usually gets neighbours), an IPv6 address its /64, an IPv4-mapped IPv6
+    address its IPv4 /24; anything else as it is.  Coarser than :func:`limit_key`,
+    which counts rates: a cap on what waits lumps neighbours together only for as
+    long as their requests wait."""
+    key = limit_key(address)
+    try:
+        ip = ipaddress.ip_address(key)
+    except ValueError:
+        return key
+    return str(ipaddress.IPv4Network((ip, 24), strict=False))
+
+
+def network_key_of(conn: Request | WebSocket) -> str:
+    """:func:`network_key` of the client of ``conn``."""
+    return network_key(client_address(conn))

@@ -25,8 +25,9 @@ Client to server, one JSON object per text frame, at most
 - ``{"type": "host", "op": "adjust_stack" | "approve_rebuy" | "decline_rebuy" |
   "approve_watcher" | "reject_watcher" | "password", ...}`` -- the host's tools
   (issue 27, :mod:`rollem.server.host_tools`): ``seat`` and ``stack`` (whole
-  chips), ``seat``, ``watcher`` (a watch request's number), ``password`` (text
-  of 4 to 128 characters, or ``null``).
+  chips), ``seat``, ``watcher`` (a watch request's number; ``"all"`` to turn
+  away every waiting request at once), ``password`` (text of 4 to 128
+  characters, or ``null``).
 - ``{"type": "straddle", "on": bool}`` -- a seated player chooses to straddle
   (issue 27): honoured at every deal while on, when the table's ``straddle``
   setting lets that seat straddle in that hand (:mod:`rollem.server.host`).

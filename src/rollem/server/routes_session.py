@@ -28,6 +28,7 @@ from rollem.server.app_context import AppContext, FinishedHand, read_finished_ha
 from rollem.server.game_session import GameSession, player_names
 from rollem.server.http_util import error, private, seat_cookie
 from rollem.server.live_table import LiveTable, TableError
+from rollem.server.live_table.errors import without_cards
 from rollem.server.replays import ReplayBody
 from rollem.server.sat_out import sat_out_records, sat_out_setups
 from rollem.server.store import HandRow
@@ -61,7 +62,7 @@ def _phh_chunk(hand_no: int, seat: int, row: HandRow, names: list[str],
         return write_session_phhs([copy], numbers=[hand_no]) + "\n"
     except HistoryError as err:
         log.warning("session download: hand %d, seat %d's copy kept in rollem's layout "
-                    "(%s)", hand_no, seat, err)
+                    "(%s)", hand_no, seat, without_cards(err))  # (its words may name cards)
         return phhs_entry(hand_no, {"_hand": hand_no, **tomllib.loads(copy)}) + "\n"
 
 

@@ -29,7 +29,7 @@ from rollem.server.http_util import (
     status_of,
     watch_cookie,
 )
-from rollem.server.limits import limit_key_of
+from rollem.server.limits import limit_key_of, network_key_of
 from rollem.server.live_table import TableError
 from rollem.server.markdown import render_markdown
 
@@ -137,7 +137,8 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
             token = request.cookies.get(watch_cookie(table.id)) or ""
             if not 20 <= len(token) <= 64:
                 token = secrets.token_urlsafe(24)
-            status = host_tools.watch_request(table, token, data.get("name", ""))
+            status = host_tools.watch_request(table, token, data.get("name", ""),
+                                              network_key_of(request))
             await table.wait_committed()
         except TableError as err:
             return error(status_of(err), err.code, err.message)
@@ -177,12 +178,22 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
             if current is not None:
                 raise TableError("already_seated", f"this browser already sits in seat {current}")
             by_host = table.is_host(request.cookies.get(host_cookie(table.id)))
+            # (a private table's newcomer is told nothing of its seats or names, and
+            # one network fills few of its seats while they wait for the host)
+            stranger = table.config.private and not by_host and not ctx.may_see(request, table)
             if table.session.get("password") and not by_host:
                 await ctx.password_tried(request, table, data.get("password"))
+            elif stranger:
+                ctx.attempted(request, table, "join")
+            if stranger:
+                host_tools.newcomer_network_check(table, network_key_of(request))
             # A player who left and comes back gets the stack they left with.
             number, token = table.join(data.get("name", ""), seat,
-                                       returning=request.cookies.get(seat_cookie(table.id)))
+                                       returning=request.cookies.get(seat_cookie(table.id)),
+                                       stranger=stranger)
             host.after_join(table, number, by_host)  # waits for approval if the host asks
+            if stranger:
+                host_tools.newcomer_noted(table, number, network_key_of(request))
             await table.wait_committed()
         except TableError as err:
             return error(status_of(err), err.code, err.message)

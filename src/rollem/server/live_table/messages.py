@@ -38,6 +38,10 @@ _NEVER_WAIT = ("ping", "sync", "chat", "odds")
 """Messages answered at once while an action is applied off the loop (they
 change no hand); the others wait for it (:meth:`Turns.defer`, issue 34)."""
 
+_OF_THE_HAND = ("action", "odds", "choose_game", "client_seed")
+"""Messages about the hand in play: refused ``not_dealt_in`` (and nothing else
+said) to a seat the watcher delay hides that hand from (issue 27)."""
+
 MAX_WAITING = 256
 """Messages of one table that may wait for an action applied off the loop; past
 it a message is refused (``busy``) rather than kept."""
@@ -128,6 +132,13 @@ class Messages:
                 "chat once they do" if table.config.private else
                 "this table has a password: give it to watch (or take a seat)"))
         self.check_not_paused()
+        if kind == "delayed" and msg.type in _OF_THE_HAND and client.seat is not None \
+                and host_tools.in_play(table):
+            # (a seat taken during a hand with the watcher delay: the refusals of the
+            # hand's own checks named its number, the table's sequence number -- the
+            # count of its actions -- and whether its deal waited for seeds)
+            raise TableError("not_dealt_in", "you are not dealt into the hand in play: you "
+                             "see it once it ended, and are dealt the next")
         if msg.type == "client_seed":  # (issue 32: hands.take_client_seed)
             if client.seat is None or client.seat not in table.seats:
                 raise TableError("not_seated", "take a seat first")

@@ -185,9 +185,47 @@ class Seating:
         table = self.table
         return [s for s in range(table.config.seats) if s not in self.seats]
 
+    def _taken(self, name: str, returning_digest: str | None) -> bool:
+        """Whether ``name`` reads or looks as a seated player's, or a departed one's
+        (not the returning browser's own)."""
+        names = [str(s.row.name) for s in self.seats.values()]
+        departed = self.table.session.get("departed", [])
+        if not any(returning_digest is not None and line.get("digest") == returning_digest
+                   for line in departed):
+            names += [str(line["name"]) for line in departed]
+        folded, looks = name_key(name), look_alike_key(name)
+        return any(name_key(n) == folded or look_alike_key(n) == looks for n in names)
+
+    def _untaken(self, name: str, returning_digest: str | None) -> str:
+        """``name``, or ``name`` with a number (``Ann 2``, shortened to fit) that no one
+        at the table has.  Raises ``bad_name`` when none of 2 to 99 is free."""
+        if not self._taken(name, returning_digest):
+            return name
+        for number in range(2, 100):
+            base = name
+            while True:
+                try:
+                    candidate = clean_name(f"{base} {number}")
+                    break
+                except TableError:
+                    if len(base) <= 1:
+                        raise
+                    base = base[:-1].rstrip()
+            if not self._taken(candidate, returning_digest):
+                return candidate
+        raise TableError("bad_name", "choose another name")
+
     def join(self, name: object, seat: int | None,
-             returning: str | None = None) -> tuple[int, str]:
+             returning: str | None = None, stranger: bool = False) -> tuple[int, str]:
         """Sit a player (no account, just a name); returns the seat and its token.
+
+        ``stranger``: one who may not see the table (a private table's newcomer,
+        issue 27) is told little of it by the refusals: ``seat_taken`` does not
+        name the free seats (the seat it is given tells that one was free), and
+        a name already at the table or of a player who left -- which
+        the refusal named, spelt as the player spells it, so anyone with the link
+        could ask whether someone plays there -- is made distinct (``Ann 2``) for
+        the host to see when letting them in.
 
         Buy-ins follow the person: a player who left (their old seat token in
         ``returning``; their name is theirs alone) sits down again with the
@@ -211,6 +249,8 @@ class Seating:
             raise TableError("tournament_started", "the tournament has started: its entrants "
                              "are fixed; you can watch")
         name = clean_name(name)
+        if stranger:
+            name = self._untaken(name, token_digest(returning) if returning else None)
         folded, looks = name_key(name), look_alike_key(name)
         for other in self.seats.values():
             if name_key(other.row.name) == folded:
@@ -228,9 +268,9 @@ class Seating:
         if seat is None:
             seat = free[0]
         if seat not in free:
-            raise TableError(
-                "seat_taken", f"seat {seat} is not free; free seats: {', '.join(map(str, free))}"
-            )
+            raise TableError("seat_taken", f"seat {seat} is not free; sit down without "
+                             "choosing a seat" if stranger else f"seat {seat} is not free; "
+                             f"free seats: {', '.join(map(str, free))}")
         token = secrets.token_urlsafe(24)
         stack = brought = table.config.stack
         departed: list[dict[str, Any]] = table.session.setdefault("departed", [])

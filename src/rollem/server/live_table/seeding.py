@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rollem.engine.commit_reveal import ZERO_HASH, DealProof, hex_text
 from rollem.server import host, live_table
 from rollem.server.game_session import GameSession
-from rollem.server.live_table.errors import TableError
+from rollem.server.live_table.errors import TableError, fault_without_cards
 from rollem.table import Deal
 from rollem.table import Table as SessionTable
 
@@ -226,8 +226,9 @@ class Seeding:
             hand = GameSession.of_hand(hand_no, dealt, players, source,
                                        options, names=live.views.names(),
                                        level=live.tourney.level(table))
-        except Exception:  # the engine refused the deal: say so, try again later
-            log.exception("table %s: cannot deal hand %s of %s", live.id, hand_no, game)
+        except Exception as err:  # the engine refused the deal: say so, try again later
+            log.error("table %s: cannot deal hand %s of %s\n%s", live.id, hand_no, game,
+                      fault_without_cards(err))  # (cards as ??: a deal's fault may name them)
             live.dealer.deal_lapsed(max(1.0, live.config.between_hands))
             return
         live.hand = hand

@@ -154,9 +154,11 @@ class Turns:
         try:
             copy = hand.hand_copy()
         except Exception as err:  # a fault of ours: refused, the hand unchanged
-            log.exception("table %s hand %s: copying the hand failed", table.id, hand.hand_no)
-            raise TableError("server_error", f"the server could not apply that action ({err})"
-                             ) from err
+            # (cards as ??: the fault's words may quote hidden cards)
+            log.error("table %s hand %s: copying the hand failed\n%s", table.id, hand.hand_no,
+                      fault_without_cards(err))
+            raise TableError("server_error", "the server could not apply that action "
+                             f"({without_cards(err)})") from err
         started = time.perf_counter()
         try:
             fut = asyncio.wrap_future(live_table._SHOWDOWN_THREAD.submit_for(

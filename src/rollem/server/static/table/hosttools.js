@@ -80,7 +80,7 @@ export function renderHostTools(t, me) {
   // a phone at 4x); the stacks in the list and the Set stack button are patched
   // in place, the stacks between hands only (no stack is set during a hand).
   const key = JSON.stringify([t.config.private, t.config.watcher_delay, t.config.rebuys,
-    t.config.rebuy_approval, t.config.rebuy_cap, t.has_password, t.watch_requests, t.watchers,
+    t.config.rebuy_approval, t.config.rebuy_cap, t.has_password, t.watch_requests, t.watch_refused, t.watchers,
     t.rebuy_requests, t.seats.map((s) => [s.free, s.name]), !!t.tournament]);
   if (box.dataset.key !== key) {
     box.dataset.key = key;
@@ -159,6 +159,14 @@ function drawHostTools(box, t) {
     list.appendChild(li);
   }
   if (list.children.length) box.appendChild(list);
+  if (t.watch_requests.length > 1 || t.watch_refused) {
+    const items = [];
+    if (t.watch_refused) {
+      items.push(el("span", "hint", t.watch_refused + " more asked to watch and were refused (too many from one network, or the list full)"));
+    }
+    if (t.watch_requests.length > 1) items.push(button("Turn all away", "reject_watcher", { watcher: "all" }));
+    box.appendChild(row(...items));
+  }
   if (t.watchers.length) box.appendChild(el("p", "hint", "Watching: " + t.watchers.map((w) => w.name).join(", ")));
   // Adjust a stack, between hands.
   if (t.tournament) return;
