@@ -30,11 +30,11 @@ from typing import Any
 
 from dock_ui import Gate, gated_bots, play_by_keyboard
 from felt_ui import check_labels, drawn_felt, eval_words, home_game_labels, symbols
-from table_ui import context, new_table, shot, sit_with_enter, wait_until
-from web_harness import ServerThread, only_betting_bots
+from table_ui import assert_decision_fits, context, new_table, shot, wait_until
+from web_harness import ServerThread, join, only_betting_bots
 
 from rollem import games
-from rollem.server.app import host_cookie
+from rollem.server.app import host_cookie, seat_cookie
 
 SIZES = ("phone", "desktop")
 SEATS = (2, 6, 10)
@@ -119,9 +119,13 @@ class PreActions:
         if bot is None:
             self.page.wait_for_timeout(30)
             return
+        if self.cleared and self.fired:   # both checked: the rest of the hand flows
+            self.gate.open()
+            self.page.wait_for_timeout(30)
+            return
         self._drawn()
         offered = self._offered()
-        if self.fired or not offered:
+        if not offered:
             self._let(bot, self.where)
             return
         if not self.cleared:
@@ -210,6 +214,7 @@ def play_cell(pages: dict[str, Any], live: ServerThread, game: str, seats: int,
     checking the felt at each decision and at the result; returns the kinds of
     decision the person made (by key).  The deck is seeded by the caller."""
     where = f"{size} {game} {seats} seats"
+    largest = seats == seat_counts(game)[-1]
     page = pages[size]
     tid, host_token = new_table(live.url, game=game, seats=seats, bots=seats - 1, bot_delay=0)
     pre = None
@@ -219,15 +224,22 @@ def play_cell(pages: dict[str, Any], live: ServerThread, game: str, seats: int,
     else:
         only_betting_bots(live, tid)
     try:
-        page.context.add_cookies([{"name": host_cookie(tid), "value": host_token,
-                                   "url": live.url}])
+        # (sat over HTTP: name and Enter at the join form is sit_with_enter's, in
+        # tests/web/test_preactions_browser.py and others)
+        _, seat_token = join(live.url, tid, "Ann", 0)
+        page.context.add_cookies([
+            {"name": host_cookie(tid), "value": host_token, "url": live.url},
+            {"name": seat_cookie(tid), "value": seat_token, "url": live.url}])
         page.goto(f"{live.url}/t/{tid}")
-        sit_with_enter(page, "Ann")
+        page.wait_for_selector(".me .name:has-text('Ann')")
         page.focus("#start-btn")
         page.keyboard.press("Enter")
 
         def at_decision(kind: str, made: int) -> None:
             home_game_labels(page, live, tid, f"{where} decision {made + 1} ({kind})")
+            if made == 0 and largest:
+                assert_decision_fits(page, f"{where} first decision")
+                shot(page, f"grid-{size}-{game}-{seats}-decision")
 
         kinds = play_by_keyboard(live, page, tid, where, raise_once=True,
                                  at_decision=at_decision, between=pre, shots=False)
@@ -241,7 +253,7 @@ def play_cell(pages: dict[str, Any], live: ServerThread, game: str, seats: int,
     if not mine.get("folded") and None not in mine["cards"]:
         want = symbols(eval_words(game, view))
         assert drawn["name"] == want, f"{where}: your hand {drawn['name']!r}, rollem eval {want!r}"
-    if seats == seat_counts(game)[-1]:
+    if largest:
         shot(page, f"grid-{size}-{game}-{seats}")
     assert kinds, f"{where}: Ann never decided"
     if pre is not None:

@@ -1,7 +1,8 @@
 """The felt's browser grid (issue 26, :mod:`felt_grid`), the second part: hold'em,
-Omaha and Omaha eight or better at 2, 6 and 10 seats on a phone and a desktop,
-each hand played with the keyboard alone; labels, pot, your hand's name, and
-pre-actions at 6 seats.  Screenshots: test-artifacts/web/grid-*.png."""
+Omaha, Omaha eight or better and five-card draw at 2, 6 and 10 seats (draw: 6 at
+most) on a phone and a desktop, each hand played with the keyboard alone; labels,
+pot, your hand's name, and pre-actions at 6 seats.  Screenshots:
+test-artifacts/web/grid-*.png."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from web_harness import ServerThread, seeded_deals
 
 pytestmark = pytest.mark.browser
 
-GAMES = ("holdem", "omaha", "omaha8")
+GAMES = ("holdem", "omaha", "omaha8", "draw5")
 
 
 @pytest.fixture(scope="module")
