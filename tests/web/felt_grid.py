@@ -164,8 +164,8 @@ class PreActions:
         assert last[0] == bot and type(last[1]).__name__ in ("Bet", "Raise"), \
             f"{self.where}: the computer player played {last}"
         self._drawn()
-        self.page.wait_for_selector("#toast:has-text('A raise came in')")
         assert self._held() == [], f"{self.where}: {held} still held after a raise"
+        self.page.wait_for_selector("#toast:has-text('A raise came in')", timeout=10_000)
         assert self._mine() == before, f"{self.where}: a held {held} was played after a raise"
         self.cleared = True
 
@@ -235,9 +235,12 @@ def play_cell(pages: dict[str, Any], live: ServerThread, game: str, seats: int,
         page.focus("#start-btn")
         page.keyboard.press("Enter")
 
+        seen: list[str] = []
+
         def at_decision(kind: str, made: int) -> None:
             home_game_labels(page, live, tid, f"{where} decision {made + 1} ({kind})")
-            if made == 0 and largest:
+            if largest and not seen:   # (the first by key: a pre-action may come before)
+                seen.append(kind)
                 assert_decision_fits(page, f"{where} first decision")
                 shot(page, f"grid-{size}-{game}-{seats}-decision")
 
