@@ -10,10 +10,12 @@ committed in the hand and the hand's name under the person's cards is the
 server's (:func:`felt_ui.home_game_labels`); at the result, if the hand went on
 to its end with every card dealt, that name is ``rollem eval``'s on the same
 cards (:func:`felt_ui.eval_words`).  In the cells of 6 seats the computer
-players' bets are held at a gate (:class:`dock_ui.Gate`) and the person holds
-pre-actions by keyboard (Tab to the button, Enter): one cleared when a bet or
-raise comes in, with nothing sent, and "Call any" played the moment the turn
-comes and not before (:class:`PreActions`).
+players' bets are held at a gate (:class:`dock_ui.Gate`) and let through one at
+a time: the labels, pot and name are also checked after each computer player's
+bet that another's follows; and the person holds pre-actions by keyboard (Tab to
+the button, Enter): one cleared when a bet or raise comes in, with nothing sent,
+and "Call any" played the moment the turn comes and not before
+(:class:`PreActions`).
 
 One server and one browser per test file (the ``live`` and ``browser`` fixtures),
 one page per size reused from table to table (:func:`grid_pages`); the cells
@@ -74,12 +76,16 @@ class PreActions:
     raises: the pre-action is cleared and said so, and nothing is played for the
     person.  Then, once: "Call any" is held; it stays held while the others act
     and is played (a call, or a check when nothing is owed) the moment the
-    person's turn comes, with no key pressed then."""
+    person's turn comes, with no key pressed then (or, if the round ends without
+    that turn, is cleared with nothing played, and is tried again).  Each
+    computer player's bet is let through alone (:meth:`_let`)."""
 
     def __init__(self, page: Any, live: ServerThread, tid: str, gate: Gate, where: str) -> None:
         self.page, self.live, self.tid, self.gate, self.where = page, live, tid, gate, where
         self.cleared = False
         self.fired = False
+        self.checked = 0
+        """Computer players' actions after which the felt was checked."""
 
     def _session(self) -> Any:
         return self.live.manager.get(self.tid).hand
@@ -119,24 +125,18 @@ class PreActions:
         if bot is None:
             self.page.wait_for_timeout(30)
             return
-        if self.cleared and self.fired:   # both checked: the rest of the hand flows
-            self.gate.open()
-            self.page.wait_for_timeout(30)
-            return
         self._drawn()
         offered = self._offered()
-        if not offered:
-            self._let(bot, self.where)
-            return
-        if not self.cleared:
+        if offered and not self.cleared:
             held = "check" if "check" in offered else "call"
             legal = self._session().view(bot)["legal"]["actions"]
             if "raise" in legal or (held == "check" and "bet" in legal):
                 self._clear_by_a_raise(bot, held)
                 return
-            self._let(bot, self.where)
+        elif offered and not self.fired:
+            self._fire_call_any()
             return
-        self._fire_call_any()
+        self._let(bot, self.where)
 
     def _mine(self) -> list[str]:
         """The kinds of the actions the engine has played for the person (seat 0)."""
@@ -144,8 +144,10 @@ class PreActions:
                 if seat == 0]
 
     def _let(self, bot: int, where: str) -> None:
-        """Let the computer player at ``bot`` make its betting decision, and wait until
-        the engine has played it (the store is written behind)."""
+        """Let the computer player at ``bot`` make its betting decision, wait until the
+        engine has played it (the store is written behind), and if the next decision
+        is another computer player's bet (held at the gate: nothing moves), check the
+        felt after that action (:func:`felt_ui.home_game_labels`)."""
         session = self._session()
         key = session.decision_key()
         self.gate.permits.release()
@@ -153,6 +155,11 @@ class PreActions:
         while session.decision_key() == key and not session.over:
             assert time.monotonic() < end, f"{where}: seat {bot} never acted"
             time.sleep(0.01)
+        after = self._bot_to_bet()
+        if after is not None:
+            self.checked += 1
+            home_game_labels(self.page, self.live, self.tid,
+                             f"{where}: after seat {bot}'s action, seat {after} to act")
 
     def _clear_by_a_raise(self, bot: int, held: str) -> None:
         before = self._mine()
@@ -260,6 +267,7 @@ def play_cell(pages: dict[str, Any], live: ServerThread, game: str, seats: int,
         shot(page, f"grid-{size}-{game}-{seats}")
     assert kinds, f"{where}: Ann never decided"
     if pre is not None:
+        assert pre.checked, f"{where}: the felt never checked between computer players"
         assert pre.cleared and pre.fired, \
             f"{where}: pre-actions not both checked (cleared {pre.cleared}, fired {pre.fired})"
     return kinds
