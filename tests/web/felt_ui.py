@@ -3,7 +3,9 @@ draws it, checked against the server's hand (its events and ``last_actions``).""
 
 from __future__ import annotations
 
+import json
 import re
+from itertools import combinations
 from typing import Any
 
 from table_ui import wait_until
@@ -115,3 +117,49 @@ def home_game_labels(page: Any, live: Any, tid: str, where: str) -> set[str]:
     name = drawn["name"]
     assert name == symbols(view["hand_name"]) and name, f"{where}: your hand {name!r}"
     return check_labels(view, drawn, where)
+
+
+def _eval_json(cards: list[str], *flags: str) -> dict[str, Any]:
+    """``rollem eval CARDS FLAGS --json`` (the command line, in this process)."""
+    from click.testing import CliRunner
+
+    from rollem.cli.app import app
+
+    result = CliRunner().invoke(app, ["eval", *cards, *flags, "--json"])
+    assert result.exit_code == 0, result.output
+    return dict(json.loads(result.stdout))
+
+
+def _low8(said: dict[str, Any]) -> bool:
+    """An eight-or-better low: five different ranks, none above the eight."""
+    ranks = [c[0] for c in said["cards"]]
+    return len(set(ranks)) == 5 and all(r in "A2345678" for r in ranks)
+
+
+def eval_words(game: str, view: dict[str, Any], seat: int = 0) -> str:
+    """What ``rollem eval`` calls ``seat``'s whole hand once every card is dealt, in
+    the words the felt names it with (tests/test_felt_words.py ties the server's
+    ``hand_name`` to these at each step): ``view`` is the server's hand view for
+    ``seat``.  Razz: ``--low``; wild ranks: each stand-in as the results say it
+    ("wild 5c plays as Qc"); Omaha: the best two hole cards with three of the
+    board; eight or better: "high: <eval>; low: <eval --low>" ("no low"); 5-2-1:
+    as declared high (what the keyboard player declares)."""
+    own = [c for c in view["seats"][seat]["cards"] if c]
+    if game.startswith("omaha") or game == "stud8":
+        fives = ([list(h + b) for h in combinations(own, 2)
+                  for b in combinations(view["board"], 3)]
+                 if game.startswith("omaha") else [own])   # (seven: eval takes the best five)
+        high = max((_eval_json(f) for f in fives), key=lambda r: int(r["value"]))
+        if game == "omaha":
+            return str(high["description"])
+        lows = [r for f in fives if _low8(r := _eval_json(f, "--low"))]
+        low = max(lows, key=lambda r: int(r["value"]))["description"] if lows else "no low"
+        return f"high: {high['description']}; low: {low}"
+    cards = own + view["board"]
+    if game == "razz":
+        return str(_eval_json(cards, "--low")["description"])
+    if view["wild_ranks"]:
+        said = _eval_json(cards, *[f for r in view["wild_ranks"] for f in ("--wild", r)])
+        stand_ins = ", ".join(f"wild {w} plays as {c}" for w, c in said["wilds"].items())
+        return f"{said['description']}{f' ({stand_ins})' if stand_ins else ''}"
+    return str(_eval_json(cards)["description"])

@@ -1,0 +1,29 @@
+"""The felt's browser grid (issue 26, :mod:`felt_grid`), the first part: the three
+home games (Showdown Roll, Roll Your Own, 5-2-1) at 2, 6 and 10 seats on a phone
+and a desktop, each hand played with the keyboard alone; labels, pot, your hand's
+name, and pre-actions at 6 seats.  Screenshots: test-artifacts/web/grid-*.png."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from felt_grid import cells, grid_pages, play_cell
+from web_harness import ServerThread, seeded_deals
+
+pytestmark = pytest.mark.browser
+
+GAMES = ("sdr", "rollyourown", "rollem521")
+
+
+@pytest.fixture(scope="module")
+def pages(browser: Any) -> Iterator[dict[str, Any]]:
+    yield from grid_pages(browser)
+
+
+@pytest.mark.parametrize(("game", "seats", "size"), cells(GAMES))
+def test_grid(pages: dict[str, Any], live: ServerThread, monkeypatch: pytest.MonkeyPatch,
+              game: str, seats: int, size: str) -> None:
+    seeded_deals(monkeypatch, seats)
+    play_cell(pages, live, game, seats, size)
