@@ -146,6 +146,14 @@ export function renderResult(t, hand, me) {
   const box = $("result");
   const r = hand && hand.result ? hand.result : null;
   box.classList.toggle("hidden", !r);
+  // Drawn again only when what it shows changed (issue 26: not at each state
+  // between hands, nor its cards and lines rebuilt for nothing).
+  const hs0 = r && me.seat !== null ? hand.seats[me.seat] : null;
+  const key = !r ? "" : JSON.stringify([hand.hand_no, hand.game, r, hand.narration || null, me.seat,
+    t.seats.map((st) => (st.free ? null : st.name)), hs0 ? !!hs0.dealt : null, hand.legal || null, S.showPick, S.online,
+    hand.wild_ranks || null, hand.events.filter((e) => e.kind === "show" && e.by_choice)]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
   box.innerHTML = "";
   if (!r) return;
   box.appendChild(el("h3", null, "Hand " + hand.hand_no + " · " + GAME_NAME[hand.game]));
