@@ -19,8 +19,19 @@ callbacks, animation updates, observers) and style, layout and paint.  Once with
 motion and once with ``prefers-reduced-motion: reduce`` (no animation: the
 drawing alone), ``--rounds`` times in turn (ABAB: the load hits both alike).
 
+What "the animation and sound code adds" to a long frame: its own script time in
+it (the ``rollem-animate`` measures: ``animate()`` in render, the chip flights'
+start after the paint), and whether the frame would be 50 ms or under without it
+(``motion_made``); ``motion_made_at_most`` also takes out the frame's render
+steps before style, where the browser ticks running animations (an upper bound:
+observers and rAF callbacks' own work are there too).  The browser's style,
+pre-paint and paint at each frame an animation runs are not script: they are
+the motion-on run's ``--cpu`` parts less the reduced run's.
+
 Each run prints one line (``RUN``), then each run's long frames in parts and
-its longest frames, then one ``SUMMARY`` line per kind of run.  ``--css RULE``
+its longest frames, then one ``SUMMARY`` line per kind of run.  ``--nodes``
+counts the elements each part of the page adds (how much a state's drawing
+rebuilds; its observer costs the page a little script).  ``--css RULE``
 adds a run with that style added (an experiment: one kind of motion turned off);
 ``--idle`` a run of the same page with no hand dealt, as long as the first run
 (the frames over 50 ms the machine's load makes alone); ``--cpu`` traces the page
@@ -32,7 +43,7 @@ those traces (open them in Chrome DevTools' Performance panel).
 Figures: docs/dev/felt-frames.md.
 
     .venv/bin/python bench/bench_web_felt.py [--hands 3] [--rounds 2] [--rate 4] [--idle]
-        [--cpu [--trace-dir DIR]] [--css RULE] [--json FILE]
+        [--cpu [--trace-dir DIR]] [--css RULE] [--nodes] [--json FILE]
 
 A figure, not a test: the machine's load changes it (say it with the figures).
 """
@@ -228,6 +239,7 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
     tasks: list[tuple[float, dict[str, float]]] = []   # (cpu ms, own cpu ms by name)
     sources: list[str] = []    # each task's posting site (src_func), in step with tasks
     forced: dict[str, list[float]] = {}   # JS function -> [count, cpu ms x rate]
+    calls: dict[str, list[float]] = {}    # script called by the browser -> cpu ms x rate each
     stack: list[dict[str, Any]] = []
     for e in mine:
         while stack and e["ts"] >= stack[-1]["ts"] + stack[-1].get("dur", 0):
@@ -241,6 +253,13 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
             got = forced.setdefault(where, [0, 0.0])
             got[0] += 1
             got[1] += e["tdur"] / 1000 * rate
+        if e["name"] == "FunctionCall" and not any(x["name"] == "FunctionCall" for x in stack):
+            # a script the browser called (its children: the style, layout and GC
+            # inside it): by function, e.g. the state's message (render)
+            data = e.get("args", {}).get("data") or {}
+            fn = (f"{data.get('functionName') or '?'}"
+                  f"@{str(data.get('url') or '').rsplit('/', 1)[-1]}:{data.get('lineNumber')}")
+            calls.setdefault(fn, []).append(e["tdur"] / 1000 * rate)
         if e["name"] == "ThreadControllerImpl::RunTask" and not stack:
             tasks.append((e["tdur"] / 1000, {}))
             sources.append(str(e.get("args", {}).get("src_func") or "?"))
@@ -290,6 +309,11 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
                                       sorted(by_source.items(), key=lambda kv: -kv[1][1])},
             "cpu_forced_in_scripts": {k: [int(v[0]), round(v[1])] for k, v in
                                       sorted(forced.items(), key=lambda kv: -kv[1][1])[:8]},
+            # the scripts the browser called, by function: [calls, cpu ms x rate in
+            # all, median, max] (``onmessage@state.js``: a state received and drawn)
+            "cpu_scripts_by_function": {
+                k: [len(v), round(sum(v)), round(sorted(v)[len(v) // 2], 1), round(max(v), 1)]
+                for k, v in sorted(calls.items(), key=lambda kv: -sum(kv[1]))[:8]},
             "cpu_task_longest_ms": round(cpu[0] * rate, 1) if cpu else None,
             "cpu_ms_total": round(sum(cpu)),
             "cpu_long_task_parts_ms": {k: round(v) for k, v in
@@ -518,6 +542,8 @@ def main() -> None:
                   f"{json.dumps(r['cpu_long_task_sources'])}")
             print(f"  autofill/focus tasks [n, ms x rate, longest]: "
                   f"{json.dumps(r['cpu_browser_tasks'])}")
+            print(f"  scripts by function [n, ms x rate: all, median, max]: "
+                  f"{json.dumps(r['cpu_scripts_by_function'])}")
             print(f"  forced style/layout in scripts [n, ms x rate]: "
                   f"{json.dumps(r['cpu_forced_in_scripts'])}")
         for f in r["long_frame_list"][:args.frames]:

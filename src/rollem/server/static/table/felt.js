@@ -12,6 +12,14 @@ export function renderStatus(t, hand, me) {
   const key = JSON.stringify(parts);
   if (box.dataset.key === key) return;   // (unchanged: nothing drawn again)
   box.dataset.key = key;
+  // The same parts with other words (the seat to act: at each action) change
+  // their text alone, no element made anew (issue 26).
+  const kids = box.children;
+  if (kids.length === parts.length && parts.every(([tag, cls], k) =>
+    kids[k].tagName === tag.toUpperCase() && kids[k].className === (cls || ""))) {
+    parts.forEach(([, , text], k) => { if (kids[k].textContent !== text) kids[k].textContent = text; });
+    return;
+  }
   box.innerHTML = "";
   for (const [tag, cls, text] of parts) box.appendChild(el(tag, cls, text));
 }
