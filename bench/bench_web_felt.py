@@ -19,8 +19,19 @@ callbacks, animation updates, observers) and style, layout and paint.  Once with
 motion and once with ``prefers-reduced-motion: reduce`` (no animation: the
 drawing alone), ``--rounds`` times in turn (ABAB: the load hits both alike).
 
+What "the animation and sound code adds" to a long frame: its own script time in
+it (the ``rollem-animate`` measures: ``animate()`` in render, the chip flights'
+start after the paint), and whether the frame would be 50 ms or under without it
+(``motion_made``); ``motion_made_at_most`` also takes out the frame's render
+steps before style, where the browser ticks running animations (an upper bound:
+observers and rAF callbacks' own work are there too).  The browser's style,
+pre-paint and paint at each frame an animation runs are not script: they are
+the motion-on run's ``--cpu`` parts less the reduced run's.
+
 Each run prints one line (``RUN``), then each run's long frames in parts and
-its longest frames, then one ``SUMMARY`` line per kind of run.  ``--css RULE``
+its longest frames, then one ``SUMMARY`` line per kind of run.  ``--nodes``
+counts the elements each part of the page adds (how much a state's drawing
+rebuilds; its observer costs the page a little script).  ``--css RULE``
 adds a run with that style added (an experiment: one kind of motion turned off);
 ``--idle`` a run of the same page with no hand dealt, as long as the first run
 (the frames over 50 ms the machine's load makes alone); ``--cpu`` traces the page
@@ -32,7 +43,7 @@ those traces (open them in Chrome DevTools' Performance panel).
 Figures: docs/dev/felt-frames.md.
 
     .venv/bin/python bench/bench_web_felt.py [--hands 3] [--rounds 2] [--rate 4] [--idle]
-        [--cpu [--trace-dir DIR]] [--css RULE] [--json FILE]
+        [--cpu [--trace-dir DIR]] [--css RULE] [--nodes] [--json FILE]
 
 A figure, not a test: the machine's load changes it (say it with the figures).
 """
@@ -82,6 +93,24 @@ try {
     .observe({type: 'long-animation-frame', buffered: true});
 } catch (e) { /* no LoAF here */ }
 """
+
+
+NODES = """
+window.__nodes = {};
+// Elements the page adds, by the part of the page they go into (each added
+// subtree counted whole): how much each state's drawing rebuilds.
+document.addEventListener('DOMContentLoaded', () => new MutationObserver((records) => {
+  for (const r of records) for (const n of r.addedNodes) {
+    if (n.nodeType !== 1) continue;
+    const part = n.closest('#seats, #me, #center, #controls, #result, #log, #ledger, #announce');
+    const k = part ? part.id : 'other';
+    window.__nodes[k] = (window.__nodes[k] || 0) + 1 + n.getElementsByTagName('*').length;
+  }
+}).observe(document.body, {childList: true, subtree: true}));
+"""
+"""With ``--nodes``: counts the elements added to each part of the page (a
+MutationObserver: its own callbacks cost the page a little script, so the runs
+that count are not the runs that time)."""
 
 
 def bucket(script: dict[str, Any]) -> str:
@@ -139,8 +168,17 @@ def attribute(loaf: list[dict[str, Any]], marks: list[dict[str, Any]]) -> list[d
         motion = sum(m["d"] for m in marks if m["n"] == "rollem-animate"
                      and m["s"] >= start and m["s"] < end)
         top = max(part, key=lambda k: part[k])
+        # What the animation and sound code adds to this frame: its own script
+        # (animate(), the flights' start: the page's rollem-animate measures) at the
+        # least; at the most that and the render steps before style (where the
+        # browser ticks running animations, with the observers' and rAF callbacks'
+        # own work).  Would the frame be 50 ms or under without it?
+        ticks = part.get("render steps outside scripts", 0.0)
         out.append({"ms": round(e["d"], 1), "what": top, "states": kinds,
                     "animate_ms": round(motion, 1),
+                    "without_motion_ms": round(e["d"] - motion, 1),
+                    "motion_made": e["d"] - motion <= 50,
+                    "motion_made_at_most": e["d"] - motion - ticks <= 50,
                     "parts": {k: round(v, 1) for k, v in sorted(part.items(), key=lambda kv: -kv[1])
                               if v >= 0.5}})
     return out
@@ -160,6 +198,12 @@ def attribution_summary(frames: list[dict[str, Any]]) -> dict[str, Any]:
         for k in f["states"] or ["none"]:
             states[k] = states.get(k, 0) + 1
     return {"largest_part": dict(sorted(top.items(), key=lambda kv: -kv[1])),
+            # long frames holding any of the motion code's script; those it made
+            # long (under 50 ms without its script); at most (without its script
+            # and the frame's render steps before style, where animations tick)
+            "with_motion_script": sum(1 for f in frames if f["animate_ms"] > 0),
+            "motion_made": sum(1 for f in frames if f["motion_made"]),
+            "motion_made_at_most": sum(1 for f in frames if f["motion_made_at_most"]),
             "parts_ms": {k: round(v) for k, v in sorted(total.items(), key=lambda kv: -kv[1])},
             "frames_with_state": states,
             "animate_ms_in_long_frames": round(sum(f["animate_ms"] for f in frames), 1)}
@@ -195,6 +239,7 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
     tasks: list[tuple[float, dict[str, float]]] = []   # (cpu ms, own cpu ms by name)
     sources: list[str] = []    # each task's posting site (src_func), in step with tasks
     forced: dict[str, list[float]] = {}   # JS function -> [count, cpu ms x rate]
+    calls: dict[str, list[float]] = {}    # script called by the browser -> cpu ms x rate each
     stack: list[dict[str, Any]] = []
     for e in mine:
         while stack and e["ts"] >= stack[-1]["ts"] + stack[-1].get("dur", 0):
@@ -208,6 +253,13 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
             got = forced.setdefault(where, [0, 0.0])
             got[0] += 1
             got[1] += e["tdur"] / 1000 * rate
+        if e["name"] == "FunctionCall" and not any(x["name"] == "FunctionCall" for x in stack):
+            # a script the browser called (its children: the style, layout and GC
+            # inside it): by function, e.g. the state's message (render)
+            data = e.get("args", {}).get("data") or {}
+            fn = (f"{data.get('functionName') or '?'}"
+                  f"@{str(data.get('url') or '').rsplit('/', 1)[-1]}:{data.get('lineNumber')}")
+            calls.setdefault(fn, []).append(e["tdur"] / 1000 * rate)
         if e["name"] == "ThreadControllerImpl::RunTask" and not stack:
             tasks.append((e["tdur"] / 1000, {}))
             sources.append(str(e.get("args", {}).get("src_func") or "?"))
@@ -257,6 +309,11 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
                                       sorted(by_source.items(), key=lambda kv: -kv[1][1])},
             "cpu_forced_in_scripts": {k: [int(v[0]), round(v[1])] for k, v in
                                       sorted(forced.items(), key=lambda kv: -kv[1][1])[:8]},
+            # the scripts the browser called, by function: [calls, cpu ms x rate in
+            # all, median, max] (``onmessage@state.js``: a state received and drawn)
+            "cpu_scripts_by_function": {
+                k: [len(v), round(sum(v)), round(sorted(v)[len(v) // 2], 1), round(max(v), 1)]
+                for k, v in sorted(calls.items(), key=lambda kv: -sum(kv[1]))[:8]},
             "cpu_task_longest_ms": round(cpu[0] * rate, 1) if cpu else None,
             "cpu_ms_total": round(sum(cpu)),
             "cpu_long_task_parts_ms": {k: round(v) for k, v in
@@ -268,7 +325,8 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
                                  sorted(run_parts.items(), key=lambda kv: -kv[1])[:12]}}
 
 def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
-        css: str = "", cpu: bool = False, trace_dir: Path | None = None) -> dict[str, Any]:
+        css: str = "", cpu: bool = False, trace_dir: Path | None = None,
+        nodes: bool = False) -> dict[str, Any]:
     r = httpx.post(live.url + "/api/tables", json={
         "game": "holdem", "seats": 10, "bots": 9, "structure": "no-limit", "stack": 400,
         "decision_seconds": 300, "bot_delay": 0.25, "between_hands": 1.0})
@@ -279,6 +337,8 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
                               reduced_motion="reduce" if reduce else "no-preference",
                               bypass_csp=bool(css))
     ctx.add_init_script(WATCH)
+    if nodes:
+        ctx.add_init_script(NODES)
     if css:   # an experiment: this style added to the page (e.g. one motion turned off)
         ctx.add_init_script("document.addEventListener('DOMContentLoaded', () => {"
                             " const s = document.createElement('style');"
@@ -292,7 +352,7 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
     page.goto(f"{live.url}/t/{tid}")
     sit_with_enter(page, "Ann")
     page.evaluate("() => { window.__frames = []; window.__loaf = []; window.__render = [];"
-                  " window.__late = []; window.__marks = []; }")
+                  " window.__late = []; window.__marks = []; window.__nodes = {}; }")
     load = os.getloadavg()[0]
     if cpu:
         browser.start_tracing(page=page, categories=[
@@ -317,7 +377,8 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
     renders = sorted(page.evaluate("window.__render"))
     late = sorted(page.evaluate("window.__late"))
     marks = page.evaluate("window.__marks")
-    tasks = {}
+    added = page.evaluate("window.__nodes") if nodes else None
+    tasks: dict[str, Any] = {}
     if cpu:
         trace = browser.stop_tracing()
         if trace_dir:
@@ -349,7 +410,11 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
             "animate_ms_total": round(sum(animate), 1), **spread("animate", animate),
             **{f"render_{k}_max_ms": round(v[-1], 1) if v else None for k, v in kinds.items()},
             "long_frames": attribution_summary(attributed),
-            "long_frame_list": sorted(attributed, key=lambda f: -f["ms"]), **tasks}
+            "long_frame_list": sorted(attributed, key=lambda f: -f["ms"]),
+            **({"nodes_added": dict(sorted(added.items(), key=lambda kv: -kv[1])),
+                "nodes_added_per_state": round(sum(added.values()) / max(1, len(renders)), 1)}
+               if added is not None else {}),
+            **tasks}
 
 
 def spread(name: str, times: list[float]) -> dict[str, float | None]:
@@ -401,6 +466,9 @@ def line(r: dict[str, Any]) -> str:
                    " (med/p90/max ms)")
         out.append(f"deal_max={r['render_deal_max_ms']} end_max={r['render_end_max_ms']}")
         out.append(f"animate_total={r['animate_ms_total']}ms")
+        lf = r["long_frames"]
+        out.append(f"motion_made={lf['motion_made']}(<={lf['motion_made_at_most']})"
+                   f"/{lf['with_motion_script']}")
         top = r["long_frames"]["largest_part"]
         out.append("largest=" + ",".join(f"{k.split(' (')[0]}:{n}" for k, n in top.items()))
     if "cpu_tasks_over_50ms" in r:
@@ -412,6 +480,8 @@ def line(r: dict[str, Any]) -> str:
                    f" autofill/focus={sum(v[0] for v in r['cpu_browser_tasks'].values())}"
                    f"/{sum(v[1] for v in r['cpu_browser_tasks'].values())}ms"
                    f" forced={sum(v[1] for v in r['cpu_forced_in_scripts'].values())}ms")
+    if "nodes_added" in r:
+        out.append(f"nodes/state={r['nodes_added_per_state']} nodes={json.dumps(r['nodes_added'])}")
     out.append(f"load={r['load'][0]}->{r['load'][1]}")
     return " ".join(out)
 
@@ -430,6 +500,8 @@ def main() -> None:
                     help="also trace the page: its tasks by CPU time x rate (less load-bound)")
     ap.add_argument("--trace-dir", type=Path,
                     help="with --cpu: keep each run's Chromium trace here (open in DevTools)")
+    ap.add_argument("--nodes", action="store_true",
+                    help="also count the elements each part of the page adds (a MutationObserver)")
     ap.add_argument("--json", type=Path, help="write every figure (each long frame's parts) here")
     ap.add_argument("--frames", type=int, default=5,
                     help="print this many of each run's longest frames, with their parts")
@@ -448,10 +520,10 @@ def main() -> None:
             for _ in range(args.rounds):
                 for reduce in (False, True):
                     done(run(live, pw, args.hands, args.rate, reduce, cpu=args.cpu,
-                             trace_dir=args.trace_dir))
+                             trace_dir=args.trace_dir, nodes=args.nodes))
             for css in args.css:
                 done(run(live, pw, args.hands, args.rate, False, css, cpu=args.cpu,
-                         trace_dir=args.trace_dir))
+                         trace_dir=args.trace_dir, nodes=args.nodes))
             if args.idle:
                 done(idle(live, pw, args.rate, float(out[0]["seconds"])))
         finally:
@@ -470,11 +542,14 @@ def main() -> None:
                   f"{json.dumps(r['cpu_long_task_sources'])}")
             print(f"  autofill/focus tasks [n, ms x rate, longest]: "
                   f"{json.dumps(r['cpu_browser_tasks'])}")
+            print(f"  scripts by function [n, ms x rate: all, median, max]: "
+                  f"{json.dumps(r['cpu_scripts_by_function'])}")
             print(f"  forced style/layout in scripts [n, ms x rate]: "
                   f"{json.dumps(r['cpu_forced_in_scripts'])}")
         for f in r["long_frame_list"][:args.frames]:
             print(f"  {f['ms']:>6} ms {f['what']:<32} states={','.join(f['states']) or '-'}"
-                  f" animate={f['animate_ms']} {json.dumps(f['parts'])}")
+                  f" animate={f['animate_ms']} without={f['without_motion_ms']}"
+                  f"{' MOTION-MADE' if f['motion_made'] else ''} {json.dumps(f['parts'])}")
     on = [r for r in out if r["motion"] == "on" and not r.get("css")]
     reduced = [r for r in out if r["motion"] == "reduced"]
     if on and reduced:   # what motion adds: each motion-on run less the reduced run after it
@@ -485,11 +560,19 @@ def main() -> None:
     for motion in ("on", "reduced", "idle"):
         runs = [r for r in out if r["motion"] == motion and not r.get("css")]
         if runs:
+            made = ""
+            if all("long_frames" in r for r in runs):
+                # long frames under 50 ms but for the motion code's script (at most:
+                # and the animations' ticks): what "the animation and sound code adds"
+                made = (" motion_made="
+                        + ",".join(str(r["long_frames"]["motion_made"]) for r in runs)
+                        + " motion_made_at_most="
+                        + ",".join(str(r["long_frames"]["motion_made_at_most"]) for r in runs))
             print(f"SUMMARY {motion:<7} runs={len(runs)} over50="
                   + ",".join(str(r["frames_over_50ms"]) for r in runs)
                   + f" total={sum(r['frames_over_50ms'] for r in runs)}"
                   + f" frames={sum(r['frames'] for r in runs)}"
-                  + " longest=" + ",".join(str(r["longest_ms"]) for r in runs))
+                  + " longest=" + ",".join(str(r["longest_ms"]) for r in runs) + made)
 
 
 if __name__ == "__main__":

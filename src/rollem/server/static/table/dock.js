@@ -4,8 +4,8 @@
 import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, act, el, myTurn, rerender, S, seatName, send } from "./state.js";
 import {
-  actionLabels, betChips, clockEl, isWild, labelEl, shownStack, tagsFor, textWithCards, timerBar, winnersOf,
-  wonBy, wonEl,
+  actionLabels, betChips, clockEl, isWild, labelEl, placeChildren, shownStack, tagsFor, textWithCards, timerBar,
+  winnersOf, wonBy, wonEl,
 } from "./felt.js";
 
 // --------------------------------------------------------------- the dock
@@ -31,27 +31,80 @@ export function owed(hand) {
 }
 export function renderMe(t, hand, me) {
   const box = $("me");
-  // Drawn again only when something it shows changed (issue 26: not at each
-  // other player's action); the key holds everything read below.
-  const s0 = me.seat === null ? null : t.seats[me.seat];
-  const key = JSON.stringify(me.seat === null ? null : [me.seat, s0, hand ? [hand.hand_no,
-    hand.seats[me.seat], hand.button, !!hand.result, hand.result ? winnersOf(hand.result)[me.seat] || null : null,
-    hand.legal, hand.hand_name, hand.wild_ranks, actionLabels(hand)[me.seat] || null, wonBy(hand, me.seat),
-    myPendingChoice(hand, me.seat)] : null, myTurn(), tagsFor(t, hand, s0, me.seat, false), S.online,
-    S.selected, S.showPick, t.sitting_out.includes(me.seat), t.tournament ? [t.tournament.started,
-      t.tournament.over, t.tournament.left] : null, t.config.straddle, t.straddlers || null,
-    S.state.you.rebuy_closed || null, t.config.stack, (t.config && t.config.decision_seconds) || null]);
-  if (box.dataset.key === key) return;
-  box.dataset.key = key;
-  box.innerHTML = "";
-  if (me.seat === null) { box.classList.add("hidden"); return; }
+  if (me.seat === null) {
+    if (box.parts) { box.innerHTML = ""; box.parts = null; }
+    box.classList.add("hidden");
+    return;
+  }
   box.classList.remove("hidden");
   const s = t.seats[me.seat];
   const hs = hand ? hand.seats[me.seat] : null;
-  box.classList.toggle("acting", myTurn());
-  const winners = hand && hand.result ? winnersOf(hand.result) : {};
-  box.classList.toggle("winner", !!winners[me.seat]);
-  box.classList.toggle("folded", !!(hs && hs.folded));
+  const turn = myTurn();
+  if (box.classList.contains("acting") !== turn) box.classList.toggle("acting", turn);
+  const won = !!(hand && hand.result && winnersOf(hand.result)[me.seat]);
+  if (box.classList.contains("winner") !== won) box.classList.toggle("winner", won);
+  const folded = !!(hs && hs.folded);
+  if (box.classList.contains("folded") !== folded) box.classList.toggle("folded", folded);
+  // In parts, each drawn again only when what it shows changed (issue 26: not at
+  // each other player's action, and your cards not when only your stack, label or
+  // clock changed): the head, your cards with your hand's name, the timer bar and
+  // the rebuy.  Each part's key holds everything its drawing reads.
+  const had = box.parts || {};
+  const now = {};
+  const kids = [];
+  for (const [name, key, draw] of meParts(t, hand, me, s, hs)) {
+    const old = had[name];
+    const part = old && old.key === key ? old : { key: key, nodes: draw() };
+    now[name] = part;
+    kids.push(...part.nodes);
+  }
+  box.parts = now;
+  placeChildren(box, kids);
+}
+// Your seat in parts, [name, key, draw() -> its elements], in the order shown.
+function meParts(t, hand, me, s, hs) {
+  const parts = [];
+  const tt = t.tournament;
+  const headKey = JSON.stringify([me.seat, s, hand ? [hand.hand_no, hand.button, !!hand.result,
+    hs, actionLabels(hand)[me.seat] || null, wonBy(hand, me.seat)] : null,
+  tagsFor(t, hand, s, me.seat, false), S.online, t.sitting_out.includes(me.seat),
+  tt ? [tt.started, tt.over, tt.left] : null, t.config.straddle, t.straddlers || null]);
+  parts.push(["head", headKey, () => [meHead(t, hand, me, s, hs)]]);
+  if (hs && hs.cards.length) {
+    const legal = hand.legal;
+    const picking = !!(legal && legal.cards && legal.cards.length && legal.actions.some((a) => PICK[a]));
+    const showing = !!(hand.result && !picking && legal && (legal.cards || []).length
+      && legal.actions.includes("show"));
+    const cardsKey = JSON.stringify([hand.hand_no, hs.cards, hs.up, hand.wild_ranks || null,
+      picking || showing ? legal.cards : null, picking, showing, picking ? S.selected : null,
+      showing ? S.showPick : null, myPendingChoice(hand, me.seat), hand.hand_name || null]);
+    parts.push(["cards", cardsKey, () => myCards(hand, hs, picking, showing)]);
+  }
+  if (s.acting && s.deadline) {
+    parts.push(["timer", JSON.stringify([s.deadline, (t.config && t.config.decision_seconds) || null]),
+      () => [timerBar(s, t)]]);
+  }
+  // A rebuy when the table's rules allow one now; else why not (the cap, the
+  // tournament's rebuy levels: issues 27, 28), instead of a button refused.
+  if (s.stack === 0 && !(hand && hs && hs.dealt && !hand.result)) {
+    const closed = S.state.you.rebuy_closed || null;
+    parts.push(["rebuy", JSON.stringify([closed, t.config.stack]), () => {
+      if (closed) {
+        const why = el("div", "hint rebuy-closed", closed);
+        why.dataset.why = "rebuy";
+        return [why];
+      }
+      const b = el("button", "rebuy", "Rebuy " + t.config.stack);
+      b.dataset.action = "rebuy";
+      b.onclick = () => send({ type: "rebuy", seq: S.state.seq });
+      return [b];
+    }]);
+  }
+  return parts;
+}
+// Your seat's head: name, dealer button, stack, bet, label, winnings, tags, clock,
+// Sit out and the straddle choice.
+function meHead(t, hand, me, s, hs) {
   const head = el("div", "me-head");
   head.appendChild(el("b", "name", (s.name || "you") + " (you)"));
   if (hand && hand.button === me.seat) head.appendChild(el("span", "button-chip", "D"));
@@ -75,68 +128,52 @@ export function renderMe(t, hand, me) {
   head.appendChild(sit);
   const straddle = straddleToggle(t, me);
   if (straddle) head.appendChild(straddle);
-  box.appendChild(head);
-  if (hs && hs.cards.length) {
-    const legal = hand.legal;
-    const picking = legal && legal.cards && legal.cards.length && legal.actions.some((a) => PICK[a]);
-    const showing = hand.result && !picking;
-    const pending = myPendingChoice(hand, me.seat);
-    const row = el("div", "cards mine");
-    hs.cards.forEach((c, i) => {
-      const e = cardEl(c, { up: hs.up[i], wild: isWild(hand, c) });
-      e.classList.add(hs.up[i] ? "face-up" : "face-down");
-      if (pending && pending.cards.includes(c)) e.classList.add("chosen");
-      if (hs.up[i]) e.appendChild(el("span", "up-mark", "up"));
-      if (picking && legal.cards.includes(c)) {
-        e.classList.add("pickable");
-        // a button to the keyboard too: Tab to it and Space, or its digit (keys.js)
-        e.setAttribute("role", "button");
-        e.tabIndex = 0;
-        e.setAttribute("aria-pressed", String(S.selected.includes(c)));
-        if (i < 9) withKey(e, String(i + 1));
-        e.addEventListener("keydown", (ev) => { if (ev.key === " ") { ev.preventDefault(); e.click(); } });
-        const k = S.selected.indexOf(c);
-        if (k >= 0) { e.classList.add("selected"); e.appendChild(el("span", "order", String(k + 1))); }
-        e.addEventListener("click", () => {
-          const j = S.selected.indexOf(c);
-          if (j >= 0) S.selected.splice(j, 1); else S.selected.push(c);
-          rerender();
-        });
-      } else if (showing && c && hand.legal && (hand.legal.cards || []).includes(c) && hand.legal.actions.includes("show")) {
-        e.classList.add("pickable");
-        if (S.showPick.includes(c)) e.classList.add("selected");
-        e.addEventListener("click", () => {
-          const j = S.showPick.indexOf(c);
-          if (j >= 0) S.showPick.splice(j, 1); else S.showPick.push(c);
-          rerender();
-        });
-      }
-      row.appendChild(e);
-    });
-    box.appendChild(row);
-    // The server's words for your hand so far ("pair of kings"), when it sends them.
-    if (hand.hand_name) {
-      const name = el("div", "hand-name");
-      textWithCards(name, hand.hand_name);   // "(wild 5♣ plays as Q♣)", the results' words
-      box.appendChild(name);
+  return head;
+}
+// Your cards (to pick from, when a decision or the showing asks) and, when the
+// server sends them, its words for your hand so far ("pair of kings").
+function myCards(hand, hs, picking, showing) {
+  const legal = hand.legal;
+  const pending = myPendingChoice(hand, S.state.you.seat);
+  const row = el("div", "cards mine");
+  hs.cards.forEach((c, i) => {
+    const e = cardEl(c, { up: hs.up[i], wild: isWild(hand, c) });
+    e.classList.add(hs.up[i] ? "face-up" : "face-down");
+    if (pending && pending.cards.includes(c)) e.classList.add("chosen");
+    if (hs.up[i]) e.appendChild(el("span", "up-mark", "up"));
+    if (picking && legal.cards.includes(c)) {
+      e.classList.add("pickable");
+      // a button to the keyboard too: Tab to it and Space, or its digit (keys.js)
+      e.setAttribute("role", "button");
+      e.tabIndex = 0;
+      e.setAttribute("aria-pressed", String(S.selected.includes(c)));
+      if (i < 9) withKey(e, String(i + 1));
+      e.addEventListener("keydown", (ev) => { if (ev.key === " ") { ev.preventDefault(); e.click(); } });
+      const k = S.selected.indexOf(c);
+      if (k >= 0) { e.classList.add("selected"); e.appendChild(el("span", "order", String(k + 1))); }
+      e.addEventListener("click", () => {
+        const j = S.selected.indexOf(c);
+        if (j >= 0) S.selected.splice(j, 1); else S.selected.push(c);
+        rerender();
+      });
+    } else if (showing && c && legal.cards.includes(c)) {
+      e.classList.add("pickable");
+      if (S.showPick.includes(c)) e.classList.add("selected");
+      e.addEventListener("click", () => {
+        const j = S.showPick.indexOf(c);
+        if (j >= 0) S.showPick.splice(j, 1); else S.showPick.push(c);
+        rerender();
+      });
     }
+    row.appendChild(e);
+  });
+  const out = [row];
+  if (hand.hand_name) {
+    const name = el("div", "hand-name");
+    textWithCards(name, hand.hand_name);   // "(wild 5♣ plays as Q♣)", the results' words
+    out.push(name);
   }
-  if (s.acting && s.deadline) box.appendChild(timerBar(s, t));
-  // A rebuy when the table's rules allow one now; else why not (the cap, the
-  // tournament's rebuy levels: issues 27, 28), instead of a button refused.
-  if (s.stack === 0 && !(hand && hs && hs.dealt && !hand.result)) {
-    const closed = S.state.you.rebuy_closed;
-    if (closed) {
-      const why = el("div", "hint rebuy-closed", closed);
-      why.dataset.why = "rebuy";
-      box.appendChild(why);
-    } else {
-      const b = el("button", "rebuy", "Rebuy " + t.config.stack);
-      b.dataset.action = "rebuy";
-      b.onclick = () => send({ type: "rebuy", seq: S.state.seq });
-      box.appendChild(b);
-    }
-  }
+  return out;
 }
 
 // The player's straddle choice (issue 27), made before the deal and kept for

@@ -12,6 +12,14 @@ export function renderStatus(t, hand, me) {
   const key = JSON.stringify(parts);
   if (box.dataset.key === key) return;   // (unchanged: nothing drawn again)
   box.dataset.key = key;
+  // The same parts with other words (the seat to act: at each action) change
+  // their text alone, no element made anew (issue 26).
+  const kids = box.children;
+  if (kids.length === parts.length && parts.every(([tag, cls], k) =>
+    kids[k].tagName === tag.toUpperCase() && kids[k].className === (cls || ""))) {
+    parts.forEach(([, , text], k) => { if (kids[k].textContent !== text) kids[k].textContent = text; });
+    return;
+  }
   box.innerHTML = "";
   for (const [tag, cls, text] of parts) box.appendChild(el(tag, cls, text));
 }
@@ -56,8 +64,12 @@ export function winnersOf(result) {
 // ------------------------------------------------------------- the seats
 // Drawn again only where what it shows changed (issue 26: a phone at 4x slower
 // spends its frames on styling, laying out and painting new elements): each
-// tile is kept with a key of everything it shows, and a tile whose key is the
-// same stays in the page as it is (its clock and timer bar run on their own).
+// seat keeps its tile from one state to the next, and the tile is patched part
+// by part (its head, chips, label, winnings, tags, cards, shown hand), each part
+// kept with a key of everything it shows and drawn again only when that key
+// changes (a tile's clock and timer bar run on their own: markTurn).  So an
+// action redraws the acting seat's label and chips, and a hand's end the
+// showdown seats' cards and winnings, not every tile.
 export function renderSeats(box, t, hand, mySeat, isReplay) {
   const n = t.seats.length;
   const winners = hand && hand.result ? winnersOf(hand.result) : {};
@@ -73,40 +85,136 @@ export function renderSeats(box, t, hand, mySeat, isReplay) {
   }
   // A wide screen: around an oval, your seat at the bottom (in the dock).
   const total = shown.length;
-  const kept = box.tiles || new Map();   // seat -> {key, node}, from the last drawing
+  const kept = box.tiles || new Map();   // seat -> {kind, node}, from the last drawing
   const tiles = new Map();
   const nodes = shown.map((i, k) => {
     const s = t.seats[i];
     const dealt = hand && hand.seats[i] && hand.seats[i].dealt;
     const empty = s.free && !dealt;
-    const key = JSON.stringify(empty ? [k, total, "free", mySeat === null]
-      : [k, total, seatView(t, hand, s, winners, labels, isReplay)]);
+    // (an empty seat is a button to sit at while you watch, else a plain box)
+    const kind = empty ? (mySeat === null ? "free-button" : "free") : "seat";
     const old = kept.get(i);
-    let node = old && old.key === key ? old.node : null;
-    if (!node) {
-      node = empty ? emptySeatEl(i, mySeat) : seatEl(t, hand, s, winners, labels, isReplay);
-      const a = Math.PI / 2 + (2 * Math.PI * (k + 1)) / (total + 1);
-      node.style.setProperty("--x", (50 + 38 * Math.cos(a)).toFixed(1) + "%");
-      node.style.setProperty("--y", (50 + 40 * Math.sin(a)).toFixed(1) + "%");
-      // which point of the tile sits there: its top edge at the top of the oval (its
-      // bottom edge at the bottom), its middle elsewhere; a tile taller than usual
-      // (a wild card's words under a shown hand) at the top grows toward the
-      // middle, never over the felt's edge (issue 26)
-      const sin = Math.sin(a);
-      node.style.setProperty("--ay", (0.5 + Math.sign(sin) * Math.max(0, Math.abs(sin) - 0.7) / 0.6).toFixed(2));
-      // the way to the middle: where the seat's bet sits (in front of it)
-      node.style.setProperty("--dx", (-Math.cos(a)).toFixed(2));
-      node.style.setProperty("--dy", (-Math.sin(a)).toFixed(2));
+    let node = old && old.kind === kind ? old.node : null;
+    if (!node) node = empty ? emptySeatEl(i, mySeat) : el("div", "seat");
+    place(node, k, total);
+    if (!empty) {
+      patchSeat(node, t, hand, s, winners, labels, isReplay);
+      // The turn (the acting mark, its clock and timer bar) is no part: it moves
+      // by a class and one inserted clock, the tile kept (issue 26).
+      markTurn(node, t, hand, s, isReplay);
     }
-    // The turn (the acting mark, its clock and timer bar) is not in the key: it
-    // moves by a class and one inserted clock, the tile kept (issue 26).
-    if (!empty) markTurn(node, t, hand, s, isReplay);
-    tiles.set(i, { key: key, node: node });
+    tiles.set(i, { kind: kind, node: node });
     return node;
   });
   box.tiles = tiles;
   placeChildren(box, nodes);
   if (box.dataset.count !== String(total)) box.dataset.count = String(total);
+}
+// A tile's place: the `k`th of `total` around the oval (style variables, set
+// only when its place changes).
+function place(node, k, total) {
+  const at = k + "/" + total;
+  if (node.dataset.place === at) return;
+  node.dataset.place = at;
+  const a = Math.PI / 2 + (2 * Math.PI * (k + 1)) / (total + 1);
+  node.style.setProperty("--x", (50 + 38 * Math.cos(a)).toFixed(1) + "%");
+  node.style.setProperty("--y", (50 + 40 * Math.sin(a)).toFixed(1) + "%");
+  // which point of the tile sits there: its top edge at the top of the oval (its
+  // bottom edge at the bottom), its middle elsewhere; a tile taller than usual
+  // (a wild card's words under a shown hand) at the top grows toward the
+  // middle, never over the felt's edge (issue 26)
+  const sin = Math.sin(a);
+  node.style.setProperty("--ay", (0.5 + Math.sign(sin) * Math.max(0, Math.abs(sin) - 0.7) / 0.6).toFixed(2));
+  // the way to the middle: where the seat's bet sits (in front of it)
+  node.style.setProperty("--dx", (-Math.cos(a)).toFixed(2));
+  node.style.setProperty("--dy", (-Math.sin(a)).toFixed(2));
+}
+// Make `node` (a seat's tile) show seat `s`: its classes set, its parts
+// (seatParts) drawn again only where their key changed, in order, with the
+// turn's clock and timer bar (markTurn's) left last.
+function patchSeat(node, t, hand, s, winners, labels, isReplay) {
+  const hs = hand ? hand.seats[s.seat] : null;
+  if (node.dataset.seat !== String(s.seat)) node.dataset.seat = s.seat;
+  const folded = !!(hs && hs.folded), won = !!winners[s.seat];
+  if (node.classList.contains("folded") !== folded) node.classList.toggle("folded", folded);
+  if (node.classList.contains("winner") !== won) node.classList.toggle("winner", won);
+  const had = node.parts || {};
+  const now = {};
+  const kids = [];
+  for (const [name, key, draw] of seatParts(t, hand, s, labels, isReplay)) {
+    const old = had[name];
+    const part = old && old.key === key ? old : { key: key, node: draw() };
+    now[name] = part;
+    kids.push(part.node);
+  }
+  node.parts = now;
+  const last = node.lastElementChild;
+  if (last && last.classList.contains("timer") && last.previousElementSibling) {
+    kids.push(last.previousElementSibling, last);
+  }
+  placeChildren(node, kids);
+}
+// A seat's tile in parts, [name, key, draw()], in the order shown: the head (name,
+// dealer button), chips (stack, bet), the last action's label, what it won, its
+// tags, its cards (a folded seat: the face-up cards it had), the hand it showed.
+// A part's key is everything it shows (a hand's number where a new hand must draw
+// it again: its deal and label animations start on new elements).
+function seatParts(t, hand, s, labels, isReplay) {
+  const hs = hand ? hand.seats[s.seat] : null;
+  const no = hand ? hand.hand_no : null;
+  const parts = [];
+  const name = s.name || "seat " + s.seat;
+  const button = !!(hand && hand.button === s.seat);
+  parts.push(["head", name + "|" + button, () => {
+    const head = el("div", "seat-head");
+    head.appendChild(el("b", "name", name)).title = name;
+    if (button) head.appendChild(el("span", "button-chip", "D"));
+    return head;
+  }]);
+  // Once the hand is over the table's stacks include what the pot paid.
+  const stack = shownStack(s, hand, hs, isReplay);
+  const bet = hs && hs.bet && !hand.result ? hs.bet : 0;
+  parts.push(["chips", stack + "|" + bet, () => {
+    const line = el("div", "chips");
+    line.appendChild(el("span", "stack", String(stack)));
+    if (bet) line.appendChild(betChips(s.seat, bet));
+    return line;
+  }]);
+  const label = labels[s.seat] || null;
+  parts.push(["label", no + "|" + (label ? label.kind + "|" + label.text : ""), () => labelEl(label)]);
+  const won = wonBy(hand, s.seat);
+  if (won.length) parts.push(["won", JSON.stringify(won), () => wonEl(won)]);
+  const tags = tagsFor(t, hand, s, s.seat, isReplay);
+  if (tags.length) {
+    parts.push(["tags", JSON.stringify(tags), () => {
+      const tl = el("div", "tags");
+      for (const [cls, text] of tags) tl.appendChild(el("span", "tag " + cls, text));
+      return tl;
+    }]);
+  }
+  const wild = hand ? hand.wild_ranks || null : null;
+  if (hs && hs.cards.length) {
+    parts.push(["cards", JSON.stringify([no, hs.cards, hs.up, wild]), () => cardsOf(hand, hs, true)]);
+  } else if (hs && hs.folded) {
+    // A folded player's face-up cards stay on the table, dimmed (from the public events).
+    const up = faceUpCards(hand, s.seat);
+    if (up.length) {
+      parts.push(["cards", JSON.stringify([no, "folded", up, wild]), () => {
+        const row = cardsOf(hand, { cards: up, up: up.map(() => true) }, true);
+        row.classList.add("folded-cards");
+        return row;
+      }]);
+    }
+  }
+  const shown = hand && hand.result ? (hand.result.shown || {})[s.seat] : null;
+  if (shown) {   // ("(wild 2♥ plays as 4♥)": the cards drawn as the log draws them)
+    parts.push(["described", shown, () => {
+      const d = el("div", "described");
+      textWithCards(d, shown);
+      return d;
+    }]);
+  }
+  return parts;
 }
 // Make `nodes` the children of `box`, in order, touching only those that differ
 // (a node already in its place is left alone: no new style, layout or paint).
@@ -152,18 +260,6 @@ function emptySeatEl(i, mySeat) {
   }
   return empty;
 }
-// Everything a seat's tile shows (seatEl draws it), as plain data: its key.
-function seatView(t, hand, s, winners, labels, isReplay) {
-  const hs = hand ? hand.seats[s.seat] : null;
-  const facts = { ...s };   // (whose turn and its clock: markTurn, not the key)
-  delete facts.acting; delete facts.deadline; delete facts.bank;
-  return [hand ? hand.hand_no : null, facts, hs, isReplay, !!winners[s.seat], !!hand && hand.button === s.seat, shownStack(s, hand, hs, isReplay),
-    !!(hand && hand.result), labels[s.seat] || null, wonBy(hand, s.seat), tagsFor(t, hand, s, s.seat, isReplay),
-    hs && hs.folded && !hs.cards.length ? faceUpCards(hand, s.seat) : null,
-    hand && hand.result ? (hand.result.shown || {})[s.seat] || null : null,
-    hand ? hand.wild_ranks || null : null, (t.config && t.config.decision_seconds) || null];
-}
-
 // The draw in play as the game file names it (its draw_round event: "second draw").
 function drawName(hand) {
   let name = null;
@@ -188,12 +284,6 @@ export function drewWords(counts) {
   for (const k of counts.slice(1)) words.push(!k ? "then stood pat" : counts[0] ? "then " + k : "then drew " + k);
   return words.join(", ");
 }
-// actionLabels once a hand state (each seat's tags read it).
-const labelsOf = new WeakMap();
-function labelsOnce(hand) {
-  if (!labelsOf.has(hand)) labelsOf.set(hand, actionLabels(hand));
-  return labelsOf.get(hand);
-}
 export function faceUpCards(hand, seat) {
   const out = [];
   for (const e of hand.events || []) {
@@ -203,10 +293,16 @@ export function faceUpCards(hand, seat) {
   }
   return [...new Set(out)];
 }
+// Each seat's declared side (read once a hand state: every seat's tags ask).
+const declaredOf = new WeakMap();
 export function declaredBy(hand) {
-  const out = {};
-  if (!hand) return out;
-  for (const e of hand.events) if (e.kind === "declare" && e.side) out[e.seat] = e.side;
+  if (!hand) return {};
+  let out = declaredOf.get(hand);
+  if (!out) {
+    out = {};
+    for (const e of hand.events) if (e.kind === "declare" && e.side) out[e.seat] = e.side;
+    declaredOf.set(hand, out);
+  }
   return out;
 }
 export function isWild(hand, card) {
@@ -242,7 +338,7 @@ export function tagsFor(t, hand, seatInfo, n, isReplay) {
   if (side) tags.push(["declared", "declared " + side]);
   // what the seat drew, every draw; not while its label says it ("draws 2", "drew 2, then 1")
   const drew = drewWords(drewCounts(hand, n));
-  const label = hand && !isReplay ? labelsOnce(hand)[n] : null;
+  const label = hand && !isReplay ? actionLabels(hand)[n] : null;
   if (drew !== null && !(label && label.kind === "draw")) tags.push(["drew", drew]);
   if (!isReplay && t.host_seat === n) tags.push(["host", "host"]);
   return tags;
@@ -251,50 +347,6 @@ export function cardsOf(hand, hs, small) {
   const row = el("span", "cards" + (small ? " mini" : ""));
   hs.cards.forEach((c, i) => row.appendChild(cardEl(c, { up: hs.up[i], small: small, wild: isWild(hand, c) })));
   return row;
-}
-
-function seatEl(t, hand, s, winners, labels, isReplay) {
-  const hs = hand ? hand.seats[s.seat] : null;
-  const box = el("div", "seat");
-  box.dataset.seat = s.seat;
-  if (hs && hs.folded) box.classList.add("folded");
-  if (winners[s.seat]) box.classList.add("winner");
-  const head = el("div", "seat-head");
-  head.appendChild(el("b", "name", s.name || "seat " + s.seat)).title = s.name || "seat " + s.seat;
-  if (hand && hand.button === s.seat) head.appendChild(el("span", "button-chip", "D"));
-  box.appendChild(head);
-  // Once the hand is over the table's stacks include what the pot paid.
-  const stack = shownStack(s, hand, hs, isReplay);
-  const line = el("div", "chips");
-  line.appendChild(el("span", "stack", String(stack)));
-  if (hs && hs.bet && !hand.result) line.appendChild(betChips(s.seat, hs.bet));
-  box.appendChild(line);
-  box.appendChild(labelEl(labels[s.seat] || null));
-  const won = wonBy(hand, s.seat);
-  if (won.length) box.appendChild(wonEl(won));
-  const tags = tagsFor(t, hand, s, s.seat, isReplay);
-  if (tags.length) {
-    const tl = el("div", "tags");
-    for (const [cls, text] of tags) tl.appendChild(el("span", "tag " + cls, text));
-    box.appendChild(tl);
-  }
-  if (hs && hs.cards.length) box.appendChild(cardsOf(hand, hs, true));
-  else if (hs && hs.folded) {
-    // A folded player's face-up cards stay on the table, dimmed (from the public events).
-    const up = faceUpCards(hand, s.seat);
-    if (up.length) {
-      const row = cardsOf(hand, { cards: up, up: up.map(() => true) }, true);
-      row.classList.add("folded-cards");
-      box.appendChild(row);
-    }
-  }
-  const shown = hand && hand.result ? (hand.result.shown || {})[s.seat] : null;
-  if (shown) {   // ("(wild 2♥ plays as 4♥)": the cards drawn as the log draws them)
-    const d = el("div", "described");
-    textWithCards(d, shown);
-    box.appendChild(d);
-  }
-  return box;   // (the turn's mark, clock and timer bar: markTurn)
 }
 
 export function clockEl(s) {
@@ -348,8 +400,9 @@ export function renderCenter(box, hand, t) {
   const was = box.parts || {};
   const cardsKey = JSON.stringify([hand.hand_no, hand.game, hand.board, hand.dead, hand.pool,
     hand.my_pool, hand.pool ? hand.seats.map((st) => st && st.cards) : null, hand.wild_ranks,
-    hand.result ? [hand.result.runs, (hand.result.runs || []).length
-      ? (t || S.state.table).seats.map((st) => [st.free, st.name]) : null] : null]);
+    // (a hand's end changes the cards only when it was run twice: no redrawing else)
+    hand.result && hand.result.runs && hand.result.runs.length
+      ? [hand.result.runs, (t || S.state.table).seats.map((st) => [st.free, st.name])] : null]);
   const potsKey = JSON.stringify([box.id, hand.result ? [hand.result.pots, hand.result.carried]
     : [potTotal(hand), hand.pots]]);
   const cards = was.cardsKey === cardsKey ? was.cards : centerCards(hand, t);
@@ -493,8 +546,17 @@ export function betChips(seat, amount) {
 // ("draws 2", "turns up 9♥", "rolls up K♥") and a fold stay until its next action.
 const KEPT_LABELS = new Set(["fold", "muck", "show", "draw", "discard", "expose", "stack", "roll",
   "wild", "declare"]);
+// (Worked out once a hand state: the seats, your seat, the motion code and the
+// announcements all read it at each state; issue 26, less garbage per state.
+// Callers read it, never change it.)
+const labelsOf = new WeakMap();
 export function actionLabels(hand) {
   if (!hand) return {};
+  let out = labelsOf.get(hand);
+  if (!out) { out = labelsFrom(hand); labelsOf.set(hand, out); }
+  return out;
+}
+function labelsFrom(hand) {
   // A new round, draw or all-at-once step clears the betting labels; the words are
   // the server's when it says (hand.last_actions), else here.
   // A blind is posted before the first round opens: its label ("big blind 2")

@@ -66,7 +66,8 @@ export function render(state, previous) {
   unlock();
   if (t.game_names) Object.assign(GAME_NAME, t.game_names);  // every game this table may deal
   const turn = myTurn(state);
-  document.title = (turn ? "● Your turn — " : "") + t.name + " — rollem";
+  const title = (turn ? "● Your turn — " : "") + t.name + " — rollem";
+  if (document.title !== title) document.title = title;
   renderHeader(t, state.hand);
   $("invite").classList.toggle("hidden", !me.host);
   const link = location.origin + "/t/" + t.id;

@@ -311,6 +311,12 @@ export function animate(state, previous, before) {
   const targets = flights.map(([, , target]) => (target === "pot" ? $("pots") : seatBox(target, mySeat)));
   const els = [layer, ...targets, ...flights.map(([f]) => f)];
   laidOut(els.filter(Boolean), (rect) => {
+    const started = performance.now();
+    launchAll(rect);
+    // (the motion code's time here too, for bench/bench_web_felt.py)
+    performance.measure("rollem-animate", { start: started, detail: "flights" });
+  });
+  function launchAll(rect) {
     const inside = rect(layer);
     if (!inside || !inside.width) { flights.forEach(([f]) => f.remove()); return; }
     const box = { left: inside.left, top: inside.top, width: inside.width, height: inside.height };
@@ -321,7 +327,7 @@ export function animate(state, previous, before) {
       const to = t && t.width ? inFelt(centre(t), box) : null;
       launch(f, held(from, box, w, h), to && held(to, box, w, h), delay);
     });
-  });
+  }
 }
 // `fn(rect)` once the browser has laid `els` out for the next frame, `rect(e)` the
 // box of each on screen then (null if it was not laid out): from one

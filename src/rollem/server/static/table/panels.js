@@ -146,6 +146,14 @@ export function renderResult(t, hand, me) {
   const box = $("result");
   const r = hand && hand.result ? hand.result : null;
   box.classList.toggle("hidden", !r);
+  // Drawn again only when what it shows changed (issue 26: not at each state
+  // between hands, nor its cards and lines rebuilt for nothing).
+  const hs0 = r && me.seat !== null ? hand.seats[me.seat] : null;
+  const key = !r ? "" : JSON.stringify([hand.hand_no, hand.game, r, hand.narration || null, me.seat,
+    t.seats.map((st) => (st.free ? null : st.name)), hs0 ? !!hs0.dealt : null, hand.legal || null, S.showPick, S.online,
+    hand.wild_ranks || null, hand.events.filter((e) => e.kind === "show" && e.by_choice)]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
   box.innerHTML = "";
   if (!r) return;
   box.appendChild(el("h3", null, "Hand " + hand.hand_no + " · " + GAME_NAME[hand.game]));
@@ -396,31 +404,33 @@ export function renderLedger(t) {
   const done = t.last_result ? t.last_result.hand : 0;
   const live = S.state.hand && !S.state.hand.result;
   const tt = t.tournament && t.tournament.ledger ? t.tournament : null;
-  // Drawn again only when it changed (most states change no one's ledger line).
-  const key = JSON.stringify([done, live ? S.state.hand.hand_no : 0, t.ledger, t.settle || null,
-    tt ? tt.ledger : null]);
-  if (tbl.dataset.key === key) return;
-  tbl.dataset.key = key;
-  const cap = el("caption", "ledger-when", done ? "after hand " + done : "before the first hand");
-  if (live) cap.textContent += " (hand " + S.state.hand.hand_no + " in play is not counted yet)";
-  tbl.innerHTML = "";
-  tbl.appendChild(cap);
-  if (tt) {
-    renderTournamentLedger(t, tt, tbl);
-    const finished = t.last_result ? t.last_result.hand : 0;
-    if (finished !== renderLedger.hands) { renderLedger.hands = finished; handListsChanged(); }
-    return;
+  let caption = done ? "after hand " + done : "before the first hand";
+  if (live) caption += " (hand " + S.state.hand.hand_no + " in play is not counted yet)";
+  if (tt) caption += " · in the buy-in's units (prize pool " + tt.prize_pool + ")";
+  // The rows drawn again only when they changed (most states change no one's
+  // ledger line; a new hand changes the caption alone: issue 26).
+  const key = JSON.stringify([t.ledger, t.settle || null, S.state.you.seat !== null,
+    tt ? [tt.ledger, t.seats.map((st) => (st.free ? null : st.name))] : null]);
+  if (tbl.dataset.key !== key) {
+    tbl.dataset.key = key;
+    tbl.innerHTML = "";
+    tbl.appendChild(el("caption", "ledger-when", caption));
+    if (tt) renderTournamentLedger(t, tt, tbl);
+    else {
+      tbl.insertAdjacentHTML("beforeend", "<tr><th>Player</th><th>Brought</th><th>Stack</th><th>Net</th></tr>");
+      for (const l of t.ledger) {
+        const tr = el("tr");
+        tr.append(el("td", null, l.name + (l.left ? " (left)" : "")), el("td", null, l.brought),
+          el("td", null, l.stack), el("td", l.net >= 0 ? "plus" : "minus", (l.net > 0 ? "+" : "") + l.net));
+        tbl.appendChild(tr);
+      }
+      renderSettle(t);
+    }
+  } else {
+    const cap = tbl.querySelector("caption");
+    if (cap.textContent !== caption) cap.textContent = caption;
   }
-  tbl.insertAdjacentHTML("beforeend", "<tr><th>Player</th><th>Brought</th><th>Stack</th><th>Net</th></tr>");
-  for (const l of t.ledger) {
-    const tr = el("tr");
-    tr.append(el("td", null, l.name + (l.left ? " (left)" : "")), el("td", null, l.brought),
-      el("td", null, l.stack), el("td", l.net >= 0 ? "plus" : "minus", (l.net > 0 ? "+" : "") + l.net));
-    tbl.appendChild(tr);
-  }
-  renderSettle(t);
-  const finished = t.last_result ? t.last_result.hand : 0;
-  if (finished !== renderLedger.hands) { renderLedger.hands = finished; handListsChanged(); }
+  if (done !== renderLedger.hands) { renderLedger.hands = done; handListsChanged(); }
 }
 
 // The hand list and the statistics are asked for only where the player can see
@@ -452,7 +462,6 @@ function watchHandLists() {
 // its place and prize and the net, in the buy-in's units; chips are only the
 // score, so there is no settling up in chips (the prizes are paid by place).
 function renderTournamentLedger(t, tt, tbl) {
-  tbl.querySelector("caption").textContent += " · in the buy-in's units (prize pool " + tt.prize_pool + ")";
   tbl.insertAdjacentHTML("beforeend", "<tr><th>Player</th><th>Paid</th><th>Place</th><th>Prize</th><th>Net</th></tr>");
   for (const l of tt.ledger) {
     const tr = el("tr"); tr.dataset.seat = String(l.seat);
