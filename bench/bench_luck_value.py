@@ -11,12 +11,15 @@ chips at the end of that hand, and
     V(e, P, r) = sum over the features phi of beta[r, phi] * phi(x, P),
     x = 2e - 1, phi in {x, x P, x^3, x^3 P}  (:data:`FEATURES`)
 
-is fitted by least squares, one set of weights per betting round, on the
-positions of *other* deals only (cross-fitted, ``folds`` parts: a deal's
+is fitted by least squares (:func:`learned`), one set of weights per betting
+round, on the positions of *other* deals only (cross-fitted, ``folds`` parts: a deal's
 weights never see it). A deal's term is then ``V(real) - mean V(copies)`` per
 event, which has mean zero for any fixed ``V`` (the copies are draws of the
 same chance event), so the estimate stays unbiased. The action terms are kept
-as they were (weight 1).
+as they were (weight 1). :func:`priced` is the small version: two weights
+pooled over the rounds, ``V = a x P + b x (S - P / 2)`` (the chips still
+behind price the bets to come), fitted with the action terms' weight on
+other deals' results (the variance those three terms leave, least squares).
 
     .venv/bin/python bench/bench_luck_value.py /tmp/r521.json [more dumps of one cell]
 
@@ -127,6 +130,52 @@ def learned(records: Sequence[dict[str, Any]], folds: int = 5,
     return out, chance
 
 
+def priced_columns(record: dict[str, Any]) -> list[float]:
+    """One deal's two chance variates (mean of its seatings), the terms of the
+    value ``V = a x P + b x (S - P / 2)`` pooled over the rounds: ``x P`` (the
+    pot the cards meet, twice the checked-down value) and ``x`` times the
+    chips each player still has behind (``S`` = ``bench_league.STACK``; the
+    most the bets to come can add), each ``f(real) - mean f(copies)``."""
+    from bench_league import STACK
+
+    out = [0.0, 0.0]
+    for events in record["raw"]:
+        for _rnd, pot, real, copies in events:
+            behind = STACK - pot / 2.0
+            change = (2.0 * real - 1.0) - sum(2.0 * c - 1.0 for c in copies) / len(copies)
+            out[0] += change * pot
+            out[1] += change * behind
+    return [v / len(record["raw"]) for v in out]
+
+
+def priced(records: Sequence[dict[str, Any]], folds: int = 5) -> list[float]:
+    """Per deal: its chips less ``a`` and ``b`` of :func:`priced_columns` and
+    ``c`` times the action terms, the three weights cross-fitted by least
+    squares on the other parts' deals (as ``bench_luck.fitted``); unbiased for
+    the same reason.
+
+    Raises:
+        ValueError: as :func:`learned`.
+    """
+    import numpy as np
+
+    if len(records) < 2 * folds:
+        raise ValueError(f"a learned value needs at least {2 * folds} deals, got "
+                         f"{len(records)}")
+    if any("raw" not in r for r in records):
+        raise ValueError("the dump has no raw shares (bench_luck.py --dump of the sixth "
+                         "pass or later)")
+    x = np.array([[*priced_columns(r), action_sum(r)] for r in records])
+    y = np.array([sum(r["net"]) / len(r["net"]) for r in records])
+    part = np.arange(len(y)) % folds
+    out = np.empty(len(y))
+    for k in range(folds):
+        test, train = part == k, part != k
+        beta = np.linalg.lstsq(x[train], y[train] - y[train].mean(), rcond=None)[0]
+        out[test] = y[test] - x[test] @ beta
+    return [float(v) for v in out]
+
+
 def main() -> None:
     from bench_luck import _summary, fitted
     from bench_view_seeds import ratio_interval
@@ -146,7 +195,8 @@ def main() -> None:
     value, chance = learned(records, folds=args.folds)
     rows = [("plain duplicate", plain), ("pot x share, + actions", fixed),
             ("fitted weights (5 folds)", fitted(records)),
-            ("learned value, + actions", value)]
+            ("learned value, + actions", value),
+            ("priced bets to come (fit)", priced(records, folds=args.folds))]
     print(f"{len(records)} deals")
     for name, units in rows:
         m, h, _ = _summary(units)
