@@ -176,6 +176,19 @@ def priced(records: Sequence[dict[str, Any]], folds: int = 5) -> list[float]:
     return [float(v) for v in out]
 
 
+def late_money(records: Sequence[dict[str, Any]]) -> float:
+    """The share of the hero's squared chips (per seating) that is money beyond
+    half the pot at the hand's last chance event: ``E[(|net| - P_last / 2)+^2]
+    / E[net^2]``; what no chance term, whatever its value, meets."""
+    late = total = 0.0
+    for r in records:
+        for net, events in zip(r["net"], r["raw"], strict=True):
+            last = max((ev[1] for ev in events), default=0.0)
+            total += net * net
+            late += max(0.0, abs(net) - last / 2.0) ** 2
+    return late / total if total else 0.0
+
+
 def main() -> None:
     from bench_luck import _summary, fitted
     from bench_view_seeds import ratio_interval
@@ -197,7 +210,8 @@ def main() -> None:
             ("fitted weights (5 folds)", fitted(records)),
             ("learned value, + actions", value),
             ("priced bets to come (fit)", priced(records, folds=args.folds))]
-    print(f"{len(records)} deals")
+    print(f"{len(records)} deals; money after the last chance event: "
+          f"{late_money(records):.0%} of E[net^2]")
     for name, units in rows:
         m, h, _ = _summary(units)
         line = f"  {name:26s} {m:+8.2f} BB/100 [{m - h:+.2f}, {m + h:+.2f}]"

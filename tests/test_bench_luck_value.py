@@ -159,3 +159,12 @@ def test_the_priced_value_is_unbiased_cross_fitted_and_prices_the_bets_to_come()
     again = bv.priced(moved)
     assert all(again[i] == pytest.approx(out[i]) for i in range(5, 400, 5))
     assert any(abs(again[i] - out[i]) > 1e-6 for i in range(1, 400) if i % 5)
+
+
+def test_late_money_counts_what_goes_in_after_the_last_card() -> None:
+    """A seating that won 10 chips with 4 in the pot at its last card has 8 of
+    its 10 chips beyond half that pot: (8^2) / (10^2) of its square."""
+    bv = _value()
+    record = {"net": [10.0, -2.0], "raw": [[[-1, 2.0, 0.5, [0.5]], [1, 4.0, 0.7, [0.6]]],
+                                           [[-1, 2.0, 0.5, [0.5]]]]}
+    assert bv.late_money([record]) == pytest.approx((8.0 ** 2 + 1.0) / (100.0 + 4.0))
