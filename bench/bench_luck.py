@@ -284,9 +284,17 @@ class Luck:
         self.cache: dict[tuple[Any, ...], float] = {}
         self.moves: list[tuple[int, object]] = []
         self.events = 0
+        self.raw: list[tuple[int, float, float, list[float]]] = []
+        """Every sampled chance event as ``(round, pot, e_real, [e of each copy])``,
+        the hero's shares (:func:`value`) the term is made of: any function ``f``
+        of the share gives a term ``f(e_real) - mean f(e_copies)`` of mean zero
+        too (a value of a position that prices the bets to come,
+        :func:`value_features`; issue 31, sixth pass)."""
         self.hand = self.start(-1)
         change = self.value(self.hand) - 0.5 if exact else self._change(self.hand)
         self.terms = [("chance", -1, float(sum(self.hand.committed)), change)]
+        if self.raw:  # the deal itself: round -1, as in the terms
+            self.raw[0] = (-1, *self.raw[0][1:])
         self.luck = sum(self.hand.committed) * change
 
     def start(self, source: int) -> Hand:
@@ -304,7 +312,9 @@ class Luck:
         crn = random.Random(f"{self.deal}/{self.events}")
         self.events += 1
         others = alternatives(self.start, self.moves, self.alts, crn)
-        return self.value(hand) - sum(map(self.value, others)) / self.alts
+        real, copies = self.value(hand), [self.value(o) for o in others]
+        self.raw.append((hand.round, float(sum(hand.committed)), real, copies))
+        return real - sum(copies) / self.alts
 
     def decide(self, seat: int, player: Any, view: Any = None, other: Any = None) -> object:
         """Ask ``player`` (a bot with ``policy``) for its action at ``seat``, apply
@@ -454,6 +464,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
             if records is not None:
                 records[i]["net"].append(net)
                 records[i]["terms"].append([list(t) for t in luck.terms])
+                records[i].setdefault("raw", []).append([list(t) for t in luck.raw])
     return plain, fixed, acted
 
 

@@ -278,3 +278,45 @@ def test_the_replica_action_term_has_mean_zero_under_view_seeds() -> None:
     assert abs(m) <= 4 * se, (m, se, pi)
     wrong, wrong_se = _mean_se(uniform)
     assert abs(wrong) > 4 * wrong_se, (wrong, wrong_se, pi)
+
+
+def test_the_replica_action_term_has_mean_zero_at_a_521_decision() -> None:
+    """5-2-1 fixed limit (issue 31, sixth pass: the fourth and fifth passes'
+    5-2-1 action terms leaned negative): at ``strong``'s first betting decision
+    of a seeded hand, where reseeded copies of it check or bet, the replica
+    action term of the bot seeded per view (its real action drawn by the
+    match seed; the copies' coins from its own ``Random``, its worlds sampled
+    anew by each) has mean zero over 150 match seeds; the same values against
+    copies that always check (the wrong law) do not."""
+    bl = _luck()
+    import bench_league
+    from bench_league import bot
+    from rollem.engine.actions import Bet, Check
+
+    luck = bl.Luck("rollem521", "fixed-limit", 0, 0, 0, 1, 100, random.Random(0),
+                   actions=True, replicas=3)
+    bots = [bot("strong", random.Random(0)), bot("basic", random.Random(-0))]
+    hand = luck.hand
+    while not (hand.pending.seats[0] == 0 and "bet" in hand.view(0).legal.actions):
+        s = hand.pending.seats[0]  # the antes, the first draws: up to its first bet
+        luck.decide(s, bots[s], other=bots[1 - s])
+    terms, uniform, taken = [], [], set()
+    for k in range(150):
+        trial = copy.deepcopy(luck)
+        trial.deal = 3 * 10**6 + k  # the copies' seeds: fresh ones
+        player = bench_league.ViewSeeded(copy.deepcopy(bots[0]), k)
+        hand = trial.hand
+        e = trial.value(hand)
+        legal = hand.view(0).legal
+        values = {a: trial.action_value(hand, 0, a, e, bots[1])
+                  for a in (Check(), Bet(legal.min_to))}
+        action = trial.decide(0, player, other=bots[1])
+        taken.add(action)
+        terms.append(trial.action_luck - luck.action_luck)
+        uniform.append(values[action] - values[Check()])
+    assert taken == set(values)  # it mixes here: both actions come
+    assert sum(1 for t in terms if t != 0.0) > 30
+    m, se = _mean_se(terms)
+    assert abs(m) <= 4 * se, (m, se)
+    wrong, wrong_se = _mean_se(uniform)
+    assert abs(wrong) > 4 * wrong_se, (wrong, wrong_se)
