@@ -241,3 +241,16 @@ def test_watch_refuses_a_stray_field_and_asks_nothing(http: Any) -> None:
         "watch": "open"}
     assert http.post(f"/api/tables/{open_tid}/watch",
                      json={"nmae": "Wat"}).json()["error"] == "unknown_field"
+
+
+def test_parse_config_refuses_a_new_tables_stray_field_but_reads_a_stored_one() -> None:
+    """A new table's configuration (``strict``) refuses a field no table has; a
+    stored one (``TableConfig.from_dict``) is read as it was accepted, a field of
+    an older rollem ignored, so a table stored before still opens."""
+    from rollem.server.config import TableConfig, UnknownFieldError, parse_config
+
+    with pytest.raises(UnknownFieldError, match=r"unknown field 'privte' \(did you mean "
+                       r"'private'\?\); allowed: ante, "):
+        parse_config({"game": "sdr", "privte": True})
+    stored = {**TableConfig(game="sdr", private=True).to_dict(), "retired_setting": 3}
+    assert TableConfig.from_dict(stored).private is True

@@ -38,6 +38,7 @@ __all__ = [
     "file_game",
     "parse_config",
     "shipped_game_ids",
+    "unknown_field_message",
 ]
 
 GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
