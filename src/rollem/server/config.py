@@ -7,9 +7,10 @@ says what was wrong and what is allowed.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from functools import lru_cache
 from itertools import pairwise
@@ -25,15 +26,19 @@ if TYPE_CHECKING:
 __all__ = [
     "BOT_LEVELS",
     "BOT_LEVEL_HINTS",
+    "CREATE_FIELDS",
     "DECISION_SECONDS",
     "GAMES",
     "STRUCTURES",
     "ConfigError",
     "ServerSettings",
     "TableConfig",
+    "UnknownFieldError",
+    "check_fields",
     "file_game",
     "parse_config",
     "shipped_game_ids",
+    "unknown_field_message",
 ]
 
 GAMES = ("sdr", "rollyourown", "rollem521", "dealers-choice")
@@ -132,6 +137,11 @@ HOUSE_OPTIONS: dict[str, tuple[type, object]] = {
 
 class ConfigError(ValueError):
     """A table configuration value that is out of range; the message says what is allowed."""
+
+
+class UnknownFieldError(ConfigError):
+    """A field no table configuration has (:func:`check_fields`): the message names
+    it and the fields allowed.  The web API answers it as ``unknown_field``."""
 
 
 @dataclass(slots=True)
@@ -300,6 +310,57 @@ class TableConfig:
         return parse_config(data, strict=False)
 
 
+CREATE_FIELDS: tuple[str, ...] = tuple(sorted(f.name for f in fields(TableConfig)))
+"""The fields a new table's configuration may have (``POST /api/tables``): one
+per :class:`TableConfig` field.  Two are families of their own, checked too:
+``house`` (an object of house options, :data:`HOUSE_OPTIONS` and the host's game
+file's own) and ``choices`` (a list of game ids).  The tournament fields
+(``buy_in``, ``payouts``, ...) are taken at a cash game too (the create form
+sends them all), and not used there."""
+
+_FAMILIES = {
+    "house": 'house options go in the object "house", e.g. {{"house": {{"{rest}": true}}}}',
+    "choice": ('the dealer\'s choice games go in the list "choices", e.g. '
+               '{{"choices": ["{rest}"]}}'),
+    "choices": ('the dealer\'s choice games go in the list "choices", e.g. '
+                '{{"choices": ["{rest}"]}}'),
+}
+"""What a dotted field (the create form's input names, ``house.cap_heads_up``,
+``choice.sdr``) is sent as instead: the form folds them into ``house`` and
+``choices`` before sending."""
+
+
+def unknown_field_message(what: str, key: str, allowed: tuple[str, ...]) -> str:
+    """The refusal of ``key``, a field ``what`` does not take: names it, the field
+    it is likely a misspelling of (or where a dotted name's value goes) and the
+    fields ``allowed``.  At most about 1 KB (a long key is cut)."""
+    shown = key if len(key) <= 60 else key[:57] + "..."
+    hint = ""
+    family, dot, rest = key.partition(".")
+    if dot and family in _FAMILIES and rest:
+        hint = f" ({_FAMILIES[family].format(rest=rest[:40])})"
+    else:
+        close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.75)
+        if close:
+            hint = f" (did you mean {close[0]!r}?)"
+    return f"{what}: unknown field {shown!r}{hint}; allowed: {', '.join(allowed)}"
+
+
+def check_fields(data: dict[str, Any]) -> None:
+    """Refuse a new table's configuration with a field no table has, so a typo
+    (``"privte": true``) never creates a table other than the one asked for
+    (a public one): every field of ``data`` must be in :data:`CREATE_FIELDS`.
+
+    Raises:
+        UnknownFieldError: naming the first unknown field (in sorted order), and
+            the fields allowed.
+    """
+    unknown = sorted(str(key) for key in data if key not in CREATE_FIELDS)
+    if unknown:
+        raise UnknownFieldError(unknown_field_message("a table's configuration", unknown[0],
+                                                      CREATE_FIELDS))
+
+
 _WHOLE_NUMBER = re.compile(r"\s*-?[0-9]{1,15}\s*\Z", re.ASCII)
 """A whole number written as text ("12", " -5 "): ASCII digits only ("²" and "--5" are not)."""
 _DECIMAL = re.compile(r"\s*-?[0-9]{1,15}(\.[0-9]{1,15})?\s*\Z", re.ASCII)
@@ -390,11 +451,16 @@ def parse_config(data: dict[str, Any],
     table with ``practice_odds`` is refused when a game it may deal has no odds
     (:func:`rollem.odds.no_odds_reason`: a game file with a declare showdown;
     issue 34); a stored one keeps its settings (each request is refused then).
+    A new table's ``data`` may have only :data:`CREATE_FIELDS`
+    (:func:`check_fields`); a stored one's other fields are ignored.
 
-    Raises :class:`ConfigError` naming the field and the allowed values.
+    Raises :class:`ConfigError` naming the field and the allowed values
+    (:class:`UnknownFieldError`: a field no table has).
     """
     if not isinstance(data, dict):
         raise ConfigError("a table configuration must be a JSON object")
+    if strict:
+        check_fields(data)
     game_file = data.get("game_file", "") or ""
     if not isinstance(game_file, str):
         raise ConfigError("game_file must be the text of a game file (TOML)")
@@ -445,7 +511,10 @@ def parse_config(data: dict[str, Any],
             continue
         if key not in HOUSE_OPTIONS:
             allowed = sorted({*HOUSE_OPTIONS, *own_house})
-            raise ConfigError(f"unknown house option {key!r}; allowed: {', '.join(allowed)}")
+            close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.75)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ConfigError(f"unknown house option {str(key)[:60]!r}{hint}; allowed: "
+                              f"{', '.join(allowed)}")
         kind, _default = HOUSE_OPTIONS[key]
         if kind is bool:
             house[key] = _bool(house_in, key, False)

@@ -11,13 +11,13 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from rollem.server.config import ServerSettings
+from rollem.server.config import ServerSettings, unknown_field_message
 from rollem.server.live_table import TableError
 from rollem.server.manager import TableUnreadable
 from rollem.server.protocol import deeper_than
 
-__all__ = ["COOKIE_AGE", "error", "hand_number", "host_cookie", "json_body", "private",
-           "seat_cookie", "status_of", "unreadable", "watch_cookie"]
+__all__ = ["COOKIE_AGE", "error", "hand_number", "host_cookie", "json_body", "only_fields",
+           "private", "seat_cookie", "status_of", "unreadable", "watch_cookie"]
 
 COOKIE_AGE = 60 * 60 * 24 * 30
 """How long the seat, host and watcher cookies are kept (seconds)."""
@@ -99,6 +99,20 @@ async def json_body(request: Request, settings: ServerSettings,
     if not isinstance(data, dict):
         raise TableError("malformed", "the request body must be a JSON object")
     return data
+
+
+def only_fields(data: dict[str, Any], allowed: tuple[str, ...], what: str) -> None:
+    """Refuse a request body with a field ``allowed`` does not name (a typo is never
+    silently ignored), as the websocket refuses a message's
+    (:data:`rollem.server.protocol.FIELDS`).
+
+    Raises:
+        TableError: ``unknown_field`` (HTTP 400), naming the first unknown field
+            (in sorted order) and the fields allowed.
+    """
+    unknown = sorted(str(key) for key in data if key not in allowed)
+    if unknown:
+        raise TableError("unknown_field", unknown_field_message(what, unknown[0], allowed))
 
 
 def hand_number(text: str) -> int | None:

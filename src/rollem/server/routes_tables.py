@@ -18,12 +18,20 @@ from starlette.routing import BaseRoute, Route
 from rollem.games.gamefile import MAX_FILE_BYTES
 from rollem.server import host, host_tools
 from rollem.server.app_context import AppContext
-from rollem.server.config import BOT_LEVEL_HINTS, DECISION_SECONDS, ConfigError, parse_config
+from rollem.server.config import (
+    BOT_LEVEL_HINTS,
+    DECISION_SECONDS,
+    ConfigError,
+    UnknownFieldError,
+    check_fields,
+    parse_config,
+)
 from rollem.server.game_session import available_games
 from rollem.server.http_util import (
     error,
     host_cookie,
     json_body,
+    only_fields,
     private,
     seat_cookie,
     status_of,
@@ -33,10 +41,17 @@ from rollem.server.limits import limit_key_of, network_key_of
 from rollem.server.live_table import TableError
 from rollem.server.markdown import render_markdown
 
-__all__ = ["STATIC", "table_routes"]
+__all__ = ["JOIN_FIELDS", "STATIC", "WATCH_FIELDS", "table_routes"]
 
 STATIC = Path(__file__).parent / "static"
 """The browser client's files (served under ``/static``)."""
+JOIN_FIELDS = ("name", "password", "seat")
+"""What sitting down (``POST /api/tables/<id>/join``) takes; any other field is
+refused (``unknown_field``, HTTP 400).  A new table's fields:
+:data:`rollem.server.config.CREATE_FIELDS`."""
+WATCH_FIELDS = ("name", "password")
+"""What asking to watch (``POST /api/tables/<id>/watch``) takes; any other field
+is refused (``unknown_field``, HTTP 400)."""
 
 
 def table_routes(ctx: AppContext) -> list[BaseRoute]:
@@ -92,6 +107,9 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
             ctx.limits.check_create(limit_key_of(request), time.monotonic())
             # room for a host's game file (at most 64 KB of TOML, JSON-escaped)
             data = await json_body(request, settings, extra=2 * MAX_FILE_BYTES)
+            # a typo ("privte") is refused before anything is read or counted: it
+            # would otherwise make a table other than the one asked for
+            check_fields(data)
             with_file = isinstance(data, dict) and bool(data.get("game_file"))
             if with_file:
                 # A game file is read and dealt on trial: that costs CPU whether or not
@@ -109,6 +127,8 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
                 ctx.limits.create_table(limit_key_of(request), time.monotonic())
         except TableError as err:
             return error(status_of(err), err.code, err.message)
+        except UnknownFieldError as err:
+            return error(400, "unknown_field", str(err))
         except ConfigError as err:
             return error(400, "bad_config", str(err))
         try:
@@ -123,16 +143,21 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
         return resp
 
     async def watch(request: Request) -> Response:
-        """Ask to watch a gated table (issue 27): ``{"name", "password"}``; answers
-        ``{"watch": "open" | "approved" | "waiting"}`` and sets the watcher cookie."""
+        """Ask to watch a gated table (issue 27): ``{"name", "password"}``
+        (:data:`WATCH_FIELDS`); answers ``{"watch": "open" | "approved" |
+        "waiting"}`` and sets the watcher cookie."""
         table = ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
+        try:
+            data = await json_body(request, settings)
+            only_fields(data, WATCH_FIELDS, "asking to watch")
+        except TableError as err:
+            return error(status_of(err), err.code, err.message)
         if not host_tools.gated(table) or ctx.may_see(request, table):
             return JSONResponse({"watch": "open" if not host_tools.gated(table)
                                  else "approved"})
         try:
-            data = await json_body(request, settings)
             await ctx.password_tried(request, table, data.get("password"))
             token = request.cookies.get(watch_cookie(table.id)) or ""
             if not 20 <= len(token) <= 64:
@@ -166,11 +191,15 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
         return JSONResponse(data)
 
     async def join(request: Request) -> Response:
+        """Sit down: ``{"name", "seat", "password"}`` (:data:`JOIN_FIELDS`; ``seat``
+        ``null`` or left out: any free seat); answers ``{"seat", "token"}`` and sets
+        the seat cookie."""
         table = ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
         try:
             data = await json_body(request, settings)
+            only_fields(data, JOIN_FIELDS, "joining a table")
             seat = data.get("seat")
             if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
                 raise TableError("malformed", "seat must be a seat number")
