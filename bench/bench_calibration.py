@@ -19,6 +19,9 @@ at 2 to 6 players (those of ``bench_play_odds.py``), a long run of
 :func:`rollem.odds.play.play_odds` (``--long`` batches, no budget) is taken
 as the truth, and ``--repeats`` seeded runs at the 1 s budget each count
 whether their stated 95% interval covers it (equity, whole pot, nothing).
+It also checks Roll Your Own's keep, Stop, Drop and Roll's first decision
+and 5-2-1's first draw at 2, 4 and 6 players (``COVERAGE_VIEWS``; an exact
+answer states ``± 0`` and covers when it equals the long run).
 
     .venv/bin/python bench/bench_calibration.py --coverage [--repeats 20] [--long 40]
 """
@@ -100,6 +103,24 @@ def main() -> None:
         print(json.dumps(rows))
 
 
+COVERAGE_VIEWS = (
+    [("rollyourown", n, h, "late", f"Roll Your Own, {n} players, hand {h}")
+     for n, h in ((2, 30001), (3, 30001), (4, 30001), (5, 30001), (5, 30002), (6, 30001),
+                  (6, 30002), (6, 30003))]
+    + [("rollyourown", n, 30001, "first", f"Roll Your Own, {n} players, the keep, hand 30001")
+       for n in (2, 4, 6)]
+    + [("sdr", n, 30001, "first", f"Stop, Drop and Roll, {n} players, first decision, "
+        "hand 30001") for n in (2, 4, 6)]
+    + [("rollem521", n, 30001, "draw", f"5-2-1, {n} players, first draw, hand 30001")
+       for n in (2, 4, 6)])
+"""The views ``--coverage`` checks (issue 33: every game, its decision
+points, 2 to 6 players): seat 0's view in a hand of ``bench_play_odds.py``
+(game, players, the hand's seed, which view, label). Roll Your Own's views
+after the seat's second draw are those read from other players' keeps and
+exposes; the keep and the other games' first decisions are counted exactly
+or drawn forwards."""
+
+
 def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:
     """The ``--coverage`` check (see the module doc); prints per view the
     long run, the half-widths stated and how many of ``repeats`` covered."""
@@ -112,22 +133,25 @@ def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:
     from rollem.odds.play import play_odds
 
     rows = []
-    for players, hand_seed in ((2, 30001), (3, 30001), (4, 30001), (5, 30001), (5, 30002),
-                               (6, 30001), (6, 30002), (6, 30003)):
-        label = f"Roll Your Own, {players} players, hand {hand_seed}"
+    for game, players, hand_seed, pick, label in COVERAGE_VIEWS:
         if only not in label:
             continue
-        view = _view("rollyourown", players, hand_seed, "late")
+        view = _view(game, players, hand_seed, pick)
+        if view is None:
+            print(f"{label}: no such view in that hand", flush=True)
+            continue
         truth = play_odds(view, seed=1_000_000, cpu_seconds=math.inf, half_width=0.0,
                           max_batches=long)
         covered = {"equity": 0, "win": 0, "lose": 0}
         halves, cpu, runs = [], [], []
+        exact = 0
         for s in range(1, repeats + 1):
             t = time.thread_time()
             got = play_odds(view, seed=s)
             cpu.append(time.thread_time() - t)
             assert got.interval is not None
             halves.append(got.interval)
+            exact += got.method == "exact"
             runs.append([round(got.equity, 4), round(got.interval, 4)])
             for name in covered:
                 covered[name] += abs(getattr(got, name) - getattr(truth, name)) <= got.interval
@@ -139,12 +163,14 @@ def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:
                      "repeats": repeats, "runs": runs,
                      "cpu_median": round(float(np.median(cpu)), 3),
                      "cpu_max": round(float(max(cpu)), 3),
-                     "within_1_5": sum(h <= 0.015 + 1e-9 for h in halves),
+                     "within_1_5": sum(h <= 0.015 + 1e-9 for h in halves), "exact": exact,
                      "load": round(os.getloadavg()[0], 1)})
         if not as_json:
             r = rows[-1]
+            worlds = truth.effective if truth.effective is not None else truth.samples
             print(f"{label}: long run {100 * truth.equity:.2f}% ± "
-                  f"{100 * (truth.interval or 0):.2f} ({truth.effective:,.0f} effective); at 1 s "
+                  f"{100 * (truth.interval or 0):.2f} ({worlds:,.0f} effective, "
+                  f"{truth.method}); {exact} of {repeats} exact; at 1 s "
                   f"± {100 * min(halves):.2f} to {100 * max(halves):.2f} (median "
                   f"{100 * float(np.median(halves)):.2f}; {r['within_1_5']} of {repeats} within "
                   f"±1.5), CPU median {r['cpu_median']} s (max {r['cpu_max']}); "

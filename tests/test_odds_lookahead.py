@@ -317,6 +317,27 @@ def test_policy_lookup_tables_match_the_rules() -> None:
         assert (FAST.expose_scores(up, down) == direct).all()
 
 
+def test_policy_keep_table_by_cards_gives_the_keep_scores_of_every_triple() -> None:
+    # issue 33: the Roll Your Own sampler reads the keep's scores from a table
+    # by the three cards; every triple of every deal must score as
+    # keep_scores does (the rule is checked against keep_scores above), and
+    # the keep's chance must be the same whichever way it is computed
+    from rollem.odds.policy import keep_ranks_fast
+    from rollem.odds.ryoseen import _keep_lik
+
+    gen = np.random.default_rng(5)
+    six = np.argsort(gen.random((2000, 52)), axis=1)[:, :6]
+    assert (keep_ranks_fast(six) == FAST.keep_scores(six)).all()
+
+    class Slow(FastPolicy):  # the same policy, its scores not from the card table
+        def keep_scores(self, cards: Any) -> Any:
+            return super().keep_scores(cards)
+
+    for tremble in (0.0, 0.05):
+        assert np.array_equal(_keep_lik(FAST, six[:, :3], six[:, 3:], tremble),
+                              _keep_lik(Slow(), six[:, :3], six[:, 3:], tremble))
+
+
 def test_ryo_keeping_trips_is_the_best_of_the_20_keeps() -> None:
     opts = ryo_keep_look(c("As Ah Ad 2c 7d 9h"), 3, samples=3000, seed=1)
     assert len(opts) == 20

@@ -81,7 +81,7 @@ from rollem.hands.category import Category
 from rollem.odds.common import Floats, Ints, np_rng
 from rollem.odds.evaluate import wild5
 from rollem.odds.look521 import Bools
-from rollem.odds.policy import FAST, FastPolicy
+from rollem.odds.policy import FAST, FastPolicy, keep_ranks_fast
 from rollem.odds.result import Odds
 from rollem.odds.view import ViewInfo
 
@@ -669,6 +669,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     # the world as one row of slots: every opponent's kept cards, then the pool
     state = np.concatenate([kept.reshape(k, 3 * m), cards], axis=1)
     width = state.shape[1]
+    flat_state = state.reshape(-1)  # (a view: the steps change ``state`` in place)
     # who threw the card in each pool place (-1: the seat), and each opponent's
     # discards' slots, which the place steps move
     owner = np.where(order >= 52, (order - 52) // 3, -1)
@@ -699,10 +700,10 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         """The keep's chance of opponent ``j[i]`` in world ``r[i]`` (cards
         ``x`` and ``y`` exchanged where given): one call for every pair."""
         cols = np.concatenate([3 * j[:, None] + three, disc[r, j]], axis=1)
-        h = state[r[:, None], cols]
+        h = flat_state[(r * width)[:, None] + cols]
         if x is not None and y is not None:
             h = np.where(h == x[:, None], y[:, None], np.where(h == y[:, None], x[:, None], h))
-        return _keep_lik(policy, h[:, :3], h[:, 3:], tremble)
+        return _keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h)
 
     # opponents with as many draws read as many slots: their exposes in one call
     widths = sorted({len(c) for c in show_cols})
@@ -726,6 +727,16 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     every_pair = np.repeat(rows, m), np.tile(np.arange(m), k)
     lik_keep = keep_many(*every_pair).reshape(k, m)
     lik_show = show_many(*every_pair).reshape(k, m)
+    # each opponent's exposes' key in the table (:meth:`_ExposeTable.many`),
+    # kept up to date: a step that moves a card of rank ``a`` out of a slot
+    # an opponent's exposes read at place ``p``, and one of rank ``b`` in,
+    # adds ``(b - a) * 13 ** p`` (issue 33: a lookup instead of reading the
+    # slots again; the same keys, so the same chances)
+    slot_power = np.zeros((m, width + 1), dtype=np.int64)  # (the stub's column: 0)
+    for j in range(m):
+        slot_power[j, show_cols[j]] = table.powers[j]
+    show_key = np.stack([(state[:, show_cols[j]] >> 2) @ table.powers[j] + table.offset[j]
+                         for j in range(m)], axis=1)
     bit = 1 << np.arange(m)
     is_unseen = np.zeros(53, dtype=bool)
     is_unseen[unseen] = True
@@ -793,7 +804,14 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
                                      minlength=k)
         sr, sj = np.nonzero(hit_show[:, None] & bit)
         if len(sr):
-            new_show = show_many(sr, sj, c1[sr], c2[sr])
+            gain = (c2[sr] >> 2) - (c1[sr] >> 2)
+            new_key = (show_key[sr, sj] + slot_power[sj, s1[sr]] * gain
+                       - slot_power[sj, s2[sr]] * gain)
+            new_show = table.flat[new_key]
+            miss = np.isnan(new_show)
+            if miss.any():  # (none where every world fits its origins)
+                at = np.flatnonzero(miss)
+                new_show[at] = show_many(sr[at], sj[at], c1[sr[at]], c2[sr[at]])
             log_ratio += np.bincount(sr, weights=np.log(new_show / lik_show[sr, sj]),
                                      minlength=k)
         ratio = np.exp(log_ratio)
@@ -831,6 +849,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         if len(sr):
             keep = accept[sr]
             lik_show[sr[keep], sj[keep]] = new_show[keep]
+            show_key[sr[keep], sj[keep]] = new_key[keep]
         if step >= moves - times:  # the last
             out.append((state[:, :base].reshape(k, m, 3).copy(), state[:, base:].copy()))
     return out
@@ -902,18 +921,27 @@ def _pick_each(gen: np.random.Generator, avail: Bools, reps: int, m: int,
     r, c = np.nonzero(avail)  # row by row, the available cards first
     first = np.zeros(avail.shape, dtype=np.int64)
     first[r, (np.cumsum(avail, axis=1) - 1)[r, c]] = c
-    world = np.repeat(np.arange(k), reps)
+    flat_first = first.reshape(-1)
+    start = np.repeat(np.arange(k) * avail.shape[1], reps)  # each draw's row in ``first``
     size_r = np.repeat(size, reps)
-    out = np.empty((k * reps, e + m), dtype=np.int64)
+    out = np.empty((k * reps, m), dtype=np.int64)
+    # per draw, the cards it has taken (or may not take) as bits of one integer
+    taken = np.zeros(k * reps, dtype=np.int64)
     if exclude is not None:
-        out[:, :e] = exclude
-    for i in range(e, e + m):
-        todo = np.arange(k * reps)
-        while len(todo):
-            card = first[world[todo], (gen.random(len(todo)) * size_r[todo]).astype(np.int64)]
+        for x in range(e):
+            taken |= np.left_shift(1, exclude[:, x])
+    for i in range(m):
+        u = gen.random(k * reps)
+        card = flat_first[start + (u * size_r).astype(np.int64)]
+        out[:, i] = card
+        todo = np.flatnonzero((taken >> card) & 1)
+        while len(todo):  # taken already: drawn again (uniform among the others)
+            card = flat_first[start[todo] + (gen.random(len(todo)) * size_r[todo]
+                                             ).astype(np.int64)]
             out[todo, i] = card
-            todo = todo[(out[todo, :i] == card[:, None]).any(axis=1)]
-    return out[:, e:]
+            todo = todo[(taken[todo] >> card) & 1 == 1]
+        taken |= np.left_shift(1, out[:, i])
+    return out
 
 
 def _opponent_lik(policy: FastPolicy, opp: SeenOpponent, kept: Ints, thrown: Ints,
@@ -926,11 +954,18 @@ def _opponent_lik(policy: FastPolicy, opp: SeenOpponent, kept: Ints, thrown: Int
                        start=_keep_lik(policy, kept, thrown, tremble))
 
 
-def _keep_lik(policy: FastPolicy, kept: Ints, thrown: Ints, tremble: float) -> Floats:
+def _keep_lik(policy: FastPolicy, kept: Ints, thrown: Ints, tremble: float,
+              six: Ints | None = None) -> Floats:
     """The policy's chance, per row, that a player dealt ``kept`` ``(N, 3)``
     and ``thrown`` ``(N, 3)`` keeps ``kept`` (R-RYO-2; ties alike, any three
-    with chance ``tremble``)."""
-    scores = policy.keep_scores(np.concatenate([kept, thrown], axis=1))
+    with chance ``tremble``). ``six``: the two side by side ``(N, 6)``, where
+    the caller has them."""
+    if six is None:
+        six = np.concatenate([kept, thrown], axis=1)
+    # the default policy's scores from a table by cards (issue 33: the same
+    # scores, about a quarter less time); another policy's as it gives them
+    scores = (keep_ranks_fast(six) if type(policy).keep_scores is FastPolicy.keep_scores
+              else policy.keep_scores(six))
     best = scores.max(axis=1)
     return np.asarray((1 - tremble) * (scores[:, 0] == best)
                       / (scores == best[:, None]).sum(axis=1) + tremble / 20)
