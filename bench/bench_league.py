@@ -69,9 +69,10 @@ main, how and when each part was measured, and how the strong level got
 there (each fix's paired before/after figure). In short: ``strong`` beats
 ``basic`` and the exploits of issue 20, heads-up and 1 vs 5, fixed and no
 limit, in all three games, and ``trapper`` wherever the intervals are
-narrow; ``strongtrap`` (its own policy plus rare traps) it plays level, no
-cell with either ahead (issue 31, third pass). Variance of 1 vs 5 in 5-2-1:
-one deal (six hands) has a standard deviation of about 380 BB/100, so +-40
+narrow; ``strongtrap`` (its own policy plus rare traps) it played level, no
+cell with either ahead (issue 31, third pass), until 22,500 SDR fixed-limit
+deals heads-up put ``strongtrap`` ahead, -0.63 [-1.10, -0.16] (sixth pass). Variance of 1 vs 5 in
+5-2-1: one deal (six hands) has a standard deviation of about 380 BB/100, so +-40
 takes about 340 deals.
 """
 

@@ -427,3 +427,55 @@ def test_all_in_price_leaves_out_the_uncalled_excess() -> None:
     assert _call_closes_betting(view, 119)
     assert _all_in_price(view, 119) == pytest.approx(119 / 240)
     assert not _call_closes_betting(facing(2), 2)
+
+
+# -- issue 31, sixth pass: a check-raise read from the top of the range, not the floor
+
+def _strong_habits(bot: StrongBot) -> None:
+    """Seat 0's counts as ``strong``'s book reads ``strong`` after some 100 SDR
+    hands heads-up (bet rate 0.64, raise rate 0.14, fold rate 0.44; 6
+    check-raises of 94 chances)."""
+    t = bot.book.tendencies(0)
+    t.bets, t.checks, t.raises, t.calls, t.folds = 64, 36, 14, 42, 44
+    t.faced_after_check, t.check_raises = 94, 6
+
+
+def test_a_rare_check_raise_is_not_read_as_random() -> None:
+    """From a player who check-raises 6 of 94 times, the last-round check-raise
+    of the SDR spot weighs a 97th-percentile hand at least 20 times a
+    50th-percentile one (the likelihood floor of 0.04, against a step at the
+    top 7%, left it about 6 times: a third of the read range was any hand)."""
+    view = _sdr_spot("Qh Td", "2c 2h", "Kc Qd Js")
+    bot = StrongBot(random.Random(0))
+    _strong_habits(bot)
+    w = bot.book.weights("sdr", view.events, [0], np.asarray([[0.5], [0.97]]))
+    assert w[1] > 20 * w[0], w
+
+
+def test_a_first_round_check_raise_is_read_sharply() -> None:
+    """A round-1 check-raise (before the Stop) from the same player: a hand at the
+    80th percentile weighs at most a fifth of one at the 97th, one at the 50th
+    at most 1/50 (the soft step of the early rounds and the 0.04 floor left
+    them 0.53 and 0.14: the check-raises ``strongtrap`` made before the Stop,
+    read at 0.37 against a real 0.18)."""
+    bot = StrongBot(random.Random(0))
+    _strong_habits(bot)
+    events = [{"kind": "round", "name": "before the stop"}, {"kind": "check", "seat": 0},
+              {"kind": "bet", "seat": 1, "amount": 2}, {"kind": "raise", "seat": 0, "amount": 4}]
+    w = bot.book.weights("sdr", events, [0], np.asarray([[0.5], [0.8], [0.97]]))
+    assert w[1] < 0.2 * w[2] and w[0] < 0.02 * w[2], w / w[2]
+
+
+def test_one_pair_folds_to_a_rare_check_raise() -> None:
+    """SDR, Qh Td on Kc Qd Js (middle pair and a straight draw that cannot
+    come: the Roll is all out) facing the last-round check-raise of a player
+    with ``strong``'s habits (price 4 / 18): folds with every seed (read
+    equity 0.12-0.16; it called every seed at 0.30-0.35, where the real
+    share against ``strong``'s check-raises is about 0.11). Sets and
+    straights still never fold."""
+    for hero, folds in (("Qh Td", True), ("Kh Kd", False), ("Th 9d", False)):
+        view = _sdr_spot(hero, "2c 2h", "Kc Qd Js")
+        for seed in range(4):
+            bot = StrongBot(random.Random(seed))
+            _strong_habits(bot)
+            assert isinstance(bot.act(view), Fold) == folds, (hero, seed)

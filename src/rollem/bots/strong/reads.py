@@ -21,7 +21,9 @@ opponent's strength in the world (a percentile, :mod:`.worlds`):
   best hands check too); a check its player follows with a raise later in
   the hand (a slow-play) says nothing, and a raise after a check in
   the same round (a check-raise) comes from the top :data:`CHECK_RAISE` of
-  its raising hands (issue 31);
+  its raising hands (issue 31), by a sharp step in every round
+  (:data:`CHECK_RAISE_SOFT`) with a floor of a share
+  :data:`CHECK_RAISE_STRAY` of its check-raise rate, not :data:`EPS`;
 - 5-2-1 draw counts (R-521-2, R-521-4): standing pat ``eps + z ** 2``,
   drawing two ``1 - 0.6 * z``;
 - Five Card Roll Your Own exposes and 5-2-1 stack orders are face-up cards,
@@ -59,6 +61,23 @@ CHECK_READ = 0.7
 CHECK_RAISE = 0.5
 """A check-raise comes from the top ``CHECK_RAISE`` share of the hands its player
 raises (or bets) with: a slow-play of its strongest (issue 31)."""
+
+CHECK_RAISE_STRAY = 0.1
+"""The share of a player's check-raises read as coming from any hand (the
+likelihood floor of a check-raise is this times its check-raise rate, at most
+:data:`EPS`): ``strong``'s own policy check-raises only from equity above its
+raise threshold (``raise_hu``), never as a bluff, so a check-raise seen at a
+rate ``rho`` is a slow-played strong hand but for a small share. The common floor
+:data:`EPS` of 0.04 against ``rho`` about 0.07 had a third of the read range
+be any hand at all (issue 31, sixth pass: facing ``strongtrap``'s check-raises
+the read equity was 0.42 where its real cards gave 0.25, 49 spots;
+``docs/dev/league.md``)."""
+
+CHECK_RAISE_SOFT = 0.05
+"""The width of a check-raise's step in every round (other actions' steps are
+softer the earlier the round): a check-raise is a raise over a threshold of
+the hand's strength now, and checking first is no sign of a hand that may
+still come (issue 31, sixth pass)."""
 
 TRAP_READ = 2.0
 """A check says less by this times its player's check-raise rate
@@ -335,9 +354,12 @@ class OpponentBook:
             t = self.tendencies(int(seat))
             if kind in ("bet", "raise"):
                 rate = t.raise_rate if bet_open else t.open_rate(checked)
+                floor = EPS
                 if seat in slow_played:  # a check-raise: the top of its raises
                     rate *= CHECK_RAISE
-                like = EPS + (1 - EPS) * _step(z, 1.0 - rate, soft)
+                    floor = min(EPS, CHECK_RAISE_STRAY * t.check_raise_rate)
+                    soft = CHECK_RAISE_SOFT  # a raise threshold, however early
+                like = floor + (1 - floor) * _step(z, 1.0 - rate, soft)
                 bet_open = True
             elif kind == "call":
                 like = EPS + (1 - EPS) * _step(z, t.fold_rate, soft)

@@ -1,0 +1,183 @@
+"""How far ``strong``'s read equity is from the truth, by kind of betting spot
+(issue 31): heads-up Stop, Drop and Roll, duplicate deals as in
+``bench_league.py`` (both seatings), at every betting decision of the hero its
+read equity (:meth:`StrongBot.equities`, the opponent's range weighted by its
+actions) against the real one (:func:`rollem.odds.sdr_odds` with the
+opponent's hole cards: exact once the Roll is out).
+
+Spot kinds (the current betting round, from the hero's seat):
+
+- ``facing a check-raise``: the opponent checked and then raised the hero's bet;
+- ``facing another raise``: two or more bets or raises open, not a check-raise;
+- ``facing a bet, first in``: the opponent bet with no check before it;
+- ``facing a bet after its check``: the hero checked, the opponent bet;
+- ``free to bet after its check``: the opponent checked to the hero;
+- ``free to bet, first in``: no action yet in the round.
+
+Play and tally (``--save`` keeps every spot: the view, a copy of the hero's
+book, the real equity; a pickle):
+
+    .venv/bin/python bench/bench_reads.py --hands 1000 --seed 7 --opponent strongtrap \\
+        [--structure fixed-limit] [--save /tmp/spots.pkl]
+
+Re-read saved spots with this checkout's ``strong`` (the same seed per spot:
+two checkouts' reads of the same spots are paired):
+
+    .venv/bin/python bench/bench_reads.py --read /tmp/spots.pkl [...]
+
+Figures: ``docs/dev/league.md`` (issue 31, sixth pass).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import pickle
+import random
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_league import STACK, seat_bots
+from rollem.bots.strong import StrongBot
+from rollem.engine import Hand, HandView, SeededSource
+from rollem.engine.options import Options
+from rollem.odds import sdr_odds
+from rollem.odds.view import read_view
+
+KINDS = ("facing a check-raise", "facing another raise", "facing a bet, first in",
+         "facing a bet after its check", "free to bet after its check",
+         "free to bet, first in")
+
+
+def spot_kind(view: HandView) -> str | None:
+    """The kind of betting spot of ``view`` (the module doc), ``None`` for a
+    decision that is not a bet (a card choice)."""
+    legal = view.legal
+    if legal is None or not any(a in legal.actions for a in ("check", "call", "bet", "raise")):
+        return None
+    this: list[dict[str, Any]] = []
+    for e in view.events:
+        this = [] if e.get("kind") == "round" else [*this, dict(e)]
+    me = view.seat
+    opp_checked = any(e.get("kind") == "check" and e.get("seat") != me for e in this)
+    i_checked = any(e.get("kind") == "check" and e.get("seat") == me for e in this)
+    bets = [e for e in this if e.get("kind") in ("bet", "raise")]
+    if "call" not in legal.actions:
+        return KINDS[4] if opp_checked else KINDS[5]
+    last = bets[-1] if bets else None
+    if last is not None and last.get("kind") == "raise" and last.get("seat") != me \
+            and opp_checked and len(bets) == 2:
+        return KINDS[0]
+    if len(bets) >= 2:
+        return KINDS[1]
+    return KINDS[3] if i_checked else KINDS[2]
+
+
+def real_equity(hand: Hand, view: HandView) -> float:
+    """The hero's share with every opponent's hole cards known (heads-up)."""
+    info = read_view(view)
+    opp = [o.seat for o in info.opponents]
+    vs = [[int(c) for c in hand.hole[s]] for s in opp]
+    return float(sdr_odds(info.mine, dead=info.dead, board=info.board, vs=vs,
+                          samples=4000, seed=1).equity)
+
+
+def play(hands: int, seed: int, opponent: str, structure: str,
+         save: list[dict[str, Any]] | None) -> dict[str, list[tuple[float, float]]]:
+    """Play ``hands`` deals twice (seats swapped), ``strong`` against ``opponent``;
+    per spot kind the (read, real) equities of the hero's decisions."""
+    rng = random.Random(f"sdr/hu/{structure}/{seed}")
+    deals = [rng.getrandbits(48) for _ in range(hands)]
+    out: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for k, hero_seat in enumerate((0, 1)):
+        levels = [opponent, opponent]
+        levels[hero_seat] = "strong"
+        bots = seat_bots(levels, seed * 7919 + k)
+        hero = bots[hero_seat]
+        assert isinstance(hero, StrongBot)
+        for i, deal in enumerate(deals):
+            hand = Hand("sdr", [STACK] * 2, button=i % 2, options=Options(structure=structure),
+                        source=SeededSource(deal))
+            while not hand.is_over:
+                assert hand.pending is not None
+                seat = hand.pending.seats[0]
+                view = hand.view(seat)
+                if seat == hero_seat:
+                    kind = spot_kind(view)
+                    if kind is not None:
+                        hero.book.observe(view.events, view.seat)
+                        read = hero.equities(view)["pot"]
+                        real = real_equity(hand, view)
+                        out[kind].append((read, real))
+                        if save is not None:
+                            save.append({"kind": kind, "view": view, "real": real,
+                                         "book": copy.deepcopy(hero.book), "read": read})
+                hand.apply(seat, bots[seat].act(view))
+    return out
+
+
+def reread(spots: list[dict[str, Any]], kinds: set[str] | None = None
+           ) -> dict[str, list[tuple[float, float]]]:
+    """Each saved spot (of ``kinds``, default all) read again by this checkout's
+    ``strong``, seeded by its index."""
+    out: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for i, s in enumerate(spots):
+        if kinds and s["kind"] not in kinds:
+            continue
+        bot = StrongBot(random.Random(i), book=copy.deepcopy(s["book"]))
+        out[s["kind"]].append((bot.equities(s["view"])["pot"], s["real"]))
+    return out
+
+
+def report(tally: dict[str, list[tuple[float, float]]]) -> str:
+    """One line per spot kind: count, mean read, mean real, mean read - real with
+    its 95% interval."""
+    lines = [f"{'spot':32} {'n':>6} {'read':>7} {'real':>7}   read - real [95%]"]
+    for kind in KINDS:
+        rows = tally.get(kind, [])
+        if not rows:
+            continue
+        n = len(rows)
+        read = sum(r for r, _ in rows) / n
+        real = sum(x for _, x in rows) / n
+        diffs = [r - x for r, x in rows]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        half = 1.96 * (var / n) ** 0.5
+        lines.append(f"{kind:32} {n:6d} {read:7.3f} {real:7.3f}   {mean:+.3f} "
+                     f"[{mean - half:+.3f}, {mean + half:+.3f}]")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=200, help="deals (each played twice)")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--opponent", default="strongtrap")
+    parser.add_argument("--structure", default="fixed-limit")
+    parser.add_argument("--save", help="keep every spot here (a pickle)")
+    parser.add_argument("--read", help="re-read the spots saved here, print the tally")
+    parser.add_argument("--kinds", help="with --read: only these spot kinds (comma-separated)")
+    args = parser.parse_args()
+    t = time.perf_counter()
+    if args.read:
+        with open(args.read, "rb") as f:
+            spots = pickle.load(f)
+        kinds = set(args.kinds.split(",")) if args.kinds else None
+        print(report(reread(spots, kinds)))
+    else:
+        saved: list[dict[str, Any]] | None = [] if args.save else None
+        print(report(play(args.hands, args.seed, args.opponent, args.structure, saved)))
+        if args.save and saved is not None:
+            with open(args.save, "wb") as f:
+                pickle.dump(saved, f)
+    print(f"{time.perf_counter() - t:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
