@@ -14,15 +14,17 @@ The model, from one seat's view (R-521-1..R-521-9):
   draws are then no longer read), and a revealed declaration against the
   policy's declare. The policy is taken to err with chance
   :data:`TREMBLE` (then any choice is equally likely), so a player who
-  does not follow it still gets a consistent answer. Several candidate
-  histories are drawn per opponent and world, one kept in proportion to
-  its weight (the world's weight is their mean weight); answers are
-  weighted means. Histories use distinct cards unless the unseen cards
-  are too few for them all (a reshuffle dealt discards again, eight or
-  more players): then only the hands are kept apart (one opponent's
-  discards may be in another's hand), and an opponent for whose history
-  too few cards are left is given its current hand alone (its draws not
-  read).
+  does not follow it still gets a consistent answer. The opponent the
+  policy explains least often (a pilot's estimate) is read first and drawn
+  exactly by rejection (:func:`_accepted`; issue 33); for each other one
+  several candidate histories are drawn per world (more the rarer its
+  choices, :func:`_plan`), one kept in proportion to its weight (the
+  world's weight is their mean weight); answers are weighted means.
+  Histories use distinct cards unless the unseen cards are too few for
+  them all (a reshuffle dealt discards again, eight or more players): then
+  only the hands are kept apart (one opponent's discards may be in
+  another's hand), and an opponent for whose history too few cards are
+  left is given its current hand alone (its draws not read).
 - **Look-ahead.** Every player still in (the seat included) makes the
   draws, stacking and declare still to come by the policy
   (:mod:`rollem.odds.policy`); replacement cards come from the unseen
@@ -325,17 +327,31 @@ def _sample_worlds(state: State521, policy: Policy, samples: int,
     # (R-521-5) dealt discards again: then one opponent's thrown cards may be
     # in another's hand, and only the hands are kept apart
     apart = sum(_history_cards(o) for o in state.opponents) <= len(state.unseen)
-    for opp in state.opponents:
+    n_opp = len(state.opponents)
+    order, reps, acc = list(range(n_opp)), [CANDIDATES] * n_opp, [0.0] * n_opp
+    if apart and s > 0:
+        order, reps, acc = _plan(gen, policy, state, avail[0])
+    got: dict[int, tuple[Ints, Ints]] = {}
+    for at, j in enumerate(order):
+        opp = state.opponents[j]
         left = int(avail[0].sum())
         if left < 5 - len(opp.up):
             raise OddsError("too few unseen cards for the opponents' hands")
         if left >= _history_cards(opp):
-            hand, w, used = _sample_opponent(gen, policy, opp, avail, CANDIDATES)
+            first = _accepted(gen, policy, opp, avail[0], s, acc[j]) if at == 0 else None
+            if first is not None:  # exact draws from its posterior: one weight for all
+                hand, used = first
+                w = np.ones(s)
+            else:
+                hand, w, used = _sample_opponent(gen, policy, opp, avail, reps[j])
         else:  # its current hand alone, its draws not read
             hand = _pick(gen, avail, 5)
             w, used = np.ones(s), hand
         weight *= w
         np.put_along_axis(avail, used if apart else hand, False, axis=1)
+        got[j] = hand, used
+    for j in range(len(state.opponents)):
+        hand, used = got[j]
         hands.append(hand)
         own = mine.copy()
         own[rows, hand] = True
@@ -350,6 +366,99 @@ def _sample_worlds(state: State521, policy: Policy, samples: int,
                                   for o in state.opponents]
         slots = _replacements(gen, avail, held, to_come)
     return _World(weight=weight, opp_hands=hands, slots=slots, n=s)
+
+
+PILOT = 1000
+"""Candidate histories per opponent in the pilot that estimates how often
+the policy explains what the opponent was seen to do (:func:`_plan`)."""
+REPS_FACTOR = 4.0
+"""An opponent whose pilot acceptance is ``p`` gets ``REPS_FACTOR (1 - p) /
+p`` candidates per world (at least :data:`CANDIDATES`, at most
+:data:`MAX_CANDIDATES`): the relative variance of its weight (the mean of its
+candidates' likelihoods) is about ``(1 - p) / (reps p)``, so its share of
+the effective worlds about ``1 / (1 + 1 / REPS_FACTOR)``."""
+MAX_CANDIDATES = 32
+REJECT_MIN = 0.005
+"""The opponent read first is drawn by rejection when its pilot acceptance
+is at least this (else as the others)."""
+REJECT_ROUNDS = 20
+
+
+def _max_lik(opp: Seat521) -> float:
+    """The greatest likelihood :func:`_sample_opponent` gives a candidate of
+    ``opp`` (every observed choice the policy's)."""
+    if opp.up:
+        return (1 - TREMBLE) + TREMBLE * factorial(5 - len(opp.up)) / 120
+    top = 1.0
+    for rnd, most in ((0, 2), (1, 1)):
+        count = opp.drew[rnd]
+        if count is not None:
+            options = sum(comb(5, j) for j in range(most + 1))
+            top *= (1 - TREMBLE) + TREMBLE * comb(5, count) / options
+    return top
+
+
+def _observed(opp: Seat521) -> bool:
+    """Its history weights its hand (it drew or showed up cards)."""
+    return bool(opp.up) or any(d is not None for d in opp.drew)
+
+
+def _plan(gen: np.random.Generator, policy: Policy, state: State521, avail: Bools
+          ) -> tuple[list[int], list[int], list[float]]:
+    """The order to read the opponents in (the least likely to be explained
+    by the policy first: it is drawn exactly, by :func:`_accepted`) and each
+    one's candidates per world, from a pilot of :data:`PILOT` candidates on
+    the unseen cards ``avail`` ``(52,)`` (issue 33: at 6 players a seat
+    that stood pat in the first draw, which the policy does about 2.5% of
+    the time, left 4 candidates a world about a tenth of the worlds
+    effective). Any order and any candidate count give the same
+    distribution; only the weights' spread changes. Returns the order,
+    the candidates per opponent and the pilot's acceptance per opponent (its
+    mean likelihood over :func:`_max_lik`; 1 for one whose history is not
+    read: its one candidate is as good as several)."""
+    n = len(state.opponents)
+    acc = [1.0] * n
+    rows = np.broadcast_to(avail, (PILOT, 52)).copy()
+    for j, opp in enumerate(state.opponents):
+        if _observed(opp) and int(avail.sum()) >= _history_cards(opp):
+            _, w, _ = _sample_opponent(gen, policy, opp, rows, 1)
+            acc[j] = float(w.mean()) / _max_lik(opp)
+    order = sorted(range(n), key=lambda j: acc[j])
+    reps = [int(min(MAX_CANDIDATES, max(CANDIDATES, np.ceil(
+        REPS_FACTOR * (1 - p) / max(p, 1e-9))))) if _observed(o) else 1
+        for p, o in zip(acc, state.opponents, strict=True)]
+    return order, reps, acc
+
+
+def _accepted(gen: np.random.Generator, policy: Policy, opp: Seat521, avail: Bools,
+              s: int, acc: float) -> tuple[Ints, Ints] | None:
+    """``s`` histories of ``opp`` drawn exactly from its posterior given the
+    unseen cards ``avail`` ``(52,)`` (the same in every world: it is read
+    first), by rejection: candidates drawn as :func:`_sample_opponent`'s,
+    each kept with chance its likelihood over :func:`_max_lik`. ``(hand (s,
+    5), used (s, m))``, or ``None`` when the pilot's acceptance ``acc`` is
+    below :data:`REJECT_MIN` or ``s`` is not filled in
+    :data:`REJECT_ROUNDS`."""
+    if not _observed(opp) or acc < REJECT_MIN:
+        return None
+    top = _max_lik(opp)
+    hands: list[Ints] = []
+    useds: list[Ints] = []
+    have = 0
+    rate = acc
+    for _ in range(REJECT_ROUNDS):
+        m = int(min(200_000, np.ceil(1.2 * (s - have) / rate) + 64))
+        rows = np.broadcast_to(avail, (m, 52)).copy()
+        hand, lik, used = _sample_opponent(gen, policy, opp, rows, 1)
+        keep = gen.random(m) * top < lik
+        rate = max(float(keep.mean()), REJECT_MIN)
+        if keep.any():
+            hands.append(hand[keep])
+            useds.append(used[keep])
+            have += int(keep.sum())
+        if have >= s:
+            return np.concatenate(hands)[:s], np.concatenate(useds)[:s]
+    return None
 
 
 def _history_cards(opp: Seat521) -> int:

@@ -1,0 +1,82 @@
+"""5-2-1's look-ahead worlds at many players (issue 33): the opponents'
+histories read with few effective worlds lost, and the same distribution."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rollem.cards import parse_cards
+from rollem.odds.look521 import (
+    Seat521,
+    State521,
+    _max_lik,
+    _sample_opponent,
+    _sample_worlds,
+    r521_look,
+)
+from rollem.odds.policy import FAST
+from rollem.odds.r521 import _reference
+
+
+def _state(mine: list[int], drew: list[list[int | None]]) -> State521:
+    return State521(mine=mine, drew=[None, None], stacked=False, declared=None,
+                    opponents=[Seat521(seat=k + 1, up=[], drew=d, stacked=False,
+                                       declared=None) for k, d in enumerate(drew)],
+                    unseen=[x for x in range(52) if x not in mine], decision="draw1")
+
+
+SIX = [[None, None], [1, None], [2, None], [0, None], [2, None]]
+"""The first draw of ``bench_play_odds``' 6-player hand 30001: seat 0 to
+draw, four opponents drew before it (one stood pat: the policy does so
+about 2.5% of the time)."""
+
+
+def test_521_six_players_first_draw_keeps_most_worlds_effective() -> None:
+    # each opponent read with 4 candidates a world left about 4% of the
+    # worlds effective (issue 33: a one-second run some 140 effective worlds)
+    mine = [int(x) for x in parse_cards("As Qd 2c 7s Jc")]
+    look = r521_look(_state(mine, SIX), samples=1000, seed=1, advice=False)
+    assert look.effective >= 0.3 * look.samples, look.effective
+
+
+def _percentiles(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    from rollem.odds.evaluate import high5, low5
+    ref_hi, ref_lo = _reference()
+    return (np.searchsorted(ref_hi, high5(hands)) / len(ref_hi),
+            np.searchsorted(ref_lo, low5(hands)) / len(ref_lo))
+
+
+def test_521_opponents_read_first_by_rejection_give_the_joint_posterior() -> None:
+    # reference: whole joint histories of both opponents drawn forwards (in
+    # the given order) and kept with chance the product of their
+    # likelihoods, no weights; against the worlds the look-ahead reads (the
+    # one who threw one card, the less likely, drawn first by rejection, the
+    # other weighted)
+    mine = [int(x) for x in parse_cards("As Qd 2c 7s Jc")]
+    state = _state(mine, [[2, None], [1, None]])
+    gen = np.random.default_rng(7)
+    kept: list[list[np.ndarray]] = [[], []]
+    total = 0
+    while total < 4000:
+        avail = np.zeros((10_000, 52), dtype=bool)
+        avail[:, state.unseen] = True
+        hands, keep = [], np.ones(len(avail), dtype=bool)
+        for opp in state.opponents:
+            hand, lik, used = _sample_opponent(gen, FAST, opp, avail, 1)
+            keep &= gen.random(len(avail)) * _max_lik(opp) < lik
+            np.put_along_axis(avail, used, False, axis=1)
+            hands.append(hand)
+        for j in range(2):
+            kept[j].append(hands[j][keep])
+        total += int(keep.sum())
+    world = _sample_worlds(state, FAST, 10_000, np.random.default_rng(8))
+    w = world.weight / world.weight.sum()
+    ess = 1 / float((w ** 2).sum())
+    for j in range(2):
+        ref = _percentiles(np.concatenate(kept[j]))
+        got = _percentiles(world.opp_hands[j])
+        for r, g in zip(ref, got, strict=True):
+            mean = float((w * g).sum())
+            se = np.hypot(r.std() / np.sqrt(len(r)), np.sqrt(float((w * (g - mean) ** 2).sum())
+                                                             / ess))
+            assert abs(r.mean() - mean) < 4.5 * se, (j, r.mean(), mean, se)
