@@ -440,3 +440,72 @@ def test_every_seat_tile_stays_inside_the_felt(
             page.close()
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------ bets clear of the tiles
+
+BETS = """amount => {
+  // every opponent without a bet given one of five digits (its chips line's own
+  // element, as felt.js draws it: the stack of chips, the amount)
+  for (const t of document.querySelectorAll('#seats .seat[data-seat]')) {
+    if (t.querySelector('.bet-chips')) continue;
+    const line = t.querySelector('.chips');
+    const b = document.createElement('span');
+    b.className = 'bet bet-chips';
+    const stack = document.createElement('span'); stack.className = 'chip-stack';
+    for (let i = 0; i < 5; i++) { const c = document.createElement('span'); c.className = 'chip';
+                                  stack.appendChild(c); }
+    const n = document.createElement('span'); n.className = 'bet-amount'; n.textContent = amount;
+    b.append(stack, n);
+    line.appendChild(b);
+  }
+  const box = (e) => { const r = e.getBoundingClientRect();
+                       return [r.left, r.top, r.right, r.bottom]; };
+  const felt = document.querySelector('#felt'), f = felt.getBoundingClientRect();
+  const [x, y] = [f.left + felt.clientLeft, f.top + felt.clientTop];
+  return {tiles: [...document.querySelectorAll('#seats .seat[data-seat]')].map(
+            t => ({seat: Number(t.dataset.seat), box: box(t)})),
+          bets: [...document.querySelectorAll('#seats .bet-chips')].map(
+            b => ({seat: Number(b.closest('.seat').dataset.seat), box: box(b)})),
+          felt: [x, y, x + felt.clientWidth, y + felt.clientHeight]};
+}"""
+"""Each opponent given a bet (five digits where it has none); the tiles', the bets'
+and the felt's inner boxes."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_bet_chips_keep_clear_of_every_seat_tile(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    """Seen on a 1440x900 desktop, seven-card stud high-low at 7 seats: seat 6's bet
+    chips, drawn in front of its tile toward the middle, overlapped the tile's own
+    corner by 19x11 px (the bet sat at a fixed distance from the tile's middle, and a
+    wide tile reached past it).  At 2 to 10 seats (Hold'em) and stud8 at 7, at
+    Ann's first decision, with every opponent betting: on a desktop no bet overlaps
+    any seat's tile, its own included, and each lies inside the felt; on a phone
+    (bets drawn in the tile's chips line) each lies inside its own tile and no
+    other."""
+    seeded_deals(monkeypatch, 5)
+    ctx = context(browser, size, reduced_motion="reduce")
+    try:
+        cases = [("holdem", n) for n in range(2, 11)] + [("stud8", 7)]
+        for game, seats in cases:
+            page = ctx.new_page()
+            start(page, live, game, seats)
+            wait_until(page, "() => !!document.querySelector('#controls button')", timeout=30)
+            drawn = page.evaluate(BETS, "12345")
+            where = f"{size}, {game} at {seats} seats"
+            if seats in (7, 10) or game == "stud8":
+                shot(page, f"felt-small-{size}-{game}-{seats}-bets")
+            assert len(drawn["bets"]) == seats - 1, (where, drawn)
+            for bet in drawn["bets"]:
+                for tile in drawn["tiles"]:
+                    mine = tile["seat"] == bet["seat"]
+                    if size == "phone" and mine:
+                        assert _inside(bet["box"], tile["box"]), (where, bet, tile)
+                    else:
+                        assert not _overlap(bet["box"], tile["box"]), (where, bet, tile)
+                if size == "desktop":
+                    assert _inside(bet["box"], drawn["felt"]), (where, bet, drawn["felt"])
+            page.close()
+    finally:
+        ctx.close()
