@@ -56,15 +56,15 @@ new MutationObserver(records => {
 const animate = Element.prototype.animate;
 Element.prototype.animate = function (kf, opts) {
   if (this.__flight) {
-    // the last keyframe's move: "translate(calc(-50% + 12px), calc(-50% - 30px))"
-    // (or "calc(-50% + -5.9px)": a move left or up)
-    const move = [...kf[kf.length - 1].transform.matchAll(/([+-]) (-?[\d.]+)px/g)].map(
+    // the last keyframe's move, in the layer's container units:
+    // "translate(calc(-50% + 12.5cqw), calc(-50% + -30cqh))"
+    const move = [...kf[kf.length - 1].transform.matchAll(/([+-]) (-?[\d.]+)cq[wh]/g)].map(
       m => (m[1] === '-' ? -1 : 1) * Number(m[2]));
     this.__flight.move = kf[kf.length - 1].transform;
-    // (placed in the felt's layer of flights, in the felt's coordinates: issue 26)
+    // (placed in the felt's layer of flights, in percent of it: issue 26)
     const layer = this.parentElement.getBoundingClientRect();
-    this.__flight.to = [layer.left + parseFloat(this.style.left) + move[0],
-                        layer.top + parseFloat(this.style.top) + move[1]];
+    this.__flight.to = [layer.left + (parseFloat(this.style.left) + move[0]) * layer.width / 100,
+                        layer.top + (parseFloat(this.style.top) + move[1]) * layer.height / 100];
   }
   return animate.call(this, kf, opts);
 };

@@ -12,7 +12,12 @@ and 1440x900, six seats:
   in both (before: "(twos wild: 2♥ plays as an eight)" under your cards);
 - every seat's tile stays inside the felt (on a desktop its oval) and clear of the
   others at 2, 6 and 10 seats, with the longest words a shown hand has (before: a
-  top seat's tile with a wild card's words reached the felt's border).
+  top seat's tile with a wild card's words reached the felt's border);
+- flying chips stay on the felt when it changes size mid-flight (a desktop's felt
+  fills the height above your dock; before: a chip held at its bottom edge in
+  pixels was left past it when the dock grew);
+- every seat's bet keeps clear of every seat's tile at 2 to 10 seats (before: a
+  desktop's bet at a fixed distance from its tile's middle overlapped a wide tile).
 
 Screenshots: test-artifacts/web/felt-small-*.png.
 """
@@ -151,6 +156,60 @@ def test_flying_chips_stay_on_the_felt_when_the_page_is_scrolled(
             assert _inside(f["chip"], f["felt"]), where  # never beyond the felt's edges
             assert not _overlap(f["chip"], f["side"]), where
             assert not _overlap(f["chip"], f["bar"]) or f["felt"][1] < f["bar"][3], where
+    finally:
+        ctx.close()
+
+
+GROW = """() => {
+  // at each new flight's first frame the dock grows by 48 px or shrinks back (as
+  // your turn's buttons or a pre-action's line come and go): a desktop's felt,
+  // filling the height above the dock, changes size mid-flight
+  const seen = new WeakSet();
+  const extra = document.createElement('div');
+  extra.style.height = '48px';
+  const tick = () => {
+    for (const f of document.querySelectorAll('.flying-chips')) {
+      if (seen.has(f) || getComputedStyle(f).visibility === 'hidden') continue;
+      seen.add(f);
+      if (extra.isConnected) extra.remove();
+      else document.querySelector('#dock').appendChild(extra);
+      window.__grown = (window.__grown || 0) + 1;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_flying_chips_stay_on_the_felt_when_it_changes_size_mid_flight(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    """Seen at times on a 1440x900 desktop: a chip swept in from your seat, held at
+    the felt's bottom edge, drawn 4 px past the felt's outer edge (12 px past its
+    inside) when a state made your dock taller (and the felt shorter) during its
+    flight: the flight's start and move were pixels of the felt's size at its start.
+    Here the dock grows or shrinks by 48 px at each new flight's first frame; every
+    frame of every flight stays inside the felt."""
+    seeded_deals(monkeypatch, 5)
+    ctx = context(browser, size)
+    try:
+        page = ctx.new_page()
+        start(page, live, "holdem", 6, between_hands=600)
+        wait_until(page, "() => document.querySelector('#controls button') !== null")
+        page.evaluate(SAMPLER)
+        page.evaluate(GROW)
+        play_until(page, "() => !document.querySelector('#result').classList.contains('hidden')",
+                   f"{size} hand 1")
+        page.wait_for_timeout(1200)   # the last flights land
+        flights = page.evaluate("() => window.__flights")
+        shot(page, f"felt-small-{size}-resized-flights")
+        assert page.evaluate("() => window.__grown") >= 2, size
+        texts = {f["text"] for f in flights}
+        assert "● 2" in texts and any(int(t.split()[1]) > 2 for t in texts), texts
+        for f in flights:
+            where = f"{size}: {f}"
+            assert f["inFelt"], where
+            assert _inside(f["chip"], f["felt"]), where
     finally:
         ctx.close()
 

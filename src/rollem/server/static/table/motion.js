@@ -180,11 +180,19 @@ function flight(from, text, half) {
 // A flight's length (ms): 0.4 s (was 0.55 s; issue 26: each frame a flight runs
 // in costs a style recalculation and a paint on a phone's main thread).
 export const FLIGHT_MS = 400;
-function launch(f, from, to, delay) {
+// A flight's start and move are kept as shares of the felt's inside (`box`, as
+// laid out at the start): its place in percent of the layer, its move in the
+// layer's container units (cqw, cqh), so a felt that changes size during the
+// flight (your dock growing or shrinking at the next state, a desktop's felt
+// filling the height above it) carries the chips with it, held inside (issue 26:
+// a chip held at the felt's bottom edge in px was left up to 12 px past it).
+function share(v, n) { return (n ? (100 * v) / n : 0).toFixed(3); }
+function launch(f, from, to, delay, box) {
   if (!to) { f.remove(); return; }
-  f.style.left = from.x + "px"; f.style.top = from.y + "px";
+  f.style.left = share(from.x, box.width) + "%"; f.style.top = share(from.y, box.height) + "%";
   f.style.visibility = "";
-  const move = "translate(calc(-50% + " + (to.x - from.x) + "px), calc(-50% + " + (to.y - from.y) + "px))";
+  const move = "translate(calc(-50% + " + share(to.x - from.x, box.width) + "cqw), calc(-50% + "
+    + share(to.y - from.y, box.height) + "cqh))";
   const anim = f.animate([
     { transform: "translate(-50%, -50%)", opacity: 1 },
     { transform: move, opacity: 1, offset: 0.85 },
@@ -325,7 +333,7 @@ export function animate(state, previous, before) {
       const [w, h] = r ? [r.width / 2, r.height / 2] : [0, 0];
       const t = targets[k] && targets[k].isConnected ? rect(targets[k]) : null;
       const to = t && t.width ? inFelt(centre(t), box) : null;
-      launch(f, held(from, box, w, h), to && held(to, box, w, h), delay);
+      launch(f, held(from, box, w, h), to && held(to, box, w, h), delay, box);
     });
   }
 }
