@@ -568,3 +568,56 @@ def test_bet_chips_keep_clear_of_every_seat_tile(
             page.close()
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------ nothing under the dock
+
+SCROLLED_TO_END = """() => {
+  // each scrolling area (the page's; a desktop's side column) scrolled to its end:
+  // the lowest thing drawn in it, its own bottom edge, the dock's top edge
+  const dock = document.querySelector('#dock').getBoundingClientRect().top;
+  const areas = [...document.querySelectorAll('#scroll, .side-col')]
+    .filter(s => getComputedStyle(s).overflowY === 'auto');
+  return areas.map(s => {
+      s.scrollTop = s.scrollHeight;
+      // (what an area inside it scrolls is that area's)
+      const inner = areas.filter(a => a !== s && s.contains(a));
+      const lowest = Math.max(...[...s.querySelectorAll('*')]
+        .filter(e => e.getClientRects().length && !e.closest('details:not([open]) > :not(summary)')
+                     && !inner.some(a => a.contains(e) && a !== e))
+        .map(e => e.getBoundingClientRect().bottom));
+      return {area: s.id || s.className, lowest: lowest, bottom: s.getBoundingClientRect().bottom,
+              dock: dock};
+    });
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_nothing_ends_hidden_under_the_dock(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    """Asked on a phone (the result's and the ledger's lines cut at the dock's edge):
+    at Ann's turn (the dock at its tallest: her cards, the buttons) and at the hand's
+    end (the result, the ledger drawn), each scrolling area scrolled to its end shows
+    its last line whole, above the dock (the dock is laid out under the scrolling
+    area, not over it: a line cut at the dock's edge is one scrolled past)."""
+    seeded_deals(monkeypatch, 5)
+    ctx = context(browser, size, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        start(page, live, "holdem", 6, between_hands=600)
+        wait_until(page, "() => !!document.querySelector('#controls [data-action]')")
+        for when in ("turn", "end"):
+            if when == "end":
+                play_until(page, "() => !document.querySelector('#result')"
+                           ".classList.contains('hidden')", f"{size} hand 1")
+                page.wait_for_timeout(600)   # (the side panels drawn after the paint)
+            areas = page.evaluate(SCROLLED_TO_END)
+            page.wait_for_timeout(100)
+            shot(page, f"felt-small-{size}-{when}-scrolled-to-end")
+            assert areas, size
+            for a in areas:
+                where = f"{size} at the {when}: {a}"
+                assert a["bottom"] <= a["dock"] + 0.5, where
+                assert a["lowest"] <= a["bottom"] + 0.5, where
+    finally:
+        ctx.close()
