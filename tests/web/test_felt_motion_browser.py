@@ -39,38 +39,37 @@ pytestmark = pytest.mark.browser
 
 FLIGHTS = r"""
 window.__flights = [];
+// A flight is placed first and set moving once the new state is painted (its
+// class "fly": a CSS animation by --mx and --my): its move is read then.
+const started = (n) => {
+  const f = n.__flight;
+  if (!f || f.move || !n.classList.contains('fly')) return;
+  // the move, in the layer's container units: "12.5cqw", "-30cqh"
+  const move = [n.style.getPropertyValue('--mx'), n.style.getPropertyValue('--my')];
+  f.move = move.join(' ');
+  // (placed in the felt's layer of flights, in percent of it: issue 26)
+  const layer = n.parentElement.getBoundingClientRect();
+  f.to = [layer.left + (parseFloat(n.style.left) + parseFloat(move[0])) * layer.width / 100,
+          layer.top + (parseFloat(n.style.top) + parseFloat(move[1])) * layer.height / 100];
+};
 new MutationObserver(records => {
   for (const r of records) {
+    if (r.type === 'attributes') { started(r.target); continue; }
     for (const n of r.addedNodes) {
       if (!(n instanceof HTMLElement) || !n.classList.contains('flying-chips')) continue;
       const f = {text: n.textContent, half: n.dataset.half || null, gone: false,
                  move: null, to: null};
       n.__flight = f;
       window.__flights.push(f);
+      started(n);
     }
     for (const n of r.removedNodes) if (n.__flight) n.__flight.gone = true;
   }
-}).observe(document, {childList: true, subtree: true});
-// A flight is placed first and set moving once the new state is painted: its
-// move is read when it starts.
-const animate = Element.prototype.animate;
-Element.prototype.animate = function (kf, opts) {
-  if (this.__flight) {
-    // the last keyframe's move: "translate(calc(-50% + 12px), calc(-50% - 30px))"
-    // (or "calc(-50% + -5.9px)": a move left or up)
-    const move = [...kf[kf.length - 1].transform.matchAll(/([+-]) (-?[\d.]+)px/g)].map(
-      m => (m[1] === '-' ? -1 : 1) * Number(m[2]));
-    this.__flight.move = kf[kf.length - 1].transform;
-    // (placed in the felt's layer of flights, in the felt's coordinates: issue 26)
-    const layer = this.parentElement.getBoundingClientRect();
-    this.__flight.to = [layer.left + parseFloat(this.style.left) + move[0],
-                        layer.top + parseFloat(this.style.top) + move[1]];
-  }
-  return animate.call(this, kf, opts);
-};
+}).observe(document, {childList: true, subtree: true, attributes: true,
+                      attributeFilter: ['class']});
 """
 """Records each flight of chips the page starts: its text, where it lands (its
-start plus its last keyframe's move) and whether it has ended (removed)."""
+start plus its move) and whether it has ended (removed)."""
 
 
 

@@ -12,7 +12,12 @@ and 1440x900, six seats:
   in both (before: "(twos wild: 2♥ plays as an eight)" under your cards);
 - every seat's tile stays inside the felt (on a desktop its oval) and clear of the
   others at 2, 6 and 10 seats, with the longest words a shown hand has (before: a
-  top seat's tile with a wild card's words reached the felt's border).
+  top seat's tile with a wild card's words reached the felt's border);
+- flying chips stay on the felt when it changes size mid-flight (a desktop's felt
+  fills the height above your dock; before: a chip held at its bottom edge in
+  pixels was left past it when the dock grew);
+- every seat's bet keeps clear of every seat's tile at 2 to 10 seats (before: a
+  desktop's bet at a fixed distance from its tile's middle overlapped a wide tile).
 
 Screenshots: test-artifacts/web/felt-small-*.png.
 """
@@ -151,6 +156,60 @@ def test_flying_chips_stay_on_the_felt_when_the_page_is_scrolled(
             assert _inside(f["chip"], f["felt"]), where  # never beyond the felt's edges
             assert not _overlap(f["chip"], f["side"]), where
             assert not _overlap(f["chip"], f["bar"]) or f["felt"][1] < f["bar"][3], where
+    finally:
+        ctx.close()
+
+
+GROW = """() => {
+  // at each new flight's first frame the dock grows by 48 px or shrinks back (as
+  // your turn's buttons or a pre-action's line come and go): a desktop's felt,
+  // filling the height above the dock, changes size mid-flight
+  const seen = new WeakSet();
+  const extra = document.createElement('div');
+  extra.style.height = '48px';
+  const tick = () => {
+    for (const f of document.querySelectorAll('.flying-chips')) {
+      if (seen.has(f) || getComputedStyle(f).visibility === 'hidden') continue;
+      seen.add(f);
+      if (extra.isConnected) extra.remove();
+      else document.querySelector('#dock').appendChild(extra);
+      window.__grown = (window.__grown || 0) + 1;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_flying_chips_stay_on_the_felt_when_it_changes_size_mid_flight(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    """Seen at times on a 1440x900 desktop: a chip swept in from your seat, held at
+    the felt's bottom edge, drawn 4 px past the felt's outer edge (12 px past its
+    inside) when a state made your dock taller (and the felt shorter) during its
+    flight: the flight's start and move were pixels of the felt's size at its start.
+    Here the dock grows or shrinks by 48 px at each new flight's first frame; every
+    frame of every flight stays inside the felt."""
+    seeded_deals(monkeypatch, 5)
+    ctx = context(browser, size)
+    try:
+        page = ctx.new_page()
+        start(page, live, "holdem", 6, between_hands=600)
+        wait_until(page, "() => document.querySelector('#controls button') !== null")
+        page.evaluate(SAMPLER)
+        page.evaluate(GROW)
+        play_until(page, "() => !document.querySelector('#result').classList.contains('hidden')",
+                   f"{size} hand 1")
+        page.wait_for_timeout(1200)   # the last flights land
+        flights = page.evaluate("() => window.__flights")
+        shot(page, f"felt-small-{size}-resized-flights")
+        assert page.evaluate("() => window.__grown") >= 2, size
+        texts = {f["text"] for f in flights}
+        assert "● 2" in texts and any(int(t.split()[1]) > 2 for t in texts), texts
+        for f in flights:
+            where = f"{size}: {f}"
+            assert f["inFelt"], where
+            assert _inside(f["chip"], f["felt"]), where
     finally:
         ctx.close()
 
@@ -438,5 +497,127 @@ def test_every_seat_tile_stays_inside_the_felt(
                 for other in tiles[k + 1:]:   # and the tiles keep apart
                     assert not _overlap(t["box"], other["box"]), (where, other)
             page.close()
+    finally:
+        ctx.close()
+
+
+# ------------------------------------------------------------ bets clear of the tiles
+
+BETS = """amount => {
+  // every opponent without a bet given one of five digits (its chips line's own
+  // element, as felt.js draws it: the stack of chips, the amount)
+  for (const t of document.querySelectorAll('#seats .seat[data-seat]')) {
+    if (t.querySelector('.bet-chips')) continue;
+    const line = t.querySelector('.chips');
+    const b = document.createElement('span');
+    b.className = 'bet bet-chips';
+    const stack = document.createElement('span'); stack.className = 'chip-stack';
+    for (let i = 0; i < 5; i++) { const c = document.createElement('span'); c.className = 'chip';
+                                  stack.appendChild(c); }
+    const n = document.createElement('span'); n.className = 'bet-amount'; n.textContent = amount;
+    b.append(stack, n);
+    line.appendChild(b);
+  }
+  const box = (e) => { const r = e.getBoundingClientRect();
+                       return [r.left, r.top, r.right, r.bottom]; };
+  const felt = document.querySelector('#felt'), f = felt.getBoundingClientRect();
+  const [x, y] = [f.left + felt.clientLeft, f.top + felt.clientTop];
+  return {tiles: [...document.querySelectorAll('#seats .seat[data-seat]')].map(
+            t => ({seat: Number(t.dataset.seat), box: box(t)})),
+          bets: [...document.querySelectorAll('#seats .bet-chips')].map(
+            b => ({seat: Number(b.closest('.seat').dataset.seat), box: box(b)})),
+          felt: [x, y, x + felt.clientWidth, y + felt.clientHeight]};
+}"""
+"""Each opponent given a bet (five digits where it has none); the tiles', the bets'
+and the felt's inner boxes."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_bet_chips_keep_clear_of_every_seat_tile(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    """Seen on a 1440x900 desktop, seven-card stud high-low at 7 seats: seat 6's bet
+    chips, drawn in front of its tile toward the middle, overlapped the tile's own
+    corner by 19x11 px (the bet sat at a fixed distance from the tile's middle, and a
+    wide tile reached past it).  At 2 to 10 seats (Hold'em) and stud8 at 7, at
+    Ann's first decision, with every opponent betting: on a desktop no bet overlaps
+    any seat's tile, its own included, and each lies inside the felt; on a phone
+    (bets drawn in the tile's chips line) each lies inside its own tile and no
+    other."""
+    seeded_deals(monkeypatch, 5)
+    ctx = context(browser, size, reduced_motion="reduce")
+    try:
+        cases = [("holdem", n) for n in range(2, 11)] + [("stud8", 7)]
+        for game, seats in cases:
+            page = ctx.new_page()
+            start(page, live, game, seats)
+            wait_until(page, "() => !!document.querySelector('#controls button')", timeout=30)
+            drawn = page.evaluate(BETS, "12345")
+            where = f"{size}, {game} at {seats} seats"
+            if seats in (7, 10) or game == "stud8":
+                shot(page, f"felt-small-{size}-{game}-{seats}-bets")
+            assert len(drawn["bets"]) == seats - 1, (where, drawn)
+            for bet in drawn["bets"]:
+                for tile in drawn["tiles"]:
+                    mine = tile["seat"] == bet["seat"]
+                    if size == "phone" and mine:
+                        assert _inside(bet["box"], tile["box"]), (where, bet, tile)
+                    else:
+                        assert not _overlap(bet["box"], tile["box"]), (where, bet, tile)
+                if size == "desktop":
+                    assert _inside(bet["box"], drawn["felt"]), (where, bet, drawn["felt"])
+            page.close()
+    finally:
+        ctx.close()
+
+
+# ------------------------------------------------------------ nothing under the dock
+
+SCROLLED_TO_END = """() => {
+  // each scrolling area (the page's; a desktop's side column) scrolled to its end:
+  // the lowest thing drawn in it, its own bottom edge, the dock's top edge
+  const dock = document.querySelector('#dock').getBoundingClientRect().top;
+  const areas = [...document.querySelectorAll('#scroll, .side-col')]
+    .filter(s => getComputedStyle(s).overflowY === 'auto');
+  return areas.map(s => {
+      s.scrollTop = s.scrollHeight;
+      // (what an area inside it scrolls is that area's)
+      const inner = areas.filter(a => a !== s && s.contains(a));
+      const lowest = Math.max(...[...s.querySelectorAll('*')]
+        .filter(e => e.getClientRects().length && !e.closest('details:not([open]) > :not(summary)')
+                     && !inner.some(a => a.contains(e) && a !== e))
+        .map(e => e.getBoundingClientRect().bottom));
+      return {area: s.id || s.className, lowest: lowest, bottom: s.getBoundingClientRect().bottom,
+              dock: dock};
+    });
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_nothing_ends_hidden_under_the_dock(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    """Asked on a phone (the result's and the ledger's lines cut at the dock's edge):
+    at Ann's turn (the dock at its tallest: her cards, the buttons) and at the hand's
+    end (the result, the ledger drawn), each scrolling area scrolled to its end shows
+    its last line whole, above the dock (the dock is laid out under the scrolling
+    area, not over it: a line cut at the dock's edge is one scrolled past)."""
+    seeded_deals(monkeypatch, 5)
+    ctx = context(browser, size, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        start(page, live, "holdem", 6, between_hands=600)
+        wait_until(page, "() => !!document.querySelector('#controls [data-action]')")
+        for when in ("turn", "end"):
+            if when == "end":
+                play_until(page, "() => !document.querySelector('#result')"
+                           ".classList.contains('hidden')", f"{size} hand 1")
+                page.wait_for_timeout(600)   # (the side panels drawn after the paint)
+            areas = page.evaluate(SCROLLED_TO_END)
+            page.wait_for_timeout(100)
+            shot(page, f"felt-small-{size}-{when}-scrolled-to-end")
+            assert areas, size
+            for a in areas:
+                where = f"{size} at the {when}: {a}"
+                assert a["bottom"] <= a["dock"] + 0.5, where
+                assert a["lowest"] <= a["bottom"] + 0.5, where
     finally:
         ctx.close()

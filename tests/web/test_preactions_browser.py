@@ -213,3 +213,31 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(browser: Any, live: Serv
         wait_until(page, "() => !!document.querySelector('#result:not(.hidden)')")
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_cleared_pre_action_toast_goes_at_your_next_decision(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """Seen on a phone: the toast "A raise came in: your “Check” is cleared." stayed
+    over the header and the invite link into Ann's next step (for its 4 s, however
+    fast she decided).  Flop: "Check" held, the small blind bets (the toast), the
+    big blind calls; Ann calls: the toast is gone once her call is sent."""
+    ctx, page, tid, gate = start_gated(browser, live, size)
+    try:
+        page.wait_for_selector("#controls [data-action=call]")
+        page.click("#controls [data-action=call]")
+        wait_ann(live, tid, 1, "preflop")
+        bots_until(gate, live, tid, 3, 1)
+        arm(page, live, tid, 3, "check")
+        gate.let_one(live, tid, "the small blind's flop bet")
+        page.wait_for_selector("#toast:has-text('A raise came in')")
+        gate.let_one(live, tid, "the big blind's flop call")
+        page.wait_for_selector("#controls [data-action=call]")
+        shot(page, f"pre-{size}-toast-at-turn")
+        page.click("#controls [data-action=call]")
+        wait_ann(live, tid, 2, "flop")
+        shot(page, f"pre-{size}-toast-gone")
+        assert page.locator("#toast.hidden").count() == 1, page.inner_text("#toast")
+    finally:
+        gate.open()
+        ctx.close()

@@ -125,9 +125,14 @@ function place(node, k, total) {
   // middle, never over the felt's edge (issue 26)
   const sin = Math.sin(a);
   node.style.setProperty("--ay", (0.5 + Math.sign(sin) * Math.max(0, Math.abs(sin) - 0.7) / 0.6).toFixed(2));
-  // the way to the middle: where the seat's bet sits (in front of it)
-  node.style.setProperty("--dx", (-Math.cos(a)).toFixed(2));
-  node.style.setProperty("--dy", (-Math.sin(a)).toFixed(2));
+  // the way to the middle, where the seat's bet sits (in front of it), as a
+  // point on the square around the tile's middle (the larger of --ux and --uy
+  // is 1 or -1): the bet is drawn that far past the tile's edge, so it clears
+  // its own tile however wide or tall the tile is (issue 26: a bet at a fixed
+  // distance from the middle of a wide stud tile overlapped its corner)
+  const m = Math.max(Math.abs(Math.cos(a)), Math.abs(sin));
+  node.style.setProperty("--ux", (-Math.cos(a) / m).toFixed(2));
+  node.style.setProperty("--uy", (-sin / m).toFixed(2));
 }
 // Make `node` (a seat's tile) show seat `s`: its classes set, its parts
 // (seatParts) drawn again only where their key changed, in order, with the

@@ -141,6 +141,11 @@ function flightLayer() {
     layer = document.createElement("div");
     layer.className = "flights";
     layer.setAttribute("aria-hidden", "true");
+    // a flight (launch) is gone at its animation's end, or when it is cancelled
+    // (reduced motion asked meanwhile: display none)
+    const landed = (e) => { if (e.target.classList.contains("flying-chips")) e.target.remove(); };
+    layer.addEventListener("animationend", landed);
+    layer.addEventListener("animationcancel", landed);
     felt.appendChild(layer);
   }
   return layer;
@@ -180,18 +185,28 @@ function flight(from, text, half) {
 // A flight's length (ms): 0.4 s (was 0.55 s; issue 26: each frame a flight runs
 // in costs a style recalculation and a paint on a phone's main thread).
 export const FLIGHT_MS = 400;
-function launch(f, from, to, delay) {
+// A flight's start and move are kept as shares of the felt's inside (`box`, as
+// laid out at the start): its place in percent of the layer, its move in the
+// layer's container units (cqw, cqh), so a felt that changes size during the
+// flight (your dock growing or shrinking at the next state, a desktop's felt
+// filling the height above it) carries the chips with it, held inside (issue 26:
+// a chip held at the felt's bottom edge in px was left up to 12 px past it).
+// The flight is a CSS animation (style.css `chips-fly`, its move in the custom
+// properties --mx and --my), started by a class: a few style writes here, the
+// animation made in the next frame's style step (issue 26: one Web Animation a
+// flight, made in script, cost 34 to 56 ms at 4x for a round's nine flights).
+// It is removed at its end (the layer's animationend listener, flightLayer).
+function share(v, n) { return (n ? (100 * v) / n : 0).toFixed(3); }
+function launch(f, from, to, delay, box) {
   if (!to) { f.remove(); return; }
-  f.style.left = from.x + "px"; f.style.top = from.y + "px";
-  f.style.visibility = "";
-  const move = "translate(calc(-50% + " + (to.x - from.x) + "px), calc(-50% + " + (to.y - from.y) + "px))";
-  const anim = f.animate([
-    { transform: "translate(-50%, -50%)", opacity: 1 },
-    { transform: move, opacity: 1, offset: 0.85 },
-    { transform: move, opacity: 0 },
-  ], { duration: FLIGHT_MS, delay: delay || 0, easing: "ease-in-out", fill: "both" });
-  anim.onfinish = () => f.remove();
-  anim.oncancel = () => f.remove();
+  const st = f.style;
+  st.left = share(from.x, box.width) + "%"; st.top = share(from.y, box.height) + "%";
+  st.setProperty("--mx", share(to.x - from.x, box.width) + "cqw");
+  st.setProperty("--my", share(to.y - from.y, box.height) + "cqh");
+  st.animationDuration = FLIGHT_MS + "ms";
+  if (delay) st.animationDelay = delay + "ms";
+  st.visibility = "";
+  f.classList.add("fly");
 }
 // The cards of a seat (or the board) as drawn now.
 function cardEls(seat, mySeat) {
@@ -325,7 +340,7 @@ export function animate(state, previous, before) {
       const [w, h] = r ? [r.width / 2, r.height / 2] : [0, 0];
       const t = targets[k] && targets[k].isConnected ? rect(targets[k]) : null;
       const to = t && t.width ? inFelt(centre(t), box) : null;
-      launch(f, held(from, box, w, h), to && held(to, box, w, h), delay);
+      launch(f, held(from, box, w, h), to && held(to, box, w, h), delay, box);
     });
   }
 }

@@ -29,9 +29,19 @@ export const store = {
   set(k, v) { try { localStorage.setItem(k, v); } catch (e) { /* private mode */ } },
 };
 
+// A short message over the page, gone after TOAST_MS, at a tap on it, or at
+// your next decision (act: issue 26, on a phone a pre-action's "is cleared"
+// stayed over the header and the invite link into the next step).
+export const TOAST_MS = 4000;
 export function toast(text) {
   const t = $("toast"); t.textContent = text; t.classList.remove("hidden");
-  clearTimeout(toast.timer); toast.timer = setTimeout(() => t.classList.add("hidden"), 4000);
+  t.onclick = hideToast;
+  clearTimeout(toast.timer); toast.timer = setTimeout(hideToast, TOAST_MS);
+}
+export function hideToast() {
+  clearTimeout(toast.timer);
+  const t = $("toast");
+  if (t && !t.classList.contains("hidden")) t.classList.add("hidden");
 }
 
 // A connection can die without a close event (a phone leaving its Wi-Fi): for
@@ -165,6 +175,7 @@ export function send(obj) {
 // One action of the hand in play, tied to the state it answers.
 export function act(action) {
   S.confirmFold = false;
+  hideToast();   // (what it said was about the decision now made)
   const state = S.state;
   if (send({ type: "action", hand: state.hand.hand_no, seq: state.seq, action: action })) {
     tap = { seq: state.seq, ping: pings + 1 };
