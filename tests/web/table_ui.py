@@ -206,18 +206,26 @@ def take_decision(page: Any, kind: str, game: str | None = None) -> None:
     c = page.locator("#controls")
     if kind == "choose":
         c.locator(f"[data-game={game}]").click()
-    elif kind == "bet":
-        for action in ("check", "call", "fold"):
-            b = c.locator(f"[data-action={action}]")
+    elif kind in ("bet", "fold-confirm"):
+        # One look decides (check, else call, else fold): looking for each button in
+        # turn could miss check on one turn and find fold on the next, and a fold that
+        # could have checked asks "Fold anyway?" (then kind is fold-confirm: check).
+        action = page.evaluate("""() => {
+          const c = document.querySelector('#controls');
+          for (const a of ['check', 'call', 'fold'])
+            if (c && c.querySelector(`[data-action=${a}]`)) return a;
+          return null;
+        }""")
+        if action is None:
+            return
+        b = c.locator(f"[data-action={action}]")
+        try:
+            b.first.click(timeout=10_000)
+        except PlaywrightTimeout:
+            # The turn passed between finding the button and the click (the
+            # clock acted, or the hand moved on): the caller looks again.
             if b.count():
-                try:
-                    b.first.click(timeout=10_000)
-                except PlaywrightTimeout:
-                    # The turn passed between finding the button and the click (the
-                    # clock acted, or the hand moved on): the caller looks again.
-                    if b.count():
-                        raise
-                return
+                raise
     elif kind == "declare":
         c.locator("[data-action^=declare]").first.click()
     elif kind == "wild":
