@@ -396,7 +396,9 @@ def watch_request(table: LiveTable, token: str, name: object, network: str = "")
     network and :data:`MAX_WATCH_REQUESTS` in all wait at once; one past either is
     refused, the requests already waiting stay (first come, first asked), and the
     host is told how many were refused (``watch_refused``, until the list is
-    empty again).  The networks of waiting requests are kept in memory only (not
+    empty again).  A request's name is told apart from every name known at the
+    table (seated and departed players, requests waiting, approved watchers):
+    ``Dad 2`` (:func:`~rollem.server.live_table.player_names.distinct_name`).  The networks of waiting requests are kept in memory only (not
     stored with the table: after a restart only the overall cap holds for the
     requests stored before).
 
@@ -411,9 +413,13 @@ def watch_request(table: LiveTable, token: str, name: object, network: str = "")
     waiting = s.setdefault("watch_requests", [])
     if any(hmac.compare_digest(str(r["digest"]), digest) for r in waiting):
         return "waiting"
-    from rollem.server.live_table.player_names import clean_name
+    from rollem.server.live_table.player_names import clean_name, distinct_name
 
-    name = clean_name(name)
+    # Told apart from every name known here (issue 27 try-out): two strangers who both
+    # ask as "Dad", or one asking as a seated player's name, are "Dad 2" to the host.
+    name = distinct_name(clean_name(name), [
+        *table.seating.taken_names(), *(str(r["name"]) for r in waiting),
+        *(str(w["name"]) for w in s.get("watchers", []))])
     number = int(s.get("watch_next", 0)) + 1
     entry = {"id": number, "digest": digest, "name": name}
     if table.config.private:

@@ -101,3 +101,33 @@ def clean_name(name: object) -> str:
                          f"points (an emoji sequence has several), not {len(name)}")
     return name
 
+
+
+def same_name(name: str, other: str) -> bool:
+    """Whether ``name`` and ``other`` are one name at a table: as they read
+    (:func:`rollem.text.name_key`) or as they look
+    (:func:`rollem.lookalike.look_alike_key`)."""
+    return name_key(name) == name_key(other) or look_alike_key(name) == look_alike_key(other)
+
+
+def distinct_name(name: str, taken: list[str]) -> str:
+    """``name`` (already :func:`clean_name`), or ``name`` with a number (``Ann 2``,
+    shortened to fit :data:`MAX_NAME`) that is none of ``taken`` as names read or
+    look (:func:`same_name`): a stranger's name the host can tell apart from the
+    names already known at the table.  Raises :class:`TableError` (``bad_name``)
+    when none of 2 to 99 is free."""
+    if not any(same_name(name, other) for other in taken):
+        return name
+    for number in range(2, 100):
+        base = name
+        while True:
+            try:
+                candidate = clean_name(f"{base} {number}")
+                break
+            except TableError:
+                if len(base) <= 1:
+                    raise
+                base = base[:-1].rstrip()
+        if not any(same_name(candidate, other) for other in taken):
+            return candidate
+    raise TableError("bad_name", "choose another name")

@@ -27,7 +27,7 @@ from rollem.server.live_table.clients import (
     Seat,
 )
 from rollem.server.live_table.errors import TableError
-from rollem.server.live_table.player_names import clean_name
+from rollem.server.live_table.player_names import clean_name, distinct_name
 from rollem.server.protocol import error_message
 from rollem.server.store import SeatRow, token_digest
 from rollem.text import name_key
@@ -185,35 +185,15 @@ class Seating:
         table = self.table
         return [s for s in range(table.config.seats) if s not in self.seats]
 
-    def _taken(self, name: str, returning_digest: str | None) -> bool:
-        """Whether ``name`` reads or looks as a seated player's, or a departed one's
-        (not the returning browser's own)."""
+    def taken_names(self, returning_digest: str | None = None) -> list[str]:
+        """The names known at the table: the seated players' and the departed ones'
+        (not the returning browser's own, whose name stays theirs)."""
         names = [str(s.row.name) for s in self.seats.values()]
         departed = self.table.session.get("departed", [])
         if not any(returning_digest is not None and line.get("digest") == returning_digest
                    for line in departed):
             names += [str(line["name"]) for line in departed]
-        folded, looks = name_key(name), look_alike_key(name)
-        return any(name_key(n) == folded or look_alike_key(n) == looks for n in names)
-
-    def _untaken(self, name: str, returning_digest: str | None) -> str:
-        """``name``, or ``name`` with a number (``Ann 2``, shortened to fit) that no one
-        at the table has.  Raises ``bad_name`` when none of 2 to 99 is free."""
-        if not self._taken(name, returning_digest):
-            return name
-        for number in range(2, 100):
-            base = name
-            while True:
-                try:
-                    candidate = clean_name(f"{base} {number}")
-                    break
-                except TableError:
-                    if len(base) <= 1:
-                        raise
-                    base = base[:-1].rstrip()
-            if not self._taken(candidate, returning_digest):
-                return candidate
-        raise TableError("bad_name", "choose another name")
+        return names
 
     def join(self, name: object, seat: int | None,
              returning: str | None = None, stranger: bool = False) -> tuple[int, str]:
@@ -250,7 +230,8 @@ class Seating:
                              "are fixed; you can watch")
         name = clean_name(name)
         if stranger:
-            name = self._untaken(name, token_digest(returning) if returning else None)
+            name = distinct_name(name, self.taken_names(
+                token_digest(returning) if returning else None))
         folded, looks = name_key(name), look_alike_key(name)
         for other in self.seats.values():
             if name_key(other.row.name) == folded:
