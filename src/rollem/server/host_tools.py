@@ -398,9 +398,10 @@ def watch_request(table: LiveTable, token: str, name: object, network: str = "")
     host is told how many were refused (``watch_refused``, until the list is
     empty again).  A request's name is told apart from every name known at the
     table (seated and departed players, requests waiting, approved watchers):
-    ``Dad 2`` (:func:`~rollem.server.live_table.player_names.distinct_name`).  The networks of waiting requests are kept in memory only (not
-    stored with the table: after a restart only the overall cap holds for the
-    requests stored before).
+    ``Dad 2`` (:func:`~rollem.server.live_table.player_names.distinct_name`).
+    The networks of waiting requests are kept in memory only (not stored with
+    the table: after a restart only the overall cap holds for the requests
+    stored before).
 
     At a table with only a password, past :data:`MAX_WATCHERS` browsers the oldest
     approved is forgotten (it gives the password again).
