@@ -32,3 +32,53 @@ def test_watch_requests_of_one_name_are_told_apart(server: ServerThread) -> None
     table = server.manager.get(tid)
     names = [r["name"] for r in table.session["watch_requests"]]
     assert names == ["Dad", "Dad 2", "DAD 3", "ann 2", "Dad 2 2"]
+
+
+def test_a_player_gone_from_a_private_table_keeps_their_own_hands(
+        server: ServerThread) -> None:
+    """Bob plays hand 1 and leaves (the host's removal frees a seat the same way);
+    the host makes the table private.  His own copies (the hand list, the replay,
+    history.toml, verify, the session's .phhs) were all refused 403 ``private``:
+    he was locked out of the hands he played.  Now he gets his own hands and
+    nothing more, and a stranger's cookie is still told nothing, whatever hand
+    number it asks for."""
+    import asyncio
+
+    from test_seat_lifecycle import _ann_and_bob, _bob_plays_hand_1_and_leaves
+    from web_harness import Player
+
+    tid, host, t0, s1, t1 = _ann_and_bob(server, seats=3)
+
+    async def run() -> None:
+        async with Player(server.ws_url, tid, t0, host) as a:
+            await _bob_plays_hand_1_and_leaves(server, a, tid, s1, t1)
+            await a.send({"type": "host", "op": "config", "config": {"private": True}})
+            await a.until(lambda st: st["table"]["config"]["private"])
+
+    asyncio.run(run())
+    base = f"{server.url}/api/tables/{tid}"
+    bobs = {f"rollem_seat_{tid}": t1}
+    listing = httpx.get(f"{base}/hands", cookies=bobs)
+    assert listing.status_code == 200, listing.text
+    assert [h["hand"] for h in listing.json()["hands"]] == [1]
+    assert listing.json()["hands"][0]["net"] is not None
+    frames = httpx.get(f"{base}/hands/1", cookies=bobs)
+    assert frames.status_code == 200 and frames.json()["seat"] == s1
+    copy = httpx.get(f"{base}/hands/1/history.toml", cookies=bobs)
+    assert copy.status_code == 200 and f"_redacted_for = {s1}" in copy.text
+    verdict = httpx.get(f"{base}/hands/1/verify", cookies=bobs)
+    assert verdict.status_code == 200 and verdict.json()["seat"] == s1
+    session = httpx.get(f"{server.url}/api/tables/{tid}/history.phhs", cookies=bobs)
+    assert session.status_code == 200 and "[1]" in session.text
+    # What is not his stays closed to him: the table's other lists.
+    for path in ("stats", "ledger.csv", "hands.csv"):
+        assert httpx.get(f"{base}/{path}", cookies=bobs).status_code == 403
+    # A stranger (no cookie, or a made-up one) learns nothing, not even which
+    # hand numbers exist.
+    for cookies in ({}, {f"rollem_seat_{tid}": "x" * 32}):
+        answers = [httpx.get(f"{base}/{path}", cookies=cookies) for path in (
+            "hands", "hands/1", "hands/1/history.toml", "hands/1/verify", "hands/999",
+            "hands/abc", "hands/0/verify")]
+        answers.append(httpx.get(f"{server.url}/api/tables/{tid}/history.phhs",
+                                 cookies=cookies))
+        assert {(a.status_code, a.json()["error"]) for a in answers} == {(403, "private")}

@@ -194,18 +194,27 @@ class AppContext:
 
     def finished_hand(self, request: Request) -> tuple[LiveTable, int, HandRow] | Response:
         """The table, hand number and stored row of the finished hand in the URL, or the
-        error response (no such table, a malformed number, a hand not finished)."""
+        error response (no such table, a malformed number, a hand not finished).
+        At a gated table (private, or with a password) one who may not see it gets
+        403 ``private`` whatever the number, except for a hand it played (its seat
+        cookie: a player the host removed, or one who left, keeps their own
+        hands: try-out of stop 42)."""
         table = self.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
-        if not self.may_see(request, table):
+        sees = self.may_see(request, table)
+        if not sees and not request.cookies.get(seat_cookie(table.id)):
             return private()
         hand_no = hand_number(request.path_params["n"])
         if hand_no is None:
-            return error(400, "malformed", "a hand number (1 or more) is needed")
+            return error(400, "malformed", "a hand number (1 or more) is needed") if sees \
+                else private()
         row = table.store.load_hand(table.id, hand_no)
         if row is None or row.result is None:
-            return error(404, "no_hand", f"hand {hand_no} is not finished or does not exist")
+            return error(404, "no_hand", f"hand {hand_no} is not finished or does not exist") \
+                if sees else private()
+        if not sees and self.played(request, table, row, hand_no) is None:
+            return private()  # (one who played it sees it: a player removed, one who left)
         return table, hand_no, row
 
     async def hand_version(self, table: LiveTable, hand_no: int) -> int:

@@ -3,7 +3,9 @@
 (``/hands/<n>``, the replay), the asking player's own copy of it
 (``/hands/<n>/history.toml``) and ``rollem verify``'s result on that copy
 (``/hands/<n>/verify``, issue 32).  All behind the costly routes' limit; a
-gated table's unapproved watcher gets 403 ``private``."""
+gated table's unapproved watcher gets 403 ``private``, except that a player who
+left it or was removed keeps their own hands (the list of those, their replays,
+copies and verdicts)."""
 
 from __future__ import annotations
 
@@ -43,17 +45,22 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
         table = ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
-        if not ctx.may_see(request, table):
+        sees = ctx.may_see(request, table)
+        token = request.cookies.get(seat_cookie(table.id))
+        if not sees and not token:
             return private()
         out = []
-        token = request.cookies.get(seat_cookie(table.id))
         for hand in ctx.finished_hands(table):  # (each stored row read once, kept)
             # Only the viewer's own hands show its result (never a predecessor's).
             seat = table.seat_in_hand(token, hand.hand_no, list(hand.seats))
+            if seat is None and not sees:
+                continue  # (a gated table's former player: their own hands only)
             out.append({
                 "hand": hand.hand_no, "game": hand.game,
                 "net": hand.net(seat) if seat is not None else None,
             })  # fmt: skip
+        if not sees and not out:
+            return private()
         return JSONResponse({"hands": out})
 
     async def hand_frames(request: Request) -> Response:

@@ -216,9 +216,10 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
         table = ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
-        if not ctx.may_see(request, table):
-            return private()
+        sees = ctx.may_see(request, table)
         token = request.cookies.get(seat_cookie(table.id))
+        if not sees and not token:
+            return private()
         if not token:
             return error(403, "not_yours", "only a player can download their hands; take a "
                          "seat first")
@@ -230,8 +231,9 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
             if seat is not None:
                 mine.append((hand.hand_no, seat,
                              list(hand.names) if hand.names is not None else current))
-        if not mine:
-            return error(404, "no_hand", "you were dealt into no finished hand at this table")
+        if not mine:  # (a gated table's former player keeps their own hands, no more)
+            return error(404, "no_hand", "you were dealt into no finished hand at this "
+                         "table") if sees else private()
         left_out = max(0, len(mine) - MAX_BULK_HANDS)
         mine = mine[left_out:]
 

@@ -22,6 +22,24 @@ export function renderLocked(state) {
     : asked ? " Asked: you see the table once the host lets you watch." : "");
   $("locked-password-row").classList.toggle("hidden", !t.has_password);
   $("locked-form").classList.toggle("hidden", state.you.seat !== null);
+  if (state.you.seat === null) findOwnHands();
+}
+// One who played here and left (or was removed) keeps their own hands: the server
+// lists them to this browser's seat cookie alone (403 to anyone else).
+let ownAsked = false;
+async function findOwnHands() {
+  if (ownAsked) return;
+  ownAsked = true;
+  const resp = await fetch("/api/tables/" + tid + "/hands", { credentials: "same-origin" });
+  const got = resp.ok ? await resp.json() : null;
+  const box = $("locked-own");
+  if (!got || !got.hands.length) { box.classList.add("hidden"); return; }
+  const n = got.hands.length;
+  const link = el("a", "", "download your " + (n === 1 ? "hand" : n + " hands") + " (.phhs)");
+  link.href = "/api/tables/" + tid + "/history.phhs";
+  link.setAttribute("download", "");
+  box.replaceChildren("You played here before: ", link, ".");
+  box.classList.remove("hidden");
 }
 export function unlock() {
   if (!document.body.classList.contains("locked")) return;
