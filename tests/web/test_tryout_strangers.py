@@ -82,3 +82,31 @@ def test_a_player_gone_from_a_private_table_keeps_their_own_hands(
         answers.append(httpx.get(f"{server.url}/api/tables/{tid}/history.phhs",
                                  cookies=cookies))
         assert {(a.status_code, a.json()["error"]) for a in answers} == {(403, "private")}
+
+
+def test_a_house_option_of_no_game_dealt_is_refused() -> None:
+    """``{"game": "holdem", "house": {"wild_duplicates": true}}`` made a hold'em table
+    whose settings said wild cards may duplicate: an option that did nothing, taken
+    silently (``rollem play`` refuses such a flag, issue 33).  Now it is refused,
+    naming the option, the games and their own options; an option at its default
+    (the lobby sends every box) and ``cap_heads_up`` (every game's) still pass, and
+    a stored table's settings are read as they were."""
+    import pytest
+
+    from rollem.server.config import ConfigError, parse_config
+
+    with pytest.raises(ConfigError) as refused:
+        parse_config({"game": "holdem", "house": {"wild_duplicates": True}})
+    assert str(refused.value) == (
+        "house option wild_duplicates does nothing at a table dealing holdem: leave it off "
+        "(their house options: none; cap_heads_up holds for every game)")
+    with pytest.raises(ConfigError, match="dealing holdem, sdr: leave it off .their house "
+                       "options: burn_before_roll;"):
+        parse_config({"game": "dealers-choice", "choices": ["holdem", "sdr"],
+                      "house": {"natural_beats_wild": True}})
+    form = {"cap_heads_up": False, "burn_before_roll": False, "wild_duplicates": False,
+            "natural_beats_wild": False, "bet_after_declare": False,
+            "failed_both_rule": "carry"}
+    assert parse_config({"game": "holdem", "house": form}).house == form
+    stored = parse_config({"game": "holdem", "house": {"wild_duplicates": True}}, strict=False)
+    assert stored.house == {"wild_duplicates": True}

@@ -438,6 +438,29 @@ def _own_house_option(house_in: dict[str, Any], key: str, default: object,
     return _choice(house_in, key, str(default), allowed or (str(default),))
 
 
+TABLE_HOUSE_OPTIONS = ("cap_heads_up",)
+"""House options of the table's betting, whatever the game (R-C-6): the others
+belong to the games that name them (:attr:`rollem.engine.game.Game.house`)."""
+
+
+def _check_house_of_games(probe: TableConfig, house: dict[str, Any], dealt: list[str]) -> None:
+    """Refuse a house option set away from its default that no game the table deals
+    (``dealt``: the game, or a dealer's choice's games) has: it would do nothing, and
+    the table's settings would say it is on (the lobby sends every box, each game's
+    at its default unless ticked; ``rollem play`` refuses such a flag the same way,
+    issue 33).  Raises :class:`ConfigError` naming the option and the games' own."""
+    known = set(TABLE_HOUSE_OPTIONS)
+    for gid in dealt:
+        known |= set(probe.game_of(gid).house)
+    for key, value in house.items():
+        default = HOUSE_OPTIONS[key][1] if key in HOUSE_OPTIONS else value
+        if key not in known and value != default:
+            own = ", ".join(sorted(known - set(TABLE_HOUSE_OPTIONS))) or "none"
+            raise ConfigError(f"house option {key} does nothing at a table dealing "
+                              f"{', '.join(dealt)}: leave it off (their house options: {own}; "
+                              "cap_heads_up holds for every game)")
+
+
 def parse_config(data: dict[str, Any],
                  shortest_decision: float = STORED_SHORTEST_DECISION, *,
                  strict: bool = True) -> TableConfig:
@@ -520,6 +543,8 @@ def parse_config(data: dict[str, Any],
             house[key] = _bool(house_in, key, False)
         elif key == "failed_both_rule":
             house[key] = _choice(house_in, key, "carry", ("carry", "split"))
+    if strict:
+        _check_house_of_games(probe, house, choices if game == "dealers-choice" else [game])
     name = data.get("name", "Home game")
     if not isinstance(name, str) or hidden_character(name) is not None:
         raise ConfigError("name must be a text of visible characters (at most 40 are kept), "
