@@ -203,7 +203,8 @@ class AppContext:
         if table is None:
             return error(404, "no_table", "no such table")
         sees = self.may_see(request, table)
-        if not sees and not request.cookies.get(seat_cookie(table.id)):
+        if not sees and not table.seating.left_hands_here(
+                request.cookies.get(seat_cookie(table.id))):
             return private()
         hand_no = hand_number(request.path_params["n"])
         if hand_no is None:

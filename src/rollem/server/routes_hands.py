@@ -47,7 +47,7 @@ def hand_routes(ctx: AppContext) -> list[BaseRoute]:
             return error(404, "no_table", "no such table")
         sees = ctx.may_see(request, table)
         token = request.cookies.get(seat_cookie(table.id))
-        if not sees and not token:
+        if not sees and not table.seating.left_hands_here(token):
             return private()
         out = []
         for hand in ctx.finished_hands(table):  # (each stored row read once, kept)

@@ -218,7 +218,7 @@ def session_routes(ctx: AppContext) -> list[BaseRoute]:
             return error(404, "no_table", "no such table")
         sees = ctx.may_see(request, table)
         token = request.cookies.get(seat_cookie(table.id))
-        if not sees and not token:
+        if not sees and not table.seating.left_hands_here(token):
             return private()
         if not token:
             return error(403, "not_yours", "only a player can download their hands; take a "

@@ -175,6 +175,17 @@ class Seating:
                 return int(stint["seat"])
         return None
 
+    def left_hands_here(self, token: str | None) -> bool:
+        """Whether the holder of seat cookie ``token`` played hands at this table in a
+        seat they have left since (``session["stints"]``): one digest, compared
+        with each stint's, so a stranger's made-up cookie costs no walk over the
+        table's hands."""
+        if not token:
+            return False
+        digest = token_digest(token)
+        return any(secrets.compare_digest(str(stint["digest"]), digest)
+                   for stint in self.table.session.get("stints", []))
+
     def is_host(self, host_token: str | None) -> bool:
         table = self.table
         return bool(host_token) and secrets.compare_digest(
