@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,3 +40,54 @@ def built_dists(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     assert out.returncode == 0, out.stderr[-2000:]
     sdist_name, wheel_name = out.stdout.strip().splitlines()[-1].split()[1:]
     return tree / "dist" / sdist_name, tree / "dist" / wheel_name
+
+
+FILE_TIMES = Path(__file__).with_name("file_times.txt")
+"""Each test file's seconds in a measured run (``SECONDS PATH`` a line, the path
+as pytest's node ids give it), written by ``scripts/file_times.py`` from a
+``--junitxml`` report; read by :func:`pytest_xdist_make_scheduler`."""
+
+
+def file_seconds(path: Path = FILE_TIMES) -> dict[str, float]:
+    """The seconds of each test file in :data:`FILE_TIMES` (``{}`` if it is missing);
+    blank lines and ``#`` comments are skipped."""
+    if not path.exists():
+        return {}
+    out: dict[str, float] = {}
+    for line in path.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            seconds, name = line.split(None, 1)
+            out[name] = float(seconds)
+    return out
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadfile`` (scripts/test.sh) hands out the longest test files first.
+
+    pytest-xdist puts each test file on one worker and, by default, hands out the
+    files with the most tests first; the number of tests says little about the
+    time (a file of 60 quick unit tests, another of 3 browser tests of a minute
+    each), and a long file handed out last keeps one worker busy while the other
+    is idle.  Here the files go out by their measured seconds
+    (:data:`FILE_TIMES`), longest first; a file not measured yet goes before the
+    measured ones (in xdist's order), so a new long file is never the last."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from collections import OrderedDict
+
+    from xdist.scheduler import LoadFileScheduling
+
+    class LongestFirst(LoadFileScheduling):  # type: ignore[misc]
+        ordered = False
+
+        def _assign_work_unit(self, node: Any) -> None:
+            if not self.ordered:   # (the first call: the whole collection is queued)
+                self.ordered = True
+                seconds = file_seconds()
+                order = sorted(self.workqueue, key=lambda f: -seconds.get(f, float("inf")))
+                self.workqueue = OrderedDict((f, self.workqueue[f]) for f in order)
+            super()._assign_work_unit(node)
+
+    return LongestFirst(config, log)

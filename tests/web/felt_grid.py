@@ -31,8 +31,24 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from dock_ui import Gate, gated_bots, play_by_keyboard
-from felt_ui import check_labels, drawn_felt, eval_words, home_game_labels, symbols
-from table_ui import assert_decision_fits, context, new_table, shot, wait_until
+from felt_ui import (
+    bet_chips_match,
+    check_labels,
+    drawn_felt,
+    eval_words,
+    home_game_labels,
+    symbols,
+    won_adds_up,
+)
+from table_ui import (
+    assert_decision_fits,
+    context,
+    new_table,
+    record_toasts,
+    shot,
+    wait_toast_shown,
+    wait_until,
+)
 from web_harness import ServerThread, join, only_betting_bots
 
 from rollem import games
@@ -42,6 +58,30 @@ SIZES = ("phone", "desktop")
 SEATS = (2, 6, 10)
 PRE_SEATS = 6
 """The cells whose computer players bet behind a gate and where pre-actions are held."""
+
+MUST = {
+    "sdr": {"bet", "call"},
+    "rollyourown": {"discard", "expose", "draw", "check"},
+    "rollem521": {"draw", "stack", "roll", "show"},
+    "holdem": {"bet", "call", "blind"},
+    "omaha": {"bet", "call", "blind"},
+    "omaha8": {"bet", "call", "blind"},
+    "stud": {"bet", "call"},
+    "stud8": {"bet", "call", "check"},
+    "razz": {"bet", "call"},
+    "draw5": {"draw", "call"},
+    "deuces-wild": {"bet", "call", "draw"},
+}
+"""Label kinds the cells of each game must have drawn and checked between them
+(:func:`every_kind_drawn`; these seeds and players).  The grid's computer players
+always bet when nothing is owed, so a "check" label in Omaha, razz and deuces
+wild and a bring-in's label in stud hi-lo (still drawn when the person decides)
+come from tests/web/test_felt_labels_browser.py, whose players check."""
+
+DRAWN: dict[str, set[str]] = {}
+"""Label kinds drawn and checked so far in this process, by game (:func:`play_cell`)."""
+PLAYED: dict[str, int] = {}
+"""Cells played so far in this process, by game."""
 
 
 def seat_counts(game: str) -> list[int]:
@@ -84,6 +124,8 @@ class PreActions:
         self.page, self.live, self.tid, self.gate, self.where = page, live, tid, gate, where
         self.cleared = False
         self.fired = False
+        self.kinds: set[str] = set()
+        """Label kinds checked between the computer players' actions."""
         self.checked = 0
         """Computer players' actions after which the felt was checked."""
 
@@ -158,12 +200,14 @@ class PreActions:
         after = self._bot_to_bet()
         if after is not None:
             self.checked += 1
-            home_game_labels(self.page, self.live, self.tid,
-                             f"{where}: after seat {bot}'s action, seat {after} to act")
+            self.kinds |= home_game_labels(
+                self.page, self.live, self.tid,
+                f"{where}: after seat {bot}'s action, seat {after} to act")
 
     def _clear_by_a_raise(self, bot: int, held: str) -> None:
         before = self._mine()
         self._hold(held)
+        record_toasts(self.page)
         self.gate.raise_next = True
         self._let(bot, f"{self.where}: the raise over a held {held}")
         self.gate.raise_next = False   # (a bet, where nothing was owed: no raise to make)
@@ -172,7 +216,7 @@ class PreActions:
             f"{self.where}: the computer player played {last}"
         self._drawn()
         assert self._held() == [], f"{self.where}: {held} still held after a raise"
-        self.page.wait_for_selector("#toast:has-text('A raise came in')", timeout=10_000)
+        wait_toast_shown(self.page, "A raise came in")   # (it may be gone again by now)
         assert self._mine() == before, f"{self.where}: a held {held} was played after a raise"
         self.cleared = True
 
@@ -243,9 +287,14 @@ def play_cell(pages: dict[str, Any], live: ServerThread, game: str, seats: int,
         page.keyboard.press("Enter")
 
         seen: list[str] = []
+        labels: set[str] = set()
 
         def at_decision(kind: str, made: int) -> None:
-            home_game_labels(page, live, tid, f"{where} decision {made + 1} ({kind})")
+            at = f"{where} decision {made + 1} ({kind})"
+            labels.update(home_game_labels(page, live, tid, at))
+            if kind == "bet":
+                bet_chips_match(page, live, tid, at)
+                assert page.locator("#me .timer").count() == 1, f"{at}: no timer bar on your seat"
             if largest and not seen:   # (the first by key: a pre-action may come before)
                 seen.append(kind)
                 assert_decision_fits(page, f"{where} first decision")
@@ -258,7 +307,10 @@ def play_cell(pages: dict[str, Any], live: ServerThread, game: str, seats: int,
             pre.gate.open()
     view, drawn = drawn_felt(page, live, tid)
     assert view["result"], f"{where}: the page shows a result the server has not"
-    check_labels(view, drawn, f"{where} result")
+    labels |= check_labels(view, drawn, f"{where} result")
+    won_adds_up(page, view, where)
+    DRAWN.setdefault(game, set()).update(labels, pre.kinds if pre is not None else ())
+    PLAYED[game] = PLAYED.get(game, 0) + 1
     mine = view["seats"][0]
     if not mine.get("folded") and None not in mine["cards"]:
         want = symbols(eval_words(game, view))
@@ -271,3 +323,15 @@ def play_cell(pages: dict[str, Any], live: ServerThread, game: str, seats: int,
         assert pre.cleared and pre.fired, \
             f"{where}: pre-actions not both checked (cleared {pre.cleared}, fired {pre.fired})"
     return kinds
+
+
+def every_kind_drawn(game_ids: Sequence[str]) -> None:
+    """Each game's cells, all played in this process (else skip: a selection of
+    cells), have drawn and checked between them every label kind of :data:`MUST`."""
+    import pytest
+
+    short = [g for g in game_ids if PLAYED.get(g, 0) < len(cells([g]))]
+    if short:
+        pytest.skip(f"not every cell of {short} played in this process")
+    missing = {g: sorted(MUST[g] - DRAWN[g]) for g in game_ids if MUST[g] - DRAWN[g]}
+    assert not missing, ({g: sorted(DRAWN[g]) for g in game_ids}, missing)

@@ -119,6 +119,27 @@ def home_game_labels(page: Any, live: Any, tid: str, where: str) -> set[str]:
     return check_labels(view, drawn, where)
 
 
+def bet_chips_match(page: Any, live: Any, tid: str, where: str) -> None:
+    """The chips drawn in front of each seat are its bet this round (the hand view's
+    ``bet``), at one of the person's decisions (nothing moves)."""
+    view = live.manager.get(tid).hand.view(0)
+    drawn = page.evaluate("""() => Object.fromEntries(
+      [...document.querySelectorAll('#seats .bet-chips, #me .bet-chips')].map(
+        b => [b.dataset.seat, Number(b.dataset.amount)]))""")
+    want = {str(i): s["bet"] for i, s in enumerate(view["seats"]) if s and s.get("bet")}
+    assert drawn == want, f"{where}: chips {drawn}, bets {want}"
+
+
+def won_adds_up(page: Any, view: dict[str, Any], where: str) -> None:
+    """At a hand's result (``view``: the server's, read with the page at the same
+    state, :func:`drawn_felt`): what each winner took, each half apart, adds up to
+    the pots paid."""
+    paid = sum(p["amount"] for p in view["result"]["pots"])
+    won = page.evaluate("""() => [...document.querySelectorAll('.won-part')].map(
+      w => Number(w.textContent.split(' ')[0]))""")
+    assert sum(won) == paid and (won or not paid), f"{where}: won {won}, pots paid {paid}"
+
+
 def _eval_json(cards: list[str], *flags: str) -> dict[str, Any]:
     """``rollem eval CARDS FLAGS --json`` (the command line, in this process)."""
     from click.testing import CliRunner

@@ -36,6 +36,30 @@ def wait_until(page: Any, expression: str, arg: Any = None, timeout: float = 20.
         page.wait_for_timeout(50)
 
 
+def record_toasts(page: Any) -> None:
+    """From now on (until the page loads another document) keep every text the
+    page's toast shows, in ``window.__toasts``: a toast goes after 4 s or at the
+    person's next decision, so on a loaded machine it can be gone before a test
+    looks (:func:`wait_toast_shown`)."""
+    page.evaluate("""() => {
+      const t = document.getElementById('toast');
+      window.__toasts = [];
+      const note = () => {
+        if (!t.classList.contains('hidden')) window.__toasts.push(t.textContent);
+      };
+      new MutationObserver(note).observe(t, {attributes: true, attributeFilter: ['class'],
+                                             childList: true, characterData: true,
+                                             subtree: true});
+    }""")
+
+
+def wait_toast_shown(page: Any, text: str, timeout: float = 20.0) -> None:
+    """Wait until the toast has shown ``text`` (part of it) since :func:`record_toasts`,
+    whether or not it is still up."""
+    wait_until(page, "text => (window.__toasts || []).some(t => t.includes(text))", text,
+               timeout=timeout)
+
+
 def shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))

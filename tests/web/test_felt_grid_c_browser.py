@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from felt_grid import cells, grid_pages, play_cell
+from felt_grid import cells, every_kind_drawn, grid_pages, play_cell
 from web_harness import ServerThread, seeded_deals
 
 pytestmark = pytest.mark.browser
@@ -28,3 +28,9 @@ def test_grid(pages: dict[str, Any], live: ServerThread, monkeypatch: pytest.Mon
               game: str, seats: int, size: str) -> None:
     seeded_deals(monkeypatch, seats)
     play_cell(pages, live, game, seats, size)
+
+
+def test_every_label_kind_drawn() -> None:
+    """The cells above drew between them every kind of label each game has
+    (:data:`felt_grid.MUST`); runs after them (a file's tests run in order)."""
+    every_kind_drawn(GAMES)

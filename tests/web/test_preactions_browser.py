@@ -28,8 +28,10 @@ from table_ui import (
     new_table,
     only_checking_bots,
     open_as_host,
+    record_toasts,
     shot,
     sit_with_enter,
+    wait_toast_shown,
     wait_until,
 )
 from web_harness import ServerThread
@@ -102,8 +104,9 @@ def test_pre_actions_fire_when_they_should_and_a_bet_clears_them(
         bots_until(gate, live, tid, 3, 1)
         arm(page, live, tid, 3, "check")
         shot(page, f"pre-{size}-held")
+        record_toasts(page)
         gate.let_one(live, tid, "the small blind's flop bet")
-        page.wait_for_selector("#toast:has-text('A raise came in')")
+        wait_toast_shown(page, "A raise came in")
         assert ann_actions(live, tid) == ["call"]
         assert page.locator("#controls [data-pre][aria-pressed=true]").count() == 0
         # Facing that bet, the big blind to act: "Call 2" held; it calls, so Ann's
@@ -152,8 +155,9 @@ def test_a_raise_clears_a_held_call(browser: Any, live: ServerThread, size: str)
         arm(page, live, tid, 3, "call")
         assert page.inner_text("#controls [data-pre=call]").startswith("Call 2")
         gate.raise_next = True
+        record_toasts(page)
         gate.let_one(live, tid, "the big blind's flop raise")
-        page.wait_for_selector("#toast:has-text('A raise came in')")
+        wait_toast_shown(page, "A raise came in")
         assert "Call 2" in page.inner_text("#toast")
         page.wait_for_selector("#controls [data-action=call]")
         assert pending(live, tid) == [0]
@@ -229,8 +233,9 @@ def test_the_cleared_pre_action_toast_goes_at_your_next_decision(
         wait_ann(live, tid, 1, "preflop")
         bots_until(gate, live, tid, 3, 1)
         arm(page, live, tid, 3, "check")
+        record_toasts(page)
         gate.let_one(live, tid, "the small blind's flop bet")
-        page.wait_for_selector("#toast:has-text('A raise came in')")
+        wait_toast_shown(page, "A raise came in")
         gate.let_one(live, tid, "the big blind's flop call")
         page.wait_for_selector("#controls [data-action=call]")
         shot(page, f"pre-{size}-toast-at-turn")
