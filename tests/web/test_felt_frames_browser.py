@@ -441,6 +441,7 @@ def test_the_timer_bar_steps_without_an_animation(browser: Any, live: ServerThre
               running: document.getAnimations().filter((a) => a.effect && a.effect.target
                 && a.effect.target.closest && a.effect.target.closest('.timer')).length})"""))
             page.wait_for_timeout(100)
+        shot(page, f"frames-{size}-timer")
         assert all(x["running"] == 0 for x in looks), looks
         assert 0 < looks[-1]["left"] < looks[0]["left"] <= 1, looks
     finally:
