@@ -39,11 +39,16 @@ and counts its main-thread tasks by CPU time times the slow-down (what they
 would last on a quiet machine: a figure the load moves less), with what the
 tasks over 50 ms were (trace events' own CPU time by name: ``UpdateLayoutTree``
 style, ``PrePaint``, ``Paint``, ``FunctionCall`` script...); ``--trace-dir`` keeps
-those traces (open them in Chrome DevTools' Performance panel).
+those traces (open them in Chrome DevTools' Performance panel).  ``--no-raf``
+leaves the frame counter out of the hand runs: its ``requestAnimationFrame`` loop
+asks Chromium for a main-thread frame at every vsync, in which every running
+animation is ticked and styled (the compositor's transform and opacity
+animations too, which without such a loop ask for none); the long frames are then
+Chromium's long animation frames (``loaf=``) alone.
 Figures: docs/dev/felt-frames.md.
 
     .venv/bin/python bench/bench_web_felt.py [--hands 3] [--rounds 2] [--rate 4] [--idle]
-        [--cpu [--trace-dir DIR]] [--css RULE] [--nodes] [--json FILE]
+        [--cpu [--trace-dir DIR]] [--css RULE] [--nodes] [--no-raf] [--json FILE]
 
 A figure, not a test: the machine's load changes it (say it with the figures).
 """
@@ -79,8 +84,11 @@ new PerformanceObserver(list => { for (const e of list.getEntries()) {
   if (e.name.startsWith('rollem-'))
     window.__marks.push({n: e.name, s: e.startTime, d: e.duration, k: e.detail || null}); } })
   .observe({type: 'measure'});
-(function tick(last) { requestAnimationFrame(now => { if (last) window.__frames.push(now - last);
-  tick(now); }); })(0);
+// The frame counter (a requestAnimationFrame loop: it asks Chromium for a main-thread
+// frame at every vsync, in which every running animation is ticked and styled, the
+// compositor's too); off with --no-raf (the long frames then from LoAF alone).
+if (!window.__noRaf) (function tick(last) { requestAnimationFrame(now => {
+  if (last) window.__frames.push(now - last); tick(now); }); })(0);
 try {
   // Long animation frames (Chromium's LoAF API): each frame over 50 ms, its scripts
   // (who called them, how long, the style and layout they forced) and its rendering.
@@ -326,7 +334,7 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
 
 def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
         css: str = "", cpu: bool = False, trace_dir: Path | None = None,
-        nodes: bool = False) -> dict[str, Any]:
+        nodes: bool = False, raf: bool = True) -> dict[str, Any]:
     r = httpx.post(live.url + "/api/tables", json={
         "game": "holdem", "seats": 10, "bots": 9, "structure": "no-limit", "stack": 400,
         "decision_seconds": 300, "bot_delay": 0.25, "between_hands": 1.0})
@@ -336,6 +344,8 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
                               reduced_motion="reduce" if reduce else "no-preference",
                               bypass_csp=bool(css))
+    if not raf:   # no frame counter: Chromium draws a main-thread frame only when asked
+        ctx.add_init_script("window.__noRaf = true;")
     ctx.add_init_script(WATCH)
     if nodes:
         ctx.add_init_script(NODES)
@@ -393,7 +403,7 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
     animate = sorted(m["d"] for m in marks if m["n"] == "rollem-animate")
     kinds = {k: sorted(m["d"] for m in marks if m["n"] == "rollem-render" and m["k"] == k)
              for k in ("deal", "end", "state")}
-    return {"motion": "reduced" if reduce else "on", "css": css, "hands": done,
+    return {"motion": "reduced" if reduce else "on", "css": css, "hands": done, "raf": raf,
             "load": [round(load, 2), round(os.getloadavg()[0], 2)],
             "seconds": round(time.monotonic() - started, 1), "frames": len(frames),
             "frames_over_50ms": len(long), "longest_ms": round(long[0], 1) if long else None,
@@ -455,6 +465,12 @@ def idle(live: ServerThread, pw: Any, rate: float, seconds: float) -> dict[str, 
             "loaf_over_50ms": len(loaf)}
 
 
+def long_count(r: dict[str, Any]) -> int:
+    """A run's frames over 50 ms: counted by the frame counter, or without one
+    (``--no-raf``) Chromium's long animation frames."""
+    return int(r["frames_over_50ms"] if r.get("raf", True) else r["loaf_over_50ms"])
+
+
 def line(r: dict[str, Any]) -> str:
     """One run in one line: what the lead compares (frames over 50 ms of all, the
     longest, the drawing's times, the long frames' largest parts, the load)."""
@@ -502,6 +518,10 @@ def main() -> None:
                     help="with --cpu: keep each run's Chromium trace here (open in DevTools)")
     ap.add_argument("--nodes", action="store_true",
                     help="also count the elements each part of the page adds (a MutationObserver)")
+    ap.add_argument("--no-raf", action="store_true",
+                    help="no requestAnimationFrame frame counter (it makes Chromium tick every"
+                         " running animation in a main-thread frame at each vsync): frames over"
+                         " 50 ms from Chromium's long animation frames (loaf=) alone")
     ap.add_argument("--json", type=Path, help="write every figure (each long frame's parts) here")
     ap.add_argument("--frames", type=int, default=5,
                     help="print this many of each run's longest frames, with their parts")
@@ -520,10 +540,10 @@ def main() -> None:
             for _ in range(args.rounds):
                 for reduce in (False, True):
                     done(run(live, pw, args.hands, args.rate, reduce, cpu=args.cpu,
-                             trace_dir=args.trace_dir, nodes=args.nodes))
+                             trace_dir=args.trace_dir, nodes=args.nodes, raf=not args.no_raf))
             for css in args.css:
                 done(run(live, pw, args.hands, args.rate, False, css, cpu=args.cpu,
-                         trace_dir=args.trace_dir, nodes=args.nodes))
+                         trace_dir=args.trace_dir, nodes=args.nodes, raf=not args.no_raf))
             if args.idle:
                 done(idle(live, pw, args.rate, float(out[0]["seconds"])))
         finally:
@@ -553,7 +573,7 @@ def main() -> None:
     on = [r for r in out if r["motion"] == "on" and not r.get("css")]
     reduced = [r for r in out if r["motion"] == "reduced"]
     if on and reduced:   # what motion adds: each motion-on run less the reduced run after it
-        added = [a["frames_over_50ms"] - b["frames_over_50ms"] for a, b in
+        added = [long_count(a) - long_count(b) for a, b in
                  zip(on, reduced, strict=True)]
         print("SUMMARY added  (on - reduced, each round) " + ",".join(map(str, added))
               + f" total={sum(added)}")
@@ -569,8 +589,8 @@ def main() -> None:
                         + " motion_made_at_most="
                         + ",".join(str(r["long_frames"]["motion_made_at_most"]) for r in runs))
             print(f"SUMMARY {motion:<7} runs={len(runs)} over50="
-                  + ",".join(str(r["frames_over_50ms"]) for r in runs)
-                  + f" total={sum(r['frames_over_50ms'] for r in runs)}"
+                  + ",".join(str(long_count(r)) for r in runs)
+                  + f" total={sum(long_count(r) for r in runs)}"
                   + f" frames={sum(r['frames'] for r in runs)}"
                   + " longest=" + ",".join(str(r["longest_ms"]) for r in runs) + made)
 

@@ -340,6 +340,10 @@ document.addEventListener('DOMContentLoaded', () => new MutationObserver((record
   }
 }).observe(document.body, {subtree: true, attributes: true, attributeOldValue: true,
                             attributeFilter: ['class']}));
+// Each state drawn: its seq and the page's clock (the event comes right after render).
+window.__drawnAt = [];
+window.addEventListener('rollem:state', () =>
+  window.__drawnAt.push({seq: window.rollemState.state.seq, at: performance.now()}));
 window.__drawn = [];
 // After each state drawn: every seat's label words (to find the labels that changed).
 window.addEventListener('rollem:state', () => requestAnimationFrame(() => {
@@ -350,17 +354,21 @@ window.addEventListener('rollem:state', () => requestAnimationFrame(() => {
 }));
 """
 """Records each seat label set fading in (seat, words, the state's seq, the page's
-clock) and, once each state is drawn, every seat's label words."""
+clock), each state's drawing (seq, the page's clock) and, once each state is
+drawn, every seat's label words."""
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_labels_fade_one_state_at_a_time(browser: Any, live: ServerThread, size: str) -> None:
     """Hold'em, Ann and five checking computer players (they act 0.25 s apart),
-    Ann checking or calling to the turn.  A label fades in (0.2 s) only when no
-    other fade started in the last 0.4 s (FADE_GAP_MS, by the page's clock): the
-    computer players' quick actions show their labels at once, so not every
-    label that changed fades in; the others still do.  On s39-frames every changed
-    label faded in, 0.25 s apart."""
+    Ann checking or calling to the turn, 0.6 s after each of her turns starts.
+    A label fades in (0.2 s) only when no other fade started in the last 0.4 s
+    (FADE_GAP_MS, by the page's clock) and its state was drawn 0.4 s or more
+    after the state before it (FADE_QUIET_MS): the computer players' quick
+    actions show their labels at once, so not every label that changed fades in;
+    the others still do (Ann's own, after her pause).  On
+    s39-frames every changed label faded in, 0.25 s apart; on s41 a state 0.25 s
+    after the one before faded its labels when no fade had started for 0.4 s."""
     ctx = context(browser, size)
     ctx.add_init_script(LABELS)
     try:
@@ -374,6 +382,7 @@ def test_labels_fade_one_state_at_a_time(browser: Any, live: ServerThread, size:
         while not (table.hand and len(table.hand.view(0)["board"]) >= 4):
             assert time.monotonic() < end, "the turn never came"
             if decision_kind(page) == "bet":
+                page.wait_for_timeout(600)   # a person's pace: her action's state is calm
                 check_or_call(page, live, tid)
             page.wait_for_timeout(40)
         wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
@@ -392,8 +401,49 @@ def test_labels_fade_one_state_at_a_time(browser: Any, live: ServerThread, size:
         starts = sorted({(f["seq"], round(f["at"], 3)) for f in fades}, key=lambda x: x[1])
         gaps = [b[1] - a[1] for a, b in itertools.pairwise(starts) if a[0] != b[0]]
         assert all(g >= 350 for g in gaps), gaps
+        # and each fade's state came after a quiet spell: drawn 0.4 s or more after
+        # the state before it (50 ms allowed for the drawing between the clocks)
+        drawn_at = page.evaluate("window.__drawnAt")
+        for seq in sorted({f["seq"] for f in fades}):
+            k = next(i for i, d in enumerate(drawn_at) if d["seq"] == seq)
+            assert k == 0 or drawn_at[k]["at"] - drawn_at[k - 1]["at"] >= 350, (
+                seq, drawn_at[max(0, k - 1):k + 1])
         # every label on the felt now shows its words either way
         assert page.locator("#seats .action-label:not(.none)").count() >= 1
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_timer_bar_steps_without_an_animation(browser: Any, live: ServerThread,
+                                                  size: str) -> None:
+    """Ann heads-up with a computer player, 20 s to decide.  While she decides, the
+    timer bar in her dock empties (its ``--left`` falls from one tick of the
+    clocks to the next, 4 a second) by steps: no animation or transition runs on
+    it at any of twelve looks 0.1 s apart (issue 26: each frame an animation runs
+    is styled and painted again on a phone's main thread; a 0.25 s transition
+    restarted at every tick ran through the whole decision).  On s41 a transition
+    ran at most looks."""
+    ctx = context(browser, size)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=2, bots=1,
+                                    decision_seconds=20)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        page.wait_for_selector("#controls [data-action=call], #controls [data-action=check]")
+        page.wait_for_selector("#me .timer .timer-fill")
+        looks = []
+        for _ in range(12):
+            looks.append(page.evaluate("""() => ({
+              left: Number(document.querySelector('#me .timer').style.getPropertyValue('--left')),
+              running: document.getAnimations().filter((a) => a.effect && a.effect.target
+                && a.effect.target.closest && a.effect.target.closest('.timer')).length})"""))
+            page.wait_for_timeout(100)
+        shot(page, f"frames-{size}-timer")
+        assert all(x["running"] == 0 for x in looks), looks
+        assert 0 < looks[-1]["left"] < looks[0]["left"] <= 1, looks
     finally:
         ctx.close()
 

@@ -231,12 +231,19 @@ function dealt(els, from, turned) {
   });
 }
 // A label's fade-in lasts 0.2 s (style.css, .action-label.fresh); the next may
-// start FADE_GAP_MS after the last one started (ms, page clock).
+// start FADE_GAP_MS after the last one started (ms, page clock), and only in a
+// state drawn FADE_QUIET_MS or more after the state before it (ms, page clock):
+// a state in a quick run (computer players 0.25 s apart) shows its labels at once.
 export const FADE_GAP_MS = 400;
+export const FADE_QUIET_MS = 400;
 let lastFade = -Infinity;
+let lastDrawn = -Infinity;
 // Everything that moves or sounds after `state` is drawn over `previous`.
 export function animate(state, previous, before) {
   if (!previous || previous === state) return;
+  const now = performance.now();
+  const calm = now - lastDrawn >= FADE_QUIET_MS;   // (a new state, after a quiet spell)
+  lastDrawn = now;
   const hand = state.hand, old = previous.hand;
   if (!hand) return;
   const same = old && old.hand_no === hand.hand_no;
@@ -269,12 +276,13 @@ export function animate(state, previous, before) {
   });
   dealt(cardEls("board", mySeat), same ? (old.board || []).length : 0, () => false);
   // Labels that changed (the labels before read once, not once a seat) fade in,
-  // one state's at a time: none while a fade started less than FADE_GAP_MS ago
-  // (states coming faster than that, computer players' turns, show their labels
-  // at once: issue 26, each running animation costs every frame a style
-  // recalculation on a phone's main thread).
-  const now = performance.now();
-  if (now - lastFade >= FADE_GAP_MS) {
+  // one state's at a time: none while a fade started less than FADE_GAP_MS ago,
+  // none in a state drawn less than FADE_QUIET_MS after the one before it
+  // (states coming that fast, computer players' turns, show their labels at once:
+  // issue 26, each running animation costs every frame a style recalculation and
+  // a paint on a phone's main thread, and a fade still running when the next
+  // state comes adds them to that state's frame, the longest ones).
+  if (calm && now - lastFade >= FADE_GAP_MS) {
     const wasLabels = same ? actionLabels(old) : {};
     const me = $("me");
     document.querySelectorAll("#seats .action-label:not(.none), #me .action-label:not(.none)").forEach((l) => {
