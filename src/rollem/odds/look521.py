@@ -222,14 +222,16 @@ def seat_pending(info: ViewInfo) -> bool:
 # ---------------------------------------------------------------- sampling
 
 
-def _pick(gen: np.random.Generator, avail: Bools, m: int, same: bool = False) -> Ints:
+def _pick(gen: np.random.Generator, avail: Bools, m: int, same: bool = False,
+          reps: int = 1) -> Ints:
     """``m`` distinct cards per row among ``avail`` ``(N, 52)``, uniformly, in
     random order: ``(N, m)`` (a partial Fisher-Yates shuffle per row). With
     ``same`` every row is taken to be ``avail[0]`` (``avail`` may be a
     broadcast view): the same cards from the same random numbers, without
     reading ``N`` rows (issue 33: the rejection's tens of thousands of
-    candidates)."""
-    n = len(avail)
+    candidates). ``reps``: each row of ``avail`` stands for ``reps`` rows in
+    a row (``(N * reps, m)``; the cards of each read once)."""
+    n = len(avail) * reps
     if m == 0:
         return np.zeros((n, 0), dtype=np.int64)
     if same and n:
@@ -240,12 +242,15 @@ def _pick(gen: np.random.Generator, avail: Bools, m: int, same: bool = False) ->
     counts = avail.sum(axis=1)
     size = int(counts[0]) if n else 0
     if n == 0 or (counts != size).any():  # rows of unequal sizes: sort random keys
+        if reps > 1:
+            avail = np.repeat(avail, reps, axis=0)
         keys = gen.random((n, 52))
         keys[~avail] = 2.0
         return np.asarray(np.argsort(keys, axis=1)[:, :m], dtype=np.int64)
     if m > size:
         raise OddsError(f"{m} unknown cards are needed but only {size} are left")
-    return _shuffled(gen, np.nonzero(avail)[1].reshape(n, size), m)
+    cards = np.nonzero(avail)[1].reshape(len(avail), size).astype(np.int8)
+    return _shuffled(gen, np.repeat(cards, reps, axis=0) if reps > 1 else cards, m)
 
 
 def _shuffled(gen: np.random.Generator, cards: npt.NDArray[Any], m: int) -> Ints:
@@ -281,10 +286,10 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
     k1 = opp.drew[0] if opp.drew[0] is not None else 0
     k2 = opp.drew[1] if opp.drew[1] is not None else 0
     n = s * reps
-    rows = np.broadcast_to(avail[:1], (n, 52)) if same else np.repeat(avail, reps, axis=0)
+    rows, per = (np.broadcast_to(avail[:1], (n, 52)), 1) if same else (avail, reps)
     lik = np.ones(n)
     if k == 0:
-        picks = _pick(gen, rows, 5 + k1 + k2, same)
+        picks = _pick(gen, rows, 5 + k1 + k2, same, per)
         hand = picks[:, :5]
         at = 5
         for rnd, most in ((0, 2), (1, 1)):
@@ -303,7 +308,7 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
             at += count
     else:
         h = 5 - k
-        picks = _pick(gen, rows, h, same)
+        picks = _pick(gen, rows, h, same, per)
         up = np.broadcast_to(np.asarray(opp.up, dtype=np.int64), (n, k))
         hand = np.concatenate([up, picks[:, :h]], axis=1)
         order = policy.stack(hand)
@@ -387,13 +392,15 @@ def _sample_worlds(state: State521, policy: Policy, samples: int,
 PILOT = 1000
 """Candidate histories per opponent in the pilot that estimates how often
 the policy explains what the opponent was seen to do (:func:`_plan`)."""
-REPS_FACTOR = 4.0
+REPS_FACTOR = 16.0
 """An opponent whose pilot acceptance is ``p`` gets ``REPS_FACTOR (1 - p) /
 p`` candidates per world (at least :data:`CANDIDATES`, at most
 :data:`MAX_CANDIDATES`): the relative variance of its weight (the mean of its
 candidates' likelihoods) is about ``(1 - p) / (reps p)``, so its share of
-the effective worlds about ``1 / (1 + 1 / REPS_FACTOR)``."""
-MAX_CANDIDATES = 32
+the effective worlds about ``1 / (1 + 1 / REPS_FACTOR)`` (16: about 94%;
+issue 33, ninth pass: 4 left the 6-player first draw 68% effective, and a
+candidate is cheap next to a world's play-out)."""
+MAX_CANDIDATES = 64
 REJECT_MIN = 0.005
 """The opponent read first is drawn by rejection when its pilot acceptance
 is at least this (else as the others)."""
