@@ -20,6 +20,7 @@ from rollem.cli.app import app
 from rollem.engine import Hand, SeededSource
 from rollem.odds import view_equity
 from rollem.odds.calibration import Calibration, calibrate
+from rollem.odds.evaluate import high5, low5
 from rollem.odds.look521 import Seat521, State521, r521_look
 from rollem.odds.lookryo import ryo_keep_look
 from rollem.odds.policy import FAST, TRIPLES, FastPolicy, PolicyPlayer
@@ -462,11 +463,30 @@ def test_policy_draw_and_stack_tables_give_the_rules_answer() -> None:
     assert not FAST.draw(flush, 2).any()
 
 
+def test_policy_factors_sums_match_the_masked_sums() -> None:
+    # issue 33: over many worlds FAST.factors sums each test's rank weights
+    # in one einsum; they must be the masked sums to the last bit (the
+    # declare compares them, and a tie must fall the same way)
+    gen = np.random.default_rng(14)
+    deal = np.argsort(gen.random((4000, 52)), axis=1)[:, :9]
+    own, up = deal[:, :5], deal[:, 5:]
+    side_j, hi_j, lo_j, up_counts = read = FAST.read_up(up)
+    n = len(own)
+    seen = np.bincount((((own >> 2).T * n) + np.arange(n)[None, :]).ravel(),
+                       minlength=13 * n).reshape(13, n) + up_counts
+    w = np.maximum(0, 4 - seen).astype(np.float64)
+    w /= np.maximum(w.sum(axis=0), 1.0)
+    ok_hi = (side_j == 1) | (high5(own)[None, :] > hi_j)
+    ok_lo = (side_j == 0) | (low5(own)[None, :] > lo_j)
+    want = np.stack([np.where(t, w, 0.0).sum(axis=0) for t in
+                     (ok_hi, ok_lo, ok_hi & ok_lo, side_j == 0, side_j == 1)], axis=1)
+    assert np.array_equal(FAST.factors(own, None, read=read), want)
+
+
 def test_521_declares_at_once_match_the_factors_one_by_one() -> None:
     # issue 33: with FAST every player's declare is computed for all
     # opponents in one factors call each way; the sides must be those of
     # combining every pair's factors one by one
-    from rollem.odds.evaluate import high5, low5
     from rollem.odds.look521 import _Declares
 
     class OneByOne(FastPolicy):  # no side_of: the declares computed pair by pair
