@@ -20,6 +20,7 @@ from rollem.cli.app import app
 from rollem.engine import Hand, SeededSource
 from rollem.odds import view_equity
 from rollem.odds.calibration import Calibration, calibrate
+from rollem.odds.evaluate import high5, low5
 from rollem.odds.look521 import Seat521, State521, r521_look
 from rollem.odds.lookryo import ryo_keep_look
 from rollem.odds.policy import FAST, TRIPLES, FastPolicy, PolicyPlayer
@@ -433,6 +434,78 @@ def test_web_message_and_show_odds_carry_the_advice() -> None:
     assert "Advice, cards to throw" in msg["text"]
     text, ok = show_odds_text(hand.view(0), samples=200)
     assert ok and "<- rule of thumb" in text
+
+
+def test_policy_draw_and_stack_tables_give_the_rules_answer() -> None:
+    # issue 33: FAST.draw and FAST.stack read tables by the ranks and the
+    # suit pattern; every pattern a hand can have, random deals and deals
+    # crowded with pairs, four-flushes and flushes must get the rules' own
+    # answer, and a hand holding a card twice still gets one
+    from rollem.odds.policy import _patterns, draw_by_rules, stack_by_rules
+
+    gen = np.random.default_rng(12)
+    patterns, _, classes = _patterns()
+    assert set(classes.tolist()) == set(range(7))
+    ranks = gen.integers(0, 13, (20_000, 5))
+    suits = gen.integers(0, 2, (20_000, 5)) * gen.integers(1, 4, (20_000, 1))
+    crowded = 4 * ranks + suits
+    srt = np.sort(crowded, axis=1)
+    crowded = crowded[(srt[:, 1:] != srt[:, :-1]).all(axis=1)]
+    deals = np.argsort(gen.random((20_000, 52)), axis=1)[:, :5]
+    twice = deals[:50].copy()
+    twice[:, 3] = twice[:, 1]
+    for hands in (patterns, crowded, deals, twice):
+        for most in (1, 2):
+            assert (FAST.draw(hands, most) == draw_by_rules(hands, most)).all()
+        assert (FAST.stack(hands) == stack_by_rules(hands)).all()
+    assert (FAST.draw(deals, 3) == draw_by_rules(deals, 3)).all()
+    flush = np.asarray([[0, 8, 16, 24, 44]])  # five of one suit: stands pat
+    assert not FAST.draw(flush, 2).any()
+
+
+def test_policy_factors_sums_match_the_masked_sums() -> None:
+    # issue 33: over many worlds FAST.factors sums each test's rank weights
+    # in one einsum; they must be the masked sums to the last bit (the
+    # declare compares them, and a tie must fall the same way)
+    gen = np.random.default_rng(14)
+    deal = np.argsort(gen.random((4000, 52)), axis=1)[:, :9]
+    own, up = deal[:, :5], deal[:, 5:]
+    side_j, hi_j, lo_j, up_counts = read = FAST.read_up(up)
+    n = len(own)
+    seen = np.bincount((((own >> 2).T * n) + np.arange(n)[None, :]).ravel(),
+                       minlength=13 * n).reshape(13, n) + up_counts
+    w = np.maximum(0, 4 - seen).astype(np.float64)
+    w /= np.maximum(w.sum(axis=0), 1.0)
+    ok_hi = (side_j == 1) | (high5(own)[None, :] > hi_j)
+    ok_lo = (side_j == 0) | (low5(own)[None, :] > lo_j)
+    want = np.stack([np.where(t, w, 0.0).sum(axis=0) for t in
+                     (ok_hi, ok_lo, ok_hi & ok_lo, side_j == 0, side_j == 1)], axis=1)
+    assert np.array_equal(FAST.factors(own, None, read=read), want)
+
+
+def test_521_declares_at_once_match_the_factors_one_by_one() -> None:
+    # issue 33: with FAST every player's declare is computed for all
+    # opponents in one factors call each way; the sides must be those of
+    # combining every pair's factors one by one
+    from rollem.odds.look521 import _Declares
+
+    class OneByOne(FastPolicy):  # no side_of: the declares computed pair by pair
+        side_of = None  # type: ignore[assignment]
+
+    gen = np.random.default_rng(13)
+    deal = np.argsort(gen.random((3000, 52)), axis=1)[:, :30]
+    hands = [deal[:, 5 * p:5 * p + 5] for p in range(6)]
+    ups = [h[:, :4] for h in hands]
+    slow = OneByOne()
+    for n in (1, 2, 5):
+        fast = _Declares(FAST, hands[1:n + 1], ups[1:n + 1]).sides(
+            hands[0], ups[0], high5(hands[0]), low5(hands[0]))
+        want = _Declares(slow, hands[1:n + 1], ups[1:n + 1]).sides(
+            hands[0], ups[0], high5(hands[0]), low5(hands[0]))
+        assert len(fast) == n + 1
+        for a, b in zip(fast, want, strict=True):
+            assert (a == b).all()
+        assert len(set(np.concatenate(fast).tolist())) == 3  # high, low and both all occur
 
 
 def test_policy_choices_depend_on_the_cards_not_their_order() -> None:

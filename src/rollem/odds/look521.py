@@ -222,21 +222,41 @@ def seat_pending(info: ViewInfo) -> bool:
 # ---------------------------------------------------------------- sampling
 
 
-def _pick(gen: np.random.Generator, avail: Bools, m: int) -> Ints:
+def _pick(gen: np.random.Generator, avail: Bools, m: int, same: bool = False,
+          reps: int = 1) -> Ints:
     """``m`` distinct cards per row among ``avail`` ``(N, 52)``, uniformly, in
-    random order: ``(N, m)`` (a partial Fisher-Yates shuffle per row)."""
-    n = len(avail)
+    random order: ``(N, m)`` (a partial Fisher-Yates shuffle per row). With
+    ``same`` every row is taken to be ``avail[0]`` (``avail`` may be a
+    broadcast view): the same cards from the same random numbers, without
+    reading ``N`` rows (issue 33: the rejection's tens of thousands of
+    candidates). ``reps``: each row of ``avail`` stands for ``reps`` rows in
+    a row (``(N * reps, m)``; the cards of each read once)."""
+    n = len(avail) * reps
     if m == 0:
         return np.zeros((n, 0), dtype=np.int64)
+    if same and n:
+        one = np.flatnonzero(avail[0])
+        if m > len(one):
+            raise OddsError(f"{m} unknown cards are needed but only {len(one)} are left")
+        return _shuffled(gen, np.broadcast_to(one.astype(np.int8), (n, len(one))).copy(), m)
     counts = avail.sum(axis=1)
     size = int(counts[0]) if n else 0
     if n == 0 or (counts != size).any():  # rows of unequal sizes: sort random keys
+        if reps > 1:
+            avail = np.repeat(avail, reps, axis=0)
         keys = gen.random((n, 52))
         keys[~avail] = 2.0
         return np.asarray(np.argsort(keys, axis=1)[:, :m], dtype=np.int64)
     if m > size:
         raise OddsError(f"{m} unknown cards are needed but only {size} are left")
-    cards = np.nonzero(avail)[1].reshape(n, size)
+    cards = np.nonzero(avail)[1].reshape(len(avail), size).astype(np.int8)
+    return _shuffled(gen, np.repeat(cards, reps, axis=0) if reps > 1 else cards, m)
+
+
+def _shuffled(gen: np.random.Generator, cards: npt.NDArray[Any], m: int) -> Ints:
+    """The first ``m`` columns of each row of ``cards`` ``(N, size)`` after a
+    partial Fisher-Yates shuffle (in place)."""
+    n, size = cards.shape
     rows = np.arange(n)
     for i in range(m):
         j = i + (gen.random(n) * (size - i)).astype(np.int64)
@@ -252,23 +272,24 @@ def _positions(gen: np.random.Generator, n: int, k: int) -> Ints:
 
 
 def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, avail: Bools,
-                     reps: int) -> tuple[Ints, Floats, Ints]:
+                     reps: int, same: bool = False) -> tuple[Ints, Floats, Ints]:
     """Candidate histories for one opponent in each world: ``(hand (S, 5),
     weight (S,), used cards (S, m))``; ``hand`` holds the up cards first.
 
     Before any card is rolled the history runs forwards (a dealt hand, the
     policy's draws, weighted by the chance of throwing as many cards as were
     seen); once cards are up, the hidden cards are weighted by the policy's
-    stacking only (see the module doc)."""
+    stacking only (see the module doc). ``same``: every row of ``avail`` is
+    its first (see :func:`_pick`)."""
     s = len(avail)
     k = len(opp.up)
     k1 = opp.drew[0] if opp.drew[0] is not None else 0
     k2 = opp.drew[1] if opp.drew[1] is not None else 0
     n = s * reps
-    rows = np.repeat(avail, reps, axis=0)
+    rows, per = (np.broadcast_to(avail[:1], (n, 52)), 1) if same else (avail, reps)
     lik = np.ones(n)
     if k == 0:
-        picks = _pick(gen, rows, 5 + k1 + k2)
+        picks = _pick(gen, rows, 5 + k1 + k2, same, per)
         hand = picks[:, :5]
         at = 5
         for rnd, most in ((0, 2), (1, 1)):
@@ -287,7 +308,7 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
             at += count
     else:
         h = 5 - k
-        picks = _pick(gen, rows, h)
+        picks = _pick(gen, rows, h, same, per)
         up = np.broadcast_to(np.asarray(opp.up, dtype=np.int64), (n, k))
         hand = np.concatenate([up, picks[:, :h]], axis=1)
         order = policy.stack(hand)
@@ -371,13 +392,15 @@ def _sample_worlds(state: State521, policy: Policy, samples: int,
 PILOT = 1000
 """Candidate histories per opponent in the pilot that estimates how often
 the policy explains what the opponent was seen to do (:func:`_plan`)."""
-REPS_FACTOR = 4.0
+REPS_FACTOR = 16.0
 """An opponent whose pilot acceptance is ``p`` gets ``REPS_FACTOR (1 - p) /
 p`` candidates per world (at least :data:`CANDIDATES`, at most
 :data:`MAX_CANDIDATES`): the relative variance of its weight (the mean of its
 candidates' likelihoods) is about ``(1 - p) / (reps p)``, so its share of
-the effective worlds about ``1 / (1 + 1 / REPS_FACTOR)``."""
-MAX_CANDIDATES = 32
+the effective worlds about ``1 / (1 + 1 / REPS_FACTOR)`` (16: about 94%;
+issue 33, ninth pass: 4 left the 6-player first draw 68% effective, and a
+candidate is cheap next to a world's play-out)."""
+MAX_CANDIDATES = 64
 REJECT_MIN = 0.005
 """The opponent read first is drawn by rejection when its pilot acceptance
 is at least this (else as the others)."""
@@ -418,10 +441,10 @@ def _plan(gen: np.random.Generator, policy: Policy, state: State521, avail: Bool
     read: its one candidate is as good as several)."""
     n = len(state.opponents)
     acc = [1.0] * n
-    rows = np.broadcast_to(avail, (PILOT, 52)).copy()
+    rows = np.broadcast_to(avail, (PILOT, 52))
     for j, opp in enumerate(state.opponents):
         if _observed(opp) and int(avail.sum()) >= _history_cards(opp):
-            _, w, _ = _sample_opponent(gen, policy, opp, rows, 1)
+            _, w, _ = _sample_opponent(gen, policy, opp, rows, 1, same=True)
             acc[j] = float(w.mean()) / _max_lik(opp)
     order = sorted(range(n), key=lambda j: acc[j])
     reps = [int(min(MAX_CANDIDATES, max(CANDIDATES, np.ceil(
@@ -448,8 +471,8 @@ def _accepted(gen: np.random.Generator, policy: Policy, opp: Seat521, avail: Boo
     rate = acc
     for _ in range(REJECT_ROUNDS):
         m = int(min(200_000, np.ceil(1.2 * (s - have) / rate) + 64))
-        rows = np.broadcast_to(avail, (m, 52)).copy()
-        hand, lik, used = _sample_opponent(gen, policy, opp, rows, 1)
+        rows = np.broadcast_to(avail, (m, 52))
+        hand, lik, used = _sample_opponent(gen, policy, opp, rows, 1, same=True)
         keep = gen.random(m) * top < lik
         rate = max(float(keep.mean()), REJECT_MIN)
         if keep.any():
@@ -597,6 +620,7 @@ class _Declares:
         self.read = hasattr(policy, "read_up")
         self.reads: list[Any] | None = None
         self.pair: dict[tuple[int, int], Floats] = {}
+        self.joint: Any = None  # what _sides_at_once keeps for every option
         if self.fast:
             for p, f in enumerate(finals):
                 for q, u in enumerate(ups):
@@ -617,6 +641,7 @@ class _Declares:
         sub.fast = self.fast
         sub.read = self.read
         sub.pair = {k: v[rows] for k, v in self.pair.items()}
+        sub.joint = None
         sub.reads = None if self.reads is None else [
             tuple(x[:, rows] for x in r) for r in self.reads]
         return sub
@@ -633,6 +658,8 @@ class _Declares:
         s = len(hand)
         combine = pol.combine  # type: ignore[attr-defined]
         factors = pol.factors  # type: ignore[attr-defined]
+        if self.read and getattr(pol, "side_of", None) is not None and n > 0:
+            return self._sides_at_once(hand, up, high, low)
         if self.reads is None:
             self.reads = [pol.read_up(u) if self.read else None  # type: ignore[attr-defined]
                           for u in self.ups]
@@ -649,6 +676,40 @@ class _Declares:
                 facts.append(factors(self.finals[p], up, self.high[p], self.low[p]))
             out.append(combine(facts, s))
         return out
+
+
+    def _sides_at_once(self, hand: Ints, up: Ints, high: Ints, low: Ints) -> list[Ints]:
+        """:meth:`sides` for a policy with ``read_up`` and ``side_of``
+        (:class:`rollem.odds.policy.FastPolicy`): the seat against every
+        opponent in one ``factors`` call, every opponent against the seat in
+        another, and each opponent's factors against the others multiplied
+        once for all options (issue 33: the seat's options at 6 players
+        asked ``factors`` ten times each). The same products in the same
+        order as ``combine``, so the same sides."""
+        pol: Any = self.policy
+        n, s = len(self.finals), len(hand)
+        if self.joint is None:
+            if self.reads is None:
+                self.reads = [pol.read_up(u) for u in self.ups]
+            reads = tuple(np.concatenate([r[i] for r in self.reads], axis=1)
+                          for i in range(4))
+            others = None
+            if n > 1:  # opponent p's factors against every other opponent, multiplied
+                others = np.empty((n, s, 5))
+                for p in range(n):
+                    facts = [self.pair[p, q] for q in range(n) if q != p]
+                    others[p] = np.prod(np.stack(facts, axis=0), axis=0)
+            self.joint = (reads, np.concatenate(self.finals), np.concatenate(self.high),
+                          np.concatenate(self.low), others)
+        reads, finals, highs, lows, others = self.joint
+        seat = pol.factors(np.tile(hand, (n, 1)), None, np.tile(high, n), np.tile(low, n),
+                           read=reads).reshape(n, s, 5)
+        seat_read = tuple(np.tile(x, (1, n)) for x in pol.read_up(up))
+        against = pol.factors(finals, None, highs, lows, read=seat_read).reshape(n, s, 5)
+        prod = against if others is None else others * against
+        out = [pol.side_of(np.prod(seat, axis=0))]
+        opp = pol.side_of(prod.reshape(n * s, 5)).reshape(n, s)
+        return out + list(opp)
 
 
 def _finish(state: State521, world: _World, decl: _Declares, seat_hand: Ints,

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any, Protocol
 
 import numpy as np
@@ -276,66 +276,47 @@ class FastPolicy:
 
     # ------------------------------------------------------------ 5-2-1 draws
     def draw(self, cards: Ints, most: int) -> Bools:
-        """Which cards to throw in a 5-2-1 draw, at most ``most`` (see the module doc)."""
+        """Which cards to throw in a 5-2-1 draw, at most ``most`` (see the
+        module doc): ``(S, 5)`` booleans for ``cards`` ``(S, 5)``. Read from
+        a table by the hand's ranks and suit pattern (:func:`_draw_table`;
+        issue 33); the same answer as :func:`draw_by_rules`."""
         c = np.asarray(cards, dtype=np.int64)
-        # worked on (5, S) columns: sums over five cards add five rows
-        ct = np.ascontiguousarray(c.T)
-        r = ct >> 2
-        lr = np.where(r == 12, 1, r + 2)
-        suit = ct & 3
-        same = r[:, None, :] == r[None, :, :]  # (5, 5, S)
-        cnt = same.sum(axis=1)
-        # first of its rank: no card of its rank with a smaller id (so the
-        # choice depends on the cards, not on their order)
-        first = ~(same & (ct[None, :, :] < ct[:, None, :])).any(axis=1)
-        cat = high5(c) >> 20
-        low8 = first & (lr <= 8)
-        n_low8 = low8.sum(axis=0)
-        n_low7 = (first & (lr <= 7)).sum(axis=0)
-        same_suit = (suit[:, None, :] == suit[None, :, :]).sum(axis=1)
-        four_flush = same_suit.max(axis=0) == 4
-        max_cnt = cnt.max(axis=0)
-        pair_rank = np.where(cnt >= 2, r, -1).max(axis=0)
-        # the first rule that applies (see the module doc), 0..7
-        rule = np.select(
-            [(cat >= 4) | (n_low8 == 5), (cat == 2) | (cat == 3), n_low8 == 4,
-             (max_cnt >= 2) & (pair_rank >= 7), four_flush, n_low7 >= 3, max_cnt >= 2],
-            [0, 1, 2, 3, 4, 5, 6], 7)
-        eligible = np.select(
-            [rule == 0, (rule == 1) | (rule == 3) | (rule == 6), rule == 2, rule == 4,
-             rule == 5],
-            [False, cnt == 1, ~low8, same_suit != 4, ~low8], True)
-        low_rule = (rule == 2) | (rule == 5)
-        # badness: the greatest is thrown first, ties: the smaller card id first
-        bad = np.where(low_rule, np.where(low8, lr, 20 + lr), -r)
-        key = np.where(eligible, bad * 64 + 63 - ct, np.iinfo(np.int64).min)
-        place = (key[None, :, :] > key[:, None, :]).sum(axis=1)
-        return np.ascontiguousarray((eligible & (place < most)).T)
+        if most not in (1, 2) or c.ndim != 2 or c.shape[1] != 5:
+            return draw_by_rules(c, most)
+        ct = np.ascontiguousarray(c.T)  # worked on (5, S) columns
+        pos, ok = _id_places(ct)
+        bits = _draw_table(most)[_rank_key(ct) * 7 + _suit_class(ct, pos)]
+        out = np.ascontiguousarray(((bits[None, :] >> pos) & 1).T).astype(bool)
+        if not ok.all():  # a card held twice: the rules themselves
+            bad = ~ok
+            out[bad] = draw_by_rules(c[bad], most)
+        return out
 
     # ------------------------------------------------------------ stacking
     def stack(self, cards: Ints) -> Ints:
         """Stacking order (indices, top first; the last stays down): a
         permutation of 0..4 per row, ``(S, 5)`` ``int64``, even for a row
-        that holds a card twice (its copies keep their given order)."""
+        that holds a card twice (its copies keep their given order). Read
+        from a table by the hand's ranks and whether it is a flush
+        (:func:`_stack_table`; issue 33); the same answer as
+        :func:`stack_by_rules`."""
         c = np.asarray(cards, dtype=np.int64)
-        is_low = _low_is_better(high5(c), low5(c))
-        ct = np.ascontiguousarray(c.T)  # (5, S)
-        r = ct >> 2
-        lr = np.where(r == 12, 1, r + 2)
-        cnt = (r[:, None, :] == r[None, :, :]).sum(axis=1)
-        # the card kept down: a low hand's best low card; a high hand's card of
-        # its biggest group (the highest); shown first: the worst low card, or
-        # the lowest card (ties by card id)
-        low_key = (14 - lr) * 64 + ct
-        hi_key = r * 64 + ct
-        hide = np.where(is_low, np.argmin(lr * 64 + ct, axis=0),
-                        np.argmax(cnt * 1024 + hi_key, axis=0))
-        key = np.where(is_low, low_key, hi_key)
-        key[hide, np.arange(len(c))] = 1 << 20
-        # a stable sort: always a permutation, equal keys (only a card held
-        # twice has them) in their given order
-        order = np.argsort(key, axis=0, kind="stable")
-        return np.ascontiguousarray(order.T, dtype=np.int64)
+        if c.ndim != 2 or c.shape[1] != 5:
+            return stack_by_rules(c)
+        ct = np.ascontiguousarray(c.T)  # worked on (5, S) columns
+        pos, ok = _id_places(ct)
+        suit = ct & 3
+        flush = (suit == suit[:1]).all(axis=0)
+        code = _stack_table()[_rank_key(ct) * 2 + flush].astype(np.int64)
+        # each card's place in the order, from its place by card id
+        place = _PLACES.ravel()[code[None, :] * 5 + pos]
+        out = np.empty_like(ct)
+        np.put_along_axis(out, place, np.arange(5)[:, None], axis=0)
+        out = np.ascontiguousarray(out.T)
+        if not ok.all():  # a card held twice: the rules themselves
+            bad = ~ok
+            out[bad] = stack_by_rules(c[bad])
+        return out
 
     # ------------------------------------------------------------ declare
     def declare(self, own: Ints, others_up: Ints) -> Ints:
@@ -385,8 +366,17 @@ class FastPolicy:
         not_hi_side = side_j == 1
         ok_hi = not_hi_side | (h > hi_j)
         ok_lo = not_lo_side | (lo > lo_j)
+        tests = (ok_hi, ok_lo, ok_hi & ok_lo, not_lo_side, not_hi_side)
+        if n > 1:
+            # the weights of the ranks passing each test, summed rank by rank
+            # as the masked sums below do (one einsum: a third of their
+            # time; issue 33)
+            return np.ascontiguousarray(np.einsum("kjs,js->sk", np.stack(tests), w))
+        # one hand: numpy sums its 13 ranks pairwise, and a declare can tie
+        # to the last bit (a full house against kings and queens up: both
+        # against high); these sums keep the policy's answer there
         out = np.empty((5, n))
-        for k, test in enumerate((ok_hi, ok_lo, ok_hi & ok_lo, not_lo_side, not_hi_side)):
+        for k, test in enumerate(tests):
             out[k] = np.where(test, w, 0.0).sum(axis=0)
         return np.ascontiguousarray(out.T)
 
@@ -395,12 +385,189 @@ class FastPolicy:
         """The side from the :meth:`factors` of every opponent (independent)."""
         if not factors:
             return np.zeros(s, dtype=np.int64)
-        prod = np.prod(np.stack(factors, axis=0), axis=0)  # (S, 5)
+        return FastPolicy.side_of(np.prod(np.stack(factors, axis=0), axis=0))
+
+    @staticmethod
+    def side_of(prod: Floats) -> Ints:
+        """The side from the product ``(S, 5)`` of every opponent's
+        :meth:`factors` (what :meth:`combine` multiplies)."""
         p_hi, p_lo, p_both, no_low, no_high = prod.T
         e_hi = p_hi * (1 + no_low) / 2
         e_lo = p_lo * (1 + no_high) / 2
         best = np.where(e_lo > e_hi, 1, 0)
         return np.asarray(np.where(p_both > np.maximum(e_hi, e_lo), 2, best), dtype=np.int64)
+
+
+def draw_by_rules(cards: Ints, most: int) -> Bools:
+    """:meth:`FastPolicy.draw` computed from the rules (see the module doc):
+    what :func:`_draw_table` holds, and the answer for rows that hold a card
+    twice."""
+    c = np.asarray(cards, dtype=np.int64)
+    # worked on (5, S) columns: sums over five cards add five rows
+    ct = np.ascontiguousarray(c.T)
+    r = ct >> 2
+    lr = np.where(r == 12, 1, r + 2)
+    suit = ct & 3
+    same = r[:, None, :] == r[None, :, :]  # (5, 5, S)
+    cnt = same.sum(axis=1)
+    # first of its rank: no card of its rank with a smaller id (so the
+    # choice depends on the cards, not on their order)
+    first = ~(same & (ct[None, :, :] < ct[:, None, :])).any(axis=1)
+    cat = high5(c) >> 20
+    low8 = first & (lr <= 8)
+    n_low8 = low8.sum(axis=0)
+    n_low7 = (first & (lr <= 7)).sum(axis=0)
+    same_suit = (suit[:, None, :] == suit[None, :, :]).sum(axis=1)
+    four_flush = same_suit.max(axis=0) == 4
+    max_cnt = cnt.max(axis=0)
+    pair_rank = np.where(cnt >= 2, r, -1).max(axis=0)
+    # the first rule that applies (see the module doc), 0..7
+    rule = np.select(
+        [(cat >= 4) | (n_low8 == 5), (cat == 2) | (cat == 3), n_low8 == 4,
+         (max_cnt >= 2) & (pair_rank >= 7), four_flush, n_low7 >= 3, max_cnt >= 2],
+        [0, 1, 2, 3, 4, 5, 6], 7)
+    eligible = np.select(
+        [rule == 0, (rule == 1) | (rule == 3) | (rule == 6), rule == 2, rule == 4,
+         rule == 5],
+        [False, cnt == 1, ~low8, same_suit != 4, ~low8], True)
+    low_rule = (rule == 2) | (rule == 5)
+    # badness: the greatest is thrown first, ties: the smaller card id first
+    bad = np.where(low_rule, np.where(low8, lr, 20 + lr), -r)
+    key = np.where(eligible, bad * 64 + 63 - ct, np.iinfo(np.int64).min)
+    place = (key[None, :, :] > key[:, None, :]).sum(axis=1)
+    return np.ascontiguousarray((eligible & (place < most)).T)
+
+
+def stack_by_rules(cards: Ints) -> Ints:
+    """:meth:`FastPolicy.stack` computed from the rules (see the module doc):
+    what :func:`_stack_table` holds, and the answer for rows that hold a card
+    twice."""
+    c = np.asarray(cards, dtype=np.int64)
+    is_low = _low_is_better(high5(c), low5(c))
+    ct = np.ascontiguousarray(c.T)  # (5, S)
+    r = ct >> 2
+    lr = np.where(r == 12, 1, r + 2)
+    cnt = (r[:, None, :] == r[None, :, :]).sum(axis=1)
+    # the card kept down: a low hand's best low card; a high hand's card of
+    # its biggest group (the highest); shown first: the worst low card, or
+    # the lowest card (ties by card id)
+    low_key = (14 - lr) * 64 + ct
+    hi_key = r * 64 + ct
+    hide = np.where(is_low, np.argmin(lr * 64 + ct, axis=0),
+                    np.argmax(cnt * 1024 + hi_key, axis=0))
+    key = np.where(is_low, low_key, hi_key)
+    key[hide, np.arange(len(c))] = 1 << 20
+    # a stable sort: always a permutation, equal keys (only a card held
+    # twice has them) in their given order
+    order = np.argsort(key, axis=0, kind="stable")
+    return np.ascontiguousarray(order.T, dtype=np.int64)
+
+
+_W5 = np.asarray((0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415),
+                 dtype=np.int64)
+"""Rank weights whose sums over five ranks are distinct
+(:data:`rollem.hands.tables.RANK_WEIGHTS`)."""
+_KEYS = 4 * 79415 + 43258 + 1
+_PERMS = np.asarray(list(permutations(range(5))), dtype=np.int64)
+"""The 120 orders of five places, as :func:`_stack_table` codes them."""
+_PERM_CODE = np.zeros(5 ** 5, dtype=np.uint8)
+_PERM_CODE[(_PERMS * 5 ** np.arange(5)).sum(axis=1)] = np.arange(120)
+_PLACES = np.argsort(_PERMS, axis=1)
+"""Per order of :data:`_PERMS`: each place's position in it."""
+
+
+def _rank_key(ct: Ints) -> Ints:
+    """The multiset of the five ranks of each column of ``ct`` ``(5, S)``,
+    as one number below :data:`_KEYS`."""
+    return np.asarray(_W5[ct >> 2].sum(axis=0), dtype=np.int64)
+
+
+def _id_places(ct: Ints) -> tuple[Ints, Bools]:
+    """Each card's place among its column's five by card id (0 the
+    smallest) ``(5, S)``, and whether the column's cards are distinct
+    ``(S,)``: the cards below it in the column's set of cards, counted."""
+    bit = np.left_shift(np.int64(1), ct)
+    held = bit[0] | bit[1] | bit[2] | bit[3] | bit[4]
+    pos = np.bitwise_count(held[None, :] & (bit - 1)).astype(np.int64)
+    return pos, np.bitwise_count(held) == 5
+
+
+def _suit_class(ct: Ints, pos: Ints) -> Ints:
+    """Per column of ``ct`` ``(5, S)``: 0 no four cards of a suit; 1 + p
+    four of a suit, the odd card at place ``p`` by card id (``pos``); 6 a
+    flush."""
+    shift = (ct & 3) * 4
+    counts = np.left_shift(np.int64(1), shift).sum(axis=0)  # four bits per suit
+    own = (counts[None, :] >> shift) & 15  # cards of each card's suit
+    top = own.max(axis=0)
+    odd = (pos * (own == 1)).sum(axis=0)
+    return np.where(top == 5, 6, np.where(top == 4, 1 + odd, 0))
+
+
+@cache
+def _patterns() -> tuple[Ints, Ints, Ints]:
+    """One hand, its cards in card-id order, for every multiset of five
+    ranks (at most four of a rank) and suit class (:func:`_suit_class`) a
+    hand can have: ``(hands (H, 5), rank keys (H,), classes (H,))``."""
+    from itertools import combinations_with_replacement
+
+    ranks = np.asarray(list(combinations_with_replacement(range(13), 5)), dtype=np.int64)
+    ranks = ranks[ranks[:, 0] != ranks[:, 4]]  # ascending: five of a rank is impossible
+    same = ranks[:, :, None] == ranks[:, None, :]
+    occ = np.tril(same, k=-1).sum(axis=2)  # cards of its rank before it
+    size = same.sum(axis=2)
+    group = np.concatenate([np.zeros((len(ranks), 1), dtype=np.int64),
+                            np.cumsum(ranks[:, 1:] != ranks[:, :-1], axis=1)], axis=1)
+    # no four of a suit: a rank's cards take consecutive suits (ascending),
+    # from suit 0 in every other rank and up to suit 3 in the others
+    hands = [4 * ranks + np.where(group % 2 == 0, 0, 4 - size) + occ]
+    classes = [np.zeros(len(ranks), dtype=np.int64)]
+    distinct = (size == 1).all(axis=1)
+    hands.append(4 * ranks[distinct])  # a flush
+    classes.append(np.full(int(distinct.sum()), 6))
+    for odd in range(5):
+        rest = np.delete(size, odd, axis=1) - np.delete(same[:, :, odd], odd, axis=1)
+        four = (rest == 1).all(axis=1)  # the other four of distinct ranks: suit 1
+        # the odd card of suit 2 after a card of its rank, else of suit 0
+        after = ranks[:, odd] == ranks[:, odd - 1] if odd else np.zeros(len(ranks), bool)
+        suits = np.ones((len(ranks), 5), dtype=np.int64)
+        suits[:, odd] = np.where(after, 2, 0)
+        hands.append((4 * ranks + suits)[four])
+        classes.append(np.full(int(four.sum()), 1 + odd))
+    h = np.concatenate(hands)
+    return h, _rank_key(h.T), np.concatenate(classes)
+
+
+@cache
+def _draw_table(most: int) -> npt.NDArray[np.uint8]:
+    """:func:`draw_by_rules` by rank multiset and suit class (index
+    ``rank key * 7 + class``): the cards thrown as bits by place in card-id
+    order (issue 33: the 5-2-1 look-ahead asks for draws some hundred
+    thousand times a second). The rules depend on the cards only through
+    their ranks, four or five of a suit and, between cards of one rank,
+    their card ids; so one hand of each pattern answers for all."""
+    hands, keys, classes = _patterns()
+    thrown = draw_by_rules(hands, most)  # hands are in card-id order
+    bits = (thrown * (1 << np.arange(5))[None, :]).sum(axis=1)
+    table = np.zeros(_KEYS * 7, dtype=np.uint8)
+    table[keys * 7 + classes] = bits
+    return table
+
+
+@cache
+def _stack_table() -> npt.NDArray[np.uint8]:
+    """:func:`stack_by_rules` by rank multiset and flush (index ``rank key
+    * 2 + flush``): the order of places in card-id order, as an index into
+    :data:`_PERMS` (the rules read the ranks, a flush and, between cards of
+    one rank, their card ids)."""
+    hands, keys, classes = _patterns()
+    pick = (classes == 0) | (classes == 6)
+    hands, keys, flush = hands[pick], keys[pick], (classes[pick] == 6).astype(np.int64)
+    order = stack_by_rules(hands)
+    code = _PERM_CODE[(order * 5 ** np.arange(5)).sum(axis=1)]
+    table = np.zeros(_KEYS * 2, dtype=np.uint8)
+    table[keys * 2 + flush] = code
+    return table
 
 
 FAST = FastPolicy()
