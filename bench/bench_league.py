@@ -64,6 +64,11 @@ one interval (the JSON keeps each unit, the hero's chips per deal):
 
     .venv/bin/python bench/bench_league.py --pool /tmp/league-*.json [--table] [--json all.json]
 
+Two checkouts' chunks of the same seeds, paired unit by unit (the change less
+main, over the seeds both ran):
+
+    .venv/bin/python bench/bench_league.py --pool /tmp/new-*.json --minus /tmp/main-*.json
+
 Figures (issue 20): ``docs/dev/league.md`` keeps the grid of the code on
 main, how and when each part was measured, and how the strong level got
 there (each fix's paired before/after figure). In short: ``strong`` beats
@@ -71,7 +76,8 @@ there (each fix's paired before/after figure). In short: ``strong`` beats
 limit, in all three games, and ``trapper`` wherever the intervals are
 narrow; ``strongtrap`` (its own policy plus rare traps) it played level, no
 cell with either ahead (issue 31, third pass), until 22,500 SDR fixed-limit
-deals heads-up put ``strongtrap`` ahead, -0.63 [-1.10, -0.16] (sixth pass). Variance of 1 vs 5 in
+deals heads-up put ``strongtrap`` ahead, -0.63 [-1.10, -0.16] (sixth pass;
+about -0.51 [-0.84, -0.19] over 49,500 deals with the seventh pass's). Variance of 1 vs 5 in
 5-2-1: one deal (six hands) has a standard deviation of about 380 BB/100, so +-40
 takes about 340 deals.
 """
@@ -526,6 +532,50 @@ def pool(paths: Sequence[str]) -> list[dict[str, Any]]:
     return out
 
 
+def paired(new: Sequence[str], old: Sequence[str]) -> list[dict[str, Any]]:
+    """Per match, the pooled ``--json`` runs ``new`` less ``old`` (two checkouts'
+    runs of the same ``--seed``, ``--hands`` and ``--jobs``: the same deals and bot
+    seeds), unit by unit over the seeds both ran: BB/100 of each side and of the
+    difference, each with its 95% interval.
+
+    Raises:
+        ValueError: if a seed's runs differ in their number of units (not the
+            same deals)."""
+    def by_seed(paths: Sequence[str]) -> dict[tuple[Any, ...], dict[int, list[float]]]:
+        out: dict[tuple[Any, ...], dict[int, list[float]]] = {}
+        for path in paths:
+            with open(path) as f:
+                for r in json.load(f):
+                    key = (r["game"], r["hero"], r["opponent"], r["format"], r["structure"],
+                           r.get("plays_per_deal"), r.get("view_seeds", False))
+                    if len(r["seeds"]) != 1:
+                        raise ValueError(f"{path}: a pooled run (seeds {r['seeds']}); pair "
+                                         "the runs of one --seed each")
+                    out.setdefault(key, {})[r["seeds"][0]] = r["units"]
+        return out
+    a, b = by_seed(new), by_seed(old)
+    results = []
+    for key in a.keys() & b.keys():
+        seeds = sorted(a[key].keys() & b[key].keys())
+        if not seeds:
+            continue
+        ua: list[float] = []
+        ub: list[float] = []
+        for seed in seeds:
+            if len(a[key][seed]) != len(b[key][seed]):
+                raise ValueError(f"seed {seed} of {key}: {len(a[key][seed])} units against "
+                                 f"{len(b[key][seed])}; pair runs of the same --hands, --jobs")
+            ua += a[key][seed]
+            ub += b[key][seed]
+        game, hero, opp, fmt, structure = key[:5]
+        results.append({"game": game, "hero": hero, "opponent": opp, "format": fmt,
+                        "structure": structure, "seeds": seeds, "new": _summary(ua),
+                        "old": _summary(ub),
+                        "diff": _summary([x - y for x, y in zip(ua, ub, strict=True)]),
+                        "same": sum(x == y for x, y in zip(ua, ub, strict=True))})
+    return results
+
+
 def _line(r: dict[str, Any]) -> str:
     lo, hi = r["ci95"]
     return (f"{r['game']:11s} {r['structure']:11s} {r['format']:3s} {r['hero']} vs "
@@ -586,9 +636,21 @@ def main() -> None:
     parser.add_argument("--json", help="also write the results here")
     parser.add_argument("--pool", nargs="+", metavar="JSON",
                         help="instead pool these --json outputs (runs of different --seed)")
+    parser.add_argument("--minus", nargs="+", metavar="JSON",
+                        help="with --pool: pair the pooled runs unit by unit with these "
+                             "(another checkout's runs of the same seeds), print both and "
+                             "the difference")
     parser.add_argument("--table", action="store_true",
                         help="with --pool: print the pooled results as a grid per game")
     args = parser.parse_args()
+    if args.pool and args.minus:
+        for r in paired(args.pool, args.minus):
+            cells = "  ".join(f"{k} {r[k]['bb100']:+.2f} [{r[k]['ci95'][0]:+.2f}, "
+                              f"{r[k]['ci95'][1]:+.2f}]" for k in ("new", "old", "diff"))
+            print(f"{r['game']} {r['structure']} {r['format']} {r['hero']} vs {r['opponent']}: "
+                  f"{cells} ({r['diff']['deals']} deals, {r['same']} the same; seeds "
+                  f"{r['seeds'][0]}..{r['seeds'][-1]}, {len(r['seeds'])} runs)")
+        return
     if args.pool:
         out = pool(args.pool)
         if args.table:

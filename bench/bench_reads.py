@@ -15,7 +15,8 @@ Spot kinds (the current betting round, from the hero's seat):
 - ``free to bet, first in``: no action yet in the round.
 
 Play and tally (``--save`` keeps every spot: the view, a copy of the hero's
-book, the real equity; a pickle):
+book, the real equity, the opponent's hole cards; a pickle; ``--kinds`` only
+these kinds, separated by ``;``: the real equity is most of the time):
 
     .venv/bin/python bench/bench_reads.py --hands 1000 --seed 7 --opponent strongtrap \\
         [--structure fixed-limit] [--save /tmp/spots.pkl]
@@ -88,9 +89,11 @@ def real_equity(hand: Hand, view: HandView) -> float:
 
 
 def play(hands: int, seed: int, opponent: str, structure: str,
-         save: list[dict[str, Any]] | None) -> dict[str, list[tuple[float, float]]]:
+         save: list[dict[str, Any]] | None, kinds: set[str] | None = None
+         ) -> dict[str, list[tuple[float, float]]]:
     """Play ``hands`` deals twice (seats swapped), ``strong`` against ``opponent``;
-    per spot kind the (read, real) equities of the hero's decisions."""
+    per spot kind (of ``kinds``, default all: the real equity, most of the time,
+    is worked out only there) the (read, real) equities of the hero's decisions."""
     rng = random.Random(f"sdr/hu/{structure}/{seed}")
     deals = [rng.getrandbits(48) for _ in range(hands)]
     out: dict[str, list[tuple[float, float]]] = defaultdict(list)
@@ -109,14 +112,15 @@ def play(hands: int, seed: int, opponent: str, structure: str,
                 view = hand.view(seat)
                 if seat == hero_seat:
                     kind = spot_kind(view)
-                    if kind is not None:
+                    if kind is not None and (not kinds or kind in kinds):
                         hero.book.observe(view.events, view.seat)
                         read = hero.equities(view)["pot"]
                         real = real_equity(hand, view)
                         out[kind].append((read, real))
                         if save is not None:
                             save.append({"kind": kind, "view": view, "real": real,
-                                         "book": copy.deepcopy(hero.book), "read": read})
+                                         "book": copy.deepcopy(hero.book), "read": read,
+                                         "opponent": [str(c) for c in hand.hole[1 - seat]]})
                 hand.apply(seat, bots[seat].act(view))
     return out
 
@@ -162,17 +166,20 @@ def main() -> None:
     parser.add_argument("--structure", default="fixed-limit")
     parser.add_argument("--save", help="keep every spot here (a pickle)")
     parser.add_argument("--read", help="re-read the spots saved here, print the tally")
-    parser.add_argument("--kinds", help="with --read: only these spot kinds (comma-separated)")
+    parser.add_argument("--kinds", help="only these spot kinds (separated by ';')")
     args = parser.parse_args()
     t = time.perf_counter()
+    kinds = set(args.kinds.split(";")) if args.kinds else None
+    if kinds and kinds - set(KINDS):
+        parser.error(f"--kinds: unknown {sorted(kinds - set(KINDS))}; the kinds are {KINDS}")
     if args.read:
         with open(args.read, "rb") as f:
             spots = pickle.load(f)
-        kinds = set(args.kinds.split(",")) if args.kinds else None
         print(report(reread(spots, kinds)))
     else:
         saved: list[dict[str, Any]] | None = [] if args.save else None
-        print(report(play(args.hands, args.seed, args.opponent, args.structure, saved)))
+        print(report(play(args.hands, args.seed, args.opponent, args.structure, saved,
+                          kinds)))
         if args.save and saved is not None:
             with open(args.save, "wb") as f:
                 pickle.dump(saved, f)

@@ -51,6 +51,34 @@ def test_chunks_pool_into_one_interval_and_grid(tmp_path: Path) -> None:
     assert "] 4  +1610.5 [" in row  # the widest cell: two spaces before it
 
 
+def test_two_checkouts_runs_pair_unit_by_unit(tmp_path: Path) -> None:
+    """``paired``: over the seeds both sides ran (seed 3 only the new side's, left
+    out), the difference unit by unit: new 2, 4, 1 and old 0, 4, 1 chips per hand
+    give differences 2, 0, 0: mean 2/3 (16.67 BB/100), sample sd 2/sqrt(3)."""
+    league = _league()
+    new = [tmp_path / f"n{s}.json" for s in (1, 2, 3)]
+    old = [tmp_path / f"o{s}.json" for s in (1, 2)]
+    for path, seed, units in ((new[0], 1, [2.0, 4.0]), (new[1], 2, [1.0]), (new[2], 3, [9.0]),
+                              (old[0], 1, [0.0, 4.0]), (old[1], 2, [1.0])):
+        path.write_text(json.dumps(_run(seed, units)))
+    [r] = league.paired([str(p) for p in new], [str(p) for p in old])
+    assert r["seeds"] == [1, 2] and r["same"] == 2
+    assert r["new"]["deals"] == r["diff"]["deals"] == 3
+    assert r["diff"]["bb100"] == 16.67
+    half = 1.96 * (4 / 3) ** 0.5 / 3 ** 0.5 * 25
+    assert r["diff"]["ci95"] == [round(50 / 3 - half, 2), round(50 / 3 + half, 2)]
+    assert r["old"]["bb100"] == round(5 / 3 * 25, 2)
+
+
+def test_runs_of_different_sizes_are_not_paired(tmp_path: Path) -> None:
+    league = _league()
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps(_run(1, [2.0, 4.0])))
+    b.write_text(json.dumps(_run(1, [3.0])))
+    with pytest.raises(ValueError, match="same --hands"):
+        league.paired([str(a)], [str(b)])
+
+
 def test_a_seed_pooled_twice_is_refused(tmp_path: Path) -> None:
     league = _league()
     a, b = tmp_path / "a.json", tmp_path / "b.json"

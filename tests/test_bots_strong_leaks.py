@@ -479,3 +479,32 @@ def test_one_pair_folds_to_a_rare_check_raise() -> None:
             bot = StrongBot(random.Random(seed))
             _strong_habits(bot)
             assert isinstance(bot.act(view), Fold) == folds, (hero, seed)
+
+
+# -- issue 31, seventh pass: a raise read sharply in every SDR round
+
+def test_a_first_round_raise_is_read_sharply() -> None:
+    """SDR, a round-1 raise of a first-in bet from a player with ``strong``'s
+    habits (raise rate 0.14): a hand at the 70th percentile weighs at most a
+    tenth of one at the 97th (the early rounds' soft step, width 0.14, left it
+    0.39: facing ``strong``'s raises the read equity was 0.44 where
+    the raiser's real cards gave 0.33). Before the Roll the worlds' strength
+    is the hole cards' percentile (R-SDR-6), all the raiser knows too."""
+    bot = StrongBot(random.Random(0))
+    _strong_habits(bot)
+    events = [{"kind": "round", "name": "before the stop"}, {"kind": "bet", "seat": 1, "amount": 2},
+              {"kind": "raise", "seat": 0, "amount": 4}]
+    w = bot.book.weights("sdr", events, [0], np.asarray([[0.7], [0.97]]))
+    assert w[0] < 0.1 * w[1], w / w[1]
+
+
+def test_early_raises_still_read_softly_where_the_hand_is_to_come() -> None:
+    """Five Card Roll Your Own reads the hand a player ends with, so a round-1
+    raise there keeps the early rounds' soft step: the 70th percentile weighs
+    over a fifth of the 97th (0.39)."""
+    bot = StrongBot(random.Random(0))
+    _strong_habits(bot)
+    events = [{"kind": "round", "name": "round 1"}, {"kind": "bet", "seat": 1, "amount": 2},
+              {"kind": "raise", "seat": 0, "amount": 4}]
+    w = bot.book.weights("rollyourown", events, [0], np.asarray([[0.7], [0.97]]))
+    assert w[0] > 0.2 * w[1], w / w[1]

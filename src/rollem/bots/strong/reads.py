@@ -79,6 +79,21 @@ softer the earlier the round): a check-raise is a raise over a threshold of
 the hand's strength now, and checking first is no sign of a hand that may
 still come (issue 31, sixth pass)."""
 
+RAISE_SOFT = 0.05
+"""Stop, Drop and Roll (:data:`SHARP_RAISES`): the width of a raise's step
+(facing a bet, not a check-raise) in every round, as for a check-raise: before
+the Roll the strength the worlds give is the hole cards' percentile
+(R-SDR-6), which is all the raiser knows of its hand too, so an early raise is
+no softer a sign than a late one (issue 31, seventh pass: facing a raise of its
+bet the read equity was 0.45 where the raiser's real cards gave 0.33; the
+soft step of round 1, width 0.14, weighed a 70th-percentile hand at 0.39 of a
+97th-percentile one, now 0.09)."""
+
+SHARP_RAISES = frozenset({"sdr"})
+"""The games whose raises read by :data:`RAISE_SOFT`: where the strength
+before the last round is the hand's strength now (Five Card Roll Your Own and
+5-2-1 read the hand the opponent ends with, so an early raise does say less)."""
+
 TRAP_READ = 2.0
 """A check says less by this times its player's check-raise rate
 (:attr:`Tendencies.check_raise_rate`): a player check-raising half the time it
@@ -359,6 +374,8 @@ class OpponentBook:
                     rate *= CHECK_RAISE
                     floor = min(EPS, CHECK_RAISE_STRAY * t.check_raise_rate)
                     soft = CHECK_RAISE_SOFT  # a raise threshold, however early
+                elif bet_open and game in SHARP_RAISES:
+                    soft = RAISE_SOFT  # the raiser's hand is all there is before the Roll
                 like = floor + (1 - floor) * _step(z, 1.0 - rate, soft)
                 bet_open = True
             elif kind == "call":
