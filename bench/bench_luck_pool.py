@@ -98,9 +98,16 @@ def main() -> None:
             line += f"   {r:5.2f} [{lo:.2f}, {hi:.2f}] times fewer"
         print(line)
     s = [sums(r) for r in records]
+    import numpy as np
+
+    y = np.asarray(plain)
     for kind in ("chance", "action", "late"):
-        m, h = _bb([t[kind] for t in s])
-        print(f"  the {kind} terms' mean {m:+.2f} +- {h:.2f} BB/100 (zero in expectation)")
+        x = np.asarray([t[kind] for t in s])
+        m, h = _bb(list(x))
+        cov = float(np.cov(x, y)[0, 1]) if len(x) > 2 else 0.0
+        print(f"  the {kind} terms' mean {m:+.2f} +- {h:.2f} BB/100 (zero in expectation); "
+              f"variance {x.var(ddof=1):.1f} chips^2, covariance with plain {cov:.1f} "
+              f"(plain's variance {y.var(ddof=1):.1f})")
     plays = sum(r.get("late_plays", 0) for r in records)
     print(f"  plays to the end for the late terms: {plays / len(records):.0f} a deal")
 

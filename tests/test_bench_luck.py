@@ -370,3 +370,49 @@ def test_the_late_term_has_mean_zero_at_a_random_decision() -> None:
             assert abs(m) <= 4 * se, (m, se)
         else:
             assert abs(m) > 4 * se, (m, se)
+
+
+def test_the_late_chance_term_has_mean_zero_at_the_roll() -> None:
+    """``late_chance`` (issue 31, seventh pass): the Roll (R-SDR-5) valued by two
+    plays to the end by the bots from the real position and from two copies
+    of it (the card redrawn) has mean zero over fresh draws of the real card;
+    the same term with the real card held fixed (the deal's own, not a draw)
+    does not: the check has the power to fail."""
+    bl = _luck()
+    from bench_league import bot
+
+    for deal in range(200):
+        luck = bl.Luck("sdr", "fixed-limit", deal, 0, 0, 2, 200, random.Random(deal),
+                       late_rollouts=2, late_from=3, late_chance=True)
+        bots = [bot("strong", random.Random(deal)), bot("basic", random.Random(-deal))]
+        luck.bots = bots
+        hand, closing = luck.hand, None
+        while not hand.is_over and closing is None:
+            s = hand.pending.seats[0]
+            action = bots[s].act(hand.view(s))
+            ahead = copy.deepcopy(hand)
+            ahead.apply(s, action)
+            if hand.round == 2 and ahead.round == 3 and not ahead.is_over:
+                closing = (s, action)
+            else:
+                luck.apply(s, action)
+        if closing is not None:
+            break
+    else:
+        raise AssertionError("no roll reached in 200 deals")
+    fixed, drawn = [], []
+    for k in range(120):
+        for out, redraw in ((drawn, True), (fixed, False)):
+            trial = copy.deepcopy(luck)
+            trial.deal = 5 * 10**6 + k  # the copies' and plays' seeds: fresh ones
+            if redraw:  # a fresh draw of the real card: the undealt deck reshuffled
+                rest = trial.hand.deck[trial.hand.deck_pos:]
+                random.Random(k).shuffle(rest)
+                trial.hand.deck[trial.hand.deck_pos:] = rest
+            trial.apply(*closing)
+            out.append(trial.late_luck - luck.late_luck)
+    assert sum(1 for t in drawn if t != 0.0) > 60  # the cards' values differ
+    m, se = _mean_se(drawn)
+    assert abs(m) <= 4 * se, (m, se)
+    w, wse = _mean_se(fixed)
+    assert abs(w) > 4 * wse, (w, wse)
