@@ -83,6 +83,18 @@ deals are also played plain with independent coins (the league's default),
 and every row's "times fewer" (with a 95% bootstrap interval over the deals)
 is given against both baselines.
 
+``--late-rollouts K --late-from R`` (issue 31, seventh pass): every decision
+from betting round ``R`` on gets a *late term* instead: three reseeded copies
+of the bot act on the view and each action is valued by ``K`` plays to the
+end by the bots (the bots' own expected outcome, sampled; short plays late in
+a hand, so little noise); with ``--late-chance`` the chance events from round
+``R`` on are valued by such plays too (SDR's Roll: the bets it brings).
+``bench_luck_pool.py`` pools the ``--dump`` files of a cell.
+
+    .venv/bin/python bench/bench_luck.py --game sdr --method sampled --alts 3 \
+        --structure no-limit --actions --lookahead --action-replicas 3 \
+        --late-rollouts 4 --late-from 3 --late-chance --deals 25
+
 Figures: ``docs/dev/league.md``.
 """
 
@@ -1000,7 +1012,8 @@ def main() -> None:
         if args.actions:
             rows.append(("chance terms", [f + a + x for f, a, x in
                                           zip(fixed, acted, late, strict=True)]))
-            rows.append(("chance and action", fixed))
+            rows.append(("chance, action and late" if args.late_rollouts
+                         else "chance and action", fixed))
         else:
             rows.append(("luck taken out", fixed))
         if len(deals) >= 10:
