@@ -83,6 +83,18 @@ deals are also played plain with independent coins (the league's default),
 and every row's "times fewer" (with a 95% bootstrap interval over the deals)
 is given against both baselines.
 
+``--late-rollouts K --late-from R`` (issue 31, seventh pass): every decision
+from betting round ``R`` on gets a *late term* instead: three reseeded copies
+of the bot act on the view and each action is valued by ``K`` plays to the
+end by the bots (the bots' own expected outcome, sampled; short plays late in
+a hand, so little noise); with ``--late-chance`` the chance events from round
+``R`` on are valued by such plays too (SDR's Roll: the bets it brings).
+``bench_luck_pool.py`` pools the ``--dump`` files of a cell.
+
+    .venv/bin/python bench/bench_luck.py --game sdr --method sampled --alts 3 \
+        --structure no-limit --actions --lookahead --action-replicas 3 \
+        --late-rollouts 4 --late-from 3 --late-chance --deals 25
+
 Figures: ``docs/dev/league.md``.
 """
 
@@ -226,6 +238,12 @@ def alternatives(start: Callable[[int], Hand], moves: Sequence[tuple[int, object
     return out
 
 
+def _unwrap(player: Any) -> Any:
+    """The bot under a :class:`bench_league.ViewSeeded` wrapper (its copies must
+    redraw their coins from the bot's own ``Random``), else ``player``."""
+    return player.inner if isinstance(player, ViewSeeded) else player
+
+
 def _state(hand: Hand) -> tuple[int, int, int]:
     """Where the hand's randomness stands: cards dealt from the deck, shuffles
     made, cards in the pool."""
@@ -258,7 +276,9 @@ class Luck:
 
     def __init__(self, game: str, structure: str, deal: int, button: int, hero: int,
                  alts: int, samples: int, rng: random.Random, *, exact: bool = False,
-                 actions: bool = False, replicas: int = 0) -> None:
+                 actions: bool = False, replicas: int = 0, late_rollouts: int = 0,
+                 late_from: int = 0, late_replicas: int = 3, late_chance: bool = False,
+                 bots: Sequence[Any] | None = None) -> None:
         if alts < 1 and not exact:
             raise ValueError(f"alts must be at least 1, got {alts}")
         if exact and game not in NO_CHOICES:
@@ -272,6 +292,29 @@ class Luck:
         ``policy``: the bot's own law of play, Monte Carlo noise included."""
         self.action_luck = 0.0
         """The action terms' sum (part of :attr:`luck`)."""
+        self.late_rollouts, self.late_from, self.late_replicas = (late_rollouts, late_from,
+                                                                  late_replicas)
+        """With ``late_rollouts`` K > 0 (and ``bots``, one per seat): every decision
+        of either seat from betting round ``late_from`` on (bets, stacks,
+        declares alike) has a *late term* instead of an action term:
+        ``late_replicas`` reseeded copies of the bot act on the same view, and
+        each distinct action is valued by K plays to the end by the bots
+        (:func:`rollout`, the same seeds for every action; the bots as they stood
+        before the real action): ``V(taken) - mean V(copies)``, AIVAT's term with
+        the bots' own expected outcome as the value, sampled. Late in a hand
+        the plays are short, so their noise is small, and they price the bets
+        to come (issue 31, seventh pass)."""
+        self.late_chance = late_chance
+        """With ``late_rollouts``: the chance events from round ``late_from`` on
+        valued by plays to the end too (:meth:`_late_chance`; sampled method)."""
+        self.late_luck = 0.0
+        """The late terms' sum (part of :attr:`luck`)."""
+        self.bots = bots
+        self.twin_act: Callable[[Any, Any], object] | None = None
+        """A test hook: stands in for the late terms' copies' ``bot.act(view)`` (a
+        copy drawn from another law than the bot's makes the term biased)."""
+        self.late_plays = 0
+        """Plays to the end the late terms cost."""
         self.terms: list[tuple[str, int, float, float]] = []
         """Every term as ``(kind, round, weight, change)``: ``"chance"`` (the pot,
         the share's change less its copies' mean) or ``"action"`` (1, the action
@@ -335,7 +378,10 @@ class Luck:
         if view is None:
             view = hand.view(seat)
         legal = view.legal
-        if self.actions and self.replicas and legal is not None and any(
+        if self.late_rollouts and self.bots is not None and hand.round >= self.late_from \
+                and legal is not None and rng_of(_unwrap(player)) is not None:
+            action = self._late(seat, player, view)
+        elif self.actions and self.replicas and legal is not None and any(
                 a in legal.actions for a in ("check", "call", "bet", "raise", "fold")) and \
                 isinstance(getattr(player, "rng", None), random.Random):
             crn = random.Random(f"replica/{self.deal}/{self.hero}/{len(self.moves)}")
@@ -377,6 +423,64 @@ class Luck:
         else:
             action = player.act(view)
         self.apply(seat, action)
+        return action
+
+    def _late_chance(self, hand: Hand) -> None:
+        """A chance event from round :attr:`late_from` on with ``late_chance``:
+        its term valued by plays to the end instead of the share, ``V(real) -
+        mean V(copies)`` (the copies as :meth:`_change` draws them; the bots as
+        they stand, before anyone sees the cards; the same seeds for every
+        position), kept as a ``"late"`` term."""
+        assert self.bots is not None
+        crn = random.Random(f"{self.deal}/{self.events}")
+        self.events += 1
+        others = alternatives(self.start, self.moves, self.alts, crn)
+        snapshot = copy.deepcopy([_unwrap(b) for b in self.bots])
+        seeds = [crn.getrandbits(64) for _ in range(self.late_rollouts)]
+        real = rollout(hand, snapshot, self.hero, seeds)
+        copies = [rollout(o, snapshot, self.hero, seeds) for o in others]
+        self.late_plays += len(seeds) * (1 + len(others))
+        term = real - sum(copies) / len(copies)
+        self.terms.append(("late", hand.round, 1.0, term))
+        self.late_luck += term
+        self.luck += term
+
+    def _late(self, seat: int, player: Any, view: Any) -> object:
+        """The late term of ``seat``'s decision (:attr:`late_rollouts`): returns
+        the action ``player`` takes (not yet applied)."""
+        hand = self.hand
+        assert self.bots is not None
+        crn = random.Random(f"late/{self.deal}/{self.hero}/{len(self.moves)}")
+        # the bots as they stand before the real action: the values may not
+        # depend on the coins the real action drew
+        snapshot = copy.deepcopy([_unwrap(b) for b in self.bots])
+        twins = []
+        for _ in range(self.late_replicas):
+            twin = copy.deepcopy(_unwrap(player))
+            rng = rng_of(twin)
+            assert rng is not None
+            rng.seed(crn.getrandbits(64))
+            twins.append((self.twin_act or (lambda b, v: b.act(v)))(twin, hand.view(seat)))
+        action = player.act(view)
+        if all(t == action for t in twins):
+            return action
+        seeds = [crn.getrandbits(64) for _ in range(self.late_rollouts)]
+        values: dict[Any, float] = {}
+        for a in [action, *twins]:
+            if a in values:
+                continue
+            after = copy.deepcopy(hand)
+            after.apply(seat, a)
+            if after.is_over:
+                assert after.result is not None
+                values[a] = float(after.result.net.get(self.hero, 0))
+            else:
+                values[a] = rollout(after, snapshot, self.hero, seeds)
+                self.late_plays += len(seeds)
+        term = values[action] - sum(values[t] for t in twins) / len(twins)
+        self.terms.append(("late", hand.round, 1.0, term))
+        self.late_luck += term
+        self.luck += term
         return action
 
     def action_value(self, hand: Hand, seat: int, action: object, e: float,
@@ -421,6 +525,10 @@ class Luck:
         if _state(hand) != before and not any(hand.folded):
             # cards came from the deck or the pool, or the pool was shuffled: a
             # chance event (a discard into the pool is none: its copies equal it)
+            if self.late_chance and self.late_rollouts and not self.exact \
+                    and self.bots is not None and hand.round >= self.late_from:
+                self._late_chance(hand)
+                return
             change = self.value(hand) - was if self.exact else self._change(hand)
             self.terms.append(("chance", hand.round, float(sum(hand.committed)), change))
             self.luck += sum(hand.committed) * change
@@ -430,6 +538,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                  seed: int, alts: int, samples: int, exact: bool = False,
                  actions: bool = False, records: list[dict[str, Any]] | None = None,
                  lookahead: bool = False, replicas: int = 0, view_seeds: bool = False,
+                 late_rollouts: int = 0, late_from: int = 0, late_replicas: int = 3,
+                 late_chance: bool = False,
                  ) -> tuple[list[float], list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats), the same less the
     sampled luck (the module doc, :class:`Luck`), and the action terms'
@@ -437,7 +547,9 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
     one entry per deal: ``{"net": [chips per seating], "terms": [per seating,
     :attr:`Luck.terms`]}`` (for :func:`fitted`). ``view_seeds``: the bots'
     coins seeded per view (:class:`bench_league.ViewSeeded`; the action
-    replicas still redraw them)."""
+    replicas still redraw them). ``late_rollouts``, ``late_from``,
+    ``late_replicas``: the late terms (:attr:`Luck.late_rollouts`; their
+    share of the luck is in ``records``' terms of kind ``"late"``)."""
     if records is not None:
         records[:] = [{"net": [], "terms": []} for _ in deals]
     plain = [0.0] * len(deals)
@@ -450,7 +562,9 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
         bots = seat_bots(levels, seed * 2 + hero_seat, seed * 7919 if view_seeds else None)
         for i, deal in enumerate(deals):
             luck = Luck(game, structure, deal, i % 2, hero_seat, alts, samples, rng,
-                        exact=exact, actions=actions, replicas=replicas)
+                        exact=exact, actions=actions, replicas=replicas,
+                        late_rollouts=late_rollouts, late_from=late_from,
+                        late_replicas=late_replicas, late_chance=late_chance, bots=bots)
             hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
@@ -465,6 +579,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                 records[i]["net"].append(net)
                 records[i]["terms"].append([list(t) for t in luck.terms])
                 records[i].setdefault("raw", []).append([list(t) for t in luck.raw])
+                records[i]["late_plays"] = records[i].get("late_plays", 0) + luck.late_plays
     return plain, fixed, acted
 
 
@@ -473,13 +588,16 @@ def features(record: dict[str, Any], rounds: Sequence[int]) -> list[float]:
     zero-mean terms, :attr:`Luck.terms`): the chance terms weighed by the pot
     (the fixed-weight luck), the action terms, and per betting round the
     chance terms' share changes unweighted (the bets still to come make a
-    round's card worth more than the pot it meets)."""
-    x = [0.0] * (2 + len(rounds))
+    round's card worth more than the pot it meets); last, the late terms
+    (:attr:`Luck.late_rollouts`; zero where there are none)."""
+    x = [0.0] * (3 + len(rounds))
     where = {r: 2 + k for k, r in enumerate(rounds)}
     for terms in record["terms"]:
         for kind, rnd, weight, change in terms:
             if kind == "action":
                 x[1] += change
+            elif kind == "late":
+                x[-1] += change
             else:
                 x[0] += weight * change
                 x[where[rnd]] += change
@@ -798,8 +916,25 @@ def main() -> None:
                              "seatings (bench_league.ViewSeeded); the same deals are also "
                              "played plain with independent coins, and every row's "
                              "times fewer is given against both")
+    parser.add_argument("--late-rollouts", type=int, default=0,
+                        help="sampled or martingale: every decision from betting round "
+                             "--late-from on gets a late term: --late-replicas reseeded "
+                             "copies of the bot, each action valued by this many plays "
+                             "to the end by the bots (0: none)")
+    parser.add_argument("--late-from", type=int, default=0,
+                        help="with --late-rollouts: the first betting round (0-based, "
+                             "Hand.round) whose decisions get late terms")
+    parser.add_argument("--late-replicas", type=int, default=3,
+                        help="with --late-rollouts: reseeded copies of the bot a decision")
+    parser.add_argument("--late-chance", action="store_true",
+                        help="with --late-rollouts, sampled: the chance events from round "
+                             "--late-from on valued by the plays to the end too")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.late_rollouts < 0 or args.late_replicas < 1 or args.late_from < 0:
+        parser.error(f"--late-rollouts and --late-from must be 0 or more and "
+                     f"--late-replicas at least 1, got {args.late_rollouts}, "
+                     f"{args.late_from} and {args.late_replicas}")
     if args.replicas:
         if args.replicas < 0 or args.rollouts < 0:
             parser.error("--replicas and --rollouts must be positive")
@@ -856,17 +991,29 @@ def main() -> None:
             args.alts, args.samples or (300 if method == "sampled" else 2000),
             exact=method == "martingale", actions=args.actions, records=records,
             lookahead=args.lookahead, replicas=args.action_replicas,
-            view_seeds=args.view_seeds)
+            view_seeds=args.view_seeds, late_rollouts=args.late_rollouts,
+            late_from=args.late_from, late_replicas=args.late_replicas,
+            late_chance=args.late_chance)
         if args.dump:
             Path(args.dump).write_text(json.dumps(
                 {"game": args.game, "structure": args.structure, "hero": args.hero,
                  "opponent": args.opponent, "seed": args.seed, "alts": args.alts,
                  "method": method, "actions": args.actions, "lookahead": args.lookahead,
-                 "deals": records}))
+                 "late_rollouts": args.late_rollouts, "late_from": args.late_from,
+                 "late_replicas": args.late_replicas, "late_chance": args.late_chance,
+                 "plain": plain,
+                 "cpu_s": time.process_time() - cpu, "deals": records}))
+        late = [sum(t[3] for ts in r["terms"] for t in ts if t[0] == "late") / len(r["terms"])
+                 for r in records]
         rows = [("plain duplicate", plain)]
+        if args.late_rollouts:
+            rows.append(("without the late terms", [f + x for f, x in
+                                                    zip(fixed, late, strict=True)]))
         if args.actions:
-            rows.append(("chance terms", [f + a for f, a in zip(fixed, acted, strict=True)]))
-            rows.append(("chance and action", fixed))
+            rows.append(("chance terms", [f + a + x for f, a, x in
+                                          zip(fixed, acted, late, strict=True)]))
+            rows.append(("chance, action and late" if args.late_rollouts
+                         else "chance and action", fixed))
         else:
             rows.append(("luck taken out", fixed))
         if len(deals) >= 10:
@@ -880,6 +1027,11 @@ def main() -> None:
     if args.actions:
         am, ah, _ = _summary(acted)
         print(f"  the action terms' mean  {am:+.2f} BB/100 +- {ah:.2f} (95%; zero in expectation)")
+    if args.late_rollouts:
+        lm, lh, _ = _summary(late)
+        plays = sum(r.get("late_plays", 0) for r in records)
+        print(f"  the late terms' mean    {lm:+.2f} BB/100 +- {lh:.2f} (95%; zero in "
+              f"expectation; {plays / len(deals):.0f} plays to the end a deal)")
 
 
 if __name__ == "__main__":

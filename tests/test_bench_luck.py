@@ -320,3 +320,99 @@ def test_the_replica_action_term_has_mean_zero_at_a_521_decision() -> None:
     assert abs(m) <= 4 * se, (m, se)
     wrong, wrong_se = _mean_se(uniform)
     assert abs(wrong) > 4 * wrong_se, (wrong, wrong_se)
+
+
+
+def test_the_late_term_has_mean_zero_at_a_random_decision() -> None:
+    """The late term (issue 31, seventh pass: three reseeded copies of the bot
+    act on the view, each action valued by two plays to the end by the bots
+    as they stood before the real action) has mean zero over fresh draws of
+    the real action and of the copies, at a late Stop, Drop and Roll decision
+    of the ``random`` bot facing a bet with the better hand; copies that always
+    fold (another law than the bot's) make it lean far from zero. Either way
+    the decision's term is a late term, not an action term."""
+    bl = _luck()
+    from bench_league import bot
+    from rollem.engine.actions import Fold
+
+    for deal in range(200):
+        luck = bl.Luck("sdr", "fixed-limit", deal, 0, 0, 1, 200, random.Random(deal),
+                       exact=True, actions=True, late_rollouts=2, late_from=2,
+                       late_replicas=3)
+        bots = [bot("random", random.Random(deal)), bot("basic", random.Random(-deal))]
+        luck.bots = bots
+        hand = luck.hand
+        while not hand.is_over:
+            s = hand.pending.seats[0]
+            legal = hand.view(s).legal.actions
+            if (s == 0 and hand.round >= 2 and "fold" in legal and "raise" in legal
+                    and bl.value(hand, 0, random.Random(1), 400, {}) >= 0.75):
+                break
+            hand.apply(s, bots[s].act(hand.view(s)))  # no terms needed before it
+        if not hand.is_over:
+            break
+    else:
+        raise AssertionError("no late decision facing a bet in 200 deals")
+    for hook, expect_zero in ((None, True), (lambda b, v: Fold(), False)):
+        terms = []
+        for k in range(160):
+            trial = copy.deepcopy(luck)
+            trial.deal = 4 * 10**6 + k  # the copies' and plays' seeds: fresh ones
+            trial.twin_act = hook
+            player = copy.deepcopy(bots[0])
+            player.rng = random.Random(k)  # a fresh draw of the real action
+            trial.decide(0, player, other=bots[1])
+            terms.append(trial.late_luck - luck.late_luck)
+            assert trial.action_luck == luck.action_luck  # no action term here
+        assert sum(1 for t in terms if t != 0.0) > 40  # the copies differed from the action
+        m, se = _mean_se(terms)
+        if expect_zero:
+            assert abs(m) <= 4 * se, (m, se)
+        else:
+            assert abs(m) > 4 * se, (m, se)
+
+
+def test_the_late_chance_term_has_mean_zero_at_the_roll() -> None:
+    """``late_chance`` (issue 31, seventh pass): the Roll (R-SDR-5) valued by two
+    plays to the end by the bots from the real position and from two copies
+    of it (the card redrawn) has mean zero over fresh draws of the real card;
+    the same term with the real card held fixed (the deal's own, not a draw)
+    does not: the check has the power to fail."""
+    bl = _luck()
+    from bench_league import bot
+
+    for deal in range(200):
+        luck = bl.Luck("sdr", "fixed-limit", deal, 0, 0, 2, 200, random.Random(deal),
+                       late_rollouts=2, late_from=3, late_chance=True)
+        bots = [bot("strong", random.Random(deal)), bot("basic", random.Random(-deal))]
+        luck.bots = bots
+        hand, closing = luck.hand, None
+        while not hand.is_over and closing is None:
+            s = hand.pending.seats[0]
+            action = bots[s].act(hand.view(s))
+            ahead = copy.deepcopy(hand)
+            ahead.apply(s, action)
+            if hand.round == 2 and ahead.round == 3 and not ahead.is_over:
+                closing = (s, action)
+            else:
+                luck.apply(s, action)
+        if closing is not None:
+            break
+    else:
+        raise AssertionError("no roll reached in 200 deals")
+    fixed, drawn = [], []
+    for k in range(120):
+        for out, redraw in ((drawn, True), (fixed, False)):
+            trial = copy.deepcopy(luck)
+            trial.deal = 5 * 10**6 + k  # the copies' and plays' seeds: fresh ones
+            if redraw:  # a fresh draw of the real card: the undealt deck reshuffled
+                rest = trial.hand.deck[trial.hand.deck_pos:]
+                random.Random(k).shuffle(rest)
+                trial.hand.deck[trial.hand.deck_pos:] = rest
+            trial.apply(*closing)
+            out.append(trial.late_luck - luck.late_luck)
+    assert sum(1 for t in drawn if t != 0.0) > 60  # the cards' values differ
+    m, se = _mean_se(drawn)
+    assert abs(m) <= 4 * se, (m, se)
+    w, wse = _mean_se(fixed)
+    assert abs(w) > 4 * wse, (w, wse)

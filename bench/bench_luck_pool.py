@@ -1,0 +1,116 @@
+"""Pool ``bench_luck.py --dump`` files of one cell (issue 31, seventh pass) and
+print every estimator's BB/100 and its times fewer deals than plain duplicate
+over the same deals, with 95% bootstrap intervals (2000 draws, the deals
+resampled together), plus each kind of term's mean (zero in expectation: the
+unbiasedness check) and the runs' CPU a deal.
+
+    .venv/bin/python bench/bench_luck_pool.py /tmp/r521fl-*.json
+
+Rows: the chance terms alone (pot times the share's change), with the action
+terms (the fifth and sixth passes' estimator), with the late terms too
+(``--late-rollouts``), and the cross-fitted weights (5 folds,
+:func:`bench_luck.fitted`) without and with the late terms' column.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_league import BIG_BET
+from bench_luck import fitted
+from bench_view_seeds import ratio_interval
+
+
+def sums(record: dict[str, Any]) -> dict[str, float]:
+    """One deal's terms by kind (mean over its seatings): ``chance`` weighed by
+    the pot, ``action`` and ``late`` as they are."""
+    out = {"chance": 0.0, "action": 0.0, "late": 0.0}
+    for terms in record["terms"]:
+        for kind, _rnd, weight, change in terms:
+            out[kind] += weight * change if kind == "chance" else change
+    n = len(record["terms"])
+    return {k: v / n for k, v in out.items()}
+
+
+def without_late(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with its late terms left out (the earlier passes' columns)."""
+    return {**record, "terms": [[t for t in ts if t[0] != "late"] for ts in record["terms"]]}
+
+
+def rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, list[float]]]:
+    """(name, per-deal chips) for plain duplicate and every estimator."""
+    plain = [sum(r["net"]) / len(r["net"]) for r in records]
+    s = [sums(r) for r in records]
+    out = [("plain duplicate", plain),
+           ("chance terms", [p - t["chance"] for p, t in zip(plain, s, strict=True)]),
+           ("+ action terms", [p - t["chance"] - t["action"]
+                               for p, t in zip(plain, s, strict=True)])]
+    if any(t["late"] for t in s):
+        out.append(("+ late terms", [p - t["chance"] - t["action"] - t["late"]
+                                     for p, t in zip(plain, s, strict=True)]))
+    if len(records) >= 10:
+        out.append(("fitted, no late column", fitted([without_late(r) for r in records])))
+        if any(t["late"] for t in s):
+            out.append(("fitted with late column", fitted(list(records))))
+    return out
+
+
+def _bb(units: Sequence[float]) -> tuple[float, float]:
+    m = sum(units) / len(units)
+    var = sum((u - m) ** 2 for u in units) / max(1, len(units) - 1)
+    scale = 100.0 / BIG_BET
+    return m * scale, 1.96 * (var / len(units)) ** 0.5 * scale
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("dumps", nargs="+", help="bench_luck.py --dump files of one cell")
+    args = parser.parse_args()
+    records: list[dict[str, Any]] = []
+    cpu, head = 0.0, None
+    for path in args.dumps:
+        d = json.loads(Path(path).read_text())
+        key = (d["game"], d["structure"], d.get("late_rollouts"), d.get("late_from"))
+        if head is None:
+            head = key
+        elif key != head:
+            raise SystemExit(f"{path}: another cell or setting {key}, not {head}")
+        records.extend(d["deals"])
+        cpu += d.get("cpu_s", 0.0)
+    assert head is not None
+    print(f"{head[0]} {head[1]}: {len(records)} deals from {len(args.dumps)} dumps, "
+          f"late rollouts {head[2]} from round {head[3]}, "
+          f"{cpu / len(records):.2f} s CPU a deal")
+    table = rows(records)
+    plain = table[0][1]
+    for name, units in table:
+        m, h = _bb(units)
+        line = f"  {name:25s} {m:+8.2f} [{m - h:+.2f}, {m + h:+.2f}] BB/100"
+        if units is not plain:
+            r, lo, hi = ratio_interval(plain, units)
+            line += f"   {r:5.2f} [{lo:.2f}, {hi:.2f}] times fewer"
+        print(line)
+    s = [sums(r) for r in records]
+    import numpy as np
+
+    y = np.asarray(plain)
+    for kind in ("chance", "action", "late"):
+        x = np.asarray([t[kind] for t in s])
+        m, h = _bb(list(x))
+        cov = float(np.cov(x, y)[0, 1]) if len(x) > 2 else 0.0
+        print(f"  the {kind} terms' mean {m:+.2f} +- {h:.2f} BB/100 (zero in expectation); "
+              f"variance {x.var(ddof=1):.1f} chips^2, covariance with plain {cov:.1f} "
+              f"(plain's variance {y.var(ddof=1):.1f})")
+    plays = sum(r.get("late_plays", 0) for r in records)
+    print(f"  plays to the end for the late terms: {plays / len(records):.0f} a deal")
+
+
+if __name__ == "__main__":
+    main()
