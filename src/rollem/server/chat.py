@@ -85,3 +85,14 @@ class ChatLog:
         self.lines.append(entry)
         del self.lines[:-KEEP]
         return entry
+
+    def notice(self, text: str, now: float) -> dict[str, Any]:
+        """Add a line of the table itself (``seat`` ``None``, ``notice`` true: the host
+        role passing, :mod:`rollem.server.live_table.host_role`), not rate-limited
+        (the server writes it, never a client); returns it."""
+        number = (self.lines[-1]["id"] + 1) if self.lines else 1
+        entry = {"id": number, "seat": None, "name": "", "text": text, "t": round(now, 3),
+                 "notice": True}
+        self.lines.append(entry)
+        del self.lines[:-KEEP]
+        return entry

@@ -116,8 +116,10 @@ def client_is_host(table: LiveTable, client: Client) -> bool:
 
 
 def _refresh_hosts(table: LiveTable) -> None:
-    for client in table.all_clients():
-        client.is_host = client_is_host(table, client)
+    """The role may have changed hands: :meth:`HostRole.settle
+    <rollem.server.live_table.host_role.HostRole.settle>` (who hosts, the
+    holder's away clock, a role given back)."""
+    table.host_role.settle()
 
 
 def is_idle(table: LiveTable, seat: int) -> bool:
@@ -146,7 +148,8 @@ def seat_freed(table: LiveTable, seat: int) -> None:
     s.get("timeouts", {}).pop(str(seat), None)
     if s.get("host_seat") == seat:
         s.pop("host_seat")
-        _refresh_hosts(table)
+        table.host_role.holder_left(seat)
+    _refresh_hosts(table)
 
 
 def after_join(table: LiveTable, seat: int, by_host: bool) -> None:
@@ -213,6 +216,7 @@ def public(table: LiveTable) -> dict[str, Any]:
         "clocked": s.get("clocked", {}),
         "straddlers": sorted(s.get("straddlers", [])),
         "bomb_pot_next": bool(s.get("bomb_pot_next")),
+        "host_note": s.get("host_note"),  # the role's last pass or return (host_role.py)
         **host_tools.public(table),
     }
 

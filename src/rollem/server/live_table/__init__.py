@@ -30,7 +30,9 @@ carries are in its module:
   client messages, practice odds in flight;
 - ``table.tourney`` (:class:`.tourney.Tourney`): a sit-and-go (issue 28);
 - ``table.pace`` (:class:`.pace.Pace`): the floor on the time per hand,
-  whether a person plays (issue 34).
+  whether a person plays (issue 34);
+- ``table.host_role`` (:class:`.host_role.HostRole`): who holds the host
+  role, and its pass to a player at the table when the host is gone (stop 43).
 
 The parts whose state is stored keep it in the table's ``session`` (the
 choice, the seeding, the tournament: see :class:`LiveTable`).  The table
@@ -86,6 +88,7 @@ from rollem.server.live_table.executors import _ODDS_THREAD as _ODDS_THREAD
 from rollem.server.live_table.executors import _ODDS_WORKERS as _ODDS_WORKERS
 from rollem.server.live_table.executors import _SHOWDOWN_THREAD as _SHOWDOWN_THREAD
 from rollem.server.live_table.hands import Dealer
+from rollem.server.live_table.host_role import HostRole
 from rollem.server.live_table.messages import Messages
 from rollem.server.live_table.pace import Pace
 from rollem.server.live_table.player_names import MAX_NAME as MAX_NAME
@@ -149,6 +152,11 @@ class LiveTable:
     """Seconds from a failed write to the first retry (docs/hosting.md)."""
     RETRY_MAX: float = 5.0
     """The longest wait between retries while writes fail (the wait doubles up to it)."""
+    HOST_AWAY_SECONDS: float = 90.0
+    """Seconds every page of the host may stay closed before the host role passes
+    to a player at the table (:mod:`.host_role`; stop 43: a host whose phone died
+    left nobody able to let a late friend in).  Long enough for a reload or a
+    phone's lost Wi-Fi, short enough for the friend waiting at the door."""
     STABLE_AFTER: float = 60.0
     """Seconds of play without a failed write before the wait starts again at RETRY_FIRST."""
     CLIENT_SEED_WAIT: float = 2.0
@@ -193,6 +201,7 @@ class LiveTable:
         self._final_pending: tuple[int, dict[str, Any], list[Any]] | None = None
         # Its parts, each owning its own state (see the module docstring):
         self.seating = Seating(self, seats)
+        self.host_role = HostRole(self)
         self.saving = Saving(self, stored)
         self.views = Views(self)
         self.turns = Turns(self)
@@ -324,6 +333,7 @@ class LiveTable:
         self.turns.stop()
         self.dealer.stop()
         self.saving.stop_retry()
+        self.host_role.stop()
 
     def adopt(self, fresh: LiveTable) -> None:
         """Take the committed table ``fresh`` (from :meth:`restore`) as this one,
@@ -339,6 +349,7 @@ class LiveTable:
         if fresh._final_pending is not None:  # a costly game's: replayed off the loop
             self.dealer.restore_final_off_loop(*fresh._final_pending)
         self.seating.adopt(fresh.seating)
+        self.host_role.settle()  # (the committed role, its holder's away clock)
 
     async def wait_committed(self) -> None:
         """:meth:`Saving.wait_committed`."""

@@ -105,6 +105,7 @@ class Seating:
                                 self.grace_over, number, seat, since)
         if table.session.get("host_paused"):  # paused, and no host is connected yet
             self.host_away(now)
+        table.host_role.resumed()  # (the host's away clock counts on: host_role.py)
 
     def host_away(self, since: float) -> None:
         """The table is paused and no connection of the host is open since
@@ -324,9 +325,10 @@ class Seating:
             if client.host_cookie:
                 hosts = {c for c in self.onlookers if c.host_cookie}
                 self.onlookers -= _replace_oldest(hosts, most, "host's cookie")
-        client.is_host = host.client_is_host(table, client)
+        table.host_role.settle()  # who hosts (the role given back to one who returns)
         if client.is_host:
             self.host_away_since = None  # (a pause waiting on the host stays)
+        table.host_role.check()  # a host long gone: this player may take the role
         kind = host_tools.view_kind(table, client)
         if client.seat is None and not client.is_host:
             # Nobody else sees an onlooker come (or go): only they get the state, so
@@ -361,6 +363,7 @@ class Seating:
         if (client.is_host and not table.closed and table.session.get("host_paused")
                 and not any(c.is_host for c in self.all_clients())):
             self.host_away(table.clock())  # the pause lasts while the host is there
+        table.host_role.settle(leaving=client)  # (the host's away clock: host_role.py)
         if not table.closed and (client.seat is not None or client.is_host):
             table.views.broadcast()
 
