@@ -356,6 +356,12 @@ export function renderChat() {
   const list = $("chat-lines");
   list.innerHTML = "";
   for (const line of chatLines) {
+    if (line.notice) {   // the table's own line (the host role passing): no name, no mute
+      const li = el("li", "chat-line notice", line.text);
+      li.dataset.id = line.id;
+      list.appendChild(li);
+      continue;
+    }
     if (muted.has(line.seat)) continue;
     const li = el("li", "chat-line");
     li.dataset.id = line.id;
@@ -735,6 +741,12 @@ export function announce(state, previous, turn, wasTurn) {
     const told = hand.narration && hand.narration.length ? hand.narration.map((l) => l.text)
       : potLines(t, hand.result);
     lines.push(...told);
+  }
+  // The host role passed or came back (stop 43): "Ann is away: Bob hosts now".
+  const note = t.host_note, before = previous && previous.table.host_note;
+  if (previous && note && (!before || before.seq !== note.seq)) {
+    toast(note.text);
+    lines.push(note.text);
   }
   if (turn && !wasTurn) {
     const legal = hand && hand.legal;
