@@ -77,6 +77,9 @@ def test_a_late_friend_is_let_in_by_the_next_player_once_the_host_is_gone() -> N
             send(loop, table, pages["Bob"], "host", **op)
             assert errors(pages["Bob"]) == ["not_host"]
         send(loop, table, pages["Bob"], "chat", text="Ann?")
+        second = Client(1)  # a new page of Bob's checks the wait, and it is not over
+        loop.call(table.connect, second)
+        loop.call(table.disconnect, second)
         assert table.table_public()["host_seat"] is None
         assert not pages["Bob"].is_host
         loop.advance(2.0)
