@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize("name", ["phone", "desktop"])
 def test_the_next_player_hosts_once_the_host_is_gone_and_lets_a_late_friend_in(
         browser: Any, live: ServerThread, name: str, monkeypatch: Any) -> None:
-    monkeypatch.setattr(LiveTable, "HOST_AWAY_SECONDS", 2.0)
+    monkeypatch.setattr(LiveTable, "HOST_AWAY_SECONDS", 2.0, raising=False)
     tid, host = create_table(live.url, game="holdem", seats=4, bots=1, between_hands=600,
                              decision_seconds=300)
     (_s0, t0), (s1, t1) = join(live.url, tid, "Ann", 0), join(live.url, tid, "Bob", 1)
