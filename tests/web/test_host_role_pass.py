@@ -268,3 +268,17 @@ def test_the_role_passes_in_a_tournament_and_the_entrant_keeps_the_seat() -> Non
         assert pages["Bob"].is_host and 0 in table.seats  # (an entrant keeps the seat)
         send(loop, table, pages["Bob"], "host", op="pause")
         assert errors(pages["Bob"]) == [] and table.session["host_paused"]
+
+
+def test_a_creator_who_leaves_the_seat_with_the_page_open_keeps_the_role() -> None:
+    with virtual_server() as (loop, store):
+        table, pages = friends(loop, store)
+        loop.call(table.seating.free_seat, 0)  # Ann's "Leave": her page stays open
+        loop.advance(AWAY * 3)
+        assert pages["Ann"].is_host and pages["Ann"].seat is None
+        assert not pages["Bob"].is_host and table.table_public()["host_seat"] is None
+        # Her page closes too: the wait counts from then (she sits nowhere: from seat 0).
+        loop.call(table.disconnect, pages["Ann"])
+        loop.advance(AWAY + 1.0)
+        assert pages["Bob"].is_host
+        assert table.table_public()["host_note"]["text"] == "The host is away: Bob hosts now"
