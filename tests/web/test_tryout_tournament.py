@@ -6,7 +6,7 @@ dealing for ever.  Each test fails on the code before its fix."""
 from __future__ import annotations
 
 import pytest
-from test_table_bots import virtual_server
+from test_table_bots import passive, virtual_server
 from test_tournament_server import SCHEDULE, _send, _step
 from virtual_table import VirtualLoop
 
@@ -107,3 +107,44 @@ def test_a_player_whose_deal_was_declined_waits_before_proposing_again() -> None
         _send(loop, table, people[0], "deal", op="propose", method="icm")
         assert table.session["tournament"]["proposal"]["by"] == 0
         loop.call(table.shutdown)
+
+
+def test_a_proposal_whose_proposer_goes_out_is_dropped() -> None:
+    """P0 proposes during a hand and goes out in it: the proposal was kept with
+    P0 among those who agreed, so when every player left agreed the deal was
+    never applied (and the tournament waited for ever).  Now it is dropped when
+    the hand ends, and play goes on."""
+    found = 0
+    for seed in range(1, 30):
+        with virtual_server(deal_seed=seed) as (loop, store):
+            config = parse_config({
+                "game": "holdem", "seats": 4, "bots": 0, "structure": "no-limit",
+                "decision_seconds": 30.0, "time_bank_seconds": 0.0, "grace_seconds": 1000.0,
+                "between_hands": 0.5, "bot_delay": 0.0, "tournament": "custom",
+                "tournament_schedule": SCHEDULE, "buy_in": 10})
+            table, _ = loop.call(LiveTable.create, store, config)
+            people = []
+            for seat in range(4):
+                _, token = loop.call(table.join, f"P{seat}", seat)
+                client = Client(table.seat_for_token(token), seat == 0)
+                loop.call(table.connect, client)
+                people.append(client)
+            loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
+            state = table.session["tournament"]
+            while not state["over"] and 0 in table.tourney.public()["left"]:  # type: ignore[index]
+                if table.hand is not None and state.get("proposal") is None:
+                    _send(loop, table, people[0], "deal", op="propose", method="chip_chop")
+                # P0 and P1 shove, P2 and P3 call: P0 goes out within a few hands
+                _step(loop, table, people[:2])
+                _step(loop, table, people[2:], passive)
+            left = table.tourney.public()["left"]  # type: ignore[index]
+            if table.hand is None and len(left) >= 2 and 0 not in left:
+                found += 1
+                assert state.get("proposal") is None
+                for _ in range(50):
+                    _step(loop, table, people[1:], passive)
+                assert table.hand is not None or state["over"]  # play went on
+            loop.call(table.shutdown)
+        if found:
+            break
+    assert found

@@ -396,12 +396,16 @@ class Tourney:
 
     def hand_ended(self) -> None:
         """A hand ended: an open proposal is worked out again from the new stacks
-        (everyone agrees again), or dropped when fewer than 2 players are left."""
+        (everyone agrees again), or dropped when fewer than 2 players are left or
+        its proposer is out."""
         state = self._state()
         t = self.tournament()
         if state is None or t is None or state.get("proposal") is None or state.get("over"):
             return
-        if len(t.left(self.stacks())) < 2:
+        left = t.left(self.stacks())
+        if len(left) < 2 or state["proposal"]["by"] not in left:
+            # (fewer than two to deal, or the proposer went out: nobody left proposed
+            # it, and their agreement could never be given again)
             state["proposal"] = None
             self.stop()
             return
