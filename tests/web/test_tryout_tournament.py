@@ -148,3 +148,54 @@ def test_a_proposal_whose_proposer_goes_out_is_dropped() -> None:
         if found:
             break
     assert found
+
+
+def test_a_rebuy_withdraws_an_open_deal() -> None:
+    """A deal is proposed while a busted entrant may still rebuy (the first level),
+    and they rebuy: the offer stayed (shares of the smaller pool, without them),
+    the one back in could agree to it, and the last agreement raised
+    ``ValueError`` inside the table's message handling.  Now the rebuy withdraws
+    the proposal (its shares are void) and play goes on."""
+    found = False
+    for seed in range(1, 20):
+        with virtual_server(deal_seed=seed) as (loop, store):
+            config = parse_config({
+                "game": "sdr", "seats": 4, "bots": 1, "bot_level": "basic",
+                "decision_seconds": 30.0, "time_bank_seconds": 0.0, "grace_seconds": 1000.0,
+                "between_hands": 0.5, "bot_delay": 0.0, "tournament": "custom",
+                "tournament_schedule": SCHEDULE, "buy_in": 10, "rebuy_levels": 1})
+            table, _ = loop.call(LiveTable.create, store, config)
+            people = []
+            for seat in range(3):
+                _, token = loop.call(table.join, f"P{seat}", seat)
+                client = Client(table.seat_for_token(token), seat == 0)
+                loop.call(table.connect, client)
+                people.append(client)
+            loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
+            state = table.session["tournament"]
+            start = loop.now
+            while not state["busts"] and loop.now < start + 55:
+                _step(loop, table, people)
+            while table.hand is not None:
+                _step(loop, table, people)
+            public = table.tourney.public()
+            assert public is not None
+            out = [b[1] for b in state["busts"]]
+            persons_left = [s for s in public["left"] if s < 3]
+            if len(out) != 1 or out[0] == 3 or len(persons_left) < 2 or not public["rebuy_open"]:
+                loop.call(table.shutdown)
+                continue
+            _send(loop, table, people[persons_left[0]], "deal", op="propose", method="icm")
+            if state["proposal"] is None:  # (the computer player declined it)
+                loop.call(table.shutdown)
+                continue
+            found = True
+            loop.call(table.dealer.rebuy, out[0])
+            assert state["proposal"] is None
+            with pytest.raises(TableError, match="no deal is proposed"):
+                _send(loop, table, people[out[0]], "deal", op="agree")
+            loop.advance(5)
+            assert table.hand is not None and not state["over"]
+            loop.call(table.shutdown)
+            break
+    assert found

@@ -163,6 +163,14 @@ class Tourney:
             t["over"] = True
             t["since"] = None
 
+    def rebought(self) -> None:
+        """A busted entrant bought in again: an open deal proposal is withdrawn (its
+        shares were of a smaller prize pool, among players without the one back in),
+        and play goes on; any player left may propose again."""
+        state = self._state()
+        if state is not None and state.get("proposal") is not None:
+            self._withdraw(bar=False)
+
     def entrant_name(self, seat: int) -> str:
         """Entrant ``seat``'s name: as kept at the start, else (a table started before
         names were kept) its seat's player now, else ``seat N``."""
@@ -421,7 +429,11 @@ class Tourney:
             return
         proposal = state["proposal"]
         chips = self.stacks()
-        if proposal["offer"] is None or set(proposal["agreed"]) != set(t.left(chips)):
+        left = t.left(chips)
+        if proposal["offer"] is not None and sorted(int(s) for s in proposal["offer"]) != left:
+            self._withdraw(bar=False)  # (the players left changed: its shares are void)
+            return
+        if proposal["offer"] is None or set(proposal["agreed"]) != set(left):
             return
         t.agree_deal(chips, {int(s): int(v) for s, v in proposal["offer"].items()})
         state.update(t.state())
