@@ -812,3 +812,43 @@ def test_cli_verifies_a_players_hand_copies_with_hands_sat_out(
     code, out, _ = run_cli(["verify", *mine[:4], write("theirs-4.toml", redact(session[4], 1))],
                            capsys)
     assert code == 1 and "chain: BROKEN: hand 4 does not follow hand 3" in out, out
+
+
+def test_a_standard_phh_hand_beside_its_own_copy_is_that_copys_check(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out of s43-try: ``rollem verify DIR/*`` over ``rollem play``'s folder
+    of a hold'em session (``hand-N.toml`` and ``session.phhs``) said "not
+    verified" for every hand of ``session.phhs`` (standard PHH: no commitment)
+    and exited 1, though each hand's own copy beside it verified.  Now a standard
+    PHH hand written from a copy also given is that copy's check, saying so; one
+    alone, or one that differs from every copy given, is not verified as before."""
+    from rollem.phh import write_session_phhs
+
+    prev = ZERO_HASH
+    copies = []
+    for k in range(3):
+        hand = _play("holdem", 3, k, prev=prev)
+        prev = bytes.fromhex(tomllib.loads(write_history(hand))["_hand_hash"])
+        copies.append(write_own_copy(hand, 0))
+        (tmp_path / f"hand-{k + 1:04d}-holdem.toml").write_text(copies[-1], encoding="utf-8")
+    session = tmp_path / "session.phhs"
+    session.write_text(write_session_phhs(copies), encoding="utf-8")
+    assert 'variant = "FT"' in session.read_text(encoding="utf-8")  # standard PHH
+    files = sorted(str(p) for p in tmp_path.iterdir())
+    code, out, _ = run_cli(["verify", *files], capsys)
+    assert code == 0, out
+    for k in range(3):
+        assert (f"session.phhs [{k + 1}]: ok: hand {k}: the same hand as "
+                f"{tmp_path / f'hand-{k + 1:04d}-holdem.toml'}, written from it") in out
+    assert out.strip().endswith("chain: ok (each hand's commitment includes the previous hand)")
+    # alone, a standard PHH hand is still not verified
+    code, out, _ = run_cli(["verify", str(session)], capsys)
+    assert code == 1 and out.count("not verified: a standard PHH hand") == 3
+    # a hand changed after it was written is no copy's: not verified
+    data = tomllib.loads(session.read_text(encoding="utf-8"))
+    data["2"]["starting_stacks"][0] += 1
+    session.write_text(tomli_w.dumps(data), encoding="utf-8")
+    code, out, _ = run_cli(["verify", *files], capsys)
+    assert code == 1
+    assert "session.phhs [2]: not verified: a standard PHH hand" in out
+    assert "session.phhs [1]: ok: hand 0: the same hand as" in out

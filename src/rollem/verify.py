@@ -90,8 +90,17 @@ from rollem.history import (
     parse_history,
 )
 
-__all__ = ["VERIFIED", "Verdict", "check_chain", "not_checked", "sat_out", "verify_history",
-           "verify_text"]
+__all__ = [
+    "VERIFIED",
+    "Verdict",
+    "check_chain",
+    "not_checked",
+    "sat_out",
+    "session_forms",
+    "verify_history",
+    "verify_text",
+    "written_from",
+]
 
 VERIFIED, PARTIAL, FAILED, UNREVEALED, NO_COMMITMENT = (
     "verified", "partial", "failed", "unrevealed", "no_commitment")
@@ -683,6 +692,49 @@ def _owner(data: Mapping[str, Any]) -> str | None:
     players = data.get("players")
     name = players[seat] if isinstance(players, list) and 0 <= seat < len(players) else None
     return name if isinstance(name, str) and name else f"seat {seat + 1}"
+
+
+def _form_key(table: Mapping[str, Any]) -> str:
+    """A session form's fields, ``_hand`` aside, as one comparable text."""
+    import json
+
+    return json.dumps({k: v for k, v in table.items() if k != "_hand"}, sort_keys=True)
+
+
+def session_forms(copies: Sequence[tuple[str, Mapping[str, Any], Verdict]]
+                  ) -> dict[str, tuple[str, Verdict]]:
+    """The session form (:func:`rollem.phh.session.session_table`: how a session
+    download or ``rollem play``'s ``session.phhs`` writes a hand) of each own copy
+    with a commitment among ``copies`` (``(name, history, verdict)``), keyed for
+    :func:`written_from`: ``(name, verdict)`` of the first copy of each form."""
+    from rollem.history import HistoryError
+    from rollem.phh import PHHError
+    from rollem.phh.session import session_table
+
+    forms: dict[str, tuple[str, Verdict]] = {}
+    for name, history, verdict in copies:
+        if "_redacted_for" not in history or "_commitment" not in history:
+            continue
+        try:
+            table = session_table(history)
+        except (HistoryError, PHHError):
+            continue
+        if table is not None:
+            forms.setdefault(_form_key(table), (name, verdict))
+    return forms
+
+
+def written_from(data: Mapping[str, Any],
+                 forms: Mapping[str, tuple[str, Verdict]]) -> tuple[str, Verdict] | None:
+    """The own copy a standard PHH hand of a session download (``data``: no
+    commitment) was written from, among the copies of ``forms``
+    (:func:`session_forms`): ``(name, verdict)`` of the one whose session form is
+    ``data`` field for field (``_hand`` aside), else ``None``.  Such a hand is
+    that copy's hand, so its check is that copy's: ``rollem verify DIR/*`` over
+    ``rollem play``'s folder (``hand-N.toml`` and ``session.phhs``), or a web
+    download beside the hands' copies, is not failed for the standard-PHH
+    duplicates."""
+    return forms.get(_form_key(data))
 
 
 def check_chain(verdicts: Sequence[Verdict]) -> str | None:

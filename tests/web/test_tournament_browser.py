@@ -102,7 +102,7 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
         shot(bob, "tourney-phone-deal")
         shot(ann, "tourney-desktop-deal")
         bob.click("[data-deal=decline]")
-        ann.wait_for_selector("[data-deal=icm]")  # withdrawn: either may propose again
+        ann.wait_for_selector("[data-deal=icm]")  # withdrawn (Ann may propose again in 3 hands)
         assert table.session["tournament"]["proposal"] is None
         levels, shots, end = set(), False, time.monotonic() + 120
         while not table.session["tournament"]["over"]:

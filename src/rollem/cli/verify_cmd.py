@@ -21,11 +21,14 @@ from __future__ import annotations
 import json
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from rollem.cli.errors import fail, one_line
+
+if TYPE_CHECKING:
+    from rollem.verify import Verdict
 
 __all__ = ["verify_command"]
 
@@ -66,11 +69,19 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
     """
     from rollem.history import HistoryError
     from rollem.userfile import MAX_HISTORY_BYTES, UserFileError, read_user_text
-    from rollem.verify import check_chain, not_checked, sat_out, verify_history
+    from rollem.verify import (
+        NO_COMMITMENT,
+        check_chain,
+        not_checked,
+        sat_out,
+        session_forms,
+        verify_history,
+    )
 
     if len(files) > MAX_FILES:
         fail(f"{len(files)} files given; at most {MAX_FILES} at once")
     results = []
+    given: list[tuple[str, dict[str, Any], Verdict]] = []
     for file in files:
         try:
             text = read_user_text(file, MAX_HISTORY_BYTES, encoding="utf-8-sig")
@@ -91,6 +102,11 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
             except HistoryError as err:  # (verify_history turns check errors into verdicts)
                 fail(f"{name}: {err}")
             results.append((name, verdict))
+            given.append((name, one, verdict))
+    if any(v.status == NO_COMMITMENT for _, v in results):
+        forms = session_forms(given)
+        results = [(name, _twin(one, v, forms) if v.status == NO_COMMITMENT else v)
+                   for (name, v), (_, one, _) in zip(results, given, strict=True)]
     chain = check_chain([v for _, v in results]) if len(results) > 1 else None
     ok = all(v.ok for _, v in results) and chain is None
     if as_json:
@@ -115,6 +131,24 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
                                     "ok (each hand's commitment includes the previous hand"
                                     + (f"; {missing}" if missing else "") + ")"))
     raise SystemExit(0 if ok else 1)
+
+
+def _twin(data: dict[str, Any], verdict: Verdict,
+          forms: dict[str, tuple[str, Verdict]]) -> Verdict:
+    """A hand with no commitment: when it is a standard PHH hand written from an own
+    copy also given (:func:`rollem.verify.written_from`), that copy's verdict,
+    saying so; else ``verdict`` as it is."""
+    from dataclasses import replace
+
+    from rollem.phh import is_phh
+    from rollem.verify import written_from
+
+    twin = written_from(data, forms) if is_phh(data) else None
+    if twin is None:
+        return verdict
+    source, checked = twin
+    return replace(checked, reason=f"the same hand as {source}, written from it (a standard "
+                   f"PHH hand carries no commitment): {checked.reason}")
 
 
 def _phhs_hands(file: Path, data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:

@@ -315,7 +315,9 @@ class LiveTable:
     def continue_play(self, opened: float | None = None) -> None:
         """Go on from what is committed, as after a restart: finish a hand whose
         actions are all committed, open the decisions (``opened``: when they were
-        offered, see :meth:`Turns.refresh_decisions`), or deal the next hand."""
+        offered, see :meth:`Turns.refresh_decisions`), or deal the next hand; an
+        open deal proposal lapses at its time again (issue 28)."""
+        self.tourney.arm_lapse()
         if self.hand is not None and self.hand.over:
             # Committed actions finished the hand but the result was not; finish now.
             self.dealer.finish_hand()
@@ -332,6 +334,7 @@ class LiveTable:
         """Close the open decisions and cancel the coming deal and write retry."""
         self.turns.stop()
         self.dealer.stop()
+        self.tourney.stop()
         self.saving.stop_retry()
         self.host_role.stop()
 

@@ -359,6 +359,7 @@ class Dealer:
             host_tools.note_rebuy(live, seat)
         row.stack, row.brought = table.stacks[seat], table.brought[seat]
         live.tourney.save(table)  # a rebuy in the first levels (issue 28)
+        live.tourney.rebought()  # (an open deal's shares are void: withdrawn)
         if live.hand is not None and not live.hand.over:
             live.seats[seat].rebought_in = live.hand.hand_no
         live.turns.bump_seq()

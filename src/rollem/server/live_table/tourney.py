@@ -14,7 +14,10 @@ absent in tables started before it was kept), ``elapsed`` (seconds the level clo
 ``since`` (the table clock's moment it last started running, ``None`` while
 stopped), plus :meth:`Tournament.state` (hands, busts, rebuys, deal) and an
 open deal proposal ``proposal`` (``{"method", "offer": {seat: units} or
-None until the hand in play ends, "agreed": [seats]}``).
+None until the hand in play ends, "agreed": [seats], "until": when it lapses
+(the table clock) once its offer is worked out}``) and ``next_proposal`` (seat ->
+the hand number from which that seat may propose again after a proposal of its
+ended without a deal).
 
 The level clock runs while the tournament is on, except while the host
 pauses the table, while a deal is being agreed, and while the server is
@@ -27,6 +30,7 @@ counted).
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from rollem.server.live_table.errors import TableError
@@ -56,8 +60,19 @@ class Tourney:
     tells (``table.views``) and may deal (``table.dealer.deal_soon``).
     """
 
+    DEAL_ANSWER_SECONDS = 90.0
+    """How long every player left has to answer a deal once its shares are worked
+    out: then it lapses as if declined, and play goes on (a player away, or one
+    who never answers, held the tournament still for ever)."""
+
+    DEAL_AGAIN_HANDS = 3
+    """Hands a player whose proposal was declined or lapsed waits before proposing
+    again (else one player could propose again at each decline and keep the
+    tournament from dealing)."""
+
     def __init__(self, table: LiveTable) -> None:
         self.table = table
+        self.lapse_timer: asyncio.TimerHandle | None = None
 
     def _state(self) -> dict[str, Any] | None:
         live = self.table
@@ -147,6 +162,14 @@ class Tourney:
             self.fold_clock()
             t["over"] = True
             t["since"] = None
+
+    def rebought(self) -> None:
+        """A busted entrant bought in again: an open deal proposal is withdrawn (its
+        shares were of a smaller prize pool, among players without the one back in),
+        and play goes on; any player left may propose again."""
+        state = self._state()
+        if state is not None and state.get("proposal") is not None:
+            self._withdraw(bar=False)
 
     def entrant_name(self, seat: int) -> str:
         """Entrant ``seat``'s name: as kept at the start, else (a table started before
@@ -258,7 +281,10 @@ class Tourney:
         Raises :class:`TableError` (nothing changes): ``not_tournament``,
         ``not_playing`` (``seat`` is not among the players left), ``malformed``
         (op or method), ``no_proposal``, ``proposal_open``, ``not_yet`` (the hand
-        in play must end first), ``over``.
+        in play must end first), ``too_soon`` (this seat's last proposal was
+        declined by a person or lapsed fewer than :data:`DEAL_AGAIN_HANDS` hands ago), ``over``.
+        Unanswered for :data:`DEAL_ANSWER_SECONDS` once worked out, a proposal
+        lapses as if declined.
         """
         live = self.table
         state = self._state()
@@ -281,6 +307,11 @@ class Tourney:
                                  f"not {method!r}")
             if proposal is not None:
                 raise TableError("proposal_open", "a deal is already proposed: agree or decline it")
+            again = int(state.get("next_proposal", {}).get(str(seat), 0))
+            if int(live.session.get("hand_no", 0)) < again:
+                left = again - int(live.session.get("hand_no", 0))
+                raise TableError("too_soon", f"your last deal was declined or lapsed: you may "
+                                 f"propose again after {left} more hand{'s' if left > 1 else ''}")
             self.fold_clock()
             state["proposal"] = {"method": method, "by": seat, "offer": None, "agreed": [seat]}
             if live.hand is None:
@@ -292,8 +323,7 @@ class Tourney:
             if proposal["offer"] is None:
                 raise TableError("not_yet", "the deal is worked out when the hand in play ends")
             if op == "decline":
-                state["proposal"] = None
-                self.fold_clock()  # (the clock runs again)
+                self._withdraw()
             elif seat not in proposal["agreed"]:
                 proposal["agreed"].append(seat)
         self._settle_proposal()
@@ -318,21 +348,74 @@ class Tourney:
         fair = t.deal_offer(chips, "icm")
         bots = [s for s in offer if live.seats[s].row.bot is not None]
         if any(offer[s] < fair[s] - 1 for s in bots):
-            state["proposal"] = None
-            self.fold_clock()  # (the clock runs again)
+            self._withdraw(bar=False)  # (at once: the table never waited on it)
             return
         proposal["offer"] = {str(s): v for s, v in offer.items()}
         proposal["agreed"] = sorted({*proposal["agreed"], *bots})
+        proposal["until"] = round(live.clock() + self.DEAL_ANSWER_SECONDS, 3)
+        self.arm_lapse()
+
+    def _withdraw(self, bar: bool = True) -> None:
+        """The open proposal ends without a deal (declined or lapsed): play goes on,
+        and (``bar``) its proposer may propose again only after
+        :data:`DEAL_AGAIN_HANDS` hands."""
+        live = self.table
+        state = self._state()
+        assert state is not None and state["proposal"] is not None
+        if bar:
+            state.setdefault("next_proposal", {})[str(state["proposal"]["by"])] = (
+                int(live.session.get("hand_no", 0)) + self.DEAL_AGAIN_HANDS)
+        state["proposal"] = None
+        self.stop()
+        self.fold_clock()  # (the clock runs again)
+
+    def arm_lapse(self) -> None:
+        """Lapse the open proposal at its ``until`` (called when its offer is worked
+        out, and when a stored table is resumed)."""
+        self.stop()
+        state = self._state()
+        proposal = state.get("proposal") if state is not None else None
+        if proposal is None or proposal.get("until") is None:
+            return
+        until = float(proposal["until"])
+        self.lapse_timer = asyncio.get_running_loop().call_later(
+            max(0.0, until - self.table.clock()), self._lapse, until)
+
+    def stop(self) -> None:
+        """Cancel the lapse of the open proposal (the table stops its timers)."""
+        if self.lapse_timer is not None:
+            self.lapse_timer.cancel()
+        self.lapse_timer = None
+
+    def _lapse(self, until: float) -> None:
+        """Not every player left answered the proposal in time: it lapses."""
+        live = self.table
+        self.lapse_timer = None
+        state = self._state()
+        proposal = state.get("proposal") if state is not None else None
+        if (live.closed or proposal is None or proposal.get("until") != until
+                or state is None or state.get("over")):
+            return
+        self._withdraw()
+        live.turns.bump_seq()
+        live.saving.commit(session=True)
+        live.views.broadcast()
+        live.dealer.deal_soon()
 
     def hand_ended(self) -> None:
         """A hand ended: an open proposal is worked out again from the new stacks
-        (everyone agrees again), or dropped when fewer than 2 players are left."""
+        (everyone agrees again), or dropped when fewer than 2 players are left or
+        its proposer is out."""
         state = self._state()
         t = self.tournament()
         if state is None or t is None or state.get("proposal") is None or state.get("over"):
             return
-        if len(t.left(self.stacks())) < 2:
+        left = t.left(self.stacks())
+        if len(left) < 2 or state["proposal"]["by"] not in left:
+            # (fewer than two to deal, or the proposer went out: nobody left proposed
+            # it, and their agreement could never be given again)
             state["proposal"] = None
+            self.stop()
             return
         state["proposal"]["agreed"] = [state["proposal"]["by"]]
         self._offer(t)
@@ -346,11 +429,16 @@ class Tourney:
             return
         proposal = state["proposal"]
         chips = self.stacks()
-        if proposal["offer"] is None or set(proposal["agreed"]) != set(t.left(chips)):
+        left = t.left(chips)
+        if proposal["offer"] is not None and sorted(int(s) for s in proposal["offer"]) != left:
+            self._withdraw(bar=False)  # (the players left changed: its shares are void)
+            return
+        if proposal["offer"] is None or set(proposal["agreed"]) != set(left):
             return
         t.agree_deal(chips, {int(s): int(v) for s, v in proposal["offer"].items()})
         state.update(t.state())
         state["proposal"] = None
+        self.stop()
         state["over"] = True
         self.fold_clock()
 
