@@ -282,3 +282,20 @@ def test_a_creator_who_leaves_the_seat_with_the_page_open_keeps_the_role() -> No
         loop.advance(AWAY + 1.0)
         assert pages["Bob"].is_host
         assert table.table_public()["host_note"]["text"] == "The host is away: Bob hosts now"
+
+
+def test_a_creator_who_handed_the_role_over_still_sees_a_private_table_unseated() -> None:
+    """The HTTP routes let the creator's host cookie see a private table whoever
+    hosts (``AppContext.may_see``); the websocket read the role instead, so a
+    creator who handed it over and watched without a seat got the locked view."""
+    with virtual_server() as (loop, store):
+        table, pages = friends(loop, store)
+        send(loop, table, pages["Ann"], "host", op="hand_over", seat=1)
+        assert errors(pages["Ann"]) == [] and table.table_public()["host_seat"] == 1
+        creator = Client(None, True)  # her laptop: the host cookie, no seat
+        loop.call(table.connect, creator)
+        assert not creator.is_host and creator.host_cookie
+        assert host_tools.view_kind(table, creator) == "full"
+        stranger = Client(None)
+        loop.call(table.connect, stranger)
+        assert host_tools.view_kind(table, stranger) == "locked"

@@ -353,10 +353,12 @@ def may_see(table: LiveTable, seat: int | None, is_host: bool, watch_digest: str
 def view_kind(table: LiveTable, client: Client) -> str:
     """What ``client`` sees: ``"full"`` (its own eyes, as always), ``"delayed"`` (a
     watcher with the watcher delay on: :func:`delayed_viewer`) or ``"locked"``
-    (:func:`locked_state`)."""
-    if not may_see(table, client.seat, client.is_host, client.watch_digest):
+    (:func:`locked_state`).  The creator's host cookie counts as the HTTP routes
+    count it (``AppContext.may_see``), also once the role was handed over."""
+    owner = client.is_host or client.host_cookie
+    if not may_see(table, client.seat, owner, client.watch_digest):
         return "locked"
-    if delayed_viewer(table, client.seat, client.is_host):
+    if delayed_viewer(table, client.seat, owner):
         return "delayed"
     return "full"
 
