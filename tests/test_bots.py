@@ -81,9 +81,12 @@ def test_bots_are_always_legal(game: str) -> None:
     and side pots) and the structure; a short session, every action legal from
     the seat's view and the chips conserved (:func:`play_checked`). With the
     examples of every run this covers far more states than one long session;
-    ``bench/bench_bots.py --legality`` plays 10,000 hands per game."""
+    ``bench/bench_bots.py --legality`` plays 10,000 hands per game. The search is
+    seeded (``derandomize``): every run tries the same examples, so a failure
+    found by CI is found again by hand, and the test's time does not vary with
+    how many 10-seat strong tables a run happened to draw."""
 
-    @settings(max_examples=_EXAMPLES[game], deadline=None, database=None,
+    @settings(max_examples=_EXAMPLES[game], deadline=None, database=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow])
     @given(seed=st.integers(0, 2**32 - 1),
            players=st.sampled_from([2, 2, 3, 4, 5, 6, MAX_PLAYERS[game]]),
