@@ -535,7 +535,11 @@ def _distinct(hands: Ints) -> tuple[Ints, Ints]:
 
 def _throws(policy: Policy, hand: Ints, most: int) -> Bools:
     """``policy.draw(hand, most)``, asked once per distinct set of cards (the
-    seat's hands repeat: its kept cards are the same in every world)."""
+    seat's hands repeat: its kept cards are the same in every world); a
+    policy that reads its answers from tables (``by_table``) is asked for
+    every row, which is cheaper than finding the distinct sets (issue 33)."""
+    if getattr(policy, "by_table", False):
+        return policy.draw(hand, most)
     uniq, inv = _distinct(hand)
     if len(uniq) * 2 > len(hand):
         return policy.draw(hand, most)
@@ -545,7 +549,10 @@ def _throws(policy: Policy, hand: Ints, most: int) -> Bools:
 
 def _arranged(policy: Policy, hand: Ints) -> Ints:
     """The cards of ``hand`` in the policy's stacking order, asked once per
-    distinct set of cards."""
+    distinct set of cards (every row for a ``by_table`` policy, as
+    :func:`_throws`)."""
+    if getattr(policy, "by_table", False):
+        return np.take_along_axis(hand, policy.stack(hand), axis=1)
     uniq, inv = _distinct(hand)
     if len(uniq) * 2 > len(hand):
         return np.take_along_axis(hand, policy.stack(hand), axis=1)
@@ -622,11 +629,14 @@ class _Declares:
         self.pair: dict[tuple[int, int], Floats] = {}
         self.joint: Any = None  # what _sides_at_once keeps for every option
         if self.fast:
+            if self.read:  # each opponent's up cards read once, not once per pair
+                self.reads = [policy.read_up(u) for u in ups]  # type: ignore[attr-defined]
             for p, f in enumerate(finals):
                 for q, u in enumerate(ups):
                     if p != q:
                         self.pair[p, q] = policy.factors(  # type: ignore[attr-defined]
-                            f, u, self.high[p], self.low[p])
+                            f, u, self.high[p], self.low[p],
+                            **({} if self.reads is None else {"read": self.reads[q]}))
 
     def part(self, rows: slice) -> _Declares:
         """The same for the worlds ``rows`` alone."""
@@ -699,13 +709,15 @@ class _Declares:
                 for p in range(n):
                     facts = [self.pair[p, q] for q in range(n) if q != p]
                     others[p] = np.prod(np.stack(facts, axis=0), axis=0)
-            self.joint = (reads, np.concatenate(self.finals), np.concatenate(self.high),
-                          np.concatenate(self.low), others)
-        reads, finals, highs, lows, others = self.joint
-        seat = pol.factors(np.tile(hand, (n, 1)), None, np.tile(high, n), np.tile(low, n),
-                           read=reads).reshape(n, s, 5)
+            self.joint = (reads, pol.rank_counts(np.concatenate(self.finals)),
+                          np.concatenate(self.high), np.concatenate(self.low), others)
+        reads, counts, highs, lows, others = self.joint
+        # the seat's ranks counted once and laid side by side for every
+        # opponent (the same counts as its hand tiled)
+        seat = pol.factors_of_counts(np.tile(pol.rank_counts(hand), (1, n)), np.tile(high, n),
+                                     np.tile(low, n), reads).reshape(n, s, 5)
         seat_read = tuple(np.tile(x, (1, n)) for x in pol.read_up(up))
-        against = pol.factors(finals, None, highs, lows, read=seat_read).reshape(n, s, 5)
+        against = pol.factors_of_counts(counts, highs, lows, seat_read).reshape(n, s, 5)
         prod = against if others is None else others * against
         out = [pol.side_of(np.prod(seat, axis=0))]
         opp = pol.side_of(prod.reshape(n * s, 5)).reshape(n, s)
