@@ -266,11 +266,6 @@ def _shuffled(gen: np.random.Generator, cards: npt.NDArray[Any], m: int) -> Ints
     return np.asarray(cards[:, :m], dtype=np.int64)
 
 
-def _positions(gen: np.random.Generator, n: int, k: int) -> Ints:
-    """``k`` distinct positions of 5 per row, uniformly: ``(n, k)``."""
-    return np.asarray(np.argsort(gen.random((n, 5)), axis=1)[:, :k], dtype=np.int64)
-
-
 def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, avail: Bools,
                      reps: int, same: bool = False) -> tuple[Ints, Floats, Ints]:
     """Candidate histories for one opponent in each world: ``(hand (S, 5),
@@ -288,6 +283,7 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
     n = s * reps
     rows, per = (np.broadcast_to(avail[:1], (n, 52)), 1) if same else (avail, reps)
     lik = np.ones(n)
+    later: tuple[Bools, Bools, npt.NDArray[np.float64], Ints] | None = None
     if k == 0:
         picks = _pick(gen, rows, 5 + k1 + k2, same, per)
         hand = picks[:, :5]
@@ -301,10 +297,14 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
             options = sum(comb(5, j) for j in range(most + 1))
             lik *= (1 - TREMBLE) * match + TREMBLE * comb(5, count) / options
             if count:  # a tremble throws ``count`` cards at random
-                alt = np.zeros((n, 5), dtype=bool)
-                np.put_along_axis(alt, _positions(gen, n, count), True, axis=1)
-                throw = np.where(match[:, None], throw, alt)
-                hand = _apply_draw(hand, throw, picks[:, at:at + count])
+                keys = gen.random((n, 5))  # for :func:`_alt_throw`
+                if rnd == 0 and opp.drew[1] is None:
+                    # no later draw reads the hand: it is made for the kept
+                    # candidates alone (issue 33), from the same numbers
+                    later = throw, match, keys, picks[:, at:at + count]
+                else:
+                    throw = np.where(match[:, None], throw, _alt_throw(keys, count))
+                    hand = _apply_draw(hand, throw, picks[:, at:at + count])
             at += count
     else:
         h = 5 - k
@@ -320,7 +320,19 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
     u = gen.random(s) * total
     choice = np.minimum((cum < u[:, None]).sum(axis=1), reps - 1)
     sel = np.arange(s) * reps + choice
+    if later is not None:
+        throw, match, keys, slot = (x[sel] for x in later)
+        throw = np.where(match[:, None], throw, _alt_throw(keys, slot.shape[1]))
+        return _apply_draw(hand[sel], throw, slot), total / reps, picks[sel]
     return hand[sel], total / reps, picks[sel]
+
+
+def _alt_throw(keys: npt.NDArray[np.float64], count: int) -> Bools:
+    """A tremble's throw: ``count`` of five places per row at random, from
+    the uniform numbers ``keys`` ``(n, 5)``: the ``count`` places of smallest numbers."""
+    alt = np.zeros(keys.shape, dtype=bool)
+    np.put_along_axis(alt, np.argsort(keys, axis=1)[:, :count], True, axis=1)
+    return alt
 
 
 @dataclass
@@ -813,6 +825,17 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
     options: list[Option521] = []
 
     decl = _Declares(policy, opp[0], opp[1])
+    # the policy's own option is the policy's play (below): played once, in
+    # every world, with every declaration (issue 33)
+    policy_play: dict[str, Floats] = {}
+
+    def policy_run(w: _World, d: _Declares, hand: Ints, order: Ints | None, rows: slice,
+                   is_pol: bool) -> dict[str, Floats]:
+        whole = is_pol and state.declared is None and rows == slice(0, world.n)
+        res = _finish(state, w, d, hand, order, None, policy, every_side=whole)
+        if whole:
+            policy_play.update(res)
+        return res
 
     def run(hand: Ints, order: Ints | None, side: int | None,
             every_side: bool = False) -> dict[str, Floats]:
@@ -824,7 +847,7 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
         most = 2 if rnd == 0 else 1
         pol = policy.draw(mine[:1], most)[0]
 
-        def drawing(throw: tuple[int, ...]) -> Any:
+        def drawing(throw: tuple[int, ...], is_pol: bool) -> Any:
             def play(w: _World, d: _Declares, rows: slice) -> dict[str, Floats]:
                 mask = np.zeros((w.n, 5), dtype=bool)
                 mask[:, list(throw)] = True
@@ -832,22 +855,22 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
                 hand = _seat_rest(state, policy, w, _apply_draw(mine[rows], mask, slot),
                                   rnd + 1)
                 order = fixed_order[rows] if fixed_order is not None else None
-                return _finish(state, w, d, hand, order, None, policy)
+                return policy_run(w, d, hand, order, rows, is_pol)
             return play
 
         for k in range(most + 1):
             for throw in combinations(range(5), k):
                 cards = [str(CARDS[state.mine[i]]) for i in throw]
+                is_pol = bool(pol[list(throw)].all() and pol.sum() == k)
                 specs.append((("throw " + " ".join(cards)) if cards else "stand pat", cards,
-                              bool(pol[list(throw)].all() and pol.sum() == k),
-                              drawing(throw)))
+                              is_pol, drawing(throw, is_pol)))
     elif decision == "stack":
         pol_order = policy.stack(mine[:1])[0]
 
         def stacking(order: list[int]) -> Any:
             def play(w: _World, d: _Declares, rows: slice) -> dict[str, Floats]:
                 arr = np.broadcast_to(np.asarray(order), (w.n, 5)).copy()
-                return _finish(state, w, d, mine[rows], arr, None, policy)
+                return policy_run(w, d, mine[rows], arr, rows, order == list(pol_order))
             return play
 
         for down in range(5):
@@ -862,7 +885,7 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
         opt.samples = None if rows.stop - rows.start == world.n else rows.stop - rows.start
         options.append(opt)
     hand = _seat_rest(state, policy, world, mine, 0)
-    base = run(hand, fixed_order, state.declared, every_side=True)
+    base = policy_play or run(hand, fixed_order, state.declared, every_side=True)
     w = world.weight * base["weight"]
     st = _Stats(w)
     declare = {name: st.mean(base["decl_" + name]) for name in SIDES}
