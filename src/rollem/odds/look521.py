@@ -238,6 +238,8 @@ def _pick(gen: np.random.Generator, avail: Bools, m: int, same: bool = False,
         one = np.flatnonzero(avail[0])
         if m > len(one):
             raise OddsError(f"{m} unknown cards are needed but only {len(one)} are left")
+        if m <= FEW:
+            return np.asarray(one[_shuffled_places(gen, n, len(one), m)], dtype=np.int64)
         return _shuffled(gen, np.broadcast_to(one.astype(np.int8), (n, len(one))).copy(), m)
     counts = avail.sum(axis=1)
     size = int(counts[0]) if n else 0
@@ -250,7 +252,43 @@ def _pick(gen: np.random.Generator, avail: Bools, m: int, same: bool = False,
     if m > size:
         raise OddsError(f"{m} unknown cards are needed but only {size} are left")
     cards = np.nonzero(avail)[1].reshape(len(avail), size).astype(np.int8)
+    if m <= FEW:
+        at = _shuffled_places(gen, n, size, m)
+        row = np.repeat(np.arange(len(avail)), reps)[:, None] if reps > 1 else \
+            np.arange(n)[:, None]
+        return np.asarray(cards[row, at], dtype=np.int64)
     return _shuffled(gen, np.repeat(cards, reps, axis=0) if reps > 1 else cards, m)
+
+
+FEW = 8
+"""Up to this many cards per row :func:`_pick` finds where a row's shuffle
+leaves its first cards (:func:`_shuffled_places`) instead of shuffling a
+copy of every row (issue 33: tens of thousands of candidate histories a
+batch, each of five to eight cards of some forty)."""
+
+
+def _shuffled_places(gen: np.random.Generator, n: int, size: int, m: int) -> Ints:
+    """Where :func:`_shuffled` of ``n`` rows of ``size`` cards takes each of
+    its first ``m`` cards from (places in the row, ``(n, m)``), from the same
+    random numbers, without moving cards: step ``i`` takes the card at place
+    ``j = i + u (size - i)``, which is the card of place ``j`` unless an
+    earlier step took from ``j`` too (then the card that step left there:
+    the one it found at its own place)."""
+    u = gen.random((m, n))  # the numbers of m calls of ``gen.random(n)``, in order
+    steps = np.arange(m)
+    took = (u * (size - steps)[:, None]).astype(np.int64) + steps[:, None]
+    took = took.astype(np.int8)  # the place step i swapped with (j)
+    found = np.empty((m, n), dtype=np.int8)  # the card step i found at its place i
+    out = np.empty((m, n), dtype=np.int8)
+    for i in range(m):
+        here = np.full(n, i, dtype=np.int8)
+        got = took[i].copy()
+        for k in range(i):  # later steps' moves overwrite earlier ones
+            np.copyto(here, found[k], where=took[k] == i)
+            np.copyto(got, found[k], where=took[k] == took[i])
+        found[i] = here
+        out[i] = got
+    return np.ascontiguousarray(out.T, dtype=np.int64)
 
 
 def _shuffled(gen: np.random.Generator, cards: npt.NDArray[Any], m: int) -> Ints:
