@@ -321,7 +321,8 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
     n = s * reps
     rows, per = (np.broadcast_to(avail[:1], (n, 52)), 1) if same else (avail, reps)
     lik = np.ones(n)
-    later: tuple[Bools, Bools, npt.NDArray[np.float64], Ints] | None = None
+    later: tuple[Bools, npt.NDArray[np.float64], Ints] | None = None
+    counting = getattr(policy, "draw_count", None)
     if k == 0:
         picks = _pick(gen, rows, 5 + k1 + k2, same, per)
         hand = picks[:, :5]
@@ -330,16 +331,20 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
             count = opp.drew[rnd]
             if count is None:
                 continue
-            throw = policy.draw(hand, most)
-            match = throw.sum(axis=1) == count
+            # no later draw reads the hand after this one: it is made for
+            # the kept candidates alone (issue 33), from the same numbers
+            last = rnd == 1 or opp.drew[1] is None
+            if last and counting is not None:
+                match = counting(hand, most) == count
+            else:
+                throw = policy.draw(hand, most)
+                match = throw.sum(axis=1) == count
             options = sum(comb(5, j) for j in range(most + 1))
             lik *= (1 - TREMBLE) * match + TREMBLE * comb(5, count) / options
             if count:  # a tremble throws ``count`` cards at random
                 keys = gen.random((n, 5))  # for :func:`_alt_throw`
-                if rnd == 0 and opp.drew[1] is None:
-                    # no later draw reads the hand: it is made for the kept
-                    # candidates alone (issue 33), from the same numbers
-                    later = throw, match, keys, picks[:, at:at + count]
+                if last:
+                    later = match, keys, picks[:, at:at + count]
                 else:
                     throw = np.where(match[:, None], throw, _alt_throw(keys, count))
                     hand = _apply_draw(hand, throw, picks[:, at:at + count])
@@ -359,9 +364,11 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
     choice = np.minimum((cum < u[:, None]).sum(axis=1), reps - 1)
     sel = np.arange(s) * reps + choice
     if later is not None:
-        throw, match, keys, slot = (x[sel] for x in later)
-        throw = np.where(match[:, None], throw, _alt_throw(keys, slot.shape[1]))
-        return _apply_draw(hand[sel], throw, slot), total / reps, picks[sel]
+        match, keys, slot = (x[sel] for x in later)
+        kept = hand[sel]
+        throw = np.where(match[:, None], policy.draw(kept, 1 if opp.drew[1] is not None else 2),
+                         _alt_throw(keys, slot.shape[1]))
+        return _apply_draw(kept, throw, slot), total / reps, picks[sel]
     return hand[sel], total / reps, picks[sel]
 
 

@@ -297,6 +297,22 @@ class FastPolicy:
             out[bad] = draw_by_rules(c[bad], most)
         return out
 
+    def draw_count(self, cards: Ints, most: int) -> Ints:
+        """How many cards :meth:`draw` throws per row, ``(S,)``, without
+        saying which (issue 33: the look-ahead weighs tens of thousands of
+        candidate histories by the count alone)."""
+        c = np.asarray(cards, dtype=np.int64)
+        if most not in (1, 2) or c.ndim != 2 or c.shape[1] != 5:
+            return np.asarray(draw_by_rules(c, most).sum(axis=1), dtype=np.int64)
+        ct = np.ascontiguousarray(c.T)
+        pos, ok = _id_places(ct)
+        bits = _draw_table(most)[_rank_key(ct) * 7 + _suit_class(ct, pos)]
+        out = np.bitwise_count(bits).astype(np.int64)
+        if not ok.all():  # a card held twice: the rules themselves
+            bad = ~ok
+            out[bad] = draw_by_rules(c[bad], most).sum(axis=1)
+        return out
+
     # ------------------------------------------------------------ stacking
     def stack(self, cards: Ints) -> Ints:
         """Stacking order (indices, top first; the last stays down): a
