@@ -311,7 +311,7 @@ class FastPolicy:
         if not ok.all():  # a card held twice: the rules themselves
             bad = ~ok
             out[bad] = draw_by_rules(c[bad], most).sum(axis=1)
-        return out
+        return np.asarray(out, dtype=np.int64)
 
     # ------------------------------------------------------------ stacking
     def stack(self, cards: Ints) -> Ints:
