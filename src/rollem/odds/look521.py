@@ -45,7 +45,8 @@ The model, from one seat's view (R-521-1..R-521-9):
   first quarter of the worlds; one more than :data:`RACE_Z` standard
   errors behind the best so far stops there (:func:`_race`), the others
   are played in every world. The seat's policy choices are asked once per
-  distinct set of cards (its kept cards repeat in every world).
+  distinct set of cards (its kept cards repeat in every world), or for
+  every row of a policy that reads them from tables (``by_table``).
 
 :func:`r521_look` answers for the seat's current decision: the equity of
 each option (with its standard error) and, when the seat is not choosing,
