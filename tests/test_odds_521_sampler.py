@@ -80,3 +80,25 @@ def test_521_opponents_read_first_by_rejection_give_the_joint_posterior() -> Non
             se = np.hypot(r.std() / np.sqrt(len(r)), np.sqrt(float((w * (g - mean) ** 2).sum())
                                                              / ess))
             assert abs(r.mean() - mean) < 4.5 * se, (j, r.mean(), mean, se)
+
+
+def test_521_candidate_cards_are_those_the_row_shuffle_gives() -> None:
+    # issue 33: _pick finds where each row's partial shuffle takes its first
+    # cards instead of shuffling a copy of every row; the same random
+    # numbers must give the same cards (the worlds stay bit-for-bit)
+    from rollem.odds.look521 import FEW, _pick, _shuffled
+
+    gen = np.random.default_rng(3)
+    avail = gen.random((300, 52)) < 0.7
+    avail[:, :10] = True  # at least ten cards to pick from
+    one = np.flatnonzero(avail[0])
+    same = np.broadcast_to(avail[:1], (300, 52))
+    rows = np.nonzero(np.broadcast_to(avail[:1], (60, 52)))[1].reshape(60, -1)
+    for m in (1, 5, FEW):
+        got = _pick(np.random.default_rng(m), same, m, same=True)
+        want = _shuffled(np.random.default_rng(m), np.tile(one.astype(np.int8), (300, 1)), m)
+        assert (got == want).all()
+        got = _pick(np.random.default_rng(m), same[:60], m, reps=5)
+        want = _shuffled(np.random.default_rng(m), np.repeat(rows.astype(np.int8), 5, axis=0), m)
+        assert (got == want).all()
+        assert (np.sort(got, axis=1)[:, 1:] != np.sort(got, axis=1)[:, :-1]).all()

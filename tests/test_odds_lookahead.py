@@ -457,6 +457,8 @@ def test_policy_draw_and_stack_tables_give_the_rules_answer() -> None:
     for hands in (patterns, crowded, deals, twice):
         for most in (1, 2):
             assert (FAST.draw(hands, most) == draw_by_rules(hands, most)).all()
+            assert (FAST.draw_count(hands, most)
+                    == draw_by_rules(hands, most).sum(axis=1)).all()
         assert (FAST.stack(hands) == stack_by_rules(hands)).all()
     assert (FAST.draw(deals, 3) == draw_by_rules(deals, 3)).all()
     flush = np.asarray([[0, 8, 16, 24, 44]])  # five of one suit: stands pat

@@ -45,7 +45,8 @@ The model, from one seat's view (R-521-1..R-521-9):
   first quarter of the worlds; one more than :data:`RACE_Z` standard
   errors behind the best so far stops there (:func:`_race`), the others
   are played in every world. The seat's policy choices are asked once per
-  distinct set of cards (its kept cards repeat in every world).
+  distinct set of cards (its kept cards repeat in every world), or for
+  every row of a policy that reads them from tables (``by_table``).
 
 :func:`r521_look` answers for the seat's current decision: the equity of
 each option (with its standard error) and, when the seat is not choosing,
@@ -238,6 +239,8 @@ def _pick(gen: np.random.Generator, avail: Bools, m: int, same: bool = False,
         one = np.flatnonzero(avail[0])
         if m > len(one):
             raise OddsError(f"{m} unknown cards are needed but only {len(one)} are left")
+        if m <= FEW:
+            return np.asarray(one[_shuffled_places(gen, n, len(one), m)], dtype=np.int64)
         return _shuffled(gen, np.broadcast_to(one.astype(np.int8), (n, len(one))).copy(), m)
     counts = avail.sum(axis=1)
     size = int(counts[0]) if n else 0
@@ -250,7 +253,43 @@ def _pick(gen: np.random.Generator, avail: Bools, m: int, same: bool = False,
     if m > size:
         raise OddsError(f"{m} unknown cards are needed but only {size} are left")
     cards = np.nonzero(avail)[1].reshape(len(avail), size).astype(np.int8)
+    if m <= FEW:
+        at = _shuffled_places(gen, n, size, m)
+        row = np.repeat(np.arange(len(avail)), reps)[:, None] if reps > 1 else \
+            np.arange(n)[:, None]
+        return np.asarray(cards[row, at], dtype=np.int64)
     return _shuffled(gen, np.repeat(cards, reps, axis=0) if reps > 1 else cards, m)
+
+
+FEW = 8
+"""Up to this many cards per row :func:`_pick` finds where a row's shuffle
+leaves its first cards (:func:`_shuffled_places`) instead of shuffling a
+copy of every row (issue 33: tens of thousands of candidate histories a
+batch, each of five to eight cards of some forty)."""
+
+
+def _shuffled_places(gen: np.random.Generator, n: int, size: int, m: int) -> Ints:
+    """Where :func:`_shuffled` of ``n`` rows of ``size`` cards takes each of
+    its first ``m`` cards from (places in the row, ``(n, m)``), from the same
+    random numbers, without moving cards: step ``i`` takes the card at place
+    ``j = i + u (size - i)``, which is the card of place ``j`` unless an
+    earlier step took from ``j`` too (then the card that step left there:
+    the one it found at its own place)."""
+    u = gen.random((m, n))  # the numbers of m calls of ``gen.random(n)``, in order
+    steps = np.arange(m)
+    took = (u * (size - steps)[:, None]).astype(np.int64) + steps[:, None]
+    took = took.astype(np.int8)  # the place step i swapped with (j)
+    found = np.empty((m, n), dtype=np.int8)  # the card step i found at its place i
+    out = np.empty((m, n), dtype=np.int8)
+    for i in range(m):
+        here = np.full(n, i, dtype=np.int8)
+        got = took[i].copy()
+        for k in range(i):  # later steps' moves overwrite earlier ones
+            np.copyto(here, found[k], where=took[k] == i)
+            np.copyto(got, found[k], where=took[k] == took[i])
+        found[i] = here
+        out[i] = got
+    return np.ascontiguousarray(out.T, dtype=np.int64)
 
 
 def _shuffled(gen: np.random.Generator, cards: npt.NDArray[Any], m: int) -> Ints:
@@ -264,11 +303,6 @@ def _shuffled(gen: np.random.Generator, cards: npt.NDArray[Any], m: int) -> Ints
         cards[:, i] = cards[rows, j]
         cards[rows, j] = ci
     return np.asarray(cards[:, :m], dtype=np.int64)
-
-
-def _positions(gen: np.random.Generator, n: int, k: int) -> Ints:
-    """``k`` distinct positions of 5 per row, uniformly: ``(n, k)``."""
-    return np.asarray(np.argsort(gen.random((n, 5)), axis=1)[:, :k], dtype=np.int64)
 
 
 def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, avail: Bools,
@@ -288,6 +322,8 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
     n = s * reps
     rows, per = (np.broadcast_to(avail[:1], (n, 52)), 1) if same else (avail, reps)
     lik = np.ones(n)
+    later: tuple[Bools, npt.NDArray[np.float64], Ints] | None = None
+    counting = getattr(policy, "draw_count", None)
     if k == 0:
         picks = _pick(gen, rows, 5 + k1 + k2, same, per)
         hand = picks[:, :5]
@@ -296,15 +332,23 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
             count = opp.drew[rnd]
             if count is None:
                 continue
-            throw = policy.draw(hand, most)
-            match = throw.sum(axis=1) == count
+            # no later draw reads the hand after this one: it is made for
+            # the kept candidates alone (issue 33), from the same numbers
+            last = rnd == 1 or opp.drew[1] is None
+            if last and counting is not None:
+                match = counting(hand, most) == count
+            else:
+                throw = policy.draw(hand, most)
+                match = throw.sum(axis=1) == count
             options = sum(comb(5, j) for j in range(most + 1))
             lik *= (1 - TREMBLE) * match + TREMBLE * comb(5, count) / options
             if count:  # a tremble throws ``count`` cards at random
-                alt = np.zeros((n, 5), dtype=bool)
-                np.put_along_axis(alt, _positions(gen, n, count), True, axis=1)
-                throw = np.where(match[:, None], throw, alt)
-                hand = _apply_draw(hand, throw, picks[:, at:at + count])
+                keys = gen.random((n, 5))  # for :func:`_alt_throw`
+                if last:
+                    later = match, keys, picks[:, at:at + count]
+                else:
+                    throw = np.where(match[:, None], throw, _alt_throw(keys, count))
+                    hand = _apply_draw(hand, throw, picks[:, at:at + count])
             at += count
     else:
         h = 5 - k
@@ -320,7 +364,21 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
     u = gen.random(s) * total
     choice = np.minimum((cum < u[:, None]).sum(axis=1), reps - 1)
     sel = np.arange(s) * reps + choice
+    if later is not None:
+        match, keys, slot = (x[sel] for x in later)
+        kept = hand[sel]
+        throw = np.where(match[:, None], policy.draw(kept, 1 if opp.drew[1] is not None else 2),
+                         _alt_throw(keys, slot.shape[1]))
+        return _apply_draw(kept, throw, slot), total / reps, picks[sel]
     return hand[sel], total / reps, picks[sel]
+
+
+def _alt_throw(keys: npt.NDArray[np.float64], count: int) -> Bools:
+    """A tremble's throw: ``count`` of five places per row at random, from
+    the uniform numbers ``keys`` ``(n, 5)``: the ``count`` places of smallest numbers."""
+    alt = np.zeros(keys.shape, dtype=bool)
+    np.put_along_axis(alt, np.argsort(keys, axis=1)[:, :count], True, axis=1)
+    return alt
 
 
 @dataclass
@@ -535,7 +593,11 @@ def _distinct(hands: Ints) -> tuple[Ints, Ints]:
 
 def _throws(policy: Policy, hand: Ints, most: int) -> Bools:
     """``policy.draw(hand, most)``, asked once per distinct set of cards (the
-    seat's hands repeat: its kept cards are the same in every world)."""
+    seat's hands repeat: its kept cards are the same in every world); a
+    policy that reads its answers from tables (``by_table``) is asked for
+    every row, which is cheaper than finding the distinct sets (issue 33)."""
+    if getattr(policy, "by_table", False):
+        return policy.draw(hand, most)
     uniq, inv = _distinct(hand)
     if len(uniq) * 2 > len(hand):
         return policy.draw(hand, most)
@@ -545,7 +607,10 @@ def _throws(policy: Policy, hand: Ints, most: int) -> Bools:
 
 def _arranged(policy: Policy, hand: Ints) -> Ints:
     """The cards of ``hand`` in the policy's stacking order, asked once per
-    distinct set of cards."""
+    distinct set of cards (every row for a ``by_table`` policy, as
+    :func:`_throws`)."""
+    if getattr(policy, "by_table", False):
+        return np.take_along_axis(hand, policy.stack(hand), axis=1)
     uniq, inv = _distinct(hand)
     if len(uniq) * 2 > len(hand):
         return np.take_along_axis(hand, policy.stack(hand), axis=1)
@@ -622,11 +687,14 @@ class _Declares:
         self.pair: dict[tuple[int, int], Floats] = {}
         self.joint: Any = None  # what _sides_at_once keeps for every option
         if self.fast:
+            if self.read:  # each opponent's up cards read once, not once per pair
+                self.reads = [policy.read_up(u) for u in ups]  # type: ignore[attr-defined]
             for p, f in enumerate(finals):
                 for q, u in enumerate(ups):
                     if p != q:
                         self.pair[p, q] = policy.factors(  # type: ignore[attr-defined]
-                            f, u, self.high[p], self.low[p])
+                            f, u, self.high[p], self.low[p],
+                            **({} if self.reads is None else {"read": self.reads[q]}))
 
     def part(self, rows: slice) -> _Declares:
         """The same for the worlds ``rows`` alone."""
@@ -699,13 +767,15 @@ class _Declares:
                 for p in range(n):
                     facts = [self.pair[p, q] for q in range(n) if q != p]
                     others[p] = np.prod(np.stack(facts, axis=0), axis=0)
-            self.joint = (reads, np.concatenate(self.finals), np.concatenate(self.high),
-                          np.concatenate(self.low), others)
-        reads, finals, highs, lows, others = self.joint
-        seat = pol.factors(np.tile(hand, (n, 1)), None, np.tile(high, n), np.tile(low, n),
-                           read=reads).reshape(n, s, 5)
+            self.joint = (reads, pol.rank_counts(np.concatenate(self.finals)),
+                          np.concatenate(self.high), np.concatenate(self.low), others)
+        reads, counts, highs, lows, others = self.joint
+        # the seat's ranks counted once and laid side by side for every
+        # opponent (the same counts as its hand tiled)
+        seat = pol.factors_of_counts(np.tile(pol.rank_counts(hand), (1, n)), np.tile(high, n),
+                                     np.tile(low, n), reads).reshape(n, s, 5)
         seat_read = tuple(np.tile(x, (1, n)) for x in pol.read_up(up))
-        against = pol.factors(finals, None, highs, lows, read=seat_read).reshape(n, s, 5)
+        against = pol.factors_of_counts(counts, highs, lows, seat_read).reshape(n, s, 5)
         prod = against if others is None else others * against
         out = [pol.side_of(np.prod(seat, axis=0))]
         opp = pol.side_of(prod.reshape(n * s, 5)).reshape(n, s)
@@ -801,6 +871,17 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
     options: list[Option521] = []
 
     decl = _Declares(policy, opp[0], opp[1])
+    # the policy's own option is the policy's play (below): played once, in
+    # every world, with every declaration (issue 33)
+    policy_play: dict[str, Floats] = {}
+
+    def policy_run(w: _World, d: _Declares, hand: Ints, order: Ints | None, rows: slice,
+                   is_pol: bool) -> dict[str, Floats]:
+        whole = is_pol and state.declared is None and rows == slice(0, world.n)
+        res = _finish(state, w, d, hand, order, None, policy, every_side=whole)
+        if whole:
+            policy_play.update(res)
+        return res
 
     def run(hand: Ints, order: Ints | None, side: int | None,
             every_side: bool = False) -> dict[str, Floats]:
@@ -812,7 +893,7 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
         most = 2 if rnd == 0 else 1
         pol = policy.draw(mine[:1], most)[0]
 
-        def drawing(throw: tuple[int, ...]) -> Any:
+        def drawing(throw: tuple[int, ...], is_pol: bool) -> Any:
             def play(w: _World, d: _Declares, rows: slice) -> dict[str, Floats]:
                 mask = np.zeros((w.n, 5), dtype=bool)
                 mask[:, list(throw)] = True
@@ -820,22 +901,22 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
                 hand = _seat_rest(state, policy, w, _apply_draw(mine[rows], mask, slot),
                                   rnd + 1)
                 order = fixed_order[rows] if fixed_order is not None else None
-                return _finish(state, w, d, hand, order, None, policy)
+                return policy_run(w, d, hand, order, rows, is_pol)
             return play
 
         for k in range(most + 1):
             for throw in combinations(range(5), k):
                 cards = [str(CARDS[state.mine[i]]) for i in throw]
+                is_pol = bool(pol[list(throw)].all() and pol.sum() == k)
                 specs.append((("throw " + " ".join(cards)) if cards else "stand pat", cards,
-                              bool(pol[list(throw)].all() and pol.sum() == k),
-                              drawing(throw)))
+                              is_pol, drawing(throw, is_pol)))
     elif decision == "stack":
         pol_order = policy.stack(mine[:1])[0]
 
         def stacking(order: list[int]) -> Any:
             def play(w: _World, d: _Declares, rows: slice) -> dict[str, Floats]:
                 arr = np.broadcast_to(np.asarray(order), (w.n, 5)).copy()
-                return _finish(state, w, d, mine[rows], arr, None, policy)
+                return policy_run(w, d, mine[rows], arr, rows, order == list(pol_order))
             return play
 
         for down in range(5):
@@ -850,7 +931,7 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
         opt.samples = None if rows.stop - rows.start == world.n else rows.stop - rows.start
         options.append(opt)
     hand = _seat_rest(state, policy, world, mine, 0)
-    base = run(hand, fixed_order, state.declared, every_side=True)
+    base = policy_play or run(hand, fixed_order, state.declared, every_side=True)
     w = world.weight * base["weight"]
     st = _Stats(w)
     declare = {name: st.mean(base["decl_" + name]) for name in SIDES}

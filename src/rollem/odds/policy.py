@@ -240,6 +240,11 @@ class FastPolicy:
         name: shown in the odds' model line.
     """
 
+    by_table = True
+    """:meth:`draw` and :meth:`stack` are table lookups: asking them for
+    every row is cheaper than finding the rows' distinct card sets first
+    (issue 33; the look-ahead reads this)."""
+
     def __init__(self, name: str = "fast") -> None:
         self.name = name
 
@@ -291,6 +296,22 @@ class FastPolicy:
             bad = ~ok
             out[bad] = draw_by_rules(c[bad], most)
         return out
+
+    def draw_count(self, cards: Ints, most: int) -> Ints:
+        """How many cards :meth:`draw` throws per row, ``(S,)``, without
+        saying which (issue 33: the look-ahead weighs tens of thousands of
+        candidate histories by the count alone)."""
+        c = np.asarray(cards, dtype=np.int64)
+        if most not in (1, 2) or c.ndim != 2 or c.shape[1] != 5:
+            return np.asarray(draw_by_rules(c, most).sum(axis=1), dtype=np.int64)
+        ct = np.ascontiguousarray(c.T)
+        pos, ok = _id_places(ct)
+        bits = _draw_table(most)[_rank_key(ct) * 7 + _suit_class(ct, pos)]
+        out = np.bitwise_count(bits).astype(np.int64)
+        if not ok.all():  # a card held twice: the rules themselves
+            bad = ~ok
+            out[bad] = draw_by_rules(c[bad], most).sum(axis=1)
+        return np.asarray(out, dtype=np.int64)
 
     # ------------------------------------------------------------ stacking
     def stack(self, cards: Ints) -> Ints:
@@ -350,16 +371,34 @@ class FastPolicy:
         low, both ways, that it is not on the low side and not on the high
         side: ``(S, 5)`` floats."""
         own = np.asarray(own, dtype=np.int64)
-        h = (high5(own) if high is None else high)[None, :]
-        lo = (low5(own) if low is None else low)[None, :]
         if read is None:
             assert up4 is not None
             read = self.read_up(up4)
+        return self.factors_of_counts(self.rank_counts(own),
+                                      high5(own) if high is None else high,
+                                      low5(own) if low is None else low, read)
+
+    @staticmethod
+    def rank_counts(own: Ints) -> Ints:
+        """The cards of each rank in each row of ``own`` ``(S, k)``: ``(13, S)``."""
+        n = len(own)
+        return np.bincount((((own >> 2).T * n) + np.arange(n)[None, :]).ravel(),
+                           minlength=13 * n).reshape(13, n)
+
+    @staticmethod
+    def factors_of_counts(counts: Ints, high: Ints, low: Ints,
+                          read: tuple[Ints, Ints, Ints, Ints]) -> Floats:
+        """:meth:`factors` from the own hands' :meth:`rank_counts` ``counts``
+        ``(13, S)``, high and low values ``(S,)`` and the opponent's
+        :meth:`read_up` (issue 33: the look-ahead counts a hand's ranks once
+        for every opponent it is read against). The same floats as
+        :meth:`factors`."""
+        h = high[None, :]
+        lo = low[None, :]
         # worked on (13, S): one row per rank the hidden card may have
         side_j, hi_j, lo_j, up_counts = read
-        n = len(own)
-        seen = np.bincount((((own >> 2).T * n) + np.arange(n)[None, :]).ravel(),
-                           minlength=13 * n).reshape(13, n) + up_counts
+        n = counts.shape[1]
+        seen = counts + up_counts
         w = np.maximum(0, 4 - seen).astype(np.float64)
         w /= np.maximum(w.sum(axis=0), 1.0)
         not_lo_side = side_j == 0
