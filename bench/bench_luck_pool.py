@@ -31,17 +31,18 @@ from bench_view_seeds import ratio_interval
 def sums(record: dict[str, Any]) -> dict[str, float]:
     """One deal's terms by kind (mean over its seatings): ``chance`` weighed by
     the pot, ``action`` and ``late`` as they are."""
-    out = {"chance": 0.0, "action": 0.0, "late": 0.0}
+    out = {"chance": 0.0, "action": 0.0, "late": 0.0, "late_base": 0.0, "late_share": 0.0}
     for terms in record["terms"]:
         for kind, _rnd, weight, change in terms:
-            out[kind] += weight * change if kind == "chance" else change
+            out[kind] += change if kind in ("action", "late") else weight * change
     n = len(record["terms"])
     return {k: v / n for k, v in out.items()}
 
 
 def without_late(record: dict[str, Any]) -> dict[str, Any]:
     """The record with its late terms left out (the earlier passes' columns)."""
-    return {**record, "terms": [[t for t in ts if t[0] != "late"] for ts in record["terms"]]}
+    return {**record, "terms": [[t for t in ts if not t[0].startswith("late")]
+                                for ts in record["terms"]]}
 
 
 def rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, list[float]]]:
@@ -55,6 +56,10 @@ def rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, list[float]]]:
     if any(t["late"] for t in s):
         out.append(("+ late terms", [p - t["chance"] - t["action"] - t["late"]
                                      for p, t in zip(plain, s, strict=True)]))
+    if any(t["late_base"] for t in s):  # the late chance baselines steadied (eighth pass)
+        out.append(("+ late terms' baselines", [p - t["chance"] - t["action"] - t["late"]
+                                                - t["late_base"]
+                                                for p, t in zip(plain, s, strict=True)]))
     if len(records) >= 10:
         out.append(("fitted, no late column", fitted([without_late(r) for r in records])))
         if any(t["late"] for t in s):
@@ -101,7 +106,7 @@ def main() -> None:
     import numpy as np
 
     y = np.asarray(plain)
-    for kind in ("chance", "action", "late"):
+    for kind in ("chance", "action", "late", "late_base", "late_share"):
         x = np.asarray([t[kind] for t in s])
         m, h = _bb(list(x))
         cov = float(np.cov(x, y)[0, 1]) if len(x) > 2 else 0.0
