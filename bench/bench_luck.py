@@ -278,7 +278,7 @@ class Luck:
                  alts: int, samples: int, rng: random.Random, *, exact: bool = False,
                  actions: bool = False, replicas: int = 0, late_rollouts: int = 0,
                  late_from: int = 0, late_replicas: int = 3, late_chance: bool = False,
-                 bots: Sequence[Any] | None = None) -> None:
+                 bots: Sequence[Any] | None = None, late_base_alts: int = 0) -> None:
         if alts < 1 and not exact:
             raise ValueError(f"alts must be at least 1, got {alts}")
         if exact and game not in NO_CHOICES:
@@ -311,6 +311,10 @@ class Luck:
         ``late_from`` keep their martingale terms (issue 31, eighth pass)."""
         self.late_luck = 0.0
         """The late terms' sum (part of :attr:`luck`)."""
+        self.late_base_alts = late_base_alts
+        """With ``late_chance`` in a game with card choices: copies valued by the
+        share alone whose mean stands for the share before a late chance event
+        in the baseline's control (:meth:`_late_base`); 0: no control there."""
         self.bots = bots
         self.twin_act: Callable[[Any, Any], object] | None = None
         """A test hook: stands in for the late terms' copies' ``bot.act(view)`` (a
@@ -454,7 +458,13 @@ class Luck:
         self.terms.append(("late", hand.round, 1.0, term))
         self.late_luck += term
         self.luck += term
-        if self.game in NO_CHOICES:
+        if self.game not in NO_CHOICES and self.late_base_alts:
+            # no martingale share: the mean share after the event estimated by
+            # more copies, valued by the share alone (cheap: no plays)
+            extra = alternatives(self.start, self.moves, self.late_base_alts,
+                                 random.Random(f"{self.deal}/{self.events - 1}/base"))
+            was = sum(self.value(o) for o in extra) / len(extra)
+        if self.game in NO_CHOICES or self.late_base_alts:
             self._late_base(hand, others, was, real, copies)
 
     def _late_base(self, hand: Hand, others: Sequence[Hand], was: float, real: float,
@@ -470,7 +480,11 @@ class Luck:
         with the late term, a control variate for its baseline. The same
         event's martingale chance term ``pot * (e(real) - e_before)`` is kept
         as kind ``"late_share"`` (mean zero; not subtracted, a column for the
-        cross-fitted weights, :func:`features`)."""
+        cross-fitted weights, :func:`features`). In a game with card choices
+        ``e_before`` is the mean share of :attr:`late_base_alts` more copies
+        (drawn apart from the real card and the copies that are played): the
+        control is then the difference of two means of the same law's draws,
+        mean zero too."""
         pot = float(sum(hand.committed))
         base = sum(self.value(o) for o in others) / len(others) - was
         self.terms.append(("late_base", hand.round, pot, base))
@@ -582,7 +596,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                  actions: bool = False, records: list[dict[str, Any]] | None = None,
                  lookahead: bool = False, replicas: int = 0, view_seeds: bool = False,
                  late_rollouts: int = 0, late_from: int = 0, late_replicas: int = 3,
-                 late_chance: bool = False,
+                 late_chance: bool = False, late_base_alts: int = 0,
                  ) -> tuple[list[float], list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats), the same less the
     sampled luck (the module doc, :class:`Luck`), and the action terms'
@@ -607,7 +621,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
             luck = Luck(game, structure, deal, i % 2, hero_seat, alts, samples, rng,
                         exact=exact, actions=actions, replicas=replicas,
                         late_rollouts=late_rollouts, late_from=late_from,
-                        late_replicas=late_replicas, late_chance=late_chance, bots=bots)
+                        late_replicas=late_replicas, late_chance=late_chance, bots=bots,
+                        late_base_alts=late_base_alts)
             hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
@@ -977,8 +992,15 @@ def main() -> None:
                         help="with --late-rollouts: the chance events from round "
                              "--late-from on valued by the plays to the end too (--alts "
                              "copies; with martingale the earlier ones keep its terms)")
+    parser.add_argument("--late-base-alts", type=int, default=0,
+                        help="with --late-chance in a game with card choices: copies "
+                             "valued by the share alone whose mean steadies the late "
+                             "chance terms' baselines (0: none; Stop, Drop and Roll "
+                             "needs none, its share is a martingale)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.late_base_alts < 0:
+        parser.error(f"--late-base-alts must be 0 or more, got {args.late_base_alts}")
     if args.late_rollouts < 0 or args.late_replicas < 1 or args.late_from < 0:
         parser.error(f"--late-rollouts and --late-from must be 0 or more and "
                      f"--late-replicas at least 1, got {args.late_rollouts}, "
@@ -1041,7 +1063,7 @@ def main() -> None:
             lookahead=args.lookahead, replicas=args.action_replicas,
             view_seeds=args.view_seeds, late_rollouts=args.late_rollouts,
             late_from=args.late_from, late_replicas=args.late_replicas,
-            late_chance=args.late_chance)
+            late_chance=args.late_chance, late_base_alts=args.late_base_alts)
         if args.dump:
             Path(args.dump).write_text(json.dumps(
                 {"game": args.game, "structure": args.structure, "hero": args.hero,
@@ -1049,6 +1071,7 @@ def main() -> None:
                  "method": method, "actions": args.actions, "lookahead": args.lookahead,
                  "late_rollouts": args.late_rollouts, "late_from": args.late_from,
                  "late_replicas": args.late_replicas, "late_chance": args.late_chance,
+                 "late_base_alts": args.late_base_alts,
                  "plain": plain,
                  "cpu_s": time.process_time() - cpu, "deals": records}))
         late = [sum(t[3] if t[0] == "late" else t[2] * t[3] for ts in r["terms"] for t in ts

@@ -486,3 +486,57 @@ def test_the_late_baseline_control_has_mean_zero_at_the_roll() -> None:
         assert abs(mean) <= 4 * se, (mean, se)
     w, wse = _mean_se(wrong)
     assert abs(w) > 4 * wse, (w, wse)
+
+
+def test_the_late_baseline_control_with_share_copies_has_mean_zero() -> None:
+    """Roll Your Own's wild card (R-RYO-7) has no martingale share: there the
+    late baseline's control compares the played copies' mean share with the
+    mean share of ``late_base_alts`` more copies (issue 31, eighth pass). Over
+    fresh draws of both sets of copies the control has mean zero; taken
+    against the share before the wild card as if it were a martingale (as in
+    Stop, Drop and Roll; the odds module's share before it is not the mean
+    after it) it leans far from zero: the check has the power to fail."""
+    bl = _luck()
+    from bench_league import bot
+
+    for deal in range(300):
+        luck = bl.Luck("rollyourown", "fixed-limit", deal, 0, 0, 2, 200,
+                       random.Random(deal), late_rollouts=1, late_from=3,
+                       late_chance=True, late_base_alts=6)
+        bots = [bot("strong", random.Random(deal)), bot("basic", random.Random(-deal))]
+        luck.bots = bots
+        hand, closing = luck.hand, None
+        while not hand.is_over and closing is None:
+            s = hand.pending.seats[0]
+            action = bots[s].act(hand.view(s))
+            ahead = copy.deepcopy(hand)
+            ahead.apply(s, action)
+            if hand.round == 2 and ahead.round == 3 and not ahead.is_over:
+                closing = (s, action)
+            else:
+                luck.apply(s, action)
+        if closing is None:
+            continue
+        many = bl.alternatives(luck.start, [*luck.moves, closing], 40, random.Random(deal))
+        p = sum(luck.value(o) for o in many) / len(many)  # the mean share after
+        before = bl.value(hand, 0, random.Random(deal), 2000, {})
+        if 0.0 < p < 1.0 and abs(before - p) > 0.2:  # the wild card matters
+            break
+    else:
+        raise AssertionError("no wild card the share before misprices in 300 deals")
+    base, wrong = [], []
+    for k in range(100):
+        trial = copy.deepcopy(luck)
+        trial.events = 7 * 10**6 + k  # fresh copies of both sets
+        trial.apply(*closing)
+        kinds = [t[0] for t in trial.terms[len(luck.terms):]]
+        assert kinds == ["late", "late_base", "late_share"]
+        (_rnd, pot, _behind, was, _real, _v, shares, _values), = trial.late_raw
+        base.append(trial.terms[-2][2] * trial.terms[-2][3])
+        assert base[-1] == pytest.approx(pot * (sum(shares) / len(shares) - was))
+        wrong.append(pot * (sum(shares) / len(shares) - before))
+    assert sum(1 for b in base if b != 0.0) > 20  # the copies' shares differ
+    m, se = _mean_se(base)
+    assert abs(m) <= 4 * se, (m, se)
+    w, wse = _mean_se(wrong)
+    assert abs(w) > 4 * wse, (w, wse)
