@@ -91,6 +91,19 @@ a hand, so little noise); with ``--late-chance`` the chance events from round
 ``R`` on are valued by such plays too (SDR's Roll: the bets it brings).
 ``bench_luck_pool.py`` pools the ``--dump`` files of a cell.
 
+A late chance term's baseline, the mean of ``--alts`` copies' plays, is a
+sample, and its noise is much of the term's. In Stop, Drop and Roll (eighth
+pass) it gets a control variate: ``pot * (mean e(copies) - e_before)``, ``e``
+the share with both hands known, a martingale there (mean zero, and it moves
+with the copies' noise); where the share is no martingale,
+``--late-base-alts N`` estimates ``e_before`` by ``N`` more copies valued by
+the share alone. ``--late-chance`` works with ``--method martingale`` too (the
+Stop and the Drop keep their exact terms).
+
+    .venv/bin/python bench/bench_luck.py --game sdr --method martingale --alts 3 \
+        --structure no-limit --actions --lookahead --action-replicas 3 \
+        --late-rollouts 4 --late-from 3 --late-chance --deals 40
+
     .venv/bin/python bench/bench_luck.py --game sdr --method sampled --alts 3 \
         --structure no-limit --actions --lookahead --action-replicas 3 \
         --late-rollouts 4 --late-from 3 --late-chance --deals 25

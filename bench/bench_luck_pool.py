@@ -8,8 +8,10 @@ unbiasedness check) and the runs' CPU a deal.
 
 Rows: the chance terms alone (pot times the share's change), with the action
 terms (the fifth and sixth passes' estimator), with the late terms too
-(``--late-rollouts``), and the cross-fitted weights (5 folds,
-:func:`bench_luck.fitted`) without and with the late terms' column.
+(``--late-rollouts``), with the late chance terms' baselines steadied too
+(kind ``late_base``, eighth pass: the estimator ``bench_luck.py`` subtracts),
+and the cross-fitted weights (5 folds, :func:`bench_luck.fitted`) without and
+with the late terms' columns.
 """
 
 from __future__ import annotations
