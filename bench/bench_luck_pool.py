@@ -41,6 +41,25 @@ def sums(record: dict[str, Any]) -> dict[str, float]:
     return {k: v / n for k, v in out.items()}
 
 
+def late_parts(record: dict[str, Any]) -> tuple[float, float, float]:
+    """One deal's late chance terms, their baselines' controls and the late
+    decisions' terms (mean over its seatings). A late chance term is the
+    ``late`` term followed by its ``late_base`` control (eighth pass; dumps
+    without controls count every late term as a decision's)."""
+    chance = base = decisions = 0.0
+    for terms in record["terms"]:
+        for i, (kind, _rnd, weight, change) in enumerate(terms):
+            if kind == "late_base":
+                base += weight * change
+            elif kind == "late":
+                if i + 1 < len(terms) and terms[i + 1][0] == "late_base":
+                    chance += change
+                else:
+                    decisions += change
+    n = len(record["terms"])
+    return chance / n, base / n, decisions / n
+
+
 def without_late(record: dict[str, Any]) -> dict[str, Any]:
     """The record with its late terms left out (the earlier passes' columns)."""
     return {**record, "terms": [[t for t in ts if not t[0].startswith("late")]
@@ -79,6 +98,9 @@ def _bb(units: Sequence[float]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dumps", nargs="+", help="bench_luck.py --dump files of one cell")
+    parser.add_argument("--parts", action="store_true",
+                        help="also the late terms alone by part: the late chance terms, "
+                             "with their baselines' controls, with the late decisions")
     args = parser.parse_args()
     records: list[dict[str, Any]] = []
     cpu, head = 0.0, None
@@ -115,6 +137,15 @@ def main() -> None:
         print(f"  the {kind} terms' mean {m:+.2f} +- {h:.2f} BB/100 (zero in expectation); "
               f"variance {x.var(ddof=1):.1f} chips^2, covariance with plain {cov:.1f} "
               f"(plain's variance {y.var(ddof=1):.1f})")
+    if args.parts and any(t["late_base"] for t in s):
+        parts = [late_parts(r) for r in records]
+        print("  the late terms by part (no chance or action terms):")
+        for name, which in (("late chance terms", (0,)), ("+ their controls", (0, 1)),
+                            ("+ late decisions", (0, 1, 2))):
+            units = [p - sum(part[k] for k in which)
+                     for p, part in zip(plain, parts, strict=True)]
+            r, lo, hi = ratio_interval(plain, units)
+            print(f"    {name:23s} {r:5.2f} [{lo:.2f}, {hi:.2f}] times fewer")
     plays = sum(r.get("late_plays", 0) for r in records)
     print(f"  plays to the end for the late terms: {plays / len(records):.0f} a deal")
 
