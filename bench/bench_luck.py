@@ -484,7 +484,7 @@ class Luck:
                    copies: Sequence[float]) -> None:
         """The late chance term's baseline, steadied (issue 31, eighth pass): the
         copies' mean ``mean V(copies)`` is a sample of ``E[V]`` over the card to
-        come, and its noise is most of the term's. In a game without card
+        come, and its noise is much of the term's. In a game without card
         choices the share ``e`` with both hands known is a martingale, so the
         share before the event, ``e_before``, is exactly the mean of the share
         after it over the cards; ``pot * (mean e(copies) - e_before)`` (kind
