@@ -91,6 +91,19 @@ a hand, so little noise); with ``--late-chance`` the chance events from round
 ``R`` on are valued by such plays too (SDR's Roll: the bets it brings).
 ``bench_luck_pool.py`` pools the ``--dump`` files of a cell.
 
+A late chance term's baseline, the mean of ``--alts`` copies' plays, is a
+sample, and its noise is much of the term's. In Stop, Drop and Roll (eighth
+pass) it gets a control variate: ``pot * (mean e(copies) - e_before)``, ``e``
+the share with both hands known, a martingale there (mean zero, and it moves
+with the copies' noise); where the share is no martingale,
+``--late-base-alts N`` estimates ``e_before`` by ``N`` more copies valued by
+the share alone. ``--late-chance`` works with ``--method martingale`` too (the
+Stop and the Drop keep their exact terms).
+
+    .venv/bin/python bench/bench_luck.py --game sdr --method martingale --alts 3 \
+        --structure no-limit --actions --lookahead --action-replicas 3 \
+        --late-rollouts 4 --late-from 3 --late-chance --deals 40
+
     .venv/bin/python bench/bench_luck.py --game sdr --method sampled --alts 3 \
         --structure no-limit --actions --lookahead --action-replicas 3 \
         --late-rollouts 4 --late-from 3 --late-chance --deals 25
@@ -278,7 +291,7 @@ class Luck:
                  alts: int, samples: int, rng: random.Random, *, exact: bool = False,
                  actions: bool = False, replicas: int = 0, late_rollouts: int = 0,
                  late_from: int = 0, late_replicas: int = 3, late_chance: bool = False,
-                 bots: Sequence[Any] | None = None) -> None:
+                 bots: Sequence[Any] | None = None, late_base_alts: int = 0) -> None:
         if alts < 1 and not exact:
             raise ValueError(f"alts must be at least 1, got {alts}")
         if exact and game not in NO_CHOICES:
@@ -306,9 +319,15 @@ class Luck:
         to come (issue 31, seventh pass)."""
         self.late_chance = late_chance
         """With ``late_rollouts``: the chance events from round ``late_from`` on
-        valued by plays to the end too (:meth:`_late_chance`; sampled method)."""
+        valued by plays to the end too (:meth:`_late_chance`, ``alts`` copies of
+        the event), in either method: with ``exact`` the events before round
+        ``late_from`` keep their martingale terms (issue 31, eighth pass)."""
         self.late_luck = 0.0
         """The late terms' sum (part of :attr:`luck`)."""
+        self.late_base_alts = late_base_alts
+        """With ``late_chance`` in a game with card choices: copies valued by the
+        share alone whose mean stands for the share before a late chance event
+        in the baseline's control (:meth:`_late_base`); 0: no control there."""
         self.bots = bots
         self.twin_act: Callable[[Any, Any], object] | None = None
         """A test hook: stands in for the late terms' copies' ``bot.act(view)`` (a
@@ -333,6 +352,14 @@ class Luck:
         of the share gives a term ``f(e_real) - mean f(e_copies)`` of mean zero
         too (a value of a position that prices the bets to come,
         :func:`value_features`; issue 31, sixth pass)."""
+        self.late_raw: list[tuple[int, float, float, float, float, float, list[float],
+                                  list[float]]] = []
+        """Every late chance event of :meth:`_late_base` as ``(round, pot, chips
+        behind (the smaller stack), e_before, e_real, V_real, [e of each copy],
+        [V of each copy])``: any function ``g`` of the share (and pot, chips
+        behind) gives a baseline control ``mean g(copies) - E g`` of mean zero
+        (``E g`` from ``e_before`` where ``g`` is linear in the share), fitted
+        after the run (issue 31, eighth pass)."""
         self.hand = self.start(-1)
         change = self.value(self.hand) - 0.5 if exact else self._change(self.hand)
         self.terms = [("chance", -1, float(sum(self.hand.committed)), change)]
@@ -425,7 +452,7 @@ class Luck:
         self.apply(seat, action)
         return action
 
-    def _late_chance(self, hand: Hand) -> None:
+    def _late_chance(self, hand: Hand, was: float) -> None:
         """A chance event from round :attr:`late_from` on with ``late_chance``:
         its term valued by plays to the end instead of the share, ``V(real) -
         mean V(copies)`` (the copies as :meth:`_change` draws them; the bots as
@@ -444,6 +471,42 @@ class Luck:
         self.terms.append(("late", hand.round, 1.0, term))
         self.late_luck += term
         self.luck += term
+        if self.game not in NO_CHOICES and self.late_base_alts:
+            # no martingale share: the mean share after the event estimated by
+            # more copies, valued by the share alone (cheap: no plays)
+            extra = alternatives(self.start, self.moves, self.late_base_alts,
+                                 random.Random(f"{self.deal}/{self.events - 1}/base"))
+            was = sum(self.value(o) for o in extra) / len(extra)
+        if self.game in NO_CHOICES or self.late_base_alts:
+            self._late_base(hand, others, was, real, copies)
+
+    def _late_base(self, hand: Hand, others: Sequence[Hand], was: float, real: float,
+                   copies: Sequence[float]) -> None:
+        """The late chance term's baseline, steadied (issue 31, eighth pass): the
+        copies' mean ``mean V(copies)`` is a sample of ``E[V]`` over the card to
+        come, and its noise is much of the term's. In a game without card
+        choices the share ``e`` with both hands known is a martingale, so the
+        share before the event, ``e_before``, is exactly the mean of the share
+        after it over the cards; ``pot * (mean e(copies) - e_before)`` (kind
+        ``"late_base"``) has mean zero and tracks the copies' noise (the pot
+        times the share is the checked-down part of ``V``), and is subtracted
+        with the late term, a control variate for its baseline. The same
+        event's martingale chance term ``pot * (e(real) - e_before)`` is kept
+        as kind ``"late_share"`` (mean zero; not subtracted, a column for the
+        cross-fitted weights, :func:`features`). In a game with card choices
+        ``e_before`` is the mean share of :attr:`late_base_alts` more copies
+        (drawn apart from the real card and the copies that are played): the
+        control is then the difference of two means of the same law's draws,
+        mean zero too."""
+        pot = float(sum(hand.committed))
+        base = sum(self.value(o) for o in others) / len(others) - was
+        self.terms.append(("late_base", hand.round, pot, base))
+        self.terms.append(("late_share", hand.round, pot, self.value(hand) - was))
+        self.late_luck += pot * base
+        self.luck += pot * base
+        behind = float(min(hand.stacks))
+        self.late_raw.append((hand.round, pot, behind, was, self.value(hand), real,
+                              [self.value(o) for o in others], list(copies)))
 
     def _late(self, seat: int, player: Any, view: Any) -> object:
         """The late term of ``seat``'s decision (:attr:`late_rollouts`): returns
@@ -520,14 +583,21 @@ class Luck:
         hand = self.hand
         self.moves.append((seat, action))
         before = _state(hand)
-        was = self.value(hand) if self.exact else 0.0  # cached while no card comes
+        # the share before: cached while no card comes; a late chance event's
+        # baseline control needs it in either method (:meth:`_late_base`)
+        late_base = (self.late_chance and self.late_rollouts > 0 and self.game in NO_CHOICES
+                     and hand.round + 1 >= self.late_from)
+        was = self.value(hand) if self.exact or late_base else 0.0
         hand.apply(seat, action)
         if _state(hand) != before and not any(hand.folded):
             # cards came from the deck or the pool, or the pool was shuffled: a
             # chance event (a discard into the pool is none: its copies equal it)
-            if self.late_chance and self.late_rollouts and not self.exact \
+            # late chance events take the sampled copies in either method: with
+            # ``exact`` the earlier events keep their martingale terms, and each
+            # term has mean zero given the hand before it, so the sum does too
+            if self.late_chance and self.late_rollouts \
                     and self.bots is not None and hand.round >= self.late_from:
-                self._late_chance(hand)
+                self._late_chance(hand, was)
                 return
             change = self.value(hand) - was if self.exact else self._change(hand)
             self.terms.append(("chance", hand.round, float(sum(hand.committed)), change))
@@ -539,7 +609,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                  actions: bool = False, records: list[dict[str, Any]] | None = None,
                  lookahead: bool = False, replicas: int = 0, view_seeds: bool = False,
                  late_rollouts: int = 0, late_from: int = 0, late_replicas: int = 3,
-                 late_chance: bool = False,
+                 late_chance: bool = False, late_base_alts: int = 0,
                  ) -> tuple[list[float], list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats), the same less the
     sampled luck (the module doc, :class:`Luck`), and the action terms'
@@ -564,7 +634,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
             luck = Luck(game, structure, deal, i % 2, hero_seat, alts, samples, rng,
                         exact=exact, actions=actions, replicas=replicas,
                         late_rollouts=late_rollouts, late_from=late_from,
-                        late_replicas=late_replicas, late_chance=late_chance, bots=bots)
+                        late_replicas=late_replicas, late_chance=late_chance, bots=bots,
+                        late_base_alts=late_base_alts)
             hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
@@ -579,6 +650,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                 records[i]["net"].append(net)
                 records[i]["terms"].append([list(t) for t in luck.terms])
                 records[i].setdefault("raw", []).append([list(t) for t in luck.raw])
+                records[i].setdefault("late_raw", []).append([list(t) for t in luck.late_raw])
                 records[i]["late_plays"] = records[i].get("late_plays", 0) + luck.late_plays
     return plain, fixed, acted
 
@@ -589,15 +661,18 @@ def features(record: dict[str, Any], rounds: Sequence[int]) -> list[float]:
     (the fixed-weight luck), the action terms, and per betting round the
     chance terms' share changes unweighted (the bets still to come make a
     round's card worth more than the pot it meets); last, the late terms
-    (:attr:`Luck.late_rollouts`; zero where there are none)."""
-    x = [0.0] * (3 + len(rounds))
+    (:attr:`Luck.late_rollouts`), their baselines' control and the late chance
+    events' martingale terms (:meth:`Luck._late_base`, weighed by the pot;
+    each zero where there are none)."""
+    x = [0.0] * (5 + len(rounds))
     where = {r: 2 + k for k, r in enumerate(rounds)}
+    last = {"late": -3, "late_base": -2, "late_share": -1}
     for terms in record["terms"]:
         for kind, rnd, weight, change in terms:
             if kind == "action":
                 x[1] += change
-            elif kind == "late":
-                x[-1] += change
+            elif kind in last:
+                x[last[kind]] += weight * change
             else:
                 x[0] += weight * change
                 x[where[rnd]] += change
@@ -927,10 +1002,18 @@ def main() -> None:
     parser.add_argument("--late-replicas", type=int, default=3,
                         help="with --late-rollouts: reseeded copies of the bot a decision")
     parser.add_argument("--late-chance", action="store_true",
-                        help="with --late-rollouts, sampled: the chance events from round "
-                             "--late-from on valued by the plays to the end too")
+                        help="with --late-rollouts: the chance events from round "
+                             "--late-from on valued by the plays to the end too (--alts "
+                             "copies; with martingale the earlier ones keep its terms)")
+    parser.add_argument("--late-base-alts", type=int, default=0,
+                        help="with --late-chance in a game with card choices: copies "
+                             "valued by the share alone whose mean steadies the late "
+                             "chance terms' baselines (0: none; Stop, Drop and Roll "
+                             "needs none, its share is a martingale)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.late_base_alts < 0:
+        parser.error(f"--late-base-alts must be 0 or more, got {args.late_base_alts}")
     if args.late_rollouts < 0 or args.late_replicas < 1 or args.late_from < 0:
         parser.error(f"--late-rollouts and --late-from must be 0 or more and "
                      f"--late-replicas at least 1, got {args.late_rollouts}, "
@@ -993,7 +1076,7 @@ def main() -> None:
             lookahead=args.lookahead, replicas=args.action_replicas,
             view_seeds=args.view_seeds, late_rollouts=args.late_rollouts,
             late_from=args.late_from, late_replicas=args.late_replicas,
-            late_chance=args.late_chance)
+            late_chance=args.late_chance, late_base_alts=args.late_base_alts)
         if args.dump:
             Path(args.dump).write_text(json.dumps(
                 {"game": args.game, "structure": args.structure, "hero": args.hero,
@@ -1001,10 +1084,11 @@ def main() -> None:
                  "method": method, "actions": args.actions, "lookahead": args.lookahead,
                  "late_rollouts": args.late_rollouts, "late_from": args.late_from,
                  "late_replicas": args.late_replicas, "late_chance": args.late_chance,
+                 "late_base_alts": args.late_base_alts,
                  "plain": plain,
                  "cpu_s": time.process_time() - cpu, "deals": records}))
-        late = [sum(t[3] for ts in r["terms"] for t in ts if t[0] == "late") / len(r["terms"])
-                 for r in records]
+        late = [sum(t[3] if t[0] == "late" else t[2] * t[3] for ts in r["terms"] for t in ts
+                    if t[0] in ("late", "late_base")) / len(r["terms"]) for r in records]
         rows = [("plain duplicate", plain)]
         if args.late_rollouts:
             rows.append(("without the late terms", [f + x for f, x in

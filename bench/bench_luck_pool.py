@@ -8,8 +8,10 @@ unbiasedness check) and the runs' CPU a deal.
 
 Rows: the chance terms alone (pot times the share's change), with the action
 terms (the fifth and sixth passes' estimator), with the late terms too
-(``--late-rollouts``), and the cross-fitted weights (5 folds,
-:func:`bench_luck.fitted`) without and with the late terms' column.
+(``--late-rollouts``), with the late chance terms' baselines steadied too
+(kind ``late_base``, eighth pass: the estimator ``bench_luck.py`` subtracts),
+and the cross-fitted weights (5 folds, :func:`bench_luck.fitted`) without and
+with the late terms' columns.
 """
 
 from __future__ import annotations
@@ -31,17 +33,37 @@ from bench_view_seeds import ratio_interval
 def sums(record: dict[str, Any]) -> dict[str, float]:
     """One deal's terms by kind (mean over its seatings): ``chance`` weighed by
     the pot, ``action`` and ``late`` as they are."""
-    out = {"chance": 0.0, "action": 0.0, "late": 0.0}
+    out = {"chance": 0.0, "action": 0.0, "late": 0.0, "late_base": 0.0, "late_share": 0.0}
     for terms in record["terms"]:
         for kind, _rnd, weight, change in terms:
-            out[kind] += weight * change if kind == "chance" else change
+            out[kind] += change if kind in ("action", "late") else weight * change
     n = len(record["terms"])
     return {k: v / n for k, v in out.items()}
 
 
+def late_parts(record: dict[str, Any]) -> tuple[float, float, float]:
+    """One deal's late chance terms, their baselines' controls and the late
+    decisions' terms (mean over its seatings). A late chance term is the
+    ``late`` term followed by its ``late_base`` control (eighth pass; dumps
+    without controls count every late term as a decision's)."""
+    chance = base = decisions = 0.0
+    for terms in record["terms"]:
+        for i, (kind, _rnd, weight, change) in enumerate(terms):
+            if kind == "late_base":
+                base += weight * change
+            elif kind == "late":
+                if i + 1 < len(terms) and terms[i + 1][0] == "late_base":
+                    chance += change
+                else:
+                    decisions += change
+    n = len(record["terms"])
+    return chance / n, base / n, decisions / n
+
+
 def without_late(record: dict[str, Any]) -> dict[str, Any]:
     """The record with its late terms left out (the earlier passes' columns)."""
-    return {**record, "terms": [[t for t in ts if t[0] != "late"] for ts in record["terms"]]}
+    return {**record, "terms": [[t for t in ts if not t[0].startswith("late")]
+                                for ts in record["terms"]]}
 
 
 def rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, list[float]]]:
@@ -55,6 +77,10 @@ def rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, list[float]]]:
     if any(t["late"] for t in s):
         out.append(("+ late terms", [p - t["chance"] - t["action"] - t["late"]
                                      for p, t in zip(plain, s, strict=True)]))
+    if any(t["late_base"] for t in s):  # the late chance baselines steadied (eighth pass)
+        out.append(("+ late terms' baselines", [p - t["chance"] - t["action"] - t["late"]
+                                                - t["late_base"]
+                                                for p, t in zip(plain, s, strict=True)]))
     if len(records) >= 10:
         out.append(("fitted, no late column", fitted([without_late(r) for r in records])))
         if any(t["late"] for t in s):
@@ -72,6 +98,9 @@ def _bb(units: Sequence[float]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dumps", nargs="+", help="bench_luck.py --dump files of one cell")
+    parser.add_argument("--parts", action="store_true",
+                        help="also the late terms alone by part: the late chance terms, "
+                             "with their baselines' controls, with the late decisions")
     args = parser.parse_args()
     records: list[dict[str, Any]] = []
     cpu, head = 0.0, None
@@ -101,13 +130,22 @@ def main() -> None:
     import numpy as np
 
     y = np.asarray(plain)
-    for kind in ("chance", "action", "late"):
+    for kind in ("chance", "action", "late", "late_base", "late_share"):
         x = np.asarray([t[kind] for t in s])
         m, h = _bb(list(x))
         cov = float(np.cov(x, y)[0, 1]) if len(x) > 2 else 0.0
         print(f"  the {kind} terms' mean {m:+.2f} +- {h:.2f} BB/100 (zero in expectation); "
               f"variance {x.var(ddof=1):.1f} chips^2, covariance with plain {cov:.1f} "
               f"(plain's variance {y.var(ddof=1):.1f})")
+    if args.parts and any(t["late_base"] for t in s):
+        parts = [late_parts(r) for r in records]
+        print("  the late terms by part (no chance or action terms):")
+        for name, which in (("late chance terms", (0,)), ("+ their controls", (0, 1)),
+                            ("+ late decisions", (0, 1, 2))):
+            units = [p - sum(part[k] for k in which)
+                     for p, part in zip(plain, parts, strict=True)]
+            r, lo, hi = ratio_interval(plain, units)
+            print(f"    {name:23s} {r:5.2f} [{lo:.2f}, {hi:.2f}] times fewer")
     plays = sum(r.get("late_plays", 0) for r in records)
     print(f"  plays to the end for the late terms: {plays / len(records):.0f} a deal")
 

@@ -372,18 +372,21 @@ def test_the_late_term_has_mean_zero_at_a_random_decision() -> None:
             assert abs(m) > 4 * se, (m, se)
 
 
-def test_the_late_chance_term_has_mean_zero_at_the_roll() -> None:
+@pytest.mark.parametrize("exact", [False, True])
+def test_the_late_chance_term_has_mean_zero_at_the_roll(exact: bool) -> None:
     """``late_chance`` (issue 31, seventh pass): the Roll (R-SDR-5) valued by two
     plays to the end by the bots from the real position and from two copies
     of it (the card redrawn) has mean zero over fresh draws of the real card;
     the same term with the real card held fixed (the deal's own, not a draw)
-    does not: the check has the power to fail."""
+    does not: the check has the power to fail. With ``exact`` (the martingale
+    method, eighth pass) the Stop and the Drop keep their martingale chance
+    terms and the Roll's term is the late one alike."""
     bl = _luck()
     from bench_league import bot
 
     for deal in range(200):
         luck = bl.Luck("sdr", "fixed-limit", deal, 0, 0, 2, 200, random.Random(deal),
-                       late_rollouts=2, late_from=3, late_chance=True)
+                       exact=exact, late_rollouts=2, late_from=3, late_chance=True)
         bots = [bot("strong", random.Random(deal)), bot("basic", random.Random(-deal))]
         luck.bots = bots
         hand, closing = luck.hand, None
@@ -404,15 +407,136 @@ def test_the_late_chance_term_has_mean_zero_at_the_roll() -> None:
     for k in range(120):
         for out, redraw in ((drawn, True), (fixed, False)):
             trial = copy.deepcopy(luck)
-            trial.deal = 5 * 10**6 + k  # the copies' and plays' seeds: fresh ones
+            # the copies' and plays' seeds: fresh ones (the event's number; a
+            # new deal number would deal the copies other hole cards)
+            trial.events = 5 * 10**6 + k
             if redraw:  # a fresh draw of the real card: the undealt deck reshuffled
                 rest = trial.hand.deck[trial.hand.deck_pos:]
                 random.Random(k).shuffle(rest)
                 trial.hand.deck[trial.hand.deck_pos:] = rest
             trial.apply(*closing)
             out.append(trial.late_luck - luck.late_luck)
+            assert [t[0] for t in trial.terms[len(luck.terms):]] == [
+                "late", "late_base", "late_share"]
+    # before the Roll: the chance terms of the method (the Stop and the Drop)
+    assert [t[:2] for t in luck.terms if t[0] == "chance"][-2:] == [("chance", 1),
+                                                                   ("chance", 2)]
+    assert not luck.raw if exact else luck.raw  # martingale terms keep no copies
     assert sum(1 for t in drawn if t != 0.0) > 60  # the cards' values differ
     m, se = _mean_se(drawn)
     assert abs(m) <= 4 * se, (m, se)
     w, wse = _mean_se(fixed)
+    assert abs(w) > 4 * wse, (w, wse)
+
+
+def test_the_late_baseline_control_has_mean_zero_at_the_roll() -> None:
+    """The late chance term's baseline control (issue 31, eighth pass:
+    ``pot * (mean e(copies) - e_before)``, the share with both hands known a
+    martingale in Stop, Drop and Roll) has mean zero over fresh draws of the
+    Roll's copies, and so does the same event's martingale term over fresh
+    draws of the real Roll; taken against the wrong seat's share before the
+    Roll (the opponent's) the control leans far from zero: the check has the
+    power to fail. The late term's luck is the late term plus the
+    control, and the run's dump keeps each event's shares and values."""
+    bl = _luck()
+    from bench_league import bot
+
+    for deal in range(400):
+        # 20000 samples a share: the share before the Roll is one Monte Carlo
+        # draw here, held for every trial (zero-mean over hands, not within one)
+        luck = bl.Luck("sdr", "no-limit", deal, 0, 0, 3, 20_000, random.Random(deal),
+                       exact=True, late_rollouts=1, late_from=3, late_chance=True)
+        bots = [bot("strong", random.Random(deal)), bot("basic", random.Random(-deal))]
+        luck.bots = bots
+        hand, closing = luck.hand, None
+        while not hand.is_over and closing is None:
+            s = hand.pending.seats[0]
+            action = bots[s].act(hand.view(s))
+            ahead = copy.deepcopy(hand)
+            ahead.apply(s, action)
+            if hand.round == 2 and ahead.round == 3 and not ahead.is_over:
+                closing = (s, action)
+            else:
+                luck.apply(s, action)
+        if closing is not None and abs(luck.value(hand) - 0.5) > 0.2:
+            break
+    else:
+        raise AssertionError("no roll with a lopsided share in 400 deals")
+    stale = 1.0 - luck.value(hand)  # the opponent's share before the Roll: wrong seat
+    base, share, wrong = [], [], []
+    for k in range(150):
+        trial = copy.deepcopy(luck)
+        trial.events = 6 * 10**6 + k  # the copies' seeds: fresh ones (same deal)
+        rest = trial.hand.deck[trial.hand.deck_pos:]
+        random.Random(k).shuffle(rest)  # and a fresh draw of the real Roll
+        trial.hand.deck[trial.hand.deck_pos:] = rest
+        trial.apply(*closing)
+        late, b, m = trial.terms[len(luck.terms):]
+        assert (late[0], b[0], m[0]) == ("late", "late_base", "late_share")
+        assert trial.late_luck - luck.late_luck == pytest.approx(late[3] + b[2] * b[3])
+        (rnd, pot, _behind, was, real, _v, shares, _values), = trial.late_raw
+        assert rnd == 3
+        assert b[3] == pytest.approx(sum(shares) / len(shares) - was)
+        assert m[3] == pytest.approx(real - was)
+        base.append(b[2] * b[3])
+        share.append(m[2] * m[3])
+        wrong.append(pot * (sum(shares) / len(shares) - stale))
+    for xs in (base, share):
+        mean, se = _mean_se(xs)
+        assert abs(mean) <= 4 * se, (mean, se)
+    w, wse = _mean_se(wrong)
+    assert abs(w) > 4 * wse, (w, wse)
+
+
+def test_the_late_baseline_control_with_share_copies_has_mean_zero() -> None:
+    """Roll Your Own's wild card (R-RYO-7) has no martingale share: there the
+    late baseline's control compares the played copies' mean share with the
+    mean share of ``late_base_alts`` more copies (issue 31, eighth pass). Over
+    fresh draws of both sets of copies the control has mean zero; taken
+    against the share before the wild card as if it were a martingale (as in
+    Stop, Drop and Roll; the odds module's share before it is not the mean
+    after it) it leans far from zero: the check has the power to fail."""
+    bl = _luck()
+    from bench_league import bot
+
+    for deal in range(300):
+        luck = bl.Luck("rollyourown", "fixed-limit", deal, 0, 0, 2, 200,
+                       random.Random(deal), late_rollouts=1, late_from=3,
+                       late_chance=True, late_base_alts=6)
+        bots = [bot("strong", random.Random(deal)), bot("basic", random.Random(-deal))]
+        luck.bots = bots
+        hand, closing = luck.hand, None
+        while not hand.is_over and closing is None:
+            s = hand.pending.seats[0]
+            action = bots[s].act(hand.view(s))
+            ahead = copy.deepcopy(hand)
+            ahead.apply(s, action)
+            if hand.round == 2 and ahead.round == 3 and not ahead.is_over:
+                closing = (s, action)
+            else:
+                luck.apply(s, action)
+        if closing is None:
+            continue
+        many = bl.alternatives(luck.start, [*luck.moves, closing], 40, random.Random(deal))
+        p = sum(luck.value(o) for o in many) / len(many)  # the mean share after
+        before = bl.value(hand, 0, random.Random(deal), 2000, {})
+        if 0.0 < p < 1.0 and abs(before - p) > 0.2:  # the wild card matters
+            break
+    else:
+        raise AssertionError("no wild card the share before misprices in 300 deals")
+    base, wrong = [], []
+    for k in range(100):
+        trial = copy.deepcopy(luck)
+        trial.events = 7 * 10**6 + k  # fresh copies of both sets
+        trial.apply(*closing)
+        kinds = [t[0] for t in trial.terms[len(luck.terms):]]
+        assert kinds == ["late", "late_base", "late_share"]
+        (_rnd, pot, _behind, was, _real, _v, shares, _values), = trial.late_raw
+        base.append(trial.terms[-2][2] * trial.terms[-2][3])
+        assert base[-1] == pytest.approx(pot * (sum(shares) / len(shares) - was))
+        wrong.append(pot * (sum(shares) / len(shares) - before))
+    assert sum(1 for b in base if b != 0.0) > 20  # the copies' shares differ
+    m, se = _mean_se(base)
+    assert abs(m) <= 4 * se, (m, se)
+    w, wse = _mean_se(wrong)
     assert abs(w) > 4 * wse, (w, wse)

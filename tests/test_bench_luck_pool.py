@@ -1,0 +1,52 @@
+"""``bench/bench_luck_pool.py`` (issue 31): one deal's terms summed by kind and
+parted as the estimator subtracts them (eighth pass: the late chance terms'
+baselines' controls)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def _pool() -> ModuleType:
+    if str(BENCH) not in sys.path:
+        sys.path.insert(0, str(BENCH))
+    spec = importlib.util.spec_from_file_location("bench_luck_pool", BENCH / "bench_luck_pool.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+RECORD = {"net": [10, -4], "terms": [
+    [["chance", -1, 2.0, 0.25], ["late", 3, 1.0, 6.0], ["late_base", 3, 8.0, 0.5],
+     ["late_share", 3, 8.0, 0.25], ["late", 3, 1.0, 2.0]],
+    [["action", 1, 1.0, -1.0], ["late", 3, 1.0, -4.0]],
+]}
+
+
+def test_sums_weigh_the_controls_by_the_pot() -> None:
+    sums = _pool().sums(RECORD)
+    assert sums == pytest.approx({"chance": 0.25, "action": -0.5, "late": 2.0,
+                                  "late_base": 2.0, "late_share": 1.0})
+
+
+def test_late_parts_tell_a_chance_events_term_from_a_decisions() -> None:
+    # seating 1: the late term before its control is the Roll's, the other a
+    # decision's; seating 2 has no control, so its late term is a decision's
+    chance, base, decisions = _pool().late_parts(RECORD)
+    assert (chance, base, decisions) == pytest.approx((3.0, 2.0, -1.0))
+
+
+def test_the_rows_subtract_the_controls_with_the_late_terms() -> None:
+    rows = dict(_pool().rows([RECORD]))
+    plain = rows["plain duplicate"][0]
+    assert plain == 3.0
+    assert rows["+ late terms"][0] == pytest.approx(3.0 - 0.25 + 0.5 - 2.0)
+    assert rows["+ late terms' baselines"][0] == pytest.approx(3.0 - 0.25 + 0.5 - 2.0 - 2.0)
