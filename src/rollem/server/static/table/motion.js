@@ -64,9 +64,41 @@ const SOUNDS = {
   turn: (c) => tone(c, 880, 0.15, 0, "sine", 0.08),
   win: (c) => { [523, 659, 784, 1047].forEach((f, i) => tone(c, f, 0.18, i * 0.09, "triangle", 0.07)); },
 };
+// Each sound is made once into a buffer (an OfflineAudioContext renders it, off the
+// page's main thread) and then played as one buffer source: a bet's two tones made
+// anew at each bet were oscillators, gains and their envelopes set in the state's
+// script, most of the sound code's time in a state's frame (issue 26).  Until its
+// buffer is ready (the first sounds after sound is woken) a sound is made live.
+// SOUND_SECONDS: each sound's length (s), its tail included.
+const SOUND_SECONDS = { deal: 0.1, check: 0.22, bet: 0.14, fold: 0.2, turn: 0.18, win: 0.5 };
+const rendered = new Map();   // sound name -> its AudioBuffer (null while rendering)
+function prerender(c) {
+  const Off = window.OfflineAudioContext || window.webkitOfflineAudioContext;
+  if (!Off) return;
+  for (const name of Object.keys(SOUNDS)) {
+    if (rendered.has(name)) continue;
+    rendered.set(name, null);
+    try {
+      const off = new Off(1, Math.ceil(c.sampleRate * SOUND_SECONDS[name]), c.sampleRate);
+      SOUNDS[name](off);
+      Promise.resolve(off.startRendering()).then((buf) => { rendered.set(name, buf); },
+        () => { rendered.delete(name); });
+    } catch (e) { rendered.delete(name); }   // (made live, as before)
+  }
+}
 export function play(name) {
-  if (!soundOn) return;
-  try { const c = ctx(); if (c && SOUNDS[name]) SOUNDS[name](c); } catch (e) { /* no sound here */ }
+  if (!soundOn || !SOUNDS[name]) return;
+  try {
+    const c = ctx();
+    if (!c) return;
+    if (!rendered.size) prerender(c);
+    const buf = rendered.get(name);
+    if (!buf) { SOUNDS[name](c); return; }
+    const src = c.createBufferSource();
+    src.buffer = buf;
+    src.connect(c.destination);
+    src.start();
+  } catch (e) { /* no sound here */ }
 }
 export function turnAlert() {
   play("turn");
@@ -267,14 +299,19 @@ export function animate(state, previous, before) {
   // animated element is style, a layer and paint at its start and end, on a phone
   // at 4x slower); a card added to a row (a draw, a street of stud, the turn) or
   // turned up moves alone.
+  // A seat's (or the board's) cards are looked up on the page only when some came
+  // or turned up (issue 26: the lookups at every state, every seat's row, were
+  // most of this code's script in a state with nothing to move).
   const seats = hand.seats || [];
   seats.forEach((hs, i) => {
     if (!hs || !hs.cards) return;
     const was = same && old.seats[i] ? old.seats[i] : { cards: [], up: [] };
-    dealt(cardEls(i, mySeat).slice(0, hs.cards.length), was.cards.length, (e, k) =>
-      (hs.up[k] && !was.up[k]) || (hs.cards[k] && !was.cards[k]));
+    const turned = (k) => !!((hs.up[k] && !was.up[k]) || (hs.cards[k] && !was.cards[k]));
+    if (hs.cards.length <= was.cards.length && !hs.cards.some((c, k) => turned(k))) return;
+    dealt(cardEls(i, mySeat).slice(0, hs.cards.length), was.cards.length, (e, k) => turned(k));
   });
-  dealt(cardEls("board", mySeat), same ? (old.board || []).length : 0, () => false);
+  const boardWas = same ? (old.board || []).length : 0;
+  if ((hand.board || []).length > boardWas) dealt(cardEls("board", mySeat), boardWas, () => false);
   // Labels that changed (the labels before read once, not once a seat) fade in,
   // one state's at a time: none while a fade started less than FADE_GAP_MS ago,
   // none in a state drawn less than FADE_QUIET_MS after the one before it
@@ -282,15 +319,19 @@ export function animate(state, previous, before) {
   // issue 26, each running animation costs every frame a style recalculation and
   // a paint on a phone's main thread, and a fade still running when the next
   // state comes adds them to that state's frame, the longest ones).
+  // (The seats whose words changed are found from the two states' labels; only
+  // their label elements are looked up on the page.)
   if (calm && now - lastFade >= FADE_GAP_MS) {
     const wasLabels = same ? actionLabels(old) : {};
-    const me = $("me");
-    document.querySelectorAll("#seats .action-label:not(.none), #me .action-label:not(.none)").forEach((l) => {
-      const tile = l.closest("[data-seat]") || me;
-      const seat = tile === me ? mySeat : Number(tile.dataset.seat);
+    const labels = actionLabels(hand);
+    for (const seat of Object.keys(labels)) {
       const was = wasLabels[seat] ? wasLabels[seat].text : null;
-      if (was !== l.dataset.text) { l.classList.add("fresh"); lastFade = now; }
-    });
+      if (was === labels[seat].text) continue;
+      const box = Number(seat) === mySeat ? $("me")
+        : document.querySelector("#seats .seat[data-seat='" + seat + "']");
+      const l = box && box.querySelector(".action-label:not(.none)");
+      if (l && l.dataset.text !== was) { l.classList.add("fresh"); lastFade = now; }
+    }
   }
   if (!same || !before || !before.felt) return;
   // Bets gathered: each flies from in front of its seat into the pot; the part of
