@@ -545,3 +545,61 @@ def test_chips_fly_for_0_4_s(browser: Any, live: ServerThread, size: str) -> Non
         assert page.evaluate("window.__scripted") == 0
     finally:
         ctx.close()
+
+
+FLIGHT_BATCHES = r"""
+window.__batches = [];
+// The flights of chips set moving (class "fly" added) in each run of the page's
+// script: one batch of class changes per observer callback.
+document.addEventListener('DOMContentLoaded', () => new MutationObserver((records) => {
+  const set = new Set();
+  for (const r of records) {
+    const n = r.target;
+    const was = (r.oldValue || '').split(' ');
+    if (n.classList.contains('flying-chips') && n.classList.contains('fly') && !was.includes('fly'))
+      set.add(n);
+  }
+  if (set.size) window.__batches.push({n: set.size, at: performance.now(),
+                                       texts: [...set].map((n) => n.textContent)});
+}).observe(document.body, {subtree: true, attributes: true, attributeOldValue: true,
+                            attributeFilter: ['class']}));
+"""
+"""Records each batch of flights of chips set moving (how many, when, their texts)."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_rounds_flights_start_three_a_frame(browser: Any, live: ServerThread,
+                                              size: str) -> None:
+    """Hold'em, Ann and five checking computer players, Ann checking or calling to
+    the flop: the six bets gathered into the pot (the blinds and calls, 2 chips
+    each) fly, but at most three start in one frame (FLIGHTS_PER_FRAME), the others
+    in the frames after (issue 26: a 10-seat round's nine flights started in one
+    frame, 30 to 58 ms at 4x on a phone, a frame the motion alone made long).  On
+    main all six started at once."""
+    ctx = context(browser, size)
+    ctx.add_init_script(FLIGHT_BATCHES)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=6, bots=5)
+        only_checking_bots(live, tid)
+        table = live.manager.get(tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 60
+        while not (table.hand and len(table.hand.view(0)["board"]) >= 3):
+            assert time.monotonic() < end, "the flop never came"
+            if decision_kind(page) == "bet":
+                check_or_call(page, live, tid)
+            page.wait_for_timeout(40)
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+        wait_until(page, "() => window.__batches.reduce((n, b) => n + b.n, 0) >= 6")
+        page.wait_for_timeout(100)
+        shot(page, f"frames-{size}-flights-in-groups")
+        batches = page.evaluate("window.__batches")
+        texts = sorted(t for b in batches for t in b["texts"])
+        assert texts == ["● 2"] * 6, batches
+        assert [b["n"] for b in batches] == [3, 3], batches
+        # (each group in a frame of its own: apart by a frame or more)
+        assert batches[1]["at"] - batches[0]["at"] >= 4, batches
+    finally:
+        ctx.close()
