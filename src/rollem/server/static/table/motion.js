@@ -10,7 +10,12 @@ import { afterPaint } from "./frames.js";
 
 let soundOn = store.get("rollem_alerts") === "1";
 const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
-export function motionOff() { return !!(reduced && reduced.matches); }
+// (kept up to date by the query's change event: read at every state, and reading
+// .matches evaluates the query each time)
+let reducedNow = !!(reduced && reduced.matches);
+const followed = !!(reduced && reduced.addEventListener);
+if (followed) reduced.addEventListener("change", () => { reducedNow = reduced.matches; });
+export function motionOff() { return followed ? reducedNow : !!(reduced && reduced.matches); }
 
 // --------------------------------------------------------------- sounds
 // One AudioContext, made (or resumed) on a tap or key press while sound is on:
@@ -23,8 +28,11 @@ function wake() {
   if (!Ctx) return null;
   try {
     if (!audio || audio.state === "closed") audio = new Ctx();
-    if (audio.state === "suspended") return Promise.resolve(audio.resume()).then(() => audio, () => null);
+    if (audio.state === "suspended") {
+      return Promise.resolve(audio.resume()).then(() => { prerender(audio); return audio; }, () => null);
+    }
   } catch (e) { return null; }   // (no sound on this device)
+  prerender(audio);
   return Promise.resolve(audio);
 }
 function ctx() { return audio && audio.state === "running" ? audio : null; }
@@ -67,18 +75,25 @@ const SOUNDS = {
 // Each sound is made once into a buffer (an OfflineAudioContext renders it, off the
 // page's main thread) and then played as one buffer source: a bet's two tones made
 // anew at each bet were oscillators, gains and their envelopes set in the state's
-// script, most of the sound code's time in a state's frame (issue 26).  Until its
-// buffer is ready (the first sounds after sound is woken) a sound is made live.
+// script, most of the sound code's time in a state's frame (issue 26).  The
+// buffers are made once sound is woken, one sound per idle moment (making all six
+// at once, the noises' samples with them, was a long frame of its own at 4x);
+// until its buffer is ready a sound is made live, as before.
 // SOUND_SECONDS: each sound's length (s), its tail included.
 const SOUND_SECONDS = { deal: 0.1, check: 0.22, bet: 0.14, fold: 0.2, turn: 0.18, win: 0.5 };
 const rendered = new Map();   // sound name -> its AudioBuffer (null while rendering)
-let prerendered = false;      // (tried once: a device that cannot makes its sounds live)
+let prerendered = false;      // (asked once: a device that cannot makes its sounds live)
+const idle = window.requestIdleCallback
+  ? (fn) => window.requestIdleCallback(fn, { timeout: 2000 }) : (fn) => setTimeout(fn, 50);
 function prerender(c) {
+  if (prerendered) return;
   prerendered = true;
   const Off = window.OfflineAudioContext || window.webkitOfflineAudioContext;
   if (!Off) return;
-  for (const name of Object.keys(SOUNDS)) {
-    if (rendered.has(name)) continue;
+  const names = Object.keys(SOUNDS);
+  const next = () => {
+    const name = names.shift();
+    if (!name) return;
     rendered.set(name, null);
     try {
       const off = new Off(1, Math.ceil(c.sampleRate * SOUND_SECONDS[name]), c.sampleRate);
@@ -86,14 +101,16 @@ function prerender(c) {
       Promise.resolve(off.startRendering()).then((buf) => { rendered.set(name, buf); },
         () => { rendered.delete(name); });
     } catch (e) { rendered.delete(name); }   // (made live, as before)
-  }
+    idle(next);
+  };
+  idle(next);
 }
 export function play(name) {
   if (!soundOn || !SOUNDS[name]) return;
   try {
     const c = ctx();
     if (!c) return;
-    if (!prerendered) prerender(c);
+    prerender(c);
     const buf = rendered.get(name);
     if (!buf) { SOUNDS[name](c); return; }
     const src = c.createBufferSource();
