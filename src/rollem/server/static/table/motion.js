@@ -415,18 +415,17 @@ export function animate(state, previous, before) {
 // At most FLIGHTS_PER_FRAME flights start in one frame; the rest in the frames
 // after, as many in each (issue 26: a round's nine bets on a 10-seat phone started
 // nine animations in one frame, their style, layers and paint 30 to 58 ms at 4x, a
-// frame of its own that the motion alone made long).  Each group is started in a
-// requestAnimationFrame callback, so its style is that frame's (the first group
-// too: started from the observer's report, a task between frames, it would share
-// the next frame with the second).  A flight waiting for its frame is hidden
-// (flight); a page out of sight (no frames) starts them all at once.
+// frame of its own that the motion alone made long).  A flight waiting for its
+// frame is hidden (flight); a page out of sight (no frames) starts them all at once.
 export const FLIGHTS_PER_FRAME = 3;
 function inGroups(starts) {
-  if (document.hidden) { starts.forEach((start) => start()); return; }
+  starts.slice(0, FLIGHTS_PER_FRAME).forEach((start) => start());
+  const rest = starts.slice(FLIGHTS_PER_FRAME);
+  if (!rest.length) return;
+  if (document.hidden) { rest.forEach((start) => start()); return; }
   requestAnimationFrame(() => {
     const started = performance.now();
-    starts.slice(0, FLIGHTS_PER_FRAME).forEach((start) => start());
-    if (starts.length > FLIGHTS_PER_FRAME) inGroups(starts.slice(FLIGHTS_PER_FRAME));
+    inGroups(rest);
     performance.measure("rollem-animate", { start: started, detail: "flights" });
   });
 }
