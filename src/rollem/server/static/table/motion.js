@@ -403,31 +403,14 @@ export function animate(state, previous, before) {
     const inside = rect(layer);
     if (!inside || !inside.width) { flights.forEach(([f]) => f.remove()); return; }
     const box = { left: inside.left, top: inside.top, width: inside.width, height: inside.height };
-    inGroups(flights.map(([f, from, , delay], k) => {
+    flights.forEach(([f, from, , delay], k) => {
       const r = rect(f);
       const [w, h] = r ? [r.width / 2, r.height / 2] : [0, 0];
       const t = targets[k] && targets[k].isConnected ? rect(targets[k]) : null;
       const to = t && t.width ? inFelt(centre(t), box) : null;
-      return () => launch(f, held(from, box, w, h), to && held(to, box, w, h), delay, box);
-    }));
+      launch(f, held(from, box, w, h), to && held(to, box, w, h), delay, box);
+    });
   }
-}
-// At most FLIGHTS_PER_FRAME flights start in one frame; the rest in the frames
-// after, as many in each (issue 26: a round's nine bets on a 10-seat phone started
-// nine animations in one frame, their style, layers and paint 30 to 58 ms at 4x, a
-// frame of its own that the motion alone made long).  A flight waiting for its
-// frame is hidden (flight); a page out of sight (no frames) starts them all at once.
-export const FLIGHTS_PER_FRAME = 3;
-function inGroups(starts) {
-  starts.slice(0, FLIGHTS_PER_FRAME).forEach((start) => start());
-  const rest = starts.slice(FLIGHTS_PER_FRAME);
-  if (!rest.length) return;
-  if (document.hidden) { rest.forEach((start) => start()); return; }
-  requestAnimationFrame(() => {
-    const started = performance.now();
-    inGroups(rest);
-    performance.measure("rollem-animate", { start: started, detail: "flights" });
-  });
 }
 // `fn(rect)` once the browser has laid `els` out for the next frame, `rect(e)` the
 // box of each on screen then (null if it was not laid out): from one
