@@ -545,3 +545,40 @@ def test_chips_fly_for_0_4_s(browser: Any, live: ServerThread, size: str) -> Non
         assert page.evaluate("window.__scripted") == 0
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_phone_sweeps_ten_seats_bets_as_one_flight(browser: Any, live: ServerThread,
+                                                      size: str) -> None:
+    """Hold'em at 10 seats, Ann and nine checking computer players, Ann checking or
+    calling to the flop: the ten bets of 2 go into the pot.  On a phone (390 px wide:
+    the phone layout, more than 6 seats in the hand) they go as one flight of 20
+    from the bets' middle (issue 26: ten flights at once cost every frame they ran
+    in at 4x); on a desktop as today, one flight a bet (ten of 2)."""
+    ctx = context(browser, size)
+    ctx.add_init_script(FLIGHT_TIMES)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=10, bots=9)
+        only_checking_bots(live, tid)
+        table = live.manager.get(tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 90
+        while not (table.hand and len(table.hand.view(0)["board"]) >= 3):
+            assert time.monotonic() < end, "the flop never came"
+            if decision_kind(page) == "bet":
+                check_or_call(page, live, tid)
+            page.wait_for_timeout(40)
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+        wait_until(page, "() => window.__flying.length >= 1")
+        shot(page, f"frames-sweep-10-seats-{size}")
+        # every flight started at the sweep has landed (each is removed at its end)
+        wait_until(page, "() => !document.querySelector('.flying-chips')")
+        texts = sorted(f["text"] for f in page.evaluate("window.__flying"))
+        if size == "phone":
+            assert texts == ["● 20"], texts
+        else:
+            assert texts == ["● 2"] * 10, texts
+    finally:
+        ctx.close()

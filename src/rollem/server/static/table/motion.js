@@ -289,6 +289,31 @@ export const FADE_GAP_MS = 400;
 export const FADE_QUIET_MS = 400;
 let lastFade = -Infinity;
 let lastDrawn = -Infinity;
+// A small screen (the phone layout's width, style.css max-width 600px) with more
+// than FEW_SEATS seats in the hand: the chips move in few flights (issue 26: at 10
+// seats a round's 9 or 10 flights cost every frame they ran in on a phone at 4x,
+// and starting them a few a frame did not help).  The round's bets go into the pot
+// as one stack, from their middle; the pot goes out as one flight a half (high,
+// low).  Wider screens and fewer seats: one flight a bet and a winner.
+export const FEW_SEATS = 6;
+const narrow = window.matchMedia ? window.matchMedia("(max-width: 600px)") : null;
+function fewFlights(seats) {
+  return !!(narrow && narrow.matches) && seats.filter(Boolean).length > FEW_SEATS;
+}
+// The payouts `paid` ([half, seat, chips]) as one a half: the seat paid most of
+// that half (over all pots), with what it was paid of it.
+function byHalf(paid) {
+  const halves = new Map();
+  for (const [half, s, chips] of paid) {
+    const seats = halves.get(half) || new Map();
+    seats.set(s, (seats.get(s) || 0) + Number(chips));
+    halves.set(half, seats);
+  }
+  return [...halves].map(([half, seats]) => {
+    const [s, chips] = [...seats].reduce((a, b) => (b[1] > a[1] ? b : a));
+    return [half, s, chips];
+  });
+}
 // Everything that moves or sounds after `state` is drawn over `previous`.
 export function animate(state, previous, before) {
   if (!previous || previous === state) return;
@@ -361,27 +386,40 @@ export function animate(state, previous, before) {
   const potFrom = before.pot && before.pot.width ? inFelt(centre(before.pot), was) : null;
   const returned = {};
   for (const e of fresh) if (e.kind === "return" && e.seat !== null) returned[e.seat] = (returned[e.seat] || 0) + (e.amount || 0);
+  const few = fewFlights(seats);
+  const swept = [];   // [from, amount] of each bet going into the pot
   seats.forEach((hs, i) => {
     const had = before.bets[i];
     if (!had || !(had.amount > 0) || (hs && hs.bet)) return;
     const from = inFelt(centre(had.rect), was);
     const back = Math.min(had.amount, returned[i] || 0);
     if (back) flights.push([flight(from, String(back), null), from, i, 0]);
-    if (had.amount - back > 0) flights.push([flight(from, String(had.amount - back), null), from, "pot", 0]);
+    if (had.amount - back > 0) swept.push([from, had.amount - back]);
   });
-  // The pot paid: chips to each winner, the high and the low half apart.
+  if (few && swept.length > 1) {
+    // one stack of the round's bets, from their middle, into the pot
+    const mid = { x: swept.reduce((t, [p]) => t + p.x, 0) / swept.length,
+                  y: swept.reduce((t, [p]) => t + p.y, 0) / swept.length };
+    const total = swept.reduce((t, [, a]) => t + a, 0);
+    flights.push([flight(mid, String(total), null), mid, "pot", 0]);
+  } else {
+    for (const [from, amount] of swept) flights.push([flight(from, String(amount), null), from, "pot", 0]);
+  }
+  // The pot paid: chips to each winner, the high and the low half apart (with few
+  // flights: one a half, to the seat winning most of it, carrying that seat's chips).
   if (hand.result && !old.result && potFrom) {
-    let k = 0;
+    const paid = [];   // [half, seat, chips]
     for (const pot of hand.result.pots || []) {
       const split = pot.high && pot.low && Object.keys(pot.high).length && Object.keys(pot.low).length;
       const parts = split ? [["high", pot.high], ["low", pot.low]] : [[null, pot.winners || pot.high || pot.low || {}]];
       for (const [half, map] of parts) {
-        for (const [s, chips] of Object.entries(map)) {
-          const f = flight(potFrom, chips + (half ? " " + half : ""), half);
-          flights.push([f, potFrom, Number(s), 250 + 150 * k++]);
-        }
+        for (const [s, chips] of Object.entries(map)) paid.push([half, Number(s), chips]);
       }
     }
+    (few ? byHalf(paid) : paid).forEach(([half, s, chips], k) => {
+      const f = flight(potFrom, chips + (half ? " " + half : ""), half);
+      flights.push([f, potFrom, s, 250 + 150 * k]);
+    });
   }
   if (!flights.length) return;
   // Where each flight lands (a seat's tile, yours: the dock; the pot), the felt's
