@@ -11,7 +11,8 @@ shows (the frames' times are bench/bench_web_felt.py's, not a test's).
 - The turn moving to a seat keeps that seat's tile (the same element): only its
   "acting" class, its decision clock and its timer bar change.
 - Seat labels fade in one state at a time (none within 0.4 s of the last fade);
-  chips fly for 0.4 s; the host's tools are drawn once through a hand.
+  chips fly for 0.4 s (on a phone at 10 seats a round's bets as one flight);
+  the host's tools are drawn once through a hand.
 
 Screenshots: test-artifacts/web/frames-*.png.
 """
