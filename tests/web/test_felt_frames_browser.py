@@ -555,7 +555,9 @@ def test_a_phone_sweeps_ten_seats_bets_as_one_flight(browser: Any, live: ServerT
     calling to the flop: the ten bets of 2 go into the pot.  On a phone (390 px wide:
     the phone layout, more than 6 seats in the hand) they go as one flight of 20
     from the bets' middle (issue 26: ten flights at once cost every frame they ran
-    in at 4x); on a desktop as today, one flight a bet (ten of 2)."""
+    in at 4x); on a desktop as today, one flight a bet (ten of 2).  Checked down to
+    the end, the pot goes to the winner as one flight on the phone (the seat paid
+    most, with what it was paid), one a winner of each pot on the desktop."""
     ctx = context(browser, size)
     ctx.add_init_script(FLIGHT_TIMES)
     try:
@@ -581,5 +583,26 @@ def test_a_phone_sweeps_ten_seats_bets_as_one_flight(browser: Any, live: ServerT
             assert texts == ["● 20"], texts
         else:
             assert texts == ["● 2"] * 10, texts
+        # the pot pushed to the winner(s): on the phone one flight (hold'em: no
+        # halves), to the seat paid most; on the desktop one a winner of each pot
+        swept = len(texts)
+        hand = "window.rollemState.state.hand"
+        while not page.evaluate(f"!!{hand}.result"):
+            assert time.monotonic() < end, "the hand never ended"
+            if decision_kind(page) == "bet":
+                check_or_call(page, live, tid)
+            page.wait_for_timeout(40)
+        pots = page.evaluate(f"{hand}.result.pots.map(p => p.winners)")
+        wait_until(page, "n => window.__flying.length > n", swept)
+        wait_until(page, "() => !document.querySelector('.flying-chips')")
+        pushed = sorted(f["text"] for f in page.evaluate("window.__flying")[swept:])
+        if size == "phone":
+            paid: dict[str, int] = {}
+            for winners in pots:
+                for seat, chips in winners.items():
+                    paid[seat] = paid.get(seat, 0) + chips
+            assert pushed == [f"● {max(paid.values())}"], (pushed, pots)
+        else:
+            assert pushed == sorted(f"● {c}" for w in pots for c in w.values()), (pushed, pots)
     finally:
         ctx.close()
