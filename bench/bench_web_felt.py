@@ -34,17 +34,20 @@ counts the elements each part of the page adds (how much a state's drawing
 rebuilds; its observer costs the page a little script).  ``--css RULE``
 adds a run with that style added (an experiment: one kind of motion turned off);
 ``--idle`` a run of the same page with no hand dealt, as long as the first run
-(the frames over 50 ms the machine's load makes alone); ``--cpu`` traces the page
-and counts its main-thread tasks by CPU time times the slow-down (what they
-would last on a quiet machine: a figure the load moves less), with what the
-tasks over 50 ms were (trace events' own CPU time by name: ``UpdateLayoutTree``
-style, ``PrePaint``, ``Paint``, ``FunctionCall`` script...); ``--trace-dir`` keeps
-those traces (open them in Chrome DevTools' Performance panel).  ``--no-raf``
-leaves the frame counter out of the hand runs: its ``requestAnimationFrame`` loop
-asks Chromium for a main-thread frame at every vsync, in which every running
-animation is ticked and styled (the compositor's transform and opacity
-animations too, which without such a loop ask for none); the long frames are then
-Chromium's long animation frames (``loaf=``) alone.
+(the frames over 50 ms the machine's load makes alone); ``--cpu`` traces the
+page and counts its main-thread tasks and its frames by thread time (a throttled
+thread's time holds the slow-down: roughly what they would last on a quiet
+machine, a figure the load moves less; ``cpu_frames_over50``: frames over 50 ms
+so counted, those holding a state's drawing, with an animation running or
+starting), with what the tasks over 50 ms were (trace events' own thread time by
+name: ``UpdateLayoutTree`` style, ``PrePaint``, ``Paint``, ``FunctionCall``
+script...); ``--trace-dir`` keeps those traces (open them in Chrome DevTools'
+Performance panel). ``--no-raf`` leaves the frame counter out of the hand runs:
+its ``requestAnimationFrame`` loop asks Chromium for a main-thread frame at
+every vsync, in which every running animation is ticked and styled (the
+compositor's transform and opacity animations too, which without such a loop ask
+for none); the long frames are then Chromium's long animation frames (``loaf=``)
+alone.
 Figures: docs/dev/felt-frames.md.
 
     .venv/bin/python bench/bench_web_felt.py [--hands 3] [--rounds 2] [--rate 4] [--idle]
@@ -56,6 +59,7 @@ A figure, not a test: the machine's load changes it (say it with the figures).
 from __future__ import annotations
 
 import argparse
+import bisect
 import json
 import os
 import random
@@ -227,11 +231,16 @@ focused element is removed or hidden."""
 
 def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
     """The page's main-thread tasks in a Chromium trace (categories ``toplevel`` and
-    ``devtools.timeline``), by their CPU time (the trace's ``tdur``: not the time the
-    thread waited for a core on a loaded machine, nor the time the CPU throttling
-    stopped it) multiplied by ``rate``: what each would last on a quiet machine
-    throttled alike.  Returns the tasks over 50 ms so counted, the longest (ms), the
-    CPU time of all (ms, unmultiplied), and what the tasks over 50 ms were: each
+    ``devtools.timeline``), by their thread time (the trace's ``tdur``: not the time
+    the thread waited for a core on a loaded machine) multiplied by ``rate``.  Pass
+    ``rate`` 1 (``run`` does): a throttled renderer's thread time already holds the
+    slow-down (Chromium's CPU throttling keeps the thread busy: a fixed loop took
+    55 ms of thread time unthrottled and 280 to 440 ms at rate 4, load 7 to 12,
+    2026-12-03), so it is what a task would last on a quiet machine throttled alike,
+    roughly (the throttling's share moves with the load).  Sections of
+    docs/dev/felt-frames.md before s43 multiplied it by 4: four times too long.
+    Returns the tasks over 50 ms so counted, the longest (ms), the thread time of
+    all (ms, unmultiplied), and what the tasks over 50 ms were: each
     trace event's own CPU time (its children's taken out) summed by name, x rate
     (``FunctionCall``: script, ``UpdateLayoutTree``: style, ``Layout``, ``Paint``,
     ``MinorGC``...); the tasks over 50 ms by posting site (``src_func``); Chromium's
@@ -332,6 +341,64 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
             "cpu_run_parts_ms": {k: round(v) for k, v in
                                  sorted(run_parts.items(), key=lambda kv: -kv[1])[:12]}}
 
+def cpu_frames(trace: bytes) -> dict[str, Any]:
+    """The page's frames in a Chromium trace (its ``AnimationFrame`` events: each
+    frame from its first task to its paint), each by the thread time of the
+    main-thread tasks in it (``tdur``: what it would last on a quiet machine
+    throttled alike, roughly; see ``cpu_tasks``), counted over 50 ms: all of them,
+    those holding a state's message (``onmessage`` of state.js: a state drawn),
+    those over 50 ms with an animation running (the trace's ``Animation`` events)
+    and with one started in them.  A count the load moves less than the frame
+    counter's wall-clock one."""
+    data = json.loads(trace)
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("ph") == "M" and e.get("name") == "thread_name"
+            and e["args"].get("name") == "CrRendererMain"}
+    pids = {p for p, _ in main}
+    opened: dict[Any, float] = {}
+    frames: list[tuple[float, float]] = []
+    anims: dict[Any, float] = {}
+    ran: list[tuple[float, float]] = []
+    for e in events:
+        if e.get("pid") not in pids or e.get("ph") not in ("b", "e"):
+            continue
+        key = (e["name"], e.get("id") or json.dumps(e.get("id2")))
+        if e["name"] not in ("AnimationFrame", "Animation"):
+            continue
+        if e["ph"] == "b":
+            (opened if e["name"] == "AnimationFrame" else anims)[key] = e["ts"]
+        elif e["name"] == "AnimationFrame" and key in opened:
+            frames.append((opened.pop(key), e["ts"]))
+        elif e["name"] == "Animation" and key in anims:
+            ran.append((anims.pop(key), e["ts"]))
+    tasks = sorted((e["ts"], e["tdur"]) for e in events
+                    if e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask"
+                    and (e["pid"], e["tid"]) in main and "tdur" in e)
+    states = sorted(e["ts"] for e in events
+                    if e.get("ph") == "X" and e.get("name") == "FunctionCall"
+                    and (e["pid"], e["tid"]) in main
+                    and "state.js" in str((e.get("args", {}).get("data") or {}).get("url"))
+                    and "onmessage" in str((e.get("args", {}).get("data") or {})
+                                           .get("functionName")))
+    starts = [t for t, _ in tasks]
+    long = state = animating = started = 0
+    for begin, end in sorted(frames):
+        i, j = bisect.bisect_left(starts, begin), bisect.bisect_right(starts, end)
+        if sum(d for _, d in tasks[i:j]) / 1000 <= 50:
+            continue
+        long += 1
+        k = bisect.bisect_left(states, begin)
+        state += k < len(states) and states[k] <= end
+        animating += any(a < end and b > begin for a, b in ran)
+        started += any(begin <= a < end for a, _ in ran)
+    return {"cpu_frames": len(frames), "cpu_frames_over_50ms": long,
+            "cpu_state_frames_over_50ms": state,
+            "cpu_frames_over_50ms_animating": animating,
+            "cpu_frames_over_50ms_starting_animation": started,
+            "cpu_animations": len(ran)}
+
+
 def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
         css: str = "", cpu: bool = False, trace_dir: Path | None = None,
         nodes: bool = False, raf: bool = True) -> dict[str, Any]:
@@ -395,7 +462,8 @@ def run(live: ServerThread, pw: Any, hands: int, rate: float, reduce: bool,
             kind = "reduced" if reduce else "css" if css else "on"
             trace_dir.mkdir(parents=True, exist_ok=True)
             (trace_dir / f"trace-{kind}-{int(time.time())}.json").write_bytes(trace)
-        tasks = cpu_tasks(trace, rate)
+        tasks = cpu_tasks(trace, 1.0)   # (thread time holds the throttling: see cpu_tasks)
+        tasks.update(cpu_frames(trace))
     browser.close()
     scripts = sorted(sum(x["d"] for x in e["scripts"]) for e in loaf)
     long = sorted((f for f in frames if f > 50), reverse=True)
@@ -495,7 +563,11 @@ def line(r: dict[str, Any]) -> str:
                    f" cpu_script={run.get('FunctionCall', 0)}"
                    f" autofill/focus={sum(v[0] for v in r['cpu_browser_tasks'].values())}"
                    f"/{sum(v[1] for v in r['cpu_browser_tasks'].values())}ms"
-                   f" forced={sum(v[1] for v in r['cpu_forced_in_scripts'].values())}ms")
+                   f" forced={sum(v[1] for v in r['cpu_forced_in_scripts'].values())}ms"
+                   f" cpu_frames_over50={r['cpu_frames_over_50ms']}/{r['cpu_frames']}"
+                   f"(state {r['cpu_state_frames_over_50ms']},"
+                   f" animating {r['cpu_frames_over_50ms_animating']},"
+                   f" starting {r['cpu_frames_over_50ms_starting_animation']})")
     if "nodes_added" in r:
         out.append(f"nodes/state={r['nodes_added_per_state']} nodes={json.dumps(r['nodes_added'])}")
     out.append(f"load={r['load'][0]}->{r['load'][1]}")
@@ -513,7 +585,8 @@ def main() -> None:
     ap.add_argument("--idle", action="store_true",
                     help="also count the frames of the page with no hand dealt (the floor)")
     ap.add_argument("--cpu", action="store_true",
-                    help="also trace the page: its tasks by CPU time x rate (less load-bound)")
+                    help="also trace the page: its tasks and frames by thread time"
+                         " (less load-bound)")
     ap.add_argument("--trace-dir", type=Path,
                     help="with --cpu: keep each run's Chromium trace here (open in DevTools)")
     ap.add_argument("--nodes", action="store_true",
@@ -556,15 +629,15 @@ def main() -> None:
             continue
         print(f"\n{line(r)}\n  {json.dumps(r['long_frames'])}")
         if "cpu_long_task_parts_ms" in r:
-            print(f"  cpu x rate in tasks over 50 ms: {json.dumps(r['cpu_long_task_parts_ms'])}")
+            print(f"  thread ms in tasks over 50 ms: {json.dumps(r['cpu_long_task_parts_ms'])}")
             print(f"  cpu of the whole run (ms): {json.dumps(r['cpu_run_parts_ms'])}")
-            print(f"  tasks over 50 ms by source [n, ms x rate]: "
+            print(f"  tasks over 50 ms by source [n, ms]: "
                   f"{json.dumps(r['cpu_long_task_sources'])}")
-            print(f"  autofill/focus tasks [n, ms x rate, longest]: "
+            print(f"  autofill/focus tasks [n, ms, longest]: "
                   f"{json.dumps(r['cpu_browser_tasks'])}")
-            print(f"  scripts by function [n, ms x rate: all, median, max]: "
+            print(f"  scripts by function [n, ms: all, median, max]: "
                   f"{json.dumps(r['cpu_scripts_by_function'])}")
-            print(f"  forced style/layout in scripts [n, ms x rate]: "
+            print(f"  forced style/layout in scripts [n, ms]: "
                   f"{json.dumps(r['cpu_forced_in_scripts'])}")
         for f in r["long_frame_list"][:args.frames]:
             print(f"  {f['ms']:>6} ms {f['what']:<32} states={','.join(f['states']) or '-'}"

@@ -11,7 +11,8 @@ shows (the frames' times are bench/bench_web_felt.py's, not a test's).
 - The turn moving to a seat keeps that seat's tile (the same element): only its
   "acting" class, its decision clock and its timer bar change.
 - Seat labels fade in one state at a time (none within 0.4 s of the last fade);
-  chips fly for 0.4 s; the host's tools are drawn once through a hand.
+  chips fly for 0.4 s (on a phone at 10 seats a round's bets as one flight);
+  the host's tools are drawn once through a hand.
 
 Screenshots: test-artifacts/web/frames-*.png.
 """
@@ -543,5 +544,65 @@ def test_chips_fly_for_0_4_s(browser: Any, live: ServerThread, size: str) -> Non
         # one Web Animation a flight cost 34 to 56 ms at 4x for a round's flights)
         assert {f["name"] for f in flying} == {"chips-fly"}, flying
         assert page.evaluate("window.__scripted") == 0
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_phone_sweeps_ten_seats_bets_as_one_flight(browser: Any, live: ServerThread,
+                                                      size: str) -> None:
+    """Hold'em at 10 seats, Ann and nine checking computer players, Ann checking or
+    calling to the flop: the ten bets of 2 go into the pot.  On a phone (390 px wide:
+    the phone layout, more than 6 seats in the hand) they go as one flight of 20
+    from the bets' middle (issue 26: ten flights at once cost every frame they ran
+    in at 4x); on a desktop as today, one flight a bet (ten of 2).  Checked down to
+    the end, the pot goes to the winner as one flight on the phone (the seat paid
+    most, with what it was paid), one a winner of each pot on the desktop."""
+    ctx = context(browser, size)
+    ctx.add_init_script(FLIGHT_TIMES)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=10, bots=9)
+        only_checking_bots(live, tid)
+        table = live.manager.get(tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 90
+        while not (table.hand and len(table.hand.view(0)["board"]) >= 3):
+            assert time.monotonic() < end, "the flop never came"
+            if decision_kind(page) == "bet":
+                check_or_call(page, live, tid)
+            page.wait_for_timeout(40)
+        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+        wait_until(page, "() => window.__flying.length >= 1")
+        shot(page, f"frames-sweep-10-seats-{size}")
+        # every flight started at the sweep has landed (each is removed at its end)
+        wait_until(page, "() => !document.querySelector('.flying-chips')")
+        texts = sorted(f["text"] for f in page.evaluate("window.__flying"))
+        if size == "phone":
+            assert texts == ["● 20"], texts
+        else:
+            assert texts == ["● 2"] * 10, texts
+        # the pot pushed to the winner(s): on the phone one flight (hold'em: no
+        # halves), to the seat paid most; on the desktop one a winner of each pot
+        swept = len(texts)
+        hand = "window.rollemState.state.hand"
+        while not page.evaluate(f"!!{hand}.result"):
+            assert time.monotonic() < end, "the hand never ended"
+            if decision_kind(page) == "bet":
+                check_or_call(page, live, tid)
+            page.wait_for_timeout(40)
+        pots = page.evaluate(f"{hand}.result.pots.map(p => p.winners)")
+        wait_until(page, "n => window.__flying.length > n", swept)
+        wait_until(page, "() => !document.querySelector('.flying-chips')")
+        pushed = sorted(f["text"] for f in page.evaluate("window.__flying")[swept:])
+        if size == "phone":
+            paid: dict[str, int] = {}
+            for winners in pots:
+                for seat, chips in winners.items():
+                    paid[seat] = paid.get(seat, 0) + chips
+            assert pushed == [f"● {max(paid.values())}"], (pushed, pots)
+        else:
+            assert pushed == sorted(f"● {c}" for w in pots for c in w.values()), (pushed, pots)
     finally:
         ctx.close()

@@ -10,7 +10,12 @@ import { afterPaint } from "./frames.js";
 
 let soundOn = store.get("rollem_alerts") === "1";
 const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
-export function motionOff() { return !!(reduced && reduced.matches); }
+// (kept up to date by the query's change event: read at every state, and reading
+// .matches evaluates the query each time)
+let reducedNow = !!(reduced && reduced.matches);
+const followed = !!(reduced && reduced.addEventListener);
+if (followed) reduced.addEventListener("change", () => { reducedNow = reduced.matches; });
+export function motionOff() { return followed ? reducedNow : !!(reduced && reduced.matches); }
 
 // --------------------------------------------------------------- sounds
 // One AudioContext, made (or resumed) on a tap or key press while sound is on:
@@ -23,8 +28,11 @@ function wake() {
   if (!Ctx) return null;
   try {
     if (!audio || audio.state === "closed") audio = new Ctx();
-    if (audio.state === "suspended") return Promise.resolve(audio.resume()).then(() => audio, () => null);
+    if (audio.state === "suspended") {
+      return Promise.resolve(audio.resume()).then(() => { prerender(audio); return audio; }, () => null);
+    }
   } catch (e) { return null; }   // (no sound on this device)
+  prerender(audio);
   return Promise.resolve(audio);
 }
 function ctx() { return audio && audio.state === "running" ? audio : null; }
@@ -64,9 +72,52 @@ const SOUNDS = {
   turn: (c) => tone(c, 880, 0.15, 0, "sine", 0.08),
   win: (c) => { [523, 659, 784, 1047].forEach((f, i) => tone(c, f, 0.18, i * 0.09, "triangle", 0.07)); },
 };
+// Each sound is made once into a buffer (an OfflineAudioContext renders it, off the
+// page's main thread) and then played as one buffer source: a bet's two tones made
+// anew at each bet were oscillators, gains and their envelopes set in the state's
+// script, most of the sound code's time in a state's frame (issue 26).  The
+// buffers are made once sound is woken, one sound per idle moment (making all six
+// at once, the noises' samples with them, was a long frame of its own at 4x);
+// until its buffer is ready a sound is made live, as before.
+// SOUND_SECONDS: each sound's length (s), its tail included.
+const SOUND_SECONDS = { deal: 0.1, check: 0.22, bet: 0.14, fold: 0.2, turn: 0.18, win: 0.5 };
+const rendered = new Map();   // sound name -> its AudioBuffer (null while rendering)
+let prerendered = false;      // (asked once: a device that cannot makes its sounds live)
+const idle = window.requestIdleCallback
+  ? (fn) => window.requestIdleCallback(fn, { timeout: 2000 }) : (fn) => setTimeout(fn, 50);
+function prerender(c) {
+  if (prerendered) return;
+  prerendered = true;
+  const Off = window.OfflineAudioContext || window.webkitOfflineAudioContext;
+  if (!Off) return;
+  const names = Object.keys(SOUNDS);
+  const next = () => {
+    const name = names.shift();
+    if (!name) return;
+    rendered.set(name, null);
+    try {
+      const off = new Off(1, Math.ceil(c.sampleRate * SOUND_SECONDS[name]), c.sampleRate);
+      SOUNDS[name](off);
+      Promise.resolve(off.startRendering()).then((buf) => { rendered.set(name, buf); },
+        () => { rendered.delete(name); });
+    } catch (e) { rendered.delete(name); }   // (made live, as before)
+    idle(next);
+  };
+  idle(next);
+}
 export function play(name) {
-  if (!soundOn) return;
-  try { const c = ctx(); if (c && SOUNDS[name]) SOUNDS[name](c); } catch (e) { /* no sound here */ }
+  if (!soundOn || !SOUNDS[name]) return;
+  try {
+    const c = ctx();
+    if (!c) return;
+    prerender(c);
+    const buf = rendered.get(name);
+    if (!buf) { SOUNDS[name](c); return; }
+    const src = c.createBufferSource();
+    src.buffer = buf;
+    src.connect(c.destination);
+    src.start();
+  } catch (e) { /* no sound here */ }
 }
 export function turnAlert() {
   play("turn");
@@ -238,6 +289,31 @@ export const FADE_GAP_MS = 400;
 export const FADE_QUIET_MS = 400;
 let lastFade = -Infinity;
 let lastDrawn = -Infinity;
+// A small screen (the phone layout's width, style.css max-width 600px) with more
+// than FEW_SEATS seats in the hand: the chips move in few flights (issue 26: at 10
+// seats a round's 9 or 10 flights cost every frame they ran in on a phone at 4x,
+// and starting them a few a frame did not help).  The round's bets go into the pot
+// as one stack, from their middle; the pot goes out as one flight a half (high,
+// low).  Wider screens and fewer seats: one flight a bet and a winner.
+export const FEW_SEATS = 6;
+const narrow = window.matchMedia ? window.matchMedia("(max-width: 600px)") : null;
+function fewFlights(seats) {
+  return !!(narrow && narrow.matches) && seats.filter(Boolean).length > FEW_SEATS;
+}
+// The payouts `paid` ([half, seat, chips]) as one a half: the seat paid most of
+// that half (over all pots), with what it was paid of it.
+function byHalf(paid) {
+  const halves = new Map();
+  for (const [half, s, chips] of paid) {
+    const seats = halves.get(half) || new Map();
+    seats.set(s, (seats.get(s) || 0) + Number(chips));
+    halves.set(half, seats);
+  }
+  return [...halves].map(([half, seats]) => {
+    const [s, chips] = [...seats].reduce((a, b) => (b[1] > a[1] ? b : a));
+    return [half, s, chips];
+  });
+}
 // Everything that moves or sounds after `state` is drawn over `previous`.
 export function animate(state, previous, before) {
   if (!previous || previous === state) return;
@@ -267,14 +343,19 @@ export function animate(state, previous, before) {
   // animated element is style, a layer and paint at its start and end, on a phone
   // at 4x slower); a card added to a row (a draw, a street of stud, the turn) or
   // turned up moves alone.
+  // A seat's (or the board's) cards are looked up on the page only when some came
+  // or turned up (issue 26: the lookups at every state, every seat's row, were
+  // most of this code's script in a state with nothing to move).
   const seats = hand.seats || [];
   seats.forEach((hs, i) => {
     if (!hs || !hs.cards) return;
     const was = same && old.seats[i] ? old.seats[i] : { cards: [], up: [] };
-    dealt(cardEls(i, mySeat).slice(0, hs.cards.length), was.cards.length, (e, k) =>
-      (hs.up[k] && !was.up[k]) || (hs.cards[k] && !was.cards[k]));
+    const turned = (k) => !!((hs.up[k] && !was.up[k]) || (hs.cards[k] && !was.cards[k]));
+    if (hs.cards.length <= was.cards.length && !hs.cards.some((c, k) => turned(k))) return;
+    dealt(cardEls(i, mySeat).slice(0, hs.cards.length), was.cards.length, (e, k) => turned(k));
   });
-  dealt(cardEls("board", mySeat), same ? (old.board || []).length : 0, () => false);
+  const boardWas = same ? (old.board || []).length : 0;
+  if ((hand.board || []).length > boardWas) dealt(cardEls("board", mySeat), boardWas, () => false);
   // Labels that changed (the labels before read once, not once a seat) fade in,
   // one state's at a time: none while a fade started less than FADE_GAP_MS ago,
   // none in a state drawn less than FADE_QUIET_MS after the one before it
@@ -282,15 +363,19 @@ export function animate(state, previous, before) {
   // issue 26, each running animation costs every frame a style recalculation and
   // a paint on a phone's main thread, and a fade still running when the next
   // state comes adds them to that state's frame, the longest ones).
+  // (The seats whose words changed are found from the two states' labels; only
+  // their label elements are looked up on the page.)
   if (calm && now - lastFade >= FADE_GAP_MS) {
     const wasLabels = same ? actionLabels(old) : {};
-    const me = $("me");
-    document.querySelectorAll("#seats .action-label:not(.none), #me .action-label:not(.none)").forEach((l) => {
-      const tile = l.closest("[data-seat]") || me;
-      const seat = tile === me ? mySeat : Number(tile.dataset.seat);
+    const labels = actionLabels(hand);
+    for (const seat of Object.keys(labels)) {
       const was = wasLabels[seat] ? wasLabels[seat].text : null;
-      if (was !== l.dataset.text) { l.classList.add("fresh"); lastFade = now; }
-    });
+      if (was === labels[seat].text) continue;
+      const box = Number(seat) === mySeat ? $("me")
+        : document.querySelector("#seats .seat[data-seat='" + seat + "']");
+      const l = box && box.querySelector(".action-label:not(.none)");
+      if (l && l.dataset.text !== was) { l.classList.add("fresh"); lastFade = now; }
+    }
   }
   if (!same || !before || !before.felt) return;
   // Bets gathered: each flies from in front of its seat into the pot; the part of
@@ -301,27 +386,40 @@ export function animate(state, previous, before) {
   const potFrom = before.pot && before.pot.width ? inFelt(centre(before.pot), was) : null;
   const returned = {};
   for (const e of fresh) if (e.kind === "return" && e.seat !== null) returned[e.seat] = (returned[e.seat] || 0) + (e.amount || 0);
+  const few = fewFlights(seats);
+  const swept = [];   // [from, amount] of each bet going into the pot
   seats.forEach((hs, i) => {
     const had = before.bets[i];
     if (!had || !(had.amount > 0) || (hs && hs.bet)) return;
     const from = inFelt(centre(had.rect), was);
     const back = Math.min(had.amount, returned[i] || 0);
     if (back) flights.push([flight(from, String(back), null), from, i, 0]);
-    if (had.amount - back > 0) flights.push([flight(from, String(had.amount - back), null), from, "pot", 0]);
+    if (had.amount - back > 0) swept.push([from, had.amount - back]);
   });
-  // The pot paid: chips to each winner, the high and the low half apart.
+  if (few && swept.length > 1) {
+    // one stack of the round's bets, from their middle, into the pot
+    const mid = { x: swept.reduce((t, [p]) => t + p.x, 0) / swept.length,
+                  y: swept.reduce((t, [p]) => t + p.y, 0) / swept.length };
+    const total = swept.reduce((t, [, a]) => t + a, 0);
+    flights.push([flight(mid, String(total), null), mid, "pot", 0]);
+  } else {
+    for (const [from, amount] of swept) flights.push([flight(from, String(amount), null), from, "pot", 0]);
+  }
+  // The pot paid: chips to each winner, the high and the low half apart (with few
+  // flights: one a half, to the seat winning most of it, carrying that seat's chips).
   if (hand.result && !old.result && potFrom) {
-    let k = 0;
+    const paid = [];   // [half, seat, chips]
     for (const pot of hand.result.pots || []) {
       const split = pot.high && pot.low && Object.keys(pot.high).length && Object.keys(pot.low).length;
       const parts = split ? [["high", pot.high], ["low", pot.low]] : [[null, pot.winners || pot.high || pot.low || {}]];
       for (const [half, map] of parts) {
-        for (const [s, chips] of Object.entries(map)) {
-          const f = flight(potFrom, chips + (half ? " " + half : ""), half);
-          flights.push([f, potFrom, Number(s), 250 + 150 * k++]);
-        }
+        for (const [s, chips] of Object.entries(map)) paid.push([half, Number(s), chips]);
       }
     }
+    (few ? byHalf(paid) : paid).forEach(([half, s, chips], k) => {
+      const f = flight(potFrom, chips + (half ? " " + half : ""), half);
+      flights.push([f, potFrom, s, 250 + 150 * k]);
+    });
   }
   if (!flights.length) return;
   // Where each flight lands (a seat's tile, yours: the dock; the pot), the felt's
