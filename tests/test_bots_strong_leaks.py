@@ -508,3 +508,33 @@ def test_early_raises_still_read_softly_where_the_hand_is_to_come() -> None:
               {"kind": "raise", "seat": 0, "amount": 4}]
     w = bot.book.weights("rollyourown", events, [0], np.asarray([[0.7], [0.97]]))
     assert w[0] > 0.2 * w[1], w / w[1]
+
+
+# -- issue 31, eighth pass: an SDR raise read from the range that got there
+
+def _sdr_hand(deal: int, rounds: list[list[tuple[int, str]]]) -> list[dict[str, object]]:
+    """An SDR hand's events (``deal`` tells hands apart), one list of (seat, kind)
+    per betting round."""
+    events: list[dict[str, object]] = [{"kind": "ante", "seat": 0, "deal": deal},
+                                       {"kind": "ante", "seat": 1, "deal": deal}]
+    for acts in rounds:
+        events.append({"kind": "round"})
+        events += [{"kind": kind, "seat": seat} for seat, kind in acts]
+    return events
+
+
+def test_a_last_round_raise_reads_from_the_range_that_called() -> None:
+    """SDR, a player with ``strong``'s habits (raise rate 0.14, fold rate 0.44)
+    calls a bet in each of the first three rounds and raises the last-round bet:
+    the raise is the top 14% of the hands that called three times (about the top
+    8% of all hands), not of all hands: a hand at the 88th percentile weighs at
+    most 0.45 of one at the 99th (the step at the 86th percentile of all hands
+    left it 0.65; facing last-round raises the read equity was 0.65 where the
+    raiser's real cards gave 0.42, 47 spots)."""
+    bot = StrongBot(random.Random(0))
+    _strong_habits(bot)
+    events = _sdr_hand(0, [[(1, "bet"), (0, "call")]] * 3 + [[(1, "bet"), (0, "raise")]])
+    z = np.linspace(0.0, 1.0, 2001)
+    w = bot.book.weights("sdr", events, [0], z[:, None])
+    at = {q: float(w[round(q * 2000)]) for q in (0.88, 0.99)}
+    assert at[0.88] < 0.45 * at[0.99], at

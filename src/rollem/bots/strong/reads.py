@@ -227,6 +227,25 @@ def _check_raises(events: Sequence[Mapping[str, Any]]) -> set[int]:
     return out
 
 
+def _range_quantile(z: Floats, logw: Floats, q: float) -> float:
+    """The ``q`` quantile (0..1) of ``z`` ``(S,)`` over the worlds weighted by
+    ``exp(logw)`` (the read so far): where the top ``1 - q`` of the range that
+    got to this action begins; ``q`` itself when there are no worlds.
+
+    Stop, Drop and Roll reads a raise facing a bet as the top of this range, not
+    of all hands: its raise rate is of the spots it faced a bet in, whose range
+    its earlier actions had narrowed already (issue 31, eighth pass: facing a
+    last-round raise the read equity was 0.65 where the raiser's real cards gave
+    0.42, 47 spots; read at the top of the range that called, 0.53)."""
+    if z.size == 0:
+        return q
+    w = np.exp(logw - logw.max())
+    order = np.argsort(z)
+    cum = np.cumsum(w[order])
+    i = int(np.searchsorted(cum, q * cum[-1]))
+    return float(z[order][min(z.size - 1, i)])
+
+
 def _step(z: Floats, q: float, soft: float) -> Floats:
     """A smooth step from 0 (below ``q``) to 1 (above), of width ``soft``."""
     out: Floats = 1.0 / (1.0 + np.exp(-(z - q) / soft))
@@ -370,13 +389,17 @@ class OpponentBook:
             if kind in ("bet", "raise"):
                 rate = t.raise_rate if bet_open else t.open_rate(checked)
                 floor = EPS
+                threshold = 1.0 - rate
                 if seat in slow_played:  # a check-raise: the top of its raises
                     rate *= CHECK_RAISE
+                    threshold = 1.0 - rate
                     floor = min(EPS, CHECK_RAISE_STRAY * t.check_raise_rate)
                     soft = CHECK_RAISE_SOFT  # a raise threshold, however early
                 elif bet_open and game in SHARP_RAISES:
                     soft = RAISE_SOFT  # the raiser's hand is all there is before the Roll
-                like = floor + (1 - floor) * _step(z, 1.0 - rate, soft)
+                    # the top ``rate`` of the hands that got here, not of all hands
+                    threshold = _range_quantile(z, logw, threshold)
+                like = floor + (1 - floor) * _step(z, threshold, soft)
                 bet_open = True
             elif kind == "call":
                 like = EPS + (1 - EPS) * _step(z, t.fold_rate, soft)
