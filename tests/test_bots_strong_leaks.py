@@ -538,3 +538,38 @@ def test_a_last_round_raise_reads_from_the_range_that_called() -> None:
     w = bot.book.weights("sdr", events, [0], z[:, None])
     at = {q: float(w[round(q * 2000)]) for q in (0.88, 0.99)}
     assert at[0.88] < 0.45 * at[0.99], at
+
+
+def test_bets_before_the_roll_read_on_the_hole_cards() -> None:
+    """SDR once the Roll is out: an opponent bet every round before the Roll and
+    checks after it. Its early bets were made on its hole cards alone, so a world
+    where strong hole cards missed the Roll (hole cards at the 95th percentile,
+    made hand at the 20th) weighs more than one where they hit (95th and 95th):
+    the check says it missed. Read against the made hand only, the early bets
+    weighed the missed world at a hundredth of the hit one: a check after the
+    Roll read as a trap (read equity 0.34 where the real was 0.68, 53 spots)."""
+    bot = StrongBot(random.Random(0))
+    _strong_habits(bot)
+    events = _sdr_hand(0, [[(0, "bet"), (1, "call")]] * 3 + [[(0, "check")]])
+    now = np.asarray([[0.2], [0.95]])
+    early = np.asarray([[0.95], [0.95]])
+    w = bot.book.weights("sdr", events, [0], now, early)
+    assert w[0] > 2 * w[1], w
+    assert bot.book.weights("sdr", events, [0], now)[0] < 0.05  # the made hand only
+
+
+def test_sdr_worlds_after_the_roll_keep_the_hole_cards_percentile() -> None:
+    """The SDR worlds once the Roll is out carry ``early``: each opponent's hole
+    cards' percentile (:func:`preflop_percentile`), what its bets before the Roll
+    were made on; before the Roll the strength is that percentile already."""
+    from rollem.bots.strong.worlds import preflop_percentile
+
+    view = _sdr_spot("Qh Td", "2c 2h", "Kc Qd Js")
+    bot = StrongBot(random.Random(0))
+    w = bot.worlds(view)
+    early = w.extra["early"]
+    assert isinstance(early, np.ndarray) and early.shape == w.strength.shape
+    assert not np.allclose(early, w.strength)
+    pf = preflop_percentile()
+    assert early.min() >= pf.min() and early.max() <= pf.max()
+    assert len(np.unique(early)) > 50

@@ -356,10 +356,16 @@ class OpponentBook:
         self._unanswered = (self._hand_key, opp.seat, isinstance(action, Raise))
 
     def weights(self, game: str, events: Sequence[Mapping[str, Any]], seats: Sequence[int],
-                strength: Floats) -> Floats:
+                strength: Floats, early: Floats | None = None) -> Floats:
         """Per-world weights, shape ``(S,)``: the product over ``seats`` (columns of
         ``strength``, ``(S, k)`` in 0..1) of the likelihood of each one's actions
-        in this hand's ``events``."""
+        in this hand's ``events``. ``early`` (the same shape; Stop, Drop and Roll
+        once the Roll is out: the hole cards' percentile) is the strength the
+        actions of the rounds before the last were read against: they were made
+        on the hole cards alone, which the Roll may have missed (issue 31,
+        eighth pass: an opponent who bet before the Roll and checked after it
+        read as holding the made hand its early bets asked for, read equity 0.34
+        where the real was 0.68, 53 spots)."""
         s = strength.shape[0]
         logw = np.zeros(s)
         col = {seat: j for j, seat in enumerate(seats)}
@@ -382,7 +388,8 @@ class OpponentBook:
                 elif kind == "check":
                     checked = True
                 continue
-            z = np.clip(strength[:, col[int(seat)]], 0.0, 1.0)
+            now = early if early is not None and done < rounds else strength
+            z = np.clip(now[:, col[int(seat)]], 0.0, 1.0)
             late = min(1.0, done / rounds)
             soft = 0.05 + 0.12 * (1.0 - late)
             t = self.tendencies(int(seat))
