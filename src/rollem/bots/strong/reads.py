@@ -374,10 +374,12 @@ class OpponentBook:
         slow_played: set[object] = set()
         done = 0
         bet_open = checked = False
+        at_round = logw.copy()  # the read as the betting round began
         for i, e in enumerate(events):
             kind = e.get("kind")
             if kind == "round":
                 done += 1
+                at_round = logw.copy()
                 bet_open = checked = False
                 slow_played = set()
                 continue
@@ -404,8 +406,10 @@ class OpponentBook:
                     soft = CHECK_RAISE_SOFT  # a raise threshold, however early
                 elif bet_open and game in SHARP_RAISES:
                     soft = RAISE_SOFT  # the raiser's hand is all there is before the Roll
-                    # the top ``rate`` of the hands that got here, not of all hands
-                    threshold = _range_quantile(z, logw, threshold)
+                    # the top ``rate`` of the hands that got to this round, not of
+                    # all hands (nor of those that raised already in it: a raise war
+                    # would narrow a maniac's range raise by raise)
+                    threshold = _range_quantile(z, at_round, threshold)
                 like = floor + (1 - floor) * _step(z, threshold, soft)
                 bet_open = True
             elif kind == "call":
