@@ -35,6 +35,12 @@ opponent's strength in the world (a percentile, :mod:`.worlds`):
 Early betting rounds count less (their strength says less about the final
 hand): the steps are softer the earlier the round. Every likelihood has a
 floor ``eps``: anyone may do anything once.
+
+Stop, Drop and Roll (issue 31, eighth pass): a raise facing a bet is the top
+``r`` of the hands that got to its betting round (:func:`_range_quantile`, the
+read as the round began), not of all hands; and once the Roll is out the
+actions before it are read against each world's hole cards' percentile
+(``early`` of :meth:`OpponentBook.weights`), what they were made on.
 """
 
 from __future__ import annotations
