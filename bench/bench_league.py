@@ -77,7 +77,9 @@ limit, in all three games, and ``trapper`` wherever the intervals are
 narrow; ``strongtrap`` (its own policy plus rare traps) it played level, no
 cell with either ahead (issue 31, third pass), until 22,500 SDR fixed-limit
 deals heads-up put ``strongtrap`` ahead, -0.63 [-1.10, -0.16] (sixth pass;
-about -0.51 [-0.84, -0.19] over 49,500 deals with the seventh pass's). Variance of 1 vs 5 in
+about -0.51 [-0.84, -0.19] over 49,500 deals with the seventh pass's; eighth
+pass: main -0.68 [-1.19, -0.16] over 22,750, its reads' fixes level, -0.07
+[-0.71, +0.56] on the same deals). Variance of 1 vs 5 in
 5-2-1: one deal (six hands) has a standard deviation of about 380 BB/100, so +-40
 takes about 340 deals.
 """

@@ -508,3 +508,85 @@ def test_early_raises_still_read_softly_where_the_hand_is_to_come() -> None:
               {"kind": "raise", "seat": 0, "amount": 4}]
     w = bot.book.weights("rollyourown", events, [0], np.asarray([[0.7], [0.97]]))
     assert w[0] > 0.2 * w[1], w / w[1]
+
+
+# -- issue 31, eighth pass: an SDR raise read from the range that got there
+
+def _sdr_hand(deal: int, rounds: list[list[tuple[int, str]]]) -> list[dict[str, object]]:
+    """An SDR hand's events (``deal`` tells hands apart), one list of (seat, kind)
+    per betting round."""
+    events: list[dict[str, object]] = [{"kind": "ante", "seat": 0, "deal": deal},
+                                       {"kind": "ante", "seat": 1, "deal": deal}]
+    for acts in rounds:
+        events.append({"kind": "round"})
+        events += [{"kind": kind, "seat": seat} for seat, kind in acts]
+    return events
+
+
+def test_a_last_round_raise_reads_from_the_range_that_called() -> None:
+    """SDR, a player with ``strong``'s habits (raise rate 0.14, fold rate 0.44)
+    calls a bet in each of the first three rounds and raises the last-round bet:
+    the raise is the top 14% of the hands that called three times (about the top
+    8% of all hands), not of all hands: a hand at the 88th percentile weighs at
+    most 0.45 of one at the 99th (the step at the 86th percentile of all hands
+    left it 0.65; facing last-round raises the read equity was 0.65 where the
+    raiser's real cards gave 0.42, 47 spots)."""
+    bot = StrongBot(random.Random(0))
+    _strong_habits(bot)
+    events = _sdr_hand(0, [[(1, "bet"), (0, "call")]] * 3 + [[(1, "bet"), (0, "raise")]])
+    z = np.linspace(0.0, 1.0, 2001)
+    w = bot.book.weights("sdr", events, [0], z[:, None])
+    at = {q: float(w[round(q * 2000)]) for q in (0.88, 0.99)}
+    assert at[0.88] < 0.45 * at[0.99], at
+
+
+def test_bets_before_the_roll_read_on_the_hole_cards() -> None:
+    """SDR once the Roll is out: an opponent bet every round before the Roll and
+    checks after it. Its early bets were made on its hole cards alone, so a world
+    where strong hole cards missed the Roll (hole cards at the 95th percentile,
+    made hand at the 20th) weighs more than one where they hit (95th and 95th):
+    the check says it missed. Read against the made hand only, the early bets
+    weighed the missed world at a hundredth of the hit one: a check after the
+    Roll read as a trap (read equity 0.34 where the real was 0.68, 53 spots)."""
+    bot = StrongBot(random.Random(0))
+    _strong_habits(bot)
+    events = _sdr_hand(0, [[(0, "bet"), (1, "call")]] * 3 + [[(0, "check")]])
+    now = np.asarray([[0.2], [0.95]])
+    early = np.asarray([[0.95], [0.95]])
+    w = bot.book.weights("sdr", events, [0], now, early)
+    assert w[0] > 2 * w[1], w
+    assert bot.book.weights("sdr", events, [0], now)[0] < 0.05  # the made hand only
+
+
+def test_sdr_worlds_after_the_roll_keep_the_hole_cards_percentile() -> None:
+    """The SDR worlds once the Roll is out carry ``early``: each opponent's hole
+    cards' percentile (:func:`preflop_percentile`), what its bets before the Roll
+    were made on; before the Roll the strength is that percentile already."""
+    from rollem.bots.strong.worlds import preflop_percentile
+
+    view = _sdr_spot("Qh Td", "2c 2h", "Kc Qd Js")
+    bot = StrongBot(random.Random(0))
+    w = bot.worlds(view)
+    early = w.extra["early"]
+    assert isinstance(early, np.ndarray) and early.shape == w.strength.shape
+    assert not np.allclose(early, w.strength)
+    pf = preflop_percentile()
+    assert early.min() >= pf.min() and early.max() <= pf.max()
+    assert len(np.unique(early)) > 50
+
+
+def test_a_maniacs_raise_war_says_little() -> None:
+    """SDR, a player who raises 9 bets in 10 (a maniac) caps a raise war before
+    the Stop: its raises read against the range it began the round with, not
+    narrowed raise by raise (the top 87% of the top 87% of ...): a hand at the
+    30th percentile weighs at least 0.8 of one at the 90th (narrowed raise by
+    raise, 0.025; ``strong`` lost to ``maniac`` with that read, -18.5 [-32.9,
+    -4.2] BB/100 paired over 150 deals)."""
+    bot = StrongBot(random.Random(0))
+    t = bot.book.tendencies(0)
+    t.bets, t.checks, t.raises, t.calls, t.folds = 95, 5, 90, 10, 0
+    events = _sdr_hand(0, [[(1, "bet"), (0, "raise"), (1, "raise"), (0, "raise"),
+                            (1, "raise"), (0, "raise"), (1, "raise"), (0, "raise")]])
+    z = np.linspace(0.0, 1.0, 2001)
+    w = bot.book.weights("sdr", events, [0], z[:, None])
+    assert w[600] > 0.8 * w[1800], (w[600], w[1800])

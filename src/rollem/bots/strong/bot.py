@@ -341,7 +341,9 @@ class StrongBot(Mixing):
     def _weights(self, view: HandView, w: Worlds) -> np.ndarray:
         """Per-world weights: the reads of the opponents' actions times what their
         cards alone say (5-2-1 stack orders, :attr:`Worlds.like`)."""
-        weights = self.book.weights(view.game, view.events, w.seats, w.strength)
+        early = w.extra.get("early")
+        weights = self.book.weights(view.game, view.events, w.seats, w.strength,
+                                    early if isinstance(early, np.ndarray) else None)
         if w.like is not None and self.stack_reads:
             weights = weights * w.like
         if view.game == "rollem521" and self.draws_shown != 1.0:

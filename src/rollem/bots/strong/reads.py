@@ -35,6 +35,12 @@ opponent's strength in the world (a percentile, :mod:`.worlds`):
 Early betting rounds count less (their strength says less about the final
 hand): the steps are softer the earlier the round. Every likelihood has a
 floor ``eps``: anyone may do anything once.
+
+Stop, Drop and Roll (issue 31, eighth pass): a raise facing a bet is the top
+``r`` of the hands that got to its betting round (:func:`_range_quantile`, the
+read as the round began), not of all hands; and once the Roll is out the
+actions before it are read against each world's hole cards' percentile
+(``early`` of :meth:`OpponentBook.weights`), what they were made on.
 """
 
 from __future__ import annotations
@@ -227,6 +233,25 @@ def _check_raises(events: Sequence[Mapping[str, Any]]) -> set[int]:
     return out
 
 
+def _range_quantile(z: Floats, logw: Floats, q: float) -> float:
+    """The ``q`` quantile (0..1) of ``z`` ``(S,)`` over the worlds weighted by
+    ``exp(logw)`` (the read so far): where the top ``1 - q`` of the range that
+    got to this action begins; ``q`` itself when there are no worlds.
+
+    Stop, Drop and Roll reads a raise facing a bet as the top of this range, not
+    of all hands: its raise rate is of the spots it faced a bet in, whose range
+    its earlier actions had narrowed already (issue 31, eighth pass: facing a
+    last-round raise the read equity was 0.65 where the raiser's real cards gave
+    0.42, 47 spots; read at the top of the range that called, 0.53)."""
+    if z.size == 0:
+        return q
+    w = np.exp(logw - logw.max())
+    order = np.argsort(z)
+    cum = np.cumsum(w[order])
+    i = int(np.searchsorted(cum, q * cum[-1]))
+    return float(z[order][min(z.size - 1, i)])
+
+
 def _step(z: Floats, q: float, soft: float) -> Floats:
     """A smooth step from 0 (below ``q``) to 1 (above), of width ``soft``."""
     out: Floats = 1.0 / (1.0 + np.exp(-(z - q) / soft))
@@ -337,10 +362,16 @@ class OpponentBook:
         self._unanswered = (self._hand_key, opp.seat, isinstance(action, Raise))
 
     def weights(self, game: str, events: Sequence[Mapping[str, Any]], seats: Sequence[int],
-                strength: Floats) -> Floats:
+                strength: Floats, early: Floats | None = None) -> Floats:
         """Per-world weights, shape ``(S,)``: the product over ``seats`` (columns of
         ``strength``, ``(S, k)`` in 0..1) of the likelihood of each one's actions
-        in this hand's ``events``."""
+        in this hand's ``events``. ``early`` (the same shape; Stop, Drop and Roll
+        once the Roll is out: the hole cards' percentile) is the strength the
+        actions of the rounds before the last were read against: they were made
+        on the hole cards alone, which the Roll may have missed (issue 31,
+        eighth pass: an opponent who bet before the Roll and checked after it
+        read as holding the made hand its early bets asked for, read equity 0.34
+        where the real was 0.68, 53 spots)."""
         s = strength.shape[0]
         logw = np.zeros(s)
         col = {seat: j for j, seat in enumerate(seats)}
@@ -349,10 +380,12 @@ class OpponentBook:
         slow_played: set[object] = set()
         done = 0
         bet_open = checked = False
+        at_round = logw.copy()  # the read as the betting round began
         for i, e in enumerate(events):
             kind = e.get("kind")
             if kind == "round":
                 done += 1
+                at_round = logw.copy()
                 bet_open = checked = False
                 slow_played = set()
                 continue
@@ -363,20 +396,27 @@ class OpponentBook:
                 elif kind == "check":
                     checked = True
                 continue
-            z = np.clip(strength[:, col[int(seat)]], 0.0, 1.0)
+            now = early if early is not None and done < rounds else strength
+            z = np.clip(now[:, col[int(seat)]], 0.0, 1.0)
             late = min(1.0, done / rounds)
             soft = 0.05 + 0.12 * (1.0 - late)
             t = self.tendencies(int(seat))
             if kind in ("bet", "raise"):
                 rate = t.raise_rate if bet_open else t.open_rate(checked)
                 floor = EPS
+                threshold = 1.0 - rate
                 if seat in slow_played:  # a check-raise: the top of its raises
                     rate *= CHECK_RAISE
+                    threshold = 1.0 - rate
                     floor = min(EPS, CHECK_RAISE_STRAY * t.check_raise_rate)
                     soft = CHECK_RAISE_SOFT  # a raise threshold, however early
                 elif bet_open and game in SHARP_RAISES:
                     soft = RAISE_SOFT  # the raiser's hand is all there is before the Roll
-                like = floor + (1 - floor) * _step(z, 1.0 - rate, soft)
+                    # the top ``rate`` of the hands that got to this round, not of
+                    # all hands (nor of those that raised already in it: a raise war
+                    # would narrow a maniac's range raise by raise)
+                    threshold = _range_quantile(z, at_round, threshold)
+                like = floor + (1 - floor) * _step(z, threshold, soft)
                 bet_open = True
             elif kind == "call":
                 like = EPS + (1 - EPS) * _step(z, t.fold_rate, soft)

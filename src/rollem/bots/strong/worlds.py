@@ -180,15 +180,18 @@ def _sdr(info: ViewInfo, samples: int, gen: np.random.Generator) -> Worlds:
     hero = high5(np.concatenate([np.broadcast_to(np.asarray(info.mine), (samples, 2)), board], 1))
     opp_v = np.stack([high5(np.concatenate([h, board], 1)) for h in holes], 1) \
         if holes else np.zeros((samples, 0), dtype=np.int64)
+    pf = preflop_percentile()
+    early = np.stack([pf[h[:, 0], h[:, 1]] for h in holes], 1) \
+        if holes else np.zeros((samples, 0))
+    extra: dict[str, object] = {"high": np.concatenate([hero[:, None], opp_v], 1)}
     if nb > 0:
-        pf = preflop_percentile()
-        strength = np.stack([pf[h[:, 0], h[:, 1]] for h in holes], 1) \
-            if holes else np.zeros((samples, 0))
+        strength = early
     else:
         strength = _percentile(opp_v)
+        # the bets before the Roll were made on the hole cards alone (issue 31)
+        extra["early"] = early
     seats = [o.seat for o in known] + [o.seat for o in unknown]
-    return Worlds({"pot": _shares(hero, opp_v)}, strength, seats,
-                  extra={"high": np.concatenate([hero[:, None], opp_v], 1)})
+    return Worlds({"pot": _shares(hero, opp_v)}, strength, seats, extra=extra)
 
 
 def expose_likelihood(hands: Ints, up: Sequence[int], last: int, down: int) -> Floats:
