@@ -513,6 +513,19 @@ Element.prototype.animate = function (kf, opts) {
 """
 
 
+
+def check_to_the_flop(page: Any, live: ServerThread, tid: str, seconds: float) -> None:
+    """Ann checks or calls until the flop is dealt, then waits for the page to
+    have drawn the table's latest state."""
+    table = live.manager.get(tid)
+    end = time.monotonic() + seconds
+    while not (table.hand and len(table.hand.view(0)["board"]) >= 3):
+        assert time.monotonic() < end, "the flop never came"
+        if decision_kind(page) == "bet":
+            check_or_call(page, live, tid)
+        page.wait_for_timeout(40)
+    wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_chips_fly_for_0_4_s(browser: Any, live: ServerThread, size: str) -> None:
     """Hold'em, Ann and five checking computer players, Ann checking or calling
@@ -525,17 +538,10 @@ def test_chips_fly_for_0_4_s(browser: Any, live: ServerThread, size: str) -> Non
     try:
         tid, host_token = new_table(live.url, game="holdem", seats=6, bots=5)
         only_checking_bots(live, tid)
-        table = live.manager.get(tid)
         page = open_as_host(ctx, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         page.click("#start-btn")
-        end = time.monotonic() + 60
-        while not (table.hand and len(table.hand.view(0)["board"]) >= 3):
-            assert time.monotonic() < end, "the flop never came"
-            if decision_kind(page) == "bet":
-                check_or_call(page, live, tid)
-            page.wait_for_timeout(40)
-        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+        check_to_the_flop(page, live, tid, 60)
         wait_until(page, "() => window.__flying.length >= 6")
         flying = page.evaluate("window.__flying")
         assert sorted(f["text"] for f in flying) == ["● 2"] * 6, flying
@@ -563,17 +569,10 @@ def test_a_phone_sweeps_ten_seats_bets_as_one_flight(browser: Any, live: ServerT
     try:
         tid, host_token = new_table(live.url, game="holdem", seats=10, bots=9)
         only_checking_bots(live, tid)
-        table = live.manager.get(tid)
         page = open_as_host(ctx, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         page.click("#start-btn")
-        end = time.monotonic() + 90
-        while not (table.hand and len(table.hand.view(0)["board"]) >= 3):
-            assert time.monotonic() < end, "the flop never came"
-            if decision_kind(page) == "bet":
-                check_or_call(page, live, tid)
-            page.wait_for_timeout(40)
-        wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
+        check_to_the_flop(page, live, tid, 90)
         wait_until(page, "() => window.__flying.length >= 1")
         shot(page, f"frames-sweep-10-seats-{size}")
         # every flight started at the sweep has landed (each is removed at its end)
@@ -587,6 +586,7 @@ def test_a_phone_sweeps_ten_seats_bets_as_one_flight(browser: Any, live: ServerT
         # halves), to the seat paid most; on the desktop one a winner of each pot
         swept = len(texts)
         hand = "window.rollemState.state.hand"
+        end = time.monotonic() + 90
         while not page.evaluate(f"!!{hand}.result"):
             assert time.monotonic() < end, "the hand never ended"
             if decision_kind(page) == "bet":
