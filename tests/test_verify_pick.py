@@ -299,3 +299,23 @@ def test_rollem_play_bot_picks_verify(tmp_path: Path,
                                             bytes.fromhex(data["_pick_salt"]))
     again = session(tmp_path / "b")
     assert [f.read_text("utf-8") for f in again] == [f.read_text("utf-8") for f in files]
+
+
+def test_a_sat_out_record_of_a_salted_pick_carries_its_salt() -> None:
+    """A hand a player sat out whose game was picked at random: its record in the
+    player's next copy (``_sat_out``) carries ``_pick_salt`` (its commitment took
+    the salt's hash, so the hash chain needs it); without it, or with another
+    salt, the record no longer leads to the copy's ``_prev_hash``."""
+    from rollem.verify import _sat_out_record
+
+    sat = DealProof(hashlib.sha256(b"sat").digest(), {1: "", 2: "b"}, 4,
+                    pick_games=OFFERED, seated={1: "Bot", 2: "Bea"})
+    record = sat.sat_out_header()
+    assert record["_pick_salt"] == hex_text(pick_salt(sat.key))
+    assert record["_pick_games"] == list(OFFERED)
+    nxt = sat.hand_hash()  # the next hand's _prev_hash
+    assert _sat_out_record([record], "Ann", 5, nxt) == (4, bytes(32))
+    for changed in ({k: v for k, v in record.items() if k != "_pick_salt"},
+                    {**record, "_pick_salt": hex_text(bytes(32))}):
+        with pytest.raises(ProofError, match="does not hash to _prev_hash"):
+            _sat_out_record([changed], "Ann", 5, nxt)
