@@ -2,16 +2,19 @@
 
 A hand dealt from a committed deck (:mod:`rollem.engine.commit_reveal`)
 carries ``_hand_no``, ``_commitment``, ``_prev_hash``, ``_client_seeds``,
-``_deck_root`` and ``_hand_hash`` (and ``_pick_games`` when its game was
-picked at random); the full history also ``_deal_key``, a
+``_deck_root`` and ``_hand_hash`` (and ``_pick_games`` and ``_pick_salt``
+when its game was picked at random); the full history also ``_deal_key``, a
 player's own copy (once the hand is over) ``_openings`` instead.
 :func:`verify_history`
 
 1. checks ``_commitment`` against the root (the full history: the root the
    key gives) and, for a game picked at random, the games offered
-   (``_pick_games``); ``_hand_hash`` against the commitment, the client seeds
-   and the hand number; and that a game picked at random is the one the pick
-   names from the hand's hash;
+   (``_pick_games``) and the pick salt (``_pick_salt``; the full history:
+   the salt the key gives); ``_hand_hash`` against the commitment, the
+   client seeds and the hand number; and that a game picked at random is the
+   one the pick names from the hand's hash and the salt (a hand dealt before
+   the salt, with ``_pick_games`` and no ``_pick_salt``: from the hash alone,
+   the old rule, and the verdict says so);
 2. a full history: deals the hand again from the key and the client seeds
    (the engine asks the same :class:`~rollem.engine.commit_reveal.
    CommittedSource` for the deck and every later shuffle) applying the
@@ -70,6 +73,7 @@ from rollem.engine.commit_reveal import (
     hash_field,
     hex_text,
     pick_games_field,
+    pick_salt_field,
     picked_game,
     seated_field,
 )
@@ -221,14 +225,17 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
             what = "_deck_root"
         assert root is not None
         pick = pick_games_field(data)
+        salt = proof.pick_salt if full else pick_salt_field(data, pick)
         seated = seated_field(data)
-        chained = chained_commitment(root, hash_field(data, "_prev_hash"), pick, seated)
+        chained = chained_commitment(root, hash_field(data, "_prev_hash"), pick, seated, salt)
         if hex_text(chained) != commitment:
             if pick or seated:
                 fields = " or ".join([what, *(["_pick_games"] if pick else []),
+                                      *(["_pick_salt"] if salt is not None else []),
                                       *(["_seated"] if seated else [])])
                 covered = ", ".join(["its root", "_prev_hash",
                                      *([f"the games offered ({', '.join(pick)})"] if pick else []),
+                                     *(["the pick salt's hash"] if salt is not None else []),
                                      *(["who it was dealt to (_seated)"] if seated else [])])
                 raise ProofError(f"{fields} does not match _commitment: the commitment of "
                                  f"{covered} is {hex_text(chained)}, not {commitment}")
@@ -242,7 +249,7 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
                              "_commitment, _client_seeds and _hand_no "
                              f"({verdict.hand_hash}): one of them was changed")
         if pick:
-            _check_pick(data, pick, linked)
+            _check_pick(data, pick, linked, salt)
         if seated:
             verdict.seated = True
             _check_seated(data, seated, seeds)
@@ -280,6 +287,9 @@ def verify_history(data: Mapping[str, Any]) -> Verdict:
     if pick:
         picked = (f"; the game, {history_game(data).id}, is the random pick among "
                   f"the games offered ({', '.join(pick)})")
+        if salt is None:  # (a hand dealt before the pick salt)
+            picked += (" by the old rule, from the hand's hash alone (no _pick_salt: "
+                       "the last player to send a seed could have steered it)")
         verdict.reason += picked
         if verdict.told:
             verdict.told += picked
@@ -357,7 +367,8 @@ def _sat_out_record(raw: object, name: str, hand_no: int,
     """A copy's ``_sat_out``: the records of the hands its player ``name`` sat out
     since their previous hand, hand ``hand_no - len(raw)`` to ``hand_no - 1`` in
     order, each with its ``_hand_no``, ``_prev_hash``, ``_deck_root``,
-    ``_client_seeds``, ``_seated`` (and ``_pick_games``): each record's hash
+    ``_client_seeds``, ``_seated`` (and ``_pick_games``, ``_pick_salt``): each
+    record's hash
     (computed as the procedure says) must be the next one's ``_prev_hash``, the
     last one's this hand's ``prev_hash``, and none may deal ``name`` in.  Returns
     the first hand recorded and its ``_prev_hash`` (the hash of ``name``'s
@@ -382,6 +393,7 @@ def _sat_out_record(raw: object, name: str, hand_no: int,
             before = hash_field(item, "_prev_hash")
             root = hash_field(item, "_deck_root")
             pick = pick_games_field(item)
+            salt = pick_salt_field(item, pick)
             seated = seated_field(item)
             seeds = client_seeds_field(item)
         except ProofError as err:
@@ -405,7 +417,7 @@ def _sat_out_record(raw: object, name: str, hand_no: int,
             raise ProofError(f"hand {number} was dealt to {name} (its record in _sat_out, "
                              f"under its commitment, names {name} dealt in), so {name}'s "
                              f"copy of it cannot be one of the hands sat out")
-        link = hand_hash(chained_commitment(root, before, pick, seated),
+        link = hand_hash(chained_commitment(root, before, pick, seated, salt),
                          encode_client_seeds(seeds), number)
     if link is not None and link != prev_hash:
         raise ProofError(f"_sat_out's last record (hand {hand_no - 1}) does not hash to "
@@ -452,18 +464,22 @@ def _told_where(data: Mapping[str, Any], stop: _Stop) -> str:
     return f"{at} ({words}) on"
 
 
-def _check_pick(data: Mapping[str, Any], pick: Sequence[str], linked: bytes) -> None:
+def _check_pick(data: Mapping[str, Any], pick: Sequence[str], linked: bytes,
+                salt: bytes | None) -> None:
     """A game picked at random (``_pick_games``): the history's game must be the
-    one the pick among the games offered names from the hand's hash.
+    one the pick among the games offered names from the hand's hash and the
+    pick salt (``salt``, under the commitment; ``None``: a hand dealt before
+    the salt, picked from the hash alone).
 
     Raises:
         ProofError: another game, named.
     """
     game = history_game(data).id
-    want = picked_game(linked, pick)
+    want = picked_game(linked, pick, salt)
     if game != want:
+        by = "_hand_hash and _pick_salt" if salt is not None else "_hand_hash"
         raise ProofError(f"the game is {game}, but the random pick among _pick_games "
-                         f"({', '.join(pick)}) by _hand_hash names {want}: the pick was "
+                         f"({', '.join(pick)}) by {by} names {want}: the pick was "
                          "changed")
 
 

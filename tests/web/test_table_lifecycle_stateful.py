@@ -55,7 +55,7 @@ class TableMachine(RuleBasedStateMachine):
         # (people here send no client seed: the committed deal needs no wait, issue 32)
         self._seed_wait, LiveTable.CLIENT_SEED_WAIT = LiveTable.CLIENT_SEED_WAIT, 0.0
         live_table.committed_source = lambda proof: SeededSource(seeded)  # type: ignore[assignment,misc]
-        live_table.pick_bot_game = lambda games, _hash: sorted(games)[0]
+        live_table.pick_bot_game = lambda games, _proof: sorted(games)[0]
         self.store = InlineStore(self.dir / "t.db")
         self.tokens: dict[int, str] = {}      # seat -> the person's token
         self.clients: dict[int, Client] = {}  # seat -> its open connection

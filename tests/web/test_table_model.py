@@ -118,7 +118,7 @@ def test_a_web_session_deals_every_hand_as_the_terminal_model() -> None:
         lambda level: make_bot(level, random.Random(bot_seeds.getrandbits(64))))
     seeded = random.Random(3)
     picks = random.Random(4)
-    live_table.pick_bot_game = lambda games, _hash: picks.choice(sorted(games))
+    live_table.pick_bot_game = lambda games, _proof: picks.choice(sorted(games))
     live_table._BOT_THREAD = InlineExecutor()  # type: ignore[assignment]
     LiveTable.clock = staticmethod(loop.time)  # type: ignore[assignment]
     # (people here send no client seed: the committed deal needs no wait, issue 32)

@@ -17,7 +17,17 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from table_ui import DESKTOP, PHONE, decision_kind, shot, sit, take_decision
+from table_ui import (
+    DESKTOP,
+    PHONE,
+    context,
+    decision_kind,
+    new_table,
+    open_as_host,
+    shot,
+    sit,
+    take_decision,
+)
 from test_tournament_server import SCHEDULE
 from web_harness import ServerThread
 
@@ -150,5 +160,81 @@ def test_four_entrants_play_to_a_winner_on_phone_and_desktop(browser: Any,
             assert sorted(pool) == sorted([f"{names[winner]} 26", f"{names[second]} 14"])
             between = page.locator("#settle .settle-between li").all_inner_texts()
             assert len(between) == 3 and all(" pays " in x for x in between)
+    finally:
+        server.stop()
+
+
+def _answer_deal(pages: list[Any], who: Any) -> None:
+    """Play the hand in play through the pages (check or call) until ``who`` is
+    asked to agree to or decline the open proposal (worked out when a hand ends)."""
+    end = time.monotonic() + 90
+    while not who.locator("[data-deal=decline]").count():
+        assert time.monotonic() < end, "the deal never reached the other player"
+        for page in pages:
+            _shove(page, passive=True)
+        who.wait_for_timeout(60)
+
+
+def _waits(page: Any, width: int) -> str:
+    """The page's deal buttons wait after a declined proposal: both shown and
+    disabled, described by the reason, which fits the page; returns the reason."""
+    page.wait_for_selector("#deal-wait")
+    buttons = page.locator("[data-deal=icm], [data-deal=chip_chop]")
+    assert buttons.count() == 2
+    for i in range(2):
+        assert buttons.nth(i).is_disabled()
+        assert buttons.nth(i).get_attribute("aria-describedby") == "deal-wait"
+    box = page.locator("#deal-wait").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    return str(page.inner_text("#deal-wait"))
+
+
+def test_the_deal_buttons_wait_after_a_declined_proposal(browser: Any, tmp_path: Path) -> None:
+    """A player whose proposed deal was declined may not propose again for 3 hands
+    (the server refuses ``too_soon``); the page used to offer "Propose ICM" all the
+    same.  Now the buttons are disabled with the reason beside them, on a phone
+    (Ann, 390x844) and a desktop (Bob, 1440x900), and the other player's stay."""
+    server = ServerThread(tmp_path / "tourney.db")
+    try:
+        tid, host = new_table(server.url, game="sdr", seats=4, bots=2, buy_in=10,
+                              tournament="custom", between_hands=0.3,
+                              tournament_schedule=SCHEDULE.replace("stack = 60", "stack = 900"))
+        ann = open_as_host(context(browser, "phone"), server.url, tid, host)
+        sit(ann, "Ann")
+        bob = context(browser, "desktop").new_page()
+        bob.goto(f"{server.url}/t/{tid}")
+        sit(bob, "Bob")
+        pages = [ann, bob]
+        ann.click("#start-btn")
+        # Ann proposes, Bob declines: Ann's buttons wait, Bob's do not
+        ann.wait_for_selector("[data-deal=icm]:enabled")
+        ann.click("[data-deal=icm]")
+        _answer_deal(pages, bob)
+        bob.click("[data-deal=decline]")
+        reason = _waits(ann, PHONE["width"])
+        assert re.fullmatch(r"Your last deal was declined or lapsed: you may propose again "
+                            r"after [123] more hands?\.", reason), reason
+        hand = server.manager.tables[tid].session["tournament"]["next_proposal"]["0"]
+        bob.wait_for_selector("[data-deal=icm]:enabled")
+        assert bob.locator("#deal-wait").count() == 0
+        shot(ann, "tourney-phone-deal-wait")
+        # Bob proposes, Ann declines: now Bob's wait too
+        bob.click("[data-deal=icm]")
+        _answer_deal(pages, ann)
+        ann.click("[data-deal=decline]")
+        reason = _waits(bob, DESKTOP["width"])
+        assert re.fullmatch(r"Your last deal was declined or lapsed: you may propose again "
+                            r"after [123] more hands?\.", reason), reason
+        shot(bob, "tourney-desktop-deal-wait")
+        # Ann's wait ends with its hand: the buttons are offered again
+        table = server.manager.tables[tid]
+        end = time.monotonic() + 120
+        while int(table.session["hand_no"]) < hand:
+            assert time.monotonic() < end, "the table stopped dealing"
+            for page in pages:
+                _shove(page, passive=True)
+            ann.wait_for_timeout(60)
+        ann.wait_for_selector("[data-deal=icm]:enabled")
+        assert ann.locator("#deal-wait").count() == 0
     finally:
         server.stop()

@@ -86,7 +86,8 @@ def test_a_deal_not_every_player_answers_lapses_and_play_goes_on() -> None:
 def test_a_player_whose_deal_was_declined_waits_before_proposing_again() -> None:
     """P0 could propose again at once after each decline, and each proposal stops
     the dealing: the others had to decline for ever.  Now P0 waits
-    :data:`Tourney.DEAL_AGAIN_HANDS` hands (refused ``too_soon``, saying how many);
+    :data:`Tourney.DEAL_AGAIN_HANDS` hands (refused ``too_soon``, saying how many;
+    the state's ``next_proposal`` says from which hand, for the page);
     another player may propose meanwhile."""
     with virtual_server() as (loop, store):
         table, people = _three_people(loop, store)
@@ -97,6 +98,12 @@ def test_a_player_whose_deal_was_declined_waits_before_proposing_again() -> None
         with pytest.raises(TableError, match="propose again after 3 more hands") as err:
             _send(loop, table, people[0], "deal", op="propose", method="icm")
         assert err.value.code == "too_soon"
+        # every state tells from which hand P0 may propose again (the page waits)
+        barred = table.session["hand_no"] + Tourney.DEAL_AGAIN_HANDS
+        for seat in (0, 1, None):
+            public = table.state(seat)["table"]
+            assert public["tournament"]["next_proposal"] == {"0": barred}
+            assert public["hand_no"] == table.session["hand_no"]
         _send(loop, table, people[2], "deal", op="propose", method="chip_chop")
         _send(loop, table, people[0], "deal", op="decline")
         first = table.session["hand_no"]

@@ -399,12 +399,16 @@ def test_the_seed_wait_ends_on_the_table_clock() -> None:
         loop.call(table.shutdown)
 
 
-def test_a_random_dealers_choice_pick_is_made_after_the_seeds_and_verifies() -> None:
+def test_a_random_dealers_choice_pick_is_made_after_the_seeds_and_verifies(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """A person's choice that times out (R-C-15) and a computer player's pick
     (R-C-12), on a virtual clock: the deal waiting for seeds shows the games
     offered and no game yet; the game dealt is the pick the hand's hash (with
-    the seed sent) names among them, and every history and copy carries the
-    games offered and verifies."""
+    the seed sent) and the dealer's pick salt name among them, and every
+    history and copy carries the games offered and the salt, and verifies.
+    The salt is in no message to a player, a watcher or the host while the
+    deal waits for seeds (the last to send one could steer the pick with it),
+    and in the hand's state once it is dealt."""
     from test_table_bots import virtual_server
 
     from rollem.engine.commit_reveal import picked_game
@@ -423,12 +427,22 @@ def test_a_random_dealers_choice_pick_is_made_after_the_seeds_and_verifies() -> 
             "small_bet": 2, "big_bet": 4, "decision_seconds": 600.0,
             "time_bank_seconds": 0.0, "grace_seconds": 1000.0, "between_hands": 0.5,
             "bot_delay": 0.0})
+        # every state text the server writes, by whether a deal waits for seeds
+        waiting: dict[int, list[str]] = {}  # hand -> the texts written while it waited
+        later: list[str] = []
+
+        def record(live: LiveTable, _seat: int | None, text: str) -> None:
+            seeding = live.session.get("seeding")
+            (waiting.setdefault(int(seeding["hand"]), []) if seeding else later).append(text)
+
+        monkeypatch.setattr(LiveTable, "audit", record)
         table, _ = loop.call(LiveTable.create, store, config)
         host = Client(None, True)
         loop.call(table.connect, host)
         ann = Client(table.seat_for_token(loop.call(table.join, "Ann", 0)[1]))
         bob = Client(table.seat_for_token(loop.call(table.join, "Bob", 1)[1]))
-        for client in (host, ann, bob):
+        watcher = Client(None)
+        for client in (host, ann, bob, watcher):
             loop.call(table.connect, client)
         loop.call(table.handle, host, ClientMessage("start", None, table.seq, {}))
         chose: list[int] = []  # the seats whose choice was open
@@ -447,6 +461,9 @@ def test_a_random_dealers_choice_pick_is_made_after_the_seeds_and_verifies() -> 
                 loop.call(table.handle, ann, ClientMessage(
                     "client_seed", seeding["hand"], None,
                     {"type": "client_seed", "hand": seeding["hand"], "seed": seed}))
+                for seat in (0, 1, 2, None):  # (Bob's seed still to come: it waits)
+                    table.views.state_text(seat)
+                table.views.state_text(None, True)
             for client in (ann, bob):  # people play at once: what the clock would play
                 if table.hand is not None and client.seat in table.decision_seq:
                     loop.call(table.handle, client, ClientMessage(
@@ -463,11 +480,22 @@ def test_a_random_dealers_choice_pick_is_made_after_the_seeds_and_verifies() -> 
             full = history_dict(session.hand)
             assert session.hand.button == hand_no - 1
             assert full["_pick_games"] == offered and full["_client_seeds"]["0"] == sent[hand_no]
-            assert full["_game"] == picked_game(bytes.fromhex(full["_hand_hash"]), offered)
-            assert session.public_deal()["pick_games"] == offered  # type: ignore[index]
+            salt = session.hand.source.proof.pick_salt
+            assert salt is not None and full["_pick_salt"] == salt.hex().upper()
+            assert full["_game"] == picked_game(bytes.fromhex(full["_hand_hash"]), offered, salt)
+            deal = session.public_deal()
+            assert deal is not None and deal["pick_games"] == offered
+            assert deal["pick_salt"] == full["_pick_salt"]
             assert verify_history(full).status == "verified"
-            copy = verify_text(session.history_text(1, ["Ann", "Bob", "Cy"]))
+            copy_text = session.history_text(1, ["Ann", "Bob", "Cy"])
+            assert f'_pick_salt = "{full["_pick_salt"]}"' in copy_text
+            copy = verify_text(copy_text)
             assert copy.ok, copy.reason
+            # the salt in no text written while the deal waited for seeds, and in
+            # the states after it
+            assert len(waiting[hand_no]) > 4
+            assert not any(salt.hex() in t.lower() for t in waiting[hand_no])
+            assert any(full["_pick_salt"] in t for t in later)
         loop.call(table.shutdown)
 
 

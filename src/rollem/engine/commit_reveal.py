@@ -32,13 +32,15 @@ can re-implement it; tags are ASCII bytes, integers big-endian unsigned:
   zero bytes for its first hand): the hand chain; ``pick`` only when the
   hand's game is picked at random (a computer player's or a timed-out
   dealer's choice, R-C-12, R-C-15): ``"rollem-pick" ‖ count ‖ (length ‖
-  id)*``, the games offered in order, ``count`` and ``length`` 2 bytes,
-  ``id`` UTF-8; then ``seated`` only when the dealer records who the deal
-  is for (the web table): ``"rollem-seated" ‖ count ‖ (seat ‖ length ‖
-  name)*``, by seat, ``count``, ``seat`` and ``length`` 2 bytes, ``name``
-  UTF-8.  The players dealt in are those of ``seated`` with a client seed
-  (a computer player's is empty): one who left between the commitment and
-  the deal has none.
+  id)* ‖ "rollem-pick-salt" ‖ SHA-256(pick_salt)``, the games offered in
+  order, ``count`` and ``length`` 2 bytes, ``id`` UTF-8, and the hash of the
+  secret ``pick_salt = HMAC-SHA256(K, "rollem-pick-salt")`` (a hand dealt
+  before the salt has no ``"rollem-pick-salt"`` part); then ``seated`` only
+  when the dealer records who the deal is for (the web table):
+  ``"rollem-seated" ‖ count ‖ (seat ‖ length ‖ name)*``, by seat, ``count``,
+  ``seat`` and ``length`` 2 bytes, ``name`` UTF-8.  The players dealt in
+  are those of ``seated`` with a client seed (a computer player's is empty):
+  one who left between the commitment and the deal has none.
 - ``seeds = count ‖ (seat ‖ length ‖ text)*``: the client seeds sorted by
   seat; ``count``, ``seat``, ``length`` 2 bytes; ``text`` ASCII (0 to
   :data:`CLIENT_SEED_MAX` of ``[A-Za-z0-9_-]``; the empty seed is the public
@@ -48,8 +50,14 @@ can re-implement it; tags are ASCII bytes, integers big-endian unsigned:
 - ``P``: the shuffle of ``0..51`` by ``stream(hand_hash, "rollem-deal")``;
   the deck dealt, top first, is ``D[P[0]], D[P[1]], ...``.
 - a random pick: the games offered, item ``below(count)`` of
-  ``stream(hand_hash, "rollem-pick")``: made after the client seeds, from the
-  list committed before them.
+  ``stream(pick_salt, "rollem-pick" ‖ hand_hash)``: made after the client
+  seeds, from the list and the salt committed before them; the salt is
+  revealed (``_pick_salt``) only once the seeds are in, so that the last
+  player to send a seed, knowing the others' and the commitment, cannot try
+  seeds for the game they like (and the dealer, committed to the salt,
+  cannot change the pick).  A hand dealt before the salt (``_pick_games``
+  without ``_pick_salt``) was picked by the old rule: item ``below(count)``
+  of ``stream(hand_hash, "rollem-pick")``.
 - every later shuffle (the Roll Your Own pool, a 5-2-1 reshuffle) of the
   cards in the order the engine gathers them: by ``stream(K, "rollem-later"
   ‖ hand_hash)``, secret during the hand (a public one would tell each player
@@ -95,6 +103,8 @@ __all__ = [
     "merkle_root",
     "new_client_seed",
     "pick_games_field",
+    "pick_salt",
+    "pick_salt_field",
     "picked_game",
     "root_from_path",
     "salt",
@@ -217,17 +227,28 @@ def committed_deck(key: bytes) -> list[int]:
     return _shuffle(range(DECK_SIZE), _Stream(key, b"rollem-deck").below)
 
 
-def encode_pick_games(games: Sequence[str]) -> bytes:
+def encode_pick_games(games: Sequence[str], pick_salt_: bytes | None = None) -> bytes:
     """The games offered to a random pick, as the commitment takes them:
-    ``"rollem-pick" ‖ count ‖ (length ‖ id)*`` (2-byte count and lengths, UTF-8
-    ids, in the order offered); empty bytes when no game is picked at random."""
+    ``"rollem-pick" ‖ count ‖ (length ‖ id)* ‖ "rollem-pick-salt" ‖
+    SHA-256(pick_salt)`` (2-byte count and lengths, UTF-8 ids, in the order
+    offered; the salt's part only with ``pick_salt_``: ``None`` is a hand dealt
+    before the salt); empty bytes when no game is picked at random."""
     if not games:
         return b""
     out = bytearray(b"rollem-pick" + len(games).to_bytes(2, "big"))
     for game in games:
         text = game.encode()
         out += len(text).to_bytes(2, "big") + text
+    if pick_salt_ is not None:
+        out += b"rollem-pick-salt" + hashlib.sha256(pick_salt_).digest()
     return bytes(out)
+
+
+def pick_salt(key: bytes) -> bytes:
+    """``HMAC-SHA256(K, "rollem-pick-salt")``: the secret a random pick of the game
+    takes besides the hand's hash; its hash is in the commitment, the salt in
+    every copy once the client seeds are in (``_pick_salt``)."""
+    return hmac.digest(key, b"rollem-pick-salt", "sha256")
 
 
 def check_pick_games(games: object) -> tuple[str, ...]:
@@ -275,12 +296,20 @@ def check_seated(seated: object) -> dict[int, str]:
     return {int(k): v for k, v in seated.items()}
 
 
-def picked_game(hand_hash_: bytes, games: Sequence[str]) -> str:
+def picked_game(hand_hash_: bytes, games: Sequence[str],
+                pick_salt_: bytes | None = None) -> str:
     """The game a random pick among ``games`` (2 or more, in the order offered)
-    names: item ``below(len(games))`` of ``stream(hand_hash, "rollem-pick")``
-    (uniform: rejection sampling).  Public: anyone can compute it once the
-    client seeds are in, nobody before."""
-    return games[_Stream(hand_hash_, b"rollem-pick").below(len(games))]
+    names: item ``below(len(games))`` of ``stream(pick_salt, "rollem-pick" ‖
+    hand_hash)`` (uniform: rejection sampling).  Nobody but the dealer can
+    compute it before the salt is revealed, after the client seeds; the dealer
+    cannot change it (the commitment covers the salt's hash).
+
+    ``pick_salt_`` ``None``: the old rule of a hand dealt before the salt, item
+    ``below(len(games))`` of ``stream(hand_hash, "rollem-pick")`` (public once
+    the seeds are in, so the last player to send one could steer it)."""
+    if pick_salt_ is None:
+        return games[_Stream(hand_hash_, b"rollem-pick").below(len(games))]
+    return games[_Stream(pick_salt_, b"rollem-pick" + hand_hash_).below(len(games))]
 
 
 def deal_permutation(hand_hash_: bytes) -> list[int]:
@@ -330,13 +359,15 @@ def root_from_path(leaf: bytes, pos: int, path: Sequence[bytes]) -> bytes:
 
 def chained_commitment(root: bytes, prev_hash: bytes = ZERO_HASH,
                        pick_games: Sequence[str] = (),
-                       seated: Mapping[int, str] | None = None) -> bytes:
+                       seated: Mapping[int, str] | None = None,
+                       pick_salt_: bytes | None = None) -> bytes:
     """``SHA-256("rollem-commit" ‖ root ‖ prev_hash [‖ pick] [‖ seated])``:
-    announced before the deal; ``pick`` (:func:`encode_pick_games`) only when
-    the game is picked at random among ``pick_games``; ``seated``
+    announced before the deal; ``pick`` (:func:`encode_pick_games`, with the
+    hash of ``pick_salt_``: ``None`` for a hand dealt before the salt) only
+    when the game is picked at random among ``pick_games``; ``seated``
     (:func:`encode_seated`) only when the dealer records who the deal is for."""
     return hashlib.sha256(b"rollem-commit" + root + prev_hash
-                          + encode_pick_games(pick_games)
+                          + encode_pick_games(pick_games, pick_salt_)
                           + encode_seated(seated or {})).digest()
 
 
@@ -420,6 +451,10 @@ class DealProof:
             with the commitment, which covers it (the web table records it;
             ``rollem play`` does not: empty).  The players dealt in are those
             of ``seated`` with a client seed.
+        pick_salted: whether a random pick takes the secret :attr:`pick_salt`
+            (its hash in the commitment); ``False`` only for a hand dealt
+            before the salt (the old rule, kept so such hands still verify and
+            restore: its pick came from the public hand hash alone).
     """
 
     key: bytes
@@ -428,6 +463,7 @@ class DealProof:
     prev_hash: bytes = ZERO_HASH
     pick_games: tuple[str, ...] = ()
     seated: Mapping[int, str] = field(default_factory=dict)
+    pick_salted: bool = True
 
     def __post_init__(self) -> None:
         if len(self.key) != KEY_BYTES or len(self.prev_hash) != 32:
@@ -457,9 +493,18 @@ class DealProof:
         return self._tree[-1][0]
 
     @property
+    def pick_salt(self) -> bytes | None:
+        """:func:`pick_salt` of the key when the game is picked at random by the
+        salted rule; ``None`` otherwise (no pick, or a hand dealt before the salt).
+        Secret until the client seeds are in."""
+        return pick_salt(self.key) if self.pick_games and self.pick_salted else None
+
+    @property
     def commitment(self) -> bytes:
-        """:func:`chained_commitment` of the root and the previous hand's hash."""
-        return chained_commitment(self.root, self.prev_hash, self.pick_games, self.seated)
+        """:func:`chained_commitment` of the root, the previous hand's hash, the
+        games offered and the pick salt's hash (if any), and who it is for."""
+        return chained_commitment(self.root, self.prev_hash, self.pick_games, self.seated,
+                                  self.pick_salt)
 
     def seeds_bytes(self) -> bytes:
         return encode_client_seeds(self.client_seeds)
@@ -473,9 +518,11 @@ class DealProof:
         return deal_permutation(self.hand_hash())
 
     def picked_game(self) -> str | None:
-        """The game the random pick names (:func:`picked_game` of the hand's hash),
-        or ``None`` when the game is not picked at random."""
-        return picked_game(self.hand_hash(), self.pick_games) if self.pick_games else None
+        """The game the random pick names (:func:`picked_game` of the hand's hash
+        and the pick salt), or ``None`` when the game is not picked at random."""
+        if not self.pick_games:
+            return None
+        return picked_game(self.hand_hash(), self.pick_games, self.pick_salt)
 
     def opening(self, pos: int) -> Opening:
         """Position ``pos`` of ``D`` opened (for a player who saw its card)."""
@@ -485,16 +532,21 @@ class DealProof:
     def with_client_seeds(self, seeds: Mapping[int, str]) -> DealProof:
         """The same commitment with the client seeds fixed for the hand."""
         return DealProof(self.key, dict(seeds), self.hand_no, self.prev_hash, self.pick_games,
-                         self.seated)
+                         self.seated, self.pick_salted)
 
     def public_fields(self) -> dict[str, Any]:
         """The fields every copy holds: ``_hand_no``, ``_commitment``,
         ``_prev_hash``, ``_client_seeds`` (seat as a decimal string -> seed),
         ``_deck_root``, ``_hand_hash``, ``_pick_games`` (the games offered)
+        and ``_pick_salt`` (the pick's salt, not for a hand dealt before it)
         when the game was picked at random, and ``_seated`` (seat as a decimal
         string -> name) when the dealer recorded who the deal was for; bytes as
-        :func:`hex_text`."""
+        :func:`hex_text`.  Only once the client seeds are in: the pick salt is
+        secret before (the last to send a seed could steer the pick with it)."""
         pick: dict[str, Any] = {"_pick_games": list(self.pick_games)} if self.pick_games else {}
+        salt_ = self.pick_salt
+        if salt_ is not None:
+            pick["_pick_salt"] = hex_text(salt_)
         if self.seated:
             pick["_seated"] = {str(s): self.seated[s] for s in sorted(self.seated)}
         return {
@@ -518,9 +570,16 @@ class DealProof:
         Raises:
             ProofError: a missing or malformed field, named.
         """
-        return cls(_hex(data.get("_deal_key"), "_deal_key"), client_seeds_field(data),
-                   hand_no_field(data), _hex(data.get("_prev_hash"), "_prev_hash"),
-                   pick_games_field(data), seated_field(data))
+        key = _hex(data.get("_deal_key"), "_deal_key")
+        games = pick_games_field(data)
+        salt_ = pick_salt_field(data, games)
+        proof = cls(key, client_seeds_field(data), hand_no_field(data),
+                    _hex(data.get("_prev_hash"), "_prev_hash"), games, seated_field(data),
+                    salt_ is not None or not games)  # (only a pick can be by the old rule)
+        if salt_ is not None and salt_ != proof.pick_salt:
+            raise ProofError("_pick_salt is not the pick salt _deal_key gives: the salt was "
+                             "changed")
+        return proof
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON for storage with the hand (all of it: the dealer's own record)."""
@@ -528,26 +587,31 @@ class DealProof:
                 "prev_hash": self.prev_hash.hex(),
                 "client_seeds": {str(s): t for s, t in self.client_seeds.items()},
                 "pick_games": list(self.pick_games),
-                "seated": {str(s): n for s, n in self.seated.items()}}
+                "seated": {str(s): n for s, n in self.seated.items()},
+                "pick_salted": self.pick_salted}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DealProof:
-        """:meth:`to_json`'s proof (one stored before ``seated`` was kept has none)."""
+        """:meth:`to_json`'s proof (one stored before ``seated`` was kept has none;
+        one stored before the pick salt, without ``pick_salted``, is dealt and
+        checked by the old rule, as it was committed)."""
         return cls(bytes.fromhex(data["deal_key"]),
                    {int(k): str(v) for k, v in data.get("client_seeds", {}).items()},
                    int(data["hand_no"]), bytes.fromhex(data["prev_hash"]),
                    tuple(data.get("pick_games", ())),
-                   {int(k): str(v) for k, v in data.get("seated", {}).items()})
+                   {int(k): str(v) for k, v in data.get("seated", {}).items()},
+                   bool(data.get("pick_salted", not data.get("pick_games"))))
 
     def sat_out_header(self) -> dict[str, Any]:
         """This hand's record in a later copy's ``_sat_out`` (a hand its player sat
         out): ``_hand_no``, ``_prev_hash``, ``_deck_root``, ``_client_seeds``,
-        ``_seated`` and ``_pick_games`` if any, as :meth:`public_fields` writes
-        them; enough to compute the hand's ``_hand_hash`` and who was dealt in,
-        nothing about its cards (the root is of salted positions)."""
+        ``_seated``, ``_pick_games`` and ``_pick_salt`` if any, as
+        :meth:`public_fields` writes them; enough to compute the hand's
+        ``_hand_hash`` and who was dealt in, nothing about its cards (the root
+        is of salted positions)."""
         fields = self.public_fields()
         return {k: fields[k] for k in ("_hand_no", "_prev_hash", "_deck_root", "_client_seeds",
-                                       "_seated", "_pick_games") if k in fields}
+                                       "_seated", "_pick_games", "_pick_salt") if k in fields}
 
     @classmethod
     def new(cls, hand_no: int, prev_hash: bytes = ZERO_HASH,
@@ -598,6 +662,22 @@ def pick_games_field(data: Mapping[str, Any]) -> tuple[str, ...]:
     if not games:
         raise ProofError("_pick_games must be a list of 2 or more different game ids, not []")
     return games
+
+
+def pick_salt_field(data: Mapping[str, Any], games: Sequence[str]) -> bytes | None:
+    """``_pick_salt`` of a history (64 hex digits), ``None`` when the field is
+    absent: no random pick, or one by the old rule (a hand dealt before the
+    salt).  ``games``: the history's ``_pick_games``.
+
+    Raises:
+        ProofError: malformed, or given without ``_pick_games``.
+    """
+    if "_pick_salt" not in data:
+        return None
+    if not games:
+        raise ProofError("_pick_salt is given, but no _pick_games: a pick salt goes only with "
+                         "a game picked at random")
+    return _hex(data["_pick_salt"], "_pick_salt")
 
 
 def seated_field(data: Mapping[str, Any]) -> dict[int, str]:

@@ -124,13 +124,16 @@ def _setup_game(setup: dict[str, Any]) -> Any:
     return setup["game"]
 
 
-def pick_bot_game(choices: list[str], hand_hash: bytes) -> str:
+def pick_bot_game(choices: list[str], proof: DealProof) -> str:
     """A computer player (or the clock) names a game uniformly at random (R-C-12,
     R-C-15): the pick among ``choices`` (offered, in order, and covered by the
-    commitment) that the hand's hash gives once the client seeds are in
-    (issue 32: :func:`~rollem.engine.commit_reveal.picked_game`), so that
-    ``rollem verify`` checks it and nobody could steer it."""
-    return picked_game(hand_hash, choices)
+    commitment) that the hand's hash (``proof``'s, with the client seeds in)
+    and the dealer's pick salt give (issue 32:
+    :func:`~rollem.engine.commit_reveal.picked_game`; the salt's hash is in the
+    commitment, the salt in every copy after the deal), so that ``rollem
+    verify`` checks it and no player, the last to send a seed included, could
+    steer it."""
+    return picked_game(proof.hand_hash(), choices, proof.pick_salt)
 
 
 def secure_source() -> SecureSource:
@@ -756,13 +759,15 @@ class GameSession:
         """What every player may know of a committed deck's hand (issue 32):
         ``commitment``, ``prev_hash``, ``client_seeds`` (seat as text -> seed),
         ``hand_hash`` (hex, as the history writes them), and ``pick_games``
-        (the games offered) when the game was picked at random; never the key.
+        (the games offered) and ``pick_salt`` (the pick's salt, revealed with
+        the deal: a hand is dealt once the seeds are in) when the game was
+        picked at random; never the key.
         ``None`` for a hand dealt otherwise."""
         proof = self.hand.source.proof
         if proof is None:
             return None
         fields = proof.public_fields()
-        pick = {"pick_games": fields["_pick_games"]} if "_pick_games" in fields else {}
+        pick = {k[1:]: fields[k] for k in ("_pick_games", "_pick_salt") if k in fields}
         return {"commitment": fields["_commitment"], "prev_hash": fields["_prev_hash"],
                 "client_seeds": fields["_client_seeds"], "hand_hash": fields["_hand_hash"],
                 **pick}

@@ -61,9 +61,11 @@ Server to client: ``state`` (the full state this seat may see, with the
 current ``seq``; ``table.paused`` is ``null``, or the plain words telling the
 players that saving has failed and play is paused until it works again;
 ``table.deal`` is ``null``, or the deal waiting for client seeds: ``hand``,
-``commitment``, ``players``, ``seeded``, ``until``; a hand dealt from a
-committed deck has ``hand.deal``: ``commitment``, ``prev_hash``,
-``client_seeds`` (seat -> seed), ``hand_hash``; issue 32),
+``commitment``, ``players``, ``seeded``, ``until`` (and ``pick``, the games
+offered, when the game is picked at random); a hand dealt from a committed
+deck has ``hand.deal``: ``commitment``, ``prev_hash``, ``client_seeds`` (seat
+-> seed), ``hand_hash`` (and ``pick_games``, ``pick_salt`` for a game picked
+at random: the salt is in no state before the deal); issue 32),
 ``hand`` is the seat's view of the hand, :meth:`rollem.engine.views.HandView.to_dict`,
 with the felt's words, issue 26, :meth:`rollem.server.game_session.GameSession.view`:
 ``hand.hand_name``, the seat's own hand so far as ``rollem eval`` names it, e.g.

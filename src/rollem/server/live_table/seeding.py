@@ -84,10 +84,11 @@ class Seeding:
 
         ``game`` ``None``: the game is picked at random among ``pick`` (the games
         offered, in order: a computer player's or the clock's dealer's choice,
-        R-C-12, R-C-15); the commitment covers them, and the pick is made from the
-        hand's hash once the client seeds are in (:meth:`deal_seeded`,
-        :func:`~rollem.server.game_session.pick_bot_game`), so nobody can steer
-        it and every copy shows it (``_pick_games``)."""
+        R-C-12, R-C-15) and the hash of the dealer's secret pick salt, and the
+        pick is made from the hand's hash and the salt once the client seeds are
+        in (:meth:`deal_seeded`, :func:`~rollem.server.game_session.
+        pick_bot_game`), so nobody can steer it (the salt is in no view before
+        the deal) and every copy shows it (``_pick_games``, ``_pick_salt``)."""
         live = self.table
         last = live.session.get("hand_hash")
         players = [int(p) for p in table.still_dealt_in(deal)]  # (not a seat left since)
@@ -127,7 +128,7 @@ class Seeding:
         dealt in), ``seeded`` (those whose seed is in; never the seeds themselves before
         the deal), ``until`` (the moment it deals anyway, on the table's clock),
         ``pick`` (the games offered) when the game is picked at random after the
-        seeds; never the key.  ``None`` when none is waiting."""
+        seeds; never the key nor the pick salt.  ``None`` when none is waiting."""
         live = self.table
         seeding = live.session.get("seeding")
         if not seeding:
@@ -214,7 +215,7 @@ class Seeding:
         seeds = {s: str(seeding["seeds"].get(str(s), "")) for s in players}
         proof = DealProof.from_json(seeding["proof"]).with_client_seeds(seeds)
         game = str(seeding["game"]) if seeding["game"] is not None else \
-            live_table.pick_bot_game(list(proof.pick_games), proof.hand_hash())
+            live_table.pick_bot_game(list(proof.pick_games), proof)
         try:
             source = live_table.committed_source(proof)
             dealt = table.deal(offered, live.config.game_of(game), source=source)

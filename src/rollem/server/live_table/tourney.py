@@ -215,7 +215,11 @@ class Tourney:
         schedule (levels), the level (1-based) and its stakes, the next level's,
         the seconds left in the level (``None`` in the last), whether the clock
         runs, the prize pool and percentages, places so far, payouts at the end,
-        whether rebuys are open, an open deal proposal."""
+        whether rebuys are open, an open deal proposal, and ``next_proposal``
+        (seat as text -> the hand number from which that seat may propose a
+        deal again, after its last proposal was declined or lapsed: before it,
+        while the table's ``hand_no`` is below it, a proposal is refused
+        ``too_soon``, and the page says so instead of offering one)."""
         live = self.table
         schedule = live.config.schedule()
         if schedule is None:
@@ -255,6 +259,7 @@ class Tourney:
                         if state.get("over") else None),
             "deal": bool(t.deal),
             "proposal": proposal,
+            "next_proposal": {str(s): int(h) for s, h in state.get("next_proposal", {}).items()},
             "ledger": self.ledger(t),  # (in the buy-in's units, the page's ledger)
         }  # fmt: skip
 

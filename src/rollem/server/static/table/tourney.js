@@ -110,12 +110,25 @@ function renderDeal(box, t, tt, me) {
     if (!playing || tt.left.length < 2) return;
     const row = el("div", "tourney-deal");
     row.append(el("span", "", "Deal: "));
+    // after a proposal of mine was declined or lapsed the server refuses another
+    // (too_soon) until hand next_proposal: the buttons wait, saying why
+    const again = (tt.next_proposal || {})[String(me.seat)];
+    const wait = again === undefined ? 0 : again - (t.hand_no || 0);
     for (const [method, words] of [["icm", "Propose ICM"], ["chip_chop", "Propose chip-chop"]]) {
       const b = el("button", "small", words);
       b.type = "button";
       b.dataset.deal = method;
-      b.onclick = () => send({ type: "deal", op: "propose", method: method });
+      if (wait > 0) {
+        b.disabled = true;
+        b.setAttribute("aria-describedby", "deal-wait");
+      } else b.onclick = () => send({ type: "deal", op: "propose", method: method });
       row.appendChild(b);
+    }
+    if (wait > 0) {
+      const why = el("div", "hint", "Your last deal was declined or lapsed: you may propose again after "
+        + wait + " more hand" + (wait === 1 ? "" : "s") + ".");
+      why.id = "deal-wait";
+      row.appendChild(why);
     }
     box.appendChild(row);
     return;
