@@ -590,3 +590,67 @@ def test_a_maniacs_raise_war_says_little() -> None:
     z = np.linspace(0.0, 1.0, 2001)
     w = bot.book.weights("sdr", events, [0], z[:, None])
     assert w[600] > 0.8 * w[1800], (w[600], w[1800])
+
+
+# -- issue 31, ninth pass: the last round's bets and raises
+
+def _last_action_read(events: list[dict[str, object]], qs: tuple[float, ...]) -> list[float]:
+    """What the last of ``events`` (seat 0's) adds to the read of a player with
+    ``strong``'s habits: the weight with it over the weight without it, at each
+    percentile of ``qs``, relative to the 99th percentile."""
+    bot = StrongBot(random.Random(0))
+    _strong_habits(bot)
+    z = np.linspace(0.0, 1.0, 2001)[:, None]
+    ratio = bot.book.weights("sdr", events, [0], z) / bot.book.weights("sdr", events[:-1], [0], z)
+    return [float(ratio[round(q * 2000)] / ratio[1980]) for q in qs]
+
+
+def test_a_last_round_bet_reads_from_the_range_that_called() -> None:
+    """SDR, a player with ``strong``'s habits (bet rate after a check 0.63, fold
+    rate 0.44) calls a bet in each of the first three rounds and bets the last
+    round after the hero's check: the bet is the top 63% of the hands that
+    called three times, not of all hands: a made hand at the 50th percentile
+    weighs at most a tenth of one at the 99th, one at the 70th at most half (the
+    step at the 37th percentile of all hands left them 0.27 and 0.79; facing
+    such bets the read equity was 0.23 where the bettor's real cards gave 0.06).
+    The same for a first-in last-round bet."""
+    called = _sdr_hand(0, [[(1, "bet"), (0, "call")]] * 3)
+    for last in ([(1, "check"), (0, "bet")], [(0, "bet")]):
+        events = called + [{"kind": "round"}] + [{"kind": k, "seat": s} for s, k in last]
+        at50, at70 = _last_action_read(events, (0.5, 0.7))
+        assert at50 < 0.1 and at70 < 0.5, (last, at50, at70)
+
+
+def test_earlier_bets_still_read_against_all_hands() -> None:
+    """Before the last round a bet keeps its step at ``1 - r`` of all hands (read
+    against the range that called, rounds 2 and 3 came out below their real
+    equity): a round-3 bet after two calls weighs a 50th-percentile hand at over
+    0.8 of a 99th."""
+    events = _sdr_hand(0, [[(1, "bet"), (0, "call")]] * 2 + [[(0, "bet")]])
+    (at50,) = _last_action_read(events, (0.5,))
+    assert at50 > 0.8, at50
+
+
+def test_a_last_round_raise_is_no_bluff() -> None:
+    """SDR, the last-round raise after three calls from a player raising 14% of
+    the bets it faces: its likelihood floor is a tenth of that rate (0.014), not
+    the common 0.04, so a hand at the 50th percentile weighs at most 0.025 of
+    one at the 99th (0.04 left a fifth of the read range any hand; facing
+    last-round raises the read equity was 0.54 where the raiser's cards gave
+    0.45)."""
+    events = _sdr_hand(0, [[(1, "bet"), (0, "call")]] * 3 + [[(1, "bet"), (0, "raise")]])
+    (at50,) = _last_action_read(events, (0.5,))
+    assert at50 < 0.025, at50
+
+
+def test_a_maniacs_last_round_raise_keeps_the_common_floor() -> None:
+    """A player raising 9 bets in 10 keeps the floor :data:`EPS` on its last-round
+    raises (a tenth of its rate is over it): a hand at the 5th percentile weighs
+    at least 0.04 of one at the 99th."""
+    bot = StrongBot(random.Random(0))
+    t = bot.book.tendencies(0)
+    t.bets, t.checks, t.raises, t.calls, t.folds = 95, 5, 90, 10, 0
+    events = _sdr_hand(0, [[(1, "bet"), (0, "call")]] * 3 + [[(1, "bet"), (0, "raise")]])
+    z = np.linspace(0.0, 1.0, 2001)[:, None]
+    ratio = bot.book.weights("sdr", events, [0], z) / bot.book.weights("sdr", events[:-1], [0], z)
+    assert ratio[100] >= 0.04 * ratio[1980], ratio[100] / ratio[1980]
