@@ -629,3 +629,28 @@ def test_earlier_bets_still_read_against_all_hands() -> None:
     events = _sdr_hand(0, [[(1, "bet"), (0, "call")]] * 2 + [[(0, "bet")]])
     (at50,) = _last_action_read(events, (0.5,))
     assert at50 > 0.8, at50
+
+
+def test_a_last_round_raise_is_no_bluff() -> None:
+    """SDR, the last-round raise after three calls from a player raising 14% of
+    the bets it faces: its likelihood floor is a tenth of that rate (0.014), not
+    the common 0.04, so a hand at the 50th percentile weighs at most 0.025 of
+    one at the 99th (0.04 left a fifth of the read range any hand; facing
+    last-round raises the read equity was 0.54 where the raiser's cards gave
+    0.45)."""
+    events = _sdr_hand(0, [[(1, "bet"), (0, "call")]] * 3 + [[(1, "bet"), (0, "raise")]])
+    (at50,) = _last_action_read(events, (0.5,))
+    assert at50 < 0.025, at50
+
+
+def test_a_maniacs_last_round_raise_keeps_the_common_floor() -> None:
+    """A player raising 9 bets in 10 keeps the floor :data:`EPS` on its last-round
+    raises (a tenth of its rate is over it): a hand at the 5th percentile weighs
+    at least 0.04 of one at the 99th."""
+    bot = StrongBot(random.Random(0))
+    t = bot.book.tendencies(0)
+    t.bets, t.checks, t.raises, t.calls, t.folds = 95, 5, 90, 10, 0
+    events = _sdr_hand(0, [[(1, "bet"), (0, "call")]] * 3 + [[(1, "bet"), (0, "raise")]])
+    z = np.linspace(0.0, 1.0, 2001)[:, None]
+    ratio = bot.book.weights("sdr", events, [0], z) / bot.book.weights("sdr", events[:-1], [0], z)
+    assert ratio[100] >= 0.04 * ratio[1980], ratio[100] / ratio[1980]
