@@ -100,25 +100,6 @@ SHARP_RAISES = frozenset({"sdr"})
 before the last round is the hand's strength now (Five Card Roll Your Own and
 5-2-1 read the hand the opponent ends with, so an early raise does say less)."""
 
-LAST_BETS = frozenset({"sdr"})
-"""The games whose last-round bets (no bet open: first in or after a check) read
-as the top ``r`` of the hands that got to the last round
-(:func:`_range_quantile`), as their raises do, not of all hands (issue 31, ninth
-pass: facing a last-round bet after its own check the read equity was 0.23
-where the bettor's real cards gave 0.06, 17 spots; 0.14 so). Not the earlier
-rounds' bets: read so they came out lower still than their real equity (rounds
-2 and 3 of Stop, Drop and Roll: 0.36 and 0.32 against 0.39 and 0.42)."""
-
-RAISE_STRAY = 0.1
-"""Stop, Drop and Roll's last round (:data:`SHARP_RAISES`): the share of a
-player's raises read as coming from any hand (the likelihood floor of a
-last-round raise is this times its raise rate, at most :data:`EPS`), as for a
-check-raise (:data:`CHECK_RAISE_STRAY`): against a step at the top 14% of the
-range, the common floor 0.04 had a fifth of the read range be any hand (issue
-31, ninth pass: facing a last-round raise of its bet the read equity was 0.54
-where the raiser's real cards gave 0.45; 0.51 so). A raise war's raisers
-(``maniac``) raise so often that the floor stays :data:`EPS`."""
-
 TRAP_READ = 2.0
 """A check says less by this times its player's check-raise rate
 (:attr:`Tendencies.check_raise_rate`): a player check-raising half the time it
@@ -434,11 +415,6 @@ class OpponentBook:
                     # the top ``rate`` of the hands that got to this round, not of
                     # all hands (nor of those that raised already in it: a raise war
                     # would narrow a maniac's range raise by raise)
-                    threshold = _range_quantile(z, at_round, threshold)
-                    if done >= rounds:  # the last round: a raise there is no bluff
-                        floor = min(EPS, RAISE_STRAY * rate)
-                elif game in LAST_BETS and done >= rounds:
-                    # a last-round bet, too, from the top of the hands that got there
                     threshold = _range_quantile(z, at_round, threshold)
                 like = floor + (1 - floor) * _step(z, threshold, soft)
                 bet_open = True
