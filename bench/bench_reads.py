@@ -22,9 +22,12 @@ these kinds, separated by ``;``: the real equity is most of the time):
         [--structure fixed-limit] [--save /tmp/spots.pkl]
 
 Re-read saved spots with this checkout's ``strong`` (the same seed per spot:
-two checkouts' reads of the same spots are paired):
+two checkouts' reads of the same spots are paired; several files pooled, each
+spot seeded by its place in its own file; ``--by-round`` adds a line per
+betting round of each kind, where the misreads differ most):
 
-    .venv/bin/python bench/bench_reads.py --read /tmp/spots.pkl [...]
+    .venv/bin/python bench/bench_reads.py --read /tmp/spots.pkl [/tmp/more.pkl ...] \\
+        [--by-round]
 
 Figures: ``docs/dev/league.md`` (issue 31, sixth pass).
 """
@@ -45,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_league import STACK, seat_bots
 from rollem.bots.strong import StrongBot
+from rollem.bots.strong.reads import round_number
 from rollem.engine import Hand, HandView, SeededSource
 from rollem.engine.options import Options
 from rollem.odds import sdr_odds
@@ -79,6 +83,16 @@ def spot_kind(view: HandView) -> str | None:
     return KINDS[3] if i_checked else KINDS[2]
 
 
+def tally_keys(kind: str, view: HandView, by_round: bool) -> tuple[str, ...]:
+    """The tally lines a spot of ``kind`` in ``view`` counts in: its kind, and with
+    ``by_round`` also ``"<kind>, round N"`` (N the betting round from 1,
+    :func:`round_number`; ``"round ?"`` where the view does not say)."""
+    if not by_round:
+        return (kind,)
+    number = round_number(view)
+    return (kind, f"{kind}, round {number if number is not None else '?'}")
+
+
 def real_equity(hand: Hand, view: HandView) -> float:
     """The hero's share with every opponent's hole cards known (heads-up)."""
     info = read_view(view)
@@ -89,8 +103,8 @@ def real_equity(hand: Hand, view: HandView) -> float:
 
 
 def play(hands: int, seed: int, opponent: str, structure: str,
-         save: list[dict[str, Any]] | None, kinds: set[str] | None = None
-         ) -> dict[str, list[tuple[float, float]]]:
+         save: list[dict[str, Any]] | None, kinds: set[str] | None = None,
+         by_round: bool = False) -> dict[str, list[tuple[float, float]]]:
     """Play ``hands`` deals twice (seats swapped), ``strong`` against ``opponent``;
     per spot kind (of ``kinds``, default all: the real equity, most of the time,
     is worked out only there) the (read, real) equities of the hero's decisions."""
@@ -116,7 +130,8 @@ def play(hands: int, seed: int, opponent: str, structure: str,
                         hero.book.observe(view.events, view.seat)
                         read = hero.equities(view)["pot"]
                         real = real_equity(hand, view)
-                        out[kind].append((read, real))
+                        for key in tally_keys(kind, view, by_round):
+                            out[key].append((read, real))
                         if save is not None:
                             save.append({"kind": kind, "view": view, "real": real,
                                          "book": copy.deepcopy(hero.book), "read": read,
@@ -125,24 +140,31 @@ def play(hands: int, seed: int, opponent: str, structure: str,
     return out
 
 
-def reread(spots: list[dict[str, Any]], kinds: set[str] | None = None
+def reread(spots: list[dict[str, Any]], kinds: set[str] | None = None,
+           by_round: bool = False,
+           out: dict[str, list[tuple[float, float]]] | None = None
            ) -> dict[str, list[tuple[float, float]]]:
     """Each saved spot (of ``kinds``, default all) read again by this checkout's
-    ``strong``, seeded by its index."""
-    out: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    ``strong``, seeded by its index, added to ``out`` (a new tally by default)."""
+    if out is None:
+        out = defaultdict(list)
     for i, s in enumerate(spots):
         if kinds and s["kind"] not in kinds:
             continue
         bot = StrongBot(random.Random(i), book=copy.deepcopy(s["book"]))
-        out[s["kind"]].append((bot.equities(s["view"])["pot"], s["real"]))
+        read = bot.equities(s["view"])["pot"]
+        for key in tally_keys(s["kind"], s["view"], by_round):
+            out.setdefault(key, []).append((read, s["real"]))
     return out
 
 
 def report(tally: dict[str, list[tuple[float, float]]]) -> str:
-    """One line per spot kind: count, mean read, mean real, mean read - real with
-    its 95% interval."""
-    lines = [f"{'spot':32} {'n':>6} {'read':>7} {'real':>7}   read - real [95%]"]
-    for kind in KINDS:
+    """One line per spot kind (then per round of it, where the tally has them):
+    count, mean read, mean real, mean read - real with its 95% interval."""
+    lines = [f"{'spot':40} {'n':>6} {'read':>7} {'real':>7}   read - real [95%]"]
+    keys = [key for kind in KINDS for key in
+            [kind, *sorted(k for k in tally if k.startswith(f"{kind}, round "))]]
+    for kind in keys:
         rows = tally.get(kind, [])
         if not rows:
             continue
@@ -153,7 +175,7 @@ def report(tally: dict[str, list[tuple[float, float]]]) -> str:
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
         half = 1.96 * (var / n) ** 0.5
-        lines.append(f"{kind:32} {n:6d} {read:7.3f} {real:7.3f}   {mean:+.3f} "
+        lines.append(f"{kind:40} {n:6d} {read:7.3f} {real:7.3f}   {mean:+.3f} "
                      f"[{mean - half:+.3f}, {mean + half:+.3f}]")
     return "\n".join(lines)
 
@@ -165,7 +187,10 @@ def main() -> None:
     parser.add_argument("--opponent", default="strongtrap")
     parser.add_argument("--structure", default="fixed-limit")
     parser.add_argument("--save", help="keep every spot here (a pickle)")
-    parser.add_argument("--read", help="re-read the spots saved here, print the tally")
+    parser.add_argument("--read", nargs="+",
+                        help="re-read the spots saved in these files, print the tally")
+    parser.add_argument("--by-round", action="store_true",
+                        help="a line per betting round of each spot kind too")
     parser.add_argument("--kinds", help="only these spot kinds (separated by ';')")
     args = parser.parse_args()
     t = time.perf_counter()
@@ -173,13 +198,15 @@ def main() -> None:
     if kinds and kinds - set(KINDS):
         parser.error(f"--kinds: unknown {sorted(kinds - set(KINDS))}; the kinds are {KINDS}")
     if args.read:
-        with open(args.read, "rb") as f:
-            spots = pickle.load(f)
-        print(report(reread(spots, kinds)))
+        tally: dict[str, list[tuple[float, float]]] = defaultdict(list)
+        for path in args.read:
+            with open(path, "rb") as f:
+                reread(pickle.load(f), kinds, args.by_round, tally)
+        print(report(tally))
     else:
         saved: list[dict[str, Any]] | None = [] if args.save else None
         print(report(play(args.hands, args.seed, args.opponent, args.structure, saved,
-                          kinds)))
+                          kinds, args.by_round)))
         if args.save and saved is not None:
             with open(args.save, "wb") as f:
                 pickle.dump(saved, f)
