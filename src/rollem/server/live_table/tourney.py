@@ -281,8 +281,9 @@ class Tourney:
         Raises :class:`TableError` (nothing changes): ``not_tournament``,
         ``not_playing`` (``seat`` is not among the players left), ``malformed``
         (op or method), ``no_proposal``, ``proposal_open``, ``not_yet`` (the hand
-        in play must end first), ``too_soon`` (this seat's last proposal was
-        declined by a person or lapsed fewer than :data:`DEAL_AGAIN_HANDS` hands ago), ``over``.
+        in play, or the one being named or waiting for client seeds, must end
+        first), ``too_soon`` (this seat's last proposal was declined by a person
+        or lapsed fewer than :data:`DEAL_AGAIN_HANDS` hands ago), ``over``.
         Unanswered for :data:`DEAL_ANSWER_SECONDS` once worked out, a proposal
         lapses as if declined.
         """
@@ -314,7 +315,7 @@ class Tourney:
                                  f"propose again after {left} more hand{'s' if left > 1 else ''}")
             self.fold_clock()
             state["proposal"] = {"method": method, "by": seat, "offer": None, "agreed": [seat]}
-            if live.hand is None:
+            if not self._hand_offered():
                 self._offer(t)
             self.fold_clock()  # (the clock stops while the deal is agreed)
         else:
@@ -332,6 +333,16 @@ class Tourney:
         live.views.broadcast()
         if state.get("proposal") is None and not state.get("over"):
             live.dealer.deal_soon()
+
+    def _hand_offered(self) -> bool:
+        """Whether a hand is in play or on its way: dealt, its game being named
+        (dealer's choice) or its committed deal waiting for client seeds.  Such a
+        hand is dealt whatever is proposed, so a proposal made now is worked out
+        when it ends (:meth:`hand_ended`): shares from the stacks before it, agreed
+        while it is played, ended the tournament with the hand still in play."""
+        live = self.table
+        return (live.hand is not None or bool(live.session.get("choice"))
+                or bool(live.session.get("seeding")))
 
     def _offer(self, t: Tournament) -> None:
         """Work out the open proposal's shares from the stacks now; computer players
@@ -403,7 +414,8 @@ class Tourney:
         live.dealer.deal_soon()
 
     def hand_ended(self) -> None:
-        """A hand ended: an open proposal is worked out again from the new stacks
+        """A hand ended (or the hand offered never came: its game's choice or its
+        deal lapsed): an open proposal is worked out again from the new stacks
         (everyone agrees again), or dropped when fewer than 2 players are left or
         its proposer is out."""
         state = self._state()
