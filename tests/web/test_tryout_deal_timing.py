@@ -22,11 +22,12 @@ from rollem.server.protocol import ClientMessage
 
 
 @contextmanager
-def _tournament(game: str, seed_wait: float = 0.0
+def _tournament(game: str, seed_wait: float = 0.0, payouts: list[int] | None = None
                 ) -> Iterator[tuple[VirtualLoop, LiveTable, list[Client]]]:
     """A started 3-seat tournament of ``game`` for three people (seat 0 hosts),
     the committed deal waiting ``seed_wait`` seconds for client seeds (the people
-    here send none)."""
+    here send none); ``payouts``: the prize pool's percentages (default: the
+    table's)."""
     with virtual_server() as (loop, store):
         LiveTable.CLIENT_SEED_WAIT = seed_wait  # (virtual_server puts it back)
         config = parse_config({
@@ -34,7 +35,7 @@ def _tournament(game: str, seed_wait: float = 0.0
             "time_bank_seconds": 0.0, "grace_seconds": 1000.0, "between_hands": 0.5,
             "bot_delay": 0.0, "tournament": "custom",
             "tournament_schedule": SCHEDULE.replace("stack = 60", "stack = 900"),
-            "buy_in": 10})
+            "buy_in": 10, "payouts": payouts or []})
         table, _ = loop.call(LiveTable.create, store, config)
         people = []
         for seat in range(3):
@@ -119,3 +120,35 @@ def test_a_deal_proposed_while_the_game_is_named_is_worked_out_if_no_hand_comes(
         loop.advance(table.tourney.DEAL_ANSWER_SECONDS + 1)
         assert state["proposal"] is None and not state.get("over")
         _until(loop, lambda: table.hand is not None or bool(table.session.get("choice")))
+
+
+def test_an_answer_to_shares_no_longer_proposed_is_refused() -> None:
+    """P0 proposes ICM and P1 is looking at its shares; P2 declines and proposes a
+    chip-chop (other shares) before P1's **Agree** arrives.  The click carried no
+    word of what it agreed to, so it agreed to the chip-chop P1 never saw.  Now
+    the page sends the shares it showed (``offer``), and an answer to shares no
+    longer proposed is refused (``offer_changed``, naming the shares now)."""
+    with _tournament("sdr", payouts=[70, 30]) as (loop, table, people):
+        state = table.session["tournament"]
+        _until(loop, lambda: table.hand is not None)
+        while table.hand is not None:
+            _step(loop, table, people, passive)
+        for seat, stack in zip(range(3), (2000, 500, 200), strict=True):
+            table.seats[seat].row.stack = stack  # (as a few hands could leave them)
+        _send(loop, table, people[0], "deal", op="propose", method="icm")
+        icm = dict(state["proposal"]["offer"])
+        _send(loop, table, people[2], "deal", op="decline", offer=icm)
+        _send(loop, table, people[2], "deal", op="propose", method="chip_chop")
+        chop = dict(state["proposal"]["offer"])
+        assert chop != icm and sum(chop.values()) == sum(icm.values()) == 30
+        with pytest.raises(TableError, match="the deal changed since you saw it") as err:
+            _send(loop, table, people[1], "deal", op="agree", offer=icm)
+        assert err.value.code == "offer_changed" and state["proposal"]["agreed"] == [2]
+        for bad in ([1, 2], {"0": "ten"}, {"0": True}):
+            with pytest.raises(TableError, match="'offer' must be the shares") as err:
+                _send(loop, table, people[1], "deal", op="agree", offer=bad)
+            assert err.value.code == "malformed"
+        _send(loop, table, people[1], "deal", op="agree", offer=chop)
+        assert sorted(state["proposal"]["agreed"]) == [1, 2]
+        _send(loop, table, people[0], "deal", op="agree")  # (no offer: as before)
+        assert state["over"]

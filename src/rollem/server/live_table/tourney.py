@@ -280,7 +280,9 @@ class Tourney:
 
         Raises :class:`TableError` (nothing changes): ``not_tournament``,
         ``not_playing`` (``seat`` is not among the players left), ``malformed``
-        (op or method), ``no_proposal``, ``proposal_open``, ``not_yet`` (the hand
+        (op, method or offer), ``no_proposal``, ``proposal_open``,
+        ``offer_changed`` (``offer``, the shares the player saw, with ``agree`` or
+        ``decline``, are not the open proposal's), ``not_yet`` (the hand
         in play, or the one being named or waiting for client seeds, must end
         first), ``too_soon`` (this seat's last proposal was declined by a person
         or lapsed fewer than :data:`DEAL_AGAIN_HANDS` hands ago), ``over``.
@@ -323,6 +325,7 @@ class Tourney:
                 raise TableError("no_proposal", "no deal is proposed")
             if proposal["offer"] is None:
                 raise TableError("not_yet", "the deal is worked out when the hand in play ends")
+            self._check_seen(body, proposal)
             if op == "decline":
                 self._withdraw()
             elif seat not in proposal["agreed"]:
@@ -333,6 +336,27 @@ class Tourney:
         live.views.broadcast()
         if state.get("proposal") is None and not state.get("over"):
             live.dealer.deal_soon()
+
+    def _check_seen(self, body: dict[str, Any], proposal: dict[str, Any]) -> None:
+        """An answer that says which shares it answers (``offer``: seat -> prize, as
+        the page showed them) answers only those: a click on **Agree** that arrives
+        after that proposal was declined and another proposed (other shares) would
+        otherwise agree to shares its player never saw.  Refused ``offer_changed``
+        naming the shares now; ``malformed`` if ``offer`` is not such an object."""
+        if "offer" not in body:
+            return
+        seen = body["offer"]
+        if not isinstance(seen, dict) or len(seen) > 10 or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in seen.values()):
+            raise TableError("malformed", "'offer' must be the shares you saw: an object of "
+                             "seat numbers to whole prizes")
+        now = proposal["offer"]
+        if {str(k): v for k, v in seen.items()} != now:
+            shares = ", ".join(f"{self.entrant_name(int(s))} {v}" for s, v in now.items())
+            raise TableError("offer_changed", "the deal changed since you saw it: "
+                             f"{'ICM' if proposal['method'] == 'icm' else 'chip-chop'} "
+                             f"proposed by {self.entrant_name(int(proposal['by']))}, "
+                             f"shares now {shares}; answer it again")
 
     def _hand_offered(self) -> bool:
         """Whether a hand is in play or on its way: dealt, its game being named
