@@ -152,3 +152,27 @@ def test_an_answer_to_shares_no_longer_proposed_is_refused() -> None:
         assert sorted(state["proposal"]["agreed"]) == [1, 2]
         _send(loop, table, people[0], "deal", op="agree")  # (no offer: as before)
         assert state["over"]
+
+
+def test_a_proposal_waiting_for_the_hand_in_play_stops_no_clock() -> None:
+    """P1 proposes during hand 1, and the hand is played on for 20 s: the level
+    clock stood still all that time (the hand was played, the blinds' time was
+    not counted), so one proposal in every hand, each declined or lapsed, held
+    the blinds at their level.  Now the clock stops only once the shares are
+    worked out, when the hand ends (the table then deals nothing)."""
+    with _tournament("sdr") as (loop, table, people):
+        _until(loop, lambda: table.hand is not None)
+        _send(loop, table, people[1], "deal", op="propose", method="icm")
+        public = table.tourney.public()
+        assert public is not None and public["running"]
+        elapsed = float(public["elapsed"])
+        loop.advance(20)  # (nobody acts: the 30 s decision clock runs)
+        assert table.hand is not None and table.session["hand_no"] == 1
+        assert table.tourney.clock_seconds() == pytest.approx(elapsed + 20, abs=0.5)
+        while table.hand is not None:
+            _step(loop, table, people, passive)
+        public = table.tourney.public()
+        assert public is not None and not public["running"]
+        stood = table.tourney.clock_seconds()
+        loop.advance(30)
+        assert table.tourney.clock_seconds() == pytest.approx(stood)

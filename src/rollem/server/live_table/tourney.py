@@ -91,11 +91,17 @@ class Tourney:
 
     def clock_running(self) -> bool:
         """Whether the level clock should run now: started, not over, not paused by
-        the host, no deal being agreed."""
+        the host, no deal being agreed (its shares worked out: the table deals
+        nothing until it is settled).  A proposal waiting for the hand in play to
+        end stops nothing: that hand is played at the level's stakes as any other
+        (it stopped the clock, so one proposal in every hand, each declined or
+        lapsed, held the blinds where they were)."""
         live = self.table
         t = self._state()
-        return (t is not None and not t.get("over") and not live.session.get("host_paused")
-                and t.get("proposal") is None)
+        if t is None or t.get("over") or live.session.get("host_paused"):
+            return False
+        proposal = t.get("proposal")
+        return proposal is None or proposal.get("offer") is None
 
     def fold_clock(self) -> None:
         """Add the time run so far to ``elapsed`` and start or stop the clock as
@@ -273,8 +279,9 @@ class Tourney:
         """A ``deal`` message from ``seat`` (issue 28): ``propose`` (with ``method``:
         ``icm`` or ``chip_chop``), ``agree`` or ``decline`` the open proposal.
 
-        A proposal stops the level clock and the dealing until every player left
-        agrees (the deal is then applied: the tournament is over, each paid their
+        A proposal worked out (its shares known: at once between hands, else when
+        the hand in play ends) stops the level clock and the dealing until every
+        player left agrees (the deal is then applied: the tournament is over, each paid their
         share) or one declines (play goes on).  Computer players agree to a share
         at least their ICM equity.
 
