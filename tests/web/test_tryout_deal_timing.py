@@ -176,3 +176,39 @@ def test_a_proposal_waiting_for_the_hand_in_play_stops_no_clock() -> None:
         stood = table.tourney.clock_seconds()
         loop.advance(30)
         assert table.tourney.clock_seconds() == pytest.approx(stood)
+
+
+def test_a_deals_answer_time_stops_while_the_host_pauses() -> None:
+    """The host pauses the table to let the players think a deal over: every clock
+    stopped but the deal's, which lapsed during the pause.  Now its answer time
+    waits as the others do (also for a deal proposed during the pause), and runs
+    on from where it stood at the resume."""
+    with _tournament("sdr") as (loop, table, people):
+        state = table.session["tournament"]
+        _until(loop, lambda: table.hand is not None)
+        while table.hand is not None:
+            _step(loop, table, people, passive)
+        _send(loop, table, people[1], "deal", op="propose", method="icm")
+        loop.advance(30)
+        _send(loop, table, people[0], "host", op="pause")
+        loop.advance(table.tourney.DEAL_ANSWER_SECONDS * 3)
+        assert state["proposal"] is not None and state["proposal"]["until"] is None
+        _send(loop, table, people[0], "host", op="resume")
+        loop.advance(table.tourney.DEAL_ANSWER_SECONDS - 30 - 1)
+        assert state["proposal"] is not None
+        loop.advance(2)
+        assert state["proposal"] is None and not state.get("over")
+        # Proposed (and worked out at once) while the table is paused between hands.
+        _until(loop, lambda: table.hand is not None)
+        while table.hand is not None:
+            _step(loop, table, people, passive)
+        _send(loop, table, people[0], "host", op="pause")
+        _send(loop, table, people[2], "deal", op="propose", method="icm")
+        assert state["proposal"]["offer"] is not None and state["proposal"]["until"] is None
+        loop.advance(table.tourney.DEAL_ANSWER_SECONDS * 2)
+        assert state["proposal"] is not None
+        _send(loop, table, people[0], "host", op="resume")
+        loop.advance(table.tourney.DEAL_ANSWER_SECONDS - 1)
+        assert state["proposal"] is not None
+        loop.advance(2)
+        assert state["proposal"] is None

@@ -396,6 +396,8 @@ class Tourney:
         proposal["agreed"] = sorted({*proposal["agreed"], *bots})
         proposal["until"] = round(live.clock() + self.DEAL_ANSWER_SECONDS, 3)
         self.arm_lapse()
+        if live.session.get("host_paused"):
+            self.hold_lapse()  # (worked out during the host's pause: its time waits too)
 
     def _withdraw(self, bar: bool = True) -> None:
         """The open proposal ends without a deal (declined or lapsed): play goes on,
@@ -422,6 +424,31 @@ class Tourney:
         until = float(proposal["until"])
         self.lapse_timer = asyncio.get_running_loop().call_later(
             max(0.0, until - self.table.clock()), self._lapse, until)
+
+    def hold_lapse(self) -> None:
+        """The host paused the table (:meth:`Turns.hold_clocks`): the open proposal's
+        answer time stops where it stands, as every clock of the table does (a
+        host who pauses to let the players think a deal over saw it lapse
+        meanwhile); kept as ``held_left`` (seconds, stored), its ``until`` cleared."""
+        live = self.table
+        state = self._state()
+        proposal = state.get("proposal") if state is not None else None
+        if proposal is None or proposal.get("until") is None:
+            return
+        proposal["held_left"] = round(max(0.0, float(proposal["until"]) - live.clock()), 3)
+        proposal["until"] = None
+        self.stop()
+
+    def release_lapse(self) -> None:
+        """The host resumed the table: the open proposal lapses after the answer time
+        it had left when the pause began (:meth:`hold_lapse`)."""
+        live = self.table
+        state = self._state()
+        proposal = state.get("proposal") if state is not None else None
+        if proposal is None or "held_left" not in proposal:
+            return
+        proposal["until"] = round(live.clock() + float(proposal.pop("held_left")), 3)
+        self.arm_lapse()
 
     def stop(self) -> None:
         """Cancel the lapse of the open proposal (the table stops its timers)."""
