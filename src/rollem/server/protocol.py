@@ -45,7 +45,9 @@ Client to server, one JSON object per text frame, at most
   every seat's seed once dealt (``hand.deal``).
 - ``{"type": "deal", "op": "propose"|"agree"|"decline", "method": "icm"|"chip_chop"}``
   -- a tournament's final players propose, agree or decline a deal (issue 28;
-  ``method`` with ``propose`` only).
+  ``method`` with ``propose`` only; ``offer``, with ``agree`` or ``decline``: the
+  shares the player saw, seat -> prize, refused ``offer_changed`` if the open
+  proposal's are not those).
 - ``{"type": "sync"}`` -- ask for the full state again.
 - ``{"type": "ping"}`` -- keep-alive; always answered with ``pong`` (the table
   page sends one every 5 s and after each action, and reconnects when no
@@ -152,7 +154,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "chat": ("text",),
     "straddle": ("on",),
     "client_seed": ("hand", "seed"),
-    "deal": ("op", "method"),
+    "deal": ("op", "method", "offer"),
 }
 """The fields each message type may carry besides ``type``; any other field is
 refused (``unknown_field``), so a mistyped or stray field is never silently

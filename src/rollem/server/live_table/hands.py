@@ -108,6 +108,7 @@ class Dealer:
         :class:`~rollem.server.live_table.seeding.Seeding`, which have already
         cleared their own state in ``session``."""
         live = self.table
+        live.tourney.hand_ended()  # (a deal proposed meanwhile is worked out now)
         live.turns.bump_seq()
         live.saving.commit(session=True)
         live.turns.refresh_decisions()

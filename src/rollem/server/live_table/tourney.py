@@ -91,11 +91,17 @@ class Tourney:
 
     def clock_running(self) -> bool:
         """Whether the level clock should run now: started, not over, not paused by
-        the host, no deal being agreed."""
+        the host, no deal being agreed (its shares worked out: the table deals
+        nothing until it is settled).  A proposal waiting for the hand in play to
+        end stops nothing: that hand is played at the level's stakes as any other
+        (it stopped the clock, so one proposal in every hand, each declined or
+        lapsed, held the blinds where they were)."""
         live = self.table
         t = self._state()
-        return (t is not None and not t.get("over") and not live.session.get("host_paused")
-                and t.get("proposal") is None)
+        if t is None or t.get("over") or live.session.get("host_paused"):
+            return False
+        proposal = t.get("proposal")
+        return proposal is None or proposal.get("offer") is None
 
     def fold_clock(self) -> None:
         """Add the time run so far to ``elapsed`` and start or stop the clock as
@@ -278,16 +284,20 @@ class Tourney:
         """A ``deal`` message from ``seat`` (issue 28): ``propose`` (with ``method``:
         ``icm`` or ``chip_chop``), ``agree`` or ``decline`` the open proposal.
 
-        A proposal stops the level clock and the dealing until every player left
-        agrees (the deal is then applied: the tournament is over, each paid their
+        A proposal worked out (its shares known: at once between hands, else when
+        the hand in play ends) stops the level clock and the dealing until every
+        player left agrees (the deal is then applied: the tournament is over, each paid their
         share) or one declines (play goes on).  Computer players agree to a share
         at least their ICM equity.
 
         Raises :class:`TableError` (nothing changes): ``not_tournament``,
         ``not_playing`` (``seat`` is not among the players left), ``malformed``
-        (op or method), ``no_proposal``, ``proposal_open``, ``not_yet`` (the hand
-        in play must end first), ``too_soon`` (this seat's last proposal was
-        declined by a person or lapsed fewer than :data:`DEAL_AGAIN_HANDS` hands ago), ``over``.
+        (op, method or offer), ``no_proposal``, ``proposal_open``,
+        ``offer_changed`` (``offer``, the shares the player saw, with ``agree`` or
+        ``decline``, are not the open proposal's), ``not_yet`` (the hand
+        in play, or the one being named or waiting for client seeds, must end
+        first), ``too_soon`` (this seat's last proposal was declined by a person
+        or lapsed fewer than :data:`DEAL_AGAIN_HANDS` hands ago), ``over``.
         Unanswered for :data:`DEAL_ANSWER_SECONDS` once worked out, a proposal
         lapses as if declined.
         """
@@ -319,7 +329,7 @@ class Tourney:
                                  f"propose again after {left} more hand{'s' if left > 1 else ''}")
             self.fold_clock()
             state["proposal"] = {"method": method, "by": seat, "offer": None, "agreed": [seat]}
-            if live.hand is None:
+            if not self._hand_offered():
                 self._offer(t)
             self.fold_clock()  # (the clock stops while the deal is agreed)
         else:
@@ -327,6 +337,7 @@ class Tourney:
                 raise TableError("no_proposal", "no deal is proposed")
             if proposal["offer"] is None:
                 raise TableError("not_yet", "the deal is worked out when the hand in play ends")
+            self._check_seen(body, proposal)
             if op == "decline":
                 self._withdraw()
             elif seat not in proposal["agreed"]:
@@ -337,6 +348,37 @@ class Tourney:
         live.views.broadcast()
         if state.get("proposal") is None and not state.get("over"):
             live.dealer.deal_soon()
+
+    def _check_seen(self, body: dict[str, Any], proposal: dict[str, Any]) -> None:
+        """An answer that says which shares it answers (``offer``: seat -> prize, as
+        the page showed them) answers only those: a click on **Agree** that arrives
+        after that proposal was declined and another proposed (other shares) would
+        otherwise agree to shares its player never saw.  Refused ``offer_changed``
+        naming the shares now; ``malformed`` if ``offer`` is not such an object."""
+        if "offer" not in body:
+            return
+        seen = body["offer"]
+        if not isinstance(seen, dict) or len(seen) > 10 or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in seen.values()):
+            raise TableError("malformed", "'offer' must be the shares you saw: an object of "
+                             "seat numbers to whole prizes")
+        now = proposal["offer"]
+        if {str(k): v for k, v in seen.items()} != now:
+            shares = ", ".join(f"{self.entrant_name(int(s))} {v}" for s, v in now.items())
+            raise TableError("offer_changed", "the deal changed since you saw it: "
+                             f"{'ICM' if proposal['method'] == 'icm' else 'chip-chop'} "
+                             f"proposed by {self.entrant_name(int(proposal['by']))}, "
+                             f"shares now {shares}; answer it again")
+
+    def _hand_offered(self) -> bool:
+        """Whether a hand is in play or on its way: dealt, its game being named
+        (dealer's choice) or its committed deal waiting for client seeds.  Such a
+        hand is dealt whatever is proposed, so a proposal made now is worked out
+        when it ends (:meth:`hand_ended`): shares from the stacks before it, agreed
+        while it is played, ended the tournament with the hand still in play."""
+        live = self.table
+        return (live.hand is not None or bool(live.session.get("choice"))
+                or bool(live.session.get("seeding")))
 
     def _offer(self, t: Tournament) -> None:
         """Work out the open proposal's shares from the stacks now; computer players
@@ -359,6 +401,8 @@ class Tourney:
         proposal["agreed"] = sorted({*proposal["agreed"], *bots})
         proposal["until"] = round(live.clock() + self.DEAL_ANSWER_SECONDS, 3)
         self.arm_lapse()
+        if live.session.get("host_paused"):
+            self.hold_lapse()  # (worked out during the host's pause: its time waits too)
 
     def _withdraw(self, bar: bool = True) -> None:
         """The open proposal ends without a deal (declined or lapsed): play goes on,
@@ -386,6 +430,31 @@ class Tourney:
         self.lapse_timer = asyncio.get_running_loop().call_later(
             max(0.0, until - self.table.clock()), self._lapse, until)
 
+    def hold_lapse(self) -> None:
+        """The host paused the table (:meth:`Turns.hold_clocks`): the open proposal's
+        answer time stops where it stands, as every clock of the table does (a
+        host who pauses to let the players think a deal over saw it lapse
+        meanwhile); kept as ``held_left`` (seconds, stored), its ``until`` cleared."""
+        live = self.table
+        state = self._state()
+        proposal = state.get("proposal") if state is not None else None
+        if proposal is None or proposal.get("until") is None:
+            return
+        proposal["held_left"] = round(max(0.0, float(proposal["until"]) - live.clock()), 3)
+        proposal["until"] = None
+        self.stop()
+
+    def release_lapse(self) -> None:
+        """The host resumed the table: the open proposal lapses after the answer time
+        it had left when the pause began (:meth:`hold_lapse`)."""
+        live = self.table
+        state = self._state()
+        proposal = state.get("proposal") if state is not None else None
+        if proposal is None or "held_left" not in proposal:
+            return
+        proposal["until"] = round(live.clock() + float(proposal.pop("held_left")), 3)
+        self.arm_lapse()
+
     def stop(self) -> None:
         """Cancel the lapse of the open proposal (the table stops its timers)."""
         if self.lapse_timer is not None:
@@ -408,7 +477,8 @@ class Tourney:
         live.dealer.deal_soon()
 
     def hand_ended(self) -> None:
-        """A hand ended: an open proposal is worked out again from the new stacks
+        """A hand ended (or the hand offered never came: its game's choice or its
+        deal lapsed): an open proposal is worked out again from the new stacks
         (everyone agrees again), or dropped when fewer than 2 players are left or
         its proposer is out."""
         state = self._state()

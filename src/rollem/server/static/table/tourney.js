@@ -148,8 +148,9 @@ function renderDeal(box, t, tt, me) {
       const yes = el("button", "small", "Agree"), no = el("button", "small", "Decline");
       yes.type = no.type = "button";
       yes.dataset.deal = "agree"; no.dataset.deal = "decline";
-      yes.onclick = () => send({ type: "deal", op: "agree" });
-      no.onclick = () => send({ type: "deal", op: "decline" });
+      // (the shares shown: a click that arrives after they changed is refused)
+      yes.onclick = () => send({ type: "deal", op: "agree", offer: p.offer });
+      no.onclick = () => send({ type: "deal", op: "decline", offer: p.offer });
       offer.append(yes, " ", no);
     } else if (playing) {
       const no = el("button", "small", "Withdraw");
