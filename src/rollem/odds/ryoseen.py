@@ -67,7 +67,7 @@ read keeps or exposes (the model line says which was used).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -86,7 +86,7 @@ from rollem.odds.result import Odds
 from rollem.odds.view import ViewInfo
 
 __all__ = ["SeenOpponent", "SeenPool", "part_of_batch", "ryo_seen_look", "seen_of",
-           "shared_proposals"]
+           "setup_seconds", "shared_proposals"]
 
 MIN_EFFECTIVE = 25
 """Below this many effective worlds (see the module doc) the weighting is
@@ -1217,6 +1217,8 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         if proposal is None:
             # alone, the pilot and the run each make their guides (as before
             # issue 33); shared, the pilot's are kept for every run
+            clock = shared.get(_CLOCK) if shared is not None else None
+            began = clock() if clock is not None else 0.0
             guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] | None = (
                 {} if shared is not None else None)
             likely = None
@@ -1226,6 +1228,9 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
             proposal = (likely, guides)
             if shared is not None:
                 shared[key] = proposal
+                _expose_table(seen, policy, trem)  # (made once, part of the set-up)
+                if clock is not None:
+                    shared[_SETUP] = shared.get(_SETUP, 0.0) + clock() - began
         moves = (PLACE_MOVES if place else MOVES) if len(seen.opponents) >= MOVES_FROM else 0
         hands, w, turned, eve, _ = _worlds(seen, samples, unseen, policy, trem, gen,
                                            candidates, proposal[0], proposal[1],
@@ -1302,6 +1307,13 @@ _SHARED: ContextVar[dict[Any, Any] | None] = ContextVar("ryoseen_shared", defaul
 per view, made once and used by every later run of the same view."""
 
 
+_CLOCK = "clock"
+"""The key of :func:`shared_proposals`' clock in its shared dict (the
+proposals' keys are tuples)."""
+_SETUP = "setup"
+"""The key of the clock time spent making proposals (:func:`setup_seconds`)."""
+
+
 _PART: ContextVar[float] = ContextVar("ryoseen_part", default=1.0)
 """Within :func:`part_of_batch`: the share of :data:`MIN_WORLDS` drawn."""
 
@@ -1349,18 +1361,32 @@ def part_of_batch(part: float) -> Iterator[None]:
 
 
 @contextmanager
-def shared_proposals() -> Iterator[None]:
+def shared_proposals(clock: Callable[[], float] | None = None) -> Iterator[None]:
     """Runs of :func:`ryo_seen_look` inside share their proposals: the
     pilot run and the guides are made by the first run of a view and used
     as they are by the later ones (batches of the same question,
     :func:`rollem.odds.play.play_odds`; issue 33). Each run stays exact
     (its weights undo whatever fixed proposal it draws from) and the runs
-    are independent given the proposal; only the first pays for it."""
-    token = _SHARED.set({})
+    are independent given the proposal; only the first pays for it.
+
+    ``clock`` (seconds, e.g. ``time.thread_time``): where given, the time
+    spent making the proposals is counted (:func:`setup_seconds`), so that
+    a caller sizing its batches to a budget can tell the first batch's own
+    cost from the set-up's."""
+    token = _SHARED.set({} if clock is None else {_CLOCK: clock})
     try:
         yield
     finally:
         _SHARED.reset(token)
+
+
+def setup_seconds() -> float:
+    """Within :func:`shared_proposals` with a clock: the clock time spent so
+    far making proposals (the pilot run, the guides, the exposes' table;
+    issue 33: at 6 players 0.05 to 0.2 s of a first batch's 0.3 to 0.6 s of
+    CPU). 0.0 elsewhere."""
+    shared = _SHARED.get()
+    return float(shared.get(_SETUP, 0.0)) if shared is not None else 0.0
 
 
 def _forward(seen: SeenPool, unseen: Ints, samples: int, policy: FastPolicy, tremble: float,
