@@ -238,6 +238,16 @@ were already within ±1.5 points in a second without them, and their
 intervals covered at the stated rate (issue 33)."""
 CANDIDATES = 4
 """Candidates drawn per opponent and world (see :func:`_read_opponent`)."""
+PLACE_CANDIDATES = 4
+"""The candidates per opponent and world with the place steps (at 6 players,
+:data:`PLACE_FROM`). Issue 33, branch s44-odds (``bench/bench_ryo_batch.py``
+sets it): with 16 instead of 4, a 2,000-world batch of ``bench_play_odds.py``'s
+hand 30001 spread by 1.00 to 1.07 points between seeds (4: 1.56 to 1.74) and
+stated about that (1.10 to 1.19; 4: 0.71 to 0.85 of it), for about 1.5 times
+the CPU; but the effective worlds per CPU second were the same (about 2,100
+to 2,600 at load 13 to 14), and in play, where the chances' intervals over
+those worlds set the width, the intervals were no narrower at load 13 to 20
+(docs/dev/odds-precision.md): kept at 4."""
 RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
@@ -1159,7 +1169,7 @@ MODEL_SEEN = ("look-ahead: every other player dealt in kept three of six and exp
 
 def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = FAST,
                   seed: int | None = None, rng: random.Random | None = None,
-                  tremble: float | None = None, candidates: int = CANDIDATES,
+                  tremble: float | None = None, candidates: int | None = None,
                   retry: bool = True) -> Odds | None:
     """The seat's odds after the discard, opponents' hands conditioned on
     their keeps and exposes under ``policy`` (see the module doc). Where the
@@ -1179,7 +1189,8 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         tremble: the chance a player strays from the policy (default
             :data:`rollem.odds.look521.TREMBLE`).
         candidates: per opponent, world and origin of its up cards
-            (:func:`_read_opponent`).
+            (:func:`_read_opponent`; ``None``: :data:`CANDIDATES`, with the
+            place steps :data:`PLACE_CANDIDATES`).
         retry: whether to try once more (see above).
 
     Returns:
@@ -1206,6 +1217,8 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     if any(not _origins(o, set(seen.discards)) for o in seen.opponents):
         return None
     place = len(seen.opponents) >= PLACE_FROM
+    if candidates is None:
+        candidates = PLACE_CANDIDATES if place else CANDIDATES
     if len(seen.opponents) >= 3 and retry:  # (a retry has its own count)
         samples = max(samples, round((PLACE_WORLDS if place else MIN_WORLDS) * _PART.get()))
     if place and retry and samples >= 2 * PLACE_WORLDS and not _IN_BATCHES.get():
