@@ -45,7 +45,7 @@ def main() -> None:
     seen = ryoseen.seen_of(read_view(_view("rollyourown", args.players, args.hand, "late")))
     assert seen is not None
     names = ("MOVES", "CANDIDATES", "PLACE_EVERY", "MIN_WORLDS", "FUTURES", "PLACE_WORLDS",
-             "PLACE_MOVES")
+             "PLACE_MOVES", "PLACE_CANDIDATES")
     defaults = {k: getattr(ryoseen, k) for k in names}
     for text in args.settings:
         setting = json.loads(text)
@@ -55,11 +55,10 @@ def main() -> None:
         worlds = ryoseen.PLACE_WORLDS if place else ryoseen.MIN_WORLDS
         eq, se, cpu = [], [], []
         with ryoseen.shared_proposals():
-            ryoseen.ryo_seen_look(seen, samples=worlds, seed=1, candidates=ryoseen.CANDIDATES)
+            ryoseen.ryo_seen_look(seen, samples=worlds, seed=1)
             for b in range(args.batches):
                 t = time.thread_time()
-                odds = ryoseen.ryo_seen_look(seen, samples=worlds, seed=100 + b,
-                                             candidates=ryoseen.CANDIDATES)
+                odds = ryoseen.ryo_seen_look(seen, samples=worlds, seed=100 + b)
                 cpu.append(time.thread_time() - t)
                 assert odds is not None
                 eq.append(odds.equity)

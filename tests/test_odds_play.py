@@ -343,3 +343,50 @@ def test_a_last_smaller_batch_uses_what_is_left_of_the_budget(
         assert sizes[:2] == want[:2] and abs(sizes[2] - want[2]) <= 1, sizes
         assert got.samples == sum(sizes)
     assert LAST_MARGIN * 0.1 / 0.3 < LAST_PART < LAST_MARGIN * 0.2 / 0.4
+
+
+def _late_ryo_view(players: int, seed: int) -> Any:
+    """Seat 0's view after its second pool draw in the seeded Roll Your Own
+    hand of bench/bench_play_odds.py (the fast policy at every seat)."""
+    for _, view in _views("rollyourown", players, seed):
+        if sum(1 for e in view.to_dict()["events"]
+               if e.get("kind") == "pool_draw" and e.get("seat") == 0) >= 2:
+            return view
+    raise AssertionError("the hand ended before seat 0's second draw")
+
+
+def test_the_proposals_set_up_is_not_taken_for_a_batchs_cost(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33: Roll Your Own after the discard makes its proposals (a
+    # 400-world pilot run, the guides, the exposes' table) once, in the first
+    # batch. A clock where that set-up costs 0.3 s and each batch 0.25 s:
+    # the first batch ends at 0.55 s, and a second whole one fits (0.8 s),
+    # then a last of 0.7 x 0.2 / 0.25 of a batch. Taking the first batch's
+    # 0.55 s as a batch's cost (as before) left a second whole one out: a last
+    # of 0.7 x 0.45 / 0.55 of a batch, and 0.2 s of the budget unused.
+    import rollem.odds.view
+    from rollem.odds import ryoseen
+
+    spent = [0.0]
+    sizes: list[int] = []
+    real_view, real_worlds = rollem.odds.view.view_equity, ryoseen._worlds  # type: ignore[attr-defined]
+
+    def batch(*args: Any, **kwargs: Any) -> Any:
+        sizes.append(kwargs["samples"])
+        out = real_view(*args, **kwargs)
+        spent[0] += 0.25
+        return out
+
+    def worlds(seen: Any, k: int, *args: Any, **kwargs: Any) -> Any:
+        if k == ryoseen.PILOT:  # the set-up's pilot run
+            spent[0] += 0.3
+        return real_worlds(seen, k, *args, **kwargs)
+
+    monkeypatch.setattr(rollem.odds.view, "view_equity", batch)
+    monkeypatch.setattr(ryoseen, "_worlds", worlds)
+    view = _late_ryo_view(6, 30001)
+    got = play_odds(view, seed=1, clock=lambda: spent[0])
+    assert sizes == [1000, 1000, round(1000 * 0.7 * 0.2 / 0.25)], sizes
+    assert got.samples == 2 * ryoseen.PLACE_WORLDS + round(
+        ryoseen.PLACE_WORLDS * 0.7 * 0.2 / 0.25)
+    assert spent[0] == pytest.approx(0.3 + 3 * 0.25)

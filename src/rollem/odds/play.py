@@ -120,7 +120,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
     exact_limit = SDR_EXACT_LIMIT if info.game == "sdr" else VIEW_EXACT_LIMIT
     seeds = random.Random(seed) if seed is not None else (rng or random.Random())
 
-    from rollem.odds.ryoseen import part_of_batch, shared_proposals
+    from rollem.odds.ryoseen import part_of_batch, setup_seconds, shared_proposals
 
     def one(part: float = 1.0) -> Odds:
         # every option in every batch (an option listed only where it came out
@@ -130,17 +130,24 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
                                seed=seeds.getrandbits(63), advice=True,
                                exact_limit=exact_limit, game=game, top=ALL_OPTIONS)
 
-    with shared_proposals():  # Roll Your Own after the discard: one pilot for all batches
+    # Roll Your Own after the discard: one pilot for all batches, its cost counted
+    with shared_proposals(clock):
+        before = clock() - start
         runs = [one()]
         if runs[0].method == "exact":
             return _exact(_top(runs[0], top))
         first = clock() - start
+        # the first batch's own cost, without reading the view and making the
+        # proposals (issue 33: at 6 players in Roll Your Own these were up to
+        # a third of the first batch, which taken as a batch's cost left up to
+        # a quarter of the second unused)
+        own = max(first - before - setup_seconds(), 0.0)
         while True:
             odds = _top(combine(runs), top)
             assert odds.interval is not None
             spent = clock() - start
             # the next batch's cost: the later ones' (the first made the proposals)
-            each = (spent - first) / (len(runs) - 1) if len(runs) > 1 else first
+            each = (spent - first) / (len(runs) - 1) if len(runs) > 1 else own
             if (odds.interval <= half_width and _advice_done(odds.advice, half_width)
                     and len(runs) >= BETWEEN_BATCHES):
                 return odds

@@ -67,7 +67,7 @@ read keeps or exposes (the model line says which was used).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -86,7 +86,7 @@ from rollem.odds.result import Odds
 from rollem.odds.view import ViewInfo
 
 __all__ = ["SeenOpponent", "SeenPool", "part_of_batch", "ryo_seen_look", "seen_of",
-           "shared_proposals"]
+           "setup_seconds", "shared_proposals"]
 
 MIN_EFFECTIVE = 25
 """Below this many effective worlds (see the module doc) the weighting is
@@ -238,6 +238,16 @@ were already within ±1.5 points in a second without them, and their
 intervals covered at the stated rate (issue 33)."""
 CANDIDATES = 4
 """Candidates drawn per opponent and world (see :func:`_read_opponent`)."""
+PLACE_CANDIDATES = 4
+"""The candidates per opponent and world with the place steps (at 6 players,
+:data:`PLACE_FROM`). Issue 33, branch s44-odds (``bench/bench_ryo_batch.py``
+sets it): with 16 instead of 4, a 2,000-world batch of ``bench_play_odds.py``'s
+hand 30001 spread by 1.00 to 1.07 points between seeds (4: 1.56 to 1.74) and
+stated about that (1.10 to 1.19; 4: 0.71 to 0.85 of it), for about 1.5 times
+the CPU; but the effective worlds per CPU second were the same (about 2,100
+to 2,600 at load 13 to 14), and in play, where the chances' intervals over
+those worlds set the width, the intervals were no narrower at load 13 to 20
+(docs/dev/odds-precision.md): kept at 4."""
 RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
@@ -1159,7 +1169,7 @@ MODEL_SEEN = ("look-ahead: every other player dealt in kept three of six and exp
 
 def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = FAST,
                   seed: int | None = None, rng: random.Random | None = None,
-                  tremble: float | None = None, candidates: int = CANDIDATES,
+                  tremble: float | None = None, candidates: int | None = None,
                   retry: bool = True) -> Odds | None:
     """The seat's odds after the discard, opponents' hands conditioned on
     their keeps and exposes under ``policy`` (see the module doc). Where the
@@ -1179,7 +1189,8 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         tremble: the chance a player strays from the policy (default
             :data:`rollem.odds.look521.TREMBLE`).
         candidates: per opponent, world and origin of its up cards
-            (:func:`_read_opponent`).
+            (:func:`_read_opponent`; ``None``: :data:`CANDIDATES`, with the
+            place steps :data:`PLACE_CANDIDATES`).
         retry: whether to try once more (see above).
 
     Returns:
@@ -1206,6 +1217,8 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     if any(not _origins(o, set(seen.discards)) for o in seen.opponents):
         return None
     place = len(seen.opponents) >= PLACE_FROM
+    if candidates is None:
+        candidates = PLACE_CANDIDATES if place else CANDIDATES
     if len(seen.opponents) >= 3 and retry:  # (a retry has its own count)
         samples = max(samples, round((PLACE_WORLDS if place else MIN_WORLDS) * _PART.get()))
     if place and retry and samples >= 2 * PLACE_WORLDS and not _IN_BATCHES.get():
@@ -1217,6 +1230,8 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         if proposal is None:
             # alone, the pilot and the run each make their guides (as before
             # issue 33); shared, the pilot's are kept for every run
+            clock = shared.get(_CLOCK) if shared is not None else None
+            began = clock() if clock is not None else 0.0
             guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] | None = (
                 {} if shared is not None else None)
             likely = None
@@ -1226,6 +1241,9 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
             proposal = (likely, guides)
             if shared is not None:
                 shared[key] = proposal
+                _expose_table(seen, policy, trem)  # (made once, part of the set-up)
+                if clock is not None:
+                    shared[_SETUP] = shared.get(_SETUP, 0.0) + clock() - began
         moves = (PLACE_MOVES if place else MOVES) if len(seen.opponents) >= MOVES_FROM else 0
         hands, w, turned, eve, _ = _worlds(seen, samples, unseen, policy, trem, gen,
                                            candidates, proposal[0], proposal[1],
@@ -1302,6 +1320,13 @@ _SHARED: ContextVar[dict[Any, Any] | None] = ContextVar("ryoseen_shared", defaul
 per view, made once and used by every later run of the same view."""
 
 
+_CLOCK = "clock"
+"""The key of :func:`shared_proposals`' clock in its shared dict (the
+proposals' keys are tuples)."""
+_SETUP = "setup"
+"""The key of the clock time spent making proposals (:func:`setup_seconds`)."""
+
+
 _PART: ContextVar[float] = ContextVar("ryoseen_part", default=1.0)
 """Within :func:`part_of_batch`: the share of :data:`MIN_WORLDS` drawn."""
 
@@ -1349,18 +1374,32 @@ def part_of_batch(part: float) -> Iterator[None]:
 
 
 @contextmanager
-def shared_proposals() -> Iterator[None]:
+def shared_proposals(clock: Callable[[], float] | None = None) -> Iterator[None]:
     """Runs of :func:`ryo_seen_look` inside share their proposals: the
     pilot run and the guides are made by the first run of a view and used
     as they are by the later ones (batches of the same question,
     :func:`rollem.odds.play.play_odds`; issue 33). Each run stays exact
     (its weights undo whatever fixed proposal it draws from) and the runs
-    are independent given the proposal; only the first pays for it."""
-    token = _SHARED.set({})
+    are independent given the proposal; only the first pays for it.
+
+    ``clock`` (seconds, e.g. ``time.thread_time``): where given, the time
+    spent making the proposals is counted (:func:`setup_seconds`), so that
+    a caller sizing its batches to a budget can tell the first batch's own
+    cost from the set-up's."""
+    token = _SHARED.set({} if clock is None else {_CLOCK: clock})
     try:
         yield
     finally:
         _SHARED.reset(token)
+
+
+def setup_seconds() -> float:
+    """Within :func:`shared_proposals` with a clock: the clock time spent so
+    far making proposals (the pilot run, the guides, the exposes' table;
+    issue 33: at 6 players 0.05 to 0.2 s of a first batch's 0.3 to 0.6 s of
+    CPU). 0.0 elsewhere."""
+    shared = _SHARED.get()
+    return float(shared.get(_SETUP, 0.0)) if shared is not None else 0.0
 
 
 def _forward(seen: SeenPool, unseen: Ints, samples: int, policy: FastPolicy, tremble: float,
