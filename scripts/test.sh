@@ -63,5 +63,11 @@ echo "== ruff"
 .venv/bin/ruff check src tests bench scripts
 echo "== mypy (strict, library)"
 .venv/bin/mypy
+# Keep Python's bytecode caches (git-ignored __pycache__): with PYTHONDONTWRITEBYTECODE
+# set (some containers set it) pytest rewrites the asserts of all 200-odd test modules
+# again in each worker at collection (about 18 CPU-s a worker) and every Python child
+# (`rollem serve`, the CLI tests' commands) compiles rollem's sources again (about
+# 0.5 CPU-s each); docs/dev/test-suite-time.md, stop 44.
+unset PYTHONDONTWRITEBYTECODE
 echo "== pytest (two workers, each test file on one: pytest-xdist)"
 .venv/bin/pytest -n 2 --dist loadfile "$@"
