@@ -299,3 +299,65 @@ def test_a_creator_who_handed_the_role_over_still_sees_a_private_table_unseated(
         stranger = Client(None)
         loop.call(table.connect, stranger)
         assert host_tools.view_kind(table, stranger) == "locked"
+
+
+def test_a_stand_in_keeps_the_table_going_but_not_the_hosts_settings_seat_or_own_chips() -> None:
+    """Decision of stop 44: the role passed without anyone choosing, so a stand-in
+    may let people in and pause, but not change the table's password or settings,
+    remove the seat of the host away, or give itself chips (refused ``stand_in``,
+    nothing changed); the host back has every power again."""
+    with virtual_server() as (loop, store):
+        table, pages = friends(loop, store, rebuys=True, rebuy_approval=True)
+        ann, bob = pages["Ann"], pages["Bob"]
+        loop.call(table.disconnect, ann)
+        loop.advance(AWAY + 1.0)
+        assert bob.is_host and table.session["host_returns"]["away_seat"] == 0
+        before = (dict(table.session.get("config_overrides", {})),
+                  table.session.get("password"), table.seats[1].row.stack)
+        refused = [
+            {"op": "password", "password": "mine now"},
+            {"op": "config", "config": {"small_bet": 4, "big_bet": 8}},
+            {"op": "remove", "seat": 0},
+            {"op": "adjust_stack", "seat": 1, "stack": 5000},
+        ]
+        for op in refused:
+            send(loop, table, bob, "host", **op)
+            assert errors(bob) == ["stand_in"], op
+        assert (dict(table.session.get("config_overrides", {})), table.session.get("password"),
+                table.seats[1].row.stack) == before
+        assert 0 in table.seats
+        # What keeps the table going stays his: a pause, another player's stack.
+        send(loop, table, bob, "host", op="pause")
+        send(loop, table, bob, "host", op="resume")
+        send(loop, table, bob, "host", op="adjust_stack", seat=2, stack=0)
+        assert errors(bob) == [] and table.seats[2].row.stack == 0
+        # His own rebuy waits for Ann, as Cat's would; he cannot approve it himself.
+        send(loop, table, bob, "host", op="adjust_stack", seat=1, stack=0)
+        assert errors(bob) == ["stand_in"]
+        table.seats[1].row.stack = 0  # (he lost his chips in a hand)
+        send(loop, table, bob, "rebuy")
+        assert errors(bob) == [] and table.session["rebuy_requests"] == [1]
+        assert table.seats[1].row.stack == 0
+        send(loop, table, bob, "host", op="approve_rebuy", seat=1)
+        assert errors(bob) == ["stand_in"] and table.seats[1].row.stack == 0
+        # Ann is back: she hosts, with every power, and answers his request.
+        ann.closed = False
+        loop.call(table.connect, ann)
+        assert ann.is_host and "host_returns" not in table.session
+        send(loop, table, ann, "host", op="approve_rebuy", seat=1)
+        send(loop, table, ann, "host", op="password", password="friends only")
+        assert errors(ann) == [] and table.seats[1].row.stack == 100
+        assert table.session.get("password")
+
+
+def test_a_player_the_host_chose_has_every_power() -> None:
+    """**Make host** is the host's own choice: no stand-in limits for the player it
+    was handed to (only the role the server passed is limited)."""
+    with virtual_server() as (loop, store):
+        table, pages = friends(loop, store)
+        send(loop, table, pages["Ann"], "host", op="hand_over", seat=1)
+        bob = pages["Bob"]
+        send(loop, table, bob, "host", op="password", password="bob's table")
+        send(loop, table, bob, "host", op="adjust_stack", seat=1, stack=150)
+        assert errors(bob) == [] and table.seats[1].row.stack == 150
+        assert table.session.get("password")

@@ -323,9 +323,50 @@ def _seat_arg(table: LiveTable, body: dict[str, Any]) -> int:
     return seat
 
 
+def standing_in(table: LiveTable, client: Client) -> bool:
+    """Whether ``client`` holds the host role as a stand-in: the server passed it
+    while its holder is away (:mod:`rollem.server.live_table.host_role`,
+    ``session["host_returns"]``) and ``client`` is not the creator's page."""
+    return (table.session.get("host_returns") is not None and not client.host_cookie
+            and client_is_host(table, client))
+
+
+STAND_IN_KEPT = {"config": "the table's settings", "password": "the table's password"}
+"""Host actions a stand-in may not take: they stay the host's own choice."""
+
+
+def stand_in_refusal(table: LiveTable, client: Client, op: object,
+                     body: dict[str, Any]) -> Exception | None:
+    """The :class:`TableError` ``stand_in`` refusing a stand-in's host action that is
+    not theirs to take, else ``None``: changing the table's settings or password,
+    removing the seat of the one away, or adjusting or approving the stand-in's
+    own stack or rebuy.  A stand-in keeps the table going; the role passed
+    without anyone choosing, so it does not reach the absent host's table or the
+    stand-in's own chips (decision of stop 44)."""
+    if not standing_in(table, client):
+        return None
+    back = table.session["host_returns"]
+    away = str(back.get("name") or "The host")
+    if isinstance(op, str) and op in STAND_IN_KEPT:
+        return _error("stand_in", f"{away} is away and you stand in: {STAND_IN_KEPT[op]} "
+                      f"stay {away}'s to change (hosting again on coming back)")
+    seat = body.get("seat")
+    away_seat = back.get("seat") if back.get("to") == "seat" else back.get("away_seat")
+    if op == "remove" and seat is not None and seat == away_seat:
+        return _error("stand_in", f"{away} is away and you stand in: {away}'s seat stays "
+                      "theirs until they come back")
+    if op in ("adjust_stack", "approve_rebuy") and seat is not None and seat == client.seat:
+        return _error("stand_in", "you stand in for the host: your own stack and rebuy wait "
+                      f"for {away}, as anyone's would")
+    return None
+
+
 def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
     op = body.get("op")
     s = table.session
+    refused = stand_in_refusal(table, client, op, body)
+    if refused is not None:
+        raise refused
     if op == "pause":
         if not s.get("host_paused"):
             s["host_paused"] = True

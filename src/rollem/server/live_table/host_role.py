@@ -29,7 +29,15 @@ from (``session["host_returns"]``: the creator, or the player it was handed to,
 by their seat cookie's digest) gets it back when they open the table again
 ("Ann is back and hosts again").  A friend group's table is the creator's
 evening; a dead phone should not move it for good, and a role the server
-gave away without anyone choosing should not outlast the reason for it.  A
+gave away without anyone choosing should not outlast the reason for it.
+
+**What a stand-in may not do** (:func:`rollem.server.host.stand_in_refusal`):
+keep the table going, yes (let friends and watchers in, answer others'
+rebuys, pause, deal, remove an idle player), but the table's settings and
+password stay the host's, the seat of the one away stays theirs, and the
+stand-in's own stack and rebuy wait for the host like anyone's: powers the
+server handed out without anyone choosing do not reach the stand-in's own
+chips or the absent host's table.  A
 stand-in's **Make host** passes the stand-in's part on; a player the role was
 handed to who leaves the table returns it to the creator, as before.
 
@@ -37,7 +45,8 @@ Session keys: ``host_away`` (``{"since", "seat", "name", "let_in"}``: the
 holder's pages have all been closed since ``since``; their seat, for
 "clockwise", and name; the seat cookies' digests of those who may take it),
 ``host_returns`` (``{"to": "creator"}`` or ``{"to": "seat", "seat", "digest"}``,
-with ``"name"`` and ``"since"``: a stand-in holds the role), ``host_note``
+with ``"name"``, ``"since"`` and ``"away_seat"``, the seat of the one away or
+``None``: a stand-in holds the role), ``host_note``
 (``{"seq", "text"}``: the last pass or return, for the page's toast).
 """
 
@@ -225,7 +234,8 @@ class HostRole:
             held = s.get("host_seat")
             s["host_returns"] = {"to": "creator"} if held not in table.seats else {
                 "to": "seat", "seat": held, "digest": table.seats[held].row.token_digest}
-            s["host_returns"].update(name=str(away.get("name") or THE_HOST), since=since)
+            s["host_returns"].update(name=str(away.get("name") or THE_HOST), since=since,
+                                     away_seat=away.get("seat"))
         if creator is not None and s.get("host_seat") is not None:
             s.pop("host_seat")  # a handed-over holder gone: the creator is here
             name = self._seat_name(creator.seat) if creator.seat is not None else THE_HOST

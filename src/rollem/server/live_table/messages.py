@@ -181,7 +181,9 @@ class Messages:
         if seat is None or seat not in table.seats:
             raise TableError("not_seated", "take a seat first")
         if msg.type == "rebuy":
-            table.dealer.rebuy(seat, by_host=client.is_host)
+            # (a stand-in's own rebuy waits for the host, as anyone's: host.standing_in)
+            table.dealer.rebuy(seat, by_host=client.is_host
+                               and not host.standing_in(table, client))
             return
         choice = table.session.get("choice")
         if msg.type == "choose_game":
