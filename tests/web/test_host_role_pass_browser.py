@@ -61,6 +61,16 @@ def test_the_next_player_hosts_once_the_host_is_gone_and_lets_a_late_friend_in(
             page.click("#host-box summary")
         approve = f"#host-controls li[data-seat='{dan}'] [data-host=approve]"
         page.wait_for_selector(approve)
+        # A stand-in keeps the table going, not the host's settings, password or seat
+        # (stop 44): a note says so in their place, and Ann's seat has no Remove.
+        note = page.locator("#host-controls .stand-in-note")
+        assert note.text_content() == (
+            "You stand in for Ann: the table's settings and password stay theirs, and "
+            "your own stack and rebuy wait for them.")
+        assert page.locator("#host-password").count() == 0
+        assert page.locator("#host-controls form.host-config").count() == 0
+        assert page.locator("#host-controls li[data-seat='0'] [data-host=remove]").count() == 0
+        assert page.locator(f"#adjust-seat option[value='{s1}']").count() == 0
         shot(page, f"host-role-passed-{name}")
         page.click(approve)
         page.wait_for_selector(approve, state="detached")
@@ -77,6 +87,7 @@ def test_the_next_player_hosts_once_the_host_is_gone_and_lets_a_late_friend_in(
             wait_toast_shown(page, "Ann is back and hosts again")
             page.wait_for_selector("#host-panel.hidden", state="attached")
             back.result(30)
+        assert page.locator("#host-controls .stand-in-note").is_hidden()
         assert live.call(lambda: table.table_public()["host_seat"]) is None
     finally:
         ctx.close()

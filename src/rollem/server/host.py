@@ -331,6 +331,17 @@ def standing_in(table: LiveTable, client: Client) -> bool:
             and client_is_host(table, client))
 
 
+def stand_in_of(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
+    """For the page of a host in ``seat``: ``{"for": name, "seat": seat or None}``,
+    the host it stands in for and their seat, when the role is a stand-in's
+    (:func:`standing_in`; ``seat`` holds it), else ``None``."""
+    back = table.session.get("host_returns")
+    if back is None or seat is None or table.session.get("host_seat") != seat:
+        return None
+    away_seat = back.get("seat") if back.get("to") == "seat" else back.get("away_seat")
+    return {"for": str(back.get("name") or "The host"), "seat": away_seat}
+
+
 STAND_IN_KEPT = {"config": "the table's settings", "password": "the table's password"}
 """Host actions a stand-in may not take: they stay the host's own choice."""
 

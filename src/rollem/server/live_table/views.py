@@ -221,6 +221,7 @@ class Views:
             "choose_game": seat is not None and seat == table.dealers_choice.chooser(),
             "next_hand": self.next_hand_notice(seat),
             "rebuy_closed": host_tools.rebuy_closed(table, seat),  # (no Rebuy button: why)
+            "stand_in": host.stand_in_of(table, seat) if is_host else None,
         }
 
     def shown(self, kind: str) -> GameSession | None:

@@ -99,10 +99,10 @@ export function renderHostTools(t, me) {
   // in place, the stacks between hands only (no stack is set during a hand).
   const key = JSON.stringify([t.config.private, t.config.watcher_delay, t.config.rebuys,
     t.config.rebuy_approval, t.config.rebuy_cap, t.has_password, t.watch_requests, t.watch_refused, t.watchers,
-    t.rebuy_requests, t.seats.map((s) => [s.free, s.name]), !!t.tournament]);
+    t.rebuy_requests, t.seats.map((s) => [s.free, s.name]), !!t.tournament, me.stand_in, me.seat]);
   if (box.dataset.key !== key) {
     box.dataset.key = key;
-    drawHostTools(box, t);
+    drawHostTools(box, t, me);
   }
   patchAdjust(box, t, between);
 }
@@ -124,7 +124,10 @@ function patchAdjust(box, t, between, focused) {
   const title = between ? "Counted as chips bought (or taken off), in the ledger" : "Between hands only";
   if (adj.title !== title) adj.title = title;
 }
-function drawHostTools(box, t) {
+function drawHostTools(box, t, me) {
+  // A stand-in (me.stand_in: the role passed while the host is away) gets no
+  // settings, no password and nothing for its own seat (the server refuses them).
+  const standIn = !!me.stand_in, mine = (seat) => standIn && seat === me.seat;
   box.innerHTML = "";
   // A tournament's rebuys are its own (rebuy levels) and its chips its entries:
   // no cash rebuy rules and no stack to set there.
@@ -136,7 +139,7 @@ function drawHostTools(box, t) {
     cb.onchange = () => send({ type: "host", op: "config", config: { [name]: cb.checked } });
     l.append(cb, document.createTextNode(" " + label)); return l;
   };
-  box.appendChild(row(opt("private table", "private", t.config.private),
+  if (!standIn) box.appendChild(row(opt("private table", "private", t.config.private),
     opt("watchers one hand behind", "watcher_delay", t.config.watcher_delay)));
   const mode = el("select"); mode.id = "rebuy-mode"; mode.setAttribute("aria-label", "Rebuys");
   for (const [v, text] of [["off", "no rebuys"], ["free", "rebuys: free"], ["approve", "rebuys: I approve"]]) {
@@ -150,7 +153,7 @@ function drawHostTools(box, t) {
   const capSet = el("button", "small", "Set cap"); capSet.type = "button"; capSet.dataset.host = "rebuy_cap";
   capSet.onclick = () => send({ type: "host", op: "config", config: { rebuy_cap: Number(cap.value) } });
   const capLabel = el("label", null, "at most "); capLabel.append(cap, document.createTextNode(" each (0: any)"));
-  if (!t.tournament) box.appendChild(row(mode, capLabel, capSet));
+  if (!t.tournament && !standIn) box.appendChild(row(mode, capLabel, capSet));
   // The table password.
   const pw = el("input"); pw.type = "password"; pw.id = "host-password"; pw.autocomplete = "new-password";
   pw.setAttribute("aria-label", "Table password");
@@ -159,7 +162,7 @@ function drawHostTools(box, t) {
   setPw.onclick = () => { send({ type: "host", op: "password", password: pw.value }); pw.value = ""; };
   const items = [pw, setPw];
   if (t.has_password) items.push(button("Remove password", "password", { password: null }));
-  box.appendChild(row(...items));
+  if (!standIn) box.appendChild(row(...items));
   // Who asks: watchers, rebuys.
   const list = el("ul", "host-seats host-requests");
   for (const w of t.watch_requests) {
@@ -172,8 +175,9 @@ function drawHostTools(box, t) {
   for (const seat of t.rebuy_requests) {
     const s = t.seats[seat];
     const li = el("li"); li.dataset.rebuy = seat;
-    li.append(el("span", null, (s && s.name || "seat " + seat) + " asks to rebuy"),
-      button("Approve", "approve_rebuy", { seat: seat }), button("Decline", "decline_rebuy", { seat: seat }));
+    li.append(el("span", null, (s && s.name || "seat " + seat) + " asks to rebuy"));
+    if (!mine(seat)) li.append(button("Approve", "approve_rebuy", { seat: seat }));
+    li.append(button(mine(seat) ? "Withdraw" : "Decline", "decline_rebuy", { seat: seat }));
     list.appendChild(li);
   }
   if (list.children.length) box.appendChild(list);
@@ -190,7 +194,7 @@ function drawHostTools(box, t) {
   if (t.tournament) return;
   const who = el("select"); who.id = "adjust-seat"; who.setAttribute("aria-label", "Player whose stack to set");
   for (const s of t.seats) {
-    if (s.free) continue;
+    if (s.free || mine(s.seat)) continue;
     const o = el("option", null, s.name + " (" + s.stack + ")"); o.value = s.seat; who.appendChild(o);
   }
   const chips = el("input"); chips.type = "number"; chips.min = 0; chips.id = "adjust-stack"; chips.inputMode = "numeric";

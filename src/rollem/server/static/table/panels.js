@@ -215,16 +215,21 @@ export function renderHostPanel(t, me) {
   }
   const parts = box.parts;
   patchHostRow(parts.row, t, between);
-  const listKey = JSON.stringify([me.seat, t.sitting_out, t.waiting,
+  const listKey = JSON.stringify([me.seat, me.stand_in, t.sitting_out, t.waiting,
     t.seats.map((s) => [s.free, s.name, s.away, s.bot])]);
   if (parts.listKey !== listKey) {
     parts.listKey = listKey;
     drawHostSeats(parts.list, t, me);
   }
-  const formKey = JSON.stringify([t.config, t.config_next || null, Object.keys(t.game_names || {})]);
+  const formKey = JSON.stringify([t.config, t.config_next || null, Object.keys(t.game_names || {}),
+    me.stand_in]);
   if (parts.formKey !== formKey) {
     parts.formKey = formKey;
-    const form = hostForm(t);
+    // A stand-in (the role passed while the host is away) keeps the table going;
+    // its settings stay the host's (the server refuses them: stand_in).
+    const form = me.stand_in ? el("p", "hint stand-in-note", "You stand in for " + me.stand_in.for
+      + ": the table's settings and password stay theirs, and your own stack and rebuy wait for them.")
+      : hostForm(t);
     if (parts.form) parts.form.replaceWith(form); else box.appendChild(form);
     parts.form = form;
   }
@@ -279,7 +284,7 @@ function drawHostSeats(list, t, me) {
         li.appendChild(b);
       }
     }
-    if (s.seat !== me.seat) {
+    if (s.seat !== me.seat && !(me.stand_in && me.stand_in.seat === s.seat)) {
       const idle = s.bot || s.away || t.sitting_out.includes(s.seat) || t.waiting.includes(s.seat);
       const rm = el("button", "small", "Remove");
       rm.type = "button"; rm.dataset.host = "remove"; rm.disabled = !idle;
