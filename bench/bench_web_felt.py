@@ -148,7 +148,7 @@ def bucket(script: dict[str, Any]) -> str:
     return "other script " + inv
 
 
-MOTION_MODULES = ("/table/motion.js",)
+MOTION_MODULES = ("/table/motion.js", "/table/sounds.js")
 """The animation and sound code's modules (their ``sourceURL`` ends so): a LoAF script
 entry whose source is one of them (an idle callback rendering a sound, an
 ``animationend`` listener, a rAF or timer callback of theirs) is that code's time."""
