@@ -225,6 +225,12 @@ def attribute(loaf: list[dict[str, Any]], marks: list[dict[str, Any]]) -> list[d
                     # frame would be 50 ms or under without it
                     "motion_code_ms": round(code, 1), "motion_entry_ms": round(entry, 1),
                     "motion_code_made": code > 0 and e["d"] - code <= 50,
+                    # its modules' entry points: [what called it, function, ms]
+                    "motion_entries": [[str(x.get("inv") or ""), str(x.get("fn") or ""),
+                                        round(float(x["d"]), 1)]
+                                       for x in e.get("scripts", [])
+                                       if str(x.get("src") or "").split("?")[0]
+                                       .endswith(MOTION_MODULES)],
                     "script_ms_by_module": {k: round(v, 1) for k, v in
                                             sorted(sources.items(), key=lambda kv: -kv[1])},
                     "animate_ms": round(motion, 1),

@@ -101,6 +101,7 @@ def test_the_motion_modules_scripts_are_read_from_loaf_by_their_source() -> None
     d, e, f = bench.attribute(frames, marks)
     assert (d["motion_code_ms"], d["motion_entry_ms"], d["motion_code_made"]) == (25, 20, True)
     assert d["motion_made"] is False   # (its measures alone: 5 ms, 57 ms without)
+    assert d["motion_entries"] == [["IdleRequestCallback", "", 20]]
     assert (e["motion_code_ms"], e["motion_entry_ms"], e["motion_code_made"]) == (8, 8, False)
     assert (f["motion_code_ms"], f["motion_code_made"]) == (0, False)
     assert d["script_ms_by_module"] == {"state.js": 30, "motion.js": 20}
