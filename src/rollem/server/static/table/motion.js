@@ -7,7 +7,7 @@
 import { $, store } from "./state.js";
 import { actionLabels } from "./felt.js";
 import { afterPaint } from "./frames.js";
-import { SOUND_NAMES, soundSamples } from "./sounds.js";
+import { SOUND_NAMES, addSoundPart, soundBuffer, soundSamples } from "./sounds.js";
 
 let soundOn = store.get("rollem_alerts") === "1";
 const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
@@ -41,31 +41,40 @@ function ctx() { return audio && audio.state === "running" ? audio : null; }
 // bet's two tones made anew at each bet were oscillators, gains and their
 // envelopes set in the state's script: issue 26).  Its samples are worked out
 // in the page's script (sounds.js: no oscillator, filter or OfflineAudioContext,
-// whose first one cost 100 to 300 ms of a slow phone's main thread), one sound
-// per idle moment once sound wakes; a sound played before its turn is made then
-// (a few milliseconds).
+// whose first one cost 100 to 300 ms of a slow phone's main thread), one part (a
+// tone, a noise) per idle moment once sound wakes; a sound played before it is
+// ready is made whole then (a few milliseconds).
 const rendered = new Map();   // sound name -> its AudioBuffer
 let prerendered = false;
 const idle = window.requestIdleCallback
-  ? (fn) => window.requestIdleCallback(fn) : (fn) => setTimeout(fn, 50);
-function bufferOf(c, name) {
-  let buf = rendered.get(name);
-  if (!buf || buf.sampleRate !== c.sampleRate) {
-    const samples = soundSamples(name, c.sampleRate);
-    buf = c.createBuffer(1, samples.length, c.sampleRate);
-    buf.getChannelData(0).set(samples);
-    rendered.set(name, buf);
-  }
+  ? (fn) => window.requestIdleCallback(fn, { timeout: 2000 }) : (fn) => setTimeout(fn, 50);
+function keep(c, name, samples) {
+  const buf = c.createBuffer(1, samples.length, c.sampleRate);
+  buf.getChannelData(0).set(samples);
+  rendered.set(name, buf);
   return buf;
+}
+function bufferOf(c, name) {
+  const buf = rendered.get(name);
+  return buf && buf.sampleRate === c.sampleRate ? buf : keep(c, name, soundSamples(name, c.sampleRate));
 }
 function prerender(c) {
   if (prerendered) return;
   prerendered = true;
   const names = SOUND_NAMES.slice();
+  let name = null, out = null, k = 0;
   const next = () => {
-    const name = names.shift();
-    if (!name) return;
-    try { bufferOf(c, name); } catch (e) { return; }   // (no sound here)
+    try {
+      if (!name) {
+        name = names.shift();
+        if (!name) return;
+        out = soundBuffer(name, c.sampleRate); k = 0;
+      }
+      if (!addSoundPart(out, name, k++, c.sampleRate)) {
+        if (!rendered.has(name)) keep(c, name, out);
+        name = null;
+      }
+    } catch (e) { return; }   // (no sound here: each is made when played)
     idle(next);
   };
   idle(next);

@@ -8,8 +8,9 @@
 // these samples take a few milliseconds.
 //
 // SOUND_NAMES: the sounds; soundSamples(name, rate): its samples (Float32Array,
-// one channel, `rate` samples a second, SOUND_SECONDS[name] long).  Throws on a
-// name not in SOUND_NAMES or a rate that is not a positive number.
+// one channel, `rate` samples a second, SOUND_SECONDS[name] long), or part by
+// part: soundBuffer, then addSoundPart.  Throws on a name not in SOUND_NAMES or
+// a rate that is not a positive number.
 
 // [kind, ...]: ["tone", Hz, length s, start s, wave, loudness] or
 // ["noise", length s, band's middle Hz, loudness]
@@ -26,15 +27,26 @@ export const SOUND_SECONDS = { deal: 0.1, check: 0.22, bet: 0.14, fold: 0.2, tur
 export const SOUND_NAMES = Object.keys(RECIPES);
 
 export function soundSamples(name, rate) {
-  const recipe = RECIPES[name];
-  if (!recipe) throw new Error("no sound named " + JSON.stringify(name) + "; sounds: " + SOUND_NAMES.join(", "));
-  if (!(rate > 0)) throw new Error("sample rate must be a positive number of samples a second, not " + rate);
-  const out = new Float32Array(Math.ceil(rate * SOUND_SECONDS[name]));
-  for (const [kind, ...args] of recipe) {
-    if (kind === "tone") tone(out, rate, ...args);
-    else noise(out, rate, ...args);
-  }
+  const out = soundBuffer(name, rate);
+  for (let k = 0; addSoundPart(out, name, k, rate); k++) { /* each part in turn */ }
   return out;
+}
+// The silent samples `name` is made into at `rate` (its parts added by addSoundPart).
+export function soundBuffer(name, rate) {
+  if (!RECIPES[name]) throw new Error("no sound named " + JSON.stringify(name) + "; sounds: " + SOUND_NAMES.join(", "));
+  if (!(rate > 0)) throw new Error("sample rate must be a positive number of samples a second, not " + rate);
+  return new Float32Array(Math.ceil(rate * SOUND_SECONDS[name]));
+}
+// Add the `k`th part (a tone, a noise) of sound `name` into `out` (soundBuffer's);
+// false when it has no `k`th part.  A part at a time: the page makes its sounds
+// one part per idle moment (motion.js), none of them a long task.
+export function addSoundPart(out, name, k, rate) {
+  const part = (RECIPES[name] || [])[k];
+  if (!part) return false;
+  const [kind, ...args] = part;
+  if (kind === "tone") tone(out, rate, ...args);
+  else noise(out, rate, ...args);
+  return true;
 }
 // A tone of `freq` Hz from `at` s, `len` s long (and 20 ms at the ramp's end, as
 // an oscillator stopped then), its loudness falling from `gain` to 0.0001.
