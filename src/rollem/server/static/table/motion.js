@@ -111,12 +111,23 @@ export function initMotion() {
     const woken = wake();
     if (woken) woken.then((c) => { if (c) play("check"); });
   };
-  // Sound left on from before: the player's first tap or key starts the context
-  // (and one a phone stopped meanwhile, a call say, starts again at the next).
+  // Sound left on from before: the context is made at the page's first idle
+  // moment, its sounds after it (a browser starts it suspended), and the
+  // player's first tap or key starts it (and one a phone stopped meanwhile, a
+  // call say, starts again at the next).  Made in that tap's listener, it was a
+  // long frame mid-hand: the first AudioContext of a page took 120 to 590 ms of
+  // Chromium's main thread at 4x slower (issue 26).
+  if (soundOn) idle(makeEarly);
   for (const kind of ["pointerdown", "keydown"]) {
     document.addEventListener(kind, () => { if (soundOn && !ctx()) wake(); }, true);
   }
   renderSoundBtn();
+}
+function makeEarly() {
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!soundOn || audio || !Ctx) return;
+  try { audio = new Ctx(); } catch (e) { audio = null; return; }   // (no sound on this device)
+  prerender(audio);
 }
 
 // ------------------------------------------------------------ animation
