@@ -22,11 +22,15 @@ drawing alone), ``--rounds`` times in turn (ABAB: the load hits both alike).
 What "the animation and sound code adds" to a long frame: its own script time in
 it (the ``rollem-animate`` measures: ``animate()`` in render, the chip flights'
 start after the paint), and whether the frame would be 50 ms or under without it
-(``motion_made``); ``motion_made_at_most`` also takes out the frame's render
-steps before style, where the browser ticks running animations (an upper bound:
-observers and rAF callbacks' own work are there too).  The browser's style,
-pre-paint and paint at each frame an animation runs are not script: they are
-the motion-on run's ``--cpu`` parts less the reduced run's.
+(``motion_made``); ``motion_code`` reads it directly from LoAF: long frames
+holding any of that code's script (the entries LoAF names by ``sourceURL`` in its
+modules, ``MOTION_MODULES``, and its measures inside others' scripts) and,
+first, how many of them would be 50 ms or under without it (``made/with``: the
+goal, "adds no frame over 50 ms", is 0 made); ``motion_made_at_most`` also
+takes out the frame's render steps before style, where the browser ticks running
+animations (an upper bound: observers and rAF callbacks' own work are there
+too).  The browser's style, pre-paint and paint at each frame an animation runs
+are not script: they are the motion-on run's ``--cpu`` parts less the reduced run's.
 
 Each run prints one line (``RUN``), then each run's long frames in parts and
 its longest frames, then one ``SUMMARY`` line per kind of run.  ``--nodes``
@@ -100,7 +104,7 @@ try {
     window.__loaf.push({s: e.startTime, d: e.duration, block: e.blockingDuration,
       render: e.renderStart, sal: e.styleAndLayoutStart,
       scripts: (e.scripts || []).map(x => ({inv: x.invoker, type: x.invokerType,
-        fn: x.sourceFunctionName, s: x.startTime, d: x.duration,
+        fn: x.sourceFunctionName, src: x.sourceURL, s: x.startTime, d: x.duration,
         forced: x.forcedStyleAndLayoutDuration}))}); })
     .observe({type: 'long-animation-frame', buffered: true});
 } catch (e) { /* no LoAF here */ }
@@ -142,6 +146,30 @@ def bucket(script: dict[str, Any]) -> str:
     if script.get("type") == "event-listener":
         return "event " + inv
     return "other script " + inv
+
+
+MOTION_MODULES = ("/table/motion.js", "/table/sounds.js")
+"""The animation and sound code's modules (their ``sourceURL`` ends so): a LoAF script
+entry whose source is one of them (an idle callback rendering a sound, an
+``animationend`` listener, a rAF or timer callback of theirs) is that code's time."""
+
+
+def motion_code_ms(e: dict[str, Any], marks: list[dict[str, Any]]) -> tuple[float, float]:
+    """The animation and sound code's script time in the long animation frame ``e``
+    (ms): ``(entry points, in all)``.  Entry points: the frame's LoAF script entries
+    whose ``sourceURL`` is a module of ``MOTION_MODULES`` (LoAF names a script by the
+    function the browser called).  In all: those, and the page's ``rollem-animate``
+    measures in the frame outside them (that code called from another module's entry
+    point: ``animate()`` from the state's message, the flights' start from the task
+    after a paint), each counted once."""
+    start, end = e["s"], e["s"] + e["d"]
+    own = [(float(x["s"]), float(x["s"]) + float(x["d"])) for x in e.get("scripts", [])
+           if str(x.get("src") or "").split("?")[0].endswith(MOTION_MODULES)]
+    entry = sum(b - a for a, b in own)
+    inside = sum(m["d"] for m in marks if m["n"] == "rollem-animate"
+                 and start <= m["s"] < end
+                 and not any(a <= m["s"] < b for a, b in own))
+    return entry, entry + inside
 
 
 def attribute(loaf: list[dict[str, Any]], marks: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -186,7 +214,25 @@ def attribute(loaf: list[dict[str, Any]], marks: list[dict[str, Any]]) -> list[d
         # browser ticks running animations, with the observers' and rAF callbacks'
         # own work).  Would the frame be 50 ms or under without it?
         ticks = part.get("render steps outside scripts", 0.0)
+        entry, code = motion_code_ms(e, marks)
+        sources: dict[str, float] = {}   # script ms by module (LoAF's sourceURL)
+        for x in e.get("scripts", []):
+            src = str(x.get("src") or "").split("?")[0].rsplit("/", 1)[-1] or "?"
+            sources[src] = sources.get(src, 0.0) + float(x["d"])
         out.append({"ms": round(e["d"], 1), "what": top, "states": kinds,
+                    # the animation and sound code's script in the frame (its modules'
+                    # entry points and its measures inside others'), and whether the
+                    # frame would be 50 ms or under without it
+                    "motion_code_ms": round(code, 1), "motion_entry_ms": round(entry, 1),
+                    "motion_code_made": code > 0 and e["d"] - code <= 50,
+                    # its modules' entry points: [what called it, function, ms]
+                    "motion_entries": [[str(x.get("inv") or ""), str(x.get("fn") or ""),
+                                        round(float(x["d"]), 1)]
+                                       for x in e.get("scripts", [])
+                                       if str(x.get("src") or "").split("?")[0]
+                                       .endswith(MOTION_MODULES)],
+                    "script_ms_by_module": {k: round(v, 1) for k, v in
+                                            sorted(sources.items(), key=lambda kv: -kv[1])},
                     "animate_ms": round(motion, 1),
                     "without_motion_ms": round(e["d"] - motion, 1),
                     "motion_made": e["d"] - motion <= 50,
@@ -214,11 +260,29 @@ def attribution_summary(frames: list[dict[str, Any]]) -> dict[str, Any]:
             # long (under 50 ms without its script); at most (without its script
             # and the frame's render steps before style, where animations tick)
             "with_motion_script": sum(1 for f in frames if f["animate_ms"] > 0),
+            # the animation and sound code read directly (MOTION_MODULES' LoAF script
+            # entries and its rollem-animate measures): long frames holding any of its
+            # script, and those it made long (50 ms or under without it)
+            "with_motion_code": sum(1 for f in frames if f["motion_code_ms"] > 0),
+            "motion_code_made": sum(1 for f in frames if f["motion_code_made"]),
+            "motion_code_ms": round(sum(f["motion_code_ms"] for f in frames), 1),
+            "motion_code_longest_ms": max((f["motion_code_ms"] for f in frames), default=0.0),
+            "script_ms_by_module": module_totals(frames),
             "motion_made": sum(1 for f in frames if f["motion_made"]),
             "motion_made_at_most": sum(1 for f in frames if f["motion_made_at_most"]),
             "parts_ms": {k: round(v) for k, v in sorted(total.items(), key=lambda kv: -kv[1])},
             "frames_with_state": states,
             "animate_ms_in_long_frames": round(sum(f["animate_ms"] for f in frames), 1)}
+
+
+def module_totals(frames: list[dict[str, Any]]) -> dict[str, float]:
+    """Script ms in a run's long frames by module (LoAF's ``sourceURL``: the module of
+    the function the browser called), largest first."""
+    total: dict[str, float] = {}
+    for f in frames:
+        for k, v in f["script_ms_by_module"].items():
+            total[k] = total.get(k, 0.0) + v
+    return {k: round(v) for k, v in sorted(total.items(), key=lambda kv: -kv[1])}
 
 
 BROWSER_TASKS = ("FormControlDidChange", "ExtractFormsAndNotifyPasswordAutofillAgent",
@@ -553,6 +617,8 @@ def line(r: dict[str, Any]) -> str:
         lf = r["long_frames"]
         out.append(f"motion_made={lf['motion_made']}(<={lf['motion_made_at_most']})"
                    f"/{lf['with_motion_script']}")
+        out.append(f"motion_code={lf['motion_code_made']}/{lf['with_motion_code']}"
+                   f"({lf['motion_code_ms']}ms, longest {lf['motion_code_longest_ms']})")
         top = r["long_frames"]["largest_part"]
         out.append("largest=" + ",".join(f"{k.split(' (')[0]}:{n}" for k, n in top.items()))
     if "cpu_tasks_over_50ms" in r:
@@ -642,7 +708,10 @@ def main() -> None:
         for f in r["long_frame_list"][:args.frames]:
             print(f"  {f['ms']:>6} ms {f['what']:<32} states={','.join(f['states']) or '-'}"
                   f" animate={f['animate_ms']} without={f['without_motion_ms']}"
-                  f"{' MOTION-MADE' if f['motion_made'] else ''} {json.dumps(f['parts'])}")
+                  f" motion_code={f['motion_code_ms']}"
+                  f"{' MOTION-MADE' if f['motion_made'] else ''}"
+                  f"{' MOTION-CODE-MADE' if f['motion_code_made'] else ''}"
+                  f" {json.dumps(f['parts'])} modules={json.dumps(f['script_ms_by_module'])}")
     on = [r for r in out if r["motion"] == "on" and not r.get("css")]
     reduced = [r for r in out if r["motion"] == "reduced"]
     if on and reduced:   # what motion adds: each motion-on run less the reduced run after it
@@ -660,7 +729,10 @@ def main() -> None:
                 made = (" motion_made="
                         + ",".join(str(r["long_frames"]["motion_made"]) for r in runs)
                         + " motion_made_at_most="
-                        + ",".join(str(r["long_frames"]["motion_made_at_most"]) for r in runs))
+                        + ",".join(str(r["long_frames"]["motion_made_at_most"]) for r in runs)
+                        + " motion_code=" + ",".join(
+                            f"{r['long_frames']['motion_code_made']}"
+                            f"/{r['long_frames']['with_motion_code']}" for r in runs))
             print(f"SUMMARY {motion:<7} runs={len(runs)} over50="
                   + ",".join(str(long_count(r)) for r in runs)
                   + f" total={sum(long_count(r) for r in runs)}"

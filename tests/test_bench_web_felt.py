@@ -69,3 +69,44 @@ def test_at_most_takes_out_the_render_steps_before_style() -> None:
                            [{"n": "rollem-animate", "s": 30, "d": 5, "k": None}])
     assert f["parts"]["render steps outside scripts"] == 10
     assert (f["motion_made"], f["motion_made_at_most"]) == (False, True)
+
+
+def test_the_motion_modules_scripts_are_read_from_loaf_by_their_source() -> None:
+    """Frame D: 62 ms, an idle callback of motion.js (a sound rendered, 20 ms: LoAF
+    names it by its ``sourceURL``) beside a state's message (30 ms, 5 ms of it
+    ``animate()``): 25 ms of the animation and sound code, 37 ms without it, so
+    that code made it long, though its measures alone (5 ms) did not.  Frame E:
+    70 ms, a motion.js ``animationend`` listener of 8 ms holding a flights'
+    measure of 6 ms (counted once): 62 ms without, not made long.  Frame F: 55 ms,
+    state.js alone: no motion code.  The summary: 1 made of 2 holding it, 33 ms,
+    and the script by module."""
+    bench = _bench()
+    ws = {"inv": "WebSocket.onmessage", "type": "event-listener", "forced": 0,
+          "src": "http://127.0.0.1:8000/static/table/state.js"}
+    idle = {"inv": "IdleRequestCallback", "type": "user-callback", "forced": 0,
+            "src": "http://127.0.0.1:8000/static/table/motion.js"}
+    ended = {"inv": "DIV.onanimationend", "type": "event-listener", "forced": 0,
+             "src": "http://127.0.0.1:8000/static/table/motion.js"}
+    frames = [
+        frame(0, 62, 55, 58, [{**ws, "s": 2, "d": 30}, {**idle, "s": 33, "d": 20}]),
+        frame(200, 70, 260, 265, [{**ended, "s": 202, "d": 8}, {**ws, "s": 211, "d": 40}]),
+        frame(400, 55, 450, 452, [{**ws, "s": 402, "d": 45}]),
+    ]
+    marks = [
+        {"n": "rollem-render", "s": 2, "d": 30, "k": "state"},
+        {"n": "rollem-animate", "s": 25, "d": 5, "k": None},
+        {"n": "rollem-animate", "s": 203, "d": 6, "k": "flights"},
+        {"n": "rollem-render", "s": 402, "d": 45, "k": "state"},
+    ]
+    d, e, f = bench.attribute(frames, marks)
+    assert (d["motion_code_ms"], d["motion_entry_ms"], d["motion_code_made"]) == (25, 20, True)
+    assert d["motion_made"] is False   # (its measures alone: 5 ms, 57 ms without)
+    assert d["motion_entries"] == [["IdleRequestCallback", "", 20]]
+    assert (e["motion_code_ms"], e["motion_entry_ms"], e["motion_code_made"]) == (8, 8, False)
+    assert (f["motion_code_ms"], f["motion_code_made"]) == (0, False)
+    assert d["script_ms_by_module"] == {"state.js": 30, "motion.js": 20}
+    summary = bench.attribution_summary([d, e, f])
+    assert (summary["motion_code_made"], summary["with_motion_code"]) == (1, 2)
+    assert summary["motion_code_ms"] == 33
+    assert summary["motion_code_longest_ms"] == 25
+    assert summary["script_ms_by_module"] == {"state.js": 115, "motion.js": 28}

@@ -20,6 +20,7 @@ from felt_ui import home_game_labels
 from table_ui import (
     DESKTOP,
     PHONE,
+    context,
     decision_kind,
     new_table,
     only_checking_bots,
@@ -175,10 +176,27 @@ def test_labels_pot_and_chips_follow_each_action(browser: Any, live: ServerThrea
 # heard when played (a sound made once in an OfflineAudioContext and played as a
 # buffer is heard as the tones it was made of); and the sound nodes the page makes
 # on the live context (window.__liveNodes: oscillators, gains, filters).
-FAKE_AUDIO = """
+HEAR = """
+// What a played sound's samples are (its first 40 ms): "noise" (zero crossings
+// unevenly spaced), else the nearest of the sounds' first tones (Hz): the check's
+// 180, the win's 523, the turn's 880, the bet's 2300.
+window.__hear = (d, rate) => {
+  const m = Math.min(d.length, Math.floor(rate * 0.04)), at = [];
+  for (let i = 1; i < m; i++) if ((d[i - 1] < 0) !== (d[i] < 0)) at.push(i);
+  if (at.length < 4) return 'silence';
+  const gaps = at.slice(1).map((x, k) => x - at[k]);
+  const mean = gaps.reduce((a, b) => a + b) / gaps.length;
+  const spread = Math.sqrt(gaps.reduce((a, g) => a + (g - mean) ** 2, 0) / gaps.length);
+  if (spread > 0.2 * mean) return 'noise';
+  const hz = rate / (2 * mean);
+  return [180, 523, 880, 2300].reduce((a, b) => Math.abs(b - hz) < Math.abs(a - hz) ? b : a);
+};
+"""
+
+FAKE_AUDIO = HEAR + """
 window.__sounds = []; window.__liveNodes = 0;
 class FakeAudio {
-  constructor() { this.currentTime = 0; this.sampleRate = 8000; this.destination = {};
+  constructor() { this.currentTime = 0; this.sampleRate = 48000; this.destination = {};
                   this.state = 'running'; this.out = window.__sounds; this.live = true; }
   resume() {}
   made() { if (this.live) window.__liveNodes++; }
@@ -186,9 +204,11 @@ class FakeAudio {
     stop() {}, start: () => { this.out.push(o.frequency.value); }}; return o; }
   createGain() { this.made(); return {gain: {value: 0, setValueAtTime() {},
     exponentialRampToValueAtTime() {}}, connect() {}}; }
-  createBuffer(c, n) { return {getChannelData: () => new Float32Array(n)}; }
+  createBuffer(c, n, rate) { const d = new Float32Array(n);
+    return {sampleRate: rate, getChannelData: () => d}; }
   createBufferSource() { const s = {buffer: null, connect() {}, start: () => {
-    this.out.push(...(s.buffer && s.buffer.heard ? s.buffer.heard : ['noise'])); }}; return s; }
+    this.out.push(...(s.buffer && s.buffer.heard ? s.buffer.heard
+      : [window.__hear(s.buffer.getChannelData(0), s.buffer.sampleRate)])); }}; return s; }
   createBiquadFilter() { this.made(); return {type: '', frequency: {value: 0}, connect() {}}; }
 }
 class FakeOffline extends FakeAudio {
@@ -198,6 +218,26 @@ class FakeOffline extends FakeAudio {
 }
 window.AudioContext = FakeAudio;
 window.OfflineAudioContext = FakeOffline;
+"""
+
+WATCH_AUDIO = HEAR + """
+// Chromium's own WebAudio, watched: the nodes and contexts the page makes, and
+// what each buffer it plays sounds like.
+window.__made = {offline: 0, oscillator: 0, filter: 0, gain: 0}; window.__heard = [];
+const Offline = window.OfflineAudioContext;
+window.OfflineAudioContext = function (...a) { window.__made.offline++; return new Offline(...a); };
+const proto = BaseAudioContext.prototype;
+for (const [k, f] of [['oscillator', 'createOscillator'], ['filter', 'createBiquadFilter'],
+                      ['gain', 'createGain']]) {
+  const was = proto[f];
+  proto[f] = function (...a) { window.__made[k]++; return was.apply(this, a); };
+}
+const start = AudioBufferSourceNode.prototype.start;
+AudioBufferSourceNode.prototype.start = function (...a) {
+  if (this.buffer) window.__heard.push(window.__hear(this.buffer.getChannelData(0),
+                                                     this.buffer.sampleRate));
+  return start.apply(this, a);
+};
 """
 
 
@@ -269,6 +309,93 @@ def test_each_sound_is_made_once_and_played_from_a_buffer(browser: Any, live: Se
         # (the win alone: four oscillators and four gains)
         nodes = page.evaluate("window.__liveNodes")
         assert nodes <= 8, (nodes, heard)
+    finally:
+        ctx.close()
+
+
+COUNT_CONTEXTS = """
+// The AudioContexts the page makes, and how many before any tap or key.
+window.__contexts = 0; window.__beforeKey = 0; window.__keyed = false;
+for (const k of ['pointerdown', 'keydown'])
+  addEventListener(k, () => { window.__keyed = true; }, true);
+const Made = window.AudioContext;
+window.AudioContext = function (...a) {
+  window.__contexts++; if (!window.__keyed) window.__beforeKey++; return new Made(...a); };
+window.AudioContext.prototype = Made.prototype;
+"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_sound_left_on_makes_its_context_before_the_first_tap(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """Sound left on from before: the page makes its AudioContext at its first idle
+    moment, before any tap or key, not in the first tap's listener (the first
+    context of a page took 120 to 590 ms of Chromium's main thread at 4x: a long
+    frame mid-hand, issue 26; on main none is made before a tap or key).  One
+    context in all, and after Ann's key and tap the hand's sounds play."""
+    ctx = context(browser, size)
+    ctx.add_init_script("localStorage.setItem('rollem_alerts', '1');")
+    ctx.add_init_script(WATCH_AUDIO)
+    ctx.add_init_script(COUNT_CONTEXTS)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2, between_hands=0.3)
+        only_betting_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        page.wait_for_selector("#join:not(.hidden)")
+        made = 0
+        end = time.time() + 10
+        while made == 0 and time.time() < end:
+            page.wait_for_timeout(100)
+            made = page.evaluate("window.__beforeKey")
+        assert made == 1 and not page.evaluate("window.__keyed"), made
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.time() + 60
+        while not page.locator("#result:not(.hidden)").count():
+            assert time.time() < end, "the hand did not finish"
+            if decision_kind(page) == "bet":
+                page.locator("#controls [data-action=call], #controls [data-action=check]"
+                             ).first.click()
+            page.wait_for_timeout(60)
+        page.wait_for_timeout(300)
+        heard = page.evaluate("window.__heard")
+        assert heard.count(2300) >= 2 and "noise" in heard and 523 in heard, heard
+        assert page.evaluate("window.__contexts") == 1
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_sounds_are_samples_made_in_the_page_with_no_audio_nodes(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """Sound on, a hand of three with betting computer players, in Chromium's own
+    WebAudio: every sound is a buffer of samples worked out in the page's script
+    (sounds.js), so the page makes no OfflineAudioContext, oscillator, filter or
+    gain (the first of them cost 100 to 300 ms of a phone's main thread at 4x: a
+    long frame of the sound code's own, issue 26; main rendered each sound in an
+    OfflineAudioContext); and the buffers played still sound as before: the bets'
+    2300 Hz tone, the cards' noise, the win's arpeggio from 523 Hz."""
+    ctx = context(browser, size)
+    ctx.add_init_script("localStorage.setItem('rollem_alerts', '1');")
+    ctx.add_init_script(WATCH_AUDIO)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2, between_hands=0.3)
+        only_betting_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")   # (a tap: the sound wakes)
+        end = time.time() + 60
+        while not page.locator("#result:not(.hidden)").count():
+            assert time.time() < end, "the hand did not finish"
+            if decision_kind(page) == "bet":
+                page.locator("#controls [data-action=call], #controls [data-action=check]"
+                             ).first.click()
+            page.wait_for_timeout(60)
+        page.wait_for_timeout(300)
+        heard = page.evaluate("window.__heard")
+        assert heard.count(2300) >= 2 and "noise" in heard and 523 in heard, heard
+        made = page.evaluate("window.__made")
+        assert made == {"offline": 0, "oscillator": 0, "filter": 0, "gain": 0}, (made, heard)
     finally:
         ctx.close()
 

@@ -7,6 +7,7 @@
 import { $, store } from "./state.js";
 import { actionLabels } from "./felt.js";
 import { afterPaint } from "./frames.js";
+import { SOUND_NAMES, addSoundPart, soundBuffer, soundSamples } from "./sounds.js";
 
 let soundOn = store.get("rollem_alerts") === "1";
 const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
@@ -36,85 +37,56 @@ function wake() {
   return Promise.resolve(audio);
 }
 function ctx() { return audio && audio.state === "running" ? audio : null; }
-// One short tone: frequency (Hz), length (s), start offset (s), wave, loudness.
-function tone(c, freq, len, at, type, gain) {
-  const o = c.createOscillator(), g = c.createGain();
-  const t0 = c.currentTime + (at || 0);
-  o.type = type || "sine";
-  o.frequency.value = freq;
-  g.gain.setValueAtTime(gain || 0.08, t0);
-  g.gain.exponentialRampToValueAtTime(0.0001, t0 + len);
-  o.connect(g); g.connect(c.destination);
-  o.start(t0); o.stop(t0 + len + 0.02);
-}
-// A burst of noise through a band-pass filter (a card sliding, a swish); the
-// noise of each length is made once and played again.
-const noises = new Map();
-function noise(c, len, freq, gain) {
-  let buf = noises.get(len);
-  if (!buf) {
-    const n = Math.floor(c.sampleRate * len);
-    buf = c.createBuffer(1, n, c.sampleRate);
-    const d = buf.getChannelData(0);
-    for (let i = 0; i < n; i++) d[i] = (Math.random() * 2 - 1) * (1 - i / n);
-    noises.set(len, buf);
-  }
-  const src = c.createBufferSource(), f = c.createBiquadFilter(), g = c.createGain();
-  src.buffer = buf; f.type = "bandpass"; f.frequency.value = freq; g.gain.value = gain;
-  src.connect(f); f.connect(g); g.connect(c.destination);
-  src.start();
-}
-const SOUNDS = {
-  deal: (c) => noise(c, 0.08, 3000, 0.25),
-  check: (c) => { tone(c, 180, 0.08, 0, "triangle", 0.15); tone(c, 180, 0.08, 0.11, "triangle", 0.12); },
-  bet: (c) => { tone(c, 2300, 0.05, 0, "sine", 0.05); tone(c, 2900, 0.06, 0.05, "sine", 0.05); },
-  fold: (c) => noise(c, 0.18, 900, 0.2),
-  turn: (c) => tone(c, 880, 0.15, 0, "sine", 0.08),
-  win: (c) => { [523, 659, 784, 1047].forEach((f, i) => tone(c, f, 0.18, i * 0.09, "triangle", 0.07)); },
-};
-// Each sound is made once into a buffer (an OfflineAudioContext renders it, off the
-// page's main thread) and then played as one buffer source: a bet's two tones made
-// anew at each bet were oscillators, gains and their envelopes set in the state's
-// script, most of the sound code's time in a state's frame (issue 26).  The
-// buffers are made once sound is woken, one sound per idle moment (making all six
-// at once, the noises' samples with them, was a long frame of its own at 4x);
-// until its buffer is ready a sound is made live, as before.
-// SOUND_SECONDS: each sound's length (s), its tail included.
-const SOUND_SECONDS = { deal: 0.1, check: 0.22, bet: 0.14, fold: 0.2, turn: 0.18, win: 0.5 };
-const rendered = new Map();   // sound name -> its AudioBuffer (null while rendering)
-let prerendered = false;      // (asked once: a device that cannot makes its sounds live)
+// Each sound is made once into a buffer and then played as one buffer source (a
+// bet's two tones made anew at each bet were oscillators, gains and their
+// envelopes set in the state's script: issue 26).  Its samples are worked out
+// in the page's script (sounds.js: no oscillator, filter or OfflineAudioContext,
+// whose first one cost 100 to 300 ms of a slow phone's main thread), one part (a
+// tone, a noise) per idle moment once sound wakes; a sound played before it is
+// ready is made whole then (a few milliseconds).
+const rendered = new Map();   // sound name -> its AudioBuffer
+let prerendered = false;
 const idle = window.requestIdleCallback
   ? (fn) => window.requestIdleCallback(fn, { timeout: 2000 }) : (fn) => setTimeout(fn, 50);
+function keep(c, name, samples) {
+  const buf = c.createBuffer(1, samples.length, c.sampleRate);
+  buf.getChannelData(0).set(samples);
+  rendered.set(name, buf);
+  return buf;
+}
+function bufferOf(c, name) {
+  const buf = rendered.get(name);
+  return buf && buf.sampleRate === c.sampleRate ? buf : keep(c, name, soundSamples(name, c.sampleRate));
+}
 function prerender(c) {
   if (prerendered) return;
   prerendered = true;
-  const Off = window.OfflineAudioContext || window.webkitOfflineAudioContext;
-  if (!Off) return;
-  const names = Object.keys(SOUNDS);
+  const names = SOUND_NAMES.slice();
+  let name = null, out = null, k = 0;
   const next = () => {
-    const name = names.shift();
-    if (!name) return;
-    rendered.set(name, null);
     try {
-      const off = new Off(1, Math.ceil(c.sampleRate * SOUND_SECONDS[name]), c.sampleRate);
-      SOUNDS[name](off);
-      Promise.resolve(off.startRendering()).then((buf) => { rendered.set(name, buf); },
-        () => { rendered.delete(name); });
-    } catch (e) { rendered.delete(name); }   // (made live, as before)
+      if (!name) {
+        name = names.shift();
+        if (!name) return;
+        out = soundBuffer(name, c.sampleRate); k = 0;
+      }
+      if (!addSoundPart(out, name, k++, c.sampleRate)) {
+        if (!rendered.has(name)) keep(c, name, out);
+        name = null;
+      }
+    } catch (e) { return; }   // (no sound here: each is made when played)
     idle(next);
   };
   idle(next);
 }
 export function play(name) {
-  if (!soundOn || !SOUNDS[name]) return;
+  if (!soundOn || !SOUND_NAMES.includes(name)) return;
   try {
     const c = ctx();
     if (!c) return;
     prerender(c);
-    const buf = rendered.get(name);
-    if (!buf) { SOUNDS[name](c); return; }
     const src = c.createBufferSource();
-    src.buffer = buf;
+    src.buffer = bufferOf(c, name);
     src.connect(c.destination);
     src.start();
   } catch (e) { /* no sound here */ }
@@ -139,12 +111,23 @@ export function initMotion() {
     const woken = wake();
     if (woken) woken.then((c) => { if (c) play("check"); });
   };
-  // Sound left on from before: the player's first tap or key starts the context
-  // (and one a phone stopped meanwhile, a call say, starts again at the next).
+  // Sound left on from before: the context is made at the page's first idle
+  // moment, its sounds after it (a browser starts it suspended), and the
+  // player's first tap or key starts it (and one a phone stopped meanwhile, a
+  // call say, starts again at the next).  Made in that tap's listener, it was a
+  // long frame mid-hand: the first AudioContext of a page took 120 to 590 ms of
+  // Chromium's main thread at 4x slower (issue 26).
+  if (soundOn) idle(makeEarly);
   for (const kind of ["pointerdown", "keydown"]) {
     document.addEventListener(kind, () => { if (soundOn && !ctx()) wake(); }, true);
   }
   renderSoundBtn();
+}
+function makeEarly() {
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!soundOn || audio || !Ctx) return;
+  try { audio = new Ctx(); } catch (e) { audio = null; return; }   // (no sound on this device)
+  prerender(audio);
 }
 
 // ------------------------------------------------------------ animation
