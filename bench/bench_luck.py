@@ -291,7 +291,9 @@ class Luck:
                  alts: int, samples: int, rng: random.Random, *, exact: bool = False,
                  actions: bool = False, replicas: int = 0, late_rollouts: int = 0,
                  late_from: int = 0, late_replicas: int = 3, late_chance: bool = False,
-                 bots: Sequence[Any] | None = None, late_base_alts: int = 0) -> None:
+                 bots: Sequence[Any] | None = None, late_base_alts: int = 0,
+                 play_alts: int = 0, late_decisions_from: int | None = None,
+                 exact_picks: bool = False) -> None:
         if alts < 1 and not exact:
             raise ValueError(f"alts must be at least 1, got {alts}")
         if exact and game not in NO_CHOICES:
@@ -328,6 +330,23 @@ class Luck:
         """With ``late_chance`` in a game with card choices: copies valued by the
         share alone whose mean stands for the share before a late chance event
         in the baseline's control (:meth:`_late_base`); 0: no control there."""
+        self.play_alts = play_alts
+        """With ``play_alts`` > 0 every play to the end of the late terms has its own
+        luck taken out (:meth:`play_term`, issue 31, ninth pass): each card it
+        deals against ``play_alts`` copies of the same event (a pool pick
+        against every pool card; Stop, Drop and Roll against its martingale
+        share); 0: the plays as they fall."""
+        self.late_decisions_from = late_from if late_decisions_from is None \
+            else late_decisions_from
+        """The first betting round whose decisions get late terms (the late chance
+        events start at ``late_from``): apart in 5-2-1, where the second draw
+        by plays pays and the decisions after it add width (ninth pass)."""
+        self.exact_picks = exact_picks
+        """A late chance event that is a pool pick by position (Roll Your Own's
+        wild card, R-RYO-7) valued against every pool card's plays, not
+        ``alts`` sampled copies: the exact mean over the card (ninth pass)."""
+        self.play_luck = 0.0
+        """The plays' own chance terms, summed over every play (a diagnostic)."""
         self.bots = bots
         self.twin_act: Callable[[Any, Any], object] | None = None
         """A test hook: stands in for the late terms' copies' ``bot.act(view)`` (a
@@ -405,8 +424,9 @@ class Luck:
         if view is None:
             view = hand.view(seat)
         legal = view.legal
-        if self.late_rollouts and self.bots is not None and hand.round >= self.late_from \
-                and legal is not None and rng_of(_unwrap(player)) is not None:
+        if self.late_rollouts and self.bots is not None \
+                and hand.round >= self.late_decisions_from and legal is not None \
+                and rng_of(_unwrap(player)) is not None:
             action = self._late(seat, player, view)
         elif self.actions and self.replicas and legal is not None and any(
                 a in legal.actions for a in ("check", "call", "bet", "raise", "fold")) and \
@@ -461,16 +481,28 @@ class Luck:
         assert self.bots is not None
         crn = random.Random(f"{self.deal}/{self.events}")
         self.events += 1
-        others = alternatives(self.start, self.moves, self.alts, crn)
+        picks = None
+        if self.exact_picks:
+            before = self.start(-1)
+            for seat, action in self.moves[:-1]:
+                before.apply(seat, action)
+            picks = pool_picks(before, *self.moves[-1])
+        others = picks if picks is not None else alternatives(self.start, self.moves,
+                                                              self.alts, crn)
         snapshot = copy.deepcopy([_unwrap(b) for b in self.bots])
         seeds = [crn.getrandbits(64) for _ in range(self.late_rollouts)]
-        real = rollout(hand, snapshot, self.hero, seeds)
-        copies = [rollout(o, snapshot, self.hero, seeds) for o in others]
+        luck = self.play_term if self.play_alts else None
+        real = rollout(hand, snapshot, self.hero, seeds, luck)
+        copies = [rollout(o, snapshot, self.hero, seeds, luck) for o in others]
         self.late_plays += len(seeds) * (1 + len(others))
         term = real - sum(copies) / len(copies)
         self.terms.append(("late", hand.round, 1.0, term))
         self.late_luck += term
         self.luck += term
+        if picks is not None:  # every pool card: the mean share after, exactly
+            was = sum(self.value(o) for o in others) / len(others)
+            self._late_base(hand, others, was, real, copies)
+            return
         if self.game not in NO_CHOICES and self.late_base_alts:
             # no martingale share: the mean share after the event estimated by
             # more copies, valued by the share alone (cheap: no plays)
@@ -538,13 +570,50 @@ class Luck:
                 assert after.result is not None
                 values[a] = float(after.result.net.get(self.hero, 0))
             else:
-                values[a] = rollout(after, snapshot, self.hero, seeds)
+                values[a] = rollout(after, snapshot, self.hero, seeds,
+                                    self.play_term if self.play_alts else None)
                 self.late_plays += len(seeds)
         term = values[action] - sum(values[t] for t in twins) / len(twins)
         self.terms.append(("late", hand.round, 1.0, term))
         self.late_luck += term
         self.luck += term
         return action
+
+    def play_term(self, before: Hand, seat: int, action: object, after: Hand,
+                  rng: random.Random) -> float:
+        """A play's own chance term (issue 31, ninth pass; :func:`rollout`'s
+        ``luck``): the move of ``seat`` took ``before`` to ``after`` and dealt
+        cards (or picked a pool card); the term is ``pot * (e(after) - mean
+        e(copies))``, ``e`` the hero's share (:func:`value`), the pot after the
+        move. The copies are the same move's other outcomes given the play's
+        history: for a pool pick by position every pool card (the exact law,
+        :func:`pool_picks`); in a game without card choices the share before
+        the move stands for their mean (a martingale); else :attr:`play_alts`
+        copies of ``before`` with the undealt deck and the pool reshuffled and
+        the hand's randomness reseeded from ``rng``, the same move applied. So
+        the term has mean zero given the play's history and the play's value
+        less it is still an unbiased value of the position."""
+        real = self.value(after)
+        picks = pool_picks(before, seat, action)
+        if picks is not None:
+            mean = sum(self.value(o) for o in picks) / len(picks)
+        elif self.game in NO_CHOICES:
+            mean = self.value(before)
+        else:
+            total = 0.0
+            for _ in range(self.play_alts):
+                other = copy.deepcopy(before)
+                other.source = _Reseed(rng.getrandbits(64))
+                rest = other.deck[other.deck_pos:]
+                rng.shuffle(rest)
+                other.deck[other.deck_pos:] = rest
+                rng.shuffle(other.pool)
+                other.apply(seat, action)
+                total += self.value(other)
+            mean = total / self.play_alts
+        term = float(sum(after.committed)) * (real - mean)
+        self.play_luck += term
+        return term
 
     def action_value(self, hand: Hand, seat: int, action: object, e: float,
                      other: Any = None) -> float:
@@ -609,7 +678,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                  actions: bool = False, records: list[dict[str, Any]] | None = None,
                  lookahead: bool = False, replicas: int = 0, view_seeds: bool = False,
                  late_rollouts: int = 0, late_from: int = 0, late_replicas: int = 3,
-                 late_chance: bool = False, late_base_alts: int = 0,
+                 late_chance: bool = False, late_base_alts: int = 0, play_alts: int = 0,
+                 late_decisions_from: int | None = None, exact_picks: bool = False,
                  ) -> tuple[list[float], list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats), the same less the
     sampled luck (the module doc, :class:`Luck`), and the action terms'
@@ -619,7 +689,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
     coins seeded per view (:class:`bench_league.ViewSeeded`; the action
     replicas still redraw them). ``late_rollouts``, ``late_from``,
     ``late_replicas``: the late terms (:attr:`Luck.late_rollouts`; their
-    share of the luck is in ``records``' terms of kind ``"late"``)."""
+    share of the luck is in ``records``' terms of kind ``"late"``); ``play_alts``,
+    ``late_decisions_from``, ``exact_picks``: :class:`Luck`'s (ninth pass)."""
     if records is not None:
         records[:] = [{"net": [], "terms": []} for _ in deals]
     plain = [0.0] * len(deals)
@@ -635,7 +706,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                         exact=exact, actions=actions, replicas=replicas,
                         late_rollouts=late_rollouts, late_from=late_from,
                         late_replicas=late_replicas, late_chance=late_chance, bots=bots,
-                        late_base_alts=late_base_alts)
+                        late_base_alts=late_base_alts, play_alts=play_alts,
+                        late_decisions_from=late_decisions_from, exact_picks=exact_picks)
             hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
@@ -652,6 +724,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                 records[i].setdefault("raw", []).append([list(t) for t in luck.raw])
                 records[i].setdefault("late_raw", []).append([list(t) for t in luck.late_raw])
                 records[i]["late_plays"] = records[i].get("late_plays", 0) + luck.late_plays
+                records[i].setdefault("play_luck", []).append(luck.play_luck)
     return plain, fixed, acted
 
 
@@ -749,23 +822,61 @@ def _redraw(hand: Hand, bots: Sequence[Any], seed: int) -> tuple[Hand, list[Any]
     return other, copies
 
 
-def rollout(hand: Hand, bots: Sequence[Any], hero: int, seeds: Sequence[int]) -> float:
+PlayLuckFn = Callable[[Hand, int, object, Hand, random.Random], float]
+"""A play's own chance term (:meth:`Luck.play_term`): ``(the hand before the
+move, seat, move, the hand after it, the copies' randomness) -> chips``."""
+
+
+def rollout(hand: Hand, bots: Sequence[Any], hero: int, seeds: Sequence[int],
+            luck: PlayLuckFn | None = None) -> float:
     """The hero's chips (``int`` per play, their mean a ``float``) over one play
     to the end of ``hand`` per seed, each from :func:`_redraw` (the bots' own
     policies, everything hidden redrawn): an unbiased estimate of the hero's
     expected net from the position. The same seeds at two positions give
     common random numbers (the same reshuffle and coins), so the difference
-    of two positions' values has less noise than either."""
+    of two positions' values has less noise than either.
+
+    ``luck`` (issue 31, ninth pass): each play's own luck taken out: at every
+    move of the play that deals cards (or picks a pool card) ``luck(before,
+    seat, move, after, rng)`` is subtracted from the play's chips; a term of
+    mean zero given the play's history (:meth:`Luck.play_term`) keeps the
+    value an unbiased estimate, with the cards' noise out of it."""
     total = 0.0
     for seed in seeds:
         other, copies = _redraw(hand, bots, seed)
+        crn = random.Random(f"play/{seed}")
+        taken = 0.0
         while not other.is_over:
             assert other.pending is not None
             s = other.pending.seats[0]
-            other.apply(s, copies[s].act(other.view(s)))
+            action = copies[s].act(other.view(s))
+            if luck is None:
+                other.apply(s, action)
+                continue
+            before, state = copy.deepcopy(other), _state(other)
+            other.apply(s, action)
+            if _state(other) != state and not any(other.folded):
+                taken += luck(before, s, action, other, crn)
         assert other.result is not None
-        total += other.result.net.get(hero, 0)
+        total += other.result.net.get(hero, 0) - taken
     return total / len(seeds)
+
+
+def pool_picks(before: Hand, seat: int, action: object) -> list[Hand] | None:
+    """Every outcome of a pool pick by position (R-RYO-7), one hand each: the
+    pool's order is uniform given the history, so the card picked is uniform
+    over the pool's cards, and these copies are the exact law of the pick
+    (each position applied to a copy of ``before``); None for any other move."""
+    from rollem.engine.actions import PickWild
+
+    if not isinstance(action, PickWild):
+        return None
+    out = []
+    for position in range(len(before.pool)):
+        other = copy.deepcopy(before)
+        other.apply(seat, PickWild(position))
+        out.append(other)
+    return out
 
 
 class Replicas:
@@ -1010,8 +1121,26 @@ def main() -> None:
                              "valued by the share alone whose mean steadies the late "
                              "chance terms' baselines (0: none; Stop, Drop and Roll "
                              "needs none, its share is a martingale)")
+    parser.add_argument("--play-alts", type=int, default=0,
+                        help="with --late-rollouts: take each play's own luck out of it "
+                             "(every card it deals against this many copies of the event; "
+                             "a pool pick against every pool card; Stop, Drop and Roll "
+                             "against its martingale share); 0: none")
+    parser.add_argument("--late-decisions-from", type=int, default=None,
+                        help="with --late-rollouts: the first betting round whose "
+                             "decisions get late terms (default --late-from; the late "
+                             "chance events still start at --late-from)")
+    parser.add_argument("--exact-picks", action="store_true",
+                        help="with --late-chance: a pool pick by position (Roll Your "
+                             "Own's wild card) valued against every pool card's plays, "
+                             "not --alts sampled copies")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.play_alts < 0:
+        parser.error(f"--play-alts must be 0 or more, got {args.play_alts}")
+    if args.late_decisions_from is not None and args.late_decisions_from < 0:
+        parser.error(f"--late-decisions-from must be 0 or more, got "
+                     f"{args.late_decisions_from}")
     if args.late_base_alts < 0:
         parser.error(f"--late-base-alts must be 0 or more, got {args.late_base_alts}")
     if args.late_rollouts < 0 or args.late_replicas < 1 or args.late_from < 0:
@@ -1076,7 +1205,9 @@ def main() -> None:
             lookahead=args.lookahead, replicas=args.action_replicas,
             view_seeds=args.view_seeds, late_rollouts=args.late_rollouts,
             late_from=args.late_from, late_replicas=args.late_replicas,
-            late_chance=args.late_chance, late_base_alts=args.late_base_alts)
+            late_chance=args.late_chance, late_base_alts=args.late_base_alts,
+            play_alts=args.play_alts, late_decisions_from=args.late_decisions_from,
+            exact_picks=args.exact_picks)
         if args.dump:
             Path(args.dump).write_text(json.dumps(
                 {"game": args.game, "structure": args.structure, "hero": args.hero,
@@ -1084,7 +1215,9 @@ def main() -> None:
                  "method": method, "actions": args.actions, "lookahead": args.lookahead,
                  "late_rollouts": args.late_rollouts, "late_from": args.late_from,
                  "late_replicas": args.late_replicas, "late_chance": args.late_chance,
-                 "late_base_alts": args.late_base_alts,
+                 "late_base_alts": args.late_base_alts, "play_alts": args.play_alts,
+                 "late_decisions_from": args.late_decisions_from,
+                 "exact_picks": args.exact_picks,
                  "plain": plain,
                  "cpu_s": time.process_time() - cpu, "deals": records}))
         late = [sum(t[3] if t[0] == "late" else t[2] * t[3] for ts in r["terms"] for t in ts

@@ -106,7 +106,8 @@ def main() -> None:
     cpu, head = 0.0, None
     for path in args.dumps:
         d = json.loads(Path(path).read_text())
-        key = (d["game"], d["structure"], d.get("late_rollouts"), d.get("late_from"))
+        key = (d["game"], d["structure"], d.get("late_rollouts"), d.get("late_from"),
+               d.get("play_alts", 0), d.get("late_decisions_from"), d.get("exact_picks", False))
         if head is None:
             head = key
         elif key != head:
@@ -115,7 +116,9 @@ def main() -> None:
         cpu += d.get("cpu_s", 0.0)
     assert head is not None
     print(f"{head[0]} {head[1]}: {len(records)} deals from {len(args.dumps)} dumps, "
-          f"late rollouts {head[2]} from round {head[3]}, "
+          f"late rollouts {head[2]} from round {head[3]}, play alts {head[4]}, "
+          f"decisions from {head[3] if head[5] is None else head[5]}, "
+          f"exact picks {head[6]}, "
           f"{cpu / len(records):.2f} s CPU a deal")
     table = rows(records)
     plain = table[0][1]

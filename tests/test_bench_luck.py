@@ -540,3 +540,184 @@ def test_the_late_baseline_control_with_share_copies_has_mean_zero() -> None:
     assert abs(m) <= 4 * se, (m, se)
     w, wse = _mean_se(wrong)
     assert abs(w) > 4 * wse, (w, wse)
+
+
+def _before_the_wild(bl: ModuleType, *, spread: float):  # type: ignore[no-untyped-def]
+    """A Roll Your Own fixed-limit hand just before the wild pick (R-RYO-7), the
+    bots as they stand, where the share after the pick depends on the card
+    and the odds module's share before it misprices the mean after by more
+    than ``spread`` (so a martingale baseline would lean)."""
+    from bench_league import bot
+    from rollem.engine.actions import PickWild
+
+    for deal in range(300):
+        luck = bl.Luck("rollyourown", "fixed-limit", deal, 0, 0, 1, 2000,
+                       random.Random(deal), late_rollouts=1, late_from=3, play_alts=1)
+        bots = [bot("basic", random.Random(deal)), bot("basic", random.Random(-deal))]
+        hand = luck.hand
+        while not hand.is_over and hand.pending.kind != "wild":
+            s = hand.pending.seats[0]
+            action = bots[s].act(hand.view(s))
+            luck.moves.append((s, action))  # the history, for replays (no terms needed)
+            hand.apply(s, action)
+        if hand.is_over:
+            continue
+        seat = hand.pending.seats[0]
+        after = []
+        for p in range(len(hand.pool)):
+            other = copy.deepcopy(hand)
+            other.apply(seat, PickWild(p))
+            after.append(luck.value(other))
+        mean = sum(after) / len(after)
+        if max(after) - min(after) > 0.2 and abs(luck.value(hand) - mean) > spread:
+            return luck, bots, seat
+    raise AssertionError("no wild pick that moves the share in 300 deals")
+
+
+def test_a_plays_chance_term_has_mean_zero_at_the_wild_pick() -> None:
+    """A play's own chance term (issue 31, ninth pass: ``Luck.play_term``) at
+    Roll Your Own's wild pick, over every order of the pool (the pool's order
+    is uniform given the history: the exact law of the real card, the bot's
+    position held), has mean zero exactly: its baseline is the mean share over
+    every pool card. The share before the pick as the baseline (a martingale
+    in Stop, Drop and Roll, not here) leans: the check has the power to fail."""
+    import itertools
+
+    from rollem.engine.actions import PickWild
+
+    bl = _luck()
+    luck, bots, seat = _before_the_wild(bl, spread=0.05)
+    before = luck.hand
+    position = bots[seat].act(before.view(seat))
+    assert isinstance(position, PickWild)
+    pot = float(sum(before.committed))
+    terms, wrong = [], []
+    for order in itertools.permutations(before.pool):
+        real = copy.deepcopy(before)
+        real.pool = list(order)
+        after = copy.deepcopy(real)
+        after.apply(seat, position)
+        terms.append(luck.play_term(real, seat, position, after, random.Random(1)))
+        wrong.append(pot * (luck.value(after) - luck.value(real)))
+    assert len(terms) == 2 and len(set(terms)) == 2  # heads-up: two pool cards, two terms
+    assert sum(terms) / len(terms) == pytest.approx(0.0, abs=1e-9)
+    assert luck.play_luck == pytest.approx(sum(terms))
+    assert abs(sum(wrong) / len(wrong)) > 0.05 * pot
+
+
+def test_plays_with_their_luck_taken_out_keep_their_mean() -> None:
+    """``rollout`` with each play's chance terms subtracted (ninth pass) from just
+    before Roll Your Own's wild pick: play by play (the same seeds) the value
+    less its luck differs from the plain value by exactly the play's term, the
+    terms have mean zero within four standard errors over the plays, and the
+    plays' spread is smaller with the luck out (the wild card's part of it)."""
+    bl = _luck()
+    luck, bots, _seat = _before_the_wild(bl, spread=0.0)
+    seeds = [random.Random(f"plays/{k}").getrandbits(64) for k in range(60)]
+    plain = [bl.rollout(luck.hand, bots, 0, [s]) for s in seeds]
+    quiet, terms = [], []
+    for s in seeds:
+        was = luck.play_luck
+        quiet.append(bl.rollout(luck.hand, bots, 0, [s], luck.play_term))
+        terms.append(luck.play_luck - was)
+    for p, q, t in zip(plain, quiet, terms, strict=True):
+        assert q == pytest.approx(p - t)
+    assert sum(1 for t in terms if t != 0.0) > 40
+    m, se = _mean_se(terms)
+    assert abs(m) <= 4 * se, (m, se)
+    assert _mean_se(quiet)[1] < _mean_se(plain)[1]
+
+
+def test_a_plays_sampled_chance_term_has_mean_zero_at_a_521_draw() -> None:
+    """Where a play's card has no exact law at hand (5-2-1's second draw,
+    R-521-4), ``play_term`` takes ``play_alts`` copies (the undealt deck
+    reshuffled, the same discard): over fresh draws of the real card the term
+    has mean zero within four standard errors; against the share before the
+    draw (no martingale: the draw's card choice) it leans."""
+    bl = _luck()
+    from bench_league import bot
+
+    for deal in range(300):
+        luck = bl.Luck("rollem521", "fixed-limit", deal, 0, 0, 1, 200,
+                       random.Random(deal), late_rollouts=1, late_from=1, play_alts=3)
+        bots = [bot("strong", random.Random(deal)), bot("basic", random.Random(-deal))]
+        hand, move = luck.hand, None
+        while not hand.is_over:
+            s = hand.pending.seats[0]
+            action = bots[s].act(hand.view(s))
+            if hand.round == 1 and hand.pending.kind == "draw" and getattr(action, "cards", ()):
+                move = (s, action)
+                break
+            hand.apply(s, action)
+        if move is not None:
+            shares = set()
+            for k in range(8):  # the card matters: the shares after differ
+                other = copy.deepcopy(hand)
+                rest = other.deck[other.deck_pos:]
+                random.Random(k).shuffle(rest)
+                other.deck[other.deck_pos:] = rest
+                other.apply(*move)
+                shares.add(luck.value(other))
+            if len(shares) > 1:
+                break
+    else:
+        raise AssertionError("no second draw with a discard in 300 deals")
+    before, (seat, action) = luck.hand, move
+    terms, wrong = [], []
+    for k in range(150):
+        real = copy.deepcopy(before)
+        rest = real.deck[real.deck_pos:]
+        random.Random(k).shuffle(rest)  # a fresh draw of the real card
+        real.deck[real.deck_pos:] = rest
+        after = copy.deepcopy(real)
+        after.apply(seat, action)
+        terms.append(luck.play_term(real, seat, action, after, random.Random(-k)))
+        wrong.append(float(sum(after.committed)) * (luck.value(after) - luck.value(real)))
+    assert sum(1 for t in terms if t != 0.0) > 30  # the card moves the share
+    m, se = _mean_se(terms)
+    assert abs(m) <= 4 * se, (m, se)
+    w, wse = _mean_se(wrong)
+    assert abs(w) > 4 * wse, (w, wse)
+
+
+def test_late_decisions_can_start_after_the_late_chance_events() -> None:
+    """``late_decisions_from`` (ninth pass): with the late chance events from
+    5-2-1's second draw (round 1) and the late decisions from round 9 (none),
+    a hand's late terms are the chance events' alone (each with its
+    baseline's control), and its decisions get action terms as before."""
+    bl = _luck()
+    from bench_league import bot
+
+    kinds: set[str] = set()
+    for deal in range(3):
+        luck = bl.Luck("rollem521", "fixed-limit", deal, 0, 0, 2, 100,
+                       random.Random(deal), actions=True, replicas=2, late_rollouts=1,
+                       late_from=1, late_chance=True, late_base_alts=2,
+                       late_decisions_from=9)
+        bots = [bot("strong", random.Random(deal)), bot("basic", random.Random(-deal))]
+        luck.bots = bots
+        while not luck.hand.is_over:
+            s = luck.hand.pending.seats[0]
+            luck.decide(s, bots[s], other=bots[1 - s])
+        late = [i for i, t in enumerate(luck.terms) if t[0] == "late"]
+        assert all(luck.terms[i + 1][0] == "late_base" for i in late)  # chance events only
+        kinds |= {t[0] for t in luck.terms}
+    assert {"late", "late_base", "action"} <= kinds
+
+
+def test_an_exact_pick_is_valued_against_every_pool_card() -> None:
+    """``exact_picks`` (ninth pass): Roll Your Own's wild pick as a late chance
+    event is valued against one copy per pool card (heads-up: two), so its
+    baseline's control is zero and the copies' shares are the exact law's."""
+    bl = _luck()
+    luck, bots, seat = _before_the_wild(bl, spread=0.0)
+    luck.late_chance, luck.exact_picks, luck.alts = True, True, 5
+    luck.bots = bots
+    pool = list(luck.hand.pool)
+    luck.decide(seat, bots[seat])
+    (rnd, _pot, _behind, was, real, _v, shares, values), = luck.late_raw
+    assert rnd == 3 and len(shares) == len(pool) == 2 and len(values) == 2
+    assert was == pytest.approx(sum(shares) / 2)
+    assert real in shares
+    assert [t[0] for t in luck.terms[-3:]] == ["late", "late_base", "late_share"]
+    assert luck.terms[-2][3] == pytest.approx(0.0, abs=1e-12)
