@@ -276,43 +276,6 @@ def test_sounds_are_off_until_switched_on_and_then_play(browser: Any, live: Serv
         ctx.close()
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_each_sound_is_made_once_and_played_from_a_buffer(browser: Any, live: ServerThread,
-                                                          size: str) -> None:
-    """Sound on, a hand of three with betting computer players: each sound (the
-    bets' two tones, the win's four) is made once, in an OfflineAudioContext, and
-    then played as one buffer: the live context gets no oscillator, gain or filter
-    per sound (on main a bet made two oscillators and two gains at every bet, in
-    the state's script: issue 26).  The tones are still heard: the bets', the
-    cards' noise, the win's arpeggio."""
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-           if size == "phone" else browser.new_context(viewport=DESKTOP))
-    ctx.add_init_script("localStorage.setItem('rollem_alerts', '1');")
-    ctx.add_init_script(FAKE_AUDIO)
-    try:
-        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2, between_hands=0.3)
-        only_betting_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit_with_enter(page, "Ann")
-        page.click("#start-btn")   # (a tap: the sound wakes)
-        end = time.time() + 60
-        while not page.locator("#result:not(.hidden)").count():
-            assert time.time() < end, "the hand did not finish"
-            if decision_kind(page) == "bet":
-                page.locator("#controls [data-action=call], #controls [data-action=check]"
-                             ).first.click()
-            page.wait_for_timeout(60)
-        page.wait_for_timeout(300)
-        heard = page.evaluate("window.__sounds")
-        assert heard.count(2300) >= 2 and "noise" in heard and 523 in heard, heard
-        # the first sound may be made live while the buffers render; none after it
-        # (the win alone: four oscillators and four gains)
-        nodes = page.evaluate("window.__liveNodes")
-        assert nodes <= 8, (nodes, heard)
-    finally:
-        ctx.close()
-
-
 COUNT_CONTEXTS = """
 // The AudioContexts the page makes, and how many before any tap or key.
 window.__contexts = 0; window.__beforeKey = 0; window.__keyed = false;
