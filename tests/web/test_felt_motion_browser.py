@@ -318,10 +318,10 @@ def test_states_in_quick_succession_leave_nothing_hidden(
         browser: Any, live: ServerThread, size: str, motion: str) -> None:
     """Hold'em, Ann and two checking computer players, at Ann's first decision (no
     state comes until she acts).  Two states drawn before the next frame, each
-    dealing the seats' rows in: after the first, the rows wait hidden for their
-    animation (class ``move-wait``); the second folds the first's start (its rows
-    shown, nothing of it started) and waits in turn; three frames later nothing is
-    hidden and one start ran, the newest state's, dealing Ann's and both opponents'
+    dealing the seats' rows in: after the first, the rows (and its labels) wait
+    hidden for their animation (class ``move-wait``); the second folds the first's
+    start into its own (the same rows, still on the page, wait on); three frames
+    later nothing is hidden and one start ran, dealing Ann's and both opponents'
     rows in.  With ``prefers-reduced-motion: reduce`` nothing is hidden, nothing
     starts and no animation runs."""
     ctx = context(browser, size, reduced_motion="reduce" if motion == "reduce" else "no-preference")

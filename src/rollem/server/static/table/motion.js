@@ -271,15 +271,24 @@ function dealt(els, from, turned, mark) {
 // class WAIT (style.css: not shown, so the new state never shows for a frame
 // before its animation); a requestAnimationFrame callback of the next frame swaps
 // it for its animation's class and sets the chips' flights off.  A newer state
-// drawn before then folds the waiting start: its elements are shown, nothing of it
-// starts (a stale state never moves; nothing stays hidden).
+// drawn before then folds the waiting start into its own (states come faster than
+// a slow phone's frames: a deal and the first bet, a round's last call and the
+// next street): what of it is still on the page starts with the newer state's,
+// one frame later; an element the newer state took off the page is shown (not
+// hidden, never started); a first state, or reduced motion, starts nothing and
+// shows all.
 export const WAIT = "move-wait";
 let waiting = null;   // { frame: requestAnimationFrame id, marked: [[element, class]], flights: fn | null }
+// The start waiting (cancelled), less its elements no longer on the page; a new
+// one if none waits.
 function fold() {
-  if (!waiting) return;
-  cancelAnimationFrame(waiting.frame);
-  for (const [e] of waiting.marked) e.classList.remove(WAIT);
-  waiting = null;
+  const w = waiting || { frame: 0, marked: [], flights: null };
+  if (waiting) { cancelAnimationFrame(waiting.frame); waiting = null; }
+  w.marked = w.marked.filter(([e]) => {
+    if (!e.isConnected) e.classList.remove(WAIT);
+    return e.isConnected;
+  });
+  return w;
 }
 function startLater(w) {
   waiting = w;
@@ -292,9 +301,9 @@ function start(w) {
   waiting = null;
   const started = performance.now();
   const off = motionOff();   // (reduced motion asked meanwhile: shown, not moved)
-  for (const [e, cls] of w.marked) {
-    e.classList.remove(WAIT);
-    if (!off) e.classList.add(cls);
+  for (const [e, cls] of w.marked) {   // (one change of its class each)
+    if (off) e.classList.remove(WAIT);
+    else if (!e.classList.replace(WAIT, cls)) e.classList.add(cls);
   }
   if (w.flights && !off) w.flights();
   performance.measure("rollem-animate", { start: started, detail: "start" });   // (bench/bench_web_felt.py)
@@ -332,10 +341,20 @@ function byHalf(paid) {
     return [half, s, chips];
   });
 }
-// Everything that moves or sounds after `state` is drawn over `previous`.
+// Everything that moves or sounds after `state` is drawn over `previous` (the
+// moves marked now, started in the next frame).
 export function animate(state, previous, before) {
-  if (previous !== state) fold();
-  if (!previous || previous === state) return;
+  if (previous === state) return;   // (a local change: nothing moves; a start waiting waits)
+  const w = fold();
+  if (previous) moves(state, previous, before, w);
+  if (!previous || motionOff()) {
+    for (const [e] of w.marked) e.classList.remove(WAIT);
+    return;
+  }
+  if (w.marked.length || w.flights) startLater(w);
+}
+// The sounds of `state` over `previous`, played now, and its moves added to `w`.
+function moves(state, previous, before, w) {
   const now = performance.now();
   const calm = now - lastDrawn >= FADE_QUIET_MS;   // (a new state, after a quiet spell)
   lastDrawn = now;
@@ -357,7 +376,6 @@ export function animate(state, previous, before) {
   if (hand.result && !(same && old.result)) heard.add("win");
   for (const k of heard) play(k);
   if (quiet) return;
-  const w = { frame: 0, marked: [], flights: null };
   const mark = (e, cls) => { e.classList.add(WAIT); w.marked.push([e, cls]); };
   // Cards that came or turned up since.  A row whose cards are all new (a deal)
   // moves as one element, one animation a seat, not one a card (issue 26: each
@@ -398,8 +416,10 @@ export function animate(state, previous, before) {
       if (l && l.dataset.text !== was) { mark(l, "fresh"); lastFade = now; }
     }
   }
-  if (same && before && before.felt) w.flights = () => fly(state, previous, before, fresh);
-  if (w.marked.length || w.flights) startLater(w);
+  if (same && before && before.felt) {
+    const was = w.flights;   // (a folded start's flights go first)
+    w.flights = () => { if (was) was(); fly(state, previous, before, fresh); };
+  }
 }
 // The chips' flights between `previous` and `state` (bets gathered, the pot
 // paid), from where they were before the render (`before`), set off in the frame
