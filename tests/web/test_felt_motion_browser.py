@@ -25,6 +25,7 @@ from table_ui import (
     context,
     decision_kind,
     new_table,
+    only_checking_bots,
     open_as_host,
     shot,
     sit_with_enter,
@@ -218,3 +219,132 @@ def test_the_seat_to_act_shows_its_clock_to_the_others(browser: Any, live: Serve
     finally:
         ann_ctx.close()
         bob_ctx.close()
+
+
+FRAMES = r"""
+window.__frames = 0; window.__starts = []; window.__renderFrame = -1;
+// The page's frames, counted at each requestAnimationFrame.
+const tick = () => { window.__frames++; requestAnimationFrame(tick); };
+requestAnimationFrame(tick);
+// The frame each state's render ends in (its "rollem-render" measure, main.js).
+const measure = performance.measure.bind(performance);
+performance.measure = (name, options) => {
+  if (name === 'rollem-render') window.__renderFrame = window.__frames;
+  return measure(name, options);
+};
+// Each animation started (its class added: a card or row dealt in, a card turned
+// up, a label faded in, a flight of chips), with the frame it was started in and
+// the frame the last state's render ended in.
+const NAMES = ['deal-in', 'flip-up', 'fresh', 'fly'];
+document.addEventListener('DOMContentLoaded', () => new MutationObserver((records) => {
+  for (const r of records) {
+    const was = (r.oldValue || '').split(' ');
+    for (const name of NAMES) {
+      if (!r.target.classList.contains(name) || was.includes(name)) continue;
+      window.__starts.push({name, frame: window.__frames, render: window.__renderFrame});
+    }
+  }
+}).observe(document.body, {subtree: true, attributes: true, attributeOldValue: true,
+                            attributeFilter: ['class']}));
+"""
+"""Counts the page's frames and records each animation's start (its class added)
+with its frame and the frame the last state's render ended in."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_states_animations_start_in_the_frame_after_its_render(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """Hold'em, Ann and two betting computer players, Ann checking or calling to
+    the hand's end.  The cards still deal in and the bets still fly into the pot,
+    and every card, row and label animation starts in a later frame than the
+    render of the state it belongs to (motion.js: a state's animations start in
+    the frame after its render, issue 26); the flights, set off then, start later
+    still."""
+    ctx = context(browser, size)
+    ctx.add_init_script(FRAMES)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        only_betting_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 60
+        while page.locator("#result:not(.hidden)").count() == 0:
+            assert time.monotonic() < end, "the hand never ended"
+            if decision_kind(page) == "bet":
+                page.locator("#controls [data-action=call], #controls [data-action=check]"
+                             ).first.click()
+                page.wait_for_timeout(150)
+            page.wait_for_timeout(40)
+        page.wait_for_timeout(600)   # (the last flights set off)
+        starts = page.evaluate("window.__starts")
+        names = {s["name"] for s in starts}
+        assert {"deal-in", "fly"} <= names, starts   # (cards dealt in, chips flown)
+        early = [s for s in starts if s["name"] != "fly" and s["frame"] <= s["render"]]
+        assert early == [], early
+        assert all(s["frame"] > s["render"] for s in starts if s["name"] == "deal-in")
+        assert page.locator(".move-wait").count() == 0
+    finally:
+        ctx.close()
+
+
+QUICK = r"""async () => {
+  // Two states drawn one after the other in one task (states arriving faster than
+  // frames): the first deals every row in again (a state of another hand before
+  // it), the second, newer, too; then three frames.
+  const { hooks, S } = await import('/static/table/state.js');
+  const now = S.state;
+  const other = structuredClone(now);
+  other.hand.hand_no = now.hand.hand_no - 1;
+  const starts = () => performance.getEntriesByName('rollem-animate')
+    .filter((e) => e.detail === 'start').length;
+  const before = starts();
+  hooks.render(now, other);
+  const first = document.querySelectorAll('.move-wait').length;
+  hooks.render(structuredClone(now), other);
+  const second = document.querySelectorAll('.move-wait').length;
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  await frame(); await frame(); await frame();
+  return {first, second, left: document.querySelectorAll('.move-wait').length,
+          started: starts() - before,
+          dealing: document.querySelectorAll('#seats .deal-in, #me .deal-in').length,
+          animations: document.getAnimations().length};
+}"""
+
+
+@pytest.mark.parametrize("motion", ["on", "reduce"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_states_in_quick_succession_leave_nothing_hidden(
+        browser: Any, live: ServerThread, size: str, motion: str) -> None:
+    """Hold'em, Ann and two checking computer players, at Ann's first decision (no
+    state comes until she acts).  Two states drawn before the next frame, each
+    dealing the seats' rows in: after the first, the rows (and its labels) wait
+    hidden for their animation (class ``move-wait``); the second folds the first's
+    start into its own (the same rows, still on the page, wait on); three frames
+    later nothing is hidden and one start ran, dealing Ann's and both opponents'
+    rows in.  With ``prefers-reduced-motion: reduce`` nothing is hidden, nothing
+    starts and no animation runs."""
+    ctx = context(browser, size, reduced_motion="reduce" if motion == "reduce" else "no-preference")
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 30
+        while decision_kind(page) != "bet":
+            assert time.monotonic() < end, "Ann's first decision never came"
+            page.wait_for_timeout(30)
+        page.wait_for_timeout(600)   # (the deal's own animations over)
+        got = page.evaluate(QUICK)
+        if motion == "reduce":
+            assert got == {"first": 0, "second": 0, "left": 0, "started": 0, "dealing": 0,
+                           "animations": 0}, got
+            return
+        # (the rows, and the first's labels: the second comes too soon after it to
+        # fade its labels in, motion.js FADE_QUIET_MS)
+        assert got["first"] >= got["second"] >= 3, got
+        assert got["left"] == 0 and got["started"] == 1, got
+        assert got["dealing"] == 3, got
+    finally:
+        ctx.close()

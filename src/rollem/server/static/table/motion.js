@@ -252,17 +252,61 @@ function cardEls(seat, mySeat) {
 // Cards `els` (one row's, in order) of which those from `from` on are new: the
 // row deals in as one when all of its cards are new, else each new card; an older
 // card for which `turned(e, k)` flips.
-function dealt(els, from, turned) {
+function dealt(els, from, turned, mark) {
   if (!els.length) return;
   const row = els[0].parentElement;
   if (from === 0 && row && row.classList.contains("cards") && row.children.length === els.length) {
-    row.classList.add("deal-in");
+    mark(row, "deal-in");
     return;
   }
   els.forEach((e, k) => {
-    if (k >= from) e.classList.add("deal-in");
-    else if (turned(e, k)) e.classList.add("flip-up");
+    if (k >= from) mark(e, "deal-in");
+    else if (turned(e, k)) mark(e, "flip-up");
   });
+}
+// A state's animations start in the frame after the one its render is drawn in
+// (issue 26: at 10 seats on a phone at 4x a state's own render is 45 to 50 ms,
+// and the animations' start in the same frame, their classes and flights, tipped
+// it over 50).  In the render's frame each element that will move only gets the
+// class WAIT (style.css: not shown, so the new state never shows for a frame
+// before its animation); a requestAnimationFrame callback of the next frame swaps
+// it for its animation's class and sets the chips' flights off.  A newer state
+// drawn before then folds the waiting start into its own (states come faster than
+// a slow phone's frames: a deal and the first bet, a round's last call and the
+// next street): what of it is still on the page starts with the newer state's,
+// one frame later; an element the newer state took off the page is shown (not
+// hidden, never started); a first state, or reduced motion, starts nothing and
+// shows all.
+export const WAIT = "move-wait";
+let waiting = null;   // { frame: requestAnimationFrame id, marked: [[element, class]], flights: fn | null }
+// The start waiting (cancelled), less its elements no longer on the page; a new
+// one if none waits.
+function fold() {
+  const w = waiting || { frame: 0, marked: [], flights: null };
+  if (waiting) { cancelAnimationFrame(waiting.frame); waiting = null; }
+  w.marked = w.marked.filter(([e]) => {
+    if (!e.isConnected) e.classList.remove(WAIT);
+    return e.isConnected;
+  });
+  return w;
+}
+function startLater(w) {
+  waiting = w;
+  // (a callback asked for in the render's task runs before that frame's paint:
+  // the one it asks for runs in the next frame)
+  w.frame = requestAnimationFrame(() => { w.frame = requestAnimationFrame(() => start(w)); });
+}
+function start(w) {
+  if (waiting !== w) return;
+  waiting = null;
+  const started = performance.now();
+  const off = motionOff();   // (reduced motion asked meanwhile: shown, not moved)
+  for (const [e, cls] of w.marked) {   // (one change of its class each)
+    if (off) e.classList.remove(WAIT);
+    else if (!e.classList.replace(WAIT, cls)) e.classList.add(cls);
+  }
+  if (w.flights && !off) w.flights();
+  performance.measure("rollem-animate", { start: started, detail: "start" });   // (bench/bench_web_felt.py)
 }
 // A label's fade-in lasts 0.2 s (style.css, .action-label.fresh); the next may
 // start FADE_GAP_MS after the last one started (ms, page clock), and only in a
@@ -297,9 +341,20 @@ function byHalf(paid) {
     return [half, s, chips];
   });
 }
-// Everything that moves or sounds after `state` is drawn over `previous`.
+// Everything that moves or sounds after `state` is drawn over `previous` (the
+// moves marked now, started in the next frame).
 export function animate(state, previous, before) {
-  if (!previous || previous === state) return;
+  if (previous === state) return;   // (a local change: nothing moves; a start waiting waits)
+  const w = fold();
+  if (previous) moves(state, previous, before, w);
+  if (!previous || motionOff()) {
+    for (const [e] of w.marked) e.classList.remove(WAIT);
+    return;
+  }
+  if (w.marked.length || w.flights) startLater(w);
+}
+// The sounds of `state` over `previous`, played now, and its moves added to `w`.
+function moves(state, previous, before, w) {
   const now = performance.now();
   const calm = now - lastDrawn >= FADE_QUIET_MS;   // (a new state, after a quiet spell)
   lastDrawn = now;
@@ -321,6 +376,7 @@ export function animate(state, previous, before) {
   if (hand.result && !(same && old.result)) heard.add("win");
   for (const k of heard) play(k);
   if (quiet) return;
+  const mark = (e, cls) => { e.classList.add(WAIT); w.marked.push([e, cls]); };
   // Cards that came or turned up since.  A row whose cards are all new (a deal)
   // moves as one element, one animation a seat, not one a card (issue 26: each
   // animated element is style, a layer and paint at its start and end, on a phone
@@ -335,10 +391,10 @@ export function animate(state, previous, before) {
     const was = same && old.seats[i] ? old.seats[i] : { cards: [], up: [] };
     const turned = (k) => !!((hs.up[k] && !was.up[k]) || (hs.cards[k] && !was.cards[k]));
     if (hs.cards.length <= was.cards.length && !hs.cards.some((c, k) => turned(k))) return;
-    dealt(cardEls(i, mySeat).slice(0, hs.cards.length), was.cards.length, (e, k) => turned(k));
+    dealt(cardEls(i, mySeat).slice(0, hs.cards.length), was.cards.length, (e, k) => turned(k), mark);
   });
   const boardWas = same ? (old.board || []).length : 0;
-  if ((hand.board || []).length > boardWas) dealt(cardEls("board", mySeat), boardWas, () => false);
+  if ((hand.board || []).length > boardWas) dealt(cardEls("board", mySeat), boardWas, () => false, mark);
   // Labels that changed (the labels before read once, not once a seat) fade in,
   // one state's at a time: none while a fade started less than FADE_GAP_MS ago,
   // none in a state drawn less than FADE_QUIET_MS after the one before it
@@ -357,10 +413,21 @@ export function animate(state, previous, before) {
       const box = Number(seat) === mySeat ? $("me")
         : document.querySelector("#seats .seat[data-seat='" + seat + "']");
       const l = box && box.querySelector(".action-label:not(.none)");
-      if (l && l.dataset.text !== was) { l.classList.add("fresh"); lastFade = now; }
+      if (l && l.dataset.text !== was) { mark(l, "fresh"); lastFade = now; }
     }
   }
-  if (!same || !before || !before.felt) return;
+  if (same && before && before.felt) {
+    const was = w.flights;   // (a folded start's flights go first)
+    w.flights = () => { if (was) was(); fly(state, previous, before, fresh); };
+  }
+}
+// The chips' flights between `previous` and `state` (bets gathered, the pot
+// paid), from where they were before the render (`before`), set off in the frame
+// after the render (start): each flight's target is read when the browser lays
+// it out for the frame after that (laidOut).
+function fly(state, previous, before, fresh) {
+  const hand = state.hand, old = previous.hand, seats = hand.seats || [];
+  const mySeat = state.you.seat;
   // Bets gathered: each flies from in front of its seat into the pot; the part of
   // a bet nobody called (a "return" event) goes back to its seat instead.  Points
   // in the felt's coordinates as it was drawn before (before.felt).
