@@ -185,7 +185,9 @@ def _waits(page: Any, width: int) -> str:
     for i in range(2):
         assert buttons.nth(i).is_disabled()
         assert buttons.nth(i).get_attribute("aria-describedby") == "deal-wait"
-    box = page.locator("#deal-wait").bounding_box()
+    wait = page.locator("#deal-wait")
+    wait.wait_for(state="visible")  # (the panel may be drawn again meanwhile)
+    box = wait.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
     return str(page.inner_text("#deal-wait"))
 
