@@ -186,8 +186,13 @@ def _waits(page: Any, width: int) -> str:
         assert buttons.nth(i).is_disabled()
         assert buttons.nth(i).get_attribute("aria-describedby") == "deal-wait"
     wait = page.locator("#deal-wait")
-    wait.wait_for(state="visible")  # (the panel may be drawn again meanwhile)
-    box = wait.bounding_box()
+    box = None
+    for _ in range(50):  # (the panel is drawn again at each state: a box between)
+        wait.wait_for(state="visible")
+        box = wait.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(100)
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
     return str(page.inner_text("#deal-wait"))
 
