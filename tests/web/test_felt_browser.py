@@ -276,6 +276,23 @@ def test_sounds_are_off_until_switched_on_and_then_play(browser: Any, live: Serv
         ctx.close()
 
 
+def play_the_hand_and_hear(page: Any) -> list[Any]:
+    """Play the started hand to its result (checking or calling each bet) and return
+    the sounds heard (``window.__heard``): the bets' 2300 Hz tone at least twice,
+    the cards' noise and the win's 523 Hz, asserted."""
+    end = time.time() + 60
+    while not page.locator("#result:not(.hidden)").count():
+        assert time.time() < end, "the hand did not finish"
+        if decision_kind(page) == "bet":
+            page.locator("#controls [data-action=call], #controls [data-action=check]"
+                         ).first.click()
+        page.wait_for_timeout(60)
+    page.wait_for_timeout(300)
+    heard: list[Any] = page.evaluate("window.__heard")
+    assert heard.count(2300) >= 2 and "noise" in heard and 523 in heard, heard
+    return heard
+
+
 COUNT_CONTEXTS = """
 // The AudioContexts the page makes, and how many before any tap or key.
 window.__contexts = 0; window.__beforeKey = 0; window.__keyed = false;
@@ -313,16 +330,7 @@ def test_sound_left_on_makes_its_context_before_the_first_tap(
         assert made == 1 and not page.evaluate("window.__keyed"), made
         sit_with_enter(page, "Ann")
         page.click("#start-btn")
-        end = time.time() + 60
-        while not page.locator("#result:not(.hidden)").count():
-            assert time.time() < end, "the hand did not finish"
-            if decision_kind(page) == "bet":
-                page.locator("#controls [data-action=call], #controls [data-action=check]"
-                             ).first.click()
-            page.wait_for_timeout(60)
-        page.wait_for_timeout(300)
-        heard = page.evaluate("window.__heard")
-        assert heard.count(2300) >= 2 and "noise" in heard and 523 in heard, heard
+        play_the_hand_and_hear(page)
         assert page.evaluate("window.__contexts") == 1
     finally:
         ctx.close()
@@ -347,16 +355,7 @@ def test_sounds_are_samples_made_in_the_page_with_no_audio_nodes(
         page = open_as_host(ctx, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         page.click("#start-btn")   # (a tap: the sound wakes)
-        end = time.time() + 60
-        while not page.locator("#result:not(.hidden)").count():
-            assert time.time() < end, "the hand did not finish"
-            if decision_kind(page) == "bet":
-                page.locator("#controls [data-action=call], #controls [data-action=check]"
-                             ).first.click()
-            page.wait_for_timeout(60)
-        page.wait_for_timeout(300)
-        heard = page.evaluate("window.__heard")
-        assert heard.count(2300) >= 2 and "noise" in heard and 523 in heard, heard
+        heard = play_the_hand_and_hear(page)
         made = page.evaluate("window.__made")
         assert made == {"offline": 0, "oscillator": 0, "filter": 0, "gain": 0}, (made, heard)
     finally:
