@@ -91,3 +91,42 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
             super()._assign_work_unit(node)
 
     return LongestFirst(config, log)
+
+
+WEB = ROOT / "tests" / "web"
+"""The tests that start a real server (and, for most, Chromium): their pace is the
+loaded machine's (two pytest workers, each with a server, a browser and its pages
+on two cores)."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test under ``tests/web`` that fails is run once more (pytest-rerunfailures),
+    as Playwright's own runner does on CI: one that fails twice fails the run, and
+    each second try is listed in the summary (``RERUN``, ``-ra``) so a test that
+    needed it is seen, not hidden.  A test with its own ``flaky`` mark keeps it."""
+    if not config.pluginmanager.hasplugin("rerunfailures"):
+        return
+    for item in items:
+        if item.path.is_relative_to(WEB) and item.get_closest_marker("flaky") is None:
+            item.add_marker(pytest.mark.flaky(reruns=1))
+
+
+_FIRST_TRIES: list[tuple[str, str]] = []
+"""The tests tried again: (node id, the first try's failure in one line)."""
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Keeps why a test tried again failed its first try (shown at the end)."""
+    if report.outcome == "rerun":
+        crash = getattr(report.longrepr, "reprcrash", None)
+        why = crash.message if crash is not None else str(report.longrepr)
+        _FIRST_TRIES.append((report.nodeid, why.splitlines()[0] if why else ""))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Lists each test that passed or failed only on its second try, with why the
+    first failed: a test that needs it often is a test to make steady."""
+    if _FIRST_TRIES:
+        terminalreporter.section("tests tried again (the first try's failure)")
+        for nodeid, why in _FIRST_TRIES:
+            terminalreporter.write_line(f"{nodeid}: {why[:300]}")
