@@ -69,7 +69,8 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
     """``rollem replay`` of a standard PHH file (``.phh``, one hand) or a
     ``.phhs`` (several): each hand replayed through the engine (prints and
     exits; a bad hand of a ``.phhs`` is reported in its place, the others
-    still replay)."""
+    still replay, and the command then exits 2 with one line on stderr naming
+    the first bad hand and what was wrong, CLI.md)."""
     from rollem.phh import PHHError, is_phh, read_phh, read_phhs, replay_phh, replay_table
 
     bulk = file.suffix.lower() == ".phhs"
@@ -89,6 +90,7 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
         fail(f"{file}: {err}")
     out: list[dict[str, Any]] = []
     told: list[str] = []
+    bad: list[tuple[str, str]] = []  # (hand, its one-line error)
     for name, table in hands:
         try:
             if not isinstance(table, dict):
@@ -110,7 +112,24 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
         except PHHError as err:
             out.append({"hand": name, "error": one_line(err)})
             told.append(f"[{name}] error: {one_line(err)}")
+            bad.append((name, one_line(err)))
     click.echo(json.dumps({"hands": out}) if as_json else terminal_safe("\n\n".join(told)))
+    if bad:
+        fail(_bad_hands(file, len(hands), bad))
+
+
+def _bad_hands(file: Path, total: int, bad: list[tuple[str, str]]) -> str:
+    """The one error line of a ``.phhs`` some of whose hands did not replay:
+    ``FILE: hand [k] did not replay: what was wrong``, or with more than one
+    bad hand how many of how many and the first (every hand's own line is in
+    the output, in its place)."""
+    from rollem.cli.errors import refusal
+
+    name, error = bad[0]
+    if len(bad) == 1:
+        return refusal(str(file), f"hand [{name}] did not replay: {error}")
+    return refusal(str(file), f"{len(bad)} of {total} hands did not replay; the first, "
+                   f"[{name}]: {error}")
 
 
 @click.command("export")
