@@ -54,6 +54,17 @@ def _told(h: Any) -> str:
     return text
 
 
+def _game_name(entry: dict[str, Any]) -> str:
+    """A rollem history's game as players call it ("5-2-1 Roll 'Em"), its
+    ``variant`` (``rollem-rollem521``) for a game not shipped (a game file's)."""
+    from rollem import games
+
+    try:
+        return games.get(str(entry["game"])).name
+    except KeyError:
+        return str(entry["variant"])
+
+
 def _differences(file: Path, h: Any) -> None:
     """``--lenient``: what the file records that the replay contradicts, on stderr."""
     if h.differences:
@@ -98,7 +109,7 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
             if not is_phh(table):  # a session's hand of a game with no PHH code
                 entry = replay_table(table, check_result=not lenient)
                 out.append({"hand": name, **entry})
-                told.append(f"[{name}] {entry['variant']}: Net: " + ", ".join(
+                told.append(f"[{name}] {_game_name(entry)}: Net: " + ", ".join(
                     f"{n} {f - s:+d}" for n, f, s in zip(
                         entry["players"], entry["finishing_stacks"], entry["starting_stacks"],
                         strict=True) if n != "") + "\nFinishing stacks: " + ", ".join(
