@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -394,3 +395,47 @@ def test_replay_of_a_redacted_table_says_why_not() -> None:
     full = replay(text)
     again = replay(history_dict(full))  # a table as written: replays the same hand
     assert full.result is not None and again.result == full.result
+
+
+def test_another_seats_stand_pat_is_written_as_phh_writes_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A copy writes another seat's stand pat as ``p2 sd`` (no trailing
+    space, as the PHH standard): PokerKit reads the copy's PHH to the copy's
+    stacks and ``rollem verify`` verifies the copy."""
+    import hashlib
+    import warnings
+
+    import pokerkit as pk
+
+    from cli_helpers import run_cli
+    from rollem.engine import Options
+    from rollem.engine.actions import Call
+    from rollem.engine.commit_reveal import ZERO_HASH, CommittedSource, DealProof
+    from rollem.phh import copy_phh_dict
+    from rollem.phh.variants import variant_game
+
+    proof = DealProof(hashlib.sha256(b"stand pat").digest(), {0: "a", 1: "b", 2: "c"}, 1,
+                      ZERO_HASH)
+    hand = Hand(variant_game("deuce7-triple"), [200] * 3, button=0,
+                options=Options(ante=0, small_bet=2, big_bet=4), source=CommittedSource(proof))
+    while not hand.is_over:  # p2 (seat 1) stands pat at every draw; the others draw two
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        if hand.pending.kind == "draw":
+            hand.apply(seat, Draw(() if seat == 1 else tuple(hand.hole[seat][:2])))
+        else:
+            hand.apply(seat, Check() if "check" in hand.legal_actions(seat).actions else Call())
+    copy = redact(write_history(hand), 0)
+    assert copy["actions"].count("p2 sd") == 3
+    assert [line for line in copy["actions"] if line != line.strip()] == []
+    assert "p3 sd ????" in copy["actions"]  # another seat's draw: its cards hidden
+    path = tmp_path / "hand-1.toml"
+    path.write_text(tomli_w.dumps(copy), encoding="utf-8")
+    code, out, err = run_cli(["verify", str(path)], capsys)
+    assert (code, err) == (0, "") and ": ok: hand 1" in out
+    phh = copy_phh_dict(copy)  # (PHH numbers the players from the button's left)
+    assert phh["actions"].count(f"p{phh['_seats'].index(1) + 1} sd") == 3
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        states = list(pk.HandHistory.loads(tomli_w.dumps(phh)))
+    assert list(states[-1].stacks) == phh["finishing_stacks"]

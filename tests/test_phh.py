@@ -511,12 +511,41 @@ def test_cli_replay_phh_and_phhs(tmp_path: Path) -> None:
     bulk = tmp_path / "hands.phhs"
     bulk.write_text(f"[1]\n{BASE}\n[2]\n{BASE.replace('min_bet = 2', 'min_bet = 2.0000005')}")
     r = runner.invoke(app, ["replay", str(bulk), "--json"])
-    assert r.exit_code == 0, r.output
-    hands = json.loads(r.output)["hands"]
+    hands = json.loads(r.stdout)["hands"]
     assert hands[0]["finishing_stacks"] == [108, 98, 94]
     assert hands[1] == {"hand": "2", "error": "min_bet is 2.0000005: at most 6 decimal places "
                                               "(amounts are played in whole chips of the "
                                               "smallest unit)"}
+
+
+def test_cli_replay_phhs_with_a_bad_hand_exits_2(tmp_path: Path) -> None:
+    # the hands that replay are shown; the bad one is named in one line on
+    # stderr and the command fails (CLI.md: bad input exits 2)
+    runner = CliRunner()
+    bulk = tmp_path / "hands.phhs"
+    bad = BASE.replace('min_bet = 2', 'min_bet = 2.0000005')
+    bulk.write_text(f"[1]\n{BASE}\n[2]\n{bad}\n[3]\n{BASE}")
+    error = ("min_bet is 2.0000005: at most 6 decimal places (amounts are played in whole "
+             "chips of the smallest unit)")
+    for flags in ([], ["--json"]):
+        r = runner.invoke(app, ["replay", str(bulk), *flags])
+        assert r.exit_code == 2, r.output
+        assert r.stderr == f"rollem: error: {bulk}: hand [2] did not replay: {error}\n"
+        if flags:
+            hands = json.loads(r.stdout)["hands"]
+            assert [h.get("finishing_stacks") for h in hands] == [
+                [108, 98, 94], None, [108, 98, 94]]
+        else:
+            assert r.stdout.count("Finishing stacks: p1 108, p2 98, p3 94") == 2
+            assert f"[2] error: {error}" in r.stdout
+    bulk.write_text(f"[1]\n{bad}\n[2]\n{BASE}\n[3]\n{bad}")
+    r = runner.invoke(app, ["replay", str(bulk)])
+    assert r.exit_code == 2
+    assert r.stderr == (f"rollem: error: {bulk}: 2 of 3 hands did not replay; the first, "
+                        f"[1]: {error}\n")
+    bulk.write_text(f"[1]\n{BASE}\n[2]\n{BASE}")
+    r = runner.invoke(app, ["replay", str(bulk)])
+    assert r.exit_code == 0 and r.stderr == ""
 
 
 def test_cli_export_phh(tmp_path: Path) -> None:

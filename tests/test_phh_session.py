@@ -176,3 +176,20 @@ def test_fifty_table_hands_round_trip_to_the_ledger() -> None:
                                   entry["starting_stacks"], strict=True):
                 nets[who] += f - st
         assert {k: v for k, v in nets.items() if k} == ledger, name
+
+
+def test_replay_names_a_rollem_hand_of_a_phhs_by_its_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``rollem replay session.phhs`` (the web table's "All my hands"): a hand of
+    a game with no PHH code is headed by the game's name, as players call it
+    (it said "[2] rollem-sdr: Net: ...")."""
+    sdr = _hand("sdr", 4, Options(ante=1, small_bet=2, big_bet=4))
+    holdem = _hand("holdem", 3, Options(ante=0, small_bet=2, big_bet=4))
+    path = tmp_path / "session.phhs"
+    path.write_text(write_session_phhs([write_own_copy(holdem, 1), write_own_copy(sdr, 0)]),
+                    encoding="utf-8")
+    code, out, err = run_cli(["replay", str(path)], capsys)
+    assert (code, err) == (0, "")
+    assert "\n[2] Stop, Drop and Roll: Net: seat 0 " in out
+    assert "rollem-sdr" not in out
+    assert out.startswith("[1] PHH FT: ")

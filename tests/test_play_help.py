@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import ListWriter
+from cli_helpers import ListWriter, scripted
 from rollem import games
 from rollem.cli.play_cmd import TerminalGame
 from rollem.engine.decisions import Legal
@@ -158,6 +158,20 @@ def test_the_choose_game_help_describes_the_games_offered(tmp_path: Path) -> Non
     assert "Stop, Drop and Roll (sdr): two hole cards, two dead cards" in said
     assert "Also offered, but not for 9 players: Seven-Card Stud (stud, 2 to 7)." in said
     assert "rollyourown" not in said and "rollem521" not in said
+
+
+def test_t_at_the_game_prompt_lists_the_games_again(tmp_path: Path) -> None:
+    """``t`` at the dealer's-choice prompt (no table dealt yet) said nothing; it
+    lists the games again, as the prompt's line says."""
+    game, out = scripted(iter(["t", "q"]), game="dealers-choice", players=3, seed=1,
+                         history_dir=tmp_path)
+    game.run()
+    text = "".join(out)
+    listing = ("  1 = rollem521 (5-2-1 Roll 'Em)\n  2 = rollyourown (Five Card Roll Your Own)\n"
+               "  3 = sdr (Stop, Drop and Roll)\n  (a number or a name; ? help, t the games "
+               "again, last = the last hand, q quit)\n")
+    assert text.count(listing) == 2, text
+    assert text.index("Game (1-3) > ") < text.rindex(listing)
 
 
 def test_a_pool_nobody_draws_from_is_not_said_to_come_back() -> None:

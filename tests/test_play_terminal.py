@@ -140,8 +140,42 @@ def test_521_draw_counts_and_order_are_shown(tmp_path: Path) -> None:
     during = [s for s in screens if re.match(r"Hand \d+ -- [^\n]* -- \w+ draw\n", s)]
     assert during and not any("Last draw" in s for s in during)
     assert any(re.search(r"This draw so far, in order: \w+ [12p]", s) for s in during)
-    assert re.search(r"You .*drew 2, 1", text)  # your own draws, counted per draw
-    assert re.search(r"(Ann|Bob) .*drew [0-2pat]+, [0-1pat]+", text)
+    # your own draws, each told, in the web table's words (it said "drew 2, 1")
+    assert re.search(r"You .*drew 2, then 1", text)
+    assert re.search(r"(Ann|Bob) .*(drew [12], then [01]|stood pat, then drew [01]"
+                     r"|drew [12], then stood pat|stood pat twice)", text)
+    assert "pat, pat" not in text and "drew pat" not in text
+
+
+def test_a_seat_that_stood_pat_is_told_in_words(tmp_path: Path) -> None:
+    """Standing pat at both draws of 5-2-1: your line said "drew pat" and
+    then "drew pat, pat"; now "stood pat", then "stood pat twice", as the web
+    table's seat tag (rollem.narration.felt.drew_words)."""
+    def answers() -> Iterator[str]:
+        while True:
+            text = "".join(out)
+            tail = text.rsplit("Choices (", 1)[-1]
+            if text.endswith("q = quit > "):
+                yield "q"
+            elif "throw away" in tail:
+                yield "p"
+            elif "order all" in tail:
+                yield "k"
+            elif "h = high" in tail:
+                yield "h"
+            else:
+                yield "c"
+
+    out: list[str] = []
+    game, out = scripted(answers(), game="rollem521", players=3, stack=200, seed=11,
+                         history_dir=tmp_path)
+    game.run()
+    mine = [line for line in "".join(out).splitlines() if line.lstrip("D ").startswith("You ")
+            and " stack " in line]
+    told = [m.group(1) for line in mine
+            if (m := re.search(r"(stood pat(?: twice)?|drew [^<]*?)\s*(?:<-|$)", line))]
+    assert told[0] == "stood pat" and told[-1] == "stood pat twice", mine
+    assert not [line for line in mine if "drew" in line], mine
 
 
 def test_folded_players_face_up_cards_stay_dimmed() -> None:

@@ -33,7 +33,8 @@ KEPT = ("fold", "muck", "show", "draw", "pool_draw", "discard", "expose", "stack
 and what a seat did with its cards ("draws 2", "turns up 9♥")."""
 
 CLEARS = ("round", "choose", "draw_round")
-"""Events that clear the betting labels (a new round, draw or all-at-once step)."""
+"""Events that clear the betting labels (a new round, draw or all-at-once step);
+a new draw (``draw_round``) clears the last draw's words too ("stands pat")."""
 
 
 def expected_labels(events: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
@@ -44,7 +45,8 @@ def expected_labels(events: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     for e in events:
         if e["kind"] in CLEARS:
             latest = {s: v for s, v in latest.items()
-                      if v["kind"] in KEPT or (v["kind"] == "blind" and not opened)}
+                      if (v["kind"] in KEPT or (v["kind"] == "blind" and not opened))
+                      and not (e["kind"] == "draw_round" and v["kind"] == "draw")}
             opened = True
         elif e.get("seat") is not None and (e["kind"] in LABEL_KIND or e["kind"] == "chose"):
             latest[int(e["seat"])] = e

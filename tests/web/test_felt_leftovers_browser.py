@@ -231,6 +231,44 @@ def test_draws_from_the_pool_shows_whole_on_a_seat_tile(
         ctx.close()
 
 
+# ------------------------------------------------------------ a draw's words
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_draws_label_goes_when_the_next_draw_starts(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    """The report: "stood pat" from the first draw was still on a seat during the
+    second draw (a seat that made no bet between, here all three all-in before the
+    first draw).  A label belongs to the decision in progress: at Ann's second
+    draw no seat says its first draw; the tag still tells it ("stood pat"), and
+    a seat that drew again says both draws (the server's words)."""
+    seeded_deals(monkeypatch, 5)
+    ctx = context(browser, size)
+    try:
+        page = ctx.new_page()
+        # stacks of 3, ante 1: Ann bets the small bet (2), all-in; the others call it
+        tid = start(page, live, "rollem521", 3, stack=3, ante=1, small_bet=2, big_bet=4)
+        assert next_decision(page, "the first bet") == "bet"
+        page.locator("#controls [data-action=bet]").click()
+        wait_played(page, live, tid, 1, "Ann's bet")
+        assert next_decision(page, "the first draw") == "draw"
+        take_decision(page, "draw")   # stands pat
+        wait_played(page, live, tid, 2, "Ann's first draw")
+        assert next_decision(page, "the second draw") == "draw"
+        view, drawn = drawn_felt(page, live, tid)
+        rounds = [e["draw"] for e in view["events"] if e["kind"] == "draw_round"]
+        assert rounds == ["first draw", "second draw"], view["events"]
+        assert all(s["all_in"] for s in view["seats"]), view["seats"]
+        check_labels(view, drawn, f"{size} second draw")
+        assert drawn["labels"]["0"] is None, drawn["labels"]   # (it said "stands pat")
+        assert page.locator("#me .tag.drew").inner_text() == "stood pat"
+        texts = [la["text"] for la in page.evaluate(LABELS)]
+        assert not [t for t in texts if t == "stands pat" or re.fullmatch(r"draws \d", t)], texts
+        shot(page, f"leftovers-{size}-second-draw")
+    finally:
+        ctx.close()
+
+
 # ------------------------------------------------------------ two panels open
 
 

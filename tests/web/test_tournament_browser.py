@@ -246,3 +246,51 @@ def test_the_deal_buttons_wait_after_a_declined_proposal(browser: Any, tmp_path:
         assert ann.locator("#deal-wait").count() == 0
     finally:
         server.stop()
+
+
+def test_a_deal_proposed_while_the_game_is_named_says_so(browser: Any, tmp_path: Path) -> None:
+    """A deal proposed in a dealer's choice while the next hand's game is being
+    named (no hand in play) is worked out when that hand ends: the panel said
+    "when the hand in play ends" all the same.  Now it says who names the game
+    (the chooser reads "you are"), on a phone (Ann) and a desktop (Bob); once
+    the hand is dealt it says "the hand in play".  Two people and no computer
+    player: the table waits on the chooser and then on the first to act."""
+    server = ServerThread(tmp_path / "tourney.db")
+    try:
+        tid, host = new_table(server.url, game="dealers-choice", seats=2, bots=0, buy_in=10,
+                              tournament="custom", between_hands=0.3,
+                              tournament_schedule=SCHEDULE.replace("stack = 60", "stack = 900"))
+        ann = open_as_host(context(browser, "phone"), server.url, tid, host)
+        sit(ann, "Ann")
+        bob = context(browser, "desktop").new_page()
+        bob.goto(f"{server.url}/t/{tid}")
+        sit(bob, "Bob")
+        ann.click("#start-btn")
+        table = server.manager.tables[tid]
+        end = time.monotonic() + 60
+        while not table.session.get("choice"):  # (it waits on the chooser, a person)
+            assert time.monotonic() < end, "no game was asked for"
+            ann.wait_for_timeout(50)
+        chooser = table.dealers_choice.chooser()
+        assert table.hand is None and chooser in (0, 1)
+        names = {0: "Ann", 1: "Bob"}
+        pages = {0: ann, 1: bob}
+        other = 1 - chooser
+        pages[other].wait_for_selector("[data-deal=icm]:enabled")
+        pages[other].click("[data-deal=icm]")
+        for seat, page in pages.items():
+            page.wait_for_selector("#deal-when")
+            who = "you are" if seat == chooser else f"{names[chooser]} is"
+            assert page.inner_text("#deal-when") == (
+                f"Worked out when the next hand ends: {who} naming its game.")
+            box = page.locator("#deal-when").bounding_box()
+            assert box is not None and box["x"] >= 0
+            assert box["x"] + box["width"] <= page.viewport_size["width"]
+        shot(ann, "tourney-phone-deal-while-naming")
+        shot(bob, "tourney-desktop-deal-while-naming")
+        take_decision(pages[chooser], "choose", "sdr")
+        for page in (ann, bob):
+            page.wait_for_selector("#deal-when:text('Worked out when the hand in play ends.')")
+        assert table.hand is not None and table.session["tournament"]["proposal"]["offer"] is None
+    finally:
+        server.stop()

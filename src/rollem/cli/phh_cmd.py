@@ -54,6 +54,17 @@ def _told(h: Any) -> str:
     return text
 
 
+def _game_name(entry: dict[str, Any]) -> str:
+    """A rollem history's game as players call it ("5-2-1 Roll 'Em"), its
+    ``variant`` (``rollem-rollem521``) for a game not shipped (a game file's)."""
+    from rollem import games
+
+    try:
+        return games.get(str(entry["game"])).name
+    except KeyError:
+        return str(entry["variant"])
+
+
 def _differences(file: Path, h: Any) -> None:
     """``--lenient``: what the file records that the replay contradicts, on stderr."""
     if h.differences:
@@ -69,7 +80,8 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
     """``rollem replay`` of a standard PHH file (``.phh``, one hand) or a
     ``.phhs`` (several): each hand replayed through the engine (prints and
     exits; a bad hand of a ``.phhs`` is reported in its place, the others
-    still replay)."""
+    still replay, and the command then exits 2 with one line on stderr naming
+    the first bad hand and what was wrong, CLI.md)."""
     from rollem.phh import PHHError, is_phh, read_phh, read_phhs, replay_phh, replay_table
 
     bulk = file.suffix.lower() == ".phhs"
@@ -89,6 +101,7 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
         fail(f"{file}: {err}")
     out: list[dict[str, Any]] = []
     told: list[str] = []
+    bad: list[tuple[str, str]] = []  # (hand, its one-line error)
     for name, table in hands:
         try:
             if not isinstance(table, dict):
@@ -96,7 +109,7 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
             if not is_phh(table):  # a session's hand of a game with no PHH code
                 entry = replay_table(table, check_result=not lenient)
                 out.append({"hand": name, **entry})
-                told.append(f"[{name}] {entry['variant']}: Net: " + ", ".join(
+                told.append(f"[{name}] {_game_name(entry)}: Net: " + ", ".join(
                     f"{n} {f - s:+d}" for n, f, s in zip(
                         entry["players"], entry["finishing_stacks"], entry["starting_stacks"],
                         strict=True) if n != "") + "\nFinishing stacks: " + ", ".join(
@@ -110,7 +123,24 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
         except PHHError as err:
             out.append({"hand": name, "error": one_line(err)})
             told.append(f"[{name}] error: {one_line(err)}")
+            bad.append((name, one_line(err)))
     click.echo(json.dumps({"hands": out}) if as_json else terminal_safe("\n\n".join(told)))
+    if bad:
+        fail(_bad_hands(file, len(hands), bad))
+
+
+def _bad_hands(file: Path, total: int, bad: list[tuple[str, str]]) -> str:
+    """The one error line of a ``.phhs`` some of whose hands did not replay:
+    ``FILE: hand [k] did not replay: what was wrong``, or with more than one
+    bad hand how many of how many and the first (every hand's own line is in
+    the output, in its place)."""
+    from rollem.cli.errors import refusal
+
+    name, error = bad[0]
+    if len(bad) == 1:
+        return refusal(str(file), f"hand [{name}] did not replay: {error}")
+    return refusal(str(file), f"{len(bad)} of {total} hands did not replay; the first, "
+                   f"[{name}]: {error}")
 
 
 @click.command("export")

@@ -323,14 +323,19 @@ class TerminalGame:
             return chosen
         ids = [g.id for g in fits]
         self.say("You have the button: choose the game.")
-        for i, g in enumerate(fits, 1):
-            self.say(f"  {i} = {g.id} ({g.name})")
-        self.say("  (a number or a name; ? help, last = the last hand, q quit)")
+
+        def offer() -> None:  # (``t`` shows it again: no table is dealt yet)
+            for i, g in enumerate(fits, 1):
+                self.say(f"  {i} = {g.id} ({g.name})")
+            self.say("  (a number or a name; ? help, t the games again, last = the last "
+                     "hand, q quit)")
+
+        offer()
         players = len(table.dealt_in())
         choice = self.prompt_until(
             f"Game (1-{len(fits)}) > ",
             lambda answer: parse_game_choice(answer, ids),
-            lambda: choose_game_help(fits, table.choices, players))
+            lambda: choose_game_help(fits, table.choices, players), offer)
         return fits[ids.index(str(choice))]
 
     # ------------------------------------------------------------ the loop

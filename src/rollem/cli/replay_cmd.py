@@ -184,6 +184,9 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
     player order). A FILE.phhs holds several
     hands: each is told in turn; --json prints {"hands": [...]}, one entry
     per hand, a hand that cannot be replayed holding its one-line error.
+    If any hand cannot be replayed, the others are still told, and the
+    command then exits 2 with one line on stderr naming the (first) bad hand
+    and what was wrong.
     """
     from rollem.history import HistoryError, replay
     from rollem.userfile import MAX_HISTORY_BYTES, UserFileError, read_user_text

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from rollem.cards import SUIT_SYMBOLS, parse_card
 from rollem.narration import CARD_PATTERN, Line
+from rollem.narration.felt import drew_words
 from rollem.narration.words import and_list
 
 if TYPE_CHECKING:
@@ -202,7 +203,7 @@ def render_table(view: HandView, style: Style, *, title: str, game_name: str,
     hand; dead cards and board, pool, wild rank, pots; the draw order; then
     one line per seat (button, stack, this round's bet while betting, cards,
     status, whose turn). A folded seat keeps its face-up cards, dimmed;
-    each seat's draws are listed (``drew 2, 1``)."""
+    each seat's draws are listed (``drew 2, then 1``, ``stood pat``)."""
     me = view.seat
     betting = view.pending == "bet"
     lines: list[Text] = [Text(f"{title} -- {game_name} -- {decision_title(view)}",
@@ -270,8 +271,8 @@ def render_table(view: HandView, style: Style, *, title: str, game_name: str,
             line.append_text(style.cards(up_cards))
             line.append(")")
         if draws.get(s.seat):
-            line.append("  drew " + ", ".join(str(n) if n else "pat" for n in draws[s.seat]),
-                        style="dim")
+            # (the web table's words: "drew 2, then 1", "stood pat twice")
+            line.append(f"  {drew_words(draws[s.seat])}", style="dim")
         status = _seat_status(s)
         if status:
             line.append(f"  {status}", style="dim")

@@ -121,8 +121,10 @@ def redact(history: Mapping[str, Any] | str, seat: int,
             continue
         if len(parts) >= 2 and parts[0].startswith("p") and parts[0] != me \
                 and parts[1] in _HIDDEN_CHOICES:
+            # a stand pat hides nothing: ``pN sd`` as PHH writes it, no trailing space
             sep = "" if parts[1] == "sd" else " "
-            lines.append(f"{parts[0]} {parts[1]} " + sep.join("??" for _ in parts[2:]))
+            lines.append(" ".join([parts[0], parts[1], *(
+                [sep.join("??" for _ in parts[2:])] if len(parts) > 2 else [])]))
             continue
         lines.append(line)
     # the deal key gives every card: never in a copy (issue 32)

@@ -31,7 +31,7 @@ from rollem.narration.hands import wild_note
 from rollem.narration.lines import Line
 from rollem.narration.story import Narrator
 
-__all__ = ["FeltTalk", "Scoring", "hand_so_far", "scoring_of"]
+__all__ = ["FeltTalk", "Scoring", "drew_words", "hand_so_far", "scoring_of"]
 
 ACTION_KINDS = ("check", "call", "bet", "raise", "fold", "blind", "bring-in", "complete",
                 "all-in", "draw", "discard", "expose", "stack", "roll", "wild", "declare",
@@ -263,6 +263,18 @@ def _drew(counts: list[int]) -> str:
     for n in counts[1:]:
         words.append("then stood pat" if not n else f"then {n}" if counts[0] else f"then drew {n}")
     return ", ".join(words)
+
+
+def drew_words(counts: Sequence[int]) -> str | None:
+    """Every draw of a seat so far, past, as the web table's seat tag says it:
+    ``[2] -> "drew 2"``, ``[0] -> "stood pat"``, ``[2, 1] -> "drew 2, then 1"``,
+    ``[0, 1] -> "stood pat, then drew 1"``, ``[0, 0] -> "stood pat twice"``;
+    ``None`` before the first draw."""
+    if not counts:
+        return None
+    if len(counts) == 1:
+        return f"drew {counts[0]}" if counts[0] else "stood pat"
+    return _drew(list(counts))
 
 
 class FeltTalk:

@@ -548,7 +548,9 @@ export function betChips(seat, amount) {
 // Each seat's last action, as a few words ("raises to 9", "draws 2"): the
 // server's hand.last_actions when it sends them, else read from the hand's
 // events.  A new round clears the betting words; what a seat did with its cards
-// ("draws 2", "turns up 9♥", "rolls up K♥") and a fold stay until its next action.
+// ("draws 2", "turns up 9♥", "rolls up K♥") and a fold stay until its next action,
+// but a draw's words go when the next draw starts: a label belongs to the decision
+// in progress, and the seat's tag still says every draw ("stood pat, then drew 1").
 const KEPT_LABELS = new Set(["fold", "muck", "show", "draw", "discard", "expose", "stack", "roll",
   "wild", "declare"]);
 // (Worked out once a hand state: the seats, your seat, the motion code and the
@@ -570,8 +572,10 @@ function labelsFrom(hand) {
   let opened = false;
   for (const e of hand.events || []) {
     if (e.kind === "round" || e.kind === "choose" || e.kind === "draw_round") {
+      const drawing = e.kind === "draw_round";
       for (const k of Object.keys(out)) {
-        if (!KEPT_LABELS.has(out[k].kind) && !(out[k].kind === "blind" && !opened)) delete out[k];
+        if ((!KEPT_LABELS.has(out[k].kind) && !(out[k].kind === "blind" && !opened))
+          || (drawing && out[k].kind === "draw")) delete out[k];
       }
       opened = true;
       continue;

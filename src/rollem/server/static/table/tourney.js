@@ -102,6 +102,21 @@ export function renderTournament(t, me) {
   box.appendChild(levels);
 }
 
+// When a proposal made during a hand is worked out: the server waits for the
+// hand in play, or the one on its way (its game being named in a dealer's
+// choice, or its deal waiting for the players' seeds), to end.
+function dealWaitText(t, me) {
+  const hand = S.state && S.state.hand;
+  if (t.choice) {
+    const game = t.choice.game ? (t.game_names || {})[t.choice.game] || t.choice.game : null;
+    return game ? "Worked out when the next hand (" + game + ") ends."
+      : "Worked out when the next hand ends: " + (t.choice.seat === me.seat ? "you are"
+        : seatName(t, t.choice.seat) + " is") + " naming its game.";
+  }
+  if (hand && !hand.result) return "Worked out when the hand in play ends.";
+  return "Worked out when the hand being dealt ends.";
+}
+
 function renderDeal(box, t, tt, me) {
   if (!tt.started || tt.over) return;
   const playing = me.seat !== null && tt.left.includes(me.seat);
@@ -136,7 +151,9 @@ function renderDeal(box, t, tt, me) {
   const offer = el("div", "tourney-deal");
   offer.appendChild(el("b", "", (p.method === "icm" ? "ICM" : "Chip-chop") + " deal proposed by " + seatName(t, p.by)));
   if (!p.offer) {
-    offer.appendChild(el("div", "hint", "Worked out when the hand in play ends."));
+    const why = el("div", "hint", dealWaitText(t, me));
+    why.id = "deal-when";
+    offer.appendChild(why);
   } else {
     const list = el("ul", "deal-shares");
     for (const [s, v] of Object.entries(p.offer)) {
