@@ -9,6 +9,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import importlib.util
+import json
 import os
 import pkgutil
 import subprocess
@@ -76,19 +77,61 @@ def test_cli_reference_is_current() -> None:
     )
 
 
-@pytest.mark.parametrize("path", COMMANDS, ids=lambda p: " ".join(("rollem", *p)))
-def test_cli_reference_is_what_the_cli_prints(path: tuple[str, ...]) -> None:
-    """The generator's text is exactly what ``COLUMNS=100 rollem ... --help`` prints."""
+PRINT_HELPS = """\
+import contextlib, io, json, runpy, sys
+printed = []
+for path in json.loads(sys.argv[1]):
+    sys.argv = ["rollem", *path, "--help"]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        try:
+            runpy.run_module("rollem", run_name="__main__", alter_sys=True)
+            code = 0
+        except SystemExit as stop:
+            code = stop.code or 0
+    printed.append([code, out.getvalue()])
+sys.stdout.write(json.dumps(printed))
+"""
+"""One child Python, as ``python -m rollem ... --help`` for each path in its first
+argument (each run as ``-m rollem`` runs, with that ``sys.argv``): a JSON list of
+[exit status, what it printed], in order."""
+
+
+@pytest.fixture(scope="module")
+def printed_help() -> dict[tuple[str, ...], tuple[int, str]]:
+    """What ``COLUMNS=100 python -m rollem ... --help`` prints for every command: one
+    child process for all of them (a child each cost a Python start and rollem's
+    imports, 13 times)."""
     gen = load_script("gen_cli_reference")
     proc = subprocess.run(
-        [sys.executable, "-m", "rollem", *path, "--help"],
+        [sys.executable, "-c", PRINT_HELPS, json.dumps(COMMANDS)],
         capture_output=True,
         text=True,
         env={**os.environ, "COLUMNS": str(gen.COLUMNS)},
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    printed = json.loads(proc.stdout)
+    assert len(printed) == len(COMMANDS)
+    return {path: (code, text) for path, (code, text) in zip(COMMANDS, printed, strict=True)}
+
+
+@pytest.fixture(scope="module")
+def cli_reference() -> str:
+    """The generator's page (scripts/gen_cli_reference.py ``render``), made once."""
+    return str(load_script("gen_cli_reference").render())
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=lambda p: " ".join(("rollem", *p)))
+def test_cli_reference_is_what_the_cli_prints(
+        path: tuple[str, ...], printed_help: dict[tuple[str, ...], tuple[int, str]],
+        cli_reference: str) -> None:
+    """The generator's text is exactly what ``COLUMNS=100 rollem ... --help`` prints."""
+    code, text = printed_help[path]
+    assert code == 0, text
     heading = f"## `{' '.join(('rollem', *path))}`\n\n```text\n"
-    assert heading + proc.stdout.rstrip() + "\n```\n" in gen.render()
+    assert heading + text.rstrip() + "\n```\n" in cli_reference
 
 
 def test_rules_pages_are_current() -> None:

@@ -8,7 +8,7 @@ import re
 from itertools import combinations
 from typing import Any
 
-from table_ui import wait_until
+from table_ui import shot, wait_until
 
 SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
@@ -186,3 +186,81 @@ def eval_words(game: str, view: dict[str, Any], seat: int = 0) -> str:
         stand_ins = ", ".join(f"wild {w} plays as {c}" for w, c in said["wilds"].items())
         return f"{said['description']}{f' ({stand_ins})' if stand_ins else ''}"
     return str(_eval_json(cards)["description"])
+
+
+# ------------------------------------------------------------ tiles inside the felt
+
+LONGEST = "four aces, five kicker (wild Q♥ plays as A♣, wild Q♣ plays as A♠)"
+"""The longest words a shown hand's tile holds: Roll Your Own's seed example
+(R-RYO-12), two wild cards, each with what it plays as."""
+
+STRETCH = """text => {
+  for (const t of document.querySelectorAll('#seats .seat[data-seat]')) {
+    let d = t.querySelector('.described');
+    if (!d) { d = document.createElement('div'); d.className = 'described'; t.appendChild(d); }
+    d.textContent = text;
+  }
+}"""
+"""Every opponent's tile given the longest words a shown hand has (a showdown of
+wild cards at every seat: no game of ten seats has wild cards, so the words are set
+on the tiles the hand drew)."""
+
+TILES_IN_FELT = """() => {
+  const felt = document.querySelector('#felt'), f = felt.getBoundingClientRect();
+  const cs = getComputedStyle(felt);
+  const bw = parseFloat(cs.borderTopWidth);
+  const inner = {left: f.left + felt.clientLeft, top: f.top + felt.clientTop,
+                 right: f.left + felt.clientLeft + felt.clientWidth,
+                 bottom: f.top + felt.clientTop + felt.clientHeight};
+  // the oval's inner edge: its corner radii (border-radius: 50% / 42% of the outer
+  // box) less the border
+  const rx = parseFloat(cs.borderTopLeftRadius.split(' ')[0]) / 100 * f.width - bw;
+  const ry = parseFloat((cs.borderTopLeftRadius.split(' ')[1] || '0%')) / 100 * f.height - bw;
+  const oval = cs.borderTopLeftRadius.includes('%') && rx > 0 && ry > 0;
+  const outside = (x, y) => {
+    if (!oval) return 0;
+    const cx = x < inner.left + rx ? inner.left + rx : x > inner.right - rx ? inner.right - rx : x;
+    const cy = y < inner.top + ry ? inner.top + ry : y > inner.bottom - ry ? inner.bottom - ry : y;
+    const d = Math.hypot((x - cx) / rx, (y - cy) / ry);
+    return d > 1 ? (d - 1) * Math.min(rx, ry) : 0;   // about how far past the edge, px
+  };
+  return [...document.querySelectorAll('#seats .seat[data-seat]')].map(t => {
+    const b = t.getBoundingClientRect();
+    return {seat: Number(t.dataset.seat), box: [b.left, b.top, b.right, b.bottom],
+            inner: [inner.left, inner.top, inner.right, inner.bottom],
+            past: Math.max(outside(b.left, b.top), outside(b.right, b.top),
+                           outside(b.left, b.bottom), outside(b.right, b.bottom)),
+            text: (t.querySelector('.described') || {}).textContent || ''};
+  });
+}"""
+
+
+
+
+def _inside(a: list[float], b: list[float], slack: float = 1.0) -> bool:
+    return (a[0] >= b[0] - slack and a[1] >= b[1] - slack and a[2] <= b[2] + slack
+            and a[3] <= b[3] + slack)
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+
+
+def tiles_stay_inside_the_felt(page: Any, size: str, seats: int) -> None:
+    """At the end of a hand of ``seats`` seats (every opponent's tile drawn with the
+    cards it showed): each opponent's tile, given the longest words a shown hand has
+    (:data:`LONGEST`), lies inside the felt's inner box, within a pixel of its oval
+    (a desktop's), and clear of every other tile.  Seen on a 1440x900 desktop: a top
+    seat's tile with a wild card's words reached the felt's border.  Screenshot:
+    test-artifacts/web/felt-small-SIZE-SEATS-seats-tiles.png."""
+    page.evaluate(STRETCH, LONGEST)
+    page.wait_for_timeout(100)
+    tiles = page.evaluate(TILES_IN_FELT)
+    shot(page, f"felt-small-{size}-{seats}-seats-tiles")
+    assert len(tiles) == seats - 1 and all(t["text"] == LONGEST for t in tiles), tiles
+    for k, t in enumerate(tiles):
+        where = f"{size}, {seats} seats, seat {t['seat']}: {t}"
+        assert _inside(t["box"], t["inner"]), where
+        assert t["past"] <= 1.0, where
+        for other in tiles[k + 1:]:   # and the tiles keep apart
+            assert not _overlap(t["box"], other["box"]), (where, other)

@@ -11,8 +11,9 @@ and 1440x900, six seats:
 - your hand's name words a wild card as the result does: "(wild 2♥ plays as 8♥)"
   in both (before: "(twos wild: 2♥ plays as an eight)" under your cards);
 - every seat's tile stays inside the felt (on a desktop its oval) and clear of the
-  others at 2, 6 and 10 seats, with the longest words a shown hand has (before: a
-  top seat's tile with a wild card's words reached the felt's border);
+  others at 8 desktop seats, with the longest words a shown hand has (before: a
+  top seat's tile with a wild card's words reached the felt's border); at 2, 6 and
+  10 seats on both sizes the felt's grid checks it (test_felt_grid_b_browser.py);
 - flying chips stay on the felt when it changes size mid-flight (a desktop's felt
   fills the height above your dock; before: a chip held at its bottom edge in
   pixels was left past it when the dock grew);
@@ -30,7 +31,7 @@ import time
 from typing import Any
 
 import pytest
-from felt_ui import symbols
+from felt_ui import symbols, tiles_stay_inside_the_felt
 from table_ui import (
     DESKTOP,
     PHONE,
@@ -440,81 +441,25 @@ def test_roll_your_own_says_what_your_cards_in_the_middle_are(
 
 # ------------------------------------------------------------ tiles inside the felt
 
-LONGEST = "four aces, five kicker (wild Q♥ plays as A♣, wild Q♣ plays as A♠)"
-"""The longest words a shown hand's tile holds: Roll Your Own's seed example
-(R-RYO-12), two wild cards, each with what it plays as."""
 
-STRETCH = """text => {
-  for (const t of document.querySelectorAll('#seats .seat[data-seat]')) {
-    let d = t.querySelector('.described');
-    if (!d) { d = document.createElement('div'); d.className = 'described'; t.appendChild(d); }
-    d.textContent = text;
-  }
-}"""
-"""Every opponent's tile given the longest words a shown hand has (a showdown of
-wild cards at every seat: no game of ten seats has wild cards, so the words are set
-on the tiles the hand drew)."""
-
-TILES_IN_FELT = """() => {
-  const felt = document.querySelector('#felt'), f = felt.getBoundingClientRect();
-  const cs = getComputedStyle(felt);
-  const bw = parseFloat(cs.borderTopWidth);
-  const inner = {left: f.left + felt.clientLeft, top: f.top + felt.clientTop,
-                 right: f.left + felt.clientLeft + felt.clientWidth,
-                 bottom: f.top + felt.clientTop + felt.clientHeight};
-  // the oval's inner edge: its corner radii (border-radius: 50% / 42% of the outer
-  // box) less the border
-  const rx = parseFloat(cs.borderTopLeftRadius.split(' ')[0]) / 100 * f.width - bw;
-  const ry = parseFloat((cs.borderTopLeftRadius.split(' ')[1] || '0%')) / 100 * f.height - bw;
-  const oval = cs.borderTopLeftRadius.includes('%') && rx > 0 && ry > 0;
-  const outside = (x, y) => {
-    if (!oval) return 0;
-    const cx = x < inner.left + rx ? inner.left + rx : x > inner.right - rx ? inner.right - rx : x;
-    const cy = y < inner.top + ry ? inner.top + ry : y > inner.bottom - ry ? inner.bottom - ry : y;
-    const d = Math.hypot((x - cx) / rx, (y - cy) / ry);
-    return d > 1 ? (d - 1) * Math.min(rx, ry) : 0;   // about how far past the edge, px
-  };
-  return [...document.querySelectorAll('#seats .seat[data-seat]')].map(t => {
-    const b = t.getBoundingClientRect();
-    return {seat: Number(t.dataset.seat), box: [b.left, b.top, b.right, b.bottom],
-            inner: [inner.left, inner.top, inner.right, inner.bottom],
-            past: Math.max(outside(b.left, b.top), outside(b.right, b.top),
-                           outside(b.left, b.bottom), outside(b.right, b.bottom)),
-            text: (t.querySelector('.described') || {}).textContent || ''};
-  });
-}"""
-
-
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_every_seat_tile_stays_inside_the_felt(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+def test_every_seat_tile_stays_inside_the_felt_at_eight_desktop_seats(
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen on a 1440x900 desktop: with a wild card's words under a shown hand
-    ("(wild 2♠ plays as 7♠)") a top seat's tile reached the felt's border.  At 2, 6
-    and 10 seats (and 8 on a desktop), at the end of a hand (every tile showing cards
-    and the longest words a hand has), each tile lies inside the felt, clear of the
-    others, and on a desktop inside its oval."""
+    ("(wild 2♠ plays as 7♠)") a top seat's tile reached the felt's border.  At the
+    end of a hand (every tile showing cards and the longest words a hand has), each
+    tile lies inside the felt, clear of the others, and on a desktop inside its oval
+    (:func:`felt_ui.tiles_stay_inside_the_felt`).  Here eight seats on a desktop (Roll
+    Your Own's most, and the first count whose tiles are drawn smaller there); the
+    felt's grid checks the same at the end of each hold'em hand of 2, 6 and 10 seats,
+    on a phone and a desktop (tests/web/test_felt_grid_b_browser.py)."""
     seeded_deals(monkeypatch, 5)
-    ctx = context(browser, size, reduced_motion="reduce")
+    ctx = context(browser, "desktop", reduced_motion="reduce")
     try:
-        # (eight seats on a desktop too: Roll Your Own's most, and the first count
-        # whose tiles are drawn smaller there)
-        for seats in (2, 6, 8, 10) if size == "desktop" else (2, 6, 10):
-            page = ctx.new_page()
-            start(page, live, "holdem", seats)
-            play_until(page, "() => !document.querySelector('#result')"
-                       ".classList.contains('hidden')", f"{size} {seats} seats")
-            page.evaluate(STRETCH, LONGEST)
-            page.wait_for_timeout(100)
-            tiles = page.evaluate(TILES_IN_FELT)
-            shot(page, f"felt-small-{size}-{seats}-seats-tiles")
-            assert len(tiles) == seats - 1 and all(t["text"] == LONGEST for t in tiles), tiles
-            for k, t in enumerate(tiles):
-                where = f"{size}, {seats} seats, seat {t['seat']}: {t}"
-                assert _inside(t["box"], t["inner"]), where
-                assert t["past"] <= 1.0, where
-                for other in tiles[k + 1:]:   # and the tiles keep apart
-                    assert not _overlap(t["box"], other["box"]), (where, other)
-            page.close()
+        page = ctx.new_page()
+        start(page, live, "holdem", 8)
+        play_until(page, "() => !document.querySelector('#result')"
+                   ".classList.contains('hidden')", "desktop 8 seats")
+        tiles_stay_inside_the_felt(page, "desktop", 8)
     finally:
         ctx.close()
 

@@ -66,7 +66,7 @@ def test_agree_answers_the_shares_the_page_shows(browser: Any, tmp_path: Path,
     try:
         import httpx
         r = httpx.post(server.url + "/api/tables", json={
-            "game": "sdr", "seats": 3, "bots": 0, "decision_seconds": 1.0,
+            "game": "sdr", "seats": 3, "bots": 0, "decision_seconds": 0.1,
             "time_bank_seconds": 0, "between_hands": 600, "tournament": "custom",
             "tournament_schedule": SCHEDULE, "buy_in": 10, "payouts": [70, 30]})
         assert r.status_code == 200, r.text
