@@ -25,13 +25,13 @@ import websockets
 from hostile import HONEST, Report, ping_until
 from web_harness import ROOT, cookie_header, free_port, wait_served
 
-NOT_STARVED_LOOP_CPU_MS = 150.0
+NOT_STARVED_LOOP_CPU_MS = 250.0
 """The most CPU milliseconds the server's event-loop thread may use within one
 stall of the loop while the attack lasts (``ROLLEM_TRACE_DIR``'s ``loop`` lines):
-three times the 50 ms ping goal.  CPU time, not the stall's length: on a loaded
+five times the 50 ms ping goal.  CPU time, not the stall's length: on a loaded
 machine the loop also waits for a CPU (a bound of 250 ms on the pings' p99 failed
-on CI with a 286 ms ping; at a load of 35 on two cores the p99 was 356 to 501 ms
-and the loop's longest own stall 34 to 56 CPU ms); a stall of the server's own
+on CI with a 286 ms ping; at a load of 19 to 38 on two cores the p99 was 356 to 516 ms
+and the loop's longest own stall 34 to 68 CPU ms); a stall of the server's own
 work still fails (before issue 13 one sync flood stalled every table for seconds;
 a deal on the event loop that loads the engine stalls for a second)."""
 
