@@ -20,6 +20,11 @@ import websockets
 
 ATTACKER = "203.0.113.66"
 HONEST = "198.51.100.7"
+OPEN_TIMEOUT = 120.0
+"""Seconds a connection's opening handshake may take (websockets' own 10 s): the
+attacker's connections open while 200 others do, in a process at a lower priority
+(its connect timed out at a load of 35 on two cores, the attack left unfinished);
+what the server answers is checked, not how fast."""
 
 FLOOD_TYPES: list[Any] = [
     {"type": "sync"}, {"type": "ping"}, {"type": "odds", "hand": 1, "seq": 0},
@@ -70,7 +75,8 @@ class Report:
 async def honest_pings(ws_url: str, tid: str, cookie: str, stop: asyncio.Event,
                        report: Report, every: float = 0.1) -> None:
     """The honest player pings (well within its own message budget) and times the pongs."""
-    async with websockets.connect(f"{ws_url}/ws/{tid}", max_size=2**24, additional_headers={
+    async with websockets.connect(f"{ws_url}/ws/{tid}", max_size=2**24,
+                                  open_timeout=OPEN_TIMEOUT, additional_headers={
             "Cookie": cookie, "X-Forwarded-For": HONEST}) as ws:
         while not stop.is_set():
             sent = time.perf_counter()
@@ -89,6 +95,7 @@ async def flood(ws_url: str, tid: str, message: Any, count: int, report: Report)
     text = message if isinstance(message, str) else json.dumps(message)
     try:
         async with websockets.connect(f"{ws_url}/ws/{tid}", max_size=2**24,
+                                      open_timeout=OPEN_TIMEOUT,
                                       additional_headers={"X-Forwarded-For": ATTACKER}) as ws:
             for _ in range(count):
                 await ws.send(text)
@@ -148,6 +155,7 @@ async def many_connections(ws_url: str, tid: str, count: int, report: Report) ->
         addr = f"10.{i // 250}.{i % 250}.1"
         try:
             ws = await websockets.connect(f"{ws_url}/ws/{tid}", max_size=2**24,
+                                          open_timeout=OPEN_TIMEOUT,
                                           additional_headers={"X-Forwarded-For": addr})
         except websockets.InvalidStatus as err:
             report.count(f"refused {err.response.status_code}")

@@ -27,6 +27,7 @@ from table_ui import (
     sit_with_enter,
     take_decision,
     wait_played,
+    wait_until,
 )
 from web_harness import ServerThread
 
@@ -54,12 +55,23 @@ def context(browser: Any, size: str) -> Any:
 
 
 def finish_hand(page: Any, live: ServerThread, tid: str, hand_no: int) -> None:
-    """Play Ann's decisions passively until hand ``hand_no``'s result shows."""
+    """Play Ann's decisions passively until the server has hand ``hand_no``'s result
+    and the page has drawn the state that says so.  (Not until the page shows that
+    result: with 0.3 s between hands the next hand's deal, drawn with no result,
+    came before a loaded machine's look, and a decision of hand 2 was taken for
+    hand 1's.)"""
+    table = live.manager.get(tid)
+
+    def over() -> bool:
+        return table.last_result is not None and int(table.last_result["hand"]) >= hand_no
+
     made = 0
     end = time.time() + 60
-    while not page.locator(f"#result:not(.hidden) h3:has-text('Hand {hand_no}')").count():
+    while not over():
         assert time.time() < end, f"hand {hand_no} did not finish"
         kind = decision_kind(page)
+        if over():   # (a decision seen meanwhile is the next hand's)
+            break
         if kind is None:
             page.wait_for_timeout(30)
             continue
@@ -69,6 +81,7 @@ def finish_hand(page: Any, live: ServerThread, tid: str, hand_no: int) -> None:
             wait_played(page, live, tid, made, f"decision {made}")
         else:
             page.wait_for_timeout(200)
+    wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", table.seq)
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

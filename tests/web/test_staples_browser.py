@@ -73,9 +73,11 @@ def test_the_ledger_settles_up_and_away_is_shown(browser: Any, live: ServerThrea
             assert time.monotonic() < end, "Ann was never made away"
             deal = page.locator("#host-controls [data-host=deal_now]")
             if deal.count():
-                if not deal.is_visible():
-                    page.click("#host-box summary")  # (the host's box, folded away)
-                deal.click()
+                # (the host's box opened, never toggled: a "Deal now" taken off the
+                # page by the hand it dealt, between two looks, read as not visible
+                # and a tap on the summary closed the box for good)
+                page.locator("#host-box").evaluate("d => { d.open = true; }")
+                deal.click(timeout=90_000)   # (or, dealt meanwhile, at that hand's end)
             page.wait_for_timeout(250)
         page.wait_for_selector("text=sit out as away", timeout=10_000)
         assert "I'm back" in page.inner_text("#notice")

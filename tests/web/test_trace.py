@@ -1,9 +1,12 @@
 """The server's timing traces (``ROLLEM_TRACE_DIR``, rollem.server.trace): one line
-per group commit, with the figures the load benchmark's analysis reads."""
+per group commit, with the figures the load benchmark's analysis reads; one line
+per event-loop stall, with the loop's own CPU milliseconds in it."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -63,3 +66,26 @@ def test_postgresql_round_trips_are_traced(pg_cluster: PgCluster, tmp_path: Path
         assert float(build_ms) >= 0 and float(round_trip_ms) > 0 and float(cpu_ms) >= 0
         assert float(cpu_wait_ms) >= 0
         assert int(chars) > len("BEGIN;\nCOMMIT")  # the statements were in the one query
+
+
+def test_an_event_loop_stall_is_traced_with_the_loops_own_cpu(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A callback that computes for 60 ms of its thread's CPU time stalls the loop:
+    one ``loop`` line says it came 60 ms late or more and that the loop's thread
+    used 60 CPU ms or more meanwhile (the hostile-client test's measure)."""
+    monkeypatch.setattr(trace, "TRACE_DIR", str(tmp_path))
+
+    async def stall() -> None:
+        watcher = trace.watch_loop()
+        assert watcher is not None
+        await asyncio.sleep(0.02)
+        t0 = time.thread_time()
+        while time.thread_time() - t0 < 0.06:
+            pass
+        await asyncio.sleep(0.02)
+        watcher.cancel()
+
+    asyncio.run(stall())
+    stalls = [[float(v) for v in line] for line in _lines(tmp_path, "loop")]
+    assert any(late >= 60 and cpu >= 60 for _at, late, _wait, cpu in stalls), stalls
+    assert all(wait >= 0 and cpu >= 0 for _at, _late, wait, cpu in stalls), stalls

@@ -15,8 +15,10 @@ line per event, wall-clock seconds first (to set beside the benchmark's
   build it, milliseconds from sending it to its answer, this thread's CPU
   milliseconds and milliseconds waiting for a CPU meanwhile, its length;
 - ``loop``: every event-loop stall of more than :data:`LAG_MS`: when it was
-  seen, how many milliseconds late a 5 ms timer woke, and how many of them
-  the loop's thread spent waiting for a CPU;
+  seen, how many milliseconds late a 5 ms timer woke, how many of them
+  the loop's thread spent waiting for a CPU, and the CPU milliseconds the loop's
+  thread used meanwhile (its own work: the part of a stall a busier machine
+  does not add to);
 - ``gc``: every garbage collection longer than 5 ms: end, milliseconds, generation.
 - ``bot``: every computer player's decision, back on the event loop: when,
   the table id, the seat, the milliseconds from asking (its ``bot_delay``
@@ -69,11 +71,12 @@ def run_delay_ms() -> float:
 
 async def _loop_lag() -> None:
     while True:
-        t0, wait0 = time.perf_counter(), run_delay_ms()
+        t0, wait0, cpu0 = time.perf_counter(), run_delay_ms(), time.thread_time()
         await asyncio.sleep(0.005)
         late = (time.perf_counter() - t0 - 0.005) * 1000
         if late > LAG_MS:
-            line("loop", f"{time.time():.4f}", f"{late:.1f}", f"{run_delay_ms() - wait0:.1f}")
+            line("loop", f"{time.time():.4f}", f"{late:.1f}", f"{run_delay_ms() - wait0:.1f}",
+                 f"{(time.thread_time() - cpu0) * 1000:.1f}")
 
 
 _gc_start = [0.0]
