@@ -1073,3 +1073,43 @@ def test_ryo_history_odds_after_the_discard_default_worlds() -> None:
     assert point == at
     assert odds.samples == 10_000 and "of 10,000 worlds" in (odds.model or ""), odds.model
     assert odds.interval is not None and odds.interval < 0.03  # the batches' own check
+
+
+@pytest.mark.parametrize(("players", "place_every"), [(6, 2), (6, 0), (5, 2)])
+def test_ryo_moves_walk_the_reference_chain(monkeypatch: pytest.MonkeyPatch, players: int,
+                                            place_every: int) -> None:
+    # issue 33, branch s46-odds: the Metropolis steps keep their tables flat
+    # and read each slot's one keeper instead of a bit per opponent (about a
+    # third less CPU a call); from the same seed they walk the very chain of
+    # the steps before (tests/ryo_move_reference.py): every world, every
+    # snapshot, card for card (6 players with and without the place steps;
+    # 5 players, card steps only)
+    from rollem.odds import ryoseen
+    from rollem.odds.look521 import TREMBLE
+    from rollem.odds.policy import FAST
+    from ryo_move_reference import reference_move
+
+    monkeypatch.setattr(ryoseen, "PLACE_EVERY", place_every)
+    seen = _late_ryo_seen(players, 30001)
+    calls: list[tuple[Any, ...]] = []
+    real = ryoseen._move  # type: ignore[attr-defined]
+
+    def spy(*args: Any) -> Any:
+        calls.append(tuple(a.copy() if isinstance(a, np.ndarray) else a for a in args))
+        return real(*args)
+
+    monkeypatch.setattr(ryoseen, "_move", spy)
+    with ryoseen.shared_proposals(), ryoseen.part_of_batch(0.25):  # type: ignore[attr-defined]
+        assert ryoseen.ryo_seen_look(seen, samples=1000, seed=3) is not None  # type: ignore[attr-defined]
+        assert calls
+        for args in calls:
+            seen_, kept, cards, order, unseen, policy, tremble, _gen, moves, times = args
+            assert policy is FAST and tremble == TREMBLE and moves > 0 and times > 1
+            new = real(seen_, kept, cards, order, unseen, policy, tremble,
+                       np.random.default_rng(7), moves, times)
+            old = reference_move(seen_, kept, cards, order, unseen, policy, tremble,
+                                 np.random.default_rng(7), moves, times)
+            assert len(new) == len(old) == times
+            for (new_kept, new_cards), (old_kept, old_cards) in zip(new, old, strict=True):
+                assert (new_kept == old_kept).all() and (new_cards == old_cards).all()
+            assert (new[-1][1] != cards).any()  # (the steps did move the worlds)
