@@ -1113,3 +1113,27 @@ def test_ryo_moves_walk_the_reference_chain(monkeypatch: pytest.MonkeyPatch, pla
             for (new_kept, new_cards), (old_kept, old_cards) in zip(new, old, strict=True):
                 assert (new_kept == old_kept).all() and (new_cards == old_cards).all()
             assert (new[-1][1] != cards).any()  # (the steps did move the worlds)
+
+
+def test_ryo_six_players_a_batch_spreads_about_what_it_states() -> None:
+    # issue 33, branch s46-odds: at 6 players each opponent is read with 16
+    # candidates (ryoseen.PLACE_CANDIDATES), so a 2,000-world batch's mean of
+    # the candidates' weights is less noisy: 16 batches of bench_play_odds.py's
+    # hand 30001 (as play runs them: proposals shared, seeds 100-115) spread by
+    # 0.94 points of equity and state 1.13 (with 4 candidates: spread 1.82,
+    # stated 1.14, about 0.6 of it: the effective count overstated)
+    import statistics
+
+    from rollem.odds import ryoseen
+
+    seen = _late_ryo_seen(6, 30001)
+    with ryoseen.shared_proposals():
+        assert ryoseen.ryo_seen_look(seen, samples=2000, seed=1) is not None  # type: ignore[arg-type]
+        runs = [ryoseen.ryo_seen_look(seen, samples=2000, seed=100 + b)  # type: ignore[arg-type]
+                for b in range(16)]
+    equities = [r.equity for r in runs if r is not None]
+    assert len(equities) == 16
+    spread = statistics.stdev(equities)
+    stated = math.sqrt(statistics.mean(r.stderr ** 2 for r in runs if r is not None))
+    assert spread < 0.013, spread
+    assert 0.8 * spread < stated < 1.6 * spread, (stated, spread)

@@ -238,16 +238,19 @@ were already within ±1.5 points in a second without them, and their
 intervals covered at the stated rate (issue 33)."""
 CANDIDATES = 4
 """Candidates drawn per opponent and world (see :func:`_read_opponent`)."""
-PLACE_CANDIDATES = 4
+PLACE_CANDIDATES = 16
 """The candidates per opponent and world with the place steps (at 6 players,
-:data:`PLACE_FROM`). Issue 33, branch s44-odds (``bench/bench_ryo_batch.py``
-sets it): with 16 instead of 4, a 2,000-world batch of ``bench_play_odds.py``'s
-hand 30001 spread by 1.00 to 1.07 points between seeds (4: 1.56 to 1.74) and
-stated about that (1.10 to 1.19; 4: 0.71 to 0.85 of it), for about 1.5 times
-the CPU; but the effective worlds per CPU second were the same (about 2,100
-to 2,600 at load 13 to 14), and in play, where the chances' intervals over
-those worlds set the width, the intervals were no narrower at load 13 to 20
-(docs/dev/odds-precision.md): kept at 4."""
+:data:`PLACE_FROM`). Issue 33: with 16 instead of 4 a 2,000-world batch of
+``bench_play_odds.py``'s hand 30001 spreads by about half as much between
+seeds (branch s46-odds, ``bench/bench_ryo_batch.py``, 16 batches, load 31 to
+33: 0.94 points against 1.82) for about 1.6 times the CPU (0.36 s against
+0.23), so the spread squared times the CPU is about 2.3 times smaller (0.32
+against 0.75 x 10^-4); and a batch states about its spread (1.13 points:
+honest), where with 4 it stated 0.6 of it. The effective worlds a batch states
+per CPU second are fewer (3,300 against 5,800), but with 4 candidates they
+overstate what the spread implies some 2.5 times (docs/dev/odds-precision.md,
+twelfth pass). Branch s44-odds had kept 4 (the effective count per CPU second
+the same, with the steps of then)."""
 RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
