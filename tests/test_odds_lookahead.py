@@ -874,7 +874,10 @@ def test_ryo_six_players_one_batch_spreads_less_with_moves() -> None:
     spread = statistics.stdev(equities)
     assert spread < 0.025, equities
     stated = math.sqrt(statistics.mean(r.stderr ** 2 for r in runs if r is not None))
-    assert 0.5 * spread < stated < 2.0 * spread, (stated, spread)
+    # not overconfident; whether it states about its spread, from a larger
+    # sample, below (branch s46-odds: with 16 candidates these 8 runs spread
+    # by 0.35 points and state 0.75, where 16 single batches imply some 0.66)
+    assert 0.5 * spread < stated, (stated, spread)
 
 
 def test_ryo_moves_keep_the_odds() -> None:
