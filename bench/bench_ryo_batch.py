@@ -6,8 +6,11 @@ seeded hands, runs ``--batches`` batches of
 the first batch making them and not counted) for each setting given, and
 prints the batches' mean equity, the spread of their equities (standard
 deviation), the error they state (root mean square), the CPU seconds a batch
-(this thread's) and the spread squared times the CPU time (what the 1 s
-interval in play goes with: lower is better). A setting is a JSON object of
+(this thread's), the spread squared times the CPU time (what the 1 s
+interval in play goes with: lower is better), and the effective worlds a
+batch states (``Odds.effective``, what the chances' intervals in play are
+counted over) per CPU second (higher is better; issue 33, branch s46-odds). A
+setting is a JSON object of
 ``rollem.odds.ryoseen`` constants, e.g. ``{"PLACE_WORLDS": 4000,
 "PLACE_MOVES": 32}``.
 
@@ -53,7 +56,7 @@ def main() -> None:
             setattr(ryoseen, k, v)
         place = len(seen.opponents) >= ryoseen.PLACE_FROM
         worlds = ryoseen.PLACE_WORLDS if place else ryoseen.MIN_WORLDS
-        eq, se, cpu = [], [], []
+        eq, se, cpu, eff = [], [], [], []
         with ryoseen.shared_proposals():
             ryoseen.ryo_seen_look(seen, samples=worlds, seed=1)
             for b in range(args.batches):
@@ -63,13 +66,15 @@ def main() -> None:
                 assert odds is not None
                 eq.append(odds.equity)
                 se.append(odds.stderr)
+                eff.append(odds.effective or 0.0)
         spread = float(np.std(eq, ddof=1))
         stated = float(np.sqrt(np.mean(np.square(se))))
         each = float(np.mean(cpu))
         print(f"{args.players} players, hand {args.hand}, {setting or 'as shipped'}: "
               f"mean {100 * np.mean(eq):.2f} ± {100 * spread / np.sqrt(len(eq)):.2f}, "
               f"spread {100 * spread:.2f}, stated {100 * stated:.2f}, CPU {each:.3f} s a "
-              f"batch, spread² × time {1e4 * spread * spread * each:.2f} × 10⁻⁴ "
+              f"batch, spread² × time {1e4 * spread * spread * each:.2f} × 10⁻⁴, effective "
+              f"{np.median(eff):,.0f} a batch (median), {sum(eff) / sum(cpu):,.0f} per CPU s "
               f"(load {os.getloadavg()[0]:.1f})", flush=True)
     for k, v in defaults.items():
         setattr(ryoseen, k, v)

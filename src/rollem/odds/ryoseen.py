@@ -238,16 +238,19 @@ were already within ±1.5 points in a second without them, and their
 intervals covered at the stated rate (issue 33)."""
 CANDIDATES = 4
 """Candidates drawn per opponent and world (see :func:`_read_opponent`)."""
-PLACE_CANDIDATES = 4
+PLACE_CANDIDATES = 16
 """The candidates per opponent and world with the place steps (at 6 players,
-:data:`PLACE_FROM`). Issue 33, branch s44-odds (``bench/bench_ryo_batch.py``
-sets it): with 16 instead of 4, a 2,000-world batch of ``bench_play_odds.py``'s
-hand 30001 spread by 1.00 to 1.07 points between seeds (4: 1.56 to 1.74) and
-stated about that (1.10 to 1.19; 4: 0.71 to 0.85 of it), for about 1.5 times
-the CPU; but the effective worlds per CPU second were the same (about 2,100
-to 2,600 at load 13 to 14), and in play, where the chances' intervals over
-those worlds set the width, the intervals were no narrower at load 13 to 20
-(docs/dev/odds-precision.md): kept at 4."""
+:data:`PLACE_FROM`). Issue 33: with 16 instead of 4 a 2,000-world batch of
+``bench_play_odds.py``'s hand 30001 spreads by about half as much between
+seeds (branch s46-odds, ``bench/bench_ryo_batch.py``, 16 batches, load 31 to
+33: 0.94 points against 1.82) for about 1.6 times the CPU (0.36 s against
+0.23), so the spread squared times the CPU is about 2.3 times smaller (0.32
+against 0.75 x 10^-4); and a batch states about its spread (1.13 points:
+honest), where with 4 it stated 0.6 of it. The effective worlds a batch states
+per CPU second are fewer (3,300 against 5,800), but with 4 candidates they
+overstate what the spread implies some 2.5 times (docs/dev/odds-precision.md,
+twelfth pass). Branch s44-odds had kept 4 (the effective count per CPU second
+the same, with the steps of then)."""
 RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
@@ -674,98 +677,100 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     k = len(cards)
     m = len(seen.opponents)
     n = cards.shape[1]
-    rows = np.arange(k)
     base = 3 * m  # the pool's first slot
-    # the world as one row of slots: every opponent's kept cards, then the pool
-    state = np.concatenate([kept.reshape(k, 3 * m), cards], axis=1)
-    width = state.shape[1]
-    flat_state = state.reshape(-1)  # (a view: the steps change ``state`` in place)
-    # who threw the card in each pool place (-1: the seat), and each opponent's
-    # discards' slots, which the place steps move
-    owner = np.where(order >= 52, (order - 52) // 3, -1)
-    disc = np.zeros((k, m, 3), dtype=np.int64)
+    width = base + n  # the slots: every opponent's kept cards, then the pool
+    stub = width  # one more column stands for the stub, read by nobody
+    wide = width + 1
+    # issue 33 (branch s46-odds): every per-world table is kept flat and
+    # indexed by ``row * columns + column``, one gather a read; per step the
+    # work is a few whole-batch operations, the rest on the worlds that read
+    # a moved slot or accept (the same chain, step by step, as before)
+    state = np.zeros((k, wide), dtype=np.int64)
+    state[:, :base] = kept.reshape(k, base)
+    state[:, base:width] = cards
+    flat_state = state.reshape(-1)
+    row_w = np.arange(k) * wide
+    # the flat address of each opponent's six cards (its kept three, then
+    # its discards, which the place steps move)
+    six = np.zeros((k, m, 6), dtype=np.int64)
     for j in range(m):
-        disc[:, j] = base + np.argmax(order[:, :, None]
-                                      == (52 + 3 * j + np.arange(3))[None, None, :], axis=1)
+        six[:, j, :3] = row_w[:, None] + 3 * j + np.arange(3)
+        six[:, j, 3:] = row_w[:, None] + base + np.argmax(
+            order[:, :, None] == (52 + 3 * j + np.arange(3))[None, None, :], axis=1)
+    flat_six = six.reshape(k * m, 6)
     draws = [base + np.asarray(o.draws, dtype=np.int64) for o in seen.opponents]
-    # which opponents' keeps (and exposes) read each slot, as bits; the last
-    # column stands for the stub (slot -1), read by nobody
-    keep_reads = np.zeros((k, width + 1), dtype=np.int64)
-    show_reads = np.zeros((k, width + 1), dtype=np.int64)
-    drawer = np.zeros(width + 1, dtype=np.int64)
+    # which opponent's keep reads each slot (-1: none; one at most: its kept
+    # three, or who threw a pool card, -1 the seat) and which one's exposes
+    # (its kept three and its draws: fixed), and where in its six a discard's
+    # slot is; a step reads at most two of each, not a bit per opponent
+    keeper = np.full((k, wide), -1, dtype=np.int64)
+    keeper[:, base:width] = np.where(order >= 52, (order - 52) // 3, -1)
+    show_reader = np.full(wide, -1, dtype=np.int64)
     for j in range(m):
-        keep_reads[:, 3 * j:3 * j + 3] |= 1 << j
-        show_reads[:, 3 * j:3 * j + 3] |= 1 << j
-        drawer[draws[j]] |= 1 << j
-        keep_reads[rows[:, None], disc[:, j]] |= 1 << j
-    show_reads |= drawer
+        keeper[:, 3 * j:3 * j + 3] = j
+        show_reader[3 * j:3 * j + 3] = j
+        show_reader[draws[j]] = j
+    flat_keeper = keeper.reshape(-1)
+    in_six = np.zeros(k * wide, dtype=np.int64)
+    in_six[six[:, :, 3:].reshape(-1)] = np.tile(np.arange(3, 6), k * m)
 
     # the slots each opponent's exposes read (its kept three, then its
     # draws): fixed; its exposes' chance tabled by their ranks (:class:`_ExposeTable`)
     show_cols = [np.concatenate([np.arange(3 * j, 3 * j + 3), draws[j]]) for j in range(m)]
     table = _expose_table(seen, policy, tremble)
-    three = np.arange(3)
 
-    def keep_many(r: Ints, j: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
-        """The keep's chance of opponent ``j[i]`` in world ``r[i]`` (cards
-        ``x`` and ``y`` exchanged where given): one call for every pair."""
-        cols = np.concatenate([3 * j[:, None] + three, disc[r, j]], axis=1)
-        h = flat_state[(r * width)[:, None] + cols]
+    def keep_many(at: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
+        """The keep's chance of the opponents at ``at`` (``row * m + j``;
+        cards ``x`` and ``y`` exchanged where given): one call for all."""
+        h = flat_state[flat_six[at]]
         if x is not None and y is not None:
-            h = np.where(h == x[:, None], y[:, None], np.where(h == y[:, None], x[:, None], h))
+            xs, ys = x[:, None], y[:, None]
+            h = np.where(h == xs, ys, np.where(h == ys, xs, h))
         return _keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h)
 
-    # opponents with as many draws read as many slots: their exposes in one call
-    widths = sorted({len(c) for c in show_cols})
-    cols_by = {w: np.stack([show_cols[j] if len(show_cols[j]) == w else np.zeros(w, np.int64)
-                            for j in range(m)]) for w in widths}
-    width_of = np.asarray([len(c) for c in show_cols])
-
-    def show_many(r: Ints, j: Ints, x: Ints | None = None, y: Ints | None = None) -> Floats:
-        """The exposes' chance of opponent ``j[i]`` in world ``r[i]`` (cards
-        ``x`` and ``y`` exchanged where given)."""
-        out = np.empty(len(r))
-        for w in widths:
-            at = np.flatnonzero(width_of[j] == w) if len(widths) > 1 else slice(None)
-            h = state[r[at, None], cols_by[w][j[at]]]
-            if x is not None and y is not None:
-                xa, ya = x[at, None], y[at, None]
-                h = np.where(h == xa, ya, np.where(h == ya, xa, h))
-            out[at] = table.many(j[at], h)
-        return out
-
-    every_pair = np.repeat(rows, m), np.tile(np.arange(m), k)
-    lik_keep = keep_many(*every_pair).reshape(k, m)
-    lik_show = show_many(*every_pair).reshape(k, m)
+    lik_keep = keep_many(np.arange(k * m))
+    lik_show = np.stack([table.lik(j, state[:, show_cols[j]]) for j in range(m)],
+                        axis=1).reshape(-1)
     # each opponent's exposes' key in the table (:meth:`_ExposeTable.many`),
     # kept up to date: a step that moves a card of rank ``a`` out of a slot
     # an opponent's exposes read at place ``p``, and one of rank ``b`` in,
-    # adds ``(b - a) * 13 ** p`` (issue 33: a lookup instead of reading the
-    # slots again; the same keys, so the same chances)
-    slot_power = np.zeros((m, width + 1), dtype=np.int64)  # (the stub's column: 0)
+    # adds ``(b - a) * 13 ** p`` (a lookup instead of reading the slots again)
+    slot_power = np.zeros((m, wide), dtype=np.int64)  # (the stub's column: 0)
     for j in range(m):
         slot_power[j, show_cols[j]] = table.powers[j]
+    flat_power = slot_power.reshape(-1)
     show_key = np.stack([(state[:, show_cols[j]] >> 2) @ table.powers[j] + table.offset[j]
-                         for j in range(m)], axis=1)
-    bit = 1 << np.arange(m)
+                         for j in range(m)], axis=1).reshape(-1)
+    rows = np.arange(k)
+
+    def pairs(j1: Ints, j2: Ints) -> tuple[Ints, Ints]:
+        """The (world, opponent) pairs a step reads: opponent ``j1[i]`` and
+        ``j2[i]`` in world ``i`` (-1: none; one pair where the two are one)."""
+        one = j1 >= 0
+        two = (j2 >= 0) & (j2 != j1)
+        return (np.concatenate([rows[one], rows[two]]), np.concatenate([j1[one], j2[two]]))
+
     is_unseen = np.zeros(53, dtype=bool)
     is_unseen[unseen] = True
-    # where each unseen card lies (-1: the stub)
+    # where each unseen card lies (the stub's column: in the stub)
     hidden = is_unseen[state]
+    hidden[:, stub] = False
     r, c = np.nonzero(hidden)
-    where = np.full((k, 53), -1, dtype=np.int64)
+    where = np.full((k, 53), stub, dtype=np.int64)
     where[r, state[r, c]] = c
+    flat_where = where.reshape(-1)
+    row_53 = np.arange(k) * 53
 
     def listing(mask: Bools) -> tuple[Ints, Ints, Ints]:
         """Per world the slots where ``mask`` holds, first; how many; and
-        each listed slot's index in the list."""
+        each listed slot's index in the list (flat, ``wide`` a row)."""
         r, c = np.nonzero(mask)
-        out = np.zeros((k, width), dtype=np.int64)
-        at = np.zeros((k, width), dtype=np.int64)
+        out = np.zeros((k, wide), dtype=np.int64)
+        at = np.zeros((k, wide), dtype=np.int64)
         i = (np.cumsum(mask, axis=1) - 1)[r, c]
         out[r, i] = c
         at[r, c] = i
-        return out, mask.sum(axis=1), at
+        return out.reshape(-1), mask.sum(axis=1), at.reshape(-1)
 
     listed, size, index = listing(hidden)
     # the places whose card the seat has not seen there: not its own draws,
@@ -773,95 +778,106 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     ups = np.zeros(53, dtype=bool)
     ups[[u for o in seen.opponents for u in o.ups]] = True
     fixed = [p for p, _ in seen.my_draws] + ([seen.drawn] if seen.wild is not None else [])
-    free = ~ups[cards]
-    free[:, fixed] = False
-    drawn = np.zeros(n, dtype=bool)
-    drawn[:seen.drawn] = True
-    places, n_places, _ = listing(np.concatenate([np.zeros((k, base), dtype=bool), free],
-                                                 axis=1))
-    firsts, n_firsts, _ = listing(np.concatenate([np.zeros((k, base), dtype=bool),
-                                                  free & drawn], axis=1))
+    free = np.zeros((k, wide), dtype=bool)
+    free[:, base:width] = ~ups[cards]
+    free[:, [base + p for p in fixed]] = False
+    drawn = np.zeros(wide, dtype=bool)
+    drawn[base:base + seen.drawn] = True
+    places, n_places, _ = listing(free)
+    firsts, n_firsts, _ = listing(free & drawn)
     can_place = (n_firsts > 0) & (n_places > 1)
+    last_place = row_w + np.maximum(n_places - 1, 0)
     u = len(unseen)
     every = PLACE_EVERY if m >= PLACE_FROM else 0
     out = []
     for step in range(moves):
         place = every > 0 and step % every == every - 1
         if place:
-            s1 = firsts[rows, (gen.random(k) * n_firsts).astype(np.int64)]
+            s1 = firsts[row_w + (gen.random(k) * n_firsts).astype(np.int64)]
             i2 = (gen.random(k) * np.maximum(n_places - 1, 1)).astype(np.int64)
-            s2 = places[rows, i2]
-            s2 = np.where(s2 == s1, places[rows, np.maximum(n_places - 1, 0)], s2)
-            c1, c2 = state[rows, s1], state[rows, s2]
-            hit_keep = np.zeros(k, dtype=np.int64)
-            hit_show = drawer[s1] | drawer[s2]
+            s2 = places[row_w + i2]
+            s2 = np.where(s2 == s1, places[last_place], s2)
+            a1, a2 = row_w + s1, row_w + s2
+            c1, c2 = flat_state[a1], flat_state[a2]
+            sr, sj = pairs(show_reader[s1], show_reader[s2])
             ok_rows = can_place
+            kr = np.zeros(0, dtype=np.int64)
         else:
-            s1 = listed[rows, (gen.random(k) * size).astype(np.int64)]
-            c1 = state[rows, s1]
+            s1 = listed[row_w + (gen.random(k) * size).astype(np.int64)]
+            a1 = row_w + s1
+            c1 = flat_state[a1]
             c2 = unseen[gen.integers(0, u - 1, k)]
             c2 = np.where(c2 == c1, unseen[u - 1], c2)  # any unseen card but c1, alike
-            s2 = where[rows, c2]
-            hit_keep = keep_reads[rows, s1] | keep_reads[rows, s2]
-            hit_show = show_reads[rows, s1] | show_reads[rows, s2]
+            s2 = flat_where[row_53 + c2]
+            a2 = row_w + s2
+            kr, kj = pairs(flat_keeper[a1], flat_keeper[a2])
+            sr, sj = pairs(show_reader[s1], show_reader[s2])
             ok_rows = size > 0  # (none unseen in the slots: nothing to move)
         # the log of the ratio of the policy's chances, every part the step reads
         log_ratio = np.zeros(k)
-        kr, kj = np.nonzero(hit_keep[:, None] & bit)
         if len(kr):
-            new_keep = keep_many(kr, kj, c1[kr], c2[kr])
-            log_ratio += np.bincount(kr, weights=np.log(new_keep / lik_keep[kr, kj]),
+            k_at = kr * m + kj
+            new_keep = keep_many(k_at, c1[kr], c2[kr])
+            log_ratio += np.bincount(kr, weights=np.log(new_keep / lik_keep[k_at]),
                                      minlength=k)
-        sr, sj = np.nonzero(hit_show[:, None] & bit)
         if len(sr):
+            s_at = sr * m + sj
             gain = (c2[sr] >> 2) - (c1[sr] >> 2)
-            new_key = (show_key[sr, sj] + slot_power[sj, s1[sr]] * gain
-                       - slot_power[sj, s2[sr]] * gain)
+            new_key = (show_key[s_at] + (flat_power[sj * wide + s1[sr]]
+                                         - flat_power[sj * wide + s2[sr]]) * gain)
             new_show = table.flat[new_key]
             miss = np.isnan(new_show)
             if miss.any():  # (none where every world fits its origins)
-                at = np.flatnonzero(miss)
-                new_show[at] = show_many(sr[at], sj[at], c1[sr[at]], c2[sr[at]])
-            log_ratio += np.bincount(sr, weights=np.log(new_show / lik_show[sr, sj]),
+                for jj in np.unique(sj[miss]):
+                    at = np.flatnonzero(miss & (sj == jj))
+                    h = state[sr[at, None], show_cols[jj]]
+                    xa, ya = c1[sr[at], None], c2[sr[at], None]
+                    new_show[at] = table.lik(int(jj), np.where(h == xa, ya,
+                                                               np.where(h == ya, xa, h)))
+            log_ratio += np.bincount(sr, weights=np.log(new_show / lik_show[s_at]),
                                      minlength=k)
-        ratio = np.exp(log_ratio)
-        accept = (gen.random(k) < ratio) & ok_rows
+        accept = (gen.random(k) < np.exp(log_ratio)) & ok_rows
         ok = np.flatnonzero(accept)
-        state[ok, s1[ok]] = c2[ok]
-        moved = ok[s2[ok] >= 0]
-        state[moved, s2[moved]] = c1[moved]
+        b1, b2 = a1[ok], a2[ok]
+        d1, d2 = c1[ok], c2[ok]
+        flat_state[b1] = d2
+        flat_state[b2] = d1  # (the stub's column: nobody reads it)
         if place:
             # who threw each card moves with it; unseen cards change slots
-            o1, o2 = owner[ok, s1[ok] - base], owner[ok, s2[ok] - base]
-            owner[ok, s1[ok] - base], owner[ok, s2[ok] - base] = o2, o1
-            for src, dst, who in ((s1, s2, o1), (s2, s1, o2)):
+            o1, o2 = flat_keeper[b1], flat_keeper[b2]
+            flat_keeper[b1], flat_keeper[b2] = o2, o1
+            p1, p2 = in_six[b1], in_six[b2]
+            for dst, who, pos in ((b2, o1, p1), (b1, o2, p2)):
                 mine = who >= 0
-                rr, w = ok[mine], who[mine]
-                slot = np.argmax(disc[rr, w] == src[rr, None], axis=1)
-                disc[rr, w, slot] = dst[rr]
-            keep_reads[ok, s1[ok]] = np.where(o2 >= 0, 1 << np.maximum(o2, 0), 0)
-            keep_reads[ok, s2[ok]] = np.where(o1 >= 0, 1 << np.maximum(o1, 0), 0)
-            u1, u2 = is_unseen[c1[ok]], is_unseen[c2[ok]]
-            where[ok[u1], c1[ok][u1]] = s2[ok][u1]
-            where[ok[u2], c2[ok][u2]] = s1[ok][u2]
+                flat_six[ok[mine] * m + who[mine], pos[mine]] = dst[mine]
+            in_six[b1], in_six[b2] = p2, p1
+            u1, u2 = is_unseen[d1], is_unseen[d2]
+            t1, t2 = s1[ok], s2[ok]
+            r53 = row_53[ok]
+            flat_where[r53[u1] + d1[u1]] = t2[u1]
+            flat_where[r53[u2] + d2[u2]] = t1[u2]
             # a seen card (one of the seat's discards) and an unseen one
             # exchanged: the unseen card's slot is listed instead
-            for a, b, ua, ub in ((s1, s2, u1, u2), (s2, s1, u2, u1)):
-                sw = ok[ua & ~ub]
-                listed[sw, index[sw, a[sw]]] = b[sw]
-                index[sw, b[sw]] = index[sw, a[sw]]
+            for a, b, ua, ub in ((b1, b2, u1, u2), (b2, b1, u2, u1)):
+                sw = ua & ~ub
+                if sw.any():
+                    rw = row_w[ok[sw]]
+                    i = index[a[sw]]
+                    listed[rw + i] = b[sw] - rw
+                    index[b[sw]] = i
         else:
-            where[ok, c1[ok]] = s2[ok]
-            where[ok, c2[ok]] = s1[ok]
+            r53 = row_53[ok]
+            flat_where[r53 + d1] = s2[ok]
+            flat_where[r53 + d2] = s1[ok]
         if len(kr):
             keep = accept[kr]
-            lik_keep[kr[keep], kj[keep]] = new_keep[keep]
+            lik_keep[k_at[keep]] = new_keep[keep]
         if len(sr):
             keep = accept[sr]
-            lik_show[sr[keep], sj[keep]] = new_show[keep]
-            show_key[sr[keep], sj[keep]] = new_key[keep]
+            lik_show[s_at[keep]] = new_show[keep]
+            show_key[s_at[keep]] = new_key[keep]
         if step >= moves - times:  # the last
-            out.append((state[:, :base].reshape(k, m, 3).copy(), state[:, base:].copy()))
+            out.append((state[:, :base].reshape(k, m, 3).copy(), state[:, base:width].copy()))
     return out
 
 
