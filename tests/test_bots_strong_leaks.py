@@ -590,3 +590,58 @@ def test_a_maniacs_raise_war_says_little() -> None:
     z = np.linspace(0.0, 1.0, 2001)
     w = bot.book.weights("sdr", events, [0], z[:, None])
     assert w[600] > 0.8 * w[1800], (w[600], w[1800])
+
+
+LAST_ROUND_BET = [Check(), Check()] * 3 + [Bet(4)]
+"""SDR heads-up, seat 0 first: checked through three rounds, then seat 0 bets
+the last round first in."""
+
+
+def _facing_last_round_bet(hero: str, opp: str = "2c 2h") -> HandView:
+    """Seat 1 (``hero``) facing seat 0's first-in bet on the last round (Stop 9h,
+    Drop 4c, Roll Kc Qd Js)."""
+    hand = stacked_hand([200, 200], 1, {0: opp, 1: hero}, stop="9h", drop="4c",
+                        roll="Kc Qd Js")
+    for action in LAST_ROUND_BET:
+        assert hand.pending is not None
+        hand.apply(hand.pending.seats[0], action)
+    assert hand.pending is not None and hand.pending.seats == (1,)
+    return hand.view(1)
+
+
+def test_a_trappers_bet_says_less_of_its_strongest_hands() -> None:
+    """A first-in bet weighs a 97th-percentile hand against a 60th-percentile one
+    at most 0.7 times as much from a player who check-raised 20 of 40 times as
+    from one who never did: the trapper checks its strongest hands to
+    check-raise (main read both bets alike: the top of the range bets)."""
+    events = [{"kind": "round", "name": "round 2"}, {"kind": "bet", "seat": 0, "amount": 2}]
+    z = np.asarray([[0.6], [0.97]])
+    ratios = []
+    for n in (0, 20):
+        bot = StrongBot(random.Random(0))
+        _book(bot, check_raises=n)
+        w = bot.book.weights("sdr", events, [0], z)
+        ratios.append(w[1] / w[0])
+    assert ratios[1] < 0.7 * ratios[0], ratios
+    # a raise facing a bet is read as before
+    raised = [*events, {"kind": "raise", "seat": 1, "amount": 4},
+              {"kind": "raise", "seat": 0, "amount": 6}]
+    bot = StrongBot(random.Random(0))
+    _book(bot, check_raises=20)
+    w_bet = bot.book.weights("sdr", events, [0], z)
+    w_raised = bot.book.weights("sdr", raised, [0], z)
+    assert w_raised[1] / w_raised[0] > w_bet[1] / w_bet[0]
+
+
+def test_one_pair_calls_a_trappers_last_round_bet() -> None:
+    """SDR, Qh 5c on Kc Qd Js (middle pair) facing a last-round bet of 4 into 6
+    after three checked rounds, from the player who check-raised 20 of 40
+    times: calls with every seed (main folded 2 of 6, reading the bet as the
+    top of the range the trapper checks instead)."""
+    view = _facing_last_round_bet("Qh 5c")
+    acts = []
+    for seed in range(6):
+        bot = StrongBot(random.Random(seed))
+        _book(bot, check_raises=20)
+        acts.append(bot.act(view))
+    assert all(isinstance(a, Call) for a in acts), acts
