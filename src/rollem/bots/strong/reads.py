@@ -108,7 +108,11 @@ ones (issue 31: the trapping opponent's checks were read as weakness)."""
 
 TRAP_BET = 2.0
 """A bet (no bet open) says less of its player's strongest hands by this times
-its check-raise rate (at most :data:`TRAP_BET_MOST`): a player who check-raises
+the rate of check-raises it was seen to make
+(:attr:`Tendencies.seen_check_raise_rate`, at most :data:`TRAP_BET_MOST`; none
+before one is seen: with the prior rate 0.05 a maniac, who never checks, read
+as trapping, and paired on 250 deals ``strong`` stood -10.2 [-21.6, +1.2]
+BB/100 against it): a player who check-raises
 checks its strongest hands to do it, so those hands bet less often than the
 top of its range otherwise would; the strongest are the top :data:`CHECK_RAISE`
 of its raising hands, where its check-raises are read from (issue 31, tenth
@@ -223,6 +227,14 @@ class Tendencies:
         (prior 1/20, worth ten decisions): a trapper's checks hide its strong
         hands (issue 31)."""
         return (self.check_raises + 0.5) / (self.faced_after_check + 10.0)
+
+    @property
+    def seen_check_raise_rate(self) -> float:
+        """:attr:`check_raise_rate` with no check-raise assumed before one is seen
+        (shrunk toward 0, worth ten decisions): what the player has shown, for
+        the reads that take strength off its bets (:data:`TRAP_BET`); a player
+        who never checks (a maniac) or is new shows none."""
+        return self.check_raises / (self.faced_after_check + 10.0)
 
     @property
     def fold_rate(self) -> float:
@@ -432,7 +444,7 @@ class OpponentBook:
                 like = floor + (1 - floor) * _step(z, threshold, soft)
                 if not bet_open and TRAP_BET > 0:
                     # a trapper's bet: its strongest hands checked to trap instead
-                    trap = min(TRAP_BET_MOST, TRAP_BET * t.check_raise_rate)
+                    trap = min(TRAP_BET_MOST, TRAP_BET * t.seen_check_raise_rate)
                     like = like * (1.0 - trap * _step(z, 1.0 - CHECK_RAISE * t.raise_rate,
                                                       CHECK_RAISE_SOFT))
                 bet_open = True
