@@ -12,7 +12,8 @@ opponent's strength in the world (a percentile, :mod:`.worlds`):
   a smooth step at ``1 - r``, so a tight player's bets mean strength and a
   maniac's nothing; bets after a check in the same round have their own rate
   (a player who bets whenever checked to says nothing by it, though its
-  first-in bets may mean a lot);
+  first-in bets may mean a lot); from a player seen to check-raise, a bet
+  weighs its strongest hands less (:data:`TRAP_BET`: it checks them to trap);
 - a call comes from the hands above its observed fold rate (a calling
   station's calls say nothing);
 - a check makes its betting hands less likely (``1 - 0.7 * step``; strong
