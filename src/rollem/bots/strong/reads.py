@@ -12,8 +12,7 @@ opponent's strength in the world (a percentile, :mod:`.worlds`):
   a smooth step at ``1 - r``, so a tight player's bets mean strength and a
   maniac's nothing; bets after a check in the same round have their own rate
   (a player who bets whenever checked to says nothing by it, though its
-  first-in bets may mean a lot); from a player seen to check-raise, a bet
-  weighs its strongest hands less (:data:`TRAP_BET`: it checks them to trap);
+  first-in bets may mean a lot);
 - a call comes from the hands above its observed fold rate (a calling
   station's calls say nothing);
 - a check makes its betting hands less likely (``1 - 0.7 * step``; strong
@@ -106,23 +105,6 @@ TRAP_READ = 2.0
 (:attr:`Tendencies.check_raise_rate`): a player check-raising half the time it
 is bet into after checking has checked its strong hands as often as its weak
 ones (issue 31: the trapping opponent's checks were read as weakness)."""
-
-TRAP_BET = 2.0
-"""A bet (no bet open) says less of its player's strongest hands by this times
-the rate of check-raises it was seen to make
-(:attr:`Tendencies.seen_check_raise_rate`, at most :data:`TRAP_BET_MOST`; none
-before one is seen: with the prior rate 0.05 a maniac, who never checks, read
-as trapping, and paired on 250 deals ``strong`` stood -10.2 [-21.6, +1.2]
-BB/100 against it): a player who check-raises
-checks its strongest hands to do it, so those hands bet less often than the
-top of its range otherwise would; the strongest are the top :data:`CHECK_RAISE`
-of its raising hands, where its check-raises are read from (issue 31, tenth
-pass: facing ``strongtrap``'s bets the read equity was 0.02-0.07 under the
-real in every round, 2,543 spots)."""
-
-TRAP_BET_MOST = 0.5
-"""The most a trapper's bet takes off its strongest hands' weight: a player who
-checks them more often than not is read by its checks (:data:`TRAP_READ`)."""
 
 QUIET = 0.15
 """A player betting less often than this when it may (a calling station) says
@@ -228,14 +210,6 @@ class Tendencies:
         (prior 1/20, worth ten decisions): a trapper's checks hide its strong
         hands (issue 31)."""
         return (self.check_raises + 0.5) / (self.faced_after_check + 10.0)
-
-    @property
-    def seen_check_raise_rate(self) -> float:
-        """:attr:`check_raise_rate` with no check-raise assumed before one is seen
-        (shrunk toward 0, worth ten decisions): what the player has shown, for
-        the reads that take strength off its bets (:data:`TRAP_BET`); a player
-        who never checks (a maniac) or is new shows none."""
-        return self.check_raises / (self.faced_after_check + 10.0)
 
     @property
     def fold_rate(self) -> float:
@@ -443,11 +417,6 @@ class OpponentBook:
                     # would narrow a maniac's range raise by raise)
                     threshold = _range_quantile(z, at_round, threshold)
                 like = floor + (1 - floor) * _step(z, threshold, soft)
-                if not bet_open and TRAP_BET > 0:
-                    # a trapper's bet: its strongest hands checked to trap instead
-                    trap = min(TRAP_BET_MOST, TRAP_BET * t.seen_check_raise_rate)
-                    like = like * (1.0 - trap * _step(z, 1.0 - CHECK_RAISE * t.raise_rate,
-                                                      CHECK_RAISE_SOFT))
                 bet_open = True
             elif kind == "call":
                 like = EPS + (1 - EPS) * _step(z, t.fold_rate, soft)
