@@ -721,3 +721,90 @@ def test_an_exact_pick_is_valued_against_every_pool_card() -> None:
     assert real in shares
     assert [t[0] for t in luck.terms[-3:]] == ["late", "late_base", "late_share"]
     assert luck.terms[-2][3] == pytest.approx(0.0, abs=1e-12)
+
+
+class _Forced:
+    """A bot that gives ``inner``'s policy but takes ``action`` (to weigh each
+    action's term by its probability, exactly)."""
+
+    def __init__(self, inner, action) -> None:  # type: ignore[no-untyped-def]
+        self.inner, self.action, self.rng = inner, action, inner.rng
+
+    def policy(self, view):  # type: ignore[no-untyped-def]
+        return self.inner.policy(view)
+
+    def act(self, view):  # type: ignore[no-untyped-def]
+        return self.action
+
+
+def _late_policy_decision(bl: ModuleType, twins: int):  # type: ignore[no-untyped-def]
+    """A mixed Stop, Drop and Roll decision of ``strong`` (:func:`_mixed_decision`)
+    made a late one, the late terms' baseline from the bot's policy."""
+    luck, bots, pi = _mixed_decision(bl)
+    luck.late_rollouts, luck.late_policy, luck.late_policy_twins = 2, True, twins
+    luck.late_from = luck.late_decisions_from = luck.hand.round
+    luck.bots = bots
+    return luck, bots, pi
+
+
+def test_the_late_policy_term_has_mean_zero_exactly() -> None:
+    """``late_policy`` (tenth pass): a late decision's term is ``V(taken) - sum_a
+    pi(a) V(a)``, ``pi`` the bot's policy and each ``V(a)`` from the same plays
+    whatever the bot takes, so weighed by ``pi`` over the actions the bot may
+    take the terms sum to zero exactly (no sampling in the baseline), while
+    the actions' values differ (the terms are not zero by being empty)."""
+    bl = _luck()
+    luck, bots, pi = _late_policy_decision(bl, twins=0)
+    terms = {}
+    for action in pi:
+        trial = copy.deepcopy(luck)
+        taken = trial.decide(0, _Forced(copy.deepcopy(bots[0]), action), other=bots[1])
+        assert taken == action
+        assert trial.terms[len(luck.terms)][0] == "late"
+        assert trial.action_luck == luck.action_luck  # no action term here
+        terms[action] = trial.late_luck - luck.late_luck
+        assert trial.late_values == len([a for a in pi if not _ends(luck, a)])
+    assert sum(pi[a] * t for a, t in terms.items()) == pytest.approx(0.0, abs=1e-9)
+    assert max(terms.values()) - min(terms.values()) > 1.0, terms
+
+
+def _ends(luck, action) -> bool:  # type: ignore[no-untyped-def]
+    after = copy.deepcopy(luck.hand)
+    after.apply(0, action)
+    return after.is_over
+
+
+def test_the_late_policy_term_with_twins_has_mean_zero() -> None:
+    """With ``late_policy_twins`` the baseline is the mean over the real bot's
+    policy and two reseeded copies' of ``sum_a pi(a) V(a)``: over fresh draws
+    of the real bot's coins (its chances and its mixing) and of the copies',
+    the term has mean zero within four standard errors; an action outside
+    the policy is refused."""
+    bl = _luck()
+    from rollem.engine.actions import Fold
+
+    luck, bots, _pi = _late_policy_decision(bl, twins=2)
+    terms = []
+    for k in range(120):
+        trial = copy.deepcopy(luck)
+        trial.deal = 5 * 10**6 + k  # the copies' and plays' seeds: fresh ones
+        player = copy.deepcopy(bots[0])
+        player.rng = random.Random(k)  # a fresh draw of the real action
+        trial.decide(0, player, other=bots[1])
+        terms.append(trial.late_luck - luck.late_luck)
+    assert sum(1 for t in terms if t != 0.0) > 40
+    m, se = _mean_se(terms)
+    assert abs(m) <= 4 * se, (m, se)
+    trial = copy.deepcopy(luck)
+    legal = trial.hand.view(0).legal
+    outside = Fold() if "fold" in legal.actions and Fold() not in _pi else None
+    if outside is not None:
+        with pytest.raises(AssertionError, match="outside its policy"):
+            trial.decide(0, _Forced(copy.deepcopy(bots[0]), outside), other=bots[1])
+
+
+def test_the_late_policy_twins_must_not_be_negative() -> None:
+    bl = _luck()
+    with pytest.raises(ValueError, match="late_policy_twins must be 0 or more, got -1"):
+        bl.Luck("sdr", "fixed-limit", 1, 0, 0, 1, 100, random.Random(1),
+                late_policy_twins=-1)
