@@ -294,7 +294,7 @@ class Luck:
                  bots: Sequence[Any] | None = None, late_base_alts: int = 0,
                  play_alts: int = 0, late_decisions_from: int | None = None,
                  exact_picks: bool = False, late_policy: bool = False,
-                 late_policy_twins: int = 0) -> None:
+                 late_policy_twins: int = 0, exact_draws: bool = False) -> None:
         if alts < 1 and not exact:
             raise ValueError(f"alts must be at least 1, got {alts}")
         if late_policy_twins < 0:
@@ -348,6 +348,11 @@ class Luck:
         """A late chance event that is a pool pick by position (Roll Your Own's
         wild card, R-RYO-7) valued against every pool card's plays, not
         ``alts`` sampled copies: the exact mean over the card (ninth pass)."""
+        self.exact_draws = exact_draws
+        """A late chance event that is a draw from the pool's top (Roll Your Own's
+        draws, R-RYO-5, R-RYO-6) valued against every ordered choice of the
+        pool's cards it may deal (:func:`pool_draws`), not ``alts`` sampled
+        copies: the exact mean over the cards (tenth pass)."""
         self.late_policy = late_policy
         """A late decision's baseline from the bot's exact law (issue 31, tenth
         pass): ``sum_a pi(a) V(a)``, ``pi`` the acting bot's :meth:`policy` on
@@ -508,6 +513,11 @@ class Luck:
             for seat, action in self.moves[:-1]:
                 before.apply(seat, action)
             picks = pool_picks(before, *self.moves[-1])
+        if picks is None and self.exact_draws:
+            before = self.start(-1)
+            for seat, action in self.moves[:-1]:
+                before.apply(seat, action)
+            picks = pool_draws(before, *self.moves[-1])
         others = picks if picks is not None else alternatives(self.start, self.moves,
                                                               self.alts, crn)
         snapshot = copy.deepcopy([_unwrap(b) for b in self.bots])
@@ -757,6 +767,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                  late_chance: bool = False, late_base_alts: int = 0, play_alts: int = 0,
                  late_decisions_from: int | None = None, exact_picks: bool = False,
                  late_policy: bool = False, late_policy_twins: int = 0,
+                 exact_draws: bool = False,
                  ) -> tuple[list[float], list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats), the same less the
     sampled luck (the module doc, :class:`Luck`), and the action terms'
@@ -768,7 +779,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
     ``late_replicas``: the late terms (:attr:`Luck.late_rollouts`; their
     share of the luck is in ``records``' terms of kind ``"late"``); ``play_alts``,
     ``late_decisions_from``, ``exact_picks``: :class:`Luck`'s (ninth pass);
-    ``late_policy``, ``late_policy_twins``: :class:`Luck`'s (tenth pass)."""
+    ``late_policy``, ``late_policy_twins``, ``exact_draws``: :class:`Luck`'s
+    (tenth pass)."""
     if records is not None:
         records[:] = [{"net": [], "terms": []} for _ in deals]
     plain = [0.0] * len(deals)
@@ -786,7 +798,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                         late_replicas=late_replicas, late_chance=late_chance, bots=bots,
                         late_base_alts=late_base_alts, play_alts=play_alts,
                         late_decisions_from=late_decisions_from, exact_picks=exact_picks,
-                        late_policy=late_policy, late_policy_twins=late_policy_twins)
+                        late_policy=late_policy, late_policy_twins=late_policy_twins,
+                        exact_draws=exact_draws)
             hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
@@ -940,6 +953,33 @@ def rollout(hand: Hand, bots: Sequence[Any], hero: int, seeds: Sequence[int],
         assert other.result is not None
         total += other.result.net.get(hero, 0) - taken
     return total / len(seeds)
+
+
+def pool_draws(before: Hand, seat: int, action: object) -> list[Hand] | None:
+    """Every outcome of a move that deals cards from the pool's top and nothing
+    else (Roll Your Own's draws at a betting round's close, R-RYO-5, R-RYO-6),
+    one hand per ordered choice of ``k`` of the pool's ``n`` cards (``n! / (n -
+    k)!`` hands; heads-up the second draw deals 2 of 4: 12): the pool's order
+    is uniform given the history (shuffled unseen, R-RYO-2), so these copies,
+    each with its cards put on top of the pool and the move applied, are the
+    exact law of the draw; None for a move that deals no pool card or deals
+    from the deck or shuffles as well."""
+    from itertools import permutations
+
+    trial = copy.deepcopy(before)
+    trial.apply(seat, action)
+    state, after = _state(before), _state(trial)
+    dealt = state[2] - after[2]
+    if dealt <= 0 or state[:2] != after[:2] or any(trial.folded):
+        return None
+    out = []
+    pool = list(before.pool)
+    for top in permutations(range(len(pool)), dealt):
+        other = copy.deepcopy(before)
+        other.pool = [pool[i] for i in top] + [c for i, c in enumerate(pool) if i not in top]
+        other.apply(seat, action)
+        out.append(other)
+    return out
 
 
 def pool_picks(before: Hand, seat: int, action: object) -> list[Hand] | None:
@@ -1223,6 +1263,10 @@ def main() -> None:
                         help="with --late-policy: this many copies of the bot, their coins "
                              "reseeded, whose policies join the real one's in the "
                              "baseline (their Monte Carlo chances drawn anew); 0: none")
+    parser.add_argument("--exact-draws", action="store_true",
+                        help="with --late-chance: a draw from the pool's top (Roll Your "
+                             "Own's draws) valued against every ordered choice of pool "
+                             "cards it may deal, not --alts sampled copies")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.late_policy_twins < 0:
@@ -1301,7 +1345,7 @@ def main() -> None:
             late_chance=args.late_chance, late_base_alts=args.late_base_alts,
             play_alts=args.play_alts, late_decisions_from=args.late_decisions_from,
             exact_picks=args.exact_picks, late_policy=args.late_policy,
-            late_policy_twins=args.late_policy_twins)
+            late_policy_twins=args.late_policy_twins, exact_draws=args.exact_draws)
         if args.dump:
             Path(args.dump).write_text(json.dumps(
                 {"game": args.game, "structure": args.structure, "hero": args.hero,
@@ -1313,6 +1357,7 @@ def main() -> None:
                  "late_decisions_from": args.late_decisions_from,
                  "exact_picks": args.exact_picks, "late_policy": args.late_policy,
                  "late_policy_twins": args.late_policy_twins,
+                 "exact_draws": args.exact_draws,
                  "plain": plain,
                  "cpu_s": time.process_time() - cpu, "deals": records}))
         late = [sum(t[3] if t[0] == "late" else t[2] * t[3] for ts in r["terms"] for t in ts

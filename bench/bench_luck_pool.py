@@ -108,7 +108,8 @@ def main() -> None:
         d = json.loads(Path(path).read_text())
         key = (d["game"], d["structure"], d.get("late_rollouts"), d.get("late_from"),
                d.get("play_alts", 0), d.get("late_decisions_from"), d.get("exact_picks", False),
-               d.get("late_policy", False), d.get("late_policy_twins", 0))
+               d.get("late_policy", False), d.get("late_policy_twins", 0),
+               d.get("exact_draws", False))
         if head is None:
             head = key
         elif key != head:
@@ -119,7 +120,7 @@ def main() -> None:
     print(f"{head[0]} {head[1]}: {len(records)} deals from {len(args.dumps)} dumps, "
           f"late rollouts {head[2]} from round {head[3]}, play alts {head[4]}, "
           f"decisions from {head[3] if head[5] is None else head[5]}, "
-          f"exact picks {head[6]}, late policy {head[7]} (twins {head[8]}), "
+          f"exact picks {head[6]}, late policy {head[7]} (twins {head[8]}), exact draws {head[9]}, "
           f"{cpu / len(records):.2f} s CPU a deal")
     table = rows(records)
     plain = table[0][1]

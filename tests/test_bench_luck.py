@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+import itertools
 import math
 import random
 import sys
@@ -808,3 +809,56 @@ def test_the_late_policy_twins_must_not_be_negative() -> None:
     with pytest.raises(ValueError, match="late_policy_twins must be 0 or more, got -1"):
         bl.Luck("sdr", "fixed-limit", 1, 0, 0, 1, 100, random.Random(1),
                 late_policy_twins=-1)
+
+
+def test_an_exact_draw_is_valued_against_every_order_of_the_pool() -> None:
+    """``exact_draws`` (tenth pass): Roll Your Own's second draw (R-RYO-6, heads-
+    up two of the pool's four cards, one to each seat) as a late chance event
+    is valued against the 12 ordered pairs of pool cards, each once, the real
+    draw among them; over every order of the pool's top (the pool's order is
+    uniform given the history: the exact law of the draw) the late term has
+    mean zero exactly, while the draws' values differ."""
+    bl = _luck()
+    from bench_league import bot
+
+    for deal in range(100):
+        luck = bl.Luck("rollyourown", "fixed-limit", deal, 0, 0, 1, 300,
+                       random.Random(deal), late_rollouts=1, late_from=1,
+                       late_chance=True, exact_draws=True)
+        bots = [bot("basic", random.Random(deal)), bot("basic", random.Random(-deal))]
+        luck.bots = bots
+        hand = luck.hand
+        found = None
+        while not hand.is_over:
+            s = hand.pending.seats[0]
+            action = bots[s].act(hand.view(s))
+            trial = copy.deepcopy(hand)
+            trial.apply(s, action)
+            if hand.round == 1 and len(trial.pool) == len(hand.pool) - 2 \
+                    and not any(trial.folded):
+                found = (s, action)
+                break
+            luck.moves.append((s, action))  # the history, for replays (no terms needed)
+            hand.apply(s, action)
+        if found is not None:
+            break
+    else:
+        raise AssertionError("no second draw in 100 deals")
+    seat, action = found
+    pool = list(luck.hand.pool)
+    assert len(pool) == 4
+    outcomes = bl.pool_draws(luck.hand, seat, action)
+    drawn = {tuple(h.hole[k][-1] for k in (0, 1)) for h in outcomes}
+    assert len(outcomes) == 12 and len(drawn) == 12
+    terms = []
+    for top in itertools.permutations(range(4), 2):
+        trial = copy.deepcopy(luck)
+        trial.hand.pool = [pool[i] for i in top] + [c for i, c in enumerate(pool)
+                                                    if i not in top]
+        trial.apply(seat, action)
+        assert tuple(trial.hand.hole[k][-1] for k in (0, 1)) in drawn
+        assert [t[0] for t in trial.terms[-3:]] == ["late", "late_base", "late_share"]
+        assert trial.terms[-2][3] == pytest.approx(0.0, abs=1e-12)  # the exact mean
+        terms.append(trial.late_luck)
+    assert sum(terms) / len(terms) == pytest.approx(0.0, abs=1e-9)
+    assert max(terms) - min(terms) > 1.0, terms
