@@ -108,6 +108,16 @@ Stop and the Drop keep their exact terms).
         --structure no-limit --actions --lookahead --action-replicas 3 \
         --late-rollouts 4 --late-from 3 --late-chance --deals 25
 
+``--late-policy`` (tenth pass): a late decision's baseline is ``sum_a pi(a)
+V(a)`` over the acting bot's exact ``policy`` (asked of a copy of it), not
+sampled copies' actions (``--late-policy-twins N``: reseeded copies' policies
+join it); ``--exact-draws``: Roll Your Own's pool draws as late chance events
+valued against every ordered choice of the pool's cards (:func:`pool_draws`).
+
+    .venv/bin/python bench/bench_luck.py --game rollyourown --alts 3 --actions \
+        --lookahead --action-replicas 3 --late-chance --exact-picks --late-policy \
+        --late-rollouts 2 --exact-draws --late-from 1 --deals 10
+
 Figures: ``docs/dev/league.md``.
 """
 
