@@ -108,6 +108,16 @@ Stop and the Drop keep their exact terms).
         --structure no-limit --actions --lookahead --action-replicas 3 \
         --late-rollouts 4 --late-from 3 --late-chance --deals 25
 
+``--late-policy`` (tenth pass): a late decision's baseline is ``sum_a pi(a)
+V(a)`` over the acting bot's exact ``policy`` (asked of a copy of it), not
+sampled copies' actions (``--late-policy-twins N``: reseeded copies' policies
+join it); ``--exact-draws``: Roll Your Own's pool draws as late chance events
+valued against every ordered choice of the pool's cards (:func:`pool_draws`).
+
+    .venv/bin/python bench/bench_luck.py --game rollyourown --alts 3 --actions \
+        --lookahead --action-replicas 3 --late-chance --exact-picks --late-policy \
+        --late-rollouts 2 --exact-draws --late-from 1 --deals 10
+
 Figures: ``docs/dev/league.md``.
 """
 
@@ -293,9 +303,12 @@ class Luck:
                  late_from: int = 0, late_replicas: int = 3, late_chance: bool = False,
                  bots: Sequence[Any] | None = None, late_base_alts: int = 0,
                  play_alts: int = 0, late_decisions_from: int | None = None,
-                 exact_picks: bool = False) -> None:
+                 exact_picks: bool = False, late_policy: bool = False,
+                 late_policy_twins: int = 0, exact_draws: bool = False) -> None:
         if alts < 1 and not exact:
             raise ValueError(f"alts must be at least 1, got {alts}")
+        if late_policy_twins < 0:
+            raise ValueError(f"late_policy_twins must be 0 or more, got {late_policy_twins}")
         if exact and game not in NO_CHOICES:
             raise ValueError(f"exact luck needs a game without card choices "
                              f"({', '.join(sorted(NO_CHOICES))}), got {game}")
@@ -345,6 +358,29 @@ class Luck:
         """A late chance event that is a pool pick by position (Roll Your Own's
         wild card, R-RYO-7) valued against every pool card's plays, not
         ``alts`` sampled copies: the exact mean over the card (ninth pass)."""
+        self.exact_draws = exact_draws
+        """A late chance event that is a draw from the pool's top (Roll Your Own's
+        draws, R-RYO-5, R-RYO-6) valued against every ordered choice of the
+        pool's cards it may deal (:func:`pool_draws`), not ``alts`` sampled
+        copies: the exact mean over the cards (tenth pass)."""
+        self.late_policy = late_policy
+        """A late decision's baseline from the bot's exact law (issue 31, tenth
+        pass): ``sum_a pi(a) V(a)``, ``pi`` the acting bot's :meth:`policy` on
+        the view (asked of a copy of the bot as it stands, its ``Random`` in the
+        same state, so the chances it estimates are the ones the real ``act``
+        reads and the action taken is a draw from ``pi``), each action of
+        non-zero probability valued by the same plays, not ``late_replicas``
+        sampled copies' actions: the coins' sampling is out of the baseline.
+        A card choice is a point mass there (term zero)."""
+        self.late_policy_twins = late_policy_twins
+        """With ``late_policy``: that many more copies of the bot, their ``Random``
+        reseeded, whose policies on the view join the real one's in the
+        baseline (the mean of the policies' values): each is a draw of the
+        bot's law over its Monte Carlo chances given the history, as the real
+        bot's is, so the mean stays that of ``V(taken)`` and the chances'
+        noise is partly out too (0: the real bot's policy alone)."""
+        self.late_values = 0
+        """Distinct actions valued by plays at the late decisions (a diagnostic)."""
         self.play_luck = 0.0
         """The plays' own chance terms, summed over every play (a diagnostic)."""
         self.bots = bots
@@ -487,6 +523,11 @@ class Luck:
             for seat, action in self.moves[:-1]:
                 before.apply(seat, action)
             picks = pool_picks(before, *self.moves[-1])
+        if picks is None and self.exact_draws:
+            before = self.start(-1)
+            for seat, action in self.moves[:-1]:
+                before.apply(seat, action)
+            picks = pool_draws(before, *self.moves[-1])
         others = picks if picks is not None else alternatives(self.start, self.moves,
                                                               self.alts, crn)
         snapshot = copy.deepcopy([_unwrap(b) for b in self.bots])
@@ -549,6 +590,8 @@ class Luck:
         # the bots as they stand before the real action: the values may not
         # depend on the coins the real action drew
         snapshot = copy.deepcopy([_unwrap(b) for b in self.bots])
+        if self.late_policy:
+            return self._late_policy(seat, player, view, snapshot, crn)
         twins = []
         for _ in range(self.late_replicas):
             twin = copy.deepcopy(_unwrap(player))
@@ -574,6 +617,59 @@ class Luck:
                                     self.play_term if self.play_alts else None)
                 self.late_plays += len(seeds)
         term = values[action] - sum(values[t] for t in twins) / len(twins)
+        self.terms.append(("late", hand.round, 1.0, term))
+        self.late_luck += term
+        self.luck += term
+        return action
+
+    def _late_value(self, seat: int, action: object, snapshot: Sequence[Any],
+                    seeds: Sequence[int]) -> float:
+        """``V(action)``: the hero's chips after ``seat`` takes ``action`` in
+        :attr:`hand`, by :attr:`late_rollouts` plays to the end (``seeds``, the
+        bots as ``snapshot``), or the result if the action ends the hand."""
+        after = copy.deepcopy(self.hand)
+        after.apply(seat, action)
+        if after.is_over:
+            assert after.result is not None
+            return float(after.result.net.get(self.hero, 0))
+        self.late_plays += len(seeds)
+        self.late_values += 1
+        return rollout(after, snapshot, self.hero, seeds,
+                       self.play_term if self.play_alts else None)
+
+    def _late_policy(self, seat: int, player: Any, view: Any, snapshot: Sequence[Any],
+                     crn: random.Random) -> object:
+        """The late term of ``seat``'s decision with :attr:`late_policy`: ``V(a
+        taken) - mean over the policies of sum_a pi(a) V(a)``; returns the
+        action ``player`` takes (not yet applied).
+
+        Raises:
+            AssertionError: if the bot took an action outside its policy (the
+                term needs ``act`` to draw from ``policy``).
+        """
+        hand = self.hand
+        base = _unwrap(player)
+        policies = [copy.deepcopy(base).policy(hand.view(seat))]
+        for _ in range(self.late_policy_twins):
+            twin = copy.deepcopy(base)
+            rng = rng_of(twin)
+            assert rng is not None
+            rng.seed(crn.getrandbits(64))
+            policies.append(twin.policy(hand.view(seat)))
+        action = player.act(view)
+        if action not in policies[0]:
+            raise AssertionError(f"{type(base).__name__} took {action!r} outside its "
+                                 f"policy {policies[0]!r}: the late term needs act to "
+                                 "draw from policy")
+        support = {a for pi in policies for a, p in pi.items() if p > 0.0}
+        if support == {action}:
+            return action
+        seeds = [crn.getrandbits(64) for _ in range(self.late_rollouts)]
+        values = {a: self._late_value(seat, a, snapshot, seeds)
+                  for a in sorted(support, key=repr)}
+        mean = sum(sum(p * values[a] for a, p in pi.items() if p > 0.0)
+                   for pi in policies) / len(policies)
+        term = values[action] - mean
         self.terms.append(("late", hand.round, 1.0, term))
         self.late_luck += term
         self.luck += term
@@ -680,6 +776,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                  late_rollouts: int = 0, late_from: int = 0, late_replicas: int = 3,
                  late_chance: bool = False, late_base_alts: int = 0, play_alts: int = 0,
                  late_decisions_from: int | None = None, exact_picks: bool = False,
+                 late_policy: bool = False, late_policy_twins: int = 0,
+                 exact_draws: bool = False,
                  ) -> tuple[list[float], list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats), the same less the
     sampled luck (the module doc, :class:`Luck`), and the action terms'
@@ -690,7 +788,9 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
     replicas still redraw them). ``late_rollouts``, ``late_from``,
     ``late_replicas``: the late terms (:attr:`Luck.late_rollouts`; their
     share of the luck is in ``records``' terms of kind ``"late"``); ``play_alts``,
-    ``late_decisions_from``, ``exact_picks``: :class:`Luck`'s (ninth pass)."""
+    ``late_decisions_from``, ``exact_picks``: :class:`Luck`'s (ninth pass);
+    ``late_policy``, ``late_policy_twins``, ``exact_draws``: :class:`Luck`'s
+    (tenth pass)."""
     if records is not None:
         records[:] = [{"net": [], "terms": []} for _ in deals]
     plain = [0.0] * len(deals)
@@ -707,7 +807,9 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                         late_rollouts=late_rollouts, late_from=late_from,
                         late_replicas=late_replicas, late_chance=late_chance, bots=bots,
                         late_base_alts=late_base_alts, play_alts=play_alts,
-                        late_decisions_from=late_decisions_from, exact_picks=exact_picks)
+                        late_decisions_from=late_decisions_from, exact_picks=exact_picks,
+                        late_policy=late_policy, late_policy_twins=late_policy_twins,
+                        exact_draws=exact_draws)
             hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
@@ -724,6 +826,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                 records[i].setdefault("raw", []).append([list(t) for t in luck.raw])
                 records[i].setdefault("late_raw", []).append([list(t) for t in luck.late_raw])
                 records[i]["late_plays"] = records[i].get("late_plays", 0) + luck.late_plays
+                records[i]["late_values"] = records[i].get("late_values", 0) + luck.late_values
                 records[i].setdefault("play_luck", []).append(luck.play_luck)
     return plain, fixed, acted
 
@@ -860,6 +963,33 @@ def rollout(hand: Hand, bots: Sequence[Any], hero: int, seeds: Sequence[int],
         assert other.result is not None
         total += other.result.net.get(hero, 0) - taken
     return total / len(seeds)
+
+
+def pool_draws(before: Hand, seat: int, action: object) -> list[Hand] | None:
+    """Every outcome of a move that deals cards from the pool's top and nothing
+    else (Roll Your Own's draws at a betting round's close, R-RYO-5, R-RYO-6),
+    one hand per ordered choice of ``k`` of the pool's ``n`` cards (``n! / (n -
+    k)!`` hands; heads-up the second draw deals 2 of 4: 12): the pool's order
+    is uniform given the history (shuffled unseen, R-RYO-2), so these copies,
+    each with its cards put on top of the pool and the move applied, are the
+    exact law of the draw; None for a move that deals no pool card or deals
+    from the deck or shuffles as well."""
+    from itertools import permutations
+
+    trial = copy.deepcopy(before)
+    trial.apply(seat, action)
+    state, after = _state(before), _state(trial)
+    dealt = state[2] - after[2]
+    if dealt <= 0 or state[:2] != after[:2] or any(trial.folded):
+        return None
+    out = []
+    pool = list(before.pool)
+    for top in permutations(range(len(pool)), dealt):
+        other = copy.deepcopy(before)
+        other.pool = [pool[i] for i in top] + [c for i, c in enumerate(pool) if i not in top]
+        other.apply(seat, action)
+        out.append(other)
+    return out
 
 
 def pool_picks(before: Hand, seat: int, action: object) -> list[Hand] | None:
@@ -1134,8 +1264,25 @@ def main() -> None:
                         help="with --late-chance: a pool pick by position (Roll Your "
                              "Own's wild card) valued against every pool card's plays, "
                              "not --alts sampled copies")
+    parser.add_argument("--late-policy", action="store_true",
+                        help="with --late-rollouts: a late decision's baseline is sum_a "
+                             "pi(a) V(a) over the bot's exact policy on the view (every "
+                             "action of non-zero probability valued by the same plays), "
+                             "not --late-replicas sampled copies' actions")
+    parser.add_argument("--late-policy-twins", type=int, default=0,
+                        help="with --late-policy: this many copies of the bot, their coins "
+                             "reseeded, whose policies join the real one's in the "
+                             "baseline (their Monte Carlo chances drawn anew); 0: none")
+    parser.add_argument("--exact-draws", action="store_true",
+                        help="with --late-chance: a draw from the pool's top (Roll Your "
+                             "Own's draws) valued against every ordered choice of pool "
+                             "cards it may deal, not --alts sampled copies")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.late_policy_twins < 0:
+        parser.error(f"--late-policy-twins must be 0 or more, got {args.late_policy_twins}")
+    if args.late_policy_twins and not args.late_policy:
+        parser.error("--late-policy-twins needs --late-policy")
     if args.play_alts < 0:
         parser.error(f"--play-alts must be 0 or more, got {args.play_alts}")
     if args.late_decisions_from is not None and args.late_decisions_from < 0:
@@ -1207,7 +1354,8 @@ def main() -> None:
             late_from=args.late_from, late_replicas=args.late_replicas,
             late_chance=args.late_chance, late_base_alts=args.late_base_alts,
             play_alts=args.play_alts, late_decisions_from=args.late_decisions_from,
-            exact_picks=args.exact_picks)
+            exact_picks=args.exact_picks, late_policy=args.late_policy,
+            late_policy_twins=args.late_policy_twins, exact_draws=args.exact_draws)
         if args.dump:
             Path(args.dump).write_text(json.dumps(
                 {"game": args.game, "structure": args.structure, "hero": args.hero,
@@ -1217,7 +1365,9 @@ def main() -> None:
                  "late_replicas": args.late_replicas, "late_chance": args.late_chance,
                  "late_base_alts": args.late_base_alts, "play_alts": args.play_alts,
                  "late_decisions_from": args.late_decisions_from,
-                 "exact_picks": args.exact_picks,
+                 "exact_picks": args.exact_picks, "late_policy": args.late_policy,
+                 "late_policy_twins": args.late_policy_twins,
+                 "exact_draws": args.exact_draws,
                  "plain": plain,
                  "cpu_s": time.process_time() - cpu, "deals": records}))
         late = [sum(t[3] if t[0] == "late" else t[2] * t[3] for ts in r["terms"] for t in ts

@@ -60,6 +60,24 @@ def late_parts(record: dict[str, Any]) -> tuple[float, float, float]:
     return chance / n, base / n, decisions / n
 
 
+def by_round(record: dict[str, Any]) -> dict[tuple[str, int], float]:
+    """One deal's terms by kind and betting round (mean over its seatings), the
+    late terms parted into a chance event's (``late chance``: followed by its
+    baseline's control) and a decision's (``late decision``); weighed as
+    :func:`sums` does (tenth pass: where the width is)."""
+    out: dict[tuple[str, int], float] = {}
+    for terms in record["terms"]:
+        for i, (kind, rnd, weight, change) in enumerate(terms):
+            name = kind
+            if kind == "late":
+                chance = i + 1 < len(terms) and terms[i + 1][0] == "late_base"
+                name = "late chance" if chance else "late decision"
+            value = change if kind in ("action", "late") else weight * change
+            out[(name, rnd)] = out.get((name, rnd), 0.0) + value
+    n = len(record["terms"])
+    return {k: v / n for k, v in out.items()}
+
+
 def without_late(record: dict[str, Any]) -> dict[str, Any]:
     """The record with its late terms left out (the earlier passes' columns)."""
     return {**record, "terms": [[t for t in ts if not t[0].startswith("late")]
@@ -98,6 +116,9 @@ def _bb(units: Sequence[float]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dumps", nargs="+", help="bench_luck.py --dump files of one cell")
+    parser.add_argument("--by-round", action="store_true",
+                        help="also every kind of term by betting round: its variance, "
+                             "its covariance with plain duplicate and the deals it is in")
     parser.add_argument("--parts", action="store_true",
                         help="also the late terms alone by part: the late chance terms, "
                              "with their baselines' controls, with the late decisions")
@@ -107,7 +128,9 @@ def main() -> None:
     for path in args.dumps:
         d = json.loads(Path(path).read_text())
         key = (d["game"], d["structure"], d.get("late_rollouts"), d.get("late_from"),
-               d.get("play_alts", 0), d.get("late_decisions_from"), d.get("exact_picks", False))
+               d.get("play_alts", 0), d.get("late_decisions_from"), d.get("exact_picks", False),
+               d.get("late_policy", False), d.get("late_policy_twins", 0),
+               d.get("exact_draws", False))
         if head is None:
             head = key
         elif key != head:
@@ -118,7 +141,7 @@ def main() -> None:
     print(f"{head[0]} {head[1]}: {len(records)} deals from {len(args.dumps)} dumps, "
           f"late rollouts {head[2]} from round {head[3]}, play alts {head[4]}, "
           f"decisions from {head[3] if head[5] is None else head[5]}, "
-          f"exact picks {head[6]}, "
+          f"exact picks {head[6]}, late policy {head[7]} (twins {head[8]}), exact draws {head[9]}, "
           f"{cpu / len(records):.2f} s CPU a deal")
     table = rows(records)
     plain = table[0][1]
@@ -149,6 +172,14 @@ def main() -> None:
                      for p, part in zip(plain, parts, strict=True)]
             r, lo, hi = ratio_interval(plain, units)
             print(f"    {name:23s} {r:5.2f} [{lo:.2f}, {hi:.2f}] times fewer")
+    if args.by_round:
+        cols = [by_round(r) for r in records]
+        print("  by kind and round (chips^2; a term takes out 2 cov - var):")
+        for key in sorted({k for c in cols for k in c}, key=lambda k: (k[1], k[0])):
+            x = np.asarray([c.get(key, 0.0) for c in cols])
+            cov = float(np.cov(x, y)[0, 1]) if len(x) > 2 else 0.0
+            print(f"    {key[0]:14s} round {key[1]:2d}: variance {x.var(ddof=1):8.2f}, "
+                  f"covariance {cov:8.2f}, in {int((x != 0).sum())} deals")
     plays = sum(r.get("late_plays", 0) for r in records)
     print(f"  plays to the end for the late terms: {plays / len(records):.0f} a deal")
 

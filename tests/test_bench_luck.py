@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+import itertools
 import math
 import random
 import sys
@@ -721,3 +722,143 @@ def test_an_exact_pick_is_valued_against_every_pool_card() -> None:
     assert real in shares
     assert [t[0] for t in luck.terms[-3:]] == ["late", "late_base", "late_share"]
     assert luck.terms[-2][3] == pytest.approx(0.0, abs=1e-12)
+
+
+class _Forced:
+    """A bot that gives ``inner``'s policy but takes ``action`` (to weigh each
+    action's term by its probability, exactly)."""
+
+    def __init__(self, inner, action) -> None:  # type: ignore[no-untyped-def]
+        self.inner, self.action, self.rng = inner, action, inner.rng
+
+    def policy(self, view):  # type: ignore[no-untyped-def]
+        return self.inner.policy(view)
+
+    def act(self, view):  # type: ignore[no-untyped-def]
+        return self.action
+
+
+def _late_policy_decision(bl: ModuleType, twins: int):  # type: ignore[no-untyped-def]
+    """A mixed Stop, Drop and Roll decision of ``strong`` (:func:`_mixed_decision`)
+    made a late one, the late terms' baseline from the bot's policy."""
+    luck, bots, pi = _mixed_decision(bl)
+    luck.late_rollouts, luck.late_policy, luck.late_policy_twins = 2, True, twins
+    luck.late_from = luck.late_decisions_from = luck.hand.round
+    luck.bots = bots
+    return luck, bots, pi
+
+
+def test_the_late_policy_term_has_mean_zero_exactly() -> None:
+    """``late_policy`` (tenth pass): a late decision's term is ``V(taken) - sum_a
+    pi(a) V(a)``, ``pi`` the bot's policy and each ``V(a)`` from the same plays
+    whatever the bot takes, so weighed by ``pi`` over the actions the bot may
+    take the terms sum to zero exactly (no sampling in the baseline), while
+    the actions' values differ (the terms are not zero by being empty)."""
+    bl = _luck()
+    luck, bots, pi = _late_policy_decision(bl, twins=0)
+    terms = {}
+    for action in pi:
+        trial = copy.deepcopy(luck)
+        taken = trial.decide(0, _Forced(copy.deepcopy(bots[0]), action), other=bots[1])
+        assert taken == action
+        assert trial.terms[len(luck.terms)][0] == "late"
+        assert trial.action_luck == luck.action_luck  # no action term here
+        terms[action] = trial.late_luck - luck.late_luck
+        assert trial.late_values == len([a for a in pi if not _ends(luck, a)])
+    assert sum(pi[a] * t for a, t in terms.items()) == pytest.approx(0.0, abs=1e-9)
+    assert max(terms.values()) - min(terms.values()) > 1.0, terms
+
+
+def _ends(luck, action) -> bool:  # type: ignore[no-untyped-def]
+    after = copy.deepcopy(luck.hand)
+    after.apply(0, action)
+    return after.is_over
+
+
+def test_the_late_policy_term_with_twins_has_mean_zero() -> None:
+    """With ``late_policy_twins`` the baseline is the mean over the real bot's
+    policy and two reseeded copies' of ``sum_a pi(a) V(a)``: over fresh draws
+    of the real bot's coins (its chances and its mixing) and of the copies',
+    the term has mean zero within four standard errors; an action outside
+    the policy is refused."""
+    bl = _luck()
+    from rollem.engine.actions import Fold
+
+    luck, bots, _pi = _late_policy_decision(bl, twins=2)
+    terms = []
+    for k in range(120):
+        trial = copy.deepcopy(luck)
+        trial.deal = 5 * 10**6 + k  # the copies' and plays' seeds: fresh ones
+        player = copy.deepcopy(bots[0])
+        player.rng = random.Random(k)  # a fresh draw of the real action
+        trial.decide(0, player, other=bots[1])
+        terms.append(trial.late_luck - luck.late_luck)
+    assert sum(1 for t in terms if t != 0.0) > 40
+    m, se = _mean_se(terms)
+    assert abs(m) <= 4 * se, (m, se)
+    trial = copy.deepcopy(luck)
+    legal = trial.hand.view(0).legal
+    outside = Fold() if "fold" in legal.actions and Fold() not in _pi else None
+    if outside is not None:
+        with pytest.raises(AssertionError, match="outside its policy"):
+            trial.decide(0, _Forced(copy.deepcopy(bots[0]), outside), other=bots[1])
+
+
+def test_the_late_policy_twins_must_not_be_negative() -> None:
+    bl = _luck()
+    with pytest.raises(ValueError, match="late_policy_twins must be 0 or more, got -1"):
+        bl.Luck("sdr", "fixed-limit", 1, 0, 0, 1, 100, random.Random(1),
+                late_policy_twins=-1)
+
+
+def test_an_exact_draw_is_valued_against_every_order_of_the_pool() -> None:
+    """``exact_draws`` (tenth pass): Roll Your Own's second draw (R-RYO-6, heads-
+    up two of the pool's four cards, one to each seat) as a late chance event
+    is valued against the 12 ordered pairs of pool cards, each once, the real
+    draw among them; over every order of the pool's top (the pool's order is
+    uniform given the history: the exact law of the draw) the late term has
+    mean zero exactly, while the draws' values differ."""
+    bl = _luck()
+    from bench_league import bot
+
+    for deal in range(100):
+        luck = bl.Luck("rollyourown", "fixed-limit", deal, 0, 0, 1, 300,
+                       random.Random(deal), late_rollouts=1, late_from=1,
+                       late_chance=True, exact_draws=True)
+        bots = [bot("basic", random.Random(deal)), bot("basic", random.Random(-deal))]
+        luck.bots = bots
+        hand = luck.hand
+        found = None
+        while not hand.is_over:
+            s = hand.pending.seats[0]
+            action = bots[s].act(hand.view(s))
+            trial = copy.deepcopy(hand)
+            trial.apply(s, action)
+            if hand.round == 1 and len(trial.pool) == len(hand.pool) - 2 \
+                    and not any(trial.folded):
+                found = (s, action)
+                break
+            luck.moves.append((s, action))  # the history, for replays (no terms needed)
+            hand.apply(s, action)
+        if found is not None:
+            break
+    else:
+        raise AssertionError("no second draw in 100 deals")
+    seat, action = found
+    pool = list(luck.hand.pool)
+    assert len(pool) == 4
+    outcomes = bl.pool_draws(luck.hand, seat, action)
+    drawn = {tuple(h.hole[k][-1] for k in (0, 1)) for h in outcomes}
+    assert len(outcomes) == 12 and len(drawn) == 12
+    terms = []
+    for top in itertools.permutations(range(4), 2):
+        trial = copy.deepcopy(luck)
+        trial.hand.pool = [pool[i] for i in top] + [c for i, c in enumerate(pool)
+                                                    if i not in top]
+        trial.apply(seat, action)
+        assert tuple(trial.hand.hole[k][-1] for k in (0, 1)) in drawn
+        assert [t[0] for t in trial.terms[-3:]] == ["late", "late_base", "late_share"]
+        assert trial.terms[-2][3] == pytest.approx(0.0, abs=1e-12)  # the exact mean
+        terms.append(trial.late_luck)
+    assert sum(terms) / len(terms) == pytest.approx(0.0, abs=1e-9)
+    assert max(terms) - min(terms) > 1.0, terms
