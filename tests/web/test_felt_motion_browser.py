@@ -32,6 +32,7 @@ from table_ui import (
     wait_played,
     wait_until,
 )
+from test_felt_browser import HEAR
 from web_harness import ServerThread, only_betting_bots, seeded_deals
 
 from rollem.server.host_tools import adjust_stack
@@ -346,5 +347,136 @@ def test_states_in_quick_succession_leave_nothing_hidden(
         assert got["first"] >= got["second"] >= 3, got
         assert got["left"] == 0 and got["started"] == 1, got
         assert got["dealing"] == 3, got
+    finally:
+        ctx.close()
+
+
+SOUNDS = HEAR + r"""
+localStorage.setItem('rollem_alerts', '1');
+window.__frames = 0; window.__renders = []; window.__played = []; window.__hidden = false;
+// The page's frames, counted at each requestAnimationFrame.
+const tick = () => { window.__frames++; requestAnimationFrame(tick); };
+requestAnimationFrame(tick);
+// Each state's render: from its start to its end (its "rollem-render" measure,
+// main.js) and the frame it ended in.
+const measure = performance.measure.bind(performance);
+performance.measure = (name, options) => {
+  if (name === 'rollem-render')
+    window.__renders.push({s: options.start, e: performance.now(), frame: window.__frames});
+  return measure(name, options);
+};
+// A page out of sight, when the test says so (its frames still run headless).
+Object.defineProperty(document, 'visibilityState',
+                      {get: () => (window.__hidden ? 'hidden' : 'visible')});
+// Sound played: a running AudioContext whose buffer sources record, at their start,
+// what they sound like (window.__hear), when and in which frame.
+class Audio {
+  constructor() { this.currentTime = 0; this.sampleRate = 48000; this.destination = {};
+                  this.state = 'running'; }
+  resume() { return Promise.resolve(); }
+  createBuffer(c, n, rate) { const d = new Float32Array(n);
+    return {sampleRate: rate, getChannelData: () => d}; }
+  createBufferSource() { const s = {buffer: null, connect() {}, start: () => {
+    window.__played.push({t: performance.now(), frame: window.__frames,
+      heard: window.__hear(s.buffer.getChannelData(0), s.buffer.sampleRate)}); }};
+    return s; }
+}
+window.AudioContext = Audio;
+"""
+"""Sound on, a fake running AudioContext whose played sounds are recorded (what
+they sound like, when, in which frame), each state's render (start, end, frame) and
+the page's frames counted; ``window.__hidden = true`` makes the page out of sight."""
+
+
+def sounds_in_renders(page: Any) -> tuple[list[Any], list[Any]]:
+    """The sounds played (``window.__played``) and, of them, those played inside a
+    state's render or in the frame it ended in."""
+    played: list[Any] = page.evaluate("window.__played")
+    renders: list[Any] = page.evaluate("window.__renders")
+    early = []
+    for p in played:
+        last = [r for r in renders if r["s"] <= p["t"]]
+        if last and (p["t"] <= last[-1]["e"] or p["frame"] <= last[-1]["frame"]):
+            early.append([p, last[-1]])
+    return played, early
+
+
+@pytest.mark.parametrize("motion", ["on", "reduce"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_states_sounds_play_in_the_frame_after_its_render(
+        browser: Any, live: ServerThread, size: str, motion: str) -> None:
+    """Hold'em, Ann and two betting computer players, sound on, Ann checking or
+    calling to the hand's end.  The deal's, the bets' and the win's sounds all play,
+    and each plays after the render of the state it belongs to, in a later frame
+    than the one that render ended in (motion.js: a state's sounds play with its
+    animations' start, in the frame after its render, issue 26); with
+    ``prefers-reduced-motion: reduce`` too (no animation, the same sounds)."""
+    ctx = context(browser, size, reduced_motion="reduce" if motion == "reduce" else "no-preference")
+    ctx.add_init_script(SOUNDS)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        only_betting_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 60
+        while page.locator("#result:not(.hidden)").count() == 0:
+            assert time.monotonic() < end, "the hand never ended"
+            if decision_kind(page) == "bet":
+                page.locator("#controls [data-action=call], #controls [data-action=check]"
+                             ).first.click()
+                page.wait_for_timeout(150)
+            page.wait_for_timeout(40)
+        wait_until(page, "() => window.__played.some((p) => p.heard === 523)")   # (the win's)
+        played, early = sounds_in_renders(page)
+        heard = [p["heard"] for p in played]
+        assert "noise" in heard and heard.count(2300) >= 2, heard   # cards dealt, bets
+        assert early == [], early
+    finally:
+        ctx.close()
+
+
+QUICK_SOUND = r"""async () => {
+  // A state drawn again as a new hand's deal (a state of another hand before it):
+  // the sounds played during its render, and three frames later.
+  const { hooks, S } = await import('/static/table/state.js');
+  const now = S.state;
+  const other = structuredClone(now);
+  other.hand.hand_no = now.hand.hand_no - 1;
+  const before = window.__played.length;
+  hooks.render(structuredClone(now), other);
+  const during = window.__played.length - before;
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  await frame(); await frame(); await frame();
+  return {during, after: window.__played.length - before};
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_sounds_wait_for_the_next_frame_unless_the_page_is_out_of_sight(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """Hold'em, Ann and two checking computer players, sound on, at Ann's first
+    decision (no state comes until she acts).  A deal drawn again: no sound plays
+    during its render and the deal's plays within three frames; the page out of
+    sight (``document.visibilityState`` "hidden": a tab in the background draws no
+    frames), the deal's sound plays during the render, at once."""
+    ctx = context(browser, size)
+    ctx.add_init_script(SOUNDS)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 30
+        while decision_kind(page) != "bet":
+            assert time.monotonic() < end, "Ann's first decision never came"
+            page.wait_for_timeout(30)
+        page.wait_for_timeout(600)   # (the deal's own sounds played)
+        seen = page.evaluate(QUICK_SOUND)   # (the deal's, and the blinds' or calls')
+        assert seen["during"] == 0 and seen["after"] >= 1, seen
+        page.evaluate("window.__hidden = true")
+        out_of_sight = page.evaluate(QUICK_SOUND)
+        assert out_of_sight == {"during": seen["after"], "after": seen["after"]}, out_of_sight
     finally:
         ctx.close()
