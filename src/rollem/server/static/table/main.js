@@ -162,10 +162,13 @@ hooks.connected = () => { oddsReset(); chatReset(); };
 hooks.takeSeat = (i) => { $("join-seat").value = String(i); joinSeat(i); };
 initMotion();
 // The dock's height, for a replay opened during your turn to stop above it
-// (observed, not read at each state: reading it would force a layout).
+// (observed, not read at each state: reading it would force a layout), set on the
+// replay's box alone: set on the page's root, each change (a third of a hand's
+// states: your buttons come and go) restyled the whole page in that frame, an
+// inherited custom property (issue 26).
 if (window.ResizeObserver) {
   new ResizeObserver(() => {
-    document.documentElement.style.setProperty("--dock-h", $("dock").offsetHeight + "px");
+    $("replay").style.setProperty("--dock-h", $("dock").offsetHeight + "px");
   }).observe($("dock"));
 }
 initKeys();
