@@ -228,9 +228,13 @@ window.__frames = 0; window.__starts = []; window.__renderFrame = -1;
 const tick = () => { window.__frames++; requestAnimationFrame(tick); };
 requestAnimationFrame(tick);
 // The frame each state's render ends in (its "rollem-render" measure, main.js).
+// The frame the side panels drawn after a render's paint are drawn in (a new
+// hand's, a hand's end's: "rollem-render-late"; the task before frame late + 1).
+window.__lateFrame = -1;
 const measure = performance.measure.bind(performance);
 performance.measure = (name, options) => {
   if (name === 'rollem-render') window.__renderFrame = window.__frames;
+  if (name === 'rollem-render-late') window.__lateFrame = window.__frames;
   return measure(name, options);
 };
 // Each animation started (its class added: a card or row dealt in, a card turned
@@ -242,14 +246,16 @@ document.addEventListener('DOMContentLoaded', () => new MutationObserver((record
     const was = (r.oldValue || '').split(' ');
     for (const name of NAMES) {
       if (!r.target.classList.contains(name) || was.includes(name)) continue;
-      window.__starts.push({name, frame: window.__frames, render: window.__renderFrame});
+      window.__starts.push({name, frame: window.__frames, render: window.__renderFrame,
+                            late: window.__lateFrame});
     }
   }
 }).observe(document.body, {subtree: true, attributes: true, attributeOldValue: true,
                             attributeFilter: ['class']}));
 """
 """Counts the page's frames and records each animation's start (its class added)
-with its frame and the frame the last state's render ended in."""
+with its frame, the frame the last state's render ended in and the frame the last
+side panels drawn after a render's paint were drawn in."""
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -260,7 +266,10 @@ def test_a_states_animations_start_in_the_frame_after_its_render(
     and every card, row and label animation starts in a later frame than the
     render of the state it belongs to (motion.js: a state's animations start in
     the frame after its render, issue 26); the flights, set off then, start later
-    still."""
+    still.  A state whose side panels are drawn after its render's paint (the
+    deal, the hand's end) starts them in a later frame than the one those panels
+    take (their task runs before frame ``late + 1``: the start comes in frame
+    ``late + 2`` or later; on s45 it was frame ``late + 1``, with them)."""
     ctx = context(browser, size)
     ctx.add_init_script(FRAMES)
     try:
@@ -284,6 +293,10 @@ def test_a_states_animations_start_in_the_frame_after_its_render(
         early = [s for s in starts if s["name"] != "fly" and s["frame"] <= s["render"]]
         assert early == [], early
         assert all(s["frame"] > s["render"] for s in starts if s["name"] == "deal-in")
+        with_sides = [s for s in starts if s["name"] != "fly" and s["late"] >= s["render"]]
+        assert any(s["name"] == "deal-in" for s in with_sides), starts   # (the deal's)
+        beside = [s for s in with_sides if s["frame"] <= s["late"] + 1]
+        assert beside == [], beside
         assert page.locator(".move-wait").count() == 0
     finally:
         ctx.close()
@@ -292,7 +305,7 @@ def test_a_states_animations_start_in_the_frame_after_its_render(
 QUICK = r"""async () => {
   // Two states drawn one after the other in one task (states arriving faster than
   // frames): the first deals every row in again (a state of another hand before
-  // it), the second, newer, too; then three frames.
+  // it), the second, newer, too; then the frames until its start.
   const { hooks, S } = await import('/static/table/state.js');
   const now = S.state;
   const other = structuredClone(now);
@@ -300,11 +313,15 @@ QUICK = r"""async () => {
   const starts = () => performance.getEntriesByName('rollem-animate')
     .filter((e) => e.detail === 'start').length;
   const before = starts();
+  const late = performance.getEntriesByName('rollem-render-late').length;
   hooks.render(now, other);
   const first = document.querySelectorAll('.move-wait').length;
   hooks.render(structuredClone(now), other);
   const second = document.querySelectorAll('.move-wait').length;
+  // (a deal's side panels are drawn after the paint, and its start waits for the
+  // frame after theirs: three frames after they are drawn)
   const frame = () => new Promise((r) => requestAnimationFrame(r));
+  while (performance.getEntriesByName('rollem-render-late').length === late) await frame();
   await frame(); await frame(); await frame();
   return {first, second, left: document.querySelectorAll('.move-wait').length,
           started: starts() - before,
@@ -322,9 +339,10 @@ def test_states_in_quick_succession_leave_nothing_hidden(
     dealing the seats' rows in: after the first, the rows (and its labels) wait
     hidden for their animation (class ``move-wait``); the second folds the first's
     start into its own (the same rows, still on the page, wait on); three frames
-    later nothing is hidden and one start ran, dealing Ann's and both opponents'
-    rows in.  With ``prefers-reduced-motion: reduce`` nothing is hidden, nothing
-    starts and no animation runs."""
+    after the side panels are drawn (a deal's: after the paint) nothing is hidden
+    and one start ran, dealing Ann's and both opponents' rows in.  With
+    ``prefers-reduced-motion: reduce`` nothing is hidden, nothing starts and no
+    animation runs."""
     ctx = context(browser, size, reduced_motion="reduce" if motion == "reduce" else "no-preference")
     try:
         tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
@@ -360,9 +378,14 @@ requestAnimationFrame(tick);
 // Each state's render: from its start to its end (its "rollem-render" measure,
 // main.js) and the frame it ended in.
 const measure = performance.measure.bind(performance);
+window.__lates = [];
 performance.measure = (name, options) => {
   if (name === 'rollem-render')
     window.__renders.push({s: options.start, e: performance.now(), frame: window.__frames});
+  // the side panels drawn after a render's paint (a deal's, a hand's end's): in
+  // the task before frame `frame + 1`
+  if (name === 'rollem-render-late')
+    window.__lates.push({t: performance.now(), frame: window.__frames});
   return measure(name, options);
 };
 // A page out of sight, when the test says so (its frames still run headless).
@@ -390,14 +413,22 @@ the page's frames counted; ``window.__hidden = true`` makes the page out of sigh
 
 def sounds_in_renders(page: Any) -> tuple[list[Any], list[Any]]:
     """The sounds played (``window.__played``) and, of them, those played inside a
-    state's render or in the frame it ended in."""
+    state's render or in the frame it ended in, or, for a state whose side panels
+    were drawn after its render's paint, in the frame those panels took (frame
+    ``late + 1``: their task runs before it)."""
     played: list[Any] = page.evaluate("window.__played")
     renders: list[Any] = page.evaluate("window.__renders")
+    lates: list[Any] = page.evaluate("window.__lates")
     early = []
     for p in played:
         last = [r for r in renders if r["s"] <= p["t"]]
-        if last and (p["t"] <= last[-1]["e"] or p["frame"] <= last[-1]["frame"]):
-            early.append([p, last[-1]])
+        if not last:
+            continue
+        r = last[-1]
+        sides = [x for x in lates if r["e"] <= x["t"] <= p["t"]]
+        if (p["t"] <= r["e"] or p["frame"] <= r["frame"]
+                or (sides and p["frame"] <= sides[-1]["frame"] + 1)):
+            early.append([p, r, sides[-1:]])
     return played, early
 
 
@@ -438,15 +469,19 @@ def test_a_states_sounds_play_in_the_frame_after_its_render(
 
 QUICK_SOUND = r"""async () => {
   // A state drawn again as a new hand's deal (a state of another hand before it):
-  // the sounds played during its render, and three frames later.
+  // the sounds played during its render, and three frames after its side panels.
   const { hooks, S } = await import('/static/table/state.js');
   const now = S.state;
   const other = structuredClone(now);
   other.hand.hand_no = now.hand.hand_no - 1;
   const before = window.__played.length;
+  const late = performance.getEntriesByName('rollem-render-late').length;
   hooks.render(structuredClone(now), other);
   const during = window.__played.length - before;
+  // (its side panels are drawn after the paint, and its start waits for the frame
+  // after theirs: three frames after they are drawn)
   const frame = () => new Promise((r) => requestAnimationFrame(r));
+  while (performance.getEntriesByName('rollem-render-late').length === late) await frame();
   await frame(); await frame(); await frame();
   return {during, after: window.__played.length - before};
 }"""
@@ -457,7 +492,8 @@ def test_sounds_wait_for_the_next_frame_unless_the_page_is_out_of_sight(
         browser: Any, live: ServerThread, size: str) -> None:
     """Hold'em, Ann and two checking computer players, sound on, at Ann's first
     decision (no state comes until she acts).  A deal drawn again: no sound plays
-    during its render and the deal's plays within three frames; the page out of
+    during its render and the deal's plays within three frames of its side panels'
+    drawing (after the paint); the page out of
     sight (``document.visibilityState`` "hidden": a tab in the background draws no
     frames), the deal's sound plays during the render, at once."""
     ctx = context(browser, size)

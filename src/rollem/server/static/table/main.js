@@ -92,15 +92,18 @@ export function render(state, previous) {
     const pre = preActionNow(state.hand);
     if (pre) act(pre); else turnAlert();
   }
-  const moving = performance.now();
-  animate(state, previous, before);
-  performance.measure("rollem-animate", { start: moving });   // (bench/bench_web_felt.py)
   // The panels beside the felt (result, ledger, host panel, log): drawn now, or,
   // for a state that changes everything (a new hand, a hand's end), in a task
   // after this frame is painted, so the felt's frame carries the felt alone.
-  // One drawing of them waits at a time, and it draws the newest state.
-  if (changesEverything(state, previous) || later.state) deferSides(state);
-  else renderSides(state);
+  // One drawing of them waits at a time, and it draws the newest state.  (Drawn
+  // later, they take the next frame: the state's animations and sounds start in
+  // the one after, motion.js.)
+  const sidesLater = changesEverything(state, previous) || !!later.state;
+  if (sidesLater) deferSides(state);   // (asked for first: the start waits for it)
+  const moving = performance.now();
+  animate(state, previous, before, sidesLater);
+  performance.measure("rollem-animate", { start: moving });   // (bench/bench_web_felt.py)
+  if (!sidesLater) renderSides(state);
   announce(state, previous, turn, !!(previous && myTurn(previous)));
   if (!linked) { linked = true; openLinkedHand(); }
   // Its time, for bench/bench_web_felt.py (the page keeps the last 200 only).

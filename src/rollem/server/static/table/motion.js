@@ -282,7 +282,9 @@ function dealt(els, from, turned, mark) {
 // each sound is noted; a requestAnimationFrame callback of the next frame swaps
 // each mark for its animation's class, sets the chips' flights off and plays the
 // sounds (one frame later, 16 to 33 ms on a phone: not heard as late, and a deal's
-// sound starts with its cards' move).  A newer state drawn before then folds the
+// sound starts with its cards' move); a state whose side panels are drawn after
+// its render's paint (a new hand, a hand's end: main.js) starts in the frame after
+// theirs (they filled the next frame, and the start with them made it long).  A newer state drawn before then folds the
 // waiting start into its own (states come faster than a slow phone's frames: a
 // deal and the first bet, a round's last call and the next street): what of it is
 // still on the page starts with the newer state's, one frame later, and its
@@ -299,17 +301,25 @@ function hidden() { return document.visibilityState === "hidden"; }
 // one if none waits.
 function fold() {
   const w = waiting || nothing();
-  if (waiting) { cancelAnimationFrame(waiting.frame); waiting = null; }
+  if (waiting) { if (waiting.frame) cancelAnimationFrame(waiting.frame); waiting = null; }
   w.marked = w.marked.filter(([e]) => {
     if (!e.isConnected) e.classList.remove(WAIT);
     return e.isConnected;
   });
   return w;
 }
-function startLater(w) {
+// `w` started in the frame after the render's; with `sidesLater`, in the frame
+// after the one that draws the side panels (main.js draws them in a task after the
+// render's paint, asked for before this: this task comes after theirs).
+function startLater(w, sidesLater = false) {
   waiting = w;
-  // (a callback asked for in the render's task runs before that frame's paint:
-  // the one it asks for runs in the next frame)
+  w.frame = 0;
+  if (sidesLater) {
+    afterPaint(() => { if (waiting === w && !w.frame) startLater(w); });
+    return;
+  }
+  // (a callback asked for in a task runs before the next paint: the one it asks
+  // for runs in the frame after)
   w.frame = requestAnimationFrame(() => { w.frame = requestAnimationFrame(() => start(w)); });
 }
 // The sound `name` (a name of SOUND_NAMES, or "turn" with its vibration) played
@@ -378,8 +388,10 @@ function byHalf(paid) {
   });
 }
 // Everything that moves or sounds after `state` is drawn over `previous` (the
-// moves marked now, started in the next frame with the sounds).
-export function animate(state, previous, before) {
+// moves marked now, started in the next frame with the sounds; in the one after
+// if `sidesLater`: the page's side panels take the next, main.js; issue 26: the
+// start with them made a long frame at a hand's end).
+export function animate(state, previous, before, sidesLater = false) {
   if (previous === state) return;   // (a local change: nothing moves; a start waiting waits)
   const w = fold();
   if (previous) moves(state, previous, before, w);
@@ -391,7 +403,7 @@ export function animate(state, previous, before) {
     for (const name of w.sounds) alert(name);
     w.sounds = [];
   }
-  if (w.marked.length || w.flights || w.sounds.length) startLater(w);
+  if (w.marked.length || w.flights || w.sounds.length) startLater(w, sidesLater);
 }
 // The sounds of `state` over `previous` and its moves, added to `w`.
 function moves(state, previous, before, w) {
