@@ -335,9 +335,16 @@ document.addEventListener('DOMContentLoaded', () => new MutationObserver((record
     const n = r.target;
     if (!n.classList.contains('action-label')) continue;
     const was = (r.oldValue || '').split(' ');
-    if (n.classList.contains('fresh') && !was.includes('fresh'))
-      window.__labels.push({fade: true, seat: seatOf(n), text: n.dataset.text, seq: seq,
-                            at: performance.now()});
+    // (a label marked to fade in, class move-wait, in its state's render: the fade
+    // is that state's, and its clock is the render's, even when it starts with a
+    // newer state's animations, folded into them: motion.js)
+    if (n.classList.contains('move-wait') && !was.includes('move-wait'))
+      n.__marked = {seq: seq, at: performance.now()};
+    if (n.classList.contains('fresh') && !was.includes('fresh')) {
+      const m = n.__marked || {seq: seq, at: performance.now()};
+      window.__labels.push({fade: true, seat: seatOf(n), text: n.dataset.text, seq: m.seq,
+                            at: m.at});
+    }
   }
 }).observe(document.body, {subtree: true, attributes: true, attributeOldValue: true,
                             attributeFilter: ['class']}));
@@ -354,9 +361,9 @@ window.addEventListener('rollem:state', () => requestAnimationFrame(() => {
   window.__drawn.push({seq: window.rollemState.state.seq, words: words});
 }));
 """
-"""Records each seat label set fading in (seat, words, the state's seq, the page's
-clock), each state's drawing (seq, the page's clock) and, once each state is
-drawn, every seat's label words."""
+"""Records each seat label set fading in (seat, words, the seq of the state whose
+render marked it to fade and the page's clock then), each state's drawing (seq,
+the page's clock) and, once each state is drawn, every seat's label words."""
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -297,16 +297,14 @@ export const WAIT = "move-wait";
 let waiting = null;
 function nothing() { return { frame: 0, marked: [], flights: null, sounds: [] }; }
 function hidden() { return document.visibilityState === "hidden"; }
-// The start waiting (cancelled), less its elements no longer on the page and its
-// labels' fades (shown at once: the newer state came too soon after theirs for a
-// fade, FADE_QUIET_MS); a new one if none waits.
+// The start waiting (cancelled), less its elements no longer on the page; a new
+// one if none waits.
 function fold() {
   const w = waiting || nothing();
   if (waiting) { if (waiting.frame) cancelAnimationFrame(waiting.frame); waiting = null; }
-  w.marked = w.marked.filter(([e, cls]) => {
-    const kept = e.isConnected && cls !== "fresh";
-    if (!kept) e.classList.remove(WAIT);
-    return kept;
+  w.marked = w.marked.filter(([e]) => {
+    if (!e.isConnected) e.classList.remove(WAIT);
+    return e.isConnected;
   });
   return w;
 }
