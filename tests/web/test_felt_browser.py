@@ -270,6 +270,9 @@ def test_sounds_are_off_until_switched_on_and_then_play(browser: Any, live: Serv
                 c = page.locator("#controls")
                 c.locator("[data-action=call], [data-action=check]").first.click()
             page.wait_for_timeout(60)
+        # (the win's sound plays with the result's animations, in a frame after the
+        # result is drawn: motion.js)
+        wait_until(page, "() => window.__sounds.includes(523)")
         heard = page.evaluate("window.__sounds")
         assert "noise" in heard and 523 in heard, heard   # cards, and the win's arpeggio
     finally:
@@ -287,7 +290,9 @@ def play_the_hand_and_hear(page: Any) -> list[Any]:
             page.locator("#controls [data-action=call], #controls [data-action=check]"
                          ).first.click()
         page.wait_for_timeout(60)
-    page.wait_for_timeout(300)
+    # (the win's sound plays with the result's animations, in a frame after the
+    # result is drawn: motion.js)
+    wait_until(page, "() => window.__heard.includes(523)")
     heard: list[Any] = page.evaluate("window.__heard")
     assert heard.count(2300) >= 2 and "noise" in heard and 523 in heard, heard
     return heard

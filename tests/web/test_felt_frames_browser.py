@@ -648,3 +648,48 @@ def test_a_phone_sweeps_ten_seats_bets_as_one_flight(browser: Any, live: ServerT
             assert pushed == sorted(f"● {c}" for w in pots for c in w.values()), (pushed, pots)
     finally:
         ctx.close()
+
+
+DOCK = r"""
+window.__rootStyled = 0; window.__dockHeights = [];
+document.addEventListener('DOMContentLoaded', () => {
+  // The page's root element's style attribute changed (each change of an inherited
+  // custom property there restyles the whole page).
+  new MutationObserver((rs) => { window.__rootStyled += rs.length; })
+    .observe(document.documentElement, {attributes: true, attributeFilter: ['style']});
+  // The dock's heights, as laid out.
+  new ResizeObserver(() => {
+    const h = document.getElementById('dock').offsetHeight;
+    if (window.__dockHeights[window.__dockHeights.length - 1] !== h) window.__dockHeights.push(h);
+  }).observe(document.getElementById('dock'));
+});
+"""
+"""Counts the changes of the root element's style attribute and records the dock's
+heights as they change."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_docks_height_restyles_the_replay_box_alone(browser: Any, live: ServerThread,
+                                                        size: str) -> None:
+    """Ann and two checking computer players play a hand: her dock grows and
+    shrinks as her buttons come and go, and its height (for a replay opened during
+    her turn to stop above the dock) is set on the replay's box, never on the
+    page's root element, where each change restyled the whole page (issue 26; on
+    main the root's style changed at every new height)."""
+    ctx = context(browser, size)
+    ctx.add_init_script(DOCK)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        play_hand(page, live, tid, 1)
+        heights = page.evaluate("window.__dockHeights")
+        assert len(set(heights)) >= 3, heights   # (seated, her buttons, between turns)
+        assert page.evaluate("window.__rootStyled") == 0
+        wait_until(page, "() => document.getElementById('replay').style"
+                         ".getPropertyValue('--dock-h') === "
+                         "document.getElementById('dock').offsetHeight + 'px'")
+    finally:
+        ctx.close()

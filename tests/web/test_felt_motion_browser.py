@@ -32,6 +32,7 @@ from table_ui import (
     wait_played,
     wait_until,
 )
+from test_felt_browser import HEAR
 from web_harness import ServerThread, only_betting_bots, seeded_deals
 
 from rollem.server.host_tools import adjust_stack
@@ -227,9 +228,13 @@ window.__frames = 0; window.__starts = []; window.__renderFrame = -1;
 const tick = () => { window.__frames++; requestAnimationFrame(tick); };
 requestAnimationFrame(tick);
 // The frame each state's render ends in (its "rollem-render" measure, main.js).
+// The frame the side panels drawn after a render's paint are drawn in (a new
+// hand's, a hand's end's: "rollem-render-late"; the task before frame late + 1).
+window.__lateFrame = -1;
 const measure = performance.measure.bind(performance);
 performance.measure = (name, options) => {
   if (name === 'rollem-render') window.__renderFrame = window.__frames;
+  if (name === 'rollem-render-late') window.__lateFrame = window.__frames;
   return measure(name, options);
 };
 // Each animation started (its class added: a card or row dealt in, a card turned
@@ -241,14 +246,16 @@ document.addEventListener('DOMContentLoaded', () => new MutationObserver((record
     const was = (r.oldValue || '').split(' ');
     for (const name of NAMES) {
       if (!r.target.classList.contains(name) || was.includes(name)) continue;
-      window.__starts.push({name, frame: window.__frames, render: window.__renderFrame});
+      window.__starts.push({name, frame: window.__frames, render: window.__renderFrame,
+                            late: window.__lateFrame});
     }
   }
 }).observe(document.body, {subtree: true, attributes: true, attributeOldValue: true,
                             attributeFilter: ['class']}));
 """
 """Counts the page's frames and records each animation's start (its class added)
-with its frame and the frame the last state's render ended in."""
+with its frame, the frame the last state's render ended in and the frame the last
+side panels drawn after a render's paint were drawn in."""
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -259,7 +266,10 @@ def test_a_states_animations_start_in_the_frame_after_its_render(
     and every card, row and label animation starts in a later frame than the
     render of the state it belongs to (motion.js: a state's animations start in
     the frame after its render, issue 26); the flights, set off then, start later
-    still."""
+    still.  A state whose side panels are drawn after its render's paint (the
+    deal, the hand's end) starts them in a later frame than the one those panels
+    take (their task runs before frame ``late + 1``: the start comes in frame
+    ``late + 2`` or later; on s45 it was frame ``late + 1``, with them)."""
     ctx = context(browser, size)
     ctx.add_init_script(FRAMES)
     try:
@@ -283,6 +293,10 @@ def test_a_states_animations_start_in_the_frame_after_its_render(
         early = [s for s in starts if s["name"] != "fly" and s["frame"] <= s["render"]]
         assert early == [], early
         assert all(s["frame"] > s["render"] for s in starts if s["name"] == "deal-in")
+        with_sides = [s for s in starts if s["name"] != "fly" and s["late"] >= s["render"]]
+        assert any(s["name"] == "deal-in" for s in with_sides), starts   # (the deal's)
+        beside = [s for s in with_sides if s["frame"] <= s["late"] + 1]
+        assert beside == [], beside
         assert page.locator(".move-wait").count() == 0
     finally:
         ctx.close()
@@ -291,7 +305,7 @@ def test_a_states_animations_start_in_the_frame_after_its_render(
 QUICK = r"""async () => {
   // Two states drawn one after the other in one task (states arriving faster than
   // frames): the first deals every row in again (a state of another hand before
-  // it), the second, newer, too; then three frames.
+  // it), the second, newer, too; then the frames until its start.
   const { hooks, S } = await import('/static/table/state.js');
   const now = S.state;
   const other = structuredClone(now);
@@ -299,11 +313,15 @@ QUICK = r"""async () => {
   const starts = () => performance.getEntriesByName('rollem-animate')
     .filter((e) => e.detail === 'start').length;
   const before = starts();
+  const late = performance.getEntriesByName('rollem-render-late').length;
   hooks.render(now, other);
   const first = document.querySelectorAll('.move-wait').length;
   hooks.render(structuredClone(now), other);
   const second = document.querySelectorAll('.move-wait').length;
+  // (a deal's side panels are drawn after the paint, and its start waits for the
+  // frame after theirs: three frames after they are drawn)
   const frame = () => new Promise((r) => requestAnimationFrame(r));
+  while (performance.getEntriesByName('rollem-render-late').length === late) await frame();
   await frame(); await frame(); await frame();
   return {first, second, left: document.querySelectorAll('.move-wait').length,
           started: starts() - before,
@@ -321,9 +339,10 @@ def test_states_in_quick_succession_leave_nothing_hidden(
     dealing the seats' rows in: after the first, the rows (and its labels) wait
     hidden for their animation (class ``move-wait``); the second folds the first's
     start into its own (the same rows, still on the page, wait on); three frames
-    later nothing is hidden and one start ran, dealing Ann's and both opponents'
-    rows in.  With ``prefers-reduced-motion: reduce`` nothing is hidden, nothing
-    starts and no animation runs."""
+    after the side panels are drawn (a deal's: after the paint) nothing is hidden
+    and one start ran, dealing Ann's and both opponents' rows in.  With
+    ``prefers-reduced-motion: reduce`` nothing is hidden, nothing starts and no
+    animation runs."""
     ctx = context(browser, size, reduced_motion="reduce" if motion == "reduce" else "no-preference")
     try:
         tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
@@ -346,5 +365,154 @@ def test_states_in_quick_succession_leave_nothing_hidden(
         assert got["first"] >= got["second"] >= 3, got
         assert got["left"] == 0 and got["started"] == 1, got
         assert got["dealing"] == 3, got
+    finally:
+        ctx.close()
+
+
+SOUNDS = HEAR + r"""
+localStorage.setItem('rollem_alerts', '1');
+window.__frames = 0; window.__renders = []; window.__played = []; window.__hidden = false;
+// The page's frames, counted at each requestAnimationFrame.
+const tick = () => { window.__frames++; requestAnimationFrame(tick); };
+requestAnimationFrame(tick);
+// Each state's render: from its start to its end (its "rollem-render" measure,
+// main.js) and the frame it ended in.
+const measure = performance.measure.bind(performance);
+window.__lates = [];
+performance.measure = (name, options) => {
+  if (name === 'rollem-render')
+    window.__renders.push({s: options.start, e: performance.now(), frame: window.__frames});
+  // the side panels drawn after a render's paint (a deal's, a hand's end's): in
+  // the task before frame `frame + 1`
+  if (name === 'rollem-render-late')
+    window.__lates.push({t: performance.now(), frame: window.__frames});
+  return measure(name, options);
+};
+// A page out of sight, when the test says so (its frames still run headless).
+Object.defineProperty(document, 'visibilityState',
+                      {get: () => (window.__hidden ? 'hidden' : 'visible')});
+// Sound played: a running AudioContext whose buffer sources record, at their start,
+// what they sound like (window.__hear), when and in which frame.
+class Audio {
+  constructor() { this.currentTime = 0; this.sampleRate = 48000; this.destination = {};
+                  this.state = 'running'; }
+  resume() { return Promise.resolve(); }
+  createBuffer(c, n, rate) { const d = new Float32Array(n);
+    return {sampleRate: rate, getChannelData: () => d}; }
+  createBufferSource() { const s = {buffer: null, connect() {}, start: () => {
+    window.__played.push({t: performance.now(), frame: window.__frames,
+      heard: window.__hear(s.buffer.getChannelData(0), s.buffer.sampleRate)}); }};
+    return s; }
+}
+window.AudioContext = Audio;
+"""
+"""Sound on, a fake running AudioContext whose played sounds are recorded (what
+they sound like, when, in which frame), each state's render (start, end, frame) and
+the page's frames counted; ``window.__hidden = true`` makes the page out of sight."""
+
+
+def sounds_in_renders(page: Any) -> tuple[list[Any], list[Any]]:
+    """The sounds played (``window.__played``) and, of them, those played inside a
+    state's render or in the frame it ended in, or, for a state whose side panels
+    were drawn after its render's paint, in the frame those panels took (frame
+    ``late + 1``: their task runs before it)."""
+    played: list[Any] = page.evaluate("window.__played")
+    renders: list[Any] = page.evaluate("window.__renders")
+    lates: list[Any] = page.evaluate("window.__lates")
+    early = []
+    for p in played:
+        last = [r for r in renders if r["s"] <= p["t"]]
+        if not last:
+            continue
+        r = last[-1]
+        sides = [x for x in lates if r["e"] <= x["t"] <= p["t"]]
+        if (p["t"] <= r["e"] or p["frame"] <= r["frame"]
+                or (sides and p["frame"] <= sides[-1]["frame"] + 1)):
+            early.append([p, r, sides[-1:]])
+    return played, early
+
+
+@pytest.mark.parametrize("motion", ["on", "reduce"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_states_sounds_play_in_the_frame_after_its_render(
+        browser: Any, live: ServerThread, size: str, motion: str) -> None:
+    """Hold'em, Ann and two betting computer players, sound on, Ann checking or
+    calling to the hand's end.  The deal's, the bets' and the win's sounds all play,
+    and each plays after the render of the state it belongs to, in a later frame
+    than the one that render ended in (motion.js: a state's sounds play with its
+    animations' start, in the frame after its render, issue 26); with
+    ``prefers-reduced-motion: reduce`` too (no animation, the same sounds)."""
+    ctx = context(browser, size, reduced_motion="reduce" if motion == "reduce" else "no-preference")
+    ctx.add_init_script(SOUNDS)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        only_betting_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 60
+        while page.locator("#result:not(.hidden)").count() == 0:
+            assert time.monotonic() < end, "the hand never ended"
+            if decision_kind(page) == "bet":
+                page.locator("#controls [data-action=call], #controls [data-action=check]"
+                             ).first.click()
+                page.wait_for_timeout(150)
+            page.wait_for_timeout(40)
+        wait_until(page, "() => window.__played.some((p) => p.heard === 523)")   # (the win's)
+        played, early = sounds_in_renders(page)
+        heard = [p["heard"] for p in played]
+        assert "noise" in heard and heard.count(2300) >= 2, heard   # cards dealt, bets
+        assert early == [], early
+    finally:
+        ctx.close()
+
+
+QUICK_SOUND = r"""async () => {
+  // A state drawn again as a new hand's deal (a state of another hand before it):
+  // the sounds played during its render, and three frames after its side panels.
+  const { hooks, S } = await import('/static/table/state.js');
+  const now = S.state;
+  const other = structuredClone(now);
+  other.hand.hand_no = now.hand.hand_no - 1;
+  const before = window.__played.length;
+  const late = performance.getEntriesByName('rollem-render-late').length;
+  hooks.render(structuredClone(now), other);
+  const during = window.__played.length - before;
+  // (its side panels are drawn after the paint, and its start waits for the frame
+  // after theirs: three frames after they are drawn)
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  while (performance.getEntriesByName('rollem-render-late').length === late) await frame();
+  await frame(); await frame(); await frame();
+  return {during, after: window.__played.length - before};
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_sounds_wait_for_the_next_frame_unless_the_page_is_out_of_sight(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """Hold'em, Ann and two checking computer players, sound on, at Ann's first
+    decision (no state comes until she acts).  A deal drawn again: no sound plays
+    during its render and the deal's plays within three frames of its side panels'
+    drawing (after the paint); the page out of
+    sight (``document.visibilityState`` "hidden": a tab in the background draws no
+    frames), the deal's sound plays during the render, at once."""
+    ctx = context(browser, size)
+    ctx.add_init_script(SOUNDS)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 30
+        while decision_kind(page) != "bet":
+            assert time.monotonic() < end, "Ann's first decision never came"
+            page.wait_for_timeout(30)
+        page.wait_for_timeout(600)   # (the deal's own sounds played)
+        seen = page.evaluate(QUICK_SOUND)   # (the deal's, and the blinds' or calls')
+        assert seen["during"] == 0 and seen["after"] >= 1, seen
+        page.evaluate("window.__hidden = true")
+        out_of_sight = page.evaluate(QUICK_SOUND)
+        assert out_of_sight == {"during": seen["after"], "after": seen["after"]}, out_of_sight
     finally:
         ctx.close()

@@ -92,15 +92,18 @@ export function render(state, previous) {
     const pre = preActionNow(state.hand);
     if (pre) act(pre); else turnAlert();
   }
-  const moving = performance.now();
-  animate(state, previous, before);
-  performance.measure("rollem-animate", { start: moving });   // (bench/bench_web_felt.py)
   // The panels beside the felt (result, ledger, host panel, log): drawn now, or,
   // for a state that changes everything (a new hand, a hand's end), in a task
   // after this frame is painted, so the felt's frame carries the felt alone.
-  // One drawing of them waits at a time, and it draws the newest state.
-  if (changesEverything(state, previous) || later.state) deferSides(state);
-  else renderSides(state);
+  // One drawing of them waits at a time, and it draws the newest state.  (Drawn
+  // later, they take the next frame: the state's animations and sounds start in
+  // the one after, motion.js.)
+  const sidesLater = changesEverything(state, previous) || !!later.state;
+  if (sidesLater) deferSides(state);   // (asked for first: the start waits for it)
+  const moving = performance.now();
+  animate(state, previous, before, sidesLater);
+  performance.measure("rollem-animate", { start: moving });   // (bench/bench_web_felt.py)
+  if (!sidesLater) renderSides(state);
   announce(state, previous, turn, !!(previous && myTurn(previous)));
   if (!linked) { linked = true; openLinkedHand(); }
   // Its time, for bench/bench_web_felt.py (the page keeps the last 200 only).
@@ -162,10 +165,13 @@ hooks.connected = () => { oddsReset(); chatReset(); };
 hooks.takeSeat = (i) => { $("join-seat").value = String(i); joinSeat(i); };
 initMotion();
 // The dock's height, for a replay opened during your turn to stop above it
-// (observed, not read at each state: reading it would force a layout).
+// (observed, not read at each state: reading it would force a layout), set on the
+// replay's box alone: set on the page's root, each change (a third of a hand's
+// states: your buttons come and go) restyled the whole page in that frame, an
+// inherited custom property (issue 26).
 if (window.ResizeObserver) {
   new ResizeObserver(() => {
-    document.documentElement.style.setProperty("--dock-h", $("dock").offsetHeight + "px");
+    $("replay").style.setProperty("--dock-h", $("dock").offsetHeight + "px");
   }).observe($("dock"));
 }
 initKeys();

@@ -91,9 +91,14 @@ export function play(name) {
     src.start();
   } catch (e) { /* no sound here */ }
 }
+// Your turn: its sound and a short vibration, with the state's other sounds (in the
+// frame after its render, see `animate`).
 export function turnAlert() {
-  play("turn");
-  if (soundOn && navigator.vibrate) navigator.vibrate(150);
+  if (soundOn) hear("turn");
+}
+function alert(name) {
+  play(name);
+  if (name === "turn" && soundOn && navigator.vibrate) navigator.vibrate(150);
 }
 function renderSoundBtn() {
   const b = $("alerts-btn");
@@ -192,9 +197,13 @@ function held(p, box, w, h) {
   return { x: Math.min(Math.max(p.x, w), Math.max(w, box.width - w)),
            y: Math.min(Math.max(p.y, h), Math.max(h, box.height - h)) };
 }
+// A seat's box: yours (the dock's), else its tile, from the tiles the felt keeps
+// (felt.js renderSeats: no lookup in the page, issue 26).
 function seatBox(seat, mySeat) {
   if (seat === mySeat) return $("me");
-  return document.querySelector("#seats .seat[data-seat='" + seat + "']");
+  const tiles = $("seats").tiles;
+  const tile = tiles && tiles.get(Number(seat));
+  return tile ? tile.node : null;
 }
 
 function centre(r) { return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; }
@@ -264,38 +273,72 @@ function dealt(els, from, turned, mark) {
     else if (turned(e, k)) mark(e, "flip-up");
   });
 }
-// A state's animations start in the frame after the one its render is drawn in
-// (issue 26: at 10 seats on a phone at 4x a state's own render is 45 to 50 ms,
-// and the animations' start in the same frame, their classes and flights, tipped
-// it over 50).  In the render's frame each element that will move only gets the
-// class WAIT (style.css: not shown, so the new state never shows for a frame
-// before its animation); a requestAnimationFrame callback of the next frame swaps
-// it for its animation's class and sets the chips' flights off.  A newer state
-// drawn before then folds the waiting start into its own (states come faster than
-// a slow phone's frames: a deal and the first bet, a round's last call and the
-// next street): what of it is still on the page starts with the newer state's,
-// one frame later; an element the newer state took off the page is shown (not
-// hidden, never started); a first state, or reduced motion, starts nothing and
-// shows all.
+// A state's animations and sounds start in the frame after the one its render is
+// drawn in (issue 26: at 10 seats on a phone at 4x a state's own render is 45 to
+// 50 ms, and the animations' start in the same frame, their classes and flights,
+// tipped it over 50; then the sounds played in it, 0.2 to 3.3 ms, did).  In the
+// render's frame each element that will move only gets the class WAIT (style.css:
+// not shown, so the new state never shows for a frame before its animation) and
+// each sound is noted; a requestAnimationFrame callback of the next frame swaps
+// each mark for its animation's class, sets the chips' flights off and plays the
+// sounds (one frame later, 16 to 33 ms on a phone: not heard as late, and a deal's
+// sound starts with its cards' move); a state whose side panels are drawn after
+// its render's paint (a new hand, a hand's end: main.js) starts in the frame after
+// theirs (they filled the next frame, and the start with them made it long).  A newer state drawn before then folds the
+// waiting start into its own (states come faster than a slow phone's frames: a
+// deal and the first bet, a round's last call and the next street): what of it is
+// still on the page starts with the newer state's, one frame later, and its
+// sounds play then too, first; an element the newer state took off the page is
+// shown (not hidden, never started); a first state, or reduced motion, starts
+// nothing and shows all (its sounds still play in the next frame).  A page out of
+// sight draws no frames: its sounds (your turn, in another tab) play at once.
 export const WAIT = "move-wait";
-let waiting = null;   // { frame: requestAnimationFrame id, marked: [[element, class]], flights: fn | null }
+// { frame: requestAnimationFrame id, marked: [[element, class]], flights: fn | null, sounds: [name] }
+let waiting = null;
+function nothing() { return { frame: 0, marked: [], flights: null, sounds: [] }; }
+function hidden() { return document.visibilityState === "hidden"; }
 // The start waiting (cancelled), less its elements no longer on the page; a new
 // one if none waits.
 function fold() {
-  const w = waiting || { frame: 0, marked: [], flights: null };
-  if (waiting) { cancelAnimationFrame(waiting.frame); waiting = null; }
+  const w = waiting || nothing();
+  if (waiting) { if (waiting.frame) cancelAnimationFrame(waiting.frame); waiting = null; }
   w.marked = w.marked.filter(([e]) => {
     if (!e.isConnected) e.classList.remove(WAIT);
     return e.isConnected;
   });
   return w;
 }
-function startLater(w) {
+// `w` started in the frame after the render's; with `sidesLater`, in the frame
+// after the one that draws the side panels (main.js draws them in a task after the
+// render's paint, asked for before this: this task comes after theirs).
+function startLater(w, sidesLater = false) {
   waiting = w;
-  // (a callback asked for in the render's task runs before that frame's paint:
-  // the one it asks for runs in the next frame)
+  w.frame = 0;
+  if (sidesLater) {
+    afterPaint(() => { if (waiting === w && !w.frame) startLater(w); });
+    return;
+  }
+  // (a callback asked for in a task runs before the next paint: the one it asks
+  // for runs in the frame after)
   w.frame = requestAnimationFrame(() => { w.frame = requestAnimationFrame(() => start(w)); });
 }
+// The sound `name` (a name of SOUND_NAMES, or "turn" with its vibration) played
+// with the waiting start (one asked for if none waits); at once on a page out of
+// sight.
+function hear(name) {
+  if (hidden()) { alert(name); return; }
+  if (waiting) { waiting.sounds.push(name); return; }
+  const w = nothing();
+  w.sounds.push(name);
+  startLater(w);
+}
+// The page going out of sight with sounds waiting for a frame: they play now.
+document.addEventListener("visibilitychange", () => {
+  if (!hidden() || !waiting || !waiting.sounds.length) return;
+  const sounds = waiting.sounds;
+  waiting.sounds = [];
+  for (const name of sounds) alert(name);
+});
 function start(w) {
   if (waiting !== w) return;
   waiting = null;
@@ -306,7 +349,10 @@ function start(w) {
     else if (!e.classList.replace(WAIT, cls)) e.classList.add(cls);
   }
   if (w.flights && !off) w.flights();
-  performance.measure("rollem-animate", { start: started, detail: "start" });   // (bench/bench_web_felt.py)
+  for (const name of w.sounds) alert(name);
+  // (bench/bench_web_felt.py; "sounds": a start with nothing to move)
+  performance.measure("rollem-animate", {
+    start: started, detail: w.marked.length || w.flights ? "start" : "sounds" });
 }
 // A label's fade-in lasts 0.2 s (style.css, .action-label.fresh); the next may
 // start FADE_GAP_MS after the last one started (ms, page clock), and only in a
@@ -342,18 +388,24 @@ function byHalf(paid) {
   });
 }
 // Everything that moves or sounds after `state` is drawn over `previous` (the
-// moves marked now, started in the next frame).
-export function animate(state, previous, before) {
+// moves marked now, started in the next frame with the sounds; in the one after
+// if `sidesLater`: the page's side panels take the next, main.js; issue 26: the
+// start with them made a long frame at a hand's end).
+export function animate(state, previous, before, sidesLater = false) {
   if (previous === state) return;   // (a local change: nothing moves; a start waiting waits)
   const w = fold();
   if (previous) moves(state, previous, before, w);
   if (!previous || motionOff()) {
     for (const [e] of w.marked) e.classList.remove(WAIT);
-    return;
+    w.marked = []; w.flights = null;
   }
-  if (w.marked.length || w.flights) startLater(w);
+  if (w.sounds.length && hidden()) {   // (no frame to wait for: heard now)
+    for (const name of w.sounds) alert(name);
+    w.sounds = [];
+  }
+  if (w.marked.length || w.flights || w.sounds.length) startLater(w, sidesLater);
 }
-// The sounds of `state` over `previous`, played now, and its moves added to `w`.
+// The sounds of `state` over `previous` and its moves, added to `w`.
 function moves(state, previous, before, w) {
   const now = performance.now();
   const calm = now - lastDrawn >= FADE_QUIET_MS;   // (a new state, after a quiet spell)
@@ -366,15 +418,15 @@ function moves(state, previous, before, w) {
   // New events since the last state: their sounds (one of each kind).
   const fresh = same ? hand.events.slice(old.events.length) : hand.events;
   const heard = new Set();
-  for (const e of fresh) {
+  for (const e of soundOn ? fresh : []) {
     const k = e.kind;
     if (k === "check") heard.add("check");
     else if (k === "bet" || k === "raise" || k === "call") heard.add("bet");
     else if (k === "fold") heard.add("fold");
     else if (k === "deal_hole" || k === "deal_up" || k === "board" || k === "draw_deal" || k === "roll") heard.add("deal");
   }
-  if (hand.result && !(same && old.result)) heard.add("win");
-  for (const k of heard) play(k);
+  if (soundOn && hand.result && !(same && old.result)) heard.add("win");
+  w.sounds.push(...heard);
   if (quiet) return;
   const mark = (e, cls) => { e.classList.add(WAIT); w.marked.push([e, cls]); };
   // Cards that came or turned up since.  A row whose cards are all new (a deal)
@@ -410,8 +462,7 @@ function moves(state, previous, before, w) {
     for (const seat of Object.keys(labels)) {
       const was = wasLabels[seat] ? wasLabels[seat].text : null;
       if (was === labels[seat].text) continue;
-      const box = Number(seat) === mySeat ? $("me")
-        : document.querySelector("#seats .seat[data-seat='" + seat + "']");
+      const box = seatBox(Number(seat), mySeat);
       const l = box && box.querySelector(".action-label:not(.none)");
       if (l && l.dataset.text !== was) { mark(l, "fresh"); lastFade = now; }
     }
