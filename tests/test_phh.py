@@ -604,3 +604,18 @@ def test_odds_at_a_point_of_a_phh_hand(tmp_path: Path) -> None:
                                  "--json", "--seed", "1"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["at"] == 3
+
+
+def test_cli_replay_phhs_hand_with_no_variant_names_both_kinds(tmp_path: Path) -> None:
+    # a hand with no variant could be either kind of hand: the refusal names
+    # the rollem form and every PHH code rollem replays (CLI.md: exit 2)
+    bulk = tmp_path / "hands.phhs"
+    no_variant = "\n".join(line for line in BASE.splitlines()
+                           if not line.startswith("variant"))
+    bulk.write_text(f"[1]\n{no_variant}\n")
+    r = CliRunner().invoke(app, ["replay", str(bulk)])
+    assert r.exit_code == 2
+    codes = "FT, NT, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, NS"
+    assert r.stderr == (f"rollem: error: {bulk}: hand [1] did not replay: there is no "
+                        "variant: a rollem history names its game ('rollem-<game>', e.g. "
+                        f"rollem-sdr), a PHH hand its code ({codes})\n")

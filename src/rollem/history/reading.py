@@ -35,9 +35,15 @@ def _variant_game_id(data: Mapping[str, Any]) -> str:
     if variant is None and "steps" in data and "format" in data:
         raise HistoryError("this is a game file, not a hand history: play it with "
                            "rollem play --game-file FILE (rollem check-game FILE checks it)")
+    if variant is None:
+        from rollem.phh.variants import VARIANTS  # lazy: rollem.phh reads histories
+
+        raise HistoryError("there is no variant: a rollem history names its game "
+                           "('rollem-<game>', e.g. rollem-sdr), a PHH hand its code "
+                           f"({', '.join(VARIANTS)})")
     if not isinstance(variant, str) or not variant.startswith("rollem-"):
-        got = "there is no variant" if variant is None else f"got {_brief(variant)}"
-        raise HistoryError(f"variant must be 'rollem-<game>' (e.g. rollem-sdr); {got}")
+        raise HistoryError(f"variant must be 'rollem-<game>' (e.g. rollem-sdr); "
+                           f"got {_brief(variant)}")
     return variant[len("rollem-"):]
 
 
