@@ -55,3 +55,5 @@ def test_play_no_color_flag(tmp_path: Path) -> None:
     assert "Hand 1 -- Stop, Drop and Roll -- before the stop: betting" in seen
     assert re.search(r"[2-9TJQKA][♣♦♥♠]", seen)  # suit symbols stay
     assert not COLOUR.search(seen)
+    # no bold, dim or underline either, as `rollem rules` with no colour
+    assert not re.search(r"\x1b\[[0-9;]*m", seen), re.search(r"\x1b\[[0-9;]*m", seen)

@@ -154,7 +154,10 @@ class TerminalGame:
         self._asked = 0  # answers asked for so far
         self._refused = 0  # answers refused in a row
         self._refused_at = -1  # the ask whose answer was last refused
-        self.console = Console(file=out, force_terminal=rich, no_color=not (rich and colour),
+        # No colour (--no-color, NO_COLOR) prints no style codes at all, as
+        # `rollem rules` does: bold and dim go too (issue 33).
+        self.console = Console(file=out, force_terminal=rich,
+                               color_system="auto" if rich and colour else None,
                                highlight=False, soft_wrap=not rich,
                                width=None if rich else 200)
         self.read_line = read_line
