@@ -3,6 +3,8 @@
 ``server`` runs each test that uses it twice: on a SQLite file (the default
 store) and on a PostgreSQL database (issue 17) of one private cluster
 started for the whole run (``pg_cluster``, only when a PostgreSQL test runs).
+``shared_server`` does the same with one server per module and store, for tests
+that only make tables of their own and read them.
 """
 
 from __future__ import annotations
@@ -97,6 +99,27 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def server(db: str) -> Iterator[ServerThread]:
+    srv = ServerThread(db)  # type: ignore[arg-type]
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def shared_server(request: pytest.FixtureRequest,
+                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """As ``server`` (a SQLite file, then a PostgreSQL database), but one server and
+    database for all the tests of a module that use it: for tests that make tables of
+    their own and only ask about them (no table dealt, no patched store or setting, no
+    restart, nothing counted across the server), so what one leaves cannot reach
+    another. A server's start and stop and a PostgreSQL database cost 0.3 to 0.7 s of
+    waiting a test under load (docs/dev/test-suite-time.md, stop 47)."""
+    if request.param == "postgresql":
+        cluster: PgCluster = request.getfixturevalue("pg_cluster")
+        db = cluster.new_database()
+    else:
+        db = str(tmp_path_factory.mktemp("web") / f"{request.module.__name__}.db")
     srv = ServerThread(db)  # type: ignore[arg-type]
     try:
         yield srv

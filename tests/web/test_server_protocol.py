@@ -125,37 +125,37 @@ def test_bad_messages_are_refused_and_change_nothing(server: ServerThread) -> No
     asyncio.run(scenario())
 
 
-def test_computer_players_are_numbered_in_seat_order(server: ServerThread) -> None:
+def test_computer_players_are_numbered_in_seat_order(shared_server: ServerThread) -> None:
     """They take the last seats, Bot 1 in the lowest of them (not against seat order)."""
     import httpx
 
-    tid, _host = create_table(server.url, game="sdr", seats=6, bots=3, bot_level="basic")
-    seats = httpx.get(f"{server.url}/api/tables/{tid}").json()["seats"]
+    tid, _host = create_table(shared_server.url, game="sdr", seats=6, bots=3, bot_level="basic")
+    seats = httpx.get(f"{shared_server.url}/api/tables/{tid}").json()["seats"]
     assert [(s["seat"], s.get("name")) for s in seats if not s["free"]] == [
         (3, "Bot 1 (basic)"), (4, "Bot 2 (basic)"), (5, "Bot 3 (basic)")]
 
 
-def test_join_rules_and_onlooker(server: ServerThread) -> None:
+def test_join_rules_and_onlooker(shared_server: ServerThread) -> None:
     import httpx
 
-    tid, _host = create_table(server.url, game="sdr", seats=2, bots=1)
-    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "  "})
+    tid, _host = create_table(shared_server.url, game="sdr", seats=2, bots=1)
+    r = httpx.post(f"{shared_server.url}/api/tables/{tid}/join", json={"name": "  "})
     assert r.status_code == 400 and r.json()["error"] == "bad_name"
-    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Ann", "seat": 1})
+    r = httpx.post(f"{shared_server.url}/api/tables/{tid}/join", json={"name": "Ann", "seat": 1})
     assert r.status_code == 400 and r.json()["error"] == "seat_taken"
-    seat, _tok = join(server.url, tid, "Ann")
+    seat, _tok = join(shared_server.url, tid, "Ann")
     assert seat == 0
-    r = httpx.post(f"{server.url}/api/tables/{tid}/join", json={"name": "Cy"})
+    r = httpx.post(f"{shared_server.url}/api/tables/{tid}/join", json={"name": "Cy"})
     assert r.status_code == 400 and r.json()["error"] == "table_full"
-    assert httpx.get(f"{server.url}/t/nope").status_code == 404
-    assert httpx.get(f"{server.url}/t/{tid}").status_code == 200
-    r = httpx.post(f"{server.url}/api/tables", json={"game": "poker"})  # holdem is a game now
+    assert httpx.get(f"{shared_server.url}/t/nope").status_code == 404
+    assert httpx.get(f"{shared_server.url}/t/{tid}").status_code == 200
+    r = httpx.post(f"{shared_server.url}/api/tables", json={"game": "poker"})  # holdem: a game now
     assert r.status_code == 400 and "dealers-choice" in r.json()["message"]
-    r = httpx.post(f"{server.url}/api/tables", json={"game": "sdr", "seats": 11})
+    r = httpx.post(f"{shared_server.url}/api/tables", json={"game": "sdr", "seats": 11})
     assert r.status_code == 400 and "seats" in r.json()["message"]
 
     async def onlooker() -> None:
-        async with Player(server.ws_url, tid) as p:
+        async with Player(shared_server.ws_url, tid) as p:
             st = await p.until(lambda st: True)
             assert st["you"]["seat"] is None and not st["you"]["host"]
             await p.send({"type": "start", "seq": st["seq"]})
@@ -225,44 +225,44 @@ def test_nobody_hears_of_an_action_before_it_is_committed(server: ServerThread) 
         reader.close()
 
 
-def test_other_sites_cannot_use_a_players_cookies(server: ServerThread) -> None:
+def test_other_sites_cannot_use_a_players_cookies(shared_server: ServerThread) -> None:
     import httpx
     import websockets
 
-    tid, _host = create_table(server.url, game="sdr", seats=2, bots=1)
+    tid, _host = create_table(shared_server.url, game="sdr", seats=2, bots=1)
     # A cross-site form post (text/plain) is refused.
-    r = httpx.post(f"{server.url}/api/tables/{tid}/join", content=b'{"name": "Eve"}',
+    r = httpx.post(f"{shared_server.url}/api/tables/{tid}/join", content=b'{"name": "Eve"}',
                    headers={"Content-Type": "text/plain"})
     assert r.status_code == 400 and r.json()["error"] == "malformed"
-    _seat, token = join(server.url, tid, "Ann")
+    _seat, token = join(shared_server.url, tid, "Ann")
 
     async def run() -> None:
         headers = {"Cookie": f"rollem_seat_{tid}={token}", "Origin": "http://evil.example"}
         try:
-            async with websockets.connect(f"{server.ws_url}/ws/{tid}",
+            async with websockets.connect(f"{shared_server.ws_url}/ws/{tid}",
                                           additional_headers=headers) as ws:
                 await ws.recv()
             raise AssertionError("a cross-site websocket was accepted")
         except websockets.InvalidStatus as err:
             assert err.response.status_code == 403
         # The page's own origin is fine.
-        headers["Origin"] = server.url
-        async with websockets.connect(f"{server.ws_url}/ws/{tid}",
+        headers["Origin"] = shared_server.url
+        async with websockets.connect(f"{shared_server.ws_url}/ws/{tid}",
                                       additional_headers=headers) as ws:
             assert json.loads(await ws.recv())["you"]["seat"] == 0
 
     asyncio.run(run())
 
 
-def test_every_page_and_answer_carries_the_security_headers(server: ServerThread) -> None:
+def test_every_page_and_answer_carries_the_security_headers(shared_server: ServerThread) -> None:
     """Only the table's own scripts, styles and websocket may load; no framing; no
     Referer (an invite link is a table's key). The browser test checks that the
     pages work under this policy."""
     import httpx
 
-    tid, _host = create_table(server.url, game="sdr", seats=2, bots=1)
+    tid, _host = create_table(shared_server.url, game="sdr", seats=2, bots=1)
     for path in ("/", f"/t/{tid}", "/static/table/main.js", f"/api/tables/{tid}", "/no/such/page"):
-        r = httpx.get(server.url + path)
+        r = httpx.get(shared_server.url + path)
         csp = r.headers["content-security-policy"]
         assert "default-src 'none'" in csp and "script-src 'self'" in csp, path
         assert "connect-src 'self'" in csp and "frame-ancestors 'none'" in csp, path
@@ -271,11 +271,11 @@ def test_every_page_and_answer_carries_the_security_headers(server: ServerThread
         assert r.headers["referrer-policy"] == "no-referrer", path
 
 
-def test_bad_hand_numbers_and_joins_are_refused_clearly(server: ServerThread) -> None:
+def test_bad_hand_numbers_and_joins_are_refused_clearly(shared_server: ServerThread) -> None:
     import httpx
 
-    tid, _host = create_table(server.url, game="sdr", seats=3, bots=0)
-    base = f"{server.url}/api/tables/{tid}"
+    tid, _host = create_table(shared_server.url, game="sdr", seats=3, bots=0)
+    base = f"{shared_server.url}/api/tables/{tid}"
     for n in ("99999999999999999999999", "0", "-1", "x"):
         r = httpx.get(f"{base}/hands/{n}")
         assert r.status_code == 400, (n, r.text)
@@ -299,22 +299,22 @@ def test_bad_hand_numbers_and_joins_are_refused_clearly(server: ServerThread) ->
     assert info["seats"][2]["name"] == "Ann Lee"
 
 
-def test_how_to_play_serves_rules_options_and_decision_help(server: ServerThread) -> None:
+def test_how_to_play_serves_rules_options_and_decision_help(shared_server: ServerThread) -> None:
     import httpx
 
-    tid, _host = create_table(server.url, game="dealers-choice", seats=3, bots=0, ante=2,
+    tid, _host = create_table(shared_server.url, game="dealers-choice", seats=3, bots=0, ante=2,
                               house={"wild_duplicates": True})
-    body = httpx.get(f"{server.url}/api/tables/{tid}/rules?game=sdr&decision=bet").json()
+    body = httpx.get(f"{shared_server.url}/api/tables/{tid}/rules?game=sdr&decision=bet").json()
     assert [s["title"] for s in body["sections"]] == ["Dealer's choice", "sdr"]
     assert "Stop and the Drop are <strong>dead</strong>" in " ".join(
         body["sections"][1]["html"].split())
     assert body["config"]["ante"] == 2 and body["config"]["house"]["wild_duplicates"] is True
     assert "Check" in body["decision_help"]
     # No game named yet: only the overview; an unknown decision is simply left out.
-    body = httpx.get(f"{server.url}/api/tables/{tid}/rules?game=nope&decision=fly").json()
+    body = httpx.get(f"{shared_server.url}/api/tables/{tid}/rules?game=nope&decision=fly").json()
     assert [s["title"] for s in body["sections"]] == ["Dealer's choice"]
     assert body["decision_help"] is None
-    assert httpx.get(f"{server.url}/api/tables/nope/rules").status_code == 404
+    assert httpx.get(f"{shared_server.url}/api/tables/nope/rules").status_code == 404
 
 
 @pytest.mark.parametrize(("game", "asked", "helped"), [
@@ -327,11 +327,11 @@ def test_how_to_play_serves_rules_options_and_decision_help(server: ServerThread
     ("dealers-choice", "sdr&decision=declare", False),
 ])
 def test_how_to_play_explains_only_decisions_of_the_tables_games(
-        server: ServerThread, game: str, asked: str, helped: bool) -> None:
+        shared_server: ServerThread, game: str, asked: str, helped: bool) -> None:
     import httpx
 
-    tid, _host = create_table(server.url, game=game, seats=3, bots=0)
-    body = httpx.get(f"{server.url}/api/tables/{tid}/rules?game={asked}").json()
+    tid, _host = create_table(shared_server.url, game=game, seats=3, bots=0)
+    body = httpx.get(f"{shared_server.url}/api/tables/{tid}/rules?game={asked}").json()
     assert (body["decision_help"] is not None) is helped, body["decision_help"]
     asked_game = asked.split("&")[0]
     # a game this table does not deal gets no rules section either

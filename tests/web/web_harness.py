@@ -119,9 +119,13 @@ class ServerThread:
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
-        wait_port(self.port)
+        # uvicorn sets ``started`` once it listens: looked at every 5 ms (a port
+        # polled every 50 ms, then ``started`` every 20, waited some 0.05 s a server)
+        end = time.monotonic() + 20.0
         while not self.server.started:
-            time.sleep(0.02)
+            if not self.thread.is_alive() or time.monotonic() > end:
+                raise TimeoutError(f"the test server on port {self.port} did not start")
+            time.sleep(0.005)
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
 
