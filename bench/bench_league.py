@@ -96,7 +96,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from rollem.bots import Bot, make_bot
+from rollem.bots import Bot, make_bot, tell_hand_end
 from rollem.bots.basic import BasicBot
 from rollem.cards import parse_card
 from rollem.engine import Hand, HandView, SeededSource
@@ -436,6 +436,7 @@ def _play(game: str, levels: Sequence[str], deals: Sequence[int], structure: str
             assert hand.pending is not None
             seat = hand.pending.seats[0]
             hand.apply(seat, bots[seat].act(hand.view(seat)))
+        tell_hand_end(hand, bots)  # each seat's view of the end: the cards shown down
         assert hand.result is not None
         net = hand.result.net
         nets.extend(int(net.get(s, 0)) for s in range(n))

@@ -6,6 +6,12 @@ actions; ``"basic"``: plays by its chances, see :mod:`rollem.bots.basic`;
 ``"strong"``: reads opponents and simulates its card choices, see
 :mod:`rollem.bots.strong`; more levels register with :func:`register_level`).
 
+Whoever plays bots tells each one the end of every hand it was dealt into
+(:func:`tell_hand_end`: the finished hand's view for that seat, so only
+what that seat may see, the cards shown down among it; never a mucked hand
+or another player's unshown hole cards). A bot that learns from showdowns
+implements ``observe_hand_end(view)``; for the others it does nothing.
+
 >>> from random import Random
 >>> from rollem.engine import Hand, SeededSource
 >>> hand = Hand("sdr", [200, 200], button=1, source=SeededSource(7))
@@ -24,12 +30,15 @@ KeyError: "unknown bot level 'expert': expected one of basic, random, strong"
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from rollem.engine.views import HandView
 
-__all__ = ["LEVELS", "Bot", "make_bot", "register_level"]
+if TYPE_CHECKING:
+    from rollem.engine.hand import Hand
+
+__all__ = ["LEVELS", "Bot", "make_bot", "observe_hand_end", "register_level", "tell_hand_end"]
 
 
 class Bot(Protocol):
@@ -45,6 +54,35 @@ class Bot(Protocol):
         """The probability of each action for ``view.seat`` (the actions :meth:`act`
         may return, as the same frozen action objects)."""
         ...
+
+
+def observe_hand_end(bot: object, view: HandView) -> None:
+    """Give ``bot`` the finished hand's ``view`` for its seat: its
+    ``observe_hand_end(view)`` if it has one, else nothing (the default: a bot
+    that learns nothing from hands' ends need not implement it)."""
+    hook = getattr(bot, "observe_hand_end", None)
+    if callable(hook):
+        hook(view)
+
+
+def tell_hand_end(hand: Hand, bots: Mapping[int, object] | Sequence[object | None]) -> None:
+    """Tell every bot dealt into the finished ``hand`` its end
+    (:func:`observe_hand_end` with ``hand.view(seat)``: the seat's own view, R-C-11's
+    shown hands and the result, never a card the seat may not see).
+
+    ``bots``: by engine seat (a mapping, or a sequence indexed by seat; ``None`` and
+    seats absent are skipped, as are seats not dealt in).
+
+    Raises:
+        ValueError: if ``hand`` is not over (a hand's end is told once it has one).
+    """
+    if not hand.is_over:
+        raise ValueError("tell_hand_end needs a finished hand: this one is still being played")
+    items = bots.items() if isinstance(bots, Mapping) else enumerate(bots)
+    for seat, bot in items:
+        if bot is None or not 0 <= seat < hand.n or not hand.dealt[seat]:
+            continue
+        observe_hand_end(bot, hand.view(seat))
 
 
 LEVELS: dict[str, Callable[[random.Random], Bot]] = {}

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rollem.bots import Bot, make_bot
+from rollem.bots import Bot, make_bot, tell_hand_end
 from rollem.engine.options import Options
 from rollem.table import Table
 from rollem.tournament.schedule import Schedule
@@ -94,6 +94,7 @@ def run_tournaments(game: str, schedule: Schedule, bots: Sequence[str], *,
                     hand.apply(seat, seat_bots[seat].act(hand.view(seat)))
                     if hand.is_over or hand.pending is None or hand.pending is not p:
                         break
+            tell_hand_end(hand, seat_bots)
             table.end_hand()
             assert table.chips == total, f"chips {table.chips} != {total}"
         if not tournament.over(table.stacks):
