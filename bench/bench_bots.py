@@ -92,8 +92,9 @@ def timing(game: str, hands: int, seed: int,
     import random
     import time
 
-    from rollem.bots import make_bot, observe_hand_end, tell_hand_end
+    from rollem.bots import make_bot, observe_hand_end
     from rollem.engine.options import Options
+    from rollem.hand_ends import tell_hand_end
     from rollem.table import Table
 
     times: dict[str, list[float]] = {}

@@ -96,13 +96,14 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from rollem.bots import Bot, make_bot, tell_hand_end
+from rollem.bots import Bot, make_bot
 from rollem.bots.basic import BasicBot
 from rollem.cards import parse_card
 from rollem.engine import Hand, HandView, SeededSource
 from rollem.engine.actions import Bet, Call, Check, Declare, Fold, Raise
 from rollem.engine.decisions import Legal
 from rollem.engine.options import Options
+from rollem.hand_ends import tell_hand_end
 from rollem.parallel import run_parts
 
 GAMES = ("sdr", "rollyourown", "rollem521")

@@ -16,11 +16,12 @@ import pytest
 
 from engine_helpers import stacked_hand
 from rollem import bots as bots_module
-from rollem.bots import make_bot, observe_hand_end, tell_hand_end
+from rollem.bots import make_bot, observe_hand_end
 from rollem.bots.strong import StrongBot
 from rollem.bots.strong.showdowns import BINS, ShowdownBook, line_faced, read_ranks
 from rollem.cards import CARDS
 from rollem.engine import Bet, Call, Check, Fold, Hand, HandView, SeededSource
+from rollem.hand_ends import tell_hand_end
 
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench_league.py"
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rollem import games
-from rollem.bots import Bot, make_bot, tell_hand_end
+from rollem.bots import Bot, make_bot
 from rollem.engine.options import Options
+from rollem.hand_ends import tell_hand_end
 from rollem.parallel import child_seed, job_seed, run_parts, split_counts
 from rollem.table import DEALERS_CHOICE, Table
 

@@ -7,7 +7,7 @@ actions; ``"basic"``: plays by its chances, see :mod:`rollem.bots.basic`;
 :mod:`rollem.bots.strong`; more levels register with :func:`register_level`).
 
 Whoever plays bots tells each one the end of every hand it was dealt into
-(:func:`tell_hand_end`: the finished hand's view for that seat, so only
+(:func:`rollem.hand_ends.tell_hand_end`: the finished hand's view for that seat, so only
 what that seat may see, the cards shown down among it; never a mucked hand
 or another player's unshown hole cards). A bot that learns from showdowns
 implements ``observe_hand_end(view)``; for the others it does nothing.
@@ -30,15 +30,12 @@ KeyError: "unknown bot level 'expert': expected one of basic, random, strong"
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from rollem.engine.views import HandView
 
-if TYPE_CHECKING:
-    from rollem.engine.hand import Hand
-
-__all__ = ["LEVELS", "Bot", "make_bot", "observe_hand_end", "register_level", "tell_hand_end"]
+__all__ = ["LEVELS", "Bot", "make_bot", "observe_hand_end", "register_level"]
 
 
 class Bot(Protocol):
@@ -63,26 +60,6 @@ def observe_hand_end(bot: object, view: HandView) -> None:
     hook = getattr(bot, "observe_hand_end", None)
     if callable(hook):
         hook(view)
-
-
-def tell_hand_end(hand: Hand, bots: Mapping[int, object] | Sequence[object | None]) -> None:
-    """Tell every bot dealt into the finished ``hand`` its end
-    (:func:`observe_hand_end` with ``hand.view(seat)``: the seat's own view, R-C-11's
-    shown hands and the result, never a card the seat may not see).
-
-    ``bots``: by engine seat (a mapping, or a sequence indexed by seat; ``None`` and
-    seats absent are skipped, as are seats not dealt in).
-
-    Raises:
-        ValueError: if ``hand`` is not over (a hand's end is told once it has one).
-    """
-    if not hand.is_over:
-        raise ValueError("tell_hand_end needs a finished hand: this one is still being played")
-    items = bots.items() if isinstance(bots, Mapping) else enumerate(bots)
-    for seat, bot in items:
-        if bot is None or not 0 <= seat < hand.n or not hand.dealt[seat]:
-            continue
-        observe_hand_end(bot, hand.view(seat))
 
 
 LEVELS: dict[str, Callable[[random.Random], Bot]] = {}

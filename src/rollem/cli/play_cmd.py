@@ -541,8 +541,8 @@ class TerminalGame:
 
     def tell_bots(self, hand: Any) -> None:
         """Tell the computer players (seats 1 on) the end of ``hand``, each its own
-        seat's view (:func:`rollem.bots.tell_hand_end`: the cards shown down)."""
-        from rollem.bots import tell_hand_end
+        seat's view (:func:`rollem.hand_ends.tell_hand_end`: the cards shown down)."""
+        from rollem.hand_ends import tell_hand_end
 
         tell_hand_end(hand, {seat: bot for seat, bot in enumerate(self.bots, start=1)})
 

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rollem.bots import Bot, make_bot, tell_hand_end
+from rollem.bots import Bot, make_bot
 from rollem.engine.options import Options
+from rollem.hand_ends import tell_hand_end
 from rollem.table import Table
 from rollem.tournament.schedule import Schedule
 from rollem.tournament.session import Tournament

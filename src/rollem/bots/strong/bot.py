@@ -270,7 +270,7 @@ class StrongBot(Mixing):
 
     def observe_hand_end(self, view: HandView) -> None:
         """The hand this bot played ended; ``view`` is its seat's view of the end
-        (the cards shown down, :func:`rollem.bots.tell_hand_end`). Stop, Drop and
+        (the cards shown down, :func:`rollem.hand_ends.tell_hand_end`). Stop, Drop and
         Roll: each opponent that showed down a last-round bet or raise this bot
         faced adds where its hand stood in the read then
         (:class:`rollem.bots.strong.showdowns.ShowdownBook`)."""
