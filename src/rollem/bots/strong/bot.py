@@ -9,6 +9,12 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   with its cards there, with per-opponent exponents learned over the session
   (a maniac's raises say little, a tight player's a lot; a calling station's
   calls nothing).
+- **Showdowns** (Stop, Drop and Roll; issue 31, eleventh pass): told each
+  hand's end (``observe_hand_end``), it keeps, per opponent and line (a
+  last-round bet or raise, after a check of that player earlier in the hand
+  or not), where the hands that player showed down stood in its reads when it
+  faced them, and recalibrates the reads of that line by them
+  (:mod:`rollem.bots.strong.showdowns`; ``showdown_reads``).
 - **Betting** (every game, any structure): the weighted equity ``e`` (5-2-1:
   of its best declaration, R-521-9; Five Card Roll Your Own against one or two
   opponents: the pool-tracking odds of :func:`rollem.odds.view_equity` scaled
