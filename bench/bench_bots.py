@@ -92,8 +92,9 @@ def timing(game: str, hands: int, seed: int,
     import random
     import time
 
-    from rollem.bots import make_bot
+    from rollem.bots import make_bot, observe_hand_end
     from rollem.engine.options import Options
+    from rollem.hand_ends import tell_hand_end
     from rollem.table import Table
 
     times: dict[str, list[float]] = {}
@@ -118,6 +119,11 @@ def timing(game: str, hands: int, seed: int,
                         kind = f"bet {view.round}"
                     times.setdefault(kind, []).append(ms)
                 hand.apply(seat, action)
+            t = time.process_time()
+            observe_hand_end(bots[0], hand.view(0))  # (what it learns from showdowns)
+            if i > 0:
+                times.setdefault("hand end", []).append((time.process_time() - t) * 1000)
+            tell_hand_end(hand, {s: b for s, b in enumerate(bots) if s > 0})
             table.end_hand()
     return times
 

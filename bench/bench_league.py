@@ -103,6 +103,7 @@ from rollem.engine import Hand, HandView, SeededSource
 from rollem.engine.actions import Bet, Call, Check, Declare, Fold, Raise
 from rollem.engine.decisions import Legal
 from rollem.engine.options import Options
+from rollem.hand_ends import tell_hand_end
 from rollem.parallel import run_parts
 
 GAMES = ("sdr", "rollyourown", "rollem521")
@@ -436,6 +437,7 @@ def _play(game: str, levels: Sequence[str], deals: Sequence[int], structure: str
             assert hand.pending is not None
             seat = hand.pending.seats[0]
             hand.apply(seat, bots[seat].act(hand.view(seat)))
+        tell_hand_end(hand, bots)  # each seat's view of the end: the cards shown down
         assert hand.result is not None
         net = hand.result.net
         nets.extend(int(net.get(s, 0)) for s in range(n))

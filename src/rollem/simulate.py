@@ -17,6 +17,7 @@ from typing import Any
 from rollem import games
 from rollem.bots import Bot, make_bot
 from rollem.engine.options import Options
+from rollem.hand_ends import tell_hand_end
 from rollem.parallel import child_seed, job_seed, run_parts, split_counts
 from rollem.table import DEALERS_CHOICE, Table
 
@@ -207,6 +208,7 @@ def _session(
                 actions += 1
                 if hand.is_over or hand.pending is None or hand.pending is not p:
                     break
+        tell_hand_end(hand, seat_bots)
         table.end_hand()
         result = hand.result
         assert result is not None

@@ -6,6 +6,12 @@ actions; ``"basic"``: plays by its chances, see :mod:`rollem.bots.basic`;
 ``"strong"``: reads opponents and simulates its card choices, see
 :mod:`rollem.bots.strong`; more levels register with :func:`register_level`).
 
+Whoever plays bots tells each one the end of every hand it was dealt into
+(:func:`rollem.hand_ends.tell_hand_end`: the finished hand's view for that seat, so only
+what that seat may see, the cards shown down among it; never a mucked hand
+or another player's unshown hole cards). A bot that learns from showdowns
+implements ``observe_hand_end(view)``; for the others it does nothing.
+
 >>> from random import Random
 >>> from rollem.engine import Hand, SeededSource
 >>> hand = Hand("sdr", [200, 200], button=1, source=SeededSource(7))
@@ -29,7 +35,7 @@ from typing import Protocol
 
 from rollem.engine.views import HandView
 
-__all__ = ["LEVELS", "Bot", "make_bot", "register_level"]
+__all__ = ["LEVELS", "Bot", "make_bot", "observe_hand_end", "register_level"]
 
 
 class Bot(Protocol):
@@ -45,6 +51,15 @@ class Bot(Protocol):
         """The probability of each action for ``view.seat`` (the actions :meth:`act`
         may return, as the same frozen action objects)."""
         ...
+
+
+def observe_hand_end(bot: object, view: HandView) -> None:
+    """Give ``bot`` the finished hand's ``view`` for its seat: its
+    ``observe_hand_end(view)`` if it has one, else nothing (the default: a bot
+    that learns nothing from hands' ends need not implement it)."""
+    hook = getattr(bot, "observe_hand_end", None)
+    if callable(hook):
+        hook(view)
 
 
 LEVELS: dict[str, Callable[[random.Random], Bot]] = {}

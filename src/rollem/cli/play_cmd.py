@@ -381,6 +381,7 @@ class TerminalGame:
                 while not hand.is_over:
                     seat = hand.pending.seats[0]  # type: ignore[union-attr]
                     hand.apply(seat, self.bots[seat - 1].act(hand.view(seat)))
+                self.tell_bots(hand)
                 table.end_hand()
         elif t.over(table.stacks):
             self.say(Text("You win the tournament: every chip is yours!", style="bold"))
@@ -541,6 +542,13 @@ class TerminalGame:
             for e in hand.view(0).events[before:]:
                 self.tell(self.narrator.feed(e))
 
+    def tell_bots(self, hand: Any) -> None:
+        """Tell the computer players (seats 1 on) the end of ``hand``, each its own
+        seat's view (:func:`rollem.hand_ends.tell_hand_end`: the cards shown down)."""
+        from rollem.hand_ends import tell_hand_end
+
+        tell_hand_end(hand, {seat: bot for seat, bot in enumerate(self.bots, start=1)})
+
     def show_last(self) -> None:
         """Tell the last finished hand again, step by step, as you saw it."""
         from rollem.games import get
@@ -587,6 +595,8 @@ class TerminalGame:
                 continue
             self.tell(nar.finish())
             self.decide(hand, view, name)
+        if hand.is_over:
+            self.tell_bots(hand)
         self.tell(nar.finish())
         self.say()
         view = hand.view(0)

@@ -17,6 +17,7 @@ from typing import Any
 
 from rollem.bots import Bot, make_bot
 from rollem.engine.options import Options
+from rollem.hand_ends import tell_hand_end
 from rollem.table import Table
 from rollem.tournament.schedule import Schedule
 from rollem.tournament.session import Tournament
@@ -94,6 +95,7 @@ def run_tournaments(game: str, schedule: Schedule, bots: Sequence[str], *,
                     hand.apply(seat, seat_bots[seat].act(hand.view(seat)))
                     if hand.is_over or hand.pending is None or hand.pending is not p:
                         break
+            tell_hand_end(hand, seat_bots)
             table.end_hand()
             assert table.chips == total, f"chips {table.chips} != {total}"
         if not tournament.over(table.stacks):

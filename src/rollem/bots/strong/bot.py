@@ -9,6 +9,12 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   with its cards there, with per-opponent exponents learned over the session
   (a maniac's raises say little, a tight player's a lot; a calling station's
   calls nothing).
+- **Showdowns** (Stop, Drop and Roll; issue 31, eleventh pass): told each
+  hand's end (``observe_hand_end``), it keeps, per opponent and line (a
+  last-round bet or raise, after a check of that player earlier in the hand
+  or not), where the hands that player showed down stood in its reads when it
+  faced them, and recalibrates the reads of that line by them
+  (:mod:`rollem.bots.strong.showdowns`; ``showdown_reads``).
 - **Betting** (every game, any structure): the weighted equity ``e`` (5-2-1:
   of its best declaration, R-521-9; Five Card Roll Your Own against one or two
   opponents: the pool-tracking odds of :func:`rollem.odds.view_equity` scaled
@@ -62,6 +68,7 @@ from rollem.bots.mixing import Coin, Mixing, Planned
 from rollem.bots.strong.choices import card_action, declare_choice
 from rollem.bots.strong.gains import bet_gain, pot_raise_to
 from rollem.bots.strong.reads import OpponentBook, round_number
+from rollem.bots.strong.showdowns import ShowdownBook, line_faced
 from rollem.bots.strong.worlds import Worlds, sample_worlds
 from rollem.engine.actions import Bet, Call, Check, Declare, Fold, Raise, RunTwice
 from rollem.engine.decisions import Legal
@@ -163,6 +170,12 @@ def _all_in_price(view: HandView, to_call: int) -> float:
     return to_call / max(1, pot + mine)
 
 
+def _hand_key(view: HandView) -> object:
+    """A key equal for every view of one hand (its first events, as
+    :meth:`OpponentBook.observe` notices a new hand)."""
+    return tuple(sorted(str(e) for e in view.events[:3]))
+
+
 def _round_number(view: HandView) -> int:
     """The betting round counted from 1 (:func:`rollem.bots.strong.reads.round_number`;
     1 when the round is not known)."""
@@ -224,6 +237,7 @@ class StrongBot(Mixing):
     reraise_share = 0.55
     draws_shown = 3.0
     price_check_raises = True
+    showdown_reads = True
 
     level = "strong"
 
@@ -237,6 +251,9 @@ class StrongBot(Mixing):
         self.rng = rng if rng is not None else random.Random()
         self.samples = samples
         self.book = book if book is not None else OpponentBook()
+        self.showdowns = ShowdownBook()
+        """Per opponent, where its shown hands stood in the reads facing its
+        last-round bets (:mod:`rollem.bots.strong.showdowns`)."""
         self._cached: tuple[object, Worlds] | None = None
         self._pool: tuple[object, float | None] | None = None
         self._grown: object = None
@@ -255,6 +272,27 @@ class StrongBot(Mixing):
         """Someone new sits at ``seat`` (a web table's seat changed hands): forget
         what was read of the player before (:meth:`OpponentBook.forget`)."""
         self.book.forget(seat)
+        self.showdowns.forget(seat)
+
+    def observe_hand_end(self, view: HandView) -> None:
+        """The hand this bot played ended; ``view`` is its seat's view of the end
+        (the cards shown down, :func:`rollem.hand_ends.tell_hand_end`). Stop, Drop and
+        Roll: each opponent that showed down a last-round bet or raise this bot
+        faced adds where its hand stood in the read then
+        (:class:`rollem.bots.strong.showdowns.ShowdownBook`)."""
+        from rollem.cards import parse_card
+        from rollem.odds.evaluate import high5
+
+        values: dict[int, float] = {}
+        if view.game == "sdr" and len(view.board) == 3:
+            board = [int(parse_card(c)) for c in view.board]
+            for s in view.seats:
+                if s.seat == view.seat or s.folded or len(s.cards) != 2 \
+                        or any(c is None for c in s.cards):
+                    continue
+                hole = [int(parse_card(c)) for c in s.cards if c is not None]
+                values[s.seat] = float(high5(np.asarray([hole + board], dtype=np.int64))[0])
+        self.showdowns.shown(_hand_key(view), values)
 
     def _plain(self) -> BasicBot:
         """``basic``, sharing this bot's ``Random``: the card choices, the declare
@@ -277,7 +315,33 @@ class StrongBot(Mixing):
         action = self._act(view, legal)
         if self._coin is None:  # a real action, not one :meth:`policy` enumerates
             self.book.acted(view, action)
+            self._note_showdown_spot(view)
         return action
+
+    def _showdown_spot(self, view: HandView) -> tuple[int, str] | None:
+        """Stop, Drop and Roll's last round heads-up, facing an opponent's bet or
+        raise: that opponent and its line (:func:`showdowns.line_faced`), else ``None``."""
+        if not self.showdown_reads or view.game != "sdr" or round_number(view) != _ROUNDS["sdr"]:
+            return None
+        live = [s.seat for s in view.seats if s.dealt and not s.folded and s.seat != view.seat]
+        if len(live) != 1:
+            return None
+        found = line_faced(view.events, view.seat)
+        return found if found is not None and found[0] == live[0] else None
+
+    def _note_showdown_spot(self, view: HandView) -> None:
+        """After a real decision: keep the read range of a showdown spot
+        (:meth:`_showdown_spot`) for the hand's end, the read before the
+        showdowns' recalibration."""
+        found = self._showdown_spot(view)
+        if found is None:
+            return
+        w = self.worlds(view)
+        high = w.extra.get("high")
+        if w.seats != [found[0]] or not isinstance(high, np.ndarray) or high.ndim != 2:
+            return
+        self.showdowns.note(_hand_key(view), found[0], found[1], high[:, 1],
+                            self._weights(view, w, showdowns=False))
 
     def _act(self, view: HandView, legal: Legal) -> object:
         planned = self._planned.take(view)
@@ -338,9 +402,12 @@ class StrongBot(Mixing):
                 return {"pot": min(1.0, base * read["pot"] / plain)}
         return read
 
-    def _weights(self, view: HandView, w: Worlds) -> np.ndarray:
+    def _weights(self, view: HandView, w: Worlds, *, showdowns: bool = True) -> np.ndarray:
         """Per-world weights: the reads of the opponents' actions times what their
-        cards alone say (5-2-1 stack orders, :attr:`Worlds.like`)."""
+        cards alone say (5-2-1 stack orders, :attr:`Worlds.like`); facing a
+        last-round bet heads-up in Stop, Drop and Roll, recalibrated by where
+        that opponent's shown hands stood in the reads on its line
+        (:meth:`ShowdownBook.factor`; ``showdowns=False``: not)."""
         early = w.extra.get("early")
         weights = self.book.weights(view.game, view.events, w.seats, w.strength,
                                     early if isinstance(early, np.ndarray) else None)
@@ -348,6 +415,14 @@ class StrongBot(Mixing):
             weights = weights * w.like
         if view.game == "rollem521" and self.draws_shown != 1.0:
             weights = weights * self._draws_shown(view, w)
+        if showdowns:
+            found = self._showdown_spot(view)
+            high = w.extra.get("high")
+            if found is not None and w.seats == [found[0]] and isinstance(high, np.ndarray) \
+                    and high.ndim == 2:
+                f = self.showdowns.factor(found[0], found[1], high[:, 1], weights)
+                if f is not None:
+                    weights = weights * f
         return weights
 
     def _draw_threat(self, view: HandView) -> bool:

@@ -302,11 +302,27 @@ class Dealer:
                 return
         live.seeding.commit_deal(hand_no, game, table, deal, pick=pick)
 
+    def tell_bots(self, hand: GameSession) -> None:
+        """Tell each computer player dealt into the finished ``hand`` its end
+        (:func:`rollem.bots.observe_hand_end` with its seat's view, built here: only
+        what that seat may see, the cards shown down), in the bot thread where its
+        reads are kept, after any decision already asked for (this table's queue)."""
+        from rollem.bots import observe_hand_end
+
+        live = self.table
+        for number in hand.seats:
+            seat = live.seats.get(number)
+            if seat is None or seat.bot is None or seat.row.bot is None:
+                continue  # no computer player there (or a person sits there now)
+            live_table._BOT_THREAD.submit_for(live.id, observe_hand_end, seat.bot,
+                                              hand.bot_view(number))
+
     def finish_hand(self) -> None:
         live = self.table
         hand = live.hand
         assert hand is not None and hand.over
         result = hand.result()
+        self.tell_bots(hand)
         table = self.session_table()
         table.settle(hand.hand)  # stacks of the seats dealt in, carried chips
         changed = []
