@@ -1,8 +1,8 @@
 """A tournament's ledger before the host deals (found in the s47 try-out), in
 Debian's Chromium through Playwright at 390x844 and 1440x900: it lists the field so
-far in the buy-in's units (each has paid one buy-in), as it does once the
-tournament has started, not the cash game's "Brought 100, Stack 100, Net 0" (the
-schedule's chips read as money, at a buy-in of 10)."""
+far in the buy-in's units (each has paid one buy-in; "seated", not yet "playing"),
+as it does once the tournament has started, not the cash game's "Brought 100,
+Stack 100, Net 0" (the schedule's chips read as money, at a buy-in of 10)."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def test_before_the_deal_the_ledger_is_in_buy_in_units(browser: Any, tmp_path: P
             page.wait_for_selector("#ledger td:has-text('Zoë')")
             drawn = _ledger(page)
             assert drawn["head"] == ["Player", "Paid", "Place", "Prize", "Net"], drawn
-            assert sorted(drawn["rows"]) == [[name, "10", "playing", "–", "–"]
+            assert sorted(drawn["rows"]) == [[name, "10", "seated", "–", "–"]
                                              for name in ("Ann", "Bot 1 (random)", "Zoë")]
             assert "before the first hand" in drawn["caption"]
             assert "in the buy-in's units (prize pool 30)" in drawn["caption"]
