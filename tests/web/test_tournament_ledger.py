@@ -138,3 +138,36 @@ def test_a_tournaments_ledger_and_settle_up_are_in_buy_in_units(
         assert broken["reason"] == ("the prizes cannot be settled: the prizes add up to 9, "
                                     "not the pool of 10")
         loop.call(table.shutdown)
+
+
+def test_before_the_deal_a_tournaments_ledger_is_the_field_in_buy_in_units() -> None:
+    """Found in the s47 try-out: before the host dealt, the page's ledger, its CSV
+    and its settle-up were the cash game's ("Brought 100, Stack 100, Net 0": the
+    schedule's chips read as money) though the buy-in was 10; the field so far is
+    listed in the buy-in's units, each having paid one buy-in, as after the start."""
+    from test_tournament_server import SCHEDULE
+
+    from rollem.server.config import parse_config
+    from rollem.server.live_table import LiveTable
+
+    with virtual_server() as (loop, store):
+        config = parse_config({
+            "game": "sdr", "seats": 4, "bots": 1, "bot_level": "basic",
+            "decision_seconds": 600.0, "tournament": "custom",
+            "tournament_schedule": SCHEDULE, "buy_in": 10})
+        table, _ = loop.call(LiveTable.create, store, config)
+        for seat, name in ((0, "Ann"), (2, "Zoë")):
+            loop.call(table.join, name, seat)
+        public = table.table_public()
+        assert not public["tournament"]["started"]
+        ledger = {line["name"]: (line["paid"], line["rebuys"], line["place"], line["payout"],
+                                 line["net"]) for line in public["tournament"]["ledger"]}
+        assert ledger == {name: (10, 0, None, None, None)
+                          for name in ("Ann", "Zoë", "Bot 1 (basic)")}
+        assert public["tournament"]["prize_pool"] == 30
+        assert public["settle"] == {"unit": "buy-in units", "over": False, "pool": 30,
+                                    "payouts": [], "transfers": [], "reason": NOT_OVER}
+        rows = _rows(ledger_csv_text(public))
+        assert sorted((r["name"], r["paid"], r["place"], r["prize"], r["net"], r["unit"])
+                      for r in rows) == [(n, "10", "", "", "", "buy-in units")
+                                         for n in ("Ann", "Bot 1 (basic)", "Zoë")]

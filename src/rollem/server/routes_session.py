@@ -86,12 +86,13 @@ def bulk_phhs(mine: list[tuple[int, int, HandRow, list[str]]],
 def ledger_csv_text(data: dict[str, Any]) -> str:
     """The ledger download of a table whose public part is ``data``
     (:meth:`LiveTable.table_public`): a cash game's in chips
-    (:func:`rollem.settle.ledger_csv`), a started tournament's in the buy-in's
-    units (:func:`rollem.settle.tournament_ledger_csv`)."""
+    (:func:`rollem.settle.ledger_csv`), a tournament's in the buy-in's
+    units (:func:`rollem.settle.tournament_ledger_csv`; before its start, the
+    field so far, each having paid one buy-in)."""
     from rollem.settle import ledger_csv, tournament_ledger_csv
 
     tournament = data.get("tournament")
-    if tournament is not None and tournament.get("started"):
+    if tournament is not None:
         return tournament_ledger_csv(tournament["ledger"])
     return ledger_csv(data["ledger"])
 

@@ -193,6 +193,16 @@ class Tourney:
         return [{"name": self.entrant_name(line["seat"]), **line}
                 for line in t.ledger(self.stacks())]
 
+    def field_ledger(self, field: list[int]) -> list[dict[str, Any]]:
+        """The ledger before the start, in the buy-in's units as :meth:`ledger`'s:
+        each seat of ``field`` (those seated with chips, who enter when the host
+        deals) has paid one buy-in, with no place, prize or net yet. (The cash
+        ledger's "brought" and "net" are chips, which a tournament does not pay.)"""
+        live = self.table
+        buy_in = live.config.buy_in
+        return [{"name": live.seats[s].row.name, "seat": s, "rebuys": 0, "paid": buy_in,
+                 "place": None, "payout": None, "net": None} for s in field]
+
     def stacks(self) -> list[int]:
         """Each seat's chips as stored (a seat's stack at the start of the hand in play)."""
         live = self.table
@@ -237,12 +247,14 @@ class Tourney:
         }
         t = self.tournament()
         if t is None:  # (before the start: the field so far)
-            seated = sum(1 for s in live.seats.values() if s.row.stack > 0)
+            field = sorted(n for n, s in live.seats.items() if s.row.stack > 0)
+            seated = len(field)
             shipped = payout_percentages(seated) if 2 <= seated <= 10 else ()
             return {**base, "started": False, "level": 1,
                     "stakes": self._level_words(schedule.levels[0]),
                     "prize_pool": live.config.buy_in * seated,
-                    "percentages": list(live.config.payouts or shipped)}
+                    "percentages": list(live.config.payouts or shipped),
+                    "ledger": self.field_ledger(field)}
         state = self._state()
         assert state is not None
         chips = self.stacks()

@@ -90,7 +90,7 @@ class Views:
         ledger += [{k: v for k, v in line.items() if k != "digest"}
                    for line in table.session.get("departed", [])]
         tournament = table.tourney.public()
-        settle_up = (self.settle_up(ledger) if tournament is None or not tournament["started"]
+        settle_up = (self.settle_up(ledger) if tournament is None
                      else self.settle_tournament(tournament))
         return {
             "id": table.id,
@@ -140,13 +140,13 @@ class Views:
         return out
 
     def settle_tournament(self, tournament: dict[str, Any]) -> dict[str, Any]:
-        """A started tournament's settle-up (issue 28,
+        """A tournament's settle-up (issue 28, before its start too,
         :func:`rollem.settle.settle_tournament`: in the buy-in's units, the pool's
         payouts and the transfers between players once over, nothing before); prizes
         that do not add up to the pool (a fault: never seen) settle nothing, and say
         so, rather than stop the table's states."""
         try:
-            return settle_tournament(tournament["ledger"], tournament["over"])
+            return settle_tournament(tournament["ledger"], bool(tournament.get("over")))
         except ValueError as err:
             log.error("table %s: a tournament's settle-up failed: %s", self.table.id, err)
             return {**settle_tournament(tournament["ledger"], False), "over": True,
