@@ -724,6 +724,11 @@ class GameSession:
         data["hand_no"] = self.hand_no
         data["game"] = self.game
         data["deal"] = self.public_deal()
+        if names is not None:
+            # the names of the players dealt in, as dealt (``None`` for a seat not
+            # dealt in): the felt names a seat by them once its player has gone
+            dealt_in = set(self.setup["seats"])
+            data["names"] = [name if n in dealt_in else None for n, name in enumerate(names)]
         if names is not None and data.get("result") is not None:
             data["narration"] = result_lines(data, names)
         self._add_felt(data, seat, names)
@@ -792,6 +797,11 @@ class GameSession:
         data["hand_no"] = self.hand_no
         data["game"] = self.game
         data["deal"] = self.public_deal()
+        if names is not None:
+            # the names of the players dealt in, as dealt (``None`` for a seat not
+            # dealt in): the felt names a seat by them once its player has gone
+            dealt_in = set(self.setup["seats"])
+            data["names"] = [name if n in dealt_in else None for n, name in enumerate(names)]
         if names is not None and data.get("result") is not None:
             data["narration"] = result_lines(
                 {**data, "events": self._event_dicts(seat)}, names)

@@ -79,7 +79,9 @@ of ``{"seat": int|null, "text": str, "kind": str}``, the same sentences as
 once the hand is over; ``hand.last_actions``, each seat's latest action this
 hand, keyed by seat number as text, ``{"kind": str, "text": str}``, e.g.
 ``{"3": {"kind": "raise", "text": "raises to 9"}}``; the kinds are
-:data:`rollem.narration.felt.ACTION_KINDS`;
+:data:`rollem.narration.felt.ACTION_KINDS`; ``hand.names``, one per seat, the
+name of the player dealt in there as dealt (``null`` for a seat not dealt in: the
+felt names a seat by it after its player has gone);
 ``you.next_hand`` is ``null``, or the plain words telling a player with chips
 who is not in the hand being played why, e.g. "You bought chips again during
 this hand: you are dealt in from the next one.",
