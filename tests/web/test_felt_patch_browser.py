@@ -102,3 +102,51 @@ def test_seat_tiles_are_patched_part_by_part(browser: Any, live: ServerThread,
             assert tile["head"] == b["tiles"][seat]["head"], f"seat {seat}: head redrawn at the end"
     finally:
         ctx.close()
+
+
+SAME_VALUE = r"""
+window.__same = {}; window.__writes = 0;
+// Every attribute write the page makes (a MutationObserver on the whole body with
+// old values): those that set the value the attribute already had, by element and
+// attribute name.  Such a write changes nothing on screen, yet queues a mutation
+// record and has the style engine check the attribute's selectors (a state's
+// render at 10 seats on a phone at 4x is most of a 50 ms frame: issue 26).
+document.addEventListener('DOMContentLoaded', () => new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.type !== 'attributes') continue;
+    window.__writes++;
+    if (r.oldValue !== r.target.getAttribute(r.attributeName)) continue;
+    const n = r.target, box = n.closest('[id]');
+    const where = n.id ? '#' + n.id
+      : (box ? '#' + box.id + ' ' : '') + n.tagName.toLowerCase() + '.'
+        + [...n.classList].join('.');
+    const k = where + ' [' + r.attributeName + ']';
+    window.__same[k] = (window.__same[k] || 0) + 1;
+  }
+}).observe(document.body, {subtree: true, attributes: true, attributeOldValue: true}));
+"""
+"""Counts the page's attribute writes, and those that wrote the value already there."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_state_writes_no_attribute_it_already_has(browser: Any, live: ServerThread,
+                                                     size: str) -> None:
+    """Ann (the host) and three checking computer players play a hand of hold'em to
+    its end.  The page makes attribute writes (classes, clocks, labels), and none of
+    them sets an attribute to the value it already had: main wrote the hand log's
+    key, the host's pause and bomb-pot buttons' ``data-host`` and ``aria-pressed``,
+    the advice box's ``data-decision`` and your tile's class again at every state
+    (five writes a state that change nothing)."""
+    ctx = context(browser, size)
+    ctx.add_init_script(SAME_VALUE)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=4, bots=3)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        play_hand(page, live, tid, 1)
+        assert page.evaluate("window.__writes") > 20
+        assert page.evaluate("window.__same") == {}
+    finally:
+        ctx.close()

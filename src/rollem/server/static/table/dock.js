@@ -33,10 +33,10 @@ export function renderMe(t, hand, me) {
   const box = $("me");
   if (me.seat === null) {
     if (box.parts) { box.innerHTML = ""; box.parts = null; }
-    box.classList.add("hidden");
+    if (!box.classList.contains("hidden")) box.classList.add("hidden");
     return;
   }
-  box.classList.remove("hidden");
+  if (box.classList.contains("hidden")) box.classList.remove("hidden");
   const s = t.seats[me.seat];
   const hs = hand ? hand.seats[me.seat] : null;
   const turn = myTurn();

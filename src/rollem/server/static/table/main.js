@@ -133,7 +133,7 @@ function renderSides(state) {
   renderLedger(t);
   renderAdjustments(t);
   renderLog(state.hand);
-  document.body.dataset.seq = String(state.seq);
+  if (document.body.dataset.seq !== String(state.seq)) document.body.dataset.seq = String(state.seq);
 }
 // The side panels drawn after the next paint (frames.js); `later.state`, while
 // one waits, is the state it will draw: the newest.

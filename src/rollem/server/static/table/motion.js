@@ -41,9 +41,12 @@ function ctx() { return audio && audio.state === "running" ? audio : null; }
 // bet's two tones made anew at each bet were oscillators, gains and their
 // envelopes set in the state's script: issue 26).  Its samples are worked out
 // in the page's script (sounds.js: no oscillator, filter or OfflineAudioContext,
-// whose first one cost 100 to 300 ms of a slow phone's main thread), one part (a
-// tone, a noise) per idle moment once sound wakes; a sound played before it is
-// ready is made whole then (a few milliseconds).
+// whose first one cost 100 to 300 ms of a slow phone's main thread), part by part
+// (a tone, a noise) in idle moments once sound wakes: as many parts as fit in each
+// moment (its deadline's time left, 4 ms kept in hand), at least one; one part a
+// moment was eleven idle callbacks for the six sounds, each up to 2 s apart on a
+// loaded phone, and a sound played before it is ready is made whole then (7 to 13
+// ms at 4x cold, in its start's frame: issue 26).
 const rendered = new Map();   // sound name -> its AudioBuffer
 let prerendered = false;
 const idle = window.requestIdleCallback
@@ -63,17 +66,19 @@ function prerender(c) {
   prerendered = true;
   const names = SOUND_NAMES.slice();
   let name = null, out = null, k = 0;
-  const next = () => {
+  const next = (deadline) => {
     try {
-      if (!name) {
-        name = names.shift();
-        if (!name) return;
-        out = soundBuffer(name, c.sampleRate); k = 0;
-      }
-      if (!addSoundPart(out, name, k++, c.sampleRate)) {
-        if (!rendered.has(name)) keep(c, name, out);
-        name = null;
-      }
+      do {
+        if (!name) {
+          name = names.shift();
+          if (!name) return;
+          out = soundBuffer(name, c.sampleRate); k = 0;
+        }
+        if (!addSoundPart(out, name, k++, c.sampleRate)) {
+          if (!rendered.has(name)) keep(c, name, out);
+          name = null;
+        }
+      } while (deadline && !deadline.didTimeout && deadline.timeRemaining() > 4);
     } catch (e) { return; }   // (no sound here: each is made when played)
     idle(next);
   };

@@ -44,9 +44,10 @@ export function showOdds(o) {
 export function showAdvice(a) {
   const box = $("odds-advice");
   box.classList.toggle("hidden", !a);
-  if (!a) { box.dataset.decision = ""; return; }
+  const decision = a && a.advice ? a.advice.decision : "";
+  if (box.dataset.decision !== decision) box.dataset.decision = decision;
+  if (!a) return;
   const best = a.advice && a.advice.choices && a.advice.choices[0];
-  box.dataset.decision = a.advice ? a.advice.decision : "";
   $("odds-advice-head").textContent = best
     ? "Advice: best " + best.action + ", equity " + (100 * best.equity).toFixed(1) + "% (all "
       + a.advice.options + " options)"

@@ -254,7 +254,8 @@ function patchHostRow(row, t, between) {
   const paused = !!t.host_paused;
   const text = paused ? "Resume" : "Pause";
   if (row.pause.textContent !== text) row.pause.textContent = text;
-  row.pause.dataset.host = paused ? "resume" : "pause";
+  const op = paused ? "resume" : "pause";
+  if (row.pause.dataset.host !== op) row.pause.dataset.host = op;
   row.pause.onclick = () => send({ type: "host", op: paused ? "resume" : "pause" });
   // Between hands: only the host ends the pause early (issue 34).
   const deal = t.started && !paused && !t.choice && between;
@@ -264,7 +265,7 @@ function patchHostRow(row, t, between) {
   const next = !!t.bomb_pot_next;
   const words = next ? "Call off the bomb pot" : "Bomb pot next hand";
   if (row.bomb.textContent !== words) row.bomb.textContent = words;
-  row.bomb.setAttribute("aria-pressed", String(next));
+  if (row.bomb.getAttribute("aria-pressed") !== String(next)) row.bomb.setAttribute("aria-pressed", String(next));
   row.bomb.onclick = () => send({ type: "host", op: "bomb_pot", on: !next });
   if (row.cb.checked !== !!t.approve_joins) row.cb.checked = !!t.approve_joins;
 }
@@ -615,7 +616,7 @@ export function renderLog(hand) {
   // Drawn only while its box is open, and when the hand has moved on.
   const key = !hand || !$("log-box").open ? "" : hand.hand_no + ":" + hand.events.length + ":"
     + (hand.log ? hand.log.length : "");
-  if (box.dataset.key === key && key) return;
+  if (box.dataset.key === key) return;   // (closed: "", emptied when it closed)
   box.dataset.key = key;
   box.innerHTML = "";
   if (!hand || !key) return;

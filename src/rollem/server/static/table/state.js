@@ -65,7 +65,8 @@ export function connect() {
   setTimeout(() => { if (ws === sock && sock.readyState === 0) lost(); }, CONNECT_MS);
   sock.onopen = () => {
     S.online = true;
-    $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 500;
+    $("conn").textContent = "connected"; retry = 500;
+    if ($("conn").className !== "conn ok") $("conn").className = "conn ok";
     hooks.connected();
   };
   sock.onclose = (ev) => (ev.code === REPLACED ? replaced(sock) : dropped(sock));
