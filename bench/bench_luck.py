@@ -112,7 +112,10 @@ Stop and the Drop keep their exact terms).
 V(a)`` over the acting bot's exact ``policy`` (asked of a copy of it), not
 sampled copies' actions (``--late-policy-twins N``: reseeded copies' policies
 join it); ``--exact-draws``: Roll Your Own's pool draws as late chance events
-valued against every ordered choice of the pool's cards (:func:`pool_draws`).
+valued against every ordered choice of the pool's cards (:func:`pool_draws`);
+``--draw-copies K`` (eleventh pass): a draw with more orders than ``K`` (the
+first draw, ``--late-from 0``: 30 heads-up) against a uniform sample of ``K``,
+its baseline steadied by the exact mean share over every order.
 
     .venv/bin/python bench/bench_luck.py --game rollyourown --alts 3 --actions \
         --lookahead --action-replicas 3 --late-chance --exact-picks --late-policy \
