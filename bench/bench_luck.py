@@ -112,7 +112,10 @@ Stop and the Drop keep their exact terms).
 V(a)`` over the acting bot's exact ``policy`` (asked of a copy of it), not
 sampled copies' actions (``--late-policy-twins N``: reseeded copies' policies
 join it); ``--exact-draws``: Roll Your Own's pool draws as late chance events
-valued against every ordered choice of the pool's cards (:func:`pool_draws`).
+valued against every ordered choice of the pool's cards (:func:`pool_draws`);
+``--draw-copies K`` (eleventh pass): a draw with more orders than ``K`` (the
+first draw, ``--late-from 0``: 30 heads-up) against a uniform sample of ``K``,
+its baseline steadied by the exact mean share over every order.
 
     .venv/bin/python bench/bench_luck.py --game rollyourown --alts 3 --actions \
         --lookahead --action-replicas 3 --late-chance --exact-picks --late-policy \
@@ -304,11 +307,14 @@ class Luck:
                  bots: Sequence[Any] | None = None, late_base_alts: int = 0,
                  play_alts: int = 0, late_decisions_from: int | None = None,
                  exact_picks: bool = False, late_policy: bool = False,
-                 late_policy_twins: int = 0, exact_draws: bool = False) -> None:
+                 late_policy_twins: int = 0, exact_draws: bool = False,
+                 draw_copies: int = 0) -> None:
         if alts < 1 and not exact:
             raise ValueError(f"alts must be at least 1, got {alts}")
         if late_policy_twins < 0:
             raise ValueError(f"late_policy_twins must be 0 or more, got {late_policy_twins}")
+        if draw_copies < 0:
+            raise ValueError(f"draw_copies must be 0 or more, got {draw_copies}")
         if exact and game not in NO_CHOICES:
             raise ValueError(f"exact luck needs a game without card choices "
                              f"({', '.join(sorted(NO_CHOICES))}), got {game}")
@@ -363,6 +369,14 @@ class Luck:
         draws, R-RYO-5, R-RYO-6) valued against every ordered choice of the
         pool's cards it may deal (:func:`pool_draws`), not ``alts`` sampled
         copies: the exact mean over the cards (tenth pass)."""
+        self.draw_copies = draw_copies
+        """With ``exact_draws``: a draw with more orders than this (Roll Your Own's
+        first draw, heads-up 30) has a uniform sample of ``draw_copies`` of its
+        orders valued by plays (:meth:`_draw_sample`, drawn apart from the real
+        draw and the plays' seeds), not every order; the baseline's control
+        (:meth:`_late_base`) is then the sample's mean share less the exact
+        mean share over every order, mean zero over the sample (issue 31,
+        eleventh pass). 0: every order played."""
         self.late_policy = late_policy
         """A late decision's baseline from the bot's exact law (issue 31, tenth
         pass): ``sum_a pi(a) V(a)``, ``pi`` the acting bot's :meth:`policy` on
@@ -523,11 +537,19 @@ class Luck:
             for seat, action in self.moves[:-1]:
                 before.apply(seat, action)
             picks = pool_picks(before, *self.moves[-1])
+        drawn = False
         if picks is None and self.exact_draws:
             before = self.start(-1)
             for seat, action in self.moves[:-1]:
                 before.apply(seat, action)
             picks = pool_draws(before, *self.moves[-1])
+            drawn = picks is not None
+        every = picks
+        if drawn and self.draw_copies and len(every or ()) > self.draw_copies:
+            assert picks is not None
+            sample = self._draw_sample(len(picks), self.draw_copies,
+                                       random.Random(f"{self.deal}/{self.events - 1}/sample"))
+            picks = [picks[k] for k in sample]
         others = picks if picks is not None else alternatives(self.start, self.moves,
                                                               self.alts, crn)
         snapshot = copy.deepcopy([_unwrap(b) for b in self.bots])
@@ -540,8 +562,8 @@ class Luck:
         self.terms.append(("late", hand.round, 1.0, term))
         self.late_luck += term
         self.luck += term
-        if picks is not None:  # every pool card: the mean share after, exactly
-            was = sum(self.value(o) for o in others) / len(others)
+        if every is not None:  # every pool card: the mean share after, exactly
+            was = sum(self.value(o) for o in every) / len(every)
             self._late_base(hand, others, was, real, copies)
             return
         if self.game not in NO_CHOICES and self.late_base_alts:
@@ -552,6 +574,14 @@ class Luck:
             was = sum(self.value(o) for o in extra) / len(extra)
         if self.game in NO_CHOICES or self.late_base_alts:
             self._late_base(hand, others, was, real, copies)
+
+    @staticmethod
+    def _draw_sample(n: int, k: int, rng: random.Random) -> list[int]:
+        """``k`` of the ``n`` orders of an exact draw, uniformly without
+        replacement (:attr:`draw_copies`): each order is in the sample with
+        probability ``k / n``, so the sample's mean of any function of the
+        order has the exact mean over the orders as its expectation."""
+        return rng.sample(range(n), k)
 
     def _late_base(self, hand: Hand, others: Sequence[Hand], was: float, real: float,
                    copies: Sequence[float]) -> None:
@@ -777,7 +807,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                  late_chance: bool = False, late_base_alts: int = 0, play_alts: int = 0,
                  late_decisions_from: int | None = None, exact_picks: bool = False,
                  late_policy: bool = False, late_policy_twins: int = 0,
-                 exact_draws: bool = False,
+                 exact_draws: bool = False, draw_copies: int = 0,
                  ) -> tuple[list[float], list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats), the same less the
     sampled luck (the module doc, :class:`Luck`), and the action terms'
@@ -790,7 +820,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
     share of the luck is in ``records``' terms of kind ``"late"``); ``play_alts``,
     ``late_decisions_from``, ``exact_picks``: :class:`Luck`'s (ninth pass);
     ``late_policy``, ``late_policy_twins``, ``exact_draws``: :class:`Luck`'s
-    (tenth pass)."""
+    (tenth pass); ``draw_copies``: :class:`Luck`'s (eleventh pass)."""
     if records is not None:
         records[:] = [{"net": [], "terms": []} for _ in deals]
     plain = [0.0] * len(deals)
@@ -809,7 +839,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                         late_base_alts=late_base_alts, play_alts=play_alts,
                         late_decisions_from=late_decisions_from, exact_picks=exact_picks,
                         late_policy=late_policy, late_policy_twins=late_policy_twins,
-                        exact_draws=exact_draws)
+                        exact_draws=exact_draws, draw_copies=draw_copies)
             hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
@@ -1277,8 +1307,17 @@ def main() -> None:
                         help="with --late-chance: a draw from the pool's top (Roll Your "
                              "Own's draws) valued against every ordered choice of pool "
                              "cards it may deal, not --alts sampled copies")
+    parser.add_argument("--draw-copies", type=int, default=0,
+                        help="with --exact-draws: a draw with more orders than this "
+                             "(Roll Your Own's first draw: 30 heads-up) valued against a "
+                             "uniform sample of this many orders, its baseline steadied by "
+                             "the exact mean share over every order; 0: every order")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.draw_copies < 0:
+        parser.error(f"--draw-copies must be 0 or more, got {args.draw_copies}")
+    if args.draw_copies and not args.exact_draws:
+        parser.error("--draw-copies needs --exact-draws")
     if args.late_policy_twins < 0:
         parser.error(f"--late-policy-twins must be 0 or more, got {args.late_policy_twins}")
     if args.late_policy_twins and not args.late_policy:
@@ -1355,7 +1394,8 @@ def main() -> None:
             late_chance=args.late_chance, late_base_alts=args.late_base_alts,
             play_alts=args.play_alts, late_decisions_from=args.late_decisions_from,
             exact_picks=args.exact_picks, late_policy=args.late_policy,
-            late_policy_twins=args.late_policy_twins, exact_draws=args.exact_draws)
+            late_policy_twins=args.late_policy_twins, exact_draws=args.exact_draws,
+            draw_copies=args.draw_copies)
         if args.dump:
             Path(args.dump).write_text(json.dumps(
                 {"game": args.game, "structure": args.structure, "hero": args.hero,
@@ -1367,7 +1407,7 @@ def main() -> None:
                  "late_decisions_from": args.late_decisions_from,
                  "exact_picks": args.exact_picks, "late_policy": args.late_policy,
                  "late_policy_twins": args.late_policy_twins,
-                 "exact_draws": args.exact_draws,
+                 "exact_draws": args.exact_draws, "draw_copies": args.draw_copies,
                  "plain": plain,
                  "cpu_s": time.process_time() - cpu, "deals": records}))
         late = [sum(t[3] if t[0] == "late" else t[2] * t[3] for ts in r["terms"] for t in ts

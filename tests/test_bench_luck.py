@@ -862,3 +862,83 @@ def test_an_exact_draw_is_valued_against_every_order_of_the_pool() -> None:
         terms.append(trial.late_luck)
     assert sum(terms) / len(terms) == pytest.approx(0.0, abs=1e-9)
     assert max(terms) - min(terms) > 1.0, terms
+
+
+def _at_a_pool_draw(bl: ModuleType, round_: int, left: int, **kwargs):  # type: ignore[no-untyped-def]
+    """A Roll Your Own hand (fixed limit, two ``basic`` bots) just before the move
+    that closes betting round ``round_`` and draws two cards from a pool of
+    ``left``, with the Luck as it stands (no terms before it) and the move."""
+    from bench_league import bot
+
+    for deal in range(100):
+        luck = bl.Luck("rollyourown", "fixed-limit", deal, 0, 0, 1, 300,
+                       random.Random(deal), late_rollouts=1, late_chance=True,
+                       exact_draws=True, **kwargs)
+        bots = [bot("basic", random.Random(deal)), bot("basic", random.Random(-deal))]
+        luck.bots = bots
+        hand = luck.hand
+        while not hand.is_over:
+            s = hand.pending.seats[0]
+            action = bots[s].act(hand.view(s))
+            trial = copy.deepcopy(hand)
+            trial.apply(s, action)
+            if hand.round == round_ and len(hand.pool) == left \
+                    and len(trial.pool) == left - 2 and not any(trial.folded):
+                return luck, (s, action)
+            luck.moves.append((s, action))  # the history, for replays (no terms needed)
+            hand.apply(s, action)
+    raise AssertionError(f"no draw of two from {left} in round {round_} in 100 deals")
+
+
+def test_a_sampled_draw_keeps_the_exact_draws_mean() -> None:
+    """``draw_copies`` (eleventh pass): a pool draw with more orders than that is
+    valued against a uniform sample of its orders, with the exact mean share
+    over every order as the baseline's control. At Roll Your Own's second draw
+    (12 orders) with 2 copies, over every one of the 66 samples the late term
+    (plays and control together) has as its mean exactly the term of every
+    order played (whose mean over the real draw is zero,
+    ``test_an_exact_draw_is_valued_against_every_order_of_the_pool``), while
+    the samples' terms differ: so the sampled term has mean zero too."""
+    bl = _luck()
+    luck, move = _at_a_pool_draw(bl, 1, 4, late_from=1, draw_copies=2)
+    exact = copy.deepcopy(luck)
+    exact.draw_copies = 0
+    exact.apply(*move)
+    assert exact.late_plays == 1 + 12
+    luck.cache = dict(exact.cache)  # the same shares for the same positions
+    terms = []
+    for sample in itertools.combinations(range(12), 2):
+        trial = copy.deepcopy(luck)
+        trial._draw_sample = lambda n, k, rng, s=sample: (  # type: ignore[method-assign]
+            list(s) if (n, k) == (12, 2) else pytest.fail(f"sampled {k} of {n}"))
+        trial.apply(*move)
+        assert trial.late_plays == 1 + 2
+        assert [t[0] for t in trial.terms[-3:]] == ["late", "late_base", "late_share"]
+        terms.append(trial.late_luck)
+    assert sum(terms) / len(terms) == pytest.approx(exact.late_luck, abs=1e-9)
+    assert max(terms) - min(terms) > 1.0, terms
+
+
+def test_the_first_draw_is_sampled_from_its_thirty_orders() -> None:
+    """With ``late_from`` 0 Roll Your Own's first draw (R-RYO-5: heads-up two of
+    the pool's six cards, 30 ordered pairs) is a late chance event; with
+    ``draw_copies`` 6 six distinct orders are played, drawn by
+    :meth:`Luck._draw_sample` (uniform, without replacement), and the
+    baseline's control is their mean share less the mean over all 30."""
+    bl = _luck()
+    luck, move = _at_a_pool_draw(bl, 0, 6, late_from=0, late_decisions_from=1,
+                                 draw_copies=6)
+    every = bl.pool_draws(luck.hand, *move)
+    assert every is not None and len(every) == 30
+    luck.apply(*move)
+    assert luck.late_plays == 1 + 6
+    rnd, _pot, _behind, was, _e, _v, shares, plays = luck.late_raw[-1]
+    assert rnd == 0 and len(shares) == len(plays) == 6
+    assert was == pytest.approx(sum(luck.value(o) for o in every) / 30, abs=1e-12)
+    base = [t for t in luck.terms if t[0] == "late_base"][-1]
+    assert base[3] == pytest.approx(sum(shares) / 6 - was, abs=1e-12)
+    picks = bl.Luck._draw_sample(30, 6, random.Random(1))
+    assert len(set(picks)) == 6 and all(0 <= k < 30 for k in picks)
+    with pytest.raises(ValueError, match="draw_copies"):
+        bl.Luck("rollyourown", "fixed-limit", 1, 0, 0, 1, 300, random.Random(1),
+                draw_copies=-1)
