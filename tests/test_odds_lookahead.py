@@ -856,9 +856,10 @@ def test_ryo_orders_of_the_pool_left_share_the_world_and_reorder_only_the_pool()
     assert len(weight) == len(eve) == 300
 
 
-def _late_ryo_seen(players: int, seed: int) -> object:
-    """What seat 0 saw after its second draw in the seeded hand of
-    bench/bench_play_odds.py (the fast policy at every seat)."""
+def _late_ryo_seen(players: int, seed: int, draws: int = 2) -> object:
+    """What seat 0 saw after its second draw (``draws``: after that many of
+    its draws) in the seeded hand of bench/bench_play_odds.py (the fast
+    policy at every seat)."""
     from rollem.engine import Options
     from rollem.odds.ryoseen import seen_of
     from rollem.odds.view import read_view
@@ -870,12 +871,41 @@ def _late_ryo_seen(players: int, seed: int) -> object:
         seat = hand.pending.seats[0]  # type: ignore[union-attr]
         view = hand.view(seat)
         if seat == 0 and sum(1 for e in view.to_dict()["events"]
-                             if e.get("kind") == "pool_draw" and e.get("seat") == 0) >= 2:
+                             if e.get("kind") == "pool_draw" and e.get("seat") == 0) >= draws:
             seen = seen_of(read_view(view))
             assert seen is not None
             return seen
         hand.apply(seat, seats[seat].act(view))
     raise AssertionError("the hand ended before seat 0's second draw")
+
+
+def test_ryo_six_players_after_the_first_draw_counts_the_pool_orders_honestly() -> None:
+    # issue 33, branch s47-odds (ryoseen.WORLD_CAP): each world's chances are
+    # means over its FUTURES orders of the pool left, so a batch's effective
+    # worlds (what its chances' own errors, by ancestor, imply) may pass its
+    # worlds; they were capped at one a world, which at 6 players after the
+    # seat's first draw stated the chance of the whole pot some 1.7 times too
+    # wide. Eight batches of hand 30001 (proposals shared): more effective
+    # worlds than worlds, at most 8 a world, and the whole pot's spread
+    # between batches about what its stated error says (measured over 16
+    # batches: spread 0.64 points, stated 0.52; one a world: 0.88)
+    import statistics
+
+    from rollem.odds import ryoseen
+
+    seen = _late_ryo_seen(6, 30001, draws=1)
+    with ryoseen.shared_proposals():
+        assert ryoseen.ryo_seen_look(seen, samples=2000, seed=1) is not None  # type: ignore[arg-type]
+        runs = [ryoseen.ryo_seen_look(seen, samples=2000, seed=100 + b)  # type: ignore[arg-type]
+                for b in range(8)]
+    assert all(r is not None and r.effective is not None for r in runs)
+    effective = [r.effective for r in runs if r is not None and r.effective is not None]
+    assert all(2000 < e <= ryoseen.FUTURES * 2000 for e in effective), effective
+    wins = [r.win for r in runs if r is not None]
+    spread = statistics.stdev(wins)
+    stated = math.sqrt(statistics.mean(w * (1 - w) / e for w, e in
+                                       zip(wins, effective, strict=True)))
+    assert 0.5 * spread < stated < 1.6 * spread, (stated, spread)
 
 
 def test_ryo_six_players_one_batch_spreads_less_with_moves() -> None:
