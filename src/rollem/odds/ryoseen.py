@@ -251,15 +251,19 @@ per CPU second are fewer (3,300 against 5,800), but with 4 candidates they
 overstate what the spread implies some 2.5 times (docs/dev/odds-precision.md,
 twelfth pass). Branch s44-odds had kept 4 (the effective count per CPU second
 the same, with the steps of then)."""
-WORLD_CAP = FUTURES
-"""The effective worlds a batch states are at most this many per world drawn:
-its :data:`FUTURES` orders of the pool left (see :func:`ryo_seen_look`).
-Issue 33, branch s47-odds: it was one per world, which at 6 players before
-the seat's second draw (the worlds' weights about even) was what the odds'
-chances were counted over, some 2.5 times too wide an error: a batch's
-chance of the whole pot spread by 0.40 and 0.64 points between seeds where
-its own error by ancestor said 0.47 and 0.52, and one per world 1.03 and
-0.88 (docs/dev/odds-precision.md, thirteenth pass)."""
+WORLD_CAP = 2
+"""The effective worlds a batch states are at most this many per world drawn
+(see :func:`ryo_seen_look`); a world's chances are means over its
+:data:`FUTURES` orders of the pool left, so its chances' errors may imply
+more than one. Issue 33, branch s47-odds: at one per world, at 6 players
+before the seat's second draw (the worlds' weights about even) the cap, not
+the worlds, set the interval shown (about ±1.5 points, where a batch's
+chance of the whole pot spread by 0.40 to 0.64 points between seeds and
+its own error by ancestor said 0.42 to 0.52). With no cap below
+:data:`FUTURES`, play's runs there stated ±0.5 to ±0.75 and covered a long
+run 25 times of 30 on hand 30001 (their mean some 0.2 points above it);
+at two per world they stated ±0.85 to ±1.04 and covered 15 of 15
+(docs/dev/odds-precision.md, thirteenth pass)."""
 RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
@@ -1357,9 +1361,9 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         # effective worlds are what each chance's own error (by ancestor)
         # implies, ``p (1 - p) / se^2``, the fewest over the chances (the
         # equity has its own error), at most :data:`WORLD_CAP` per world
-        # (its orders of the pool left; few ancestors give a large error
-        # by ancestor, so the "rough" label, below 1,000, still flags few
-        # independent worlds)
+        # (its orders of the pool left share its weight; few ancestors give
+        # a large error by ancestor, so the "rough" label, below 1,000,
+        # still flags few independent worlds)
         implied = []
         for x in chances:
             p = float((w * x).sum() / tw)
