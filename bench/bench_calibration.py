@@ -107,6 +107,9 @@ COVERAGE_VIEWS = (
     [("rollyourown", n, h, "late", f"Roll Your Own, {n} players, hand {h}")
      for n, h in ((2, 30001), (3, 30001), (4, 30001), (5, 30001), (5, 30002), (6, 30001),
                   (6, 30002), (6, 30003))]
+    + [("rollyourown", 6, h, pick, f"Roll Your Own, 6 players, {what}, hand {h}")
+       for pick, what in (("shown", "first exposes seen"), ("drew", "after the first draw"))
+       for h in (30001, 30002)]
     + [("rollyourown", n, 30001, "first", f"Roll Your Own, {n} players, the keep, hand 30001")
        for n in (2, 4, 6)]
     + [("sdr", n, 30001, "first", f"Stop, Drop and Roll, {n} players, first decision, "
@@ -116,9 +119,10 @@ COVERAGE_VIEWS = (
 """The views ``--coverage`` checks (issue 33: every game, its decision
 points, 2 to 6 players): seat 0's view in a hand of ``bench_play_odds.py``
 (game, players, the hand's seed, which view, label). Roll Your Own's views
-after the seat's second draw are those read from other players' keeps and
-exposes; the keep and the other games' first decisions are counted exactly
-or drawn forwards."""
+after the seat's second draw, and at 6 players after every other player's
+first expose and after the seat's first draw (branch s47-odds), are those
+read from other players' keeps and exposes; the keep and the other games'
+first decisions are counted exactly or drawn forwards."""
 
 
 def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:

@@ -40,7 +40,10 @@ from rollem.odds.view import view_equity
 def _view(game: str, players: int, seed: int, want: str) -> Any:
     """Seat 0's first view in the hand that ``want`` names (``"late"``: Roll
     Your Own after its second pool draw; ``"first"``: its first decision;
-    ``"draw"``: its first 5-2-1 draw), or ``None``."""
+    ``"draw"``: its first 5-2-1 draw; Roll Your Own earlier after the
+    discard: ``"shown"``, once every other player has exposed a card, before
+    any draw; ``"drew"``, after its first pool draw, at its second expose;
+    issue 33, branch s47-odds), or ``None``."""
     hand = Hand(game, [400] * players, button=seed % players, options=Options(ante=12),
                 source=SeededSource(seed))
     seats = [PolicyPlayer(FAST, random.Random(s)) for s in range(players)]
@@ -49,10 +52,15 @@ def _view(game: str, players: int, seed: int, want: str) -> Any:
         seat, kind = hand.pending.seats[0], hand.pending.kind
         view = hand.view(seat)
         if seat == 0:
-            draws = sum(1 for e in view.to_dict()["events"]
+            events = view.to_dict()["events"]
+            draws = sum(1 for e in events
                         if e.get("kind") == "pool_draw" and e.get("seat") == 0)
+            others_up = {e.get("seat") for e in events
+                         if e.get("kind") == "expose" and e.get("seat") != 0}
             if want == "first" or (want == "late" and draws >= 2) or (
-                    want == "draw" and kind == "draw"):
+                    want == "draw" and kind == "draw") or (
+                    want == "drew" and draws >= 1) or (
+                    want == "shown" and len(others_up) >= players - 1):
                 return view
         hand.apply(seat, seats[seat].act(view))
     return None

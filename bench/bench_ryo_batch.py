@@ -41,14 +41,19 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--hand", type=int, default=30001)
     parser.add_argument("--batches", type=int, default=24)
+    parser.add_argument("--pilot-seed", type=int, default=1,
+                        help="the seed of the batch that makes the proposals (the pilot)")
+    parser.add_argument("--first-seed", type=int, default=100,
+                        help="the batches' seeds are this and the next ones")
     args = parser.parse_args()
+    pilot_seed, first_seed = args.pilot_seed, args.first_seed
     sys.path.insert(0, str(Path(__file__).parent))
     from bench_play_odds import _view
 
     seen = ryoseen.seen_of(read_view(_view("rollyourown", args.players, args.hand, "late")))
     assert seen is not None
     names = ("MOVES", "CANDIDATES", "PLACE_EVERY", "MIN_WORLDS", "FUTURES", "PLACE_WORLDS",
-             "PLACE_MOVES", "PLACE_CANDIDATES")
+             "PLACE_MOVES", "PLACE_CANDIDATES", "GUIDE_X", "PILOT", "DEFENSIVE")
     defaults = {k: getattr(ryoseen, k) for k in names}
     for text in args.settings:
         setting = json.loads(text)
@@ -58,10 +63,10 @@ def main() -> None:
         worlds = ryoseen.PLACE_WORLDS if place else ryoseen.MIN_WORLDS
         eq, se, cpu, eff = [], [], [], []
         with ryoseen.shared_proposals():
-            ryoseen.ryo_seen_look(seen, samples=worlds, seed=1)
+            ryoseen.ryo_seen_look(seen, samples=worlds, seed=pilot_seed)
             for b in range(args.batches):
                 t = time.thread_time()
-                odds = ryoseen.ryo_seen_look(seen, samples=worlds, seed=100 + b)
+                odds = ryoseen.ryo_seen_look(seen, samples=worlds, seed=first_seed + b)
                 cpu.append(time.thread_time() - t)
                 assert odds is not None
                 eq.append(odds.equity)

@@ -778,6 +778,34 @@ def test_ryo_guide_draws_only_sets_still_free_and_says_their_chance() -> None:
     assert (ratio[2] == 0).all()
 
 
+@pytest.mark.parametrize("tries", [6, 1, 0])
+def test_ryo_second_card_of_a_guide_pair_has_the_masked_law(monkeypatch: pytest.MonkeyPatch,
+                                                            tries: int) -> None:
+    # rollem.odds.ryoseen._second_of_pair (issue 33, branch s47-odds): drawn
+    # from the first card's whole row of chances, again where not available,
+    # the rest (after SECOND_TRIES rounds; 0: all) from the masked row. The law
+    # is pair[first, c] over the row's available c, counted here exactly:
+    # first card 0, chances to 1..5 of 1, 2, 3, 4, 10 (most on card 5);
+    # row 0 has 1, 3 and 4 free (law 1/8, 3/8, 4/8), row 1 only 2 (always 2)
+    from rollem.odds import ryoseen
+
+    monkeypatch.setattr(ryoseen, "SECOND_TRIES", tries)
+    pair = np.zeros((52, 52), dtype=np.float32)
+    pair[0, 1:6] = [1, 2, 3, 4, 10]
+    pair[:, 0] = pair[0, :]
+    avail = np.zeros((2, 52), dtype=bool)
+    avail[0, [0, 1, 3, 4]] = True
+    avail[1, [0, 2]] = True
+    reps = 40_000
+    first = np.zeros(2 * reps, dtype=np.int64)
+    got = ryoseen._second_of_pair(np.random.default_rng(7), pair, avail, first, reps)
+    assert set(got[reps:].tolist()) == {2}
+    counts = np.bincount(got[:reps], minlength=52)
+    assert counts.sum() == counts[[1, 3, 4]].sum()  # only free cards
+    for card, p in ((1, 1 / 8), (3, 3 / 8), (4, 4 / 8)):
+        assert abs(counts[card] / reps - p) < 4 * math.sqrt(p * (1 - p) / reps), card
+
+
 def test_ryo_picking_unnamed_cards_is_uniform_over_distinct_cards_left() -> None:
     # rollem.odds.ryoseen._pick_each (issue 33: drawn card by card from the
     # row's list, again where taken or excluded): per draw, m distinct cards
@@ -828,9 +856,10 @@ def test_ryo_orders_of_the_pool_left_share_the_world_and_reorder_only_the_pool()
     assert len(weight) == len(eve) == 300
 
 
-def _late_ryo_seen(players: int, seed: int) -> object:
-    """What seat 0 saw after its second draw in the seeded hand of
-    bench/bench_play_odds.py (the fast policy at every seat)."""
+def _late_ryo_seen(players: int, seed: int, draws: int = 2) -> object:
+    """What seat 0 saw after its second draw (``draws``: after that many of
+    its draws) in the seeded hand of bench/bench_play_odds.py (the fast
+    policy at every seat)."""
     from rollem.engine import Options
     from rollem.odds.ryoseen import seen_of
     from rollem.odds.view import read_view
@@ -842,12 +871,42 @@ def _late_ryo_seen(players: int, seed: int) -> object:
         seat = hand.pending.seats[0]  # type: ignore[union-attr]
         view = hand.view(seat)
         if seat == 0 and sum(1 for e in view.to_dict()["events"]
-                             if e.get("kind") == "pool_draw" and e.get("seat") == 0) >= 2:
+                             if e.get("kind") == "pool_draw" and e.get("seat") == 0) >= draws:
             seen = seen_of(read_view(view))
             assert seen is not None
             return seen
         hand.apply(seat, seats[seat].act(view))
     raise AssertionError("the hand ended before seat 0's second draw")
+
+
+def test_ryo_six_players_after_the_first_draw_counts_the_pool_orders_honestly() -> None:
+    # issue 33, branch s47-odds (ryoseen.WORLD_CAP): each world's chances are
+    # means over its FUTURES orders of the pool left, so a batch's effective
+    # worlds (what its chances' own errors, by ancestor, imply) may pass its
+    # worlds; they were capped at one a world, which at 6 players after the
+    # seat's first draw stated the chance of the whole pot some 1.4 times too
+    # wide (now two a world). Eight batches of hand 30001 (proposals shared):
+    # more effective worlds than worlds, at most WORLD_CAP a world, and the
+    # whole pot's spread between batches about what its stated error says
+    # (measured over 16 batches: spread 0.64 points, by ancestor 0.52, at one
+    # a world 0.88)
+    import statistics
+
+    from rollem.odds import ryoseen
+
+    seen = _late_ryo_seen(6, 30001, draws=1)
+    with ryoseen.shared_proposals():
+        assert ryoseen.ryo_seen_look(seen, samples=2000, seed=1) is not None  # type: ignore[arg-type]
+        runs = [ryoseen.ryo_seen_look(seen, samples=2000, seed=100 + b)  # type: ignore[arg-type]
+                for b in range(8)]
+    assert all(r is not None and r.effective is not None for r in runs)
+    effective = [r.effective for r in runs if r is not None and r.effective is not None]
+    assert all(2000 < e <= ryoseen.WORLD_CAP * 2000 for e in effective), effective
+    wins = [r.win for r in runs if r is not None]
+    spread = statistics.stdev(wins)
+    stated = math.sqrt(statistics.mean(w * (1 - w) / e for w, e in
+                                       zip(wins, effective, strict=True)))
+    assert 0.5 * spread < stated < 1.6 * spread, (stated, spread)
 
 
 def test_ryo_six_players_one_batch_spreads_less_with_moves() -> None:
@@ -1124,7 +1183,12 @@ def test_ryo_six_players_a_batch_spreads_about_what_it_states() -> None:
     # the candidates' weights is less noisy: 16 batches of bench_play_odds.py's
     # hand 30001 (as play runs them: proposals shared, seeds 100-115) spread by
     # 0.94 points of equity and state 1.13 (with 4 candidates: spread 1.82,
-    # stated 1.14, about 0.6 of it: the effective count overstated)
+    # stated 1.14, about 0.6 of it: the effective count overstated). Branch
+    # s47-odds: the guide's second card is drawn another way (the same law,
+    # another stream): seeds 100-115 spread 1.41 and state 1.20; seeds 300-323
+    # 1.05 and 1.02, where the code before spread 1.35 and stated 1.11: a
+    # 16-batch spread moves by a fifth between seed sets, so the bound is 1.55
+    # (4 candidates: 1.82)
     import statistics
 
     from rollem.odds import ryoseen
@@ -1138,5 +1202,5 @@ def test_ryo_six_players_a_batch_spreads_about_what_it_states() -> None:
     assert len(equities) == 16
     spread = statistics.stdev(equities)
     stated = math.sqrt(statistics.mean(r.stderr ** 2 for r in runs if r is not None))
-    assert spread < 0.013, spread
+    assert spread < 0.0155, spread
     assert 0.8 * spread < stated < 1.6 * spread, (stated, spread)

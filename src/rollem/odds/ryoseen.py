@@ -251,6 +251,19 @@ per CPU second are fewer (3,300 against 5,800), but with 4 candidates they
 overstate what the spread implies some 2.5 times (docs/dev/odds-precision.md,
 twelfth pass). Branch s44-odds had kept 4 (the effective count per CPU second
 the same, with the steps of then)."""
+WORLD_CAP = 2
+"""The effective worlds a batch states are at most this many per world drawn
+(see :func:`ryo_seen_look`); a world's chances are means over its
+:data:`FUTURES` orders of the pool left, so its chances' errors may imply
+more than one. Issue 33, branch s47-odds: at one per world, at 6 players
+before the seat's second draw (the worlds' weights about even) the cap, not
+the worlds, set the interval shown (about ±1.5 points, where a batch's
+chance of the whole pot spread by 0.40 to 0.64 points between seeds and
+its own error by ancestor said 0.42 to 0.52). With no cap below
+:data:`FUTURES`, play's runs there stated ±0.5 to ±0.75 and covered a long
+run 25 times of 30 on hand 30001 (their mean some 0.2 points above it);
+at two per world they stated ±0.85 to ±1.04 and covered 15 of 15
+(docs/dev/odds-precision.md, thirteenth pass)."""
 RESAMPLE = 0.5
 """After an opponent is read, the worlds are resampled (in proportion to
 their weights, each then given the mean weight) when fewer than this share
@@ -396,7 +409,7 @@ def _from_guide(gen: np.random.Generator, table: Ints, prob: Floats, avail: Bool
     ``p`` its chance in the guide and ``Z`` the guide's chance of the
     available sets (so ``p / Z`` is the chance it was drawn). A pair is drawn
     as an ordered pair from the symmetric table of chances, one card then
-    the other."""
+    the other; the other by :func:`_second_of_pair`."""
     k = len(avail)
     f = table.shape[1]
     if f == 0:
@@ -417,11 +430,53 @@ def _from_guide(gen: np.random.Generator, table: Ints, prob: Floats, avail: Bool
     mass = av * (av @ pair)  # (k, 52): each first card's share of the ordered pairs
     z = mass.sum(axis=1) / 2
     first = _sample_rows(gen, mass, reps)
-    second = _sample_rows(gen, np.repeat(av, reps, axis=0) * pair[first], 1)
+    second = _second_of_pair(gen, pair, avail, first, reps)
     with np.errstate(divide="ignore", invalid="ignore"):  # no pair left: weight 0
         ratio = np.log(np.repeat(z, reps) / pair[first, second])
     return (np.stack([first, second], axis=1),
             np.nan_to_num(ratio, nan=-np.inf).astype(np.float64))
+
+
+SECOND_TRIES = 6
+"""Rounds of :func:`_second_of_pair`'s rejection before the draws still
+rejected are drawn from their rows' masked chances directly."""
+
+
+def _second_of_pair(gen: np.random.Generator, pair: Any, avail: Bools, first: Ints,
+                    reps: int) -> Ints:
+    """Per draw ``i`` (row ``i // reps`` of ``avail`` ``(k, 52)``), the second
+    card of a pair whose first is ``first[i]``: card ``c`` with chance
+    ``pair[first[i], c]`` among the row's available cards (``pair`` ``(52,
+    52)``, non-negative, the row of every first card drawn holding some
+    available mass): ``(k * reps,)``.
+
+    Issue 33 (branch s47-odds): drawn from ``pair[first[i]]`` over all 52
+    cards (one search in a table of cumulative chances per first card, made
+    once) and drawn again where the card is not available, which is the law
+    above exactly (rejection sampling); the draws still rejected after
+    :data:`SECOND_TRIES` rounds are drawn from the masked row itself (as
+    before: a cumulative sum over ``(draws, 52)``, which for every draw was
+    most of the guide's cost)."""
+    n = len(first)
+    cum = np.cumsum(np.asarray(pair, dtype=np.float64).reshape(-1))
+    ends = cum[51::52]
+    starts = np.concatenate([[0.0], ends[:-1]])
+    row = np.repeat(np.arange(len(avail)), reps)
+    flat_avail = avail.reshape(-1)
+    out = np.zeros(n, dtype=np.int64)
+    todo = np.arange(n)
+    for _ in range(SECOND_TRIES):
+        c = first[todo]
+        lo, hi = starts[c], ends[c]
+        u = np.minimum(lo + gen.random(len(todo)) * (hi - lo), np.nextafter(hi, lo))
+        card = np.clip(np.searchsorted(cum, u, side="right") - 52 * c, 0, 51)
+        out[todo] = card
+        todo = todo[~flat_avail[row[todo] * 52 + card]]
+        if not len(todo):
+            return out
+    left = _sample_rows(gen, avail[row[todo]].astype(np.float32) * pair[first[todo]], 1)
+    out[todo] = left
+    return out
 
 
 def _sample_rows(gen: np.random.Generator, mass: Any, reps: int) -> Ints:
@@ -1180,7 +1235,8 @@ def _lik_at(policy: FastPolicy, up: Ints, down: Ints, shown: Ints, tremble: floa
 MODEL_SEEN = ("look-ahead: every other player dealt in kept three of six and exposed by the "
               "{policy} policy; their hidden cards and the pool weighted by what was seen "
               "(keeps, exposes, draws; importance weighting, one opponent at a time, {ess:,.0f} "
-              "effective of {n:,} worlds); draws and the wild card from the pool")
+              "effective of {n:,} worlds, each with several orders of the pool left); draws "
+              "and the wild card from the pool")
 
 
 def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = FAST,
@@ -1304,9 +1360,10 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         # a world's chances are means over its orders, not 0 or 1: the
         # effective worlds are what each chance's own error (by ancestor)
         # implies, ``p (1 - p) / se^2``, the fewest over the chances (the
-        # equity has its own error), at most one per world: a world's orders
-        # share its weight, and the "rough" label (below 1,000) must still
-        # flag few independent worlds
+        # equity has its own error), at most :data:`WORLD_CAP` per world
+        # (its orders of the pool left share its weight; few ancestors give
+        # a large error by ancestor, so the "rough" label, below 1,000,
+        # still flags few independent worlds)
         implied = []
         for x in chances:
             p = float((w * x).sum() / tw)
@@ -1314,7 +1371,7 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
             if se > 0:
                 implied.append(p * (1 - p) / se ** 2)
         if implied:
-            ess = min(min(implied), float(k))
+            ess = min(min(implied), WORLD_CAP * float(k))
     if ess < MIN_EFFECTIVE:
         if not retry:
             return None
