@@ -344,8 +344,15 @@ def _verify_play(store: Store, play: TablePlay) -> int:
             if st["hand"] is not None:
                 no = st["hand"]["hand_no"]
                 # The narration is words derived from the view (with the players' names).
-                # (so are the felt's words: log, last_actions, hand_name; issue 26)
-                words = ("narration", "log", "last_actions", "hand_name")
+                # (so are the felt's words: log, last_actions, hand_name; issue 26),
+                # and the names of the players dealt in are the stored hand's own
+                words = ("narration", "log", "last_actions", "hand_name", "names")
+                row_of_hand = hand(no)[0]
+                dealt = set(row_of_hand.setup["seats"])
+                assert st["hand"]["names"] == [
+                    name if n in dealt else None
+                    for n, name in enumerate(row_of_hand.setup["names"])], (
+                    f"seat {client.seat} was told names of hand {no} not its stored ones")
                 told = json.dumps({k: v for k, v in st["hand"].items() if k not in words},
                                   sort_keys=True)
                 assert told in prefix_views(no, client.seat), (

@@ -168,9 +168,9 @@ function seatParts(t, hand, s, labels, isReplay) {
   const hs = hand ? hand.seats[s.seat] : null;
   const no = hand ? hand.hand_no : null;
   const parts = [];
-  // A seat dealt into the hand is named as it was dealt (a player gone since, or a
-  // newcomer sitting there while the finished hand is shown, is not the one who played it).
-  const name = (hand && hand.names && hand.names[s.seat]) || s.name || "seat " + s.seat;
+  // A seat freed since its player was dealt in is still named as it was dealt (not
+  // "seat 1"); a newcomer sitting there already is named (the host sees who sat down).
+  const name = (s.free && hand && hand.names && hand.names[s.seat]) || s.name || "seat " + s.seat;
   const button = !!(hand && hand.button === s.seat);
   parts.push(["head", name + "|" + button, () => {
     const head = el("div", "seat-head");
