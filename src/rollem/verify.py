@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from rollem import toml_input
 from rollem.cards import CARDS, Card, CardError, format_cards, parse_cards
 from rollem.engine.actions import Bet, Call, Check, Discard, Draw, Raise, Stack, action_from_text
 from rollem.engine.commit_reveal import (
@@ -179,7 +180,7 @@ def verify_text(text: str) -> Verdict:
         HistoryError: not a TOML hand history.
     """
     try:
-        data = tomllib.loads(text.removeprefix("\ufeff"))
+        data = toml_input.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:
         raise HistoryError(f"not a TOML hand history: {_one_line(str(err))}") from None
     except RecursionError:

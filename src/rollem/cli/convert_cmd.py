@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from rollem import toml_input
 from rollem.cli.errors import fail, refusal
 
 __all__ = ["convert_command"]
@@ -33,7 +34,7 @@ def _hands(file: Path) -> Iterator[tuple[str, Any]]:
             for name, table in read_phhs(text):
                 yield f"{file}[{name}]", table
         else:
-            yield str(file), tomllib.loads(text, parse_float=_decimal)
+            yield str(file), toml_input.loads(text, parse_float=_decimal)
     except (PHHError, tomllib.TOMLDecodeError) as err:
         fail(refusal(str(file), f"not a TOML hand history: {err}"))
     except RecursionError:

@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from rollem import toml_input
 from rollem.cli.errors import fail, one_line
 from rollem.text import terminal_safe
 
@@ -177,7 +178,7 @@ def export_command(files: tuple[Path, ...], to_phh: bool, output: Path | None,
     for file in files:
         text = _read(file, 1024 * 1024)
         try:
-            data = tomllib.loads(text)
+            data = toml_input.loads(text)
         except tomllib.TOMLDecodeError as err:
             fail(f"{file}: not a TOML hand history: {err}")
         try:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from rollem import toml_input
 from rollem.cli.errors import fail
 from rollem.text import terminal_safe
 
@@ -201,7 +202,7 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
     except UserFileError as err:
         fail(err)
     try:
-        data = tomllib.loads(text)
+        data = toml_input.loads(text)
     except tomllib.TOMLDecodeError as err:
         fail(f"{file}: not a TOML hand history: {err}")
     except RecursionError:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from rollem import toml_input
 from rollem.cli.errors import fail, one_line
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
         except UserFileError as err:
             fail(err)
         try:
-            data = tomllib.loads(text)
+            data = toml_input.loads(text)
         except tomllib.TOMLDecodeError as err:
             fail(f"{file}: not a TOML hand history: {err}")
         except RecursionError:

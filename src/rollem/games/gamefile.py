@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rollem import toml_input
 from rollem.cards import RANKS
 from rollem.engine.game import Game
 from rollem.games.cost import check_cost
@@ -673,7 +674,7 @@ def parse_game(text: str, *, strict: bool = True, phh: bool = False) -> GameSpec
     if len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
         raise GameFileError(f"game file: larger than {MAX_FILE_BYTES} bytes")
     try:
-        data = tomllib.loads(text)
+        data = toml_input.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise GameFileError(f"game file: not valid TOML: {err}") from None
     except RecursionError:  # tomllib recurses once per level of [ or {

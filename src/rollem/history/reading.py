@@ -7,6 +7,7 @@ import tomllib
 from collections.abc import Mapping
 from typing import Any
 
+from rollem import toml_input
 from rollem.cards import Card, CardError, parse_cards
 from rollem.engine.actions import (
     action_from_text,
@@ -92,7 +93,7 @@ def read_history(text: str) -> History:
         HistoryError: naming the field or action line that is wrong.
     """
     try:
-        data = tomllib.loads(text.removeprefix("\ufeff"))
+        data = toml_input.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:
         raise HistoryError(f"not a TOML hand history: {_one_line(str(err))}") from None
     except RecursionError:  # tomllib recurses once per level of [ or {

@@ -3,10 +3,10 @@ where it saw it; never a card it did not see)."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rollem import toml_input
 from rollem.cards import CardError, parse_cards
 from rollem.engine.public_order import public_order
 from rollem.history.format import (
@@ -97,7 +97,7 @@ def redact(history: Mapping[str, Any] | str, seat: int,
     openings are then read from it instead of from a replay of ``history``
     (the same cards; a costly showdown is not played a second time).
     """
-    data = tomllib.loads(history) if isinstance(history, str) else dict(history)
+    data = toml_input.loads(history) if isinstance(history, str) else dict(history)
     raw_lines = [str(line) for line in data.get("actions", [])]
     me = _p(seat)
     turned = _turned_up(raw_lines)

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rollem import toml_input
 from rollem.cards import RANKS, CardError, parse_card
 from rollem.engine.events import event_to_dict
 from rollem.engine.options import Options
@@ -156,7 +157,7 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
 
     if isinstance(history, str):
         try:
-            data: Mapping[str, Any] = tomllib.loads(history)
+            data: Mapping[str, Any] = toml_input.loads(history)
         except tomllib.TOMLDecodeError as err:
             raise HistoryError(f"not a TOML hand history: {err}") from None
         except RecursionError:

@@ -11,6 +11,7 @@ import random
 import tomllib
 from dataclasses import replace
 
+from rollem import toml_input
 from rollem.cards import CARDS
 from rollem.engine.hand import Hand
 from rollem.history import History, HistoryError, read_history, replay
@@ -34,7 +35,7 @@ def _own_copy(text: str, seat: int, at: int | None) -> tuple[str, int | None]:
     """A player's own copy (``_redacted_for``) as a stand-in full history for its
     seat (:mod:`rollem.odds.own_copy`); any other text as it is."""
     try:
-        data = tomllib.loads(text.removeprefix("\ufeff"))
+        data = toml_input.loads(text.removeprefix("\ufeff"))
     except (tomllib.TOMLDecodeError, RecursionError):
         return text, at  # read_history says what is wrong
     if not isinstance(data, dict) or not is_own_copy(data):

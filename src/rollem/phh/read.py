@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
+from rollem import toml_input
 from rollem.cards import CARDS, Card
 from rollem.engine.actions import Bet, Call, Check, Draw, Fold, Raise
 from rollem.engine.errors import EngineError
@@ -436,7 +437,7 @@ def read_phh(text: str) -> dict[str, Any]:
     """One PHH hand's TOML table (amounts with a decimal point as
     :class:`~decimal.Decimal`, so ``0.1`` stays exact)."""
     try:
-        data = tomllib.loads(text, parse_float=Decimal)
+        data = toml_input.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as err:
         raise PHHError(f"not a TOML hand history: {err}") from None
     return data

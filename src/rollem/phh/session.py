@@ -24,6 +24,7 @@ from typing import Any
 
 import tomli_w
 
+from rollem import toml_input
 from rollem.phh.read import is_phh, replay_phh
 from rollem.phh.variants import MAX_HANDS, PHHError
 
@@ -49,7 +50,7 @@ def session_table(history: Mapping[str, Any] | str, *,
 
     if isinstance(history, str):
         try:
-            data: Mapping[str, Any] = tomllib.loads(history)
+            data: Mapping[str, Any] = toml_input.loads(history)
         except tomllib.TOMLDecodeError as err:
             raise PHHError(f"not a TOML hand history: {err}") from None
     else:

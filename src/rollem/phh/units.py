@@ -8,7 +8,8 @@ to the most decimal places any amount of the hand has (every field of
 ``200.30`` give a scale of 100 (a chip is a cent), so ``0.5`` is 50 chips.
 The scaling is exact (amounts are read as :class:`~decimal.Decimal`), and
 so is the way back (:func:`in_units`). A hand with more than
-:data:`MAX_PLACES` decimal places is refused in one line naming the field.
+:data:`MAX_PLACES` decimal places, or an amount of :data:`MAX_AMOUNT` or
+more, is refused in one line naming the field.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 from rollem.phh.variants import PHHError
 
-__all__ = ["AMOUNT_FIELDS", "MAX_PLACES", "chip_scale", "in_units", "to_chips"]
+__all__ = ["AMOUNT_FIELDS", "MAX_AMOUNT", "MAX_PLACES", "chip_scale", "in_units", "to_chips"]
 
 AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
                  "min_bet", "starting_stacks", "finishing_stacks")
@@ -28,6 +29,11 @@ AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_b
 MAX_PLACES = 6
 """The most decimal places an amount may have (a millionth of the file's
 unit; HandHQ's hands have two)."""
+
+MAX_AMOUNT = 10**15
+"""Every amount is below this, in the file's unit (a quadrillion: the PHH
+dataset's largest stacks are near 10**9; a ``1e999999999`` stack would
+overflow the exact decimals and a 5000-digit one the printing of its result)."""
 
 
 def _decimal(value: object) -> Decimal | None:
@@ -47,6 +53,12 @@ def _decimal(value: object) -> Decimal | None:
     if isinstance(value, Decimal) and value.is_finite():
         return value
     return None
+
+
+def _brief(value: Decimal) -> str:
+    """``value`` as written, at most 20 characters (then ``...``)."""
+    text = str(value)
+    return text if len(text) <= 20 else text[:17] + "..."
 
 
 def _places(value: Decimal) -> int:
@@ -83,10 +95,15 @@ def chip_scale(data: Mapping[str, Any]) -> int:
     """
     most = 0
     for where, value in _amounts(data):
-        places = _places(value)
+        if value.copy_abs() >= MAX_AMOUNT:  # copy_abs: no rounding, no overflow
+            raise PHHError(f"{where} is {_brief(value)}: every amount must be below 10**15 "
+                           "(a quadrillion) in the file's unit")
+        # far below a millionth, normalize() could underflow: too many places anyway
+        places = (MAX_PLACES + 1 if value and value.adjusted() < -MAX_PLACES
+                  else _places(value))
         if places > MAX_PLACES:
-            raise PHHError(f"{where} is {value}: at most {MAX_PLACES} decimal places (amounts "
-                           "are played in whole chips of the smallest unit)")
+            raise PHHError(f"{where} is {_brief(value)}: at most {MAX_PLACES} decimal places "
+                           "(amounts are played in whole chips of the smallest unit)")
         most = max(most, places)
     return int(10 ** most)
 

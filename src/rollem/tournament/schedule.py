@@ -14,6 +14,8 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any
 
+from rollem import toml_input
+
 __all__ = ["SCHEDULES", "Level", "Schedule", "load_schedule"]
 
 MAX_LEVELS = 60
@@ -116,7 +118,7 @@ def load_schedule(text: str, name: str = "custom") -> Schedule:
     if len(text) > 64_000:
         raise ScheduleError("a schedule file is at most 64 KB")
     try:
-        data = tomllib.loads(text)
+        data = toml_input.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ScheduleError(f"not TOML: {err}") from None
     stack = data.get("stack")
