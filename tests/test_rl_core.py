@@ -184,3 +184,24 @@ def test_copies_and_replays_agree_at_every_move(game: str) -> None:
             s.apply(rng.choice(s.chance_outcomes())[0])
         else:
             s.apply(rng.choice(list(s.legal())))
+
+
+def test_a_521_pot_both_declarers_fail_is_split_not_carried_out_of_the_episode() -> None:
+    """Try-out of stop 48: heads-up 5-2-1 where both declare both and both fail
+    (R-521-9). At a table the pot carries to the next hand; an episode is one
+    hand, so it is split between them (failed_both_rule = "split") and the
+    returns stay zero-sum, as OpenSpiel's ZERO_SUM type says (on main this hand
+    returned [-3, -3]: the 6 chips left the episode)."""
+    setup = load_setup("rollem521", players=2, stack=3, structure="no-limit")
+    assert setup.options.house == {"failed_both_rule": "split"}
+    s = play(MoveState(setup), random.Random(6))
+    declares = [a for _, a in s.hand.actions if isinstance(a, Declare)]
+    assert [d.side for d in declares] == ["both", "both"]
+    result = s.hand.result
+    assert result is not None and result.carried == 0
+    assert sum(s.returns()) == 0
+    # split as an ordinary high-low pot: seat 1 the high half, seat 0 the low
+    assert s.returns() == [0.0, 0.0]
+    assert result.pots[0].high == {1: 3} and result.pots[0].low == {0: 3}
+    # a game without the option keeps its options as before
+    assert load_setup("sdr").options.house == {}

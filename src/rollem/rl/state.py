@@ -181,7 +181,8 @@ def load_setup(game: str = "sdr", players: int = 2, stack: int = 200, button: in
     deck (empty: all), ``caps`` (fixed-limit raises per betting round after
     the bet, ``"1,1,1,1"``; a shorter list repeats its last cap; empty: the
     game's), ``burns`` (``False``: no card burned), ``chance`` (``"card"`` or
-    ``"hand"``).
+    ``"hand"``). A game with the house option ``failed_both_rule`` (5-2-1,
+    R-521-9) plays it as ``"split"``: one hand is one zero-sum episode.
 
     Raises:
         ValueError: an unknown game or a bad parameter, naming what is allowed.
@@ -205,8 +206,13 @@ def load_setup(game: str = "sdr", players: int = 2, stack: int = 200, button: in
         if chance not in CHANCE_MODES:
             raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, got {chance!r}")
         deck = _parse_deck(ranks, suits)
+        # One hand is one episode, zero-sum: a 5-2-1 pot that every contender
+        # failed to win both ways is split among them (R-521-9's house option
+        # failed_both_rule = "split"), not carried to a next hand the episode
+        # does not have (its chips would leave the returns: [-3, -3] heads-up).
+        house = {"failed_both_rule": "split"} if "failed_both_rule" in g.house else {}
         options = Options(structure=structure, ante=ante, small_bet=small_bet, big_bet=big_bet,
-                          caps=_parse_caps(caps))
+                          caps=_parse_caps(caps), house=house)
         if not burns:
             g = replace(g, build=_without_burns(g.build))
     except (KeyError, EngineError, OSError) as err:
