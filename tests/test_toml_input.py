@@ -103,3 +103,43 @@ def test_a_phh_file_with_a_5000_digit_number(
         code, _, err = run_cli(args, capsys)
         assert code == 2 and "internal error" not in err
         assert "a number with more than 4300 digits" in err
+
+
+DEEP = "x = " + "[" * 5000 + "]" * 5000 + "\n"  # tomllib recurses once per [
+
+
+@pytest.mark.parametrize(("name", "args"), [
+    ("deep.toml", ["export", "--phh"]),
+    ("deep.phhs", ["replay"]),
+    ("deep.phhs", ["convert", "--to", "rollem"]),
+    ("deep.phhs", ["verify"]),
+])
+def test_toml_nested_too_deeply_is_one_line(
+        name: str, args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """On main, export --phh and replay of a .phhs were internal errors
+    (RecursionError)."""
+    path = tmp_path / name
+    path.write_text(DEEP)
+    code, _, err = run_cli([*args, str(path)], capsys)
+    assert code == 2 and "internal error" not in err
+    assert err == f"rollem: error: {path}: not a hand history: arrays or tables nested too deeply\n"
+
+
+def test_a_custom_tournament_schedule_nested_too_deeply_is_a_config_error() -> None:
+    """The web table's create form: on main a RecursionError, an HTTP 500."""
+    with pytest.raises(ConfigError, match=r"^tournament_schedule: arrays or tables nested too "
+                                          r"deeply$"):
+        parse_config({"tournament": "custom", "tournament_schedule": DEEP})
+    with pytest.raises(ConfigError, match=r"^tournament_schedule: not TOML: a number with more "
+                                          r"than 4300 digits"):
+        parse_config({"tournament": "custom", "tournament_schedule": f"stack = {BIG}\n"})
+
+
+def test_convert_names_bad_toml_in_a_phhs_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.phhs"
+    path.write_text("x = [\n")
+    code, _, err = run_cli(["convert", str(path), "--to", "rollem"], capsys)
+    assert code == 2
+    assert err == (f"rollem: error: {path}: not a TOML hand history: Invalid value (at end of "
+                   "document)\n")

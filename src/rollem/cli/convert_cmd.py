@@ -35,7 +35,9 @@ def _hands(file: Path) -> Iterator[tuple[str, Any]]:
                 yield f"{file}[{name}]", table
         else:
             yield str(file), toml_input.loads(text, parse_float=_decimal)
-    except (PHHError, tomllib.TOMLDecodeError) as err:
+    except PHHError as err:  # read_phhs's own words (bad TOML already says so)
+        fail(refusal(str(file), str(err)))
+    except tomllib.TOMLDecodeError as err:
         fail(refusal(str(file), f"not a TOML hand history: {err}"))
     except RecursionError:
         fail(refusal(str(file), "not a hand history: arrays or tables nested too deeply"))

@@ -181,6 +181,8 @@ def export_command(files: tuple[Path, ...], to_phh: bool, output: Path | None,
             data = toml_input.loads(text)
         except tomllib.TOMLDecodeError as err:
             fail(f"{file}: not a TOML hand history: {err}")
+        except RecursionError:  # tomllib recurses once per level of [ or {
+            fail(f"{file}: not a hand history: arrays or tables nested too deeply")
         try:
             if "_redacted_for" in data:  # a player's own copy: its hidden cards stay ??
                 tables.append(copy_phh_dict(data))

@@ -440,6 +440,8 @@ def read_phh(text: str) -> dict[str, Any]:
         data = toml_input.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as err:
         raise PHHError(f"not a TOML hand history: {err}") from None
+    except RecursionError:  # tomllib recurses once per level of [ or {
+        raise PHHError("not a hand history: arrays or tables nested too deeply") from None
     return data
 
 

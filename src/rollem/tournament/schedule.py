@@ -121,6 +121,8 @@ def load_schedule(text: str, name: str = "custom") -> Schedule:
         data = toml_input.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ScheduleError(f"not TOML: {err}") from None
+    except RecursionError:  # tomllib recurses once per level of [ or {
+        raise ScheduleError("arrays or tables nested too deeply") from None
     stack = data.get("stack")
     if type(stack) is not int or not 1 <= stack <= MAX_CHIPS:
         raise ScheduleError(f"stack must be a whole number of chips from 1, not {stack!r}")
