@@ -368,3 +368,18 @@ def test_an_unknown_command_names_the_commands(capsys: pytest.CaptureFixture[str
                    "serve, simulate, verify\n")
     code, _, err = run(["nope"], capsys)
     assert code == 2 and "did you mean" not in err and "expected one of backup," in err
+
+
+def test_no_piece_of_an_overlong_scripted_line_is_taken_as_an_answer(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out of stop 48: a scripted line longer than 1,000 characters is read in
+    pieces; on main the piece after the first was taken as an answer, so a pasted
+    text of 1,001 characters ending in ``f`` folded the hand."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("x" * 1001 + "f\n" + "q\n"))
+    code, out, _ = run(["play", "holdem", "--players", "2", "--bots", "random", "--seed", "3",
+                        "--history-dir", str(tmp_path)], capsys)
+    assert code == 0
+    assert "You fold" not in out
+    assert "'\u2026f' is not an answer here: c = call 1, r 4 = raise to 4, f = fold" in out
+    assert "The hand in progress is abandoned" in out  # the q on the next line

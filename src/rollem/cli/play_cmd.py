@@ -91,6 +91,11 @@ MAX_ANSWER = 1000
 longer line is read in pieces of this size, each refused (memory stays bounded
 whatever comes in, ``< /dev/zero`` included)."""
 
+LONG_LINE_MARK = "\u2026"
+"""Put before each piece of a scripted line longer than :data:`MAX_ANSWER`: no
+prompt takes an answer with it, so every piece is refused (its end, too, even
+when it reads as an answer: ``x`` * 1001 + ``f`` must not fold)."""
+
 AFTER_HAND_HELP = (
     "The hand is over. Enter deals the next hand; s shows all your cards to the "
     "table (s Qh Th, or s 1 3, shows some; only a hand that was not shown can be), "
@@ -889,13 +894,22 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
         def read_line(prompt: str) -> str:
             return input(prompt)
     else:
+        in_long_line = False  # the last piece read was cut from a longer line
+
         def read_line(prompt: str) -> str:
+            nonlocal in_long_line
             sys.stdout.write(prompt)
             sys.stdout.flush()
             line = sys.stdin.readline(MAX_ANSWER + 1)  # (a longer line: in pieces)
             if not line:
                 sys.stdout.write("\n")
                 raise EOFError
+            continued, in_long_line = in_long_line, (len(line) > MAX_ANSWER
+                                                     and not line.endswith("\n"))
+            if continued or in_long_line:
+                # a piece of a line longer than MAX_ANSWER: marked so that no prompt
+                # takes it (a pasted text ending in "f" must not fold)
+                return LONG_LINE_MARK + line.rstrip("\r\n")
             return line.rstrip("\r\n")
     schedule = _schedule(schedule_name) if schedule_name is not None else None
     if schedule is not None and not 2 <= players <= 10:
