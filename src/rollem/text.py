@@ -12,8 +12,8 @@ import bisect
 import unicodedata
 
 __all__ = ["BLANK_FILLERS", "DEFAULT_IGNORABLE", "HIDDEN_CATEGORIES", "clip",
-           "default_ignorable", "hidden_character", "name_key", "replace_hidden",
-           "shown_length", "terminal_safe"]
+           "default_ignorable", "hidden_character", "name_key", "name_safe",
+           "replace_hidden", "shown_length", "terminal_safe"]
 
 HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 """Unicode categories a shown name may not hold: control, format (zero-width,
@@ -199,6 +199,14 @@ BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                           "\u2066\u2067\u2068\u2069")
 """The invisible characters that change the direction of the text around them
 (Unicode's bidirectional formatting characters)."""
+
+
+def name_safe(name: str) -> str:
+    """A name read from a file, for one line of a terminal: as
+    :func:`terminal_safe`, and a newline or a tab in caret form too (``^J``,
+    ``^I``), so a name cannot start a line of its own (``"A\\nNet: A +999"``
+    would print a result line the hand never had)."""
+    return terminal_safe(name).replace("\n", "^J").replace("\t", "^I")
 
 
 def terminal_safe(text: str) -> str:

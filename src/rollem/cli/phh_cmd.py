@@ -14,7 +14,7 @@ import click
 
 from rollem import toml_input
 from rollem.cli.errors import fail, one_line
-from rollem.text import terminal_safe
+from rollem.text import name_safe, terminal_safe
 
 __all__ = ["export_command", "replay_phh_file"]
 
@@ -35,7 +35,7 @@ def _told(h: Any) -> str:
     """A replayed PHH hand in words: the summary and the finishing stacks."""
     from rollem.cli.replay_cmd import summary
 
-    names = h.players
+    names = [name_safe(n) for n in h.players]  # one line each (a file's names)
     told = summary(h.hand, names).splitlines()
     # the engine's net leaves the antes out (they are its carried-in pot)
     text = f"PHH {h.variant}: " + "\n".join(ln for ln in told if not ln.startswith("Net: "))
@@ -110,11 +110,12 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
             if not is_phh(table):  # a session's hand of a game with no PHH code
                 entry = replay_table(table, check_result=not lenient)
                 out.append({"hand": name, **entry})
+                names = [name_safe(n) for n in entry["players"]]
                 told.append(f"[{name}] {_game_name(entry)}: Net: " + ", ".join(
                     f"{n} {f - s:+d}" for n, f, s in zip(
-                        entry["players"], entry["finishing_stacks"], entry["starting_stacks"],
+                        names, entry["finishing_stacks"], entry["starting_stacks"],
                         strict=True) if n != "") + "\nFinishing stacks: " + ", ".join(
-                    f"{n} {f}" for n, f in zip(entry["players"], entry["finishing_stacks"],
+                    f"{n} {f}" for n, f in zip(names, entry["finishing_stacks"],
                                                strict=True) if n != ""))
                 continue
             h = replay_phh(table, check_result=not lenient)

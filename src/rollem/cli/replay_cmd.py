@@ -23,7 +23,7 @@ import click
 
 from rollem import toml_input
 from rollem.cli.errors import fail
-from rollem.text import terminal_safe
+from rollem.text import name_safe, terminal_safe
 
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
@@ -120,7 +120,7 @@ def _names(data: dict[str, Any], n: int) -> list[str] | None:
     players = data.get("players")
     if (isinstance(players, list) and len(players) == n and any(players)
             and all(isinstance(p, str) for p in players)):
-        return [str(p) or f"seat {s}" for s, p in enumerate(players)]
+        return [name_safe(str(p)) or f"seat {s}" for s, p in enumerate(players)]
     return None
 
 

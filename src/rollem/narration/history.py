@@ -17,6 +17,7 @@ from rollem.engine.options import Options
 from rollem.narration.lines import Line, result_then_shows
 from rollem.narration.story import Narrator
 from rollem.narration.words import Names, and_list
+from rollem.text import name_safe
 
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
@@ -132,7 +133,8 @@ def _names(data: Mapping[str, Any], n: int) -> list[str]:
     players = data.get("players")
     if (isinstance(players, list) and len(players) == n and any(players)
             and all(isinstance(p, str) for p in players)):
-        return [str(p) or f"seat {s}" for s, p in enumerate(players)]
+        # one line each: a name read from a file cannot start a told line of its own
+        return [name_safe(str(p)) or f"seat {s}" for s, p in enumerate(players)]
     return [f"seat {s}" for s in range(n)]
 
 
