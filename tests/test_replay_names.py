@@ -51,3 +51,34 @@ def test_name_safe() -> None:
 
     assert name_safe("Ann") == "Ann"
     assert name_safe("a\nb\tc\x1b[31m\u202e") == "a^Jb^Ic^[[31m\\u202e"
+
+
+FORGED_OK = "1\\nother.toml: ok: hand 1: all 9 cards named are where the committed deck put them"
+
+
+def _phhs_with_a_forged_key(tmp_path: Path) -> Path:
+    text = (HERE / "phh" / "dwan-ivey-2009.phh").read_text()
+    path = tmp_path / "key.phhs"
+    path.write_text(f'["{FORGED_OK}"]\n' + text.replace("# A big pot between Dwan and Ivey.\n",
+                                                         ""))
+    return path
+
+
+def test_a_phhs_hand_name_cannot_forge_an_ok_line_in_verify(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A .phhs table key is printed with each hand's verdict: on main its newline
+    printed a line of its own that read as another file's "ok"."""
+    path = _phhs_with_a_forged_key(tmp_path)
+    code, out, _ = run_cli(["verify", str(path)], capsys)
+    assert code == 1
+    assert not any(line.startswith("other.toml") for line in out.splitlines())
+    assert out.startswith(f"{path} [1^Jother.toml: ok: hand 1: all 9 cards named")
+    assert out.count("\n") == 1  # one hand, one line
+
+
+def test_a_phhs_hand_name_stays_on_its_line_in_replay(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["replay", str(_phhs_with_a_forged_key(tmp_path))], capsys)
+    assert code == 0
+    assert out.splitlines()[0].startswith("[1^Jother.toml: ok: ")
+    assert not any(line.startswith("other.toml") for line in out.splitlines())

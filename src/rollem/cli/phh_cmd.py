@@ -111,7 +111,7 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
                 entry = replay_table(table, check_result=not lenient)
                 out.append({"hand": name, **entry})
                 names = [name_safe(n) for n in entry["players"]]
-                told.append(f"[{name}] {_game_name(entry)}: Net: " + ", ".join(
+                told.append(f"[{name_safe(name)}] {_game_name(entry)}: Net: " + ", ".join(
                     f"{n} {f - s:+d}" for n, f, s in zip(
                         names, entry["finishing_stacks"], entry["starting_stacks"],
                         strict=True) if n != "") + "\nFinishing stacks: " + ", ".join(
@@ -121,10 +121,10 @@ def replay_phh_file(file: Path, as_json: bool, text: str | None = None,
             h = replay_phh(table, check_result=not lenient)
             _differences(Path(f"{file}[{name}]"), h)
             out.append({"hand": name, **h.to_json()})
-            told.append(f"[{name}] " + _told(h))
+            told.append(f"[{name_safe(name)}] " + _told(h))
         except PHHError as err:
             out.append({"hand": name, "error": one_line(err)})
-            told.append(f"[{name}] error: {one_line(err)}")
+            told.append(f"[{name_safe(name)}] error: {one_line(err)}")
             bad.append((name, one_line(err)))
     click.echo(json.dumps({"hands": out}) if as_json else terminal_safe("\n\n".join(told)))
     if bad:

@@ -27,6 +27,7 @@ import click
 
 from rollem import toml_input
 from rollem.cli.errors import fail, one_line
+from rollem.text import name_safe
 
 if TYPE_CHECKING:
     from rollem.verify import Verdict
@@ -122,15 +123,18 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
         for name, v in results:
             hand = f"hand {v.hand_no}: " if v.hand_no is not None else ""
             mark = "ok" if v.ok else "FAILED" if v.status == "failed" else "not verified"
-            click.echo(f"{name}: {mark}: {hand}{one_line(v.reason)}")
+            # (a file's or a .phhs hand's name on its own line: a name cannot print
+            # a forged "ok" line)
+            click.echo(f"{name_safe(name)}: {mark}: {hand}{one_line(v.reason)}")
         if len(results) > 1:
             verdicts = [v for _, v in results]
             missing = "; ".join(filter(None, (_sat_out_runs(sat_out(verdicts)),
                                               _not_given(not_checked(verdicts))))) \
                 if chain is None else ""
-            click.echo("chain: " + (f"BROKEN: {chain}" if chain else
-                                    "ok (each hand's commitment includes the previous hand"
-                                    + (f"; {missing}" if missing else "") + ")"))
+            click.echo(name_safe("chain: " + (f"BROKEN: {chain}" if chain else
+                                              "ok (each hand's commitment includes the "
+                                              "previous hand"
+                                              + (f"; {missing}" if missing else "") + ")")))
     raise SystemExit(0 if ok else 1)
 
 
