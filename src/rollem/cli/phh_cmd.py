@@ -73,7 +73,7 @@ def _differences(file: Path, h: Any) -> None:
         click.echo(f"rollem: {file}: told as replayed; {n} difference{'s' if n != 1 else ''} "
                    "from what the history records (--lenient):", err=True)
         for line in h.differences:
-            click.echo(f"  {terminal_safe(line)}", err=True)
+            click.echo(f"  {name_safe(line)}", err=True)  # one line each
 
 
 def replay_phh_file(file: Path, as_json: bool, text: str | None = None,

@@ -141,7 +141,7 @@ def _list_differences(file: Path, data: Any) -> None:
                    f"{'s' if len(found) != 1 else ''} from what the history records "
                    "(--lenient):", err=True)
         for line in found:
-            click.echo(f"  {terminal_safe(line)}", err=True)
+            click.echo(f"  {name_safe(line)}", err=True)  # one line each
 
 
 @click.command("replay")
