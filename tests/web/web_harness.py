@@ -136,8 +136,8 @@ class _PromptServer(uvicorn.Server):
                 loop.call_soon_threadsafe(woken.set)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
-        if self.server_state.connections:
-            await super().shutdown(sockets)
+        if self.server_state.connections or not hasattr(self, "_wait_tasks_to_complete"):
+            await super().shutdown(sockets)  # (or a uvicorn laid out otherwise: its own)
             return
         # uvicorn's shutdown with no connection open, less its sleep(0.1) for them
         for server in self.servers:
