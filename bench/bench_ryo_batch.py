@@ -53,7 +53,7 @@ def main() -> None:
     seen = ryoseen.seen_of(read_view(_view("rollyourown", args.players, args.hand, "late")))
     assert seen is not None
     names = ("MOVES", "CANDIDATES", "PLACE_EVERY", "MIN_WORLDS", "FUTURES", "PLACE_WORLDS",
-             "PLACE_MOVES", "PLACE_CANDIDATES", "GUIDE_X", "PILOT", "DEFENSIVE")
+             "PLACE_MOVES", "PLACE_CANDIDATES", "GUIDE_X", "PILOT", "DEFENSIVE", "GUIDED_EVERY")
     defaults = {k: getattr(ryoseen, k) for k in names}
     for text in args.settings:
         setting = json.loads(text)

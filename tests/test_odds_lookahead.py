@@ -971,9 +971,10 @@ def _moved(monkeypatch: pytest.MonkeyPatch, place_every: int) -> list[tuple[Any,
     calls: list[tuple[Any, ...]] = []
     real = ryoseen._move  # type: ignore[attr-defined]
 
-    def spy(seen: Any, kept: Any, cards: Any, order: Any, unseen: Any, *args: Any) -> Any:
+    def spy(seen: Any, kept: Any, cards: Any, order: Any, unseen: Any, *args: Any,
+            **kwargs: Any) -> Any:
         before = (kept.copy(), cards.copy(), order.copy())
-        snaps = real(seen, kept, cards, order, unseen, *args)
+        snaps = real(seen, kept, cards, order, unseen, *args, **kwargs)
         calls.append((seen, *before, unseen, snaps))
         return snaps
 
@@ -1156,9 +1157,11 @@ def test_ryo_moves_walk_the_reference_chain(monkeypatch: pytest.MonkeyPatch, pla
     calls: list[tuple[Any, ...]] = []
     real = ryoseen._move  # type: ignore[attr-defined]
 
-    def spy(*args: Any) -> Any:
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        # (the guided steps of branch s48-odds are left out: the reference
+        # chain has none, and without ``guided`` none are made)
         calls.append(tuple(a.copy() if isinstance(a, np.ndarray) else a for a in args))
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(ryoseen, "_move", spy)
     with ryoseen.shared_proposals(), ryoseen.part_of_batch(0.25):  # type: ignore[attr-defined]
@@ -1204,3 +1207,102 @@ def test_ryo_six_players_a_batch_spreads_about_what_it_states() -> None:
     stated = math.sqrt(statistics.mean(r.stderr ** 2 for r in runs if r is not None))
     assert spread < 0.0155, spread
     assert 0.8 * spread < stated < 1.6 * spread, (stated, spread)
+
+
+def _world_chance(seen: Any, kept: Any, cards: Any, order: Any) -> float:
+    """The policy's chance of every opponent's keep and exposes in one
+    complete world (``kept`` ``(m, 3)``, ``cards`` the pool in order, ``order``
+    its labels, :func:`rollem.odds.ryoseen._layout`), counted afresh."""
+    from rollem.odds import ryoseen
+    from rollem.odds.look521 import TREMBLE
+
+    out = 1.0
+    for j, opp in enumerate(seen.opponents):
+        thrown = [int(cards[p]) for p in range(len(cards)) if order[p] >= 52
+                  and (order[p] - 52) // 3 == j]
+        got = [np.asarray([cards[p]]) for p in opp.draws]
+        out *= float(ryoseen._opponent_lik(FAST, opp, np.asarray([kept[j]]),  # type: ignore[attr-defined]
+                                           np.asarray([thrown]), got, TREMBLE)[0])
+    return out
+
+
+def test_ryo_guided_step_moves_to_each_hidden_set_with_the_metropolis_chance(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s48-odds: a guided step proposes one opponent's hidden
+    # kept cards anew from its guide and exchanges them with wherever the new
+    # ones lay; from one world of the 6-player view after seat 0's second
+    # draw (hand 30002, where the first opponent's hidden kept cards are two),
+    # copied 40,000 times, one guided step for the first opponent moves it to
+    # each set S with chance g(S) min(1, p(S) g(old) /
+    # (p(old) g(S))), p the policy's chance of the whole world counted afresh
+    # (every opponent's keep and exposes) and g the guide's chance: counted
+    # by listing every set, against the step's incremental bookkeeping. Each
+    # world after the step is the old one with the sets' cards exchanged.
+    from itertools import combinations
+
+    from rollem.odds import ryoseen
+    from rollem.odds.look521 import TREMBLE
+
+    seen: Any = _late_ryo_seen(6, 30002)
+    calls: list[tuple[Any, ...]] = []
+    real = ryoseen._move  # type: ignore[attr-defined]
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append((*args, kwargs.get("guided")))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ryoseen, "_move", spy)
+    with ryoseen.part_of_batch(0.25):  # type: ignore[attr-defined]
+        assert ryoseen.ryo_seen_look(seen, samples=500, seed=5) is not None  # type: ignore[attr-defined]
+    _, kept, cards, order, unseen, *_, guided = calls[0]
+    origin, guides = guided
+    w = 0
+    combo = ryoseen._origins(seen.opponents[0], set(seen.discards))[origin[w, 0]]  # type: ignore[attr-defined]
+    table, prob = guides[(0, combo)]
+    f = table.shape[1]
+    assert f == 2
+    g = {frozenset(int(x) for x in s): float(p) for s, p in zip(table, prob, strict=True)}
+    old = frozenset(int(x) for x in kept[w, 0, 3 - f:])
+    world = np.concatenate([kept[w].reshape(-1), cards[w]])
+    m = len(seen.opponents)
+
+    def exchanged(new: frozenset[int]) -> Any:
+        out = world.copy()
+        for p, q in zip(sorted(old - new), sorted(new - old), strict=True):
+            at_p, at_q = out == p, out == q
+            out[at_p], out[at_q] = q, p
+        return out
+
+    def chance(w_: Any) -> float:
+        return _world_chance(seen, w_[:3 * m].reshape(m, 3), w_[3 * m:], order[w])
+
+    p_old = chance(world)
+    expect = {}
+    for s in combinations(sorted(int(x) for x in unseen), f):
+        new = frozenset(s)
+        if new != old:
+            expect[new] = g[new] * min(1.0, chance(exchanged(new)) * g[old] / (p_old * g[new]))
+    n = 40_000
+    monkeypatch.setattr(ryoseen, "GUIDED_EVERY", 1)
+    monkeypatch.setattr(ryoseen, "PLACE_EVERY", 0)
+    k_n = np.repeat(kept[w:w + 1], n, axis=0)
+    c_n = np.repeat(cards[w:w + 1], n, axis=0)
+    o_n = np.repeat(order[w:w + 1], n, axis=0)
+    (after_kept, after_cards), = real(seen, k_n, c_n, o_n, unseen, FAST, TREMBLE,
+                                      np.random.default_rng(11), 1, 1,
+                                      guided=(np.repeat(origin[w:w + 1], n, axis=0), guides))
+    got: dict[frozenset[int], int] = {}
+    for i in range(n):
+        new = frozenset(int(x) for x in after_kept[i, 0, 3 - f:])
+        if new != old:
+            got[new] = got.get(new, 0) + 1
+            if got[new] == 1:  # the exchange: the old world with the two sets' cards swapped
+                after = np.concatenate([after_kept[i].reshape(-1), after_cards[i]])
+                assert (after == exchanged(new)).all()
+    moved = sum(got.values()) / n
+    want = sum(expect.values())
+    assert 0.02 < want < 0.98
+    assert abs(moved - want) < 4 * math.sqrt(want * (1 - want) / n), (moved, want)
+    for new, p in sorted(expect.items(), key=lambda e: -e[1])[:12]:
+        assert abs(got.get(new, 0) / n - p) < 4 * math.sqrt(p * (1 - p) / n) + 1e-4, (new, p)
+    assert not set(got) - set(expect)

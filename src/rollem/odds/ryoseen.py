@@ -49,7 +49,10 @@ Metropolis steps (:func:`_move`, issue 33): two
 cards the seat has not seen exchange places, and with five opponents (6
 players, :data:`PLACE_FROM`) in turn with them two places in the pool
 exchange what lies there (the card and who threw it), each accepted with
-the ratio of the policy's chances. Resampling leaves many copies of a few worlds (at 6
+the ratio of the policy's chances; at 6 players one card step in
+:data:`GUIDED_EVERY` is a *guided* step instead (:class:`_Steer`: one
+opponent's hidden kept cards proposed anew from its guide, accepted with the
+Metropolis-Hastings ratio). Resampling leaves many copies of a few worlds (at 6
 players a 4,000-world batch came from some hundred ancestors); the steps,
 which leave the posterior unchanged, let the copies drift apart, and the
 standard error (still counted by ancestor) shrinks with the spread.
@@ -231,6 +234,18 @@ in 0.16 s over 120 batches, against 1.87 in 0.22 s over 24; 1,000 worlds
 with 128 steps no better, and seemingly biased upwards)."""
 PLACE_MOVES = 64
 """The Metropolis steps per world with the place steps (see :data:`PLACE_WORLDS`)."""
+GUIDED_EVERY = 2
+"""With the place steps (:data:`PLACE_FROM` opponents), one card step in this
+many is a *guided* step instead (:class:`_Steer`; 0: none): one opponent's
+hidden kept cards proposed anew from its guide (:func:`_guide`), all at once,
+exchanged with wherever those cards lay; the opponents in turn. Issue 33,
+branch s48-odds: a guided step is accepted 13% to 39% of the time (per
+opponent, hand 30002), where a card step that changes any chance is about 4%;
+30 batches of ``bench_play_odds.py``'s hands after the seat's second draw,
+the same seeds with and without, spread by 1.48 against 1.99 points (30002),
+0.77 against 1.01 (30003), 1.34 against 1.41 (30001) for about 8% more CPU
+(docs/dev/odds-precision.md, fourteenth pass). 1 (every card step guided) was
+no better."""
 MOVES_FROM = 4
 """The moves are made with at least this many opponents (5 players or more,
 where the worlds' weights are most uneven); with fewer the odds in play
@@ -669,7 +684,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         assert pick is not None
         kept_all, cards, order, eve = kept_all[pick], cards[pick], order[pick], eve[pick]
         snaps = _move(seen, kept_all, cards, order, unseen, policy, tremble, gen, moves,
-                      futures)
+                      futures, guided=(origin[pick], guides))
     rest = cards[:, seen.drawn + (seen.wild is not None):]
     mine = np.broadcast_to(np.asarray(seen.mine, dtype=np.int64), (k, len(seen.mine)))
     hands, turns = [], []
@@ -695,7 +710,9 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
 
 def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
           policy: FastPolicy, tremble: float, gen: np.random.Generator, moves: int,
-          times: int = 1) -> list[tuple[Ints, Ints]]:
+          times: int = 1,
+          guided: tuple[Ints, dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]]] | None
+          = None) -> list[tuple[Ints, Ints]]:
     """``moves`` Metropolis steps on each complete world (issue 33): ``kept``
     ``(k, m, 3)`` every opponent's kept cards (up cards kept first),
     ``cards`` ``(k, n)`` the pool in order; ``order`` (:func:`_layout`)
@@ -844,9 +861,27 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     last_place = row_w + np.maximum(n_places - 1, 0)
     u = len(unseen)
     every = PLACE_EVERY if m >= PLACE_FROM else 0
+    guide_every = GUIDED_EVERY if guided is not None and m >= PLACE_FROM else 0
+    if guide_every:
+        assert guided is not None
+        steer = _Steer(seen, guided[0], guided[1], k)
+        guide_every = guide_every if steer.any else 0
+    n_guided = 0
     out = []
     for step in range(moves):
         place = every > 0 and step % every == every - 1
+        if guide_every and not place and (step // max(every, 1)) % guide_every == 0:
+            # a guided step (issue 33, branch s48-odds): one opponent's hidden
+            # kept cards, all at once, from its guide
+            j = n_guided % m
+            n_guided += 1
+            steer.step(j, gen, flat_state, flat_where, flat_keeper, show_reader, flat_six,
+                       flat_power, row_w, row_53, wide, stub, m, lik_keep, lik_show, show_key,
+                       table, show_cols, state, policy, tremble)
+            if step >= moves - times:  # the last
+                out.append((state[:, :base].reshape(k, m, 3).copy(),
+                            state[:, base:width].copy()))
+            continue
         if place:
             s1 = firsts[row_w + (gen.random(k) * n_firsts).astype(np.int64)]
             i2 = (gen.random(k) * np.maximum(n_places - 1, 1)).astype(np.int64)
@@ -934,6 +969,161 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         if step >= moves - times:  # the last
             out.append((state[:, :base].reshape(k, m, 3).copy(), state[:, base:width].copy()))
     return out
+
+
+class _Steer:
+    """The guided steps of :func:`_move` (issue 33, branch s48-odds).
+
+    A card step exchanges two unseen cards picked at random, and where it
+    changes what an opponent's keep or exposes read, the policy's chance of
+    the new world is mostly far below the old one's (at 6 players about 4%
+    of the card steps that change a chance are accepted): an opponent's
+    hidden kept cards, which most of the seat's odds hang on, hardly move
+    after the worlds are resampled. A guided step proposes, for one opponent
+    ``j`` in every world, a new set of its hidden kept cards (those not
+    exposed under the world's origins of its up cards) from the guide of
+    that opponent and origin (:func:`_guide`: every set of unseen cards,
+    drawn whatever is free), and exchanges the cards of the old set it does
+    not share with those of the new set (sorted, old to new) wherever they
+    lie: another opponent's kept cards or discards, the pool, the stub. The
+    exchange maps the new world back to the old one by the old set, so it
+    is accepted with the ratio of the policy's chances (every part it reads)
+    times ``g(old) / g(new)``, ``g`` the guide's chance of a set: a
+    Metropolis-Hastings step that leaves the posterior unchanged."""
+
+    def __init__(self, seen: SeenPool, origin: Ints,
+                 guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]], k: int
+                 ) -> None:
+        m = len(seen.opponents)
+        discards = set(seen.discards)
+        ids: dict[tuple[int, tuple[int, ...]], int] = {}
+        tabs, cums, probs, sizes = [], [], [], []
+        self.gid = np.full((k, m), -1, dtype=np.int64)
+        for j, opp in enumerate(seen.opponents):
+            for i, combo in enumerate(_origins(opp, discards)):
+                table, prob = guides.get((j, combo), (np.zeros((0, 3), np.int64), np.zeros(0)))
+                if not len(table) or table.shape[1] not in (1, 2):
+                    continue
+                g = len(ids)
+                ids[(j, combo)] = g
+                two = table if table.shape[1] == 2 else np.concatenate([table, table], axis=1)
+                tabs.append(two)
+                cums.append(prob)
+                flat = np.zeros(52 * 52)
+                flat[two[:, 0] * 52 + two[:, 1]] = prob
+                flat[two[:, 1] * 52 + two[:, 0]] = prob
+                probs.append(flat)
+                sizes.append((len(table), table.shape[1]))
+                self.gid[origin[:, j] == i, j] = g
+        self.any = bool(ids)
+        if not self.any:
+            return
+        self.tab = np.concatenate(tabs)  # (sets, 2): a single card twice
+        self.cum = np.cumsum(np.concatenate(cums))
+        ends = np.cumsum([n for n, _ in sizes])
+        self.start = np.concatenate([[0], ends[:-1]]).astype(np.int64)
+        self.end = ends.astype(np.int64)
+        self.lo = np.concatenate([[0.0], self.cum])[self.start]
+        self.hi = self.cum[self.end - 1]
+        self.size = np.asarray([f for _, f in sizes], dtype=np.int64)
+        self.log_g = np.log(np.maximum(np.concatenate(probs), 1e-300))
+
+    def step(self, j: int, gen: np.random.Generator, flat_state: Ints, flat_where: Ints,
+             flat_keeper: Ints, show_reader: Ints, flat_six: Ints, flat_power: Ints,
+             row_w: Ints, row_53: Ints, wide: int, stub: int, m: int, lik_keep: Floats,
+             lik_show: Floats, show_key: Ints, table: _ExposeTable, show_cols: list[Ints],
+             state: Ints, policy: FastPolicy, tremble: float) -> None:
+        """One guided step for opponent ``j`` in every world (the tables are
+        :func:`_move`'s, updated in place where accepted)."""
+        k = len(row_w)
+        rows = np.arange(k)
+        g = self.gid[:, j]
+        ok = g >= 0
+        gs = np.maximum(g, 0)
+        u = self.lo[gs] + gen.random(k) * (self.hi[gs] - self.lo[gs])
+        idx = np.clip(np.searchsorted(self.cum, u, side="right"), self.start[gs],
+                      self.end[gs] - 1)
+        two = self.size[gs] == 2
+        new = self.tab[idx]  # (k, 2)
+        a, b = np.minimum(new[:, 0], new[:, 1]), np.maximum(new[:, 0], new[:, 1])
+        y = flat_state[row_w + 3 * j + 2]
+        x = np.where(two, flat_state[row_w + 3 * j + 1], y)
+        x, y = np.minimum(x, y), np.maximum(x, y)
+        dummy = 52  # a card that lies nowhere (its place: the stub's column)
+        # the old cards not in the new set, exchanged with the new ones not in
+        # the old, in order: (x1 <-> a1), (x2 <-> a2); ``dummy`` for none
+        x1, a1, x2, a2 = x.copy(), a.copy(), y.copy(), b.copy()
+        for cond, v in ((a == x, (dummy, dummy, y, b)), (a == y, (x, b, dummy, dummy)),
+                        (b == x, (dummy, dummy, y, a)), (b == y, (x, a, dummy, dummy))):
+            c = cond & two
+            for arr, val in zip((x1, a1, x2, a2), v, strict=True):
+                arr[c] = val if isinstance(val, int) else val[c]
+        same = (a == x) & (b == y)  # the same set: nothing moves
+        one = ~two  # a single hidden card: (y <-> a)
+        x1[one], a1[one], x2[one], a2[one] = y[one], a[one], dummy, dummy
+        same |= one & (a == y)
+        for arr in (x1, a1, x2, a2):
+            arr[same] = dummy
+        s_x1, s_a1 = flat_where[row_53 + x1], flat_where[row_53 + a1]
+        s_x2, s_a2 = flat_where[row_53 + x2], flat_where[row_53 + a2]
+        slots = np.stack([s_x1, s_a1, s_x2, s_a2], axis=1)
+        keepers = flat_keeper[row_w[:, None] + slots]
+        readers = show_reader[slots]
+        hit_keep = np.zeros((k, m + 1), dtype=bool)
+        hit_keep[rows[:, None], keepers] = True  # (-1: the last column, nobody)
+        hit_show = np.zeros((k, m + 1), dtype=bool)
+        hit_show[rows[:, None], readers] = True
+        hit_keep[~ok | same] = False
+        hit_show[~ok | same] = False
+        kr, kj = np.nonzero(hit_keep[:, :m])
+        sr, sj = np.nonzero(hit_show[:, :m])
+        log_ratio = np.where(ok & ~same, self.log_g[gs * 2704 + x * 52 + y]
+                             - self.log_g[gs * 2704 + a * 52 + b], 0.0)
+
+        def mapped(h: Ints, r: Ints) -> Ints:
+            p1, q1, p2, q2 = x1[r, None], a1[r, None], x2[r, None], a2[r, None]
+            return np.where(h == p1, q1, np.where(h == q1, p1, np.where(
+                h == p2, q2, np.where(h == q2, p2, h))))
+
+        if len(kr):
+            k_at = kr * m + kj
+            h = mapped(flat_state[flat_six[k_at]], kr)
+            new_keep = _keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h)
+            log_ratio += np.bincount(kr, weights=np.log(new_keep / lik_keep[k_at]),
+                                     minlength=k)
+        if len(sr):
+            s_at = sr * m + sj
+            base_p = sj * wide
+            new_key = show_key[s_at].copy()
+            for p, q, sp, sq in ((x1, a1, s_x1, s_a1), (x2, a2, s_x2, s_a2)):
+                gain = (q[sr] >> 2) - (p[sr] >> 2)
+                new_key += (flat_power[base_p + sp[sr]] - flat_power[base_p + sq[sr]]) * gain
+            new_show = table.flat[new_key]
+            miss = np.isnan(new_show)
+            if miss.any():  # (none where every world fits its origins)
+                for jj in np.unique(sj[miss]):
+                    at = np.flatnonzero(miss & (sj == jj))
+                    hh = mapped(state[sr[at, None], show_cols[jj]], sr[at])
+                    new_show[at] = table.lik(int(jj), hh)
+            log_ratio += np.bincount(sr, weights=np.log(new_show / lik_show[s_at]),
+                                     minlength=k)
+        accept = (gen.random(k) < np.exp(log_ratio)) & ok & ~same
+        acc = np.flatnonzero(accept)
+        rw, r53 = row_w[acc], row_53[acc]
+        for p, q, sp, sq in ((x1, a1, s_x1, s_a1), (x2, a2, s_x2, s_a2)):
+            flat_state[rw + sp[acc]] = q[acc]
+            flat_state[rw + sq[acc]] = p[acc]  # (the stub's column: nobody reads it)
+        for p, q, sp, sq in ((x1, a1, s_x1, s_a1), (x2, a2, s_x2, s_a2)):
+            flat_where[r53 + q[acc]] = sp[acc]
+            flat_where[r53 + p[acc]] = sq[acc]
+        flat_where[row_53 + dummy] = stub
+        if len(kr):
+            keep = accept[kr]
+            lik_keep[k_at[keep]] = new_keep[keep]
+        if len(sr):
+            keep = accept[sr]
+            lik_show[s_at[keep]] = new_show[keep]
+            show_key[s_at[keep]] = new_key[keep]
 
 
 def group_of(k: int, groups: int) -> Ints:
