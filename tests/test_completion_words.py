@@ -64,8 +64,8 @@ def test_the_bring_in_seat_completing_is_told_completes_to(game: str) -> None:
     ]
     assert _third_and_fourth(engine) == want
     # the engine marks the round that opens with a bring-in (its first full bet completes)
-    assert rounds[0].data == {"round": "third street", "opener": b, "bring_in": True}
-    assert "bring_in" not in rounds[1].data  # fourth street: no bring-in
+    assert rounds[0].data == {"round": "third street", "opener": b, "to_complete": True}
+    assert "to_complete" not in rounds[1].data  # fourth street: no bring-in
     mine = [t.text for t in narrate_view(hand.view(b), NAMES)]
     assert "You complete to 2 (pot 5)." in mine
     full = write_history(hand, players=NAMES)

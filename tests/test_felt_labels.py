@@ -50,7 +50,7 @@ class Oracle:
     def said(self, e: dict[str, Any]) -> str | None:
         kind, seat = e["kind"], e.get("seat")
         if kind == "round":  # a round after a bring-in: its first full bet completes it
-            self.completing = bool(e.get("bring_in"))
+            self.completing = bool(e.get("to_complete"))
         if seat is None or kind in NOT_ACTIONS:
             return None
         text = self._words(e)

@@ -20,7 +20,7 @@ first betting round that follows them.
   limit and pot limit: more). Neither check nor fold. In fixed
   limit the big blind or the completion counts as the round's bet toward the
   cap. The ``round`` event of a round after a bring-in is marked
-  ``"bring_in": True``: its first full bet completes the bring-in (the
+  ``"to_complete": True``: its first full bet completes the bring-in (the
   narration says "completes to", the bring-in seat's own completion included).
 
 :func:`best_low_showing` opens later razz rounds: the best ace-to-five low
@@ -231,7 +231,7 @@ class ForcedRound(BettingRound):
         hand.openers.append(seat)
         data: dict[str, object] = {"round": self.name, "opener": opener}
         if isinstance(forced, BringIn) and forced.amount > 0:
-            data["bring_in"] = True  # the first full bet of this round completes it
+            data["to_complete"] = True  # a bring-in: its first full bet completes it
         hand.events.append(Event("round", seat, data))
         return Pending("bet", (seat,))
 

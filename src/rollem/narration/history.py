@@ -392,7 +392,7 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
             started: dict[str, Any] = {"kind": "round", "seat": seat, "round": name,
                                        "opener": opener}
             if k == 1 and type(bring_in) is int and bring_in > 0:
-                started["bring_in"] = True  # as the engine marks it: its first full bet completes
+                started["to_complete"] = True  # as the engine marks a bring-in round
             events.append(started)
 
     for i, raw in enumerate(data.get("actions", [])):
