@@ -44,13 +44,13 @@ class Oracle:
     """What a seat's label says after each of its actions, from the watcher's events."""
 
     def __init__(self) -> None:
-        self.completing = False   # a bring-in stands, not yet completed (stud)
+        self.completing = False   # a bring-in round, not yet completed (stud)
         self.draws: dict[int, list[int]] = {}
 
     def said(self, e: dict[str, Any]) -> str | None:
         kind, seat = e["kind"], e.get("seat")
-        if kind == "round":
-            self.completing = False
+        if kind == "round":  # a round after a bring-in: its first full bet completes it
+            self.completing = bool(e.get("to_complete"))
         if seat is None or kind in NOT_ACTIONS:
             return None
         text = self._words(e)

@@ -19,7 +19,9 @@ first betting round that follows them.
   ``"bet"`` from ``min_to`` to ``max_to``: the round's bet, a full bet; no
   limit and pot limit: more). Neither check nor fold. In fixed
   limit the big blind or the completion counts as the round's bet toward the
-  cap.
+  cap. The ``round`` event of a round after a bring-in is marked
+  ``"to_complete": True``: its first full bet completes the bring-in (the
+  narration says "completes to", the bring-in seat's own completion included).
 
 :func:`best_low_showing` opens later razz rounds: the best ace-to-five low
 showing. Chips are whole numbers.
@@ -227,7 +229,10 @@ class ForcedRound(BettingRound):
         if isinstance(forced, BringIn):
             self.bringer = seat
         hand.openers.append(seat)
-        hand.events.append(Event("round", seat, {"round": self.name, "opener": opener}))
+        data: dict[str, object] = {"round": self.name, "opener": opener}
+        if isinstance(forced, BringIn) and forced.amount > 0:
+            data["to_complete"] = True  # a bring-in: its first full bet completes it
+        hand.events.append(Event("round", seat, data))
         return Pending("bet", (seat,))
 
     def _bring_in(self, hand: Hand, seat: int) -> int:

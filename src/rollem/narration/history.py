@@ -389,7 +389,11 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
             opener = blind_opener if state["round"] == 1 and blind_opener is not None else seat
             k = state["round"]
             name = rounds[k - 1] if k <= len(rounds) else f"round {k}"
-            events.append({"kind": "round", "seat": seat, "round": name, "opener": opener})
+            started: dict[str, Any] = {"kind": "round", "seat": seat, "round": name,
+                                       "opener": opener}
+            if k == 1 and type(bring_in) is int and bring_in > 0:
+                started["to_complete"] = True  # as the engine marks a bring-in round
+            events.append(started)
 
     for i, raw in enumerate(data.get("actions", [])):
         body, _, comment = str(raw).partition("#")

@@ -87,7 +87,9 @@ class Narrator:
 
     @property
     def to_complete(self) -> bool:
-        """Whether the next full bet this round completes a stud bring-in."""
+        """Whether the next full bet this round completes a stud bring-in: from a
+        ``round`` event marked ``to_complete`` (the bring-in seat may complete at once)
+        or a bring-in bet, until the first full bet or raise."""
         return self._to_complete
 
     def held(self) -> list[Line]:
@@ -225,7 +227,9 @@ class Narrator:
             return self._line(f"The {label}: {cards}.", kind)
         if kind == "round":
             self._pool_draws = 0
-            self._to_complete = False
+            # a stud round that opens with a bring-in: its first full bet completes it,
+            # the bring-in seat's own included (the engine's and a copy's round say so)
+            self._to_complete = bool(e.get("to_complete"))
             opener = e.get("opener")
             blind = self._blinds.get(opener) if opener is not None else None
             self._blinds = {}
@@ -274,10 +278,10 @@ class Narrator:
             self.pot += int(e.get("amount", 0))
             allin = ", all-in" if e.get("all_in") else ""
             if e.get("bring_in"):
-                self._to_complete = True
+                self._to_complete = True  # (also where the round bears no mark)
                 return self._line(f"{says(s, 'bring', 'brings')} it in for {e.get('to')}{allin}"
                                   f"{self._pot()}.", kind, s)
-            if self._to_complete:  # the first full bet over a bring-in completes it
+            if self._to_complete:  # the first full bet of a bring-in round completes it
                 self._to_complete = False
                 verb = says(s, "complete", "completes") + " to"
             else:
