@@ -15,6 +15,13 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   or not), where the hands that player showed down stood in its reads when it
   faced them, and recalibrates the reads of that line by them
   (:mod:`rollem.bots.strong.showdowns`; ``showdown_reads``).
+- **Trap lines** (issue 31, twelfth pass; ``trap_lines``): heads-up against a
+  player seen to check-raise more than ``strong`` does
+  (:func:`rollem.bots.strong.traps.trap_index`), after its check a bet's gain
+  must clear a share of the pot (its checks hold its slow-played hands), and
+  its bets and raises with no check of its own in the hand are called and
+  raised lighter (its range lost those hands); against a player never seen to
+  check-raise it plays as without them.
 - **Betting** (every game, any structure): the weighted equity ``e`` (5-2-1:
   of its best declaration, R-521-9; Five Card Roll Your Own against one or two
   opponents: the pool-tracking odds of :func:`rollem.odds.view_equity` scaled
