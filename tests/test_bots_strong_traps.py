@@ -12,7 +12,7 @@ import pytest
 
 from engine_helpers import stacked_hand
 from rollem.bots.strong import StrongBot
-from rollem.bots.strong.reads import Tendencies
+from rollem.bots.strong.reads import OpponentBook, Tendencies
 from rollem.bots.strong.traps import checked_in_hand, checked_this_round, trap_index
 from rollem.engine import Bet, Call, Check, HandView
 
@@ -62,6 +62,35 @@ def test_trap_index() -> None:
     assert trap_index(Tendencies(faced_after_check=40, check_raises=30)) == 1.0
     # the first check-raise of a match moves it, but not all the way
     assert 0.2 < trap_index(Tendencies(faced_after_check=5, check_raises=1)) < 0.3
+
+
+def test_trap_index_against_the_bots_own_trapping() -> None:
+    """Measured against the bot's own check-raises: a player check-raising 10 of
+    40 reads 0 against a bot that did as much, and against one that did 4 of
+    40 the excess over the bot's shrunk rate ((4 + 0.45) / 55 = 0.081)."""
+    opp = Tendencies(faced_after_check=40, check_raises=10)
+    assert trap_index(opp, Tendencies(faced_after_check=40, check_raises=10)) == 0.0
+    assert trap_index(opp, Tendencies(faced_after_check=40, check_raises=4)) == pytest.approx(
+        ((10 + 0.45) / 55 - (4 + 0.45) / 55) / 0.17)
+    assert trap_index(opp, Tendencies()) == trap_index(opp)
+
+
+def test_the_book_counts_its_own_check_raises() -> None:
+    """The bot (seat 1) checks, is bet into and raises: one check-raise of one
+    spot in its own counts; a call after its check is a spot without one; the
+    opponent's counts are its own."""
+    book = OpponentBook()
+    events = [{"kind": "round", "name": "round 1"},
+              {"kind": "check", "seat": 1}, {"kind": "bet", "seat": 0, "amount": 2},
+              {"kind": "raise", "seat": 1, "amount": 4}, {"kind": "call", "seat": 0},
+              {"kind": "round", "name": "round 2"},
+              {"kind": "check", "seat": 1}, {"kind": "bet", "seat": 0, "amount": 2},
+              {"kind": "call", "seat": 1}]
+    book.observe(events, 1)
+    assert (book.own.faced_after_check, book.own.check_raises) == (2, 1)
+    assert book.tendencies(0).faced_after_check == 0
+    book.observe(events, 1)  # the same events again count nothing new
+    assert book.own.faced_after_check == 2
 
 
 def test_checked_lines() -> None:

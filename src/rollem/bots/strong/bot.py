@@ -627,7 +627,7 @@ class StrongBot(Mixing):
         live = [s.seat for s in view.seats if s.dealt and not s.folded and s.seat != view.seat]
         if len(live) != 1:
             return None
-        return live[0], trap_index(self.book.tendencies(live[0]))
+        return live[0], trap_index(self.book.tendencies(live[0]), self.book.own)
 
     def _trap_thin(self, view: HandView) -> float:
         """Free to bet heads-up after the opponent checked this round: the share of

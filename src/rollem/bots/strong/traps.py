@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from rollem.bots.strong.reads import Tendencies
 
 __all__ = ["TRAP_BASE", "TRAP_FULL", "TRAP_PRIOR", "checked_in_hand", "checked_this_round",
-           "trap_index"]
+           "shrunk_rate", "trap_index"]
 
 TRAP_BASE = 0.03
 """The check-raise rate (raises over the spots facing a bet after checking in the
@@ -51,13 +51,25 @@ first few check-raises move the index little (``strongtrap`` shows about 19
 spots in 250 hands)."""
 
 
-def trap_index(t: Tendencies) -> float:
-    """How much a player traps, 0..1 (see the module doc): its check-raise rate
-    shrunk toward :data:`TRAP_BASE`, ``(check_raises + TRAP_PRIOR * TRAP_BASE) /
-    (faced_after_check + TRAP_PRIOR)``, placed between :data:`TRAP_BASE` (0) and
-    :data:`TRAP_FULL` (1), clipped. 0 for a player never seen to check-raise."""
-    rate = (t.check_raises + TRAP_PRIOR * TRAP_BASE) / (t.faced_after_check + TRAP_PRIOR)
-    return min(1.0, max(0.0, (rate - TRAP_BASE) / (TRAP_FULL - TRAP_BASE)))
+def shrunk_rate(t: Tendencies) -> float:
+    """``t``'s check-raise rate shrunk toward :data:`TRAP_BASE`: ``(check_raises +
+    TRAP_PRIOR * TRAP_BASE) / (faced_after_check + TRAP_PRIOR)``."""
+    return (t.check_raises + TRAP_PRIOR * TRAP_BASE) / (t.faced_after_check + TRAP_PRIOR)
+
+
+def trap_index(t: Tendencies, own: Tendencies | None = None) -> float:
+    """How much a player traps, 0..1 (see the module doc): its shrunk check-raise
+    rate (:func:`shrunk_rate`) above the greater of :data:`TRAP_BASE` and
+    ``own``'s (the bot's own counts in the same session, shrunk alike), over
+    :data:`TRAP_FULL` less :data:`TRAP_BASE`, clipped. 0 for a player never seen
+    to check-raise, and for one check-raising no more than the bot itself: its
+    thresholds are tuned against play like its own, and against ``strong``'s
+    own policy trapping more (``strongtrap``) only the player trapping more
+    moves (with ``TRAP_BASE`` alone, ``strongtrap``'s inner ``strong`` read
+    ``strong``'s own check-raises of a match as trapping, index up to 0.78
+    in 250 hands, and moved too)."""
+    base = TRAP_BASE if own is None else max(TRAP_BASE, shrunk_rate(own))
+    return min(1.0, max(0.0, (shrunk_rate(t) - base) / (TRAP_FULL - TRAP_BASE)))
 
 
 def checked_this_round(events: Sequence[Mapping[str, Any]], seat: int) -> bool:
