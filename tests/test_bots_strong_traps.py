@@ -1,7 +1,8 @@
 """The ``strong`` bot's play against a trapper's lines (issue 31, twelfth pass):
-after a check of a player seen to check-raise, thin bets become checks; its bets
-with no check of its own in the hand are called and raised lighter; against a
-player not seen to check-raise nothing changes. Hand-built SDR views (stacked
+a player seen to check-raise more than the bot itself has its bets with no check
+of its own in the hand called and raised lighter (and, with ``trap_thin`` on,
+thin bets into its checks become checks); against a player not seen to
+check-raise nothing changes. Hand-built SDR views (stacked
 decks, scripted betting)."""
 
 from __future__ import annotations
@@ -37,11 +38,15 @@ def _opponent(check_raises: int) -> Tendencies:
                       checks_checked=10, faced_after_check=40, check_raises=check_raises)
 
 
-def _policy(view: HandView, check_raises: int, *, on: bool = True) -> dict[str, float]:
+def _policy(view: HandView, check_raises: int, *, on: bool = True,
+            thin: float | None = None) -> dict[str, float]:
     """``strong``'s policy on ``view`` by action kind, its book of seat 0 as
-    :func:`_opponent` says, its trap lines on or off."""
+    :func:`_opponent` says, its trap lines on or off (``thin``: its
+    ``trap_thin``, else the default)."""
     bot = StrongBot(random.Random(0))
     bot.trap_lines = on
+    if thin is not None:
+        bot.trap_thin = thin
     bot.book.seats[0] = _opponent(check_raises)
     out: dict[str, float] = {}
     for action, p in bot.policy(view).items():
@@ -104,14 +109,26 @@ def test_checked_lines() -> None:
 
 
 def test_a_thin_bet_into_a_trappers_check_becomes_a_check() -> None:
-    """7h 6c on Kc Qd 7s (third pair), checked to on the last round after three
+    """``trap_thin`` 0.2 (off by default: it lost chips, ``docs/dev/league.md``):
+    7h 6c on Kc Qd 7s (third pair), checked to on the last round after three
     checked rounds: against a player who never check-raised it bets (policy
-    1.0, as with the trap lines off); against one who check-raised 10 of 40
-    times (index 0.94) it checks (bet 0.0; off: 1.0)."""
+    1.0, as with the trap lines off or ``trap_thin`` at its default 0); against
+    one who check-raised 10 of 40 times (index 0.94) it checks (bet 0.0)."""
     view = _view("7h 6c", [Check(), Check()] * 3 + [Check()])
-    assert _policy(view, 0).get("Bet", 0.0) == 1.0
-    assert _policy(view, 10, on=False).get("Bet", 0.0) == 1.0
-    assert _policy(view, 10) == {"Check": 1.0}
+    assert _policy(view, 0, thin=0.2).get("Bet", 0.0) == 1.0
+    assert _policy(view, 10, on=False, thin=0.2).get("Bet", 0.0) == 1.0
+    assert _policy(view, 10).get("Bet", 0.0) == 1.0
+    assert _policy(view, 10, thin=0.2) == {"Check": 1.0}
+
+
+def test_a_trappers_first_bet_is_called_lighter() -> None:
+    """Qh 8c facing the first-in bet of round 1 (no check in the hand): against
+    the check-raiser (10 of 40) it calls; with the trap lines off, or against a
+    player who never check-raised, it folds."""
+    view = _view("Qh 8c", [Bet(2)])
+    assert _policy(view, 0) == {"Fold": 1.0}
+    assert _policy(view, 10, on=False) == {"Fold": 1.0}
+    assert _policy(view, 10) == {"Call": 1.0}
 
 
 def test_a_trappers_bet_with_no_check_is_raised_lighter() -> None:
@@ -130,8 +147,8 @@ def test_a_trappers_bet_with_no_check_is_raised_lighter() -> None:
 
 def test_policy_is_what_act_samples_against_a_trapper() -> None:
     """The trap lines move thresholds by the book only: ``act`` takes the action
-    ``policy`` gives probability 1 (the thin bet's check)."""
-    view = _view("7h 6c", [Check(), Check()] * 3 + [Check()])
+    ``policy`` gives probability 1 (the lighter call)."""
+    view = _view("Qh 8c", [Bet(2)])
     bot = StrongBot(random.Random(3))
     bot.book.seats[0] = _opponent(10)
-    assert isinstance(bot.act(view), Check)
+    assert isinstance(bot.act(view), Call)

@@ -16,12 +16,12 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   faced them, and recalibrates the reads of that line by them
   (:mod:`rollem.bots.strong.showdowns`; ``showdown_reads``).
 - **Trap lines** (issue 31, twelfth pass; ``trap_lines``): heads-up against a
-  player seen to check-raise more than ``strong`` does
-  (:func:`rollem.bots.strong.traps.trap_index`), after its check a bet's gain
-  must clear a share of the pot (its checks hold its slow-played hands), and
-  its bets and raises with no check of its own in the hand are called and
-  raised lighter (its range lost those hands); against a player never seen to
-  check-raise it plays as without them.
+  player seen to check-raise more than the bot itself
+  (:func:`rollem.bots.strong.traps.trap_index`), its bets and raises with no
+  check of its own in the hand are called and raised lighter (its range lost
+  the hands it slow-plays; ``trap_thin``, off, would also make thin bets into
+  its checks checks); against a player never seen to check-raise it plays as
+  without them.
 - **Betting** (every game, any structure): the weighted equity ``e`` (5-2-1:
   of its best declaration, R-521-9; Five Card Roll Your Own against one or two
   opponents: the pool-tracking odds of :func:`rollem.odds.view_equity` scaled
@@ -218,10 +218,11 @@ class StrongBot(Mixing):
     from the top of its range at its observed check-raise rate; in pot and no
     limit at the greater of that rate and its raise rate; issue 31),
     ``trap_lines`` (heads-up, against a player seen to check-raise more than
-    ``strong`` does, :func:`rollem.bots.strong.traps.trap_index`: after its check a
-    bet's gain must clear ``trap_thin`` times the index of the pot; facing its
-    bet or raise with no check of its own in the hand, a call needs ``trap_call``
-    and a raise ``trap_raise`` times the index less equity; issue 31, twelfth
+    the bot itself, :func:`rollem.bots.strong.traps.trap_index`: facing its bet
+    or raise with no check of its own in the hand, a call needs ``trap_call``
+    and a raise ``trap_raise`` times the index less equity; after its check a
+    bet's gain must clear ``trap_thin`` times the index of the pot, 0 by
+    default: it lost chips to ``trapper`` and ``strongtrap``; issue 31, twelfth
     pass), ``min_ess`` and ``more_worlds`` (against two or more opponents, up to
     ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
@@ -252,7 +253,7 @@ class StrongBot(Mixing):
     price_check_raises = True
     showdown_reads = True
     trap_lines = True
-    trap_thin = 0.2
+    trap_thin = 0.0
     trap_call = 0.06
     trap_raise = 0.08
 
