@@ -14,12 +14,20 @@ of line, and their ranges differ in shape, not only in strength:
 :func:`trap_index` turns what the bot has seen of one opponent (its
 check-raises over the spots it faced a bet after checking,
 :class:`rollem.bots.strong.reads.Tendencies`) into a number in 0..1: 0 for a
-player check-raising no more than :data:`TRAP_BASE` (the rate ``strong`` itself
-shows, about 0.02-0.05) and for one not seen enough (shrunk toward
-:data:`TRAP_BASE` by :data:`TRAP_PRIOR` spots' worth), 1 for one at
-:data:`TRAP_FULL` or more. :class:`rollem.bots.strong.StrongBot` moves its
-thresholds by it heads-up (``trap_thin``, ``trap_call``, ``trap_raise``), so
-against a player with no check-raises seen it plays exactly as before.
+player check-raising no more than :data:`TRAP_BASE` (about the rate ``strong``
+itself shows) or than the bot itself in the same session
+(:attr:`rollem.bots.strong.reads.OpponentBook.own`), and for one not seen
+enough (shrunk toward :data:`TRAP_BASE` by :data:`TRAP_PRIOR` spots' worth);
+1 for one at :data:`TRAP_FULL` above that or more.
+:class:`rollem.bots.strong.StrongBot` moves its thresholds by it heads-up
+(``trap_call``, ``trap_raise``; ``trap_thin``, off by default), so against a
+player with no check-raises seen it plays exactly as before.
+
+Measured (``docs/dev/league.md``, twelfth pass): the lighter calls and raises
+are level with the code before them against ``strongtrap``; the thin bets'
+margin lost chips to ``trapper`` (which calls its weak hands like ``basic``:
+thin bets into its checks are value bets) and leaned behind against
+``strongtrap``, so it is off.
 
 Everything here reads the events of a view (``{"kind", "seat", ...}`` dicts,
 a ``"round"`` event opening each betting round); nothing touches a hand.
