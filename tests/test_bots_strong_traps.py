@@ -1,9 +1,9 @@
-"""The ``strong`` bot's play against a trapper's lines (issue 31, twelfth pass):
-a player seen to check-raise more than the bot itself has its bets with no check
-of its own in the hand called and raised lighter (and, with ``trap_thin`` on,
-thin bets into its checks become checks); against a player not seen to
-check-raise nothing changes. Hand-built SDR views (stacked
-decks, scripted betting)."""
+"""The ``strong`` bot's play against a trapper's lines (issue 31, twelfth pass;
+``trap_lines``, off by default, turned on here): a player seen to check-raise
+more than the bot itself has its bets with no check of its own in the hand
+called and raised lighter (and, with ``trap_thin`` on, thin bets into its
+checks become checks); against a player not seen to check-raise nothing
+changes. Hand-built SDR views (stacked decks, scripted betting)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from engine_helpers import stacked_hand
 from rollem.bots.strong import StrongBot
 from rollem.bots.strong.reads import OpponentBook, Tendencies
 from rollem.bots.strong.traps import checked_in_hand, checked_this_round, trap_index
-from rollem.engine import Bet, Call, Check, HandView
+from rollem.engine import Bet, Call, Check, Fold, HandView
 
 ROLL = "Kc Qd 7s"
 
@@ -149,6 +149,10 @@ def test_policy_is_what_act_samples_against_a_trapper() -> None:
     """The trap lines move thresholds by the book only: ``act`` takes the action
     ``policy`` gives probability 1 (the lighter call)."""
     view = _view("Qh 8c", [Bet(2)])
-    bot = StrongBot(random.Random(3))
+    bot = StrongBot(random.Random(0))
+    bot.trap_lines = True
     bot.book.seats[0] = _opponent(10)
     assert isinstance(bot.act(view), Call)
+    default = StrongBot(random.Random(0))  # the lines off by default: main's fold
+    default.book.seats[0] = _opponent(10)
+    assert isinstance(default.act(view), Fold)

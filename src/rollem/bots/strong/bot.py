@@ -15,7 +15,8 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   or not), where the hands that player showed down stood in its reads when it
   faced them, and recalibrates the reads of that line by them
   (:mod:`rollem.bots.strong.showdowns`; ``showdown_reads``).
-- **Trap lines** (issue 31, twelfth pass; ``trap_lines``): heads-up against a
+- **Trap lines** (issue 31, twelfth pass; ``trap_lines``, off by default: level
+  in play against ``strongtrap`` and ``trapper``): heads-up against a
   player seen to check-raise more than the bot itself
   (:func:`rollem.bots.strong.traps.trap_index`), its bets and raises with no
   check of its own in the hand are called and raised lighter (its range lost
@@ -217,9 +218,11 @@ class StrongBot(Mixing):
     the opponent checked: the bet's gain counts the opponent's check-raises,
     from the top of its range at its observed check-raise rate; in pot and no
     limit at the greater of that rate and its raise rate; issue 31),
-    ``trap_lines`` (heads-up, against a player seen to check-raise more than
-    the bot itself, :func:`rollem.bots.strong.traps.trap_index`: facing its bet
-    or raise with no check of its own in the hand, a call needs ``trap_call``
+    ``trap_lines`` (off: level with the bot without it in play, issue 31,
+    twelfth pass, ``docs/dev/league.md``; on, heads-up, against a player seen
+    to check-raise more than the bot itself,
+    :func:`rollem.bots.strong.traps.trap_index`: facing its bet or raise with
+    no check of its own in the hand, a call needs ``trap_call``
     and a raise ``trap_raise`` times the index less equity; after its check a
     bet's gain must clear ``trap_thin`` times the index of the pot, 0 by
     default: it lost chips to ``trapper`` and ``strongtrap``; issue 31, twelfth
@@ -252,7 +255,7 @@ class StrongBot(Mixing):
     draws_shown = 3.0
     price_check_raises = True
     showdown_reads = True
-    trap_lines = True
+    trap_lines = False
     trap_thin = 0.0
     trap_call = 0.06
     trap_raise = 0.08

@@ -24,7 +24,8 @@ enough (shrunk toward :data:`TRAP_BASE` by :data:`TRAP_PRIOR` spots' worth);
 player with no check-raises seen it plays exactly as before.
 
 Measured (``docs/dev/league.md``, twelfth pass): the lighter calls and raises
-are level with the code before them against ``strongtrap``; the thin bets'
+are level with the code before them against ``strongtrap`` and ``trapper``,
+so ``trap_lines`` is off by default (kept for a later pass); the thin bets'
 margin lost chips to ``trapper`` (which calls its weak hands like ``basic``:
 thin bets into its checks are value bets) and leaned behind against
 ``strongtrap``, so it is off.
