@@ -15,6 +15,14 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
   or not), where the hands that player showed down stood in its reads when it
   faced them, and recalibrates the reads of that line by them
   (:mod:`rollem.bots.strong.showdowns`; ``showdown_reads``).
+- **Trap lines** (issue 31, twelfth pass; ``trap_lines``, off by default: level
+  in play against ``strongtrap`` and ``trapper``): heads-up against a
+  player seen to check-raise more than the bot itself
+  (:func:`rollem.bots.strong.traps.trap_index`), its bets and raises with no
+  check of its own in the hand are called and raised lighter (its range lost
+  the hands it slow-plays; ``trap_thin``, off, would also make thin bets into
+  its checks checks); against a player never seen to check-raise it plays as
+  without them.
 - **Betting** (every game, any structure): the weighted equity ``e`` (5-2-1:
   of its best declaration, R-521-9; Five Card Roll Your Own against one or two
   opponents: the pool-tracking odds of :func:`rollem.odds.view_equity` scaled
@@ -69,6 +77,7 @@ from rollem.bots.strong.choices import card_action, declare_choice
 from rollem.bots.strong.gains import bet_gain, pot_raise_to
 from rollem.bots.strong.reads import OpponentBook, round_number
 from rollem.bots.strong.showdowns import ShowdownBook, line_faced
+from rollem.bots.strong.traps import checked_in_hand, checked_this_round, trap_index
 from rollem.bots.strong.worlds import Worlds, sample_worlds
 from rollem.engine.actions import Bet, Call, Check, Declare, Fold, Raise, RunTwice
 from rollem.engine.decisions import Legal
@@ -209,7 +218,15 @@ class StrongBot(Mixing):
     the opponent checked: the bet's gain counts the opponent's check-raises,
     from the top of its range at its observed check-raise rate; in pot and no
     limit at the greater of that rate and its raise rate; issue 31),
-    ``min_ess`` and ``more_worlds`` (against two or more opponents, up to
+    ``trap_lines`` (off: level with the bot without it in play, issue 31,
+    twelfth pass, ``docs/dev/league.md``; on, heads-up, against a player seen
+    to check-raise more than the bot itself,
+    :func:`rollem.bots.strong.traps.trap_index`: facing its bet or raise with
+    no check of its own in the hand, a call needs ``trap_call``
+    and a raise ``trap_raise`` times the index less equity; after its check a
+    bet's gain must clear ``trap_thin`` times the index of the pot, 0 by
+    default: it lost chips to ``trapper`` and ``strongtrap``; issue 31, twelfth
+    pass), ``min_ess`` and ``more_worlds`` (against two or more opponents, up to
     ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
 
@@ -238,6 +255,10 @@ class StrongBot(Mixing):
     draws_shown = 3.0
     price_check_raises = True
     showdown_reads = True
+    trap_lines = False
+    trap_thin = 0.0
+    trap_call = 0.06
+    trap_raise = 0.08
 
     level = "strong"
 
@@ -546,7 +567,8 @@ class StrongBot(Mixing):
                 last or self.river_ev >= 2) and view.game in MODELLED:
             if not last and eq >= 0.85 and self._mix(self.slow_play):
                 return Check()  # slow-play now and then
-            gain = self._bet_gain(view, legal, pot)
+            # after a trapper's check its range is uncapped: thin bets need more
+            gain = self._bet_gain(view, legal, pot) - self._trap_thin(view) * pot
             if abs(gain) < 0.05 * pot:  # near-indifferent: mix, so bets tell less
                 gain = -0.5 if self._mix(0.5) else 0.5
             return self._size(legal, view, pot, eq) if gain > 0 else Check()
@@ -560,6 +582,10 @@ class StrongBot(Mixing):
             return Check()
         price = to_call / (pot + to_call)
         raise_at = self.raise_hu if heads_up else min(0.7, 1.9 / (opponents + 1))
+        # a trapper's bet or raise with no check of its own in the hand: its range
+        # lost the hands it slow-plays, so call and raise it lighter
+        light = self._trap_light(view) if heads_up else 0.0
+        raise_at -= light * self.trap_raise
         if view.game not in MODELLED:
             # no reads: its equity is against random hands, not the bettor's
             # range, so it raises no lighter than ``basic`` (heads-up it raised
@@ -588,13 +614,46 @@ class StrongBot(Mixing):
             # 5-2-1 multiway, one bet before the first draw: two draws and five
             # betting rounds to come, so the price alone undersells the hand
             price, margin = price * self.first_call_521, 0.0
-        if eq >= price + margin:
+        if eq >= price + margin - light * self.trap_call:
             return Call()
         if "check" in acts:
             return Check()
         if "fold" not in acts:  # the stud bring-in: post it (call) or complete, never fold
             return Call()
         return Fold()
+
+    def _trap_opponent(self, view: HandView) -> tuple[int, float] | None:
+        """Heads-up in a game with reads (:data:`MODELLED`), :attr:`trap_lines`
+        on: the opponent still in and its trap index
+        (:func:`rollem.bots.strong.traps.trap_index`, 0..1); else ``None``."""
+        if not self.trap_lines or view.game not in MODELLED:
+            return None
+        live = [s.seat for s in view.seats if s.dealt and not s.folded and s.seat != view.seat]
+        if len(live) != 1:
+            return None
+        return live[0], trap_index(self.book.tendencies(live[0]), self.book.own)
+
+    def _trap_thin(self, view: HandView) -> float:
+        """Free to bet heads-up after the opponent checked this round: the share of
+        the pot a bet's gain over a check must clear, :attr:`trap_thin` times
+        the opponent's trap index (its checks hold the strong hands it slow-plays:
+        a thin bet is called by better and check-raised by the best more often);
+        0 when it did not check or never traps."""
+        found = self._trap_opponent(view)
+        if found is None or not checked_this_round(view.events, found[0]):
+            return 0.0
+        return self.trap_thin * found[1]
+
+    def _trap_light(self, view: HandView) -> float:
+        """Facing a bet or raise heads-up from an opponent that has not checked in
+        this hand: its trap index (0..1; its bets come from a range that lost the
+        strong hands it slow-plays), else 0. :attr:`trap_call` and
+        :attr:`trap_raise` scale it into the equity the call and the raise need
+        less."""
+        found = self._trap_opponent(view)
+        if found is None or checked_in_hand(view.events, found[0]):
+            return 0.0
+        return found[1]
 
     def _reraise_ok(self, view: HandView, opponents: int) -> bool:
         """The last round, facing a raise (issue 31): whether to re-raise at all.

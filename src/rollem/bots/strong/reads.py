@@ -263,6 +263,12 @@ class OpponentBook:
 
     def __init__(self) -> None:
         self.seats: dict[int, Tendencies] = {}
+        self.own = Tendencies()
+        """The bot's own counts where its views show them: its check-raises over
+        the spots it faced a bet after checking (:attr:`Tendencies.check_raises`,
+        :attr:`Tendencies.faced_after_check`; issue 31, twelfth pass: a player
+        trapping more than the bot itself is read by
+        :func:`rollem.bots.strong.traps.trap_index`)."""
         self._hand_key: object = None
         self._done = 0
         self._unanswered: tuple[object, int, bool] | None = None
@@ -300,6 +306,11 @@ class OpponentBook:
                 checkers = set()
             seat = e.get("seat")
             if i < self._done or seat is None or seat == me:
+                if i >= self._done and seat is not None and bet_open and seat in checkers \
+                        and kind in ("raise", "call", "fold"):
+                    # the bot's own check-raises (the trap lines' yardstick, issue 31)
+                    self.own.faced_after_check += 1
+                    self.own.check_raises += kind == "raise"
                 if kind in ("bet", "raise"):
                     raised = bet_open
                     bet_open = True

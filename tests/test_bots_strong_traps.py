@@ -1,0 +1,158 @@
+"""The ``strong`` bot's play against a trapper's lines (issue 31, twelfth pass;
+``trap_lines``, off by default, turned on here): a player seen to check-raise
+more than the bot itself has its bets with no check of its own in the hand
+called and raised lighter (and, with ``trap_thin`` on, thin bets into its
+checks become checks); against a player not seen to check-raise nothing
+changes. Hand-built SDR views (stacked decks, scripted betting)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine_helpers import stacked_hand
+from rollem.bots.strong import StrongBot
+from rollem.bots.strong.reads import OpponentBook, Tendencies
+from rollem.bots.strong.traps import checked_in_hand, checked_this_round, trap_index
+from rollem.engine import Bet, Call, Check, Fold, HandView
+
+ROLL = "Kc Qd 7s"
+
+
+def _view(hero: str, actions: list[object]) -> HandView:
+    """Seat 1 (``hero``) after ``actions`` (seat 0, 3d 2s, first in every round;
+    Stop 9h, Drop 4c, Roll Kc Qd 7s)."""
+    hand = stacked_hand([200, 200], 1, {0: "3d 2s", 1: hero}, stop="9h", drop="4c", roll=ROLL)
+    for action in actions:
+        assert hand.pending is not None
+        hand.apply(hand.pending.seats[0], action)
+    assert hand.pending is not None and hand.pending.seats == (1,)
+    return hand.view(1)
+
+
+def _opponent(check_raises: int) -> Tendencies:
+    """A book of seat 0 over a session: 40 spots facing a bet after its check,
+    ``check_raises`` of them raised; the rest of its play ordinary."""
+    return Tendencies(bets=60, checks=60, raises=20, calls=30, folds=40, bets_checked=20,
+                      checks_checked=10, faced_after_check=40, check_raises=check_raises)
+
+
+def _policy(view: HandView, check_raises: int, *, on: bool = True,
+            thin: float | None = None) -> dict[str, float]:
+    """``strong``'s policy on ``view`` by action kind, its book of seat 0 as
+    :func:`_opponent` says, its trap lines on or off (``thin``: its
+    ``trap_thin``, else the default)."""
+    bot = StrongBot(random.Random(0))
+    bot.trap_lines = on
+    if thin is not None:
+        bot.trap_thin = thin
+    bot.book.seats[0] = _opponent(check_raises)
+    out: dict[str, float] = {}
+    for action, p in bot.policy(view).items():
+        out[type(action).__name__] = out.get(type(action).__name__, 0.0) + p
+    return out
+
+
+def test_trap_index() -> None:
+    """0 for a player never seen, never seen to check-raise, or check-raising as
+    ``strong`` does (2 of 92, 1,000 hands against itself); 10 of 40 is a
+    trapper, (10 + 0.45) / 55 = 0.190, index (0.190 - 0.03) / 0.17 = 0.94; 30
+    of 40 is past the top (1)."""
+    assert trap_index(Tendencies()) == 0.0
+    assert trap_index(Tendencies(faced_after_check=40)) == 0.0
+    assert trap_index(Tendencies(faced_after_check=92, check_raises=2)) == 0.0
+    assert trap_index(Tendencies(faced_after_check=40, check_raises=10)) == pytest.approx(
+        ((10 + 0.45) / 55 - 0.03) / 0.17)
+    assert trap_index(Tendencies(faced_after_check=40, check_raises=30)) == 1.0
+    # the first check-raise of a match moves it, but not all the way
+    assert 0.2 < trap_index(Tendencies(faced_after_check=5, check_raises=1)) < 0.3
+
+
+def test_trap_index_against_the_bots_own_trapping() -> None:
+    """Measured against the bot's own check-raises: a player check-raising 10 of
+    40 reads 0 against a bot that did as much, and against one that did 4 of
+    40 the excess over the bot's shrunk rate ((4 + 0.45) / 55 = 0.081)."""
+    opp = Tendencies(faced_after_check=40, check_raises=10)
+    assert trap_index(opp, Tendencies(faced_after_check=40, check_raises=10)) == 0.0
+    assert trap_index(opp, Tendencies(faced_after_check=40, check_raises=4)) == pytest.approx(
+        ((10 + 0.45) / 55 - (4 + 0.45) / 55) / 0.17)
+    assert trap_index(opp, Tendencies()) == trap_index(opp)
+
+
+def test_the_book_counts_its_own_check_raises() -> None:
+    """The bot (seat 1) checks, is bet into and raises: one check-raise of one
+    spot in its own counts; a call after its check is a spot without one; the
+    opponent's counts are its own."""
+    book = OpponentBook()
+    events = [{"kind": "round", "name": "round 1"},
+              {"kind": "check", "seat": 1}, {"kind": "bet", "seat": 0, "amount": 2},
+              {"kind": "raise", "seat": 1, "amount": 4}, {"kind": "call", "seat": 0},
+              {"kind": "round", "name": "round 2"},
+              {"kind": "check", "seat": 1}, {"kind": "bet", "seat": 0, "amount": 2},
+              {"kind": "call", "seat": 1}]
+    book.observe(events, 1)
+    assert (book.own.faced_after_check, book.own.check_raises) == (2, 1)
+    assert book.tendencies(0).faced_after_check == 0
+    book.observe(events, 1)  # the same events again count nothing new
+    assert book.own.faced_after_check == 2
+
+
+def test_checked_lines() -> None:
+    """Who checked this round and this hand, read from the events."""
+    events = [{"kind": "round", "name": "round 1"}, {"kind": "check", "seat": 0},
+              {"kind": "bet", "seat": 1, "amount": 2}, {"kind": "call", "seat": 0},
+              {"kind": "round", "name": "round 2"}, {"kind": "bet", "seat": 0, "amount": 2}]
+    assert checked_in_hand(events, 0) and not checked_in_hand(events, 1)
+    assert not checked_this_round(events, 0)
+    assert checked_this_round(events[:3], 0)
+
+
+def test_a_thin_bet_into_a_trappers_check_becomes_a_check() -> None:
+    """``trap_thin`` 0.2 (off by default: it lost chips, ``docs/dev/league.md``):
+    7h 6c on Kc Qd 7s (third pair), checked to on the last round after three
+    checked rounds: against a player who never check-raised it bets (policy
+    1.0, as with the trap lines off or ``trap_thin`` at its default 0); against
+    one who check-raised 10 of 40 times (index 0.94) it checks (bet 0.0)."""
+    view = _view("7h 6c", [Check(), Check()] * 3 + [Check()])
+    assert _policy(view, 0, thin=0.2).get("Bet", 0.0) == 1.0
+    assert _policy(view, 10, on=False, thin=0.2).get("Bet", 0.0) == 1.0
+    assert _policy(view, 10).get("Bet", 0.0) == 1.0
+    assert _policy(view, 10, thin=0.2) == {"Check": 1.0}
+
+
+def test_a_trappers_first_bet_is_called_lighter() -> None:
+    """Qh 8c facing the first-in bet of round 1 (no check in the hand): against
+    the check-raiser (10 of 40) it calls; with the trap lines off, or against a
+    player who never check-raised, it folds."""
+    view = _view("Qh 8c", [Bet(2)])
+    assert _policy(view, 0) == {"Fold": 1.0}
+    assert _policy(view, 10, on=False) == {"Fold": 1.0}
+    assert _policy(view, 10) == {"Call": 1.0}
+
+
+def test_a_trappers_bet_with_no_check_is_raised_lighter() -> None:
+    """Qh 5c on Kc Qd 7s (second pair) facing the last-round bet of a player who
+    bet every round (no check in the hand): against the check-raiser it raises
+    (off, or against a player who never check-raised: calls). Had that player
+    checked round 1 (a trap line), it calls as before."""
+    bets = [Bet(2), Call()] * 3 + [Bet(4)]
+    view = _view("Qh 5c", bets)
+    assert _policy(view, 0) == {"Call": 1.0}
+    assert _policy(view, 10, on=False) == {"Call": 1.0}
+    assert _policy(view, 10) == {"Raise": 1.0}
+    checked_first = [Check(), Check()] + [Bet(2), Call()] * 2 + [Bet(4)]
+    assert _policy(_view("Qh 5c", checked_first), 10) == {"Call": 1.0}
+
+
+def test_policy_is_what_act_samples_against_a_trapper() -> None:
+    """The trap lines move thresholds by the book only: ``act`` takes the action
+    ``policy`` gives probability 1 (the lighter call)."""
+    view = _view("Qh 8c", [Bet(2)])
+    bot = StrongBot(random.Random(0))
+    bot.trap_lines = True
+    bot.book.seats[0] = _opponent(10)
+    assert isinstance(bot.act(view), Call)
+    default = StrongBot(random.Random(0))  # the lines off by default: main's fold
+    default.book.seats[0] = _opponent(10)
+    assert isinstance(default.act(view), Fold)
