@@ -510,8 +510,11 @@ def test_bet_chips_keep_clear_of_every_seat_tile(
     ctx = context(browser, size, reduced_motion="reduce")
     try:
         cases = [("holdem", n) for n in range(2, 11)] + [("stud8", 7)]
+        # One page for the ten tables, each loaded into it in turn (a new table id,
+        # a new document): a new page each was about twice the Chromium CPU, a
+        # renderer or two started for each (docs/dev/test-suite-time.md, stop 48).
+        page = ctx.new_page()
         for game, seats in cases:
-            page = ctx.new_page()
             start(page, live, game, seats)
             wait_until(page, "() => !!document.querySelector('#controls button')", timeout=30)
             drawn = page.evaluate(BETS, "12345")
@@ -528,7 +531,6 @@ def test_bet_chips_keep_clear_of_every_seat_tile(
                         assert not _overlap(bet["box"], tile["box"]), (where, bet, tile)
                 if size == "desktop":
                     assert _inside(bet["box"], drawn["felt"]), (where, bet, drawn["felt"])
-            page.close()
     finally:
         ctx.close()
 
