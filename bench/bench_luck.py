@@ -121,6 +121,13 @@ its baseline steadied by the exact mean share over every order.
         --lookahead --action-replicas 3 --late-chance --exact-picks --late-policy \
         --late-rollouts 2 --exact-draws --late-from 1 --deals 10
 
+Every late term is also kept play by play (:attr:`Luck.late_per_play`, twelfth
+pass): the dump's ``late_per_play`` gives the same estimator from the first
+``k`` of its plays on the same deals (``bench_luck_pool.py``), and the plays'
+noise (two halves of the plays against each other). The row ``one weight (2
+folds)`` subtracts the whole correction times one weight cross-fitted on the
+other half of the deals (:func:`one_weight`).
+
 Figures: ``docs/dev/league.md``.
 """
 
