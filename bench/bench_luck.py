@@ -121,6 +121,13 @@ its baseline steadied by the exact mean share over every order.
         --lookahead --action-replicas 3 --late-chance --exact-picks --late-policy \
         --late-rollouts 2 --exact-draws --late-from 1 --deals 10
 
+Every late term is also kept play by play (:attr:`Luck.late_per_play`, twelfth
+pass): the dump's ``late_per_play`` gives the same estimator from the first
+``k`` of its plays on the same deals (``bench_luck_pool.py``), and the plays'
+noise (two halves of the plays against each other). The row ``one weight (2
+folds)`` subtracts the whole correction times one weight cross-fitted on the
+other half of the deals (:func:`one_weight`).
+
 Figures: ``docs/dev/league.md``.
 """
 
@@ -403,6 +410,13 @@ class Luck:
         copy drawn from another law than the bot's makes the term biased)."""
         self.late_plays = 0
         """Plays to the end the late terms cost."""
+        self.late_per_play: list[tuple[int, list[float]]] = []
+        """Every late term (decision or chance event, in :attr:`terms`' order) as
+        ``(round, [the term from play j alone, for each of the late_rollouts
+        seeds])``: the term is their mean, and the mean of any fixed subset of
+        the plays (the first ``k``) is the same term valued by ``k`` plays, mean
+        zero too, on the same deals (issue 31, twelfth pass:
+        ``bench_luck_pool.py``'s plays rows)."""
         self.terms: list[tuple[str, int, float, float]] = []
         """Every term as ``(kind, round, weight, change)``: ``"chance"`` (the pot,
         the share's change less its copies' mean) or ``"action"`` (1, the action
@@ -555,10 +569,15 @@ class Luck:
         snapshot = copy.deepcopy([_unwrap(b) for b in self.bots])
         seeds = [crn.getrandbits(64) for _ in range(self.late_rollouts)]
         luck = self.play_term if self.play_alts else None
-        real = rollout(hand, snapshot, self.hero, seeds, luck)
-        copies = [rollout(o, snapshot, self.hero, seeds, luck) for o in others]
+        real_plays = rollouts(hand, snapshot, self.hero, seeds, luck)
+        copies_plays = [rollouts(o, snapshot, self.hero, seeds, luck) for o in others]
+        real = sum(real_plays) / len(seeds)
+        copies = [sum(c) / len(seeds) for c in copies_plays]
         self.late_plays += len(seeds) * (1 + len(others))
         term = real - sum(copies) / len(copies)
+        self.late_per_play.append((hand.round, [
+            real_plays[j] - sum(c[j] for c in copies_plays) / len(copies_plays)
+            for j in range(len(seeds))]))
         self.terms.append(("late", hand.round, 1.0, term))
         self.late_luck += term
         self.luck += term
@@ -633,39 +652,44 @@ class Luck:
         if all(t == action for t in twins):
             return action
         seeds = [crn.getrandbits(64) for _ in range(self.late_rollouts)]
-        values: dict[Any, float] = {}
+        plays: dict[Any, list[float]] = {}
         for a in [action, *twins]:
-            if a in values:
+            if a in plays:
                 continue
             after = copy.deepcopy(hand)
             after.apply(seat, a)
             if after.is_over:
                 assert after.result is not None
-                values[a] = float(after.result.net.get(self.hero, 0))
+                plays[a] = [float(after.result.net.get(self.hero, 0))] * len(seeds)
             else:
-                values[a] = rollout(after, snapshot, self.hero, seeds,
+                plays[a] = rollouts(after, snapshot, self.hero, seeds,
                                     self.play_term if self.play_alts else None)
                 self.late_plays += len(seeds)
+        values = {a: sum(v) / len(v) for a, v in plays.items()}
         term = values[action] - sum(values[t] for t in twins) / len(twins)
+        self.late_per_play.append((hand.round, [
+            plays[action][j] - sum(plays[t][j] for t in twins) / len(twins)
+            for j in range(len(seeds))]))
         self.terms.append(("late", hand.round, 1.0, term))
         self.late_luck += term
         self.luck += term
         return action
 
     def _late_value(self, seat: int, action: object, snapshot: Sequence[Any],
-                    seeds: Sequence[int]) -> float:
-        """``V(action)``: the hero's chips after ``seat`` takes ``action`` in
-        :attr:`hand`, by :attr:`late_rollouts` plays to the end (``seeds``, the
-        bots as ``snapshot``), or the result if the action ends the hand."""
+                    seeds: Sequence[int]) -> list[float]:
+        """``V(action)`` play by play: the hero's chips after ``seat`` takes
+        ``action`` in :attr:`hand`, one play to the end per seed (``seeds``,
+        :attr:`late_rollouts` of them; the bots as ``snapshot``), or the result,
+        once a seed, if the action ends the hand."""
         after = copy.deepcopy(self.hand)
         after.apply(seat, action)
         if after.is_over:
             assert after.result is not None
-            return float(after.result.net.get(self.hero, 0))
+            return [float(after.result.net.get(self.hero, 0))] * len(seeds)
         self.late_plays += len(seeds)
         self.late_values += 1
-        return rollout(after, snapshot, self.hero, seeds,
-                       self.play_term if self.play_alts else None)
+        return rollouts(after, snapshot, self.hero, seeds,
+                        self.play_term if self.play_alts else None)
 
     def _late_policy(self, seat: int, player: Any, view: Any, snapshot: Sequence[Any],
                      crn: random.Random) -> object:
@@ -695,11 +719,17 @@ class Luck:
         if support == {action}:
             return action
         seeds = [crn.getrandbits(64) for _ in range(self.late_rollouts)]
-        values = {a: self._late_value(seat, a, snapshot, seeds)
-                  for a in sorted(support, key=repr)}
-        mean = sum(sum(p * values[a] for a, p in pi.items() if p > 0.0)
-                   for pi in policies) / len(policies)
-        term = values[action] - mean
+        plays = {a: self._late_value(seat, a, snapshot, seeds)
+                 for a in sorted(support, key=repr)}
+
+        def term_of(values: dict[Any, float]) -> float:
+            mean = sum(sum(p * values[a] for a, p in pi.items() if p > 0.0)
+                       for pi in policies) / len(policies)
+            return values[action] - mean
+
+        term = term_of({a: sum(v) / len(v) for a, v in plays.items()})
+        self.late_per_play.append((hand.round, [term_of({a: v[j] for a, v in plays.items()})
+                                                for j in range(len(seeds))]))
         self.terms.append(("late", hand.round, 1.0, term))
         self.late_luck += term
         self.luck += term
@@ -858,6 +888,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                 records[i]["late_plays"] = records[i].get("late_plays", 0) + luck.late_plays
                 records[i]["late_values"] = records[i].get("late_values", 0) + luck.late_values
                 records[i].setdefault("play_luck", []).append(luck.play_luck)
+                records[i].setdefault("late_per_play", []).append(
+                    [[r, list(p)] for r, p in luck.late_per_play])
     return plain, fixed, acted
 
 
@@ -932,6 +964,47 @@ def fitted(records: Sequence[dict[str, Any]], folds: int = 5,
     return [float(v) for v in out]
 
 
+def one_weight(plain: Sequence[float], correction: Sequence[float],
+               folds: int = 2) -> tuple[list[float], list[float]]:
+    """Plain duplicate's chips per deal less ``w`` times the estimator's whole
+    correction (one number a deal: the sum of its zero-mean terms), ``w``
+    *cross-fitted* (issue 31, twelfth pass): the deals are split into
+    ``folds`` parts by index (``i % folds``) and a part's ``w`` is the least
+    squares slope of plain on the correction over the other parts only
+    (``cov / var``; fit on half the deals, applied to the other half, and
+    swapped with 2 folds). ``w`` does not depend on the deals it is applied
+    to, and those deals' corrections have mean zero given it, so the estimate
+    stays unbiased; one weight (not one a kind of term, :func:`fitted`) is
+    chosen in advance and costs little of the fit's noise. Returns (the
+    chips per deal, each part's ``w``).
+
+    Raises:
+        ValueError: with fewer than 2 folds, lists of unequal length, or fewer
+            than 2 deals in some part's training deals.
+    """
+    if folds < 2:
+        raise ValueError(f"one_weight needs at least 2 folds, got {folds}")
+    if len(plain) != len(correction):
+        raise ValueError(f"plain has {len(plain)} deals, the correction {len(correction)}")
+    n = len(plain)
+    out = list(plain)
+    weights = []
+    for k in range(folds):
+        train = [i for i in range(n) if i % folds != k]
+        if len(train) < 2:
+            raise ValueError(f"one_weight needs at least 2 training deals a part, got "
+                             f"{len(train)} of {n} deals in {folds} parts")
+        my = sum(plain[i] for i in train) / len(train)
+        mx = sum(correction[i] for i in train) / len(train)
+        sxy = sum((correction[i] - mx) * (plain[i] - my) for i in train)
+        sxx = sum((correction[i] - mx) ** 2 for i in train)
+        w = sxy / sxx if sxx > 0.0 else 0.0
+        weights.append(w)
+        for i in range(k, n, folds):
+            out[i] = plain[i] - w * correction[i]
+    return out, weights
+
+
 def _redraw(hand: Hand, bots: Sequence[Any], seed: int) -> tuple[Hand, list[Any]]:
     """Deep copies of ``hand`` and ``bots`` with everything hidden redrawn from
     ``seed``: the undealt deck and the pool reshuffled, the hand's randomness
@@ -962,7 +1035,15 @@ move, seat, move, the hand after it, the copies' randomness) -> chips``."""
 
 def rollout(hand: Hand, bots: Sequence[Any], hero: int, seeds: Sequence[int],
             luck: PlayLuckFn | None = None) -> float:
-    """The hero's chips (``int`` per play, their mean a ``float``) over one play
+    """The mean of :func:`rollouts`: the hero's expected net from ``hand``, by
+    one play to the end per seed."""
+    plays = rollouts(hand, bots, hero, seeds, luck)
+    return sum(plays) / len(plays)
+
+
+def rollouts(hand: Hand, bots: Sequence[Any], hero: int, seeds: Sequence[int],
+             luck: PlayLuckFn | None = None) -> list[float]:
+    """The hero's chips (``int`` per play, one ``float`` a seed) over one play
     to the end of ``hand`` per seed, each from :func:`_redraw` (the bots' own
     policies, everything hidden redrawn): an unbiased estimate of the hero's
     expected net from the position. The same seeds at two positions give
@@ -974,7 +1055,7 @@ def rollout(hand: Hand, bots: Sequence[Any], hero: int, seeds: Sequence[int],
     seat, move, after, rng)`` is subtracted from the play's chips; a term of
     mean zero given the play's history (:meth:`Luck.play_term`) keeps the
     value an unbiased estimate, with the cards' noise out of it."""
-    total = 0.0
+    out = []
     for seed in seeds:
         other, copies = _redraw(hand, bots, seed)
         crn = random.Random(f"play/{seed}")
@@ -991,8 +1072,8 @@ def rollout(hand: Hand, bots: Sequence[Any], hero: int, seeds: Sequence[int],
             if _state(other) != state and not any(other.folded):
                 taken += luck(before, s, action, other, crn)
         assert other.result is not None
-        total += other.result.net.get(hero, 0) - taken
-    return total / len(seeds)
+        out.append(float(other.result.net.get(hero, 0) - taken))
+    return out
 
 
 def pool_draws(before: Hand, seat: int, action: object) -> list[Hand] | None:
@@ -1425,6 +1506,9 @@ def main() -> None:
             rows.append(("luck taken out", fixed))
         if len(deals) >= 10:
             rows.append(("fitted weights (5 folds)", fitted(records)))
+        if len(deals) >= 4 and args.late_rollouts:  # one weight on the whole correction
+            rows.append(("one weight (2 folds)", one_weight(
+                plain, [p - f for p, f in zip(plain, fixed, strict=True)])[0]))
     print(f"{args.game} {args.structure} hu {args.hero} vs {args.opponent}, {len(deals)} "
           f"deals, {method}{'' if method != 'sampled' else f' ({args.alts} alts)'}"
           f"{', action terms' if args.actions else ''}"

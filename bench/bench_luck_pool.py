@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_league import BIG_BET
-from bench_luck import fitted
+from bench_luck import fitted, one_weight
 from bench_view_seeds import ratio_interval
 
 
@@ -84,8 +84,33 @@ def without_late(record: dict[str, Any]) -> dict[str, Any]:
                                 for ts in record["terms"]]}
 
 
+def late_by_plays(record: dict[str, Any], k: int) -> float:
+    """One deal's late terms (mean over its seatings) valued by the first ``k``
+    of their plays only (:attr:`bench_luck.Luck.late_per_play`; twelfth pass):
+    the same deals and the same plays, fewer of them."""
+    total = 0.0
+    for seating in record["late_per_play"]:
+        for _rnd, plays in seating:
+            total += sum(plays[:k]) / min(k, len(plays))
+    return total / len(record["late_per_play"])
+
+
+def plays_kept(records: Sequence[dict[str, Any]]) -> int:
+    """The plays a late value every record keeps play by play (0: some record
+    has none kept: a dump from before the twelfth pass, or no late terms)."""
+    counts = {len(p) for r in records for seating in r.get("late_per_play", [[]])
+              for _rnd, p in seating}
+    if not records or any("late_per_play" not in r for r in records) or len(counts) != 1:
+        return 0
+    return counts.pop()
+
+
 def rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, list[float]]]:
-    """(name, per-deal chips) for plain duplicate and every estimator."""
+    """(name, per-deal chips) for plain duplicate and every estimator: with
+    the late terms kept play by play, the same estimator with each late value
+    from its first 1, 2, 4... plays; and each with one cross-fitted weight on
+    its whole correction (:func:`bench_luck.one_weight`, 2 folds: the setting
+    chosen before the twelfth pass's runs)."""
     plain = [sum(r["net"]) / len(r["net"]) for r in records]
     s = [sums(r) for r in records]
     out = [("plain duplicate", plain),
@@ -99,6 +124,20 @@ def rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, list[float]]]:
         out.append(("+ late terms' baselines", [p - t["chance"] - t["action"] - t["late"]
                                                 - t["late_base"]
                                                 for p, t in zip(plain, s, strict=True)]))
+    if any(t["late"] for t in s) and len(records) >= 4:
+        whole = [t["chance"] + t["action"] + t["late"] + t["late_base"] for t in s]
+        kept = plays_kept(records)
+        k = 1
+        while k < kept:  # the same estimator from fewer of the same plays
+            part = [t["chance"] + t["action"] + late_by_plays(r, k) + t["late_base"]
+                    for r, t in zip(records, s, strict=True)]
+            out.append((f"  late from {k} play{'s' if k > 1 else ''}",
+                        [p - c for p, c in zip(plain, part, strict=True)]))
+            out.append((f"  {k} play{'s' if k > 1 else ''}, one weight",
+                        one_weight(plain, part)[0]))
+            k *= 2
+        fit, weights = one_weight(plain, whole)
+        out.append((f"one weight (2 folds: {weights[0]:.2f}, {weights[1]:.2f})", fit))
     if len(records) >= 10:
         out.append(("fitted, no late column", fitted([without_late(r) for r in records])))
         if any(t["late"] for t in s):
@@ -147,7 +186,7 @@ def main() -> None:
     plain = table[0][1]
     for name, units in table:
         m, h = _bb(units)
-        line = f"  {name:25s} {m:+8.2f} [{m - h:+.2f}, {m + h:+.2f}] BB/100"
+        line = f"  {name:32s} {m:+8.2f} [{m - h:+.2f}, {m + h:+.2f}] BB/100"
         if units is not plain:
             r, lo, hi = ratio_interval(plain, units)
             line += f"   {r:5.2f} [{lo:.2f}, {hi:.2f}] times fewer"

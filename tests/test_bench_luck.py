@@ -942,3 +942,90 @@ def test_the_first_draw_is_sampled_from_its_thirty_orders() -> None:
     with pytest.raises(ValueError, match="draw_copies"):
         bl.Luck("rollyourown", "fixed-limit", 1, 0, 0, 1, 300, random.Random(1),
                 draw_copies=-1)
+
+
+def _fake_plays(hand, bots, hero, seeds, luck=None):  # type: ignore[no-untyped-def]
+    """Stands in for :func:`bench_luck.rollouts`: one value a seed, a fixed
+    function of the seats' last cards and the seed (fast, and exact)."""
+    last = [int(hand.hole[k][-1]) for k in (0, 1)]
+    return [float((7 * last[0] + last[1]) % 13 * (s % 5 - 2)) for s in seeds]
+
+
+def test_each_play_of_a_late_draws_term_has_mean_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``late_per_play`` (twelfth pass): a late chance term is kept play by
+    play too, the term from play ``j`` alone ``V_j(real) - mean V_j(copies)``,
+    so the term from the first ``k`` plays is the same estimator with fewer
+    plays a value on the same deals. At Roll Your Own's second draw (12
+    orders of the pool's top, every one played; the plays stood in for by a
+    fixed function of the position and the seed) each play's term has mean
+    zero exactly over the real draw, the plays' terms differ, and the term
+    is their mean."""
+    bl = _luck()
+    luck, move = _at_a_pool_draw(bl, 1, 4, late_from=1)
+    luck.late_rollouts = 2
+    monkeypatch.setattr(bl, "rollouts", _fake_plays)
+    pool = list(luck.hand.pool)
+    per_play = []
+    shares: dict[tuple[object, ...], float] = {}  # the same shares for the same positions
+    for top in itertools.permutations(range(4), 2):
+        trial = copy.deepcopy(luck)
+        trial.cache = shares
+        trial.hand.pool = [pool[i] for i in top] + [c for i, c in enumerate(pool)
+                                                    if i not in top]
+        trial.apply(*move)
+        [(rnd, plays)] = trial.late_per_play
+        assert rnd == 1 and len(plays) == 2 and trial.terms[-3][0] == "late"
+        assert sum(plays) / 2 == pytest.approx(trial.terms[-3][3], abs=1e-9)
+        assert sum(plays) / 2 == pytest.approx(trial.late_luck - trial.terms[-2][2]
+                                               * trial.terms[-2][3], abs=1e-9)
+        per_play.append(plays)
+    for j in (0, 1):
+        assert sum(p[j] for p in per_play) / 12 == pytest.approx(0.0, abs=1e-9)
+    assert max(abs(p[0] - p[1]) for p in per_play) > 1.0, per_play
+
+
+def test_each_play_of_a_late_decisions_term_has_mean_zero() -> None:
+    """With ``late_policy`` a late decision's term is kept play by play too
+    (``V_j(taken) - sum_a pi(a) V_j(a)``): weighed by ``pi`` over the actions
+    the bot may take, each play's terms sum to zero exactly, and a term is
+    the mean of its plays'."""
+    bl = _luck()
+    luck, bots, pi = _late_policy_decision(bl, twins=0)
+    plays = {}
+    for action in pi:
+        trial = copy.deepcopy(luck)
+        trial.decide(0, _Forced(copy.deepcopy(bots[0]), action), other=bots[1])
+        [(_rnd, each)] = trial.late_per_play[len(luck.late_per_play):]
+        assert len(each) == 2
+        assert sum(each) / 2 == pytest.approx(trial.late_luck - luck.late_luck, abs=1e-9)
+        plays[action] = each
+    for j in (0, 1):
+        assert sum(pi[a] * p[j] for a, p in plays.items()) == pytest.approx(0.0, abs=1e-9)
+    assert max(abs(p[0] - p[1]) for p in plays.values()) > 1.0, plays
+
+
+def test_one_weight_is_cross_fitted() -> None:
+    """``one_weight`` (twelfth pass): plain less ``w`` times the whole
+    correction, each half's ``w`` the slope fitted on the other half only.
+    Where plain is 3 plus 0.8 times the correction both halves find 0.8 and
+    every deal comes out at 3; a deal's own chips change the weight of the
+    other half only; too few folds or deals are refused."""
+    bl = _luck()
+    correction = [float(x) for x in (-5, 2, 7, -1, 4, -3, 6, 0)]
+    plain = [3.0 + 0.8 * c for c in correction]
+    out, weights = bl.one_weight(plain, correction)
+    assert weights == pytest.approx([0.8, 0.8])
+    assert out == pytest.approx([3.0] * 8)
+    moved = list(plain)
+    moved[0] += 10.0  # deal 0 is in part 0: part 1's weight moves, part 0's does not
+    out2, weights2 = bl.one_weight(moved, correction)
+    assert weights2[0] == pytest.approx(0.8) and weights2[1] != pytest.approx(0.8)
+    assert out2[0] == pytest.approx(13.0)
+    assert [out2[i] for i in (2, 4, 6)] == pytest.approx([3.0] * 3)
+    assert all(out2[i] != pytest.approx(3.0) for i in (1, 3, 5))
+    with pytest.raises(ValueError, match="at least 2 folds, got 1"):
+        bl.one_weight(plain, correction, folds=1)
+    with pytest.raises(ValueError, match="plain has 8 deals, the correction 7"):
+        bl.one_weight(plain, correction[:7])
+    with pytest.raises(ValueError, match="at least 2 training deals a part"):
+        bl.one_weight(plain[:3], correction[:3])

@@ -50,3 +50,27 @@ def test_the_rows_subtract_the_controls_with_the_late_terms() -> None:
     assert plain == 3.0
     assert rows["+ late terms"][0] == pytest.approx(3.0 - 0.25 + 0.5 - 2.0)
     assert rows["+ late terms' baselines"][0] == pytest.approx(3.0 - 0.25 + 0.5 - 2.0 - 2.0)
+
+
+PLAYED = {**RECORD, "late_per_play": [
+    [[3, [4.0, 8.0]], [3, [0.0, 4.0]]],  # the late terms 6 and 2, play by play
+    [[3, [-2.0, -6.0]]],                 # the late term -4
+]}
+
+
+def test_the_late_terms_from_fewer_of_their_plays() -> None:
+    pool = _pool()
+    assert pool.late_by_plays(PLAYED, 2) == pytest.approx(2.0)  # as run: sums' late
+    assert pool.late_by_plays(PLAYED, 1) == pytest.approx((4.0 + 0.0 - 2.0) / 2)
+    assert pool.plays_kept([PLAYED, PLAYED]) == 2
+    assert pool.plays_kept([PLAYED, RECORD]) == 0  # a dump from before: no plays rows
+
+
+def test_the_rows_give_one_play_and_one_weight() -> None:
+    records = [{**PLAYED, "net": [10 + 3 * k, -4 - k]} for k in range(4)]
+    rows = dict(_pool().rows(records))
+    # first play only: the late terms 1 in place of 2, every other term as run
+    assert rows["  late from 1 play"][0] == pytest.approx(3.0 - 0.25 + 0.5 - 1.0 - 2.0)
+    weighted = [name for name in rows if name.startswith("one weight (2 folds: ")]
+    assert len(weighted) == 1 and "  1 play, one weight" in rows
+    assert "  late from 2 plays" not in rows  # two plays are the run itself
