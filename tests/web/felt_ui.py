@@ -39,10 +39,21 @@ a new draw (``draw_round``) clears the last draw's words too ("stands pat")."""
 
 def expected_labels(events: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     """Each seat's latest labelled action (betting words: this round's; a blind
-    posted: until the seat's next action) from a viewer's events: seat -> event."""
+    posted: until the seat's next action) from a viewer's events: seat -> event (a
+    stud completion, the first full bet of a round opened by a bring-in, marked
+    ``completes``)."""
     latest: dict[int, dict[str, Any]] = {}
     opened = False  # a blind's label stays through the first round's opening
+    completing = False  # a stud round opened by a bring-in: its first full bet completes
     for e in events:
+        if e["kind"] == "round":
+            completing = bool(e.get("to_complete"))
+        if e["kind"] in ("bet", "raise") and e.get("seat") is not None:
+            if e.get("bring_in"):
+                completing = True
+            elif completing:   # (the bring-in seat's own completion too)
+                completing = False
+                e = {**e, "completes": True}
         if e["kind"] in CLEARS:
             latest = {s: v for s, v in latest.items()
                       if (v["kind"] in KEPT or (v["kind"] == "blind" and not opened))
@@ -59,6 +70,8 @@ def label_kind(e: dict[str, Any]) -> str:
         return "all-in"
     if e["kind"] == "bet" and e.get("bring_in"):
         return "bring-in"
+    if e.get("completes"):   # (marked by expected_labels)
+        return "complete"
     return str(e["step"]) if e["kind"] == "chose" else LABEL_KIND[e["kind"]]
 
 
