@@ -51,6 +51,13 @@ function forcedBets(t, hand) {
   return words ? words + ", " : "";
 }
 
+// The animation and sound layer switched off (motion.js not called at a state: no
+// move, no flight, no sound): the page's root with data-motion="none", set by
+// `?motion=none` or at run time (bench/bench_felt_motion.py's "off" arm; reduced
+// motion is not off: its sounds still play).
+if (new URLSearchParams(location.search).get("motion") === "none") document.documentElement.dataset.motion = "none";
+const still = () => document.documentElement.dataset.motion === "none";
+
 let measured = 0;
 export function render(state, previous) {
   const started = performance.now();
@@ -62,7 +69,7 @@ export function render(state, previous) {
   if (previous && previous.table.locked) previous = null;  // (nothing to animate from)
   // Where chips are before anything changes (only when chips will fly): read
   // first, while the page's layout is still the one last drawn (no forced layout).
-  const before = capture(state, previous);
+  const before = still() ? null : capture(state, previous);
   unlock();
   if (t.game_names) Object.assign(GAME_NAME, t.game_names);  // every game this table may deal
   const turn = myTurn(state);
@@ -90,7 +97,7 @@ export function render(state, previous) {
   renderChatInput(me);
   if (previous !== state && turn && !(previous && myTurn(previous))) {
     const pre = preActionNow(state.hand);
-    if (pre) act(pre); else turnAlert();
+    if (pre) act(pre); else if (!still()) turnAlert();
   }
   // The panels beside the felt (result, ledger, host panel, log): drawn now, or,
   // for a state that changes everything (a new hand, a hand's end), in a task
@@ -101,7 +108,7 @@ export function render(state, previous) {
   const sidesLater = changesEverything(state, previous) || !!later.state;
   if (sidesLater) deferSides(state);   // (asked for first: the start waits for it)
   const moving = performance.now();
-  animate(state, previous, before, sidesLater);
+  if (!still()) animate(state, previous, before, sidesLater);
   performance.measure("rollem-animate", { start: moving });   // (bench/bench_web_felt.py)
   if (!sidesLater) renderSides(state);
   announce(state, previous, turn, !!(previous && myTurn(previous)));

@@ -1,0 +1,514 @@
+"""Does the animation and sound code add frames over 50 ms (issue 26)?  A
+counterfactual pair: the same recorded states (``bench_felt_states.py --record``: three
+hands of a 10-seat hold'em table, Ann and nine betting computer players) drawn in one
+phone page (390x844, Chromium's CPU slowed 4 times, ``Emulation.setCPUThrottlingRate``,
+sound on) through the page's own ``render(state, previous)``, pass after pass, with the
+animation and sound layer **on** and **off** in turn (``off``: the page's root with
+``data-motion="none"``, main.js then calls nothing of motion.js at a state: no move, no
+flight, no sound; reduced motion is not off), ABBA by pass (pair k: on then off, or
+off then on), garbage collected between passes, every pass traced.
+
+Each pass draws the states at the live table's pace (``--gap`` ms from one state's
+drawing to the next, ``--hand-gap`` before a new hand's), so the animations overlap
+the next states as they do in play.  A state's **window** is from its drawing to the
+next one's; the frames in it are the page's main-thread frames of the trace
+(``AnimationFrame`` events: from a frame's first task to its paint), each measured two
+ways: ``cpu``, the thread time of its tasks (``tdur``: holds the throttling, not the
+time the thread waited for a core: the primary measure on a loaded machine) and
+``wall``, its length.  A frame is ``state`` if the state's drawing (``drawOne``) is in
+it, else ``between`` (the animations' start and flights, the side panels drawn after
+a paint, timers).  So the frames only the motion code has (a start or a flight with no
+state drawn) are in the "on" arm's windows, with no counterpart in the "off" arm.
+
+What it reports (per measure): frames over 50 ms per pass in each arm; the difference
+on less off, per pair of passes and in all, with 95% intervals (paired by state: each
+state's difference summed over the pairs, a t interval on their sum; and over the
+pairs); the "on" arm's long frames with no long frame of the same role in the same
+state's window of the paired "off" pass (**added**), with what was in each (script by
+function, style, layout, paint, garbage collection: the trace's ``MinorGC`` and
+``MajorGC`` own time, so a collection is named as such), and the other way round (the
+"off" arm's unmatched long frames: how often noise alone leaves one unmatched).  The
+first state of a pass (drawn over nothing) is left out; a warm-up pass with motion on
+comes first, not counted.
+
+    .venv/bin/python bench/bench_felt_states.py --record /tmp/states.json
+    .venv/bin/python bench/bench_felt_motion.py --states /tmp/states.json [--pairs 4]
+        [--gap 250] [--hand-gap 1000] [--rate 4] [--trace-dir DIR] [--json FILE]
+
+(``--states`` a file not there yet: three hands are recorded into it first.)  A figure,
+not a test: say the machine's load with it.  Figures: docs/dev/felt-frames.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import bisect
+import json
+import math
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from statistics import NormalDist
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
+
+LONG_MS = 50.0
+"""A long frame: over this many ms (the issue's line)."""
+
+MEASURES = ("cpu", "wall")
+"""A frame's length: the thread time of its tasks, or its wall-clock length."""
+
+CATEGORIES = ["toplevel", "devtools.timeline", "blink.user_timing"]
+"""Trace categories: tasks, frames, script, style/layout/paint, ``MinorGC``/``MajorGC``
+(category ``devtools.timeline,v8``) and the page's measures."""
+
+GC = ("MinorGC", "MajorGC")
+"""V8's collections as the trace names them (Oilpan's, Blink's heap, inside them)."""
+
+PARTS = {"UpdateLayoutTree": "style", "Layout": "layout", "PrePaint": "paint",
+         "Paint": "paint", "Layerize": "paint", "Commit": "paint",
+         "IntersectionObserverController::computeIntersections": "observers"}
+"""Trace event names and the part of a frame their own thread time is counted in; a
+script's own time is ``script``, a collection's (and all inside it) ``gc``, the rest
+``other`` (the task's own work outside any traced event, the browser's)."""
+
+MOTION_FILES = ("motion.js", "sounds.js")
+"""The animation and sound code's modules."""
+
+REPLAY = """
+window.drawOne = function drawOne() {
+  const i = window.__i++;
+  window.__hooks.render(window.__states[i], i ? window.__states[i - 1] : null);
+  if (window.__i >= window.__states.length) { setTimeout(window.__done, window.__settle); return; }
+  window.__due += window.__gaps[window.__i];
+  setTimeout(drawOne, Math.max(0, window.__due - performance.now()));
+};
+(function () {
+  const A = window.AudioContext;
+  if (!A) return;
+  window.__audio = [];
+  window.AudioContext = class extends A {
+    constructor(...args) { super(...args); window.__audio.push(this); } };
+})();
+"""
+"""Draws the saved states in turn, each in a task of its own (``drawOne``: its name
+finds the drawing in the trace), the next one ``__gaps[i]`` ms after the one before is
+due (at once if late); ``__done`` ``__settle`` ms after the last.  Keeps the page's
+AudioContexts (``__audio``) to say whether sound ran."""
+
+PASS = """([off, settle]) => new Promise((done) => {
+  if (off) document.documentElement.dataset.motion = 'none';
+  else delete document.documentElement.dataset.motion;
+  window.__i = 0; window.__done = done; window.__settle = settle;
+  window.__due = performance.now();
+  setTimeout(drawOne, 0);
+})"""
+
+
+# ------------------------------------------------------------------ the trace
+
+
+def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[float]]:
+    """The page's main-thread frames in a trace's ``events`` and the times (µs, trace
+    clock) the states were drawn (each ``drawOne`` call), in order.
+
+    Each frame: ``start``/``end`` (µs), ``wall`` (ms: its length), ``cpu`` (ms: the
+    thread time of the tasks that started in it), ``state`` (a state drawn in it),
+    ``parts`` (ms of thread time by part: script, style, layout, paint, observers, gc,
+    other), ``scripts`` (ms by the function the browser called, ``name@file:line``,
+    style and layout it forced and collections inside it left out), ``gc`` (ms by
+    ``MinorGC``/``MajorGC``), ``motion`` (ms of script of the animation and sound
+    modules, and of the page's ``rollem-animate`` measures outside them: wall)."""
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("ph") == "M" and e.get("name") == "thread_name"
+            and (e.get("args") or {}).get("name") == "CrRendererMain"}
+    on_main = [e for e in events if (e.get("pid"), e.get("tid")) in main]
+    opened: float | None = None
+    spans: list[tuple[float, float]] = []
+    for e in sorted((e for e in on_main if e.get("name") == "AnimationFrame"
+                     and e.get("ph") in ("b", "e")), key=lambda e: e["ts"]):
+        if e["ph"] == "b":
+            opened = e["ts"]
+        elif opened is not None:
+            spans.append((opened, e["ts"]))
+            opened = None
+    measures: list[tuple[float, float]] = []
+    begun: dict[Any, float] = {}
+    for e in sorted((e for e in on_main if e.get("name") == "rollem-animate"
+                     and e.get("ph") in ("b", "e")), key=lambda e: e["ts"]):
+        key = e.get("id") or json.dumps(e.get("id2"))
+        if e["ph"] == "b":
+            begun[key] = e["ts"]
+        elif key in begun:
+            measures.append((begun.pop(key), e["ts"]))
+    timed = sorted((e for e in on_main if e.get("ph") == "X" and "tdur" in e),
+                   key=lambda e: (e["ts"], -e.get("dur", 0)))
+    tasks: list[dict[str, Any]] = []   # top-level events, each with its parts
+    draws: list[float] = []
+    stack: list[dict[str, Any]] = []
+    for e in timed:
+        while stack and e["ts"] >= stack[-1]["ts"] + stack[-1].get("dur", 0):
+            stack.pop()
+        parent = stack[-1] if stack else None
+        if parent is not None:
+            parent["_kids"] = parent.get("_kids", 0) + e["tdur"]
+            e["_top"] = parent["_top"]
+            e["_gc"] = parent["_gc"] or e["name"] in GC
+            e["_call"] = parent["_call"]
+        else:
+            e["_top"] = e
+            e["_gc"] = e["name"] in GC
+            e["_call"] = None
+            e["_parts"], e["_scripts"], e["_gcs"] = {}, {}, {}
+            e["_motion"] = 0.0
+            e["_state"] = False
+            tasks.append(e)
+        if e["name"] == "FunctionCall":
+            data = (e.get("args") or {}).get("data") or {}
+            if e["_call"] is None:
+                where = str(data.get("url") or "").rsplit("/", 1)[-1]
+                e["_call"] = f"{data.get('functionName') or '?'}@{where}:{data.get('lineNumber')}"
+                if where in MOTION_FILES:
+                    e["_top"]["_motion"] += e["tdur"] / 1000
+            if data.get("functionName") == "drawOne":
+                e["_top"]["_state"] = True
+                draws.append(e["ts"])
+        if e["_gc"] and e["name"] in GC and not (parent and parent["_gc"]):
+            gcs = e["_top"]["_gcs"]
+            gcs[e["name"]] = gcs.get(e["name"], 0.0) + e["tdur"] / 1000
+        stack.append(e)
+    for e in timed:   # each event's own thread time, into its task's parts
+        own = max(0, e["tdur"] - e.get("_kids", 0)) / 1000
+        part = ("gc" if e["_gc"] else PARTS.get(e["name"])
+                or ("script" if e["_call"] else "other"))
+        top = e["_top"]
+        top["_parts"][part] = top["_parts"].get(part, 0.0) + own
+        if part == "script" and e["_call"]:
+            top["_scripts"][e["_call"]] = top["_scripts"].get(e["_call"], 0.0) + own
+    starts = [t["ts"] for t in tasks]
+    out = []
+    for begin, end in spans:
+        inside = tasks[bisect.bisect_left(starts, begin):bisect.bisect_right(starts, end)]
+        parts: dict[str, float] = {}
+        scripts: dict[str, float] = {}
+        gcs: dict[str, float] = {}
+        for t in inside:
+            for got, into in ((t["_parts"], parts), (t["_scripts"], scripts), (t["_gcs"], gcs)):
+                for k, v in got.items():
+                    into[k] = into.get(k, 0.0) + v
+        marked = sum((b - a) / 1000 for a, b in measures if begin <= a <= end)
+        out.append({"start": begin, "end": end, "wall": (end - begin) / 1000,
+                    "cpu": sum(t["tdur"] for t in inside) / 1000,
+                    "state": any(t["_state"] for t in inside),
+                    "parts": parts, "scripts": scripts, "gc": gcs,
+                    "motion": sum(t["_motion"] for t in inside) + marked})
+    return out, sorted(draws)
+
+
+def windows(frames: list[dict[str, Any]], draws: list[float]) -> list[list[dict[str, Any]]]:
+    """The frames of each state's window (from its drawing, ``draws[i]``, to the next
+    one's; the last to the trace's end), in order; frames before the first drawing
+    are left out."""
+    out: list[list[dict[str, Any]]] = [[] for _ in draws]
+    for f in frames:
+        # (a frame holding drawing i starts before it: its first task may be another)
+        i = bisect.bisect_right(draws, f["end"] if f["state"] else f["start"]) - 1
+        if i >= 0:
+            out[i].append(f)
+    return out
+
+
+# ------------------------------------------------------------------ the pairs
+
+
+def long_frames(window: list[dict[str, Any]], measure: str) -> list[dict[str, Any]]:
+    """The frames of ``window`` over ``LONG_MS`` by ``measure`` (``cpu`` or ``wall``)."""
+    return [f for f in window if f[measure] > LONG_MS]
+
+
+def unmatched(mine: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The long frames ``mine`` of one state's window with no counterpart in the
+    paired pass's window ``theirs``: by role (``state``: the state drawn in it, else
+    ``between``), in time order, the k-th of a role in ``mine`` is matched by the k-th
+    of that role in ``theirs``; those past ``theirs``' count are left."""
+    left = []
+    for role in (True, False):
+        a = [f for f in mine if f["state"] is role]
+        b = [f for f in theirs if f["state"] is role]
+        left.extend(a[len(b):])
+    return sorted(left, key=lambda f: f["start"])
+
+
+def t975(df: int) -> float:
+    """The 97.5th percentile of Student's t with ``df`` degrees of freedom (``df`` 1
+    or more): a table to 30, then the Cornish-Fisher expansion (within 0.001)."""
+    table = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+             2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+             2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+    if df < 1:
+        raise ValueError(f"t975 needs 1 or more degrees of freedom, got {df}")
+    if df <= len(table):
+        return table[df - 1]
+    z = NormalDist().inv_cdf(0.975)
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+
+
+def interval(values: list[float], scale: float = 1.0) -> list[float]:
+    """[mean, low, high]: a 95% t interval of the mean of ``values`` times ``scale``
+    (one value, or all equal: the mean twice)."""
+    n = len(values)
+    if n == 0:
+        return [0.0, 0.0, 0.0]
+    mean = sum(values) / n
+    if n == 1:
+        return [mean * scale] * 3
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = t975(n - 1) * sd / math.sqrt(n)
+    return [mean * scale, (mean - half) * scale, (mean + half) * scale]
+
+
+def compare(on: list[list[list[dict[str, Any]]]], off: list[list[list[dict[str, Any]]]],
+            measure: str, skip_first: bool = True) -> dict[str, Any]:
+    """The arms compared by ``measure``: ``on[k][i]`` and ``off[k][i]``, the frames of
+    state i's window in pair k's pass with motion on and off (the same states, so the
+    same number of windows).
+
+    Returns ``on``/``off`` (long frames per pass), ``difference`` (on less off, per
+    pair), ``per_pass`` ([mean, low, high]: the mean difference per pass with a 95%
+    interval paired by state: each state's difference summed over the pairs, a t
+    interval on the sum over states, over the pairs), ``per_pass_by_pairs`` (the
+    same, a t interval over the pairs' differences), ``added``/``removed`` (the "on"
+    arm's unmatched long frames, and the "off" arm's: how often noise alone leaves one
+    unmatched) per pass, and ``added_upper`` (with none added: 3 / pairs, the 95% upper
+    bound of added frames a pass by the rule of three; else null)."""
+    if len(on) != len(off) or not on:
+        raise ValueError(f"compare needs as many 'on' passes as 'off' ones, and one or"
+                         f" more: got {len(on)} and {len(off)}")
+    first = 1 if skip_first else 0
+    pairs = len(on)
+    n = len(on[0])
+    per_state = [0.0] * n
+    diff: list[int] = []
+    added: list[list[tuple[int, dict[str, Any]]]] = []
+    removed: list[list[tuple[int, dict[str, Any]]]] = []
+    on_long, off_long = [], []
+    for a, b in zip(on, off, strict=True):
+        if len(a) != n or len(b) != n:
+            raise ValueError(f"every pass needs {n} state windows: got {len(a)} and {len(b)}")
+        la = [long_frames(w, measure) for w in a]
+        lb = [long_frames(w, measure) for w in b]
+        on_long.append(sum(len(x) for x in la[first:]))
+        off_long.append(sum(len(x) for x in lb[first:]))
+        diff.append(on_long[-1] - off_long[-1])
+        for i in range(first, n):
+            per_state[i] += len(la[i]) - len(lb[i])
+        added.append([(i, f) for i in range(first, n) for f in unmatched(la[i], lb[i])])
+        removed.append([(i, f) for i in range(first, n) for f in unmatched(lb[i], la[i])])
+    states = per_state[first:]
+    # the total's interval from the states' (the sum of n values: n times their mean)
+    per_pass = interval(states, scale=len(states) / pairs)
+    total_added = sum(len(x) for x in added)
+    return {"measure": measure, "pairs": pairs, "states": len(states),
+            "on": on_long, "off": off_long, "difference": diff,
+            "per_pass": [round(v, 2) for v in per_pass],
+            "per_pass_by_pairs": [round(v, 2) for v in interval([float(d) for d in diff])],
+            "added": [len(x) for x in added], "removed": [len(x) for x in removed],
+            "added_upper": round(3 / pairs, 2) if total_added == 0 else None,
+            "added_frames": [[k, i, f] for k, x in enumerate(added) for i, f in x],
+            "removed_frames": [[k, i, f] for k, x in enumerate(removed) for i, f in x]}
+
+
+def described(f: dict[str, Any]) -> dict[str, Any]:
+    """A long frame in words: its lengths, role, parts (ms), top scripts, collections."""
+    top = sorted(f["scripts"].items(), key=lambda kv: -kv[1])[:4]
+    return {"cpu_ms": round(f["cpu"], 1), "wall_ms": round(f["wall"], 1),
+            "role": "state" if f["state"] else "between",
+            "motion_ms": round(f["motion"], 1),
+            "parts": {k: round(v, 1) for k, v in sorted(f["parts"].items(),
+                                                          key=lambda kv: -kv[1]) if v >= 0.5},
+            "scripts": {k: round(v, 1) for k, v in top if v >= 0.1},
+            "gc": {k: round(v, 1) for k, v in f["gc"].items()}}
+
+
+# ------------------------------------------------------------------ the browser
+
+
+def gaps(states: list[dict[str, Any]], gap: float, hand_gap: float) -> list[float]:
+    """Ms from each state's drawing to the one before it (the first: 0): ``hand_gap``
+    before a new hand's first state, else ``gap``."""
+    from bench_felt_states import kind_of
+
+    return [0.0] + [hand_gap if kind_of(s, states[i - 1]) == "deal" else gap
+                    for i, s in enumerate(states) if i]
+
+
+def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
+        rate: float, trace_dir: Path | None) -> dict[str, Any]:
+    """Draw ``states`` in one page: a warm-up pass, then ``pairs`` pairs of passes with
+    motion on and off (ABBA), each traced; returns each pass's state windows, the
+    load and whether sound ran."""
+    from playwright.sync_api import sync_playwright
+    from table_ui import ARGS, CHROMIUM, PHONE, sit_with_enter
+    from web_harness import ServerThread
+
+    from bench_felt_states import new_table
+    from rollem.server.app import host_cookie
+
+    settle = 1500
+    passes: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as d, sync_playwright() as pw:
+        live = ServerThread(Path(d) / "bench.db")
+        try:
+            tid, cookie = new_table(live)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                      reduced_motion="no-preference")
+            ctx.add_cookies([{"name": host_cookie(tid), "value": cookie, "url": live.url}])
+            ctx.add_init_script("localStorage.setItem('rollem_alerts', '1');")
+            ctx.add_init_script(REPLAY)
+            page = ctx.new_page()
+            page.goto(f"{live.url}/t/{tid}")
+            sit_with_enter(page, "Ann")   # (its keys: the gesture that starts the sound)
+            page.evaluate("""async ([states, gaps]) => {
+              const m = await import('/static/table/state.js');
+              m.abandon();   // (no state of its own from now on)
+              window.__hooks = m.hooks; window.__states = states; window.__gaps = gaps;
+            }""", [states, gaps(states, gap, hand_gap)])
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            page.evaluate(PASS, [False, settle])   # warm-up, not counted
+            order = [arm for k in range(pairs)
+                     for arm in (("on", "off") if k % 2 == 0 else ("off", "on"))]
+            for n, arm in enumerate(order):
+                cdp.send("HeapProfiler.collectGarbage")
+                page.wait_for_timeout(300)
+                load = os.getloadavg()[0]
+                browser.start_tracing(page=page, categories=CATEGORIES)
+                began = time.monotonic()
+                page.evaluate(PASS, [arm == "off", settle])
+                trace = browser.stop_tracing()
+                if trace_dir:
+                    trace_dir.mkdir(parents=True, exist_ok=True)
+                    (trace_dir / f"pass{n}-{arm}.json").write_bytes(trace)
+                data = json.loads(trace)
+                frames, draws = frames_of(data["traceEvents"] if isinstance(data, dict)
+                                          else data)
+                got = windows(frames, draws)
+                passes.append({"arm": arm, "load": [round(load, 2),
+                                                    round(os.getloadavg()[0], 2)],
+                               "seconds": round(time.monotonic() - began, 1),
+                               "drawn": len(draws), "frames": len(frames), "windows": got})
+                print(f"PASS {n} {arm:<3} drawn={len(draws)} frames={len(frames)} "
+                      + " ".join(f"over50_{m}={sum(len(long_frames(w, m)) for w in got[1:])}"
+                                 for m in MEASURES)
+                      + f" load={passes[-1]['load'][0]}->{passes[-1]['load'][1]}", flush=True)
+            audio = page.evaluate("(window.__audio || []).map((a) => a.state)")
+            browser.close()
+        finally:
+            live.stop()
+    if trace_dir:   # what --reread needs besides the traces
+        (trace_dir / "passes.json").write_text(json.dumps({"audio": audio, "passes": [
+            {k: v for k, v in p.items() if k != "windows"} for p in passes]}))
+    return {"passes": passes, "audio": audio}
+
+
+def reread(trace_dir: Path) -> dict[str, Any]:
+    """A run's passes again from the traces ``--trace-dir`` kept (no browser)."""
+    kept = json.loads((trace_dir / "passes.json").read_text())
+    for n, p in enumerate(kept["passes"]):
+        data = json.loads((trace_dir / f"pass{n}-{p['arm']}.json").read_bytes())
+        frames, draws = frames_of(data["traceEvents"] if isinstance(data, dict) else data)
+        p["windows"] = windows(frames, draws)
+    return kept
+
+
+def report(got: dict[str, Any], states: list[dict[str, Any]],
+           args: argparse.Namespace) -> dict[str, Any]:
+    """The figures of a run (``run``'s passes), per measure, printed and returned."""
+    from bench_felt_states import kind_of
+
+    passes = got["passes"]
+    n_states = len(states)
+    for p in passes:
+        if p["drawn"] != n_states:
+            raise SystemExit(f"a pass drew {p['drawn']} states, not {n_states}: its trace"
+                             " lost some (a trace buffer full?); run again")
+    pairs = len(passes) // 2
+    on = [p["windows"] for p in passes if p["arm"] == "on"]
+    off = [p["windows"] for p in passes if p["arm"] == "off"]
+    kinds = [None] + [kind_of(states[i], states[i - 1]) for i in range(1, n_states)]
+    out: dict[str, Any] = {"rate": args.rate, "gap_ms": args.gap, "hand_gap_ms": args.hand_gap,
+                           "pairs": pairs, "states": n_states, "audio": got["audio"],
+                           "load": [p["load"] for p in passes],
+                           "arms": [p["arm"] for p in passes]}
+    print(f"\nsound: AudioContext {got['audio'] or 'none made'}; load by pass "
+          + " ".join(f"{p['arm']}:{p['load'][0]}" for p in passes))
+    for m in MEASURES:
+        c = compare(on, off, m)
+        print(f"SUMMARY {m:<4} over50 on={c['on']} off={c['off']} on-off={c['difference']}"
+              f" per pass: {c['per_pass'][0]:+.2f} [{c['per_pass'][1]:+.2f}, "
+              f"{c['per_pass'][2]:+.2f}] (95%, paired by state),"
+              f" [{c['per_pass_by_pairs'][1]:+.2f}, {c['per_pass_by_pairs'][2]:+.2f}]"
+              f" (by pairs); added={c['added']} removed={c['removed']}"
+              + (f" added<= {c['added_upper']}/pass (95%)" if c["added_upper"] is not None
+                 else ""))
+        for label, key in (("added", "added_frames"), ("removed", "removed_frames")):
+            c[key] = [{"pair": k, "state": i, "kind": kinds[i], **described(f)}
+                      for k, i, f in c[key]]
+            if m == "cpu":
+                for f in c[key]:
+                    print(f"  {label} pair {f['pair']} state {f['state']} ({f['kind']})"
+                          f" {f['role']}: cpu {f['cpu_ms']} wall {f['wall_ms']}"
+                          f" motion {f['motion_ms']} parts={json.dumps(f['parts'])}"
+                          f" scripts={json.dumps(f['scripts'])} gc={json.dumps(f['gc'])}")
+        out[m] = c
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--states", type=Path, required=True,
+                    help="the states to draw (bench_felt_states.py --record); recorded"
+                         " first if the file is not there")
+    ap.add_argument("--pairs", type=int, default=4,
+                    help="pairs of passes, motion on and off (ABBA)")
+    ap.add_argument("--gap", type=float, default=250.0,
+                    help="ms from one state's drawing to the next (the computer players' pace)")
+    ap.add_argument("--hand-gap", type=float, default=1000.0,
+                    help="ms before a new hand's first state (the pause between hands)")
+    ap.add_argument("--rate", type=float, default=4.0, help="CPU slow-down (4 = a slow phone)")
+    ap.add_argument("--first", type=int, default=0,
+                    help="draw only the first N states (a quick try; 0: all)")
+    ap.add_argument("--trace-dir", type=Path, help="keep each pass's Chromium trace here")
+    ap.add_argument("--reread", type=Path,
+                    help="no browser: the figures again from the traces a run kept here"
+                         " (its --trace-dir; the same --states)")
+    ap.add_argument("--json", type=Path, help="write the figures here")
+    args = ap.parse_args()
+    if args.pairs < 1:
+        ap.error(f"--pairs must be 1 or more, got {args.pairs}")
+    if args.gap < 0 or args.hand_gap < 0:
+        ap.error("--gap and --hand-gap are ms, 0 or more")
+    if not args.states.exists() and not args.reread:
+        import subprocess
+
+        subprocess.run([sys.executable, str(Path(__file__).with_name("bench_felt_states.py")),
+                        "--record", str(args.states)], check=True)
+    states = json.loads(args.states.read_text())[:args.first or None]
+    started = os.getloadavg()[0]
+    if args.reread:
+        got = reread(args.reread)
+    else:
+        got = run(states, args.pairs, args.gap, args.hand_gap, args.rate, args.trace_dir)
+    figures = report(got, states, args)
+    figures["load_start_end"] = [round(started, 2), round(os.getloadavg()[0], 2)]
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1))
+
+
+if __name__ == "__main__":
+    main()
