@@ -322,6 +322,35 @@ def compare(on: list[list[list[dict[str, Any]]]], off: list[list[list[dict[str, 
             "removed_frames": [[k, i, f] for k, x in enumerate(removed) for i, f in x]}
 
 
+def extra_cost(on: list[list[list[dict[str, Any]]]], off: list[list[list[dict[str, Any]]]],
+               skip_first: bool = True) -> dict[str, Any]:
+    """What motion costs each state's window, long frames or not: the thread time
+    (ms) of the state's own frame(s) (``state``) and of the window's other frames
+    (``between``), on less off, by part, the mean over states and pairs; and
+    ``state_cpu``/``between_cpu``: [mean, low, high], a 95% interval over states (each
+    state's mean over the pairs)."""
+    first = 1 if skip_first else 0
+    out: dict[str, Any] = {}
+    for role, name in ((True, "state"), (False, "between")):
+        parts: dict[str, float] = {}
+        per_state: list[float] = []
+        for i in range(first, len(on[0])):
+            d = 0.0
+            for a, b in zip(on, off, strict=True):
+                for sign, w in ((1, a[i]), (-1, b[i])):
+                    for f in w:
+                        if f["state"] is not role:
+                            continue
+                        d += sign * f["cpu"]
+                        for k, v in f["parts"].items():
+                            parts[k] = parts.get(k, 0.0) + sign * v
+            per_state.append(d / len(on))
+        n = max(1, len(per_state) * len(on))
+        out[name] = {k: round(v / n, 2) for k, v in sorted(parts.items(), key=lambda kv: -kv[1])}
+        out[f"{name}_cpu"] = [round(v, 2) for v in interval(per_state)]
+    return out
+
+
 def described(f: dict[str, Any]) -> dict[str, Any]:
     """A long frame in words: its lengths, role, parts (ms), top scripts, collections."""
     top = sorted(f["scripts"].items(), key=lambda kv: -kv[1])[:4]
@@ -466,6 +495,13 @@ def report(got: dict[str, Any], states: list[dict[str, Any]],
                           f" motion {f['motion_ms']} parts={json.dumps(f['parts'])}"
                           f" scripts={json.dumps(f['scripts'])} gc={json.dumps(f['gc'])}")
         out[m] = c
+    extra = extra_cost(on, off)
+    out["extra_cost_ms"] = extra
+    print(f"EXTRA thread ms a state, on less off (mean [95%] over states): own frame"
+          f" {extra['state_cpu'][0]:+.1f} [{extra['state_cpu'][1]:+.1f},"
+          f" {extra['state_cpu'][2]:+.1f}] {json.dumps(extra['state'])};"
+          f" other frames {extra['between_cpu'][0]:+.1f} [{extra['between_cpu'][1]:+.1f},"
+          f" {extra['between_cpu'][2]:+.1f}] {json.dumps(extra['between'])}")
     return out
 
 

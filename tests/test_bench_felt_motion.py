@@ -1,0 +1,156 @@
+"""``bench/bench_felt_motion.py``'s counting and pairing (issue 26): a trace's frames
+and what is in them, each state's window, the "on" arm's long frames with no
+counterpart in the "off" arm, and the difference's interval.  Synthetic traces and
+frames, no browser."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench_felt_motion.py"
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_felt_motion", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+M = {"pid": 1, "tid": 1}
+
+
+def x(name: str, ts: float, ms: float, **data: Any) -> dict[str, Any]:
+    """A complete event on the main thread: ``ts`` and ``ms`` in ms (stored in µs),
+    its thread time its length."""
+    e = {**M, "ph": "X", "name": name, "ts": ts * 1000, "dur": ms * 1000, "tdur": ms * 1000}
+    if data:
+        e["args"] = {"data": data}
+    return e
+
+
+def frame_events(start: float, end: float) -> list[dict[str, Any]]:
+    return [{**M, "ph": "b", "name": "AnimationFrame", "ts": start * 1000, "id2": {"local": "1"}},
+            {**M, "ph": "e", "name": "AnimationFrame", "ts": end * 1000, "id2": {"local": "1"}}]
+
+
+def trace() -> list[dict[str, Any]]:
+    """Two frames.  Frame 1 (0-70 ms): a task of 60 ms holding drawOne (40 ms: 20 of
+    its own script, a 12 ms minor collection and 8 ms of forced style), then the
+    frame's own style 5 ms and paint 5 ms.  Frame 2 (100-130 ms): motion.js's start
+    (a rAF callback, 6 ms) and 4 ms of paint.  Another renderer's thread (not the
+    main one) has a task that is left out."""
+    return [
+        {**M, "ph": "M", "name": "thread_name", "args": {"name": "CrRendererMain"}},
+        {"pid": 1, "tid": 2, "ph": "M", "name": "thread_name", "args": {"name": "Compositor"}},
+        *frame_events(0, 70),
+        x("ThreadControllerImpl::RunTask", 1, 60),
+        x("FunctionCall", 2, 40, functionName="drawOne", url="", lineNumber=3),
+        x("MinorGC", 10, 12),
+        x("UpdateLayoutTree", 30, 8),
+        x("ThreadControllerImpl::RunTask", 61, 10),
+        x("UpdateLayoutTree", 61, 5),
+        x("Paint", 66, 5),
+        {"pid": 1, "tid": 2, "ph": "X", "name": "ThreadControllerImpl::RunTask",
+         "ts": 5000, "dur": 90000, "tdur": 90000},
+        *frame_events(100, 130),
+        x("ThreadControllerImpl::RunTask", 100, 10),
+        x("FunctionCall", 100, 6, functionName="", url="http://x/static/table/motion.js",
+          lineNumber=328),
+        x("Paint", 106, 4),
+    ]
+
+
+def test_a_trace_read_as_frames_with_their_parts_and_collections() -> None:
+    """Frame 1: 70 ms long, 70 ms of thread time (the two tasks), a state drawn; its
+    script 20 ms (drawOne's own: the collection and the forced style taken out), gc
+    12, style 13, paint 5, and the first task's own 20 (outside drawOne) left as
+    other; the collection named ``MinorGC``.  Frame 2: no state, 10 ms, motion.js's 6
+    ms counted as motion."""
+    bench = _bench()
+    frames, draws = bench.frames_of(trace())
+    assert draws == [2000]
+    assert len(frames) == 2
+    one, two = frames
+    assert (one["wall"], one["cpu"], one["state"]) == (70, 70, True)
+    assert one["parts"] == {"other": pytest.approx(20), "script": pytest.approx(20),
+                            "gc": pytest.approx(12), "style": pytest.approx(13),
+                            "paint": pytest.approx(5)}
+    assert one["scripts"] == {"drawOne@:3": pytest.approx(20)}
+    assert one["gc"] == {"MinorGC": pytest.approx(12)}
+    assert one["motion"] == 0
+    assert (two["cpu"], two["state"], two["motion"]) == (10, False, 6)
+    assert two["scripts"] == {"?@motion.js:328": pytest.approx(6)}
+
+
+def f(start: float, cpu: float, state: bool) -> dict[str, Any]:
+    return {"start": start, "end": start + 1, "cpu": cpu, "wall": cpu, "state": state,
+            "parts": {"paint": cpu}, "scripts": {}, "gc": {}, "motion": 0.0}
+
+
+def test_frames_go_to_the_window_of_the_state_drawn_last() -> None:
+    """Draws at 10 and 20: a frame at 5 is before any (left out); one starting at 9
+    that holds the first drawing belongs to it (by its end); one at 15 to the first;
+    one at 25 to the second."""
+    bench = _bench()
+    early, holding, after, last = f(5, 1, False), f(9.5, 1, True), f(15, 1, False), f(25, 1, False)
+    got = bench.windows([early, holding, after, last], [10, 20])
+    assert got == [[holding, after], [last]]
+
+
+def test_the_pairs_difference_added_frames_and_the_noise_the_other_way() -> None:
+    """Two pairs, four states (the first left out).  Pair 0: motion on has a long
+    state frame at state 1 the off pass has not (added), and a long frame with no
+    state at state 2 (the motion's start: added); both have a long state frame at
+    state 3 (matched).  Pair 1: on and off both long at state 1 (matched); off alone
+    long at state 2 (removed: noise the other way), and a long frame at state 0 in
+    on (the first state, left out).  On 3 and 1 long frames, off 1 and 2: differences
+    2 and -1; each state's over the pairs 1, 0, 0: per pass 0.5."""
+    bench = _bench()
+    short = [f(0, 10, True)]
+    on = [[short, [f(1, 60, True)], [f(2, 20, True), f(2.5, 55, False)], [f(3, 80, True)]],
+          [[f(0, 90, True)], [f(1, 51, True)], short, short]]
+    off = [[short, [f(1, 45, True)], [f(2, 20, True)], [f(3, 70, True)]],
+           [short, [f(1, 52, True)], [f(2, 61, True)], short]]
+    c = bench.compare(on, off, "cpu")
+    assert (c["on"], c["off"], c["difference"]) == ([3, 1], [1, 2], [2, -1])
+    assert c["added"] == [2, 0] and c["removed"] == [0, 1]
+    assert [(k, i, fr["cpu"]) for k, i, fr in c["added_frames"]] == [(0, 1, 60), (0, 2, 55)]
+    assert [(k, i, fr["cpu"]) for k, i, fr in c["removed_frames"]] == [(1, 2, 61)]
+    assert c["added_upper"] is None
+    # each state's difference summed over the pairs: state 1 +1 +0, state 2 +1 -1, state 3 0
+    mean, low, high = c["per_pass"]
+    assert mean == pytest.approx(0.5)
+    half = 4.303 * math.sqrt(1 / 3) / math.sqrt(3) * 3 / 2   # t(2) sd/sqrt(n), times n/pairs
+    assert (low, high) == (pytest.approx(0.5 - half, abs=0.01), pytest.approx(0.5 + half, abs=0.01))
+    assert c["per_pass_by_pairs"][0] == pytest.approx(0.5)
+
+
+def test_none_added_gives_the_rule_of_threes_bound_and_bad_pairs_are_refused() -> None:
+    """No long frame anywhere in 3 pairs: difference 0, none added, the 95% upper
+    bound 3 / 3 = 1 a pass.  Passes of unequal numbers, or windows, are refused with
+    what was given."""
+    bench = _bench()
+    w = [[[f(0, 10, True)], [f(1, 10, False)]]] * 3
+    c = bench.compare(w, w, "wall")
+    assert c["difference"] == [0, 0, 0] and c["added_upper"] == 1.0
+    with pytest.raises(ValueError, match="got 3 and 2"):
+        bench.compare(w, w[:2], "cpu")
+    with pytest.raises(ValueError, match="2 state windows: got 2 and 1"):
+        bench.compare(w[:1], [w[0][:1]], "cpu")
+
+
+def test_t_quantiles() -> None:
+    bench = _bench()
+    assert bench.t975(1) == 12.706 and bench.t975(30) == 2.042
+    assert bench.t975(120) == pytest.approx(1.980, abs=0.001)
+    assert bench.t975(10**6) == pytest.approx(1.960, abs=0.001)
+    with pytest.raises(ValueError, match="got 0"):
+        bench.t975(0)
