@@ -209,6 +209,17 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
     return out, sorted(draws)
 
 
+def motion_activity(events: list[dict[str, Any]]) -> dict[str, int]:
+    """How much of the animation and sound code ran in a trace: the scripts of its
+    modules the browser called (``calls``) and the CSS animations started
+    (``animations``, the trace's ``Animation`` begin events).  An "off" pass: 0 and 0."""
+    calls = sum(1 for e in events if e.get("name") == "FunctionCall" and e.get("ph") == "X"
+                and str(((e.get("args") or {}).get("data") or {}).get("url") or "")
+                .rsplit("/", 1)[-1] in MOTION_FILES)
+    started = sum(1 for e in events if e.get("name") == "Animation" and e.get("ph") == "b")
+    return {"calls": calls, "animations": started}
+
+
 def windows(frames: list[dict[str, Any]], draws: list[float]) -> list[list[dict[str, Any]]]:
     """The frames of each state's window (from its drawing, ``draws[i]``, to the next
     one's; the last to the trace's end), in order; frames before the first drawing
@@ -427,11 +438,14 @@ def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
                 frames, draws = frames_of(data["traceEvents"] if isinstance(data, dict)
                                           else data)
                 got = windows(frames, draws)
+                ran = motion_activity(data["traceEvents"] if isinstance(data, dict) else data)
                 passes.append({"arm": arm, "load": [round(load, 2),
                                                     round(os.getloadavg()[0], 2)],
                                "seconds": round(time.monotonic() - began, 1),
-                               "drawn": len(draws), "frames": len(frames), "windows": got})
-                print(f"PASS {n} {arm:<3} drawn={len(draws)} frames={len(frames)} "
+                               "drawn": len(draws), "frames": len(frames), "motion": ran,
+                               "windows": got})
+                print(f"PASS {n} {arm:<3} drawn={len(draws)} frames={len(frames)}"
+                      f" motion_calls={ran['calls']} animations={ran['animations']} "
                       + " ".join(f"over50_{m}={sum(len(long_frames(w, m)) for w in got[1:])}"
                                  for m in MEASURES)
                       + f" load={passes[-1]['load'][0]}->{passes[-1]['load'][1]}", flush=True)
@@ -450,8 +464,10 @@ def reread(trace_dir: Path) -> dict[str, Any]:
     kept = json.loads((trace_dir / "passes.json").read_text())
     for n, p in enumerate(kept["passes"]):
         data = json.loads((trace_dir / f"pass{n}-{p['arm']}.json").read_bytes())
-        frames, draws = frames_of(data["traceEvents"] if isinstance(data, dict) else data)
+        events = data["traceEvents"] if isinstance(data, dict) else data
+        frames, draws = frames_of(events)
         p["windows"] = windows(frames, draws)
+        p["motion"] = motion_activity(events)
     return kept
 
 
@@ -473,7 +489,11 @@ def report(got: dict[str, Any], states: list[dict[str, Any]],
     out: dict[str, Any] = {"rate": args.rate, "gap_ms": args.gap, "hand_gap_ms": args.hand_gap,
                            "pairs": pairs, "states": n_states, "audio": got["audio"],
                            "load": [p["load"] for p in passes],
-                           "arms": [p["arm"] for p in passes]}
+                           "arms": [p["arm"] for p in passes],
+                           "motion_by_pass": [p.get("motion") for p in passes]}
+    for p in passes:   # the "off" arm must be off: nothing of motion.js ran, nothing moved
+        if p["arm"] == "off" and p.get("motion") and any(p["motion"].values()):
+            print(f"WARNING: an 'off' pass ran motion code: {p['motion']}")
     print(f"\nsound: AudioContext {got['audio'] or 'none made'}; load by pass "
           + " ".join(f"{p['arm']}:{p['load'][0]}" for p in passes))
     for m in MEASURES:

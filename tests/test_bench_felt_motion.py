@@ -65,6 +65,8 @@ def trace() -> list[dict[str, Any]]:
         x("FunctionCall", 100, 6, functionName="", url="http://x/static/table/motion.js",
           lineNumber=328),
         x("Paint", 106, 4),
+        {**M, "ph": "b", "name": "Animation", "ts": 107000, "id2": {"local": "2"}},
+        {**M, "ph": "e", "name": "Animation", "ts": 400000, "id2": {"local": "2"}},
     ]
 
 
@@ -88,6 +90,9 @@ def test_a_trace_read_as_frames_with_their_parts_and_collections() -> None:
     assert one["motion"] == 0
     assert (two["cpu"], two["state"], two["motion"]) == (10, False, 6)
     assert two["scripts"] == {"?@motion.js:328": pytest.approx(6)}
+    # what says an "off" pass ran none of the motion code: here one call, one animation
+    assert bench.motion_activity(trace()) == {"calls": 1, "animations": 1}
+    assert bench.motion_activity(trace()[:12]) == {"calls": 0, "animations": 0}
 
 
 def f(start: float, cpu: float, state: bool) -> dict[str, Any]:
