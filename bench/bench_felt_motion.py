@@ -254,6 +254,24 @@ def unmatched(mine: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> list[
     return sorted(left, key=lambda f: f["start"])
 
 
+def with_counterpart(f: dict[str, Any], theirs: list[dict[str, Any]],
+                     measure: str) -> dict[str, Any]:
+    """``f`` with ``counterpart``: the ``measure`` (ms) of each frame of its role in
+    the paired pass's window ``theirs`` (long or not), longest first."""
+    return {**f, "counterpart": sorted((round(g[measure], 1) for g in theirs
+                                        if g["state"] is f["state"]), reverse=True)}
+
+
+def by_role(frames: list[dict[str, Any]], measure: str) -> dict[str, int]:
+    """How many of ``frames`` held a state's drawing (``state``), how many not
+    (``between``), and how many were over ``LONG_MS`` by ``measure`` only with the
+    collections in them (``gc_made``: 50 ms or under without their MinorGC/MajorGC
+    thread time)."""
+    return {"state": sum(1 for f in frames if f["state"]),
+            "between": sum(1 for f in frames if not f["state"]),
+            "gc_made": sum(1 for f in frames if f[measure] - sum(f["gc"].values()) <= LONG_MS)}
+
+
 def t975(df: int) -> float:
     """The 97.5th percentile of Student's t with ``df`` degrees of freedom (``df`` 1
     or more): a table to 30, then the Cornish-Fisher expansion (within 0.001)."""
@@ -317,8 +335,10 @@ def compare(on: list[list[list[dict[str, Any]]]], off: list[list[list[dict[str, 
         diff.append(on_long[-1] - off_long[-1])
         for i in range(first, n):
             per_state[i] += len(la[i]) - len(lb[i])
-        added.append([(i, f) for i in range(first, n) for f in unmatched(la[i], lb[i])])
-        removed.append([(i, f) for i in range(first, n) for f in unmatched(lb[i], la[i])])
+        added.append([(i, with_counterpart(f, b[i], measure))
+                      for i in range(first, n) for f in unmatched(la[i], lb[i])])
+        removed.append([(i, with_counterpart(f, a[i], measure))
+                        for i in range(first, n) for f in unmatched(lb[i], la[i])])
     states = per_state[first:]
     # the total's interval from the states' (the sum of n values: n times their mean)
     per_pass = interval(states, scale=len(states) / pairs)
@@ -329,6 +349,10 @@ def compare(on: list[list[list[dict[str, Any]]]], off: list[list[list[dict[str, 
             "per_pass_by_pairs": [round(v, 2) for v in interval([float(d) for d in diff])],
             "added": [len(x) for x in added], "removed": [len(x) for x in removed],
             "added_upper": round(3 / pairs, 2) if total_added == 0 else None,
+            # the unmatched frames by role, and those a collection made long (50 ms or
+            # under without the MinorGC/MajorGC time in them)
+            "added_by_role": by_role([f for x in added for _, f in x], measure),
+            "removed_by_role": by_role([f for x in removed for _, f in x], measure),
             "added_frames": [[k, i, f] for k, x in enumerate(added) for i, f in x],
             "removed_frames": [[k, i, f] for k, x in enumerate(removed) for i, f in x]}
 
@@ -371,6 +395,7 @@ def described(f: dict[str, Any]) -> dict[str, Any]:
             "parts": {k: round(v, 1) for k, v in sorted(f["parts"].items(),
                                                           key=lambda kv: -kv[1]) if v >= 0.5},
             "scripts": {k: round(v, 1) for k, v in top if v >= 0.1},
+            "counterpart": f.get("counterpart"),
             "gc": {k: round(v, 1) for k, v in f["gc"].items()}}
 
 
@@ -502,7 +527,8 @@ def report(got: dict[str, Any], states: list[dict[str, Any]],
               f" per pass: {c['per_pass'][0]:+.2f} [{c['per_pass'][1]:+.2f}, "
               f"{c['per_pass'][2]:+.2f}] (95%, paired by state),"
               f" [{c['per_pass_by_pairs'][1]:+.2f}, {c['per_pass_by_pairs'][2]:+.2f}]"
-              f" (by pairs); added={c['added']} removed={c['removed']}"
+              f" (by pairs); added={c['added']} {json.dumps(c['added_by_role'])}"
+              f" removed={c['removed']} {json.dumps(c['removed_by_role'])}"
               + (f" added<= {c['added_upper']}/pass (95%)" if c["added_upper"] is not None
                  else ""))
         for label, key in (("added", "added_frames"), ("removed", "removed_frames")):
@@ -512,6 +538,7 @@ def report(got: dict[str, Any], states: list[dict[str, Any]],
                 for f in c[key]:
                     print(f"  {label} pair {f['pair']} state {f['state']} ({f['kind']})"
                           f" {f['role']}: cpu {f['cpu_ms']} wall {f['wall_ms']}"
+                          f" (paired: {f['counterpart']})"
                           f" motion {f['motion_ms']} parts={json.dumps(f['parts'])}"
                           f" scripts={json.dumps(f['scripts'])} gc={json.dumps(f['gc'])}")
         out[m] = c

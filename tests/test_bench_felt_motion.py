@@ -159,3 +159,20 @@ def test_t_quantiles() -> None:
     assert bench.t975(10**6) == pytest.approx(1.960, abs=0.001)
     with pytest.raises(ValueError, match="got 0"):
         bench.t975(0)
+
+
+def test_unmatched_frames_by_role_with_their_counterparts_and_collections() -> None:
+    """A pair of one state window (after the first): on has a 60 ms state frame (the
+    off pass's state frame: 45 ms) and a 56 ms frame with no state, 8 ms of it a
+    minor collection (48 ms without: made long by the collection); off has neither
+    long.  Both added, one a state's, one between, one made by a collection; the
+    state frame's counterpart is the off pass's 45 ms frame, the other's none."""
+    bench = _bench()
+    gc = {**f(2, 56, False), "gc": {"MinorGC": 8.0}}
+    on = [[[f(0, 10, True)], [f(1, 60, True), gc]]]
+    off = [[[f(0, 10, True)], [f(1, 45, True)]]]
+    c = bench.compare(on, off, "cpu")
+    assert c["added_by_role"] == {"state": 1, "between": 1, "gc_made": 1}
+    assert c["removed_by_role"] == {"state": 0, "between": 0, "gc_made": 0}
+    assert [fr["counterpart"] for _, _, fr in c["added_frames"]] == [[45.0], []]
+    assert bench.described(c["added_frames"][1][2])["gc"] == {"MinorGC": 8.0}
