@@ -34,6 +34,7 @@ comes first, not counted.
     .venv/bin/python bench/bench_felt_states.py --record /tmp/states.json
     .venv/bin/python bench/bench_felt_motion.py --states /tmp/states.json [--pairs 4]
         [--gap 250] [--hand-gap 1000] [--rate 4] [--trace-dir DIR] [--json FILE]
+    .venv/bin/python bench/bench_felt_motion.py --states /tmp/states.json --reread DIR...
 
 (``--states`` a file not there yet: three hands are recorded into it first.)  A figure,
 not a test: say the machine's load with it.  Figures: docs/dev/felt-frames.md.
@@ -484,16 +485,22 @@ def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
     return {"passes": passes, "audio": audio}
 
 
-def reread(trace_dir: Path) -> dict[str, Any]:
-    """A run's passes again from the traces ``--trace-dir`` kept (no browser)."""
-    kept = json.loads((trace_dir / "passes.json").read_text())
-    for n, p in enumerate(kept["passes"]):
-        data = json.loads((trace_dir / f"pass{n}-{p['arm']}.json").read_bytes())
-        events = data["traceEvents"] if isinstance(data, dict) else data
-        frames, draws = frames_of(events)
-        p["windows"] = windows(frames, draws)
-        p["motion"] = motion_activity(events)
-    return kept
+def reread(trace_dirs: list[Path]) -> dict[str, Any]:
+    """Runs' passes again from the traces their ``--trace-dir`` kept (no browser),
+    several runs' pooled (their pairs one after the other)."""
+    passes: list[dict[str, Any]] = []
+    audio: list[str] = []
+    for trace_dir in trace_dirs:
+        kept = json.loads((trace_dir / "passes.json").read_text())
+        for n, p in enumerate(kept["passes"]):
+            data = json.loads((trace_dir / f"pass{n}-{p['arm']}.json").read_bytes())
+            events = data["traceEvents"] if isinstance(data, dict) else data
+            frames, draws = frames_of(events)
+            p["windows"] = windows(frames, draws)
+            p["motion"] = motion_activity(events)
+            passes.append(p)
+        audio += kept["audio"]
+    return {"passes": passes, "audio": audio}
 
 
 def report(got: dict[str, Any], states: list[dict[str, Any]],
@@ -567,9 +574,9 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0,
                     help="draw only the first N states (a quick try; 0: all)")
     ap.add_argument("--trace-dir", type=Path, help="keep each pass's Chromium trace here")
-    ap.add_argument("--reread", type=Path,
-                    help="no browser: the figures again from the traces a run kept here"
-                         " (its --trace-dir; the same --states)")
+    ap.add_argument("--reread", type=Path, nargs="+",
+                    help="no browser: the figures again from the traces runs kept in these"
+                         " folders (their --trace-dir; the same --states), pooled")
     ap.add_argument("--json", type=Path, help="write the figures here")
     args = ap.parse_args()
     if args.pairs < 1:
