@@ -27,9 +27,13 @@ pairs); the "on" arm's long frames with no long frame of the same role in the sa
 state's window of the paired "off" pass (**added**), with what was in each (script by
 function, style, layout, paint, garbage collection: the trace's ``MinorGC`` and
 ``MajorGC`` own time, so a collection is named as such), and the other way round (the
-"off" arm's unmatched long frames: how often noise alone leaves one unmatched).  The
-first state of a pass (drawn over nothing) is left out; a warm-up pass with motion on
-comes first, not counted.
+"off" arm's unmatched long frames: how often noise alone leaves one unmatched); and
+(``EXTRA``) the thread time each state's window costs more with motion on, its own
+frame and the others, by part.  The states of a pass share its load: the interval by
+pairs is the one to quote (the one by states is too narrow when the load moves
+between passes).  The first state of a pass (drawn with none before it: nothing
+moves in either arm) is left out; a warm-up pass with motion on comes first, not
+counted; each pass says how much of the motion code ran (an "off" pass: none).
 
     .venv/bin/python bench/bench_felt_states.py --record /tmp/states.json
     .venv/bin/python bench/bench_felt_motion.py --states /tmp/states.json [--pairs 4]
