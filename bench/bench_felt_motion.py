@@ -126,8 +126,9 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
     ``parts`` (ms of thread time by part: script, style, layout, paint, observers, gc,
     other), ``scripts`` (ms by the function the browser called, ``name@file:line``,
     style and layout it forced and collections inside it left out), ``gc`` (ms by
-    ``MinorGC``/``MajorGC``), ``motion`` (ms of script of the animation and sound
-    modules, and of the page's ``rollem-animate`` measures outside them: wall)."""
+    ``MinorGC``/``MajorGC``), ``motion`` (ms: the thread time of the animation and
+    sound modules' calls, and the wall time of the page's ``rollem-animate`` measures
+    outside them, ``animate()`` in render: a rough figure, the measures hold pauses)."""
     main = {(e["pid"], e["tid"]) for e in events
             if e.get("ph") == "M" and e.get("name") == "thread_name"
             and (e.get("args") or {}).get("name") == "CrRendererMain"}
@@ -152,6 +153,7 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
             measures.append((begun.pop(key), e["ts"]))
     timed = sorted((e for e in on_main if e.get("ph") == "X" and "tdur" in e),
                    key=lambda e: (e["ts"], -e.get("dur", 0)))
+    own_calls: list[tuple[float, float]] = []   # the motion modules' calls (µs)
     tasks: list[dict[str, Any]] = []   # top-level events, each with its parts
     draws: list[float] = []
     stack: list[dict[str, Any]] = []
@@ -179,6 +181,7 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
                 e["_call"] = f"{data.get('functionName') or '?'}@{where}:{data.get('lineNumber')}"
                 if where in MOTION_FILES:
                     e["_top"]["_motion"] += e["tdur"] / 1000
+                    own_calls.append((e["ts"], e["ts"] + e.get("dur", 0)))
             if data.get("functionName") == "drawOne":
                 e["_top"]["_state"] = True
                 draws.append(e["ts"])
@@ -205,7 +208,8 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
             for got, into in ((t["_parts"], parts), (t["_scripts"], scripts), (t["_gcs"], gcs)):
                 for k, v in got.items():
                     into[k] = into.get(k, 0.0) + v
-        marked = sum((b - a) / 1000 for a, b in measures if begin <= a <= end)
+        marked = sum((b - a) / 1000 for a, b in measures if begin <= a <= end
+                     and not any(c <= a < d for c, d in own_calls))
         out.append({"start": begin, "end": end, "wall": (end - begin) / 1000,
                     "cpu": sum(t["tdur"] for t in inside) / 1000,
                     "state": any(t["_state"] for t in inside),
