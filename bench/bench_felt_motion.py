@@ -1,5 +1,6 @@
-"""Does the animation and sound code add frames over 50 ms (issue 26)?  A
-counterfactual pair: the same recorded states (``bench_felt_states.py --record``: three
+"""Does the animation and sound code add frames over 50 ms (issue 26)?
+
+A counterfactual pair: the same recorded states (``bench_felt_states.py --record``: three
 hands of a 10-seat hold'em table, Ann and nine betting computer players) drawn in one
 phone page (390x844, Chromium's CPU slowed 4 times, ``Emulation.setCPUThrottlingRate``,
 sound on) through the page's own ``render(state, previous)``, pass after pass, with the
