@@ -5,12 +5,18 @@ its fix."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from test_table_bots import passive, virtual_server
 from test_tournament_server import _send, _step
+from virtual_table import VirtualLoop
 
+from rollem.server.budget import DiskBudget
 from rollem.server.config import parse_config
 from rollem.server.live_table import Client, LiveTable
 from rollem.server.protocol import ClientMessage
+from rollem.server.store import Store
 
 
 def test_an_entrant_whose_phone_died_is_blinded_off_at_once_after_the_grace() -> None:
@@ -58,4 +64,103 @@ def test_an_entrant_whose_phone_died_is_blinded_off_at_once_after_the_grace() ->
         hand_no = table.hand.hand_no
         loop.advance(5)
         assert 1 in table.decision_seq and table.hand.hand_no == hand_no  # it waits for P1
+        loop.call(table.shutdown)
+
+
+def _three_friends(loop: VirtualLoop, store: Store) -> tuple[LiveTable, list[Client]]:
+    """A cash table of three people, no computer players, the server's pace limits
+    (5 s a hand no person played, dealing stopped after 10 minutes unplayed),
+    started and played for 30 s; P0 hosts."""
+    config = parse_config({"game": "sdr", "seats": 3, "bots": 0, "decision_seconds": 30.0,
+                           "grace_seconds": 3600.0, "between_hands": 4.0})
+    table, _ = loop.call(LiveTable.create, store, config)
+    table.budget = DiskBudget(unattended_hand_seconds=5.0, unattended_seconds=600.0)
+    people = []
+    for seat in range(3):
+        _, token = loop.call(table.join, f"P{seat}", seat)
+        client = Client(table.seat_for_token(token), seat == 0)
+        loop.call(table.connect, client)
+        people.append(client)
+    loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
+    start = loop.now
+    while loop.now < start + 30 or table.hand is not None:
+        _step(loop, table, people, passive)
+    return table, people
+
+
+@pytest.mark.parametrize("way", ["pause", "sit_out"])
+def test_the_table_deals_again_after_a_break_of_a_quarter_of_an_hour(way: str) -> None:
+    """Three friends take a 15-minute break: the host pauses the table, or each
+    sits out.  Back (Resume, or I'm back), the table said "Dealing stopped: no
+    person has played a hand for 10 minutes (computer players do not play on
+    alone)" at a table with no computer player, and dealt nothing until the
+    host found Deal now.  Now the host's Resume and a person's I'm back count as
+    people playing, as a person sitting down does."""
+    with virtual_server() as (loop, store):
+        table, people = _three_friends(loop, store)
+        if way == "pause":
+            _send(loop, table, people[0], "host", op="pause")
+        else:
+            for client in people:
+                _send(loop, table, client, "sit_out", out=True)
+        loop.advance(15 * 60)
+        if way == "pause":
+            _send(loop, table, people[0], "host", op="resume")
+        else:
+            for client in people:
+                _send(loop, table, client, "sit_out", out=False)
+        hands = int(table.session["hand_no"])
+        back = loop.now
+        while loop.now < back + 30:
+            _step(loop, table, people, passive)
+        assert table.dealer.waiting_for() is None
+        assert int(table.session["hand_no"]) >= hands + 3
+        loop.call(table.shutdown)
+
+
+def _shove(legal: dict[str, Any]) -> dict[str, Any] | None:
+    """All in whenever a bet or raise may be made, else call or check."""
+    acts = legal["actions"]
+    if "raise" in acts:
+        return {"kind": "raise", "to": legal["max_to"]}
+    if "bet" in acts:
+        return {"kind": "bet", "amount": legal["max_to"]}
+    return passive(legal)
+
+
+def test_computer_players_play_a_tournament_out_while_a_person_watches() -> None:
+    """Ann, the one person, is out early; the computer players play the tournament
+    out (docs/tournaments.md) while she watches for the final standings.  The
+    table stopped dealing when no person had played for the unattended time (a
+    minute here; 10 by default), so the tournament never ended and its level
+    clock ran on.  Now a tournament on, with a person's page open, deals on to
+    its end; with every page closed it stops, and opening one deals again."""
+    with virtual_server() as (loop, store):
+        config = parse_config({
+            "game": "holdem", "structure": "no-limit", "seats": 4, "bots": 3,
+            "bot_level": "basic", "decision_seconds": 30.0, "grace_seconds": 3600.0,
+            "between_hands": 4.0, "bot_delay": 0.8, "tournament": "turbo"})
+        table, _ = loop.call(LiveTable.create, store, config)
+        table.budget = DiskBudget(unattended_hand_seconds=5.0, unattended_seconds=60.0)
+        _, token = loop.call(table.join, "Ann", 0)
+        ann = Client(table.seat_for_token(token), True)
+        loop.call(table.connect, ann)
+        loop.call(table.handle, ann, ClientMessage("start", None, table.seq, {}))
+        state = table.session["tournament"]
+        start = loop.now
+        while table.seats[0].row.stack > 0 or table.hand is not None:
+            assert loop.now < start + 600
+            _step(loop, table, [ann], _shove)
+        loop.call(table.disconnect, ann)  # every page closed: it stops, unwatched
+        loop.advance(180)
+        assert not state["over"] and table.dealer.waiting_for() is not None
+        assert table.dealer.waiting_for().startswith("Dealing stopped")  # type: ignore[union-attr]
+        ann = Client(table.seat_for_token(token), True)
+        loop.call(table.connect, ann)  # Ann opens the table to see how it ends
+        while not state["over"]:
+            assert loop.now < start + 3600, table.dealer.waiting_for()
+            loop.advance(1.0)
+        public = table.tourney.public()
+        assert public is not None and sorted(public["places"].values()) == [1, 2, 3, 4]
+        assert public["payouts"] is not None
         loop.call(table.shutdown)

@@ -267,6 +267,8 @@ def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
                 if seat in table.session.get(key, []):
                     table.session[key].remove(seat)
             note_own_action(table, seat)
+            if table.seats[seat].row.bot is None:  # a person back from a break plays on
+                table.pace.attended()
         if out:  # not dealt in, even into a hand whose game the button is naming
             table.dealers_choice.choice_lapses(seat)
         _changed(table, deal=not out)
@@ -387,6 +389,7 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         if s.get("host_paused"):
             s["host_paused"] = False
             table.turns.release_clocks()
+        table.pace.attended()  # (a break longer than the unattended time: deal again)
         _changed(table, deal=True)
     elif op == "deal_now":
         table.dealer.deal_now()

@@ -329,6 +329,9 @@ class Seating:
         if client.is_host:
             self.host_away_since = None  # (a pause waiting on the host stays)
         table.host_role.check()  # a host long gone: this player may take the role
+        if table.session.get("tournament") is not None and (
+                client.is_host or client.seat is not None):
+            table.dealer.deal_soon()  # (one that stopped unwatched plays on: Pace)
         kind = host_tools.view_kind(table, client)
         if client.seat is None and not client.is_host:
             # Nobody else sees an onlooker come (or go): only they get the state, so
