@@ -45,6 +45,7 @@ def test_an_entrant_whose_phone_died_is_blinded_off_at_once_after_the_grace() ->
             _step(loop, table, people[:1], passive)
         assert table.session["idle_away"] == [1] and table.session["sitting_out"] == [1]
         assert table.state(0)["table"]["idle_away"] == [1]  # (the felt: "away")
+        assert table.state(1)["table"]["away_closed"] == [1]  # (the page says why)
         assert table.tourney.holds_entry(1)  # still an entrant, seat kept
         first = int(table.session["hand_no"])
         while loop.now < start + 185:  # a minute more: hands flow again
@@ -58,6 +59,7 @@ def test_an_entrant_whose_phone_died_is_blinded_off_at_once_after_the_grace() ->
         loop.call(table.connect, people[1])
         _send(loop, table, people[1], "sit_out", out=False)
         assert table.session["idle_away"] == [] and table.session["sitting_out"] == []
+        assert table.state(1)["table"]["away_closed"] == []
         while 1 not in table.decision_seq:
             _step(loop, table, people[:1], passive)
         assert table.hand is not None and 1 in table.hand.seats

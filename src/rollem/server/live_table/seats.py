@@ -395,7 +395,8 @@ class Seating:
     def _entrant_away(self, number: int) -> None:
         """A tournament's entrant whose every page has been closed for the grace
         period keeps the seat (issue 28) and is marked away, as the clock's away
-        mode marks a player who stops acting (``idle_away`` and ``sitting_out``):
+        mode marks a player who stops acting (``idle_away`` and ``sitting_out``;
+        ``away_closed`` says why, for the page's words):
         from now on the entrant is dealt in and blinded off with each decision made
         at once, the open one included (R-C-15), until they press **I'm back**.
         Before, a closed tab's decisions each ran the whole clock for the rest of
@@ -403,7 +404,7 @@ class Seating:
         phone slowed the table to a hand every one or two minutes."""
         table = self.table
         s = table.session
-        for key in ("idle_away", "sitting_out"):
+        for key in ("idle_away", "sitting_out", "away_closed"):
             listed = s.setdefault(key, [])
             if number not in listed:
                 listed.append(number)
