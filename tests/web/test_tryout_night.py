@@ -12,9 +12,10 @@ from test_table_bots import passive, virtual_server
 from test_tournament_server import _send, _step
 from virtual_table import VirtualLoop
 
+from rollem.server import host
 from rollem.server.budget import DiskBudget
 from rollem.server.config import parse_config
-from rollem.server.live_table import Client, LiveTable
+from rollem.server.live_table import Client, LiveTable, TableError
 from rollem.server.protocol import ClientMessage
 from rollem.server.store import Store
 
@@ -165,4 +166,35 @@ def test_computer_players_play_a_tournament_out_while_a_person_watches() -> None
         public = table.tourney.public()
         assert public is not None and sorted(public["places"].values()) == [1, 2, 3, 4]
         assert public["payouts"] is not None
+        loop.call(table.shutdown)
+
+
+def test_a_stranger_waiting_to_be_let_in_does_not_enter_the_tournament() -> None:
+    """At a private tournament table Mallory sits down and waits for the host's Let
+    in; the host deals.  Mallory became an entrant: a buy-in in the pool, dealt
+    into every hand and blinded off, and the host could no longer remove her
+    (``in_tournament``).  Now the start is refused while anyone waits, naming
+    them; the field before the start lists only those let in."""
+    with virtual_server() as (loop, store):
+        config = parse_config({"game": "sdr", "seats": 4, "bots": 1, "tournament": "turbo",
+                               "private": True, "buy_in": 10})
+        table, _ = loop.call(LiveTable.create, store, config)
+        _, token = loop.call(table.join, "Ann", 0)
+        loop.call(host.after_join, table, 0, True)
+        ann = Client(table.seat_for_token(token), True)
+        loop.call(table.connect, ann)
+        loop.call(table.join, "Mallory", 1, None, True)
+        loop.call(host.after_join, table, 1, False)
+        assert table.session["waiting"] == [1]
+        public = table.tourney.public()
+        assert public is not None and [row["name"] for row in public["ledger"]] == [
+            "Ann", "Bot 1 (random)"] and public["prize_pool"] == 20
+        with pytest.raises(TableError, match="Mallory waits for you to let them in") as err:
+            loop.call(table.messages.dispatch, ann, ClientMessage("start", None, table.seq, {}))
+        assert err.value.code == "waiting" and not table.session.get("started")
+        _send(loop, table, ann, "host", op="reject", seat=1)
+        loop.call(table.handle, ann, ClientMessage("start", None, table.seq, {}))
+        assert table.session["tournament"]["entrants"] == [0, 3]
+        loop.advance(5)
+        assert table.hand is not None and sorted(table.hand.seats) == [0, 3]
         loop.call(table.shutdown)
