@@ -58,3 +58,24 @@ def test_an_entrant_back_after_the_grace_reads_why_and_plays_on(browser: Any, tm
         shot(bob, f"night-{size}-back")
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_holdem_tournaments_header_names_its_blinds(browser: Any, tmp_path: Path,
+                                                      size: str) -> None:
+    """A hold'em tournament's header said "ante 1, bets 2/4" (the level's ante, which
+    hold'em does not take) above a panel saying "blinds 1 and 2"; now both say
+    the blinds."""
+    server = ServerThread(tmp_path / "header.db")
+    try:
+        tid, host = new_table(server.url, game="holdem", structure="no-limit", seats=3,
+                              bots=1, tournament="turbo")
+        page = open_as_host(context(browser, size), server.url, tid, host)
+        sit(page, "Ann")
+        page.wait_for_selector("#tourney:not(.hidden)")
+        header = page.inner_text("#table-name")
+        assert "no-limit · blinds 1 and 2, bets 2/4" in header, header
+        assert "ante" not in header and "blinds 1 and 2" in page.inner_text("#tourney")
+        shot(page, f"night-{size}-holdem-header")
+    finally:
+        server.stop()
