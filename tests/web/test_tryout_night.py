@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from test_table_bots import passive, virtual_server
-from test_tournament_server import _send, _step
+from test_tournament_server import _send, _step, _table
 from virtual_table import VirtualLoop
 
 from rollem.server import host
@@ -197,4 +197,26 @@ def test_a_stranger_waiting_to_be_let_in_does_not_enter_the_tournament() -> None
         assert table.session["tournament"]["entrants"] == [0, 3]
         loop.advance(5)
         assert table.hand is not None and sorted(table.hand.seats) == [0, 3]
+        loop.call(table.shutdown)
+
+
+def test_a_busted_entrant_away_past_the_grace_keeps_the_seat_to_rebuy() -> None:
+    """P1 busts while rebuys are open and closes the page (to fetch money, a phone
+    that sleeps) for longer than the grace period: the seat was freed, and back at
+    the table the rebuy was refused (``not_seated``) and sitting down again too
+    (``tournament_started``).  Now a busted entrant who may still rebuy keeps the
+    seat, as the docs say the busted do, and rebuys on return."""
+    with virtual_server() as (loop, store):
+        table, people = _table(loop, store, rebuy_levels=2, grace_seconds=5.0)
+        state = table.session["tournament"]
+        while not state["busts"]:
+            _step(loop, table, people)
+        busted = state["busts"][0][1]
+        assert busted == 1 and table.tourney.public()["rebuy_open"]  # type: ignore[index]
+        loop.call(table.disconnect, people[1])
+        loop.advance(6)  # past the grace
+        assert 1 in table.seats and table.seats[1].row.stack == 0
+        loop.call(table.connect, people[1])
+        loop.call(table.messages.dispatch, people[1], ClientMessage("rebuy", None, table.seq, {}))
+        assert table.seats[1].row.stack == 60 and state["rebuys"] == {"1": 1}
         loop.call(table.shutdown)

@@ -383,6 +383,8 @@ class Seating:
         if table.tourney.holds_entry(number):
             self._entrant_away(number)  # keeps the seat, blinded off (issue 28)
             return
+        if table.tourney.may_rebuy(number):
+            return  # busted while rebuys are open: the seat waits for the rebuy
         seat.gone = True
         if table.hand is None or number not in table.hand.seats:
             self.free_seat(number)  # (a pending dealer's choice of the seat lapses)

@@ -549,6 +549,19 @@ class Tourney:
             return None
         return {"schedule": t.schedule.name, "level": t.level + 1, **t.stakes.to_dict()}
 
+    def may_rebuy(self, seat: int) -> bool:
+        """Whether ``seat`` is a busted entrant who may still buy in again (the
+        tournament on, its rebuy levels not past): its seat is kept while its
+        player is away, as a rebuy needs the seat (a newcomer is refused once
+        the tournament has started)."""
+        live = self.table
+        t = self._state()
+        if (t is None or t.get("over") or seat not in t["entrants"]
+                or seat not in live.seats or live.seats[seat].row.stack > 0):
+            return False
+        sit_and_go = self.tournament()
+        return sit_and_go is not None and sit_and_go.rebuy_open
+
     def holds_entry(self, seat: int) -> bool:
         """Whether ``seat`` is an entrant still in the tournament (chips, not over):
         its seat is kept when its player is away, and it is dealt in and blinded
