@@ -65,7 +65,8 @@ def test_a_holdem_tournaments_header_names_its_blinds(browser: Any, tmp_path: Pa
                                                       size: str) -> None:
     """A hold'em tournament's header said "ante 1, bets 2/4" (the level's ante, which
     hold'em does not take) above a panel saying "blinds 1 and 2"; now both say
-    the blinds."""
+    the blinds.  The host's Deal button said "players can also join later",
+    which a tournament refuses (``tournament_started``)."""
     server = ServerThread(tmp_path / "header.db")
     try:
         tid, host = new_table(server.url, game="holdem", structure="no-limit", seats=3,
@@ -76,6 +77,9 @@ def test_a_holdem_tournaments_header_names_its_blinds(browser: Any, tmp_path: Pa
         header = page.inner_text("#table-name")
         assert "no-limit · blinds 1 and 2, bets 2/4" in header, header
         assert "ante" not in header and "blinds 1 and 2" in page.inner_text("#tourney")
+        # (and the Deal button's hint no longer says players can join later)
+        assert page.inner_text("#start-hint") == ("Deal when every entrant has sat down: "
+                                                  "nobody joins a tournament once it starts.")
         shot(page, f"night-{size}-holdem-header")
     finally:
         server.stop()

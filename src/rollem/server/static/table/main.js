@@ -80,6 +80,10 @@ export function render(state, previous) {
   document.body.classList.toggle("my-turn", turn);
   renderJoin(t, me);
   $("host").classList.toggle("hidden", !(me.host && !t.started));
+  const hint = t.tournament  // (nobody joins a tournament once it has started)
+    ? "Deal when every entrant has sat down: nobody joins a tournament once it starts."
+    : "Start when everyone has sat down; players can also join later.";
+  if ($("start-hint").textContent !== hint) $("start-hint").textContent = hint;
   renderNotice(t, me);
   renderTournament(t, me);
   renderStatus(t, state.hand, me);
