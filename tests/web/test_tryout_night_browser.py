@@ -66,7 +66,8 @@ def test_a_holdem_tournaments_header_names_its_blinds(browser: Any, tmp_path: Pa
     """A hold'em tournament's header said "ante 1, bets 2/4" (the level's ante, which
     hold'em does not take) above a panel saying "blinds 1 and 2"; now both say
     the blinds.  The host's Deal button said "players can also join later",
-    which a tournament refuses (``tournament_started``)."""
+    which a tournament refuses (``tournament_started``), and Host controls offered
+    Remove for an entrant, which the server refuses (``in_tournament``)."""
     server = ServerThread(tmp_path / "header.db")
     try:
         tid, host = new_table(server.url, game="holdem", structure="no-limit", seats=3,
@@ -81,5 +82,14 @@ def test_a_holdem_tournaments_header_names_its_blinds(browser: Any, tmp_path: Pa
         assert page.inner_text("#start-hint") == ("Deal when every entrant has sat down: "
                                                   "nobody joins a tournament once it starts.")
         shot(page, f"night-{size}-holdem-header")
+        # Once dealt, Host controls offered Remove for the computer player, an
+        # entrant the server refuses to remove (in_tournament): now it is off.
+        page.click("#start-btn")
+        page.wait_for_selector("#level-clock")
+        page.locator("summary:has-text('Host controls')").click()
+        remove = page.locator("li:has-text('Bot 1') [data-host=remove]")
+        remove.wait_for()
+        assert remove.is_disabled()
+        assert "In the tournament" in (remove.get_attribute("title") or "")
     finally:
         server.stop()

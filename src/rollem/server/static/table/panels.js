@@ -217,7 +217,7 @@ export function renderHostPanel(t, me) {
   const parts = box.parts;
   patchHostRow(parts.row, t, between);
   const listKey = JSON.stringify([me.seat, me.stand_in, t.sitting_out, t.waiting,
-    t.seats.map((s) => [s.free, s.name, s.away, s.bot])]);
+    t.seats.map((s) => [s.free, s.name, s.away, s.bot]), entrantsIn(t)]);
   if (parts.listKey !== listKey) {
     parts.listKey = listKey;
     drawHostSeats(parts.list, t, me);
@@ -270,6 +270,12 @@ function patchHostRow(row, t, between) {
   row.bomb.onclick = () => send({ type: "host", op: "bomb_pot", on: !next });
   if (row.cb.checked !== !!t.approve_joins) row.cb.checked = !!t.approve_joins;
 }
+// A tournament's entrants still holding chips: the server keeps their seats
+// (refused `in_tournament`), so the page offers no Remove for them.
+function entrantsIn(t) {
+  const tn = t.tournament;
+  return tn && tn.started !== false && !tn.over && tn.left ? tn.left : [];
+}
 function drawHostSeats(list, t, me) {
   list.innerHTML = "";
   for (const s of t.seats) {
@@ -288,9 +294,11 @@ function drawHostSeats(list, t, me) {
     }
     if (s.seat !== me.seat && !(me.stand_in && me.stand_in.seat === s.seat)) {
       const idle = s.bot || s.away || t.sitting_out.includes(s.seat) || t.waiting.includes(s.seat);
+      const entrant = entrantsIn(t).includes(s.seat);
       const rm = el("button", "small", "Remove");
-      rm.type = "button"; rm.dataset.host = "remove"; rm.disabled = !idle;
-      rm.title = idle ? "Remove this player from the table" : "Only an away or sitting-out player can be removed";
+      rm.type = "button"; rm.dataset.host = "remove"; rm.disabled = !idle || entrant;
+      rm.title = entrant ? "In the tournament: its chips stay in play, blinded off while away"
+        : idle ? "Remove this player from the table" : "Only an away or sitting-out player can be removed";
       rm.onclick = () => send({ type: "host", op: "remove", seat: s.seat });
       li.appendChild(rm);
       if (!s.bot) {
