@@ -51,7 +51,9 @@ Session keys kept here: ``host_paused``, ``sitting_out`` (seat list), ``waiting`
 ``config_overrides`` (changes already applied), ``config_next`` (changes
 for the next deal), ``clocked`` (seat -> the last action the clock played
 for it: ``{"hand", "seq", "kind"}``), ``timeouts`` (seat -> decisions in a
-row the clock made), ``idle_away`` (seats sat out by the clock: away mode),
+row the clock made), ``idle_away`` (seats sat out by the clock: away mode;
+also a tournament entrant whose pages stayed closed past the grace period,
+listed in ``away_closed`` too),
 ``straddlers`` (seats that chose to straddle), ``bomb_pot_next`` (the host
 called a bomb pot), ``chat``.
 """
@@ -141,7 +143,8 @@ def seat_freed(table: LiveTable, seat: int) -> None:
     """``seat`` is free again: it is no longer sitting out, waiting or the host (a
     later occupant inherits none of it; the host role goes back to the creator)."""
     s = table.session
-    for key in ("sitting_out", "waiting", "idle_away", "straddlers", "rebuy_requests"):
+    for key in ("sitting_out", "waiting", "idle_away", "away_closed", "straddlers",
+                "rebuy_requests"):
         if seat in s.get(key, []):
             s[key].remove(seat)
     s.get("clocked", {}).pop(str(seat), None)
@@ -209,6 +212,8 @@ def public(table: LiveTable) -> dict[str, Any]:
         "held_used": s.get("held_used"),
         "sitting_out": sorted(s.get("sitting_out", [])),
         "idle_away": sorted(s.get("idle_away", [])),
+        # (of those, the tournament entrants whose pages were closed past the grace)
+        "away_closed": sorted(s.get("away_closed", [])),
         "waiting": sorted(s.get("waiting", [])),
         "approve_joins": bool(s.get("approve_joins")),
         "host_seat": s.get("host_seat") if s.get("host_seat") in table.seats else None,
@@ -263,10 +268,12 @@ def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
         elif not out and seat in listed:
             listed.remove(seat)
         if not out:  # back (also from away mode): the clock's streak starts again
-            for key in ("idle_away",):
+            for key in ("idle_away", "away_closed"):
                 if seat in table.session.get(key, []):
                     table.session[key].remove(seat)
             note_own_action(table, seat)
+            if table.seats[seat].row.bot is None:  # a person back from a break plays on
+                table.pace.attended()
         if out:  # not dealt in, even into a hand whose game the button is naming
             table.dealers_choice.choice_lapses(seat)
         _changed(table, deal=not out)
@@ -387,6 +394,7 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         if s.get("host_paused"):
             s["host_paused"] = False
             table.turns.release_clocks()
+        table.pace.attended()  # (a break longer than the unattended time: deal again)
         _changed(table, deal=True)
     elif op == "deal_now":
         table.dealer.deal_now()

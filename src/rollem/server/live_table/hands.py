@@ -374,6 +374,7 @@ class Dealer:
                 live.views.broadcast()
                 return
             host_tools.note_rebuy(live, seat)
+            live.pace.attended()  # (a person buys in again: the table is played)
         row.stack, row.brought = table.stacks[seat], table.brought[seat]
         live.tourney.save(table)  # a rebuy in the first levels (issue 28)
         live.tourney.rebought()  # (an open deal's shares are void: withdrawn)

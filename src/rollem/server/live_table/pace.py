@@ -80,6 +80,21 @@ class Pace:
         table = self.table
         self.attended_at = table.clock()
 
+    def _tournament_watched(self) -> bool:
+        """A tournament is on and a person has the table open (an entrant's page,
+        busted or not, or the host's): its computer players play it out to the
+        final standings, as docs/tournaments.md says (after 10 minutes they
+        stopped, so a tournament whose people were all out never ended).  Bounded
+        by the tournament's end and the storage limits; once nobody has the page
+        open it stops as any table, and deals again when a person opens it
+        (:meth:`~rollem.server.live_table.seats.Seating.connect`)."""
+        table = self.table
+        state = table.session.get("tournament")
+        if state is None or state.get("over"):
+            return False
+        return any(c.is_host or (c.seat in table.seats and table.seats[c.seat].row.bot is None)
+                   for c in table.seating.all_clients())
+
     def why_stopped(self) -> str | None:
         """Why this table deals no more hands, in words for the felt, or ``None``:
         a storage limit reached (:meth:`DiskBudget.refusal`), or no person played
@@ -89,6 +104,9 @@ class Pace:
         if refusal is None:
             idle = table.clock() - self.attended_at
             if idle < table.budget.unattended_seconds:
+                return None
+            if self._tournament_watched():
+                self.attended()
                 return None
             minutes = table.budget.unattended_seconds / 60
             refusal = (f"Dealing stopped: no person has played a hand for {minutes:g} minutes "

@@ -329,6 +329,9 @@ class Seating:
         if client.is_host:
             self.host_away_since = None  # (a pause waiting on the host stays)
         table.host_role.check()  # a host long gone: this player may take the role
+        if table.session.get("tournament") is not None and (
+                client.is_host or client.seat is not None):
+            table.dealer.deal_soon()  # (one that stopped unwatched plays on: Pace)
         kind = host_tools.view_kind(table, client)
         if client.seat is None and not client.is_host:
             # Nobody else sees an onlooker come (or go): only they get the state, so
@@ -372,13 +375,16 @@ class Seating:
         if (table.closed or self.seats.get(number) is not seat or seat.clients
                 or seat.disconnected_since != since):
             return  # back in time, or away again since (a later timer decides)
-        if table.tourney.holds_entry(number):
-            return  # a tournament's entrant keeps the seat, blinded off (issue 28)
         if table.saving.halted:  # freeing the seat is a write: after the pause
             asyncio.get_running_loop().call_later(
                 table.RETRY_MAX, self.grace_over, number, seat, since
             )
             return
+        if table.tourney.holds_entry(number):
+            self._entrant_away(number)  # keeps the seat, blinded off (issue 28)
+            return
+        if table.tourney.may_rebuy(number):
+            return  # busted while rebuys are open: the seat waits for the rebuy
         seat.gone = True
         if table.hand is None or number not in table.hand.seats:
             self.free_seat(number)  # (a pending dealer's choice of the seat lapses)
@@ -387,6 +393,28 @@ class Seating:
             # Decisions of a gone seat time out at once (R-C-15).
             if number in table.turns.decision_seq:
                 table.turns.timeout(number, table.turns.decision_seq[number])
+
+    def _entrant_away(self, number: int) -> None:
+        """A tournament's entrant whose every page has been closed for the grace
+        period keeps the seat (issue 28) and is marked away, as the clock's away
+        mode marks a player who stops acting (``idle_away`` and ``sitting_out``;
+        ``away_closed`` says why, for the page's words):
+        from now on the entrant is dealt in and blinded off with each decision made
+        at once, the open one included (R-C-15), until they press **I'm back**.
+        Before, a closed tab's decisions each ran the whole clock for the rest of
+        the tournament (30 s and the time bank, at every betting round): a dead
+        phone slowed the table to a hand every one or two minutes."""
+        table = self.table
+        s = table.session
+        for key in ("idle_away", "sitting_out", "away_closed"):
+            listed = s.setdefault(key, [])
+            if number not in listed:
+                listed.append(number)
+        table.turns.bump_seq()
+        table.saving.commit(session=True)
+        if number in table.turns.decision_seq:  # (also a dealer's choice to name)
+            table.turns.timeout(number, table.turns.decision_seq[number])
+        table.views.broadcast()
 
     def release_seat(self, number: int) -> Seat:
         """Take ``number`` out of :attr:`seats`; its open connections become onlookers.

@@ -141,9 +141,19 @@ class Tourney:
         """The host starts a tournament table: the seated players with chips are the
         entrants, and the level clock starts.
 
-        Raises :class:`TableError`: ``too_few`` (fewer than 2 players seated).
+        Raises :class:`TableError`: ``too_few`` (fewer than 2 players seated);
+        ``waiting`` (a player waits for the host to let them in, at a private table
+        or one that approves joins: they would have entered, paid a buy-in into
+        the pool and been dealt in and blinded off without the host's yes, and an
+        entrant cannot be removed; the host lets them in or turns them away first).
         """
         live = self.table
+        waiting = [n for n in sorted(live.session.get("waiting", [])) if n in live.seats]
+        if waiting:
+            names = ", ".join(live.seats[n].row.name for n in waiting)
+            raise TableError("waiting", f"{names} {'waits' if len(waiting) == 1 else 'wait'} "
+                             "for you to let them in: let them in or turn them away before "
+                             "the tournament starts")
         entrants = sorted(n for n, s in live.seats.items()
                           if s.row.stack > 0 and not s.gone)
         if len(entrants) < 2:
@@ -247,7 +257,9 @@ class Tourney:
         }
         t = self.tournament()
         if t is None:  # (before the start: the field so far)
-            field = sorted(n for n, s in live.seats.items() if s.row.stack > 0)
+            waiting = live.session.get("waiting", [])  # (not in until let in)
+            field = sorted(n for n, s in live.seats.items()
+                           if s.row.stack > 0 and n not in waiting)
             seated = len(field)
             shipped = payout_percentages(seated) if 2 <= seated <= 10 else ()
             return {**base, "started": False, "level": 1,
@@ -536,6 +548,19 @@ class Tourney:
         if t is None:
             return None
         return {"schedule": t.schedule.name, "level": t.level + 1, **t.stakes.to_dict()}
+
+    def may_rebuy(self, seat: int) -> bool:
+        """Whether ``seat`` is a busted entrant who may still buy in again (the
+        tournament on, its rebuy levels not past): its seat is kept while its
+        player is away, as a rebuy needs the seat (a newcomer is refused once
+        the tournament has started)."""
+        live = self.table
+        t = self._state()
+        if (t is None or t.get("over") or seat not in t["entrants"]
+                or seat not in live.seats or live.seats[seat].row.stack > 0):
+            return False
+        sit_and_go = self.tournament()
+        return sit_and_go is not None and sit_and_go.rebuy_open
 
     def holds_entry(self, seat: int) -> bool:
         """Whether ``seat`` is an entrant still in the tournament (chips, not over):

@@ -27,7 +27,10 @@ let linked = false;
 function renderHeader(t, hand) {
   const game = GAME_NAME[t.config.game] || t.config.game;
   const lv = t.tournament && t.tournament.stakes;  // a tournament's level (issue 28)
-  const stakes = t.config.structure + " · " + (lv ? (lv.ante ? "ante " + lv.ante + ", " : "")
+  // (a one-game tournament's level says its forced bets in words: "blinds 1 and 2"
+  // at hold'em, which takes no ante; a dealer's choice's, the level's ante)
+  const levelBets = lv && (lv.forced ? lv.forced + ", " : lv.ante ? "ante " + lv.ante + ", " : "");
+  const stakes = t.config.structure + " · " + (lv ? levelBets
     + "bets " + lv.small_bet + "/" + lv.big_bet : forcedBets(t, hand) + "bets "
     + t.config.small_bet + "/" + t.config.big_bet);
   const box = $("table-name");
@@ -84,6 +87,10 @@ export function render(state, previous) {
   document.body.classList.toggle("my-turn", turn);
   renderJoin(t, me);
   $("host").classList.toggle("hidden", !(me.host && !t.started));
+  const hint = t.tournament  // (nobody joins a tournament once it has started)
+    ? "Deal when every entrant has sat down: nobody joins a tournament once it starts."
+    : "Start when everyone has sat down; players can also join later.";
+  if ($("start-hint").textContent !== hint) $("start-hint").textContent = hint;
   renderNotice(t, me);
   renderTournament(t, me);
   renderStatus(t, state.hand, me);

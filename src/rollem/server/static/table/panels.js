@@ -19,8 +19,9 @@ export function renderNotice(t, me) {
   if (t.host_paused) parts.push(["info", "The host has paused the table: no new hand is dealt until it resumes."]);
   if (t.waiting_for) parts.push(["info", t.waiting_for]);
   if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
-  if (me.seat !== null && (t.idle_away || []).includes(me.seat)) parts.push(["info", "The clock acted for you " + t.config.away_after + " time(s) in a row, so you sit out as away: press “I'm back” to be dealt in again."]);
-  else if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", "You are sitting out: you are not dealt in until you come back."]);
+  if (me.seat !== null && (t.away_closed || []).includes(me.seat)) parts.push(["info", "Your page was closed for longer than the reconnect grace period, so you sit out as away: your hands are folded and your antes and blinds posted until you press “I'm back”."]);
+  else if (me.seat !== null && (t.idle_away || []).includes(me.seat)) parts.push(["info", "The clock acted for you " + t.config.away_after + " time(s) in a row, so you sit out as away: press “I'm back” to be dealt in again."]);
+  else if (me.seat !== null && t.sitting_out.includes(me.seat)) parts.push(["info", t.tournament ? "You are sitting out: in a tournament you are still dealt in, your hands folded and your antes and blinds posted, until you come back." : "You are sitting out: you are not dealt in until you come back."]);
   if (me.seat !== null && (t.rebuy_requests || []).includes(me.seat)) parts.push(["info", "Your rebuy waits for the host's approval."]);
   if (me.seat === null && t.hand_in_play) parts.push(["info", "A hand is being played: watchers see each hand once it has ended."]);
   if (me.next_hand) parts.push(["info", me.next_hand]);  // the server's words (issue 26)
@@ -216,7 +217,7 @@ export function renderHostPanel(t, me) {
   const parts = box.parts;
   patchHostRow(parts.row, t, between);
   const listKey = JSON.stringify([me.seat, me.stand_in, t.sitting_out, t.waiting,
-    t.seats.map((s) => [s.free, s.name, s.away, s.bot])]);
+    t.seats.map((s) => [s.free, s.name, s.away, s.bot]), entrantsIn(t)]);
   if (parts.listKey !== listKey) {
     parts.listKey = listKey;
     drawHostSeats(parts.list, t, me);
@@ -269,6 +270,12 @@ function patchHostRow(row, t, between) {
   row.bomb.onclick = () => send({ type: "host", op: "bomb_pot", on: !next });
   if (row.cb.checked !== !!t.approve_joins) row.cb.checked = !!t.approve_joins;
 }
+// A tournament's entrants still holding chips: the server keeps their seats
+// (refused `in_tournament`), so the page offers no Remove for them.
+function entrantsIn(t) {
+  const tn = t.tournament;
+  return tn && tn.started !== false && !tn.over && tn.left ? tn.left : [];
+}
 function drawHostSeats(list, t, me) {
   list.innerHTML = "";
   for (const s of t.seats) {
@@ -287,9 +294,11 @@ function drawHostSeats(list, t, me) {
     }
     if (s.seat !== me.seat && !(me.stand_in && me.stand_in.seat === s.seat)) {
       const idle = s.bot || s.away || t.sitting_out.includes(s.seat) || t.waiting.includes(s.seat);
+      const entrant = entrantsIn(t).includes(s.seat);
       const rm = el("button", "small", "Remove");
-      rm.type = "button"; rm.dataset.host = "remove"; rm.disabled = !idle;
-      rm.title = idle ? "Remove this player from the table" : "Only an away or sitting-out player can be removed";
+      rm.type = "button"; rm.dataset.host = "remove"; rm.disabled = !idle || entrant;
+      rm.title = entrant ? "In the tournament: its chips stay in play, blinded off while away"
+        : idle ? "Remove this player from the table" : "Only an away or sitting-out player can be removed";
       rm.onclick = () => send({ type: "host", op: "remove", seat: s.seat });
       li.appendChild(rm);
       if (!s.bot) {

@@ -1,0 +1,95 @@
+"""Tournament night in a real browser (branch s49-tryout; Debian's Chromium
+through Playwright, 390x844 and 1440x900): an entrant whose phone died comes
+back to the table (test_tryout_night.py has the server's side)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_an_entrant_back_after_the_grace_reads_why_and_plays_on(browser: Any, tmp_path: Path,
+                                                                size: str) -> None:
+    """Bob's page closes for longer than the grace period during a tournament: the
+    table marks him away (his decisions made at once). Opening the table again, he
+    reads why and presses I'm back; then his decisions wait for him again."""
+    server = ServerThread(tmp_path / "night.db")
+    try:
+        tid, host = new_table(server.url, game="sdr", seats=3, bots=1, bot_level="random",
+                              tournament="turbo", grace_seconds=1.0, between_hands=0.3)
+        host_ctx = context(browser, "desktop")
+        ann = open_as_host(host_ctx, server.url, tid, host)
+        sit(ann, "Ann")
+        bob_ctx = context(browser, size)
+        bob = bob_ctx.new_page()
+        bob.goto(f"{server.url}/t/{tid}")
+        sit(bob, "Bob")
+        ann.click("#start-btn")
+        table = server.manager.tables[tid]
+        bob.close()  # the phone dies
+        end = time.monotonic() + 60
+        while 1 not in table.session.get("away_closed", []):
+            assert time.monotonic() < end, "Bob was never marked away"
+            ann.wait_for_timeout(100)
+        hands = int(table.session["hand_no"])
+        while int(table.session["hand_no"]) < hands + 2:  # hands go on without waiting
+            assert time.monotonic() < end, "the table waited for Bob"
+            kind = decision_kind(ann)
+            if kind is not None:
+                take_decision(ann, kind)
+            ann.wait_for_timeout(60)
+        bob = bob_ctx.new_page()
+        bob.goto(f"{server.url}/t/{tid}")
+        bob.wait_for_selector("#notice:has-text('Your page was closed')")
+        assert "I'm back" in bob.inner_text(".me button.sit")
+        shot(bob, f"night-{size}-away-closed")
+        bob.click(".me button.sit")
+        bob.wait_for_selector("#notice:not(:has-text('Your page was closed'))", state="attached")
+        bob.wait_for_selector(".me button.sit:has-text('Sit out')")
+        assert 1 not in table.session.get("idle_away", [])
+        shot(bob, f"night-{size}-back")
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_holdem_tournaments_header_names_its_blinds(browser: Any, tmp_path: Path,
+                                                      size: str) -> None:
+    """A hold'em tournament's header said "ante 1, bets 2/4" (the level's ante, which
+    hold'em does not take) above a panel saying "blinds 1 and 2"; now both say
+    the blinds.  The host's Deal button said "players can also join later",
+    which a tournament refuses (``tournament_started``), and Host controls offered
+    Remove for an entrant, which the server refuses (``in_tournament``)."""
+    server = ServerThread(tmp_path / "header.db")
+    try:
+        tid, host = new_table(server.url, game="holdem", structure="no-limit", seats=3,
+                              bots=1, tournament="turbo")
+        page = open_as_host(context(browser, size), server.url, tid, host)
+        sit(page, "Ann")
+        page.wait_for_selector("#tourney:not(.hidden)")
+        header = page.inner_text("#table-name")
+        assert "no-limit · blinds 1 and 2, bets 2/4" in header, header
+        assert "ante" not in header and "blinds 1 and 2" in page.inner_text("#tourney")
+        # (and the Deal button's hint no longer says players can join later)
+        assert page.inner_text("#start-hint") == ("Deal when every entrant has sat down: "
+                                                  "nobody joins a tournament once it starts.")
+        shot(page, f"night-{size}-holdem-header")
+        # Once dealt, Host controls offered Remove for the computer player, an
+        # entrant the server refuses to remove (in_tournament): now it is off.
+        page.click("#start-btn")
+        page.wait_for_selector("#level-clock")
+        page.locator("summary:has-text('Host controls')").click()
+        remove = page.locator("li:has-text('Bot 1') [data-host=remove]")
+        remove.wait_for()
+        assert remove.is_disabled()
+        assert "In the tournament" in (remove.get_attribute("title") or "")
+    finally:
+        server.stop()
