@@ -21,7 +21,11 @@ as the truth, and ``--repeats`` seeded runs at the 1 s budget each count
 whether their stated 95% interval covers it (equity, whole pot, nothing).
 It also checks Roll Your Own's keep, Stop, Drop and Roll's first decision
 and 5-2-1's first draw at 2, 4 and 6 players (``COVERAGE_VIEWS``; an exact
-answer states ``± 0`` and covers when it equals the long run).
+answer states ``± 0`` and covers when it equals the long run). With
+``--json`` each run is listed as its equity, half-width, CPU seconds and
+its batches (equity, standard error, effective worlds, worlds), so that a
+run stated wider than ±1.5 points can be traced to the batches that made it
+so.
 
     .venv/bin/python bench/bench_calibration.py --coverage [--repeats 20] [--long 40]
 """
@@ -32,6 +36,7 @@ import argparse
 import json
 import os
 import time
+from typing import Any
 
 import numpy as np
 
@@ -134,7 +139,19 @@ def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:
 
     sys.path.insert(0, str(Path(__file__).parent))
     from bench_play_odds import _view
+    from rollem.odds import play
     from rollem.odds.play import play_odds
+
+    # each run's batches, as play combines them (issue 33, branch s49-ryo6:
+    # which batches made a run's interval wide)
+    combine = play.combine
+    last: list[Any] = []
+
+    def spy(batches: Any) -> Any:
+        last[:] = list(batches)
+        return combine(batches)
+
+    play.combine = spy  # type: ignore[assignment]
 
     rows = []
     for game, players, hand_seed, pick, label in COVERAGE_VIEWS:
@@ -150,13 +167,16 @@ def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:
         halves, cpu, runs = [], [], []
         exact = 0
         for s in range(1, repeats + 1):
+            last.clear()  # (an exact answer combines no batches)
             t = time.thread_time()
             got = play_odds(view, seed=s)
             cpu.append(time.thread_time() - t)
             assert got.interval is not None
             halves.append(got.interval)
             exact += got.method == "exact"
-            runs.append([round(got.equity, 4), round(got.interval, 4)])
+            runs.append([round(got.equity, 4), round(got.interval, 4), round(cpu[-1], 3),
+                         [[round(b.equity, 4), round(b.stderr, 4), round(b.effective or 0),
+                           b.samples] for b in last]])
             for name in covered:
                 covered[name] += abs(getattr(got, name) - getattr(truth, name)) <= got.interval
         rows.append({"config": label, "truth_equity": round(truth.equity, 4),
