@@ -45,8 +45,9 @@ function ctx() { return audio && audio.state === "running" ? audio : null; }
 // (a tone, a noise) in idle moments once sound wakes: as many parts as fit in each
 // moment (its deadline's time left, 4 ms kept in hand), at least one; one part a
 // moment was eleven idle callbacks for the six sounds, each up to 2 s apart on a
-// loaded phone, and a sound played before it is ready is made whole then (7 to 13
-// ms at 4x cold, in its start's frame: issue 26).
+// loaded phone.  A sound asked for before it is ready is made a part an idle
+// moment too (makeThenPlay; made whole in its start's frame, it was 7 to 31 ms at
+// 4x cold: issue 26).
 const rendered = new Map();   // sound name -> its AudioBuffer
 let prerendered = false;
 const idle = window.requestIdleCallback
@@ -168,6 +169,11 @@ export function initMotion() {
     document.addEventListener(kind, () => { if (soundOn && !ctx()) wake(); }, true);
   }
   renderSoundBtn();
+  // The flights' layer, made once with the page and kept displayed, empty or not
+  // (issue 26: made at the first flight, or shown then, display none while empty,
+  // it was laid out, a layer made and painted in that flight's frame: 43 to 53 ms
+  // of style, layout and paint at 4x with the flights' start).
+  if ($("felt")) flightLayer();
 }
 function makeEarly() {
   const Ctx = window.AudioContext || window.webkitAudioContext;
