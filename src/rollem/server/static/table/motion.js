@@ -386,20 +386,41 @@ document.addEventListener("visibilitychange", () => {
   waiting.sounds = [];
   for (const name of sounds) alert(name);
 });
+// A start is made of pieces, one a frame (issue 26: a start of a deal's ten rows
+// and its labels at once, or of several states folded, was a frame of its own
+// over 50 ms at 4x, its script and above all the browser's style and paint of
+// every element starting): the sounds and up to MOVES_A_FRAME elements (each still
+// hidden until its own frame, in the order marked: the seats' rows in seat order,
+// the board's, then the labels), fewer if the piece's script has run PIECE_MS (page clock)
+// already; the chips' flights in a frame of their own after the last element
+// (their elements made and laid out in the flights' layer). A deal at 10 seats
+// is three frames (a tenth of a second at 30 frames a second), a round's end
+// one or two and then its flights.  A newer state drawn meanwhile folds what is
+// left into its own start (`fold`), as before.
+export const MOVES_A_FRAME = 4;
+export const PIECE_MS = 3;
 function start(w) {
   if (waiting !== w) return;
-  waiting = null;
+  w.frame = 0;
   const started = performance.now();
   const off = motionOff();   // (reduced motion asked meanwhile: shown, not moved)
-  for (const [e, cls] of w.marked) {   // (one change of its class each)
+  const sounds = w.sounds;
+  w.sounds = [];
+  let n = 0;
+  while (w.marked.length && n < MOVES_A_FRAME && !(n && performance.now() - started >= PIECE_MS)) {
+    const [e, cls] = w.marked.shift();   // (one change of its class each)
+    n++;
     if (off) e.classList.remove(WAIT);
     else if (!e.classList.replace(WAIT, cls)) e.classList.add(cls);
   }
-  if (w.flights && !off) w.flights();
-  for (const name of w.sounds) alert(name);
-  // (bench/bench_web_felt.py; "sounds": a start with nothing to move)
+  const flights = !n && !w.marked.length && w.flights;
+  if (flights) { w.flights = null; if (!off) flights(); }
+  for (const name of sounds) alert(name);
+  if (w.marked.length || w.flights) w.frame = requestAnimationFrame(() => start(w));
+  else waiting = null;
+  // (bench/bench_web_felt.py; "sounds": a piece with nothing to move)
   performance.measure("rollem-animate", {
-    start: started, detail: w.marked.length || w.flights ? "start" : "sounds" });
+    start: started, detail: n || flights ? "start" : "sounds" });
 }
 // A label's fade-in lasts 0.2 s (style.css, .action-label.fresh); the next may
 // start FADE_GAP_MS after the last one started (ms, page clock), and only in a
