@@ -323,6 +323,8 @@ QUICK = r"""async () => {
   const frame = () => new Promise((r) => requestAnimationFrame(r));
   while (performance.getEntriesByName('rollem-render-late').length === late) await frame();
   await frame(); await frame(); await frame();
+  // (a start of more than MOVES_A_FRAME elements goes on a piece a frame)
+  for (let k = 0; k < 4 && document.querySelectorAll('.move-wait').length; k++) await frame();
   return {first, second, left: document.querySelectorAll('.move-wait').length,
           started: starts() - before,
           dealing: document.querySelectorAll('#seats .deal-in, #me .deal-in').length,
@@ -339,8 +341,10 @@ def test_states_in_quick_succession_leave_nothing_hidden(
     dealing the seats' rows in: after the first, the rows (and its labels) wait
     hidden for their animation (class ``move-wait``); the second folds the first's
     start into its own (the same rows, still on the page, wait on); three frames
-    after the side panels are drawn (a deal's: after the paint) nothing is hidden
-    and one start ran, dealing Ann's and both opponents' rows in.  With
+    after the side panels are drawn (a deal's: after the paint), and a frame more
+    for each piece of ``MOVES_A_FRAME`` (4) elements after the first, nothing is
+    hidden and one start ran, in one piece for each 4 elements waiting, dealing
+    Ann's and both opponents' rows in.  With
     ``prefers-reduced-motion: reduce`` nothing is hidden, nothing starts and no
     animation runs."""
     ctx = context(browser, size, reduced_motion="reduce" if motion == "reduce" else "no-preference")
@@ -363,7 +367,7 @@ def test_states_in_quick_succession_leave_nothing_hidden(
         # (the rows, and the first's labels: the second comes too soon after it to
         # fade its labels in, motion.js FADE_QUIET_MS)
         assert got["first"] >= got["second"] >= 3, got
-        assert got["left"] == 0 and got["started"] == 1, got
+        assert got["left"] == 0 and got["started"] == -(-got["second"] // 4), got
         assert got["dealing"] == 3, got
     finally:
         ctx.close()
@@ -559,5 +563,158 @@ def test_the_sounds_are_made_in_the_first_idle_moments(browser: Any, live: Serve
         buffers = page.evaluate("window.__buffers")
         assert len(buffers) == 6, buffers   # each sound once
         assert max(buffers) <= 2, buffers   # the context's moment, then the sounds'
+    finally:
+        ctx.close()
+
+
+STARVED = r"""
+localStorage.setItem('rollem_alerts', '1');   // (sound left on from before)
+// Idle moments only when the test runs them (a loaded phone: none comes); each
+// sound buffer made and each sound started, in order, with the moment it came in.
+window.__queued = []; window.__log = []; window.__moment = 'page';
+window.requestIdleCallback = (fn) => { window.__queued.push(fn); return window.__queued.length; };
+window.runIdle = (most) => { let n = 0;
+  while (window.__queued.length && n++ < most) {
+    window.__moment = 'idle'; window.__queued.shift()({didTimeout: false, timeRemaining: () => 0});
+    window.__moment = 'page'; } return n; };
+class Audio {
+  constructor() { this.currentTime = 0; this.sampleRate = 48000; this.destination = {};
+                  this.state = 'running'; }
+  resume() { return Promise.resolve(); }
+  createBuffer(c, n, rate) { window.__log.push(['buffer', window.__moment, n]);
+    const d = new Float32Array(n); return {sampleRate: rate, length: n, getChannelData: () => d}; }
+  createBufferSource() { return {buffer: null, connect() {},
+    start() { window.__log.push(['start', window.__moment, this.buffer.length]); }}; }
+}
+window.AudioContext = Audio;
+"""
+"""Sound on from before, a fake AudioContext recording each buffer made and each
+sound started, and idle moments that come only when the test runs them."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_sound_asked_for_before_its_buffer_is_made_in_idle_moments(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """Sound on, the page's idle moments starved (the sounds' buffers not made yet):
+    the win's sound asked for (motion.js ``play``, as a start does) makes no buffer
+    and starts nothing in that task; it is made in the idle moments that follow, a
+    part a moment, and started in the one that finishes it.  Asked for again while
+    it is being made, it is still made once.  On main it was made whole and started
+    in the asking task (7 to 30 ms of a start's frame at 4x, issue 26)."""
+    ctx = context(browser, size)
+    ctx.add_init_script(STARVED)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        wait_until(page, "() => window.__queued.length >= 1")
+        page.evaluate("window.runIdle(1)")   # (the context made, at the first idle moment)
+        got = page.evaluate("""async () => {
+          const { play } = await import('/static/table/motion.js');
+          window.__log = [];
+          play('win'); play('win');
+          const asked = window.__log.slice();
+          let moments = 0;
+          const started = () => window.__log.some((x) => x[0] === 'start');
+          while (!started() && moments < 50) moments += window.runIdle(1);
+          return {asked, log: window.__log, moments};
+        }""")
+        assert got["asked"] == [], got
+        starts = [x for x in got["log"] if x[0] == "start"]
+        assert starts and all(x[1] == "idle" for x in starts), got
+        assert len(starts) == 1 and starts[0][2] == 24000, got   # (the win: 0.5 s at 48 kHz)
+        wins = [x for x in got["log"] if x[0] == "buffer" and x[2] == 24000]
+        assert len(wins) == 1, got   # (made once)
+        assert got["moments"] >= 2, got   # (a part a moment)
+    finally:
+        ctx.close()
+
+
+PIECES = FRAMES + r"""
+// Each start's element: whether it was still hidden for its move (move-wait) up to
+// the frame its animation started in.
+window.__shown = [];
+document.addEventListener('DOMContentLoaded', () => new MutationObserver((records) => {
+  for (const r of records) {
+    const was = (r.oldValue || '').split(' ');
+    if (was.includes('move-wait') && !r.target.classList.contains('move-wait'))
+      window.__shown.push({frame: window.__frames, moving: ['deal-in', 'flip-up', 'fresh']
+                           .some((c) => r.target.classList.contains(c))});
+  }
+}).observe(document.body, {subtree: true, attributes: true, attributeOldValue: true,
+                            attributeFilter: ['class']}));
+"""
+"""FRAMES, and each element shown again after waiting hidden for its move (class
+``move-wait`` taken off), with its frame and whether it was shown by its move."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_deal_at_ten_seats_starts_over_several_frames(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """Hold'em at 10 seats, Ann and nine checking computer players, to Ann's first
+    decision: the deal's rows (Ann's and nine opponents') all deal in, but no frame
+    starts more than ``MOVES_A_FRAME`` (4) animations: the deal's ten rows start over
+    three frames or more (motion.js: a start in pieces, one a frame, issue 26: the
+    whole start in one frame was a long frame of its own at 4x), each row hidden
+    (``move-wait``) until the frame it moves in; nothing is left hidden.  On main the
+    ten rows start in one frame."""
+    ctx = context(browser, size)
+    ctx.add_init_script(PIECES)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=10, bots=9)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        end = time.monotonic() + 60
+        while decision_kind(page) != "bet":
+            assert time.monotonic() < end, "Ann's first decision never came"
+            page.wait_for_timeout(30)
+        page.wait_for_timeout(800)   # (the deal's pieces started, their moves over)
+        shot(page, f"motion-{size}-ten-seats-dealt")
+        starts = page.evaluate("window.__starts")
+        shown = page.evaluate("window.__shown")
+        rows = [s for s in starts if s["name"] == "deal-in"]
+        assert len(rows) >= 10, starts   # (Ann's row and nine opponents')
+        per_frame: dict[int, int] = {}
+        for s in starts:
+            if s["name"] != "fly":
+                per_frame[s["frame"]] = per_frame.get(s["frame"], 0) + 1
+        assert max(per_frame.values()) <= 4, per_frame
+        assert len({s["frame"] for s in rows}) >= 3, rows
+        # every element that waited hidden was shown by its move, in its own frame
+        assert all(x["moving"] for x in shown), shown
+        assert page.locator(".move-wait").count() == 0
+        assert page.evaluate("(async () => (await import('/static/table/motion.js'))"
+                             ".MOVES_A_FRAME)()") == 4
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_flights_layer_is_there_and_displayed_before_any_flight(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """The table page, no hand dealt yet: the felt holds its layer of flights
+    (``#felt > .flights``), empty and displayed (so the first flight does not lay it
+    out and paint it in its own frame: issue 26, 43 to 53 ms at 4x), covering the
+    felt and taking no tap (pointer-events none).  On main it is made at the first
+    flight (and is ``display: none`` while empty)."""
+    ctx = context(browser, size)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        got = page.evaluate("""() => {
+          const layers = document.querySelectorAll('#felt > .flights');
+          const l = layers[0];
+          if (!l) return {layers: 0};
+          const s = getComputedStyle(l), r = l.getBoundingClientRect();
+          const felt = document.getElementById('felt');
+          return {layers: layers.length, display: s.display, events: s.pointerEvents,
+                  children: l.children.length, hidden: l.getAttribute('aria-hidden'),
+                  width: Math.round(r.width), feltWidth: felt.clientWidth};
+        }""")
+        assert got["layers"] == 1, got
+        assert got["display"] == "block" and got["events"] == "none", got
+        assert got["children"] == 0 and got["hidden"] == "true", got
+        assert got["feltWidth"] > 0 and abs(got["width"] - got["feltWidth"]) <= 1, got
     finally:
         ctx.close()

@@ -45,8 +45,9 @@ function ctx() { return audio && audio.state === "running" ? audio : null; }
 // (a tone, a noise) in idle moments once sound wakes: as many parts as fit in each
 // moment (its deadline's time left, 4 ms kept in hand), at least one; one part a
 // moment was eleven idle callbacks for the six sounds, each up to 2 s apart on a
-// loaded phone, and a sound played before it is ready is made whole then (7 to 13
-// ms at 4x cold, in its start's frame: issue 26).
+// loaded phone.  A sound asked for before it is ready is made a part an idle
+// moment too (makeThenPlay; made whole in its start's frame, it was 7 to 31 ms at
+// 4x cold: issue 26).
 const rendered = new Map();   // sound name -> its AudioBuffer
 let prerendered = false;
 const idle = window.requestIdleCallback
@@ -90,12 +91,48 @@ export function play(name) {
     const c = ctx();
     if (!c) return;
     prerender(c);
-    const src = c.createBufferSource();
-    src.buffer = bufferOf(c, name);
-    src.connect(c.destination);
-    src.start();
+    const buf = rendered.get(name);
+    if ((buf && buf.sampleRate === c.sampleRate) || document.visibilityState === "hidden") sound(c, name);
+    else makeThenPlay(c, name);
   } catch (e) { /* no sound here */ }
 }
+function sound(c, name) {
+  const src = c.createBufferSource();
+  src.buffer = bufferOf(c, name);
+  src.connect(c.destination);
+  src.start();
+}
+// A sound asked for before its buffer is made (the idle moments' prerender starved
+// on a loaded phone): made a part an idle moment (each TIMEOUT_MS at the latest),
+// played once whole if that is within LATE_MS of the asking, else not played (a
+// deal's click 0.3 s late is no help).  Made whole at once it was 7 to 30 ms of the
+// start's frame at 4x (issue 26).  A page out of sight plays it at once, made whole.
+export const LATE_MS = 300;
+const making = new Map();   // sound name -> the times it was asked for, waiting
+function makeThenPlay(c, name) {
+  const asked = making.get(name);
+  if (asked) { asked.push(performance.now()); return; }
+  making.set(name, [performance.now()]);
+  const out = soundBuffer(name, c.sampleRate);
+  let k = 0;
+  const step = () => {
+    try {
+      const buf = rendered.get(name);
+      if (!(buf && buf.sampleRate === c.sampleRate)) {
+        if (addSoundPart(out, name, k++, c.sampleRate)) { soon(step); return; }
+        keep(c, name, out);
+      }
+      const now = performance.now();
+      const times = making.get(name) || [];
+      making.delete(name);
+      if (times.some((t) => now - t <= LATE_MS) && ctx() === c) sound(c, name);
+    } catch (e) { making.delete(name); }
+  };
+  soon(step);
+}
+const TIMEOUT_MS = 100;
+const soon = window.requestIdleCallback
+  ? (fn) => window.requestIdleCallback(fn, { timeout: TIMEOUT_MS }) : (fn) => setTimeout(fn, 0);
 // Your turn: its sound and a short vibration, with the state's other sounds (in the
 // frame after its render, see `animate`).
 export function turnAlert() {
@@ -132,6 +169,11 @@ export function initMotion() {
     document.addEventListener(kind, () => { if (soundOn && !ctx()) wake(); }, true);
   }
   renderSoundBtn();
+  // The flights' layer, made once with the page and kept displayed, empty or not
+  // (issue 26: made at the first flight, or shown then, display none while empty,
+  // it was laid out, a layer made and painted in that flight's frame: 43 to 53 ms
+  // of style, layout and paint at 4x with the flights' start).
+  if ($("felt")) flightLayer();
 }
 function makeEarly() {
   const Ctx = window.AudioContext || window.webkitAudioContext;
@@ -344,20 +386,41 @@ document.addEventListener("visibilitychange", () => {
   waiting.sounds = [];
   for (const name of sounds) alert(name);
 });
+// A start is made of pieces, one a frame (issue 26: a start of a deal's ten rows
+// and its labels at once, or of several states folded, was a frame of its own
+// over 50 ms at 4x, its script and above all the browser's style and paint of
+// every element starting): the sounds and up to MOVES_A_FRAME elements (each still
+// hidden until its own frame, in the order marked: the seats' rows in seat order,
+// the board's, then the labels), fewer if the piece's script has run PIECE_MS (page clock)
+// already; the chips' flights in a frame of their own after the last element
+// (their elements made and laid out in the flights' layer). A deal at 10 seats
+// is three frames (a tenth of a second at 30 frames a second), a round's end
+// one or two and then its flights.  A newer state drawn meanwhile folds what is
+// left into its own start (`fold`), as before.
+export const MOVES_A_FRAME = 4;
+export const PIECE_MS = 3;
 function start(w) {
   if (waiting !== w) return;
-  waiting = null;
+  w.frame = 0;
   const started = performance.now();
   const off = motionOff();   // (reduced motion asked meanwhile: shown, not moved)
-  for (const [e, cls] of w.marked) {   // (one change of its class each)
+  const sounds = w.sounds;
+  w.sounds = [];
+  let n = 0;
+  while (w.marked.length && n < MOVES_A_FRAME && !(n && performance.now() - started >= PIECE_MS)) {
+    const [e, cls] = w.marked.shift();   // (one change of its class each)
+    n++;
     if (off) e.classList.remove(WAIT);
     else if (!e.classList.replace(WAIT, cls)) e.classList.add(cls);
   }
-  if (w.flights && !off) w.flights();
-  for (const name of w.sounds) alert(name);
-  // (bench/bench_web_felt.py; "sounds": a start with nothing to move)
+  const flights = !n && !w.marked.length && w.flights;
+  if (flights) { w.flights = null; if (!off) flights(); }
+  for (const name of sounds) alert(name);
+  if (w.marked.length || w.flights) w.frame = requestAnimationFrame(() => start(w));
+  else waiting = null;
+  // (bench/bench_web_felt.py; "sounds": a piece with nothing to move)
   performance.measure("rollem-animate", {
-    start: started, detail: w.marked.length || w.flights ? "start" : "sounds" });
+    start: started, detail: n || flights ? "start" : "sounds" });
 }
 // A label's fade-in lasts 0.2 s (style.css, .action-label.fresh); the next may
 // start FADE_GAP_MS after the last one started (ms, page clock), and only in a
