@@ -55,8 +55,8 @@ def test_motion_none_draws_a_state_with_no_motion_and_no_sound(
     ``?motion=none``, at Ann's first decision.  The state drawn over another hand's:
     no element waits hidden, none deals in, no start runs, no animation, no sound.
     The root's attribute taken away, the same drawing hides the rows for their
-    start, deals Ann's and both opponents' rows in (3) and plays the deal's sound
-    (noise)."""
+    start, starts them in one or more pieces, deals Ann's and both opponents' rows
+    in (3) and plays the deal's sound (noise)."""
     ctx = context(browser, "phone", reduced_motion="no-preference")
     ctx.add_init_script("localStorage.setItem('rollem_alerts', '1');")
     ctx.add_init_script(FAKE_AUDIO)
@@ -77,7 +77,9 @@ def test_motion_none_draws_a_state_with_no_motion_and_no_sound(
         assert got["off"] == {"waiting": 0, "started": 0, "dealing": 0, "animations": 0,
                               "sounds": []}, got
         on = got["on"]
-        assert on["waiting"] >= 3 and on["started"] == 1 and on["dealing"] == 3, got
+        # the start runs in pieces (at most 4 elements a frame: motion.js MOVES_A_FRAME)
+        assert on["waiting"] >= 3 and 1 <= on["started"] <= on["waiting"], got
+        assert on["dealing"] == 3, got
         assert "noise" in on["sounds"], got   # (the deal's sound)
     finally:
         ctx.close()
