@@ -80,10 +80,10 @@ def page_pool(browser: Any) -> Iterator[Pages]:
 
 @pytest.fixture
 def pages(page_pool: Pages) -> Iterator[Pages]:
-    """The module's pages (:class:`table_ui.Pages`), every one frozen when the test
-    ends."""
+    """The module's pages (:class:`table_ui.Pages`): at the test's end every one's
+    cookies and site storage cleared, and the page frozen."""
     yield page_pool
-    page_pool.rest()
+    page_pool.rest(clean=True)
 
 
 @pytest.fixture(scope="module")

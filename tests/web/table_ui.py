@@ -243,13 +243,14 @@ def context(browser: Any, size: str, **kw: Any) -> Any:
 
 class Pages:
     """One page per kind of context, kept for a test module (the ``pages`` fixture):
-    each test opens its own new table in it with ``goto`` (a new document: nothing of
-    the last test's page is left but the context's cookies, which name their table,
-    and the table page's storage, keyed by table too). A table opened this way costs
+    each test opens its own new table in it with ``goto`` (a new document), with the
+    context's cookies and the site's storage cleared when the last test ended (as a
+    new context starts; only the HTTP cache is kept). A table opened this way costs
     Chromium about 0.9 CPU-s against about 2 in a new context and page
     (docs/dev/test-suite-time.md, stops 48 and 49). Not for a test that sets cookies
-    or storage of its own beyond its tables', listens to the page's events, changes
-    its viewport, or needs a page nobody used: it keeps a context of its own.
+    or storage before its page loads (``add_cookies`` of its own, an init script that
+    writes storage), listens to the page's events, changes its viewport or routes its
+    requests: it keeps a context of its own.
 
     A page not in use is frozen (``Page.setWebLifecycleState``: no task of its
     document runs): left live on its last table, its clock's 250 ms ticks drew the
@@ -274,6 +275,7 @@ class Pages:
             made = self._made[key] = {"ctx": ctx, "page": page, "frozen": False,
                                       "cdp": ctx.new_cdp_session(page)}
         self.rest(but=made["page"])
+        made["used"] = True
         if made["frozen"]:
             made["cdp"].send("Page.setWebLifecycleState", {"state": "active"})
             made["frozen"] = False
@@ -290,10 +292,28 @@ class Pages:
             page.context.close()
             raise
 
-    def rest(self, but: Any = None) -> None:
-        """Freeze every open page (but ``but``) until it is asked for again."""
-        for made in self._made.values():
-            if made["page"] is not but and not made["frozen"] and not made["page"].is_closed():
+    def rest(self, but: Any = None, clean: bool = False) -> None:
+        """Freeze every open page (but ``but``) until it is asked for again; with
+        ``clean`` (a test's end), first clear its context's cookies and the storage of
+        the site it shows (``localStorage`` keeps the name typed to sit, and the sound
+        switch, for the whole site)."""
+        for key, made in list(self._made.items()):
+            page = made["page"]
+            if page is but or page.is_closed():
+                continue
+            if clean and made.get("used"):
+                made["used"] = False
+                if made["frozen"]:
+                    made["cdp"].send("Page.setWebLifecycleState", {"state": "active"})
+                    made["frozen"] = False
+                try:
+                    if page.url.startswith("http"):
+                        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+                    made["ctx"].clear_cookies()
+                except Exception:   # (a page that cannot be cleaned is not used again)
+                    self._made.pop(key)["ctx"].close()
+                    continue
+            if not made["frozen"]:
                 made["cdp"].send("Page.setWebLifecycleState", {"state": "frozen"})
                 made["frozen"] = True
 
