@@ -36,7 +36,7 @@ from table_ui import (
     DESKTOP,
     PHONE,
     CheckingBot,
-    Pages,
+    context,
     decision_kind,
     new_table,
     shot,
@@ -184,7 +184,7 @@ GROW = """() => {
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_flying_chips_stay_on_the_felt_when_it_changes_size_mid_flight(
-        pages: Pages, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
     """Seen at times on a 1440x900 desktop: a chip swept in from your seat, held at
     the felt's bottom edge, drawn 4 px past the felt's outer edge (12 px past its
     inside) when a state made your dock taller (and the felt shorter) during its
@@ -192,7 +192,9 @@ def test_flying_chips_stay_on_the_felt_when_it_changes_size_mid_flight(
     Here the dock grows or shrinks by 48 px at each new flight's first frame; every
     frame of every flight stays inside the felt."""
     seeded_deals(monkeypatch, 5)
-    with pages.open(size) as page:
+    ctx = context(browser, size)
+    try:
+        page = ctx.new_page()
         start(page, live, "holdem", 6, between_hands=600)
         wait_until(page, "() => document.querySelector('#controls button') !== null")
         page.evaluate(SAMPLER)
@@ -209,6 +211,8 @@ def test_flying_chips_stay_on_the_felt_when_it_changes_size_mid_flight(
             where = f"{size}: {f}"
             assert f["inFelt"], where
             assert _inside(f["chip"], f["felt"]), where
+    finally:
+        ctx.close()
 
 
 # ------------------------------------------------------------ rounds' names
@@ -247,10 +251,13 @@ document.addEventListener('DOMContentLoaded', () => {
 @pytest.mark.parametrize("game", ["rollem521", "sdr", "rollyourown"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_status_line_says_where_the_hand_is_in_players_words(
-        pages: Pages, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str,
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str,
         game: str) -> None:
     seeded_deals(monkeypatch, 5)
-    with pages.open(size, init_script=STATUSES, reduced_motion="reduce") as page:
+    ctx = context(browser, size, reduced_motion="reduce")
+    ctx.add_init_script(STATUSES)
+    try:
+        page = ctx.new_page()
         start(page, live, game, SEATS[game])
         shown = False
         end = time.monotonic() + 120
@@ -286,6 +293,8 @@ def test_the_status_line_says_where_the_hand_is_in_players_words(
         assert len(told) >= 2 and told == betting[len(betting) - len(told):], log
         if game != "rollem521":
             assert told == betting, log
+    finally:
+        ctx.close()
 
 
 # ------------------------------------------------------------ wild words
@@ -297,9 +306,11 @@ WILD = re.compile(r"\(wild 2[♣♦♥♠] plays as (10|[2-9JQKA])[♣♦♥♠]
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_your_hands_name_words_a_wild_card_as_the_result_does(
-        pages: Pages, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
     seeded_deals(monkeypatch, SEED_WITH_A_DEUCE)
-    with pages.open(size, reduced_motion="reduce") as page:
+    ctx = context(browser, size, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
         start(page, live, "deuces-wild", 6)
         wait_until(page, "() => document.querySelector('#me .hand-name') !== null")
         name = page.inner_text("#me .hand-name")
@@ -324,6 +335,8 @@ def test_your_hands_name_words_a_wild_card_as_the_result_does(
         for r in wild:
             assert WILD.search(r), r
         shot(page, f"felt-small-{size}-wild-result")
+    finally:
+        ctx.close()
 
 
 SEED_WITH_A_DEUCE = 1
@@ -357,14 +370,16 @@ def _drew(counts: list[int]) -> str:
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_521_draws_are_told_whole_once_and_one_card_is_one_card(
-        pages: Pages, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
     """Seen in a play-through: at the second draw the prompt said "Tap up to 1 cards";
     a seat that drew 2 then 1 was labelled "drew 2, then 1" with a tag "drew 1" (the
     tag told only the last draw)."""
     from felt_ui import drawn_felt
 
     seeded_deals(monkeypatch, 5)
-    with pages.open(size, reduced_motion="reduce") as page:
+    ctx = context(browser, size, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
         tid = start(page, live, "rollem521", 6)
         draws = 0
         end = time.monotonic() + 90
@@ -400,15 +415,19 @@ def test_521_draws_are_told_whole_once_and_one_card_is_one_card(
             assert told == [said], (tile, counts.get(tile["seat"]))
             assert tile["inside"], tile   # a long tag wraps inside the tile
         shot(page, f"felt-small-{size}-521-draw-tags")
+    finally:
+        ctx.close()
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_roll_your_own_says_what_your_cards_in_the_middle_are(
-        pages: Pages, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
     """Seen in a play-through: after the discards the middle said "yours maybe in the
     pool:" over your own thrown cards."""
     seeded_deals(monkeypatch, 5)
-    with pages.open(size, reduced_motion="reduce") as page:
+    ctx = context(browser, size, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
         start(page, live, "rollyourown", 6)
         play_until(page, "() => document.querySelectorAll('#center .slot.pool .cards').length > 1",
                    f"{size} the discards")
@@ -416,13 +435,15 @@ def test_roll_your_own_says_what_your_cards_in_the_middle_are(
         assert [la.lower() for la in labels] == [
             "pool: 18 cards", "your discards, maybe still in the pool:"], labels
         shot(page, f"felt-small-{size}-ryo-pool")
+    finally:
+        ctx.close()
 
 
 # ------------------------------------------------------------ tiles inside the felt
 
 
 def test_every_seat_tile_stays_inside_the_felt_at_eight_desktop_seats(
-        pages: Pages, live: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen on a 1440x900 desktop: with a wild card's words under a shown hand
     ("(wild 2♠ plays as 7♠)") a top seat's tile reached the felt's border.  At the
     end of a hand (every tile showing cards and the longest words a hand has), each
@@ -432,11 +453,15 @@ def test_every_seat_tile_stays_inside_the_felt_at_eight_desktop_seats(
     felt's grid checks the same at the end of each hold'em hand of 2, 6 and 10 seats,
     on a phone and a desktop (tests/web/test_felt_grid_b_browser.py)."""
     seeded_deals(monkeypatch, 5)
-    with pages.open("desktop", reduced_motion="reduce") as page:
+    ctx = context(browser, "desktop", reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
         start(page, live, "holdem", 8)
         play_until(page, "() => !document.querySelector('#result')"
                    ".classList.contains('hidden')", "desktop 8 seats")
         tiles_stay_inside_the_felt(page, "desktop", 8)
+    finally:
+        ctx.close()
 
 
 # ------------------------------------------------------------ bets clear of the tiles
@@ -472,7 +497,7 @@ and the felt's inner boxes."""
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_bet_chips_keep_clear_of_every_seat_tile(
-        pages: Pages, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
     """Seen on a 1440x900 desktop, seven-card stud high-low at 7 seats: seat 6's bet
     chips, drawn in front of its tile toward the middle, overlapped the tile's own
     corner by 19x11 px (the bet sat at a fixed distance from the tile's middle, and a
@@ -482,11 +507,13 @@ def test_bet_chips_keep_clear_of_every_seat_tile(
     (bets drawn in the tile's chips line) each lies inside its own tile and no
     other."""
     seeded_deals(monkeypatch, 5)
-    with pages.open(size, reduced_motion="reduce") as page:
+    ctx = context(browser, size, reduced_motion="reduce")
+    try:
         cases = [("holdem", n) for n in range(2, 11)] + [("stud8", 7)]
         # One page for the ten tables, each loaded into it in turn (a new table id,
         # a new document): a new page each was about twice the Chromium CPU, a
         # renderer or two started for each (docs/dev/test-suite-time.md, stop 48).
+        page = ctx.new_page()
         for game, seats in cases:
             start(page, live, game, seats)
             wait_until(page, "() => !!document.querySelector('#controls button')", timeout=30)
@@ -504,6 +531,8 @@ def test_bet_chips_keep_clear_of_every_seat_tile(
                         assert not _overlap(bet["box"], tile["box"]), (where, bet, tile)
                 if size == "desktop":
                     assert _inside(bet["box"], drawn["felt"]), (where, bet, drawn["felt"])
+    finally:
+        ctx.close()
 
 
 # ------------------------------------------------------------ nothing under the dock
@@ -530,14 +559,16 @@ SCROLLED_TO_END = """() => {
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_nothing_ends_hidden_under_the_dock(
-        pages: Pages, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
     """Asked on a phone (the result's and the ledger's lines cut at the dock's edge):
     at Ann's turn (the dock at its tallest: her cards, the buttons) and at the hand's
     end (the result, the ledger drawn), each scrolling area scrolled to its end shows
     its last line whole, above the dock (the dock is laid out under the scrolling
     area, not over it: a line cut at the dock's edge is one scrolled past)."""
     seeded_deals(monkeypatch, 5)
-    with pages.open(size, reduced_motion="reduce") as page:
+    ctx = context(browser, size, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
         start(page, live, "holdem", 6, between_hands=600)
         wait_until(page, "() => !!document.querySelector('#controls [data-action]')")
         for when in ("turn", "end"):
@@ -553,3 +584,5 @@ def test_nothing_ends_hidden_under_the_dock(
                 where = f"{size} at the {when}: {a}"
                 assert a["bottom"] <= a["dock"] + 0.5, where
                 assert a["lowest"] <= a["bottom"] + 0.5, where
+    finally:
+        ctx.close()
