@@ -5,7 +5,7 @@ tolerance of four standard errors of the sample itself."""
 
 from __future__ import annotations
 
-import copy
+import functools
 import importlib.util
 import itertools
 import math
@@ -13,10 +13,12 @@ import random
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import TypeVar
 
 import pytest
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
+_T = TypeVar("_T")
 
 
 def _luck() -> ModuleType:
@@ -27,6 +29,17 @@ def _luck() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@functools.cache
+def _bench() -> ModuleType:
+    return _luck()
+
+
+def _copy(obj: _T) -> _T:
+    """``copy.deepcopy(obj)``, made as the bench makes its copies (``_deepcopy``: the
+    same copy for less CPU, docs/dev/test-suite-time.md, stop 49)."""
+    return _bench()._deepcopy(obj)  # type: ignore[no-any-return]
 
 
 def _mean_se(xs: list[float]) -> tuple[float, float]:
@@ -50,7 +63,7 @@ def _mixed_decision(bl: ModuleType):  # type: ignore[no-untyped-def]
             view = hand.view(s)
             legal = view.legal.actions
             if s == 0 and ("bet" in legal or "raise" in legal):
-                pi = copy.deepcopy(bots[0]).policy(view)
+                pi = _copy(bots[0]).policy(view)
                 if len(pi) > 1 and min(pi.values()) > 0.1:
                     return luck, bots, pi
             luck.decide(s, bots[s], other=bots[1 - s])
@@ -62,8 +75,8 @@ def test_the_action_term_has_mean_zero_at_a_mixed_decision() -> None:
     luck, bots, pi = _mixed_decision(bl)
     terms, uniform = [], []
     for k in range(300):
-        trial = copy.deepcopy(luck)
-        player = copy.deepcopy(bots[0])
+        trial = _copy(luck)
+        player = _copy(bots[0])
         player.rng = random.Random(k)  # the coins of act: a fresh draw from pi
         hand = trial.hand
         e = trial.value(hand)
@@ -120,7 +133,7 @@ def test_the_fitted_weights_are_cross_fitted() -> None:
     plain = [r["net"][0] for r in records]
     var = lambda xs: sum((x - sum(xs) / len(xs)) ** 2 for x in xs)  # noqa: E731
     assert var(out) < var(plain) / 10  # the variate explains most of it
-    moved = copy.deepcopy(records)
+    moved = _copy(records)
     moved[0]["net"] = [100.0, 100.0]
     again = bl.fitted(moved)
     same_part = [i for i in range(40) if i % 5 == 0 and i != 0]
@@ -165,9 +178,9 @@ def test_the_replica_term_has_mean_zero_at_a_random_decision() -> None:
     terms, wrong = [], []
     for k in range(160):
         for out, hook in ((terms, None), (wrong, lambda b, v: Fold())):
-            trial = copy.deepcopy(rep)
+            trial = _copy(rep)
             trial.key = f"trial/{k}"  # the replicas' and rollouts' own randomness
-            players = copy.deepcopy(bots)
+            players = _copy(bots)
             players[0].rng = random.Random(k)  # a fresh draw of the real move
             trial.step(players, replica_act=hook)
             out.append(trial.luck)
@@ -205,9 +218,9 @@ def test_the_replica_action_term_has_mean_zero_at_a_mixed_decision() -> None:
     luck.replicas = 3
     terms, uniform = [], []
     for k in range(300):
-        trial = copy.deepcopy(luck)
+        trial = _copy(luck)
         trial.deal = 10**6 + k  # the copies' seeds (from deal, hero, move): fresh ones
-        player = copy.deepcopy(bots[0])
+        player = _copy(bots[0])
         player.rng = random.Random(k)  # a fresh draw of the real action
         hand = trial.hand
         e = trial.value(hand)
@@ -242,8 +255,8 @@ def test_view_seeded_decisions_follow_the_bots_own_law() -> None:
         diffs: dict[object, list[float]] = {a: [] for a in pi}
         for k in range(300):
             # the law: the policy on match seed k's worlds (seeded as the league's)
-            law = bench_league.ViewSeeded(copy.deepcopy(bots[0]), k).policy(view)
-            action = kind(copy.deepcopy(bots[0]), k).act(view)
+            law = bench_league.ViewSeeded(_copy(bots[0]), k).policy(view)
+            action = kind(_copy(bots[0]), k).act(view)
             for a in diffs:
                 diffs[a].append((1.0 if action == a else 0.0) - law.get(a, 0.0))
         worst = max(abs(_mean_se(xs)[0]) / max(_mean_se(xs)[1], 1e-12)
@@ -265,9 +278,9 @@ def test_the_replica_action_term_has_mean_zero_under_view_seeds() -> None:
     luck.replicas = 3
     terms, uniform = [], []
     for k in range(300):
-        trial = copy.deepcopy(luck)
+        trial = _copy(luck)
         trial.deal = 2 * 10**6 + k  # the copies' seeds: fresh ones
-        player = bench_league.ViewSeeded(copy.deepcopy(bots[0]), k)
+        player = bench_league.ViewSeeded(_copy(bots[0]), k)
         hand = trial.hand
         e = trial.value(hand)
         values = {a: trial.action_value(hand, 0, a, e, bots[1]) for a in pi}
@@ -303,9 +316,9 @@ def test_the_replica_action_term_has_mean_zero_at_a_521_decision() -> None:
         luck.decide(s, bots[s], other=bots[1 - s])
     terms, uniform, taken = [], [], set()
     for k in range(150):
-        trial = copy.deepcopy(luck)
+        trial = _copy(luck)
         trial.deal = 3 * 10**6 + k  # the copies' seeds: fresh ones
-        player = bench_league.ViewSeeded(copy.deepcopy(bots[0]), k)
+        player = bench_league.ViewSeeded(_copy(bots[0]), k)
         hand = trial.hand
         e = trial.value(hand)
         legal = hand.view(0).legal
@@ -357,10 +370,10 @@ def test_the_late_term_has_mean_zero_at_a_random_decision() -> None:
     for hook, expect_zero in ((None, True), (lambda b, v: Fold(), False)):
         terms = []
         for k in range(160):
-            trial = copy.deepcopy(luck)
+            trial = _copy(luck)
             trial.deal = 4 * 10**6 + k  # the copies' and plays' seeds: fresh ones
             trial.twin_act = hook
-            player = copy.deepcopy(bots[0])
+            player = _copy(bots[0])
             player.rng = random.Random(k)  # a fresh draw of the real action
             trial.decide(0, player, other=bots[1])
             terms.append(trial.late_luck - luck.late_luck)
@@ -394,7 +407,7 @@ def test_the_late_chance_term_has_mean_zero_at_the_roll(exact: bool) -> None:
         while not hand.is_over and closing is None:
             s = hand.pending.seats[0]
             action = bots[s].act(hand.view(s))
-            ahead = copy.deepcopy(hand)
+            ahead = _copy(hand)
             ahead.apply(s, action)
             if hand.round == 2 and ahead.round == 3 and not ahead.is_over:
                 closing = (s, action)
@@ -407,7 +420,7 @@ def test_the_late_chance_term_has_mean_zero_at_the_roll(exact: bool) -> None:
     fixed, drawn = [], []
     for k in range(120):
         for out, redraw in ((drawn, True), (fixed, False)):
-            trial = copy.deepcopy(luck)
+            trial = _copy(luck)
             # the copies' and plays' seeds: fresh ones (the event's number; a
             # new deal number would deal the copies other hole cards)
             trial.events = 5 * 10**6 + k
@@ -453,7 +466,7 @@ def test_the_late_baseline_control_has_mean_zero_at_the_roll() -> None:
         while not hand.is_over and closing is None:
             s = hand.pending.seats[0]
             action = bots[s].act(hand.view(s))
-            ahead = copy.deepcopy(hand)
+            ahead = _copy(hand)
             ahead.apply(s, action)
             if hand.round == 2 and ahead.round == 3 and not ahead.is_over:
                 closing = (s, action)
@@ -466,7 +479,7 @@ def test_the_late_baseline_control_has_mean_zero_at_the_roll() -> None:
     stale = 1.0 - luck.value(hand)  # the opponent's share before the Roll: wrong seat
     base, share, wrong = [], [], []
     for k in range(150):
-        trial = copy.deepcopy(luck)
+        trial = _copy(luck)
         trial.events = 6 * 10**6 + k  # the copies' seeds: fresh ones (same deal)
         rest = trial.hand.deck[trial.hand.deck_pos:]
         random.Random(k).shuffle(rest)  # and a fresh draw of the real Roll
@@ -510,7 +523,7 @@ def test_the_late_baseline_control_with_share_copies_has_mean_zero() -> None:
         while not hand.is_over and closing is None:
             s = hand.pending.seats[0]
             action = bots[s].act(hand.view(s))
-            ahead = copy.deepcopy(hand)
+            ahead = _copy(hand)
             ahead.apply(s, action)
             if hand.round == 2 and ahead.round == 3 and not ahead.is_over:
                 closing = (s, action)
@@ -527,7 +540,7 @@ def test_the_late_baseline_control_with_share_copies_has_mean_zero() -> None:
         raise AssertionError("no wild card the share before misprices in 300 deals")
     base, wrong = [], []
     for k in range(100):
-        trial = copy.deepcopy(luck)
+        trial = _copy(luck)
         trial.events = 7 * 10**6 + k  # fresh copies of both sets
         trial.apply(*closing)
         kinds = [t[0] for t in trial.terms[len(luck.terms):]]
@@ -566,7 +579,7 @@ def _before_the_wild(bl: ModuleType, *, spread: float):  # type: ignore[no-untyp
         seat = hand.pending.seats[0]
         after = []
         for p in range(len(hand.pool)):
-            other = copy.deepcopy(hand)
+            other = _copy(hand)
             other.apply(seat, PickWild(p))
             after.append(luck.value(other))
         mean = sum(after) / len(after)
@@ -594,9 +607,9 @@ def test_a_plays_chance_term_has_mean_zero_at_the_wild_pick() -> None:
     pot = float(sum(before.committed))
     terms, wrong = [], []
     for order in itertools.permutations(before.pool):
-        real = copy.deepcopy(before)
+        real = _copy(before)
         real.pool = list(order)
-        after = copy.deepcopy(real)
+        after = _copy(real)
         after.apply(seat, position)
         terms.append(luck.play_term(real, seat, position, after, random.Random(1)))
         wrong.append(pot * (luck.value(after) - luck.value(real)))
@@ -653,7 +666,7 @@ def test_a_plays_sampled_chance_term_has_mean_zero_at_a_521_draw() -> None:
         if move is not None:
             shares = set()
             for k in range(8):  # the card matters: the shares after differ
-                other = copy.deepcopy(hand)
+                other = _copy(hand)
                 rest = other.deck[other.deck_pos:]
                 random.Random(k).shuffle(rest)
                 other.deck[other.deck_pos:] = rest
@@ -666,11 +679,11 @@ def test_a_plays_sampled_chance_term_has_mean_zero_at_a_521_draw() -> None:
     before, (seat, action) = luck.hand, move
     terms, wrong = [], []
     for k in range(150):
-        real = copy.deepcopy(before)
+        real = _copy(before)
         rest = real.deck[real.deck_pos:]
         random.Random(k).shuffle(rest)  # a fresh draw of the real card
         real.deck[real.deck_pos:] = rest
-        after = copy.deepcopy(real)
+        after = _copy(real)
         after.apply(seat, action)
         terms.append(luck.play_term(real, seat, action, after, random.Random(-k)))
         wrong.append(float(sum(after.committed)) * (luck.value(after) - luck.value(real)))
@@ -758,8 +771,8 @@ def test_the_late_policy_term_has_mean_zero_exactly() -> None:
     luck, bots, pi = _late_policy_decision(bl, twins=0)
     terms = {}
     for action in pi:
-        trial = copy.deepcopy(luck)
-        taken = trial.decide(0, _Forced(copy.deepcopy(bots[0]), action), other=bots[1])
+        trial = _copy(luck)
+        taken = trial.decide(0, _Forced(_copy(bots[0]), action), other=bots[1])
         assert taken == action
         assert trial.terms[len(luck.terms)][0] == "late"
         assert trial.action_luck == luck.action_luck  # no action term here
@@ -770,7 +783,7 @@ def test_the_late_policy_term_has_mean_zero_exactly() -> None:
 
 
 def _ends(luck, action) -> bool:  # type: ignore[no-untyped-def]
-    after = copy.deepcopy(luck.hand)
+    after = _copy(luck.hand)
     after.apply(0, action)
     return after.is_over
 
@@ -787,21 +800,21 @@ def test_the_late_policy_term_with_twins_has_mean_zero() -> None:
     luck, bots, _pi = _late_policy_decision(bl, twins=2)
     terms = []
     for k in range(120):
-        trial = copy.deepcopy(luck)
+        trial = _copy(luck)
         trial.deal = 5 * 10**6 + k  # the copies' and plays' seeds: fresh ones
-        player = copy.deepcopy(bots[0])
+        player = _copy(bots[0])
         player.rng = random.Random(k)  # a fresh draw of the real action
         trial.decide(0, player, other=bots[1])
         terms.append(trial.late_luck - luck.late_luck)
     assert sum(1 for t in terms if t != 0.0) > 40
     m, se = _mean_se(terms)
     assert abs(m) <= 4 * se, (m, se)
-    trial = copy.deepcopy(luck)
+    trial = _copy(luck)
     legal = trial.hand.view(0).legal
     outside = Fold() if "fold" in legal.actions and Fold() not in _pi else None
     if outside is not None:
         with pytest.raises(AssertionError, match="outside its policy"):
-            trial.decide(0, _Forced(copy.deepcopy(bots[0]), outside), other=bots[1])
+            trial.decide(0, _Forced(_copy(bots[0]), outside), other=bots[1])
 
 
 def test_the_late_policy_twins_must_not_be_negative() -> None:
@@ -832,7 +845,7 @@ def test_an_exact_draw_is_valued_against_every_order_of_the_pool() -> None:
         while not hand.is_over:
             s = hand.pending.seats[0]
             action = bots[s].act(hand.view(s))
-            trial = copy.deepcopy(hand)
+            trial = _copy(hand)
             trial.apply(s, action)
             if hand.round == 1 and len(trial.pool) == len(hand.pool) - 2 \
                     and not any(trial.folded):
@@ -852,7 +865,7 @@ def test_an_exact_draw_is_valued_against_every_order_of_the_pool() -> None:
     assert len(outcomes) == 12 and len(drawn) == 12
     terms = []
     for top in itertools.permutations(range(4), 2):
-        trial = copy.deepcopy(luck)
+        trial = _copy(luck)
         trial.hand.pool = [pool[i] for i in top] + [c for i, c in enumerate(pool)
                                                     if i not in top]
         trial.apply(seat, action)
@@ -880,7 +893,7 @@ def _at_a_pool_draw(bl: ModuleType, round_: int, left: int, **kwargs):  # type: 
         while not hand.is_over:
             s = hand.pending.seats[0]
             action = bots[s].act(hand.view(s))
-            trial = copy.deepcopy(hand)
+            trial = _copy(hand)
             trial.apply(s, action)
             if hand.round == round_ and len(hand.pool) == left \
                     and len(trial.pool) == left - 2 and not any(trial.folded):
@@ -901,14 +914,14 @@ def test_a_sampled_draw_keeps_the_exact_draws_mean() -> None:
     the samples' terms differ: so the sampled term has mean zero too."""
     bl = _luck()
     luck, move = _at_a_pool_draw(bl, 1, 4, late_from=1, draw_copies=2)
-    exact = copy.deepcopy(luck)
+    exact = _copy(luck)
     exact.draw_copies = 0
     exact.apply(*move)
     assert exact.late_plays == 1 + 12
     luck.cache = dict(exact.cache)  # the same shares for the same positions
     terms = []
     for sample in itertools.combinations(range(12), 2):
-        trial = copy.deepcopy(luck)
+        trial = _copy(luck)
         trial._draw_sample = lambda n, k, rng, s=sample: (  # type: ignore[method-assign]
             list(s) if (n, k) == (12, 2) else pytest.fail(f"sampled {k} of {n}"))
         trial.apply(*move)
@@ -968,7 +981,7 @@ def test_each_play_of_a_late_draws_term_has_mean_zero(monkeypatch: pytest.Monkey
     per_play = []
     shares: dict[tuple[object, ...], float] = {}  # the same shares for the same positions
     for top in itertools.permutations(range(4), 2):
-        trial = copy.deepcopy(luck)
+        trial = _copy(luck)
         trial.cache = shares
         trial.hand.pool = [pool[i] for i in top] + [c for i, c in enumerate(pool)
                                                     if i not in top]
@@ -993,8 +1006,8 @@ def test_each_play_of_a_late_decisions_term_has_mean_zero() -> None:
     luck, bots, pi = _late_policy_decision(bl, twins=0)
     plays = {}
     for action in pi:
-        trial = copy.deepcopy(luck)
-        trial.decide(0, _Forced(copy.deepcopy(bots[0]), action), other=bots[1])
+        trial = _copy(luck)
+        trial.decide(0, _Forced(_copy(bots[0]), action), other=bots[1])
         [(_rnd, each)] = trial.late_per_play[len(luck.late_per_play):]
         assert len(each) == 2
         assert sum(each) / 2 == pytest.approx(trial.late_luck - luck.late_luck, abs=1e-9)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from pg_cluster import PgCluster
-from table_ui import ARGS, CHROMIUM
+from table_ui import ARGS, CHROMIUM, Pages
 from web_harness import ServerThread
 
 
@@ -68,6 +68,22 @@ def browser() -> Iterator[Any]:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="module")
+def page_pool(browser: Any) -> Iterator[Pages]:
+    """One page per kind of context for the test module (:class:`table_ui.Pages`)."""
+    pool = Pages(browser)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture
+def pages(page_pool: Pages) -> Iterator[Pages]:
+    """The module's pages (:class:`table_ui.Pages`): at the test's end every one's
+    cookies and site storage cleared, and the page frozen."""
+    yield page_pool
+    page_pool.rest(clean=True)
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import base64
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +123,14 @@ def open_as_host(ctx: Any, base: str, tid: str, host_token: str) -> Any:
     return page
 
 
+def goto_as_host(page: Any, base: str, tid: str, host_token: str) -> Any:
+    """``page`` (one already open: :class:`Pages`) holding the table's host cookie,
+    the table loaded in it; returns ``page``."""
+    page.context.add_cookies([{"name": host_cookie(tid), "value": host_token, "url": base}])
+    page.goto(f"{base}/t/{tid}")
+    return page
+
+
 def create_via_form(page: Any, base: str, game: str, seats: int = 3, bots: int = 1,
                     stack: int | None = 100, practice_odds: bool = False) -> str:
     """Create a table through the lobby form as a host would, with computer players
@@ -229,6 +239,89 @@ def context(browser: Any, size: str, **kw: Any) -> Any:
     ``kw``: more of Playwright's context options (``reduced_motion="reduce"``)."""
     return (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, **kw)
             if size == "phone" else browser.new_context(viewport=DESKTOP, **kw))
+
+
+class Pages:
+    """One page per kind of context, kept for a test module (the ``pages`` fixture):
+    each test opens its own new table in it with ``goto`` (a new document), with the
+    context's cookies and the site's storage cleared when the last test ended (as a
+    new context starts; only the HTTP cache is kept). A table opened this way costs
+    Chromium about 0.9 CPU-s against about 2 in a new context and page
+    (docs/dev/test-suite-time.md, stops 48 and 49). Not for a test that sets cookies
+    or storage before its page loads (``add_cookies`` of its own, an init script that
+    writes storage), listens to the page's events, changes its viewport or routes its
+    requests: it keeps a context of its own.
+
+    A page not in use is frozen (``Page.setWebLifecycleState``: no task of its
+    document runs): left live on its last table, its clock's 250 ms ticks drew the
+    page again and again for the rest of the module (stop 49)."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self._made: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+    def get(self, size: str, init_script: str | None = None, **kw: Any) -> Any:
+        """The module's page at ``size`` (:func:`context`'s sizes) with Playwright's
+        context options ``kw`` (``reduced_motion="reduce"``) and ``init_script`` (run
+        in every document the page loads: only tests asking for the same script share
+        its page), made at the first call; every other page is frozen."""
+        key = (size, init_script, *sorted(kw.items()))
+        made = self._made.get(key)
+        if made is None or made["page"].is_closed():
+            ctx = context(self.browser, size, **kw)
+            if init_script is not None:
+                ctx.add_init_script(init_script)
+            page = ctx.new_page()
+            made = self._made[key] = {"ctx": ctx, "page": page, "frozen": False,
+                                      "cdp": ctx.new_cdp_session(page)}
+        self.rest(but=made["page"])
+        made["used"] = True
+        if made["frozen"]:
+            made["cdp"].send("Page.setWebLifecycleState", {"state": "active"})
+            made["frozen"] = False
+        return made["page"]
+
+    @contextmanager
+    def open(self, size: str, init_script: str | None = None, **kw: Any) -> Iterator[Any]:
+        """:meth:`get`'s page, closed (with its context) if the test fails inside: the
+        next test gets a new one."""
+        page = self.get(size, init_script, **kw)
+        try:
+            yield page
+        except BaseException:
+            page.context.close()
+            raise
+
+    def rest(self, but: Any = None, clean: bool = False) -> None:
+        """Freeze every open page (but ``but``) until it is asked for again; with
+        ``clean`` (a test's end), first clear its context's cookies and the storage of
+        the site it shows (``localStorage`` keeps the name typed to sit, and the sound
+        switch, for the whole site)."""
+        for key, made in list(self._made.items()):
+            page = made["page"]
+            if page is but or page.is_closed():
+                continue
+            if clean and made.get("used"):
+                made["used"] = False
+                if made["frozen"]:
+                    made["cdp"].send("Page.setWebLifecycleState", {"state": "active"})
+                    made["frozen"] = False
+                try:
+                    if page.url.startswith("http"):
+                        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+                    made["ctx"].clear_cookies()
+                except Exception:   # (a page that cannot be cleaned is not used again)
+                    self._made.pop(key)["ctx"].close()
+                    continue
+            if not made["frozen"]:
+                made["cdp"].send("Page.setWebLifecycleState", {"state": "frozen"})
+                made["frozen"] = True
+
+    def close(self) -> None:
+        """Close every context made."""
+        for made in self._made.values():
+            made["ctx"].close()
+        self._made.clear()
 
 
 def decision_kind(page: Any) -> str | None:

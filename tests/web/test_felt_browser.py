@@ -20,8 +20,10 @@ from felt_ui import home_game_labels
 from table_ui import (
     DESKTOP,
     PHONE,
+    Pages,
     context,
     decision_kind,
+    goto_as_host,
     new_table,
     only_checking_bots,
     open_as_host,
@@ -107,11 +109,11 @@ def bet_chips_match(page: Any, live: ServerThread, tid: str, where: str) -> None
     assert drawn == want, f"{where}: chips {drawn} bets {want} (engine bets {hand.bets})"
 
 
-def play_and_check(live: ServerThread, ctx: Any, seats: int, label: str) -> None:
+def play_and_check(live: ServerThread, page: Any, seats: int, label: str) -> None:
     tid, host_token = new_table(live.url, game="holdem", seats=seats, bots=seats - 1,
                                 structure="no-limit")
     only_betting_bots(live, tid)
-    page = open_as_host(ctx, live.url, tid, host_token)
+    goto_as_host(page, live.url, tid, host_token)
     sit_with_enter(page, "Ann")
     page.click("#start-btn")
     deadline = time.time() + 60
@@ -158,18 +160,14 @@ def play_and_check(live: ServerThread, ctx: Any, seats: int, label: str) -> None
 
 
 @pytest.mark.parametrize(("size", "seats"), [("phone", 10), ("desktop", 10)])
-def test_labels_pot_and_chips_follow_each_action(browser: Any, live: ServerThread,
+def test_labels_pot_and_chips_follow_each_action(pages: Pages, live: ServerThread,
                                                  size: str, seats: int) -> None:
     """Hold'em at 10 seats with the felt's motion on (chips flying, labels fading):
     labels, pot, bet chips, the timer bar and what each winner took.  The same at
     2, 6 and 10 seats, in every shipped game, with reduced motion: the felt's grid
     (tests/web/felt_grid.py; hold'em in test_felt_grid_b_browser.py)."""
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-           if size == "phone" else browser.new_context(viewport=DESKTOP))
-    try:
-        play_and_check(live, ctx, seats, f"{size}-{seats}")
-    finally:
-        ctx.close()
+    with pages.open(size) as page:
+        play_and_check(live, page, seats, f"{size}-{seats}")
 
 
 # Generated sounds, counted: each oscillator or noise burst the page's sounds hold,
@@ -394,7 +392,7 @@ def test_reduced_motion_moves_nothing(browser: Any, live: ServerThread) -> None:
         ctx.close()
 
 
-def test_the_servers_words_are_shown_when_it_sends_them(browser: Any, live: ServerThread,
+def test_the_servers_words_are_shown_when_it_sends_them(pages: Pages, live: ServerThread,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The hand view's ``hand_name``, ``log`` and ``last_actions`` (the server's
     narration, issue 26) are drawn when present: your hand's name under your cards,
@@ -417,10 +415,9 @@ def test_the_servers_words_are_shown_when_it_sends_them(browser: Any, live: Serv
         return json.dumps(data)
 
     monkeypatch.setattr(GameSession, "view_json", with_words)
-    ctx = browser.new_context(viewport=DESKTOP)
-    try:
+    with pages.open("desktop") as page:
         tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
-        page = open_as_host(ctx, live.url, tid, host_token)
+        goto_as_host(page, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         page.click("#start-btn")
         page.wait_for_selector("#me .hand-name")
@@ -433,12 +430,10 @@ def test_the_servers_words_are_shown_when_it_sends_them(browser: Any, live: Serv
         page.wait_for_selector("#log li")  # (drawn on the box's toggle event)
         lines = page.locator("#log li").all_inner_texts()
         assert lines == ["Hand starts: Q♥ on the board", "Bot 1 makes it 9"], lines
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_winners_show_the_high_and_the_low_half_apart(browser: Any, live: ServerThread,
+def test_winners_show_the_high_and_the_low_half_apart(pages: Pages, live: ServerThread,
                                                       monkeypatch: pytest.MonkeyPatch,
                                                       size: str) -> None:
     """Omaha hi-lo, a seeded deal that splits: the two high winners each show their
@@ -446,12 +441,10 @@ def test_winners_show_the_high_and_the_low_half_apart(browser: Any, live: Server
     pot.  (Seed 4 splits with these players; a pot nobody qualifies low for is shown
     whole, with no half named.)"""
     seeded_deals(monkeypatch, 4)
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-           if size == "phone" else browser.new_context(viewport=DESKTOP))
-    try:
+    with pages.open(size) as page:
         tid, host_token = new_table(live.url, game="omaha8", seats=3, bots=2)
         only_betting_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
+        goto_as_host(page, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         page.click("#start-btn")
         end = time.time() + 60
@@ -472,12 +465,10 @@ def test_winners_show_the_high_and_the_low_half_apart(browser: Any, live: Server
         assert sorted(parts) == want, parts
         assert paid == 36
         shot(page, f"felt-{size}-hi-lo")
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_a_home_game_labels_each_seat_with_its_action(browser: Any, live: ServerThread,
+def test_a_home_game_labels_each_seat_with_its_action(pages: Pages, live: ServerThread,
                                                       monkeypatch: pytest.MonkeyPatch,
                                                       size: str) -> None:
     """Roll Your Own, three-handed: at each of Ann's decisions (discard, turn up,
@@ -486,12 +477,10 @@ def test_a_home_game_labels_each_seat_with_its_action(browser: Any, live: Server
     as "turns up 9♥", "draws from the pool", "checks"); never an earlier action's.
     (Seed 3: Ann acts after a check.)"""
     seeded_deals(monkeypatch, 3)
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-           if size == "phone" else browser.new_context(viewport=DESKTOP))
-    try:
+    with pages.open(size) as page:
         tid, host_token = new_table(live.url, game="rollyourown", seats=3, bots=2)
         only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
+        goto_as_host(page, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         page.click("#start-btn")
         end = time.time() + 60
@@ -512,5 +501,3 @@ def test_a_home_game_labels_each_seat_with_its_action(browser: Any, live: Server
             made += 1
             wait_played(page, live, tid, made, f"decision {made}")
         assert {"discard", "expose", "draw", "check"} <= kinds, kinds
-    finally:
-        ctx.close()

@@ -28,6 +28,7 @@ from table_ui import (
     DESKTOP,
     PHONE,
     CheckingBot,
+    Pages,
     decision_kind,
     new_table,
     shot,
@@ -97,11 +98,9 @@ def assert_uncut(labels: list[dict[str, Any]], where: str) -> None:
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_posted_blind_is_labelled_until_the_seats_next_action(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        pages: Pages, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
     seeded_deals(monkeypatch, 5)
-    ctx = context(browser, size)
-    try:
-        page = ctx.new_page()
+    with pages.open(size, reduced_motion="reduce") as page:
         tid = start(page, live, "holdem", 6)
         next_decision(page, "preflop")
         view, drawn = drawn_felt(page, live, tid)
@@ -128,8 +127,6 @@ def test_a_posted_blind_is_labelled_until_the_seats_next_action(
             check_labels(view, drawn, f"{size} after decision {made}")
         kinds = [la["kind"] for la in page.evaluate(LABELS)]
         assert "blind" not in kinds, (view["board"], kinds)
-    finally:
-        ctx.close()
 
 
 # ------------------------------------------------------------------ wild words
@@ -137,11 +134,9 @@ def test_a_posted_blind_is_labelled_until_the_seats_next_action(
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_wild_rank_is_named_as_the_narration_names_it(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        pages: Pages, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
     seeded_deals(monkeypatch, 5)
-    ctx = context(browser, size)
-    try:
-        page = ctx.new_page()
+    with pages.open(size, reduced_motion="reduce") as page:
         tid = start(page, live, "deuces-wild", 6)
         next_decision(page, "first decision")
         view, _ = drawn_felt(page, live, tid)
@@ -174,8 +169,6 @@ def test_the_wild_rank_is_named_as_the_narration_names_it(
                       + page.inner_text("#log"), flags=re.I)
         assert "deuces" not in text.lower() and "Wild:" not in text, text
         assert page.inner_text("#center .wild-rank") == "twos wild"
-    finally:
-        ctx.close()
 
 
 # ------------------------------------------------------ a long label on a phone
@@ -236,16 +229,14 @@ def test_draws_from_the_pool_shows_whole_on_a_seat_tile(
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_draws_label_goes_when_the_next_draw_starts(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        pages: Pages, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
     """The report: "stood pat" from the first draw was still on a seat during the
     second draw (a seat that made no bet between, here all three all-in before the
     first draw).  A label belongs to the decision in progress: at Ann's second
     draw no seat says its first draw; the tag still tells it ("stood pat"), and
     a seat that drew again says both draws (the server's words)."""
     seeded_deals(monkeypatch, 5)
-    ctx = context(browser, size)
-    try:
-        page = ctx.new_page()
+    with pages.open(size, reduced_motion="reduce") as page:
         # stacks of 3, ante 1: Ann bets the small bet (2), all-in; the others call it
         tid = start(page, live, "rollem521", 3, stack=3, ante=1, small_bet=2, big_bet=4)
         assert next_decision(page, "the first bet") == "bet"
@@ -265,8 +256,6 @@ def test_a_draws_label_goes_when_the_next_draw_starts(
         texts = [la["text"] for la in page.evaluate(LABELS)]
         assert not [t for t in texts if t == "stands pat" or re.fullmatch(r"draws \d", t)], texts
         shot(page, f"leftovers-{size}-second-draw")
-    finally:
-        ctx.close()
 
 
 # ------------------------------------------------------------ two panels open
@@ -284,15 +273,13 @@ PLACE = """() => {
 
 
 def test_two_panels_open_on_a_desktop_leave_the_felt_in_view(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+        pages: Pages, live: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
     """The report (1440x900): opening two side panels scrolled the page away from
     the felt.  Reproduced: the side column scrolled with the felt, so a panel's
     summary below the fold was brought into view by scrolling the felt out (the
     host's controls, then any panel under them; the ledger, then this hand's log)."""
     seeded_deals(monkeypatch, 5)
-    ctx = context(browser, "desktop")
-    try:
-        page = ctx.new_page()
+    with pages.open("desktop", reduced_motion="reduce") as page:
         tid = start(page, live, "draw5", 6, practice_odds=True, between_hands=0.3)
         # a hand played, so the ledger, statistics and history have rows
         made = 0
@@ -334,8 +321,6 @@ def test_two_panels_open_on_a_desktop_leave_the_felt_in_view(
         assert any(line.endswith(" pays Bot 2 (random) 1 chip") for line in settle), settle
         assert all(re.search(r" pays .+ (1 chip|\d\d+ chips|[02-9] chips)$", line)
                    for line in settle), settle
-    finally:
-        ctx.close()
 
 
 # ------------------------------------------- names whole, a fold said once
@@ -355,15 +340,13 @@ and the tile's whole text."""
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_names_show_whole_and_a_fold_is_said_once(
-        browser: Any, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+        pages: Pages, live: ServerThread, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
     """A phone's tile showed "Bot 1 (ran…" beside the dealer button; a folded seat
     said "folds" (its label) and "folded" (a tag).  (Around a desktop's oval a name
     keeps to one line, the tile's place fixing its height: cut only where ten seats
     at 1024 px leave tiles too narrow, tests/web/test_table_ui.py, its title whole.)"""
     seeded_deals(monkeypatch, 5)
-    ctx = context(browser, size)
-    try:
-        page = ctx.new_page()
+    with pages.open(size, reduced_motion="reduce") as page:
         tid = start(page, live, "holdem", 6, between_hands=0.3)
         assert next_decision(page, "hand 1") == "bet"
         page.locator("#controls [data-action=fold]").click()
@@ -384,5 +367,3 @@ def test_names_show_whole_and_a_fold_is_said_once(
             assert s["seat"] == 0 or s["title"] == s["name"], s
             assert "folded" not in s["text"], s
         shot(page, f"leftovers-{size}-names")
-    finally:
-        ctx.close()

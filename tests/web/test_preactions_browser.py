@@ -23,11 +23,10 @@ from typing import Any
 import pytest
 from dock_ui import Gate, ann_actions, gated_bots, pending, play_by_keyboard
 from table_ui import (
-    DESKTOP,
-    PHONE,
+    Pages,
+    goto_as_host,
     new_table,
     only_checking_bots,
-    open_as_host,
     record_toasts,
     shot,
     sit_with_enter,
@@ -76,24 +75,23 @@ def wait_ann(live: ServerThread, tid: str, n: int, where: str) -> None:
         time.sleep(0.03)
 
 
-def start_gated(browser: Any, live: ServerThread, size: str) -> tuple[Any, Any, str, Gate]:
+def start_gated(pages: Pages, live: ServerThread, size: str) -> tuple[Any, str, Gate]:
     """Ann sits at a new hold'em table with two gated betting computer players and
-    deals; returns (context, page, table id, gate)."""
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-           if size == "phone" else browser.new_context(viewport=DESKTOP))
+    deals, in the module's page of ``size``; returns (page, table id, gate)."""
+    page = pages.get(size)
     tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2,
                                 structure="no-limit")
     gate = gated_bots(live, tid)
-    page = open_as_host(ctx, live.url, tid, host_token)
+    goto_as_host(page, live.url, tid, host_token)
     sit_with_enter(page, "Ann")
     page.click("#start-btn")
-    return ctx, page, tid, gate
+    return page, tid, gate
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_pre_actions_fire_when_they_should_and_a_bet_clears_them(
-        browser: Any, live: ServerThread, size: str) -> None:
-    ctx, page, tid, gate = start_gated(browser, live, size)
+        pages: Pages, live: ServerThread, size: str) -> None:
+    page, tid, gate = start_gated(pages, live, size)
     try:
         # Preflop: Ann (the button) acts first, three-handed: no pre-action then.
         page.wait_for_selector("#controls [data-action=call]")
@@ -136,16 +134,15 @@ def test_pre_actions_fire_when_they_should_and_a_bet_clears_them(
         assert page.locator("#controls [data-pre]").count() == 0
     finally:
         gate.open()
-        ctx.close()
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_a_raise_clears_a_held_call(browser: Any, live: ServerThread, size: str) -> None:
+def test_a_raise_clears_a_held_call(pages: Pages, live: ServerThread, size: str) -> None:
     """Facing the small blind's flop bet of 2 while the big blind acts, "Call 2" held;
     the big blind raises to 4: the pre-action is cleared and said so, nothing is
     sent, and Ann's turn asks her to call 4 (before: only a bet clearing a held
     "Check" was tested)."""
-    ctx, page, tid, gate = start_gated(browser, live, size)
+    page, tid, gate = start_gated(pages, live, size)
     try:
         page.wait_for_selector("#controls [data-action=call]")
         page.click("#controls [data-action=call]")
@@ -167,14 +164,13 @@ def test_a_raise_clears_a_held_call(browser: Any, live: ServerThread, size: str)
         shot(page, f"pre-{size}-raise-cleared")
     finally:
         gate.open()
-        ctx.close()
 
 
-def test_fold_to_any_bet_folds_when_the_turn_comes(browser: Any, live: ServerThread) -> None:
+def test_fold_to_any_bet_folds_when_the_turn_comes(pages: Pages, live: ServerThread) -> None:
     """Facing a bet on the flop while the big blind acts, "Fold to any bet" held: Ann
     folds the moment her turn comes, with no click then (what the big blind does in
     between, call or raise, does not clear it)."""
-    ctx, page, tid, gate = start_gated(browser, live, "desktop")
+    page, tid, gate = start_gated(pages, live, "desktop")
     try:
         page.wait_for_selector("#controls [data-action=call]")
         page.click("#controls [data-action=call]")
@@ -188,21 +184,18 @@ def test_fold_to_any_bet_folds_when_the_turn_comes(browser: Any, live: ServerThr
         assert ann_actions(live, tid) == ["call", "fold"]
     finally:
         gate.open()
-        ctx.close()
 
 
 @pytest.mark.parametrize(("game", "size"), [("holdem", "desktop"), ("rollem521", "desktop"),
                                             ("rollem521", "phone")])
-def test_a_whole_hand_is_played_with_the_keyboard_alone(browser: Any, live: ServerThread,
+def test_a_whole_hand_is_played_with_the_keyboard_alone(pages: Pages, live: ServerThread,
                                                        game: str, size: str) -> None:
     """(The phone: a keyboard paired with it, at 390x844.)"""
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-           if size == "phone" else browser.new_context(viewport=DESKTOP))
-    try:
+    with pages.open(size) as page:
         tid, host_token = new_table(live.url, game=game, seats=3, bots=2,
                                     structure="no-limit" if game == "holdem" else "fixed-limit")
         only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
+        goto_as_host(page, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         page.focus("#start-btn")
         page.keyboard.press("Enter")
@@ -215,18 +208,16 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(browser: Any, live: Serv
             assert {"draw", "declare"} <= set(kinds), kinds
         # Keys show on the buttons they press.
         wait_until(page, "() => !!document.querySelector('#result:not(.hidden)')")
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_cleared_pre_action_toast_goes_at_your_next_decision(
-        browser: Any, live: ServerThread, size: str) -> None:
+        pages: Pages, live: ServerThread, size: str) -> None:
     """Seen on a phone: the toast "A raise came in: your “Check” is cleared." stayed
     over the header and the invite link into Ann's next step (for its 4 s, however
     fast she decided).  Flop: "Check" held, the small blind bets (the toast), the
     big blind calls; Ann calls: the toast is gone once her call is sent."""
-    ctx, page, tid, gate = start_gated(browser, live, size)
+    page, tid, gate = start_gated(pages, live, size)
     try:
         page.wait_for_selector("#controls [data-action=call]")
         page.click("#controls [data-action=call]")
@@ -245,4 +236,3 @@ def test_the_cleared_pre_action_toast_goes_at_your_next_decision(
         assert page.locator("#toast.hidden").count() == 1, page.inner_text("#toast")
     finally:
         gate.open()
-        ctx.close()

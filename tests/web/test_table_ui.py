@@ -17,8 +17,10 @@ import pytest
 from table_ui import (
     DESKTOP,
     PHONE,
+    Pages,
     assert_decision_fits,
     decision_kind,
+    goto_as_host,
     new_table,
     only_checking_bots,
     open_as_host,
@@ -65,16 +67,16 @@ def _check_owed(page: Any, where: str) -> None:
         assert "to call" not in prompt, f"{where}: nothing is owed but {prompt!r}"
 
 
-def play_hand(live: ServerThread, ctx: Any, game: str, seats: int, label: str,
+def play_hand(live: ServerThread, page: Any, game: str, seats: int, label: str,
               checking: bool = False, **config: Any) -> tuple[Any, str, list[str]]:
-    """One person and ``seats - 1`` computer players play one hand; the person's
-    decisions are checked for fit and owed amount.  ``checking``: the computer
-    players never bet, so the person meets a free check.  Returns (page, table id,
-    kinds)."""
+    """One person and ``seats - 1`` computer players play one hand, its table loaded
+    in ``page``; the person's decisions are checked for fit and owed amount.
+    ``checking``: the computer players never bet, so the person meets a free check.
+    Returns (page, table id, kinds)."""
     tid, host_token = new_table(live.url, game=game, seats=seats, bots=seats - 1, **config)
     if checking:
         only_checking_bots(live, tid)
-    page = open_as_host(ctx, live.url, tid, host_token)
+    goto_as_host(page, live.url, tid, host_token)
     sit_with_enter(page, "Ann")
     page.click("#start-btn")
     kinds: list[str] = []
@@ -115,20 +117,19 @@ GAMES = ("sdr", "rollyourown", "rollem521")
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_decision_fits_the_screen_and_the_result_says_what_the_history_says(
-        browser: Any, live: ServerThread, game: str) -> None:
-    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    desk = browser.new_context(viewport=DESKTOP)
+        pages: Pages, live: ServerThread, game: str) -> None:
     most = 8 if game == "rollyourown" else 10  # Roll Your Own deals at most 8
     seen: set[str] = set()
-    try:
-        # Phone-first: the phone plays the fewest, a middle and the most seats; the
-        # desktop (more room) only the most.
-        for ctx, screen, sizes in ((phone, "phone", (2, 6, most)), (desk, "desktop", (most,))):
-            for seats in sizes:
-                label = f"{game}-{screen}-{seats}"
+    # Phone-first: the phone plays the fewest, a middle and the most seats; the
+    # desktop (more room) only the most.  Each table is loaded into the module's page
+    # of its size (:class:`table_ui.Pages`).
+    for screen, sizes in (("phone", (2, 6, most)), ("desktop", (most,))):
+        for seats in sizes:
+            label = f"{game}-{screen}-{seats}"
+            with pages.open(screen) as page:
                 # Heads-up the computer player only checks, so the free check
                 # (and its fold question) comes whatever the deal.
-                page, tid, kinds = play_hand(live, ctx, game, seats, label,
+                page, tid, kinds = play_hand(live, page, game, seats, label,
                                              checking=seats == 2,
                                              structure="no-limit" if seats == 6 else
                                              "fixed-limit")
@@ -139,14 +140,10 @@ def test_each_decision_fits_the_screen_and_the_result_says_what_the_history_says
                 shot(page, f"ui-{label}-result")
                 if seats == most or seats == 2:
                     _check_result_panel(live, page, tid, label)
-                page.close()
-        if game == "rollyourown":
-            assert {"discard", "expose"} <= seen
-        if game == "rollem521":
-            assert "stack" in seen
-    finally:
-        phone.close()
-        desk.close()
+    if game == "rollyourown":
+        assert {"discard", "expose"} <= seen
+    if game == "rollem521":
+        assert "stack" in seen
 
 
 def _check_result_panel(live: ServerThread, page: Any, tid: str, label: str) -> None:
@@ -171,7 +168,7 @@ def test_the_replayer_steps_through_a_hand_as_its_viewer_saw_it(
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     other = browser.new_context(viewport=DESKTOP)
     try:
-        page, tid, _ = play_hand(live, ctx, "sdr", 3, "replay")
+        page, tid, _ = play_hand(live, ctx.new_page(), "sdr", 3, "replay")
         page.click("#result [data-action=replay-last]")
         page.wait_for_selector("#replay:not(.hidden)")
         data = page.evaluate(f"fetch('/api/tables/{tid}/hands/1').then(r => r.json())")
@@ -233,7 +230,7 @@ def test_the_replayer_names_the_players_of_the_hand_not_those_seated_now(
     hands), as its narration does, and never Newbie or a bare ``seat N``."""
     ctx = browser.new_context(viewport=DESKTOP)
     try:
-        page, tid, _ = play_hand(live, ctx, "sdr", 3, "replay-names")
+        page, tid, _ = play_hand(live, ctx.new_page(), "sdr", 3, "replay-names")
         names = live.manager.get(tid).names()
         assert names[0] == "Ann" and all(n.startswith("Bot ") for n in names[1:]), names
         page.click("#host-box summary")
@@ -379,15 +376,14 @@ def _how_to_play_options(page: Any, has: str) -> str:
 
 
 def test_how_to_play_tells_the_levels_of_the_computer_players_seated_now(
-        browser: Any, live: ServerThread) -> None:
+        pages: Pages, live: ServerThread) -> None:
     """Each computer player has its own level (the seat's): the panel tells those
     of the computer players at the table now, not the level it was created with."""
     from rollem.server.config import BOT_LEVEL_HINTS
 
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    try:
+    with pages.open("phone") as page:
         tid, host_token = new_table(live.url, game="sdr", seats=3, bots=2, bot_level="basic")
-        page = open_as_host(ctx, live.url, tid, host_token)
+        goto_as_host(page, live.url, tid, host_token)
         page.wait_for_selector("#host-panel:not(.hidden)")
         basic = f"basic: {BOT_LEVEL_HINTS['basic']}"
         options = _how_to_play_options(page, "Computer players' level")
@@ -419,8 +415,6 @@ def test_how_to_play_tells_the_levels_of_the_computer_players_seated_now(
         assert "Computer players\tnone at this table" in options
         assert "Computer players' level" not in options
         shot(page, "ui-how-to-play-no-computer-players")
-    finally:
-        ctx.close()
 
 
 def test_the_hosts_pause_stops_the_buttons_clock_for_naming_the_game(
@@ -643,14 +637,13 @@ def test_seat_tiles_stay_on_the_felt_at_every_desktop_width(browser: Any,
         ctx.close()
 
 
-def test_your_all_at_once_choice_shows_while_the_others_choose(browser: Any,
+def test_your_all_at_once_choice_shows_while_the_others_choose(pages: Pages,
                                                               live: ServerThread) -> None:
     """Roll Your Own's discard is made by all at once (R-RYO-2): once Ann has thrown
     her three cards, her page says so and marks them while Bob still chooses."""
     tid, host = new_table(live.url, game="rollyourown", seats=2, bots=0)
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    try:
-        page = open_as_host(ctx, live.url, tid, host)
+    with pages.open("phone") as page:
+        goto_as_host(page, live.url, tid, host)
         sit_with_enter(page, "Ann")
         join(live.url, tid, "Bob")  # sits, never acts (a 300 s clock)
         page.click("#start-btn")
@@ -665,5 +658,3 @@ def test_your_all_at_once_choice_shows_while_the_others_choose(browser: Any,
         assert marked == 3
         assert page.locator("#controls button").count() == 0  # nothing to decide meanwhile
         shot(page, "ui-rollyourown-discard-chosen")
-    finally:
-        ctx.close()
