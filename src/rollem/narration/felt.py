@@ -294,6 +294,9 @@ class FeltTalk:
         self._lines_json: list[bytes] = []  # each of :attr:`lines` as JSON, made once
         self.last_actions: dict[int, tuple[str, str]] = {}
         self.events = 0
+        self.declared: str | None = None
+        """The viewer's own declaration (``"high"``, ``"low"``, ``"both"``) from its own
+        ``chose`` event, before the reveal (5-2-1, R-521-6); ``None`` until made."""
         """How many of the hand's events were read (kept by the caller: a
         viewer's events leave some out)."""
 
@@ -376,7 +379,11 @@ class FeltTalk:
             said = ("declare", f"declares {e.get('side')}")
         elif kind == "chose":  # a choice made at once by all, kept hidden until all chose
             step = str(e.get("step", ""))
-            said = (step if step in ACTION_KINDS else "chose", CHOSE.get(step, "has chosen"))
+            mine = _own_choice(step, e.get("action")) if s == self.narrator.viewer else None
+            said = (step if step in ACTION_KINDS else "chose",
+                    mine or CHOSE.get(step, "has chosen"))
+            if step == "declare" and mine:
+                self.declared = mine.rsplit(" ", 1)[-1]
         elif kind == "show":
             said = ("show", "shows")
         elif kind == "muck":
@@ -386,6 +393,24 @@ class FeltTalk:
         if allin:
             said = ("all-in", f"{said[1]}, all-in")
         self.last_actions[s] = said
+
+
+OWN_CHOICE = {"declare": "you declared {}", "discard": "you threw {}",
+              "expose": "you turn up {}", "stack": "you stacked {}"}
+"""What the maker's own label says of a choice made at once by all, from the
+``action`` of the maker's own ``chose`` event (R-521-6, R-RYO-2, R-RYO-3): the
+others' views say only :data:`CHOSE` until all have chosen."""
+
+
+def _own_choice(step: str, action: object) -> str | None:
+    """The maker's words for its own hidden choice (:data:`OWN_CHOICE`), from the
+    ``chose`` event's ``action`` text (``"decl low"``, ``"dis 9c 4d 2h"``, ``"exp Ks"``,
+    ``"stack Kh 9c 2d"``); ``None`` for another step, no action or an empty one."""
+    words = OWN_CHOICE.get(step)
+    rest = str(action).split(maxsplit=1)[1:] if isinstance(action, str) else []
+    if words is None or not rest:
+        return None
+    return words.format(rest[0].strip())
 
 
 def _line(line: Line) -> dict[str, Any]:

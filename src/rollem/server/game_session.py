@@ -845,7 +845,7 @@ class GameSession:
         name = None
         if seat is not None and 0 <= seat < len(data["seats"]):
             cards, board = data["seats"][seat]["cards"], data["board"]
-            declared = talk.narrator.declarations.get(seat)
+            declared = talk.narrator.declarations.get(seat) or talk.declared  # own, unrevealed
             more = self._more_to_come()
             seen = (tuple(cards), tuple(board), tuple(data["wild_ranks"]), declared, more)
             known = self._hand_name.get(seat)
