@@ -294,11 +294,11 @@ class FeltTalk:
         self._lines_json: list[bytes] = []  # each of :attr:`lines` as JSON, made once
         self.last_actions: dict[int, tuple[str, str]] = {}
         self.events = 0
+        """How many of the hand's events were read (kept by the caller: a
+        viewer's events leave some out)."""
         self.declared: str | None = None
         """The viewer's own declaration (``"high"``, ``"low"``, ``"both"``) from its own
         ``chose`` event, before the reveal (5-2-1, R-521-6); ``None`` until made."""
-        """How many of the hand's events were read (kept by the caller: a
-        viewer's events leave some out)."""
 
     def feed(self, event: Mapping[str, Any]) -> None:
         """Take the viewer's next event (a dict as in ``HandView.events``)."""
