@@ -7,6 +7,7 @@ changes. Hand-built SDR views (stacked decks, scripted betting)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -210,3 +211,49 @@ def test_a_bet_into_a_rare_check_raisers_check() -> None:
         bets.append(sum(p for a, p in bot.policy(view).items() if isinstance(a, Bet)))
     assert gains[1] > gains[0] + 0.05, gains
     assert bets == [0.0, 0.5], bets
+
+
+def test_the_hand_end_counts_the_answers_after_a_check() -> None:
+    """``OpponentBook.observe_end``: the answers to a bet after a check that
+    ended the hand (a fold in round 1, a call on the last round) are counted as
+    spots faced after a check; the bot's views had seen only the check-raise.
+    Before the end the book of seat 0 reads 1 check-raise of 1 spot (rate 0.14
+    with its prior), after it 1 of 2; a second call counts nothing; the bot's
+    own answers after its check count in ``own``; nothing else moves."""
+    r1 = [{"kind": "round", "name": "round 1"}, {"kind": "check", "seat": 0},
+          {"kind": "bet", "seat": 1, "amount": 2}, {"kind": "raise", "seat": 0, "amount": 4}]
+    book = OpponentBook()
+    book.observe(r1, 1)  # the bot (seat 1) faces the check-raise
+    t = book.tendencies(0)
+    assert (t.check_raises, t.faced_after_check) == (1, 1)
+    end = [*r1, {"kind": "call", "seat": 1},
+           {"kind": "round", "name": "after the roll"}, {"kind": "check", "seat": 1},
+           {"kind": "bet", "seat": 0, "amount": 4}, {"kind": "call", "seat": 1},
+           {"kind": "round", "name": "round 5"}, {"kind": "check", "seat": 0},
+           {"kind": "bet", "seat": 1, "amount": 4}, {"kind": "call", "seat": 0}]
+    calls, folds = t.calls, t.folds
+    book.observe_end(end, 1)
+    assert (t.check_raises, t.faced_after_check) == (1, 2)
+    assert (book.own.check_raises, book.own.faced_after_check) == (0, 1)
+    assert (t.calls, t.folds) == (calls, folds)
+    book.observe_end(end, 1)
+    assert t.faced_after_check == 2
+    # a new hand the bot saw no view of: its fold after a check counts
+    other = [{"kind": "round", "name": "round 1", "hand": 2}, {"kind": "check", "seat": 0},
+             {"kind": "bet", "seat": 1, "amount": 2}, {"kind": "fold", "seat": 0}]
+    book.observe_end(other, 1)
+    assert (t.check_raises, t.faced_after_check) == (1, 3)
+
+
+def test_the_bot_counts_hand_ends_when_asked() -> None:
+    """``StrongBot.observe_hand_end`` passes the end's events to the book with
+    ``count_hand_ends`` on (seat 0 called the bot's last-round bet after its
+    check: one more spot), and not with it off."""
+    view = _view("Kh 5c", [Check(), Check()] * 3 + [Check()])
+    hand_events = [*view.events, {"kind": "bet", "seat": 1, "amount": 4},
+                   {"kind": "call", "seat": 0}]
+    for on, spots in ((False, 0), (True, 1)):
+        bot = StrongBot(random.Random(0))
+        bot.count_hand_ends = on
+        bot.observe_hand_end(dataclasses.replace(view, events=hand_events))
+        assert bot.book.tendencies(0).faced_after_check == spots, on

@@ -229,7 +229,11 @@ class StrongBot(Mixing):
     pass), ``check_raise_range`` (the check-raises the bet's gain prices after
     the opponent's check come to its seen check-raise rate over its range
     there, :meth:`_check_raise_from`, not the top of all hands at that rate;
-    issue 31, thirteenth pass), ``min_ess`` and ``more_worlds`` (against two
+    issue 31, thirteenth pass), ``count_hand_ends`` (at each hand's end the
+    book counts the answers after a check that ended the hand,
+    :meth:`rollem.bots.strong.reads.OpponentBook.observe_end`: without them a
+    check-raise rate reads about twice the real; issue 31, thirteenth pass),
+    ``min_ess`` and ``more_worlds`` (against two
     or more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
 
@@ -260,6 +264,7 @@ class StrongBot(Mixing):
     showdown_reads = True
     trap_lines = False
     check_raise_range = False
+    count_hand_ends = False
     trap_thin = 0.0
     trap_call = 0.06
     trap_raise = 0.08
@@ -308,6 +313,8 @@ class StrongBot(Mixing):
         from rollem.cards import parse_card
         from rollem.odds.evaluate import high5
 
+        if self.count_hand_ends:
+            self.book.observe_end(view.events, view.seat)
         values: dict[int, float] = {}
         if view.game == "sdr" and len(view.board) == 3:
             board = [int(parse_card(c)) for c in view.board]
