@@ -257,3 +257,33 @@ def test_the_bot_counts_hand_ends_when_asked() -> None:
         bot.count_hand_ends = on
         bot.observe_hand_end(dataclasses.replace(view, events=hand_events))
         assert bot.book.tendencies(0).faced_after_check == spots, on
+
+
+def test_the_last_rounds_check_raises_apart() -> None:
+    """With the game named, the answers after a check on the game's last betting
+    round (SDR's fourth) are counted apart too; the last round's rate is shrunk
+    toward the pooled one by 10 spots: 3 of 10 there, 4 of 40 in all (pooled
+    (4 + 0.5) / 50 = 0.09), reads (3 + 0.9) / 20 = 0.195. The bet's gain takes
+    it on the last round only with ``last_round_check_raises`` on."""
+    rounds = [{"kind": "round", "name": n} for n in
+              ("before the stop", "after the stop", "after the drop", "after the roll")]
+    events = [rounds[0], {"kind": "check", "seat": 0}, {"kind": "bet", "seat": 1, "amount": 2},
+              {"kind": "call", "seat": 0}, rounds[1], rounds[2], rounds[3],
+              {"kind": "check", "seat": 0}, {"kind": "bet", "seat": 1, "amount": 4},
+              {"kind": "raise", "seat": 0, "amount": 8}]
+    book = OpponentBook()
+    book.observe(events, 1, "sdr")
+    t = book.tendencies(0)
+    assert (t.faced_after_check, t.check_raises) == (2, 1)
+    assert (t.faced_after_check_last, t.check_raises_last) == (1, 1)
+    plain = OpponentBook()
+    plain.observe(events, 1)  # no game named: nothing counted apart
+    assert plain.tendencies(0).faced_after_check_last == 0
+    t = Tendencies(faced_after_check=40, check_raises=4, faced_after_check_last=10,
+                   check_raises_last=3)
+    assert t.check_raise_rate_last == pytest.approx((3 + 10 * 0.09) / 20)
+    bot = StrongBot(random.Random(0))
+    assert bot._check_raise_rate(t, True) == pytest.approx(0.09)
+    bot.last_round_check_raises = True
+    assert bot._check_raise_rate(t, True) == pytest.approx(0.195)
+    assert bot._check_raise_rate(t, False) == pytest.approx(0.09)

@@ -75,7 +75,7 @@ from rollem.bots.basic import BasicBot
 from rollem.bots.mixing import Coin, Mixing, Planned
 from rollem.bots.strong.choices import card_action, declare_choice
 from rollem.bots.strong.gains import bet_gain, pot_raise_to
-from rollem.bots.strong.reads import OpponentBook, round_number
+from rollem.bots.strong.reads import OpponentBook, Tendencies, round_number
 from rollem.bots.strong.showdowns import ShowdownBook, line_faced
 from rollem.bots.strong.traps import checked_in_hand, checked_this_round, trap_index
 from rollem.bots.strong.worlds import Worlds, sample_worlds
@@ -233,6 +233,10 @@ class StrongBot(Mixing):
     book counts the answers after a check that ended the hand,
     :meth:`rollem.bots.strong.reads.OpponentBook.observe_end`: without them a
     check-raise rate reads about twice the real; issue 31, thirteenth pass),
+    ``last_round_check_raises`` (on the last betting round the bet's gain prices
+    that round's own check-raise rate, :meth:`_check_raise_rate`; issue 31,
+    thirteenth pass; the three off by default: level with the bot without them
+    against ``strongtrap``, ``docs/dev/league.md``),
     ``min_ess`` and ``more_worlds`` (against two
     or more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
@@ -265,6 +269,7 @@ class StrongBot(Mixing):
     trap_lines = False
     check_raise_range = False
     count_hand_ends = False
+    last_round_check_raises = False
     trap_thin = 0.0
     trap_call = 0.06
     trap_raise = 0.08
@@ -314,7 +319,7 @@ class StrongBot(Mixing):
         from rollem.odds.evaluate import high5
 
         if self.count_hand_ends:
-            self.book.observe_end(view.events, view.seat)
+            self.book.observe_end(view.events, view.seat, view.game)
         values: dict[int, float] = {}
         if view.game == "sdr" and len(view.board) == 3:
             board = [int(parse_card(c)) for c in view.board]
@@ -343,7 +348,7 @@ class StrongBot(Mixing):
         legal = view.legal
         if legal is None or not legal.actions:
             raise ValueError("the strong bot was asked to act with no legal options")
-        self.book.observe(view.events, view.seat)
+        self.book.observe(view.events, view.seat, view.game)
         action = self._act(view, legal)
         if self._coin is None:  # a real action, not one :meth:`policy` enumerates
             self.book.acted(view, action)
@@ -714,6 +719,7 @@ class StrongBot(Mixing):
             return 0.0
         w, weights, share = found
         t = self.book.tendencies(w.seats[0])
+        last = view.game in _ROUNDS and round_number(view) == _ROUNDS[view.game]
         strength = np.clip(w.strength[:, 0], 0, 1)
         calls = 0.02 + 0.98 * _step(strength, t.fold_rate, 0.05)
         sized = self._size(legal, view, pot, 0.0)
@@ -726,7 +732,7 @@ class StrongBot(Mixing):
                 return bet_gain(pot, bet, share, calls, weights)
             # it checked to us: it check-raises from the top of its range as often
             # as it was seen to (a trapper's check-raises cost bets: issue 31)
-            top = self._check_raise_from(strength, weights, calls, t.check_raise_rate)
+            top = self._check_raise_from(strength, weights, calls, self._check_raise_rate(t, last))
             raises = calls * _step(strength, top, 0.05)
             return bet_gain(pot, bet, share, calls, weights, raises, 2 * bet)
         stacks = {s.seat: s.stack for s in view.seats}
@@ -738,11 +744,19 @@ class StrongBot(Mixing):
         # seen to check-raise (a trapper checks its strong hands: issue 31)
         if checked:
             top = self._check_raise_from(strength, weights, calls,
-                                         max(t.raise_rate, t.check_raise_rate))
+                                         max(t.raise_rate, self._check_raise_rate(t, last)))
         else:
             top = 1 - t.raise_rate
         raises = calls * _step(strength, top, 0.05)
         return bet_gain(pot, bet, share, calls, weights, raises, raise_to)
+
+    def _check_raise_rate(self, t: Tendencies, last: bool) -> float:
+        """The check-raise rate the bet's gain prices: on the last betting round
+        with :attr:`last_round_check_raises` that round's own
+        (:attr:`Tendencies.check_raise_rate_last`), else the pooled one."""
+        if last and self.last_round_check_raises:
+            return t.check_raise_rate_last
+        return t.check_raise_rate
 
     def _check_raise_from(self, strength: np.ndarray, weights: np.ndarray,
                           calls: np.ndarray, rate: float) -> float:
