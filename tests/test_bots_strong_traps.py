@@ -287,22 +287,3 @@ def test_the_last_rounds_check_raises_apart() -> None:
     bot.last_round_check_raises = True
     assert bot._check_raise_rate(t, True) == pytest.approx(0.195)
     assert bot._check_raise_rate(t, False) == pytest.approx(0.09)
-
-
-def test_calls_after_a_check_at_the_fold_rate_seen_there() -> None:
-    """``_calls_after_check``: the calls over the range after the check come to
-    one less the fold rate seen there (0.7 folds: 0.3 calls), whatever the
-    range; the fold after a check is counted (``folds_after_check``) and its
-    rate is shrunk toward the pooled fold rate by 10 spots."""
-    bot = StrongBot(random.Random(0))
-    weights = np.full(400, 1 / 400)
-    for strength in (np.linspace(0.0, 1.0, 400), np.linspace(0.6, 1.0, 400)):
-        calls = bot._calls_after_check(strength, weights, 0.7)
-        assert float((weights * calls).sum()) == pytest.approx(0.3, abs=1e-3)
-        assert calls[-1] > calls[0]  # the stronger hands call
-    book = OpponentBook()
-    book.observe_end([{"kind": "round", "name": "round 1"}, {"kind": "check", "seat": 0},
-                      {"kind": "bet", "seat": 1, "amount": 2}, {"kind": "fold", "seat": 0}], 1)
-    t = book.tendencies(0)
-    assert (t.faced_after_check, t.folds_after_check) == (1, 1)
-    assert t.fold_rate_after_check == pytest.approx((1 + 10 * t.fold_rate) / 11)

@@ -235,10 +235,8 @@ class StrongBot(Mixing):
     check-raise rate reads about twice the real; issue 31, thirteenth pass),
     ``last_round_check_raises`` (on the last betting round the bet's gain prices
     that round's own check-raise rate, :meth:`_check_raise_rate`; issue 31,
-    thirteenth pass), ``calls_after_check`` (after the opponent's check the
-    bet's gain prices its calls at its seen fold rate there over its range,
-    :meth:`_calls_after_check`; issue 31, thirteenth pass; the four off by
-    default: measured against ``strongtrap`` in ``docs/dev/league.md``),
+    thirteenth pass; the three off by default: level with the bot without them
+    against ``strongtrap``, ``docs/dev/league.md``),
     ``min_ess`` and ``more_worlds`` (against two
     or more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
@@ -272,7 +270,6 @@ class StrongBot(Mixing):
     check_raise_range = False
     count_hand_ends = False
     last_round_check_raises = False
-    calls_after_check = False
     trap_thin = 0.0
     trap_call = 0.06
     trap_raise = 0.08
@@ -730,8 +727,6 @@ class StrongBot(Mixing):
                   - view.current_bet)
         checked = self.price_check_raises and any(
             e.get("kind") == "check" and e.get("seat") == w.seats[0] for e in _this_round(view))
-        if checked and self.calls_after_check:
-            calls = self._calls_after_check(strength, weights, t.fold_rate_after_check)
         if view.options.get("structure", "fixed-limit") == "fixed-limit":
             if not checked:
                 return bet_gain(pot, bet, share, calls, weights)
@@ -754,31 +749,6 @@ class StrongBot(Mixing):
             top = 1 - t.raise_rate
         raises = calls * _step(strength, top, 0.05)
         return bet_gain(pot, bet, share, calls, weights, raises, raise_to)
-
-    def _calls_after_check(self, strength: np.ndarray, weights: np.ndarray,
-                           fold_rate: float) -> np.ndarray:
-        """Free to bet after the opponent checked, :attr:`calls_after_check` on
-        (issue 31, thirteenth pass): the chance it does not fold per world,
-        ``0.02 + 0.98 * _step(strength, at, 0.05)``, with ``at`` the strength at
-        which the calls over its range after the check (``weights``, summing
-        to 1) come to ``1 - fold_rate`` (its seen fold rate there; bisection).
-        ``(S,)`` arrays."""
-        from rollem.bots.strong.reads import _step
-
-        target = 1.0 - fold_rate
-
-        def calls(at: float) -> np.ndarray:
-            out: np.ndarray = 0.02 + 0.98 * _step(strength, at, 0.05)
-            return out
-
-        lo, hi = -0.3, 1.3
-        for _ in range(30):
-            mid = (lo + hi) / 2
-            if float((weights * calls(mid)).sum()) > target:
-                lo = mid
-            else:
-                hi = mid
-        return calls((lo + hi) / 2)
 
     def _check_raise_rate(self, t: Tendencies, last: bool) -> float:
         """The check-raise rate the bet's gain prices: on the last betting round

@@ -173,8 +173,6 @@ class Tendencies:
     when the caller names the game; issue 31, thirteenth pass)."""
     check_raises_last: int = 0
     """Of ``faced_after_check_last``: raises."""
-    folds_after_check: int = 0
-    """Of ``faced_after_check``: folds (issue 31, thirteenth pass)."""
 
     @property
     def bet_rate(self) -> float:
@@ -223,15 +221,6 @@ class Tendencies:
         return (self.check_raises + 0.5) / (self.faced_after_check + 10.0)
 
     @property
-    def fold_rate_after_check(self) -> float:
-        """How often it folds facing a bet after checking in the same round,
-        shrunk toward :attr:`fold_rate` (a prior worth :data:`LAST_PRIOR` spots;
-        issue 31, thirteenth pass: ``strongtrap`` continued 0.22-0.28 of the
-        time after its round-1 check where the pooled fold rate said 0.41)."""
-        return ((self.folds_after_check + LAST_PRIOR * self.fold_rate)
-                / (self.faced_after_check + LAST_PRIOR))
-
-    @property
     def check_raise_rate_last(self) -> float:
         """How often it check-raises on the last betting round, shrunk toward
         :attr:`check_raise_rate` (a prior worth :data:`LAST_PRIOR` spots): a
@@ -253,7 +242,6 @@ def _count_after_check(t: Tendencies, kind: object, last: bool) -> None:
     player's check in the round, apart too when on the ``last`` betting round."""
     t.faced_after_check += 1
     t.check_raises += kind == "raise"
-    t.folds_after_check += kind == "fold"
     if last:
         t.faced_after_check_last += 1
         t.check_raises_last += kind == "raise"
