@@ -235,8 +235,9 @@ class StrongBot(Mixing):
     check-raise rate reads about twice the real; issue 31, thirteenth pass),
     ``last_round_check_raises`` (on the last betting round the bet's gain prices
     that round's own check-raise rate, :meth:`_check_raise_rate`; issue 31,
-    thirteenth pass; the three off by default: level with the bot without them
-    against ``strongtrap``, ``docs/dev/league.md``),
+    thirteenth pass; the three off by default: together they priced the
+    check-raises as they came but played behind the bot without them against
+    ``strongtrap``, ``docs/dev/league.md``),
     ``min_ess`` and ``more_worlds`` (against two
     or more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
