@@ -7,8 +7,10 @@ changes. Hand-built SDR views (stacked decks, scripted betting)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
+import numpy as np
 import pytest
 
 from engine_helpers import stacked_hand
@@ -39,12 +41,13 @@ def _opponent(check_raises: int) -> Tendencies:
 
 
 def _policy(view: HandView, check_raises: int, *, on: bool = True,
-            thin: float | None = None) -> dict[str, float]:
+            thin: float | None = None, cr_range: bool = True) -> dict[str, float]:
     """``strong``'s policy on ``view`` by action kind, its book of seat 0 as
     :func:`_opponent` says, its trap lines on or off (``thin``: its
-    ``trap_thin``, else the default)."""
+    ``trap_thin``, else the default; ``cr_range``: its ``check_raise_range``)."""
     bot = StrongBot(random.Random(0))
     bot.trap_lines = on
+    bot.check_raise_range = cr_range
     if thin is not None:
         bot.trap_thin = thin
     bot.book.seats[0] = _opponent(check_raises)
@@ -113,12 +116,15 @@ def test_a_thin_bet_into_a_trappers_check_becomes_a_check() -> None:
     7h 6c on Kc Qd 7s (third pair), checked to on the last round after three
     checked rounds: against a player who never check-raised it bets (policy
     1.0, as with the trap lines off or ``trap_thin`` at its default 0); against
-    one who check-raised 10 of 40 times (index 0.94) it checks (bet 0.0)."""
+    one who check-raised 10 of 40 times (index 0.94) it checks (bet 0.0). The
+    bet's check-raises priced from the top of all hands, as when the margin was
+    measured (``check_raise_range`` off; on, the thirteenth pass's pricing, the
+    bet gains more and clears the margin)."""
     view = _view("7h 6c", [Check(), Check()] * 3 + [Check()])
-    assert _policy(view, 0, thin=0.2).get("Bet", 0.0) == 1.0
-    assert _policy(view, 10, on=False, thin=0.2).get("Bet", 0.0) == 1.0
-    assert _policy(view, 10).get("Bet", 0.0) == 1.0
-    assert _policy(view, 10, thin=0.2) == {"Check": 1.0}
+    assert _policy(view, 0, thin=0.2, cr_range=False).get("Bet", 0.0) == 1.0
+    assert _policy(view, 10, on=False, thin=0.2, cr_range=False).get("Bet", 0.0) == 1.0
+    assert _policy(view, 10, cr_range=False).get("Bet", 0.0) == 1.0
+    assert _policy(view, 10, thin=0.2, cr_range=False) == {"Check": 1.0}
 
 
 def test_a_trappers_first_bet_is_called_lighter() -> None:
@@ -156,3 +162,128 @@ def test_policy_is_what_act_samples_against_a_trapper() -> None:
     default = StrongBot(random.Random(0))  # the lines off by default: main's fold
     default.book.seats[0] = _opponent(10)
     assert isinstance(default.act(view), Fold)
+
+
+# -- issue 31, thirteenth pass: a check-raise priced at the rate it was seen
+
+def test_check_raises_priced_at_the_rate_seen() -> None:
+    """``_check_raise_from``: with ``check_raise_range`` on the priced
+    check-raises over the range after the check come to the seen rate, 0.05,
+    whether the range is all hands or only strong ones (a range that called
+    bets, strength 0.8-1.0); pricing from the top 5% of all hands (off, as
+    main does) priced 0.14 of that strong range as check-raising."""
+    from rollem.bots.strong.reads import _step
+
+    bot = StrongBot(random.Random(0))
+    bot.check_raise_range = True
+    calls = np.ones(400)
+    weights = np.full(400, 1 / 400)
+    for strength in (np.linspace(0.0, 1.0, 400), np.linspace(0.8, 1.0, 400)):
+        top = bot._check_raise_from(strength, weights, calls, 0.05)
+        assert float((weights * _step(strength, top, 0.05)).sum()) == pytest.approx(0.05, abs=1e-3)
+    bot.check_raise_range = False
+    strong = np.linspace(0.8, 1.0, 400)
+    top = bot._check_raise_from(strong, weights, calls, 0.05)
+    assert top == pytest.approx(0.95)
+    assert float((weights * _step(strong, top, 0.05)).sum()) > 0.13
+    # folds do not raise: the rate is of the spots, so the callers raise more
+    half = np.where(np.arange(400) % 2 == 0, 1.0, 0.0)
+    bot.check_raise_range = True
+    top = bot._check_raise_from(strong, weights, half, 0.05)
+    assert float((weights * half * _step(strong, top, 0.05)).sum()) == pytest.approx(0.05, abs=1e-3)
+
+
+def test_a_bet_into_a_rare_check_raisers_check() -> None:
+    """SDR, Kh 5c checked to in round 2 after a called round-1 bet, against a
+    player seen to check-raise 2 of 40 times: the bet's gain over a check is
+    higher with the check-raises priced at that rate over the range (main
+    priced them at 0.09-0.25, checking behind), and the policy bets half the
+    time (near-indifferent) where main checked (bet 0)."""
+    view = _view("Kh 5c", [Bet(2), Call(), Check()])
+    gains, bets = [], []
+    for on in (False, True):
+        bot = StrongBot(random.Random(0))
+        bot.check_raise_range = on
+        bot.book.seats[0] = Tendencies(bets=30, checks=60, raises=10, calls=30, folds=20,
+                                       faced_after_check=40, check_raises=2)
+        assert view.legal is not None
+        gains.append(bot._bet_gain(view, view.legal, view.pot + sum(s.bet for s in view.seats)))
+        bets.append(sum(p for a, p in bot.policy(view).items() if isinstance(a, Bet)))
+    assert gains[1] > gains[0] + 0.05, gains
+    assert bets == [0.0, 0.5], bets
+
+
+def test_the_hand_end_counts_the_answers_after_a_check() -> None:
+    """``OpponentBook.observe_end``: the answers to a bet after a check that
+    ended the hand (a fold in round 1, a call on the last round) are counted as
+    spots faced after a check; the bot's views had seen only the check-raise.
+    Before the end the book of seat 0 reads 1 check-raise of 1 spot (rate 0.14
+    with its prior), after it 1 of 2; a second call counts nothing; the bot's
+    own answers after its check count in ``own``; nothing else moves."""
+    r1 = [{"kind": "round", "name": "round 1"}, {"kind": "check", "seat": 0},
+          {"kind": "bet", "seat": 1, "amount": 2}, {"kind": "raise", "seat": 0, "amount": 4}]
+    book = OpponentBook()
+    book.observe(r1, 1)  # the bot (seat 1) faces the check-raise
+    t = book.tendencies(0)
+    assert (t.check_raises, t.faced_after_check) == (1, 1)
+    end = [*r1, {"kind": "call", "seat": 1},
+           {"kind": "round", "name": "after the roll"}, {"kind": "check", "seat": 1},
+           {"kind": "bet", "seat": 0, "amount": 4}, {"kind": "call", "seat": 1},
+           {"kind": "round", "name": "round 5"}, {"kind": "check", "seat": 0},
+           {"kind": "bet", "seat": 1, "amount": 4}, {"kind": "call", "seat": 0}]
+    calls, folds = t.calls, t.folds
+    book.observe_end(end, 1)
+    assert (t.check_raises, t.faced_after_check) == (1, 2)
+    assert (book.own.check_raises, book.own.faced_after_check) == (0, 1)
+    assert (t.calls, t.folds) == (calls, folds)
+    book.observe_end(end, 1)
+    assert t.faced_after_check == 2
+    # a new hand the bot saw no view of: its fold after a check counts
+    other = [{"kind": "round", "name": "round 1", "hand": 2}, {"kind": "check", "seat": 0},
+             {"kind": "bet", "seat": 1, "amount": 2}, {"kind": "fold", "seat": 0}]
+    book.observe_end(other, 1)
+    assert (t.check_raises, t.faced_after_check) == (1, 3)
+
+
+def test_the_bot_counts_hand_ends_when_asked() -> None:
+    """``StrongBot.observe_hand_end`` passes the end's events to the book with
+    ``count_hand_ends`` on (seat 0 called the bot's last-round bet after its
+    check: one more spot), and not with it off."""
+    view = _view("Kh 5c", [Check(), Check()] * 3 + [Check()])
+    hand_events = [*view.events, {"kind": "bet", "seat": 1, "amount": 4},
+                   {"kind": "call", "seat": 0}]
+    for on, spots in ((False, 0), (True, 1)):
+        bot = StrongBot(random.Random(0))
+        bot.count_hand_ends = on
+        bot.observe_hand_end(dataclasses.replace(view, events=hand_events))
+        assert bot.book.tendencies(0).faced_after_check == spots, on
+
+
+def test_the_last_rounds_check_raises_apart() -> None:
+    """With the game named, the answers after a check on the game's last betting
+    round (SDR's fourth) are counted apart too; the last round's rate is shrunk
+    toward the pooled one by 10 spots: 3 of 10 there, 4 of 40 in all (pooled
+    (4 + 0.5) / 50 = 0.09), reads (3 + 0.9) / 20 = 0.195. The bet's gain takes
+    it on the last round only with ``last_round_check_raises`` on."""
+    rounds = [{"kind": "round", "name": n} for n in
+              ("before the stop", "after the stop", "after the drop", "after the roll")]
+    events = [rounds[0], {"kind": "check", "seat": 0}, {"kind": "bet", "seat": 1, "amount": 2},
+              {"kind": "call", "seat": 0}, rounds[1], rounds[2], rounds[3],
+              {"kind": "check", "seat": 0}, {"kind": "bet", "seat": 1, "amount": 4},
+              {"kind": "raise", "seat": 0, "amount": 8}]
+    book = OpponentBook()
+    book.observe(events, 1, "sdr")
+    t = book.tendencies(0)
+    assert (t.faced_after_check, t.check_raises) == (2, 1)
+    assert (t.faced_after_check_last, t.check_raises_last) == (1, 1)
+    plain = OpponentBook()
+    plain.observe(events, 1)  # no game named: nothing counted apart
+    assert plain.tendencies(0).faced_after_check_last == 0
+    t = Tendencies(faced_after_check=40, check_raises=4, faced_after_check_last=10,
+                   check_raises_last=3)
+    assert t.check_raise_rate_last == pytest.approx((3 + 10 * 0.09) / 20)
+    bot = StrongBot(random.Random(0))
+    assert bot._check_raise_rate(t, True) == pytest.approx(0.09)
+    bot.last_round_check_raises = True
+    assert bot._check_raise_rate(t, True) == pytest.approx(0.195)
+    assert bot._check_raise_rate(t, False) == pytest.approx(0.09)

@@ -75,7 +75,7 @@ from rollem.bots.basic import BasicBot
 from rollem.bots.mixing import Coin, Mixing, Planned
 from rollem.bots.strong.choices import card_action, declare_choice
 from rollem.bots.strong.gains import bet_gain, pot_raise_to
-from rollem.bots.strong.reads import OpponentBook, round_number
+from rollem.bots.strong.reads import OpponentBook, Tendencies, round_number
 from rollem.bots.strong.showdowns import ShowdownBook, line_faced
 from rollem.bots.strong.traps import checked_in_hand, checked_this_round, trap_index
 from rollem.bots.strong.worlds import Worlds, sample_worlds
@@ -226,8 +226,20 @@ class StrongBot(Mixing):
     and a raise ``trap_raise`` times the index less equity; after its check a
     bet's gain must clear ``trap_thin`` times the index of the pot, 0 by
     default: it lost chips to ``trapper`` and ``strongtrap``; issue 31, twelfth
-    pass), ``min_ess`` and ``more_worlds`` (against two or more opponents, up to
-    ``more_worlds`` more samplings of ``samples`` worlds while the reads'
+    pass), ``check_raise_range`` (the check-raises the bet's gain prices after
+    the opponent's check come to its seen check-raise rate over its range
+    there, :meth:`_check_raise_from`, not the top of all hands at that rate;
+    issue 31, thirteenth pass), ``count_hand_ends`` (at each hand's end the
+    book counts the answers after a check that ended the hand,
+    :meth:`rollem.bots.strong.reads.OpponentBook.observe_end`: without them a
+    check-raise rate reads about twice the real; issue 31, thirteenth pass),
+    ``last_round_check_raises`` (on the last betting round the bet's gain prices
+    that round's own check-raise rate, :meth:`_check_raise_rate`; issue 31,
+    thirteenth pass; the three off by default: together they priced the
+    check-raises as they came but played behind the bot without them against
+    ``strongtrap``, ``docs/dev/league.md``),
+    ``min_ess`` and ``more_worlds`` (against two
+    or more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
 
     Args:
@@ -256,6 +268,9 @@ class StrongBot(Mixing):
     price_check_raises = True
     showdown_reads = True
     trap_lines = False
+    check_raise_range = False
+    count_hand_ends = False
+    last_round_check_raises = False
     trap_thin = 0.0
     trap_call = 0.06
     trap_raise = 0.08
@@ -304,6 +319,8 @@ class StrongBot(Mixing):
         from rollem.cards import parse_card
         from rollem.odds.evaluate import high5
 
+        if self.count_hand_ends:
+            self.book.observe_end(view.events, view.seat, view.game)
         values: dict[int, float] = {}
         if view.game == "sdr" and len(view.board) == 3:
             board = [int(parse_card(c)) for c in view.board]
@@ -332,7 +349,7 @@ class StrongBot(Mixing):
         legal = view.legal
         if legal is None or not legal.actions:
             raise ValueError("the strong bot was asked to act with no legal options")
-        self.book.observe(view.events, view.seat)
+        self.book.observe(view.events, view.seat, view.game)
         action = self._act(view, legal)
         if self._coin is None:  # a real action, not one :meth:`policy` enumerates
             self.book.acted(view, action)
@@ -703,6 +720,7 @@ class StrongBot(Mixing):
             return 0.0
         w, weights, share = found
         t = self.book.tendencies(w.seats[0])
+        last = view.game in _ROUNDS and round_number(view) == _ROUNDS[view.game]
         strength = np.clip(w.strength[:, 0], 0, 1)
         calls = 0.02 + 0.98 * _step(strength, t.fold_rate, 0.05)
         sized = self._size(legal, view, pot, 0.0)
@@ -715,7 +733,8 @@ class StrongBot(Mixing):
                 return bet_gain(pot, bet, share, calls, weights)
             # it checked to us: it check-raises from the top of its range as often
             # as it was seen to (a trapper's check-raises cost bets: issue 31)
-            raises = calls * _step(strength, 1 - t.check_raise_rate, 0.05)
+            top = self._check_raise_from(strength, weights, calls, self._check_raise_rate(t, last))
+            raises = calls * _step(strength, top, 0.05)
             return bet_gain(pot, bet, share, calls, weights, raises, 2 * bet)
         stacks = {s.seat: s.stack for s in view.seats}
         behind = min(stacks[view.seat], stacks[w.seats[0]]) if view.seat is not None else 0
@@ -724,9 +743,59 @@ class StrongBot(Mixing):
             return bet_gain(pot, bet, share, calls, weights)
         # after its check, a raise is a check-raise: at least as often as it was
         # seen to check-raise (a trapper checks its strong hands: issue 31)
-        rate = max(t.raise_rate, t.check_raise_rate) if checked else t.raise_rate
-        raises = calls * _step(strength, 1 - rate, 0.05)
+        if checked:
+            top = self._check_raise_from(strength, weights, calls,
+                                         max(t.raise_rate, self._check_raise_rate(t, last)))
+        else:
+            top = 1 - t.raise_rate
+        raises = calls * _step(strength, top, 0.05)
         return bet_gain(pot, bet, share, calls, weights, raises, raise_to)
+
+    def _check_raise_rate(self, t: Tendencies, last: bool) -> float:
+        """The check-raise rate the bet's gain prices: on the last betting round
+        with :attr:`last_round_check_raises` that round's own
+        (:attr:`Tendencies.check_raise_rate_last`), else the pooled one."""
+        if last and self.last_round_check_raises:
+            return t.check_raise_rate_last
+        return t.check_raise_rate
+
+    def _check_raise_from(self, strength: np.ndarray, weights: np.ndarray,
+                          calls: np.ndarray, rate: float) -> float:
+        """Free to bet after the opponent checked: where the step its check-raises
+        are priced by (``calls * _step(strength, top, 0.05)`` per world) sits,
+        given its check-raise ``rate`` (raises over the spots it faced a bet
+        after checking). ``strength``, ``weights`` (its range after the check,
+        summing to 1) and ``calls`` are ``(S,)``.
+
+        With :attr:`check_raise_range` (issue 31, thirteenth pass) the ``top``
+        at which the priced check-raises over the range come to ``rate``
+        (bisection; the rate was counted in exactly such spots). Without it,
+        ``1 - rate``, the top ``rate`` of all hands: late in a hand the range
+        that called bets lies mostly near that, and the step's width (0.05)
+        priced the hands below it too, so against ``strongtrap`` (its
+        check-raises 0.05 of the spots) the bet read a check-raise 0.09-0.25 of
+        the time (1,500 deals, ``docs/dev/league.md``) and checked behind hands
+        worth a bet."""
+        from rollem.bots.strong.reads import _step
+
+        if not self.check_raise_range:
+            return 1 - rate
+        lo, hi = -0.3, 1.3
+
+        def priced(top: float) -> float:
+            return float((weights * calls * _step(strength, top, 0.05)).sum())
+
+        if priced(lo) <= rate:
+            return lo
+        if priced(hi) >= rate:
+            return hi
+        for _ in range(30):
+            mid = (lo + hi) / 2
+            if priced(mid) > rate:
+                lo = mid
+            else:
+                hi = mid
+        return (lo + hi) / 2
 
     def _heads_up_range(self, view: HandView) -> tuple[Worlds, np.ndarray, np.ndarray] | None:
         """Heads-up only: the worlds, the opponent's range weights (summing to 1)

@@ -112,6 +112,10 @@ less by checking, in proportion: its strongest hands check too."""
 
 _ROUNDS = {"sdr": 4, "rollyourown": 4, "rollem521": 6}
 
+LAST_PRIOR = 10.0
+"""The spots' worth of the pooled check-raise rate in the last round's
+(:attr:`Tendencies.check_raise_rate_last`)."""
+
 
 @functools.lru_cache(maxsize=64)
 def _round_labels(game: str) -> tuple[str, ...]:
@@ -164,6 +168,11 @@ class Tendencies:
     """Decisions it made facing a bet after it checked in the same round."""
     check_raises: int = 0
     """Of ``faced_after_check``: raises (check-raises, issue 31)."""
+    faced_after_check_last: int = 0
+    """Of ``faced_after_check``: those on the game's last betting round (counted
+    when the caller names the game; issue 31, thirteenth pass)."""
+    check_raises_last: int = 0
+    """Of ``faced_after_check_last``: raises."""
 
     @property
     def bet_rate(self) -> float:
@@ -212,9 +221,30 @@ class Tendencies:
         return (self.check_raises + 0.5) / (self.faced_after_check + 10.0)
 
     @property
+    def check_raise_rate_last(self) -> float:
+        """How often it check-raises on the last betting round, shrunk toward
+        :attr:`check_raise_rate` (a prior worth :data:`LAST_PRIOR` spots): a
+        player raising any hand above a threshold after its check raises more
+        often once the last card is out (``strongtrap`` 0.16 of the bets into
+        its last-round checks against 0.04-0.08 before, 600 deals; issue 31,
+        thirteenth pass)."""
+        return ((self.check_raises_last + LAST_PRIOR * self.check_raise_rate)
+                / (self.faced_after_check_last + LAST_PRIOR))
+
+    @property
     def fold_rate(self) -> float:
         """How often it folds facing a bet (prior 2/5)."""
         return (self.folds + 2.0) / (self.faced + 5.0)
+
+
+def _count_after_check(t: Tendencies, kind: object, last: bool) -> None:
+    """Count one answer (``kind``: raise, call or fold) to a bet after its
+    player's check in the round, apart too when on the ``last`` betting round."""
+    t.faced_after_check += 1
+    t.check_raises += kind == "raise"
+    if last:
+        t.faced_after_check_last += 1
+        t.check_raises_last += kind == "raise"
 
 
 def _check_raises(events: Sequence[Mapping[str, Any]]) -> set[int]:
@@ -272,6 +302,8 @@ class OpponentBook:
         self._hand_key: object = None
         self._done = 0
         self._unanswered: tuple[object, int, bool] | None = None
+        self._ended: object = None
+        """The hand :meth:`observe_end` counted last (its key)."""
 
     def tendencies(self, seat: int) -> Tendencies:
         """The counts of ``seat`` (created empty)."""
@@ -281,9 +313,12 @@ class OpponentBook:
         """Drop the counts of ``seat``: someone else sits there now."""
         self.seats.pop(seat, None)
 
-    def observe(self, events: Sequence[Mapping[str, Any]], me: int | None) -> None:
+    def observe(self, events: Sequence[Mapping[str, Any]], me: int | None,
+                game: str | None = None) -> None:
         """Count the betting actions in ``events`` not counted yet (the events of
-        the current hand; a new hand is noticed when the log restarts)."""
+        the current hand; a new hand is noticed when the log restarts). With
+        ``game`` (one with reads) the answers after a check on its last betting
+        round are also counted apart (:attr:`Tendencies.faced_after_check_last`)."""
         key = tuple(sorted(str(e) for e in events[:3]))
         if key != self._hand_key or len(events) < self._done:
             last = self._unanswered
@@ -299,18 +334,20 @@ class OpponentBook:
         self._unanswered = None
         bet_open = checked = raised = False
         checkers: set[object] = set()
+        last_round = _ROUNDS.get(game or "", 0)
+        done = 0
         for i, e in enumerate(events):
             kind = e.get("kind")
             if kind == "round":
                 bet_open = checked = raised = False
                 checkers = set()
+                done += 1
             seat = e.get("seat")
             if i < self._done or seat is None or seat == me:
                 if i >= self._done and seat is not None and bet_open and seat in checkers \
                         and kind in ("raise", "call", "fold"):
                     # the bot's own check-raises (the trap lines' yardstick, issue 31)
-                    self.own.faced_after_check += 1
-                    self.own.check_raises += kind == "raise"
+                    _count_after_check(self.own, kind, done == last_round)
                 if kind in ("bet", "raise"):
                     raised = bet_open
                     bet_open = True
@@ -323,8 +360,7 @@ class OpponentBook:
                 t.faced_raise += 1
                 t.folds_to_raise += kind == "fold"
             if bet_open and seat in checkers and kind in ("raise", "call", "fold"):
-                t.faced_after_check += 1
-                t.check_raises += kind == "raise"
+                _count_after_check(t, kind, done == last_round)
             if kind in ("bet", "raise"):
                 raised = bet_open
                 if bet_open:
@@ -343,6 +379,45 @@ class OpponentBook:
             elif kind == "fold" and bet_open:
                 t.folds += 1
         self._done = len(events)
+
+    def observe_end(self, events: Sequence[Mapping[str, Any]], me: int | None,
+                    game: str | None = None) -> None:
+        """The hand's end (all its ``events``; ``me`` the bot's seat): count the
+        answers to a bet after a check (:attr:`Tendencies.faced_after_check`,
+        :attr:`Tendencies.check_raises`, and the bot's own in :attr:`own`) that
+        :meth:`observe` never saw, as they ended the hand: a fold to the bot's
+        bet, any call or fold on the last round (issue 31, thirteenth pass).
+        Without them only the check-raises were sure to be seen (the bot must
+        answer a raise), and the check-raise rate read about twice the real:
+        ``strongtrap`` 0.12 where it raised 0.05 of the bets into its checks
+        (1,500 deals). Counts nothing else (the fold, call and bet rates stay
+        those of :meth:`observe` and :meth:`acted`); a second call for the same
+        hand counts nothing."""
+        key = tuple(sorted(str(e) for e in events[:3]))
+        if key == self._ended:
+            return
+        self._ended = key
+        start = self._done if key == self._hand_key and len(events) >= self._done else 0
+        bet_open = False
+        checkers: set[object] = set()
+        last_round = _ROUNDS.get(game or "", 0)
+        done = 0
+        for i, e in enumerate(events):
+            kind = e.get("kind")
+            seat = e.get("seat")
+            if kind == "round":
+                bet_open = False
+                checkers = set()
+                done += 1
+                continue
+            if i >= start and seat is not None and bet_open and seat in checkers \
+                    and kind in ("raise", "call", "fold"):
+                t = self.own if seat == me else self.tendencies(int(seat))
+                _count_after_check(t, str(kind), done == last_round)
+            if kind in ("bet", "raise"):
+                bet_open = True
+            elif kind == "check":
+                checkers.add(seat)
 
     def acted(self, view: HandView, action: object) -> None:
         """The bot's own action in ``view`` (call after :meth:`observe`). A bet or
