@@ -146,10 +146,14 @@ def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:
     # which batches made a run's interval wide)
     combine = play.combine
     last: list[Any] = []
+    # the long run weighs its batches by worlds, not pooled by their stated
+    # errors (issue 33, branch s49-pool): a truth pooled as the runs are would
+    # share their pooling's bias and hide it
+    pooled = [True]
 
     def spy(batches: Any) -> Any:
         last[:] = list(batches)
-        return combine(batches)
+        return combine(batches, pooled=pooled[0])
 
     play.combine = spy  # type: ignore[assignment]
 
@@ -161,8 +165,10 @@ def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:
         if view is None:
             print(f"{label}: no such view in that hand", flush=True)
             continue
+        pooled[0] = False
         truth = play_odds(view, seed=1_000_000, cpu_seconds=math.inf, half_width=0.0,
                           max_batches=long)
+        pooled[0] = True
         covered = {"equity": 0, "win": 0, "lose": 0}
         halves, cpu, runs = [], [], []
         exact = 0

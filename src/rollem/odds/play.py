@@ -70,7 +70,17 @@ WEIGHTED_BETWEEN = 3
 effective count), the batches' spread checks the stated error from this
 many batches on (issue 33): there the stated error (counted by ancestor)
 runs low (at 6 players in Roll Your Own, where only two or three batches
-fit the budget, by about a fifth)."""
+fit the budget, by about a fifth). Used only where :func:`combine` is
+told not to pool (``pooled=False``: the bench's long runs)."""
+POOL_FACTOR = 1.2
+"""Importance-weighted batches are pooled by inverse stated variance and the
+pooled standard error is stated times this (issue 33, branch s49-pool): the
+batches' stated errors run low (their distances from an 80-batch truth over
+their stated errors: root mean square 1.06 to 1.16 at 6 players in Roll Your
+Own after the second draw), and pooling by them favours the batches whose
+error came out small (pooled runs: 1.18 to 1.38 with no factor; with 1.2,
+0.98 to 1.15, covering 96, 98 and 35 of 100, 100 and 40 runs;
+docs/dev/odds-precision.md)."""
 LAST_PART = 0.3
 """Where a whole batch no longer fits the budget, a last one of the share of
 a batch that does (times :data:`LAST_MARGIN`) is run if that share is at
@@ -213,30 +223,72 @@ def _mean(values: Sequence[float | None], weights: Sequence[float]) -> float | N
     return sum(w * v for w, v in zip(weights, known, strict=True)) / sum(weights)
 
 
-def combine(runs: Sequence[Odds]) -> Odds:
-    """The batches ``runs`` (each a Monte Carlo :class:`Odds` of the same
-    question from its own seed) as one answer: each figure the mean weighted
-    by the batch's worlds, its standard error from theirs, and ``interval``
-    (see the module doc; the chances over the effective worlds of all
-    batches together).
+def pool_shares(stderrs: Sequence[float]) -> list[float] | None:
+    """Each batch's share in an inverse-variance pool: ``1 / se**2``
+    normalised (issue 33); ``None`` where a stated error is 0 or not finite
+    (no pool: such a batch would take the whole weight)."""
+    if any(not (se > 0 and math.isfinite(se)) for se in stderrs):
+        return None
+    inv = [1.0 / (se * se) for se in stderrs]
+    total = sum(inv)
+    return [v / total for v in inv]
 
-    The weights are the worlds drawn, not the effective worlds (issue 33):
-    a batch's effective count is estimated from its own worlds, so weighting
-    by it favours the batches whose error came out small, which biases the
-    mean where the two go together (importance weighting at 6 players in
-    Roll Your Own: 100 batches weighted so came to 16.48 ± 0.30%, 100
-    weighted alike to 16.04 ± 0.26%, though of a sampler resampling in one
-    group rather than eight)."""
+
+def pooled_stderr(stderrs: Sequence[float], factor: float = POOL_FACTOR) -> float:
+    """The stated standard error of an inverse-variance pool of batches whose
+    stated errors are ``stderrs``: ``factor / sqrt(sum 1 / se**2)``
+    (issue 33; :data:`POOL_FACTOR`). Errors as :func:`pool_shares`
+    (``ValueError`` where it gives ``None``)."""
+    if pool_shares(stderrs) is None:
+        raise ValueError(f"stated errors must be positive and finite, got {list(stderrs)}")
+    return factor / math.sqrt(sum(1.0 / (se * se) for se in stderrs))
+
+
+def combine(runs: Sequence[Odds], pooled: bool = True) -> Odds:
+    """The batches ``runs`` (each a Monte Carlo :class:`Odds` of the same
+    question from its own seed) as one answer, and ``interval`` (see the
+    module doc; the chances over the effective worlds of all batches
+    together).
+
+    Plain batches: each figure the mean weighted by the batch's worlds, its
+    standard error from theirs, checked by the batches' spread from
+    :data:`BETWEEN_BATCHES` on.
+
+    Importance-weighted batches (the calculator states its own effective
+    count), with ``pooled`` (as in play): every figure the mean weighted by
+    the inverse of the batch's stated equity variance (:func:`pool_shares`),
+    the equity's standard error :func:`pooled_stderr` (issue 33, branch
+    s49-pool): a batch whose weights collapsed states a large error and
+    weighs little, where the spread check let it widen the whole run. Not
+    pooled (``pooled=False``: the bench's long runs, the truth the pooled
+    runs are checked against) they are weighted by worlds as plain batches
+    are, the spread checking from :data:`WEIGHTED_BETWEEN` batches on.
+
+    Weighting by a batch's own error (or effective count) favours the
+    batches whose error came out small, which biases the mean where the two
+    go together (importance weighting at 6 players in Roll Your Own: 100
+    batches weighted by effective count came to 16.48 ± 0.30%, 100 weighted
+    alike to 16.04 ± 0.26%, though of a sampler resampling in one group
+    rather than eight; pooled by inverse variance, the runs of
+    docs/dev/odds-precision.md's s49-pool section came 0.14, 0.04 and
+    -0.04 points from the worlds-weighted mean, well within their
+    intervals)."""
     total = sum(_effective(r) for r in runs)
     worlds = sum(max(r.samples, 1) for r in runs)
     share = [max(r.samples, 1) / worlds for r in runs]
+    weighted = any(r.effective is not None for r in runs)
+    pool = pool_shares([r.stderr for r in runs]) if weighted and pooled else None
+    if pool is not None:
+        share = pool
 
     def mean(attr: str) -> Any:
         return _mean([getattr(r, attr) for r in runs], share)
 
-    se = math.sqrt(sum((s * r.stderr) ** 2 for s, r in zip(share, runs, strict=True)))
-    weighted = any(r.effective is not None for r in runs)
-    if len(runs) >= (WEIGHTED_BETWEEN if weighted else BETWEEN_BATCHES):
+    if pool is not None:
+        se = pooled_stderr([r.stderr for r in runs])
+    else:
+        se = math.sqrt(sum((s * r.stderr) ** 2 for s, r in zip(share, runs, strict=True)))
+    if pool is None and len(runs) >= (WEIGHTED_BETWEEN if weighted else BETWEEN_BATCHES):
         m = mean("equity")
         spread = sum(s * (r.equity - m) ** 2 for s, r in zip(share, runs, strict=True))
         se = max(se, math.sqrt(spread * len(runs) / (len(runs) - 1)
