@@ -66,10 +66,12 @@ def main() -> None:
     parser.add_argument("--coverage", action="store_true",
                         help="check the intervals shown in play against a long run instead")
     parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--first-seed", type=int, default=1,
+                        help="the runs' seeds start here (--coverage; default 1)")
     parser.add_argument("--long", type=int, default=40)
     args = parser.parse_args()
     if args.coverage:
-        coverage(args.repeats, args.long, args.only or "", args.json)
+        coverage(args.repeats, args.long, args.only or "", args.json, args.first_seed)
         return
     rows = []
     for game, players, pick, label in CONFIGS:
@@ -130,7 +132,7 @@ read from other players' keeps and exposes; the keep and the other games'
 first decisions are counted exactly or drawn forwards."""
 
 
-def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:
+def coverage(repeats: int, long: int, only: str, as_json: bool, first_seed: int = 1) -> None:
     """The ``--coverage`` check (see the module doc); prints per view the
     long run, the half-widths stated and how many of ``repeats`` covered."""
     import math
@@ -172,7 +174,7 @@ def coverage(repeats: int, long: int, only: str, as_json: bool) -> None:
         covered = {"equity": 0, "win": 0, "lose": 0}
         halves, cpu, runs = [], [], []
         exact = 0
-        for s in range(1, repeats + 1):
+        for s in range(first_seed, first_seed + repeats):
             last.clear()  # (an exact answer combines no batches)
             t = time.thread_time()
             got = play_odds(view, seed=s)
