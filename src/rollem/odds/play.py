@@ -26,8 +26,9 @@ calculator's own count, ``Odds.effective``), ``p`` shrunk towards one half
 by two worlds each way (Agresti-Coull), so that a chance seen 0 times is
 not given a zero-width interval. From :data:`BETWEEN_BATCHES` batches on,
 the spread of the batches' equities is a check on the stated error: the
-larger of the two is used (for weighted worlds the stated error may come
-out too small when few ancestors survive).
+larger of the two is used. Importance-weighted batches are instead pooled
+by the inverse of their stated variance, the pooled error stated times
+:data:`POOL_FACTOR` (:func:`combine`; issue 33, branch s49-pool).
 """
 
 from __future__ import annotations
