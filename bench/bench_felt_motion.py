@@ -62,6 +62,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 
+from felt_trace import main_threads, trace_events
+
 LONG_MS = 50.0
 """A long frame: over this many ms (the issue's line)."""
 
@@ -130,9 +132,7 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
     ``MinorGC``/``MajorGC``), ``motion`` (ms: the thread time of the animation and
     sound modules' calls, and the wall time of the page's ``rollem-animate`` measures
     outside them, ``animate()`` in render: a rough figure, the measures hold pauses)."""
-    main = {(e["pid"], e["tid"]) for e in events
-            if e.get("ph") == "M" and e.get("name") == "thread_name"
-            and (e.get("args") or {}).get("name") == "CrRendererMain"}
+    main = main_threads(events)
     on_main = [e for e in events if (e.get("pid"), e.get("tid")) in main]
     opened: float | None = None
     spans: list[tuple[float, float]] = []
@@ -469,11 +469,10 @@ def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
                 if trace_dir:
                     trace_dir.mkdir(parents=True, exist_ok=True)
                     (trace_dir / f"pass{n}-{arm}.json").write_bytes(trace)
-                data = json.loads(trace)
-                frames, draws = frames_of(data["traceEvents"] if isinstance(data, dict)
-                                          else data)
+                events = trace_events(trace)
+                frames, draws = frames_of(events)
                 got = windows(frames, draws)
-                ran = motion_activity(data["traceEvents"] if isinstance(data, dict) else data)
+                ran = motion_activity(events)
                 passes.append({"arm": arm, "load": [round(load, 2),
                                                     round(os.getloadavg()[0], 2)],
                                "seconds": round(time.monotonic() - began, 1),
@@ -502,8 +501,7 @@ def reread(trace_dirs: list[Path]) -> dict[str, Any]:
     for trace_dir in trace_dirs:
         kept = json.loads((trace_dir / "passes.json").read_text())
         for n, p in enumerate(kept["passes"]):
-            data = json.loads((trace_dir / f"pass{n}-{p['arm']}.json").read_bytes())
-            events = data["traceEvents"] if isinstance(data, dict) else data
+            events = trace_events((trace_dir / f"pass{n}-{p['arm']}.json").read_bytes())
             frames, draws = frames_of(events)
             p["windows"] = windows(frames, draws)
             p["motion"] = motion_activity(events)

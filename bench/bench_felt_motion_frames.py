@@ -32,8 +32,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from felt_trace import timed_on_main, trace_events
 
 MOTION = "/table/motion.js"
 FRAME = "ScheduledActionSendBeginMainFrame"
@@ -42,13 +46,7 @@ FRAME = "ScheduledActionSendBeginMainFrame"
 def tops(trace: bytes) -> list[dict[str, Any]]:
     """The renderer main thread's top-level tasks in order, each with ``_in``: the
     events inside it (and ``_kids``: its children's thread time, µs)."""
-    data = json.loads(trace)
-    events = data["traceEvents"] if isinstance(data, dict) else data
-    main = {(e["pid"], e["tid"]) for e in events
-            if e.get("ph") == "M" and e.get("name") == "thread_name"
-            and e["args"].get("name") == "CrRendererMain"}
-    mine = sorted((e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main
-                   and "tdur" in e), key=lambda e: (e["ts"], -e.get("dur", 0)))
+    mine = timed_on_main(trace_events(trace))
     out: list[dict[str, Any]] = []
     stack: list[dict[str, Any]] = []
     for e in mine:

@@ -44,11 +44,13 @@ from typing import Any
 
 import httpx
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 
 from table_ui import ARGS, CHROMIUM, PHONE, decision_kind, sit_with_enter
 from web_harness import BettingBot, ServerThread
 
+from felt_trace import timed_on_main, trace_events
 from rollem.server.app import host_cookie
 
 RECORD = """window.__states = [];
@@ -101,13 +103,7 @@ def per_state(trace: bytes) -> list[dict[str, Any]]:
     """Each ``drawOne`` task of the trace, in order: its thread time (ms) and that of
     the next main-thread frame, with the frame's parts (each event's own thread time
     by name, ms)."""
-    data = json.loads(trace)
-    events = data["traceEvents"] if isinstance(data, dict) else data
-    main = {(e["pid"], e["tid"]) for e in events
-            if e.get("ph") == "M" and e.get("name") == "thread_name"
-            and e["args"].get("name") == "CrRendererMain"}
-    mine = sorted((e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main
-                   and "tdur" in e), key=lambda e: (e["ts"], -e.get("dur", 0)))
+    mine = timed_on_main(trace_events(trace))
     tops: list[dict[str, Any]] = []
     stack: list[dict[str, Any]] = []
     for e in mine:

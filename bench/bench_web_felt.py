@@ -75,11 +75,13 @@ from typing import Any
 
 import httpx
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 
 from table_ui import ARGS, CHROMIUM, PHONE, decision_kind, sit_with_enter
 from web_harness import BettingBot, ServerThread
 
+from felt_trace import main_threads, timed_on_main, trace_events
 from rollem.server.app import host_cookie
 
 WATCH = """
@@ -310,13 +312,7 @@ def cpu_tasks(trace: bytes, rate: float) -> dict[str, Any]:
     ``MinorGC``...); the tasks over 50 ms by posting site (``src_func``); Chromium's
     autofill and focus tasks (``BROWSER_TASKS``: count, ms x rate, longest); and the
     style and layout forced inside scripts, by the JS function that forced them."""
-    data = json.loads(trace)
-    events = data["traceEvents"] if isinstance(data, dict) else data
-    main = {(e["pid"], e["tid"]) for e in events
-            if e.get("ph") == "M" and e.get("name") == "thread_name"
-            and e["args"].get("name") == "CrRendererMain"}
-    mine = sorted((e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main
-                   and "tdur" in e), key=lambda e: (e["ts"], -e.get("dur", 0)))
+    mine = timed_on_main(trace_events(trace))
     tasks: list[tuple[float, dict[str, float]]] = []   # (cpu ms, own cpu ms by name)
     sources: list[str] = []    # each task's posting site (src_func), in step with tasks
     forced: dict[str, list[float]] = {}   # JS function -> [count, cpu ms x rate]
@@ -414,11 +410,8 @@ def cpu_frames(trace: bytes) -> dict[str, Any]:
     those over 50 ms with an animation running (the trace's ``Animation`` events)
     and with one started in them.  A count the load moves less than the frame
     counter's wall-clock one."""
-    data = json.loads(trace)
-    events = data["traceEvents"] if isinstance(data, dict) else data
-    main = {(e["pid"], e["tid"]) for e in events
-            if e.get("ph") == "M" and e.get("name") == "thread_name"
-            and e["args"].get("name") == "CrRendererMain"}
+    events = trace_events(trace)
+    main = main_threads(events)
     pids = {p for p, _ in main}
     opened: dict[Any, float] = {}
     frames: list[tuple[float, float]] = []
