@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from test_table_bots import aggressive, passive, virtual_server
-from virtual_table import VirtualLoop
+from virtual_table import VirtualLoop, seat_people
 
 from rollem.server.config import ConfigError, parse_config
 from rollem.server.live_table import Client, LiveTable, TableError
@@ -49,12 +49,7 @@ def _table(loop: VirtualLoop, store: Store, **extra: Any) -> tuple[LiveTable, li
         "tournament_schedule": SCHEDULE, "buy_in": 10, **extra,
     })
     table, _ = loop.call(LiveTable.create, store, config)
-    people = []
-    for seat in range(2):
-        _, token = loop.call(table.join, f"P{seat}", seat)
-        client = Client(table.seat_for_token(token), seat == 0)
-        loop.call(table.connect, client)
-        people.append(client)
+    people = seat_people(loop, table, 2)
     loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
     return table, people
 
@@ -309,12 +304,7 @@ def test_an_entrant_who_sits_out_is_dealt_in_and_blinded_off() -> None:
             "decision_seconds": 600.0, "time_bank_seconds": 0.0, "grace_seconds": 1000.0,
             "between_hands": 0.5, "bot_delay": 0.0, "tournament": "turbo"})
         table, _ = loop.call(LiveTable.create, store, config)
-        people = []
-        for seat in range(2):
-            _, token = loop.call(table.join, f"P{seat}", seat)
-            client = Client(table.seat_for_token(token), seat == 0)
-            loop.call(table.connect, client)
-            people.append(client)
+        people = seat_people(loop, table, 2)
         _send(loop, table, people[1], "sit_out", out=True)
         loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
         start = loop.now

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 import pytest
 from test_table_bots import passive, virtual_server
 from test_tournament_server import SCHEDULE, _send, _step
-from virtual_table import VirtualLoop
+from virtual_table import VirtualLoop, seat_people
 
 from rollem.server.config import parse_config
 from rollem.server.live_table import Client, LiveTable, TableError
@@ -37,12 +37,7 @@ def _tournament(game: str, seed_wait: float = 0.0, payouts: list[int] | None = N
             "tournament_schedule": SCHEDULE.replace("stack = 60", "stack = 900"),
             "buy_in": 10, "payouts": payouts or []})
         table, _ = loop.call(LiveTable.create, store, config)
-        people = []
-        for seat in range(3):
-            _, token = loop.call(table.join, f"P{seat}", seat)
-            client = Client(table.seat_for_token(token), seat == 0)
-            loop.call(table.connect, client)
-            people.append(client)
+        people = seat_people(loop, table, 3)
         loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
         try:
             yield loop, table, people

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from test_table_bots import passive, virtual_server
 from test_tournament_server import _send, _step, _table
-from virtual_table import VirtualLoop
+from virtual_table import VirtualLoop, seat_people
 
 from rollem.server import host
 from rollem.server.budget import DiskBudget
@@ -33,12 +33,7 @@ def test_an_entrant_whose_phone_died_is_blinded_off_at_once_after_the_grace() ->
             "decision_seconds": 30.0, "time_bank_seconds": 60.0, "grace_seconds": 120.0,
             "between_hands": 0.5, "bot_delay": 0.0, "tournament": "turbo"})
         table, _ = loop.call(LiveTable.create, store, config)
-        people = []
-        for seat in range(2):
-            _, token = loop.call(table.join, f"P{seat}", seat)
-            client = Client(table.seat_for_token(token), seat == 0)
-            loop.call(table.connect, client)
-            people.append(client)
+        people = seat_people(loop, table, 2)
         loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
         loop.call(table.disconnect, people[1])
         start = loop.now
@@ -78,12 +73,7 @@ def _three_friends(loop: VirtualLoop, store: Store) -> tuple[LiveTable, list[Cli
                            "grace_seconds": 3600.0, "between_hands": 4.0})
     table, _ = loop.call(LiveTable.create, store, config)
     table.budget = DiskBudget(unattended_hand_seconds=5.0, unattended_seconds=600.0)
-    people = []
-    for seat in range(3):
-        _, token = loop.call(table.join, f"P{seat}", seat)
-        client = Client(table.seat_for_token(token), seat == 0)
-        loop.call(table.connect, client)
-        people.append(client)
+    people = seat_people(loop, table, 3)
     loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
     start = loop.now
     while loop.now < start + 30 or table.hand is not None:

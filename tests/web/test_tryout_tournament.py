@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from test_table_bots import passive, virtual_server
 from test_tournament_server import SCHEDULE, _send, _step
-from virtual_table import VirtualLoop
+from virtual_table import VirtualLoop, seat_people
 
 from rollem.server.config import parse_config
 from rollem.server.live_table import Client, LiveTable, TableError
@@ -28,12 +28,7 @@ def _three_people(loop: VirtualLoop, store: Store) -> tuple[LiveTable, list[Clie
         "tournament_schedule": SCHEDULE.replace("stack = 60", "stack = 900"), "buy_in": 10,
     })
     table, _ = loop.call(LiveTable.create, store, config)
-    people = []
-    for seat in range(3):
-        _, token = loop.call(table.join, f"P{seat}", seat)
-        client = Client(table.seat_for_token(token), seat == 0)
-        loop.call(table.connect, client)
-        people.append(client)
+    people = seat_people(loop, table, 3)
     loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
     loop.call(table.disconnect, people[2])
     while table.hand is None:
@@ -130,12 +125,7 @@ def test_a_proposal_whose_proposer_goes_out_is_dropped() -> None:
                 "between_hands": 0.5, "bot_delay": 0.0, "tournament": "custom",
                 "tournament_schedule": SCHEDULE, "buy_in": 10})
             table, _ = loop.call(LiveTable.create, store, config)
-            people = []
-            for seat in range(4):
-                _, token = loop.call(table.join, f"P{seat}", seat)
-                client = Client(table.seat_for_token(token), seat == 0)
-                loop.call(table.connect, client)
-                people.append(client)
+            people = seat_people(loop, table, 4)
             loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
             state = table.session["tournament"]
             while not state["over"] and 0 in table.tourney.public()["left"]:  # type: ignore[index]
@@ -172,12 +162,7 @@ def test_a_rebuy_withdraws_an_open_deal() -> None:
                 "between_hands": 0.5, "bot_delay": 0.0, "tournament": "custom",
                 "tournament_schedule": SCHEDULE, "buy_in": 10, "rebuy_levels": 1})
             table, _ = loop.call(LiveTable.create, store, config)
-            people = []
-            for seat in range(3):
-                _, token = loop.call(table.join, f"P{seat}", seat)
-                client = Client(table.seat_for_token(token), seat == 0)
-                loop.call(table.connect, client)
-                people.append(client)
+            people = seat_people(loop, table, 3)
             loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
             state = table.session["tournament"]
             start = loop.now

@@ -87,3 +87,17 @@ class InlineExecutor(concurrent.futures.Executor):
         """:meth:`submit` (as :class:`~rollem.server.fair_executor.FairExecutor`'s,
         whose one queue per ``key`` does not matter inline)."""
         return self.submit(fn, *args, **kwargs)
+
+
+def seat_people(loop: VirtualLoop, table: Any, count: int) -> list[Any]:
+    """``count`` people joined at seats 0, 1, ... as P0, P1, ... and connected, each a
+    :class:`rollem.server.live_table.Client` (P0 the host), in seat order."""
+    from rollem.server.live_table import Client
+
+    people = []
+    for seat in range(count):
+        _, token = loop.call(table.join, f"P{seat}", seat)
+        client = Client(table.seat_for_token(token), seat == 0)
+        loop.call(table.connect, client)
+        people.append(client)
+    return people
