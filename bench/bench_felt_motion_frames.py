@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from felt_trace import timed_on_main, trace_events
+from felt_trace import spread, timed_on_main, trace_events
 
 MOTION = "/table/motion.js"
 FRAME = "ScheduledActionSendBeginMainFrame"
@@ -99,14 +99,6 @@ def per_state(trace: bytes) -> list[dict[str, Any]]:
         out.append({"render": ts[k]["tdur"] / 1000, "frame": frames[0][0],
                     "motion": [[round(c, 2), round(m, 2)] for c, m in frames[1:] if m > 0]})
     return out
-
-
-def spread(values: list[float]) -> list[float]:
-    """[median, 90th percentile, maximum] of ``values`` (ms, one decimal)."""
-    v = sorted(values)
-    if not v:
-        return [0.0, 0.0, 0.0]
-    return [round(v[len(v) // 2], 1), round(v[int(len(v) * 0.9)], 1), round(v[-1], 1)]
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:

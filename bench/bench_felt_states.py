@@ -50,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 from table_ui import ARGS, CHROMIUM, PHONE, decision_kind, sit_with_enter
 from web_harness import BettingBot, ServerThread
 
-from felt_trace import timed_on_main, trace_events
+from felt_trace import spread, timed_on_main, trace_events
 from rollem.server.app import host_cookie
 
 RECORD = """window.__states = [];
@@ -136,14 +136,6 @@ def per_state(trace: bytes) -> list[dict[str, Any]]:
                     "frame_ms": frame["tdur"] / 1000 if frame else 0.0,
                     "parts": {p: parts.get(p, 0.0) for p in FRAME_PARTS}})
     return out
-
-
-def spread(values: list[float]) -> list[float]:
-    """[median, 90th percentile, maximum] of ``values`` (ms, one decimal)."""
-    v = sorted(values)
-    if not v:
-        return [0.0, 0.0, 0.0]
-    return [round(v[len(v) // 2], 1), round(v[int(len(v) * 0.9)], 1), round(v[-1], 1)]
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:

@@ -36,3 +36,11 @@ def timed_on_main(events: list[Event]) -> list[Event]:
     return sorted((e for e in events if e.get("ph") == "X"
                    and (e.get("pid"), e.get("tid")) in main and "tdur" in e),
                   key=lambda e: (e["ts"], -e.get("dur", 0)))
+
+
+def spread(values: list[float]) -> list[float]:
+    """[median, 90th percentile, maximum] of ``values`` (ms, one decimal); zeros for none."""
+    v = sorted(values)
+    if not v:
+        return [0.0, 0.0, 0.0]
+    return [round(v[len(v) // 2], 1), round(v[int(len(v) * 0.9)], 1), round(v[-1], 1)]
