@@ -159,6 +159,38 @@ def test_computer_players_play_a_tournament_out_while_a_person_watches() -> None
         loop.call(table.shutdown)
 
 
+def test_the_level_clock_stands_while_an_unwatched_tournament_deals_nothing() -> None:
+    """With every page closed the tournament stops dealing (above); its level clock
+    ran on, so a table left for an evening came back at level 9 with its blinds
+    risen over hands never dealt.  Now the clock stands from the stop and runs
+    again from the next deal."""
+    with virtual_server() as (loop, store):
+        config = parse_config({
+            "game": "holdem", "structure": "no-limit", "seats": 3, "bots": 2,
+            "bot_level": "basic", "decision_seconds": 30.0, "grace_seconds": 3600.0,
+            "between_hands": 4.0, "bot_delay": 0.8, "tournament": "turbo"})
+        table, _ = loop.call(LiveTable.create, store, config)
+        table.budget = DiskBudget(unattended_hand_seconds=5.0, unattended_seconds=60.0)
+        _, token = loop.call(table.join, "Ann", 0)
+        ann = Client(table.seat_for_token(token), True)
+        loop.call(table.connect, ann)
+        loop.call(table.handle, ann, ClientMessage("start", None, table.seq, {}))
+        loop.call(table.disconnect, ann)  # Ann closes the page at once
+        loop.advance(300)
+        assert table.dealer.waiting_for().startswith("Dealing stopped")  # type: ignore[union-attr]
+        stood, level = table.tourney.clock_seconds(), table.tourney.public()["level"]
+        assert 60 <= stood < 300 and not table.tourney.clock_running()
+        loop.advance(3600)  # an hour with nobody there
+        assert table.tourney.clock_seconds() == stood
+        assert table.tourney.public()["level"] == level < 4
+        ann = Client(table.seat_for_token(token), True)
+        loop.call(table.connect, ann)  # back: dealt again, the clock runs from where it stood
+        loop.advance(30)
+        assert table.tourney.clock_running()
+        assert stood < table.tourney.clock_seconds() <= stood + 30
+        loop.call(table.shutdown)
+
+
 def test_a_stranger_waiting_to_be_let_in_does_not_enter_the_tournament() -> None:
     """At a private tournament table Mallory sits down and waits for the host's Let
     in; the host deals.  Mallory became an entrant: a buy-in in the pool, dealt

@@ -32,6 +32,8 @@ class Pace:
 
     Owns: :attr:`dealt_at` (loop time of the last deal: the floor counts
     from it), :attr:`played_hand` (a person played the last hand dealt),
+    :attr:`stopped` (dealing stopped, :meth:`why_stopped`, until the next deal:
+    a tournament's level clock stands meanwhile),
     :attr:`attended_at` (when a person last played, sat down or the host
     dealt, on ``table.clock``) and whether the log said why it stopped.
 
@@ -47,6 +49,7 @@ class Pace:
         self.played_hand = False  # a person played the last hand dealt
         self.attended_at = table.clock()  # a person last played, sat down or the host dealt
         self.told_stopped = False  # the log said why it stopped dealing
+        self.stopped = False  # dealing stopped (why_stopped said why) until the next deal
 
     def floor_left(self) -> float:
         """Seconds until the floor on the time per hand lets the next hand be dealt
@@ -63,6 +66,9 @@ class Pace:
         self.dealt_at = asyncio.get_running_loop().time()
         self.played_hand = False
         self.told_stopped = False
+        if self.stopped:  # (a tournament's level clock runs again from now)
+            self.stopped = False
+            self.table.tourney.fold_clock()
 
     def person_acted(self, action: dict[str, Any]) -> None:
         """A person made the decision ``action`` (wire form): unless it is a fold,
@@ -112,6 +118,9 @@ class Pace:
             refusal = (f"Dealing stopped: no person has played a hand for {minutes:g} minutes "
                        "(computer players do not play on alone). A player who sits down, "
                        "or the host's Deal now, deals again.")
+        if not self.stopped:  # (a tournament's level clock stands while nothing is dealt)
+            self.stopped = True
+            table.tourney.fold_clock()
         if not self.told_stopped:
             self.told_stopped = True
             log.warning("table %s: %s (stored %s)", table.id, refusal,

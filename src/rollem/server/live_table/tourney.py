@@ -20,8 +20,9 @@ the hand number from which that seat may propose again after a proposal of its
 ended without a deal).
 
 The level clock runs while the tournament is on, except while the host
-pauses the table, while a deal is being agreed, and while the server is
-down: every write of the session first adds the time run so far to
+pauses the table, while a deal is being agreed, while the table has stopped
+dealing (nobody has it open, or a storage limit: :meth:`Pace.why_stopped`)
+and while the server is down: every write of the session first adds the time run so far to
 ``elapsed`` (:meth:`Tourney.fold_clock`) and a restored table starts the
 clock again from its stored ``elapsed`` (so a restart resumes the clock
 where it stood at the last write; the time the server was down is not
@@ -92,13 +93,15 @@ class Tourney:
     def clock_running(self) -> bool:
         """Whether the level clock should run now: started, not over, not paused by
         the host, no deal being agreed (its shares worked out: the table deals
-        nothing until it is settled).  A proposal waiting for the hand in play to
+        nothing until it is settled), the table not stopped for want of a person
+        or of storage (:attr:`Pace.stopped`: the blinds rose while nobody had
+        the table open and nothing was dealt).  A proposal waiting for the hand in play to
         end stops nothing: that hand is played at the level's stakes as any other
         (it stopped the clock, so one proposal in every hand, each declined or
         lapsed, held the blinds where they were)."""
         live = self.table
         t = self._state()
-        if t is None or t.get("over") or live.session.get("host_paused"):
+        if t is None or t.get("over") or live.session.get("host_paused") or live.pace.stopped:
             return False
         proposal = t.get("proposal")
         return proposal is None or proposal.get("offer") is None
