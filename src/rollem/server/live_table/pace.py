@@ -32,8 +32,8 @@ class Pace:
 
     Owns: :attr:`dealt_at` (loop time of the last deal: the floor counts
     from it), :attr:`played_hand` (a person played the last hand dealt),
-    :attr:`stopped` (dealing stopped, :meth:`why_stopped`, until the next deal:
-    a tournament's level clock stands meanwhile),
+    :attr:`stopped` (the last :meth:`why_stopped` said dealing stopped: a
+    tournament's level clock stands meanwhile),
     :attr:`attended_at` (when a person last played, sat down or the host
     dealt, on ``table.clock``) and whether the log said why it stopped.
 
@@ -49,7 +49,7 @@ class Pace:
         self.played_hand = False  # a person played the last hand dealt
         self.attended_at = table.clock()  # a person last played, sat down or the host dealt
         self.told_stopped = False  # the log said why it stopped dealing
-        self.stopped = False  # dealing stopped (why_stopped said why) until the next deal
+        self.stopped = False  # the last why_stopped said why dealing stopped
 
     def floor_left(self) -> float:
         """Seconds until the floor on the time per hand lets the next hand be dealt
@@ -66,9 +66,6 @@ class Pace:
         self.dealt_at = asyncio.get_running_loop().time()
         self.played_hand = False
         self.told_stopped = False
-        if self.stopped:  # (a tournament's level clock runs again from now)
-            self.stopped = False
-            self.table.tourney.fold_clock()
 
     def person_acted(self, action: dict[str, Any]) -> None:
         """A person made the decision ``action`` (wire form): unless it is a fold,
@@ -101,26 +98,31 @@ class Pace:
         return any(c.is_host or (c.seat in table.seats and table.seats[c.seat].row.bot is None)
                    for c in table.seating.all_clients())
 
+    def _stop(self, stopped: bool) -> None:
+        """Note whether dealing stopped; a tournament's level clock stands while it is
+        (blinds rose over hands never dealt) and runs again from when it deals."""
+        if stopped != self.stopped:
+            self.stopped = stopped
+            self.table.tourney.fold_clock()
+
     def why_stopped(self) -> str | None:
         """Why this table deals no more hands, in words for the felt, or ``None``:
         a storage limit reached (:meth:`DiskBudget.refusal`), or no person played
         for ``unattended_seconds`` (computer players do not play on alone)."""
         table = self.table
         refusal = table.budget.refusal(table.saving.stored_bytes())
-        if refusal is None:
-            idle = table.clock() - self.attended_at
-            if idle < table.budget.unattended_seconds:
-                return None
+        if refusal is None and table.clock() - self.attended_at >= table.budget.unattended_seconds:
             if self._tournament_watched():
                 self.attended()
-                return None
-            minutes = table.budget.unattended_seconds / 60
-            refusal = (f"Dealing stopped: no person has played a hand for {minutes:g} minutes "
-                       "(computer players do not play on alone). A player who sits down, "
-                       "or the host's Deal now, deals again.")
-        if not self.stopped:  # (a tournament's level clock stands while nothing is dealt)
-            self.stopped = True
-            table.tourney.fold_clock()
+            else:
+                minutes = table.budget.unattended_seconds / 60
+                refusal = (f"Dealing stopped: no person has played a hand for {minutes:g} "
+                           "minutes (computer players do not play on alone). A player who "
+                           "sits down, or the host's Deal now, deals again.")
+        if refusal is None:
+            self._stop(False)
+            return None
+        self._stop(True)
         if not self.told_stopped:
             self.told_stopped = True
             log.warning("table %s: %s (stored %s)", table.id, refusal,
