@@ -58,7 +58,8 @@ def test_bad_game_file_is_one_line(tmp_path: Path) -> None:
                                    "--hands", "2"])
     assert out.exit_code == 2
     assert out.stderr == (f"rollem: error: --game-file {bad}: name: must be a one-line text "
-                          "of 1..60 characters, not all spaces, got None\n")
+                          "of 1..60 characters, not all spaces, but it is missing\n")
+    # (it said "got None", a Python word for the missing key: issue 33's try-out)
 
 
 def test_play_dealers_choice_games_list(tmp_path: Path) -> None:
