@@ -58,3 +58,22 @@ def test_the_api_page_names_the_own_copy_functions() -> None:
     for name in ("write_own_copy(hand, seat", "own_copy_hand", "redact(text, seat)"):
         assert name in history, name
     assert "a copy is checked with `own_copy_hand`, not `replay`" in " ".join(history.split())
+
+
+def test_the_game_file_page_says_rules_is_required_and_what_a_game_needs() -> None:
+    """Issue 33: ``check-game`` accepted a game with no betting round or no forced
+    bet, and its docs did not say ``rules`` is required.  The page's table says both,
+    as the checker has them."""
+    from rollem.games.gamefile import GameFileError, load_game
+
+    page = (ROOT / "docs" / "write-your-own-game.md").read_text(encoding="utf-8")
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `([^`]+)` \| (.*) \|$", page,
+                                                         re.M)}
+    assert rows["rules"].endswith("; required")
+    assert "A game needs a `deal`, at least one `bet` round, a forced bet that starts the " \
+           "pot (`ante`, `blinds` or `bring-in`) and ends with a `showdown`" in rows["[[steps]]"]
+    example = re.findall(r"```toml\n(.*?)```", page, flags=re.S)[0]
+    without_rules = re.sub(r'^rules = """.*?"""\n', "", example, flags=re.S | re.M)
+    assert without_rules != example
+    with pytest.raises(GameFileError, match=r"^rules: missing"):
+        load_game(without_rules)
