@@ -383,3 +383,20 @@ def test_no_piece_of_an_overlong_scripted_line_is_taken_as_an_answer(
     assert "You fold" not in out
     assert "'\u2026f' is not an answer here: c = call 1, r 4 = raise to 4, f = fold" in out
     assert "The hand in progress is abandoned" in out  # the q on the next line
+
+
+@pytest.mark.parametrize("command", [["play", "rollem521"],
+                                     ["simulate", "rollem521", "--players", "3", "--hands", "1"]])
+def test_a_house_option_given_a_bad_word_is_one_line_naming_the_flag_typed(
+        command: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out of issue 33 (branch s50-tryout): ``--house failed_both_rule=nope``
+    reached the engine (an internal error), and ``--house burn_before_roll=maybe``
+    was named as the flag ``--burn-before-roll=maybe``, which nobody typed."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    code, _, err = run([*command, "--house", "failed_both_rule=nope"], capsys)
+    assert (code, err) == (2, "rollem: error: --house failed_both_rule=nope: expected one of "
+                              "carry, split\n")
+    code, _, err = run(["play", "sdr", "--house", "burn_before_roll=maybe"], capsys)
+    assert (code, err) == (2, "rollem: error: --house burn_before_roll=maybe: burn_before_roll "
+                              "is a switch: give true or false\n")
