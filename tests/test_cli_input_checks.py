@@ -400,3 +400,22 @@ def test_a_house_option_given_a_bad_word_is_one_line_naming_the_flag_typed(
     code, _, err = run(["play", "sdr", "--house", "burn_before_roll=maybe"], capsys)
     assert (code, err) == (2, "rollem: error: --house burn_before_roll=maybe: burn_before_roll "
                               "is a switch: give true or false\n")
+
+
+def test_an_answer_that_is_not_utf8_is_refused_like_any_other(tmp_path: Path) -> None:
+    """Try-out of issue 33 (branch s50-tryout): bytes that are not UTF-8 on a
+    piped standard input were an internal error (UnicodeDecodeError) where Python
+    decodes strictly (an en_US.UTF-8 desktop), and echoed as '\\udcff' elsewhere."""
+    import os
+    import subprocess
+    import sys
+
+    for errors in ("strict", "surrogateescape"):
+        out = subprocess.run(
+            [sys.executable, "-m", "rollem", "play", "sdr", "--players", "2", "--seed", "3",
+             "--history-dir", str(tmp_path)], input=b"c\n\xff\xfe\nq\n", capture_output=True,
+            timeout=120, env={**os.environ, "PYTHONIOENCODING": f"utf-8:{errors}"})
+        text = out.stdout.decode("utf-8")
+        assert out.returncode == 0, (errors, out.stderr)
+        assert "'\ufffd\ufffd' is not an answer here: c = check, b 2 = bet 2, f = fold" in text
+        assert "The hand in progress is abandoned" in text  # the q after it was read

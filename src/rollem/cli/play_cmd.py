@@ -890,6 +890,9 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
     if problem:
         fail(f"--history-dir {folder}: {problem}; give a folder you can write to")
     rich = sys.stdin.isatty() and sys.stdout.isatty()
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:  # bytes that are not UTF-8 are refused as answers, as
+        reconfigure(errors="replace")  # any other; strict decoding crashed (issue 33 try-out)
     if rich:
         def read_line(prompt: str) -> str:
             return input(prompt)
@@ -904,6 +907,9 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
             if not line:
                 sys.stdout.write("\n")
                 raise EOFError
+            # bytes that are not UTF-8 (read as lone surrogates) as U+FFFD, not
+            # echoed back as '\udcff' (issue 33's try-out)
+            line = line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
             continued, in_long_line = in_long_line, (len(line) > MAX_ANSWER
                                                      and not line.endswith("\n"))
             if continued or in_long_line:
