@@ -103,6 +103,11 @@ AFTER_HAND_HELP = (
     "the session ledger.")
 """The help (``?``) at the prompt after a hand."""
 
+FOLD_ANYWAY_HELP = (
+    "Checking costs nothing here: c checks and you stay in the hand. y folds anyway, "
+    "giving up the hand; n (or anything else) goes back to your move; q quits.")
+"""The help (``?``) where a fold is asked to be confirmed."""
+
 MAX_REFUSED = 50
 """Answers refused in a row on scripted input before the game stops (exit 2):
 ``yes c | rollem play`` ends instead of being refused forever."""
@@ -636,16 +641,29 @@ class TerminalGame:
                 "Your move > ", lambda answer: parse_answer(answer, legal, up),
                 lambda: explain_decision(hand.game, decision_kind(legal), legal,
                                          view.options.get("structure")), draw)
-            if isinstance(action, Fold) and "check" in legal.actions:
-                sure = self.ask("You can check for free. Fold anyway? (y = fold, n = back) > ")
-                if sure.strip().lower() not in ("y", "yes"):
-                    continue
+            if isinstance(action, Fold) and "check" in legal.actions \
+                    and not self._fold_anyway():
+                continue
             try:
                 hand.apply(0, action)  # the engine has the last word; refused = unchanged
             except IllegalAction as err:
                 self.error(str(err))
                 continue
             return
+
+    def _fold_anyway(self) -> bool:
+        """Ask whether to fold where checking is free: ``y`` folds; ``?`` explains and
+        ``q`` quits, as at every prompt (issue 33's try-out: both went back to the
+        move without a word); anything else goes back to the move."""
+        while True:
+            sure = self.ask("You can check for free. Fold anyway? (y = fold, n = back) > ")
+            word = sure.strip().lower()
+            if word in ("?", "help"):
+                self.say(FOLD_ANYWAY_HELP)
+                continue
+            if word in ("q", "quit"):
+                raise _Quit
+            return word in ("y", "yes")
 
     def odds_line(self, view: Any) -> Text:
         """Your chances now and, at a card choice, every option's equity
