@@ -871,6 +871,11 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
         if game != "dealers-choice":
             fail("--games is for dealers-choice: give GAME or --games, not both")
         offered = games_list(choice)
+        if game_file is not None and file_id not in offered:  # (the file was not played,
+            # without a word: issue 33's try-out)
+            fail(f"--game-file: its game {file_id!r} is not among --games "
+                 f"{','.join(offered)}; add it (--games {','.join(offered)},{file_id}) or "
+                 "leave out --games")
     if game not in GAMES and (game_file is None or game != file_id):
         fail(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if game != "dealers-choice":
