@@ -419,3 +419,19 @@ def test_an_answer_that_is_not_utf8_is_refused_like_any_other(tmp_path: Path) ->
         assert out.returncode == 0, (errors, out.stderr)
         assert "'\ufffd\ufffd' is not an answer here: c = check, b 2 = bet 2, f = fold" in text
         assert "The hand in progress is abandoned" in text  # the q after it was read
+
+
+def test_backup_of_a_file_that_is_no_database_of_ours_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out of issue 33 (branch s50-tryout): an empty file as --db gave "cannot back
+    up ...: no such table: tables" (SQLite's words; an empty file is an empty
+    database), a text file "file is not a database"."""
+    for name, content in (("empty.db", b""), ("notes.db", b"hello, not sqlite\n" * 100)):
+        db = tmp_path / name
+        db.write_bytes(content)
+        target = tmp_path / f"copy-{name}"
+        code, _, err = run(["backup", str(target), "--db", str(db)], capsys)
+        assert (code, err) == (2, f"rollem: error: {db} is not a database of rollem serve "
+                                  "(it has no tables of rollem's); give the one rollem serve "
+                                  "uses with --db\n")
+        assert not target.exists()
