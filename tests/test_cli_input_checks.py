@@ -383,3 +383,55 @@ def test_no_piece_of_an_overlong_scripted_line_is_taken_as_an_answer(
     assert "You fold" not in out
     assert "'\u2026f' is not an answer here: c = call 1, r 4 = raise to 4, f = fold" in out
     assert "The hand in progress is abandoned" in out  # the q on the next line
+
+
+@pytest.mark.parametrize("command", [["play", "rollem521"],
+                                     ["simulate", "rollem521", "--players", "3", "--hands", "1"]])
+def test_a_house_option_given_a_bad_word_is_one_line_naming_the_flag_typed(
+        command: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out of issue 33 (branch s50-tryout): ``--house failed_both_rule=nope``
+    reached the engine (an internal error), and ``--house burn_before_roll=maybe``
+    was named as the flag ``--burn-before-roll=maybe``, which nobody typed."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    code, _, err = run([*command, "--house", "failed_both_rule=nope"], capsys)
+    assert (code, err) == (2, "rollem: error: --house failed_both_rule=nope: expected one of "
+                              "carry, split\n")
+    code, _, err = run(["play", "sdr", "--house", "burn_before_roll=maybe"], capsys)
+    assert (code, err) == (2, "rollem: error: --house burn_before_roll=maybe: burn_before_roll "
+                              "is a switch: give true or false\n")
+
+
+def test_an_answer_that_is_not_utf8_is_refused_like_any_other(tmp_path: Path) -> None:
+    """Try-out of issue 33 (branch s50-tryout): bytes that are not UTF-8 on a
+    piped standard input were an internal error (UnicodeDecodeError) where Python
+    decodes strictly (an en_US.UTF-8 desktop), and echoed as '\\udcff' elsewhere."""
+    import os
+    import subprocess
+    import sys
+
+    for errors in ("strict", "surrogateescape"):
+        out = subprocess.run(
+            [sys.executable, "-m", "rollem", "play", "sdr", "--players", "2", "--seed", "3",
+             "--history-dir", str(tmp_path)], input=b"c\n\xff\xfe\nq\n", capture_output=True,
+            timeout=120, env={**os.environ, "PYTHONIOENCODING": f"utf-8:{errors}"})
+        text = out.stdout.decode("utf-8")
+        assert out.returncode == 0, (errors, out.stderr)
+        assert "'\ufffd\ufffd' is not an answer here: c = check, b 2 = bet 2, f = fold" in text
+        assert "The hand in progress is abandoned" in text  # the q after it was read
+
+
+def test_backup_of_a_file_that_is_no_database_of_ours_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out of issue 33 (branch s50-tryout): an empty file as --db gave "cannot back
+    up ...: no such table: tables" (SQLite's words; an empty file is an empty
+    database), a text file "file is not a database"."""
+    for name, content in (("empty.db", b""), ("notes.db", b"hello, not sqlite\n" * 100)):
+        db = tmp_path / name
+        db.write_bytes(content)
+        target = tmp_path / f"copy-{name}"
+        code, _, err = run(["backup", str(target), "--db", str(db)], capsys)
+        assert (code, err) == (2, f"rollem: error: {db} is not a database of rollem serve "
+                                  "(it has no tables of rollem's); give the one rollem serve "
+                                  "uses with --db\n")
+        assert not target.exists()

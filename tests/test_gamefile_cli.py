@@ -58,7 +58,8 @@ def test_bad_game_file_is_one_line(tmp_path: Path) -> None:
                                    "--hands", "2"])
     assert out.exit_code == 2
     assert out.stderr == (f"rollem: error: --game-file {bad}: name: must be a one-line text "
-                          "of 1..60 characters, not all spaces, got None\n")
+                          "of 1..60 characters, not all spaces, but it is missing\n")
+    # (it said "got None", a Python word for the missing key: issue 33's try-out)
 
 
 def test_play_dealers_choice_games_list(tmp_path: Path) -> None:
@@ -70,6 +71,21 @@ def test_play_dealers_choice_games_list(tmp_path: Path) -> None:
                                    "--seed", "1", "--history-dir", str(tmp_path)], input="q\n")
     assert out.exit_code == 0, out.output
     assert "Texas Hold'em" in out.stdout
+
+
+def test_a_game_file_left_out_of_games_is_refused_not_ignored(tmp_path: Path) -> None:
+    """Try-out of issue 33 (branch s50-tryout): ``play --game-file F --games sdr``
+    dealt Stop, Drop and Roll and never the file's game, without a word."""
+    mine = _my_game(tmp_path)
+    out = CliRunner().invoke(app, ["play", "--game-file", mine, "--games", "sdr",
+                                   "--history-dir", str(tmp_path)], input="q\n")
+    assert out.exit_code == 2
+    assert out.stderr == ("rollem: error: --game-file: its game 'my-holdem' is not among "
+                          "--games sdr; add it (--games sdr,my-holdem) or leave out --games\n")
+    out = CliRunner().invoke(app, ["play", "--game-file", mine, "--games", "sdr,my-holdem",
+                                   "--players", "3", "--seed", "1", "--history-dir",
+                                   str(tmp_path)], input="q\n")
+    assert out.exit_code == 0, out.output
 
 
 def test_rules_of_a_standard_game_come_from_its_file() -> None:

@@ -439,3 +439,18 @@ def test_another_seats_stand_pat_is_written_as_phh_writes_it(
         warnings.simplefilter("ignore")
         states = list(pk.HandHistory.loads(tomli_w.dumps(phh)))
     assert list(states[-1].stacks) == phh["finishing_stacks"]
+
+
+def test_a_copy_for_a_seat_not_in_the_hand_is_refused() -> None:
+    """Try-out of issue 33 (branch s50-tryout): ``redact(text, 9)`` of a two-player
+    hand made a copy "for seat 9" (every card hidden) without a word."""
+    import pytest
+
+    from rollem.history import HistoryError
+
+    text = (Path(__file__).parent / "histories" / "sdr_worked_example.toml").read_text()
+    for seat in (2, 9, -1, True):
+        with pytest.raises(HistoryError, match=rf"^seat {seat!r}: not a seat of this hand; "
+                                               r"expected 0 to 1$"):
+            redact(text, seat)  # type: ignore[arg-type]
+    assert redact(text, 1)["_redacted_for"] == 1

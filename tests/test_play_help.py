@@ -213,3 +213,20 @@ def test_help_and_the_table_at_the_prompt_after_a_hand(tmp_path: Path) -> None:
     assert AFTER_HAND_HELP in after
     assert "is not an answer here" not in after
     assert after.count("=== Hand 1") == 0 and "Hand 1" in after  # the table drawn again
+
+
+def test_help_and_quit_where_a_free_fold_is_confirmed(tmp_path: Path) -> None:
+    """Try-out of issue 33 (branch s50-tryout): at "Fold anyway?" ``?`` and ``q``
+    went back to the move without a word, though the guide says ``?`` explains and
+    ``q`` quits at every prompt."""
+    from cli_helpers import scripted
+    from rollem.cli.play_cmd import FOLD_ANYWAY_HELP
+
+    game, out = scripted(iter(["f", "?", "q"]), seed=2, stack=200, history_dir=tmp_path)
+    assert game.run() == 0
+    text = "".join(out)
+    confirm = "You can check for free. Fold anyway? (y = fold, n = back) > "
+    assert text.count(confirm) == 2
+    assert f"{confirm}?\n{FOLD_ANYWAY_HELP}\n{confirm}q\nThe hand in progress is abandoned" \
+        in text
+    assert "You fold" not in text and "Session ledger after 0 hand(s)" in text

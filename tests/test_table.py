@@ -179,3 +179,15 @@ def test_why_no_deal_names_the_rule() -> None:
     nine = Table([100] * 9, game="rollyourown").why_no_deal()  # at most 8 (R-C-12)
     assert nine is not None and nine.code == "no_fit" and "9 players" in str(nine)
     assert Table([100] * 9, game="dealers-choice").why_no_deal() is None
+
+
+def test_a_stack_that_is_not_whole_chips_is_refused_at_once() -> None:
+    """Try-out of issue 33 (branch s50-tryout): ``Table([100, -1])`` was taken, the
+    seat at -1 sat out and the ledger counted it; a text stack raised a bare
+    TypeError at the first hand."""
+    for stacks in ([100, -1], [100, 100.5], [100, "x"], [100, True]):
+        with pytest.raises(TableError, match=r"^stacks must be whole numbers of chips >= 0, "
+                                             r"got \[100, ") as info:
+            Table(stacks, game="sdr")  # type: ignore[arg-type]
+        assert info.value.code == "bad_stacks"
+    assert Table([100, 0], game="sdr").stacks == [100, 0]  # an empty seat has 0

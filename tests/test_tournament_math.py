@@ -105,6 +105,12 @@ def test_a_custom_schedule_is_checked() -> None:
                       ("stack = 5\n[[levels]]\nante = 2\nsmall_bet = 4\nbig_bet = 8\n"
                        "[[levels]]\nante = 1\nsmall_bet = 2\nbig_bet = 4\n", "may not fall"),
                       ("stack = 5\n[[levels]]\nante = 1\nsmall_bet = 2\nbig_bet = 4\nblind = 3\n",
-                       "unknown blind")):
+                       "unknown blind"),
+                      # a missing key, a game file: not "not None" (issue 33's try-out)
+                      ("", r"^stack is missing: give every player's starting chips"),
+                      ("stack = 5\n[[levels]]\nante = 1\nbig_bet = 4\n",
+                       r"^levels\[0\]\.small_bet is missing: a whole number of chips from 1$"),
+                      ('format = 1\nid = "x"\n[[steps]]\nstep = "ante"\n',
+                       r"^this is a game file, not a tournament schedule")):
         with pytest.raises(ScheduleError, match=word):
             load_schedule(bad)

@@ -624,6 +624,26 @@ def test_cli_verifies_files_and_their_chain(tmp_path: Path,
     assert code == 2 and err.startswith("rollem: error: ") and err.count("\n") == 1
 
 
+def test_cli_says_a_game_file_or_an_empty_file_is_not_a_hand_history(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out of issue 33 (branch s50-tryout): a game file or an empty file was
+    "not verified: no commitment recorded (a hand dealt before issue 32 ...)", exit 1,
+    as if it were an old hand; ``rollem replay`` says what it is."""
+    game_file = tmp_path / "sdr.toml"
+    game_file.write_text(games.get("sdr").spec.text, encoding="utf-8")  # type: ignore[union-attr]
+    empty = tmp_path / "empty.toml"
+    empty.write_text("", encoding="utf-8")
+    code, out, err = run_cli(["verify", str(game_file)], capsys)
+    assert (code, out) == (2, "")
+    assert err == (f"rollem: error: {game_file}: this is a game file, not a hand history: "
+                   "play it with rollem play --game-file FILE (rollem check-game FILE "
+                   "checks it)\n")
+    code, out, err = run_cli(["verify", str(empty)], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"rollem: error: {empty}: there is no variant: a rollem history "
+                          "names its game")
+
+
 def test_play_sessions_verify_as_a_chain(tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     """``rollem play --seed``: each saved copy verifies, and the hands chain; the

@@ -89,7 +89,7 @@ class TableError(EngineError):
     """A session that cannot go on (fewer than two players with chips, bad game),
     or a refused rebuy.  ``code``: a short reason (``no_players``, ``bad_game``,
     ``no_fit``, ``bad_seat``, ``no_rebuys``, ``has_chips``, ``in_hand``, ``not_over``,
-    ``no_hand``), the web table's error code."""
+    ``no_hand``, ``bad_stacks``), the web table's error code."""
 
     def __init__(self, message: str, code: str = "table") -> None:
         super().__init__(message)
@@ -201,6 +201,10 @@ class Table:
             or the ante, :func:`rollem.games.build.bomb_pot_default`).
         hands: hands already played in this session (counts "every N").
 
+    Raises:
+        TableError: ``bad_game`` (an unknown game id), ``bad_stacks`` (a stack that
+            is not a whole number of chips >= 0).
+
     Attributes:
         stacks, button (of the current/last hand), carry (chips carried into
         the next hand), brought (chips each seat brought, rebuys included),
@@ -242,6 +246,10 @@ class Table:
                 self.fixed = self._find(game)
         except KeyError as err:
             raise TableError(str(err.args[0]), "bad_game") from None
+        if any(type(c) is not int or c < 0 for c in stacks):  # (a seat at -1 chips sat
+            # out and was counted in the ledger: issue 33's try-out)
+            raise TableError("stacks must be whole numbers of chips >= 0, got "
+                             f"{list(stacks)[:12]}", "bad_stacks")
         self.game = game.id if isinstance(game, Game) else game
         self.options = options
         self.stacks = list(stacks)

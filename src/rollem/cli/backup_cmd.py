@@ -53,5 +53,10 @@ def backup_command(path: Path, db: Path) -> None:
         count = backup_database(db, path)
     except (sqlite3.Error, OSError) as err:
         path.unlink(missing_ok=True)
+        if isinstance(err, sqlite3.DatabaseError) and (
+                "no such table" in str(err) or "not a database" in str(err)):
+            # (an empty file is an empty SQLite database: "no such table: tables")
+            fail(f"{db} is not a database of rollem serve (it has no tables of "
+                 "rollem's); give the one rollem serve uses with --db")
         fail(f"cannot back up {db} to {path}: {err}")
     click.echo(f"backed up {db} to {path} ({count} tables)")

@@ -103,6 +103,11 @@ AFTER_HAND_HELP = (
     "the session ledger.")
 """The help (``?``) at the prompt after a hand."""
 
+FOLD_ANYWAY_HELP = (
+    "Checking costs nothing here: c checks and you stay in the hand. y folds anyway, "
+    "giving up the hand; n (or anything else) goes back to your move; q quits.")
+"""The help (``?``) where a fold is asked to be confirmed."""
+
 MAX_REFUSED = 50
 """Answers refused in a row on scripted input before the game stops (exit 2):
 ``yes c | rollem play`` ends instead of being refused forever."""
@@ -636,16 +641,29 @@ class TerminalGame:
                 "Your move > ", lambda answer: parse_answer(answer, legal, up),
                 lambda: explain_decision(hand.game, decision_kind(legal), legal,
                                          view.options.get("structure")), draw)
-            if isinstance(action, Fold) and "check" in legal.actions:
-                sure = self.ask("You can check for free. Fold anyway? (y = fold, n = back) > ")
-                if sure.strip().lower() not in ("y", "yes"):
-                    continue
+            if isinstance(action, Fold) and "check" in legal.actions \
+                    and not self._fold_anyway():
+                continue
             try:
                 hand.apply(0, action)  # the engine has the last word; refused = unchanged
             except IllegalAction as err:
                 self.error(str(err))
                 continue
             return
+
+    def _fold_anyway(self) -> bool:
+        """Ask whether to fold where checking is free: ``y`` folds; ``?`` explains and
+        ``q`` quits, as at every prompt (issue 33's try-out: both went back to the
+        move without a word); anything else goes back to the move."""
+        while True:
+            sure = self.ask("You can check for free. Fold anyway? (y = fold, n = back) > ")
+            word = sure.strip().lower()
+            if word in ("?", "help"):
+                self.say(FOLD_ANYWAY_HELP)
+                continue
+            if word in ("q", "quit"):
+                raise _Quit
+            return word in ("y", "yes")
 
     def odds_line(self, view: Any) -> Text:
         """Your chances now and, at a card choice, every option's equity
@@ -853,6 +871,11 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
         if game != "dealers-choice":
             fail("--games is for dealers-choice: give GAME or --games, not both")
         offered = games_list(choice)
+        if game_file is not None and file_id not in offered:  # (the file was not played,
+            # without a word: issue 33's try-out)
+            fail(f"--game-file: its game {file_id!r} is not among --games "
+                 f"{','.join(offered)}; add it (--games {','.join(offered)},{file_id}) or "
+                 "leave out --games")
     if game not in GAMES and (game_file is None or game != file_id):
         fail(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if game != "dealers-choice":
@@ -890,6 +913,9 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
     if problem:
         fail(f"--history-dir {folder}: {problem}; give a folder you can write to")
     rich = sys.stdin.isatty() and sys.stdout.isatty()
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:  # bytes that are not UTF-8 are refused as answers, as
+        reconfigure(errors="replace")  # any other; strict decoding crashed (issue 33 try-out)
     if rich:
         def read_line(prompt: str) -> str:
             return input(prompt)
@@ -904,6 +930,9 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
             if not line:
                 sys.stdout.write("\n")
                 raise EOFError
+            # bytes that are not UTF-8 (read as lone surrogates) as U+FFFD, not
+            # echoed back as '\udcff' (issue 33's try-out)
+            line = line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
             continued, in_long_line = in_long_line, (len(line) > MAX_ANSWER
                                                      and not line.endswith("\n"))
             if continued or in_long_line:

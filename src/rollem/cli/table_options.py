@@ -188,8 +188,12 @@ def check_house(options: Any, games: list[Any]) -> None:
     choice offers) with a value of the right kind: a flag that does nothing is
     refused, not ignored (issue 33)."""
     known: dict[str, Any] = {}
+    choices: dict[str, tuple[Any, ...]] = {}  # a word option's values (a game file's [choices])
     for g in games:
         known.update(getattr(g, "house", {}) or {})
+        spec = getattr(g, "spec", None)
+        for k, allowed in (getattr(spec, "choices", None) or {}).items():
+            choices[k] = tuple(dict.fromkeys((*choices.get(k, ()), *allowed)))
     names = ", ".join(g.id for g in games)
     for name, value in options.house.items():
         flag = f"--{name.replace('_', '-')}" if name in HOUSE_FLAGS else f"--house {name}"
@@ -198,9 +202,13 @@ def check_house(options: Any, games: list[Any]) -> None:
             fail(f"{flag}: not a house option of {names} (theirs: {have})")
         default = known[name]
         if isinstance(default, bool) and not isinstance(value, bool):
-            fail(f"{flag}={value}: {name} is a switch: give true or false")
+            # (only --house gives a switch a word: its own flag gives true)
+            fail(f"--house {name}={value}: {name} is a switch: give true or false")
         if not isinstance(default, bool) and isinstance(value, bool):
             fail(f"{flag}: {name} takes a word, e.g. {name}={default}")
+        if name in choices and value not in choices[name]:
+            # (it reached the engine: an internal error, issue 33's try-out)
+            fail(f"--house {name}={value}: expected one of {', '.join(map(str, choices[name]))}")
 
 
 def check_stack(stack: int, options: Any) -> None:

@@ -61,7 +61,8 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
 
     Exit status 0: all verified; 1: a check failed, or a file has no
     commitment (dealt before verifiable deals) or no openings (a copy saved
-    before the hand was over); 2: a file cannot be read.
+    before the hand was over); 2: a file cannot be read or is not a hand
+    history (a game file, an empty file).
 
     JSON (--json): ok, files (a list, per file: file, status (verified,
     partial, failed, unrevealed, no_commitment), ok, reason, hand_no,
@@ -70,6 +71,7 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
     hands not given between one player's copies, each first, last, player).
     """
     from rollem.history import HistoryError
+    from rollem.history.reading import _variant_game_id as history_game_id
     from rollem.userfile import MAX_HISTORY_BYTES, UserFileError, read_user_text
     from rollem.verify import (
         NO_COMMITMENT,
@@ -99,6 +101,11 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
         if file.suffix.lower() == ".phhs":  # several hands, [1], [2] ... (one a table)
             hands = [(f"{file} [{name}]", one) for name, one in _phhs_hands(file, data)]
         for name, one in hands:
+            if one.get("variant") is None:  # a game file, an empty file: no hand at all
+                try:
+                    history_game_id(one)
+                except HistoryError as err:
+                    fail(f"{name}: {err}")
             try:
                 verdict = verify_history(one)
             except HistoryError as err:  # (verify_history turns check errors into verdicts)

@@ -654,6 +654,12 @@ def _check_phh_only(deck: str, steps: list[StepSpec]) -> None:
                                 "(short-deck hold'em, badugi), not offered at a table")
 
 
+
+def _got(data: Mapping[str, Any], key: str) -> str:
+    """How an error names what a top-level key held: ``got 7``, or that it is
+    missing (not ``got None``: issue 33's try-out)."""
+    return f"got {data[key]!r}" if key in data else "but it is missing"
+
 def parse_game(text: str, *, strict: bool = True, phh: bool = False) -> GameSpec:
     """Check a game file's text and return its :class:`GameSpec`.
 
@@ -690,18 +696,19 @@ def parse_game(text: str, *, strict: bool = True, phh: bool = False) -> GameSpec
     gid = data.get("id")
     if not isinstance(gid, str) or not _ID.match(gid) or gid == "dealers-choice":
         raise GameFileError("id: must be a short id of lower-case letters, digits and '-' "
-                            f"(1..32, starting with a letter; not dealers-choice), got {gid!r}")
+                            f"(1..32, starting with a letter; not dealers-choice), "
+                            f"{_got(data, 'id')}")
     name = data.get("name")
     if not isinstance(name, str) or not 1 <= len(name) <= 60 or not name.strip():
         raise GameFileError("name: must be a one-line text of 1..60 characters, not all "
-                            f"spaces, got {name!r}")
+                            f"spaces, {_got(data, 'name')}")
     _check_shown("name", name)
     players = data.get("players")
     if (not isinstance(players, list) or len(players) != 2
             or any(type(p) is not int for p in players)
             or not 2 <= players[0] <= players[1] <= 10):
         raise GameFileError(f"players: must be [min, max] with 2 <= min <= max <= 10, "
-                            f"got {players!r}")
+                            f"{_got(data, 'players')}")
     deck = data.get("deck", "standard")
     if not isinstance(deck, str) or deck not in DECKS:
         raise GameFileError(f"deck: must be one of {', '.join(DECKS)} (short: sixes to aces, "

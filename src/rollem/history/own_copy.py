@@ -15,7 +15,6 @@ from rollem.engine.hand import Hand
 from rollem.history import (
     HistoryError,
     history_game,
-    redact,
     replay,
     write_history,
 )
@@ -34,6 +33,7 @@ from rollem.history.copy_checks import (
 from rollem.history.copy_lines import _difference, action_points, last_stand_in_point
 from rollem.history.copy_showdown import _check_showdown
 from rollem.history.copy_stand_ins import IMPOSSIBLE, _card, _OutOfCards, _split, _StandIns
+from rollem.history.redaction import redacted_for
 
 
 def _draw_after_an_up_card(lines: Sequence[str]) -> bool:
@@ -56,13 +56,13 @@ def _draw_after_an_up_card(lines: Sequence[str]) -> bool:
 
 def _without_draws(lines: Sequence[str], n: int) -> list[str]:
     """The lines of an onlooker's copy of the copy (every seat's face-down cards
-    and choices ``??``, :func:`rollem.history.redact` for no seat) with every
+    and choices ``??``, :func:`rollem.history.redaction.redacted_for` for no seat) with every
     draw a stand pat (``pN sd``) and its replacement cards and reshuffles gone
     (``#``, so each line keeps its number). The betting, the turn order, the
     cards turned up and the pots are the hand's: no betting depends on a
     seat's face-down cards or on what it draws (R-521-2..R-521-7), and the
     draws no longer run the deck out."""
-    onlooker = redact({"actions": list(lines)}, n)["actions"]
+    onlooker = redacted_for({"actions": list(lines)}, n)["actions"]
     out: list[str] = []
     drawing: str | None = None  # the seat whose replacement cards may come next
     for line in onlooker:
@@ -104,7 +104,7 @@ def _stand_in_hand(data: Mapping[str, Any], seat: int, cut: list[str]) -> Hand:
         hand = replay(tomli_w.dumps(full), check_result=False)
     except HistoryError as err:
         raise HistoryError(f"{IMPOSSIBLE}: {err}") from None
-    again = redact(tomllib.loads(write_history(hand)), seat)["actions"]
+    again = redacted_for(tomllib.loads(write_history(hand)), seat)["actions"]
     differs = _difference(cut, again)
     if differs is not None:
         raise HistoryError(f"{IMPOSSIBLE}: {differs}")

@@ -10,6 +10,7 @@ from rollem import toml_input
 from rollem.cards import CardError, parse_cards
 from rollem.engine.public_order import public_order
 from rollem.history.format import (
+    HistoryError,
     _p,
 )
 
@@ -96,8 +97,26 @@ def redact(history: Mapping[str, Any] | str, seat: int,
     ``hand``: the finished hand ``history`` was written from, if at hand; its
     openings are then read from it instead of from a replay of ``history``
     (the same cards; a costly showdown is not played a second time).
+
+    Raises:
+        HistoryError: ``seat`` is not one of the history's seats (0 to the number
+            of ``starting_stacks`` less one; a copy for seat 9 of a two-player
+            hand was made without a word, issue 33's try-out).
     """
     data = toml_input.loads(history) if isinstance(history, str) else dict(history)
+    stacks = data.get("starting_stacks")
+    if isinstance(stacks, list) and (type(seat) is not int or not 0 <= seat < len(stacks)):
+        raise HistoryError(f"seat {seat!r}: not a seat of this hand; expected 0 to "
+                           f"{len(stacks) - 1}")
+    return redacted_for(data, seat, hand)
+
+
+def redacted_for(data: Mapping[str, Any], seat: int, hand: Hand | None = None
+                 ) -> dict[str, Any]:
+    """:func:`redact` of a history's table without the seat check: ``seat`` may be
+    the number of seats, nobody's, for what an onlooker saw
+    (:mod:`rollem.history.own_copy`'s check of a copy)."""
+    data = dict(data)
     raw_lines = [str(line) for line in data.get("actions", [])]
     me = _p(seat)
     turned = _turned_up(raw_lines)

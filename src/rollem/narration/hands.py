@@ -7,7 +7,7 @@ from collections.abc import Collection, Iterable, Mapping
 from rollem.cards import CARDS, RANKS, Card, parse_card
 from rollem.hands.result import HandResult, evaluate
 
-__all__ = ["half_words", "hand_words", "high_low_words", "wild_note"]
+__all__ = ["half_words", "hand_words", "high_low_words", "wild_note", "with_wild_note"]
 
 
 def wild_note(wilds: Mapping[Card, Card]) -> str:
@@ -51,6 +51,33 @@ def hand_words(
                                   wild_duplicates=wild_duplicates,
                                   natural_beats_wild=natural_beats_wild)
     return result.description + wild_note(result.wilds)
+
+
+def with_wild_note(description: str, cards: Iterable[int | str],
+                   wild_ranks: Collection[int | str], options: Mapping[str, object]) -> str:
+    """The engine's words for a hand (a game file's showdown, which words no wild
+    card) with what each wild card plays as, when ``cards`` (the seat's cards and
+    the board) evaluated with ``wild_ranks`` give those very words (R-RYO-9; issue
+    33: "Bob shows Ac 2s: four sixes, ace kicker." never said the 2s played as a
+    six).  Any other description (an Omaha or high-low one, no wild rank, no
+    cards) is returned unchanged.
+
+    >>> with_wild_note("four sixes, ace kicker", ["Ac", "2s", "6h", "6d", "6c", "9s"],
+    ...                ["2"], {})
+    'four sixes, ace kicker (wild 2s plays as 6s)'
+    """
+    if not wild_ranks or not description:
+        return description
+    try:
+        ranks = {RANKS.index(r) if isinstance(r, str) else int(r) for r in wild_ranks}
+        result = evaluate(_cards(cards), wild_ranks=ranks,
+                          wild_duplicates=bool(options.get("wild_duplicates", False)),
+                          natural_beats_wild=bool(options.get("natural_beats_wild", False)))
+    except ValueError:  # CardError included: not a hand these words can check
+        return description
+    if result.description != description:
+        return description
+    return description + wild_note(result.wilds)
 
 
 def high_low_words(cards: Iterable[int | str], side: str) -> str:

@@ -21,6 +21,7 @@ from rollem.text import name_safe
 
 if TYPE_CHECKING:
     from rollem.engine.hand import Hand
+    from rollem.games.gamefile import GameSpec
 
 __all__ = ["Story", "copy_line_words", "hand_events", "narrate_hand", "narrate_history",
            "redacted_events"]
@@ -223,6 +224,8 @@ def _told_copy(data: Mapping[str, Any], options: Mapping[str, Any], game_id: str
     events = redacted_events(data, options, rounds,
                              into_pool=spec is None or spec.pools_discards,
                              draws=spec.draws(options) if spec is not None else ())
+    if spec is not None:
+        events = _with_fixed_wild(events, spec, options)
     nar = Narrator(names, viewer, options=options, carry_in=int(data.get("_carry_in", 0)),
                    game=game_id)
     lines: list[Line] = []
@@ -230,6 +233,34 @@ def _told_copy(data: Mapping[str, Any], options: Mapping[str, Any], game_id: str
         lines += nar.feed(e)
     lines += nar.finish()
     return nar, lines
+
+
+def _with_fixed_wild(events: list[dict[str, Any]], spec: GameSpec,
+                     options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """``events`` (a copy's, :func:`redacted_events`) with the ``wild_ranks`` event
+    the engine gives for each fixed-wild step of the game (deuces wild, a game
+    file's ``wild`` step, R-RYO-9): a copy's lines never name them, and without
+    them a replayed copy worded "Bob shows Ac Kd 7h 6h 2s" as ace high (issue 33's
+    try-out).  Placed where the engine tells it: after the antes and blinds when
+    only forced bets come before the wild step, else first."""
+    ranks: list[int] = []
+    before: set[str] = set()
+    for s in spec.steps:
+        if s.when is not None and not options.get(s.when, spec.house.get(s.when)):
+            continue
+        if s.kind == "wild":
+            ranks += [RANKS.index(str(r)) for r in s.params["ranks"] if str(r) in RANKS]
+        elif not ranks:
+            before.add(s.kind)
+    if not ranks:
+        return events
+    at = 0
+    if before and before <= {"ante", "blinds"}:
+        while at < len(events) and events[at].get("kind") in ("ante", "blind"):
+            at += 1
+    told = {"kind": "wild_ranks", "seat": None,
+            "ranks": [RANKS[r] for r in sorted(set(ranks))]}
+    return [*events[:at], told, *events[at:]]
 
 
 def copy_line_words(data: Mapping[str, Any], index: int) -> str | None:

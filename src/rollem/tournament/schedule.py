@@ -123,7 +123,13 @@ def load_schedule(text: str, name: str = "custom") -> Schedule:
         raise ScheduleError(f"not TOML: {err}") from None
     except RecursionError:  # tomllib recurses once per level of [ or {
         raise ScheduleError("arrays or tables nested too deeply") from None
+    if "steps" in data and "levels" not in data:  # (it said "stack ..., not None")
+        raise ScheduleError("this is a game file, not a tournament schedule: play it with "
+                            "--game-file FILE")
     stack = data.get("stack")
+    if stack is None:
+        raise ScheduleError("stack is missing: give every player's starting chips "
+                            "(e.g. stack = 1500)")
     if type(stack) is not int or not 1 <= stack <= MAX_CHIPS:
         raise ScheduleError(f"stack must be a whole number of chips from 1, not {stack!r}")
     raw = data.get("levels")
@@ -140,6 +146,9 @@ def load_schedule(text: str, name: str = "custom") -> Schedule:
         values = []
         for key, low in (("ante", 0), ("small_bet", 1), ("big_bet", 1)):
             v = row.get(key)
+            if v is None:
+                raise ScheduleError(f"levels[{i}].{key} is missing: a whole number of chips "
+                                    f"from {low}")
             if type(v) is not int or not low <= v <= MAX_CHIPS:
                 raise ScheduleError(f"levels[{i}].{key} must be a whole number of chips "
                                     f"from {low}, not {v!r}")
