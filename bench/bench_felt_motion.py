@@ -131,7 +131,8 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
     style and layout it forced and collections inside it left out), ``gc`` (ms by
     ``MinorGC``/``MajorGC``), ``motion`` (ms: the thread time of the animation and
     sound modules' calls, and the wall time of the page's ``rollem-animate`` measures
-    outside them, ``animate()`` in render: a rough figure, the measures hold pauses)."""
+    outside them, ``animate()`` in render: a rough figure, the measures hold pauses),
+    ``work`` (counts by ``WORK``: what its rendering did, not how long it took)."""
     main = main_threads(events)
     on_main = [e for e in events if (e.get("pid"), e.get("tid")) in main]
     opened: float | None = None
@@ -174,6 +175,7 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
             e["_parts"], e["_scripts"], e["_gcs"] = {}, {}, {}
             e["_motion"] = 0.0
             e["_state"] = False
+            e["_work"] = {}
             tasks.append(e)
         if e["name"] == "FunctionCall":
             data = (e.get("args") or {}).get("data") or {}
@@ -186,6 +188,11 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
             if data.get("functionName") == "drawOne":
                 e["_top"]["_state"] = True
                 draws.append(e["ts"])
+        counted = work_of(e)
+        if counted:
+            top_work = e["_top"]["_work"]
+            for k, v in counted.items():
+                top_work[k] = top_work.get(k, 0) + v
         if e["_gc"] and e["name"] in GC and not (parent and parent["_gc"]):
             gcs = e["_top"]["_gcs"]
             gcs[e["name"]] = gcs.get(e["name"], 0.0) + e["tdur"] / 1000
@@ -205,7 +212,10 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
         parts: dict[str, float] = {}
         scripts: dict[str, float] = {}
         gcs: dict[str, float] = {}
+        work: dict[str, int] = {}
         for t in inside:
+            for k, v in t["_work"].items():
+                work[k] = work.get(k, 0) + v
             for got, into in ((t["_parts"], parts), (t["_scripts"], scripts), (t["_gcs"], gcs)):
                 for k, v in got.items():
                     into[k] = into.get(k, 0.0) + v
@@ -215,8 +225,28 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
                     "cpu": sum(t["tdur"] for t in inside) / 1000,
                     "state": any(t["_state"] for t in inside),
                     "parts": parts, "scripts": scripts, "gc": gcs,
-                    "motion": sum(t["_motion"] for t in inside) + marked})
+                    "motion": sum(t["_motion"] for t in inside) + marked,
+                    "work": work})
     return out, sorted(draws)
+
+
+WORK = ("styled", "laid_out", "layouts", "paints")
+"""What a frame's rendering did, counted from the trace (not timed): elements whose
+style was worked out (``UpdateLayoutTree``'s ``elementCount``), layout objects laid
+out again (``Layout``'s ``dirtyObjects``), layouts, and paints (``Paint`` events)."""
+
+
+def work_of(e: dict[str, Any]) -> dict[str, int]:
+    """What the trace event ``e`` counts toward a frame's ``WORK`` (empty: nothing)."""
+    args = e.get("args") or {}
+    if e["name"] == "UpdateLayoutTree":
+        return {"styled": int(args.get("elementCount") or 0)}
+    if e["name"] == "Layout":
+        return {"layouts": 1,
+                "laid_out": int((args.get("beginData") or {}).get("dirtyObjects") or 0)}
+    if e["name"] == "Paint":
+        return {"paints": 1}
+    return {}
 
 
 def motion_activity(events: list[dict[str, Any]]) -> dict[str, int]:
@@ -396,6 +426,46 @@ def extra_cost(on: list[list[list[dict[str, Any]]]], off: list[list[list[dict[st
     return out
 
 
+def work_compare(on: list[list[list[dict[str, Any]]]], off: list[list[list[dict[str, Any]]]],
+                 skip_first: bool = True) -> dict[str, Any]:
+    """Whether a state's own frame does more rendering work with motion on: for each
+    pair and state, the ``WORK`` counts of the state's frame(s) in each arm.
+
+    Returns, per count, ``on``/``off`` (the mean over states and pairs), ``more``/
+    ``less`` (how many (pair, state) had a higher/lower count on than off) and
+    ``cases`` (how many were compared); and ``differ`` (up to 10 [pair, state, on,
+    off] where some count differed).  Equal counts: the same elements styled, the
+    same objects laid out, as many paints; what costs more then is the time the same
+    work took, not more work."""
+    first = 1 if skip_first else 0
+    sums = {k: [0, 0, 0, 0] for k in WORK}   # on, off, more, less
+    cases = 0
+    differ: list[list[Any]] = []
+    for k, (a, b) in enumerate(zip(on, off, strict=True)):
+        for i in range(first, min(len(a), len(b))):
+            got = []
+            for w in (a[i], b[i]):
+                tot = dict.fromkeys(WORK, 0)
+                for f in w:
+                    if f["state"]:
+                        for key, v in f.get("work", {}).items():
+                            tot[key] = tot.get(key, 0) + v
+                got.append(tot)
+            cases += 1
+            for key in WORK:
+                s = sums[key]
+                s[0] += got[0][key]
+                s[1] += got[1][key]
+                s[2] += got[0][key] > got[1][key]
+                s[3] += got[0][key] < got[1][key]
+            if got[0] != got[1] and len(differ) < 10:
+                differ.append([k, i, got[0], got[1]])
+    n = max(1, cases)
+    return {"cases": cases, "differ": differ,
+            **{key: {"on": round(s[0] / n, 1), "off": round(s[1] / n, 1),
+                     "more": s[2], "less": s[3]} for key, s in sums.items()}}
+
+
 def described(f: dict[str, Any]) -> dict[str, Any]:
     """A long frame in words: its lengths, role, parts (ms), top scripts, collections."""
     top = sorted(f["scripts"].items(), key=lambda kv: -kv[1])[:4]
@@ -563,6 +633,13 @@ def report(got: dict[str, Any], states: list[dict[str, Any]],
           f" {extra['state_cpu'][2]:+.1f}] {json.dumps(extra['state'])};"
           f" other frames {extra['between_cpu'][0]:+.1f} [{extra['between_cpu'][1]:+.1f},"
           f" {extra['between_cpu'][2]:+.1f}] {json.dumps(extra['between'])}")
+    work = work_compare(on, off)
+    out["work"] = work
+    print(f"WORK a state's own frame, on vs off ({work['cases']} pairs of frames): "
+          + "; ".join(f"{k} {work[k]['on']} vs {work[k]['off']} (more on {work[k]['more']},"
+                      f" less {work[k]['less']})" for k in WORK))
+    for k, i, a, b in work["differ"]:
+        print(f"  differs pair {k} state {i}: on {json.dumps(a)} off {json.dumps(b)}")
     return out
 
 
