@@ -297,9 +297,16 @@ def unmatched(mine: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> list[
 def with_counterpart(f: dict[str, Any], theirs: list[dict[str, Any]],
                      measure: str) -> dict[str, Any]:
     """``f`` with ``counterpart``: the ``measure`` (ms) of each frame of its role in
-    the paired pass's window ``theirs`` (long or not), longest first."""
-    return {**f, "counterpart": sorted((round(g[measure], 1) for g in theirs
-                                        if g["state"] is f["state"]), reverse=True)}
+    the paired pass's window ``theirs`` (long or not), longest first; and
+    ``counterpart_work``: those frames' ``WORK`` counts summed (the same counts as
+    ``f``'s own: the same work done slower, or more work)."""
+    same = [g for g in theirs if g["state"] is f["state"]]
+    work: dict[str, int] = {}
+    for g in same:
+        for k, v in g.get("work", {}).items():
+            work[k] = work.get(k, 0) + v
+    return {**f, "counterpart": sorted((round(g[measure], 1) for g in same), reverse=True),
+            "counterpart_work": work}
 
 
 def by_role(frames: list[dict[str, Any]], measure: str) -> dict[str, int]:
@@ -476,6 +483,7 @@ def described(f: dict[str, Any]) -> dict[str, Any]:
                                                           key=lambda kv: -kv[1]) if v >= 0.5},
             "scripts": {k: round(v, 1) for k, v in top if v >= 0.1},
             "counterpart": f.get("counterpart"),
+            "work": f.get("work", {}), "counterpart_work": f.get("counterpart_work", {}),
             "gc": {k: round(v, 1) for k, v in f["gc"].items()}}
 
 
@@ -624,6 +632,8 @@ def report(got: dict[str, Any], states: list[dict[str, Any]],
                           f" {f['role']}: cpu {f['cpu_ms']} wall {f['wall_ms']}"
                           f" (paired: {f['counterpart']})"
                           f" motion {f['motion_ms']} parts={json.dumps(f['parts'])}"
+                          f" work={json.dumps(f['work'])}"
+                          f" (paired: {json.dumps(f['counterpart_work'])})"
                           f" scripts={json.dumps(f['scripts'])} gc={json.dumps(f['gc'])}")
         out[m] = c
     extra = extra_cost(on, off)

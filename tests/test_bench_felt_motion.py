@@ -223,3 +223,16 @@ def test_the_state_frames_work_compared_on_and_off() -> None:
     assert got["laid_out"] == {"on": 48.8, "off": 50.0, "more": 0, "less": 1}
     assert got["paints"] == {"on": 2.0, "off": 2.0, "more": 0, "less": 0}
     assert [(k, i) for k, i, _, _ in got["differ"]] == [(0, 1), (1, 1)]
+
+
+def test_an_added_frame_shows_its_work_beside_its_counterparts() -> None:
+    """An added state frame styling 30 elements, its paired state frame 20: both
+    counts kept with it, and in its description."""
+    bench = _bench()
+    on = [[[w({})], [{**w({"styled": 30}), "cpu": 60.0, "wall": 60.0}]]]
+    off = [[[w({})], [w({"styled": 20})]]]
+    c = bench.compare(on, off, "cpu")
+    added = c["added_frames"][0][2]
+    assert (added["work"], added["counterpart_work"]) == ({"styled": 30}, {"styled": 20})
+    said = bench.described(added)
+    assert (said["work"], said["counterpart_work"]) == ({"styled": 30}, {"styled": 20})
