@@ -39,6 +39,7 @@ counted; each pass says how much of the motion code ran (an "off" pass: none).
     .venv/bin/python bench/bench_felt_states.py --record /tmp/states.json
     .venv/bin/python bench/bench_felt_motion.py --states /tmp/states.json [--pairs 4]
         [--gap 250] [--hand-gap 1000] [--rate 4] [--trace-dir DIR] [--json FILE]
+        [--without sound] [--without animations]
     .venv/bin/python bench/bench_felt_motion.py --states /tmp/states.json --reread DIR...
 
 (``--states`` a file not there yet: three hands are recorded into it first.)  A figure,
@@ -499,11 +500,25 @@ def gaps(states: list[dict[str, Any]], gap: float, hand_gap: float) -> list[floa
                     for i, s in enumerate(states) if i]
 
 
+WITHOUT = {
+    "sound": "localStorage.setItem('rollem_alerts', '0');",
+    "animations": "*, *::before, *::after { animation: none !important; }"
+                  " .flying-chips { display: none !important; }",
+}
+"""What ``--without`` takes out of the page in both arms (a split of what motion on
+costs, not a change to either arm's switch; a script run first, or a constructed
+style sheet adopted once the page is there): ``sound``, the page's sound left off (no
+AudioContext, no sound played or asked for; motion.js still runs); ``animations``,
+every CSS animation off and the flying chips not shown (motion.js still marks,
+starts, launches and plays: its script and sounds without the browser's animating)."""
+
+
 def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
-        rate: float, trace_dir: Path | None) -> dict[str, Any]:
+        rate: float, trace_dir: Path | None, without: tuple[str, ...] = ()) -> dict[str, Any]:
     """Draw ``states`` in one page: a warm-up pass, then ``pairs`` pairs of passes with
     motion on and off (ABBA), each traced; returns each pass's state windows, the
-    load and whether sound ran."""
+    load and whether sound ran.  ``without``: names of ``WITHOUT``, taken out of the
+    page in both arms."""
     from playwright.sync_api import sync_playwright
     from table_ui import ARGS, CHROMIUM, PHONE, sit_with_enter
     from web_harness import ServerThread
@@ -522,9 +537,15 @@ def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
                                       reduced_motion="no-preference")
             ctx.add_cookies([{"name": host_cookie(tid), "value": cookie, "url": live.url}])
             ctx.add_init_script("localStorage.setItem('rollem_alerts', '1');")
+            if "sound" in without:
+                ctx.add_init_script(WITHOUT["sound"])
             ctx.add_init_script(REPLAY)
             page = ctx.new_page()
             page.goto(f"{live.url}/t/{tid}")
+            if "animations" in without:   # (constructed: the page's CSP refuses inline sheets)
+                page.evaluate("""(css) => { const s = new CSSStyleSheet(); s.replaceSync(css);
+                  document.adoptedStyleSheets = [...document.adoptedStyleSheets, s]; }""",
+                              WITHOUT["animations"])
             sit_with_enter(page, "Ann")   # (its keys: the gesture that starts the sound)
             page.evaluate("""async ([states, gaps]) => {
               const m = await import('/static/table/state.js');
@@ -604,6 +625,7 @@ def report(got: dict[str, Any], states: list[dict[str, Any]],
     off = [p["windows"] for p in passes if p["arm"] == "off"]
     kinds = [None] + [kind_of(states[i], states[i - 1]) for i in range(1, n_states)]
     out: dict[str, Any] = {"rate": args.rate, "gap_ms": args.gap, "hand_gap_ms": args.hand_gap,
+                           "without": sorted(args.without or []),
                            "pairs": pairs, "states": n_states, "audio": got["audio"],
                            "load": [p["load"] for p in passes],
                            "arms": [p["arm"] for p in passes],
@@ -611,7 +633,8 @@ def report(got: dict[str, Any], states: list[dict[str, Any]],
     for p in passes:   # the "off" arm must be off: nothing of motion.js ran, nothing moved
         if p["arm"] == "off" and p.get("motion") and any(p["motion"].values()):
             print(f"WARNING: an 'off' pass ran motion code: {p['motion']}")
-    print(f"\nsound: AudioContext {got['audio'] or 'none made'}; load by pass "
+    print(f"\nwithout (both arms): {', '.join(out['without']) or 'nothing'};"
+          f" sound: AudioContext {got['audio'] or 'none made'}; load by pass "
           + " ".join(f"{p['arm']}:{p['load'][0]}" for p in passes))
     for m in MEASURES:
         c = compare(on, off, m)
@@ -672,6 +695,10 @@ def main() -> None:
                     help="no browser: the figures again from the traces runs kept in these"
                          " folders (their --trace-dir; the same --states), pooled")
     ap.add_argument("--json", type=Path, help="write the figures here")
+    ap.add_argument("--without", choices=sorted(WITHOUT), action="append",
+                    help="take this out of the page in both arms (repeatable): sound (the"
+                         " page's sound off) or animations (every CSS animation off, no"
+                         " flying chips shown): what is left of on less off is the rest's")
     args = ap.parse_args()
     if args.pairs < 1:
         ap.error(f"--pairs must be 1 or more, got {args.pairs}")
@@ -687,7 +714,8 @@ def main() -> None:
     if args.reread:
         got = reread(args.reread)
     else:
-        got = run(states, args.pairs, args.gap, args.hand_gap, args.rate, args.trace_dir)
+        got = run(states, args.pairs, args.gap, args.hand_gap, args.rate, args.trace_dir,
+                  tuple(args.without or ()))
     figures = report(got, states, args)
     figures["load_start_end"] = [round(started, 2), round(os.getloadavg()[0], 2)]
     if args.json:
