@@ -75,6 +75,13 @@ CATEGORIES = ["toplevel", "devtools.timeline", "blink.user_timing"]
 """Trace categories: tasks, frames, script, style/layout/paint, ``MinorGC``/``MajorGC``
 (category ``devtools.timeline,v8``) and the page's measures."""
 
+INVALIDATIONS = ["disabled-by-default-devtools.timeline",
+                 "disabled-by-default-devtools.timeline.invalidationTracking"]
+"""Added with ``--invalidations``: why each element was restyled or laid out again
+(``StyleRecalcInvalidationTracking``, ``LayoutInvalidationTracking``: reason, element),
+the layers made (``Layer:created``).  Traces several times larger, frames slower: for
+reading one state's frame, not for the counts."""
+
 GC = ("MinorGC", "MajorGC")
 """V8's collections as the trace names them (Oilpan's, Blink's heap, inside them)."""
 
@@ -514,11 +521,12 @@ starts, launches and plays: its script and sounds without the browser's animatin
 
 
 def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
-        rate: float, trace_dir: Path | None, without: tuple[str, ...] = ()) -> dict[str, Any]:
+        rate: float, trace_dir: Path | None, without: tuple[str, ...] = (),
+        invalidations: bool = False) -> dict[str, Any]:
     """Draw ``states`` in one page: a warm-up pass, then ``pairs`` pairs of passes with
     motion on and off (ABBA), each traced; returns each pass's state windows, the
     load and whether sound ran.  ``without``: names of ``WITHOUT``, taken out of the
-    page in both arms."""
+    page in both arms; ``invalidations``: the ``INVALIDATIONS`` categories traced too."""
     from playwright.sync_api import sync_playwright
     from table_ui import ARGS, CHROMIUM, PHONE, sit_with_enter
     from web_harness import ServerThread
@@ -561,7 +569,8 @@ def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
                 cdp.send("HeapProfiler.collectGarbage")
                 page.wait_for_timeout(300)
                 load = os.getloadavg()[0]
-                browser.start_tracing(page=page, categories=CATEGORIES)
+                browser.start_tracing(page=page, categories=CATEGORIES
+                                     + (INVALIDATIONS if invalidations else []))
                 began = time.monotonic()
                 page.evaluate(PASS, [arm == "off", settle])
                 trace = browser.stop_tracing()
@@ -607,6 +616,47 @@ def reread(trace_dirs: list[Path]) -> dict[str, Any]:
             passes.append(p)
         audio += kept["audio"]
     return {"passes": passes, "audio": audio}
+
+
+def why(events: list[dict[str, Any]], begin: float, end: float) -> dict[str, int]:
+    """Why elements were restyled and laid out again between ``begin`` and ``end`` (µs,
+    trace clock) on the page's main thread: the ``INVALIDATIONS`` events counted by
+    ``"style: <reason>: <element>"`` and ``"layout: <reason>"`` (the element as the
+    trace names it, its id and node number left out: ``SPAN class='cards deal-in'``)."""
+    main = main_threads(events)
+    out: dict[str, int] = {}
+    for e in events:
+        if (e.get("pid"), e.get("tid")) not in main or not begin <= e.get("ts", -1) <= end:
+            continue
+        data = (e.get("args") or {}).get("data") or {}
+        if e.get("name") == "StyleRecalcInvalidationTracking":
+            node = " ".join(w for w in str(data.get("nodeName") or "?").split()
+                            if not w.startswith("id="))
+            key = f"style: {data.get('reason')}: {node}"
+        elif e.get("name") == "LayoutInvalidationTracking":
+            key = f"layout: {data.get('reason')}"
+        else:
+            continue
+        out[key] = out.get(key, 0) + 1
+    return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def explain(trace_dirs: list[Path], states: list[int]) -> None:
+    """Print, for each kept pass and each state in ``states``, why its own frame(s)
+    restyled and laid out what they did (``why``; the passes traced with
+    ``--invalidations``, else nothing to say)."""
+    for trace_dir in trace_dirs:
+        kept = json.loads((trace_dir / "passes.json").read_text())
+        for n, p in enumerate(kept["passes"]):
+            events = trace_events((trace_dir / f"pass{n}-{p['arm']}.json").read_bytes())
+            frames, draws = frames_of(events)
+            got = windows(frames, draws)
+            for i in states:
+                for f in (g for g in got[i] if g["state"]) if i < len(got) else ():
+                    reasons = why(events, f["start"], f["end"])
+                    print(f"WHY pass {n} {p['arm']} state {i}: cpu {f['cpu']:.1f}"
+                          f" {json.dumps(f.get('work', {}))}"
+                          f" {json.dumps(dict(list(reasons.items())[:10]))}")
 
 
 def report(got: dict[str, Any], states: list[dict[str, Any]],
@@ -699,6 +749,12 @@ def main() -> None:
                     help="take this out of the page in both arms (repeatable): sound (the"
                          " page's sound off) or animations (every CSS animation off, no"
                          " flying chips shown): what is left of on less off is the rest's")
+    ap.add_argument("--why", type=int, nargs="+", metavar="STATE",
+                    help="with --reread: why these states' own frames restyled and laid out"
+                         " what they did, pass by pass (traces taken with --invalidations)")
+    ap.add_argument("--invalidations", action="store_true",
+                    help="trace why each element is restyled and laid out again too (with"
+                         " --trace-dir, to read a state's frame; slower, not for the counts)")
     args = ap.parse_args()
     if args.pairs < 1:
         ap.error(f"--pairs must be 1 or more, got {args.pairs}")
@@ -711,11 +767,15 @@ def main() -> None:
                         "--record", str(args.states)], check=True)
     states = json.loads(args.states.read_text())[:args.first or None]
     started = os.getloadavg()[0]
+    if args.why and not args.reread:
+        ap.error("--why reads kept traces: give --reread DIR too")
+    if args.reread and args.why:
+        explain(args.reread, args.why)
     if args.reread:
         got = reread(args.reread)
     else:
         got = run(states, args.pairs, args.gap, args.hand_gap, args.rate, args.trace_dir,
-                  tuple(args.without or ()))
+                  tuple(args.without or ()), args.invalidations)
     figures = report(got, states, args)
     figures["load_start_end"] = [round(started, 2), round(os.getloadavg()[0], 2)]
     if args.json:

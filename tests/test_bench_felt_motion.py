@@ -236,3 +236,29 @@ def test_an_added_frame_shows_its_work_beside_its_counterparts() -> None:
     assert (added["work"], added["counterpart_work"]) == ({"styled": 30}, {"styled": 20})
     said = bench.described(added)
     assert (said["work"], said["counterpart_work"]) == ({"styled": 30}, {"styled": 20})
+
+
+def test_why_counts_the_invalidations_by_reason_and_element() -> None:
+    """Three restyles in the window (two of a dealt row for its running animation, one
+    of a seat for a class), one layout invalidation, and one restyle after the window
+    and one on another thread, left out; the element named without its id."""
+    bench = _bench()
+
+    def inv(name: str, ts: float, tid: int = 1, **data: Any) -> dict[str, Any]:
+        return {"pid": 1, "tid": tid, "ph": "I", "name": name, "ts": ts * 1000,
+                "args": {"data": data}}
+
+    row = "SPAN class='cards mini deal-in'"
+    events = [
+        {**M, "ph": "M", "name": "thread_name", "args": {"name": "CrRendererMain"}},
+        inv("StyleRecalcInvalidationTracking", 1, reason="Animation", nodeName=row),
+        inv("StyleRecalcInvalidationTracking", 2, reason="Animation", nodeName=row),
+        inv("StyleRecalcInvalidationTracking", 3, reason="Related style rule",
+            nodeName="DIV id='s3' class='seat'"),
+        inv("LayoutInvalidationTracking", 4, reason="Added to layout", nodeName="DIV"),
+        inv("StyleRecalcInvalidationTracking", 20, reason="Animation", nodeName=row),
+        inv("StyleRecalcInvalidationTracking", 5, tid=2, reason="Animation", nodeName=row),
+    ]
+    assert bench.why(events, 0, 10_000) == {
+        f"style: Animation: {row}": 2, "layout: Added to layout": 1,
+        "style: Related style rule: DIV class='seat'": 1}
