@@ -39,6 +39,7 @@ counted; each pass says how much of the motion code ran (an "off" pass: none).
     .venv/bin/python bench/bench_felt_states.py --record /tmp/states.json
     .venv/bin/python bench/bench_felt_motion.py --states /tmp/states.json [--pairs 4]
         [--gap 250] [--hand-gap 1000] [--rate 4] [--trace-dir DIR] [--json FILE]
+        [--without sound] [--without animations]
     .venv/bin/python bench/bench_felt_motion.py --states /tmp/states.json --reread DIR...
 
 (``--states`` a file not there yet: three hands are recorded into it first.)  A figure,
@@ -73,6 +74,13 @@ MEASURES = ("cpu", "wall")
 CATEGORIES = ["toplevel", "devtools.timeline", "blink.user_timing"]
 """Trace categories: tasks, frames, script, style/layout/paint, ``MinorGC``/``MajorGC``
 (category ``devtools.timeline,v8``) and the page's measures."""
+
+INVALIDATIONS = ["disabled-by-default-devtools.timeline",
+                 "disabled-by-default-devtools.timeline.invalidationTracking"]
+"""Added with ``--invalidations``: why each element was restyled or laid out again
+(``StyleRecalcInvalidationTracking``, ``LayoutInvalidationTracking``: reason, element),
+the layers made (``Layer:created``).  Traces several times larger, frames slower: for
+reading one state's frame, not for the counts."""
 
 GC = ("MinorGC", "MajorGC")
 """V8's collections as the trace names them (Oilpan's, Blink's heap, inside them)."""
@@ -131,7 +139,8 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
     style and layout it forced and collections inside it left out), ``gc`` (ms by
     ``MinorGC``/``MajorGC``), ``motion`` (ms: the thread time of the animation and
     sound modules' calls, and the wall time of the page's ``rollem-animate`` measures
-    outside them, ``animate()`` in render: a rough figure, the measures hold pauses)."""
+    outside them, ``animate()`` in render: a rough figure, the measures hold pauses),
+    ``work`` (counts by ``WORK``: what its rendering did, not how long it took)."""
     main = main_threads(events)
     on_main = [e for e in events if (e.get("pid"), e.get("tid")) in main]
     opened: float | None = None
@@ -174,6 +183,7 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
             e["_parts"], e["_scripts"], e["_gcs"] = {}, {}, {}
             e["_motion"] = 0.0
             e["_state"] = False
+            e["_work"] = {}
             tasks.append(e)
         if e["name"] == "FunctionCall":
             data = (e.get("args") or {}).get("data") or {}
@@ -186,6 +196,11 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
             if data.get("functionName") == "drawOne":
                 e["_top"]["_state"] = True
                 draws.append(e["ts"])
+        counted = work_of(e)
+        if counted:
+            top_work = e["_top"]["_work"]
+            for k, v in counted.items():
+                top_work[k] = top_work.get(k, 0) + v
         if e["_gc"] and e["name"] in GC and not (parent and parent["_gc"]):
             gcs = e["_top"]["_gcs"]
             gcs[e["name"]] = gcs.get(e["name"], 0.0) + e["tdur"] / 1000
@@ -205,7 +220,10 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
         parts: dict[str, float] = {}
         scripts: dict[str, float] = {}
         gcs: dict[str, float] = {}
+        work: dict[str, int] = {}
         for t in inside:
+            for k, v in t["_work"].items():
+                work[k] = work.get(k, 0) + v
             for got, into in ((t["_parts"], parts), (t["_scripts"], scripts), (t["_gcs"], gcs)):
                 for k, v in got.items():
                     into[k] = into.get(k, 0.0) + v
@@ -215,8 +233,28 @@ def frames_of(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[
                     "cpu": sum(t["tdur"] for t in inside) / 1000,
                     "state": any(t["_state"] for t in inside),
                     "parts": parts, "scripts": scripts, "gc": gcs,
-                    "motion": sum(t["_motion"] for t in inside) + marked})
+                    "motion": sum(t["_motion"] for t in inside) + marked,
+                    "work": work})
     return out, sorted(draws)
+
+
+WORK = ("styled", "laid_out", "layouts", "paints")
+"""What a frame's rendering did, counted from the trace (not timed): elements whose
+style was worked out (``UpdateLayoutTree``'s ``elementCount``), layout objects laid
+out again (``Layout``'s ``dirtyObjects``), layouts, and paints (``Paint`` events)."""
+
+
+def work_of(e: dict[str, Any]) -> dict[str, int]:
+    """What the trace event ``e`` counts toward a frame's ``WORK`` (empty: nothing)."""
+    args = e.get("args") or {}
+    if e["name"] == "UpdateLayoutTree":
+        return {"styled": int(args.get("elementCount") or 0)}
+    if e["name"] == "Layout":
+        return {"layouts": 1,
+                "laid_out": int((args.get("beginData") or {}).get("dirtyObjects") or 0)}
+    if e["name"] == "Paint":
+        return {"paints": 1}
+    return {}
 
 
 def motion_activity(events: list[dict[str, Any]]) -> dict[str, int]:
@@ -267,9 +305,16 @@ def unmatched(mine: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> list[
 def with_counterpart(f: dict[str, Any], theirs: list[dict[str, Any]],
                      measure: str) -> dict[str, Any]:
     """``f`` with ``counterpart``: the ``measure`` (ms) of each frame of its role in
-    the paired pass's window ``theirs`` (long or not), longest first."""
-    return {**f, "counterpart": sorted((round(g[measure], 1) for g in theirs
-                                        if g["state"] is f["state"]), reverse=True)}
+    the paired pass's window ``theirs`` (long or not), longest first; and
+    ``counterpart_work``: those frames' ``WORK`` counts summed (the same counts as
+    ``f``'s own: the same work done slower, or more work)."""
+    same = [g for g in theirs if g["state"] is f["state"]]
+    work: dict[str, int] = {}
+    for g in same:
+        for k, v in g.get("work", {}).items():
+            work[k] = work.get(k, 0) + v
+    return {**f, "counterpart": sorted((round(g[measure], 1) for g in same), reverse=True),
+            "counterpart_work": work}
 
 
 def by_role(frames: list[dict[str, Any]], measure: str) -> dict[str, int]:
@@ -396,6 +441,46 @@ def extra_cost(on: list[list[list[dict[str, Any]]]], off: list[list[list[dict[st
     return out
 
 
+def work_compare(on: list[list[list[dict[str, Any]]]], off: list[list[list[dict[str, Any]]]],
+                 skip_first: bool = True) -> dict[str, Any]:
+    """Whether a state's own frame does more rendering work with motion on: for each
+    pair and state, the ``WORK`` counts of the state's frame(s) in each arm.
+
+    Returns, per count, ``on``/``off`` (the mean over states and pairs), ``more``/
+    ``less`` (how many (pair, state) had a higher/lower count on than off) and
+    ``cases`` (how many were compared); and ``differ`` (up to 10 [pair, state, on,
+    off] where some count differed).  Equal counts: the same elements styled, the
+    same objects laid out, as many paints; what costs more then is the time the same
+    work took, not more work."""
+    first = 1 if skip_first else 0
+    sums = {k: [0, 0, 0, 0] for k in WORK}   # on, off, more, less
+    cases = 0
+    differ: list[list[Any]] = []
+    for k, (a, b) in enumerate(zip(on, off, strict=True)):
+        for i in range(first, min(len(a), len(b))):
+            got = []
+            for w in (a[i], b[i]):
+                tot = dict.fromkeys(WORK, 0)
+                for f in w:
+                    if f["state"]:
+                        for key, v in f.get("work", {}).items():
+                            tot[key] = tot.get(key, 0) + v
+                got.append(tot)
+            cases += 1
+            for key in WORK:
+                s = sums[key]
+                s[0] += got[0][key]
+                s[1] += got[1][key]
+                s[2] += got[0][key] > got[1][key]
+                s[3] += got[0][key] < got[1][key]
+            if got[0] != got[1] and len(differ) < 10:
+                differ.append([k, i, got[0], got[1]])
+    n = max(1, cases)
+    return {"cases": cases, "differ": differ,
+            **{key: {"on": round(s[0] / n, 1), "off": round(s[1] / n, 1),
+                     "more": s[2], "less": s[3]} for key, s in sums.items()}}
+
+
 def described(f: dict[str, Any]) -> dict[str, Any]:
     """A long frame in words: its lengths, role, parts (ms), top scripts, collections."""
     top = sorted(f["scripts"].items(), key=lambda kv: -kv[1])[:4]
@@ -406,6 +491,7 @@ def described(f: dict[str, Any]) -> dict[str, Any]:
                                                           key=lambda kv: -kv[1]) if v >= 0.5},
             "scripts": {k: round(v, 1) for k, v in top if v >= 0.1},
             "counterpart": f.get("counterpart"),
+            "work": f.get("work", {}), "counterpart_work": f.get("counterpart_work", {}),
             "gc": {k: round(v, 1) for k, v in f["gc"].items()}}
 
 
@@ -421,11 +507,26 @@ def gaps(states: list[dict[str, Any]], gap: float, hand_gap: float) -> list[floa
                     for i, s in enumerate(states) if i]
 
 
+WITHOUT = {
+    "sound": "localStorage.setItem('rollem_alerts', '0');",
+    "animations": "*, *::before, *::after { animation: none !important; }"
+                  " .flying-chips { display: none !important; }",
+}
+"""What ``--without`` takes out of the page in both arms (a split of what motion on
+costs, not a change to either arm's switch; a script run first, or a constructed
+style sheet adopted once the page is there): ``sound``, the page's sound left off (no
+AudioContext, no sound played or asked for; motion.js still runs); ``animations``,
+every CSS animation off and the flying chips not shown (motion.js still marks,
+starts, launches and plays: its script and sounds without the browser's animating)."""
+
+
 def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
-        rate: float, trace_dir: Path | None) -> dict[str, Any]:
+        rate: float, trace_dir: Path | None, without: tuple[str, ...] = (),
+        invalidations: bool = False) -> dict[str, Any]:
     """Draw ``states`` in one page: a warm-up pass, then ``pairs`` pairs of passes with
     motion on and off (ABBA), each traced; returns each pass's state windows, the
-    load and whether sound ran."""
+    load and whether sound ran.  ``without``: names of ``WITHOUT``, taken out of the
+    page in both arms; ``invalidations``: the ``INVALIDATIONS`` categories traced too."""
     from playwright.sync_api import sync_playwright
     from table_ui import ARGS, CHROMIUM, PHONE, sit_with_enter
     from web_harness import ServerThread
@@ -444,9 +545,15 @@ def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
                                       reduced_motion="no-preference")
             ctx.add_cookies([{"name": host_cookie(tid), "value": cookie, "url": live.url}])
             ctx.add_init_script("localStorage.setItem('rollem_alerts', '1');")
+            if "sound" in without:
+                ctx.add_init_script(WITHOUT["sound"])
             ctx.add_init_script(REPLAY)
             page = ctx.new_page()
             page.goto(f"{live.url}/t/{tid}")
+            if "animations" in without:   # (constructed: the page's CSP refuses inline sheets)
+                page.evaluate("""(css) => { const s = new CSSStyleSheet(); s.replaceSync(css);
+                  document.adoptedStyleSheets = [...document.adoptedStyleSheets, s]; }""",
+                              WITHOUT["animations"])
             sit_with_enter(page, "Ann")   # (its keys: the gesture that starts the sound)
             page.evaluate("""async ([states, gaps]) => {
               const m = await import('/static/table/state.js');
@@ -462,7 +569,8 @@ def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
                 cdp.send("HeapProfiler.collectGarbage")
                 page.wait_for_timeout(300)
                 load = os.getloadavg()[0]
-                browser.start_tracing(page=page, categories=CATEGORIES)
+                browser.start_tracing(page=page, categories=CATEGORIES
+                                     + (INVALIDATIONS if invalidations else []))
                 began = time.monotonic()
                 page.evaluate(PASS, [arm == "off", settle])
                 trace = browser.stop_tracing()
@@ -510,6 +618,47 @@ def reread(trace_dirs: list[Path]) -> dict[str, Any]:
     return {"passes": passes, "audio": audio}
 
 
+def why(events: list[dict[str, Any]], begin: float, end: float) -> dict[str, int]:
+    """Why elements were restyled and laid out again between ``begin`` and ``end`` (µs,
+    trace clock) on the page's main thread: the ``INVALIDATIONS`` events counted by
+    ``"style: <reason>: <element>"`` and ``"layout: <reason>"`` (the element as the
+    trace names it, its id and node number left out: ``SPAN class='cards deal-in'``)."""
+    main = main_threads(events)
+    out: dict[str, int] = {}
+    for e in events:
+        if (e.get("pid"), e.get("tid")) not in main or not begin <= e.get("ts", -1) <= end:
+            continue
+        data = (e.get("args") or {}).get("data") or {}
+        if e.get("name") == "StyleRecalcInvalidationTracking":
+            node = " ".join(w for w in str(data.get("nodeName") or "?").split()
+                            if not w.startswith("id="))
+            key = f"style: {data.get('reason')}: {node}"
+        elif e.get("name") == "LayoutInvalidationTracking":
+            key = f"layout: {data.get('reason')}"
+        else:
+            continue
+        out[key] = out.get(key, 0) + 1
+    return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def explain(trace_dirs: list[Path], states: list[int]) -> None:
+    """Print, for each kept pass and each state in ``states``, why its own frame(s)
+    restyled and laid out what they did (``why``; the passes traced with
+    ``--invalidations``, else nothing to say)."""
+    for trace_dir in trace_dirs:
+        kept = json.loads((trace_dir / "passes.json").read_text())
+        for n, p in enumerate(kept["passes"]):
+            events = trace_events((trace_dir / f"pass{n}-{p['arm']}.json").read_bytes())
+            frames, draws = frames_of(events)
+            got = windows(frames, draws)
+            for i in states:
+                for f in (g for g in got[i] if g["state"]) if i < len(got) else ():
+                    reasons = why(events, f["start"], f["end"])
+                    print(f"WHY pass {n} {p['arm']} state {i}: cpu {f['cpu']:.1f}"
+                          f" {json.dumps(f.get('work', {}))}"
+                          f" {json.dumps(dict(list(reasons.items())[:10]))}")
+
+
 def report(got: dict[str, Any], states: list[dict[str, Any]],
            args: argparse.Namespace) -> dict[str, Any]:
     """The figures of a run (``run``'s passes), per measure, printed and returned."""
@@ -526,6 +675,7 @@ def report(got: dict[str, Any], states: list[dict[str, Any]],
     off = [p["windows"] for p in passes if p["arm"] == "off"]
     kinds = [None] + [kind_of(states[i], states[i - 1]) for i in range(1, n_states)]
     out: dict[str, Any] = {"rate": args.rate, "gap_ms": args.gap, "hand_gap_ms": args.hand_gap,
+                           "without": sorted(args.without or []),
                            "pairs": pairs, "states": n_states, "audio": got["audio"],
                            "load": [p["load"] for p in passes],
                            "arms": [p["arm"] for p in passes],
@@ -533,7 +683,8 @@ def report(got: dict[str, Any], states: list[dict[str, Any]],
     for p in passes:   # the "off" arm must be off: nothing of motion.js ran, nothing moved
         if p["arm"] == "off" and p.get("motion") and any(p["motion"].values()):
             print(f"WARNING: an 'off' pass ran motion code: {p['motion']}")
-    print(f"\nsound: AudioContext {got['audio'] or 'none made'}; load by pass "
+    print(f"\nwithout (both arms): {', '.join(out['without']) or 'nothing'};"
+          f" sound: AudioContext {got['audio'] or 'none made'}; load by pass "
           + " ".join(f"{p['arm']}:{p['load'][0]}" for p in passes))
     for m in MEASURES:
         c = compare(on, off, m)
@@ -554,6 +705,8 @@ def report(got: dict[str, Any], states: list[dict[str, Any]],
                           f" {f['role']}: cpu {f['cpu_ms']} wall {f['wall_ms']}"
                           f" (paired: {f['counterpart']})"
                           f" motion {f['motion_ms']} parts={json.dumps(f['parts'])}"
+                          f" work={json.dumps(f['work'])}"
+                          f" (paired: {json.dumps(f['counterpart_work'])})"
                           f" scripts={json.dumps(f['scripts'])} gc={json.dumps(f['gc'])}")
         out[m] = c
     extra = extra_cost(on, off)
@@ -563,6 +716,13 @@ def report(got: dict[str, Any], states: list[dict[str, Any]],
           f" {extra['state_cpu'][2]:+.1f}] {json.dumps(extra['state'])};"
           f" other frames {extra['between_cpu'][0]:+.1f} [{extra['between_cpu'][1]:+.1f},"
           f" {extra['between_cpu'][2]:+.1f}] {json.dumps(extra['between'])}")
+    work = work_compare(on, off)
+    out["work"] = work
+    print(f"WORK a state's own frame, on vs off ({work['cases']} pairs of frames): "
+          + "; ".join(f"{k} {work[k]['on']} vs {work[k]['off']} (more on {work[k]['more']},"
+                      f" less {work[k]['less']})" for k in WORK))
+    for k, i, a, b in work["differ"]:
+        print(f"  differs pair {k} state {i}: on {json.dumps(a)} off {json.dumps(b)}")
     return out
 
 
@@ -585,6 +745,16 @@ def main() -> None:
                     help="no browser: the figures again from the traces runs kept in these"
                          " folders (their --trace-dir; the same --states), pooled")
     ap.add_argument("--json", type=Path, help="write the figures here")
+    ap.add_argument("--without", choices=sorted(WITHOUT), action="append",
+                    help="take this out of the page in both arms (repeatable): sound (the"
+                         " page's sound off) or animations (every CSS animation off, no"
+                         " flying chips shown): what is left of on less off is the rest's")
+    ap.add_argument("--why", type=int, nargs="+", metavar="STATE",
+                    help="with --reread: why these states' own frames restyled and laid out"
+                         " what they did, pass by pass (traces taken with --invalidations)")
+    ap.add_argument("--invalidations", action="store_true",
+                    help="trace why each element is restyled and laid out again too (with"
+                         " --trace-dir, to read a state's frame; slower, not for the counts)")
     args = ap.parse_args()
     if args.pairs < 1:
         ap.error(f"--pairs must be 1 or more, got {args.pairs}")
@@ -597,10 +767,15 @@ def main() -> None:
                         "--record", str(args.states)], check=True)
     states = json.loads(args.states.read_text())[:args.first or None]
     started = os.getloadavg()[0]
+    if args.why and not args.reread:
+        ap.error("--why reads kept traces: give --reread DIR too")
+    if args.reread and args.why:
+        explain(args.reread, args.why)
     if args.reread:
         got = reread(args.reread)
     else:
-        got = run(states, args.pairs, args.gap, args.hand_gap, args.rate, args.trace_dir)
+        got = run(states, args.pairs, args.gap, args.hand_gap, args.rate, args.trace_dir,
+                  tuple(args.without or ()), args.invalidations)
     figures = report(got, states, args)
     figures["load_start_end"] = [round(started, 2), round(os.getloadavg()[0], 2)]
     if args.json:

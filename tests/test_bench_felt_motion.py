@@ -182,3 +182,83 @@ def test_unmatched_frames_by_role_with_their_counterparts_and_collections() -> N
     assert c["removed_by_role"] == {"state": 0, "between": 0, "gc_made": 0}
     assert [fr["counterpart"] for _, _, fr in c["added_frames"]] == [[45.0], []]
     assert bench.described(c["added_frames"][1][2])["gc"] == {"MinorGC": 8.0}
+
+
+def test_a_frames_rendering_work_counted_from_the_trace() -> None:
+    """The trace's frame 1 with its style counts (8 elements forced in drawOne, 5 in
+    the frame's own style) and a layout of 30 dirty objects: 13 styled, 30 laid out,
+    one layout, one paint; frame 2: its one paint alone."""
+    bench = _bench()
+    events = trace()
+    styles = [e for e in events if e["name"] == "UpdateLayoutTree"]
+    styles[0]["args"] = {"elementCount": 8}
+    styles[1]["args"] = {"elementCount": 5}
+    layout = x("Layout", 62, 1)
+    layout["args"] = {"beginData": {"dirtyObjects": 30, "totalObjects": 400}}
+    events.append(layout)
+    one, two = bench.frames_of(events)[0]
+    assert one["work"] == {"styled": 13, "laid_out": 30, "layouts": 1, "paints": 1}
+    assert two["work"] == {"paints": 1}
+
+
+def w(work: dict[str, int], state: bool = True) -> dict[str, Any]:
+    return {**f(0, 10, state), "work": work}
+
+
+def test_the_state_frames_work_compared_on_and_off() -> None:
+    """Two pairs, three states (the first left out).  Pair 0, state 1: on styles 30
+    elements to off's 20 (more), the rest equal; state 2: equal (a frame with no
+    state, 99 styled, not counted).  Pair 1, state 1: on lays out 5 objects fewer
+    (less); state 2: equal.  Means over the 4 cases; the two that differ named."""
+    bench = _bench()
+    same = {"styled": 10, "laid_out": 50, "layouts": 1, "paints": 2}
+    first = [w({"styled": 500})]
+    on = [[first, [w({**same, "styled": 30})], [w(same), w({"styled": 99}, False)]],
+          [first, [w({**same, "laid_out": 45})], [w(same)]]]
+    off = [[first, [w({**same, "styled": 20})], [w(same)]],
+           [first, [w(same)], [w(same)]]]
+    got = bench.work_compare(on, off)
+    assert got["cases"] == 4
+    assert got["styled"] == {"on": 15.0, "off": 12.5, "more": 1, "less": 0}
+    assert got["laid_out"] == {"on": 48.8, "off": 50.0, "more": 0, "less": 1}
+    assert got["paints"] == {"on": 2.0, "off": 2.0, "more": 0, "less": 0}
+    assert [(k, i) for k, i, _, _ in got["differ"]] == [(0, 1), (1, 1)]
+
+
+def test_an_added_frame_shows_its_work_beside_its_counterparts() -> None:
+    """An added state frame styling 30 elements, its paired state frame 20: both
+    counts kept with it, and in its description."""
+    bench = _bench()
+    on = [[[w({})], [{**w({"styled": 30}), "cpu": 60.0, "wall": 60.0}]]]
+    off = [[[w({})], [w({"styled": 20})]]]
+    c = bench.compare(on, off, "cpu")
+    added = c["added_frames"][0][2]
+    assert (added["work"], added["counterpart_work"]) == ({"styled": 30}, {"styled": 20})
+    said = bench.described(added)
+    assert (said["work"], said["counterpart_work"]) == ({"styled": 30}, {"styled": 20})
+
+
+def test_why_counts_the_invalidations_by_reason_and_element() -> None:
+    """Three restyles in the window (two of a dealt row for its running animation, one
+    of a seat for a class), one layout invalidation, and one restyle after the window
+    and one on another thread, left out; the element named without its id."""
+    bench = _bench()
+
+    def inv(name: str, ts: float, tid: int = 1, **data: Any) -> dict[str, Any]:
+        return {"pid": 1, "tid": tid, "ph": "I", "name": name, "ts": ts * 1000,
+                "args": {"data": data}}
+
+    row = "SPAN class='cards mini deal-in'"
+    events = [
+        {**M, "ph": "M", "name": "thread_name", "args": {"name": "CrRendererMain"}},
+        inv("StyleRecalcInvalidationTracking", 1, reason="Animation", nodeName=row),
+        inv("StyleRecalcInvalidationTracking", 2, reason="Animation", nodeName=row),
+        inv("StyleRecalcInvalidationTracking", 3, reason="Related style rule",
+            nodeName="DIV id='s3' class='seat'"),
+        inv("LayoutInvalidationTracking", 4, reason="Added to layout", nodeName="DIV"),
+        inv("StyleRecalcInvalidationTracking", 20, reason="Animation", nodeName=row),
+        inv("StyleRecalcInvalidationTracking", 5, tid=2, reason="Animation", nodeName=row),
+    ]
+    assert bench.why(events, 0, 10_000) == {
+        f"style: Animation: {row}": 2, "layout: Added to layout": 1,
+        "style: Related style rule: DIV class='seat'": 1}
