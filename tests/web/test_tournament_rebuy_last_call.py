@@ -7,7 +7,7 @@ Before, the bust ended the tournament at once."""
 from __future__ import annotations
 
 from test_table_bots import virtual_server
-from test_tournament_server import _step
+from test_tournament_server import _send, _step
 from virtual_table import VirtualLoop, seat_people
 
 from rollem.server.config import parse_config
@@ -93,7 +93,7 @@ def test_nobody_rebuys_in_the_last_call_and_the_tournament_ends_at_60_s() -> Non
         loop.advance(Tourney.REBUY_LAST_CALL - 1)
         assert not state["over"] and state["last_call"] is not None
         loop.advance(2)
-        assert state["over"] and state["last_call"] is None
+        assert state["over"] and state.get("last_call") is None
         assert state["declined"] == [busted]
         public = table.tourney.public()
         assert public is not None
@@ -117,3 +117,54 @@ def test_a_restored_table_ends_the_last_call_at_its_time() -> None:
         loop.advance(until - loop.now + 1)
         assert state["over"] and state["declined"] == [busted]
         loop.call(again.shutdown)
+
+
+def test_a_computer_player_busted_heads_up_declines_and_it_ends_at_once() -> None:
+    """At a web tournament computer players never rebuy: one busted heads-up
+    declines at its bust, so there is no last call and the person wins."""
+    with virtual_server() as (loop, store):
+        config = parse_config({
+            "game": "sdr", "seats": 2, "bots": 1, "bot_level": "random",
+            "decision_seconds": 600.0, "grace_seconds": 1000.0, "between_hands": 30.0,
+            "bot_delay": 0.0, "tournament": "custom", "tournament_schedule": LONG,
+            "buy_in": 10, "rebuy_levels": 1})
+        table, _ = loop.call(LiveTable.create, store, config)
+        people = seat_people(loop, table, 1)
+        loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
+        bot = next(s for s in table.seats if s != 0)
+        assert table.seats[bot].row.bot is not None
+        while table.hand is not None:  # (the first hand, then 30 s between hands)
+            _step(loop, table, people)
+        before = table.tourney.stacks()
+        table.seats[0].row.stack, table.seats[bot].row.stack = 120, 0  # (as if it lost all)
+        session = table.dealer.session_table()
+        assert session.tournament is not None
+        session.tournament.record([max(1, c) for c in before], table.tourney.stacks())
+        table.tourney.save(session)
+        state = table.session["tournament"]
+        assert state["over"] and state.get("last_call") is None
+        assert state["declined"] == [bot]
+        public = table.tourney.public()
+        assert public is not None and public["places"] == {"0": 1, str(bot): 2}
+        assert public["payouts"] == {"0": 20, str(bot): 0}
+        loop.call(table.shutdown)
+
+
+def test_the_hosts_pause_holds_the_last_call() -> None:
+    """The host pauses during the last call: its time stands (as a deal's answer
+    time does) and runs on from where it stood at the resume."""
+    with virtual_server() as (loop, store):
+        table, people, busted = _heads_up_bust(loop, store)
+        state = table.session["tournament"]
+        loop.advance(20)
+        _send(loop, table, people[0], "host", op="pause")
+        assert state["last_call"]["until"] is None
+        assert 39.5 < state["last_call"]["held_left"] < 40.5
+        loop.advance(300)
+        assert not state["over"]
+        _send(loop, table, people[0], "host", op="resume")
+        loop.advance(39)
+        assert not state["over"] and state["last_call"]["seats"] == [busted]
+        loop.advance(2)
+        assert state["over"] and state["declined"] == [busted]
+        loop.call(table.shutdown)

@@ -213,6 +213,8 @@ class Tourney:
                 t["last_call"] = {"seats": waiting,
                                   "until": round(live.clock() + self.REBUY_LAST_CALL, 3)}
                 self.arm_last_call()
+                if live.session.get("host_paused"):
+                    self.hold_last_call()  # (opened during the host's pause: it waits too)
             else:
                 t["last_call"]["seats"] = waiting
         elif t.get("last_call") is not None:
@@ -225,11 +227,35 @@ class Tourney:
         self.stop_last_call()
         t = self._state()
         call = t.get("last_call") if t is not None else None
-        if call is None:
+        if call is None or call.get("until") is None:
             return
         until = float(call["until"])
         self.last_call_timer = asyncio.get_running_loop().call_later(
             max(0.0, until - self.table.clock()), self._last_call_over, until)
+
+    def hold_last_call(self) -> None:
+        """The host paused the table: the last call's time stops where it stands,
+        as every clock of the table does (:meth:`hold_lapse`); kept as
+        ``held_left`` (seconds, stored), its ``until`` cleared."""
+        live = self.table
+        t = self._state()
+        call = t.get("last_call") if t is not None else None
+        if call is None or call.get("until") is None:
+            return
+        call["held_left"] = round(max(0.0, float(call["until"]) - live.clock()), 3)
+        call["until"] = None
+        self.stop_last_call()
+
+    def release_last_call(self) -> None:
+        """The host resumed the table: the last call ends after the time it had
+        left when the pause began (:meth:`hold_last_call`)."""
+        live = self.table
+        t = self._state()
+        call = t.get("last_call") if t is not None else None
+        if call is None or "held_left" not in call:
+            return
+        call["until"] = round(live.clock() + float(call.pop("held_left")), 3)
+        self.arm_last_call()
 
     def stop_last_call(self) -> None:
         """Cancel the end of the open last call (the table stops its timers)."""
@@ -275,6 +301,10 @@ class Tourney:
             return None
         names = [self.entrant_name(int(s)) for s in call["seats"]]
         who = " or ".join(names)
+        if call.get("until") is None:  # (held by the host's pause)
+            return (f"Last call for a rebuy: {who} may rebuy; "
+                    f"{round(float(call.get('held_left', 0)))} s left once the host "
+                    "resumes, then the tournament ends.")
         until = float(call["until"])
         left = max(0, round(until - live.clock()))
         at = time.strftime("%H:%M:%S", time.gmtime(until))
