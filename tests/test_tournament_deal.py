@@ -156,6 +156,7 @@ def test_the_ledger_shows_buy_ins_rebuys_places_and_payouts_in_units() -> None:
         {"seat": 2, "rebuys": 0, "paid": 10, "place": 3, "payout": None, "net": None},
         {"seat": 3, "rebuys": 0, "paid": 10, "place": 4, "payout": None, "net": None}]
     t.busts.append(Bust(12, 1, 40))
+    t.hands_played = 12  # (level 3: rebuys closed, so seat 1's bust ends it)
     over = t.ledger([400, 0, 0, 0])
     pay = t.payouts([400, 0, 0, 0])
     assert [(r["place"], r["payout"], r["net"]) for r in over] == [

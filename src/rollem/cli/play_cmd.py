@@ -378,22 +378,29 @@ class TerminalGame:
         return line
 
     def finish_tournament(self) -> None:
-        """You busted or won: the computer players play the rest out unseen, then
-        the finishing places and the prize pool paid by place (issue 28)."""
+        """You busted (and did not rebuy) or won: the computer players play the
+        rest out unseen (rebuying as they do while rebuys are open), then the
+        finishing places and the prize pool paid by place (issue 28)."""
         t, table = self.tournament, self.table
         assert t is not None
-        if table.stacks[0] == 0 and not t.over(table.stacks):
-            place = t.places(table.stacks)[0]
-            self.say(Text(f"You are out of the tournament in place {place}. The computer "
-                          "players play it out.", style="bold"))
+        if table.stacks[0] == 0:
+            if not t.over(table.stacks):
+                place = t.places(table.stacks)[0]
+                self.say(Text(f"You are out of the tournament in place {place}. The "
+                              "computer players play it out.", style="bold"))
+            else:
+                self.say(Text("You are out of the tournament.", style="bold"))
             while not t.over(table.stacks) and t.hands_played < 100_000:
+                self.bots_rebuy(quiet=True)
+                if t.over(table.stacks):
+                    break
                 hand = table.new_hand()
                 while not hand.is_over:
                     seat = hand.pending.seats[0]  # type: ignore[union-attr]
                     hand.apply(seat, self.bots[seat - 1].act(hand.view(seat)))
                 self.tell_bots(hand)
                 table.end_hand()
-        elif t.over(table.stacks):
+        elif t.over(table.stacks) and t.deal is None:
             self.say(Text("You win the tournament: every chip is yours!", style="bold"))
         places = t.places(table.stacks)
         pay = t.payouts(table.stacks)
@@ -403,16 +410,18 @@ class TerminalGame:
             won = f", wins {pay[seat]}" if pay[seat] else ""
             self.say(f"  {place}. {self.names[seat]}{won}")
 
-    def bots_rebuy(self) -> None:
+    def bots_rebuy(self, quiet: bool = False) -> None:
         """A tournament's busted computer players buy in again while rebuys are
-        open (issue 28)."""
+        open (issue 28), heads-up too; ``quiet``: without saying so (the
+        play-out after you are out)."""
         t = self.tournament
         assert t is not None
         for seat in range(1, len(self.names)):
-            if self.table.stacks[seat] == 0 and t.rebuy_open and not t.over(self.table.stacks):
+            if self.table.stacks[seat] == 0 and t.may_rebuy(seat):
                 chips = self.table.rebuy_seat(seat)
-                self.say(f"{self.names[seat]} rebuys {chips} chips (a buy-in of {t.buy_in} "
-                         "more in the prize pool).")
+                if not quiet:
+                    self.say(f"{self.names[seat]} rebuys {chips} chips (a buy-in of "
+                             f"{t.buy_in} more in the prize pool).")
 
     def offer_rebuy(self) -> bool:
         """You are broke: offer to buy ``stack`` chips again (counted as chips brought)."""
@@ -448,10 +457,10 @@ class TerminalGame:
         try:
             while True:
                 if self.tournament is not None:
-                    if (self.table.stacks[0] == 0 and self.tournament.rebuy_open
-                            and not self.tournament.over(self.table.stacks)
-                            and self.offer_rebuy()):
-                        continue  # (issue 28: a rebuy in the first levels)
+                    if self.table.stacks[0] == 0 and self.tournament.may_rebuy(0):
+                        if self.offer_rebuy():
+                            continue  # (issue 28: a rebuy in the first levels)
+                        self.tournament.decline_rebuy(0)  # (heads-up too: then it ends)
                     if self.table.stacks[0] == 0 or self.tournament.over(self.table.stacks):
                         self.finish_tournament()
                         break

@@ -8,7 +8,10 @@ Levels rise by hands here (the web's clock can also move them by minutes:
 :meth:`Tournament.at_minute`).  Players who bust are not dealt in again,
 unless the host allows rebuys for the first levels (``rebuy_levels``: a busted
 entrant may buy in again, once per bust, while the level is below it; each
-rebuy adds a buy-in to the prize pool).  The final players may agree a deal
+rebuy adds a buy-in to the prize pool; one may instead decline,
+:meth:`Tournament.decline_rebuy`).  While rebuys are open the tournament is
+not over while a busted entrant may still rebuy, even with one player left
+holding chips (:meth:`Tournament.over`).  The final players may agree a deal
 (:meth:`Tournament.agree_deal`): the prizes still to be paid are then split
 as agreed and the tournament is over.  Chips are whole numbers, the buy-in
 and prizes whole units.
@@ -91,6 +94,7 @@ class Tournament:
         self.orbit_from: int | None = None
         self.last_button: int | None = None
         self.rebuys: dict[int, int] = {}  # seat -> rebuys taken
+        self.declined: set[int] = set()  # busted seats that declined to rebuy
         self.deal: dict[int, int] | None = None  # seat -> units, once a deal is agreed
         self.buy_in = buy_in
         self.percentages = tuple(percentages) if percentages is not None \
@@ -116,15 +120,44 @@ class Tournament:
         buy-in more in the prize pool.
 
         Raises:
-            ValueError: rebuys closed, or ``seat`` not a busted entrant.
+            ValueError: rebuys closed, ``seat`` not a busted entrant, or one that
+                declined its rebuy (:meth:`decline_rebuy`).
         """
         if not self.rebuy_open:
             raise ValueError("rebuys are closed: the host allows them in the first "
                              f"{self.rebuy_levels} level(s) only")
         if not any(b.player == seat for b in self.busts):
             raise ValueError(f"seat {seat} has not busted: only a busted entrant rebuys")
+        if seat in self.declined:
+            raise ValueError(f"seat {seat} declined its rebuy: it is out of the tournament")
         self.busts = [b for b in self.busts if b.player != seat]
         self.rebuys[seat] = self.rebuys.get(seat, 0) + 1
+
+    def decline_rebuy(self, seat: int) -> None:
+        """``seat``, busted, does not buy in again: it is out for good, placed by
+        its bust, and no longer waited for (:meth:`over`).  Declining again
+        changes nothing.
+
+        Raises:
+            ValueError: ``seat`` not a busted entrant.
+        """
+        if not any(b.player == seat for b in self.busts):
+            raise ValueError(f"seat {seat} has not busted: only a busted entrant "
+                             "declines a rebuy")
+        self.declined.add(seat)
+
+    def may_rebuy(self, seat: int) -> bool:
+        """Whether busted ``seat`` may still buy in again: rebuys open and it has
+        not declined."""
+        return (self.rebuy_open and seat not in self.declined
+                and any(b.player == seat for b in self.busts))
+
+    def rebuy_waiting(self) -> list[int]:
+        """The busted entrants who may still rebuy (:meth:`may_rebuy`), in seat
+        order."""
+        if not self.rebuy_open:
+            return []
+        return sorted({b.player for b in self.busts} - self.declined)
 
     @property
     def level(self) -> int:
@@ -200,8 +233,13 @@ class Tournament:
         return [s for s in self.seats if stacks[s] > 0]
 
     def over(self, stacks: Sequence[int]) -> bool:
-        """One player holds every chip, or the final players agreed a deal."""
-        return self.deal is not None or len(self.left(stacks)) <= 1
+        """The final players agreed a deal, or one player (or none) holds
+        every chip and no busted entrant may still rebuy (:meth:`rebuy_waiting`:
+        while rebuys are open, a bust heads-up does not end it until that
+        player declines, or the rebuys close)."""
+        if self.deal is not None:
+            return True
+        return len(self.left(stacks)) <= 1 and not self.rebuy_waiting()
 
     def prizes_left(self, stacks: Sequence[int]) -> list[int]:
         """The prizes still to be paid to the players left, best place first
@@ -282,11 +320,12 @@ class Tournament:
 
     def state(self) -> dict[str, Any]:
         """What changes as it is played, as JSON (for the web table's store):
-        hands played, bust-outs, rebuys, an agreed deal, the orbits (how many
+        hands played, bust-outs, rebuys, declined rebuys, an agreed deal, the orbits (how many
         ended, the button at the current one's first hand, the last button)."""
         return {"hands": self.hands_played, "busts": [list(b) for b in self.busts],
                 "orbit": [self.orbits, self.orbit_from, self.last_button],
                 "rebuys": {str(s): n for s, n in self.rebuys.items()},
+                "declined": sorted(self.declined),
                 "deal": ({str(s): v for s, v in self.deal.items()}
                          if self.deal is not None else None)}
 
@@ -299,6 +338,7 @@ class Tournament:
         self.last_button = None if last is None else int(last)
         self.busts = [Bust(int(h), int(p), int(c)) for h, p, c in state.get("busts", [])]
         self.rebuys = {int(s): int(n) for s, n in (state.get("rebuys") or {}).items()}
+        self.declined = {int(s) for s in state.get("declined") or ()}
         deal = state.get("deal")
         self.deal = {int(s): int(v) for s, v in deal.items()} if deal else None
 

@@ -61,7 +61,8 @@ def run_tournaments(game: str, schedule: Schedule, bots: Sequence[str], *,
     """Play ``tournaments`` sit-and-gos of ``game`` (or dealers-choice) among
     ``bots`` (one level per seat) on ``schedule``, each with ``buy_in``,
     ``percentages``, ``rebuy_levels`` and ``rotate`` (:class:`Tournament`'s).
-    A busted bot always rebuys while rebuys are open; its winnings count
+    A busted bot always rebuys while rebuys are open (heads-up too: a bust
+    that leaves one player with chips does not end it then); its winnings count
     every buy-in it paid.
 
     Raises:

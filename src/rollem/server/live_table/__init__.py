@@ -318,6 +318,7 @@ class LiveTable:
         offered, see :meth:`Turns.refresh_decisions`), or deal the next hand; an
         open deal proposal lapses at its time again (issue 28)."""
         self.tourney.arm_lapse()
+        self.tourney.arm_last_call()  # (a last call for a rebuy ends at its time again)
         if self.hand is not None and self.hand.over:
             # Committed actions finished the hand but the result was not; finish now.
             self.dealer.finish_hand()
@@ -335,6 +336,7 @@ class LiveTable:
         self.turns.stop()
         self.dealer.stop()
         self.tourney.stop()
+        self.tourney.stop_last_call()
         self.saving.stop_retry()
         self.host_role.stop()
 

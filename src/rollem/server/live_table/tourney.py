@@ -17,7 +17,9 @@ open deal proposal ``proposal`` (``{"method", "offer": {seat: units} or
 None until the hand in play ends, "agreed": [seats], "until": when it lapses
 (the table clock) once its offer is worked out}``) and ``next_proposal`` (seat ->
 the hand number from which that seat may propose again after a proposal of its
-ended without a deal).
+ended without a deal), and ``last_call`` (``{"seats": [busted people who may
+still rebuy], "until": when it ends (the table clock)}``, while one player
+holds every chip and busted people may still rebuy: :data:`REBUY_LAST_CALL`).
 
 The level clock runs while the tournament is on, except while the host
 pauses the table, while a deal is being agreed, while the table has stopped
@@ -71,9 +73,18 @@ class Tourney:
     again (else one player could propose again at each decline and keep the
     tournament from dealing)."""
 
+    REBUY_LAST_CALL = 60.0
+    """How long busted people who may still rebuy have, once one player holds
+    every chip and the table cannot deal for want of players: a rebuy within it
+    deals on; at its end each of them is declined and the tournament ends (a
+    player away, or one who never answers, held the tournament still for ever).
+    Computer players decline at their bust (they never rebuy at a web
+    tournament)."""
+
     def __init__(self, table: LiveTable) -> None:
         self.table = table
         self.lapse_timer: asyncio.TimerHandle | None = None
+        self.last_call_timer: asyncio.TimerHandle | None = None
 
     def _state(self) -> dict[str, Any] | None:
         live = self.table
@@ -176,11 +187,129 @@ class Tourney:
         t = self._state()
         if t is None or table.tournament is None:
             return
-        t.update(table.tournament.state())
-        if table.tournament.over(table.stacks) and not t.get("over"):
+        live = self.table
+        sit_and_go = table.tournament
+        for seat in sit_and_go.rebuy_waiting():  # (computer players never rebuy here)
+            if seat in live.seats and live.seats[seat].row.bot is not None:
+                sit_and_go.decline_rebuy(seat)
+        t.update(sit_and_go.state())
+        if sit_and_go.over(table.stacks) and not t.get("over"):
             self.fold_clock()
             t["over"] = True
             t["since"] = None
+        self._last_call(sit_and_go, table.stacks)
+
+    def _last_call(self, sit_and_go: Tournament, stacks: list[int]) -> None:
+        """Open the last call for a rebuy (:data:`REBUY_LAST_CALL`) when one player
+        holds every chip and busted people may still rebuy; close it when that is
+        no longer so (a rebuy: the table deals on; the end)."""
+        live = self.table
+        t = self._state()
+        if t is None:
+            return
+        waiting = sit_and_go.rebuy_waiting()
+        if not t.get("over") and waiting and len(sit_and_go.left(stacks)) <= 1:
+            if t.get("last_call") is None:
+                t["last_call"] = {"seats": waiting,
+                                  "until": round(live.clock() + self.REBUY_LAST_CALL, 3)}
+                self.arm_last_call()
+                if live.session.get("host_paused"):
+                    self.hold_last_call()  # (opened during the host's pause: it waits too)
+            else:
+                t["last_call"]["seats"] = waiting
+        elif t.get("last_call") is not None:
+            t["last_call"] = None
+            self.stop_last_call()
+
+    def arm_last_call(self) -> None:
+        """End the open last call at its ``until`` (called when it opens, and when a
+        stored table is resumed)."""
+        self.stop_last_call()
+        t = self._state()
+        call = t.get("last_call") if t is not None else None
+        if call is None or call.get("until") is None:
+            return
+        until = float(call["until"])
+        self.last_call_timer = asyncio.get_running_loop().call_later(
+            max(0.0, until - self.table.clock()), self._last_call_over, until)
+
+    def hold_last_call(self) -> None:
+        """The host paused the table: the last call's time stops where it stands,
+        as every clock of the table does (:meth:`hold_lapse`); kept as
+        ``held_left`` (seconds, stored), its ``until`` cleared."""
+        live = self.table
+        t = self._state()
+        call = t.get("last_call") if t is not None else None
+        if call is None or call.get("until") is None:
+            return
+        call["held_left"] = round(max(0.0, float(call["until"]) - live.clock()), 3)
+        call["until"] = None
+        self.stop_last_call()
+
+    def release_last_call(self) -> None:
+        """The host resumed the table: the last call ends after the time it had
+        left when the pause began (:meth:`hold_last_call`)."""
+        live = self.table
+        t = self._state()
+        call = t.get("last_call") if t is not None else None
+        if call is None or "held_left" not in call:
+            return
+        call["until"] = round(live.clock() + float(call.pop("held_left")), 3)
+        self.arm_last_call()
+
+    def stop_last_call(self) -> None:
+        """Cancel the end of the open last call (the table stops its timers)."""
+        if self.last_call_timer is not None:
+            self.last_call_timer.cancel()
+        self.last_call_timer = None
+
+    def _last_call_over(self, until: float) -> None:
+        """Nobody rebought in the last call: each busted person who could is
+        declined, and the tournament ends (places by bust order, payouts of the
+        pool with every rebuy)."""
+        live = self.table
+        self.last_call_timer = None
+        t = self._state()
+        call = t.get("last_call") if t is not None else None
+        if live.closed or t is None or call is None or call.get("until") != until:
+            return
+        sit_and_go = self.tournament()
+        assert sit_and_go is not None
+        for seat in sit_and_go.rebuy_waiting():
+            sit_and_go.decline_rebuy(seat)
+        t.update(sit_and_go.state())
+        t["last_call"] = None
+        chips = self.stacks()
+        if sit_and_go.over(chips) and not t.get("over"):
+            self.fold_clock()
+            t["over"] = True
+            t["since"] = None
+        live.turns.bump_seq()
+        live.saving.commit(session=True)
+        live.views.broadcast()
+        live.dealer.deal_soon()
+
+    def last_call_words(self) -> str | None:
+        """The felt's waiting line during a last call: who may rebuy, and until
+        when (the table clock's time, UTC, and the seconds left)."""
+        import time
+
+        live = self.table
+        t = self._state()
+        call = t.get("last_call") if t is not None else None
+        if call is None:
+            return None
+        names = [self.entrant_name(int(s)) for s in call["seats"]]
+        who = " or ".join(names)
+        if call.get("until") is None:  # (held by the host's pause)
+            return (f"Last call for a rebuy: {who} may rebuy; "
+                    f"{round(float(call.get('held_left', 0)))} s left once the host "
+                    "resumes, then the tournament ends.")
+        until = float(call["until"])
+        left = max(0, round(until - live.clock()))
+        at = time.strftime("%H:%M:%S", time.gmtime(until))
+        return (f"Last call for a rebuy: {who} may rebuy until {at} UTC ({left} s); "
+                "then the tournament ends.")
 
     def rebought(self) -> None:
         """A busted entrant bought in again: an open deal proposal is withdrawn (its
@@ -291,7 +420,7 @@ class Tourney:
             "payouts": ({str(s): v for s, v in t.payouts(chips).items()}
                         if state.get("over") else None),
             "deal": bool(t.deal),
-            "proposal": proposal,
+            "proposal": proposal, "last_call": state.get("last_call"),
             "next_proposal": {str(s): int(h) for s, h in state.get("next_proposal", {}).items()},
             "ledger": self.ledger(t),  # (in the buy-in's units, the page's ledger)
         }  # fmt: skip
@@ -305,7 +434,7 @@ class Tourney:
             return "The tournament is over."
         if t.get("proposal") is not None:
             return "Waiting: the players left are agreeing a deal."
-        return None
+        return self.last_call_words()
 
     def handle_deal(self, seat: int, body: dict[str, Any]) -> None:
         """A ``deal`` message from ``seat`` (issue 28): ``propose`` (with ``method``:
@@ -563,7 +692,7 @@ class Tourney:
                 or seat not in live.seats or live.seats[seat].row.stack > 0):
             return False
         sit_and_go = self.tournament()
-        return sit_and_go is not None and sit_and_go.rebuy_open
+        return sit_and_go is not None and sit_and_go.may_rebuy(seat)
 
     def holds_entry(self, seat: int) -> bool:
         """Whether ``seat`` is an entrant still in the tournament (chips, not over):

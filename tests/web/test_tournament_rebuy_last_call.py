@@ -1,0 +1,170 @@
+"""A heads-up bust while rebuys are open at a web tournament (stop 50): the
+busted person gets a last call for a rebuy (60 s, on the table's clock) that
+the felt's waiting line names; a rebuy within it deals on, and at its end the
+tournament ends with the places by bust order and the pool of every rebuy.
+Before, the bust ended the tournament at once."""
+
+from __future__ import annotations
+
+from test_table_bots import virtual_server
+from test_tournament_server import _send, _step
+from virtual_table import VirtualLoop, seat_people
+
+from rollem.server.config import parse_config
+from rollem.server.live_table import Client, LiveTable
+from rollem.server.live_table.tourney import Tourney
+from rollem.server.protocol import ClientMessage
+from rollem.server.store import Store
+
+LONG = """
+stack = 60
+[[levels]]
+ante = 1
+small_bet = 2
+big_bet = 4
+minutes = 20
+[[levels]]
+ante = 2
+small_bet = 4
+big_bet = 8
+minutes = 20
+"""
+"""Two 20-minute levels: rebuys (the first level) stay open through the test."""
+
+
+def _heads_up_bust(loop: VirtualLoop, store: Store) -> tuple[LiveTable, list[Client], int]:
+    """Two people, a heads-up SDR tournament of 10 a buy-in with rebuys in the
+    first level, played (bets and raises) until one busts; returns the busted seat."""
+    config = parse_config({
+        "game": "sdr", "seats": 2, "bots": 0, "decision_seconds": 600.0,
+        "time_bank_seconds": 0.0, "grace_seconds": 1000.0, "between_hands": 0.5,
+        "bot_delay": 0.0, "tournament": "custom", "tournament_schedule": LONG,
+        "buy_in": 10, "rebuy_levels": 1})
+    table, _ = loop.call(LiveTable.create, store, config)
+    people = seat_people(loop, table, 2)
+    loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
+    state = table.session["tournament"]
+    start = loop.now
+    while not state["busts"] or table.hand is not None:
+        assert loop.now < start + 600
+        _step(loop, table, people)
+    busted = int(state["busts"][0][1])
+    return table, people, busted
+
+
+def test_a_heads_up_bust_gets_a_last_call_and_a_rebuy_within_it_deals_on() -> None:
+    with virtual_server() as (loop, store):
+        table, people, busted = _heads_up_bust(loop, store)
+        state = table.session["tournament"]
+        assert not state["over"]  # (before: over at the bust)
+        call = state["last_call"]
+        assert call is not None and call["seats"] == [busted]
+        assert 59.5 < call["until"] - loop.now < Tourney.REBUY_LAST_CALL + 0.01
+        words = table.dealer.waiting_for()
+        assert words is not None and words.startswith(
+            f"Last call for a rebuy: P{busted} may rebuy until "), words
+        assert words.endswith("then the tournament ends.")
+        public = table.tourney.public()
+        assert public is not None and public["last_call"]["seats"] == [busted]
+        assert table.state(busted)["you"]["rebuy_closed"] is None  # (a Rebuy button)
+        loop.advance(30)
+        assert not state["over"] and table.hand is None
+        loop.call(table.messages.dispatch, people[busted],
+                  ClientMessage("rebuy", None, table.seq, {}))
+        assert table.seats[busted].row.stack == 60
+        assert state["last_call"] is None and state["rebuys"] == {str(busted): 1}
+        dealt = int(table.session["hand_no"])
+        start = loop.now
+        while int(table.session["hand_no"]) == dealt:
+            assert loop.now < start + 10
+            _step(loop, table, people)
+        public = table.tourney.public()
+        assert public is not None and public["prize_pool"] == 30 and not public["over"]
+        loop.advance(60)  # the old last call's time: nothing ends
+        assert not state["over"]
+        loop.call(table.shutdown)
+
+
+def test_nobody_rebuys_in_the_last_call_and_the_tournament_ends_at_60_s() -> None:
+    with virtual_server() as (loop, store):
+        table, _, busted = _heads_up_bust(loop, store)
+        state = table.session["tournament"]
+        winner = 1 - busted
+        loop.advance(Tourney.REBUY_LAST_CALL - 1)
+        assert not state["over"] and state["last_call"] is not None
+        loop.advance(2)
+        assert state["over"] and state.get("last_call") is None
+        assert state["declined"] == [busted]
+        public = table.tourney.public()
+        assert public is not None
+        assert public["places"] == {str(winner): 1, str(busted): 2}
+        assert public["prize_pool"] == 20 and public["payouts"] == {str(winner): 20,
+                                                                     str(busted): 0}
+        assert table.dealer.waiting_for() == "The tournament is over."
+        loop.call(table.shutdown)
+
+
+def test_a_restored_table_ends_the_last_call_at_its_time() -> None:
+    with virtual_server() as (loop, store):
+        table, _, busted = _heads_up_bust(loop, store)
+        until = float(table.session["tournament"]["last_call"]["until"])
+        loop.call(table.shutdown)
+        loop.advance(10)
+        again = loop.call(LiveTable.restore, store, table.id)
+        loop.call(again.resume)
+        state = again.session["tournament"]
+        assert state["last_call"]["until"] == until and not state["over"]
+        loop.advance(until - loop.now + 1)
+        assert state["over"] and state["declined"] == [busted]
+        loop.call(again.shutdown)
+
+
+def test_a_computer_player_busted_heads_up_declines_and_it_ends_at_once() -> None:
+    """At a web tournament computer players never rebuy: one busted heads-up
+    declines at its bust, so there is no last call and the person wins."""
+    with virtual_server() as (loop, store):
+        config = parse_config({
+            "game": "sdr", "seats": 2, "bots": 1, "bot_level": "random",
+            "decision_seconds": 600.0, "grace_seconds": 1000.0, "between_hands": 30.0,
+            "bot_delay": 0.0, "tournament": "custom", "tournament_schedule": LONG,
+            "buy_in": 10, "rebuy_levels": 1})
+        table, _ = loop.call(LiveTable.create, store, config)
+        people = seat_people(loop, table, 1)
+        loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
+        bot = next(s for s in table.seats if s != 0)
+        assert table.seats[bot].row.bot is not None
+        while table.hand is not None:  # (the first hand, then 30 s between hands)
+            _step(loop, table, people)
+        before = table.tourney.stacks()
+        table.seats[0].row.stack, table.seats[bot].row.stack = 120, 0  # (as if it lost all)
+        session = table.dealer.session_table()
+        assert session.tournament is not None
+        session.tournament.record([max(1, c) for c in before], table.tourney.stacks())
+        table.tourney.save(session)
+        state = table.session["tournament"]
+        assert state["over"] and state.get("last_call") is None
+        assert state["declined"] == [bot]
+        public = table.tourney.public()
+        assert public is not None and public["places"] == {"0": 1, str(bot): 2}
+        assert public["payouts"] == {"0": 20, str(bot): 0}
+        loop.call(table.shutdown)
+
+
+def test_the_hosts_pause_holds_the_last_call() -> None:
+    """The host pauses during the last call: its time stands (as a deal's answer
+    time does) and runs on from where it stood at the resume."""
+    with virtual_server() as (loop, store):
+        table, people, busted = _heads_up_bust(loop, store)
+        state = table.session["tournament"]
+        loop.advance(20)
+        _send(loop, table, people[0], "host", op="pause")
+        assert state["last_call"]["until"] is None
+        assert 39.5 < state["last_call"]["held_left"] < 40.5
+        loop.advance(300)
+        assert not state["over"]
+        _send(loop, table, people[0], "host", op="resume")
+        loop.advance(39)
+        assert not state["over"] and state["last_call"]["seats"] == [busted]
+        loop.advance(2)
+        assert state["over"] and state["declined"] == [busted]
+        loop.call(table.shutdown)
