@@ -1,0 +1,89 @@
+"""A heads-up bust while rebuys are open, in a real browser (stop 50; Debian's
+Chromium through Playwright, 390x844 and 1440x900): the busted player's page
+says the last call and offers the rebuy; taking it deals on.  The server's side
+(the 60 s, a restored table, the host's pause) is
+test_tournament_rebuy_last_call.py."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_ui import context, decision_kind, new_table, open_as_host, shot, sit, take_decision
+from web_harness import ServerThread
+
+pytestmark = pytest.mark.browser
+
+SHORT = """
+stack = 3
+[[levels]]
+ante = 1
+small_bet = 2
+big_bet = 4
+minutes = 30
+[[levels]]
+ante = 2
+small_bet = 4
+big_bet = 8
+minutes = 30
+"""
+"""Three chips a player, an ante of 1 and bets of 2: a bet and a call put both all-in."""
+
+
+def _shove(page: Any) -> None:
+    """Bet (all-in here) or call where the page offers it; any other decision as
+    the tests' passive player makes it."""
+    kind = decision_kind(page)
+    if kind is None:
+        return
+    for action in ("bet", "call"):
+        button = page.locator(f"#controls [data-action={action}]")
+        if kind == "bet" and button.count():
+            button.first.click()
+            return
+    take_decision(page, kind, "sdr")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_busted_player_reads_the_last_call_and_rebuys(browser: Any, tmp_path: Path,
+                                                          size: str) -> None:
+    server = ServerThread(tmp_path / "lastcall.db")
+    try:
+        tid, host = new_table(server.url, game="sdr", seats=2, bots=0, tournament="custom",
+                              tournament_schedule=SHORT, buy_in=10, rebuy_levels=1,
+                              between_hands=0.3)
+        ann = open_as_host(context(browser, size), server.url, tid, host)
+        sit(ann, "Ann")
+        bob = context(browser, size).new_page()
+        bob.goto(f"{server.url}/t/{tid}")
+        sit(bob, "Bob")
+        ann.click("#start-btn")
+        table = server.manager.tables[tid]
+        state = table.session["tournament"]
+        end = time.monotonic() + 90
+        while not state.get("last_call"):  # both all-in until one busts
+            assert time.monotonic() < end and not state["over"], state
+            for page in (ann, bob):
+                _shove(page)
+            ann.wait_for_timeout(50)
+        busted = state["last_call"]["seats"][0]
+        page, name = (ann, "Ann") if busted == 0 else (bob, "Bob")
+        notice = page.locator("#notice .notice-line:has-text('Last call for a rebuy')")
+        notice.wait_for()
+        words = notice.inner_text()
+        assert words.startswith(f"Last call for a rebuy: {name} may rebuy until "), words
+        assert words.endswith("then the tournament ends."), words
+        shot(page, f"last-call-{size}")
+        hands = int(table.session["hand_no"])
+        page.click("button[data-action=rebuy]")
+        page.wait_for_selector("#notice .notice-line:has-text('Last call')", state="detached")
+        while int(table.session["hand_no"]) == hands:  # dealt on, the rebuy in the pool
+            assert time.monotonic() < end, "no hand was dealt after the rebuy"
+            page.wait_for_timeout(50)
+        assert not state["over"] and state["rebuys"] == {str(busted): 1}
+        assert table.seats[busted].row.stack > 0
+        shot(page, f"last-call-{size}-rebought")
+    finally:
+        server.stop()
