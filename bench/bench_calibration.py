@@ -312,33 +312,46 @@ def coverage(repeats: int, long: int, only: str, as_json: bool, first_seed: int 
 
 def table(paths: list[str]) -> None:
     """``--table``: the rows of ``--out`` files (JSON lines) as a markdown
-    table, one line a view, then the totals (issue 33, branch s50-odds)."""
+    table, one line a view, then the totals per game and in all (issue 33,
+    branch s50-odds). A view run in several files is listed once a file."""
     from pathlib import Path
 
     rows = [json.loads(line) for p in paths for line in Path(p).read_text().splitlines()
             if line.strip()]
-    print("| view | truth (± its 95%) | runs | exact | ± (min to max) | within ±1.5 | "
-          "covered (Wilson 95%) | covered, truth's error added | rms z | CPU s (median, max) "
-          "| load |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| view | truth ± 95% | runs | ± shown (min to max) | within ±1.5 | covered "
+          "(Wilson 95%) | covered, truth's error added | rms z | CPU s median, max | load |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         n = r["repeats"]
         lo, hi = r["covered_wilson"]
-        exact = "exact" if r["exact"] == n else f"{r['exact']}"
-        th = 196 * r["truth_stderr"] if r["truth_method"] != "exact" else 0.0
-        print(f"| {r['config']} | {100 * r['truth_equity']:.2f} ± {th:.2f} | {n} | {exact} | "
+        if r["exact"] == n:
+            print(f"| {r['config']} | {100 * r['truth_equity']:.2f} exact | {n} | exact | {n} | "
+                  f"{r['covered']['equity']} | {r['covered_joint']} | - | {r['cpu_median']}, "
+                  f"{r['cpu_max']} | {r['load']} |")
+            continue
+        th = 196 * r["truth_stderr"]
+        z = "-" if r["rms_z"] is None else f"{r['rms_z']:.2f}"
+        print(f"| {r['config']} | {100 * r['truth_equity']:.2f} ± {th:.2f} | {n} | "
               f"{100 * r['half_width_min']:.2f} to {100 * r['half_width_max']:.2f} | "
               f"{r['within_1_5']} | {r['covered']['equity']} ({100 * lo:.0f} to "
-              f"{100 * hi:.0f}%) | {r['covered_joint']} | {r['rms_z']} | {r['cpu_median']}, "
+              f"{100 * hi:.0f}%) | {r['covered_joint']} | {z} | {r['cpu_median']}, "
               f"{r['cpu_max']} | {r['load']} |")
-    runs = sum(r["repeats"] for r in rows)
-    cov = sum(r["covered"]["equity"] for r in rows)
-    lo, hi = _wilson(cov, runs)
-    print(f"\n{len(rows)} views, {runs} runs: within ±1.5 "
-          f"{sum(r['within_1_5'] for r in rows)}, covered {cov} ({100 * cov / runs:.1f}%, "
-          f"{100 * lo:.1f} to {100 * hi:.1f}%), joint {sum(r['covered_joint'] for r in rows)}; "
-          f"CPU max {max(r['cpu_max'] for r in rows)} s; over 1 s: "
-          f"{sum(c > 1.0 for r in rows for c in (run[2] for run in r['runs']))} runs")
+    print()
+    print("| game | views | runs | within ±1.5 | covered (Wilson 95%) | covered, truth's error "
+          "added | rms z (all runs) | CPU s max | runs over 1 s |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for game in [*dict.fromkeys(r["game"] for r in rows), None]:
+        mine = [r for r in rows if game is None or r["game"] == game]
+        runs = sum(r["repeats"] for r in mine)
+        cov = sum(r["covered"]["equity"] for r in mine)
+        lo, hi = _wilson(cov, runs)
+        zn = [(r["rms_z"] ** 2, r["repeats"]) for r in mine if r["rms_z"] is not None]
+        z = (sum(a * b for a, b in zn) / max(1, sum(b for _, b in zn))) ** 0.5
+        over = sum(run[2] > 1.0 for r in mine for run in r["runs"])
+        print(f"| {game or 'all'} | {len(mine)} | {runs} | "
+              f"{sum(r['within_1_5'] for r in mine)} | {cov} ({100 * lo:.1f} to "
+              f"{100 * hi:.1f}%) | {sum(r['covered_joint'] for r in mine)} | {z:.2f} | "
+              f"{max(r['cpu_max'] for r in mine)} | {over} |")
 
 
 if __name__ == "__main__":
