@@ -436,3 +436,32 @@ def test_batch_cost_and_min_batches_size_hand_worked() -> None:
     assert min_batches_size(0.45, 0.25) == pytest.approx(0.9 * 0.45 / 0.75)
     assert min_batches_size(0.05, 0.25) == 0.15  # never under LAST_PART
     assert min_batches_size(float("inf"), 0.25) == 1.0  # no budget
+
+
+def test_a_run_holding_a_collapsed_weighted_batch_is_called_rough() -> None:
+    # issue 33, branch s50-odds: Roll Your Own at 4 players in the third card
+    # up round, batches of 4,000 weighted worlds with 25 to 800 effective
+    # stated errors as small as 0.02 points, and runs' intervals covered a
+    # long run 2 times in 20. A batch with fewer than COLLAPSED (5%) of its
+    # worlds effective (150 of 4,000: 3.75%) makes the answer rough; 250 of
+    # 4,000 (6.25%) does not. Plain batches (no effective count) never are.
+    from rollem.odds.play import COLLAPSED, combine
+    from rollem.odds.result import Odds
+
+    def batch(equity: float, stderr: float, effective: float | None) -> Odds:
+        return Odds(win=equity, tie=0.0, lose=1 - equity, equity=equity,
+                    method="monte-carlo", samples=4000, stderr=stderr,
+                    game="rollyourown", effective=effective)
+
+    assert COLLAPSED == 0.05
+    fine = [batch(0.06, 0.01, 900.0), batch(0.07, 0.012, 700.0), batch(0.05, 0.01, 250.0)]
+    bad = [*fine[:2], batch(0.05, 0.0002, 150.0)]
+    got = combine(fine)
+    assert not got.rough
+    assert "(95% interval, Monte Carlo)" in " ".join(play_lines(got))
+    got = combine(bad)
+    assert got.rough
+    assert got.effective == 1750.0  # over ROUGH_EFFECTIVE: rough for the batch alone
+    assert "rough (few effective worlds: may be wider)" in " ".join(play_lines(got))
+    plain = [batch(0.05, 0.0002, None), batch(0.06, 0.01, None)]
+    assert not combine(plain).rough

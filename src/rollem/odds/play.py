@@ -16,8 +16,8 @@ second of CPU. :func:`play_odds` does it:
   :data:`RESERVE`, a batch taken to cost as much as the dearest so far:
   :func:`batch_cost`); then a last, smaller batch in what is left of the
   budget (:data:`LAST_PART`). Importance-weighted batches are made smaller
-  where fewer than :data:`MIN_BATCHES` would fit (:func:`min_batches_size`). The batches are averaged; the interval says
-  what was reached (:func:`interval_of`).
+  where fewer than :data:`MIN_BATCHES` would fit (:func:`min_batches_size`).
+  The batches are averaged; the interval says what was reached (:func:`interval_of`).
 
 The interval (half-width, :data:`Z95` standard errors) is the largest of
 the figures' own: the equity's from the calculator's standard error
@@ -85,6 +85,15 @@ Own after the second draw), and pooling by them favours the batches whose
 error came out small (pooled runs: 1.18 to 1.38 with no factor; with 1.2,
 0.98 to 1.15, covering 96, 98 and 35 of 100, 100 and 40 runs;
 docs/dev/odds-precision.md)."""
+COLLAPSED = 0.05
+"""An importance-weighted batch with fewer effective worlds than this share of
+its worlds has collapsed: the combined answer is marked rough
+(``Odds.rough``; issue 33, branch s50-odds). Measured in the coverage bench:
+Roll Your Own at 4 players in the third card up round, 18 of 20 runs held
+such a batch and their intervals covered a long run 2 times in 20 (batches
+stating errors as small as 0.02 points from a few ancestors); in the 16
+other weighted views at 2 to 6 players, at most 2 of 20 runs
+(docs/dev/odds-precision.md)."""
 LAST_PART = 0.15
 """Where a whole batch no longer fits the budget, a last one of the share of
 a batch that does (times :data:`LAST_MARGIN`) is run if that share is at
@@ -384,8 +393,20 @@ def combine(runs: Sequence[Odds], pooled: bool = True) -> Odds:
         best_declare=(max(declare, key=lambda k: declare[k]) if declare else first.best_declare),
         categories=categories, high_half=high_half, low_half=low_half,
         effective=total if any(r.effective is not None for r in runs) else None,
-        model=model, interval=interval,
+        model=model, interval=interval, rough=collapsed(runs),
         advice=_combine_advice([r.advice for r in runs], share, total))
+
+
+def collapsed(runs: Sequence[Odds]) -> bool:
+    """Whether a batch of ``runs`` is importance-weighted with fewer than
+    :data:`COLLAPSED` of its worlds effective (issue 33, branch s50-odds).
+
+    >>> collapsed([Odds(win=0.1, tie=0, lose=0.9, equity=0.1, method="monte-carlo",
+    ...                 samples=4000, stderr=0.0002, effective=150.0)])
+    True
+    """
+    return any(r.effective is not None and r.effective < COLLAPSED * max(r.samples, 1)
+               for r in runs)
 
 
 def _combine_advice(advs: Sequence[Advice | None], share: Sequence[float], effective: float
