@@ -313,11 +313,18 @@ def coverage(repeats: int, long: int, only: str, as_json: bool, first_seed: int 
 def table(paths: list[str]) -> None:
     """``--table``: the rows of ``--out`` files (JSON lines) as a markdown
     table, one line a view, then the totals per game and in all (issue 33,
-    branch s50-odds). A view run in several files is listed once a file."""
+    branch s50-odds). A view run more than once is listed once, its row with
+    the most runs."""
     from pathlib import Path
 
-    rows = [json.loads(line) for p in paths for line in Path(p).read_text().splitlines()
-            if line.strip()]
+    best: dict[str, Any] = {}
+    for p in paths:
+        for line in Path(p).read_text().splitlines():
+            if line.strip():
+                r = json.loads(line)
+                if r["config"] not in best or r["repeats"] > best[r["config"]]["repeats"]:
+                    best[r["config"]] = r
+    rows = list(best.values())
     print("| view | truth ± 95% | runs | ± shown (min to max) | within ±1.5 | covered "
           "(Wilson 95%) | covered, truth's error added | rms z | CPU s median, max | load |")
     print("|---|---|---|---|---|---|---|---|---|---|")
