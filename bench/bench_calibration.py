@@ -207,7 +207,8 @@ def coverage(repeats: int, long: int, only: str, as_json: bool, first_seed: int 
     distance from the long run over the two stated standard errors together
     (the run's equity error and the long run's), its root mean square, and
     coverage with the long run's own error added (``covered_joint``: within
-    1.96 of those standard errors). An exact answer is run twice only."""
+    the interval shown and the long run's 95% error together, in
+    quadrature). An exact answer is run twice only."""
     import math
     import sys
     from pathlib import Path
@@ -267,7 +268,8 @@ def coverage(repeats: int, long: int, only: str, as_json: bool, first_seed: int 
             both = math.hypot(got.stderr if got.method != "exact" else 0.0,
                               truth.stderr if truth.method != "exact" else 0.0)
             d = got.equity - truth.equity
-            joint += abs(d) <= 1.96 * both + 1e-12
+            joint += abs(d) <= math.hypot(got.interval, 1.96 * (
+                truth.stderr if truth.method != "exact" else 0.0)) + 1e-12
             if both > 0:
                 zs.append(d / both)
             if got.method == "exact" and len(cpu) >= 2:
@@ -315,6 +317,7 @@ def table(paths: list[str]) -> None:
     table, one line a view, then the totals per game and in all (issue 33,
     branch s50-odds). A view run more than once is listed once, its row with
     the most runs."""
+    import math
     from pathlib import Path
 
     best: dict[str, Any] = {}
@@ -325,6 +328,10 @@ def table(paths: list[str]) -> None:
                 if r["config"] not in best or r["repeats"] > best[r["config"]]["repeats"]:
                     best[r["config"]] = r
     rows = list(best.values())
+    for r in rows:  # the interval shown and the long run's 95% error together
+        ts = 1.96 * r["truth_stderr"] if r["truth_method"] != "exact" else 0.0
+        r["covered_joint"] = sum(abs(run[0] - r["truth_equity"]) <= math.hypot(run[1], ts)
+                                 + 1e-4 for run in r["runs"])
     print("| view | truth ± 95% | runs | ± shown (min to max) | within ±1.5 | covered "
           "(Wilson 95%) | covered, truth's error added | rms z | CPU s median, max | load |")
     print("|---|---|---|---|---|---|---|---|---|---|")
