@@ -465,3 +465,36 @@ def test_a_run_holding_a_collapsed_weighted_batch_is_called_rough() -> None:
     assert "rough (few effective worlds: may be wider)" in " ".join(play_lines(got))
     plain = [batch(0.05, 0.0002, None), batch(0.06, 0.01, None)]
     assert not combine(plain).rough
+
+
+def test_weighted_batches_that_disagree_beyond_their_errors_are_not_pooled() -> None:
+    # issue 33, branch s50-odds: three batches 10, 12 and 11% each stating 1
+    # point: Q = (1 + 1 + 0) / 1.2**2 = 1.39, under chi-squared's 99% point on
+    # 2 degrees of freedom (9.2): pooled (each a third, the error 1.2 /
+    # sqrt(3) points). Batches of Roll Your Own at 4 players, third card up:
+    # 4.33% stating 0.02 points (its weights on one ancestor), 9.42% stating
+    # 2.12 and 1.8% stating 0.5: Q = 21.8, over 9.2: weighted by worlds (the
+    # mean 5.18%, not the 4.33% the first batch would make it), the batches'
+    # spread checking the error.
+    from rollem.odds.calibration import chi2_limit
+    from rollem.odds.play import POOL_Q, combine, pool_consistent
+    from rollem.odds.result import Odds
+
+    def batch(equity: float, stderr: float) -> Odds:
+        return Odds(win=equity, tie=0.0, lose=1 - equity, equity=equity,
+                    method="monte-carlo", samples=4000, stderr=stderr,
+                    game="rollyourown", effective=1000.0)
+
+    assert chi2_limit(2, POOL_Q) == pytest.approx(9.21, abs=0.1)
+    agree = [batch(0.10, 0.01), batch(0.12, 0.01), batch(0.11, 0.01)]
+    assert pool_consistent([0.10, 0.12, 0.11], [0.01, 0.01, 0.01])
+    got = combine(agree)
+    assert got.equity == pytest.approx(0.11)
+    assert got.stderr == pytest.approx(1.2 * 0.01 / 3 ** 0.5)
+    far = [batch(0.0433, 0.0002), batch(0.0942, 0.0212), batch(0.018, 0.005)]
+    assert not pool_consistent([b.equity for b in far], [b.stderr for b in far])
+    got = combine(far)
+    assert got.equity == pytest.approx((0.0433 + 0.0942 + 0.018) / 3)
+    assert got.equity == pytest.approx(combine(far, pooled=False).equity)
+    assert got.stderr == pytest.approx(combine(far, pooled=False).stderr)
+    assert got.stderr > 0.02  # the spread's: 0.0433 alone stated 0.0002
