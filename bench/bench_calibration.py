@@ -28,6 +28,16 @@ run stated wider than ±1.5 points can be traced to the batches that made it
 so.
 
     .venv/bin/python bench/bench_calibration.py --coverage [--repeats 20] [--long 40]
+
+With ``--all`` it checks every decision point play shows odds at, in every
+game (the three home games and every game file), at ``--players`` (2 to 6);
+``--out F`` appends each view's row to ``F`` as it is done, and ``--table
+F ...`` prints those rows as the tables of docs/dev/odds-precision.md
+(issue 33, branch s50-odds):
+
+    .venv/bin/python bench/bench_calibration.py --coverage --all --games rollyourown \
+        --repeats 20 --long-seconds 4 --out rows.jsonl
+    .venv/bin/python bench/bench_calibration.py --table rows.jsonl
 """
 
 from __future__ import annotations
