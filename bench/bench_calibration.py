@@ -28,6 +28,16 @@ run stated wider than ±1.5 points can be traced to the batches that made it
 so.
 
     .venv/bin/python bench/bench_calibration.py --coverage [--repeats 20] [--long 40]
+
+With ``--all`` it checks every decision point play shows odds at, in every
+game (the three home games and every game file), at ``--players`` (2 to 6);
+``--out F`` appends each view's row to ``F`` as it is done, and ``--table
+F ...`` prints those rows as the tables of docs/dev/odds-precision.md
+(issue 33, branch s50-odds):
+
+    .venv/bin/python bench/bench_calibration.py --coverage --all --games rollyourown \
+        --repeats 20 --long-seconds 4 --out rows.jsonl
+    .venv/bin/python bench/bench_calibration.py --table rows.jsonl
 """
 
 from __future__ import annotations
@@ -69,9 +79,30 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=1,
                         help="the runs' seeds start here (--coverage; default 1)")
     parser.add_argument("--long", type=int, default=40)
+    parser.add_argument("--long-seconds", type=float, default=float("inf"),
+                        help="the long run stops after this much CPU too (--coverage)")
+    parser.add_argument("--all", action="store_true",
+                        help="--coverage at every decision point of every game play shows "
+                             "odds in (not only COVERAGE_VIEWS)")
+    parser.add_argument("--players", default="2,3,4,5,6",
+                        help="with --all: these player counts (comma-separated)")
+    parser.add_argument("--games", default="",
+                        help="with --all: only these game ids (comma-separated)")
+    parser.add_argument("--out", help="--coverage: append each view's row to this file "
+                        "(JSON lines) as it is done")
+    parser.add_argument("--table", nargs="+", metavar="FILE",
+                        help="print the rows of --out files as a markdown table")
     args = parser.parse_args()
+    if args.table:
+        table(args.table)
+        return
     if args.coverage:
-        coverage(args.repeats, args.long, args.only or "", args.json, args.first_seed)
+        views = (_all_views(tuple(int(x) for x in args.players.split(",")))
+                 if args.all else None)
+        if views is not None and args.games:
+            views = [v for v in views if v[0] in args.games.split(",")]
+        coverage(args.repeats, args.long, args.only or "", args.json, args.first_seed,
+                 views=views, long_seconds=args.long_seconds, out=args.out)
         return
     rows = []
     for game, players, pick, label in CONFIGS:
@@ -132,9 +163,62 @@ read from other players' keeps and exposes; the keep and the other games'
 first decisions are counted exactly or drawn forwards."""
 
 
-def coverage(repeats: int, long: int, only: str, as_json: bool, first_seed: int = 1) -> None:
+def _all_views(players: tuple[int, ...] = (2, 3, 4, 5, 6)) -> list[tuple[str, int, int, str, str]]:
+    """Every decision point play shows odds at (issue 33, branch s50-odds):
+    seat 0's views in hand 30001 of ``bench_play_odds.py`` at each player
+    count, in the three home games and in every game file play deals
+    (``src/rollem/games/files``), as :data:`COVERAGE_VIEWS`' tuples."""
+    ryo = [("first", "the keep"), ("at:|expose", "the first expose"),
+           ("shown", "first exposes seen"), ("drew", "after the first draw"),
+           ("late", "after the second draw"), ("at:third card up|", "third card up"),
+           ("at:after the wild card|", "after the wild card")]
+    sdr = [(f"at:{r}|", r) for r in ("before the stop", "after the stop", "after the drop",
+                                     "after the roll")]
+    r521 = [("at:before the draw|bet", "first bet"), ("at:before the draw|draw", "first draw"),
+            ("at:after the first draw|draw", "second draw"),
+            ("at:after the first draw|stack", "the stack"),
+            ("at:first card up|", "first card up"), ("at:third card up|", "third card up"),
+            ("at:fourth card up|declare", "the declare")]
+    board = [(f"at:{r}|", r) for r in ("preflop", "flop", "turn", "river")]
+    stud = [(f"at:{r} street|", f"{r} street")
+            for r in ("third", "fourth", "fifth", "sixth", "seventh")]
+    draw = [("at:before the draw|bet", "before the draw"),
+            ("at:before the draw|draw", "the draw"), ("at:after the draw|", "after the draw")]
+    games = ([("rollyourown", "Roll Your Own", ryo), ("sdr", "Stop, Drop and Roll", sdr),
+              ("rollem521", "5-2-1", r521)]
+             + [(g, g, board) for g in ("holdem", "omaha", "omaha8")]
+             + [(g, g, stud) for g in ("stud", "stud8", "razz")]
+             + [(g, g, draw) for g in ("draw5", "deuces-wild")])
+    return [(game, n, 30001, pick, f"{name}, {n} players, {what}, hand 30001")
+            for game, name, points in games for n in players for pick, what in points]
+
+
+def _wilson(k: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a binomial share ``k`` of ``n``."""
+    import math
+
+    if n == 0:
+        return 0.0, 1.0
+    z, p = 1.96, k / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def coverage(repeats: int, long: int, only: str, as_json: bool, first_seed: int = 1,
+             views: Any = None, long_seconds: float = float("inf"), out: str | None = None
+             ) -> None:
     """The ``--coverage`` check (see the module doc); prints per view the
-    long run, the half-widths stated and how many of ``repeats`` covered."""
+    long run, the half-widths stated and how many of ``repeats`` covered.
+
+    CPU is this process's (``time.process_time``, issue 33 branch s50-odds:
+    the budget's own clock is the thread's; the process is single-threaded
+    with ``OMP_NUM_THREADS=1``). Per view also: ``z`` of each run, its
+    distance from the long run over the two stated standard errors together
+    (the run's equity error and the long run's), its root mean square, and
+    coverage with the long run's own error added (``covered_joint``: within
+    the interval shown and the long run's 95% error together, in
+    quadrature). An exact answer is run twice only."""
     import math
     import sys
     from pathlib import Path
@@ -160,7 +244,7 @@ def coverage(repeats: int, long: int, only: str, as_json: bool, first_seed: int 
     play.combine = spy  # type: ignore[assignment]
 
     rows = []
-    for game, players, hand_seed, pick, label in COVERAGE_VIEWS:
+    for game, players, hand_seed, pick, label in (COVERAGE_VIEWS if views is None else views):
         if only not in label:
             continue
         view = _view(game, players, hand_seed, pick)
@@ -168,17 +252,20 @@ def coverage(repeats: int, long: int, only: str, as_json: bool, first_seed: int 
             print(f"{label}: no such view in that hand", flush=True)
             continue
         pooled[0] = False
-        truth = play_odds(view, seed=1_000_000, cpu_seconds=math.inf, half_width=0.0,
+        t = time.process_time()
+        truth = play_odds(view, seed=1_000_000, cpu_seconds=long_seconds, half_width=0.0,
                           max_batches=long)
+        truth_cpu = time.process_time() - t
+        truth_batches = len(last)
         pooled[0] = True
         covered = {"equity": 0, "win": 0, "lose": 0}
-        halves, cpu, runs = [], [], []
-        exact = 0
+        halves, cpu, runs, zs = [], [], [], []
+        exact = joint = 0
         for s in range(first_seed, first_seed + repeats):
             last.clear()  # (an exact answer combines no batches)
-            t = time.thread_time()
+            t = time.process_time()
             got = play_odds(view, seed=s)
-            cpu.append(time.thread_time() - t)
+            cpu.append(time.process_time() - t)
             assert got.interval is not None
             halves.append(got.interval)
             exact += got.method == "exact"
@@ -186,30 +273,109 @@ def coverage(repeats: int, long: int, only: str, as_json: bool, first_seed: int 
                          [[round(b.equity, 4), round(b.stderr, 4), round(b.effective or 0),
                            b.samples] for b in last]])
             for name in covered:
-                covered[name] += abs(getattr(got, name) - getattr(truth, name)) <= got.interval
-        rows.append({"config": label, "truth_equity": round(truth.equity, 4),
+                covered[name] += abs(getattr(got, name) - getattr(truth, name)) <= (
+                    got.interval + 1e-12)
+            both = math.hypot(got.stderr if got.method != "exact" else 0.0,
+                              truth.stderr if truth.method != "exact" else 0.0)
+            d = got.equity - truth.equity
+            joint += abs(d) <= math.hypot(got.interval, 1.96 * (
+                truth.stderr if truth.method != "exact" else 0.0)) + 1e-12
+            if both > 0:
+                zs.append(d / both)
+            if got.method == "exact" and len(cpu) >= 2:
+                break
+        n = len(cpu)
+        lo, hi = _wilson(covered["equity"], n)
+        rows.append({"config": label, "game": game, "players": players, "pick": pick,
+                     "truth_equity": round(truth.equity, 4),
+                     "truth_stderr": round(truth.stderr, 5), "truth_method": truth.method,
+                     "truth_batches": truth_batches, "truth_cpu": round(truth_cpu, 2),
                      "truth_half_width": truth.interval, "truth_effective": truth.effective,
                      "half_width_min": round(min(halves), 4),
                      "half_width_median": round(float(np.median(halves)), 4),
                      "half_width_max": round(max(halves), 4), "covered": covered,
-                     "repeats": repeats, "runs": runs,
+                     "covered_wilson": [round(lo, 3), round(hi, 3)],
+                     "covered_joint": joint, "rms_z": (round(math.sqrt(
+                         sum(z * z for z in zs) / len(zs)), 3) if zs else None),
+                     "repeats": n, "runs": runs,
                      "cpu_median": round(float(np.median(cpu)), 3),
                      "cpu_max": round(float(max(cpu)), 3),
                      "within_1_5": sum(h <= 0.015 + 1e-9 for h in halves), "exact": exact,
-                     "load": round(os.getloadavg()[0], 1)})
+                     "load": round(os.getloadavg()[0], 1),
+                     "utc": time.strftime("%H:%M", time.gmtime())})
+        if out is not None:
+            with open(out, "a") as f:
+                f.write(json.dumps(rows[-1]) + "\n")
         if not as_json:
             r = rows[-1]
             worlds = truth.effective if truth.effective is not None else truth.samples
             print(f"{label}: long run {100 * truth.equity:.2f}% ± "
                   f"{100 * (truth.interval or 0):.2f} ({worlds:,.0f} effective, "
-                  f"{truth.method}); {exact} of {repeats} exact; at 1 s "
+                  f"{truth.method}); {exact} of {n} exact; at 1 s "
                   f"± {100 * min(halves):.2f} to {100 * max(halves):.2f} (median "
-                  f"{100 * float(np.median(halves)):.2f}; {r['within_1_5']} of {repeats} within "
+                  f"{100 * float(np.median(halves)):.2f}; {r['within_1_5']} of {n} within "
                   f"±1.5), CPU median {r['cpu_median']} s (max {r['cpu_max']}); "
                   f"covered equity {covered['equity']}, whole pot {covered['win']}, nothing "
-                  f"{covered['lose']} of {repeats} (load {r['load']})", flush=True)
+                  f"{covered['lose']} of {n} (joint {joint}); rms z {r['rms_z']} "
+                  f"(load {r['load']})", flush=True)
     if as_json:
         print(json.dumps(rows))
+
+
+def table(paths: list[str]) -> None:
+    """``--table``: the rows of ``--out`` files (JSON lines) as a markdown
+    table, one line a view, then the totals per game and in all (issue 33,
+    branch s50-odds). A view run more than once is listed once, its row with
+    the most runs."""
+    import math
+    from pathlib import Path
+
+    best: dict[str, Any] = {}
+    for p in paths:
+        for line in Path(p).read_text().splitlines():
+            if line.strip():
+                r = json.loads(line)
+                if r["config"] not in best or r["repeats"] > best[r["config"]]["repeats"]:
+                    best[r["config"]] = r
+    rows = list(best.values())
+    for r in rows:  # the interval shown and the long run's 95% error together
+        ts = 1.96 * r["truth_stderr"] if r["truth_method"] != "exact" else 0.0
+        r["covered_joint"] = sum(abs(run[0] - r["truth_equity"]) <= math.hypot(run[1], ts)
+                                 + 1e-4 for run in r["runs"])
+    print("| view | truth ± 95% | runs | ± shown (min to max) | within ±1.5 | covered "
+          "(Wilson 95%) | covered, truth's error added | rms z | CPU s median, max | load |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        n = r["repeats"]
+        lo, hi = r["covered_wilson"]
+        if r["exact"] == n:
+            print(f"| {r['config']} | {100 * r['truth_equity']:.2f} exact | {n} | exact | {n} | "
+                  f"{r['covered']['equity']} | {r['covered_joint']} | - | {r['cpu_median']}, "
+                  f"{r['cpu_max']} | {r['load']} |")
+            continue
+        th = 196 * r["truth_stderr"]
+        z = "-" if r["rms_z"] is None else f"{r['rms_z']:.2f}"
+        print(f"| {r['config']} | {100 * r['truth_equity']:.2f} ± {th:.2f} | {n} | "
+              f"{100 * r['half_width_min']:.2f} to {100 * r['half_width_max']:.2f} | "
+              f"{r['within_1_5']} | {r['covered']['equity']} ({100 * lo:.0f} to "
+              f"{100 * hi:.0f}%) | {r['covered_joint']} | {z} | {r['cpu_median']}, "
+              f"{r['cpu_max']} | {r['load']} |")
+    print()
+    print("| game | views | runs | within ±1.5 | covered (Wilson 95%) | covered, truth's error "
+          "added | rms z (all runs) | CPU s max | runs over 1 s |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for game in [*dict.fromkeys(r["game"] for r in rows), None]:
+        mine = [r for r in rows if game is None or r["game"] == game]
+        runs = sum(r["repeats"] for r in mine)
+        cov = sum(r["covered"]["equity"] for r in mine)
+        lo, hi = _wilson(cov, runs)
+        zn = [(r["rms_z"] ** 2, r["repeats"]) for r in mine if r["rms_z"] is not None]
+        z = (sum(a * b for a, b in zn) / max(1, sum(b for _, b in zn))) ** 0.5
+        over = sum(run[2] > 1.0 for r in mine for run in r["runs"])
+        print(f"| {game or 'all'} | {len(mine)} | {runs} | "
+              f"{sum(r['within_1_5'] for r in mine)} | {cov} ({100 * lo:.1f} to "
+              f"{100 * hi:.1f}%) | {sum(r['covered_joint'] for r in mine)} | {z:.2f} | "
+              f"{max(r['cpu_max'] for r in mine)} | {over} |")
 
 
 if __name__ == "__main__":

@@ -43,7 +43,10 @@ def _view(game: str, players: int, seed: int, want: str) -> Any:
     ``"draw"``: its first 5-2-1 draw; Roll Your Own earlier after the
     discard: ``"shown"``, once every other player has exposed a card, before
     any draw; ``"drew"``, after its first pool draw, at its second expose;
-    issue 33, branch s47-odds), or ``None``."""
+    issue 33, branch s47-odds; ``"at:ROUND|KIND"``, its first decision in
+    the betting round ``ROUND`` (the view's ``round``) of kind ``KIND``
+    (``bet``, ``draw``, ``expose``, ...), either part empty for any; issue 33,
+    branch s50-odds), or ``None``."""
     hand = Hand(game, [400] * players, button=seed % players, options=Options(ante=12),
                 source=SeededSource(seed))
     seats = [PolicyPlayer(FAST, random.Random(s)) for s in range(players)]
@@ -57,7 +60,11 @@ def _view(game: str, players: int, seed: int, want: str) -> Any:
                         if e.get("kind") == "pool_draw" and e.get("seat") == 0)
             others_up = {e.get("seat") for e in events
                          if e.get("kind") == "expose" and e.get("seat") != 0}
-            if want == "first" or (want == "late" and draws >= 2) or (
+            if want.startswith("at:"):
+                rnd, _, of = want[3:].partition("|")
+                if rnd in ("", view.to_dict()["round"]) and of in ("", kind):
+                    return view
+            elif want == "first" or (want == "late" and draws >= 2) or (
                     want == "draw" and kind == "draw") or (
                     want == "drew" and draws >= 1) or (
                     want == "shown" and len(others_up) >= players - 1):

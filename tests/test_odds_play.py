@@ -321,12 +321,12 @@ def test_an_interval_over_few_effective_worlds_is_called_rough() -> None:
 def test_a_last_smaller_batch_uses_what_is_left_of_the_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # issue 33: a clock where each batch costs 0.4 s of CPU: after two (0.8 s)
-    # a third whole one would pass the 1 s budget, so a last one of the share
-    # of a batch that fits (0.7 x 0.2 / 0.4 of 300 worlds: 105) is run; at
-    # 0.3 s a batch the last share (0.7 x 0.1 / 0.3) is under LAST_PART and
-    # none is
+    # a third whole one would pass the 1 s budget less its 5% reserve
+    # (0.95 s), so a last one of the share of a batch that fits (0.8 x 0.15 /
+    # 0.4 of 300 worlds: 90) is run; at 0.3 s a batch the last share (0.8 x
+    # 0.05 / 0.3) is under LAST_PART and none is
     import rollem.odds.view
-    from rollem.odds.play import LAST_MARGIN, LAST_PART
+    from rollem.odds.play import LAST_MARGIN, LAST_PART, RESERVE
 
     sizes: list[int] = []
     real = rollem.odds.view.view_equity
@@ -337,12 +337,13 @@ def test_a_last_smaller_batch_uses_what_is_left_of_the_budget(
 
     monkeypatch.setattr(rollem.odds.view, "view_equity", counted)
     _, view = _views("sdr", 4, 11)[0]
-    for cost, want in ((0.4, [300, 300, 105]), (0.3, [300, 300, 300])):
+    for cost, want in ((0.4, [300, 300, 90]), (0.3, [300, 300, 300])):
         sizes.clear()
         got = play_odds(view, seed=1, batch=300, clock=lambda c=cost: c * len(sizes))
         assert sizes[:2] == want[:2] and abs(sizes[2] - want[2]) <= 1, sizes
         assert got.samples == sum(sizes)
-    assert LAST_MARGIN * 0.1 / 0.3 < LAST_PART < LAST_MARGIN * 0.2 / 0.4
+    assert (LAST_MARGIN, RESERVE) == (0.8, 0.05)
+    assert LAST_MARGIN * 0.05 / 0.3 < LAST_PART < LAST_MARGIN * 0.15 / 0.4
 
 
 def _late_ryo_view(players: int, seed: int) -> Any:
@@ -359,13 +360,17 @@ def test_the_proposals_set_up_is_not_taken_for_a_batchs_cost(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # issue 33: Roll Your Own after the discard makes its proposals (a
     # 400-world pilot run, the guides, the exposes' table) once, in the first
-    # batch. A clock where that set-up costs 0.3 s and each batch 0.25 s:
-    # the first batch ends at 0.55 s, and a second whole one fits (0.8 s),
-    # then a last of 0.7 x 0.2 / 0.25 of a batch. Taking the first batch's
-    # 0.55 s as a batch's cost (as before) left a second whole one out: a last
-    # of 0.7 x 0.45 / 0.55 of a batch, and 0.2 s of the budget unused.
+    # batch. A clock where that set-up costs 0.3 s and a whole batch 0.25 s
+    # (a part of one its share of that): the first batch ends at 0.55 s, its
+    # own cost 0.25 s. Three more whole ones (0.75 s) do not fit the 0.4 s
+    # left of the budget less its reserve (0.95 s), so (MIN_BATCHES = 4, the
+    # batches being pooled) they are made 0.9 x 0.4 / 0.75 = 0.48 of a batch
+    # (0.12 s each: 0.67, 0.79, 0.91 s); then 0.04 s is left, under a
+    # LAST_PART's worth. Taking the first batch's 0.55 s as a batch's cost
+    # would have made them 0.9 x 0.4 / 1.65 = 0.218 of a batch.
     import rollem.odds.view
     from rollem.odds import ryoseen
+    from rollem.odds.play import MIN_BATCHES, MIN_FILL
 
     spent = [0.0]
     sizes: list[int] = []
@@ -374,7 +379,7 @@ def test_the_proposals_set_up_is_not_taken_for_a_batchs_cost(
     def batch(*args: Any, **kwargs: Any) -> Any:
         sizes.append(kwargs["samples"])
         out = real_view(*args, **kwargs)
-        spent[0] += 0.25
+        spent[0] += 0.25 * kwargs["samples"] / 1000
         return out
 
     def worlds(seen: Any, k: int, *args: Any, **kwargs: Any) -> Any:
@@ -386,7 +391,110 @@ def test_the_proposals_set_up_is_not_taken_for_a_batchs_cost(
     monkeypatch.setattr(ryoseen, "_worlds", worlds)
     view = _late_ryo_view(6, 30001)
     got = play_odds(view, seed=1, clock=lambda: spent[0])
-    assert sizes == [1000, 1000, round(1000 * 0.7 * 0.2 / 0.25)], sizes
-    assert got.samples == 2 * ryoseen.PLACE_WORLDS + round(
-        ryoseen.PLACE_WORLDS * 0.7 * 0.2 / 0.25)
-    assert spent[0] == pytest.approx(0.3 + 3 * 0.25)
+    assert (MIN_BATCHES, MIN_FILL) == (4, 0.9)
+    assert sizes == [1000, 480, 480, 480], sizes
+    assert got.samples == ryoseen.PLACE_WORLDS + 3 * round(ryoseen.PLACE_WORLDS * 0.48)
+    assert spent[0] == pytest.approx(0.3 + 0.25 + 3 * 0.12)
+
+
+def test_a_dearer_batch_than_the_mean_does_not_take_the_run_past_the_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s50-odds: batches costing 0.2, 0.25, 0.15, 0.15, then
+    # 0.3 s a whole one. After four (0.75 s) the next is taken to cost the
+    # dearest of the later ones (0.25 s), which does not fit the 0.2 s left
+    # of the budget less its reserve (0.95 s): a last of 0.8 x 0.2 / 0.25 =
+    # 0.64 of a batch (192 of 300 worlds), costing 0.3 x 0.64: 0.942 s in
+    # all. Taking the mean of the later ones (0.183 s) against the whole
+    # budget, as before, started a fifth whole batch and ended at 1.05 s.
+    import rollem.odds.view
+
+    cost = [0.2, 0.25, 0.15, 0.15, 0.3]
+    sizes: list[int] = []
+    spent = [0.0]
+    real = rollem.odds.view.view_equity
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        spent[0] += cost[len(sizes)] * kwargs["samples"] / 300
+        sizes.append(kwargs["samples"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rollem.odds.view, "view_equity", counted)
+    _, view = _views("sdr", 4, 11)[0]
+    got = play_odds(view, seed=1, batch=300, clock=lambda: spent[0])
+    assert sizes == [300, 300, 300, 300, 192], sizes
+    assert got.samples == sum(sizes)
+    assert spent[0] == pytest.approx(0.942)
+
+
+def test_batch_cost_and_min_batches_size_hand_worked() -> None:
+    from rollem.odds.play import batch_cost, min_batches_size
+
+    assert batch_cost(0.25, []) == 0.25  # only the first batch: its own cost
+    # the dearest per whole batch: 0.12 s for half a batch is 0.24 s a whole one
+    assert batch_cost(0.25, [(1.0, 0.2), (1.0, 0.22), (0.5, 0.12)]) == pytest.approx(0.24)
+    assert min_batches_size(0.75, 0.2) == 1.0  # three whole ones fit 0.75 s (0.6 s)
+    assert min_batches_size(0.45, 0.25) == pytest.approx(0.9 * 0.45 / 0.75)
+    assert min_batches_size(0.05, 0.25) == 0.15  # never under LAST_PART
+    assert min_batches_size(float("inf"), 0.25) == 1.0  # no budget
+
+
+def test_a_run_holding_a_collapsed_weighted_batch_is_called_rough() -> None:
+    # issue 33, branch s50-odds: Roll Your Own at 4 players in the third card
+    # up round, batches of 4,000 weighted worlds with 25 to 800 effective
+    # stated errors as small as 0.02 points, and runs' intervals covered a
+    # long run 2 times in 20. A batch with fewer than COLLAPSED (5%) of its
+    # worlds effective (150 of 4,000: 3.75%) makes the answer rough; 250 of
+    # 4,000 (6.25%) does not. Plain batches (no effective count) never are.
+    from rollem.odds.play import COLLAPSED, combine
+    from rollem.odds.result import Odds
+
+    def batch(equity: float, stderr: float, effective: float | None) -> Odds:
+        return Odds(win=equity, tie=0.0, lose=1 - equity, equity=equity,
+                    method="monte-carlo", samples=4000, stderr=stderr,
+                    game="rollyourown", effective=effective)
+
+    assert COLLAPSED == 0.05
+    fine = [batch(0.06, 0.01, 900.0), batch(0.07, 0.012, 700.0), batch(0.05, 0.01, 250.0)]
+    bad = [*fine[:2], batch(0.05, 0.0002, 150.0)]
+    got = combine(fine)
+    assert not got.rough
+    assert "(95% interval, Monte Carlo)" in " ".join(play_lines(got))
+    got = combine(bad)
+    assert got.rough
+    assert got.effective == 1750.0  # over ROUGH_EFFECTIVE: rough for the batch alone
+    assert "rough (few effective worlds: may be wider)" in " ".join(play_lines(got))
+    plain = [batch(0.05, 0.0002, None), batch(0.06, 0.01, None)]
+    assert not combine(plain).rough
+
+
+def test_weighted_batches_that_disagree_beyond_their_errors_are_not_pooled() -> None:
+    # issue 33, branch s50-odds: three batches 10, 12 and 11% each stating 1
+    # point: Q = (1 + 1 + 0) / 1.2**2 = 1.39, under chi-squared's 99% point on
+    # 2 degrees of freedom (9.2): pooled (each a third, the error 1.2 /
+    # sqrt(3) points). Batches of Roll Your Own at 4 players, third card up:
+    # 4.33% stating 0.02 points (its weights on one ancestor), 9.42% stating
+    # 2.12 and 1.8% stating 0.5: Q = 21.8, over 9.2: weighted by worlds (the
+    # mean 5.18%, not the 4.33% the first batch would make it), the batches'
+    # spread checking the error.
+    from rollem.odds.calibration import chi2_limit
+    from rollem.odds.play import POOL_Q, combine, pool_consistent
+    from rollem.odds.result import Odds
+
+    def batch(equity: float, stderr: float) -> Odds:
+        return Odds(win=equity, tie=0.0, lose=1 - equity, equity=equity,
+                    method="monte-carlo", samples=4000, stderr=stderr,
+                    game="rollyourown", effective=1000.0)
+
+    assert chi2_limit(2, POOL_Q) == pytest.approx(9.21, abs=0.1)
+    agree = [batch(0.10, 0.01), batch(0.12, 0.01), batch(0.11, 0.01)]
+    assert pool_consistent([0.10, 0.12, 0.11], [0.01, 0.01, 0.01])
+    got = combine(agree)
+    assert got.equity == pytest.approx(0.11)
+    assert got.stderr == pytest.approx(1.2 * 0.01 / 3 ** 0.5)
+    far = [batch(0.0433, 0.0002), batch(0.0942, 0.0212), batch(0.018, 0.005)]
+    assert not pool_consistent([b.equity for b in far], [b.stderr for b in far])
+    got = combine(far)
+    assert got.equity == pytest.approx((0.0433 + 0.0942 + 0.018) / 3)
+    assert got.equity == pytest.approx(combine(far, pooled=False).equity)
+    assert got.stderr == pytest.approx(combine(far, pooled=False).stderr)
+    assert got.stderr > 0.02  # the spread's: 0.0433 alone stated 0.0002

@@ -195,7 +195,7 @@ def play_lines(odds: Odds, width: int | None = WIDTH) -> list[str]:
         how = ""
     elif odds.method == "exact" and odds.interval == 0.0:
         how = " · exact (every outcome counted)"
-    elif odds.effective is not None and odds.effective < ROUGH_EFFECTIVE:
+    elif odds.rough or (odds.effective is not None and odds.effective < ROUGH_EFFECTIVE):
         how = (f" · each ± {100 * odds.interval:.1f} points, rough (few effective worlds: "
                "may be wider)")
     else:

@@ -12,10 +12,12 @@ second of CPU. :func:`play_odds` does it:
   choice), each from its own seed, until every figure's 95% interval is at
   most :data:`HALF_WIDTH` (±1.5 points; not before :data:`BETWEEN_BATCHES`
   batches) or the next batch would pass the
-  budget (:data:`CPU_SECONDS` of this thread's CPU time, measured after
-  the first batch); then a last, smaller batch in what is left of the
-  budget (:data:`LAST_PART`). The batches are averaged; the interval says
-  what was reached (:func:`interval_of`).
+  budget (:data:`CPU_SECONDS` of this thread's CPU time less a
+  :data:`RESERVE`, a batch taken to cost as much as the dearest so far:
+  :func:`batch_cost`); then a last, smaller batch in what is left of the
+  budget (:data:`LAST_PART`). Importance-weighted batches are made smaller
+  where fewer than :data:`MIN_BATCHES` would fit (:func:`min_batches_size`).
+  The batches are averaged; the interval says what was reached (:func:`interval_of`).
 
 The interval (half-width, :data:`Z95` standard errors) is the largest of
 the figures' own: the equity's from the calculator's standard error
@@ -43,7 +45,8 @@ from typing import Any
 
 from rollem.odds.result import Advice, Choice, Odds
 
-__all__ = ["BATCH", "CPU_SECONDS", "HALF_WIDTH", "Z95", "interval_of", "play_odds"]
+__all__ = ["BATCH", "CPU_SECONDS", "HALF_WIDTH", "Z95", "batch_cost", "interval_of",
+           "min_batches_size", "play_odds"]
 
 CPU_SECONDS = 1.0
 """The CPU time (s) the odds shown in play may take (issue 33)."""
@@ -82,13 +85,35 @@ Own after the second draw), and pooling by them favours the batches whose
 error came out small (pooled runs: 1.18 to 1.38 with no factor; with 1.2,
 0.98 to 1.15, covering 96, 98 and 35 of 100, 100 and 40 runs;
 docs/dev/odds-precision.md)."""
-LAST_PART = 0.3
+COLLAPSED = 0.05
+"""An importance-weighted batch with fewer effective worlds than this share of
+its worlds has collapsed: the combined answer is marked rough
+(``Odds.rough``; issue 33, branch s50-odds). Measured in the coverage bench:
+Roll Your Own at 4 players in the third card up round, 18 of 20 runs held
+such a batch and their intervals covered a long run 2 times in 20 (batches
+stating errors as small as 0.02 points from a few ancestors); in the 16
+other weighted views at 2 to 6 players, at most 2 of 20 runs
+(docs/dev/odds-precision.md)."""
+LAST_PART = 0.15
 """Where a whole batch no longer fits the budget, a last one of the share of
 a batch that does (times :data:`LAST_MARGIN`) is run if that share is at
-least this (issue 33)."""
-LAST_MARGIN = 0.7
+least this (issue 33; 0.3 before branch s50-odds)."""
+LAST_MARGIN = 0.8
 """The share of what is left of the budget a last, smaller batch is sized to
-(a batch's cost does not all shrink with its worlds)."""
+(a batch's cost does not all shrink with its worlds; 0.7 before branch
+s50-odds, when the budget held nothing back: :data:`RESERVE`)."""
+RESERVE = 0.05
+"""The share of the budget no batch is planned into (issue 33, branch
+s50-odds): batches are sized to end by ``(1 - RESERVE) * cpu_seconds``, so
+that one dearer than planned still ends within the budget (before, runs at
+6 players in Roll Your Own took up to 1.059 s of a 1 s budget)."""
+MIN_BATCHES = 4
+"""Importance-weighted batches (pooled by their stated errors) are sized so
+that at least this many fit the budget (:func:`min_batches_size`; issue 33,
+branch s50-odds)."""
+MIN_FILL = 0.9
+"""The share of what is left of the budget after the first batch that the
+:data:`MIN_BATCHES` - 1 smaller batches are sized to fill."""
 
 
 def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None = None,
@@ -153,25 +178,75 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
         # a third of the first batch, which taken as a batch's cost left up to
         # a quarter of the second unused)
         own = max(first - before - setup_seconds(), 0.0)
+        weighted = runs[0].effective is not None
+        target = cpu_seconds * (1.0 - RESERVE)
+        size = 1.0  # the share of a whole batch the next batches are
+        costs: list[tuple[float, float]] = []  # (share, CPU s) of each later batch
+        spent_before, size_run = first, 1.0
         while True:
             odds = _top(combine(runs), top)
             assert odds.interval is not None
             spent = clock() - start
-            # the next batch's cost: the later ones' (the first made the proposals)
-            each = (spent - first) / (len(runs) - 1) if len(runs) > 1 else own
+            if len(runs) > 1:  # this batch's cost, its combining included
+                costs.append((size_run, spent - spent_before))
             if (odds.interval <= half_width and _advice_done(odds.advice, half_width)
                     and len(runs) >= BETWEEN_BATCHES):
                 return odds
             if max_batches is not None and len(runs) >= max_batches:
                 return odds
-            if spent + each > cpu_seconds:
+            unit = batch_cost(own, costs)
+            left = target - spent
+            if weighted and len(runs) == 1:
+                size = min_batches_size(left, unit)
+            if unit * size > left:
                 # a last, smaller batch in what is left of the budget (issue 33)
-                part = LAST_MARGIN * (cpu_seconds - spent) / max(each, 1e-9)
+                part = LAST_MARGIN * left / max(unit, 1e-9)
                 if part < LAST_PART or not math.isfinite(part):
                     return odds
-                runs.append(one(min(part, 1.0)))
+                runs.append(one(min(part, size)))
                 return _top(combine(runs), top)
-            runs.append(one())
+            spent_before, size_run = spent, size
+            runs.append(one(size))
+
+
+def batch_cost(own: float, costs: Sequence[tuple[float, float]]) -> float:
+    """The CPU seconds a whole batch is taken to cost when sizing the next
+    (issue 33, branch s50-odds): the dearest per whole batch of the later
+    batches so far (``costs``: each one's share of a whole batch and CPU
+    seconds), or the first batch's own cost ``own`` before there is one.
+    The dearest, not the mean: a batch dearer than the mean started just
+    within the budget is what took runs past it (1.059 s of CPU at most
+    over 600 runs, branch s49-pool).
+
+    >>> batch_cost(0.25, [])
+    0.25
+    >>> batch_cost(0.25, [(1.0, 0.2), (1.0, 0.22), (0.5, 0.12)])
+    0.24
+    """
+    if not costs:
+        return own
+    return max(c / p for p, c in costs)
+
+
+def min_batches_size(left: float, unit: float) -> float:
+    """The share of a whole batch the batches after the first are, so that
+    at least :data:`MIN_BATCHES` fit the budget (issue 33, branch s50-odds):
+    1 where ``MIN_BATCHES - 1`` whole batches of ``unit`` CPU seconds fit
+    in the ``left`` seconds of the budget, else :data:`MIN_FILL` of the
+    share that does (not under :data:`LAST_PART`). Used for importance-
+    weighted batches, which are pooled by their stated errors: pooled over
+    two or three, one batch whose stated error came out small takes most of
+    the weight (a run of three stated ±1.59 points, branch s49-pool).
+
+    >>> min_batches_size(0.75, 0.2)
+    1.0
+    >>> round(min_batches_size(0.45, 0.25), 3)
+    0.54
+    """
+    need = (MIN_BATCHES - 1) * unit
+    if not math.isfinite(left) or left >= need:
+        return 1.0
+    return max(MIN_FILL * left / max(need, 1e-9), LAST_PART)
 
 
 def _top(odds: Odds, top: int) -> Odds:
@@ -235,6 +310,42 @@ def pool_shares(stderrs: Sequence[float]) -> list[float] | None:
     return [v / total for v in inv]
 
 
+POOL_Q = 2.326
+"""The normal quantile of the point (99%) beyond which the batches' Cochran's
+Q says they disagree (:func:`pool_consistent`)."""
+
+
+def pool_consistent(equities: Sequence[float], stderrs: Sequence[float],
+                    factor: float = POOL_FACTOR) -> bool:
+    """Whether importance-weighted batches agree within their stated errors
+    (times ``factor``), so that pooling them by inverse stated variance is
+    honest (issue 33, branch s50-odds): Cochran's ``Q = sum((x - m)**2 /
+    (factor * se)**2)`` about the pooled mean ``m`` at most chi-squared's 99%
+    point on ``len - 1`` degrees of freedom (Wilson-Hilferty,
+    :func:`rollem.odds.calibration.chi2_limit`). Where it is not, a batch
+    states an error far too small (one whose weights fell on one ancestor
+    states about 0) and would take the pool: :func:`combine` then weighs the
+    batches by worlds, their spread checking the error. Measured (Roll Your
+    Own, 5 players, third card up, 20 runs recomputed on their batches):
+    covered 17 of 20, rms z 1.16, against 15 and 2.22 pooled; no change on
+    the 6-player runs after the second draw (docs/dev/odds-precision.md).
+    One batch, or a stated error not positive: ``True``.
+
+    >>> pool_consistent([0.10, 0.12, 0.11], [0.01, 0.01, 0.01])
+    True
+    >>> pool_consistent([0.0433, 0.0942, 0.018], [0.0002, 0.0212, 0.005])
+    False
+    """
+    from rollem.odds.calibration import chi2_limit
+
+    if len(equities) < 2 or pool_shares(stderrs) is None:
+        return True
+    inv = [1.0 / (se * se) for se in stderrs]
+    m = sum(w * x for w, x in zip(inv, equities, strict=True)) / sum(inv)
+    q = sum(w * (x - m) ** 2 for w, x in zip(inv, equities, strict=True)) / factor ** 2
+    return q <= chi2_limit(len(equities) - 1, POOL_Q)
+
+
 def pooled_stderr(stderrs: Sequence[float], factor: float = POOL_FACTOR) -> float:
     """The stated standard error of an inverse-variance pool of batches whose
     stated errors are ``stderrs``: ``factor / sqrt(sum 1 / se**2)``
@@ -279,6 +390,9 @@ def combine(runs: Sequence[Odds], pooled: bool = True) -> Odds:
     share = [max(r.samples, 1) / worlds for r in runs]
     weighted = any(r.effective is not None for r in runs)
     pool = pool_shares([r.stderr for r in runs]) if weighted and pooled else None
+    if pool is not None and not pool_consistent([r.equity for r in runs],
+                                                [r.stderr for r in runs]):
+        pool = None  # the batches disagree beyond their errors: by worlds, spread checked
     if pool is not None:
         share = pool
 
@@ -318,8 +432,20 @@ def combine(runs: Sequence[Odds], pooled: bool = True) -> Odds:
         best_declare=(max(declare, key=lambda k: declare[k]) if declare else first.best_declare),
         categories=categories, high_half=high_half, low_half=low_half,
         effective=total if any(r.effective is not None for r in runs) else None,
-        model=model, interval=interval,
+        model=model, interval=interval, rough=collapsed(runs),
         advice=_combine_advice([r.advice for r in runs], share, total))
+
+
+def collapsed(runs: Sequence[Odds]) -> bool:
+    """Whether a batch of ``runs`` is importance-weighted with fewer than
+    :data:`COLLAPSED` of its worlds effective (issue 33, branch s50-odds).
+
+    >>> collapsed([Odds(win=0.1, tie=0, lose=0.9, equity=0.1, method="monte-carlo",
+    ...                 samples=4000, stderr=0.0002, effective=150.0)])
+    True
+    """
+    return any(r.effective is not None and r.effective < COLLAPSED * max(r.samples, 1)
+               for r in runs)
 
 
 def _combine_advice(advs: Sequence[Advice | None], share: Sequence[float], effective: float

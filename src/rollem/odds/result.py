@@ -147,6 +147,9 @@ class Odds:
             probability given here (equity, whole pot, share, nothing, the
             halves), as a fraction of the pot; 0.0 for exact, ``None`` when
             not worked out (only :mod:`rollem.odds.play` does: issue 33).
+        rough: the interval may be too narrow: a batch's weights collapsed
+            (:data:`rollem.odds.play.COLLAPSED`; issue 33, branch s50-odds),
+            shown as "rough".
     """
 
     win: float
@@ -171,6 +174,7 @@ class Odds:
     advice: Advice | None = None
     effective: float | None = None
     interval: float | None = None
+    rough: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (CLI.md ``rollem odds``); 5-2-1 and Roll Your Own
