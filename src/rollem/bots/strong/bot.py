@@ -263,7 +263,15 @@ class StrongBot(Mixing):
     that round's own check-raise rate, :meth:`_check_raise_rate`; issue 31,
     thirteenth pass; the three off by default: together they priced the
     check-raises as they came but played behind the bot without them against
-    ``strongtrap``, ``docs/dev/league.md``),
+    ``strongtrap``, ``docs/dev/league.md``), ``round_prices`` (fixed limit,
+    heads-up, free to bet after the opponent's check: the bet's gain prices its
+    continues and its check-raises at its own rates after a check in this
+    betting round, the answers that ended hands counted,
+    :meth:`Tendencies.after_check_rates`, over its range after the check,
+    :meth:`_after_check_prices`; ``round_prices_range``: each round's
+    continue rate shrunk toward the continues main's step prices over the
+    range rather than toward the rate over every round; issue 31, fourteenth
+    pass; off while measured, ``docs/dev/league.md``),
     ``min_ess`` and ``more_worlds`` (against two
     or more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
