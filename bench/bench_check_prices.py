@@ -9,7 +9,8 @@ continue and to raise, over the weighted range: the ``calls`` and ``raises`` the
 bot hands :func:`rollem.bots.strong.gains.bet_gain`) and what the opponent then
 did (raise, call, or fold, read from the hand's events at its end). Prints per
 betting round the bets, the mean priced raise and continue chances, and the
-seen shares; the checks behind are counted too. The check that a pricing is
+seen shares; the checks behind are counted too, and ``strong``'s chips by the
+round of its first bet into a check in the hand (none: it made none). The check that a pricing is
 right before any league run. ``--runs`` plays sessions of ``--hands`` deals
 with new bots each (the league's ``--jobs 1`` runs are sessions of 250 deals
 a seating: the books learn no longer than that).
@@ -73,6 +74,9 @@ def play(opponent: str, hands: int, seed: int) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     behind = [0, 0, 0, 0, 0]
     chips = 0.0
+    by_first = [0.0] * 5  # strong's chips by the round of its first bet into a check (0: none)
+    hands_by_first = [0] * 5
+    per_hand: list[dict[str, Any]] = []  # each hand: seating, deal, net, its spots
     for k, hero in enumerate((0, 1)):
         levels = ["strong", opponent] if hero == 0 else [opponent, "strong"]
         bots = bench_league.seat_bots(levels, seed * 7919 + k, seed * 7919)
@@ -80,6 +84,7 @@ def play(opponent: str, hands: int, seed: int) -> dict[str, Any]:
             hand = Hand("sdr", [bench_league.STACK] * 2, button=i % 2,
                         options=Options(structure="fixed-limit"), source=SeededSource(deal))
             pending: list[tuple[int, int, float, float]] = []
+            spots: list[tuple[int, str]] = []  # (round, bet or check) at each spot
             while not hand.is_over:
                 assert hand.pending is not None
                 seat = hand.pending.seats[0]
@@ -88,6 +93,7 @@ def play(opponent: str, hands: int, seed: int) -> dict[str, Any]:
                 action = bots[seat].act(view)
                 if seat == hero and _priced:
                     rnd = sum(1 for e in view.events if e.get("kind") == "round")
+                    spots.append((rnd, "bet" if isinstance(action, Bet) else "check"))
                     if isinstance(action, Bet):
                         pending.append((len(view.events), rnd, *_priced[-1]))
                     else:
@@ -95,14 +101,20 @@ def play(opponent: str, hands: int, seed: int) -> dict[str, Any]:
                 hand.apply(seat, action)
             tell_hand_end(hand, bots)
             assert hand.result is not None
-            chips += hand.result.net.get(hero, 0)
+            net = hand.result.net.get(hero, 0)
+            chips += net
+            first = min((p[1] for p in pending), default=0)
+            by_first[min(first, 4)] += net
+            hands_by_first[min(first, 4)] += 1
+            per_hand.append({"seating": k, "deal": i, "net": net, "spots": spots})
             events = hand.view(hero).events
             for at, rnd, cont, raise_ in pending:
                 ans = _answer(events, at, 1 - hero)
                 if ans is not None:
                     rows.append({"round": rnd, "continue": cont, "raise": raise_, "answer": ans})
     return {"opponent": opponent, "hands": hands, "seed": seed, "rows": rows,
-            "behind": behind[1:], "strong_chips": chips}
+            "behind": behind[1:], "strong_chips": chips, "chips_by_first": by_first,
+            "hands_by_first": hands_by_first, "hands_played": per_hand}
 
 
 def summary(result: dict[str, Any]) -> str:
@@ -123,6 +135,10 @@ def summary(result: dict[str, Any]) -> str:
         sc = sum(r["answer"] != "fold" for r in rows) / n
         lines.append(f"{rnd:>5}  {n:>4}  {pr:>12.3f}  {sr:.3f}  {pc:>15.3f}  {sc:.3f}  "
                      f"{result['behind'][rnd - 1]:>13}")
+    lines.append("strong's chips (hands) by the round of its first bet into a check: "
+                 + ", ".join(f"{'none' if r == 0 else r} {c:+.0f} ({h})" for r, (c, h) in
+                             enumerate(zip(result["chips_by_first"], result["hands_by_first"],
+                                           strict=True))))
     return "\n".join(lines)
 
 
@@ -144,10 +160,14 @@ def main() -> None:
         setattr(StrongBot, name, value not in ("0", "false", "False", ""))
     strong_bot.__dict__["bet_gain"] = _recording(gains.bet_gain)  # the name the bot calls
     result = play(args.opponent, args.hands, args.seed)
+    for h in result["hands_played"]:
+        h["session"] = 0
     for k in range(1, args.runs):
         more = play(args.opponent, args.hands, args.seed + k)
-        for key in ("rows", "behind"):
-            result[key] = (result[key] + more[key] if key == "rows"
+        for h in more["hands_played"]:
+            h["session"] = k
+        for key in ("rows", "behind", "chips_by_first", "hands_by_first", "hands_played"):
+            result[key] = (result[key] + more[key] if key in ("rows", "hands_played")
                            else [a + b for a, b in zip(result[key], more[key], strict=True)])
         result["strong_chips"] += more["strong_chips"]
     result["runs"] = args.runs
