@@ -381,8 +381,9 @@ def test_a_bet_into_a_check_of_a_player_who_folds_there() -> None:
     the bet is priced as continued 0.26 of the time ((10 + 10 * 0.30) / 50,
     shrunk toward its 0.30 after checks in every round), not from its fold
     rate over all spots (22 / 65, continue 0.66), and the bet gains where
-    main's checks (policy: bet 1.0 where main bet 0). The round's rates are shrunk toward a given prior
-    instead of the pooled one when asked (``round_prices_range``)."""
+    main's checks (policy: bet 1.0 where main bet 0). The round's continue
+    rate is shrunk toward a given prior instead of the pooled one when asked
+    (``round_prices_range``)."""
     view = _view("8h 7h", [Check()])
     assert view.legal is not None
     pot = view.pot + sum(s.bet for s in view.seats)
