@@ -287,3 +287,120 @@ def test_the_last_rounds_check_raises_apart() -> None:
     bot.last_round_check_raises = True
     assert bot._check_raise_rate(t, True) == pytest.approx(0.195)
     assert bot._check_raise_rate(t, False) == pytest.approx(0.09)
+
+
+def test_answers_after_a_check_by_round() -> None:
+    """``Tendencies.after_check_rates`` (issue 31, fourteenth pass): per betting
+    round the raise and continue rates after a check, shrunk by 10 spots toward
+    the rates pooled over the rounds. Round 1: 20 spots, 1 raise, 14 folds;
+    round 4: 5 spots, 1 raise, 1 fold; fold rate (10 + 2) / (50 + 5). Pooled:
+    raise (2 + 0.5) / (25 + 10) = 0.0714, continue (10 + 5 * 0.7818) / 30 =
+    0.4636. Round 1 (1 + 0.714) / 30 = 0.0571 and (6 + 4.636) / 30 = 0.3545;
+    round 2 (no spots) the pooled; round 4 0.1143 and (4 + 4.636) / 15 =
+    0.5758."""
+    t = Tendencies(raises=10, calls=30, folds=10, after_check={1: [20, 1, 14], 4: [5, 1, 1]})
+    assert t.after_check_rates(1) == pytest.approx((0.057143, 0.354545), abs=1e-5)
+    assert t.after_check_rates(2) == pytest.approx((0.071429, 0.463636), abs=1e-5)
+    assert t.after_check_rates(4) == pytest.approx((0.114286, 0.575758), abs=1e-5)
+    # never seen: raise 0.05, continue 1 - fold rate prior (3/5)
+    assert Tendencies().after_check_rates(3) == pytest.approx((0.05, 0.6))
+
+
+def test_the_answers_after_a_check_are_filed_by_round() -> None:
+    """``observe`` files each answer after a check under its betting round; the
+    hand's end adds those that ended it (a round-1 fold, a last-round call)
+    there only when ``pooled`` is off (``round_prices`` without
+    ``count_hand_ends``): the pooled spots stay as the views saw them."""
+    r = [{"kind": "round", "name": n} for n in
+         ("before the stop", "after the stop", "after the drop", "after the roll")]
+    seen = [r[0], {"kind": "check", "seat": 0}, {"kind": "bet", "seat": 1, "amount": 2},
+            {"kind": "call", "seat": 0}, r[1], {"kind": "check", "seat": 0},
+            {"kind": "bet", "seat": 1, "amount": 2}, {"kind": "raise", "seat": 0, "amount": 4}]
+    end = [*seen, {"kind": "call", "seat": 1}, r[2], {"kind": "check", "seat": 0},
+           {"kind": "check", "seat": 1}, r[3], {"kind": "check", "seat": 0},
+           {"kind": "bet", "seat": 1, "amount": 4}, {"kind": "call", "seat": 0}]
+    book = OpponentBook()
+    book.observe(seen, 1, "sdr")
+    t = book.tendencies(0)
+    assert t.after_check == {1: [1, 0, 0], 2: [1, 1, 0]}
+    book.observe_end(end, 1, "sdr", pooled=False)
+    assert t.after_check == {1: [1, 0, 0], 2: [1, 1, 0], 4: [1, 0, 0]}
+    assert (t.faced_after_check, t.check_raises) == (2, 1)
+    fold = [{"kind": "round", "name": "before the stop", "hand": 2},
+            {"kind": "check", "seat": 0}, {"kind": "bet", "seat": 1, "amount": 2},
+            {"kind": "fold", "seat": 0}]
+    book.observe_end(fold, 1, "sdr", pooled=False)
+    assert t.after_check[1] == [2, 0, 1]
+    assert t.faced_after_check == 2
+
+
+def test_the_bot_files_hand_ends_by_round_when_asked() -> None:
+    """``StrongBot.observe_hand_end`` with ``round_prices`` on (and
+    ``count_hand_ends`` off) files seat 0's last-round call after its check
+    under round 4, and leaves the pooled spots alone; off, nothing."""
+    view = _view("Kh 5c", [Check(), Check()] * 3 + [Check()])
+    hand_events = [*view.events, {"kind": "bet", "seat": 1, "amount": 4},
+                   {"kind": "call", "seat": 0}]
+    for on, filed in ((False, {}), (True, {4: [1, 0, 0]})):
+        bot = StrongBot(random.Random(0))
+        bot.round_prices = on
+        bot.observe_hand_end(dataclasses.replace(view, events=hand_events))
+        assert bot.book.tendencies(0).after_check == filed, on
+        assert bot.book.tendencies(0).faced_after_check == 0
+
+
+def test_after_check_prices_come_to_the_rates_seen() -> None:
+    """``_after_check_prices``: over a range of all hands (400 equal worlds,
+    strength 0..1) a continue rate of 0.3 and a raise rate of 0.05 are priced
+    as they are, the continues from about the top 29% (0.02 + 0.98 * 0.286 =
+    0.3), the raises from the top 5%; over a range of strength 0.8-1.0 (one
+    that called bets) a continue rate of 0.9 and raise rate 0.1 too. Main's
+    calls at a fold rate of 0.7 priced 0.97 of the second range continuing
+    (the seen 0.9)."""
+    from rollem.bots.strong.reads import _step
+
+    weights = np.full(400, 1 / 400)
+    for strength, cont, rate in ((np.linspace(0.0, 1.0, 400), 0.3, 0.05),
+                                 (np.linspace(0.8, 1.0, 400), 0.9, 0.1)):
+        calls, raises = StrongBot._after_check_prices(strength, weights, rate, cont)
+        assert float((weights * calls).sum()) == pytest.approx(cont, abs=1e-3)
+        assert float((weights * raises).sum()) == pytest.approx(rate, abs=1e-3)
+        assert np.all(raises <= calls)
+        assert np.all(np.diff(calls) >= 0)
+    strength = np.linspace(0.0, 1.0, 400)
+    calls, _ = StrongBot._after_check_prices(strength, weights, 0.05, 0.3)
+    assert float(calls[strength < 0.5].max()) < 0.04  # the bottom folds
+    assert float(calls[strength > 0.9].min()) > 0.95  # the top continues
+    main = 0.02 + 0.98 * _step(np.linspace(0.8, 1.0, 400), 0.7, 0.05)
+    assert float((weights * main).sum()) == pytest.approx(0.969, abs=1e-3)
+
+
+def test_a_bet_into_a_check_of_a_player_who_folds_there() -> None:
+    """SDR round 1, 8h 7h checked to by a player seen to fold 30 of 40 times
+    facing a bet after its check in round 1 (raise 2): with ``round_prices``
+    the bet is priced as continued 0.26 of the time ((10 + 10 * 0.30) / 50,
+    shrunk toward its 0.30 after checks in every round), not from its fold
+    rate over all spots (22 / 65, continue 0.66), and the bet gains where
+    main's checks (policy: bet 1.0 where main bet 0). The round's continue
+    rate is shrunk toward a given prior instead of the pooled one when asked
+    (``round_prices_range``)."""
+    view = _view("8h 7h", [Check()])
+    assert view.legal is not None
+    pot = view.pot + sum(s.bet for s in view.seats)
+    gains, bets = [], []
+    for on in (False, True):
+        bot = StrongBot(random.Random(0))
+        bot.round_prices = on
+        bot.book.seats[0] = Tendencies(bets=30, checks=60, raises=10, calls=30, folds=20,
+                                       faced_after_check=40, check_raises=2,
+                                       after_check={1: [40, 2, 30]})
+        gains.append(bot._bet_gain(view, view.legal, pot))
+        bets.append(sum(p for a, p in bot.policy(view).items() if isinstance(a, Bet)))
+    assert gains[0] < 0 < gains[1]
+    assert bets == [0.0, 1.0]
+    t = Tendencies(raises=10, calls=30, folds=20, after_check={1: [40, 2, 30]})
+    # pooled: raise 2.5 / 50, continue (10 + 5 * (1 - 22 / 65)) / 45
+    cont_all = (10 + 5 * (1 - 22 / 65)) / 45
+    assert t.after_check_rates(1) == pytest.approx(((2 + 10 * 0.05) / 50,
+                                                    (10 + 10 * cont_all) / 50))
+    assert t.after_check_rates(1, 0.8)[1] == pytest.approx((10 + 8) / 50)

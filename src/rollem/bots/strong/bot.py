@@ -67,6 +67,7 @@ Every decision comes from the seat's :class:`rollem.engine.HandView` only.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -185,6 +186,31 @@ def _hand_key(view: HandView) -> object:
     return tuple(sorted(str(e) for e in view.events[:3]))
 
 
+def _rounds_begun(view: HandView) -> int:
+    """The betting rounds begun in ``view``'s hand (its ``round`` events): the
+    number :class:`rollem.bots.strong.reads.OpponentBook` files the answers of
+    the current round under."""
+    return sum(1 for e in view.events if e.get("kind") == "round")
+
+
+def _bisect(priced: Callable[[float], float], rate: float) -> float:
+    """Where in ``[-0.3, 1.3]`` the falling function ``priced`` of a step's
+    threshold comes to ``rate`` (30 halvings); an end when it stays above or
+    below ``rate`` over the whole span."""
+    lo, hi = -0.3, 1.3
+    if priced(lo) <= rate:
+        return lo
+    if priced(hi) >= rate:
+        return hi
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        if priced(mid) > rate:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
 def _round_number(view: HandView) -> int:
     """The betting round counted from 1 (:func:`rollem.bots.strong.reads.round_number`;
     1 when the round is not known)."""
@@ -237,7 +263,15 @@ class StrongBot(Mixing):
     that round's own check-raise rate, :meth:`_check_raise_rate`; issue 31,
     thirteenth pass; the three off by default: together they priced the
     check-raises as they came but played behind the bot without them against
-    ``strongtrap``, ``docs/dev/league.md``),
+    ``strongtrap``, ``docs/dev/league.md``), ``round_prices`` (fixed limit,
+    heads-up, free to bet after the opponent's check: the bet's gain prices its
+    continues and its check-raises at its own rates after a check in this
+    betting round, the answers that ended hands counted,
+    :meth:`Tendencies.after_check_rates`, over its range after the check,
+    :meth:`_after_check_prices`; ``round_prices_range``: each round's
+    continue rate shrunk toward the continues main's step prices over the
+    range rather than toward the rate over every round; issue 31, fourteenth
+    pass; off while measured, ``docs/dev/league.md``),
     ``min_ess`` and ``more_worlds`` (against two
     or more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
@@ -271,6 +305,8 @@ class StrongBot(Mixing):
     check_raise_range = False
     count_hand_ends = False
     last_round_check_raises = False
+    round_prices = False
+    round_prices_range = False
     trap_thin = 0.0
     trap_call = 0.06
     trap_raise = 0.08
@@ -319,8 +355,9 @@ class StrongBot(Mixing):
         from rollem.cards import parse_card
         from rollem.odds.evaluate import high5
 
-        if self.count_hand_ends:
-            self.book.observe_end(view.events, view.seat, view.game)
+        if self.count_hand_ends or self.round_prices:
+            self.book.observe_end(view.events, view.seat, view.game,
+                                  pooled=self.count_hand_ends)
         values: dict[int, float] = {}
         if view.game == "sdr" and len(view.board) == 3:
             board = [int(parse_card(c)) for c in view.board]
@@ -731,6 +768,11 @@ class StrongBot(Mixing):
         if view.options.get("structure", "fixed-limit") == "fixed-limit":
             if not checked:
                 return bet_gain(pot, bet, share, calls, weights)
+            if self.round_prices:
+                prior = float((weights * calls).sum()) if self.round_prices_range else None
+                calls, raises = self._after_check_prices(
+                    strength, weights, *t.after_check_rates(_rounds_begun(view), prior))
+                return bet_gain(pot, bet, share, calls, weights, raises, 2 * bet)
             # it checked to us: it check-raises from the top of its range as often
             # as it was seen to (a trapper's check-raises cost bets: issue 31)
             top = self._check_raise_from(strength, weights, calls, self._check_raise_rate(t, last))
@@ -750,6 +792,34 @@ class StrongBot(Mixing):
             top = 1 - t.raise_rate
         raises = calls * _step(strength, top, 0.05)
         return bet_gain(pot, bet, share, calls, weights, raises, raise_to)
+
+    @staticmethod
+    def _after_check_prices(strength: np.ndarray, weights: np.ndarray, raise_rate: float,
+                            continue_rate: float) -> tuple[np.ndarray, np.ndarray]:
+        """Free to bet after the opponent checked, with :attr:`round_prices` (issue
+        31, fourteenth pass): the chance it continues (calls or raises) and the
+        chance it raises, per world ``(S,)``, priced over its range after the
+        check (``strength`` and ``weights``, summing to 1, ``(S,)``) so that they
+        come to its seen ``continue_rate`` and ``raise_rate`` of this betting
+        round (:meth:`Tendencies.after_check_rates`): it continues from the top
+        of that range, ``0.02 + 0.98 * _step(strength, a, 0.05)``, and raises
+        from the top of what continues, ``calls * _step(strength, b, 0.05)``,
+        ``a`` and ``b`` found by bisection. Main priced the continues at its
+        fold rate over all spots, from the top of all hands (round 1 against
+        ``strongtrap``: 0.41 priced, 0.23 seen) and the raises at its pooled
+        check-raise rate from the top of all hands (0.09-0.25 priced, 0.02-0.10
+        seen)."""
+        from rollem.bots.strong.reads import _step
+
+        def calls_at(a: float) -> np.ndarray:
+            out: np.ndarray = 0.02 + 0.98 * _step(strength, a, 0.05)
+            return out
+
+        a = _bisect(lambda a: float((weights * calls_at(a)).sum()), continue_rate)
+        calls = calls_at(a)
+        b = _bisect(lambda b: float((weights * calls * _step(strength, b, 0.05)).sum()),
+                    raise_rate)
+        return calls, calls * _step(strength, b, 0.05)
 
     def _check_raise_rate(self, t: Tendencies, last: bool) -> float:
         """The check-raise rate the bet's gain prices: on the last betting round

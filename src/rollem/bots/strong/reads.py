@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -116,6 +116,14 @@ LAST_PRIOR = 10.0
 """The spots' worth of the pooled check-raise rate in the last round's
 (:attr:`Tendencies.check_raise_rate_last`)."""
 
+ROUND_PRIOR = 10.0
+"""The spots' worth of the rates pooled over the rounds in one betting round's
+answers after a check (:meth:`Tendencies.after_check_rates`)."""
+
+CONTINUE_PRIOR = 5.0
+"""The decisions' worth of ``1 - fold_rate`` in the continue rate after a check
+pooled over the rounds (:meth:`Tendencies.after_check_rates`)."""
+
 
 @functools.lru_cache(maxsize=64)
 def _round_labels(game: str) -> tuple[str, ...]:
@@ -173,6 +181,11 @@ class Tendencies:
     when the caller names the game; issue 31, thirteenth pass)."""
     check_raises_last: int = 0
     """Of ``faced_after_check_last``: raises."""
+    after_check: dict[int, list[int]] = field(default_factory=dict)
+    """Per betting round (counted from 1): ``[spots, raises, folds]`` of its
+    answers to a bet after its check in that round (issue 31, fourteenth pass;
+    the folds that ended the hand only once :meth:`OpponentBook.observe_end`
+    counts them)."""
 
     @property
     def bet_rate(self) -> float:
@@ -236,10 +249,44 @@ class Tendencies:
         """How often it folds facing a bet (prior 2/5)."""
         return (self.folds + 2.0) / (self.faced + 5.0)
 
+    def after_check_rates(self, round_no: int,
+                          continue_prior: float | None = None) -> tuple[float, float]:
+        """Its ``(raise, continue)`` rates facing a bet after its check in betting
+        round ``round_no`` (from 1), from :attr:`after_check`: each round's
+        counts shrunk by :data:`ROUND_PRIOR` spots toward the rates pooled over
+        every round, the raise rate toward ``(raises + 0.5) / (spots + 10)`` (as
+        :attr:`check_raise_rate`), the continue rate (calls and raises) toward
+        ``(spots - folds + CONTINUE_PRIOR * (1 - fold_rate)) / (spots +
+        CONTINUE_PRIOR)``. The continue rate is at least the raise rate. Both
+        0..1 (issue 31, fourteenth pass: ``strongtrap`` continued 0.23 of the
+        time in round 1 and 0.90 in round 3). ``continue_prior`` given, the
+        round's continue rate is shrunk toward it instead (the caller's price
+        with no counts)."""
+        n = sum(c[0] for c in self.after_check.values())
+        r = sum(c[1] for c in self.after_check.values())
+        f = sum(c[2] for c in self.after_check.values())
+        raise_all = (r + 0.5) / (n + 10.0)
+        cont_all = (n - f + CONTINUE_PRIOR * (1.0 - self.fold_rate)) / (n + CONTINUE_PRIOR)
+        spots, raises, folds = self.after_check.get(round_no, [0, 0, 0])
+        raise_ = (raises + ROUND_PRIOR * raise_all) / (spots + ROUND_PRIOR)
+        prior = cont_all if continue_prior is None else continue_prior
+        cont = (spots - folds + ROUND_PRIOR * prior) / (spots + ROUND_PRIOR)
+        return raise_, max(cont, raise_)
 
-def _count_after_check(t: Tendencies, kind: object, last: bool) -> None:
+
+def _count_after_check(t: Tendencies, kind: object, last: bool, round_no: int = 0,
+                       *, pooled: bool = True) -> None:
     """Count one answer (``kind``: raise, call or fold) to a bet after its
-    player's check in the round, apart too when on the ``last`` betting round."""
+    player's check in the round, apart too when on the ``last`` betting round,
+    and in betting round ``round_no``'s counts (:attr:`Tendencies.after_check`;
+    0: none). ``pooled`` False counts it only there."""
+    if round_no > 0:
+        c = t.after_check.setdefault(round_no, [0, 0, 0])
+        c[0] += 1
+        c[1] += kind == "raise"
+        c[2] += kind == "fold"
+    if not pooled:
+        return
     t.faced_after_check += 1
     t.check_raises += kind == "raise"
     if last:
@@ -347,7 +394,7 @@ class OpponentBook:
                 if i >= self._done and seat is not None and bet_open and seat in checkers \
                         and kind in ("raise", "call", "fold"):
                     # the bot's own check-raises (the trap lines' yardstick, issue 31)
-                    _count_after_check(self.own, kind, done == last_round)
+                    _count_after_check(self.own, kind, done == last_round, done)
                 if kind in ("bet", "raise"):
                     raised = bet_open
                     bet_open = True
@@ -360,7 +407,7 @@ class OpponentBook:
                 t.faced_raise += 1
                 t.folds_to_raise += kind == "fold"
             if bet_open and seat in checkers and kind in ("raise", "call", "fold"):
-                _count_after_check(t, kind, done == last_round)
+                _count_after_check(t, kind, done == last_round, done)
             if kind in ("bet", "raise"):
                 raised = bet_open
                 if bet_open:
@@ -381,7 +428,7 @@ class OpponentBook:
         self._done = len(events)
 
     def observe_end(self, events: Sequence[Mapping[str, Any]], me: int | None,
-                    game: str | None = None) -> None:
+                    game: str | None = None, *, pooled: bool = True) -> None:
         """The hand's end (all its ``events``; ``me`` the bot's seat): count the
         answers to a bet after a check (:attr:`Tendencies.faced_after_check`,
         :attr:`Tendencies.check_raises`, and the bot's own in :attr:`own`) that
@@ -392,7 +439,10 @@ class OpponentBook:
         ``strongtrap`` 0.12 where it raised 0.05 of the bets into its checks
         (1,500 deals). Counts nothing else (the fold, call and bet rates stay
         those of :meth:`observe` and :meth:`acted`); a second call for the same
-        hand counts nothing."""
+        hand counts nothing. Each answer is counted in its betting round's
+        :attr:`Tendencies.after_check` too; ``pooled`` False counts it only
+        there (issue 31, fourteenth pass: ``round_prices`` without
+        ``count_hand_ends``)."""
         key = tuple(sorted(str(e) for e in events[:3]))
         if key == self._ended:
             return
@@ -413,7 +463,7 @@ class OpponentBook:
             if i >= start and seat is not None and bet_open and seat in checkers \
                     and kind in ("raise", "call", "fold"):
                 t = self.own if seat == me else self.tendencies(int(seat))
-                _count_after_check(t, str(kind), done == last_round)
+                _count_after_check(t, str(kind), done == last_round, done, pooled=pooled)
             if kind in ("bet", "raise"):
                 bet_open = True
             elif kind == "check":
