@@ -850,22 +850,11 @@ class StrongBot(Mixing):
 
         if not self.check_raise_range:
             return 1 - rate
-        lo, hi = -0.3, 1.3
 
         def priced(top: float) -> float:
             return float((weights * calls * _step(strength, top, 0.05)).sum())
 
-        if priced(lo) <= rate:
-            return lo
-        if priced(hi) >= rate:
-            return hi
-        for _ in range(30):
-            mid = (lo + hi) / 2
-            if priced(mid) > rate:
-                lo = mid
-            else:
-                hi = mid
-        return (lo + hi) / 2
+        return _bisect(priced, rate)
 
     def _heads_up_range(self, view: HandView) -> tuple[Worlds, np.ndarray, np.ndarray] | None:
         """Heads-up only: the worlds, the opponent's range weights (summing to 1)
