@@ -121,6 +121,24 @@ def _shove(legal: dict[str, Any]) -> dict[str, Any] | None:
     return passive(legal)
 
 
+def _ann_and_computers(loop: VirtualLoop, store: Store,
+                       seats: int) -> tuple[LiveTable, str, Client]:
+    """A turbo no-limit hold'em tournament of Ann (seat 0, connected) and basic
+    computer players in the other ``seats``, dealt; unattended after a minute.
+    Returns the table, Ann's token and her client."""
+    config = parse_config({
+        "game": "holdem", "structure": "no-limit", "seats": seats, "bots": seats - 1,
+        "bot_level": "basic", "decision_seconds": 30.0, "grace_seconds": 3600.0,
+        "between_hands": 4.0, "bot_delay": 0.8, "tournament": "turbo"})
+    table, _ = loop.call(LiveTable.create, store, config)
+    table.budget = DiskBudget(unattended_hand_seconds=5.0, unattended_seconds=60.0)
+    _, token = loop.call(table.join, "Ann", 0)
+    ann = Client(table.seat_for_token(token), True)
+    loop.call(table.connect, ann)
+    loop.call(table.handle, ann, ClientMessage("start", None, table.seq, {}))
+    return table, token, ann
+
+
 def test_computer_players_play_a_tournament_out_while_a_person_watches() -> None:
     """Ann, the one person, is out early; the computer players play the tournament
     out (docs/tournaments.md) while she watches for the final standings.  The
@@ -129,16 +147,7 @@ def test_computer_players_play_a_tournament_out_while_a_person_watches() -> None
     clock ran on.  Now a tournament on, with a person's page open, deals on to
     its end; with every page closed it stops, and opening one deals again."""
     with virtual_server() as (loop, store):
-        config = parse_config({
-            "game": "holdem", "structure": "no-limit", "seats": 4, "bots": 3,
-            "bot_level": "basic", "decision_seconds": 30.0, "grace_seconds": 3600.0,
-            "between_hands": 4.0, "bot_delay": 0.8, "tournament": "turbo"})
-        table, _ = loop.call(LiveTable.create, store, config)
-        table.budget = DiskBudget(unattended_hand_seconds=5.0, unattended_seconds=60.0)
-        _, token = loop.call(table.join, "Ann", 0)
-        ann = Client(table.seat_for_token(token), True)
-        loop.call(table.connect, ann)
-        loop.call(table.handle, ann, ClientMessage("start", None, table.seq, {}))
+        table, token, ann = _ann_and_computers(loop, store, 4)
         state = table.session["tournament"]
         start = loop.now
         while table.seats[0].row.stack > 0 or table.hand is not None:
@@ -165,16 +174,7 @@ def test_the_level_clock_stands_while_an_unwatched_tournament_deals_nothing() ->
     risen over hands never dealt.  Now the clock stands from the stop and runs
     again from the next deal."""
     with virtual_server() as (loop, store):
-        config = parse_config({
-            "game": "holdem", "structure": "no-limit", "seats": 3, "bots": 2,
-            "bot_level": "basic", "decision_seconds": 30.0, "grace_seconds": 3600.0,
-            "between_hands": 4.0, "bot_delay": 0.8, "tournament": "turbo"})
-        table, _ = loop.call(LiveTable.create, store, config)
-        table.budget = DiskBudget(unattended_hand_seconds=5.0, unattended_seconds=60.0)
-        _, token = loop.call(table.join, "Ann", 0)
-        ann = Client(table.seat_for_token(token), True)
-        loop.call(table.connect, ann)
-        loop.call(table.handle, ann, ClientMessage("start", None, table.seq, {}))
+        table, token, ann = _ann_and_computers(loop, store, 3)
         loop.call(table.disconnect, ann)  # Ann closes the page at once
         loop.advance(300)
         assert table.dealer.waiting_for().startswith("Dealing stopped")  # type: ignore[union-attr]
