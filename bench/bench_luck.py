@@ -128,6 +128,12 @@ noise (two halves of the plays against each other). The row ``one weight (2
 folds)`` subtracts the whole correction times one weight cross-fitted on the
 other half of the deals (:func:`one_weight`).
 
+``--late-choices`` (fourteenth pass): every card choice (5-2-1's draws, stacks
+and declares) from ``--late-from`` on gets a late term from reseeded copies of
+the bot, before ``--late-decisions-from`` too: in 5-2-1 `strong`'s draws are its
+Monte Carlo coins, and a draw decides every card dealt after it.
+``bench_luck_where.py`` says where a cell's variance goes in.
+
 Figures: ``docs/dev/league.md``.
 """
 
