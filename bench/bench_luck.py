@@ -128,6 +128,12 @@ noise (two halves of the plays against each other). The row ``one weight (2
 folds)`` subtracts the whole correction times one weight cross-fitted on the
 other half of the deals (:func:`one_weight`).
 
+``--late-choices`` (fourteenth pass): every card choice (5-2-1's draws, stacks
+and declares) from ``--late-from`` on gets a late term from reseeded copies of
+the bot, before ``--late-decisions-from`` too: in 5-2-1 `strong`'s draws are its
+Monte Carlo coins, and a draw decides every card dealt after it.
+``bench_luck_where.py`` says where a cell's variance goes in.
+
 Figures: ``docs/dev/league.md``.
 """
 
@@ -343,6 +349,10 @@ NO_CHOICES = frozenset({"sdr", "holdem", "omaha"})
 both hands known is a martingale there (the heads-up odds of
 :func:`rollem.odds.view_equity` take the opponent's cards as known)."""
 
+BETTING = ("check", "call", "bet", "raise", "fold")
+"""The betting actions' names in ``Legal.actions``: a decision with none of them
+is a card choice (a discard, a draw, a stack, a declare)."""
+
 
 class Luck:
     """The sampled luck of one heads-up hand for ``hero`` (the module doc): make
@@ -370,7 +380,7 @@ class Luck:
                  play_alts: int = 0, late_decisions_from: int | None = None,
                  exact_picks: bool = False, late_policy: bool = False,
                  late_policy_twins: int = 0, exact_draws: bool = False,
-                 draw_copies: int = 0) -> None:
+                 draw_copies: int = 0, late_choices: bool = False) -> None:
         if alts < 1 and not exact:
             raise ValueError(f"alts must be at least 1, got {alts}")
         if late_policy_twins < 0:
@@ -422,6 +432,14 @@ class Luck:
         """The first betting round whose decisions get late terms (the late chance
         events start at ``late_from``): apart in 5-2-1, where the second draw
         by plays pays and the decisions after it add width (ninth pass)."""
+        self.late_choices = late_choices
+        """A card choice (a draw, a stack, a declare: a decision with no betting
+        action) from round ``late_from`` on gets a late term even before
+        ``late_decisions_from`` (issue 31, fourteenth pass): in 5-2-1 `strong`'s
+        draws and both bots' stacks are their Monte Carlo coins' (reseeded copies
+        act otherwise at 75-100% of them), and a draw's coins change every card
+        dealt after it. The term is :meth:`_late`'s, the copies reseeded (with
+        ``late_policy`` a card choice's policy is a point mass: term zero)."""
         self.exact_picks = exact_picks
         """A late chance event that is a pool pick by position (Roll Your Own's
         wild card, R-RYO-7) valued against every pool card's plays, not
@@ -543,9 +561,11 @@ class Luck:
         if view is None:
             view = hand.view(seat)
         legal = view.legal
-        if self.late_rollouts and self.bots is not None \
-                and hand.round >= self.late_decisions_from and legal is not None \
-                and rng_of(_unwrap(player)) is not None:
+        if self.late_rollouts and self.bots is not None and legal is not None \
+                and rng_of(_unwrap(player)) is not None \
+                and (hand.round >= self.late_decisions_from
+                     or (self.late_choices and hand.round >= self.late_from
+                         and not any(a in legal.actions for a in BETTING))):
             action = self._late(seat, player, view)
         elif self.actions and self.replicas and legal is not None and any(
                 a in legal.actions for a in ("check", "call", "bet", "raise", "fold")) and \
@@ -694,7 +714,8 @@ class Luck:
         # the bots as they stand before the real action: the values may not
         # depend on the coins the real action drew
         snapshot = _deepcopy([_unwrap(b) for b in self.bots])
-        if self.late_policy:
+        if self.late_policy and (hand.round >= self.late_decisions_from
+                                 or any(a in view.legal.actions for a in BETTING)):
             return self._late_policy(seat, player, view, snapshot, crn)
         twins = []
         for _ in range(self.late_replicas):
@@ -893,6 +914,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                  late_decisions_from: int | None = None, exact_picks: bool = False,
                  late_policy: bool = False, late_policy_twins: int = 0,
                  exact_draws: bool = False, draw_copies: int = 0,
+                 late_choices: bool = False,
                  ) -> tuple[list[float], list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats), the same less the
     sampled luck (the module doc, :class:`Luck`), and the action terms'
@@ -905,7 +927,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
     share of the luck is in ``records``' terms of kind ``"late"``); ``play_alts``,
     ``late_decisions_from``, ``exact_picks``: :class:`Luck`'s (ninth pass);
     ``late_policy``, ``late_policy_twins``, ``exact_draws``: :class:`Luck`'s
-    (tenth pass); ``draw_copies``: :class:`Luck`'s (eleventh pass)."""
+    (tenth pass); ``draw_copies``: :class:`Luck`'s (eleventh pass); ``late_choices``:
+    :class:`Luck`'s (fourteenth pass)."""
     if records is not None:
         records[:] = [{"net": [], "terms": []} for _ in deals]
     plain = [0.0] * len(deals)
@@ -924,7 +947,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                         late_base_alts=late_base_alts, play_alts=play_alts,
                         late_decisions_from=late_decisions_from, exact_picks=exact_picks,
                         late_policy=late_policy, late_policy_twins=late_policy_twins,
-                        exact_draws=exact_draws, draw_copies=draw_copies)
+                        exact_draws=exact_draws, draw_copies=draw_copies,
+                        late_choices=late_choices)
             hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
@@ -1448,8 +1472,15 @@ def main() -> None:
                              "(Roll Your Own's first draw: 30 heads-up) valued against a "
                              "uniform sample of this many orders, its baseline steadied by "
                              "the exact mean share over every order; 0: every order")
+    parser.add_argument("--late-choices", action="store_true",
+                        help="with --late-rollouts: every card choice (a draw, a stack, a "
+                             "declare) from --late-from on gets a late term from reseeded "
+                             "copies of the bot, before --late-decisions-from too (5-2-1: "
+                             "strong's draws and the stacks are the bots' coins)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.late_choices and not args.late_rollouts:
+        parser.error("--late-choices needs --late-rollouts")
     if args.draw_copies < 0:
         parser.error(f"--draw-copies must be 0 or more, got {args.draw_copies}")
     if args.draw_copies and not args.exact_draws:
@@ -1531,7 +1562,7 @@ def main() -> None:
             play_alts=args.play_alts, late_decisions_from=args.late_decisions_from,
             exact_picks=args.exact_picks, late_policy=args.late_policy,
             late_policy_twins=args.late_policy_twins, exact_draws=args.exact_draws,
-            draw_copies=args.draw_copies)
+            draw_copies=args.draw_copies, late_choices=args.late_choices)
         if args.dump:
             Path(args.dump).write_text(json.dumps(
                 {"game": args.game, "structure": args.structure, "hero": args.hero,
@@ -1544,7 +1575,7 @@ def main() -> None:
                  "exact_picks": args.exact_picks, "late_policy": args.late_policy,
                  "late_policy_twins": args.late_policy_twins,
                  "exact_draws": args.exact_draws, "draw_copies": args.draw_copies,
-                 "plain": plain,
+                 "late_choices": args.late_choices, "plain": plain,
                  "cpu_s": time.process_time() - cpu, "deals": records}))
         late = [sum(t[3] if t[0] == "late" else t[2] * t[3] for ts in r["terms"] for t in ts
                     if t[0] in ("late", "late_base")) / len(r["terms"]) for r in records]

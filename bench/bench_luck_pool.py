@@ -169,7 +169,8 @@ def main() -> None:
         key = (d["game"], d["structure"], d.get("late_rollouts"), d.get("late_from"),
                d.get("play_alts", 0), d.get("late_decisions_from"), d.get("exact_picks", False),
                d.get("late_policy", False), d.get("late_policy_twins", 0),
-               d.get("exact_draws", False), d.get("draw_copies", 0))
+               d.get("exact_draws", False), d.get("draw_copies", 0),
+               d.get("late_choices", False))
         if head is None:
             head = key
         elif key != head:

@@ -5,6 +5,7 @@ tolerance of four standard errors of the sample itself."""
 
 from __future__ import annotations
 
+import copy
 import functools
 import importlib.util
 import itertools
@@ -13,7 +14,7 @@ import random
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
@@ -1042,3 +1043,56 @@ def test_one_weight_is_cross_fitted() -> None:
         bl.one_weight(plain, correction[:7])
     with pytest.raises(ValueError, match="at least 2 training deals a part"):
         bl.one_weight(plain[:3], correction[:3])
+
+
+def test_a_card_choice_gets_a_late_term_before_the_late_decisions() -> None:
+    """``late_choices`` (fourteenth pass): with the late decisions from round 9
+    (none), `strong`'s first 5-2-1 draw (seat 1, the first to draw) still gets
+    a late term, worked out
+    by hand here: its two copies stand pat (the hook), so the term is
+    ``V(the draw taken) - V(stand pat)``, each valued by the one play of the
+    decision's seed (drawn after the copies' two reseeds) from the bots as
+    they stood; the bets before keep their action terms. Without
+    ``late_choices`` the same draw gets no term."""
+    bl = _luck()
+    from bench_league import bot
+    from rollem.engine.actions import Draw
+
+    def run(choices: bool) -> tuple[Any, Any, list[Any], Any]:
+        luck = bl.Luck("rollem521", "no-limit", 8, 0, 0, 2, 100, random.Random(8),
+                       actions=True, replicas=2, late_rollouts=1, late_from=0,
+                       late_replicas=2, late_decisions_from=9, late_choices=choices)
+        bots = [bot("basic", random.Random(12)), bot("strong", random.Random(11))]
+        luck.bots = bots
+        luck.twin_act = lambda b, v: Draw(()) if "draw" in v.legal.actions else b.act(v)
+        while "draw" not in luck.hand.view(luck.hand.pending.seats[0]).legal.actions:
+            s = luck.hand.pending.seats[0]
+            luck.decide(s, bots[s], other=bots[1 - s])
+        seat = luck.hand.pending.seats[0]
+        return luck, seat, bots, copy.deepcopy(luck.hand)
+
+    luck, seat, bots, before = run(True)
+    assert all(t[0] != "late" for t in luck.terms)  # the bets before: action terms only
+    snapshot = copy.deepcopy(bots)
+    assert seat == 1
+    crn = random.Random(f"late/8/0/{len(luck.moves)}")
+    crn.getrandbits(64), crn.getrandbits(64)  # the two copies' reseeds
+    seeds = [crn.getrandbits(64)]
+    luck.decide(seat, bots[seat])
+    taken = luck.moves[-1][1]
+    assert isinstance(taken, Draw) and taken.cards  # strong draws here: the copies differ
+
+    def value(action: Any) -> float:
+        after = copy.deepcopy(before)
+        after.apply(seat, action)
+        return bl.rollouts(after, copy.deepcopy(snapshot), 0, seeds)[0]
+
+    expected = value(taken) - value(Draw(()))
+    late = [t for t in luck.terms if t[0] == "late"]
+    assert late == [("late", 0, 1.0, pytest.approx(expected))], (late, expected)
+    assert luck.terms[-1][0] == "chance"  # then the cards' own term
+    assert expected == 9.0  # this play: the draw taken wins 9 chips more
+    assert luck.late_per_play == [(0, [pytest.approx(expected)])]
+    luck, seat, bots, _ = run(False)
+    luck.decide(seat, bots[seat])
+    assert all(t[0] != "late" for t in luck.terms) and luck.late_plays == 0
