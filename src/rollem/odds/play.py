@@ -167,7 +167,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
                                exact_limit=exact_limit, game=game, top=ALL_OPTIONS)
 
     # Roll Your Own after the discard: one pilot for all batches, its cost counted
-    with shared_proposals(clock):
+    with shared_proposals(clock, deadline=start + cpu_seconds * (1.0 - RESERVE)):
         before = clock() - start
         runs = [one()]
         if runs[0].method == "exact":
