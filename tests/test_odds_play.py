@@ -569,3 +569,33 @@ def test_a_collapsing_sampler_does_not_take_play_past_the_budget(
     assert drawn == [(2000, 16), (1500, 64)], drawn
     assert spent[0] == pytest.approx(0.8)
     assert got.interval is not None
+
+
+def test_from_the_third_card_up_the_moves_are_made_at_4_players(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s50-ryo: at 4 players (3 opponents) the Metropolis
+    # moves were made at no view; from the third card up round on (every
+    # opponent has exposed three cards) they are, MOVES of them, where the
+    # batches' weights had fallen on a few ancestors. Before it (after the
+    # seat's second draw) still none.
+    from rollem.odds import ryoseen
+    from rollem.odds.view import read_view
+
+    made: list[int] = []
+    real_worlds = ryoseen._worlds  # type: ignore[attr-defined]
+
+    def worlds(*args: Any, **kwargs: Any) -> Any:
+        if "moves" in kwargs:
+            made.append(kwargs["moves"])
+        return real_worlds(*args, **kwargs)
+
+    monkeypatch.setattr(ryoseen, "_worlds", worlds)
+    views = _views("rollyourown", 4, 30001)
+    late = _late_ryo_view(4, 30001)
+    third = next(v for _, v in views if v.to_dict()["round"] == "third card up")
+    for view in (late, third):
+        seen = ryoseen.seen_of(read_view(view))
+        assert seen is not None and len(seen.opponents) == 3
+        assert ryoseen.ryo_seen_look(seen, samples=500, seed=1) is not None
+    assert [len(o.ups) for o in ryoseen.seen_of(read_view(third)).opponents] == [3, 3, 3]  # type: ignore[union-attr]
+    assert made == [0, ryoseen.MOVES] == [0, 32]
