@@ -599,3 +599,32 @@ def test_from_the_third_card_up_the_moves_are_made_at_4_players(
         assert ryoseen.ryo_seen_look(seen, samples=500, seed=1) is not None
     assert [len(o.ups) for o in ryoseen.seen_of(read_view(third)).opponents] == [3, 3, 3]  # type: ignore[union-attr]
     assert made == [0, ryoseen.MOVES] == [0, 32]
+
+
+def test_4_players_from_the_third_card_up_batches_are_weighed_by_worlds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s50-ryo: where the moves are made only because the
+    # third card is up (4 players), play weighs the batches by worlds rather
+    # than pooling them by their stated errors (which were half the spread);
+    # 5 players in the same round, and 4 players before it, stay pooled.
+    from rollem.odds import play, ryoseen
+    from rollem.odds.view import read_view
+
+    def third(players: int) -> Any:
+        return next(v for _, v in _views("rollyourown", players, 30001)
+                    if v.to_dict()["round"] == "third card up")
+
+    assert ryoseen.pooled_view(read_view(third(4))) is False
+    assert ryoseen.pooled_view(read_view(third(5))) is True
+    assert ryoseen.pooled_view(read_view(_late_ryo_view(4, 30001))) is True
+    asked: list[bool] = []
+    real = play.combine
+
+    def combine(runs: Any, pooled: bool = True) -> Any:
+        asked.append(pooled)
+        return real(runs, pooled=pooled)
+
+    monkeypatch.setattr(play, "combine", combine)
+    got = play_odds(third(4), seed=1, batch=500, max_batches=2, clock=_no_time)
+    assert asked == [False, False]
+    assert got.samples == 2 * ryoseen.MIN_WORLDS
