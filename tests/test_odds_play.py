@@ -622,7 +622,7 @@ def test_4_players_from_the_third_card_up_batches_are_weighed_by_worlds(
 
     def combine(runs: Any, pooled: bool = True) -> Any:
         asked.append(pooled)
-        return real(runs, pooled=pooled)
+        return real(runs, pooled)
 
     monkeypatch.setattr(play, "combine", combine)
     got = play_odds(third(4), seed=1, batch=500, max_batches=2, clock=_no_time)

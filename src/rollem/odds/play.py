@@ -186,7 +186,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
         costs: list[tuple[float, float]] = []  # (share, CPU s) of each later batch
         spent_before, size_run = first, 1.0
         while True:
-            odds = _top(combine(runs, pooled=pooled), top)
+            odds = _top(combine(runs, pooled), top)
             assert odds.interval is not None
             spent = clock() - start
             if len(runs) > 1:  # this batch's cost, its combining included
@@ -206,7 +206,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
                 if part < LAST_PART or not math.isfinite(part):
                     return odds
                 runs.append(one(min(part, size)))
-                return _top(combine(runs, pooled=pooled), top)
+                return _top(combine(runs, pooled), top)
             spent_before, size_run = spent, size
             runs.append(one(size))
 
