@@ -498,3 +498,133 @@ def test_weighted_batches_that_disagree_beyond_their_errors_are_not_pooled() -> 
     assert got.equity == pytest.approx(combine(far, pooled=False).equity)
     assert got.stderr == pytest.approx(combine(far, pooled=False).stderr)
     assert got.stderr > 0.02  # the spread's: 0.0433 alone stated 0.0002
+
+
+def _collapsing_clock(monkeypatch: pytest.MonkeyPatch) -> tuple[list[float], list[tuple[int, int]]]:
+    """Every run of the Roll Your Own sampler collapses (``MIN_EFFECTIVE``
+    out of reach) and a counting clock charges its worlds: 0.1 s per 1,000
+    worlds at ``PLACE_CANDIDATES`` candidates, in proportion to the
+    candidates; the set-up's pilot runs cost nothing. Returns the clock's
+    seconds and the (worlds, candidates) of each run drawn."""
+    from rollem.odds import ryoseen
+
+    spent = [0.0]
+    drawn: list[tuple[int, int]] = []
+    real_worlds = ryoseen._worlds  # type: ignore[attr-defined]
+
+    def worlds(seen: Any, k: int, unseen: Any, policy: Any, trem: Any, gen: Any,
+               candidates: int, *args: Any, **kwargs: Any) -> Any:
+        if k != ryoseen.PILOT:
+            drawn.append((k, candidates))
+            spent[0] += 0.1 * k / 1000 * candidates / ryoseen.PLACE_CANDIDATES
+        return real_worlds(seen, k, unseen, policy, trem, gen, candidates, *args, **kwargs)
+
+    monkeypatch.setattr(ryoseen, "_worlds", worlds)
+    monkeypatch.setattr(ryoseen, "MIN_EFFECTIVE", 10 ** 9)
+    return spent, drawn
+
+
+@pytest.mark.parametrize(("left", "retried"), [(100.0, 2000), (0.5002, 1000), (0.1, None)])
+def test_a_collapsed_runs_retry_is_sized_to_the_time_left(
+        monkeypatch: pytest.MonkeyPatch, left: float, retried: int | None) -> None:
+    # issue 33, branch s50-ryo: a run of 2,000 worlds at 16 candidates costs
+    # 0.2 s on the counting clock; its retry (64 candidates) 4 x 0.2 / 2000 =
+    # 0.0004 s a world. With 100 s left the retry draws its 2,000 worlds (and,
+    # collapsing again, gives no answer: None); with 0.5002 s left, 0.8 of it
+    # fits int(0.40016 / 0.0004) = 1,000 worlds; with 0.1 s left 200, under
+    # RETRY_FEWEST (500): no retry, the collapsed run itself comes back.
+    from rollem.odds import ryoseen
+    from rollem.odds.view import read_view
+
+    spent, drawn = _collapsing_clock(monkeypatch)
+    seen = ryoseen.seen_of(read_view(_late_ryo_view(6, 30001)))
+    assert seen is not None
+    with ryoseen.shared_proposals(lambda: spent[0], deadline=0.2 + left):
+        got = ryoseen.ryo_seen_look(seen, samples=2000, seed=1)
+    assert (ryoseen.RETRY, ryoseen.RETRY_FEWEST, ryoseen.RETRY_MARGIN) == (4, 500, 0.8)
+    if retried is None:
+        assert drawn == [(2000, 16)]
+        assert got is not None and got.samples == 2000 and got.effective is not None
+    else:
+        assert drawn == [(2000, 16), (retried, 64)]
+        assert got is None
+
+
+def test_a_collapsing_sampler_does_not_take_play_past_the_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s50-ryo: before, a batch whose weights collapsed was
+    # tried again with 4 x the candidates whatever the time left (at 6
+    # players after the wild card runs took up to 1.27 s of a 1 s budget).
+    # On the counting clock every batch collapses: the first (2,000 worlds,
+    # 0.2 s) is retried in 0.8 x 0.75 s = 1,500 worlds (0.6 s: 0.8 s); the
+    # next batch is taken to cost that 0.8 s, and not even a last small one
+    # (0.8 x 0.15 / 0.8 of a batch, at most LAST_PART) is started in the
+    # 0.15 s left. The old rule retried the first batch with 2,000 worlds
+    # (0.8 s: 1.0 s) and went on.
+    from rollem.odds.play import RESERVE
+
+    spent, drawn = _collapsing_clock(monkeypatch)
+    got = play_odds(_late_ryo_view(6, 30001), seed=1, clock=lambda: spent[0])
+    assert RESERVE == 0.05
+    assert drawn == [(2000, 16), (1500, 64)], drawn
+    assert spent[0] == pytest.approx(0.8)
+    assert got.interval is not None
+
+
+def test_from_the_third_card_up_the_moves_are_made_at_4_players(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s50-ryo: at 4 players (3 opponents) the Metropolis
+    # moves were made at no view; from the third card up round on (every
+    # opponent has exposed three cards) they are, MOVES of them, where the
+    # batches' weights had fallen on a few ancestors. Before it (after the
+    # seat's second draw) still none.
+    from rollem.odds import ryoseen
+    from rollem.odds.view import read_view
+
+    made: list[int] = []
+    real_worlds = ryoseen._worlds  # type: ignore[attr-defined]
+
+    def worlds(*args: Any, **kwargs: Any) -> Any:
+        if "moves" in kwargs:
+            made.append(kwargs["moves"])
+        return real_worlds(*args, **kwargs)
+
+    monkeypatch.setattr(ryoseen, "_worlds", worlds)
+    views = _views("rollyourown", 4, 30001)
+    late = _late_ryo_view(4, 30001)
+    third = next(v for _, v in views if v.to_dict()["round"] == "third card up")
+    for view in (late, third):
+        seen = ryoseen.seen_of(read_view(view))
+        assert seen is not None and len(seen.opponents) == 3
+        assert ryoseen.ryo_seen_look(seen, samples=500, seed=1) is not None
+    assert [len(o.ups) for o in ryoseen.seen_of(read_view(third)).opponents] == [3, 3, 3]  # type: ignore[union-attr]
+    assert made == [0, ryoseen.MOVES] == [0, 32]
+
+
+def test_4_players_from_the_third_card_up_batches_are_weighed_by_worlds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s50-ryo: where the moves are made only because the
+    # third card is up (4 players), play weighs the batches by worlds rather
+    # than pooling them by their stated errors (which were half the spread);
+    # 5 players in the same round, and 4 players before it, stay pooled.
+    from rollem.odds import play, ryoseen
+    from rollem.odds.view import read_view
+
+    def third(players: int) -> Any:
+        return next(v for _, v in _views("rollyourown", players, 30001)
+                    if v.to_dict()["round"] == "third card up")
+
+    assert ryoseen.pooled_view(read_view(third(4))) is False
+    assert ryoseen.pooled_view(read_view(third(5))) is True
+    assert ryoseen.pooled_view(read_view(_late_ryo_view(4, 30001))) is True
+    asked: list[bool] = []
+    real = play.combine
+
+    def combine(runs: Any, pooled: bool = True) -> Any:
+        asked.append(pooled)
+        return real(runs, pooled)
+
+    monkeypatch.setattr(play, "combine", combine)
+    got = play_odds(third(4), seed=1, batch=500, max_batches=2, clock=_no_time)
+    assert asked == [False, False]
+    assert got.samples == 2 * ryoseen.MIN_WORLDS

@@ -156,7 +156,9 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
     exact_limit = SDR_EXACT_LIMIT if info.game == "sdr" else VIEW_EXACT_LIMIT
     seeds = random.Random(seed) if seed is not None else (rng or random.Random())
 
-    from rollem.odds.ryoseen import part_of_batch, setup_seconds, shared_proposals
+    from rollem.odds.ryoseen import part_of_batch, pooled_view, setup_seconds, shared_proposals
+
+    pooled = pooled_view(info)  # issue 33, branch s50-ryo: by worlds where not
 
     def one(part: float = 1.0) -> Odds:
         # every option in every batch (an option listed only where it came out
@@ -167,7 +169,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
                                exact_limit=exact_limit, game=game, top=ALL_OPTIONS)
 
     # Roll Your Own after the discard: one pilot for all batches, its cost counted
-    with shared_proposals(clock):
+    with shared_proposals(clock, deadline=start + cpu_seconds * (1.0 - RESERVE)):
         before = clock() - start
         runs = [one()]
         if runs[0].method == "exact":
@@ -184,7 +186,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
         costs: list[tuple[float, float]] = []  # (share, CPU s) of each later batch
         spent_before, size_run = first, 1.0
         while True:
-            odds = _top(combine(runs), top)
+            odds = _top(combine(runs, pooled), top)
             assert odds.interval is not None
             spent = clock() - start
             if len(runs) > 1:  # this batch's cost, its combining included
@@ -204,7 +206,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
                 if part < LAST_PART or not math.isfinite(part):
                     return odds
                 runs.append(one(min(part, size)))
-                return _top(combine(runs), top)
+                return _top(combine(runs, pooled), top)
             spent_before, size_run = spent, size
             runs.append(one(size))
 

@@ -61,7 +61,9 @@ Draws still to come and the wild card (when not yet turned) come from the
 pool cards not yet drawn: per world :data:`FUTURES` orders of them, each as
 likely, the world's answer their mean (issue 33). Nobody folds from here on; no betting is read.
 With fewer than :data:`MIN_EFFECTIVE` effective worlds even on a second try
-with :data:`RETRY` times the candidates, or a view the model cannot place,
+with :data:`RETRY` times the candidates (within a CPU budget, a second try
+sized to the time left, or none and the collapsed run returned as it is:
+:func:`retry_worlds`), or a view the model cannot place,
 :func:`ryo_seen_look` returns ``None`` and the caller falls back to the
 tracked model (:func:`rollem.odds.ryo.ryo_tracked_odds`), which does not
 read keeps or exposes (the model line says which was used).
@@ -193,6 +195,14 @@ than were asked for), once (see :func:`ryo_seen_look`)."""
 RETRY_WORLDS = 2500
 """The fewest worlds a retry draws (fewer where fewer were asked for): a
 small run is retried with all its worlds, at :data:`RETRY` times the work."""
+RETRY_FEWEST = 500
+"""Within a CPU budget (:func:`shared_proposals` with a ``deadline``): a
+retry sized to the time left that would draw fewer worlds than this is not
+made, and the collapsed run is returned as it is (its few effective worlds
+say so: :data:`rollem.odds.play.COLLAPSED`; issue 33, branch s50-ryo)."""
+RETRY_MARGIN = 0.8
+"""The share of the time left to the deadline a retry is sized to (its
+cost per world is foreseen from the run it retries, not known)."""
 FUTURES = 8
 """Per world, this many orders of the pool's cards not yet drawn (the draws
 still to come and the wild card) are played out, each order as likely
@@ -251,6 +261,15 @@ MOVES_FROM = 4
 where the worlds' weights are most uneven); with fewer the odds in play
 were already within ±1.5 points in a second without them, and their
 intervals covered at the stated rate (issue 33)."""
+LATE_MOVES_FROM = 3
+"""From the third card up on (every opponent has exposed three cards), the
+moves are made with this many opponents too (4 players; issue 33, branch
+s50-ryo): there, without them, a batch's weights fell on a few ancestors
+(4,000 worlds, 50 to 700 effective; 18 of 20 runs in play held a batch
+under 5% effective) and batches that missed the rare worlds where the seat
+takes the pot came out low stating small errors; with them 1,300 to 8,000
+effective (one batch in eight 180) for 0.13 s against 0.08 s a batch."""
+
 CANDIDATES = 4
 """Candidates drawn per opponent and world (see :func:`_read_opponent`)."""
 PLACE_CANDIDATES = 16
@@ -1488,12 +1507,14 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     shared = _SHARED.get()
     key = (repr(seen), policy.name, trem, candidates)
     proposal = shared.get(key) if shared is not None else None
+    clock = shared.get(_CLOCK) if shared is not None else None
+    attempt_began = clock() if clock is not None else 0.0
+    setup_cost = 0.0
     try:
         if proposal is None:
             # alone, the pilot and the run each make their guides (as before
             # issue 33); shared, the pilot's are kept for every run
-            clock = shared.get(_CLOCK) if shared is not None else None
-            began = clock() if clock is not None else 0.0
+            began = attempt_began
             guides: dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]] | None = (
                 {} if shared is not None else None)
             likely = None
@@ -1505,8 +1526,10 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
                 shared[key] = proposal
                 _expose_table(seen, policy, trem)  # (made once, part of the set-up)
                 if clock is not None:
-                    shared[_SETUP] = shared.get(_SETUP, 0.0) + clock() - began
-        moves = (PLACE_MOVES if place else MOVES) if len(seen.opponents) >= MOVES_FROM else 0
+                    setup_cost = clock() - began
+                    shared[_SETUP] = shared.get(_SETUP, 0.0) + setup_cost
+                    shared[(_SETUP, key)] = setup_cost
+        moves = (PLACE_MOVES if place else MOVES) if len(seen.opponents) >= moves_from(seen) else 0
         hands, w, turned, eve, _ = _worlds(seen, samples, unseen, policy, trem, gen,
                                            candidates, proposal[0], proposal[1],
                                            futures=FUTURES, moves=moves)
@@ -1565,10 +1588,21 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     if ess < MIN_EFFECTIVE:
         if not retry:
             return None
-        again = max(samples // RETRY, min(samples, RETRY_WORLDS))
-        return ryo_seen_look(seen, samples=again, policy=policy,
-                             seed=int(gen.integers(1 << 31)), tremble=tremble,
-                             candidates=candidates * RETRY, retry=False)
+        again: int | None = max(samples // RETRY, min(samples, RETRY_WORLDS))
+        if shared is not None and clock is not None and shared.get(_DEADLINE) is not None:
+            now = clock()
+            again = retry_worlds(
+                max(samples // RETRY, min(samples, RETRY_WORLDS)), samples=samples,
+                cost=now - attempt_began - setup_cost,
+                left=float(shared[_DEADLINE]) - now,
+                setup=(0.0 if (*key[:3], candidates * RETRY) in shared
+                       else RETRY * float(shared.get((_SETUP, key), setup_cost))))
+        if again is not None:
+            return ryo_seen_look(seen, samples=again, policy=policy,
+                                 seed=int(gen.integers(1 << 31)), tremble=tremble,
+                                 candidates=candidates * RETRY, retry=False)
+        # no retry fits the budget: this run as it is (its effective worlds
+        # say how few; play calls it rough)
     cat_w = np.bincount(cats, weights=np.repeat(w, fut) / fut, minlength=10) / tw
     categories = {Category(i).label: float(cat_w[i]) for i in range(9, -1, -1) if cat_w[i] > 0}
     win, tie, lose = (float((w * x).sum() / tw) for x in chances)
@@ -1583,11 +1617,78 @@ _SHARED: ContextVar[dict[Any, Any] | None] = ContextVar("ryoseen_shared", defaul
 per view, made once and used by every later run of the same view."""
 
 
+def moves_from(seen: SeenPool) -> int:
+    """The fewest opponents the moves are made with in ``seen``:
+    :data:`LATE_MOVES_FROM` once every opponent has exposed three cards
+    (the third card up round on), else :data:`MOVES_FROM`.
+
+    >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
+    >>> p = SeenOpponent(seat=2, ups=[5, 6], draws=[1, 5], live=True)
+    >>> pool = SeenPool(mine=[], discards=[], my_draws=[], opponents=[o, o, o],
+    ...                 drawn=8, wild=None)
+    >>> moves_from(pool), moves_from(SeenPool([], [], [], [o, o, p], 8, None))
+    (3, 4)
+    """
+    if seen.opponents and all(len(o.ups) >= 3 for o in seen.opponents):
+        return min(MOVES_FROM, LATE_MOVES_FROM)
+    return MOVES_FROM
+
+
+def pooled_view(info: ViewInfo) -> bool:
+    """Whether play pools this view's importance-weighted batches by their
+    stated errors (:func:`rollem.odds.play.combine`); ``False`` (weighed by
+    worlds, their spread checking the error) where the moves are made only
+    because the third card is up (:data:`LATE_MOVES_FROM`: 4 players; issue
+    33, branch s50-ryo). There a batch's stated error was about half its
+    spread (79 batches of 4,000 worlds: standard deviation 1.31 points, rms
+    stated error 0.68) and the pool favoured the batches that missed the
+    rare worlds where the seat takes the pot (20 runs: covered 9 of 20, rms
+    z 2.35; by worlds 15, 1.35, 19 within ±1.5; docs/dev/odds-precision.md).
+    At 5 and 6 players by worlds left most runs wider than ±1.5, so they
+    stay pooled. ``True`` for every other view."""
+    if info.game != "rollyourown" or len(info.mine) >= 6:
+        return True
+    seen = seen_of(info)
+    if seen is None or not seen.opponents:
+        return True
+    return not moves_from(seen) <= len(seen.opponents) < MOVES_FROM
+
+
+def retry_worlds(again: int, *, samples: int, cost: float, left: float,
+                 setup: float) -> int | None:
+    """The worlds a retry of a collapsed run draws within a CPU budget
+    (issue 33, branch s50-ryo): ``again`` (:data:`RETRY_WORLDS` rule) where
+    it fits, else as many as fit :data:`RETRY_MARGIN` of the ``left``
+    seconds, or ``None`` (no retry) where that is under
+    :data:`RETRY_FEWEST`. The retry's cost is foreseen from the run it
+    retries (``samples`` worlds in ``cost`` seconds, its set-up not
+    counted): per world :data:`RETRY` times as dear (:data:`RETRY` times the
+    candidates), plus ``setup`` seconds for the retry's own proposals where
+    they are not made yet.
+
+    >>> retry_worlds(2500, samples=4000, cost=0.16, left=2.0, setup=0.2)
+    2500
+    >>> retry_worlds(2500, samples=4000, cost=0.16, left=0.4, setup=0.0)
+    2000
+    >>> retry_worlds(2500, samples=4000, cost=0.16, left=0.4, setup=0.3) is None
+    True
+    """
+    if cost <= 0 or samples <= 0:
+        return again if left > setup else None
+    per_world = RETRY * cost / samples
+    fit = int((RETRY_MARGIN * left - setup) / per_world)
+    if fit >= again:
+        return again
+    return fit if fit >= RETRY_FEWEST else None
+
+
 _CLOCK = "clock"
 """The key of :func:`shared_proposals`' clock in its shared dict (the
 proposals' keys are tuples)."""
 _SETUP = "setup"
 """The key of the clock time spent making proposals (:func:`setup_seconds`)."""
+_DEADLINE = "deadline"
+"""The key of :func:`shared_proposals`' deadline (clock seconds)."""
 
 
 _PART: ContextVar[float] = ContextVar("ryoseen_part", default=1.0)
@@ -1637,7 +1738,8 @@ def part_of_batch(part: float) -> Iterator[None]:
 
 
 @contextmanager
-def shared_proposals(clock: Callable[[], float] | None = None) -> Iterator[None]:
+def shared_proposals(clock: Callable[[], float] | None = None,
+                     deadline: float | None = None) -> Iterator[None]:
     """Runs of :func:`ryo_seen_look` inside share their proposals: the
     pilot run and the guides are made by the first run of a view and used
     as they are by the later ones (batches of the same question,
@@ -1648,8 +1750,16 @@ def shared_proposals(clock: Callable[[], float] | None = None) -> Iterator[None]
     ``clock`` (seconds, e.g. ``time.thread_time``): where given, the time
     spent making the proposals is counted (:func:`setup_seconds`), so that
     a caller sizing its batches to a budget can tell the first batch's own
-    cost from the set-up's."""
-    token = _SHARED.set({} if clock is None else {_CLOCK: clock})
+    cost from the set-up's.
+
+    ``deadline`` (a time of ``clock``, with it): where a run's weights
+    collapse, its retry is sized to the time left before it, or not made
+    (:func:`retry_worlds`; issue 33, branch s50-ryo: the retry took runs at
+    6 players after the wild card to 1.27 s of a 1 s budget)."""
+    shared: dict[Any, Any] = {} if clock is None else {_CLOCK: clock}
+    if clock is not None and deadline is not None:
+        shared[_DEADLINE] = deadline
+    token = _SHARED.set(shared)
     try:
         yield
     finally:
