@@ -112,6 +112,32 @@ def test_rebuy_offer_when_broke_counts_in_the_ledger(tmp_path: Path) -> None:
     assert "Session ledger after 0 hand(s)" in "".join(out)
 
 
+def test_help_and_the_table_at_the_rebuy_offer(tmp_path: Path) -> None:
+    """The guide says ``?`` and ``t`` work at every prompt; at the rebuy offer they
+    were refused ("'?': answer y (rebuy) or n (stop here)")."""
+    game, out = scripted(iter([]), history_dir=tmp_path)
+    game.table.stacks[:2] = [2, 100]  # (two chips: a hand or two and the offer comes)
+    answers = iter(["?", "t", "n"])
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:  # Enter after a hand, c at a bet, the answers at the offer
+        out.append(prompt)
+        if prompt.startswith("You are out of chips"):
+            asked.append(prompt)
+            return next(answers)
+        return "" if prompt.startswith("Enter = next hand") else "c"
+
+    game.ask = ask  # type: ignore[method-assign]
+    assert game.run() == 0
+    text = ANSI.sub("", "".join(out))
+    assert len(asked) == 3, asked
+    assert ("You have no chips left. y buys 50 chips again, counted in what you brought; "
+            "n says no (stop here);") in text.replace("\n", " ")
+    number = game.last[0] if game.last is not None else None
+    assert number is not None and text.count(f"Hand {number}") >= 2  # the table, shown again
+    assert "answer y (rebuy)" not in text
+
+
 def test_521_draw_counts_and_order_are_shown(tmp_path: Path) -> None:
     def answers() -> Iterator[str]:
         while True:

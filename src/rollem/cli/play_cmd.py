@@ -103,6 +103,12 @@ AFTER_HAND_HELP = (
     "the session ledger.")
 """The help (``?``) at the prompt after a hand."""
 
+REBUY_HELP = (
+    "You have no chips left. y buys {stack} chips again{brought}; n says no ({stop}); "
+    "last tells the last hand again, t shows the table as it ended, q is n.")
+"""The help (``?``) at the rebuy offer (its ``{stack}``, ``{brought}`` and ``{stop}``
+filled in by :meth:`TerminalGame.offer_rebuy`)."""
+
 FOLD_ANYWAY_HELP = (
     "Checking costs nothing here: c checks and you stay in the hand. y folds anyway, "
     "giving up the hand; n (or anything else) goes back to your move; q quits.")
@@ -442,7 +448,15 @@ class TerminalGame:
             if answer == "last":
                 self.show_last()
                 continue
-            self.error(f"{cut(answer)!r}: answer y (rebuy) or n (stop here)")
+            if answer in ("?", "help"):
+                self.say(REBUY_HELP.format(stack=self.stack, brought=(
+                    f"; a buy-in of {sng.buy_in} more in the prize pool" if sng is not None
+                    else ", counted in what you brought"), stop=stop))
+                continue
+            if answer == "t" and self.last is not None:  # the table as the last hand ended
+                self.show_end_table(*self.last)
+                continue
+            self.error(f"{cut(answer)!r}: answer y (rebuy) or n ({stop})")
 
     def run(self) -> int:
         """Play hands until the player quits or cannot go on; then the ledger.
@@ -529,10 +543,7 @@ class TerminalGame:
                 self.say(AFTER_HAND_HELP)
                 continue
             if word == "t" and not rest:  # the table as the hand ended
-                for line in render_table(hand.view(0), self.style,
-                                         title=f"Hand {self.hand_no}",
-                                         game_name=hand.game.name, narrator=self.narrator):
-                    self.say(line)
+                self.show_end_table(self.hand_no, hand)
                 continue
             if word in ("s", "show"):
                 self.show_cards(hand, legal, rest)
@@ -567,6 +578,12 @@ class TerminalGame:
         from rollem.hand_ends import tell_hand_end
 
         tell_hand_end(hand, {seat: bot for seat, bot in enumerate(self.bots, start=1)})
+
+    def show_end_table(self, number: int, hand: Any) -> None:
+        """The table as hand ``number`` ended (``t`` between hands)."""
+        for line in render_table(hand.view(0), self.style, title=f"Hand {number}",
+                                 game_name=hand.game.name, narrator=self.narrator):
+            self.say(line)
 
     def show_last(self) -> None:
         """Tell the last finished hand again, step by step, as you saw it."""
