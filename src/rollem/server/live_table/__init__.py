@@ -317,8 +317,7 @@ class LiveTable:
         actions are all committed, open the decisions (``opened``: when they were
         offered, see :meth:`Turns.refresh_decisions`), or deal the next hand; an
         open deal proposal lapses at its time again (issue 28)."""
-        self.tourney.arm_lapse()
-        self.tourney.arm_last_call()  # (a last call for a rebuy ends at its time again)
+        self.tourney.arm_timers()  # (a deal's answer time, a last call for a rebuy)
         if self.hand is not None and self.hand.over:
             # Committed actions finished the hand but the result was not; finish now.
             self.dealer.finish_hand()
@@ -335,8 +334,7 @@ class LiveTable:
         """Close the open decisions and cancel the coming deal and write retry."""
         self.turns.stop()
         self.dealer.stop()
-        self.tourney.stop()
-        self.tourney.stop_last_call()
+        self.tourney.stop_timers()
         self.saving.stop_retry()
         self.host_role.stop()
 

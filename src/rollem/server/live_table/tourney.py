@@ -33,9 +33,9 @@ counted).
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Any
 
+from rollem.server.live_table.deadline import StoredDeadline
 from rollem.server.live_table.errors import TableError
 from rollem.tournament.payouts import payout_percentages
 from rollem.tournament.session import DEAL_METHODS, Tournament
@@ -83,8 +83,10 @@ class Tourney:
 
     def __init__(self, table: LiveTable) -> None:
         self.table = table
-        self.lapse_timer: asyncio.TimerHandle | None = None
-        self.last_call_timer: asyncio.TimerHandle | None = None
+        self.lapse = StoredDeadline(table, "proposal", self._lapse)
+        """An open proposal's answer time, once its offer is worked out."""
+        self.last_call_end = StoredDeadline(table, "last_call", self._last_call_over)
+        """The end of a last call for a rebuy."""
 
     def _state(self) -> dict[str, Any] | None:
         live = self.table
@@ -212,63 +214,43 @@ class Tourney:
             if t.get("last_call") is None:
                 t["last_call"] = {"seats": waiting,
                                   "until": round(live.clock() + self.REBUY_LAST_CALL, 3)}
-                self.arm_last_call()
+                self.last_call_end.arm()
                 if live.session.get("host_paused"):
-                    self.hold_last_call()  # (opened during the host's pause: it waits too)
+                    self.last_call_end.hold()  # (opened during the host's pause: it waits too)
             else:
                 t["last_call"]["seats"] = waiting
         elif t.get("last_call") is not None:
             t["last_call"] = None
-            self.stop_last_call()
+            self.last_call_end.stop()
 
-    def arm_last_call(self) -> None:
-        """End the open last call at its ``until`` (called when it opens, and when a
-        stored table is resumed)."""
-        self.stop_last_call()
-        t = self._state()
-        call = t.get("last_call") if t is not None else None
-        if call is None or call.get("until") is None:
-            return
-        until = float(call["until"])
-        self.last_call_timer = asyncio.get_running_loop().call_later(
-            max(0.0, until - self.table.clock()), self._last_call_over, until)
+    def arm_timers(self) -> None:
+        """A stored table resumed: an open proposal lapses, and a last call ends, at
+        their stored times again."""
+        self.lapse.arm()
+        self.last_call_end.arm()
 
-    def hold_last_call(self) -> None:
-        """The host paused the table: the last call's time stops where it stands,
-        as every clock of the table does (:meth:`hold_lapse`); kept as
-        ``held_left`` (seconds, stored), its ``until`` cleared."""
-        live = self.table
-        t = self._state()
-        call = t.get("last_call") if t is not None else None
-        if call is None or call.get("until") is None:
-            return
-        call["held_left"] = round(max(0.0, float(call["until"]) - live.clock()), 3)
-        call["until"] = None
-        self.stop_last_call()
+    def hold_timers(self) -> None:
+        """The host paused the table (:meth:`Turns.hold_clocks`): a deal's answer
+        time and a last call stop where they stand (a host who pauses to let the
+        players think a deal over saw it lapse meanwhile)."""
+        self.lapse.hold()
+        self.last_call_end.hold()
 
-    def release_last_call(self) -> None:
-        """The host resumed the table: the last call ends after the time it had
-        left when the pause began (:meth:`hold_last_call`)."""
-        live = self.table
-        t = self._state()
-        call = t.get("last_call") if t is not None else None
-        if call is None or "held_left" not in call:
-            return
-        call["until"] = round(live.clock() + float(call.pop("held_left")), 3)
-        self.arm_last_call()
+    def release_timers(self) -> None:
+        """The host resumed the table: each runs on with the time it had left."""
+        self.lapse.release()
+        self.last_call_end.release()
 
-    def stop_last_call(self) -> None:
-        """Cancel the end of the open last call (the table stops its timers)."""
-        if self.last_call_timer is not None:
-            self.last_call_timer.cancel()
-        self.last_call_timer = None
+    def stop_timers(self) -> None:
+        """Cancel both timers (the table stops its timers)."""
+        self.lapse.stop()
+        self.last_call_end.stop()
 
     def _last_call_over(self, until: float) -> None:
         """Nobody rebought in the last call: each busted person who could is
         declined, and the tournament ends (places by bust order, payouts of the
         pool with every rebuy)."""
         live = self.table
-        self.last_call_timer = None
         t = self._state()
         call = t.get("last_call") if t is not None else None
         if live.closed or t is None or call is None or call.get("until") != until:
@@ -556,9 +538,9 @@ class Tourney:
         proposal["offer"] = {str(s): v for s, v in offer.items()}
         proposal["agreed"] = sorted({*proposal["agreed"], *bots})
         proposal["until"] = round(live.clock() + self.DEAL_ANSWER_SECONDS, 3)
-        self.arm_lapse()
+        self.lapse.arm()
         if live.session.get("host_paused"):
-            self.hold_lapse()  # (worked out during the host's pause: its time waits too)
+            self.lapse.hold()  # (worked out during the host's pause: its time waits too)
 
     def _withdraw(self, bar: bool = True) -> None:
         """The open proposal ends without a deal (declined or lapsed): play goes on,
@@ -571,56 +553,12 @@ class Tourney:
             state.setdefault("next_proposal", {})[str(state["proposal"]["by"])] = (
                 int(live.session.get("hand_no", 0)) + self.DEAL_AGAIN_HANDS)
         state["proposal"] = None
-        self.stop()
+        self.lapse.stop()
         self.fold_clock()  # (the clock runs again)
-
-    def arm_lapse(self) -> None:
-        """Lapse the open proposal at its ``until`` (called when its offer is worked
-        out, and when a stored table is resumed)."""
-        self.stop()
-        state = self._state()
-        proposal = state.get("proposal") if state is not None else None
-        if proposal is None or proposal.get("until") is None:
-            return
-        until = float(proposal["until"])
-        self.lapse_timer = asyncio.get_running_loop().call_later(
-            max(0.0, until - self.table.clock()), self._lapse, until)
-
-    def hold_lapse(self) -> None:
-        """The host paused the table (:meth:`Turns.hold_clocks`): the open proposal's
-        answer time stops where it stands, as every clock of the table does (a
-        host who pauses to let the players think a deal over saw it lapse
-        meanwhile); kept as ``held_left`` (seconds, stored), its ``until`` cleared."""
-        live = self.table
-        state = self._state()
-        proposal = state.get("proposal") if state is not None else None
-        if proposal is None or proposal.get("until") is None:
-            return
-        proposal["held_left"] = round(max(0.0, float(proposal["until"]) - live.clock()), 3)
-        proposal["until"] = None
-        self.stop()
-
-    def release_lapse(self) -> None:
-        """The host resumed the table: the open proposal lapses after the answer time
-        it had left when the pause began (:meth:`hold_lapse`)."""
-        live = self.table
-        state = self._state()
-        proposal = state.get("proposal") if state is not None else None
-        if proposal is None or "held_left" not in proposal:
-            return
-        proposal["until"] = round(live.clock() + float(proposal.pop("held_left")), 3)
-        self.arm_lapse()
-
-    def stop(self) -> None:
-        """Cancel the lapse of the open proposal (the table stops its timers)."""
-        if self.lapse_timer is not None:
-            self.lapse_timer.cancel()
-        self.lapse_timer = None
 
     def _lapse(self, until: float) -> None:
         """Not every player left answered the proposal in time: it lapses."""
         live = self.table
-        self.lapse_timer = None
         state = self._state()
         proposal = state.get("proposal") if state is not None else None
         if (live.closed or proposal is None or proposal.get("until") != until
@@ -646,7 +584,7 @@ class Tourney:
             # (fewer than two to deal, or the proposer went out: nobody left proposed
             # it, and their agreement could never be given again)
             state["proposal"] = None
-            self.stop()
+            self.lapse.stop()
             return
         state["proposal"]["agreed"] = [state["proposal"]["by"]]
         self._offer(t)
@@ -669,7 +607,7 @@ class Tourney:
         t.agree_deal(chips, {int(s): int(v) for s, v in proposal["offer"].items()})
         state.update(t.state())
         state["proposal"] = None
-        self.stop()
+        self.lapse.stop()
         state["over"] = True
         self.fold_clock()
 

@@ -288,15 +288,13 @@ class Turns:
         seconds, stored so a restart keeps it) for :meth:`release_clocks`.  The
         button's clock for naming a dealer's choice is held the same way
         (:meth:`DealersChoice.hold_choice_clock`), and a tournament deal's answer
-        time (:meth:`Tourney.hold_lapse`) and a last call for a rebuy
-        (:meth:`Tourney.hold_last_call`)."""
+        time and a last call for a rebuy (:meth:`Tourney.hold_timers`)."""
         table = self.table
         if table.hand is not None and not table.hand.over and self.decision_opened:
             opened = min(self.decision_opened.values())
             table.session["held_used"] = max(0.0, table.clock() - opened)
         table.dealers_choice.hold_choice_clock()
-        table.tourney.hold_lapse()  # (a deal's answer time, issue 28)
-        table.tourney.hold_last_call()  # (a last call for a rebuy)
+        table.tourney.hold_timers()  # (a deal's answer time, a last call: issue 28)
         self.refresh_decisions()  # closes every open decision and its timer
 
     def release_clocks(self) -> None:
@@ -311,8 +309,7 @@ class Turns:
             table.session["opened_at"] = opened  # (a restart counts from it too)
             self.refresh_decisions(opened=opened)
         table.dealers_choice.release_choice_clock()
-        table.tourney.release_lapse()
-        table.tourney.release_last_call()
+        table.tourney.release_timers()
 
     def _close_decision(self, seat: int) -> None:
         self.decision_seq.pop(seat, None)
