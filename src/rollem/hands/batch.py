@@ -29,7 +29,7 @@ import numpy.typing as npt
 from rollem.hands.tables import FLUSH_BEST, HIGH5, LOW5, MAX_KEY5, RANK_WEIGHTS, rank_multisets
 from rollem.hands.wild import flush_table, nonflush_table
 
-__all__ = ["high_values", "low_values", "wild_values"]
+__all__ = ["high_values", "hole_board_values", "low_values", "wild_values"]
 
 _OFF = MAX_KEY5 + 1
 _KEY_MASK = (1 << 20) - 1
@@ -217,3 +217,75 @@ def wild_values(
     pick = _wild_table_nbw if natural_beats_wild else _wild_table
     table = pick(wild_duplicates)
     return _gather(hands, _card_words(wild_set), table, flush=True, wilds=True)
+
+
+def _subset_words(cards: HandArray, size: int) -> npt.NDArray[np.int64]:
+    """Summed card words of every ``size``-card subset of each row of ``cards``
+    (shape (N, n)): shape (N, C(n, size)), subsets in ``combinations`` order."""
+    words = _card_words()[cards]
+    subsets = list(combinations(range(cards.shape[1]), size))
+    out = np.zeros((len(cards), len(subsets)), dtype=np.int64)
+    for j, idx in enumerate(subsets):
+        for i in idx:
+            out[:, j] += words[:, i]
+    return out
+
+
+def hole_board_values(
+    own: npt.ArrayLike,
+    board: npt.ArrayLike,
+    *,
+    hole: int = 2,
+    from_board: int = 3,
+    low: bool = False,
+    low_table: IntArray | None = None,
+) -> IntArray:
+    """The best value of each row using exactly ``hole`` of its own cards and
+    exactly ``from_board`` of its board cards (Omaha's two and three, as a game
+    file's showdown ``hole``/``board`` says): all C(n, hole) x C(m, from_board)
+    five-card hands at once, one table gather each.
+
+    Args:
+        own: shape (N, n), each row's own cards (0..51).
+        board: shape (N, m), each row's board cards, distinct from ``own``.
+        hole, from_board: cards taken from each (``hole + from_board == 5``).
+        low: ace-to-five low values (R-C-3; greater is lower) in place of high
+            values (R-C-2).
+        low_table: with ``low``, a replacement for the ace-to-five table indexed
+            the same way (e.g. -1 where a low does not qualify, so that the best
+            is -1 when no five qualify).
+
+    Returns:
+        ``int32`` array of N values, equal per row to the maximum of
+        :func:`rollem.hands.high_value` (or :func:`rollem.hands.low_value`) over
+        the five-card hands the rule allows.
+
+    Raises:
+        ValueError: on bad shapes, counts that do not make five cards, or card
+            ids out of range.
+    """
+    o = np.asarray(own)
+    b = np.asarray(board)
+    if o.ndim != 2 or b.ndim != 2 or len(o) != len(b):
+        raise ValueError(f"expected own (N, n) and board (N, m), got {o.shape} and {b.shape}")
+    if hole + from_board != 5 or hole < 0 or from_board < 0:
+        raise ValueError(f"hole {hole} + from_board {from_board} must make five cards")
+    if o.shape[1] < hole or b.shape[1] < from_board:
+        raise ValueError(f"need at least {hole} own and {from_board} board cards, "
+                         f"got {o.shape[1]} and {b.shape[1]}")
+    for arr in (o, b):
+        if arr.size and (arr.min() < 0 or arr.max() > 51):
+            raise ValueError("card ids must be 0..51")
+    table = (_low_table() if low_table is None else low_table) if low else _high_table()
+    pairs = _subset_words(o, hole)  # (N, A)
+    rest = _subset_words(b, from_board)  # (N, B)
+    out = np.empty(len(o), dtype=np.int32)
+    step = max(1, _CHUNK // max(1, pairs.shape[1] * rest.shape[1]))
+    for start in range(0, len(o), step):
+        total = pairs[start:start + step, :, None] + rest[start:start + step, None, :]
+        index = total & _KEY_MASK
+        if not low:
+            flushed = ((total + _FLUSH_OFFSET) >> (_SUIT_SHIFT + 3)) & 0x1111
+            index += (flushed != 0) * np.int64(_OFF)
+        out[start:start + step] = table[index].reshape(len(index), -1).max(axis=1)
+    return out

@@ -17,6 +17,10 @@ and nothing game-specific:
   (Omaha: exactly two and three), fixed wild ranks. A ``declare`` showdown has
   no plain model here (5-2-1 Roll 'Em has its own calculator).
 
+A showdown with a hole/board rule (Omaha, Omaha hi-lo) is scored every world at
+once (:mod:`rollem.odds.holeboard`: the same law, numpy's draws); the others one
+world at a time here.
+
 Equity is the expected share of the pot (ties split, a high-low pot in halves,
 the whole pot to the high hand when no low qualifies); side pots are not
 modelled (every seat still in is taken to have put in as much).
@@ -191,6 +195,13 @@ def file_game_odds(info: ViewInfo, game: Game, *, samples: int = 200,
                     stderr=0.0, game=game.id)
     if need == 0:
         samples = 1
+    else:
+        from rollem.odds.holeboard import hole_board_odds, vectorised
+
+        if vectorised(spec):  # Omaha's two and three, every world at once (issue 33)
+            return hole_board_odds(spec, players, info.board, board_more, unseen,
+                                   samples=samples, game_id=game.id, rng=rng, seed=seed,
+                                   progress=progress)
     r = random.Random(seed) if seed is not None else (rng or random.Random())
     total = total_sq = 0.0
     wins = ties = 0
