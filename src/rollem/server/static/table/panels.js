@@ -637,10 +637,17 @@ export function renderLog(hand) {
       textWithCards(li, line.text);
       box.appendChild(li);
     }
-    return;
+  } else {
+    for (const e of hand.events.slice(-60)) box.appendChild(el("li", null, actionText(S.state.table, e)));
   }
-  for (const e of hand.events.slice(-60)) box.appendChild(el("li", null, actionText(S.state.table, e)));
+  // Newest at the bottom, and in view: the box (16em high) keeps to its last line
+  // unless the player has scrolled up to read back (logAtEnd, kept as they scroll).
+  // (Drawn afresh, it would show the hand's first lines, the newest out of sight.)
+  // A new hand starts at its end again.
+  if (logHand !== hand.hand_no) { logHand = hand.hand_no; logAtEnd = true; }
+  if (logAtEnd) box.scrollTop = box.scrollHeight;
 }
+let logAtEnd = true, logHand = null;
 
 // ----------------------------------------------------------- how to play
 const DECISION_OF = { bet: "bet", raise: "bet", call: "bet", check: "bet", fold: "bet",
@@ -715,6 +722,10 @@ export function initPanels() {
   watchHandLists();
 $("rules-btn").onclick = openRules;
 $("log-box").addEventListener("toggle", () => { if (S.state) renderLog(S.state.hand); });
+$("log").addEventListener("scroll", () => {
+  const box = $("log");
+  logAtEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+}, { passive: true });
 (function showInviteNow() {
   let invite = null;
   try { invite = sessionStorage.getItem("rollem_invite_" + tid); } catch (e) { /* private mode */ }
@@ -731,10 +742,17 @@ $("copy-invite").onclick = () => copyText($("invite-link").value, $("copy-invite
 // The live region (#announce) a screen reader reads: each action as the felt's
 // label says it ("Bob raises to 9"), your turn, the result in the narration's
 // words.  Decided from what changed since the state drawn before.
+// Its lines say cards as the felt and the log do ("The flop: J♦ 7♣ 8♠."), not in
+// the server's codes ("Jd 7c 8s", read out letter by letter); `plain` lines (a
+// copied link) are said as they are.
 const SAID = 20;
-function say(lines) {
+function say(lines, plain) {
   const box = $("announce");
-  for (const text of lines) box.appendChild(el("p", null, text));
+  for (const text of lines) {
+    const p = el("p");
+    if (plain) p.textContent = text; else textWithCards(p, text);
+    box.appendChild(p);
+  }
   while (box.childNodes.length > SAID) box.removeChild(box.firstChild);
 }
 export function announce(state, previous, turn, wasTurn) {
@@ -782,7 +800,7 @@ export function copyText(text, button, field) {
   const done = () => {
     button.textContent = "Copied";
     button.classList.add("copied");
-    say(["Copied: " + text]);
+    say(["Copied: " + text], true);
     clearTimeout(button.copiedTimer);
     button.copiedTimer = setTimeout(() => { button.textContent = label; button.classList.remove("copied"); }, 2500);
   };
