@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
 
 import pytest
 from table_ui import (
