@@ -16,6 +16,9 @@ export function renderNotice(t, me) {
   const parts = [];
   if (S.elsewhere) parts.push(["bad", "This seat is now played from another tab or device. Tap “play here” at the top to play it here again."]);
   else if (!S.online) parts.push(["bad", "Disconnected — reconnecting… your buttons are off until the table is back."]);
+  // The host removed you (told as it happened, or when you came back): said until
+  // you sit down again, not only in a toast gone in 4 s (issue 26).
+  if (S.removed) parts.push(["info", S.removed]);
   if (t.host_paused) parts.push(["info", "The host has paused the table: no new hand is dealt until it resumes."]);
   if (t.waiting_for) parts.push(["info", t.waiting_for]);
   if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
@@ -78,6 +81,7 @@ export async function joinSeat(seat) {
   const body = await resp.json();
   if (!resp.ok) { $("join-error").textContent = body.message; toast(body.message); return; }
   store.set("rollem_name", name);
+  S.removed = null;   // (seated again: the host's removal is told no more)
   reconnect();   // as the seat (cookie)
 }
 function initJoin() {
