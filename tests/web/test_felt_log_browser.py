@@ -31,6 +31,7 @@ from table_ui import (
     only_checking_bots,
     shot,
     sit_with_enter,
+    take_decision,
     wait_played,
     wait_until,
 )
@@ -151,3 +152,39 @@ def test_every_sound_of_the_hand_plays(pages: Pages, live: ServerThread) -> None
         played = page.evaluate("window.__played")
         heard = {SOUND_OF.get(length, str(length)) for length in played}
         assert heard >= {"deal", "check", "bet", "fold", "turn", "win"}, played
+
+
+FLIPS = """
+window.__flips = 0;
+new MutationObserver(rs => rs.forEach(r => {
+  if (r.target.classList && r.target.classList.contains('flip-up')
+      && !(r.oldValue || '').split(' ').includes('flip-up')) window.__flips++;
+})).observe(document, {subtree: true, attributes: true, attributeFilter: ['class'],
+                       attributeOldValue: true});
+"""
+
+
+def test_cards_rolled_up_turn_over(pages: Pages, live: ServerThread) -> None:
+    """5-2-1 three-handed, motion on: each card an opponent rolls up turns over on
+    its tile (the ``flip-up`` animation; issue 26: "cards dealt, turned and rolled up
+    with short animations").  Before, only the deal's and the chips' motion were
+    asserted to happen (hold'em: tests/web/test_felt_motion_browser.py)."""
+    with pages.open("desktop", init_script=FLIPS) as page:
+        tid, host_token = new_table(live.url, game="rollem521", seats=3, bots=2)
+        only_checking_bots(live, tid)
+        goto_as_host(page, live.url, tid, host_token)
+        sit_with_enter(page, "Ann")
+        page.click("#start-btn")
+        made = 0
+        end = time.time() + 60
+        while not page.locator("#result:not(.hidden)").count():
+            assert time.time() < end, "the hand did not finish"
+            kind = decision_kind(page)
+            if kind is None:
+                page.wait_for_timeout(30)
+                continue
+            take_decision(page, kind)
+            made += 1
+            wait_played(page, live, tid, made, f"decision {made}")
+        # two opponents, four cards rolled up each before the last (R-521-5)
+        assert page.evaluate("window.__flips") >= 8, page.evaluate("window.__flips")
