@@ -1,7 +1,8 @@
 """Practice odds in a real browser (issue 16): at a 5-2-1 draw the web table
 shows the advice, every option with its equity and standard error, for the
 cards this player holds (Chromium from Debian, driven by Playwright, as in
-``test_browser.py``)."""
+``test_browser.py``), each card drawn as the buttons and the cards show it
+("throw 8♣", "10♦"; issue 26: it said the server's codes, "throw 8c")."""
 
 from __future__ import annotations
 
@@ -28,7 +29,9 @@ from table_ui import (
 from web_harness import ARTIFACTS, ServerThread
 
 pytestmark = pytest.mark.browser
-OPTION = re.compile(r"^\s*(stand pat|throw(?: \S\S)+)\s+equity (\d+\.\d)% ± (\d+\.\d)%?")
+CARD = r"(?:10|[2-9JQKA])[♣♦♥♠]"
+OPTION = re.compile(rf"^\s*(stand pat|throw(?: {CARD})+)\s+equity (\d+\.\d)% ± (\d+\.\d)%?")
+SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 ADVICE_FOR = """kind => { const a = document.querySelector('#odds-advice');
   return a.dataset.decision === kind && !a.classList.contains('hidden'); }"""
@@ -63,7 +66,7 @@ def test_practice_odds_show_the_advice_for_a_5_2_1_draw(browser: Any,
         wait_until(page, ADVICE_FOR, "draw", timeout=15)
         # The advice is folded behind its best option; opened, it lists them all.
         summary = page.inner_text("#odds-advice summary")
-        assert re.match(r"Advice: best (stand pat|throw( \S\S)+), equity \d+\.\d% "
+        assert re.match(rf"Advice: best (stand pat|throw( {CARD})+), equity \d+\.\d% "
                         r"\(all 16 options\)$", summary), summary
         page.click("#odds-advice summary")
         ARTIFACTS.joinpath("web").mkdir(parents=True, exist_ok=True)
@@ -75,8 +78,12 @@ def test_practice_odds_show_the_advice_for_a_5_2_1_draw(browser: Any,
         assert "of 16 options" in head, head  # none, one or two of five cards
         options = [m for ln in lines if (m := OPTION.match(ln))]
         assert len(options) >= 2, text
-        held = set(page.eval_on_selector_all(".me .card", "cs => cs.map(c => c.dataset.card)"))
+        held = {c[:-1].replace("T", "10") + SUIT[c[-1]] for c in page.eval_on_selector_all(
+            ".me .card", "cs => cs.map(c => c.dataset.card)")}
         assert len(held) == 5, held
+        # the "equity" column in line on every option's line (a ten is a column wider)
+        columns = {ln.index(" equity ") for ln in lines if OPTION.match(ln)}
+        assert len(columns) == 1, lines
         for m in options:
             assert 0.0 <= float(m.group(2)) <= 100.0
             assert 0.0 < float(m.group(3)) < 5.0  # a standard error, in points

@@ -236,3 +236,30 @@ def test_the_cleared_pre_action_toast_goes_at_your_next_decision(
         assert page.locator("#toast.hidden").count() == 1, page.inner_text("#toast")
     finally:
         gate.open()
+
+
+def test_esc_clears_a_held_pre_action(pages: Pages, live: ServerThread) -> None:
+    """Flop, the small blind to act: "Call any" held, then Esc (issue 26: "Esc to
+    clear"): no pre-action is held, and when the bet comes and Ann's turn with it,
+    nothing is played for her: her buttons ask her, and her fold is her only action
+    there (before, only Esc clearing a card pick was tested)."""
+    page, tid, gate = start_gated(pages, live, "desktop")
+    try:
+        page.wait_for_selector("#controls [data-action=call]")
+        page.click("#controls [data-action=call]")
+        wait_ann(live, tid, 1, "preflop")
+        bots_until(gate, live, tid, 3, 1)
+        arm(page, live, tid, 3, "call-any")
+        page.keyboard.press("Escape")
+        assert page.locator("#controls [data-pre][aria-pressed=true]").count() == 0
+        gate.let_one(live, tid, "the small blind's flop bet")
+        gate.let_one(live, tid, "the big blind's flop call")
+        page.wait_for_selector("#controls [data-action=call]")
+        assert pending(live, tid) == [0]
+        # She folds: the only action of hers on the flop (a "Call any" left held
+        # would have called the moment her turn came).
+        page.click("#controls [data-action=fold]")
+        wait_ann(live, tid, 2, "flop")
+        assert ann_actions(live, tid) == ["call", "fold"]
+    finally:
+        gate.open()

@@ -97,3 +97,35 @@ def test_a_player_removed_during_their_hand_is_told_it_ends_for_them_with_it() -
         loop.advance(0.1)
         told = [m for m in messages(people[other]) if m["type"] == "error"]
         assert [(m["code"], m["message"]) for m in told] == [("removed", REMOVED_AFTER_HAND)]
+
+
+def test_a_player_removed_while_away_is_told_when_they_come_back() -> None:
+    """Dan sits, closes his page (away) and the host removes him: his seat is freed
+    and nobody is connected to tell.  Back with his seat cookie (a seat no longer:
+    ``Client.seat_digest``, as ws_endpoint sets it), he is told he was removed (on
+    main: nothing); a browser with no such cookie is not; once he has sat down
+    again, his old cookie tells nothing more."""
+    from rollem.server.store import token_digest
+
+    with virtual_server() as (loop, store):
+        table, host, _ = choice_table(loop, store, seats=4)
+        _, token = loop.call(table.join, "Dan", 3)
+        dan = Client(table.seat_for_token(token))
+        loop.call(table.connect, dan)
+        loop.call(table.disconnect, dan)   # away
+        send(loop, table, host, "host", op="remove", seat=3)
+        assert errors(host) == [] and 3 not in table.seats
+
+        def comes_back(digest: str | None) -> list[tuple[str, str]]:
+            client = Client(table.seat_for_token(token))
+            client.seat_digest = digest
+            loop.call(table.connect, client)
+            loop.advance(0.1)
+            told = [(m["code"], m["message"]) for m in messages(client) if m["type"] == "error"]
+            loop.call(table.disconnect, client)
+            return told
+
+        assert comes_back(token_digest(token)) == [("removed", REMOVED_NOW)]
+        assert comes_back(None) == []
+        loop.call(table.join, "Dan", 3, token)   # sits down again, from the same browser
+        assert comes_back(token_digest(token)) == []

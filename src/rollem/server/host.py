@@ -490,6 +490,11 @@ def _remove(table: LiveTable, seat: int) -> None:
     in_hand = table.hand is not None and seat in table.hand.seats and not table.hand.over
     told = error_message("removed", REMOVED_AFTER_HAND if in_hand else REMOVED_NOW)
     table.saving.send_after_commit([(client, told) for client in info.clients])
+    # ... and, away now, told when they come back (their seat cookie's digest is
+    # kept until they sit down again: :meth:`Seating.connect`, :meth:`Seating.join`)
+    digest = info.row.token_digest
+    if digest is not None and digest not in s.setdefault("removed_players", []):
+        s["removed_players"].append(digest)
     if in_hand:
         info.gone = info.removed = True  # decisions time out at once; freed after the hand
         # kept in the session, so a restart before the hand ends keeps the removal

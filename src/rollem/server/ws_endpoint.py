@@ -108,8 +108,11 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
             await ws.send_text(error_message("no_table", "no such table"))
             await ws.close(code=4404)
             return player
-        seat = table.seat_for_token(ws.cookies.get(seat_cookie(table.id)))
+        seat_token = ws.cookies.get(seat_cookie(table.id))
+        seat = table.seat_for_token(seat_token)
         client = Client(seat, table.is_host(ws.cookies.get(host_cookie(table.id))))
+        # (a seat freed since: the host may have removed its player, who is told so)
+        client.seat_digest = token_digest(seat_token) if seat is None and seat_token else None
         watcher = ws.cookies.get(watch_cookie(table.id))
         client.watch_digest = token_digest(watcher) if watcher else None
         if player and seat is None and not client.is_host:

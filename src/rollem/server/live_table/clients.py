@@ -60,6 +60,9 @@ class Client:
         self.watch_digest: str | None = None
         """The digest of this browser's watcher cookie (a gated table's approved
         watchers, :mod:`rollem.server.host_tools`), or ``None``."""
+        self.seat_digest: str | None = None
+        """The digest of a seat cookie this browser holds that names no seat now (a
+        seat since freed: its player left, or the host removed them), or ``None``."""
         self._pending: deque[tuple[str, bool]] = deque()
         self._wakeup = asyncio.Event()
         self.closed = False

@@ -70,7 +70,9 @@ class Seating:
     the :class:`~rollem.server.manager.TableManager` drops idle tables).
 
     Takes from its ``table``: ``id``, ``config``, ``session`` (``hand_no``,
-    ``started``, ``departed``, ``stints``, ``away``, ``rebuys_made`` are read
+    ``started``, ``departed``, ``stints``, ``away``, ``rebuys_made``,
+    ``removed_players`` (the seat cookie digests of players the host removed, until
+    they sit down again) are read
     and written here), ``host_digest``, ``hand``, ``closed``, ``clock``,
     ``bot_factory`` and ``RETRY_MAX``; it writes with ``table.saving``, tells
     with ``table.views``, times out a gone seat's decision with
@@ -281,6 +283,9 @@ class Seating:
                 if look_alike_key(gone) == looks:
                     raise TableError("bad_name", f"{_looks_like(name, gone)}, who left this table "
                                      "earlier; choose another name")
+        removed = table.session.get("removed_players", [])
+        if old_digest in removed:  # removed by the host, they sit down again
+            removed.remove(old_digest)
         if back is not None:
             line = departed.pop(back)
             stack, brought = int(line["stack"]), int(line["brought"])
@@ -325,6 +330,11 @@ class Seating:
             if client.host_cookie:
                 hosts = {c for c in self.onlookers if c.host_cookie}
                 self.onlookers -= _replace_oldest(hosts, most, "host's cookie")
+            if client.seat_digest is not None and \
+                    client.seat_digest in table.session.get("removed_players", []):
+                # Removed by the host while away (issue 26: back, they were told nothing).
+                table.saving.send_after_commit(
+                    [(client, error_message("removed", host.REMOVED_NOW))])
         table.host_role.settle()  # who hosts (the role given back to one who returns)
         if client.is_host:
             self.host_away_since = None  # (a pause waiting on the host stays)

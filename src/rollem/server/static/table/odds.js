@@ -1,6 +1,8 @@
 // Practice odds (a table option): asked for after each change while the
 // toggle is on, shown under your cards with the advice for a card choice.
 import { $, el, rerender, S, send, store, tid } from "./state.js";
+import { RANK_TEXT, SUIT_SYMBOL } from "/static/cards.js";
+import { textWithCards } from "./felt.js";
 
 let oddsOn = store.get("rollem_odds_" + tid) === "1", oddsAsked = null, oddsBusy = false;
 // A new connection: nothing asked on it yet.
@@ -48,11 +50,31 @@ export function showAdvice(a) {
   if (box.dataset.decision !== decision) box.dataset.decision = decision;
   if (!a) return;
   const best = a.advice && a.advice.choices && a.advice.choices[0];
-  $("odds-advice-head").textContent = best
+  // The cards as the buttons and your cards show them ("throw K♦"), not in the
+  // server's codes ("throw Kd"), the "equity" column kept in line.
+  const head = $("odds-advice-head"), list = $("odds-advice-list");
+  head.textContent = "";
+  textWithCards(head, best
     ? "Advice: best " + best.action + ", equity " + (100 * best.equity).toFixed(1) + "% (all "
       + a.advice.options + " options)"
-    : "Advice";
-  $("odds-advice-list").textContent = a.lines.join("\n");
+    : "Advice");
+  // (the list in plain characters: a monospace box, its columns in line)
+  list.textContent = inColumns(a.lines).map(symbols).join("\n");
+}
+function symbols(text) {
+  return text.replace(/\b([2-9TJQKA])([cdhs])\b/g, (m, r, s) => (RANK_TEXT[r] || r) + SUIT_SYMBOL[s]);
+}
+// The option lines with their "equity" column in line once the tens are drawn
+// ("10♦": a column wider than the code "Td" the server padded them by).
+function inColumns(lines) {
+  const rows = lines.map((line) => {
+    const at = line.indexOf("  equity ");
+    if (at < 0) return null;
+    const left = line.slice(0, at).replace(/ +$/, "");
+    return { left, rest: line.slice(at + 2), width: left.length + (left.match(/\bT[cdhs]\b/g) || []).length };
+  });
+  const wide = Math.max(0, ...rows.map((r) => (r ? r.width : 0)));
+  return lines.map((line, i) => (rows[i] ? rows[i].left + " ".repeat(wide - rows[i].width + 2) + rows[i].rest : line));
 }
 function oddsText(o) {
   let text = "Your odds: win " + pct(o.win) + " · tie " + pct(o.tie) + " · equity " + pct(o.equity);

@@ -16,6 +16,9 @@ export function renderNotice(t, me) {
   const parts = [];
   if (S.elsewhere) parts.push(["bad", "This seat is now played from another tab or device. Tap “play here” at the top to play it here again."]);
   else if (!S.online) parts.push(["bad", "Disconnected — reconnecting… your buttons are off until the table is back."]);
+  // The host removed you (told as it happened, or when you came back): said until
+  // you sit down again, not only in a toast gone in 4 s (issue 26).
+  if (S.removed) parts.push(["info", S.removed]);
   if (t.host_paused) parts.push(["info", "The host has paused the table: no new hand is dealt until it resumes."]);
   if (t.waiting_for) parts.push(["info", t.waiting_for]);
   if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
@@ -78,6 +81,7 @@ export async function joinSeat(seat) {
   const body = await resp.json();
   if (!resp.ok) { $("join-error").textContent = body.message; toast(body.message); return; }
   store.set("rollem_name", name);
+  S.removed = null;   // (seated again: the host's removal is told no more)
   reconnect();   // as the seat (cookie)
 }
 function initJoin() {
@@ -637,10 +641,17 @@ export function renderLog(hand) {
       textWithCards(li, line.text);
       box.appendChild(li);
     }
-    return;
+  } else {
+    for (const e of hand.events.slice(-60)) box.appendChild(el("li", null, actionText(S.state.table, e)));
   }
-  for (const e of hand.events.slice(-60)) box.appendChild(el("li", null, actionText(S.state.table, e)));
+  // Newest at the bottom, and in view: the box (16em high) keeps to its last line
+  // unless the player has scrolled up to read back (logAtEnd, kept as they scroll).
+  // (Drawn afresh, it would show the hand's first lines, the newest out of sight.)
+  // A new hand starts at its end again.
+  if (logHand !== hand.hand_no) { logHand = hand.hand_no; logAtEnd = true; }
+  if (logAtEnd) box.scrollTop = box.scrollHeight;
 }
+let logAtEnd = true, logHand = null;
 
 // ----------------------------------------------------------- how to play
 const DECISION_OF = { bet: "bet", raise: "bet", call: "bet", check: "bet", fold: "bet",
@@ -715,6 +726,10 @@ export function initPanels() {
   watchHandLists();
 $("rules-btn").onclick = openRules;
 $("log-box").addEventListener("toggle", () => { if (S.state) renderLog(S.state.hand); });
+$("log").addEventListener("scroll", () => {
+  const box = $("log");
+  logAtEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+}, { passive: true });
 (function showInviteNow() {
   let invite = null;
   try { invite = sessionStorage.getItem("rollem_invite_" + tid); } catch (e) { /* private mode */ }
@@ -731,10 +746,17 @@ $("copy-invite").onclick = () => copyText($("invite-link").value, $("copy-invite
 // The live region (#announce) a screen reader reads: each action as the felt's
 // label says it ("Bob raises to 9"), your turn, the result in the narration's
 // words.  Decided from what changed since the state drawn before.
+// Its lines say cards as the felt and the log do ("The flop: J♦ 7♣ 8♠."), not in
+// the server's codes ("Jd 7c 8s", read out letter by letter); `plain` lines (a
+// copied link) are said as they are.
 const SAID = 20;
-function say(lines) {
+function say(lines, plain) {
   const box = $("announce");
-  for (const text of lines) box.appendChild(el("p", null, text));
+  for (const text of lines) {
+    const p = el("p");
+    if (plain) p.textContent = text; else textWithCards(p, text);
+    box.appendChild(p);
+  }
   while (box.childNodes.length > SAID) box.removeChild(box.firstChild);
 }
 export function announce(state, previous, turn, wasTurn) {
@@ -782,7 +804,7 @@ export function copyText(text, button, field) {
   const done = () => {
     button.textContent = "Copied";
     button.classList.add("copied");
-    say(["Copied: " + text]);
+    say(["Copied: " + text], true);
     clearTimeout(button.copiedTimer);
     button.copiedTimer = setTimeout(() => { button.textContent = label; button.classList.remove("copied"); }, 2500);
   };

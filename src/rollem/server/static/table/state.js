@@ -17,6 +17,7 @@ export const S = {
   showPick: [],      // the cards picked to show after the hand
   confirmFold: false,
   clockSeen: null,   // the clock notice the player has dismissed (its seq)
+  removed: null,     // the host removed this browser's player: the server's words
 };
 // Set by main.js: what to do with a new state, a chat line, odds, an error.
 export const hooks = {
@@ -106,6 +107,7 @@ function receive(msg) {
     // the page's own client seed came after the deal (joined or reconnected mid-hand,
     // static/verify.js): nothing the player did or can do, so nothing to tell them
     else if (msg.ref && msg.ref.type === "client_seed") console.debug(msg.message);
+    else if (msg.code === "removed") { S.removed = msg.message; toast(msg.message); rerender(); }
     else toast(msg.message);
   }
 }
