@@ -166,3 +166,75 @@ def test_the_basic_bot_reads_odds_from_a_game_file_the_registry_lacks() -> None:
     odds = seeing._odds(view)
     assert odds is not None and odds.game == "not-registered" and 0.0 < odds.equity < 1.0
     assert bot_decide(view, new_bot("basic"), game)["kind"] in view.legal.actions  # type: ignore[union-attr]
+
+
+def test_best_of_fives_is_the_best_single_hand_value() -> None:
+    """rollem.hands.batch.best_of_fives (stop 51) against high_value / low_value of
+    each of an Omaha seat's 60 five-card hands, row by row."""
+    import numpy as np
+
+    from rollem.hands import low_value
+    from rollem.hands.batch import best_of_fives
+    from rollem.odds.filegame_batch import _fives
+
+    rng = random.Random(51)
+    rows = np.array([rng.sample(range(52), 9) for _ in range(300)], dtype=np.int64)
+    fives = _fives(4, 5, 2, 3)
+    assert fives.shape == (60, 5)
+    highs, lows = best_of_fives(rows, fives, high=True, low=True)
+    assert highs is not None and lows is not None
+    for row, h, lo in zip(rows.tolist(), highs.tolist(), lows.tolist(), strict=True):
+        hands = [[row[i] for i in f] for f in fives.tolist()]
+        assert h == max(high_value(parse_cards(" ".join(map(_text, x)))) for x in hands)
+        assert lo == max(low_value(parse_cards(" ".join(map(_text, x)))) for x in hands)
+
+
+def _text(card: int) -> str:
+    from rollem.cards import CARDS
+
+    return str(CARDS[card])
+
+
+def _odds_both_ways(view: object, seed: int,
+                    monkeypatch: pytest.MonkeyPatch) -> tuple[object, object, list[object]]:
+    """``view``'s odds (1,200 worlds) with numpy and with the per-world scorer, and
+    the progress calls of each."""
+    import rollem.odds.filegame_batch as batch
+
+    calls: list[object] = []
+    fast = view_equity(view, samples=1_200, seed=seed,
+                       progress=lambda d, t: calls.append(("fast", d, t)))
+    with monkeypatch.context() as m:
+        m.setattr(batch, "batch_fits", lambda *a: False)
+        slow = view_equity(view, samples=1_200, seed=seed,
+                           progress=lambda d, t: calls.append(("slow", d, t)))
+    return fast, slow, calls
+
+
+@pytest.mark.parametrize(("game", "seed", "players"), [
+    ("omaha8", 1, 10), ("omaha", 2, 4), ("omaha8", 4, 3)])
+def test_the_numpy_worlds_give_the_per_world_scorers_odds(
+        game: str, seed: int, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stop 51: Omaha's worlds are scored with numpy (rollem.odds.filegame_batch):
+    ``rollem odds --history`` on a 10-player Omaha hi-lo hand took about 19 s.
+    The worlds are the same draws from the same seed, so the odds are equal, to the
+    last bit, to the per-world scorer's (qualified lows, split halves, ties): before
+    the flop and on the river of a hand everyone checks or calls down."""
+    from rollem.engine import Call, Check
+
+    hand = Hand(game, [200] * players, button=0, source=SeededSource(seed))
+    checked = []
+    while not hand.is_over:
+        assert hand.pending is not None
+        seat = hand.pending.seats[0]
+        legal = hand.legal_actions(seat)
+        if len(hand.board) not in [b for b, _ in checked] and len(hand.board) in (0, 5):
+            fast, slow, calls = _odds_both_ways(hand.view(seat), seed, monkeypatch)
+            assert fast == slow, (fast, slow)
+            assert calls == [("fast", 1000, 1200), ("slow", 1000, 1200)]
+            checked.append((len(hand.board), fast))
+        hand.apply(seat, Check() if "check" in legal.actions else Call())
+    assert [b for b, _ in checked] == [0, 5]
+    before, river = checked[0][1], checked[1][1]
+    assert 0.0 < before.equity < 1.0 and before.method == "monte-carlo"  # type: ignore[attr-defined]
+    assert river.samples == 1_200  # type: ignore[attr-defined]
