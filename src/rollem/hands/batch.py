@@ -29,7 +29,7 @@ import numpy.typing as npt
 from rollem.hands.tables import FLUSH_BEST, HIGH5, LOW5, MAX_KEY5, RANK_WEIGHTS, rank_multisets
 from rollem.hands.wild import flush_table, nonflush_table
 
-__all__ = ["best_of_fives", "high_values", "low_values", "wild_values"]
+__all__ = ["high_values", "low_values", "wild_values"]
 
 _OFF = MAX_KEY5 + 1
 _KEY_MASK = (1 << 20) - 1
@@ -180,30 +180,6 @@ def high_values(cards: npt.ArrayLike) -> IntArray:
     if hands.shape[1] > 5:
         return _best_of_subsets(hands, high_values)
     return _gather(hands, _card_words(), _high_table(), flush=True, wilds=False)
-
-
-def best_of_fives(cards: HandArray, fives: npt.NDArray[np.intp], *, high: bool = True,
-                  low: bool = False) -> tuple[IntArray | None, IntArray | None]:
-    """For each row of ``cards`` (N, n: distinct card ids 0..51, no wild card), the
-    best high value (R-C-2) and/or ace-to-five low value (R-C-3) among the
-    five-card hands whose columns ``fives`` (C, 5) names: equal to the maximum
-    of :func:`rollem.hands.high_value` (``low_value``) over ``row[f]`` for each
-    ``f`` of ``fives`` (an Omaha seat: its pairs of hole cards with the board's
-    triples).  Returns ``(highs, lows)``, (N,) ``int32`` each, ``None`` for the
-    one not asked for.  Each card's word is summed once per hand and shared by
-    the two tables (stop 51: ``rollem odds`` on Omaha hi-lo)."""
-    words = _card_words_for(frozenset())[cards]  # (N, n)
-    total = words[:, fives[:, 0]]
-    for i in range(1, 5):
-        total += words[:, fives[:, i]]  # (N, C)
-    index = total & _KEY_MASK
-    highs = lows = None
-    if high:
-        flushed = ((total + _FLUSH_OFFSET) >> (_SUIT_SHIFT + 3)) & 0x1111
-        highs = _high_table()[index + (flushed != 0) * np.int64(_OFF)].max(axis=1)
-    if low:
-        lows = _low_table()[index].max(axis=1)
-    return highs, lows
 
 
 def low_values(cards: npt.ArrayLike) -> IntArray:

@@ -192,41 +192,12 @@ def file_game_odds(info: ViewInfo, game: Game, *, samples: int = 200,
     if need == 0:
         samples = 1
     r = random.Random(seed) if seed is not None else (rng or random.Random())
-    from rollem.odds.filegame_batch import batch_fits
-
-    if need and batch_fits(spec.steps[-1].params, wild_ranks):  # (Omaha: numpy, stop 51)
-        shares = _batch_shares(spec.steps[-1].params, list(info.board), board_more,
-                               players, unseen, need, samples, r, progress)
-    else:
-        shares = _world_shares(score, pot, list(info.board), board_more, players, unseen,
-                               need, samples, r, progress)
     total = total_sq = 0.0
     wins = ties = 0
-    for share in shares:  # (summed in the worlds' order: the same figures either way)
-        total += share
-        total_sq += share * share
-        wins += share >= 1.0
-        ties += 0.0 < share < 1.0
-    n = samples
-    mean = total / n
-    var = max(total_sq / n - mean * mean, 0.0)
-    exact = need == 0
-    return Odds(win=wins / n, tie=ties / n, lose=(n - wins - ties) / n, equity=mean,
-                method="exact" if exact else "monte-carlo", samples=n,
-                stderr=0.0 if exact else math.sqrt(var / n), game=game.id)
-
-
-def _world_shares(score: Score, pot: str, seen_board: list[int], board_more: int,
-                  players: list[tuple[list[int], int]], unseen: list[int], need: int,
-                  samples: int, r: random.Random, progress: Progress | None) -> list[float]:
-    """The viewer's share of the pot in each of ``samples`` worlds, one world at a
-    time (``score`` per seat): ``need`` unseen cards drawn for each, the board's
-    ``board_more`` first, then each seat's in turn."""
-    out: list[float] = []
     for i in range(samples):
         drawn = r.sample(unseen, need) if need else []
         k = 0
-        board = seen_board + drawn[k:k + board_more]
+        board = list(info.board) + drawn[k:k + board_more]
         k += board_more
         highs: list[int | None] = []
         lows: list[int | None] = []
@@ -244,71 +215,16 @@ def _world_shares(score: Score, pot: str, seen_board: list[int], board_more: int
             share = 0.5 * _share(0, highs) + 0.5 * _share(0, lows)
         else:
             share = _share(0, highs)
-        out.append(share)
+        total += share
+        total_sq += share * share
+        wins += share >= 1.0
+        ties += 0.0 < share < 1.0
         if progress is not None and (i + 1) % 1000 == 0:
             progress(i + 1, samples)
-    return out
-
-
-_BATCH = 1000
-"""Worlds drawn and scored together by :func:`_batch_shares` (a chunk of a 10-seat
-Omaha hand: 1000 x 10 x 60 five-card hands, some 24 MB of card ids)."""
-
-
-def _batch_shares(params: dict[str, Any], seen_board: list[int], board_more: int,
-                  players: list[tuple[list[int], int]], unseen: list[int], need: int,
-                  samples: int, r: random.Random, progress: Progress | None) -> list[float]:
-    """:func:`_world_shares` for a hole/board game without wild cards
-    (:func:`rollem.odds.filegame_batch.batch_fits`), :data:`_BATCH` worlds at a
-    time with numpy: the same worlds (the same draws from ``r``, in the same
-    order) and the same shares."""
-    import numpy as np
-
-    from rollem.odds.filegame_batch import NO_LOW, best_hands
-
-    pot, qualifier = params["pot"], int(params["qualifier"] or 0)
-    high, low = pot in ("high", "high-low"), pot in ("low", "high-low")
-    out: list[float] = []
-    for start in range(0, samples, _BATCH):
-        count = min(_BATCH, samples - start)
-        drawn = np.array([r.sample(unseen, need) for _ in range(count)], dtype=np.int64)
-        k = board_more
-        board = np.concatenate([np.tile(np.array(seen_board, dtype=np.int64), (count, 1)),
-                                drawn[:, :k]], axis=1)
-        highs, lows = [], []
-        for known, more in players:
-            own = np.concatenate([np.tile(np.array(known, dtype=np.int64), (count, 1)),
-                                  drawn[:, k:k + more]], axis=1)
-            k += more
-            h, lo = best_hands(own, board, hole=int(params["hole"]),
-                               need_board=int(params["board"]), high=high, low=low,
-                               qualifier=qualifier)
-            highs.append(h)
-            lows.append(lo)
-        hv, lv = np.stack(highs, axis=1), np.stack(lows, axis=1)
-        share_high = _batch_share(hv, np.ones_like(hv, dtype=bool))
-        share_low = _batch_share(lv, lv != NO_LOW)
-        if pot == "high":
-            shares = share_high
-        elif pot == "low":
-            shares = share_low
-        else:
-            shares = np.where((lv != NO_LOW).any(axis=1),
-                              0.5 * share_high + 0.5 * share_low, share_high)
-        out += shares.tolist()
-        if progress is not None and (start + count) % 1000 == 0:
-            progress(start + count, samples)
-    return out
-
-
-def _batch_share(values: Any, present: Any) -> Any:
-    """:func:`_share` of seat 0 in each row: ``values`` (W, P) ``int64``, ``present``
-    (W, P) the seats in it; (W,) ``float64``."""
-    import numpy as np
-
-    floor = np.iinfo(np.int64).min
-    v = np.where(present, values, floor)
-    best = v.max(axis=1)
-    tied = (v == best[:, None]) & present
-    mine = present[:, 0] & (v[:, 0] == best)
-    return np.where(mine, 1.0 / np.maximum(tied.sum(axis=1), 1), 0.0)
+    n = samples
+    mean = total / n
+    var = max(total_sq / n - mean * mean, 0.0)
+    exact = need == 0
+    return Odds(win=wins / n, tie=ties / n, lose=(n - wins - ties) / n, equity=mean,
+                method="exact" if exact else "monte-carlo", samples=n,
+                stderr=0.0 if exact else math.sqrt(var / n), game=game.id)
