@@ -419,3 +419,22 @@ def test_a_deeply_nested_history_is_refused_in_one_line(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["replay", str(path)])
     assert exit_info.value.code != 0
+
+
+@pytest.mark.parametrize(("value", "named"), [
+    (123, "not int 123"), (WORKED.encode(), "not bytes b'"),
+    (HISTORIES / "sdr_worked_example.toml", "not PosixPath PosixPath("),
+    ({"variant": "rollem-sdr"}, "not dict {'variant': 'rollem-sdr'}"), (None, "not NoneType None"),
+])
+def test_read_history_of_no_text_is_a_type_error_naming_what_is_allowed(value: Any,
+                                                                        named: str) -> None:
+    """``read_history(123)`` raised a bare ``AttributeError`` (``'int' object has no
+    attribute 'removeprefix'``, stop 51): now a ``TypeError`` naming the type given
+    and the str it takes (and where a file's, bytes' or dict's history goes)."""
+    with pytest.raises(TypeError) as caught:
+        read_history(value)
+    message = str(caught.value)
+    assert message.startswith("read_history takes a history's TOML text (a str), "), message
+    assert named in message, message
+    assert "Path.read_text(encoding='utf-8')" in message and "parse_history" in message
+    assert read_history(WORKED).game == "sdr"  # (the text itself still reads)

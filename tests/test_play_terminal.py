@@ -325,3 +325,38 @@ def test_after_a_hand_only_the_listed_answers_are_taken(tmp_path: Path) -> None:
     assert "=== Hand 2" in text and "=== Hand 3" not in text
     before_hand_2 = text.split("=== Hand 2")[0]
     assert before_hand_2.count("Enter = next hand") == 3 + 2  # 3 prompts, 2 refusals
+
+
+def test_after_a_show_of_one_card_the_numbers_still_name_the_same_cards(tmp_path: Path) -> None:
+    """Stop 51: after ``s 1`` the numbers moved down (the cards not shown yet were
+    numbered again), so a second ``s 1`` showed the second card, and ``s 2``, the
+    card the table draws second, was "positions go from 1 to 1".  Now a number is
+    the card's place in your hand as the table draws it, shown or not."""
+    after = iter(["s 1", "s 1", "s 3", "s 2", "q"])
+
+    def answers() -> Iterator[str]:
+        while True:
+            text = "".join(out)
+            if text.endswith("Fold anyway? (y = fold, n = back) > "):
+                yield "y"
+            elif text.endswith("q = quit > "):
+                yield next(after)
+            else:
+                yield "f" if "f = fold" in text.rsplit("Choices (", 1)[-1] else "c"
+
+    out: list[str] = []
+    game, out = scripted(answers(), game="sdr", players=2, stack=200, seed=2,
+                         history_dir=tmp_path)
+    game.run()
+    text = "".join(out)
+    assert "You are dealt As 9c." in text and "D You  stack   199  bet   0  As 9c" in text
+    tail = text.split("This hand: you lost 1.\n", 1)[1]
+    prompt = "Enter = next hand, s = show your cards, last = this hand again, q = quit > "
+    assert tail.startswith(
+        f"{prompt}s 1\nYou show As after the hand.\n"
+        f"{prompt}s 1\n1:As is already shown; still to show: 2:9c\n"
+        f"{prompt}s 3\n3: positions go from 1 to 2 (1:As 2:9c); still to show: 2:9c\n"
+        f"{prompt}s 2\nYou show 9c after the hand.\n"
+        "Enter = next hand, last = this hand again, q = quit > q\n"), tail[:600]
+    saved = next(tmp_path.rglob("*.toml")).read_text()
+    assert '"p1 sm As"' in saved and '"p1 sm 9c"' in saved  # (each card shown once)

@@ -23,8 +23,10 @@ from hypothesis import strategies as st
 
 from bot_helpers import basic_hand
 from cli_helpers import run_cli as run
+from cli_helpers import scripted
 from rollem.history import HistoryError, redact, write_history
 from rollem.history_copy import IMPOSSIBLE, own_copy_hand
+from rollem.narration import narrate_history
 
 COPIES = Path(__file__).parent / "copies"
 GAMES = ("holdem", "sdr", "rollyourown", "rollem521")
@@ -663,3 +665,30 @@ def test_a_copy_without_shown_cards_is_checked_by_its_show_lines() -> None:
                               "shown hands give p2 16")
     copy["actions"] = [line for line in copy["actions"] if " sm" not in line]
     own_copy_hand(copy)
+
+
+def test_a_game_files_own_muck_is_told_in_replay_as_in_play(tmp_path: Path) -> None:
+    """Stop 51: Omaha hi-lo (a game file: its hands are in the engine's words),
+    you call the river and muck.  ``rollem play`` told "You muck pair of eights,
+    ...: it loses to Ann's king-high flush, ..."; ``rollem replay`` of the copy it
+    saved left that line out (its muck line carried no words).  Now the two tell
+    the hand's end in the same lines."""
+    out: list[str] = []
+
+    def answers() -> Any:
+        while True:
+            yield "q" if "".join(out).endswith("q = quit > ") else "c"
+
+    game, out = scripted(answers(), game="omaha8", players=2, stack=500, seed=1,
+                         history_dir=tmp_path)
+    game.run()
+    played = "".join(out)
+    end = played[played.rfind("Ann shows"):played.rfind("This hand: ")].split("\n")
+    loses = ("You muck pair of eights, ace-king-ten for high and eight-seven low, "
+             "three-deuce-ace for low: it loses to Ann's king-high flush, "
+             "jack-ten-seven-three for high and seven-six low, three-deuce-ace for low.")
+    assert loses in end, end
+    copy = next(tmp_path.rglob("hand-0001-omaha8.toml")).read_text()
+    told = narrate_history(copy).text().split("\n")
+    assert told[told.index(end[0]):-1] == [line for line in end if line], told
+    assert told[-1] == "This hand: you lost 8."

@@ -60,14 +60,18 @@ def test_a_heads_up_bust_gets_a_last_call_and_a_rebuy_within_it_deals_on() -> No
         call = state["last_call"]
         assert call is not None and call["seats"] == [busted]
         assert 59.5 < call["until"] - loop.now < Tourney.REBUY_LAST_CALL + 0.01
-        words = table.dealer.waiting_for()
-        assert words is not None and words.startswith(
-            f"Last call for a rebuy: P{busted} may rebuy until "), words
-        assert words.endswith("then the tournament ends.")
+        assert table.dealer.waiting_for() == (f"Last call for a rebuy: P{busted} has 60 s "
+                                              "to rebuy; then the tournament ends.")
         public = table.tourney.public()
         assert public is not None and public["last_call"]["seats"] == [busted]
+        assert public["last_call"]["who"] == f"P{busted}"
+        assert public["last_call"]["held_by"] is None
+        assert public["last_call"]["until"] == call["until"]  # (the felt counts down to it)
+        loop.advance(17.5)
+        assert table.dealer.waiting_for() == (f"Last call for a rebuy: P{busted} has 43 s "
+                                              "to rebuy; then the tournament ends.")
         assert table.state(busted)["you"]["rebuy_closed"] is None  # (a Rebuy button)
-        loop.advance(30)
+        loop.advance(12.5)
         assert not state["over"] and table.hand is None
         loop.call(table.messages.dispatch, people[busted],
                   ClientMessage("rebuy", None, table.seq, {}))
@@ -160,6 +164,11 @@ def test_the_hosts_pause_holds_the_last_call() -> None:
         _send(loop, table, people[0], "host", op="pause")
         assert state["last_call"]["until"] is None
         assert 39.5 < state["last_call"]["held_left"] < 40.5
+        public = table.tourney.public()
+        assert public is not None and public["last_call"]["held_by"] == "pause"
+        assert table.tourney.last_call_words() == (
+            f"Last call for a rebuy: P{busted} has 40 s to rebuy, held while the host "
+            "pauses the table; then the tournament ends.")
         loop.advance(300)
         assert not state["over"]
         _send(loop, table, people[0], "host", op="resume")
@@ -167,4 +176,86 @@ def test_the_hosts_pause_holds_the_last_call() -> None:
         assert not state["over"] and state["last_call"]["seats"] == [busted]
         loop.advance(2)
         assert state["over"] and state["declined"] == [busted]
+        loop.call(table.shutdown)
+
+
+def _bust_seat_1(loop: VirtualLoop, store: Store) -> tuple[LiveTable, list[Client]]:
+    """Two people at a heads-up SDR tournament whose host approves rebuys (P0 the
+    host): after the first hand P1 is made to lose every chip (as the computer
+    player's test does), so the last call is P1's, who must ask."""
+    config = parse_config({
+        "game": "sdr", "seats": 2, "bots": 0, "decision_seconds": 600.0,
+        "time_bank_seconds": 0.0, "grace_seconds": 1000.0, "between_hands": 30.0,
+        "bot_delay": 0.0, "tournament": "custom", "tournament_schedule": LONG,
+        "buy_in": 10, "rebuy_levels": 1, "rebuy_approval": True})
+    table, _ = loop.call(LiveTable.create, store, config)
+    people = seat_people(loop, table, 2)
+    loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
+    while table.hand is not None:  # (the first hand, then 30 s between hands)
+        _step(loop, table, people)
+    before = table.tourney.stacks()
+    table.seats[0].row.stack, table.seats[1].row.stack = 120, 0
+    session = table.dealer.session_table()
+    assert session.tournament is not None
+    session.tournament.record([max(1, c) for c in before], table.tourney.stacks())
+    loop.call(table.tourney.save, session)  # (on the loop: it arms the call's timer)
+    assert table.session["tournament"]["last_call"]["seats"] == [1]
+    return table, people
+
+
+def test_a_rebuy_asked_in_the_last_call_holds_it_until_the_host_approves() -> None:
+    """Stop 51: at a table that approves rebuys, P1 asks 20 s into the last call and
+    the host answers 100 s later, past the call's 60 s.  Before, the call ended at
+    60 s with P1 declined and the tournament over, and the host's approval was then
+    refused (``over``), the request left standing.  Now the request stops the
+    call's time until the host answers: the approval is the rebuy, and play goes on."""
+    with virtual_server() as (loop, store):
+        table, people = _bust_seat_1(loop, store)
+        state = table.session["tournament"]
+        loop.advance(20)
+        loop.call(table.messages.dispatch, people[1],
+                  ClientMessage("rebuy", None, table.seq, {}))
+        assert table.session["rebuy_requests"] == [1] and table.seats[1].row.stack == 0
+        call = state["last_call"]
+        assert call["until"] is None and 39.9 < call["held_left"] < 40.1
+        assert table.dealer.waiting_for() == (
+            "Last call for a rebuy: P1 has 40 s to rebuy, held until the host answers the "
+            "rebuy; then the tournament ends.")
+        public = table.tourney.public()
+        assert public is not None and public["last_call"]["held_by"] == "request"
+        loop.advance(100)
+        assert not state["over"] and state["last_call"] is not None
+        _send(loop, table, people[0], "host", op="approve_rebuy", seat=1)
+        assert table.seats[1].row.stack == 60 and table.session["rebuy_requests"] == []
+        assert state["last_call"] is None and state["rebuys"] == {"1": 1}
+        assert not state["over"]
+        public = table.tourney.public()
+        assert public is not None and public["prize_pool"] == 30
+        loop.advance(120)  # (no stale end of the call)
+        assert not state["over"]
+        loop.call(table.shutdown)
+
+
+def test_the_host_declines_the_rebuy_and_the_last_call_runs_on() -> None:
+    """The host declines a rebuy asked in the last call: its time runs on from the
+    40 s it had left when asked; the host's pause meanwhile does not free it."""
+    with virtual_server() as (loop, store):
+        table, people = _bust_seat_1(loop, store)
+        state = table.session["tournament"]
+        loop.advance(20)
+        loop.call(table.messages.dispatch, people[1],
+                  ClientMessage("rebuy", None, table.seq, {}))
+        _send(loop, table, people[0], "host", op="pause")
+        _send(loop, table, people[0], "host", op="resume")  # (the request still stands)
+        assert state["last_call"]["until"] is None
+        assert table.tourney.last_call_held_by() == "request"
+        loop.advance(200)
+        _send(loop, table, people[0], "host", op="decline_rebuy", seat=1)
+        assert state["last_call"]["until"] is not None
+        assert table.dealer.waiting_for() == ("Last call for a rebuy: P1 has 40 s to "
+                                              "rebuy; then the tournament ends.")
+        loop.advance(39)
+        assert not state["over"]
+        loop.advance(2)
+        assert state["over"] and state["declined"] == [1] and state.get("last_call") is None
         loop.call(table.shutdown)

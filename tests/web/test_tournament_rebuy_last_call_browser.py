@@ -2,10 +2,17 @@
 Chromium through Playwright, 390x844 and 1440x900): the busted player's page
 says the last call and offers the rebuy; taking it deals on.  The server's side
 (the 60 s, a restored table, the host's pause) is
-test_tournament_rebuy_last_call.py."""
+test_tournament_rebuy_last_call.py.
+
+Stop 51: the line counts the seconds left down by itself, each second, from the
+stored end (no state from the server meanwhile; before, it said the end as a UTC
+clock time, "until 22:56:18 UTC (60 s)", and its seconds moved only with a new
+state), and the host's pause holds them and says so."""
 
 from __future__ import annotations
 
+import math
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -72,10 +79,44 @@ def test_the_busted_player_reads_the_last_call_and_rebuys(browser: Any, tmp_path
         page, name = (ann, "Ann") if busted == 0 else (bob, "Bob")
         notice = page.locator("#notice .notice-line:has-text('Last call for a rebuy')")
         notice.wait_for()
-        words = notice.inner_text()
-        assert words.startswith(f"Last call for a rebuy: {name} may rebuy until "), words
-        assert words.endswith("then the tournament ends."), words
+        assert notice.count() == 1  # (the server's words of it are not shown as well)
+        running = re.compile(rf"Last call for a rebuy: {name} has (\d+) s to rebuy; "
+                             "then the tournament ends.")
+
+        def seconds(pattern: re.Pattern[str]) -> int:
+            """The seconds the line shows, checked against those the stored end
+            left just before and just after it was read (a second either side)."""
+            until = float(state["last_call"]["until"])
+            first = math.ceil(until - time.time() - 0.001)
+            text = notice.inner_text()
+            last = math.ceil(until - time.time() - 0.001)
+            got = pattern.fullmatch(text)
+            assert got is not None, text
+            assert last - 1 <= int(got[1]) <= first + 1, (text, first, last)
+            return int(got[1])
+
+        shown = seconds(running)
+        assert shown <= 60
         shot(page, f"last-call-{size}")
+        seq = table.seq
+        page.wait_for_timeout(2_200)
+        later = seconds(running)
+        assert later < shown, (shown, later)
+        assert table.seq == seq  # (counted down on the page: no state was sent)
+        ann.locator("button[data-host=pause]").evaluate("b => b.click()")
+        held = re.compile(rf"Last call for a rebuy: {name} has (\d+) s to rebuy, held "
+                          "while the host pauses the table; then the tournament ends.")
+        page.wait_for_function("() => document.querySelector('#notice .last-call')"
+                               ".textContent.includes('held while the host pauses')")
+        stands = int(held.fullmatch(notice.inner_text())[1])  # type: ignore[index]
+        assert stands == math.ceil(state["last_call"]["held_left"] - 0.001) <= later
+        shot(page, f"last-call-{size}-held")
+        page.wait_for_timeout(1_500)
+        assert int(held.fullmatch(notice.inner_text())[1]) == stands  # type: ignore[index]
+        ann.locator("button[data-host=resume]").evaluate("b => b.click()")
+        page.wait_for_function("() => !document.querySelector('#notice .last-call')"
+                               ".textContent.includes('held')")
+        assert seconds(running) <= stands
         hands = int(table.session["hand_no"])
         page.click("button[data-action=rebuy]")
         page.wait_for_selector("#notice .notice-line:has-text('Last call')", state="detached")

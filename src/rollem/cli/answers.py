@@ -213,6 +213,38 @@ def parse_cards_answer(text: str, legal: Legal) -> list[Card]:
     return _cards_from(text, legal)
 
 
+def parse_show_answer(text: str, legal: Legal, held: Sequence[Card]) -> list[Card]:
+    """Cards to show by choice after the hand (R-C-11) named in ``text``: by name, or
+    by position in ``held`` (the seat's hole cards in the order it holds them, as
+    the table draws them: ``1`` is always the first, shown or not, so a number
+    names the same card before and after a show of some).  ``legal`` is the
+    ``"show"`` decision (``legal.cards``: those not shown yet).
+
+    Raises:
+        AnswerError: a bad card or position, a card not the seat's, one already
+            shown (naming those still to show, with their positions).
+    """
+    tokens = text.replace(",", " ").split()
+    n = len(held)
+    positions = [_at_most(t, n) for t in tokens]
+    if not tokens or not all(p is not None for p in positions):
+        return parse_cards_answer(text, legal)
+    left = set(legal.cards)
+    still = " ".join(f"{i}:{CARDS[c]}" for i, c in enumerate(held, 1) if c in left)
+    wrong = [t for t, p in zip(tokens, positions, strict=True) if not 1 <= (p or 0) <= n]
+    if wrong:
+        raise AnswerError(f"{cut(' '.join(wrong), 60)}: positions go from 1 to {n} "
+                          f"({numbered([str(CARDS[c]) for c in held])}); still to show: {still}")
+    chosen = [CARDS[held[(p or 0) - 1]] for p in positions]
+    if len(set(chosen)) != len(chosen):
+        raise AnswerError("a position is given twice; each card once")
+    shown = [f"{p}:{c}" for p, c in zip(positions, chosen, strict=True) if c not in left]
+    if shown:
+        raise AnswerError(f"{' '.join(shown)} {'is' if len(shown) == 1 else 'are'} already "
+                          f"shown; still to show: {still}")
+    return chosen
+
+
 def _amount(word: str, rest: str, legal: Legal) -> int:
     if not rest:
         if legal.min_to == legal.max_to:

@@ -33,8 +33,8 @@ from rollem.cli.answers import (
     choices_text,
     decision_kind,
     parse_answer,
-    parse_cards_answer,
     parse_game_choice,
+    parse_show_answer,
 )
 from rollem.cli.colour import colour_allowed
 from rollem.cli.errors import cut, fail
@@ -562,7 +562,10 @@ class TerminalGame:
             self.error("you have no cards left to show")
             return
         try:
-            cards = parse_cards_answer(which, legal) if which.strip() else list(legal.cards)
+            # (positions count every card held, shown or not: s 1 then s 2 shows both)
+            held = [parse_card(c) for c in hand.view(0).seats[0].cards if c is not None]
+            cards = (parse_show_answer(which, legal, held) if which.strip()
+                     else list(legal.cards))
             before = len(hand.view(0).events)
             hand.apply(0, show(tuple(cards)))
         except (AnswerError, IllegalAction) as err:

@@ -219,7 +219,13 @@ class Hand:
 
     def view(self, seat: int | None, *, events: bool = True) -> HandView:
         """What ``seat`` may know (``None`` = a spectator); see :mod:`rollem.engine.views`
-        (``events=False``: without the event log)."""
+        (``events=False``: without the event log).
+
+        Raises:
+            EngineError: ``seat`` is an int that is no seat of this hand (not
+                ``0 <= seat < n``; a spectator is ``None``).
+            TypeError: ``seat`` is neither an int nor ``None`` (a bool too).
+        """
         from rollem.engine.views import build_view
 
         return build_view(self, seat, events=events)

@@ -13,12 +13,14 @@ seat's cards (its seat, its shows, the result's shown hands) are in
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rollem.cards import CARDS, RANKS, Card
 from rollem.engine.betting import BettingRound
 from rollem.engine.decisions import Legal
+from rollem.engine.errors import EngineError
 from rollem.engine.events import event_to_dict
 from rollem.engine.forced import Blinds
 from rollem.engine.pots import build_pots
@@ -184,6 +186,26 @@ def _result(hand: Hand, turned: dict[int, list[Card]]) -> dict[str, Any] | None:
     return out
 
 
+def check_viewer(hand: Hand, seat: object) -> None:
+    """Refuse a viewer that is no seat of ``hand`` and not a spectator (``None``):
+    ``TypeError`` for a value that is no int (a bool included), :class:`EngineError`
+    for an int out of ``0..hand.n - 1``.  Its cards are a seat's own: a view for
+    a seat the hand does not have shows no card, and ``-1`` was another seat's
+    to Python's indexing."""
+    if seat is None:
+        return
+    allowed = f"a seat 0..{hand.n - 1} of this {hand.n}-seat hand, or None for a spectator"
+    try:
+        if isinstance(seat, bool) or not hasattr(seat, "__index__"):
+            raise TypeError
+        number = operator.index(seat)  # (an int, or numpy's)
+    except TypeError:
+        raise TypeError(f"view of {type(seat).__name__} {seat!r}: the viewer is "
+                        f"{allowed}") from None
+    if not 0 <= number < hand.n:
+        raise EngineError(f"view of seat {seat}: no such seat; the viewer is {allowed}")
+
+
 def build_view(hand: Hand, seat: int | None, *, events: bool = True,
                base: HandView | None = None) -> HandView:
     """Build ``seat``'s view of ``hand`` (``None`` = spectator); ``events=False``
@@ -196,8 +218,12 @@ def build_view(hand: Hand, seat: int | None, *, events: bool = True,
     discards, so those alone are built and the rest is shared with ``base``
     (the same objects: read them, never change them).  The result equals the
     view built without ``base``.  Raises ``ValueError`` if ``base`` is not a
-    spectator's view.
+    spectator's view, :class:`EngineError` (a ``ValueError``) if ``seat`` is an
+    int that is no seat of the hand (``0 <= seat < hand.n``: a spectator is
+    ``None``, never a seat past the table's), ``TypeError`` if it is not an
+    int or ``None`` (a bool too: ``True`` is not seat 1).
     """
+    check_viewer(hand, seat)
     if base is not None:
         if base.seat is not None:
             raise ValueError(f"base must be a spectator's view (seat None), not seat {base.seat}")

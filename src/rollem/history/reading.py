@@ -90,8 +90,15 @@ def read_history(text: str) -> History:
     """Parse a history's TOML text (a leading UTF-8 byte order mark is ignored).
 
     Raises:
+        TypeError: ``text`` is not a ``str`` (bytes, a number, a path, a dict...):
+            the message names its type and what is allowed.
         HistoryError: naming the field or action line that is wrong.
     """
+    if not isinstance(text, str):
+        raise TypeError(
+            f"read_history takes a history's TOML text (a str), not {type(text).__name__} "
+            f"{_brief(text)}: read a file with Path.read_text(encoding='utf-8'), decode "
+            "bytes first, or give a history dict to parse_history")
     try:
         data = toml_input.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:

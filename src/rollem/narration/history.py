@@ -192,15 +192,24 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
             story.lines.append(Line("The history ends here, before the hand is over.", "end"))
         return story
     # a copy is told from its lines, once they describe a hand that can happen
-    own_copy_hand(data)
+    stand_in = own_copy_hand(data)
     viewer: int = data["_redacted_for"]  # a seat: own_copy_hand checked it
+    # The engine's words for the seat's own mucked hand, as play tells them (its "it
+    # loses to" line; a game file's hands are the engine's words; stop 51): the
+    # stand-ins are only others' hidden cards, never the seat's own or the board, so
+    # the stand-in hand's words for the seat's hand are the real one's -- shown or
+    # mucked there (the stand-ins may beat it or not: only its words are taken).
+    words = [str(e["description"]) for e in stand_in.view(viewer).events
+             if e.get("kind") in ("muck", "show") and e.get("seat") == viewer
+             and e.get("description") and not e.get("by_choice")]
+    mucked = {viewer: words[-1]} if words else {}
     try:
         options = Options.from_dict(dict(data.get("_options", {}))).to_dict()
     except (ValueError, TypeError) as err:
         raise HistoryError(f"_options: {err}") from None
     button = int(data.get("_button", 0))
     result = data.get("_result")
-    nar, lines = _told_copy(data, options, game_id, names, viewer)
+    nar, lines = _told_copy(data, options, game_id, names, viewer, mucked)
     mine = _own_cards(data, viewer)
     if isinstance(result, Mapping):
         lines = result_then_shows(lines, nar.result(result, my_cards=mine))
@@ -213,9 +222,12 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
 
 
 def _told_copy(data: Mapping[str, Any], options: Mapping[str, Any], game_id: str,
-               names: Sequence[str], viewer: int) -> tuple[Narrator, list[Line]]:
+               names: Sequence[str], viewer: int,
+               mucked: Mapping[int, str] | None = None) -> tuple[Narrator, list[Line]]:
     """A player's copy's lines told (its result left out): the narrator, kept for
-    the result, and the sentences."""
+    the result, and the sentences.  ``mucked``: seat -> the engine's words for its
+    mucked hand (the viewer's own, from :func:`rollem.history.own_copy_hand`), set
+    on its muck event as play's engine event carries them."""
     from rollem.games import get
     from rollem.history import history_game
 
@@ -226,6 +238,9 @@ def _told_copy(data: Mapping[str, Any], options: Mapping[str, Any], game_id: str
                              draws=spec.draws(options) if spec is not None else ())
     if spec is not None:
         events = _with_fixed_wild(events, spec, options)
+    for e in events:
+        if e.get("kind") == "muck" and mucked and e.get("seat") in mucked:
+            e["description"] = mucked[e["seat"]]
     nar = Narrator(names, viewer, options=options, carry_in=int(data.get("_carry_in", 0)),
                    game=game_id)
     lines: list[Line] = []

@@ -149,6 +149,7 @@ def seat_freed(table: LiveTable, seat: int) -> None:
             s[key].remove(seat)
     s.get("clocked", {}).pop(str(seat), None)
     s.get("timeouts", {}).pop(str(seat), None)
+    table.tourney.hold_last_call()  # (a last call held for its rebuy runs on)
     if s.get("host_seat") == seat:
         s.pop("host_seat")
         table.host_role.holder_left(seat)

@@ -143,6 +143,7 @@ def host_op(table: LiveTable, op: str, body: dict[str, Any]) -> None:
             table.dealer.rebuy(seat, approved=True)  # refused (request kept) if it cannot be
             return
         requests.remove(seat)
+        table.tourney.hold_last_call()  # (a last call held for it runs on)
         _tell(table, seat, "rebuy_declined", "the host declined your rebuy")
         _changed(table)
     elif op == "reject_watcher" and body.get("watcher") == "all":

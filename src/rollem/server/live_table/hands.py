@@ -369,6 +369,7 @@ class Dealer:
         if row.bot is None:
             if host_tools.rebuy_policy(live, seat, by_host or approved):
                 live.session.setdefault("rebuy_requests", []).append(seat)
+                live.tourney.hold_last_call()  # (asked within a last call: it waits too)
                 live.turns.bump_seq()
                 live.saving.commit(session=True)
                 live.views.broadcast()

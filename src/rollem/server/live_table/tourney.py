@@ -19,7 +19,9 @@ None until the hand in play ends, "agreed": [seats], "until": when it lapses
 the hand number from which that seat may propose again after a proposal of its
 ended without a deal), and ``last_call`` (``{"seats": [busted people who may
 still rebuy], "until": when it ends (the table clock)}``, while one player
-holds every chip and busted people may still rebuy: :data:`REBUY_LAST_CALL`).
+holds every chip and busted people may still rebuy: :data:`REBUY_LAST_CALL`;
+``"held_left"`` (seconds) with ``until`` cleared while its time stands:
+:meth:`Tourney.last_call_held_by`).
 
 The level clock runs while the tournament is on, except while the host
 pauses the table, while a deal is being agreed, while the table has stopped
@@ -33,7 +35,7 @@ counted).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rollem.server.live_table.deadline import StoredDeadline
 from rollem.server.live_table.errors import TableError
@@ -215,10 +217,9 @@ class Tourney:
                 t["last_call"] = {"seats": waiting,
                                   "until": round(live.clock() + self.REBUY_LAST_CALL, 3)}
                 self.last_call_end.arm()
-                if live.session.get("host_paused"):
-                    self.last_call_end.hold()  # (opened during the host's pause: it waits too)
             else:
                 t["last_call"]["seats"] = waiting
+            self.hold_last_call()  # (opened during the host's pause, or a rebuy asked)
         elif t.get("last_call") is not None:
             t["last_call"] = None
             self.last_call_end.stop()
@@ -234,12 +235,40 @@ class Tourney:
         time and a last call stop where they stand (a host who pauses to let the
         players think a deal over saw it lapse meanwhile)."""
         self.lapse.hold()
-        self.last_call_end.hold()
+        self.hold_last_call()
 
     def release_timers(self) -> None:
-        """The host resumed the table: each runs on with the time it had left."""
+        """The host resumed the table: each runs on with the time it had left (a last
+        call still waiting for the host's answer to a rebuy stands on)."""
         self.lapse.release()
-        self.last_call_end.release()
+        self.hold_last_call()
+
+    def last_call_held_by(self) -> str | None:
+        """Why an open last call's time stands: ``"pause"`` (the host paused the
+        table), ``"request"`` (the rebuy of one of its players waits for the host's
+        approval, at a table that approves rebuys: asked within the call, it is
+        made within it, however long the host takes to answer; decided at stop 51,
+        docs/tournaments.md), else ``None`` (it runs, or no last call is open)."""
+        live = self.table
+        t = self._state()
+        call = t.get("last_call") if t is not None else None
+        if call is None:
+            return None
+        if live.session.get("host_paused"):
+            return "pause"
+        asked = live.session.get("rebuy_requests", [])
+        if any(int(s) in asked for s in call["seats"]):
+            return "request"
+        return None
+
+    def hold_last_call(self) -> None:
+        """Hold an open last call's time, or run it on with the time it had left,
+        as :meth:`last_call_held_by` says (after a pause or resume, a rebuy asked,
+        declined or made, a seat freed)."""
+        if self.last_call_held_by() is not None:
+            self.last_call_end.hold()
+        else:
+            self.last_call_end.release()
 
     def stop_timers(self) -> None:
         """Cancel both timers (the table stops its timers)."""
@@ -271,27 +300,46 @@ class Tourney:
         live.views.broadcast()
         live.dealer.deal_soon()
 
+    LAST_CALL_HELD: ClassVar[dict[str, str]] = {
+        "pause": "held while the host pauses the table",
+        "request": "held until the host answers the rebuy"}
+    """What the waiting line adds while a last call's time stands, by
+    :meth:`last_call_held_by` (the felt's tourney.js says the same)."""
+
     def last_call_words(self) -> str | None:
-        """The felt's waiting line during a last call: who may rebuy, and until
-        when (the table clock's time, UTC, and the seconds left)."""
-        import time
+        """The felt's waiting line during a last call: who may rebuy and the whole
+        seconds they have left (rounded up), and why that time stands while it
+        does: ``"Last call for a rebuy: Ann has 42 s to rebuy; then the
+        tournament ends."``.  The felt counts the seconds down itself from the
+        stored ``until`` (:meth:`public`'s ``last_call``), in the same words."""
+        import math
 
         live = self.table
         t = self._state()
         call = t.get("last_call") if t is not None else None
         if call is None:
             return None
-        names = [self.entrant_name(int(s)) for s in call["seats"]]
-        who = " or ".join(names)
-        if call.get("until") is None:  # (held by the host's pause)
-            return (f"Last call for a rebuy: {who} may rebuy; "
-                    f"{round(float(call.get('held_left', 0)))} s left once the host "
-                    "resumes, then the tournament ends.")
-        until = float(call["until"])
-        left = max(0, round(until - live.clock()))
-        at = time.strftime("%H:%M:%S", time.gmtime(until))
-        return (f"Last call for a rebuy: {who} may rebuy until {at} UTC ({left} s); "
+        who = " or ".join(self.entrant_name(int(s)) for s in call["seats"])
+        until = call.get("until")
+        left = (float(call.get("held_left", 0)) if until is None
+                else float(until) - live.clock())
+        seconds = max(0, math.ceil(max(0.0, left) - 0.001))  # (stored to the thousandth)
+        held = self.last_call_held_by() if until is None else None
+        why = f", {self.LAST_CALL_HELD[held]}" if held is not None else ""
+        return (f"Last call for a rebuy: {who} has {seconds} s to rebuy{why}; "
                 "then the tournament ends.")
+
+    def last_call_public(self) -> dict[str, Any] | None:
+        """An open last call as every client sees it: the stored entry (``seats``,
+        ``until`` on the table clock or ``None`` while it stands, then
+        ``held_left`` in seconds) with ``who`` (the names, ``"Ann or Bob"``) and
+        ``held_by`` (:meth:`last_call_held_by`); ``None`` when none is open."""
+        t = self._state()
+        call = t.get("last_call") if t is not None else None
+        if call is None:
+            return None
+        return {**call, "who": " or ".join(self.entrant_name(int(s)) for s in call["seats"]),
+                "held_by": self.last_call_held_by()}
 
     def rebought(self) -> None:
         """A busted entrant bought in again: an open deal proposal is withdrawn (its
@@ -402,7 +450,7 @@ class Tourney:
             "payouts": ({str(s): v for s, v in t.payouts(chips).items()}
                         if state.get("over") else None),
             "deal": bool(t.deal),
-            "proposal": proposal, "last_call": state.get("last_call"),
+            "proposal": proposal, "last_call": self.last_call_public(),
             "next_proposal": {str(s): int(h) for s, h in state.get("next_proposal", {}).items()},
             "ledger": self.ledger(t),  # (in the buy-in's units, the page's ledger)
         }  # fmt: skip

@@ -4,7 +4,7 @@ import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, el, reconnect, rerender, S, seatName, send, store, tid, toast } from "./state.js";
 import { actionLabels, isWild, joinsNextHand, textWithCards, winnersOf } from "./felt.js";
 import { loadHistory, openReplay } from "./replay.js";
-import { tournamentRows } from "./tourney.js";
+import { lastCallText, tournamentRows } from "./tourney.js";
 
 function clockText(kind) {
   return { check: "checked", fold: "folded", call: "called", discard: "discarded for you",
@@ -20,7 +20,10 @@ export function renderNotice(t, me) {
   // you sit down again, not only in a toast gone in 4 s (issue 26).
   if (S.removed) parts.push(["info", S.removed]);
   if (t.host_paused) parts.push(["info", "The host has paused the table: no new hand is dealt until it resumes."]);
-  if (t.waiting_for) parts.push(["info", t.waiting_for]);
+  const call = t.tournament && t.tournament.last_call;
+  // (a last call's line is drawn here, counting down: not the server's words of its seconds)
+  if (t.waiting_for && !(call && t.waiting_for.startsWith("Last call for a rebuy"))) parts.push(["info", t.waiting_for]);
+  if (call) parts.push(["info last-call", lastCallText(call)]);
   if (me.seat !== null && t.waiting.includes(me.seat)) parts.push(["info", "Waiting for the host to let you in."]);
   if (me.seat !== null && (t.away_closed || []).includes(me.seat)) parts.push(["info", "Your page was closed for longer than the reconnect grace period, so you sit out as away: your hands are folded and your antes and blinds posted until you press “I'm back”."]);
   else if (me.seat !== null && (t.idle_away || []).includes(me.seat)) parts.push(["info", "The clock acted for you " + t.config.away_after + " time(s) in a row, so you sit out as away: press “I'm back” to be dealt in again."]);

@@ -45,8 +45,32 @@ function clockText() {
   return m + ":" + String(s).padStart(2, "0") + (t.running ? "" : " (clock stopped)");
 }
 
+// The last call for a rebuy (stop 51): who may rebuy and the whole seconds left,
+// counted down here from the stored end (``until``, on the server's clock: the
+// page's skew is allowed for) with no message a second; while its time stands
+// (``held_by``: the host's pause, a rebuy waiting for the host) the seconds stand
+// and it says why.  The words are the server's (Tourney.last_call_words).
+const LAST_CALL_HELD = { pause: "held while the host pauses the table",
+  request: "held until the host answers the rebuy" };
+export function lastCallText(call) {
+  const held = call.until === null || call.until === undefined;
+  const left = held ? Number(call.held_left || 0) : Number(call.until) - (Date.now() / 1000 + S.clockSkew);
+  const seconds = Math.max(0, Math.ceil(Math.max(0, left) - 0.001));  // (stored to the thousandth)
+  const why = held && LAST_CALL_HELD[call.held_by] ? ", " + LAST_CALL_HELD[call.held_by] : "";
+  return "Last call for a rebuy: " + call.who + " has " + seconds + " s to rebuy" + why
+    + "; then the tournament ends.";
+}
+function tickLastCall() {
+  const line = document.querySelector("#notice .last-call");
+  const call = S.state && S.state.table.tournament && S.state.table.tournament.last_call;
+  if (!line || !call) return;
+  const text = lastCallText(call);
+  if (line.textContent !== text) line.textContent = text;   // (once a second, not each tick)
+}
+
 export function startLevelClock() {
   setInterval(() => { const c = $("level-clock"); if (c) c.textContent = clockText(); }, 500);
+  setInterval(tickLastCall, 250);
 }
 
 export function renderTournament(t, me) {
