@@ -155,3 +155,22 @@ def test_a_long_frame_while_the_felt_moves_turns_motion_off_and_a_press_on(
         shot(page, f"felt-motion-off-{size}")
     finally:
         ctx.close()
+
+
+def test_the_systems_reduced_motion_keeps_the_motion_off(browser: Any,
+                                                          live: ServerThread) -> None:
+    """A phone asking for reduced motion, the motion stored "on": the button says
+    "motion off" (why: system) and cannot be pressed; the system's setting wins."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                              reduced_motion="reduce")
+    ctx.add_init_script("localStorage.setItem('rollem_motion', 'on');")
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
+        ctx.add_cookies([{"name": host_cookie(tid), "value": host_token, "url": live.url}])
+        page = ctx.new_page()
+        page.goto(f"{live.url}/t/{tid}")
+        assert button(page) == {"text": "motion off", "pressed": "false", "why": "system",
+                                "stored": "on"}
+        assert page.is_disabled("#motion-btn")
+    finally:
+        ctx.close()
