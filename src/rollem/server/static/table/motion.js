@@ -29,7 +29,7 @@ function systemReduced() { return followed ? reducedNow : !!(reduced && reduced.
 // phone at 4x slower, the animations running while the next state is drawn made
 // frames over 50 ms that the same states drawn still did not), then off for the
 // rest of the page's life (`slow`), the button saying so; a press turns it on, and
-// on it stays.  The system's reduced motion is off whatever the setting.
+// on it stays.  Under the system's reduced motion it is off, whatever the setting.
 export const MOTION_KEY = "rollem_motion";
 let setting = ["on", "off"].includes(store.get(MOTION_KEY)) ? store.get(MOTION_KEY) : "auto";
 let slow = false;
