@@ -520,13 +520,30 @@ every CSS animation off and the flying chips not shown (motion.js still marks,
 starts, launches and plays: its script and sounds without the browser's animating)."""
 
 
+MOTION = {
+    "auto": "localStorage.removeItem('rollem_motion');",
+    "on": "localStorage.setItem('rollem_motion', 'on');",
+}
+"""The felt's motion setting in the page (its motion button, motion.js), both arms:
+``auto`` (never pressed: the animations run until a frame over 50 ms while something
+moves turns them off for the page, slowframes.js), ``on`` (the player's "on": they run
+whatever the frames).  A tree without the button ignores it."""
+
+FELT_MOTION = """() => { const b = document.getElementById('motion-btn');
+  return b ? (b.dataset.why || '') + (b.getAttribute('aria-pressed') === 'true' ? ':on' : ':off')
+           : 'none'; }"""
+"""The motion button's reason and state after a pass (``slow:off``: turned off by a long
+frame; ``none``: a tree without the button)."""
+
+
 def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
         rate: float, trace_dir: Path | None, without: tuple[str, ...] = (),
-        invalidations: bool = False) -> dict[str, Any]:
+        invalidations: bool = False, motion: str = "auto") -> dict[str, Any]:
     """Draw ``states`` in one page: a warm-up pass, then ``pairs`` pairs of passes with
     motion on and off (ABBA), each traced; returns each pass's state windows, the
     load and whether sound ran.  ``without``: names of ``WITHOUT``, taken out of the
-    page in both arms; ``invalidations``: the ``INVALIDATIONS`` categories traced too."""
+    page in both arms; ``invalidations``: the ``INVALIDATIONS`` categories traced too;
+    ``motion``: the felt's motion setting (``MOTION``) in the page, both arms."""
     from playwright.sync_api import sync_playwright
     from table_ui import ARGS, CHROMIUM, PHONE, sit_with_enter
     from web_harness import ServerThread
@@ -547,6 +564,7 @@ def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
             ctx.add_init_script("localStorage.setItem('rollem_alerts', '1');")
             if "sound" in without:
                 ctx.add_init_script(WITHOUT["sound"])
+            ctx.add_init_script(MOTION[motion])
             ctx.add_init_script(REPLAY)
             page = ctx.new_page()
             page.goto(f"{live.url}/t/{tid}")
@@ -563,6 +581,7 @@ def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
             cdp = ctx.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
             page.evaluate(PASS, [False, settle])   # warm-up, not counted
+            print(f"WARM-UP felt_motion={page.evaluate(FELT_MOTION)}", flush=True)
             order = [arm for k in range(pairs)
                      for arm in (("on", "off") if k % 2 == 0 else ("off", "on"))]
             for n, arm in enumerate(order):
@@ -581,13 +600,15 @@ def run(states: list[dict[str, Any]], pairs: int, gap: float, hand_gap: float,
                 frames, draws = frames_of(events)
                 got = windows(frames, draws)
                 ran = motion_activity(events)
-                passes.append({"arm": arm, "load": [round(load, 2),
+                felt = page.evaluate(FELT_MOTION)
+                passes.append({"felt_motion": felt, "arm": arm, "load": [round(load, 2),
                                                     round(os.getloadavg()[0], 2)],
                                "seconds": round(time.monotonic() - began, 1),
                                "drawn": len(draws), "frames": len(frames), "motion": ran,
                                "windows": got})
                 print(f"PASS {n} {arm:<3} drawn={len(draws)} frames={len(frames)}"
-                      f" motion_calls={ran['calls']} animations={ran['animations']} "
+                      f" motion_calls={ran['calls']} animations={ran['animations']}"
+                      f" felt_motion={felt} "
                       + " ".join(f"over50_{m}={sum(len(long_frames(w, m)) for w in got[1:])}"
                                  for m in MEASURES)
                       + f" load={passes[-1]['load'][0]}->{passes[-1]['load'][1]}", flush=True)
@@ -676,6 +697,7 @@ def report(got: dict[str, Any], states: list[dict[str, Any]],
     kinds = [None] + [kind_of(states[i], states[i - 1]) for i in range(1, n_states)]
     out: dict[str, Any] = {"rate": args.rate, "gap_ms": args.gap, "hand_gap_ms": args.hand_gap,
                            "without": sorted(args.without or []),
+                           "motion": getattr(args, "motion", "auto"),
                            "pairs": pairs, "states": n_states, "audio": got["audio"],
                            "load": [p["load"] for p in passes],
                            "arms": [p["arm"] for p in passes],
@@ -749,6 +771,10 @@ def main() -> None:
                     help="take this out of the page in both arms (repeatable): sound (the"
                          " page's sound off) or animations (every CSS animation off, no"
                          " flying chips shown): what is left of on less off is the rest's")
+    ap.add_argument("--motion", choices=sorted(MOTION), default="auto",
+                    help="the felt's motion setting in both arms: auto (the default: off"
+                         " for the page after a frame over 50 ms while something moves) or"
+                         " on (the player's on: the animations whatever the frames)")
     ap.add_argument("--why", type=int, nargs="+", metavar="STATE",
                     help="with --reread: why these states' own frames restyled and laid out"
                          " what they did, pass by pass (traces taken with --invalidations)")
@@ -775,7 +801,7 @@ def main() -> None:
         got = reread(args.reread)
     else:
         got = run(states, args.pairs, args.gap, args.hand_gap, args.rate, args.trace_dir,
-                  tuple(args.without or ()), args.invalidations)
+                  tuple(args.without or ()), args.invalidations, args.motion)
     figures = report(got, states, args)
     figures["load_start_end"] = [round(started, 2), round(os.getloadavg()[0], 2)]
     if args.json:

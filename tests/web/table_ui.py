@@ -234,11 +234,21 @@ def wait_played(page: Any, live: Any, tid: str, made: int, where: str) -> None:
     wait_until(page, "seq => Number(document.body.dataset.seq) >= seq", told)
 
 
+MOTION_ON = "localStorage.setItem('rollem_motion', 'on');"
+"""The felt's motion held on (its motion button's "on", motion.js): left on "auto", a
+frame over 50 ms while something moves turns it off for the page (slowframes.js), and a
+loaded test machine makes such frames at random; test_felt_motion_slow_browser.py tests
+"auto" in contexts of its own."""
+
+
 def context(browser: Any, size: str, **kw: Any) -> Any:
-    """A browser context at ``size`` ("phone": 390x844 with touch, else 1440x900);
-    ``kw``: more of Playwright's context options (``reduced_motion="reduce"``)."""
-    return (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, **kw)
-            if size == "phone" else browser.new_context(viewport=DESKTOP, **kw))
+    """A browser context at ``size`` ("phone": 390x844 with touch, else 1440x900), the
+    felt's motion held on (``MOTION_ON``); ``kw``: more of Playwright's context options
+    (``reduced_motion="reduce"``)."""
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, **kw)
+           if size == "phone" else browser.new_context(viewport=DESKTOP, **kw))
+    ctx.add_init_script(MOTION_ON)
+    return ctx
 
 
 class Pages:

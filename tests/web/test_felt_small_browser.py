@@ -34,6 +34,7 @@ import pytest
 from felt_ui import symbols, tiles_stay_inside_the_felt
 from table_ui import (
     DESKTOP,
+    MOTION_ON,
     PHONE,
     CheckingBot,
     context,
@@ -133,6 +134,7 @@ def test_flying_chips_stay_on_the_felt_when_the_page_is_scrolled(
     seeded_deals(monkeypatch, 5)
     ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
            if size == "phone" else browser.new_context(viewport=VIEWPORTS[size]))
+    ctx.add_init_script(MOTION_ON)   # (the flights whatever the machine's load)
     try:
         page = ctx.new_page()
         start(page, live, "holdem", 6, between_hands=600)

@@ -7,6 +7,7 @@
 import { $, store } from "./state.js";
 import { actionLabels } from "./felt.js";
 import { afterPaint } from "./frames.js";
+import { moving, watchSlowFrames } from "./slowframes.js";
 import { SOUND_NAMES, addSoundPart, soundBuffer, soundSamples } from "./sounds.js";
 
 let soundOn = store.get("rollem_alerts") === "1";
@@ -15,8 +16,27 @@ const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: 
 // .matches evaluates the query each time)
 let reducedNow = !!(reduced && reduced.matches);
 const followed = !!(reduced && reduced.addEventListener);
-if (followed) reduced.addEventListener("change", () => { reducedNow = reduced.matches; });
-export function motionOff() { return followed ? reducedNow : !!(reduced && reduced.matches); }
+if (followed) {
+  reduced.addEventListener("change", () => {
+    reducedNow = reduced.matches;
+    if ($("motion-btn")) renderMotionBtn();
+  });
+}
+function systemReduced() { return followed ? reducedNow : !!(reduced && reduced.matches); }
+// The player's motion setting on this device (the motion button): "on", "off", or
+// "auto" (never pressed): on until the felt finds this device too slow for it, a
+// frame over 50 ms while something moved (slowframes.js; issue 26: at 10 seats on a
+// phone at 4x slower, the animations running while the next state is drawn made
+// frames over 50 ms that the same states drawn still did not), then off for the
+// rest of the page's life (`slow`), the button saying so; a press turns it on, and
+// on it stays.  Under the system's reduced motion it is off, whatever the setting.
+export const MOTION_KEY = "rollem_motion";
+let setting = ["on", "off"].includes(store.get(MOTION_KEY)) ? store.get(MOTION_KEY) : "auto";
+let slow = false;
+let unwatch = () => {};
+export function motionOff() {
+  return systemReduced() || setting === "off" || (setting === "auto" && slow);
+}
 
 // --------------------------------------------------------------- sounds
 // One AudioContext, made (or resumed) on a tap or key press while sound is on:
@@ -149,7 +169,37 @@ function renderSoundBtn() {
   b.title = soundOn ? "Table sounds and vibration on your turn: on (this device)"
     : "Table sounds and vibration on your turn: off (this device)";
 }
+function renderMotionBtn() {
+  const b = $("motion-btn");
+  const on = !motionOff();
+  b.textContent = on ? "motion on" : "motion off";
+  b.setAttribute("aria-pressed", String(on));
+  b.disabled = systemReduced();
+  b.dataset.why = systemReduced() ? "system" : setting === "auto" ? (slow ? "slow" : "auto") : setting;
+  b.title = systemReduced()
+    ? "Card and chip animations: off (this device's settings ask for reduced motion)"
+    : setting === "auto" && slow
+      ? "Card and chip animations: off, as this device drew frames over 50 ms while they ran; press to turn them on"
+      : "Card and chip animations: " + (on ? "on" : "off") + " (this device)";
+}
+// Motion in the "auto" setting: the felt's frames watched while something moves.
+function watchMotion() {
+  unwatch();
+  unwatch = setting === "auto" && !slow
+    ? watchSlowFrames(() => { slow = true; renderMotionBtn(); }) : () => {};
+}
 export function initMotion() {
+  const mb = $("motion-btn");
+  if (mb) {
+    mb.onclick = () => {
+      setting = motionOff() ? "on" : "off";
+      store.set(MOTION_KEY, setting);
+      watchMotion();
+      renderMotionBtn();
+    };
+    renderMotionBtn();
+    watchMotion();
+  }
   $("alerts-btn").onclick = () => {
     soundOn = !soundOn;
     store.set("rollem_alerts", soundOn ? "1" : "0");
@@ -398,6 +448,8 @@ document.addEventListener("visibilitychange", () => {
 // one or two and then its flights.  A newer state drawn meanwhile folds what is
 // left into its own start (`fold`), as before.
 export const MOVES_A_FRAME = 4;
+// The longest of the moves' animations (ms: style.css, flip-up's 0.3 s).
+export const MOVE_MS = 300;
 export const PIECE_MS = 3;
 function start(w) {
   if (waiting !== w) return;
@@ -413,6 +465,7 @@ function start(w) {
     if (off) e.classList.remove(WAIT);
     else if (!e.classList.replace(WAIT, cls)) e.classList.add(cls);
   }
+  if (n && !off) moving(started, performance.now() + MOVE_MS);
   const flights = !n && !w.marked.length && w.flights;
   if (flights) { w.flights = null; if (!off) flights(); }
   for (const name of sounds) alert(name);
@@ -610,7 +663,9 @@ function fly(state, previous, before, fresh) {
     const inside = rect(layer);
     if (!inside || !inside.width) { flights.forEach(([f]) => f.remove()); return; }
     const box = { left: inside.left, top: inside.top, width: inside.width, height: inside.height };
+    const now = performance.now();
     flights.forEach(([f, from, , delay], k) => {
+      moving(now, now + delay + FLIGHT_MS);
       const r = rect(f);
       const [w, h] = r ? [r.width / 2, r.height / 2] : [0, 0];
       const t = targets[k] && targets[k].isConnected ? rect(targets[k]) : null;
