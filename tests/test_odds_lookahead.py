@@ -1480,10 +1480,12 @@ def _wild_ryo_seen(players: int, seed: int) -> Any:
     raise AssertionError("the hand ended before the wild card")
 
 
+@pytest.mark.parametrize("every", ["ORIGIN_EVERY", "REDEAL_EVERY"])
 def test_ryo_origin_steps_in_the_chain_keep_what_the_seat_saw(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # issue 33, branch s51-ryo: with origin steps among the Metropolis steps
-    # (ryoseen.ORIGIN_EVERY, off by default; 6 players after the wild card,
+        monkeypatch: pytest.MonkeyPatch, every: str) -> None:
+    # issue 33, branch s51-ryo: with origin steps (or re-deal steps) among
+    # the Metropolis steps (ryoseen.ORIGIN_EVERY, REDEAL_EVERY, both off by
+    # default; 6 players after the wild card,
     # where ryoseen.origin_view holds), every world of a batch still holds
     # each card once, the seat's own draws and the turned card where they
     # were, every opponent's up cards in its kept three or its draws as its
@@ -1494,13 +1496,14 @@ def test_ryo_origin_steps_in_the_chain_keep_what_the_seat_saw(
 
     seen = _wild_ryo_seen(6, 30001)
     assert ryoseen.origin_view(seen)
-    monkeypatch.setattr(ryoseen, "ORIGIN_EVERY", 2)
+    monkeypatch.setattr(ryoseen, every, 2)
     calls: list[tuple[Any, ...]] = []
     real = ryoseen._move  # type: ignore[attr-defined]
 
     def spy(*args: Any, **kwargs: Any) -> Any:
         snaps = real(*args, **kwargs)
-        calls.append((args[1].copy(), args[2].copy(), snaps, kwargs.get("origins")))
+        calls.append((args[1].copy(), args[2].copy(), snaps,
+                      kwargs.get("origins") or kwargs.get("redeal")))
         return snaps
 
     monkeypatch.setattr(ryoseen, "_move", spy)
@@ -1534,3 +1537,103 @@ def test_ryo_origin_steps_in_the_chain_keep_what_the_seat_saw(
             assert (np.sort(~up, axis=1) == ~up).all()  # up cards kept first
             grew += len(combos(kept, cards, j)) - len(combos(kept0, cards0, j))
     assert grew > 0
+
+
+def test_ryo_redeal_steps_draw_each_hand_at_its_exact_chance(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s51-ryo: a re-deal step lays an opponent's kept three
+    # and draws out anew and deals its hidden cards there anew from
+    # themselves and the stub (iterated sampling importance resampling, 4
+    # deals). On one world of the 6-player view after the wild card (hand
+    # 30001), for one opponent with two hidden cards, every hand it
+    # can reach (a layout that fits what the seat saw, its hidden slots
+    # filled from those cards and the stub's) is listed and its chance
+    # counted afresh (_world_chance). 10,000 copies drawn at those chances,
+    # each taking 20 re-deal steps for that opponent, end with each kept
+    # three at its chance (within 5 standard errors each, total variation
+    # under 0.03: the steps leave the law unchanged), most of them moved;
+    # and the bookkeeping is what the tables built afresh say. (From the
+    # world alone, 150 steps reach the same law: measured, too slow a test.)
+    from itertools import combinations, permutations
+
+    from rollem.odds import ryoseen
+    from rollem.odds.look521 import TREMBLE
+
+    seen: Any = _wild_ryo_seen(6, 30001)
+    calls: list[tuple[Any, ...]] = []
+    real = ryoseen._move  # type: ignore[attr-defined]
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ryoseen, "_move", spy)
+    with ryoseen.part_of_batch(0.25):  # type: ignore[attr-defined]
+        assert ryoseen.ryo_seen_look(seen, samples=500, seed=5) is not None  # type: ignore[attr-defined]
+    _, kept, cards, order, unseen, *_ = calls[0]
+    m = len(seen.opponents)
+    discards = set(seen.discards)
+    seen_cards = ryoseen._seen_cards(seen)  # type: ignore[attr-defined]
+    w = 0
+    j = next(j for j, o in enumerate(seen.opponents) if len(o.draws) == 2 and len(o.ups) == 3)
+    opp = seen.opponents[j]
+    slots = [int(x) for x in kept[w, j]] + [int(cards[w, p]) for p in opp.draws]
+    in_world = set(kept[w].reshape(-1).tolist()) | set(cards[w].tolist())
+    stub = [int(c) for c in unseen if int(c) not in in_world]
+    hidden = [c for c in slots if c not in seen_cards]
+    assert len(hidden) == 2
+    exact: dict[frozenset[int], float] = {}
+    hands: list[tuple[Any, Any, float]] = []
+    for keep in combinations(range(5), 3):
+        for drew in permutations([i for i in range(5) if i not in keep]):
+            lay = [slots[i] for i in (*keep, *drew)]
+            if any(lay[3 + t] != slots[3 + t] for t in range(2)
+                   if slots[3 + t] in seen_cards and slots[3 + t] not in opp.ups):
+                continue
+            came = tuple(0 if lay.index(u) < 3 else lay.index(u) - 2 for u in opp.ups)
+            if came not in ryoseen._origins(opp, discards):  # type: ignore[attr-defined]
+                continue
+            at = [i for i, c in enumerate(lay) if c in hidden]
+            for fill in permutations(hidden + stub, 2):
+                new = list(lay)
+                for i, c in zip(at, fill, strict=True):
+                    new[i] = c
+                kk, cc = kept[w].copy(), cards[w].copy()
+                kk[j] = new[:3]
+                cc[list(opp.draws)] = new[3:]
+                chance = _world_chance(seen, kk, cc, order[w])
+                key = frozenset(new[:3])
+                exact[key] = exact.get(key, 0.0) + chance
+                hands.append((kk, cc, chance))
+    total = sum(exact.values())
+    exact = {key: v / total for key, v in exact.items()}
+    assert sorted(exact.values())[-2] > 0.02, sorted(exact.values())[-3:]
+    n = 10_000
+    gen = np.random.default_rng(19)
+    start = gen.choice(len(hands), n, p=np.asarray([h[2] for h in hands]) / total)
+    t = _origin_tables(seen, np.stack([hands[i][0] for i in start]),
+                       np.stack([hands[i][1] for i in start]),
+                       np.repeat(order[w:w + 1], n, axis=0))
+    before = t["state"].copy()
+    for _ in range(20):
+        ryoseen._redeal_step(  # type: ignore[attr-defined]
+            j, gen, 4, t["state"], t["where"], t["keeper"], t["six_cols"], t["show_cols"],
+            opp, discards, t["is_unseen"], m, t["lik_keep"], t["lik_show"], t["show_key"],
+            t["table"], FAST, TREMBLE)
+    got: dict[frozenset[int], int] = {}
+    for row in t["state"][:, 3 * j:3 * j + 3].tolist():
+        got[frozenset(row)] = got.get(frozenset(row), 0) + 1
+    assert set(got) <= set(exact), set(got) - set(exact)
+    assert (t["state"] != before).any(axis=1).mean() > 0.5  # the steps do move the worlds
+    for key, p in exact.items():
+        sd = math.sqrt(n * p * (1 - p)) + 1
+        assert abs(got.get(key, 0) - n * p) < 5 * sd, (key, got.get(key, 0), n * p)
+    tv = 0.5 * sum(abs(got.get(key, 0) / n - p) for key, p in exact.items())
+    assert tv < 0.03, tv
+    k = n
+    base = 3 * m
+    state = t["state"]
+    fresh = _origin_tables(seen, state[:, :base].reshape(k, m, 3), state[:, base:-1],
+                           np.repeat(order[w:w + 1], n, axis=0))
+    for name in ("where", "lik_keep", "lik_show", "show_key"):
+        assert np.array_equal(t[name], fresh[name]), name

@@ -281,6 +281,13 @@ runs of play at 1 s were no better (1 of 20 within ±1.5 points against 0,
 covered 15 against 16, rms z 2.04 against 1.10); in the third card up round
 at 6 players 2.8 against 3.1 for 0.30 s against 0.16."""
 
+REDEAL_EVERY = 0
+"""Every this many Metropolis steps, in the views :func:`origin_view` names,
+one opponent (in turn) also takes a re-deal step (:func:`_redeal_step`; 0:
+none; issue 33, branch s51-ryo)."""
+REDEAL_CANDIDATES = 4
+"""The deals a re-deal step chooses among, the world's own one of them."""
+
 CANDIDATES = 4
 """Candidates drawn per opponent and world (see :func:`_read_opponent`)."""
 PLACE_CANDIDATES = 16
@@ -715,7 +722,8 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         kept_all, cards, order, eve = kept_all[pick], cards[pick], order[pick], eve[pick]
         snaps = _move(seen, kept_all, cards, order, unseen, policy, tremble, gen, moves,
                       futures, guided=(origin[pick], guides),
-                      origins=ORIGIN_EVERY if origin_view(seen) else 0)
+                      origins=ORIGIN_EVERY if origin_view(seen) else 0,
+                      redeal=REDEAL_EVERY if origin_view(seen) else 0)
     rest = cards[:, seen.drawn + (seen.wild is not None):]
     mine = np.broadcast_to(np.asarray(seen.mine, dtype=np.int64), (k, len(seen.mine)))
     hands, turns = [], []
@@ -743,7 +751,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
           policy: FastPolicy, tremble: float, gen: np.random.Generator, moves: int,
           times: int = 1,
           guided: tuple[Ints, dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]]] | None
-          = None, origins: int = 0) -> list[tuple[Ints, Ints]]:
+          = None, origins: int = 0, redeal: int = 0) -> list[tuple[Ints, Ints]]:
     """``moves`` Metropolis steps on each complete world (issue 33): ``kept``
     ``(k, m, 3)`` every opponent's kept cards (up cards kept first),
     ``cards`` ``(k, n)`` the pool in order; ``order`` (:func:`_layout`)
@@ -915,15 +923,20 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     combos = [{c: i for i, c in enumerate(_origins(o, discards))} for o in seen.opponents]
     out = []
     for step in range(moves):
-        if origins and step % origins == origins - 1:
-            # an origin step (issue 33, branch s51-ryo), besides this step's
-            # own: one opponent's kept card and draw exchanged
+        lay = origins and step % origins == origins - 1
+        if lay or (redeal and step % redeal == redeal - 1):
+            # an origin or a re-deal step (issue 33, branch s51-ryo), besides
+            # this step's own: one opponent's kept three and draws laid out
+            # anew (and its hidden cards dealt anew)
             j = n_origin % m
             n_origin += 1
-            moved = _origin_step(j, gen, state, where, keeper,
-                                 flat_six.reshape(k, m, 6) - row_w[:, None, None], show_cols,
-                                 seen.opponents[j], discards, is_unseen, m, lik_keep,
-                                 lik_show, show_key, table, policy, tremble)
+            six_cols = flat_six.reshape(k, m, 6) - row_w[:, None, None]
+            moved = (_origin_step(j, gen, state, where, keeper, six_cols, show_cols,
+                                  seen.opponents[j], discards, is_unseen, m, lik_keep,
+                                  lik_show, show_key, table, policy, tremble) if lay else
+                     _redeal_step(j, gen, REDEAL_CANDIDATES, state, where, keeper, six_cols,
+                                  show_cols, seen.opponents[j], discards, is_unseen, m,
+                                  lik_keep, lik_show, show_key, table, policy, tremble))
             if moved.any():
                 # which slots hold unseen cards, and which places a place
                 # step may move, as they are now (in the worlds it changed)
@@ -1057,6 +1070,41 @@ def _patterns(d: int) -> Ints:
     return np.asarray(out, dtype=np.int64)
 
 
+def _fitting(now: Ints, pats: Ints, opp: SeenOpponent, discards: set[int], is_unseen: Bools,
+             mine: Bools) -> Bools:
+    """Which layouts (:func:`_patterns`) of an opponent's kept three and
+    draws ``now`` ``(k, w)`` fit what the seat saw, per world ``(k,
+    patterns)``: an up card exposed after draw ``e`` kept or drawn by draw
+    ``e``, the first one kept, one the seat discarded drawn, a card the seat
+    saw and the opponent does not show (``~is_unseen`` and not ``mine``)
+    where it lies. The same layouts fit from each of them."""
+    w = now.shape[1]
+    n_p = len(pats)
+    # which layouts fit depends only on where j's up cards and the cards it
+    # may not move lie among its slots: one row of a small table per world
+    fixed = ~(is_unseen[now] | mine[now])  # a card the seat saw and j does not show
+    code = fixed @ (1 << np.arange(w))
+    for card in opp.ups:
+        code = code * w + np.argmax(now == card, axis=1)
+    kinds, back = np.unique(code, return_inverse=True)
+    fit_of = np.zeros((len(kinds), n_p), dtype=bool)
+    for i, c in enumerate(kinds.tolist()):
+        at_up = []
+        for _ in opp.ups:
+            at_up.append(c % w)
+            c //= w
+        at_up.reverse()
+        still = [b for b in range(w) if (c >> b) & 1]
+        for q, pat in enumerate(pats.tolist()):
+            to = {src: dst for dst, src in enumerate(pat)}  # where each card goes
+            ok = all(to[b] == b for b in still)
+            for e, (src, card) in enumerate(zip(at_up, opp.ups, strict=True)):
+                came = 0 if to[src] < 3 else to[src] - 2  # 0 kept, else the draw (1, 2)
+                ok = ok and came <= e and (came > 0 or card not in discards)
+            fit_of[i, q] = ok
+    return np.asarray(fit_of[back.reshape(-1)], dtype=bool)
+
+
 def _origin_step(j: int, gen: np.random.Generator, state: Ints, where: Ints, keeper: Ints,
                  six_cols: Ints, show_cols: list[Ints], opp: SeenOpponent, discards: set[int],
                  is_unseen: Bools, m: int, lik_keep: Floats, lik_show: Floats,
@@ -1097,29 +1145,7 @@ def _origin_step(j: int, gen: np.random.Generator, state: Ints, where: Ints, kee
     now = state[:, cols]
     mine = np.zeros(53, dtype=bool)
     mine[opp.ups] = True
-    # which layouts fit depends only on where j's up cards and the cards it
-    # may not move lie among its slots: one row of a small table per world
-    fixed = ~(is_unseen[now] | mine[now])  # a card the seat saw and j does not show
-    code = fixed @ (1 << np.arange(w))
-    for card in opp.ups:
-        code = code * w + np.argmax(now == card, axis=1)
-    kinds, back = np.unique(code, return_inverse=True)
-    fit_of = np.zeros((len(kinds), n_p), dtype=bool)
-    for i, c in enumerate(kinds.tolist()):
-        at_up = []
-        for _ in opp.ups:
-            at_up.append(c % w)
-            c //= w
-        at_up.reverse()
-        still = [b for b in range(w) if (c >> b) & 1]
-        for q, pat in enumerate(pats.tolist()):
-            to = {src: dst for dst, src in enumerate(pat)}  # where each card goes
-            ok = all(to[b] == b for b in still)
-            for e, (src, card) in enumerate(zip(at_up, opp.ups, strict=True)):
-                came = 0 if to[src] < 3 else to[src] - 2  # 0 kept, else the draw (1, 2)
-                ok = ok and came <= e and (came > 0 or card not in discards)
-            fit_of[i, q] = ok
-    fits = fit_of[back.reshape(-1)]
+    fits = _fitting(now, pats, opp, discards, is_unseen, mine)
     # one of the layouts that fit, alike (the same ones from each of them)
     n_fit = fits.sum(axis=1)  # at least one: the world's own
     pick = np.minimum((np.cumsum(fits, axis=1) <= (gen.random(k) * n_fit)[:, None]).sum(axis=1),
@@ -1155,6 +1181,101 @@ def _origin_step(j: int, gen: np.random.Generator, state: Ints, where: Ints, kee
     where[acc[rr], now_cols[rr, ci]] = cols[ci]
     show_key[acc * m + j] = (now_cols >> 2) @ table.powers[j] + table.offset[j]
     lik_show[acc * m + j] = table.lik(j, now_cols)
+    for who in [np.full(len(acc), j)] + [keeper[acc, cols[3 + t]] for t in range(w - 3)]:
+        on = who >= 0
+        ra, wa = acc[on], who[on]
+        h = state[ra[:, None], six_cols[ra, wa]]
+        lik_keep[ra * m + wa] = _keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h)
+    return moved
+
+
+def _redeal_step(j: int, gen: np.random.Generator, c: int, state: Ints, where: Ints,
+                 keeper: Ints, six_cols: Ints, show_cols: list[Ints], opp: SeenOpponent,
+                 discards: set[int], is_unseen: Bools, m: int, lik_keep: Floats,
+                 lik_show: Floats, show_key: Ints, table: _ExposeTable, policy: FastPolicy,
+                 tremble: float) -> Bools:
+    """One *re-deal step* for opponent ``j`` in every world (issue 33, branch
+    s51-ryo): its kept three and draws laid out anew as by an origin step
+    (:func:`_origin_step`) *and* its hidden cards there (those the seat has
+    not seen) dealt anew from themselves and the stub's cards, by iterated
+    sampling importance resampling: ``c - 1`` new deals, each a layout drawn
+    alike among those that fit (:func:`_fitting`) and the hidden slots
+    filled with different cards of that set in a random order, the world's
+    own deal added, and one of the ``c`` kept in proportion to the policy's
+    chance of the world it makes (``j``'s keep and exposes, and the keep of
+    whoever threw each of its draws; nothing else reads those slots or the
+    stub). The deals it draws among are the same from each of them, alike,
+    so the step leaves the posterior unchanged. It moves what the single
+    exchanges and the origin steps hardly do: at 6 players after the wild
+    card an opponent kept a card (an unseen eight) in most of a batch's
+    worlds because, with its up cards' origins as they lay, no other card
+    fitted its keep and exposes, and with other origins no card fitted
+    until the hidden card changed too. Tables and return as
+    :func:`_origin_step`'s."""
+    k = len(state)
+    cols = show_cols[j]
+    w = len(cols)
+    stub = state.shape[1] - 1
+    if w == 3:
+        return np.zeros(k, dtype=bool)
+    rows = np.arange(k)
+    pats = _patterns(w - 3)
+    now = state[:, cols]
+    mine = np.zeros(53, dtype=bool)
+    mine[opp.ups] = True
+    fits = _fitting(now, pats, opp, discards, is_unseen, mine)
+    n_fit = fits.sum(axis=1)
+    unseen = np.flatnonzero(is_unseen[:52])
+    pool = np.concatenate([np.where(is_unseen[now], now, -1),
+                           np.where(where[:, unseen] == stub, unseen[None, :], -1)], axis=1)
+    valid = pool >= 0
+    deals = np.repeat(now[:, None, :], c, axis=1)  # (k, c, w): the first the world's own
+    for t in range(1, c):
+        pick = np.minimum((np.cumsum(fits, axis=1) <= (gen.random(k) * n_fit)[:, None]
+                           ).sum(axis=1), len(pats) - 1)
+        lay = np.take_along_axis(now, pats[pick], axis=1)
+        hidden = is_unseen[lay]
+        keys = np.where(valid, gen.random(pool.shape), 2.0)
+        dealt = np.take_along_axis(pool, np.argsort(keys, axis=1), axis=1)
+        fill = np.take_along_axis(dealt, np.maximum(np.cumsum(hidden, axis=1) - 1, 0), axis=1)
+        deals[:, t] = np.where(hidden, fill, lay)
+    flat = deals.reshape(k * c, w)
+    rep_rows = np.repeat(rows, c)
+    log_p = np.log(table.lik(j, flat))
+    throwers = [keeper[:, cols[3 + t]] for t in range(w - 3)]
+    readers = [np.full(k, j)]
+    for t, who in enumerate(throwers):  # each thrower of a draw once, and not j
+        readers.append(np.where((who == j) | np.any([who == x for x in throwers[:t]], axis=0)
+                                if t else who == j, -1, who))
+    for who in readers:
+        wr = np.repeat(who, c)
+        on = np.flatnonzero(wr >= 0)
+        sc = six_cols[rep_rows[on], wr[on]]
+        h = state[rep_rows[on, None], sc]
+        for s in range(w):
+            h = np.where(sc == cols[s], flat[on, s:s + 1], h)
+        log_p[on] += np.log(_keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h))
+    grid = log_p.reshape(k, c)
+    prob = np.exp(grid - grid.max(axis=1, keepdims=True))
+    cum = np.cumsum(prob, axis=1)
+    choice = np.minimum((cum < gen.random(k)[:, None] * cum[:, -1:]).sum(axis=1), c - 1)
+    chosen = deals[rows, choice]
+    kept = chosen[:, :3]
+    chosen[:, :3] = np.take_along_axis(kept, np.argsort(~mine[kept], axis=1, kind="stable"),
+                                       axis=1)
+    moved: Bools = np.asarray((chosen != now).any(axis=1), dtype=bool)
+    acc = np.flatnonzero(moved)
+    if not len(acc):
+        return moved
+    old = now[acc]
+    rr, ci = np.nonzero(is_unseen[old])
+    where[acc[rr], old[rr, ci]] = stub  # the old hidden cards to the stub, then the new in
+    new_cols = chosen[acc]
+    state[acc[:, None], cols[None, :]] = new_cols
+    rr, ci = np.nonzero(is_unseen[new_cols])
+    where[acc[rr], new_cols[rr, ci]] = cols[ci]
+    show_key[acc * m + j] = (new_cols >> 2) @ table.powers[j] + table.offset[j]
+    lik_show[acc * m + j] = table.lik(j, new_cols)
     for who in [np.full(len(acc), j)] + [keeper[acc, cols[3 + t]] for t in range(w - 3)]:
         on = who >= 0
         ra, wa = acc[on], who[on]
