@@ -1486,7 +1486,7 @@ def test_ryo_origin_steps_in_the_chain_keep_what_the_seat_saw(
     # issue 33, branch s51-ryo: with origin steps (or re-deal steps) among
     # the Metropolis steps (ryoseen.ORIGIN_EVERY, REDEAL_EVERY, both off by
     # default; 6 players after the wild card,
-    # where ryoseen.origin_view holds), every world of a batch still holds
+    # where ryoseen.wild_view holds), every world of a batch still holds
     # each card once, the seat's own draws and the turned card where they
     # were, every opponent's up cards in its kept three or its draws as its
     # origins allow (kept first in the kept three), and the worlds' origins
@@ -1495,7 +1495,7 @@ def test_ryo_origin_steps_in_the_chain_keep_what_the_seat_saw(
     from rollem.odds import ryoseen
 
     seen = _wild_ryo_seen(6, 30001)
-    assert ryoseen.origin_view(seen)
+    assert ryoseen.wild_view(seen)
     monkeypatch.setattr(ryoseen, every, 2)
     calls: list[tuple[Any, ...]] = []
     real = ryoseen._move  # type: ignore[attr-defined]
@@ -1637,3 +1637,4 @@ def test_ryo_redeal_steps_draw_each_hand_at_its_exact_chance(
                            np.repeat(order[w:w + 1], n, axis=0))
     for name in ("where", "lik_keep", "lik_show", "show_key"):
         assert np.array_equal(t[name], fresh[name]), name
+

@@ -271,7 +271,7 @@ takes the pot came out low stating small errors; with them 1,300 to 8,000
 effective (one batch in eight 180) for 0.13 s against 0.08 s a batch."""
 
 ORIGIN_EVERY = 0
-"""Every this many Metropolis steps, in the views :func:`origin_view` names,
+"""Every this many Metropolis steps, in the views :func:`wild_view` names,
 one opponent (in turn) also takes an origin step (:func:`_origin_step`; 0:
 none). Off (issue 33, branch s51-ryo; docs/dev/odds-precision.md): at 6
 players after the wild card, every 2 steps, 24 batches of 2,000 worlds
@@ -282,7 +282,7 @@ covered 15 against 16, rms z 2.04 against 1.10); in the third card up round
 at 6 players 2.8 against 3.1 for 0.30 s against 0.16."""
 
 REDEAL_EVERY = 0
-"""Every this many Metropolis steps, in the views :func:`origin_view` names,
+"""Every this many Metropolis steps, in the views :func:`wild_view` names,
 one opponent (in turn) also takes a re-deal step (:func:`_redeal_step`; 0:
 none; issue 33, branch s51-ryo)."""
 REDEAL_CANDIDATES = 4
@@ -722,8 +722,8 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         kept_all, cards, order, eve = kept_all[pick], cards[pick], order[pick], eve[pick]
         snaps = _move(seen, kept_all, cards, order, unseen, policy, tremble, gen, moves,
                       futures, guided=(origin[pick], guides),
-                      origins=ORIGIN_EVERY if origin_view(seen) else 0,
-                      redeal=REDEAL_EVERY if origin_view(seen) else 0)
+                      origins=ORIGIN_EVERY if wild_view(seen) else 0,
+                      redeal=REDEAL_EVERY if wild_view(seen) else 0)
     rest = cards[:, seen.drawn + (seen.wild is not None):]
     mine = np.broadcast_to(np.asarray(seen.mine, dtype=np.int64), (k, len(seen.mine)))
     hands, turns = [], []
@@ -1936,16 +1936,16 @@ def moves_from(seen: SeenPool) -> int:
     return MOVES_FROM
 
 
-def origin_view(seen: SeenPool) -> bool:
-    """Whether :func:`_move` takes origin steps (:func:`_origin_step`, every
-    :data:`ORIGIN_EVERY` steps, none while that is 0) in ``seen``: once the
-    wild card is turned, with :data:`PLACE_FROM` opponents or more (6
-    players), the one view where they were measured to narrow a batch
-    (issue 33, branch s51-ryo).
+def wild_view(seen: SeenPool) -> bool:
+    """Whether ``seen`` is a view after the wild card is turned with
+    :data:`PLACE_FROM` opponents or more (6 players; issue 33, branch
+    s51-ryo): there :func:`_move` takes origin and re-deal steps every
+    :data:`ORIGIN_EVERY` and :data:`REDEAL_EVERY` steps (none while those
+    are 0).
 
     >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
     >>> six, before = SeenPool([], [], [], [o] * 5, 12, 26), SeenPool([], [], [], [o] * 5, 12, None)
-    >>> origin_view(six), origin_view(before), origin_view(SeenPool([], [], [], [o] * 4, 10, 26))
+    >>> wild_view(six), wild_view(before), wild_view(SeenPool([], [], [], [o] * 4, 10, 26))
     (True, False, False)
     """
     return seen.wild is not None and _all_up(seen) and len(seen.opponents) >= PLACE_FROM
