@@ -55,7 +55,11 @@ opponent's hidden kept cards proposed anew from its guide, accepted with the
 Metropolis-Hastings ratio). Resampling leaves many copies of a few worlds (at 6
 players a 4,000-world batch came from some hundred ancestors); the steps,
 which leave the posterior unchanged, let the copies drift apart, and the
-standard error (still counted by ancestor) shrinks with the spread.
+standard error (still counted by ancestor) shrinks with the spread. Two
+more kinds, exact and off by default (:data:`ORIGIN_EVERY`,
+:data:`REDEAL_EVERY`; branch s51-ryo), change what the others never do:
+where an opponent's up cards came from (:func:`_origin_step`), and that
+with its hidden cards at once (:func:`_redeal_step`).
 
 Draws still to come and the wild card (when not yet turned) come from the
 pool cards not yet drawn: per world :data:`FUTURES` orders of them, each as
