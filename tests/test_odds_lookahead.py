@@ -1306,3 +1306,335 @@ def test_ryo_guided_step_moves_to_each_hidden_set_with_the_metropolis_chance(
     for new, p in sorted(expect.items(), key=lambda e: -e[1])[:12]:
         assert abs(got.get(new, 0) / n - p) < 4 * math.sqrt(p * (1 - p) / n) + 1e-4, (new, p)
     assert not set(got) - set(expect)
+
+
+def _origin_tables(seen: Any, kept: Any, cards: Any, order: Any) -> dict[str, Any]:
+    """The tables :func:`rollem.odds.ryoseen._origin_step` reads and updates,
+    built afresh for worlds ``kept`` ``(k, m, 3)``, ``cards`` ``(k, n)`` (the
+    pool in order) and ``order`` (their labels): as ``_move`` lays them out."""
+    from rollem.odds import ryoseen
+    from rollem.odds.look521 import TREMBLE
+
+    k, m = kept.shape[:2]
+    base = 3 * m
+    width = base + cards.shape[1]
+    stub = width
+    state = np.zeros((k, width + 1), dtype=np.int64)
+    state[:, :base] = kept.reshape(k, base)
+    state[:, base:width] = cards
+    seen_cards = ryoseen._seen_cards(seen)  # type: ignore[attr-defined]
+    is_unseen = np.zeros(53, dtype=bool)
+    is_unseen[[c for c in range(52) if c not in seen_cards]] = True
+    where = np.full((k, 53), stub, dtype=np.int64)
+    r, c = np.nonzero(is_unseen[state[:, :width]])
+    where[r, state[r, c]] = c
+    keeper = np.full((k, width + 1), -1, dtype=np.int64)
+    keeper[:, base:width] = np.where(order >= 52, (order - 52) // 3, -1)
+    six_cols = np.zeros((k, m, 6), dtype=np.int64)
+    for j in range(m):
+        keeper[:, 3 * j:3 * j + 3] = j
+        six_cols[:, j, :3] = 3 * j + np.arange(3)
+        six_cols[:, j, 3:] = base + np.argmax(
+            order[:, :, None] == (52 + 3 * j + np.arange(3))[None, None, :], axis=1)
+    show_cols = [np.concatenate([np.arange(3 * j, 3 * j + 3), base + np.asarray(o.draws)])
+                 for j, o in enumerate(seen.opponents)]
+    table = ryoseen._expose_table(seen, FAST, TREMBLE)  # type: ignore[attr-defined]
+    six = state[np.arange(k)[:, None, None], six_cols]
+    lik_keep = ryoseen._keep_lik(FAST, six[:, :, :3].reshape(-1, 3),  # type: ignore[attr-defined]
+                                 six[:, :, 3:].reshape(-1, 3), TREMBLE)
+    shows = [state[:, show_cols[j]] for j in range(m)]
+    lik_show = np.stack([table.lik(j, shows[j]) for j in range(m)], axis=1).reshape(-1)
+    show_key = np.stack([(shows[j] >> 2) @ table.powers[j] + table.offset[j]
+                         for j in range(m)], axis=1).reshape(-1)
+    return {"state": state, "where": where, "keeper": keeper, "six_cols": six_cols,
+            "show_cols": show_cols, "is_unseen": is_unseen, "lik_keep": lik_keep,
+            "lik_show": lik_show, "show_key": show_key, "table": table}
+
+
+def test_ryo_origin_steps_draw_each_layout_at_its_exact_chance(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s51-ryo: an origin step lays an opponent's kept three
+    # and draws out anew (which of its cards it kept, which it drew when:
+    # where its up cards came from, which no other step changes). On one
+    # world of the 6-player view after seat 0's second draw (hand 30001),
+    # for the opponent and world whose layouts' chances are most even, every
+    # layout that fits what the seat saw is listed and its chance counted
+    # afresh (every opponent's keep and exposes, _world_chance): 10,000
+    # copies of the world, each taking 30 origin steps for that opponent
+    # from the world's own layout, end in each layout at that chance
+    # (independent copies: each count binomial; within 5 standard errors
+    # each, total variation under 0.025). The step's bookkeeping (where each
+    # unseen card lies, the chances and expose keys it keeps) is then what
+    # the tables built afresh say.
+    from itertools import combinations, permutations
+
+    from rollem.odds import ryoseen
+    from rollem.odds.look521 import TREMBLE
+
+    seen: Any = _late_ryo_seen(6, 30001)
+    calls: list[tuple[Any, ...]] = []
+    real = ryoseen._move  # type: ignore[attr-defined]
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ryoseen, "_move", spy)
+    with ryoseen.part_of_batch(0.25):  # type: ignore[attr-defined]
+        assert ryoseen.ryo_seen_look(seen, samples=500, seed=5) is not None  # type: ignore[attr-defined]
+    _, kept, cards, order, *_ = calls[0]
+    m = len(seen.opponents)
+    discards = set(seen.discards)
+    seen_cards = ryoseen._seen_cards(seen)  # type: ignore[attr-defined]
+
+    def layouts(w: int, j: int) -> dict[tuple[Any, ...], float]:
+        """Every layout of opponent j's kept three and draws in world w that
+        fits what the seat saw (kept as a set, draws in order), and its
+        chance, normalised."""
+        opp = seen.opponents[j]
+        slots = [int(x) for x in kept[w, j]] + [int(cards[w, p]) for p in opp.draws]
+        d = len(opp.draws)
+        out = {}
+        for keep in combinations(range(3 + d), 3):
+            for drew in permutations([i for i in range(3 + d) if i not in keep]):
+                new = [slots[i] for i in (*keep, *drew)]
+                if any(new[3 + t] != slots[3 + t] for t in range(d)
+                       if slots[3 + t] in seen_cards and slots[3 + t] not in opp.ups):
+                    continue  # a card the seat saw there (its own discard) stays
+                came = tuple(0 if new.index(u) < 3 else new.index(u) - 2 for u in opp.ups)
+                if came not in ryoseen._origins(opp, discards):  # type: ignore[attr-defined]
+                    continue
+                kk, cc = kept[w].copy(), cards[w].copy()
+                kk[j] = sorted(new[:3], key=lambda c: c not in opp.ups)
+                cc[list(opp.draws)] = new[3:]
+                out[(frozenset(new[:3]), tuple(new[3:]))] = _world_chance(seen, kk, cc,
+                                                                          order[w])
+        total = sum(out.values())
+        return {key: v / total for key, v in out.items()}
+
+    best = None
+    for w in range(8):
+        for j in range(m):
+            if len(seen.opponents[j].draws) and len(seen.opponents[j].ups) >= 2:
+                exact = layouts(w, j)
+                second = sorted(exact.values())[-2] if len(exact) > 1 else 0.0
+                if best is None or second > best[0]:
+                    best = (second, w, j, exact)
+    assert best is not None and best[0] > 0.05, best  # a layout besides the likeliest
+    _, w, j, exact = best
+    n = 10_000
+    t = _origin_tables(seen, np.repeat(kept[w:w + 1], n, axis=0),
+                       np.repeat(cards[w:w + 1], n, axis=0), np.repeat(order[w:w + 1], n, axis=0))
+    gen = np.random.default_rng(17)
+    moved = 0
+    for _ in range(30):
+        moved += int(ryoseen._origin_step(  # type: ignore[attr-defined]
+            j, gen, t["state"], t["where"], t["keeper"], t["six_cols"], t["show_cols"],
+            seen.opponents[j], discards, t["is_unseen"], m, t["lik_keep"], t["lik_show"],
+            t["show_key"], t["table"], FAST, TREMBLE).sum())
+    assert moved > n  # the steps do move the worlds
+    opp = seen.opponents[j]
+    got: dict[tuple[Any, ...], int] = {}
+    state = t["state"]
+    for row in state[:, t["show_cols"][j]]:
+        key = (frozenset(int(x) for x in row[:3]), tuple(int(x) for x in row[3:]))
+        got[key] = got.get(key, 0) + 1
+    assert set(got) <= set(exact), set(got) - set(exact)  # every layout fits what was seen
+    for key, p in exact.items():
+        sd = math.sqrt(n * p * (1 - p)) + 1
+        assert abs(got.get(key, 0) - n * p) < 5 * sd, (key, got.get(key, 0), n * p)
+    tv = 0.5 * sum(abs(got.get(key, 0) / n - p) for key, p in exact.items())
+    assert tv < 0.025, tv
+    # up cards first in the kept three; the bookkeeping as built afresh
+    ups = set(opp.ups)
+    for row in state[:, 3 * j:3 * j + 3]:
+        flags = [int(c) in ups for c in row]
+        assert flags == sorted(flags, reverse=True)
+    k = len(state)
+    base = 3 * m
+    fresh = _origin_tables(seen, state[:, :base].reshape(k, m, 3), state[:, base:-1],
+                           np.repeat(order[w:w + 1], n, axis=0))
+    for name in ("where", "lik_keep", "lik_show", "show_key"):
+        assert np.array_equal(t[name], fresh[name]), name
+
+
+def _wild_ryo_seen(players: int, seed: int) -> Any:
+    """What seat 0 saw at its first decision once the wild card is turned in
+    the seeded hand of bench/bench_play_odds.py (the fast policy at every
+    seat)."""
+    from rollem.engine import Options
+    from rollem.odds.ryoseen import seen_of
+    from rollem.odds.view import read_view
+
+    hand = Hand("rollyourown", [400] * players, button=seed % players,
+                options=Options(ante=12), source=SeededSource(seed))
+    seats = [PolicyPlayer(FAST, random.Random(s)) for s in range(players)]
+    while not hand.is_over:
+        seat = hand.pending.seats[0]  # type: ignore[union-attr]
+        view = hand.view(seat)
+        if seat == 0 and any(e.get("kind") == "wild" for e in view.to_dict()["events"]):
+            seen = seen_of(read_view(view))
+            assert seen is not None
+            return seen
+        hand.apply(seat, seats[seat].act(view))
+    raise AssertionError("the hand ended before the wild card")
+
+
+@pytest.mark.parametrize("every", ["ORIGIN_EVERY", "REDEAL_EVERY"])
+def test_ryo_origin_steps_in_the_chain_keep_what_the_seat_saw(
+        monkeypatch: pytest.MonkeyPatch, every: str) -> None:
+    # issue 33, branch s51-ryo: with origin steps (or re-deal steps) among
+    # the Metropolis steps (ryoseen.ORIGIN_EVERY, REDEAL_EVERY, both off by
+    # default; 6 players after the wild card,
+    # where ryoseen.wild_view holds), every world of a batch still holds
+    # each card once, the seat's own draws and the turned card where they
+    # were, every opponent's up cards in its kept three or its draws as its
+    # origins allow (kept first in the kept three), and the worlds' origins
+    # change: the worlds of the last steps hold more sets of origins than
+    # the layout gave them
+    from rollem.odds import ryoseen
+
+    seen = _wild_ryo_seen(6, 30001)
+    assert ryoseen.wild_view(seen)
+    monkeypatch.setattr(ryoseen, every, 2)
+    calls: list[tuple[Any, ...]] = []
+    real = ryoseen._move  # type: ignore[attr-defined]
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        snaps = real(*args, **kwargs)
+        calls.append((args[1].copy(), args[2].copy(), snaps,
+                      kwargs.get("origins") or kwargs.get("redeal")))
+        return snaps
+
+    monkeypatch.setattr(ryoseen, "_move", spy)
+    with ryoseen.part_of_batch(0.25):  # type: ignore[attr-defined]
+        assert ryoseen.ryo_seen_look(seen, samples=500, seed=3) is not None  # type: ignore[attr-defined]
+    ((kept0, cards0, snaps, origins),) = calls
+    assert origins == 2
+    discards = set(seen.discards)
+
+    def combos(kept: Any, cards: Any, j: int) -> set[tuple[int, ...]]:
+        opp = seen.opponents[j]
+        slots = np.concatenate([kept[:, j], cards[:, opp.draws]], axis=1)
+        out = set()
+        for row in slots.tolist():
+            out.add(tuple(0 if row.index(u) < 3 else row.index(u) - 2 for u in opp.ups))
+        return out
+
+    grew = 0
+    for kept, cards in snaps:
+        k, m = kept.shape[:2]
+        world = np.concatenate([kept.reshape(k, 3 * m), cards], axis=1)
+        assert all(len(set(row)) == world.shape[1] for row in world.tolist())
+        for p, card in seen.my_draws:
+            assert (cards[:, p] == card).all()
+        assert (cards[:, seen.drawn] == seen.wild).all()
+        for j, opp in enumerate(seen.opponents):
+            slots = np.concatenate([kept[:, j], cards[:, opp.draws]], axis=1)
+            assert all(np.isin(opp.ups, slots[i]).all() for i in range(k))
+            assert combos(kept, cards, j) <= set(ryoseen._origins(opp, discards))  # type: ignore[attr-defined]
+            up = np.isin(kept[:, j], opp.ups)
+            assert (np.sort(~up, axis=1) == ~up).all()  # up cards kept first
+            grew += len(combos(kept, cards, j)) - len(combos(kept0, cards0, j))
+    assert grew > 0
+
+
+def test_ryo_redeal_steps_draw_each_hand_at_its_exact_chance(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s51-ryo: a re-deal step lays an opponent's kept three
+    # and draws out anew and deals its hidden cards there anew from
+    # themselves and the stub (iterated sampling importance resampling, 4
+    # deals). On one world of the 6-player view after the wild card (hand
+    # 30001), for one opponent with two hidden cards, every hand it
+    # can reach (a layout that fits what the seat saw, its hidden slots
+    # filled from those cards and the stub's) is listed and its chance
+    # counted afresh (_world_chance). 10,000 copies drawn at those chances,
+    # each taking 20 re-deal steps for that opponent, end with each kept
+    # three at its chance (within 5 standard errors each, total variation
+    # under 0.03: the steps leave the law unchanged), most of them moved;
+    # and the bookkeeping is what the tables built afresh say. (From the
+    # world alone, 150 steps reach the same law: measured, too slow a test.)
+    from itertools import combinations, permutations
+
+    from rollem.odds import ryoseen
+    from rollem.odds.look521 import TREMBLE
+
+    seen: Any = _wild_ryo_seen(6, 30001)
+    calls: list[tuple[Any, ...]] = []
+    real = ryoseen._move  # type: ignore[attr-defined]
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ryoseen, "_move", spy)
+    with ryoseen.part_of_batch(0.25):  # type: ignore[attr-defined]
+        assert ryoseen.ryo_seen_look(seen, samples=500, seed=5) is not None  # type: ignore[attr-defined]
+    _, kept, cards, order, unseen, *_ = calls[0]
+    m = len(seen.opponents)
+    discards = set(seen.discards)
+    seen_cards = ryoseen._seen_cards(seen)  # type: ignore[attr-defined]
+    w = 0
+    j = next(j for j, o in enumerate(seen.opponents) if len(o.draws) == 2 and len(o.ups) == 3)
+    opp = seen.opponents[j]
+    slots = [int(x) for x in kept[w, j]] + [int(cards[w, p]) for p in opp.draws]
+    in_world = set(kept[w].reshape(-1).tolist()) | set(cards[w].tolist())
+    stub = [int(c) for c in unseen if int(c) not in in_world]
+    hidden = [c for c in slots if c not in seen_cards]
+    assert len(hidden) == 2
+    exact: dict[frozenset[int], float] = {}
+    hands: list[tuple[Any, Any, float]] = []
+    for keep in combinations(range(5), 3):
+        for drew in permutations([i for i in range(5) if i not in keep]):
+            lay = [slots[i] for i in (*keep, *drew)]
+            if any(lay[3 + t] != slots[3 + t] for t in range(2)
+                   if slots[3 + t] in seen_cards and slots[3 + t] not in opp.ups):
+                continue
+            came = tuple(0 if lay.index(u) < 3 else lay.index(u) - 2 for u in opp.ups)
+            if came not in ryoseen._origins(opp, discards):  # type: ignore[attr-defined]
+                continue
+            at = [i for i, c in enumerate(lay) if c in hidden]
+            for fill in permutations(hidden + stub, 2):
+                new = list(lay)
+                for i, c in zip(at, fill, strict=True):
+                    new[i] = c
+                kk, cc = kept[w].copy(), cards[w].copy()
+                kk[j] = new[:3]
+                cc[list(opp.draws)] = new[3:]
+                chance = _world_chance(seen, kk, cc, order[w])
+                key = frozenset(new[:3])
+                exact[key] = exact.get(key, 0.0) + chance
+                hands.append((kk, cc, chance))
+    total = sum(exact.values())
+    exact = {key: v / total for key, v in exact.items()}
+    assert sorted(exact.values())[-2] > 0.02, sorted(exact.values())[-3:]
+    n = 10_000
+    gen = np.random.default_rng(19)
+    start = gen.choice(len(hands), n, p=np.asarray([h[2] for h in hands]) / total)
+    t = _origin_tables(seen, np.stack([hands[i][0] for i in start]),
+                       np.stack([hands[i][1] for i in start]),
+                       np.repeat(order[w:w + 1], n, axis=0))
+    before = t["state"].copy()
+    for _ in range(20):
+        ryoseen._redeal_step(  # type: ignore[attr-defined]
+            j, gen, 4, t["state"], t["where"], t["keeper"], t["six_cols"], t["show_cols"],
+            opp, discards, t["is_unseen"], m, t["lik_keep"], t["lik_show"], t["show_key"],
+            t["table"], FAST, TREMBLE)
+    got: dict[frozenset[int], int] = {}
+    for row in t["state"][:, 3 * j:3 * j + 3].tolist():
+        got[frozenset(row)] = got.get(frozenset(row), 0) + 1
+    assert set(got) <= set(exact), set(got) - set(exact)
+    assert (t["state"] != before).any(axis=1).mean() > 0.5  # the steps do move the worlds
+    for key, p in exact.items():
+        sd = math.sqrt(n * p * (1 - p)) + 1
+        assert abs(got.get(key, 0) - n * p) < 5 * sd, (key, got.get(key, 0), n * p)
+    tv = 0.5 * sum(abs(got.get(key, 0) / n - p) for key, p in exact.items())
+    assert tv < 0.03, tv
+    k = n
+    base = 3 * m
+    state = t["state"]
+    fresh = _origin_tables(seen, state[:, :base].reshape(k, m, 3), state[:, base:-1],
+                           np.repeat(order[w:w + 1], n, axis=0))
+    for name in ("where", "lik_keep", "lik_show", "show_key"):
+        assert np.array_equal(t[name], fresh[name]), name
+

@@ -55,7 +55,11 @@ opponent's hidden kept cards proposed anew from its guide, accepted with the
 Metropolis-Hastings ratio). Resampling leaves many copies of a few worlds (at 6
 players a 4,000-world batch came from some hundred ancestors); the steps,
 which leave the posterior unchanged, let the copies drift apart, and the
-standard error (still counted by ancestor) shrinks with the spread.
+standard error (still counted by ancestor) shrinks with the spread. Two
+more kinds, exact and off by default (:data:`ORIGIN_EVERY`,
+:data:`REDEAL_EVERY`; branch s51-ryo), change what the others never do:
+where an opponent's up cards came from (:func:`_origin_step`), and that
+with its hidden cards at once (:func:`_redeal_step`).
 
 Draws still to come and the wild card (when not yet turned) come from the
 pool cards not yet drawn: per world :data:`FUTURES` orders of them, each as
@@ -76,7 +80,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass
-from itertools import pairwise, product
+from itertools import combinations, pairwise, permutations, product
 from typing import Any
 
 import numpy as np
@@ -269,6 +273,24 @@ s50-ryo): there, without them, a batch's weights fell on a few ancestors
 under 5% effective) and batches that missed the rare worlds where the seat
 takes the pot came out low stating small errors; with them 1,300 to 8,000
 effective (one batch in eight 180) for 0.13 s against 0.08 s a batch."""
+
+ORIGIN_EVERY = 0
+"""Every this many Metropolis steps, in the views :func:`wild_view` names,
+one opponent (in turn) also takes an origin step (:func:`_origin_step`; 0:
+none). Off (issue 33, branch s51-ryo; docs/dev/odds-precision.md): at 6
+players after the wild card, every 2 steps, 24 batches of 2,000 worlds
+spread by 8.5 points of equity against 11.8 without, for 0.30 s of CPU a
+batch against 0.19 (about a fifth less spread squared times CPU), but 20
+runs of play at 1 s were no better (1 of 20 within ±1.5 points against 0,
+covered 15 against 16, rms z 2.04 against 1.10); in the third card up round
+at 6 players 2.8 against 3.1 for 0.30 s against 0.16."""
+
+REDEAL_EVERY = 0
+"""Every this many Metropolis steps, in the views :func:`wild_view` names,
+one opponent (in turn) also takes a re-deal step (:func:`_redeal_step`; 0:
+none; issue 33, branch s51-ryo)."""
+REDEAL_CANDIDATES = 4
+"""The deals a re-deal step chooses among, the world's own one of them."""
 
 CANDIDATES = 4
 """Candidates drawn per opponent and world (see :func:`_read_opponent`)."""
@@ -703,7 +725,9 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         assert pick is not None
         kept_all, cards, order, eve = kept_all[pick], cards[pick], order[pick], eve[pick]
         snaps = _move(seen, kept_all, cards, order, unseen, policy, tremble, gen, moves,
-                      futures, guided=(origin[pick], guides))
+                      futures, guided=(origin[pick], guides),
+                      origins=ORIGIN_EVERY if wild_view(seen) else 0,
+                      redeal=REDEAL_EVERY if wild_view(seen) else 0)
     rest = cards[:, seen.drawn + (seen.wild is not None):]
     mine = np.broadcast_to(np.asarray(seen.mine, dtype=np.int64), (k, len(seen.mine)))
     hands, turns = [], []
@@ -731,7 +755,7 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
           policy: FastPolicy, tremble: float, gen: np.random.Generator, moves: int,
           times: int = 1,
           guided: tuple[Ints, dict[tuple[int, tuple[int, ...]], tuple[Ints, Floats]]] | None
-          = None) -> list[tuple[Ints, Ints]]:
+          = None, origins: int = 0, redeal: int = 0) -> list[tuple[Ints, Ints]]:
     """``moves`` Metropolis steps on each complete world (issue 33): ``kept``
     ``(k, m, 3)`` every opponent's kept cards (up cards kept first),
     ``cards`` ``(k, n)`` the pool in order; ``order`` (:func:`_layout`)
@@ -863,6 +887,17 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         at[r, c] = i
         return out.reshape(-1), mask.sum(axis=1), at.reshape(-1)
 
+    def relist(mask: Bools, at: Ints, out: Ints, count: Ints, index: Ints | None = None
+               ) -> None:
+        """:func:`listing` again in worlds ``at`` only (``mask`` theirs,
+        ``(len(at), wide)``), into its outputs in place."""
+        r, c = np.nonzero(mask)
+        i = (np.cumsum(mask, axis=1) - 1)[r, c]
+        out.reshape(k, wide)[at[r], i] = c
+        if index is not None:
+            index.reshape(k, wide)[at[r], c] = i
+        count[at] = mask.sum(axis=1)
+
     listed, size, index = listing(hidden)
     # the places whose card the seat has not seen there: not its own draws,
     # not the turned wild card, not an opponent's up card
@@ -871,7 +906,8 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     fixed = [p for p, _ in seen.my_draws] + ([seen.drawn] if seen.wild is not None else [])
     free = np.zeros((k, wide), dtype=bool)
     free[:, base:width] = ~ups[cards]
-    free[:, [base + p for p in fixed]] = False
+    fixed_cols = np.asarray([base + p for p in fixed], dtype=np.int64)
+    free[:, fixed_cols] = False
     drawn = np.zeros(wide, dtype=bool)
     drawn[base:base + seen.drawn] = True
     places, n_places, _ = listing(free)
@@ -886,8 +922,45 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
         steer = _Steer(seen, guided[0], guided[1], k)
         guide_every = guide_every if steer.any else 0
     n_guided = 0
+    n_origin = 0
+    discards = set(seen.discards)
+    combos = [{c: i for i, c in enumerate(_origins(o, discards))} for o in seen.opponents]
     out = []
     for step in range(moves):
+        lay = origins and step % origins == origins - 1
+        if lay or (redeal and step % redeal == redeal - 1):
+            # an origin or a re-deal step (issue 33, branch s51-ryo), besides
+            # this step's own: one opponent's kept three and draws laid out
+            # anew (and its hidden cards dealt anew)
+            j = n_origin % m
+            n_origin += 1
+            six_cols = flat_six.reshape(k, m, 6) - row_w[:, None, None]
+            moved = (_origin_step(j, gen, state, where, keeper, six_cols, show_cols,
+                                  seen.opponents[j], discards, is_unseen, m, lik_keep,
+                                  lik_show, show_key, table, policy, tremble) if lay else
+                     _redeal_step(j, gen, REDEAL_CANDIDATES, state, where, keeper, six_cols,
+                                  show_cols, seen.opponents[j], discards, is_unseen, m,
+                                  lik_keep, lik_show, show_key, table, policy, tremble))
+            if moved.any():
+                # which slots hold unseen cards, and which places a place
+                # step may move, as they are now (in the worlds it changed)
+                at = np.flatnonzero(moved)
+                hidden = is_unseen[state[at]]
+                hidden[:, stub] = False
+                relist(hidden, at, listed, size, index)
+                free[at, base:width] = ~ups[state[at, base:width]]
+                free[np.ix_(at, fixed_cols)] = False
+                relist(free[at], at, places, n_places)
+                relist(free[at] & drawn, at, firsts, n_firsts)
+                can_place = (n_firsts > 0) & (n_places > 1)
+                last_place = row_w + np.maximum(n_places - 1, 0)
+                if guide_every:
+                    at = np.flatnonzero(moved)
+                    now = state[at][:, show_cols[j]]
+                    came = [np.where(a < 3, 0, a - 2) for a in
+                            (np.argmax(now == c, axis=1) for c in seen.opponents[j].ups)]
+                    steer.set_origin(j, at, [combos[j][tuple(int(x) for x in t)]
+                                             for t in zip(*came, strict=True)])
         place = every > 0 and step % every == every - 1
         if guide_every and not place and (step // max(every, 1)) % guide_every == 0:
             # a guided step (issue 33, branch s48-odds): one opponent's hidden
@@ -990,6 +1063,231 @@ def _move(seen: SeenPool, kept: Ints, cards: Ints, order: Ints, unseen: Ints,
     return out
 
 
+def _patterns(d: int) -> Ints:
+    """Every way to lay five cards out as a kept three and ``d`` draws, up to
+    the order of the kept three: ``(patterns, 3 + d)``, each row the index
+    (among the five, in the order they lie) of the card each slot takes."""
+    out: list[list[int]] = []
+    for kept in combinations(range(3 + d), 3):
+        rest = [i for i in range(3 + d) if i not in kept]
+        out.extend([*kept, *p] for p in permutations(rest))
+    return np.asarray(out, dtype=np.int64)
+
+
+def _fitting(now: Ints, pats: Ints, opp: SeenOpponent, discards: set[int], is_unseen: Bools,
+             mine: Bools) -> Bools:
+    """Which layouts (:func:`_patterns`) of an opponent's kept three and
+    draws ``now`` ``(k, w)`` fit what the seat saw, per world ``(k,
+    patterns)``: an up card exposed after draw ``e`` kept or drawn by draw
+    ``e``, the first one kept, one the seat discarded drawn, a card the seat
+    saw and the opponent does not show (``~is_unseen`` and not ``mine``)
+    where it lies. The same layouts fit from each of them."""
+    w = now.shape[1]
+    n_p = len(pats)
+    # which layouts fit depends only on where j's up cards and the cards it
+    # may not move lie among its slots: one row of a small table per world
+    fixed = ~(is_unseen[now] | mine[now])  # a card the seat saw and j does not show
+    code = fixed @ (1 << np.arange(w))
+    for card in opp.ups:
+        code = code * w + np.argmax(now == card, axis=1)
+    kinds, back = np.unique(code, return_inverse=True)
+    fit_of = np.zeros((len(kinds), n_p), dtype=bool)
+    for i, c in enumerate(kinds.tolist()):
+        at_up = []
+        for _ in opp.ups:
+            at_up.append(c % w)
+            c //= w
+        at_up.reverse()
+        still = [b for b in range(w) if (c >> b) & 1]
+        for q, pat in enumerate(pats.tolist()):
+            to = {src: dst for dst, src in enumerate(pat)}  # where each card goes
+            ok = all(to[b] == b for b in still)
+            for e, (src, card) in enumerate(zip(at_up, opp.ups, strict=True)):
+                came = 0 if to[src] < 3 else to[src] - 2  # 0 kept, else the draw (1, 2)
+                ok = ok and came <= e and (came > 0 or card not in discards)
+            fit_of[i, q] = ok
+    return np.asarray(fit_of[back.reshape(-1)], dtype=bool)
+
+
+def _origin_step(j: int, gen: np.random.Generator, state: Ints, where: Ints, keeper: Ints,
+                 six_cols: Ints, show_cols: list[Ints], opp: SeenOpponent, discards: set[int],
+                 is_unseen: Bools, m: int, lik_keep: Floats, lik_show: Floats,
+                 show_key: Ints, table: _ExposeTable, policy: FastPolicy,
+                 tremble: float) -> Bools:
+    """One *origin step* for opponent ``j`` in every world (issue 33, branch
+    s51-ryo): the cards in its kept three and its draws are laid out anew
+    among those slots, one way (:func:`_patterns`: which three it kept,
+    which it drew when) drawn alike among those that fit what the seat saw
+    (an up card exposed after draw ``e`` kept or drawn by draw ``e``, the
+    first one kept, a card the seat discarded drawn, and no card the seat
+    saw moved but ``j``'s up cards). This changes where ``j``'s up cards
+    came from (their origins, :func:`_origins`), which no other step does:
+    the card steps move only unseen cards and the place steps never move a
+    place holding an up card, so each world kept the origins the layout
+    drew, and late in the hand a batch's worlds came to share one set of
+    them, different between batches. The layouts that fit are the same from
+    each of them (so the proposal is alike both ways), and every complete
+    world is equally likely before the policy, so the new layout is
+    accepted with the ratio of the policy's chances of what it changes
+    (``j``'s keep and exposes, and the keep of whoever threw each of its
+    draws): a Metropolis step that leaves the posterior unchanged. ``j``'s
+    kept three are then put up cards first (the order nothing but the
+    guided steps reads).
+
+    The tables are :func:`_move`'s (``state`` ``(k, wide)``, ``where``
+    ``(k, 53)``, ``keeper`` ``(k, wide)``, ``six_cols`` ``(k, m, 6)`` the
+    columns of each opponent's six cards; the chances and the expose keys
+    per world and opponent), updated in place. Returns the worlds whose
+    layout changed ``(k,)``."""
+    k = len(state)
+    cols = show_cols[j]  # its kept three, then its draws
+    w = len(cols)
+    if w == 3:
+        return np.zeros(k, dtype=bool)
+    pats = _patterns(w - 3)
+    n_p = len(pats)
+    now = state[:, cols]
+    mine = np.zeros(53, dtype=bool)
+    mine[opp.ups] = True
+    fits = _fitting(now, pats, opp, discards, is_unseen, mine)
+    # one of the layouts that fit, alike (the same ones from each of them)
+    n_fit = fits.sum(axis=1)  # at least one: the world's own
+    pick = np.minimum((np.cumsum(fits, axis=1) <= (gen.random(k) * n_fit)[:, None]).sum(axis=1),
+                      n_p - 1)
+    rows = np.arange(k)
+    h_all = np.take_along_axis(now, pats[pick], axis=1)  # (k, w)
+    log_ratio = np.log(table.lik(j, h_all) / lik_show[rows * m + j])
+    throwers = [keeper[:, cols[3 + t]] for t in range(w - 3)]
+    readers = [np.full(k, j)]
+    for t, who in enumerate(throwers):  # each thrower of a draw once, and not j
+        readers.append(np.where((who == j) | np.any([who == x for x in throwers[:t]], axis=0)
+                                if t else who == j, -1, who))
+    for who in readers:
+        on = np.flatnonzero(who >= 0)
+        sc = six_cols[on, who[on]]
+        h = state[on[:, None], sc]
+        for s in range(w):
+            h = np.where(sc == cols[s], h_all[on, s:s + 1], h)
+        log_ratio[on] += np.log(_keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h)
+                                / lik_keep[on * m + who[on]])
+    pick = np.where(gen.random(k) < np.exp(log_ratio), pick, 0)  # pattern 0: as it lies
+    chosen = np.take_along_axis(now, pats[pick], axis=1)
+    kept = chosen[:, :3]
+    chosen[:, :3] = np.take_along_axis(kept, np.argsort(~mine[kept], axis=1, kind="stable"),
+                                       axis=1)
+    moved: Bools = np.asarray((chosen != now).any(axis=1), dtype=bool)
+    acc = np.flatnonzero(moved)
+    if not len(acc):
+        return moved
+    state[acc[:, None], cols[None, :]] = chosen[acc]
+    now_cols = chosen[acc]
+    rr, ci = np.nonzero(is_unseen[now_cols])
+    where[acc[rr], now_cols[rr, ci]] = cols[ci]
+    show_key[acc * m + j] = (now_cols >> 2) @ table.powers[j] + table.offset[j]
+    lik_show[acc * m + j] = table.lik(j, now_cols)
+    for who in [np.full(len(acc), j)] + [keeper[acc, cols[3 + t]] for t in range(w - 3)]:
+        on = who >= 0
+        ra, wa = acc[on], who[on]
+        h = state[ra[:, None], six_cols[ra, wa]]
+        lik_keep[ra * m + wa] = _keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h)
+    return moved
+
+
+def _redeal_step(j: int, gen: np.random.Generator, c: int, state: Ints, where: Ints,
+                 keeper: Ints, six_cols: Ints, show_cols: list[Ints], opp: SeenOpponent,
+                 discards: set[int], is_unseen: Bools, m: int, lik_keep: Floats,
+                 lik_show: Floats, show_key: Ints, table: _ExposeTable, policy: FastPolicy,
+                 tremble: float) -> Bools:
+    """One *re-deal step* for opponent ``j`` in every world (issue 33, branch
+    s51-ryo): its kept three and draws laid out anew as by an origin step
+    (:func:`_origin_step`) *and* its hidden cards there (those the seat has
+    not seen) dealt anew from themselves and the stub's cards, by iterated
+    sampling importance resampling: ``c - 1`` new deals, each a layout drawn
+    alike among those that fit (:func:`_fitting`) and the hidden slots
+    filled with different cards of that set in a random order, the world's
+    own deal added, and one of the ``c`` kept in proportion to the policy's
+    chance of the world it makes (``j``'s keep and exposes, and the keep of
+    whoever threw each of its draws; nothing else reads those slots or the
+    stub). The deals it draws among are the same from each of them, alike,
+    so the step leaves the posterior unchanged. It moves what the single
+    exchanges and the origin steps hardly do: at 6 players after the wild
+    card an opponent kept a card (an unseen eight) in most of a batch's
+    worlds because, with its up cards' origins as they lay, no other card
+    fitted its keep and exposes, and with other origins no card fitted
+    until the hidden card changed too. Tables and return as
+    :func:`_origin_step`'s."""
+    k = len(state)
+    cols = show_cols[j]
+    w = len(cols)
+    stub = state.shape[1] - 1
+    if w == 3:
+        return np.zeros(k, dtype=bool)
+    rows = np.arange(k)
+    pats = _patterns(w - 3)
+    now = state[:, cols]
+    mine = np.zeros(53, dtype=bool)
+    mine[opp.ups] = True
+    fits = _fitting(now, pats, opp, discards, is_unseen, mine)
+    n_fit = fits.sum(axis=1)
+    unseen = np.flatnonzero(is_unseen[:52])
+    pool = np.concatenate([np.where(is_unseen[now], now, -1),
+                           np.where(where[:, unseen] == stub, unseen[None, :], -1)], axis=1)
+    valid = pool >= 0
+    deals = np.repeat(now[:, None, :], c, axis=1)  # (k, c, w): the first the world's own
+    for t in range(1, c):
+        pick = np.minimum((np.cumsum(fits, axis=1) <= (gen.random(k) * n_fit)[:, None]
+                           ).sum(axis=1), len(pats) - 1)
+        lay = np.take_along_axis(now, pats[pick], axis=1)
+        hidden = is_unseen[lay]
+        keys = np.where(valid, gen.random(pool.shape), 2.0)
+        dealt = np.take_along_axis(pool, np.argsort(keys, axis=1), axis=1)
+        fill = np.take_along_axis(dealt, np.maximum(np.cumsum(hidden, axis=1) - 1, 0), axis=1)
+        deals[:, t] = np.where(hidden, fill, lay)
+    flat = deals.reshape(k * c, w)
+    rep_rows = np.repeat(rows, c)
+    log_p = np.log(table.lik(j, flat))
+    throwers = [keeper[:, cols[3 + t]] for t in range(w - 3)]
+    readers = [np.full(k, j)]
+    for t, who in enumerate(throwers):  # each thrower of a draw once, and not j
+        readers.append(np.where((who == j) | np.any([who == x for x in throwers[:t]], axis=0)
+                                if t else who == j, -1, who))
+    for who in readers:
+        wr = np.repeat(who, c)
+        on = np.flatnonzero(wr >= 0)
+        sc = six_cols[rep_rows[on], wr[on]]
+        h = state[rep_rows[on, None], sc]
+        for s in range(w):
+            h = np.where(sc == cols[s], flat[on, s:s + 1], h)
+        log_p[on] += np.log(_keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h))
+    grid = log_p.reshape(k, c)
+    prob = np.exp(grid - grid.max(axis=1, keepdims=True))
+    cum = np.cumsum(prob, axis=1)
+    choice = np.minimum((cum < gen.random(k)[:, None] * cum[:, -1:]).sum(axis=1), c - 1)
+    chosen = deals[rows, choice]
+    kept = chosen[:, :3]
+    chosen[:, :3] = np.take_along_axis(kept, np.argsort(~mine[kept], axis=1, kind="stable"),
+                                       axis=1)
+    moved: Bools = np.asarray((chosen != now).any(axis=1), dtype=bool)
+    acc = np.flatnonzero(moved)
+    if not len(acc):
+        return moved
+    old = now[acc]
+    rr, ci = np.nonzero(is_unseen[old])
+    where[acc[rr], old[rr, ci]] = stub  # the old hidden cards to the stub, then the new in
+    new_cols = chosen[acc]
+    state[acc[:, None], cols[None, :]] = new_cols
+    rr, ci = np.nonzero(is_unseen[new_cols])
+    where[acc[rr], new_cols[rr, ci]] = cols[ci]
+    show_key[acc * m + j] = (new_cols >> 2) @ table.powers[j] + table.offset[j]
+    lik_show[acc * m + j] = table.lik(j, new_cols)
+    for who in [np.full(len(acc), j)] + [keeper[acc, cols[3 + t]] for t in range(w - 3)]:
+        on = who >= 0
+        ra, wa = acc[on], who[on]
+        h = state[ra[:, None], six_cols[ra, wa]]
+        lik_keep[ra * m + wa] = _keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h)
+    return moved
+
+
 class _Steer:
     """The guided steps of :func:`_move` (issue 33, branch s48-odds).
 
@@ -1034,6 +1332,8 @@ class _Steer:
                 probs.append(flat)
                 sizes.append((len(table), table.shape[1]))
                 self.gid[origin[:, j] == i, j] = g
+        self.ids = ids
+        self.combos = [_origins(opp, discards) for opp in seen.opponents]
         self.any = bool(ids)
         if not self.any:
             return
@@ -1046,6 +1346,12 @@ class _Steer:
         self.hi = self.cum[self.end - 1]
         self.size = np.asarray([f for _, f in sizes], dtype=np.int64)
         self.log_g = np.log(np.maximum(np.concatenate(probs), 1e-300))
+
+    def set_origin(self, j: int, rows: Ints, combo: list[int]) -> None:
+        """Opponent ``j``'s origins in worlds ``rows`` are now ``combo``
+        (indices in :func:`_origins`; an origin step, :func:`_origin_step`):
+        its guided steps draw from that origin's guide (none where it has none)."""
+        self.gid[rows, j] = [self.ids.get((j, self.combos[j][c]), -1) for c in combo]
 
     def step(self, j: int, gen: np.random.Generator, flat_state: Ints, flat_where: Ints,
              flat_keeper: Ints, show_reader: Ints, flat_six: Ints, flat_power: Ints,
@@ -1629,9 +1935,30 @@ def moves_from(seen: SeenPool) -> int:
     >>> moves_from(pool), moves_from(SeenPool([], [], [], [o, o, p], 8, None))
     (3, 4)
     """
-    if seen.opponents and all(len(o.ups) >= 3 for o in seen.opponents):
+    if _all_up(seen):
         return min(MOVES_FROM, LATE_MOVES_FROM)
     return MOVES_FROM
+
+
+def wild_view(seen: SeenPool) -> bool:
+    """Whether ``seen`` is a view after the wild card is turned with
+    :data:`PLACE_FROM` opponents or more (6 players; issue 33, branch
+    s51-ryo): there :func:`_move` takes origin and re-deal steps every
+    :data:`ORIGIN_EVERY` and :data:`REDEAL_EVERY` steps (none while those
+    are 0).
+
+    >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
+    >>> six, before = SeenPool([], [], [], [o] * 5, 12, 26), SeenPool([], [], [], [o] * 5, 12, None)
+    >>> wild_view(six), wild_view(before), wild_view(SeenPool([], [], [], [o] * 4, 10, 26))
+    (True, False, False)
+    """
+    return seen.wild is not None and _all_up(seen) and len(seen.opponents) >= PLACE_FROM
+
+
+def _all_up(seen: SeenPool) -> bool:
+    """Whether every opponent has exposed three cards (the third card up
+    round on)."""
+    return bool(seen.opponents) and all(len(o.ups) >= 3 for o in seen.opponents)
 
 
 def pooled_view(info: ViewInfo) -> bool:
