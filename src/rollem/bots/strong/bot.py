@@ -272,6 +272,15 @@ class StrongBot(Mixing):
     continue rate shrunk toward the continues main's step prices over the
     range rather than toward the rate over every round; issue 31, fourteenth
     pass; off while measured, ``docs/dev/league.md``),
+    ``check_raise_bluffs`` (fixed limit, heads-up, facing a bet after its own
+    check in the round: a raise, a check-raise, is priced at the opponent's
+    seen folds to the bot's check-raises over the bettor's range,
+    :attr:`Tendencies.fold_to_check_raise_rate`, counted at each hand's end,
+    :meth:`OpponentBook.observe_check_raise_answers`, in place of the raise's
+    price at its fold rate to raises; issue 31, fifteenth pass: ``strong``'s
+    own policy folded to most check-raises, and the raise in place of a fold
+    there gained 3.9 chips a spot against ``strongtrap``; off while measured,
+    ``docs/dev/league.md``),
     ``min_ess`` and ``more_worlds`` (against two
     or more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
