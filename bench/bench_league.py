@@ -309,6 +309,13 @@ class StrongTrapper:
         action = self.act(view)
         return {action: 1.0}
 
+    def observe_hand_end(self, view: HandView) -> None:
+        """The hand's end, passed to the inner ``strong`` (its showdown reads and
+        whatever else its policy counts at a hand's end: ``strong``'s own policy;
+        issue 31, fifteenth pass: without it ``strongtrap`` played without the
+        showdown reads)."""
+        self.inner.observe_hand_end(view)
+
 
 EXPLOITS: dict[str, Any] = {
     "maniac": Maniac, "station": Station, "bluffer": Bluffer, "tag": Tag,

@@ -155,3 +155,30 @@ def test_view_seeded_matches_repeat_and_differ_across_match_seeds() -> None:
     assert a != c
     with pytest.raises(ValueError, match="no rng"):
         league.ViewSeeded(object(), 1)
+
+
+def test_strongtrap_is_told_the_hand_end() -> None:
+    """``strongtrap`` (``StrongTrapper``) passes a hand's end to its inner
+    ``strong``, as ``strong`` itself is told it (issue 31, fifteenth pass): seat 0
+    checked and called the trapper's (seat 1's) last-round bet, so the inner bot's book, counting
+    hand ends, reads one more spot after a check (the call that ended the hand);
+    before, nothing reached it."""
+    import dataclasses
+    import random
+
+    from engine_helpers import stacked_hand
+    from rollem.bots import observe_hand_end
+    from rollem.engine import Check
+
+    league = _league()
+    hand = stacked_hand([200, 200], 1, {0: "3d 2s", 1: "Kh 5c"}, stop="9h", drop="4c",
+                        roll="Kc Qd 7s")
+    for _ in range(7):
+        assert hand.pending is not None
+        hand.apply(hand.pending.seats[0], Check())
+    view = hand.view(1)
+    end = [*view.events, {"kind": "bet", "seat": 1, "amount": 4}, {"kind": "call", "seat": 0}]
+    trapper = league.StrongTrapper(random.Random(0))
+    trapper.inner.count_hand_ends = True
+    observe_hand_end(trapper, dataclasses.replace(view, events=end))
+    assert trapper.inner.book.tendencies(0).faced_after_check == 1

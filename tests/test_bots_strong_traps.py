@@ -404,3 +404,83 @@ def test_a_bet_into_a_check_of_a_player_who_folds_there() -> None:
     assert t.after_check_rates(1) == pytest.approx(((2 + 10 * 0.05) / 50,
                                                     (10 + 10 * cont_all) / 50))
     assert t.after_check_rates(1, 0.8)[1] == pytest.approx((10 + 8) / 50)
+
+
+# -- issue 31, fifteenth pass: check-raises priced at the folds seen to them
+
+
+def _checked_then_bet(hero: str) -> HandView:
+    """Seat 0 (``hero``, first in every round) checked round 1 and faces seat 1's
+    bet of 2 (seat 1 holds 3d 2s; Stop 9h, Drop 4c, Roll Kc Qd 7s)."""
+    hand = stacked_hand([200, 200], 1, {0: hero, 1: "3d 2s"}, stop="9h", drop="4c", roll=ROLL)
+    hand.apply(0, Check())
+    hand.apply(1, Bet(2))
+    assert hand.pending is not None and hand.pending.seats == (0,)
+    return hand.view(0)
+
+
+def test_the_hand_end_counts_the_answers_to_the_bots_check_raises() -> None:
+    """``OpponentBook.observe_check_raise_answers``: at the hand's end each answer
+    of seat 1 to the bot's (seat 0's) check-raise is counted, a fold that ended
+    the hand (round 1) and a call (round 2); the raise of a bet the bot did not
+    check before (round 3) is no check-raise; a second call for the same hand
+    counts nothing. With a fold to raises of (1 + 1) / (4 + 3) = 2/7, 1 fold of
+    2 reads (1 + 5 * 2/7) / (2 + 5) = 0.347."""
+    r1 = [{"kind": "round", "name": "round 1"}, {"kind": "check", "seat": 0},
+          {"kind": "bet", "seat": 1, "amount": 2}, {"kind": "raise", "seat": 0, "amount": 4},
+          {"kind": "call", "seat": 1},
+          {"kind": "round", "name": "round 2"}, {"kind": "check", "seat": 0},
+          {"kind": "bet", "seat": 1, "amount": 2}, {"kind": "raise", "seat": 0, "amount": 4},
+          {"kind": "fold", "seat": 1}]
+    book = OpponentBook()
+    t = book.tendencies(1)
+    t.faced_raise, t.folds_to_raise = 4, 1
+    book.observe_check_raise_answers(r1, 0)
+    assert (t.faced_check_raise, t.folds_to_check_raise) == (2, 1)
+    assert t.fold_to_check_raise_rate == pytest.approx((1 + 5 * 2 / 7) / 7)
+    book.observe_check_raise_answers(r1, 0)
+    assert (t.faced_check_raise, t.folds_to_check_raise) == (2, 1)
+    other = [{"kind": "round", "name": "round 1", "hand": 2}, {"kind": "bet", "seat": 0},
+             {"kind": "raise", "seat": 1, "amount": 4}, {"kind": "raise", "seat": 0},
+             {"kind": "fold", "seat": 1}]
+    book.observe_check_raise_answers(other, 0)
+    assert (t.faced_check_raise, t.folds_to_check_raise) == (2, 1)
+    # seat 1's own check-raise answered by the bot is not the bot's
+    assert book.own.faced_check_raise == 0
+
+
+def test_the_bot_counts_check_raise_answers_when_asked() -> None:
+    """``StrongBot.observe_hand_end`` counts the folds to its check-raises with
+    ``check_raise_bluffs`` on, and nothing with it off."""
+    view = _checked_then_bet("7c 2d")
+    end = [*view.events, {"kind": "raise", "seat": 0, "amount": 4},
+           {"kind": "fold", "seat": 1}]
+    for on, folds in ((False, 0), (True, 1)):
+        bot = StrongBot(random.Random(0))
+        bot.check_raise_bluffs = on
+        bot.observe_hand_end(dataclasses.replace(view, events=end))
+        assert bot.book.tendencies(1).folds_to_check_raise == folds, on
+
+
+def test_a_check_raise_against_a_player_who_folds_to_them() -> None:
+    """SDR round 1, 7c 2d checked and bet into by a player seen to fold to 18 of
+    the bot's 20 check-raises (its folds to raises 10 of 30 all told): with
+    ``check_raise_bluffs`` the raise's gain is priced at those folds over the
+    bettor's range and the policy check-raises (1.0) where main folds (its raise
+    priced at the fold rate to raises from the top of all hands; fold 1.0).
+    Against a player seen to fold to 2 of 20 it folds as main."""
+    view = _checked_then_bet("7c 2d")
+    assert view.legal is not None
+    pot = view.pot + sum(s.bet for s in view.seats)
+    raises = []
+    for on, folded in ((False, 18), (True, 18), (True, 2)):
+        bot = StrongBot(random.Random(0))
+        bot.check_raise_bluffs = on
+        bot.book.seats[1] = Tendencies(bets=60, checks=60, raises=20, calls=30, folds=40,
+                                       bets_checked=40, checks_checked=10,
+                                       faced_raise=30, folds_to_raise=10,
+                                       faced_check_raise=20, folds_to_check_raise=folded)
+        raises.append(sum(p for a, p in bot.policy(view).items() if type(a).__name__ == "Raise"))
+        if on and folded == 18:
+            assert bot._raise_gain(view, view.legal, pot, 2, check_raise=True) > 0.05 * pot
+    assert raises == [0.0, 1.0, 0.0], raises

@@ -120,6 +120,10 @@ ROUND_PRIOR = 10.0
 """The spots' worth of the rates pooled over the rounds in one betting round's
 answers after a check (:meth:`Tendencies.after_check_rates`)."""
 
+CHECK_RAISE_FOLD_PRIOR = 5.0
+"""The answers' worth of :attr:`Tendencies.fold_to_raise_rate` in
+:attr:`Tendencies.fold_to_check_raise_rate`."""
+
 CONTINUE_PRIOR = 5.0
 """The decisions' worth of ``1 - fold_rate`` in the continue rate after a check
 pooled over the rounds (:meth:`Tendencies.after_check_rates`)."""
@@ -181,6 +185,12 @@ class Tendencies:
     when the caller names the game; issue 31, thirteenth pass)."""
     check_raises_last: int = 0
     """Of ``faced_after_check_last``: raises."""
+    faced_check_raise: int = 0
+    """Its answers to the bot's check-raises (a raise of its bet by the bot after
+    the bot's own check in the round), the folds that ended the hand counted
+    (:meth:`OpponentBook.observe_check_raise_answers`; issue 31, fifteenth pass)."""
+    folds_to_check_raise: int = 0
+    """Of ``faced_check_raise``: folds."""
     after_check: dict[int, list[int]] = field(default_factory=dict)
     """Per betting round (counted from 1): ``[spots, raises, folds]`` of its
     answers to a bet after its check in that round (issue 31, fourteenth pass;
@@ -225,6 +235,16 @@ class Tendencies:
     def fold_to_raise_rate(self) -> float:
         """How often it folds facing a raise (prior 1/3)."""
         return (self.folds_to_raise + 1.0) / (self.faced_raise + 3.0)
+
+    @property
+    def fold_to_check_raise_rate(self) -> float:
+        """How often it folds to the bot's check-raises, shrunk toward
+        :attr:`fold_to_raise_rate` (a prior worth :data:`CHECK_RAISE_FOLD_PRIOR`
+        answers), 0..1 (issue 31, fifteenth pass: ``strong``'s policy reads a
+        check-raise as the top of the raiser's hands and folds most of its bets
+        into a check to one)."""
+        return ((self.folds_to_check_raise + CHECK_RAISE_FOLD_PRIOR * self.fold_to_raise_rate)
+                / (self.faced_check_raise + CHECK_RAISE_FOLD_PRIOR))
 
     @property
     def check_raise_rate(self) -> float:
@@ -351,6 +371,8 @@ class OpponentBook:
         self._unanswered: tuple[object, int, bool] | None = None
         self._ended: object = None
         """The hand :meth:`observe_end` counted last (its key)."""
+        self._cr_ended: object = None
+        """The hand :meth:`observe_check_raise_answers` counted last (its key)."""
 
     def tendencies(self, seat: int) -> Tendencies:
         """The counts of ``seat`` (created empty)."""
@@ -468,6 +490,54 @@ class OpponentBook:
                 bet_open = True
             elif kind == "check":
                 checkers.add(seat)
+
+    def observe_check_raise_answers(self, events: Sequence[Mapping[str, Any]],
+                                    me: int | None) -> None:
+        """The hand's end (all its ``events``; ``me`` the bot's seat): count each
+        opponent's answer (fold, call or raise: its next action in the round) to
+        each of the bot's check-raises, a raise of a bet after the bot's own check
+        in the same betting round (:attr:`Tendencies.faced_check_raise`,
+        :attr:`Tendencies.folds_to_check_raise`). Counted here, at the end, as a
+        fold to a raise ends the hand and no view of the bot's shows it. A second
+        call for the same hand counts nothing (issue 31, fifteenth pass)."""
+        key = ("cr", tuple(sorted(str(e) for e in events[:3])))
+        if me is None or key == self._cr_ended:
+            return
+        self._cr_ended = key
+        checked = False
+        waiting: set[int] = set()  # opponents yet to answer the bot's check-raise
+        for e in events:
+            kind = e.get("kind")
+            seat = e.get("seat")
+            if kind == "round":
+                checked = False
+                waiting = set()
+                continue
+            if seat == me:
+                if kind == "check":
+                    checked = True
+                elif kind == "raise" and checked:
+                    waiting = {int(s) for s in self._bettors(events, e)}
+                continue
+            if seat in waiting and kind in ("raise", "call", "fold"):
+                waiting.discard(int(seat))
+                t = self.tendencies(int(seat))
+                t.faced_check_raise += 1
+                t.folds_to_check_raise += kind == "fold"
+
+    @staticmethod
+    def _bettors(events: Sequence[Mapping[str, Any]], raise_: Mapping[str, Any]) -> set[int]:
+        """The seats that bet or called in the betting round before the bot's
+        raise ``raise_`` (one of ``events``): the players its check-raise answers."""
+        out: set[int] = set()
+        for e in events:
+            if e is raise_:
+                break
+            if e.get("kind") == "round":
+                out = set()
+            elif e.get("kind") in ("bet", "raise", "call") and e.get("seat") is not None:
+                out.add(int(e["seat"]))
+        return out
 
     def acted(self, view: HandView, action: object) -> None:
         """The bot's own action in ``view`` (call after :meth:`observe`). A bet or
