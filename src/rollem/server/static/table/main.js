@@ -9,7 +9,7 @@ import { renderCenter, renderSeats, renderStatus, startClocks } from "./felt.js"
 import { checkPreAction, initDock, preActionNow, renderControls, renderMe } from "./dock.js";
 import { initKeys } from "./keys.js";
 import { afterPaint } from "./frames.js";
-import { animate, capture, initMotion, turnAlert } from "./motion.js";
+import { animate, capture, initMotion, settle, turnAlert } from "./motion.js";
 import { initOdds, oddsArrived, oddsRefused, oddsReset, renderOdds } from "./odds.js";
 import {
   announce, chatArrived, chatReset, initPanels, joinSeat, renderChatInput, renderHostPanel, renderJoin,
@@ -73,6 +73,8 @@ export function render(state, previous) {
   // Where chips are before anything changes (only when chips will fly): read
   // first, while the page's layout is still the one last drawn (no forced layout).
   const before = still() ? null : capture(state, previous);
+  // (the last state's moves end before this one is drawn: motion.js settle)
+  if (!still()) settle(state, previous);
   unlock();
   if (t.game_names) Object.assign(GAME_NAME, t.game_names);  // every game this table may deal
   const turn = myTurn(state);

@@ -258,6 +258,20 @@ export function capture(state, previous) {
   if (pot) rects.pot = pot.getBoundingClientRect();
   return rects;
 }
+// The felt's moves still running when a newer state is drawn end now, at their
+// last frame (issue 26: a state drawn over running animations took 51 to 63 ms of a
+// phone's frame at 4x, the same state drawn still 25 to 45; with no animation
+// running no state's frame was over 50 ms: docs/dev/felt-frames.md, stops 49-51).
+// The seat's clock and anything else animated is left running.
+const MOVES = new Set(["deal-in", "flip-up", "label-in", "chips-fly"]);
+export function settle(state, previous) {
+  if (previous === state || !document.getAnimations || motionOff()) return 0;
+  let ended = 0;
+  for (const a of document.getAnimations()) {
+    if (MOVES.has(a.animationName) && a.playState === "running") { a.finish(); ended++; }
+  }
+  return ended;
+}
 // The felt's inside (within its border) on screen now: the flights are drawn in a
 // layer over it, clipped to it (issue 26: chips drawn over the whole page flew over
 // the side column and the header once the page was scrolled).  Points are kept in
