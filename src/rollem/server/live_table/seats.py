@@ -72,7 +72,7 @@ class Seating:
     Takes from its ``table``: ``id``, ``config``, ``session`` (``hand_no``,
     ``started``, ``departed``, ``stints``, ``away``, ``rebuys_made``,
     ``removed_players`` (the seat cookie digests of players the host removed, until
-    they sit down again) are read
+    they sit down again; the newest :data:`rollem.server.host.REMOVED_KEPT`) are read
     and written here), ``host_digest``, ``hand``, ``closed``, ``clock``,
     ``bot_factory`` and ``RETRY_MAX``; it writes with ``table.saving``, tells
     with ``table.views``, times out a gone seat's decision with
