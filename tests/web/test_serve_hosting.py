@@ -211,7 +211,8 @@ def test_grace_counts_wall_time_across_a_restart(tmp_path: Path) -> None:
         assert seat in table.seats
         loop.advance(2)
         assert seat not in table.seats
-        assert table.session["departed"][0]["name"] == "Bob"
+        # (no hand dealt: Bob leaves no ledger line, nothing to settle; branch s51-break)
+        assert table.session["departed"] == []
     finally:
         LiveTable.clock = saved  # type: ignore[assignment]
         store.close()

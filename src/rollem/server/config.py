@@ -384,14 +384,32 @@ def _chip_value(data: dict[str, Any]) -> str:
     return text
 
 
+SHOWN = 60
+"""The most characters of a refused value a setting's error quotes: the whole value
+was quoted (a 100,000-character ``stack`` or a 1,300-item ``seats`` list came back
+as a 100 KB error message)."""
+
+
+def _shown(value: object) -> str:
+    """``value`` as an error quotes it: its ``repr``, cut to :data:`SHOWN` characters
+    (``...`` and the length after a cut one)."""
+    try:
+        text = repr(value)
+    except ValueError:  # (an int past Python's 4300 digits to text)
+        return "a number too long to show"
+    if len(text) <= SHOWN:
+        return text
+    return f"{text[:SHOWN - 4]} ... ({len(text):,} characters)"
+
+
 def _int(data: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = data.get(key, default)
     if isinstance(value, str) and _WHOLE_NUMBER.match(value):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"{key} must be a whole number from {low} to {high}, not {value!r}")
+        raise ConfigError(f"{key} must be a whole number from {low} to {high}, not {_shown(value)}")
     if not low <= value <= high:
-        raise ConfigError(f"{key} must be from {low} to {high}, not {value}")
+        raise ConfigError(f"{key} must be from {low} to {high}, not {_shown(value)}")
     return value
 
 
@@ -400,7 +418,7 @@ def _float(data: dict[str, Any], key: str, default: float, low: float, high: flo
     if isinstance(value, str) and _DECIMAL.match(value):
         value = float(value)
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ConfigError(f"{key} must be a number of seconds, not {value!r}")
+        raise ConfigError(f"{key} must be a number of seconds, not {_shown(value)}")
     number = float(value)
     if not low <= number <= high:
         raise ConfigError(f"{key} must be from {low:g} to {high:g} seconds, not {number:g}")
@@ -415,13 +433,13 @@ def _bool(data: dict[str, Any], key: str, default: bool) -> bool:
         return True
     if value in ("false", "off", "0", 0, "no", ""):
         return False
-    raise ConfigError(f"{key} must be true or false, not {value!r}")
+    raise ConfigError(f"{key} must be true or false, not {_shown(value)}")
 
 
 def _choice(data: dict[str, Any], key: str, default: str, allowed: tuple[str, ...]) -> str:
     value = data.get(key, default)
     if value not in allowed:
-        raise ConfigError(f"{key} must be one of {', '.join(allowed)}, not {value!r}")
+        raise ConfigError(f"{key} must be one of {', '.join(allowed)}, not {_shown(value)}")
     return str(value)
 
 
@@ -548,7 +566,7 @@ def parse_config(data: dict[str, Any],
     name = data.get("name", "Home game")
     if not isinstance(name, str) or hidden_character(name) is not None:
         raise ConfigError("name must be a text of visible characters (at most 40 are kept), "
-                          f"not {name!r}")
+                          f"not {_shown(name)}")
     name = " ".join(name.split())[:40] or "Home game"
     practice_odds = _bool(data, "practice_odds", False)
     if practice_odds and strict:
@@ -612,7 +630,7 @@ def _tournament(data: dict[str, Any]) -> tuple[Schedule, dict[str, Any]] | None:
         return None
     if name not in TOURNAMENT_NAMES:
         raise ConfigError(f"tournament must be one of {', '.join(TOURNAMENT_NAMES)} (or "
-                          f"empty: a cash game), not {name!r}")
+                          f"empty: a cash game), not {_shown(name)}")
     from rollem.tournament import SCHEDULES, load_schedule
     from rollem.tournament.schedule import ScheduleError
 
@@ -639,7 +657,7 @@ def _tournament(data: dict[str, Any]) -> tuple[Schedule, dict[str, Any]] | None:
             or any(a < b for a, b in pairwise(payouts))):
         raise ConfigError("payouts must be 1 to 10 whole percentages adding up to 100, best "
                           f"place first and none above the one before (or empty: the "
-                          f"shipped table), not {payouts!r}")
+                          f"shipped table), not {_shown(payouts)}")
     fields = {"tournament": name, "tournament_schedule": text,
               "buy_in": _int(data, "buy_in", 10, 0, 1_000_000), "payouts": list(payouts),
               "rebuy_levels": _int(data, "rebuy_levels", 0, 0, 10),
@@ -662,7 +680,7 @@ def _rotation(data: dict[str, Any]) -> str:
         return "level" if _bool(data, "rotate", False) else ""
     if value not in ROTATIONS:
         raise ConfigError(f"rotate must be one of level, orbit (or empty: the button "
-                          f"chooses), not {value!r}")
+                          f"chooses), not {_shown(value)}")
     return value
 
 
@@ -693,7 +711,7 @@ def _choices(data: dict[str, Any], ids: list[str], own: str | None) -> list[str]
     out: list[str] = []
     for gid in raw:
         if gid not in ids:
-            raise ConfigError(f"choices: unknown game {gid!r}; allowed: {', '.join(ids)}")
+            raise ConfigError(f"choices: unknown game {_shown(gid)}; allowed: {', '.join(ids)}")
         if gid not in out:
             out.append(gid)
     if own is not None and own not in out:

@@ -478,6 +478,12 @@ REMOVED_AFTER_HAND = ("The host has removed you from the table: the clock plays 
                       "decisions in this hand, and your seat is freed when it ends.")
 
 
+REMOVED_KEPT = 64
+"""How many removed players' seat cookie digests a table keeps (the newest), to tell
+each when back that the host removed them (``session["removed_players"]``): a
+host's removal and re-join loop grew the stored session without bound."""
+
+
 def _remove(table: LiveTable, seat: int) -> None:
     """Remove ``seat``'s player, and tell them so (issue 26: they were told nothing):
     an ``error`` message with code ``removed`` to each of the seat's connections."""
@@ -496,6 +502,7 @@ def _remove(table: LiveTable, seat: int) -> None:
     digest = info.row.token_digest
     if digest is not None and digest not in s.setdefault("removed_players", []):
         s["removed_players"].append(digest)
+        del s["removed_players"][:-REMOVED_KEPT]   # (the newest only)
     if in_hand:
         info.gone = info.removed = True  # decisions time out at once; freed after the hand
         # kept in the session, so a restart before the hand ends keeps the removal

@@ -72,7 +72,7 @@ class Seating:
     Takes from its ``table``: ``id``, ``config``, ``session`` (``hand_no``,
     ``started``, ``departed``, ``stints``, ``away``, ``rebuys_made``,
     ``removed_players`` (the seat cookie digests of players the host removed, until
-    they sit down again) are read
+    they sit down again; the newest :data:`rollem.server.host.REMOVED_KEPT`) are read
     and written here), ``host_digest``, ``hand``, ``closed``, ``clock``,
     ``bot_factory`` and ``RETRY_MAX``; it writes with ``table.saving``, tells
     with ``table.views``, times out a gone seat's decision with
@@ -478,6 +478,18 @@ class Seating:
             return None
         return client.seat
 
+    def _as_given(self, seat: Seat) -> bool:
+        """Whether ``seat``'s player, a person, holds the table's starting stack as
+        given (none bought again, none adjusted): one who leaves so, having played
+        no hand, has nothing to settle and leaves no ledger line (a sit-down and
+        leave loop, or the host's removal loop, grew ``departed`` -- sent in every
+        state -- without bound); back, they sit down as anyone new."""
+        table = self.table
+        row = seat.row
+        stack = table.config.stack
+        return (row.bot is None and row.stack == row.brought == stack
+                and (row.token_digest or "") not in table.session.get("rebuys_made", {}))
+
     def free_seat(self, number: int) -> None:
         table = self.table
         seat = self.release_seat(number)
@@ -486,15 +498,17 @@ class Seating:
             table.session["removed"].remove(number)
         host.seat_freed(table, number)
         line = table.views.ledger_line(number, seat, left=True)
+        played = seat.row.joined_hand + 1 <= int(table.session["hand_no"])
         if seat.row.token_digest is not None:
             line["digest"] = seat.row.token_digest  # to know them when they come back
             # ... and to let them replay and download the hands they played here.
             first, last = seat.row.joined_hand + 1, int(table.session["hand_no"])
-            if first <= last:
+            if played:
                 table.session.setdefault("stints", []).append(
                     {"digest": seat.row.token_digest, "seat": number, "first": first,
                      "last": last})
-        table.session["departed"].append(line)
+        if played or not self._as_given(seat):
+            table.session["departed"].append(line)
         table.saving.commit(remove_seats=[number], session=True)
         table.dealers_choice.choice_lapses(number)
 

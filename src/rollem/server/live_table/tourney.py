@@ -110,13 +110,18 @@ class Tourney:
         the host, no deal being agreed (its shares worked out: the table deals
         nothing until it is settled), the table not stopped for want of a person
         or of storage (:attr:`Pace.stopped`: the blinds rose while nobody had
-        the table open and nothing was dealt).  A proposal waiting for the hand in play to
-        end stops nothing: that hand is played at the level's stakes as any other
-        (it stopped the clock, so one proposal in every hand, each declined or
-        lapsed, held the blinds where they were)."""
+        the table open and nothing was dealt), no last call for a rebuy open
+        (nothing is dealt while it waits: a bust in a rebuy level's last
+        seconds saw the rebuys close inside the call that offered one).  A
+        proposal waiting for the hand in play to end stops nothing: that hand is
+        played at the level's stakes as any other (it stopped the clock, so one
+        proposal in every hand, each declined or lapsed, held the blinds where
+        they were)."""
         live = self.table
         t = self._state()
         if t is None or t.get("over") or live.session.get("host_paused") or live.pace.stopped:
+            return False
+        if t.get("last_call") is not None:
             return False
         proposal = t.get("proposal")
         return proposal is None or proposal.get("offer") is None
@@ -216,6 +221,7 @@ class Tourney:
             if t.get("last_call") is None:
                 t["last_call"] = {"seats": waiting,
                                   "until": round(live.clock() + self.REBUY_LAST_CALL, 3)}
+                self.fold_clock()  # (the level clock waits with the table)
                 self.last_call_end.arm()
             else:
                 t["last_call"]["seats"] = waiting
@@ -223,6 +229,7 @@ class Tourney:
         elif t.get("last_call") is not None:
             t["last_call"] = None
             self.last_call_end.stop()
+            self.fold_clock()  # (runs again with the play, unless over)
 
     def arm_timers(self) -> None:
         """A stored table resumed: an open proposal lapses, and a last call ends, at
