@@ -68,8 +68,11 @@ def test_the_busted_player_reads_the_last_call_and_rebuys(browser: Any, tmp_path
         sit(bob, "Bob")
         ann.click("#start-btn")
         table = server.manager.tables[tid]
-        state = table.session["tournament"]
         end = time.monotonic() + 90
+        while "tournament" not in table.session:  # (the start is the table's task)
+            assert time.monotonic() < end, "the tournament never started"
+            ann.wait_for_timeout(20)
+        state = table.session["tournament"]
         while not state.get("last_call"):  # both all-in until one busts
             assert time.monotonic() < end and not state["over"], state
             for page in (ann, bob):
