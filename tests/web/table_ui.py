@@ -350,6 +350,26 @@ def decision_kind(page: Any) -> str | None:
     }""") or "") or None
 
 
+def ann_at_her_first_bet(ctx: Any, live: Any, seats: int = 3, then_ms: int = 600,
+                         timeout: float = 30.0) -> Any:
+    """Hold'em at a new table of ``live`` with ``seats`` seats, Ann (the host, a page
+    of ``ctx``) and ``seats - 1`` checking computer players (:class:`CheckingBot`),
+    dealt: the page once Ann's first betting decision is shown and ``then_ms`` ms
+    more have passed (the deal's own animations and sounds over).  Nothing is sent
+    until Ann acts."""
+    tid, host_token = new_table(live.url, game="holdem", seats=seats, bots=seats - 1)
+    only_checking_bots(live, tid)
+    page = open_as_host(ctx, live.url, tid, host_token)
+    sit_with_enter(page, "Ann")
+    page.click("#start-btn")
+    end = time.monotonic() + timeout
+    while decision_kind(page) != "bet":
+        assert time.monotonic() < end, "Ann's first decision never came"
+        page.wait_for_timeout(30)
+    page.wait_for_timeout(then_ms)
+    return page
+
+
 def take_decision(page: Any, kind: str, game: str | None = None) -> None:
     """Make the decision ``kind`` through the page: passive betting (check, else call),
     the fewest cards, high, the first pool card, the dealt order."""

@@ -22,10 +22,10 @@ from typing import Any
 
 import pytest
 from table_ui import (
+    ann_at_her_first_bet,
     context,
     decision_kind,
     new_table,
-    only_checking_bots,
     open_as_host,
     shot,
     sit_with_enter,
@@ -349,16 +349,7 @@ def test_states_in_quick_succession_leave_nothing_hidden(
     animation runs."""
     ctx = context(browser, size, reduced_motion="reduce" if motion == "reduce" else "no-preference")
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
-        only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit_with_enter(page, "Ann")
-        page.click("#start-btn")
-        end = time.monotonic() + 30
-        while decision_kind(page) != "bet":
-            assert time.monotonic() < end, "Ann's first decision never came"
-            page.wait_for_timeout(30)
-        page.wait_for_timeout(600)   # (the deal's own animations over)
+        page = ann_at_her_first_bet(ctx, live)   # (the deal's own animations over)
         got = page.evaluate(QUICK)
         if motion == "reduce":
             assert got == {"first": 0, "second": 0, "left": 0, "started": 0, "dealing": 0,
@@ -503,16 +494,7 @@ def test_sounds_wait_for_the_next_frame_unless_the_page_is_out_of_sight(
     ctx = context(browser, size)
     ctx.add_init_script(SOUNDS)
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
-        only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit_with_enter(page, "Ann")
-        page.click("#start-btn")
-        end = time.monotonic() + 30
-        while decision_kind(page) != "bet":
-            assert time.monotonic() < end, "Ann's first decision never came"
-            page.wait_for_timeout(30)
-        page.wait_for_timeout(600)   # (the deal's own sounds played)
+        page = ann_at_her_first_bet(ctx, live)   # (the deal's own sounds played)
         seen = page.evaluate(QUICK_SOUND)   # (the deal's, and the blinds' or calls')
         assert seen["during"] == 0 and seen["after"] >= 1, seen
         page.evaluate("window.__hidden = true")
@@ -660,16 +642,8 @@ def test_a_deal_at_ten_seats_starts_over_several_frames(
     ctx = context(browser, size)
     ctx.add_init_script(PIECES)
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=10, bots=9)
-        only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit_with_enter(page, "Ann")
-        page.click("#start-btn")
-        end = time.monotonic() + 60
-        while decision_kind(page) != "bet":
-            assert time.monotonic() < end, "Ann's first decision never came"
-            page.wait_for_timeout(30)
-        page.wait_for_timeout(800)   # (the deal's pieces started, their moves over)
+        # (then the deal's pieces started, their moves over)
+        page = ann_at_her_first_bet(ctx, live, seats=10, then_ms=800, timeout=60)
         shot(page, f"motion-{size}-ten-seats-dealt")
         starts = page.evaluate("window.__starts")
         shown = page.evaluate("window.__shown")

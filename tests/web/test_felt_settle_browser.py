@@ -10,18 +10,10 @@ before it is drawn (motion.js ``settle``); what the player sees is the newer sta
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
-from table_ui import (
-    context,
-    decision_kind,
-    new_table,
-    only_checking_bots,
-    open_as_host,
-    sit_with_enter,
-)
+from table_ui import ann_at_her_first_bet, context
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
@@ -68,16 +60,7 @@ def test_a_state_drawn_over_running_moves_ends_them_first(
     ctx = context(browser, size,
                   reduced_motion="reduce" if motion == "reduce" else "no-preference")
     try:
-        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
-        only_checking_bots(live, tid)
-        page = open_as_host(ctx, live.url, tid, host_token)
-        sit_with_enter(page, "Ann")
-        page.click("#start-btn")
-        end = time.monotonic() + 30
-        while decision_kind(page) != "bet":
-            assert time.monotonic() < end, "Ann's first decision never came"
-            page.wait_for_timeout(30)
-        page.wait_for_timeout(600)   # (the deal's own animations over)
+        page = ann_at_her_first_bet(ctx, live)   # (the deal's own animations over)
         got = page.evaluate(OVER_RUNNING)
         if motion == "reduce":
             assert (got["before"], got["after"], got["hidden"]) == (0, 0, 0), got
