@@ -1109,6 +1109,40 @@ def _fitting(now: Ints, pats: Ints, opp: SeenOpponent, discards: set[int], is_un
     return np.asarray(fit_of[back.reshape(-1)], dtype=bool)
 
 
+def _readers(j: int, keeper: Ints, cols: Ints) -> list[Ints]:
+    """Whose keep reads opponent ``j``'s kept three and draws (``cols``) in each
+    world: ``j`` itself, then the thrower of each of its draws (``keeper``'s
+    column), each once and never ``j`` again (-1 where it is). ``(k,)`` each."""
+    k, w = len(keeper), len(cols)
+    throwers = [keeper[:, cols[3 + t]] for t in range(w - 3)]
+    readers = [np.full(k, j)]
+    for t, who in enumerate(throwers):  # each thrower of a draw once, and not j
+        readers.append(np.where((who == j) | np.any([who == x for x in throwers[:t]], axis=0)
+                                if t else who == j, -1, who))
+    return readers
+
+
+def _lay(j: int, acc: Ints, new_cols: Ints, state: Ints, where: Ints, keeper: Ints,
+         six_cols: Ints, cols: Ints, is_unseen: Bools, m: int, lik_keep: Floats,
+         lik_show: Floats, show_key: Ints, table: _ExposeTable, policy: FastPolicy,
+         tremble: float) -> None:
+    """Opponent ``j``'s kept three and draws laid as ``new_cols`` ``(len(acc), w)``
+    in the worlds ``acc`` (an origin or re-deal step's accepted ones): the state,
+    where its unseen cards lie, its exposes' key and chance, and the keep's
+    chance of ``j`` and of each thrower of its draws, updated in place."""
+    w = len(cols)
+    state[acc[:, None], cols[None, :]] = new_cols
+    rr, ci = np.nonzero(is_unseen[new_cols])
+    where[acc[rr], new_cols[rr, ci]] = cols[ci]
+    show_key[acc * m + j] = (new_cols >> 2) @ table.powers[j] + table.offset[j]
+    lik_show[acc * m + j] = table.lik(j, new_cols)
+    for who in [np.full(len(acc), j)] + [keeper[acc, cols[3 + t]] for t in range(w - 3)]:
+        on = who >= 0
+        ra, wa = acc[on], who[on]
+        h = state[ra[:, None], six_cols[ra, wa]]
+        lik_keep[ra * m + wa] = _keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h)
+
+
 def _origin_step(j: int, gen: np.random.Generator, state: Ints, where: Ints, keeper: Ints,
                  six_cols: Ints, show_cols: list[Ints], opp: SeenOpponent, discards: set[int],
                  is_unseen: Bools, m: int, lik_keep: Floats, lik_show: Floats,
@@ -1157,11 +1191,7 @@ def _origin_step(j: int, gen: np.random.Generator, state: Ints, where: Ints, kee
     rows = np.arange(k)
     h_all = np.take_along_axis(now, pats[pick], axis=1)  # (k, w)
     log_ratio = np.log(table.lik(j, h_all) / lik_show[rows * m + j])
-    throwers = [keeper[:, cols[3 + t]] for t in range(w - 3)]
-    readers = [np.full(k, j)]
-    for t, who in enumerate(throwers):  # each thrower of a draw once, and not j
-        readers.append(np.where((who == j) | np.any([who == x for x in throwers[:t]], axis=0)
-                                if t else who == j, -1, who))
+    readers = _readers(j, keeper, cols)
     for who in readers:
         on = np.flatnonzero(who >= 0)
         sc = six_cols[on, who[on]]
@@ -1179,17 +1209,8 @@ def _origin_step(j: int, gen: np.random.Generator, state: Ints, where: Ints, kee
     acc = np.flatnonzero(moved)
     if not len(acc):
         return moved
-    state[acc[:, None], cols[None, :]] = chosen[acc]
-    now_cols = chosen[acc]
-    rr, ci = np.nonzero(is_unseen[now_cols])
-    where[acc[rr], now_cols[rr, ci]] = cols[ci]
-    show_key[acc * m + j] = (now_cols >> 2) @ table.powers[j] + table.offset[j]
-    lik_show[acc * m + j] = table.lik(j, now_cols)
-    for who in [np.full(len(acc), j)] + [keeper[acc, cols[3 + t]] for t in range(w - 3)]:
-        on = who >= 0
-        ra, wa = acc[on], who[on]
-        h = state[ra[:, None], six_cols[ra, wa]]
-        lik_keep[ra * m + wa] = _keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h)
+    _lay(j, acc, chosen[acc], state, where, keeper, six_cols, cols, is_unseen, m, lik_keep,
+         lik_show, show_key, table, policy, tremble)
     return moved
 
 
@@ -1246,11 +1267,7 @@ def _redeal_step(j: int, gen: np.random.Generator, c: int, state: Ints, where: I
     flat = deals.reshape(k * c, w)
     rep_rows = np.repeat(rows, c)
     log_p = np.log(table.lik(j, flat))
-    throwers = [keeper[:, cols[3 + t]] for t in range(w - 3)]
-    readers = [np.full(k, j)]
-    for t, who in enumerate(throwers):  # each thrower of a draw once, and not j
-        readers.append(np.where((who == j) | np.any([who == x for x in throwers[:t]], axis=0)
-                                if t else who == j, -1, who))
+    readers = _readers(j, keeper, cols)
     for who in readers:
         wr = np.repeat(who, c)
         on = np.flatnonzero(wr >= 0)
@@ -1274,17 +1291,8 @@ def _redeal_step(j: int, gen: np.random.Generator, c: int, state: Ints, where: I
     old = now[acc]
     rr, ci = np.nonzero(is_unseen[old])
     where[acc[rr], old[rr, ci]] = stub  # the old hidden cards to the stub, then the new in
-    new_cols = chosen[acc]
-    state[acc[:, None], cols[None, :]] = new_cols
-    rr, ci = np.nonzero(is_unseen[new_cols])
-    where[acc[rr], new_cols[rr, ci]] = cols[ci]
-    show_key[acc * m + j] = (new_cols >> 2) @ table.powers[j] + table.offset[j]
-    lik_show[acc * m + j] = table.lik(j, new_cols)
-    for who in [np.full(len(acc), j)] + [keeper[acc, cols[3 + t]] for t in range(w - 3)]:
-        on = who >= 0
-        ra, wa = acc[on], who[on]
-        h = state[ra[:, None], six_cols[ra, wa]]
-        lik_keep[ra * m + wa] = _keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h)
+    _lay(j, acc, chosen[acc], state, where, keeper, six_cols, cols, is_unseen, m, lik_keep,
+         lik_show, show_key, table, policy, tremble)
     return moved
 
 
