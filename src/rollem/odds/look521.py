@@ -405,6 +405,11 @@ cards keep their own candidates: there the weights' noise was not what
 cost effective worlds (6 players, first card up: 42% effective of 8,600
 worlds a run before, 64% of 5,500 with a pool, the same 3,500 effective for
 the same CPU; branch s51-521)."""
+POOL_SIZE = 32
+"""Candidates in the pool per world (:func:`_pooled`): 64 (as many as the
+opponent's own candidates were) cost twice the CPU for the same effective
+worlds (6 players, second draw: 0.70 to 0.80 s a run against 0.41 to 0.47
+s, about 3,800 effective of 5,000 worlds either way; branch s51-521)."""
 POOL_READ = 128
 """Candidates of the pool's likely part (every observed choice the
 policy's) each world reads (:func:`_pooled`)."""
@@ -440,7 +445,7 @@ def _pooled(gen: np.random.Generator, policy: Policy, opp: Seat521, avail: Bools
     history and the weight are exact in law as in :func:`_sample_opponent`
     (the weight times any function of the kept history has the expectation
     of the target's). Worlds share the pool's candidates: their histories
-    may coincide (a pool of 64 candidates a world holds some 3,000 likely
+    may coincide (a pool of 32 candidates a world holds some 1,600 likely
     ones against 1,000 worlds). A world none of whose read candidates miss
     its taken cards gets weight 0 (and a history from its own cards).
     Returns ``(hand (S, 5), weight (S,), used (S, m))``."""
@@ -528,7 +533,7 @@ def _sample_worlds(state: State521, policy: Policy, samples: int,
                 hand, used = first
                 w = np.ones(s)
             elif reps[j] >= POOL_FROM and not opp.up:
-                hand, w, used = _pooled(gen, policy, opp, avail, base, reps[j] * s)
+                hand, w, used = _pooled(gen, policy, opp, avail, base, POOL_SIZE * s)
             else:
                 hand, w, used = _sample_opponent(gen, policy, opp, avail, reps[j])
         else:  # its current hand alone, its draws not read
