@@ -19,7 +19,9 @@ The model, from one seat's view (R-521-1..R-521-9):
   exactly by rejection (:func:`_accepted`; issue 33); for each other one
   several candidate histories are drawn per world (more the rarer its
   choices, :func:`_plan`), one kept in proportion to its weight (the
-  world's weight is their mean weight); answers are weighted means.
+  world's weight is their mean weight; the rarely explained ones whose
+  draws are read take theirs from one pool shared by the worlds,
+  :func:`_pooled`); answers are weighted means.
   Histories use distinct cards unless the unseen cards are too few for
   them all (a reshuffle dealt discards again, eight or more players): then
   only the hands are kept apart (one opponent's discards may be in
