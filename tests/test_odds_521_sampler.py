@@ -102,3 +102,90 @@ def test_521_candidate_cards_are_those_the_row_shuffle_gives() -> None:
         want = _shuffled(np.random.default_rng(m), np.repeat(rows.astype(np.int8), 5, axis=0), m)
         assert (got == want).all()
         assert (np.sort(got, axis=1)[:, 1:] != np.sort(got, axis=1)[:, :-1]).all()
+
+
+def test_521_pooled_weight_is_the_chance_of_the_observed_draws() -> None:
+    # branch s51-521: an opponent read from a pool shared by every world;
+    # a world whose earlier opponents took 11 cards weighs the pool's
+    # candidates that miss them by one over the chance of missing them; the
+    # mean weight must be the mean likelihood of candidates dealt from the
+    # world's own cards (which _sample_opponent's weight estimates)
+    from rollem.odds.look521 import _pooled
+
+    mine = [int(x) for x in parse_cards("As Qd 2c 7s Jc")]
+    state = _state(mine, [[1, 0]])
+    opp = state.opponents[0]
+    base = np.zeros(52, dtype=bool)
+    base[state.unseen] = True
+    avail = np.broadcast_to(base, (2000, 52)).copy()
+    avail[:, state.unseen[::4][:11]] = False
+    gen = np.random.default_rng(11)
+    _, lik, _ = _sample_opponent(gen, FAST, opp, np.broadcast_to(avail[:1], (200_000, 52)), 1,
+                                 same=True)
+    want, want_se = float(lik.mean()), float(lik.std()) / np.sqrt(len(lik))
+    got = []
+    for _ in range(4):  # four pools; each world's weight is its pool's estimate
+        _, w, used = _pooled(gen, FAST, opp, avail, base, 64 * len(avail))
+        assert not (avail[np.arange(len(avail))[:, None], used] == 0).any()  # its cards only
+        assert used.shape == (2000, 6) and (np.sort(used, axis=1)[:, 1:] !=
+                                            np.sort(used, axis=1)[:, :-1]).all()
+        got.append(float(w.mean()))
+    # a pool's error: some 64 x 2000 x 0.12 candidates miss the taken cards
+    pool_se = float(lik.std()) / np.sqrt(64 * 2000 * 0.12 * 4)
+    assert abs(np.mean(got) - want) < 4 * np.hypot(want_se, pool_se), (got, want)
+    assert 0.03 < want < 0.08  # the policy throws one card, then stands, some 5% of hands
+
+
+def test_521_pooled_opponents_give_the_joint_posterior() -> None:
+    # branch s51-521: two opponents who drew one card, then none, and two,
+    # then none (the 6-player second draw's two rarely explained ones): the
+    # first is drawn by rejection, the second from a pool shared by the
+    # worlds, checked against the 6 cards the first took. Reference: whole
+    # joint histories drawn forwards and kept with chance the product of
+    # their likelihoods, no weights
+    import rollem.odds.look521 as look
+
+    mine = [int(x) for x in parse_cards("As Qd 2c 7s Jc")]
+    state = _state(mine, [[1, 0], [2, 0]])
+    state.decision = "draw2"
+    gen = np.random.default_rng(5)
+    kept: list[list[np.ndarray]] = [[], []]
+    total = 0
+    while total < 3000:
+        avail = np.zeros((100_000, 52), dtype=bool)
+        avail[:, state.unseen] = True
+        hands, keep = [], np.ones(len(avail), dtype=bool)
+        for opp in state.opponents:
+            hand, lik, used = _sample_opponent(gen, FAST, opp, avail, 1)
+            keep &= gen.random(len(avail)) * _max_lik(opp) < lik
+            np.put_along_axis(avail, used, False, axis=1)
+            hands.append(hand)
+        for j in range(2):
+            kept[j].append(hands[j][keep])
+        total += int(keep.sum())
+    calls: list[int] = []
+    pooled = look._pooled
+
+    def spy(*args: object) -> object:
+        calls.append(1)
+        return pooled(*args)  # type: ignore[arg-type]
+
+    look._pooled = spy  # type: ignore[assignment]
+    try:
+        world = _sample_worlds(state, FAST, 10_000, np.random.default_rng(8))
+    finally:
+        look._pooled = pooled
+    assert calls  # one of them was read from the pool
+    w = world.weight / world.weight.sum()
+    ess = 1 / float((w ** 2).sum())
+    assert ess > 0.6 * len(w), ess  # 64 fresh candidates a world: about 0.75
+    for j in range(2):
+        ref = _percentiles(np.concatenate(kept[j]))
+        got = _percentiles(world.opp_hands[j])
+        for r, g in zip(ref, got, strict=True):
+            mean = float((w * g).sum())
+            se = np.hypot(r.std() / np.sqrt(len(r)), np.sqrt(float((w * (g - mean) ** 2).sum())
+                                                             / ess))
+            assert abs(r.mean() - mean) < 4.5 * se, (j, r.mean(), mean, se)
+    both = np.concatenate([world.opp_hands[0], world.opp_hands[1]], axis=1)
+    assert (np.sort(both, axis=1)[:, 1:] != np.sort(both, axis=1)[:, :-1]).all()

@@ -19,7 +19,9 @@ The model, from one seat's view (R-521-1..R-521-9):
   exactly by rejection (:func:`_accepted`; issue 33); for each other one
   several candidate histories are drawn per world (more the rarer its
   choices, :func:`_plan`), one kept in proportion to its weight (the
-  world's weight is their mean weight); answers are weighted means.
+  world's weight is their mean weight; the rarely explained ones whose
+  draws are read take theirs from one pool shared by the worlds,
+  :func:`_pooled`); answers are weighted means.
   Histories use distinct cards unless the unseen cards are too few for
   them all (a reshuffle dealt discards again, eight or more players): then
   only the hands are kept apart (one opponent's discards may be in
@@ -316,6 +318,29 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
     stacking only (see the module doc). ``same``: every row of ``avail`` is
     its first (see :func:`_pick`)."""
     s = len(avail)
+    hand, lik, picks, later = _histories(gen, policy, opp, avail, reps, same)
+    grid = lik.reshape(s, reps)
+    total = grid.sum(axis=1)
+    cum = np.cumsum(grid, axis=1)
+    u = gen.random(s) * total
+    choice = np.minimum((cum < u[:, None]).sum(axis=1), reps - 1)
+    sel = np.arange(s) * reps + choice
+    kept, used = _kept(policy, opp, hand, picks, later, sel)
+    return kept, total / reps, used
+
+
+_Later = tuple[Bools, npt.NDArray[np.float64], Ints]
+
+
+def _histories(gen: np.random.Generator, policy: Policy, opp: Seat521, avail: Bools,
+               reps: int, same: bool = False) -> tuple[Ints, Floats, Ints, _Later | None]:
+    """``reps`` candidate histories of ``opp`` per row of ``avail`` ``(S,
+    52)`` (see :func:`_sample_opponent`), before one is kept: ``(hand (S
+    reps, 5), likelihood (S reps,), picks (S reps, m), later)``; ``later``
+    (or ``None``) is what :func:`_kept` needs to make the last draw for the
+    kept candidates alone (its match, the tremble's keys, the replacement
+    cards)."""
+    s = len(avail)
     k = len(opp.up)
     k1 = opp.drew[0] if opp.drew[0] is not None else 0
     k2 = opp.drew[1] if opp.drew[1] is not None else 0
@@ -358,19 +383,106 @@ def _sample_opponent(gen: np.random.Generator, policy: Policy, opp: Seat521, ava
         order = policy.stack(hand)
         match = (order[:, :k] == np.arange(k)[None, :]).all(axis=1)
         lik *= (1 - TREMBLE) * match + TREMBLE * factorial(5 - k) / 120
-    grid = lik.reshape(s, reps)
-    total = grid.sum(axis=1)
-    cum = np.cumsum(grid, axis=1)
-    u = gen.random(s) * total
-    choice = np.minimum((cum < u[:, None]).sum(axis=1), reps - 1)
-    sel = np.arange(s) * reps + choice
+    return hand, lik, picks, later
+
+
+def _kept(policy: Policy, opp: Seat521, hand: Ints, picks: Ints, later: _Later | None,
+          sel: Ints) -> tuple[Ints, Ints]:
+    """The kept candidates ``sel`` of :func:`_histories`: ``(hand (S, 5),
+    used cards (S, m))``, the last draw made for them alone."""
     if later is not None:
-        match, keys, slot = (x[sel] for x in later)
+        match, keys, slot = later[0][sel], later[1][sel], later[2][sel]
         kept = hand[sel]
         throw = np.where(match[:, None], policy.draw(kept, 1 if opp.drew[1] is not None else 2),
                          _alt_throw(keys, slot.shape[1]))
-        return _apply_draw(kept, throw, slot), total / reps, picks[sel]
-    return hand[sel], total / reps, picks[sel]
+        return _apply_draw(kept, throw, slot), picks[sel]
+    return hand[sel], picks[sel]
+
+
+POOL_FROM = 32
+"""An opponent whose draws are read (no card up yet) and who is given at
+least this many candidates a world (:func:`_plan`) is read from a shared
+pool of candidates instead (:func:`_pooled`). Opponents read from their up
+cards keep their own candidates: there the weights' noise was not what
+cost effective worlds (6 players, first card up: 42% effective of 8,600
+worlds a run before, 64% of 5,500 with a pool, the same 3,500 effective for
+the same CPU; branch s51-521)."""
+POOL_SIZE = 32
+"""Candidates in the pool per world (:func:`_pooled`): 64 (as many as the
+opponent's own candidates were) cost twice the CPU for the same effective
+worlds (6 players, second draw: 0.70 to 0.80 s a run against 0.41 to 0.47
+s, about 3,800 effective of 5,000 worlds either way; branch s51-521)."""
+POOL_READ = 128
+"""Candidates of the pool's likely part (every observed choice the
+policy's) each world reads (:func:`_pooled`)."""
+POOL_READ_REST = 32
+"""Candidates of the pool's other part each world reads."""
+
+
+def _pooled(gen: np.random.Generator, policy: Policy, opp: Seat521, avail: Bools,
+            base: Bools, size: int) -> tuple[Ints, Floats, Ints]:
+    """:func:`_sample_opponent` from one pool of ``size`` candidate histories
+    shared by every world (issue 33: at 6 players the second draw's rarely
+    explained opponents read 64 fresh candidates a world, and their weights'
+    noise left under half the worlds effective).
+
+    The pool is dealt from ``base`` ``(52,)``, the unseen cards before any
+    opponent was read; world ``w`` may use only the cards of ``avail[w]``
+    ``(S, 52)`` (a subset of ``base``: the opponents read before took the
+    rest, ``t`` cards). A pool candidate is uniform on ``base``; among those
+    that miss the ``t`` cards it is uniform on ``avail[w]``, and it misses
+    them with chance ``p_ok = prod_i (u - t - i) / (u - i)`` over its ``m``
+    cards (``u`` the size of ``base``). So a candidate's importance weight
+    for world ``w`` is its likelihood times ``1[it misses them] / p_ok``,
+    whose mean is the world's weight in :func:`_sample_opponent` (the
+    chance the opponent's observed choices have given ``avail[w]``).
+
+    Each world reads :data:`POOL_READ` candidates drawn (with replacement)
+    from the pool's likely part (likelihood at least half the greatest) and
+    :data:`POOL_READ_REST` from the rest, each weighted by its part's size
+    over the number read (so the sum over the read candidates is an
+    unbiased estimate of the sum over the pool); the world's weight is that
+    sum over ``size``, and it keeps one read candidate in proportion to its
+    term. Every read candidate has the law of a pool candidate, so the kept
+    history and the weight are exact in law as in :func:`_sample_opponent`
+    (the weight times any function of the kept history has the expectation
+    of the target's). Worlds share the pool's candidates: their histories
+    may coincide (a pool of 32 candidates a world holds some 1,600 likely
+    ones against 1,000 worlds). A world none of whose read candidates miss
+    its taken cards gets weight 0 (and a history from its own cards).
+    Returns ``(hand (S, 5), weight (S,), used (S, m))``."""
+    s = len(avail)
+    hand, lik, picks, later = _histories(gen, policy, opp, np.broadcast_to(base, (size, 52)),
+                                         1, same=True)
+    m = picks.shape[1]
+    masks = (np.int64(1) << picks).sum(axis=1)  # distinct cards: the sum is the union
+    gone = base[None, :] & ~avail
+    taken = (gone * (np.int64(1) << np.arange(52, dtype=np.int64))).sum(axis=1)
+    t = gone.sum(axis=1)
+    u = int(base.sum())
+    steps = np.arange(m)
+    p_ok = np.prod((u - t[:, None] - steps) / (u - steps), axis=1)
+    likely = lik >= 0.5 * _max_lik(opp)
+    cols, scale = [], []
+    for part, read in ((np.flatnonzero(likely), POOL_READ),
+                       (np.flatnonzero(~likely), POOL_READ_REST)):
+        if len(part):
+            cols.append(part[gen.integers(0, len(part), (s, read))])
+            scale.append(np.full(read, len(part) / read))
+    idx = np.concatenate(cols, axis=1)
+    terms = lik[idx] * np.concatenate(scale)[None, :] * ((masks[idx] & taken[:, None]) == 0)
+    total = terms.sum(axis=1)
+    cum = np.cumsum(terms, axis=1)
+    r = gen.random(s) * total
+    choice = np.minimum((cum < r[:, None]).sum(axis=1), idx.shape[1] - 1)
+    sel = idx[np.arange(s), choice]
+    kept, used = _kept(policy, opp, hand, picks, later, sel)
+    weight = np.where(total > 0, total / np.maximum(p_ok, 1e-300), 0.0) / size
+    bad = np.flatnonzero(total <= 0)
+    if len(bad):  # no read candidate fits: weight 0, any history from its cards
+        h, _, us = _sample_opponent(gen, policy, opp, avail[bad], 1)
+        kept[bad], used[bad] = h, us
+    return kept, weight, used
 
 
 def _alt_throw(keys: npt.NDArray[np.float64], count: int) -> Bools:
@@ -411,6 +523,7 @@ def _sample_worlds(state: State521, policy: Policy, samples: int,
     if apart and s > 0:
         order, reps, acc = _plan(gen, policy, state, avail[0])
     got: dict[int, tuple[Ints, Ints]] = {}
+    base = avail[0].copy() if s > 0 else np.zeros(52, dtype=bool)
     for at, j in enumerate(order):
         opp = state.opponents[j]
         left = int(avail[0].sum())
@@ -421,6 +534,8 @@ def _sample_worlds(state: State521, policy: Policy, samples: int,
             if first is not None:  # exact draws from its posterior: one weight for all
                 hand, used = first
                 w = np.ones(s)
+            elif reps[j] >= POOL_FROM and not opp.up:
+                hand, w, used = _pooled(gen, policy, opp, avail, base, POOL_SIZE * s)
             else:
                 hand, w, used = _sample_opponent(gen, policy, opp, avail, reps[j])
         else:  # its current hand alone, its draws not read
