@@ -134,6 +134,19 @@ the bot, before ``--late-decisions-from`` too: in 5-2-1 `strong`'s draws are its
 Monte Carlo coins, and a draw decides every card dealt after it.
 ``bench_luck_where.py`` says where a cell's variance goes in.
 
+``--exact-deck-draws N`` (fifteenth pass): a late chance event that deals cards
+from the deck's stub (5-2-1's draws) with at most ``N`` ordered choices of the
+stub's cards (the second draw: one of about 40) valued against every one of
+them (:func:`deck_draws`): the baseline is the exact mean over the cards, not
+``--alts`` sampled copies; ``--deck-draw-plays P`` values each card by ``P`` of
+the real draw's ``--late-rollouts`` seeds (:func:`deck_plan`), so the exact
+baseline costs about one play a card.
+
+    .venv/bin/python bench/bench_luck.py --game rollem521 --structure no-limit \
+        --alts 3 --actions --lookahead --action-replicas 3 --late-rollouts 16 \
+        --late-from 1 --late-decisions-from 9 --late-chance --late-base-alts 12 \
+        --exact-deck-draws 60 --deck-draw-plays 1 --deals 5
+
 Figures: ``docs/dev/league.md``.
 """
 
