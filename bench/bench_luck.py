@@ -394,7 +394,8 @@ class Luck:
                  exact_picks: bool = False, late_policy: bool = False,
                  late_policy_twins: int = 0, exact_draws: bool = False,
                  draw_copies: int = 0, late_choices: bool = False,
-                 exact_deck_draws: int = 0, deck_draw_plays: int = 0) -> None:
+                 exact_deck_draws: int = 0, deck_draw_plays: int = 0,
+                 deck_draw_sample: bool = False) -> None:
         if alts < 1 and not exact:
             raise ValueError(f"alts must be at least 1, got {alts}")
         if late_policy_twins < 0:
@@ -484,6 +485,13 @@ class Luck:
         with all ``K``, and the baseline's mean is the exact mean over the
         cards: over the ``K`` offsets every card meets every seed once
         (:meth:`_deck_seeds`), the test's exact identity."""
+        self.deck_draw_sample = deck_draw_sample
+        """With ``exact_deck_draws`` N: a deck draw with more than N orders (5-2-1's
+        first draw of two cards: about 1640) valued against a uniform sample of
+        N of them, drawn apart from the real draw and the plays' seeds
+        (:func:`deck_draws`' ``sample``), not ``alts`` sampled copies: the
+        sample's mean has the exact mean as its expectation, and with
+        :attr:`deck_draw_plays` each kept order costs its few plays."""
         self.draw_copies = draw_copies
         """With ``exact_draws``: a draw with more orders than this (Roll Your Own's
         first draw, heads-up 30) has a uniform sample of ``draw_copies`` of its
@@ -673,7 +681,11 @@ class Luck:
             before = self.start(-1)
             for seat, action in self.moves[:-1]:
                 before.apply(seat, action)
-            picks = deck_draws(before, *self.moves[-1], self.exact_deck_draws)
+            sample = None
+            if self.deck_draw_sample:
+                rng = random.Random(f"{self.deal}/{self.events - 1}/deck")
+                sample = lambda n, k: self._draw_sample(n, k, rng)  # noqa: E731
+            picks = deck_draws(before, *self.moves[-1], self.exact_deck_draws, sample)
             deck = picks is not None
         if deck and self.deck_draw_plays:
             assert picks is not None
@@ -996,7 +1008,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                  late_policy: bool = False, late_policy_twins: int = 0,
                  exact_draws: bool = False, draw_copies: int = 0,
                  late_choices: bool = False, exact_deck_draws: int = 0,
-                 deck_draw_plays: int = 0,
+                 deck_draw_plays: int = 0, deck_draw_sample: bool = False,
                  ) -> tuple[list[float], list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats), the same less the
     sampled luck (the module doc, :class:`Luck`), and the action terms'
@@ -1010,8 +1022,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
     ``late_decisions_from``, ``exact_picks``: :class:`Luck`'s (ninth pass);
     ``late_policy``, ``late_policy_twins``, ``exact_draws``: :class:`Luck`'s
     (tenth pass); ``draw_copies``: :class:`Luck`'s (eleventh pass); ``late_choices``:
-    :class:`Luck`'s (fourteenth pass); ``exact_deck_draws``, ``deck_draw_plays``:
-    :class:`Luck`'s (fifteenth pass)."""
+    :class:`Luck`'s (fourteenth pass); ``exact_deck_draws``, ``deck_draw_plays``,
+    ``deck_draw_sample``: :class:`Luck`'s (fifteenth pass)."""
     if records is not None:
         records[:] = [{"net": [], "terms": []} for _ in deals]
     plain = [0.0] * len(deals)
@@ -1032,7 +1044,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                         late_policy=late_policy, late_policy_twins=late_policy_twins,
                         exact_draws=exact_draws, draw_copies=draw_copies,
                         late_choices=late_choices, exact_deck_draws=exact_deck_draws,
-                        deck_draw_plays=deck_draw_plays)
+                        deck_draw_plays=deck_draw_plays, deck_draw_sample=deck_draw_sample)
             hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
@@ -1279,7 +1291,8 @@ def deck_plan(n: int, k: int, p: int, offset: int) -> list[list[int]]:
     return [[(offset + c * p + j) % k for j in range(p)] for c in range(n)]
 
 
-def deck_draws(before: Hand, seat: int, action: object, limit: int) -> list[Hand] | None:
+def deck_draws(before: Hand, seat: int, action: object, limit: int,
+               sample: Callable[[int, int], list[int]] | None = None) -> list[Hand] | None:
     """Every outcome of a move that deals ``k`` cards from the deck's stub and
     nothing else (5-2-1's draws, R-521-2, R-521-4; no reshuffle of the stub,
     R-521-5), one hand per ordered choice of ``k`` of the stub's ``n`` cards
@@ -1289,7 +1302,11 @@ def deck_draws(before: Hand, seat: int, action: object, limit: int) -> list[Hand
     same whatever card the real draw dealt. The stub's order is uniform given
     the history (dealt unseen), so these are the exact law of the draw. None
     for a move that deals no card, shuffles or touches the pool, ends the
-    hand by a fold, or has more than ``limit`` orders."""
+    hand by a fold, or has more than ``limit`` orders, unless ``sample`` is
+    given: then ``sample(n, limit)`` picks the orders kept (their indices in
+    the fixed order; uniform without replacement, :meth:`Luck._draw_sample`,
+    each order kept with probability ``limit / n``, so the kept hands' mean of
+    any function has the exact mean over every order as its expectation)."""
     from itertools import permutations
 
     trial = _deepcopy(before)
@@ -1299,10 +1316,13 @@ def deck_draws(before: Hand, seat: int, action: object, limit: int) -> list[Hand
     if dealt <= 0 or state[1:] != after[1:] or any(trial.folded):
         return None
     stub = sorted(before.deck[before.deck_pos:], key=int)
-    if math.perm(len(stub), dealt) > limit:
-        return None
+    orders: Sequence[tuple[int, ...]] = list(permutations(range(len(stub)), dealt))
+    if len(orders) > limit:
+        if sample is None:
+            return None
+        orders = [orders[k] for k in sample(len(orders), limit)]
     out = []
-    for top in permutations(range(len(stub)), dealt):
+    for top in orders:
         other = _deepcopy(before)
         chosen = [stub[i] for i in top]
         rest = [c for c in other.deck[other.deck_pos:] if c not in chosen]
@@ -1615,6 +1635,10 @@ def main() -> None:
     parser.add_argument("--deck-draw-plays", type=int, default=0,
                         help="with --exact-deck-draws: plays per card of the baseline "
                              "(the real draw keeps all --late-rollouts); 0: all")
+    parser.add_argument("--deck-draw-sample", action="store_true",
+                        help="with --exact-deck-draws N: a draw with more orders than N "
+                             "(5-2-1's first draw of two cards) valued against a uniform "
+                             "sample of N of them, not --alts sampled copies")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.exact_deck_draws < 0 or args.deck_draw_plays < 0:
@@ -1622,8 +1646,8 @@ def main() -> None:
                      f"{args.exact_deck_draws} and {args.deck_draw_plays}")
     if args.exact_deck_draws and not (args.late_chance and args.late_rollouts):
         parser.error("--exact-deck-draws needs --late-chance and --late-rollouts")
-    if args.deck_draw_plays and not args.exact_deck_draws:
-        parser.error("--deck-draw-plays needs --exact-deck-draws")
+    if (args.deck_draw_plays or args.deck_draw_sample) and not args.exact_deck_draws:
+        parser.error("--deck-draw-plays and --deck-draw-sample need --exact-deck-draws")
     if args.late_choices and not args.late_rollouts:
         parser.error("--late-choices needs --late-rollouts")
     if args.draw_copies < 0:
@@ -1708,7 +1732,8 @@ def main() -> None:
             exact_picks=args.exact_picks, late_policy=args.late_policy,
             late_policy_twins=args.late_policy_twins, exact_draws=args.exact_draws,
             draw_copies=args.draw_copies, late_choices=args.late_choices,
-            exact_deck_draws=args.exact_deck_draws, deck_draw_plays=args.deck_draw_plays)
+            exact_deck_draws=args.exact_deck_draws, deck_draw_plays=args.deck_draw_plays,
+            deck_draw_sample=args.deck_draw_sample)
         if args.dump:
             Path(args.dump).write_text(json.dumps(
                 {"game": args.game, "structure": args.structure, "hero": args.hero,
@@ -1723,7 +1748,8 @@ def main() -> None:
                  "exact_draws": args.exact_draws, "draw_copies": args.draw_copies,
                  "late_choices": args.late_choices,
                  "exact_deck_draws": args.exact_deck_draws,
-                 "deck_draw_plays": args.deck_draw_plays, "plain": plain,
+                 "deck_draw_plays": args.deck_draw_plays,
+                 "deck_draw_sample": args.deck_draw_sample, "plain": plain,
                  "cpu_s": time.process_time() - cpu, "deals": records}))
         late = [sum(t[3] if t[0] == "late" else t[2] * t[3] for ts in r["terms"] for t in ts
                     if t[0] in ("late", "late_base")) / len(r["terms"]) for r in records]

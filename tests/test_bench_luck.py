@@ -12,6 +12,7 @@ import itertools
 import math
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
@@ -1188,3 +1189,71 @@ def test_the_deck_plan_gives_every_card_every_seed() -> None:
     with pytest.raises(ValueError, match="exact_deck_draws"):
         bl.Luck("rollem521", "fixed-limit", 1, 0, 0, 1, 300, random.Random(1),
                 exact_deck_draws=-1)
+
+
+def test_a_two_card_deck_draw_is_valued_against_a_uniform_sample_of_its_orders(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``deck_draw_sample`` (fifteenth pass): 5-2-1's first draw of two cards
+    (R-521-2: 42 x 41 = 1722 ordered pairs of the stub) is over the limit, so
+    the late term takes a sample of ``exact_deck_draws`` orders (by
+    :meth:`Luck._draw_sample`, uniform without replacement, from its own
+    seed), each played once. The kept hands are the full enumeration's at the
+    sampled indices (checked at three of the 41 blocks of 42, which keep every
+    order once), so over samples that keep every order equally the baseline's
+    mean is the exact one; without
+    ``deck_draw_sample`` the draw keeps the sampled copies (None)."""
+    bl = _luck()
+    from bench_league import bot
+
+    for deal in range(30):
+        luck = bl.Luck("rollem521", "fixed-limit", deal, 0, 0, 1, 300, random.Random(deal),
+                       late_rollouts=2, late_from=0, late_decisions_from=9,
+                       late_chance=True, exact_deck_draws=42, deck_draw_plays=1,
+                       deck_draw_sample=True)
+        bots = [bot("basic", random.Random(deal)), bot("basic", random.Random(-deal))]
+        luck.bots = bots
+        s = luck.hand.pending.seats[0]
+        while luck.hand.round == 0:
+            s = luck.hand.pending.seats[0]
+            action = bots[s].act(luck.hand.view(s))
+            trial = _copy(luck.hand)
+            trial.apply(s, action)
+            if trial.deck_pos == luck.hand.deck_pos + 2 and not any(trial.folded):
+                break
+            luck.moves.append((s, action))
+            luck.hand.apply(s, action)
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no first draw of two cards in 30 deals")
+    hand, move = luck.hand, (s, action)
+    assert hand.deck_pos == 10  # five cards each, nothing drawn yet: 42 in the stub
+    assert bl.deck_draws(hand, *move, 42) is None
+    stub = sorted(hand.deck[hand.deck_pos:], key=int)
+    every = [(stub[i], stub[j]) for i, j in itertools.permutations(range(42), 2)]
+    assert len(every) == 1722  # the full enumeration's order: the kept draws' indices
+
+    def block(b: int) -> Callable[[int, int], list[int]]:
+        return lambda n, k: (list(range(b * k, (b + 1) * k)) if (n, k) == (1722, 42)
+                             else pytest.fail(f"sampled {k} of {n}"))
+
+    for b in (0, 17, 40):  # the 41 blocks of 42 keep every order once
+        picks = bl.deck_draws(hand, *move, 42, block(b))
+        assert picks is not None
+        assert [tuple(h.hole[s][-2:]) for h in picks] == every[b * 42:(b + 1) * 42]
+    kept = [k for b in range(41) for k in block(b)(1722, 42)]
+    assert sorted(kept) == list(range(1722))
+    monkeypatch.setattr(bl, "rollouts", _fake_plays)
+    asked: list[tuple[int, int]] = []
+    real = bl.Luck._draw_sample
+    monkeypatch.setattr(bl.Luck, "_draw_sample", staticmethod(
+        lambda n, k, rng: asked.append((n, k)) or real(n, k, rng)))
+    trial = _copy(luck)
+    trial.apply(*move)
+    assert asked == [(1722, 42)] and trial.late_plays == 2 + 42
+    assert [t[0] for t in trial.terms[1:]] == ["late"]
+    trial = _copy(luck)
+    trial.deck_draw_sample = False  # over the limit: the sampled copies (alts 1)
+    trial.apply(*move)
+    assert trial.late_plays == 2 * (1 + 1)
