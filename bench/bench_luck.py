@@ -134,6 +134,19 @@ the bot, before ``--late-decisions-from`` too: in 5-2-1 `strong`'s draws are its
 Monte Carlo coins, and a draw decides every card dealt after it.
 ``bench_luck_where.py`` says where a cell's variance goes in.
 
+``--exact-deck-draws N`` (fifteenth pass): a late chance event that deals cards
+from the deck's stub (5-2-1's draws) with at most ``N`` ordered choices of the
+stub's cards (the second draw: one of about 40) valued against every one of
+them (:func:`deck_draws`): the baseline is the exact mean over the cards, not
+``--alts`` sampled copies; ``--deck-draw-plays P`` values each card by ``P`` of
+the real draw's ``--late-rollouts`` seeds (:func:`deck_plan`), so the exact
+baseline costs about one play a card.
+
+    .venv/bin/python bench/bench_luck.py --game rollem521 --structure no-limit \
+        --alts 3 --actions --lookahead --action-replicas 3 --late-rollouts 16 \
+        --late-from 1 --late-decisions-from 9 --late-chance --late-base-alts 12 \
+        --exact-deck-draws 60 --deck-draw-plays 1 --deals 5
+
 Figures: ``docs/dev/league.md``.
 """
 
@@ -380,13 +393,18 @@ class Luck:
                  play_alts: int = 0, late_decisions_from: int | None = None,
                  exact_picks: bool = False, late_policy: bool = False,
                  late_policy_twins: int = 0, exact_draws: bool = False,
-                 draw_copies: int = 0, late_choices: bool = False) -> None:
+                 draw_copies: int = 0, late_choices: bool = False,
+                 exact_deck_draws: int = 0, deck_draw_plays: int = 0,
+                 deck_draw_sample: bool = False) -> None:
         if alts < 1 and not exact:
             raise ValueError(f"alts must be at least 1, got {alts}")
         if late_policy_twins < 0:
             raise ValueError(f"late_policy_twins must be 0 or more, got {late_policy_twins}")
         if draw_copies < 0:
             raise ValueError(f"draw_copies must be 0 or more, got {draw_copies}")
+        if exact_deck_draws < 0 or deck_draw_plays < 0:
+            raise ValueError(f"exact_deck_draws and deck_draw_plays must be 0 or more, got "
+                             f"{exact_deck_draws} and {deck_draw_plays}")
         if exact and game not in NO_CHOICES:
             raise ValueError(f"exact luck needs a game without card choices "
                              f"({', '.join(sorted(NO_CHOICES))}), got {game}")
@@ -449,6 +467,31 @@ class Luck:
         draws, R-RYO-5, R-RYO-6) valued against every ordered choice of the
         pool's cards it may deal (:func:`pool_draws`), not ``alts`` sampled
         copies: the exact mean over the cards (tenth pass)."""
+        self.exact_deck_draws = exact_deck_draws
+        """A late chance event that deals cards from the deck's stub and nothing else
+        (5-2-1's draws, R-521-2, R-521-4) with at most this many ordered choices
+        of the stub's cards (heads-up 5-2-1's second draw: one card of about
+        40) valued against every one of them (:func:`deck_draws`), not ``alts``
+        sampled copies: the undealt order is uniform given the history, so the
+        baseline is the exact mean over the cards, its sampling out (issue 31,
+        fifteenth pass). 0: off; a draw with more orders keeps the sampled
+        copies."""
+        self.deck_draw_plays = deck_draw_plays
+        """With ``exact_deck_draws``: plays per card of the baseline (0: all
+        :attr:`late_rollouts`), the real draw valued by all of them: card ``c``
+        (the cards in a fixed order) is played from seeds ``(o + c P + j) mod
+        K``, ``j < P``, ``o`` an offset drawn with the seeds. The seeds are
+        drawn apart from the cards, so each card's value has the same mean as
+        with all ``K``, and the baseline's mean is the exact mean over the
+        cards: over the ``K`` offsets every card meets every seed once
+        (:meth:`_deck_seeds`), the test's exact identity."""
+        self.deck_draw_sample = deck_draw_sample
+        """With ``exact_deck_draws`` N: a deck draw with more than N orders (5-2-1's
+        first draw of two cards: about 1640) valued against a uniform sample of
+        N of them, drawn apart from the real draw and the plays' seeds
+        (:func:`deck_draws`' ``sample``), not ``alts`` sampled copies: the
+        sample's mean has the exact mean as its expectation, and with
+        :attr:`deck_draw_plays` each kept order costs its few plays."""
         self.draw_copies = draw_copies
         """With ``exact_draws``: a draw with more orders than this (Roll Your Own's
         first draw, heads-up 30) has a uniform sample of ``draw_copies`` of its
@@ -633,6 +676,21 @@ class Luck:
                 before.apply(seat, action)
             picks = pool_draws(before, *self.moves[-1])
             drawn = picks is not None
+        deck = False
+        if picks is None and self.exact_deck_draws:
+            before = self.start(-1)
+            for seat, action in self.moves[:-1]:
+                before.apply(seat, action)
+            sample = None
+            if self.deck_draw_sample:
+                rng = random.Random(f"{self.deal}/{self.events - 1}/deck")
+                sample = lambda n, k: self._draw_sample(n, k, rng)  # noqa: E731
+            picks = deck_draws(before, *self.moves[-1], self.exact_deck_draws, sample)
+            deck = picks is not None
+        if deck and self.deck_draw_plays:
+            assert picks is not None
+            self._late_deck(hand, picks, crn)
+            return
         every = picks
         if drawn and self.draw_copies and len(every or ()) > self.draw_copies:
             assert picks is not None
@@ -668,6 +726,41 @@ class Luck:
             was = sum(self.value(o) for o in extra) / len(extra)
         if self.game in NO_CHOICES or self.late_base_alts:
             self._late_base(hand, others, was, real, copies)
+
+    def _deck_seeds(self, n: int, crn: random.Random) -> tuple[list[int], list[list[int]]]:
+        """The real draw's :attr:`late_rollouts` seeds and, for each of ``n`` cards,
+        the indices of its :attr:`deck_draw_plays` seeds among them (from an
+        offset ``o`` drawn after the seeds: card ``c``'s are ``(o + c P + j) mod
+        K``)."""
+        k, p = self.late_rollouts, min(self.deck_draw_plays, self.late_rollouts)
+        seeds = [crn.getrandbits(64) for _ in range(k)]
+        return seeds, deck_plan(n, k, p, crn.randrange(k))
+
+    def _late_deck(self, hand: Hand, every: Sequence[Hand], crn: random.Random) -> None:
+        """A deck draw's late term with :attr:`deck_draw_plays` (issue 31, fifteenth
+        pass): ``V(real) - mean over every card c of V_P(c)``, ``V`` the real draw
+        by all :attr:`late_rollouts` plays, ``V_P(c)`` card ``c`` by ``P`` of the
+        same seeds (:meth:`_deck_seeds`). Each play's value has the position's
+        expected value as its mean whatever its seed, so the baseline's mean is
+        the exact mean over the cards, the mean of ``V(real)``: mean zero. Kept
+        play by play as ``V_j(real) - baseline``; no baseline control (the
+        baseline is exact)."""
+        assert self.bots is not None
+        snapshot = _deepcopy([_unwrap(b) for b in self.bots])
+        seeds, which = self._deck_seeds(len(every), crn)
+        luck = self.play_term if self.play_alts else None
+        real_plays = rollouts(hand, snapshot, self.hero, seeds, luck)
+        base = 0.0
+        for o, idx in zip(every, which, strict=True):
+            plays = rollouts(o, snapshot, self.hero, [seeds[i] for i in idx], luck)
+            base += sum(plays) / len(plays)
+        base /= len(every)
+        self.late_plays += len(seeds) + sum(len(i) for i in which)
+        term = sum(real_plays) / len(seeds) - base
+        self.late_per_play.append((hand.round, [v - base for v in real_plays]))
+        self.terms.append(("late", hand.round, 1.0, term))
+        self.late_luck += term
+        self.luck += term
 
     @staticmethod
     def _draw_sample(n: int, k: int, rng: random.Random) -> list[int]:
@@ -914,7 +1007,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                  late_decisions_from: int | None = None, exact_picks: bool = False,
                  late_policy: bool = False, late_policy_twins: int = 0,
                  exact_draws: bool = False, draw_copies: int = 0,
-                 late_choices: bool = False,
+                 late_choices: bool = False, exact_deck_draws: int = 0,
+                 deck_draw_plays: int = 0, deck_draw_sample: bool = False,
                  ) -> tuple[list[float], list[float], list[float]]:
     """Per deal: the hero's chips (mean of its two seats), the same less the
     sampled luck (the module doc, :class:`Luck`), and the action terms'
@@ -928,7 +1022,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
     ``late_decisions_from``, ``exact_picks``: :class:`Luck`'s (ninth pass);
     ``late_policy``, ``late_policy_twins``, ``exact_draws``: :class:`Luck`'s
     (tenth pass); ``draw_copies``: :class:`Luck`'s (eleventh pass); ``late_choices``:
-    :class:`Luck`'s (fourteenth pass)."""
+    :class:`Luck`'s (fourteenth pass); ``exact_deck_draws``, ``deck_draw_plays``,
+    ``deck_draw_sample``: :class:`Luck`'s (fifteenth pass)."""
     if records is not None:
         records[:] = [{"net": [], "terms": []} for _ in deals]
     plain = [0.0] * len(deals)
@@ -948,7 +1043,8 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                         late_decisions_from=late_decisions_from, exact_picks=exact_picks,
                         late_policy=late_policy, late_policy_twins=late_policy_twins,
                         exact_draws=exact_draws, draw_copies=draw_copies,
-                        late_choices=late_choices)
+                        late_choices=late_choices, exact_deck_draws=exact_deck_draws,
+                        deck_draw_plays=deck_draw_plays, deck_draw_sample=deck_draw_sample)
             hand = luck.hand
             while not hand.is_over:
                 assert hand.pending is not None
@@ -1177,6 +1273,60 @@ def pool_draws(before: Hand, seat: int, action: object) -> list[Hand] | None:
     for top in permutations(range(len(pool)), dealt):
         other = _deepcopy(before)
         other.pool = [pool[i] for i in top] + [c for i, c in enumerate(pool) if i not in top]
+        other.apply(seat, action)
+        out.append(other)
+    return out
+
+
+def deck_plan(n: int, k: int, p: int, offset: int) -> list[list[int]]:
+    """For each of ``n`` cards the indices of its ``p`` seeds among ``k``: card
+    ``c``'s are ``(offset + c p + j) mod k``, ``j < p`` (:meth:`Luck._deck_seeds`).
+    Over the ``k`` offsets each card meets each seed ``p`` times.
+
+    Raises:
+        ValueError: ``p`` not in 1..``k`` or ``offset`` not in 0..``k - 1``."""
+    if not 1 <= p <= k or not 0 <= offset < k:
+        raise ValueError(f"need 1 <= p <= k and 0 <= offset < k, got p {p}, k {k}, "
+                         f"offset {offset}")
+    return [[(offset + c * p + j) % k for j in range(p)] for c in range(n)]
+
+
+def deck_draws(before: Hand, seat: int, action: object, limit: int,
+               sample: Callable[[int, int], list[int]] | None = None) -> list[Hand] | None:
+    """Every outcome of a move that deals ``k`` cards from the deck's stub and
+    nothing else (5-2-1's draws, R-521-2, R-521-4; no reshuffle of the stub,
+    R-521-5), one hand per ordered choice of ``k`` of the stub's ``n`` cards
+    (``n! / (n - k)!``; heads-up the second draw deals one of about 40), the
+    chosen cards put on the stub's top in that order (the rest after them in
+    their order) and the move applied; in a fixed order (the cards' own), the
+    same whatever card the real draw dealt. The stub's order is uniform given
+    the history (dealt unseen), so these are the exact law of the draw. None
+    for a move that deals no card, shuffles or touches the pool, ends the
+    hand by a fold, or has more than ``limit`` orders, unless ``sample`` is
+    given: then ``sample(n, limit)`` picks the orders kept (their indices in
+    the fixed order; uniform without replacement, :meth:`Luck._draw_sample`,
+    each order kept with probability ``limit / n``, so the kept hands' mean of
+    any function has the exact mean over every order as its expectation)."""
+    from itertools import permutations
+
+    trial = _deepcopy(before)
+    trial.apply(seat, action)
+    state, after = _state(before), _state(trial)
+    dealt = after[0] - state[0]
+    if dealt <= 0 or state[1:] != after[1:] or any(trial.folded):
+        return None
+    stub = sorted(before.deck[before.deck_pos:], key=int)
+    orders: Sequence[tuple[int, ...]] = list(permutations(range(len(stub)), dealt))
+    if len(orders) > limit:
+        if sample is None:
+            return None
+        orders = [orders[k] for k in sample(len(orders), limit)]
+    out = []
+    for top in orders:
+        other = _deepcopy(before)
+        chosen = [stub[i] for i in top]
+        rest = [c for c in other.deck[other.deck_pos:] if c not in chosen]
+        other.deck[other.deck_pos:] = chosen + rest
         other.apply(seat, action)
         out.append(other)
     return out
@@ -1477,8 +1627,27 @@ def main() -> None:
                              "declare) from --late-from on gets a late term from reseeded "
                              "copies of the bot, before --late-decisions-from too (5-2-1: "
                              "strong's draws and the stacks are the bots' coins)")
+    parser.add_argument("--exact-deck-draws", type=int, default=0,
+                        help="with --late-chance: a draw from the deck's stub (5-2-1's "
+                             "draws) with at most this many ordered choices of the stub's "
+                             "cards (the second draw: about 40) valued against every one, "
+                             "not --alts sampled copies; 0: off")
+    parser.add_argument("--deck-draw-plays", type=int, default=0,
+                        help="with --exact-deck-draws: plays per card of the baseline "
+                             "(the real draw keeps all --late-rollouts); 0: all")
+    parser.add_argument("--deck-draw-sample", action="store_true",
+                        help="with --exact-deck-draws N: a draw with more orders than N "
+                             "(5-2-1's first draw of two cards) valued against a uniform "
+                             "sample of N of them, not --alts sampled copies")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.exact_deck_draws < 0 or args.deck_draw_plays < 0:
+        parser.error(f"--exact-deck-draws and --deck-draw-plays must be 0 or more, got "
+                     f"{args.exact_deck_draws} and {args.deck_draw_plays}")
+    if args.exact_deck_draws and not (args.late_chance and args.late_rollouts):
+        parser.error("--exact-deck-draws needs --late-chance and --late-rollouts")
+    if (args.deck_draw_plays or args.deck_draw_sample) and not args.exact_deck_draws:
+        parser.error("--deck-draw-plays and --deck-draw-sample need --exact-deck-draws")
     if args.late_choices and not args.late_rollouts:
         parser.error("--late-choices needs --late-rollouts")
     if args.draw_copies < 0:
@@ -1562,7 +1731,9 @@ def main() -> None:
             play_alts=args.play_alts, late_decisions_from=args.late_decisions_from,
             exact_picks=args.exact_picks, late_policy=args.late_policy,
             late_policy_twins=args.late_policy_twins, exact_draws=args.exact_draws,
-            draw_copies=args.draw_copies, late_choices=args.late_choices)
+            draw_copies=args.draw_copies, late_choices=args.late_choices,
+            exact_deck_draws=args.exact_deck_draws, deck_draw_plays=args.deck_draw_plays,
+            deck_draw_sample=args.deck_draw_sample)
         if args.dump:
             Path(args.dump).write_text(json.dumps(
                 {"game": args.game, "structure": args.structure, "hero": args.hero,
@@ -1575,7 +1746,10 @@ def main() -> None:
                  "exact_picks": args.exact_picks, "late_policy": args.late_policy,
                  "late_policy_twins": args.late_policy_twins,
                  "exact_draws": args.exact_draws, "draw_copies": args.draw_copies,
-                 "late_choices": args.late_choices, "plain": plain,
+                 "late_choices": args.late_choices,
+                 "exact_deck_draws": args.exact_deck_draws,
+                 "deck_draw_plays": args.deck_draw_plays,
+                 "deck_draw_sample": args.deck_draw_sample, "plain": plain,
                  "cpu_s": time.process_time() - cpu, "deals": records}))
         late = [sum(t[3] if t[0] == "late" else t[2] * t[3] for ts in r["terms"] for t in ts
                     if t[0] in ("late", "late_base")) / len(r["terms"]) for r in records]

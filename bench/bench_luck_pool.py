@@ -170,7 +170,8 @@ def main() -> None:
                d.get("play_alts", 0), d.get("late_decisions_from"), d.get("exact_picks", False),
                d.get("late_policy", False), d.get("late_policy_twins", 0),
                d.get("exact_draws", False), d.get("draw_copies", 0),
-               d.get("late_choices", False))
+               d.get("late_choices", False), d.get("exact_deck_draws", 0),
+               d.get("deck_draw_plays", 0), d.get("deck_draw_sample", False))
         if head is None:
             head = key
         elif key != head:

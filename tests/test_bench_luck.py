@@ -12,6 +12,7 @@ import itertools
 import math
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
@@ -1096,3 +1097,163 @@ def test_a_card_choice_gets_a_late_term_before_the_late_decisions() -> None:
     luck, seat, bots, _ = run(False)
     luck.decide(seat, bots[seat])
     assert all(t[0] != "late" for t in luck.terms) and luck.late_plays == 0
+
+
+def _at_a_deck_draw(bl: ModuleType, **kwargs):  # type: ignore[no-untyped-def]
+    """A 5-2-1 hand (fixed limit, two ``basic`` bots) just before a second draw
+    (round 1) that deals one card from the stub, with the Luck as it stands (no
+    terms before it) and the move."""
+    from bench_league import bot
+
+    for deal in range(30):
+        luck = bl.Luck("rollem521", "fixed-limit", deal, 0, 0, 1, 300,
+                       random.Random(deal), late_from=1, late_chance=True, **kwargs)
+        bots = [bot("basic", random.Random(deal)), bot("basic", random.Random(-deal))]
+        luck.bots = bots
+        hand = luck.hand
+        while not hand.is_over:
+            s = hand.pending.seats[0]
+            action = bots[s].act(hand.view(s))
+            trial = _copy(hand)
+            trial.apply(s, action)
+            if hand.round == 1 and trial.deck_pos == hand.deck_pos + 1:
+                return luck, (s, action)
+            luck.moves.append((s, action))  # the history, for replays (no terms needed)
+            hand.apply(s, action)
+    raise AssertionError("no one-card second draw in 30 deals")
+
+
+def test_a_deck_draw_is_valued_against_every_card_of_the_stub(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``exact_deck_draws`` with ``deck_draw_plays`` (fifteenth pass): 5-2-1's
+    second draw (R-521-4, one card from the stub) as a late chance event is
+    valued against every card of the stub, each by one play (of the real
+    draw's 3 seeds, card ``c`` from seed ``(o + c) mod 3``), the real draw by
+    all 3. Over every card the real draw may deal (the stub's order is uniform
+    given the history: the exact law) and every offset ``o`` (drawn apart from
+    the cards) the late term has mean zero exactly; the plays stood in for by
+    a fixed function of the position and the seed."""
+    bl = _luck()
+    luck, move = _at_a_deck_draw(bl, late_rollouts=3, exact_deck_draws=60,
+                                 deck_draw_plays=1)
+    monkeypatch.setattr(bl, "rollouts", _fake_plays)
+    stub = list(luck.hand.deck[luck.hand.deck_pos:])
+    every = bl.deck_draws(luck.hand, *move, 60)
+    assert every is not None and len(every) == len(stub) >= 30
+    drawn = [h.hole[move[0]][-1] for h in every]
+    assert drawn == sorted(stub, key=int)  # one hand a card, in the cards' order
+    assert bl.deck_draws(luck.hand, *move, len(stub) - 1) is None  # over the limit
+    # the copies do not depend on the card the real draw dealt: made once here
+    other = _copy(luck.hand)
+    other.deck[other.deck_pos:] = stub[1:] + stub[:1]
+    assert [h.hole[move[0]][-1] for h in bl.deck_draws(other, *move, 60)] == drawn
+    monkeypatch.setattr(bl, "deck_draws", lambda *a: every)
+    seeds = [11, 13, 14]
+    terms, per_play = [], []
+    for offset in range(3):
+        monkeypatch.setattr(bl.Luck, "_deck_seeds", lambda self, n, crn, o=offset: (
+            seeds, bl.deck_plan(n, 3, 1, o)))
+        for card in stub:
+            trial = _copy(luck)
+            trial.hand.deck[trial.hand.deck_pos:] = [card] + [c for c in stub if c != card]
+            trial.apply(*move)
+            assert trial.hand.hole[move[0]][-1] == card
+            assert [t[0] for t in trial.terms[1:]] == ["late"]  # the deal; no base control
+            assert trial.late_plays == 3 + len(stub)
+            [(rnd, plays)] = trial.late_per_play
+            assert rnd == 1 and sum(plays) / 3 == pytest.approx(trial.late_luck, abs=1e-9)
+            terms.append(trial.late_luck)
+            per_play.append(plays)
+    assert sum(terms) / len(terms) == pytest.approx(0.0, abs=1e-9)
+    assert max(terms) - min(terms) > 1.0, terms
+    # play by play: the term from play j is V_j(real) less the whole baseline, so
+    # over the cards its mean is the seed's own deviation (mean zero over iid seeds)
+    value = {c: _fake_plays(h, None, 0, seeds) for c, h in zip(drawn, every, strict=True)}
+    for j in range(3):
+        own = sum(v[j] - sum(v) / 3 for v in value.values()) / len(stub)
+        assert sum(p[j] for p in per_play) / len(per_play) == pytest.approx(own, abs=1e-9)
+
+
+def test_the_deck_plan_gives_every_card_every_seed() -> None:
+    """:func:`deck_plan`: card ``c``'s ``p`` seeds are ``(o + c p + j) mod k``;
+    over the ``k`` offsets every card meets every seed ``p`` times; bad sizes
+    refused, as is a negative ``exact_deck_draws``."""
+    bl = _luck()
+    assert bl.deck_plan(3, 4, 2, 1) == [[1, 2], [3, 0], [1, 2]]
+    for c in range(5):
+        met = [i for o in range(4) for i in bl.deck_plan(5, 4, 2, o)[c]]
+        assert sorted(met) == [0, 0, 1, 1, 2, 2, 3, 3]
+    for bad in ((3, 4, 0, 0), (3, 4, 5, 0), (3, 4, 2, 4)):
+        with pytest.raises(ValueError, match="p <= k"):
+            bl.deck_plan(*bad)
+    with pytest.raises(ValueError, match="exact_deck_draws"):
+        bl.Luck("rollem521", "fixed-limit", 1, 0, 0, 1, 300, random.Random(1),
+                exact_deck_draws=-1)
+
+
+def test_a_two_card_deck_draw_is_valued_against_a_uniform_sample_of_its_orders(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``deck_draw_sample`` (fifteenth pass): 5-2-1's first draw of two cards
+    (R-521-2: 42 x 41 = 1722 ordered pairs of the stub) is over the limit, so
+    the late term takes a sample of ``exact_deck_draws`` orders (by
+    :meth:`Luck._draw_sample`, uniform without replacement, from its own
+    seed), each played once. The kept hands are the full enumeration's at the
+    sampled indices (checked at three of the 41 blocks of 42, which keep every
+    order once), so over samples that keep every order equally the baseline's
+    mean is the exact one; without
+    ``deck_draw_sample`` the draw keeps the sampled copies (None)."""
+    bl = _luck()
+    from bench_league import bot
+
+    for deal in range(30):
+        luck = bl.Luck("rollem521", "fixed-limit", deal, 0, 0, 1, 300, random.Random(deal),
+                       late_rollouts=2, late_from=0, late_decisions_from=9,
+                       late_chance=True, exact_deck_draws=42, deck_draw_plays=1,
+                       deck_draw_sample=True)
+        bots = [bot("basic", random.Random(deal)), bot("basic", random.Random(-deal))]
+        luck.bots = bots
+        s = luck.hand.pending.seats[0]
+        while luck.hand.round == 0:
+            s = luck.hand.pending.seats[0]
+            action = bots[s].act(luck.hand.view(s))
+            trial = _copy(luck.hand)
+            trial.apply(s, action)
+            if trial.deck_pos == luck.hand.deck_pos + 2 and not any(trial.folded):
+                break
+            luck.moves.append((s, action))
+            luck.hand.apply(s, action)
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no first draw of two cards in 30 deals")
+    hand, move = luck.hand, (s, action)
+    assert hand.deck_pos == 10  # five cards each, nothing drawn yet: 42 in the stub
+    assert bl.deck_draws(hand, *move, 42) is None
+    stub = sorted(hand.deck[hand.deck_pos:], key=int)
+    every = [(stub[i], stub[j]) for i, j in itertools.permutations(range(42), 2)]
+    assert len(every) == 1722  # the full enumeration's order: the kept draws' indices
+
+    def block(b: int) -> Callable[[int, int], list[int]]:
+        return lambda n, k: (list(range(b * k, (b + 1) * k)) if (n, k) == (1722, 42)
+                             else pytest.fail(f"sampled {k} of {n}"))
+
+    for b in (0, 17, 40):  # the 41 blocks of 42 keep every order once
+        picks = bl.deck_draws(hand, *move, 42, block(b))
+        assert picks is not None
+        assert [tuple(h.hole[s][-2:]) for h in picks] == every[b * 42:(b + 1) * 42]
+    kept = [k for b in range(41) for k in block(b)(1722, 42)]
+    assert sorted(kept) == list(range(1722))
+    monkeypatch.setattr(bl, "rollouts", _fake_plays)
+    asked: list[tuple[int, int]] = []
+    real = bl.Luck._draw_sample
+    monkeypatch.setattr(bl.Luck, "_draw_sample", staticmethod(
+        lambda n, k, rng: asked.append((n, k)) or real(n, k, rng)))
+    trial = _copy(luck)
+    trial.apply(*move)
+    assert asked == [(1722, 42)] and trial.late_plays == 2 + 42
+    assert [t[0] for t in trial.terms[1:]] == ["late"]
+    trial = _copy(luck)
+    trial.deck_draw_sample = False  # over the limit: the sampled copies (alts 1)
+    trial.apply(*move)
+    assert trial.late_plays == 2 * (1 + 1)

@@ -74,3 +74,21 @@ def test_the_rows_give_one_play_and_one_weight() -> None:
     weighted = [name for name in rows if name.startswith("one weight (2 folds: ")]
     assert len(weighted) == 1 and "  1 play, one weight" in rows
     assert "  late from 2 plays" not in rows  # two plays are the run itself
+
+
+def test_dumps_with_other_deck_draws_are_not_pooled(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dump with ``exact_deck_draws`` or ``deck_draw_plays`` (fifteenth pass) is
+    another setting: pooling it with one without is refused, naming the file."""
+    import json
+
+    head = {"game": "rollem521", "structure": "no-limit", "late_rollouts": 16,
+            "late_from": 1, "plain": [1.0], "deals": [RECORD], "cpu_s": 1.0}
+    paths = []
+    for name, extra in (("a", {}), ("b", {"exact_deck_draws": 60, "deck_draw_plays": 1})):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps({**head, **extra}))
+        paths.append(str(path))
+    monkeypatch.setattr(sys, "argv", ["bench_luck_pool.py", *paths])
+    with pytest.raises(SystemExit, match=r"b\.json: another cell or setting"):
+        _pool().main()
