@@ -115,11 +115,12 @@ def new_table(base: str, **config: Any) -> tuple[str, str]:
     return tid, r.cookies[host_cookie(tid)]
 
 
-def open_as_host(ctx: Any, base: str, tid: str, host_token: str) -> Any:
-    """A page of ``ctx`` holding the table's host cookie."""
+def open_as_host(ctx: Any, base: str, tid: str, host_token: str, query: str = "") -> Any:
+    """A page of ``ctx`` holding the table's host cookie, the table loaded in it;
+    ``query``: what follows the table's address (``"?motion=none"``)."""
     ctx.add_cookies([{"name": host_cookie(tid), "value": host_token, "url": base}])
     page = ctx.new_page()
-    page.goto(f"{base}/t/{tid}")
+    page.goto(f"{base}/t/{tid}{query}")
     return page
 
 
@@ -362,12 +363,18 @@ def ann_at_her_first_bet(ctx: Any, live: Any, seats: int = 3, then_ms: int = 600
     page = open_as_host(ctx, live.url, tid, host_token)
     sit_with_enter(page, "Ann")
     page.click("#start-btn")
+    wait_first_bet(page, timeout)
+    page.wait_for_timeout(then_ms)
+    return page
+
+
+def wait_first_bet(page: Any, timeout: float = 30.0) -> None:
+    """Wait (``timeout`` s at the most) until ``page`` shows Ann a betting decision
+    (:func:`decision_kind` "bet"): her first, once the hand is started."""
     end = time.monotonic() + timeout
     while decision_kind(page) != "bet":
         assert time.monotonic() < end, "Ann's first decision never came"
         page.wait_for_timeout(30)
-    page.wait_for_timeout(then_ms)
-    return page
 
 
 def take_decision(page: Any, kind: str, game: str | None = None) -> None:
