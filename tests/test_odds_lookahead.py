@@ -8,7 +8,7 @@ import json
 import math
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
@@ -858,10 +858,12 @@ def test_ryo_orders_of_the_pool_left_share_the_world_and_reorder_only_the_pool()
     assert len(weight) == len(eve) == 300
 
 
-def _late_ryo_seen(players: int, seed: int, draws: int = 2) -> object:
-    """What seat 0 saw after its second draw (``draws``: after that many of
-    its draws) in the seeded hand of bench/bench_play_odds.py (the fast
-    policy at every seat)."""
+def _ryo_seen_at(players: int, seed: int, at: Callable[[list[dict[str, Any]]], bool],
+                 what: str) -> Any:
+    """What seat 0 saw at its first decision whose view's events satisfy ``at``
+    in the seeded Roll Your Own hand of bench/bench_play_odds.py (``players``
+    seats, ante 12, the fast policy at every seat); ``what`` names that moment
+    in the error raised if the hand ends first."""
     from rollem.engine import Options
     from rollem.odds.ryoseen import seen_of
     from rollem.odds.view import read_view
@@ -872,13 +874,22 @@ def _late_ryo_seen(players: int, seed: int, draws: int = 2) -> object:
     while not hand.is_over:
         seat = hand.pending.seats[0]  # type: ignore[union-attr]
         view = hand.view(seat)
-        if seat == 0 and sum(1 for e in view.to_dict()["events"]
-                             if e.get("kind") == "pool_draw" and e.get("seat") == 0) >= draws:
+        if seat == 0 and at(view.to_dict()["events"]):
             seen = seen_of(read_view(view))
             assert seen is not None
             return seen
         hand.apply(seat, seats[seat].act(view))
-    raise AssertionError("the hand ended before seat 0's second draw")
+    raise AssertionError(f"the hand ended before {what}")
+
+
+def _late_ryo_seen(players: int, seed: int, draws: int = 2) -> object:
+    """What seat 0 saw after its second draw (``draws``: after that many of
+    its draws) in the seeded hand of bench/bench_play_odds.py (the fast
+    policy at every seat)."""
+    return _ryo_seen_at(
+        players, seed, lambda events: sum(1 for e in events if e.get("kind") == "pool_draw"
+                                          and e.get("seat") == 0) >= draws,
+        "seat 0's second draw")
 
 
 def test_ryo_six_players_after_the_first_draw_counts_the_pool_orders_honestly() -> None:
@@ -1501,22 +1512,9 @@ def _wild_ryo_seen(players: int, seed: int) -> Any:
     """What seat 0 saw at its first decision once the wild card is turned in
     the seeded hand of bench/bench_play_odds.py (the fast policy at every
     seat)."""
-    from rollem.engine import Options
-    from rollem.odds.ryoseen import seen_of
-    from rollem.odds.view import read_view
-
-    hand = Hand("rollyourown", [400] * players, button=seed % players,
-                options=Options(ante=12), source=SeededSource(seed))
-    seats = [PolicyPlayer(FAST, random.Random(s)) for s in range(players)]
-    while not hand.is_over:
-        seat = hand.pending.seats[0]  # type: ignore[union-attr]
-        view = hand.view(seat)
-        if seat == 0 and any(e.get("kind") == "wild" for e in view.to_dict()["events"]):
-            seen = seen_of(read_view(view))
-            assert seen is not None
-            return seen
-        hand.apply(seat, seats[seat].act(view))
-    raise AssertionError("the hand ended before the wild card")
+    return _ryo_seen_at(players, seed,
+                        lambda events: any(e.get("kind") == "wild" for e in events),
+                        "the wild card")
 
 
 @pytest.mark.parametrize("every", ["ORIGIN_EVERY", "REDEAL_EVERY"])
