@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -375,6 +375,28 @@ def wait_first_bet(page: Any, timeout: float = 30.0) -> None:
     while decision_kind(page) != "bet":
         assert time.monotonic() < end, "Ann's first decision never came"
         page.wait_for_timeout(30)
+
+
+def play_to_the_result(page: Any, live: Any, tid: str,
+                       at_turn: Callable[[str], None] | None = None) -> None:
+    """Play the person's decisions of hand 1 on ``page`` (:func:`take_decision`)
+    until the result shows, 60 s at the most, waiting after each until the server
+    has played it and the page has drawn the state that says so
+    (:func:`wait_played`); ``at_turn(kind)`` runs at each decision before it is
+    made."""
+    made = 0
+    end = time.time() + 60
+    while not page.locator("#result:not(.hidden)").count():
+        assert time.time() < end, "the hand did not finish"
+        kind = decision_kind(page)
+        if kind is None:
+            page.wait_for_timeout(30)
+            continue
+        if at_turn is not None:
+            at_turn(kind)
+        take_decision(page, kind)
+        made += 1
+        wait_played(page, live, tid, made, f"decision {made}")
 
 
 def take_decision(page: Any, kind: str, game: str | None = None) -> None:
