@@ -378,12 +378,12 @@ def wait_first_bet(page: Any, timeout: float = 30.0) -> None:
 
 
 def play_to_the_result(page: Any, live: Any, tid: str,
-                       at_turn: Callable[[str], None] | None = None) -> None:
+                       at_turn: Callable[[str, int], None] | None = None) -> None:
     """Play the person's decisions of hand 1 on ``page`` (:func:`take_decision`)
     until the result shows, 60 s at the most, waiting after each until the server
     has played it and the page has drawn the state that says so
-    (:func:`wait_played`); ``at_turn(kind)`` runs at each decision before it is
-    made."""
+    (:func:`wait_played`); ``at_turn(kind, n)`` runs at each decision (``n``: its
+    number, from 1) before it is made."""
     made = 0
     end = time.time() + 60
     while not page.locator("#result:not(.hidden)").count():
@@ -393,7 +393,7 @@ def play_to_the_result(page: Any, live: Any, tid: str,
             page.wait_for_timeout(30)
             continue
         if at_turn is not None:
-            at_turn(kind)
+            at_turn(kind, made + 1)
         take_decision(page, kind)
         made += 1
         wait_played(page, live, tid, made, f"decision {made}")

@@ -79,7 +79,7 @@ def test_axe_finds_no_serious_violation_on_the_lobby_and_the_table(
         page.click("#start-btn")
         checked = False
 
-        def at_turn(kind: str) -> None:
+        def at_turn(kind: str, n: int) -> None:
             nonlocal checked
             if not checked:
                 checked = True
@@ -108,7 +108,7 @@ def test_the_live_region_announces_each_action_and_the_result(browser: Any,
         region = page.locator("#announce")
         assert region.get_attribute("aria-live") == "polite"
 
-        def at_turn(kind: str) -> None:
+        def at_turn(kind: str, n: int) -> None:
             # Every action of the others since the last decision is in the region,
             # in the words of the labels on the felt, and your turn is said.
             said = region.inner_text()
