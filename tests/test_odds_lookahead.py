@@ -8,6 +8,8 @@ import json
 import math
 import random
 import re
+from collections.abc import Callable, Iterator
+from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
@@ -856,10 +858,12 @@ def test_ryo_orders_of_the_pool_left_share_the_world_and_reorder_only_the_pool()
     assert len(weight) == len(eve) == 300
 
 
-def _late_ryo_seen(players: int, seed: int, draws: int = 2) -> object:
-    """What seat 0 saw after its second draw (``draws``: after that many of
-    its draws) in the seeded hand of bench/bench_play_odds.py (the fast
-    policy at every seat)."""
+def _ryo_seen_at(players: int, seed: int, at: Callable[[list[dict[str, Any]]], bool],
+                 what: str) -> Any:
+    """What seat 0 saw at its first decision whose view's events satisfy ``at``
+    in the seeded Roll Your Own hand of bench/bench_play_odds.py (``players``
+    seats, ante 12, the fast policy at every seat); ``what`` names that moment
+    in the error raised if the hand ends first."""
     from rollem.engine import Options
     from rollem.odds.ryoseen import seen_of
     from rollem.odds.view import read_view
@@ -870,13 +874,22 @@ def _late_ryo_seen(players: int, seed: int, draws: int = 2) -> object:
     while not hand.is_over:
         seat = hand.pending.seats[0]  # type: ignore[union-attr]
         view = hand.view(seat)
-        if seat == 0 and sum(1 for e in view.to_dict()["events"]
-                             if e.get("kind") == "pool_draw" and e.get("seat") == 0) >= draws:
+        if seat == 0 and at(view.to_dict()["events"]):
             seen = seen_of(read_view(view))
             assert seen is not None
             return seen
         hand.apply(seat, seats[seat].act(view))
-    raise AssertionError("the hand ended before seat 0's second draw")
+    raise AssertionError(f"the hand ended before {what}")
+
+
+def _late_ryo_seen(players: int, seed: int, draws: int = 2) -> object:
+    """What seat 0 saw after its second draw (``draws``: after that many of
+    its draws) in the seeded hand of bench/bench_play_odds.py (the fast
+    policy at every seat)."""
+    return _ryo_seen_at(
+        players, seed, lambda events: sum(1 for e in events if e.get("kind") == "pool_draw"
+                                          and e.get("seat") == 0) >= draws,
+        "seat 0's second draw")
 
 
 def test_ryo_six_players_after_the_first_draw_counts_the_pool_orders_honestly() -> None:
@@ -1351,6 +1364,74 @@ def _origin_tables(seen: Any, kept: Any, cards: Any, order: Any) -> dict[str, An
             "lik_show": lik_show, "show_key": show_key, "table": table}
 
 
+def _first_move(monkeypatch: pytest.MonkeyPatch, seen: Any) -> tuple[Any, ...]:
+    """The arguments of the first call of ``rollem.odds.ryoseen._move`` in a
+    quarter batch of the look at ``seen`` (500 samples, seed 5): ``(seen, kept,
+    cards, order, unseen, ...)``."""
+    from rollem.odds import ryoseen
+
+    calls: list[tuple[Any, ...]] = []
+    real = ryoseen._move  # type: ignore[attr-defined]
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ryoseen, "_move", spy)
+    with ryoseen.part_of_batch(0.25):  # type: ignore[attr-defined]
+        assert ryoseen.ryo_seen_look(seen, samples=500, seed=5) is not None  # type: ignore[attr-defined]
+    return calls[0]
+
+
+def _fitting_layouts(opp: Any, slots: list[int], discards: set[int],
+                     seen_cards: Any) -> Iterator[list[int]]:
+    """Every layout of an opponent's kept three and draws that fits what the
+    seat saw, as the cards in order (the kept three, then the draws): ``slots``
+    the world's own layout likewise, ``seen_cards`` the cards the seat saw. The
+    kept three as a set, the draws in order; a card the seat saw in a draw
+    slot (its own discard, not one of the opponent's up cards) stays there,
+    and where the up cards came from is one of ``ryoseen._origins``."""
+    from rollem.odds import ryoseen
+
+    d = len(opp.draws)
+    for keep in combinations(range(3 + d), 3):
+        for drew in permutations([i for i in range(3 + d) if i not in keep]):
+            new = [slots[i] for i in (*keep, *drew)]
+            if any(new[3 + t] != slots[3 + t] for t in range(d)
+                   if slots[3 + t] in seen_cards and slots[3 + t] not in opp.ups):
+                continue  # a card the seat saw there (its own discard) stays
+            came = tuple(0 if new.index(u) < 3 else new.index(u) - 2 for u in opp.ups)
+            if came not in ryoseen._origins(opp, discards):  # type: ignore[attr-defined]
+                continue
+            yield new
+
+
+def _assert_counts_fit(got: dict[Any, int], exact: dict[Any, float], n: int,
+                       tv_under: float) -> None:
+    """``got`` (how many of ``n`` independent copies ended in each key) fits the
+    chances ``exact``: each count within 5 standard errors of its binomial mean
+    (plus 1), and the total variation under ``tv_under``."""
+    for key, p in exact.items():
+        sd = math.sqrt(n * p * (1 - p)) + 1
+        assert abs(got.get(key, 0) - n * p) < 5 * sd, (key, got.get(key, 0), n * p)
+    tv = 0.5 * sum(abs(got.get(key, 0) / n - p) for key, p in exact.items())
+    assert tv < tv_under, tv
+
+
+def _assert_tables_fresh(seen: Any, t: dict[str, Any], order: Any) -> None:
+    """The bookkeeping of ``t`` (:func:`_origin_tables`, after steps) is what the
+    tables built afresh from its state say; ``order``: the one world's labels
+    (shape (1, ...)), the same in every copy."""
+    state = t["state"]
+    k = len(state)
+    m = len(seen.opponents)
+    base = 3 * m
+    fresh = _origin_tables(seen, state[:, :base].reshape(k, m, 3), state[:, base:-1],
+                           np.repeat(order, k, axis=0))
+    for name in ("where", "lik_keep", "lik_show", "show_key"):
+        assert np.array_equal(t[name], fresh[name]), name
+
+
 def test_ryo_origin_steps_draw_each_layout_at_its_exact_chance(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # issue 33, branch s51-ryo: an origin step lays an opponent's kept three
@@ -1366,23 +1447,11 @@ def test_ryo_origin_steps_draw_each_layout_at_its_exact_chance(
     # each, total variation under 0.025). The step's bookkeeping (where each
     # unseen card lies, the chances and expose keys it keeps) is then what
     # the tables built afresh say.
-    from itertools import combinations, permutations
-
     from rollem.odds import ryoseen
     from rollem.odds.look521 import TREMBLE
 
     seen: Any = _late_ryo_seen(6, 30001)
-    calls: list[tuple[Any, ...]] = []
-    real = ryoseen._move  # type: ignore[attr-defined]
-
-    def spy(*args: Any, **kwargs: Any) -> Any:
-        calls.append(args)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(ryoseen, "_move", spy)
-    with ryoseen.part_of_batch(0.25):  # type: ignore[attr-defined]
-        assert ryoseen.ryo_seen_look(seen, samples=500, seed=5) is not None  # type: ignore[attr-defined]
-    _, kept, cards, order, *_ = calls[0]
+    _, kept, cards, order, *_ = _first_move(monkeypatch, seen)
     m = len(seen.opponents)
     discards = set(seen.discards)
     seen_cards = ryoseen._seen_cards(seen)  # type: ignore[attr-defined]
@@ -1393,22 +1462,12 @@ def test_ryo_origin_steps_draw_each_layout_at_its_exact_chance(
         chance, normalised."""
         opp = seen.opponents[j]
         slots = [int(x) for x in kept[w, j]] + [int(cards[w, p]) for p in opp.draws]
-        d = len(opp.draws)
         out = {}
-        for keep in combinations(range(3 + d), 3):
-            for drew in permutations([i for i in range(3 + d) if i not in keep]):
-                new = [slots[i] for i in (*keep, *drew)]
-                if any(new[3 + t] != slots[3 + t] for t in range(d)
-                       if slots[3 + t] in seen_cards and slots[3 + t] not in opp.ups):
-                    continue  # a card the seat saw there (its own discard) stays
-                came = tuple(0 if new.index(u) < 3 else new.index(u) - 2 for u in opp.ups)
-                if came not in ryoseen._origins(opp, discards):  # type: ignore[attr-defined]
-                    continue
-                kk, cc = kept[w].copy(), cards[w].copy()
-                kk[j] = sorted(new[:3], key=lambda c: c not in opp.ups)
-                cc[list(opp.draws)] = new[3:]
-                out[(frozenset(new[:3]), tuple(new[3:]))] = _world_chance(seen, kk, cc,
-                                                                          order[w])
+        for new in _fitting_layouts(opp, slots, discards, seen_cards):
+            kk, cc = kept[w].copy(), cards[w].copy()
+            kk[j] = sorted(new[:3], key=lambda c: c not in opp.ups)
+            cc[list(opp.draws)] = new[3:]
+            out[(frozenset(new[:3]), tuple(new[3:]))] = _world_chance(seen, kk, cc, order[w])
         total = sum(out.values())
         return {key: v / total for key, v in out.items()}
 
@@ -1440,44 +1499,22 @@ def test_ryo_origin_steps_draw_each_layout_at_its_exact_chance(
         key = (frozenset(int(x) for x in row[:3]), tuple(int(x) for x in row[3:]))
         got[key] = got.get(key, 0) + 1
     assert set(got) <= set(exact), set(got) - set(exact)  # every layout fits what was seen
-    for key, p in exact.items():
-        sd = math.sqrt(n * p * (1 - p)) + 1
-        assert abs(got.get(key, 0) - n * p) < 5 * sd, (key, got.get(key, 0), n * p)
-    tv = 0.5 * sum(abs(got.get(key, 0) / n - p) for key, p in exact.items())
-    assert tv < 0.025, tv
+    _assert_counts_fit(got, exact, n, 0.025)
     # up cards first in the kept three; the bookkeeping as built afresh
     ups = set(opp.ups)
     for row in state[:, 3 * j:3 * j + 3]:
         flags = [int(c) in ups for c in row]
         assert flags == sorted(flags, reverse=True)
-    k = len(state)
-    base = 3 * m
-    fresh = _origin_tables(seen, state[:, :base].reshape(k, m, 3), state[:, base:-1],
-                           np.repeat(order[w:w + 1], n, axis=0))
-    for name in ("where", "lik_keep", "lik_show", "show_key"):
-        assert np.array_equal(t[name], fresh[name]), name
+    _assert_tables_fresh(seen, t, order[w:w + 1])
 
 
 def _wild_ryo_seen(players: int, seed: int) -> Any:
     """What seat 0 saw at its first decision once the wild card is turned in
     the seeded hand of bench/bench_play_odds.py (the fast policy at every
     seat)."""
-    from rollem.engine import Options
-    from rollem.odds.ryoseen import seen_of
-    from rollem.odds.view import read_view
-
-    hand = Hand("rollyourown", [400] * players, button=seed % players,
-                options=Options(ante=12), source=SeededSource(seed))
-    seats = [PolicyPlayer(FAST, random.Random(s)) for s in range(players)]
-    while not hand.is_over:
-        seat = hand.pending.seats[0]  # type: ignore[union-attr]
-        view = hand.view(seat)
-        if seat == 0 and any(e.get("kind") == "wild" for e in view.to_dict()["events"]):
-            seen = seen_of(read_view(view))
-            assert seen is not None
-            return seen
-        hand.apply(seat, seats[seat].act(view))
-    raise AssertionError("the hand ended before the wild card")
+    return _ryo_seen_at(players, seed,
+                        lambda events: any(e.get("kind") == "wild" for e in events),
+                        "the wild card")
 
 
 @pytest.mark.parametrize("every", ["ORIGIN_EVERY", "REDEAL_EVERY"])
@@ -1554,23 +1591,11 @@ def test_ryo_redeal_steps_draw_each_hand_at_its_exact_chance(
     # under 0.03: the steps leave the law unchanged), most of them moved;
     # and the bookkeeping is what the tables built afresh say. (From the
     # world alone, 150 steps reach the same law: measured, too slow a test.)
-    from itertools import combinations, permutations
-
     from rollem.odds import ryoseen
     from rollem.odds.look521 import TREMBLE
 
     seen: Any = _wild_ryo_seen(6, 30001)
-    calls: list[tuple[Any, ...]] = []
-    real = ryoseen._move  # type: ignore[attr-defined]
-
-    def spy(*args: Any, **kwargs: Any) -> Any:
-        calls.append(args)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(ryoseen, "_move", spy)
-    with ryoseen.part_of_batch(0.25):  # type: ignore[attr-defined]
-        assert ryoseen.ryo_seen_look(seen, samples=500, seed=5) is not None  # type: ignore[attr-defined]
-    _, kept, cards, order, unseen, *_ = calls[0]
+    _, kept, cards, order, unseen, *_ = _first_move(monkeypatch, seen)
     m = len(seen.opponents)
     discards = set(seen.discards)
     seen_cards = ryoseen._seen_cards(seen)  # type: ignore[attr-defined]
@@ -1584,27 +1609,19 @@ def test_ryo_redeal_steps_draw_each_hand_at_its_exact_chance(
     assert len(hidden) == 2
     exact: dict[frozenset[int], float] = {}
     hands: list[tuple[Any, Any, float]] = []
-    for keep in combinations(range(5), 3):
-        for drew in permutations([i for i in range(5) if i not in keep]):
-            lay = [slots[i] for i in (*keep, *drew)]
-            if any(lay[3 + t] != slots[3 + t] for t in range(2)
-                   if slots[3 + t] in seen_cards and slots[3 + t] not in opp.ups):
-                continue
-            came = tuple(0 if lay.index(u) < 3 else lay.index(u) - 2 for u in opp.ups)
-            if came not in ryoseen._origins(opp, discards):  # type: ignore[attr-defined]
-                continue
-            at = [i for i, c in enumerate(lay) if c in hidden]
-            for fill in permutations(hidden + stub, 2):
-                new = list(lay)
-                for i, c in zip(at, fill, strict=True):
-                    new[i] = c
-                kk, cc = kept[w].copy(), cards[w].copy()
-                kk[j] = new[:3]
-                cc[list(opp.draws)] = new[3:]
-                chance = _world_chance(seen, kk, cc, order[w])
-                key = frozenset(new[:3])
-                exact[key] = exact.get(key, 0.0) + chance
-                hands.append((kk, cc, chance))
+    for lay in _fitting_layouts(opp, slots, discards, seen_cards):
+        at = [i for i, c in enumerate(lay) if c in hidden]
+        for fill in permutations(hidden + stub, 2):
+            new = list(lay)
+            for i, c in zip(at, fill, strict=True):
+                new[i] = c
+            kk, cc = kept[w].copy(), cards[w].copy()
+            kk[j] = new[:3]
+            cc[list(opp.draws)] = new[3:]
+            chance = _world_chance(seen, kk, cc, order[w])
+            key = frozenset(new[:3])
+            exact[key] = exact.get(key, 0.0) + chance
+            hands.append((kk, cc, chance))
     total = sum(exact.values())
     exact = {key: v / total for key, v in exact.items()}
     assert sorted(exact.values())[-2] > 0.02, sorted(exact.values())[-3:]
@@ -1625,16 +1642,6 @@ def test_ryo_redeal_steps_draw_each_hand_at_its_exact_chance(
         got[frozenset(row)] = got.get(frozenset(row), 0) + 1
     assert set(got) <= set(exact), set(got) - set(exact)
     assert (t["state"] != before).any(axis=1).mean() > 0.5  # the steps do move the worlds
-    for key, p in exact.items():
-        sd = math.sqrt(n * p * (1 - p)) + 1
-        assert abs(got.get(key, 0) - n * p) < 5 * sd, (key, got.get(key, 0), n * p)
-    tv = 0.5 * sum(abs(got.get(key, 0) / n - p) for key, p in exact.items())
-    assert tv < 0.03, tv
-    k = n
-    base = 3 * m
-    state = t["state"]
-    fresh = _origin_tables(seen, state[:, :base].reshape(k, m, 3), state[:, base:-1],
-                           np.repeat(order[w:w + 1], n, axis=0))
-    for name in ("where", "lik_keep", "lik_show", "show_key"):
-        assert np.array_equal(t[name], fresh[name]), name
+    _assert_counts_fit(got, exact, n, 0.03)
+    _assert_tables_fresh(seen, t, order[w:w + 1])
 

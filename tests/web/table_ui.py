@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -115,11 +115,12 @@ def new_table(base: str, **config: Any) -> tuple[str, str]:
     return tid, r.cookies[host_cookie(tid)]
 
 
-def open_as_host(ctx: Any, base: str, tid: str, host_token: str) -> Any:
-    """A page of ``ctx`` holding the table's host cookie."""
+def open_as_host(ctx: Any, base: str, tid: str, host_token: str, query: str = "") -> Any:
+    """A page of ``ctx`` holding the table's host cookie, the table loaded in it;
+    ``query``: what follows the table's address (``"?motion=none"``)."""
     ctx.add_cookies([{"name": host_cookie(tid), "value": host_token, "url": base}])
     page = ctx.new_page()
-    page.goto(f"{base}/t/{tid}")
+    page.goto(f"{base}/t/{tid}{query}")
     return page
 
 
@@ -362,12 +363,40 @@ def ann_at_her_first_bet(ctx: Any, live: Any, seats: int = 3, then_ms: int = 600
     page = open_as_host(ctx, live.url, tid, host_token)
     sit_with_enter(page, "Ann")
     page.click("#start-btn")
+    wait_first_bet(page, timeout)
+    page.wait_for_timeout(then_ms)
+    return page
+
+
+def wait_first_bet(page: Any, timeout: float = 30.0) -> None:
+    """Wait (``timeout`` s at the most) until ``page`` shows Ann a betting decision
+    (:func:`decision_kind` "bet"): her first, once the hand is started."""
     end = time.monotonic() + timeout
     while decision_kind(page) != "bet":
         assert time.monotonic() < end, "Ann's first decision never came"
         page.wait_for_timeout(30)
-    page.wait_for_timeout(then_ms)
-    return page
+
+
+def play_to_the_result(page: Any, live: Any, tid: str,
+                       at_turn: Callable[[str, int], None] | None = None) -> None:
+    """Play the person's decisions of hand 1 on ``page`` (:func:`take_decision`)
+    until the result shows, 60 s at the most, waiting after each until the server
+    has played it and the page has drawn the state that says so
+    (:func:`wait_played`); ``at_turn(kind, n)`` runs at each decision (``n``: its
+    number, from 1) before it is made."""
+    made = 0
+    end = time.time() + 60
+    while not page.locator("#result:not(.hidden)").count():
+        assert time.time() < end, "the hand did not finish"
+        kind = decision_kind(page)
+        if kind is None:
+            page.wait_for_timeout(30)
+            continue
+        if at_turn is not None:
+            at_turn(kind, made + 1)
+        take_decision(page, kind)
+        made += 1
+        wait_played(page, live, tid, made, f"decision {made}")
 
 
 def take_decision(page: Any, kind: str, game: str | None = None) -> None:

@@ -19,13 +19,11 @@ import pytest
 from table_ui import (
     DESKTOP,
     PHONE,
-    decision_kind,
     new_table,
     open_as_host,
+    play_to_the_result,
     shot,
     sit_with_enter,
-    take_decision,
-    wait_played,
 )
 from web_harness import ROOT, ServerThread, only_betting_bots
 
@@ -79,21 +77,15 @@ def test_axe_finds_no_serious_violation_on_the_lobby_and_the_table(
         page.evaluate("() => ['log-box', 'chat-box'].forEach("
                       "id => { document.getElementById(id).open = true; })")
         page.click("#start-btn")
-        made = 0
-        end = time.time() + 60
         checked = False
-        while not page.locator("#result:not(.hidden)").count():
-            assert time.time() < end, "the hand did not finish"
-            kind = decision_kind(page)
-            if kind is None:
-                page.wait_for_timeout(30)
-                continue
+
+        def at_turn(kind: str, n: int) -> None:
+            nonlocal checked
             if not checked:
                 checked = True
-                problems += axe_problems(page, f"{size} table, your turn")
-            take_decision(page, kind)
-            made += 1
-            wait_played(page, live, tid, made, f"decision {made}")
+                problems.extend(axe_problems(page, f"{size} table, your turn"))
+
+        play_to_the_result(page, live, tid, at_turn)
         assert page.evaluate("() => { const b = document.getElementById('log');"
                              " return b.scrollHeight > b.clientHeight; }"), "the log never scrolled"
         problems += axe_problems(page, f"{size} {game} table, result")
@@ -115,14 +107,8 @@ def test_the_live_region_announces_each_action_and_the_result(browser: Any,
         page.click("#start-btn")
         region = page.locator("#announce")
         assert region.get_attribute("aria-live") == "polite"
-        made = 0
-        end = time.time() + 60
-        while not page.locator("#result:not(.hidden)").count():
-            assert time.time() < end, "the hand did not finish"
-            kind = decision_kind(page)
-            if kind is None:
-                page.wait_for_timeout(30)
-                continue
+
+        def at_turn(kind: str, n: int) -> None:
             # Every action of the others since the last decision is in the region,
             # in the words of the labels on the felt, and your turn is said.
             said = region.inner_text()
@@ -132,9 +118,8 @@ def test_the_live_region_announces_each_action_and_the_result(browser: Any,
                 if label:
                     assert f"{name} {label}" in said, (name, label, said)
             assert "Your turn" in said.splitlines()[-1], said
-            take_decision(page, kind)
-            made += 1
-            wait_played(page, live, tid, made, f"decision {made}")
+
+        play_to_the_result(page, live, tid, at_turn)
         first = page.locator("#result .narration li").first.inner_text()
         end = time.time() + 10
         while first not in region.inner_text():

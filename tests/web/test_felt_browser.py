@@ -27,9 +27,9 @@ from table_ui import (
     new_table,
     only_checking_bots,
     open_as_host,
+    play_to_the_result,
     shot,
     sit_with_enter,
-    take_decision,
     wait_played,
     wait_until,
 )
@@ -483,21 +483,15 @@ def test_a_home_game_labels_each_seat_with_its_action(pages: Pages, live: Server
         goto_as_host(page, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         page.click("#start-btn")
-        end = time.time() + 60
-        made = 0
         kinds: set[str] = set()
         shown = False
-        while not page.locator("#result:not(.hidden)").count():
-            assert time.time() < end, "the hand did not finish"
-            kind = decision_kind(page)
-            if kind is None:
-                page.wait_for_timeout(30)
-                continue
-            kinds |= home_game_labels(page, live, tid, f"{size} decision {made + 1} ({kind})")
+
+        def at_turn(kind: str, n: int) -> None:
+            nonlocal shown
+            kinds.update(home_game_labels(page, live, tid, f"{size} decision {n} ({kind})"))
             if kind == "bet" and "expose" in kinds and not shown:
                 shown = True   # the cards turned up, drawn in the labels
                 shot(page, f"felt-{size}-rollyourown")
-            take_decision(page, kind)
-            made += 1
-            wait_played(page, live, tid, made, f"decision {made}")
+
+        play_to_the_result(page, live, tid, at_turn)
         assert {"discard", "expose", "draw", "check"} <= kinds, kinds

@@ -29,9 +29,9 @@ from table_ui import (
     goto_as_host,
     new_table,
     only_checking_bots,
+    play_to_the_result,
     shot,
     sit_with_enter,
-    take_decision,
     wait_played,
     wait_until,
 )
@@ -175,16 +175,6 @@ def test_cards_rolled_up_turn_over(pages: Pages, live: ServerThread) -> None:
         goto_as_host(page, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         page.click("#start-btn")
-        made = 0
-        end = time.time() + 60
-        while not page.locator("#result:not(.hidden)").count():
-            assert time.time() < end, "the hand did not finish"
-            kind = decision_kind(page)
-            if kind is None:
-                page.wait_for_timeout(30)
-                continue
-            take_decision(page, kind)
-            made += 1
-            wait_played(page, live, tid, made, f"decision {made}")
+        play_to_the_result(page, live, tid)
         # two opponents, four cards rolled up each before the last (R-521-5)
         assert page.evaluate("window.__flips") >= 8, page.evaluate("window.__flips")

@@ -9,15 +9,19 @@ drawing moves and sounds again.  Debian's Chromium through Playwright at 390x844
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
-from table_ui import context, decision_kind, new_table, only_checking_bots, sit_with_enter
+from table_ui import (
+    context,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    sit_with_enter,
+    wait_first_bet,
+)
 from test_felt_browser import FAKE_AUDIO
 from web_harness import ServerThread
-
-from rollem.server.app import host_cookie
 
 pytestmark = pytest.mark.browser
 
@@ -63,15 +67,10 @@ def test_motion_none_draws_a_state_with_no_motion_and_no_sound(
     try:
         tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
         only_checking_bots(live, tid)
-        ctx.add_cookies([{"name": host_cookie(tid), "value": host_token, "url": live.url}])
-        page = ctx.new_page()
-        page.goto(f"{live.url}/t/{tid}?motion=none")
+        page = open_as_host(ctx, live.url, tid, host_token, "?motion=none")
         sit_with_enter(page, "Ann")
         page.click("#start-btn")
-        end = time.monotonic() + 30
-        while decision_kind(page) != "bet":
-            assert time.monotonic() < end, "Ann's first decision never came"
-            page.wait_for_timeout(30)
+        wait_first_bet(page)
         page.wait_for_timeout(300)
         got = page.evaluate(OFF_THEN_ON)
         assert got["off"] == {"waiting": 0, "started": 0, "dealing": 0, "animations": 0,

@@ -21,13 +21,12 @@ from table_ui import (
     decision_kind,
     new_table,
     only_checking_bots,
+    open_as_host,
     shot,
     sit_with_enter,
 )
 from test_felt_browser import FAKE_AUDIO
 from web_harness import ServerThread
-
-from rollem.server.app import host_cookie
 
 pytestmark = pytest.mark.browser
 
@@ -101,9 +100,7 @@ def test_a_long_frame_while_the_felt_moves_turns_motion_off_and_a_press_on(
     try:
         tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
         only_checking_bots(live, tid)
-        ctx.add_cookies([{"name": host_cookie(tid), "value": host_token, "url": live.url}])
-        page = ctx.new_page()
-        page.goto(f"{live.url}/t/{tid}")
+        page = open_as_host(ctx, live.url, tid, host_token)
         assert button(page) == {"text": "motion on", "pressed": "true", "why": "auto",
                                 "stored": None}
         # (the deal played with the motion held on: a loaded machine's own long frames
@@ -166,9 +163,7 @@ def test_the_systems_reduced_motion_keeps_the_motion_off(browser: Any,
     ctx.add_init_script("localStorage.setItem('rollem_motion', 'on');")
     try:
         tid, host_token = new_table(live.url, game="holdem", seats=3, bots=2)
-        ctx.add_cookies([{"name": host_cookie(tid), "value": host_token, "url": live.url}])
-        page = ctx.new_page()
-        page.goto(f"{live.url}/t/{tid}")
+        page = open_as_host(ctx, live.url, tid, host_token)
         assert button(page) == {"text": "motion off", "pressed": "false", "why": "system",
                                 "stored": "on"}
         assert page.is_disabled("#motion-btn")

@@ -75,6 +75,16 @@ def wait_ann(live: ServerThread, tid: str, n: int, where: str) -> None:
         time.sleep(0.03)
 
 
+def call_to_the_flop(page: Any, live: ServerThread, tid: str, gate: Gate) -> None:
+    """Preflop, Ann (the button, first to act three-handed) calls; the computer
+    players then act one by one until the flop is dealt and the small blind (seat 1)
+    is to act."""
+    page.wait_for_selector("#controls [data-action=call]")
+    page.click("#controls [data-action=call]")
+    wait_ann(live, tid, 1, "preflop")
+    bots_until(gate, live, tid, 3, 1)
+
+
 def start_gated(pages: Pages, live: ServerThread, size: str) -> tuple[Any, str, Gate]:
     """Ann sits at a new hold'em table with two gated betting computer players and
     deals, in the module's page of ``size``; returns (page, table id, gate)."""
@@ -144,10 +154,7 @@ def test_a_raise_clears_a_held_call(pages: Pages, live: ServerThread, size: str)
     "Check" was tested)."""
     page, tid, gate = start_gated(pages, live, size)
     try:
-        page.wait_for_selector("#controls [data-action=call]")
-        page.click("#controls [data-action=call]")
-        wait_ann(live, tid, 1, "preflop")
-        bots_until(gate, live, tid, 3, 1)
+        call_to_the_flop(page, live, tid, gate)
         gate.let_one(live, tid, "the small blind's flop bet")
         arm(page, live, tid, 3, "call")
         assert page.inner_text("#controls [data-pre=call]").startswith("Call 2")
@@ -172,10 +179,7 @@ def test_fold_to_any_bet_folds_when_the_turn_comes(pages: Pages, live: ServerThr
     between, call or raise, does not clear it)."""
     page, tid, gate = start_gated(pages, live, "desktop")
     try:
-        page.wait_for_selector("#controls [data-action=call]")
-        page.click("#controls [data-action=call]")
-        wait_ann(live, tid, 1, "preflop")
-        bots_until(gate, live, tid, 3, 1)
+        call_to_the_flop(page, live, tid, gate)
         gate.let_one(live, tid, "the small blind's flop bet")
         arm(page, live, tid, 3, "fold")
         assert page.inner_text("#controls [data-pre=fold]").startswith("Fold to any bet")
@@ -219,10 +223,7 @@ def test_the_cleared_pre_action_toast_goes_at_your_next_decision(
     big blind calls; Ann calls: the toast is gone once her call is sent."""
     page, tid, gate = start_gated(pages, live, size)
     try:
-        page.wait_for_selector("#controls [data-action=call]")
-        page.click("#controls [data-action=call]")
-        wait_ann(live, tid, 1, "preflop")
-        bots_until(gate, live, tid, 3, 1)
+        call_to_the_flop(page, live, tid, gate)
         arm(page, live, tid, 3, "check")
         record_toasts(page)
         gate.let_one(live, tid, "the small blind's flop bet")
@@ -245,10 +246,7 @@ def test_esc_clears_a_held_pre_action(pages: Pages, live: ServerThread) -> None:
     there (before, only Esc clearing a card pick was tested)."""
     page, tid, gate = start_gated(pages, live, "desktop")
     try:
-        page.wait_for_selector("#controls [data-action=call]")
-        page.click("#controls [data-action=call]")
-        wait_ann(live, tid, 1, "preflop")
-        bots_until(gate, live, tid, 3, 1)
+        call_to_the_flop(page, live, tid, gate)
         arm(page, live, tid, 3, "call-any")
         page.keyboard.press("Escape")
         assert page.locator("#controls [data-pre][aria-pressed=true]").count() == 0

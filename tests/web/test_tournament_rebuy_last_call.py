@@ -32,6 +32,11 @@ minutes = 20
 """Two 20-minute levels: rebuys (the first level) stay open through the test."""
 
 
+def _ask_rebuy(loop: VirtualLoop, table: LiveTable, person: Client) -> None:
+    """``person`` asks for a rebuy (the message the Rebuy button sends)."""
+    loop.call(table.messages.dispatch, person, ClientMessage("rebuy", None, table.seq, {}))
+
+
 def _heads_up_bust(loop: VirtualLoop, store: Store) -> tuple[LiveTable, list[Client], int]:
     """Two people, a heads-up SDR tournament of 10 a buy-in with rebuys in the
     first level, played (bets and raises) until one busts; returns the busted seat."""
@@ -73,8 +78,7 @@ def test_a_heads_up_bust_gets_a_last_call_and_a_rebuy_within_it_deals_on() -> No
         assert table.state(busted)["you"]["rebuy_closed"] is None  # (a Rebuy button)
         loop.advance(12.5)
         assert not state["over"] and table.hand is None
-        loop.call(table.messages.dispatch, people[busted],
-                  ClientMessage("rebuy", None, table.seq, {}))
+        _ask_rebuy(loop, table, people[busted])
         assert table.seats[busted].row.stack == 60
         assert state["last_call"] is None and state["rebuys"] == {str(busted): 1}
         dealt = int(table.session["hand_no"])
@@ -213,8 +217,7 @@ def test_a_rebuy_asked_in_the_last_call_holds_it_until_the_host_approves() -> No
         table, people = _bust_seat_1(loop, store)
         state = table.session["tournament"]
         loop.advance(20)
-        loop.call(table.messages.dispatch, people[1],
-                  ClientMessage("rebuy", None, table.seq, {}))
+        _ask_rebuy(loop, table, people[1])
         assert table.session["rebuy_requests"] == [1] and table.seats[1].row.stack == 0
         call = state["last_call"]
         assert call["until"] is None and 39.9 < call["held_left"] < 40.1
@@ -243,8 +246,7 @@ def test_the_host_declines_the_rebuy_and_the_last_call_runs_on() -> None:
         table, people = _bust_seat_1(loop, store)
         state = table.session["tournament"]
         loop.advance(20)
-        loop.call(table.messages.dispatch, people[1],
-                  ClientMessage("rebuy", None, table.seq, {}))
+        _ask_rebuy(loop, table, people[1])
         _send(loop, table, people[0], "host", op="pause")
         _send(loop, table, people[0], "host", op="resume")  # (the request still stands)
         assert state["last_call"]["until"] is None

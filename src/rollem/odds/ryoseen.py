@@ -1143,6 +1143,33 @@ def _lay(j: int, acc: Ints, new_cols: Ints, state: Ints, where: Ints, keeper: In
         lik_keep[ra * m + wa] = _keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h)
 
 
+def _reader_lik(state: Ints, six_cols: Ints, cols: Ints, rows: Ints, who: Ints,
+                new_cols: Ints, policy: FastPolicy, tremble: float) -> Floats:
+    """The policy's chance of the keep of opponent ``who`` ``(n,)`` (one of
+    :func:`_readers`) in worlds ``rows`` ``(n,)`` were the slots ``cols`` (one
+    opponent's kept three and draws, ``(w,)``) to hold ``new_cols`` ``(n, w)``:
+    its six cards read from ``state`` through ``six_cols``, those in ``cols``
+    replaced. ``(n,)``."""
+    sc = six_cols[rows, who]
+    h = state[rows[:, None], sc]
+    for s in range(len(cols)):
+        h = np.where(sc == cols[s], new_cols[:, s:s + 1], h)
+    return _keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h)
+
+
+def _ups_first_moved(chosen: Ints, now: Ints, mine: Bools) -> tuple[Bools, Ints]:
+    """An origin or re-deal step's chosen layouts ``chosen`` ``(k, w)`` put in
+    the order the state keeps, in place: each kept three (the first three
+    columns) with the opponent's up cards (``mine``, ``(53,)`` by card) first,
+    each part in the order it lay. Returns which worlds' layouts differ from
+    ``now`` ``(k, w)`` ``(k,)`` and their indices."""
+    kept = chosen[:, :3]
+    chosen[:, :3] = np.take_along_axis(kept, np.argsort(~mine[kept], axis=1, kind="stable"),
+                                       axis=1)
+    moved: Bools = np.asarray((chosen != now).any(axis=1), dtype=bool)
+    return moved, np.flatnonzero(moved)
+
+
 def _origin_step(j: int, gen: np.random.Generator, state: Ints, where: Ints, keeper: Ints,
                  six_cols: Ints, show_cols: list[Ints], opp: SeenOpponent, discards: set[int],
                  is_unseen: Bools, m: int, lik_keep: Floats, lik_show: Floats,
@@ -1194,19 +1221,11 @@ def _origin_step(j: int, gen: np.random.Generator, state: Ints, where: Ints, kee
     readers = _readers(j, keeper, cols)
     for who in readers:
         on = np.flatnonzero(who >= 0)
-        sc = six_cols[on, who[on]]
-        h = state[on[:, None], sc]
-        for s in range(w):
-            h = np.where(sc == cols[s], h_all[on, s:s + 1], h)
-        log_ratio[on] += np.log(_keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h)
-                                / lik_keep[on * m + who[on]])
+        log_ratio[on] += np.log(_reader_lik(state, six_cols, cols, on, who[on], h_all[on],
+                                            policy, tremble) / lik_keep[on * m + who[on]])
     pick = np.where(gen.random(k) < np.exp(log_ratio), pick, 0)  # pattern 0: as it lies
     chosen = np.take_along_axis(now, pats[pick], axis=1)
-    kept = chosen[:, :3]
-    chosen[:, :3] = np.take_along_axis(kept, np.argsort(~mine[kept], axis=1, kind="stable"),
-                                       axis=1)
-    moved: Bools = np.asarray((chosen != now).any(axis=1), dtype=bool)
-    acc = np.flatnonzero(moved)
+    moved, acc = _ups_first_moved(chosen, now, mine)
     if not len(acc):
         return moved
     _lay(j, acc, chosen[acc], state, where, keeper, six_cols, cols, is_unseen, m, lik_keep,
@@ -1271,21 +1290,14 @@ def _redeal_step(j: int, gen: np.random.Generator, c: int, state: Ints, where: I
     for who in readers:
         wr = np.repeat(who, c)
         on = np.flatnonzero(wr >= 0)
-        sc = six_cols[rep_rows[on], wr[on]]
-        h = state[rep_rows[on, None], sc]
-        for s in range(w):
-            h = np.where(sc == cols[s], flat[on, s:s + 1], h)
-        log_p[on] += np.log(_keep_lik(policy, h[:, :3], h[:, 3:], tremble, six=h))
+        log_p[on] += np.log(_reader_lik(state, six_cols, cols, rep_rows[on], wr[on], flat[on],
+                                        policy, tremble))
     grid = log_p.reshape(k, c)
     prob = np.exp(grid - grid.max(axis=1, keepdims=True))
     cum = np.cumsum(prob, axis=1)
     choice = np.minimum((cum < gen.random(k)[:, None] * cum[:, -1:]).sum(axis=1), c - 1)
     chosen = deals[rows, choice]
-    kept = chosen[:, :3]
-    chosen[:, :3] = np.take_along_axis(kept, np.argsort(~mine[kept], axis=1, kind="stable"),
-                                       axis=1)
-    moved: Bools = np.asarray((chosen != now).any(axis=1), dtype=bool)
-    acc = np.flatnonzero(moved)
+    moved, acc = _ups_first_moved(chosen, now, mine)
     if not len(acc):
         return moved
     old = now[acc]
