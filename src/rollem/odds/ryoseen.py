@@ -1948,6 +1948,29 @@ def moves_from(seen: SeenPool) -> int:
     return MOVES_FROM
 
 
+LATE_PART = 0.25
+"""The share of a whole sampler batch (:data:`MIN_WORLDS` worlds at 5
+players, :data:`PLACE_WORLDS` at 6) that one batch of the odds shown in play
+draws in the late views at 5 and 6 players (:func:`play_part`; issue 33,
+branch s51-ryo2): about four times as many batches fit the 1 s budget, so
+the interval rests on the spread of 10 to 20 batches rather than 4 or 5
+(a batch's stated error is a third to a half of the spread between
+batches there; docs/dev/odds-precision.md)."""
+
+
+def play_part(info: ViewInfo) -> float:
+    """The share of a whole sampler batch one batch of the odds shown in
+    play draws for the view ``info``: :data:`LATE_PART` in Roll Your Own
+    from the third card up with :data:`MOVES_FROM` opponents or more (5 and
+    6 players), else 1.0 (issue 33, branch s51-ryo2)."""
+    if info.game != "rollyourown" or len(info.mine) >= 6:
+        return 1.0
+    seen = seen_of(info)
+    if seen is None or len(seen.opponents) < MOVES_FROM or not _all_up(seen):
+        return 1.0
+    return LATE_PART
+
+
 def wild_view(seen: SeenPool) -> bool:
     """Whether ``seen`` is a view after the wild card is turned with
     :data:`PLACE_FROM` opponents or more (6 players; issue 33, branch
