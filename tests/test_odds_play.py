@@ -632,42 +632,55 @@ def test_4_players_from_the_third_card_up_batches_are_weighed_by_worlds(
 
 def test_late_ryo_views_at_5_and_6_players_are_played_in_quarter_batches(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # issue 33, branch s51-ryo2: from the third card up at 5 and 6 players a
-    # batch of the odds in play draws a quarter of a sampler batch (1,000 of
-    # 4,000 worlds at 5 players, 500 of 2,000 at 6), so that about four
-    # times as many batches fit the budget and the interval rests on the
-    # spread of many batches. Before the third card up, at 4 players, and in
-    # the bench's long runs (batch_part=1.0), whole batches as before.
+    # issue 33, branch s51-ryo2: from the third card up at 5 players, and
+    # after the wild card at 6, a batch of the odds in play draws a quarter
+    # of a sampler batch (1,000 of 4,000 worlds at 5 players, 500 of 2,000
+    # at 6), so that about four times as many batches fit the budget and the
+    # interval rests on the spread of many batches; they stop early only
+    # from 20 on (5 whole batches' worth). Before the third card up, at 4
+    # players, at 6 in the third card up round, and in the bench's long runs
+    # (batch_part=1.0), whole batches as before.
     import rollem.odds.view
     from rollem.odds import ryoseen
     from rollem.odds.view import read_view
 
-    def third(players: int) -> Any:
+    def at(players: int, name: str) -> Any:
         return next(v for _, v in _views("rollyourown", players, 30001)
-                    if v.to_dict()["round"] == "third card up")
+                    if v.to_dict()["round"] == name)
 
+    third, wild = "third card up", "after the wild card"
     assert ryoseen.LATE_PART == 0.25
-    assert ryoseen.play_part(read_view(third(5))) == 0.25
-    assert ryoseen.play_part(read_view(third(6))) == 0.25
-    assert ryoseen.play_part(read_view(third(4))) == 1.0
+    assert ryoseen.play_part(read_view(at(5, third))) == 0.25
+    assert ryoseen.play_part(read_view(at(5, wild))) == 0.25
+    assert ryoseen.play_part(read_view(at(6, wild))) == 0.25
+    assert ryoseen.play_part(read_view(at(6, third))) == 1.0
+    assert ryoseen.play_part(read_view(at(4, third))) == 1.0
     assert ryoseen.play_part(read_view(_views("rollyourown", 6, 30001)[0][1])) == 1.0
 
-    spent = [0.0]
+    spent, cost = [0.0], [0.08]
     asked: list[int] = []
     real_view = rollem.odds.view.view_equity
 
     def batch(*args: Any, **kwargs: Any) -> Any:
         asked.append(kwargs["samples"])
         out = real_view(*args, **kwargs)
-        spent[0] += 0.08  # a counting clock: every batch 0.08 s
+        spent[0] += cost[0]  # a counting clock: every batch 0.08 s
         return out
 
     monkeypatch.setattr(rollem.odds.view, "view_equity", batch)
-    got = play_odds(third(6), seed=1, clock=lambda: spent[0])
+    got = play_odds(at(6, wild), seed=1, clock=lambda: spent[0])
     # 0.95 s less the first batch's 0.08 s holds 10 more of 0.08 s (0.88 s),
     # then 0.07 s is left: a last batch of 0.8 x 0.07 / 0.08 = 0.7 of one
     assert asked == [250] * 11 + [round(1000 * 0.25 * 0.7)], asked
     assert got.samples == 11 * 500 + round(2000 * 0.25 * 0.7)
     asked.clear()
-    whole = play_odds(third(6), seed=1, clock=lambda: spent[0], max_batches=2, batch_part=1.0)
+    whole = play_odds(at(6, wild), seed=1, clock=lambda: spent[0], max_batches=2, batch_part=1.0)
     assert asked == [1000, 1000] and whole.samples == 2 * ryoseen.PLACE_WORLDS == 4000
+    # quarter batches stop early (within ±1.5) only from the 20th on: 5 whole
+    # batches' worth (at 5 players quarter batches stopping from the 5th
+    # covered 10 runs of 20, rms z 2.19; branch s51-ryo2)
+    asked.clear()
+    spent[0], cost[0] = 0.0, 0.02  # 0.02 s a batch: 47 would fit
+    five = play_odds(at(5, third), seed=1, clock=lambda: spent[0])
+    assert asked == [250] * 20, asked
+    assert five.samples == 20 * 1000 and five.interval is not None and five.interval <= 0.015

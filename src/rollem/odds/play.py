@@ -68,7 +68,9 @@ BETWEEN_BATCHES = 5
 the batches stop early (the interval within :data:`HALF_WIDTH`) only from
 then on (issue 33): a stated error is itself an estimate, and stopping as
 soon as it first comes out small enough picks the runs where it came out
-too small."""
+too small. Counted in whole batches: where each batch is a part of one
+(``batch_part``; :func:`rollem.odds.ryoseen.play_part`), from this many
+whole batches' worth on (20 quarter batches; branch s51-ryo2)."""
 WEIGHTED_BETWEEN = 3
 """Where the worlds are importance-weighted (the calculator states its own
 effective count), the batches' spread checks the stated error from this
@@ -207,7 +209,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
             if len(runs) > 1:  # this batch's cost, its combining included
                 costs.append((size_run, spent - spent_before))
             if (odds.interval <= half_width and _advice_done(odds.advice, half_width)
-                    and len(runs) >= BETWEEN_BATCHES):
+                    and len(runs) * base >= BETWEEN_BATCHES):
                 return odds
             if max_batches is not None and len(runs) >= max_batches:
                 return odds
