@@ -630,15 +630,14 @@ def test_4_players_from_the_third_card_up_batches_are_weighed_by_worlds(
     assert got.samples == 2 * ryoseen.MIN_WORLDS
 
 
-def test_late_ryo_views_at_5_and_6_players_are_played_in_quarter_batches(
+def test_ryo_at_6_players_after_the_wild_card_is_played_in_quarter_batches(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # issue 33, branch s51-ryo2: from the third card up at 5 players, and
-    # after the wild card at 6, a batch of the odds in play draws a quarter
-    # of a sampler batch (1,000 of 4,000 worlds at 5 players, 500 of 2,000
-    # at 6), so that about four times as many batches fit the budget and the
-    # interval rests on the spread of many batches; they stop early only
-    # from 20 on (5 whole batches' worth). Before the third card up, at 4
-    # players, at 6 in the third card up round, and in the bench's long runs
+    # issue 33, branch s51-ryo2: at 6 players after the wild card a batch of
+    # the odds in play draws a quarter of a sampler batch (500 of 2,000
+    # worlds), so that about four times as many batches fit the budget and
+    # the interval rests on the spread of many batches; they stop early only
+    # from 20 on (5 whole batches' worth). Elsewhere (6 players in the third
+    # card up round, 5 and 4 players) and in the bench's long runs
     # (batch_part=1.0), whole batches as before.
     import rollem.odds.view
     from rollem.odds import ryoseen
@@ -650,10 +649,9 @@ def test_late_ryo_views_at_5_and_6_players_are_played_in_quarter_batches(
 
     third, wild = "third card up", "after the wild card"
     assert ryoseen.LATE_PART == 0.25
-    assert ryoseen.play_part(read_view(at(5, third))) == 0.25
-    assert ryoseen.play_part(read_view(at(5, wild))) == 0.25
     assert ryoseen.play_part(read_view(at(6, wild))) == 0.25
     assert ryoseen.play_part(read_view(at(6, third))) == 1.0
+    assert ryoseen.play_part(read_view(at(5, wild))) == 1.0
     assert ryoseen.play_part(read_view(at(4, third))) == 1.0
     assert ryoseen.play_part(read_view(_views("rollyourown", 6, 30001)[0][1])) == 1.0
 
@@ -678,9 +676,11 @@ def test_late_ryo_views_at_5_and_6_players_are_played_in_quarter_batches(
     assert asked == [1000, 1000] and whole.samples == 2 * ryoseen.PLACE_WORLDS == 4000
     # quarter batches stop early (within ±1.5) only from the 20th on: 5 whole
     # batches' worth (at 5 players quarter batches stopping from the 5th
-    # covered 10 runs of 20, rms z 2.19; branch s51-ryo2)
+    # covered 10 runs of 20, rms z 2.19; branch s51-ryo2). Asked of the
+    # 5-player view in quarter batches (batch_part), where they come within
+    # ±1.5 by then
     asked.clear()
     spent[0], cost[0] = 0.0, 0.02  # 0.02 s a batch: 47 would fit
-    five = play_odds(at(5, third), seed=1, clock=lambda: spent[0])
+    five = play_odds(at(5, third), seed=1, clock=lambda: spent[0], batch_part=0.25)
     assert asked == [250] * 20, asked
     assert five.samples == 20 * 1000 and five.interval is not None and five.interval <= 0.015
