@@ -1952,7 +1952,7 @@ LATE_PART = 0.25
 """The share of a whole sampler batch (:data:`PLACE_WORLDS` worlds) that
 one batch of the odds shown in play draws at 6 players after the wild card
 (:func:`play_part`; issue 33, branch s51-ryo2): about four times as many
-batches fit the 1 s budget (12 to 20 rather than 4 or 5), so the interval
+batches fit the 1 s budget (8 to 20 rather than 2 to 9), so the interval
 rests on the spread of many batches (a batch's stated error there is a
 third to a half of the spread between batches). 40 runs: covered 36
 against main's 33, rms z 1.00 and 1.14 against 2.12 and 1.91
