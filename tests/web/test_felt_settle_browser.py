@@ -4,8 +4,9 @@ A state drawn over running animations (rows dealing in, cards turning, labels
 fading, chips flying) took 51 to 63 ms of a phone's frame at 4x CPU throttling,
 where the same state drawn still took 25 to 45 ms; with no animation running no
 state's frame went over 50 ms (docs/dev/felt-frames.md, stops 49 to 51).  So the
-felt's moves still running when a newer state comes end at their last frame
-before it is drawn (motion.js ``settle``); what the player sees is the newer state.
+felt's moves still running when a newer state comes (the cards' and the labels':
+the chips' flights land as before) end at their last frame before it is drawn
+(motion.js ``settle``); what the player sees is the newer state.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ OVER_RUNNING = r"""async () => {
   const now = S.state;
   const other = structuredClone(now);
   other.hand.hand_no = now.hand.hand_no - 1;
-  const MOVES = ['deal-in', 'flip-up', 'label-in', 'chips-fly'];
+  const MOVES = ['deal-in', 'flip-up', 'label-in'];
   const running = () => document.getAnimations().filter(
     (a) => MOVES.includes(a.animationName) && a.playState === 'running').length;
   const others = () => document.getAnimations().filter(
@@ -52,8 +53,8 @@ def test_a_state_drawn_over_running_moves_ends_them_first(
         browser: Any, live: ServerThread, size: str, motion: str) -> None:
     """Hold'em, Ann and two checking computer players, at Ann's first decision.
     The seats' rows are dealt in again and, once their animations run, a newer
-    state is drawn: in the same task no deal-in, flip-up, label or flight
-    animation is still running (each ended at its last frame) and nothing waits
+    state is drawn: in the same task no deal-in, flip-up or label animation
+    is still running (each ended at its last frame) and nothing waits
     hidden a few frames later; animations that are not the felt's moves are left as
     they were.
     With ``prefers-reduced-motion: reduce`` nothing ran to end."""

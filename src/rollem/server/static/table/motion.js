@@ -262,8 +262,10 @@ export function capture(state, previous) {
 // last frame (issue 26: a state drawn over running animations took 51 to 63 ms of a
 // phone's frame at 4x, the same state drawn still 25 to 45; with no animation
 // running no state's frame was over 50 ms: docs/dev/felt-frames.md, stops 49-51).
-// The seat's clock and anything else animated is left running.
-const MOVES = new Set(["deal-in", "flip-up", "label-in", "chips-fly"]);
+// The chips' flights are left to land (each a bet swept in or a pot pushed out: at
+// the computer players' pace a flight cut short would never be seen to arrive), as
+// are the seat's clock and anything else animated.
+const MOVES = new Set(["deal-in", "flip-up", "label-in"]);
 export function settle(state, previous) {
   if (previous === state || !document.getAnimations || motionOff()) return 0;
   let ended = 0;
