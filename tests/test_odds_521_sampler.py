@@ -3,6 +3,8 @@ histories read with few effective worlds lost, and the same distribution."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from rollem.cards import parse_cards
@@ -31,6 +33,29 @@ draw, four opponents drew before it (one stood pat: the policy does so
 about 2.5% of the time)."""
 
 
+def _forward_kept(state: Any, gen: np.random.Generator, batch: int,
+                  want: int) -> list[list[np.ndarray]]:
+    """Both opponents' whole histories drawn forwards (in ``state``'s order),
+    ``batch`` at a time, each joint history kept with chance the product of its
+    likelihoods (over each one's most), until ``want`` or more are kept: the
+    kept hands of each opponent, a list of arrays a batch."""
+    kept: list[list[np.ndarray]] = [[], []]
+    total = 0
+    while total < want:
+        avail = np.zeros((batch, 52), dtype=bool)
+        avail[:, state.unseen] = True
+        hands, keep = [], np.ones(len(avail), dtype=bool)
+        for opp in state.opponents:
+            hand, lik, used = _sample_opponent(gen, FAST, opp, avail, 1)
+            keep &= gen.random(len(avail)) * _max_lik(opp) < lik
+            np.put_along_axis(avail, used, False, axis=1)
+            hands.append(hand)
+        for j in range(2):
+            kept[j].append(hands[j][keep])
+        total += int(keep.sum())
+    return kept
+
+
 def test_521_six_players_first_draw_keeps_most_worlds_effective() -> None:
     # each opponent read with 4 candidates a world left about 4% of the
     # worlds effective (issue 33: a one-second run some 140 effective worlds)
@@ -55,20 +80,7 @@ def test_521_opponents_read_first_by_rejection_give_the_joint_posterior() -> Non
     mine = [int(x) for x in parse_cards("As Qd 2c 7s Jc")]
     state = _state(mine, [[2, None], [1, None]])
     gen = np.random.default_rng(7)
-    kept: list[list[np.ndarray]] = [[], []]
-    total = 0
-    while total < 4000:
-        avail = np.zeros((10_000, 52), dtype=bool)
-        avail[:, state.unseen] = True
-        hands, keep = [], np.ones(len(avail), dtype=bool)
-        for opp in state.opponents:
-            hand, lik, used = _sample_opponent(gen, FAST, opp, avail, 1)
-            keep &= gen.random(len(avail)) * _max_lik(opp) < lik
-            np.put_along_axis(avail, used, False, axis=1)
-            hands.append(hand)
-        for j in range(2):
-            kept[j].append(hands[j][keep])
-        total += int(keep.sum())
+    kept = _forward_kept(state, gen, 10_000, 4000)
     world = _sample_worlds(state, FAST, 10_000, np.random.default_rng(8))
     w = world.weight / world.weight.sum()
     ess = 1 / float((w ** 2).sum())
@@ -149,20 +161,7 @@ def test_521_pooled_opponents_give_the_joint_posterior() -> None:
     state = _state(mine, [[1, 0], [2, 0]])
     state.decision = "draw2"
     gen = np.random.default_rng(5)
-    kept: list[list[np.ndarray]] = [[], []]
-    total = 0
-    while total < 3000:
-        avail = np.zeros((100_000, 52), dtype=bool)
-        avail[:, state.unseen] = True
-        hands, keep = [], np.ones(len(avail), dtype=bool)
-        for opp in state.opponents:
-            hand, lik, used = _sample_opponent(gen, FAST, opp, avail, 1)
-            keep &= gen.random(len(avail)) * _max_lik(opp) < lik
-            np.put_along_axis(avail, used, False, axis=1)
-            hands.append(hand)
-        for j in range(2):
-            kept[j].append(hands[j][keep])
-        total += int(keep.sum())
+    kept = _forward_kept(state, gen, 100_000, 3000)
     calls: list[int] = []
     pooled = look._pooled
 
