@@ -68,6 +68,9 @@ class Turns:
         self.decision_opened: dict[int, float] = {}
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._last_key: object = None
+        self._held: tuple[object, dict[int, int]] | None = None
+        """While the host pauses: the decision open at the pause (its key) and the
+        sequence number each seat's decision was offered at (:meth:`hold_clocks`)."""
         self.applying = False  # an action is being applied off the loop
         self.deferred: deque[Callable[[], object]] = deque()  # what waits for it
         self.computer = ComputerTurns(self)
@@ -81,6 +84,7 @@ class Turns:
         self._timers.clear()
         self.decision_seq.clear()
         self.decision_opened.clear()
+        self._held = None
         if forget:
             self._last_key = None
 
@@ -258,7 +262,13 @@ class Turns:
 
     def refresh_decisions(self, opened: float | None = None) -> None:
         """Open clocks for seats that now have a decision, close the others
-        (``opened``: when the decision was offered, if earlier than now)."""
+        (``opened``: when the decision was offered, if earlier than now).
+
+        A decision reopened at the host's resume, the same one the pause closed
+        (its :meth:`_decision_key` unchanged), keeps the sequence number it was
+        first offered at: a player's answer sent with the state seen before the
+        pause (or during it) is still an answer to it, not ``stale`` (a host's
+        pause/resume spam made every such answer ``stale``: stop 51, stop 52)."""
         table = self.table
         pending: list[int] = []
         key = self._decision_key()
@@ -273,10 +283,14 @@ class Turns:
                 self._close_decision(seat)
         self._last_key = key
         now = table.clock()
+        held = self._held[1] if self._held is not None and self._held[0] == key else {}
         for seat in pending:
             if seat in self.decision_seq:
                 continue
-            self.decision_seq[seat] = table.seq
+            first = held.get(seat)
+            # (never one above the table's: a rebuilt table's seq may stand lower)
+            self.decision_seq[seat] = first if first is not None and first <= table.seq \
+                else table.seq
             self.decision_opened[seat] = now if opened is None else opened
             self._arm(seat)
 
@@ -295,6 +309,8 @@ class Turns:
             table.session["held_used"] = max(0.0, table.clock() - opened)
         table.dealers_choice.hold_choice_clock()
         table.tourney.hold_timers()  # (a deal's answer time, a last call: issue 28)
+        if self._held is None or self.decision_seq:  # (a second pause keeps the first's)
+            self._held = (self._decision_key(), dict(self.decision_seq))
         self.refresh_decisions()  # closes every open decision and its timer
 
     def release_clocks(self) -> None:
@@ -308,7 +324,8 @@ class Turns:
             opened = table.clock() - used
             table.session["opened_at"] = opened  # (a restart counts from it too)
             self.refresh_decisions(opened=opened)
-        table.dealers_choice.release_choice_clock()
+        table.dealers_choice.release_choice_clock()  # (may reopen the button's choice)
+        self._held = None
         table.tourney.release_timers()
 
     def _close_decision(self, seat: int) -> None:
