@@ -145,10 +145,15 @@ def test_a_rotation_must_be_by_level_or_orbit() -> None:
 
 def test_the_ledger_shows_buy_ins_rebuys_places_and_payouts_in_units() -> None:
     """4 entrants of 10, seat 1 rebought once (pool 50, 65/35: 33 and 17 by
-    the odd-unit rule); seat 3 out 4th, seat 2 3rd, seat 0 beats seat 1."""
+    the odd-unit rule); seat 3 out 4th, seat 2 3rd (each declining the rebuy),
+    seat 0 beats seat 1."""
     t = Tournament(SCHEDULES["turbo"], 4, buy_in=10, rebuy_levels=2)
     t.rebuys = {1: 1}
     t.busts = [Bust(7, 3, 50), Bust(9, 2, 30)]
+    # stop 52: while they may still rebuy (rebuys open, neither declined) the
+    # busted have no place yet (before: 3 and 4 beside their Rebuy buttons)
+    assert [r["place"] for r in t.ledger([300, 100, 0, 0])] == [None] * 4
+    t.declined = {2, 3}
     playing = t.ledger([300, 100, 0, 0])
     assert playing == [
         {"seat": 0, "rebuys": 0, "paid": 10, "place": None, "payout": None, "net": None},

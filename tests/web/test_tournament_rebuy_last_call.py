@@ -69,6 +69,9 @@ def test_a_heads_up_bust_gets_a_last_call_and_a_rebuy_within_it_deals_on() -> No
                                               "to rebuy; then the tournament ends.")
         public = table.tourney.public()
         assert public is not None and public["last_call"]["seats"] == [busted]
+        # stop 52: not placed while free to rebuy (main: {winner: ..., busted: 2})
+        assert public["places"] == {}
+        assert [line["place"] for line in public["ledger"]] == [None, None]
         assert public["last_call"]["who"] == f"P{busted}"
         assert public["last_call"]["held_by"] is None
         assert public["last_call"]["until"] == call["until"]  # (the felt counts down to it)
@@ -100,6 +103,8 @@ def test_nobody_rebuys_in_the_last_call_and_the_tournament_ends_at_60_s() -> Non
         winner = 1 - busted
         loop.advance(Tourney.REBUY_LAST_CALL - 1)
         assert not state["over"] and state["last_call"] is not None
+        public = table.tourney.public()
+        assert public is not None and public["places"] == {}  # (main: {busted: 2})
         loop.advance(2)
         assert state["over"] and state.get("last_call") is None
         assert state["declined"] == [busted]

@@ -100,6 +100,10 @@ def test_the_busted_player_reads_the_last_call_and_rebuys(browser: Any, tmp_path
 
         shown = seconds(running)
         assert shown <= 60
+        # stop 52: no finishing place while the busted may still rebuy (main: "2nd: Ann")
+        assert page.locator("#tourney").is_visible()
+        assert page.locator("#tourney .tourney-places").count() == 0
+        assert "2nd" not in page.locator("#tourney").inner_text()
         shot(page, f"last-call-{size}")
         seq = table.seq
         page.wait_for_timeout(2_200)

@@ -451,8 +451,7 @@ class Tourney:
             "elapsed": round(seconds, 1), "running": self.clock_running(),
             "entrants": t.seats, "left": t.left(chips), "prize_pool": t.prize_pool,
             "percentages": list(t.percentages), "rebuy_open": t.rebuy_open and not state["over"],
-            "places": {str(s): p for s, p in t.places(chips).items()
-                       if s not in t.left(chips) or state["over"]},
+            "places": self.places_given(t, chips, bool(state["over"])),
             "over": bool(state.get("over")),
             "payouts": ({str(s): v for s, v in t.payouts(chips).items()}
                         if state.get("over") else None),
@@ -461,6 +460,16 @@ class Tourney:
             "next_proposal": {str(s): int(h) for s, h in state.get("next_proposal", {}).items()},
             "ledger": self.ledger(t),  # (in the buy-in's units, the page's ledger)
         }  # fmt: skip
+
+    @staticmethod
+    def places_given(t: Tournament, chips: list[int], over: bool) -> dict[str, int]:
+        """The finishing places given so far (seat as text -> place, 1 = best): every
+        place once the tournament is over; before, those of the busted who are out
+        for good -- not of one who may still rebuy (:meth:`Tournament.rebuy_waiting`:
+        in the last call for a rebuy, or at any bust while rebuys are open), who is
+        not out yet (stop 52: "2nd: Ann" showed beside her Rebuy button)."""
+        still = set(t.left(chips)) | set(t.rebuy_waiting())
+        return {str(s): p for s, p in t.places(chips).items() if over or s not in still}
 
     def waiting(self) -> str | None:
         """Why a tournament table deals no hand (over, a deal being agreed), or ``None``."""
