@@ -302,8 +302,8 @@ class Tournament:
         """What each entrant paid and won, in the buy-in's units, in seat order
         (the tournament's ledger: chips are only its score): ``seat``,
         ``rebuys``, ``paid`` (the buy-in and each rebuy), ``place`` (``None``
-        while still playing, or busted and still free to rebuy), ``payout`` and ``net`` (``payout - paid``; both
-        ``None`` until it is over)."""
+        while still playing, or busted and still free to rebuy), ``payout`` and
+        ``net`` (``payout - paid``; both ``None`` until it is over)."""
         over = self.over(stacks)
         places = self.places(stacks)
         payouts = self.payouts(stacks) if over else {}
