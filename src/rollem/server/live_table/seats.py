@@ -36,6 +36,58 @@ if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
 
 
+DEPARTED_KEPT = 64
+"""The most ledger lines of people who left that the ledger keeps one a person
+(``session["departed"]``, sent in every state): past it the oldest are summed
+into one line of earlier players (:func:`fold_oldest_departed`; stop 52)."""
+
+
+def earlier_players_name(count: int) -> str:
+    """The name of the ledger's one line of ``count`` earlier players (the page
+    adds "(left)": "70 earlier players (left)")."""
+    return f"{count} earlier player{'' if count == 1 else 's'}"
+
+
+def fold_oldest_departed(session: dict[str, Any], kept: int) -> None:
+    """Keep at most ``kept`` ledger lines of people who left (``session["departed"]``,
+    oldest first): the oldest past it are summed into one line of earlier
+    players, first in the list -- ``{"seat": None, "name": "N earlier players",
+    "brought", "stack", "net" (chips, the sums of theirs), "left": True,
+    "players": N}`` -- so the ledger still sums (what was brought, what is held)
+    and the settle-up still balances, with that line as one party.  A summed
+    person is no longer known to the table: back from the same browser they sit
+    down as anyone new (their chips stay in the summed line), and their hands'
+    stints and rebuy count go (``session["stints"]``, ``["rebuys_made"]``).
+
+    Why: a loop where each newcomer plays one hand and leaves grew the ledger a
+    line a hand, without bound (stop 51's hostile review); 64 people who left is
+    more than a home game's night, so only such a loop is summed."""
+    departed: list[dict[str, Any]] = session.get("departed", [])
+    people = [line for line in departed if not line.get("players")]
+    if len(people) <= kept:
+        return
+    gone_digests: set[str] = set()
+    summed = departed[0] if departed and departed[0].get("players") else None
+    if summed is None:
+        summed = {"seat": None, "name": "", "brought": 0, "stack": 0, "net": 0,
+                  "left": True, "players": 0}
+        departed.insert(0, summed)
+    for line in people[:len(people) - kept]:
+        departed.remove(line)
+        for key in ("brought", "stack", "net"):
+            summed[key] = int(summed[key]) + int(line[key])
+        summed["players"] = int(summed["players"]) + 1
+        if line.get("digest"):
+            gone_digests.add(str(line["digest"]))
+    summed["name"] = earlier_players_name(int(summed["players"]))
+    if gone_digests:
+        session["stints"] = [st for st in session.get("stints", [])
+                             if st["digest"] not in gone_digests]
+        made = session.get("rebuys_made", {})
+        for digest in gone_digests:
+            made.pop(digest, None)
+
+
 def _looks_like(name: str, other: str) -> str:
     """``'Апп', in Cyrillic letters, looks like 'Ann'``: the start of a refusal of a
     look-alike name, naming its script when the two are written wholly in two
@@ -509,6 +561,7 @@ class Seating:
                      "last": last})
         if played or not self._as_given(seat):
             table.session["departed"].append(line)
+            fold_oldest_departed(table.session, DEPARTED_KEPT)  # (bounded: stop 52)
         table.saving.commit(remove_seats=[number], session=True)
         table.dealers_choice.choice_lapses(number)
 
