@@ -61,13 +61,32 @@ function forcedBets(t, hand) {
 if (new URLSearchParams(location.search).get("motion") === "none") document.documentElement.dataset.motion = "none";
 const still = () => document.documentElement.dataset.motion === "none";
 
+// The first thing a player needs, focused once, at the page's first state (stop
+// 52): the name field of "Take a seat" (or of a private table's form) for one not
+// seated, so a keyboard's player types their name at once (before: nothing had
+// the focus, six Tabs to reach it).  Only where the pointer is a mouse (hover,
+// fine): on a touch screen a focused field may open the keyboard unasked.  Never
+// taken from a control the player has focused meanwhile.
+let firstFocused = false;
+const MOUSE = "(hover: hover) and (pointer: fine)";
+function focusFirst(me, locked) {
+  if (firstFocused) return;
+  firstFocused = true;
+  if (me.seat !== null || !window.matchMedia(MOUSE).matches) return;
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const field = $(locked ? "locked-name" : "join-name");
+  if (field.offsetParent !== null) field.focus({ preventScroll: true });   // (shown)
+}
+
 let measured = 0;
 export function render(state, previous) {
   const started = performance.now();
   const t = state.table, me = state.you;
   if (t.locked) {
     later.state = null;   // (a side-panel drawing still to come has nothing to draw)
-    renderLocked(state); document.title = t.name + " — rollem"; return;
+    renderLocked(state); document.title = t.name + " — rollem";
+    focusFirst(me, true);
+    return;
   }
   if (previous && previous.table.locked) previous = null;  // (nothing to animate from)
   // Where chips are before anything changes (only when chips will fly): read
@@ -88,6 +107,7 @@ export function render(state, previous) {
   // Your turn: a replay opened now leaves the dock (your cards, clock, buttons) in view.
   document.body.classList.toggle("my-turn", turn);
   renderJoin(t, me);
+  focusFirst(me, false);
   $("host").classList.toggle("hidden", !(me.host && !t.started));
   const hint = t.tournament  // (nobody joins a tournament once it has started)
     ? "Deal when every entrant has sat down: nobody joins a tournament once it starts."
