@@ -2,7 +2,8 @@
 Playwright at 1440x900 and 390x844: opened by someone not seated, the page
 focuses the name field of "Take a seat" (a private table's: its form's), so a
 keyboard's player types a name and presses Enter with no Tab (before: nothing
-had the focus, six Tabs to reach the field).  Only with a mouse: on a touch
+had the focus, six Tabs to reach the field); seated, the host before the start
+gets the Deal button.  Only with a mouse: on a touch
 screen (the phone, touch) nothing is focused, so no keyboard opens unasked."""
 
 from __future__ import annotations
@@ -32,10 +33,19 @@ def test_a_desktop_page_focuses_the_name_field_and_enter_sits_down(
         page.keyboard.type("Ann")  # no Tab, no click
         page.keyboard.press("Enter")
         page.wait_for_selector(".me .name:has-text('Ann')")
-        # seated: the join panel is gone and its field with it; nothing is refocused
+        # seated, the host before the start: the Deal button next (also on a reload)
         assert page.locator("#join").is_hidden()
+        page.wait_for_function("() => document.activeElement.id === 'start-btn'")
+        shot(page, "first-focus-desktop-deal")
         page.reload()
         page.wait_for_selector(".me .name:has-text('Ann')")
+        page.wait_for_function("() => document.activeElement.id === 'start-btn'")
+        page.keyboard.press("Enter")  # deals
+        page.wait_for_selector("#host.hidden", state="attached")
+        # once started, a reload focuses nothing (the dock's keys are its own)
+        page.reload()
+        page.wait_for_selector(".me .name:has-text('Ann')")
+        page.wait_for_function("() => document.body.dataset.seq !== undefined")
         assert page.evaluate(FOCUSED) == "BODY"
     finally:
         ctx.close()

@@ -104,6 +104,8 @@ def test_the_busted_player_reads_the_last_call_and_rebuys(browser: Any, tmp_path
         assert page.locator("#tourney").is_visible()
         assert page.locator("#tourney .tourney-places").count() == 0
         assert "2nd" not in page.locator("#tourney").inner_text()
+        place = page.locator(f"#ledger tr[data-seat='{busted}'] td").nth(2)
+        assert place.inner_text() == "may rebuy"  # (main: 2)
         shot(page, f"last-call-{size}")
         seq = table.seq
         page.wait_for_timeout(2_200)

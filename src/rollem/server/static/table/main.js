@@ -61,21 +61,26 @@ function forcedBets(t, hand) {
 if (new URLSearchParams(location.search).get("motion") === "none") document.documentElement.dataset.motion = "none";
 const still = () => document.documentElement.dataset.motion === "none";
 
-// The first thing a player needs, focused once, at the page's first state (stop
-// 52): the name field of "Take a seat" (or of a private table's form) for one not
+// The first thing a player needs, focused at the page's first state (stop 52):
+// the name field of "Take a seat" (or of a private table's form) for one not
 // seated, so a keyboard's player types their name at once (before: nothing had
-// the focus, six Tabs to reach it).  Only where the pointer is a mouse (hover,
-// fine): on a touch screen a focused field may open the keyboard unasked.  Never
-// taken from a control the player has focused meanwhile.
-let firstFocused = false;
+// the focus, six Tabs to reach it); for the host seated before the start, the
+// Deal button -- also right after they sit down (the name field they pressed
+// Enter in is gone).  Only where the pointer is a mouse (hover, fine): on a touch
+// screen a focused field may open the keyboard unasked.  Never taken from a
+// control the player has focused meanwhile.
+let focusSeen = null;   // the last state's seat ({seat}; null: no state seen yet)
 const MOUSE = "(hover: hover) and (pointer: fine)";
-function focusFirst(me, locked) {
-  if (firstFocused) return;
-  firstFocused = true;
-  if (me.seat !== null || !window.matchMedia(MOUSE).matches) return;
-  if (document.activeElement && document.activeElement !== document.body) return;
-  const field = $(locked ? "locked-name" : "join-name");
-  if (field.offsetParent !== null) field.focus({ preventScroll: true });   // (shown)
+function focusFirst(t, me, locked) {
+  const first = focusSeen === null, seated = focusSeen !== null && focusSeen.seat === null
+    && me.seat !== null;
+  focusSeen = { seat: me.seat };
+  if (!(first || seated) || !window.matchMedia(MOUSE).matches) return;
+  const held = document.activeElement;   // (the name field just hidden is no choice)
+  if (held && held !== document.body && !held.closest("#join, #locked")) return;
+  const target = me.seat === null ? $(locked ? "locked-name" : "join-name")
+    : me.host && !t.started && !locked ? $("start-btn") : null;
+  if (target && target.offsetParent !== null) target.focus({ preventScroll: true });   // (shown)
 }
 
 let measured = 0;
@@ -85,7 +90,7 @@ export function render(state, previous) {
   if (t.locked) {
     later.state = null;   // (a side-panel drawing still to come has nothing to draw)
     renderLocked(state); document.title = t.name + " — rollem";
-    focusFirst(me, true);
+    focusFirst(t, me, true);
     return;
   }
   if (previous && previous.table.locked) previous = null;  // (nothing to animate from)
@@ -107,8 +112,8 @@ export function render(state, previous) {
   // Your turn: a replay opened now leaves the dock (your cards, clock, buttons) in view.
   document.body.classList.toggle("my-turn", turn);
   renderJoin(t, me);
-  focusFirst(me, false);
   $("host").classList.toggle("hidden", !(me.host && !t.started));
+  focusFirst(t, me, false);
   const hint = t.tournament  // (nobody joins a tournament once it has started)
     ? "Deal when every entrant has sat down: nobody joins a tournament once it starts."
     : "Start when everyone has sat down; players can also join later.";

@@ -497,7 +497,9 @@ function renderTournamentLedger(t, tt, tbl) {
       : el("td", l.net >= 0 ? "plus" : "minus", (l.net > 0 ? "+" : "") + l.net);
     tr.append(el("td", null, seatName(t, l.seat)),
       el("td", null, l.paid + (l.rebuys ? " (" + l.rebuys + " rebuy" + (l.rebuys === 1 ? ")" : "s)") : "")),
-      el("td", null, l.place !== null ? String(l.place) : tt.started ? "playing" : "seated"),
+      el("td", null, l.place !== null ? String(l.place) : !tt.started ? "seated"
+        // (busted and free to rebuy: no place yet, stop 52)
+        : tt.over || (tt.left || []).includes(l.seat) ? "playing" : "may rebuy"),
       el("td", null, l.payout === null ? "–" : String(l.payout)), net);
     tbl.appendChild(tr);
   }
