@@ -10,7 +10,7 @@ earlier decision is still ``stale``."""
 
 from __future__ import annotations
 
-from test_dealers_choice_seats import errors, send
+from test_dealers_choice_seats import choice_table, errors, send
 from test_host_pause import acted, holdem_table
 from test_table_bots import virtual_server
 
@@ -67,3 +67,21 @@ def test_an_answer_sent_while_paused_is_refused_and_one_after_resume_taken() -> 
         _act(loop, table, people[seat], paused_seq, "fold")  # the seq seen while paused
         assert errors(people[seat]) == []  # (main: ["stale"])
         assert acted(table) == done + 1
+
+
+def test_the_buttons_choice_of_game_survives_a_pause_and_resume() -> None:
+    """The same for the button naming a dealer's choice (its choice is a decision
+    too): named with the state seen before the pause, it is taken."""
+    with virtual_server() as (loop, store):
+        table, host, people = choice_table(loop, store)
+        chooser = int(table.session["choice"]["seat"])
+        hand_no = int(table.session["choice"]["hand"])
+        offered, seen = table.decision_seq[chooser], table.seq
+        for _ in range(3):
+            send(loop, table, host, "host", op="pause")
+            send(loop, table, host, "host", op="resume")
+        assert table.decision_seq.get(chooser) == offered  # (main: the last resume's)
+        loop.call(table.handle, people[chooser], ClientMessage(
+            "choose_game", hand_no, seen, {"game": "sdr"}))
+        assert errors(people[chooser]) == []  # (main: ["stale"])
+        assert table.hand is not None and table.hand.game == "sdr"

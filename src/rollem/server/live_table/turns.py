@@ -304,13 +304,14 @@ class Turns:
         (:meth:`DealersChoice.hold_choice_clock`), and a tournament deal's answer
         time and a last call for a rebuy (:meth:`Tourney.hold_timers`)."""
         table = self.table
+        # (first: the button's choice clock closes its decision too)
+        if self._held is None or self.decision_seq:  # (a second pause keeps the first's)
+            self._held = (self._decision_key(), dict(self.decision_seq))
         if table.hand is not None and not table.hand.over and self.decision_opened:
             opened = min(self.decision_opened.values())
             table.session["held_used"] = max(0.0, table.clock() - opened)
         table.dealers_choice.hold_choice_clock()
         table.tourney.hold_timers()  # (a deal's answer time, a last call: issue 28)
-        if self._held is None or self.decision_seq:  # (a second pause keeps the first's)
-            self._held = (self._decision_key(), dict(self.decision_seq))
         self.refresh_decisions()  # closes every open decision and its timer
 
     def release_clocks(self) -> None:
