@@ -765,7 +765,12 @@ class TerminalGame:
         for s, name in enumerate(self.names if self.tournament is None else ()):
             net = t.stacks[s] - t.brought[s]
             self.say(f"  {name:<4} {net:+d}  (stack {t.stacks[s]}, brought {t.brought[s]})")
-        if self.tournament is None and not t.carry and (t.hand is None or t.hand.is_over):
+        # A hand abandoned by q does not count (its chips are back in t.stacks); only
+        # chips carried into a pot (R-521-9), between hands or into the abandoned
+        # hand, leave nets that do not add up to 0 and so nothing to settle.
+        abandoned = t.hand is not None and not t.hand.is_over
+        carried = t.carry + (t.hand.carry_in if abandoned and t.hand is not None else 0)
+        if self.tournament is None and not carried:
             nets = [(name, t.stacks[s] - t.brought[s]) for s, name in enumerate(self.names)]
             try:
                 transfers = settle(nets)
