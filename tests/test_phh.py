@@ -619,3 +619,22 @@ def test_cli_replay_phhs_hand_with_no_variant_names_both_kinds(tmp_path: Path) -
     assert r.stderr == (f"rollem: error: {bulk}: hand [1] did not replay: there is no "
                         "variant: a rollem history names its game ('rollem-<game>', e.g. "
                         f"rollem-sdr), a PHH hand its code ({codes})\n")
+
+
+def test_a_phhs_given_where_one_hand_is_needed_says_so(tmp_path: Path) -> None:
+    """``rollem odds --history session.phhs`` (the file ``rollem play``'s
+    farewell names) and ``rollem replay`` of a .phhs under another name said
+    "there is no variant: a rollem history names its game ...", true of no
+    hand in the file; now one line says it holds several hands and which file
+    to give."""
+    copy = tmp_path / "four-hands.toml"
+    copy.write_text((HERE / "handhq-abs-2009.phhs").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    for args in (["odds", "--history", str(HERE / "handhq-abs-2009.phhs"), "--seat", "0"],
+                 ["replay", str(copy)]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert "there is no variant" not in result.output
+        assert ": a .phhs of 4 hand(s) ([1], [2] ...), not one hand history: give one " \
+            "hand's file (rollem play saves each as hand-N.toml)\n" in result.output
+        assert result.output.count("\n") == 1
