@@ -43,6 +43,7 @@ from rollem.cli.seed_opt import seed_option
 from rollem.cli.table_options import (
     check_house,
     check_stack,
+    check_staples,
     options_from_flags,
     staple_flags,
     staples_from_flags,
@@ -938,6 +939,8 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
         check_house(options, choices)
     else:
         check_house(options, [g])
+    check_staples(options, bomb_pot_every, bomb_pot_ante,
+                  choices if game == "dealers-choice" else [g])
     try:
         make_bot(level)
     except KeyError:
