@@ -55,9 +55,11 @@ def table_option_flags(func: F) -> F:
         click.option("--ante", type=int, default=1, show_default=True,
                      help="Chips each player antes every hand."),
         click.option("--small-bet", type=int, default=2, show_default=True,
-                     help="The small bet (fixed limit); the minimum bet in pot- and no-limit."),
+                     help="The small bet (fixed limit, early rounds); in pot- and no-limit "
+                          "the minimum bet of those rounds (R-C-6)."),
         click.option("--big-bet", type=int, default=4, show_default=True,
-                     help="The big bet (fixed limit, later rounds)."),
+                     help="The big bet (fixed limit, later rounds); in pot- and no-limit "
+                          "the minimum bet of those rounds (R-C-6)."),
         click.option("--cap-heads-up/--no-cap-heads-up", "cap_heads_up", default=True,
                      show_default=True,
                      help="Fixed limit: the raise cap holds with two players too."),
