@@ -638,3 +638,20 @@ def test_a_phhs_given_where_one_hand_is_needed_says_so(tmp_path: Path) -> None:
         assert ": a .phhs of 4 hand(s) ([1], [2] ...), not one hand history: give one " \
             "hand's file (rollem play saves each as hand-N.toml)\n" in result.output
         assert result.output.count("\n") == 1
+
+
+def test_a_game_with_no_phh_code_is_refused_with_the_whole_list(tmp_path: Path) -> None:
+    """``rollem export --phh`` of a 5-2-1 hand (a session's own file name):
+    the one error line lists what PHH has, whole; it was cut in its middle
+    ("... [94 characters cut] ...") at the 300 characters of an error line."""
+    path = tmp_path / "20261205-034441-seed5" / "hand-0001-rollem521.toml"
+    path.parent.mkdir()
+    path.write_text(write_history(Hand("rollem521", [50, 50], source=SeededSource(2))))
+    r = CliRunner().invoke(app, ["export", "--phh", str(path)])
+    assert r.exit_code == 2 and r.output.count("\n") == 1
+    assert "characters cut" not in r.output
+    assert r.output.endswith("rollem521 (fixed-limit) has no PHH variant code (the games "
+                             "PHH has: rollem export --help); its rollem history is its only "
+                             "form\n")
+    listed = " ".join(CliRunner().invoke(app, ["export", "--help"]).output.split())
+    assert "hold'em fixed limit (FT) or no limit (NT), Omaha pot limit (PO)" in listed
