@@ -352,9 +352,11 @@ class TerminalGame:
 
         offer()
         players = len(table.dealt_in())
+        unfit = [(g.id, f"does not fit {players} players (it takes {g.min_players} to "
+                  f"{g.max_players})") for g in table.choices if g not in fits]
         choice = self.prompt_until(
             f"Game (1-{len(fits)}) > ",
-            lambda answer: parse_game_choice(answer, ids),
+            lambda answer: parse_game_choice(answer, ids, unfit),
             lambda: choose_game_help(fits, table.choices, players), offer)
         return fits[ids.index(str(choice))]
 
