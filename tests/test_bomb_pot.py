@@ -255,6 +255,27 @@ def test_simulate_flags(capsys: pytest.CaptureFixture[str]) -> None:
         assert (code, out) == (2, "") and said in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_a_straddle_or_bomb_pot_flag_that_would_do_nothing_is_refused(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A straddle is twice the big blind: in a game with no blinds (sdr, the
+    three home games of a dealer's choice) ``--straddle`` did nothing, and
+    ``--bomb-pot-ante`` without ``--bomb-pot-every`` dealt no bomb pot; both
+    were taken without a word."""
+    from cli_helpers import run_cli
+
+    tail = ["--hands", "5"] if command == "simulate" else []
+    for game, extra, said in (
+            ("sdr", ["--straddle", "optional"], "--straddle optional: a straddle is twice "
+             "the big blind, and sdr posts no blinds; straddle in a game with blinds"),
+            ("dealers-choice", ["--straddle", "mississippi"], "and sdr, rollyourown, "
+             "rollem521 post no blinds"),
+            ("holdem", ["--bomb-pot-ante", "6"], "--bomb-pot-ante 6: no bomb pot is dealt "
+             "without --bomb-pot-every N")):
+        code, out, err = run_cli([command, game, "--players", "3", *tail, *extra], capsys)
+        assert (code, out) == (2, "") and said in err and err.count("\n") == 1
+
+
 def test_rollem_play_deals_straddles_and_bomb_pots(tmp_path: object) -> None:
     """The terminal game: you (seat 0) straddle when Mississippi lets you; every
     second hand is a bomb pot."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -435,3 +436,26 @@ def test_backup_of_a_file_that_is_no_database_of_ours_says_so(
                                   "(it has no tables of rollem's); give the one rollem serve "
                                   "uses with --db\n")
         assert not target.exists()
+
+
+def test_the_big_bet_help_says_it_is_the_later_rounds_least_bet_in_no_limit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--big-bet`` said "(fixed limit, later rounds)", so in no-limit it read
+    as doing nothing; it is the least bet of the later rounds there (R-C-6):
+    SDR no-limit with ``--big-bet 6`` offers "b 6..200" after the roll."""
+    from cli_helpers import scripted
+    from rollem.engine import Options
+
+    game, out = scripted(iter(["c"] * 4 + ["q"] * 3), players=2, stack=200, seed=3,
+                         options=Options(structure="no-limit", small_bet=2, big_bet=6),
+                         history_dir=tmp_path)
+    game.run()
+    prompts = [ln for ln in "".join(out).splitlines() if ln.startswith("Choices (")]
+    assert "b 2..199 = bet 2..199" in prompts[0]
+    assert any(re.search(r"after the roll: betting\): c = check, b 6\.\.\d+ = bet 6\.\.", ln)
+               for ln in prompts), prompts
+    code, out_help, _ = run(["play", "--help"], capsys)
+    assert code == 0
+    help_text = " ".join(out_help.split())
+    assert "--big-bet INTEGER The big bet (fixed limit, later rounds); in pot- and no-limit " \
+        "the minimum bet of those rounds (R-C-6)." in help_text

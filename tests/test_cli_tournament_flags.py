@@ -44,6 +44,14 @@ def test_simulate_takes_rebuys_payouts_buy_in_and_a_rotation(
     (["--tournament", "turbo", "--payouts", "30/70"], "cannot be paid more than the one"),
     (["--tournament", "turbo", "--payouts", "50/3x"], "expected whole percentages 1 to 100"),
     (["--tournament", "turbo", "--payouts", "40/30/20/10"], "4 places paid with 3 players"),
+    # the schedule sets the stacks and each level's stakes: these were ignored
+    # without a word (rollem play --tournament turbo --stack 500 dealt 100 chips)
+    (["--tournament", "turbo", "--stack", "500"], "--stack 500: a tournament's starting "
+     "stack and stakes are its schedule's"),
+    (["--tournament", "turbo", "--ante", "7"], "leave out --ante, or give --tournament a "
+     "schedule file (TOML)"),
+    (["--tournament", "turbo", "--small-bet", "10"], "--small-bet 10: a tournament's"),
+    (["--tournament", "turbo", "--big-bet", "20"], "--big-bet 20: a tournament's"),
 ])
 def test_bad_tournament_flags_are_refused_in_one_line(
         args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -469,3 +469,14 @@ def test_hi_lo_lines_name_each_half() -> None:
     assert half_words("ten-high straight for high, no low", "low") == "no low"
     assert half_words("pair of kings, queen-five-three", "low") == \
         "pair of kings, queen-five-three"   # one hand: unchanged
+
+
+def test_one_card_dealt_down_to_several_players_is_one_card_each() -> None:
+    """Seventh street in stud deals one card down to each player still in:
+    "Bob and Cat are dealt 1 card each, face down." (it said "1 cards each")."""
+    from rollem import games
+
+    hand = _called_down(games.get("stud"), 4, 3)
+    lines = [ln.text for ln in narrate_hand(hand, ["You", "Ann", "Bob"], 0)]  # type: ignore[arg-type]
+    assert "Ann and Bob are dealt 1 card each, face down." in lines
+    assert not [ln for ln in lines if "1 cards" in ln]

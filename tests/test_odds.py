@@ -600,3 +600,16 @@ def test_ryo_tracked_pool_before_any_draw_matches_the_pool_model() -> None:
     odds, _ = history_odds(text, 0, at=4, samples=20_000, seed=3)
     assert odds.method == "monte-carlo"
     assert odds.win + odds.tie + odds.lose == pytest.approx(1.0)
+
+
+def test_the_samples_help_says_the_least_worlds_roll_your_own_draws() -> None:
+    """``rollem odds --history FILE --samples 5`` of Roll Your Own after the
+    discard with three or more opponents draws :data:`MIN_WORLDS` worlds (and
+    says "Monte Carlo: 4,000 samples"); ``--help`` said only "1 to
+    10,000,000", so the figure looked like a bug."""
+    from rollem.odds.ryoseen import MIN_WORLDS
+
+    out = " ".join(CliRunner().invoke(app, ["odds", "--help"]).output.split())
+    assert MIN_WORLDS == 4000
+    assert "after the discard at 6 players or more; there, with three or more opponents, " \
+        "at least 4,000 whatever is asked, as the output says" in out

@@ -619,3 +619,39 @@ def test_cli_replay_phhs_hand_with_no_variant_names_both_kinds(tmp_path: Path) -
     assert r.stderr == (f"rollem: error: {bulk}: hand [1] did not replay: there is no "
                         "variant: a rollem history names its game ('rollem-<game>', e.g. "
                         f"rollem-sdr), a PHH hand its code ({codes})\n")
+
+
+def test_a_phhs_given_where_one_hand_is_needed_says_so(tmp_path: Path) -> None:
+    """``rollem odds --history session.phhs`` (the file ``rollem play``'s
+    farewell names) and ``rollem replay`` of a .phhs under another name said
+    "there is no variant: a rollem history names its game ...", true of no
+    hand in the file; now one line says it holds several hands and which file
+    to give."""
+    copy = tmp_path / "four-hands.toml"
+    copy.write_text((HERE / "handhq-abs-2009.phhs").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    for args in (["odds", "--history", str(HERE / "handhq-abs-2009.phhs"), "--seat", "0"],
+                 ["replay", str(copy)]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert "there is no variant" not in result.output
+        assert ": a .phhs of 4 hand(s) ([1], [2] ...), not one hand history: give one " \
+            "hand's file (rollem play saves each as hand-N.toml)\n" in result.output
+        assert result.output.count("\n") == 1
+
+
+def test_a_game_with_no_phh_code_is_refused_with_the_whole_list(tmp_path: Path) -> None:
+    """``rollem export --phh`` of a 5-2-1 hand (a session's own file name):
+    the one error line lists what PHH has, whole; it was cut in its middle
+    ("... [94 characters cut] ...") at the 300 characters of an error line."""
+    path = tmp_path / "20261205-034441-seed5" / "hand-0001-rollem521.toml"
+    path.parent.mkdir()
+    path.write_text(write_history(Hand("rollem521", [50, 50], source=SeededSource(2))))
+    r = CliRunner().invoke(app, ["export", "--phh", str(path)])
+    assert r.exit_code == 2 and r.output.count("\n") == 1
+    assert "characters cut" not in r.output
+    assert r.output.endswith("rollem521 (fixed-limit) has no PHH variant code (the games "
+                             "PHH has: rollem export --help); its rollem history is its only "
+                             "form\n")
+    listed = " ".join(CliRunner().invoke(app, ["export", "--help"]).output.split())
+    assert "hold'em fixed limit (FT) or no limit (NT), Omaha pot limit (PO)" in listed

@@ -320,3 +320,23 @@ def test_rules_on_a_terminal_page_with_less_r_and_no_codes_with_no_color(
     text, colour = run(LESS="-FRX", NO_COLOR="1")
     assert os.environ["LESS"] == "-FRX"
     assert "\x1b" not in text and not colour and "Stop, Drop and Roll" in text
+
+
+def test_the_basics_name_every_shipped_game_with_wild_cards() -> None:
+    """``rollem rules`` said five of a kind was possible "only in Five Card
+    Roll Your Own" and headed the wild cards' rules "Five Card Roll Your Own
+    only", while Deuces Wild (shipped) makes five aces and takes the same
+    house options (R-RYO-9's ``wild_duplicates``, ``natural_beats_wild``).
+    Every shipped game with those options is named in both places."""
+    from rollem import games
+
+    wild = sorted(g.name for g in games.all_games()
+                  if "wild_duplicates" in (getattr(g, "house", None) or {}))
+    assert wild == ["Deuces Wild", "Five Card Roll Your Own"]
+    text = rules_text(None)
+    five = flat(text.split("1. **Five of a kind**")[1].split("2. **Straight flush")[0])
+    heading = next(ln for ln in text.splitlines() if ln.startswith("## Wild cards"))
+    for name in wild:
+        assert name.lower() in five
+        assert name in heading
+    assert "only" not in heading

@@ -215,3 +215,23 @@ def test_a_tournaments_ledger_csv_round_trips() -> None:
          "net": "13", "unit": "buy-in units"},
         {"name": "'=Bob, \"B\"", "seat": "3", "paid": "10", "rebuys": "0", "place": "",
          "prize": "", "net": "", "unit": "buy-in units"}]
+
+
+def test_the_terminal_ledger_settles_up_when_you_quit_in_a_hand(tmp_path: Path) -> None:
+    """``q`` in the middle of a hand (the usual way to stop; the guide's own
+    scripted example) abandons that hand, and the ledger of the hands played
+    still says who pays whom: docs/playing-in-the-terminal.md promises it
+    after ``q`` at any prompt."""
+    from cli_helpers import scripted
+
+    # hand 1 checked down (4 rounds), Enter for hand 2, q at its first decision
+    answers = iter(["c"] * 4 + ["", "q"] + ["q"] * 3)
+    game, out = scripted(answers, players=3, level="basic", stack=200, seed=1,
+                         history_dir=tmp_path)
+    game.run()
+    text = "".join(out)
+    assert "The hand in progress is abandoned" in text
+    nets = {name: game.table.stacks[s] - game.table.brought[s]
+            for s, name in enumerate(game.names)}
+    assert nets == {"You": -9, "Ann": -1, "Bob": 10}
+    assert "To settle up: You pay Bob 9; Ann pays Bob 1" in text

@@ -872,3 +872,21 @@ def test_a_standard_phh_hand_beside_its_own_copy_is_that_copys_check(
     assert code == 1
     assert "session.phhs [2]: not verified: a standard PHH hand" in out
     assert "session.phhs [1]: ok: hand 0: the same hand as" in out
+
+
+def test_a_standard_phh_file_with_times_is_not_verified_and_its_chain_not_checked(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``rollem verify`` of a .phhs of standard hands (a card room's, or
+    ``rollem play``'s session.phhs of a standard game): each hand is named as
+    carrying no commitment. It was an internal error where a hand has a TOML
+    time (PHH's ``time = 00:00:09``), and otherwise ended "chain: ok (each
+    hand's commitment includes the previous hand)" with no commitment at all."""
+    path = Path(__file__).parent / "phh" / "handhq-abs-2009.phhs"
+    code, out, err = run_cli(["verify", str(path)], capsys)
+    assert (code, err) == (1, "")
+    assert out.count(": not verified: a standard PHH hand") == 4
+    assert out.endswith("chain: not checked: 0 of the 4 hands carry a commitment, and a "
+                        "chain needs two\n")
+    code, out, err = run_cli(["verify", "--json", str(path)], capsys)
+    chain = json.loads(out)["chain"]
+    assert code == 1 and chain["ok"] is False and chain["reason"].startswith("not checked: 0 of")

@@ -712,10 +712,12 @@ def _owner(data: Mapping[str, Any]) -> str | None:
 
 
 def _form_key(table: Mapping[str, Any]) -> str:
-    """A session form's fields, ``_hand`` aside, as one comparable text."""
+    """A session form's fields, ``_hand`` aside, as one comparable text (TOML's
+    dates and times, as a PHH file's ``time`` field, in their ISO form)."""
     import json
 
-    return json.dumps({k: v for k, v in table.items() if k != "_hand"}, sort_keys=True)
+    return json.dumps({k: v for k, v in table.items() if k != "_hand"}, sort_keys=True,
+                      default=lambda v: v.isoformat() if hasattr(v, "isoformat") else repr(v))
 
 
 def session_forms(copies: Sequence[tuple[str, Mapping[str, Any], Verdict]]

@@ -360,9 +360,12 @@ def parse_answer(text: str, legal: Legal, up: Collection[Card] = ()) -> object:
     raise AnswerError(f"this decision ({legal.kind}) cannot be made from the terminal yet")
 
 
-def parse_game_choice(text: str, games: Sequence[str]) -> str | Command:
+def parse_game_choice(text: str, games: Sequence[str],
+                      unfit: Sequence[tuple[str, str]] = ()) -> str | Command:
     """The game picked by an answer: its number in ``games`` (1..), its id or an
-    id's unique prefix; or a :class:`Command`.
+    id's unique prefix; or a :class:`Command`. ``unfit``: ``(id, why)`` of the
+    games offered that do not fit the players dealt in (R-C-12), so that
+    naming one says why it is not among ``games``.
 
     Raises:
         AnswerError: naming the games allowed.
@@ -377,4 +380,7 @@ def parse_game_choice(text: str, games: Sequence[str]) -> str | Command:
     if len(hits) == 1:
         return hits[0]
     listed = ", ".join(f"{i} = {g}" for i, g in enumerate(games, 1))
+    named = [(g, why) for g, why in unfit if g.startswith(raw)] if raw and not hits else []
+    if len(named) == 1:  # (it said only "'rolly' is not one of the games")
+        raise AnswerError(f"{named[0][0]} {named[0][1]}: {listed}")
     raise AnswerError(f"{text.strip()!r} is not one of the games: {listed}")

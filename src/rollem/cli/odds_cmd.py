@@ -16,6 +16,7 @@ from rollem.odds import Odds, OddsError, sdr_odds
 from rollem.odds.common import MAX_SAMPLES
 from rollem.odds.history import history_odds
 from rollem.odds.result import HistoryOddsError
+from rollem.odds.ryoseen import MIN_WORLDS
 
 __all__ = ["odds_command", "render"]
 
@@ -150,7 +151,9 @@ def _progress(samples: int) -> Iterator[Callable[[int, int], None] | None]:
 @click.option("--samples", "samples", type=int, default=None,
               help=f"Monte Carlo samples, 1 to {MAX_SAMPLES:,} (default 100,000 for sdr, "
                    "20,000 from a history; look-ahead: 10,000 worlds per option, and "
-                   "in Roll Your Own after the discard at 6 players or more).")
+                   "in Roll Your Own after the discard at 6 players or more; there, "
+                   f"with three or more opponents, at least {MIN_WORLDS:,} whatever is asked, "
+                   "as the output says).")
 @seed_option("Seed the Monte Carlo.")
 @click.option("--workers", "workers", type=int, default=1, show_default=True,
               help="sdr: processes to split the Monte Carlo samples over; the same seed "

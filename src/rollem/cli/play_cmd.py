@@ -43,6 +43,7 @@ from rollem.cli.seed_opt import seed_option
 from rollem.cli.table_options import (
     check_house,
     check_stack,
+    check_staples,
     options_from_flags,
     staple_flags,
     staples_from_flags,
@@ -351,9 +352,11 @@ class TerminalGame:
 
         offer()
         players = len(table.dealt_in())
+        unfit = [(g.id, f"does not fit {players} players (it takes {g.min_players} to "
+                  f"{g.max_players})") for g in table.choices if g not in fits]
         choice = self.prompt_until(
             f"Game (1-{len(fits)}) > ",
-            lambda answer: parse_game_choice(answer, ids),
+            lambda answer: parse_game_choice(answer, ids, unfit),
             lambda: choose_game_help(fits, table.choices, players), offer)
         return fits[ids.index(str(choice))]
 
@@ -765,7 +768,12 @@ class TerminalGame:
         for s, name in enumerate(self.names if self.tournament is None else ()):
             net = t.stacks[s] - t.brought[s]
             self.say(f"  {name:<4} {net:+d}  (stack {t.stacks[s]}, brought {t.brought[s]})")
-        if self.tournament is None and not t.carry and (t.hand is None or t.hand.is_over):
+        # A hand abandoned by q does not count (its chips are back in t.stacks); only
+        # chips carried into a pot (R-521-9), between hands or into the abandoned
+        # hand, leave nets that do not add up to 0 and so nothing to settle.
+        abandoned = t.hand is not None and not t.hand.is_over
+        carried = t.carry + (t.hand.carry_in if abandoned and t.hand is not None else 0)
+        if self.tournament is None and not carried:
             nets = [(name, t.stacks[s] - t.brought[s]) for s, name in enumerate(self.names)]
             try:
                 transfers = settle(nets)
@@ -933,6 +941,8 @@ def play_command(game: str, players: int, level: str, stack: int, seed: int | No
         check_house(options, choices)
     else:
         check_house(options, [g])
+    check_staples(options, bomb_pot_every, bomb_pot_ante,
+                  choices if game == "dealers-choice" else [g])
     try:
         make_bot(level)
     except KeyError:

@@ -13,6 +13,7 @@ from rollem.cli.seed_opt import seed_option
 from rollem.cli.table_options import (
     check_house,
     check_stack,
+    check_staples,
     options_from_flags,
     run_twice_flag,
     staple_flags,
@@ -128,8 +129,9 @@ def simulate_command(
     options, bomb_pot_every, bomb_pot_ante = staples_from_flags(flags, options, players, stack)
     from rollem.games import DEFAULT_CHOICE
 
-    check_house(options, [get(g) for g in (DEFAULT_CHOICE if game == "dealers-choice"
-                                           else [game])])
+    offered = [get(g) for g in (DEFAULT_CHOICE if game == "dealers-choice" else [game])]
+    check_house(options, offered)
+    check_staples(options, bomb_pot_every, bomb_pot_ante, offered)
     if schedule_name is not None:
         if hands is not None:
             fail("--hands: a tournament plays to one winner; give --tournaments (how many) "

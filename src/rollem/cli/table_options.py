@@ -55,9 +55,11 @@ def table_option_flags(func: F) -> F:
         click.option("--ante", type=int, default=1, show_default=True,
                      help="Chips each player antes every hand."),
         click.option("--small-bet", type=int, default=2, show_default=True,
-                     help="The small bet (fixed limit); the minimum bet in pot- and no-limit."),
+                     help="The small bet (fixed limit, early rounds); in pot- and no-limit "
+                          "the minimum bet of those rounds (R-C-6)."),
         click.option("--big-bet", type=int, default=4, show_default=True,
-                     help="The big bet (fixed limit, later rounds)."),
+                     help="The big bet (fixed limit, later rounds); in pot- and no-limit "
+                          "the minimum bet of those rounds (R-C-6)."),
         click.option("--cap-heads-up/--no-cap-heads-up", "cap_heads_up", default=True,
                      show_default=True,
                      help="Fixed limit: the raise cap holds with two players too."),
@@ -143,6 +145,30 @@ def staples_from_flags(flags: dict[str, Any], options: Any, players: int,
         fail(f"--bomb-pot-ante {ante}: expected 1 to the stack ({stack})")
     return (replace(options, straddle_rule=rule, straddlers=tuple(sorted(seats)),
                     run_twice=twice), every, ante)
+
+
+def _posts_blinds(game: Any) -> bool:
+    """Whether ``game`` (a :class:`rollem.engine.game.Game`) has a ``blinds`` step."""
+    steps = getattr(getattr(game, "spec", None), "steps", None) or ()
+    return any(getattr(step, "kind", None) == "blinds" for step in steps)
+
+
+def check_staples(options: Any, bomb_pot_every: int, bomb_pot_ante: int | None,
+                  games: list[Any]) -> None:
+    """Exit with a one-line error (status 2) for a staple flag that would do
+    nothing in ``games`` (the game played, or every game a dealer's choice
+    offers): ``--straddle`` where no game posts blinds (a straddle is twice the
+    big blind), ``--bomb-pot-ante`` without ``--bomb-pot-every``. They were
+    taken without a word (a flag that does nothing is refused, issue 33)."""
+    rule = getattr(options, "straddle_rule", "off")
+    if rule != "off" and not any(_posts_blinds(g) for g in games):
+        names = ", ".join(g.id for g in games)
+        post = "posts" if len(games) == 1 else "post"
+        fail(f"--straddle {rule}: a straddle is twice the big blind, and {names} {post} no "
+             "blinds; straddle in a game with blinds (holdem, omaha, omaha8)")
+    if bomb_pot_ante is not None and not bomb_pot_every:
+        fail(f"--bomb-pot-ante {bomb_pot_ante}: no bomb pot is dealt without "
+             "--bomb-pot-every N (a bomb pot every N hands)")
 
 
 def options_from_flags(flags: dict[str, Any]) -> Any:

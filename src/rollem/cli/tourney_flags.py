@@ -70,7 +70,9 @@ class TournamentFlags:
 def tournament_from_flags(flags: dict[str, Any], *, tournament: bool, game: str,
                           players: int) -> TournamentFlags:
     """Take the tournament flags out of ``flags`` (click's keywords) and check
-    them: each is for ``--tournament`` only, ``--rotate`` for dealers-choice only.
+    them: each is for ``--tournament`` only, ``--rotate`` for dealers-choice only;
+    with ``--tournament``, the cash game's ``--stack`` and stakes are refused
+    (the schedule sets them).
     Exits with status 2 and one line naming the flag on a bad value."""
     buy_in = flags.pop("buy_in", None)
     payouts = flags.pop("payouts", None)
@@ -83,6 +85,7 @@ def tournament_from_flags(flags: dict[str, Any], *, tournament: bool, game: str,
         if given:
             fail(f"{given[0]}: for tournaments only (give --tournament SCHEDULE)")
         return TournamentFlags()
+    _refuse_what_the_schedule_sets()
     if buy_in is not None and not 0 <= buy_in <= MAX_BUY_IN:
         fail(f"--buy-in {buy_in}: expected 0 to {MAX_BUY_IN:,} whole units")
     if rebuy_levels is not None and not 0 <= rebuy_levels <= MAX_REBUY_LEVELS:
@@ -92,6 +95,28 @@ def tournament_from_flags(flags: dict[str, Any], *, tournament: bool, game: str,
     return TournamentFlags(buy_in=10 if buy_in is None else buy_in,
                            percentages=None if payouts is None else _payouts(payouts, players),
                            rebuy_levels=rebuy_levels or 0, rotate=rotate or "")
+
+
+SCHEDULE_SETS = (("stack", "--stack"), ("ante", "--ante"), ("small_bet", "--small-bet"),
+                 ("big_bet", "--big-bet"))
+"""The cash game's flags (click parameter, flag) that a tournament's schedule sets."""
+
+
+def _refuse_what_the_schedule_sets() -> None:
+    """Exit with status 2 if ``--stack``, ``--ante``, ``--small-bet`` or
+    ``--big-bet`` was typed with ``--tournament``: the schedule gives every
+    player's starting stack and each level's stakes, so the flag would do
+    nothing (it was ignored without a word; a flag that does nothing is
+    refused, issue 33)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return
+    for name, flag in SCHEDULE_SETS:
+        if ctx.get_parameter_source(name) in (click.core.ParameterSource.COMMANDLINE,
+                                              click.core.ParameterSource.ENVIRONMENT):
+            fail(f"{flag} {ctx.params.get(name)}: a tournament's starting stack and stakes "
+                 "are its schedule's (the stakes rise by level); leave out "
+                 f"{flag}, or give --tournament a schedule file (TOML) with your own")
 
 
 def _payouts(text: str, players: int) -> tuple[int, ...]:

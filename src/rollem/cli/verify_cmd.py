@@ -118,11 +118,17 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
                    for (name, v), (_, one, _) in zip(results, given, strict=True)]
     chain = check_chain([v for _, v in results]) if len(results) > 1 else None
     ok = all(v.ok for _, v in results) and chain is None
+    # hands without a commitment are left out of the chain: with fewer than two
+    # left there is no chain to check (it said "chain: ok" of two standard PHH hands)
+    chained = sum(1 for _, v in results if v.hand_hash)
+    unchecked = (f"not checked: {chained} of the {len(results)} hands carr"
+                 f"{'ies' if chained == 1 else 'y'} a commitment, and a chain needs two"
+                 if chain is None and chained < 2 else None)
     if as_json:
         click.echo(json.dumps({
             "ok": ok,
             "files": [{"file": str(f), **v.to_dict()} for f, v in results],
-            "chain": {"ok": chain is None, "reason": chain,
+            "chain": {"ok": chain is None and unchecked is None, "reason": chain or unchecked,
                       "sat_out": _runs(sat_out([v for _, v in results])),
                       "not_checked": _runs(not_checked([v for _, v in results]))},
         }))
@@ -133,7 +139,9 @@ def verify_command(files: tuple[Path, ...], as_json: bool) -> None:
             # (a file's or a .phhs hand's name on its own line: a name cannot print
             # a forged "ok" line)
             click.echo(f"{name_safe(name)}: {mark}: {hand}{one_line(v.reason)}")
-        if len(results) > 1:
+        if len(results) > 1 and unchecked is not None:
+            click.echo(f"chain: {unchecked}")
+        elif len(results) > 1:
             verdicts = [v for _, v in results]
             missing = "; ".join(filter(None, (_sat_out_runs(sat_out(verdicts)),
                                               _not_given(not_checked(verdicts))))) \

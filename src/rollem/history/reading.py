@@ -36,6 +36,10 @@ def _variant_game_id(data: Mapping[str, Any]) -> str:
     if variant is None and "steps" in data and "format" in data:
         raise HistoryError("this is a game file, not a hand history: play it with "
                            "rollem play --game-file FILE (rollem check-game FILE checks it)")
+    if variant is None and data and all(isinstance(v, dict) for v in data.values()):
+        raise HistoryError(f"a .phhs of {len(data)} hand(s) ([1], [2] ...), not one hand "
+                           "history: give one hand's file (rollem play saves each as "
+                           "hand-N.toml)")
     if variant is None:
         from rollem.phh.variants import VARIANTS  # lazy: rollem.phh reads histories
 

@@ -181,7 +181,7 @@ class Narrator:
             many = f"{n} card{'s' if n != 1 else ''}" if n is not None else "cards"
             return [*out, self._line(f"{self._says(s, 'are', 'is')} dealt {many} face down.",
                                      "deal_hole", s)]
-        many = f"{n} cards each" if n is not None else "their cards"
+        many = f"{n} card{'s' if n != 1 else ''} each" if n is not None else "their cards"
         return [*out, self._line(f"{who} are dealt {many}, face down.", "deal_hole")]
 
     # ------------------------------------------------------------ events

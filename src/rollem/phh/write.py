@@ -62,10 +62,11 @@ def phh_dict(hand: Hand, *, players: Sequence[str] | None = None, code: str | No
         raise PHHError(f"variant {code[:20]!r} is not a PHH code of {hand.game.id}")
     code = code or CODES.get((hand.game.id, opts.structure))
     if code is None:
-        plays = ", ".join(f"{g} {s}" for g, s in CODES)
-        raise PHHError(f"{hand.game.id} ({opts.structure}) has no PHH variant code; PHH "
-                       f"(phh-std 0.0.2) has {plays}; its rollem history is already PHH's "
-                       "layout (variant rollem-...), which only rollem replays")
+        # (the list of PHH's games and structures, here before, made the error line
+        # too long: it was cut in its middle; the help lists them)
+        raise PHHError(f"{hand.game.id} ({opts.structure}) has no PHH variant code (the "
+                       "games PHH has: rollem export --help); its rollem history is its "
+                       "only form")
     order = _order(hand)
     index = {s: i for i, s in enumerate(order)}
     n = len(order)
