@@ -48,6 +48,31 @@ class Limits:
         self.by_address: dict[str, int] = defaultdict(int)
         self.by_table: dict[tuple[str, bool], int] = defaultdict(int)  # (table, player)
         self.created: dict[str, deque[float]] = defaultdict(deque)
+        # every websocket message of an address, all its connections together
+        self.messages = AddressBuckets(
+            settings.messages_per_second * settings.connections_per_address * 60.0,
+            settings.message_burst * settings.connections_per_address)
+
+    def address_messages(self) -> tuple[float, int]:
+        """What one address's websockets may send together: (messages a second, burst)
+        -- ``connections_per_address`` connections' worth at ``messages_per_second``
+        each (:meth:`message_taken`)."""
+        s = self.settings
+        return (s.messages_per_second * s.connections_per_address,
+                s.message_burst * s.connections_per_address)
+
+    def message_taken(self, address: str) -> bool:
+        """Spend one of ``address``'s websocket messages (``False``: none left).
+
+        A seat's own connections are admitted past ``connections_per_address``
+        (:meth:`admit`: nobody keeps a player out), and one address may hold many
+        seats (each table's up to ``connections_per_table``, its own tables' and
+        others'), so a count of connections alone would not bound what one address
+        sends: 30 ten-seat tables an hour give it 1,200 connections, each allowed
+        ``messages_per_second``.  This bucket keeps the address to what
+        ``connections_per_address`` connections at the limit could send, however
+        many it holds (try-out of stop 52)."""
+        return self.messages.wait(address) == 0.0
 
     def open_connection(self, address: str, table_id: str, player: bool) -> str | None:
         """Count a new websocket; the reason it is refused, or ``None``.

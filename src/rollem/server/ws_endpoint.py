@@ -2,7 +2,8 @@
 the Origin check, the connection limits per address and per table (refused
 before the table is looked up; a seat's holder is never kept out, issue 34),
 then one connection played to its end: messages parsed
-(:mod:`rollem.server.protocol`) within a token bucket per connection and
+(:mod:`rollem.server.protocol`) within a token bucket per connection and one
+per address (all its connections together: :meth:`Limits.message_taken`) and
 handed to the :class:`~rollem.server.live_table.LiveTable`, whose messages a
 writer task sends."""
 
@@ -73,7 +74,7 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
                 await ws.close(code=4409)
                 return
             await ws.accept()
-            player = await _play(ws, tid, player)
+            player = await _play(ws, tid, player, address)
         finally:
             limits.close_connection(address, tid, player)
 
@@ -98,8 +99,9 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
         await ws.send_text(error_message("too_many_connections", reason))
         await ws.close(code=4429)
 
-    async def _play(ws: WebSocket, tid: str, player: bool) -> bool:
-        """Play one connection to its end; returns whether it was counted as a player's."""
+    async def _play(ws: WebSocket, tid: str, player: bool, address: str) -> bool:
+        """Play one connection to its end; returns whether it was counted as a player's.
+        ``address``: what the per-address limits count it under (its messages too)."""
         try:
             table = ctx.manager().get(tid)
         except (TableElsewhere, TableUnreadable):  # lost since the check (the client retries)
@@ -133,6 +135,13 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
                     client.send(error_message(
                         "rate_limited", f"more than {settings.messages_per_second:g} "
                         "messages a second; this connection is closed"))
+                    client.finish()
+                    break
+                if not limits.message_taken(address):  # (however many seats it holds)
+                    client.send(error_message(
+                        "rate_limited", f"more than {limits.address_messages()[0]:g} "
+                        "messages a second from your address (all its connections "
+                        "together); this connection is closed"))
                     client.finish()
                     break
                 text = message.get("text")
