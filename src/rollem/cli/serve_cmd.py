@@ -206,6 +206,10 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
            "beyond: an error, then the connection is closed.")
 @_opt("--connections-per-address", default=32, show_default=True, type=click.IntRange(1),
       help="Open websockets from one address.")
+@_opt("--connects-per-minute", default=60.0, show_default=True,
+      type=click.FloatRange(0, min_open=True),
+      help="Websockets one address may open a minute (bursts of 64), a seat's own "
+           "too; beyond: refused, and the page tries again within 5 s.")
 @_opt("--connections-per-table", default=64, show_default=True, type=click.IntRange(1),
       help="Open websockets to one table: players and watchers each (a watcher never "
            "takes a player's place).")
@@ -253,7 +257,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
                   unattended_hand_seconds: float, unattended_minutes: float,
                   table_storage_mb: float, storage_mb: float,
                   messages_per_second: float, connections_per_address: int,
-                  connections_per_table: int, connections_per_seat: int,
+                  connects_per_minute: float, connections_per_table: int, connections_per_seat: int,
                   http_timeout: float, http_connections_per_address: int,
                   tables_per_hour: int,
                   costly_requests_per_minute: float, max_tables: int,
@@ -291,6 +295,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         forwarded_allow_ips=forwarded_allow_ips,
         messages_per_second=messages_per_second, message_burst=max(1, int(messages_per_second * 3)),
         connections_per_address=connections_per_address,
+        connects_per_minute=connects_per_minute,
         connections_per_table=connections_per_table,
         connections_per_seat=connections_per_seat,
         http_timeout=http_timeout, http_connections_per_address=http_connections_per_address,

@@ -742,6 +742,13 @@ class ServerSettings:
     """... and size.  A message beyond it gets a ``rate_limited`` error, then the
     connection is closed."""
     connections_per_address: int = 32
+    connects_per_minute: float = 60.0
+    """Websockets one address may open a minute (a token bucket, bursts of
+    :attr:`connect_burst`), a seat's own too: past it the opening is refused
+    (``rate_limited``, closed 4429) before anything is counted or read, and the
+    page tries again within 5 s.  The counts bound what is open at once; this,
+    how fast it is closed and opened again (try-out of stop 52)."""
+    connect_burst: int = 64
     connections_per_table: int = 64
     connections_per_seat: int = 4
     """Open websockets of one seat (and of the host's cookie): a newer one replaces
@@ -817,13 +824,14 @@ class ServerSettings:
         """Raise :class:`ConfigError` naming a setting out of range."""
         for name in ("messages_per_second", "idle_seconds", "retention_days", "lease_seconds",
                      "unplayed_seconds", "unattended_seconds", "table_storage_mb",
-                     "storage_mb", "http_timeout", "costly_requests_per_minute"):
+                     "storage_mb", "http_timeout", "costly_requests_per_minute",
+                     "connects_per_minute"):
             if not getattr(self, name) > 0:
                 raise ConfigError(f"{name} must be more than 0, not {getattr(self, name)}")
         for name in ("message_burst", "connections_per_address", "connections_per_table",
                      "connections_per_seat", "http_connections_per_address",
                      "tables_per_address_per_hour", "max_tables", "max_body_bytes",
-                     "max_json_depth", "costly_burst"):
+                     "max_json_depth", "costly_burst", "connect_burst"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1, not {getattr(self, name)}")
         for name in ("hand_seconds", "unattended_hand_seconds"):

@@ -52,6 +52,10 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
             await ws.close(code=4403)
             return
         address = limit_key_of(ws)
+        too_fast = limits.connect_refused(address)  # (before anything is counted or read)
+        if too_fast is not None:
+            await _refuse(ws, too_fast, "rate_limited")
+            return
         # Counted, and refused past the limits, before anything costly: the table
         # is not looked up (nor loaded from the store), no state is built.
         player = seat_cookie(tid) in ws.cookies or host_cookie(tid) in ws.cookies
@@ -93,10 +97,10 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
             table.seat_for_token(ws.cookies.get(seat_cookie(tid))) is not None
             or table.is_host(ws.cookies.get(host_cookie(tid))))
 
-    async def _refuse(ws: WebSocket, reason: str) -> None:
+    async def _refuse(ws: WebSocket, reason: str, code: str = "too_many_connections") -> None:
         if ws.client_state == WebSocketState.CONNECTING:
             await ws.accept()
-        await ws.send_text(error_message("too_many_connections", reason))
+        await ws.send_text(error_message(code, reason))
         await ws.close(code=4429)
 
     async def _play(ws: WebSocket, tid: str, player: bool, address: str) -> bool:
