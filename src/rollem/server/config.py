@@ -744,9 +744,9 @@ class ServerSettings:
     connections_per_address: int = 32
     connects_per_minute: float = 60.0
     """Websockets one address may open a minute (a token bucket, bursts of
-    :attr:`connect_burst`), a seat's own too: past it the opening is refused
-    (``rate_limited``, closed 4429) before anything is counted or read, and the
-    page tries again within 5 s.  The counts bound what is open at once; this,
+    :attr:`connect_burst`), a seat's own too: past it the opening is answered
+    HTTP 429 ``rate_limited`` (``Retry-After``) before anything is counted or
+    read, and the page tries again within 5 s.  The counts bound what is open at once; this,
     how fast it is closed and opened again (try-out of stop 52)."""
     connect_burst: int = 64
     connections_per_table: int = 64

@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from rollem.server.app_context import AppContext
 from rollem.server.elsewhere import moved_to
-from rollem.server.http_util import host_cookie, seat_cookie, unreadable, watch_cookie
+from rollem.server.http_util import error, host_cookie, seat_cookie, unreadable, watch_cookie
 from rollem.server.limits import TokenBucket, limit_key_of
 from rollem.server.live_table import Client
 from rollem.server.manager import TableElsewhere, TableUnreadable
@@ -53,8 +53,10 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
             return
         address = limit_key_of(ws)
         too_fast = limits.connect_refused(address)  # (before anything is counted or read)
-        if too_fast is not None:
-            await _refuse(ws, too_fast, "rate_limited")
+        if too_fast is not None:  # (an HTTP answer: no websocket is opened to say it)
+            denial = error(429, "rate_limited", too_fast)
+            denial.headers["Retry-After"] = too_fast.rsplit(" ", 2)[1]
+            await ws.send_denial_response(denial)
             return
         # Counted, and refused past the limits, before anything costly: the table
         # is not looked up (nor loaded from the store), no state is built.
@@ -97,10 +99,10 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
             table.seat_for_token(ws.cookies.get(seat_cookie(tid))) is not None
             or table.is_host(ws.cookies.get(host_cookie(tid))))
 
-    async def _refuse(ws: WebSocket, reason: str, code: str = "too_many_connections") -> None:
+    async def _refuse(ws: WebSocket, reason: str) -> None:
         if ws.client_state == WebSocketState.CONNECTING:
             await ws.accept()
-        await ws.send_text(error_message(code, reason))
+        await ws.send_text(error_message("too_many_connections", reason))
         await ws.close(code=4429)
 
     async def _play(ws: WebSocket, tid: str, player: bool, address: str) -> bool:
