@@ -298,6 +298,25 @@ class TableConfig:
         options = GameSession.options_for(self)
         return {gid: forced_bet_words(self.game_of(gid), options) for gid in self.game_ids()}
 
+    def bomb_pot_refusal(self) -> str | None:
+        """Why no hand of this table can be a bomb pot (one line), or ``None`` when
+        one of its games can have one (dealer's choice: any game offered; a bomb pot
+        called waits for it). Stud, razz, draw, deuces wild, 5-2-1 and Roll Your
+        Own have none (:func:`rollem.games.build.bomb_pot_refusal`)."""
+        from rollem.games.build import bomb_pot_refusal
+        from rollem.server.game_session import GameSession
+
+        options = GameSession.options_for(self)
+        dealt = self.choices if self.game == "dealers-choice" else [self.game]
+        refusals = [bomb_pot_refusal(self.game_of(g), options) for g in dealt]
+        if any(r is None for r in refusals):
+            return None
+        if len(refusals) == 1:
+            return refusals[0]
+        return (f"none of {', '.join(self.game_of(g).name for g in dealt)} has bomb pots: "
+                "their first betting round is not followed by shared cards (bomb pots are "
+                "for board games such as hold'em, Omaha and Stop, Drop and Roll)")
+
     def max_seats(self) -> int:
         """Most players this table's game deals in (dealer's choice: its largest game)."""
         if self.game == "dealers-choice":
@@ -573,7 +592,7 @@ def parse_config(data: dict[str, Any],
         # the host may switch to the own game later (host ``config``): it counts too
         _check_practice_odds(probe, [*([own.id] if own is not None else []),
                                      *(choices if game == "dealers-choice" else [game])])
-    return TableConfig(
+    config = TableConfig(
         game=game,
         structure=_choice(data, "structure", "fixed-limit", STRUCTURES),
         ante=ante,
@@ -608,6 +627,18 @@ def parse_config(data: dict[str, Any],
         game_file=game_file,
         **(sit_and_go[1] if sit_and_go is not None else {}),
     )
+    if strict and config.bomb_pot_every > 0:
+        _check_bomb_pots(config)
+    return config
+
+
+def _check_bomb_pots(config: TableConfig) -> None:
+    """Refuse bomb pots every N hands at a table none of whose games can have one
+    (taken silently, they would be missed at every hand while the settings said
+    they were on: try-out of stop 52).  Raises :class:`ConfigError`."""
+    why = config.bomb_pot_refusal()
+    if why is not None:
+        raise ConfigError(f"bomb_pot_every must be 0 at this table: {why}")
 
 
 @lru_cache(maxsize=64)
