@@ -48,20 +48,42 @@ LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 LEVELS = ("debug", "info", "warning", "error")
 
 
+WEBSOCKET_LINES = frozenset({
+    '%s - "WebSocket %s" [accepted]', '%s - "WebSocket %s" 403', '%s - "WebSocket %s" %d',
+    "connection open", "connection closed", "connection rejected (%d %s)",
+})
+"""The lines uvicorn (and the ``websockets`` library under it) log on its
+``uvicorn.error`` logger for every websocket: opened, closed, turned away (their
+format strings)."""
+
+
+class WebsocketLines(logging.Filter):
+    """Drops :data:`WEBSOCKET_LINES` (with ``--no-access-log``: one line per HTTP
+    request and websocket is the access log's; uvicorn writes two or three a
+    websocket on its own logger whatever the option says, so that each opening
+    refused to a flooding address wrote two lines: try-out of stop 52)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg not in WEBSOCKET_LINES
+
+
 def log_config(level: str, access_log: bool) -> dict[str, Any]:
     """The logging setup of ``rollem serve`` (uvicorn's loggers and rollem's):
-    every line on stderr with the time, level and logger name."""
+    every line on stderr with the time, level and logger name; without
+    ``access_log``, no line per request or websocket (:class:`WebsocketLines`)."""
     handler = {"class": "logging.StreamHandler", "formatter": "plain",
                "stream": "ext://sys.stderr"}
     return {
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"plain": {"format": LOG_FORMAT}},
+        "filters": {"websocket_lines": {"()": WebsocketLines}},
         "handlers": {"stderr": handler},
         "loggers": {
             "rollem": {"handlers": ["stderr"], "level": level.upper(), "propagate": False},
             "uvicorn": {"handlers": ["stderr"], "level": level.upper(), "propagate": False},
-            "uvicorn.error": {"level": level.upper()},
+            "uvicorn.error": {"level": level.upper(),
+                              "filters": [] if access_log else ["websocket_lines"]},
             "uvicorn.access": {"handlers": ["stderr"] if access_log else [],
                                "level": "INFO" if access_log else "CRITICAL",
                                "propagate": False},
