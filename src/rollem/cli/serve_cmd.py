@@ -48,20 +48,42 @@ LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 LEVELS = ("debug", "info", "warning", "error")
 
 
+WEBSOCKET_LINES = frozenset({
+    '%s - "WebSocket %s" [accepted]', '%s - "WebSocket %s" 403', '%s - "WebSocket %s" %d',
+    "connection open", "connection closed", "connection rejected (%d %s)",
+})
+"""The lines uvicorn (and the ``websockets`` library under it) log on its
+``uvicorn.error`` logger for every websocket: opened, closed, turned away (their
+format strings)."""
+
+
+class WebsocketLines(logging.Filter):
+    """Drops :data:`WEBSOCKET_LINES` (with ``--no-access-log``: one line per HTTP
+    request and websocket is the access log's; uvicorn writes two or three a
+    websocket on its own logger whatever the option says, so that each opening
+    refused to a flooding address wrote two lines: try-out of stop 52)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg not in WEBSOCKET_LINES
+
+
 def log_config(level: str, access_log: bool) -> dict[str, Any]:
     """The logging setup of ``rollem serve`` (uvicorn's loggers and rollem's):
-    every line on stderr with the time, level and logger name."""
+    every line on stderr with the time, level and logger name; without
+    ``access_log``, no line per request or websocket (:class:`WebsocketLines`)."""
     handler = {"class": "logging.StreamHandler", "formatter": "plain",
                "stream": "ext://sys.stderr"}
     return {
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"plain": {"format": LOG_FORMAT}},
+        "filters": {"websocket_lines": {"()": WebsocketLines}},
         "handlers": {"stderr": handler},
         "loggers": {
             "rollem": {"handlers": ["stderr"], "level": level.upper(), "propagate": False},
             "uvicorn": {"handlers": ["stderr"], "level": level.upper(), "propagate": False},
-            "uvicorn.error": {"level": level.upper()},
+            "uvicorn.error": {"level": level.upper(),
+                              "filters": [] if access_log else ["websocket_lines"]},
             "uvicorn.access": {"handlers": ["stderr"] if access_log else [],
                                "level": "INFO" if access_log else "CRITICAL",
                                "propagate": False},
@@ -206,6 +228,10 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
            "beyond: an error, then the connection is closed.")
 @_opt("--connections-per-address", default=32, show_default=True, type=click.IntRange(1),
       help="Open websockets from one address.")
+@_opt("--connects-per-minute", default=60.0, show_default=True,
+      type=click.FloatRange(0, min_open=True),
+      help="Websockets one address may open a minute (bursts of 64), a seat's own "
+           "too; beyond: refused, and the page tries again within 5 s.")
 @_opt("--connections-per-table", default=64, show_default=True, type=click.IntRange(1),
       help="Open websockets to one table: players and watchers each (a watcher never "
            "takes a player's place).")
@@ -253,7 +279,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
                   unattended_hand_seconds: float, unattended_minutes: float,
                   table_storage_mb: float, storage_mb: float,
                   messages_per_second: float, connections_per_address: int,
-                  connections_per_table: int, connections_per_seat: int,
+                  connects_per_minute: float, connections_per_table: int, connections_per_seat: int,
                   http_timeout: float, http_connections_per_address: int,
                   tables_per_hour: int,
                   costly_requests_per_minute: float, max_tables: int,
@@ -291,6 +317,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         forwarded_allow_ips=forwarded_allow_ips,
         messages_per_second=messages_per_second, message_burst=max(1, int(messages_per_second * 3)),
         connections_per_address=connections_per_address,
+        connects_per_minute=connects_per_minute,
         connections_per_table=connections_per_table,
         connections_per_seat=connections_per_seat,
         http_timeout=http_timeout, http_connections_per_address=http_connections_per_address,

@@ -298,6 +298,25 @@ class TableConfig:
         options = GameSession.options_for(self)
         return {gid: forced_bet_words(self.game_of(gid), options) for gid in self.game_ids()}
 
+    def bomb_pot_refusal(self) -> str | None:
+        """Why no hand of this table can be a bomb pot (one line), or ``None`` when
+        one of its games can have one (dealer's choice: any game offered; a bomb pot
+        called waits for it). Stud, razz, draw, deuces wild, 5-2-1 and Roll Your
+        Own have none (:func:`rollem.games.build.bomb_pot_refusal`)."""
+        from rollem.games.build import bomb_pot_refusal
+        from rollem.server.game_session import GameSession
+
+        options = GameSession.options_for(self)
+        dealt = self.choices if self.game == "dealers-choice" else [self.game]
+        refusals = [bomb_pot_refusal(self.game_of(g), options) for g in dealt]
+        if any(r is None for r in refusals):
+            return None
+        if len(refusals) == 1:
+            return refusals[0]
+        return (f"none of {', '.join(self.game_of(g).name for g in dealt)} has bomb pots: "
+                "their first betting round is not followed by shared cards (bomb pots are "
+                "for board games such as hold'em, Omaha and Stop, Drop and Roll)")
+
     def max_seats(self) -> int:
         """Most players this table's game deals in (dealer's choice: its largest game)."""
         if self.game == "dealers-choice":
@@ -573,7 +592,7 @@ def parse_config(data: dict[str, Any],
         # the host may switch to the own game later (host ``config``): it counts too
         _check_practice_odds(probe, [*([own.id] if own is not None else []),
                                      *(choices if game == "dealers-choice" else [game])])
-    return TableConfig(
+    config = TableConfig(
         game=game,
         structure=_choice(data, "structure", "fixed-limit", STRUCTURES),
         ante=ante,
@@ -608,6 +627,18 @@ def parse_config(data: dict[str, Any],
         game_file=game_file,
         **(sit_and_go[1] if sit_and_go is not None else {}),
     )
+    if strict and config.bomb_pot_every > 0:
+        _check_bomb_pots(config)
+    return config
+
+
+def _check_bomb_pots(config: TableConfig) -> None:
+    """Refuse bomb pots every N hands at a table none of whose games can have one
+    (taken silently, they would be missed at every hand while the settings said
+    they were on: try-out of stop 52).  Raises :class:`ConfigError`."""
+    why = config.bomb_pot_refusal()
+    if why is not None:
+        raise ConfigError(f"bomb_pot_every must be 0 at this table: {why}")
 
 
 @lru_cache(maxsize=64)
@@ -742,6 +773,13 @@ class ServerSettings:
     """... and size.  A message beyond it gets a ``rate_limited`` error, then the
     connection is closed."""
     connections_per_address: int = 32
+    connects_per_minute: float = 60.0
+    """Websockets one address may open a minute (a token bucket, bursts of
+    :attr:`connect_burst`), a seat's own too: past it the opening is answered
+    HTTP 429 ``rate_limited`` (``Retry-After``) before anything is counted or
+    read, and the page tries again within 5 s.  The counts bound what is open at once; this,
+    how fast it is closed and opened again (try-out of stop 52)."""
+    connect_burst: int = 64
     connections_per_table: int = 64
     connections_per_seat: int = 4
     """Open websockets of one seat (and of the host's cookie): a newer one replaces
@@ -817,13 +855,14 @@ class ServerSettings:
         """Raise :class:`ConfigError` naming a setting out of range."""
         for name in ("messages_per_second", "idle_seconds", "retention_days", "lease_seconds",
                      "unplayed_seconds", "unattended_seconds", "table_storage_mb",
-                     "storage_mb", "http_timeout", "costly_requests_per_minute"):
+                     "storage_mb", "http_timeout", "costly_requests_per_minute",
+                     "connects_per_minute"):
             if not getattr(self, name) > 0:
                 raise ConfigError(f"{name} must be more than 0, not {getattr(self, name)}")
         for name in ("message_burst", "connections_per_address", "connections_per_table",
                      "connections_per_seat", "http_connections_per_address",
                      "tables_per_address_per_hour", "max_tables", "max_body_bytes",
-                     "max_json_depth", "costly_burst"):
+                     "max_json_depth", "costly_burst", "connect_burst"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1, not {getattr(self, name)}")
         for name in ("hand_seconds", "unattended_hand_seconds"):

@@ -466,6 +466,9 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         on = body.get("on", True)
         if not isinstance(on, bool):
             raise _error("malformed", "'on' must be true (call a bomb pot) or false")
+        why = table.config.bomb_pot_refusal() if on else None
+        if why is not None:  # (the felt would say "bomb pot next hand" at every hand)
+            raise _error("no_bomb_pot", why)
         s["bomb_pot_next"] = on
         _changed(table)
     else:
@@ -543,6 +546,9 @@ def _check_config(table: LiveTable, changes: dict[str, Any]) -> TableConfig:
     if config.seats > config.max_seats():
         raise _error("bad_config", f"{config.game} deals at most {config.max_seats()} "
                      f"players; this table has {config.seats} seats")
+    why = config.bomb_pot_refusal() if config.bomb_pot_every > 0 else None
+    if why is not None:  # (missed at every hand while the settings said they were on)
+        raise _error("bad_config", f"bomb_pot_every must be 0 at this table: {why}")
     return config
 
 
@@ -550,6 +556,8 @@ def _apply_config(table: LiveTable, changes: dict[str, Any]) -> None:
     table.config = _check_config(table, changes)
     overrides = table.session.setdefault("config_overrides", {})
     overrides.update(changes)
+    if table.config.bomb_pot_refusal() is not None:  # (a called one would never come)
+        table.session.pop("bomb_pot_next", None)
 
 
 def _chat(table: LiveTable, client: Client, text: object) -> None:

@@ -7,6 +7,7 @@ an IPv4 address, an IPv6 /64 network)."""
 from __future__ import annotations
 
 import ipaddress
+import math
 import time
 from collections import defaultdict, deque
 from typing import Any
@@ -48,6 +49,52 @@ class Limits:
         self.by_address: dict[str, int] = defaultdict(int)
         self.by_table: dict[tuple[str, bool], int] = defaultdict(int)  # (table, player)
         self.created: dict[str, deque[float]] = defaultdict(deque)
+        # websockets an address opens (closed and opened again: the counts miss it)
+        self.connects = AddressBuckets(settings.connects_per_minute, settings.connect_burst)
+        # every websocket message of an address, all its connections together
+        self.messages = AddressBuckets(
+            settings.messages_per_second * settings.connections_per_address * 60.0,
+            settings.message_burst * settings.connections_per_address)
+
+    def address_messages(self) -> tuple[float, int]:
+        """What one address's websockets may send together: (messages a second, burst)
+        -- ``connections_per_address`` connections' worth at ``messages_per_second``
+        each (:meth:`message_taken`)."""
+        s = self.settings
+        return (s.messages_per_second * s.connections_per_address,
+                s.message_burst * s.connections_per_address)
+
+    def connect_refused(self, address: str) -> str | None:
+        """Spend one of ``address``'s websocket openings; the reason it is refused, or
+        ``None``.  ``connect_burst`` at once (a household's pages all back after a
+        restart), then ``connects_per_minute``.  Asked before the counts
+        and before the table is looked up, of every opening, a seat's own too:
+        opening is what costs (a handshake, the whole state built and sent, and a
+        seat's *connected* told to everyone at its table: about 2 ms of the
+        server's time, against 0.2 ms a ping), and the counts bound only the
+        connections open at once, not how fast they are closed and opened again
+        (try-out of stop 52: one address opened a seat's websocket 55 times a
+        second, unrefused)."""
+        wait = self.connects.wait(address)
+        if wait == 0.0:
+            return None
+        s = self.settings
+        return (f"too many new connections from your address (at most {s.connect_burst} "
+                f"at once, then {s.connects_per_minute:g} a minute); try again in "
+                f"{math.ceil(wait)} s")
+
+    def message_taken(self, address: str) -> bool:
+        """Spend one of ``address``'s websocket messages (``False``: none left).
+
+        A seat's own connections are admitted past ``connections_per_address``
+        (:meth:`admit`: nobody keeps a player out), and one address may hold many
+        seats (each table's up to ``connections_per_table``, its own tables' and
+        others'), so a count of connections alone would not bound what one address
+        sends: 30 ten-seat tables an hour give it 1,200 connections, each allowed
+        ``messages_per_second``.  This bucket keeps the address to what
+        ``connections_per_address`` connections at the limit could send, however
+        many it holds (try-out of stop 52)."""
+        return self.messages.wait(address) == 0.0
 
     def open_connection(self, address: str, table_id: str, player: bool) -> str | None:
         """Count a new websocket; the reason it is refused, or ``None``.

@@ -2,7 +2,8 @@
 the Origin check, the connection limits per address and per table (refused
 before the table is looked up; a seat's holder is never kept out, issue 34),
 then one connection played to its end: messages parsed
-(:mod:`rollem.server.protocol`) within a token bucket per connection and
+(:mod:`rollem.server.protocol`) within a token bucket per connection and one
+per address (all its connections together: :meth:`Limits.message_taken`) and
 handed to the :class:`~rollem.server.live_table.LiveTable`, whose messages a
 writer task sends."""
 
@@ -17,7 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from rollem.server.app_context import AppContext
 from rollem.server.elsewhere import moved_to
-from rollem.server.http_util import host_cookie, seat_cookie, unreadable, watch_cookie
+from rollem.server.http_util import error, host_cookie, seat_cookie, unreadable, watch_cookie
 from rollem.server.limits import TokenBucket, limit_key_of
 from rollem.server.live_table import Client
 from rollem.server.manager import TableElsewhere, TableUnreadable
@@ -51,6 +52,12 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
             await ws.close(code=4403)
             return
         address = limit_key_of(ws)
+        too_fast = limits.connect_refused(address)  # (before anything is counted or read)
+        if too_fast is not None:  # (an HTTP answer: no websocket is opened to say it)
+            denial = error(429, "rate_limited", too_fast)
+            denial.headers["Retry-After"] = too_fast.rsplit(" ", 2)[1]
+            await ws.send_denial_response(denial)
+            return
         # Counted, and refused past the limits, before anything costly: the table
         # is not looked up (nor loaded from the store), no state is built.
         player = seat_cookie(tid) in ws.cookies or host_cookie(tid) in ws.cookies
@@ -73,7 +80,7 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
                 await ws.close(code=4409)
                 return
             await ws.accept()
-            player = await _play(ws, tid, player)
+            player = await _play(ws, tid, player, address)
         finally:
             limits.close_connection(address, tid, player)
 
@@ -98,8 +105,9 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
         await ws.send_text(error_message("too_many_connections", reason))
         await ws.close(code=4429)
 
-    async def _play(ws: WebSocket, tid: str, player: bool) -> bool:
-        """Play one connection to its end; returns whether it was counted as a player's."""
+    async def _play(ws: WebSocket, tid: str, player: bool, address: str) -> bool:
+        """Play one connection to its end; returns whether it was counted as a player's.
+        ``address``: what the per-address limits count it under (its messages too)."""
         try:
             table = ctx.manager().get(tid)
         except (TableElsewhere, TableUnreadable):  # lost since the check (the client retries)
@@ -133,6 +141,13 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
                     client.send(error_message(
                         "rate_limited", f"more than {settings.messages_per_second:g} "
                         "messages a second; this connection is closed"))
+                    client.finish()
+                    break
+                if not limits.message_taken(address):  # (however many seats it holds)
+                    client.send(error_message(
+                        "rate_limited", f"more than {limits.address_messages()[0]:g} "
+                        "messages a second from your address (all its connections "
+                        "together); this connection is closed"))
                     client.finish()
                     break
                 text = message.get("text")
