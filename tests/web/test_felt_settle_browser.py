@@ -21,7 +21,7 @@ import json
 from typing import Any
 
 import pytest
-from table_ui import ann_at_her_first_bet, context
+from table_ui import ann_at_her_first_bet, context, shot
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
@@ -133,7 +133,8 @@ def test_ending_the_moves_lays_nothing_out_in_the_newer_states_task(
     state drawn, traced.  Its task (render, settle within it) makes the browser work
     out no style and no layout (main: a style recalculation for the animations' list
     and one more, with a layout, after each move ended but the last), and every move
-    still ended before the next frame (none running when next asked)."""
+    still ended before the next frame (none running when next asked).  Screenshot
+    ``felt-settle-ended-{phone,desktop}.png``: every row shown, as dealt."""
     ctx = context(browser, size)
     try:
         page = ann_at_her_first_bet(ctx, live)
@@ -143,6 +144,7 @@ def test_ending_the_moves_lays_nothing_out_in_the_newer_states_task(
         finally:
             trace = browser.stop_tracing()
         work = work_between(trace, "settle-test-drawn-from", "settle-test-drawn-to")
+        shot(page, f"felt-settle-ended-{size}")   # (every row shown, dealt)
         assert got["before"] >= 3, got     # (the three rows were dealing in)
         assert got["after"] == 0, got
         assert work == {"styles": 0, "layouts": 0}, work
