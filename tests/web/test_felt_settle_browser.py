@@ -100,7 +100,9 @@ OVER_RUNNING_MARKED = r"""async () => {
   hooks.render(now, other);
   const frame = () => new Promise((r) => requestAnimationFrame(r));
   let waited = 0;
-  while (!running() && waited < 60) { await frame(); waited++; }
+  // (the rows start in the deal's first piece, all three unless a loaded machine
+  // cut it short: PIECE_MS; then in the next)
+  while (running() < 3 && waited < 60) { await frame(); waited++; }
   const before = running();
   performance.mark('settle-test-drawn-from');
   hooks.render(structuredClone(now), now);
@@ -145,7 +147,7 @@ def test_ending_the_moves_lays_nothing_out_in_the_newer_states_task(
             trace = browser.stop_tracing()
         work = work_between(trace, "settle-test-drawn-from", "settle-test-drawn-to")
         shot(page, f"felt-settle-ended-{size}")   # (every row shown, dealt)
-        assert got["before"] >= 3, got     # (the three rows were dealing in)
+        assert got["before"] >= 1, got     # (the rows were dealing in: 3 as a rule)
         assert got["after"] == 0, got
         assert work == {"styles": 0, "layouts": 0}, work
     finally:
