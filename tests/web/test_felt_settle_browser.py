@@ -12,7 +12,8 @@ Ending them costs the newer state's task no style or layout of its own: ended th
 the Web Animations API (each one's ``playState`` and ``finish()``), every move after the
 first made the browser restyle and lay the page out then and there, 12 layouts in the
 state after a deal at 10 seats against 1 drawn still (docs/dev/felt-frames.md, stop
-52); each now loses the class that runs it, worked out in the frame's one style step.
+52); each is now ended by its duration set to 0 on the element, a style write worked
+out in the frame's one style step.
 """
 
 from __future__ import annotations
@@ -95,7 +96,8 @@ OVER_RUNNING_MARKED = r"""async () => {
   // (every row dealt in as new: a row that kept its class from the first deal
   // would not move again)
   for (const cls of ['deal-in', 'flip-up', 'fresh']) {
-    document.querySelectorAll('.' + cls).forEach((e) => e.classList.remove(cls));
+    document.querySelectorAll('.' + cls).forEach((e) => {
+      e.classList.remove(cls); e.style.animationDuration = ''; });
   }
   hooks.render(now, other);
   const frame = () => new Promise((r) => requestAnimationFrame(r));
