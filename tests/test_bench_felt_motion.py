@@ -187,7 +187,8 @@ def test_unmatched_frames_by_role_with_their_counterparts_and_collections() -> N
 def test_a_frames_rendering_work_counted_from_the_trace() -> None:
     """The trace's frame 1 with its style counts (8 elements forced in drawOne, 5 in
     the frame's own style) and a layout of 30 dirty objects: 13 styled, 30 laid out,
-    one layout, one paint; frame 2: its one paint alone."""
+    one layout, one paint, one style recalculation forced (drawOne's); frame 2: its
+    one paint alone."""
     bench = _bench()
     events = trace()
     styles = [e for e in events if e["name"] == "UpdateLayoutTree"]
@@ -197,7 +198,7 @@ def test_a_frames_rendering_work_counted_from_the_trace() -> None:
     layout["args"] = {"beginData": {"dirtyObjects": 30, "totalObjects": 400}}
     events.append(layout)
     one, two = bench.frames_of(events)[0]
-    assert one["work"] == {"styled": 13, "laid_out": 30, "layouts": 1, "paints": 1}
+    assert one["work"] == {"styled": 13, "laid_out": 30, "layouts": 1, "paints": 1, "forced": 1}
     assert two["work"] == {"paints": 1}
 
 

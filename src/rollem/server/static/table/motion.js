@@ -262,16 +262,32 @@ export function capture(state, previous) {
 // last frame (issue 26: a state drawn over running animations took 51 to 63 ms of a
 // phone's frame at 4x, the same state drawn still 25 to 45; with no animation
 // running no state's frame was over 50 ms: docs/dev/felt-frames.md, stops 49-51).
+// Each is ended by a style write alone, its animation's duration set to 0 on the
+// element (`begun`: the elements the start gave a move's class, with when that
+// move is surely over; the start clears it when it moves the element again): the
+// browser ends the animation with the new state's style, in its frame's one style
+// step and layout, and it ends as `finish()` ends it (its animationstart, if not yet
+// sent, and its animationend; taking the class away instead sent nothing for a
+// move not yet begun).  (Ended through the Web Animations API, `getAnimations()` and
+// each one's `playState` and `finish()`, every move after the first made the browser
+// work out the page's style and lay it out again then and there: 12 layouts in the
+// state after a deal at 10 seats, against 1 drawn still; stop 52.)  The moves'
+// animations fill backwards only (style.css): ended, an element shows as at its
+// move's end.
 // The chips' flights are left to land (each a bet swept in or a pot pushed out: at
 // the computer players' pace a flight cut short would never be seen to arrive), as
 // are the seat's clock and anything else animated.
-const MOVES = new Set(["deal-in", "flip-up", "label-in"]);
+// ([[element, ms on the page clock after which its move is over]], emptied at
+// each state drawn)
+const begun = [];
 export function settle(state, previous) {
-  if (previous === state || !document.getAnimations || motionOff()) return 0;
+  if (previous === state || motionOff()) return 0;
+  const now = performance.now();
   let ended = 0;
-  for (const a of document.getAnimations()) {
-    if (MOVES.has(a.animationName) && a.playState === "running") { a.finish(); ended++; }
+  for (const [e, until] of begun) {
+    if (until > now) { e.style.animationDuration = "0s"; ended++; }
   }
+  begun.length = 0;
   return ended;
 }
 // The felt's inside (within its border) on screen now: the flights are drawn in a
@@ -466,6 +482,11 @@ document.addEventListener("visibilitychange", () => {
 export const MOVES_A_FRAME = 4;
 // The longest of the moves' animations (ms: style.css, flip-up's 0.3 s).
 export const MOVE_MS = 300;
+// A move is ended by a newer state (settle) up to this long after its start piece
+// (ms): the move's own MOVE_MS and the frames before it starts on a slow phone (a
+// move ended after it ended by itself shows nothing new, and costs the element's
+// restyle).
+export const SETTLE_MS = MOVE_MS + 500;
 export const PIECE_MS = 3;
 function start(w) {
   if (waiting !== w) return;
@@ -478,8 +499,10 @@ function start(w) {
   while (w.marked.length && n < MOVES_A_FRAME && !(n && performance.now() - started >= PIECE_MS)) {
     const [e, cls] = w.marked.shift();   // (one change of its class each)
     n++;
-    if (off) e.classList.remove(WAIT);
-    else if (!e.classList.replace(WAIT, cls)) e.classList.add(cls);
+    if (off) { e.classList.remove(WAIT); continue; }
+    if (e.style.animationDuration) e.style.animationDuration = "";   // (ended by settle)
+    if (!e.classList.replace(WAIT, cls)) e.classList.add(cls);
+    begun.push([e, started + SETTLE_MS]);   // (ended by a newer state: settle)
   }
   if (n && !off) moving(started, performance.now() + MOVE_MS);
   const flights = !n && !w.marked.length && w.flights;
