@@ -628,3 +628,42 @@ def test_4_players_from_the_third_card_up_batches_are_weighed_by_worlds(
     got = play_odds(third(4), seed=1, batch=500, max_batches=2, clock=_no_time)
     assert asked == [False, False]
     assert got.samples == 2 * ryoseen.MIN_WORLDS
+
+
+def test_5_and_6_players_from_the_third_card_up_batches_are_pooled_with_their_spread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s52-ryo: at 5 and 6 players from the third card up a
+    # batch's chain leaves where the opponents' up cards came from frozen, and
+    # batches stated a third to a half of their spread: play pools them
+    # allowing for it (SPREAD); 4 players there, and 5 players before the
+    # third card, are as before.
+    from rollem.odds import play, ryoseen
+    from rollem.odds.view import read_view
+
+    def third(players: int) -> Any:
+        return next(v for _, v in _views("rollyourown", players, 30001)
+                    if v.to_dict()["round"] == "third card up")
+
+    assert ryoseen.spread_view(read_view(third(5))) is True
+    assert ryoseen.spread_view(read_view(third(6))) is True
+    assert ryoseen.spread_view(read_view(third(4))) is False
+    assert ryoseen.spread_view(read_view(_late_ryo_view(5, 30001))) is False
+    asked: list[Any] = []
+    batches: list[Any] = []
+    real = play.combine
+
+    def combine(runs: Any, pooled: Any = True) -> Any:
+        asked.append(pooled)
+        batches[:] = runs
+        return real(runs, pooled)
+
+    monkeypatch.setattr(play, "combine", combine)
+    got = play_odds(third(5), seed=1, max_batches=2, clock=_no_time)
+    assert asked == [play.SPREAD, play.SPREAD]
+    assert got.samples == 2 * ryoseen.MIN_WORLDS
+    spread = play.spread_pool([b.equity for b in batches], [b.stderr for b in batches])
+    assert spread is not None
+    assert got.stderr == pytest.approx(spread[1])
+    assert got.equity == pytest.approx(sum(s * b.equity for s, b in
+                                           zip(spread[0], batches, strict=True)))
+    assert got.interval is not None and got.interval >= play.Z95 * spread[1] - 1e-12

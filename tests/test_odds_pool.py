@@ -73,3 +73,65 @@ def test_a_zero_stated_error_falls_back_to_worlds_weights() -> None:
     got = combine([batch(0.20, 0.0, 2000), batch(0.10, 0.02, 400)])
     assert got.equity == pytest.approx(0.15)
     assert got.stderr == pytest.approx(0.01)
+
+
+def test_t975_is_students_t_at_97_5_percent() -> None:
+    from rollem.odds.play import t975
+
+    assert [t975(d) for d in (1, 2, 4, 9, 30)] == [12.706, 4.303, 2.776, 2.262, 2.042]
+    assert t975(100) == pytest.approx(1.984, abs=0.002)  # the table's 1.984
+    with pytest.raises(ValueError, match="at least 1, got 0"):
+        t975(0)
+
+
+def test_spread_pool_is_dersimonian_laird_with_a_hartung_knapp_error() -> None:
+    # issue 33, branch s52-ryo, worked by hand: 0.10, 0.12, 0.11 each stating
+    # 0.01 (1.2 x: variance 1.44e-4, weight 6944.4 each): Q = 6944.4 x 2e-4 =
+    # 1.389 < 2 degrees of freedom: tau2 = 0, a third each; 1 / sqrt(sum w) =
+    # 0.006928, Hartung-Knapp sqrt(1.389 / (2 x 20833)) = 0.005774; the larger
+    # x 4.303 / 1.96 = 0.015211
+    from rollem.odds.play import spread_pool
+
+    got = spread_pool([0.10, 0.12, 0.11], [0.01, 0.01, 0.01])
+    assert got is not None
+    assert got[0] == pytest.approx([1 / 3] * 3)
+    assert got[1] == pytest.approx(0.006928 * 4.303 / 1.96, rel=1e-4)
+    # 0.2 and 0.3 each stating 0.001 (a frozen chain's): weights 694,444;
+    # Q = 694,444 x 0.005 = 3472.2; c = 694,444; tau2 = 3471.2 / 694,444 =
+    # 0.0049986; weights 1 / 0.0050000 = 200.0 each; the mean 0.25, the
+    # error max(1 / sqrt(400), sqrt(0.005 x 200 / 400) = 0.05) x 12.706 / 1.96
+    got = spread_pool([0.2, 0.3], [0.001, 0.001])
+    assert got is not None
+    assert got[0] == pytest.approx([0.5, 0.5])
+    assert got[1] == pytest.approx(0.05 * 12.706 / 1.96, rel=1e-4)
+    assert spread_pool([0.2], [0.01]) is None
+    assert spread_pool([0.2, 0.3], [0.01, 0.0]) is None
+
+
+def test_batches_with_a_shared_spread_their_errors_miss_are_covered_when_pooled_with_it(
+) -> None:
+    # issue 33, branch s52-ryo: batches as the 6-player Roll Your Own views
+    # after the third card make them: each is one draw of what its chain
+    # leaves frozen (sd 5 points about the truth, 0.20) plus its own error,
+    # and states only its own error (0.1 to 3 points). 2,000 runs of 5 such
+    # batches from a fixed seed: the inverse-variance pool (main's rule)
+    # covers the truth in well under 95% of them; pooled allowing for the
+    # spread (SPREAD), at least 94%.
+    import random
+
+    from rollem.odds.play import SPREAD, Z95
+
+    gen = random.Random(52)
+    covered = {True: 0, SPREAD: 0}
+    runs = 2000
+    for _ in range(runs):
+        batches = []
+        for _ in range(5):
+            own = gen.uniform(0.001, 0.03)
+            x = 0.20 + gen.gauss(0.0, 0.05) + gen.gauss(0.0, own)
+            batches.append(batch(x, own, 500.0))
+        for how in covered:
+            got = combine(batches, pooled=how)
+            covered[how] += abs(got.equity - 0.20) <= Z95 * got.stderr
+    assert covered[True] < 0.85 * runs
+    assert covered[SPREAD] >= 0.94 * runs

@@ -156,9 +156,19 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
     exact_limit = SDR_EXACT_LIMIT if info.game == "sdr" else VIEW_EXACT_LIMIT
     seeds = random.Random(seed) if seed is not None else (rng or random.Random())
 
-    from rollem.odds.ryoseen import part_of_batch, pooled_view, setup_seconds, shared_proposals
+    from rollem.odds.ryoseen import (
+        part_of_batch,
+        pooled_view,
+        setup_seconds,
+        shared_proposals,
+        spread_view,
+    )
 
-    pooled = pooled_view(info)  # issue 33, branch s50-ryo: by worlds where not
+    # issue 33, branch s50-ryo: by worlds where not; branch s52-ryo: allowing
+    # for the batches' spread where a batch's chain leaves much frozen
+    pooled: bool | str = pooled_view(info)
+    if pooled and spread_view(info):
+        pooled = SPREAD
 
     def one(part: float = 1.0) -> Odds:
         # every option in every batch (an option listed only where it came out
@@ -348,6 +358,72 @@ def pool_consistent(equities: Sequence[float], stderrs: Sequence[float],
     return q <= chi2_limit(len(equities) - 1, POOL_Q)
 
 
+SPREAD = "spread"
+"""``combine(runs, pooled=SPREAD)``: the batches pooled allowing for a spread
+between them beyond their stated errors (:func:`spread_pool`; issue 33,
+branch s52-ryo). Play asks for it where :func:`rollem.odds.ryoseen.spread_view`
+says so (Roll Your Own from the third card up at 5 and 6 players)."""
+
+T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+        2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+"""Student's t at 97.5% for 1 to 30 degrees of freedom."""
+
+
+def t975(dof: int) -> float:
+    """Student's t at 97.5% on ``dof`` degrees of freedom (at least 1;
+    beyond 30 ``1.96 + 2.37 / dof``, Cornish-Fisher's first term).
+
+    >>> t975(4), t975(60)
+    (2.776, 1.9995)
+    """
+    if dof < 1:
+        raise ValueError(f"degrees of freedom must be at least 1, got {dof}")
+    return T975[dof - 1] if dof <= len(T975) else round(Z95 + 2.37 / dof, 4)
+
+
+def spread_pool(equities: Sequence[float], stderrs: Sequence[float],
+                factor: float = POOL_FACTOR) -> tuple[list[float], float] | None:
+    """Importance-weighted batches pooled allowing for a spread between them
+    that their stated errors do not count (issue 33, branch s52-ryo): each
+    batch's error is its stated one times ``factor`` plus a variance
+    ``tau2`` shared by all batches (a random effect: at 6 players in Roll
+    Your Own a batch's chain never moves where the opponents' up cards came
+    from, so a batch is one draw of those, and may state 0.05 points where
+    batches spread 10), ``tau2`` the DerSimonian-Laird estimate from
+    Cochran's Q. The shares are ``1 / (factor**2 se**2 + tau2)``
+    normalised; the standard error the larger of ``1 / sqrt(sum of
+    those)`` and the Hartung-Knapp estimate from the batches' own spread
+    about the pooled mean, times ``t975(k - 1) / Z95`` (the spread of ``k``
+    batches is itself a rough estimate). Returns ``(shares, stderr)``;
+    ``None`` for fewer than 2 batches or a stated error not positive and
+    finite (:func:`pool_shares`).
+
+    >>> shares, se = spread_pool([0.10, 0.12, 0.11], [0.01, 0.01, 0.01])
+    >>> [round(s, 3) for s in shares], round(se, 4)
+    ([0.333, 0.333, 0.333], 0.0152)
+    >>> shares, se = spread_pool([0.18, 0.12, 0.30, 0.20], [0.0005, 0.01, 0.002, 0.03])
+    >>> [round(s, 2) for s in shares], round(se, 3)
+    ([0.26, 0.26, 0.26, 0.22], 0.069)
+    """
+    k = len(equities)
+    if k < 2 or pool_shares(stderrs) is None:
+        return None
+    var = [(factor * se) ** 2 for se in stderrs]
+    w = [1.0 / v for v in var]
+    sw = sum(w)
+    m = sum(wi * x for wi, x in zip(w, equities, strict=True)) / sw
+    q = sum(wi * (x - m) ** 2 for wi, x in zip(w, equities, strict=True))
+    c = sw - sum(wi * wi for wi in w) / sw
+    tau2 = max(0.0, (q - (k - 1)) / c) if c > 0 else 0.0
+    w = [1.0 / (v + tau2) for v in var]
+    sw = sum(w)
+    m = sum(wi * x for wi, x in zip(w, equities, strict=True)) / sw
+    hk = sum(wi * (x - m) ** 2 for wi, x in zip(w, equities, strict=True)) / ((k - 1) * sw)
+    se = max(1.0 / math.sqrt(sw), math.sqrt(hk)) * t975(k - 1) / Z95
+    return [wi / sw for wi in w], se
+
+
 def pooled_stderr(stderrs: Sequence[float], factor: float = POOL_FACTOR) -> float:
     """The stated standard error of an inverse-variance pool of batches whose
     stated errors are ``stderrs``: ``factor / sqrt(sum 1 / se**2)``
@@ -358,7 +434,7 @@ def pooled_stderr(stderrs: Sequence[float], factor: float = POOL_FACTOR) -> floa
     return factor / math.sqrt(sum(1.0 / (se * se) for se in stderrs))
 
 
-def combine(runs: Sequence[Odds], pooled: bool = True) -> Odds:
+def combine(runs: Sequence[Odds], pooled: bool | str = True) -> Odds:
     """The batches ``runs`` (each a Monte Carlo :class:`Odds` of the same
     question from its own seed) as one answer, and ``interval`` (see the
     module doc; the chances over the effective worlds of all batches
@@ -377,6 +453,9 @@ def combine(runs: Sequence[Odds], pooled: bool = True) -> Odds:
     pooled (``pooled=False``: the bench's long runs, the truth the pooled
     runs are checked against) they are weighted by worlds as plain batches
     are, the spread checking from :data:`WEIGHTED_BETWEEN` batches on.
+    With ``pooled`` :data:`SPREAD` (two batches or more) they are pooled
+    allowing for a spread between them beyond their stated errors
+    (:func:`spread_pool`; issue 33, branch s52-ryo).
 
     Weighting by a batch's own error (or effective count) favours the
     batches whose error came out small, which biases the mean where the two
@@ -392,8 +471,13 @@ def combine(runs: Sequence[Odds], pooled: bool = True) -> Odds:
     share = [max(r.samples, 1) / worlds for r in runs]
     weighted = any(r.effective is not None for r in runs)
     pool = pool_shares([r.stderr for r in runs]) if weighted and pooled else None
-    if pool is not None and not pool_consistent([r.equity for r in runs],
-                                                [r.stderr for r in runs]):
+    spread = None
+    if pool is not None and pooled == SPREAD:
+        spread = spread_pool([r.equity for r in runs], [r.stderr for r in runs])
+        if spread is not None:
+            pool = spread[0]
+    elif pool is not None and not pool_consistent([r.equity for r in runs],
+                                                  [r.stderr for r in runs]):
         pool = None  # the batches disagree beyond their errors: by worlds, spread checked
     if pool is not None:
         share = pool
@@ -401,7 +485,9 @@ def combine(runs: Sequence[Odds], pooled: bool = True) -> Odds:
     def mean(attr: str) -> Any:
         return _mean([getattr(r, attr) for r in runs], share)
 
-    if pool is not None:
+    if spread is not None:
+        se = spread[1]
+    elif pool is not None:
         se = pooled_stderr([r.stderr for r in runs])
     else:
         se = math.sqrt(sum((s * r.stderr) ** 2 for s, r in zip(share, runs, strict=True)))

@@ -95,7 +95,7 @@ from rollem.odds.result import Odds
 from rollem.odds.view import ViewInfo
 
 __all__ = ["SeenOpponent", "SeenPool", "part_of_batch", "ryo_seen_look", "seen_of",
-           "setup_seconds", "shared_proposals"]
+           "setup_seconds", "shared_proposals", "spread_view"]
 
 MIN_EFFECTIVE = 25
 """Below this many effective worlds (see the module doc) the weighting is
@@ -1999,6 +1999,22 @@ def pooled_view(info: ViewInfo) -> bool:
     if seen is None or not seen.opponents:
         return True
     return not moves_from(seen) <= len(seen.opponents) < MOVES_FROM
+
+
+def spread_view(info: ViewInfo) -> bool:
+    """Whether play pools this view's batches allowing for a spread between
+    them beyond their stated errors (:func:`rollem.odds.play.spread_pool`;
+    issue 33, branch s52-ryo): Roll Your Own from the third card up (every
+    opponent showing three cards) with 4 opponents or more (5 and 6
+    players), where a batch's chain never moves where each opponent's up
+    cards came from (branch s51-ryo) and batches stated a third to a half
+    of their spread. ``False`` for every other view."""
+    if info.game != "rollyourown" or len(info.mine) >= 6:
+        return False
+    seen = seen_of(info)
+    if seen is None or not seen.opponents:
+        return False
+    return _all_up(seen) and len(seen.opponents) >= MOVES_FROM
 
 
 def retry_worlds(again: int, *, samples: int, cost: float, left: float,
