@@ -84,28 +84,35 @@ def test_t975_is_students_t_at_97_5_percent() -> None:
         t975(0)
 
 
-def test_spread_pool_is_dersimonian_laird_with_a_hartung_knapp_error() -> None:
+def test_spread_weighs_by_worlds_and_checks_with_students_t() -> None:
     # issue 33, branch s52-ryo, worked by hand: 0.10, 0.12, 0.11 each stating
-    # 0.01 (1.2 x: variance 1.44e-4, weight 6944.4 each): Q = 6944.4 x 2e-4 =
-    # 1.389 < 2 degrees of freedom: tau2 = 0, a third each; 1 / sqrt(sum w) =
-    # 0.006928, Hartung-Knapp sqrt(1.389 / (2 x 20833)) = 0.005774; the larger
-    # x 4.303 / 1.96 = 0.015211
-    from rollem.odds.play import spread_pool
+    # 0.01 over 2,000 worlds: by worlds a third each, the mean 0.11; stated
+    # 0.01 / sqrt(3) = 0.005774; spread (1e-4 + 1e-4 + 0) / 3 x 3 / 2 x 1/3
+    # = 3.333e-5, its root 0.005774, times t(2) / 1.96 = 4.303 / 1.96:
+    # 0.012676. Pooled (main's rule) 1.2 x 0.01 / sqrt(3) = 0.006928.
+    from rollem.odds.play import SPREAD, Z95
 
-    got = spread_pool([0.10, 0.12, 0.11], [0.01, 0.01, 0.01])
-    assert got is not None
-    assert got[0] == pytest.approx([1 / 3] * 3)
-    assert got[1] == pytest.approx(0.006928 * 4.303 / 1.96, rel=1e-4)
-    # 0.2 and 0.3 each stating 0.001 (a frozen chain's): weights 694,444;
-    # Q = 694,444 x 0.005 = 3472.2; c = 694,444; tau2 = 3471.2 / 694,444 =
-    # 0.0049986; weights 1 / 0.0050000 = 200.0 each; the mean 0.25, the
-    # error max(1 / sqrt(400), sqrt(0.005 x 200 / 400) = 0.05) x 12.706 / 1.96
-    got = spread_pool([0.2, 0.3], [0.001, 0.001])
-    assert got is not None
-    assert got[0] == pytest.approx([0.5, 0.5])
-    assert got[1] == pytest.approx(0.05 * 12.706 / 1.96, rel=1e-4)
-    assert spread_pool([0.2], [0.01]) is None
-    assert spread_pool([0.2, 0.3], [0.01, 0.0]) is None
+    agree = [batch(0.10, 0.01, 500), batch(0.12, 0.01, 500), batch(0.11, 0.01, 500)]
+    got = combine(agree, pooled=SPREAD)
+    assert got.equity == pytest.approx(0.11)
+    assert got.stderr == pytest.approx(0.0057735 * 4.303 / 1.96, rel=1e-4)
+    assert combine(agree).stderr == pytest.approx(0.0069282, rel=1e-4)
+    assert combine(agree, pooled=False).stderr == pytest.approx(0.0057735, rel=1e-4)
+    # four frozen batches (each stating 0.1 points) at 0.20, 0.30, 0.25, 0.15:
+    # the mean 0.225; spread (2 x 6.25e-4 + 2 x 5.625e-3) / 4 x 4 / 3 x 1/4 =
+    # 1.0417e-3, its root 0.032275, times t(3) / 1.96 = 3.182 / 1.96
+    frozen = [batch(x, 0.001, 2000) for x in (0.20, 0.30, 0.25, 0.15)]
+    got = combine(frozen, pooled=SPREAD)
+    assert got.equity == pytest.approx(0.225)
+    assert got.stderr == pytest.approx(0.032275 * 3.182 / 1.96, rel=1e-4)
+    assert got.interval == pytest.approx(Z95 * got.stderr)
+    # two batches: too few for the spread (WEIGHTED_BETWEEN = 3), as unpooled
+    two = frozen[:2]
+    assert combine(two, pooled=SPREAD).stderr == pytest.approx(
+        combine(two, pooled=False).stderr)
+    # plain batches (no effective count): as before, whatever is asked
+    plain = [batch(x, 0.001, None) for x in (0.20, 0.30, 0.25, 0.15, 0.2)]
+    assert combine(plain, pooled=SPREAD).stderr == combine(plain).stderr
 
 
 def test_batches_with_a_shared_spread_their_errors_miss_are_covered_when_pooled_with_it(
@@ -115,8 +122,8 @@ def test_batches_with_a_shared_spread_their_errors_miss_are_covered_when_pooled_
     # leaves frozen (sd 5 points about the truth, 0.20) plus its own error,
     # and states only its own error (0.1 to 3 points). 2,000 runs of 5 such
     # batches from a fixed seed: the inverse-variance pool (main's rule)
-    # covers the truth in well under 95% of them; pooled allowing for the
-    # spread (SPREAD), at least 94%.
+    # covers the truth in well under 95% of them; weighed by worlds, the
+    # spread checked with Student's t (SPREAD), at least 94%.
     import random
 
     from rollem.odds.play import SPREAD, Z95

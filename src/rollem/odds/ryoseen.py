@@ -2002,9 +2002,11 @@ def pooled_view(info: ViewInfo) -> bool:
 
 
 def spread_view(info: ViewInfo) -> bool:
-    """Whether play pools this view's batches allowing for a spread between
-    them beyond their stated errors (:func:`rollem.odds.play.spread_pool`;
-    issue 33, branch s52-ryo): Roll Your Own from the third card up (every
+    """Whether play weighs this view's batches by worlds, their spread
+    checking the stated error with Student's t
+    (:data:`rollem.odds.play.SPREAD`; issue 33, branch s52-ryo), rather
+    than pooling them by their stated errors: Roll Your Own from the third
+    card up (every
     opponent showing three cards) with 4 opponents or more (5 and 6
     players), where a batch's chain never moves where each opponent's up
     cards came from (branch s51-ryo) and batches stated a third to a half
