@@ -30,7 +30,10 @@ not given a zero-width interval. From :data:`BETWEEN_BATCHES` batches on,
 the spread of the batches' equities is a check on the stated error: the
 larger of the two is used. Importance-weighted batches are instead pooled
 by the inverse of their stated variance, the pooled error stated times
-:data:`POOL_FACTOR` (:func:`combine`; issue 33, branch s49-pool).
+:data:`POOL_FACTOR` (:func:`combine`; issue 33, branch s49-pool); in Roll
+Your Own from the third card up at 5 and 6 players they are weighed by
+worlds, their spread checking the stated error with Student's t
+(:data:`SPREAD`; branch s52-ryo).
 """
 
 from __future__ import annotations
@@ -45,8 +48,8 @@ from typing import Any
 
 from rollem.odds.result import Advice, Choice, Odds
 
-__all__ = ["BATCH", "CPU_SECONDS", "HALF_WIDTH", "Z95", "batch_cost", "interval_of",
-           "min_batches_size", "play_odds"]
+__all__ = ["BATCH", "CPU_SECONDS", "HALF_WIDTH", "SPREAD", "Z95", "batch_cost", "interval_of",
+           "min_batches_size", "play_odds", "t975"]
 
 CPU_SECONDS = 1.0
 """The CPU time (s) the odds shown in play may take (issue 33)."""
