@@ -71,7 +71,9 @@ BETWEEN_BATCHES = 5
 the batches stop early (the interval within :data:`HALF_WIDTH`) only from
 then on (issue 33): a stated error is itself an estimate, and stopping as
 soon as it first comes out small enough picks the runs where it came out
-too small."""
+too small. Counted in whole batches: where each batch is a part of one
+(``batch_part``; :func:`rollem.odds.ryoseen.play_part`), from this many
+whole batches' worth on (20 quarter batches; branch s51-ryo2)."""
 WEIGHTED_BETWEEN = 3
 """Where the worlds are importance-weighted (the calculator states its own
 effective count), the batches' spread checks the stated error from this
@@ -123,6 +125,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
               game: Any = None, cpu_seconds: float = CPU_SECONDS,
               half_width: float = HALF_WIDTH, batch: int = BATCH,
               max_batches: int | None = None, top: int = 10,
+              batch_part: float | None = None,
               clock: Callable[[], float] = time.thread_time) -> Odds:
     """The seat's odds and advice for play (see the module doc).
 
@@ -138,6 +141,10 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
         batch: worlds per batch (per option at a choice).
         max_batches: at most this many batches (``None``: the budget alone).
         top: at most this many options in the advice, best first.
+        batch_part: the share of a whole sampler batch each batch draws
+            (``None``: :func:`rollem.odds.ryoseen.play_part` of the view,
+            0.25 in Roll Your Own at 6 players after the wild card, else 1;
+            the bench's long runs pass 1.0).
         clock: the CPU clock (s; default this thread's CPU time: the web table
             runs the odds in a worker thread); tests pass a counting one, so that the
             answer does not depend on the machine.
@@ -161,6 +168,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
 
     from rollem.odds.ryoseen import (
         part_of_batch,
+        play_part,
         pooled_view,
         setup_seconds,
         shared_proposals,
@@ -173,9 +181,14 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
     if pooled and spread_view(info):
         pooled = SPREAD
 
+    # smaller batches, more of them, at 6 players after the wild card
+    # (branch s51-ryo2, kept with SPREAD by branch s52-ryo)
+    base = play_part(info) if batch_part is None else batch_part
+
     def one(part: float = 1.0) -> Odds:
         # every option in every batch (an option listed only where it came out
         # well would be biased upwards); the best ``top`` once combined
+        part *= base
         with part_of_batch(part):
             return view_equity(view, samples=max(1, round(batch * part)),
                                seed=seeds.getrandbits(63), advice=True,
@@ -205,7 +218,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
             if len(runs) > 1:  # this batch's cost, its combining included
                 costs.append((size_run, spent - spent_before))
             if (odds.interval <= half_width and _advice_done(odds.advice, half_width)
-                    and len(runs) >= BETWEEN_BATCHES):
+                    and len(runs) * base >= BETWEEN_BATCHES):
                 return odds
             if max_batches is not None and len(runs) >= max_batches:
                 return odds
