@@ -631,13 +631,13 @@ def test_4_players_from_the_third_card_up_batches_are_weighed_by_worlds(
     assert got.samples == 2 * ryoseen.MIN_WORLDS
 
 
-def test_5_and_6_players_from_the_third_card_up_batches_are_pooled_with_their_spread(
+def test_5_and_6_players_from_the_third_card_up_batches_are_checked_by_their_spread(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # issue 33, branch s52-ryo: at 5 and 6 players from the third card up a
     # batch's chain leaves where the opponents' up cards came from frozen, and
-    # batches stated a third to a half of their spread: play pools them
-    # allowing for it (SPREAD); 4 players there, and 5 players before the
-    # third card, are as before.
+    # batches stated a third to a half of their spread: play weighs them by
+    # worlds, their spread checked with Student's t (SPREAD); 4 players
+    # there, and 5 players before the third card, are as before.
     from rollem.odds import play, ryoseen
     from rollem.odds.view import read_view
 

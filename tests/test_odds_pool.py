@@ -115,7 +115,7 @@ def test_spread_weighs_by_worlds_and_checks_with_students_t() -> None:
     assert combine(plain, pooled=SPREAD).stderr == combine(plain).stderr
 
 
-def test_batches_with_a_shared_spread_their_errors_miss_are_covered_when_pooled_with_it(
+def test_batches_with_a_shared_spread_their_errors_miss_are_covered_under_spread(
 ) -> None:
     # issue 33, branch s52-ryo: batches as the 6-player Roll Your Own views
     # after the third card make them: each is one draw of what its chain
