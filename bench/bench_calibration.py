@@ -255,7 +255,7 @@ def coverage(repeats: int, long: int, only: str, as_json: bool, first_seed: int 
         pooled[0] = False
         t = time.process_time()
         truth = play_odds(view, seed=1_000_000, cpu_seconds=long_seconds, half_width=0.0,
-                          max_batches=long)
+                          max_batches=long, batch_part=1.0)
         truth_cpu = time.process_time() - t
         truth_batches = len(last)
         pooled[0] = True

@@ -5,6 +5,7 @@ time; the 5-2-1 declare headline agrees with itself; the figures add up to
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from typing import Any
@@ -628,3 +629,99 @@ def test_4_players_from_the_third_card_up_batches_are_weighed_by_worlds(
     got = play_odds(third(4), seed=1, batch=500, max_batches=2, clock=_no_time)
     assert asked == [False, False]
     assert got.samples == 2 * ryoseen.MIN_WORLDS
+
+
+def test_5_and_6_players_from_the_third_card_up_batches_are_checked_by_their_spread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s52-ryo: at 5 and 6 players from the third card up a
+    # batch's chain leaves where the opponents' up cards came from frozen, and
+    # batches stated a third to a half of their spread: play weighs them by
+    # worlds, their spread checked with Student's t (SPREAD); 4 players
+    # there, and 5 players before the third card, are as before.
+    from rollem.odds import play, ryoseen
+    from rollem.odds.view import read_view
+
+    def third(players: int) -> Any:
+        return next(v for _, v in _views("rollyourown", players, 30001)
+                    if v.to_dict()["round"] == "third card up")
+
+    assert ryoseen.spread_view(read_view(third(5))) is True
+    assert ryoseen.spread_view(read_view(third(6))) is True
+    assert ryoseen.spread_view(read_view(third(4))) is False
+    assert ryoseen.spread_view(read_view(_late_ryo_view(5, 30001))) is False
+    asked: list[Any] = []
+    batches: list[Any] = []
+    real = play.combine
+
+    def combine(runs: Any, pooled: Any = True) -> Any:
+        asked.append(pooled)
+        batches[:] = runs
+        return real(runs, pooled)
+
+    monkeypatch.setattr(play, "combine", combine)
+    got = play_odds(third(5), seed=1, max_batches=3, clock=_no_time)
+    assert asked == [play.SPREAD] * 3
+    assert got.samples == 3 * ryoseen.MIN_WORLDS == sum(b.samples for b in batches)
+    xs = [b.equity for b in batches]
+    mean = sum(xs) / 3  # whole batches alike: by worlds, not by stated error
+    assert got.equity == pytest.approx(mean)
+    stated = math.sqrt(sum(b.stderr ** 2 for b in batches)) / 3
+    spread = math.sqrt(sum((x - mean) ** 2 for x in xs) / 2 / 3)
+    assert got.stderr == pytest.approx(max(stated, spread * play.t975(2) / play.Z95))
+
+
+def test_ryo_at_6_players_after_the_wild_card_is_played_in_quarter_batches(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s51-ryo2 (kept by s52-ryo, with SPREAD): at 6 players
+    # after the wild card a batch of the odds in play draws a quarter of a
+    # sampler batch (500 of 2,000
+    # worlds), so that about four times as many batches fit the budget and
+    # the interval rests on the spread of many batches; they stop early only
+    # from 20 on (5 whole batches' worth). Elsewhere (6 players in the third
+    # card up round, 5 and 4 players) and in the bench's long runs
+    # (batch_part=1.0), whole batches as before.
+    import rollem.odds.view
+    from rollem.odds import ryoseen
+    from rollem.odds.view import read_view
+
+    def at(players: int, name: str) -> Any:
+        return next(v for _, v in _views("rollyourown", players, 30001)
+                    if v.to_dict()["round"] == name)
+
+    third, wild = "third card up", "after the wild card"
+    assert ryoseen.LATE_PART == 0.25
+    assert ryoseen.play_part(read_view(at(6, wild))) == 0.25
+    assert ryoseen.play_part(read_view(at(6, third))) == 1.0
+    assert ryoseen.play_part(read_view(at(5, wild))) == 1.0
+    assert ryoseen.play_part(read_view(at(4, third))) == 1.0
+    assert ryoseen.play_part(read_view(_views("rollyourown", 6, 30001)[0][1])) == 1.0
+
+    spent, cost = [0.0], [0.08]
+    asked: list[int] = []
+    real_view = rollem.odds.view.view_equity
+
+    def batch(*args: Any, **kwargs: Any) -> Any:
+        asked.append(kwargs["samples"])
+        out = real_view(*args, **kwargs)
+        spent[0] += cost[0]  # a counting clock: every batch 0.08 s
+        return out
+
+    monkeypatch.setattr(rollem.odds.view, "view_equity", batch)
+    got = play_odds(at(6, wild), seed=1, clock=lambda: spent[0])
+    # 0.95 s less the first batch's 0.08 s holds 10 more of 0.08 s (0.88 s),
+    # then 0.07 s is left: a last batch of 0.8 x 0.07 / 0.08 = 0.7 of one
+    assert asked == [250] * 11 + [round(1000 * 0.25 * 0.7)], asked
+    assert got.samples == 11 * 500 + round(2000 * 0.25 * 0.7)
+    asked.clear()
+    whole = play_odds(at(6, wild), seed=1, clock=lambda: spent[0], max_batches=2, batch_part=1.0)
+    assert asked == [1000, 1000] and whole.samples == 2 * ryoseen.PLACE_WORLDS == 4000
+    # quarter batches stop early (within ±1.5) only from the 20th on: 5 whole
+    # batches' worth (at 5 players quarter batches stopping from the 5th
+    # covered 10 runs of 20, rms z 2.19; branch s51-ryo2). Asked of the
+    # 5-player view in quarter batches (batch_part), where they come within
+    # ±1.5 by then
+    asked.clear()
+    spent[0], cost[0] = 0.0, 0.02  # 0.02 s a batch: 47 would fit
+    five = play_odds(at(5, third), seed=1, clock=lambda: spent[0], batch_part=0.25)
+    assert asked == [250] * 20, asked
+    assert five.samples == 20 * 1000 and five.interval is not None and five.interval <= 0.015

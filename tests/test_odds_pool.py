@@ -73,3 +73,72 @@ def test_a_zero_stated_error_falls_back_to_worlds_weights() -> None:
     got = combine([batch(0.20, 0.0, 2000), batch(0.10, 0.02, 400)])
     assert got.equity == pytest.approx(0.15)
     assert got.stderr == pytest.approx(0.01)
+
+
+def test_t975_is_students_t_at_97_5_percent() -> None:
+    from rollem.odds.play import t975
+
+    assert [t975(d) for d in (1, 2, 4, 9, 30)] == [12.706, 4.303, 2.776, 2.262, 2.042]
+    assert t975(100) == pytest.approx(1.984, abs=0.002)  # the table's 1.984
+    with pytest.raises(ValueError, match="at least 1, got 0"):
+        t975(0)
+
+
+def test_spread_weighs_by_worlds_and_checks_with_students_t() -> None:
+    # issue 33, branch s52-ryo, worked by hand: 0.10, 0.12, 0.11 each stating
+    # 0.01 over 2,000 worlds: by worlds a third each, the mean 0.11; stated
+    # 0.01 / sqrt(3) = 0.005774; spread (1e-4 + 1e-4 + 0) / 3 x 3 / 2 x 1/3
+    # = 3.333e-5, its root 0.005774, times t(2) / 1.96 = 4.303 / 1.96:
+    # 0.012676. Pooled (main's rule) 1.2 x 0.01 / sqrt(3) = 0.006928.
+    from rollem.odds.play import SPREAD, Z95
+
+    agree = [batch(0.10, 0.01, 500), batch(0.12, 0.01, 500), batch(0.11, 0.01, 500)]
+    got = combine(agree, pooled=SPREAD)
+    assert got.equity == pytest.approx(0.11)
+    assert got.stderr == pytest.approx(0.0057735 * 4.303 / 1.96, rel=1e-4)
+    assert combine(agree).stderr == pytest.approx(0.0069282, rel=1e-4)
+    assert combine(agree, pooled=False).stderr == pytest.approx(0.0057735, rel=1e-4)
+    # four frozen batches (each stating 0.1 points) at 0.20, 0.30, 0.25, 0.15:
+    # the mean 0.225; spread (2 x 6.25e-4 + 2 x 5.625e-3) / 4 x 4 / 3 x 1/4 =
+    # 1.0417e-3, its root 0.032275, times t(3) / 1.96 = 3.182 / 1.96
+    frozen = [batch(x, 0.001, 2000) for x in (0.20, 0.30, 0.25, 0.15)]
+    got = combine(frozen, pooled=SPREAD)
+    assert got.equity == pytest.approx(0.225)
+    assert got.stderr == pytest.approx(0.032275 * 3.182 / 1.96, rel=1e-4)
+    assert got.interval == pytest.approx(Z95 * got.stderr)
+    # two batches: too few for the spread (WEIGHTED_BETWEEN = 3), as unpooled
+    two = frozen[:2]
+    assert combine(two, pooled=SPREAD).stderr == pytest.approx(
+        combine(two, pooled=False).stderr)
+    # plain batches (no effective count): as before, whatever is asked
+    plain = [batch(x, 0.001, None) for x in (0.20, 0.30, 0.25, 0.15, 0.2)]
+    assert combine(plain, pooled=SPREAD).stderr == combine(plain).stderr
+
+
+def test_batches_with_a_shared_spread_their_errors_miss_are_covered_under_spread(
+) -> None:
+    # issue 33, branch s52-ryo: batches as the 6-player Roll Your Own views
+    # after the third card make them: each is one draw of what its chain
+    # leaves frozen (sd 5 points about the truth, 0.20) plus its own error,
+    # and states only its own error (0.1 to 3 points). 2,000 runs of 5 such
+    # batches from a fixed seed: the inverse-variance pool (main's rule)
+    # covers the truth in well under 95% of them; weighed by worlds, the
+    # spread checked with Student's t (SPREAD), at least 94%.
+    import random
+
+    from rollem.odds.play import SPREAD, Z95
+
+    gen = random.Random(52)
+    covered = {True: 0, SPREAD: 0}
+    runs = 2000
+    for _ in range(runs):
+        batches = []
+        for _ in range(5):
+            own = gen.uniform(0.001, 0.03)
+            x = 0.20 + gen.gauss(0.0, 0.05) + gen.gauss(0.0, own)
+            batches.append(batch(x, own, 500.0))
+        for how in covered:
+            got = combine(batches, pooled=how)
+            covered[how] += abs(got.equity - 0.20) <= Z95 * got.stderr
+    assert covered[True] < 0.85 * runs
+    assert covered[SPREAD] >= 0.94 * runs

@@ -30,7 +30,10 @@ not given a zero-width interval. From :data:`BETWEEN_BATCHES` batches on,
 the spread of the batches' equities is a check on the stated error: the
 larger of the two is used. Importance-weighted batches are instead pooled
 by the inverse of their stated variance, the pooled error stated times
-:data:`POOL_FACTOR` (:func:`combine`; issue 33, branch s49-pool).
+:data:`POOL_FACTOR` (:func:`combine`; issue 33, branch s49-pool); in Roll
+Your Own from the third card up at 5 and 6 players they are weighed by
+worlds, their spread checking the stated error with Student's t
+(:data:`SPREAD`; branch s52-ryo).
 """
 
 from __future__ import annotations
@@ -45,8 +48,8 @@ from typing import Any
 
 from rollem.odds.result import Advice, Choice, Odds
 
-__all__ = ["BATCH", "CPU_SECONDS", "HALF_WIDTH", "Z95", "batch_cost", "interval_of",
-           "min_batches_size", "play_odds"]
+__all__ = ["BATCH", "CPU_SECONDS", "HALF_WIDTH", "SPREAD", "Z95", "batch_cost", "interval_of",
+           "min_batches_size", "play_odds", "t975"]
 
 CPU_SECONDS = 1.0
 """The CPU time (s) the odds shown in play may take (issue 33)."""
@@ -68,7 +71,9 @@ BETWEEN_BATCHES = 5
 the batches stop early (the interval within :data:`HALF_WIDTH`) only from
 then on (issue 33): a stated error is itself an estimate, and stopping as
 soon as it first comes out small enough picks the runs where it came out
-too small."""
+too small. Counted in whole batches: where each batch is a part of one
+(``batch_part``; :func:`rollem.odds.ryoseen.play_part`), from this many
+whole batches' worth on (20 quarter batches; branch s51-ryo2)."""
 WEIGHTED_BETWEEN = 3
 """Where the worlds are importance-weighted (the calculator states its own
 effective count), the batches' spread checks the stated error from this
@@ -120,6 +125,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
               game: Any = None, cpu_seconds: float = CPU_SECONDS,
               half_width: float = HALF_WIDTH, batch: int = BATCH,
               max_batches: int | None = None, top: int = 10,
+              batch_part: float | None = None,
               clock: Callable[[], float] = time.thread_time) -> Odds:
     """The seat's odds and advice for play (see the module doc).
 
@@ -135,6 +141,10 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
         batch: worlds per batch (per option at a choice).
         max_batches: at most this many batches (``None``: the budget alone).
         top: at most this many options in the advice, best first.
+        batch_part: the share of a whole sampler batch each batch draws
+            (``None``: :func:`rollem.odds.ryoseen.play_part` of the view,
+            0.25 in Roll Your Own at 6 players after the wild card, else 1;
+            the bench's long runs pass 1.0).
         clock: the CPU clock (s; default this thread's CPU time: the web table
             runs the odds in a worker thread); tests pass a counting one, so that the
             answer does not depend on the machine.
@@ -156,13 +166,29 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
     exact_limit = SDR_EXACT_LIMIT if info.game == "sdr" else VIEW_EXACT_LIMIT
     seeds = random.Random(seed) if seed is not None else (rng or random.Random())
 
-    from rollem.odds.ryoseen import part_of_batch, pooled_view, setup_seconds, shared_proposals
+    from rollem.odds.ryoseen import (
+        part_of_batch,
+        play_part,
+        pooled_view,
+        setup_seconds,
+        shared_proposals,
+        spread_view,
+    )
 
-    pooled = pooled_view(info)  # issue 33, branch s50-ryo: by worlds where not
+    # issue 33, branch s50-ryo: by worlds where not; branch s52-ryo: allowing
+    # for the batches' spread where a batch's chain leaves much frozen
+    pooled: bool | str = pooled_view(info)
+    if pooled and spread_view(info):
+        pooled = SPREAD
+
+    # smaller batches, more of them, at 6 players after the wild card
+    # (branch s51-ryo2, kept with SPREAD by branch s52-ryo)
+    base = play_part(info) if batch_part is None else batch_part
 
     def one(part: float = 1.0) -> Odds:
         # every option in every batch (an option listed only where it came out
         # well would be biased upwards); the best ``top`` once combined
+        part *= base
         with part_of_batch(part):
             return view_equity(view, samples=max(1, round(batch * part)),
                                seed=seeds.getrandbits(63), advice=True,
@@ -192,7 +218,7 @@ def play_odds(view: Any, *, rng: random.Random | None = None, seed: int | None =
             if len(runs) > 1:  # this batch's cost, its combining included
                 costs.append((size_run, spent - spent_before))
             if (odds.interval <= half_width and _advice_done(odds.advice, half_width)
-                    and len(runs) >= BETWEEN_BATCHES):
+                    and len(runs) * base >= BETWEEN_BATCHES):
                 return odds
             if max_batches is not None and len(runs) >= max_batches:
                 return odds
@@ -348,6 +374,40 @@ def pool_consistent(equities: Sequence[float], stderrs: Sequence[float],
     return q <= chi2_limit(len(equities) - 1, POOL_Q)
 
 
+SPREAD = "spread"
+"""``combine(runs, pooled=SPREAD)``: importance-weighted batches weighed by
+worlds, not pooled, their spread checking the stated error from
+:data:`WEIGHTED_BETWEEN` batches on with Student's t (:func:`t975`) on
+``k - 1`` degrees of freedom in place of :data:`Z95` (issue 33, branch
+s52-ryo): the spread of a few batches is itself a rough estimate of their
+error. Play asks for it where :func:`rollem.odds.ryoseen.spread_view` says
+so (Roll Your Own from the third card up at 5 and 6 players), where a
+batch's chain never moves where the opponents' up cards came from, and a
+batch may state 0.05 points where batches spread 10. Measured (60 runs at 5
+and 6 players third card up, 20 after the wild card, against 40 s long
+runs): covered 55, 58 and 20 (rms z 1.12, 0.77, 0.83) against the pool's
+45, 50 and 19 (2.35, 1.60, 1.13); pooled allowing for a shared spread
+(DerSimonian-Laird, Hartung-Knapp) 54, 56 and 20 (1.52, 0.89, 0.83);
+docs/dev/odds-precision.md."""
+
+T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+        2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+"""Student's t at 97.5% for 1 to 30 degrees of freedom."""
+
+
+def t975(dof: int) -> float:
+    """Student's t at 97.5% on ``dof`` degrees of freedom (at least 1;
+    beyond 30 ``1.96 + 2.37 / dof``, Cornish-Fisher's first term).
+
+    >>> t975(4), t975(60)
+    (2.776, 1.9995)
+    """
+    if dof < 1:
+        raise ValueError(f"degrees of freedom must be at least 1, got {dof}")
+    return T975[dof - 1] if dof <= len(T975) else round(Z95 + 2.37 / dof, 4)
+
+
 def pooled_stderr(stderrs: Sequence[float], factor: float = POOL_FACTOR) -> float:
     """The stated standard error of an inverse-variance pool of batches whose
     stated errors are ``stderrs``: ``factor / sqrt(sum 1 / se**2)``
@@ -358,7 +418,7 @@ def pooled_stderr(stderrs: Sequence[float], factor: float = POOL_FACTOR) -> floa
     return factor / math.sqrt(sum(1.0 / (se * se) for se in stderrs))
 
 
-def combine(runs: Sequence[Odds], pooled: bool = True) -> Odds:
+def combine(runs: Sequence[Odds], pooled: bool | str = True) -> Odds:
     """The batches ``runs`` (each a Monte Carlo :class:`Odds` of the same
     question from its own seed) as one answer, and ``interval`` (see the
     module doc; the chances over the effective worlds of all batches
@@ -377,6 +437,8 @@ def combine(runs: Sequence[Odds], pooled: bool = True) -> Odds:
     pooled (``pooled=False``: the bench's long runs, the truth the pooled
     runs are checked against) they are weighted by worlds as plain batches
     are, the spread checking from :data:`WEIGHTED_BETWEEN` batches on.
+    With ``pooled`` :data:`SPREAD` they are weighted by worlds, the spread
+    checking with Student's t (issue 33, branch s52-ryo).
 
     Weighting by a batch's own error (or effective count) favours the
     batches whose error came out small, which biases the mean where the two
@@ -391,7 +453,8 @@ def combine(runs: Sequence[Odds], pooled: bool = True) -> Odds:
     worlds = sum(max(r.samples, 1) for r in runs)
     share = [max(r.samples, 1) / worlds for r in runs]
     weighted = any(r.effective is not None for r in runs)
-    pool = pool_shares([r.stderr for r in runs]) if weighted and pooled else None
+    pool = (pool_shares([r.stderr for r in runs])
+            if weighted and pooled and pooled != SPREAD else None)
     if pool is not None and not pool_consistent([r.equity for r in runs],
                                                 [r.stderr for r in runs]):
         pool = None  # the batches disagree beyond their errors: by worlds, spread checked
@@ -408,8 +471,10 @@ def combine(runs: Sequence[Odds], pooled: bool = True) -> Odds:
     if pool is None and len(runs) >= (WEIGHTED_BETWEEN if weighted else BETWEEN_BATCHES):
         m = mean("equity")
         spread = sum(s * (r.equity - m) ** 2 for s, r in zip(share, runs, strict=True))
-        se = max(se, math.sqrt(spread * len(runs) / (len(runs) - 1)
-                               * sum(s * s for s in share)))
+        by_spread = math.sqrt(spread * len(runs) / (len(runs) - 1) * sum(s * s for s in share))
+        if pooled == SPREAD and weighted:  # issue 33, branch s52-ryo
+            by_spread *= t975(len(runs) - 1) / Z95
+        se = max(se, by_spread)
     first = runs[0]
     declare = None
     if first.declare is not None:

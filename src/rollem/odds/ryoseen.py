@@ -95,7 +95,7 @@ from rollem.odds.result import Odds
 from rollem.odds.view import ViewInfo
 
 __all__ = ["SeenOpponent", "SeenPool", "part_of_batch", "ryo_seen_look", "seen_of",
-           "setup_seconds", "shared_proposals"]
+           "setup_seconds", "shared_proposals", "spread_view"]
 
 MIN_EFFECTIVE = 25
 """Below this many effective worlds (see the module doc) the weighting is
@@ -1960,6 +1960,39 @@ def moves_from(seen: SeenPool) -> int:
     return MOVES_FROM
 
 
+LATE_PART = 0.25
+"""The share of a whole sampler batch (:data:`PLACE_WORLDS` worlds) that
+one batch of the odds shown in play draws at 6 players after the wild card
+(:func:`play_part`; issue 33, branch s51-ryo2): about four times as many
+batches fit the 1 s budget (12 to 20 rather than 4 or 5), so the interval
+rests on the spread of many batches (a batch's stated error there is a
+third to a half of the spread between batches). 40 runs: covered 36
+against main's 33, rms z 1.00 and 1.14 against 2.12 and 1.91
+(docs/dev/odds-precision.md); not kept then (no more covered). Kept by
+branch s52-ryo with the batches weighed by worlds, their spread checked
+with Student's t (:func:`spread_view`): on many batches the t is near
+1.96 and the spread a steadier estimate (20 runs: the median interval
+±6.6 against ±8.1 in whole batches, covered 20 and 19 of 20)."""
+
+
+def play_part(info: ViewInfo) -> float:
+    """The share of a whole sampler batch one batch of the odds shown in
+    play draws for the view ``info``: :data:`LATE_PART` in Roll Your Own at
+    6 players after the wild card (:func:`wild_view`), else 1.0 (issue 33,
+    branch s51-ryo2). Not at 6 players in the third card up round: there a
+    quarter batch spreads more for its CPU than a whole one (5.2 points in
+    0.078 s against 2.75 in 0.165 s, branch s51-ryo) and 20 runs in quarter
+    batches were within ±1.5 2 and 3 times against main's 8. Not at 5
+    players from the third card up: 40 runs in quarter batches were within
+    36 times against main's 31 but covered 28 against 31."""
+    if info.game != "rollyourown" or len(info.mine) >= 6:
+        return 1.0
+    seen = seen_of(info)
+    if seen is None or not wild_view(seen):
+        return 1.0
+    return LATE_PART
+
+
 def wild_view(seen: SeenPool) -> bool:
     """Whether ``seen`` is a view after the wild card is turned with
     :data:`PLACE_FROM` opponents or more (6 players; issue 33, branch
@@ -1992,13 +2025,34 @@ def pooled_view(info: ViewInfo) -> bool:
     rare worlds where the seat takes the pot (20 runs: covered 9 of 20, rms
     z 2.35; by worlds 15, 1.35, 19 within ±1.5; docs/dev/odds-precision.md).
     At 5 and 6 players by worlds left most runs wider than ±1.5, so they
-    stay pooled. ``True`` for every other view."""
+    stayed pooled until branch s52-ryo, which weighs them by worlds there
+    too, the spread checked with Student's t (:func:`spread_view`: the
+    pool's intervals covered 45, 50 and 46 of 60 runs). ``True`` for every
+    other view."""
     if info.game != "rollyourown" or len(info.mine) >= 6:
         return True
     seen = seen_of(info)
     if seen is None or not seen.opponents:
         return True
     return not moves_from(seen) <= len(seen.opponents) < MOVES_FROM
+
+
+def spread_view(info: ViewInfo) -> bool:
+    """Whether play weighs this view's batches by worlds, their spread
+    checking the stated error with Student's t
+    (:data:`rollem.odds.play.SPREAD`; issue 33, branch s52-ryo), rather
+    than pooling them by their stated errors: Roll Your Own from the third
+    card up (every
+    opponent showing three cards) with 4 opponents or more (5 and 6
+    players), where a batch's chain never moves where each opponent's up
+    cards came from (branch s51-ryo) and batches stated a third to a half
+    of their spread. ``False`` for every other view."""
+    if info.game != "rollyourown" or len(info.mine) >= 6:
+        return False
+    seen = seen_of(info)
+    if seen is None or not seen.opponents:
+        return False
+    return _all_up(seen) and len(seen.opponents) >= MOVES_FROM
 
 
 def retry_worlds(again: int, *, samples: int, cost: float, left: float,
