@@ -287,12 +287,14 @@ class StrongBot(Mixing):
     there gained 3.9 chips a spot against ``strongtrap``; off while measured,
     ``docs/dev/league.md``),
     ``trap_reads`` (a check-raise of an opponent seen to check-raise more than
-    the bot itself, :func:`rollem.bots.strong.traps.trap_index`, is read from
-    wider than the top half of its raises, up to
+    the bot itself, both counted alike at each hand's end,
+    :meth:`rollem.bots.strong.reads.OpponentBook.observe_traps`,
+    :func:`rollem.bots.strong.traps.ended_index`, is read from wider than the
+    top half of its raises, up to
     :data:`rollem.bots.strong.reads.CHECK_RAISE_WIDE` times its raise rate at
     index 1; against a player check-raising no more than the bot, as
-    ``strong`` itself, the reads stay; issue 31, sixteenth pass,
-    ``docs/dev/league.md``),
+    ``strong`` itself, the reads stay; issue 31, sixteenth pass: level with
+    the bot without it against ``strongtrap``, off, ``docs/dev/league.md``),
     ``min_ess`` and ``more_worlds`` (against two
     or more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
@@ -330,7 +332,6 @@ class StrongBot(Mixing):
     round_prices_range = False
     check_raise_bluffs = False
     trap_reads = False
-    trap_bet_hole = 0.0
     trap_thin = 0.0
     trap_call = 0.06
     trap_raise = 0.08
@@ -517,8 +518,7 @@ class StrongBot(Mixing):
             wide = {seat: ended_index(self.book.tendencies(seat), self.book.own)
                     for seat in w.seats}
         weights = self.book.weights(view.game, view.events, w.seats, w.strength,
-                                    early if isinstance(early, np.ndarray) else None, wide,
-                                    self.trap_bet_hole)
+                                    early if isinstance(early, np.ndarray) else None, wide)
         if w.like is not None and self.stack_reads:
             weights = weights * w.like
         if view.game == "rollem521" and self.draws_shown != 1.0:

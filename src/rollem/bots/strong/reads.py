@@ -78,11 +78,6 @@ against the bet, wider than its raises facing a first-in bet, and slow-plays
 half its strongest hands into them; ``strong``'s read of the top half of its
 raises folded hands that were ahead)."""
 
-TRAP_TOP = 0.1
-"""The share of hands at the top a trapper slow-plays (``hole`` of
-:meth:`OpponentBook.weights`; ``strongtrap``: half its hands of equity 0.85
-and over)."""
-
 CHECK_RAISE_STRAY = 0.1
 """The share of a player's check-raises read as coming from any hand (the
 likelihood floor of a check-raise is this times its check-raise rate, at most
@@ -627,7 +622,7 @@ class OpponentBook:
 
     def weights(self, game: str, events: Sequence[Mapping[str, Any]], seats: Sequence[int],
                 strength: Floats, early: Floats | None = None,
-                wide: Mapping[int, float] | None = None, hole: float = 0.0) -> Floats:
+                wide: Mapping[int, float] | None = None) -> Floats:
         """Per-world weights, shape ``(S,)``: the product over ``seats`` (columns of
         ``strength``, ``(S, k)`` in 0..1) of the likelihood of each one's actions
         in this hand's ``events``. ``early`` (the same shape; Stop, Drop and Roll
@@ -640,17 +635,13 @@ class OpponentBook:
         index, :func:`rollem.bots.strong.traps.trap_index`; a seat not in it 0)
         widens that seat's check-raises from the top :data:`CHECK_RAISE` of its
         raises toward the top :data:`CHECK_RAISE_WIDE` of them (issue 31,
-        sixteenth pass); 0 reads as without it. ``hole`` (0..1, with ``wide``):
-        a bet or raise of a seat that has not checked in the hand weighs the
-        worlds where it holds its top :data:`TRAP_TOP` of hands less, by ``hole``
-        times its index (a trapper slow-plays them)."""
+        sixteenth pass); 0 reads as without it."""
         s = strength.shape[0]
         logw = np.zeros(s)
         col = {seat: j for j, seat in enumerate(seats)}
         rounds = _ROUNDS.get(game, 4)
         trapped = _check_raises(events)
         slow_played: set[object] = set()
-        checked_hand: set[object] = set()
         done = 0
         bet_open = checked = False
         at_round = logw.copy()  # the read as the betting round began
@@ -674,8 +665,6 @@ class OpponentBook:
             late = min(1.0, done / rounds)
             soft = 0.05 + 0.12 * (1.0 - late)
             t = self.tendencies(int(seat))
-            if kind == "check":
-                checked_hand.add(seat)
             if kind in ("bet", "raise"):
                 rate = t.raise_rate if bet_open else t.open_rate(checked)
                 floor = EPS
@@ -695,10 +684,6 @@ class OpponentBook:
                     # would narrow a maniac's range raise by raise)
                     threshold = _range_quantile(z, at_round, threshold)
                 like = floor + (1 - floor) * _step(z, threshold, soft)
-                if hole > 0.0 and wide and seat not in checked_hand and seat not in slow_played:
-                    # a trapper's bet with no check first: its top hands were slow-played
-                    like = like * (1.0 - hole * wide.get(int(seat), 0.0)
-                                   * _step(z, 1.0 - TRAP_TOP, CHECK_RAISE_SOFT))
                 bet_open = True
             elif kind == "call":
                 like = EPS + (1 - EPS) * _step(z, t.fold_rate, soft)
