@@ -16,7 +16,7 @@ import pytest
 from engine_helpers import stacked_hand
 from rollem.bots.strong import StrongBot
 from rollem.bots.strong.reads import OpponentBook, Tendencies
-from rollem.bots.strong.traps import checked_in_hand, checked_this_round, ended_index, trap_index
+from rollem.bots.strong.traps import checked_in_hand, checked_this_round, trap_index
 from rollem.engine import Bet, Call, Check, Fold, HandView, Raise
 
 ROLL = "Kc Qd 7s"
@@ -571,6 +571,8 @@ def test_the_hand_end_counts_everyones_check_raises_alike() -> None:
     never sees: no later view shows it) counts in its own counts as seat 1's
     call after its check counts in seat 1's; a second call counts nothing;
     ``ended_index`` reads them (seat 1 no trapper against the bot)."""
+    from rollem.bots.strong.traps import ended_index
+
     events = [{"kind": "round", "name": "round 1"}, {"kind": "check", "seat": 1},
               {"kind": "bet", "seat": 0, "amount": 2}, {"kind": "call", "seat": 1},
               {"kind": "round", "name": "round 2"}, {"kind": "check", "seat": 0},
