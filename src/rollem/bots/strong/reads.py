@@ -70,13 +70,13 @@ raises (or bets) with: a slow-play of its strongest (issue 31)."""
 
 CHECK_RAISE_WIDE = 1.5
 """A check-raise by a player check-raising more than the bot itself (its trap
-index, :func:`rollem.bots.strong.traps.trap_index`, 1) comes from the top
+index, :func:`rollem.bots.strong.traps.ended_index`, 1) comes from the top
 ``CHECK_RAISE_WIDE`` times its raise rate, not :data:`CHECK_RAISE` times it;
 between, in proportion to the index (:meth:`OpponentBook.weights`'s ``wide``;
 issue 31, sixteenth pass: ``strongtrap`` check-raises any hand of equity 0.6
-against the bet, wider than its raises facing a first-in bet, and slow-plays
-half its strongest hands into them; ``strong``'s read of the top half of its
-raises folded hands that were ahead)."""
+against the bet, wider than its raises facing a first-in bet. Measured level
+with the read without it against ``strongtrap``, whose check-raises main's
+folds were right to fold on average, ``docs/dev/league.md``)."""
 
 CHECK_RAISE_STRAY = 0.1
 """The share of a player's check-raises read as coming from any hand (the
