@@ -17,7 +17,7 @@ from engine_helpers import stacked_hand
 from rollem.bots.strong import StrongBot
 from rollem.bots.strong.reads import OpponentBook, Tendencies
 from rollem.bots.strong.traps import checked_in_hand, checked_this_round, trap_index
-from rollem.engine import Bet, Call, Check, Fold, HandView
+from rollem.engine import Bet, Call, Check, Fold, HandView, Raise
 
 ROLL = "Kc Qd 7s"
 
@@ -484,3 +484,121 @@ def test_a_check_raise_against_a_player_who_folds_to_them() -> None:
         if on and folded == 18:
             assert bot._raise_gain(view, view.legal, pot, 2, check_raise=True) > 0.05 * pot
     assert raises == [0.0, 1.0, 0.0], raises
+
+
+# -- issue 31, sixteenth pass: a trapper's check-raises read wider (trap_reads)
+
+
+def _check_raise_events() -> list[dict[str, object]]:
+    """Round 1: seat 0 checks, seat 1 bets, seat 0 raises (a check-raise)."""
+    return [{"kind": "round", "name": "round 1"}, {"kind": "check", "seat": 0},
+            {"kind": "bet", "seat": 1, "amount": 2}, {"kind": "raise", "seat": 0, "amount": 4}]
+
+
+def test_a_trappers_check_raise_is_read_wider() -> None:
+    """``OpponentBook.weights`` with ``wide``: seat 0's check-raise (raise rate
+    (20 + 1) / (90 + 5) = 0.221) is read from its top 0.5 * 0.221 = 0.11 with
+    index 0 (as without ``wide``) and from its top 1.5 * 0.221 = 0.33 at
+    index 1: a world with seat 0 at the 80th percentile weighs more against
+    one at the 99th, the 99th's the same; a seat not in ``wide`` reads as 0."""
+    book = OpponentBook()
+    book.seats[0] = _opponent(10)
+    z = np.array([[0.99], [0.80], [0.50]])
+    events = _check_raise_events()
+    plain = book.weights("sdr", events, [0], z)
+    assert np.array_equal(book.weights("sdr", events, [0], z, None, {0: 0.0}), plain)
+    assert np.array_equal(book.weights("sdr", events, [0], z, None, {1: 1.0}), plain)
+    wide = book.weights("sdr", events, [0], z, None, {0: 1.0})
+    half = book.weights("sdr", events, [0], z, None, {0: 0.5})
+    assert plain[0] == half[0] == wide[0] == 1.0
+    # the 80th percentile: below the top 0.11 (a step of width 0.05 at 0.89),
+    # inside the top 0.33 (at 0.67); the 50th below both
+    assert plain[1] == pytest.approx(0.182, abs=0.001)
+    assert half[1] == pytest.approx(0.621, abs=0.001)
+    assert wide[1] == pytest.approx(0.936, abs=0.001)
+    assert plain[2] < wide[2] < 0.06
+
+
+def _last_round_check_raise(hero: str) -> HandView:
+    """Seat 1 (``hero``) after three checked rounds: seat 0 (3d 2s) checks the
+    last, seat 1 bets 4 and seat 0 raises to 8 (Roll Kc Qd 7s)."""
+    hand = stacked_hand([200, 200], 1, {0: "3d 2s", 1: hero}, stop="9h", drop="4c", roll=ROLL)
+    for _ in range(3):
+        hand.apply(0, Check())
+        hand.apply(1, Check())
+    hand.apply(0, Check())
+    hand.apply(1, Bet(4))
+    hand.apply(0, Raise(8))
+    assert hand.pending is not None and hand.pending.seats == (1,)
+    return hand.view(1)
+
+
+def _answer(view: HandView, *, on: bool, check_raises: int,
+            own: int = 0) -> dict[str, float]:
+    """``strong``'s policy by action kind facing ``view``'s check-raise, with
+    ``trap_reads`` ``on`` or off, seat 0's book :func:`_opponent` with
+    ``check_raises`` of 40 spots counted at the hands' ends too, and the bot's
+    own ``own`` of 40 there."""
+    bot = StrongBot(random.Random(0))
+    bot.trap_reads = on
+    bot.book.seats[0] = dataclasses.replace(_opponent(check_raises), ended_after_check=40,
+                                            ended_check_raises=check_raises)
+    bot.book.own = Tendencies(ended_after_check=40, ended_check_raises=own)
+    out: dict[str, float] = {}
+    for action, p in bot.policy(view).items():
+        out[type(action).__name__] = out.get(type(action).__name__, 0.0) + p
+    return out
+
+
+def test_a_trappers_last_round_check_raise_is_called() -> None:
+    """SDR, the last round: Qh 8c (a pair of queens on Kc Qd 7s) bets into a
+    check and is check-raised. Against a player check-raising 10 of 40 spots
+    (index 0.94) the bot reads the raise from the top third of its raises with
+    ``trap_reads`` and calls; without it (the top 11%), or when the bot itself
+    check-raised as often (10 of 40: index 0, as ``strong`` against its own
+    policy), it folds; against a player never seen to check-raise the switch
+    changes nothing."""
+    view = _last_round_check_raise("Qh 8c")
+    assert _answer(view, on=False, check_raises=10) == {"Fold": 1.0}
+    assert _answer(view, on=True, check_raises=10) == {"Call": 1.0}
+    assert _answer(view, on=True, check_raises=10, own=10) == {"Fold": 1.0}
+    assert _answer(view, on=True, check_raises=0) == _answer(view, on=False, check_raises=0)
+
+
+def test_the_hand_end_counts_everyones_check_raises_alike() -> None:
+    """``OpponentBook.observe_traps``: from a hand's whole events, the bot's (seat
+    0's) check-raise that was folded to (which :meth:`OpponentBook.observe`
+    never sees: no later view shows it) counts in its own counts as seat 1's
+    call after its check counts in seat 1's; a second call counts nothing;
+    ``ended_index`` reads them (seat 1 no trapper against the bot)."""
+    from rollem.bots.strong.traps import ended_index
+
+    events = [{"kind": "round", "name": "round 1"}, {"kind": "check", "seat": 1},
+              {"kind": "bet", "seat": 0, "amount": 2}, {"kind": "call", "seat": 1},
+              {"kind": "round", "name": "round 2"}, {"kind": "check", "seat": 0},
+              {"kind": "bet", "seat": 1, "amount": 2}, {"kind": "raise", "seat": 0, "amount": 4},
+              {"kind": "fold", "seat": 1}]
+    book = OpponentBook()
+    book.observe(events[:7], 0)  # its view as it raised
+    assert book.own.faced_after_check == 0
+    for _ in range(2):
+        book.observe_traps(events, 0)
+        assert (book.own.ended_after_check, book.own.ended_check_raises) == (1, 1)
+        t = book.tendencies(1)
+        assert (t.ended_after_check, t.ended_check_raises) == (1, 0)
+    assert ended_index(t, book.own) == 0.0
+    assert ended_index(Tendencies(ended_after_check=40, ended_check_raises=10),
+                       Tendencies()) == pytest.approx(((10 + 0.45) / 55 - 0.03) / 0.17)
+
+
+def test_the_bot_counts_traps_at_the_hand_end_when_asked() -> None:
+    """``StrongBot.observe_hand_end`` counts the check-raises at the end with
+    ``trap_reads`` on, and nothing with it off."""
+    view = _checked_then_bet("7c 2d")
+    end = [*view.events, {"kind": "raise", "seat": 0, "amount": 4},
+           {"kind": "fold", "seat": 1}]
+    for on, raises in ((False, 0), (True, 1)):
+        bot = StrongBot(random.Random(0))
+        bot.trap_reads = on
+        bot.observe_hand_end(dataclasses.replace(view, events=end))
+        assert bot.book.own.ended_check_raises == raises, on

@@ -78,7 +78,12 @@ from rollem.bots.strong.choices import card_action, declare_choice
 from rollem.bots.strong.gains import bet_gain, pot_raise_to
 from rollem.bots.strong.reads import OpponentBook, Tendencies, round_number
 from rollem.bots.strong.showdowns import ShowdownBook, line_faced
-from rollem.bots.strong.traps import checked_in_hand, checked_this_round, trap_index
+from rollem.bots.strong.traps import (
+    checked_in_hand,
+    checked_this_round,
+    ended_index,
+    trap_index,
+)
 from rollem.bots.strong.worlds import Worlds, sample_worlds
 from rollem.engine.actions import Bet, Call, Check, Declare, Fold, Raise, RunTwice
 from rollem.engine.decisions import Legal
@@ -281,6 +286,15 @@ class StrongBot(Mixing):
     own policy folded to most check-raises, and the raise in place of a fold
     there gained 3.9 chips a spot against ``strongtrap``; off while measured,
     ``docs/dev/league.md``),
+    ``trap_reads`` (a check-raise of an opponent seen to check-raise more than
+    the bot itself, both counted alike at each hand's end,
+    :meth:`rollem.bots.strong.reads.OpponentBook.observe_traps`,
+    :func:`rollem.bots.strong.traps.ended_index`, is read from wider than the
+    top half of its raises, up to
+    :data:`rollem.bots.strong.reads.CHECK_RAISE_WIDE` times its raise rate at
+    index 1; against a player check-raising no more than the bot, as
+    ``strong`` itself, the reads stay; issue 31, sixteenth pass: level with
+    the bot without it against ``strongtrap``, off, ``docs/dev/league.md``),
     ``min_ess`` and ``more_worlds`` (against two
     or more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
@@ -317,6 +331,7 @@ class StrongBot(Mixing):
     round_prices = False
     round_prices_range = False
     check_raise_bluffs = False
+    trap_reads = False
     trap_thin = 0.0
     trap_call = 0.06
     trap_raise = 0.08
@@ -367,6 +382,8 @@ class StrongBot(Mixing):
 
         if self.check_raise_bluffs:
             self.book.observe_check_raise_answers(view.events, view.seat)
+        if self.trap_reads:
+            self.book.observe_traps(view.events, view.seat)
         if self.count_hand_ends or self.round_prices:
             self.book.observe_end(view.events, view.seat, view.game,
                                   pooled=self.count_hand_ends)
@@ -496,8 +513,12 @@ class StrongBot(Mixing):
         that opponent's shown hands stood in the reads on its line
         (:meth:`ShowdownBook.factor`; ``showdowns=False``: not)."""
         early = w.extra.get("early")
+        wide = None
+        if self.trap_reads:
+            wide = {seat: ended_index(self.book.tendencies(seat), self.book.own)
+                    for seat in w.seats}
         weights = self.book.weights(view.game, view.events, w.seats, w.strength,
-                                    early if isinstance(early, np.ndarray) else None)
+                                    early if isinstance(early, np.ndarray) else None, wide)
         if w.like is not None and self.stack_reads:
             weights = weights * w.like
         if view.game == "rollem521" and self.draws_shown != 1.0:

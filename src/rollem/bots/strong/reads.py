@@ -68,6 +68,16 @@ CHECK_RAISE = 0.5
 """A check-raise comes from the top ``CHECK_RAISE`` share of the hands its player
 raises (or bets) with: a slow-play of its strongest (issue 31)."""
 
+CHECK_RAISE_WIDE = 1.5
+"""A check-raise by a player check-raising more than the bot itself (its trap
+index, :func:`rollem.bots.strong.traps.ended_index`, 1) comes from the top
+``CHECK_RAISE_WIDE`` times its raise rate, not :data:`CHECK_RAISE` times it;
+between, in proportion to the index (:meth:`OpponentBook.weights`'s ``wide``;
+issue 31, sixteenth pass: ``strongtrap`` check-raises any hand of equity 0.6
+against the bet, wider than its raises facing a first-in bet. Measured level
+with the read without it against ``strongtrap``, whose check-raises main's
+folds were right to fold on average, ``docs/dev/league.md``)."""
+
 CHECK_RAISE_STRAY = 0.1
 """The share of a player's check-raises read as coming from any hand (the
 likelihood floor of a check-raise is this times its check-raise rate, at most
@@ -191,6 +201,15 @@ class Tendencies:
     (:meth:`OpponentBook.observe_check_raise_answers`; issue 31, fifteenth pass)."""
     folds_to_check_raise: int = 0
     """Of ``faced_check_raise``: folds."""
+    ended_after_check: int = 0
+    """Its answers to a bet after its own check in the round, every one of the
+    hands that ended counted from their whole events at the end
+    (:meth:`OpponentBook.observe_traps`; issue 31, sixteenth pass: the counts
+    of :meth:`OpponentBook.observe` miss the bot's own check-raises that were
+    folded to, so a bot whose check-raises are folded to read its own rate low
+    and a player like it as a trapper)."""
+    ended_check_raises: int = 0
+    """Of ``ended_after_check``: raises."""
     after_check: dict[int, list[int]] = field(default_factory=dict)
     """Per betting round (counted from 1): ``[spots, raises, folds]`` of its
     answers to a bet after its check in that round (issue 31, fourteenth pass;
@@ -371,6 +390,8 @@ class OpponentBook:
         self._unanswered: tuple[object, int, bool] | None = None
         self._ended: object = None
         """The hand :meth:`observe_end` counted last (its key)."""
+        self._traps_ended: object = None
+        """The hand :meth:`observe_traps` counted last (its key)."""
         self._cr_ended: object = None
         """The hand :meth:`observe_check_raise_answers` counted last (its key)."""
 
@@ -491,6 +512,38 @@ class OpponentBook:
             elif kind == "check":
                 checkers.add(seat)
 
+    def observe_traps(self, events: Sequence[Mapping[str, Any]], me: int | None) -> None:
+        """The hand's end (all its ``events``; ``me`` the bot's seat): count every
+        player's answers to a bet after its own check in the same betting round
+        and its raises among them (check-raises), the bot's own in :attr:`own`
+        (:attr:`Tendencies.ended_after_check`,
+        :attr:`Tendencies.ended_check_raises`). All counted alike from the whole
+        hand, so the bot's rate and an opponent's compare (the trap index of
+        ``trap_reads``, issue 31, sixteenth pass). A second call for the same
+        hand counts nothing."""
+        key = ("traps", tuple(sorted(str(e) for e in events[:3])))
+        if key == self._traps_ended:
+            return
+        self._traps_ended = key
+        bet_open = False
+        checkers: set[object] = set()
+        for e in events:
+            kind = e.get("kind")
+            seat = e.get("seat")
+            if kind == "round":
+                bet_open = False
+                checkers = set()
+                continue
+            if seat is not None and bet_open and seat in checkers \
+                    and kind in ("raise", "call", "fold"):
+                t = self.own if seat == me else self.tendencies(int(seat))
+                t.ended_after_check += 1
+                t.ended_check_raises += kind == "raise"
+            if kind in ("bet", "raise"):
+                bet_open = True
+            elif kind == "check":
+                checkers.add(seat)
+
     def observe_check_raise_answers(self, events: Sequence[Mapping[str, Any]],
                                     me: int | None) -> None:
         """The hand's end (all its ``events``; ``me`` the bot's seat): count each
@@ -568,7 +621,8 @@ class OpponentBook:
         self._unanswered = (self._hand_key, opp.seat, isinstance(action, Raise))
 
     def weights(self, game: str, events: Sequence[Mapping[str, Any]], seats: Sequence[int],
-                strength: Floats, early: Floats | None = None) -> Floats:
+                strength: Floats, early: Floats | None = None,
+                wide: Mapping[int, float] | None = None) -> Floats:
         """Per-world weights, shape ``(S,)``: the product over ``seats`` (columns of
         ``strength``, ``(S, k)`` in 0..1) of the likelihood of each one's actions
         in this hand's ``events``. ``early`` (the same shape; Stop, Drop and Roll
@@ -577,7 +631,11 @@ class OpponentBook:
         on the hole cards alone, which the Roll may have missed (issue 31,
         eighth pass: an opponent who bet before the Roll and checked after it
         read as holding the made hand its early bets asked for, read equity 0.34
-        where the real was 0.68, 53 spots)."""
+        where the real was 0.68, 53 spots). ``wide`` (per seat, 0..1: its trap
+        index, :func:`rollem.bots.strong.traps.trap_index`; a seat not in it 0)
+        widens that seat's check-raises from the top :data:`CHECK_RAISE` of its
+        raises toward the top :data:`CHECK_RAISE_WIDE` of them (issue 31,
+        sixteenth pass); 0 reads as without it."""
         s = strength.shape[0]
         logw = np.zeros(s)
         col = {seat: j for j, seat in enumerate(seats)}
@@ -612,7 +670,10 @@ class OpponentBook:
                 floor = EPS
                 threshold = 1.0 - rate
                 if seat in slow_played:  # a check-raise: the top of its raises
-                    rate *= CHECK_RAISE
+                    share = CHECK_RAISE
+                    if wide:
+                        share += (CHECK_RAISE_WIDE - CHECK_RAISE) * wide.get(int(seat), 0.0)
+                    rate = min(1.0, rate * share)
                     threshold = 1.0 - rate
                     floor = min(EPS, CHECK_RAISE_STRAY * t.check_raise_rate)
                     soft = CHECK_RAISE_SOFT  # a raise threshold, however early

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from rollem.bots.strong.reads import Tendencies
 
 __all__ = ["TRAP_BASE", "TRAP_FULL", "TRAP_PRIOR", "checked_in_hand", "checked_this_round",
-           "shrunk_rate", "trap_index"]
+           "ended_index", "shrunk_rate", "trap_index"]
 
 TRAP_BASE = 0.03
 """The check-raise rate (raises over the spots facing a bet after checking in the
@@ -79,6 +79,19 @@ def trap_index(t: Tendencies, own: Tendencies | None = None) -> float:
     in 250 hands, and moved too)."""
     base = TRAP_BASE if own is None else max(TRAP_BASE, shrunk_rate(own))
     return min(1.0, max(0.0, (shrunk_rate(t) - base) / (TRAP_FULL - TRAP_BASE)))
+
+
+def ended_index(t: Tendencies, own: Tendencies) -> float:
+    """:func:`trap_index` of the counts taken at the hands' ends
+    (:attr:`rollem.bots.strong.reads.Tendencies.ended_after_check`,
+    :attr:`rollem.bots.strong.reads.Tendencies.ended_check_raises`), the
+    player's ``t`` against the bot's ``own``: both counted alike from every
+    hand's whole events (``trap_reads``, issue 31, sixteenth pass)."""
+    from rollem.bots.strong.reads import Tendencies
+
+    return trap_index(
+        Tendencies(faced_after_check=t.ended_after_check, check_raises=t.ended_check_raises),
+        Tendencies(faced_after_check=own.ended_after_check, check_raises=own.ended_check_raises))
 
 
 def checked_this_round(events: Sequence[Mapping[str, Any]], seat: int) -> bool:
