@@ -74,7 +74,7 @@ def test_web_table_and_terminal_table_agree_on_button_seats_and_games(
     stacks = {s: data.draw(st.sampled_from([0, 0, 5, 100])) for s in taken}
     sitting_out = data.draw(st.lists(st.sampled_from(taken), unique=True)) if taken else []
     last = data.draw(st.none() | st.integers(0, seats - 1))
-    config = parse_config({"game": game, "seats": seats, "choices": ",".join(choices),
+    config = parse_config({"game": game, "seats": seats, "choices": list(choices),
                            "bots": 0})
     session: dict[str, Any] = {"started": True, "hand_no": 3, "in_hand": False,
                                "button": last, "choice": None, "carried": 0,

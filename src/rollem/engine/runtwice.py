@@ -23,6 +23,8 @@ draw game. It is asked at most once per hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rollem.engine.actions import RunTwice, action_words
@@ -35,9 +37,12 @@ from rollem.engine.steps import Burn, DealBoard, TurnDead
 
 if TYPE_CHECKING:
     from rollem.cards import Card
+    from rollem.engine.game import Game
     from rollem.engine.hand import Hand
+    from rollem.engine.options import Options
+    from rollem.engine.step import Step
 
-__all__ = ["RunTwiceChoice", "maybe_offer", "second_run"]
+__all__ = ["RunTwiceChoice", "maybe_offer", "run_twice_refusal", "second_run"]
 
 _DEALS = (Burn, DealBoard, TurnDead)
 
@@ -45,11 +50,16 @@ _DEALS = (Burn, DealBoard, TurnDead)
 def _showdown_index(hand: Hand) -> int | None:
     """The index of the cards-speak showdown that the remaining steps lead to when
     they are only deals, burns and betting rounds (with a card still to come)."""
+    return _showdown_after(hand.steps, hand.step_index)
+
+
+def _showdown_after(steps: Sequence[Step], start: int) -> int | None:
+    """:func:`_showdown_index` of ``steps`` from index ``start`` on."""
     from rollem.engine.showdown import PotShowdown
 
     cards = False
-    for i in range(hand.step_index, len(hand.steps)):
-        step = hand.steps[i]
+    for i in range(start, len(steps)):
+        step = steps[i]
         if isinstance(step, PotShowdown):
             return i if cards else None
         if isinstance(step, DealBoard | TurnDead):
@@ -57,6 +67,20 @@ def _showdown_index(hand: Hand) -> int | None:
         elif not isinstance(step, (*_DEALS, BettingRound)):
             return None
     return None
+
+
+def run_twice_refusal(game: Game, options: Options) -> str | None:
+    """Why no hand of ``game`` (as built under ``options``) can ever be offered the
+    choice to run it twice (one line), or ``None`` when one can: the choice needs
+    a point from which only burns, shared cards (board or dead) and betting rounds
+    lead to a cards-speak showdown (see the module doc): stud, razz, draw, deuces
+    wild, 5-2-1 and Roll Your Own have none."""
+    steps = game.build(replace(options, run_twice=False, bomb_pot=0))
+    if any(_showdown_after(steps, i) is not None for i in range(len(steps))):
+        return None
+    return (f"{game.name} never runs it twice: it has no shared cards still to come "
+            "before a cards-speak showdown once nobody can bet (run it twice is for "
+            "board games such as hold'em, Omaha and Stop, Drop and Roll)")
 
 
 def maybe_offer(hand: Hand) -> None:

@@ -8,6 +8,7 @@ says what was wrong and what is allowed.
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 import hashlib
 import re
 from dataclasses import asdict, dataclass, field, fields
@@ -19,7 +20,10 @@ from typing import TYPE_CHECKING, Any
 from rollem.text import hidden_character
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rollem.engine.game import Game
+    from rollem.engine.options import Options
     from rollem.server.budget import DiskBudget
     from rollem.tournament.schedule import Schedule
 
@@ -304,18 +308,54 @@ class TableConfig:
         called waits for it). Stud, razz, draw, deuces wild, 5-2-1 and Roll Your
         Own have none (:func:`rollem.games.build.bomb_pot_refusal`)."""
         from rollem.games.build import bomb_pot_refusal
+
+        return self._refusal_of_all(
+            bomb_pot_refusal, "has bomb pots: their first betting round is not followed "
+            "by shared cards (bomb pots are for board games such as hold'em, Omaha and "
+            "Stop, Drop and Roll)")
+
+    def run_twice_refusal(self) -> str | None:
+        """Why no hand of this table can run it twice (one line), or ``None`` when
+        one of its games can (dealer's choice: any game offered). Stud, razz, draw,
+        deuces wild, 5-2-1 and Roll Your Own cannot
+        (:func:`rollem.engine.runtwice.run_twice_refusal`)."""
+        from rollem.engine.runtwice import run_twice_refusal
+
+        return self._refusal_of_all(
+            run_twice_refusal, "can run it twice: none deals shared cards after the "
+            "betting (run it twice is for board games such as hold'em, Omaha and "
+            "Stop, Drop and Roll)")
+
+    def _refusal_of_all(self, refusal: Callable[[Game, Options], str | None],
+                        words: str) -> str | None:
+        """``refusal`` (one game's: why it cannot, or ``None``) of every game this
+        table may deal: ``None`` when one can; the one game's reason; or "none of
+        <the games> <words>"."""
         from rollem.server.game_session import GameSession
 
         options = GameSession.options_for(self)
         dealt = self.choices if self.game == "dealers-choice" else [self.game]
-        refusals = [bomb_pot_refusal(self.game_of(g), options) for g in dealt]
+        refusals = [refusal(self.game_of(g), options) for g in dealt]
         if any(r is None for r in refusals):
             return None
         if len(refusals) == 1:
             return refusals[0]
-        return (f"none of {', '.join(self.game_of(g).name for g in dealt)} has bomb pots: "
-                "their first betting round is not followed by shared cards (bomb pots are "
-                "for board games such as hold'em, Omaha and Stop, Drop and Roll)")
+        return f"none of {', '.join(self.game_of(g).name for g in dealt)} {words}"
+
+    def unused_option(self) -> str | None:
+        """Why an option that is on would do nothing at this table (one line naming
+        the option and what it must be), or ``None``: ``bomb_pot_every`` above 0 or
+        ``run_twice`` where none of the table's games can have it (taken silently,
+        the settings would say it was on while no hand ever had it: try-out of
+        stop 52). Checked at creation (:func:`parse_config`) and in the host's
+        settings (:func:`rollem.server.host._check_config`)."""
+        why = self.bomb_pot_refusal() if self.bomb_pot_every > 0 else None
+        if why is not None:
+            return f"bomb_pot_every must be 0 at this table: {why}"
+        why = self.run_twice_refusal() if self.run_twice else None
+        if why is not None:
+            return f"run_twice must be false at this table: {why}"
+        return None
 
     def max_seats(self) -> int:
         """Most players this table's game deals in (dealer's choice: its largest game)."""
@@ -527,7 +567,7 @@ def parse_config(data: dict[str, Any],
     own = file_game(game_file, strict=strict) if game_file else None
     ids = shipped_game_ids() + ([own.id] if own is not None else [])
     game = _choice(data, "game", "dealers-choice", (*ids, "dealers-choice"))
-    choices = _choices(data, ids, own.id if own is not None else None)
+    choices = _choices(data, ids, own.id if own is not None else None, strict=strict)
     probe = TableConfig(game=game, choices=choices, game_file=game_file)
     most = probe.max_seats()
     seats = _int(data, "seats", 6, 2, 10)
@@ -627,18 +667,10 @@ def parse_config(data: dict[str, Any],
         game_file=game_file,
         **(sit_and_go[1] if sit_and_go is not None else {}),
     )
-    if strict and config.bomb_pot_every > 0:
-        _check_bomb_pots(config)
+    unused = config.unused_option() if strict else None  # (a stored table loads as it was)
+    if unused is not None:
+        raise ConfigError(unused)
     return config
-
-
-def _check_bomb_pots(config: TableConfig) -> None:
-    """Refuse bomb pots every N hands at a table none of whose games can have one
-    (taken silently, they would be missed at every hand while the settings said
-    they were on: try-out of stop 52).  Raises :class:`ConfigError`."""
-    why = config.bomb_pot_refusal()
-    if why is not None:
-        raise ConfigError(f"bomb_pot_every must be 0 at this table: {why}")
 
 
 @lru_cache(maxsize=64)
@@ -727,27 +759,43 @@ def _check_practice_odds(config: TableConfig, game_ids: list[str]) -> None:
                               f"({reason}); create it without the Practice option")
 
 
-def _choices(data: dict[str, Any], ids: list[str], own: str | None) -> list[str]:
-    """The dealer's choice games (R-C-12): a list of game ids, each once (default our
-    three); the host's own game (a game file) is always among them."""
+def _choices(data: dict[str, Any], ids: list[str], own: str | None, *,
+             strict: bool = True) -> list[str]:
+    """The dealer's choice games (R-C-12): :func:`check_choices` of ``choices``, or
+    our three when it is missing or empty (the create form sends ``[]`` for
+    another game); the host's own game (a game file) is always among them.
+    ``strict=False`` (a stored table): a game named twice is kept once."""
     from rollem.games import DEFAULT_CHOICE
 
     raw = data.get("choices")
     if raw is None or raw == []:
         raw = list(DEFAULT_CHOICE)
-    if isinstance(raw, str):
-        raw = [g.strip() for g in raw.split(",") if g.strip()] or list(DEFAULT_CHOICE)
-    if not isinstance(raw, list) or not all(isinstance(g, str) for g in raw):
-        raise ConfigError("choices must be a list of game ids, e.g. [\"sdr\", \"holdem\"]")
-    out: list[str] = []
-    for gid in raw:
-        if gid not in ids:
-            raise ConfigError(f"choices: unknown game {_shown(gid)}; allowed: {', '.join(ids)}")
-        if gid not in out:
-            out.append(gid)
+    if not strict and isinstance(raw, list):
+        raw = list(dict.fromkeys(raw))  # (as an older server stored it)
+    out = check_choices(raw, ids)
     if own is not None and own not in out:
         out.append(own)
     return out
+
+
+def check_choices(raw: object, ids: list[str]) -> list[str]:
+    """The dealer's choice games (R-C-12) as the host gives them, at creation and
+    in the host's settings (:func:`rollem.server.host._check_choices`): a list
+    of at least one game id among ``ids``, each once.  Returns a copy.  Raises
+    :class:`ConfigError` naming what was wrong and what is allowed."""
+    if not isinstance(raw, list) or not all(isinstance(g, str) for g in raw):
+        raise ConfigError(f"choices must be a list of game ids, e.g. [\"sdr\", \"holdem\"], "
+                          f"not {_shown(raw)}")
+    if not raw:
+        raise ConfigError("choices must name at least one game")
+    for gid in raw:
+        if gid not in ids:
+            raise ConfigError(f"choices: unknown game {_shown(gid)}; allowed: {', '.join(ids)}")
+    twice = sorted(g for g, n in Counter(raw).items() if n > 1)
+    if twice:
+        raise ConfigError(f"choices names {', '.join(map(repr, twice))} more than once; "
+                          "list each game once")
+    return list(raw)
 
 
 @dataclass(slots=True, frozen=True)

@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any
 
 from rollem.server import host_tools
 from rollem.server.chat import ChatError, ChatLog
-from rollem.server.config import ConfigError, TableConfig, parse_config
+from rollem.server.config import ConfigError, TableConfig, check_choices, parse_config
 
 if TYPE_CHECKING:
     from rollem.server.live_table import Client, LiveTable
@@ -423,7 +423,7 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
             raise _error("bad_config", f"cannot change {', '.join(staked)} in a tournament: "
                          "its level schedule sets the stakes")
         if "choices" in changes:
-            _check_choices(changes["choices"])
+            _check_choices(table, changes["choices"])
         merged = {**s.get("config_next", {}), **changes}
         _check_config(table, merged)
         if table.hand is None and not s.get("choice") and not s.get("seeding"):
@@ -523,18 +523,14 @@ def _remove(table: LiveTable, seat: int) -> None:
     table.broadcast()
 
 
-def _check_choices(choices: object) -> None:
-    """The host's new dealer's choice games (R-C-12): a list of at least one game
-    id, each once (which ids exist is checked with the rest of the settings)."""
-    if not isinstance(choices, list) or not all(isinstance(g, str) for g in choices):
-        raise _error("bad_config", "choices must be a list of game ids, e.g. "
-                     "[\"sdr\", \"holdem\"]")
-    if not choices:
-        raise _error("bad_config", "choices must name at least one game")
-    twice = sorted({g for g in choices if choices.count(g) > 1})
-    if twice:
-        raise _error("bad_config", f"choices names {', '.join(map(repr, twice))} more than "
-                     "once; list each game once")
+def _check_choices(table: LiveTable, choices: object) -> None:
+    """The host's new dealer's choice games (R-C-12), checked as at creation
+    (:func:`rollem.server.config.check_choices`: a list of at least one of the
+    table's game ids, each once)."""
+    try:
+        check_choices(choices, table.config.game_ids())
+    except ConfigError as err:
+        raise _error("bad_config", str(err)) from None
 
 
 def _check_config(table: LiveTable, changes: dict[str, Any]) -> TableConfig:
@@ -546,9 +542,9 @@ def _check_config(table: LiveTable, changes: dict[str, Any]) -> TableConfig:
     if config.seats > config.max_seats():
         raise _error("bad_config", f"{config.game} deals at most {config.max_seats()} "
                      f"players; this table has {config.seats} seats")
-    why = config.bomb_pot_refusal() if config.bomb_pot_every > 0 else None
-    if why is not None:  # (missed at every hand while the settings said they were on)
-        raise _error("bad_config", f"bomb_pot_every must be 0 at this table: {why}")
+    unused = config.unused_option()  # (on in the settings, never in a hand)
+    if unused is not None:
+        raise _error("bad_config", unused)
     return config
 
 

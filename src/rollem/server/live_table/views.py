@@ -154,7 +154,8 @@ class Views:
 
     def config_public(self) -> dict[str, Any]:
         """The configuration's part of :meth:`table_public` (``config``, ``game_names``,
-        ``forced_bets``, ``max_seats``), kept until the configuration is replaced (by the host)."""
+        ``forced_bets``, ``max_seats``, ``bomb_pot_refusal``: why none of its games
+        can have a bomb pot, or ``None``), kept until the configuration is replaced (by the host)."""
         table = self.table
         cached = self._config_json
         if cached is None or cached[0] is not table.config:
@@ -163,6 +164,7 @@ class Views:
                 "game_names": table.config.game_names(),
                 "forced_bets": table.config.forced_bets(),
                 "max_seats": table.config.max_seats(),
+                "bomb_pot_refusal": table.config.bomb_pot_refusal(),
             })
         return cached[1]
 

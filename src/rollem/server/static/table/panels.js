@@ -251,12 +251,13 @@ function hostRow() {
   deal.type = "button"; deal.dataset.host = "deal_now";
   deal.onclick = () => send({ type: "host", op: "deal_now" });
   const bomb = el("button", "small"); bomb.type = "button"; bomb.dataset.host = "bomb_pot";
+  const bombWhy = el("span", "hint"); bombWhy.id = "bomb-pot-why";
   const appr = el("label", "check");
   const cb = el("input"); cb.type = "checkbox"; cb.dataset.host = "approve_joins";
   cb.onchange = () => send({ type: "host", op: "approve_joins", on: cb.checked });
   appr.append(cb, document.createTextNode(" approve each join"));
   box.append(pause, bomb, appr);
-  return { box: box, pause: pause, deal: deal, bomb: bomb, cb: cb };
+  return { box: box, pause: pause, deal: deal, bomb: bomb, bombWhy: bombWhy, cb: cb };
 }
 function patchHostRow(row, t, between) {
   const paused = !!t.host_paused;
@@ -275,6 +276,17 @@ function patchHostRow(row, t, between) {
   if (row.bomb.textContent !== words) row.bomb.textContent = words;
   if (row.bomb.getAttribute("aria-pressed") !== String(next)) row.bomb.setAttribute("aria-pressed", String(next));
   row.bomb.onclick = () => send({ type: "host", op: "bomb_pot", on: !next });
+  // None of the table's games can have one (the state's `bomb_pot_refusal`): the
+  // button is off and the reason stands beside it (a call made before the change of
+  // game is called off by the server, so "Call off" never stays disabled).
+  const why = next ? "" : (t.bomb_pot_refusal || "");
+  if (row.bomb.disabled !== !!why) row.bomb.disabled = !!why;
+  if (row.bombWhy.textContent !== why) row.bombWhy.textContent = why;
+  if (why && !row.bombWhy.isConnected) {
+    row.bomb.after(row.bombWhy); row.bomb.setAttribute("aria-describedby", row.bombWhy.id);
+  } else if (!why && row.bombWhy.isConnected) {
+    row.bombWhy.remove(); row.bomb.removeAttribute("aria-describedby");
+  }
   if (row.cb.checked !== !!t.approve_joins) row.cb.checked = !!t.approve_joins;
 }
 // A tournament's entrants still holding chips: the server keeps their seats
