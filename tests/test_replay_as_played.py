@@ -21,10 +21,11 @@ from rollem.narration.lines import Line
 
 
 def _play_one_hand(game: str, players: int, seed: int, hands: int,
-                   folder: Path) -> tuple[list[list[str]], list[Path]]:
+                   folder: Path) -> tuple[list[list[str]], list[Path], str]:
     """Play ``hands`` hands of ``game`` (you check or call, put in the pool and turn
     up your first cards, pick pool card 1), then quit: each hand's told lines
-    (play's narration, as :meth:`TerminalGame.tell` got them) and saved copies."""
+    (play's narration, as :meth:`TerminalGame.tell` got them), saved copies and
+    all that play wrote."""
     out: list[str] = []
 
     def answers() -> Iterator[str]:
@@ -54,7 +55,7 @@ def _play_one_hand(game: str, players: int, seed: int, hands: int,
     game_.tell = record  # type: ignore[method-assign]
     game_.play_hand = new_hand  # type: ignore[method-assign]
     assert game_.run() == 0, "".join(out[-12:])
-    return told, sorted(folder.rglob("hand-*.toml"))
+    return told, sorted(folder.rglob("hand-*.toml")), "".join(out)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 2), (4, 3)])
@@ -62,7 +63,7 @@ def test_replay_of_a_roll_your_own_copy_tells_what_play_told(
         players: int, seed: int, tmp_path: Path) -> None:
     """Hand 2 (another seat has the button): the pool's shuffle, and each turn-up
     from the button's left, in replay as in play."""
-    told, saved = _play_one_hand("rollyourown", players, seed, 2, tmp_path)
+    told, saved, _ = _play_one_hand("rollyourown", players, seed, 2, tmp_path)
     assert len(told) == len(saved) == 2
     for lines, path in zip(told, saved, strict=True):
         replayed = [line.text for line in narrate_history(path.read_text("utf-8")).lines]
@@ -75,7 +76,7 @@ def test_replay_result_shows_each_hand_in_the_order_play_showed_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Hold'em, seed 3: you show Jc As (as dealt), which the copy's result records
     as As Jc (public order); ``--result`` now says what play said."""
-    told, saved = _play_one_hand("holdem", 3, 3, 1, tmp_path / "h")
+    told, saved, _ = _play_one_hand("holdem", 3, 3, 1, tmp_path / "h")
     monkeypatch.chdir(tmp_path)
     shows = [line.split(":")[0] for line in told[0] if re.match(r"\w+ shows? ", line)]
     assert "You show Jc As" in shows
@@ -83,3 +84,24 @@ def test_replay_result_shows_each_hand_in_the_order_play_showed_it(
     assert (code, err) == (0, "")
     assert [line.split(":")[0] for line in out.splitlines()
             if re.match(r"\w+ shows? ", line)] == shows
+
+
+def test_play_and_replay_help_say_what_replay_of_a_session_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``rollem replay session.phhs`` sums up each hand (its result, nets and
+    stacks; tests/test_phh_session.py pins that form); play's farewell said
+    "all of them" and replay's help "each is told in turn", as if step by step."""
+    told, _, out = _play_one_hand("holdem", 3, 3, 2, tmp_path)
+    assert "each hand's net and stacks: rollem replay session.phhs)" in " ".join(out.split())
+    (session,) = tmp_path.glob("*/session.phhs")
+    code, summed, err = run(["replay", str(session)], capsys)
+    assert (code, err) == (0, "")
+    blocks = summed.split("\n\n")
+    assert [b.split("]")[0] for b in blocks] == ["[1", "[2"]
+    for block, lines in zip(blocks, told, strict=True):
+        assert "\nNet: " in block and "\nFinishing stacks: " in block
+        assert not any(line in block for line in lines if " is dealt" in line
+                       or " are dealt" in line)
+    helped = " ".join(run(["replay", "--help"], capsys)[1].split())
+    assert "each is summed up in turn" in helped and "not step by step" in helped
+    assert "told in turn" not in helped

@@ -198,8 +198,11 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
     with a fraction are played in chips of the smallest unit. --json adds
     variant, players, starting_stacks and finishing_stacks (in the file's
     player order). A FILE.phhs holds several
-    hands: each is told in turn; --json prints {"hands": [...]}, one entry
-    per hand, a hand that cannot be replayed holding its one-line error.
+    hands: each is summed up in turn (its result as above, each player's net
+    and finishing stacks; not step by step: replay one hand's own file for
+    that, e.g. rollem play's hand-0001-GAME.toml); --json prints {"hands":
+    [...]}, one entry per hand, a hand that cannot be replayed holding its
+    one-line error.
     If any hand cannot be replayed, the others are still told, and the
     command then exits 2 with one line on stderr naming the (first) bad hand
     and what was wrong.
