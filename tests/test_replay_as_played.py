@@ -105,3 +105,21 @@ def test_play_and_replay_help_say_what_replay_of_a_session_does(
     helped = " ".join(run(["replay", "--help"], capsys)[1].split())
     assert "each is summed up in turn" in helped and "not step by step" in helped
     assert "told in turn" not in helped
+
+
+@pytest.mark.parametrize("game", ["rollyourown", "rollem521", "sdr"])
+def test_every_seats_copy_is_told_as_the_engine_told_that_seat(game: str) -> None:
+    """Each seat's copy of four-handed bot hands (seeds 0-3), told from its lines,
+    says line for line what the engine's view of that seat says
+    (:func:`rollem.narration.history.narrate_hand`, play's narration)."""
+    from bot_helpers import basic_hand
+    from rollem.history import redact, write_history
+    from rollem.narration.history import narrate_hand
+
+    names = ["You", "Ann", "Bob", "Cy"]
+    for seed in range(4):
+        hand = basic_hand(game, 4, seed)
+        full = write_history(hand, players=names)
+        for seat in range(4):
+            told = [line.text for line in narrate_history(redact(full, seat)).lines]
+            assert told == [line.text for line in narrate_hand(hand, names, seat)], (seed, seat)
