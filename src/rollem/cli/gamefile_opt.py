@@ -52,14 +52,18 @@ def register_game_file(path: str) -> str:
 
 
 def games_list(text: str) -> list[str]:
-    """The game ids of ``--games`` (comma-separated); an unknown id exits 2."""
+    """The game ids of ``--games`` (comma-separated); an unknown id, or one given
+    twice, exits 2 with one line."""
     from rollem import games
 
     ids = [g.strip().lower() for g in text.split(",") if g.strip()]
     if not ids:
         fail("--games: give at least one game id, comma-separated (e.g. sdr,holdem,stud)")
     known = [g.id for g in games.all_games()]
-    for gid in ids:
+    for k, gid in enumerate(ids):
         if gid not in known:
             fail(f"--games: unknown game {gid!r}: expected ids among {', '.join(known)}")
+        if gid in ids[:k]:  # (a game offered twice is offered once: the flag did nothing)
+            fail(f"--games {','.join(ids)}: {gid} is given twice; name each game once "
+                 "(e.g. sdr,holdem,stud)")
     return ids

@@ -812,7 +812,7 @@ class TerminalGame:
         if self.saved:
             self.say(f"{self.saved} hand histories saved in {self.session_dir} "
                      f"(your own copies, with only the cards you saw; read one with: "
-                     "rollem replay FILE; all of them: rollem replay session.phhs)")
+                     "rollem replay FILE; each hand's net and stacks: rollem replay session.phhs)")
         if self.save_errors:
             self.say(Text(f"{len(self.save_errors)} finished hand(s) could not be saved in "
                           f"{self.session_dir}: {self.save_errors[-1]}", style="red"))

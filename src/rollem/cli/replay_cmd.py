@@ -102,17 +102,32 @@ def summary(hand: Hand, names: Sequence[str] | None = None,
 
 def _in_show_order(outcome: HandOutcome, data: dict[str, Any]) -> HandOutcome:
     """``outcome`` with its shown hands in the order the copy's ``sm`` lines show
-    them (a recorded ``_result`` keeps them by seat)."""
+    them (a recorded ``_result`` keeps them by seat), each hand's cards in its
+    ``sm`` line's order, as play and the step-by-step replay show them: the
+    copy's own player's as held, another's as all saw them
+    (:func:`rollem.engine.public_order.public_order`); a recorded
+    ``_result.shown_cards`` has every hand in public order (stop 52's try-out:
+    "You show As Jc" where play showed "Jc As")."""
     from dataclasses import replace
 
+    from rollem.cards import CardError, parse_cards
+
     order = []
+    held = dict(outcome.shown_cards)
     for line in data.get("actions", []):
-        parts = str(line).split()
-        if len(parts) == 3 and parts[1] == "sm" and parts[0][1:].isdigit():
-            order.append(int(parts[0][1:]) - 1)
+        parts = str(line).split("#", 1)[0].split()
+        if len(parts) >= 3 and parts[1] == "sm" and parts[0][1:].isdigit():
+            seat = int(parts[0][1:]) - 1
+            order.append(seat)
+            try:
+                cards = tuple(c for part in parts[2:] for c in parse_cards(part))
+            except CardError:
+                continue
+            if sorted(cards) == sorted(held.get(seat, ())):
+                held[seat] = cards
     seats = [s for s in order if s in outcome.shown] + \
         [s for s in outcome.shown if s not in order]
-    return replace(outcome, shown={s: outcome.shown[s] for s in seats})
+    return replace(outcome, shown={s: outcome.shown[s] for s in seats}, shown_cards=held)
 
 
 def _names(data: dict[str, Any], n: int) -> list[str] | None:
@@ -183,8 +198,11 @@ def replay_command(file: Path, only_result: bool, as_json: bool, lenient: bool) 
     with a fraction are played in chips of the smallest unit. --json adds
     variant, players, starting_stacks and finishing_stacks (in the file's
     player order). A FILE.phhs holds several
-    hands: each is told in turn; --json prints {"hands": [...]}, one entry
-    per hand, a hand that cannot be replayed holding its one-line error.
+    hands: each is summed up in turn (its result as above, each player's net
+    and finishing stacks; not step by step: replay one hand's own file for
+    that, e.g. rollem play's hand-0001-GAME.toml); --json prints {"hands":
+    [...]}, one entry per hand, a hand that cannot be replayed holding its
+    one-line error.
     If any hand cannot be replayed, the others are still told, and the
     command then exits 2 with one line on stderr naming the (first) bad hand
     and what was wrong.

@@ -119,7 +119,8 @@ def staples_from_flags(flags: dict[str, Any], options: Any, players: int,
     :func:`staple_flags` (popped from ``flags``): ``options`` with the straddle
     rule, straddlers and run it twice set.
 
-    Exits with a one-line error (status 2) for a value out of range."""
+    Exits with a one-line error (status 2) for a value out of range, and for
+    ``--no-cap-heads-up`` in pot- or no-limit (no raise cap to lift)."""
     from dataclasses import replace
 
     rule = flags.pop("straddle", "off")
@@ -175,7 +176,8 @@ def options_from_flags(flags: dict[str, Any]) -> Any:
     """An :class:`rollem.engine.Options` from the values of :func:`table_option_flags`
     (popped from ``flags``, so the rest are the command's own).
 
-    Exits with a one-line error (status 2) for a value out of range."""
+    Exits with a one-line error (status 2) for a value out of range, and for
+    ``--no-cap-heads-up`` in pot- or no-limit (no raise cap to lift)."""
     from rollem.engine.errors import EngineError
     from rollem.engine.options import Options
 
@@ -201,6 +203,9 @@ def options_from_flags(flags: dict[str, Any]) -> Any:
     if big < small:
         fail(f"--big-bet {big} is smaller than --small-bet {small}: the big bet is at least "
              "the small bet")
+    if not cap_heads_up and structure != "fixed-limit":  # (it would do nothing: no cap)
+        fail(f"--no-cap-heads-up: the raise cap is fixed limit's, and --structure {structure} "
+             "has no cap; use it with --structure fixed-limit (the default)")
     try:
         return Options(structure=structure, ante=ante, small_bet=small, big_bet=big,
                        cap_heads_up=cap_heads_up, house=house)

@@ -223,11 +223,14 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
 
 def _told_copy(data: Mapping[str, Any], options: Mapping[str, Any], game_id: str,
                names: Sequence[str], viewer: int,
-               mucked: Mapping[int, str] | None = None) -> tuple[Narrator, list[Line]]:
+               mucked: Mapping[int, str] | None = None, *,
+               as_played: bool = True) -> tuple[Narrator, list[Line]]:
     """A player's copy's lines told (its result left out): the narrator, kept for
     the result, and the sentences.  ``mucked``: seat -> the engine's words for its
     mucked hand (the viewer's own, from :func:`rollem.history.own_copy_hand`), set
-    on its muck event as play's engine event carries them."""
+    on its muck event as play's engine event carries them.  ``as_played``: told
+    as ``rollem play`` told it (:func:`redacted_events`'s ``as_played``); False:
+    line by line, each line's sentences where the line is."""
     from rollem.games import get
     from rollem.history import history_game
 
@@ -235,7 +238,8 @@ def _told_copy(data: Mapping[str, Any], options: Mapping[str, Any], game_id: str
     rounds = spec.round_names(options) if spec is not None else ()
     events = redacted_events(data, options, rounds,
                              into_pool=spec is None or spec.pools_discards,
-                             draws=spec.draws(options) if spec is not None else ())
+                             draws=spec.draws(options) if spec is not None else (),
+                             as_played=as_played)
     if spec is not None:
         events = _with_fixed_wild(events, spec, options)
     for e in events:
@@ -301,9 +305,9 @@ def copy_line_words(data: Mapping[str, Any], index: int) -> str | None:
     try:
         options = Options.from_dict(dict(data.get("_options", {}))).to_dict()
         _, before = _told_copy({**data, "actions": actions[:index]}, options, game_id, names,
-                               viewer)
+                               viewer, as_played=False)
         _, upto = _told_copy({**data, "actions": actions[:index + 1]}, options, game_id,
-                             names, viewer)
+                             names, viewer, as_played=False)
     except (HistoryError, CardError, KeyError, ValueError, TypeError, IndexError):
         return None
     k = 0
@@ -354,6 +358,42 @@ def _split_cards(tokens: Sequence[str]) -> list[str]:
     return out
 
 
+_ALL_AT_ONCE = ("dis", "exp", "decl", "stack")
+
+
+def _in_reveal_order(actions: Sequence[tuple[int, str]], button: int,
+                     n: int) -> list[tuple[int, str]]:
+    """``actions`` with each all-at-once choice (a run of ``dis``, ``exp``,
+    ``decl`` or ``stack`` lines of different seats, written in the order chosen)
+    in the order the engine reveals it: clockwise from the button's left
+    (``AllAtOnceStep.seats``, R-C-7), as ``rollem play`` tells it."""
+    out: list[tuple[int, str]] = []
+    run: list[tuple[int, tuple[int, str]]] = []  # (seat, (number, line))
+    code = ""
+
+    def flush() -> None:
+        run.sort(key=lambda r: (r[0] - button - 1) % max(n, 1))
+        out.extend(numbered for _, numbered in run)
+        run.clear()
+
+    for numbered in actions:
+        line = numbered[1]
+        parts = line.split("#", 1)[0].split()
+        seat = parts[0] if parts else ""
+        if (len(parts) >= 2 and parts[1] in _ALL_AT_ONCE and seat[:1] == "p"
+                and seat[1:].isdigit()):
+            s = int(seat[1:]) - 1
+            if run and (parts[1] != code or any(s == r for r, _ in run)):
+                flush()
+            code = parts[1]
+            run.append((s, numbered))
+            continue
+        flush()
+        out.append(numbered)
+    flush()
+    return out
+
+
 def _per_seat(value: Any, n: int, default: list[int]) -> list[int]:
     """A PHH per-seat list of chips (``antes``, ``blinds_or_straddles``), or ``default``."""
     if isinstance(value, list) and len(value) == n and all(type(v) is int for v in value):
@@ -363,7 +403,8 @@ def _per_seat(value: Any, n: int, default: list[int]) -> list[int]:
 
 def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
                     rounds: Sequence[str] = (), *, into_pool: bool = True,
-                    draws: Sequence[tuple[str, int]] = ()) -> list[dict[str, Any]]:
+                    draws: Sequence[tuple[str, int]] = (),
+                    as_played: bool = False) -> list[dict[str, Any]]:
     """Events (as ``HandView.events`` dicts) read from a history's lines
     without the engine: antes, deals (cards, or counts for ``??``), betting
     with amounts (a betting round ends at the next non-betting line; the
@@ -376,12 +417,24 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
     (:attr:`rollem.games.gamefile.GameSpec.pools_discards`, issue 33).
     ``draws``: each draw's label and most cards
     (:meth:`rollem.games.gamefile.GameSpec.draws`); a draw past them is ``"draw N"``.
+    ``as_played``: as the engine told them to the players (``rollem play``'s
+    narration): an all-at-once choice's lines (discards, turn-ups, declarations,
+    stacking), written in the order chosen, in seat order from the button's left
+    (:func:`_in_reveal_order`), and the pool's shuffle (a ``pool`` event with its
+    count) after the discards into it; False: one event or none per line, where
+    the line is (a line's own words, :func:`copy_line_words`).
 
     Raises:
         rollem.history.HistoryError: a bad player or card in a line.
     """
     from rollem.history import HistoryError
 
+    actions = list(enumerate(str(a) for a in data.get("actions", [])))
+    if as_played:  # (each line keeps its number, for the errors)
+        actions = _in_reveal_order(actions, int(data.get("_button", 0) or 0),
+                                   len(data.get("starting_stacks", [])))
+    pool = 0  # cards in the pool (as_played: its shuffle's count)
+    pooled = False  # discards into the pool told, its shuffle not yet
     stacks = [int(s) for s in data.get("starting_stacks", [])]
     n = len(stacks)
     ante = int(options.get("ante", 1))
@@ -441,10 +494,13 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
                 started["to_complete"] = True  # as the engine marks a bring-in round
             events.append(started)
 
-    for i, raw in enumerate(data.get("actions", [])):
+    for i, raw in actions:
         body, _, comment = str(raw).partition("#")
         parts = _split_cards(body.split())  # PHH's run-together cards too
         comment = comment.strip()
+        if pooled and parts and parts[1:2] != ["dis"]:
+            events.append({"kind": "pool", "seat": None, "count": pool, "shuffled": True})
+            pooled = False
         try:
             if not parts:
                 bits = comment.split()
@@ -480,11 +536,13 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
                     events.append({"kind": "board", "seat": None, "cards": parts[2:],
                                    "label": comment})
                 elif code == "pd":
+                    pool -= 1
                     ev: dict[str, Any] = {"kind": "pool_draw", "seat": _p(parts[2], n)}
                     if len(parts) > 3 and parts[3] != "??":
                         ev["card"] = parts[3]
                     events.append(ev)
                 elif code == "wild" and len(parts) > 2:
+                    pool -= 1  # (R-RYO-7: picked from the pool, then dead)
                     card = parse_card(parts[2])
                     picker, pos = wild_pick.pop() if wild_pick else (None, None)
                     events.append({"kind": "wild", "seat": picker, "card": str(card),
@@ -534,6 +592,9 @@ def redacted_events(data: Mapping[str, Any], options: Mapping[str, Any],
                 ev = {"kind": "discard", "seat": seat, "count": len(args)}
                 if not into_pool:
                     ev["into_pool"] = False
+                else:
+                    pool += len(args)
+                    pooled = as_played
                 if len(known) == len(args):
                     ev["cards"] = known
                 events.append(ev)
