@@ -1091,6 +1091,7 @@ def test_a_card_choice_gets_a_late_term_before_the_late_decisions() -> None:
     expected = value(taken) - value(Draw(()))
     late = [t for t in luck.terms if t[0] == "late"]
     assert late == [("late", 0, 1.0, pytest.approx(expected))], (late, expected)
+    assert luck.late_kinds == ["decision"]  # a card choice's term (sixteenth pass)
     assert luck.terms[-1][0] == "chance"  # then the cards' own term
     assert expected == 9.0  # this play: the draw taken wins 9 chips more
     assert luck.late_per_play == [(0, [pytest.approx(expected)])]
@@ -1159,6 +1160,7 @@ def test_a_deck_draw_is_valued_against_every_card_of_the_stub(
             trial.apply(*move)
             assert trial.hand.hole[move[0]][-1] == card
             assert [t[0] for t in trial.terms[1:]] == ["late"]  # the deal; no base control
+            assert trial.late_kinds == ["chance"]  # a chance event's all the same
             assert trial.late_plays == 3 + len(stub)
             [(rnd, plays)] = trial.late_per_play
             assert rnd == 1 and sum(plays) / 3 == pytest.approx(trial.late_luck, abs=1e-9)
