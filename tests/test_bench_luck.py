@@ -778,6 +778,7 @@ def test_the_late_policy_term_has_mean_zero_exactly() -> None:
         assert taken == action
         assert trial.terms[len(luck.terms)][0] == "late"
         assert trial.action_luck == luck.action_luck  # no action term here
+        assert trial.late_kinds[len(luck.late_kinds):] == ["decision"]  # sixteenth pass
         terms[action] = trial.late_luck - luck.late_luck
         assert trial.late_values == len([a for a in pi if not _ends(luck, a)])
     assert sum(pi[a] * t for a, t in terms.items()) == pytest.approx(0.0, abs=1e-9)
