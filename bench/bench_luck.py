@@ -127,6 +127,9 @@ pass): the dump's ``late_per_play`` gives the same estimator from the first
 noise (two halves of the plays against each other). The row ``one weight (2
 folds)`` subtracts the whole correction times one weight cross-fitted on the
 other half of the deals (:func:`one_weight`).
+Each late term's kind (a chance event's or a decision's) is kept too
+(:attr:`Luck.late_kinds`, sixteenth pass), which ``bench_luck_pool.py
+--by-round`` reads.
 
 ``--late-choices`` (fourteenth pass): every card choice (5-2-1's draws, stacks
 and declares) from ``--late-from`` on gets a late term from reseeded copies of
