@@ -127,6 +127,9 @@ pass): the dump's ``late_per_play`` gives the same estimator from the first
 noise (two halves of the plays against each other). The row ``one weight (2
 folds)`` subtracts the whole correction times one weight cross-fitted on the
 other half of the deals (:func:`one_weight`).
+Each late term's kind (a chance event's or a decision's) is kept too
+(:attr:`Luck.late_kinds`, sixteenth pass), which ``bench_luck_pool.py
+--by-round`` reads.
 
 ``--late-choices`` (fourteenth pass): every card choice (5-2-1's draws, stacks
 and declares) from ``--late-from`` on gets a late term from reseeded copies of
@@ -533,6 +536,13 @@ class Luck:
         the plays (the first ``k``) is the same term valued by ``k`` plays, mean
         zero too, on the same deals (issue 31, twelfth pass:
         ``bench_luck_pool.py``'s plays rows)."""
+        self.late_kinds: list[str] = []
+        """What each late term (in :attr:`terms`' order) is: ``"chance"`` (a chance
+        event's: :meth:`_late_chance`, the deck draws against every card
+        included, which keep no baseline control) or ``"decision"`` (a decision's
+        or a card choice's, :meth:`_late`). Dumped as ``late_kinds``:
+        ``bench_luck_pool.py --by-round`` tells the two apart by it (issue 31,
+        sixteenth pass; before it, by the control that follows a chance term)."""
         self.terms: list[tuple[str, int, float, float]] = []
         """Every term as ``(kind, round, weight, change)``: ``"chance"`` (the pot,
         the share's change less its copies' mean) or ``"action"`` (1, the action
@@ -712,6 +722,7 @@ class Luck:
             real_plays[j] - sum(c[j] for c in copies_plays) / len(copies_plays)
             for j in range(len(seeds))]))
         self.terms.append(("late", hand.round, 1.0, term))
+        self.late_kinds.append("chance")
         self.late_luck += term
         self.luck += term
         if every is not None:  # every pool card: the mean share after, exactly
@@ -759,6 +770,7 @@ class Luck:
         term = sum(real_plays) / len(seeds) - base
         self.late_per_play.append((hand.round, [v - base for v in real_plays]))
         self.terms.append(("late", hand.round, 1.0, term))
+        self.late_kinds.append("chance")
         self.late_luck += term
         self.luck += term
 
@@ -840,6 +852,7 @@ class Luck:
             plays[action][j] - sum(plays[t][j] for t in twins) / len(twins)
             for j in range(len(seeds))]))
         self.terms.append(("late", hand.round, 1.0, term))
+        self.late_kinds.append("decision")
         self.late_luck += term
         self.luck += term
         return action
@@ -900,6 +913,7 @@ class Luck:
         self.late_per_play.append((hand.round, [term_of({a: v[j] for a, v in plays.items()})
                                                 for j in range(len(seeds))]))
         self.terms.append(("late", hand.round, 1.0, term))
+        self.late_kinds.append("decision")
         self.late_luck += term
         self.luck += term
         return action
@@ -1065,6 +1079,7 @@ def play_sampled(game: str, hero: str, opp: str, structure: str, deals: list[int
                 records[i].setdefault("play_luck", []).append(luck.play_luck)
                 records[i].setdefault("late_per_play", []).append(
                     [[r, list(p)] for r, p in luck.late_per_play])
+                records[i].setdefault("late_kinds", []).append(list(luck.late_kinds))
     return plain, fixed, acted
 
 

@@ -41,18 +41,56 @@ def sums(record: dict[str, Any]) -> dict[str, float]:
     return {k: v / n for k, v in out.items()}
 
 
-def late_parts(record: dict[str, Any]) -> tuple[float, float, float]:
+def late_kinds(record: dict[str, Any], decisions_from: int | None = None,
+               choices: bool = False) -> list[list[str]]:
+    """What each late term of each seating is (in its terms' order): ``"chance"``
+    (a chance event's) or ``"decision"`` (a decision's or a card choice's).
+    From the dump's ``late_kinds`` where it has them (``bench_luck.py``,
+    sixteenth pass); in an older dump a late term followed by its ``late_base``
+    control is a chance event's, and so is one in a round before
+    ``decisions_from`` (the run's ``--late-decisions-from``) in a run without
+    ``--late-choices``: no decision there has a late term (the deck draws
+    against every card, fifteenth pass, keep no control; before this pass they
+    read as decisions). ``decisions_from`` None: the control alone tells.
+
+    Raises ``ValueError`` when the dump's ``late_kinds`` do not match its late
+    terms one for one (a damaged or hand-edited dump)."""
+    out: list[list[str]] = []
+    kept = record.get("late_kinds")
+    for s, terms in enumerate(record["terms"]):
+        n = sum(1 for t in terms if t[0] == "late")
+        if kept is not None:
+            kinds = list(kept[s])
+            if len(kinds) != n or not set(kinds) <= {"chance", "decision"}:
+                raise ValueError(f"seating {s}: late_kinds {kinds} do not match its "
+                                 f"{n} late terms (each 'chance' or 'decision')")
+            out.append(kinds)
+            continue
+        kinds = []
+        for i, (kind, rnd, _weight, _change) in enumerate(terms):
+            if kind != "late":
+                continue
+            controlled = i + 1 < len(terms) and terms[i + 1][0] == "late_base"
+            early = decisions_from is not None and not choices and rnd < decisions_from
+            kinds.append("chance" if controlled or early else "decision")
+        out.append(kinds)
+    return out
+
+
+def late_parts(record: dict[str, Any], decisions_from: int | None = None,
+               choices: bool = False) -> tuple[float, float, float]:
     """One deal's late chance terms, their baselines' controls and the late
-    decisions' terms (mean over its seatings). A late chance term is the
-    ``late`` term followed by its ``late_base`` control (eighth pass; dumps
-    without controls count every late term as a decision's)."""
+    decisions' terms (mean over its seatings); which late term is which as
+    :func:`late_kinds` says."""
     chance = base = decisions = 0.0
-    for terms in record["terms"]:
-        for i, (kind, _rnd, weight, change) in enumerate(terms):
+    for terms, kinds in zip(record["terms"], late_kinds(record, decisions_from, choices),
+                            strict=True):
+        which = iter(kinds)
+        for kind, _rnd, weight, change in terms:
             if kind == "late_base":
                 base += weight * change
             elif kind == "late":
-                if i + 1 < len(terms) and terms[i + 1][0] == "late_base":
+                if next(which) == "chance":
                     chance += change
                 else:
                     decisions += change
@@ -60,18 +98,18 @@ def late_parts(record: dict[str, Any]) -> tuple[float, float, float]:
     return chance / n, base / n, decisions / n
 
 
-def by_round(record: dict[str, Any]) -> dict[tuple[str, int], float]:
+def by_round(record: dict[str, Any], decisions_from: int | None = None,
+             choices: bool = False) -> dict[tuple[str, int], float]:
     """One deal's terms by kind and betting round (mean over its seatings), the
-    late terms parted into a chance event's (``late chance``: followed by its
-    baseline's control) and a decision's (``late decision``); weighed as
-    :func:`sums` does (tenth pass: where the width is)."""
+    late terms parted into a chance event's (``late chance``) and a decision's
+    (``late decision``) as :func:`late_kinds` says; weighed as :func:`sums`
+    does (tenth pass: where the width is)."""
     out: dict[tuple[str, int], float] = {}
-    for terms in record["terms"]:
-        for i, (kind, rnd, weight, change) in enumerate(terms):
-            name = kind
-            if kind == "late":
-                chance = i + 1 < len(terms) and terms[i + 1][0] == "late_base"
-                name = "late chance" if chance else "late decision"
+    for terms, kinds in zip(record["terms"], late_kinds(record, decisions_from, choices),
+                            strict=True):
+        which = iter(kinds)
+        for kind, rnd, weight, change in terms:
+            name = f"late {next(which)}" if kind == "late" else kind
             value = change if kind in ("action", "late") else weight * change
             out[(name, rnd)] = out.get((name, rnd), 0.0) + value
     n = len(record["terms"])
@@ -184,6 +222,7 @@ def main() -> None:
           f"decisions from {head[3] if head[5] is None else head[5]}, "
           f"exact picks {head[6]}, late policy {head[7]} (twins {head[8]}), exact draws {head[9]}, "
           f"{cpu / len(records):.2f} s CPU a deal")
+    decisions_from = head[3] if head[5] is None else head[5]
     table = rows(records)
     plain = table[0][1]
     for name, units in table:
@@ -205,7 +244,7 @@ def main() -> None:
               f"variance {x.var(ddof=1):.1f} chips^2, covariance with plain {cov:.1f} "
               f"(plain's variance {y.var(ddof=1):.1f})")
     if args.parts and any(t["late_base"] for t in s):
-        parts = [late_parts(r) for r in records]
+        parts = [late_parts(r, decisions_from, head[11]) for r in records]
         print("  the late terms by part (no chance or action terms):")
         for name, which in (("late chance terms", (0,)), ("+ their controls", (0, 1)),
                             ("+ late decisions", (0, 1, 2))):
@@ -214,7 +253,7 @@ def main() -> None:
             r, lo, hi = ratio_interval(plain, units)
             print(f"    {name:23s} {r:5.2f} [{lo:.2f}, {hi:.2f}] times fewer")
     if args.by_round:
-        cols = [by_round(r) for r in records]
+        cols = [by_round(r, decisions_from, head[11]) for r in records]
         print("  by kind and round (chips^2; a term takes out 2 cov - var):")
         for key in sorted({k for c in cols for k in c}, key=lambda k: (k[1], k[0])):
             x = np.asarray([c.get(key, 0.0) for c in cols])

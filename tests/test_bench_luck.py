@@ -778,6 +778,7 @@ def test_the_late_policy_term_has_mean_zero_exactly() -> None:
         assert taken == action
         assert trial.terms[len(luck.terms)][0] == "late"
         assert trial.action_luck == luck.action_luck  # no action term here
+        assert trial.late_kinds[len(luck.late_kinds):] == ["decision"]  # sixteenth pass
         terms[action] = trial.late_luck - luck.late_luck
         assert trial.late_values == len([a for a in pi if not _ends(luck, a)])
     assert sum(pi[a] * t for a, t in terms.items()) == pytest.approx(0.0, abs=1e-9)
@@ -1091,6 +1092,7 @@ def test_a_card_choice_gets_a_late_term_before_the_late_decisions() -> None:
     expected = value(taken) - value(Draw(()))
     late = [t for t in luck.terms if t[0] == "late"]
     assert late == [("late", 0, 1.0, pytest.approx(expected))], (late, expected)
+    assert luck.late_kinds == ["decision"]  # a card choice's term (sixteenth pass)
     assert luck.terms[-1][0] == "chance"  # then the cards' own term
     assert expected == 9.0  # this play: the draw taken wins 9 chips more
     assert luck.late_per_play == [(0, [pytest.approx(expected)])]
@@ -1159,6 +1161,7 @@ def test_a_deck_draw_is_valued_against_every_card_of_the_stub(
             trial.apply(*move)
             assert trial.hand.hole[move[0]][-1] == card
             assert [t[0] for t in trial.terms[1:]] == ["late"]  # the deal; no base control
+            assert trial.late_kinds == ["chance"]  # a chance event's all the same
             assert trial.late_plays == 3 + len(stub)
             [(rnd, plays)] = trial.late_per_play
             assert rnd == 1 and sum(plays) / 3 == pytest.approx(trial.late_luck, abs=1e-9)

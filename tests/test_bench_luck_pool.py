@@ -92,3 +92,36 @@ def test_dumps_with_other_deck_draws_are_not_pooled(tmp_path: Path,
     monkeypatch.setattr(sys, "argv", ["bench_luck_pool.py", *paths])
     with pytest.raises(SystemExit, match=r"b\.json: another cell or setting"):
         _pool().main()
+
+
+DECK = {"net": [6, 2], "terms": [
+    # a deck draw against every card (round 1, no control), the Roll-like event
+    # with its control (round 3), a decision's (round 4, no control)
+    [["late", 1, 1.0, 5.0], ["late", 3, 1.0, 2.0], ["late_base", 3, 4.0, 0.5],
+     ["late_share", 3, 4.0, 0.25], ["late", 4, 1.0, -3.0]],
+    [["chance", -1, 2.0, 1.0], ["late", 1, 1.0, 1.0]],
+]}
+
+
+def test_a_deck_draws_term_is_a_chance_events_not_a_decisions() -> None:
+    """``late_kinds`` (sixteenth pass): the deck draws against every card keep
+    no baseline control, so the control alone read them as decisions. From the
+    run's ``--late-decisions-from`` (4 here) a late term in an earlier round is
+    a chance event's (no decision there has one); later ones without a control
+    stay decisions; the dump's own ``late_kinds`` win where it has them."""
+    pool = _pool()
+    assert pool.late_kinds(DECK) == [["decision", "chance", "decision"], ["decision"]]
+    assert pool.late_kinds(DECK, 4) == [["chance", "chance", "decision"], ["chance"]]
+    assert pool.late_kinds(DECK, 4, choices=True) == [["decision", "chance", "decision"],
+                                                     ["decision"]]
+    rounds = pool.by_round(DECK, 4)
+    assert rounds == pytest.approx({("late chance", 1): 3.0, ("late chance", 3): 1.0,
+                                    ("late_base", 3): 1.0, ("late_share", 3): 0.5,
+                                    ("late decision", 4): -1.5, ("chance", -1): 1.0})
+    assert pool.late_parts(DECK, 4) == pytest.approx((4.0, 1.0, -1.5))
+    kept = {**DECK, "late_kinds": [["decision", "chance", "chance"], ["chance"]]}
+    assert pool.by_round(kept)[("late decision", 1)] == pytest.approx(2.5)
+    assert pool.by_round(kept)[("late chance", 4)] == pytest.approx(-1.5)
+    for bad in ([["chance", "chance"], ["chance"]], [["chance"] * 3, ["draw"]]):
+        with pytest.raises(ValueError, match="late_kinds"):
+            pool.late_kinds({**DECK, "late_kinds": bad})
