@@ -47,6 +47,24 @@ def _kept_for_reader(name: str) -> bool:
     return reads == "you" or looks == "you"
 
 
+_SUMMED_LINE = re.compile(r"^[0-9]+ earlier players?$")
+"""How the ledger's one line summing people who left long ago is named, as names
+read ("70 earlier players": :func:`rollem.server.live_table.seats.earlier_players_name`)."""
+_SUMMED_LINE_LOOKS = re.compile(r"^[0-9ol]+ earlier players?$")
+"""The same as names look (:func:`rollem.lookalike.look_alike_key` makes ``0`` ``o``
+and ``1`` ``l``: ``"1O earIier players"`` looks like ``"10 earlier players"``)."""
+
+
+def _kept_for_ledger(name: str) -> bool:
+    """Whether ``name`` (NFC) reads, or looks, like the name of the ledger's line of
+    earlier players ("3 earlier players", any number): the settle-up adds the nets
+    of the ledger's lines by name, so a player of that name would be summed with
+    that line, which grows into their name as more people leave (stop 52)."""
+    reads = " ".join(name_key(name).split())
+    looks = look_alike_key(" ".join(unicodedata.normalize("NFKC", name).split()))
+    return bool(_SUMMED_LINE.match(reads) or _SUMMED_LINE_LOOKS.match(looks))
+
+
 def clean_name(name: object) -> str:
     """A player's name: NFC, trimmed, inner runs of spaces made one, 1 to
     :data:`MAX_NAME` visible characters (an emoji sequence counts one; at most
@@ -58,7 +76,9 @@ def clean_name(name: object) -> str:
     allowed: :func:`rollem.lookalike.mixed_script_word`), not made mostly of
     combining marks ("Zalgo" text: :func:`rollem.lookalike.stacked_marks`, issue
     34), not a computer player's name, not ``You`` (the narration's word for
-    its reader, in any case or look-alike). A name is judged as it reads
+    its reader, in any case or look-alike), not a number followed by "earlier
+    players" (the ledger's line summing people who left long ago, any number, as
+    read or as looks: :func:`_kept_for_ledger`). A name is judged as it reads
     (:func:`rollem.text.name_key`) and as it looks
     (:func:`rollem.lookalike.look_alike_key`): one of only invisible characters
     (U+FE0F, U+034F, U+3164 ...) is empty, and
@@ -76,6 +96,10 @@ def clean_name(name: object) -> str:
     if _kept_for_reader(name):
         raise TableError("bad_name", f"{' '.join(name.split())!r} is how the table speaks to "
                          "each player reading it; choose another name")
+    if _kept_for_ledger(name):
+        raise TableError("bad_name", f"{' '.join(name.split())!r} is how the ledger names its "
+                         "one line summing the players who left long ago (a number, then "
+                         "'earlier players'); choose another name")
     hidden = hidden_character(name)
     if hidden is not None:
         raise TableError(

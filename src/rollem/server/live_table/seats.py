@@ -44,7 +44,10 @@ into one line of earlier players (:func:`fold_oldest_departed`; stop 52)."""
 
 def earlier_players_name(count: int) -> str:
     """The name of the ledger's one line of ``count`` earlier players (the page
-    adds "(left)": "70 earlier players (left)")."""
+    adds "(left)": "70 earlier players (left)").  No player may sit down with a
+    name like it, any number, as read or as looks (:func:`clean_name` refuses it):
+    the settle-up adds the ledger's nets by name (:meth:`Views.settle_up
+    <rollem.server.live_table.views.Views.settle_up>`)."""
     return f"{count} earlier player{'' if count == 1 else 's'}"
 
 

@@ -54,6 +54,7 @@ export function hideToast() {
 // A socket not open within CONNECT_MS (a handshake lost on the way) is tried again.
 const PING_MS = 5000, ANSWER_MS = 4000, CONNECT_MS = 10000;
 let ws = null, retry = 500, lastHand = null;
+let pickedFor = null;  // the decision number S.selected was picked for (null: none)
 let answerTimer = null, reconnectTimer = null, pings = 0, pongs = 0;
 let tap = null, lostTap = null;  // an action not yet known to have reached the server
 
@@ -84,8 +85,18 @@ function receive(msg) {
     if (typeof msg.table.now === "number") S.clockSkew = msg.table.now - Date.now() / 1000;
     const handNo = msg.hand ? msg.hand.hand_no : null;
     const old = S.state;
-    if (!old || !old.you.decision_seq || msg.you.decision_seq !== old.you.decision_seq
-        || handNo !== lastHand) { S.selected = []; S.confirmFold = false; }
+    // The picks of a card choice (and a fold's confirm) belong to one decision: a
+    // state with another decision number, or none, or another hand clears them.  A
+    // pause closes the decision (the paused state's number is null) and the resume
+    // reopens the same one with the same number (live_table/turns.py, stop 52), so
+    // a paused state keeps them and the resume's state clears them only if its
+    // number is not the one they were made for.
+    const seq = msg.you.decision_seq;
+    const held = !seq && handNo === lastHand && !!(msg.table.host_paused || msg.table.paused);
+    if (!held) {
+      if (!seq || seq !== pickedFor || handNo !== lastHand) { S.selected = []; S.confirmFold = false; }
+      pickedFor = seq || null;
+    }
     if (handNo !== lastHand) S.showPick = [];
     lastHand = handNo;
     if (lostTap !== null && msg.seq === lostTap) {
