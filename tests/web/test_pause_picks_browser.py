@@ -64,6 +64,13 @@ def test_draw_picks_survive_the_hosts_pause_and_resume(
         wait_until(page, "() => window.rollemState.state.table.host_paused === true")
         assert page.evaluate("() => window.rollemState.state.you.decision_seq") is None
         assert page.evaluate(PICKED) == picked   # still shown while paused (main: [])
+        # the decision is closed while paused: its buttons are held, the prompt says
+        # why (before: "Your turn" and a button whose press was refused host_paused)
+        page.wait_for_selector("#controls #confirm[disabled]")
+        assert page.locator("#controls button:not([disabled])").count() == 0
+        assert page.inner_text("#controls .your-turn").strip() == (
+            "Paused by the host: your turn goes on when the table resumes")
+        assert "play stops until it resumes" in page.inner_text("body")
         shot(page, f"pause-picks-{size}-2-paused")
 
         page.locator("#host-controls button[data-host=resume]").evaluate("b => b.click()")

@@ -227,15 +227,27 @@ export function renderControls(t, hand, me) {
       waiting ? null : hand.to_act.map((s) => seatName(t, s)), preSituation(hand, me.seat), pre,
       betting ? [hand.pot, hand.seats.map((st) => st && st.bet), hand.current_bet] : null,
       me.seat !== null && hand.seats[me.seat] ? hand.seats[me.seat].cards : null] : null]);
-  if (box.dataset.key !== key) {
-    box.dataset.key = key;
+  // paused by the host (or saving failed) mid-hand: the decision is closed until the
+  // resume, so its buttons are shown held, your picks kept (stop 52)
+  const held = !waiting && !!(t.host_paused || t.paused) && !!hand && !hand.result;
+  if (box.dataset.key !== key + held) {
+    box.dataset.key = key + held;
     drawControls(box, t, hand, me);
+    if (held) holdControls(box, t);
   }
   if (waiting) {
     const prompt = box.querySelector(".prompt-line");
     const text = waitingWords(t, hand, me);
     if (prompt && prompt.textContent !== text) prompt.textContent = text;
   }
+}
+// Your decision while the table is paused: the prompt says so and every control of
+// the dock is disabled (a press would be refused), until the resume draws them again.
+function holdControls(box, t) {
+  const turn = box.querySelector(".your-turn");
+  if (turn) turn.textContent = t.host_paused ? "Paused by the host: your turn goes on when the table resumes"
+    : "Paused: your turn goes on when the table resumes";
+  for (const c of box.querySelectorAll("button, input")) c.disabled = true;
 }
 // What the prompt says while it is not your decision.
 function waitingWords(t, hand, me) {

@@ -19,7 +19,7 @@ export function renderNotice(t, me) {
   // The host removed you (told as it happened, or when you came back): said until
   // you sit down again, not only in a toast gone in 4 s (issue 26).
   if (S.removed) parts.push(["info", S.removed]);
-  if (t.host_paused) parts.push(["info", "The host has paused the table: no new hand is dealt until it resumes."]);
+  if (t.host_paused) parts.push(["info", "The host has paused the table: play stops until it resumes."]);
   const call = t.tournament && t.tournament.last_call;
   // (a last call's line is drawn here, counting down: not the server's words of its seconds)
   if (t.waiting_for && !(call && t.waiting_for.startsWith("Last call for a rebuy"))) parts.push(["info", t.waiting_for]);
