@@ -58,6 +58,13 @@ def test_a_winners_tag_says_what_the_pot_paid_as_the_result_does(
             assert re.fullmatch(r"wins \d+", text), (where, text)
             assert text == f"wins {amount}", (where, text, amount)
             assert "+" not in text
+        # each tag inside its seat's tile (a half's words may wrap, never overflow)
+        outside = page.evaluate("""() => [...document.querySelectorAll('#seats .won-part')]
+          .filter(w => { const t = w.closest('.seat').getBoundingClientRect(),
+                               b = w.getBoundingClientRect();
+                         return b.left < t.left - 0.5 || b.right > t.right + 0.5; })
+          .map(w => w.textContent)""")
+        assert outside == [], outside
         felt = {w: int(a) for w, _, a in tags if w not in ("me", "?")}
         mine = [int(a) for w, _, a in tags if w == "me"]
         want_felt = {s: a for s, a in paid.items() if s != "0"}

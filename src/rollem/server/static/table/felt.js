@@ -672,7 +672,11 @@ export function wonBy(hand, seat) {
 export function wonEl(won) {
   const box = el("div", "won");
   for (const w of won) {
-    const b = el("span", "won-part", "wins " + w.amount + (w.half ? " (" + w.half + ")" : ""));
+    // "wins 188" kept on one line; a half's "(high)" may go to the next in a
+    // narrow tile (a phone's 10 seats) rather than past its edge
+    const b = el("span", "won-part");
+    b.appendChild(el("span", "won-sum", "wins " + w.amount));
+    if (w.half) b.appendChild(document.createTextNode(" (" + w.half + ")"));
     b.dataset.half = w.half || "whole";
     b.dataset.amount = String(w.amount);
     box.appendChild(b);
