@@ -151,7 +151,7 @@ def won_adds_up(page: Any, view: dict[str, Any], where: str) -> None:
     the pots paid."""
     paid = sum(p["amount"] for p in view["result"]["pots"])
     won = page.evaluate("""() => [...document.querySelectorAll('.won-part')].map(
-      w => Number(w.textContent.split(' ')[0]))""")
+      w => Number(w.dataset.amount))""")
     assert sum(won) == paid and (won or not paid), f"{where}: won {won}, pots paid {paid}"
 
 

@@ -154,7 +154,7 @@ def play_and_check(live: ServerThread, page: Any, seats: int, label: str) -> Non
     row = table.store.load_hand(tid, 1)
     paid = sum(p["amount"] for p in row.result["pots"])
     won = page.evaluate("""() => [...document.querySelectorAll('.won-part')].map(
-      w => Number(w.textContent.split(' ')[0]))""")
+      w => Number(w.dataset.amount))""")
     assert won and sum(won) == paid, (label, won, row.result)
     shot(page, f"felt-{label}-result")
 
@@ -461,7 +461,7 @@ def test_winners_show_the_high_and_the_low_half_apart(pages: Pages, live: Server
           w => [w.dataset.half, w.textContent])""")
         row = live.manager.store.load_hand(tid, 1)
         paid = sum(p["amount"] for p in row.result["pots"])
-        want = [["high", "+9 high"], ["high", "+9 high"], ["low", "+18 low"]]
+        want = [["high", "wins 9 (high)"], ["high", "wins 9 (high)"], ["low", "wins 18 (low)"]]
         assert sorted(parts) == want, parts
         assert paid == 36
         shot(page, f"felt-{size}-hi-lo")

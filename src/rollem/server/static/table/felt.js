@@ -665,11 +665,20 @@ export function wonBy(hand, seat) {
   }
   return out;
 }
+// What a winner took from the pot, each half apart: "wins 44", "wins 9 (high)".
+// Said as the result says it ("You win the pot (44)"), never "+44": next to the
+// result's "This hand: you won 32" (the net, less what the winner put in) a
+// "+44" read as a second, contradicting net. data-amount: the chips, a number.
 export function wonEl(won) {
   const box = el("div", "won");
   for (const w of won) {
-    const b = el("span", "won-part", "+" + w.amount + (w.half ? " " + w.half : ""));
+    // "wins 188" kept on one line; a half's "(high)" may go to the next in a
+    // narrow tile (a phone's 10 seats) rather than past its edge
+    const b = el("span", "won-part");
+    b.appendChild(el("span", "won-sum", "wins " + w.amount));
+    if (w.half) b.appendChild(document.createTextNode(" (" + w.half + ")"));
     b.dataset.half = w.half || "whole";
+    b.dataset.amount = String(w.amount);
     box.appendChild(b);
   }
   return box;
