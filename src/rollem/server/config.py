@@ -8,9 +8,9 @@ says what was wrong and what is allowed.
 from __future__ import annotations
 
 import difflib
-from collections import Counter
 import hashlib
 import re
+from collections import Counter
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from functools import lru_cache

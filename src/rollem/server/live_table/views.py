@@ -155,7 +155,8 @@ class Views:
     def config_public(self) -> dict[str, Any]:
         """The configuration's part of :meth:`table_public` (``config``, ``game_names``,
         ``forced_bets``, ``max_seats``, ``bomb_pot_refusal``: why none of its games
-        can have a bomb pot, or ``None``), kept until the configuration is replaced (by the host)."""
+        can have a bomb pot, or ``None``), kept until the configuration is replaced (by
+        the host)."""
         table = self.table
         cached = self._config_json
         if cached is None or cached[0] is not table.config:
