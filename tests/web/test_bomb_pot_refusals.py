@@ -50,11 +50,6 @@ def test_bomb_pots_every_n_hands_are_refused_where_no_game_has_them(
     }).status_code == 200
 
 
-async def _host_error(p: Player, body: dict[str, Any]) -> dict[str, Any]:
-    await p.send({"type": "host", **body})
-    return await p.until_error()
-
-
 def test_the_hosts_bomb_pot_and_setting_are_refused_at_a_stud_table(srv: ServerThread) -> None:
     tid, host = create_table(srv.url, game="stud", bots=2)
     _seat, tok = join(srv.url, tid, "Ann")
@@ -64,10 +59,10 @@ def test_the_hosts_bomb_pot_and_setting_are_refused_at_a_stud_table(srv: ServerT
             await ann.recv()
             before = ann.state
             assert before is not None
-            err = await _host_error(ann, {"op": "bomb_pot", "on": True})
+            err = await ann.host_error({"op": "bomb_pot", "on": True})
             assert err["code"] == "no_bomb_pot"
             assert err["message"].startswith("Seven-Card Stud has no bomb pots")
-            err = await _host_error(ann, {"op": "config", "config": {"bomb_pot_every": 2}})
+            err = await ann.host_error({"op": "config", "config": {"bomb_pot_every": 2}})
             assert err["code"] == "bad_config"
             assert "Seven-Card Stud has no bomb pots" in err["message"]
             await ann.send({"type": "sync"})
@@ -95,7 +90,7 @@ def test_a_called_bomb_pot_goes_when_the_host_changes_to_a_game_without_one(
             await ann.send({"type": "host", "op": "bomb_pot", "on": True})
             await ann.until(lambda m: m["table"]["bomb_pot_next"] is True)
             # every 4 hands cannot go on at stud: said, nothing changed
-            err = await _host_error(ann, {"op": "config", "config": {"game": "stud"}})
+            err = await ann.host_error({"op": "config", "config": {"game": "stud"}})
             assert err["code"] == "bad_config" and "bomb_pot_every must be 0" in err["message"]
             assert ann.state is not None and ann.state["table"]["config"]["game"] == "holdem"
             await ann.send({"type": "host", "op": "config",

@@ -68,11 +68,6 @@ def test_a_stored_table_with_run_twice_at_stud_loads_as_it_was() -> None:
     assert config.unused_option() is not None
 
 
-async def _host_error(p: Player, body: dict[str, Any]) -> dict[str, Any]:
-    await p.send({"type": "host", **body})
-    return await p.until_error()
-
-
 def test_the_hosts_run_twice_is_refused_at_a_stud_table(srv: ServerThread) -> None:
     tid, host = create_table(srv.url, game="stud", bots=2)
     _seat, tok = join(srv.url, tid, "Ann")
@@ -85,7 +80,7 @@ def test_the_hosts_run_twice_is_refused_at_a_stud_table(srv: ServerThread) -> No
             # the state says why the host's bomb pot button does nothing here
             assert before["table"]["bomb_pot_refusal"].startswith(
                 "Seven-Card Stud has no bomb pots")
-            err = await _host_error(ann, {"op": "config", "config": {"run_twice": True}})
+            err = await ann.host_error({"op": "config", "config": {"run_twice": True}})
             assert err["code"] == "bad_config"
             assert err["message"].startswith("run_twice must be false at this table: "
                                              "Seven-Card Stud never runs it twice")
@@ -106,7 +101,7 @@ def test_a_change_of_game_that_leaves_no_run_twice_is_refused(srv: ServerThread)
         async with Player(srv.ws_url, tid, tok, host) as ann:
             st = await ann.recv()
             assert st["table"]["bomb_pot_refusal"] is None  # (hold'em has bomb pots)
-            err = await _host_error(ann, {"op": "config", "config": {"game": "razz"}})
+            err = await ann.host_error({"op": "config", "config": {"game": "razz"}})
             assert err["code"] == "bad_config"
             assert err["message"].startswith("run_twice must be false at this table: Razz")
             assert ann.state is not None and ann.state["table"]["config"]["game"] == "holdem"
@@ -145,7 +140,7 @@ def test_choices_are_checked_alike_at_creation_and_in_the_hosts_settings(
     async def run() -> None:
         async with Player(srv.ws_url, tid, tok, host) as ann:
             await ann.recv()
-            err = await _host_error(ann, {"op": "config", "config": {"choices": choices}})
+            err = await ann.host_error({"op": "config", "config": {"choices": choices}})
             assert err["code"] == "bad_config"
             assert err["message"] == str(created.value)  # (one answer to one mistake)
             assert ann.state is not None

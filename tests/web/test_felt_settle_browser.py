@@ -27,18 +27,22 @@ from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
 
-# Deals every row in again (the state drawn over a state of the hand before), waits
-# for the frames until the deal's animations run, then draws a newer state (the
-# same hand, nothing new to move) and counts, in the same task, what still runs.
-OVER_RUNNING = r"""async () => {
-  const { hooks, S } = await import('/static/table/state.js');
+# The start both scripts share: the state drawn as of the hand before (so every row
+# is dealt in again), and a count of the moves still running.
+_DEALT_AGAIN = r"""  const { hooks, S } = await import('/static/table/state.js');
   const now = S.state;
   const other = structuredClone(now);
   other.hand.hand_no = now.hand.hand_no - 1;
   const MOVES = ['deal-in', 'flip-up', 'label-in'];
   const running = () => document.getAnimations().filter(
     (a) => MOVES.includes(a.animationName) && a.playState === 'running').length;
-  const others = () => document.getAnimations().filter(
+"""
+
+# Deals every row in again (the state drawn over a state of the hand before), waits
+# for the frames until the deal's animations run, then draws a newer state (the
+# same hand, nothing new to move) and counts, in the same task, what still runs.
+OVER_RUNNING = r"""async () => {
+""" + _DEALT_AGAIN + r"""  const others = () => document.getAnimations().filter(
     (a) => !MOVES.includes(a.animationName) && a.playState === 'running').length;
   hooks.render(now, other);
   const frame = () => new Promise((r) => requestAnimationFrame(r));
@@ -86,15 +90,8 @@ def test_a_state_drawn_over_running_moves_ends_them_first(
 # (the trace's clock): what the browser worked out in between is the newer state's
 # task's own (no frame is drawn inside a task).
 OVER_RUNNING_MARKED = r"""async () => {
-  const { hooks, S } = await import('/static/table/state.js');
-  const now = S.state;
-  const other = structuredClone(now);
-  other.hand.hand_no = now.hand.hand_no - 1;
-  const MOVES = ['deal-in', 'flip-up', 'label-in'];
-  const running = () => document.getAnimations().filter(
-    (a) => MOVES.includes(a.animationName) && a.playState === 'running').length;
-  // (every row dealt in as new: a row that kept its class from the first deal
-  // would not move again)
+""" + _DEALT_AGAIN + r"""  // (every row dealt in as new: a row that kept its class from the
+  // first deal would not move again)
   for (const cls of ['deal-in', 'flip-up', 'fresh']) {
     document.querySelectorAll('.' + cls).forEach((e) => {
       e.classList.remove(cls); e.style.animationDuration = ''; });

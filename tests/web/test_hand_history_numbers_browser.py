@@ -11,12 +11,11 @@ Screenshots: test-artifacts/web/history-numbers-*.png.
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
-from table_ui import Pages, decision_kind, shot, take_decision, wait_until
+from table_ui import Pages, shot, wait_until
 from test_felt_leftovers_browser import start
-from test_hand_lists_browser import hands_ended
+from test_hand_lists_browser import play_hands
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
@@ -43,13 +42,7 @@ def test_the_hand_list_shows_no_number_but_each_hands_own(
     newest first) and no entry has a number before it other than its hand's."""
     with pages.open(size) as page:
         start(page, live, "holdem", 2, between_hands=0.3)
-        end = time.monotonic() + 90
-        while hands_ended(page) < 3:
-            assert time.monotonic() < end, "three hands were not played"
-            kind = decision_kind(page)
-            if kind is not None:
-                take_decision(page, kind)
-            page.wait_for_timeout(50)
+        play_hands(page, 3)
         page.click("#history-box summary")
         wait_until(page, "() => document.querySelectorAll('#history [data-hand]').length >= 3")
         page.locator("#history-box").evaluate("(e) => e.scrollIntoView({block: 'center'})")

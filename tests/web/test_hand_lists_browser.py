@@ -30,6 +30,17 @@ def hands_ended(page: Any) -> int:
     return int(m.group(1)) if m else 0
 
 
+def play_hands(page: Any, hands: int, seconds: float = 90) -> None:
+    """Take the page's decisions until the ledger counts ``hands`` hands ended."""
+    end = time.monotonic() + seconds
+    while hands_ended(page) < hands:
+        assert time.monotonic() < end, f"{hands} hands were not played"
+        kind = decision_kind(page)
+        if kind is not None:
+            take_decision(page, kind)
+        page.wait_for_timeout(50)
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_hand_list_and_statistics_are_asked_for_only_when_shown(
         browser: Any, live: ServerThread, size: str) -> None:
@@ -41,13 +52,7 @@ def test_the_hand_list_and_statistics_are_asked_for_only_when_shown(
     start(page, live, "holdem", 3, between_hands=0.3)
     page.locator("#ledger-box").evaluate("(d) => { d.open = false; }")
     asked.clear()  # what the page asked before the boxes were closed does not count
-    end = time.monotonic() + 90
-    while hands_ended(page) < 3:
-        assert time.monotonic() < end, "three hands were not played"
-        kind = decision_kind(page)
-        if kind is not None:
-            take_decision(page, kind)
-        page.wait_for_timeout(50)
+    play_hands(page, 3)
     assert [u for u in asked if LIST.search(u) or STATS.search(u)] == []
 
     page.click("#history-box summary")

@@ -324,6 +324,12 @@ class Player:
             if msg["type"] == "error":
                 return msg
 
+    async def host_error(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Send a host message (``{"type": "host", **body}``) expected to be refused;
+        return the error message that answers it."""
+        await self.send({"type": "host", **body})
+        return await self.until_error()
+
     def my_decision(self) -> bool:
         st = self.state
         return bool(st and st["hand"] and st["hand"].get("legal")
