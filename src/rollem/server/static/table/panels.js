@@ -159,7 +159,8 @@ export function renderResult(t, hand, me) {
   const hs0 = r && me.seat !== null ? hand.seats[me.seat] : null;
   const key = !r ? "" : JSON.stringify([hand.hand_no, hand.game, r, hand.narration || null, me.seat,
     t.seats.map((st) => (st.free ? null : st.name)), hs0 ? !!hs0.dealt : null, hand.legal || null, S.showPick, S.online,
-    hand.wild_ranks || null, hand.events.filter((e) => e.kind === "show" && e.by_choice)]);
+    hand.wild_ranks || null, hand.events.filter((e) => e.kind === "show" && e.by_choice),
+    hand.by_choice_words || null]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   box.innerHTML = "";
@@ -189,7 +190,12 @@ export function renderResult(t, hand, me) {
     const row = el("span", "cards");
     for (const c of e.cards) row.appendChild(cardEl(c, { up: true, small: true, wild: isWild(hand, c) }));
     line.appendChild(row);
-    line.appendChild(el("span", "desc", "by choice"));
+    // the whole hand shown: named as the results name a hand (the shared
+    // narration's words, `by_choice_words`; stop 53: it named no hand)
+    const words = hand.by_choice_words && hand.by_choice_words[e.seat];
+    const desc = el("span", "desc");
+    if (words) textWithCards(desc, words + " (by choice)"); else desc.textContent = "by choice";
+    line.appendChild(desc);
     box.appendChild(line);
   }
   const link = el("a", "download", "Replay this hand");
