@@ -155,8 +155,10 @@ class Views:
     def config_public(self) -> dict[str, Any]:
         """The configuration's part of :meth:`table_public` (``config``, ``game_names``,
         ``forced_bets``, ``max_seats``, ``bomb_pot_refusal``: why none of its games
-        can have a bomb pot, or ``None``), kept until the configuration is replaced (by
-        the host)."""
+        can have a bomb pot, or ``None``; ``option_refusals``: the same and run it
+        twice's for each game the host's form may pick,
+        :meth:`~rollem.server.config.TableConfig.option_refusals`), kept until the
+        configuration is replaced (by the host)."""
         table = self.table
         cached = self._config_json
         if cached is None or cached[0] is not table.config:
@@ -166,6 +168,7 @@ class Views:
                 "forced_bets": table.config.forced_bets(),
                 "max_seats": table.config.max_seats(),
                 "bomb_pot_refusal": table.config.bomb_pot_refusal(),
+                "option_refusals": table.config.option_refusals(),
             })
         return cached[1]
 

@@ -366,6 +366,38 @@ function hostForm(t) {
     const i = el("input"); i.type = "number"; i.name = k; i.min = 0; i.max = max; i.value = c[k] || 0;
     i.inputMode = "numeric"; field(label, i);
   }
+  // Run it twice and bomb pots only where the game picked can have them (the
+  // state's `option_refusals`, by game): elsewhere off, not offered, and why
+  // (stop 53: offered at stud, the change refused by the server).
+  const refusals = t.option_refusals || {};
+  const whys = {};
+  const offer = () => {
+    const r = refusals[game.value] || {};
+    for (const [key, inputs, off] of [["run_twice", [twice], ["false"]],
+      ["bomb_pot", [form.elements.bomb_pot_every, form.elements.bomb_pot_ante], ["0", "0"]]]) {
+      const why = r[key] || "";
+      inputs.forEach((i, n) => {
+        if (why && !i.disabled) { i.dataset.was = i.value; i.value = off[n]; }
+        else if (!why && i.disabled && i.dataset.was !== undefined) i.value = i.dataset.was;
+        i.disabled = !!why;
+      });
+      let hint = whys[key];
+      if (why && !hint) {
+        hint = whys[key] = el("span", "hint option-why");
+        hint.id = "option-why-" + key;
+        inputs[0].after(hint);
+      }
+      if (hint) {
+        hint.textContent = why;
+        hint.hidden = !why;
+        for (const i of inputs) {
+          if (why) i.setAttribute("aria-describedby", hint.id); else i.removeAttribute("aria-describedby");
+        }
+      }
+    }
+  };
+  game.addEventListener("change", offer);
+  offer();
   const apply = el("button", "small", "Change"); apply.type = "submit"; apply.dataset.host = "config";
   form.appendChild(apply);
   if (t.config_next) form.appendChild(el("span", "hint", "Changes apply at the next deal."));
