@@ -92,6 +92,7 @@ class Views:
         tournament = table.tourney.public()
         settle_up = (self.settle_up(ledger) if tournament is None
                      else self.settle_tournament(tournament))
+        waiting = table.dealer.waiting_for()
         return {
             "id": table.id,
             "name": table.config.name,
@@ -106,7 +107,9 @@ class Views:
             "ledger": ledger,
             "settle": settle_up,
             "paused": PAUSED_NOTICE if table.saving.paused else None,
-            "waiting_for": table.dealer.waiting_for(),
+            "waiting_for": waiting,
+            # when the next hand is dealt (table clock), "Next hand in N s" (stop 53)
+            "next_deal_at": table.dealer.next_deal() if waiting is None else None,
             "now": now,
             "tournament": tournament,
             **host.public(table),
