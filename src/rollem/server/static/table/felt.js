@@ -62,8 +62,11 @@ function statusParts(t, hand, me) {
 }
 
 // "Next hand in 3 s" (whole seconds, rounded up), then "Dealing the next hand…".
+// (The clock skew is measured from a state's `now`, sent a moment before it
+// arrived: the time left reads that moment long; a tenth of a second is taken
+// off, so a 4 s pause starts at "4 s", not "5 s".)
 function nextDealText(t) {
-  const left = Number(t.next_deal_at) - (Date.now() / 1000 + S.clockSkew);
+  const left = Number(t.next_deal_at) - (Date.now() / 1000 + S.clockSkew) - 0.1;
   return left > 0 ? "Next hand in " + Math.ceil(left) + " s" : "Dealing the next hand…";
 }
 // The countdown's text, each tick of the clocks (only where it is drawn).
