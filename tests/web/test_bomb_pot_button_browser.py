@@ -5,7 +5,7 @@ desktop (1440x900): at a stud table the button is disabled with the reason
 beside it (the state's ``table.bomb_pot_refusal``), nothing sent; once the
 host changes to hold'em it is enabled, the reason gone, and calls one.  The
 settings form (stop 53) offers neither run it twice nor bomb pots while stud is
-picked, saying why (``table.option_refusals``), and both once hold'em is.
+picked, saying why (the host's ``you.option_refusals``), and both once hold'em is.
 axe-core finds no serious violation in the host's row (where it is installed).
 Screenshots: test-artifacts/web/bomb-button-{stud,holdem}-*.png,
 host-form-stud-*.png."""

@@ -103,7 +103,7 @@ def test_a_change_of_game_that_leaves_no_run_twice_is_refused(srv: ServerThread)
             assert st["table"]["bomb_pot_refusal"] is None  # (hold'em has bomb pots)
             # the settings form's reasons, game by game (stop 53: it offered both at
             # stud): none for hold'em or a dealer's choice with Stop, Drop and Roll
-            refusals = st["table"]["option_refusals"]
+            refusals = st["you"]["option_refusals"]  # (the host's state alone)
             assert refusals["holdem"] == refusals["dealers-choice"] == {
                 "run_twice": None, "bomb_pot": None}
             assert refusals["razz"]["run_twice"].startswith("Razz never runs it twice: it has "

@@ -367,9 +367,9 @@ function hostForm(t) {
     i.inputMode = "numeric"; field(label, i);
   }
   // Run it twice and bomb pots only where the game picked can have them (the
-  // state's `option_refusals`, by game): elsewhere off, not offered, and why
+  // host's `you.option_refusals`, by game): elsewhere off, not offered, and why
   // (stop 53: offered at stud, the change refused by the server).
-  const refusals = t.option_refusals || {};
+  const refusals = (S.state && S.state.you.option_refusals) || {};
   const whys = {};
   const offer = () => {
     const r = refusals[game.value] || {};
