@@ -618,6 +618,10 @@ def test_ryo_after_the_discard_reads_the_keep_and_the_expose(kept: str, discards
                     drawn=0, wild=None)
     got = ryo_seen_look(seen, samples=20_000, seed=2)
     assert got is not None and "importance weighting" in (got.model or "")
+    # the worlds drawn, then how precise (stop 53: "N effective of M worlds" with N > M)
+    assert got.effective is not None and (
+        f"{got.samples:,} worlds, each with several orders of the pool left, as precise as "
+        f"about {got.effective:,.0f} independent deals") in (got.model or ""), got.model
     ref_se = 0.5 / math.sqrt(n)
     assert abs(got.equity - ref) < 4 * math.hypot(got.stderr, ref_se), (got.equity, ref)
     old = ryo_odds(k, [([up], 2)], pool_known=d, pool_unknown=3, samples=10_000, seed=3)

@@ -725,3 +725,27 @@ def test_ryo_at_6_players_after_the_wild_card_is_played_in_quarter_batches(
     five = play_odds(at(5, third), seed=1, clock=lambda: spent[0], batch_part=0.25)
     assert asked == [250] * 20, asked
     assert five.samples == 20 * 1000 and five.interval is not None and five.interval <= 0.015
+
+
+def test_a_weighted_runs_model_line_says_its_worlds_and_their_precision_honestly() -> None:
+    # Stop 53 (try-out): the web's odds panel and the terminal said "6,469 effective
+    # of 4,000 worlds" -- more effective than counted, nonsense to a reader (each
+    # world's chances are means over several orders of the pool left, so its
+    # effective count may pass the worlds drawn). Now: the worlds drawn, then as
+    # how many independent deals they are as precise, the batches' totals.
+    from rollem.odds.play import combine
+    from rollem.odds.result import Odds, worlds_words
+    from rollem.odds.ryoseen import MODEL_SEEN
+
+    def batch(equity: float, effective: float) -> Odds:
+        model = MODEL_SEEN.format(policy="fast", worlds=worlds_words(effective, 2000))
+        return Odds(win=equity, tie=0.0, lose=1 - equity, equity=equity,
+                    method="monte-carlo", samples=2000, stderr=0.01,
+                    game="rollyourown", effective=effective, model=model)
+
+    got = combine([batch(0.30, 3234.6), batch(0.31, 3234.6)])
+    assert got.samples == 4000 and got.effective == pytest.approx(6469.2)
+    assert got.model is not None
+    assert ("one opponent at a time, 4,000 worlds, each with several orders of the pool "
+            "left, as precise as about 6,469 independent deals); draws") in got.model
+    assert "effective of" not in got.model

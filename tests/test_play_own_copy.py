@@ -111,20 +111,24 @@ def test_play_saves_only_what_you_saw_and_it_replays(
     assert code == 2 and "this is seat 0's own copy" in err
 
 
+SHOWN = "You show 3s Td after the hand: king high, jack-ten-four-three."
+
+
 def test_a_shown_hand_is_in_the_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                      capsys: pytest.CaptureFixture[str]) -> None:
     """Your cards shown by choice after the hand (R-C-11) are in your copy, which
-    still replays."""
+    still replays; the hand shown whole is named, in play and in the copy's replay
+    (stop 53: it was not): 3s Td with the Roll's Kd Jc 4h (seed 43)."""
     monkeypatch.setattr("sys.stdin", io.StringIO("c\n" * 5 + "s\nq\n"))
     code, out, err = run_cli(["play", "sdr", "--players", "4", "--bots", "basic", "--seed",
                               "43", "--history-dir", str(tmp_path)], capsys)
     assert code == 0, err
-    assert "You show 3s Td after the hand." in out
+    assert SHOWN in out
     (path,) = tmp_path.glob("*/hand-0001-sdr.toml")
     acts = tomllib.loads(path.read_text(encoding="utf-8"))["actions"]
     assert set(CARD.findall(acts[-1])) == MINE and acts[-1].startswith("p1 sm ")
     code, told, err = run_cli(["replay", str(path)], capsys)
     assert code == 0, err
-    assert "You show 3s Td after the hand." in told
+    assert SHOWN in told
     # told after the pot is awarded, as it happened (issue 33)
-    assert told.index(" wins the pot") < told.index("You show 3s Td after the hand.")
+    assert told.index(" wins the pot") < told.index(SHOWN)

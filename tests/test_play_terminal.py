@@ -291,7 +291,8 @@ def test_fold_when_check_is_free_asks_and_show_by_choice(tmp_path: Path) -> None
     assert "You can check for free. Fold anyway?" in text
     assert text.count("Fold anyway?") == 2  # n went back to the choice, y folded
     assert "You fold, giving up a free check." in text
-    assert re.search(r"You show [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] after the hand\.", text)
+    assert re.search(r"You show [2-9TJQKA][cdhs] [2-9TJQKA][cdhs] after the hand: "
+                     r"[a-z]+ high, [a-z]+\.", text)
     saved = list(tmp_path.rglob("*.toml"))
     assert len(saved) == 1 and " sm " in saved[0].read_text()
 
@@ -356,7 +357,8 @@ def test_after_a_show_of_one_card_the_numbers_still_name_the_same_cards(tmp_path
         f"{prompt}s 1\nYou show As after the hand.\n"
         f"{prompt}s 1\n1:As is already shown; still to show: 2:9c\n"
         f"{prompt}s 3\n3: positions go from 1 to 2 (1:As 2:9c); still to show: 2:9c\n"
-        f"{prompt}s 2\nYou show 9c after the hand.\n"
+        # the last card shown: the whole hand is public, and named (stop 53)
+        f"{prompt}s 2\nYou show 9c after the hand: ace high, nine.\n"
         "Enter = next hand, last = this hand again, q = quit > q\n"), tail[:600]
     saved = next(tmp_path.rglob("*.toml")).read_text()
     assert '"p1 sm As"' in saved and '"p1 sm 9c"' in saved  # (each card shown once)

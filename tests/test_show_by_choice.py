@@ -8,6 +8,7 @@ import pytest
 from rollem.cards import parse_cards
 from rollem.engine import Bet, Call, Check, Fold, Hand, IllegalAction, SeededSource, Show
 from rollem.history import replay, write_history
+from rollem.narration import narrate_view
 
 
 def folded_hand() -> Hand:
@@ -44,8 +45,21 @@ def test_show_some_then_the_rest_changes_no_result() -> None:
     # everyone (a spectator too) now sees that card, the other one stays a back
     assert h.view(None).seats[1].cards == [str(first), None]
     assert h.view(2).seats[1].cards == [str(first), None]
-    h.apply(1, Show((h.hole[1][1],)))
+    last = h.apply(1, Show((h.hole[1][1],)))
     assert h.legal_actions(1).actions == ()
+    # the whole hand public now: it and its name ride on the last show (stop 53:
+    # "Bob shows Qs by choice" named no hand), the public copy in public_order
+    assert [(e.data, e.public) for e in last] == [
+        ({"cards": [h.hole[1][1]], "by_choice": True, "hand": list(h.hole[1]),
+          "description": "queen high, six"},
+         {"cards": [h.hole[1][1]], "by_choice": True,
+          "hand": sorted(h.hole[1], reverse=True), "description": "queen high, six"})]
+    assert [str(c) for c in h.hole[1]] == ["6h", "Qs"]
+    view = {**h.view(0).to_dict(), "game": "sdr"}
+    told = [line.text for line in narrate_view(view, ["Ann", "Bob", "Cy"])
+            if line.kind == "show_after"]
+    assert told == ["Bob shows 6h after the hand.",
+                    "Bob shows Qs after the hand: queen high, six."]
     # shown cards, not turned up: highest first, never the order dealt (public_order)
     assert h.view(0).seats[1].cards == [str(c) for c in sorted(h.hole[1], reverse=True)]
     assert h.view(1).seats[1].cards == [str(c) for c in h.hole[1]]

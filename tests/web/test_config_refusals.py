@@ -101,6 +101,16 @@ def test_a_change_of_game_that_leaves_no_run_twice_is_refused(srv: ServerThread)
         async with Player(srv.ws_url, tid, tok, host) as ann:
             st = await ann.recv()
             assert st["table"]["bomb_pot_refusal"] is None  # (hold'em has bomb pots)
+            # the settings form's reasons, game by game (stop 53: it offered both at
+            # stud): none for hold'em or a dealer's choice with Stop, Drop and Roll
+            refusals = st["you"]["option_refusals"]  # (the host's state alone)
+            assert refusals["holdem"] == refusals["dealers-choice"] == {
+                "run_twice": None, "bomb_pot": None}
+            assert refusals["razz"]["run_twice"].startswith("Razz never runs it twice: it has "
+                                                            "no shared cards still to come")
+            assert refusals["razz"]["bomb_pot"].startswith("Razz has no bomb pots: its first "
+                                                           "betting round")
+            assert set(refusals) == {"dealers-choice", *st["table"]["game_names"]}
             err = await ann.host_error({"op": "config", "config": {"game": "razz"}})
             assert err["code"] == "bad_config"
             assert err["message"].startswith("run_twice must be false at this table: Razz")

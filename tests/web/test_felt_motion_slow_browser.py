@@ -129,12 +129,19 @@ def test_a_long_frame_while_the_felt_moves_turns_motion_off_and_a_press_on(
         wait_why(page, "slow")
         assert button(page) == {"text": "motion off", "pressed": "false", "why": "slow",
                                 "stored": None}
+        # said once, briefly: why it went off and how to turn it on (stop 53: the
+        # switch turned itself off without a word)
+        assert page.is_visible("#toast")
+        assert page.inner_text("#toast") == (
+            "Animations turned off: this device drew slow frames while cards moved. "
+            "Tap “motion off” to turn them back on.")
         shot(page, f"felt-motion-slow-{size}")
         still = page.evaluate(DRAW, [False])
         assert still["waiting"] == 0 and still["started"] == 0, still
         assert still["sounds"] >= 1, still   # (the deal's sound, motion or not)
         assert page.locator(".move-wait").count() == 0
 
+        page.evaluate("() => document.getElementById('toast').classList.add('hidden')")
         page.click("#motion-btn")
         assert button(page) == {"text": "motion on", "pressed": "true", "why": "on",
                                 "stored": "on"}
@@ -142,6 +149,7 @@ def test_a_long_frame_while_the_felt_moves_turns_motion_off_and_a_press_on(
         assert again["waiting"] >= 3 and again["dealing"] >= 3, again   # (marked to move)
         page.wait_for_timeout(500)
         assert button(page)["why"] == "on", button(page)   # (the player's "on" stays on)
+        assert not page.is_visible("#toast")  # (said once: not again)
 
         page.click("#motion-btn")
         assert button(page) == {"text": "motion off", "pressed": "false", "why": "off",

@@ -337,8 +337,34 @@ def test_your_hands_name_words_a_wild_card_as_the_result_does(
         for r in wild:
             assert WILD.search(r), r
         shot(page, f"felt-small-{size}-wild-result")
+        # every wild card's "W" clear of its rank and suit, and of the next card in
+        # its row (stop 53: on a small card at 390 px it covered part of the suit)
+        marks = page.evaluate(WILD_MARKS)
+        assert any(m["small"] for m in marks), marks
+        for m in marks:
+            assert not m["hits"], m
+            assert m["inside"], m  # (drawn: inside the page's width)
     finally:
         ctx.close()
+
+
+WILD_MARKS = """() => [...document.querySelectorAll('.card.wild')]
+  .filter((c) => c.getBoundingClientRect().width > 0).map((c) => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+                       return [r.left, r.top, r.right, r.bottom]; };
+  const m = box(c.querySelector('.wild-mark'));
+  const meets = (r) => m[0] < r[2] - 0.5 && r[0] < m[2] - 0.5
+                    && m[1] < r[3] - 0.5 && r[1] < m[3] - 0.5;
+  const hits = [];
+  if (meets(box(c.querySelector('.rank')))) hits.push('rank');
+  if (meets(box(c.querySelector('.suit')))) hits.push('suit');
+  const next = c.nextElementSibling;
+  if (next && next.classList.contains('card') && meets(box(next))) hits.push('next card');
+  return {card: c.dataset.card, small: c.classList.contains('small'), hits,
+          inside: m[0] >= 0 && m[2] <= document.documentElement.clientWidth};
+})"""
+"""Each wild card drawn: its "W" badge's overlaps (bounding boxes) with its rank,
+its suit and the next card of its row."""
 
 
 SEED_WITH_A_DEUCE = 1

@@ -350,6 +350,21 @@ def test_only_the_hosts_deal_now_cuts_the_pause_between_hands() -> None:
             loop.call(table.handle, host, ClientMessage("host", None, table.seq,
                                                         {"op": op, **body}))
 
+        # The state says when the next hand is dealt (stop 53: "Hand 1 is over." and
+        # nothing more for the whole pause): 20 s after the hand ended, on the
+        # table's clock, the same as the pause runs; none while the host pauses.
+        def next_deal() -> Any:
+            return table.views.table_public()["next_deal_at"]
+
+        due = next_deal()
+        assert isinstance(due, float) and 19.0 <= due - loop.now <= 20.0
+        loop.advance(5.0)
+        assert next_deal() == due and table.hand is None
+        host_op("pause")
+        assert next_deal() is None
+        host_op("resume")
+        assert next_deal() == due  # (the resume leaves the pause as it is)
+
         def still_pausing() -> None:
             loop.advance(0.5)
             assert table.hand is None and int(table.session["hand_no"]) == 1
@@ -370,9 +385,12 @@ def test_only_the_hosts_deal_now_cuts_the_pause_between_hands() -> None:
         assert table.seats[0].row.stack == 100_000  # rebought
         still_pausing()
         assert loop.now - ended < 20
+        assert next_deal() == due
         host_op("deal_now")
+        assert next_deal() == round(loop.now + 0.2, 1)  # (DEAL_SOON)
         loop.advance(0.25)
         assert int(table.session["hand_no"]) == 2
+        assert next_deal() is None  # (a hand in play)
 
 
 def test_deal_now_is_refused_in_a_hand_and_while_paused() -> None:

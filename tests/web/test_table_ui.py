@@ -33,6 +33,8 @@ from table_ui import (
 )
 from web_harness import ServerThread, join, only_betting_bots
 
+from rollem.narration import hand_words
+
 pytestmark = pytest.mark.browser
 
 SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -584,6 +586,13 @@ def test_a_free_check_asks_before_folding_and_cards_are_shown_by_choice(
         assert page.locator("#result [data-action=show]").count() == 0  # nothing left
         watcher.wait_for_selector("#result .by-choice")
         assert "Ann shows" in watcher.inner_text("#result .by-choice")
+        # the whole hand shown: named as the results name a hand, for both (stop 53:
+        # "Ann shows 9♥ 6♦ by choice" named none); Stop, Drop and Roll's hands are
+        # the best five of the hole cards and the board (hand_words)
+        board = live.call(lambda: [str(c) for c in live.manager.get(tid).final_hand.hand.board])
+        named = hand_words([*mine, *board]) + " (by choice)"
+        for who in (page, watcher):
+            assert who.inner_text("#result .by-choice .desc") == named, board
         seen = watcher.locator("#result .by-choice .card").evaluate_all(
             "cs => cs.map(c => c.dataset.card)")
         assert sorted(seen) == sorted(mine)

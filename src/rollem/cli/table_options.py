@@ -159,8 +159,11 @@ def check_staples(options: Any, bomb_pot_every: int, bomb_pot_ante: int | None,
     """Exit with a one-line error (status 2) for a staple flag that would do
     nothing in ``games`` (the game played, or every game a dealer's choice
     offers): ``--straddle`` where no game posts blinds (a straddle is twice the
-    big blind), ``--bomb-pot-ante`` without ``--bomb-pot-every``. They were
-    taken without a word (a flag that does nothing is refused, issue 33)."""
+    big blind), ``--bomb-pot-ante`` without ``--bomb-pot-every``, ``--run-twice``
+    and ``--bomb-pot-every`` where no game can have them (stud, razz, draw...:
+    :func:`rollem.engine.runtwice.run_twice_refusal`,
+    :func:`rollem.games.build.bomb_pot_refusal`; stop 53). They were taken
+    without a word (a flag that does nothing is refused, issue 33)."""
     rule = getattr(options, "straddle_rule", "off")
     if rule != "off" and not any(_posts_blinds(g) for g in games):
         names = ", ".join(g.id for g in games)
@@ -170,6 +173,33 @@ def check_staples(options: Any, bomb_pot_every: int, bomb_pot_ante: int | None,
     if bomb_pot_ante is not None and not bomb_pot_every:
         fail(f"--bomb-pot-ante {bomb_pot_ante}: no bomb pot is dealt without "
              "--bomb-pot-every N (a bomb pot every N hands)")
+    if getattr(options, "run_twice", False):
+        from rollem.engine.runtwice import run_twice_refusal
+
+        why = _refusal_of_all(games, lambda g: run_twice_refusal(g, options),
+                              "can run it twice")
+        if why is not None:
+            fail(f"--run-twice: {why}; leave it out")
+    if bomb_pot_every:
+        from rollem.games.build import bomb_pot_refusal
+
+        why = _refusal_of_all(games, lambda g: bomb_pot_refusal(g, options),
+                              "has bomb pots")
+        if why is not None:
+            fail(f"--bomb-pot-every {bomb_pot_every}: {why}; leave it out")
+
+
+def _refusal_of_all(games: list[Any], refusal: Callable[[Any], str | None],
+                    words: str) -> str | None:
+    """``None`` when one of ``games`` passes ``refusal`` (one game's reason it cannot,
+    or ``None``); else the one game's reason, or "none of <ids> <words>"."""
+    reasons = [refusal(g) for g in games]
+    if any(r is None for r in reasons):
+        return None
+    if len(reasons) == 1:
+        return reasons[0]
+    return (f"none of {', '.join(g.id for g in games)} {words} (those are for board games "
+            "such as holdem, omaha and sdr)")
 
 
 def options_from_flags(flags: dict[str, Any]) -> Any:

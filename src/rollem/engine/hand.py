@@ -342,7 +342,17 @@ class Hand:
         self.shown_by_choice.setdefault(seat, []).extend(cards)
         self.actions.append((seat, action))
         self.action_marks.append(first)
-        self.events.append(show_event(self, seat, {"cards": list(cards), "by_choice": True}))
+        data: dict[str, Any] = {"cards": list(cards), "by_choice": True}
+        if not self.showable(seat):
+            # the whole hand is public now: it, and its name as a showdown says it
+            # (stop 53: "Ann shows 9h 6d by choice" named no hand)
+            from rollem.engine.showdown import shown_hand_words
+
+            data["hand"] = list(self.hole[seat])
+            words = shown_hand_words(self, seat)
+            if words is not None:
+                data["description"] = words
+        self.events.append(show_event(self, seat, data))
         return self.events[first:]
 
     def _advance(self) -> None:

@@ -44,7 +44,11 @@ def public_order(cards: Sequence[Card], turned: Sequence[Card] = ()) -> list[Car
 
 
 def show_event(hand: Hand, seat: int, data: dict[str, Any]) -> Event:
-    """A ``show`` event of ``seat`` (``data["cards"]`` in the order it holds
-    them): the seat sees that order, everyone else :func:`public_order`."""
-    public = {**data, "cards": public_order(data["cards"], turned_up(hand).get(seat, ()))}
+    """A ``show`` event of ``seat`` (``data["cards"]``, and ``data["hand"]`` where
+    given, in the order it holds them): the seat sees that order, everyone else
+    :func:`public_order`."""
+    turned = turned_up(hand).get(seat, ())
+    public = {**data, "cards": public_order(data["cards"], turned)}
+    if "hand" in data:
+        public["hand"] = public_order(data["hand"], turned)
     return Event("show", seat, data, frozenset((seat,)), public)

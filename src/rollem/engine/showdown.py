@@ -472,3 +472,30 @@ class Showdown(PotShowdown):
                  pots: Sequence[tuple[int, tuple[int, ...]]], high: _Scores,
                  needed: set[int]) -> set[int]:
         return set(decide_shows(hand, order, pots, {s: v for s, (v, _) in high.items()}))
+
+
+def shown_hand_words(hand: Hand, seat: int) -> str | None:
+    """``seat``'s whole hand in the words its game's showdown gives a shown hand
+    (:meth:`PotShowdown._description`: ``"pair of nines, king-six-five"``, both
+    halves in a high-low game), for a hand shown by choice after the end (R-C-11,
+    stop 53: "Ann shows 9h 6d by choice" named no hand); ``None`` where the game
+    has no :class:`PotShowdown` (a declare showdown) or the seat's cards make no hand
+    under its rule (e.g. Omaha's two and three with the board not all dealt).
+    Fewer than five cards in all (a fold on fourth street) are named as a partial
+    hand, a low in a low game (R-C-8)."""
+    steps = [s for s in hand.steps if isinstance(s, PotShowdown)]
+    if not steps:
+        return None
+    step = steps[-1]
+    try:
+        high, low = step._score(hand, [seat])
+        return step._description(hand, seat, high, low) or None
+    except (ValueError, IndexError, KeyError, TypeError):  # (no five, an empty board)
+        pass
+    cards = tuple(hand.hole[seat]) + tuple(hand.board)
+    if not 0 < len(cards) < 5:
+        return None
+    try:  # a partial hand (a fold before the fifth card), as ``rollem eval`` names it
+        return step._describe(hand, cards, step.pot == "low") or None
+    except (ValueError, IndexError, KeyError, TypeError):
+        return None

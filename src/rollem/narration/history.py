@@ -203,13 +203,20 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
              if e.get("kind") in ("muck", "show") and e.get("seat") == viewer
              and e.get("description") and not e.get("by_choice")]
     mucked = {viewer: words[-1]} if words else {}
+    # the seat's own hand shown whole by choice: named as play named it (stop 53;
+    # the stand-ins are others' hidden cards only: the seat's hand and the board are real)
+    whole: tuple[list[str], str | None] | None = None
+    if stand_in.result is not None:
+        from rollem.engine.showdown import shown_hand_words
+
+        whole = ([str(c) for c in stand_in.hole[viewer]], shown_hand_words(stand_in, viewer))
     try:
         options = Options.from_dict(dict(data.get("_options", {}))).to_dict()
     except (ValueError, TypeError) as err:
         raise HistoryError(f"_options: {err}") from None
     button = int(data.get("_button", 0))
     result = data.get("_result")
-    nar, lines = _told_copy(data, options, game_id, names, viewer, mucked)
+    nar, lines = _told_copy(data, options, game_id, names, viewer, mucked, whole=whole)
     mine = _own_cards(data, viewer)
     if isinstance(result, Mapping):
         lines = result_then_shows(lines, nar.result(result, my_cards=mine))
@@ -224,13 +231,19 @@ def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) 
 def _told_copy(data: Mapping[str, Any], options: Mapping[str, Any], game_id: str,
                names: Sequence[str], viewer: int,
                mucked: Mapping[int, str] | None = None, *,
-               as_played: bool = True) -> tuple[Narrator, list[Line]]:
+               as_played: bool = True,
+               whole: tuple[list[str], str | None] | None = None
+               ) -> tuple[Narrator, list[Line]]:
     """A player's copy's lines told (its result left out): the narrator, kept for
     the result, and the sentences.  ``mucked``: seat -> the engine's words for its
     mucked hand (the viewer's own, from :func:`rollem.history.own_copy_hand`), set
     on its muck event as play's engine event carries them.  ``as_played``: told
     as ``rollem play`` told it (:func:`redacted_events`'s ``as_played``); False:
-    line by line, each line's sentences where the line is."""
+    line by line, each line's sentences where the line is.  ``whole``: the
+    viewer's cards and the engine's name for them
+    (:func:`rollem.engine.showdown.shown_hand_words`), set on its show by choice
+    that leaves none of them hidden (``hand``, ``description``), as the engine's
+    show event carries them in play."""
     from rollem.games import get
     from rollem.history import history_game
 
@@ -242,9 +255,20 @@ def _told_copy(data: Mapping[str, Any], options: Mapping[str, Any], game_id: str
                              as_played=as_played)
     if spec is not None:
         events = _with_fixed_wild(events, spec, options)
+    hidden = set(whole[0]) if whole is not None else set()
     for e in events:
         if e.get("kind") == "muck" and mucked and e.get("seat") in mucked:
             e["description"] = mucked[e["seat"]]
+        if whole is None or e.get("seat") != viewer:
+            continue
+        kind = e.get("kind")
+        if kind in ("deal_up", "expose", "roll", "show"):
+            was = bool(hidden)
+            hidden -= {str(c) for c in (e.get("cards") or [e.get("card")])}
+            if kind == "show" and e.get("by_choice") and was and not hidden:
+                e["hand"] = list(whole[0])
+                if whole[1]:
+                    e["description"] = whole[1]
     nar = Narrator(names, viewer, options=options, carry_in=int(data.get("_carry_in", 0)),
                    game=game_id)
     lines: list[Line] = []

@@ -75,6 +75,9 @@ class Narrator:
         """Seats holding a card this narration did not see."""
         self.shown_by_choice: dict[int, list[str]] = {}
         """seat -> cards it showed by choice after the hand (R-C-11)."""
+        self.by_choice_words: dict[int, str] = {}
+        """seat -> its whole hand's name, once it showed the last of its cards by
+        choice (the words its ``show_after`` line ends with; stop 53)."""
         self._pending: list[Mapping[str, Any]] = []
         self._pool_draws = 0
         self._blinds: dict[int, str] = {}  # seat -> blind posted before the first round
@@ -388,6 +391,12 @@ class Narrator:
             if e.get("by_choice"):  # after the hand, by choice (R-C-11): no result changes
                 self.shown_by_choice.setdefault(s or 0, []).extend(
                     str(c) for c in e.get("cards", []))
+                if e.get("hand"):  # the whole hand public now: named as results do
+                    whole = {"cards": e["hand"], "description": e.get("description"),
+                             "side": self.declarations.get(s or 0)}
+                    words = self.by_choice_words[s or 0] = self._shown(whole)
+                    return self._line(f"{says(s, 'show', 'shows')} {cards} after the hand: "
+                                      f"{words}.", "show_after", s)
                 return self._line(f"{says(s, 'show', 'shows')} {cards} after the hand.",
                                   "show_after", s)
             if e.get("second_run") and self.first_run is not None:

@@ -40,13 +40,12 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rollem.odds.result import Advice, Choice, Odds
+from rollem.odds.result import WORLDS_WORDS, Advice, Choice, Odds, worlds_words
 
 __all__ = ["BATCH", "CPU_SECONDS", "HALF_WIDTH", "SPREAD", "Z95", "batch_cost", "interval_of",
            "min_batches_size", "play_odds", "t975"]
@@ -491,8 +490,7 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True) -> Odds:
     samples = sum(r.samples for r in runs)
     model = first.model
     if model is not None:  # the counts of every batch together
-        model = re.sub(r"[\d,]+ effective of [\d,]+ worlds",
-                       f"{total:,.0f} effective of {samples:,} worlds", model)
+        model = WORLDS_WORDS.sub(worlds_words(total, samples), model)
     return replace(
         first, win=win, tie=tie, lose=lose, equity=mean("equity"), samples=samples,
         stderr=se, high=mean("high"), low=mean("low"), scoop=mean("scoop"), declare=declare,

@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Advice", "Choice", "Odds", "OddsError"]
+__all__ = ["WORLDS_WORDS", "Advice", "Choice", "Odds", "OddsError", "worlds_words"]
+
+
+def worlds_words(effective: float, worlds: int) -> str:
+    """How many weighted worlds a run drew and how precise they are, for a model
+    line: ``"4,000 worlds, each with several orders of the pool left, as precise
+    as about 6,469 independent deals"``.  Each world's chances are means over
+    several orders of the pool left, so its effective count (the equally weighted,
+    independent deals of the same precision) may be above the worlds drawn: it
+    was said "6,469 effective of 4,000 worlds" (try-out of stop 52), nonsense to a
+    reader; ``effective`` is rounded to whole deals."""
+    return (f"{worlds:,} worlds, each with several orders of the pool left, as precise as "
+            f"about {effective:,.0f} independent deals")
+
+
+WORLDS_WORDS = re.compile(r"[\d,]+ worlds, each with several orders of the pool left, as "
+                          r"precise as about [\d,]+ independent deals")
+""":func:`worlds_words` in a model line (play's batches put their totals in it)."""
 
 
 class OddsError(ValueError):

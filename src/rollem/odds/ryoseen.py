@@ -91,7 +91,7 @@ from rollem.odds.common import Floats, Ints, np_rng
 from rollem.odds.evaluate import wild5
 from rollem.odds.look521 import Bools
 from rollem.odds.policy import FAST, FastPolicy, keep_ranks_fast
-from rollem.odds.result import Odds
+from rollem.odds.result import Odds, worlds_words
 from rollem.odds.view import ViewInfo
 
 __all__ = ["SeenOpponent", "SeenPool", "part_of_batch", "ryo_seen_look", "seen_of",
@@ -1769,9 +1769,10 @@ def _lik_at(policy: FastPolicy, up: Ints, down: Ints, shown: Ints, tremble: floa
 
 MODEL_SEEN = ("look-ahead: every other player dealt in kept three of six and exposed by the "
               "{policy} policy; their hidden cards and the pool weighted by what was seen "
-              "(keeps, exposes, draws; importance weighting, one opponent at a time, {ess:,.0f} "
-              "effective of {n:,} worlds, each with several orders of the pool left); draws "
-              "and the wild card from the pool")
+              "(keeps, exposes, draws; importance weighting, one opponent at a time, "
+              "{worlds}); draws and the wild card from the pool")
+""":func:`ryo_seen_look`'s model line (``worlds``:
+:func:`rollem.odds.result.worlds_words`)."""
 
 
 def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = FAST,
@@ -1935,7 +1936,7 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
     return Odds(win=win, tie=tie, lose=lose, equity=equity,
                 method="monte-carlo", samples=k, stderr=stderr, game="rollyourown",
                 categories=categories, effective=ess,
-                model=MODEL_SEEN.format(policy=policy.name, ess=ess, n=k))
+                model=MODEL_SEEN.format(policy=policy.name, worlds=worlds_words(ess, k)))
 
 
 _SHARED: ContextVar[dict[Any, Any] | None] = ContextVar("ryoseen_shared", default=None)

@@ -342,6 +342,22 @@ class TableConfig:
             return refusals[0]
         return f"none of {', '.join(self.game_of(g).name for g in dealt)} {words}"
 
+    def option_refusals(self) -> dict[str, dict[str, str | None]]:
+        """For each game the host's settings may pick (``"dealers-choice"``, with
+        this table's choices, then :meth:`game_ids`), why no hand of it can run it
+        twice or be a bomb pot (:meth:`run_twice_refusal`, :meth:`bomb_pot_refusal`),
+        ``None`` where one can: ``{game: {"run_twice": why, "bomb_pot": why}}``.
+        The settings form offers neither where it says why (stop 53: it offered
+        both at stud, and the server refused the change)."""
+        from dataclasses import replace
+
+        out: dict[str, dict[str, str | None]] = {}
+        for gid in ["dealers-choice", *self.game_ids()]:
+            other = replace(self, game=gid)
+            out[gid] = {"run_twice": other.run_twice_refusal(),
+                        "bomb_pot": other.bomb_pot_refusal()}
+        return out
+
     def unused_option(self) -> str | None:
         """Why an option that is on would do nothing at this table (one line naming
         the option and what it must be), or ``None``: ``bomb_pot_every`` above 0 or

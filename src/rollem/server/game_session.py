@@ -830,7 +830,10 @@ class GameSession:
           the narration ``rollem replay`` tells), newest last: ``{"seat", "text", "kind"}``;
           once the hand is over its result lines (``narration``) end it;
         - ``last_actions``: each seat's latest action this hand, by seat number as
-          text: ``{"kind": "raise", "text": "raises to 9"}``.
+          text: ``{"kind": "raise", "text": "raises to 9"}``;
+        - ``by_choice_words`` (only once a seat has shown its whole hand by choice
+          after the end, R-C-11): its hand's name by seat number as text, the
+          narration's words (stop 53).
 
         Built from ``seat``'s own events only: nothing the viewer may not see.
         ``log_json``: leave ``log`` out of ``data`` and return it as JSON array
@@ -842,6 +845,9 @@ class GameSession:
         else:
             data["log"] = talk.log(data.get("narration") or ())
         data["last_actions"] = talk.last_actions_json()
+        if talk.narrator.by_choice_words:  # (a hand shown whole by choice: its name)
+            data["by_choice_words"] = {str(s): w for s, w in
+                                       sorted(talk.narrator.by_choice_words.items())}
         name = None
         if seat is not None and 0 <= seat < len(data["seats"]):
             cards, board = data["seats"][seat]["cards"], data["board"]

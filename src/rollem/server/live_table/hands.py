@@ -57,6 +57,8 @@ class Dealer:
     def __init__(self, table: LiveTable) -> None:
         self.table = table
         self.next_hand_timer: asyncio.TimerHandle | None = None
+        self.next_deal_at: float | None = None
+        """When the deal coming is due (``table.clock()`` seconds), or ``None``."""
 
     def restore_final_off_loop(self, hand_no: int, setup: dict[str, Any],
                                actions: list[Any]) -> None:
@@ -87,6 +89,7 @@ class Dealer:
         if self.next_hand_timer is not None:
             self.next_hand_timer.cancel()
         self.next_hand_timer = None
+        self.next_deal_at = None
 
     def schedule_next_hand(self, delay: float) -> None:
         """Deal the next hand in ``delay`` seconds (replacing a deal already coming),
@@ -95,9 +98,24 @@ class Dealer:
         live = self.table
         if self.next_hand_timer is not None:
             self.next_hand_timer.cancel()
-        self.next_hand_timer = asyncio.get_running_loop().call_later(
-            max(delay, live.pace.floor_left()), self._maybe_start_hand
-        )
+        wait = max(delay, live.pace.floor_left())
+        self.next_hand_timer = asyncio.get_running_loop().call_later(wait, self._maybe_start_hand)
+        self.next_deal_at = live.clock() + wait
+
+    def next_deal(self) -> float | None:
+        """When the next hand is dealt (``table.clock()`` seconds, to 0.1 s), for the
+        felt's "Next hand in N s" (stop 53: between hands it said only "Hand 1 is
+        over." until the deal): only between the hands of a started table with a
+        deal coming, not paused by the host, no game being named, no deal waiting
+        for its seeds; else ``None``.  (A table waiting for something,
+        :meth:`waiting_for`, says that instead: the caller leaves it out there.)"""
+        live = self.table
+        at = self.next_deal_at
+        if (at is None or self.next_hand_timer is None or not live.session.get("started")
+                or live.hand is not None or live.session.get("choice")
+                or live.session.get("seeding") or live.session.get("host_paused")):
+            return None
+        return round(at, 1)
 
     def deal_lapsed(self, delay: float) -> None:
         """No hand is dealt this time (fewer than two players are still dealt in, the
@@ -112,8 +130,8 @@ class Dealer:
         live.turns.bump_seq()
         live.saving.commit(session=True)
         live.turns.refresh_decisions()
+        self.schedule_next_hand(delay)  # (before: its time is in the state)
         live.views.broadcast()
-        self.schedule_next_hand(delay)
 
     def deal_soon(self) -> None:
         """A change may let a waiting table deal (a player sat down, rebought, came
@@ -242,6 +260,7 @@ class Dealer:
     def _maybe_start_hand(self) -> None:
         live = self.table
         self.next_hand_timer = None
+        self.next_deal_at = None
         if (live.closed or live.saving.halted or not live.session.get("started")
                 or live.hand is not None):
             return
@@ -344,8 +363,8 @@ class Dealer:
         for number in [n for n, s in live.seats.items() if s.gone]:
             live.seating.free_seat(number)
         live.turns.refresh_decisions()
+        self.schedule_next_hand(live.config.between_hands)  # (before: its time is in the state)
         live.views.broadcast()
-        self.schedule_next_hand(live.config.between_hands)
 
     def rebuy(self, seat: int, *, by_host: bool = False,
               approved: bool = False) -> None:

@@ -56,6 +56,7 @@ class Views:
         # the last settle-up worked out: (ledger nets and chip value, result)
         self._settled: tuple[object, dict[str, Any] | None] | None = None
         self._config_json: tuple[TableConfig, dict[str, Any]] | None = None
+        self._refusals: tuple[TableConfig, dict[str, dict[str, str | None]]] | None = None
         self._state_cache: dict[tuple[int | None, bool, str], str] = {}
         self._state_cache_at = 0.0
 
@@ -92,6 +93,7 @@ class Views:
         tournament = table.tourney.public()
         settle_up = (self.settle_up(ledger) if tournament is None
                      else self.settle_tournament(tournament))
+        waiting = table.dealer.waiting_for()
         return {
             "id": table.id,
             "name": table.config.name,
@@ -106,7 +108,9 @@ class Views:
             "ledger": ledger,
             "settle": settle_up,
             "paused": PAUSED_NOTICE if table.saving.paused else None,
-            "waiting_for": table.dealer.waiting_for(),
+            "waiting_for": waiting,
+            # when the next hand is dealt (table clock), "Next hand in N s" (stop 53)
+            "next_deal_at": table.dealer.next_deal() if waiting is None else None,
             "now": now,
             "tournament": tournament,
             **host.public(table),
@@ -155,8 +159,8 @@ class Views:
     def config_public(self) -> dict[str, Any]:
         """The configuration's part of :meth:`table_public` (``config``, ``game_names``,
         ``forced_bets``, ``max_seats``, ``bomb_pot_refusal``: why none of its games
-        can have a bomb pot, or ``None``), kept until the configuration is replaced (by
-        the host)."""
+        can have a bomb pot, or ``None``), kept until the configuration is replaced
+        (by the host)."""
         table = self.table
         cached = self._config_json
         if cached is None or cached[0] is not table.config:
@@ -214,8 +218,26 @@ class Views:
             return SAT_DOWN
         return REBOUGHT if info.rebought_in == hand.hand_no else NEXT_HAND
 
+    def option_refusals(self) -> dict[str, dict[str, str | None]]:
+        """The host's ``you.option_refusals`` (stop 53): for each game the settings
+        form may pick, why it cannot run it twice or have bomb pots
+        (:meth:`~rollem.server.config.TableConfig.option_refusals`; about 3 KB, so
+        the host's state alone carries it), kept until the configuration is
+        replaced."""
+        table = self.table
+        cached = self._refusals
+        if cached is None or cached[0] is not table.config:
+            cached = self._refusals = (table.config, table.config.option_refusals())
+        return cached[1]
+
     def you(self, seat: int | None, is_host: bool) -> dict[str, Any]:
-        """The ``you`` part of a state: the client's seat and what concerns it alone."""
+        """The ``you`` part of a state: the client's seat and what concerns it alone
+        (the host's: ``option_refusals`` too, :meth:`option_refusals`)."""
+        if is_host:
+            return {**self._you(seat, is_host), "option_refusals": self.option_refusals()}
+        return self._you(seat, is_host)
+
+    def _you(self, seat: int | None, is_host: bool) -> dict[str, Any]:
         table = self.table
         return {
             "seat": seat,

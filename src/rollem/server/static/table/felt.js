@@ -45,6 +45,13 @@ function statusParts(t, hand, me) {
       + (hand.simultaneous ? "everyone at once: " : "to act: ") + who;
   }
   const parts = [["span", null, text]];
+  // Between hands: when the next is dealt, counting down (the state's
+  // `next_deal_at`, stop 53: it said only "Hand 1 is over." until the deal), or
+  // that the host deals it at resume.
+  if (t.started && !t.choice && (!hand || hand.result)) {
+    if (t.next_deal_at) parts.push(["span", "next-deal", nextDealText(t)]);
+    else if (t.host_paused && hand) parts.push(["span", "next-deal", "The next hand is dealt when the host resumes."]);
+  }
   // Bomb pots (issue 27): the hand in play is one, or the host called one.
   if (hand && !hand.result && hand.options && hand.options.bomb_pot) {
     parts.push(["span", "tag bomb", "bomb pot: everyone antes " + hand.options.bomb_pot]);
@@ -52,6 +59,23 @@ function statusParts(t, hand, me) {
     parts.push(["span", "tag bomb", "bomb pot next hand"]);
   }
   return parts;
+}
+
+// "Next hand in 3 s" (whole seconds, rounded up), then "Dealing the next hand…".
+// (The clock skew is measured from a state's `now`, sent a moment before it
+// arrived: the time left reads that moment long; a tenth of a second is taken
+// off, so a 4 s pause starts at "4 s", not "5 s".)
+function nextDealText(t) {
+  const left = Number(t.next_deal_at) - (Date.now() / 1000 + S.clockSkew) - 0.1;
+  return left > 0 ? "Next hand in " + Math.ceil(left) + " s" : "Dealing the next hand…";
+}
+// The countdown's text, each tick of the clocks (only where it is drawn).
+function tickNextDeal() {
+  const span = document.querySelector("#status .next-deal");
+  const t = S.state && S.state.table;
+  if (!span || !t || !t.next_deal_at) return;
+  const text = nextDealText(t);
+  if (span.textContent !== text) span.textContent = text;
 }
 
 export function winnersOf(result) {
@@ -396,6 +420,7 @@ export function startClocks() {
   setInterval(() => {
     document.querySelectorAll(".clock").forEach(updateClock);
     document.querySelectorAll(".timer").forEach(updateTimer);
+    tickNextDeal();
   }, 250);
 }
 

@@ -159,7 +159,8 @@ export function renderResult(t, hand, me) {
   const hs0 = r && me.seat !== null ? hand.seats[me.seat] : null;
   const key = !r ? "" : JSON.stringify([hand.hand_no, hand.game, r, hand.narration || null, me.seat,
     t.seats.map((st) => (st.free ? null : st.name)), hs0 ? !!hs0.dealt : null, hand.legal || null, S.showPick, S.online,
-    hand.wild_ranks || null, hand.events.filter((e) => e.kind === "show" && e.by_choice)]);
+    hand.wild_ranks || null, hand.events.filter((e) => e.kind === "show" && e.by_choice),
+    hand.by_choice_words || null]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   box.innerHTML = "";
@@ -189,7 +190,12 @@ export function renderResult(t, hand, me) {
     const row = el("span", "cards");
     for (const c of e.cards) row.appendChild(cardEl(c, { up: true, small: true, wild: isWild(hand, c) }));
     line.appendChild(row);
-    line.appendChild(el("span", "desc", "by choice"));
+    // the whole hand shown: named as the results name a hand (the shared
+    // narration's words, `by_choice_words`; stop 53: it named no hand)
+    const words = hand.by_choice_words && hand.by_choice_words[e.seat];
+    const desc = el("span", "desc");
+    if (words) textWithCards(desc, words + " (by choice)"); else desc.textContent = "by choice";
+    line.appendChild(desc);
     box.appendChild(line);
   }
   const link = el("a", "download", "Replay this hand");
@@ -360,6 +366,38 @@ function hostForm(t) {
     const i = el("input"); i.type = "number"; i.name = k; i.min = 0; i.max = max; i.value = c[k] || 0;
     i.inputMode = "numeric"; field(label, i);
   }
+  // Run it twice and bomb pots only where the game picked can have them (the
+  // host's `you.option_refusals`, by game): elsewhere off, not offered, and why
+  // (stop 53: offered at stud, the change refused by the server).
+  const refusals = (S.state && S.state.you.option_refusals) || {};
+  const whys = {};
+  const offer = () => {
+    const r = refusals[game.value] || {};
+    for (const [key, inputs, off] of [["run_twice", [twice], ["false"]],
+      ["bomb_pot", [form.elements.bomb_pot_every, form.elements.bomb_pot_ante], ["0", "0"]]]) {
+      const why = r[key] || "";
+      inputs.forEach((i, n) => {
+        if (why && !i.disabled) { i.dataset.was = i.value; i.value = off[n]; }
+        else if (!why && i.disabled && i.dataset.was !== undefined) i.value = i.dataset.was;
+        i.disabled = !!why;
+      });
+      let hint = whys[key];
+      if (why && !hint) {
+        hint = whys[key] = el("span", "hint option-why");
+        hint.id = "option-why-" + key;
+        inputs[0].after(hint);
+      }
+      if (hint) {
+        hint.textContent = why;
+        hint.hidden = !why;
+        for (const i of inputs) {
+          if (why) i.setAttribute("aria-describedby", hint.id); else i.removeAttribute("aria-describedby");
+        }
+      }
+    }
+  };
+  game.addEventListener("change", offer);
+  offer();
   const apply = el("button", "small", "Change"); apply.type = "submit"; apply.dataset.host = "config";
   form.appendChild(apply);
   if (t.config_next) form.appendChild(el("span", "hint", "Changes apply at the next deal."));
