@@ -11,7 +11,8 @@ Client to server, one JSON object per text frame, at most
 - ``{"type": "choose_game", "hand": H, "seq": S, "game": "sdr"}`` -- the
   button names the game in dealer's choice (R-C-12).
 - ``{"type": "start", "seq": S}`` -- the host deals the first hand.
-- ``{"type": "rebuy", "seq": S}`` -- a seat with no chips buys the starting stack again.
+- ``{"type": "rebuy", "seq": S}`` -- a seat with no chips buys the starting stack again;
+  with ``"decline": true`` a busted tournament entrant takes no rebuy and is out.
 - ``{"type": "odds", "hand": H, "seq": S}`` -- a player at a practice table
   (``practice_odds``) asks for its own odds in hand ``H`` (issue 8); the
   answer goes to that client only: ``odds``, or an error -- among them
@@ -146,7 +147,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "action": ("hand", "seq", "action", "seat"),
     "choose_game": ("hand", "seq", "game"),
     "start": ("seq",),
-    "rebuy": ("seq",),
+    "rebuy": ("seq", "decline"),
     "odds": ("hand", "seq"),
     "sync": (),
     "ping": (),
@@ -304,6 +305,8 @@ def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientM
             check_client_seed(obj.get("seed"))
         except ProofError as err:
             raise ProtocolError("malformed", str(err)) from None
+    if kind == "rebuy" and not isinstance(obj.get("decline", False), bool):
+        raise ProtocolError("malformed", "'decline' must be true or false")
     if kind == "choose_game" and not isinstance(obj.get("game"), str):
         raise ProtocolError("malformed", "'game' must be a game id such as \"sdr\"")
     return ClientMessage(kind, hand, seq, obj)

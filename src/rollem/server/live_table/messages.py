@@ -181,6 +181,9 @@ class Messages:
         if seat is None or seat not in table.seats:
             raise TableError("not_seated", "take a seat first")
         if msg.type == "rebuy":
+            if msg.body.get("decline"):  # a busted entrant's "no rebuy: I'm out"
+                table.tourney.decline_rebuy(seat)
+                return
             # (a stand-in's own rebuy waits for the host, as anyone's: host.standing_in)
             table.dealer.rebuy(seat, by_host=client.is_host
                                and not host.standing_in(table, client))

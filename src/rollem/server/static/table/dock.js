@@ -88,7 +88,10 @@ function meParts(t, hand, me, s, hs) {
   // tournament's rebuy levels: issues 27, 28), instead of a button refused.
   if (s.stack === 0 && !(hand && hs && hs.dealt && !hand.result)) {
     const closed = S.state.you.rebuy_closed || null;
-    parts.push(["rebuy", JSON.stringify([closed, t.config.stack]), () => {
+    // A busted tournament entrant may also say no at once (stop 53): else they
+    // stayed unplaced until the rebuy levels or a last call's 60 s ran out.
+    const entrant = !!(t.tournament && t.tournament.started && !t.tournament.over);
+    parts.push(["rebuy", JSON.stringify([closed, t.config.stack, entrant]), () => {
       if (closed) {
         const why = el("div", "hint rebuy-closed", closed);
         why.dataset.why = "rebuy";
@@ -97,7 +100,11 @@ function meParts(t, hand, me, s, hs) {
       const b = el("button", "rebuy", "Rebuy " + t.config.stack);
       b.dataset.action = "rebuy";
       b.onclick = () => send({ type: "rebuy", seq: S.state.seq });
-      return [b];
+      if (!entrant) return [b];
+      const no = el("button", "rebuy-decline", "No rebuy: I'm out");
+      no.dataset.action = "rebuy-decline";
+      no.onclick = () => send({ type: "rebuy", seq: S.state.seq, decline: true });
+      return [b, no];
     }]);
   }
   return parts;
