@@ -233,3 +233,51 @@ def test_joins_next_hand_goes_once_the_hand_is_over(browser: Any, live: ServerTh
     finally:
         ann_ctx.close()
         bob_ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_player_leaves_mid_hand_and_sits_down_again_with_their_chips(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """Stop 53: **Leave** beside Sit out (before: none; a friend going home could
+    only close the page, and the table waited for each of their decisions until
+    the reconnect grace ran out).  It asks once more on itself; mid-hand the
+    clock plays Bob's decisions and his seat is freed when the hand ends; he
+    watches, his chips on the ledger as "Bob (left)", and sitting down again
+    from the same browser gives them back."""
+    ann_ctx = browser.new_context(viewport=DESKTOP)
+    bob_ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+               if size == "phone" else browser.new_context(viewport=DESKTOP))
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=1)
+        only_checking_bots(live, tid)
+        ann = open_as_host(ann_ctx, live.url, tid, host_token)
+        sit_with_enter(ann, "Ann")
+        bob = bob_ctx.new_page()
+        bob.goto(f"{live.url}/t/{tid}")
+        sit(bob, "Bob")
+        ann.click("#start-btn")
+        bob.wait_for_selector(".me .cards.mine .card")
+        table = live.manager.get(tid)
+        seat = next(n for n, s in table.seats.items() if s.row.name == "Bob")
+        leave = bob.locator(".me button[data-action^=leave]")
+        assert leave.inner_text() == "Leave"
+        leave.click()
+        assert leave.inner_text() == "Leave the table?" and seat in table.seats
+        shot(bob, f"leave-{size}-ask")
+        leave.click()
+        bob.wait_for_selector("#notice :text('You left the table')")
+        finish_hand(ann, live, tid, 1)
+        bob.wait_for_selector("#join:not(.hidden)")
+        assert seat not in table.seats
+        line = next(d for d in table.session["departed"] if d["name"] == "Bob")
+        stack = int(line["stack"])
+        wait_until(bob, "s => [...document.querySelectorAll('#ledger td')]"
+                   ".some(td => td.textContent === s)", "Bob (left)")
+        shot(bob, f"leave-{size}-left")
+        sit(bob, "Bob")
+        assert bob.inner_text(".me .chips") == f"stack {stack}"
+        assert all(d["name"] != "Bob" for d in table.session["departed"])
+        shot(bob, f"leave-{size}-back")
+    finally:
+        ann_ctx.close()
+        bob_ctx.close()

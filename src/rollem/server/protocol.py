@@ -49,6 +49,8 @@ Client to server, one JSON object per text frame, at most
   ``method`` with ``propose`` only; ``offer``, with ``agree`` or ``decline``: the
   shares the player saw, seat -> prize, refused ``offer_changed`` if the open
   proposal's are not those).
+- ``{"type": "leave"}`` -- a seated player leaves the table (their seat freed now, or
+  when the hand they are in ends; their chips stay on the ledger).
 - ``{"type": "sync"}`` -- ask for the full state again.
 - ``{"type": "ping"}`` -- keep-alive; always answered with ``pong`` (the table
   page sends one every 5 s and after each action, and reconnects when no
@@ -139,7 +141,7 @@ request bodies): a legal message nests 3 deep; deeper is refused as
 exhaust the parser's recursion)."""
 
 TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping", "host", "sit_out",
-         "show", "chat", "straddle", "client_seed", "deal")
+         "show", "chat", "straddle", "client_seed", "deal", "leave")
 NEEDS_HAND = ("action", "choose_game", "odds", "show", "client_seed")
 NEEDS_SEQ = ("action", "choose_game", "start", "rebuy", "odds")
 
@@ -158,6 +160,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "straddle": ("on",),
     "client_seed": ("hand", "seed"),
     "deal": ("op", "method", "offer"),
+    "leave": (),
 }
 """The fields each message type may carry besides ``type``; any other field is
 refused (``unknown_field``), so a mistyped or stray field is never silently

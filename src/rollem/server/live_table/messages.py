@@ -145,7 +145,7 @@ class Messages:
             assert msg.hand is not None
             table.seeding.take_client_seed(client.seat, msg.hand, str(msg.body["seed"]))
             return
-        if msg.type in ("host", "sit_out", "show", "chat", "straddle"):
+        if msg.type in ("host", "sit_out", "leave", "show", "chat", "straddle"):
             host.handle(table, client, msg)
             return
         if msg.type == "deal":

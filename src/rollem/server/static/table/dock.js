@@ -68,7 +68,8 @@ function meParts(t, hand, me, s, hs) {
   const headKey = JSON.stringify([me.seat, s, hand ? [hand.hand_no, hand.button, !!hand.result,
     hs, actionLabels(hand)[me.seat] || null, wonBy(hand, me.seat)] : null,
   tagsFor(t, hand, s, me.seat, false), S.online, t.sitting_out.includes(me.seat),
-  tt ? [tt.started, tt.over, tt.left] : null, t.config.straddle, t.straddlers || null]);
+  tt ? [tt.started, tt.over, tt.left, S.state.you.rebuy_closed || null] : null,
+  t.config.straddle, t.straddlers || null]);
   parts.push(["head", headKey, () => [meHead(t, hand, me, s, hs)]]);
   if (hs && hs.cards.length) {
     const legal = hand.legal;
@@ -135,7 +136,29 @@ function meHead(t, hand, me, s, hs) {
   head.appendChild(sit);
   const straddle = straddleToggle(t, me);
   if (straddle) head.appendChild(straddle);
+  // Leave the table (stop 53: before, only closing the page, and the table waited
+  // for each decision until the reconnect grace ran out); a tournament entrant
+  // still in it (or who may rebuy) cannot: their chips are their entry.
+  if (!tt || !tt.started || tt.over || (out && S.state.you.rebuy_closed)) head.appendChild(leaveButton());
   return head;
+}
+// Leave asks once more on the button itself ("Leave the table?"), then sends;
+// drawn again (a new state of the head), it asks again.
+function leaveButton() {
+  const b = el("button", "small leave", "Leave");
+  b.type = "button"; b.dataset.action = "leave";
+  b.title = "Leave the table: your chips stay on the ledger, yours again if you sit down from this browser";
+  b.disabled = !S.online;
+  b.onclick = () => {
+    if (b.dataset.action === "leave") {
+      b.dataset.action = "leave-confirm";
+      b.textContent = "Leave the table?";
+      b.classList.add("confirm-leave");
+      return;
+    }
+    send({ type: "leave" });
+  };
+  return b;
 }
 // Your cards (to pick from, when a decision or the showing asks) and, when the
 // server sends them, its words for your hand so far ("pair of kings").
