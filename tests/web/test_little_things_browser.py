@@ -236,14 +236,14 @@ def test_joins_next_hand_goes_once_the_hand_is_over(browser: Any, live: ServerTh
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_a_player_leaves_mid_hand_and_sits_down_again_with_their_chips(
+def test_a_player_leaves_and_sits_down_again_with_their_chips(
         browser: Any, live: ServerThread, size: str) -> None:
-    """Stop 53: **Leave** beside Sit out (before: none; a friend going home could
-    only close the page, and the table waited for each of their decisions until
-    the reconnect grace ran out).  It asks once more on itself; mid-hand the
-    clock plays Bob's decisions and his seat is freed when the hand ends; he
-    watches, his chips on the ledger as "Bob (left)", and sitting down again
-    from the same browser gives them back."""
+    """Stop 53: **Leave** beside Sit out once Bob's hand is over (before: none; a
+    friend going home could only close the page, and the table waited for each
+    of their decisions until the reconnect grace ran out; not while he plays a
+    hand, when a phone's dock is full).  It asks once more on itself; the seat is
+    freed, he watches, his chips on the ledger as "Bob (left)", and sitting down
+    again from the same browser gives them back."""
     ann_ctx = browser.new_context(viewport=DESKTOP)
     bob_ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
                if size == "phone" else browser.new_context(viewport=DESKTOP))
@@ -255,24 +255,36 @@ def test_a_player_leaves_mid_hand_and_sits_down_again_with_their_chips(
         bob = bob_ctx.new_page()
         bob.goto(f"{live.url}/t/{tid}")
         sit(bob, "Bob")
+        leave = bob.locator(".me button[data-action^=leave]")
+        assert leave.inner_text() == "Leave"  # (seated, before the deal)
         ann.click("#start-btn")
         bob.wait_for_selector(".me .cards.mine .card")
+        assert leave.count() == 0  # (his hand in play)
         table = live.manager.get(tid)
+        end = time.time() + 60
+        while table.last_result is None:  # both play passively
+            assert time.time() < end, "hand 1 did not finish"
+            for page in (ann, bob):
+                kind = decision_kind(page)
+                if kind is not None and table.last_result is None:
+                    take_decision(page, kind)
+            ann.wait_for_timeout(60)
         seat = next(n for n, s in table.seats.items() if s.row.name == "Bob")
-        leave = bob.locator(".me button[data-action^=leave]")
-        assert leave.inner_text() == "Leave"
+        stack = table.seats[seat].row.stack
         leave.click()
         assert leave.inner_text() == "Leave the table?" and seat in table.seats
         shot(bob, f"leave-{size}-ask")
         leave.click()
-        bob.wait_for_selector("#notice :text('You left the table')")
-        finish_hand(ann, live, tid, 1)
         bob.wait_for_selector("#join:not(.hidden)")
         assert seat not in table.seats
         line = next(d for d in table.session["departed"] if d["name"] == "Bob")
-        stack = int(line["stack"])
+        assert int(line["stack"]) == stack
+        assert "You left the table: you are watching now." in bob.inner_text("#notice")
         wait_until(bob, "s => [...document.querySelectorAll('#ledger td')]"
                    ".some(td => td.textContent === s)", "Bob (left)")
+        # Bob (left of the button, the first to show) keeps his name in the result
+        # he played, though his seat is free now (main: "seat 1")
+        assert bob.inner_text(f"#result .shown-line[data-seat='{seat}'] .who") == "Bob"
         shot(bob, f"leave-{size}-left")
         sit(bob, "Bob")
         assert bob.inner_text(".me .chips") == f"stack {stack}"

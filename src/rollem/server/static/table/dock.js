@@ -139,7 +139,11 @@ function meHead(t, hand, me, s, hs) {
   // Leave the table (stop 53: before, only closing the page, and the table waited
   // for each decision until the reconnect grace ran out); a tournament entrant
   // still in it (or who may rebuy) cannot: their chips are their entry.
-  if (!tt || !tt.started || tt.over || (out && S.state.you.rebuy_closed)) head.appendChild(leaveButton());
+  // Not while you play a hand (the phone's dock is full then; Sit out, then Leave).
+  const playing = !!(hand && hs && hs.dealt && !hand.result);
+  if (!playing && (!tt || !tt.started || tt.over || (out && S.state.you.rebuy_closed))) {
+    head.appendChild(leaveButton());
+  }
   return head;
 }
 // Leave asks once more on the button itself ("Leave the table?"), then sends;
@@ -323,7 +327,10 @@ function fillControls(box, dock, t, hand, me) {
   const legal = hand.legal;
   const due = owed(hand);
   prompt.appendChild(el("b", "your-turn", "Your turn"));
-  if (due > 0) prompt.appendChild(el("span", "owe", " · to call " + due));
+  // (stud's bring-in: nobody has bet, so nothing is "to call"; the seat must post
+  // it or complete: stop 53 saw "to call 1" above "Bring in for 1")
+  if (legal.forced === "bring-in") prompt.appendChild(el("span", "owe", " · your up card brings it in"));
+  else if (due > 0) prompt.appendChild(el("span", "owe", " · to call " + due));
   if (!S.online) prompt.appendChild(el("span", "offline-note", S.elsewhere ? " · played from another tab or device" : " · disconnected: wait for the table"));
   if (S.confirmFold) {
     prompt.appendChild(el("span", "confirm-fold", " · You can check for free. Fold anyway?"));
