@@ -445,6 +445,15 @@ class Seating:
                 table.RETRY_MAX, self.grace_over, number, seat, since
             )
             return
+        if table.session.get("host_paused"):
+            # The host's pause (a break: phones locked, pages closed): the seat waits
+            # for its player until the table resumes, then a grace period more at
+            # the most (stop 53; before, the seat was freed, or its decision timed
+            # out, during the pause).  A pause ends by itself once the host is gone.
+            asyncio.get_running_loop().call_later(
+                table.config.grace_seconds, self.grace_over, number, seat, since
+            )
+            return
         if table.tourney.holds_entry(number):
             self._entrant_away(number)  # keeps the seat, blinded off (issue 28)
             return
