@@ -192,6 +192,22 @@ def test_the_lobby_shows_the_choices_only_for_a_dealers_choice(browser: Any,
         assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], box
         assert page.evaluate("document.scrollingElement.scrollTop") == 0
         shot(page, f"little-{size}-lobby")
+        # stop 53: a tournament's schedule sets the stack and stakes and its rebuy
+        # levels the rebuys: the cash game's fields hide (main: "Starting stack
+        # 200" shown above a tournament of the schedule's chips)
+        cash = ["input[name=ante]", "input[name=small_bet]", "input[name=big_bet]",
+                "input[name=stack]", "input[name=rebuys]"]
+        assert [page.is_visible(f) for f in cash] == [True] * 5
+        assert not page.is_visible("#schedule-sets")
+        page.select_option("select[name=tournament]", "turbo")
+        assert [page.is_visible(f) for f in cash] == [False] * 5
+        assert page.inner_text("#schedule-sets") == (
+            "The schedule sets the starting stack and the stakes of each level; rebuys "
+            "are the tournament's own (above).")
+        assert page.is_visible("input[name=seats]") and page.is_visible("input[name=bots]")
+        shot(page, f"little-{size}-lobby-tournament")
+        page.select_option("select[name=tournament]", "")
+        assert [page.is_visible(f) for f in cash] == [True] * 5
     finally:
         ctx.close()
 
