@@ -88,6 +88,15 @@ def test_a_player_leaves_mid_hand_and_comes_back_to_their_chips() -> None:
              "the ledger.")]
         ann._pending.clear()
         assert table.seats[1].gone and 1 in table.seats  # freed when the hand ends
+        loop.call(table.disconnect, ann)  # her page reloaded within the hand: still gone,
+        ann.closed = False                # told her own words again (not the host's removal)
+        loop.call(table.connect, ann)
+        told = [json.loads(text) for text, _ in ann._pending]
+        assert [m["message"] for m in told if m["type"] == "error"] == [
+            "You left the table: the clock plays your decisions in this hand (check, else "
+            "fold), and your seat is freed when it ends. Your chips stay on the ledger."]
+        ann._pending.clear()
+        assert table.seats[1].gone
         for _ in range(200):
             if table.hand is None or table.hand.hand_no != hand_no:
                 break

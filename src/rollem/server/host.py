@@ -542,6 +542,7 @@ def _remove(table: LiveTable, seat: int, left: bool = False) -> None:
         del s["removed_players"][:-REMOVED_KEPT]   # (the newest only)
     if in_hand:
         info.gone = info.removed = True  # decisions time out at once; freed after the hand
+        info.left = left
         # kept in the session, so a restart before the hand ends keeps the removal
         # (:meth:`rollem.server.live_table.LiveTable.restore`)
         if seat not in s.setdefault("removed", []):

@@ -373,8 +373,8 @@ class Seating:
             _replace_oldest(seat.clients, most, "seat")
             seat.disconnected_since = None
             if seat.removed:  # back during the hand the host removed them from: still removed
-                table.saving.send_after_commit(
-                    [(client, error_message("removed", host.REMOVED_AFTER_HAND))])
+                words = host.LEFT_AFTER_HAND if seat.left else host.REMOVED_AFTER_HAND
+                table.saving.send_after_commit([(client, error_message("removed", words))])
             else:
                 seat.gone = False
             if table.session.get("away", {}).pop(str(client.seat), None) is not None:
