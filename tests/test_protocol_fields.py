@@ -89,6 +89,16 @@ def test_an_action_may_name_its_own_seat_as_a_whole_number() -> None:
         "malformed", "'seat' must be a whole number >= 0, not True")
 
 
+def test_a_rebuy_may_be_declined_with_true_or_false() -> None:
+    # stop 53: a busted tournament entrant's "No rebuy: I'm out" (main: unknown_field)
+    said = parse_message(json.dumps({"type": "rebuy", "seq": 4, "decline": True}))
+    assert (said.type, said.seq, said.body["decline"]) == ("rebuy", 4, True)
+    with pytest.raises(ProtocolError) as err:
+        parse_message(json.dumps({"type": "rebuy", "seq": 4, "decline": "yes"}))
+    assert (err.value.code, err.value.message) == (
+        "malformed", "'decline' must be true or false")
+
+
 def test_the_field_tables_cover_every_type_op_and_action() -> None:
     assert set(FIELDS) == set(TYPES)
     assert set(HOST_FIELDS) == set(HOST_OPS)

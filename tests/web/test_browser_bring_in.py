@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from table_ui import create_via_form, sit
+from table_ui import DESKTOP, PHONE, create_via_form, shot, sit
 from web_harness import ServerThread
 
 pytestmark = pytest.mark.browser
@@ -33,8 +33,17 @@ def _wait_for(pages: list[Any], action: str) -> tuple[Any, dict[str, str]]:
     raise AssertionError(f"no page offered {action!r}")
 
 
+def _prompt(page: Any) -> str:
+    """The decision's prompt line (``Your turn · ...``)."""
+    return str(page.inner_text("#controls .prompt-line"))
+
+
 def test_stud_bring_in_buttons(browser: Any, live: ServerThread) -> None:
-    ctx = [browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(2)]
+    """Stop 53: the seat bringing it in reads "your up card brings it in", not
+    "to call 1" (nobody has bet; main: "Your turn · to call 1"); the next seat,
+    facing it, "to call 1".  One page a desktop, the other a phone."""
+    ctx = [browser.new_context(viewport=DESKTOP),
+           browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)]
     try:
         host, friend = (c.new_page() for c in ctx)
         url = create_via_form(host, live.url, "stud", seats=2, bots=0)
@@ -46,10 +55,14 @@ def test_stud_bring_in_buttons(browser: Any, live: ServerThread) -> None:
         # heads-up stud: one of the two must bring it in (antes 1, bring-in 1, bets 2)
         bringer, buttons = _wait_for([host, friend], "call")
         assert buttons == {"call": "Bring in for 1", "bet": "Complete to 2"}, buttons
+        assert _prompt(bringer) == "Your turn · your up card brings it in"
+        shot(bringer, "bring-in-" + ("desktop" if bringer is host else "phone"))
         bringer.locator("#controls [data-action=call]").click(timeout=1500)
         other = friend if bringer is host else host
         _, buttons = _wait_for([other], "raise")
         assert buttons["call"] == "Call 1" and buttons["raise"] == "Complete to 2", buttons
+        assert _prompt(other) == "Your turn · to call 1"
+        shot(other, "bring-in-faced-" + ("desktop" if other is host else "phone"))
     finally:
         for c in ctx:
             c.close()

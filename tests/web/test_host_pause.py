@@ -236,3 +236,28 @@ def test_away_mode_can_be_turned_off() -> None:
         assert int(table.session["hand_no"]) >= 3  # dealt on and on: nobody made away
         assert table.session.get("idle_away", []) == []
         assert int(table.session["timeouts"]["0"]) >= 2
+
+
+def test_a_seat_waits_through_the_hosts_pause_for_its_player() -> None:
+    """Stop 53 (a game night's break): the host pauses mid-hand, Bob's phone
+    sleeps (his page closed).  Before, the reconnect grace (120 s) ran out during
+    the pause: his seat was marked gone and his decision timed out, while the
+    table was paused.  Now the seat waits through the pause; once the table
+    resumes, a grace period more and the seat is gone as usual."""
+    with virtual_server() as (loop, store):
+        table, host, people = holdem_table(loop, store, grace_seconds=120.0)
+        send(loop, table, host, "host", op="pause")
+        loop.call(table.disconnect, people[1])
+        loop.advance(600)  # ten minutes of pizza
+        assert 1 in table.seats and not table.seats[1].gone  # (main: gone at 120 s)
+        assert table.hand is not None and table.session["host_paused"]
+        people[1].closed = False
+        loop.call(table.connect, people[1])  # back: plays on in his seat
+        assert table.seats[1].disconnected_since is None
+        loop.call(table.disconnect, people[1])
+        loop.advance(200)
+        assert 1 in table.seats and not table.seats[1].gone
+        send(loop, table, host, "host", op="resume")
+        loop.advance(125)  # a grace period after the resume at the most
+        assert 1 not in table.seats or table.seats[1].gone
+        loop.call(table.shutdown)

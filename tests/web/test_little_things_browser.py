@@ -192,6 +192,22 @@ def test_the_lobby_shows_the_choices_only_for_a_dealers_choice(browser: Any,
         assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], box
         assert page.evaluate("document.scrollingElement.scrollTop") == 0
         shot(page, f"little-{size}-lobby")
+        # stop 53: a tournament's schedule sets the stack and stakes and its rebuy
+        # levels the rebuys: the cash game's fields hide (main: "Starting stack
+        # 200" shown above a tournament of the schedule's chips)
+        cash = ["input[name=ante]", "input[name=small_bet]", "input[name=big_bet]",
+                "input[name=stack]", "input[name=rebuys]"]
+        assert [page.is_visible(f) for f in cash] == [True] * 5
+        assert not page.is_visible("#schedule-sets")
+        page.select_option("select[name=tournament]", "turbo")
+        assert [page.is_visible(f) for f in cash] == [False] * 5
+        assert page.inner_text("#schedule-sets") == (
+            "The schedule sets the starting stack and the stakes of each level; rebuys "
+            "are the tournament's own (above).")
+        assert page.is_visible("input[name=seats]") and page.is_visible("input[name=bots]")
+        shot(page, f"little-{size}-lobby-tournament")
+        page.select_option("select[name=tournament]", "")
+        assert [page.is_visible(f) for f in cash] == [True] * 5
     finally:
         ctx.close()
 
@@ -230,6 +246,66 @@ def test_joins_next_hand_goes_once_the_hand_is_over(browser: Any, live: ServerTh
         bob.wait_for_selector("#result:not(.hidden)")
         assert ann.locator(".tag:has-text('joins next hand')").count() == 0
         assert bob.locator(".tag:has-text('joins next hand')").count() == 0
+    finally:
+        ann_ctx.close()
+        bob_ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_player_leaves_and_sits_down_again_with_their_chips(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """Stop 53: **Leave** beside Sit out once Bob's hand is over (before: none; a
+    friend going home could only close the page, and the table waited for each
+    of their decisions until the reconnect grace ran out; not while he plays a
+    hand, when a phone's dock is full).  It asks once more on itself; the seat is
+    freed, he watches, his chips on the ledger as "Bob (left)", and sitting down
+    again from the same browser gives them back."""
+    ann_ctx = browser.new_context(viewport=DESKTOP)
+    bob_ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+               if size == "phone" else browser.new_context(viewport=DESKTOP))
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=3, bots=1)
+        only_checking_bots(live, tid)
+        ann = open_as_host(ann_ctx, live.url, tid, host_token)
+        sit_with_enter(ann, "Ann")
+        bob = bob_ctx.new_page()
+        bob.goto(f"{live.url}/t/{tid}")
+        sit(bob, "Bob")
+        leave = bob.locator(".me button[data-action^=leave]")
+        assert leave.inner_text() == "Leave"  # (seated, before the deal)
+        ann.click("#start-btn")
+        bob.wait_for_selector(".me .cards.mine .card")
+        assert leave.count() == 0  # (his hand in play)
+        table = live.manager.get(tid)
+        end = time.time() + 60
+        while table.last_result is None:  # both play passively
+            assert time.time() < end, "hand 1 did not finish"
+            for page in (ann, bob):
+                kind = decision_kind(page)
+                if kind is not None and table.last_result is None:
+                    take_decision(page, kind)
+            ann.wait_for_timeout(60)
+        seat = next(n for n, s in table.seats.items() if s.row.name == "Bob")
+        stack = table.seats[seat].row.stack
+        leave.click()
+        assert leave.inner_text() == "Leave the table?" and seat in table.seats
+        shot(bob, f"leave-{size}-ask")
+        leave.click()
+        bob.wait_for_selector("#join:not(.hidden)")
+        assert seat not in table.seats
+        line = next(d for d in table.session["departed"] if d["name"] == "Bob")
+        assert int(line["stack"]) == stack
+        assert "You left the table: you are watching now." in bob.inner_text("#notice")
+        wait_until(bob, "s => [...document.querySelectorAll('#ledger td')]"
+                   ".some(td => td.textContent === s)", "Bob (left)")
+        # Bob (left of the button, the first to show) keeps his name in the result
+        # he played, though his seat is free now (main: "seat 1")
+        assert bob.inner_text(f"#result .shown-line[data-seat='{seat}'] .who") == "Bob"
+        shot(bob, f"leave-{size}-left")
+        sit(bob, "Bob")
+        assert bob.inner_text(".me .chips") == f"stack {stack}"
+        assert all(d["name"] != "Bob" for d in table.session["departed"])
+        shot(bob, f"leave-{size}-back")
     finally:
         ann_ctx.close()
         bob_ctx.close()

@@ -12,6 +12,7 @@ from virtual_table import VirtualLoop, seat_people
 
 from rollem.server.config import parse_config
 from rollem.server.live_table import Client, LiveTable
+from rollem.server.live_table.errors import TableError
 from rollem.server.live_table.tourney import Tourney
 from rollem.server.protocol import ClientMessage
 from rollem.server.store import Store
@@ -35,6 +36,12 @@ minutes = 20
 def _ask_rebuy(loop: VirtualLoop, table: LiveTable, person: Client) -> None:
     """``person`` asks for a rebuy (the message the Rebuy button sends)."""
     loop.call(table.messages.dispatch, person, ClientMessage("rebuy", None, table.seq, {}))
+
+
+def _decline(loop: VirtualLoop, table: LiveTable, person: Client) -> None:
+    """``person`` says no rebuy (the message the "No rebuy: I'm out" button sends)."""
+    loop.call(table.messages.dispatch, person,
+              ClientMessage("rebuy", None, table.seq, {"decline": True}))
 
 
 def _heads_up_bust(loop: VirtualLoop, store: Store) -> tuple[LiveTable, list[Client], int]:
@@ -265,4 +272,86 @@ def test_the_host_declines_the_rebuy_and_the_last_call_runs_on() -> None:
         assert not state["over"]
         loop.advance(2)
         assert state["over"] and state["declined"] == [1] and state.get("last_call") is None
+        loop.call(table.shutdown)
+
+
+def test_the_busted_player_says_no_rebuy_and_it_ends_at_once() -> None:
+    """Stop 53: the busted player's "No rebuy: I'm out" (``"decline": true``) ends
+    the last call and the tournament at once, placed as at the call's end (main:
+    ``unknown_field``, the call ran its 60 s).  The winner, with chips, has no
+    rebuy to decline: refused, nothing changes."""
+    with virtual_server() as (loop, store):
+        table, people, busted = _heads_up_bust(loop, store)
+        state = table.session["tournament"]
+        winner = 1 - busted
+        loop.advance(5)
+        try:
+            _decline(loop, table, people[winner])
+        except TableError as err:
+            assert err.code == "no_rebuy", err
+        else:
+            raise AssertionError("the winner declined a rebuy")
+        assert not state["over"] and state["last_call"]["seats"] == [busted]
+        _decline(loop, table, people[busted])
+        assert state["over"] and state.get("last_call") is None
+        assert state["declined"] == [busted]
+        public = table.tourney.public()
+        assert public is not None
+        assert public["places"] == {str(winner): 1, str(busted): 2}
+        assert public["payouts"] == {str(winner): 20, str(busted): 0}
+        assert table.dealer.waiting_for() == "The tournament is over."
+        assert table.state(busted)["you"]["rebuy_closed"] == "The tournament is over."
+        loop.call(table.shutdown)
+
+
+def test_a_bust_with_three_left_says_no_rebuy_and_is_placed_while_play_goes_on() -> None:
+    """Three entrants, one busts while rebuys are open: declining places them at
+    once (3rd) while the two left play on, and their page says why no Rebuy
+    button shows; a rebuy afterwards is refused.  A cash game refuses the decline
+    (``not_tournament``)."""
+    with virtual_server() as (loop, store):
+        config = parse_config({
+            "game": "sdr", "seats": 3, "bots": 0, "decision_seconds": 600.0,
+            "time_bank_seconds": 0.0, "grace_seconds": 1000.0, "between_hands": 0.5,
+            "bot_delay": 0.0, "tournament": "custom", "tournament_schedule": LONG,
+            "buy_in": 10, "rebuy_levels": 1})
+        table, _ = loop.call(LiveTable.create, store, config)
+        people = seat_people(loop, table, 3)
+        loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
+        state = table.session["tournament"]
+        start = loop.now
+        while not state["busts"] or table.hand is not None:
+            assert loop.now < start + 600
+            _step(loop, table, people)
+        out = [int(b[1]) for b in state["busts"]]
+        assert len(out) == 1 and state.get("last_call") is None, state["busts"]
+        gone = out[0]
+        assert table.tourney.public()["places"] == {}  # type: ignore[index]
+        _decline(loop, table, people[gone])
+        assert state["declined"] == [gone] and not state["over"]
+        assert table.tourney.public()["places"] == {str(gone): 3}  # type: ignore[index]
+        assert table.state(gone)["you"]["rebuy_closed"] == (
+            "You took no rebuy: you are out of the tournament.")
+        try:
+            _ask_rebuy(loop, table, people[gone])
+        except TableError as err:
+            assert err.code == "no_rebuys", err
+        else:
+            raise AssertionError("a rebuy after the decline was made")
+        assert table.seats[gone].row.stack == 0 and state["rebuys"] == {}
+        hands = int(table.session["hand_no"])
+        while int(table.session["hand_no"]) == hands:  # the two left play on
+            assert loop.now < start + 700
+            _step(loop, table, people)
+        loop.call(table.shutdown)
+    with virtual_server() as (loop, store):
+        cash = parse_config({"game": "sdr", "seats": 2, "bots": 0})
+        table, _ = loop.call(LiveTable.create, store, cash)
+        people = seat_people(loop, table, 2)
+        try:
+            _decline(loop, table, people[0])
+        except TableError as err:
+            assert err.code == "not_tournament", err
+        else:
+            raise AssertionError("a cash game took a decline")
         loop.call(table.shutdown)

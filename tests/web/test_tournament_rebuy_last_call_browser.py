@@ -126,6 +126,9 @@ def test_the_busted_player_reads_the_last_call_and_rebuys(browser: Any, tmp_path
         page.wait_for_function("() => !document.querySelector('#notice .last-call')"
                                ".textContent.includes('held')")
         assert seconds(running) <= stands
+        # stop 53: beside Rebuy, a way to say no at once (main: Rebuy alone)
+        assert page.locator("button[data-action=rebuy-decline]").inner_text() == (
+            "No rebuy: I'm out")
         hands = int(table.session["hand_no"])
         page.click("button[data-action=rebuy]")
         page.wait_for_selector("#notice .notice-line:has-text('Last call')", state="detached")
@@ -135,5 +138,21 @@ def test_the_busted_player_reads_the_last_call_and_rebuys(browser: Any, tmp_path
         assert not state["over"] and state["rebuys"] == {str(busted): 1}
         assert table.seats[busted].row.stack > 0
         shot(page, f"last-call-{size}-rebought")
+        while not state.get("last_call"):  # all-in again until one busts
+            assert time.monotonic() < end and not state["over"], state
+            for each in (ann, bob):
+                _shove(each)
+            ann.wait_for_timeout(50)
+        busted = state["last_call"]["seats"][0]
+        page, name = (ann, "Ann") if busted == 0 else (bob, "Bob")
+        winner = "Bob" if busted == 0 else "Ann"
+        page.click("button[data-action=rebuy-decline]")  # over at once, not in 60 s
+        page.wait_for_selector("#tourney :text('The tournament is over.')")
+        assert state["over"] and state["declined"] == [busted]
+        assert page.inner_text(".me .rebuy-closed") == "The tournament is over."
+        assert page.locator("button[data-action^=rebuy]").count() == 0
+        places = page.inner_text("#tourney")
+        assert f"1st: {winner} wins 30" in places and f"2nd: {name}" in places, places
+        shot(page, f"last-call-{size}-declined")
     finally:
         server.stop()

@@ -38,6 +38,7 @@ event loop like every other table change, stored with the table's session:
 
 - ``{"type": "sit_out", "out": true|false}`` -- a player sits out from the
   next hand (not dealt in; R-C-12 "leaving") or comes back.
+- ``{"type": "leave"}`` -- a player leaves the table (:func:`_leave`).
 - ``{"type": "show", "hand": H, "cards": [...]}`` -- after hand ``H`` is over
   a player dealt into it shows some or all of their cards (R-C-11).
 - ``{"type": "chat", "text": "..."}`` -- a chat line (:mod:`rollem.server.chat`).
@@ -246,7 +247,7 @@ def chat_history_text(table: LiveTable) -> str:
 
 
 def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
-    """Apply a ``host``, ``sit_out``, ``straddle``, ``show`` or ``chat`` message; raises
+    """Apply a ``host``, ``sit_out``, ``leave``, ``straddle``, ``show`` or ``chat`` message; raises
     :class:`~rollem.server.live_table.TableError` (nothing changes) when refused."""
     if msg.type == "chat":
         _chat(table, client, msg.body.get("text"))
@@ -278,6 +279,9 @@ def handle(table: LiveTable, client: Client, msg: ClientMessage) -> None:
         if out:  # not dealt in, even into a hand whose game the button is naming
             table.dealers_choice.choice_lapses(seat)
         _changed(table, deal=not out)
+        return
+    if msg.type == "leave":
+        _leave(table, seat)
         return
     if msg.type == "show":
         _show(table, seat, msg)
@@ -487,9 +491,37 @@ each when back that the host removed them (``session["removed_players"]``): a
 host's removal and re-join loop grew the stored session without bound."""
 
 
-def _remove(table: LiveTable, seat: int) -> None:
+LEFT_NOW = ("You left the table: you are watching now. Your chips stay on the ledger; "
+            "sit down again from this browser to play on with them.")
+LEFT_AFTER_HAND = ("You left the table: the clock plays your decisions in this hand "
+                   "(check, else fold), and your seat is freed when it ends. Your chips "
+                   "stay on the ledger.")
+
+
+def _leave(table: LiveTable, seat: int) -> None:
+    """The player in ``seat`` leaves the table (the page's **Leave**, ``{"type":
+    "leave"}``), as the host's removal does it (:func:`_remove`): freed now, or at
+    the end of the hand they are in (their decisions timed out at once, R-C-15);
+    their chips stay on the ledger (``departed``) and come back with them when
+    they sit down again from the same browser.  Before, a player going home could
+    only close the page: the table waited for each of their decisions until the
+    reconnect grace (120 s) ran out.
+
+    Raises :class:`TableError` (nothing changes): ``in_tournament`` (an entrant
+    with chips, or one who may still rebuy: their chips or rebuy are their entry;
+    "No rebuy: I'm out" first)."""
+    if table.tourney.holds_entry(seat) or table.tourney.may_rebuy(seat):
+        raise _error("in_tournament", "you are in the tournament: your chips stay in play "
+                     "(dealt in and blinded off while you are away); a busted entrant "
+                     "who may rebuy says \"No rebuy: I'm out\" first")
+    _remove(table, seat, left=True)
+
+
+def _remove(table: LiveTable, seat: int, left: bool = False) -> None:
     """Remove ``seat``'s player, and tell them so (issue 26: they were told nothing):
-    an ``error`` message with code ``removed`` to each of the seat's connections."""
+    an ``error`` message with code ``removed`` to each of the seat's connections
+    (``left``: they asked to leave, :func:`_leave`; told so, and not told again as
+    removed when back)."""
     from rollem.server.protocol import error_message
 
     s = table.session
@@ -498,16 +530,19 @@ def _remove(table: LiveTable, seat: int) -> None:
             s[key].remove(seat)
     info = table.seats[seat]
     in_hand = table.hand is not None and seat in table.hand.seats and not table.hand.over
-    told = error_message("removed", REMOVED_AFTER_HAND if in_hand else REMOVED_NOW)
+    words = ((LEFT_AFTER_HAND if in_hand else LEFT_NOW) if left
+             else REMOVED_AFTER_HAND if in_hand else REMOVED_NOW)
+    told = error_message("removed", words)
     table.saving.send_after_commit([(client, told) for client in info.clients])
     # ... and, away now, told when they come back (their seat cookie's digest is
     # kept until they sit down again: :meth:`Seating.connect`, :meth:`Seating.join`)
     digest = info.row.token_digest
-    if digest is not None and digest not in s.setdefault("removed_players", []):
+    if not left and digest is not None and digest not in s.setdefault("removed_players", []):
         s["removed_players"].append(digest)
         del s["removed_players"][:-REMOVED_KEPT]   # (the newest only)
     if in_hand:
         info.gone = info.removed = True  # decisions time out at once; freed after the hand
+        info.left = left
         # kept in the session, so a restart before the hand ends keeps the removal
         # (:meth:`rollem.server.live_table.LiveTable.restore`)
         if seat not in s.setdefault("removed", []):

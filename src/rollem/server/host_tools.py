@@ -268,6 +268,8 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
         if sit_and_go is not None and not sit_and_go.rebuy_open:
             return (f"Rebuys were open in the first {config.rebuy_levels} level(s) only: "
                     "you are out.")
+        if sit_and_go is not None and seat in sit_and_go.declined:
+            return "You took no rebuy: you are out of the tournament."
         return None
     if not config.rebuys:
         return "The host does not allow rebuys at this table."

@@ -11,7 +11,8 @@ Client to server, one JSON object per text frame, at most
 - ``{"type": "choose_game", "hand": H, "seq": S, "game": "sdr"}`` -- the
   button names the game in dealer's choice (R-C-12).
 - ``{"type": "start", "seq": S}`` -- the host deals the first hand.
-- ``{"type": "rebuy", "seq": S}`` -- a seat with no chips buys the starting stack again.
+- ``{"type": "rebuy", "seq": S}`` -- a seat with no chips buys the starting stack again;
+  with ``"decline": true`` a busted tournament entrant takes no rebuy and is out.
 - ``{"type": "odds", "hand": H, "seq": S}`` -- a player at a practice table
   (``practice_odds``) asks for its own odds in hand ``H`` (issue 8); the
   answer goes to that client only: ``odds``, or an error -- among them
@@ -48,6 +49,8 @@ Client to server, one JSON object per text frame, at most
   ``method`` with ``propose`` only; ``offer``, with ``agree`` or ``decline``: the
   shares the player saw, seat -> prize, refused ``offer_changed`` if the open
   proposal's are not those).
+- ``{"type": "leave"}`` -- a seated player leaves the table (their seat freed now, or
+  when the hand they are in ends; their chips stay on the ledger).
 - ``{"type": "sync"}`` -- ask for the full state again.
 - ``{"type": "ping"}`` -- keep-alive; always answered with ``pong`` (the table
   page sends one every 5 s and after each action, and reconnects when no
@@ -138,7 +141,7 @@ request bodies): a legal message nests 3 deep; deeper is refused as
 exhaust the parser's recursion)."""
 
 TYPES = ("action", "choose_game", "start", "rebuy", "odds", "sync", "ping", "host", "sit_out",
-         "show", "chat", "straddle", "client_seed", "deal")
+         "show", "chat", "straddle", "client_seed", "deal", "leave")
 NEEDS_HAND = ("action", "choose_game", "odds", "show", "client_seed")
 NEEDS_SEQ = ("action", "choose_game", "start", "rebuy", "odds")
 
@@ -146,7 +149,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "action": ("hand", "seq", "action", "seat"),
     "choose_game": ("hand", "seq", "game"),
     "start": ("seq",),
-    "rebuy": ("seq",),
+    "rebuy": ("seq", "decline"),
     "odds": ("hand", "seq"),
     "sync": (),
     "ping": (),
@@ -157,6 +160,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "straddle": ("on",),
     "client_seed": ("hand", "seed"),
     "deal": ("op", "method", "offer"),
+    "leave": (),
 }
 """The fields each message type may carry besides ``type``; any other field is
 refused (``unknown_field``), so a mistyped or stray field is never silently
@@ -304,6 +308,8 @@ def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientM
             check_client_seed(obj.get("seed"))
         except ProofError as err:
             raise ProtocolError("malformed", str(err)) from None
+    if kind == "rebuy" and not isinstance(obj.get("decline", False), bool):
+        raise ProtocolError("malformed", "'decline' must be true or false")
     if kind == "choose_game" and not isinstance(obj.get("game"), str):
         raise ProtocolError("malformed", "'game' must be a game id such as \"sdr\"")
     return ClientMessage(kind, hand, seq, obj)

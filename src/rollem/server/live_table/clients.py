@@ -119,6 +119,10 @@ class Seat:
     """The host removed this player during a hand they are dealt into (issue 26):
     :attr:`gone` from then on, coming back to the table included (a reconnect
     clears :attr:`gone` only for a player whose grace period ran out)."""
+    left: bool = False
+    """With :attr:`removed`: the player left by themselves (**Leave**, stop 53), so
+    one back during that hand is told so, not the host's removal words (in memory:
+    after a restart they hear the removal's)."""
     bot: Any = None
     """This seat's own computer player (:meth:`Seating.computer_player`), made at
     its first decision and dropped with the seat: never shared with another seat

@@ -145,7 +145,7 @@ class Messages:
             assert msg.hand is not None
             table.seeding.take_client_seed(client.seat, msg.hand, str(msg.body["seed"]))
             return
-        if msg.type in ("host", "sit_out", "show", "chat", "straddle"):
+        if msg.type in ("host", "sit_out", "leave", "show", "chat", "straddle"):
             host.handle(table, client, msg)
             return
         if msg.type == "deal":
@@ -181,6 +181,9 @@ class Messages:
         if seat is None or seat not in table.seats:
             raise TableError("not_seated", "take a seat first")
         if msg.type == "rebuy":
+            if msg.body.get("decline"):  # a busted entrant's "no rebuy: I'm out"
+                table.tourney.decline_rebuy(seat)
+                return
             # (a stand-in's own rebuy waits for the host, as anyone's: host.standing_in)
             table.dealer.rebuy(seat, by_host=client.is_host
                                and not host.standing_in(table, client))

@@ -373,8 +373,8 @@ class Seating:
             _replace_oldest(seat.clients, most, "seat")
             seat.disconnected_since = None
             if seat.removed:  # back during the hand the host removed them from: still removed
-                table.saving.send_after_commit(
-                    [(client, error_message("removed", host.REMOVED_AFTER_HAND))])
+                words = host.LEFT_AFTER_HAND if seat.left else host.REMOVED_AFTER_HAND
+                table.saving.send_after_commit([(client, error_message("removed", words))])
             else:
                 seat.gone = False
             if table.session.get("away", {}).pop(str(client.seat), None) is not None:
@@ -443,6 +443,15 @@ class Seating:
         if table.saving.halted:  # freeing the seat is a write: after the pause
             asyncio.get_running_loop().call_later(
                 table.RETRY_MAX, self.grace_over, number, seat, since
+            )
+            return
+        if table.session.get("host_paused"):
+            # The host's pause (a break: phones locked, pages closed): the seat waits
+            # for its player until the table resumes, then a grace period more at
+            # the most (stop 53; before, the seat was freed, or its decision timed
+            # out, during the pause).  A pause ends by itself once the host is gone.
+            asyncio.get_running_loop().call_later(
+                table.config.grace_seconds, self.grace_over, number, seat, since
             )
             return
         if table.tourney.holds_entry(number):

@@ -696,6 +696,44 @@ class Tourney:
         sit_and_go = self.tournament()
         return sit_and_go is not None and sit_and_go.may_rebuy(seat)
 
+    def decline_rebuy(self, seat: int) -> None:
+        """The busted entrant in ``seat`` says "no rebuy: I'm out" (the page's
+        button beside Rebuy; ``{"type": "rebuy", "decline": true}``): out for good
+        at once, placed by their bust (docs/tournaments.md), a rebuy request of
+        theirs waiting for the host withdrawn; a last call waiting only for them
+        ends and the tournament with it, as when its time runs out.  Before,
+        only the end of the rebuy levels or of the last call (60 s) placed them.
+
+        Raises :class:`TableError` (nothing changes): ``not_tournament`` (a cash
+        game: there a rebuy is simply not taken), ``no_rebuy`` (not a busted
+        entrant who may still rebuy: chips, rebuys closed, declined already, or
+        the tournament over)."""
+        live = self.table
+        t = self._state()
+        if t is None or not live.config.tournament:
+            raise TableError("not_tournament", "only a busted tournament entrant declines "
+                             "a rebuy; at a cash game a rebuy is simply not taken")
+        if not self.may_rebuy(seat):
+            raise TableError("no_rebuy", "you have no rebuy to decline: only a busted "
+                             "entrant may, while rebuys are open and not yet declined")
+        sit_and_go = self.tournament()
+        assert sit_and_go is not None
+        asked = live.session.get("rebuy_requests", [])
+        if seat in asked:
+            asked.remove(seat)
+        sit_and_go.decline_rebuy(seat)
+        t.update(sit_and_go.state())
+        chips = self.stacks()
+        if sit_and_go.over(chips) and not t.get("over"):
+            self.fold_clock()
+            t["over"] = True
+            t["since"] = None
+        self._last_call(sit_and_go, chips)
+        live.turns.bump_seq()
+        live.saving.commit(session=True)
+        live.views.broadcast()
+        live.dealer.deal_soon()
+
     def holds_entry(self, seat: int) -> bool:
         """Whether ``seat`` is an entrant still in the tournament (chips, not over):
         its seat is kept when its player is away, and it is dealt in and blinded

@@ -8,7 +8,15 @@
   const showChoices = () => choices.classList.toggle("hidden", form.elements.game.value !== "dealers-choice");
   form.elements.game.addEventListener("change", showChoices);
   const tourney = document.getElementById("tournament-box");  // issue 28 (not "tournament": a field's name)
-  const showTourney = () => tourney.classList.toggle("hidden", form.elements.tournament.value === "");
+  // A tournament's schedule sets the stack and the stakes, its rebuy levels the
+  // rebuys: the cash game's fields, ignored then, are hidden (stop 53: "Starting
+  // stack 200" above a tournament of 60 chips).
+  const showTourney = () => {
+    const cash = form.elements.tournament.value === "";
+    tourney.classList.toggle("hidden", cash);
+    for (const e of form.querySelectorAll(".cash-only")) e.classList.toggle("hidden", !cash);
+    for (const e of form.querySelectorAll(".tourney-only")) e.classList.toggle("hidden", cash);
+  };
   form.elements.tournament.addEventListener("change", showTourney);
   showTourney();
   showChoices();

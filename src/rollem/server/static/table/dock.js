@@ -68,7 +68,8 @@ function meParts(t, hand, me, s, hs) {
   const headKey = JSON.stringify([me.seat, s, hand ? [hand.hand_no, hand.button, !!hand.result,
     hs, actionLabels(hand)[me.seat] || null, wonBy(hand, me.seat)] : null,
   tagsFor(t, hand, s, me.seat, false), S.online, t.sitting_out.includes(me.seat),
-  tt ? [tt.started, tt.over, tt.left] : null, t.config.straddle, t.straddlers || null]);
+  tt ? [tt.started, tt.over, tt.left, S.state.you.rebuy_closed || null] : null,
+  t.config.straddle, t.straddlers || null]);
   parts.push(["head", headKey, () => [meHead(t, hand, me, s, hs)]]);
   if (hs && hs.cards.length) {
     const legal = hand.legal;
@@ -88,7 +89,10 @@ function meParts(t, hand, me, s, hs) {
   // tournament's rebuy levels: issues 27, 28), instead of a button refused.
   if (s.stack === 0 && !(hand && hs && hs.dealt && !hand.result)) {
     const closed = S.state.you.rebuy_closed || null;
-    parts.push(["rebuy", JSON.stringify([closed, t.config.stack]), () => {
+    // A busted tournament entrant may also say no at once (stop 53): else they
+    // stayed unplaced until the rebuy levels or a last call's 60 s ran out.
+    const entrant = !!(t.tournament && t.tournament.started && !t.tournament.over);
+    parts.push(["rebuy", JSON.stringify([closed, t.config.stack, entrant]), () => {
       if (closed) {
         const why = el("div", "hint rebuy-closed", closed);
         why.dataset.why = "rebuy";
@@ -97,7 +101,11 @@ function meParts(t, hand, me, s, hs) {
       const b = el("button", "rebuy", "Rebuy " + t.config.stack);
       b.dataset.action = "rebuy";
       b.onclick = () => send({ type: "rebuy", seq: S.state.seq });
-      return [b];
+      if (!entrant) return [b];
+      const no = el("button", "rebuy-decline", "No rebuy: I'm out");
+      no.dataset.action = "rebuy-decline";
+      no.onclick = () => send({ type: "rebuy", seq: S.state.seq, decline: true });
+      return [b, no];
     }]);
   }
   return parts;
@@ -128,7 +136,33 @@ function meHead(t, hand, me, s, hs) {
   head.appendChild(sit);
   const straddle = straddleToggle(t, me);
   if (straddle) head.appendChild(straddle);
+  // Leave the table (stop 53: before, only closing the page, and the table waited
+  // for each decision until the reconnect grace ran out); a tournament entrant
+  // still in it (or who may rebuy) cannot: their chips are their entry.
+  // Not while you play a hand (the phone's dock is full then; Sit out, then Leave).
+  const playing = !!(hand && hs && hs.dealt && !hand.result);
+  if (!playing && (!tt || !tt.started || tt.over || (out && S.state.you.rebuy_closed))) {
+    head.appendChild(leaveButton());
+  }
   return head;
+}
+// Leave asks once more on the button itself ("Leave the table?"), then sends;
+// drawn again (a new state of the head), it asks again.
+function leaveButton() {
+  const b = el("button", "small leave", "Leave");
+  b.type = "button"; b.dataset.action = "leave";
+  b.title = "Leave the table: your chips stay on the ledger, yours again if you sit down from this browser";
+  b.disabled = !S.online;
+  b.onclick = () => {
+    if (b.dataset.action === "leave") {
+      b.dataset.action = "leave-confirm";
+      b.textContent = "Leave the table?";
+      b.classList.add("confirm-leave");
+      return;
+    }
+    send({ type: "leave" });
+  };
+  return b;
 }
 // Your cards (to pick from, when a decision or the showing asks) and, when the
 // server sends them, its words for your hand so far ("pair of kings").
@@ -293,7 +327,10 @@ function fillControls(box, dock, t, hand, me) {
   const legal = hand.legal;
   const due = owed(hand);
   prompt.appendChild(el("b", "your-turn", "Your turn"));
-  if (due > 0) prompt.appendChild(el("span", "owe", " · to call " + due));
+  // (stud's bring-in: nobody has bet, so nothing is "to call"; the seat must post
+  // it or complete: stop 53 saw "to call 1" above "Bring in for 1")
+  if (legal.forced === "bring-in") prompt.appendChild(el("span", "owe", " · your up card brings it in"));
+  else if (due > 0) prompt.appendChild(el("span", "owe", " · to call " + due));
   if (!S.online) prompt.appendChild(el("span", "offline-note", S.elsewhere ? " · played from another tab or device" : " · disconnected: wait for the table"));
   if (S.confirmFold) {
     prompt.appendChild(el("span", "confirm-fold", " · You can check for free. Fold anyway?"));

@@ -130,7 +130,9 @@ export function describeResult(t, result, hand, mySeat) {
   for (const s of seats) {
     const line = el("div", "shown-line" + (winners[s] ? " winner-line" : ""));
     line.dataset.seat = s;
-    line.appendChild(el("span", "who", seatName(t, Number(s)) + (Number(s) === mySeat ? " (you)" : "")));
+    // (the hand's own names: a player who left since is no "seat 1": stop 53)
+    const who = (hand && hand.names && hand.names[Number(s)]) || seatName(t, Number(s));
+    line.appendChild(el("span", "who", who + (Number(s) === mySeat ? " (you)" : "")));
     const cards = shownCards[s];
     if (cards) {
       const row = el("span", "cards");
