@@ -307,6 +307,28 @@ per CPU second are fewer (3,300 against 5,800), but with 4 candidates they
 overstate what the spread implies some 2.5 times (docs/dev/odds-precision.md,
 twelfth pass). Branch s44-odds had kept 4 (the effective count per CPU second
 the same, with the steps of then)."""
+LATE_CANDIDATES = 16
+"""The candidates per opponent and world from the third card up (every
+opponent showing three cards, :func:`_all_up`) with four opponents (5
+players; with five or more the place steps' :data:`PLACE_CANDIDATES`).
+Issue 33, branch s53-ryo: there a 4,000-world batch's importance weights
+fall on a few hundred worlds (its effective count 200 to 400) and batches
+spread by 2.3 to 3.3 points; with 16 candidates, 1.5 to 1.9 points for
+about 1.6 times the CPU (0.24 s against 0.15 s a batch), so spread squared
+times CPU about half (three seeds of 24 batches each, hand 30001;
+docs/dev/odds-precision.md)."""
+LATE_CANDIDATES_FROM = 4
+LATE_CANDIDATES_PART = 0.5
+"""The share of a whole batch (:data:`MIN_WORLDS`) one batch of play draws
+where :data:`LATE_CANDIDATES` are drawn (:func:`play_part`): 2,000 worlds,
+7 or 8 batches in 1 s, so the spread check's t is about 2.4 rather than
+2.8 to 3.2 with 4 or 5 whole batches of 16 candidates. Issue 33, branch
+s53-ryo, 60 runs against the 40 s long run: within ±1.5 16 against main's
+11, covered 59 against 55, mean 0.18 points above the long run against
+0.27 to 0.36; whole batches of 16 candidates were no better than main
+(within 8, covered 55, 4 or 5 batches a run)."""
+"""The fewest opponents :data:`LATE_CANDIDATES` are drawn with (at 4
+players, 3 opponents, the late views were already within ±1.5 points)."""
 WORLD_CAP = 2
 """The effective worlds a batch states are at most this many per world drawn
 (see :func:`ryo_seen_look`); a world's chances are means over its
@@ -1797,8 +1819,7 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         tremble: the chance a player strays from the policy (default
             :data:`rollem.odds.look521.TREMBLE`).
         candidates: per opponent, world and origin of its up cards
-            (:func:`_read_opponent`; ``None``: :data:`CANDIDATES`, with the
-            place steps :data:`PLACE_CANDIDATES`).
+            (:func:`_read_opponent`; ``None``: :func:`candidates_for`).
         retry: whether to try once more (see above).
 
     Returns:
@@ -1826,7 +1847,7 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
         return None
     place = len(seen.opponents) >= PLACE_FROM
     if candidates is None:
-        candidates = PLACE_CANDIDATES if place else CANDIDATES
+        candidates = candidates_for(seen)
     if len(seen.opponents) >= 3 and retry:  # (a retry has its own count)
         samples = max(samples, round((PLACE_WORLDS if place else MIN_WORLDS) * _PART.get()))
     if place and retry and samples >= 2 * PLACE_WORLDS and not _IN_BATCHES.get():
@@ -1944,6 +1965,26 @@ _SHARED: ContextVar[dict[Any, Any] | None] = ContextVar("ryoseen_shared", defaul
 per view, made once and used by every later run of the same view."""
 
 
+def candidates_for(seen: SeenPool) -> int:
+    """The candidates per opponent and world :func:`ryo_seen_look` draws in
+    ``seen`` by default: :data:`PLACE_CANDIDATES` with the place steps
+    (:data:`PLACE_FROM` opponents), :data:`LATE_CANDIDATES` from the third
+    card up with :data:`LATE_CANDIDATES_FROM` opponents, else
+    :data:`CANDIDATES`.
+
+    >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[0, 4], live=True)
+    >>> p = SeenOpponent(seat=2, ups=[5, 6], draws=[1, 5], live=True)
+    >>> [candidates_for(SeenPool([], [], [], opps, 8, None))
+    ...  for opps in ([o] * 4, [o, o, o, p], [o] * 3, [o] * 5)]
+    [16, 4, 4, 16]
+    """
+    if len(seen.opponents) >= PLACE_FROM:
+        return PLACE_CANDIDATES
+    if _all_up(seen) and len(seen.opponents) >= LATE_CANDIDATES_FROM:
+        return LATE_CANDIDATES
+    return CANDIDATES
+
+
 def moves_from(seen: SeenPool) -> int:
     """The fewest opponents the moves are made with in ``seen``:
     :data:`LATE_MOVES_FROM` once every opponent has exposed three cards
@@ -1983,15 +2024,22 @@ def play_part(info: ViewInfo) -> float:
     branch s51-ryo2). Not at 6 players in the third card up round: there a
     quarter batch spreads more for its CPU than a whole one (5.2 points in
     0.078 s against 2.75 in 0.165 s, branch s51-ryo) and 20 runs in quarter
-    batches were within ±1.5 2 and 3 times against main's 8. Not at 5
-    players from the third card up: 40 runs in quarter batches were within
-    36 times against main's 31 but covered 28 against 31."""
+    batches were within ±1.5 2 and 3 times against main's 8. At 5
+    players from the third card up, where each opponent is read from
+    :data:`LATE_CANDIDATES` (:func:`candidates_for`),
+    :data:`LATE_CANDIDATES_PART` (branch s53-ryo; with 4 candidates, 40
+    runs in quarter batches had been within 36 times against main's 31 but
+    covered 28 against 31)."""
     if info.game != "rollyourown" or len(info.mine) >= 6:
         return 1.0
     seen = seen_of(info)
-    if seen is None or not wild_view(seen):
+    if seen is None:
         return 1.0
-    return LATE_PART
+    if wild_view(seen):
+        return LATE_PART
+    if len(seen.opponents) < PLACE_FROM and candidates_for(seen) == LATE_CANDIDATES:
+        return LATE_CANDIDATES_PART
+    return 1.0
 
 
 def wild_view(seen: SeenPool) -> bool:

@@ -1,0 +1,85 @@
+"""Roll Your Own late at 5 players: more candidates, half batches (issue 33, branch s53-ryo).
+
+From the third card up at 5 players (every one of the four opponents
+showing three cards) a 4,000-world batch's weights fell on a few hundred
+worlds and batches spread by 2.3 to 3.3 points of equity; each opponent
+is now read from 16 candidates (as at 6 players) instead of 4, which
+about halves the spread squared times the CPU, and play draws half
+batches (2,000 worlds) so that 7 or 8 fit in 1 s and the t of the spread
+check stays small (docs/dev/odds-precision.md, branch s53-ryo).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rollem.engine import Hand, Options, SeededSource
+from rollem.odds import ryoseen
+from rollem.odds.play import play_odds
+from rollem.odds.policy import FAST, PolicyPlayer
+from rollem.odds.view import read_view
+
+
+def _view_at(players: int, round_name: str, seed: int = 30001) -> Any:
+    """Seat 0's first view in the betting round ``round_name`` of the seeded
+    Roll Your Own hand of bench/bench_play_odds.py (ante 12, the fast
+    policy at every seat)."""
+    hand = Hand("rollyourown", [400] * players, button=seed % players,
+                options=Options(ante=12), source=SeededSource(seed))
+    seats = [PolicyPlayer(FAST, random.Random(s)) for s in range(players)]
+    while not hand.is_over:
+        assert hand.pending is not None
+        who = hand.pending.seats[0]
+        view = hand.view(who)
+        if who == 0 and view.to_dict()["round"] == round_name:
+            return view
+        hand.apply(who, seats[who].act(view))
+    raise AssertionError(f"the hand ended before seat 0 acted in {round_name}")
+
+
+def _seen(players: int, round_name: str) -> ryoseen.SeenPool:
+    seen = ryoseen.seen_of(read_view(_view_at(players, round_name)))
+    assert seen is not None
+    return seen
+
+
+def test_16_candidates_and_half_batches_from_the_third_card_up_at_5_players_only() -> None:
+    third, wild = "third card up", "after the wild card"
+    assert ryoseen.LATE_CANDIDATES == 16 and ryoseen.CANDIDATES == 4
+    assert ryoseen.candidates_for(_seen(5, third)) == 16
+    assert ryoseen.candidates_for(_seen(5, wild)) == 16
+    assert ryoseen.play_part(read_view(_view_at(5, third))) == 0.5
+    assert ryoseen.play_part(read_view(_view_at(5, wild))) == 0.5
+    # before the third card (two cards up each) and at 4 players, as before
+    assert ryoseen.candidates_for(_seen(5, "second card up")) == 4
+    assert ryoseen.play_part(read_view(_view_at(5, "second card up"))) == 1.0
+    assert ryoseen.candidates_for(_seen(4, third)) == 4
+    assert ryoseen.play_part(read_view(_view_at(4, third))) == 1.0
+    # 6 players: the place steps' candidates; quarter batches after the wild card only
+    assert ryoseen.candidates_for(_seen(6, third)) == ryoseen.PLACE_CANDIDATES == 16
+    assert ryoseen.play_part(read_view(_view_at(6, third))) == 1.0
+
+
+def test_a_5_player_late_run_reads_each_opponent_from_16_and_lands_on_the_long_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # every opponent read (the pilot's and the batches') from 16 candidates;
+    # eight half batches of 2,000 worlds (seeded, no clock; a run at 1 s
+    # makes 7 or 8) state an interval that holds the 40 s long run of
+    # branch s52-ryo (6.82% +- 0.23, 226 whole batches)
+    read = ryoseen._read_opponent
+    asked: list[int] = []
+
+    def spy(*args: Any) -> Any:
+        asked.append(int(args[10]))
+        return read(*args)
+
+    monkeypatch.setattr(ryoseen, "_read_opponent", spy)
+    got = play_odds(_view_at(5, "third card up"), seed=2, max_batches=8,
+                    clock=lambda: 0.0)
+    assert len(asked) >= 8 * 4 and set(asked) == {16}
+    assert got.samples == 8 * ryoseen.MIN_WORLDS // 2
+    assert got.interval is not None
+    assert abs(got.equity - 0.0682) <= got.interval
