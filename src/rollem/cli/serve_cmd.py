@@ -251,6 +251,9 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
            "waiting for its request is closed to make room.")
 @_opt("--tables-per-hour", default=30, show_default=True, type=click.IntRange(1),
       help="New tables one address may create in an hour.")
+@_opt("--seats-per-address", default=20, show_default=True, type=click.IntRange(1),
+      help="Seats one address may hold at once, at all tables together; past it a "
+           "sit-down is refused until the address leaves one.")
 @_opt("--costly-requests-per-minute", default=120.0, show_default=True,
       type=click.FloatRange(min=0, min_open=True),
       help="Requests one address may make each minute for hand lists, replays, hand "
@@ -281,7 +284,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
                   messages_per_second: float, connections_per_address: int,
                   connects_per_minute: float, connections_per_table: int, connections_per_seat: int,
                   http_timeout: float, http_connections_per_address: int,
-                  tables_per_hour: int,
+                  tables_per_hour: int, seats_per_address: int,
                   costly_requests_per_minute: float, max_tables: int,
                   max_body: int, shortest_decision: float, lease_seconds: float,
                   advertise_url: str | None) -> None:
@@ -322,6 +325,7 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         connections_per_seat=connections_per_seat,
         http_timeout=http_timeout, http_connections_per_address=http_connections_per_address,
         tables_per_address_per_hour=tables_per_hour, max_tables=max_tables,
+        seats_per_address=seats_per_address,
         costly_requests_per_minute=costly_requests_per_minute,
         costly_burst=max(1, int(costly_requests_per_minute / 4)),
         max_body_bytes=max_body, idle_seconds=idle_minutes * 60, retention_days=retention,

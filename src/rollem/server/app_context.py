@@ -161,6 +161,20 @@ class AppContext:
 
         return limited
 
+    def seat_held(self, table_id: str, digest: str, stored: bool = True) -> bool:
+        """Whether the seat token of ``digest`` holds a seat at table ``table_id`` now
+        (the per-address seat count, :meth:`Limits.seat_refusal`): read from the
+        table in memory, else (``stored``) from its stored seats (a deleted
+        table's: none); ``stored=False``: a table not in memory holds none."""
+        manager = self.manager()
+        table = manager.tables.get(table_id)
+        if table is not None:
+            return any(seat.row.token_digest == digest
+                       for seat in table.seating.seats.values())
+        if not stored:
+            return False
+        return any(row.token_digest == digest for row in manager.store.load_seats(table_id))
+
     def table(self, request: Request) -> LiveTable | None:
         """The table in the URL (``{tid}``), or ``None``."""
         return self.manager().get(request.path_params["tid"])

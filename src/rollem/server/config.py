@@ -842,6 +842,14 @@ class ServerSettings:
     trusted proxy's are not counted.  Past it, the address's oldest connection
     still waiting for its request is closed to make room, else the new one is."""
     tables_per_address_per_hour: int = 30
+    seats_per_address: int = 20
+    """Seats one address (IPv6: /64) may hold at once at this server's tables, its
+    own tables' and anyone's: past it a sit-down is refused, HTTP 429
+    ``too_many_seats`` (try-out of stop 53: one address sat down at every open
+    table it was given the link of, each seat letting four of its connections in
+    past :attr:`connections_per_address`).  Counted by this process from the
+    sit-downs it answered; a seat left, removed, or of a deleted table stops
+    counting (:meth:`rollem.server.limits.Limits.seat_refusal`)."""
     costly_requests_per_minute: float = 120.0
     """Token bucket per client address for the HTTP requests that build something
     (hand lists, replays and histories, rules pages, ``/healthz``'s commit):
