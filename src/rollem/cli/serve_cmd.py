@@ -416,6 +416,8 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     handles, _hard = raise_handle_limit()
     guard = ConnectionGuard(settings.http_timeout, settings.http_connections_per_address,
                             handle_limit(), settings.forwarded_allow_ips)
+    # A websocket refused for what its request says is answered before the upgrade.
+    guard.before_upgrade = app.state.refuse_before_upgrade()
     config = uvicorn.Config(app, log_config=log_config(log_level, access_log),
                             log_level=log_level, access_log=access_log, ws_max_size=65536,
                             ws_ping_interval=20, ws_ping_timeout=20,

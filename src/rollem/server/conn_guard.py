@@ -39,6 +39,7 @@ import resource
 import time
 from collections import defaultdict
 from collections.abc import Callable
+from http import HTTPStatus
 from typing import Any
 
 from rollem.server.proxies import parse_trusted
@@ -147,6 +148,12 @@ class ConnectionGuard:
         self._prune_at = 64  # (closed ones are dropped when the set reaches it)
         self.log = ThrottledLog(log)
         self.timed_out = 0  # connections closed for their deadline (tests read it)
+        self.before_upgrade: Callable[[dict[str, Any]], Any] | None = None
+        """Asked of each websocket's opening request before the upgrade (its ASGI
+        scope, as the server built it): ``None`` to upgrade, else a Starlette
+        ``Response`` sent instead, the connection then closed
+        (:func:`guarded_http`; the app's ``refuse_before_upgrade``)."""
+        self.refused_upgrades = 0  # (tests and benches read it)
 
     # -- counting --------------------------------------------------------------
 
@@ -243,6 +250,48 @@ class ConnectionGuard:
                           logging.INFO)
             self._close(proto)
 
+    def refuse_upgrade(self, proto: Any, event: Any = None) -> bool:
+        """Ask :attr:`before_upgrade` of ``proto``'s websocket request; on a refusal
+        send its answer, close the connection and return ``True``.  The request's
+        head is all read; nothing else is (no websocket handshake, no ASGI task):
+        an address flooding openings costs the HTTP parse only (try-out of stop
+        53).  ``event``: h11's request (its target), httptools' is ``proto.url``."""
+        if self.before_upgrade is None:
+            return False
+        scope = getattr(proto, "scope", None)
+        if not isinstance(scope, dict):
+            return False
+        target = event.target if event is not None else getattr(proto, "url", b"")
+        path, _, query = bytes(target).partition(b"?")
+        ws_scope = {
+            "type": "websocket", "asgi": {"version": "3.0"},
+            "http_version": scope.get("http_version", "1.1"),
+            "scheme": "wss" if getattr(proto, "scheme", "http") == "https" else "ws",
+            "server": getattr(proto, "server", None), "client": getattr(proto, "client", None),
+            "root_path": scope.get("root_path", ""),
+            "path": path.decode("latin-1"), "raw_path": path, "query_string": query,
+            "headers": scope.get("headers", []),
+        }  # fmt: skip
+        answer = self.before_upgrade(ws_scope)
+        if answer is None:
+            return False
+        self.refused_upgrades += 1
+        status = int(answer.status_code)
+        head = [f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\n".encode("latin-1")]
+        head += [name + b": " + value + b"\r\n" for name, value in answer.raw_headers]
+        head.append(b"connection: close\r\n\r\n")
+        logger = getattr(proto, "logger", None)
+        if getattr(proto, "access_log", False) and logger is not None:
+            # (as uvicorn words a websocket refused with an HTTP answer)
+            logger.info('%s - "WebSocket %s" %d', _client_text(ws_scope["client"]),
+                        ws_scope["path"], status)
+        transport = proto.transport
+        self.done(proto)
+        if transport is not None and not transport.is_closing():
+            transport.write(b"".join(head) + bytes(answer.body))
+            transport.close()
+        return True
+
     def upgraded(self, proto: Any) -> None:
         """``proto`` became a websocket: counted in the total until it closes."""
         self.done(proto)
@@ -262,6 +311,13 @@ class ConnectionGuard:
             self.by_address[key] -= 1
             if self.by_address[key] <= 0:
                 del self.by_address[key]
+
+
+def _client_text(client: Any) -> str:
+    """``host:port`` of an ASGI scope's ``client`` (uvicorn's access-log form)."""
+    if isinstance(client, tuple | list) and len(client) == 2:
+        return f"{client[0]}:{client[1]}"
+    return ""
 
 
 def guarded_http(guard: ConnectionGuard) -> type[asyncio.Protocol]:
@@ -292,6 +348,8 @@ def guarded_http(guard: ConnectionGuard) -> type[asyncio.Protocol]:
                 guard.wait_for_request(self)
 
         def handle_websocket_upgrade(self, *args: Any) -> None:
+            if guard.refuse_upgrade(self, args[0] if args else None):
+                return
             guard.upgraded(self)
             super().handle_websocket_upgrade(*args)
 

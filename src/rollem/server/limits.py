@@ -13,8 +13,7 @@ from collections import defaultdict, deque
 from collections.abc import Callable
 from typing import Any
 
-from starlette.requests import Request
-from starlette.websockets import WebSocket
+from starlette.requests import HTTPConnection
 
 from rollem.server.config import ServerSettings
 from rollem.server.live_table import TableError
@@ -252,7 +251,7 @@ class AddressBuckets:
                 del self.buckets[address]
 
 
-def client_address(conn: Request | WebSocket) -> str:
+def client_address(conn: HTTPConnection) -> str:
     """The client's address (behind a trusted proxy: from X-Forwarded-For,
     :class:`~rollem.server.proxies.TrustedProxies`)."""
     return conn.client.host if conn.client is not None else "unknown"
@@ -275,7 +274,7 @@ def limit_key(address: str) -> str:
     return str(ip)
 
 
-def limit_key_of(conn: Request | WebSocket) -> str:
+def limit_key_of(conn: HTTPConnection) -> str:
     """What the per-address limits count the client of ``conn`` under (:func:`limit_key`)."""
     return limit_key(client_address(conn))
 
@@ -296,6 +295,6 @@ def network_key(address: str) -> str:
     return str(ipaddress.IPv4Network((ip, 24), strict=False))
 
 
-def network_key_of(conn: Request | WebSocket) -> str:
+def network_key_of(conn: HTTPConnection) -> str:
     """:func:`network_key` of the client of ``conn``."""
     return network_key(client_address(conn))
