@@ -860,6 +860,10 @@ class ServerSettings:
     """Tables stored at once (not yet deleted by the retention)."""
     max_body_bytes: int = 16_384
     """Largest HTTP request body; a longer one is cut off while read (413)."""
+    max_head_bytes: int = 65_536
+    """Largest request line and headers together of one HTTP request (cookies
+    included); past it, HTTP 431 and the connection closed (``rollem serve``'s
+    guard: :class:`rollem.server.conn_guard.ConnectionGuard`)."""
     max_json_depth: int = 16
     """Deepest nesting of arrays and objects in any JSON a client sends."""
     idle_seconds: float = 600.0
