@@ -20,6 +20,8 @@ import httpx
 import pytest
 from web_harness import UNLIMITED, Player, ServerThread
 
+from rollem.server.limits import Limits
+
 MALLORY = "203.0.113.9"
 HONEST = "198.51.100.7"
 
@@ -86,7 +88,30 @@ def test_one_address_holds_at_most_its_seats_at_all_tables(three: ServerThread) 
                              [s["seat"] for s in st["table"]["seats"] if not s["free"]])
 
     asyncio.run(remove())
+    three.app.state.limits.SEATS_RECHECK = 0.0  # (a refused address's seats: read again now)
     # the freed seat no longer counts: one more sit-down, then refused again
     again = _join(base, t2, "M5", MALLORY)
     assert again.status_code == 200, again.text
     assert _join(base, t1, "M6", MALLORY).json()["error"] == "too_many_seats"
+
+
+def test_a_refused_address_is_not_read_again_at_once() -> None:
+    """A flood of sit-downs at the limit reads the address's seats once per
+    ``SEATS_RECHECK`` seconds, not once a request (each read may be a query of the
+    store per seat, on the event loop)."""
+    limits = Limits(replace(UNLIMITED, seats_per_address=2))
+    asked: list[tuple[str, str]] = []
+
+    def held(table_id: str, digest: str) -> bool:
+        asked.append((table_id, digest))
+        return True
+
+    limits.seat_taken(MALLORY, "t1", "d1", held)
+    assert limits.seat_refusal(MALLORY, held) is None and asked == []  # (below: no read)
+    limits.seat_taken(MALLORY, "t2", "d2", held)
+    for _ in range(50):
+        assert limits.seat_refusal(MALLORY, held) is not None
+    assert asked == [("t1", "d1"), ("t2", "d2")]  # read once, then refused as it stood
+    limits.SEATS_RECHECK = 0.0
+    assert limits.seat_refusal(MALLORY, lambda t, d: d == "d2") is None  # d1 freed
+    assert limits.seat_refusal(HONEST, held) is None

@@ -52,6 +52,7 @@ class Limits:
         # seats an address sat down in: address -> {(table id, seat token digest)}
         self.seats: dict[str, dict[tuple[str, str], None]] = {}
         self._seats_kept = 0  # (entries in self.seats, for the pruning)
+        self.seats_checked: dict[str, float] = {}  # address at its limit -> when read
         # websockets an address opens (closed and opened again: the counts miss it)
         self.connects = AddressBuckets(settings.connects_per_minute, settings.connect_burst)
         # every websocket message of an address, all its connections together
@@ -146,6 +147,10 @@ class Limits:
 
     SEATS_PRUNE_AT = 65_536
     """Sit-downs remembered (all addresses) before those no longer held are dropped."""
+    SEATS_RECHECK = 2.0
+    """Seconds an address refused at its seat limit is refused again without its
+    seats being read again (up to ``seats_per_address`` reads of the store each,
+    on the event loop: a flood of sit-downs must not make each cost that)."""
 
     def seat_refusal(self, address: str, held: Callable[[str, str], bool]) -> str | None:
         """Why ``address`` may not sit down once more, or ``None``.
@@ -166,15 +171,22 @@ class Limits:
             return None
         most = self.settings.seats_per_address
         if len(mine) < most:
+            self.seats_checked.pop(address, None)
             return None
+        now = time.monotonic()
+        refusal = (f"at most {most} seats at once from one address (IPv6: one /64 "
+                   "network); leave a seat at another table first")
+        if now - self.seats_checked.get(address, -math.inf) < self.SEATS_RECHECK:
+            return refusal  # (asked again at once: its seats are not read again)
         for key in list(mine):
             if not held(*key):
                 del mine[key]
                 self._seats_kept -= 1
         if len(mine) < most:
+            self.seats_checked.pop(address, None)
             return None
-        return (f"at most {most} seats at once from one address (IPv6: one /64 "
-                "network); leave a seat at another table first")
+        self.seats_checked[address] = now
+        return refusal
 
     def seat_taken(self, address: str, table_id: str, digest: str,
                    held: Callable[[str, str], bool]) -> None:
@@ -195,6 +207,7 @@ class Limits:
                         self._seats_kept -= 1
                 if not keys:
                     del self.seats[other]
+                    self.seats_checked.pop(other, None)
 
     def check_create(self, address: str, now: float) -> None:
         """Raise :class:`TableError` (``too_many_tables``) if ``address`` has created
