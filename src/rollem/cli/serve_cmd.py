@@ -251,6 +251,9 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
            "waiting for its request is closed to make room.")
 @_opt("--tables-per-hour", default=30, show_default=True, type=click.IntRange(1),
       help="New tables one address may create in an hour.")
+@_opt("--seats-per-address", default=20, show_default=True, type=click.IntRange(1),
+      help="Seats one address may hold at once, at all tables together; past it a "
+           "sit-down is refused until the address leaves one.")
 @_opt("--costly-requests-per-minute", default=120.0, show_default=True,
       type=click.FloatRange(min=0, min_open=True),
       help="Requests one address may make each minute for hand lists, replays, hand "
@@ -261,6 +264,9 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
 @_opt("--max-body", default=16_384, show_default=True, type=click.IntRange(1),
       help="Largest request body in bytes (cut off while read: 413); creating a table "
            "may send 128 KB more (a game file of up to 64 KB).")
+@_opt("--max-head", default=65_536, show_default=True, type=click.IntRange(1024),
+      help="Largest request line and headers (cookies included) of one HTTP request "
+           "in bytes; beyond: 431, and the connection is closed.")
 @_opt("--shortest-decision", default=DECISION_SECONDS[0], show_default=True,
       type=click.FloatRange(min=STORED_SHORTEST_DECISION, max=DECISION_SECONDS[1]),
       help="Shortest decision clock in seconds a new table may ask for (the create "
@@ -281,9 +287,10 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
                   messages_per_second: float, connections_per_address: int,
                   connects_per_minute: float, connections_per_table: int, connections_per_seat: int,
                   http_timeout: float, http_connections_per_address: int,
-                  tables_per_hour: int,
+                  tables_per_hour: int, seats_per_address: int,
                   costly_requests_per_minute: float, max_tables: int,
-                  max_body: int, shortest_decision: float, lease_seconds: float,
+                  max_body: int, max_head: int, shortest_decision: float,
+                  lease_seconds: float,
                   advertise_url: str | None) -> None:
     """Run the web table: open the printed URL, create a table, send the
     invite link to your friends.
@@ -322,9 +329,11 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
         connections_per_seat=connections_per_seat,
         http_timeout=http_timeout, http_connections_per_address=http_connections_per_address,
         tables_per_address_per_hour=tables_per_hour, max_tables=max_tables,
+        seats_per_address=seats_per_address,
         costly_requests_per_minute=costly_requests_per_minute,
         costly_burst=max(1, int(costly_requests_per_minute / 4)),
-        max_body_bytes=max_body, idle_seconds=idle_minutes * 60, retention_days=retention,
+        max_body_bytes=max_body, max_head_bytes=max_head,
+        idle_seconds=idle_minutes * 60, retention_days=retention,
         unplayed_seconds=unplayed_minutes * 60,
         hand_seconds=hand_seconds, unattended_hand_seconds=unattended_hand_seconds,
         unattended_seconds=unattended_minutes * 60, table_storage_mb=table_storage_mb,
@@ -411,7 +420,10 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     # open-file limit, raised first as far as the system allows (issue 34).
     handles, _hard = raise_handle_limit()
     guard = ConnectionGuard(settings.http_timeout, settings.http_connections_per_address,
-                            handle_limit(), settings.forwarded_allow_ips)
+                            handle_limit(), settings.forwarded_allow_ips,
+                            settings.max_head_bytes)
+    # A websocket refused for what its request says is answered before the upgrade.
+    guard.before_upgrade = app.state.refuse_before_upgrade()
     config = uvicorn.Config(app, log_config=log_config(log_level, access_log),
                             log_level=log_level, access_log=access_log, ws_max_size=65536,
                             ws_ping_interval=20, ws_ping_timeout=20,

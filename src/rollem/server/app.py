@@ -54,11 +54,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.responses import Response
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
@@ -128,6 +130,15 @@ def create_app(db_path: str | Path = "rollem.db",
                     middleware=[Middleware(TrustedProxies, trusted=settings.forwarded_allow_ips),
                                 Middleware(SecurityHeaders)])
     app.state.settings = settings
+
+    def refuse_before_upgrade() -> Callable[[dict[str, Any]], Response | None]:
+        """Hand the websocket's opening checks to the HTTP protocol, which asks them
+        before the upgrade (:func:`rollem.server.conn_guard.guarded_http`); the
+        route no longer asks them (each opening is asked once)."""
+        ctx.checked_before_upgrade = True
+        return ctx.before_upgrade
+
+    app.state.refuse_before_upgrade = refuse_before_upgrade
     app.state.replays = ctx.replays  # (tests read what it built)
     app.state.histories = ctx.histories
     return app

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 
 from rollem.server import host_tools
@@ -29,6 +29,7 @@ from rollem.server.http_util import (
 from rollem.server.limits import AddressBuckets, Limits, limit_key_of
 from rollem.server.live_table import LiveTable, TableError
 from rollem.server.manager import TableManager
+from rollem.server.proxies import AsSeen
 from rollem.server.replays import ReplayBody, ReplayCache
 from rollem.server.store import HandRow, token_digest
 
@@ -120,7 +121,24 @@ class AppContext:
         """Each player's copy of each hand as a ``.phhs`` table, for the
         whole-session download (issue 27), built once and kept."""
         self.allowed_origins = settings.origins()
+        self.opening_refusal: Callable[[HTTPConnection], Response | None] | None = None
+        """Why a websocket's request alone is refused (set by the websocket route:
+        :func:`rollem.server.ws_endpoint.websocket_route`), or ``None``."""
+        self.checked_before_upgrade = False
+        """Whether :attr:`opening_refusal` is asked before the upgrade, by the HTTP
+        protocol (``rollem serve``: :meth:`before_upgrade`), not by the route."""
+        self.as_seen = AsSeen(settings.forwarded_allow_ips)
         self._finished: dict[str, dict[int, FinishedHand]] = {}
+
+    def before_upgrade(self, scope: dict[str, Any]) -> Response | None:
+        """:attr:`opening_refusal` of a websocket's request, asked by the HTTP
+        protocol before the upgrade (``scope``: the ASGI scope as the server
+        builds it, before the middleware; read as the app would read it,
+        :class:`~rollem.server.proxies.AsSeen`).  Whoever installs it sets
+        :attr:`checked_before_upgrade` (:func:`refuse_before_upgrade`)."""
+        if self.opening_refusal is None:
+            return None
+        return self.opening_refusal(HTTPConnection(self.as_seen(scope)))
 
     def manager(self) -> TableManager:
         return self.state["manager"]
@@ -160,6 +178,20 @@ class AppContext:
             return await handler(request)
 
         return limited
+
+    def seat_held(self, table_id: str, digest: str, stored: bool = True) -> bool:
+        """Whether the seat token of ``digest`` holds a seat at table ``table_id`` now
+        (the per-address seat count, :meth:`Limits.seat_refusal`): read from the
+        table in memory, else (``stored``) from its stored seats (a deleted
+        table's: none); ``stored=False``: a table not in memory holds none."""
+        manager = self.manager()
+        table = manager.tables.get(table_id)
+        if table is not None:
+            return any(seat.row.token_digest == digest
+                       for seat in table.seating.seats.values())
+        if not stored:
+            return False
+        return any(row.token_digest == digest for row in manager.store.load_seats(table_id))
 
     def table(self, request: Request) -> LiveTable | None:
         """The table in the URL (``{tid}``), or ``None``."""

@@ -858,6 +858,14 @@ class ServerSettings:
     trusted proxy's are not counted.  Past it, the address's oldest connection
     still waiting for its request is closed to make room, else the new one is."""
     tables_per_address_per_hour: int = 30
+    seats_per_address: int = 20
+    """Seats one address (IPv6: /64) may hold at once at this server's tables, its
+    own tables' and anyone's: past it a sit-down is refused, HTTP 429
+    ``too_many_seats`` (try-out of stop 53: one address sat down at every open
+    table it was given the link of, each seat letting four of its connections in
+    past :attr:`connections_per_address`).  Counted by this process from the
+    sit-downs it answered; a seat left, removed, or of a deleted table stops
+    counting (:meth:`rollem.server.limits.Limits.seat_refusal`)."""
     costly_requests_per_minute: float = 120.0
     """Token bucket per client address for the HTTP requests that build something
     (hand lists, replays and histories, rules pages, ``/healthz``'s commit):
@@ -868,6 +876,10 @@ class ServerSettings:
     """Tables stored at once (not yet deleted by the retention)."""
     max_body_bytes: int = 16_384
     """Largest HTTP request body; a longer one is cut off while read (413)."""
+    max_head_bytes: int = 65_536
+    """Largest request line and headers together of one HTTP request (cookies
+    included); past it, HTTP 431 and the connection closed (``rollem serve``'s
+    guard: :class:`rollem.server.conn_guard.ConnectionGuard`)."""
     max_json_depth: int = 16
     """Deepest nesting of arrays and objects in any JSON a client sends."""
     idle_seconds: float = 600.0

@@ -18,6 +18,11 @@ uvicorn's HTTP protocol (:func:`guarded_http`):
 - **A cap in total** (``most_open``, below the process's open-file limit,
   websockets included): the server never runs out of handles, so it can
   always accept and answer.
+- **A cap on a request's head** (``max_head`` bytes of request line and
+  headers; httptools reads any size, h11 stops at 16 KB): past it, 431 and
+  closed (:meth:`ConnectionGuard.refuse_head`).
+- **A websocket refused for its request alone** is answered before the
+  upgrade (:meth:`ConnectionGuard.refuse_upgrade`, the app's checks).
 
 At either cap the *oldest connection still waiting for its request* is
 closed to make room (an honest browser's request head arrives within
@@ -39,6 +44,7 @@ import resource
 import time
 from collections import defaultdict
 from collections.abc import Callable
+from http import HTTPStatus
 from typing import Any
 
 from rollem.server.proxies import parse_trusted
@@ -132,11 +138,13 @@ class ConnectionGuard:
         per_address: open HTTP connections from one address (at least 1).
         most_open: connections in total, websockets included (at least 1).
         trusted: the ``--forwarded-allow-ips`` spec: these peers are not capped.
+        max_head: bytes of one request's line and headers (httptools; more: 431).
     """
 
     def __init__(self, timeout: float, per_address: int, most_open: int,
-                 trusted: str = "127.0.0.1") -> None:
+                 trusted: str = "127.0.0.1", max_head: int = 65_536) -> None:
         self.timeout = timeout
+        self.max_head = max_head
         self.per_address = per_address
         self.most_open = most_open
         self.anyone, self.networks, self.literals = parse_trusted(trusted)
@@ -147,6 +155,12 @@ class ConnectionGuard:
         self._prune_at = 64  # (closed ones are dropped when the set reaches it)
         self.log = ThrottledLog(log)
         self.timed_out = 0  # connections closed for their deadline (tests read it)
+        self.before_upgrade: Callable[[dict[str, Any]], Any] | None = None
+        """Asked of each websocket's opening request before the upgrade (its ASGI
+        scope, as the server built it): ``None`` to upgrade, else a Starlette
+        ``Response`` sent instead, the connection then closed
+        (:func:`guarded_http`; the app's ``refuse_before_upgrade``)."""
+        self.refused_upgrades = 0  # (tests and benches read it)
 
     # -- counting --------------------------------------------------------------
 
@@ -243,6 +257,67 @@ class ConnectionGuard:
                           logging.INFO)
             self._close(proto)
 
+    def refuse_head(self, proto: Any) -> None:
+        """``proto`` has sent more than :attr:`max_head` bytes of one request's line
+        and headers: answer 431 and close it (try-out of stop 53: a 1 MB header
+        was read whole and answered, 4 ms of the server's CPU; 125,000 small
+        headers, 40 ms).  Logged at most once per :data:`LOG_EVERY` seconds."""
+        peer = proto.transport.get_extra_info("peername") if proto.transport else None
+        self.log.note("refused request heads too large",
+                      f"{peer[0] if isinstance(peer, tuple) and peer else '?'}: more than "
+                      f"{self.max_head} bytes")
+        text = (f"request head too large: at most {self.max_head} bytes of request line "
+                "and headers\n").encode()
+        transport = proto.transport
+        self.done(proto)
+        if transport is not None and not transport.is_closing():
+            transport.write(b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+                            b"content-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
+                            + f"content-length: {len(text)}\r\n\r\n".encode() + text)
+            transport.close()
+
+    def refuse_upgrade(self, proto: Any, event: Any = None) -> bool:
+        """Ask :attr:`before_upgrade` of ``proto``'s websocket request; on a refusal
+        send its answer, close the connection and return ``True``.  The request's
+        head is all read; nothing else is (no websocket handshake, no ASGI task):
+        an address flooding openings costs the HTTP parse only (try-out of stop
+        53).  ``event``: h11's request (its target), httptools' is ``proto.url``."""
+        if self.before_upgrade is None:
+            return False
+        scope = getattr(proto, "scope", None)
+        if not isinstance(scope, dict):
+            return False
+        target = event.target if event is not None else getattr(proto, "url", b"")
+        path, _, query = bytes(target).partition(b"?")
+        ws_scope = {
+            "type": "websocket", "asgi": {"version": "3.0"},
+            "http_version": scope.get("http_version", "1.1"),
+            "scheme": "wss" if getattr(proto, "scheme", "http") == "https" else "ws",
+            "server": getattr(proto, "server", None), "client": getattr(proto, "client", None),
+            "root_path": scope.get("root_path", ""),
+            "path": path.decode("latin-1"), "raw_path": path, "query_string": query,
+            "headers": scope.get("headers", []),
+        }  # fmt: skip
+        answer = self.before_upgrade(ws_scope)
+        if answer is None:
+            return False
+        self.refused_upgrades += 1
+        status = int(answer.status_code)
+        head = [f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\n".encode("latin-1")]
+        head += [name + b": " + value + b"\r\n" for name, value in answer.raw_headers]
+        head.append(b"connection: close\r\n\r\n")
+        logger = getattr(proto, "logger", None)
+        if getattr(proto, "access_log", False) and logger is not None:
+            # (as uvicorn words a websocket refused with an HTTP answer)
+            logger.info('%s - "WebSocket %s" %d', _client_text(ws_scope["client"]),
+                        ws_scope["path"], status)
+        transport = proto.transport
+        self.done(proto)
+        if transport is not None and not transport.is_closing():
+            transport.write(b"".join(head) + bytes(answer.body))
+            transport.close()
+        return True
+
     def upgraded(self, proto: Any) -> None:
         """``proto`` became a websocket: counted in the total until it closes."""
         self.done(proto)
@@ -264,10 +339,21 @@ class ConnectionGuard:
                 del self.by_address[key]
 
 
+def _client_text(client: Any) -> str:
+    """``host:port`` of an ASGI scope's ``client`` (uvicorn's access-log form)."""
+    if isinstance(client, tuple | list) and len(client) == 2:
+        return f"{client[0]}:{client[1]}"
+    return ""
+
+
 def guarded_http(guard: ConnectionGuard) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol class (httptools, else h11) with ``guard`` on every
     connection: pass it as ``uvicorn.Config(http=...)``."""
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+    # httptools reads a request head of any size (h11 stops at 16 KB itself):
+    # its bytes are counted from the request's start to its head's end.
+    counts_heads = hasattr(AutoHTTPProtocol, "on_headers_complete")
 
     class GuardedHTTP(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
         def connection_made(self, transport: asyncio.Transport) -> None:
@@ -280,11 +366,48 @@ def guarded_http(guard: ConnectionGuard) -> type[asyncio.Protocol]:
             guard.done(self)
             super().connection_lost(exc)
 
+        head_bytes = 0  # (httptools) bytes read of the request head in progress
+        in_head = True  # (httptools) a request head is awaited or being read
+        head_refused = False
+
         def data_received(self, data: bytes) -> None:
+            if self.head_refused:
+                return
+            if counts_heads and self.in_head:
+                self.head_bytes += len(data)
             super().data_received(data)
+            if counts_heads and self.in_head and self.head_bytes > guard.max_head:
+                self.head_refused = True  # (a head still coming: all its bytes so far)
+            if self.head_refused:
+                if not self.transport.is_closing():
+                    guard.refuse_head(self)
+                return
             cycle = self.cycle
             if cycle is not None and not cycle.response_complete and not cycle.more_body:
                 guard.request_read(self)
+
+        if counts_heads:
+            def on_message_begin(self) -> None:
+                self.in_head = True
+                super().on_message_begin()
+
+            def on_headers_complete(self) -> None:
+                self.in_head, self.head_bytes = False, 0
+                # (a head read in one go: its size as parsed, the line and each header)
+                size = len(self.url) + sum(len(n) + len(v) + 4 for n, v in self.headers)
+                if size > guard.max_head:
+                    self.head_refused = True  # (answered once the parser returns)
+                    return
+                super().on_headers_complete()
+
+            def on_body(self, body: bytes) -> None:
+                if not self.head_refused:
+                    super().on_body(body)
+
+            def on_message_complete(self) -> None:
+                self.in_head, self.head_bytes = True, 0
+                if not self.head_refused:
+                    super().on_message_complete()
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
@@ -292,6 +415,10 @@ def guarded_http(guard: ConnectionGuard) -> type[asyncio.Protocol]:
                 guard.wait_for_request(self)
 
         def handle_websocket_upgrade(self, *args: Any) -> None:
+            if self.head_refused:
+                return
+            if guard.refuse_upgrade(self, args[0] if args else None):
+                return
             guard.upgraded(self)
             super().handle_websocket_upgrade(*args)
 

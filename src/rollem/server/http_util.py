@@ -60,6 +60,7 @@ def status_of(err: TableError) -> int:
     """The HTTP status answering ``err`` (400 unless its code says otherwise)."""
     return {"too_large": 413, "too_many_tables": 429, "server_full": 503, "bad_password": 403,
             "rate_limited": 429, "too_many_requests": 429, "too_many_watchers": 409,
+            "too_many_seats": 429,
             }.get(err.code, 400)
 
 

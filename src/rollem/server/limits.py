@@ -10,10 +10,10 @@ import ipaddress
 import math
 import time
 from collections import defaultdict, deque
+from collections.abc import Callable
 from typing import Any
 
-from starlette.requests import Request
-from starlette.websockets import WebSocket
+from starlette.requests import HTTPConnection
 
 from rollem.server.config import ServerSettings
 from rollem.server.live_table import TableError
@@ -49,6 +49,10 @@ class Limits:
         self.by_address: dict[str, int] = defaultdict(int)
         self.by_table: dict[tuple[str, bool], int] = defaultdict(int)  # (table, player)
         self.created: dict[str, deque[float]] = defaultdict(deque)
+        # seats an address sat down in: address -> {(table id, seat token digest)}
+        self.seats: dict[str, dict[tuple[str, str], None]] = {}
+        self._seats_kept = 0  # (entries in self.seats, for the pruning)
+        self.seats_checked: dict[str, float] = {}  # address at its limit -> when read
         # websockets an address opens (closed and opened again: the counts miss it)
         self.connects = AddressBuckets(settings.connects_per_minute, settings.connect_burst)
         # every websocket message of an address, all its connections together
@@ -141,6 +145,70 @@ class Limits:
         if counts[key] <= 0:
             del counts[key]
 
+    SEATS_PRUNE_AT = 65_536
+    """Sit-downs remembered (all addresses) before those no longer held are dropped."""
+    SEATS_RECHECK = 2.0
+    """Seconds an address refused at its seat limit is refused again without its
+    seats being read again (up to ``seats_per_address`` reads of the store each,
+    on the event loop: a flood of sit-downs must not make each cost that)."""
+
+    def seat_refusal(self, address: str, held: Callable[[str, str], bool]) -> str | None:
+        """Why ``address`` may not sit down once more, or ``None``.
+
+        ``held(table_id, digest)``: whether the seat token of that digest still
+        holds a seat at that table (left, removed, or the table deleted: it does
+        not).  An address holds at most ``seats_per_address`` seats at once, its
+        own tables' and anyone's: each seat lets up to ``connections_per_seat`` of
+        its connections in past ``connections_per_address`` (:meth:`admit`), so
+        without this one address sat down at every table whose link it had
+        (try-out of stop 53).  Asked and then :meth:`seat_taken` with no ``await``
+        between, so concurrent sit-downs cannot all pass one check; ``held`` is
+        asked of this address's remembered sit-downs only (at most the limit of
+        them stay remembered past a check).
+        """
+        mine = self.seats.get(address)
+        if not mine:
+            return None
+        most = self.settings.seats_per_address
+        if len(mine) < most:
+            self.seats_checked.pop(address, None)
+            return None
+        now = time.monotonic()
+        refusal = (f"at most {most} seats at once from one address (IPv6: one /64 "
+                   "network); leave a seat at another table first")
+        if now - self.seats_checked.get(address, -math.inf) < self.SEATS_RECHECK:
+            return refusal  # (asked again at once: its seats are not read again)
+        for key in list(mine):
+            if not held(*key):
+                del mine[key]
+                self._seats_kept -= 1
+        if len(mine) < most:
+            self.seats_checked.pop(address, None)
+            return None
+        self.seats_checked[address] = now
+        return refusal
+
+    def seat_taken(self, address: str, table_id: str, digest: str,
+                   held: Callable[[str, str], bool]) -> None:
+        """Remember that ``address`` sat down at ``table_id`` with the seat token of
+        ``digest`` (:meth:`seat_refusal`).  Past :data:`SEATS_PRUNE_AT` sit-downs
+        remembered, those not ``held`` are forgotten (every address's): ``held``
+        here should read memory only (a table not loaded: not held), so the walk
+        never reads the store once per sit-down remembered."""
+        mine = self.seats.setdefault(address, {})
+        if (table_id, digest) not in mine:
+            mine[(table_id, digest)] = None
+            self._seats_kept += 1
+        if self._seats_kept > self.SEATS_PRUNE_AT:
+            for other, keys in list(self.seats.items()):
+                for key in list(keys):
+                    if not held(*key):
+                        del keys[key]
+                        self._seats_kept -= 1
+                if not keys:
+                    del self.seats[other]
+                    self.seats_checked.pop(other, None)
+
     def check_create(self, address: str, now: float) -> None:
         """Raise :class:`TableError` (``too_many_tables``) if ``address`` has created
         as many tables this hour as it may; counts nothing (a refusal before any work)."""
@@ -196,7 +264,7 @@ class AddressBuckets:
                 del self.buckets[address]
 
 
-def client_address(conn: Request | WebSocket) -> str:
+def client_address(conn: HTTPConnection) -> str:
     """The client's address (behind a trusted proxy: from X-Forwarded-For,
     :class:`~rollem.server.proxies.TrustedProxies`)."""
     return conn.client.host if conn.client is not None else "unknown"
@@ -219,7 +287,7 @@ def limit_key(address: str) -> str:
     return str(ip)
 
 
-def limit_key_of(conn: Request | WebSocket) -> str:
+def limit_key_of(conn: HTTPConnection) -> str:
     """What the per-address limits count the client of ``conn`` under (:func:`limit_key`)."""
     return limit_key(client_address(conn))
 
@@ -240,6 +308,6 @@ def network_key(address: str) -> str:
     return str(ipaddress.IPv4Network((ip, 24), strict=False))
 
 
-def network_key_of(conn: Request | WebSocket) -> str:
+def network_key_of(conn: HTTPConnection) -> str:
     """:func:`network_key` of the client of ``conn``."""
     return network_key(client_address(conn))

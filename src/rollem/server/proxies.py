@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import ipaddress
 from functools import lru_cache
+from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-__all__ = ["TrustedProxies", "parse_trusted"]
+__all__ = ["AsSeen", "TrustedProxies", "parse_trusted"]
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -81,3 +82,43 @@ class TrustedProxies:
             scope["headers"] = [(name, value) for name, value in headers
                                 if not (name.startswith(b"x-forwarded-") or name == b"forwarded")]
         await self.app(scope, receive, send)
+
+
+async def _receive() -> Any:
+    raise RuntimeError("nothing is received before the upgrade")
+
+
+async def _send(message: Any) -> None:
+    raise RuntimeError("nothing is sent before the upgrade")
+
+
+class AsSeen:
+    """A request's ASGI scope as the app behind :class:`TrustedProxies` sees it (the
+    client's address and scheme from a trusted proxy's headers; from anyone else
+    those headers removed), for a check made before the app is called: a
+    websocket's opening refused before the upgrade
+    (:func:`rollem.server.conn_guard.guarded_http`), so that check and the app
+    read one request alike.  The same middleware runs, to an app that only keeps
+    the scope: nothing in it waits, so its coroutine ends at its first step."""
+
+    def __init__(self, trusted: str = "127.0.0.1") -> None:
+        self._seen: list[Scope] = []
+
+        async def keep(scope: Scope, receive: Receive, send: Send) -> None:
+            self._seen.append(scope)
+
+        self._chain = TrustedProxies(keep, trusted)
+
+    def __call__(self, scope: Scope) -> Scope:
+        """The scope the app would be given for ``scope`` (a copy; ``scope`` itself
+        is not changed).  Raises :class:`RuntimeError` if the middleware waited."""
+        self._seen.clear()
+        coro = self._chain(dict(scope), _receive, _send)
+        try:
+            coro.send(None)
+        except StopIteration:
+            pass
+        else:
+            coro.close()
+            raise RuntimeError("the proxy headers' middleware waited for something")
+        return self._seen.pop()

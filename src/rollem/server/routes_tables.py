@@ -40,6 +40,7 @@ from rollem.server.http_util import (
 from rollem.server.limits import limit_key_of, network_key_of
 from rollem.server.live_table import TableError
 from rollem.server.markdown import render_markdown
+from rollem.server.store import token_digest
 
 __all__ = ["JOIN_FIELDS", "STATIC", "WATCH_FIELDS", "table_routes"]
 
@@ -216,10 +217,18 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
                 ctx.attempted(request, table, "join")
             if stranger:
                 host_tools.newcomer_network_check(table, network_key_of(request))
+            # One address holds so many seats at once (each lets its connections in
+            # past the address's count); asked and counted with no await between.
+            address = limit_key_of(request)
+            too_many = ctx.limits.seat_refusal(address, ctx.seat_held)
+            if too_many is not None:
+                raise TableError("too_many_seats", too_many)
             # A player who left and comes back gets the stack they left with.
             number, token = table.join(data.get("name", ""), seat,
                                        returning=request.cookies.get(seat_cookie(table.id)),
                                        stranger=stranger)
+            ctx.limits.seat_taken(address, table.id, token_digest(token),
+                                  lambda t, d: ctx.seat_held(t, d, stored=False))
             host.after_join(table, number, by_host)  # waits for approval if the host asks
             if stranger:
                 host_tools.newcomer_noted(table, number, network_key_of(request))

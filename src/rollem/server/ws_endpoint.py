@@ -13,6 +13,8 @@ import asyncio
 import contextlib
 from urllib.parse import urlsplit
 
+from starlette.requests import HTTPConnection
+from starlette.responses import Response
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -33,7 +35,7 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
     settings = ctx.settings
     limits = ctx.limits
 
-    def origin_allowed(ws: WebSocket) -> bool:
+    def origin_allowed(ws: HTTPConnection) -> bool:
         """A page from another site must not play with this browser's seat cookie.
         Allowed: no Origin (not a browser), the Host the browser asked for (or the
         one a trusted reverse proxy says it asked for: from anyone else
@@ -46,18 +48,34 @@ def websocket_route(ctx: AppContext) -> WebSocketRoute:
                  ws.headers.get("x-forwarded-host", "").split(",")[0].strip().lower()}
         return (netloc in hosts - {""}) or origin.rstrip("/").lower() in ctx.allowed_origins
 
-    async def websocket(ws: WebSocket) -> None:
-        tid = ws.path_params["tid"]
-        if not origin_allowed(ws):
-            await ws.close(code=4403)
-            return
-        address = limit_key_of(ws)
-        too_fast = limits.connect_refused(address)  # (before anything is counted or read)
-        if too_fast is not None:  # (an HTTP answer: no websocket is opened to say it)
+    def opening_refusal(conn: HTTPConnection) -> Response | None:
+        """The HTTP answer refusing a websocket's opening for what its request alone
+        says, or ``None``: a page of another site (403 ``bad_origin``), an address
+        opening websockets too fast (429 ``rate_limited``, ``Retry-After``; one of
+        its openings spent).  Asked once per opening, before anything is counted or
+        read: by ``rollem serve`` before the upgrade
+        (:func:`rollem.server.conn_guard.guarded_http`, ``ctx.checked_before_upgrade``:
+        no websocket handshake, no task, no ASGI app), else here."""
+        if not origin_allowed(conn):
+            return error(403, "bad_origin", "a page of another site may not connect to "
+                         "this table")
+        too_fast = limits.connect_refused(limit_key_of(conn))
+        if too_fast is not None:
             denial = error(429, "rate_limited", too_fast)
             denial.headers["Retry-After"] = too_fast.rsplit(" ", 2)[1]
-            await ws.send_denial_response(denial)
-            return
+            return denial
+        return None
+
+    ctx.opening_refusal = opening_refusal
+
+    async def websocket(ws: WebSocket) -> None:
+        tid = ws.path_params["tid"]
+        if not ctx.checked_before_upgrade:
+            denial = opening_refusal(ws)
+            if denial is not None:  # (an HTTP answer: no websocket is opened to say it)
+                await ws.send_denial_response(denial)
+                return
+        address = limit_key_of(ws)
         # Counted, and refused past the limits, before anything costly: the table
         # is not looked up (nor loaded from the store), no state is built.
         player = seat_cookie(tid) in ws.cookies or host_cookie(tid) in ws.cookies
