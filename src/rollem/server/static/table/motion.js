@@ -588,7 +588,14 @@ function moves(state, previous, before, w) {
   if (soundOn && hand.result && !(same && old.result)) heard.add("win");
   w.sounds.push(...heard);
   if (quiet) return;
-  const mark = (e, cls) => { e.classList.add(WAIT); w.marked.push([e, cls]); };
+  // (an element kept from a move before, a row of backs kept from the last hand's
+  // deal, has its move's class taken off here, so the start's class starts it anew:
+  // the render's frame styles it without the move)
+  const mark = (e, cls) => {
+    if (e.classList.contains(cls)) e.classList.remove(cls);   // (a write only if there)
+    e.classList.add(WAIT);
+    w.marked.push([e, cls]);
+  };
   // Cards that came or turned up since.  A row whose cards are all new (a deal)
   // moves as one element, one animation a seat, not one a card (issue 26: each
   // animated element is style, a layer and paint at its start and end, on a phone

@@ -2,7 +2,7 @@
 // chat, the ledger, this hand's log, the rules ("How to play") and the invite.
 import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, el, reconnect, rerender, S, seatName, send, store, tid, toast } from "./state.js";
-import { actionLabels, isWild, joinsNextHand, textWithCards, winnersOf } from "./felt.js";
+import { actionLabels, cardsAsText, isWild, joinsNextHand, textWithCards, winnersOf } from "./felt.js";
 import { loadHistory, openReplay } from "./replay.js";
 import { lastCallText, tournamentRows } from "./tourney.js";
 
@@ -765,15 +765,13 @@ $("copy-invite").onclick = () => copyText($("invite-link").value, $("copy-invite
 // words.  Decided from what changed since the state drawn before.
 // Its lines say cards as the felt and the log do ("The flop: J♦ 7♣ 8♠."), not in
 // the server's codes ("Jd 7c 8s", read out letter by letter); `plain` lines (a
-// copied link) are said as they are.
+// copied link) are said as they are.  Each line is one paragraph of plain text
+// (the cards as rank and suit, no element a card: the region is not drawn, yet
+// its elements are styled and laid out in the state's frame; issue 26).
 const SAID = 20;
 function say(lines, plain) {
   const box = $("announce");
-  for (const text of lines) {
-    const p = el("p");
-    if (plain) p.textContent = text; else textWithCards(p, text);
-    box.appendChild(p);
-  }
+  for (const text of lines) box.appendChild(el("p", null, plain ? text : cardsAsText(text)));
   while (box.childNodes.length > SAID) box.removeChild(box.firstChild);
 }
 export function announce(state, previous, turn, wasTurn) {
