@@ -7,7 +7,8 @@ are the felt's heaviest frames (docs/dev/felt-frames.md).  What they need not ma
 again, they keep: an opponent's row of card backs at the hand's end stays the same
 element when the new hand deals it backs again (its deal still moves it in), each
 seat's chips line stays the same element (its stack's text and its bet changed in
-it), and the live region's lines are plain text (no element a card).  Checked by
+it), the live region's lines are plain text (no element a card), and the
+ledger's rows are kept at a hand's end (their figures changed in them).  Checked by
 which elements show what (an element kept is the same node) and what they show,
 never by time (the frames' times are bench/bench_felt_motion.py's).
 
@@ -93,6 +94,27 @@ its cards row and chips line are the elements drawn before, what they show, and
 which kept rows started their deal; and the live region's lines."""
 
 
+LEDGER_ROWS_KEPT = r"""async () => {
+  const {render} = await import('/static/table/main.js');
+  const now = window.rollemState.state;
+  render(now, now);   // (the newest state drawn again: the page as it was)
+  const rows = () => [...document.querySelectorAll('#ledger tr')]
+    .filter((r) => r.querySelector('td'));
+  const before = rows();
+  window.__ledgerNow = () => {
+    const after = rows();
+    return {kept: after.length === before.length && after.every((r, k) => r === before[k]),
+      rows: after.map((r) => [...r.children].map((c) => c.textContent + '|' + c.className)),
+      want: window.rollemState.state.table.ledger.map((l) => [
+        l.name + (l.left ? ' (left)' : '') + '|', l.brought + '|', l.stack + '|',
+        (l.net > 0 ? '+' : '') + l.net + '|' + (l.net >= 0 ? 'plus' : 'minus')])};
+  };
+}"""
+"""Draws the newest state again (the page as it was before the test's redrawing),
+notes the ledger's rows, and leaves ``window.__ledgerNow()``: whether the rows now
+are those elements, what they show, and what the table's ledger says."""
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_new_hand_keeps_the_rows_of_backs_and_the_chips_lines(browser: Any,
                                                                  live: ServerThread,
@@ -105,7 +127,9 @@ def test_a_new_hand_keeps_the_rows_of_backs_and_the_chips_lines(browser: Any,
     starts); each opponent's chips line is the element it was, showing the new
     hand's stack and bet (the blinds).  The live region's lines hold no element (on
     main a card was a span), and hand 1's lines still say the cards as rank and
-    suit."""
+    suit.  Hand 2 played to its end: the ledger's rows are the elements they were
+    (on main made again), each showing the table's ledger line (name, brought,
+    stack, net and its sign's class)."""
     ctx = context(browser, size)
     ctx.add_init_script(SHOWN)
     try:
@@ -136,5 +160,15 @@ def test_a_new_hand_keeps_the_rows_of_backs_and_the_chips_lines(browser: Any,
         lines = got["announce"]
         assert lines and all(line["elements"] == 0 for line in lines), lines
         assert any(ch in line["text"] for line in lines for ch in "♣♦♥♠"), lines
+
+        # The ledger at hand 2's end: the same rows, hand 2's figures in them.
+        page.evaluate(LEDGER_ROWS_KEPT)
+        play_hand(page, live, tid, 2)
+        wait_until(page, "() => document.querySelector('#ledger caption').textContent"
+                         " === 'after hand 2'")
+        ledger = page.evaluate("window.__ledgerNow()")
+        shot(page, f"new-hand-{size}-ledger")
+        assert ledger["rows"] == ledger["want"], ledger
+        assert ledger["kept"], "ledger rows made again at hand 2's end: " + str(ledger)
     finally:
         ctx.close()
