@@ -251,9 +251,15 @@ function chipsMove(state, previous) {
 export function capture(state, previous) {
   if (!chipsMove(state, previous)) return null;
   const rects = { bets: {}, pot: null, felt: feltBox() };
-  document.querySelectorAll("#seats .bet-chips, #me .bet-chips").forEach((b) => {
-    rects.bets[b.dataset.seat] = { rect: b.getBoundingClientRect(), amount: Number(b.dataset.amount) };
-  });
+  // (the bets looked up in each tile the felt keeps and in your seat's box, not in
+  // the whole page: a query of the page's every element at each hand's end and
+  // each round's, issue 26)
+  const boxes = [...($("seats").tiles || new Map()).values()].map((tile) => tile.node);
+  boxes.push($("me"));
+  for (const box of boxes) {
+    const b = box && box.querySelector(".bet-chips");
+    if (b) rects.bets[b.dataset.seat] = { rect: b.getBoundingClientRect(), amount: Number(b.dataset.amount) };
+  }
   const pot = $("pots");
   if (pot) rects.pot = pot.getBoundingClientRect();
   return rects;
