@@ -7,8 +7,9 @@ are the felt's heaviest frames (docs/dev/felt-frames.md).  What they need not ma
 again, they keep: an opponent's row of card backs at the hand's end stays the same
 element when the new hand deals it backs again (its deal still moves it in), each
 seat's chips line stays the same element (its stack's text and its bet changed in
-it), the live region's lines are plain text (no element a card), and the
-ledger's rows are kept at a hand's end (their figures changed in them).  Checked by
+it), the live region's lines are plain text (no element a card) added with the side
+panels (a frame later), and the ledger's rows are kept at a hand's end (their
+figures changed in them).  Checked by
 which elements show what (an element kept is the same node) and what they show,
 never by time (the frames' times are bench/bench_felt_motion.py's).
 
@@ -62,8 +63,11 @@ REDRAW = r"""async () => {
       if (e.target === row) started.push(n.dataset.seat + ':' + e.animationName);
     });
   }
+  const region = document.getElementById('announce');
+  const lastBefore = region.lastElementChild;
   render(dealt2, mucked);
-  const out = {seats: {}};
+  // (its lines wait for the side panels, drawn in a task after this frame)
+  const out = {seats: {}, toldAtOnce: region.lastElementChild === lastBefore};
   for (const n of tiles()) {
     const seat = n.dataset.seat, b = before[seat] || {};
     const row = n.querySelector(':scope > .cards'), chips = n.querySelector(':scope > .chips');
@@ -84,6 +88,8 @@ REDRAW = r"""async () => {
     await new Promise((done) => requestAnimationFrame(done));
   }
   out.started = started.sort();
+  const next = lastBefore ? lastBefore.nextElementSibling : region.firstElementChild;
+  out.toldNext = next ? next.textContent : null;
   out.announce = [...document.querySelectorAll('#announce p')].map((p) => ({
     text: p.textContent, elements: p.querySelectorAll('*').length}));
   return out;
@@ -125,11 +131,13 @@ def test_a_new_hand_keeps_the_rows_of_backs_and_the_chips_lines(browser: Any,
     row of two backs is the element it was (on main a new one), waiting for its
     deal (``move-wait``), and then moves in again (its ``deal-in`` animation
     starts); each opponent's chips line is the element it was, showing the new
-    hand's stack and bet (the blinds).  The live region's lines hold no element (on
-    main a card was a span), and hand 1's lines still say the cards as rank and
-    suit.  Hand 2 played to its end: the ledger's rows are the elements they were
-    (on main made again), each showing the table's ledger line (name, brought,
-    stack, net and its sign's class)."""
+    hand's stack and bet (the blinds).  Hand 2's lines are not in the live region
+    when the state's render returns (on main they were), and come after it ("Hand
+    2: ..." first).  The live region's lines hold no element (on main a card was a
+    span), and hand 1's lines still say the cards as rank and suit.  Hand 2 played
+    to its end: the ledger's rows are the elements they were (on main made again),
+    each showing the table's ledger line (name, brought, stack, net and its sign's
+    class)."""
     ctx = context(browser, size)
     ctx.add_init_script(SHOWN)
     try:
@@ -157,6 +165,9 @@ def test_a_new_hand_keeps_the_rows_of_backs_and_the_chips_lines(browser: Any,
             assert s["stack"] == s["wantStack"] and s["bet"] == s["wantBet"], where
         assert got["started"] == sorted(f"{seat}:deal-in" for seat in seats), got
         assert any(s["wantBet"] for s in seats.values()), "no blind at an opponent's seat"
+        # hand 2's lines not in the live region in the state's own task; said after
+        assert got["toldAtOnce"], got
+        assert (got["toldNext"] or "").startswith("Hand 2: "), got
         lines = got["announce"]
         assert lines and all(line["elements"] == 0 for line in lines), lines
         assert any(ch in line["text"] for line in lines for ch in "♣♦♥♠"), lines

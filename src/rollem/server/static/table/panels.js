@@ -790,7 +790,21 @@ $("copy-invite").onclick = () => copyText($("invite-link").value, $("copy-invite
 // (the cards as rank and suit, no element a card: the region is not drawn, yet
 // its elements are styled and laid out in the state's frame; issue 26).
 const SAID = 20;
+// A state that changes everything (a new hand, a hand's end: main.js draws its side
+// panels in a task after its frame) has its lines held (holdLines) and added with
+// those panels (sayHeld), in the order said: the state's frame styles and lays out
+// the felt alone (issue 26: a hand's end's 17 lines were a quarter of the elements
+// styled in its frame at 10 seats on a phone at 4x), the screen reader hears them a
+// frame later.
+let held = null;
+export function holdLines() { if (!held) held = []; }
+export function sayHeld() {
+  const lines = held;
+  held = null;
+  if (lines && lines.length) say(lines);
+}
 function say(lines, plain) {
+  if (held && !plain) { held.push(...lines); return; }
   const box = $("announce");
   for (const text of lines) box.appendChild(el("p", null, plain ? text : cardsAsText(text)));
   while (box.childNodes.length > SAID) box.removeChild(box.firstChild);
