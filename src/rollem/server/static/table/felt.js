@@ -172,7 +172,7 @@ function patchSeat(node, t, hand, s, winners, labels, isReplay) {
   const kids = [];
   for (const [name, key, draw] of seatParts(t, hand, s, labels, isReplay)) {
     const old = had[name];
-    const part = old && old.key === key ? old : { key: key, node: draw() };
+    const part = old && old.key === key ? old : { key: key, node: draw(old ? old.node : null) };
     now[name] = part;
     kids.push(part.node);
   }
@@ -183,11 +183,30 @@ function patchSeat(node, t, hand, s, winners, labels, isReplay) {
   }
   placeChildren(node, kids);
 }
-// A seat's tile in parts, [name, key, draw()], in the order shown: the head (name,
+// A seat's chips: its stack, and its bet (if any) in front of it.  The line drawn
+// before (`line`, else null: made) is kept and changed in place: the stack's text,
+// the bet taken away or made anew (issue 26: the line made again at each bet, and
+// at a hand's end at every seat, was two elements more styled and laid out a seat).
+function chipsLine(line, seat, stack, bet) {
+  if (!line) {
+    line = el("div", "chips");
+    line.appendChild(el("span", "stack", String(stack)));
+  } else if (line.firstElementChild.textContent !== String(stack)) {
+    line.firstElementChild.textContent = String(stack);
+  }
+  const had = line.children[1] || null;
+  if (had && Number(had.dataset.amount) === bet) return line;
+  if (had) had.remove();
+  if (bet) line.appendChild(betChips(seat, bet));
+  return line;
+}
+// A seat's tile in parts, [name, key, draw(node drawn before or null)], in the order
+// shown (a part's draw makes its element; the chips' may change the one before): the head (name,
 // dealer button), chips (stack, bet), the last action's label, what it won, its
 // tags, its cards (a folded seat: the face-up cards it had), the hand it showed.
 // A part's key is everything it shows (a hand's number where a new hand must draw
-// it again: its deal and label animations start on new elements).
+// it again: its label's fade starts on a new element; a row of cards the same
+// from one hand to the next is kept, motion.js starts its deal on it again).
 function seatParts(t, hand, s, labels, isReplay) {
   const hs = hand ? hand.seats[s.seat] : null;
   const no = hand ? hand.hand_no : null;
@@ -205,12 +224,7 @@ function seatParts(t, hand, s, labels, isReplay) {
   // Once the hand is over the table's stacks include what the pot paid.
   const stack = shownStack(s, hand, hs, isReplay);
   const bet = hs && hs.bet && !hand.result ? hs.bet : 0;
-  parts.push(["chips", stack + "|" + bet, () => {
-    const line = el("div", "chips");
-    line.appendChild(el("span", "stack", String(stack)));
-    if (bet) line.appendChild(betChips(s.seat, bet));
-    return line;
-  }]);
+  parts.push(["chips", stack + "|" + bet, (line) => chipsLine(line, s.seat, stack, bet)]);
   const label = labels[s.seat] || null;
   parts.push(["label", no + "|" + (label ? label.kind + "|" + label.text : ""), () => labelEl(label)]);
   const won = wonBy(hand, s.seat);
@@ -225,7 +239,10 @@ function seatParts(t, hand, s, labels, isReplay) {
   }
   const wild = hand ? hand.wild_ranks || null : null;
   if (hs && hs.cards.length) {
-    parts.push(["cards", JSON.stringify([no, hs.cards, hs.up, wild]), () => cardsOf(hand, hs, true)]);
+    // (no hand number in its key: a new hand's row of backs, at a seat whose row
+    // was backs, is the same row kept, not made again: motion.js moves it in anew;
+    // issue 26, a new hand's frame at 10 seats)
+    parts.push(["cards", JSON.stringify([hs.cards, hs.up, wild]), () => cardsOf(hand, hs, true)]);
   } else if (hs && hs.folded) {
     // A folded player's face-up cards stay on the table, dimmed (from the public events).
     const up = faceUpCards(hand, s.seat);
@@ -668,6 +685,13 @@ export function textWithCards(box, text) {
     at = m.index + m[0].length;
   }
   if (at < text.length) box.appendChild(document.createTextNode(text.slice(at)));
+}
+// The same text with its cards as rank and suit ("J♦ 7♣"), as one string: what
+// textWithCards' drawing reads as, for text nobody sees (the live region,
+// panels.js announce: a line a card span each was restyled and laid out in the
+// state's frame, 17 lines at a 10-seat hand's end; issue 26).
+export function cardsAsText(text) {
+  return text.replace(/\b([2-9TJQKA])([cdhs])\b/g, (m, r, s) => (RANK_TEXT[r] || r) + SUIT_SYMBOL[s]);
 }
 
 

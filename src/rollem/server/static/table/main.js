@@ -12,8 +12,8 @@ import { afterPaint } from "./frames.js";
 import { animate, capture, initMotion, settle, turnAlert } from "./motion.js";
 import { initOdds, oddsArrived, oddsRefused, oddsReset, renderOdds } from "./odds.js";
 import {
-  announce, chatArrived, chatReset, initPanels, joinSeat, renderChatInput, renderHostPanel, renderJoin,
-  renderLedger, renderLog, renderNotice, renderResult,
+  announce, chatArrived, chatReset, holdLines, initPanels, joinSeat, renderChatInput, renderHostPanel,
+  renderJoin, renderLedger, renderLog, renderNotice, renderResult, sayHeld,
 } from "./panels.js";
 import { initReplay, openLinkedHand } from "./replay.js";
 import { initHostTools, renderAdjustments, renderHostTools, renderLocked, unlock } from "./hosttools.js";
@@ -89,6 +89,7 @@ export function render(state, previous) {
   const t = state.table, me = state.you;
   if (t.locked) {
     later.state = null;   // (a side-panel drawing still to come has nothing to draw)
+    sayHeld();
     renderLocked(state); document.title = t.name + " — rollem";
     focusFirst(t, me, true);
     return;
@@ -145,6 +146,7 @@ export function render(state, previous) {
   if (!still()) animate(state, previous, before, sidesLater);
   performance.measure("rollem-animate", { start: moving });   // (bench/bench_web_felt.py)
   if (!sidesLater) renderSides(state);
+  else holdLines();   // (its lines said with its side panels: panels.js holdLines)
   announce(state, previous, turn, !!(previous && myTurn(previous)));
   if (!linked) { linked = true; openLinkedHand(); }
   // Its time, for bench/bench_web_felt.py (the page keeps the last 200 only).
@@ -189,9 +191,10 @@ function deferSides(state) {
 }
 function drawLater() {
   const state = later.state;
-  if (!state) return;
+  if (!state) { sayHeld(); return; }
   later.state = null;
   const started = performance.now();
+  sayHeld();   // (the live region's lines held with the panels: panels.js holdLines)
   renderSides(state);
   performance.measure("rollem-render-late", { start: started });   // (bench/bench_web_felt.py)
   if (++later.measured % 200 === 0) performance.clearMeasures("rollem-render-late");

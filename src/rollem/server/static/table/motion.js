@@ -255,9 +255,15 @@ function chipsMove(state, previous) {
 export function capture(state, previous) {
   if (!chipsMove(state, previous)) return null;
   const rects = { bets: {}, pot: null, felt: feltBox() };
-  document.querySelectorAll("#seats .bet-chips, #me .bet-chips").forEach((b) => {
-    rects.bets[b.dataset.seat] = { rect: b.getBoundingClientRect(), amount: Number(b.dataset.amount) };
-  });
+  // (the bets looked up in each tile the felt keeps and in your seat's box, not in
+  // the whole page: a query of the page's every element at each hand's end and
+  // each round's, issue 26)
+  const boxes = [...($("seats").tiles || new Map()).values()].map((tile) => tile.node);
+  boxes.push($("me"));
+  for (const box of boxes) {
+    const b = box && box.querySelector(".bet-chips");
+    if (b) rects.bets[b.dataset.seat] = { rect: b.getBoundingClientRect(), amount: Number(b.dataset.amount) };
+  }
   const pot = $("pots");
   if (pot) rects.pot = pot.getBoundingClientRect();
   return rects;
@@ -592,7 +598,14 @@ function moves(state, previous, before, w) {
   if (soundOn && hand.result && !(same && old.result)) heard.add("win");
   w.sounds.push(...heard);
   if (quiet) return;
-  const mark = (e, cls) => { e.classList.add(WAIT); w.marked.push([e, cls]); };
+  // (an element kept from a move before, a row of backs kept from the last hand's
+  // deal, has its move's class taken off here, so the start's class starts it anew:
+  // the render's frame styles it without the move)
+  const mark = (e, cls) => {
+    if (e.classList.contains(cls)) e.classList.remove(cls);   // (a write only if there)
+    e.classList.add(WAIT);
+    w.marked.push([e, cls]);
+  };
   // Cards that came or turned up since.  A row whose cards are all new (a deal)
   // moves as one element, one animation a seat, not one a card (issue 26: each
   // animated element is style, a layer and paint at its start and end, on a phone

@@ -2,7 +2,7 @@
 // chat, the ledger, this hand's log, the rules ("How to play") and the invite.
 import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, el, reconnect, rerender, S, seatName, send, store, tid, toast } from "./state.js";
-import { actionLabels, isWild, joinsNextHand, textWithCards, winnersOf } from "./felt.js";
+import { actionLabels, cardsAsText, isWild, joinsNextHand, textWithCards, winnersOf } from "./felt.js";
 import { loadHistory, openReplay } from "./replay.js";
 import { lastCallText, tournamentRows } from "./tourney.js";
 
@@ -491,25 +491,46 @@ export function renderLedger(t) {
   // ledger line; a new hand changes the caption alone: issue 26).
   const key = JSON.stringify([t.ledger, t.settle || null, S.state.you.seat !== null,
     tt ? [tt.ledger, t.seats.map((st) => (st.free ? null : st.name))] : null]);
+  // The same players in the same order (a hand's end: stacks and nets changed) keep
+  // their rows, each cell's text changed in place (issue 26: the table made again
+  // at each hand's end was some 55 elements styled and laid out in the frame of
+  // its side panels, at 10 seats on a phone at 4x slower).
+  const cells = (l) => [l.name + (l.left ? " (left)" : ""), String(l.brought), String(l.stack),
+    (l.net > 0 ? "+" : "") + l.net];
+  const shape = tt ? null : JSON.stringify(t.ledger.map((l) => cells(l)[0]));
+  if (tbl.dataset.key !== key && shape !== null && tbl.lines && tbl.shape === shape) {
+    tbl.dataset.key = key;
+    t.ledger.forEach((l, k) => {
+      const tds = tbl.lines[k].children;
+      cells(l).forEach((text, j) => { if (tds[j].textContent !== text) tds[j].textContent = text; });
+      const sign = l.net >= 0 ? "plus" : "minus";
+      if (tds[3].className !== sign) tds[3].className = sign;
+    });
+    renderSettle(t);
+  }
   if (tbl.dataset.key !== key) {
     tbl.dataset.key = key;
     tbl.innerHTML = "";
+    tbl.lines = null;
+    tbl.shape = null;
     tbl.appendChild(el("caption", "ledger-when", caption));
     if (tt) renderTournamentLedger(t, tt, tbl);
     else {
       tbl.insertAdjacentHTML("beforeend", "<tr><th>Player</th><th>Brought</th><th>Stack</th><th>Net</th></tr>");
-      for (const l of t.ledger) {
+      tbl.lines = t.ledger.map((l) => {
         const tr = el("tr");
-        tr.append(el("td", null, l.name + (l.left ? " (left)" : "")), el("td", null, l.brought),
-          el("td", null, l.stack), el("td", l.net >= 0 ? "plus" : "minus", (l.net > 0 ? "+" : "") + l.net));
+        const [name, brought, stack, net] = cells(l);
+        tr.append(el("td", null, name), el("td", null, brought), el("td", null, stack),
+          el("td", l.net >= 0 ? "plus" : "minus", net));
         tbl.appendChild(tr);
-      }
+        return tr;
+      });
+      tbl.shape = shape;
       renderSettle(t);
     }
-  } else {
-    const cap = tbl.querySelector("caption");
-    if (cap.textContent !== caption) cap.textContent = caption;
   }
+  const cap = tbl.querySelector("caption");
+  if (cap.textContent !== caption) cap.textContent = caption;
   if (done !== renderLedger.hands) { renderLedger.hands = done; handListsChanged(); }
 }
 
@@ -805,15 +826,27 @@ $("copy-invite").onclick = () => copyText($("invite-link").value, $("copy-invite
 // words.  Decided from what changed since the state drawn before.
 // Its lines say cards as the felt and the log do ("The flop: J♦ 7♣ 8♠."), not in
 // the server's codes ("Jd 7c 8s", read out letter by letter); `plain` lines (a
-// copied link) are said as they are.
+// copied link) are said as they are.  Each line is one paragraph of plain text
+// (the cards as rank and suit, no element a card: the region is not drawn, yet
+// its elements are styled and laid out in the state's frame; issue 26).
 const SAID = 20;
+// A state that changes everything (a new hand, a hand's end: main.js draws its side
+// panels in a task after its frame) has its lines held (holdLines) and added with
+// those panels (sayHeld), in the order said: the state's frame styles and lays out
+// the felt alone (issue 26: a hand's end's 17 lines were a quarter of the elements
+// styled in its frame at 10 seats on a phone at 4x), the screen reader hears them a
+// frame later.
+let held = null;
+export function holdLines() { if (!held) held = []; }
+export function sayHeld() {
+  const lines = held;
+  held = null;
+  if (lines && lines.length) say(lines);
+}
 function say(lines, plain) {
+  if (held && !plain) { held.push(...lines); return; }
   const box = $("announce");
-  for (const text of lines) {
-    const p = el("p");
-    if (plain) p.textContent = text; else textWithCards(p, text);
-    box.appendChild(p);
-  }
+  for (const text of lines) box.appendChild(el("p", null, plain ? text : cardsAsText(text)));
   while (box.childNodes.length > SAID) box.removeChild(box.firstChild);
 }
 export function announce(state, previous, turn, wasTurn) {
