@@ -135,7 +135,7 @@ def _names(data: dict[str, Any], n: int) -> list[str] | None:
     players = data.get("players")
     if (isinstance(players, list) and len(players) == n and any(players)
             and all(isinstance(p, str) for p in players)):
-        return [name_safe(str(p)) or f"seat {s}" for s, p in enumerate(players)]
+        return [name_safe(str(p)) or f"seat {s + 1}" for s, p in enumerate(players)]
     return None
 
 
