@@ -480,3 +480,12 @@ def test_one_card_dealt_down_to_several_players_is_one_card_each() -> None:
     lines = [ln.text for ln in narrate_hand(hand, ["You", "Ann", "Bob"], 0)]  # type: ignore[arg-type]
     assert "Ann and Bob are dealt 1 card each, face down." in lines
     assert not [ln for ln in lines if "1 cards" in ln]
+
+
+def test_a_seat_without_a_name_is_counted_from_1() -> None:
+    """s53-tidy: a seat with no name read "seat 0" (the table's index) in results and
+    the felt's narration; people count seats from 1: index 0 is "seat 1"."""
+    from rollem.narration.words import Names
+
+    names = Names(["Ann", ""], viewer=None)
+    assert [names.name(s) for s in (0, 1, 4)] == ["Ann", "seat 2", "seat 5"]

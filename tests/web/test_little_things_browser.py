@@ -5,7 +5,9 @@ leaves your cards, clock and buttons in view; a phone's header shows the table's
 name, game and stakes uncut and the clock keeps inside its tile; the lobby shows
 the dealer's choice boxes only for the dealer's choice and its Create button on
 a desktop screen; the header keeps the ante between dealer's-choice hands; the
-"joins next hand" tag goes once the hand is over.
+"joins next hand" tag goes once the hand is over; seats are counted from 1, a
+rebuy's new stack drops the last hand's "all-in" tag, one who showed by choice
+and left is named, and a last call names several players in a sentence (s53-tidy).
 Screenshots: test-artifacts/web/little-*.png.
 """
 
@@ -22,6 +24,7 @@ from table_ui import (
     new_table,
     only_checking_bots,
     open_as_host,
+    play_to_the_result,
     shot,
     sit,
     sit_with_enter,
@@ -309,3 +312,81 @@ def test_a_player_leaves_and_sits_down_again_with_their_chips(
     finally:
         ann_ctx.close()
         bob_ctx.close()
+
+
+# A state drawn over the page's own after hand 1 (s53-tidy): the person's (``me``)
+# hand over all-in with nothing left, first as the hand left it, then after a
+# rebuy of 200; the computer player (``bot``) shown by choice, then gone (its seat
+# free, the hand's names keep it: "Bob").  Returns what the page shows each time.
+SEAT_STATES = r"""async ([me, bot]) => {
+  const { hooks, S } = await import('/static/table/state.js');
+  const { lastCallText } = await import('/static/table/tourney.js');
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const settle = async () => { for (let k = 0; k < 4; k++) await frame(); };
+  const tags = () => [...document.querySelectorAll('.me .tag')].map((e) => e.textContent);
+  const busted = structuredClone(S.state);
+  const hs = busted.hand.seats[me];
+  hs.all_in = true; hs.stack = 0; hs.dealt = true; hs.folded = false;
+  busted.table.seats[me].stack = 0;
+  busted.hand.names = busted.hand.names || busted.table.seats.map((s) => s.name || null);
+  busted.hand.names[bot] = 'Bob';
+  busted.hand.events.push({ kind: 'show', seat: bot, by_choice: true, cards: ['As', 'Kd'] });
+  busted.seq = (busted.seq || 0) + 1;
+  hooks.render(busted, S.state); S.state = busted; await settle();
+  const before = tags();
+  const rebought = structuredClone(busted);
+  rebought.table.seats[me].stack = 200;
+  rebought.table.seats[bot] = { seat: bot, free: true };
+  rebought.seq += 1;
+  hooks.render(rebought, busted); S.state = rebought; await settle();
+  const who = document.querySelector(`#result .by-choice[data-seat='${bot}'] .who`);
+  return { before, after: tags(),
+           stack: document.querySelector('.me .chips').textContent,
+           shows: who ? who.textContent : null,
+           call3: lastCallText({ who: 'Amy, Ben and Cat', seats: [0, 1, 2], until: null,
+                                 held_left: 43 }),
+           call1: lastCallText({ who: 'Amy', seats: [0], until: null, held_left: 43 }) };
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_seats_counted_from_1_and_words_after_a_rebuy_and_a_leaver(
+        browser: Any, live: ServerThread, size: str) -> None:
+    """Stop 53's try-out (s53-tidy): a free seat read "Seat 0 — free" (friends count
+    from 1); after a rebuy Ann's area kept the last hand's "all-in" beside her new
+    stack; "seat 1 shows ... by choice" for one who had left; a last call of three
+    read "Amy or Ben or Cat has 43 s" (the felt's own words: "has" whatever the count)."""
+    ctx = context(browser, size)
+    try:
+        tid, host_token = new_table(live.url, game="holdem", seats=4, bots=1)
+        only_checking_bots(live, tid)
+        page = open_as_host(ctx, live.url, tid, host_token)
+        page.wait_for_selector("#join:not(.hidden)")
+        table = live.manager.get(tid)
+        bot = next(iter(table.seats))
+        free = [n for n in range(4) if n != bot]
+        tiles = page.eval_on_selector_all(
+            "#seats .seat.empty", "els => els.map(e => [Number(e.dataset.seat), e.textContent])")
+        assert tiles == [[n, f"Seat {n + 1} — free: tap to sit"] for n in free]
+        options = page.eval_on_selector_all("#join-seat option",
+                                            "els => els.map(e => [e.value, e.textContent])")
+        assert options == [[str(n), f"Seat {n + 1}"] for n in free]  # (the value: the index)
+        shot(page, f"little-{size}-seats-from-1")
+        sit_with_enter(page, "Ann")
+        me = next(n for n, s in table.seats.items() if s.row.name == "Ann")
+        left = [n for n in free if n != me]
+        tiles = page.eval_on_selector_all(
+            "#seats .seat.empty", "els => els.map(e => [Number(e.dataset.seat), e.textContent])")
+        assert tiles == [[n, f"Seat {n + 1} — free"] for n in left]
+        page.click("#start-btn")
+        play_to_the_result(page, live, tid)
+        got = page.evaluate(SEAT_STATES, [me, bot])
+        assert got == {
+            "before": ["all-in"], "after": [], "stack": "stack 200", "shows": "Bob shows",
+            "call3": "Last call for a rebuy: Amy, Ben and Cat have 43 s to rebuy; then "
+                     "the tournament ends.",
+            "call1": "Last call for a rebuy: Amy has 43 s to rebuy; then the tournament ends.",
+        }, got
+        shot(page, f"little-{size}-rebought-and-bob-gone")
+    finally:
+        ctx.close()

@@ -143,6 +143,8 @@ def test_join_rules_and_onlooker(shared_server: ServerThread) -> None:
     assert r.status_code == 400 and r.json()["error"] == "bad_name"
     r = httpx.post(f"{shared_server.url}/api/tables/{tid}/join", json={"name": "Ann", "seat": 1})
     assert r.status_code == 400 and r.json()["error"] == "seat_taken"
+    # (s53-tidy: people count seats from 1; the API's 0-based index is named too)
+    assert r.json()["message"] == "seat 2 (index 1) is not free; free seats: 1 (index 0)"
     seat, _tok = join(shared_server.url, tid, "Ann")
     assert seat == 0
     r = httpx.post(f"{shared_server.url}/api/tables/{tid}/join", json={"name": "Cy"})

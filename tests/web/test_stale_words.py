@@ -38,7 +38,7 @@ def test_an_answer_from_a_second_tab_says_the_decision_was_made() -> None:
         [(code, message)] = _errors(tab2)
         assert code == "stale"
         assert message == (
-            f"that answer came too late: seat {seat} has no decision now (already made, "
+            f"that answer came too late: seat {seat + 1} has no decision now (already made, "
             "perhaps in another tab or window of yours); sequence number "
             f"{seen} is older than the table ({table.seq})")
         # Later the seat has a new decision; an answer from before it is refused.

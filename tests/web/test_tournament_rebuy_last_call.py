@@ -355,3 +355,31 @@ def test_a_bust_with_three_left_says_no_rebuy_and_is_placed_while_play_goes_on()
         else:
             raise AssertionError("a cash game took a decline")
         loop.call(table.shutdown)
+
+
+def test_the_last_call_names_several_players_in_a_sentence() -> None:
+    """Stop 53 (s53-tidy): a last call of three read "Amy or Ben or Cat has 43 s";
+    now "Amy, Ben and Cat have 43 s", two "Amy and Ben have", one "Amy has"; an
+    entrant with no name kept is "seat 3" for index 2 (counted from 1)."""
+    with virtual_server() as (loop, store):
+        table, _, _ = _heads_up_bust(loop, store)
+        state = table.session["tournament"]
+        call = state["last_call"]
+        call["until"] = loop.now + 42.5   # (whole seconds left, rounded up: 43)
+        state["names"] = {"0": "Amy", "1": "Ben", "2": "Cat"}
+        words = {}
+        for seats in ([0, 1, 2], [0, 1], [1]):
+            call["seats"] = seats
+            words[len(seats)] = (table.dealer.waiting_for(),
+                                 table.tourney.last_call_public()["who"])  # type: ignore[index]
+        assert words == {
+            3: ("Last call for a rebuy: Amy, Ben and Cat have 43 s to rebuy; then the "
+                "tournament ends.", "Amy, Ben and Cat"),
+            2: ("Last call for a rebuy: Amy and Ben have 43 s to rebuy; then the "
+                "tournament ends.", "Amy and Ben"),
+            1: ("Last call for a rebuy: Ben has 43 s to rebuy; then the tournament ends.",
+                "Ben"),
+        }
+        del state["names"]["2"]
+        assert table.tourney.entrant_name(2) == "seat 3"
+        loop.call(table.shutdown)

@@ -147,8 +147,9 @@ def test_a_private_tables_stranger_is_told_no_name_or_seat_by_sitting_down(
     texts = " ".join(a.text for a in answers)
     assert "Ann" not in texts and "free seats" not in texts
     assert [a.status_code for a in answers] == [200, 200, 400, 200], texts
-    assert answers[2].json() == {"error": "seat_taken", "message": f"seat {ann_seat} is not "
-                                 "free; sit down without choosing a seat"}
+    assert answers[2].json() == {"error": "seat_taken", "message": f"seat {ann_seat + 1} "
+                                 f"(index {ann_seat}) is not free; sit down without choosing "
+                                 "a seat"}  # (s53-tidy: counted from 1, the API's index too)
     table = server.manager.get(tid)
     waiting = table.table_public()["waiting"]
     assert [table.seats[s].row.name for s in waiting] == ["ann 2", "\u0410\u043f\u043f 3", "Bob"]

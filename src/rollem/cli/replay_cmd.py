@@ -51,7 +51,7 @@ def summary(hand: Hand, names: Sequence[str] | None = None,
 
     r = outcome if outcome is not None else hand.result
     button = f"{said.says(hand.button, 'have', 'has')} the button" if names is not None \
-        else f"button seat {hand.button}"
+        else f"button seat {hand.button + 1}"
     lines = [f"{hand.game.name}: {sum(hand.dealt)} players, {button}"]
     wild_card = hand.extra.get("wild_card")  # R-RYO-7: turned up, part of no hand
     dead = [c for c in hand.dead if c != wild_card]
@@ -135,7 +135,7 @@ def _names(data: dict[str, Any], n: int) -> list[str] | None:
     players = data.get("players")
     if (isinstance(players, list) and len(players) == n and any(players)
             and all(isinstance(p, str) for p in players)):
-        return [name_safe(str(p)) or f"seat {s}" for s, p in enumerate(players)]
+        return [name_safe(str(p)) or f"seat {s + 1}" for s, p in enumerate(players)]
     return None
 
 

@@ -103,7 +103,7 @@ class Style:
             return "The dealer"
         if seat == me:
             return "You"
-        return self.names[seat] if seat < len(self.names) else f"seat {seat}"
+        return self.names[seat] if seat < len(self.names) else f"seat {seat + 1}"
 
 
 def _line(*parts: str | Text) -> Text:

@@ -135,8 +135,8 @@ def _names(data: Mapping[str, Any], n: int) -> list[str]:
     if (isinstance(players, list) and len(players) == n and any(players)
             and all(isinstance(p, str) for p in players)):
         # one line each: a name read from a file cannot start a told line of its own
-        return [name_safe(str(p)) or f"seat {s}" for s, p in enumerate(players)]
-    return [f"seat {s}" for s in range(n)]
+        return [name_safe(str(p)) or f"seat {s + 1}" for s, p in enumerate(players)]
+    return [f"seat {s + 1}" for s in range(n)]
 
 
 def narrate_history(history: str | Mapping[str, Any], *, lenient: bool = False) -> Story:

@@ -31,7 +31,8 @@ class Names:
     """Players' names by seat, with ``You`` for the viewer.
 
     Args:
-        names: one name per seat (missing ones read ``seat N``).
+        names: one name per seat (missing ones read ``seat N``, counted from 1 as
+            people count: index 0 is ``seat 1``).
         viewer: the seat reading the narration (``None``: nobody in particular,
             unless one seat is named ``You``, as ``rollem play`` names its player).
     """
@@ -50,7 +51,7 @@ class Names:
             return "The dealer"
         if 0 <= seat < len(self.names) and self.names[seat]:
             return self.names[seat]
-        return f"seat {seat}"
+        return f"seat {seat + 1}"
 
     def who(self, seat: int | None, *, start: bool = True) -> str:
         """``You`` (``you`` inside a sentence) for the viewer, else the name."""

@@ -451,10 +451,10 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         seat = _seat_arg(table, body)
 
         if table.tourney.holds_entry(seat):
-            raise _error("in_tournament", f"seat {seat} is in the tournament: its chips stay "
+            raise _error("in_tournament", f"seat {seat + 1} is in the tournament: its chips stay "
                          "in play, dealt in and blinded off while its player is away")
         if not is_idle(table, seat):
-            raise _error("not_idle", f"seat {seat} is playing; only an away or sitting-out "
+            raise _error("not_idle", f"seat {seat + 1} is playing; only an away or sitting-out "
                          "player (or a computer player) can be removed")
         _remove(table, seat)
     elif op == "config":
@@ -496,7 +496,7 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         seat = _seat_arg(table, body)
         waiting = s.setdefault("waiting", [])
         if seat not in waiting:
-            raise _error("not_waiting", f"seat {seat} is not waiting for approval")
+            raise _error("not_waiting", f"seat {seat + 1} is not waiting for approval")
         waiting.remove(seat)
         if op == "reject":
             table.seating.release_seat(seat)
@@ -663,7 +663,7 @@ def _show(table: LiveTable, seat: int, msg: ClientMessage) -> None:
         raise _error("no_hand", "cards can be shown only after the hand, until the next deal")
     if not table.views.dealt_in_hand(seat, hand):
         # (an occupant who sat down after the deal shows nothing of the one before)
-        raise _error("not_dealt", f"seat {seat} was not dealt into hand {hand.hand_no}")
+        raise _error("not_dealt", f"seat {seat + 1} was not dealt into hand {hand.hand_no}")
     cards = msg.body.get("cards")
     try:
         applied = hand.apply(seat, {"kind": "show", "cards": cards})

@@ -138,7 +138,7 @@ def host_op(table: LiveTable, op: str, body: dict[str, Any]) -> None:
         seat = _seat(table, body)
         requests = table.session.get("rebuy_requests", [])
         if seat not in requests:
-            raise _refused("not_waiting", f"seat {seat} has not asked to rebuy")
+            raise _refused("not_waiting", f"seat {seat + 1} has not asked to rebuy")
         if op == "approve_rebuy":
             table.dealer.rebuy(seat, approved=True)  # refused (request kept) if it cannot be
             return
@@ -215,7 +215,7 @@ def adjust_stack(table: LiveTable, seat: int, stack: object) -> None:
     row = table.seats[seat].row
     by = stack - row.stack
     if by == 0:
-        raise _refused("bad_stack", f"seat {seat} already has {stack} chips")
+        raise _refused("bad_stack", f"seat {seat + 1} already has {stack} chips")
     log = table.session.setdefault("adjustments", [])
     if len(log) >= MAX_ADJUSTMENTS:
         raise _refused("too_many", f"at most {MAX_ADJUSTMENTS} stack adjustments a session")

@@ -206,7 +206,8 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
                 raise TableError("malformed", "seat must be a seat number")
             current = ctx.viewer(request, table)
             if current is not None:
-                raise TableError("already_seated", f"this browser already sits in seat {current}")
+                raise TableError("already_seated",
+                                 f"this browser already sits in seat {current + 1}")
             by_host = table.is_host(request.cookies.get(host_cookie(table.id)))
             # (a private table's newcomer is told nothing of its seats or names, and
             # one network fills few of its seats while they wait for the host)

@@ -204,7 +204,8 @@ class Messages:
         claimed = msg.body.get("seat", seat)
         if claimed != seat:
             raise TableError(
-                "wrong_seat", f"this connection plays seat {seat}; it cannot act for {claimed!r}"
+                "wrong_seat", f"this connection plays seat {seat + 1} (index {seat}); it cannot "
+                f"act for index {claimed!r}"
             )
         if table.hand is None:
             raise TableError("no_hand", "no hand is in progress")
@@ -216,14 +217,14 @@ class Messages:
             if msg.seq is not None and msg.seq < table.seq:
                 raise TableError(
                     "stale",
-                    f"that answer came too late: seat {seat} has no decision now (already "
+                    f"that answer came too late: seat {seat + 1} has no decision now (already "
                     "made, perhaps in another tab or window of yours); sequence number "
                     f"{msg.seq} is older than the table ({table.seq})",
                 )
             raise TableError(
                 "not_your_turn",
-                f"seat {seat} has no decision to make now; waiting for seat(s) "
-                + ", ".join(map(str, table.hand.pending_seats())),
+                f"seat {seat + 1} has no decision to make now; waiting for seat(s) "
+                + ", ".join(str(s + 1) for s in table.hand.pending_seats()),
             )
         table.turns.act(seat, msg.body["action"], "player",
                         refused=lambda err: self._refuse(client, msg, err))
@@ -259,7 +260,7 @@ class Messages:
                 "stale", f"hand {msg.hand} is not the hand in progress ({table.hand.hand_no})"
             )
         if not table.views.dealt_in_hand(seat, table.hand):
-            raise TableError("not_dealt", f"seat {seat} is not dealt into hand "
+            raise TableError("not_dealt", f"seat {seat + 1} is not dealt into hand "
                              f"{table.hand.hand_no}")
         session = table.hand
         refusal = session.odds_refusal(seat)

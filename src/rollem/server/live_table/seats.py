@@ -318,9 +318,12 @@ class Seating:
         if seat is None:
             seat = free[0]
         if seat not in free:
-            raise TableError("seat_taken", f"seat {seat} is not free; sit down without "
-                             "choosing a seat" if stranger else f"seat {seat} is not free; "
-                             f"free seats: {', '.join(map(str, free))}")
+            # (seats counted from 1 as people count; the API's index in brackets)
+            raise TableError("seat_taken", f"seat {seat + 1} (index {seat}) is not free; sit "
+                             "down without choosing a seat" if stranger
+                             else f"seat {seat + 1} (index {seat}) is not free; free seats: "
+                             f"{', '.join(str(s + 1) for s in free)} "
+                             f"(index{'es' if len(free) > 1 else ''} {', '.join(map(str, free))})")
         token = secrets.token_urlsafe(24)
         stack = brought = table.config.stack
         departed: list[dict[str, Any]] = table.session.setdefault("departed", [])

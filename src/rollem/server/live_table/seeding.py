@@ -180,10 +180,10 @@ class Seeding:
             raise TableError("wrong_hand", f"no deal of hand {hand_no} is waiting for client "
                              f"seeds{waiting}")
         if seat not in self._seed_senders(seeding):
-            raise TableError("not_dealt_in", f"seat {seat} is not dealt into hand {hand_no}")
+            raise TableError("not_dealt_in", f"seat {seat + 1} is not dealt into hand {hand_no}")
         if str(seat) in seeding["seeds"]:
-            raise TableError("already_sent", f"seat {seat} has already sent its client seed for "
-                             f"hand {hand_no}; it is fixed for the hand")
+            raise TableError("already_sent", f"seat {seat + 1} has already sent its client "
+                             f"seed for hand {hand_no}; it is fixed for the hand")
         seeding["seeds"][str(seat)] = seed
         live.saving.commit(session=True)
         if not self.seeds_missing():

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rollem.narration.words import and_list
 from rollem.server.live_table.deadline import StoredDeadline
 from rollem.server.live_table.errors import TableError
 from rollem.tournament.payouts import payout_percentages
@@ -326,27 +327,32 @@ class Tourney:
         call = t.get("last_call") if t is not None else None
         if call is None:
             return None
-        who = " or ".join(self.entrant_name(int(s)) for s in call["seats"])
+        who = self.last_call_who(call)
+        verb = "have" if len(call["seats"]) > 1 else "has"
         until = call.get("until")
         left = (float(call.get("held_left", 0)) if until is None
                 else float(until) - live.clock())
         seconds = max(0, math.ceil(max(0.0, left) - 0.001))  # (stored to the thousandth)
         held = self.last_call_held_by() if until is None else None
         why = f", {self.LAST_CALL_HELD[held]}" if held is not None else ""
-        return (f"Last call for a rebuy: {who} has {seconds} s to rebuy{why}; "
+        return (f"Last call for a rebuy: {who} {verb} {seconds} s to rebuy{why}; "
                 "then the tournament ends.")
 
     def last_call_public(self) -> dict[str, Any] | None:
         """An open last call as every client sees it: the stored entry (``seats``,
         ``until`` on the table clock or ``None`` while it stands, then
-        ``held_left`` in seconds) with ``who`` (the names, ``"Ann or Bob"``) and
+        ``held_left`` in seconds) with ``who`` (the names, ``"Ann, Bob and Cat"``) and
         ``held_by`` (:meth:`last_call_held_by`); ``None`` when none is open."""
         t = self._state()
         call = t.get("last_call") if t is not None else None
         if call is None:
             return None
-        return {**call, "who": " or ".join(self.entrant_name(int(s)) for s in call["seats"]),
-                "held_by": self.last_call_held_by()}
+        return {**call, "who": self.last_call_who(call), "held_by": self.last_call_held_by()}
+
+    def last_call_who(self, call: dict[str, Any]) -> str:
+        """Who may rebuy in ``call`` (its ``seats``), in a sentence's words: ``"Amy"``,
+        ``"Amy and Ben"``, ``"Amy, Ben and Cat"`` (s53: "Amy or Ben or Cat has")."""
+        return and_list(self.entrant_name(int(s)) for s in call["seats"])
 
     def rebought(self) -> None:
         """A busted entrant bought in again: an open deal proposal is withdrawn (its
@@ -358,13 +364,14 @@ class Tourney:
 
     def entrant_name(self, seat: int) -> str:
         """Entrant ``seat``'s name: as kept at the start, else (a table started before
-        names were kept) its seat's player now, else ``seat N``."""
+        names were kept) its seat's player now, else ``seat N`` (counted from 1:
+        index 0 is ``seat 1``)."""
         live = self.table
         t = self._state() or {}
         name = (t.get("names") or {}).get(str(seat))
         if name is None and seat in live.seats:
             name = live.seats[seat].row.name
-        return str(name) if name is not None else f"seat {seat}"
+        return str(name) if name is not None else f"seat {seat + 1}"
 
     def ledger(self, t: Tournament) -> list[dict[str, Any]]:
         """``t``'s ledger (:meth:`Tournament.ledger`, in the buy-in's units) from the

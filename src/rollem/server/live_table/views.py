@@ -325,9 +325,9 @@ class Views:
         return text
 
     def names(self) -> list[str]:
-        """One name per seat (``seat N`` for a free seat), for narration."""
+        """One name per seat (``seat N``, counted from 1, for a free seat), for narration."""
         table = self.table
-        return [table.seats[n].row.name if n in table.seats else f"seat {n}"
+        return [table.seats[n].row.name if n in table.seats else f"seat {n + 1}"
                 for n in range(table.config.seats)]
 
     def broadcast(self) -> None:

@@ -1,7 +1,7 @@
 // The felt: the status line, the opponents' seats (name, stack, bet, tags,
 // cards, clock) and the middle (board, dead cards, pool, wild rank, pot).
 import { cardEl, GAME_NAME, RANK_NAME, RANK_TEXT, SUIT_SYMBOL } from "/static/cards.js";
-import { $, el, hooks, S, seatName } from "./state.js";
+import { $, el, hooks, S, seatName, seatWord } from "./state.js";
 
 export const DECISION_WORD = { bet: "betting", discard: "discard to the pool", expose: "turn a card up",
   draw: "draw", wild: "pick the wild card", stack: "roll-up order", declare: "declare",
@@ -213,7 +213,7 @@ function seatParts(t, hand, s, labels, isReplay) {
   const parts = [];
   // A seat freed since its player was dealt in is still named as it was dealt (not
   // "seat 1"); a newcomer sitting there already is named (the host sees who sat down).
-  const name = (s.free && hand && hand.names && hand.names[s.seat]) || s.name || "seat " + s.seat;
+  const name = (s.free && hand && hand.names && hand.names[s.seat]) || s.name || seatWord(s.seat);
   const button = !!(hand && hand.button === s.seat);
   parts.push(["head", name + "|" + button, () => {
     const head = el("div", "seat-head");
@@ -299,7 +299,7 @@ function markTurn(box, t, hand, s, isReplay) {
   }
 }
 function emptySeatEl(i, mySeat) {
-  const empty = el(mySeat === null ? "button" : "div", "seat empty", "Seat " + i + (mySeat === null ? " — free: tap to sit" : " — free"));
+  const empty = el(mySeat === null ? "button" : "div", "seat empty", "Seat " + (i + 1) + (mySeat === null ? " — free: tap to sit" : " — free"));
   empty.dataset.seat = i;
   if (mySeat === null) {
     empty.type = "button";
@@ -371,12 +371,20 @@ export function shownStack(s, hand, hs, isReplay) {
   if (isReplay) return hs.stack;
   return hs && hs.dealt && !(hand.result && s.stack !== undefined) ? hs.stack : s.stack;
 }
+// Whether the seat's chips changed since `hand` ended (a rebuy, the host's top-up):
+// over, the hand's stack (paid) differs from the table's.
+export function rebuiltSince(hand, hs, seatInfo, isReplay) {
+  return !isReplay && !!(hand && hand.result) && seatInfo.stack !== undefined
+    && seatInfo.stack !== hs.stack;
+}
 export function tagsFor(t, hand, seatInfo, n, isReplay) {
   const hs = hand ? hand.seats[n] : null;
   const tags = [];
   // (at the table the seat's label says "folds": a replay draws no labels)
   if (hs && hs.folded && isReplay) tags.push(["folded", "folded"]);
-  if (hs && hs.all_in && hs.dealt) tags.push(["allin", "all-in"]);
+  // all-in: in the hand, and once it is over while the stack is still what the hand
+  // left (a rebuy or the host's top-up since: a new stack, no last hand's tag)
+  if (hs && hs.all_in && hs.dealt && !rebuiltSince(hand, hs, seatInfo, isReplay)) tags.push(["allin", "all-in"]);
   if (!isReplay && seatInfo.away) tags.push(["away", "away"]);
   if (!isReplay && t.idle_away && t.idle_away.includes(n)) tags.push(["away", "away (timed out)"]);
   else if (!isReplay && t.sitting_out && t.sitting_out.includes(n)) tags.push(["away", "sitting out"]);

@@ -2,7 +2,7 @@
 // table's watchers and password, the watcher delay; the page of someone the
 // table does not show (a private table's stranger: ask to watch or sit down);
 // the ledger's log of adjusted stacks.
-import { $, el, reconnect, S, send, tid, toast } from "./state.js";
+import { $, el, reconnect, S, seatWord, send, tid, toast } from "./state.js";
 
 // ---------------------------------------------------------- the locked page
 // A private table (or one with a password) shows a stranger only its name and
@@ -175,7 +175,7 @@ function drawHostTools(box, t, me) {
   for (const seat of t.rebuy_requests) {
     const s = t.seats[seat];
     const li = el("li"); li.dataset.rebuy = seat;
-    li.append(el("span", null, (s && s.name || "seat " + seat) + " asks to rebuy"));
+    li.append(el("span", null, (s && s.name || seatWord(seat)) + " asks to rebuy"));
     if (!mine(seat)) li.append(button("Approve", "approve_rebuy", { seat: seat }));
     li.append(button(mine(seat) ? "Withdraw" : "Decline", "decline_rebuy", { seat: seat }));
     list.appendChild(li);

@@ -1,7 +1,7 @@
 // The panels around the felt: notices, joining, the result, host controls,
 // chat, the ledger, this hand's log, the rules ("How to play") and the invite.
 import { cardEl, GAME_NAME } from "/static/cards.js";
-import { $, el, reconnect, rerender, S, seatName, send, store, tid, toast } from "./state.js";
+import { $, el, reconnect, rerender, S, seatName, seatWord, handSeatName, send, store, tid, toast } from "./state.js";
 import { actionLabels, cardsAsText, isWild, joinsNextHand, textWithCards, winnersOf } from "./felt.js";
 import { loadHistory, openReplay } from "./replay.js";
 import { lastCallText, tournamentRows } from "./tourney.js";
@@ -64,7 +64,7 @@ export function renderJoin(t, me) {
   if (sel.dataset.free !== want) {
     const keep = sel.value;
     sel.innerHTML = "";
-    for (const s of free) { const o = el("option", null, "Seat " + s.seat); o.value = s.seat; sel.appendChild(o); }
+    for (const s of free) { const o = el("option", null, "Seat " + (s.seat + 1)); o.value = s.seat; sel.appendChild(o); }
     if (free.some((s) => String(s.seat) === keep)) sel.value = keep;
     sel.dataset.free = want;
   }
@@ -131,7 +131,7 @@ export function describeResult(t, result, hand, mySeat) {
     const line = el("div", "shown-line" + (winners[s] ? " winner-line" : ""));
     line.dataset.seat = s;
     // (the hand's own names: a player who left since is no "seat 1": stop 53)
-    const who = (hand && hand.names && hand.names[Number(s)]) || seatName(t, Number(s));
+    const who = handSeatName(t, hand, Number(s));
     line.appendChild(el("span", "who", who + (Number(s) === mySeat ? " (you)" : "")));
     const cards = shownCards[s];
     if (cards) {
@@ -188,7 +188,7 @@ export function renderResult(t, hand, me) {
     if (e.kind !== "show" || !e.by_choice) continue;
     const line = el("div", "shown-line by-choice");
     line.dataset.seat = e.seat;
-    line.appendChild(el("span", "who", seatName(t, e.seat) + (e.seat === me.seat ? " (you)" : "") + " shows"));
+    line.appendChild(el("span", "who", handSeatName(t, hand, e.seat) + (e.seat === me.seat ? " (you)" : "") + " shows"));
     const row = el("span", "cards");
     for (const c of e.cards) row.appendChild(cardEl(c, { up: true, small: true, wild: isWild(hand, c) }));
     line.appendChild(row);
@@ -454,7 +454,7 @@ export function renderChat() {
   if (muted.size) {
     mutedBox.appendChild(document.createTextNode("Muted: "));
     for (const s of muted) {
-      const b = el("button", "link unmute", (S.state ? seatName(S.state.table, s) : "seat " + s) + " (unmute)");
+      const b = el("button", "link unmute", (S.state ? seatName(S.state.table, s) : seatWord(s)) + " (unmute)");
       b.type = "button"; b.dataset.seat = s;
       b.onclick = () => { muted.delete(s); saveMuted(); renderChat(); };
       mutedBox.appendChild(b);

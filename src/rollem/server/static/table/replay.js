@@ -1,7 +1,7 @@
 // The replayer: the finished hands of this table, stepped through as their
 // viewer saw them (the felt's own drawing of seats and middle).
 import { GAME_NAME } from "/static/cards.js";
-import { $, el, S, seatName, tid, toast } from "./state.js";
+import { $, el, S, seatName, seatWord, tid, toast } from "./state.js";
 import { renderCenter, renderSeats } from "./felt.js";
 import { copyText, describeResult } from "./panels.js";
 
@@ -50,7 +50,7 @@ function showFrame() {
   // those of whoever sits there now.
   const names = replay.data.names || [];
   const t = { ...S.state.table, seats: S.state.table.seats.map((s, i) => (f.seats[i] && f.seats[i].dealt
-    ? { ...s, free: false, name: names[i] || s.name || "seat " + i } : { ...s, free: true })) };
+    ? { ...s, free: false, name: names[i] || s.name || seatWord(i) } : { ...s, free: true })) };
   const last = replay.data.frames.length - 1;
   $("replay-pos").textContent = "Hand " + replay.data.hand + " · step " + replay.i + " of " + last;
   $("replay-prev").disabled = replay.i === 0;

@@ -207,7 +207,15 @@ export function myTurn(state) {
   return !!(h && !h.result && me.seat !== null && h.to_act.includes(me.seat) && h.legal
     && h.legal.actions.length);
 }
+// A seat as people read it: counted from 1 ("seat 1" is index 0; the protocol's
+// and the API's seat numbers stay 0-based indexes: docs/web-table.md).
+export function seatWord(n) { return "seat " + (Number(n) + 1); }
 export function seatName(t, n) {
   const s = t.seats[n];
-  return s && !s.free ? s.name : "seat " + n;
+  return s && !s.free ? s.name : seatWord(n);
+}
+// A seat's player in `hand` as the hand named them (one who has left since is still
+// named, not "seat 2"), else as the table names the seat now.
+export function handSeatName(t, hand, n) {
+  return (hand && hand.names && hand.names[n]) || seatName(t, n);
 }

@@ -57,7 +57,8 @@ export function lastCallText(call) {
   const left = held ? Number(call.held_left || 0) : Number(call.until) - (Date.now() / 1000 + S.clockSkew);
   const seconds = Math.max(0, Math.ceil(Math.max(0, left) - 0.001));  // (stored to the thousandth)
   const why = held && LAST_CALL_HELD[call.held_by] ? ", " + LAST_CALL_HELD[call.held_by] : "";
-  return "Last call for a rebuy: " + call.who + " has " + seconds + " s to rebuy" + why
+  const many = (call.seats || []).length > 1;   // ("Amy, Ben and Cat have 43 s")
+  return "Last call for a rebuy: " + call.who + (many ? " have " : " has ") + seconds + " s to rebuy" + why
     + "; then the tournament ends.";
 }
 function tickLastCall() {
