@@ -33,6 +33,7 @@ __all__ = [
     "CREATE_FIELDS",
     "DECISION_SECONDS",
     "GAMES",
+    "MAX_TABLE_NAME",
     "STRUCTURES",
     "ConfigError",
     "ServerSettings",
@@ -69,6 +70,11 @@ server for quick test tables)."""
 STORED_SHORTEST_DECISION = 0.05
 """The shortest clock a stored table may have: tables created before the 5 s
 bound keep theirs when restored or reconfigured."""
+MAX_TABLE_NAME = 40
+"""Most characters (Unicode code points, runs of spaces counted as one) of a table's
+name; a longer one is refused (``bad_config``), as a player's name past its limit
+is. The create form's field stops there (``maxlength``: UTF-16 units, never fewer
+code points)."""
 MAX_SEATS = {"sdr": 10, "rollyourown": 8, "rollem521": 10, "dealers-choice": 10}
 """Most players our three games deal in (RULES.md headings); every game:
 :meth:`TableConfig.max_seats`."""
@@ -640,9 +646,13 @@ def parse_config(data: dict[str, Any],
         _check_house_of_games(probe, house, choices if game == "dealers-choice" else [game])
     name = data.get("name", "Home game")
     if not isinstance(name, str) or hidden_character(name) is not None:
-        raise ConfigError("name must be a text of visible characters (at most 40 are kept), "
-                          f"not {_shown(name)}")
-    name = " ".join(name.split())[:40] or "Home game"
+        raise ConfigError(f"name must be a text of visible characters (at most "
+                          f"{MAX_TABLE_NAME}), not {_shown(name)}")
+    name = " ".join(name.split())
+    if len(name) > MAX_TABLE_NAME:
+        raise ConfigError(f"name has at most {MAX_TABLE_NAME} characters, not {len(name)}: "
+                          "choose a shorter table name")
+    name = name or "Home game"
     practice_odds = _bool(data, "practice_odds", False)
     if practice_odds and strict:
         # the host may switch to the own game later (host ``config``): it counts too

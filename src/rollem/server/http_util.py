@@ -5,7 +5,6 @@ number from the URL."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from starlette.requests import Request
@@ -14,7 +13,7 @@ from starlette.responses import JSONResponse
 from rollem.server.config import ServerSettings, unknown_field_message
 from rollem.server.live_table import TableError
 from rollem.server.manager import TableUnreadable
-from rollem.server.protocol import deeper_than
+from rollem.server.protocol import DuplicateKeyError, deeper_than, loads_once_keyed
 
 __all__ = ["COOKIE_AGE", "error", "hand_number", "host_cookie", "json_body", "only_fields",
            "private", "seat_cookie", "status_of", "unreadable", "watch_cookie"]
@@ -68,12 +67,13 @@ async def json_body(request: Request, settings: ServerSettings,
                     extra: int = 0) -> dict[str, Any]:
     """The request's JSON object.  The body is cut off while it is read once it
     passes ``settings.max_body_bytes`` (plus ``extra`` bytes: a table's game
-    file) (``too_large``); nesting deeper than ``settings.max_json_depth`` is
+    file) (``too_large``); nesting deeper than ``settings.max_json_depth``, or an
+    object giving a key twice (:func:`~rollem.server.protocol.loads_once_keyed`), is
     ``malformed``.
 
     Raises:
-        TableError: ``malformed`` (not JSON, not an object, nested too deep, not
-            sent as ``application/json``) or ``too_large``.
+        TableError: ``malformed`` (not JSON, not an object, nested too deep, a key
+            given twice, not sent as ``application/json``) or ``too_large``.
     """
     # JSON only: a cross-site form cannot send it without the browser asking first.
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
@@ -94,7 +94,9 @@ async def json_body(request: Request, settings: ServerSettings,
     if deeper_than(body, settings.max_json_depth):
         raise TableError("malformed", f"JSON nested more than {settings.max_json_depth} deep")
     try:
-        data = json.loads(body or b"{}")
+        data = loads_once_keyed(body or b"{}")
+    except DuplicateKeyError as err:
+        raise TableError("malformed", f"the request body: {err.message}") from None
     except (ValueError, RecursionError):
         raise TableError("malformed", "the request body must be JSON") from None
     if not isinstance(data, dict):

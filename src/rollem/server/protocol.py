@@ -121,9 +121,11 @@ __all__ = [
     "MAX_SEED_MESSAGE_BYTES",
     "ONE_OF",
     "ClientMessage",
+    "DuplicateKeyError",
     "ProtocolError",
     "deeper_than",
     "json_depth",
+    "loads_once_keyed",
     "parse_message",
 ]
 
@@ -209,6 +211,47 @@ class ProtocolError(ValueError):
         self.message = message
 
 
+class DuplicateKeyError(ValueError):
+    """A JSON object that gives one key twice (:func:`loads_once_keyed`); ``key`` is
+    that key, ``message`` names it (cut to :data:`SHOWN_KEY` characters)."""
+
+    def __init__(self, key: str) -> None:
+        shown = repr(key[:SHOWN_KEY]) + ("..." if len(key) > SHOWN_KEY else "")
+        self.key = key
+        self.message = f"the key {shown} is given twice in one JSON object; give each key once"
+        super().__init__(self.message)
+
+
+SHOWN_KEY = 40
+"""Most characters of a repeated key a refusal quotes."""
+
+
+def _once_keyed(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json.loads``' ``object_pairs_hook``: the object, or :class:`DuplicateKeyError`
+    on a key given twice (``{"name": "a", "name": "b"}``, ``"\\u0061"`` and ``"a"`` alike)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise DuplicateKeyError(key)
+            seen.add(key)
+    return obj
+
+
+def loads_once_keyed(text: str | bytes) -> Any:
+    """``json.loads(text)``, refusing an object (at any depth) that gives a key twice:
+    every JSON a client sends is read by it (websocket messages, HTTP request bodies),
+    so no key is silently overridden by a later one (JSON parsers keep the last).
+
+    Raises:
+        DuplicateKeyError: an object gives a key twice (a ``ValueError``: catch it
+            first).
+        ValueError, UnicodeDecodeError, RecursionError: as ``json.loads``.
+    """
+    return json.loads(text, object_pairs_hook=_once_keyed)
+
+
 @dataclass(slots=True, frozen=True)
 class ClientMessage:
     type: str
@@ -258,8 +301,8 @@ def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientM
     """Check the shape of one client message; raise :class:`ProtocolError` if wrong.
 
     Codes: ``too_large``, ``malformed`` (not JSON, not an object, nested deeper
-    than ``max_depth``, a field of the wrong type), ``unknown_type``,
-    ``unknown_field`` (a field the type does not take: :data:`FIELDS`,
+    than ``max_depth``, a key given twice in one object, a field of the wrong
+    type), ``unknown_type``, ``unknown_field`` (a field the type does not take: :data:`FIELDS`,
     :data:`HOST_FIELDS`, :data:`ACTION_FIELDS`, :data:`ONE_OF`).
     """
     size = len(text.encode() if isinstance(text, str) else text)
@@ -270,7 +313,9 @@ def parse_message(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> ClientM
     if deeper_than(text, max_depth):
         raise ProtocolError("malformed", f"JSON nested more than {max_depth} deep")
     try:
-        obj = json.loads(text)
+        obj = loads_once_keyed(text)
+    except DuplicateKeyError as err:
+        raise ProtocolError("malformed", err.message) from None
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise ProtocolError("malformed", "not valid JSON") from None
     if not isinstance(obj, dict):

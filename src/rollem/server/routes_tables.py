@@ -244,16 +244,23 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
         """The rules of this table's game as HTML (issue 9): for dealer's choice the
         overview plus ``?game=`` (the current hand's game); the help on the decision
         the asking seat has now, as the terminal's ``?`` words it (else, with
-        ``?decision=``, on that kind of decision in that game); and the table's
-        options.  A private table's (or a password's) unapproved watcher gets 403
-        ``private``, as from the table's other routes."""
-        from rollem.rules import list_games, rules_text, topic_text
+        ``?decision=``, on that kind of decision in that game: at most
+        :data:`~rollem.server.table_help.MAX_ASKED_DECISION` characters, else 400
+        ``bad_decision``; one not a kind is answered without help, ``decision``
+        ``null``); and the table's options.  A private table's (or a password's)
+        unapproved watcher gets 403 ``private``, as from the table's other routes."""
+        from rollem.rules import DECISION_KINDS, list_games, rules_text, topic_text
         from rollem.server.table_help import (
             asked_decision_help,
+            asked_decision_refusal,
             games_dealt,
             seat_decision_help,
         )
 
+        decision = request.query_params.get("decision") or None
+        refusal = asked_decision_refusal(decision)
+        if refusal is not None:
+            return error(400, "bad_decision", refusal)
         table = ctx.table(request)
         if table is None:
             return error(404, "no_table", "no such table")
@@ -278,7 +285,6 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
             the_game = config.game_of(game)
             sections.append({"title": the_game.name,
                              "html": render_markdown(the_game.rules.strip(), 1)})
-        decision = request.query_params.get("decision") or None
         help_text: str | None = None
         try:  # the seat's decision as saved: nothing is told that is not (its cards)
             await table.public_when_committed()
@@ -290,6 +296,8 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
         elif decision is not None:
             help_text = asked_decision_help(table, game, decision, delayed)
         help_html = render_markdown(help_text) if help_text is not None else None
+        if decision not in DECISION_KINDS:  # (a word the page made up is not quoted back)
+            decision = None
         return JSONResponse({"game": game, "sections": sections, "decision": decision,
                              "decision_help": help_html, "config": config.public_dict(),
                              "bot_levels": BOT_LEVEL_HINTS})

@@ -16,7 +16,22 @@ from rollem.rules.game_help import asks_for, choose_game_help, decision_kind, ex
 if TYPE_CHECKING:
     from rollem.server.live_table import LiveTable
 
-__all__ = ["asked_decision_help", "games_dealt", "seat_decision_help"]
+__all__ = ["MAX_ASKED_DECISION", "asked_decision_help", "asked_decision_refusal", "games_dealt",
+           "seat_decision_help"]
+
+MAX_ASKED_DECISION = 32
+"""Most characters of the ``?decision=`` a page asks help on (the longest kind of
+:data:`rollem.rules.DECISION_KINDS`, ``discard_to_pool``, has 15)."""
+
+
+def asked_decision_refusal(decision: str | None) -> str | None:
+    """Why ``?decision=`` is refused (HTTP 400 ``bad_decision``): longer than
+    :data:`MAX_ASKED_DECISION` characters; ``None`` when it is not (absent, a kind,
+    or a short unknown word: answered with no help and not quoted back)."""
+    if decision is None or len(decision) <= MAX_ASKED_DECISION:
+        return None
+    return (f"decision names a kind of decision ({', '.join(DECISION_KINDS)}) in at most "
+            f"{MAX_ASKED_DECISION} characters, not {len(decision)}")
 
 
 def seat_decision_help(table: LiveTable, seat: int | None) -> tuple[str, str] | None:

@@ -780,7 +780,7 @@ function optionRows(c, botLevels, t) {
 export async function openRules() {
   const game = S.state && S.state.hand ? S.state.hand.game : "";
   const decision = currentDecision();
-  const q = "?game=" + encodeURIComponent(game || "") + (decision ? "&decision=" + decision : "");
+  const q = "?game=" + encodeURIComponent(game || "") + (decision ? "&decision=" + encodeURIComponent(decision) : "");
   $("rules").classList.remove("hidden");
   try {
     const resp = await fetch("/api/tables/" + tid + "/rules" + q, { credentials: "same-origin" });
