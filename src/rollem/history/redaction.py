@@ -26,7 +26,12 @@ def _card_tokens(tokens: Sequence[str]) -> list[str]:
     run-together (``QsQd``, ``????``) tokens; anything else kept as is."""
     out: list[str] = []
     for t in tokens:
-        if len(t) > 2 and len(t) % 2 == 0 and set(t) == {"?"}:
+        if len(t) < 4:
+            # at most one card (two take four characters, ``2c3d``): kept as is, as
+            # below, without parsing it (most tokens: ``p1``, ``cbr``, ``Qs``, ``10c``)
+            out.append(t)
+            continue
+        if len(t) % 2 == 0 and set(t) == {"?"}:
             out += ["??"] * (len(t) // 2)
             continue
         try:
