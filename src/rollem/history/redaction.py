@@ -4,6 +4,7 @@ where it saw it; never a card it did not see)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rollem import toml_input
@@ -28,18 +29,27 @@ def _card_tokens(tokens: Sequence[str]) -> list[str]:
     for t in tokens:
         if len(t) < 4:
             # at most one card (two take four characters, ``2c3d``): kept as is, as
-            # below, without parsing it (most tokens: ``p1``, ``cbr``, ``Qs``, ``10c``)
+            # a longer token that is not a run of cards, without parsing it (most
+            # tokens: ``p1``, ``cbr``, ``Qs``, ``10c``)
             out.append(t)
-            continue
-        if len(t) % 2 == 0 and set(t) == {"?"}:
-            out += ["??"] * (len(t) // 2)
-            continue
-        try:
-            cards = parse_cards(t)
-        except CardError:
-            cards = []
-        out += [str(c) for c in cards] if len(cards) > 1 else [t]
+        else:
+            out += _run_tokens(t)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _run_tokens(t: str) -> tuple[str, ...]:
+    """:func:`_card_tokens` of one token: its cards' text if it is a run of two
+    or more (``????`` as ``??`` twice), else the token. Cached: a history's copy
+    for each seat reads every line twice (:func:`_turned_up`, :func:`redacted_for`),
+    and a table writes a copy for every seat of each hand."""
+    if len(t) % 2 == 0 and set(t) == {"?"}:
+        return ("??",) * (len(t) // 2)
+    try:
+        cards = parse_cards(t)
+    except CardError:
+        cards = []
+    return tuple(str(c) for c in cards) if len(cards) > 1 else (t,)
 
 
 def _turned_up(raw_lines: Sequence[str]) -> dict[str, list[str]]:
