@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rollem import toml_input
-from rollem.cards import CardError, parse_cards
+from rollem.cards import CARDS, Card, CardError, parse_cards
 from rollem.engine.public_order import public_order
 from rollem.history.format import (
     HistoryError,
@@ -76,11 +76,22 @@ def _public_text(cards: Sequence[str], turned: Sequence[str]) -> list[str]:
     """Cards (text) in :func:`rollem.engine.public_order.public_order` (unchanged
     if any is not a card)."""
     try:
-        known = [parse_cards(c)[0] for c in cards]
-        up = [parse_cards(c)[0] for c in turned]
+        known = [_first_card(c) for c in cards]
+        up = [_first_card(c) for c in turned]
     except (CardError, IndexError):
         return list(cards)
     return [str(c) for c in public_order(known, up)]
+
+
+_BY_TEXT = {str(c): c for c in CARDS}
+"""A card's own text (``Qs``) -> the card: what :func:`parse_cards` gives it,
+without parsing (a history writes its cards so)."""
+
+
+def _first_card(text: str) -> Card:
+    """``parse_cards(text)[0]`` (its errors too), a card's own text looked up."""
+    card = _BY_TEXT.get(text)
+    return card if card is not None else parse_cards(text)[0]
 
 
 def redact(history: Mapping[str, Any] | str, seat: int,
