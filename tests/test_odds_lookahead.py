@@ -1151,7 +1151,7 @@ def test_ryo_history_odds_after_the_discard_default_worlds() -> None:
     assert at is not None
     odds, point = history_odds(write_history(hand), 0, at=at, seed=3, advice=True)
     assert point == at
-    assert odds.samples == 10_000 and "of 10,000 worlds" in (odds.model or ""), odds.model
+    assert odds.samples == 10_000 and "at a time, 10,000 worlds," in (odds.model or ""), odds.model
     assert odds.interval is not None and odds.interval < 0.03  # the batches' own check
 
 

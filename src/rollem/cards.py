@@ -120,6 +120,9 @@ def parse_card(token: str) -> Card:
     Raises:
         CardError: naming ``token`` if it is not a card.
     """
+    card = _BY_TEXT.get(token) if isinstance(token, str) else None
+    if card is not None:  # a card's own text (``Qs``), as histories and views write it
+        return card
     text = _plain_suits(token.strip())
     rank = _RANK_INPUT.get(text[:-1]) if len(text) >= 2 else None
     suit = _SUIT_INPUT.get(text[-1:]) if text else None
@@ -127,6 +130,9 @@ def parse_card(token: str) -> Card:
         raise CardError(f"bad card {token!r}: expected {_ALLOWED}")
     return CARDS[rank * 4 + suit]
 
+
+_BY_TEXT: dict[str, Card] = {str(c): c for c in CARDS}
+"""A card's own text -> the card (what :func:`parse_card` gives for it)."""
 
 _SPLIT = re.compile(r"[\s,]+")
 

@@ -4,10 +4,11 @@ where it saw it; never a card it did not see)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rollem import toml_input
-from rollem.cards import CardError, parse_cards
+from rollem.cards import CARDS, Card, CardError, parse_cards
 from rollem.engine.public_order import public_order
 from rollem.history.format import (
     HistoryError,
@@ -26,15 +27,29 @@ def _card_tokens(tokens: Sequence[str]) -> list[str]:
     run-together (``QsQd``, ``????``) tokens; anything else kept as is."""
     out: list[str] = []
     for t in tokens:
-        if len(t) > 2 and len(t) % 2 == 0 and set(t) == {"?"}:
-            out += ["??"] * (len(t) // 2)
-            continue
-        try:
-            cards = parse_cards(t)
-        except CardError:
-            cards = []
-        out += [str(c) for c in cards] if len(cards) > 1 else [t]
+        if len(t) < 4:
+            # at most one card (two take four characters, ``2c3d``): kept as is, as
+            # a longer token that is not a run of cards, without parsing it (most
+            # tokens: ``p1``, ``cbr``, ``Qs``, ``10c``)
+            out.append(t)
+        else:
+            out += _run_tokens(t)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _run_tokens(t: str) -> tuple[str, ...]:
+    """:func:`_card_tokens` of one token: its cards' text if it is a run of two
+    or more (``????`` as ``??`` twice), else the token. Cached: a history's copy
+    for each seat reads every line twice (:func:`_turned_up`, :func:`redacted_for`),
+    and a table writes a copy for every seat of each hand."""
+    if len(t) % 2 == 0 and set(t) == {"?"}:
+        return ("??",) * (len(t) // 2)
+    try:
+        cards = parse_cards(t)
+    except CardError:
+        cards = []
+    return tuple(str(c) for c in cards) if len(cards) > 1 else (t,)
 
 
 def _turned_up(raw_lines: Sequence[str]) -> dict[str, list[str]]:
@@ -61,11 +76,22 @@ def _public_text(cards: Sequence[str], turned: Sequence[str]) -> list[str]:
     """Cards (text) in :func:`rollem.engine.public_order.public_order` (unchanged
     if any is not a card)."""
     try:
-        known = [parse_cards(c)[0] for c in cards]
-        up = [parse_cards(c)[0] for c in turned]
+        known = [_first_card(c) for c in cards]
+        up = [_first_card(c) for c in turned]
     except (CardError, IndexError):
         return list(cards)
     return [str(c) for c in public_order(known, up)]
+
+
+_BY_TEXT = {str(c): c for c in CARDS}
+"""A card's own text (``Qs``) -> the card: what :func:`parse_cards` gives it,
+without parsing (a history writes its cards so)."""
+
+
+def _first_card(text: str) -> Card:
+    """``parse_cards(text)[0]`` (its errors too), a card's own text looked up."""
+    card = _BY_TEXT.get(text)
+    return card if card is not None else parse_cards(text)[0]
 
 
 def redact(history: Mapping[str, Any] | str, seat: int,
