@@ -5,6 +5,8 @@ so. Nobody" / "folds and no" / "betting is simulated, ..." on three lines)."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from click.testing import CliRunner
 
@@ -17,7 +19,7 @@ def _ragged_lines(text: str) -> list[tuple[str, str]]:
     and the sentence goes on in lower case on the next line."""
     lines = text.splitlines()
     found = []
-    for line, after in zip(lines, lines[1:]):
+    for line, after in itertools.pairwise(lines):
         words = line.strip()
         if (
             words
