@@ -102,6 +102,17 @@ in words).
 """
 
 
+_SDR_FLAGS = ("hand", "dead", "board", "vs")
+
+
+def _as_flag(message: str) -> str:
+    """An error of ``sdr_odds`` named by the option the user typed: the library
+    names its parameter ("hand: expected two hole cards, got 1"), the command
+    line says ``--hand: ...`` (the same for dead, board and vs)."""
+    name, sep, rest = message.partition(": ")
+    return f"--{name}: {rest}" if sep and name in _SDR_FLAGS else message
+
+
 def render(odds: Odds) -> str:
     """Human-readable lines for ``odds`` (:func:`rollem.odds.display.odds_lines`)."""
     from rollem.odds.display import odds_lines
@@ -230,7 +241,7 @@ def _odds(game: str | None, hand: str | None, dead: str, board: str,
                                 opponents=opponents, samples=samples or 100_000, seed=seed,
                                 progress=progress, workers=workers)
         except OddsError as err:
-            fail(err)
+            fail(_as_flag(str(err)))
     if as_json:
         click.echo(json.dumps({**odds.to_dict(), **extra}))
         return
