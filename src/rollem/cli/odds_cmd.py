@@ -48,8 +48,8 @@ every player still in, you included, makes the choices still to come by the
 fast policy (rollem.odds.policy): keep three of six (trips, a high pair,
 then high, suited, connected cards); 5-2-1 draws (pat with a straight or
 better or five different ranks eight or lower; else keep trips, two pair, a
-four-card low, a pair of nines or better, four of a suit, three low cards, a
-pair, the highest cards); stacking (the card that decides the hand stays
+four-card low, a pair of nines or better, four of a suit, three low cards,
+a pair, the highest cards); stacking (the card that decides the hand stays
 down); the declare (from its own hand and every other player's up cards:
 the side with the greatest expected share). What you saw of opponents'
 choices weights their hands: in 5-2-1 how many cards each threw in each
@@ -60,27 +60,25 @@ wild card), by importance weighting; each by the chance the policy does the
 same (a player is taken to stray from the policy 2% of the time). Where
 that weighting is too uneven even on a second try (rare: 1 of 180 late
 answers with 4 to 6 players) the tracked pool below answers, and the model
-line says so. Nobody
-folds and no
-betting is simulated, so the card you expose in Roll Your Own and the order
-of your first four 5-2-1 cards change no equity (the advice says so). Your
-equity is for playing by the policy (at the declare: your best
-declaration; once declared: yours). The options of your current choice are
-played out in the same worlds, --samples worlds each (default 10,000).
+line says so. Nobody folds and no betting is simulated, so the card you
+expose in Roll Your Own and the order of your first four 5-2-1 cards change
+no equity (the advice says so). Your equity is for playing by the policy
+(at the declare: your best declaration; once declared: yours). The options
+of your current choice are played out in the same worlds, --samples worlds
+each (default 10,000).
 
 \b
-Plain model (Stop, Drop and Roll; Roll Your Own where
-the weighting is too uneven): unknown
-cards are uniformly random among the cards the player cannot see (own
-cards, face-up cards, the dead Stop and Drop, the board and the player's
-own discards are seen); folded players' cards are unknown but out of play;
-everyone still in goes to the showdown. Roll Your Own's pool is tracked: it
-holds the player's own discards plus three discards of every other player
-dealt in; the cards the player drew and the turned wild card came from it;
-an opponent's up card that is one of the player's discards was drawn; a
-drawn down card is one of the pool's cards the player cannot place; draws
-still to come and the wild card come from what is left in the pool. Not
-read there: the opponents' keeps and exposes.
+Plain model (Stop, Drop and Roll; Roll Your Own where the weighting is too
+uneven): unknown cards are uniformly random among the cards the player
+cannot see (own cards, face-up cards, the dead Stop and Drop, the board and
+the player's own discards are seen); folded players' cards are unknown but
+out of play; everyone still in goes to the showdown. Roll Your Own's pool
+is tracked: it holds the player's own discards plus three discards of every
+other player dealt in; the cards the player drew and the turned wild card
+came from it; an opponent's up card that is one of the player's discards
+was drawn; a drawn down card is one of the pool's cards the player cannot
+place; draws still to come and the wild card come from what is left in the
+pool. Not read there: the opponents' keeps and exposes.
 
 \b
 Games from game files (hold'em, Omaha, stud, razz, draw and your own
@@ -102,6 +100,17 @@ share), best_declare and declared; with a choice at hand, advice (decision,
 choices: action, cards, equity, stderr, policy ...); model (the look-ahead
 in words).
 """
+
+
+_SDR_FLAGS = ("hand", "dead", "board", "vs")
+
+
+def _as_flag(message: str) -> str:
+    """An error of ``sdr_odds`` named by the option the user typed: the library
+    names its parameter ("hand: expected two hole cards, got 1"), the command
+    line says ``--hand: ...`` (the same for dead, board and vs)."""
+    name, sep, rest = message.partition(": ")
+    return f"--{name}: {rest}" if sep and name in _SDR_FLAGS else message
 
 
 def render(odds: Odds) -> str:
@@ -232,7 +241,7 @@ def _odds(game: str | None, hand: str | None, dead: str, board: str,
                                 opponents=opponents, samples=samples or 100_000, seed=seed,
                                 progress=progress, workers=workers)
         except OddsError as err:
-            fail(err)
+            fail(_as_flag(str(err)))
     if as_json:
         click.echo(json.dumps({**odds.to_dict(), **extra}))
         return

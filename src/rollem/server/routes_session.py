@@ -68,7 +68,7 @@ def _phh_chunk(hand_no: int, seat: int, row: HandRow, names: list[str],
 
 def _bulk_head(left_out: int) -> str:
     """The comment lines a ``.phhs`` download starts with."""
-    head = "# rollem: one player's own copies of a session's hands (issue 27)\n"
+    head = "# rollem: one player's own copies of a session's hands\n"
     if left_out:
         head += f"# the {left_out} earliest hand(s) left out: at most {MAX_BULK_HANDS} a file\n"
     return head + "\n"
