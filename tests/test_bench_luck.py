@@ -1260,3 +1260,63 @@ def test_a_two_card_deck_draw_is_valued_against_a_uniform_sample_of_its_orders(
     trial.deck_draw_sample = False  # over the limit: the sampled copies (alts 1)
     trial.apply(*move)
     assert trial.late_plays == 2 * (1 + 1)
+
+
+def test_a_deck_draws_real_card_plays_as_its_copy_with_the_bots_own_plays(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deck draw's exact identity (fifteenth pass) with the bots' own plays,
+    not a stand-in (issue 31, seventeenth pass: 5-2-1 no limit leaned at
+    ``basic``'s one-card draws). `strong` in seat 0, `basic` in seat 1, deal 4:
+    ``basic`` draws one card at the second draw (R-521-4) and the card it gets
+    makes its hand in the 200-chip all-in. Through :meth:`Luck.apply`, with 2 plays a
+    real draw and 1 a card: the real hand's play from each seed is the copy's
+    that holds the same card, chip for chip (nothing the real hand carries
+    enters a play, so over the cards and offsets the term's mean is zero as
+    the stand-in test shows), other cards give other chips, and the term is
+    the real plays' mean less the mean of every card's one play."""
+    bl = _luck()
+    from bench_league import seat_bots
+
+    deal = 4
+    bots = seat_bots(["strong", "basic"], 5300 + deal)
+    luck = bl.Luck("rollem521", "no-limit", deal, 0, 0, 1, 300, random.Random(deal),
+                   late_rollouts=2, late_from=1, late_decisions_from=9, late_chance=True,
+                   exact_deck_draws=60, deck_draw_plays=1, bots=bots)
+    hand = luck.hand
+    while True:
+        s = hand.pending.seats[0]
+        action = bots[s].act(hand.view(s))
+        trial = _copy(hand)
+        trial.apply(s, action)
+        if s == 1 and hand.round == 1 and trial.deck_pos == hand.deck_pos + 1 \
+                and hand.deck_pos >= 12:
+            break
+        luck.moves.append((s, action))  # the history, for replays (no terms needed)
+        hand.apply(s, action)
+    assert str(action) == "Draw(cards=(3s,))" and hand.stacks == [184, 184]
+    stub = sorted(hand.deck[hand.deck_pos:], key=int)
+    real_card = hand.deck[hand.deck_pos]
+    calls: list[tuple[Any, list[int], list[float]]] = []
+    plays = bl.rollouts
+
+    def kept(h, bots_, hero, seeds, luck_=None):  # type: ignore[no-untyped-def]
+        out = plays(h, bots_, hero, seeds, luck_)
+        calls.append((h, list(seeds), out))
+        return out
+
+    monkeypatch.setattr(bl, "rollouts", kept)
+    luck.apply(s, action)
+    assert luck.hand.hole[1][-1] == real_card
+    (real, seeds, real_plays), *copies = calls
+    assert real is luck.hand and len(seeds) == 2 and len(copies) == len(stub) == 40
+    assert real_plays == [0.0, -200.0]  # basic's card makes its hand (or splits)
+    by_card = {h.hole[1][-1]: (s_, v) for h, s_, v in copies}
+    assert sorted(by_card, key=int) == stub
+    [seed], [value] = by_card[real_card]
+    assert value == real_plays[seeds.index(seed)]  # the copy plays as the real hand
+    values = sorted(v[0] for _, _, v in copies)
+    assert values.count(200.0) == 21 and values.count(-200.0) == 1  # 18 split
+    base = sum(values) / 40
+    assert base == 100.0
+    assert luck.late_luck == pytest.approx(sum(real_plays) / 2 - base, abs=1e-9)
+    assert luck.late_luck == pytest.approx(-200.0)  # the term takes out the card's luck
