@@ -602,3 +602,43 @@ def test_the_bot_counts_traps_at_the_hand_end_when_asked() -> None:
         bot.trap_reads = on
         bot.observe_hand_end(dataclasses.replace(view, events=end))
         assert bot.book.own.ended_check_raises == raises, on
+
+
+# -- issue 31, seventeenth pass: check-raises matched to a trapper's (match_check_raises)
+
+
+def test_check_raises_matched_against_a_player_check_raising_more() -> None:
+    """SDR round 1, 7c 2d checked and bet into by a player seen to fold to 18 of
+    the bot's 20 check-raises and to check-raise 10 of 40 bets into its own
+    checks (counted at the hands' ends): with ``match_check_raises`` the bot
+    check-raises (1.0) while it has check-raised fewer (1 of 40), and folds as
+    main (1.0) once it has check-raised as many (10 of 40: the opponent's index
+    0) or with the switch off."""
+    view = _checked_then_bet("7c 2d")
+    raises = []
+    for on, own in ((False, 1), (True, 1), (True, 10)):
+        bot = StrongBot(random.Random(0))
+        bot.match_check_raises = on
+        bot.book.seats[1] = Tendencies(bets=60, checks=60, raises=20, calls=30, folds=40,
+                                       bets_checked=40, checks_checked=10,
+                                       faced_raise=30, folds_to_raise=10,
+                                       faced_check_raise=20, folds_to_check_raise=18,
+                                       ended_after_check=40, ended_check_raises=10)
+        bot.book.own = Tendencies(ended_after_check=40, ended_check_raises=own)
+        raises.append(sum(p for a, p in bot.policy(view).items() if type(a).__name__ == "Raise"))
+    assert raises == [0.0, 1.0, 0.0], raises
+
+
+def test_the_bot_counts_what_matching_needs_when_asked() -> None:
+    """``StrongBot.observe_hand_end`` with ``match_check_raises`` counts both the
+    answers to its check-raises and every check-raise at the hand's end (its own
+    folded-to one here); with it off, neither."""
+    view = _checked_then_bet("7c 2d")
+    end = [*view.events, {"kind": "raise", "seat": 0, "amount": 4},
+           {"kind": "fold", "seat": 1}]
+    for on, n in ((False, 0), (True, 1)):
+        bot = StrongBot(random.Random(0))
+        bot.match_check_raises = on
+        bot.observe_hand_end(dataclasses.replace(view, events=end))
+        assert bot.book.own.ended_check_raises == n, on
+        assert bot.book.tendencies(1).folds_to_check_raise == n, on

@@ -295,6 +295,11 @@ class StrongBot(Mixing):
     index 1; against a player check-raising no more than the bot, as
     ``strong`` itself, the reads stay; issue 31, sixteenth pass: level with
     the bot without it against ``strongtrap``, off, ``docs/dev/league.md``),
+    ``match_check_raises`` (fixed limit, heads-up: the check-raises of
+    ``check_raise_bluffs`` only against an opponent check-raising more than
+    the bot itself, both counted alike at each hand's end, so the bot adds
+    them only while it shows fewer; issue 31, seventeenth pass: off,
+    ``docs/dev/league.md``),
     ``min_ess`` and ``more_worlds`` (against two
     or more opponents, up to ``more_worlds`` more samplings of ``samples`` worlds while the reads'
     weights are worth fewer than ``min_ess`` equal worlds).
@@ -332,6 +337,7 @@ class StrongBot(Mixing):
     round_prices_range = False
     check_raise_bluffs = False
     trap_reads = False
+    match_check_raises = False
     trap_thin = 0.0
     trap_call = 0.06
     trap_raise = 0.08
@@ -380,9 +386,9 @@ class StrongBot(Mixing):
         from rollem.cards import parse_card
         from rollem.odds.evaluate import high5
 
-        if self.check_raise_bluffs:
+        if self.check_raise_bluffs or self.match_check_raises:
             self.book.observe_check_raise_answers(view.events, view.seat)
-        if self.trap_reads:
+        if self.trap_reads or self.match_check_raises:
             self.book.observe_traps(view.events, view.seat)
         if self.count_hand_ends or self.round_prices:
             self.book.observe_end(view.events, view.seat, view.game,
@@ -685,9 +691,10 @@ class StrongBot(Mixing):
             acts = tuple(a for a in acts if a != "raise")  # call or fold by the price
         if "raise" in acts and eq >= raise_at:
             return self._size(legal, view, pot + to_call, eq)
-        if "raise" in acts and heads_up and self.check_raise_bluffs and view.seat is not None \
+        if "raise" in acts and heads_up and view.seat is not None \
                 and view.game in MODELLED and checked_this_round(view.events, view.seat) \
-                and view.options.get("structure", "fixed-limit") == "fixed-limit":
+                and view.options.get("structure", "fixed-limit") == "fixed-limit" \
+                and self._check_raise_bluffs_on(view):
             # after its own check: a check-raise, priced at the opponent's folds to
             # the bot's check-raises over its range (issue 31, fifteenth pass)
             if self._raise_gain(view, legal, pot, to_call, check_raise=True) > 0.05 * pot:
@@ -715,6 +722,23 @@ class StrongBot(Mixing):
         if "fold" not in acts:  # the stud bring-in: post it (call) or complete, never fold
             return Call()
         return Fold()
+
+    def _check_raise_bluffs_on(self, view: HandView) -> bool:
+        """Whether a raise facing a bet after the bot's own check is priced as a
+        check-raise at the opponent's folds seen to the bot's check-raises
+        (:meth:`_raise_gain` with ``check_raise``): always with
+        :attr:`check_raise_bluffs`; with :attr:`match_check_raises` heads-up
+        only against an opponent check-raising more than the bot itself, both
+        counted alike at each hand's end
+        (:func:`rollem.bots.strong.traps.ended_index` above 0), so the bot adds
+        check-raises only while it shows fewer than that opponent (issue 31,
+        seventeenth pass)."""
+        if self.check_raise_bluffs:
+            return True
+        if not self.match_check_raises:
+            return False
+        live = [s.seat for s in view.seats if s.dealt and not s.folded and s.seat != view.seat]
+        return len(live) == 1 and ended_index(self.book.tendencies(live[0]), self.book.own) > 0
 
     def _trap_opponent(self, view: HandView) -> tuple[int, float] | None:
         """Heads-up in a game with reads (:data:`MODELLED`), :attr:`trap_lines`
