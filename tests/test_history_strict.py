@@ -321,10 +321,10 @@ def test_lenient_replays_and_lists_the_differences(
               "nines, ten-four-three'\n"
               "  recorded finishing_stacks [61, 59, 62] differs from the replay's "
               "[59, 59, 62]\n")
-    for args, told in ((["--result"], "seat 2 shows 9c 9d: pair of nines"),
+    for args, told in ((["--result"], "seat 3 shows 9c 9d: pair of nines"),
                        (["--json"], '"shown": {"1": "ten high, six-five-four-three", "2": '
                                     '"pair of nines, ten-four-three"}'),
-                       ([], "seat 2 wins the pot (3) with pair of nines")):
+                       ([], "seat 3 wins the pot (3) with pair of nines")):
         with pytest.raises(SystemExit) as info:
             main(["replay", str(path), "--lenient", *args])
         out, err = capsys.readouterr()

@@ -127,7 +127,9 @@ def test_nobody_declares_low_high_takes_whole_pot() -> None:
                         "description": "whole pot: no low declarers left"}
     from rollem.cli.replay_cmd import summary
 
-    assert ("Main pot: 15 chips (eligible: 0 1 2); seat 0 wins 15 "
+    # seats counted from 1 in both places of the line (stop 53: "eligible: 0 1 2;
+    # seat 1 wins" mixed indexes with seat numbers)
+    assert ("Main pot: 15 chips (eligible: seat 1, seat 2, seat 3); seat 1 wins 15 "
             "(whole pot: no low declarers left)") in summary(hand).splitlines()
 
 

@@ -81,8 +81,7 @@ def summary(hand: Hand, names: Sequence[str] | None = None,
     for i, pot in enumerate(r.pots):
         name = "Main pot" if i == 0 else f"Side pot {i}"
         won = wins(pot.winners)
-        elig = ", ".join(who(s) for s in pot.eligible) if names is not None \
-            else " ".join(str(s) for s in pot.eligible)
+        elig = ", ".join(who(s) for s in pot.eligible)  # seats counted from 1
         if pot.high is not None and pot.low is not None:  # high-low (R-521-9)
             if bool(pot.high) != bool(pot.low):
                 side = "high" if pot.high else "low"
