@@ -12,12 +12,32 @@ import json
 
 from test_host_pause import holdem_table
 from test_table_bots import virtual_server
+from virtual_table import VirtualLoop
+
+from rollem.server.live_table import Client, LiveTable
 
 
 def _codes(client: object) -> list[str]:
     texts = [json.loads(text) for text, _ in client._pending]  # type: ignore[attr-defined]
     client._pending.clear()  # type: ignore[attr-defined]
     return [m["code"] for m in texts if m["type"] == "error"]
+
+
+def _others_play_out(loop: VirtualLoop, table: LiveTable, people: dict[int, Client],
+                     gone: int, hand_no: int) -> None:
+    """The seats other than ``gone`` check or call until hand ``hand_no`` ends
+    (``gone``'s turns time out on the clock)."""
+    from test_dealers_choice_seats import send
+
+    for _ in range(200):
+        if table.hand is None or table.hand.hand_no != hand_no:
+            return
+        for seat, client in people.items():
+            if seat != gone and seat in table.decision_seq and table.hand is not None:
+                legal = table.hand.view(seat)["legal"]["actions"]
+                action = {"kind": "check" if "check" in legal else "call"}
+                send(loop, table, client, "action", hand_no, action=action)
+        loop.advance(0.2)
 
 
 def test_a_removed_player_who_comes_back_mid_hand_is_still_removed() -> None:
@@ -37,15 +57,7 @@ def test_a_removed_player_who_comes_back_mid_hand_is_still_removed() -> None:
         assert _codes(ann) == ["removed"]  # told again why
         assert table.seats[1].gone  # her decisions still time out at once
         # The others play the hand out (check or call); Ann's turns time out.
-        for _ in range(200):
-            if table.hand is None or table.hand.hand_no != hand_no:
-                break
-            for seat, client in people.items():
-                if seat != 1 and seat in table.decision_seq and table.hand is not None:
-                    legal = table.hand.view(seat)["legal"]["actions"]
-                    action = {"kind": "check" if "check" in legal else "call"}
-                    send(loop, table, client, "action", hand_no, action=action)
-            loop.advance(0.2)
+        _others_play_out(loop, table, people, 1, hand_no)
         assert table.final_hand is not None and table.final_hand.hand_no == hand_no
         assert 1 not in table.seats  # the seat was freed when the hand ended
         assert ann.seat is None  # she watches now
@@ -97,15 +109,7 @@ def test_a_player_leaves_mid_hand_and_comes_back_to_their_chips() -> None:
             "fold), and your seat is freed when it ends. Your chips stay on the ledger."]
         ann._pending.clear()
         assert table.seats[1].gone
-        for _ in range(200):
-            if table.hand is None or table.hand.hand_no != hand_no:
-                break
-            for seat, client in people.items():
-                if seat != 1 and seat in table.decision_seq and table.hand is not None:
-                    legal = table.hand.view(seat)["legal"]["actions"]
-                    action = {"kind": "check" if "check" in legal else "call"}
-                    send(loop, table, client, "action", hand_no, action=action)
-            loop.advance(0.2)
+        _others_play_out(loop, table, people, 1, hand_no)
         assert table.final_hand is not None and table.final_hand.hand_no == hand_no
         assert 1 not in table.seats and ann.seat is None  # she watches now
         line = next(d for d in table.session["departed"] if d["name"] == "P1")

@@ -44,23 +44,31 @@ def _decline(loop: VirtualLoop, table: LiveTable, person: Client) -> None:
               ClientMessage("rebuy", None, table.seq, {"decline": True}))
 
 
-def _heads_up_bust(loop: VirtualLoop, store: Store) -> tuple[LiveTable, list[Client], int]:
-    """Two people, a heads-up SDR tournament of 10 a buy-in with rebuys in the
-    first level, played (bets and raises) until one busts; returns the busted seat."""
+def _play_to_a_bust(loop: VirtualLoop, store: Store,
+                    seats: int) -> tuple[LiveTable, list[Client], float]:
+    """``seats`` people, an SDR tournament of 10 a buy-in with rebuys in the first
+    level, played (bets and raises) until one busts; returns the table, the
+    people and the virtual time play started."""
     config = parse_config({
-        "game": "sdr", "seats": 2, "bots": 0, "decision_seconds": 600.0,
+        "game": "sdr", "seats": seats, "bots": 0, "decision_seconds": 600.0,
         "time_bank_seconds": 0.0, "grace_seconds": 1000.0, "between_hands": 0.5,
         "bot_delay": 0.0, "tournament": "custom", "tournament_schedule": LONG,
         "buy_in": 10, "rebuy_levels": 1})
     table, _ = loop.call(LiveTable.create, store, config)
-    people = seat_people(loop, table, 2)
+    people = seat_people(loop, table, seats)
     loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
     state = table.session["tournament"]
     start = loop.now
     while not state["busts"] or table.hand is not None:
         assert loop.now < start + 600
         _step(loop, table, people)
-    busted = int(state["busts"][0][1])
+    return table, people, start
+
+
+def _heads_up_bust(loop: VirtualLoop, store: Store) -> tuple[LiveTable, list[Client], int]:
+    """Two people played to a bust (:func:`_play_to_a_bust`); returns the busted seat."""
+    table, people, _ = _play_to_a_bust(loop, store, 2)
+    busted = int(table.session["tournament"]["busts"][0][1])
     return table, people, busted
 
 
@@ -310,19 +318,8 @@ def test_a_bust_with_three_left_says_no_rebuy_and_is_placed_while_play_goes_on()
     button shows; a rebuy afterwards is refused.  A cash game refuses the decline
     (``not_tournament``)."""
     with virtual_server() as (loop, store):
-        config = parse_config({
-            "game": "sdr", "seats": 3, "bots": 0, "decision_seconds": 600.0,
-            "time_bank_seconds": 0.0, "grace_seconds": 1000.0, "between_hands": 0.5,
-            "bot_delay": 0.0, "tournament": "custom", "tournament_schedule": LONG,
-            "buy_in": 10, "rebuy_levels": 1})
-        table, _ = loop.call(LiveTable.create, store, config)
-        people = seat_people(loop, table, 3)
-        loop.call(table.handle, people[0], ClientMessage("start", None, table.seq, {}))
+        table, people, start = _play_to_a_bust(loop, store, 3)
         state = table.session["tournament"]
-        start = loop.now
-        while not state["busts"] or table.hand is not None:
-            assert loop.now < start + 600
-            _step(loop, table, people)
         out = [int(b[1]) for b in state["busts"]]
         assert len(out) == 1 and state.get("last_call") is None, state["busts"]
         gone = out[0]
