@@ -403,8 +403,14 @@ function launch(f, from, to, delay, box, total = FLIGHT_MS) {
   st.left = share(from.x, box.width) + "%"; st.top = share(from.y, box.height) + "%";
   st.setProperty("--mx", share(to.x - from.x, box.width) + "cqw");
   st.setProperty("--my", share(to.y - from.y, box.height) + "cqh");
-  st.animationDuration = total + "ms";
-  if (delay || total !== FLIGHT_MS) st.animationName = flightKeyframes(delay, total);
+  const name = flightKeyframes(delay, total);
+  if (name) {
+    st.animationDuration = total + "ms";
+    if (name !== "chips-fly") st.animationName = name;
+  } else {   // (no style sheet of the page's own: as before, the wait a delay)
+    st.animationDuration = FLIGHT_MS + "ms";
+    if (delay) st.animationDelay = delay + "ms";
+  }
   st.visibility = "";
   f.classList.add("fly");
 }
@@ -413,20 +419,22 @@ function launch(f, from, to, delay, box, total = FLIGHT_MS) {
 // page's own, adopted at the start: the page's CSP allows no inline style sheet),
 // those of a phone's flights (no push, one or two halves) at the start.  The move
 // is chips-fly's (style.css): to 85% of it, then fading out; the wait and the rest
-// add keyframes that hold.
+// add keyframes that hold.  Null where the browser makes no such sheet (the flight
+// then waits by a delay, as before).
 const madeKeyframes = new Set();
-let flightSheet = null;
+let flightSheet = null;   // (false: the browser makes none)
 export function flightKeyframes(delay, total) {
   if (!delay && total === FLIGHT_MS) return "chips-fly";
   const name = `chips-fly-${delay}-${total}`;
   if (madeKeyframes.has(name)) return name;
-  if (!flightSheet) {
+  if (flightSheet === null) {
     try {
-      flightSheet = new CSSStyleSheet();
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, flightSheet];
-    } catch (e) { flightSheet = null; }
+      const sheet = new CSSStyleSheet();
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      flightSheet = sheet;
+    } catch (e) { flightSheet = false; }   // (tried once)
   }
-  if (!flightSheet) return "chips-fly";   // (no constructed sheets: chips-fly, as is)
+  if (!flightSheet) return null;
   const pc = (ms) => ((100 * ms) / total).toFixed(3) + "%";
   const from = "transform: translate(-50%, -50%); opacity: 1;";
   const at = "transform: translate(calc(-50% + var(--mx, 0px)), calc(-50% + var(--my, 0px)));";
