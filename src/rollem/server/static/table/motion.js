@@ -227,7 +227,16 @@ export function initMotion() {
   // (issue 26: made at the first flight, or shown then, display none while empty,
   // it was laid out, a layer made and painted in that flight's frame: 43 to 53 ms
   // of style, layout and paint at 4x with the flights' start).
-  if ($("felt")) flightLayer();
+  if ($("felt")) {
+    flightLayer();
+    // (the keyframes of a phone's flights at a hand's end, made now: a bet swept
+    // with one push or two halves' pushes; made at the hand's end, each added to
+    // the page's style in the flights' frame)
+    for (const pushes of [1, 2]) {
+      const total = pushDelay(pushes - 1) + FLIGHT_MS;
+      for (const delay of [0, ...Array.from({ length: pushes }, (_, k) => pushDelay(k))]) flightKeyframes(delay, total);
+    }
+  }
 }
 function makeEarly() {
   const Ctx = window.AudioContext || window.webkitAudioContext;
@@ -378,18 +387,67 @@ export const FLIGHT_MS = 400;
 // animation made in the next frame's style step (issue 26: one Web Animation a
 // flight, made in script, cost 34 to 56 ms at 4x for a round's nine flights).
 // It is removed at its end (the layer's animationend listener, flightLayer).
+// The flights set off together (a round's bets swept in, the pot pushed out 250 ms
+// later, a winner every 150 ms after) all last as long as the last of them
+// (`total`, ms) and start at once, none with a delay: each one's wait and its end
+// are still in its keyframes (flightKeyframes: held where it starts, then its
+// FLIGHT_MS move, then unseen), so it shows what it did, but the browser has one
+// start and one end for them all.  (Issue 26: each animation's delay's end and its
+// end is a main-thread frame or two of the browser's own, style of every running
+// move, a commit; a hand's end's sweep and push were 12.5 such frames at 4x against
+// 9.3 with one end: docs/dev/felt-frames.md, stop 54.)
 function share(v, n) { return (n ? (100 * v) / n : 0).toFixed(3); }
-function launch(f, from, to, delay, box) {
+function launch(f, from, to, delay, box, total = FLIGHT_MS) {
   if (!to) { f.remove(); return; }
   const st = f.style;
   st.left = share(from.x, box.width) + "%"; st.top = share(from.y, box.height) + "%";
   st.setProperty("--mx", share(to.x - from.x, box.width) + "cqw");
   st.setProperty("--my", share(to.y - from.y, box.height) + "cqh");
-  st.animationDuration = FLIGHT_MS + "ms";
-  if (delay) st.animationDelay = delay + "ms";
+  const name = flightKeyframes(delay, total);
+  if (name) {
+    st.animationDuration = total + "ms";
+    if (name !== "chips-fly") st.animationName = name;
+  } else {   // (no style sheet of the page's own: as before, the wait a delay)
+    st.animationDuration = FLIGHT_MS + "ms";
+    if (delay) st.animationDelay = delay + "ms";
+  }
   st.visibility = "";
   f.classList.add("fly");
 }
+// The name of the keyframes of a flight that waits `delay` ms, moves for FLIGHT_MS
+// and is unseen for the rest of `total` ms: made once each (in a style sheet of the
+// page's own, adopted at the start: the page's CSP allows no inline style sheet),
+// those of a phone's flights (no push, one or two halves) at the start.  The move
+// is chips-fly's (style.css): to 85% of it, then fading out; the wait and the rest
+// add keyframes that hold.  Null where the browser makes no such sheet (the flight
+// then waits by a delay, as before).
+const madeKeyframes = new Set();
+let flightSheet = null;   // (false: the browser makes none)
+export function flightKeyframes(delay, total) {
+  if (!delay && total === FLIGHT_MS) return "chips-fly";
+  const name = `chips-fly-${delay}-${total}`;
+  if (madeKeyframes.has(name)) return name;
+  if (flightSheet === null) {
+    try {
+      const sheet = new CSSStyleSheet();
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      flightSheet = sheet;
+    } catch (e) { flightSheet = false; }   // (tried once)
+  }
+  if (!flightSheet) return null;
+  const pc = (ms) => ((100 * ms) / total).toFixed(3) + "%";
+  const from = "transform: translate(-50%, -50%); opacity: 1;";
+  const at = "transform: translate(calc(-50% + var(--mx, 0px)), calc(-50% + var(--my, 0px)));";
+  flightSheet.insertRule(`@keyframes ${name} { 0%, ${pc(delay)} { ${from} } `
+    + `${pc(delay + 0.85 * FLIGHT_MS)} { ${at} opacity: 1; } `
+    + `${pc(delay + FLIGHT_MS)}, 100% { ${at} opacity: 0; } }`, flightSheet.cssRules.length);
+  madeKeyframes.add(name);
+  return name;
+}
+// The delay of the k-th flight to a winner (ms, from the flights' start).
+export const PUSH_MS = 250;
+export const PUSH_GAP_MS = 150;
+function pushDelay(k) { return PUSH_MS + PUSH_GAP_MS * k; }
 // The cards of a seat (or the board) as drawn now.
 function cardEls(seat, mySeat) {
   if (seat === "board") return [...document.querySelectorAll("#center .mid-cards > .cards > .card, #center .slot.roll .card")];
@@ -696,7 +754,7 @@ function fly(state, previous, before, fresh) {
     }
     (few ? byHalf(paid) : paid).forEach(([half, s, chips], k) => {
       const f = flight(potFrom, chips + (half ? " " + half : ""), half);
-      flights.push([f, potFrom, s, 250 + 150 * k]);
+      flights.push([f, potFrom, s, pushDelay(k)]);
     });
   }
   if (!flights.length) return;
@@ -720,13 +778,15 @@ function fly(state, previous, before, fresh) {
     if (!inside || !inside.width) { flights.forEach(([f]) => f.remove()); return; }
     const box = { left: inside.left, top: inside.top, width: inside.width, height: inside.height };
     const now = performance.now();
+    // (one length for them all: the last one's wait and move)
+    const total = Math.max(...flights.map(([, , , delay]) => delay)) + FLIGHT_MS;
     flights.forEach(([f, from, , delay], k) => {
       moving(now, now + delay + FLIGHT_MS);
       const r = rect(f);
       const [w, h] = r ? [r.width / 2, r.height / 2] : [0, 0];
       const t = targets[k] && targets[k].isConnected ? rect(targets[k]) : null;
       const to = t && t.width ? inFelt(centre(t), box) : null;
-      launch(f, held(from, box, w, h), to && held(to, box, w, h), delay, box);
+      launch(f, held(from, box, w, h), to && held(to, box, w, h), delay, box, total);
     });
   }
 }
