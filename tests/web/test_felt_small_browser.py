@@ -287,9 +287,9 @@ def test_the_status_line_says_where_the_hand_is_in_players_words(
         page.wait_for_selector("#log li")  # (drawn when the box opens)
         log = page.locator("#log li").all_inner_texts()
         assert not any(re.match(r"Round \d", line) for line in log), log
-        # the log tells each round by its name too ("After the stop: Ann opens")
+        # the log tells each round by its name too ("After the stop (pot 7).")
         # (the log box keeps the hand's last 60 lines: 5-2-1's early rounds may be gone)
-        heads = [line.split(":")[0].strip().lower() for line in log]
+        heads = [line.split(" (pot")[0].split(":")[0].strip().lower() for line in log]
         betting = [n for n in ROUNDS[game] if not n.endswith("draw")]
         told = [h for h in heads if h in betting]
         assert len(told) >= 2 and told == betting[len(betting) - len(told):], log
