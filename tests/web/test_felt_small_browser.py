@@ -148,7 +148,7 @@ def test_flying_chips_stay_on_the_felt_when_the_page_is_scrolled(
                    f"{size} hand 1", between=SCROLL[size])
         page.wait_for_timeout(1200)   # the last flights land
         flights = page.evaluate("() => window.__flights")
-        shot(page, f"felt-small-{size}-scrolled-flights")
+        shot(page, f"felt-small-{size}-scrolled-flights", moving=True)
         texts = {f["text"] for f in flights}
         # the blinds swept in (a bet of 2) and the pot pushed (more than any bet)
         assert "● 2" in texts and any(int(t.split()[1]) > 2 for t in texts), texts
@@ -205,7 +205,7 @@ def test_flying_chips_stay_on_the_felt_when_it_changes_size_mid_flight(
                    f"{size} hand 1")
         page.wait_for_timeout(1200)   # the last flights land
         flights = page.evaluate("() => window.__flights")
-        shot(page, f"felt-small-{size}-resized-flights")
+        shot(page, f"felt-small-{size}-resized-flights", moving=True)
         assert page.evaluate("() => window.__grown") >= 2, size
         texts = {f["text"] for f in flights}
         assert "● 2" in texts and any(int(t.split()[1]) > 2 for t in texts), texts
