@@ -326,9 +326,15 @@ def _turn_up_answer(text: str, legal: Legal, places: dict[int, Card]) -> Card | 
     tokens = text.replace(",", " ").split()
     n = len(places)
     positions = [_at_most(t, n) for t in tokens]
+    down = [(i, c) for i, c in places.items() if c in legal.cards]
+    left = " ".join(f"{i}:{CARDS[c]}" for i, c in down)
     if not tokens or not all(p is not None for p in positions):
+        try:
+            parse_cards(text)
+        except CardError as err:  # (the example position is the row's, as listed)
+            raise AnswerError(f"{err}; choose from your cards {left}, by name "
+                              f"({CARDS[down[0][1]]}) or by position ({down[0][0]})") from None
         return None
-    left = " ".join(f"{i}:{CARDS[c]}" for i, c in places.items() if c in legal.cards)
     if len(tokens) != 1:
         raise AnswerError(f"turn up exactly one card, from {left}")
     p = positions[0] or 0
