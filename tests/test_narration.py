@@ -474,8 +474,10 @@ def test_hi_lo_lines_name_each_half() -> None:
     assert "Low: Cat wins 3 with eight-five low, three-deuce-ace." in lines
     hand = _called_down(get("omaha8"), 0, 3)   # no low: the high takes the whole pot
     mine = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat"], 1)]
-    assert "You show pair of nines, ace-king-ten for high, no low: it loses to Cat's " \
-           "two pair, tens and fives, king kicker." in mine
+    # (shown at the showdown already: not "You show pair of nines, ...: it loses to",
+    # a second show, stop 54)
+    assert "Your pair of nines, ace-king-ten for high, no low loses to Cat's " \
+           "two pair, tens and fives, king kicker." in mine, mine
     assert half_words("ten-high straight for high, no low", "low") == "no low"
     assert half_words("pair of kings, queen-five-three", "low") == \
         "pair of kings, queen-five-three"   # one hand: unchanged
