@@ -98,24 +98,27 @@ SETTLE = r"""async (limit) => {
     const t = a.effect ? a.effect.getComputedTiming() : null;
     return !!t && Number.isFinite(t.endTime) && t.endTime - (t.localTime || 0) <= limit;
   });
+  // (a state's moves start in the frame after its render, its elements marked
+  // "move-wait" meanwhile: motion.js)
+  const still = () => !moving().length && !document.querySelector('.move-wait');
   let waited = 0;
   for (;;) {
-    // (a state's moves start in the frame after its render: motion.js)
-    await frame(); await frame();
+    if (still()) { await frame(); if (still()) return [waited, 0]; }
     const now = moving();
     const left = end - performance.now();
-    if (!now.length || left <= 0) return [waited, now.length];
+    if (left <= 0) return [waited, now.length];
     waited += now.length;
     await Promise.race([Promise.allSettled(now.map((a) => a.finished)),
-                        new Promise((r) => setTimeout(r, left))]);
+                        new Promise((r) => setTimeout(r, now.length ? left : 50))]);
+    await frame();
   }
 }"""
 
 
 def settle(page: Any) -> tuple[int, int]:
     """Wait until nothing on ``page`` moves (``document.getAnimations()``: each running
-    animation that ends within :data:`SETTLE_MS` finished, then two frames without a
-    new one), at most :data:`SETTLE_MS`; returns how many moves it waited for and how
+    animation that ends within :data:`SETTLE_MS` finished, and none new nor waiting
+    to start a frame later), at most :data:`SETTLE_MS`; returns how many moves it waited for and how
     many still ran when it gave up. Stop 54: a screenshot taken as a state came drew
     chips mid-flight over a seat's cards (the test's moment, not the page's)."""
     got = page.evaluate(SETTLE, SETTLE_MS)
