@@ -359,6 +359,40 @@ def test_bet_facing_a_bet_and_a_card_already_up_are_answered_in_words() -> None:
         parse_answer("4h", expose)
 
 
+def test_a_card_to_turn_up_is_numbered_by_its_place_in_the_row_shown() -> None:
+    """Roll Your Own's second turn-up, 8s up and Qd 2s 3h down, the row shown "8s Qd
+    2s 3h": the terminal offered "from 1:Qd 2:2s 3:3h" (the down cards counted), the
+    web table's keys are 2-4 (the row's places): now both count the row (stop 54)."""
+    from rollem.cards import parse_card
+    from rollem.cli.answers import AnswerError, choices_text, parse_answer
+    from rollem.engine.actions import Expose
+    from rollem.engine.decisions import Legal
+
+    row = [parse_card(c) for c in ("8s", "Qd", "2s", "3h")]
+    expose = Legal(kind="expose", actions=("expose",), cards=tuple(row[1:]),
+                   min_count=1, max_count=1)
+    assert choices_text(expose, None, row) == "turn up 1 card, from 2:Qd 3:2s 4:3h"
+    assert parse_answer("2", expose, row[:1], row) == Expose(parse_card("Qd"))
+    assert parse_answer("4", expose, row[:1], row) == Expose(parse_card("3h"))
+    assert parse_answer("2s", expose, row[:1], row) == Expose(parse_card("2s"))
+    with pytest.raises(AnswerError, match=r"^1:8s is already face up; choose from "
+                                          r"2:Qd 3:2s 4:3h$"):
+        parse_answer("1", expose, row[:1], row)
+    with pytest.raises(AnswerError, match=r"^5: positions go from 1 to 4 \(1:8s 2:Qd 3:2s "
+                                          r"4:3h\); choose from 2:Qd 3:2s 4:3h$"):
+        parse_answer("5", expose, row[:1], row)
+    with pytest.raises(AnswerError, match=r"^turn up exactly one card, from 2:Qd 3:2s 4:3h$"):
+        parse_answer("2 3", expose, row[:1], row)
+    with pytest.raises(AnswerError, match=r"; choose from your cards 2:Qd 3:2s 4:3h, by name "
+                                          r"\(Qd\) or by position \(2\)$"):
+        parse_answer("c", expose, row[:1], row)
+    # the first turn-up (nothing up yet): the same numbers as before
+    first = Legal(kind="expose", actions=("expose",), cards=tuple(row[1:]),
+                  min_count=1, max_count=1)
+    assert choices_text(first, None, row[1:]) == "turn up 1 card, from 1:Qd 2:2s 3:3h"
+    assert parse_answer("1", first, (), row[1:]) == Expose(parse_card("Qd"))
+
+
 def test_an_unknown_command_names_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     # Before (stop 41's try-out): "rollem: error: No such command 'verfy'." -- what
     # was wrong, not what is allowed.

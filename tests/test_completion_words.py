@@ -54,12 +54,12 @@ def test_the_bring_in_seat_completing_is_told_completes_to(game: str) -> None:
     opener = NAMES[rounds[1].seat or 0]
     engine = [t.text for t in narrate_view(hand.view(None), NAMES)]
     want = [
-        f"Third street: {NAMES[b]} opens (pot 3).",
+        "Third street (pot 3).",
         f"{NAMES[b]} completes to 2 (pot 5).",     # "bets 2" before
         f"{nxt} raises to 4 (pot 9).",
         f"{last} calls 4 (pot 13).",
         f"{NAMES[b]} calls 2 (pot 15).",
-        f"Fourth street: {opener} opens (pot 15).",
+        "Fourth street (pot 15).",
         f"{opener} bets 2 (pot 17).",             # a bet after the completion: a bet
     ]
     assert _third_and_fourth(engine) == want
@@ -81,7 +81,7 @@ def test_a_completion_over_the_bring_in_and_a_raise_keep_their_words() -> None:
     hand = _hand("stud", [Call(), Raise(2), Raise(4), Call(), Call()])
     engine = [t.text for t in narrate_view(hand.view(None), NAMES)]
     assert _third_and_fourth(engine)[:6] == [
-        "Third street: Bob opens (pot 3).",
+        "Third street (pot 3).",
         "Bob brings it in for 1 (pot 4).",
         "Cat completes to 2 (pot 6).",
         "Ann raises to 4 (pot 10).",

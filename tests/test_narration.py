@@ -90,7 +90,7 @@ def test_sdr_worked_example_step_by_step() -> None:
         "Each player antes 1 (pot 2).",
         "A is dealt Qs Qd.",
         "B is dealt As Kd.",
-        "Before the stop: A opens (pot 2).",
+        "Before the stop (pot 2).",
         "A bets 2 (pot 4).",
         "B calls 2 (pot 6).",
     ]
@@ -321,9 +321,10 @@ def test_a_forced_bet_games_redacted_copy_is_told_as_the_engine_tells_it(game: s
         data = tomllib.loads(full)
         if blinds:
             assert data["antes"] == [0, 0, 0, 0] and data["blinds_or_straddles"] == [1, 2, 0, 0]
-            # the big blind's forced bet opens preflop; Cat (under the gun) acts first
-            assert "Preflop: after Bob's big blind, Cat acts first (pot 3)." in \
-                narrate_history(full).text().splitlines()
+            # the round by its name and pot; Cat (under the gun) acts first, told next
+            told_all = narrate_history(full).text().splitlines()
+            k = told_all.index("Preflop (pot 3).")
+            assert told_all[k + 1].startswith("Cat "), told_all
         else:
             assert data["antes"] == [1, 1, 1, 1] and data["bring_in"] == 1
         told = narrate_history(redact(full, 0)).text().splitlines()
@@ -348,7 +349,7 @@ def test_a_history_from_rollem_play_tells_its_player_as_you() -> None:
     assert lines[3:8] == [
         "You are dealt Qs Qd.",
         "B is dealt As Kd.",
-        "Before the stop: you open (pot 2).",
+        "Before the stop (pot 2).",
         "You bet 2 (pot 4).",
         "B calls 2 (pot 6).",
     ]
@@ -364,24 +365,31 @@ def test_a_history_from_rollem_play_tells_its_player_as_you() -> None:
 def test_blinds_round_says_who_acts_first_pre_flop() -> None:
     """Pre-flop the first to act is left of the big blind (3-handed: the button);
     heads-up the button posts the small blind and acts first. The tester's case:
-    "Bob's big blind opens" and then You, on the button, acted first."""
-    from rollem.engine import Hand, SeededSource
+    "Bob's big blind opens" and then You, on the button, acted first. Stop 54: the
+    round's line is its name and pot ("Preflop (pot 3)."), its first action the
+    next line, naming who acts first once ("after Bob's big blind, you act first"
+    then "You call 2" told the actor twice)."""
+    from rollem.engine import Call, Hand, SeededSource
     from rollem.narration import narrate_view
 
     three = Hand("holdem", [100] * 3, button=0, source=SeededSource(1))
     assert three.pending is not None and three.pending.seats == (0,)
     lines = [x.text for x in narrate_view(three.view(0), ["You", "Ann", "Bob"])]
     # (issue 26: the game file names its rounds; "Round 1" before)
-    assert "Preflop: after Bob's big blind, you act first (pot 3)." in lines
-    assert not any("blind opens" in line for line in lines)
+    assert lines[-1] == "Preflop (pot 3).", lines
+    three.apply(0, Call())
     seen_by_bob = [x.text for x in narrate_view(three.view(2), ["Ann", "Bob", "Cat"])]
-    assert "Preflop: after your big blind, Ann acts first (pot 3)." in seen_by_bob
+    k = seen_by_bob.index("Preflop (pot 3).")
+    assert seen_by_bob[k + 1] == "Ann calls 2 (pot 5).", seen_by_bob
+    assert not any("opens" in x or "first" in x for x in seen_by_bob), seen_by_bob
 
     heads_up = Hand("holdem", [100] * 2, button=1, source=SeededSource(1))
     assert heads_up.pending is not None and heads_up.pending.seats == (1,)
+    heads_up.apply(1, Call())
     lines = [x.text for x in narrate_view(heads_up.view(0), ["You", "Ann"])]
     assert "Ann posts the small blind 1 (pot 1)." in lines
-    assert "Preflop: after your big blind, Ann acts first (pot 3)." in lines
+    k = lines.index("Preflop (pot 3).")
+    assert lines[k + 1] == "Ann calls 1 (pot 4).", lines
 
 
 def _521_as_seat_0(seed: int) -> tuple[list[str], list[dict[str, object]]]:
@@ -435,8 +443,10 @@ def test_a_round_whose_opener_is_all_in_is_opened_by_the_next_seat() -> None:
     assert hand.pending is not None and hand.pending.seats == (2,)
     hand.apply(2, Check())
     told = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cy"])]
-    flop = next(t for t in told if t.startswith("Flop"))
-    assert flop == "Flop: Cy opens (pot 30).", told
+    k = next(i for i, t in enumerate(told) if t.startswith("Flop"))
+    # (stop 54: the round by its name and pot, its first actor told once, acting)
+    assert told[k:k + 2] == ["Flop (pot 30).", "Cy checks."], told
+    assert not any(t.startswith("Bob") for t in told[k:]), told
 
 
 def test_hi_lo_lines_name_each_half() -> None:
@@ -464,8 +474,10 @@ def test_hi_lo_lines_name_each_half() -> None:
     assert "Low: Cat wins 3 with eight-five low, three-deuce-ace." in lines
     hand = _called_down(get("omaha8"), 0, 3)   # no low: the high takes the whole pot
     mine = [line.text for line in narrate_hand(hand, ["Ann", "Bob", "Cat"], 1)]
-    assert "You show pair of nines, ace-king-ten for high, no low: it loses to Cat's " \
-           "two pair, tens and fives, king kicker." in mine
+    # (shown at the showdown already: not "You show pair of nines, ...: it loses to",
+    # a second show, stop 54)
+    assert "Your pair of nines, ace-king-ten for high, no low loses to Cat's " \
+           "two pair, tens and fives, king kicker." in mine, mine
     assert half_words("ten-high straight for high, no low", "low") == "no low"
     assert half_words("pair of kings, queen-five-three", "low") == \
         "pair of kings, queen-five-three"   # one hand: unchanged
@@ -489,3 +501,23 @@ def test_a_seat_without_a_name_is_counted_from_1() -> None:
 
     names = Names(["Ann", ""], viewer=None)
     assert [names.name(s) for s in (0, 1, 4)] == ["Ann", "seat 2", "seat 5"]
+
+
+def test_a_name_with_a_level_in_brackets_is_told_without_it_in_a_possessive() -> None:
+    """A web table's computer player is "Bot 2 (basic)": its possessive read "Bot 2
+    (basic)'s pair of kings" (issue 33 list, stop 54). The rule: a possessive drops a
+    name's note in brackets ("Bot 2's"); the name alone keeps it."""
+    from rollem.narration.words import Names, possessive
+
+    assert possessive("Bot 2 (basic)") == "Bot 2's"
+    assert possessive("Ann") == "Ann's"
+    assert possessive("(basic)") == "(basic)'s"  # (all note: kept)
+    assert Names(["You", "Bot 2 (basic)"], 0).whose(1, start=False) == "Bot 2's"
+    text = (HISTORIES / "sdr_worked_example.toml").read_text(encoding="utf-8")
+    text = text.replace('players = ["A", "B"]', 'players = ["You", "Bot 2 (basic)"]', 1)
+    lines = narrate_history(text).text().splitlines()
+    assert lines[-3:-1] == [
+        "Bot 2 (basic) wins the pot (18) with pair of kings, ace-seven-deuce.",
+        "You muck pair of queens, king-seven-deuce: it loses to Bot 2's pair of kings, "
+        "ace-seven-deuce.",
+    ], lines

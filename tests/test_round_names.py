@@ -54,7 +54,7 @@ def test_holdem_rounds_are_told_as_streets() -> None:
         hand.apply(seat, A.Check() if "check" in legal.actions else A.Call())
     assert seen == ["preflop", "flop", "turn", "river"]
     told = [line.text for line in narrate_view(hand.view(0), ["You", "Ann", "Bob"])]
-    rounds = [t.split(":")[0] for t in told if t.split(":")[0] in
+    rounds = [t.split(" (pot")[0] for t in told if t.split(" (pot")[0] in
               ("Preflop", "Flop", "Turn", "River")]
     assert rounds == ["Preflop", "Flop", "Turn", "River"]
     assert not any(t.startswith("Round ") for t in told)
@@ -63,19 +63,19 @@ def test_holdem_rounds_are_told_as_streets() -> None:
 @pytest.mark.parametrize(("history", "told"), [
     # R-SDR-2..5: a round before the Stop, then one after each card turned
     ("sdr_worked_example.toml",
-     ["Before the stop: A opens", "The stop: Qh", "After the stop: A opens",
-      "The drop: 7c", "After the drop: A opens", "The roll: Kc 7d 2s",
-      "After the roll: A opens"]),
+     ["Before the stop (pot", "The stop: Qh", "After the stop (pot",
+      "The drop: 7c", "After the drop (pot", "The roll: Kc 7d 2s",
+      "After the roll (pot"]),
     # R-RYO-3..8: a round after each card turned up, the last after the wild card
     ("rollyourown_seed_example.toml",
-     ["B turns up Ah", "First card up: B opens", "B turns up Ad", "Second card up: B opens",
-      "B turns up 5c", "Third card up: B opens", "A picks the wild card",
-      "After the wild card: B opens"]),
+     ["B turns up Ah", "First card up (pot", "B turns up Ad", "Second card up (pot",
+      "B turns up 5c", "Third card up (pot", "A picks the wild card",
+      "After the wild card (pot"]),
 ])
 def test_sdr_and_roll_your_own_rounds_are_named_after_the_cards_turned(
         history: str, told: list[str]) -> None:
     """The replay tells each round by the card turned before it, in order (before:
-    "Round 1: A opens" to "Round 4: ...")."""
+    "Round 1: A opens" to "Round 4: ..."; stop 54: "Before the stop (pot 2).")."""
     from pathlib import Path
 
     from rollem.narration.history import narrate_history

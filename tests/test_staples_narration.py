@@ -11,7 +11,7 @@ import tomllib
 import pytest
 import tomli_w
 
-from rollem.engine import Hand, Options, SeededSource
+from rollem.engine import Call, Hand, Options, SeededSource
 from rollem.engine.result import outcome_from_dict
 from rollem.history import HistoryError, redact, replay, write_history
 from rollem.narration import narrate_hand, narrate_history, narrate_view
@@ -94,7 +94,11 @@ def test_a_straddle_and_a_bomb_pot_in_words() -> None:
                                 straddle_rule="optional", straddlers=(3,)))
     lines = _told_as(hand, names)
     assert lines[2:3] == ["Di posts a straddle of 4 (pot 7)."]
-    assert "Preflop: after Di's straddle, Ann acts first (pot 7)." in lines
+    assert lines[-1] == "Preflop (pot 7).", lines
+    assert hand.pending is not None and hand.pending.seats == (0,)  # left of the straddle
+    hand.apply(0, Call())
+    lines = _told_as(hand, names)  # (stop 54: the first to act told once, acting)
+    assert lines[-2:] == ["Preflop (pot 7).", "Ann calls 4 (pot 11)."], lines
     talk = FeltTalk(names)
     for e in hand.view(None).to_dict()["events"]:
         talk.feed(e)

@@ -83,10 +83,55 @@ def save_screenshot(page: Any, path: str | Path) -> None:
     Path(path).write_bytes(base64.b64decode(data["data"]))
 
 
-def shot(page: Any, name: str) -> None:
+SETTLE_MS = 1500
+"""The longest a screenshot waits for the felt's moves to end (:func:`settle`): a
+card's deal or flip is 0.3 s, a flight of chips 0.4 s (after its delay)."""
+
+SETTLE = r"""async (limit) => {
+  // (a frame, or 0.1 s where a page draws no frames: one not in view)
+  const frame = () => new Promise((r) => { requestAnimationFrame(() => r()); setTimeout(r, 100); });
+  const end = performance.now() + limit;
+  // a move ends within `limit` (a card dealt, chips flying: 0.4 s); an endless one (a
+  // turn's glow) or a long one (a decision's timer bar) is no move to wait for
+  const moving = () => document.getAnimations().filter((a) => {
+    if (a.playState !== 'running' && a.playState !== 'pending') return false;
+    const t = a.effect ? a.effect.getComputedTiming() : null;
+    return !!t && Number.isFinite(t.endTime) && t.endTime - (t.localTime || 0) <= limit;
+  });
+  // (a state's moves start in the frame after its render, its elements marked
+  // "move-wait" meanwhile: motion.js)
+  const still = () => !moving().length && !document.querySelector('.move-wait');
+  let waited = 0;
+  for (;;) {
+    if (still()) { await frame(); if (still()) return [waited, 0]; }
+    const now = moving();
+    const left = end - performance.now();
+    if (left <= 0) return [waited, now.length];
+    waited += now.length;
+    await Promise.race([Promise.allSettled(now.map((a) => a.finished)),
+                        new Promise((r) => setTimeout(r, now.length ? left : 50))]);
+    await frame();
+  }
+}"""
+
+
+def settle(page: Any) -> tuple[int, int]:
+    """Wait until nothing on ``page`` moves (``document.getAnimations()``: each running
+    animation that ends within :data:`SETTLE_MS` finished, and none new nor waiting
+    to start a frame later), at most :data:`SETTLE_MS`; returns how many moves it waited for and how
+    many still ran when it gave up. Stop 54: a screenshot taken as a state came drew
+    chips mid-flight over a seat's cards (the test's moment, not the page's)."""
+    got = page.evaluate(SETTLE, SETTLE_MS)
+    return int(got[0]), int(got[1])
+
+
+def shot(page: Any, name: str, *, moving: bool = False) -> None:
     """Save the page's viewport as test-artifacts/web/NAME.png (for people to look at;
-    nothing asserts on it)."""
+    nothing asserts on it), once the felt's moves have ended (:func:`settle`);
+    ``moving``: at once, for a picture of the moves themselves (chips in flight)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
+    if not moving:
+        settle(page)
     save_screenshot(page, SHOTS / f"{name}.png")
 
 

@@ -10,13 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_ui import create_via_form, sit
+from table_ui import create_via_form, sit, wait_until
 from web_harness import ARTIFACTS, ServerThread
 
 from rollem.server.config import BOT_LEVEL_HINTS
 
 pytestmark = pytest.mark.browser
 SHOTS = ARTIFACTS / "web"
+SHOWN: set[int] = set()
+"""The page widths that saw key 1's word on the card already up (Roll Your Own)."""
 
 
 def shot(page: Any, name: str) -> None:
@@ -51,6 +53,19 @@ def _pick_keys_named_right(page: Any) -> None:
     shown = ([str(k) for k in range(int(parts[0]), int(parts[1]) + 1)] if len(parts) == 2
              else [k.strip() for k in named.split(",")])
     assert shown == keys, f"the prompt says keys {named} but the cards' keys are {keys}"
+    if keys[0] != "1" and page.locator("#confirm[data-action=expose]").count():
+        # key 1, the card already up: said so, as the terminal says it (stop 54: the
+        # key did nothing, with no word)
+        up = page.locator(".me .cards.mine .card").first.get_attribute("data-card") or ""
+        card = ("10" if up[0] == "T" else up[0]) + {"c": "♣", "d": "♦", "h": "♥",
+                                                    "s": "♠"}[up[1]]
+        page.keyboard.press("1")
+        want = f"Your card 1 ({card}) is already face up: keys {named} pick."  # ("2–4")
+        wait_until(page, "t => document.getElementById('toast').textContent === t", want)
+        assert page.locator(".me .card.selected").count() == 0
+        if not SHOWN:
+            page.screenshot(path=str(SHOTS / "rollyourown-key-1-up-card.png"))
+        SHOWN.add(page.viewport_size["width"] if page.viewport_size else 0)
 
 
 def _take_turn(page: Any, game_choice: str | None) -> str | None:
@@ -162,6 +177,7 @@ def test_two_friends_and_a_computer_play_a_hand(browser: Any, live: ServerThread
             assert "choose" in did
         if game == "rollyourown":
             assert "discard" in did and "expose" in did
+            assert {1100, 390} == SHOWN, SHOWN  # (both pages turned a second card up)
         if game == "rollem521":
             assert "stack" in did and any(d.startswith("declare") for d in did)
             assert "stack-keep" in did

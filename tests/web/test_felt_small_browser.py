@@ -148,7 +148,7 @@ def test_flying_chips_stay_on_the_felt_when_the_page_is_scrolled(
                    f"{size} hand 1", between=SCROLL[size])
         page.wait_for_timeout(1200)   # the last flights land
         flights = page.evaluate("() => window.__flights")
-        shot(page, f"felt-small-{size}-scrolled-flights")
+        shot(page, f"felt-small-{size}-scrolled-flights", moving=True)
         texts = {f["text"] for f in flights}
         # the blinds swept in (a bet of 2) and the pot pushed (more than any bet)
         assert "● 2" in texts and any(int(t.split()[1]) > 2 for t in texts), texts
@@ -205,7 +205,7 @@ def test_flying_chips_stay_on_the_felt_when_it_changes_size_mid_flight(
                    f"{size} hand 1")
         page.wait_for_timeout(1200)   # the last flights land
         flights = page.evaluate("() => window.__flights")
-        shot(page, f"felt-small-{size}-resized-flights")
+        shot(page, f"felt-small-{size}-resized-flights", moving=True)
         assert page.evaluate("() => window.__grown") >= 2, size
         texts = {f["text"] for f in flights}
         assert "● 2" in texts and any(int(t.split()[1]) > 2 for t in texts), texts
@@ -287,9 +287,9 @@ def test_the_status_line_says_where_the_hand_is_in_players_words(
         page.wait_for_selector("#log li")  # (drawn when the box opens)
         log = page.locator("#log li").all_inner_texts()
         assert not any(re.match(r"Round \d", line) for line in log), log
-        # the log tells each round by its name too ("After the stop: Ann opens")
+        # the log tells each round by its name too ("After the stop (pot 7).")
         # (the log box keeps the hand's last 60 lines: 5-2-1's early rounds may be gone)
-        heads = [line.split(":")[0].strip().lower() for line in log]
+        heads = [line.split(" (pot")[0].split(":")[0].strip().lower() for line in log]
         betting = [n for n in ROUNDS[game] if not n.endswith("draw")]
         told = [h for h in heads if h in betting]
         assert len(told) >= 2 and told == betting[len(betting) - len(told):], log

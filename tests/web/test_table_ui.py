@@ -559,6 +559,7 @@ def test_a_free_check_asks_before_folding_and_cards_are_shown_by_choice(
     the hand a player shows cards by choice and everyone sees them (R-C-6, R-C-11)."""
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     watch_ctx = browser.new_context(viewport=DESKTOP)
+    phone_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
         tid, host_token = new_table(live.url, game="sdr", seats=2, bots=1)
         only_checking_bots(live, tid)  # Ann's first decision is a free check
@@ -593,6 +594,18 @@ def test_a_free_check_asks_before_folding_and_cards_are_shown_by_choice(
         named = hand_words([*mine, *board]) + " (by choice)"
         for who in (page, watcher):
             assert who.inner_text("#result .by-choice .desc") == named, board
+        # and her seat's tile names it too, as it names a hand shown at a showdown
+        # (stop 54: the tile showed the cards and no hand name)
+        # (her own page shows her hand in the dock, not in a tile: a watcher on a
+        # phone and the one on a desktop)
+        ann = next(n for n, s in live.manager.get(tid).seats.items() if s.row.name == "Ann")
+        phone = phone_ctx.new_page()
+        phone.goto(f"{live.url}/t/{tid}")
+        tile = f"#seats .seat[data-seat='{ann}'] .described"
+        for who in (phone, watcher):
+            who.wait_for_selector(tile)
+            assert who.inner_text(tile) == hand_words([*mine, *board]), board
+        shot(phone, "ui-shown-by-choice-tile-phone")
         seen = watcher.locator("#result .by-choice .card").evaluate_all(
             "cs => cs.map(c => c.dataset.card)")
         assert sorted(seen) == sorted(mine)
@@ -603,6 +616,7 @@ def test_a_free_check_asks_before_folding_and_cards_are_shown_by_choice(
     finally:
         ctx.close()
         watch_ctx.close()
+        phone_ctx.close()
 
 
 def test_seat_tiles_stay_on_the_felt_at_every_desktop_width(browser: Any,

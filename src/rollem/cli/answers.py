@@ -123,14 +123,33 @@ def numbered(cards: Sequence[str]) -> str:
     return " ".join(f"{i}:{c}" for i, c in enumerate(cards, 1))
 
 
-def choices_text(legal: Legal, show: Sequence[str] | None = None) -> str:
+def _turn_up_positions(legal: Legal, held: Sequence[Card] | None) -> dict[int, Card] | None:
+    """A card to turn up (Roll Your Own, 5-2-1) by its place in the seat's whole row
+    as the table shows it, the cards already up counted (``2:Qd 3:2s 4:3h`` beside
+    ``8s`` up: the web table's keys 2-4; stop 54: the terminal counted the down
+    cards only, ``1:Qd``); ``None`` for other decisions or without ``held``."""
+    if "expose" not in legal.actions or not held or \
+            not set(legal.cards) <= set(held):
+        return None
+    return {i: c for i, c in enumerate(held, 1)}
+
+
+def choices_text(legal: Legal, show: Sequence[str] | None = None,
+                 held: Sequence[Card] | None = None) -> str:
     """What the seat may answer, with amounts, e.g. ``c = call 4, r 8 = raise to 8, f = fold``.
 
     ``show``: how to print ``legal.cards`` (default: their short text); cards
-    are numbered (``1:Qh 2:7c``) so an answer may give positions.
+    are numbered (``1:Qh 2:7c``) so an answer may give positions. ``held``: the
+    seat's cards in the order the table shows them; a card to turn up is numbered
+    by its place there (``2:Qd 3:2s``, the card already up being 1), as
+    :func:`parse_answer` reads it.
     """
     words = list(show) if show is not None else [str(c) for c in legal.cards]
     cards = numbered(words)
+    places = _turn_up_positions(legal, held)
+    if places is not None:
+        shown = dict(zip(legal.cards, words, strict=True))
+        cards = " ".join(f"{i}:{shown[c]}" for i, c in places.items() if c in shown)
     parts: list[str] = []
     acts = legal.actions
     if "check" in acts:
@@ -297,9 +316,44 @@ def _betting(word: str, rest: str, legal: Legal) -> object:
                       + choices_text(legal))
 
 
-def parse_answer(text: str, legal: Legal, up: Collection[Card] = ()) -> object:
+def _turn_up_answer(text: str, legal: Legal, places: dict[int, Card]) -> Card | None:
+    """The card an answer of one position names among ``places`` (the seat's whole
+    row, :func:`_turn_up_positions`); ``None`` if ``text`` is not one number.
+
+    Raises:
+        AnswerError: a position off the row, or that of a card already face up.
+    """
+    tokens = text.replace(",", " ").split()
+    n = len(places)
+    positions = [_at_most(t, n) for t in tokens]
+    down = [(i, c) for i, c in places.items() if c in legal.cards]
+    left = " ".join(f"{i}:{CARDS[c]}" for i, c in down)
+    if not tokens or not all(p is not None for p in positions):
+        try:
+            parse_cards(text)
+        except CardError as err:  # (the example position is the row's, as listed)
+            raise AnswerError(f"{err}; choose from your cards {left}, by name "
+                              f"({CARDS[down[0][1]]}) or by position ({down[0][0]})") from None
+        return None
+    if len(tokens) != 1:
+        raise AnswerError(f"turn up exactly one card, from {left}")
+    p = positions[0] or 0
+    if not 1 <= p <= n:
+        raise AnswerError(f"{cut(tokens[0], 60)}: positions go from 1 to {n} "
+                          f"({numbered([str(CARDS[c]) for c in places.values()])}); "
+                          f"choose from {left}")
+    if places[p] not in legal.cards:
+        raise AnswerError(f"{p}:{CARDS[places[p]]} is already face up; choose from {left}")
+    return places[p]
+
+
+def parse_answer(text: str, legal: Legal, up: Collection[Card] = (),
+                 held: Sequence[Card] | None = None) -> object:
     """Turn a typed answer into an action for ``legal`` (or a :class:`Command`);
-    ``up``: the seat's cards already face up (named in a refusal).
+    ``up``: the seat's cards already face up (named in a refusal); ``held``: the
+    seat's cards in the order the table shows them (a card to turn up is given by
+    its place there, as :func:`choices_text` numbers it; else by its place in
+    ``legal.cards``).
 
     Raises:
         AnswerError: the answer cannot be used here; the message says why and what
@@ -333,6 +387,9 @@ def parse_answer(text: str, legal: Legal, up: Collection[Card] = ()) -> object:
         return Draw(())
     if "stack" in acts and low in ("k", "keep"):
         return Stack(tuple(legal.cards))
+    places = _turn_up_positions(legal, held)
+    if places is not None and (card := _turn_up_answer(raw, legal, places)) is not None:
+        return Expose(card)
     cards = _cards_from(raw, legal, up)
     if "discard" in acts:
         if not legal.min_count <= len(cards) <= legal.max_count:

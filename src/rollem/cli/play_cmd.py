@@ -662,15 +662,17 @@ class TerminalGame:
         draw()
         legal = view.legal
         shown_cards = self.style.card_words([str(c) for c in legal.cards])
-        for part in _wrap(f"Choices ({decision_title(view)}): "
-                          + choices_text(legal, shown_cards), "  "):
-            self.say(part)
-        self.say("  (? help, t table, last = the last hand, q quit)")
         me = view.seats[0]
         up = [parse_card(c) for c, u in zip(me.cards, me.up, strict=True) if u and c]
+        # (a card to turn up is numbered by its place in the row the table shows)
+        held = [parse_card(c) for c in me.cards if c]
+        for part in _wrap(f"Choices ({decision_title(view)}): "
+                          + choices_text(legal, shown_cards, held), "  "):
+            self.say(part)
+        self.say("  (? help, t table, last = the last hand, q quit)")
         while True:
             action = self.prompt_until(
-                "Your move > ", lambda answer: parse_answer(answer, legal, up),
+                "Your move > ", lambda answer: parse_answer(answer, legal, up, held),
                 lambda: explain_decision(hand.game, decision_kind(legal), legal,
                                          view.options.get("structure")), draw)
             if isinstance(action, Fold) and "check" in legal.actions \

@@ -277,8 +277,10 @@ class _Writer:
             beat += [x for x in found if x[0] not in [b[0] for b in beat]]
         against = " to " + and_list(f"{self.names.whose(s, start=False)} {self.words(s, side)}"
                                     for s, side in beat if self.words(s, side)) if beat else ""
-        verb = "show" if me in self.shown else "muck"
-        return [self.line(f"You {verb} {words}: it loses{against}.", "lose", me)]
+        if me in self.shown:  # (shown already: "You show 6d 9d: ..." told at the showdown;
+            # "You show queen high, ...: it loses to" read as a second show, stop 54)
+            return [self.line(f"Your {words} loses{against}.", "lose", me)]
+        return [self.line(f"You muck {words}: it loses{against}.", "lose", me)]
 
     def runs(self, runs: Sequence[Mapping[str, Any]]) -> list[Line]:
         """A hand run twice (issue 27): each run's cards, then who won each pot's

@@ -80,7 +80,6 @@ class Narrator:
         choice (the words its ``show_after`` line ends with; stop 53)."""
         self._pending: list[Mapping[str, Any]] = []
         self._pool_draws = 0
-        self._blinds: dict[int, str] = {}  # seat -> blind posted before the first round
         self._board_at_choice: list[str] | None = None  # run it twice: the board then
         self.first_run: list[str] | None = None
         """A hand run twice (issue 27): the first run's board, once the second is dealt."""
@@ -233,24 +232,11 @@ class Narrator:
             # a stud round that opens with a bring-in: its first full bet completes it,
             # the bring-in seat's own included (the engine's and a copy's round say so)
             self._to_complete = bool(e.get("to_complete"))
-            opener = e.get("opener")
-            blind = self._blinds.get(opener) if opener is not None else None
-            self._blinds = {}
-            if blind is not None and s is not None:
-                # the engine's opener is the last blind (its forced bet opened); the
-                # round's seat is the first to act: left of it (heads-up, the button)
-                who = (f": after {self.names.whose(opener, start=False)} {blind}, "
-                       f"{self.names.says(s, 'act', 'acts', start=False)} first")
-            elif blind is not None:
-                who = f": {self.names.whose(opener, start=False)} {blind} opens"
-            elif opener is not None:  # the seat that acts first (an all-in opener passes)
-                first = s if s is not None else opener
-                who = f": {self.names.who(first, start=False)} " \
-                      f"{self.names.verb(first, 'open', 'opens')}"
-            else:
-                who = ""
-            return self._line(f"{_cap(str(e.get('round', 'betting')))}{who}{self._pot()}.",
-                              kind, opener)
+            # the round and the pot only: the next line names who acts first, and a round
+            # "opened" by a seat reads as that seat's bet (poker's *open*), though it may
+            # check; nor is a blind's or an all-in seat's turn passed on told twice
+            # (issue 33, stop 54: was "Flop: Ann opens (pot 3)." then "Ann checks.")
+            return self._line(f"{_cap(str(e.get('round', 'betting')))}{self._pot()}.", kind)
         if kind == "bomb_pot":
             return self._line(f"Bomb pot: no {e.get('round', 'first')} betting; the cards "
                               "come at once.", kind)
@@ -293,8 +279,6 @@ class Narrator:
             return self._line(f"{verb} {e.get('to')}{allin}{self._pot()}.", kind, s)
         if kind == "blind":
             self.pot += int(e.get("amount", 0))
-            if s is not None:
-                self._blinds[s] = str(e.get("blind", "blind"))
             allin = ", all-in" if e.get("all_in") else ""
             if e.get("blind") == "straddle":
                 return self._line(f"{says(s, 'post', 'posts')} a straddle of {e.get('amount')}"

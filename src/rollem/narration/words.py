@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-__all__ = ["Names", "and_list", "ordinal"]
+__all__ = ["Names", "and_list", "ordinal", "possessive"]
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
              "ninth", "tenth")
@@ -25,6 +25,18 @@ def and_list(items: Iterable[str]) -> str:
     if len(xs) <= 1:
         return "".join(xs)
     return ", ".join(xs[:-1]) + " and " + xs[-1]
+
+
+def possessive(name: str) -> str:
+    """``"Ann" -> "Ann's"``; a name ending in a note in brackets is told without it,
+    the note being said where the name stands alone (``"Bot 2 (basic)" -> "Bot 2's"``,
+    not ``"Bot 2 (basic)'s"``: stop 54). A name that is all note keeps it."""
+    name = name.rstrip()
+    if name.endswith(")") and " (" in name:
+        bare = name[:name.rindex(" (")].rstrip()
+        if bare:
+            name = bare
+    return name + "'s"
 
 
 class Names:
@@ -60,10 +72,11 @@ class Names:
         return self.name(seat)
 
     def whose(self, seat: int | None, *, start: bool = True) -> str:
-        """``Your`` / ``Ann's``."""
+        """``Your`` / ``Ann's``; a name ending in a note in brackets drops the note
+        (:func:`possessive`: ``Bot 2 (basic)`` -> ``Bot 2's``)."""
         if seat is not None and seat == self.viewer:
             return "Your" if start else "your"
-        return self.name(seat) + "'s"
+        return possessive(self.name(seat))
 
     def verb(self, seat: int | None, you: str, other: str) -> str:
         """``you`` form for the viewer, ``other`` (third person) else."""

@@ -254,7 +254,10 @@ function seatParts(t, hand, s, labels, isReplay) {
       }]);
     }
   }
-  const shown = hand && hand.result ? (hand.result.shown || {})[s.seat] : null;
+  // a hand shown at the showdown, or its whole shown by choice after the end (the
+  // narration's words, as the result panel names it; stop 54: the tile named none)
+  const shown = hand && hand.result ? (hand.result.shown || {})[s.seat]
+    || (hand.by_choice_words || {})[s.seat] : null;
   if (shown) {   // ("(wild 2♥ plays as 4♥)": the cards drawn as the log draws them)
     parts.push(["described", shown, () => {
       const d = el("div", "described");

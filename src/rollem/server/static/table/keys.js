@@ -4,7 +4,7 @@
 // k keep the roll-up order, Enter confirm a card choice, Esc clear (a pick, the
 // fold question, a pre-action).  Keys typed into a field (chat, name, amount)
 // are the field's, but for Enter and Esc in the amount field.
-import { $, rerender, S } from "./state.js";
+import { $, rerender, S, toast } from "./state.js";
 import { clearPreAction } from "./dock.js";
 
 function typing(target) {
@@ -37,8 +37,30 @@ function onKey(ev) {
     if (clearPreAction()) { rerender(); ev.preventDefault(); return; }
     return;
   }
-  if (!target) return;
+  if (!target) { upCardKey(key); return; }
   ev.preventDefault();
   target.click();
+}
+// A card choice's digit key on a card already face up (Roll Your Own's turn-up: the
+// keys count your whole row, so 1 is the card up) says so, as the terminal does
+// (stop 54: it did nothing, with no word).
+const SUIT = { c: "♣", d: "♦", h: "♥", s: "♠" };
+function upCardKey(key) {
+  if (!/^[1-9]$/.test(key)) return;
+  const hand = S.state && S.state.hand;
+  const hs = hand && S.state.you && S.state.you.seat !== null ? hand.seats[S.state.you.seat] : null;
+  const legal = hand && !hand.result ? hand.legal : null;
+  const k = Number(key) - 1;
+  if (!hs || !legal || !legal.cards || !hs.cards[k] || !hs.up[k]) return;
+  if (!legal.actions.some((a) => a === "expose" || a === "discard" || a === "draw" || a === "stack")) return;
+  const c = hs.cards[k];
+  const keys = hs.cards.map((x, i) => (legal.cards.includes(x) && i < 9 ? i + 1 : 0)).filter((x) => x);
+  if (!keys.length) return;
+  // (named as the prompt names them: "keys: 2–4 pick")
+  const run = keys.every((x, j) => j === 0 || x === keys[j - 1] + 1);
+  const named = keys.length === 1 ? "key " + keys[0]
+    : "keys " + (run ? keys[0] + "–" + keys[keys.length - 1] : keys.join(", "));
+  toast("Your card " + key + " (" + (c[0] === "T" ? "10" : c[0]) + SUIT[c[1]] + ") is already face up: "
+    + named + " pick.");
 }
 export function initKeys() { document.addEventListener("keydown", onKey); }
