@@ -6,10 +6,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Browser tests drive Debian's Chromium through Playwright (its own browser
-# download is not available here); the hosting tests put Debian's Caddy and
-# nginx in front of the server (docs/hosting.md).
+# download is not available here): its headless shell, the same build without the
+# browser's own layers, for about two thirds of the CPU (tests/web/table_ui.py
+# TEST_CHROMIUM; docs/dev/test-suite-time.md, stop 54); the hosting tests put
+# Debian's Caddy and nginx in front of the server (docs/hosting.md).
 missing=""
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+command -v chromium-headless-shell >/dev/null 2>&1 || missing="$missing chromium-headless-shell"
 command -v caddy >/dev/null 2>&1 || missing="$missing caddy"
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing="$missing nginx-light"
 if [ -n "$missing" ]; then
