@@ -6,8 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Browser tests drive Debian's Chromium through Playwright (its own browser
-# download is not available here); the hosting tests put Debian's Caddy and
-# nginx in front of the server (docs/hosting.md).
+# download is not available here): its headless shell, the same build without the
+# browser's own layers, for about two thirds of the CPU (tests/web/table_ui.py
+# TEST_CHROMIUM; docs/dev/test-suite-time.md, stop 54); the hosting tests put
+# Debian's Caddy and nginx in front of the server (docs/hosting.md).
 missing=""
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v caddy >/dev/null 2>&1 || missing="$missing caddy"
@@ -17,6 +19,16 @@ if [ -n "$missing" ]; then
     if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
     $SUDO apt-get update -q >/dev/null
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q $missing >/dev/null
+fi
+
+# The headless shell only makes the browser tests cheaper: if it cannot be installed
+# they drive chromium, as before.
+if ! command -v chromium-headless-shell >/dev/null 2>&1; then
+    echo "== installing Debian's chromium-headless-shell for the browser tests"
+    if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    { $SUDO apt-get update -q >/dev/null \
+        && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium-headless-shell >/dev/null; } \
+        || echo "== (not installed: the browser tests drive chromium, about 1.6 times the CPU)"
 fi
 
 # The failing-disk tests make a small ext4 image (mkfs.ext4) and mark the

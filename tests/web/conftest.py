@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from pg_cluster import PgCluster
-from table_ui import ARGS, CHROMIUM, Pages
+from table_ui import ARGS, TEST_CHROMIUM, Pages
 from web_harness import ServerThread
 
 
@@ -60,12 +60,13 @@ def no_seed_wait(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium through Playwright, one for the test module."""
+    """Debian's Chromium through Playwright, one for the test module: its headless
+    shell where installed (``table_ui.TEST_CHROMIUM``)."""
     sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
+    if not Path(TEST_CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
     with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        b = pw.chromium.launch(executable_path=TEST_CHROMIUM, args=ARGS, headless=True)
         yield b
         b.close()
 

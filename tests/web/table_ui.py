@@ -5,6 +5,7 @@ decision taken through the page as a player would."""
 from __future__ import annotations
 
 import base64
+import os
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -21,6 +22,14 @@ from rollem.engine.actions import Call, Check
 from rollem.server.app import host_cookie
 
 CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium: the browser people use; the felt's benches (bench/) drive it."""
+TEST_CHROMIUM = os.environ.get("ROLLEM_TEST_CHROMIUM") or next(
+    (p for p in ("/usr/bin/chromium-headless-shell", CHROMIUM) if os.path.exists(p)), CHROMIUM)
+"""What the tests' ``browser`` fixture drives: Debian's ``chromium-headless-shell``
+where it is installed (scripts/test.sh installs it), else :data:`CHROMIUM`;
+``ROLLEM_TEST_CHROMIUM`` names another.  The shell is the same Chromium build
+(the same Blink and V8) without the browser's own layers, and runs each test's pages
+for about two thirds of the CPU (docs/dev/test-suite-time.md, stop 54)."""
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 SHOTS = ARTIFACTS / "web"
