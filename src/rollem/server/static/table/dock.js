@@ -37,6 +37,10 @@ export function renderMe(t, hand, me) {
     return;
   }
   if (box.classList.contains("hidden")) box.classList.remove("hidden");
+  // A hand you were not dealt into is not yours: one you sat down in a seat its
+  // player has left since (stop 54: the dock showed their cards and "wins 36").
+  // The server sends it as a watcher sees it (its `seat` null).
+  if (hand && hand.seat !== me.seat) hand = null;
   const s = t.seats[me.seat];
   const hs = hand ? hand.seats[me.seat] : null;
   const turn = myTurn();
