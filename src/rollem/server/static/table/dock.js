@@ -2,7 +2,7 @@
 // controls of your decision (betting, card choices, the wild card, declaring,
 // naming the game).
 import { cardEl, GAME_NAME } from "/static/cards.js";
-import { $, act, el, myTurn, rerender, S, seatName, send } from "./state.js";
+import { $, act, el, myTurn, rerender, S, seatName, send, toast } from "./state.js";
 import {
   actionLabels, betChips, clockEl, isWild, labelEl, placeChildren, shownStack, tagsFor, textWithCards, timerBar,
   winnersOf, wonBy, wonEl,
@@ -191,7 +191,18 @@ function myCards(hand, hs, picking, showing) {
       if (k >= 0) { e.classList.add("selected"); e.appendChild(el("span", "order", String(k + 1))); }
       e.addEventListener("click", () => {
         const j = S.selected.indexOf(c);
-        if (j >= 0) S.selected.splice(j, 1); else S.selected.push(c);
+        const most = legal.max_count;
+        // Never more than the decision takes (stop 54: a third card tapped at a draw
+        // of up to 2 left "Draw (3)" greyed out, saying nothing): one card to
+        // choose is swapped for the one tapped; of several, the tap says why not.
+        if (j >= 0) S.selected.splice(j, 1);
+        else if (S.selected.length < most) S.selected.push(c);
+        else if (most === 1) S.selected = [c];
+        else {
+          toast((legal.min_count === most ? "Choose exactly " : "Choose at most ") + most
+            + " cards: tap a chosen card to unpick it first.");
+          return;
+        }
         rerender();
       });
     } else if (showing && c && legal.cards.includes(c)) {
