@@ -11,8 +11,15 @@ from typing import Any
 
 import pytest
 from table_ui import (
-    context, decision_kind, new_table, only_checking_bots, open_as_host, record_toasts, shot,
-    sit_with_enter, wait_toast_shown,
+    context,
+    decision_kind,
+    new_table,
+    only_checking_bots,
+    open_as_host,
+    record_toasts,
+    shot,
+    sit_with_enter,
+    wait_toast_shown,
 )
 from web_harness import ServerThread
 

@@ -29,9 +29,9 @@ POOL = "() => (document.querySelector('#tourney .tourney-pool') || {}).textConte
 @pytest.mark.parametrize("name", ["phone", "desktop"])
 def test_the_panel_says_how_long_rebuys_stay_open(
         browser: Any, live: ServerThread, name: str) -> None:
-    """Ann and a computer player, dealt.  Rebuys in the first 2 levels of a 2-level schedule: "rebuys open all
-    tournament"; in the first 2 of the shipped turbo schedule (18 levels): "rebuys
-    open until level 3", as before."""
+    """Ann and a computer player, dealt.  Rebuys in the first 2 levels of a 2-level
+    schedule: "rebuys open all tournament"; in the first 2 of the shipped turbo
+    schedule (18 levels): "rebuys open until level 3", as before."""
     ctx = context(browser, name)
     try:
         seen = []
