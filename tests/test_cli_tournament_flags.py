@@ -31,7 +31,7 @@ def test_simulate_takes_rebuys_payouts_buy_in_and_a_rotation(
                           "turbo", "--tournaments", "2", "--rebuy-levels", "1", "--rotate",
                           "orbit", "--seed", "4"], capsys)
     assert code == 0, err
-    assert "buy-ins of 10; rebuys in the first 1 level(s), " in out
+    assert "buy-ins of 10; rebuys in the first level, " in out
     assert "; the games rotate by orbit" in out
 
 

@@ -68,7 +68,7 @@ def test_rebuys_in_the_first_levels_only_each_adding_a_buy_in() -> None:
     t.hands_played = 6  # level 2: closed
     table.stacks[1] = 0
     t.busts.append(Bust(6, 1, 30))
-    with pytest.raises(TableError, match="first 1 level"):
+    with pytest.raises(TableError, match="in the first level only"):
         table.rebuy_seat(1)
     assert table.stacks[1] == 0 and t.prize_pool == 40
     assert table.rebuy_broke() == []  # never automatic in a tournament
@@ -167,3 +167,11 @@ def test_the_ledger_shows_buy_ins_rebuys_places_and_payouts_in_units() -> None:
     assert [(r["place"], r["payout"], r["net"]) for r in over] == [
         (1, pay[0], pay[0] - 10), (2, pay[1], pay[1] - 20), (3, 0, -10), (4, 0, -10)]
     assert sum(r["net"] for r in over) == 0 and pay[0] + pay[1] == 50
+
+
+def test_the_rebuy_levels_in_words() -> None:
+    """Stop 54: "the first 1 level(s)" said where the count is known."""
+    from rollem.tournament.session import first_levels
+
+    assert [first_levels(n) for n in (1, 2, 10)] == [
+        "the first level", "the first 2 levels", "the first 10 levels"]

@@ -332,7 +332,7 @@ def test_a_busted_entrant_rebuys_in_the_first_levels_only() -> None:
         assert table.state(1)["you"]["rebuy_closed"] is None  # (the page: a Rebuy button)
         t["elapsed"] += 60.0  # were it level 2: no button, and why
         assert table.state(1)["you"]["rebuy_closed"] == (
-            "Rebuys were open in the first 1 level(s) only: you are out.")
+            "Rebuys were open in the first level only: you are out.")
         t["elapsed"] -= 60.0
         loop.call(table.dealer.rebuy, 1)
         public = table.tourney.public()

@@ -218,7 +218,9 @@ def _tournaments(game: str, levels: list[str], schedule_name: str, count: int,
                f"{data['hands_mean']} hands on average, {data['hands_max']} at most")
     rules = [f"buy-ins of {flags.buy_in}"]
     if flags.rebuy_levels:
-        rules.append(f"rebuys in the first {flags.rebuy_levels} level(s), "
+        from rollem.tournament.session import first_levels
+
+        rules.append(f"rebuys in {first_levels(flags.rebuy_levels)}, "
                      f"{data['rebuys']} taken")
     if flags.rotate:
         rules.append(f"the games rotate by {flags.rotate}")

@@ -266,7 +266,9 @@ def rebuy_closed(table: LiveTable, seat: int | None) -> str | None:
             return "No rebuys in this tournament: you are out."
         sit_and_go = table.tourney.tournament()
         if sit_and_go is not None and not sit_and_go.rebuy_open:
-            return (f"Rebuys were open in the first {config.rebuy_levels} level(s) only: "
+            from rollem.tournament.session import first_levels
+
+            return (f"Rebuys were open in {first_levels(config.rebuy_levels)} only: "
                     "you are out.")
         if sit_and_go is not None and seat in sit_and_go.declined:
             return "You took no rebuy: you are out of the tournament."

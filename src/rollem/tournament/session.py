@@ -29,6 +29,12 @@ from rollem.tournament.payouts import pay_places, payout_percentages, place_amou
 from rollem.tournament.places import Bust, finishing_places
 from rollem.tournament.schedule import Level, Schedule
 
+
+def first_levels(n: int) -> str:
+    """The first ``n`` levels in words: ``"the first level"``, ``"the first 2
+    levels"`` (stop 54: "the first 1 level(s)")."""
+    return "the first level" if n == 1 else f"the first {n} levels"
+
 __all__ = ["DEAL_METHODS", "ROTATIONS", "Tournament"]
 
 DEAL_METHODS = ("icm", "chip_chop")
@@ -124,8 +130,8 @@ class Tournament:
                 declined its rebuy (:meth:`decline_rebuy`).
         """
         if not self.rebuy_open:
-            raise ValueError("rebuys are closed: the host allows them in the first "
-                             f"{self.rebuy_levels} level(s) only")
+            raise ValueError("rebuys are closed: the host allows them in "
+                             f"{first_levels(self.rebuy_levels)} only")
         if not any(b.player == seat for b in self.busts):
             raise ValueError(f"seat {seat} has not busted: only a busted entrant rebuys")
         if seat in self.declined:

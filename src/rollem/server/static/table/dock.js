@@ -2,7 +2,7 @@
 // controls of your decision (betting, card choices, the wild card, declaring,
 // naming the game).
 import { cardEl, GAME_NAME } from "/static/cards.js";
-import { $, act, el, myTurn, rerender, S, seatName, send } from "./state.js";
+import { $, act, el, myTurn, rerender, S, seatName, send, toast } from "./state.js";
 import {
   actionLabels, betChips, clockEl, isWild, labelEl, placeChildren, shownStack, tagsFor, textWithCards, timerBar,
   winnersOf, wonBy, wonEl,
@@ -37,6 +37,13 @@ export function renderMe(t, hand, me) {
     return;
   }
   if (box.classList.contains("hidden")) box.classList.remove("hidden");
+  // A hand you were not dealt into is not yours: one you sat down in a seat its
+  // player has left since (stop 54: the dock showed their cards and "wins 36").
+  // The server sends it as a watcher sees it (its `seat` null).  Its tags still
+  // say that you join the next hand, while it is in play (a seat is freed only
+  // once the hand its player was dealt into is over).
+  const tagsHand = hand && (hand.seat === me.seat || !hand.result) ? hand : null;
+  if (hand && hand.seat !== me.seat) hand = null;
   const s = t.seats[me.seat];
   const hs = hand ? hand.seats[me.seat] : null;
   const turn = myTurn();
@@ -52,7 +59,7 @@ export function renderMe(t, hand, me) {
   const had = box.parts || {};
   const now = {};
   const kids = [];
-  for (const [name, key, draw] of meParts(t, hand, me, s, hs)) {
+  for (const [name, key, draw] of meParts(t, hand, me, s, hs, tagsHand)) {
     const old = had[name];
     const part = old && old.key === key ? old : { key: key, nodes: draw() };
     now[name] = part;
@@ -62,15 +69,15 @@ export function renderMe(t, hand, me) {
   placeChildren(box, kids);
 }
 // Your seat in parts, [name, key, draw() -> its elements], in the order shown.
-function meParts(t, hand, me, s, hs) {
+function meParts(t, hand, me, s, hs, tagsHand) {
   const parts = [];
   const tt = t.tournament;
   const headKey = JSON.stringify([me.seat, s, hand ? [hand.hand_no, hand.button, !!hand.result,
     hs, actionLabels(hand)[me.seat] || null, wonBy(hand, me.seat)] : null,
-  tagsFor(t, hand, s, me.seat, false), S.online, t.sitting_out.includes(me.seat),
+  tagsFor(t, tagsHand, s, me.seat, false), S.online, t.sitting_out.includes(me.seat),
   tt ? [tt.started, tt.over, tt.left, S.state.you.rebuy_closed || null] : null,
   t.config.straddle, t.straddlers || null]);
-  parts.push(["head", headKey, () => [meHead(t, hand, me, s, hs)]]);
+  parts.push(["head", headKey, () => [meHead(t, hand, me, s, hs, tagsHand)]]);
   if (hs && hs.cards.length) {
     const legal = hand.legal;
     const picking = !!(legal && legal.cards && legal.cards.length && legal.actions.some((a) => PICK[a]));
@@ -112,7 +119,7 @@ function meParts(t, hand, me, s, hs) {
 }
 // Your seat's head: name, dealer button, stack, bet, label, winnings, tags, clock,
 // Sit out and the straddle choice.
-function meHead(t, hand, me, s, hs) {
+function meHead(t, hand, me, s, hs, tagsHand) {
   const head = el("div", "me-head");
   head.appendChild(el("b", "name", (s.name || "you") + " (you)"));
   if (hand && hand.button === me.seat) head.appendChild(el("span", "button-chip", "D"));
@@ -121,7 +128,7 @@ function meHead(t, hand, me, s, hs) {
   head.appendChild(labelEl(actionLabels(hand)[me.seat]));
   const won = wonBy(hand, me.seat);
   if (won.length) head.appendChild(wonEl(won));
-  for (const [cls, text] of tagsFor(t, hand, s, me.seat, false)) {
+  for (const [cls, text] of tagsFor(t, tagsHand, s, me.seat, false)) {
     if (cls !== "host") head.appendChild(el("span", "tag " + cls, text));
   }
   if (s.acting && s.deadline) head.appendChild(clockEl(s));
@@ -187,7 +194,18 @@ function myCards(hand, hs, picking, showing) {
       if (k >= 0) { e.classList.add("selected"); e.appendChild(el("span", "order", String(k + 1))); }
       e.addEventListener("click", () => {
         const j = S.selected.indexOf(c);
-        if (j >= 0) S.selected.splice(j, 1); else S.selected.push(c);
+        const most = legal.max_count;
+        // Never more than the decision takes (stop 54: a third card tapped at a draw
+        // of up to 2 left "Draw (3)" greyed out, saying nothing): one card to
+        // choose is swapped for the one tapped; of several, the tap says why not.
+        if (j >= 0) S.selected.splice(j, 1);
+        else if (S.selected.length < most) S.selected.push(c);
+        else if (most === 1) S.selected = [c];
+        else {
+          toast((legal.min_count === most ? "Choose exactly " : "Choose at most ") + most
+            + " cards: tap a chosen card to unpick it first.");
+          return;
+        }
         rerender();
       });
     } else if (showing && c && legal.cards.includes(c)) {

@@ -158,8 +158,11 @@ export function renderResult(t, hand, me) {
   box.classList.toggle("hidden", !r);
   // Drawn again only when what it shows changed (issue 26: not at each state
   // between hands, nor its cards and lines rebuilt for nothing).
-  const hs0 = r && me.seat !== null ? hand.seats[me.seat] : null;
-  const key = !r ? "" : JSON.stringify([hand.hand_no, hand.game, r, hand.narration || null, me.seat,
+  // (your seat in this hand: none in a hand you were not dealt into, though you sit
+  // in its seat now: the server sends it as a watcher sees it; stop 54)
+  const mine = r && me.seat !== null && hand.seat === me.seat ? me.seat : null;
+  const hs0 = mine !== null ? hand.seats[mine] : null;
+  const key = !r ? "" : JSON.stringify([hand.hand_no, hand.game, r, hand.narration || null, mine,
     t.seats.map((st) => (st.free ? null : st.name)), hs0 ? !!hs0.dealt : null, hand.legal || null, S.showPick, S.online,
     hand.wild_ranks || null, hand.events.filter((e) => e.kind === "show" && e.by_choice),
     hand.by_choice_words || null]);
@@ -168,8 +171,8 @@ export function renderResult(t, hand, me) {
   box.innerHTML = "";
   if (!r) return;
   box.appendChild(el("h3", null, "Hand " + hand.hand_no + " · " + GAME_NAME[hand.game]));
-  box.appendChild(describeResult(t, r, hand, me.seat));
-  const hs = me.seat !== null ? hand.seats[me.seat] : null;
+  box.appendChild(describeResult(t, r, hand, mine));
+  const hs = hs0;
   if (hs && hs.dealt) {
     // Showing by choice (R-C-11): the engine lists the cards still showable.
     const legal = hand.legal && hand.legal.actions.includes("show") ? hand.legal : null;
@@ -188,7 +191,7 @@ export function renderResult(t, hand, me) {
     if (e.kind !== "show" || !e.by_choice) continue;
     const line = el("div", "shown-line by-choice");
     line.dataset.seat = e.seat;
-    line.appendChild(el("span", "who", handSeatName(t, hand, e.seat) + (e.seat === me.seat ? " (you)" : "") + " shows"));
+    line.appendChild(el("span", "who", handSeatName(t, hand, e.seat) + (e.seat === mine ? " (you)" : "") + " shows"));
     const row = el("span", "cards");
     for (const c of e.cards) row.appendChild(cardEl(c, { up: true, small: true, wild: isWild(hand, c) }));
     line.appendChild(row);
@@ -714,7 +717,7 @@ export function renderLog(hand) {
   if (hand.log) {
     // The hand in players' words (the server's shared narration), newest last.
     for (const line of hand.log.slice(-60)) {
-      const li = el("li", line.seat === S.state.you.seat ? "mine" : null);
+      const li = el("li", line.seat === hand.seat && hand.seat !== null ? "mine" : null);
       if (line.seat !== null && line.seat !== undefined) li.dataset.seat = line.seat;
       textWithCards(li, line.text);
       box.appendChild(li);

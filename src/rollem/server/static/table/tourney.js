@@ -74,6 +74,12 @@ export function startLevelClock() {
   setInterval(tickLastCall, 250);
 }
 
+// How long rebuys stay open: to a level, or the whole tournament where its schedule
+// has no level past the rebuy levels (after the last level its stakes stay, and so
+// do the rebuys; stop 54: "until level 3" of a schedule of 2 levels).
+function rebuysUntil(tt) {
+  return tt.rebuy_levels >= tt.levels.length ? "all tournament" : "until level " + (tt.rebuy_levels + 1);
+}
 export function renderTournament(t, me) {
   const box = $("tourney"), tt = t.tournament;
   box.classList.toggle("hidden", !tt);
@@ -96,7 +102,7 @@ export function renderTournament(t, me) {
   box.appendChild(el("div", "tourney-pool", "Prize pool " + pool + (pays ? " (" + pays + ")" : "")
     + (tt.started ? " · " + (tt.over ? tt.entrants.length + " entrants"  // (after a deal all may hold chips)
       : tt.left.length + " of " + tt.entrants.length + " left") : " · buy-in " + tt.buy_in)
-    + (tt.rebuy_open ? " · rebuys open until level " + (tt.rebuy_levels + 1) : "")));
+    + (tt.rebuy_open ? " · rebuys open " + rebuysUntil(tt) : "")));
   if (tt.over) {
     box.appendChild(el("div", "tourney-over", tt.deal ? "Over by a deal among the final players." : "The tournament is over."));
   }
