@@ -53,6 +53,8 @@ class Limits:
         self.seats: dict[str, dict[tuple[str, str], None]] = {}
         self._seats_kept = 0  # (entries in self.seats, for the pruning)
         self.seats_checked: dict[str, float] = {}  # address at its limit -> when read
+        # address refused by the shared count (several processes) -> when
+        self.seats_refused_shared: dict[str, float] = {}
         # websockets an address opens (closed and opened again: the counts miss it)
         self.connects = AddressBuckets(settings.connects_per_minute, settings.connect_burst)
         # every websocket message of an address, all its connections together
@@ -166,16 +168,19 @@ class Limits:
         asked of this address's remembered sit-downs only (at most the limit of
         them stay remembered past a check).
         """
+        most = self.settings.seats_per_address
+        refusal = self.seat_refusal_words()
+        now = time.monotonic()
+        if self.seats_refused_shared:
+            when = self.seats_refused_shared.get(address)
+            if when is not None and now - when < self.SEATS_RECHECK:
+                return refusal  # (the shared count refused it just now: not read again)
         mine = self.seats.get(address)
         if not mine:
             return None
-        most = self.settings.seats_per_address
         if len(mine) < most:
             self.seats_checked.pop(address, None)
             return None
-        now = time.monotonic()
-        refusal = (f"at most {most} seats at once from one address (IPv6: one /64 "
-                   "network); leave a seat at another table first")
         if now - self.seats_checked.get(address, -math.inf) < self.SEATS_RECHECK:
             return refusal  # (asked again at once: its seats are not read again)
         for key in list(mine):
@@ -187,6 +192,25 @@ class Limits:
             return None
         self.seats_checked[address] = now
         return refusal
+
+    def seat_refusal_words(self) -> str:
+        """What a sit-down past ``seats_per_address`` is told (``too_many_seats``)."""
+        return (f"at most {self.settings.seats_per_address} seats at once from one address "
+                "(IPv6: one /64 network); leave a seat at another table first")
+
+    def seat_refused_shared(self, address: str) -> str:
+        """Note that the shared count (several processes on PostgreSQL,
+        :class:`rollem.server.address_seats.AddressSeats`) refused ``address``: for
+        :data:`SEATS_RECHECK` seconds its sit-downs are refused here without a
+        query (a flood of them costs one transaction per 2 s).  The words."""
+        now = time.monotonic()
+        refused = self.seats_refused_shared
+        if len(refused) >= AddressBuckets.PRUNE_AT:
+            for other, when in list(refused.items()):
+                if now - when >= self.SEATS_RECHECK:
+                    del refused[other]
+        refused[address] = now
+        return self.seat_refusal_words()
 
     def seat_taken(self, address: str, table_id: str, digest: str,
                    held: Callable[[str, str], bool]) -> None:

@@ -265,8 +265,10 @@ class Seating:
         return names
 
     def join(self, name: object, seat: int | None,
-             returning: str | None = None, stranger: bool = False) -> tuple[int, str]:
-        """Sit a player (no account, just a name); returns the seat and its token.
+             returning: str | None = None, stranger: bool = False,
+             token: str | None = None) -> tuple[int, str]:
+        """Sit a player (no account, just a name); returns the seat and its token
+        (``token``: the new seat token made ahead, else one is made here).
 
         ``stranger``: one who may not see the table (a private table's newcomer,
         issue 27) is told little of it by the refusals: ``seat_taken`` does not
@@ -324,7 +326,7 @@ class Seating:
                              else f"seat {seat + 1} (index {seat}) is not free; free seats: "
                              f"{', '.join(str(s + 1) for s in free)} "
                              f"(index{'es' if len(free) > 1 else ''} {', '.join(map(str, free))})")
-        token = secrets.token_urlsafe(24)
+        token = token or secrets.token_urlsafe(24)
         stack = brought = table.config.stack
         departed: list[dict[str, Any]] = table.session.setdefault("departed", [])
         old_digest = token_digest(returning) if returning else None

@@ -1,0 +1,137 @@
+"""``--seats-per-address`` holds across ``rollem serve`` processes on one
+PostgreSQL (stop 54; the limit was counted per process: N processes let one
+address hold N times its seats).
+
+Two real server processes on one database, ``--seats-per-address 3``; two
+tables held by each.  One address sits down six times at once, three times at
+each process's tables: exactly three sit-downs are taken, the others are 429
+``too_many_seats`` and change nothing (the claims of one address take turns in
+the database, so the two processes racing cannot both pass).  Another address
+is untouched; a seat left stops counting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import pytest
+import websockets
+from pg_cluster import PgCluster
+from web_harness import ROOT, free_port, wait_served
+
+MALLORY = "203.0.113.9"
+HONEST = "198.51.100.7"
+
+
+class Serve:
+    """One ``rollem serve`` process on the shared database (its log in a file)."""
+
+    def __init__(self, db: str, tmp: Path, name: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = tmp / f"{name}.log"
+        with open(self.log, "wb") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "rollem", "serve", "--port", str(self.port),
+                 "--db", db, "--advertise-url", self.url, "--no-access-log",
+                 "--seats-per-address", "3", "--tables-per-hour", "1000"],
+                stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
+                env=dict(os.environ, PYTHONUNBUFFERED="1"))
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+
+@pytest.fixture
+def two(pg_cluster: PgCluster, tmp_path: Path) -> Iterator[tuple[Serve, Serve]]:
+    db = pg_cluster.new_database()
+    a = Serve(db, tmp_path, "a")
+    b = Serve(db, tmp_path, "b")
+    try:
+        wait_served(a.port)
+        wait_served(b.port)
+        yield a, b
+    finally:
+        a.stop()
+        b.stop()
+
+
+def _table(srv: Serve) -> str:
+    r = httpx.post(srv.url + "/api/tables", json={"game": "holdem", "bots": 0, "seats": 6},
+                   headers={"X-Forwarded-For": HONEST}, timeout=30)
+    assert r.status_code == 200, r.text
+    return str(r.json()["id"])
+
+
+def _join(srv: Serve, tid: str, name: str, address: str) -> httpx.Response:
+    return httpx.post(f"{srv.url}/api/tables/{tid}/join", json={"name": name},
+                      headers={"X-Forwarded-For": address}, timeout=30)
+
+
+def _names(srv: Serve, tid: str) -> list[str]:
+    r = httpx.get(f"{srv.url}/api/tables/{tid}", headers={"X-Forwarded-For": HONEST},
+                  timeout=30)
+    assert r.status_code == 200, r.text
+    return sorted(s["name"] for s in r.json()["seats"] if not s["free"])
+
+
+async def _leave(srv: Serve, tid: str, token: str) -> None:
+    url = srv.url.replace("http", "ws") + f"/ws/{tid}"
+    async with websockets.connect(url, additional_headers={
+            "Cookie": f"rollem_seat_{tid}={token}", "X-Forwarded-For": MALLORY}) as ws:
+        await ws.send(json.dumps({"type": "leave"}))
+        while True:  # until a state with the seat freed
+            msg = json.loads(await asyncio.wait_for(ws.recv(), 20))
+            if msg["type"] == "state" and msg["you"]["seat"] is None:
+                return
+
+
+def test_seats_per_address_hold_across_processes(two: tuple[Serve, Serve]) -> None:
+    a, b = two
+    tables = [(a, _table(a)), (a, _table(a)), (b, _table(b)), (b, _table(b))]
+    tries = [(srv, tid, f"M{i}{j}") for i, (srv, tid) in enumerate(tables) for j in (1, 2)]
+    tries = [tries[0], tries[1], tries[2], tries[4], tries[5], tries[6]]  # 3 at each process
+    with ThreadPoolExecutor(len(tries)) as pool:
+        answers = list(pool.map(lambda t: _join(t[0], t[1], t[2], MALLORY), tries))
+    taken = [(t, r) for t, r in zip(tries, answers, strict=True) if r.status_code == 200]
+    refused = [r for r in answers if r.status_code != 200]
+    assert len(taken) == 3, [(r.status_code, r.text) for r in answers]
+    for r in refused:
+        assert r.status_code == 429, r.text
+        assert r.json()["error"] == "too_many_seats", r.text
+        assert "at most 3 seats at once from one address" in r.json()["message"]
+        assert not any(name.startswith("rollem_seat_") for name in r.cookies)
+    # nothing changed by the refusals: the seats at the four tables are the three taken
+    seated = sorted(n for srv, tid in tables for n in _names(srv, tid))
+    assert seated == sorted(t[2] for t, _r in taken)
+    # a later one, at either process, is refused too; another address sits down
+    for srv, tid in (tables[1], tables[3]):
+        late = _join(srv, tid, "Late", MALLORY)
+        assert late.status_code == 429 and late.json()["error"] == "too_many_seats", late.text
+    assert _join(b, tables[3][1], "Honest", HONEST).status_code == 200
+    # a seat left stops counting: one more sit-down (at the other process), no second
+    (srv, tid, _name), r = taken[0]
+    asyncio.run(_leave(srv, tid, r.cookies[f"rollem_seat_{tid}"]))
+    other = b if srv is a else a
+    target = next(t for s, t in tables if s is other)
+    time.sleep(2.1)  # (a refused address is refused for 2 s without a query)
+    again = _join(other, target, "Again", MALLORY)
+    assert again.status_code == 200, again.text
+    no_more = _join(srv, tid, "NoMore", MALLORY)
+    assert no_more.status_code == 429, no_more.text
