@@ -1,18 +1,20 @@
-"""``--seats-per-address`` holds across ``rollem serve`` processes on one
-PostgreSQL (stop 54; the limit was counted per process: N processes let one
-address hold N times its seats).
+"""``--seats-per-address`` and ``--tables-per-hour`` hold across ``rollem
+serve`` processes on one PostgreSQL (stop 54; both were counted per process: N
+processes let one address hold N times its seats and make N times its tables).
 
 Two real server processes on one database, ``--seats-per-address 3``; two
 tables held by each.  One address sits down six times at once, three times at
 each process's tables: exactly three sit-downs are taken, the others are 429
 ``too_many_seats`` and change nothing (the claims of one address take turns in
 the database, so the two processes racing cannot both pass).  Another address
-is untouched; a seat left stops counting.
+is untouched; a seat left stops counting.  Likewise eight table creations at
+once, four at each process, with ``--tables-per-hour 6``: six made.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import signal
@@ -29,8 +31,13 @@ import websockets
 from pg_cluster import PgCluster
 from web_harness import ROOT, free_port, wait_served
 
-MALLORY = "203.0.113.9"
-HONEST = "198.51.100.7"
+_HOSTS = itertools.count(1)
+
+
+def _fresh() -> str:
+    """An address not used before in this run (a test tried again starts afresh on
+    the module's servers)."""
+    return f"203.0.113.{next(_HOSTS)}"
 
 
 class Serve:
@@ -44,7 +51,7 @@ class Serve:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "rollem", "serve", "--port", str(self.port),
                  "--db", db, "--advertise-url", self.url, "--no-access-log",
-                 "--seats-per-address", "3", "--tables-per-hour", "1000"],
+                 "--seats-per-address", "3", "--tables-per-hour", "6"],
                 stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
                 env=dict(os.environ, PYTHONUNBUFFERED="1"))
 
@@ -58,11 +65,13 @@ class Serve:
                 self.proc.wait(5)
 
 
-@pytest.fixture
-def two(pg_cluster: PgCluster, tmp_path: Path) -> Iterator[tuple[Serve, Serve]]:
+@pytest.fixture(scope="module")
+def two(pg_cluster: PgCluster,
+        tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Serve, Serve]]:
     db = pg_cluster.new_database()
-    a = Serve(db, tmp_path, "a")
-    b = Serve(db, tmp_path, "b")
+    tmp = tmp_path_factory.mktemp("two")
+    a = Serve(db, tmp, "a")
+    b = Serve(db, tmp, "b")
     try:
         wait_served(a.port)
         wait_served(b.port)
@@ -72,9 +81,13 @@ def two(pg_cluster: PgCluster, tmp_path: Path) -> Iterator[tuple[Serve, Serve]]:
         b.stop()
 
 
-def _table(srv: Serve) -> str:
-    r = httpx.post(srv.url + "/api/tables", json={"game": "holdem", "bots": 0, "seats": 6},
-                   headers={"X-Forwarded-For": HONEST}, timeout=30)
+def _create(srv: Serve, address: str) -> httpx.Response:
+    return httpx.post(srv.url + "/api/tables", json={"game": "holdem", "bots": 0, "seats": 6},
+                      headers={"X-Forwarded-For": address}, timeout=30)
+
+
+def _table(srv: Serve, address: str) -> str:
+    r = _create(srv, address)
     assert r.status_code == 200, r.text
     return str(r.json()["id"])
 
@@ -85,16 +98,15 @@ def _join(srv: Serve, tid: str, name: str, address: str) -> httpx.Response:
 
 
 def _names(srv: Serve, tid: str) -> list[str]:
-    r = httpx.get(f"{srv.url}/api/tables/{tid}", headers={"X-Forwarded-For": HONEST},
-                  timeout=30)
+    r = httpx.get(f"{srv.url}/api/tables/{tid}", timeout=30)
     assert r.status_code == 200, r.text
     return sorted(s["name"] for s in r.json()["seats"] if not s["free"])
 
 
-async def _leave(srv: Serve, tid: str, token: str) -> None:
+async def _leave(srv: Serve, tid: str, token: str, address: str) -> None:
     url = srv.url.replace("http", "ws") + f"/ws/{tid}"
     async with websockets.connect(url, additional_headers={
-            "Cookie": f"rollem_seat_{tid}={token}", "X-Forwarded-For": MALLORY}) as ws:
+            "Cookie": f"rollem_seat_{tid}={token}", "X-Forwarded-For": address}) as ws:
         await ws.send(json.dumps({"type": "leave"}))
         while True:  # until a state with the seat freed
             msg = json.loads(await asyncio.wait_for(ws.recv(), 20))
@@ -104,11 +116,13 @@ async def _leave(srv: Serve, tid: str, token: str) -> None:
 
 def test_seats_per_address_hold_across_processes(two: tuple[Serve, Serve]) -> None:
     a, b = two
-    tables = [(a, _table(a)), (a, _table(a)), (b, _table(b)), (b, _table(b))]
+    mallory, honest = _fresh(), _fresh()
+    tables = [(a, _table(a, honest)), (a, _table(a, honest)), (b, _table(b, honest)),
+              (b, _table(b, honest))]
     tries = [(srv, tid, f"M{i}{j}") for i, (srv, tid) in enumerate(tables) for j in (1, 2)]
     tries = [tries[0], tries[1], tries[2], tries[4], tries[5], tries[6]]  # 3 at each process
     with ThreadPoolExecutor(len(tries)) as pool:
-        answers = list(pool.map(lambda t: _join(t[0], t[1], t[2], MALLORY), tries))
+        answers = list(pool.map(lambda t: _join(t[0], t[1], t[2], mallory), tries))
     taken = [(t, r) for t, r in zip(tries, answers, strict=True) if r.status_code == 200]
     refused = [r for r in answers if r.status_code != 200]
     assert len(taken) == 3, [(r.status_code, r.text) for r in answers]
@@ -122,16 +136,40 @@ def test_seats_per_address_hold_across_processes(two: tuple[Serve, Serve]) -> No
     assert seated == sorted(t[2] for t, _r in taken)
     # a later one, at either process, is refused too; another address sits down
     for srv, tid in (tables[1], tables[3]):
-        late = _join(srv, tid, "Late", MALLORY)
+        late = _join(srv, tid, "Late", mallory)
         assert late.status_code == 429 and late.json()["error"] == "too_many_seats", late.text
-    assert _join(b, tables[3][1], "Honest", HONEST).status_code == 200
+    assert _join(b, tables[3][1], "Honest", honest).status_code == 200
     # a seat left stops counting: one more sit-down (at the other process), no second
     (srv, tid, _name), r = taken[0]
-    asyncio.run(_leave(srv, tid, r.cookies[f"rollem_seat_{tid}"]))
+    asyncio.run(_leave(srv, tid, r.cookies[f"rollem_seat_{tid}"], mallory))
     other = b if srv is a else a
     target = next(t for s, t in tables if s is other)
     time.sleep(2.1)  # (a refused address is refused for 2 s without a query)
-    again = _join(other, target, "Again", MALLORY)
+    again = _join(other, target, "Again", mallory)
     assert again.status_code == 200, again.text
-    no_more = _join(srv, tid, "NoMore", MALLORY)
+    no_more = _join(srv, tid, "NoMore", mallory)
     assert no_more.status_code == 429, no_more.text
+
+
+def test_tables_per_hour_hold_across_processes(two: tuple[Serve, Serve]) -> None:
+    a, b = two
+    maker = _fresh()
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(lambda srv: _create(srv, maker), [a, b] * 4))
+    made = [r for r in answers if r.status_code == 200]
+    assert len(made) == 6, [(r.status_code, r.text) for r in answers]
+    for r in answers:
+        if r.status_code != 200:
+            assert r.status_code == 429, r.text
+            assert r.json()["error"] == "too_many_tables", r.text
+            assert "at most 6 new tables an hour from one address" in r.json()["message"]
+            assert not any(name.startswith("rollem_host_") for name in r.cookies)
+    # the six are there, at one process or the other; a seventh is refused at both
+    for r in made:
+        tid = r.json()["id"]
+        assert any(httpx.get(f"{srv.url}/api/tables/{tid}", follow_redirects=False,
+                             timeout=30).status_code == 200 for srv in (a, b))
+    for srv in (a, b):
+        late = _create(srv, maker)
+        assert late.status_code == 429 and late.json()["error"] == "too_many_tables", late.text
+    assert _create(b, _fresh()).status_code == 200  # another address makes one

@@ -11,7 +11,7 @@ import math
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from starlette.requests import HTTPConnection
 
@@ -49,6 +49,8 @@ class Limits:
         self.by_address: dict[str, int] = defaultdict(int)
         self.by_table: dict[tuple[str, bool], int] = defaultdict(int)  # (table, player)
         self.created: dict[str, deque[float]] = defaultdict(deque)
+        # address refused by the shared count of creations -> until when (monotonic)
+        self.created_refused: dict[str, float] = {}
         # seats an address sat down in: address -> {(table id, seat token digest)}
         self.seats: dict[str, dict[tuple[str, str], None]] = {}
         self._seats_kept = 0  # (entries in self.seats, for the pruning)
@@ -200,7 +202,7 @@ class Limits:
 
     def seat_refused_shared(self, address: str) -> str:
         """Note that the shared count (several processes on PostgreSQL,
-        :class:`rollem.server.address_seats.AddressSeats`) refused ``address``: for
+        :class:`rollem.server.address_counts.AddressCounts`) refused ``address``: for
         :data:`SEATS_RECHECK` seconds its sit-downs are refused here without a
         query (a flood of them costs one transaction per 2 s).  The words."""
         now = time.monotonic()
@@ -236,6 +238,12 @@ class Limits:
     def check_create(self, address: str, now: float) -> None:
         """Raise :class:`TableError` (``too_many_tables``) if ``address`` has created
         as many tables this hour as it may; counts nothing (a refusal before any work)."""
+        if self.created_refused:
+            until = self.created_refused.get(address)
+            if until is not None:
+                if now < until:
+                    raise self._too_many_tables(until - now)
+                del self.created_refused[address]
         stamps = self.created.get(address)
         if not stamps:
             return
@@ -245,11 +253,34 @@ class Limits:
             del self.created[address]
             return
         if len(stamps) >= self.settings.tables_per_address_per_hour:
-            wait = int(stamps[0] + 3600 - now) + 1
-            raise TableError(
-                "too_many_tables",
-                f"at most {self.settings.tables_per_address_per_hour} new tables an hour "
-                f"from one address (IPv6: one /64 network); try again in {wait} s")
+            raise self._too_many_tables(stamps[0] + 3600 - now)
+
+    def _too_many_tables(self, wait: float) -> TableError:
+        return TableError(
+            "too_many_tables",
+            f"at most {self.settings.tables_per_address_per_hour} new tables an hour "
+            f"from one address (IPv6: one /64 network); try again in {int(wait) + 1} s")
+
+    def tables_refused_shared(self, address: str, wait: float) -> NoReturn:
+        """The shared count (several processes on PostgreSQL,
+        :meth:`rollem.server.address_counts.AddressCounts.claim_table`) refused
+        ``address`` for ``wait`` more seconds: remember it (:meth:`check_create`
+        refuses it until then with no query) and raise the refusal.
+
+        Raises:
+            TableError: ``too_many_tables``.
+        """
+        now = time.monotonic()
+        refused = self.created_refused
+        if len(refused) >= AddressBuckets.PRUNE_AT:
+            for other, until in list(refused.items()):
+                if until <= now:
+                    del refused[other]
+        refused[address] = now + wait
+        stamps = self.created.get(address)
+        if stamps:
+            stamps.pop()  # (counted here just before: no table was made)
+        raise self._too_many_tables(wait)
 
     def create_table(self, address: str, now: float) -> None:
         """Count a table creation; raises :class:`TableError` past the hourly limit."""

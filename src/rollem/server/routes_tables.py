@@ -117,6 +117,7 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
                 # the file is good, so every try counts against the hourly limit, and
                 # it runs off the event loop that serves every table.
                 ctx.limits.create_table(limit_key_of(request), time.monotonic())
+                await ctx.claim_table(limit_key_of(request))  # (all processes')
                 config = await asyncio.to_thread(parse_config, data,
                                                  settings.shortest_decision)
             else:
@@ -126,6 +127,7 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
                                  f"may ({settings.max_tables}); try again later")
             if not with_file:
                 ctx.limits.create_table(limit_key_of(request), time.monotonic())
+                await ctx.claim_table(limit_key_of(request))  # (all processes')
         except TableError as err:
             return error(status_of(err), err.code, err.message)
         except UnknownFieldError as err:

@@ -1,12 +1,19 @@
-"""The seats one address holds, counted in the shared PostgreSQL store (several
-``rollem serve`` on one database, issue 17; ``--seats-per-address``).
+"""What one address holds over all processes, counted in the shared PostgreSQL
+store (several ``rollem serve`` on one database, issue 17): its seats
+(``--seats-per-address``) and the tables it created this hour
+(``--tables-per-hour``).
 
-Each process counts its own sit-downs in memory
-(:meth:`rollem.server.limits.Limits.seat_refusal`), which bounds an address
+Each process counts these in memory too
+(:meth:`rollem.server.limits.Limits.seat_refusal`,
+:meth:`~rollem.server.limits.Limits.check_create`), which bounds an address
 per process only: behind a proxy that spreads requests (or at tables held by
 several processes) N processes let one address hold N times the limit
-(stop 53's hostile pass).  With PostgreSQL each sit-down also *claims* a row
-of ``address_seats`` (created by :data:`ADDRESS_SEATS_SCHEMA`):
+(stop 53's hostile pass, stop 54).  Both are stored things (seats, tables),
+so the store counts them; the rates that guard one process's event loop
+(websocket openings, messages, costly requests) stay per process.
+
+Seats: with PostgreSQL each sit-down also *claims* a row of ``address_seats``
+(created by :data:`ADDRESS_COUNTS_SCHEMA`):
 
 - ``address``: SHA-256 of the address as the limits count it
   (:func:`rollem.server.limits.limit_key`: IPv4 itself, IPv6 its /64), so the
@@ -14,9 +21,9 @@ of ``address_seats`` (created by :data:`ADDRESS_SEATS_SCHEMA`):
 - ``table_id``, ``token_digest``: the seat sat down in (the digest of its new
   seat token, as in ``seats``);
 - ``taken``: the database's clock at the claim;
-- ``seated``: the sit-down's seat row is committed (:meth:`AddressSeats.seated`).
+- ``seated``: the sit-down's seat row is committed (:meth:`AddressCounts.seated`).
 
-:meth:`AddressSeats.claim` is one transaction: it takes a transaction-level
+:meth:`AddressCounts.claim` is one transaction: it takes a transaction-level
 advisory lock on the address (two processes claiming for one address at once
 take turns: the second counts the first's row), forgets the address's rows
 no longer held (no ``seats`` row with that table and digest: left, removed,
@@ -28,9 +35,14 @@ the claim is a transaction of its own, made before the seat is taken); once
 the sit-down is committed the row is marked ``seated``, and from then on it
 counts exactly while the seat row is there (a seat left stops counting at
 once).  A sit-down that fails after its claim (a name taken, the table full)
-gives the row back (:meth:`AddressSeats.release`); one whose mark is lost (the
+gives the row back (:meth:`AddressCounts.release`); one whose mark is lost (the
 database out of reach a moment) counts at most :data:`PENDING_SECONDS`
 longer than its seat.
+
+Tables: each creation (and each try with a game file, as the process counts
+it) adds a row of ``address_tables`` in one transaction under the same lock
+(:meth:`AddressCounts.claim_table`), refused past the hourly limit; rows older
+than an hour are forgotten then.
 """
 
 from __future__ import annotations
@@ -42,9 +54,9 @@ from typing import Any
 
 import psycopg
 
-__all__ = ["ADDRESS_SEATS_SCHEMA", "PENDING_SECONDS", "AddressSeats", "address_digest"]
+__all__ = ["ADDRESS_COUNTS_SCHEMA", "PENDING_SECONDS", "AddressCounts", "address_digest"]
 
-ADDRESS_SEATS_SCHEMA = """
+ADDRESS_COUNTS_SCHEMA = """
 CREATE TABLE IF NOT EXISTS address_seats (
     address TEXT NOT NULL,
     table_id TEXT NOT NULL,
@@ -52,7 +64,12 @@ CREATE TABLE IF NOT EXISTS address_seats (
     taken TIMESTAMPTZ NOT NULL,
     seated BOOLEAN NOT NULL DEFAULT false,
     PRIMARY KEY (address, table_id, token_digest)
-)
+);
+CREATE TABLE IF NOT EXISTS address_tables (
+    address TEXT NOT NULL,
+    created TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX IF NOT EXISTS address_tables_address ON address_tables (address, created)
 """
 
 PENDING_SECONDS = 30.0
@@ -68,8 +85,8 @@ def address_digest(address: str) -> str:
     return hashlib.sha256(address.encode()).hexdigest()
 
 
-class AddressSeats:
-    """The per-address seat count on the PostgreSQL database at ``url``.  Every
+class AddressCounts:
+    """The per-address seat and table counts on the PostgreSQL database at ``url``.  Every
     method is one short transaction on a connection of its own (thread-safe:
     called from worker threads, never on the event loop).
 
@@ -86,7 +103,7 @@ class AddressSeats:
         with self._connection() as conn, conn.transaction():
             # processes starting at once take turns (the migrations' lock)
             conn.execute("SELECT pg_advisory_xact_lock(7117017)")
-            conn.execute(ADDRESS_SEATS_SCHEMA)
+            conn.execute(ADDRESS_COUNTS_SCHEMA)
 
     def _connection(self) -> _Held:
         return _Held(self)
@@ -140,6 +157,27 @@ class AddressSeats:
                          "AND token_digest = %s", (address_digest(address), table_id,
                                                    token_digest))
 
+    def claim_table(self, address: str, most: int) -> float | None:
+        """Count a table creation of ``address`` (a limit key) if it created fewer
+        than ``most`` in the last hour over all processes; ``None`` once counted,
+        else the seconds until one more is allowed (nothing written)."""
+        key = address_digest(address)
+        with self._connection() as conn, conn.transaction():
+            self.claims += 1
+            conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                         (_LOCK_SPACE + key,))
+            conn.execute("DELETE FROM address_tables WHERE address = %s "
+                         "AND created < clock_timestamp() - interval '1 hour'", (key,))
+            row = conn.execute(
+                "SELECT count(*), extract(epoch FROM min(created) + interval '1 hour' "
+                "- clock_timestamp()) FROM address_tables WHERE address = %s",
+                (key,)).fetchone()
+            if row is not None and int(row[0]) >= most:
+                return max(0.0, float(row[1]))
+            conn.execute("INSERT INTO address_tables (address, created) "
+                         "VALUES (%s, clock_timestamp())", (key,))
+        return None
+
     def close(self) -> None:
         with self._lock:
             if self._conn is not None:
@@ -147,10 +185,10 @@ class AddressSeats:
 
 
 class _Held:
-    """``with``: :class:`AddressSeats`' connection, its lock held; a psycopg error
+    """``with``: :class:`AddressCounts`' connection, its lock held; a psycopg error
     comes out as ``sqlite3.OperationalError``."""
 
-    def __init__(self, owner: AddressSeats) -> None:
+    def __init__(self, owner: AddressCounts) -> None:
         self.owner = owner
 
     def __enter__(self) -> psycopg.Connection[Any]:
