@@ -17,19 +17,24 @@ import asyncio
 import itertools
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
+import psycopg
 import pytest
 import websockets
 from pg_cluster import PgCluster
-from web_harness import ROOT, free_port, wait_served
+from web_harness import ROOT, UNLIMITED, ServerThread, free_port, wait_served
+
+from rollem.server.address_counts import address_digest
 
 _HOSTS = itertools.count(1)
 
@@ -173,3 +178,43 @@ def test_tables_per_hour_hold_across_processes(two: tuple[Serve, Serve]) -> None
         late = _create(srv, maker)
         assert late.status_code == 429 and late.json()["error"] == "too_many_tables", late.text
     assert _create(b, _fresh()).status_code == 200  # another address makes one
+
+
+def test_a_flood_refused_by_the_shared_count_costs_one_query(pg_cluster: PgCluster) -> None:
+    """An address at its limit over all processes (here: another process's claim,
+    written straight into the database) is refused by this one's query once, then
+    for ``SEATS_RECHECK`` seconds without a query; tables likewise until the hour
+    of its oldest creation is over."""
+    db = pg_cluster.new_database()
+    srv = ServerThread(db, replace(UNLIMITED, seats_per_address=1,  # type: ignore[arg-type]
+                                   tables_per_address_per_hour=1))
+    try:
+        mallory = _fresh()
+        r = httpx.post(srv.url + "/api/tables", json={"game": "holdem", "bots": 0},
+                       headers={"X-Forwarded-For": _fresh()})
+        tid = r.json()["id"]
+        with psycopg.connect(db, autocommit=True) as conn:  # (another process's)
+            conn.execute("INSERT INTO address_seats (address, table_id, token_digest, taken) "
+                         "VALUES (%s, 'elsewhere', 'x', clock_timestamp())",
+                         (address_digest(mallory),))
+            conn.execute("INSERT INTO address_tables (address, created) "
+                         "VALUES (%s, clock_timestamp())", (address_digest(mallory),))
+        counts = srv.app.state.address_counts
+        before = counts.claims
+        for i in range(30):
+            refused = httpx.post(f"{srv.url}/api/tables/{tid}/join", json={"name": f"M{i}"},
+                                 headers={"X-Forwarded-For": mallory})
+            assert refused.status_code == 429, refused.text
+            assert refused.json()["error"] == "too_many_seats"
+            made = httpx.post(srv.url + "/api/tables", json={"game": "holdem"},
+                              headers={"X-Forwarded-For": mallory})
+            assert made.status_code == 429 and made.json()["error"] == "too_many_tables"
+            # (the hour of the other process's creation, less the seconds since)
+            assert re.search(r"try again in 3[56]\d\d s$", made.json()["message"]), made.text
+        assert counts.claims - before == 2  # one query each, the first time
+        srv.app.state.limits.SEATS_RECHECK = 0.0
+        assert httpx.post(f"{srv.url}/api/tables/{tid}/join", json={"name": "M"},
+                          headers={"X-Forwarded-For": mallory}).status_code == 429
+        assert counts.claims - before == 3  # asked again
+    finally:
+        srv.stop()

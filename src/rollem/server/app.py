@@ -111,6 +111,7 @@ def create_app(db_path: str | Path = "rollem.db",
         ctx.state["manager"] = mgr
         app.state.manager = mgr
         app.state.limits = ctx.limits
+        app.state.address_counts = ctx.address_counts
         app.state.loop = asyncio.get_running_loop()
         mgr.start()
         watcher = trace.watch_loop()  # ROLLEM_TRACE_DIR only
