@@ -34,7 +34,9 @@ import websockets
 from pg_cluster import PgCluster
 from web_harness import ROOT, UNLIMITED, ServerThread, free_port, wait_served
 
-from rollem.server.address_counts import address_digest
+from rollem.server.address_counts import AddressCounts, address_digest
+from rollem.server.store import SeatRow
+from rollem.server.store_pg import PgStore
 
 _HOSTS = itertools.count(1)
 
@@ -218,3 +220,49 @@ def test_a_flood_refused_by_the_shared_count_costs_one_query(pg_cluster: PgClust
         assert counts.claims - before == 3  # asked again
     finally:
         srv.stop()
+
+
+def test_claims_count_while_held_and_are_forgotten(pg_cluster: PgCluster) -> None:
+    """A claim counts while its seat row is there, or while it is young and not yet
+    marked seated (the sit-down being committed); once seated and the seat gone, at
+    once.  Now and then every address's stale rows are forgotten, not only the
+    asker's (an address that never comes back)."""
+    db = pg_cluster.new_database()
+    store = PgStore(db)  # (the schema: tables, seats)
+    counts = AddressCounts(db)
+    try:
+        store.create_table("t1", {}, {}, "h", [SeatRow(
+            seat=0, name="Ann", token_digest="held", bot=None, stack=100, brought=100,
+            bank=0.0, joined_hand=0)])
+        counts.PRUNE_EVERY = 10**9  # (only the asker's rows, for now)
+        ann = _fresh()
+        assert counts.claim(ann, "t1", "held", 3) is None
+        counts.seated(ann, "t1", "held")
+        assert counts.claim(ann, "t1", "pending", 3) is None  # (no seat row yet)
+        assert counts.claim(ann, "t1", "gone", 3) is None
+        counts.seated(ann, "t1", "gone")  # seated, and its seat row is not there: left
+        assert counts.claim(ann, "t1", "fourth", 3) is None  # "gone" no longer counts
+        assert counts.claim(ann, "t1", "fifth", 3) == 3  # held, pending, fourth
+        counts.release(ann, "t1", "fourth")
+        assert counts.claim(ann, "t1", "sixth", 3) is None
+        with psycopg.connect(db, autocommit=True) as conn:
+            old = _fresh()
+            conn.execute("INSERT INTO address_seats (address, table_id, token_digest, taken) "
+                         "VALUES (%s, 'x', 'y', clock_timestamp() - interval '1 minute')",
+                         (address_digest(old),))
+            conn.execute("INSERT INTO address_tables (address, created) "
+                         "VALUES (%s, clock_timestamp() - interval '2 hours')",
+                         (address_digest(old),))
+            counts.PRUNE_EVERY = 1
+            assert counts.claim(_fresh(), "t1", "z", 3) is None
+            assert counts.claim_table(_fresh(), 3) is None
+            for table in ("address_seats", "address_tables"):
+                row = conn.execute(f"SELECT count(*) FROM {table} WHERE address = %s",
+                                   (address_digest(old),)).fetchone()
+                assert row == (0,), table
+            row = conn.execute("SELECT count(*) FROM address_seats WHERE address = %s",
+                               (address_digest(ann),)).fetchone()
+            assert row == (3,)  # held, pending (young), sixth
+    finally:
+        counts.close()
+        store.close()

@@ -115,6 +115,29 @@ class AddressCounts:
             self._conn.execute(f"SET lock_timeout = {int(self.lock_timeout * 1000)}")
         return self._conn
 
+    PRUNE_EVERY = 256
+    """Every so many transactions, the rows no longer counted are forgotten for
+    every address, not only the asking one (addresses that never come back)."""
+
+    def _forget_seats(self, conn: psycopg.Connection[Any], key: str) -> None:
+        """Forget ``key``'s claims that no longer count (every address's, now and
+        then)."""
+        whose, args = ("", ()) if self.claims % self.PRUNE_EVERY == 0 else \
+            ("a.address = %s AND ", (key,))
+        conn.execute(
+            f"DELETE FROM address_seats a WHERE {whose}"
+            "(a.seated OR a.taken < clock_timestamp() - %s * interval '1 second') "
+            "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = a.table_id "
+            "AND s.token_digest = a.token_digest)", (*args, PENDING_SECONDS))
+
+    def _forget_tables(self, conn: psycopg.Connection[Any], key: str) -> None:
+        """Forget ``key``'s creations over an hour old (every address's, now and
+        then)."""
+        whose, args = ("", ()) if self.claims % self.PRUNE_EVERY == 0 else \
+            ("address = %s AND ", (key,))
+        conn.execute(f"DELETE FROM address_tables WHERE {whose}"
+                     "created < clock_timestamp() - interval '1 hour'", args)
+
     def claim(self, address: str, table_id: str, token_digest: str, most: int) -> int | None:
         """Count a sit-down of ``address`` (a limit key) at ``table_id`` with the
         seat token of ``token_digest``, if the address holds fewer than ``most``
@@ -125,11 +148,7 @@ class AddressCounts:
             self.claims += 1
             conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
                          (_LOCK_SPACE + key,))
-            conn.execute(
-                "DELETE FROM address_seats a WHERE a.address = %s "
-                "AND (a.seated OR a.taken < clock_timestamp() - %s * interval '1 second') "
-                "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = a.table_id "
-                "AND s.token_digest = a.token_digest)", (key, PENDING_SECONDS))
+            self._forget_seats(conn, key)
             row = conn.execute("SELECT count(*) FROM address_seats WHERE address = %s",
                                (key,)).fetchone()
             held = int(row[0]) if row is not None else 0
@@ -166,8 +185,7 @@ class AddressCounts:
             self.claims += 1
             conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
                          (_LOCK_SPACE + key,))
-            conn.execute("DELETE FROM address_tables WHERE address = %s "
-                         "AND created < clock_timestamp() - interval '1 hour'", (key,))
+            self._forget_tables(conn, key)
             row = conn.execute(
                 "SELECT count(*), extract(epoch FROM min(created) + interval '1 hour' "
                 "- clock_timestamp()) FROM address_tables WHERE address = %s",
