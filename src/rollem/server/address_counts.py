@@ -23,12 +23,12 @@ Seats: with PostgreSQL each sit-down also *claims* a row of ``address_seats``
 - ``taken``: the database's clock at the claim;
 - ``seated``: the sit-down's seat row is committed (:meth:`AddressCounts.seated`).
 
-:meth:`AddressCounts.claim` is one transaction: it takes a transaction-level
-advisory lock on the address (two processes claiming for one address at once
-take turns: the second counts the first's row), forgets the address's rows
-no longer held (no ``seats`` row with that table and digest: left, removed,
-the table deleted) older than :data:`PENDING_SECONDS`, counts the rest, and
-adds its row only below the limit.  A row counts while its seat row is being
+:meth:`AddressCounts.claim` is one statement (the function
+``rollem_claim_seat``: one transaction, one round trip): it takes a
+transaction-level advisory lock on the address (two processes claiming for
+one address at once take turns: the second counts the first's row), forgets
+the address's rows that no longer count (below), counts the rest, and adds its
+row only below the limit.  A row counts while its seat row is being
 committed (a sit-down's seat row is written by the table's own write stream,
 grouped with other tables' writes: a refusal there would fail the table, so
 the claim is a transaction of its own, made before the seat is taken); once
@@ -69,14 +69,56 @@ CREATE TABLE IF NOT EXISTS address_tables (
     address TEXT NOT NULL,
     created TIMESTAMPTZ NOT NULL
 );
-CREATE INDEX IF NOT EXISTS address_tables_address ON address_tables (address, created)
+CREATE INDEX IF NOT EXISTS address_tables_address ON address_tables (address, created);
+CREATE OR REPLACE FUNCTION rollem_claim_seat(addr TEXT, tid TEXT, digest TEXT, most INTEGER,
+                                             pending DOUBLE PRECISION, everyone BOOLEAN)
+RETURNS INTEGER LANGUAGE plpgsql AS $claim$
+DECLARE held INTEGER;
+BEGIN
+    PERFORM pg_advisory_xact_lock(hashtextextended('rollem seats ' || addr, 0));
+    IF everyone THEN  -- (now and then: addresses that never come back)
+        DELETE FROM address_seats a
+            WHERE (a.seated OR a.taken < clock_timestamp() - pending * interval '1 second')
+            AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = a.table_id
+                            AND s.token_digest = a.token_digest);
+    END IF;
+    DELETE FROM address_seats a WHERE a.address = addr
+        AND (a.seated OR a.taken < clock_timestamp() - pending * interval '1 second')
+        AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = a.table_id
+                        AND s.token_digest = a.token_digest);
+    SELECT count(*) INTO held FROM address_seats WHERE address = addr;
+    IF held >= most THEN
+        RETURN held;
+    END IF;
+    INSERT INTO address_seats (address, table_id, token_digest, taken)
+        VALUES (addr, tid, digest, clock_timestamp()) ON CONFLICT DO NOTHING;
+    RETURN NULL;
+END
+$claim$;
+CREATE OR REPLACE FUNCTION rollem_claim_table(addr TEXT, most INTEGER, everyone BOOLEAN)
+RETURNS DOUBLE PRECISION LANGUAGE plpgsql AS $claim$
+DECLARE made INTEGER; oldest TIMESTAMPTZ;
+BEGIN
+    PERFORM pg_advisory_xact_lock(hashtextextended('rollem seats ' || addr, 0));
+    IF everyone THEN
+        DELETE FROM address_tables WHERE created < clock_timestamp() - interval '1 hour';
+    END IF;
+    DELETE FROM address_tables WHERE address = addr
+        AND created < clock_timestamp() - interval '1 hour';
+    SELECT count(*), min(created) INTO made, oldest FROM address_tables
+        WHERE address = addr;
+    IF made >= most THEN
+        RETURN extract(epoch FROM oldest + interval '1 hour' - clock_timestamp());
+    END IF;
+    INSERT INTO address_tables (address, created) VALUES (addr, clock_timestamp());
+    RETURN NULL;
+END
+$claim$
 """
 
 PENDING_SECONDS = 30.0
 """Seconds a claim counts without its seat row (being committed, or the seat
 left since)."""
-
-_LOCK_SPACE = "rollem seats "  # (the advisory lock's key: hash of this + the address)
 
 
 def address_digest(address: str) -> str:
@@ -116,48 +158,22 @@ class AddressCounts:
         return self._conn
 
     PRUNE_EVERY = 256
-    """Every so many transactions, the rows no longer counted are forgotten for
-    every address, not only the asking one (addresses that never come back)."""
-
-    def _forget_seats(self, conn: psycopg.Connection[Any], key: str) -> None:
-        """Forget ``key``'s claims that no longer count (every address's, now and
-        then)."""
-        whose, args = ("", ()) if self.claims % self.PRUNE_EVERY == 0 else \
-            ("a.address = %s AND ", (key,))
-        conn.execute(
-            f"DELETE FROM address_seats a WHERE {whose}"
-            "(a.seated OR a.taken < clock_timestamp() - %s * interval '1 second') "
-            "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = a.table_id "
-            "AND s.token_digest = a.token_digest)", (*args, PENDING_SECONDS))
-
-    def _forget_tables(self, conn: psycopg.Connection[Any], key: str) -> None:
-        """Forget ``key``'s creations over an hour old (every address's, now and
-        then)."""
-        whose, args = ("", ()) if self.claims % self.PRUNE_EVERY == 0 else \
-            ("address = %s AND ", (key,))
-        conn.execute(f"DELETE FROM address_tables WHERE {whose}"
-                     "created < clock_timestamp() - interval '1 hour'", args)
+    """Every so many claims, the rows no longer counted are forgotten for every
+    address, not only the asking one (addresses that never come back)."""
 
     def claim(self, address: str, table_id: str, token_digest: str, most: int) -> int | None:
         """Count a sit-down of ``address`` (a limit key) at ``table_id`` with the
         seat token of ``token_digest``, if the address holds fewer than ``most``
         seats over all processes' tables; ``None`` once claimed, else the seats it
-        holds (the sit-down must be refused; nothing was written)."""
-        key = address_digest(address)
-        with self._connection() as conn, conn.transaction():
+        holds (the sit-down must be refused; nothing was written).  One statement
+        (``rollem_claim_seat``, its own transaction: one round trip)."""
+        with self._connection() as conn:
             self.claims += 1
-            conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
-                         (_LOCK_SPACE + key,))
-            self._forget_seats(conn, key)
-            row = conn.execute("SELECT count(*) FROM address_seats WHERE address = %s",
-                               (key,)).fetchone()
-            held = int(row[0]) if row is not None else 0
-            if held >= most:
-                return held
-            conn.execute("INSERT INTO address_seats (address, table_id, token_digest, taken) "
-                         "VALUES (%s, %s, %s, clock_timestamp()) ON CONFLICT DO NOTHING",
-                         (key, table_id, token_digest))
-        return None
+            row = conn.execute("SELECT rollem_claim_seat(%s, %s, %s, %s, %s, %s)",
+                               (address_digest(address), table_id, token_digest, most,
+                                PENDING_SECONDS, self.claims % self.PRUNE_EVERY == 0)
+                               ).fetchone()
+        return None if row is None or row[0] is None else int(row[0])
 
     def seated(self, address: str, table_id: str, token_digest: str) -> None:
         """Mark a claim whose seat row is committed: from now on it counts only
@@ -179,22 +195,14 @@ class AddressCounts:
     def claim_table(self, address: str, most: int) -> float | None:
         """Count a table creation of ``address`` (a limit key) if it created fewer
         than ``most`` in the last hour over all processes; ``None`` once counted,
-        else the seconds until one more is allowed (nothing written)."""
-        key = address_digest(address)
-        with self._connection() as conn, conn.transaction():
+        else the seconds until one more is allowed (nothing written).  One
+        statement (``rollem_claim_table``)."""
+        with self._connection() as conn:
             self.claims += 1
-            conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
-                         (_LOCK_SPACE + key,))
-            self._forget_tables(conn, key)
-            row = conn.execute(
-                "SELECT count(*), extract(epoch FROM min(created) + interval '1 hour' "
-                "- clock_timestamp()) FROM address_tables WHERE address = %s",
-                (key,)).fetchone()
-            if row is not None and int(row[0]) >= most:
-                return max(0.0, float(row[1]))
-            conn.execute("INSERT INTO address_tables (address, created) "
-                         "VALUES (%s, clock_timestamp())", (key,))
-        return None
+            row = conn.execute("SELECT rollem_claim_table(%s, %s, %s)",
+                               (address_digest(address), most,
+                                self.claims % self.PRUNE_EVERY == 0)).fetchone()
+        return None if row is None or row[0] is None else max(0.0, float(row[0]))
 
     def close(self) -> None:
         with self._lock:
