@@ -186,7 +186,8 @@ def test_a_flood_refused_by_the_shared_count_costs_one_query(pg_cluster: PgClust
     """An address at its limit over all processes (here: another process's claim,
     written straight into the database) is refused by this one's query once, then
     for ``SEATS_RECHECK`` seconds without a query; tables likewise until the hour
-    of its oldest creation is over."""
+    of its oldest creation is over.  A sit-down refused for itself (a name taken)
+    makes no query."""
     db = pg_cluster.new_database()
     srv = ServerThread(db, replace(UNLIMITED, seats_per_address=1,  # type: ignore[arg-type]
                                    tables_per_address_per_hour=1))
@@ -202,7 +203,15 @@ def test_a_flood_refused_by_the_shared_count_costs_one_query(pg_cluster: PgClust
             conn.execute("INSERT INTO address_tables (address, created) "
                          "VALUES (%s, clock_timestamp())", (address_digest(mallory),))
         counts = srv.app.state.address_counts
+        # a sit-down refused for itself (a name taken) asks the shared count nothing
+        assert httpx.post(f"{srv.url}/api/tables/{tid}/join", json={"name": "Ann"},
+                          headers={"X-Forwarded-For": _fresh()}).status_code == 200
         before = counts.claims
+        for _ in range(20):
+            taken = httpx.post(f"{srv.url}/api/tables/{tid}/join", json={"name": "ann"},
+                               headers={"X-Forwarded-For": _fresh()})
+            assert taken.status_code == 400 and taken.json()["error"] == "bad_name"
+        assert counts.claims == before
         for i in range(30):
             refused = httpx.post(f"{srv.url}/api/tables/{tid}/join", json={"name": f"M{i}"},
                                  headers={"X-Forwarded-For": mallory})

@@ -228,14 +228,16 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
             too_many = ctx.limits.seat_refusal(address, ctx.seat_held)
             if too_many is not None:
                 raise TableError("too_many_seats", too_many)
+            returning = request.cookies.get(seat_cookie(table.id))
             token = secrets.token_urlsafe(24)
-            claimed = await ctx.claim_seat(address, table.id, token_digest(token))
+            claimed = False
+            if ctx.address_counts is not None:  # (a sit-down refused anyway asks nothing)
+                table.join(data.get("name", ""), seat, returning, stranger, check_only=True)
+                claimed = await ctx.claim_seat(address, table.id, token_digest(token))
             try:
                 # A player who left and comes back gets the stack they left with.
-                number, token = table.join(
-                    data.get("name", ""), seat,
-                    returning=request.cookies.get(seat_cookie(table.id)),
-                    stranger=stranger, token=token)
+                number, token = table.join(data.get("name", ""), seat, returning=returning,
+                                           stranger=stranger, token=token)
             except TableError:
                 if claimed:
                     await ctx.unclaim_seat(address, table.id, token_digest(token))

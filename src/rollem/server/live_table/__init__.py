@@ -413,8 +413,8 @@ class LiveTable:
 
     def join(self, name: object, seat: int | None,
              returning: str | None = None, stranger: bool = False,
-             token: str | None = None) -> tuple[int, str]:
-        return self.seating.join(name, seat, returning, stranger, token)
+             token: str | None = None, check_only: bool = False) -> tuple[int, str]:
+        return self.seating.join(name, seat, returning, stranger, token, check_only)
 
     def connect(self, client: Client, most: int = CONNECTIONS_PER_SEAT) -> None:
         self.seating.connect(client, most)
