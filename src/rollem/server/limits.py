@@ -168,7 +168,10 @@ class Limits:
         (try-out of stop 53).  Asked and then :meth:`seat_taken` with no ``await``
         between, so concurrent sit-downs cannot all pass one check; ``held`` is
         asked of this address's remembered sit-downs only (at most the limit of
-        them stay remembered past a check).
+        them stay remembered past a check).  This process's count only: with
+        PostgreSQL the route then asks all processes' count
+        (:class:`rollem.server.address_counts.AddressCounts`), whose refusal is
+        remembered here (:meth:`seat_refused_shared`) and answered first.
         """
         most = self.settings.seats_per_address
         refusal = self.seat_refusal_words()
