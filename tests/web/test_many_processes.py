@@ -71,6 +71,9 @@ class Server:
                  "--db", db, "--lease-seconds", str(LEASE), "--advertise-url", self.url,
                  "--no-access-log", "--connections-per-address", "10000",
                  "--tables-per-hour", "10000", "--messages-per-second", "1000",
+                 # (every person comes through the proxy from one address, and
+                 # reconnects every 0.2 s while a process is down)
+                 "--seats-per-address", "10000", "--connects-per-minute", "100000",
                  "--shortest-decision", "0.5"],
                 stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
 
@@ -320,7 +323,13 @@ async def _scenario(db: str, a: Server, b: Server, people: list[Person]) -> None
         await _until("every hand in progress at the kill finished in A", lambda: all(
             _hands(db)[t][0] > n or _hands(db)[t][1] for t, (n, _s, _a) in at_kill.items()), 40)
         await _until("every table dealt a new hand in A", lambda: all(
-            _hands(db)[t][0] > (at_kill[t][0] if t in at_kill else 0) for t in tids), 40)
+            _hands(db)[t][0] > (at_kill[t][0] if t in at_kill else 0) for t in tids), 40,
+            lambda: ([(p.tid, at_kill.get(p.tid), _hands(db)[p.tid], p.connections,
+                       p.errors, p.state and {k: v for k, v in p.state["table"].items()
+                                              if k in ("started", "paused", "notice",
+                                                       "unattended", "stopped")})
+                      for p in people if _hands(db)[p.tid][0]
+                      <= (at_kill[p.tid][0] if p.tid in at_kill else 0)], a.text()[-3000:]))
         await _until("every person back at the table through the proxy", lambda: all(
             p.connections > connections[p.tid] and p.state is not None
             and p.hands_done > (at_kill[p.tid][0] if p.tid in at_kill else 0)

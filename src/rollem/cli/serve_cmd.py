@@ -250,10 +250,12 @@ def _opt(*names: str, **kwargs: Any) -> Callable[[_F], _F]:
            "proxy's are not counted. Past it the address's oldest connection still "
            "waiting for its request is closed to make room.")
 @_opt("--tables-per-hour", default=30, show_default=True, type=click.IntRange(1),
-      help="New tables one address may create in an hour.")
+      help="New tables one address may create in an hour (with a PostgreSQL --db: "
+           "over all the servers on it).")
 @_opt("--seats-per-address", default=20, show_default=True, type=click.IntRange(1),
-      help="Seats one address may hold at once, at all tables together; past it a "
-           "sit-down is refused until the address leaves one.")
+      help="Seats one address may hold at once, at all tables together (with a "
+           "PostgreSQL --db: all the servers' tables); past it a sit-down is refused "
+           "until the address leaves one.")
 @_opt("--costly-requests-per-minute", default=120.0, show_default=True,
       type=click.FloatRange(min=0, min_open=True),
       help="Requests one address may make each minute for hand lists, replays, hand "

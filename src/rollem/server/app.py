@@ -101,6 +101,9 @@ def create_app(db_path: str | Path = "rollem.db",
             leases = Leases(str(db_path), new_owner_id(),
                             settings.advertise_url or settings.public_url or "",
                             settings.lease_seconds)
+            from rollem.server.address_counts import AddressCounts
+
+            ctx.address_counts = AddressCounts(str(db_path))  # (per address over all processes)
         mgr = TableManager(store, idle_seconds=settings.idle_seconds,
                            retention_days=settings.retention_days, leases=leases,
                            unplayed_seconds=settings.unplayed_seconds,
@@ -108,6 +111,7 @@ def create_app(db_path: str | Path = "rollem.db",
         ctx.state["manager"] = mgr
         app.state.manager = mgr
         app.state.limits = ctx.limits
+        app.state.address_counts = ctx.address_counts
         app.state.loop = asyncio.get_running_loop()
         mgr.start()
         watcher = trace.watch_loop()  # ROLLEM_TRACE_DIR only
@@ -117,6 +121,8 @@ def create_app(db_path: str | Path = "rollem.db",
             if watcher is not None:
                 watcher.cancel()
             mgr.shutdown()
+            if ctx.address_counts is not None:
+                ctx.address_counts.close()
 
     routes = [
         *table_routes(ctx),

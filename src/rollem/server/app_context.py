@@ -6,11 +6,13 @@ they may see it, the costly routes' limit per address)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
+import sqlite3
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
@@ -32,6 +34,9 @@ from rollem.server.manager import TableManager
 from rollem.server.proxies import AsSeen
 from rollem.server.replays import ReplayBody, ReplayCache
 from rollem.server.store import HandRow, token_digest
+
+if TYPE_CHECKING:
+    from rollem.server.address_counts import AddressCounts
 
 __all__ = ["BUILD_WAIT_SECONDS", "PASSWORD_TRIES_PER_MINUTE", "AppContext", "FinishedHand",
            "Handler", "read_finished_hands"]
@@ -128,6 +133,10 @@ class AppContext:
         """Whether :attr:`opening_refusal` is asked before the upgrade, by the HTTP
         protocol (``rollem serve``: :meth:`before_upgrade`), not by the route."""
         self.as_seen = AsSeen(settings.forwarded_allow_ips)
+        self.address_counts: AddressCounts | None = None
+        """The seats and table creations per address counted over all processes
+        (PostgreSQL: set when the app starts), or ``None`` (SQLite: one process,
+        :attr:`limits` alone)."""
         self._finished: dict[str, dict[int, FinishedHand]] = {}
 
     def before_upgrade(self, scope: dict[str, Any]) -> Response | None:
@@ -192,6 +201,74 @@ class AppContext:
         if not stored:
             return False
         return any(row.token_digest == digest for row in manager.store.load_seats(table_id))
+
+    async def claim_seat(self, address: str, table_id: str, digest: str) -> bool:
+        """Count a sit-down of ``address`` (a limit key) in the seats counted over
+        all processes (PostgreSQL, :attr:`address_counts`), in one transaction of
+        its own off the event loop; ``True`` if a claim was made (give it back with
+        :meth:`unclaim_seat` if the sit-down then fails), ``False`` on SQLite.
+        Asked after :meth:`Limits.seat_refusal` (this process's count, and a
+        refusal here remembered for ``SEATS_RECHECK`` seconds: a flood costs no
+        query a request).
+
+        Raises:
+            TableError: ``too_many_seats`` (the address holds ``seats_per_address``
+                seats over all processes' tables); ``not_saved`` (the database
+                cannot be reached).
+        """
+        shared = self.address_counts
+        if shared is None:
+            return False
+        try:
+            held = await asyncio.to_thread(shared.claim, address, table_id, digest,
+                                           self.settings.seats_per_address)
+        except sqlite3.Error as err:
+            raise TableError("not_saved", f"the seat could not be taken ({err}); try again "
+                             "in a moment") from None
+        if held is not None:
+            raise TableError("too_many_seats", self.limits.seat_refused_shared(address))
+        return True
+
+    async def seat_claimed(self, address: str, table_id: str, digest: str) -> None:
+        """Mark a claim of :meth:`claim_seat` whose sit-down is committed (its seat
+        left then stops counting at once; a mark lost to the database: within
+        :data:`~rollem.server.address_counts.PENDING_SECONDS`)."""
+        shared = self.address_counts
+        if shared is not None:
+            with contextlib.suppress(sqlite3.Error):
+                await asyncio.to_thread(shared.seated, address, table_id, digest)
+
+    async def claim_table(self, address: str) -> None:
+        """Count a table creation of ``address`` (a limit key) over all processes
+        (PostgreSQL, :attr:`address_counts`; nothing on SQLite), after this
+        process's count (:meth:`Limits.create_table`).  A refusal is remembered
+        until one more is allowed (:meth:`Limits.tables_refused_shared`: no query
+        a request meanwhile).
+
+        Raises:
+            TableError: ``too_many_tables``; ``not_saved`` (the database cannot be
+                reached).
+        """
+        shared = self.address_counts
+        if shared is None:
+            return
+        try:
+            wait = await asyncio.to_thread(shared.claim_table, address,
+                                           self.settings.tables_per_address_per_hour)
+        except sqlite3.Error as err:
+            raise TableError("not_saved", f"the table could not be made ({err}); try again "
+                             "in a moment") from None
+        if wait is not None:
+            self.limits.tables_refused_shared(address, wait)
+
+    async def unclaim_seat(self, address: str, table_id: str, digest: str) -> None:
+        """Give back a claim of :meth:`claim_seat` whose sit-down failed (a database
+        that cannot be reached: the claim stops counting after
+        :data:`~rollem.server.address_counts.PENDING_SECONDS` anyway)."""
+        shared = self.address_counts
+        if shared is not None:
+            with contextlib.suppress(sqlite3.Error):
+                await asyncio.to_thread(shared.release, address, table_id, digest)
 
     def table(self, request: Request) -> LiveTable | None:
         """The table in the URL (``{tid}``), or ``None``."""

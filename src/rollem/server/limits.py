@@ -11,7 +11,7 @@ import math
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from starlette.requests import HTTPConnection
 
@@ -49,10 +49,14 @@ class Limits:
         self.by_address: dict[str, int] = defaultdict(int)
         self.by_table: dict[tuple[str, bool], int] = defaultdict(int)  # (table, player)
         self.created: dict[str, deque[float]] = defaultdict(deque)
+        # address refused by the shared count of creations -> until when (monotonic)
+        self.created_refused: dict[str, float] = {}
         # seats an address sat down in: address -> {(table id, seat token digest)}
         self.seats: dict[str, dict[tuple[str, str], None]] = {}
         self._seats_kept = 0  # (entries in self.seats, for the pruning)
         self.seats_checked: dict[str, float] = {}  # address at its limit -> when read
+        # address refused by the shared count (several processes) -> when
+        self.seats_refused_shared: dict[str, float] = {}
         # websockets an address opens (closed and opened again: the counts miss it)
         self.connects = AddressBuckets(settings.connects_per_minute, settings.connect_burst)
         # every websocket message of an address, all its connections together
@@ -164,18 +168,24 @@ class Limits:
         (try-out of stop 53).  Asked and then :meth:`seat_taken` with no ``await``
         between, so concurrent sit-downs cannot all pass one check; ``held`` is
         asked of this address's remembered sit-downs only (at most the limit of
-        them stay remembered past a check).
+        them stay remembered past a check).  This process's count only: with
+        PostgreSQL the route then asks all processes' count
+        (:class:`rollem.server.address_counts.AddressCounts`), whose refusal is
+        remembered here (:meth:`seat_refused_shared`) and answered first.
         """
+        most = self.settings.seats_per_address
+        refusal = self.seat_refusal_words()
+        now = time.monotonic()
+        if self.seats_refused_shared:
+            when = self.seats_refused_shared.get(address)
+            if when is not None and now - when < self.SEATS_RECHECK:
+                return refusal  # (the shared count refused it just now: not read again)
         mine = self.seats.get(address)
         if not mine:
             return None
-        most = self.settings.seats_per_address
         if len(mine) < most:
             self.seats_checked.pop(address, None)
             return None
-        now = time.monotonic()
-        refusal = (f"at most {most} seats at once from one address (IPv6: one /64 "
-                   "network); leave a seat at another table first")
         if now - self.seats_checked.get(address, -math.inf) < self.SEATS_RECHECK:
             return refusal  # (asked again at once: its seats are not read again)
         for key in list(mine):
@@ -187,6 +197,25 @@ class Limits:
             return None
         self.seats_checked[address] = now
         return refusal
+
+    def seat_refusal_words(self) -> str:
+        """What a sit-down past ``seats_per_address`` is told (``too_many_seats``)."""
+        return (f"at most {self.settings.seats_per_address} seats at once from one address "
+                "(IPv6: one /64 network); leave a seat at another table first")
+
+    def seat_refused_shared(self, address: str) -> str:
+        """Note that the shared count (several processes on PostgreSQL,
+        :class:`rollem.server.address_counts.AddressCounts`) refused ``address``: for
+        :data:`SEATS_RECHECK` seconds its sit-downs are refused here without a
+        query (a flood of them costs one transaction per 2 s).  The words."""
+        now = time.monotonic()
+        refused = self.seats_refused_shared
+        if len(refused) >= AddressBuckets.PRUNE_AT:
+            for other, when in list(refused.items()):
+                if now - when >= self.SEATS_RECHECK:
+                    del refused[other]
+        refused[address] = now
+        return self.seat_refusal_words()
 
     def seat_taken(self, address: str, table_id: str, digest: str,
                    held: Callable[[str, str], bool]) -> None:
@@ -212,6 +241,12 @@ class Limits:
     def check_create(self, address: str, now: float) -> None:
         """Raise :class:`TableError` (``too_many_tables``) if ``address`` has created
         as many tables this hour as it may; counts nothing (a refusal before any work)."""
+        if self.created_refused:
+            until = self.created_refused.get(address)
+            if until is not None:
+                if now < until:
+                    raise self._too_many_tables(until - now)
+                del self.created_refused[address]
         stamps = self.created.get(address)
         if not stamps:
             return
@@ -221,11 +256,34 @@ class Limits:
             del self.created[address]
             return
         if len(stamps) >= self.settings.tables_per_address_per_hour:
-            wait = int(stamps[0] + 3600 - now) + 1
-            raise TableError(
-                "too_many_tables",
-                f"at most {self.settings.tables_per_address_per_hour} new tables an hour "
-                f"from one address (IPv6: one /64 network); try again in {wait} s")
+            raise self._too_many_tables(stamps[0] + 3600 - now)
+
+    def _too_many_tables(self, wait: float) -> TableError:
+        return TableError(
+            "too_many_tables",
+            f"at most {self.settings.tables_per_address_per_hour} new tables an hour "
+            f"from one address (IPv6: one /64 network); try again in {int(wait) + 1} s")
+
+    def tables_refused_shared(self, address: str, wait: float) -> NoReturn:
+        """The shared count (several processes on PostgreSQL,
+        :meth:`rollem.server.address_counts.AddressCounts.claim_table`) refused
+        ``address`` for ``wait`` more seconds: remember it (:meth:`check_create`
+        refuses it until then with no query) and raise the refusal.
+
+        Raises:
+            TableError: ``too_many_tables``.
+        """
+        now = time.monotonic()
+        refused = self.created_refused
+        if len(refused) >= AddressBuckets.PRUNE_AT:
+            for other, until in list(refused.items()):
+                if until <= now:
+                    del refused[other]
+        refused[address] = now + wait
+        stamps = self.created.get(address)
+        if stamps:
+            stamps.pop()  # (counted here just before: no table was made)
+        raise self._too_many_tables(wait)
 
     def create_table(self, address: str, now: float) -> None:
         """Count a table creation; raises :class:`TableError` past the hourly limit."""

@@ -117,6 +117,7 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
                 # the file is good, so every try counts against the hourly limit, and
                 # it runs off the event loop that serves every table.
                 ctx.limits.create_table(limit_key_of(request), time.monotonic())
+                await ctx.claim_table(limit_key_of(request))  # (all processes')
                 config = await asyncio.to_thread(parse_config, data,
                                                  settings.shortest_decision)
             else:
@@ -126,6 +127,7 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
                                  f"may ({settings.max_tables}); try again later")
             if not with_file:
                 ctx.limits.create_table(limit_key_of(request), time.monotonic())
+                await ctx.claim_table(limit_key_of(request))  # (all processes')
         except TableError as err:
             return error(status_of(err), err.code, err.message)
         except UnknownFieldError as err:
@@ -219,21 +221,35 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
             if stranger:
                 host_tools.newcomer_network_check(table, network_key_of(request))
             # One address holds so many seats at once (each lets its connections in
-            # past the address's count); asked and counted with no await between.
+            # past the address's count): this process's count (no query; asked and
+            # counted with no await between), then all processes' (PostgreSQL: one
+            # transaction, two processes' claims for one address take turns).
             address = limit_key_of(request)
             too_many = ctx.limits.seat_refusal(address, ctx.seat_held)
             if too_many is not None:
                 raise TableError("too_many_seats", too_many)
-            # A player who left and comes back gets the stack they left with.
-            number, token = table.join(data.get("name", ""), seat,
-                                       returning=request.cookies.get(seat_cookie(table.id)),
-                                       stranger=stranger)
+            returning = request.cookies.get(seat_cookie(table.id))
+            token = secrets.token_urlsafe(24)
+            claimed = False
+            if ctx.address_counts is not None:  # (a sit-down refused anyway asks nothing)
+                table.join(data.get("name", ""), seat, returning, stranger, check_only=True)
+                claimed = await ctx.claim_seat(address, table.id, token_digest(token))
+            try:
+                # A player who left and comes back gets the stack they left with.
+                number, token = table.join(data.get("name", ""), seat, returning=returning,
+                                           stranger=stranger, token=token)
+            except TableError:
+                if claimed:
+                    await ctx.unclaim_seat(address, table.id, token_digest(token))
+                raise
             ctx.limits.seat_taken(address, table.id, token_digest(token),
                                   lambda t, d: ctx.seat_held(t, d, stored=False))
             host.after_join(table, number, by_host)  # waits for approval if the host asks
             if stranger:
                 host_tools.newcomer_noted(table, number, network_key_of(request))
             await table.wait_committed()
+            if claimed:
+                await ctx.seat_claimed(address, table.id, token_digest(token))
         except TableError as err:
             return error(status_of(err), err.code, err.message)
         resp = JSONResponse({"seat": number, "token": token})

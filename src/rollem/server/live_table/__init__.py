@@ -412,8 +412,9 @@ class LiveTable:
         return self.seating.is_host(host_token)
 
     def join(self, name: object, seat: int | None,
-             returning: str | None = None, stranger: bool = False) -> tuple[int, str]:
-        return self.seating.join(name, seat, returning, stranger)
+             returning: str | None = None, stranger: bool = False,
+             token: str | None = None, check_only: bool = False) -> tuple[int, str]:
+        return self.seating.join(name, seat, returning, stranger, token, check_only)
 
     def connect(self, client: Client, most: int = CONNECTIONS_PER_SEAT) -> None:
         self.seating.connect(client, most)

@@ -265,8 +265,14 @@ class Seating:
         return names
 
     def join(self, name: object, seat: int | None,
-             returning: str | None = None, stranger: bool = False) -> tuple[int, str]:
-        """Sit a player (no account, just a name); returns the seat and its token.
+             returning: str | None = None, stranger: bool = False,
+             token: str | None = None, check_only: bool = False) -> tuple[int, str]:
+        """Sit a player (no account, just a name); returns the seat and its token
+        (``token``: the new seat token made ahead, else one is made here).
+        ``check_only``: raise what the sit-down would be refused with, else return
+        the seat it would get and ``""``; nothing changes either way (asked before
+        a costly check of the asker, the shared seat count: a sit-down refused
+        here costs nothing more).
 
         ``stranger``: one who may not see the table (a private table's newcomer,
         issue 27) is told little of it by the refusals: ``seat_taken`` does not
@@ -324,9 +330,7 @@ class Seating:
                              else f"seat {seat + 1} (index {seat}) is not free; free seats: "
                              f"{', '.join(str(s + 1) for s in free)} "
                              f"(index{'es' if len(free) > 1 else ''} {', '.join(map(str, free))})")
-        token = secrets.token_urlsafe(24)
-        stack = brought = table.config.stack
-        departed: list[dict[str, Any]] = table.session.setdefault("departed", [])
+        departed: list[dict[str, Any]] = table.session.get("departed", [])
         old_digest = token_digest(returning) if returning else None
         back = next((i for i, line in enumerate(departed)
                      if old_digest is not None and line.get("digest") == old_digest), None)
@@ -341,6 +345,10 @@ class Seating:
                 if look_alike_key(gone) == looks:
                     raise TableError("bad_name", f"{_looks_like(name, gone)}, who left this table "
                                      "earlier; choose another name")
+        if check_only:
+            return seat, ""
+        token = token or secrets.token_urlsafe(24)
+        stack = brought = table.config.stack
         removed = table.session.get("removed_players", [])
         if old_digest in removed:  # removed by the host, they sit down again
             removed.remove(old_digest)
