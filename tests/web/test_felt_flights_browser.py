@@ -166,8 +166,8 @@ def test_a_streets_cards_start_and_end_with_its_sweep(browser: Any, live: Server
     deals in (its move 300 ms as before, then held) in the frame the blinds' sweep
     sets off in, and lasts as long as the sweep (400 ms): one start and one end for
     the street (main: the row's 280 ms deal-in two frames before the sweep, two
-    starts and two ends).  Screenshot ``flights-flop-{phone,desktop}.png``: the board
-    and the chips on their way."""
+    starts and two ends).  Screenshot ``flights-flop-{phone,desktop}.png``: the flop
+    dealt, the blinds swept (the drawn state's pot is left as it was: 0)."""
     ctx = context(browser, size)
     ctx.add_init_script(MOVES)
     try:
