@@ -43,6 +43,14 @@ and style recalculations from the launch to 1 s after, a launch.
 
     .venv/bin/python bench/bench_felt_animations.py --launches 8
 
+``--street N``: a street's moves alone (a card dealt in, a label faded in, a bet
+swept), N times each shape ABAB as ``--launches``: as main set them off (``apart``:
+the card 0.28 s and the label 0.2 s in one frame, the sweep 0.4 s two frames later)
+and as one start and one end (``together``: the three in one frame, the card and the
+label held to 0.4 s; motion.js ``goWith``).
+
+    .venv/bin/python bench/bench_felt_animations.py --street 12
+
 A tree before a change: ``PYTHONPATH=<that tree>/src`` with this script (its pages
 come from the rollem on the path).  A figure, not a test: say the machine's load with
 it.  Figures: docs/dev/felt-frames.md.
@@ -215,11 +223,54 @@ LAUNCH = r"""([shape]) => {
 """Sets off two flights in the felt's layer as the hand's end does (a sweep, a push
 250 ms later) in the given shape, in the next frame (motion.js start pieces)."""
 
+STREET = r"""([shape]) => {
+  const felt = document.querySelector('#felt');
+  const layer = felt.querySelector(':scope > .flights');
+  // a street: the board's new card, a seat's new word, the round's bets swept
+  const card = document.createElement('span');
+  card.className = 'card up move-wait'; card.textContent = '7d';
+  const label = document.createElement('span');
+  label.className = 'action-label move-wait'; label.textContent = 'check';
+  for (const [e, x] of [[card, '30%'], [label, '60%']]) {
+    e.style.position = 'absolute'; e.style.left = x; e.style.top = '45%'; felt.appendChild(e);
+  }
+  const f = document.createElement('span');
+  f.className = 'flying-chips'; f.textContent = '● 40';
+  f.style.left = '50%'; f.style.top = '70%';
+  f.style.setProperty('--mx', '-10cqw'); f.style.setProperty('--my', '-20cqh');
+  layer.appendChild(f);
+  window.__street = [card, label, f];
+  const sweep = () => { f.style.animationDuration = '400ms'; f.classList.add('fly'); };
+  requestAnimationFrame(() => {
+    if (shape === 'apart') {
+      // as main: the card 0.28 s and the word 0.2 s in this frame, the sweep two later
+      card.style.animation = 'deal-in .28s ease-out backwards';
+      label.style.animation = 'label-in .2s ease-out backwards';
+      card.classList.replace('move-wait', 'deal-in');
+      label.classList.replace('move-wait', 'fresh');
+      requestAnimationFrame(() => requestAnimationFrame(sweep));
+    } else {
+      // one frame, one end: the card's and word's moves held to the sweep's 0.4 s
+      for (const [e, cls] of [[card, 'deal-in'], [label, 'fresh']]) {
+        e.style.setProperty('--move', window.__held(cls, 400));
+        e.style.setProperty('--move-ms', '400ms');
+        e.classList.replace('move-wait', cls);
+      }
+      sweep();
+    }
+  });
+}"""
+"""A street's moves in the given shape: a card dealt in, a label faded in and one
+flight swept, as main set them off (``apart``: the card 0.28 s and the label 0.2 s in
+one frame, the sweep two frames later) or as one start and one end (``together``:
+all three in one frame, the card and the label held to the sweep's 0.4 s: motion.js
+goWith, heldKeyframes)."""
 
-def launches(reps: int) -> dict[str, Any]:
-    """``reps`` launches of each shape of LAUNCH, in turn, in one phone page at 4x:
-    per shape the frames, frames with no script and style recalculations a launch
-    (each 1 s traced from the launch)."""
+
+def launches(reps: int, kind: str = "end") -> dict[str, Any]:
+    """``reps`` launches of each shape of LAUNCH (``kind`` "end") or STREET
+    ("street"), in turn, in one phone page at 4x: per shape the frames, frames with
+    no script and style recalculations a launch (each 1 s traced from the launch)."""
     from playwright.sync_api import sync_playwright
     from table_ui import ARGS, CHROMIUM, PHONE, sit_with_enter
     from web_harness import ServerThread
@@ -228,7 +279,9 @@ def launches(reps: int) -> dict[str, Any]:
     from bench_felt_states import new_table
     from rollem.server.app import host_cookie
 
-    got: dict[str, list[list[int]]] = {"delayed": [], "one-end": []}
+    shapes = ("delayed", "one-end") if kind == "end" else ("apart", "together")
+    script = LAUNCH if kind == "end" else STREET
+    got: dict[str, list[list[int]]] = {shape: [] for shape in shapes}
     loads: list[float] = []
     with tempfile.TemporaryDirectory() as d, sync_playwright() as pw:
         live = ServerThread(Path(d) / "bench.db")
@@ -243,7 +296,8 @@ def launches(reps: int) -> dict[str, Any]:
             page.goto(f"{live.url}/t/{tid}")
             sit_with_enter(page, "Ann")
             page.evaluate("""async () => { const m = await import('/static/table/motion.js');
-              window.__flightKeyframes = m.flightKeyframes || (() => 'chips-fly'); }""")
+              window.__flightKeyframes = m.flightKeyframes || (() => 'chips-fly');
+              window.__held = m.heldKeyframes; }""")
             cdp = ctx.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
             for _ in range(reps):
@@ -252,7 +306,7 @@ def launches(reps: int) -> dict[str, Any]:
                     loads.append(os.getloadavg()[0])
                     browser.start_tracing(page=page, categories=["devtools.timeline",
                                                                  "blink.animations"])
-                    page.evaluate(LAUNCH, [shape])
+                    page.evaluate(script, [shape])
                     page.wait_for_timeout(1000)
                     events = trace_events(browser.stop_tracing())
                     main = main_threads(events)
@@ -267,6 +321,8 @@ def launches(reps: int) -> dict[str, Any]:
                         quiet += not any(e["name"] in SCRIPT for e in inside)
                     styles = sum(1 for e in timed if e["name"] == "UpdateLayoutTree")
                     got[shape].append([len(spans), quiet, styles])
+                    if kind == "street":
+                        page.evaluate("() => window.__street.forEach((e) => e.remove())")
             browser.close()
         finally:
             live.stop()
@@ -275,8 +331,9 @@ def launches(reps: int) -> dict[str, Any]:
         out[shape] = {k: round(sum(r[i] for r in rows) / len(rows), 2)
                       for i, k in enumerate(("frames", "no_script", "styles"))}
         out[shape]["each"] = rows
-    diffs = [float(a[0] - b[0]) for a, b in zip(got["delayed"], got["one-end"], strict=True)]
-    out["frames_delayed_less_one_end"] = interval(diffs)
+    for i, k in enumerate(("frames", "no_script", "styles")):
+        diffs = [float(a[i] - b[i]) for a, b in zip(got[shapes[0]], got[shapes[1]], strict=True)]
+        out[f"{k}_{shapes[0]}_less_{shapes[1]}"] = interval(diffs)
     return out
 
 
@@ -316,9 +373,11 @@ def main() -> None:
     ap.add_argument("--json", type=Path, help="write the figures here")
     ap.add_argument("--launches", type=int,
                     help="the hand's end's flights alone, this many of each shape")
+    ap.add_argument("--street", type=int,
+                    help="a street's card, label and sweep alone, this many of each shape")
     args = ap.parse_args()
-    if args.launches:
-        got = launches(args.launches)
+    if args.launches or args.street:
+        got = launches(args.launches or args.street, "end" if args.launches else "street")
         print(json.dumps(got))
         if args.json:
             args.json.write_text(json.dumps(got, indent=1))

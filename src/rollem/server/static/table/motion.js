@@ -236,6 +236,10 @@ export function initMotion() {
       const total = pushDelay(pushes - 1) + FLIGHT_MS;
       for (const delay of [0, ...Array.from({ length: pushes }, (_, k) => pushDelay(k))]) flightKeyframes(delay, total);
     }
+    // (and those of the cards and labels started with a street's sweep or a hand's end's)
+    for (const total of [FLIGHT_MS, pushDelay(0) + FLIGHT_MS, pushDelay(1) + FLIGHT_MS]) {
+      for (const cls of Object.keys(MOVE_FRAMES)) heldKeyframes(cls, total);
+    }
   }
 }
 function makeEarly() {
@@ -423,10 +427,7 @@ function launch(f, from, to, delay, box, total = FLIGHT_MS) {
 // then waits by a delay, as before).
 const madeKeyframes = new Set();
 let flightSheet = null;   // (false: the browser makes none)
-export function flightKeyframes(delay, total) {
-  if (!delay && total === FLIGHT_MS) return "chips-fly";
-  const name = `chips-fly-${delay}-${total}`;
-  if (madeKeyframes.has(name)) return name;
+function ownSheet() {
   if (flightSheet === null) {
     try {
       const sheet = new CSSStyleSheet();
@@ -434,13 +435,47 @@ export function flightKeyframes(delay, total) {
       flightSheet = sheet;
     } catch (e) { flightSheet = false; }   // (tried once)
   }
-  if (!flightSheet) return null;
+  return flightSheet || null;
+}
+export function flightKeyframes(delay, total) {
+  if (!delay && total === FLIGHT_MS) return "chips-fly";
+  const name = `chips-fly-${delay}-${total}`;
+  if (madeKeyframes.has(name)) return name;
+  if (!ownSheet()) return null;
   const pc = (ms) => ((100 * ms) / total).toFixed(3) + "%";
   const from = "transform: translate(-50%, -50%); opacity: 1;";
   const at = "transform: translate(calc(-50% + var(--mx, 0px)), calc(-50% + var(--my, 0px)));";
   flightSheet.insertRule(`@keyframes ${name} { 0%, ${pc(delay)} { ${from} } `
     + `${pc(delay + 0.85 * FLIGHT_MS)} { ${at} opacity: 1; } `
     + `${pc(delay + FLIGHT_MS)}, 100% { ${at} opacity: 0; } }`, flightSheet.cssRules.length);
+  madeKeyframes.add(name);
+  return name;
+}
+// The cards' and labels' moves (style.css, by class): their keyframes' name, the
+// move's length (ms) and its first and last keyframe.  All three last MOVE_MS, 0.3 s
+// (label-in fades for 200 ms of it, then holds), so the moves one frame starts end
+// in one frame (issue 26: deal-in 0.28 s, flip-up 0.3 s, label-in 0.2 s were three
+// ends, each a main-thread frame or two of the browser's own).
+const MOVE_FRAMES = {
+  "deal-in": ["deal-in", 300, "transform: translateY(-.8em) scale(.7); opacity: 0;", "transform: none; opacity: 1;"],
+  "flip-up": ["flip-up", 300, "transform: rotateY(90deg);", "transform: none;"],
+  "fresh": ["label-in", 200, "opacity: 0;", "opacity: 1;"],
+};
+// The name of the keyframes of move `cls` (a class of MOVE_FRAMES) lasting `total`
+// ms: its move as style.css's, then held at its end (`<name>-<move>-<total>`), made
+// once each in the page's own sheet; null where there is none (the move then ends
+// by itself, before the flights).  style.css takes it from the element's --move and
+// --move-ms.
+export function heldKeyframes(cls, total) {
+  const m = MOVE_FRAMES[cls];
+  if (!m) return null;
+  const [base, ms, from, to] = m;
+  const name = `${base}-${ms}-${total}`;
+  if (madeKeyframes.has(name)) return name;
+  const sheet = ownSheet();
+  if (!sheet) return null;
+  sheet.insertRule(`@keyframes ${name} { 0% { ${from} } ${((100 * ms) / total).toFixed(3)}%, 100% { ${to} } }`,
+    sheet.cssRules.length);
   madeKeyframes.add(name);
   return name;
 }
@@ -542,13 +577,16 @@ document.addEventListener("visibilitychange", () => {
 // every element starting): the sounds and up to MOVES_A_FRAME elements (each still
 // hidden until its own frame, in the order marked: the seats' rows in seat order,
 // the board's, then the labels), fewer if the piece's script has run PIECE_MS (page clock)
-// already; the chips' flights in a frame of their own after the last element
-// (their elements made and laid out in the flights' layer). A deal at 10 seats
+// already; with chips' flights, the last piece's frame makes the flights' elements
+// (laid out in the flights' layer) and its elements start with the flights, in the
+// frame they set off in, lasting as long (fly, goWith: a street's card and its
+// sweep were two starts and two ends, each a main-thread frame or two of the
+// browser's own; issue 26). A deal at 10 seats
 // is three frames (a tenth of a second at 30 frames a second), a round's end
 // one or two and then its flights.  A newer state drawn meanwhile folds what is
 // left into its own start (`fold`), as before.
 export const MOVES_A_FRAME = 4;
-// The longest of the moves' animations (ms: style.css, flip-up's 0.3 s).
+// The length of the moves' animations (ms: style.css, deal-in's, flip-up's and label-in's 0.3 s).
 export const MOVE_MS = 300;
 // A move is ended by a newer state (settle) up to this long after its start piece
 // (ms): the move's own MOVE_MS and the frames before it starts on a slow phone (a
@@ -556,6 +594,27 @@ export const MOVE_MS = 300;
 // restyle).
 export const SETTLE_MS = MOVE_MS + 500;
 export const PIECE_MS = 3;
+// Element `e`'s move `cls` starts (its class, in place of WAIT's) in this frame's
+// style step; with `total` (ms), it lasts that long, its move as before and then
+// held at its end (heldKeyframes: it ends with the flights it starts with).
+function go(e, cls, started, total = 0) {
+  const st = e.style;
+  if (st.animationDuration) st.animationDuration = "";   // (ended by settle)
+  const held = total > MOVE_MS ? heldKeyframes(cls, total) : null;
+  if (held) { st.setProperty("--move", held); st.setProperty("--move-ms", total + "ms"); }
+  else if (st.getPropertyValue("--move")) { st.removeProperty("--move"); st.removeProperty("--move-ms"); }
+  if (!e.classList.replace(WAIT, cls)) e.classList.add(cls);
+  begun.push([e, started + SETTLE_MS]);   // (ended by a newer state: settle)
+}
+// The moves `piece` ([[element, class]]) started with a launch of flights lasting
+// `total` ms (0: none launched), in the frame they set off in.
+function goWith(piece, total) {
+  if (!piece.length) return;
+  const now = performance.now();
+  if (motionOff()) { for (const [e] of piece) e.classList.remove(WAIT); return; }
+  for (const [e, cls] of piece) go(e, cls, now, total);
+  moving(now, now + Math.max(total, MOVE_MS));
+}
 function start(w) {
   if (waiting !== w) return;
   w.frame = 0;
@@ -564,17 +623,20 @@ function start(w) {
   const sounds = w.sounds;
   w.sounds = [];
   let n = 0;
+  const piece = [];   // ([[element, class]] started in this frame, or with the flights)
   while (w.marked.length && n < MOVES_A_FRAME && !(n && performance.now() - started >= PIECE_MS)) {
     const [e, cls] = w.marked.shift();   // (one change of its class each)
     n++;
-    if (off) { e.classList.remove(WAIT); continue; }
-    if (e.style.animationDuration) e.style.animationDuration = "";   // (ended by settle)
-    if (!e.classList.replace(WAIT, cls)) e.classList.add(cls);
-    begun.push([e, started + SETTLE_MS]);   // (ended by a newer state: settle)
+    if (off) e.classList.remove(WAIT);
+    else piece.push([e, cls]);
   }
-  if (n && !off) moving(started, performance.now() + MOVE_MS);
-  const flights = !n && !w.marked.length && w.flights;
-  if (flights) { w.flights = null; if (!off) flights(); }
+  // (the last piece of a start with chips' flights starts with them: fly)
+  const flights = !w.marked.length && w.flights;
+  if (flights) { w.flights = null; if (!off) flights(piece); }
+  if (!flights || off) {
+    for (const [e, cls] of piece) go(e, cls, started);
+    if (piece.length) moving(started, performance.now() + MOVE_MS);
+  }
   for (const name of sounds) alert(name);
   if (w.marked.length || w.flights) w.frame = requestAnimationFrame(() => start(w));
   else waiting = null;
@@ -582,7 +644,7 @@ function start(w) {
   performance.measure("rollem-animate", {
     start: started, detail: n || flights ? "start" : "sounds" });
 }
-// A label's fade-in lasts 0.2 s (style.css, .action-label.fresh); the next may
+// A label fades in for 0.2 s (style.css, .action-label.fresh); the next may
 // start FADE_GAP_MS after the last one started (ms, page clock), and only in a
 // state drawn FADE_QUIET_MS or more after the state before it (ms, page clock):
 // a state in a quick run (computer players 0.25 s apart) shows its labels at once.
@@ -704,14 +766,14 @@ function moves(state, previous, before, w) {
   }
   if (same && before && before.felt) {
     const was = w.flights;   // (a folded start's flights go first)
-    w.flights = () => { if (was) was(); fly(state, previous, before, fresh); };
+    w.flights = (piece) => { if (was) was(); fly(state, previous, before, fresh, piece); };
   }
 }
 // The chips' flights between `previous` and `state` (bets gathered, the pot
 // paid), from where they were before the render (`before`), set off in the frame
 // after the render (start): each flight's target is read when the browser lays
 // it out for the frame after that (laidOut).
-function fly(state, previous, before, fresh) {
+function fly(state, previous, before, fresh, piece = []) {
   const hand = state.hand, old = previous.hand, seats = hand.seats || [];
   const mySeat = state.you.seat;
   // Bets gathered: each flies from in front of its seat into the pot; the part of
@@ -757,7 +819,7 @@ function fly(state, previous, before, fresh) {
       flights.push([f, potFrom, s, pushDelay(k)]);
     });
   }
-  if (!flights.length) return;
+  if (!flights.length) { goWith(piece, 0); return; }
   // Where each flight lands (a seat's tile, yours: the dock; the pot), the felt's
   // inside (the flights' layer fills it) and each flight's size, as the browser lays
   // them out for the next frame: an IntersectionObserver's first report, made after
@@ -775,11 +837,12 @@ function fly(state, previous, before, fresh) {
   });
   function launchAll(rect) {
     const inside = rect(layer);
-    if (!inside || !inside.width) { flights.forEach(([f]) => f.remove()); return; }
+    if (!inside || !inside.width) { flights.forEach(([f]) => f.remove()); goWith(piece, 0); return; }
     const box = { left: inside.left, top: inside.top, width: inside.width, height: inside.height };
     const now = performance.now();
     // (one length for them all: the last one's wait and move)
     const total = Math.max(...flights.map(([, , , delay]) => delay)) + FLIGHT_MS;
+    goWith(piece, total);   // (the start's last cards and labels, held to the same end)
     flights.forEach(([f, from, , delay], k) => {
       moving(now, now + delay + FLIGHT_MS);
       const r = rect(f);
