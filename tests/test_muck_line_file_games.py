@@ -71,7 +71,7 @@ def test_a_declare_file_game_tells_your_muck_for_your_side() -> None:
     names = [*NAMES, "Cat"]
     told = [x.text for x in result_for_view(hand.view(0), names)]
     assert {"kind": "declare", "seat": 0, "side": "high"} in hand.view(0).to_dict()["events"]
-    assert "Low: Cat wins 18 with pair of sevens, six-three-ace." in told
+    assert "Low: Cat wins 18 with paired low (pair of sevens, six-three-ace)." in told
     assert ("You muck queen high, jack-nine-eight-three: it loses to Bob's two pair, tens "
             "and twos, queen kicker.") in told
     assert {"kind": "muck", "seat": 0} in hand.view(1).to_dict()["events"]

@@ -423,7 +423,8 @@ def test_521_losing_hand_names_only_the_winners_of_your_side() -> None:
     told, declared = _521_as_seat_0(45)
     assert {"kind": "declare", "seat": 0, "side": "low"} in declared
     assert "High: Ann wins 100 with four tens, nine kicker." in told
-    assert ("You muck two pair, kings and aces, jack kicker: it loses to Bob's "
+    # (a paired low named as a low, not in a high hand's words: stop 54)
+    assert ("You muck paired low (two pair, kings and aces, jack kicker): it loses to Bob's "
             "eight-seven low, five-four-ace.") in told
 
 
@@ -521,3 +522,22 @@ def test_a_name_with_a_level_in_brackets_is_told_without_it_in_a_possessive() ->
         "You muck pair of queens, king-seven-deuce: it loses to Bot 2's pair of kings, "
         "ace-seven-deuce.",
     ], lines
+
+
+def test_521_a_low_declarer_hand_is_named_by_its_low() -> None:
+    """Stop 54: a 5-2-1 low declarer's paired hand was told in a high hand's words
+    ("You show pair of kings, jack-ten-eight: it loses to ... seven-six low"). R-C-3
+    has no qualifier: a paired hand is a low (beaten by every unpaired low), named so."""
+    from rollem.narration.hands import high_low_words, low_words
+
+    def hl(cards: str, side: str) -> str:
+        return high_low_words(cards.split(" "), side)
+
+    assert hl("Kh Kd Js Tc 8d", "low") == "paired low (pair of kings, jack-ten-eight)"
+    assert hl("6h 6d Ts 5c 2d", "low") == "paired low (pair of sixes, ten-five-deuce)"
+    assert hl("Kh Qd Js 9c 8d", "low") == "king-queen low, jack-nine-eight"
+    assert hl("Kh Kd Js Tc 8d", "high") == "pair of kings, jack-ten-eight"
+    assert hl("6h 6d Ts 5c 2d", "both") == \
+        "pair of sixes, ten-five-deuce for high and pair of sixes, ten-five-deuce for low"
+    assert low_words("five-four low, three-deuce-ace (the wheel)") == \
+        "five-four low, three-deuce-ace (the wheel)"

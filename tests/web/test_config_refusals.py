@@ -82,7 +82,8 @@ def test_the_hosts_run_twice_is_refused_at_a_stud_table(srv: ServerThread) -> No
                 "Seven-Card Stud has no bomb pots")
             err = await ann.host_error({"op": "config", "config": {"run_twice": True}})
             assert err["code"] == "bad_config"
-            assert err["message"].startswith("run_twice must be false at this table: "
+            # (the Change's labels, stop 54: "run_twice must be false" before)
+            assert err["message"].startswith("Run it twice must be no at this table: "
                                              "Seven-Card Stud never runs it twice")
             await ann.send({"type": "sync"})
             await drain(ann, 0.5)
@@ -113,7 +114,7 @@ def test_a_change_of_game_that_leaves_no_run_twice_is_refused(srv: ServerThread)
             assert set(refusals) == {"dealers-choice", *st["table"]["game_names"]}
             err = await ann.host_error({"op": "config", "config": {"game": "razz"}})
             assert err["code"] == "bad_config"
-            assert err["message"].startswith("run_twice must be false at this table: Razz")
+            assert err["message"].startswith("Run it twice must be no at this table: Razz")
             assert ann.state is not None and ann.state["table"]["config"]["game"] == "holdem"
             await ann.send({"type": "host", "op": "config",
                             "config": {"game": "razz", "run_twice": False}})
@@ -121,6 +122,42 @@ def test_a_change_of_game_that_leaves_no_run_twice_is_refused(srv: ServerThread)
             assert st["table"]["bomb_pot_refusal"].startswith("Razz has no bomb pots")
 
     asyncio.run(run())
+
+
+def test_the_hosts_change_is_refused_in_the_forms_words(srv: ServerThread) -> None:
+    """Stop 54's newcomer: the host's Change said "big_bet (4) must be at least
+    small_bet (8)" where the form says Small bet / Big bet, and "seats must be from
+    2 to 8, not 10" for Roll Your Own at a ten-seat table (the Change has no Seats
+    field). The API's error code stays ``bad_config``; nothing changes."""
+    tid, host = create_table(srv.url, game="holdem", bots=2, seats=10)
+    _seat, tok = join(srv.url, tid, "Ann")
+
+    async def run() -> None:
+        async with Player(srv.ws_url, tid, tok, host) as ann:
+            await ann.recv()
+            before = ann.state
+            assert before is not None
+            err = await ann.host_error({"op": "config",
+                                        "config": {"small_bet": 8, "big_bet": 4}})
+            assert err == {**err, "code": "bad_config",
+                           "message": "Big bet (4) must be at least Small bet (8)"}
+            err = await ann.host_error({"op": "config", "config": {"game": "rollyourown"}})
+            assert err["code"] == "bad_config"
+            assert err["message"] == ("Five Card Roll Your Own deals at most 8 players and "
+                                      "this table has 10 seats: pick another game")
+            err = await ann.host_error({"op": "config", "config": {"small_bet": 0}})
+            assert err["message"] == "Small bet must be from 1 to 1000000, not 0"
+            await ann.send({"type": "sync"})
+            await drain(ann, 0.5)
+            after = ann.state
+            assert after is not None and after["seq"] == before["seq"]
+            assert after["table"]["config"]["game"] == "holdem"
+            assert after["table"]["config"]["small_bet"] == before["table"]["config"]["small_bet"]
+
+    asyncio.run(run())
+    # the API keeps its field names where a field is named alone
+    with pytest.raises(ConfigError, match=r"^small_bet must be from 1 to 1000000, not 0$"):
+        parse_config({"small_bet": 0})
 
 
 @pytest.mark.parametrize(("choices", "said"), [

@@ -53,7 +53,8 @@ def test_only_the_host_controls_the_table_and_the_role_can_be_handed_over(
             err = await host.until_error()
             assert err["code"] == "bad_config" and "stack" in err["message"]
             await host.send({"type": "host", "op": "config", "config": {"big_bet": 1}})
-            assert "big_bet" in (await host.until_error())["message"]
+            # (the Change's labels, stop 54)
+            assert "Big bet (1) must be at least Small bet" in (await host.until_error())["message"]
             await host.send({"type": "host", "op": "config",
                              "config": {"structure": "pot-limit", "ante": 2}})
             st = await guest.until(lambda s: s["table"]["config"]["ante"] == 2)

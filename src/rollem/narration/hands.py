@@ -7,7 +7,8 @@ from collections.abc import Collection, Iterable, Mapping
 from rollem.cards import CARDS, RANKS, Card, parse_card
 from rollem.hands.result import HandResult, evaluate
 
-__all__ = ["half_words", "hand_words", "high_low_words", "wild_note", "with_wild_note"]
+__all__ = ["half_words", "hand_words", "high_low_words", "low_words", "wild_note",
+           "with_wild_note"]
 
 
 def wild_note(wilds: Mapping[Card, Card]) -> str:
@@ -80,14 +81,38 @@ def with_wild_note(description: str, cards: Iterable[int | str],
     return description + wild_note(result.wilds)
 
 
+PAIRED_LOW = "paired low ({})"
+"""How a low with a pair or more is named (:func:`low_words`)."""
+
+
+def low_words(description: str) -> str:
+    """An ace-to-five low's words (R-C-3) named as a low, for a hand declared
+    low (R-521-8): an unpaired low says so already (``"seven-six low,
+    four-three-deuce"``, unchanged); a hand with a pair or more is still a low
+    (R-C-3 has no qualifier: every unpaired low beats it, one pair beats two
+    pair) but its words are a high hand's, so it is named
+    ``"paired low (pair of kings, jack-ten-eight)"`` (stop 54: "You show pair of
+    kings, jack-ten-eight: it loses to ... seven-six low" read as a high hand).
+
+    >>> low_words("pair of sixes, ten-five-deuce")
+    'paired low (pair of sixes, ten-five-deuce)'
+    >>> low_words("seven-six low, four-three-deuce")
+    'seven-six low, four-three-deuce'
+    """
+    if not description or " low" in description:
+        return description
+    return PAIRED_LOW.format(description)
+
+
 def high_low_words(cards: Iterable[int | str], side: str) -> str:
     """A high-low hand as declared (R-521-8): ``side`` ``"high"`` -> the high
-    hand, ``"low"`` -> the low, ``"both"`` -> ``"<high> for high and <low> for low"``."""
+    hand, ``"low"`` -> the low (:func:`low_words`: a paired low named so),
+    ``"both"`` -> ``"<high> for high and <low> for low"``."""
     cs = _cards(cards)
     if side == "high":
         return hand_words(cs)
     if side == "low":
-        return hand_words(cs, low=True)
+        return low_words(hand_words(cs, low=True))
     return f"{hand_words(cs)} for high and {hand_words(cs, low=True)} for low"
 
 

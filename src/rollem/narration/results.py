@@ -11,7 +11,13 @@ from typing import Any
 from rollem.cards import parse_card
 from rollem.hands.high import high_value
 from rollem.hands.low import low_value
-from rollem.narration.hands import half_words, hand_words, high_low_words, with_wild_note
+from rollem.narration.hands import (
+    half_words,
+    hand_words,
+    high_low_words,
+    low_words,
+    with_wild_note,
+)
 from rollem.narration.lines import Line
 from rollem.narration.words import Names, and_list
 
@@ -91,6 +97,8 @@ class _Writer:
             said = self.shown_desc.get(seat) or self.f.mucked.get(seat)
             if said and side in ("high", "low") and not self.declared:
                 return half_words(said, side)   # a line about one half names that half
+            if said and self.declared and (side or self.f.declarations.get(seat)) == "low":
+                return low_words(said)  # the engine's low words named as a low (stop 54)
             if said and cards:  # a game file's words: what a wild card plays as (issue 33)
                 return with_wild_note(said, cards, self.f.wild_ranks, self.f.options)
             return said

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rollem.cards import RANK_NAMES, RANK_PLURALS, RANKS
-from rollem.narration.hands import hand_words, high_low_words, with_wild_note
+from rollem.narration.hands import hand_words, high_low_words, low_words, with_wild_note
 from rollem.narration.lines import Line
 from rollem.narration.results import ResultFacts, result_lines
 from rollem.narration.words import Names, and_list, ordinal
@@ -411,6 +411,8 @@ class Narrator:
         own = [str(c) for c in e.get("cards", [])]
         side = e.get("side")
         if not self.own_words and e.get("description"):
+            if side == "low":  # the engine's low words named as a low (stop 54)
+                return low_words(str(e["description"]))
             return with_wild_note(str(e["description"]),
                                   own + [c for c in self.board if c not in own],
                                   self.wild_ranks, self.options)

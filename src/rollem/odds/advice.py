@@ -80,7 +80,7 @@ def _ryo_seen(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: 
 def _r521(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int | None,
           advice: bool, top: int, policy: Policy) -> Odds | None:
     from rollem.odds.look521 import r521_look, state_of
-    from rollem.odds.r521 import SIDES
+    from rollem.odds.r521 import SIDES, best_declaration
 
     state = state_of(info)
     if not state.opponents:
@@ -101,7 +101,8 @@ def _r521(info: ViewInfo, *, samples: int, rng: random.Random | None, seed: int 
                                 high_half=o.high_half, low_half=o.low_half,
                                 samples=o.samples)
                          for o in look.options[:top]])
-    best = max(SIDES, key=lambda nm: look.declare[nm])
+    best = best_declaration(look.declare, {"high": look.best_high, "low": look.best_low,
+                                           "both": look.best_both})
     own = SIDES[state.declared] if state.declared is not None else None
     return Odds(win=look.whole, tie=look.share, lose=look.nothing, equity=look.equity,
                 method="monte-carlo", samples=look.samples, stderr=look.stderr,

@@ -71,7 +71,7 @@ from rollem.cards import CARDS
 from rollem.odds.common import Floats, Ints, np_rng
 from rollem.odds.evaluate import high5, low5
 from rollem.odds.policy import FAST, Policy
-from rollem.odds.r521 import SIDES, settle
+from rollem.odds.r521 import SIDES, best_declaration, settle
 from rollem.odds.result import OddsError
 
 if TYPE_CHECKING:
@@ -1052,7 +1052,9 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
     declare = {name: st.mean(base["decl_" + name]) for name in SIDES}
     key = "share"
     if decision == "declare":
-        best = max(SIDES, key=lambda nm: declare[nm])
+        best = best_declaration(declare, {"high": st.mean(base["best_hi"]),
+                                          "low": st.mean(base["best_lo"]),
+                                          "both": st.mean(base["best_both"])})
         key = "decl_" + best
         others = np.stack([u[:1] for u in opp[1]], axis=1)
         pol_side = int(policy.declare(hand[:1], others)[0])
@@ -1067,7 +1069,8 @@ def r521_look(state: State521, *, samples: int = 2000, policy: Policy = FAST,
     high_half, low_half = st.mean(base["hi"] > 0), st.mean(base["lo"] > 0)
     if decision == "declare":  # the halves of the declaration the equity is for (issue 33)
         high_half, low_half = _halves(share, SIDES.index(best), w)
-    options.sort(key=lambda o: -o.equity)
+    # on an equity tie the best declaration (best_declaration's rule) is shown first
+    options.sort(key=lambda o: (-o.equity, decision == "declare" and o.label != "declare " + best))
     return Look521(
         equity=st.mean(share), stderr=st.stderr(share),
         whole=st.mean(share >= 1.0), share=st.mean((share > 0) & (share < 1.0)),

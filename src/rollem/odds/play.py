@@ -491,10 +491,16 @@ def combine(runs: Sequence[Odds], pooled: bool | str = True) -> Odds:
     model = first.model
     if model is not None:  # the counts of every batch together
         model = WORLDS_WORDS.sub(worlds_words(total, samples), model)
+    best_declare = first.best_declare
+    if declare:
+        from rollem.odds.r521 import best_declaration
+
+        best_declare = best_declaration(declare, {"high": mean("high"), "low": mean("low"),
+                                                  "both": mean("scoop")})
     return replace(
         first, win=win, tie=tie, lose=lose, equity=mean("equity"), samples=samples,
         stderr=se, high=mean("high"), low=mean("low"), scoop=mean("scoop"), declare=declare,
-        best_declare=(max(declare, key=lambda k: declare[k]) if declare else first.best_declare),
+        best_declare=best_declare,
         categories=categories, high_half=high_half, low_half=low_half,
         effective=total if any(r.effective is not None for r in runs) else None,
         model=model, interval=interval, rough=collapsed(runs),

@@ -50,9 +50,35 @@ from rollem.odds.result import Odds, OddsError
 if TYPE_CHECKING:
     from rollem.odds.view import ViewInfo
 
-__all__ = ["SIDES", "declare_model", "r521_odds", "r521_view_odds", "settle", "side_shares"]
+__all__ = ["SIDES", "best_declaration", "declare_model", "r521_odds", "r521_view_odds",
+           "settle", "side_shares"]
 
 SIDES = ("high", "low", "both")
+
+TIE = 1e-12
+"""Expected shares this close are an equity tie (see :func:`best_declaration`)."""
+
+
+def best_declaration(declare: Mapping[str, float], outright: Mapping[str, float | None]
+                     ) -> str:
+    """The best declaration (R-521-8) from each declaration's expected share.
+
+    ``declare``: ``"high"``/``"low"``/``"both"`` -> expected share of the pot
+    (0..1). ``outright``: the same keys -> the chance the seat's hand wins
+    that declaration's half-pots outright (its high beats every other high,
+    its low every other low; ``"both"``: both at once); ``None`` or a missing
+    key counts as 0.
+
+    The greatest share wins. On an equity tie (within :data:`TIE`), the
+    declaration whose half-pots the hand wins outright more often is the best
+    (a hand that never wins the high but always the low is told "low", not
+    "high" by list order: stop 54); if that ties too, the safer one: a single
+    side (high, then low) before both, which risks the whole pot (R-521-9).
+    Returns one of :data:`SIDES`.
+    """
+    top = max(declare[name] for name in SIDES)
+    tied = [name for name in SIDES if declare[name] >= top - TIE]
+    return max(tied, key=lambda name: (outright.get(name) or 0.0, -SIDES.index(name)))
 BOTH_PERCENTILE = 0.99
 """An opponent declares both when its hand is at least this good both ways."""
 
@@ -181,7 +207,8 @@ def r521_odds(
 
     Returns:
         :class:`Odds` with ``high``, ``low``, ``scoop``, ``declare`` (expected
-        share per declaration), ``best_declare`` and ``own_declare``;
+        share per declaration), ``best_declare`` (:func:`best_declaration`:
+        on an equity tie the side the hand wins outright) and ``own_declare``;
         ``win``/``tie``/``lose``/``equity``/``stderr`` are for ``own_side``
         when given, else for the best declaration. ``win`` is taking the
         whole pot (a scoop, or one side with nobody on the other), ``tie``
@@ -255,7 +282,8 @@ def r521_odds(
             progress(tallies["high"].n, samples)
     total = tallies["high"].n
     declare = {name: t.equity for name, t in tallies.items()}
-    best = max(SIDES, key=lambda name: declare[name])
+    best = best_declaration(declare, {"high": n_high / total, "low": n_low / total,
+                                      "both": n_scoop / total})
     chosen = own_side if own_side is not None else best
     return tallies[chosen].odds(
         method, "rollem521",

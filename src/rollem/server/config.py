@@ -149,6 +149,43 @@ class ConfigError(ValueError):
     """A table configuration value that is out of range; the message says what is allowed."""
 
 
+class TooManySeatsError(ConfigError):
+    """The table's seats are more than its game deals (:func:`parse_config`):
+    ``what`` (``"Roll Your Own deals"``), ``most`` players, ``seats``; the host's
+    Change, which has no Seats field, words it its own way
+    (:func:`rollem.server.host._check_config`)."""
+
+    def __init__(self, message: str, what: str, most: int, seats: int) -> None:
+        super().__init__(message)
+        self.what, self.most, self.seats = what, most, seats
+
+
+FORM_LABELS: dict[str, str] = {
+    "ante": "Ante", "small_bet": "Small bet", "big_bet": "Big bet", "seats": "Seats",
+    "stack": "Starting stack", "bomb_pot_every": "Bomb pot every N hands",
+    "bomb_pot_ante": "Bomb pot ante", "run_twice": "Run it twice",
+}
+"""Field -> its label in the lobby's form (index.html) and the host's Change
+(table/panels.js): what :func:`form_words` names a field by."""
+
+
+def form_words(message: str) -> str:
+    """A refusal as the host's form says it: a leading field name (``"small_bet must
+    be from 1 to 1000000, not 0"``) by its label (``"Small bet must be ..."``), and
+    ``run_twice``'s ``false`` as the form's ``no`` (stop 54: the Change showed the
+    API's field names). The API keeps the field names (and its error codes).
+
+    >>> form_words("bomb_pot_every must be 0 at this table: stud has no blinds")
+    'Bomb pot every N hands must be 0 at this table: stud has no blinds'
+    """
+    key, sep, rest = message.partition(" ")
+    if key not in FORM_LABELS or not sep:
+        return message
+    if key == "run_twice":
+        rest = rest.replace("must be false", "must be no", 1)
+    return f"{FORM_LABELS[key]} {rest}"
+
+
 class UnknownFieldError(ConfigError):
     """A field no table configuration has (:func:`check_fields`): the message names
     it and the fields allowed.  The web API answers it as ``unknown_field``."""
@@ -596,8 +633,8 @@ def parse_config(data: dict[str, Any],
     if seats > most:  # say which game limits the seats (a host may not have sent seats)
         what = (f"{probe.game_of(game).name} deals" if game != "dealers-choice"
                 else "the dealer's choice games deal")
-        raise ConfigError(f"seats must be from 2 to {most}, not {seats}: {what} at most {most} "
-                          "players")
+        raise TooManySeatsError(f"seats must be from 2 to {most}, not {seats}: {what} at most "
+                                f"{most} players", what, most, seats)
     # A game that needs more players than the table has seats could never be dealt.
     for gid in choices if game == "dealers-choice" else [game]:
         least = probe.game_of(gid).min_players
@@ -608,7 +645,8 @@ def parse_config(data: dict[str, Any],
     small = _int(data, "small_bet", 2, 1, 1_000_000)
     big = _int(data, "big_bet", max(4, 2 * small) if "small_bet" in data else 4, 1, 10_000_000)
     if big < small:
-        raise ConfigError(f"big_bet ({big}) must be at least small_bet ({small})")
+        # (the forms' labels: stop 54)
+        raise ConfigError(f"Big bet ({big}) must be at least Small bet ({small})")
     stack = _int(data, "stack", 200, 1, 100_000_000)
     sit_and_go = _tournament(data)
     if sit_and_go is not None:  # the schedule sets the stack and the first level's stakes

@@ -67,7 +67,14 @@ from typing import TYPE_CHECKING, Any
 
 from rollem.server import host_tools
 from rollem.server.chat import ChatError, ChatLog
-from rollem.server.config import ConfigError, TableConfig, check_choices, parse_config
+from rollem.server.config import (
+    ConfigError,
+    TableConfig,
+    TooManySeatsError,
+    check_choices,
+    form_words,
+    parse_config,
+)
 
 if TYPE_CHECKING:
     from rollem.server.live_table import Client, LiveTable
@@ -615,14 +622,14 @@ def _check_config(table: LiveTable, changes: dict[str, Any]) -> TableConfig:
     try:
         # the game file is not among CONFIG_FIELDS: the stored one, read as accepted
         config = parse_config({**table.config.to_dict(), **changes}, strict=False)
-    except ConfigError as err:
-        raise _error("bad_config", str(err)) from None
-    if config.seats > config.max_seats():
-        raise _error("bad_config", f"{config.game} deals at most {config.max_seats()} "
-                     f"players; this table has {config.seats} seats")
+    except TooManySeatsError as err:  # (the Change has no Seats field: stop 54)
+        raise _error("bad_config", f"{err.what} at most {err.most} players and this table "
+                     f"has {err.seats} seats: pick another game") from None
+    except ConfigError as err:  # the form's labels, not the API's field names (stop 54)
+        raise _error("bad_config", form_words(str(err))) from None
     unused = config.unused_option()  # (on in the settings, never in a hand)
     if unused is not None:
-        raise _error("bad_config", unused)
+        raise _error("bad_config", form_words(unused))
     return config
 
 

@@ -706,26 +706,33 @@ export function cardsAsText(text) {
 }
 
 
-// What a seat won of the pots just paid, each half apart: [{half, amount}].
+// What a seat won of the pots just paid, each half apart: [{half, amount, pot}].
+// pot: the pot's name as the result says it ("main pot", "side pot 1") where the
+// hand had more than one, else null (stop 54: two "wins 22 (high)" and "wins 7
+// (high)" on one seat said which half but not which pot).
 export function wonBy(hand, seat) {
   const out = [];
   if (!hand || !hand.result) return out;
-  for (const pot of hand.result.pots || []) {
+  const pots = hand.result.pots || [];
+  pots.forEach((pot, i) => {
+    const name = pots.length > 1 ? (i ? "side pot " + i : "main pot") : null;
     const split = pot.high && pot.low && Object.keys(pot.high).length && Object.keys(pot.low).length;
     if (split) {
       for (const half of ["high", "low"]) {
         const got = (pot[half] || {})[seat];
-        if (got) out.push({ half: half, amount: got });
+        if (got) out.push({ half: half, amount: got, pot: name });
       }
     } else {
       // not split (no low, or one side only): the whole pot, no half named
       const got = (pot.winners || {})[seat] || (pot.high || {})[seat] || (pot.low || {})[seat];
-      if (got) out.push({ half: null, amount: got });
+      if (got) out.push({ half: null, amount: got, pot: name });
     }
-  }
+  });
   return out;
 }
-// What a winner took from the pot, each half apart: "wins 44", "wins 9 (high)".
+// What a winner took from the pot, each half apart: "wins 44", "wins 9 (high)";
+// with side pots each part names its pot: "wins 22 (main pot, high)", "wins 7
+// (side pot 1)".
 // Said as the result says it ("You win the pot (44)"), never "+44": next to the
 // result's "This hand: you won 32" (the net, less what the winner put in) a
 // "+44" read as a second, contradicting net. data-amount: the chips, a number.
@@ -736,8 +743,10 @@ export function wonEl(won) {
     // narrow tile (a phone's 10 seats) rather than past its edge
     const b = el("span", "won-part");
     b.appendChild(el("span", "won-sum", "wins " + w.amount));
-    if (w.half) b.appendChild(document.createTextNode(" (" + w.half + ")"));
+    const which = [w.pot, w.half].filter(Boolean).join(", ");
+    if (which) b.appendChild(document.createTextNode(" (" + which + ")"));
     b.dataset.half = w.half || "whole";
+    if (w.pot) b.dataset.pot = w.pot;
     b.dataset.amount = String(w.amount);
     box.appendChild(b);
   }
