@@ -23,7 +23,7 @@ from rollem.narration.lines import Line
 def _play_one_hand(game: str, players: int, seed: int, hands: int,
                    folder: Path) -> tuple[list[list[str]], list[Path], str]:
     """Play ``hands`` hands of ``game`` (you check or call, put in the pool and turn
-    up your first cards, pick pool card 1), then quit: each hand's told lines
+    up the row's first card still down, pick pool card 1), then quit: each hand's told lines
     (play's narration, as :meth:`TerminalGame.tell` got them), saved copies and
     all that play wrote."""
     out: list[str] = []
@@ -35,7 +35,9 @@ def _play_one_hand(game: str, players: int, seed: int, hands: int,
                 yield "q" if sum(s.startswith("Enter = next") for s in out) >= hands else ""
             elif "): c = " in choices:  # a bet
                 yield "c"
-            else:  # the pool, a turn-up, the wild card: the first cards
+            elif "turn up 1 card, from " in choices:  # the row's first card still down
+                yield re.search(r"turn up 1 card, from (\d+):", choices)[1]  # type: ignore[index]
+            else:  # the pool, the wild card: the first cards
                 yield "1 2 3" if "in the pool" in choices else "1"
 
     game_, out = scripted(answers(), game=game, players=players, stack=100, seed=seed,
