@@ -83,3 +83,38 @@ def test_a_5_player_late_run_reads_each_opponent_from_16_and_lands_on_the_long_r
     assert got.samples == 8 * ryoseen.MIN_WORLDS // 2
     assert got.interval is not None
     assert abs(got.equity - 0.0682) <= got.interval
+
+
+def test_5_player_late_views_read_the_opponents_in_the_order_they_first_drew(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # hand 30001 at 5 players: seats 2, 3, 4 and 1 dealt in that order, seat
+    # 1 drawing first (pool place 0), then 2, 3, 4 (issue 33, branch s54-ryo)
+    third = _seen(5, "third card up")
+    assert [o.seat for o in third.opponents] == [2, 3, 4, 1]
+    assert [o.draws[0] for o in third.opponents] == [1, 2, 3, 0]
+    assert ryoseen.read_order(third) == [3, 0, 1, 2]
+    assert ryoseen.read_order(_seen(5, "after the wild card")) == [3, 0, 1, 2]
+    # before the third card, and at 4 and 6 players: as dealt, as before
+    assert ryoseen.read_order(_seen(5, "second card up")) == [0, 1, 2, 3]
+    assert ryoseen.read_order(_seen(4, "third card up")) == [0, 1, 2]
+    assert ryoseen.read_order(_seen(6, "third card up")) == [0, 1, 2, 3, 4]
+    # a run reads them so, the pilot and the batch alike; each opponent's
+    # origin shares (the next run's proposal) still stand at its own index
+    read = ryoseen._read_opponent
+    order: list[int] = []
+
+    def spy(*args: Any) -> Any:
+        order.append(int(args[1]))
+        return read(*args)
+
+    monkeypatch.setattr(ryoseen, "_read_opponent", spy)
+    with ryoseen.shared_proposals():
+        got = ryoseen.ryo_seen_look(third, samples=500, seed=3)
+        shared = ryoseen._SHARED.get()
+        assert shared is not None
+        shares = next(v for k, v in shared.items()
+                      if isinstance(k, tuple) and k[0] != "expose")[0]
+    assert got is not None
+    assert order == [3, 0, 1, 2] * 2  # the pilot's run, then the batch's
+    assert [len(s) for s in shares] == [len(ryoseen._origins(o, set(third.discards)))
+                                        for o in third.opponents]

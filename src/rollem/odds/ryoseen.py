@@ -94,7 +94,7 @@ from rollem.odds.policy import FAST, FastPolicy, keep_ranks_fast
 from rollem.odds.result import Odds, worlds_words
 from rollem.odds.view import ViewInfo
 
-__all__ = ["SeenOpponent", "SeenPool", "part_of_batch", "ryo_seen_look", "seen_of",
+__all__ = ["SeenOpponent", "SeenPool", "part_of_batch", "read_order", "ryo_seen_look", "seen_of",
            "setup_seconds", "shared_proposals", "spread_view"]
 
 MIN_EFFECTIVE = 25
@@ -458,6 +458,49 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
     return order, named, origin, weight, later
 
 
+BY_DRAWS_FROM = 4
+"""From the third card up (every opponent showing three cards) with this
+many opponents, and fewer than :data:`PLACE_FROM` (5 players), the
+opponents are read in the order they first drew from the pool
+(:func:`read_order`; issue 33, branch s54-ryo)."""
+
+
+def read_order(seen: SeenPool) -> list[int]:
+    """The order :func:`_worlds` reads the opponents in (indices into
+    ``seen.opponents``): at 5 players from the third card up
+    (:data:`BY_DRAWS_FROM` opponents, all showing three cards, fewer than
+    :data:`PLACE_FROM`) in the order of their first draws from the pool (who
+    drew first, first; issue 33, branch s54-ryo), else as dealt (the seat's
+    left first).
+
+    Why: a batch's equity there is set mostly by how its worlds split
+    between two origins of one opponent's up cards (hand 30001: seat 1, its
+    second up card kept or drawn first, the seat taking the pot in some 1%
+    of worlds one way and 7% the other). Read last (as dealt), after three
+    resamplings, that split rested on the few ancestors left and ran from
+    0.1 to 0.9 between batches; read first it rests on every world the
+    layout drew. 72 half batches a setting (three pilots): the spread of a
+    batch's equity 1.37 points against 1.97 (hand 30001), 0.97 against 1.30
+    (30002), 0.60 against 0.93 (30003, 48 batches each), the same CPU. In
+    play (hand 30001, third card up, 60 runs a side against the 40 s long
+    run): within ±1.5 points 30 against 19, covered 59 against 55, median
+    ±1.52 against ±2.02 (docs/dev/odds-precision.md). At 6 players (third
+    card up, hand 30001) the same order spread more (6.0 against 4.0), so
+    the dealt order is kept there.
+
+    >>> o = lambda at: SeenOpponent(seat=1, ups=[1, 2, 3], draws=[at, at + 4], live=True)
+    >>> read_order(SeenPool([], [], [], [o(1), o(2), o(3), o(0)], 8, None))
+    [3, 0, 1, 2]
+    >>> read_order(SeenPool([], [], [], [o(1), o(2), o(3), o(0), o(4)], 10, None))
+    [0, 1, 2, 3, 4]
+    """
+    m = len(seen.opponents)
+    if _all_up(seen) and BY_DRAWS_FROM <= m < PLACE_FROM:
+        first = [o.draws[0] if o.draws else 52 for o in seen.opponents]  # (52: none)
+        return sorted(range(m), key=lambda j: (first[j], j))
+    return list(range(m))
+
+
 def _seen_cards(seen: SeenPool) -> set[int]:
     """Every card the seat has seen."""
     out = set(seen.mine) | set(seen.discards) | {c for _, c in seen.my_draws}
@@ -709,7 +752,9 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
     eve = rows.copy()
     finals: dict[int, Ints] = {}
     kept_all = np.zeros((k, len(seen.opponents), 3), dtype=np.int64)
-    for j, opp in enumerate(seen.opponents):
+    found_at: dict[int, Floats] = {}
+    for j in read_order(seen):
+        opp = seen.opponents[j]
         if weight.sum() <= 0:
             raise ValueError("no world fits what was seen")
         pick, weight = _resample(gen, weight, groups)
@@ -723,7 +768,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         weight = weight * factor * np.exp(later[:, j])
         by_origin = np.bincount(origin[:, j], weights=weight,
                                 minlength=len(_origins(opp, discards)))
-        found.append(by_origin / max(by_origin.sum(), 1e-300))
+        found_at[j] = by_origin / max(by_origin.sum(), 1e-300)
         d = len(opp.draws)
         lab = np.concatenate([np.broadcast_to(np.arange(3 * j, 3 * j + 3), (k, 3)),
                               order[:, opp.draws] - 52 if d else np.zeros((k, 0), np.int64)],
@@ -738,6 +783,7 @@ def _worlds(seen: SeenPool, k: int, unseen: Ints, policy: FastPolicy, tremble: f
         kept_all[:, j] = kept
     if weight.sum() <= 0:
         raise ValueError("no world fits what was seen")
+    found = [found_at[j] for j in range(len(seen.opponents))]
     assert (named >= 0).all()  # every label is some opponent's discard
     cards = np.where(order < 52, order, np.take_along_axis(named, np.maximum(order - 52, 0),
                                                            axis=1))
