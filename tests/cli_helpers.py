@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -49,3 +50,13 @@ def scripted(answers: Iterator[str], **kwargs: object) -> tuple[TerminalGame, li
     args.update(kwargs)
     game = TerminalGame(read_line=read_line, out=ListWriter(out), **args)  # type: ignore[arg-type]
     return game, out
+
+
+def first_card_to_turn_up(choices: str) -> str:
+    """The number of the first card a Roll Your Own turn-up offers in
+    ``choices`` ("turn up 1 card, from 2:Qd 3:2s 4:3h" gives "2": the row is
+    numbered with its up cards, so "1" may be a card already face up)."""
+    found = re.search(r"turn up 1 card, from (\d+):", " ".join(choices.split()))
+    if found is None:
+        raise AssertionError(f"no turn-up offered in {choices!r}")
+    return found[1]

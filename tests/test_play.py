@@ -15,6 +15,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from cli_helpers import first_card_to_turn_up
 from rollem.cards import parse_cards
 from rollem.cli.answers import AnswerError, Command, parse_answer, parse_game_choice
 from rollem.engine import Bet, Call, Check, Declare, Discard, Draw, Fold, Legal, PickWild, Raise
@@ -38,7 +39,7 @@ def _answer(prompt: str, before: str) -> str:
     if "in the pool, from" in body:
         return "1 2 3"  # by position
     if "turn up 1 card" in body:
-        return "1"
+        return first_card_to_turn_up(body)
     if "stand pat" in body:
         return "p"
     if "pick the wild card" in body:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import ListWriter, scripted
+from cli_helpers import ListWriter, first_card_to_turn_up, scripted
 from rollem import games
 from rollem.cli.play_cmd import TerminalGame
 from rollem.engine.decisions import Legal
@@ -54,7 +54,7 @@ def _play(game: object, players: int, seed: int, tmp_path: Path, **kwargs: objec
         if "in the pool, from" in tail:
             return "1 2 3"
         if "turn up 1 card" in tail:
-            return "1"
+            return first_card_to_turn_up(tail)
         if "pick the wild card" in tail:
             return "1"
         if "order all" in tail:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from cli_helpers import first_card_to_turn_up, scripted
 from cli_helpers import run_cli as run
-from cli_helpers import scripted
 from rollem.narration import narrate_history
 from rollem.narration.lines import Line
 
@@ -36,7 +36,7 @@ def _play_one_hand(game: str, players: int, seed: int, hands: int,
             elif "): c = " in choices:  # a bet
                 yield "c"
             elif "turn up 1 card, from " in choices:  # the row's first card still down
-                yield re.search(r"turn up 1 card, from (\d+):", choices)[1]  # type: ignore[index]
+                yield first_card_to_turn_up(choices)
             else:  # the pool, the wild card: the first cards
                 yield "1 2 3" if "in the pool" in choices else "1"
 
