@@ -122,6 +122,53 @@ def without_late(record: dict[str, Any]) -> dict[str, Any]:
                                 for ts in record["terms"]]}
 
 
+def without_late_decisions(record: dict[str, Any], rounds: Sequence[int],
+                           decisions_from: int | None = None,
+                           choices: bool = False) -> dict[str, Any]:
+    """The record with the late decisions' terms of betting rounds ``rounds``
+    (``Hand.round``) left out, its ``late_per_play`` and ``late_kinds`` kept in
+    step (issue 31, eighteenth pass): the same run's estimator with no term at
+    those decisions, on the same deals and plays. Every term has mean zero
+    given the hand before it, so any fixed subset of them is an unbiased
+    correction too (the rows of :func:`rows` read it as they read a run).
+    Which late term is a decision's is :func:`late_kinds`' reading; late
+    chance terms and their ``late_base`` controls stay.
+
+    Raises ``ValueError`` when the record's ``late_per_play`` does not match
+    its late terms one for one (as :func:`late_kinds` for its kinds)."""
+    drop = set(rounds)
+    kinds = late_kinds(record, decisions_from, choices)
+    played = record.get("late_per_play")
+    terms_out: list[list[Any]] = []
+    plays_out: list[list[Any]] = []
+    kinds_out: list[list[str]] = []
+    for s, (terms, seating_kinds) in enumerate(zip(record["terms"], kinds, strict=True)):
+        lates = [t for t in terms if t[0] == "late"]
+        if played is not None and len(played[s]) != len(lates):
+            raise ValueError(f"seating {s}: {len(played[s])} late terms kept play by play "
+                             f"for {len(lates)} late terms")
+        which = iter(range(len(lates)))
+        keep_terms, keep_plays, keep_kinds = [], [], []
+        for t in terms:
+            if t[0] != "late":
+                keep_terms.append(t)
+                continue
+            i = next(which)
+            if seating_kinds[i] == "decision" and t[1] in drop:
+                continue
+            keep_terms.append(t)
+            keep_kinds.append(seating_kinds[i])
+            if played is not None:
+                keep_plays.append(played[s][i])
+        terms_out.append(keep_terms)
+        plays_out.append(keep_plays)
+        kinds_out.append(keep_kinds)
+    out = {**record, "terms": terms_out, "late_kinds": kinds_out}
+    if played is not None:
+        out["late_per_play"] = plays_out
+    return out
+
+
 def late_by_plays(record: dict[str, Any], k: int) -> float:
     """One deal's late terms (mean over its seatings) valued by the first ``k``
     of their plays only (:attr:`bench_luck.Luck.late_per_play`; twelfth pass):
@@ -190,6 +237,16 @@ def _bb(units: Sequence[float]) -> tuple[float, float]:
     return m * scale, 1.96 * (var / len(units)) ** 0.5 * scale
 
 
+def _print_rows(table: Sequence[tuple[str, list[float]]], plain: list[float]) -> None:
+    for name, units in table:
+        m, h = _bb(units)
+        line = f"  {name:32s} {m:+8.2f} [{m - h:+.2f}, {m + h:+.2f}] BB/100"
+        if units is not plain:
+            r, lo, hi = ratio_interval(plain, units)
+            line += f"   {r:5.2f} [{lo:.2f}, {hi:.2f}] times fewer"
+        print(line)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dumps", nargs="+", help="bench_luck.py --dump files of one cell")
@@ -199,6 +256,11 @@ def main() -> None:
     parser.add_argument("--parts", action="store_true",
                         help="also the late terms alone by part: the late chance terms, "
                              "with their baselines' controls, with the late decisions")
+    parser.add_argument("--without-late-decisions", type=int, nargs="+", default=None,
+                        metavar="ROUND",
+                        help="also every row again with the late decisions' terms of "
+                             "these betting rounds (Hand.round) left out: the same run "
+                             "without a term there, on the same deals and plays")
     args = parser.parse_args()
     records: list[dict[str, Any]] = []
     cpu, head = 0.0, None
@@ -225,13 +287,12 @@ def main() -> None:
     decisions_from = head[3] if head[5] is None else head[5]
     table = rows(records)
     plain = table[0][1]
-    for name, units in table:
-        m, h = _bb(units)
-        line = f"  {name:32s} {m:+8.2f} [{m - h:+.2f}, {m + h:+.2f}] BB/100"
-        if units is not plain:
-            r, lo, hi = ratio_interval(plain, units)
-            line += f"   {r:5.2f} [{lo:.2f}, {hi:.2f}] times fewer"
-        print(line)
+    _print_rows(table, plain)
+    if args.without_late_decisions:
+        print(f"  the late decisions of rounds {sorted(args.without_late_decisions)} left out:")
+        _print_rows(rows([without_late_decisions(r, args.without_late_decisions,
+                                                 decisions_from, head[11])
+                          for r in records])[1:], plain)
     s = [sums(r) for r in records]
     import numpy as np
 

@@ -125,3 +125,46 @@ def test_a_deck_draws_term_is_a_chance_events_not_a_decisions() -> None:
     for bad in ([["chance", "chance"], ["chance"]], [["chance"] * 3, ["draw"]]):
         with pytest.raises(ValueError, match="late_kinds"):
             pool.late_kinds({**DECK, "late_kinds": bad})
+
+
+TWO = {"net": [10, -4], "terms": [
+    [["chance", -1, 2.0, 0.25], ["late", 1, 1.0, 5.0], ["late_base", 1, 4.0, 0.5],
+     ["late", 2, 1.0, 6.0], ["late", 2, 1.0, 3.0], ["late", 3, 1.0, 2.0]],
+    [["action", 1, 1.0, -1.0], ["late", 2, 1.0, -4.0], ["late", 3, 1.0, 1.0]],
+], "late_kinds": [["chance", "decision", "chance", "decision"], ["decision", "decision"]],
+    "late_per_play": [
+    [[1, [4.0, 6.0]], [2, [5.0, 7.0]], [2, [2.0, 4.0]], [3, [1.0, 3.0]]],
+    [[2, [-2.0, -6.0]], [3, [0.0, 2.0]]],
+]}
+
+
+def test_a_rounds_late_decisions_left_out() -> None:
+    """Eighteenth pass: round 2's late decisions (6 in seating 1, -4 in seating
+    2) leave; round 2's late chance term (3), round 3's decisions, the round-1
+    chance term and its control stay, their plays and kinds in step; the rows
+    then subtract the rest: plain 3, chance 0.25, action -0.5, late (5 + 3 + 2
+    + 1) / 2 = 5.5, control 4 x 0.5 / 2 = 1."""
+    pool = _pool()
+    out = pool.without_late_decisions(TWO, [2])
+    assert out["terms"][0] == [["chance", -1, 2.0, 0.25], ["late", 1, 1.0, 5.0],
+                               ["late_base", 1, 4.0, 0.5], ["late", 2, 1.0, 3.0],
+                               ["late", 3, 1.0, 2.0]]
+    assert out["terms"][1] == [["action", 1, 1.0, -1.0], ["late", 3, 1.0, 1.0]]
+    assert out["late_kinds"] == [["chance", "chance", "decision"], ["decision"]]
+    assert out["late_per_play"] == [[[1, [4.0, 6.0]], [2, [2.0, 4.0]], [3, [1.0, 3.0]]],
+                                    [[3, [0.0, 2.0]]]]
+    assert TWO["terms"][1][1] == ["late", 2, 1.0, -4.0]  # the record itself unchanged
+    rows = dict(pool.rows([out]))
+    assert rows["+ late terms"][0] == pytest.approx(3.0 - 0.25 + 0.5 - 5.5)
+    assert rows["+ late terms' baselines"][0] == pytest.approx(3.0 - 0.25 + 0.5 - 5.5 - 1.0)
+    assert pool.late_by_plays(out, 1) == pytest.approx((4.0 + 2.0 + 1.0 + 0.0) / 2)
+    # nothing of round 4, or no rounds: the record's terms as they were
+    assert pool.without_late_decisions(TWO, [4])["terms"] == TWO["terms"]
+    # an older dump without late_kinds: round 3's terms are decisions from
+    # --late-decisions-from 3, the round-1 term before its control a chance event's
+    old = {k: v for k, v in TWO.items() if k != "late_kinds"}
+    assert pool.without_late_decisions(old, [3], 3)["terms"][1] == [
+        ["action", 1, 1.0, -1.0], ["late", 2, 1.0, -4.0]]
+    with pytest.raises(ValueError, match="seating 1: 1 late terms kept play by play for 2"):
+        pool.without_late_decisions({**TWO, "late_per_play": [TWO["late_per_play"][0],
+                                                              [[2, [-2.0, -6.0]]]]}, [2])
