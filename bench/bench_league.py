@@ -11,6 +11,14 @@ betting structure and format:
   the hero holds every seat's cards once: four times less variance per hand
   than seats 0 and 3 alone, measured), the unit is the group of those plays.
 
+The 95% interval is taken over independent groups of units, not over deals
+(issue 31, stop 54): each block of ``--jobs`` is a session whose bots learn
+their opponents over its deals (in 1 vs 5 every hero seat's session of the
+block's deals, together), so a run keeps its ``sessions`` (each block's unit
+count) and the interval is the cluster-robust one over them, with Student's t;
+a run of fewer than 20 sessions is cut into 20 runs of consecutive deals (batch
+means). Run long matches as many seeds (sessions) of a few dozen deals.
+
 Every hand starts from stacks of 200 (50 big bets), ante 1, bets 2 and 4;
 bots keep their state over a match (the ``strong`` level learns its
 opponents as it plays). BB/100 is the hero's chips per hand divided by the
@@ -493,32 +501,107 @@ def match(game: str, hero: str, opp: str, fmt: str, structure: str, hands: int, 
     else:
         results = [_job(w) for w in work]
     units = [u for r in results for u in r]
+    sessions = [len(r) for r in results]  # each block's deals: its own bots, in order
     out = {"game": game, "hero": hero, "opponent": opp, "format": fmt,
            "structure": structure, "seeds": [seed],
            "plays_per_deal": 2 if fmt == "hu" else len(ROTATIONS)}
     if view_seeds:
         out["view_seeds"] = True
-    out.update(_summary(units))
+    out.update(_summary(units, sessions))
     out["seconds"] = round(time.perf_counter() - t, 1)
     out["units"] = [round(u, 4) for u in units]
+    out["sessions"] = sessions
     return out
 
 
-def _summary(units: Sequence[float]) -> dict[str, Any]:
+T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+        2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+"""Student's t 0.975 quantiles for 1-30 degrees of freedom (the interval over
+few groups)."""
+
+MIN_GROUPS = 20
+"""Fewest groups the interval is taken over: a run of fewer sessions has each
+session cut into this many runs of consecutive deals (batch means)."""
+
+
+def t975(df: int) -> float:
+    """Student's t 0.975 quantile for ``df`` degrees of freedom (from 1; a table to 30,
+    then the Cornish-Fisher series in 1 / ``df``, within 0.001 of the exact value).
+
+    Raises:
+        ValueError: if ``df`` is below 1."""
+    if df < 1:
+        raise ValueError(f"degrees of freedom {df}: need 1 or more")
+    if df <= len(T975):
+        return T975[df - 1]
+    z = 1.959964
+    return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
+
+
+def groups(count: int, sessions: Sequence[int] | None = None) -> list[int]:
+    """How ``count`` units split into the interval's independent groups, as the
+    sizes of runs of consecutive units: the ``sessions`` (each a block of deals
+    played by its own bots, which learn their opponents over it, so its deals are
+    not independent; a 1 vs 5 block is every hero seat's session of those deals),
+    default one; with fewer than :data:`MIN_GROUPS` sessions each is cut into
+    near-equal runs of consecutive deals so there are at least that many groups
+    (or one a unit).
+
+    Raises:
+        ValueError: if ``sessions`` do not add up to ``count`` or one is empty."""
+    sizes = list(sessions) if sessions is not None else [count]
+    if sum(sizes) != count or any(s < 1 for s in sizes):
+        raise ValueError(f"sessions {sizes[:5]}... add up to {sum(sizes)} units, not "
+                         f"{count}, or one is empty: give each session's unit count")
+    if len(sizes) >= MIN_GROUPS:
+        return sizes
+    cuts = -(-MIN_GROUPS // len(sizes))  # runs per session
+    out: list[int] = []
+    for size in sizes:
+        k = min(cuts, size)
+        out += [size // k + (1 if i < size % k else 0) for i in range(k)]
+    return out
+
+
+def _summary(units: Sequence[float], sessions: Sequence[int] | None = None) -> dict[str, Any]:
     """BB/100 of the hero's chips per unit (a deal's pair or group) and its 95%
-    interval (normal approximation over the units)."""
+    interval over independent groups of units (:func:`groups`: the sessions, or
+    runs of consecutive deals within them): the groups' totals about the mean
+    (the cluster-robust variance of a mean), Student's t with one degree of
+    freedom less than the groups. With every group one unit it is the plain
+    interval over units (t for ``deals - 1`` degrees of freedom).
+
+    Raises:
+        ValueError: as :func:`groups`."""
     m = len(units)
     mean = sum(units) / m
-    var = sum((u - mean) ** 2 for u in units) / max(1, m - 1)
-    half = 1.96 * math.sqrt(var / m)
+    sizes = groups(m, sessions)
+    g = len(sizes)
+    spread = 0.0
+    start = 0
+    for size in sizes:
+        total = sum(units[start:start + size])
+        spread += (total - size * mean) ** 2
+        start += size
+    half = t975(max(1, g - 1)) * math.sqrt(spread * g / max(1, g - 1)) / m
     scale = 100.0 / BIG_BET
-    return {"deals": m, "bb100": round(mean * scale, 2),
+    return {"deals": m, "groups": g, "bb100": round(mean * scale, 2),
             "ci95": [round((mean - half) * scale, 2), round((mean + half) * scale, 2)]}
+
+
+def _sessions(run: dict[str, Any]) -> list[int]:
+    """A ``--json`` run's sessions (unit counts of its blocks, in order); a run
+    written before they were kept is one session (its blocks taken together:
+    still independent of every other run's)."""
+    return list(run.get("sessions") or [len(run["units"])])
 
 
 def pool(paths: Sequence[str]) -> list[dict[str, Any]]:
     """Pool the ``--json`` outputs of runs with different ``--seed`` (so different
-    deals) by match: the units of every run of a match, one interval over all.
+    deals) by match: the units of every run of a match, one interval over all,
+    taken over the runs' sessions (:func:`groups`).
 
     Raises:
         ValueError: if two runs of one match share a seed (the same deals twice)."""
@@ -528,16 +611,18 @@ def pool(paths: Sequence[str]) -> list[dict[str, Any]]:
             for r in json.load(f):
                 key = (r["game"], r["hero"], r["opponent"], r["format"], r["structure"],
                        r.get("plays_per_deal"), r.get("view_seeds", False))
-                m = merged.setdefault(key, {**r, "seeds": [], "units": [], "seconds": 0.0})
+                m = merged.setdefault(key, {**r, "seeds": [], "units": [], "seconds": 0.0,
+                                            "sessions": []})
                 if set(r["seeds"]) & set(m["seeds"]):
                     raise ValueError(f"{path}: seed {r['seeds']} of {key} pooled twice; "
                                      "pool runs of different --seed only")
                 m["seeds"] += r["seeds"]
                 m["units"] += r["units"]
+                m["sessions"] += _sessions(r)
                 m["seconds"] += r["seconds"]
     out = []
     for m in merged.values():
-        m.update(_summary(m["units"]))
+        m.update(_summary(m["units"], m["sessions"]))
         m["seconds"] = round(m["seconds"], 1)
         out.append(m)
     return out
@@ -547,13 +632,14 @@ def paired(new: Sequence[str], old: Sequence[str]) -> list[dict[str, Any]]:
     """Per match, the pooled ``--json`` runs ``new`` less ``old`` (two checkouts'
     runs of the same ``--seed``, ``--hands`` and ``--jobs``: the same deals and bot
     seeds), unit by unit over the seeds both ran: BB/100 of each side and of the
-    difference, each with its 95% interval.
+    difference, each with its 95% interval over the runs' sessions (the new
+    side's, which must be the old side's where both runs keep them).
 
     Raises:
-        ValueError: if a seed's runs differ in their number of units (not the
-            same deals)."""
-    def by_seed(paths: Sequence[str]) -> dict[tuple[Any, ...], dict[int, list[float]]]:
-        out: dict[tuple[Any, ...], dict[int, list[float]]] = {}
+        ValueError: if a seed's runs differ in their number of units or their
+            sessions (not the same deals)."""
+    def by_seed(paths: Sequence[str]) -> dict[tuple[Any, ...], dict[int, dict[str, Any]]]:
+        out: dict[tuple[Any, ...], dict[int, dict[str, Any]]] = {}
         for path in paths:
             with open(path) as f:
                 for r in json.load(f):
@@ -562,7 +648,7 @@ def paired(new: Sequence[str], old: Sequence[str]) -> list[dict[str, Any]]:
                     if len(r["seeds"]) != 1:
                         raise ValueError(f"{path}: a pooled run (seeds {r['seeds']}); pair "
                                          "the runs of one --seed each")
-                    out.setdefault(key, {})[r["seeds"][0]] = r["units"]
+                    out.setdefault(key, {})[r["seeds"][0]] = r
         return out
     a, b = by_seed(new), by_seed(old)
     results = []
@@ -572,17 +658,23 @@ def paired(new: Sequence[str], old: Sequence[str]) -> list[dict[str, Any]]:
             continue
         ua: list[float] = []
         ub: list[float] = []
+        sessions: list[int] = []
         for seed in seeds:
-            if len(a[key][seed]) != len(b[key][seed]):
-                raise ValueError(f"seed {seed} of {key}: {len(a[key][seed])} units against "
-                                 f"{len(b[key][seed])}; pair runs of the same --hands, --jobs")
-            ua += a[key][seed]
-            ub += b[key][seed]
+            ra, rb = a[key][seed], b[key][seed]
+            if len(ra["units"]) != len(rb["units"]) or (
+                    "sessions" in ra and "sessions" in rb and ra["sessions"] != rb["sessions"]):
+                raise ValueError(f"seed {seed} of {key}: {len(ra['units'])} units in sessions "
+                                 f"{_sessions(ra)} against {len(rb['units'])} in "
+                                 f"{_sessions(rb)}; pair runs of the same --hands, --jobs")
+            ua += ra["units"]
+            ub += rb["units"]
+            sessions += _sessions(ra if "sessions" in ra else rb)
         game, hero, opp, fmt, structure = key[:5]
         results.append({"game": game, "hero": hero, "opponent": opp, "format": fmt,
-                        "structure": structure, "seeds": seeds, "new": _summary(ua),
-                        "old": _summary(ub),
-                        "diff": _summary([x - y for x, y in zip(ua, ub, strict=True)]),
+                        "structure": structure, "seeds": seeds,
+                        "new": _summary(ua, sessions), "old": _summary(ub, sessions),
+                        "diff": _summary([x - y for x, y in zip(ua, ub, strict=True)],
+                                         sessions),
                         "same": sum(x == y for x, y in zip(ua, ub, strict=True))})
     return results
 

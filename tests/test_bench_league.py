@@ -34,19 +34,20 @@ def test_chunks_pool_into_one_interval_and_grid(tmp_path: Path) -> None:
     a.write_text(json.dumps(_run(1, [2.0, 4.0])))
     b.write_text(json.dumps(_run(2, [0.0, 6.0])))
     [r] = league.pool([str(a), str(b)])
-    # units 2, 4, 0, 6 chips per hand: mean 3, sample sd sqrt(20/3); big bet 4, so
-    # 75 BB/100 +- 1.96 * sqrt(20/3) / 2 * 25 = 63.25
+    # units 2, 4, 0, 6 chips per hand: mean 3, sample sd sqrt(20/3); big bet 4; two
+    # sessions (a run each), fewer than 20, cut into runs of one deal: 4 groups, so
+    # 75 BB/100 +- t(3 df) 3.182 * sqrt(20/3) / 2 * 25 = 102.70
     assert r["deals"] == 4 and r["seeds"] == [1, 2] and r["seconds"] == 3.0
-    assert r["bb100"] == 75.0
-    half = 1.96 * (20 / 3) ** 0.5 / 2 * 25
+    assert r["bb100"] == 75.0 and r["groups"] == 4 and r["sessions"] == [2, 2]
+    half = 3.182 * (20 / 3) ** 0.5 / 2 * 25
     assert r["ci95"] == [round(75 - half, 2), round(75 + half, 2)]
     grid = league.table([r]).splitlines()
     assert grid[0].startswith("fixed-limit heads-up, strong against")
-    assert grid[1].split() == ["basic", "+75.0", "[+12,", "+138]", "4", "-", "-"]
+    assert grid[1].split() == ["basic", "+75.0", "[-28,", "+178]", "4", "-", "-"]
     # a wide cell widens every column: cells never run together
     wide = dict(r, bb100=1610.52, ci95=[1385.88, 1835.15], deals=420, game="rollyourown")
     row = league.table([r, wide]).splitlines()[1]
-    assert row.split() == ["basic", "+75.0", "[+12,", "+138]", "4",
+    assert row.split() == ["basic", "+75.0", "[-28,", "+178]", "4",
                            "+1610.5", "[+1386,", "+1835]", "420", "-"]
     assert "] 4  +1610.5 [" in row  # the widest cell: two spaces before it
 
@@ -54,7 +55,8 @@ def test_chunks_pool_into_one_interval_and_grid(tmp_path: Path) -> None:
 def test_two_checkouts_runs_pair_unit_by_unit(tmp_path: Path) -> None:
     """``paired``: over the seeds both sides ran (seed 3 only the new side's, left
     out), the difference unit by unit: new 2, 4, 1 and old 0, 4, 1 chips per hand
-    give differences 2, 0, 0: mean 2/3 (16.67 BB/100), sample sd 2/sqrt(3)."""
+    give differences 2, 0, 0: mean 2/3 (16.67 BB/100), sample sd 2/sqrt(3), over
+    3 groups of one deal (t for 2 df, 4.303)."""
     league = _league()
     new = [tmp_path / f"n{s}.json" for s in (1, 2, 3)]
     old = [tmp_path / f"o{s}.json" for s in (1, 2)]
@@ -65,7 +67,7 @@ def test_two_checkouts_runs_pair_unit_by_unit(tmp_path: Path) -> None:
     assert r["seeds"] == [1, 2] and r["same"] == 2
     assert r["new"]["deals"] == r["diff"]["deals"] == 3
     assert r["diff"]["bb100"] == 16.67
-    half = 1.96 * (4 / 3) ** 0.5 / 3 ** 0.5 * 25
+    half = 4.303 * (4 / 3) ** 0.5 / 3 ** 0.5 * 25
     assert r["diff"]["ci95"] == [round(50 / 3 - half, 2), round(50 / 3 + half, 2)]
     assert r["old"]["bb100"] == round(5 / 3 * 25, 2)
 
@@ -86,6 +88,75 @@ def test_a_seed_pooled_twice_is_refused(tmp_path: Path) -> None:
     b.write_text(json.dumps(_run(1, [3.0])))
     with pytest.raises(ValueError, match="pooled twice"):
         league.pool([str(a), str(b)])
+
+
+def test_the_interval_is_over_sessions_not_deals() -> None:
+    """Issue 31: a session's deals share its bots (each learns its opponents over
+    the session), so their chips are not independent. Simulated matches whose
+    truth is 0: 40 sessions of 25 deals, each deal a session's own lean (sd 1) plus
+    the deal's noise (sd 1). The interval over the sessions covers 0 in 288 of 300
+    matches; taking every deal as its own session (main's interval over deals)
+    in 120 (its spread, sqrt(2 / 1000), is 0.28 of the mean's, sqrt((1 + 1 / 25)
+    / 40))."""
+    import random
+
+    league = _league()
+    rng = random.Random(31)
+    grouped = as_deals = 0
+    for _ in range(300):
+        units: list[float] = []
+        for _session in range(40):
+            lean = rng.gauss(0.0, 1.0)
+            units += [lean + rng.gauss(0.0, 1.0) for _ in range(25)]
+        lo, hi = league._summary(units, [25] * 40)["ci95"]
+        grouped += lo <= 0.0 <= hi
+        lo, hi = league._summary(units, [1] * 1000)["ci95"]
+        as_deals += lo <= 0.0 <= hi
+    assert 0.90 <= grouped / 300 <= 0.99
+    assert as_deals / 300 < 0.55
+
+
+def test_sessions_split_into_groups() -> None:
+    """Fewer than 20 sessions are cut into runs of consecutive deals (batch
+    means) so the interval has 20 groups, or one a deal; the sessions must add up
+    to the deals."""
+    league = _league()
+    assert league.groups(400) == [20] * 20  # one run of 400 deals
+    assert league.groups(7, [3, 4]) == [1] * 7
+    assert league.groups(100, [50, 50]) == [5] * 20
+    assert league.groups(41, [21, 20]) == [3] + [2] * 19
+    assert league.groups(60, [3] * 20) == [3] * 20
+    with pytest.raises(ValueError, match="add up to 6 units, not 7"):
+        league.groups(7, [3, 3])
+    # every group one deal: the plain interval over deals, t for deals - 1
+    r = league._summary([2.0, 4.0, 0.0, 6.0], [1, 1, 1, 1])
+    assert r["groups"] == 4 and r["ci95"] == [round(75 - 102.70, 2), round(75 + 102.70, 2)]
+    # two sessions of two equal deals each: the interval of the sessions' means
+    r = league._summary([0.0, 0.0, 4.0, 4.0] + [2.0] * 36, [2, 2] + [1] * 36)
+    assert r["bb100"] == 50.0 and r["groups"] == 38
+
+
+def test_pooled_runs_keep_their_sessions(tmp_path: Path) -> None:
+    """``pool`` takes the interval over every run's sessions (a run without them,
+    written before they were kept, is one); ``paired`` refuses runs of one seed
+    in other sessions (other --jobs)."""
+    league = _league()
+    runs = []
+    for seed in range(1, 23):  # 22 runs of 2 deals, one session each: 22 groups
+        path = tmp_path / f"r{seed}.json"
+        run = _run(seed, [float(seed % 3), float(seed % 3)])
+        if seed > 1:
+            run[0]["sessions"] = [2]
+        path.write_text(json.dumps(run))
+        runs.append(str(path))
+    [r] = league.pool(runs)
+    assert r["groups"] == 22 and r["sessions"] == [2] * 22 and r["deals"] == 44
+    other = tmp_path / "other.json"
+    run = _run(2, [2.0, 2.0])
+    run[0]["sessions"] = [1, 1]
+    other.write_text(json.dumps(run))
+    with pytest.raises(ValueError, match=r"sessions \[2\] against 2 in \[1, 1\]"):
+        league.paired([runs[1]], [str(other)])
 
 
 def _ryo_views(league: ModuleType, count: int) -> list[object]:
