@@ -531,9 +531,18 @@ function nothing() { return { frame: 0, marked: [], flights: null, sounds: [] };
 function hidden() { return document.visibilityState === "hidden"; }
 // The start waiting (cancelled), less its elements no longer on the page; a new
 // one if none waits.
+// The pieces of cards and labels waiting for their flights' launch (fly: the
+// flights set off in a frame after the one that made them): a newer state drawn
+// before that folds them into its start, first (else they started after its
+// render, with the older state's flights).
+const awaitingFlights = [];
 function fold() {
   const w = waiting || nothing();
   if (waiting) { if (waiting.frame) cancelAnimationFrame(waiting.frame); waiting = null; }
+  if (awaitingFlights.length) {
+    w.marked = [...awaitingFlights.flatMap((piece) => piece.splice(0)), ...w.marked];
+    awaitingFlights.length = 0;
+  }
   w.marked = w.marked.filter(([e]) => {
     if (!e.isConnected) e.classList.remove(WAIT);
     return e.isConnected;
@@ -826,6 +835,7 @@ function fly(state, previous, before, fresh, piece = []) {
   // that frame's layout and handed over after it, reads no layout of its own (issue
   // 26: reads in a task after the paint forced a layout whenever another task had
   // changed the page in between, 20 to 25 ms at 4x at a hand's end).
+  if (piece.length) awaitingFlights.push(piece);
   const layer = flightLayer();
   const targets = flights.map(([, , target]) => (target === "pot" ? $("pots") : seatBox(target, mySeat)));
   const els = [layer, ...targets, ...flights.map(([f]) => f)];
@@ -837,11 +847,19 @@ function fly(state, previous, before, fresh, piece = []) {
   });
   function launchAll(rect) {
     const inside = rect(layer);
-    if (!inside || !inside.width) { flights.forEach(([f]) => f.remove()); goWith(piece, 0); return; }
+    if (!inside || !inside.width) {
+      flights.forEach(([f]) => f.remove());
+      const at = awaitingFlights.indexOf(piece);
+      if (at >= 0) awaitingFlights.splice(at, 1);
+      goWith(piece, 0);
+      return;
+    }
     const box = { left: inside.left, top: inside.top, width: inside.width, height: inside.height };
     const now = performance.now();
     // (one length for them all: the last one's wait and move)
     const total = Math.max(...flights.map(([, , , delay]) => delay)) + FLIGHT_MS;
+    const at = awaitingFlights.indexOf(piece);
+    if (at >= 0) awaitingFlights.splice(at, 1);
     goWith(piece, total);   // (the start's last cards and labels, held to the same end)
     flights.forEach(([f, from, , delay], k) => {
       moving(now, now + delay + FLIGHT_MS);
