@@ -46,7 +46,7 @@ def test_config_defaults_follow_the_rules() -> None:
     ({"game": "rollyourown", "seats": 9}, "seats"),  # at most 8 players (RYO heading)
     ({"structure": "spread"}, "structure"),
     ({"ante": -1}, "ante"),
-    ({"small_bet": 4, "big_bet": 2}, "big_bet"),
+    ({"small_bet": 4, "big_bet": 2}, r"Big bet \(2\) must be at least Small bet \(4\)"),
     ({"bots": 6, "seats": 6}, "bots"),
     ({"bot_level": "genius"}, "bot_level"),
     ({"house": {"free_beer": True}}, "free_beer"),
