@@ -110,7 +110,13 @@ def test_the_live_region_announces_each_action_and_the_result(browser: Any,
 
         def at_turn(kind: str, n: int) -> None:
             # Every action of the others since the last decision is in the region,
-            # in the words of the labels on the felt, and your turn is said.
+            # in the words of the labels on the felt, and your turn is said (a new
+            # hand's lines come with its side panels, in a task after its frame:
+            # waited for, as a screen reader hears them a frame later).
+            end = time.time() + 10
+            while "Your turn" not in (region.inner_text().splitlines() or [""])[-1]:
+                assert time.time() < end, region.inner_text()
+                page.wait_for_timeout(30)
             said = region.inner_text()
             for tile in page.locator("#seats .seat").all():
                 name = tile.locator(".name").inner_text()
