@@ -20,49 +20,27 @@ Prints one line per run: tree, kind, openings, server CPU ms per opening
 from __future__ import annotations
 
 import argparse
-import os
-import socket
-import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 import httpx
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _cpu_ms(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) * 1000.0 / os.sysconf("SC_CLK_TCK")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from serve_cpu import abab, cpu_ms, free_port, serving
 
 
 def run(src: str, kind: str, n: int) -> float:
-    port = _port()
+    port = free_port()
     tmp = tempfile.mkdtemp(prefix="refused-")
     limits = (["--connections-per-address", "1", "--connects-per-minute", "1000000"]
               if kind == "count" else ["--connects-per-minute", "0.001"])
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "rollem", "serve", "--port", str(port), "--db",
-         f"{tmp}/t.db", "--no-access-log", *limits],
-        env=dict(os.environ, PYTHONPATH=src), stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL)
-    try:
+    with serving(src, port, ["--db", f"{tmp}/t.db", "--no-access-log", *limits],
+                 tries=600) as proc:
         base = f"http://127.0.0.1:{port}"
-        for _ in range(600):
-            try:
-                if httpx.get(base + "/api/info", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
         tid = httpx.post(base + "/api/tables", json={"game": "holdem"}).json()["id"]
         url = f"ws://127.0.0.1:{port}/ws/{tid}"
         held = connect(url)
@@ -75,7 +53,7 @@ def run(src: str, kind: str, n: int) -> float:
                 except InvalidStatus:
                     break
         time.sleep(0.5)
-        before = _cpu_ms(proc.pid)
+        before = cpu_ms(proc.pid)
         refused = 0
         for _ in range(n):
             try:
@@ -84,14 +62,11 @@ def run(src: str, kind: str, n: int) -> float:
             except InvalidStatus as err:
                 refused += err.response.status_code == 429
         time.sleep(0.3)  # (the last ones' closing)
-        spent = _cpu_ms(proc.pid) - before
+        spent = cpu_ms(proc.pid) - before
         held.close()
         if refused != n:
             raise SystemExit(f"{src} {kind}: {refused} of {n} refused")
         return spent / n
-    finally:
-        proc.terminate()
-        proc.wait(20)
 
 
 def main() -> None:
@@ -101,12 +76,8 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=1000)
     ap.add_argument("--kinds", default="count,rate")
     args = ap.parse_args()
-    for _ in range(args.rounds):
-        for src in args.src:
-            for kind in args.kinds.split(","):
-                load = os.getloadavg()[0]
-                ms = run(src, kind, args.n)
-                print(f"{src}\t{kind}\t{args.n}\t{ms:.3f} ms\tload {load:.1f}", flush=True)
+    abab(args.src, args.kinds.split(","), args.rounds, args.n,
+         lambda src, kind: run(src, kind, args.n))
 
 
 if __name__ == "__main__":

@@ -16,9 +16,6 @@ not counted).
 from __future__ import annotations
 
 import argparse
-import os
-import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -26,39 +23,20 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pg_cluster import PgCluster
 
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _cpu_ms(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) * 1000.0 / os.sysconf("SC_CLK_TCK")
+from serve_cpu import abab, cpu_ms, free_port, serving
 
 
 def run(cluster: PgCluster, src: str, kind: str, n: int) -> float:
-    port = _port()
+    port = free_port()
     most = "1" if kind == "refused" else "1000000"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "rollem", "serve", "--port", str(port), "--db",
-         cluster.new_database(), "--no-access-log", "--seats-per-address", most,
-         "--advertise-url", f"http://127.0.0.1:{port}"],
-        env=dict(os.environ, PYTHONPATH=src), stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL)
-    try:
+    with serving(src, port, ["--db", cluster.new_database(), "--no-access-log",
+                             "--seats-per-address", most,
+                             "--advertise-url", f"http://127.0.0.1:{port}"],
+                 tries=900) as proc:
         base = f"http://127.0.0.1:{port}"
-        for _ in range(900):
-            try:
-                if httpx.get(base + "/api/info", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
         client = httpx.Client(base_url=base, timeout=30)
         tables = [client.post("/api/tables", json={"game": "holdem", "bots": 0, "seats": 10},
                               headers={"X-Forwarded-For": f"192.0.2.{i % 250 + 1}"}
@@ -68,7 +46,7 @@ def run(cluster: PgCluster, src: str, kind: str, n: int) -> float:
             assert client.post(f"/api/tables/{tables[0]}/join", json={"name": "first"},
                                headers={"X-Forwarded-For": "198.51.100.1"}).status_code == 200
         time.sleep(0.5)
-        before = _cpu_ms(proc.pid)
+        before = cpu_ms(proc.pid)
         want = 429 if kind == "refused" else 200
         for i in range(n):
             client.cookies.clear()  # (each sit-down a new browser)
@@ -76,11 +54,8 @@ def run(cluster: PgCluster, src: str, kind: str, n: int) -> float:
                             headers={"X-Forwarded-For": "198.51.100.1"})
             if r.status_code != want:
                 raise SystemExit(f"{src} {kind}: {r.status_code} {r.text}")
-        spent = _cpu_ms(proc.pid) - before
+        spent = cpu_ms(proc.pid) - before
         return spent / n
-    finally:
-        proc.terminate()
-        proc.wait(20)
 
 
 def main() -> None:
@@ -92,12 +67,8 @@ def main() -> None:
     args = ap.parse_args()
     cluster = PgCluster()
     try:
-        for _ in range(args.rounds):
-            for src in args.src:
-                for kind in args.kinds.split(","):
-                    load = os.getloadavg()[0]
-                    ms = run(cluster, src, kind, args.n)
-                    print(f"{src}\t{kind}\t{args.n}\t{ms:.3f} ms\tload {load:.1f}", flush=True)
+        abab(args.src, args.kinds.split(","), args.rounds, args.n,
+             lambda src, kind: run(cluster, src, kind, args.n))
     finally:
         cluster.stop()
 

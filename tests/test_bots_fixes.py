@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from rollem.bots import make_bot
 from rollem.bots.basic import BasicBot, draw_choice, made_hand
 from rollem.bots.draw521 import after_draws, draws_left
@@ -80,3 +82,34 @@ def test_after_draws_replaces_what_the_policy_throws() -> None:
     assert len(hand) == 5 and len(set(hand)) == 5
     assert thrown[0] == parse_cards("5d")[0]
     assert set(hand) <= set(cards) | set(unseen) and not set(thrown) & set(hand)
+
+
+def test_basic_before_the_draws_breaks_a_declare_tie_by_the_odds_rule(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """s55-left (stop 54's leftover): ``basic``'s chances before the draws (each
+    sampled hand after its draws, averaged) took the best declaration by ``max`` in
+    list order, "high" on an equity tie, where the odds' own rule
+    (:func:`rollem.odds.r521.best_declaration`) takes the side the hand wins
+    outright more often. Each sampled hand here: high and low tie at 0.4 of the
+    pot, the high half never won outright, the low half seven times in ten."""
+    import rollem.odds
+    from rollem.odds import Odds
+
+    calls: list[int] = []
+
+    def tied(*args: object, **kwargs: object) -> Odds:
+        calls.append(1)
+        return Odds(win=0.2, tie=0.4, lose=0.4, equity=0.4, method="exact", samples=1,
+                    stderr=0.0, game="rollem521", high=0.0, low=0.7, scoop=0.0,
+                    declare={"high": 0.4, "low": 0.4, "both": 0.1}, best_declare="low")
+
+    monkeypatch.setattr(rollem.odds, "r521_odds", tied)
+    hand = Hand("rollem521", [200] * 2, button=0, source=SeededSource(900))
+    view = hand.view(1)
+    assert draws_left(view) == (2, 1)
+    odds = BasicBot(random.Random(3), samples=400)._view_equity(view)
+    assert len(calls) == 10  # (ten sampled hands after the draws)
+    assert odds.declare == {"high": pytest.approx(0.4), "low": pytest.approx(0.4),
+                            "both": pytest.approx(0.1)}
+    assert odds.best_declare == "low"
+    assert odds.equity == pytest.approx(0.4)

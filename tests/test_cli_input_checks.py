@@ -239,18 +239,18 @@ def test_a_player_named_you_takes_you_verbs_in_replay(
     path.write_text(text.replace('players = ["A", "B"]', 'players = ["A", "You"]'))
     code, out, err = run(["replay", str(path), "--result"], capsys)
     assert code == 0, err
-    assert out.splitlines() == [
-        "Stop, Drop and Roll: 2 players, You have the button",
+    assert out.splitlines() == [  # ("you" inside a line: s55-left)
+        "Stop, Drop and Roll: 2 players, you have the button",
         "Dead cards: Qh 7c",
         "Board: Kc 7d 2s",
         "You show As Kd: pair of kings, ace-seven-deuce",
-        "Main pot: 18 chips (eligible: A, You); You win 18",
-        "Net: A -9, You +9",
+        "Main pot: 18 chips (eligible: A, you); you win 18",
+        "Net: A -9, you +9",
     ]
     code, out, err = run(["replay", str(path)], capsys)
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == "Stop, Drop and Roll: A (200) and You (200); You have the button."
+    assert lines[0] == "Stop, Drop and Roll: A (200) and you (200); you have the button."
     assert "You win the pot (18) with pair of kings, ace-seven-deuce." in lines
     # Any other name keeps the third person.
     code, out, _ = run(["replay", str(HISTORIES / "sdr_worked_example.toml"), "--result"],
@@ -493,3 +493,36 @@ def test_the_big_bet_help_says_it_is_the_later_rounds_least_bet_in_no_limit(
     help_text = " ".join(out_help.split())
     assert "--big-bet INTEGER The big bet (fixed limit, later rounds); in pot- and no-limit " \
         "the minimum bet of those rounds (R-C-6)." in help_text
+
+
+def test_a_terminal_copy_is_told_to_you_and_a_named_copy_names_its_owner(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """s55-left (stop 54's leftover): the replay of ``rollem play``'s copy (its player
+    named "You", no other name) read "You (60), Bob (60) and Cy (60); Cy has the
+    button." and "As You saw it", "You" as a name. A copy is told as its owner saw it
+    (docs/hand-history.md): the owner is "you" in the header as in the hand's lines;
+    a copy with a name (the web table's download) names its owner, for whoever it is
+    shared with."""
+    copies = Path(__file__).parent / "copies"
+    text = (copies / "holdem_ann.toml").read_text(encoding="utf-8")
+    path = tmp_path / "hand-0001-holdem.toml"
+    path.write_text(text.replace('    "Ann",\n', '    "You",\n', 1), encoding="utf-8")
+    code, out, err = run(["replay", str(path)], capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[:3] == [
+        "Texas Hold'em: you (60), Bob (60) and Cy (60); Cy has the button.",
+        "Fixed limit, blinds 1 and 2, bets 2 and 4.",
+        "As you saw it (a redacted copy: other players' hidden cards stay hidden unless "
+        "shown)."]
+    assert "You are dealt 6h 5s." in lines
+    code, out, err = run(["replay", str(path), "--result"], capsys)
+    assert code == 0, err
+    assert out.splitlines()[-1] == "Net: you +14, Bob -14, Cy +0"
+    # the web table's download: its owner by name, then "you" in the hand's lines
+    code, out, err = run(["replay", str(copies / "holdem_ann.toml")], capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Texas Hold'em: Ann (60), Bob (60) and Cy (60); Cy has the button."
+    assert lines[2].startswith("As Ann saw it (a redacted copy")
+    assert "You are dealt 6h 5s." in lines

@@ -139,6 +139,38 @@ def test_a_failed_both_declarer_beaten_by_you_is_told_inside_the_sentence() -> N
         "three-deuce-ace (the wheel) beats your six-five low, four-three-deuce for low."]
 
 
+def test_a_both_declarer_failing_in_two_pots_is_told_once() -> None:
+    # s55-left (stop 54's leftover): "B declared both and fails, collecting nothing
+    # from side pot 1: C's three kings ... beats B's ace high" came again after the
+    # main pot's line, the side pot's beater already told there
+    lines = story("rollem521_both_fails_two_pots.toml")
+    failed = [line for line in lines if "declared both and" in line]
+    assert failed == [
+        "B declared both and fails, collecting nothing from the main pot and side pot 1: "
+        "A's five-four low, three-deuce-ace (the wheel) beats B's six-four low, "
+        "three-deuce-ace for low; C's three kings, eight-seven beats B's ace high, "
+        "six-four-three-deuce for high."]
+    assert lines[-5:] == [
+        "The main pot (9) is split: 5 high, 4 low (the odd chip goes to the high half).",
+        "High: C wins 5 with three kings, eight-seven.",
+        "Low: A wins 4 with five-four low, three-deuce-ace (the wheel).",
+        "C wins the whole of side pot 1 (8) with three kings, eight-seven for high: nobody "
+        "is left on the low side.",
+        "Net: A +1, B -7, C +6."]
+    # the table's log and the terminal (a view's lines): B's own, once
+    from rollem.history.replaying import replay
+    from rollem.narration import narrate_view
+
+    text = (HISTORIES / "rollem521_both_fails_two_pots.toml").read_text(encoding="utf-8")
+    mine = [line.text for line in narrate_view(replay(text).view(1), ["A", "B", "C"])]
+    assert [line for line in mine if "declared both and" in line] == [
+        "You declared both and fail, collecting nothing from the main pot and side pot 1: "
+        "A's five-four low, three-deuce-ace (the wheel) beats your six-four low, "
+        "three-deuce-ace for low; C's three kings, eight-seven beats your ace high, "
+        "six-four-three-deuce for high."]
+    assert mine[-1] == "This hand: you lost 7."
+
+
 def test_declarations_with_a_pot_paid_high_are_told_as_paid() -> None:
     # A pot the engine paid to the best high hand is told as paid, whatever was
     # declared before: the words follow the result, not the declarations.

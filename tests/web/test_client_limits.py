@@ -51,8 +51,9 @@ def test_an_over_long_table_name_is_refused_not_cut(srv: ServerThread) -> None:
                          ("a" * 20 + "   " + "b" * 20, 41)):  # a run of spaces counts once
         r = httpx.post(srv.url + "/api/tables", json={"game": "sdr", "name": name})
         assert r.status_code == 400, r.text
-        assert r.json() == {"error": "bad_config", "message": f"name has at most 40 characters, "
-                            f"not {length}: choose a shorter table name"}
+        said = f"has at most 40 characters, not {length}: choose a shorter table name"
+        assert r.json() == {"error": "bad_config", "message": "name " + said,
+                            "form_message": "Table name " + said}  # (the lobby's label)
     assert _stored(srv) == before  # (no table made)
     # 40 characters, and 41 with a run of spaces squeezed to one, are taken whole
     for name, kept in (("é" * 40, "é" * 40),

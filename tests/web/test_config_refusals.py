@@ -199,3 +199,61 @@ def test_choices_are_checked_alike_at_creation_and_in_the_hosts_settings(
 def test_choices_missing_or_empty_at_creation_are_our_three() -> None:
     for data in ({}, {"choices": []}, {"choices": None}):
         assert parse_config(data).choices == ["sdr", "rollyourown", "rollem521"]
+
+
+@pytest.mark.parametrize(("config", "message", "form_message"), [
+    ({"game": "rollyourown", "seats": 10},
+     "seats must be from 2 to 8, not 10: Five Card Roll Your Own deals at most 8 players",
+     "Five Card Roll Your Own deals at most 8 players and this table has 10 seats: pick "
+     "another game or at most 8 Seats"),
+    ({"small_bet": 8, "big_bet": 4}, "Big bet (4) must be at least Small bet (8)",
+     "Big bet (4) must be at least Small bet (8)"),
+    ({"small_bet": 0}, "small_bet must be from 1 to 1000000, not 0",
+     "Small bet must be from 1 to 1000000, not 0"),
+    ({"seats": 4, "bots": 5}, "bots must be from 0 to 3, not 5",
+     "Computer players must be from 0 to 3, not 5"),
+    ({"grace_seconds": 0.01}, "grace_seconds must be from 0.05 to 3600 seconds, not 0.01",
+     "Reconnect grace must be from 0.05 to 3600 seconds, not 0.01"),
+    ({"game": "sdr", "house": {"wild_duplicates": True}},
+     "house option wild_duplicates does nothing at a table dealing sdr: leave it off (their "
+     "house options: burn_before_roll; cap_heads_up holds for every game)",
+     "\"Roll Your Own: wild cards may duplicate\" does nothing at a table dealing Stop, Drop "
+     "and Roll: leave it off"),
+    ({"game": "dealers-choice", "tournament": "turbo", "payouts": [50, 30, 20],
+      "seats": 2, "bots": 1},
+     "payouts: 3 places paid at a table of 2 seats",
+     "Payouts: 3 places paid at a table of 2 seats"),
+])
+def test_the_lobbys_creation_refusals_are_in_its_forms_words(
+        srv: ServerThread, config: dict[str, Any], message: str, form_message: str) -> None:
+    """s55 (stop 54's leftover): the lobby showed the API's field names ("seats must be
+    from 2 to 8, not 10", "bots must be ...", "house option wild_duplicates ...") where
+    the host's Change says its labels.  The API's ``message`` keeps the field names;
+    ``form_message`` (what the lobby shows) is worded as the Change words it
+    (:func:`rollem.server.config.form_refusal`, one wording for both)."""
+    before = _tables(srv)
+    r = httpx.post(srv.url + "/api/tables", json=config)
+    assert r.status_code == 400, r.text
+    assert r.json() == {"error": "bad_config", "message": message,
+                        "form_message": form_message}
+    assert _tables(srv) == before
+
+
+def test_the_change_and_the_lobby_word_too_many_seats_alike(srv: ServerThread) -> None:
+    """The same mistake, at the lobby (which has a Seats field) and in the host's
+    Change (which has not): one sentence, the lobby's with its Seats."""
+    r = httpx.post(srv.url + "/api/tables", json={"game": "rollyourown", "seats": 10})
+    lobby = r.json()["form_message"]
+    tid, host = create_table(srv.url, game="holdem", bots=2, seats=10)
+    _seat, tok = join(srv.url, tid, "Ann")
+
+    async def run() -> str:
+        async with Player(srv.ws_url, tid, tok, host) as ann:
+            await ann.recv()
+            err = await ann.host_error({"op": "config", "config": {"game": "rollyourown"}})
+            return str(err["message"])
+
+    change = asyncio.run(run())
+    assert change == ("Five Card Roll Your Own deals at most 8 players and this table has "
+                      "10 seats: pick another game")
+    assert lobby == change + " or at most 8 Seats"

@@ -37,7 +37,9 @@ cards, what is face up, stacks, pots, its legal options); nothing else.
   the weakest hand) and rolls the weakest-looking cards first, so its
   strength shows as late as possible.
 - **Declare** (R-521-8): the side with the greatest expected share by its
-  real chances high and low (``Odds.best_declare``).
+  real chances high and low (``Odds.best_declare``); on a tie the side it wins
+  outright more often, then the safer one (high, low, both): the odds' own
+  rule, :func:`rollem.odds.r521.best_declaration`, before the draws too.
 """
 
 from __future__ import annotations
@@ -357,6 +359,7 @@ class BasicBot(Mixing):
         own planned draws (:func:`draw_choice`), averaged over ``hands`` sampled
         replacements, not of the hand as it stands."""
         from rollem.odds import Odds, r521_odds
+        from rollem.odds.r521 import best_declaration
         from rollem.odds.view import read_view
 
         info = read_view(view)
@@ -371,6 +374,7 @@ class BasicBot(Mixing):
         draws = draws_left(view)
         per = max(20, self.samples // hands)
         shares = {"high": 0.0, "low": 0.0, "both": 0.0}
+        outright = {"high": 0.0, "low": 0.0, "both": 0.0}  # (each half won outright)
         win = tie = 0.0
         for _ in range(hands):
             after, thrown = after_draws(mine, draws, unseen, self.rng, draw_choice)
@@ -380,9 +384,13 @@ class BasicBot(Mixing):
             assert o.declare is not None
             for side in shares:
                 shares[side] += o.declare[side] / hands
+            for side, p in (("high", o.high), ("low", o.low), ("both", o.scoop)):
+                outright[side] += (p or 0.0) / hands
             win += o.win / hands
             tie += o.tie / hands
-        best = max(shares, key=lambda side: shares[side])
+        # the project's one rule (stop 54): the greatest share; on a tie the side the
+        # hand wins outright more often, then the safer one (was list order: high)
+        best = best_declaration(shares, outright)
         return Odds(win=win, tie=tie, lose=max(0.0, 1.0 - win - tie), equity=shares[best],
                     method="monte-carlo", samples=hands * per, stderr=0.0,
                     game="rollem521", declare=shares, best_declare=best)

@@ -42,15 +42,20 @@ def summary(hand: Hand, names: Sequence[str] | None = None,
     from rollem.engine.declare import whole_pot_description
     from rollem.narration.words import Names
 
-    # A seat named "You" (rollem play's player) takes "have", "show", "win".
+    # A seat named "You" (rollem play's player) takes "have", "show", "win", and is
+    # "you" inside a line (s55: "Net: A -9, You +9"), as in the step-by-step header.
     said = Names(names or [], None)
-    who = said.who
+
+    def who(seat: int) -> str:
+        return said.who(seat, start=False)
 
     def wins(part: dict[int, int]) -> str:
-        return ", ".join(f"{said.says(s, 'win', 'wins')} {c}" for s, c in part.items())
+        return ", ".join(f"{said.says(s, 'win', 'wins', start=False)} {c}"
+                         for s, c in part.items())
 
     r = outcome if outcome is not None else hand.result
-    button = f"{said.says(hand.button, 'have', 'has')} the button" if names is not None \
+    button = f"{said.says(hand.button, 'have', 'has', start=False)} the button" \
+        if names is not None \
         else f"button seat {hand.button + 1}"
     lines = [f"{hand.game.name}: {sum(hand.dealt)} players, {button}"]
     wild_card = hand.extra.get("wild_card")  # R-RYO-7: turned up, part of no hand

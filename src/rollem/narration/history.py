@@ -94,18 +94,24 @@ def _tournament_line(data: Mapping[str, Any]) -> list[Line]:
 def _header(game_name: str, names: Sequence[str], stacks: Sequence[int], button: int,
             options: Mapping[str, Any], viewer: int | None, forced: str) -> list[Line]:
     seats = [s for s, st in enumerate(stacks) if st > 0]
-    players = and_list(f"{names[s]} ({stacks[s]})" for s in seats)
+    # Players by the names the history records, a copy's owner too (a shared web
+    # copy says who saw it: "As Ann saw it"). A seat named "You" (rollem play's
+    # player, who has no other name) is the reader, "you" inside a sentence as in
+    # the hand's own lines (s55: "You (200), ...; You have the button", "As You saw
+    # it" read "You" as a name).
+    said = Names(names, None)
+    players = and_list(f"{said.who(s, start=False)} ({stacks[s]})" for s in seats)
     structure = str(options.get("structure", "fixed-limit")).replace("-", " ")
     lines = [
-        # A seat named "You" (rollem play's player) has the button as "You have".
-        Line(f"{game_name}: {players}; {Names(names, None).says(button, 'have', 'has')} the "
+        Line(f"{game_name}: {players}; {said.says(button, 'have', 'has', start=False)} the "
              "button.", "header"),
         Line(f"{structure.capitalize()}, {forced}, bets "
              f"{options.get('small_bet', 2)} and {options.get('big_bet', 4)}.", "header"),
     ]
     if viewer is not None:
-        lines.append(Line(f"As {names[viewer]} saw it (a redacted copy: other players' "
-                          "hidden cards stay hidden unless shown).", "header", viewer, True))
+        lines.append(Line(f"As {said.who(viewer, start=False)} saw it (a redacted copy: other "
+                          "players' hidden cards stay hidden unless shown).", "header", viewer,
+                          True))
     return lines
 
 

@@ -183,6 +183,26 @@ class _Writer:
                                f"{hand_words(me, low=half == 'low')} for {half}")
         return out
 
+    def failed_both(self, seat: int, i: int, n: int) -> Line | None:
+        """A both-ways declarer's failure, told once for the hand (R-521-9): at the
+        first pot ``i`` it failed in, naming every pot it failed in and whose hands
+        beat or tied it there (each once); ``None`` at a later pot (s55: a failure
+        in the main pot and a side pot was told twice, the side pot's beater again).
+        ``n``: the number of pots."""
+        where = [k for k in sorted(self.f.failed) if seat in self.f.failed[k]]
+        if where[0] != i:
+            return None
+        pots = list(self.r.get("pots", []))
+        why: list[str] = []
+        for k in where:
+            why += [w for w in self.beaters(seat, pots[k]) if w not in why]
+        because = ": " + "; ".join(why) if why else ""
+        label = and_list(_pot_label(k, n) for k in where)
+        return self.line(
+            f"{self.names.who(seat)} declared both and "
+            f"{self.names.verb(seat, 'fail', 'fails')}, collecting nothing from {label}"
+            f"{because}.", "failed_both", seat)
+
     def high_low(self, i: int, n: int, pot: Mapping[str, Any], uncontested: bool) -> list[Line]:
         label = _pot_label(i, n)
         amount = int(pot["amount"])
@@ -191,11 +211,9 @@ class _Writer:
         out: list[Line] = []
         failed = self.f.failed.get(i, [])
         for s in failed:
-            why = self.beaters(s, pot)
-            because = ": " + "; ".join(why) if why else ""
-            out.append(self.line(
-                f"{self.names.who(s)} declared both and {self.names.verb(s, 'fail', 'fails')}, "
-                f"collecting nothing from {label}{because}.", "failed_both", s))
+            line = self.failed_both(s, i, n)
+            if line is not None:
+                out.append(line)
         if uncontested:
             won = _seatmap(pot.get("winners"))
             for s, c in won.items():

@@ -160,17 +160,47 @@ class TooManySeatsError(ConfigError):
         self.what, self.most, self.seats = what, most, seats
 
 
+class UnusedHouseOptionError(ConfigError):
+    """A house option set on that no game the table deals has
+    (:func:`_check_house_of_games`): ``key`` (``"wild_duplicates"``) and ``games``
+    (the games' names), for the lobby's words (:func:`form_refusal`)."""
+
+    def __init__(self, message: str, key: str, games: list[str]) -> None:
+        super().__init__(message)
+        self.key, self.games = key, games
+
+
 FORM_LABELS: dict[str, str] = {
     "ante": "Ante", "small_bet": "Small bet", "big_bet": "Big bet", "seats": "Seats",
     "stack": "Starting stack", "bomb_pot_every": "Bomb pot every N hands",
-    "bomb_pot_ante": "Bomb pot ante", "run_twice": "Run it twice",
+    "bomb_pot_ante": "Bomb pot ante", "run_twice": "Run it twice", "straddle": "Straddles",
+    "game": "Game", "structure": "Betting", "name": "Table name",
+    "tournament": "Kind of game", "buy_in": "Buy-in",
+    "rebuy_levels": "Rebuys in the first levels", "rotate": "Dealer's choice games",
+    "payouts": "Payouts", "tournament_schedule": "Schedule file",
+    "choices": "Dealer's choice offers", "game_file": "Your own game file",
+    "bots": "Computer players", "decision_seconds": "Seconds per decision",
+    "time_bank_seconds": "Time bank", "bot_delay": "Computer players think",
+    "between_hands": "Pause between hands", "grace_seconds": "Reconnect grace",
 }
 """Field -> its label in the lobby's form (index.html) and the host's Change
-(table/panels.js): what :func:`form_words` names a field by."""
+(table/panels.js; a field both show has one label): what :func:`form_words` names
+a field by.  A field neither form shows keeps its name."""
+
+HOUSE_LABELS: dict[str, str] = {
+    "cap_heads_up": "Raise cap holds heads-up",
+    "burn_before_roll": "SDR: burn before the Roll",
+    "wild_duplicates": "Roll Your Own: wild cards may duplicate",
+    "natural_beats_wild": "Roll Your Own: natural beats wild",
+    "bet_after_declare": "5-2-1: betting round after the declare",
+    "failed_both_rule": "5-2-1: when every \"both\" fails",
+}
+"""House option -> its box's label in the lobby's form (a game file's own option
+is shown by its name, ``_`` as spaces: lobby.js)."""
 
 
 def form_words(message: str) -> str:
-    """A refusal as the host's form says it: a leading field name (``"small_bet must
+    """A refusal as the forms say it: a leading field name (``"small_bet must
     be from 1 to 1000000, not 0"``) by its label (``"Small bet must be ..."``), and
     ``run_twice``'s ``false`` as the form's ``no`` (stop 54: the Change showed the
     API's field names). The API keeps the field names (and its error codes).
@@ -179,11 +209,34 @@ def form_words(message: str) -> str:
     'Bomb pot every N hands must be 0 at this table: stud has no blinds'
     """
     key, sep, rest = message.partition(" ")
+    if key.endswith(":") and key[:-1] in FORM_LABELS:  # "payouts: 3 places paid ..."
+        return f"{FORM_LABELS[key[:-1]]}:{sep}{rest}"
     if key not in FORM_LABELS or not sep:
         return message
     if key == "run_twice":
         rest = rest.replace("must be false", "must be no", 1)
     return f"{FORM_LABELS[key]} {rest}"
+
+
+def form_refusal(err: ConfigError, *, seats_field: bool) -> str:
+    """``err`` in a form's words, the one wording of the lobby's creation refusals
+    and the host's Change (stop 54's; s55: the lobby showed the API's field names):
+    :func:`form_words`, a house option by its box's label, and a game dealing fewer
+    players than the table's seats as "Five Card Roll Your Own deals at most 8
+    players and this table has 10 seats: pick another game" (``seats_field``: the
+    form has a Seats field, the lobby's: "... or at most 8 Seats").
+
+    ``err``: a :class:`ConfigError` from :func:`parse_config` or
+    :meth:`TableConfig.unused_option`.  Returns one line; raises nothing."""
+    if isinstance(err, TooManySeatsError):
+        pick = "pick another game" + (f" or at most {err.most} Seats" if seats_field else "")
+        return (f"{err.what} at most {err.most} players and this table has {err.seats} "
+                f"seats: {pick}")
+    if isinstance(err, UnusedHouseOptionError):
+        label = HOUSE_LABELS.get(err.key, err.key.replace("_", " "))
+        return (f"\"{label}\" does nothing at a table dealing {', '.join(err.games)}: "
+                "leave it off")
+    return form_words(str(err))
 
 
 class UnknownFieldError(ConfigError):
@@ -584,7 +637,7 @@ def _check_house_of_games(probe: TableConfig, house: dict[str, Any], dealt: list
     (``dealt``: the game, or a dealer's choice's games) has: it would do nothing, and
     the table's settings would say it is on (the lobby sends every box, each game's
     at its default unless ticked; ``rollem play`` refuses such a flag the same way,
-    issue 33).  Raises :class:`ConfigError` naming the option and the games' own."""
+    issue 33).  Raises :class:`UnusedHouseOptionError` naming the option and the games' own."""
     known = set(TABLE_HOUSE_OPTIONS)
     for gid in dealt:
         known |= set(probe.game_of(gid).house)
@@ -592,9 +645,10 @@ def _check_house_of_games(probe: TableConfig, house: dict[str, Any], dealt: list
         default = HOUSE_OPTIONS[key][1] if key in HOUSE_OPTIONS else value
         if key not in known and value != default:
             own = ", ".join(sorted(known - set(TABLE_HOUSE_OPTIONS))) or "none"
-            raise ConfigError(f"house option {key} does nothing at a table dealing "
-                              f"{', '.join(dealt)}: leave it off (their house options: {own}; "
-                              "cap_heads_up holds for every game)")
+            raise UnusedHouseOptionError(
+                f"house option {key} does nothing at a table dealing {', '.join(dealt)}: "
+                f"leave it off (their house options: {own}; cap_heads_up holds for every "
+                "game)", key, [probe.game_of(gid).name for gid in dealt])
 
 
 def parse_config(data: dict[str, Any],

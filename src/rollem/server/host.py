@@ -70,8 +70,8 @@ from rollem.server.chat import ChatError, ChatLog
 from rollem.server.config import (
     ConfigError,
     TableConfig,
-    TooManySeatsError,
     check_choices,
+    form_refusal,
     form_words,
     parse_config,
 )
@@ -622,11 +622,9 @@ def _check_config(table: LiveTable, changes: dict[str, Any]) -> TableConfig:
     try:
         # the game file is not among CONFIG_FIELDS: the stored one, read as accepted
         config = parse_config({**table.config.to_dict(), **changes}, strict=False)
-    except TooManySeatsError as err:  # (the Change has no Seats field: stop 54)
-        raise _error("bad_config", f"{err.what} at most {err.most} players and this table "
-                     f"has {err.seats} seats: pick another game") from None
-    except ConfigError as err:  # the form's labels, not the API's field names (stop 54)
-        raise _error("bad_config", form_words(str(err))) from None
+    except ConfigError as err:  # the form's labels, not the API's field names (stop 54;
+        # the Change has no Seats field: a game dealing fewer is "pick another game")
+        raise _error("bad_config", form_refusal(err, seats_field=False)) from None
     unused = config.unused_option()  # (on in the settings, never in a hand)
     if unused is not None:
         raise _error("bad_config", form_words(unused))

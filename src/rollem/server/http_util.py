@@ -44,9 +44,10 @@ def unreadable(err: TableUnreadable) -> str:
             f"longer read ({err.reason}); other tables are not affected")
 
 
-def error(status: int, code: str, message: str) -> JSONResponse:
-    """The JSON error reply ``{"error": code, "message": message}``."""
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+def error(status: int, code: str, message: str, **more: str) -> JSONResponse:
+    """The JSON error reply ``{"error": code, "message": message}`` (and ``more``'s
+    fields, e.g. ``form_message``: the refusal in the lobby form's words)."""
+    return JSONResponse({"error": code, "message": message, **more}, status_code=status)
 
 
 def private() -> JSONResponse:

@@ -24,6 +24,7 @@ from rollem.server.config import (
     ConfigError,
     UnknownFieldError,
     check_fields,
+    form_refusal,
     parse_config,
 )
 from rollem.server.game_session import available_games
@@ -132,8 +133,9 @@ def table_routes(ctx: AppContext) -> list[BaseRoute]:
             return error(status_of(err), err.code, err.message)
         except UnknownFieldError as err:
             return error(400, "unknown_field", str(err))
-        except ConfigError as err:
-            return error(400, "bad_config", str(err))
+        except ConfigError as err:  # the API's field names; the lobby shows its labels
+            return error(400, "bad_config", str(err),
+                         form_message=form_refusal(err, seats_field=True))
         try:
             table, host_token = await ctx.manager().create_async(config)
         except TableError as err:  # the store could not save it

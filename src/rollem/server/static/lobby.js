@@ -153,7 +153,7 @@
         body: JSON.stringify(data), credentials: "same-origin",
       });
       const body = await resp.json();
-      if (!resp.ok) { err.textContent = body.message || "could not create the table"; return; }
+      if (!resp.ok) { err.textContent = body.form_message || body.message || "could not create the table"; return; }
       // The table page shows the invite link at once, before its websocket is up.
       try { sessionStorage.setItem("rollem_invite_" + body.id, body.invite || ""); } catch (e) { /* private mode */ }
       window.location.href = body.url;
