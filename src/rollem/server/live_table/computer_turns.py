@@ -2,13 +2,21 @@
 off the event loop that serves every table, in this table's turn there
 (:data:`rollem.server.live_table._BOT_THREAD`, fair queuing between tables);
 its decision is played if still wanted, and one that fails or is refused
-plays the seat's timeout action (R-C-15)."""
+plays the seat's timeout action (R-C-15).
+
+A computer player starts thinking when its decision opens and its decision is
+played ``bot_delay`` seconds after that, however long it thought within them
+(stop 55): a strong bot's think time follows its hidden cards (0.2 to 50 ms
+and more for one kind of action, measured), and every state carries the
+table's clock (``table.now``), so a think started after the delay was a timing
+tell on its cards.  A think longer than the delay still shows past it."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rollem.server import live_table, trace
@@ -36,13 +44,16 @@ class ComputerTurns:
     def __init__(self, turns: Turns) -> None:
         self.turns = turns
 
-    def take_turn(self, seat: int, opened_seq: int) -> None:
+    def take_turn(self, seat: int, opened_seq: int, due: float) -> None:
         """The computer player in ``seat`` decides the decision opened at
-        ``opened_seq``, in the bot thread, if it is still open."""
+        ``opened_seq``, in the bot thread, if it is still open; the decision is
+        played at ``due`` (the event loop's time) or when made, if later."""
         table = self.turns.table
         if not self.turns.still_pending(seat, opened_seq):
             return
         if table.session.get("choice"):
+            if self._wait(seat, due, self.take_turn, seat, opened_seq, due):
+                return
             table.dealers_choice.choose(None)  # (a random pick after the client seeds: issue 32)
             return
         assert table.hand is not None
@@ -55,19 +66,38 @@ class ComputerTurns:
         view = table.hand.bot_view(seat)
         fut = asyncio.wrap_future(live_table._BOT_THREAD.submit_for(
             table.id, _decide, view, bot, table.hand.hand.game))
-        fut.add_done_callback(lambda f: self._decided(seat, opened_seq, f, asked))
+        fut.add_done_callback(lambda f: self._thought(seat, opened_seq, f, asked, due))
 
-    def _decided(self, seat: int, opened_seq: int, fut: asyncio.Future[Any],
-                 asked: float) -> None:
-        """Play the decision ``fut`` brought back for ``seat`` (asked for at ``asked``,
-        ``time.perf_counter()``), if still wanted; a failed one times out."""
-        turns, table = self.turns, self.turns.table
-        if turns.defer(lambda: self._decided(seat, opened_seq, fut, asked)):
-            return
+    def _thought(self, seat: int, opened_seq: int, fut: asyncio.Future[Any],
+                 asked: float, due: float) -> None:
+        """The bot thread is done with ``seat``'s decision asked for at ``asked``
+        (``time.perf_counter()``): traced, then :meth:`_decided`."""
         if not fut.cancelled() and fut.exception() is None and trace.TRACE_DIR:
             now, started = time.perf_counter(), fut.result()[1]
-            trace.line("bot", f"{time.time():.4f}", table.id, seat,
+            trace.line("bot", f"{time.time():.4f}", self.turns.table.id, seat,
                        f"{1000 * (started - asked):.2f}", f"{1000 * (now - asked):.2f}")
+        self._decided(seat, opened_seq, fut, due)
+
+    def _wait(self, seat: int, due: float, then: Callable[..., None], *args: Any) -> bool:
+        """Before ``due`` (the event loop's time): call ``then(*args)`` at ``due``, in
+        the seat's timer (a decision closed meanwhile cancels it), and ``True``."""
+        loop = asyncio.get_running_loop()
+        wait = due - loop.time()
+        if wait <= 0:
+            return False
+        self.turns._timers[seat] = loop.call_later(wait, then, *args)
+        return True
+
+    def _decided(self, seat: int, opened_seq: int, fut: asyncio.Future[Any],
+                 due: float) -> None:
+        """Play the decision ``fut`` brought back for ``seat``, if still wanted, at
+        ``due`` (at once if that has passed); a failed one times out."""
+        turns, table = self.turns, self.turns.table
+        if turns.defer(lambda: self._decided(seat, opened_seq, fut, due)):
+            return
+        if turns.still_pending(seat, opened_seq) and \
+                self._wait(seat, due, self._decided, seat, opened_seq, fut, due):
+            return
         if not turns.still_pending(seat, opened_seq) or table.hand is None or fut.cancelled():
             return
         error = fut.exception()
