@@ -21,6 +21,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from test_table_bots import new_table, passive, virtual_server
 from virtual_table import VirtualLoop
 
@@ -85,3 +86,53 @@ def test_a_bots_action_shows_bot_delay_after_its_decision_opened_whatever_it_tho
         # for every think time of THINKS (main: DELAY + the think, 0.85 to 1.4 s).
         assert len(thinker.asked) >= 12
         assert [round(s, 6) for s in seen] == [DELAY] * len(seen)
+
+
+def test_a_pause_and_resume_loop_does_not_make_the_bot_think_again() -> None:
+    """The host's pause closes the bot's decision and the resume reopens it under
+    the same sequence number: its think is kept, not asked again (a host's
+    pause/resume loop must not cost the shared bot thread a think a resume), and
+    it is played ``bot_delay`` after the last resume."""
+    with virtual_server() as (loop, store):
+        saved = live_table._BOT_THREAD
+        thinker = SlowThinker(loop)
+        live_table._BOT_THREAD = thinker  # type: ignore[assignment]
+        try:
+            table, people = new_table(loop, store, bots=1, bot_delay=DELAY)
+            host = table.host_client  # type: ignore[attr-defined]
+            while 2 not in table.decision_seq:  # (people check or call to the bot's turn)
+                assert loop.now < 1_000_000 + 60, "the computer player's turn never came"
+                loop.advance(0.01)
+                for client in people:
+                    if table.hand is not None and client.seat in table.decision_seq:
+                        legal = table.hand.view(client.seat)["legal"]
+                        loop.call(table.handle, client, ClientMessage(
+                            "action", table.hand.hand_no, table.seq,
+                            {"action": passive(legal) or table.hand.timeout_action(client.seat)}))
+            asked, actions = len(thinker.asked), len(table.hand.hand.actions)
+            for _ in range(30):  # (within the delay and long after its think is done)
+                loop.call(table.handle, host, ClientMessage("host", None, table.seq,
+                                                             {"op": "pause"}))
+                loop.advance(0.05)
+                loop.call(table.handle, host, ClientMessage("host", None, table.seq,
+                                                             {"op": "resume"}))
+                resumed = loop.time()
+                loop.advance(0.05)
+            assert len(table.hand.hand.actions) == actions  # (never played while paused)
+            assert len(thinker.asked) == asked  # main: one more think a resume (30)
+            played: list[float] = []
+            act = table.turns.act
+
+            def recording(seat: int, action: dict[str, Any], source: str,
+                          refused: Any = None) -> None:
+                played.append(loop.time())
+                act(seat, action, source, refused=refused)
+
+            table.turns.act = recording  # type: ignore[method-assign]
+            loop.advance(DELAY)
+            assert len(table.hand.hand.actions) == actions + 1
+            assert table.hand.hand.actions[-1][0] == 2
+            assert played == [pytest.approx(resumed + DELAY)]
+            loop.call(table.shutdown)
+        finally:
+            live_table._BOT_THREAD = saved  # type: ignore[assignment]
