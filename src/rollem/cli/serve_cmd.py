@@ -429,6 +429,11 @@ def serve_command(host: str, port: int, db: str, public_url: str | None,
     config = uvicorn.Config(app, log_config=log_config(log_level, access_log),
                             log_level=log_level, access_log=access_log, ws_max_size=65536,
                             ws_ping_interval=20, ws_ping_timeout=20,
+                            # No permessage-deflate (stop 55): a compressed message's size
+                            # tells what it repeats, so one who sees a player's encrypted
+                            # traffic and chats (or sits down) with a guess of their hand's
+                            # name learns whether it is right (CRIME).
+                            ws_per_message_deflate=False,
                             http=guarded_http(guard), ws=quiet_denials(),
                             timeout_keep_alive=min(5, max(1, int(settings.http_timeout))),
                             proxy_headers=False)  # the app's own: rollem.server.proxies

@@ -2,13 +2,21 @@
 off the event loop that serves every table, in this table's turn there
 (:data:`rollem.server.live_table._BOT_THREAD`, fair queuing between tables);
 its decision is played if still wanted, and one that fails or is refused
-plays the seat's timeout action (R-C-15)."""
+plays the seat's timeout action (R-C-15).
+
+A computer player starts thinking when its decision opens and its decision is
+played ``bot_delay`` seconds after that, however long it thought within them
+(stop 55): a strong bot's think time follows its hidden cards (0.2 to 50 ms
+and more for one kind of action, measured), and every state carries the
+table's clock (``table.now``), so a think started after the delay was a timing
+tell on its cards.  A think longer than the delay still shows past it."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rollem.server import live_table, trace
@@ -29,23 +37,40 @@ def _decide(view: Any, bot: Any, game: Any) -> tuple[dict[str, Any], float]:
 
 class ComputerTurns:
     """The computer players' turns of one table's :class:`Turns` (which opens
-    each decision and arms its timer); keeps no state of its own: whether a
-    decision is still wanted is ``turns.still_pending``, and a table applying an
-    action off the loop keeps the decision for later (``turns.defer``)."""
+    each decision and arms its timer).  Whether a decision is still wanted is
+    ``turns.still_pending``, and a table applying an action off the loop keeps the
+    decision for later (``turns.defer``).  Keeps, per seat, the last decision asked
+    of the bot thread and when it is to be played: a decision the host's pause
+    closed and the resume reopened (under the sequence number it was first offered
+    at) is played from the same think, not thought again (a pause/resume loop
+    must not make the bot thread think once a resume)."""
 
     def __init__(self, turns: Turns) -> None:
         self.turns = turns
+        # seat -> ((sequence number opened at, hand, its actions so far), the think)
+        self._thinking: dict[int, tuple[tuple[int, object, int], asyncio.Future[Any]]] = {}
+        self._due: dict[int, float] = {}
 
-    def take_turn(self, seat: int, opened_seq: int) -> None:
+    def take_turn(self, seat: int, opened_seq: int, due: float) -> None:
         """The computer player in ``seat`` decides the decision opened at
-        ``opened_seq``, in the bot thread, if it is still open."""
+        ``opened_seq``, in the bot thread, if it is still open; the decision is
+        played at ``due`` (the event loop's time) or when made, if later."""
         table = self.turns.table
         if not self.turns.still_pending(seat, opened_seq):
             return
         if table.session.get("choice"):
+            if self._wait(seat, due, self.take_turn, seat, opened_seq, due):
+                return
             table.dealers_choice.choose(None)  # (a random pick after the client seeds: issue 32)
             return
         assert table.hand is not None
+        self._due[seat] = due
+        asked_of = (opened_seq, table.hand, len(table.hand.hand.actions))
+        known = self._thinking.get(seat)
+        if known is not None and known[0] == asked_of and not known[1].cancelled():
+            if known[1].done():  # (thought before the host's pause: played at the new due)
+                self._decided(seat, opened_seq, known[1])
+            return  # (else its callback plays it)
         asked = time.perf_counter()
         bot = table.seating.computer_player(seat)
         # A computer player thinks in the bot thread (a strong one may take a
@@ -55,19 +80,38 @@ class ComputerTurns:
         view = table.hand.bot_view(seat)
         fut = asyncio.wrap_future(live_table._BOT_THREAD.submit_for(
             table.id, _decide, view, bot, table.hand.hand.game))
-        fut.add_done_callback(lambda f: self._decided(seat, opened_seq, f, asked))
+        self._thinking[seat] = (asked_of, fut)
+        fut.add_done_callback(lambda f: self._thought(seat, opened_seq, f, asked))
 
-    def _decided(self, seat: int, opened_seq: int, fut: asyncio.Future[Any],
+    def _thought(self, seat: int, opened_seq: int, fut: asyncio.Future[Any],
                  asked: float) -> None:
-        """Play the decision ``fut`` brought back for ``seat`` (asked for at ``asked``,
-        ``time.perf_counter()``), if still wanted; a failed one times out."""
-        turns, table = self.turns, self.turns.table
-        if turns.defer(lambda: self._decided(seat, opened_seq, fut, asked)):
-            return
+        """The bot thread is done with ``seat``'s decision asked for at ``asked``
+        (``time.perf_counter()``): traced, then :meth:`_decided`."""
         if not fut.cancelled() and fut.exception() is None and trace.TRACE_DIR:
             now, started = time.perf_counter(), fut.result()[1]
-            trace.line("bot", f"{time.time():.4f}", table.id, seat,
+            trace.line("bot", f"{time.time():.4f}", self.turns.table.id, seat,
                        f"{1000 * (started - asked):.2f}", f"{1000 * (now - asked):.2f}")
+        self._decided(seat, opened_seq, fut)
+
+    def _wait(self, seat: int, due: float, then: Callable[..., None], *args: Any) -> bool:
+        """Before ``due`` (the event loop's time): call ``then(*args)`` at ``due``, in
+        the seat's timer (a decision closed meanwhile cancels it), and ``True``."""
+        loop = asyncio.get_running_loop()
+        wait = due - loop.time()
+        if wait <= 0:
+            return False
+        self.turns._timers[seat] = loop.call_later(wait, then, *args)
+        return True
+
+    def _decided(self, seat: int, opened_seq: int, fut: asyncio.Future[Any]) -> None:
+        """Play the decision ``fut`` brought back for ``seat``, if still wanted, at
+        its due time (at once if that has passed); a failed one times out."""
+        turns, table = self.turns, self.turns.table
+        if turns.defer(lambda: self._decided(seat, opened_seq, fut)):
+            return
+        if turns.still_pending(seat, opened_seq) and \
+                self._wait(seat, self._due.get(seat, 0.0), self._decided, seat, opened_seq, fut):
+            return
         if not turns.still_pending(seat, opened_seq) or table.hand is None or fut.cancelled():
             return
         error = fut.exception()

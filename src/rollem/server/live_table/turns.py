@@ -351,9 +351,9 @@ class Turns:
             self._timers[seat] = loop.call_later(0, self.timeout, seat, opened_seq)
             return
         if info.row.bot is not None:
-            self._timers[seat] = loop.call_later(
-                table.config.bot_delay, self.computer.take_turn, seat, opened_seq
-            )
+            # It thinks from now and plays at ``due``: its think time is not seen (stop 55).
+            due = loop.time() + table.config.bot_delay
+            self._timers[seat] = loop.call_later(0, self.computer.take_turn, seat, opened_seq, due)
             return
         opened = self.decision_opened.get(seat, table.clock())
         wait = opened + table.config.decision_seconds + max(0.0, info.row.bank) - table.clock()

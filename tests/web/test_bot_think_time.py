@@ -1,0 +1,138 @@
+"""A computer player's think time is not seen at the table (stop 55).
+
+A strong bot's think time follows its hidden cards (one kind of action took
+0.2 ms with some hands, 20 ms and more with others: docs/dev/hostile.md), and
+every state carries the table's clock (``table.now``).  When the bot began to
+think only after the table's ``bot_delay``, the moment its action showed was
+``bot_delay`` plus that think: a tell on its cards.  It now thinks from the
+moment its decision opens and its action is played ``bot_delay`` after that,
+whatever the think took within it.
+
+Here the bot thread answers each decision after a virtual think time chosen
+per decision (50 ms to 600 ms), on the virtual clock of ``test_table_bots``;
+every action of the computer player must be played exactly ``bot_delay``
+after its decision opened.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from test_table_bots import new_table, passive, virtual_server
+from virtual_table import VirtualLoop
+
+from rollem.server import live_table
+from rollem.server.protocol import ClientMessage
+
+THINKS = (0.05, 0.6, 0.3, 0.0, 0.45, 0.15)
+"""Virtual seconds each decision takes in the bot thread, in turn (all within the delay)."""
+
+DELAY = 0.8
+
+
+class SlowThinker(concurrent.futures.Executor):
+    """A bot thread whose answer comes ``think`` virtual seconds after it was asked."""
+
+    def __init__(self, loop: VirtualLoop) -> None:
+        self.loop = loop
+        self.thinks = itertools.cycle(THINKS)
+        self.asked: list[float] = []
+
+    def submit_for(self, key: object, fn: Callable[..., Any], /, *args: Any,
+                   **kwargs: Any) -> concurrent.futures.Future[Any]:
+        fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        result = fn(*args, **kwargs)
+        self.asked.append(self.loop.time())
+        self.loop.call_later(next(self.thinks), fut.set_result, result)
+        return fut
+
+
+def test_a_bots_action_shows_bot_delay_after_its_decision_opened_whatever_it_thought() -> None:
+    with virtual_server() as (loop, store):
+        saved = live_table._BOT_THREAD
+        thinker = SlowThinker(loop)
+        live_table._BOT_THREAD = thinker  # type: ignore[assignment]
+        try:
+            table, people = new_table(loop, store, bots=1, bot_delay=DELAY)
+            seen: list[float] = []  # the bot's actions: time played minus time opened
+            act = table.turns.act
+
+            def recording(seat: int, action: dict[str, Any], source: str,
+                          refused: Any = None) -> None:
+                if source == "bot":
+                    seen.append(loop.time() - table.turns.decision_opened[seat])
+                act(seat, action, source, refused=refused)
+
+            table.turns.act = recording  # type: ignore[method-assign]
+            while len(seen) < 12:
+                assert loop.now < 1_000_000 + 600, "the computer player stopped acting"
+                loop.advance(0.01)
+                for client in people:
+                    seat = client.seat
+                    if table.hand is None or seat not in table.decision_seq:
+                        continue
+                    legal = table.hand.view(seat)["legal"]
+                    action = passive(legal) or table.hand.timeout_action(seat)
+                    loop.call(table.handle, client, ClientMessage(
+                        "action", table.hand.hand_no, table.seq, {"action": action}))
+            loop.call(table.shutdown)
+        finally:
+            live_table._BOT_THREAD = saved  # type: ignore[assignment]
+        # Asked when its decision opened (not after the delay), played DELAY after it,
+        # for every think time of THINKS (main: DELAY + the think, 0.85 to 1.4 s).
+        assert len(thinker.asked) >= 12
+        assert [round(s, 6) for s in seen] == [DELAY] * len(seen)
+
+
+def test_a_pause_and_resume_loop_does_not_make_the_bot_think_again() -> None:
+    """The host's pause closes the bot's decision and the resume reopens it under
+    the same sequence number: its think is kept, not asked again (a host's
+    pause/resume loop must not cost the shared bot thread a think a resume), and
+    it is played ``bot_delay`` after the last resume."""
+    with virtual_server() as (loop, store):
+        saved = live_table._BOT_THREAD
+        thinker = SlowThinker(loop)
+        live_table._BOT_THREAD = thinker  # type: ignore[assignment]
+        try:
+            table, people = new_table(loop, store, bots=1, bot_delay=DELAY)
+            host = table.host_client  # type: ignore[attr-defined]
+            while 2 not in table.decision_seq:  # (people check or call to the bot's turn)
+                assert loop.now < 1_000_000 + 60, "the computer player's turn never came"
+                loop.advance(0.01)
+                for client in people:
+                    if table.hand is not None and client.seat in table.decision_seq:
+                        legal = table.hand.view(client.seat)["legal"]
+                        loop.call(table.handle, client, ClientMessage(
+                            "action", table.hand.hand_no, table.seq,
+                            {"action": passive(legal) or table.hand.timeout_action(client.seat)}))
+            asked, actions = len(thinker.asked), len(table.hand.hand.actions)
+            for _ in range(30):  # (within the delay and long after its think is done)
+                loop.call(table.handle, host, ClientMessage("host", None, table.seq,
+                                                             {"op": "pause"}))
+                loop.advance(0.05)
+                loop.call(table.handle, host, ClientMessage("host", None, table.seq,
+                                                             {"op": "resume"}))
+                resumed = loop.time()
+                loop.advance(0.05)
+            assert len(table.hand.hand.actions) == actions  # (never played while paused)
+            assert len(thinker.asked) == asked  # main: one more think a resume (30)
+            played: list[float] = []
+            act = table.turns.act
+
+            def recording(seat: int, action: dict[str, Any], source: str,
+                          refused: Any = None) -> None:
+                played.append(loop.time())
+                act(seat, action, source, refused=refused)
+
+            table.turns.act = recording  # type: ignore[method-assign]
+            loop.advance(DELAY)
+            assert len(table.hand.hand.actions) == actions + 1
+            assert table.hand.hand.actions[-1][0] == 2
+            assert played == [pytest.approx(resumed + DELAY)]
+            loop.call(table.shutdown)
+        finally:
+            live_table._BOT_THREAD = saved  # type: ignore[assignment]
