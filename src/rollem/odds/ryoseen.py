@@ -1913,8 +1913,8 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
                 {} if shared is not None else None)
             likely = None
             if any(len(_origins(o, set(seen.discards))) > 1 for o in seen.opponents):
-                likely = _worlds(seen, PILOT, unseen, policy, trem, gen, candidates,
-                                 guides=guides)[4]
+                likely = _worlds(seen, pilot_worlds(seen), unseen, policy, trem, gen,
+                                 candidates, guides=guides)[4]
             proposal = (likely, guides)
             if shared is not None:
                 shared[key] = proposal
@@ -1924,9 +1924,11 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
                     shared[_SETUP] = shared.get(_SETUP, 0.0) + setup_cost
                     shared[(_SETUP, key)] = setup_cost
         moves = (PLACE_MOVES if place else MOVES) if len(seen.opponents) >= moves_from(seen) else 0
-        hands, w, turned, eve, _ = _worlds(seen, samples, unseen, policy, trem, gen,
-                                           candidates, proposal[0], proposal[1],
-                                           futures=FUTURES, moves=moves)
+        hands, w, turned, eve, found = _worlds(seen, samples, unseen, policy, trem, gen,
+                                               candidates, proposal[0], proposal[1],
+                                               futures=FUTURES, moves=moves)
+        if shared is not None and proposal[0] is not None and learns_shares(seen):
+            shared[key] = (_learnt(shared, key, proposal[0], found, samples), proposal[1])
     except (IndexError, ValueError, AssertionError):
         return None
     opts = {"wild_duplicates": seen.wild_duplicates,
@@ -2009,6 +2011,56 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
 _SHARED: ContextVar[dict[Any, Any] | None] = ContextVar("ryoseen_shared", default=None)
 """Within :func:`shared_proposals`: the pilot's origin shares and the guides
 per view, made once and used by every later run of the same view."""
+
+
+LEARN_FROM = 5
+"""From the third card up with this many opponents (6 players), each run
+of a view within :func:`shared_proposals` leaves its own origin shares
+(what it found, per opponent, once that opponent was read) averaged into
+the proposal the next run draws its origins from (:func:`_learnt`), and
+the pilot draws :data:`LEARN_PILOT` worlds (issue 33, branch s55-ryo).
+
+Why: there a batch's weights collapse between an opponent's origins, not
+within them (hand 30001, third card up: an opponent's step leaves 4 to 11%
+of the worlds effective, against 26 to 38% among the worlds of one origin),
+because the 400-world pilot, which draws every origin alike, misjudges the
+split of the opponents read late (seat 4's second up card drawn last:
+0.82 in the pilot, 0.19 to 0.25 in the batches). 48 batches (three pilots)
+a setting: the spread of a batch's equity 2.63 points against 3.98 (third
+card up), 8.90 against 11.74 (after the wild card, quarter batches), the
+same CPU a batch; each part alone did less (a 2,000-world pilot 3.22,
+learning 3.77; docs/dev/odds-precision.md)."""
+LEARN_PILOT = 2000
+"""The pilot's worlds where the shares are learnt (:data:`LEARN_FROM`);
+elsewhere :data:`PILOT`."""
+_LEARNT = "learnt"
+"""The key (with a view's) of the worlds behind its learnt shares."""
+
+
+def pilot_worlds(seen: SeenPool) -> int:
+    """The worlds the pilot run of ``seen`` draws: :data:`LEARN_PILOT` where
+    the shares are learnt (:func:`learns_shares`), else :data:`PILOT`."""
+    return LEARN_PILOT if learns_shares(seen) else PILOT
+
+
+def learns_shares(seen: SeenPool) -> bool:
+    """Whether runs of ``seen`` within :func:`shared_proposals` learn the
+    origin shares they propose from the runs before them
+    (:data:`LEARN_FROM` opponents, every one showing three cards)."""
+    return _all_up(seen) and len(seen.opponents) >= LEARN_FROM
+
+
+def _learnt(shared: dict[Any, Any], key: Any, shares: list[Floats], found: list[Floats],
+            worlds: int) -> list[Floats]:
+    """The origin shares a view's next run proposes: the mean of the
+    pilot's (:data:`LEARN_PILOT` worlds) and every run's since, each weighed by
+    its worlds; the count is kept in ``shared`` under ``(_LEARNT, key)``.
+    Each run's weights undo the proposal it drew from (fixed when it
+    starts), so each stays exact; the proposal follows what was found."""
+    before = float(shared.get((_LEARNT, key), LEARN_PILOT))
+    shared[(_LEARNT, key)] = before + worlds
+    return [(before * a + worlds * b) / (before + worlds) for a, b in zip(shares, found,
+                                                                        strict=True)]
 
 
 def candidates_for(seen: SeenPool) -> int:
