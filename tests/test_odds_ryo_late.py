@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 from rollem.engine import Hand, Options, SeededSource
@@ -118,3 +119,46 @@ def test_5_player_late_views_read_the_opponents_in_the_order_they_first_drew(
     assert order == [3, 0, 1, 2] * 2  # the pilot's run, then the batch's
     assert [len(s) for s in shares] == [len(ryoseen._origins(o, set(third.discards)))
                                         for o in third.opponents]
+
+
+def test_6_player_late_views_learn_the_origin_shares_run_by_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s55-ryo: at 6 players from the third card up the pilot
+    # draws 2,000 worlds and each run's origin shares are averaged into the
+    # next run's proposal (weighed by worlds); elsewhere as before
+    third = _seen(6, "third card up")
+    assert ryoseen.learns_shares(third) and ryoseen.learns_shares(_seen(6, "after the wild card"))
+    assert not ryoseen.learns_shares(_seen(5, "third card up"))
+    assert not ryoseen.learns_shares(_seen(6, "second card up"))
+    assert ryoseen.pilot_worlds(third) == ryoseen.LEARN_PILOT == 2000
+    assert ryoseen.pilot_worlds(_seen(5, "third card up")) == ryoseen.PILOT == 400
+    worlds = ryoseen._worlds
+    calls: list[tuple[int, Any, list[Any]]] = []  # (worlds, shares given, shares found)
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        out = worlds(*args, **kwargs)
+        given = kwargs.get("shares", args[7] if len(args) > 7 else None)
+        calls.append((int(args[1]), given, out[4]))
+        return out
+
+    monkeypatch.setattr(ryoseen, "_worlds", spy)
+    with ryoseen.shared_proposals():
+        for seed in (3, 4, 5):
+            assert ryoseen.ryo_seen_look(third, samples=2000, seed=seed) is not None
+    assert [c[0] for c in calls] == [2000] * 4  # the pilot, then three runs
+    pilot, first, second, third_run = calls
+    assert pilot[1] is None  # the pilot draws every origin alike
+    for j in range(len(third.opponents)):
+        assert np.allclose(first[1][j], pilot[2][j])
+        assert np.allclose(second[1][j], (pilot[2][j] + first[2][j]) / 2)
+        assert np.allclose(third_run[1][j], (pilot[2][j] + first[2][j] + second[2][j]) / 3)
+    # seat 4 (the third opponent): its second up card kept and its third
+    # drawn last, (0, 0, 2), or both drawn, (0, 1, 2); the batches split
+    # it about 0.2 / 0.8 (48 batches, three pilots), where this pilot, which
+    # draws every origin alike, found 0.008 (seeded: 0.008, then 0.304,
+    # 0.211): the third run proposes their mean, 0.174
+    assert [o.seat for o in third.opponents][2] == 4
+    assert ryoseen._origins(third.opponents[2], set(third.discards))[2] == (0, 0, 2)
+    assert pilot[2][2][2] < 0.02
+    assert 0.25 < first[2][2][2] and 0.15 < second[2][2][2]
+    assert third_run[1][2][2] == pytest.approx(0.174, abs=0.002)
