@@ -381,30 +381,42 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
     mine_at = {p: c for p, c in seen.my_draws}
     wild_at = seen.drawn if seen.wild is not None else None
     known = set(mine_at) | ({wild_at} if wild_at is not None else set())
-    options: list[tuple[int, list[int]]] = []
+    steer = shares is not None and learns_shares(seen)
+    options: list[tuple[int, list[int], Floats]] = []
     for s in seen.discards:
         at = [p for p, c in mine_at.items() if c == s]
         if not at and s == seen.wild:
             at = [wild_at]  # type: ignore[list-item]
+        prefer = np.ones(n)
         if not at:
-            for opp in seen.opponents:
+            for j, opp in enumerate(seen.opponents):
                 if s in opp.ups:
                     e = opp.ups.index(s)
                     at = [opp.draws[r] for r in range(min(e, len(opp.draws)))]
+                    if steer:
+                        prefer = _discard_places(opp, e, _origins(opp, discards),
+                                                 shares[j], n)  # type: ignore[index]
                     break
             else:
                 at = [p for p in range(n) if p not in known]
-        options.append((s, at))
+        options.append((s, at, prefer))
     options.sort(key=lambda o: len(o[1]))  # the forced ones first
     order = np.full((k, n), -1, dtype=np.int64)
     taken = np.zeros((k, n), dtype=bool)
     weight = np.ones(k)
-    for s, at in options:
+    for s, at, prefer in options:
         mask = np.zeros((k, n), dtype=bool)
         mask[:, at] = True
         mask &= ~taken
-        weight *= mask.sum(axis=1)
+        mass = mask * prefer
+        total = mass.sum(axis=1)
+        weight *= total > 0
         pos = np.where(mask, gen.random((k, n)), -1.0).argmax(axis=1)
+        if (prefer != 1).any():  # in proportion to the opponent's origins that put it there
+            live = total > 0
+            pos[live] = _sample_rows(gen, mass[live], 1)
+        # 1 / q of the place (the prior is uniform over orders)
+        weight *= np.where(total > 0, total / np.maximum(mass[rows, pos], 1e-300), 0.0)
         taken[rows, pos] = True
         order[rows, pos] = s
     free = np.argsort(taken, axis=1, kind="stable")[:, :3 * m]  # positions not taken
@@ -456,6 +468,31 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
         q = np.where(total > 0, chance[rows, pick] / np.maximum(total, 1e-300), 1.0)
         later[:, j] = _log_falling(a, (named < 0).sum(axis=1)) - before - np.log(q)
     return order, named, origin, weight, later
+
+
+def _discard_places(opp: SeenOpponent, e: int, combos: list[tuple[int, ...]], shares: Floats,
+                    n: int) -> Floats:
+    """Per pool place ``(n,)``, the chance :func:`_layout` gives one of the
+    seat's discards that ``opp`` shows as its ``e``-th up card, up to a
+    constant: the share (as :func:`_layout` mixes it, :data:`DEFENSIVE` of
+    it alike) of the opponent's origins that drew it from that place, its
+    draw ``r`` being pool place ``opp.draws[r - 1]`` (issue 33, branch
+    s55-ryo). Placed alike among the places it may hold, as before, half the
+    worlds at 6 players put it where the origins the posterior gives 0.01 to
+    0.07 need it (hand 30001: seat 1 shows the seat's 4♥; drawn first or
+    last, (0, 0, 1) or (0, 0, 2) and (0, 1, 2)), and those worlds were lost
+    at the opponent's step.
+
+    >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[1, 7], live=True)
+    >>> combos = [(0, 0, 1), (0, 0, 2), (0, 1, 2)]
+    >>> _discard_places(o, 2, combos, np.array([0.0, 0.5, 0.5]), 9)[[1, 7]].round(4).tolist()
+    [0.0667, 0.9333]
+    """
+    base = (1 - DEFENSIVE) * np.asarray(shares) + DEFENSIVE / len(combos)
+    out = np.zeros(n)
+    for combo, b in zip(combos, base, strict=True):
+        out[opp.draws[combo[e] - 1]] += b
+    return out
 
 
 BY_DRAWS_FROM = 4
