@@ -2051,7 +2051,8 @@ per view, made once and used by every later run of the same view."""
 
 
 LEARN_FROM = 5
-"""From the third card up with this many opponents (6 players), each run
+"""In the third card up round (:func:`learns_shares`) with this many
+opponents (6 players), each run
 of a view within :func:`shared_proposals` leaves its own origin shares
 (what it found, per opponent, once that opponent was read) averaged into
 the proposal the next run draws its origins from (:func:`_learnt`), and
@@ -2063,10 +2064,11 @@ of the worlds effective, against 26 to 38% among the worlds of one origin),
 because the 400-world pilot, which draws every origin alike, misjudges the
 split of the opponents read late (seat 4's second up card drawn last:
 0.82 in the pilot, 0.19 to 0.25 in the batches). 48 batches (three pilots)
-a setting: the spread of a batch's equity 2.63 points against 3.98 (third
-card up), 8.90 against 11.74 (after the wild card, quarter batches), the
-same CPU a batch; each part alone did less (a 2,000-world pilot 3.22,
-learning 3.77; docs/dev/odds-precision.md)."""
+a setting: the spread of a batch's equity 2.63 points against 3.98, the
+same CPU a batch (2.38 with :func:`_discard_places`); each part alone did
+less (a 2,000-world pilot 3.22, learning 3.77; docs/dev/odds-precision.md).
+After the wild card 8.90 against 11.74 (quarter batches), but biased
+there in play (:func:`learns_shares`)."""
 LEARN_PILOT = 2000
 """The pilot's worlds where the shares are learnt (:data:`LEARN_FROM`);
 elsewhere :data:`PILOT`."""
@@ -2082,9 +2084,15 @@ def pilot_worlds(seen: SeenPool) -> int:
 
 def learns_shares(seen: SeenPool) -> bool:
     """Whether runs of ``seen`` within :func:`shared_proposals` learn the
-    origin shares they propose from the runs before them
-    (:data:`LEARN_FROM` opponents, every one showing three cards)."""
-    return _all_up(seen) and len(seen.opponents) >= LEARN_FROM
+    origin shares they propose from the runs before them, and place a
+    seat's discard an opponent shows by them (:func:`_discard_places`):
+    in the third card up round (every one showing three cards, the wild
+    card not turned) with :data:`LEARN_FROM` opponents. Not after the wild
+    card: there, in quarter batches (500 worlds), 20 runs of play came out
+    2.1 ± 0.4 points below the 40 s long run (main: 0.1 ± 0.7; batches of
+    so few worlds, their proposal narrower, are the likelier to miss the
+    rare heavy worlds; branch s55-ryo)."""
+    return seen.wild is None and _all_up(seen) and len(seen.opponents) >= LEARN_FROM
 
 
 def _learnt(shared: dict[Any, Any], key: Any, shares: list[Floats], found: list[Floats],
