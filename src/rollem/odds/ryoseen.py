@@ -2076,8 +2076,8 @@ split of the opponents read late (seat 4's second up card drawn last:
 a setting: the spread of a batch's equity 2.63 points against 3.98, the
 same CPU a batch (2.38 with :func:`_discard_places`); each part alone did
 less (a 2,000-world pilot 3.22, learning 3.77; docs/dev/odds-precision.md).
-After the wild card 8.90 against 11.74 (quarter batches), but biased
-there in play (:func:`learns_shares`). In play (with :data:`PILOT_STAGES`,
+After the wild card 8.90 against 11.74 (quarter batches), but its
+runs there came out low (:func:`learns_shares`). In play (with :data:`PILOT_STAGES`,
 60 runs a side against the 40 s long run): the median interval ±2.72
 points against main's ±4.35, covered 58 against 57, within ±1.5 1
 against 0."""
@@ -2110,10 +2110,11 @@ def learns_shares(seen: SeenPool) -> bool:
     seat's discard an opponent shows by them (:func:`_discard_places`):
     in the third card up round (every one showing three cards, the wild
     card not turned) with :data:`LEARN_FROM` opponents. Not after the wild
-    card: there, in quarter batches (500 worlds), 20 runs of play came out
-    2.1 ± 0.4 points below the 40 s long run (main: 0.1 ± 0.7; batches of
-    so few worlds, their proposal narrower, are the likelier to miss the
-    rare heavy worlds; branch s55-ryo)."""
+    card: there 20 runs of play came out 2.1 ± 0.4 points below the 40 s
+    long run of main's batches (main's own runs 0.1 ± 0.7 below), and
+    batches 1 to 2 points below main's, whole or quarter; with a batch's
+    Kish count 10 to 300 there, which self-normalised estimate is the
+    nearer the posterior's mean was not settled (branch s55-ryo)."""
     return seen.wild is None and _all_up(seen) and len(seen.opponents) >= LEARN_FROM
 
 
