@@ -6,7 +6,9 @@ worlds and batches spread by 2.3 to 3.3 points of equity; each opponent
 is now read from 16 candidates (as at 6 players) instead of 4, which
 about halves the spread squared times the CPU, and play draws half
 batches (2,000 worlds) so that 7 or 8 fit in 1 s and the t of the spread
-check stays small (docs/dev/odds-precision.md, branch s53-ryo).
+check stays small (docs/dev/odds-precision.md, branch s53-ryo). At 6
+players in the third card up round the origin shares are learnt run by
+run and a shown discard of the seat is placed by them (branch s55-ryo).
 """
 
 from __future__ import annotations
