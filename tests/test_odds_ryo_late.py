@@ -6,7 +6,9 @@ worlds and batches spread by 2.3 to 3.3 points of equity; each opponent
 is now read from 16 candidates (as at 6 players) instead of 4, which
 about halves the spread squared times the CPU, and play draws half
 batches (2,000 worlds) so that 7 or 8 fit in 1 s and the t of the spread
-check stays small (docs/dev/odds-precision.md, branch s53-ryo).
+check stays small (docs/dev/odds-precision.md, branch s53-ryo). At 6
+players in the third card up round the origin shares are learnt run by
+run and a shown discard of the seat is placed by them (branch s55-ryo).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 from rollem.engine import Hand, Options, SeededSource
@@ -118,3 +121,80 @@ def test_5_player_late_views_read_the_opponents_in_the_order_they_first_drew(
     assert order == [3, 0, 1, 2] * 2  # the pilot's run, then the batch's
     assert [len(s) for s in shares] == [len(ryoseen._origins(o, set(third.discards)))
                                         for o in third.opponents]
+
+
+def test_6_player_late_views_learn_the_origin_shares_run_by_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 33, branch s55-ryo: at 6 players in the third card up round the
+    # pilot draws 1,000 worlds in two stages (400 with every origin alike,
+    # 600 with their shares) and each run's origin shares are averaged into
+    # the next run's proposal (weighed by worlds); elsewhere as before (after
+    # the wild card too: biased there in quarter batches)
+    third = _seen(6, "third card up")
+    assert ryoseen.learns_shares(third)
+    assert not ryoseen.learns_shares(_seen(6, "after the wild card"))
+    assert not ryoseen.learns_shares(_seen(5, "third card up"))
+    assert not ryoseen.learns_shares(_seen(6, "second card up"))
+    assert ryoseen.pilot_worlds(third) == ryoseen.LEARN_PILOT == 1000
+    assert ryoseen.pilot_worlds(_seen(5, "third card up")) == ryoseen.PILOT == 400
+    worlds = ryoseen._worlds
+    calls: list[tuple[int, Any, list[Any]]] = []  # (worlds, shares given, shares found)
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        out = worlds(*args, **kwargs)
+        given = kwargs.get("shares", args[7] if len(args) > 7 else None)
+        calls.append((int(args[1]), given, out[4]))
+        return out
+
+    monkeypatch.setattr(ryoseen, "_worlds", spy)
+    with ryoseen.shared_proposals():
+        for seed in (3, 4, 5):
+            assert ryoseen.ryo_seen_look(third, samples=2000, seed=seed) is not None
+    assert [c[0] for c in calls] == [400, 600, 2000, 2000, 2000]  # the pilot's stages, 3 runs
+    stage1, stage2, first, second, third_run = calls
+    assert stage1[1] is None  # drawn alike
+    for j in range(len(third.opponents)):
+        assert np.allclose(stage2[1][j], stage1[2][j])
+        assert np.allclose(first[1][j], stage2[2][j])
+        assert np.allclose(second[1][j], (1000 * stage2[2][j] + 2000 * first[2][j]) / 3000)
+        assert np.allclose(third_run[1][j], (1000 * stage2[2][j] + 2000 * first[2][j]
+                                             + 2000 * second[2][j]) / 5000)
+    # seat 4 (the third opponent): its second up card kept and its third
+    # drawn last, (0, 0, 2), or both drawn, (0, 1, 2); the batches split
+    # it about 0.2 / 0.8 (48 batches, three pilots), where this pilot found
+    # 0.002 (seeded: then 0.015 and 0.503 in the runs): the third run
+    # proposes 0.208
+    assert [o.seat for o in third.opponents][2] == 4
+    assert ryoseen._origins(third.opponents[2], set(third.discards))[2] == (0, 0, 2)
+    assert stage2[2][2][2] < 0.01
+    assert second[2][2][2] > 0.4
+    assert third_run[1][2][2] == pytest.approx(0.208, abs=0.002)
+
+
+def test_6_player_third_card_up_places_a_shown_discard_by_the_shows_origins() -> None:
+    # hand 30001: seat 1 shows the seat's own discard 4h as its third up
+    # card, drawn from pool place 1 (its origins (0, 0, 1)) or 7 ((0, 0, 2),
+    # (0, 1, 2)). With those origins' shares 0, 0.5, 0.5 the layout puts it
+    # at place 1 in 0.2 / 3 of the worlds (DEFENSIVE 0.2 of them alike), not
+    # half (issue 33, branch s55-ryo); the weights undo it, so the weighted
+    # share of place 1 stays the prior's half. After the wild card, alike.
+    from rollem.cards import parse_card
+
+    four = parse_card("4h")
+    for round_name, steered in (("third card up", True), ("after the wild card", False)):
+        seen = _seen(6, round_name)
+        j = next(i for i, o in enumerate(seen.opponents) if four in o.ups)
+        assert seen.opponents[j].seat == 1 and four in seen.discards
+        combos = ryoseen._origins(seen.opponents[j], set(seen.discards))
+        assert combos == [(0, 0, 1), (0, 0, 2), (0, 1, 2)]
+        shares = [np.full(len(ryoseen._origins(o, set(seen.discards))), 1.0)
+                  / len(ryoseen._origins(o, set(seen.discards))) for o in seen.opponents]
+        shares[j] = np.array([0.0, 0.5, 0.5])
+        order, _, _, weight, _ = ryoseen._layout(seen, 20000, np.random.default_rng(5), shares)
+        at_1 = order[:, seen.opponents[j].draws[0]] == four
+        assert (at_1 | (order[:, seen.opponents[j].draws[1]] == four)).all()
+        if steered:
+            assert at_1.mean() == pytest.approx(0.2 / 3, abs=0.006)
+        else:
+            assert at_1.mean() == pytest.approx(0.5, abs=0.012)
+        assert weight[at_1].sum() / weight.sum() == pytest.approx(0.5, abs=0.03)

@@ -23,7 +23,11 @@ cannot see, by **sequential importance sampling**, one opponent at a time:
   label at that draw), drawn in proportion to a pilot run's estimate
   (:data:`PILOT` worlds) of how likely each is. An opponent has at most
   five origins, so many opponents cost no more than a few (the joint
-  combinations, 5^5 with six players, are never listed).
+  combinations, 5^5 with six players, are never listed). At 6 players in
+  the third card up round the pilot is made in two stages and each run's
+  shares are averaged into the next run's (:data:`LEARN_FROM`), and a
+  seat's discard an opponent shows is placed by that opponent's origins
+  (:func:`_discard_places`).
 - **One opponent at a time** (:func:`_read_opponent`): :data:`CANDIDATES`
   candidates for what is still unnamed of it (its hidden kept cards from a
   guide (:func:`_guide`) that favours sets explaining its keep and exposes,
@@ -381,30 +385,42 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
     mine_at = {p: c for p, c in seen.my_draws}
     wild_at = seen.drawn if seen.wild is not None else None
     known = set(mine_at) | ({wild_at} if wild_at is not None else set())
-    options: list[tuple[int, list[int]]] = []
+    steer = shares is not None and learns_shares(seen)
+    options: list[tuple[int, list[int], Floats]] = []
     for s in seen.discards:
         at = [p for p, c in mine_at.items() if c == s]
         if not at and s == seen.wild:
             at = [wild_at]  # type: ignore[list-item]
+        prefer = np.ones(n)
         if not at:
-            for opp in seen.opponents:
+            for j, opp in enumerate(seen.opponents):
                 if s in opp.ups:
                     e = opp.ups.index(s)
                     at = [opp.draws[r] for r in range(min(e, len(opp.draws)))]
+                    if steer:
+                        prefer = _discard_places(opp, e, _origins(opp, discards),
+                                                 shares[j], n)  # type: ignore[index]
                     break
             else:
                 at = [p for p in range(n) if p not in known]
-        options.append((s, at))
+        options.append((s, at, prefer))
     options.sort(key=lambda o: len(o[1]))  # the forced ones first
     order = np.full((k, n), -1, dtype=np.int64)
     taken = np.zeros((k, n), dtype=bool)
     weight = np.ones(k)
-    for s, at in options:
+    for s, at, prefer in options:
         mask = np.zeros((k, n), dtype=bool)
         mask[:, at] = True
         mask &= ~taken
-        weight *= mask.sum(axis=1)
+        mass = mask * prefer
+        total = mass.sum(axis=1)
+        weight *= total > 0
         pos = np.where(mask, gen.random((k, n)), -1.0).argmax(axis=1)
+        if (prefer != 1).any():  # in proportion to the opponent's origins that put it there
+            live = total > 0
+            pos[live] = _sample_rows(gen, mass[live], 1)
+        # 1 / q of the place (the prior is uniform over orders)
+        weight *= np.where(total > 0, total / np.maximum(mass[rows, pos], 1e-300), 0.0)
         taken[rows, pos] = True
         order[rows, pos] = s
     free = np.argsort(taken, axis=1, kind="stable")[:, :3 * m]  # positions not taken
@@ -456,6 +472,31 @@ def _layout(seen: SeenPool, k: int, gen: np.random.Generator, shares: list[Float
         q = np.where(total > 0, chance[rows, pick] / np.maximum(total, 1e-300), 1.0)
         later[:, j] = _log_falling(a, (named < 0).sum(axis=1)) - before - np.log(q)
     return order, named, origin, weight, later
+
+
+def _discard_places(opp: SeenOpponent, e: int, combos: list[tuple[int, ...]], shares: Floats,
+                    n: int) -> Floats:
+    """Per pool place ``(n,)``, the chance :func:`_layout` gives one of the
+    seat's discards that ``opp`` shows as its ``e``-th up card, up to a
+    constant: the share (as :func:`_layout` mixes it, :data:`DEFENSIVE` of
+    it alike) of the opponent's origins that drew it from that place, its
+    draw ``r`` being pool place ``opp.draws[r - 1]`` (issue 33, branch
+    s55-ryo). Placed alike among the places it may hold, as before, half the
+    worlds at 6 players put it where the origins the posterior gives 0.01 to
+    0.07 need it (hand 30001: seat 1 shows the seat's 4♥; drawn first or
+    last, (0, 0, 1) or (0, 0, 2) and (0, 1, 2)), and those worlds were lost
+    at the opponent's step.
+
+    >>> o = SeenOpponent(seat=1, ups=[1, 2, 3], draws=[1, 7], live=True)
+    >>> combos = [(0, 0, 1), (0, 0, 2), (0, 1, 2)]
+    >>> _discard_places(o, 2, combos, np.array([0.0, 0.5, 0.5]), 9)[[1, 7]].round(4).tolist()
+    [0.0667, 0.9333]
+    """
+    base = (1 - DEFENSIVE) * np.asarray(shares) + DEFENSIVE / len(combos)
+    out = np.zeros(n)
+    for combo, b in zip(combos, base, strict=True):
+        out[opp.draws[combo[e] - 1]] += b
+    return out
 
 
 BY_DRAWS_FROM = 4
@@ -1913,8 +1954,12 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
                 {} if shared is not None else None)
             likely = None
             if any(len(_origins(o, set(seen.discards))) > 1 for o in seen.opponents):
-                likely = _worlds(seen, PILOT, unseen, policy, trem, gen, candidates,
-                                 guides=guides)[4]
+                staged = PILOT_STAGES > 1 and learns_shares(seen)
+                likely = _worlds(seen, PILOT if staged else pilot_worlds(seen), unseen, policy,
+                                 trem, gen, candidates, guides=guides)[4]
+                if staged:
+                    likely = _worlds(seen, pilot_worlds(seen) - PILOT, unseen, policy, trem,
+                                     gen, candidates, likely, guides=guides)[4]
             proposal = (likely, guides)
             if shared is not None:
                 shared[key] = proposal
@@ -1924,9 +1969,11 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
                     shared[_SETUP] = shared.get(_SETUP, 0.0) + setup_cost
                     shared[(_SETUP, key)] = setup_cost
         moves = (PLACE_MOVES if place else MOVES) if len(seen.opponents) >= moves_from(seen) else 0
-        hands, w, turned, eve, _ = _worlds(seen, samples, unseen, policy, trem, gen,
-                                           candidates, proposal[0], proposal[1],
-                                           futures=FUTURES, moves=moves)
+        hands, w, turned, eve, found = _worlds(seen, samples, unseen, policy, trem, gen,
+                                               candidates, proposal[0], proposal[1],
+                                               futures=FUTURES, moves=moves)
+        if shared is not None and proposal[0] is not None and learns_shares(seen):
+            shared[key] = (_learnt(shared, key, proposal[0], found, samples), proposal[1])
     except (IndexError, ValueError, AssertionError):
         return None
     opts = {"wild_duplicates": seen.wild_duplicates,
@@ -2009,6 +2056,79 @@ def ryo_seen_look(seen: SeenPool, *, samples: int = 2000, policy: FastPolicy = F
 _SHARED: ContextVar[dict[Any, Any] | None] = ContextVar("ryoseen_shared", default=None)
 """Within :func:`shared_proposals`: the pilot's origin shares and the guides
 per view, made once and used by every later run of the same view."""
+
+
+LEARN_FROM = 5
+"""In the third card up round (:func:`learns_shares`) with this many
+opponents (6 players), each run
+of a view within :func:`shared_proposals` leaves its own origin shares
+(what it found, per opponent, once that opponent was read) averaged into
+the proposal the next run draws its origins from (:func:`_learnt`), and
+the pilot draws :data:`LEARN_PILOT` worlds in :data:`PILOT_STAGES` stages (issue
+33, branch s55-ryo).
+
+Why: there a batch's weights collapse between an opponent's origins, not
+within them (hand 30001, third card up: an opponent's step leaves 4 to 11%
+of the worlds effective, against 26 to 38% among the worlds of one origin),
+because the 400-world pilot, which draws every origin alike, misjudges the
+split of the opponents read late (seat 4's second up card drawn last:
+0.82 in the pilot, 0.19 to 0.25 in the batches). 48 batches (three pilots)
+a setting: the spread of a batch's equity 2.63 points against 3.98, the
+same CPU a batch (2.38 with :func:`_discard_places`); each part alone did
+less (a 2,000-world pilot 3.22, learning 3.77; docs/dev/odds-precision.md).
+After the wild card 8.90 against 11.74 (quarter batches), but its
+runs there came out low (:func:`learns_shares`). In play (with :data:`PILOT_STAGES`,
+60 runs a side against the 40 s long run): the median interval ±2.72
+points against main's ±4.35, covered 58 against 57, within ±1.5 1
+against 0."""
+LEARN_PILOT = 1000
+"""The pilot's worlds where the shares are learnt (:data:`LEARN_FROM`;
+elsewhere :data:`PILOT`), drawn in :data:`PILOT_STAGES` stages."""
+PILOT_STAGES = 2
+"""Where the shares are learnt, the pilot is made in this many stages: the
+first draws :data:`PILOT` worlds with every origin alike, the second the
+rest of :data:`LEARN_PILOT` with the first's shares (issue 33, branch
+s55-ryo). Drawn alike, the pilot's last opponents rest on few worlds
+(hand 30001: seat 4's origin (0, 0, 2) 0.008 in a 2,000-world pilot, 0.2
+in the batches), so the first batches of a run, before learning has
+mended it, spread most: 10 runs of 5 batches, the first batch's spread
+4.5 points in one stage of 2,000 worlds, 2.3 in two of 400 and 600, every
+batch's 3.13 against 2.50, the set-up 0.12 s against 0.09."""
+_LEARNT = "learnt"
+"""The key (with a view's) of the worlds behind its learnt shares."""
+
+
+def pilot_worlds(seen: SeenPool) -> int:
+    """The worlds the pilot run of ``seen`` draws: :data:`LEARN_PILOT` where
+    the shares are learnt (:func:`learns_shares`), else :data:`PILOT`."""
+    return LEARN_PILOT if learns_shares(seen) else PILOT
+
+
+def learns_shares(seen: SeenPool) -> bool:
+    """Whether runs of ``seen`` within :func:`shared_proposals` learn the
+    origin shares they propose from the runs before them, and place a
+    seat's discard an opponent shows by them (:func:`_discard_places`):
+    in the third card up round (every one showing three cards, the wild
+    card not turned) with :data:`LEARN_FROM` opponents. Not after the wild
+    card: there 20 runs of play came out 2.1 ± 0.4 points below the 40 s
+    long run of main's batches (main's own runs 0.1 ± 0.7 below), and
+    batches 1 to 2 points below main's, whole or quarter; with a batch's
+    Kish count 10 to 300 there, which self-normalised estimate is the
+    nearer the posterior's mean was not settled (branch s55-ryo)."""
+    return seen.wild is None and _all_up(seen) and len(seen.opponents) >= LEARN_FROM
+
+
+def _learnt(shared: dict[Any, Any], key: Any, shares: list[Floats], found: list[Floats],
+            worlds: int) -> list[Floats]:
+    """The origin shares a view's next run proposes: the mean of the
+    pilot's (:data:`LEARN_PILOT` worlds) and every run's since, each weighed by
+    its worlds; the count is kept in ``shared`` under ``(_LEARNT, key)``.
+    Each run's weights undo the proposal it drew from (fixed when it
+    starts), so each stays exact; the proposal follows what was found."""
+    before = float(shared.get((_LEARNT, key), LEARN_PILOT))
+    shared[(_LEARNT, key)] = before + worlds
+    return [(before * a + worlds * b) / (before + worlds) for a, b in zip(shares, found,
+                                                                        strict=True)]
 
 
 def candidates_for(seen: SeenPool) -> int:
