@@ -511,8 +511,11 @@ function pickControl(a, legal) {
     draw: "Tap up to " + (hi === 1 ? "1 card" : hi + " cards") + " to throw away: you are dealt as many new ones (none: stand pat)",
     stack: "Tap your cards in the order they roll up (first = first up)",
   };
-  wrap.appendChild(el("span", "prompt", tips[a] + " — chosen: " + S.selected.length
-    + " (" + pickKeys(legal) + "Enter confirms, Esc clears)"));
+  // (the keys' words go where keys are: a touch screen without a keyboard hides
+  // them, as it hides the buttons' key marks: style.css)
+  const prompt = el("span", "prompt", tips[a] + " — chosen: " + S.selected.length);
+  prompt.appendChild(el("span", "key-hint", " (" + pickKeys(legal) + "Enter confirms, Esc clears)"));
+  wrap.appendChild(prompt);
   const ok = S.selected.length >= lo && S.selected.length <= hi && S.selected.every((c) => legal.cards.includes(c));
   const label = a === "draw" && S.selected.length === 0 ? "Stand pat" : PICK[a] + (S.selected.length ? " (" + S.selected.length + ")" : "");
   const b = btn(a, label, () => {
