@@ -6,7 +6,10 @@ list, in Chromium through Playwright at 390x844 and 1440x900 (try-out of stop 55
   (before, only the host's own form said "Changes apply at the next deal").
 - A hand history entry that wraps ("Hand 2 · Seven-Card Stud Hi-Lo Eight or
   Better · -6") starts each of its lines where the others start: it was centred
-  as a button's label, so its lines looked indented among the list's."""
+  as a button's label, so its lines looked indented among the list's.
+- The host adds Texas Hold'em to the dealer's choice and drops 5-2-1 from the
+  Host controls' Change: the form had no such field (only the API's
+  ``choices``), so a night's host had to make a new table to add a game."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import json
 from typing import Any
 
 import pytest
-from table_ui import context, record_toasts, shot, wait_toast_shown
+from table_ui import Pages, context, goto_as_host, record_toasts, shot, wait_toast_shown
 from web_harness import ServerThread, create_table, join, seat_cookie
 
 from rollem.server.live_table import Client
@@ -78,3 +81,37 @@ def test_a_friend_is_told_the_hosts_change_and_the_history_reads_as_a_list(
         shot(page, f"history-list-{name}")
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("name", ["phone", "desktop"])
+def test_the_host_changes_the_dealers_choice_games_from_the_page(
+        pages: Pages, live: ServerThread, name: str) -> None:
+    tid, host_token = create_table(live.url, seats=4, bots=0)
+    table = live.manager.get(tid)
+    assert table.config.choices == ["sdr", "rollyourown", "rollem521"]
+    with pages.open(name) as page:
+        goto_as_host(page, live.url, tid, host_token)
+        page.wait_for_selector("#host-panel:not(.hidden)")
+        if not page.is_visible("#host-controls"):
+            page.click("#host-box summary")
+        offers = page.locator("#host-controls .host-choices")
+        assert offers.locator("legend").text_content() == "Dealer's choice offers"
+        assert offers.locator("input:checked").evaluate_all("bs => bs.map(b => b.name)") == [
+            "choice.sdr", "choice.rollyourown", "choice.rollem521"]
+        page.select_option("#host-controls select[name=game]", "razz")
+        assert offers.is_hidden()  # (one game: nothing to choose from)
+        page.select_option("#host-controls select[name=game]", "dealers-choice")
+        offers.locator("label:has-text(\"Texas Hold'em\") input").check()
+        offers.locator("label:has-text(\"5-2-1 Roll 'Em\") input").uncheck()
+        offers.scroll_into_view_if_needed()
+        shot(page, f"host-choices-{name}")
+        page.click("#host-controls [data-host=config]")
+        page.wait_for_selector("#chat-lines .chat-line.notice")
+        assert live.call(lambda: table.config.choices) == ["sdr", "rollyourown", "holdem"]
+        assert page.locator("#chat-lines .chat-line.notice").all_text_contents() == [
+            "The host changed the dealer's choice games from Stop, Drop and Roll, Five Card "
+            "Roll Your Own, 5-2-1 Roll 'Em to Stop, Drop and Roll, Five Card Roll Your Own, "
+            "Texas Hold'em."]
+        # the form drawn again from the new settings keeps them
+        assert offers.locator("input:checked").evaluate_all("bs => bs.map(b => b.name)") == [
+            "choice.sdr", "choice.rollyourown", "choice.holdem"]

@@ -349,6 +349,21 @@ function hostForm(t) {
   const game = el("select"); game.name = "game";
   for (const g of ["dealers-choice", ...Object.keys(t.game_names || GAME_NAME).filter((g) => g !== "dealers-choice")]) { const o = el("option", null, GAME_NAME[g]); o.value = g; game.appendChild(o); }
   game.value = c.game; field("Game", game);
+  // The games the button may name, shown while the game is dealer's choice (the
+  // lobby's "Dealer's choice offers"): a night's host adds hold'em to the choice, or
+  // drops a game, between hands (stop 55: only the API could).
+  const offers = el("fieldset", "host-choices");
+  offers.appendChild(el("legend", null, "Dealer's choice offers"));
+  for (const g of Object.keys(t.game_names || GAME_NAME).filter((g) => g !== "dealers-choice")) {
+    const box = el("input"); box.type = "checkbox"; box.name = "choice." + g;
+    box.checked = (c.choices || []).includes(g);
+    const l = el("label", "check"); l.append(box, " " + ((t.game_names || {})[g] || GAME_NAME[g] || g));
+    offers.appendChild(l);
+  }
+  form.appendChild(offers);
+  const showOffers = () => { offers.hidden = game.value !== "dealers-choice"; };
+  game.addEventListener("change", showOffers);
+  showOffers();
   const structure = el("select"); structure.name = "structure";
   for (const g of ["fixed-limit", "pot-limit", "no-limit"]) { const o = el("option", null, g); o.value = g; structure.appendChild(o); }
   structure.value = c.structure; field("Betting", structure);
@@ -412,6 +427,9 @@ function hostForm(t) {
     for (const k of ["ante", "small_bet", "big_bet", "bomb_pot_every", "bomb_pot_ante"]) changes[k] = Number(form.elements[k].value);
     changes.straddle = straddle.value;
     changes.run_twice = twice.value === "true";
+    if (game.value === "dealers-choice") {  // (in the order listed, as the lobby sends them)
+      changes.choices = [...offers.querySelectorAll("input:checked")].map((i) => i.name.slice("choice.".length));
+    }
     send({ type: "host", op: "config", config: changes });
     document.activeElement && document.activeElement.blur();
   };
