@@ -86,6 +86,7 @@ __all__ = [
     "after_join",
     "apply_pending_config",
     "client_is_host",
+    "gone_words",
     "handle",
     "is_idle",
     "is_idle_away",
@@ -551,6 +552,16 @@ LEFT_NOW = ("You left the table: you are watching now. Your chips stay on the le
 LEFT_AFTER_HAND = ("You left the table: the clock plays your decisions in this hand "
                    "(check, else fold), and your seat is freed when it ends. Your chips "
                    "stay on the ledger.")
+
+
+def gone_words(table: LiveTable) -> str:
+    """What a player whose seat was given up after the grace period (R-C-15: every
+    page of theirs closed for ``grace_seconds``; a phone asleep) is told when they
+    come back (stop 55: they found themselves watching, told nothing)."""
+    return (f"Your page was closed for longer than the reconnect grace period "
+            f"({table.config.grace_seconds:g} s), so your seat was given up: you are "
+            "watching now. Your chips stay on the ledger; sit down again from this "
+            "browser to play on with them.")
 
 
 def _leave(table: LiveTable, seat: int) -> None:
