@@ -1,8 +1,9 @@
 """A friend whose phone slept past the reconnect grace period comes back to a cash
 table (try-out of stop 55), in Chromium through Playwright at 390x844 and 1440x900:
 the seat was given up (R-C-15), and the page said only "You are watching": no word
-of why, nor of the chips. Now it says why and that the chips wait on the ledger;
-sitting down again from the same browser plays on with them."""
+of why, nor of the chips, and offered the first free seat. Now it says why and that
+the chips wait on the ledger, and offers the seat they had; sitting down again from
+the same browser plays on with them."""
 
 from __future__ import annotations
 
@@ -31,8 +32,11 @@ def test_a_friend_back_after_the_grace_reads_that_the_seat_was_given_up(
     url = f"{live.url}/t/{tid}"
     with pages.open(name) as page:
         page.goto(url)
+        page.wait_for_selector("#join:not(.hidden)")
+        page.select_option("#join-seat", "2")  # Seat 3
         sit(page, "Bob")
         [seat] = live.call(lambda: [n for n, s in table.seats.items() if s.row.name == "Bob"])
+        assert seat == 2
         host = Client(None, True)  # (the host's chips count: Bob now has 150 to come back to)
         live.call(table.connect, host)
         live.call(lambda: table.handle(host, ClientMessage(
@@ -46,9 +50,10 @@ def test_a_friend_back_after_the_grace_reads_that_the_seat_was_given_up(
         wait_until(page, f"() => ({NOTICE})() === {GONE!r}")
         assert page.locator("#join").is_visible()
         assert page.locator("#join-name").input_value() == "Bob"
+        assert page.locator("#join-seat").input_value() == "2"  # his seat (main: the first)
         shot(page, f"grace-gone-{name}")
         page.click("#join-btn")
         page.wait_for_selector(".me .name:has-text('Bob')")
-        assert live.call(lambda: [s.row.stack for s in table.seats.values()]) == [150]
+        assert live.call(lambda: {n: s.row.stack for n, s in table.seats.items()}) == {2: 150}
         wait_until(page, f"() => !({NOTICE})().includes('grace')")
         assert live.call(lambda: table.session.get("gone_players")) == []

@@ -62,7 +62,9 @@ export function renderJoin(t, me) {
   const sel = $("join-seat");
   const want = free.map((s) => String(s.seat)).join(",");
   if (sel.dataset.free !== want) {
-    const keep = sel.value;
+    // (the seat picked here, else the one you last sat in at this table: a friend
+    // back after the grace finds their own seat chosen, if it is free)
+    const keep = sel.dataset.picked ? sel.value : store.get("rollem_seat_" + tid) || sel.value;
     sel.innerHTML = "";
     for (const s of free) { const o = el("option", null, "Seat " + (s.seat + 1)); o.value = s.seat; sel.appendChild(o); }
     if (free.some((s) => String(s.seat) === keep)) sel.value = keep;
@@ -84,11 +86,13 @@ export async function joinSeat(seat) {
   const body = await resp.json();
   if (!resp.ok) { $("join-error").textContent = body.message; toast(body.message); return; }
   store.set("rollem_name", name);
+  store.set("rollem_seat_" + tid, String(body.seat));
   S.removed = null;   // (seated again: the host's removal is told no more)
   reconnect();   // as the seat (cookie)
 }
 function initJoin() {
 $("join-btn").onclick = () => joinSeat(Number($("join-seat").value));
+$("join-seat").addEventListener("change", () => { $("join-seat").dataset.picked = "1"; });
 $("join-name").addEventListener("keydown", (ev) => {
   if (ev.key === "Enter") { ev.preventDefault(); joinSeat(Number($("join-seat").value)); }
 });
