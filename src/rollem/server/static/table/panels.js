@@ -2,7 +2,7 @@
 // chat, the ledger, this hand's log, the rules ("How to play") and the invite.
 import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, el, reconnect, rerender, S, seatName, seatWord, handSeatName, send, store, tid, toast } from "./state.js";
-import { actionLabels, cardsAsText, isWild, joinsNextHand, textWithCards, winnersOf } from "./felt.js";
+import { actionLabels, cardsAsText, isWild, joinsNextHand, shownWords, textWithCards, winnersOf } from "./felt.js";
 import { loadHistory, openReplay } from "./replay.js";
 import { lastCallText, tournamentRows } from "./tourney.js";
 
@@ -145,8 +145,8 @@ export function describeResult(t, result, hand, mySeat) {
     }
     const runs = result.runs && result.runs.length ? result.runs : null;
     if (runs) {  // run twice (issue 27): the hand's words in each run
-      line.appendChild(el("span", "desc", runs.map((r, k) => "run " + (k + 1) + ": "
-        + ((r.shown || {})[s] || "–")).join("; ")));
+      line.appendChild(el("span", "desc", shownWords(result, s) || runs.map((r, k) => "run "
+        + (k + 1) + ": –").join("; ")));
     } else if (result.shown && result.shown[s]) {
       const d = el("span", "desc");
       textWithCards(d, result.shown[s]);   // ("(wild 2♥ plays as 4♥)": the log's card symbols)
