@@ -80,3 +80,19 @@ def test_change_words_name_each_setting_a_player_meets() -> None:
         "bomb pots from off to every 5 hands, ante twice the big blind",
         "rebuys from free to off", "a chip's worth from nothing (chips only) to 0.25"]
     assert change_words(before, parse_config({"game": "sdr"})) == []
+
+
+def test_a_bad_chip_value_is_refused_in_the_forms_words_and_told_nothing() -> None:
+    """The Change form's Chip value (stop 55): a refusal names the field by its label,
+    and nothing changes or is told."""
+    with virtual_server() as (loop, store):
+        table, host, people = people_table(loop, store, start=False)
+        _told(people[1])
+        send(loop, table, host, "host", op="config", config={"chip_value": "a dollar"})
+        loop.advance(0.05)
+        [error] = [json.loads(t) for t, _ in host._pending if json.loads(t)["type"] == "error"]
+        assert error["code"] == "bad_config"
+        assert error["message"].startswith(
+            "Chip value must be the money one chip is worth, a number such as 0.05")
+        assert table.config.chip_value == ""
+        assert _told(people[1]) == ([], [])

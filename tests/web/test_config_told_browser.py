@@ -8,8 +8,9 @@ list, in Chromium through Playwright at 390x844 and 1440x900 (try-out of stop 55
   Better · -6") starts each of its lines where the others start: it was centred
   as a button's label, so its lines looked indented among the list's.
 - The host adds Texas Hold'em to the dealer's choice and drops 5-2-1 from the
-  Host controls' Change: the form had no such field (only the API's
-  ``choices``), so a night's host had to make a new table to add a game."""
+  Host controls' Change, and sets a chip's worth in money for the settle-up: the
+  form had no such fields (only the API's ``choices`` and ``chip_value``), so a
+  night's host had to make a new table to add a game, and could not settle in money."""
 
 from __future__ import annotations
 
@@ -103,15 +104,17 @@ def test_the_host_changes_the_dealers_choice_games_from_the_page(
         page.select_option("#host-controls select[name=game]", "dealers-choice")
         offers.locator("label:has-text(\"Texas Hold'em\") input").check()
         offers.locator("label:has-text(\"5-2-1 Roll 'Em\") input").uncheck()
+        page.fill("#host-controls input[name=chip_value]", "0.05")  # (money, for settling)
         offers.scroll_into_view_if_needed()
         shot(page, f"host-choices-{name}")
         page.click("#host-controls [data-host=config]")
         page.wait_for_selector("#chat-lines .chat-line.notice")
         assert live.call(lambda: table.config.choices) == ["sdr", "rollyourown", "holdem"]
+        assert live.call(lambda: table.config.chip_value) == "0.05"
         assert page.locator("#chat-lines .chat-line.notice").all_text_contents() == [
             "The host changed the dealer's choice games from Stop, Drop and Roll, Five Card "
             "Roll Your Own, 5-2-1 Roll 'Em to Stop, Drop and Roll, Five Card Roll Your Own, "
-            "Texas Hold'em."]
+            "Texas Hold'em; a chip's worth from nothing (chips only) to 0.05."]
         # the form drawn again from the new settings keeps them
         assert offers.locator("input:checked").evaluate_all("bs => bs.map(b => b.name)") == [
             "choice.sdr", "choice.rollyourown", "choice.holdem"]

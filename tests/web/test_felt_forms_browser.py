@@ -132,7 +132,7 @@ def test_host_form_and_bet_fields_kept_a_tap_leaves_no_focus(browser: Any, live:
         wait_until(page, "() => !!document.querySelector('#host-controls [data-host=deal_now]')")
         kept = page.evaluate("""() => { const f = document.querySelector('#host-controls form');
             return [!!f.__kept, [...f.querySelectorAll('input')].map(i => !!i.__kept)]; }""")
-        assert kept == [True, [True] * (5 + 11)], kept   # (5 numbers, 11 games' boxes)
+        assert kept == [True, [True] * (5 + 11 + 1)], kept   # (numbers, games, chip value)
         hidden = page.evaluate("document.querySelector('#controls .bet-control').classList"
                                ".contains('hidden')")
         assert hidden

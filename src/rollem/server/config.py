@@ -163,7 +163,7 @@ class TooManySeatsError(ConfigError):
 FORM_LABELS: dict[str, str] = {
     "ante": "Ante", "small_bet": "Small bet", "big_bet": "Big bet", "seats": "Seats",
     "stack": "Starting stack", "bomb_pot_every": "Bomb pot every N hands",
-    "bomb_pot_ante": "Bomb pot ante", "run_twice": "Run it twice",
+    "bomb_pot_ante": "Bomb pot ante", "run_twice": "Run it twice", "chip_value": "Chip value",
 }
 """Field -> its label in the lobby's form (index.html) and the host's Change
 (table/panels.js): what :func:`form_words` names a field by."""

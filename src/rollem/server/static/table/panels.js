@@ -390,6 +390,11 @@ function hostForm(t) {
     const i = el("input"); i.type = "number"; i.name = k; i.min = 0; i.max = max; i.value = c[k] || 0;
     i.inputMode = "numeric"; field(label, i);
   }
+  // What a chip is worth in money, for the ledger's settle-up (empty: chips only;
+  // stop 55: only the API could set it, and the evening's result is in money)
+  const worth = el("input"); worth.type = "text"; worth.name = "chip_value"; worth.inputMode = "decimal";
+  worth.value = c.chip_value || ""; worth.placeholder = "chips only"; worth.maxLength = 9;
+  field("Chip value", worth);
   // Run it twice and bomb pots only where the game picked can have them (the
   // host's `you.option_refusals`, by game): elsewhere off, not offered, and why
   // (stop 53: offered at stud, the change refused by the server).
@@ -431,6 +436,7 @@ function hostForm(t) {
     for (const k of ["ante", "small_bet", "big_bet", "bomb_pot_every", "bomb_pot_ante"]) changes[k] = Number(form.elements[k].value);
     changes.straddle = straddle.value;
     changes.run_twice = twice.value === "true";
+    changes.chip_value = worth.value.trim();
     if (game.value === "dealers-choice") {  // (in the order listed, as the lobby sends them)
       changes.choices = [...offers.querySelectorAll("input:checked")].map((i) => i.name.slice("choice.".length));
     }
