@@ -163,7 +163,7 @@ class TooManySeatsError(ConfigError):
 FORM_LABELS: dict[str, str] = {
     "ante": "Ante", "small_bet": "Small bet", "big_bet": "Big bet", "seats": "Seats",
     "stack": "Starting stack", "bomb_pot_every": "Bomb pot every N hands",
-    "bomb_pot_ante": "Bomb pot ante", "run_twice": "Run it twice", "chip_value": "Chip value",
+    "bomb_pot_ante": "Bomb pot ante", "run_twice": "Run it twice",
 }
 """Field -> its label in the lobby's form (index.html) and the host's Change
 (table/panels.js): what :func:`form_words` names a field by."""
@@ -500,6 +500,9 @@ def _chip_value(data: dict[str, Any]) -> str:
                           f"as 0.05 (more than 0, at most 1000, 4 decimals at most), or empty "
                           f"for chips only; not {raw!r}"[:300])
     return text
+
+
+FORM_LABELS["chip_value"] = "Chip value"  # the host's Change names it so (stop 55)
 
 
 SHOWN = 60
