@@ -40,7 +40,12 @@ def take_turn(page: Any, game_choice: str | None) -> str | None:
 def _pick_keys_named_right(page: Any) -> None:
     """The card choice's prompt names the digit keys that pick a card: the pickable
     cards' own keys (their positions in the hand), not 1 to the number of them: with
-    a card already face up in Roll Your Own the pickable ones are 2-5."""
+    a card already face up in Roll Your Own the pickable ones are 2-5. The keys'
+    words are read only where there are keys: the phone (a touch screen) shows the
+    prompt without them, as its buttons without their key marks (stop 55)."""
+    said = page.locator("#controls .pick .prompt").inner_text()
+    phone = (page.viewport_size or {}).get("width", 1000) < 500
+    assert ("Enter confirms, Esc clears" in said) is not phone, said
     named, keys = page.evaluate("""() => {
       const p = document.querySelector('#controls .pick .prompt');
       const m = p && p.textContent.match(/keys: ([0-9, –]+) pick/);

@@ -87,8 +87,8 @@ def test_host_form_and_bet_fields_kept_a_tap_leaves_no_focus(browser: Any, live:
         page = open_as_host(ctx, live.url, tid, host_token)
         sit_with_enter(page, "Ann")
         page.locator("#host-box").evaluate("d => { d.open = true; }")   # (host controls)
-        wait_until(page, "() => document.querySelectorAll('#host-controls form input')"
-                         ".length === 5")
+        wait_until(page, "() => document.querySelectorAll('#host-controls form input"
+                         "[type=number]').length === 5")   # (and the games' checkboxes)
         page.evaluate("""() => { const f = document.querySelector('#host-controls form');
             f.__kept = true; for (const i of f.querySelectorAll('input')) i.__kept = true; }""")
         page.click("#start-btn")
@@ -132,7 +132,7 @@ def test_host_form_and_bet_fields_kept_a_tap_leaves_no_focus(browser: Any, live:
         wait_until(page, "() => !!document.querySelector('#host-controls [data-host=deal_now]')")
         kept = page.evaluate("""() => { const f = document.querySelector('#host-controls form');
             return [!!f.__kept, [...f.querySelectorAll('input')].map(i => !!i.__kept)]; }""")
-        assert kept == [True, [True] * 5], kept
+        assert kept == [True, [True] * (5 + 11 + 1)], kept   # (numbers, games, chip value)
         hidden = page.evaluate("document.querySelector('#controls .bet-control').classList"
                                ".contains('hidden')")
         assert hidden

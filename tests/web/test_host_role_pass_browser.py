@@ -56,7 +56,10 @@ def test_the_next_player_hosts_once_the_host_is_gone_and_lets_a_late_friend_in(
         assert live.call(lambda: table.table_public()["host_seat"]) == s1
         page.wait_for_selector("#host-panel:not(.hidden)")
         notice = page.locator("#chat-lines .chat-line.notice")
-        assert notice.first.text_content() == "Ann is away: Bob hosts now"
+        # (the table's lines: Ann's change to a private table, then the role passing)
+        assert notice.all_text_contents() == [
+            "Ann changed the table from open to private.",
+            "Ann is away: Bob hosts now"]
         if not page.is_visible("#host-controls"):
             page.click("#host-box summary")
         approve = f"#host-controls li[data-seat='{dan}'] [data-host=approve]"

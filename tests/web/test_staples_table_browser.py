@@ -157,8 +157,13 @@ def test_straddle_bomb_pot_run_twice_and_stats_on_the_page(
         result = page.inner_text("#result")
         assert "Run it twice, first run:" in result and "Second run:" in result
         for s, words in runs[1]["shown"].items():  # each shown hand in both runs' words
+            both = f"run 1: {runs[0]['shown'][s]}; run 2: {words}"
             line = page.inner_text(f"#result .shown-line[data-seat='{s}'] .desc")
-            assert line == f"run 1: {runs[0]['shown'][s]}; run 2: {words}"
+            assert line == both
+            # ... on its seat's tile, and in your own hand's words (stop 55: run 1's only)
+            where = ("#me .hand-name" if int(s) == me
+                     else f"#seats .seat[data-seat='{s}'] .described")
+            assert page.inner_text(where) == both, where
         page.evaluate("document.getElementById('scroll').scrollTo(0, 0)")
         page.wait_for_timeout(800)  # (the chips flying to the winners land)
         shot(page, f"staples-twice-{name}")

@@ -555,6 +555,9 @@ def _chip_value(data: dict[str, Any]) -> str:
     return text
 
 
+FORM_LABELS["chip_value"] = "Chip value"  # the host's Change names it so (stop 55)
+
+
 SHOWN = 60
 """The most characters of a refused value a setting's error quotes: the whole value
 was quoted (a 100,000-character ``stack`` or a 1,300-item ``seats`` list came back

@@ -65,7 +65,7 @@ import math
 import time
 from typing import TYPE_CHECKING, Any
 
-from rollem.server import host_tools
+from rollem.server import config_note, host_tools
 from rollem.server.chat import ChatError, ChatLog
 from rollem.server.config import (
     ConfigError,
@@ -86,6 +86,7 @@ __all__ = [
     "after_join",
     "apply_pending_config",
     "client_is_host",
+    "gone_words",
     "handle",
     "is_idle",
     "is_idle_away",
@@ -479,13 +480,18 @@ def _host(table: LiveTable, client: Client, body: dict[str, Any]) -> None:
         if "choices" in changes:
             _check_choices(table, changes["choices"])
         merged = {**s.get("config_next", {}), **changes}
-        _check_config(table, merged)
-        if table.hand is None and not s.get("choice") and not s.get("seeding"):
+        before = _check_config(table, s["config_next"]) if s.get("config_next") else table.config
+        told = config_note.change_words(before, _check_config(table, merged))
+        later = table.hand is not None or bool(s.get("choice")) or bool(s.get("seeding"))
+        if not later:
             s.pop("config_next", None)
             _apply_config(table, merged)
         else:
             s["config_next"] = merged
+        sends = (_tell_table(table, config_note.note(_host_name(table, client), told, later))
+                 if told else [])
         _changed(table)
+        table.saving.send_after_commit(sends)
     elif op == "hand_over":
         seat = _seat_arg(table, body)
         if table.seats[seat].row.bot is not None:
@@ -546,6 +552,16 @@ LEFT_NOW = ("You left the table: you are watching now. Your chips stay on the le
 LEFT_AFTER_HAND = ("You left the table: the clock plays your decisions in this hand "
                    "(check, else fold), and your seat is freed when it ends. Your chips "
                    "stay on the ledger.")
+
+
+def gone_words(table: LiveTable) -> str:
+    """What a player whose seat was given up after the grace period (R-C-15: every
+    page of theirs closed for ``grace_seconds``; a phone asleep) is told when they
+    come back (stop 55: they found themselves watching, told nothing)."""
+    return (f"Your page was closed for longer than the reconnect grace period "
+            f"({table.config.grace_seconds:g} s), so your seat was given up: you are "
+            "watching now. Your chips stay on the ledger; sit down again from this "
+            "browser to play on with them.")
 
 
 def _leave(table: LiveTable, seat: int) -> None:
@@ -629,6 +645,27 @@ def _check_config(table: LiveTable, changes: dict[str, Any]) -> TableConfig:
     if unused is not None:
         raise _error("bad_config", form_words(unused))
     return config
+
+
+def _host_name(table: LiveTable, client: Client) -> str:
+    """The host's name as the table knows it (a host not seated: "The host")."""
+    info = table.seats.get(client.seat) if client.seat is not None else None
+    return info.row.name if info is not None else "The host"
+
+
+def _tell_table(table: LiveTable, text: str) -> list[tuple[Client, str]]:
+    """Tell everyone at the table ``text`` (stop 55: a host's change of the settings):
+    the table's line of the chat and ``host_note`` (each page's toast), both stored
+    with the session by the caller's :func:`_changed`, whose state carries the note
+    (its ``seq`` is that state's); returns the chat line's sends, for the caller to
+    queue after that commit. Watchers still waiting at a private table are not told."""
+    from rollem.server.live_table import _dumps
+
+    entry = chat_log(table).notice(text, table.clock())
+    table.session["chat"] = chat_log(table).lines
+    table.session["host_note"] = {"seq": table.seq + 1, "text": text}
+    line = _dumps({"type": "chat", "lines": [entry]})
+    return [(c, line) for c in table.all_clients() if host_tools.view_kind(table, c) != "locked"]
 
 
 def _apply_config(table: LiveTable, changes: dict[str, Any]) -> None:

@@ -127,7 +127,9 @@ class Seating:
     Takes from its ``table``: ``id``, ``config``, ``session`` (``hand_no``,
     ``started``, ``departed``, ``stints``, ``away``, ``rebuys_made``,
     ``removed_players`` (the seat cookie digests of players the host removed, until
-    they sit down again; the newest :data:`rollem.server.host.REMOVED_KEPT`) are read
+    they sit down again; the newest :data:`rollem.server.host.REMOVED_KEPT`) and
+    ``gone_players`` (the same of players whose seat was given up after the grace
+    period, told so when they come back: :func:`rollem.server.host.gone_words`) are read
     and written here), ``host_digest``, ``hand``, ``closed``, ``clock``,
     ``bot_factory`` and ``RETRY_MAX``; it writes with ``table.saving``, tells
     with ``table.views``, times out a gone seat's decision with
@@ -349,9 +351,10 @@ class Seating:
             return seat, ""
         token = token or secrets.token_urlsafe(24)
         stack = brought = table.config.stack
-        removed = table.session.get("removed_players", [])
-        if old_digest in removed:  # removed by the host, they sit down again
-            removed.remove(old_digest)
+        for key in ("removed_players", "gone_players"):  # removed, or gone past the
+            listed = table.session.get(key, [])             # grace: they sit down again
+            if old_digest in listed:
+                listed.remove(old_digest)
         if back is not None:
             line = departed.pop(back)
             stack, brought = int(line["stack"]), int(line["brought"])
@@ -388,6 +391,9 @@ class Seating:
                 table.saving.send_after_commit([(client, error_message("removed", words))])
             else:
                 seat.gone = False
+                gone = table.session.get("gone_players", [])
+                if seat.row.token_digest in gone:  # (back before the hand freed the seat)
+                    gone.remove(seat.row.token_digest)
             if table.session.get("away", {}).pop(str(client.seat), None) is not None:
                 table.saving.commit(session=True)
         else:
@@ -401,6 +407,11 @@ class Seating:
                 # Removed by the host while away (issue 26: back, they were told nothing).
                 table.saving.send_after_commit(
                     [(client, error_message("removed", host.REMOVED_NOW))])
+            elif client.seat_digest is not None and \
+                    client.seat_digest in table.session.get("gone_players", []):
+                # Away past the grace period (R-C-15): their seat was given up.
+                table.saving.send_after_commit(
+                    [(client, error_message("removed", host.gone_words(table)))])
         table.host_role.settle()  # who hosts (the role given back to one who returns)
         if client.is_host:
             self.host_away_since = None  # (a pause waiting on the host stays)
@@ -471,6 +482,13 @@ class Seating:
         if table.tourney.may_rebuy(number):
             return  # busted while rebuys are open: the seat waits for the rebuy
         seat.gone = True
+        # ... told why when they come back (stop 55: a phone that slept past the
+        # grace found itself watching, with no word of its seat or chips)
+        digest = seat.row.token_digest
+        gone = table.session.setdefault("gone_players", [])
+        if digest is not None and digest not in gone:
+            gone.append(digest)
+            del gone[:-host.REMOVED_KEPT]   # (the newest only)
         if table.hand is None or number not in table.hand.seats:
             self.free_seat(number)  # (a pending dealer's choice of the seat lapses)
             table.views.broadcast()

@@ -4,8 +4,8 @@
 import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, act, el, myTurn, rerender, S, seatName, send, toast } from "./state.js";
 import {
-  actionLabels, betChips, clockEl, isWild, labelEl, placeChildren, shownStack, tagsFor, textWithCards, timerBar,
-  winnersOf, wonBy, wonEl,
+  actionLabels, betChips, clockEl, isWild, labelEl, placeChildren, shownStack, shownWords, tagsFor, textWithCards,
+  timerBar, winnersOf, wonBy, wonEl,
 } from "./felt.js";
 
 // --------------------------------------------------------------- the dock
@@ -220,9 +220,12 @@ function myCards(hand, hs, picking, showing) {
     row.appendChild(e);
   });
   const out = [row];
-  if (hand.hand_name) {
+  // (a hand run twice names your hand in each run: the server's words are run 1's)
+  const runs = hand.result && hand.result.runs && hand.result.runs.length
+    ? shownWords(hand.result, S.state.you.seat) : null;
+  if (runs || hand.hand_name) {
     const name = el("div", "hand-name");
-    textWithCards(name, hand.hand_name);   // "(wild 5♣ plays as Q♣)", the results' words
+    textWithCards(name, runs || hand.hand_name);   // "(wild 5♣ plays as Q♣)", the results' words
     out.push(name);
   }
   return out;
@@ -511,8 +514,11 @@ function pickControl(a, legal) {
     draw: "Tap up to " + (hi === 1 ? "1 card" : hi + " cards") + " to throw away: you are dealt as many new ones (none: stand pat)",
     stack: "Tap your cards in the order they roll up (first = first up)",
   };
-  wrap.appendChild(el("span", "prompt", tips[a] + " — chosen: " + S.selected.length
-    + " (" + pickKeys(legal) + "Enter confirms, Esc clears)"));
+  // (the keys' words go where keys are: a touch screen without a keyboard hides
+  // them, as it hides the buttons' key marks: style.css)
+  const prompt = el("span", "prompt", tips[a] + " — chosen: " + S.selected.length);
+  prompt.appendChild(el("span", "key-hint", " (" + pickKeys(legal) + "Enter confirms, Esc clears)"));
+  wrap.appendChild(prompt);
   const ok = S.selected.length >= lo && S.selected.length <= hi && S.selected.every((c) => legal.cards.includes(c));
   const label = a === "draw" && S.selected.length === 0 ? "Stand pat" : PICK[a] + (S.selected.length ? " (" + S.selected.length + ")" : "");
   const b = btn(a, label, () => {

@@ -256,7 +256,7 @@ function seatParts(t, hand, s, labels, isReplay) {
   }
   // a hand shown at the showdown, or its whole shown by choice after the end (the
   // narration's words, as the result panel names it; stop 54: the tile named none)
-  const shown = hand && hand.result ? (hand.result.shown || {})[s.seat]
+  const shown = hand && hand.result ? shownWords(hand.result, s.seat)
     || (hand.by_choice_words || {})[s.seat] : null;
   if (shown) {   // ("(wild 2♥ plays as 4♥)": the cards drawn as the log draws them)
     parts.push(["described", shown, () => {
@@ -684,6 +684,17 @@ export function labelEl(label) {
 }
 // Narration text with its cards (short text such as "Qh") drawn as rank and suit
 // ("Q♥"): the log, the results, the seat labels and your hand's name alike.
+// A seat's hand in words at the result: the narration's, or at a hand run twice
+// each run's ("run 1: jacks full of threes; run 2: king high, ...") as the result
+// panel lists them (stop 55: the seat's tile and your own hand named run 1's alone,
+// a run the player may have lost); null when nothing of it was shown.
+export function shownWords(result, seat) {
+  if (!result) return null;
+  const runs = result.runs && result.runs.length ? result.runs : null;
+  const each = runs ? runs.map((r) => (r.shown || {})[seat]) : [];
+  if (each.some(Boolean)) return each.map((w, k) => "run " + (k + 1) + ": " + (w || "–")).join("; ");
+  return (result.shown || {})[seat] || null;
+}
 export function textWithCards(box, text) {
   const re = /\b([2-9TJQKA])([cdhs])\b/g;
   let at = 0, m;

@@ -2,7 +2,7 @@
 // chat, the ledger, this hand's log, the rules ("How to play") and the invite.
 import { cardEl, GAME_NAME } from "/static/cards.js";
 import { $, el, reconnect, rerender, S, seatName, seatWord, handSeatName, send, store, tid, toast } from "./state.js";
-import { actionLabels, cardsAsText, isWild, joinsNextHand, textWithCards, winnersOf } from "./felt.js";
+import { actionLabels, cardsAsText, isWild, joinsNextHand, shownWords, textWithCards, winnersOf } from "./felt.js";
 import { loadHistory, openReplay } from "./replay.js";
 import { lastCallText, tournamentRows } from "./tourney.js";
 
@@ -62,7 +62,9 @@ export function renderJoin(t, me) {
   const sel = $("join-seat");
   const want = free.map((s) => String(s.seat)).join(",");
   if (sel.dataset.free !== want) {
-    const keep = sel.value;
+    // (the seat picked here, else the one you last sat in at this table: a friend
+    // back after the grace finds their own seat chosen, if it is free)
+    const keep = sel.dataset.picked ? sel.value : store.get("rollem_seat_" + tid) || sel.value;
     sel.innerHTML = "";
     for (const s of free) { const o = el("option", null, "Seat " + (s.seat + 1)); o.value = s.seat; sel.appendChild(o); }
     if (free.some((s) => String(s.seat) === keep)) sel.value = keep;
@@ -84,11 +86,13 @@ export async function joinSeat(seat) {
   const body = await resp.json();
   if (!resp.ok) { $("join-error").textContent = body.message; toast(body.message); return; }
   store.set("rollem_name", name);
+  store.set("rollem_seat_" + tid, String(body.seat));
   S.removed = null;   // (seated again: the host's removal is told no more)
   reconnect();   // as the seat (cookie)
 }
 function initJoin() {
 $("join-btn").onclick = () => joinSeat(Number($("join-seat").value));
+$("join-seat").addEventListener("change", () => { $("join-seat").dataset.picked = "1"; });
 $("join-name").addEventListener("keydown", (ev) => {
   if (ev.key === "Enter") { ev.preventDefault(); joinSeat(Number($("join-seat").value)); }
 });
@@ -141,8 +145,8 @@ export function describeResult(t, result, hand, mySeat) {
     }
     const runs = result.runs && result.runs.length ? result.runs : null;
     if (runs) {  // run twice (issue 27): the hand's words in each run
-      line.appendChild(el("span", "desc", runs.map((r, k) => "run " + (k + 1) + ": "
-        + ((r.shown || {})[s] || "–")).join("; ")));
+      line.appendChild(el("span", "desc", shownWords(result, s) || runs.map((r, k) => "run "
+        + (k + 1) + ": –").join("; ")));
     } else if (result.shown && result.shown[s]) {
       const d = el("span", "desc");
       textWithCards(d, result.shown[s]);   // ("(wild 2♥ plays as 4♥)": the log's card symbols)
@@ -349,6 +353,21 @@ function hostForm(t) {
   const game = el("select"); game.name = "game";
   for (const g of ["dealers-choice", ...Object.keys(t.game_names || GAME_NAME).filter((g) => g !== "dealers-choice")]) { const o = el("option", null, GAME_NAME[g]); o.value = g; game.appendChild(o); }
   game.value = c.game; field("Game", game);
+  // The games the button may name, shown while the game is dealer's choice (the
+  // lobby's "Dealer's choice offers"): a night's host adds hold'em to the choice, or
+  // drops a game, between hands (stop 55: only the API could).
+  const offers = el("fieldset", "host-choices");
+  offers.appendChild(el("legend", null, "Dealer's choice offers"));
+  for (const g of Object.keys(t.game_names || GAME_NAME).filter((g) => g !== "dealers-choice")) {
+    const box = el("input"); box.type = "checkbox"; box.name = "choice." + g;
+    box.checked = (c.choices || []).includes(g);
+    const l = el("label", "check"); l.append(box, " " + ((t.game_names || {})[g] || GAME_NAME[g] || g));
+    offers.appendChild(l);
+  }
+  form.appendChild(offers);
+  const showOffers = () => { offers.hidden = game.value !== "dealers-choice"; };
+  game.addEventListener("change", showOffers);
+  showOffers();
   const structure = el("select"); structure.name = "structure";
   for (const g of ["fixed-limit", "pot-limit", "no-limit"]) { const o = el("option", null, g); o.value = g; structure.appendChild(o); }
   structure.value = c.structure; field("Betting", structure);
@@ -371,6 +390,11 @@ function hostForm(t) {
     const i = el("input"); i.type = "number"; i.name = k; i.min = 0; i.max = max; i.value = c[k] || 0;
     i.inputMode = "numeric"; field(label, i);
   }
+  // What a chip is worth in money, for the ledger's settle-up (empty: chips only;
+  // stop 55: only the API could set it, and the evening's result is in money)
+  const worth = el("input"); worth.type = "text"; worth.name = "chip_value"; worth.inputMode = "decimal";
+  worth.value = c.chip_value || ""; worth.placeholder = "chips only"; worth.maxLength = 9;
+  field("Chip value", worth);
   // Run it twice and bomb pots only where the game picked can have them (the
   // host's `you.option_refusals`, by game): elsewhere off, not offered, and why
   // (stop 53: offered at stud, the change refused by the server).
@@ -412,6 +436,10 @@ function hostForm(t) {
     for (const k of ["ante", "small_bet", "big_bet", "bomb_pot_every", "bomb_pot_ante"]) changes[k] = Number(form.elements[k].value);
     changes.straddle = straddle.value;
     changes.run_twice = twice.value === "true";
+    changes.chip_value = worth.value.trim();
+    if (game.value === "dealers-choice") {  // (in the order listed, as the lobby sends them)
+      changes.choices = [...offers.querySelectorAll("input:checked")].map((i) => i.name.slice("choice.".length));
+    }
     send({ type: "host", op: "config", config: changes });
     document.activeElement && document.activeElement.blur();
   };
